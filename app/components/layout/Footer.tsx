@@ -1,0 +1,3 @@
+export function Footer() {
+  return <footer className="site-footer" />;
+}

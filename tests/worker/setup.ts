@@ -1,0 +1,5 @@
+import { applyD1Migrations } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+
+// Same migration files as dev and deploy; each test file starts from an empty database.
+await applyD1Migrations(env.DB, (env as unknown as { TEST_MIGRATIONS: import("cloudflare:test").D1Migration[] }).TEST_MIGRATIONS);

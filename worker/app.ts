@@ -1,0 +1,55 @@
+// Composes middleware and route modules. Kept apart from index.ts so tests can build it too.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { readConfig } from "./env";
+import { createDb } from "./db/client";
+import { onError, onNotFound } from "./middleware/errors";
+import { securityHeaders } from "./middleware/security-headers";
+import { csrfGuard } from "./middleware/csrf";
+import { loadSession } from "./middleware/session";
+import { ApiError } from "./lib/errors";
+import { JSON_BODY_MAX_BYTES } from "./contracts/limits";
+import type { HonoEnv } from "./types";
+import { configRoutes } from "./routes/config";
+import { authRoutes } from "./routes/auth";
+import { profileRoutes } from "./routes/profiles";
+import { uploadRoutes, uploadFileRoutes } from "./routes/uploads";
+import { devRoutes } from "./routes/dev";
+import { feedLiveRoutes } from "./routes/feed-live";
+
+/** Routes that take multipart uploads set their own, larger, limit. */
+const UPLOAD_PATHS = /^\/api\/uploads\//;
+
+const jsonLimit = bodyLimit({
+  maxSize: JSON_BODY_MAX_BYTES,
+  onError: () => {
+    throw new ApiError(413, "payload_too_large", "Request body is too large");
+  },
+});
+
+export const app = new Hono<HonoEnv>();
+
+app.onError(onError);
+app.notFound(onNotFound);
+app.use("*", securityHeaders);
+app.use("*", async (c, next) => {
+  readConfig(c.env); // fail fast, with a clear message, on a misconfigured deploy
+  c.set("db", createDb(c.env.DB));
+  await next();
+});
+app.use("/api/*", async (c, next) => (UPLOAD_PATHS.test(c.req.path) ? next() : jsonLimit(c, next)));
+app.use("/api/*", csrfGuard);
+app.use("/api/*", loadSession);
+app.use("/api/*", async (c, next) => {
+  await next();
+  // API answers are per-user: never cache them in shared caches.
+  if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
+});
+
+app.route("/api/config", configRoutes);
+app.route("/api/auth", authRoutes);
+app.route("/api/profiles", profileRoutes);
+app.route("/api/uploads", uploadRoutes);
+app.route("/api/dev", devRoutes);
+app.route("/api/feed", feedLiveRoutes);
+app.route("/uploads", uploadFileRoutes);

@@ -1,0 +1,67 @@
+// Request/response shapes for accounts, shared by the Worker and the SPA.
+import { z } from "zod";
+
+export const PASSWORD_MIN = 6;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
+export const AUTH_MESSAGES = {
+  usernamePattern: "Username can only contain letters, numbers, and underscores",
+  passwordMin: "Password must be at least 6 characters",
+  passwordsDontMatch: "Passwords don't match",
+  invalidCredentials: "Invalid email or password",
+  signupFailed: "Error creating account. Please try again.",
+  emailTaken: "An account with this email already exists",
+  usernameTaken: "This username is already taken",
+  userNotFound: "No account found with this email address.",
+  resetSent: "Password reset instructions have been sent to your email. Please check your inbox and spam folder.",
+  resetExpired: "This reset link has expired. Please request a new one.",
+  resetInvalid: "Invalid password reset link. Please request a new one.",
+  resetDone: "Your password has been reset successfully! Redirecting to login...",
+  banned: "This account has been suspended.",
+} as const;
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: "Please enter a valid email address" })).pipe(z.string().max(254));
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, "Username is required")
+  .max(30, "Username must be at most 30 characters")
+  .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernamePattern);
+export const passwordSchema = z.string().min(PASSWORD_MIN, AUTH_MESSAGES.passwordMin).max(200, "Password is too long");
+
+export const signupSchema = z
+  .strictObject({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+
+export const loginSchema = z.strictObject({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().max(200),
+});
+
+export const resetRequestSchema = z.strictObject({ email: emailSchema });
+
+export const resetConfirmSchema = z
+  .strictObject({
+    token: z.string().min(1).max(200),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  username: string;
+  isAdmin: boolean;
+  isVIP: boolean;
+  avatarUrl: string | null;
+};
+
+export type MeResponse = { user: SessionUser | null };

@@ -1,0 +1,12 @@
+// Public site settings the SPA renders (brand, contact addresses, outside links, VIP price).
+export type PublicConfig = {
+  brandName: string;
+  supportEmail: string;
+  adminEmail: string;
+  infoEmail: string;
+  chatRoomUrl: string;
+  socialUrls: { facebook: string; instagram: string };
+  vipPrice: { amountCents: number; currency: string };
+  /** True when outside services run as local stand-ins (mailbox, test checkout). */
+  localMode: boolean;
+};

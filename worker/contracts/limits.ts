@@ -1,0 +1,15 @@
+// Rate limits: [max attempts, window seconds]. Per account and per IP.
+export const RATE_LIMITS = {
+  loginPerAccount: [10, 15 * 60],
+  loginPerIp: [30, 15 * 60],
+  signupPerIp: [10, 60 * 60],
+  resetPerAccount: [5, 60 * 60],
+  resetPerIp: [20, 60 * 60],
+} as const satisfies Record<string, readonly [number, number]>;
+
+export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const POST_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest JSON body any route accepts. */
+export const JSON_BODY_MAX_BYTES = 64 * 1024;

@@ -1,0 +1,65 @@
+// Bindings and vars the Worker expects, and a zod check so a misconfigured deploy fails with
+// a clear message instead of a confusing 500 deep in a route.
+import { z } from "zod";
+
+export type AppEnv = Env & {
+  PASSWORD_PEPPER?: string;
+  SESSION_SECRET?: string;
+  MAIL_PROVIDER?: string;
+  MAIL_API_KEY?: string;
+  MAIL_API_BASE_URL?: string;
+  MAIL_FROM?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_PRICE_ID?: string;
+  STRIPE_API_HOST?: string;
+  STRIPE_API_PORT?: string;
+  STRIPE_API_PROTOCOL?: string;
+  LOCAL_PAYMENTS_SECRET?: string;
+};
+
+const url = z.url();
+const configSchema = z
+  .object({
+    APP_ENV: z.enum(["production", "local", "test"]),
+    BRAND_NAME: z.string().min(1),
+    SUPPORT_EMAIL: z.email(),
+    ADMIN_EMAIL: z.email(),
+    INFO_EMAIL: z.email(),
+    CHAT_ROOM_URL: url,
+    SOCIAL_URL_FACEBOOK: url,
+    SOCIAL_URL_INSTAGRAM: url,
+    VIP_PRICE_CENTS: z.coerce.number().int().positive(),
+    VIP_PRICE_CURRENCY: z.string().length(3),
+    PASSWORD_PEPPER: z.string().min(16, "PASSWORD_PEPPER must be a secret of at least 16 characters"),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be a secret of at least 32 characters"),
+    MAIL_PROVIDER: z.enum(["resend", "postmark"]).optional(),
+    MAIL_API_KEY: z.string().optional(),
+    MAIL_FROM: z.string().optional(),
+  })
+  .superRefine((cfg, ctx) => {
+    if (cfg.MAIL_PROVIDER && (!cfg.MAIL_API_KEY || !cfg.MAIL_FROM)) {
+      ctx.addIssue({ code: "custom", message: "MAIL_PROVIDER needs MAIL_API_KEY and MAIL_FROM" });
+    }
+  });
+
+export type SiteConfig = z.infer<typeof configSchema>;
+
+const cache = new WeakMap<object, SiteConfig>();
+
+export class ConfigError extends Error {}
+
+/** Parses vars and secrets once per env object; throws ConfigError listing what is wrong. */
+export function readConfig(env: AppEnv): SiteConfig {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "config"}: ${i.message}`);
+    throw new ConfigError(`Worker configuration is invalid: ${problems.join("; ")}`);
+  }
+  cache.set(env, parsed.data);
+  return parsed.data;
+}
+
+export const isLocalMode = (env: AppEnv) => env.APP_ENV === "local" || env.APP_ENV === "test";

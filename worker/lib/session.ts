@@ -1,0 +1,29 @@
+// Session cookie: a random 256-bit id the browser holds; D1 stores only its SHA-256.
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from "../db/auth";
+import { randomToken, sha256Hex } from "./crypto";
+import type { HonoEnv } from "../types";
+
+export const SESSION_COOKIE = "sid";
+
+const cookieOptions = {
+  path: "/",
+  httpOnly: true,
+  secure: true,
+  sameSite: "Lax",
+} as const;
+
+/** Starts a fresh session (rotation: any session the browser held before is ended). */
+export async function startSession(c: Context<HonoEnv>, userId: string) {
+  await endSession(c);
+  const token = randomToken(32);
+  await createSession(c.var.db, userId, await sha256Hex(token));
+  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+}
+
+export async function endSession(c: Context<HonoEnv>) {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) await deleteSession(c.var.db, await sha256Hex(token));
+  deleteCookie(c, SESSION_COOKIE, cookieOptions);
+}

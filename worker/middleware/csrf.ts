@@ -1,0 +1,21 @@
+// Same-origin check for every unsafe method, JSON included (hono/csrf only covers form types).
+// A browser always sends Origin or Sec-Fetch-Site on such requests; a request with neither is
+// refused too, so nothing relies on a header being forgotten.
+import { createMiddleware } from "hono/factory";
+import { forbidden } from "../lib/errors";
+import type { HonoEnv } from "../types";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Server-to-server endpoints authenticated by signature, not by cookie. */
+const EXEMPT = new Set(["/api/stripe/webhook"]);
+
+export const csrfGuard = createMiddleware<HonoEnv>(async (c, next) => {
+  if (SAFE.has(c.req.method) || EXEMPT.has(c.req.path)) return next();
+  const site = c.req.header("sec-fetch-site");
+  const origin = c.req.header("origin");
+  const ownOrigin = new URL(c.req.url).origin;
+  if (site && site !== "same-origin" && site !== "none") throw forbidden("Cross-site request refused", "csrf");
+  if (origin && origin !== ownOrigin) throw forbidden("Cross-site request refused", "csrf");
+  if (!site && !origin) throw forbidden("Cross-site request refused", "csrf");
+  await next();
+});

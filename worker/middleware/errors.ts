@@ -1,0 +1,23 @@
+// Turns every failure into { error: { code, message } } with a 4xx where the client is at fault.
+import type { ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ConfigError } from "../env";
+import { ApiError, errorBody } from "../lib/errors";
+import type { HonoEnv } from "../types";
+
+export const onError: ErrorHandler<HonoEnv> = (err, c) => {
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
+  if (err instanceof HTTPException) {
+    // Hono's own exceptions (body limit, malformed JSON in validators) are client errors.
+    const code = err.status === 413 ? "payload_too_large" : "bad_request";
+    return c.json(errorBody(code, err.message || "Bad request"), err.status);
+  }
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    return c.json(errorBody("misconfigured", "The server is not configured correctly."), 500);
+  }
+  console.error("unhandled error", err);
+  return c.json(errorBody("internal", "Something went wrong. Please try again."), 500);
+};
+
+export const onNotFound: NotFoundHandler<HonoEnv> = (c) => c.json(errorBody("not_found", "Not found"), 404);

@@ -1,0 +1,26 @@
+// Server-side authorization. The SPA's gates are convenience only.
+import { createMiddleware } from "hono/factory";
+import { forbidden, unauthorized } from "../lib/errors";
+import type { HonoEnv } from "../types";
+import type { SessionUser } from "../contracts/auth";
+
+type WithUser = HonoEnv & { Variables: HonoEnv["Variables"] & { user: SessionUser } };
+
+export const requireUser = createMiddleware<WithUser>(async (c, next) => {
+  if (!c.var.user) throw unauthorized();
+  await next();
+});
+
+export const requireVIP = createMiddleware<WithUser>(async (c, next) => {
+  const user = c.var.user;
+  if (!user) throw unauthorized();
+  if (!user.isVIP && !user.isAdmin) throw forbidden("VIP Access Required", "vip_required");
+  await next();
+});
+
+export const requireAdmin = createMiddleware<WithUser>(async (c, next) => {
+  const user = c.var.user;
+  if (!user) throw unauthorized();
+  if (!user.isAdmin) throw forbidden("Admin Access Required", "admin_required");
+  await next();
+});

@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import { isLocalMode, readConfig } from "../env";
+import type { PublicConfig } from "../contracts/config";
+import type { HonoEnv } from "../types";
+
+export const configRoutes = new Hono<HonoEnv>().get("/", (c) => {
+  const cfg = readConfig(c.env);
+  const body: PublicConfig = {
+    brandName: cfg.BRAND_NAME,
+    supportEmail: cfg.SUPPORT_EMAIL,
+    adminEmail: cfg.ADMIN_EMAIL,
+    infoEmail: cfg.INFO_EMAIL,
+    chatRoomUrl: cfg.CHAT_ROOM_URL,
+    socialUrls: { facebook: cfg.SOCIAL_URL_FACEBOOK, instagram: cfg.SOCIAL_URL_INSTAGRAM },
+    vipPrice: { amountCents: cfg.VIP_PRICE_CENTS, currency: cfg.VIP_PRICE_CURRENCY },
+    localMode: isLocalMode(c.env),
+  };
+  c.header("Cache-Control", "public, max-age=60");
+  return c.json(body);
+});
