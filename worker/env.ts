@@ -35,6 +35,7 @@ const configSchema = z
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be a secret of at least 32 characters"),
     MAIL_PROVIDER: z.enum(["resend", "postmark"]).optional(),
     MAIL_API_KEY: z.string().optional(),
+    MAIL_API_BASE_URL: url.optional(),
     MAIL_FROM: z.string().optional(),
   })
   .superRefine((cfg, ctx) => {

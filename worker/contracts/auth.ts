@@ -20,6 +20,7 @@ export const AUTH_MESSAGES = {
   resetInvalid: "Invalid password reset link. Please request a new one.",
   resetDone: "Your password has been reset successfully! Redirecting to login...",
   banned: "This account has been suspended.",
+  resetSendFailed: "Failed to send reset instructions. Please try again or contact support.",
 } as const;
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: "Please enter a valid email address" })).pipe(z.string().max(254));
@@ -47,9 +48,15 @@ export const loginSchema = z.strictObject({
 
 export const resetRequestSchema = z.strictObject({ email: emailSchema });
 
+/** A reset token as it arrives from the link; anything malformed is just an invalid link. */
+export const resetTokenSchema = z.string({ error: AUTH_MESSAGES.resetInvalid }).min(1, AUTH_MESSAGES.resetInvalid).max(200, AUTH_MESSAGES.resetInvalid);
+
+/** Query of GET /api/auth/reset/verify. Other parameters of the link (type=recovery) are allowed. */
+export const resetVerifyQuerySchema = z.object({ token: resetTokenSchema });
+
 export const resetConfirmSchema = z
   .strictObject({
-    token: z.string().min(1).max(200),
+    token: resetTokenSchema,
     password: passwordSchema,
     confirmPassword: z.string(),
   })
@@ -65,3 +72,21 @@ export type SessionUser = {
 };
 
 export type MeResponse = { user: SessionUser | null };
+/** Answer of signup and login. */
+export type AuthUserResponse = { user: SessionUser };
+/** Answer of reset/request, reset/verify and reset/confirm. */
+export type OkResponse = { ok: true };
+
+/** GET /api/dev/mailbox (local mode only): the local mail outbox, newest first. */
+export type MailboxMessage = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** ISO 8601 */
+  createdAt: string;
+  /** Every link in the text, e.g. the password reset link. */
+  links: string[];
+};
+export type MailboxResponse = { messages: MailboxMessage[] };

@@ -1,7 +1,7 @@
 // Queries for users, roles, sessions and reset tokens.
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { admins, passwordResets, sessions, users, type UserRow } from "./schema";
+import { admins, passwordResets, profiles, sessions, users, type UserRow } from "./schema";
 import type { SessionUser } from "../contracts/auth";
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -66,8 +66,54 @@ export const deleteSession = (db: DB, idHash: string) => db.delete(sessions).whe
 export const deleteUserSessions = (db: DB, userId: string) => db.delete(sessions).where(eq(sessions.userId, userId));
 export const purgeExpiredSessions = (db: DB, now = Date.now()) => db.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
 
-export async function findUsableReset(db: DB, tokenHash: string, now = Date.now()) {
-  return db.query.passwordResets.findFirst({
-    where: and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now))),
-  });
+/** True for a D1/SQLite UNIQUE constraint failure (e.g. two sign-ups racing for one e-mail). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (/UNIQUE constraint failed/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+export type NewUser = { id: string; email: string; username: string; passwordHash: string };
+
+/** The users row and its profiles row, together or not at all. The new user counts as signed in. */
+export async function insertUserWithProfile(db: DB, u: NewUser, now = Date.now()): Promise<UserRow> {
+  const [[row]] = await db.batch([
+    db.insert(users).values({ ...u, lastSignInAt: new Date(now) }).returning(),
+    db.insert(profiles).values({ userId: u.id }),
+  ]);
+  if (!row) throw new Error("users insert returned no row");
+  return row;
+}
+
+export const markSignedIn = (db: DB, userId: string, now = Date.now()) =>
+  db.update(users).set({ lastSignInAt: new Date(now) }).where(eq(users.id, userId));
+
+export const insertPasswordReset = (db: DB, r: { tokenHash: string; userId: string; expiresAt: Date }) => db.insert(passwordResets).values(r);
+
+export const deletePasswordReset = (db: DB, tokenHash: string) => db.delete(passwordResets).where(eq(passwordResets.tokenHash, tokenHash));
+
+export const findPasswordReset = (db: DB, tokenHash: string) => db.query.passwordResets.findFirst({ where: eq(passwordResets.tokenHash, tokenHash) });
+
+/**
+ * Uses a reset token: sets the new password hash, revokes every session of the user, retires
+ * the user's other open tokens and marks this one used, in one D1 batch (a transaction).
+ * Every statement is conditional on the token still being unused and unexpired, so of two
+ * racing requests only the first changes anything. Returns false when the token was not usable.
+ */
+export async function consumePasswordReset(db: DB, { tokenHash, userId, passwordHash }: { tokenHash: string; userId: string; passwordHash: string }, now = Date.now()) {
+  const at = new Date(now);
+  const usable = and(eq(passwordResets.tokenHash, tokenHash), eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, at));
+  const stillUsable = exists(db.select({ one: sql`1` }).from(passwordResets).where(usable));
+  const results = await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: at }).where(and(eq(users.id, userId), stillUsable)),
+    db.delete(sessions).where(and(eq(sessions.userId, userId), stillUsable)),
+    db
+      .update(passwordResets)
+      .set({ usedAt: at })
+      .where(and(eq(passwordResets.userId, userId), ne(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), stillUsable)),
+    // Last, because it is what makes `stillUsable` false for everything after it.
+    db.update(passwordResets).set({ usedAt: at }).where(usable).returning({ tokenHash: passwordResets.tokenHash }),
+  ]);
+  return results[3].length === 1;
 }

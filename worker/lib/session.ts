@@ -16,14 +16,18 @@ const cookieOptions = {
 
 /** Starts a fresh session (rotation: any session the browser held before is ended). */
 export async function startSession(c: Context<HonoEnv>, userId: string) {
-  await endSession(c);
+  await revokeCurrentSession(c); // the new Set-Cookie below replaces the old cookie
   const token = randomToken(32);
   await createSession(c.var.db, userId, await sha256Hex(token));
   setCookie(c, SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
 }
 
-export async function endSession(c: Context<HonoEnv>) {
+async function revokeCurrentSession(c: Context<HonoEnv>) {
   const token = getCookie(c, SESSION_COOKIE);
   if (token) await deleteSession(c.var.db, await sha256Hex(token));
+}
+
+export async function endSession(c: Context<HonoEnv>) {
+  await revokeCurrentSession(c);
   deleteCookie(c, SESSION_COOKIE, cookieOptions);
 }
