@@ -86,3 +86,17 @@ export const rateLimits = sqliteTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+// Social-feed posts. Created here because a profile already lists its owner's posts; the feed
+// issue adds likes and comments around it.
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    imageUrl: text("image_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("posts_user_created_idx").on(t.userId, t.createdAt)],
+);

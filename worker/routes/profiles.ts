@@ -1,4 +1,46 @@
+// Profiles: anyone signed in may read one; only the owner edits, and only through /me, so no
+// write route ever takes another user's id.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
+import { requireUser } from "../middleware/guards";
+import { validate } from "../lib/validate";
+import { conflict, notFound, unauthorized } from "../lib/errors";
+import { AUTH_MESSAGES } from "../contracts/auth";
+import { PROFILE_MESSAGES, profileIdParamSchema, updateProfileSchema, type ProfilePostsResponse, type ProfileResponse } from "../contracts/profiles";
+import { getProfileView, isUsernameTakenByOther, listUserPosts, updateOwnProfile, userExists } from "../db/profiles";
 
-export const profileRoutes = new Hono<HonoEnv>();
+const usernameTaken = () => conflict(AUTH_MESSAGES.usernameTaken, "username_taken");
+
+/** The unique index on lower(username) catches a rename that raced past the pre-check. */
+const isUsernameUniqueViolation = (err: unknown) => {
+  const text = `${err instanceof Error ? err.message : ""} ${err instanceof Error && err.cause instanceof Error ? err.cause.message : ""}`;
+  return text.includes("UNIQUE constraint failed") && text.includes("username");
+};
+
+export const profileRoutes = new Hono<HonoEnv>()
+  .use("*", requireUser)
+  .patch("/me", validate("json", updateProfileSchema), async (c) => {
+    const user = c.var.user;
+    if (!user) throw unauthorized();
+    const patch = c.req.valid("json");
+    if (patch.username !== undefined && (await isUsernameTakenByOther(c.var.db, patch.username, user.id))) throw usernameTaken();
+    try {
+      await updateOwnProfile(c.var.db, user.id, patch);
+    } catch (err) {
+      if (isUsernameUniqueViolation(err)) throw usernameTaken();
+      throw err;
+    }
+    const profile = await getProfileView(c.var.db, user.id);
+    if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
+    return c.json<ProfileResponse>({ profile });
+  })
+  .get("/:id", validate("param", profileIdParamSchema), async (c) => {
+    const profile = await getProfileView(c.var.db, c.req.valid("param").id);
+    if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
+    return c.json<ProfileResponse>({ profile });
+  })
+  .get("/:id/posts", validate("param", profileIdParamSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await userExists(c.var.db, id))) throw notFound(PROFILE_MESSAGES.notFound);
+    return c.json<ProfilePostsResponse>({ posts: await listUserPosts(c.var.db, id) });
+  });

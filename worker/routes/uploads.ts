@@ -1,5 +1,145 @@
+// Avatar uploads to R2 and serving them back. The type comes from the file's magic bytes, the
+// key is chosen by the server, and files are served with nosniff, so an upload can never turn
+// into a script or a page on our origin.
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { HonoEnv } from "../types";
+import { requireUser } from "../middleware/guards";
+import { ApiError, badRequest, errorBody, unauthorized } from "../lib/errors";
+import { detectImageType, imageKindForExt, isAllowedImageMime, IMAGE_SNIFF_BYTES } from "../lib/images";
+import { AVATAR_FIELD, AVATAR_FILENAME_PATTERN, AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, PROFILE_MESSAGES, type AvatarUploadResponse } from "../contracts/profiles";
+import { getAvatarUrl, replaceAvatarUrl } from "../db/profiles";
 
-export const uploadRoutes = new Hono<HonoEnv>();
-export const uploadFileRoutes = new Hono<HonoEnv>();
+/** Room for the multipart boundaries and part headers around a file of the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+const AVATAR_BODY_MAX_BYTES = AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
+const AVATAR_KEY_PREFIX = "avatars/";
+/** A concurrent upload by the same user can move avatar_url under us; retry the swap this often. */
+const AVATAR_SWAP_ATTEMPTS = 3;
+
+const avatarTooLarge = () => new ApiError(413, "too_large", PROFILE_MESSAGES.avatarTooLarge);
+const notImage = () => badRequest(PROFILE_MESSAGES.notImage, "not_image");
+
+/** Refuses a declared (or, without Content-Length, a streamed) body over the cap before parsing. */
+const avatarBodyLimit = bodyLimit({
+  maxSize: AVATAR_BODY_MAX_BYTES,
+  onError: () => {
+    throw avatarTooLarge();
+  },
+});
+
+/**
+ * Reads the whole body, counting the bytes that actually arrive: a Content-Length may
+ * understate the body, and hono's bodyLimit trusts it when present.
+ */
+async function readCappedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const body = request.body;
+  if (!body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw avatarTooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The uploaded file in `field`, or a 400 when the body is not multipart or the field is missing. */
+async function readUploadedFile(request: Request, field: string, maxBodyBytes: number): Promise<File> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw notImage();
+  const body = await readCappedBody(request, maxBodyBytes);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw badRequest("The upload could not be read. Please try again.", "invalid_upload");
+  }
+  const file = form.get(field);
+  if (!(file instanceof File)) throw notImage();
+  return file;
+}
+
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The R2 key behind an avatar URL, only if it is one of ours and belongs to `userId`. */
+function ownedAvatarKey(avatarUrl: string | null, userId: string): string | null {
+  if (!avatarUrl?.startsWith(AVATAR_URL_PREFIX)) return null;
+  const filename = avatarUrl.slice(AVATAR_URL_PREFIX.length);
+  if (!AVATAR_FILENAME_PATTERN.test(filename) || !filename.startsWith(`${userId}-`)) return null;
+  return AVATAR_KEY_PREFIX + filename;
+}
+
+export const uploadRoutes = new Hono<HonoEnv>().post("/avatar", requireUser, avatarBodyLimit, async (c) => {
+  const user = c.var.user;
+  const file = await readUploadedFile(c.req.raw, AVATAR_FIELD, AVATAR_BODY_MAX_BYTES);
+  if (file.size > AVATAR_MAX_BYTES) throw avatarTooLarge();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES));
+  if (!kind) throw notImage();
+
+  const filename = `${user.id}-${randomHex(16)}.${kind.ext}`;
+  if (!AVATAR_FILENAME_PATTERN.test(filename)) throw badRequest("This account cannot upload an avatar.", "invalid_account");
+  const key = AVATAR_KEY_PREFIX + filename;
+  const avatarUrl = AVATAR_URL_PREFIX + filename;
+  await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.mime } });
+
+  let previous: string | null | undefined;
+  let swapped = false;
+  for (let attempt = 0; attempt < AVATAR_SWAP_ATTEMPTS && !swapped; attempt++) {
+    previous = await getAvatarUrl(c.var.db, user.id);
+    if (previous === undefined) break; // the account was deleted mid-request
+    swapped = await replaceAvatarUrl(c.var.db, user.id, previous, avatarUrl);
+  }
+  if (!swapped) {
+    await c.env.MEDIA.delete(key); // nothing points at it: do not leave an orphan behind
+    if (previous === undefined) throw unauthorized();
+    throw new ApiError(409, "upload_conflict", "Another upload changed your avatar. Please try again.");
+  }
+
+  const oldKey = ownedAvatarKey(previous ?? null, user.id);
+  if (oldKey && oldKey !== key) await c.env.MEDIA.delete(oldKey);
+  return c.json<AvatarUploadResponse>({ avatarUrl, filename });
+});
+
+/** Mounted at /uploads: public, read-only access to stored avatars. */
+export const uploadFileRoutes = new Hono<HonoEnv>().get("/avatars/:filename", async (c) => {
+  const filename = c.req.param("filename");
+  // Strict pattern: no dots, slashes or encodings can reach the R2 key.
+  if (!AVATAR_FILENAME_PATTERN.test(filename)) return c.json(errorBody("not_found", "Not found"), 404);
+  // Only If-None-Match is honoured: other preconditions would need a 412, not a 304.
+  const ifNoneMatch = c.req.header("if-none-match");
+  const onlyIf = new Headers(ifNoneMatch ? { "if-none-match": ifNoneMatch } : {});
+  const object = await c.env.MEDIA.get(AVATAR_KEY_PREFIX + filename, { onlyIf });
+  if (!object) return c.json(errorBody("not_found", "Not found"), 404);
+
+  const stored = object.httpMetadata?.contentType;
+  const contentType = isAllowedImageMime(stored) ? stored : imageKindForExt(filename.slice(filename.lastIndexOf(".") + 1))?.mime;
+  const headers = new Headers({
+    "Content-Type": contentType ?? "application/octet-stream",
+    "X-Content-Type-Options": "nosniff",
+    // Keys are never reused (a new upload gets a new random name), so the bytes never change.
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "Content-Disposition": "inline",
+    ETag: object.httpEtag,
+  });
+  // R2 answers a matching If-None-Match with the object's metadata but no body.
+  if (!("body" in object)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Length", String(object.size));
+  return new Response(object.body, { headers });
+});

@@ -1,0 +1,82 @@
+// Request/response shapes for profiles and avatar uploads, shared by the Worker and the SPA.
+import { z } from "zod";
+import { usernameSchema } from "./auth";
+import { AVATAR_MAX_BYTES } from "./limits";
+
+export const BIO_MAX = 500;
+export const LOCATION_MAX = 100;
+export const WEBSITE_MAX = 2048;
+
+/** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
+export const PROFILE_MESSAGES = {
+  notFound: "Profile not found",
+  invalidId: "Invalid profile id",
+  invalidUrl: "Please enter a valid URL",
+  bioTooLong: `Bio must be at most ${BIO_MAX} characters`,
+  locationTooLong: `Location must be at most ${LOCATION_MAX} characters`,
+  notImage: "Please select an image file",
+  avatarTooLarge: "Image must be less than 2MB",
+} as const;
+
+/** User ids are UUIDs (crypto.randomUUID); anything else cannot name a profile. */
+export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const profileIdParamSchema = z.object({
+  id: z.string().regex(USER_ID_PATTERN, PROFILE_MESSAGES.invalidId),
+});
+
+/** An optional free-text field where an empty string clears the stored value. */
+const clearableText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((v) => v || null);
+
+const websiteSchema = z
+  .string()
+  .trim()
+  .max(WEBSITE_MAX, PROFILE_MESSAGES.invalidUrl)
+  .pipe(z.union([z.literal(""), z.url({ protocol: z.regexes.httpProtocol, hostname: z.regexes.domain, message: PROFILE_MESSAGES.invalidUrl })], { message: PROFILE_MESSAGES.invalidUrl }))
+  .transform((v) => v || null);
+
+/** PATCH /api/profiles/me. Every field is optional; an absent field is left unchanged. */
+export const updateProfileSchema = z.strictObject({
+  username: usernameSchema.optional(),
+  bio: clearableText(BIO_MAX, PROFILE_MESSAGES.bioTooLong).optional(),
+  website: websiteSchema.optional(),
+  location: clearableText(LOCATION_MAX, PROFILE_MESSAGES.locationTooLong).optional(),
+});
+
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+export type UpdateProfile = z.output<typeof updateProfileSchema>;
+
+export type ProfileView = {
+  id: string;
+  username: string;
+  avatarUrl: string | null;
+  bio: string | null;
+  website: string | null;
+  location: string | null;
+  isVIP: boolean;
+  isAdmin: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+};
+
+export type ProfilePost = { id: string; content: string; imageUrl: string | null; createdAt: string };
+
+export type ProfileResponse = { profile: ProfileView };
+export type ProfilePostsResponse = { posts: ProfilePost[] };
+
+// Avatars ------------------------------------------------------------------------------------
+
+export const AVATAR_FIELD = "avatar";
+export { AVATAR_MAX_BYTES };
+/** For the file picker's `accept`; the server decides by magic bytes, not by this list. */
+export const AVATAR_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+/** `{userId}-{32 hex}.{ext}`: server-chosen, so nothing a client sends reaches an R2 key. */
+export const AVATAR_FILENAME_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[0-9a-f]{32}\.(?:jpg|png|gif|webp)$/;
+export const AVATAR_URL_PREFIX = "/uploads/avatars/";
+
+export type AvatarUploadResponse = { avatarUrl: string; filename: string };

@@ -1,0 +1,109 @@
+// Queries for public profile views, a user's posts, and the owner's own profile edits.
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import type { DB } from "./client";
+import { posts, profiles, users } from "./schema";
+import { displayUsername, isAdminUser } from "./auth";
+import type { ProfilePost, ProfileView, UpdateProfile } from "../contracts/profiles";
+
+/** The profile list shows a user's newest posts; older ones belong to the feed's pagination. */
+export const PROFILE_POSTS_LIMIT = 100;
+
+/** What anyone signed in may see of a user. No e-mail, no password hash, no status. */
+export async function getProfileView(db: DB, userId: string): Promise<ProfileView | null> {
+  const row = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      isVip: users.isVip,
+      avatarUrl: users.avatarUrl,
+      createdAt: users.createdAt,
+      bio: profiles.bio,
+      website: profiles.website,
+      location: profiles.location,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .get();
+  if (!row) return null;
+  return {
+    id: row.id,
+    username: displayUsername(row),
+    avatarUrl: row.avatarUrl,
+    bio: row.bio,
+    website: row.website,
+    location: row.location,
+    isVIP: row.isVip,
+    isAdmin: await isAdminUser(db, row),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function userExists(db: DB, userId: string): Promise<boolean> {
+  const row = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
+  return Boolean(row);
+}
+
+/** A user's posts, newest first. */
+export async function listUserPosts(db: DB, userId: string): Promise<ProfilePost[]> {
+  const rows = await db
+    .select({ id: posts.id, content: posts.content, imageUrl: posts.imageUrl, createdAt: posts.createdAt })
+    .from(posts)
+    .where(eq(posts.userId, userId))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(PROFILE_POSTS_LIMIT);
+  return rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }));
+}
+
+/** Whether another account already uses this username (case-insensitive). */
+export async function isUsernameTakenByOther(db: DB, username: string, selfId: string): Promise<boolean> {
+  const row = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, selfId)))
+    .get();
+  return Boolean(row);
+}
+
+/**
+ * Applies the owner's edit in one batch (D1 has no interactive transactions): the username on
+ * users, the rest on profiles (inserted if the row is missing). Absent fields stay unchanged.
+ */
+export async function updateOwnProfile(db: DB, userId: string, patch: UpdateProfile, now = new Date()) {
+  const profileFields = {
+    ...(patch.bio !== undefined && { bio: patch.bio }),
+    ...(patch.website !== undefined && { website: patch.website }),
+    ...(patch.location !== undefined && { location: patch.location }),
+  };
+  await db.batch([
+    db
+      .update(users)
+      .set({ ...(patch.username !== undefined && { username: patch.username }), updatedAt: now })
+      .where(eq(users.id, userId)),
+    db
+      .insert(profiles)
+      .values({ userId, ...profileFields, updatedAt: now })
+      .onConflictDoUpdate({ target: profiles.userId, set: { ...profileFields, updatedAt: now } }),
+  ]);
+}
+
+export async function getAvatarUrl(db: DB, userId: string): Promise<string | null | undefined> {
+  const row = await db.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).get();
+  return row?.avatarUrl;
+}
+
+/**
+ * Sets avatar_url only if it still equals `expected` (compare-and-set), so two uploads racing
+ * each other each learn exactly which URL they replaced. Returns whether it was applied.
+ */
+export async function replaceAvatarUrl(db: DB, userId: string, expected: string | null, next: string, now = new Date()): Promise<boolean> {
+  const current = expected === null ? isNull(users.avatarUrl) : eq(users.avatarUrl, expected);
+  const updated = await db
+    .update(users)
+    .set({ avatarUrl: next, updatedAt: now })
+    .where(and(eq(users.id, userId), current))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
