@@ -4,19 +4,28 @@ import { useEffect } from "react";
 import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
 import { NotFound } from "../components/NotFound";
+import { useSiteConfig } from "../features/shell/useSession";
+import { prefersReducedMotion } from "../features/shell/useHeroRotation";
 
 /** Routes that are players on their own: no site header. */
 const HEADERLESS = ["/music/player", "/radio/player"];
 
 function RootLayout() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const rawPathname = useRouterState({ select: (s) => s.location.pathname });
+  const pathname = rawPathname.length > 1 ? rawPathname.replace(/\/+$/, "") : rawPathname;
   const showHeader = !HEADERLESS.includes(pathname);
-  const showFooter = !pathname.startsWith("/admin") && showHeader;
+  const showFooter = pathname !== "/admin" && !pathname.startsWith("/admin/") && showHeader;
+  const brand = useSiteConfig()?.brandName;
 
   useEffect(() => {
     // Smooth scroll to the top on each route change (anchors on home handle themselves).
-    if (!window.location.hash) window.scrollTo({ top: 0, behavior: "smooth" });
+    if (!window.location.hash) window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   }, [pathname]);
+
+  useEffect(() => {
+    // The tab title carries the configured brand rather than the literal in index.html.
+    if (brand) document.title = brand;
+  }, [brand]);
 
   return (
     <div className="app">

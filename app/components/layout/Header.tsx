@@ -1,3 +1,76 @@
+// The site's top bar (spec 2.2): brand, landing anchors on home, the Media dropdown, Events,
+// the EN/PT switcher and the account links; below the desktop breakpoint a hamburger menu.
+import { Link, useRouterState } from "@tanstack/react-router";
+import { useCallback, useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useSiteConfig } from "../../features/shell/useSession";
+import { AccountLinks } from "./AccountLinks";
+import { HomeAnchors } from "./HomeAnchors";
+import { LanguageSwitcher } from "./LanguageSwitcher";
+import { MediaMenu } from "./MediaMenu";
+import { MOBILE_MENU_ID, MobileMenu } from "./MobileMenu";
+import { homeLinkMessage, navMessages } from "./navMessages";
+
 export function Header() {
-  return <header className="site-header" />;
+  const intl = useIntl();
+  const config = useSiteConfig();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const isHome = pathname === "/";
+  // Like the Media menu, the mobile menu is tied to the page it was opened on.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const closeMenu = useCallback((returnFocus: boolean) => {
+    setMenuOpenOn(null);
+    if (returnFocus) toggleRef.current?.focus();
+  }, []);
+
+  const brand = config?.brandName ?? "";
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        <FormattedMessage {...navMessages.skipToContent} />
+      </a>
+      <div className="site-header-bar">
+        <Link to="/" className="brand" aria-label={brand ? intl.formatMessage(homeLinkMessage, { brand }) : undefined}>
+          <span className="brand-mark" aria-hidden="true" />
+          <span className="brand-name">{brand}</span>
+        </Link>
+
+        <nav className="nav-desktop" aria-label={intl.formatMessage(navMessages.mainNav)}>
+          {isHome && (
+            <div className="nav-anchors">
+              <HomeAnchors />
+            </div>
+          )}
+          <MediaMenu />
+          {!isHome && (
+            <Link to="/events" className="nav-link" activeProps={{ "aria-current": "page" }}>
+              <FormattedMessage {...navMessages.events} />
+            </Link>
+          )}
+        </nav>
+
+        <div className="header-tools">
+          <LanguageSwitcher />
+          <AccountLinks />
+        </div>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={MOBILE_MENU_ID}
+          aria-label={intl.formatMessage(menuOpen ? navMessages.closeMenu : navMessages.openMenu)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+        >
+          <span className="menu-toggle-bars" aria-hidden="true" />
+        </button>
+      </div>
+      <MobileMenu open={menuOpen} isHome={isHome} onClose={closeMenu} />
+    </header>
+  );
 }

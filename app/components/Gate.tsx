@@ -1,0 +1,48 @@
+// Client-side gates. Convenience only: the Worker refuses VIP and admin data to everyone else.
+import { Link } from "@tanstack/react-router";
+import { useId, type ReactNode } from "react";
+import { FormattedMessage } from "react-intl";
+import { canUseVipContent, useSessionUser } from "../features/shell/useSession";
+import { Loading } from "./Loading";
+import { Icon } from "./Icon";
+
+/** Children for VIP members and administrators; 'VIP Access Required' for everyone else. */
+export function VipGate({ children }: { children: ReactNode }) {
+  const { user, isPending } = useSessionUser();
+  const titleId = useId();
+  if (isPending) return <Loading />;
+  if (canUseVipContent(user)) return <>{children}</>;
+  return (
+    <div className="gate card" role="region" aria-labelledby={titleId}>
+      <Icon name="lock" size={40} className="gate-icon" />
+      <h2 id={titleId}>
+        <FormattedMessage id="gate.vip.title" defaultMessage="VIP Access Required" />
+      </h2>
+      <p className="muted">
+        <FormattedMessage id="gate.vip.body" defaultMessage="This content is reserved for VIP members." />
+      </p>
+      <Link to="/vip-signup" className="btn btn-primary">
+        <FormattedMessage id="gate.vip.cta" defaultMessage="Become a VIP Member" />
+      </Link>
+    </div>
+  );
+}
+
+/** Children for administrators only. */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const { user, isPending } = useSessionUser();
+  const titleId = useId();
+  if (isPending) return <Loading />;
+  if (user?.isAdmin) return <>{children}</>;
+  return (
+    <div className="gate card" role="region" aria-labelledby={titleId}>
+      <Icon name="shield" size={40} className="gate-icon" />
+      <h2 id={titleId}>
+        <FormattedMessage id="gate.admin.title" defaultMessage="Admin Access Required" />
+      </h2>
+      <p className="muted">
+        <FormattedMessage id="gate.admin.body" defaultMessage="You don't have permission to access this content." />
+      </p>
+    </div>
+  );
+}

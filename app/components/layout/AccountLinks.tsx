@@ -1,0 +1,41 @@
+// Login for visitors; Profile, Logout (and Admin for administrators) for signed-in users.
+import { Link } from "@tanstack/react-router";
+import { FormattedMessage } from "react-intl";
+import { useLogout } from "../../features/shell/useLogout";
+import { useSessionUser } from "../../features/shell/useSession";
+import { navMessages } from "./navMessages";
+
+export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { user } = useSessionUser();
+  const logout = useLogout();
+
+  if (!user) {
+    return (
+      <div className="account-links">
+        <Link to="/social/login" className="btn btn-primary btn-sm" onClick={onNavigate}>
+          <FormattedMessage {...navMessages.login} />
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="account-links">
+      {user.isAdmin && (
+        <Link to="/admin" className="nav-link" onClick={onNavigate}>
+          <FormattedMessage {...navMessages.admin} />
+        </Link>
+      )}
+      <Link to="/social/profile/$userId" params={{ userId: user.id }} className="nav-link" onClick={onNavigate}>
+        <FormattedMessage {...navMessages.profile} />
+      </Link>
+      <button type="button" className="btn btn-ghost btn-sm" disabled={logout.isPending} onClick={() => logout.mutate()}>
+        <FormattedMessage {...(logout.isPending ? navMessages.loggingOut : navMessages.logout)} />
+      </button>
+      {logout.isError && (
+        <p className="nav-error" role="alert">
+          <FormattedMessage {...navMessages.logoutFailed} />
+        </p>
+      )}
+    </div>
+  );
+}

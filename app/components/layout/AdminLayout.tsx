@@ -1,0 +1,90 @@
+// Back-office frame (back-office.md "Admin layout"): a sidebar with the seven section links, and
+// Settings + Logout at its foot. Below the desktop breakpoint the sidebar collapses behind a toggle.
+import { Link, useRouterState } from "@tanstack/react-router";
+import { useState, type ReactNode } from "react";
+import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import { useLogout } from "../../features/shell/useLogout";
+
+const adminMessages = defineMessages({
+  backOffice: { id: "admin.nav.label", defaultMessage: "Back office" },
+  overview: { id: "admin.nav.overview", defaultMessage: "Overview" },
+  analytics: { id: "admin.nav.analytics", defaultMessage: "Analytics" },
+  trackAnalytics: { id: "admin.nav.trackAnalytics", defaultMessage: "Track Analytics" },
+  events: { id: "admin.nav.events", defaultMessage: "Events" },
+  users: { id: "admin.nav.users", defaultMessage: "Users" },
+  messages: { id: "admin.nav.messages", defaultMessage: "Messages" },
+  marketing: { id: "admin.nav.marketing", defaultMessage: "Marketing" },
+  settings: { id: "admin.nav.settings", defaultMessage: "Settings" },
+  logout: { id: "admin.nav.logout", defaultMessage: "Logout" },
+  showMenu: { id: "admin.nav.show", defaultMessage: "Show admin menu" },
+  hideMenu: { id: "admin.nav.hide", defaultMessage: "Hide admin menu" },
+  logoutFailed: { id: "admin.nav.logoutFailed", defaultMessage: "Logout failed. Please try again." },
+});
+
+/** The spec's sidebar: no venues or tickets link (those routes exist but are reached otherwise). */
+const SIDEBAR_LINKS = [
+  { to: "/admin", label: adminMessages.overview, exact: true },
+  { to: "/admin/analytics", label: adminMessages.analytics, exact: true },
+  { to: "/admin/analytics/tracks", label: adminMessages.trackAnalytics, exact: true },
+  { to: "/admin/events", label: adminMessages.events, exact: false },
+  { to: "/admin/users", label: adminMessages.users, exact: false },
+  { to: "/admin/messages", label: adminMessages.messages, exact: false },
+  { to: "/admin/marketing", label: adminMessages.marketing, exact: false },
+] as const;
+
+const SIDEBAR_ID = "admin-sidebar";
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const logout = useLogout();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // Collapsed again after each navigation on small screens (state is tied to the page).
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+
+  return (
+    <div className="admin-layout">
+      <button
+        type="button"
+        className="btn btn-ghost admin-sidebar-toggle"
+        aria-expanded={open}
+        aria-controls={SIDEBAR_ID}
+        onClick={() => setOpenOn(open ? null : pathname)}
+      >
+        <span aria-hidden="true">☰</span> <FormattedMessage {...(open ? adminMessages.hideMenu : adminMessages.showMenu)} />
+      </button>
+      <aside id={SIDEBAR_ID} className="admin-sidebar" data-open={open}>
+        <nav aria-label={intl.formatMessage(adminMessages.backOffice)}>
+          <ul className="admin-nav">
+            {SIDEBAR_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="admin-nav-link"
+                  activeOptions={{ exact: link.exact }}
+                  activeProps={{ "aria-current": "page", className: "active" }}
+                >
+                  <FormattedMessage {...link.label} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin-sidebar-footer">
+          <Link to="/admin/settings" className="btn btn-ghost" activeProps={{ "aria-current": "page" }}>
+            <FormattedMessage {...adminMessages.settings} />
+          </Link>
+          <button type="button" className="btn btn-danger" disabled={logout.isPending} onClick={() => logout.mutate()}>
+            <FormattedMessage {...adminMessages.logout} />
+          </button>
+          {logout.isError && (
+            <p className="nav-error" role="alert">
+              <FormattedMessage {...adminMessages.logoutFailed} />
+            </p>
+          )}
+        </div>
+      </aside>
+      <div className="admin-content">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Labels shared by the desktop navigation, the mobile menu and the footer.
+import { defineMessage, defineMessages } from "react-intl";
+
+export const navMessages = defineMessages({
+  media: { id: "nav.media", defaultMessage: "Media" },
+  musicHub: { id: "nav.media.musicHub", defaultMessage: "Music Hub" },
+  musicCatalog: { id: "nav.media.musicCatalog", defaultMessage: "Music Catalog" },
+  audioPlayer: { id: "nav.media.audioPlayer", defaultMessage: "Audio Player" },
+  virtualMeet: { id: "nav.media.virtualMeet", defaultMessage: "Virtual Meet" },
+  favorites: { id: "nav.media.favorites", defaultMessage: "Favorites" },
+  tv: { id: "nav.media.tv", defaultMessage: "TV" },
+  radio: { id: "nav.media.radio", defaultMessage: "Radio" },
+  social: { id: "nav.media.social", defaultMessage: "Social" },
+  chatRoom: { id: "nav.media.chatRoom", defaultMessage: "Chat Room" },
+  opensPopup: { id: "nav.opensPopup", defaultMessage: "(opens in a popup window)" },
+  opensNewTab: { id: "nav.opensNewTab", defaultMessage: "(opens in a new tab)" },
+  events: { id: "nav.events", defaultMessage: "Events" },
+  login: { id: "nav.login", defaultMessage: "Login" },
+  logout: { id: "nav.logout", defaultMessage: "Logout" },
+  loggingOut: { id: "nav.loggingOut", defaultMessage: "Logging out..." },
+  logoutFailed: { id: "nav.logoutFailed", defaultMessage: "Logout failed. Please try again." },
+  profile: { id: "nav.profile", defaultMessage: "Profile" },
+  admin: { id: "nav.admin", defaultMessage: "Admin" },
+  openMenu: { id: "nav.menu.open", defaultMessage: "Open menu" },
+  closeMenu: { id: "nav.menu.close", defaultMessage: "Close menu" },
+  mainNav: { id: "nav.main", defaultMessage: "Main navigation" },
+  pageSections: { id: "nav.sections", defaultMessage: "Page sections" },
+  skipToContent: { id: "nav.skipToContent", defaultMessage: "Skip to content" },
+  language: { id: "nav.language", defaultMessage: "Language" },
+  english: { id: "nav.language.en", defaultMessage: "English" },
+  portuguese: { id: "nav.language.pt", defaultMessage: "Português (Brasil)" },
+  anchorMusic: { id: "nav.anchor.music", defaultMessage: "Music" },
+  anchorVip: { id: "nav.anchor.vip", defaultMessage: "VIP" },
+  anchorBio: { id: "nav.anchor.bio", defaultMessage: "Bio" },
+  anchorEvents: { id: "nav.anchor.events", defaultMessage: "Events" },
+  anchorAbout: { id: "nav.anchor.about", defaultMessage: "About" },
+  anchorContact: { id: "nav.anchor.contact", defaultMessage: "Contact" },
+});
+
+/** Accessible name of the brand link; typed separately because it takes a value. */
+export const homeLinkMessage = defineMessage<{ brand: string }>({ id: "nav.home", defaultMessage: "{brand} home" });

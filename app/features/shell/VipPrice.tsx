@@ -1,0 +1,17 @@
+// The one VIP price (DESIGN.md departure 6), from /api/config, formatted for the reader's locale.
+import { FormattedMessage, FormattedNumber } from "react-intl";
+import { useSiteConfig } from "./useSession";
+
+/** "$9.99" / "US$ 9,99"; nothing until the settings have loaded. */
+export function VipPriceAmount() {
+  const config = useSiteConfig();
+  if (!config) return null;
+  return <FormattedNumber value={config.vipPrice.amountCents / 100} style="currency" currency={config.vipPrice.currency} />;
+}
+
+/** "$9.99/month". */
+export function VipPricePerMonth() {
+  const config = useSiteConfig();
+  if (!config) return null;
+  return <FormattedMessage id="common.vipPrice.perMonth" defaultMessage="{price}/month" values={{ price: <VipPriceAmount /> }} />;
+}

@@ -1,0 +1,51 @@
+import { Link } from "@tanstack/react-router";
+import { FormattedMessage } from "react-intl";
+import { canUseVipContent, useSessionUser } from "../useSession";
+import { Icon } from "../../../components/Icon";
+
+/** The three iconic hits of spec 2.3. Song titles are names and stay untranslated. */
+const ICONIC_HITS = [
+  { key: "spring-love", title: "Spring Love", year: 1988 },
+  { key: "dreamin-of-love", title: "Dreamin' of Love", year: 1988 },
+  { key: "i-wanna-be-the-one", title: "I Wanna Be the One", year: 1989 },
+] as const;
+
+export function MusicSection() {
+  const { user } = useSessionUser();
+  const canListen = canUseVipContent(user);
+  return (
+    <section id="music" className="landing-section" aria-labelledby="music-title">
+      <header className="section-head">
+        <h2 id="music-title">
+          <FormattedMessage id="home.music.title" defaultMessage="Iconic Hits" />
+        </h2>
+        <p className="section-intro">
+          <FormattedMessage id="home.music.intro" defaultMessage="The songs that defined an era of freestyle, still filling dance floors today." />
+        </p>
+      </header>
+      <ul className="grid grid-3">
+        {ICONIC_HITS.map((hit) => (
+          <li key={hit.key} className="card hit-card">
+            <div className={`hit-cover hit-cover-${hit.key}`} aria-hidden="true">
+              <span className="hit-cover-note">♪</span>
+            </div>
+            <h3 className="hit-title">{hit.title}</h3>
+            <p className="hit-year">{String(hit.year)}</p>
+            {canListen ? (
+              <Link to="/music" className="btn btn-primary btn-sm">
+                <FormattedMessage id="home.music.listen" defaultMessage="Listen now" />
+                <span className="sr-only">: {hit.title}</span>
+              </Link>
+            ) : (
+              <Link to="/vip-signup" className="btn btn-ghost btn-sm">
+                <Icon name="lock" size={16} />
+                <FormattedMessage id="home.music.listenAsVip" defaultMessage="Listen as VIP" />
+                <span className="sr-only">: {hit.title}</span>
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

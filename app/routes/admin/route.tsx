@@ -1,0 +1,21 @@
+import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { AdminGate } from "../../components/Gate";
+import { AdminLayout } from "../../components/layout/AdminLayout";
+import { requireAdminRoute } from "../../features/auth/guards";
+
+/** Every /admin page: administrators only (others are redirected to /), in the back-office layout. */
+export const Route = createFileRoute("/admin")({
+  beforeLoad: requireAdminRoute,
+  component: AdminRoot,
+});
+
+function AdminRoot() {
+  return (
+    <AdminLayout>
+      {/* The guard already redirected non-admins; the gate covers a sign-out while on the page. */}
+      <AdminGate>
+        <Outlet />
+      </AdminGate>
+    </AdminLayout>
+  );
+}

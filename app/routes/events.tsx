@@ -1,0 +1,21 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { FormattedMessage } from "react-intl";
+import { EmptyState } from "../components/EmptyState";
+import { PageFrame } from "../components/PageFrame";
+
+export const Route = createFileRoute("/events")({ component: Events });
+
+function Events() {
+  return (
+    <PageFrame
+      title={<FormattedMessage id="pages.events.title" defaultMessage="Events" />}
+      intro={<FormattedMessage id="pages.events.intro" defaultMessage="Concerts, meet-and-greets and festival dates." />}
+    >
+      <EmptyState
+        icon="calendar"
+        title={<FormattedMessage id="home.events.empty" defaultMessage="No events announced yet" />}
+        hint={<FormattedMessage id="home.events.emptyHint" defaultMessage="Check back soon, or follow us on social media for the latest news." />}
+      />
+    </PageFrame>
+  );
+}

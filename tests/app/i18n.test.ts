@@ -1,0 +1,96 @@
+// Both catalogs must hold exactly the same keys, every message must format in both languages with
+// the same arguments, and every message id written in the app's source must exist in both.
+import { createIntl } from "react-intl";
+import { describe, expect, it } from "vitest";
+import en from "../../app/i18n/en.json";
+import ptBR from "../../app/i18n/pt-BR.json";
+
+type Catalog = Record<string, string>;
+const catalogs: Record<string, Catalog> = { en, "pt-BR": ptBR };
+
+// Every source file of the SPA, as text (Vite resolves the glob at build time, so no Node APIs).
+const sources = import.meta.glob<string>(["../../app/**/*.ts", "../../app/**/*.tsx", "!../../app/routeTree.gen.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+/**
+ * Message ids in source: id="…" (JSX) or id: "…" (descriptors). By convention every message id is a
+ * dotted key ("nav.media"); undotted ids are HTML element ids or data keys, not messages.
+ */
+function messageIdsIn(source: string): string[] {
+  const ids: string[] = [];
+  for (const match of source.matchAll(/\bid(?:=|\s*:\s*)["'`]([A-Za-z][\w-]*(?:\.[\w-]+)+)["'`]/g)) ids.push(match[1]!);
+  return ids;
+}
+
+/** Argument and tag names of an ICU message: "{price}/<per>month</per>" → ["<per>", "price"]. */
+function argumentsOf(message: string): string[] {
+  const names = new Set<string>();
+  for (const m of message.matchAll(/\{\s*([A-Za-z_][\w]*)\s*[,}]/g)) names.add(m[1]!);
+  for (const m of message.matchAll(/<([A-Za-z][\w]*)>/g)) names.add(`<${m[1]!}>`);
+  return [...names].sort();
+}
+
+function missingKeys(from: Catalog, to: Catalog) {
+  return Object.keys(from).filter((key) => !(key in to));
+}
+
+describe("translation catalogs", () => {
+  it("have the same keys in en and pt-BR", () => {
+    expect(missingKeys(en, ptBR), "keys missing from pt-BR.json").toEqual([]);
+    expect(missingKeys(ptBR, en), "keys missing from en.json").toEqual([]);
+  });
+
+  it("have no empty messages", () => {
+    for (const [locale, catalog] of Object.entries(catalogs)) {
+      const empty = Object.entries(catalog).filter(([, text]) => text.trim() === "").map(([key]) => key);
+      expect(empty, `empty messages in ${locale}`).toEqual([]);
+    }
+  });
+
+  it("use the same arguments and tags in both languages", () => {
+    const mismatched = Object.keys(en)
+      .filter((key) => key in ptBR)
+      .filter((key) => argumentsOf((en as Catalog)[key]!).join() !== argumentsOf((ptBR as Catalog)[key]!).join());
+    expect(mismatched).toEqual([]);
+  });
+
+  it("format every message without an ICU error", () => {
+    for (const [locale, catalog] of Object.entries(catalogs)) {
+      const errors: string[] = [];
+      const intl = createIntl({ locale, messages: catalog, onError: (error) => errors.push(String(error)) });
+      for (const [id, text] of Object.entries(catalog)) {
+        const values: Record<string, unknown> = {};
+        for (const name of argumentsOf(text)) {
+          if (name.startsWith("<")) values[name.slice(1, -1)] = (chunks: unknown) => chunks;
+          else values[name] = "x";
+        }
+        intl.formatMessage({ id }, values as Record<string, string>);
+      }
+      expect(errors, `ICU errors in ${locale}`).toEqual([]);
+    }
+  });
+});
+
+describe("message ids used in the app", () => {
+  const used = new Map<string, string[]>();
+  for (const [file, text] of Object.entries(sources)) {
+    for (const id of messageIdsIn(text)) used.set(id, [...(used.get(id) ?? []), file.replace("../../", "")]);
+  }
+
+  it("finds the app's message ids (the scan itself works)", () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(10);
+    expect(used.has("nav.media")).toBe(true);
+    expect(used.has("gate.vip.title")).toBe(true);
+    expect(messageIdsIn('<FormattedMessage id="a.b" /> { id: "c.d", x } <section id="music">')).toEqual(["a.b", "c.d"]);
+  });
+
+  for (const [locale, catalog] of Object.entries(catalogs)) {
+    it(`exist in ${locale}`, () => {
+      const missing = [...used].filter(([id]) => !(id in catalog)).map(([id, files]) => `${id} (${[...new Set(files)].join(", ")})`);
+      expect(missing).toEqual([]);
+    });
+  }
+});
