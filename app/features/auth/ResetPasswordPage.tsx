@@ -1,0 +1,215 @@
+// /auth/reset-password (spec 2.8, 4, 8). Without a token: ask for the e-mail and send the link.
+// With one (the link from the e-mail): check the link first, then take the new password, then
+// go to /social/login after 2 seconds.
+import { useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { FormattedMessage } from "react-intl";
+import { Loading } from "../../components/Loading";
+import { FormBanner, FormField, UiText, focusFirstInvalid } from "./FormField";
+import { authMessages } from "./messages";
+import { useConfirmPasswordReset, useRequestPasswordReset } from "./mutations";
+import { resetLinkQueryOptions } from "./queries";
+import { hasCode, hasStatus, knownServerMessage, serverErrorField, type UiMessage } from "./serverErrors";
+import { checkEmail, hasErrors, validateNewPassword, type FieldErrors, type NewPasswordFields } from "./validation";
+
+export const RESET_REDIRECT_DELAY_MS = 2000;
+
+export function ResetPasswordPage({ token }: { token?: string }) {
+  return (
+    <section className="page page-narrow auth-page">
+      <div className="card">
+        <h1>
+          <FormattedMessage {...authMessages.resetTitle} />
+        </h1>
+        {token === undefined ? <RequestResetForm /> : <NewPasswordStep token={token} />}
+      </div>
+    </section>
+  );
+}
+
+function BackToLogin() {
+  return (
+    <p className="auth-links">
+      <Link to="/social/login">
+        <FormattedMessage {...authMessages.backToLogin} />
+      </Link>
+    </p>
+  );
+}
+
+function RequestResetForm() {
+  const request = useRequestPasswordReset();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<UiMessage | undefined>();
+  const [formError, setFormError] = useState<UiMessage | null>(null);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setFormError(null);
+    const error = checkEmail(email);
+    setEmailError(error);
+    if (error) return focusFirstInvalid(formRef.current);
+    request.mutate(email, {
+      onError: (err) => {
+        if (hasStatus(err, 404)) setFormError({ message: authMessages.resetUserNotFound });
+        else if (hasStatus(err, 429)) setFormError({ message: authMessages.rateLimited });
+        else setFormError({ message: authMessages.resetRequestFailed });
+      },
+    });
+  };
+
+  if (request.isSuccess) {
+    return (
+      <>
+        <FormBanner kind="success">
+          <FormattedMessage {...authMessages.resetSent} />
+        </FormBanner>
+        <BackToLogin />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <p className="muted">
+        <FormattedMessage {...authMessages.resetRequestIntro} />
+      </p>
+      {formError && (
+        <FormBanner kind="error">
+          <UiText value={formError} />
+        </FormBanner>
+      )}
+      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+        <FormField
+          label={<FormattedMessage {...authMessages.emailLabel} />}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={emailError}
+        />
+        <button type="submit" className="btn btn-primary" disabled={request.isPending}>
+          <FormattedMessage {...(request.isPending ? authMessages.resetSending : authMessages.resetSendInstructions)} />
+        </button>
+      </form>
+      <BackToLogin />
+    </>
+  );
+}
+
+/** A link that is expired or unknown: say which, and offer the request form again. */
+function BadLink({ message }: { message: UiMessage }) {
+  return (
+    <>
+      <FormBanner kind="error">
+        <UiText value={message} />
+      </FormBanner>
+      <p className="auth-links">
+        <Link to="/auth/reset-password">
+          <FormattedMessage {...authMessages.resetRequestNew} />
+        </Link>
+      </p>
+    </>
+  );
+}
+
+const linkProblem = (error: unknown): UiMessage => ({
+  message: hasStatus(error, 410) ? authMessages.resetExpiredLink : authMessages.resetInvalidLink,
+});
+
+function NewPasswordStep({ token }: { token: string }) {
+  // An empty token cannot be checked; the form then reports it on submit (spec 5).
+  const verify = useQuery({ ...resetLinkQueryOptions(token), enabled: token !== "" });
+  if (token !== "" && verify.isPending) return <Loading label={<FormattedMessage {...authMessages.resetVerifying} />} />;
+  if (verify.isError) return <BadLink message={linkProblem(verify.error)} />;
+  return <NewPasswordForm token={token} />;
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const confirm = useConfirmPasswordReset();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fields, setFields] = useState<NewPasswordFields>({ password: "", confirmPassword: "" });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof NewPasswordFields>>({});
+  const [formError, setFormError] = useState<UiMessage | null>(null);
+  const [linkError, setLinkError] = useState<UiMessage | null>(null);
+
+  useEffect(() => {
+    if (!confirm.isSuccess) return;
+    const timer = setTimeout(() => void navigate({ to: "/social/login" }), RESET_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [confirm.isSuccess, navigate]);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setFormError(null);
+    if (!token) return setFormError({ message: authMessages.resetMissingToken });
+    const errors = validateNewPassword(fields);
+    setFieldErrors(errors);
+    if (hasErrors(errors)) return focusFirstInvalid(formRef.current);
+    confirm.mutate(
+      { token, ...fields },
+      {
+        onError: (error) => {
+          const field = serverErrorField(error);
+          // An expired, used or malformed token: the link is the problem, not the password.
+          if (hasStatus(error, 410) || hasCode(error, "reset_invalid") || field === "token") return setLinkError(linkProblem(error));
+          const known = knownServerMessage(error);
+          if (known && (field === "password" || field === "confirmPassword")) setFieldErrors({ [field]: known });
+          else setFormError(known ?? { message: authMessages.resetFailed });
+        },
+      },
+    );
+  };
+
+  if (linkError) return <BadLink message={linkError} />;
+  if (confirm.isSuccess) {
+    return (
+      <FormBanner kind="success">
+        <FormattedMessage {...authMessages.resetDone} />
+      </FormBanner>
+    );
+  }
+
+  return (
+    <>
+      <p className="muted">
+        <FormattedMessage {...authMessages.resetNewPasswordIntro} />
+      </p>
+      {formError && (
+        <FormBanner kind="error">
+          <UiText value={formError} />
+        </FormBanner>
+      )}
+      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+        <FormField
+          label={<FormattedMessage {...authMessages.newPasswordLabel} />}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={fields.password}
+          onChange={(e) => setFields((f) => ({ ...f, password: e.target.value }))}
+          error={fieldErrors.password}
+        />
+        <FormField
+          label={<FormattedMessage {...authMessages.confirmNewPasswordLabel} />}
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={fields.confirmPassword}
+          onChange={(e) => setFields((f) => ({ ...f, confirmPassword: e.target.value }))}
+          error={fieldErrors.confirmPassword}
+        />
+        <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
+          <FormattedMessage {...(confirm.isPending ? authMessages.resetBusy : authMessages.resetSubmit)} />
+        </button>
+      </form>
+    </>
+  );
+}

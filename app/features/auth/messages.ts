@@ -1,0 +1,80 @@
+// Every text of the account pages (spec 2.8, 5 and 8). English defaults; both catalogs carry each id.
+import { defineMessages } from "react-intl";
+
+export const authMessages = defineMessages({
+  // Fields
+  emailLabel: { id: "auth.field.email", defaultMessage: "Email" },
+  passwordLabel: { id: "auth.field.password", defaultMessage: "Password" },
+  usernameLabel: { id: "auth.field.username", defaultMessage: "Username" },
+  confirmPasswordLabel: { id: "auth.field.confirmPassword", defaultMessage: "Confirm Password" },
+  newPasswordLabel: { id: "auth.field.newPassword", defaultMessage: "New Password" },
+  confirmNewPasswordLabel: { id: "auth.field.confirmNewPassword", defaultMessage: "Confirm New Password" },
+
+  // Sign in
+  loginTitle: { id: "auth.login.title", defaultMessage: "Sign In" },
+  loginIntro: { id: "auth.login.intro", defaultMessage: "Welcome back! Sign in to your account." },
+  loginSubmit: { id: "auth.login.submit", defaultMessage: "Sign In" },
+  loginBusy: { id: "auth.login.busy", defaultMessage: "Signing in..." },
+  forgotPassword: { id: "auth.login.forgotPassword", defaultMessage: "Forgot password?" },
+  noAccount: { id: "auth.login.noAccount", defaultMessage: "Don't have an account?" },
+  signupLink: { id: "auth.login.signupLink", defaultMessage: "Sign up" },
+  vipLink: { id: "auth.vipLink", defaultMessage: "Become a VIP Member" },
+  vipPrompt: { id: "auth.vipPrompt", defaultMessage: "Want exclusive content?" },
+
+  // Sign up
+  signupTitle: { id: "auth.signup.title", defaultMessage: "Create Your Account" },
+  signupIntro: { id: "auth.signup.intro", defaultMessage: "Join the community of freestyle fans." },
+  signupSubmit: { id: "auth.signup.submit", defaultMessage: "Create Account" },
+  signupBusy: { id: "auth.signup.busy", defaultMessage: "Creating account..." },
+  haveAccount: { id: "auth.signup.haveAccount", defaultMessage: "Already have an account?" },
+  loginLink: { id: "auth.signup.loginLink", defaultMessage: "Sign in" },
+
+  // Password reset
+  resetTitle: { id: "auth.reset.title", defaultMessage: "Reset Password" },
+  resetRequestIntro: {
+    id: "auth.reset.requestIntro",
+    defaultMessage: "Enter your email address and we'll send you instructions to reset your password.",
+  },
+  resetSendInstructions: { id: "auth.reset.sendInstructions", defaultMessage: "Send Reset Instructions" },
+  resetSending: { id: "auth.reset.sending", defaultMessage: "Sending..." },
+  resetSent: {
+    id: "auth.reset.sent",
+    defaultMessage: "Password reset instructions have been sent to your email. Please check your inbox and spam folder.",
+  },
+  resetUserNotFound: { id: "auth.reset.userNotFound", defaultMessage: "No account found with this email address." },
+  resetRequestFailed: {
+    id: "auth.reset.requestFailed",
+    defaultMessage: "Failed to send reset instructions. Please try again or contact support.",
+  },
+  resetNewPasswordIntro: { id: "auth.reset.newPasswordIntro", defaultMessage: "Choose a new password for your account." },
+  resetSubmit: { id: "auth.reset.submit", defaultMessage: "Reset Password" },
+  resetBusy: { id: "auth.reset.busy", defaultMessage: "Resetting..." },
+  resetVerifying: { id: "auth.reset.verifying", defaultMessage: "Checking your reset link..." },
+  resetInvalidLink: { id: "auth.reset.invalidLink", defaultMessage: "Invalid password reset link. Please request a new one." },
+  resetExpiredLink: { id: "auth.reset.expiredLink", defaultMessage: "This reset link has expired. Please request a new one." },
+  resetMissingToken: { id: "auth.reset.missingToken", defaultMessage: "Invalid reset link. Please request a new password reset." },
+  resetDone: { id: "auth.reset.done", defaultMessage: "Your password has been reset successfully! Redirecting to login..." },
+  resetFailed: { id: "auth.reset.failed", defaultMessage: "Failed to reset password. Please try again." },
+  resetRequestNew: { id: "auth.reset.requestNew", defaultMessage: "Request a new reset link" },
+  backToLogin: { id: "auth.reset.backToLogin", defaultMessage: "Back to Sign In" },
+
+  // Validation (spec 5) and server answers (spec 8)
+  usernameRequired: { id: "auth.validation.usernameRequired", defaultMessage: "Username is required" },
+  usernameTooLong: { id: "auth.validation.usernameTooLong", defaultMessage: "Username must be at most 30 characters" },
+  usernamePattern: {
+    id: "auth.validation.usernamePattern",
+    defaultMessage: "Username can only contain letters, numbers, and underscores",
+  },
+  emailRequired: { id: "auth.validation.emailRequired", defaultMessage: "Email is required" },
+  emailInvalid: { id: "auth.validation.emailInvalid", defaultMessage: "Please enter a valid email address" },
+  passwordRequired: { id: "auth.validation.passwordRequired", defaultMessage: "Password is required" },
+  passwordMin: { id: "auth.validation.passwordMin", defaultMessage: "Password must be at least 6 characters" },
+  passwordTooLong: { id: "auth.validation.passwordTooLong", defaultMessage: "Password is too long" },
+  confirmRequired: { id: "auth.validation.confirmRequired", defaultMessage: "Please confirm your password" },
+  passwordsDontMatch: { id: "auth.validation.passwordsDontMatch", defaultMessage: "Passwords don't match" },
+  invalidCredentials: { id: "auth.error.invalidCredentials", defaultMessage: "Invalid email or password" },
+  rateLimited: { id: "auth.error.rateLimited", defaultMessage: "Too many attempts. Please wait a few minutes and try again." },
+  emailTaken: { id: "auth.error.emailTaken", defaultMessage: "An account with this email already exists" },
+  usernameTaken: { id: "auth.error.usernameTaken", defaultMessage: "This username is already taken" },
+  signupFailed: { id: "auth.error.signupFailed", defaultMessage: "Error creating account. Please try again." },
+});

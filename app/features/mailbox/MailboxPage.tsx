@@ -1,0 +1,107 @@
+// /dev/mailbox: in local mode the mail service keeps e-mails in an outbox instead of sending
+// them (DESIGN.md section 4); this page shows them so a person can follow a reset link offline.
+import { useQuery } from "@tanstack/react-query";
+import { FormattedDate, FormattedMessage, FormattedTime } from "react-intl";
+import type { MailboxMessage } from "../../../worker/contracts/auth";
+import { EmptyState } from "../../components/EmptyState";
+import { Loading } from "../../components/Loading";
+import { ApiRequestError } from "../../lib/api";
+import { MailboxLink } from "./MailboxLink";
+import { mailboxMessages, messageCountMessage } from "./messages";
+import { mailboxQueryOptions } from "./queries";
+
+const newestFirst = (a: MailboxMessage, b: MailboxMessage) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
+
+function MessageCard({ message }: { message: MailboxMessage }) {
+  const titleId = `mail-${message.id}-subject`;
+  return (
+    <li>
+      <article className="card mail-message" aria-labelledby={titleId}>
+        <h2 id={titleId}>{message.subject}</h2>
+        <dl className="mail-meta">
+          <div>
+            <dt>
+              <FormattedMessage {...mailboxMessages.to} />
+            </dt>
+            <dd>{message.to}</dd>
+          </div>
+          <div>
+            <dt>
+              <FormattedMessage {...mailboxMessages.sent} />
+            </dt>
+            <dd>
+              <time dateTime={message.createdAt}>
+                <FormattedDate value={message.createdAt} dateStyle="medium" /> <FormattedTime value={message.createdAt} timeStyle="medium" />
+              </time>
+            </dd>
+          </div>
+        </dl>
+        {/* The plain-text part, as text: the HTML part is never injected into the page. */}
+        <pre className="mail-text">{message.text}</pre>
+        {message.links.length > 0 && (
+          <>
+            <h3>
+              <FormattedMessage {...mailboxMessages.links} />
+            </h3>
+            <ul className="mail-links">
+              {message.links.map((link, i) => (
+                <li key={`${i}-${link}`}>
+                  <MailboxLink link={link} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </article>
+    </li>
+  );
+}
+
+function MailboxBody() {
+  const mailbox = useQuery(mailboxQueryOptions());
+  if (mailbox.isPending) return <Loading label={<FormattedMessage {...mailboxMessages.loading} />} />;
+  if (mailbox.isError) {
+    const liveMode = mailbox.error instanceof ApiRequestError && mailbox.error.status === 404;
+    return (
+      <p className={liveMode ? "empty-state" : "error-banner"} role={liveMode ? undefined : "alert"}>
+        <FormattedMessage {...(liveMode ? mailboxMessages.liveMode : mailboxMessages.loadFailed)} />
+      </p>
+    );
+  }
+  const messages = [...mailbox.data.messages].sort(newestFirst);
+  if (messages.length === 0) {
+    return <EmptyState title={<FormattedMessage {...mailboxMessages.empty} />} hint={<FormattedMessage {...mailboxMessages.emptyHint} />} />;
+  }
+  return (
+    <>
+      <p className="muted" aria-live="polite">
+        <FormattedMessage {...messageCountMessage} values={{ count: messages.length }} />
+      </p>
+      <ul className="mail-list">
+        {messages.map((m) => (
+          <MessageCard key={m.id} message={m} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function MailboxPage() {
+  const mailbox = useQuery(mailboxQueryOptions());
+  return (
+    <section className="page mailbox-page">
+      <header className="page-head">
+        <h1>
+          <FormattedMessage {...mailboxMessages.title} />
+        </h1>
+        <p className="page-intro">
+          <FormattedMessage {...mailboxMessages.intro} />
+        </p>
+        <button type="button" className="btn" disabled={mailbox.isFetching} onClick={() => void mailbox.refetch()}>
+          <FormattedMessage {...(mailbox.isFetching ? mailboxMessages.refreshing : mailboxMessages.refresh)} />
+        </button>
+      </header>
+      <MailboxBody />
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+// The Edit Profile dialog (spec 2.8, 5): username, bio, website, location and a new picture.
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { ProfileView } from "../../../worker/contracts/profiles";
+import { ApiRequestError } from "../../lib/api";
+import { authMessages } from "../auth/messages";
+import { FormBanner, FormField, focusFirstInvalid } from "../auth/FormField";
+import { knownServerMessage, serverErrorField, type UiMessage } from "../auth/serverErrors";
+import { hasErrors, type FieldErrors } from "../auth/validation";
+import { Avatar } from "./Avatar";
+import { profileMessages } from "./messages";
+import { Modal } from "./Modal";
+import { useUpdateProfile } from "./mutations";
+import { checkAvatarFile, validateProfile, type ProfileFields } from "./validation";
+
+type FieldName = keyof ProfileFields | "avatar";
+
+/** Codes of the avatar upload route that are about the picture itself. */
+const AVATAR_ERROR_CODES = new Set(["not_image", "too_large", "payload_too_large", "invalid_upload", "upload_conflict"]);
+
+function fieldOf(error: unknown): FieldName | undefined {
+  if (error instanceof ApiRequestError && AVATAR_ERROR_CODES.has(error.code)) return "avatar";
+  const field = serverErrorField(error);
+  return field === "username" || field === "bio" || field === "website" || field === "location" ? field : undefined;
+}
+
+/**
+ * The chosen picture and an object URL previewing it. The URL is made in the event handler and
+ * revoked when the choice changes or the dialog closes, so no blob outlives the dialog.
+ */
+function useChosenAvatar() {
+  const [chosen, setChosen] = useState<{ file: File; previewUrl: string } | null>(null);
+  const previewUrlRef = useRef<string | null>(null);
+  useEffect(
+    () => () => {
+      if (previewUrlRef.current) URL.revokeObjectURL(previewUrlRef.current);
+    },
+    [],
+  );
+  const choose = (file: File | null) => {
+    if (previewUrlRef.current) URL.revokeObjectURL(previewUrlRef.current);
+    previewUrlRef.current = file ? URL.createObjectURL(file) : null;
+    setChosen(file && previewUrlRef.current ? { file, previewUrl: previewUrlRef.current } : null);
+  };
+  return [chosen, choose] as const;
+}
+
+export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; onClose: () => void }) {
+  const intl = useIntl();
+  const update = useUpdateProfile(profile.id);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fields, setFields] = useState<ProfileFields>({
+    username: profile.username,
+    bio: profile.bio ?? "",
+    website: profile.website ?? "",
+    location: profile.location ?? "",
+  });
+  const [avatar, chooseAvatar] = useChosenAvatar();
+  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
+  const [failed, setFailed] = useState(false);
+
+  const set = (name: keyof ProfileFields) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setFields((f) => ({ ...f, [name]: e.target.value }));
+
+  const onPickAvatar = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0] ?? null;
+    const problem = file ? checkAvatarFile(file) : undefined;
+    setErrors(({ avatar: _previous, ...rest }) => (problem ? { ...rest, avatar: problem } : rest));
+    if (problem) e.target.value = ""; // refuse it outright, so a bad file is never uploaded by mistake
+    chooseAvatar(problem ? null : file);
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setFailed(false);
+    const found: FieldErrors<FieldName> = { ...validateProfile(fields), ...(errors.avatar ? { avatar: errors.avatar } : {}) };
+    setErrors(found);
+    if (hasErrors(found)) return focusFirstInvalid(formRef.current);
+    update.mutate(
+      { fields, avatar: avatar?.file ?? null },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          setFailed(true);
+          const field = fieldOf(error);
+          const known: UiMessage | undefined = knownServerMessage(error);
+          if (field) setErrors({ [field]: known ?? { message: profileMessages.uploadFailed } });
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal title={<FormattedMessage {...profileMessages.editTitle} />} onClose={onClose} className="dialog-form">
+      {failed && (
+        <FormBanner kind="error">
+          <FormattedMessage {...profileMessages.updateFailed} />
+        </FormBanner>
+      )}
+      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+        <FormField
+          label={<FormattedMessage {...authMessages.usernameLabel} />}
+          name="username"
+          autoComplete="username"
+          required
+          value={fields.username}
+          onChange={set("username")}
+          error={errors.username}
+        />
+        <FormField multiline label={<FormattedMessage {...profileMessages.bioLabel} />} name="bio" rows={4} value={fields.bio} onChange={set("bio")} error={errors.bio} />
+        <FormField
+          label={<FormattedMessage {...profileMessages.websiteLabel} />}
+          type="url"
+          name="website"
+          inputMode="url"
+          placeholder="https://"
+          value={fields.website}
+          onChange={set("website")}
+          error={errors.website}
+        />
+        <FormField label={<FormattedMessage {...profileMessages.locationLabel} />} name="location" value={fields.location} onChange={set("location")} error={errors.location} />
+        <FormField
+          label={<FormattedMessage {...profileMessages.avatarLabel} />}
+          type="file"
+          name="avatar"
+          accept="image/*"
+          onChange={onPickAvatar}
+          hint={<FormattedMessage {...profileMessages.avatarHint} />}
+          error={errors.avatar}
+        />
+        {avatar && <Avatar src={avatar.previewUrl} alt={intl.formatMessage(profileMessages.avatarPreviewAlt)} size={96} className="avatar-preview" />}
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            <FormattedMessage {...profileMessages.cancel} />
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            <FormattedMessage {...(update.isPending ? profileMessages.saving : profileMessages.save)} />
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

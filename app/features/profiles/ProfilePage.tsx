@@ -1,0 +1,105 @@
+// /social/profile/{userId} (spec 2.8): the profile card, the owner's actions and the user's posts.
+// The route's loader has already fetched the profile, so reading it here never suspends on a
+// first visit; loading and failure screens live in ProfileStates.tsx.
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { ProfileView } from "../../../worker/contracts/profiles";
+import { meQueryOptions } from "../auth/queries";
+import { Avatar } from "./Avatar";
+import { EditProfileDialog } from "./EditProfileDialog";
+import { displayUrl, safeWebUrl } from "./links";
+import { avatarAltMessage, joinedMessage, profileMessages } from "./messages";
+import { ProfilePosts } from "./ProfilePosts";
+import { MembershipPanel } from "../payments/MembershipPanel";
+import { profileQueryOptions } from "./queries";
+
+function ProfileDetails({ profile }: { profile: ProfileView }) {
+  const website = safeWebUrl(profile.website);
+  return (
+    <dl className="profile-details">
+      {profile.location && (
+        <div>
+          <dt>
+            <FormattedMessage {...profileMessages.location} />
+          </dt>
+          <dd>{profile.location}</dd>
+        </div>
+      )}
+      {website && (
+        <div>
+          <dt>
+            <FormattedMessage {...profileMessages.website} />
+          </dt>
+          <dd>
+            <a href={website.href} target="_blank" rel="noopener noreferrer nofollow ugc">
+              {displayUrl(website)}
+            </a>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+export function ProfilePage({ userId }: { userId: string }) {
+  const intl = useIntl();
+  const { profile } = useSuspenseQuery(profileQueryOptions(userId)).data;
+  const me = useQuery(meQueryOptions()).data?.user ?? null;
+  const isOwner = me?.id === profile.id;
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <section className="page profile-page">
+      <header className="card profile-header">
+        <Avatar src={profile.avatarUrl} alt={intl.formatMessage(avatarAltMessage, { username: profile.username })} size={128} className="avatar-lg" />
+        <div className="profile-summary">
+          <h1>
+            {profile.username}{" "}
+            {profile.isVIP && (
+              <span className="badge badge-vip">
+                <FormattedMessage {...profileMessages.vipBadge} />
+              </span>
+            )}{" "}
+            {profile.isAdmin && (
+              <span className="badge">
+                <FormattedMessage {...profileMessages.adminBadge} />
+              </span>
+            )}
+          </h1>
+          <p className="muted">
+            <FormattedMessage {...joinedMessage} values={{ date: intl.formatDate(profile.createdAt, { dateStyle: "long" }) }} />
+          </p>
+          {/* Rendered as text: user content never becomes HTML. */}
+          {profile.bio && <p className="profile-bio">{profile.bio}</p>}
+          <ProfileDetails profile={profile} />
+          {isOwner && (
+            <div className="profile-actions">
+              <button type="button" className="btn" onClick={() => setEditing(true)}>
+                <FormattedMessage {...profileMessages.editProfile} />
+              </button>
+              {!profile.isVIP && !profile.isAdmin && (
+                <Link to="/vip-signup" className="btn btn-primary">
+                  <FormattedMessage {...profileMessages.becomeVip} />
+                </Link>
+              )}
+            </div>
+          )}
+        </div>
+      </header>
+
+      {isOwner && (
+        // MEMBERSHIP PANEL SLOT (issue 3): the payments engineer renders the owner's membership
+        // panel from app/features/payments here (status, renewal, manage subscription).
+        <div className="profile-membership" data-slot="membership">
+          <MembershipPanel />
+        </div>
+      )}
+
+      <ProfilePosts userId={profile.id} />
+
+      {editing && <EditProfileDialog profile={profile} onClose={() => setEditing(false)} />}
+    </section>
+  );
+}

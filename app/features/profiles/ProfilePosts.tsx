@@ -1,0 +1,65 @@
+// The user's posts on their profile page, newest first, each with its own image fallback.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from "react-intl";
+import type { ProfilePost } from "../../../worker/contracts/profiles";
+import { EmptyState } from "../../components/EmptyState";
+import { Loading } from "../../components/Loading";
+import { DEFAULT_PHOTO_URL } from "./defaultImages";
+import { profileMessages } from "./messages";
+import { profilePostsQueryOptions } from "./queries";
+
+function PostImage({ src }: { src: string }) {
+  const intl = useIntl();
+  const [failed, setFailed] = useState(false);
+  return (
+    <img
+      className="post-image"
+      src={failed ? DEFAULT_PHOTO_URL : src}
+      alt={intl.formatMessage(profileMessages.postImageAlt)}
+      loading="lazy"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+function PostItem({ post }: { post: ProfilePost }) {
+  return (
+    <li>
+      <article className="card post">
+        <time className="muted" dateTime={post.createdAt}>
+          <FormattedDate value={post.createdAt} dateStyle="medium" /> <FormattedTime value={post.createdAt} timeStyle="short" />
+        </time>
+        {/* Rendered as text: user content never becomes HTML. */}
+        <p className="post-content">{post.content}</p>
+        {post.imageUrl && <PostImage src={post.imageUrl} />}
+      </article>
+    </li>
+  );
+}
+
+export function ProfilePosts({ userId }: { userId: string }) {
+  const posts = useQuery(profilePostsQueryOptions(userId));
+  return (
+    <section className="profile-posts" aria-labelledby="profile-posts-title">
+      <h2 id="profile-posts-title">
+        <FormattedMessage {...profileMessages.postsTitle} />
+      </h2>
+      {posts.isPending ? (
+        <Loading label={<FormattedMessage {...profileMessages.postsLoading} />} />
+      ) : posts.isError ? (
+        <p className="error-banner" role="alert">
+          <FormattedMessage {...profileMessages.postsLoadFailed} />
+        </p>
+      ) : posts.data.posts.length === 0 ? (
+        <EmptyState title={<FormattedMessage {...profileMessages.postsEmpty} />} hint={<FormattedMessage {...profileMessages.postsEmptyHint} />} />
+      ) : (
+        <ul className="post-list">
+          {posts.data.posts.map((post) => (
+            <PostItem key={post.id} post={post} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

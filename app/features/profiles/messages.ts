@@ -1,0 +1,48 @@
+// Every text of the profile page and the Edit Profile dialog (spec 2.8, 5 and 8).
+import { defineMessage, defineMessages } from "react-intl";
+
+export const profileMessages = defineMessages({
+  loading: { id: "profile.loading", defaultMessage: "Loading profile..." },
+  loadFailed: { id: "profile.loadFailed", defaultMessage: "Failed to load profile" },
+  notFound: { id: "profile.notFound", defaultMessage: "Profile not found" },
+  tryAgain: { id: "profile.tryAgain", defaultMessage: "Try Again" },
+  returnHome: { id: "common.returnHome", defaultMessage: "Return Home" },
+  vipBadge: { id: "profile.vipBadge", defaultMessage: "VIP" },
+  adminBadge: { id: "profile.adminBadge", defaultMessage: "Admin" },
+  location: { id: "profile.location", defaultMessage: "Location" },
+  website: { id: "profile.website", defaultMessage: "Website" },
+  editProfile: { id: "profile.editProfile", defaultMessage: "Edit Profile" },
+  becomeVip: { id: "profile.becomeVip", defaultMessage: "Become VIP" },
+
+  postsTitle: { id: "profile.posts.title", defaultMessage: "Posts" },
+  postsLoading: { id: "profile.posts.loading", defaultMessage: "Loading posts..." },
+  postsLoadFailed: { id: "profile.posts.loadFailed", defaultMessage: "Failed to load posts" },
+  postsEmpty: { id: "profile.posts.empty", defaultMessage: "No posts yet" },
+  postsEmptyHint: { id: "profile.posts.emptyHint", defaultMessage: "Posts shared in the social feed will appear here." },
+  postImageAlt: { id: "profile.posts.imageAlt", defaultMessage: "Image shared with the post" },
+
+  editTitle: { id: "profile.edit.title", defaultMessage: "Edit Profile" },
+  bioLabel: { id: "profile.edit.bio", defaultMessage: "Bio" },
+  websiteLabel: { id: "profile.edit.website", defaultMessage: "Website" },
+  locationLabel: { id: "profile.edit.location", defaultMessage: "Location" },
+  avatarLabel: { id: "profile.edit.avatar", defaultMessage: "Profile Picture" },
+  avatarHint: { id: "profile.edit.avatarHint", defaultMessage: "JPG, PNG, GIF (max 2MB)" },
+  avatarPreviewAlt: { id: "profile.edit.avatarPreviewAlt", defaultMessage: "Preview of your new profile picture" },
+  save: { id: "profile.edit.save", defaultMessage: "Save Changes" },
+  saving: { id: "profile.edit.saving", defaultMessage: "Saving..." },
+  cancel: { id: "profile.edit.cancel", defaultMessage: "Cancel" },
+  updateFailed: { id: "profile.edit.failed", defaultMessage: "Failed to update profile" },
+  invalidUrl: { id: "profile.edit.invalidUrl", defaultMessage: "Please enter a valid URL" },
+  notImage: { id: "profile.edit.notImage", defaultMessage: "Please select an image file" },
+  avatarTooLarge: { id: "profile.edit.avatarTooLarge", defaultMessage: "Image must be less than 2MB" },
+  uploadFailed: { id: "profile.edit.uploadFailed", defaultMessage: "Failed to upload image" },
+});
+
+// Messages with placeholders, typed so a missing or misspelt value fails the type check.
+export const avatarAltMessage = defineMessage<{ username: string }>({ id: "profile.avatarAlt", defaultMessage: "{username}'s profile picture" });
+export const joinedMessage = defineMessage<{ date: string }>({ id: "profile.joined", defaultMessage: "Joined {date}" });
+export const bioTooLongMessage = defineMessage<{ max: number }>({ id: "profile.edit.bioTooLong", defaultMessage: "Bio must be at most {max} characters" });
+export const locationTooLongMessage = defineMessage<{ max: number }>({
+  id: "profile.edit.locationTooLong",
+  defaultMessage: "Location must be at most {max} characters",
+});

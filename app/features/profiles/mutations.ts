@@ -1,0 +1,49 @@
+// Saving the Edit Profile dialog: the picture first (its own multipart route), then the fields.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+import { meQueryOptions } from "../auth/queries";
+import { AVATAR_FIELD, type AvatarUploadResponse, type ProfileResponse, type ProfileView } from "../../../worker/contracts/profiles";
+import type { MeResponse } from "../../../worker/contracts/auth";
+import { profileQueryKey, profileQueryOptions } from "./queries";
+import type { ProfileFields } from "./validation";
+
+export type ProfileUpdate = { fields: ProfileFields; avatar: File | null };
+
+export function uploadAvatar(file: File) {
+  const body = new FormData();
+  body.append(AVATAR_FIELD, file);
+  return api<AvatarUploadResponse>("/api/uploads/avatar", { method: "POST", body });
+}
+
+const trimmed = (f: ProfileFields): ProfileFields => ({
+  username: f.username.trim(),
+  bio: f.bio.trim(),
+  website: f.website.trim(),
+  location: f.location.trim(),
+});
+
+export function useUpdateProfile(userId: string) {
+  const queryClient = useQueryClient();
+
+  const showEverywhere = (profile: ProfileView) => {
+    queryClient.setQueryData(profileQueryOptions(userId).queryKey, { profile });
+    // The header shows the signed-in user's name and picture.
+    queryClient.setQueryData<MeResponse>(meQueryOptions().queryKey, (me) =>
+      me?.user ? { user: { ...me.user, username: profile.username, avatarUrl: profile.avatarUrl } } : me,
+    );
+  };
+
+  return useMutation({
+    mutationFn: async ({ fields, avatar }: ProfileUpdate) => {
+      if (avatar) await uploadAvatar(avatar);
+      // Empty strings clear bio, website and location (see updateProfileSchema).
+      return api<ProfileResponse>("/api/profiles/me", { method: "PATCH", json: trimmed(fields) });
+    },
+    onSuccess: ({ profile }) => showEverywhere(profile),
+    // The upload may have succeeded before the fields failed: show what the server now holds.
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey(userId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+    },
+  });
+}
