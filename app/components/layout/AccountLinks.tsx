@@ -1,7 +1,7 @@
 // Login for visitors; Profile, Logout (and Admin for administrators) for signed-in users.
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
-import { useLogout } from "../../features/shell/useLogout";
+import { useLogout } from "../../features/auth/mutations";
 import { useSessionUser } from "../../features/shell/useSession";
 import { navMessages } from "./navMessages";
 

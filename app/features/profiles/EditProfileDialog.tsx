@@ -9,7 +9,7 @@ import { knownServerMessage, serverErrorField, type UiMessage } from "../auth/se
 import { hasErrors, type FieldErrors } from "../auth/validation";
 import { Avatar } from "./Avatar";
 import { profileMessages } from "./messages";
-import { Modal } from "./Modal";
+import { Modal } from "../../components/Modal";
 import { useUpdateProfile } from "./mutations";
 import { checkAvatarFile, validateProfile, type ProfileFields } from "./validation";
 
