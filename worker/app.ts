@@ -16,6 +16,7 @@ import { profileRoutes } from "./routes/profiles";
 import { uploadRoutes, uploadFileRoutes } from "./routes/uploads";
 import { devRoutes } from "./routes/dev";
 import { feedLiveRoutes } from "./routes/feed-live";
+import { paymentRoutes, stripeWebhookRoutes } from "./routes/payments";
 
 /** Routes that take multipart uploads set their own, larger, limit. */
 const UPLOAD_PATHS = /^\/api\/uploads\//;
@@ -52,4 +53,6 @@ app.route("/api/profiles", profileRoutes);
 app.route("/api/uploads", uploadRoutes);
 app.route("/api/dev", devRoutes);
 app.route("/api/feed", feedLiveRoutes);
+app.route("/api/payments", paymentRoutes);
+app.route("/api/stripe", stripeWebhookRoutes);
 app.route("/uploads", uploadFileRoutes);

@@ -100,3 +100,54 @@ export const posts = sqliteTable(
   },
   (t) => [index("posts_user_created_idx").on(t.userId, t.createdAt)],
 );
+
+// VIP payments (queries in worker/db/payments.ts; fulfilment in worker/services/payments/).
+// The provider's customer for each member, linked by the first completed checkout.
+export const billingCustomers = sqliteTable("billing_customers", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  customerId: text("customer_id").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+// One row per provider subscription, as the latest applied event left it. users.is_vip is
+// derived from these rows. last_event_at (the event's `created`, ms) orders late deliveries.
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    customerId: text("customer_id").notNull(),
+    /** The provider's status: active, trialing, past_due, canceled, unpaid, incomplete, ... */
+    status: text("status").notNull(),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    cancelAt: integer("cancel_at", { mode: "timestamp_ms" }),
+    pastDueSince: integer("past_due_since", { mode: "timestamp_ms" }),
+    lastEventAt: integer("last_event_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.userId), index("subscriptions_status_past_due_idx").on(t.status, t.pastDueSince)],
+);
+
+// Ids of applied payment events, written in the same batch as their effect: each event once.
+export const paymentEvents = sqliteTable("payment_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+// Checkout sessions we opened (live Stripe ones and the local test checkout's), so the result
+// page can ask about its own session and nobody else's.
+export const checkoutSessions = sqliteTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: ["live", "local"] }).notNull(),
+    status: text("status", { enum: ["pending", "complete", "failed", "canceled"] }).notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("checkout_sessions_user_idx").on(t.userId)],
+);

@@ -1,0 +1,82 @@
+// /vip-membership/manage: the local stand-in for Stripe's Customer Portal. Cancel at period end,
+// resume, or end now; each emits a signed subscription event through the normal fulfilment.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { FormattedMessage } from "react-intl";
+import type { LocalSubscriptionAction, MembershipResponse } from "../../../worker/contracts/payments";
+import { Loading } from "../../components/Loading";
+import { useSessionUser } from "../shell/useSession";
+import { MembershipSummary } from "./MembershipPanel";
+import { membershipMessages, testModeMessages as m, vipMessages } from "./messages";
+import { useLocalManageAction } from "./mutations";
+import { membershipQueryOptions } from "./queries";
+import { TestModeBanner } from "./TestModeBanner";
+import "./payments.css";
+
+const ACTIONS: { action: LocalSubscriptionAction; label: (typeof m)[keyof typeof m]; className: string; when: MembershipResponse["status"][] }[] = [
+  { action: "cancel-at-period-end", label: m.cancelAtPeriodEnd, className: "btn", when: ["active"] },
+  { action: "resume", label: m.resume, className: "btn btn-primary", when: ["canceling"] },
+  { action: "end-now", label: m.endNow, className: "btn btn-danger", when: ["active", "canceling", "past_due"] },
+];
+
+function ManageActions({ membership }: { membership: MembershipResponse }) {
+  const manage = useLocalManageAction();
+  const available = ACTIONS.filter((a) => a.when.includes(membership.status));
+  if (available.length === 0) {
+    return (
+      <p className="info-banner">
+        <FormattedMessage {...m.nothingToManage} />
+      </p>
+    );
+  }
+  return (
+    <>
+      {manage.isError && (
+        <p className="error-banner" role="alert">
+          <FormattedMessage {...m.manageFailed} />
+        </p>
+      )}
+      <div className="form-actions">
+        {available.map(({ action, label, className }) => (
+          <button key={action} type="button" className={className} disabled={manage.isPending} onClick={() => manage.mutate(action)}>
+            {manage.isPending && manage.variables === action ? <FormattedMessage {...vipMessages.processing} /> : <FormattedMessage {...label} />}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function ManageMembershipPage() {
+  const { user } = useSessionUser();
+  const membership = useQuery(membershipQueryOptions());
+  return (
+    <section className="page page-narrow">
+      <TestModeBanner notice={m.manageNotice} />
+      <div className="card membership-panel">
+        <h1>
+          <FormattedMessage {...m.manageTitle} />
+        </h1>
+        {membership.isPending ? (
+          <Loading />
+        ) : membership.isError ? (
+          <p className="error-banner" role="alert">
+            <FormattedMessage {...membershipMessages.loadFailed} />
+          </p>
+        ) : (
+          <>
+            {membership.data.status !== "none" && <MembershipSummary membership={membership.data} />}
+            <ManageActions membership={membership.data} />
+          </>
+        )}
+        {user && (
+          <div className="form-actions">
+            <Link to="/social/profile/$userId" params={{ userId: user.id }} className="btn btn-ghost">
+              <FormattedMessage {...m.backToProfile} />
+            </Link>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+// The owner's VIP membership on their profile: status (active, cancels on DATE, past due,
+// ended), the next renewal date, and Manage membership (Stripe's Customer Portal, or the local
+// test-mode page). Only the owner sees it: the membership endpoint answers for the caller.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
+import type { MembershipResponse } from "../../../worker/contracts/payments";
+import { Loading } from "../../components/Loading";
+import { cancelsOnMessage, membershipMessages as m, pastDueHelpMessage, vipMessages } from "./messages";
+import { useOpenPortal } from "./mutations";
+import { membershipQueryOptions } from "./queries";
+import "./payments.css";
+
+function StatusText({ membership }: { membership: MembershipResponse }) {
+  const intl = useIntl();
+  switch (membership.status) {
+    case "active":
+      return <FormattedMessage {...m.active} />;
+    case "canceling":
+      return <FormattedMessage {...cancelsOnMessage} values={{ date: membership.cancelsAt ? intl.formatDate(membership.cancelsAt, { dateStyle: "long" }) : "" }} />;
+    case "past_due":
+      return <FormattedMessage {...m.pastDue} />;
+    default:
+      return <FormattedMessage {...m.ended} />;
+  }
+}
+
+function HelpText({ membership }: { membership: MembershipResponse }) {
+  const intl = useIntl();
+  if (membership.status === "canceling") return <FormattedMessage {...m.cancelingHelp} />;
+  if (membership.status === "ended") return <FormattedMessage {...m.endedHelp} />;
+  if (membership.status === "past_due") {
+    if (!membership.isVIP || !membership.graceEndsAt) return <FormattedMessage {...m.pastDueLapsed} />;
+    return <FormattedMessage {...pastDueHelpMessage} values={{ date: intl.formatDate(membership.graceEndsAt, { dateStyle: "long" }) }} />;
+  }
+  return null;
+}
+
+/** Status and dates, shared by the profile panel and the local manage page. */
+export function MembershipSummary({ membership }: { membership: MembershipResponse }) {
+  const help = <HelpText membership={membership} />;
+  return (
+    <>
+      <dl className="membership-facts">
+        <dt>
+          <FormattedMessage {...m.statusLabel} />
+        </dt>
+        <dd className={`membership-status-${membership.status}`} data-testid="membership-status">
+          <StatusText membership={membership} />
+        </dd>
+        {membership.status === "active" && membership.currentPeriodEnd && (
+          <>
+            <dt>
+              <FormattedMessage {...m.renewalLabel} />
+            </dt>
+            <dd>
+              <FormattedDate value={membership.currentPeriodEnd} dateStyle="long" />
+            </dd>
+          </>
+        )}
+      </dl>
+      {membership.status !== "active" && <p className="muted">{help}</p>}
+    </>
+  );
+}
+
+function ManageButton() {
+  const portal = useOpenPortal();
+  // Stays busy after success: the browser is on its way to the portal.
+  const busy = portal.isPending || portal.isSuccess;
+  return (
+    <>
+      {portal.isError && (
+        <p className="error-banner" role="alert">
+          <FormattedMessage {...m.manageFailed} />
+        </p>
+      )}
+      <button type="button" className="btn" disabled={busy} aria-busy={busy} onClick={() => portal.mutate()}>
+        <FormattedMessage {...(busy ? vipMessages.processing : m.manage)} />
+      </button>
+    </>
+  );
+}
+
+/** Renders nothing for a member who never subscribed (the profile offers Become VIP instead). */
+export function MembershipPanel() {
+  const { data: membership, isPending, isError } = useQuery(membershipQueryOptions());
+  if (isPending) return <Loading />;
+  if (isError) {
+    return (
+      <p className="error-banner" role="alert">
+        <FormattedMessage {...m.loadFailed} />
+      </p>
+    );
+  }
+  if (membership.status === "none") return null;
+  return (
+    <section className="card membership-panel" aria-labelledby="membership-panel-title">
+      <h2 id="membership-panel-title">
+        <FormattedMessage {...m.title} />
+      </h2>
+      <MembershipSummary membership={membership} />
+      <div className="form-actions">
+        {membership.canManage && <ManageButton />}
+        {membership.status === "ended" && (
+          <Link to="/vip-signup" className="btn btn-primary">
+            <FormattedMessage {...m.joinAgain} />
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+// /vip-confirmation, the payment result page (spec 2.9, DESIGN.md departure 2): processing, then
+// 'Welcome to VIP!' once the server confirms, or 'Payment Failed' with Try Again. Opening it by
+// hand with redirect_status=succeeded shows nothing but "confirming": the page grants nothing.
+import { Link } from "@tanstack/react-router";
+import { FormattedMessage } from "react-intl";
+import { Loading } from "../../components/Loading";
+import { confirmationMessages as m } from "./messages";
+import { useVipConfirmation, type ConfirmationSearch } from "./useVipConfirmation";
+import "./payments.css";
+
+export function VipConfirmationPage({ search }: { search: ConfirmationSearch }) {
+  const { phase, checkAgain } = useVipConfirmation(search);
+  return (
+    <section className="page page-narrow">
+      <div className="card vip-result" aria-live="polite">
+        {phase === "processing" && (
+          <>
+            <h1>
+              <FormattedMessage {...m.processingTitle} />
+            </h1>
+            <Loading label={<FormattedMessage {...m.processingBody} />} />
+          </>
+        )}
+        {phase === "slow" && (
+          <>
+            <h1>
+              <FormattedMessage {...m.slowTitle} />
+            </h1>
+            <p className="muted">
+              <FormattedMessage {...m.slowBody} />
+            </p>
+            <div className="form-actions">
+              <button type="button" className="btn btn-primary" onClick={checkAgain}>
+                <FormattedMessage {...m.checkAgain} />
+              </button>
+            </div>
+          </>
+        )}
+        {phase === "success" && (
+          <>
+            <span className="result-icon" aria-hidden="true">
+              👑
+            </span>
+            <h1>
+              <FormattedMessage {...m.successTitle} />
+            </h1>
+            <p className="muted">
+              <FormattedMessage {...m.successBody} />
+            </p>
+            <div className="form-actions">
+              <Link to="/social" className="btn btn-primary btn-lg">
+                <FormattedMessage {...m.goToSocial} />
+              </Link>
+            </div>
+          </>
+        )}
+        {phase === "error" && (
+          <>
+            <span className="result-icon" aria-hidden="true">
+              ⚠️
+            </span>
+            <h1>
+              <FormattedMessage {...m.errorTitle} />
+            </h1>
+            <p className="error-banner" role="alert">
+              <FormattedMessage {...m.errorBody} />
+            </p>
+            <div className="form-actions">
+              <Link to="/vip-signup" className="btn btn-primary">
+                <FormattedMessage {...m.tryAgain} />
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const PARAM = /^[A-Za-z0-9_]{1,255}$/;
+const param = (value: unknown) => (typeof value === "string" && PARAM.test(value) ? value : undefined);
+
+/** validateSearch of /vip-confirmation: ids and the status word only; anything else is dropped. */
+export function parseConfirmationSearch(search: Record<string, unknown>): ConfirmationSearch {
+  return { session_id: param(search.session_id), payment_intent: param(search.payment_intent), redirect_status: param(search.redirect_status) };
+}

@@ -1,0 +1,103 @@
+// Every visible string of the VIP membership pages. Texts quoted by the spec keep their wording.
+import { defineMessage, defineMessages } from "react-intl";
+
+export const vipMessages = defineMessages({
+  processing: { id: "vip.processing", defaultMessage: "Processing..." },
+  signupTitle: { id: "vip.signup.title", defaultMessage: "Become a VIP Member" },
+  signupIntro: { id: "vip.signup.intro", defaultMessage: "Unlock the full experience with benefits made for true fans." },
+  benefitsTitle: { id: "vip.benefits.title", defaultMessage: "VIP Benefits" },
+  priceLabel: { id: "vip.price.label", defaultMessage: "Monthly membership" },
+  priceTerms: { id: "vip.price.terms", defaultMessage: "Renews every month. Cancel anytime from your profile." },
+  join: { id: "vip.join", defaultMessage: "Join VIP Now" },
+  signInHint: { id: "vip.signInHint", defaultMessage: "You'll be asked to sign in first." },
+  failed: { id: "vip.failed", defaultMessage: "Payment failed. Please try again." },
+  rateLimited: { id: "vip.rateLimited", defaultMessage: "Too many attempts. Please wait a few minutes and try again." },
+  unavailable: { id: "vip.unavailable", defaultMessage: "Payments are not available right now. Please try again later." },
+  alreadyTitle: { id: "vip.already.title", defaultMessage: "You're a VIP member" },
+  alreadyBody: { id: "vip.already.body", defaultMessage: "Thanks for being VIP! Your membership is shown below." },
+});
+
+export const benefitMessages = defineMessages({
+  earlyTitle: { id: "vip.benefit.early.title", defaultMessage: "Early Access" },
+  earlyBody: { id: "vip.benefit.early.body", defaultMessage: "Hear new releases and remixes before anyone else." },
+  exclusiveTitle: { id: "vip.benefit.exclusive.title", defaultMessage: "Exclusive Content" },
+  exclusiveBody: { id: "vip.benefit.exclusive.body", defaultMessage: "The full music catalog, the radio and TV channels, and behind-the-scenes videos." },
+  meetsTitle: { id: "vip.benefit.meets.title", defaultMessage: "Virtual Meets" },
+  meetsBody: { id: "vip.benefit.meets.body", defaultMessage: "Join live virtual meet-and-greets with the artist." },
+  priorityTitle: { id: "vip.benefit.priority.title", defaultMessage: "Priority Access" },
+  priorityBody: { id: "vip.benefit.priority.body", defaultMessage: "Get tickets first and enjoy the VIP sections at live shows." },
+  eventsTitle: { id: "vip.benefit.events.title", defaultMessage: "Exclusive Events" },
+  eventsBody: { id: "vip.benefit.events.body", defaultMessage: "Invitations to members-only listening parties and events." },
+  perksTitle: { id: "vip.benefit.perks.title", defaultMessage: "Special Perks" },
+  perksBody: { id: "vip.benefit.perks.body", defaultMessage: "Members-only merchandise, limited editions and surprises." },
+});
+
+export const confirmationMessages = defineMessages({
+  processingTitle: { id: "vip.confirmation.processing.title", defaultMessage: "Confirming your payment..." },
+  processingBody: { id: "vip.confirmation.processing.body", defaultMessage: "This usually takes a few seconds. Please keep this page open." },
+  slowTitle: { id: "vip.confirmation.slow.title", defaultMessage: "Still confirming your payment" },
+  slowBody: {
+    id: "vip.confirmation.slow.body",
+    defaultMessage: "Confirmation is taking longer than usual. If your payment went through, VIP will appear on your profile shortly. You can check again now or come back later.",
+  },
+  checkAgain: { id: "vip.confirmation.checkAgain", defaultMessage: "Check again" },
+  successTitle: { id: "vip.confirmation.success.title", defaultMessage: "Welcome to VIP!" },
+  successBody: { id: "vip.confirmation.success.body", defaultMessage: "Your membership is active. Enjoy the full experience." },
+  goToSocial: { id: "vip.confirmation.goToSocial", defaultMessage: "Go to Social Hub" },
+  errorTitle: { id: "vip.confirmation.error.title", defaultMessage: "Payment Failed" },
+  errorBody: { id: "vip.confirmation.error.body", defaultMessage: "There was an error processing your payment. Please try again." },
+  tryAgain: { id: "vip.confirmation.tryAgain", defaultMessage: "Try Again" },
+});
+
+export const membershipMessages = defineMessages({
+  title: { id: "vip.membership.title", defaultMessage: "VIP Membership" },
+  statusLabel: { id: "vip.membership.statusLabel", defaultMessage: "Status" },
+  renewalLabel: { id: "vip.membership.renewalLabel", defaultMessage: "Next renewal" },
+  active: { id: "vip.membership.status.active", defaultMessage: "Active" },
+  pastDue: { id: "vip.membership.status.pastDue", defaultMessage: "Payment past due" },
+  ended: { id: "vip.membership.status.ended", defaultMessage: "Ended" },
+  cancelingHelp: { id: "vip.membership.cancelingHelp", defaultMessage: "You keep VIP until then, and can resume before that date." },
+  pastDueLapsed: { id: "vip.membership.pastDueLapsed", defaultMessage: "Your last payment did not go through, so VIP is paused. Update your card to get it back." },
+  endedHelp: { id: "vip.membership.endedHelp", defaultMessage: "Your VIP membership has ended. You can join again anytime." },
+  manage: { id: "vip.membership.manage", defaultMessage: "Manage membership" },
+  manageFailed: { id: "vip.membership.manageFailed", defaultMessage: "Could not open membership management. Please try again." },
+  joinAgain: { id: "vip.membership.joinAgain", defaultMessage: "Join VIP again" },
+  loadFailed: { id: "vip.membership.loadFailed", defaultMessage: "Failed to load membership" },
+});
+
+export const testModeMessages = defineMessages({
+  badge: { id: "vip.testMode.badge", defaultMessage: "TEST MODE" },
+  checkoutTitle: { id: "vip.testCheckout.title", defaultMessage: "Test checkout" },
+  checkoutNotice: {
+    id: "vip.testCheckout.notice",
+    defaultMessage: "No real payment happens here. This built-in checkout stands in for Stripe while the site runs without a Stripe account.",
+  },
+  item: { id: "vip.testCheckout.item", defaultMessage: "VIP membership, billed monthly" },
+  payHint: { id: "vip.testCheckout.payHint", defaultMessage: "Simulates a successful card payment." },
+  decline: { id: "vip.testCheckout.decline", defaultMessage: "Decline payment" },
+  declineHint: { id: "vip.testCheckout.declineHint", defaultMessage: "Simulates a card the bank refuses." },
+  cancel: { id: "vip.testCheckout.cancel", defaultMessage: "Cancel" },
+  finished: { id: "vip.testCheckout.finished", defaultMessage: "This checkout is already finished." },
+  notFound: { id: "vip.testCheckout.notFound", defaultMessage: "Checkout not found." },
+  backToSignup: { id: "vip.testCheckout.backToSignup", defaultMessage: "Back to VIP signup" },
+  actionFailed: { id: "vip.testCheckout.actionFailed", defaultMessage: "Something went wrong. Please try again." },
+  manageTitle: { id: "vip.manage.title", defaultMessage: "Manage membership" },
+  manageNotice: {
+    id: "vip.manage.notice",
+    defaultMessage: "This built-in page stands in for Stripe's Customer Portal while the site runs without a Stripe account.",
+  },
+  cancelAtPeriodEnd: { id: "vip.manage.cancelAtPeriodEnd", defaultMessage: "Cancel at period end" },
+  resume: { id: "vip.manage.resume", defaultMessage: "Resume membership" },
+  endNow: { id: "vip.manage.endNow", defaultMessage: "End membership now" },
+  backToProfile: { id: "vip.manage.backToProfile", defaultMessage: "Back to profile" },
+  nothingToManage: { id: "vip.manage.nothing", defaultMessage: "You don't have a membership to manage." },
+  manageFailed: { id: "vip.manage.failed", defaultMessage: "Could not update your membership. Please try again." },
+});
+
+// Messages with arguments are typed one by one, so a missing value is a compile error.
+export const cancelsOnMessage = defineMessage<{ date: string }>({ id: "vip.membership.status.canceling", defaultMessage: "Cancels on {date}" });
+export const pastDueHelpMessage = defineMessage<{ date: string }>({
+  id: "vip.membership.pastDueHelp",
+  defaultMessage: "Your last payment did not go through. Update your card by {date} to keep VIP.",
+});
+export const payMessage = defineMessage<{ price: string }>({ id: "vip.testCheckout.pay", defaultMessage: "Pay {price}" });

@@ -1,0 +1,67 @@
+// Membership actions. Checkout and portal answer with a URL: Stripe's hosted pages in live mode,
+// the built-in test-mode pages locally.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { api, ApiRequestError } from "../../lib/api";
+import type {
+  LocalCheckoutAction,
+  LocalCheckoutResultResponse,
+  LocalSubscriptionAction,
+  MembershipResponse,
+  RedirectResponse,
+} from "../../../worker/contracts/payments";
+import { membershipQueryOptions, refreshAfterVipChange } from "./queries";
+
+/** Same-site paths stay in the SPA; anything else (Stripe) is a full page load. */
+export function useGoTo() {
+  const router = useRouter();
+  return (url: string) => {
+    if (url.startsWith("/") && !url.startsWith("//")) return router.navigate({ href: url });
+    window.location.assign(url);
+  };
+}
+
+export function useStartCheckout() {
+  const goTo = useGoTo();
+  return useMutation({
+    // A new attempt id per click: a retried request of the same click reuses the same session.
+    mutationFn: () => api<RedirectResponse>("/api/payments/checkout", { method: "POST", json: { attemptId: crypto.randomUUID() } }),
+    onSuccess: ({ url }) => goTo(url),
+  });
+}
+
+export function useOpenPortal() {
+  const goTo = useGoTo();
+  return useMutation({
+    mutationFn: () => api<RedirectResponse>("/api/payments/portal", { method: "POST" }),
+    onSuccess: ({ url }) => goTo(url),
+  });
+}
+
+export function useLocalCheckoutAction(sessionId: string) {
+  const queryClient = useQueryClient();
+  const goTo = useGoTo();
+  return useMutation({
+    mutationFn: (action: LocalCheckoutAction) =>
+      api<LocalCheckoutResultResponse>(`/api/payments/local/checkout/${encodeURIComponent(sessionId)}/${action}`, { method: "POST" }),
+    onSuccess: async ({ redirectTo }) => {
+      await refreshAfterVipChange(queryClient);
+      await goTo(redirectTo);
+    },
+  });
+}
+
+export function useLocalManageAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: LocalSubscriptionAction) => api<MembershipResponse>(`/api/payments/local/subscription/${action}`, { method: "POST" }),
+    onSuccess: async (membership) => {
+      queryClient.setQueryData(membershipQueryOptions().queryKey, membership);
+      await refreshAfterVipChange(queryClient);
+    },
+  });
+}
+
+/** The status code of a failed call, if the server answered. */
+export const statusOf = (error: unknown) => (error instanceof ApiRequestError ? error.status : null);
+export const codeOf = (error: unknown) => (error instanceof ApiRequestError ? error.code : null);

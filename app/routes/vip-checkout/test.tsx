@@ -1,0 +1,18 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { requireSignedIn } from "../../features/auth/guards";
+import { TestCheckoutPage } from "../../features/payments/TestCheckoutPage";
+
+const SESSION_ID = /^cs_local_[A-Za-z0-9]{1,64}$/;
+
+// The local test checkout (TEST MODE): only used when the site runs without a Stripe account.
+export const Route = createFileRoute("/vip-checkout/test")({
+  validateSearch: (search: Record<string, unknown>): { session?: string } => ({
+    session: typeof search.session === "string" && SESSION_ID.test(search.session) ? search.session : undefined,
+  }),
+  beforeLoad: requireSignedIn,
+  component: TestCheckoutRoute,
+});
+
+function TestCheckoutRoute() {
+  return <TestCheckoutPage sessionId={Route.useSearch().session} />;
+}

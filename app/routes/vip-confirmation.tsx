@@ -1,0 +1,15 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { requireSignedIn } from "../features/auth/guards";
+import { parseConfirmationSearch, VipConfirmationPage } from "../features/payments/VipConfirmationPage";
+
+// Where Stripe Checkout (or the local test checkout) returns: ?session_id=… (also reads the
+// spec's payment_intent / redirect_status). Only the server's answer counts.
+export const Route = createFileRoute("/vip-confirmation")({
+  validateSearch: parseConfirmationSearch,
+  beforeLoad: requireSignedIn,
+  component: VipConfirmationRoute,
+});
+
+function VipConfirmationRoute() {
+  return <VipConfirmationPage search={Route.useSearch()} />;
+}

@@ -1,0 +1,120 @@
+// Issue 3's journeys, as a new member would take them, through the local test checkout (the
+// site runs without a Stripe account here, so the built-in TEST MODE checkout stands in).
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { demoAccount, newMember } from "./support";
+
+const PROFILE_URL = /\/social\/profile\/[0-9a-f-]{36}$/;
+
+/** Creates the account through the sign-up form; returns the new profile's URL. */
+async function signUp(page: Page) {
+  const member = newMember();
+  await page.goto("/social/signup");
+  await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill(member.password);
+  await page.getByLabel("Confirm Password").fill(member.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(PROFILE_URL);
+  await expect(page.getByRole("heading", { level: 1, name: member.username })).toBeVisible();
+  return { ...member, profileUrl: page.url() };
+}
+
+/** From /vip-signup to the local test checkout. */
+async function openTestCheckout(page: Page) {
+  await page.goto("/vip-signup");
+  await expect(page.getByRole("heading", { level: 1, name: "Become a VIP Member" })).toBeVisible();
+  await expect(page.getByText("$9.99/month")).toBeVisible();
+  await page.getByRole("button", { name: "Join VIP Now" }).click();
+  await expect(page).toHaveURL(/\/vip-checkout\/test\?session=cs_local_/);
+  await expect(page.getByText("TEST MODE")).toBeVisible();
+}
+
+test("a new member pays in the test checkout, becomes VIP, then cancels at period end", async ({ page }) => {
+  const member = await signUp(page);
+  const vipBadge = page.locator("h1 .badge-vip");
+
+  await test.step("not VIP yet: the profile offers Become VIP", async () => {
+    await expect(page.getByRole("link", { name: "Become VIP" })).toBeVisible();
+    await expect(vipBadge).toHaveCount(0);
+  });
+
+  await test.step("pay in the local test checkout and land on 'Welcome to VIP!'", async () => {
+    await openTestCheckout(page);
+    await page.getByRole("button", { name: "Pay $9.99" }).click();
+    await expect(page).toHaveURL(/\/vip-confirmation\?session_id=cs_local_/);
+    await expect(page.getByRole("heading", { name: "Welcome to VIP!" })).toBeVisible();
+    await page.getByRole("link", { name: "Go to Social Hub" }).click();
+    await expect(page).toHaveURL(/\/social$/);
+  });
+
+  await test.step("the profile shows the VIP badge and an active membership", async () => {
+    await page.goto(member.profileUrl);
+    await expect(vipBadge).toHaveText("VIP");
+    await expect(page.getByRole("link", { name: "Become VIP" })).toHaveCount(0);
+    const panel = page.getByRole("region", { name: "VIP Membership" });
+    await expect(panel.getByTestId("membership-status")).toHaveText("Active");
+    await expect(panel.getByText("Next renewal")).toBeVisible();
+  });
+
+  await test.step("a second checkout is not offered to a VIP member", async () => {
+    await page.goto("/vip-signup");
+    await expect(page.getByText("You're a VIP member")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Join VIP Now" })).toHaveCount(0);
+  });
+
+  await test.step("cancel in Manage membership and see 'cancels on DATE'", async () => {
+    await page.goto(member.profileUrl);
+    await page.getByRole("button", { name: "Manage membership" }).click();
+    await expect(page).toHaveURL(/\/vip-membership\/manage$/);
+    await expect(page.getByText("TEST MODE")).toBeVisible();
+    await page.getByRole("button", { name: "Cancel at period end" }).click();
+    await expect(page.getByTestId("membership-status")).toHaveText(/^Cancels on \w+ \d{1,2}, \d{4}$/);
+
+    await page.getByRole("link", { name: "Back to profile" }).click();
+    await expect(page).toHaveURL(PROFILE_URL);
+    await expect(page.getByTestId("membership-status")).toHaveText(/^Cancels on \w+ \d{1,2}, \d{4}$/);
+    // Still VIP until the period ends.
+    await expect(vipBadge).toHaveText("VIP");
+  });
+});
+
+test("a declined payment shows 'Payment Failed' with Try Again, and grants nothing", async ({ page }) => {
+  const member = await signUp(page);
+  await openTestCheckout(page);
+  await page.getByRole("button", { name: "Decline payment" }).click();
+
+  await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+  await expect(page.getByText("There was an error processing your payment. Please try again.")).toBeVisible();
+  await page.getByRole("link", { name: "Try Again" }).click();
+  await expect(page).toHaveURL(/\/vip-signup$/);
+  await expect(page.getByRole("button", { name: "Join VIP Now" })).toBeVisible();
+
+  await page.goto(member.profileUrl);
+  await expect(page.getByRole("link", { name: "Become VIP" })).toBeVisible();
+  await expect(page.locator("h1 .badge-vip")).toHaveCount(0);
+});
+
+test("opening the result page by hand with redirect_status=succeeded grants nothing", async ({ page }) => {
+  const member = await signUp(page);
+  await page.goto("/vip-confirmation?payment_intent=pi_fake&redirect_status=succeeded");
+  await expect(page.getByRole("heading", { name: "Confirming your payment..." })).toBeVisible();
+  await page.waitForTimeout(4000); // a few polls
+  await expect(page.getByRole("heading", { name: "Welcome to VIP!" })).toHaveCount(0);
+  await page.goto(member.profileUrl);
+  await expect(page.getByRole("link", { name: "Become VIP" })).toBeVisible();
+});
+
+test("a visitor who wants to join signs in first and comes back to the sign-up page", async ({ page }) => {
+  const fan = demoAccount("fan");
+  await page.goto("/vip-signup");
+  await page.getByRole("button", { name: "Join VIP Now" }).click();
+  await expect(page).toHaveURL(/\/social\/login\?redirect=(%2F|\/)vip-signup$/);
+  await expect(page.getByRole("heading", { name: "Sign In", level: 1 })).toBeVisible();
+  await page.getByLabel("Email").fill(fan.email);
+  await page.getByLabel("Password", { exact: true }).fill(fan.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/vip-signup$/);
+  await expect(page.getByRole("button", { name: "Join VIP Now" })).toBeEnabled();
+});

@@ -1,0 +1,153 @@
+// The live payments adapter, through the REAL stripe SDK, against a fake Stripe API on
+// 127.0.0.1 (the SDK's host/port/protocol options). Checks what the SDK actually sends, and
+// webhook signature verification with the SDK's own signer.
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createLivePaymentsService, verifyStripeSignature } from "../../worker/services/payments/live";
+import { PaymentProviderError, SignatureError } from "../../worker/services/payments/types";
+
+type Seen = { method: string; path: string; headers: IncomingHttpHeaders; form: URLSearchParams };
+type Reply = { status: number; body: unknown };
+
+let server: Server;
+let port: number;
+let seen: Seen[] = [];
+let nextReply: ((req: Seen) => Reply) | null = null;
+
+const CHECKOUT_URL = "https://checkout.stripe.com/c/pay/cs_test_fake";
+const PORTAL_URL = "https://billing.stripe.com/p/session/test_fake";
+
+function defaultReply(req: Seen): Reply {
+  if (req.path === "/v1/checkout/sessions") return { status: 200, body: { id: "cs_test_fake", object: "checkout.session", url: CHECKOUT_URL } };
+  if (req.path === "/v1/billing_portal/sessions") return { status: 200, body: { id: "bps_fake", object: "billing_portal.session", url: PORTAL_URL } };
+  return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${req.path})` } } };
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      const entry: Seen = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, form: new URLSearchParams(body) };
+      seen.push(entry);
+      const reply = (nextReply ?? defaultReply)(entry);
+      res.writeHead(reply.status, { "content-type": "application/json", "request-id": "req_fake" });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  seen = [];
+  nextReply = null;
+});
+
+const service = () =>
+  createLivePaymentsService({
+    secretKey: "sk_test_fake_key",
+    priceId: "price_vip_monthly",
+    webhookSecret: "whsec_test_secret",
+    api: { host: "127.0.0.1", port, protocol: "http" },
+    timeoutMs: 5000,
+  });
+
+const member = { id: "3f1c2b4a-0000-4000-8000-000000000001", email: "fan@example.com" };
+
+describe("live checkout (stripe SDK → fake Stripe)", () => {
+  it("creates a subscription-mode Checkout Session for the configured price, with the member and return URLs", async () => {
+    const attemptId = "8d9a4c1e-1111-4222-8333-444455556666";
+    const result = await service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId });
+    expect(result).toEqual({ id: "cs_test_fake", url: CHECKOUT_URL });
+
+    expect(seen).toHaveLength(1);
+    const req = seen[0]!;
+    expect(req.method).toBe("POST");
+    expect(req.path).toBe("/v1/checkout/sessions");
+    expect(req.headers["authorization"]).toBe("Bearer sk_test_fake_key");
+    expect(req.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(req.headers["idempotency-key"]).toBe(`vip-checkout:${member.id}:${attemptId}`);
+    expect(req.form.get("mode")).toBe("subscription");
+    expect(req.form.get("line_items[0][price]")).toBe("price_vip_monthly");
+    expect(req.form.get("line_items[0][quantity]")).toBe("1");
+    expect(req.form.get("client_reference_id")).toBe(member.id);
+    expect(req.form.get("customer_email")).toBe(member.email);
+    expect(req.form.has("customer")).toBe(false);
+    expect(req.form.get("success_url")).toBe("https://fans.example/vip-confirmation?session_id={CHECKOUT_SESSION_ID}");
+    expect(req.form.get("cancel_url")).toBe("https://fans.example/vip-signup");
+    expect(req.form.get("subscription_data[metadata][user_id]")).toBe(member.id);
+    expect(req.form.get("metadata[user_id]")).toBe(member.id);
+  });
+
+  it("reuses the member's existing customer instead of the e-mail", async () => {
+    await service().createCheckout({ user: member, customerId: "cus_existing", origin: "https://fans.example", attemptId: "a" });
+    const form = seen[0]!.form;
+    expect(form.get("customer")).toBe("cus_existing");
+    expect(form.has("customer_email")).toBe(false);
+  });
+
+  it("turns a Stripe API error into a PaymentProviderError carrying the cause", async () => {
+    nextReply = () => ({ status: 400, body: { error: { type: "invalid_request_error", message: "No such price: 'price_vip_monthly'" } } });
+    const attempt = service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId: "b" });
+    await expect(attempt).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(attempt).rejects.toThrow(/No such price/);
+  });
+
+  it("refuses an answer without a checkout URL", async () => {
+    nextReply = () => ({ status: 200, body: { id: "cs_test_nourl", object: "checkout.session", url: null } });
+    await expect(service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId: "c" })).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it("opens a Customer Portal session for the member's customer, returning to their profile", async () => {
+    const result = await service().createPortal({ userId: member.id, customerId: "cus_123", origin: "https://fans.example" });
+    expect(result).toEqual({ url: PORTAL_URL });
+    const req = seen[0]!;
+    expect(req.method).toBe("POST");
+    expect(req.path).toBe("/v1/billing_portal/sessions");
+    expect(req.headers["authorization"]).toBe("Bearer sk_test_fake_key");
+    expect(req.form.get("customer")).toBe("cus_123");
+    expect(req.form.get("return_url")).toBe(`https://fans.example/social/profile/${member.id}`);
+  });
+});
+
+describe("webhook verification (constructEventAsync)", () => {
+  const cryptoProvider = Stripe.createSubtleCryptoProvider();
+  const payload = JSON.stringify({ id: "evt_1", object: "event", type: "invoice.paid", created: 1_700_000_000, data: { object: { id: "in_1" } } });
+  const sign = (body: string, secret: string, timestamp?: number) => Stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret, cryptoProvider, timestamp });
+
+  it("accepts a correctly signed payload and returns the event", async () => {
+    const event = await service().verifyEvent(payload, await sign(payload, "whsec_test_secret"));
+    expect(event.id).toBe("evt_1");
+    expect(event.type).toBe("invoice.paid");
+  });
+
+  it("refuses a payload signed with another secret", async () => {
+    await expect(service().verifyEvent(payload, await sign(payload, "whsec_attacker"))).rejects.toBeInstanceOf(SignatureError);
+  });
+
+  it("refuses a payload altered after signing", async () => {
+    const header = await sign(payload, "whsec_test_secret");
+    await expect(service().verifyEvent(payload.replace("invoice.paid", "invoice.payment_failed"), header)).rejects.toBeInstanceOf(SignatureError);
+  });
+
+  it("refuses a missing header, and refuses everything when no webhook secret is configured", async () => {
+    await expect(service().verifyEvent(payload, undefined)).rejects.toBeInstanceOf(SignatureError);
+    await expect(verifyStripeSignature(payload, await sign(payload, "whsec_test_secret"), undefined)).rejects.toBeInstanceOf(SignatureError);
+  });
+
+  it("refuses an old signature (replay)", async () => {
+    const header = await sign(payload, "whsec_test_secret", Math.floor(Date.now() / 1000) - 3600);
+    await expect(service().verifyEvent(payload, header)).rejects.toThrow(/tolerance/);
+  });
+
+  it("never calls the API to verify", async () => {
+    await service().verifyEvent(payload, await sign(payload, "whsec_test_secret"));
+    expect(seen).toHaveLength(0);
+  });
+});

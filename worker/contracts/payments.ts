@@ -1,0 +1,88 @@
+// VIP membership payments: request/response shapes shared by the Worker and the SPA.
+import { z } from "zod";
+
+/** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
+export const PAYMENT_MESSAGES = {
+  failed: "Payment failed. Please try again.",
+  alreadyVip: "You are already a VIP member. Your membership is shown on your profile.",
+  noMembership: "You don't have a membership to manage.",
+  portalFailed: "Could not open membership management. Please try again.",
+  checkoutFinished: "This checkout is already finished.",
+  unavailable: "Payments are not available right now. Please try again later.",
+} as const;
+
+/** A member whose renewal payment failed keeps VIP this long after the first failure. */
+export const PAST_DUE_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** Checkout attempts per account and per IP: [max, window seconds]. */
+export const CHECKOUT_RATE_LIMITS = {
+  perAccount: [10, 60 * 60],
+  perIp: [30, 60 * 60],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** How the result page polls the status endpoint before saying confirmation is slow. */
+export const CONFIRMATION_POLL_MS = 1500;
+export const CONFIRMATION_MAX_WAIT_MS = 30_000;
+
+/**
+ * POST /api/payments/checkout. `attemptId` is chosen by the browser per click on Join, so a
+ * retried request reuses the same provider session instead of opening a second one.
+ */
+export const checkoutBodySchema = z.strictObject({
+  attemptId: z.uuid({ message: "attemptId must be a UUID" }).optional(),
+});
+export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+
+/** Checkout session ids: Stripe's `cs_...` or the local `cs_local_...`. */
+export const checkoutSessionIdSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[A-Za-z0-9_]+$/, "Invalid checkout session id");
+export const checkoutSessionParamSchema = z.object({ sessionId: checkoutSessionIdSchema });
+
+export const LOCAL_CHECKOUT_ACTIONS = ["pay", "decline", "cancel"] as const;
+export type LocalCheckoutAction = (typeof LOCAL_CHECKOUT_ACTIONS)[number];
+export const localCheckoutParamSchema = z.object({ sessionId: checkoutSessionIdSchema, action: z.enum(LOCAL_CHECKOUT_ACTIONS) });
+
+export const LOCAL_SUBSCRIPTION_ACTIONS = ["cancel-at-period-end", "resume", "end-now"] as const;
+export type LocalSubscriptionAction = (typeof LOCAL_SUBSCRIPTION_ACTIONS)[number];
+export const localSubscriptionParamSchema = z.object({ action: z.enum(LOCAL_SUBSCRIPTION_ACTIONS) });
+
+/** Answer of POST /api/payments/checkout and POST /api/payments/portal: where to send the browser. */
+export type RedirectResponse = { url: string };
+
+export type CheckoutSessionStatus = "pending" | "complete" | "failed" | "canceled";
+
+/** GET /api/payments/checkout/:sessionId/status (owner only). */
+export type CheckoutStatusResponse = {
+  status: CheckoutSessionStatus;
+  /** True once a verified payment event has made the member VIP. The result page waits for it. */
+  isVIP: boolean;
+};
+
+/**
+ * The member's membership as it stands now (grace periods are evaluated at read time):
+ * none: never subscribed; active: paid and renewing; canceling: paid, ends at the period end;
+ * past_due: a renewal payment failed (VIP during the grace period); ended: canceled or unpaid.
+ */
+export type MembershipStatus = "none" | "active" | "canceling" | "past_due" | "ended";
+
+/** GET /api/payments/membership (the signed-in member's own). Dates are ISO 8601. */
+export type MembershipResponse = {
+  status: MembershipStatus;
+  /** Whether the member has VIP now (a membership, or VIP granted otherwise). */
+  isVIP: boolean;
+  /** Renewal date while active; the end date while canceling. */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** When a canceling membership ends (the period end, or an explicit cancel date). */
+  cancelsAt: string | null;
+  /** While past due: when VIP ends unless the payment succeeds. */
+  graceEndsAt: string | null;
+  /** True when there is a billing account to open in Manage membership. */
+  canManage: boolean;
+};
+
+/** POST /api/payments/local/checkout/:id/{pay|decline|cancel} (local mode): where to go next. */
+export type LocalCheckoutResultResponse = { redirectTo: string };

@@ -1,0 +1,196 @@
+// Queries for VIP payments. The statement builders return unexecuted statements, so fulfilment
+// can put an event's effects and its idempotency record into ONE batch (D1's transaction). Every
+// effect is a conditional statement: the order of late or repeated events is settled in SQL.
+import { and, desc, eq, inArray, lte, sql, type Query, type SQL } from "drizzle-orm";
+import type { DB } from "./client";
+import { billingCustomers, checkoutSessions, paymentEvents, subscriptions, users } from "./schema";
+import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "../contracts/payments";
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+/** Provider statuses that nothing can bring back (Stripe never revives them). */
+export const TERMINAL_STATUSES = ["canceled", "incomplete_expired"] as const;
+/** Statuses that give VIP (past_due only during the grace period). */
+export const PAYING_STATUSES = ["active", "trialing"] as const;
+
+const TERMINAL_SQL = sql.raw(TERMINAL_STATUSES.map((s) => `'${s}'`).join(", "));
+
+/** SQL: subscription row `s` gives its user VIP at `now` (used by every is_vip update). */
+const grantsVip = (now: number) =>
+  sql`(s.status IN ('active', 'trialing') OR (s.status = 'past_due' AND s.past_due_since > ${now - PAST_DUE_GRACE_MS}))`;
+
+// ---- reads ----------------------------------------------------------------------------------
+
+export const findUserForPayments = (db: DB, userId: string) =>
+  db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true, email: true, isVip: true } });
+
+export const findBillingCustomer = (db: DB, userId: string) =>
+  db.query.billingCustomers.findFirst({ where: eq(billingCustomers.userId, userId) });
+
+export const findSubscription = (db: DB, id: string) => db.query.subscriptions.findFirst({ where: eq(subscriptions.id, id) });
+
+export const listSubscriptions = (db: DB, userId: string) =>
+  db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.updatedAt)).all();
+
+export const findOwnCheckoutSession = (db: DB, id: string, userId: string) =>
+  db.query.checkoutSessions.findFirst({ where: and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)) });
+
+export async function isEventRecorded(db: DB, eventId: string) {
+  const row = await db.query.paymentEvents.findFirst({ where: eq(paymentEvents.eventId, eventId), columns: { eventId: true } });
+  return Boolean(row);
+}
+
+// ---- writes outside fulfilment ----------------------------------------------------------------
+
+/** Remembers a checkout we opened. A retried attempt (same id) keeps the first row. */
+export const insertCheckoutSession = (db: DB, row: { id: string; userId: string; mode: "live" | "local" }, now = Date.now()) =>
+  db.insert(checkoutSessions).values({ ...row, status: "pending", createdAt: new Date(now), updatedAt: new Date(now) }).onConflictDoNothing();
+
+/** Whether one of the member's subscriptions is past due beyond the grace period. */
+export async function hasExpiredGrace(db: DB, userId: string, now = Date.now()) {
+  const row = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "past_due"), lte(subscriptions.pastDueSince, new Date(now - PAST_DUE_GRACE_MS))))
+    .get();
+  return Boolean(row);
+}
+
+/**
+ * Ends the VIP of members whose grace period ran out (the cron trigger, and read time for one
+ * member). Only turns VIP off: granting it is left to verified events.
+ */
+export async function endExpiredGraces(db: DB, now = Date.now(), userId?: string) {
+  const cutoff = now - PAST_DUE_GRACE_MS;
+  const onlyUser = userId ? sql`AND user_id = ${userId}` : sql``;
+  const result = await db.run(sql`
+    UPDATE users SET is_vip = 0, updated_at = ${now}
+    WHERE is_vip = 1
+      AND id IN (SELECT user_id FROM subscriptions WHERE status = 'past_due' AND past_due_since <= ${cutoff} ${onlyUser})
+      AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)})`);
+  return result.meta.changes ?? 0;
+}
+
+// ---- statement builders for the fulfilment batch ---------------------------------------------
+
+/** One SQL statement with its parameters, ready for runBatch. */
+export type Statement = Query;
+
+/**
+ * Runs statements as one D1 batch: all or nothing. (drizzle's db.batch cannot take raw `sql`
+ * statements with parameters, and these upserts need raw SQL, so the batch goes to D1 itself.)
+ */
+export async function runBatch(db: DB, statements: [Statement, ...Statement[]]) {
+  const d1 = db.$client;
+  return d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.params)));
+}
+
+/** Renders raw SQL to a statement without running it (drizzle's queries are lazy). */
+const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();
+
+/** Plain INSERT: a second delivery of the same event fails here and rolls back its whole batch. */
+export const recordEvent = (db: DB, event: { id: string; type: string }, now: number): Statement =>
+  db.insert(paymentEvents).values({ eventId: event.id, type: event.type, receivedAt: new Date(now) }).toSQL();
+
+export const linkCustomer = (db: DB, userId: string, customerId: string): Statement =>
+  db.insert(billingCustomers).values({ userId, customerId }).onConflictDoNothing().toSQL();
+
+export const setCheckoutStatus = (db: DB, id: string, status: CheckoutSessionStatus, from: CheckoutSessionStatus[], now: number): Statement =>
+  db
+    .update(checkoutSessions)
+    .set({ status, updatedAt: new Date(now) })
+    .where(and(eq(checkoutSessions.id, id), inArray(checkoutSessions.status, from)))
+    .toSQL();
+
+/** A subscription as a provider event describes it. Times in ms. */
+export type SubscriptionSnapshot = {
+  id: string;
+  customerId: string;
+  status: string;
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  cancelAt: number | null;
+};
+
+/**
+ * customer.subscription.created/updated: the snapshot replaces the row unless the row already
+ * holds a newer event, or the subscription already ended (an old update cannot revive it).
+ */
+export const upsertSubscription = (db: DB, s: SubscriptionSnapshot, userId: string, eventAt: number, now: number) =>
+  raw(db, sql`
+    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
+    VALUES (${s.id}, ${userId}, ${s.customerId}, ${s.status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt},
+            ${s.status === "past_due" ? eventAt : null}, ${eventAt}, ${now})
+    ON CONFLICT (id) DO UPDATE SET
+      customer_id = excluded.customer_id,
+      status = excluded.status,
+      current_period_end = coalesce(excluded.current_period_end, subscriptions.current_period_end),
+      cancel_at_period_end = excluded.cancel_at_period_end,
+      cancel_at = excluded.cancel_at,
+      past_due_since = CASE WHEN excluded.status = 'past_due' THEN coalesce(subscriptions.past_due_since, excluded.past_due_since) ELSE NULL END,
+      last_event_at = excluded.last_event_at,
+      updated_at = excluded.updated_at
+    WHERE subscriptions.last_event_at <= excluded.last_event_at AND subscriptions.status NOT IN (${TERMINAL_SQL})`);
+
+/** customer.subscription.deleted: final whatever arrived before or comes after. */
+export const endSubscription = (db: DB, s: SubscriptionSnapshot, userId: string, eventAt: number, now: number) => {
+  const status = (TERMINAL_STATUSES as readonly string[]).includes(s.status) ? s.status : "canceled";
+  return raw(db, sql`
+    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
+    VALUES (${s.id}, ${userId}, ${s.customerId}, ${status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt}, NULL, ${eventAt}, ${now})
+    ON CONFLICT (id) DO UPDATE SET
+      status = excluded.status,
+      current_period_end = coalesce(excluded.current_period_end, subscriptions.current_period_end),
+      cancel_at_period_end = excluded.cancel_at_period_end,
+      cancel_at = excluded.cancel_at,
+      past_due_since = NULL,
+      last_event_at = max(subscriptions.last_event_at, excluded.last_event_at),
+      updated_at = excluded.updated_at`);
+};
+
+/** An older event may still know the period end when the row does not (arrival order). */
+export const fillMissingPeriodEnd = (db: DB, id: string, currentPeriodEnd: number) =>
+  raw(db, sql`UPDATE subscriptions SET current_period_end = ${currentPeriodEnd} WHERE id = ${id} AND current_period_end IS NULL`);
+
+/**
+ * checkout.session.completed with the payment made: the subscription is paid now. Creates the
+ * row if no subscription event came first; lifts an 'incomplete' row that is not newer.
+ */
+export const activateFromCheckout = (db: DB, sub: { id: string; customerId: string }, userId: string, eventAt: number, now: number) =>
+  raw(db, sql`
+    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
+    VALUES (${sub.id}, ${userId}, ${sub.customerId}, 'active', NULL, 0, NULL, NULL, ${eventAt}, ${now})
+    ON CONFLICT (id) DO UPDATE SET status = 'active', last_event_at = excluded.last_event_at, updated_at = excluded.updated_at
+    WHERE subscriptions.status = 'incomplete' AND subscriptions.last_event_at <= excluded.last_event_at`);
+
+/**
+ * invoice.paid: the subscription is paid up (again): active, grace cleared, period extended.
+ * `userId` is known when the subscription row exists or the invoice names the member.
+ */
+export const markInvoicePaid = (db: DB, inv: { subscriptionId: string; customerId: string; periodEnd: number | null }, userId: string, eventAt: number, now: number) =>
+  raw(db, sql`
+    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
+    VALUES (${inv.subscriptionId}, ${userId}, ${inv.customerId}, 'active', ${inv.periodEnd}, 0, NULL, NULL, ${eventAt}, ${now})
+    ON CONFLICT (id) DO UPDATE SET
+      status = 'active',
+      past_due_since = NULL,
+      current_period_end = CASE
+        WHEN excluded.current_period_end IS NULL THEN subscriptions.current_period_end
+        WHEN subscriptions.current_period_end IS NULL THEN excluded.current_period_end
+        ELSE max(subscriptions.current_period_end, excluded.current_period_end) END,
+      last_event_at = excluded.last_event_at,
+      updated_at = excluded.updated_at
+    WHERE subscriptions.status NOT IN (${TERMINAL_SQL}) AND subscriptions.last_event_at <= excluded.last_event_at`);
+
+/** invoice.payment_failed: a paying subscription turns past_due; the grace runs from the first failure. */
+export const markInvoiceFailed = (db: DB, subscriptionId: string, eventAt: number, now: number) =>
+  raw(db, sql`
+    UPDATE subscriptions SET status = 'past_due', past_due_since = coalesce(past_due_since, ${eventAt}), last_event_at = ${eventAt}, updated_at = ${now}
+    WHERE id = ${subscriptionId} AND status IN ('active', 'trialing', 'past_due') AND last_event_at <= ${eventAt}`);
+
+/** users.is_vip := whether any of the member's subscriptions gives VIP now. Admin flags untouched. */
+export const syncUserVip = (db: DB, userId: string, now: number) =>
+  raw(db, sql`
+    UPDATE users SET is_vip = (EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)})), updated_at = ${now}
+    WHERE id = ${userId} AND is_vip IS NOT (EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)}))`);

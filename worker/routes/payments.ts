@@ -1,0 +1,198 @@
+// VIP membership: checkout, the result page's status, the member's membership, self-service
+// (portal), the Stripe webhook, and the local test checkout's endpoints (local mode only).
+// No route here (or anywhere) takes an is_vip field: VIP changes only through a verified event.
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { readConfig, type AppEnv } from "../env";
+import type { HonoEnv } from "../types";
+import type { DB } from "../db/client";
+import {
+  endExpiredGraces,
+  findBillingCustomer,
+  findOwnCheckoutSession,
+  findUserForPayments,
+  hasExpiredGrace,
+  insertCheckoutSession,
+  listSubscriptions,
+} from "../db/payments";
+import {
+  CHECKOUT_RATE_LIMITS,
+  PAYMENT_MESSAGES,
+  checkoutBodySchema,
+  checkoutSessionParamSchema,
+  localCheckoutParamSchema,
+  localSubscriptionParamSchema,
+  type CheckoutStatusResponse,
+  type LocalCheckoutResultResponse,
+  type MembershipResponse,
+  type RedirectResponse,
+} from "../contracts/payments";
+import { ApiError, badRequest, conflict, notFound, unauthorized } from "../lib/errors";
+import { newId } from "../lib/crypto";
+import { validate } from "../lib/validate";
+import { requireUser } from "../middleware/guards";
+import { clientIp, hitRateLimit } from "../middleware/rate-limit";
+import { createPaymentsService, PaymentsConfigError, paymentsModeOf, SignatureError, verifyWebhookEvent, type PaymentsService } from "../services/payments";
+import { fulfilEvent } from "../services/payments/fulfilment";
+import { currentSubscription, describeMembership, statusOf } from "../services/payments/membership";
+import { LOCAL_ID_PREFIX } from "../services/payments/local";
+import { cancelLocalCheckout, declineLocalCheckout, manageLocalSubscription, payLocalCheckout, type LocalDeps } from "../services/payments/local-flows";
+
+const paymentFailed = () => new ApiError(502, "payment_failed", PAYMENT_MESSAGES.failed);
+const portalFailed = () => new ApiError(502, "portal_failed", PAYMENT_MESSAGES.portalFailed);
+const alreadyVip = () => conflict(PAYMENT_MESSAGES.alreadyVip, "already_vip");
+const noMembership = () => notFound(PAYMENT_MESSAGES.noMembership, "no_membership");
+
+function paymentsFor(env: AppEnv): PaymentsService {
+  try {
+    return createPaymentsService(env);
+  } catch (err) {
+    if (!(err instanceof PaymentsConfigError)) throw err;
+    console.error(`payments: ${err.message}`);
+    throw new ApiError(503, "payments_unavailable", PAYMENT_MESSAGES.unavailable);
+  }
+}
+
+/**
+ * The member as stored now. A grace period that ran out since the last cron run ends here, at
+ * read time (a write only in that rare case, so reads stay reads).
+ */
+async function freshMember(db: DB, userId: string, now = Date.now()) {
+  const member = await findUserForPayments(db, userId);
+  if (!member) throw unauthorized();
+  if (!member.isVip || !(await hasExpiredGrace(db, userId, now))) return member;
+  await endExpiredGraces(db, now, userId);
+  const after = await findUserForPayments(db, userId);
+  if (!after) throw unauthorized();
+  return after;
+}
+
+async function membershipOf(db: DB, userId: string): Promise<MembershipResponse> {
+  const member = await freshMember(db, userId);
+  const [rows, customer] = await Promise.all([listSubscriptions(db, userId), findBillingCustomer(db, userId)]);
+  return describeMembership(rows, { isVIP: member.isVip, hasCustomer: Boolean(customer) });
+}
+
+const originOf = (requestUrl: string) => new URL(requestUrl).origin;
+
+/** The local test checkout exists only in local mode; elsewhere its endpoints are simply absent. */
+const localOnly = createMiddleware<HonoEnv>(async (c, next) => {
+  if (paymentsModeOf(c.env) !== "local") throw notFound();
+  await next();
+});
+
+function localDeps(env: AppEnv, db: DB): LocalDeps {
+  const cfg = readConfig(env);
+  return {
+    db,
+    service: paymentsFor(env),
+    secret: env.LOCAL_PAYMENTS_SECRET ?? "",
+    price: { cents: cfg.VIP_PRICE_CENTS, currency: cfg.VIP_PRICE_CURRENCY },
+  };
+}
+
+export const paymentRoutes = new Hono<HonoEnv>()
+  .use("*", requireUser)
+
+  .post("/checkout", validate("json", checkoutBodySchema), async (c) => {
+    const user = c.var.user;
+    const db = c.var.db;
+    await hitRateLimit(db, `checkout:user:${user.id}`, CHECKOUT_RATE_LIMITS.perAccount);
+    await hitRateLimit(db, `checkout:ip:${clientIp(c.req)}`, CHECKOUT_RATE_LIMITS.perIp);
+    const member = await freshMember(db, user.id);
+    if (member.isVip) throw alreadyVip();
+
+    const service = paymentsFor(c.env);
+    const customer = await findBillingCustomer(db, user.id);
+    let session: { id: string; url: string };
+    try {
+      session = await service.createCheckout({
+        user: { id: member.id, email: member.email },
+        customerId: customer?.customerId ?? null,
+        origin: originOf(c.req.url),
+        attemptId: c.req.valid("json").attemptId ?? newId(),
+      });
+    } catch (err) {
+      // Nothing is stored before the provider answers, so a failure leaves nothing behind.
+      console.error(`payments: checkout for user ${user.id} failed`, err);
+      throw paymentFailed();
+    }
+    await insertCheckoutSession(db, { id: session.id, userId: user.id, mode: service.mode });
+    return c.json<RedirectResponse>({ url: session.url });
+  })
+
+  .get("/checkout/:sessionId/status", validate("param", checkoutSessionParamSchema), async (c) => {
+    const user = c.var.user;
+    const db = c.var.db;
+    // Someone else's session is "not found", exactly like one that does not exist.
+    const session = await findOwnCheckoutSession(db, c.req.valid("param").sessionId, user.id);
+    if (!session) throw notFound();
+    const member = await freshMember(db, user.id);
+    return c.json<CheckoutStatusResponse>({ status: session.status, isVIP: member.isVip });
+  })
+
+  .get("/membership", async (c) => c.json<MembershipResponse>(await membershipOf(c.var.db, c.var.user.id)))
+
+  .post("/portal", async (c) => {
+    const user = c.var.user;
+    const db = c.var.db;
+    const current = currentSubscription(await listSubscriptions(db, user.id));
+    const customerId = current?.customerId ?? (await findBillingCustomer(db, user.id))?.customerId;
+    if (!customerId) throw noMembership();
+    const service = paymentsFor(c.env);
+    try {
+      return c.json<RedirectResponse>(await service.createPortal({ userId: user.id, customerId, origin: originOf(c.req.url) }));
+    } catch (err) {
+      console.error(`payments: portal for user ${user.id} failed`, err);
+      throw portalFailed();
+    }
+  })
+
+  .post("/local/checkout/:sessionId/:action", localOnly, validate("param", localCheckoutParamSchema), async (c) => {
+    const user = c.var.user;
+    const db = c.var.db;
+    const { sessionId, action } = c.req.valid("param");
+    const session = await findOwnCheckoutSession(db, sessionId, user.id);
+    if (!session || session.mode !== "local") throw notFound();
+    if (session.status !== "pending") throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
+    const deps = localDeps(c.env, db);
+    const ids = { sessionId, userId: user.id };
+    if (action === "pay") {
+      if ((await freshMember(db, user.id)).isVip) throw alreadyVip();
+      await payLocalCheckout(deps, ids);
+      return c.json<LocalCheckoutResultResponse>({ redirectTo: `/vip-confirmation?session_id=${sessionId}` });
+    }
+    if (action === "decline") {
+      await declineLocalCheckout(deps, ids);
+      return c.json<LocalCheckoutResultResponse>({ redirectTo: `/vip-confirmation?session_id=${sessionId}&redirect_status=failed` });
+    }
+    await cancelLocalCheckout(deps, ids);
+    return c.json<LocalCheckoutResultResponse>({ redirectTo: "/vip-signup" });
+  })
+
+  .post("/local/subscription/:action", localOnly, validate("param", localSubscriptionParamSchema), async (c) => {
+    const user = c.var.user;
+    const db = c.var.db;
+    const current = currentSubscription(await listSubscriptions(db, user.id));
+    const status = statusOf(current);
+    if (!current || status === "none" || status === "ended" || !current.id.startsWith(LOCAL_ID_PREFIX.subscription)) throw noMembership();
+    await manageLocalSubscription(localDeps(c.env, db), current, c.req.valid("param").action);
+    return c.json<MembershipResponse>(await membershipOf(db, user.id));
+  });
+
+/** POST /api/stripe/webhook: authenticated by signature over the raw body (no cookie, no CSRF). */
+export const stripeWebhookRoutes = new Hono<HonoEnv>().post("/webhook", async (c) => {
+  // The exact bytes Stripe signed: never parse and re-serialise before verifying.
+  const rawBody = await c.req.text();
+  let event;
+  try {
+    event = await verifyWebhookEvent(c.env, rawBody, c.req.header("stripe-signature"));
+  } catch (err) {
+    if (!(err instanceof SignatureError)) throw err;
+    console.warn(`payments: webhook refused: ${err.message}`);
+    throw badRequest("Invalid webhook signature", "invalid_signature");
+  }
+  // A database failure propagates as a 500, so Stripe delivers the event again later.
+  const outcome = await fulfilEvent(c.var.db, event);
+  return c.json({ received: true, outcome });
+});

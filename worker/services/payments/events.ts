@@ -1,0 +1,115 @@
+// Reads the few fields fulfilment needs from a verified event's object. Lenient by design:
+// Stripe's shapes differ between API versions (e.g. current_period_end moved from the
+// subscription to its items; invoice.subscription moved under parent.subscription_details),
+// and a verified event with an unexpected shape must not crash the webhook.
+import { z } from "zod";
+import type { SubscriptionSnapshot } from "../../db/payments";
+
+/** An id, or an expanded object carrying one. */
+const ref = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === "string" ? v : v.id));
+const metadata = z
+  .record(z.string(), z.string())
+  .nullish()
+  .transform((m) => m ?? {});
+const seconds = z.number().int().nonnegative();
+const toMs = (s: number | null | undefined) => (s === null || s === undefined ? null : s * 1000);
+
+const subscriptionSchema = z.object({
+  id: z.string().min(1),
+  customer: ref,
+  status: z.string().min(1),
+  cancel_at_period_end: z.boolean().nullish(),
+  cancel_at: seconds.nullish(),
+  current_period_end: seconds.nullish(),
+  items: z.object({ data: z.array(z.object({ current_period_end: seconds.nullish() })) }).nullish(),
+  metadata,
+});
+
+const checkoutSessionSchema = z.object({
+  id: z.string().min(1),
+  mode: z.string().nullish(),
+  client_reference_id: z.string().nullish(),
+  customer: ref.nullish(),
+  subscription: ref.nullish(),
+  payment_status: z.string().nullish(),
+  metadata,
+});
+
+const invoiceSchema = z.object({
+  id: z.string().nullish(),
+  customer: ref.nullish(),
+  /** API versions before 2025-03-31. */
+  subscription: ref.nullish(),
+  parent: z
+    .object({ subscription_details: z.object({ subscription: ref, metadata }).nullish() })
+    .nullish(),
+  lines: z.object({ data: z.array(z.object({ period: z.object({ end: seconds.nullish() }).nullish() })) }).nullish(),
+});
+
+export type ParsedSubscription = SubscriptionSnapshot & { userIdHint: string | null };
+
+export function parseSubscription(object: unknown): ParsedSubscription | null {
+  const r = subscriptionSchema.safeParse(object);
+  if (!r.success) return null;
+  const s = r.data;
+  const itemEnds = (s.items?.data ?? []).map((i) => i.current_period_end ?? 0);
+  const periodEnd = s.current_period_end ?? (itemEnds.length ? Math.max(...itemEnds) : null);
+  return {
+    id: s.id,
+    customerId: s.customer,
+    status: s.status,
+    currentPeriodEnd: toMs(periodEnd || null),
+    // A portal cancellation may set cancel_at (a date) instead of cancel_at_period_end.
+    cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
+    cancelAt: toMs(s.cancel_at),
+    userIdHint: s.metadata.user_id ?? null,
+  };
+}
+
+export type ParsedCheckoutSession = {
+  id: string;
+  isSubscription: boolean;
+  userId: string | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  paid: boolean;
+};
+
+export function parseCheckoutSession(object: unknown): ParsedCheckoutSession | null {
+  const r = checkoutSessionSchema.safeParse(object);
+  if (!r.success) return null;
+  const s = r.data;
+  return {
+    id: s.id,
+    isSubscription: s.mode === "subscription",
+    userId: s.client_reference_id ?? s.metadata.user_id ?? null,
+    customerId: s.customer ?? null,
+    subscriptionId: s.subscription ?? null,
+    paid: s.payment_status === "paid" || s.payment_status === "no_payment_required",
+  };
+}
+
+export type ParsedInvoice = {
+  subscriptionId: string;
+  customerId: string | null;
+  periodEnd: number | null;
+  userIdHint: string | null;
+};
+
+/** Null for invoices that belong to no subscription (nothing to do with VIP). */
+export function parseInvoice(object: unknown): ParsedInvoice | null {
+  const r = invoiceSchema.safeParse(object);
+  if (!r.success) return null;
+  const inv = r.data;
+  const details = inv.parent?.subscription_details ?? null;
+  const subscriptionId = details?.subscription ?? inv.subscription ?? null;
+  if (!subscriptionId) return null;
+  const ends = (inv.lines?.data ?? []).map((l) => l.period?.end ?? 0);
+  const periodEnd = ends.length ? Math.max(...ends) : 0;
+  return {
+    subscriptionId,
+    customerId: inv.customer ?? null,
+    periodEnd: toMs(periodEnd || null),
+    userIdHint: details?.metadata.user_id ?? null,
+  };
+}

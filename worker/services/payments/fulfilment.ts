@@ -1,0 +1,157 @@
+// Fulfilment: applies a VERIFIED payment event to the database, once. Used by the live webhook
+// and by the local test checkout alike. Nothing else in the code base sets users.is_vip from
+// payments: it is recomputed from the subscriptions table in the same batch as each effect.
+//
+// Exactly-once: the event id is inserted (plain INSERT) first in the same D1 batch as its
+// effects. D1 runs a batch as one transaction, so a repeated delivery, even a concurrent one,
+// fails on the primary key and rolls back its effects.
+// Any order: effects are conditional statements comparing the event's `created` time with the
+// row's last_event_at, and a deleted subscription is never revived (see worker/db/payments.ts).
+import type { DB } from "../../db/client";
+import { isUniqueViolation } from "../../db/auth";
+import {
+  activateFromCheckout,
+  endSubscription,
+  fillMissingPeriodEnd,
+  findSubscription,
+  findUserForPayments,
+  isEventRecorded,
+  linkCustomer,
+  markInvoiceFailed,
+  markInvoicePaid,
+  recordEvent,
+  runBatch,
+  setCheckoutStatus,
+  syncUserVip,
+  upsertSubscription,
+  type Statement,
+} from "../../db/payments";
+import { parseCheckoutSession, parseInvoice, parseSubscription } from "./events";
+
+export const HANDLED_EVENT_TYPES = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.paid",
+  "invoice.payment_failed",
+] as const;
+export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
+
+const isHandled = (type: string): type is HandledEventType => HANDLED_EVENT_TYPES.some((t) => t === type);
+
+/** The part of an event fulfilment reads (Stripe.Event has more). */
+export type FulfilmentEvent = { id: string; type: string; created: number; data: { object: unknown } };
+
+/** applied: effects written; duplicate: seen before, nothing changed; ignored: not a type we handle. */
+export type FulfilOutcome = "applied" | "duplicate" | "ignored";
+
+type Plan = { statements: Statement[]; /** whose VIP to recompute */ userId: string | null };
+const nothing = (): Plan => ({ statements: [], userId: null });
+
+export async function fulfilEvent(db: DB, event: FulfilmentEvent, now = Date.now()): Promise<FulfilOutcome> {
+  if (!isHandled(event.type)) return "ignored";
+  if (await isEventRecorded(db, event.id)) return "duplicate";
+
+  const plan = await planEffects(db, event.type, event, now);
+  const batch: [Statement, ...Statement[]] = [recordEvent(db, event, now), ...plan.statements];
+  if (plan.userId) batch.push(syncUserVip(db, plan.userId, now));
+  try {
+    await runBatch(db, batch);
+  } catch (err) {
+    // Another delivery of the same event won the race: it has been applied once, by that one.
+    if (isUniqueViolation(err) && (await isEventRecorded(db, event.id))) return "duplicate";
+    throw err;
+  }
+  return "applied";
+}
+
+/** A member id from an event is only used when that member exists (no FK failures, no retries forever). */
+async function existingUserId(db: DB, id: string | null) {
+  if (!id) return null;
+  return (await findUserForPayments(db, id))?.id ?? null;
+}
+
+/**
+ * Which member a subscription belongs to: the row we already have, else the user_id metadata
+ * our checkout put on it. Subscriptions we did not open (other products on the same Stripe
+ * account) carry neither, and are left alone.
+ */
+async function subscriptionOwner(db: DB, subscriptionId: string, hint: string | null) {
+  const row = await findSubscription(db, subscriptionId);
+  if (row) return row.userId;
+  return existingUserId(db, hint);
+}
+
+async function planEffects(db: DB, type: HandledEventType, event: FulfilmentEvent, now: number): Promise<Plan> {
+  const object = event.data.object;
+  const eventAt = event.created * 1000;
+
+  switch (type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = parseCheckoutSession(object);
+      if (!session) return unexpectedShape(event);
+      const statements: Statement[] = [setCheckoutStatus(db, session.id, "complete", ["pending"], now)];
+      const userId = session.isSubscription ? await existingUserId(db, session.userId) : null;
+      if (!userId) return { statements, userId: null };
+      if (session.customerId) statements.push(linkCustomer(db, userId, session.customerId));
+      if (session.subscriptionId && session.customerId && session.paid) {
+        statements.push(activateFromCheckout(db, { id: session.subscriptionId, customerId: session.customerId }, userId, eventAt, now));
+      }
+      return { statements, userId };
+    }
+
+    case "checkout.session.async_payment_failed": {
+      const session = parseCheckoutSession(object);
+      if (!session) return unexpectedShape(event);
+      return { statements: [setCheckoutStatus(db, session.id, "failed", ["pending", "complete"], now)], userId: null };
+    }
+
+    case "checkout.session.expired": {
+      const session = parseCheckoutSession(object);
+      if (!session) return unexpectedShape(event);
+      return { statements: [setCheckoutStatus(db, session.id, "canceled", ["pending"], now)], userId: null };
+    }
+
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const sub = parseSubscription(object);
+      if (!sub) return unexpectedShape(event);
+      const userId = await subscriptionOwner(db, sub.id, sub.userIdHint);
+      if (!userId) return nothing();
+      const write = type === "customer.subscription.deleted" ? endSubscription : upsertSubscription;
+      const statements = [write(db, sub, userId, eventAt, now)];
+      if (sub.currentPeriodEnd) statements.push(fillMissingPeriodEnd(db, sub.id, sub.currentPeriodEnd));
+      return { statements, userId };
+    }
+
+    case "invoice.paid": {
+      const inv = parseInvoice(object);
+      if (!inv) return nothing(); // not a subscription invoice, or not one we can read
+      const row = await findSubscription(db, inv.subscriptionId);
+      const userId = row?.userId ?? (await existingUserId(db, inv.userIdHint));
+      const customerId = row?.customerId ?? inv.customerId;
+      if (!userId || !customerId) return nothing();
+      return { statements: [markInvoicePaid(db, { subscriptionId: inv.subscriptionId, customerId, periodEnd: inv.periodEnd }, userId, eventAt, now)], userId };
+    }
+
+    case "invoice.payment_failed": {
+      const inv = parseInvoice(object);
+      if (!inv) return nothing();
+      const row = await findSubscription(db, inv.subscriptionId);
+      if (!row) return nothing(); // a first payment that failed: there is no membership to suspend
+      return { statements: [markInvoiceFailed(db, inv.subscriptionId, eventAt, now)], userId: row.userId };
+    }
+  }
+}
+
+/** A verified event we cannot read: recorded (so it is not retried forever) and logged. */
+function unexpectedShape(event: FulfilmentEvent): Plan {
+  console.error(`payments: ${event.type} event ${event.id} has an unexpected shape; recorded without effect`);
+  return nothing();
+}

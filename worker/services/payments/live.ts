@@ -1,0 +1,82 @@
+// Live payments through Stripe: Checkout Sessions (subscription mode), the Customer Portal and
+// webhook signature checks. Uses only the stripe SDK with its fetch HTTP client and WebCrypto,
+// so the same module runs in workerd and, in tests, in Node against a fake Stripe server.
+import Stripe from "stripe";
+import { cancelUrl, PaymentProviderError, SignatureError, successUrl, type CheckoutInput, type PaymentEvent, type PaymentsService, type PortalInput } from "./types";
+
+export type LivePaymentsOptions = {
+  secretKey: string;
+  priceId: string;
+  webhookSecret: string | undefined;
+  /** Overrides of the API address (a fake Stripe server in tests). */
+  api?: { host?: string; port?: string | number; protocol?: "http" | "https" };
+  timeoutMs?: number;
+};
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/** Checks a webhook's Stripe-Signature over the exact raw body it came with. */
+export async function verifyStripeSignature(rawBody: string, signatureHeader: string | undefined, secret: string | undefined): Promise<PaymentEvent> {
+  if (!secret) throw new SignatureError("No webhook secret is configured");
+  if (!signatureHeader) throw new SignatureError("Missing Stripe-Signature header");
+  try {
+    return await Stripe.webhooks.constructEventAsync(rawBody, signatureHeader, secret, undefined, cryptoProvider);
+  } catch (err) {
+    throw new SignatureError(err instanceof Error ? err.message : "Invalid signature", { cause: err });
+  }
+}
+
+export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsService {
+  const stripe = new Stripe(opts.secretKey, {
+    httpClient: Stripe.createFetchHttpClient(),
+    // Creates are safe to retry: each carries an idempotency key.
+    maxNetworkRetries: 1,
+    timeout: opts.timeoutMs ?? 15_000,
+    ...(opts.api?.host ? { host: opts.api.host } : {}),
+    ...(opts.api?.port !== undefined ? { port: opts.api.port } : {}),
+    ...(opts.api?.protocol ? { protocol: opts.api.protocol } : {}),
+  });
+
+  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      throw new PaymentProviderError(`Stripe ${what} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+  }
+
+  return {
+    mode: "live",
+
+    async createCheckout({ user, customerId, origin, attemptId }: CheckoutInput) {
+      const session = await call("checkout.sessions.create", () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "subscription",
+            line_items: [{ price: opts.priceId, quantity: 1 }],
+            client_reference_id: user.id,
+            ...(customerId ? { customer: customerId } : { customer_email: user.email }),
+            success_url: successUrl(origin),
+            cancel_url: cancelUrl(origin),
+            // Carried by every subscription and invoice event, so fulfilment can tell which
+            // member a subscription belongs to whatever order the events arrive in.
+            subscription_data: { metadata: { user_id: user.id } },
+            metadata: { user_id: user.id },
+          },
+          { idempotencyKey: `vip-checkout:${user.id}:${attemptId}` },
+        ),
+      );
+      if (!session.url) throw new PaymentProviderError(`Stripe checkout session ${session.id} came back without a URL`);
+      return { id: session.id, url: session.url };
+    },
+
+    async createPortal({ userId, customerId, origin }: PortalInput) {
+      const portal = await call("billingPortal.sessions.create", () =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${origin}/social/profile/${encodeURIComponent(userId)}` }),
+      );
+      return { url: portal.url };
+    },
+
+    verifyEvent: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, opts.webhookSecret),
+  };
+}

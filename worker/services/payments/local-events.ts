@@ -1,0 +1,134 @@
+// Stripe-shaped objects and events for the local test checkout. They carry the same fields a
+// real delivery does (both the older and the current API layout of the period end), so the
+// local mode exercises exactly the parsing and fulfilment the live webhook uses.
+import { randomToken } from "../../lib/crypto";
+import { LOCAL_ID_PREFIX } from "./local";
+
+export type LocalEventType =
+  | "checkout.session.completed"
+  | "checkout.session.async_payment_failed"
+  | "checkout.session.expired"
+  | "customer.subscription.created"
+  | "customer.subscription.updated"
+  | "customer.subscription.deleted"
+  | "invoice.paid";
+
+export type LocalEvent = {
+  id: string;
+  object: "event";
+  api_version: string;
+  created: number;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  type: LocalEventType;
+  data: { object: Record<string, unknown> };
+};
+
+/** Seconds, as Stripe counts time. */
+export const unixSeconds = (ms: number) => Math.floor(ms / 1000);
+
+export const newLocalId = (prefix: keyof typeof LOCAL_ID_PREFIX) => LOCAL_ID_PREFIX[prefix] + randomToken(12).replace(/[-_]/g, "x");
+
+/** One calendar month after `ms`, like a monthly Stripe price. */
+export function oneMonthAfter(ms: number) {
+  const d = new Date(ms);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.getTime();
+}
+
+export function localEvent(type: LocalEventType, object: Record<string, unknown>, nowMs: number): LocalEvent {
+  return {
+    id: newLocalId("event"),
+    object: "event",
+    api_version: "local-test-mode",
+    created: unixSeconds(nowMs),
+    livemode: false,
+    pending_webhooks: 0,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
+export type LocalSubscription = {
+  id: string;
+  customerId: string;
+  userId: string;
+  /** Stripe's subscription status (active, past_due, canceled, ...). */
+  status: string;
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  priceCents: number;
+  currency: string;
+};
+
+export function subscriptionObject(s: LocalSubscription, nowMs: number) {
+  const start = unixSeconds(s.periodStart);
+  const end = unixSeconds(s.periodEnd);
+  return {
+    id: s.id,
+    object: "subscription",
+    customer: s.customerId,
+    status: s.status,
+    cancel_at_period_end: s.cancelAtPeriodEnd,
+    cancel_at: s.cancelAtPeriodEnd ? end : null,
+    canceled_at: s.status === "canceled" || s.cancelAtPeriodEnd ? unixSeconds(nowMs) : null,
+    ended_at: s.status === "canceled" ? unixSeconds(nowMs) : null,
+    current_period_start: start,
+    current_period_end: end,
+    items: {
+      object: "list",
+      data: [
+        {
+          id: `si_${s.id}`,
+          object: "subscription_item",
+          current_period_start: start,
+          current_period_end: end,
+          price: { id: "price_local_vip", object: "price", unit_amount: s.priceCents, currency: s.currency.toLowerCase(), recurring: { interval: "month" } },
+          quantity: 1,
+        },
+      ],
+    },
+    metadata: { user_id: s.userId },
+    livemode: false,
+  };
+}
+
+export function invoiceObject(s: LocalSubscription) {
+  return {
+    id: newLocalId("invoice"),
+    object: "invoice",
+    customer: s.customerId,
+    status: "paid",
+    amount_paid: s.priceCents,
+    currency: s.currency.toLowerCase(),
+    billing_reason: "subscription_create",
+    parent: { type: "subscription_details", subscription_details: { subscription: s.id, metadata: { user_id: s.userId } } },
+    lines: { object: "list", data: [{ period: { start: unixSeconds(s.periodStart), end: unixSeconds(s.periodEnd) } }] },
+    livemode: false,
+  };
+}
+
+export function checkoutSessionObject(c: {
+  id: string;
+  userId: string;
+  status: "complete" | "expired" | "open";
+  paymentStatus: "paid" | "unpaid";
+  customerId: string | null;
+  subscriptionId: string | null;
+}) {
+  return {
+    id: c.id,
+    object: "checkout.session",
+    mode: "subscription",
+    status: c.status,
+    payment_status: c.paymentStatus,
+    client_reference_id: c.userId,
+    customer: c.customerId,
+    subscription: c.subscriptionId,
+    metadata: { user_id: c.userId },
+    livemode: false,
+  };
+}

@@ -1,0 +1,41 @@
+// Local payments: the built-in test checkout (no Stripe account, works offline). Checkout and
+// "portal" point at the SPA's test-mode pages; their buttons make the Worker build Stripe-shaped
+// events, sign them with LOCAL_PAYMENTS_SECRET exactly as Stripe signs webhooks, and feed them
+// through the same verification and fulfilment as the live webhook.
+import Stripe from "stripe";
+import { sha256Hex } from "../../lib/crypto";
+import { verifyStripeSignature } from "./live";
+import type { PaymentsService } from "./types";
+
+export const LOCAL_CHECKOUT_PATH = "/vip-checkout/test";
+export const LOCAL_MANAGE_PATH = "/vip-membership/manage";
+export const LOCAL_ID_PREFIX = { session: "cs_local_", customer: "cus_local_", subscription: "sub_local_", invoice: "in_local_", event: "evt_local_" } as const;
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+export type SignedEvent = { rawBody: string; signature: string };
+
+/** Serialises and signs an event the way Stripe signs webhook deliveries. */
+export async function signLocalEvent(event: object, secret: string): Promise<SignedEvent> {
+  const rawBody = JSON.stringify(event);
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: rawBody, secret, cryptoProvider });
+  return { rawBody, signature };
+}
+
+export function createLocalPaymentsService({ secret }: { secret: string }): PaymentsService {
+  return {
+    mode: "local",
+
+    async createCheckout({ user, attemptId }) {
+      // Same member + same attempt gives the same session, like Stripe's idempotency key.
+      const id = LOCAL_ID_PREFIX.session + (await sha256Hex(`${user.id}:${attemptId}`)).slice(0, 32);
+      return { id, url: `${LOCAL_CHECKOUT_PATH}?session=${id}` };
+    },
+
+    async createPortal() {
+      return { url: LOCAL_MANAGE_PATH };
+    },
+
+    verifyEvent: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, secret),
+  };
+}

@@ -1,0 +1,55 @@
+// The payments service interface (DESIGN.md section 4). The live implementation talks to
+// Stripe; the local one backs the built-in test checkout. Both hand verified events to the same
+// fulfilment code (fulfilment.ts).
+import type Stripe from "stripe";
+
+export type PaymentsMode = "live" | "local";
+
+/** A verified provider event (Stripe's shape; the local mode builds and signs the same shape). */
+export type PaymentEvent = Stripe.Event;
+
+export type CheckoutInput = {
+  user: { id: string; email: string };
+  /** The member's existing billing customer, reused so one member has one customer. */
+  customerId: string | null;
+  /** The site's own origin, for the return URLs. */
+  origin: string;
+  /** Chosen per click on Join: a retry of the same attempt reuses the same session. */
+  attemptId: string;
+};
+
+export type PortalInput = {
+  userId: string;
+  customerId: string;
+  origin: string;
+};
+
+export interface PaymentsService {
+  readonly mode: PaymentsMode;
+  /** Opens a subscription checkout; `url` is where the browser goes to pay. */
+  createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  /** Opens self-service membership management (cancel, card, invoices). */
+  createPortal(input: PortalInput): Promise<{ url: string }>;
+  /** Checks the signature over the raw body; throws SignatureError when it does not hold. */
+  verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<PaymentEvent>;
+}
+
+/** The event's signature is missing, malformed, stale or wrong. */
+export class SignatureError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "SignatureError";
+  }
+}
+
+/** The provider refused or failed a call (network, API error, unexpected answer). */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PaymentProviderError";
+  }
+}
+
+/** Return URLs shared by both implementations, so the browser lands on the same pages. */
+export const successUrl = (origin: string, sessionId = "{CHECKOUT_SESSION_ID}") => `${origin}/vip-confirmation?session_id=${sessionId}`;
+export const cancelUrl = (origin: string) => `${origin}/vip-signup`;
