@@ -11,7 +11,7 @@ async function pepper(password: string, pepperSecret: string): Promise<ArrayBuff
   return crypto.subtle.sign("HMAC", key, encoder.encode(password));
 }
 
-async function derive(password: string, pepperSecret: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function derive(password: string, pepperSecret: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const material = await crypto.subtle.importKey("raw", await pepper(password, pepperSecret), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, material, 256);
   return new Uint8Array(bits);

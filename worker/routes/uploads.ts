@@ -32,7 +32,7 @@ const avatarBodyLimit = bodyLimit({
  * Reads the whole body, counting the bytes that actually arrive: a Content-Length may
  * understate the body, and hono's bodyLimit trusts it when present.
  */
-async function readCappedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+async function readCappedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const body = request.body;
   if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
