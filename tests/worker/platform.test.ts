@@ -1,0 +1,98 @@
+import { env } from "cloudflare:workers";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { ConfigError, readConfig, type AppEnv } from "../../worker/env";
+import { createDb } from "../../worker/db/client";
+import { onError } from "../../worker/middleware/errors";
+import { loadSession } from "../../worker/middleware/session";
+import { requireAdmin, requireUser, requireVIP } from "../../worker/middleware/guards";
+import type { HonoEnv } from "../../worker/types";
+import { call, createUser, type Role } from "./helpers";
+
+// A tiny app with the real session loader and guards, so each guard is tested per role even
+// before the routes that use it (VIP media, back office) exist.
+const guarded = new Hono<HonoEnv>()
+  .use(async (c, next) => {
+    c.set("db", createDb(c.env.DB));
+    await next();
+  })
+  .use(loadSession)
+  .get("/user", requireUser, (c) => c.text("ok"))
+  .get("/vip", requireVIP, (c) => c.text("ok"))
+  .get("/admin", requireAdmin, (c) => c.text("ok"));
+guarded.onError(onError);
+
+async function statusFor(role: Role, path: string) {
+  const headers = new Headers();
+  if (role !== "visitor") headers.set("cookie", (await createUser(role)).cookie);
+  const res = await guarded.request(path, { headers }, env);
+  return res.status;
+}
+
+describe("role guards", () => {
+  const expected: Record<Role, Record<string, number>> = {
+    visitor: { "/user": 401, "/vip": 401, "/admin": 401 },
+    banned: { "/user": 401, "/vip": 401, "/admin": 401 },
+    user: { "/user": 200, "/vip": 403, "/admin": 403 },
+    vip: { "/user": 200, "/vip": 200, "/admin": 403 },
+    admin: { "/user": 200, "/vip": 200, "/admin": 200 },
+  };
+  for (const [role, paths] of Object.entries(expected) as [Role, Record<string, number>][]) {
+    for (const [path, status] of Object.entries(paths)) {
+      it(`${role} on ${path} gets ${status}`, async () => {
+        expect(await statusFor(role, path)).toBe(status);
+      });
+    }
+  }
+
+  it("tells a member without VIP why they were refused", async () => {
+    const user = await createUser("user");
+    const res = await guarded.request("/vip", { headers: { cookie: user.cookie } }, env);
+    expect(await res.json()).toEqual({ error: { code: "vip_required", message: "VIP Access Required" } });
+  });
+});
+
+describe("configuration check", () => {
+  it("names every missing or invalid setting", () => {
+    const broken = { ...env, APP_ENV: "production", PASSWORD_PEPPER: undefined, SUPPORT_EMAIL: "not-an-email" } as unknown as AppEnv;
+    expect(() => readConfig(broken)).toThrow(ConfigError);
+    try {
+      readConfig(broken);
+    } catch (err) {
+      expect((err as Error).message).toContain("PASSWORD_PEPPER");
+      expect((err as Error).message).toContain("SUPPORT_EMAIL");
+    }
+  });
+
+  it("refuses a live mail provider without its key", () => {
+    const broken = { ...env, MAIL_PROVIDER: "resend" } as unknown as AppEnv;
+    expect(() => readConfig(broken)).toThrow(/MAIL_PROVIDER needs MAIL_API_KEY/);
+  });
+});
+
+describe("GET /api/feed/live", () => {
+  it("refuses visitors", async () => {
+    const res = await call("/api/feed/live", { headers: { upgrade: "websocket" } });
+    expect(res.status).toBe(401);
+  });
+
+  it("asks for a WebSocket upgrade", async () => {
+    const user = await createUser("user");
+    const res = await call("/api/feed/live", { cookie: user.cookie });
+    expect(res.status).toBe(400);
+  });
+
+  it("relays what the hub broadcasts to a signed-in member's socket", async () => {
+    const user = await createUser("user");
+    const res = await call("/api/feed/live", { cookie: user.cookie, headers: { upgrade: "websocket" } });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    ws.accept();
+    const received = new Promise<string>((resolve) => ws.addEventListener("message", (e) => resolve(String(e.data))));
+    const hub = env.FEED_HUB.get(env.FEED_HUB.idFromName("global"));
+    expect(await hub.broadcast({ type: "post.created", id: "p1" })).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(await received)).toEqual({ type: "post.created", id: "p1" });
+    ws.close(1000, "done");
+  });
+
+});
