@@ -10,33 +10,505 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as CopyrightRouteImport } from './routes/copyright'
+import { Route as EventsRouteImport } from './routes/events'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as SignupOptionsRouteImport } from './routes/signup-options'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as TvRouteImport } from './routes/tv'
+import { Route as VipConfirmationRouteImport } from './routes/vip-confirmation'
+import { Route as VipSignupRouteImport } from './routes/vip-signup'
+import { Route as VirtualMeetRouteImport } from './routes/virtual-meet'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminSplatRouteImport } from './routes/admin/$'
+import { Route as AdminEventsRouteImport } from './routes/admin/events'
+import { Route as AdminMarketingRouteImport } from './routes/admin/marketing'
+import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
+import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as AdminTicketsRouteImport } from './routes/admin/tickets'
+import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as AdminVenuesRouteImport } from './routes/admin/venues'
+import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
+import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as MusicIndexRouteImport } from './routes/music/index'
+import { Route as MusicFavoritesRouteImport } from './routes/music/favorites'
+import { Route as MusicPlayerRouteImport } from './routes/music/player'
+import { Route as RadioIndexRouteImport } from './routes/radio/index'
+import { Route as RadioPlayerRouteImport } from './routes/radio/player'
+import { Route as SocialIndexRouteImport } from './routes/social/index'
+import { Route as SocialLoginRouteImport } from './routes/social/login'
+import { Route as SocialSignupRouteImport } from './routes/social/signup'
+import { Route as VipCheckoutTestRouteImport } from './routes/vip-checkout/test'
+import { Route as VipMembershipManageRouteImport } from './routes/vip-membership/manage'
+import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
+import { Route as AdminAnalyticsTracksRouteImport } from './routes/admin/analytics/tracks'
+import { Route as MusicCatalogIndexRouteImport } from './routes/music/catalog/index'
+import { Route as MusicCatalogIdRouteImport } from './routes/music/catalog/$id'
+import { Route as MusicTrackTrackIdRouteImport } from './routes/music/track/$trackId'
+import { Route as SocialProfileUserIdRouteImport } from './routes/social/profile/$userId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CopyrightRoute = CopyrightRouteImport.update({
+  id: '/copyright',
+  path: '/copyright',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventsRoute = EventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignupOptionsRoute = SignupOptionsRouteImport.update({
+  id: '/signup-options',
+  path: '/signup-options',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TvRoute = TvRouteImport.update({
+  id: '/tv',
+  path: '/tv',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VipConfirmationRoute = VipConfirmationRouteImport.update({
+  id: '/vip-confirmation',
+  path: '/vip-confirmation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VipSignupRoute = VipSignupRouteImport.update({
+  id: '/vip-signup',
+  path: '/vip-signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VirtualMeetRoute = VirtualMeetRouteImport.update({
+  id: '/virtual-meet',
+  path: '/virtual-meet',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSplatRoute = AdminSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEventsRoute = AdminEventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMarketingRoute = AdminMarketingRouteImport.update({
+  id: '/marketing',
+  path: '/marketing',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTicketsRoute = AdminTicketsRouteImport.update({
+  id: '/tickets',
+  path: '/tickets',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminVenuesRoute = AdminVenuesRouteImport.update({
+  id: '/venues',
+  path: '/venues',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
+  id: '/auth/reset-password',
+  path: '/auth/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevMailboxRoute = DevMailboxRouteImport.update({
+  id: '/dev/mailbox',
+  path: '/dev/mailbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MusicIndexRoute = MusicIndexRouteImport.update({
+  id: '/music/',
+  path: '/music/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MusicFavoritesRoute = MusicFavoritesRouteImport.update({
+  id: '/music/favorites',
+  path: '/music/favorites',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MusicPlayerRoute = MusicPlayerRouteImport.update({
+  id: '/music/player',
+  path: '/music/player',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RadioIndexRoute = RadioIndexRouteImport.update({
+  id: '/radio/',
+  path: '/radio/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RadioPlayerRoute = RadioPlayerRouteImport.update({
+  id: '/radio/player',
+  path: '/radio/player',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SocialIndexRoute = SocialIndexRouteImport.update({
+  id: '/social/',
+  path: '/social/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SocialLoginRoute = SocialLoginRouteImport.update({
+  id: '/social/login',
+  path: '/social/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SocialSignupRoute = SocialSignupRouteImport.update({
+  id: '/social/signup',
+  path: '/social/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VipCheckoutTestRoute = VipCheckoutTestRouteImport.update({
+  id: '/vip-checkout/test',
+  path: '/vip-checkout/test',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VipMembershipManageRoute = VipMembershipManageRouteImport.update({
+  id: '/vip-membership/manage',
+  path: '/vip-membership/manage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAnalyticsIndexRoute = AdminAnalyticsIndexRouteImport.update({
+  id: '/analytics/',
+  path: '/analytics/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAnalyticsTracksRoute = AdminAnalyticsTracksRouteImport.update({
+  id: '/analytics/tracks',
+  path: '/analytics/tracks',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const MusicCatalogIndexRoute = MusicCatalogIndexRouteImport.update({
+  id: '/music/catalog/',
+  path: '/music/catalog/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MusicCatalogIdRoute = MusicCatalogIdRouteImport.update({
+  id: '/music/catalog/$id',
+  path: '/music/catalog/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MusicTrackTrackIdRoute = MusicTrackTrackIdRouteImport.update({
+  id: '/music/track/$trackId',
+  path: '/music/track/$trackId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SocialProfileUserIdRoute = SocialProfileUserIdRouteImport.update({
+  id: '/social/profile/$userId',
+  path: '/social/profile/$userId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/copyright': typeof CopyrightRoute
+  '/events': typeof EventsRoute
+  '/privacy': typeof PrivacyRoute
+  '/signup-options': typeof SignupOptionsRoute
+  '/terms': typeof TermsRoute
+  '/tv': typeof TvRoute
+  '/vip-confirmation': typeof VipConfirmationRoute
+  '/vip-signup': typeof VipSignupRoute
+  '/virtual-meet': typeof VirtualMeetRoute
+  '/admin/$': typeof AdminSplatRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/marketing': typeof AdminMarketingRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/tickets': typeof AdminTicketsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/venues': typeof AdminVenuesRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/dev/mailbox': typeof DevMailboxRoute
+  '/music/favorites': typeof MusicFavoritesRoute
+  '/music/player': typeof MusicPlayerRoute
+  '/radio/player': typeof RadioPlayerRoute
+  '/social/login': typeof SocialLoginRoute
+  '/social/signup': typeof SocialSignupRoute
+  '/vip-checkout/test': typeof VipCheckoutTestRoute
+  '/vip-membership/manage': typeof VipMembershipManageRoute
+  '/admin/': typeof AdminIndexRoute
+  '/music/': typeof MusicIndexRoute
+  '/radio/': typeof RadioIndexRoute
+  '/social/': typeof SocialIndexRoute
+  '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/music/catalog/$id': typeof MusicCatalogIdRoute
+  '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/social/profile/$userId': typeof SocialProfileUserIdRoute
+  '/admin/analytics/': typeof AdminAnalyticsIndexRoute
+  '/music/catalog/': typeof MusicCatalogIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/copyright': typeof CopyrightRoute
+  '/events': typeof EventsRoute
+  '/privacy': typeof PrivacyRoute
+  '/signup-options': typeof SignupOptionsRoute
+  '/terms': typeof TermsRoute
+  '/tv': typeof TvRoute
+  '/vip-confirmation': typeof VipConfirmationRoute
+  '/vip-signup': typeof VipSignupRoute
+  '/virtual-meet': typeof VirtualMeetRoute
+  '/admin/$': typeof AdminSplatRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/marketing': typeof AdminMarketingRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/tickets': typeof AdminTicketsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/venues': typeof AdminVenuesRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/dev/mailbox': typeof DevMailboxRoute
+  '/music/favorites': typeof MusicFavoritesRoute
+  '/music/player': typeof MusicPlayerRoute
+  '/radio/player': typeof RadioPlayerRoute
+  '/social/login': typeof SocialLoginRoute
+  '/social/signup': typeof SocialSignupRoute
+  '/vip-checkout/test': typeof VipCheckoutTestRoute
+  '/vip-membership/manage': typeof VipMembershipManageRoute
+  '/admin': typeof AdminIndexRoute
+  '/music': typeof MusicIndexRoute
+  '/radio': typeof RadioIndexRoute
+  '/social': typeof SocialIndexRoute
+  '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/music/catalog/$id': typeof MusicCatalogIdRoute
+  '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/social/profile/$userId': typeof SocialProfileUserIdRoute
+  '/admin/analytics': typeof AdminAnalyticsIndexRoute
+  '/music/catalog': typeof MusicCatalogIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/copyright': typeof CopyrightRoute
+  '/events': typeof EventsRoute
+  '/privacy': typeof PrivacyRoute
+  '/signup-options': typeof SignupOptionsRoute
+  '/terms': typeof TermsRoute
+  '/tv': typeof TvRoute
+  '/vip-confirmation': typeof VipConfirmationRoute
+  '/vip-signup': typeof VipSignupRoute
+  '/virtual-meet': typeof VirtualMeetRoute
+  '/admin/$': typeof AdminSplatRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/marketing': typeof AdminMarketingRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/tickets': typeof AdminTicketsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/venues': typeof AdminVenuesRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/dev/mailbox': typeof DevMailboxRoute
+  '/music/favorites': typeof MusicFavoritesRoute
+  '/music/player': typeof MusicPlayerRoute
+  '/radio/player': typeof RadioPlayerRoute
+  '/social/login': typeof SocialLoginRoute
+  '/social/signup': typeof SocialSignupRoute
+  '/vip-checkout/test': typeof VipCheckoutTestRoute
+  '/vip-membership/manage': typeof VipMembershipManageRoute
+  '/admin/': typeof AdminIndexRoute
+  '/music/': typeof MusicIndexRoute
+  '/radio/': typeof RadioIndexRoute
+  '/social/': typeof SocialIndexRoute
+  '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/music/catalog/$id': typeof MusicCatalogIdRoute
+  '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/social/profile/$userId': typeof SocialProfileUserIdRoute
+  '/admin/analytics/': typeof AdminAnalyticsIndexRoute
+  '/music/catalog/': typeof MusicCatalogIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/copyright'
+    | '/events'
+    | '/privacy'
+    | '/signup-options'
+    | '/terms'
+    | '/tv'
+    | '/vip-confirmation'
+    | '/vip-signup'
+    | '/virtual-meet'
+    | '/admin/$'
+    | '/admin/events'
+    | '/admin/marketing'
+    | '/admin/messages'
+    | '/admin/settings'
+    | '/admin/tickets'
+    | '/admin/users'
+    | '/admin/venues'
+    | '/auth/reset-password'
+    | '/dev/mailbox'
+    | '/music/favorites'
+    | '/music/player'
+    | '/radio/player'
+    | '/social/login'
+    | '/social/signup'
+    | '/vip-checkout/test'
+    | '/vip-membership/manage'
+    | '/admin/'
+    | '/music/'
+    | '/radio/'
+    | '/social/'
+    | '/admin/analytics/tracks'
+    | '/music/catalog/$id'
+    | '/music/track/$trackId'
+    | '/social/profile/$userId'
+    | '/admin/analytics/'
+    | '/music/catalog/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/copyright'
+    | '/events'
+    | '/privacy'
+    | '/signup-options'
+    | '/terms'
+    | '/tv'
+    | '/vip-confirmation'
+    | '/vip-signup'
+    | '/virtual-meet'
+    | '/admin/$'
+    | '/admin/events'
+    | '/admin/marketing'
+    | '/admin/messages'
+    | '/admin/settings'
+    | '/admin/tickets'
+    | '/admin/users'
+    | '/admin/venues'
+    | '/auth/reset-password'
+    | '/dev/mailbox'
+    | '/music/favorites'
+    | '/music/player'
+    | '/radio/player'
+    | '/social/login'
+    | '/social/signup'
+    | '/vip-checkout/test'
+    | '/vip-membership/manage'
+    | '/admin'
+    | '/music'
+    | '/radio'
+    | '/social'
+    | '/admin/analytics/tracks'
+    | '/music/catalog/$id'
+    | '/music/track/$trackId'
+    | '/social/profile/$userId'
+    | '/admin/analytics'
+    | '/music/catalog'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin'
+    | '/copyright'
+    | '/events'
+    | '/privacy'
+    | '/signup-options'
+    | '/terms'
+    | '/tv'
+    | '/vip-confirmation'
+    | '/vip-signup'
+    | '/virtual-meet'
+    | '/admin/$'
+    | '/admin/events'
+    | '/admin/marketing'
+    | '/admin/messages'
+    | '/admin/settings'
+    | '/admin/tickets'
+    | '/admin/users'
+    | '/admin/venues'
+    | '/auth/reset-password'
+    | '/dev/mailbox'
+    | '/music/favorites'
+    | '/music/player'
+    | '/radio/player'
+    | '/social/login'
+    | '/social/signup'
+    | '/vip-checkout/test'
+    | '/vip-membership/manage'
+    | '/admin/'
+    | '/music/'
+    | '/radio/'
+    | '/social/'
+    | '/admin/analytics/tracks'
+    | '/music/catalog/$id'
+    | '/music/track/$trackId'
+    | '/social/profile/$userId'
+    | '/admin/analytics/'
+    | '/music/catalog/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  CopyrightRoute: typeof CopyrightRoute
+  EventsRoute: typeof EventsRoute
+  PrivacyRoute: typeof PrivacyRoute
+  SignupOptionsRoute: typeof SignupOptionsRoute
+  TermsRoute: typeof TermsRoute
+  TvRoute: typeof TvRoute
+  VipConfirmationRoute: typeof VipConfirmationRoute
+  VipSignupRoute: typeof VipSignupRoute
+  VirtualMeetRoute: typeof VirtualMeetRoute
+  AuthResetPasswordRoute: typeof AuthResetPasswordRoute
+  DevMailboxRoute: typeof DevMailboxRoute
+  MusicFavoritesRoute: typeof MusicFavoritesRoute
+  MusicPlayerRoute: typeof MusicPlayerRoute
+  RadioPlayerRoute: typeof RadioPlayerRoute
+  SocialLoginRoute: typeof SocialLoginRoute
+  SocialSignupRoute: typeof SocialSignupRoute
+  VipCheckoutTestRoute: typeof VipCheckoutTestRoute
+  VipMembershipManageRoute: typeof VipMembershipManageRoute
+  MusicIndexRoute: typeof MusicIndexRoute
+  RadioIndexRoute: typeof RadioIndexRoute
+  SocialIndexRoute: typeof SocialIndexRoute
+  MusicCatalogIdRoute: typeof MusicCatalogIdRoute
+  MusicTrackTrackIdRoute: typeof MusicTrackTrackIdRoute
+  SocialProfileUserIdRoute: typeof SocialProfileUserIdRoute
+  MusicCatalogIndexRoute: typeof MusicCatalogIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +520,328 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/copyright': {
+      id: '/copyright'
+      path: '/copyright'
+      fullPath: '/copyright'
+      preLoaderRoute: typeof CopyrightRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/events': {
+      id: '/events'
+      path: '/events'
+      fullPath: '/events'
+      preLoaderRoute: typeof EventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/signup-options': {
+      id: '/signup-options'
+      path: '/signup-options'
+      fullPath: '/signup-options'
+      preLoaderRoute: typeof SignupOptionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tv': {
+      id: '/tv'
+      path: '/tv'
+      fullPath: '/tv'
+      preLoaderRoute: typeof TvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vip-confirmation': {
+      id: '/vip-confirmation'
+      path: '/vip-confirmation'
+      fullPath: '/vip-confirmation'
+      preLoaderRoute: typeof VipConfirmationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vip-signup': {
+      id: '/vip-signup'
+      path: '/vip-signup'
+      fullPath: '/vip-signup'
+      preLoaderRoute: typeof VipSignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/virtual-meet': {
+      id: '/virtual-meet'
+      path: '/virtual-meet'
+      fullPath: '/virtual-meet'
+      preLoaderRoute: typeof VirtualMeetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/$': {
+      id: '/admin/$'
+      path: '/$'
+      fullPath: '/admin/$'
+      preLoaderRoute: typeof AdminSplatRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/events': {
+      id: '/admin/events'
+      path: '/events'
+      fullPath: '/admin/events'
+      preLoaderRoute: typeof AdminEventsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/marketing': {
+      id: '/admin/marketing'
+      path: '/marketing'
+      fullPath: '/admin/marketing'
+      preLoaderRoute: typeof AdminMarketingRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/settings': {
+      id: '/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/tickets': {
+      id: '/admin/tickets'
+      path: '/tickets'
+      fullPath: '/admin/tickets'
+      preLoaderRoute: typeof AdminTicketsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/venues': {
+      id: '/admin/venues'
+      path: '/venues'
+      fullPath: '/admin/venues'
+      preLoaderRoute: typeof AdminVenuesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/auth/reset-password': {
+      id: '/auth/reset-password'
+      path: '/auth/reset-password'
+      fullPath: '/auth/reset-password'
+      preLoaderRoute: typeof AuthResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev/mailbox': {
+      id: '/dev/mailbox'
+      path: '/dev/mailbox'
+      fullPath: '/dev/mailbox'
+      preLoaderRoute: typeof DevMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/music/': {
+      id: '/music/'
+      path: '/music'
+      fullPath: '/music/'
+      preLoaderRoute: typeof MusicIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/music/favorites': {
+      id: '/music/favorites'
+      path: '/music/favorites'
+      fullPath: '/music/favorites'
+      preLoaderRoute: typeof MusicFavoritesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/music/player': {
+      id: '/music/player'
+      path: '/music/player'
+      fullPath: '/music/player'
+      preLoaderRoute: typeof MusicPlayerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/radio/': {
+      id: '/radio/'
+      path: '/radio'
+      fullPath: '/radio/'
+      preLoaderRoute: typeof RadioIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/radio/player': {
+      id: '/radio/player'
+      path: '/radio/player'
+      fullPath: '/radio/player'
+      preLoaderRoute: typeof RadioPlayerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/social/': {
+      id: '/social/'
+      path: '/social'
+      fullPath: '/social/'
+      preLoaderRoute: typeof SocialIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/social/login': {
+      id: '/social/login'
+      path: '/social/login'
+      fullPath: '/social/login'
+      preLoaderRoute: typeof SocialLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/social/signup': {
+      id: '/social/signup'
+      path: '/social/signup'
+      fullPath: '/social/signup'
+      preLoaderRoute: typeof SocialSignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vip-checkout/test': {
+      id: '/vip-checkout/test'
+      path: '/vip-checkout/test'
+      fullPath: '/vip-checkout/test'
+      preLoaderRoute: typeof VipCheckoutTestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vip-membership/manage': {
+      id: '/vip-membership/manage'
+      path: '/vip-membership/manage'
+      fullPath: '/vip-membership/manage'
+      preLoaderRoute: typeof VipMembershipManageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/analytics/': {
+      id: '/admin/analytics/'
+      path: '/analytics'
+      fullPath: '/admin/analytics/'
+      preLoaderRoute: typeof AdminAnalyticsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/analytics/tracks': {
+      id: '/admin/analytics/tracks'
+      path: '/analytics/tracks'
+      fullPath: '/admin/analytics/tracks'
+      preLoaderRoute: typeof AdminAnalyticsTracksRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/music/catalog/': {
+      id: '/music/catalog/'
+      path: '/music/catalog'
+      fullPath: '/music/catalog/'
+      preLoaderRoute: typeof MusicCatalogIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/music/catalog/$id': {
+      id: '/music/catalog/$id'
+      path: '/music/catalog/$id'
+      fullPath: '/music/catalog/$id'
+      preLoaderRoute: typeof MusicCatalogIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/music/track/$trackId': {
+      id: '/music/track/$trackId'
+      path: '/music/track/$trackId'
+      fullPath: '/music/track/$trackId'
+      preLoaderRoute: typeof MusicTrackTrackIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/social/profile/$userId': {
+      id: '/social/profile/$userId'
+      path: '/social/profile/$userId'
+      fullPath: '/social/profile/$userId'
+      preLoaderRoute: typeof SocialProfileUserIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminSplatRoute: typeof AdminSplatRoute
+  AdminEventsRoute: typeof AdminEventsRoute
+  AdminMarketingRoute: typeof AdminMarketingRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminTicketsRoute: typeof AdminTicketsRoute
+  AdminUsersRoute: typeof AdminUsersRoute
+  AdminVenuesRoute: typeof AdminVenuesRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminAnalyticsTracksRoute: typeof AdminAnalyticsTracksRoute
+  AdminAnalyticsIndexRoute: typeof AdminAnalyticsIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminSplatRoute: AdminSplatRoute,
+  AdminEventsRoute: AdminEventsRoute,
+  AdminMarketingRoute: AdminMarketingRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
+  AdminTicketsRoute: AdminTicketsRoute,
+  AdminUsersRoute: AdminUsersRoute,
+  AdminVenuesRoute: AdminVenuesRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminAnalyticsTracksRoute: AdminAnalyticsTracksRoute,
+  AdminAnalyticsIndexRoute: AdminAnalyticsIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
+  CopyrightRoute: CopyrightRoute,
+  EventsRoute: EventsRoute,
+  PrivacyRoute: PrivacyRoute,
+  SignupOptionsRoute: SignupOptionsRoute,
+  TermsRoute: TermsRoute,
+  TvRoute: TvRoute,
+  VipConfirmationRoute: VipConfirmationRoute,
+  VipSignupRoute: VipSignupRoute,
+  VirtualMeetRoute: VirtualMeetRoute,
+  AuthResetPasswordRoute: AuthResetPasswordRoute,
+  DevMailboxRoute: DevMailboxRoute,
+  MusicFavoritesRoute: MusicFavoritesRoute,
+  MusicPlayerRoute: MusicPlayerRoute,
+  RadioPlayerRoute: RadioPlayerRoute,
+  SocialLoginRoute: SocialLoginRoute,
+  SocialSignupRoute: SocialSignupRoute,
+  VipCheckoutTestRoute: VipCheckoutTestRoute,
+  VipMembershipManageRoute: VipMembershipManageRoute,
+  MusicIndexRoute: MusicIndexRoute,
+  RadioIndexRoute: RadioIndexRoute,
+  SocialIndexRoute: SocialIndexRoute,
+  MusicCatalogIdRoute: MusicCatalogIdRoute,
+  MusicTrackTrackIdRoute: MusicTrackTrackIdRoute,
+  SocialProfileUserIdRoute: SocialProfileUserIdRoute,
+  MusicCatalogIndexRoute: MusicCatalogIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,54 @@
+// End-to-end journeys against the built site served by `wrangler dev` (scripts/e2e-server.mjs),
+// in Debian's Chromium. Playwright never downloads a browser here.
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 8789);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  outputDir: "./test-results/e2e",
+  fullyParallel: false,
+  workers: 1, // 2 cores: the browser, workerd and the test runner already share them
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT ?? ".tmp/reports/e2e.json" }]],
+  use: {
+    baseURL: BASE_URL,
+    locale: "en-US",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node scripts/e2e-server.mjs --port ${PORT}`,
+    url: `${BASE_URL}/api/config`,
+    reuseExistingServer: !CI,
+    timeout: 240_000, // prepare + build + workerd start on a slow 2-core machine
+    stdout: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  },
+});

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Playwright's web server: a fresh, dedicated local state (so journeys never see data from
+// `npm start` and never depend on the previous run), seeded, built into its own output
+// directory, and served by `wrangler dev` on its own port — so `npm test` can run next to
+// `npm start` / `npm run dev` without either rebuilding the other's files under it.
+// Usage: node scripts/e2e-server.mjs [--port 8789]
+import { existsSync } from "node:fs";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { fail, run, serve } from "./lib/run.mjs";
+import { ROOT } from "./lib/wrangler.mjs";
+
+const E2E_STATE_DIR = ".wrangler/e2e-state";
+const E2E_BUILD_DIR = "dist/e2e"; // under dist/: ignored by git and eslint, untouched by the main build
+// The Vite plugin points this at the newest build; the e2e build must not take it over.
+const DEPLOY_CONFIG = path.join(ROOT, ".wrangler", "deploy", "config.json");
+
+/** Builds into E2E_BUILD_DIR and leaves `wrangler dev`/`deploy`'s redirect as it was. */
+async function buildIsolated() {
+  const saved = existsSync(DEPLOY_CONFIG) ? await readFile(DEPLOY_CONFIG) : null;
+  try {
+    await run("vite", ["build", "--outDir", E2E_BUILD_DIR, "--emptyOutDir", "--logLevel", "warn"]);
+  } finally {
+    if (saved) await writeFile(DEPLOY_CONFIG, saved);
+    else await rm(DEPLOY_CONFIG, { force: true });
+  }
+  // The Worker's output directory is named after the Worker; find it rather than hard-code it.
+  for (const entry of await readdir(path.join(ROOT, E2E_BUILD_DIR), { withFileTypes: true })) {
+    const config = path.join(E2E_BUILD_DIR, entry.name, "wrangler.json");
+    if (entry.isDirectory() && entry.name !== "client" && existsSync(path.join(ROOT, config))) return config;
+  }
+  throw new Error(`No Worker build with a wrangler.json in ${E2E_BUILD_DIR}`);
+}
+
+const { values } = parseArgs({ options: { port: { type: "string", default: "8789" } } });
+
+let workerConfig;
+try {
+  await rm(path.join(ROOT, E2E_STATE_DIR), { recursive: true, force: true });
+  await run("node", ["scripts/prepare-local.mjs", "--persist-to", E2E_STATE_DIR]);
+  workerConfig = await buildIsolated();
+} catch (error) {
+  fail(error);
+}
+serve("wrangler", [
+  "dev",
+  "--config", workerConfig,
+  "--ip", "127.0.0.1",
+  "--port", values.port,
+  "--persist-to", E2E_STATE_DIR,
+  "--log-level", "warn",
+  "--show-interactive-dev-session=false",
+]);

@@ -1,0 +1,73 @@
+// Demo seed: password hashing compatible with the Worker, and the SQL for the demo accounts.
+// Kept apart from prepare-local.mjs so a test can check the hashes verify in the Worker's code.
+import { createHash, webcrypto } from "node:crypto";
+import demo from "../demo-data.json" with { type: "json" };
+
+export const DEMO_ACCOUNTS = demo.accounts;
+const PBKDF2_ITERATIONS = 100_000; // must equal worker/lib/password.ts (tests/node/demo-seed.test.ts checks)
+
+/** Minimal dotenv reader: KEY=value lines, optional quotes, # comments. */
+export function parseDotenv(text) {
+  const vars = {};
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match) continue;
+    let value = match[2];
+    if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
+    vars[match[1]] = value;
+  }
+  return vars;
+}
+
+/** Same algorithm and format as worker/lib/password.ts, so the Worker verifies these hashes. */
+export async function hashPassword(password, pepperSecret) {
+  const { subtle } = webcrypto;
+  const enc = new TextEncoder();
+  const hmacKey = await subtle.importKey("raw", enc.encode(pepperSecret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const peppered = await subtle.sign("HMAC", hmacKey, enc.encode(password));
+  const material = await subtle.importKey("raw", peppered, "PBKDF2", false, ["deriveBits"]);
+  const salt = webcrypto.getRandomValues(new Uint8Array(16));
+  const bits = await subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: PBKDF2_ITERATIONS }, material, 256);
+  const b64url = (bytes) => Buffer.from(bytes).toString("base64url");
+  return `pbkdf2-sha256$${PBKDF2_ITERATIONS}$${b64url(salt)}$${b64url(new Uint8Array(bits))}`;
+}
+
+const sqlText = (value) => (value == null ? "NULL" : `'${String(value).replaceAll("'", "''")}'`);
+
+/**
+ * Avatar object name in the shape the upload route gives avatars (worker/contracts/profiles.ts
+ * AVATAR_FILENAME_PATTERN: `<user id>-<32 hex>.<ext>`), so the Worker serves it and deletes it
+ * when the member uploads a new picture. Derived from the id, so reruns overwrite, not pile up.
+ */
+export const demoAvatarFile = (account) => `${account.id}-${createHash("sha256").update(`demo-avatar:${account.id}`).digest("hex").slice(0, 32)}.png`;
+
+/** Builds one SQL file: users, roles, profiles. INSERT OR IGNORE keeps anything a person edited. */
+export async function buildSeedSql(pepper) {
+  const statements = [];
+  // Spread the "joined" dates so the demo profiles do not all look created in the same second.
+  const joinedBase = Date.UTC(2024, 0, 15);
+  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+    const id = sqlText(account.id);
+    const hash = sqlText(await hashPassword(account.password, pepper));
+    const isVip = account.role === "vip" ? 1 : 0;
+    const joined = joinedBase + index * 37 * 24 * 3600 * 1000;
+    const avatarUrl = sqlText(`/uploads/avatars/${demoAvatarFile(account)}`);
+    const ownPrefix = `/uploads/avatars/${account.id}-`;
+    statements.push(
+      `INSERT OR IGNORE INTO users (id, email, username, password_hash, is_admin, is_vip, status, avatar_url, created_at, updated_at)
+       VALUES (${id}, ${sqlText(account.email.toLowerCase())}, ${sqlText(account.username)}, ${hash}, 0, ${isVip}, 'active', ${avatarUrl}, ${joined}, ${joined});`,
+      // The documented demo credentials and roles must always work, even after a password reset.
+      `UPDATE users SET password_hash = ${hash}, is_vip = ${isVip}, status = 'active' WHERE id = ${id};`,
+      // Restore the demo avatar unless the member has uploaded one of their own. (substr, not
+      // LIKE: D1 refuses LIKE patterns longer than 50 bytes.)
+      `UPDATE users SET avatar_url = ${avatarUrl} WHERE id = ${id} AND (avatar_url IS NULL OR substr(avatar_url, 1, ${ownPrefix.length}) <> ${sqlText(ownPrefix)});`,
+      `INSERT OR IGNORE INTO profiles (user_id, bio, website, location, updated_at)
+       VALUES (${id}, ${sqlText(account.bio)}, ${sqlText(account.website)}, ${sqlText(account.location)}, ${joined});`,
+    );
+    if (account.role === "admin") {
+      statements.push(`INSERT OR IGNORE INTO admins (id, user_id) VALUES (${sqlText(account.id.replace(/-8000-/, "-a000-"))}, ${id});`);
+    }
+  }
+  return statements.join("\n") + "\n";
+}
+

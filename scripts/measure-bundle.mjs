@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Prints the size of the built site (run `npm run build` first): every client asset raw and
+// gzipped, what the first page load fetches (index.html's own script/style tags plus their
+// modulepreloads), and the Worker bundle. Figures, not a pass/fail: README records them.
+import { existsSync } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { ROOT } from "./lib/wrangler.mjs";
+
+const CLIENT = path.join(ROOT, "dist", "client");
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+async function sizeOf(file) {
+  const data = await readFile(file);
+  return { raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
+}
+
+async function listFiles(dir) {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+async function main() {
+  try {
+    await stat(path.join(CLIENT, "index.html"));
+  } catch {
+    console.error("No build found in dist/client: run `npm run build` first.");
+    process.exit(1);
+  }
+
+  const assets = (await listFiles(path.join(CLIENT, "assets"))).filter((f) => /\.(js|css)$/.test(f));
+  const rows = await Promise.all(assets.map(async (file) => ({ name: path.relative(CLIENT, file), ...(await sizeOf(file)) })));
+  rows.sort((a, b) => b.raw - a.raw);
+
+  console.log("Client JS/CSS assets (largest first)");
+  console.log(`${"file".padEnd(48)} ${"raw".padStart(10)} ${"gzip".padStart(10)}`);
+  for (const row of rows) console.log(`${row.name.padEnd(48)} ${kb(row.raw).padStart(10)} ${kb(row.gzip).padStart(10)}`);
+  const sum = (list, key) => list.reduce((total, r) => total + r[key], 0);
+  const js = rows.filter((r) => r.name.endsWith(".js"));
+  const css = rows.filter((r) => r.name.endsWith(".css"));
+  console.log(`${"total JS".padEnd(48)} ${kb(sum(js, "raw")).padStart(10)} ${kb(sum(js, "gzip")).padStart(10)}  (${js.length} files)`);
+  console.log(`${"total CSS".padEnd(48)} ${kb(sum(css, "raw")).padStart(10)} ${kb(sum(css, "gzip")).padStart(10)}  (${css.length} files)`);
+
+  // What every first visit downloads before any route chunk: the entry script, its preloads, CSS.
+  const html = await readFile(path.join(CLIENT, "index.html"), "utf8");
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const initialRows = rows.filter((r) => initial.includes(r.name));
+  console.log(`${"initial load (index.html entry + preloads + CSS)".padEnd(48)} ${kb(sum(initialRows, "raw")).padStart(10)} ${kb(sum(initialRows, "gzip")).padStart(10)}  (${initialRows.length} files)`);
+
+  // The Worker's directory is named after it; dist/e2e (the e2e suite's own build) has no index.js.
+  const workerDir = (await readdir(path.join(ROOT, "dist"), { withFileTypes: true })).find(
+    (e) => e.isDirectory() && e.name !== "client" && existsSync(path.join(ROOT, "dist", e.name, "index.js")),
+  );
+  if (workerDir) {
+    const worker = await sizeOf(path.join(ROOT, "dist", workerDir.name, "index.js"));
+    console.log(`${`Worker bundle (dist/${workerDir.name}/index.js)`.padEnd(48)} ${kb(worker.raw).padStart(10)} ${kb(worker.gzip).padStart(10)}`);
+  }
+}
+
+main();

@@ -1,0 +1,34 @@
+// Playwright fixtures: `login` signs in through the real login form, as a person would, and
+// `loginAs` does it with one of the documented demo accounts.
+import { test as base, expect, type Page } from "@playwright/test";
+import { demoAccount, type DemoAccount } from "./support";
+
+/** Fills and submits /social/login; waits until the app has left the login page. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/social/login");
+  await expect(page.getByRole("heading", { name: "Sign In", level: 1 })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/social\/login/);
+}
+
+type Fixtures = {
+  login: (email: string, password: string) => Promise<void>;
+  loginAs: (key: "admin" | "vip" | "fan") => Promise<DemoAccount>;
+};
+
+export const test = base.extend<Fixtures>({
+  login: async ({ page }, use) => {
+    await use((email, password) => signIn(page, email, password));
+  },
+  loginAs: async ({ page }, use) => {
+    await use(async (key) => {
+      const account = demoAccount(key);
+      await signIn(page, account.email, account.password);
+      return account;
+    });
+  },
+});
+
+export { expect };

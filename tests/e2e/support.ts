@@ -1,0 +1,37 @@
+// Shared helpers for the journeys: the demo accounts seeded by scripts/prepare-local.mjs, the
+// translation catalogs (to check a page really switched language), and unique new members.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as T;
+
+export type DemoAccount = { key: string; id: string; email: string; username: string; password: string; role: "admin" | "vip" | "user" };
+
+const demoAccounts = readJson<{ accounts: DemoAccount[] }>("scripts/demo-data.json").accounts;
+
+export function demoAccount(key: "admin" | "vip" | "fan"): DemoAccount {
+  const account = demoAccounts.find((a) => a.key === key);
+  if (!account) throw new Error(`No demo account "${key}" in scripts/demo-data.json`);
+  return account;
+}
+
+type Catalog = Record<string, string>;
+const catalogs: Record<"en" | "pt-BR", Catalog> = {
+  en: readJson<Catalog>("app/i18n/en.json"),
+  "pt-BR": readJson<Catalog>("app/i18n/pt-BR.json"),
+};
+
+/** The text a catalog gives a message id; fails loudly when the id is missing. */
+export function t(locale: "en" | "pt-BR", id: string): string {
+  const text = catalogs[locale][id];
+  if (text === undefined) throw new Error(`Message "${id}" is missing from app/i18n/${locale}.json`);
+  return text;
+}
+
+/** A member nobody has used before, so the journey can run again against the same server. */
+export function newMember() {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const username = `e2e_${stamp}`;
+  return { username, email: `${username}@example.com`, password: "first-pass-1", newPassword: "second-pass-2" };
+}
