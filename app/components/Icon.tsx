@@ -13,6 +13,9 @@ const PATHS = {
   sparkle: "M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8zM19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8z",
   disc: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 6a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
   heart: "M12 20s-8-5-8-11a4.5 4.5 0 0 1 8-2.8A4.5 4.5 0 0 1 20 9c0 6-8 11-8 11z",
+  video: "M3 6h12v12H3zm12 4l6-3v10l-6-3",
+  crown: "M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z",
+  alert: "M12 3l10 18H2zm0 6v5m0 3v.01",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,14 +1,15 @@
 // The six VIP benefits of the sign-up page (spec 2.9).
 import { FormattedMessage } from "react-intl";
+import { Icon } from "../../components/Icon";
 import { benefitMessages as m } from "./messages";
 
 const BENEFITS = [
-  { key: "early", icon: "🎵", title: m.earlyTitle, body: m.earlyBody },
-  { key: "exclusive", icon: "⭐", title: m.exclusiveTitle, body: m.exclusiveBody },
-  { key: "meets", icon: "🎥", title: m.meetsTitle, body: m.meetsBody },
-  { key: "priority", icon: "🎟️", title: m.priorityTitle, body: m.priorityBody },
-  { key: "events", icon: "🎉", title: m.eventsTitle, body: m.eventsBody },
-  { key: "perks", icon: "🎁", title: m.perksTitle, body: m.perksBody },
+  { key: "early", icon: "music", title: m.earlyTitle, body: m.earlyBody },
+  { key: "exclusive", icon: "star", title: m.exclusiveTitle, body: m.exclusiveBody },
+  { key: "meets", icon: "video", title: m.meetsTitle, body: m.meetsBody },
+  { key: "priority", icon: "ticket", title: m.priorityTitle, body: m.priorityBody },
+  { key: "events", icon: "calendar", title: m.eventsTitle, body: m.eventsBody },
+  { key: "perks", icon: "gift", title: m.perksTitle, body: m.perksBody },
 ] as const;
 
 export function BenefitCards() {
@@ -16,9 +17,7 @@ export function BenefitCards() {
     <ul className="grid grid-3 vip-benefits">
       {BENEFITS.map((b) => (
         <li key={b.key} className="card benefit-card">
-          <span className="benefit-icon" aria-hidden="true">
-            {b.icon}
-          </span>
+          <Icon name={b.icon} size={28} className="benefit-icon" />
           <h3>
             <FormattedMessage {...b.title} />
           </h3>

@@ -2,6 +2,7 @@
 // 'Welcome to VIP!' once the server confirms, or 'Payment Failed' with Try Again. Opening it by
 // hand with redirect_status=succeeded shows nothing but "confirming": the page grants nothing.
 import { Link } from "@tanstack/react-router";
+import { Icon } from "../../components/Icon";
 import { FormattedMessage } from "react-intl";
 import { Loading } from "../../components/Loading";
 import { confirmationMessages as m } from "./messages";
@@ -38,9 +39,7 @@ export function VipConfirmationPage({ search }: { search: ConfirmationSearch }) 
         )}
         {phase === "success" && (
           <>
-            <span className="result-icon" aria-hidden="true">
-              👑
-            </span>
+            <Icon name="crown" size={48} className="result-icon" />
             <h1>
               <FormattedMessage {...m.successTitle} />
             </h1>
@@ -56,9 +55,7 @@ export function VipConfirmationPage({ search }: { search: ConfirmationSearch }) 
         )}
         {phase === "error" && (
           <>
-            <span className="result-icon" aria-hidden="true">
-              ⚠️
-            </span>
+            <Icon name="alert" size={48} className="result-icon" />
             <h1>
               <FormattedMessage {...m.errorTitle} />
             </h1>
