@@ -1,9 +1,10 @@
 // /social/login (spec 2.8): any failure reads "Invalid email or password", except the rate limit.
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useRef, useState, type FormEvent } from "react";
+import { AuthCard, FormIntro } from "./AuthCard";
 import { FormattedMessage } from "react-intl";
 import type { SessionUser } from "../../../worker/contracts/auth";
-import { FormBanner, FormField, UiText, focusFirstInvalid } from "./FormField";
+import { FormField, focusFirstInvalid } from "./FormField";
 import { authMessages } from "./messages";
 import { useLogin } from "./mutations";
 import { safeRedirect } from "./redirect";
@@ -42,19 +43,8 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   };
 
   return (
-    <section className="page page-narrow auth-page">
-      <div className="card">
-        <h1>
-          <FormattedMessage {...authMessages.loginTitle} />
-        </h1>
-        <p className="muted">
-          <FormattedMessage {...authMessages.loginIntro} />
-        </p>
-        {formError && (
-          <FormBanner kind="error">
-            <UiText value={formError} />
-          </FormBanner>
-        )}
+    <AuthCard title={authMessages.loginTitle}>
+        <FormIntro intro={authMessages.loginIntro} error={formError} />
         <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
           <FormField
             label={<FormattedMessage {...authMessages.emailLabel} />}
@@ -97,7 +87,6 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
             <FormattedMessage {...authMessages.vipLink} />
           </Link>
         </p>
-      </div>
-    </section>
+    </AuthCard>
   );
 }

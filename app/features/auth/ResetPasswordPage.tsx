@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { AuthCard, FormIntro } from "./AuthCard";
 import { FormattedMessage } from "react-intl";
 import { Loading } from "../../components/Loading";
 import { FormBanner, FormField, UiText, focusFirstInvalid } from "./FormField";
@@ -17,14 +18,9 @@ export const RESET_REDIRECT_DELAY_MS = 2000;
 
 export function ResetPasswordPage({ token }: { token?: string }) {
   return (
-    <section className="page page-narrow auth-page">
-      <div className="card">
-        <h1>
-          <FormattedMessage {...authMessages.resetTitle} />
-        </h1>
+    <AuthCard title={authMessages.resetTitle}>
         {token === undefined ? <RequestResetForm /> : <NewPasswordStep token={token} />}
-      </div>
-    </section>
+    </AuthCard>
   );
 }
 
@@ -73,14 +69,7 @@ function RequestResetForm() {
 
   return (
     <>
-      <p className="muted">
-        <FormattedMessage {...authMessages.resetRequestIntro} />
-      </p>
-      {formError && (
-        <FormBanner kind="error">
-          <UiText value={formError} />
-        </FormBanner>
-      )}
+      <FormIntro intro={authMessages.resetRequestIntro} error={formError} />
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <FormField
           label={<FormattedMessage {...authMessages.emailLabel} />}
@@ -177,14 +166,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <>
-      <p className="muted">
-        <FormattedMessage {...authMessages.resetNewPasswordIntro} />
-      </p>
-      {formError && (
-        <FormBanner kind="error">
-          <UiText value={formError} />
-        </FormBanner>
-      )}
+      <FormIntro intro={authMessages.resetNewPasswordIntro} error={formError} />
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <FormField
           label={<FormattedMessage {...authMessages.newPasswordLabel} />}

@@ -2,8 +2,9 @@
 // nothing is sent while a rule fails. Then the profile of the new account.
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { AuthCard, FormIntro } from "./AuthCard";
 import { FormattedMessage } from "react-intl";
-import { FormBanner, FormField, UiText, focusFirstInvalid } from "./FormField";
+import { FormField, focusFirstInvalid } from "./FormField";
 import { authMessages } from "./messages";
 import { useSignup } from "./mutations";
 import { knownServerMessage, serverErrorField, type UiMessage } from "./serverErrors";
@@ -52,19 +53,8 @@ export function SignupPage() {
   };
 
   return (
-    <section className="page page-narrow auth-page">
-      <div className="card">
-        <h1>
-          <FormattedMessage {...authMessages.signupTitle} />
-        </h1>
-        <p className="muted">
-          <FormattedMessage {...authMessages.signupIntro} />
-        </p>
-        {formError && (
-          <FormBanner kind="error">
-            <UiText value={formError} />
-          </FormBanner>
-        )}
+    <AuthCard title={authMessages.signupTitle}>
+        <FormIntro intro={authMessages.signupIntro} error={formError} />
         <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
           <FormField
             label={<FormattedMessage {...authMessages.usernameLabel} />}
@@ -121,7 +111,6 @@ export function SignupPage() {
             <FormattedMessage {...authMessages.vipLink} />
           </Link>
         </p>
-      </div>
-    </section>
+    </AuthCard>
   );
 }
