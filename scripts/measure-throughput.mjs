@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// Prints request throughput and latency of a locally running site (`npm start`, default
+// http://127.0.0.1:8787) for a few representative requests. Figures, not a pass/fail: README
+// records them. Plain Node fetch (undici, keep-alive) with bounded concurrency; every case stops
+// after --requests requests or --seconds seconds, whichever comes first. Loopback targets only.
+// Usage: node scripts/measure-throughput.mjs [--url http://127.0.0.1:8787] [--concurrency 16]
+//        [--requests 2000] [--seconds 10] [--warmup 50]
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ROOT } from "./lib/wrangler.mjs";
+
+const { values } = parseArgs({
+  options: {
+    url: { type: "string", default: "http://127.0.0.1:8787" },
+    concurrency: { type: "string", default: "16" },
+    requests: { type: "string", default: "2000" },
+    seconds: { type: "string", default: "10" },
+    warmup: { type: "string", default: "50" },
+  },
+});
+
+const base = new URL(values.url);
+const origin = base.origin;
+const concurrency = positiveInt("concurrency", values.concurrency, 256);
+const maxRequests = positiveInt("requests", values.requests, 100_000);
+const maxSeconds = positiveInt("seconds", values.seconds, 120);
+const warmup = Math.min(Number.parseInt(values.warmup, 10) || 0, 1000);
+
+function positiveInt(name, raw, cap) {
+  const n = Number.parseInt(raw, 10);
+  if (!Number.isInteger(n) || n < 1 || n > cap) {
+    console.error(`--${name} must be an integer between 1 and ${cap}`);
+    process.exit(1);
+  }
+  return n;
+}
+
+// A load loop only ever targets this machine: never another host, private range or not.
+function isLoopback(hostname) {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+if (!isLoopback(base.hostname)) {
+  console.error(`Refusing to load ${origin}: only loopback addresses (127.0.0.0/8, localhost, [::1]) are measured.`);
+  process.exit(1);
+}
+
+const url = (pathname) => new URL(pathname, origin).href;
+
+/** One request; the body is read in full so the latency covers the whole response. */
+async function timedRequest(pathname, headers) {
+  const started = performance.now();
+  try {
+    const response = await fetch(url(pathname), { headers, redirect: "manual" });
+    await response.arrayBuffer();
+    return { ms: performance.now() - started, ok: response.status >= 200 && response.status < 300, status: response.status };
+  } catch (error) {
+    return { ms: performance.now() - started, ok: false, status: error?.cause?.code ?? "fetch_error" };
+  }
+}
+
+/** Runs `concurrency` workers until the request or time budget is spent. */
+async function runCase(pathname, headers) {
+  for (let i = 0; i < warmup; i++) await timedRequest(pathname, headers);
+
+  const latencies = [];
+  const failures = new Map();
+  let issued = 0;
+  const started = performance.now();
+  const deadline = started + maxSeconds * 1000;
+
+  async function worker() {
+    while (issued < maxRequests && performance.now() < deadline) {
+      issued++;
+      const result = await timedRequest(pathname, headers);
+      latencies.push(result.ms);
+      if (!result.ok) failures.set(result.status, (failures.get(result.status) ?? 0) + 1);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const errors = [...failures.values()].reduce((sum, n) => sum + n, 0);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / elapsedSeconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors,
+    errorDetail: [...failures].map(([status, n]) => `${status}×${n}`).join(", "),
+  };
+}
+
+// Nearest-rank percentile of an ascending array.
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Signs in the demo fan once (the login route is rate-limited) and returns its cookie and id. */
+async function signInDemoFan() {
+  const demo = JSON.parse(readFileSync(path.join(ROOT, "scripts", "demo-data.json"), "utf8"));
+  const fan = demo.accounts.find((account) => account.key === "fan");
+  const response = await fetch(url("/api/auth/login"), {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: fan.email, password: fan.password }),
+  });
+  const body = await response.json().catch(() => null);
+  const sid = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("sid="));
+  if (!response.ok || !sid || !body?.user?.id) {
+    throw new Error(`demo login failed (${response.status}): ${JSON.stringify(body)}; is the demo seed loaded (npm start)?`);
+  }
+  return { cookie: sid, userId: body.user.id };
+}
+
+async function main() {
+  try {
+    await fetch(url("/api/config")).then((r) => r.arrayBuffer());
+  } catch {
+    console.error(`Nothing answers at ${origin}: start the site first (npm start).`);
+    process.exit(1);
+  }
+  const { cookie, userId } = await signInDemoFan();
+  const signedIn = { cookie };
+
+  const cases = [
+    ["GET / (SPA shell, static assets)", "/", {}],
+    ["GET /api/config", "/api/config", {}],
+    ["GET /api/auth/me (visitor)", "/api/auth/me", {}],
+    ["GET /api/auth/me (signed in)", "/api/auth/me", signedIn],
+    ["GET /api/profiles/:id (signed in)", `/api/profiles/${userId}`, signedIn],
+  ];
+
+  console.log(`Target ${origin}; concurrency ${concurrency}; per case at most ${maxRequests} requests or ${maxSeconds} s, after ${warmup} warm-up requests.`);
+  console.log("Note: wrangler dev (workerd, local D1 in SQLite) on a shared 2-core machine is not production; read these as relative figures.\n");
+
+  const rows = [];
+  try {
+    for (const [name, pathname, headers] of cases) rows.push([name, await runCase(pathname, headers)]);
+  } finally {
+    // Revoke the session this run created instead of leaving it in the local database.
+    await fetch(url("/api/auth/logout"), { method: "POST", headers: { origin, cookie } }).catch(() => {});
+  }
+  printTable(
+    ["case", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"],
+    rows.map(([name, r]) => [
+      name,
+      String(r.requests),
+      r.rps.toFixed(0),
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      r.p99.toFixed(1),
+      r.errors ? `${r.errors} (${r.errorDetail})` : "0",
+    ]),
+  );
+}
+
+function printTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
+
+await main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
