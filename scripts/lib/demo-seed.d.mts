@@ -14,4 +14,4 @@ export const DEMO_ACCOUNTS: DemoAccountSeed[];
 export function parseDotenv(text: string): Record<string, string>;
 export function hashPassword(password: string, pepperSecret: string): Promise<string>;
 export function demoAvatarFile(account: Pick<DemoAccountSeed, "id">): string;
-export function buildSeedSql(pepper: string): Promise<string>;
+export function buildSeedSql(pepper: string, now?: number): Promise<string>;

@@ -42,7 +42,7 @@ const sqlText = (value) => (value == null ? "NULL" : `'${String(value).replaceAl
 export const demoAvatarFile = (account) => `${account.id}-${createHash("sha256").update(`demo-avatar:${account.id}`).digest("hex").slice(0, 32)}.png`;
 
 /** Builds one SQL file: users, roles, profiles. INSERT OR IGNORE keeps anything a person edited. */
-export async function buildSeedSql(pepper) {
+export async function buildSeedSql(pepper, now = Date.now()) {
   const statements = [];
   // Spread the "joined" dates so the demo profiles do not all look created in the same second.
   const joinedBase = Date.UTC(2024, 0, 15);
@@ -67,7 +67,29 @@ export async function buildSeedSql(pepper) {
     if (account.role === "admin") {
       statements.push(`INSERT OR IGNORE INTO admins (id, user_id) VALUES (${sqlText(account.id.replace(/-8000-/, "-a000-"))}, ${id});`);
     }
+    if (account.role === "vip") statements.push(...demoSubscriptionSql(account, now));
   }
   return statements.join("\n") + "\n";
 }
 
+const DEMO_PERIOD_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * The demo VIP is VIP the way every member is: through an active subscription (a local one, so
+ * Manage membership works offline). Each seed restores it to active with a month left, like the
+ * demo passwords and roles; ids carry the local test checkout's prefixes (sub_local_, cus_local_).
+ */
+export function demoSubscriptionSql(account, now) {
+  const id = sqlText(account.id);
+  const key = account.key.replace(/[^a-z0-9]/gi, "_");
+  const customer = sqlText(`cus_local_demo_${key}`);
+  const subscription = sqlText(`sub_local_demo_${key}`);
+  const periodEnd = now + DEMO_PERIOD_MS;
+  return [
+    `INSERT OR IGNORE INTO billing_customers (user_id, customer_id, created_at) VALUES (${id}, ${customer}, ${now});`,
+    `INSERT OR IGNORE INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, last_event_at, created_at, updated_at)
+       VALUES (${subscription}, ${id}, ${customer}, 'active', ${periodEnd}, 0, ${now}, ${now}, ${now});`,
+    `UPDATE subscriptions SET status = 'active', current_period_end = ${periodEnd}, cancel_at_period_end = 0, cancel_at = NULL,
+       past_due_since = NULL, last_event_at = ${now}, updated_at = ${now} WHERE id = ${subscription};`,
+  ];
+}

@@ -74,4 +74,17 @@ describe(".dev.vars parsing", () => {
       SESSION_SECRET: "xyz",
     });
   });
+
+  it("makes the demo VIP a VIP through an active local subscription, restored on every seed", async () => {
+    const now = Date.UTC(2026, 10, 21);
+    const sql = await buildSeedSql(PEPPER, now);
+    const vip = DEMO_ACCOUNTS.find((a) => a.role === "vip")!;
+    const subscriptionInsert = sql.match(/INSERT OR IGNORE INTO subscriptions[^;]*/)?.[0] ?? "";
+    expect(subscriptionInsert).toContain(`'${vip.id}'`);
+    expect(subscriptionInsert).toMatch(/'sub_local_demo_\w+', '[^']+', 'cus_local_demo_\w+', 'active', (\d+)/);
+    const periodEnd = Number(subscriptionInsert.match(/'active', (\d+)/)?.[1]);
+    expect(periodEnd - now).toBe(30 * 24 * 3600 * 1000);
+    expect(sql).toMatch(/UPDATE subscriptions SET status = 'active'[^;]*WHERE id = 'sub_local_demo_\w+'/);
+    expect(sql.match(/INSERT OR IGNORE INTO subscriptions/g)).toHaveLength(DEMO_ACCOUNTS.filter((a) => a.role === "vip").length);
+  });
 });
