@@ -1,27 +1,15 @@
 // Issue 2's journeys, as a new member and a visitor would take them, through the real UI of the
 // built site (scripts/e2e-server.mjs serves it with a fresh local state).
 import { avatarPng } from "../../scripts/lib/png.mjs";
-import { expect, test } from "./fixtures";
+import { expect, signUp, test } from "./fixtures";
 import { newMember, t } from "./support";
-
-const PROFILE_URL = /\/social\/profile\/[0-9a-f-]{36}$/;
 
 test("a new member signs up, edits the profile, reads it in Portuguese, and recovers the password", async ({ page, login }) => {
   const member = newMember();
   let profileUrl = "";
 
   await test.step("sign up and land on the new profile", async () => {
-    await page.goto("/social/signup");
-    await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
-    await page.getByLabel("Username").fill(member.username);
-    await page.getByLabel("Email").fill(member.email);
-    await page.getByLabel("Password", { exact: true }).fill(member.password);
-    await page.getByLabel("Confirm Password").fill(member.password);
-    await page.getByRole("button", { name: "Create Account" }).click();
-
-    await expect(page).toHaveURL(PROFILE_URL);
-    await expect(page.getByRole("heading", { level: 1, name: member.username })).toBeVisible();
-    profileUrl = page.url();
+    profileUrl = (await signUp(page, member)).profileUrl;
   });
 
   await test.step("edit the profile with a new avatar", async () => {

@@ -1,7 +1,7 @@
 // Playwright fixtures: `login` signs in through the real login form, as a person would, and
 // `loginAs` does it with one of the documented demo accounts.
 import { test as base, expect, type Page } from "@playwright/test";
-import { demoAccount, type DemoAccount } from "./support";
+import { demoAccount, newMember, type DemoAccount } from "./support";
 
 /** Fills and submits /social/login; waits until the app has left the login page. */
 export async function signIn(page: Page, email: string, password: string) {
@@ -11,6 +11,22 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).not.toHaveURL(/\/social\/login/);
+}
+
+export const PROFILE_URL = /\/social\/profile\/[0-9a-f-]{36}$/;
+
+/** Creates an account through the sign-up form and waits for the new profile; returns its URL too. */
+export async function signUp(page: Page, member = newMember()) {
+  await page.goto("/social/signup");
+  await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill(member.password);
+  await page.getByLabel("Confirm Password").fill(member.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(PROFILE_URL);
+  await expect(page.getByRole("heading", { level: 1, name: member.username })).toBeVisible();
+  return { ...member, profileUrl: page.url() };
 }
 
 type Fixtures = {

@@ -1,25 +1,8 @@
 // Issue 3's journeys, as a new member would take them, through the local test checkout (the
 // site runs without a Stripe account here, so the built-in TEST MODE checkout stands in).
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { demoAccount, newMember } from "./support";
-
-const PROFILE_URL = /\/social\/profile\/[0-9a-f-]{36}$/;
-
-/** Creates the account through the sign-up form; returns the new profile's URL. */
-async function signUp(page: Page) {
-  const member = newMember();
-  await page.goto("/social/signup");
-  await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
-  await page.getByLabel("Username").fill(member.username);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByLabel("Confirm Password").fill(member.password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(PROFILE_URL);
-  await expect(page.getByRole("heading", { level: 1, name: member.username })).toBeVisible();
-  return { ...member, profileUrl: page.url() };
-}
+import { expect, PROFILE_URL, signUp, test } from "./fixtures";
+import { demoAccount } from "./support";
 
 /** From /vip-signup to the local test checkout. */
 async function openTestCheckout(page: Page) {
