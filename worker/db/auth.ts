@@ -1,5 +1,5 @@
 // Queries for users, roles, sessions and reset tokens.
-import { and, eq, exists, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { admins, passwordResets, profiles, sessions, users, type UserRow } from "./schema";
 import type { SessionUser } from "../contracts/auth";
@@ -64,7 +64,6 @@ export async function resolveSession(db: DB, idHash: string, now = Date.now()) {
 
 export const deleteSession = (db: DB, idHash: string) => db.delete(sessions).where(eq(sessions.idHash, idHash));
 export const deleteUserSessions = (db: DB, userId: string) => db.delete(sessions).where(eq(sessions.userId, userId));
-export const purgeExpiredSessions = (db: DB, now = Date.now()) => db.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
 
 /** True for a D1/SQLite UNIQUE constraint failure (e.g. two sign-ups racing for one e-mail). */
 export function isUniqueViolation(err: unknown): boolean {
