@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { requireSignedIn } from "../features/auth/guards";
-import { parseConfirmationSearch, VipConfirmationPage } from "../features/payments/VipConfirmationPage";
+import { parseConfirmationSearch } from "../features/payments/confirmationSearch";
+import { VipConfirmationPage } from "../features/payments/VipConfirmationPage";
 
 // Where Stripe Checkout (or the local test checkout) returns: ?session_id=… (also reads the
 // spec's payment_intent / redirect_status). Only the server's answer counts.

@@ -1,5 +1,5 @@
 // Request/response shapes for accounts, shared by the Worker and the SPA.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const PASSWORD_MIN = 6;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;

@@ -1,5 +1,5 @@
 // VIP membership payments: request/response shapes shared by the Worker and the SPA.
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
 export const PAYMENT_MESSAGES = {

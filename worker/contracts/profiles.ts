@@ -1,5 +1,5 @@
 // Request/response shapes for profiles and avatar uploads, shared by the Worker and the SPA.
-import { z } from "zod";
+import { z } from "./zod";
 import { usernameSchema } from "./auth";
 import { AVATAR_MAX_BYTES } from "./limits";
 

@@ -73,11 +73,3 @@ export function VipConfirmationPage({ search }: { search: ConfirmationSearch }) 
     </section>
   );
 }
-
-const PARAM = /^[A-Za-z0-9_]{1,255}$/;
-const param = (value: unknown) => (typeof value === "string" && PARAM.test(value) ? value : undefined);
-
-/** validateSearch of /vip-confirmation: ids and the status word only; anything else is dropped. */
-export function parseConfirmationSearch(search: Record<string, unknown>): ConfirmationSearch {
-  return { session_id: param(search.session_id), payment_intent: param(search.payment_intent), redirect_status: param(search.redirect_status) };
-}
