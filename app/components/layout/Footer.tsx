@@ -1,13 +1,54 @@
 // Site footer (spec 2.2): description, quick links, contact, the two social networks, rights and
 // copyright (2025) and the legal + VIP links. Hidden on /admin (see __root.tsx).
 import { Link } from "@tanstack/react-router";
-import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { EXTERNAL_LINK } from "../../features/shell/popups";
 import { useSiteConfig } from "../../features/shell/useSession";
 import { navMessages } from "./navMessages";
 
 /** Fixed by the spec (section 9), not the current year; passed as text so it is not formatted as 2,025. */
 const COPYRIGHT_YEAR = 2025;
+
+const m = defineMessages({
+  music: { id: "footer.link.music", defaultMessage: "Music" },
+  events: { id: "footer.link.events", defaultMessage: "Events" },
+  tv: { id: "footer.link.tv", defaultMessage: "TV" },
+  radio: { id: "footer.link.radio", defaultMessage: "Radio" },
+  social: { id: "footer.link.social", defaultMessage: "Social" },
+  privacy: { id: "footer.privacy", defaultMessage: "Privacy Policy" },
+  terms: { id: "footer.terms", defaultMessage: "Terms of Service" },
+  copyrightNotice: { id: "footer.copyrightNotice", defaultMessage: "Copyright Notice" },
+  vipSignup: { id: "footer.vipSignup", defaultMessage: "VIP Signup" },
+});
+
+const QUICK_LINKS = [
+  { to: "/music", label: m.music },
+  { to: "/events", label: m.events },
+  { to: "/tv", label: m.tv },
+  { to: "/radio", label: m.radio },
+  { to: "/social", label: m.social },
+] as const;
+
+const LEGAL_LINKS = [
+  { to: "/privacy", label: m.privacy },
+  { to: "/terms", label: m.terms },
+  { to: "/copyright", label: m.copyrightNotice },
+  { to: "/vip-signup", label: m.vipSignup },
+] as const;
+
+function LinkList({ className, links }: { className: string; links: readonly { to: (typeof QUICK_LINKS | typeof LEGAL_LINKS)[number]["to"]; label: MessageDescriptor }[] }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to}>
+            <FormattedMessage {...link.label} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function Footer() {
   const intl = useIntl();
@@ -33,33 +74,7 @@ export function Footer() {
           <h2 id="footer-quick-links" className="footer-heading">
             <FormattedMessage id="footer.quickLinks" defaultMessage="Quick Links" />
           </h2>
-          <ul className="footer-list">
-            <li>
-              <Link to="/music">
-                <FormattedMessage id="footer.link.music" defaultMessage="Music" />
-              </Link>
-            </li>
-            <li>
-              <Link to="/events">
-                <FormattedMessage id="footer.link.events" defaultMessage="Events" />
-              </Link>
-            </li>
-            <li>
-              <Link to="/tv">
-                <FormattedMessage id="footer.link.tv" defaultMessage="TV" />
-              </Link>
-            </li>
-            <li>
-              <Link to="/radio">
-                <FormattedMessage id="footer.link.radio" defaultMessage="Radio" />
-              </Link>
-            </li>
-            <li>
-              <Link to="/social">
-                <FormattedMessage id="footer.link.social" defaultMessage="Social" />
-              </Link>
-            </li>
-          </ul>
+          <LinkList className="footer-list" links={QUICK_LINKS} />
         </nav>
 
         <section aria-labelledby="footer-contact">
@@ -118,28 +133,7 @@ export function Footer() {
           <FormattedMessage id="footer.copyright" defaultMessage="© {year} {brand}." values={{ year: String(COPYRIGHT_YEAR), brand }} />{" "}
           <FormattedMessage id="footer.rights" defaultMessage="All rights reserved." />
         </p>
-        <ul className="footer-legal">
-          <li>
-            <Link to="/privacy">
-              <FormattedMessage id="footer.privacy" defaultMessage="Privacy Policy" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/terms">
-              <FormattedMessage id="footer.terms" defaultMessage="Terms of Service" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/copyright">
-              <FormattedMessage id="footer.copyrightNotice" defaultMessage="Copyright Notice" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/vip-signup">
-              <FormattedMessage id="footer.vipSignup" defaultMessage="VIP Signup" />
-            </Link>
-          </li>
-        </ul>
+        <LinkList className="footer-legal" links={LEGAL_LINKS} />
       </div>
     </footer>
   );
