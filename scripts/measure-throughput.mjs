@@ -110,7 +110,7 @@ async function signInDemoFan() {
     body: JSON.stringify({ email: fan.email, password: fan.password }),
   });
   const body = await response.json().catch(() => null);
-  const sid = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("sid="));
+  const sid = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__Host-sid="));
   if (!response.ok || !sid || !body?.user?.id) {
     throw new Error(`demo login failed (${response.status}): ${JSON.stringify(body)}; is the demo seed loaded (npm start)?`);
   }

@@ -7,6 +7,7 @@ import { onError, onNotFound } from "./middleware/errors";
 import { securityHeaders } from "./middleware/security-headers";
 import { csrfGuard } from "./middleware/csrf";
 import { loadSession } from "./middleware/session";
+import { localModeHostGuard } from "./middleware/local-only";
 import { ApiError } from "./lib/errors";
 import { JSON_BODY_MAX_BYTES } from "./contracts/limits";
 import type { HonoEnv } from "./types";
@@ -38,6 +39,7 @@ app.use("*", async (c, next) => {
   c.set("db", createDb(c.env.DB));
   await next();
 });
+app.use("*", localModeHostGuard);
 app.use("/api/*", async (c, next) => (UPLOAD_PATHS.test(c.req.path) ? next() : jsonLimit(c, next)));
 app.use("/api/*", csrfGuard);
 app.use("/api/*", loadSession);

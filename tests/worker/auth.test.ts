@@ -1,16 +1,16 @@
 // Accounts API: sign-up, sign-in, sign-out, current user, password reset, rate limits.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
-import { admins, passwordResets, profiles, sessions, users } from "../../worker/db/schema";
-import { consumePasswordReset, insertUserWithProfile, isUniqueViolation } from "../../worker/db/auth";
+import { admins, passwordResets, profiles, rateLimits, sessions, users } from "../../worker/db/schema";
+import { consumePasswordReset, insertUserWithProfile, isUniqueViolation, SESSION_IDLE_MS } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { hashPassword, verifyPassword } from "../../worker/lib/password";
 import { AUTH_MESSAGES, RESET_TOKEN_TTL_MS, type MailboxResponse, type SessionUser } from "../../worker/contracts/auth";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
-import { call, cookieFrom, createUser, db, errorOf, ORIGIN, testEnv } from "./helpers";
+import { call, callLocal, cookieFrom, createUser, db, errorOf, ORIGIN, SESSION_COOKIE, testEnv } from "./helpers";
 
 // Every test gets its own client IP so per-IP limits of one test never leak into another.
 let ipCounter = 0;
@@ -45,7 +45,7 @@ async function sessionCount(userId: string) {
 async function requestResetToken(email: string) {
   const res = await call("/api/auth/reset/request", { json: { email }, headers: freshIp() });
   expect(res.status).toBe(200);
-  const mailbox = await (await call("/api/dev/mailbox")).json<MailboxResponse>();
+  const mailbox = await (await callLocal("/api/dev/mailbox")).json<MailboxResponse>();
   const mail = mailbox.messages.find((m) => m.to === email.toLowerCase());
   expect(mail).toBeDefined();
   const link = new URL(mail!.links[0]!);
@@ -56,7 +56,7 @@ async function requestResetToken(email: string) {
 const oversizedBody = () => JSON.stringify({ email: "a@example.com", password: "x".repeat(65 * 1024) });
 
 function expectSessionCookieFlags(res: Response) {
-  const line = res.headers.getSetCookie().find((l) => l.startsWith("sid="));
+  const line = res.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_COOKIE}=`));
   expect(line).toBeDefined();
   expect(line).toMatch(/;\s*HttpOnly/i);
   expect(line).toMatch(/;\s*Secure/i);
@@ -94,7 +94,7 @@ describe("POST /api/auth/signup", () => {
   it("stores only a hash of the session id", async () => {
     const res = await signup(signupBody());
     const { user } = await res.json<{ user: SessionUser }>();
-    const token = cookieFrom(res)!.slice("sid=".length);
+    const token = cookieFrom(res)!.slice(`${SESSION_COOKIE}=`.length);
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     const rows = await db().select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(1);
@@ -191,7 +191,7 @@ describe("POST /api/auth/login", () => {
     const fresh = cookieFrom(res)!;
     expect(fresh).not.toBe(u.cookie);
     // One Set-Cookie for sid, so no browser can end up keeping a cleared or stale value.
-    expect(res.headers.getSetCookie().filter((l) => l.startsWith("sid="))).toHaveLength(1);
+    expect(res.headers.getSetCookie().filter((l) => l.startsWith(`${SESSION_COOKIE}=`))).toHaveLength(1);
     expect(await me(u.cookie)).toBeNull();
     expect((await me(fresh))?.id).toBe(u.id);
     expect(await sessionCount(u.id)).toBe(1);
@@ -246,13 +246,47 @@ describe("POST /api/auth/login", () => {
     expect((await errorOf(res)).code).toMatch(/^(bad_request|invalid_input|payload_too_large)$/);
   });
 
-  it("limits attempts per account, even from many addresses and with the right password", async () => {
+  it("counts only failures per account, and never refuses the right password", async () => {
     const u = await createUser("user");
-    const [max] = RATE_LIMITS.loginPerAccount;
-    for (let i = 0; i < max; i++) expect((await login({ email: u.email, password: "wrong-password" })).status).toBe(401);
-    const res = await login({ email: u.email.toUpperCase(), password: u.password });
+    const [max] = RATE_LIMITS.loginFailuresPerAccount;
+    // Successes do not count: more sign-ins than the failure limit all go through.
+    for (let i = 0; i <= max + 1; i++) expect((await login({ email: u.email, password: u.password })).status).toBe(200);
+    // Anyone can fill the failure window, from many addresses...
+    for (let i = 0; i < max; i++) {
+      const res = await login({ email: u.email, password: "wrong-password" });
+      expect(res.status).toBe(401);
+      expect(await errorOf(res)).toEqual({ code: "invalid_credentials", message: AUTH_MESSAGES.invalidCredentials });
+    }
+    // ...after which wrong guesses are slowed down with a 429...
+    const guess = await login({ email: u.email, password: "wrong-again" });
+    expect(guess.status).toBe(429);
+    expect(await errorOf(guess)).toEqual({ code: "rate_limited", message: RATE_LIMIT_MESSAGE });
+    // ...but the owner, with the right password, still signs in (e-mail in any case).
+    const owner = await login({ email: u.email.toUpperCase(), password: u.password });
+    expect(owner.status).toBe(200);
+    expect((await owner.json<{ user: SessionUser }>()).user.id).toBe(u.id);
+    // That success clears the failures: the next typo is an ordinary 401 again.
+    expect((await login({ email: u.email, password: "typo" })).status).toBe(401);
+  });
+
+  it("counts failures for unknown addresses too, so the 429 reveals no account", async () => {
+    const email = `${uniqueName()}@example.com`;
+    const [max] = RATE_LIMITS.loginFailuresPerAccount;
+    for (let i = 0; i < max; i++) expect((await login({ email, password: "x" })).status).toBe(401);
+    expect((await login({ email, password: "x" })).status).toBe(429);
+  });
+
+  it("puts every request without CF-Connecting-IP in one bucket, whatever X-Forwarded-For says", async () => {
+    const u = await createUser("user");
+    const [max] = RATE_LIMITS.loginPerIp;
+    const spoofed = (i: number) => ({ "cf-connecting-ip": "", "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `203.0.113.${i}` });
+    for (let i = 0; i < max; i++) expect((await login({ email: `${uniqueName()}@example.com`, password: "x" }, { headers: spoofed(i) })).status).toBe(401);
+    const res = await login({ email: u.email, password: u.password }, { headers: spoofed(max) });
     expect(res.status).toBe(429);
-    expect(await errorOf(res)).toEqual({ code: "rate_limited", message: RATE_LIMIT_MESSAGE });
+    expect((await errorOf(res)).code).toBe("rate_limited");
+    const stored = await db().select().from(rateLimits).where(like(rateLimits.key, "login:ip:%"));
+    expect(stored.map((r) => r.key)).toContain("login:ip:unknown");
+    expect(stored.some((r) => r.key.includes("203.0.113."))).toBe(false);
   });
 
   it("limits attempts per IP across accounts", async () => {
@@ -272,7 +306,7 @@ describe("POST /api/auth/logout", () => {
     const u = await createUser("user");
     const res = await call("/api/auth/logout", { method: "POST", cookie: u.cookie });
     expect(res.status).toBe(204);
-    const cleared = res.headers.getSetCookie().find((l) => l.startsWith("sid="));
+    const cleared = res.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_COOKIE}=`));
     expect(cleared).toMatch(/Max-Age=0/i);
     expect(await sessionCount(u.id)).toBe(0);
     expect(await me(u.cookie)).toBeNull();
@@ -281,7 +315,9 @@ describe("POST /api/auth/logout", () => {
   it("ends only this browser's session", async () => {
     const u = await createUser("user");
     const other = await login({ email: u.email, password: u.password });
-    await call("/api/auth/logout", { method: "POST", cookie: u.cookie });
+    expect(other.status).toBe(200);
+    expect((await call("/api/auth/logout", { method: "POST", cookie: u.cookie })).status).toBe(204);
+    expect(await me(u.cookie)).toBeNull();
     expect((await me(cookieFrom(other)!))?.id).toBe(u.id);
   });
 
@@ -294,8 +330,8 @@ describe("POST /api/auth/logout", () => {
 describe("GET /api/auth/me", () => {
   it("returns null for a visitor and for an unknown cookie", async () => {
     expect(await me()).toBeNull();
-    expect(await me(`sid=${randomToken(32)}`)).toBeNull();
-    expect(await me(`sid=${"a".repeat(500)}`)).toBeNull();
+    expect(await me(`${SESSION_COOKIE}=${randomToken(32)}`)).toBeNull();
+    expect(await me(`${SESSION_COOKIE}=${"a".repeat(500)}`)).toBeNull();
   });
 
   it.each([
@@ -318,6 +354,29 @@ describe("GET /api/auth/me", () => {
     expect((await me(u.cookie))?.id).toBe(u.id);
     await db().update(users).set({ status: "banned" }).where(eq(users.id, u.id));
     expect(await me(u.cookie)).toBeNull();
+  });
+
+  it("ends a session left idle longer than the idle timeout, and keeps one just inside it", async () => {
+    const idle = await createUser("user");
+    await db().update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) }).where(eq(sessions.userId, idle.id));
+    expect(await me(idle.cookie)).toBeNull();
+    expect(await sessionCount(idle.id)).toBe(0);
+
+    const recent = await createUser("user");
+    await db().update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS + 60 * 60_000) }).where(eq(sessions.userId, recent.id));
+    expect((await me(recent.cookie))?.id).toBe(recent.id);
+  });
+
+  it("names the session cookie with the __Host- prefix: Secure, Path=/ and no Domain", async () => {
+    const u = await createUser("user");
+    const res = await login({ email: u.email, password: u.password });
+    const line = res.headers.getSetCookie().find((l) => l.startsWith("__Host-sid="));
+    expect(line).toBeDefined();
+    expect(line).toMatch(/;\s*Secure/i);
+    expect(line).toMatch(/;\s*Path=\/(;|$)/);
+    expect(line).not.toMatch(/Domain=/i);
+    // A plain `sid` cookie (as a sibling subdomain could set) is not a session.
+    expect(await me(`sid=${cookieFrom(res)!.split("=")[1]}`)).toBeNull();
   });
 
   it("ignores a session past its absolute expiry", async () => {
@@ -367,7 +426,7 @@ describe("password reset", () => {
     const res = await call("/api/auth/reset/request", { json: { email: u.email }, headers: freshIp() });
     expect(res.status).toBe(200);
     expect(await db().select().from(passwordResets).where(eq(passwordResets.userId, u.id))).toHaveLength(0);
-    const mailbox = await (await call("/api/dev/mailbox")).json<MailboxResponse>();
+    const mailbox = await (await callLocal("/api/dev/mailbox")).json<MailboxResponse>();
     expect(mailbox.messages.some((m) => m.to === u.email)).toBe(false);
   });
 

@@ -8,20 +8,20 @@ import { createMailService } from "../../worker/services/mail";
 import { addToOutbox, extractLinks } from "../../worker/services/mail/outbox";
 import type { AppEnv } from "../../worker/env";
 import type { MailboxResponse } from "../../worker/contracts/auth";
-import { call, createUser, db, ORIGIN } from "./helpers";
+import { call, callLocal, createUser, db, LOCAL_ORIGIN, ORIGIN } from "./helpers";
 
 const appEnv = env as AppEnv;
 
 async function mailbox(cookie?: string) {
-  const res = await call("/api/dev/mailbox", { cookie });
+  const res = await callLocal("/api/dev/mailbox", { cookie });
   expect(res.status).toBe(200);
   return res.json<MailboxResponse>();
 }
 
-/** Runs the app with other vars, in this isolate (e.g. as production). */
-async function fetchWithEnv(path: string, vars: Record<string, string>) {
+/** Runs the app with other vars, in this isolate (e.g. as production), on the local origin by default. */
+async function fetchWithEnv(path: string, vars: Record<string, string>, origin = LOCAL_ORIGIN) {
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(ORIGIN + path), { ...env, ...vars }, ctx);
+  const res = await app.fetch(new Request(origin + path), { ...env, ...vars }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -72,6 +72,29 @@ describe("GET /api/dev/mailbox", () => {
       const u = await createUser(role);
       await mailbox(u.cookie);
     }
+  });
+
+  it("does not exist for a request to a public host, even in local or test mode", async () => {
+    for (const origin of [ORIGIN, "http://192.168.1.20:8787", "http://127.0.0.1.nip.io:8787", "http://localhost.evil.example"]) {
+      const res = await fetchWithEnv("/api/dev/mailbox", { APP_ENV: "test" }, origin);
+      expect(res.status, origin).toBe(404);
+      expect((await res.json<{ error: { code: string } }>()).error.code).toBe("not_found");
+    }
+    for (const origin of ["http://localhost:8787", "http://[::1]:8787", LOCAL_ORIGIN]) {
+      expect((await fetchWithEnv("/api/dev/mailbox", { APP_ENV: "test" }, origin)).status, origin).toBe(200);
+    }
+  });
+
+  it("makes a Worker in local mode refuse every request to a public host, with a clear configuration error", async () => {
+    for (const path of ["/api/config", "/api/dev/mailbox", "/api/auth/me"]) {
+      const res = await fetchWithEnv(path, { APP_ENV: "local" }, "https://fans.example.com");
+      expect(res.status).toBe(500);
+      const { error } = await res.json<{ error: { code: string; message: string } }>();
+      expect(error.code).toBe("misconfigured");
+      expect(error.message).toContain("APP_ENV=local");
+      expect(error.message).toContain("fans.example.com");
+    }
+    expect((await fetchWithEnv("/api/config", { APP_ENV: "local" })).status).toBe(200);
   });
 
   it("does not exist outside local mode", async () => {

@@ -6,8 +6,22 @@ import { admins, profiles, users } from "../../worker/db/schema";
 import { createSession } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { hashPassword } from "../../worker/lib/password";
+import { SESSION_COOKIE } from "../../worker/lib/session";
 
 export const ORIGIN = "https://fans.test";
+/** Where `npm start` serves: local-only routes (mailbox, test checkout) answer only on loopback. */
+export const LOCAL_ORIGIN = "http://127.0.0.1:8787";
+export { SESSION_COOKIE };
+
+// Every test gets its own client address (reset in setup.ts), so a per-IP rate limit filled by one
+// test or file never answers 429 to another. Tests about the limits pass cf-connecting-ip.
+let ipSerial = 0;
+let testClientIp = "198.18.0.1";
+export function useFreshClientIp() {
+  ipSerial++;
+  testClientIp = `198.18.${(ipSerial >> 8) & 255}.${ipSerial & 255}`;
+  return testClientIp;
+}
 export const db = () => createDb(env.DB);
 export const testEnv = env as typeof env & { PASSWORD_PEPPER: string };
 
@@ -19,16 +33,22 @@ type CallOptions = {
   headers?: Record<string, string>;
   /** Leave out the same-origin Origin header an ordinary browser sends. */
   noOrigin?: boolean;
+  /** The site's origin for this request (default ORIGIN). */
+  origin?: string;
 };
 
-export function call(path: string, { method, json, body, cookie, headers = {}, noOrigin }: CallOptions = {}) {
+export function call(path: string, { method, json, body, cookie, headers = {}, noOrigin, origin = ORIGIN }: CallOptions = {}) {
   const h = new Headers(headers);
   const verb = method ?? (json !== undefined || body !== undefined ? "POST" : "GET");
-  if (!noOrigin && verb !== "GET" && verb !== "HEAD" && !h.has("origin")) h.set("origin", ORIGIN);
+  if (!noOrigin && verb !== "GET" && verb !== "HEAD" && !h.has("origin")) h.set("origin", origin);
   if (json !== undefined) h.set("content-type", "application/json");
   if (cookie) h.set("cookie", cookie);
-  return exports.default.fetch(new Request(ORIGIN + path, { method: verb, headers: h, body: json !== undefined ? JSON.stringify(json) : body }));
+  if (!h.has("cf-connecting-ip")) h.set("cf-connecting-ip", testClientIp);
+  return exports.default.fetch(new Request(origin + path, { method: verb, headers: h, body: json !== undefined ? JSON.stringify(json) : body }));
 }
+
+/** A request as a browser on `npm start`'s own machine sends it (local-only routes). */
+export const callLocal = (path: string, options: Omit<CallOptions, "origin"> = {}) => call(path, { ...options, origin: LOCAL_ORIGIN });
 
 export type Role = "visitor" | "user" | "vip" | "admin" | "banned";
 export type TestUser = { id: string; email: string; username: string; password: string; cookie: string };
@@ -55,11 +75,11 @@ export async function createUser(role: Exclude<Role, "visitor">, overrides: Part
   if (role === "admin") await d.insert(admins).values({ id: crypto.randomUUID(), userId: id });
   const token = randomToken(32);
   await createSession(d, id, await sha256Hex(token));
-  return { id, email, username, password, cookie: `sid=${token}` };
+  return { id, email, username, password, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
 /** The value of a Set-Cookie for `name`, as "name=value" ready for a Cookie header. */
-export function cookieFrom(res: Response, name = "sid"): string | null {
+export function cookieFrom(res: Response, name = SESSION_COOKIE): string | null {
   for (const line of res.headers.getSetCookie()) {
     const [pair] = line.split(";");
     if (pair?.startsWith(`${name}=`)) return pair;

@@ -1,28 +1,48 @@
 import { describe, expect, it } from "vitest";
-import { call, createUser, errorOf } from "./helpers";
+import { eq } from "drizzle-orm";
+import { call, createUser, db, errorOf } from "./helpers";
+import { sessions } from "../../worker/db/schema";
+
+const sessionsOf = async (userId: string) => (await db().select().from(sessions).where(eq(sessions.userId, userId))).length;
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/lib/password";
 
 describe("CSRF same-origin check", () => {
-  it("refuses a cross-origin POST", async () => {
-    const res = await call("/api/auth/logout", { method: "POST", headers: { origin: "https://evil.example" } });
-    expect(res.status).toBe(403);
-    expect((await errorOf(res)).code).toBe("csrf");
+  it("refuses a cross-origin POST, a sibling subdomain included, and changes nothing", async () => {
+    const user = await createUser("user");
+    for (const origin of ["https://evil.example", "https://sub.fans.test", "http://fans.test"]) {
+      const res = await call("/api/auth/logout", { method: "POST", cookie: user.cookie, headers: { origin } });
+      expect(res.status).toBe(403);
+      expect((await errorOf(res)).code).toBe("csrf");
+    }
+    expect(await sessionsOf(user.id)).toBe(1);
   });
 
   it("refuses a cross-site fetch by Sec-Fetch-Site", async () => {
-    const res = await call("/api/auth/logout", { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
+    const user = await createUser("user");
+    const res = await call("/api/auth/logout", { method: "POST", cookie: user.cookie, noOrigin: true, headers: { "sec-fetch-site": "cross-site" } });
     expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe("csrf");
+    expect(await sessionsOf(user.id)).toBe(1);
   });
 
   it("refuses an unsafe request that carries neither header", async () => {
-    const res = await call("/api/auth/logout", { method: "POST", noOrigin: true });
+    const user = await createUser("user");
+    const res = await call("/api/auth/logout", { method: "POST", cookie: user.cookie, noOrigin: true });
     expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe("csrf");
+    expect(await sessionsOf(user.id)).toBe(1);
   });
 
-  it("lets a same-origin request through", async () => {
+  it("lets a same-origin request through, by Origin or by Sec-Fetch-Site", async () => {
     const user = await createUser("user");
     const res = await call("/api/auth/logout", { method: "POST", cookie: user.cookie });
-    expect(res.status).not.toBe(403);
+    expect(res.status).toBe(204);
+    expect(await sessionsOf(user.id)).toBe(0);
+
+    const other = await createUser("user");
+    const bySite = await call("/api/auth/logout", { method: "POST", cookie: other.cookie, noOrigin: true, headers: { "sec-fetch-site": "same-origin" } });
+    expect(bySite.status).toBe(204);
+    expect(await sessionsOf(other.id)).toBe(0);
   });
 });
 

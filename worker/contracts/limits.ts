@@ -1,6 +1,7 @@
-// Rate limits: [max attempts, window seconds]. Per account and per IP.
+// Rate limits: [max events, window seconds]. Per account and per IP (see clientIp for which IP).
 export const RATE_LIMITS = {
-  loginPerAccount: [10, 15 * 60],
+  /** Failed sign-ins only: the right password is never refused by this one. */
+  loginFailuresPerAccount: [10, 15 * 60],
   loginPerIp: [30, 15 * 60],
   signupPerIp: [10, 60 * 60],
   resetPerAccount: [5, 60 * 60],
@@ -10,6 +11,8 @@ export const RATE_LIMITS = {
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Largest width or height an uploaded image may claim: beyond it decoding one costs too much memory. */
+export const IMAGE_MAX_SIDE_PX = 8000;
 export const POST_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Largest JSON body any route accepts. */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;

@@ -1,5 +1,5 @@
 // Queries for users, roles, sessions and reset tokens.
-import { and, eq, exists, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { admins, passwordResets, profiles, sessions, users, type UserRow } from "./schema";
 import type { SessionUser } from "../contracts/auth";
@@ -115,4 +115,28 @@ export async function consumePasswordReset(db: DB, { tokenHash, userId, password
     db.update(passwordResets).set({ usedAt: at }).where(usable).returning({ tokenHash: passwordResets.tokenHash }),
   ]);
   return results[3].length === 1;
+}
+
+/** D1 allows 100 bound parameters a statement; leave room for the others in the query. */
+const HASHES_PER_QUERY = 90;
+
+/** Of `idHashes`, those whose session is still usable: not idle, not expired, user not banned. */
+export async function findLiveSessionHashes(db: DB, idHashes: string[], now = Date.now()): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let i = 0; i < idHashes.length; i += HASHES_PER_QUERY) {
+    const rows = await db
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.idHash, idHashes.slice(i, i + HASHES_PER_QUERY)),
+          gt(sessions.expiresAt, new Date(now)),
+          gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)),
+          ne(users.status, "banned"),
+        ),
+      );
+    for (const row of rows) live.add(row.idHash);
+  }
+  return live;
 }

@@ -1,11 +1,14 @@
 // Session cookie: a random 256-bit id the browser holds; D1 stores only its SHA-256.
+// The __Host- prefix makes the browser refuse the cookie unless it is Secure, has Path=/ and no
+// Domain, so a sibling subdomain can neither set nor overwrite it.
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from "../db/auth";
 import { randomToken, sha256Hex } from "./crypto";
+import { closeFeedSockets } from "./feed-hub";
 import type { HonoEnv } from "../types";
 
-export const SESSION_COOKIE = "sid";
+export const SESSION_COOKIE = "__Host-sid";
 
 const cookieOptions = {
   path: "/",
@@ -13,6 +16,8 @@ const cookieOptions = {
   secure: true,
   sameSite: "Lax",
 } as const;
+
+export const readSessionToken = (c: Context<HonoEnv>) => getCookie(c, SESSION_COOKIE);
 
 /** Starts a fresh session (rotation: any session the browser held before is ended). */
 export async function startSession(c: Context<HonoEnv>, userId: string) {
@@ -23,8 +28,11 @@ export async function startSession(c: Context<HonoEnv>, userId: string) {
 }
 
 async function revokeCurrentSession(c: Context<HonoEnv>) {
-  const token = getCookie(c, SESSION_COOKIE);
-  if (token) await deleteSession(c.var.db, await sha256Hex(token));
+  const token = readSessionToken(c);
+  if (!token) return;
+  const hash = await sha256Hex(token);
+  await deleteSession(c.var.db, hash);
+  await closeFeedSockets(c.env, { sessionHash: hash });
 }
 
 export async function endSession(c: Context<HonoEnv>) {

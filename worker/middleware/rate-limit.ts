@@ -1,20 +1,42 @@
-// Fixed-window counters in D1: one upsert per attempt, 429 once the window is full.
-import { sql } from "drizzle-orm";
+// Fixed-window counters in D1: one upsert per counted event, 429 once the window is full.
+import { and, eq, sql } from "drizzle-orm";
 import type { DB } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { tooManyRequests } from "../lib/errors";
 import { RATE_LIMIT_MESSAGE } from "../contracts/limits";
 
-export async function hitRateLimit(db: DB, key: string, [max, windowSeconds]: readonly [number, number], now = Date.now()) {
-  const windowStart = Math.floor(now / 1000 / windowSeconds) * windowSeconds;
+type Limit = readonly [max: number, windowSeconds: number];
+
+const windowStartOf = (now: number, windowSeconds: number) => Math.floor(now / 1000 / windowSeconds) * windowSeconds;
+
+/** Counts one event under `key` and returns the window's count including it. */
+export async function countEvent(db: DB, key: string, [, windowSeconds]: Limit, now = Date.now()): Promise<number> {
   const row = await db
     .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
+    .values({ key, windowStart: windowStartOf(now, windowSeconds), count: 1 })
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ count: rateLimits.count })
     .get();
-  if (row.count > max) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+  return row.count;
 }
 
-export const clientIp = (headers: { header(name: string): string | undefined }) =>
-  headers.header("cf-connecting-ip") ?? headers.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+/** Counts one attempt under `key`; 429 once the window holds more than the limit allows. */
+export async function hitRateLimit(db: DB, key: string, limit: Limit, now = Date.now()) {
+  if ((await countEvent(db, key, limit, now)) > limit[0]) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+}
+
+/** Forgets the current window's count under `key` (a success that proves the earlier failures were the owner's). */
+export async function clearRateLimit(db: DB, key: string, [, windowSeconds]: Limit, now = Date.now()) {
+  await db.delete(rateLimits).where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStartOf(now, windowSeconds))));
+}
+
+/** Every request without a trusted address shares this one bucket. */
+export const UNKNOWN_CLIENT_IP = "unknown";
+
+/**
+ * The client's address for rate limits. Only CF-Connecting-IP is trusted: Cloudflare's edge sets
+ * it (and wrangler does locally), overwriting whatever the client sent. X-Forwarded-For and the
+ * like are chosen by the client, so a value from them would let anyone pick a fresh bucket per
+ * request; without CF-Connecting-IP every request lands in one shared bucket instead.
+ */
+export const clientIp = (headers: { header(name: string): string | undefined }) => headers.header("cf-connecting-ip")?.trim() || UNKNOWN_CLIENT_IP;

@@ -1,15 +1,14 @@
-import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { resolveSession, toSessionUser } from "../db/auth";
 import { sha256Hex } from "../lib/crypto";
-import { SESSION_COOKIE } from "../lib/session";
+import { readSessionToken } from "../lib/session";
 import type { HonoEnv } from "../types";
 
 /** Loads the signed-in user (or null) into c.var.user for every API request. */
 export const loadSession = createMiddleware<HonoEnv>(async (c, next) => {
   c.set("user", null);
   c.set("sessionHash", null);
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = readSessionToken(c);
   if (token && token.length <= 100) {
     const hash = await sha256Hex(token);
     const user = await resolveSession(c.var.db, hash);

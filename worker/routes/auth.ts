@@ -29,13 +29,14 @@ import {
   type MeResponse,
   type OkResponse,
 } from "../contracts/auth";
-import { RATE_LIMITS } from "../contracts/limits";
-import { ApiError, conflict, notFound } from "../lib/errors";
+import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../contracts/limits";
+import { ApiError, conflict, notFound, tooManyRequests } from "../lib/errors";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { endSession, startSession } from "../lib/session";
+import { closeFeedSockets } from "../lib/feed-hub";
 import { validate } from "../lib/validate";
-import { clientIp, hitRateLimit } from "../middleware/rate-limit";
+import { clearRateLimit, clientIp, countEvent, hitRateLimit } from "../middleware/rate-limit";
 import { createMailService } from "../services/mail";
 import { passwordResetMail } from "../services/mail/templates";
 
@@ -81,6 +82,25 @@ async function authenticate(db: DB, email: string, password: string, pepper: str
   return user;
 }
 
+/**
+ * authenticate(), with failed attempts counted per account. Only failures count, and the right
+ * password always gets through, so nobody can lock an owner out by typing wrong passwords at
+ * their address. Past the limit a wrong password is answered 429 instead of 401, which slows a
+ * guesser without telling whether the address exists (unknown addresses are counted alike).
+ */
+async function authenticateWithFailureLimit(db: DB, email: string, password: string, pepper: string): Promise<UserRow> {
+  const key = `login:fail:${email}`;
+  const limit = RATE_LIMITS.loginFailuresPerAccount;
+  try {
+    const user = await authenticate(db, email, password, pepper);
+    await clearRateLimit(db, key, limit);
+    return user;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "invalid_credentials" && (await countEvent(db, key, limit)) > limit[0]) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+    throw err;
+  }
+}
+
 /** The reset row behind a token from a link, or 400 (unknown or used) / 410 (expired). */
 async function usableReset(db: DB, token: string, now = Date.now()) {
   const reset = await findPasswordReset(db, await sha256Hex(token));
@@ -124,8 +144,7 @@ export const authRoutes = new Hono<HonoEnv>()
     const { email, password } = c.req.valid("json");
     const db = c.var.db;
     await hitRateLimit(db, `login:ip:${clientIp(c.req)}`, RATE_LIMITS.loginPerIp);
-    await hitRateLimit(db, `login:account:${email}`, RATE_LIMITS.loginPerAccount);
-    const user = await authenticate(db, email, password, pepperOf(c));
+    const user = await authenticateWithFailureLimit(db, email, password, pepperOf(c));
     await markSignedIn(db, user.id);
     await startSession(c, user.id); // ends the session the browser held before: rotation
     return c.json<AuthUserResponse>({ user: await toSessionUser(db, user) });
@@ -163,6 +182,7 @@ export const authRoutes = new Hono<HonoEnv>()
     const passwordHash = await hashPassword(password, pepperOf(c));
     const used = await consumePasswordReset(db, { tokenHash: reset.tokenHash, userId: reset.userId, passwordHash });
     if (!used) throw resetInvalid(); // a concurrent request used it first
+    await closeFeedSockets(c.env, { userId: reset.userId }); // their sessions ended in the batch
     // A browser signed in as this user lost its session with the others; drop its cookie too.
     if (c.var.user?.id === reset.userId) await endSession(c);
     return ok(c);

@@ -1,17 +1,13 @@
 // Local-mode helpers. The mailbox shows what the local mail service "sent", so a person can
-// finish a password reset offline. Outside local/test mode these routes do not exist (404).
+// finish a password reset offline. Outside local/test mode on a loopback host they do not exist.
 import { Hono } from "hono";
-import { isLocalMode } from "../env";
-import { notFound } from "../lib/errors";
+import { localMachineOnly } from "../middleware/local-only";
 import type { MailboxResponse } from "../contracts/auth";
 import { extractLinks, listOutbox } from "../services/mail/outbox";
 import type { HonoEnv } from "../types";
 
 export const devRoutes = new Hono<HonoEnv>()
-  .use(async (c, next) => {
-    if (!isLocalMode(c.env)) throw notFound();
-    await next();
-  })
+  .use(localMachineOnly)
   .get("/mailbox", async (c) => {
     const rows = await listOutbox(c.var.db);
     const messages = rows.map((m) => ({
