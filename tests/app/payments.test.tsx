@@ -3,6 +3,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MembershipPanel } from "../../app/features/payments/MembershipPanel";
+import { parseConfirmationSearch } from "../../app/features/payments/confirmationSearch";
 import { Route as ConfirmationRoute } from "../../app/routes/vip-confirmation";
 import { Route as SignupRoute } from "../../app/routes/vip-signup";
 import { Route as TestCheckoutRoute } from "../../app/routes/vip-checkout/test";
@@ -24,6 +25,7 @@ const routeTree = root.addChildren([
   stubRoute(root, "/social/login"),
   stubRoute(root, "/social"),
   stubRoute(root, "/social/profile/$userId"),
+  stubRoute(root, "/music"),
 ]);
 
 afterEach(() => {
@@ -138,6 +140,23 @@ describe("/vip-signup", () => {
     expect((screen.getByRole("button", { name: "Join VIP Now" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it("shows an administrator that their account includes every VIP benefit, with the way to the music, instead of Join", async () => {
+    const api = serve({ me: sessionUser({ isAdmin: true, isVIP: false }) });
+    renderApp(routeTree, "/vip-signup");
+    expect((await screen.findByRole("status")).textContent).toBe("Your admin account includes every VIP benefit.");
+    expect(screen.getByRole("link", { name: "Go to the music" }).getAttribute("href")).toBe("/music");
+    expect(screen.queryByRole("button", { name: "Join VIP Now" })).toBeNull();
+    expect(screen.queryByText("You'll be asked to sign in first.")).toBeNull();
+    expect(api.callsTo("POST /api/payments/checkout")).toHaveLength(0);
+    expect(api.callsTo("GET /api/payments/membership")).toHaveLength(0);
+    cleanup();
+
+    serve({ me: sessionUser({ isAdmin: true }) });
+    renderApp(routeTree, "/vip-signup", { locale: "pt-BR" });
+    expect((await screen.findByRole("status")).textContent).toBe("Sua conta de administrador inclui todos os benefícios VIP.");
+    expect(screen.getByRole("link", { name: "Ir para as músicas" }).getAttribute("href")).toBe("/music");
+  });
+
   it("shows a VIP member their membership instead of a second checkout", async () => {
     serve({ me: sessionUser({ isVIP: true }), extra: { "GET /api/payments/membership": json(200, membership()) } });
     renderApp(routeTree, "/vip-signup");
@@ -176,15 +195,67 @@ describe("/vip-confirmation", () => {
     expect(screen.getByRole("link", { name: "Try Again" }).getAttribute("href")).toBe("/vip-signup");
   });
 
-  it("shows 'Payment Failed' for someone else's or an unknown session (404)", async () => {
-    serve({ extra: { [`GET /api/payments/checkout/${SESSION}/status`]: apiError(404, "not_found", "Not found") } });
+  const LATEST = "GET /api/payments/checkout/latest/status";
+  const nothingToConfirm = async () => {
+    expect(await screen.findByRole("heading", { level: 1, name: "Nothing to confirm" })).toBeTruthy();
+    expect(
+      screen.getByText("We couldn't find a VIP checkout of yours waiting for confirmation. To become VIP, start from the VIP membership page."),
+    ).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See VIP membership" }).getAttribute("href")).toBe("/vip-signup");
+    expect(screen.queryByText("Payment Failed")).toBeNull();
+    expect(screen.queryByText("Confirming your payment...")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+  };
+
+  it("says there is nothing to confirm for someone else's or an unknown session (404), not 'Payment Failed'", async () => {
+    const api = serve({ extra: { [`GET /api/payments/checkout/${SESSION}/status`]: apiError(404, "not_found", "Not found") } });
     renderApp(routeTree, `/vip-confirmation?session_id=${SESSION}`);
-    expect(await screen.findByRole("heading", { name: "Payment Failed" })).toBeTruthy();
+    await nothingToConfirm();
+    expect(api.callsTo(`GET /api/payments/checkout/${SESSION}/status`)).toHaveLength(1); // a 404 is final: no polling
   });
 
-  it("opened by hand with redirect_status=succeeded, it never claims success for a member who is not VIP", async () => {
+  it("opened by hand by a member who never paid: nothing to confirm, a link to VIP sign-up, nothing logged", async () => {
+    const consoleError = vi.spyOn(console, "error");
+    const api = serve({ extra: { [LATEST]: apiError(404, "not_found", "Not found") } });
+    renderApp(routeTree, "/vip-confirmation");
+    await nothingToConfirm();
+    expect(api.callsTo(LATEST)).toHaveLength(1);
+    expect(api.callsTo("GET /api/payments/membership")).toHaveLength(0);
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
+  it("reads the spec's payment_intent return and settles at once when the member has no checkout", async () => {
+    const api = serve({ extra: { [LATEST]: apiError(404, "not_found", "Not found") } });
+    renderApp(routeTree, "/vip-confirmation?payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_456&redirect_status=succeeded");
+    await nothingToConfirm();
+    // The member's own latest checkout is asked about; the intent and its secret go nowhere.
+    expect(api.callsTo(LATEST)).toHaveLength(1);
+    const urls = api.fetchMock.mock.calls.map(([input]) => String(input));
+    expect(urls.filter((url) => url.includes("pi_123"))).toEqual([]);
+  });
+
+  it("keeps only the spec's parameters, of the expected shape", () => {
+    expect(
+      parseConfirmationSearch({
+        session_id: SESSION,
+        payment_intent: "pi_123",
+        payment_intent_client_secret: "pi_123_secret_456",
+        redirect_status: "succeeded",
+        is_vip: "true",
+      }),
+    ).toEqual({ session_id: SESSION, payment_intent: "pi_123", payment_intent_client_secret: "pi_123_secret_456", redirect_status: "succeeded" });
+    expect(parseConfirmationSearch({ session_id: "<script>", payment_intent_client_secret: ["x"] })).toEqual({
+      session_id: undefined,
+      payment_intent: undefined,
+      payment_intent_client_secret: undefined,
+      redirect_status: undefined,
+    });
+  });
+
+  it("with redirect_status=succeeded and a pending checkout of theirs, it never claims success before the server does", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = serve({ extra: { "GET /api/payments/membership": json(200, membership({ status: "none", isVIP: false, currentPeriodEnd: null, canManage: false })) } });
+    const api = serve({ extra: { [LATEST]: json(200, { status: "pending", isVIP: false } satisfies CheckoutStatusResponse) } });
     renderApp(routeTree, "/vip-confirmation?payment_intent=pi_123&redirect_status=succeeded");
     expect(await screen.findByRole("heading", { name: "Confirming your payment..." })).toBeTruthy();
     await act(async () => {
@@ -192,17 +263,37 @@ describe("/vip-confirmation", () => {
     });
     expect(await screen.findByRole("heading", { name: "Still confirming your payment" })).toBeTruthy();
     expect(screen.queryByText("Welcome to VIP!")).toBeNull();
-    const polls = api.callsTo("GET /api/payments/membership").length;
+    const polls = api.callsTo(LATEST).length;
     expect(polls).toBeGreaterThan(5); // it kept asking the server, every 1.5 s...
     expect(polls).toBeLessThan(30); // ...and stopped after the bounded wait
     fireEvent.click(screen.getByRole("button", { name: "Check again" }));
     expect(await screen.findByRole("heading", { name: "Confirming your payment..." })).toBeTruthy();
   });
 
-  it("shows 'Payment Failed' when the provider reports a failure without a session id", async () => {
-    serve();
+  it("welcomes a member whose latest checkout the server confirms, without a session id in the URL", async () => {
+    serve({ extra: { [LATEST]: json(200, { status: "complete", isVIP: true } satisfies CheckoutStatusResponse) } });
+    renderApp(routeTree, "/vip-confirmation?payment_intent=pi_123&redirect_status=succeeded");
+    expect(await screen.findByRole("heading", { name: "Welcome to VIP!" })).toBeTruthy();
+  });
+
+  it("shows 'Payment Failed' when the provider reports a failure for the member's own checkout", async () => {
+    serve({ extra: { [LATEST]: json(200, { status: "pending", isVIP: false } satisfies CheckoutStatusResponse) } });
     renderApp(routeTree, "/vip-confirmation?payment_intent=pi_123&redirect_status=failed");
     expect(await screen.findByRole("heading", { name: "Payment Failed" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Try Again" }).getAttribute("href")).toBe("/vip-signup");
+  });
+
+  it("says there is nothing to confirm when the provider reports a failure but the member has no checkout", async () => {
+    serve({ extra: { [LATEST]: apiError(404, "not_found", "Not found") } });
+    renderApp(routeTree, "/vip-confirmation?payment_intent=pi_123&redirect_status=failed");
+    await nothingToConfirm();
+  });
+
+  it("speaks Portuguese when there is nothing to confirm", async () => {
+    serve({ extra: { [LATEST]: apiError(404, "not_found", "Not found") } });
+    renderApp(routeTree, "/vip-confirmation", { locale: "pt-BR" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Nada para confirmar" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Ver a assinatura VIP" }).getAttribute("href")).toBe("/vip-signup");
   });
 });
 

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import type { CheckoutStatusResponse, LocalCheckoutResultResponse, MembershipResponse } from "../../worker/contracts/payments";
-import { call, createUser, errorOf, type TestUser } from "./helpers";
+import { call, callLocal, createUser, errorOf, LOCAL_ORIGIN, type TestUser } from "./helpers";
 import { DAY_MS, checkoutRow, customerOf, deliver, invoiceEvent, isVip, paymentStateOf, subscribeViaEvents, subscriptionEvent, subscriptionRow } from "./payments-fixtures";
 
 /** Checkout is also limited per IP: give each test member its own address. */
@@ -20,10 +20,10 @@ async function startCheckout(user: TestUser, json: unknown = {}) {
   return parsed.searchParams.get("session")!;
 }
 
-const local = (user: TestUser, sessionId: string, action: string) => call(`/api/payments/local/checkout/${sessionId}/${action}`, { method: "POST", cookie: user.cookie });
+const local = (user: TestUser, sessionId: string, action: string) => callLocal(`/api/payments/local/checkout/${sessionId}/${action}`, { method: "POST", cookie: user.cookie });
 const status = (user: TestUser, sessionId: string) => call(`/api/payments/checkout/${sessionId}/status`, { cookie: user.cookie });
 const membership = async (user: TestUser) => (await call("/api/payments/membership", { cookie: user.cookie })).json<MembershipResponse>();
-const manage = (user: TestUser, action: string) => call(`/api/payments/local/subscription/${action}`, { method: "POST", cookie: user.cookie });
+const manage = (user: TestUser, action: string) => callLocal(`/api/payments/local/subscription/${action}`, { method: "POST", cookie: user.cookie });
 
 async function payLocally(user: TestUser) {
   const sessionId = await startCheckout(user);
@@ -173,7 +173,8 @@ describe("local test checkout", () => {
   it("a finished checkout cannot be paid again (409)", async () => {
     const user = await createUser("user");
     const sessionId = await startCheckout(user);
-    await local(user, sessionId, "decline");
+    expect((await local(user, sessionId, "decline")).status).toBe(200);
+    expect((await checkoutRow(sessionId))?.status).toBe("failed");
     const res = await local(user, sessionId, "pay");
     expect(res.status).toBe(409);
     expect((await errorOf(res)).code).toBe("checkout_finished");
@@ -202,7 +203,7 @@ describe("local test checkout", () => {
   it("refuses visitors, unknown sessions, unknown actions and malformed ids", async () => {
     const user = await createUser("user");
     const sessionId = await startCheckout(user);
-    expect((await call(`/api/payments/local/checkout/${sessionId}/pay`, { method: "POST" })).status).toBe(401);
+    expect((await callLocal(`/api/payments/local/checkout/${sessionId}/pay`, { method: "POST" })).status).toBe(401);
     expect((await local(user, "cs_local_doesnotexist", "pay")).status).toBe(404);
     expect((await local(user, sessionId, "refund")).status).toBe(400);
     expect((await status(user, "bad id!")).status).toBe(400);
@@ -215,13 +216,27 @@ describe("local test checkout", () => {
     const liveEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PRICE_ID: "price_vip" };
     for (const path of [`/api/payments/local/checkout/${sessionId}/pay`, "/api/payments/local/subscription/end-now"]) {
       const res = await worker.fetch(
-        new Request(`https://fans.test${path}`, { method: "POST", headers: { origin: "https://fans.test", cookie: user.cookie } }),
+        new Request(`${LOCAL_ORIGIN}${path}`, { method: "POST", headers: { origin: LOCAL_ORIGIN, cookie: user.cookie } }),
         liveEnv,
         createExecutionContext(),
       );
       expect(res.status).toBe(404);
     }
     expect(await isVip(user.id)).toBe(false);
+  });
+
+  it("the local endpoints do not exist on a public host, even in local payments mode (404, nothing paid)", async () => {
+    const user = await createUser("user");
+    const sessionId = await startCheckout(user);
+    const res = await call(`/api/payments/local/checkout/${sessionId}/pay`, { method: "POST", cookie: user.cookie });
+    expect(res.status).toBe(404);
+    expect((await errorOf(res)).code).toBe("not_found");
+    expect((await call("/api/payments/local/subscription/end-now", { method: "POST", cookie: user.cookie })).status).toBe(404);
+    expect((await checkoutRow(sessionId))?.status).toBe("pending");
+    expect(await isVip(user.id)).toBe(false);
+    // The same request from the developer's own machine goes through.
+    expect((await local(user, sessionId, "pay")).status).toBe(200);
+    expect(await isVip(user.id)).toBe(true);
   });
 });
 
@@ -294,7 +309,8 @@ describe("membership and self-service", () => {
     const other = await createUser("user");
     await payLocally(owner);
     await payLocally(other);
-    await manage(other, "end-now");
+    expect((await manage(other, "end-now")).status).toBe(200);
+    expect(await isVip(other.id)).toBe(false);
     expect(await isVip(owner.id)).toBe(true);
     expect((await membership(owner)).status).toBe("active");
   });

@@ -4,7 +4,10 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { call, createUser, errorOf } from "./helpers";
+import { eq } from "drizzle-orm";
+import { sha256Hex } from "../../worker/lib/crypto";
+import { call, createUser, db, errorOf } from "./helpers";
+import { paymentEvents } from "../../worker/db/schema";
 import {
   DAY_MS,
   checkoutCompletedEvent,
@@ -26,6 +29,54 @@ import {
 } from "./payments-fixtures";
 
 const HOUR_MS = 60 * 60 * 1000;
+
+describe("verified events without a usable envelope", () => {
+  async function deliverRaw(payload: unknown) {
+    const raw = JSON.stringify(payload);
+    return postWebhook(raw, await signatureFor(raw));
+  }
+
+  it.each([
+    ["without an id", (sub: ReturnType<typeof subscriptionEvent>) => ({ ...sub, id: undefined })],
+    ["without data", (sub: ReturnType<typeof subscriptionEvent>) => ({ ...sub, data: undefined })],
+    ["with data.object null", (sub: ReturnType<typeof subscriptionEvent>) => ({ ...sub, data: { object: null } })],
+    ["with a non-numeric created", (sub: ReturnType<typeof subscriptionEvent>) => ({ ...sub, created: "yesterday" })],
+    ["with a numeric type", (sub: ReturnType<typeof subscriptionEvent>) => ({ ...sub, type: 42 })],
+  ])("acknowledges an event %s (200 ignored), records it and changes nothing", async (_label, damage) => {
+    const user = await createUser("user");
+    const good = subscriptionEvent("created", { id: newSubscriptionId(), customerId: newCustomerId(), userId: user.id });
+    const before = await paymentStateOf(user.id);
+    const damaged = damage(good);
+    const res = await deliverRaw(damaged);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: "ignored" });
+    expect(await paymentStateOf(user.id)).toEqual(before);
+    // Recorded under its own id, or (having none) under one derived from its content.
+    const id = damaged.id ?? `malformed:${await sha256Hex(JSON.stringify(damaged))}`;
+    const row = await db().query.paymentEvents.findFirst({ where: eq(paymentEvents.eventId, id) });
+    expect(row?.type).toBe(typeof damaged.type === "string" ? damaged.type : "unknown");
+  });
+
+  it("records a malformed event once, however often it is delivered", async () => {
+    const user = await createUser("user");
+    const good = subscriptionEvent("created", { id: newSubscriptionId(), customerId: newCustomerId(), userId: user.id });
+    const bad = { ...good, created: "not a number" };
+    for (let i = 0; i < 3; i++) expect((await deliverRaw(bad)).status).toBe(200);
+    expect(await eventRecorded(good.id)).toBe(true);
+    const rows = await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, good.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.type).toBe("customer.subscription.created");
+    expect(await isVip(user.id)).toBe(false);
+  });
+
+  it("answers a signed body that is not even an object with 200 ignored", async () => {
+    for (const payload of [[], "event", 42, null]) {
+      const res = await deliverRaw(payload);
+      expect(res.status).toBe(200);
+      expect((await res.json<{ outcome: string }>()).outcome).toBe("ignored");
+    }
+  });
+});
 
 describe("webhook signature", () => {
   async function forgedAttempt(makeSignature: (raw: string) => Promise<string | null>, makeBody?: (raw: string) => string) {

@@ -1,7 +1,7 @@
 // Queries for VIP payments. The statement builders return unexecuted statements, so fulfilment
 // can put an event's effects and its idempotency record into ONE batch (D1's transaction). Every
 // effect is a conditional statement: the order of late or repeated events is settled in SQL.
-import { and, desc, eq, inArray, lte, sql, type Query, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, sql, type Query, type SQL } from "drizzle-orm";
 import type { DB } from "./client";
 import { billingCustomers, checkoutSessions, paymentEvents, subscriptions, users } from "./schema";
 import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "../contracts/payments";
@@ -35,6 +35,15 @@ export const listSubscriptions = (db: DB, userId: string) =>
 
 export const findOwnCheckoutSession = (db: DB, id: string, userId: string) =>
   db.query.checkoutSessions.findFirst({ where: and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)) });
+
+/** The member's most recent checkout session opened at or after `since`, if any. */
+export const findLatestOwnCheckoutSession = (db: DB, userId: string, since: Date) =>
+  db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, userId), gte(checkoutSessions.createdAt, since)))
+    .orderBy(desc(checkoutSessions.createdAt))
+    .get();
 
 export async function isEventRecorded(db: DB, eventId: string) {
   const row = await db.query.paymentEvents.findFirst({ where: eq(paymentEvents.eventId, eventId), columns: { eventId: true } });
@@ -92,6 +101,10 @@ const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();
 /** Plain INSERT: a second delivery of the same event fails here and rolls back its whole batch. */
 export const recordEvent = (db: DB, event: { id: string; type: string }, now: number): Statement =>
   db.insert(paymentEvents).values({ eventId: event.id, type: event.type, receivedAt: new Date(now) }).toSQL();
+
+/** A verified event with no usable envelope: kept once, for the record, with no effect. */
+export const recordMalformedEvent = (db: DB, event: { id: string; type: string }, now: number) =>
+  db.insert(paymentEvents).values({ eventId: event.id, type: event.type, receivedAt: new Date(now) }).onConflictDoNothing();
 
 export const linkCustomer = (db: DB, userId: string, customerId: string): Statement =>
   db.insert(billingCustomers).values({ userId, customerId }).onConflictDoNothing().toSQL();

@@ -9,6 +9,7 @@ import type { DB } from "../db/client";
 import {
   endExpiredGraces,
   findBillingCustomer,
+  findLatestOwnCheckoutSession,
   findOwnCheckoutSession,
   findUserForPayments,
   hasExpiredGrace,
@@ -31,9 +32,10 @@ import { ApiError, badRequest, conflict, notFound, unauthorized } from "../lib/e
 import { newId } from "../lib/crypto";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/guards";
+import { isLoopbackRequest } from "../middleware/local-only";
 import { clientIp, hitRateLimit } from "../middleware/rate-limit";
 import { createPaymentsService, PaymentsConfigError, paymentsModeOf, SignatureError, verifyWebhookEvent, type PaymentsService } from "../services/payments";
-import { fulfilEvent } from "../services/payments/fulfilment";
+import { fulfilPayload } from "../services/payments/fulfilment";
 import { currentSubscription, describeMembership, statusOf } from "../services/payments/membership";
 import { LOCAL_ID_PREFIX } from "../services/payments/local";
 import { cancelLocalCheckout, declineLocalCheckout, manageLocalSubscription, payLocalCheckout, type LocalDeps } from "../services/payments/local-flows";
@@ -75,9 +77,12 @@ async function membershipOf(db: DB, userId: string): Promise<MembershipResponse>
 
 const originOf = (requestUrl: string) => new URL(requestUrl).origin;
 
-/** The local test checkout exists only in local mode; elsewhere its endpoints are simply absent. */
+/** A checkout session lives at most 24 hours at Stripe; an older one has nothing left to confirm. */
+const RECENT_CHECKOUT_MS = 24 * 60 * 60 * 1000;
+
+/** The local test checkout exists only in local payments mode on the developer's machine. */
 const localOnly = createMiddleware<HonoEnv>(async (c, next) => {
-  if (paymentsModeOf(c.env) !== "local") throw notFound();
+  if (paymentsModeOf(c.env) !== "local" || !isLoopbackRequest(c.req.url)) throw notFound();
   await next();
 });
 
@@ -119,6 +124,19 @@ export const paymentRoutes = new Hono<HonoEnv>()
     }
     await insertCheckoutSession(db, { id: session.id, userId: user.id, mode: service.mode });
     return c.json<RedirectResponse>({ url: session.url });
+  })
+
+  // The result page without a session id (opened by hand, or a provider return that carries only
+  // payment_intent / redirect_status): the member's own most recent checkout of the last 24 hours.
+  // None is the same 404 as an unknown or someone else's session id. Registered before the
+  // :sessionId route so that one never sees "latest" (no real session id is "latest").
+  .get("/checkout/latest/status", async (c) => {
+    const user = c.var.user;
+    const db = c.var.db;
+    const session = await findLatestOwnCheckoutSession(db, user.id, new Date(Date.now() - RECENT_CHECKOUT_MS));
+    if (!session) throw notFound();
+    const member = await freshMember(db, user.id);
+    return c.json<CheckoutStatusResponse>({ status: session.status, isVIP: member.isVip });
   })
 
   .get("/checkout/:sessionId/status", validate("param", checkoutSessionParamSchema), async (c) => {
@@ -193,6 +211,6 @@ export const stripeWebhookRoutes = new Hono<HonoEnv>().post("/webhook", async (c
     throw badRequest("Invalid webhook signature", "invalid_signature");
   }
   // A database failure propagates as a 500, so Stripe delivers the event again later.
-  const outcome = await fulfilEvent(c.var.db, event);
+  const outcome = await fulfilPayload(c.var.db, event);
   return c.json({ received: true, outcome });
 });

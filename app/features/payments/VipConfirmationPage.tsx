@@ -1,6 +1,7 @@
 // /vip-confirmation, the payment result page (spec 2.9, DESIGN.md departure 2): processing, then
-// 'Welcome to VIP!' once the server confirms, or 'Payment Failed' with Try Again. Opening it by
-// hand with redirect_status=succeeded shows nothing but "confirming": the page grants nothing.
+// 'Welcome to VIP!' once the server confirms, or 'Payment Failed' with Try Again. Someone with no
+// checkout of their own to confirm (the page opened by hand, an old link, someone else's session)
+// is told there is nothing to confirm and where to join. The page grants nothing.
 import { Link } from "@tanstack/react-router";
 import { Icon } from "../../components/Icon";
 import { FormattedMessage } from "react-intl";
@@ -49,6 +50,21 @@ export function VipConfirmationPage({ search }: { search: ConfirmationSearch }) 
             <div className="form-actions">
               <Link to="/social" className="btn btn-primary btn-lg">
                 <FormattedMessage {...m.goToSocial} />
+              </Link>
+            </div>
+          </>
+        )}
+        {phase === "none" && (
+          <>
+            <h1>
+              <FormattedMessage {...m.noneTitle} />
+            </h1>
+            <p className="muted">
+              <FormattedMessage {...m.noneBody} />
+            </p>
+            <div className="form-actions">
+              <Link to="/vip-signup" className="btn btn-primary">
+                <FormattedMessage {...m.noneLink} />
               </Link>
             </div>
           </>

@@ -1,8 +1,9 @@
 // /vip-signup (spec 2.9): six benefits, the one configured price, and Join. A visitor is sent to
 // sign in and back; a member who is already VIP sees their membership instead of a second
-// checkout; anyone else (including a member whose earlier subscription failed or ended) can pay.
+// checkout; an administrator (who has every VIP right) a note and the way to the music; anyone
+// else (including a member whose earlier subscription failed or ended) can pay.
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { VipPricePerMonth } from "../shell/VipPrice";
@@ -83,15 +84,37 @@ function AlreadyVip() {
   );
 }
 
-export function VipSignupPage() {
+/** Administrators have every VIP right without a membership: nothing to buy, a way in instead. */
+function AdminIncluded() {
+  return (
+    <div className="vip-already">
+      <p className="success-banner" role="status">
+        <FormattedMessage {...m.adminIncluded} />
+      </p>
+      <div className="form-actions">
+        <Link to="/music" className="btn btn-primary btn-lg">
+          <FormattedMessage {...m.goToMusic} />
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function JoinOrAccess() {
   const { user, isPending } = useSessionUser();
+  if (user?.isVIP) return <AlreadyVip />;
+  if (user?.isAdmin) return <AdminIncluded />;
+  return <JoinCard signedIn={Boolean(user)} sessionPending={isPending} />;
+}
+
+export function VipSignupPage() {
   return (
     <PageFrame title={<FormattedMessage {...m.signupTitle} />} intro={<FormattedMessage {...m.signupIntro} />}>
       <h2 className="sr-only">
         <FormattedMessage {...m.benefitsTitle} />
       </h2>
       <BenefitCards />
-      {user?.isVIP ? <AlreadyVip /> : <JoinCard signedIn={Boolean(user)} sessionPending={isPending} />}
+      <JoinOrAccess />
     </PageFrame>
   );
 }

@@ -15,6 +15,8 @@ export const vipMessages = defineMessages({
   unavailable: { id: "vip.unavailable", defaultMessage: "Payments are not available right now. Please try again later." },
   alreadyTitle: { id: "vip.already.title", defaultMessage: "You're a VIP member" },
   alreadyBody: { id: "vip.already.body", defaultMessage: "Thanks for being VIP! Your membership is shown below." },
+  adminIncluded: { id: "vip.admin.included", defaultMessage: "Your admin account includes every VIP benefit." },
+  goToMusic: { id: "vip.goToMusic", defaultMessage: "Go to the music" },
 });
 
 export const benefitMessages = defineMessages({
@@ -47,6 +49,12 @@ export const confirmationMessages = defineMessages({
   errorTitle: { id: "vip.confirmation.error.title", defaultMessage: "Payment Failed" },
   errorBody: { id: "vip.confirmation.error.body", defaultMessage: "There was an error processing your payment. Please try again." },
   tryAgain: { id: "vip.confirmation.tryAgain", defaultMessage: "Try Again" },
+  noneTitle: { id: "vip.confirmation.none.title", defaultMessage: "Nothing to confirm" },
+  noneBody: {
+    id: "vip.confirmation.none.body",
+    defaultMessage: "We couldn't find a VIP checkout of yours waiting for confirmation. To become VIP, start from the VIP membership page.",
+  },
+  noneLink: { id: "vip.confirmation.none.link", defaultMessage: "See VIP membership" },
 });
 
 export const membershipMessages = defineMessages({

@@ -20,6 +20,14 @@ export const checkoutStatusQueryOptions = (sessionId: string) =>
     retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiRequestError && error.status < 500),
   });
 
+/** The member's own latest checkout (the result page without a session id); 404 when there is none. */
+export const latestCheckoutStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: [...paymentsQueryKey, "checkout", "latest"],
+    queryFn: ({ signal }) => api<CheckoutStatusResponse>("/api/payments/checkout/latest/status", { signal }),
+    retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiRequestError && error.status < 500),
+  });
+
 /**
  * After VIP may have changed: the session user (header badge, gates), profiles (VIP badge) and
  * the membership all refetch from the server, which is the only one that decides.

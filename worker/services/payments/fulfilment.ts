@@ -20,6 +20,7 @@ import {
   markInvoiceFailed,
   markInvoicePaid,
   recordEvent,
+  recordMalformedEvent,
   runBatch,
   setCheckoutStatus,
   syncUserVip,
@@ -27,6 +28,8 @@ import {
   type Statement,
 } from "../../db/payments";
 import { parseCheckoutSession, parseInvoice, parseSubscription } from "./events";
+import { z } from "../../contracts/zod";
+import { sha256Hex } from "../../lib/crypto";
 
 export const HANDLED_EVENT_TYPES = [
   "checkout.session.completed",
@@ -51,6 +54,40 @@ export type FulfilOutcome = "applied" | "duplicate" | "ignored";
 
 type Plan = { statements: Statement[]; /** whose VIP to recompute */ userId: string | null };
 const nothing = (): Plan => ({ statements: [], userId: null });
+
+/**
+ * What every event must carry before fulfilment reads it. A validly signed event can still lack
+ * these (a test event, an API version change); answering it with a 500 would make Stripe retry
+ * it forever, so it is acknowledged and recorded as ignored instead.
+ */
+const eventEnvelopeSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+/** Fulfils a verified payload whose shape is not yet known (the webhook's parsed body). */
+export async function fulfilPayload(db: DB, payload: unknown, now = Date.now()): Promise<FulfilOutcome> {
+  const envelope = eventEnvelopeSchema.safeParse(payload);
+  if (envelope.success) return fulfilEvent(db, envelope.data, now);
+  const id = await malformedEventId(payload);
+  console.error(`payments: verified event ${id} has no usable envelope (${envelope.error.issues[0]?.path.join(".") || "event"}); recorded as ignored`);
+  await recordMalformedEvent(db, { id, type: stringField(payload, "type")?.slice(0, 255) ?? "unknown" }, now);
+  return "ignored";
+}
+
+const stringField = (payload: unknown, key: string) => {
+  const value = typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>)[key] : undefined;
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+};
+
+/** Its own id when it has one (so a redelivery is recognised), else one derived from its content. */
+async function malformedEventId(payload: unknown) {
+  const own = stringField(payload, "id");
+  if (own && own.length <= 255) return own;
+  return `malformed:${await sha256Hex(JSON.stringify(payload) ?? "")}`;
+}
 
 export async function fulfilEvent(db: DB, event: FulfilmentEvent, now = Date.now()): Promise<FulfilOutcome> {
   if (!isHandled(event.type)) return "ignored";

@@ -4,7 +4,7 @@
 import type { DB } from "../../db/client";
 import { findBillingCustomer } from "../../db/payments";
 import type { SubscriptionRow } from "../../db/payments";
-import { fulfilEvent } from "./fulfilment";
+import { fulfilPayload } from "./fulfilment";
 import { signLocalEvent } from "./local";
 import { checkoutSessionObject, invoiceObject, localEvent, newLocalId, oneMonthAfter, subscriptionObject, type LocalEvent, type LocalSubscription } from "./local-events";
 import type { PaymentsService } from "./types";
@@ -16,7 +16,7 @@ async function deliver({ db, service, secret }: LocalDeps, events: LocalEvent[],
   for (const event of events) {
     const { rawBody, signature } = await signLocalEvent(event, secret);
     const verified = await service.verifyEvent(rawBody, signature);
-    await fulfilEvent(db, verified, now);
+    await fulfilPayload(db, verified, now);
   }
 }
 
