@@ -16,6 +16,7 @@ const PATHS = {
   video: "M3 6h12v12H3zm12 4l6-3v10l-6-3",
   crown: "M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z",
   alert: "M12 3l10 18H2zm0 6v5m0 3v.01",
+  upload: "M12 16V4m0 0L7 9m5-5l5 5M4 15v5h16v-5",
 } as const;
 
 export type IconName = keyof typeof PATHS;

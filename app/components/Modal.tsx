@@ -1,6 +1,9 @@
 // An accessible modal dialog: role=dialog + aria-modal, named by its title, focus moved in and
 // kept inside (Tab wraps), Escape and a click on the backdrop close it, and focus goes back to
 // whatever opened it. Rendered into <body> so no parent's overflow or z-index can clip it.
+// Layout: title, then a body that scrolls, then an optional footer (the dialog's actions) outside
+// the scrolling body, so however long the content grows the actions stay in view. A form whose
+// submit button sits in the footer names the form with the button's `form` attribute.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 
@@ -18,12 +21,15 @@ const focusablesIn = (root: HTMLElement) => Array.from(root.querySelectorAll<HTM
 type ModalProps = {
   title: ReactNode;
   onClose: () => void;
+  /** The content: scrolls inside the dialog when it is taller than the screen allows. */
   children: ReactNode;
+  /** The dialog's actions (and a form-level message), always visible below the body. */
+  footer?: ReactNode;
   /** Wider dialogs for forms; the style sheet decides what that means. */
   className?: string;
 };
 
-export function Modal({ title, onClose, children, className }: ModalProps) {
+export function Modal({ title, onClose, children, footer, className }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -82,7 +88,8 @@ export function Modal({ title, onClose, children, className }: ModalProps) {
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
-        {children}
+        <div className="dialog-body">{children}</div>
+        {footer !== undefined && <div className="dialog-footer">{footer}</div>}
       </div>
     </div>,
     document.body,

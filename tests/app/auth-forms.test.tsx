@@ -204,6 +204,10 @@ describe("safeRedirect", () => {
 });
 
 describe("password reset", () => {
+  /** Tokens of the shape the Worker issues (randomToken(32): 43 base64url characters). */
+  const TOKEN = "tok_123-abcdefghijklmnopqrstuvwxyzABCDEFGHI";
+  const OLD_TOKEN = "old_token-0123456789abcdefghijklmnopqrstuvw";
+
   it("asks for the e-mail when there is no token and confirms the request", async () => {
     const api = mockApi({ "POST /api/auth/reset/request": json(200, { ok: true }) });
     renderApp(routeTree, "/auth/reset-password");
@@ -240,9 +244,9 @@ describe("password reset", () => {
       "GET /api/auth/reset/verify": json(200, { ok: true }),
       "POST /api/auth/reset/confirm": json(200, { ok: true }),
     });
-    const { router } = renderApp(routeTree, "/auth/reset-password?token=tok_123&type=recovery");
+    const { router } = renderApp(routeTree, `/auth/reset-password?token=${TOKEN}&type=recovery`);
     await screen.findByLabelText("New Password");
-    expect(api.callsTo("GET /api/auth/reset/verify")[0]?.[0]).toBe("/api/auth/reset/verify?token=tok_123");
+    expect(api.callsTo("GET /api/auth/reset/verify")[0]?.[0]).toBe(`/api/auth/reset/verify?token=${TOKEN}`);
     expect(screen.getByLabelText("Confirm New Password")).toBeTruthy();
 
     type("New Password", "123");
@@ -257,7 +261,7 @@ describe("password reset", () => {
     fireEvent.click(screen.getByRole("button", { name: "Reset Password" }));
     expect((await screen.findByRole("status")).textContent).toBe("Your password has been reset successfully! Redirecting to login...");
     expect(sentJson(api.callsTo("POST /api/auth/reset/confirm")[0])).toEqual({
-      token: "tok_123",
+      token: TOKEN,
       password: "brand-new",
       confirmPassword: "brand-new",
     });
@@ -269,12 +273,32 @@ describe("password reset", () => {
     [410, "reset_expired", "This reset link has expired. Please request a new one."],
     [400, "reset_invalid", "Invalid password reset link. Please request a new one."],
   ])("explains a link the server answers %i to, and offers a new one", async (status, code, text) => {
+    const consoleError = vi.spyOn(console, "error");
     mockApi({ "GET /api/auth/reset/verify": apiError(status, code, text) });
-    renderApp(routeTree, "/auth/reset-password?token=old&type=recovery");
+    renderApp(routeTree, `/auth/reset-password?token=${OLD_TOKEN}&type=recovery`);
     expect((await screen.findByRole("alert")).textContent).toBe(text);
     expect(screen.queryByLabelText("New Password")).toBeNull();
     expect(screen.getByRole("link", { name: "Request a new reset link" }).getAttribute("href")).toBe("/auth/reset-password");
+    // A handled answer is a page state, not an error to log.
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
   });
+
+  it.each(["bad-token", "x".repeat(44), `${"a".repeat(42)}!`])(
+    "calls the malformed link %s invalid without asking the server, and logs nothing",
+    async (token) => {
+      const consoleError = vi.spyOn(console, "error");
+      const api = mockApi({});
+      renderApp(routeTree, `/auth/reset-password?token=${encodeURIComponent(token)}&type=recovery`);
+      expect((await screen.findByRole("alert")).textContent).toBe("Invalid password reset link. Please request a new one.");
+      expect(screen.queryByLabelText("New Password")).toBeNull();
+      expect(screen.getByRole("link", { name: "Request a new reset link" }).getAttribute("href")).toBe("/auth/reset-password");
+      expect(api.callsTo("GET /api/auth/reset/verify")).toHaveLength(0);
+      expect(api.fetchMock).not.toHaveBeenCalled();
+      expect(consoleError).not.toHaveBeenCalled();
+      consoleError.mockRestore();
+    },
+  );
 
   it("reports a missing token on submit", async () => {
     const api = mockApi({});

@@ -20,6 +20,28 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The site's style sheet as text. Vitest turns CSS imports (even ?raw) into empty strings, so it
+// is read from disk; the specifier is built so the app's type check needs no Node types.
+const fs = (await import(/* @vite-ignore */ ["node", "fs"].join(":"))) as { readFileSync(path: string, encoding: "utf8"): string };
+const styles = fs.readFileSync(decodeURIComponent(import.meta.url.replace(/^file:\/\//, "").replace(/tests\/app\/[^/]+$/, "app/styles.css")), "utf8");
+
+/** The declarations of one rule of the site's style sheet, by exact selector: property → values. */
+function declarations(selector: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const rule = new RegExp(`(?:^|[}\\n])\\s*${escaped}\\s*\\{([^}]*)\\}`, "g");
+  for (const match of styles.matchAll(rule)) {
+    for (const declaration of match[1]!.replace(/\/\*[\s\S]*?\*\//g, "").split(";")) {
+      const colon = declaration.indexOf(":");
+      if (colon < 0) continue;
+      const property = declaration.slice(0, colon).trim();
+      found.set(property, [...(found.get(property) ?? []), declaration.slice(colon + 1).trim()]);
+    }
+  }
+  if (found.size === 0) throw new Error(`no rule for ${selector} in styles.css`);
+  return found;
+}
+
 const OWNER_ID = "11111111-1111-4111-8111-111111111111";
 const OTHER_ID = "22222222-2222-4222-8222-222222222222";
 
@@ -101,6 +123,41 @@ describe("profile page", () => {
     renderApp(routeTree, `/social/profile/${OTHER_ID}`);
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Profile not found");
     expect(screen.getByRole("link", { name: "Return Home" }).getAttribute("href")).toBe("/");
+  });
+
+  it.each(["not-a-uuid", "12345", "11111111-1111-4111-8111-11111111111z"])(
+    "says 'Profile not found' for the id %s that cannot exist, without asking the API or logging an error",
+    async (id) => {
+      const consoleError = vi.spyOn(console, "error");
+      const api = mockApi({
+        "GET /api/auth/me": json(200, { user: sessionUser() }),
+        [`GET /api/profiles/${id}`]: apiError(400, "invalid_id", "Invalid profile id"),
+        [`GET /api/profiles/${id}/posts`]: apiError(400, "invalid_id", "Invalid profile id"),
+      });
+      renderApp(routeTree, `/social/profile/${id}`);
+      expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Profile not found");
+      expect(screen.getByRole("link", { name: "Return Home" }).getAttribute("href")).toBe("/");
+      const profileCalls = api.fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith("/api/profiles/"));
+      expect(profileCalls).toEqual([]);
+      expect(consoleError).not.toHaveBeenCalled();
+      consoleError.mockRestore();
+    },
+  );
+
+  it("says 'Profile not found' for an unknown profile (404) without asking for its posts or logging an error", async () => {
+    const consoleError = vi.spyOn(console, "error");
+    const api = mockApi({
+      "GET /api/auth/me": json(200, { user: sessionUser() }),
+      [`GET /api/profiles/${OTHER_ID}`]: apiError(404, "not_found", "Profile not found"),
+      [`GET /api/profiles/${OTHER_ID}/posts`]: apiError(404, "not_found", "Profile not found"),
+    });
+    renderApp(routeTree, `/social/profile/${OTHER_ID}`);
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Profile not found");
+    // Let anything the page might still start settle before counting.
+    await waitFor(() => expect(api.callsTo(`GET /api/profiles/${OTHER_ID}`)).toHaveLength(1));
+    expect(api.callsTo(`GET /api/profiles/${OTHER_ID}/posts`)).toHaveLength(0);
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
   });
 
   it("shows 'Failed to load profile' when the server fails", async () => {
@@ -185,6 +242,90 @@ describe("Edit Profile dialog", () => {
     expect(document.activeElement).toBe(inDialog(dialog, "Username"));
     fireEvent.keyDown(document.activeElement!, { key: "Tab", shiftKey: true });
     expect(document.activeElement).toBe(save);
+  });
+
+  it("keeps Cancel and Save Changes in a footer outside the scrolling body, also with a picture preview", async () => {
+    const { dialog } = await openDialog();
+    const body = dialog.querySelector(":scope > .dialog-body") as HTMLElement;
+    const footer = dialog.querySelector(":scope > .dialog-footer") as HTMLElement;
+    expect(Array.from(dialog.children).map((child) => child.className)).toEqual(["dialog-title", "dialog-body", "dialog-footer"]);
+    const form = body.querySelector("form")!;
+    expect(within(body).getByLabelText("Username")).toBeTruthy();
+
+    pick(dialog, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "me.png", { type: "image/png" }));
+    const preview = within(dialog).getByRole("img", { name: "Preview of your new profile picture" });
+    expect(body.contains(preview)).toBe(true);
+    for (const name of ["Cancel", "Save Changes"]) {
+      const button = within(dialog).getByRole("button", { name });
+      expect(footer.contains(button)).toBe(true);
+      expect(body.contains(button)).toBe(false);
+    }
+    // Save lives outside the form's element but still submits it.
+    const saveButton = within(footer).getByRole("button", { name: "Save Changes" }) as HTMLButtonElement;
+    expect(saveButton.type).toBe("submit");
+    expect(saveButton.form).toBe(form);
+  });
+
+  it("styles the dialog so only its body scrolls and the footer stays in view", () => {
+    const dialog = declarations(".dialog");
+    expect(dialog.get("display")).toEqual(["flex"]);
+    expect(dialog.get("flex-direction")).toEqual(["column"]);
+    expect(dialog.get("overflow")).toEqual(["hidden"]);
+    expect(dialog.get("max-height")).toContain("calc(100dvh - 2rem)");
+    const body = declarations(".dialog-body");
+    expect(body.get("overflow-y")).toEqual(["auto"]);
+    expect(body.get("min-height")).toEqual(["0"]);
+    expect(body.get("flex")).toEqual(["1 1 auto"]);
+    expect(declarations(".dialog-footer").get("flex")).toEqual(["none"]);
+    expect(declarations(".dialog-title").get("flex")).toEqual(["none"]);
+  });
+
+  it("has a styled picture picker: the real file input is labelled, focusable and described, with a label as its button", async () => {
+    const { dialog } = await openDialog();
+    const input = inDialog(dialog, "Profile Picture");
+    expect(input.type).toBe("file");
+    expect(input.className).toBe("file-picker-input");
+    // Reachable by keyboard: not hidden, not disabled, in the Tab order, and takes focus.
+    expect(input.hidden).toBe(false);
+    expect(input.disabled).toBe(false);
+    expect(input.tabIndex).toBe(0);
+    input.focus();
+    expect(document.activeElement).toBe(input);
+    // Its name is the field's label only; the button-like label opens the same input.
+    const names = (input.getAttribute("aria-labelledby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent);
+    expect(names).toEqual(["Profile Picture"]);
+    const button = within(dialog).getByText("Choose a picture").closest("label")!;
+    expect(button.htmlFor).toBe(input.id);
+    expect(button.className).toContain("btn");
+    expect(input.nextElementSibling).toBe(button); // the focus ring rule is `input:focus-visible + label`
+    // The chosen file's name and the hint describe it.
+    expect(describedText(input)).toContain("No file chosen");
+    expect(describedText(input)).toContain("JPG, PNG, GIF (max 2MB)");
+    pick(dialog, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "me.png", { type: "image/png" }));
+    expect(describedText(input)).toContain("me.png");
+    expect(within(dialog).getByText("me.png")).toBeTruthy();
+    // Tab from the last text field reaches it before the footer's buttons.
+    const order = Array.from(dialog.querySelectorAll<HTMLElement>("input, textarea, button"));
+    expect(order.indexOf(input)).toBeGreaterThan(order.indexOf(inDialog(dialog, "Location")));
+    expect(order.indexOf(input)).toBeLessThan(order.indexOf(within(dialog).getByRole("button", { name: "Cancel" })));
+  });
+
+  it("styles the picker input as visually hidden (never display:none) and draws the focus ring on its button", () => {
+    const hidden = declarations(".field .file-picker-input");
+    expect(hidden.get("position")).toEqual(["absolute"]);
+    expect(hidden.get("opacity")).toEqual(["0"]);
+    expect(hidden.has("display")).toBe(false);
+    expect(hidden.has("visibility")).toBe(false);
+    expect(declarations(".file-picker-input:focus-visible + .file-picker-button").get("outline")).toEqual(["3px solid var(--focus)"]);
+  });
+
+  it("translates the picker into Portuguese", async () => {
+    serve();
+    renderApp(routeTree, `/social/profile/${OWNER_ID}`, { locale: "pt-BR" });
+    fireEvent.click(await screen.findByRole("button", { name: "Editar perfil" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Escolher uma foto")).toBeTruthy();
+    expect(within(dialog).getByText("Nenhum arquivo escolhido")).toBeTruthy();
   });
 
   it("closes on a click on the backdrop", async () => {

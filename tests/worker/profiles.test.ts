@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { posts, profiles, users } from "../../worker/db/schema";
 import type { ProfilePostsResponse, ProfileResponse, ProfileView } from "../../worker/contracts/profiles";
+import { TEXT_MESSAGES } from "../../worker/contracts/text";
 
 const PROFILE_KEYS = ["avatarUrl", "bio", "createdAt", "id", "isAdmin", "isVIP", "location", "username", "website"];
 
@@ -64,17 +65,40 @@ describe("GET /api/profiles/:id", () => {
     expect(await profileOf(vip.id, viewer)).toMatchObject({ isVIP: true, isAdmin: false });
   });
 
-  it("flags an admin listed in the admins table", async () => {
+  it("does not show others that an account is an admin; the admin sees it on their own page", async () => {
     const admin = await createUser("admin");
-    const viewer = await createUser("vip");
-    expect(await profileOf(admin.id, viewer)).toMatchObject({ isAdmin: true, isVIP: false });
+    for (const role of ["user", "vip"] as const) {
+      const viewer = await createUser(role);
+      expect(await profileOf(admin.id, viewer)).toMatchObject({ isAdmin: false, isVIP: false });
+    }
+    expect((await profileOf(admin.id, await createUser("admin"))).isAdmin).toBe(false);
+    expect((await profileOf(admin.id, admin)).isAdmin).toBe(true);
+    const own = await patchMe(admin, { bio: "Running the site" });
+    expect((await own.json<ProfileResponse>()).profile.isAdmin).toBe(true);
   });
 
-  it("flags an admin marked only by users.is_admin", async () => {
+  it("treats an admin marked only by users.is_admin alike", async () => {
     const flagged = await createUser("user");
     await db().update(users).set({ isAdmin: true }).where(eq(users.id, flagged.id));
-    const viewer = await createUser("user");
-    expect((await profileOf(flagged.id, viewer)).isAdmin).toBe(true);
+    expect((await profileOf(flagged.id, await createUser("user"))).isAdmin).toBe(false);
+    expect((await profileOf(flagged.id, flagged)).isAdmin).toBe(true);
+  });
+
+  it("hides a banned member's profile and posts from members and VIPs (404), not from admins", async () => {
+    const banned = await createUser("banned");
+    await db().insert(posts).values({ id: crypto.randomUUID(), userId: banned.id, content: "spam" });
+    for (const role of ["user", "vip"] as const) {
+      const viewer = await createUser(role);
+      const res = await getProfile(banned.id, viewer);
+      expect(res.status).toBe(404);
+      expect(await errorOf(res)).toEqual({ code: "not_found", message: "Profile not found" });
+      expect((await getPosts(banned.id, viewer)).status).toBe(404);
+    }
+    const admin = await createUser("admin");
+    expect((await profileOf(banned.id, admin)).id).toBe(banned.id);
+    const posts_ = await getPosts(banned.id, admin);
+    expect(posts_.status).toBe(200);
+    expect((await posts_.json<ProfilePostsResponse>()).posts.map((p) => p.content)).toEqual(["spam"]);
   });
 
   it("falls back to the e-mail's local part when no username is stored", async () => {
@@ -255,6 +279,40 @@ describe("PATCH /api/profiles/me", () => {
       expect((await errorOf(res)).code).toBe("invalid_input");
     },
   );
+
+  it.each([
+    ["a lone high surrogate", "bio", "fan \ud800 forever"],
+    ["a lone low surrogate", "location", "\udc00Miami"],
+    ["a NUL character", "bio", "hello\u0000world"],
+    ["an escape character", "location", "\u001b[31mred"],
+    ["a right-to-left override", "bio", "innocent \u202Egnp.exe"],
+    ["a left-to-right isolate", "location", "\u2066Miami\u2069"],
+    ["a newline in a single-line field", "location", "Miami\nBeach"],
+    ["a C1 control character", "bio", "next\u0085line"],
+  ])("refuses %s (400) and keeps what was stored", async (_label, field, value) => {
+    const owner = await createUser("user");
+    expect((await patchMe(owner, { bio: "Kept bio", location: "Kept place" })).status).toBe(200);
+    const res = await patchMe(owner, { [field]: value });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toEqual({ code: "invalid_input", message: TEXT_MESSAGES.invalidCharacters });
+    expect(await profileRow(owner.id)).toMatchObject({ bio: "Kept bio", location: "Kept place" });
+  });
+
+  it("keeps newlines and tabs in the bio (CRLF becomes LF), emoji and accents intact, NFC-normalised", async () => {
+    const owner = await createUser("user");
+    const decomposed = "Jose\u0301 \u{1F3B6}\r\nline two\twith a tab";
+    const res = await patchMe(owner, { bio: decomposed, location: "Sa\u0303o Paulo" });
+    expect(res.status).toBe(200);
+    const stored = await profileRow(owner.id);
+    expect(stored?.bio).toBe("Jos\u00e9 \u{1F3B6}\nline two\twith a tab");
+    expect(stored?.location).toBe("S\u00e3o Paulo");
+  });
+
+  it("counts length after normalising: 500 composed characters fit the bio", async () => {
+    const owner = await createUser("user");
+    expect((await patchMe(owner, { bio: "e\u0301".repeat(500) })).status).toBe(200);
+    expect((await profileRow(owner.id))?.bio).toBe("\u00e9".repeat(500));
+  });
 
   it("refuses malformed JSON with 400", async () => {
     const owner = await createUser("user");

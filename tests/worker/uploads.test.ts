@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { users } from "../../worker/db/schema";
-import { AVATAR_FILENAME_PATTERN, AVATAR_MAX_BYTES, type AvatarUploadResponse } from "../../worker/contracts/profiles";
+import { AVATAR_FILENAME_PATTERN, AVATAR_MAX_BYTES, PROFILE_MESSAGES, type AvatarUploadResponse } from "../../worker/contracts/profiles";
 
 const media = (env as unknown as { MEDIA: R2Bucket }).MEDIA;
 const fromBase64 = (b64: string) => Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
@@ -26,9 +26,33 @@ const JPEG_1X1 = new Uint8Array([
 ]);
 
 /** A buffer of `size` bytes that starts with a PNG signature, so only its size can be wrong. */
+/** A PNG's signature and IHDR (1x1) padded with zeros to `size` bytes. */
 function pngSized(size: number): Uint8Array {
   const bytes = new Uint8Array(size);
-  bytes.set(PNG_1X1.subarray(0, 8));
+  bytes.set(PNG_1X1.subarray(0, 33));
+  return bytes;
+}
+
+/** A copy of `image` whose header claims `width` x `height`, written the format's way. */
+function claimingSize(kind: "png" | "gif" | "jpeg" | "webp", width: number, height: number): Uint8Array {
+  const source = { png: PNG_1X1, gif: GIF_1X1, jpeg: JPEG_1X1, webp: WEBP_1X1 }[kind];
+  const bytes = source.slice();
+  const view = new DataView(bytes.buffer);
+  if (kind === "png") {
+    view.setUint32(16, width);
+    view.setUint32(20, height);
+  } else if (kind === "gif") {
+    view.setUint16(6, width, true);
+    view.setUint16(8, height, true);
+  } else if (kind === "jpeg") {
+    const sof = bytes.findIndex((b, i) => b === 0xff && bytes[i + 1] === 0xc0);
+    view.setUint16(sof + 5, height);
+    view.setUint16(sof + 7, width);
+  } else {
+    // VP8L: 14-bit width-1 and height-1 packed little-endian after the 0x2f signature byte.
+    const bits = (width - 1) | ((height - 1) << 14) | (view.getUint32(21, true) & 0xf0000000);
+    view.setUint32(21, bits >>> 0, true);
+  }
   return bytes;
 }
 
@@ -180,6 +204,29 @@ describe("POST /api/uploads/avatar: refused input", () => {
     await expectRefused(await upload(user, avatarForm(html, "a.webp", "image/webp")), 400, "not_image", "Please select an image file", user);
   });
 
+  it.each(["png", "gif", "jpeg", "webp"] as const)("refuses a %s whose header claims more than 8,000 px a side, and stores nothing", async (kind) => {
+    const user = await createUser("user");
+    for (const [w, h] of [
+      [8001, 10],
+      [10, 8001],
+    ]) {
+      const res = await upload(user, avatarForm(claimingSize(kind, w!, h!)));
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toEqual({ code: "image_dimensions", message: PROFILE_MESSAGES.imageDimensions });
+    }
+    expect(await avatarKeysOf(user.id)).toEqual([]);
+    expect(await storedAvatarUrl(user.id)).toBeNull();
+    // Exactly 8,000 px a side is allowed.
+    expect((await upload(user, avatarForm(claimingSize(kind, 8000, 8000)))).status).toBe(200);
+  });
+
+  it("refuses an image whose header claims a zero size", async () => {
+    const user = await createUser("user");
+    const res = await upload(user, avatarForm(claimingSize("png", 0, 1)));
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe("not_image");
+  });
+
   it("refuses an empty file", async () => {
     const user = await createUser("user");
     await expectRefused(await upload(user, avatarForm(new Uint8Array(0))), 400, "not_image", "Please select an image file", user);
@@ -283,6 +330,21 @@ describe("GET /uploads/avatars/:filename", () => {
 
   it("answers 404 with the error shape for a well-formed name that is not stored", async () => {
     const res = await call(`/uploads/avatars/${crypto.randomUUID()}-${"0".repeat(32)}.png`);
+    expect(res.status).toBe(404);
+    expect((await errorOf(res)).code).toBe("not_found");
+  });
+
+  it.each([
+    ["..%2Fsecret.png", "avatars/../secret.png"],
+    ["%2e%2e%2fsecret.png", "avatars/../secret.png"],
+    ["..%5Csecret.png", "avatars/..\\secret.png"],
+    ["x%2F..%2F..%2Fsessions.png", "avatars/x/../../sessions.png"],
+  ])("never serves the planted object a crafted name %s decodes to", async (name, plantedKey) => {
+    await media.put(plantedKey, PNG_1X1, { httpMetadata: { contentType: "image/png" } });
+    // The name reaches the route as one segment and decodes to exactly the planted key's tail,
+    // so only the filename guard stands between this request and the object.
+    expect(`avatars/${decodeURIComponent(name)}`).toBe(plantedKey);
+    const res = await call(`/uploads/avatars/${name}`);
     expect(res.status).toBe(404);
     expect((await errorOf(res)).code).toBe("not_found");
   });

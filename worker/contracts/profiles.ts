@@ -1,7 +1,9 @@
 // Request/response shapes for profiles and avatar uploads, shared by the Worker and the SPA.
 import { z } from "./zod";
 import { usernameSchema } from "./auth";
-import { AVATAR_MAX_BYTES } from "./limits";
+import { AVATAR_MAX_BYTES, IMAGE_MAX_SIDE_PX } from "./limits";
+import { USER_ID_PATTERN } from "./ids";
+import { userText } from "./text";
 
 export const BIO_MAX = 500;
 export const LOCATION_MAX = 100;
@@ -16,34 +18,27 @@ export const PROFILE_MESSAGES = {
   locationTooLong: `Location must be at most ${LOCATION_MAX} characters`,
   notImage: "Please select an image file",
   avatarTooLarge: "Image must be less than 2MB",
+  imageDimensions: `Image must be at most ${IMAGE_MAX_SIDE_PX} pixels wide and high`,
 } as const;
 
-/** User ids are UUIDs (crypto.randomUUID); anything else cannot name a profile. */
-export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// User ids are UUIDs; the pattern lives in a zod-free module so the SPA's entry chunk can use it.
+export { USER_ID_PATTERN };
 
 export const profileIdParamSchema = z.object({
   id: z.string().regex(USER_ID_PATTERN, PROFILE_MESSAGES.invalidId),
 });
 
 /** An optional free-text field where an empty string clears the stored value. */
-const clearableText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .transform((v) => v || null);
+const clearableText = (max: number, message: string, multiline = false) => userText({ max, maxMessage: message, multiline }).transform((v) => v || null);
 
-const websiteSchema = z
-  .string()
-  .trim()
-  .max(WEBSITE_MAX, PROFILE_MESSAGES.invalidUrl)
+const websiteSchema = userText({ max: WEBSITE_MAX, maxMessage: PROFILE_MESSAGES.invalidUrl })
   .pipe(z.union([z.literal(""), z.url({ protocol: z.regexes.httpProtocol, hostname: z.regexes.domain, message: PROFILE_MESSAGES.invalidUrl })], { message: PROFILE_MESSAGES.invalidUrl }))
   .transform((v) => v || null);
 
 /** PATCH /api/profiles/me. Every field is optional; an absent field is left unchanged. */
 export const updateProfileSchema = z.strictObject({
   username: usernameSchema.optional(),
-  bio: clearableText(BIO_MAX, PROFILE_MESSAGES.bioTooLong).optional(),
+  bio: clearableText(BIO_MAX, PROFILE_MESSAGES.bioTooLong, true).optional(),
   website: websiteSchema.optional(),
   location: clearableText(LOCATION_MAX, PROFILE_MESSAGES.locationTooLong).optional(),
 });

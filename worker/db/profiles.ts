@@ -1,20 +1,31 @@
 // Queries for public profile views, a user's posts, and the owner's own profile edits.
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { posts, profiles, users } from "./schema";
+import { posts, profiles, users, type UserRow } from "./schema";
 import { displayUsername, isAdminUser } from "./auth";
 import type { ProfilePost, ProfileView, UpdateProfile } from "../contracts/profiles";
+import type { SessionUser } from "../contracts/auth";
 
 /** The profile list shows a user's newest posts; older ones belong to the feed's pagination. */
 export const PROFILE_POSTS_LIMIT = 100;
 
-/** What anyone signed in may see of a user. No e-mail, no password hash, no status. */
-export async function getProfileView(db: DB, userId: string): Promise<ProfileView | null> {
+/** Who is looking at a profile: what they may see depends on it. */
+export type ProfileViewer = Pick<SessionUser, "id" | "isAdmin">;
+
+/** A banned member's profile and posts exist only for administrators. */
+const hiddenFrom = (viewer: ProfileViewer, status: UserRow["status"]) => status === "banned" && !viewer.isAdmin;
+
+/**
+ * What a signed-in viewer may see of a user: no e-mail, password hash or status. The admin flag
+ * shows only on the admin's own page, so the staff are not singled out to everyone else.
+ */
+export async function getProfileView(db: DB, userId: string, viewer: ProfileViewer): Promise<ProfileView | null> {
   const row = await db
     .select({
       id: users.id,
       username: users.username,
       email: users.email,
+      status: users.status,
       isAdmin: users.isAdmin,
       isVip: users.isVip,
       avatarUrl: users.avatarUrl,
@@ -27,7 +38,8 @@ export async function getProfileView(db: DB, userId: string): Promise<ProfileVie
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId))
     .get();
-  if (!row) return null;
+  if (!row || hiddenFrom(viewer, row.status)) return null;
+  const isOwner = viewer.id === row.id;
   return {
     id: row.id,
     username: displayUsername(row),
@@ -36,14 +48,15 @@ export async function getProfileView(db: DB, userId: string): Promise<ProfileVie
     website: row.website,
     location: row.location,
     isVIP: row.isVip,
-    isAdmin: await isAdminUser(db, row),
+    isAdmin: isOwner && (await isAdminUser(db, row)),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function userExists(db: DB, userId: string): Promise<boolean> {
-  const row = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
-  return Boolean(row);
+/** Whether the viewer may see this user's profile and posts (it exists and is not hidden). */
+export async function isProfileVisible(db: DB, userId: string, viewer: ProfileViewer): Promise<boolean> {
+  const row = await db.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
+  return Boolean(row) && !hiddenFrom(viewer, row!.status);
 }
 
 /** A user's posts, newest first. */

@@ -43,3 +43,58 @@ export const imageKindForExt = (ext: string) => IMAGE_KINDS.find((k) => k.ext ==
 
 /** True when `mime` is one of the bitmap types this site ever stores. */
 export const isAllowedImageMime = (mime: string | undefined): mime is ImageKind["mime"] => IMAGE_KINDS.some((k) => k.mime === mime);
+
+export type ImageSize = { width: number; height: number };
+
+const u16be = (b: Uint8Array, at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
+const u16le = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
+const u24le = (b: Uint8Array, at: number) => u16le(b, at) | ((b[at + 2] ?? 0) << 16);
+const u32be = (b: Uint8Array, at: number) => ((u16be(b, at) << 16) >>> 0) + u16be(b, at + 2);
+
+/** JPEG frame headers (SOF0-SOF15) hold the size; C4, C8 and CC are other markers in that range. */
+const isJpegFrameMarker = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
+
+function jpegSize(b: Uint8Array): ImageSize | null {
+  let i = 2; // after SOI
+  while (i + 3 < b.length) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1]!;
+    if (marker === 0xff) {
+      i++; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2; // markers without a length
+      continue;
+    }
+    if (marker === 0xda || marker === 0xd9) return null; // image data or end before any frame header
+    if (isJpegFrameMarker(marker)) return i + 8 < b.length ? { height: u16be(b, i + 5), width: u16be(b, i + 7) } : null;
+    i += 2 + u16be(b, i + 2);
+  }
+  return null;
+}
+
+function webpSize(b: Uint8Array): ImageSize | null {
+  const chunk = String.fromCharCode(...b.subarray(12, 16));
+  if (chunk === "VP8X" && b.length >= 30) return { width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
+  if (chunk === "VP8 " && b.length >= 30) return { width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
+  if (chunk === "VP8L" && b.length >= 25) {
+    const [b0, b1, b2, b3] = [b[21]!, b[22]!, b[23]!, b[24]!];
+    return { width: 1 + (((b1 & 0x3f) << 8) | b0), height: 1 + (((b3 & 0x0f) << 10) | (b2 << 2) | ((b1 & 0xc0) >> 6)) };
+  }
+  return null;
+}
+
+/** The pixel size an image's header claims, or null when the header cannot be read. */
+export function readImageSize(bytes: Uint8Array, kind: ImageKind): ImageSize | null {
+  switch (kind.ext) {
+    case "png":
+      return bytes.length >= 24 ? { width: u32be(bytes, 16), height: u32be(bytes, 20) } : null;
+    case "gif":
+      return bytes.length >= 10 ? { width: u16le(bytes, 6), height: u16le(bytes, 8) } : null;
+    case "webp":
+      return webpSize(bytes);
+    case "jpg":
+      return jpegSize(bytes);
+  }
+}

@@ -7,7 +7,7 @@ import { validate } from "../lib/validate";
 import { conflict, notFound, unauthorized } from "../lib/errors";
 import { AUTH_MESSAGES } from "../contracts/auth";
 import { PROFILE_MESSAGES, profileIdParamSchema, updateProfileSchema, type ProfilePostsResponse, type ProfileResponse } from "../contracts/profiles";
-import { getProfileView, isUsernameTakenByOther, listUserPosts, updateOwnProfile, userExists } from "../db/profiles";
+import { getProfileView, isUsernameTakenByOther, listUserPosts, updateOwnProfile, isProfileVisible } from "../db/profiles";
 
 const usernameTaken = () => conflict(AUTH_MESSAGES.usernameTaken, "username_taken");
 
@@ -30,17 +30,17 @@ export const profileRoutes = new Hono<HonoEnv>()
       if (isUsernameUniqueViolation(err)) throw usernameTaken();
       throw err;
     }
-    const profile = await getProfileView(c.var.db, user.id);
+    const profile = await getProfileView(c.var.db, user.id, user);
     if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
     return c.json<ProfileResponse>({ profile });
   })
   .get("/:id", validate("param", profileIdParamSchema), async (c) => {
-    const profile = await getProfileView(c.var.db, c.req.valid("param").id);
+    const profile = await getProfileView(c.var.db, c.req.valid("param").id, c.var.user);
     if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
     return c.json<ProfileResponse>({ profile });
   })
   .get("/:id/posts", validate("param", profileIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    if (!(await userExists(c.var.db, id))) throw notFound(PROFILE_MESSAGES.notFound);
+    if (!(await isProfileVisible(c.var.db, id, c.var.user))) throw notFound(PROFILE_MESSAGES.notFound);
     return c.json<ProfilePostsResponse>({ posts: await listUserPosts(c.var.db, id) });
   });

@@ -6,7 +6,8 @@ import { bodyLimit } from "hono/body-limit";
 import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
 import { ApiError, badRequest, errorBody, unauthorized } from "../lib/errors";
-import { detectImageType, imageKindForExt, isAllowedImageMime, IMAGE_SNIFF_BYTES } from "../lib/images";
+import { detectImageType, imageKindForExt, isAllowedImageMime, readImageSize, IMAGE_SNIFF_BYTES } from "../lib/images";
+import { IMAGE_MAX_SIDE_PX } from "../contracts/limits";
 import { AVATAR_FIELD, AVATAR_FILENAME_PATTERN, AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, PROFILE_MESSAGES, type AvatarUploadResponse } from "../contracts/profiles";
 import { getAvatarUrl, replaceAvatarUrl } from "../db/profiles";
 
@@ -92,6 +93,9 @@ export const uploadRoutes = new Hono<HonoEnv>().post("/avatar", requireUser, ava
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = detectImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES));
   if (!kind) throw notImage();
+  const size = readImageSize(bytes, kind);
+  if (!size || size.width === 0 || size.height === 0) throw notImage();
+  if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX) throw badRequest(PROFILE_MESSAGES.imageDimensions, "image_dimensions");
 
   const filename = `${user.id}-${randomHex(16)}.${kind.ext}`;
   if (!AVATAR_FILENAME_PATTERN.test(filename)) throw badRequest("This account cannot upload an avatar.", "invalid_account");

@@ -11,6 +11,7 @@ import { FormBanner, FormField, UiText, focusFirstInvalid } from "./FormField";
 import { authMessages } from "./messages";
 import { useConfirmPasswordReset, useRequestPasswordReset } from "./mutations";
 import { resetLinkQueryOptions } from "./queries";
+import { isWellFormedResetToken } from "./resetToken";
 import { hasCode, hasStatus, knownServerMessage, serverErrorField, type UiMessage } from "./serverErrors";
 import { checkEmail, hasErrors, validateNewPassword, type FieldErrors, type NewPasswordFields } from "./validation";
 
@@ -111,8 +112,11 @@ const linkProblem = (error: unknown): UiMessage => ({
 });
 
 function NewPasswordStep({ token }: { token: string }) {
-  // An empty token cannot be checked; the form then reports it on submit (spec 5).
-  const verify = useQuery({ ...resetLinkQueryOptions(token), enabled: token !== "" });
+  // An empty token cannot be checked; the form then reports it on submit (spec 5). A token of a
+  // shape the server never issues is invalid without asking (and without a failed request).
+  const wellFormed = isWellFormedResetToken(token);
+  const verify = useQuery({ ...resetLinkQueryOptions(token), enabled: wellFormed });
+  if (token !== "" && !wellFormed) return <BadLink message={{ message: authMessages.resetInvalidLink }} />;
   if (token !== "" && verify.isPending) return <Loading label={<FormattedMessage {...authMessages.resetVerifying} />} />;
   if (verify.isError) return <BadLink message={linkProblem(verify.error)} />;
   return <NewPasswordForm token={token} />;

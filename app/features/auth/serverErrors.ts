@@ -3,7 +3,8 @@
 // message is only shown when we know its translation, never as raw server English.
 import type { MessageDescriptor } from "react-intl";
 import { AUTH_MESSAGES } from "../../../worker/contracts/auth";
-import { RATE_LIMIT_MESSAGE } from "../../../worker/contracts/limits";
+import { IMAGE_MAX_SIDE_PX, RATE_LIMIT_MESSAGE } from "../../../worker/contracts/limits";
+import { TEXT_MESSAGES } from "../../../worker/contracts/text";
 import { BIO_MAX, LOCATION_MAX, PROFILE_MESSAGES } from "../../../worker/contracts/profiles";
 import { ApiRequestError } from "../../lib/api";
 import { bioTooLongMessage, locationTooLongMessage, profileMessages } from "../profiles/messages";
@@ -40,6 +41,8 @@ const BY_TEXT: Record<string, UiMessage> = {
   [PROFILE_MESSAGES.locationTooLong]: { message: locationTooLongMessage, values: { max: LOCATION_MAX } },
   [PROFILE_MESSAGES.notImage]: { message: profileMessages.notImage },
   [PROFILE_MESSAGES.avatarTooLarge]: { message: profileMessages.avatarTooLarge },
+  [PROFILE_MESSAGES.imageDimensions]: { message: profileMessages.imageDimensions, values: { max: IMAGE_MAX_SIDE_PX } },
+  [TEXT_MESSAGES.invalidCharacters]: { message: profileMessages.invalidCharacters },
 };
 
 /** The translated text of a server error we recognise, else undefined. */

@@ -1,14 +1,15 @@
 // The Edit Profile dialog (spec 2.8, 5): username, bio, website, location and a new picture.
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProfileView } from "../../../worker/contracts/profiles";
 import { ApiRequestError } from "../../lib/api";
 import { authMessages } from "../auth/messages";
-import { FormBanner, FormField, focusFirstInvalid } from "../auth/FormField";
+import { FormBanner, FormField, UiText, focusFirstInvalid } from "../auth/FormField";
 import { knownServerMessage, serverErrorField, type UiMessage } from "../auth/serverErrors";
 import { hasErrors, type FieldErrors } from "../auth/validation";
 import { Avatar } from "./Avatar";
 import { profileMessages } from "./messages";
+import { FilePickerField } from "../../components/FilePickerField";
 import { Modal } from "../../components/Modal";
 import { useUpdateProfile } from "./mutations";
 import { checkAvatarFile, validateProfile, type ProfileFields } from "./validation";
@@ -16,7 +17,7 @@ import { checkAvatarFile, validateProfile, type ProfileFields } from "./validati
 type FieldName = keyof ProfileFields | "avatar";
 
 /** Codes of the avatar upload route that are about the picture itself. */
-const AVATAR_ERROR_CODES = new Set(["not_image", "too_large", "payload_too_large", "invalid_upload", "upload_conflict"]);
+const AVATAR_ERROR_CODES = new Set(["not_image", "too_large", "image_dimensions", "payload_too_large", "invalid_upload", "upload_conflict"]);
 
 function fieldOf(error: unknown): FieldName | undefined {
   if (error instanceof ApiRequestError && AVATAR_ERROR_CODES.has(error.code)) return "avatar";
@@ -49,6 +50,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
   const intl = useIntl();
   const update = useUpdateProfile(profile.id);
   const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
   const [fields, setFields] = useState<ProfileFields>({
     username: profile.username,
     bio: profile.bio ?? "",
@@ -90,14 +92,29 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
     );
   };
 
-  return (
-    <Modal title={<FormattedMessage {...profileMessages.editTitle} />} onClose={onClose} className="dialog-form">
+  // The actions sit in the dialog's footer, outside the scrolling body, so a tall form (a picture
+  // preview on a small phone) never pushes Save out of view; `form` ties Save to the form.
+  const footer = (
+    <>
       {failed && (
         <FormBanner kind="error">
           <FormattedMessage {...profileMessages.updateFailed} />
         </FormBanner>
       )}
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          <FormattedMessage {...profileMessages.cancel} />
+        </button>
+        <button type="submit" form={formId} className="btn btn-primary" disabled={update.isPending}>
+          <FormattedMessage {...(update.isPending ? profileMessages.saving : profileMessages.save)} />
+        </button>
+      </div>
+    </>
+  );
+
+  return (
+    <Modal title={<FormattedMessage {...profileMessages.editTitle} />} onClose={onClose} className="dialog-form" footer={footer}>
+      <form id={formId} ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <FormField
           label={<FormattedMessage {...authMessages.usernameLabel} />}
           name="username"
@@ -119,24 +136,18 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
           error={errors.website}
         />
         <FormField label={<FormattedMessage {...profileMessages.locationLabel} />} name="location" value={fields.location} onChange={set("location")} error={errors.location} />
-        <FormField
+        <FilePickerField
           label={<FormattedMessage {...profileMessages.avatarLabel} />}
-          type="file"
+          buttonLabel={<FormattedMessage {...profileMessages.avatarChoose} />}
+          emptyText={<FormattedMessage {...profileMessages.avatarNoFile} />}
+          fileName={avatar?.file.name ?? null}
           name="avatar"
           accept="image/*"
           onChange={onPickAvatar}
           hint={<FormattedMessage {...profileMessages.avatarHint} />}
-          error={errors.avatar}
+          error={errors.avatar && <UiText value={errors.avatar} />}
+          preview={avatar && <Avatar src={avatar.previewUrl} alt={intl.formatMessage(profileMessages.avatarPreviewAlt)} size={96} className="avatar-preview" />}
         />
-        {avatar && <Avatar src={avatar.previewUrl} alt={intl.formatMessage(profileMessages.avatarPreviewAlt)} size={96} className="avatar-preview" />}
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <FormattedMessage {...profileMessages.cancel} />
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-            <FormattedMessage {...(update.isPending ? profileMessages.saving : profileMessages.save)} />
-          </button>
-        </div>
       </form>
     </Modal>
   );

@@ -4,8 +4,8 @@ import { Link, useRouter, type ErrorComponentProps } from "@tanstack/react-route
 import { useEffect } from "react";
 import { FormattedMessage } from "react-intl";
 import { Loading } from "../../components/Loading";
-import { ApiRequestError } from "../../lib/api";
 import { profileMessages } from "./messages";
+import { isMissingProfile } from "./queries";
 
 export function ProfileLoading() {
   return (
@@ -15,28 +15,29 @@ export function ProfileLoading() {
   );
 }
 
-/** 404 (and 400: an id that cannot exist) mean there is no such profile; anything else is a failure. */
-const isMissingProfile = (error: unknown) => error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+/** No such profile (an id that cannot exist, or one the server does not know). */
+export function ProfileNotFound() {
+  return (
+    <section className="page page-narrow">
+      <div className="empty-state">
+        <h1>
+          <FormattedMessage {...profileMessages.notFound} />
+        </h1>
+        <Link to="/" className="btn btn-primary">
+          <FormattedMessage {...profileMessages.returnHome} />
+        </Link>
+      </div>
+    </section>
+  );
+}
 
+/** The route's errorComponent: the loader turns "not found" into a state, so this is mostly failures. */
 export function ProfileLoadError({ error }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
   useEffect(() => queryErrorResetBoundary.reset(), [queryErrorResetBoundary]);
 
-  if (isMissingProfile(error)) {
-    return (
-      <section className="page page-narrow">
-        <div className="empty-state">
-          <h1>
-            <FormattedMessage {...profileMessages.notFound} />
-          </h1>
-          <Link to="/" className="btn btn-primary">
-            <FormattedMessage {...profileMessages.returnHome} />
-          </Link>
-        </div>
-      </section>
-    );
-  }
+  if (isMissingProfile(error)) return <ProfileNotFound />;
   return (
     <section className="page page-narrow">
       <div className="error-banner" role="alert">

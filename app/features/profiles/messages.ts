@@ -27,6 +27,8 @@ export const profileMessages = defineMessages({
   locationLabel: { id: "profile.edit.location", defaultMessage: "Location" },
   avatarLabel: { id: "profile.edit.avatar", defaultMessage: "Profile Picture" },
   avatarHint: { id: "profile.edit.avatarHint", defaultMessage: "JPG, PNG, GIF (max 2MB)" },
+  avatarChoose: { id: "profile.edit.avatarChoose", defaultMessage: "Choose a picture" },
+  avatarNoFile: { id: "profile.edit.avatarNoFile", defaultMessage: "No file chosen" },
   avatarPreviewAlt: { id: "profile.edit.avatarPreviewAlt", defaultMessage: "Preview of your new profile picture" },
   save: { id: "profile.edit.save", defaultMessage: "Save Changes" },
   saving: { id: "profile.edit.saving", defaultMessage: "Saving..." },
@@ -35,6 +37,8 @@ export const profileMessages = defineMessages({
   invalidUrl: { id: "profile.edit.invalidUrl", defaultMessage: "Please enter a valid URL" },
   notImage: { id: "profile.edit.notImage", defaultMessage: "Please select an image file" },
   avatarTooLarge: { id: "profile.edit.avatarTooLarge", defaultMessage: "Image must be less than 2MB" },
+  imageDimensions: { id: "profile.edit.imageDimensions", defaultMessage: "Image must be at most {max} pixels wide and high" },
+  invalidCharacters: { id: "form.invalidCharacters", defaultMessage: "This text contains characters that are not allowed" },
   uploadFailed: { id: "profile.edit.uploadFailed", defaultMessage: "Failed to upload image" },
 });
 

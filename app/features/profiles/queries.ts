@@ -1,6 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
 import type { ProfilePostsResponse, ProfileResponse } from "../../../worker/contracts/profiles";
+import { USER_ID_PATTERN } from "../../../worker/contracts/ids";
+
+/** Whether `userId` can name a profile at all. Anything else is not found without asking the API. */
+export const isUserId = (userId: string) => USER_ID_PATTERN.test(userId);
+
+/** 404 (and 400: an id the server refuses) mean there is no such profile; anything else is a failure. */
+export const isMissingProfile = (error: unknown) => error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 
 /** A 4xx will not change on a second try (404, 400 for a malformed id, 401); a 5xx or a network error might. */
 const retryOnlyTransientFailures = (failureCount: number, error: unknown) =>

@@ -1,0 +1,5 @@
+// Identifier patterns shared by the Worker and the SPA. No zod here: the SPA's route loaders run
+// in the entry chunk and import this to avoid asking the API about ids that cannot exist.
+
+/** User ids are UUIDs (crypto.randomUUID); anything else cannot name a profile. */
+export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,39 @@
+// Free text typed by members (bios, posts, comments, messages, playlist names...). Every such
+// field goes through userText so what is stored is always well-formed, visible text:
+// - no lone UTF-16 surrogates (they cannot be stored as UTF-8 and come back as garbage);
+// - no control characters, except newline and tab in multi-line text (CR/CRLF become LF);
+// - no bidi embedding, override or isolate controls (they make text display reversed or
+//   spoofed, e.g. a file name that reads 'gpj.exe' as 'exe.jpg');
+// - NFC-normalised and trimmed, so equal-looking text compares and counts equal.
+import { z } from "./zod";
+
+export const TEXT_MESSAGES = {
+  invalidCharacters: "This text contains characters that are not allowed",
+} as const;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/;
+const CONTROL_CHARS_EXCEPT_TAB_LF = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+export type UserTextOptions = {
+  max: number;
+  maxMessage: string;
+  /** Default 0: an empty string is allowed (callers may turn it into null). */
+  min?: number;
+  minMessage?: string;
+  /** Newlines and tabs allowed. */
+  multiline?: boolean;
+};
+
+/** A string field of member-typed text; lengths are counted after trimming and normalising. */
+export function userText({ max, maxMessage, min = 0, minMessage, multiline = false }: UserTextOptions) {
+  const disallowed = multiline ? CONTROL_CHARS_EXCEPT_TAB_LF : CONTROL_CHARS;
+  return z
+    .string()
+    .refine((s) => !LONE_SURROGATE.test(s), TEXT_MESSAGES.invalidCharacters)
+    .transform((s) => (multiline ? s.replace(/\r\n?/g, "\n") : s))
+    .refine((s) => !disallowed.test(s) && !BIDI_CONTROLS.test(s), TEXT_MESSAGES.invalidCharacters)
+    .transform((s) => s.normalize("NFC").trim())
+    .pipe(z.string().min(min, minMessage).max(max, maxMessage));
+}
