@@ -1,11 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { defineMessages } from "react-intl";
 import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
 import { NotFound } from "../components/NotFound";
-import { useSiteConfig } from "../features/shell/useSession";
 import { prefersReducedMotion } from "../features/shell/useHeroRotation";
+import { useSiteConfig } from "../features/shell/useSession";
+import { usePageMeta } from "../lib/usePageMeta";
 
 /** Routes that are players on their own: no site header. */
 const HEADERLESS = ["/music/player", "/radio/player"];
@@ -15,17 +17,13 @@ function RootLayout() {
   const pathname = rawPathname.length > 1 ? rawPathname.replace(/\/+$/, "") : rawPathname;
   const showHeader = !HEADERLESS.includes(pathname);
   const showFooter = pathname !== "/admin" && !pathname.startsWith("/admin/") && showHeader;
-  const brand = useSiteConfig()?.brandName;
+  // Loads the site configuration on every page: its brand ends each page's title (usePageMeta).
+  useSiteConfig();
 
   useEffect(() => {
     // Smooth scroll to the top on each route change (anchors on home handle themselves).
     if (!window.location.hash) window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   }, [pathname]);
-
-  useEffect(() => {
-    // The tab title carries the configured brand rather than the literal in index.html.
-    if (brand) document.title = brand;
-  }, [brand]);
 
   return (
     <div className="app">
@@ -38,7 +36,17 @@ function RootLayout() {
   );
 }
 
+const meta = defineMessages({
+  notFound: { id: "meta.notFound.title", defaultMessage: "Page Not Found" },
+});
+
+/** Each page names itself with usePageMeta ("Music Catalog · {brand}"); so does the 404 page. */
+function RootNotFound() {
+  usePageMeta({ title: meta.notFound });
+  return <NotFound />;
+}
+
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
-  notFoundComponent: NotFound,
+  notFoundComponent: RootNotFound,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { LegalPage } from "../components/LegalPage";
+import { usePageMeta } from "../lib/usePageMeta";
 
 export const Route = createFileRoute("/copyright")({ component: Copyright });
 
@@ -28,6 +29,12 @@ const SECTIONS = [
   { key: "contact", heading: m.contactH, body: m.contact },
 ];
 
+const meta = defineMessages({
+  title: { id: "meta.copyright.title", defaultMessage: "Copyright Notice" },
+  description: { id: "meta.copyright.description", defaultMessage: "Who owns the music, videos and images on {brand}, and how you may use them." },
+});
+
 function Copyright() {
+  usePageMeta(meta);
   return <LegalPage title={<FormattedMessage id="legal.copyright.title" defaultMessage="Copyright Notice" />} sections={SECTIONS} />;
 }

@@ -1,11 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { FormattedMessage } from "react-intl";
+import { defineMessages, FormattedMessage } from "react-intl";
 import { EmptyState } from "../components/EmptyState";
 import { PageFrame } from "../components/PageFrame";
+import { usePageMeta } from "../lib/usePageMeta";
 
 export const Route = createFileRoute("/events")({ component: Events });
 
+const meta = defineMessages({
+  title: { id: "meta.events.title", defaultMessage: "Events" },
+  description: { id: "meta.events.description", defaultMessage: "Upcoming concerts, meet-and-greets and festival dates, with venues and ticket links." },
+});
+
 function Events() {
+  usePageMeta(meta);
   return (
     <PageFrame
       title={<FormattedMessage id="pages.events.title" defaultMessage="Events" />}

@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages } from "react-intl";
 import { AboutSection } from "../features/shell/landing/AboutSection";
 import { BioSection } from "../features/shell/landing/BioSection";
 import { ContactSection } from "../features/shell/landing/ContactSection";
@@ -6,11 +7,21 @@ import { EventsSection } from "../features/shell/landing/EventsSection";
 import { Hero } from "../features/shell/landing/Hero";
 import { MusicSection } from "../features/shell/landing/MusicSection";
 import { VipSection } from "../features/shell/landing/VipSection";
+import { usePageMeta } from "../lib/usePageMeta";
 
 export const Route = createFileRoute("/")({ component: Home });
 
+const meta = defineMessages({
+  title: { id: "meta.home.title", defaultMessage: "The Official Fan Community" },
+  description: {
+    id: "meta.home.description",
+    defaultMessage: "The official fan community of the artist: stream the freestyle classics, tune in to the radio, watch the videos, see upcoming events and join VIP.",
+  },
+});
+
 /** The landing page, sections in the spec's order (2.3); the header links to each id. */
 function Home() {
+  usePageMeta({ ...meta, brandFirst: true });
   return (
     <div className="landing">
       <Hero />

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { LegalPage } from "../components/LegalPage";
+import { usePageMeta } from "../lib/usePageMeta";
 
 export const Route = createFileRoute("/privacy")({ component: Privacy });
 
@@ -46,6 +47,12 @@ const SECTIONS = [
   { key: "contact", heading: m.contactH, body: m.contact },
 ];
 
+const meta = defineMessages({
+  title: { id: "meta.privacy.title", defaultMessage: "Privacy Policy" },
+  description: { id: "meta.privacy.description", defaultMessage: "What information {brand} collects, how it is used and the choices you have." },
+});
+
 function Privacy() {
+  usePageMeta(meta);
   return <LegalPage title={<FormattedMessage id="legal.privacy.title" defaultMessage="Privacy Policy" />} sections={SECTIONS} />;
 }

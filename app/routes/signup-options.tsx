@@ -3,6 +3,7 @@ import { defineMessages, FormattedMessage, FormattedNumber, type MessageDescript
 import { PageFrame } from "../components/PageFrame";
 import { VipPriceAmount } from "../features/shell/VipPrice";
 import { useSiteConfig } from "../features/shell/useSession";
+import { usePageMeta } from "../lib/usePageMeta";
 
 export const Route = createFileRoute("/signup-options")({ component: SignupOptions });
 
@@ -49,7 +50,16 @@ function FeatureList({ included, excluded = [] }: { included: MessageDescriptor[
   );
 }
 
+const meta = defineMessages({
+  title: { id: "meta.signupOptions.title", defaultMessage: "Choose Your Membership" },
+  description: {
+    id: "meta.signupOptions.description",
+    defaultMessage: "Join {brand} for free, or go VIP for the full catalog, radio, TV and priority event access.",
+  },
+});
+
 function SignupOptions() {
+  usePageMeta(meta);
   const config = useSiteConfig();
   return (
     <PageFrame

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { LegalPage } from "../components/LegalPage";
+import { usePageMeta } from "../lib/usePageMeta";
 
 export const Route = createFileRoute("/terms")({ component: Terms });
 
@@ -47,6 +48,12 @@ const SECTIONS = [
   { key: "contact", heading: m.contactH, body: m.contact },
 ];
 
+const meta = defineMessages({
+  title: { id: "meta.terms.title", defaultMessage: "Terms of Service" },
+  description: { id: "meta.terms.description", defaultMessage: "The terms for using {brand}: your account, VIP membership, payments and conduct." },
+});
+
 function Terms() {
+  usePageMeta(meta);
   return <LegalPage title={<FormattedMessage id="legal.terms.title" defaultMessage="Terms of Service" />} sections={SECTIONS} />;
 }

@@ -1,7 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages } from "react-intl";
 import { requireSignedIn } from "../features/auth/guards";
 import { parseConfirmationSearch } from "../features/payments/confirmationSearch";
 import { VipConfirmationPage } from "../features/payments/VipConfirmationPage";
+import { usePageMeta } from "../lib/usePageMeta";
 
 // Where Stripe Checkout (or the local test checkout) returns: ?session_id=… (also reads the
 // spec's payment_intent / redirect_status). Only the server's answer counts.
@@ -11,6 +13,11 @@ export const Route = createFileRoute("/vip-confirmation")({
   component: VipConfirmationRoute,
 });
 
+const meta = defineMessages({
+  title: { id: "meta.vipConfirmation.title", defaultMessage: "VIP Confirmation" },
+});
+
 function VipConfirmationRoute() {
+  usePageMeta(meta);
   return <VipConfirmationPage search={Route.useSearch()} />;
 }

@@ -1,11 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { FormattedMessage } from "react-intl";
+import { defineMessages, FormattedMessage } from "react-intl";
 import { ComingSoon } from "../components/ComingSoon";
 import { PageFrame } from "../components/PageFrame";
+import { usePageMeta } from "../lib/usePageMeta";
 
 export const Route = createFileRoute("/virtual-meet")({ component: VirtualMeet });
 
+const meta = defineMessages({
+  title: { id: "meta.virtualMeet.title", defaultMessage: "Virtual Meet" },
+  description: { id: "meta.virtualMeet.description", defaultMessage: "Live video meet-ups with the artist and fellow fans." },
+});
+
 function VirtualMeet() {
+  usePageMeta(meta);
   return (
     <PageFrame
       title={<FormattedMessage id="pages.virtualMeet.title" defaultMessage="Virtual Meet" />}

@@ -14,6 +14,7 @@ import {
   type PopupHost,
 } from "../../app/features/shell/popups";
 import { MusicSection } from "../../app/features/shell/landing/MusicSection";
+import { VipSection } from "../../app/features/shell/landing/VipSection";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { Route as SignupOptionsRoute } from "../../app/routes/signup-options";
@@ -378,6 +379,38 @@ describe("landing and plan pages", () => {
       expect(screen.queryByText("Listen as VIP")).toBeNull();
       cleanup();
     }
+  });
+
+  it("offers visitors and members Join VIP with the price in the landing VIP section", async () => {
+    for (const me of [null, user()]) {
+      await renderShell({ me, children: <VipSection /> });
+      const section = screen.getByRole("region", { name: "VIP Membership" });
+      expect(within(section).getByRole("link", { name: "Join VIP" }).getAttribute("href")).toBe("/vip-signup");
+      expect(within(section).getByText("$9.99/month")).toBeTruthy();
+      expect(within(section).queryByRole("status")).toBeNull();
+      cleanup();
+    }
+  });
+
+  it("tells an administrator in the landing VIP section that their account includes every benefit, instead of Join", async () => {
+    await renderShell({ me: user({ isAdmin: true }), children: <VipSection /> });
+    const section = screen.getByRole("region", { name: "VIP Membership" });
+    expect(within(section).getByRole("status").textContent).toBe("Your admin account includes every VIP benefit.");
+    expect(within(section).getByRole("link", { name: "Go to the music" }).getAttribute("href")).toBe("/music");
+    expect(within(section).queryByRole("link", { name: /Join VIP/ })).toBeNull();
+    cleanup();
+
+    await renderShell({ me: user({ isAdmin: true }), children: <VipSection />, locale: "pt-BR" });
+    expect(screen.getByRole("status").textContent).toBe("Sua conta de administrador inclui todos os benefícios VIP.");
+    expect(screen.getByRole("link", { name: "Ir para as músicas" }).getAttribute("href")).toBe("/music");
+  });
+
+  it("tells a VIP member in the landing VIP section that the benefits are theirs, instead of Join", async () => {
+    await renderShell({ me: user({ isVIP: true }), children: <VipSection /> });
+    const section = screen.getByRole("region", { name: "VIP Membership" });
+    expect(within(section).getByRole("status").textContent).toBe("You're a VIP member: every benefit is yours.");
+    expect(within(section).getByRole("link", { name: "Go to the music" }).getAttribute("href")).toBe("/music");
+    expect(within(section).queryByRole("link", { name: /Join VIP/ })).toBeNull();
   });
 
   it("shows both plans with the configured VIP price per locale", async () => {

@@ -1,5 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages } from "react-intl";
 import { ResetPasswordPage } from "../../features/auth/ResetPasswordPage";
+import { usePageMeta } from "../../lib/usePageMeta";
 
 /** Query of the link in the reset e-mail: /auth/reset-password?token=…&type=recovery. */
 type ResetSearch = { token?: string; type?: string };
@@ -12,7 +14,12 @@ export const Route = createFileRoute("/auth/reset-password")({
   component: ResetPasswordRoute,
 });
 
+const meta = defineMessages({
+  title: { id: "meta.resetPassword.title", defaultMessage: "Reset Password" },
+});
+
 function ResetPasswordRoute() {
+  usePageMeta(meta);
   const { token } = Route.useSearch();
   return <ResetPasswordPage token={token} />;
 }

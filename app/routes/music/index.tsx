@@ -1,13 +1,23 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { FormattedMessage } from "react-intl";
+import { defineMessages, FormattedMessage } from "react-intl";
 import { ComingSoon } from "../../components/ComingSoon";
 import { VipGate } from "../../components/Gate";
 import { PageFrame } from "../../components/PageFrame";
+import { usePageMeta } from "../../lib/usePageMeta";
 
 export const Route = createFileRoute("/music/")({ component: MusicHub });
 
+const meta = defineMessages({
+  title: { id: "meta.music.title", defaultMessage: "Music Hub" },
+  description: {
+    id: "meta.music.description",
+    defaultMessage: "Stream the artist's catalog, build playlists and keep your favorite tracks in the {brand} Music Hub.",
+  },
+});
+
 /** Everyone may open the hub; the player area is for VIP members and admins. */
 function MusicHub() {
+  usePageMeta(meta);
   return (
     <PageFrame
       title={<FormattedMessage id="pages.music.title" defaultMessage="Music Hub" />}

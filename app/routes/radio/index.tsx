@@ -1,12 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { FormattedMessage } from "react-intl";
+import { defineMessages, FormattedMessage } from "react-intl";
 import { ComingSoon } from "../../components/ComingSoon";
 import { VipGate } from "../../components/Gate";
 import { PageFrame } from "../../components/PageFrame";
+import { usePageMeta } from "../../lib/usePageMeta";
 
 export const Route = createFileRoute("/radio/")({ component: Radio });
 
+const meta = defineMessages({
+  title: { id: "meta.radio.title", defaultMessage: "Radio" },
+  description: { id: "meta.radio.description", defaultMessage: "Freestyle and dance classics around the clock on three commercial-free radio channels." },
+});
+
 function Radio() {
+  usePageMeta(meta);
   return (
     <PageFrame
       title={<FormattedMessage id="pages.radio.title" defaultMessage="Radio" />}

@@ -1,15 +1,22 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { FormattedMessage } from "react-intl";
+import { defineMessages, FormattedMessage } from "react-intl";
 import { ComingSoon } from "../../components/ComingSoon";
 import { PageFrame } from "../../components/PageFrame";
 import { requireSignedIn } from "../../features/auth/guards";
+import { usePageMeta } from "../../lib/usePageMeta";
 
 export const Route = createFileRoute("/social/")({
   beforeLoad: requireSignedIn,
   component: SocialFeed,
 });
 
+const meta = defineMessages({
+  title: { id: "meta.social.title", defaultMessage: "Social Hub" },
+  description: { id: "meta.social.description", defaultMessage: "Share posts, photos and comments with the {brand} community." },
+});
+
 function SocialFeed() {
+  usePageMeta(meta);
   return (
     <PageFrame
       title={<FormattedMessage id="pages.social.title" defaultMessage="Social Hub" />}

@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages } from "react-intl";
 import { requireSignedIn } from "../../features/auth/guards";
 import { TestCheckoutPage } from "../../features/payments/TestCheckoutPage";
+import { usePageMeta } from "../../lib/usePageMeta";
 
 const SESSION_ID = /^cs_local_[A-Za-z0-9]{1,64}$/;
 
@@ -13,6 +15,11 @@ export const Route = createFileRoute("/vip-checkout/test")({
   component: TestCheckoutRoute,
 });
 
+const meta = defineMessages({
+  title: { id: "meta.testCheckout.title", defaultMessage: "Test Checkout" },
+});
+
 function TestCheckoutRoute() {
+  usePageMeta(meta);
   return <TestCheckoutPage sessionId={Route.useSearch().session} />;
 }

@@ -1,7 +1,14 @@
 import { Link } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { VipPricePerMonth } from "../VipPrice";
+import { canUseVipContent, useSessionUser } from "../useSession";
 import { Icon } from "../../../components/Icon";
+
+const access = defineMessages({
+  admin: { id: "home.vip.adminIncluded", defaultMessage: "Your admin account includes every VIP benefit." },
+  member: { id: "home.vip.memberIncluded", defaultMessage: "You're a VIP member: every benefit is yours." },
+  goToMusic: { id: "home.vip.goToMusic", defaultMessage: "Go to the music" },
+});
 
 const benefits = defineMessages({
   earlyTitle: { id: "home.vip.early.title", defaultMessage: "Early Access to Music" },
@@ -20,6 +27,33 @@ const BENEFITS = [
   { key: "priority", icon: "ticket", title: benefits.priorityTitle, body: benefits.priorityBody },
   { key: "merch", icon: "gift", title: benefits.merchTitle, body: benefits.merchBody },
 ] as const;
+
+/** Join for those who cannot use VIP content yet; a note and the way in for VIP members and admins. */
+function VipActions() {
+  const { user } = useSessionUser();
+  if (user && canUseVipContent(user)) {
+    return (
+      <div className="section-actions">
+        <p className="success-banner" role="status">
+          <FormattedMessage {...(user.isVIP ? access.member : access.admin)} />
+        </p>
+        <Link to="/music" className="btn btn-primary btn-lg">
+          <FormattedMessage {...access.goToMusic} />
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="section-actions">
+      <Link to="/vip-signup" className="btn btn-primary btn-lg">
+        <FormattedMessage id="home.vip.join" defaultMessage="Join VIP" />
+      </Link>
+      <p className="muted">
+        <VipPricePerMonth />
+      </p>
+    </div>
+  );
+}
 
 export function VipSection() {
   return (
@@ -45,14 +79,7 @@ export function VipSection() {
           </li>
         ))}
       </ul>
-      <div className="section-actions">
-        <Link to="/vip-signup" className="btn btn-primary btn-lg">
-          <FormattedMessage id="home.vip.join" defaultMessage="Join VIP" />
-        </Link>
-        <p className="muted">
-          <VipPricePerMonth />
-        </p>
-      </div>
+      <VipActions />
     </section>
   );
 }

@@ -1,12 +1,19 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { FormattedMessage } from "react-intl";
+import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../../components/PageFrame";
 import { CatalogOnItsWay } from "../../../features/shell/CatalogOnItsWay";
+import { usePageMeta } from "../../../lib/usePageMeta";
 
 export const Route = createFileRoute("/music/track/$trackId")({ component: SharedTrack });
 
+const meta = defineMessages({
+  title: { id: "meta.track.title", defaultMessage: "Shared Track" },
+  description: { id: "meta.track.description", defaultMessage: "A track from the artist's catalog, shared by a fan. Listen on {brand}." },
+});
+
 /** Shareable track link: open to everyone. */
 function SharedTrack() {
+  usePageMeta(meta);
   return (
     <PageFrame
       title={<FormattedMessage id="pages.track.title" defaultMessage="Shared Track" />}
