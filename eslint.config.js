@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", ".wrangler", "node_modules", "app/routeTree.gen.ts", "worker-configuration.d.ts", "playwright-report", "test-results"] },
+  { ignores: ["dist", ".wrangler", ".tmp", "node_modules", "app/routeTree.gen.ts", "worker-configuration.d.ts", "playwright-report", "test-results"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,18 +1,62 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-// Two projects: the Worker's integration tests run inside workerd with local D1/R2/DOs;
-// the React units run in happy-dom.
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * wrangler.toml for the Worker tests, without the developer's secrets. Wrangler reads `.dev.vars`
+ * (or `.env`) from the directory of the config it is given, and `miniflare.bindings` can replace
+ * a value but never remove one (an `undefined` binding is rejected), so a STRIPE_SECRET_KEY or
+ * MAIL_PROVIDER there would put the tests in live payments or mail mode. The tests therefore get
+ * the same config, with its paths made absolute, in a directory of their own where no `.dev.vars`
+ * or `.env` exists; every secret they need is set explicitly below.
+ */
+async function hermeticWranglerConfig(): Promise<string> {
+  const { experimental_readRawConfig } = await import("wrangler");
+  const source = path.join(ROOT, "wrangler.toml");
+  const config = structuredClone(experimental_readRawConfig({ config: source }).rawConfig) as Record<string, unknown> & {
+    main?: string;
+    assets?: { directory?: string };
+    d1_databases?: { migrations_dir?: string }[];
+    env?: unknown;
+  };
+  const absolute = (p: string | undefined) => (p === undefined ? undefined : path.resolve(ROOT, p));
+  if (config.env !== undefined) throw new Error("vitest.config.ts: wrangler.toml has [env.*] sections; make hermeticWranglerConfig() rewrite their paths too");
+  config.main = absolute(config.main);
+  if (config.assets?.directory) config.assets.directory = absolute(config.assets.directory);
+  for (const db of config.d1_databases ?? []) db.migrations_dir = absolute(db.migrations_dir);
+
+  const dir = path.join(ROOT, ".tmp", "vitest-worker");
+  const file = path.join(dir, "wrangler.json");
+  mkdirSync(dir, { recursive: true });
+  // Several vitest processes may start at once: write whole files only.
+  const partial = `${file}.${randomUUID()}.tmp`;
+  writeFileSync(partial, `${JSON.stringify(config, null, 2)}\n`);
+  renameSync(partial, file);
+  return file;
+}
+
+// Three projects: the Worker's integration tests run inside workerd with local D1/R2/DOs; the
+// Node tests run live adapters against fake vendor servers; the React units run in happy-dom.
 export default defineConfig({
   test: {
+    // A project (or a filter) that finds no test file fails instead of passing quietly.
+    passWithNoTests: false,
     projects: [
       {
         plugins: [
           cloudflareTest(async () => ({
             main: "./worker/index.ts",
-            wrangler: { configPath: "./wrangler.toml" },
+            wrangler: { configPath: await hermeticWranglerConfig() },
             miniflare: {
+              // The whole test environment: wrangler.toml's [vars], overridden here, and these
+              // secrets. Payments and mail stay in local mode (no STRIPE_*, no MAIL_*); the
+              // guard test tests/worker/test-env.test.ts checks that.
               bindings: {
                 APP_ENV: "test",
                 PASSWORD_PEPPER: "test-pepper-0123456789abcdef",

@@ -1,26 +1,34 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, every vitest project (Worker in workerd, Node, app), then the
-// Playwright journeys against the built site. Every stage runs even if an earlier one failed, so
-// one run reports everything; the last line is always `N passed, N failed`.
-// Type check and lint count as one check each; vitest and Playwright count their tests.
+// `npm test`: type check, lint, each vitest project (Worker in workerd, Node, app) as a stage of
+// its own, then the Playwright journeys against the built site. Every stage runs even if an
+// earlier one failed, so one run reports everything; the last line is always `N passed, N failed`.
+// Type check and lint count as one check each; vitest and Playwright count their tests. The
+// counting rules live in ./lib/test-counts.mjs (unit-tested in tests/node/test-all.test.ts).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { check, playwrightCounts, settle, summaryLines, vitestCounts } from "./lib/test-counts.mjs";
 import { ROOT, toolEnv } from "./lib/wrangler.mjs";
 
 const REPORT_DIR = path.join(ROOT, ".tmp", "reports");
-const VITEST_REPORT = path.join(REPORT_DIR, "vitest.json");
 const E2E_REPORT = path.join(REPORT_DIR, "e2e.json");
+const banner = (title) => console.log(`\n━━━ ${title} ━━━`);
 
-function runStage(command, args, env = {}) {
+/**
+ * Runs a command and resolves with its exit code. Its output streams through, or with
+ * `buffered` is collected (stdout and stderr in order) and handed back, so stages that run at
+ * the same time can print one after the other instead of interleaved.
+ */
+function runStage(command, args, { env = {}, buffered = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env: toolEnv(env), stdio: ["ignore", "inherit", "inherit"] });
-    child.on("error", (error) => {
-      console.error(error.message);
-      resolve(1);
-    });
-    child.on("close", (code) => resolve(code ?? 1));
+    const colour = buffered && process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
+    const child = spawn(command, args, { cwd: ROOT, env: toolEnv({ ...colour, ...env }), stdio: ["ignore", buffered ? "pipe" : "inherit", buffered ? "pipe" : "inherit"] });
+    const chunks = [];
+    child.stdout?.on("data", (chunk) => chunks.push(chunk));
+    child.stderr?.on("data", (chunk) => chunks.push(chunk));
+    child.on("error", (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (code) => resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString() }));
   });
 }
 
@@ -33,66 +41,60 @@ async function readReport(file) {
   }
 }
 
-/** Counts from vitest's JSON; a test file that failed to load (no tests inside) counts as one failure. */
-function vitestCounts(report) {
-  const brokenFiles = report.testResults.filter((file) => file.status === "failed" && file.assertionResults.length === 0).length;
-  return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, skipped: report.numPendingTests + report.numTodoTests };
-}
-
-/** Counts from Playwright's JSON: flaky tests passed on retry and are reported as passed. */
-function playwrightCounts(report) {
-  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
-  return { passed: expected + flaky, failed: unexpected, skipped, flaky };
-}
+const VITEST_PROJECTS = {
+  worker: "Worker integration tests (vitest project worker, in workerd)",
+  node: "Node tests (vitest project node: live adapters against fake vendors, demo seed)",
+  app: "App units (vitest project app, happy-dom)",
+};
 
 /**
- * Turns a stage's exit code and report into counts. A stage that failed without saying which
- * test failed (crash, missing report, server that never started) counts as one failure, and a
- * test stage that ran no tests at all is a failure too: silence is not success.
+ * One vitest project as one stage, with its own JSON report: a project that loses its tests
+ * (an `include` typo, a renamed folder) fails its stage instead of shrinking a shared total.
+ * vitest itself exits 1 when a project finds no test files (passWithNoTests is off).
  */
-function settle(name, exitCode, counts) {
-  const result = counts ?? { passed: 0, failed: 0, skipped: 0 };
-  if (exitCode !== 0 && result.failed === 0) result.failed = 1;
-  if (result.passed + result.failed === 0) {
-    console.error(`${name}: no tests ran`);
-    result.failed = 1;
-  }
-  return { name, ...result };
+async function vitestProject(project, options) {
+  const report = path.join(REPORT_DIR, `vitest-${project}.json`);
+  const args = ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+  const { code, output } = await runStage("vitest", args, options);
+  const json = await readReport(report);
+  return { output, stage: settle(`vitest ${project}`, code, json && vitestCounts(json)) };
 }
 
 async function main() {
   await rm(REPORT_DIR, { recursive: true, force: true });
   await mkdir(REPORT_DIR, { recursive: true });
   const stages = [];
-  const banner = (title) => console.log(`\n━━━ ${title} ━━━`);
+  const started = Date.now();
 
   banner("Type check");
-  const typecheck = await runStage("npm", ["run", "--silent", "typecheck"]);
-  stages.push({ name: "typecheck", passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1, skipped: 0 });
+  stages.push(check("typecheck", (await runStage("npm", ["run", "--silent", "typecheck"])).code));
 
   banner("Lint");
-  const lint = await runStage("npm", ["run", "--silent", "lint"]);
-  stages.push({ name: "lint", passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1, skipped: 0 });
+  stages.push(check("lint", (await runStage("npm", ["run", "--silent", "lint"])).code));
 
-  banner("Unit and integration tests (vitest: worker, node, app)");
-  const vitestExit = await runStage("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`]);
-  const vitestReport = await readReport(VITEST_REPORT);
-  stages.push(settle("vitest", vitestExit, vitestReport && vitestCounts(vitestReport)));
+  banner(VITEST_PROJECTS.worker);
+  stages.push((await vitestProject("worker")).stage);
+
+  // The two light projects share the machine well: run them together, print them in turn.
+  const parallel = ["node", "app"];
+  console.log(`\n(vitest projects ${parallel.join(" and ")} run in parallel; each one's output follows when it ends)`);
+  const runs = parallel.map((project) => vitestProject(project, { buffered: true }));
+  for (const [i, project] of parallel.entries()) {
+    const { output, stage } = await runs[i];
+    banner(VITEST_PROJECTS[project]);
+    process.stdout.write(output);
+    stages.push(stage);
+  }
 
   banner("End-to-end journeys (Playwright, Chromium)");
-  const e2eExit = await runStage("playwright", ["test"], { E2E_JSON_REPORT: E2E_REPORT });
+  const e2e = await runStage("playwright", ["test"], { env: { E2E_JSON_REPORT: E2E_REPORT } });
   const e2eReport = await readReport(E2E_REPORT);
-  stages.push(settle("e2e", e2eExit, e2eReport && playwrightCounts(e2eReport)));
+  stages.push(settle("e2e", e2e.code, e2eReport && playwrightCounts(e2eReport)));
 
-  banner("Summary");
-  for (const stage of stages) {
-    const extra = [stage.skipped ? `${stage.skipped} skipped` : "", stage.flaky ? `${stage.flaky} flaky` : ""].filter(Boolean).join(", ");
-    console.log(`${stage.name.padEnd(10)} ${String(stage.passed).padStart(4)} passed ${String(stage.failed).padStart(4)} failed${extra ? `  (${extra})` : ""}`);
-  }
-  const passed = stages.reduce((sum, s) => sum + s.passed, 0);
-  const failed = stages.reduce((sum, s) => sum + s.failed, 0);
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 ? 1 : 0);
+  banner(`Summary (${Math.round((Date.now() - started) / 1000)} s)`);
+  const lines = summaryLines(stages);
+  for (const line of lines) console.log(line);
+  process.exit(stages.some((stage) => stage.failed > 0) ? 1 : 0);
 }
 
 main().catch((error) => {

@@ -4,6 +4,9 @@ import type { Page } from "@playwright/test";
 import { expect, PROFILE_URL, signUp, test } from "./fixtures";
 import { demoAccount } from "./support";
 
+/** What the result page polls: a checkout's status (or the member's membership). */
+const STATUS_QUESTION = /^\/api\/payments\/(membership|checkout\/[^/]+\/status)$/;
+
 /** From /vip-signup to the local test checkout. */
 async function openTestCheckout(page: Page) {
   await page.goto("/vip-signup");
@@ -81,12 +84,22 @@ test("a declined payment shows 'Payment Failed' with Try Again, and grants nothi
 
 test("opening the result page by hand with redirect_status=succeeded grants nothing", async ({ page }) => {
   const member = await signUp(page);
+  // A checkout opened but never paid: the page has something to wait for, and must keep waiting.
+  await openTestCheckout(page);
   await page.goto("/vip-confirmation?payment_intent=pi_fake&redirect_status=succeeded");
-  await expect(page.getByRole("heading", { name: "Confirming your payment..." })).toBeVisible();
-  await page.waitForTimeout(4000); // a few polls
+  const confirming = page.getByRole("heading", { name: "Confirming your payment..." });
+  await expect(confirming).toBeVisible();
+  // The page asks the server every 1.5 s. Wait for three answers (not for a fixed time): each
+  // says "not VIP", and the page stays on "confirming".
+  for (let poll = 1; poll <= 3; poll++) {
+    const answer = await page.waitForResponse((r) => STATUS_QUESTION.test(new URL(r.url()).pathname), { timeout: 10_000 });
+    expect(await answer.json(), `answer ${poll}`).toMatchObject({ isVIP: false });
+  }
   await expect(page.getByRole("heading", { name: "Welcome to VIP!" })).toHaveCount(0);
+  await expect(confirming).toBeVisible();
   await page.goto(member.profileUrl);
   await expect(page.getByRole("link", { name: "Become VIP" })).toBeVisible();
+  await expect(page.locator("h1 .badge-vip")).toHaveCount(0);
 });
 
 test("a visitor who wants to join signs in first and comes back to the sign-up page", async ({ page }) => {
