@@ -10,6 +10,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { fail, run, serve } from "./lib/run.mjs";
 import { ROOT } from "./lib/wrangler.mjs";
+import { parseDotenv } from "./lib/demo-seed.mjs";
+
+const LOCAL_SECRETS = ["PASSWORD_PEPPER", "SESSION_SECRET", "LOCAL_PAYMENTS_SECRET"];
 
 const E2E_STATE_DIR = ".wrangler/e2e-state";
 const E2E_BUILD_DIR = "dist/e2e"; // under dist/: ignored by git and eslint, untouched by the main build
@@ -28,9 +31,23 @@ async function buildIsolated() {
   // The Worker's output directory is named after the Worker; find it rather than hard-code it.
   for (const entry of await readdir(path.join(ROOT, E2E_BUILD_DIR), { withFileTypes: true })) {
     const config = path.join(E2E_BUILD_DIR, entry.name, "wrangler.json");
-    if (entry.isDirectory() && entry.name !== "client" && existsSync(path.join(ROOT, config))) return config;
+    if (entry.isDirectory() && entry.name !== "client" && existsSync(path.join(ROOT, config))) {
+      await writeLocalOnlyVars(path.join(ROOT, E2E_BUILD_DIR, entry.name, ".dev.vars"));
+      return config;
+    }
   }
   throw new Error(`No Worker build with a wrangler.json in ${E2E_BUILD_DIR}`);
+}
+
+/**
+ * The build copies the developer's .dev.vars, live STRIPE_* or MAIL_* keys included. Journeys must
+ * run against the local payment and mail services whatever a developer configured, so the built
+ * Worker gets only local mode and the local secrets.
+ */
+async function writeLocalOnlyVars(file) {
+  const vars = parseDotenv(await readFile(path.join(ROOT, ".dev.vars"), "utf8"));
+  const lines = ["APP_ENV=local", ...LOCAL_SECRETS.filter((name) => vars[name]).map((name) => `${name}=${vars[name]}`)];
+  await writeFile(file, `${lines.join("\n")}\n`, { mode: 0o600 });
 }
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "8789" } } });
