@@ -5,7 +5,9 @@
 //      because the Cloudflare Vite plugin copies it into the build output;
 //   2. applies the D1 migrations to local state;
 //   3. seeds the demo accounts, profiles and generated avatars (upserts, so reruns are no-ops
-//      apart from restoring the documented demo passwords and roles).
+//      apart from restoring the documented demo passwords and roles);
+//   4. puts the catalog's demo media (an MP3 per track, a cover per album, generated offline and
+//      cached in .tmp/demo-media) into local R2, skipped when that state already holds this set.
 // Usage: node scripts/prepare-local.mjs [--persist-to <dir>]   (default state: .wrangler/state)
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -16,6 +18,7 @@ import { parseArgs } from "node:util";
 import { avatarPng } from "./lib/png.mjs";
 import { ROOT, wrangler } from "./lib/wrangler.mjs";
 import { buildSeedSql, DEMO_ACCOUNTS, demoAvatarFile, parseDotenv } from "./lib/demo-seed.mjs";
+import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
 
 const MEDIA_BUCKET = "freestyle-lovers-media"; // wrangler.toml [[r2_buckets]] MEDIA
 const DEV_VARS = path.join(ROOT, ".dev.vars");
@@ -46,6 +49,25 @@ async function ensureDevVars() {
   return vars;
 }
 
+/**
+ * Generates (or reuses) the catalog's demo media and uploads it to local R2 with one bulk put
+ * per content type. The file names carry content hashes, so a marker of them in the state
+ * directory tells whether this state already holds exactly this set.
+ */
+async function seedDemoMedia(stateDir, persist, work) {
+  const media = await generateDemoMedia();
+  const marker = path.join(stateDir, "demo-media.json");
+  const fingerprint = JSON.stringify(media.files.map((f) => [f.key, path.basename(f.path)]));
+  if (existsSync(marker) && (await readFile(marker, "utf8")) === fingerprint) return { ...media, uploaded: 0 };
+  for (const contentType of new Set(media.files.map((f) => f.contentType))) {
+    const manifest = path.join(work, `media-${contentType.replace("/", "-")}.json`);
+    await writeFile(manifest, JSON.stringify(media.files.filter((f) => f.contentType === contentType).map((f) => ({ key: f.key, file: f.path }))));
+    await wrangler(["r2", "bulk", "put", MEDIA_BUCKET, "--local", ...persist, "--filename", manifest, "--content-type", contentType]);
+  }
+  await writeFile(marker, fingerprint);
+  return { ...media, uploaded: media.files.length };
+}
+
 async function main() {
   const { values } = parseArgs({ options: { "persist-to": { type: "string" } } });
   const persist = values["persist-to"] ? ["--persist-to", path.resolve(values["persist-to"])] : [];
@@ -72,6 +94,11 @@ async function main() {
     const manifestFile = path.join(work, "avatars.json");
     await writeFile(manifestFile, JSON.stringify(manifest));
     await wrangler(["r2", "bulk", "put", MEDIA_BUCKET, "--local", ...persist, "--filename", manifestFile, "--content-type", "image/png"]);
+
+    const media = await seedDemoMedia(path.resolve(values["persist-to"] ?? ".wrangler/state"), persist, work);
+    console.log(
+      `prepare-local: demo media: ${media.files.length} files (${media.generated} generated, ${media.cached} cached in ${(media.ms / 1000).toFixed(1)} s), ${media.uploaded ? `${media.uploaded} uploaded` : "already in local R2"}`,
+    );
   } finally {
     await rm(work, { recursive: true, force: true });
   }

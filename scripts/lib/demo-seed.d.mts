@@ -15,3 +15,4 @@ export function parseDotenv(text: string): Record<string, string>;
 export function hashPassword(password: string, pepperSecret: string): Promise<string>;
 export function demoAvatarFile(account: Pick<DemoAccountSeed, "id">): string;
 export function buildSeedSql(pepper: string, now?: number): Promise<string>;
+export function demoPlayCountsSql(): string[];

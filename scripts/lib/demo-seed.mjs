@@ -2,6 +2,8 @@
 // Kept apart from prepare-local.mjs so a test can check the hashes verify in the Worker's code.
 import { createHash, webcrypto } from "node:crypto";
 import demo from "../demo-data.json" with { type: "json" };
+import { allTracks, FEATURED_TRACK_IDS, ICONIC_TRACK_IDS } from "../catalog/catalog.mjs";
+import { fnv1a } from "../catalog/hash.mjs";
 
 export const DEMO_ACCOUNTS = demo.accounts;
 const PBKDF2_ITERATIONS = 100_000; // must equal worker/lib/password.ts (tests/node/demo-seed.test.ts checks)
@@ -69,7 +71,22 @@ export async function buildSeedSql(pepper, now = Date.now()) {
     }
     if (account.role === "vip") statements.push(...demoSubscriptionSql(account, now));
   }
+  statements.push(...demoPlayCountsSql());
   return statements.join("\n") + "\n";
+}
+
+/**
+ * Local demo only: play counters that make the Popular table and the plays counter look like a
+ * site people use (the iconic hits and featured tracks most played). Never lowers a counter
+ * that real local plays have already raised.
+ */
+export function demoPlayCountsSql() {
+  return allTracks().map((track) => {
+    const base = fnv1a(`demo-plays:${track.id}`) % 900;
+    const boost = ICONIC_TRACK_IDS.includes(track.id) ? 4000 : FEATURED_TRACK_IDS.includes(track.id) ? 1500 : 0;
+    const plays = base + boost;
+    return `UPDATE tracks SET plays = ${plays} WHERE id = ${sqlText(track.id)} AND plays < ${plays};`;
+  });
 }
 
 const DEMO_PERIOD_MS = 30 * 24 * 3600 * 1000;

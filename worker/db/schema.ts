@@ -151,3 +151,56 @@ export const checkoutSessions = sqliteTable(
   },
   (t) => [index("checkout_sessions_user_idx").on(t.userId)],
 );
+
+// The music catalog: product data seeded by migration, later managed from the back office.
+// cover_key / audio_key are R2 keys (served by the Worker) or remote https URLs.
+export const albums = sqliteTable(
+  "albums",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    year: integer("year").notNull(),
+    type: text("type", { enum: ["Album", "Single"] }).notNull(),
+    coverKey: text("cover_key"),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("albums_position_idx").on(t.position)],
+);
+
+// Track ids are `<albumId>-<number>`, except the five featured tracks, which keep their own ids.
+// plays is the counter the play route bumps in the same batch as its track_plays row.
+export const tracks = sqliteTable(
+  "tracks",
+  {
+    id: text("id").primaryKey(),
+    albumId: text("album_id").notNull().references(() => albums.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    number: integer("number").notNull(),
+    durationSeconds: integer("duration_seconds").notNull().default(210),
+    audioKey: text("audio_key"),
+    featuredPosition: integer("featured_position"),
+    plays: integer("plays").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("tracks_album_number_idx").on(t.albumId, t.number),
+    index("tracks_plays_idx").on(t.plays),
+    uniqueIndex("tracks_featured_idx").on(t.featuredPosition).where(sql`${t.featuredPosition} IS NOT NULL`),
+  ],
+);
+
+// One row per play a VIP or admin started (replays within 30 s count once).
+export const trackPlays = sqliteTable(
+  "track_plays",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    trackId: text("track_id").notNull().references(() => tracks.id, { onDelete: "cascade" }),
+    playedAt: integer("played_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("track_plays_user_track_idx").on(t.userId, t.trackId, t.playedAt),
+    index("track_plays_track_idx").on(t.trackId, t.playedAt),
+    index("track_plays_played_at_idx").on(t.playedAt),
+  ],
+);

@@ -1,0 +1,5 @@
+// Types for write-seed-migration.mjs.
+import type { CatalogAlbum } from "./catalog.mjs";
+export const SEED_MIGRATION_FILE: string;
+export function sqlLiteral(value: string | number | null | undefined): string;
+export function buildCatalogSeedSql(catalog?: CatalogAlbum[]): string;
