@@ -133,6 +133,10 @@ async function main() {
     ["GET /api/auth/me (visitor)", "/api/auth/me", {}],
     ["GET /api/auth/me (signed in)", "/api/auth/me", signedIn],
     ["GET /api/profiles/:id (signed in)", `/api/profiles/${userId}`, signedIn],
+    ["GET /api/music/albums", "/api/music/albums", {}],
+    ["GET /api/music/albums/:id", "/api/music/albums/moonlight-boulevard", {}],
+    ["GET /api/music/tracks", "/api/music/tracks", {}],
+    ["GET /api/music/tracks (signed in)", "/api/music/tracks", signedIn],
   ];
 
   console.log(`Target ${origin}; concurrency ${concurrency}; per case at most ${maxRequests} requests or ${maxSeconds} s, after ${warmup} warm-up requests.`);
@@ -145,12 +149,15 @@ async function main() {
     // Revoke the session this run created instead of leaving it in the local database.
     await fetch(url("/api/auth/logout"), { method: "POST", headers: { origin, cookie } }).catch(() => {});
   }
+  // Each case's throughput as a share of the bare config route measured in this same run.
+  const bare = rows.find(([name]) => name === "GET /api/config")?.[1].rps ?? Number.NaN;
   printTable(
-    ["case", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"],
+    ["case", "requests", "req/s", "vs config", "p50 ms", "p95 ms", "p99 ms", "errors"],
     rows.map(([name, r]) => [
       name,
       String(r.requests),
       r.rps.toFixed(0),
+      `${((r.rps / bare) * 100).toFixed(0)} %`,
       r.p50.toFixed(1),
       r.p95.toFixed(1),
       r.p99.toFixed(1),

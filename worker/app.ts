@@ -18,6 +18,10 @@ import { uploadRoutes, uploadFileRoutes } from "./routes/uploads";
 import { devRoutes } from "./routes/dev";
 import { feedLiveRoutes } from "./routes/feed-live";
 import { paymentRoutes, stripeWebhookRoutes } from "./routes/payments";
+import { musicRoutes } from "./routes/music";
+import { proxyAudioRoutes } from "./routes/proxy-audio";
+import { mediaRoutes } from "./routes/media";
+import { sharePageRoutes } from "./routes/share";
 
 /** Routes that take multipart uploads set their own, larger, limit. */
 const UPLOAD_PATHS = /^\/api\/uploads\//;
@@ -57,4 +61,8 @@ app.route("/api/dev", devRoutes);
 app.route("/api/feed", feedLiveRoutes);
 app.route("/api/payments", paymentRoutes);
 app.route("/api/stripe", stripeWebhookRoutes);
+app.route("/api/music", musicRoutes);
+app.route("/api/proxy-audio", proxyAudioRoutes);
 app.route("/uploads", uploadFileRoutes);
+app.route("/media", mediaRoutes);
+app.route("/music/track", sharePageRoutes);

@@ -16,6 +16,8 @@ export type AppEnv = Env & {
   STRIPE_API_PORT?: string;
   STRIPE_API_PROTOCOL?: string;
   LOCAL_PAYMENTS_SECRET?: string;
+  /** Remote file hosts the audio proxy may fetch from: exact host names, comma/space-separated. */
+  AUDIO_PROXY_HOSTS?: string;
 };
 
 const url = z.url();
@@ -37,6 +39,7 @@ const configSchema = z
     MAIL_API_KEY: z.string().optional(),
     MAIL_API_BASE_URL: url.optional(),
     MAIL_FROM: z.string().optional(),
+    AUDIO_PROXY_HOSTS: z.string().optional(),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.MAIL_PROVIDER && (!cfg.MAIL_API_KEY || !cfg.MAIL_FROM)) {

@@ -1,0 +1,78 @@
+// The music catalog, streaming and play counts: shapes shared by the Worker and the SPA.
+import { z } from "./zod";
+
+/** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
+export const MUSIC_MESSAGES = {
+  albumNotFound: "Album not found",
+  trackNotFound: "Track not found",
+  notPlayable: "This track cannot be played yet",
+  playFailed: "Unable to play audio. Please try again.",
+  linkExpired: "This media link has expired or is not yours",
+} as const;
+
+/** Album and track ids are lowercase slugs (`spring-love`, `freestyle-nights-3`). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slug = z.string().min(1).max(100).regex(SLUG_PATTERN);
+
+export const albumIdParamSchema = z.object({ id: slug });
+export const trackIdParamSchema = z.object({ id: slug });
+
+export type AlbumType = "Album" | "Single";
+
+/** A track as every list shows it. No audio location: that comes only from the stream route. */
+export type TrackView = {
+  id: string;
+  title: string;
+  number: number;
+  albumId: string;
+  albumTitle: string;
+  albumYear: number;
+  /** Public cover image URL, or null for the default artwork. */
+  coverUrl: string | null;
+  durationSeconds: number;
+  plays: number;
+  /** False for a track without audio yet: it cannot be played. */
+  playable: boolean;
+  /** 0-4 for the five featured tracks, else null. */
+  featuredPosition: number | null;
+};
+
+export type AlbumSummary = {
+  id: string;
+  title: string;
+  year: number;
+  type: AlbumType;
+  coverUrl: string | null;
+  position: number;
+  trackCount: number;
+};
+
+export type AlbumDetail = AlbumSummary & { tracks: TrackView[] };
+
+/** GET /api/music/albums */
+export type AlbumsResponse = { albums: AlbumSummary[] };
+/** GET /api/music/albums/:id */
+export type AlbumResponse = { album: AlbumDetail };
+/** GET /api/music/tracks: featured tracks first (by position), then album tracks in catalog order. */
+export type TracksResponse = { tracks: TrackView[]; totalPlays: number };
+/** GET /api/music/tracks/:id */
+export type TrackResponse = { track: TrackView };
+/** GET /api/music/stats */
+export type MusicStatsResponse = { totalPlays: number };
+
+/** POST /api/music/tracks/:id/stream (VIP/admin): a short-lived URL the <audio> element can use. */
+export type StreamResponse = { url: string; expiresAt: string };
+
+/** POST /api/music/tracks/:id/plays (VIP/admin): whether this play counted, and the new counters. */
+export type PlayResponse = { counted: boolean; plays: number; totalPlays: number };
+
+/** How long a signed media URL stays valid. */
+export const MEDIA_TOKEN_TTL_SECONDS = 10 * 60;
+/** The same member replaying the same track within this window counts once. */
+export const PLAY_DEDUPE_MS = 30_000;
+
+/** m:ss with padded seconds (the spec's time format). */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,121 @@
+// Queries for the music catalog and play counts. Every read here is one D1 query.
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { DB } from "./client";
+import { albums, trackPlays, tracks } from "./schema";
+import type { AlbumDetail, AlbumSummary, TrackView } from "../contracts/music";
+import { PLAY_DEDUPE_MS } from "../contracts/music";
+
+/** The public URL of a stored cover: R2 keys are served under /media/, remote URLs as they are. */
+export function coverUrlOf(coverKey: string | null): string | null {
+  if (!coverKey) return null;
+  if (coverKey.startsWith("https://")) return coverKey;
+  return `/media/${coverKey}`;
+}
+
+const trackColumns = {
+  id: tracks.id,
+  title: tracks.title,
+  number: tracks.number,
+  albumId: tracks.albumId,
+  albumTitle: albums.title,
+  albumYear: albums.year,
+  coverKey: albums.coverKey,
+  durationSeconds: tracks.durationSeconds,
+  plays: tracks.plays,
+  audioKey: tracks.audioKey,
+  featuredPosition: tracks.featuredPosition,
+};
+
+const selectTracks = (db: DB) => db.select(trackColumns).from(tracks).innerJoin(albums, eq(albums.id, tracks.albumId));
+type TrackRow = Awaited<ReturnType<ReturnType<typeof selectTracks>["all"]>>[number];
+
+function toTrackView({ coverKey, audioKey, ...row }: TrackRow): TrackView {
+  return { ...row, coverUrl: coverUrlOf(coverKey), playable: Boolean(audioKey) };
+}
+
+/** Featured tracks first (by their position), then every album's tracks in catalog order. */
+export async function listTracks(db: DB): Promise<TrackView[]> {
+  const rows = await selectTracks(db).orderBy(sql`${tracks.featuredPosition} IS NULL`, asc(tracks.featuredPosition), asc(albums.position), asc(tracks.number));
+  return rows.map(toTrackView);
+}
+
+export async function findTrack(db: DB, id: string): Promise<TrackView | null> {
+  const row = await selectTracks(db).where(eq(tracks.id, id)).get();
+  return row ? toTrackView(row) : null;
+}
+
+/** Where a track's audio is: an R2 key or a remote https URL; null when it has none. */
+export async function findTrackAudio(db: DB, id: string): Promise<string | null | undefined> {
+  const row = await db.select({ audioKey: tracks.audioKey }).from(tracks).where(eq(tracks.id, id)).get();
+  return row ? row.audioKey : undefined;
+}
+
+const albumColumns = {
+  id: albums.id,
+  title: albums.title,
+  year: albums.year,
+  type: albums.type,
+  coverKey: albums.coverKey,
+  position: albums.position,
+};
+
+export async function listAlbums(db: DB): Promise<AlbumSummary[]> {
+  const rows = await db
+    .select({ ...albumColumns, trackCount: count(tracks.id) })
+    .from(albums)
+    .leftJoin(tracks, eq(tracks.albumId, albums.id))
+    .groupBy(albums.id)
+    .orderBy(asc(albums.position));
+  return rows.map(({ coverKey, ...row }) => ({ ...row, coverUrl: coverUrlOf(coverKey) }));
+}
+
+/** One album with its tracks in order: one query (the album's columns repeat on each track row). */
+export async function findAlbum(db: DB, id: string): Promise<AlbumDetail | null> {
+  const rows = await db
+    .select({ album: albumColumns, track: trackColumns })
+    .from(albums)
+    .leftJoin(tracks, eq(tracks.albumId, albums.id))
+    .where(eq(albums.id, id))
+    .orderBy(asc(tracks.number));
+  const first = rows[0];
+  if (!first) return null;
+  const { coverKey, ...album } = first.album;
+  // A left join: an album without tracks comes back as one row whose track columns are all null.
+  const albumTracks = rows.flatMap((r) => (r.track.id === null ? [] : [toTrackView(r.track as TrackRow)]));
+  return { ...album, coverUrl: coverUrlOf(coverKey), trackCount: albumTracks.length, tracks: albumTracks };
+}
+
+/** The sum of every track's counter (counters, not a scan of track_plays). */
+export async function totalPlays(db: DB): Promise<number> {
+  const row = await db.select({ total: sql<number>`coalesce(sum(${tracks.plays}), 0)` }).from(tracks).get();
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Records one play and bumps the track's counter in one batch (a transaction), unless the same
+ * member played the same track in the last 30 seconds. Both statements test the same condition
+ * before either writes, so they agree: either both happen or neither. Returns whether it counted
+ * and the track's counter afterwards, or null for an unknown track.
+ */
+export async function recordPlay(db: DB, userId: string, trackId: string, now = Date.now()): Promise<{ counted: boolean; plays: number } | null> {
+  const since = now - PLAY_DEDUPE_MS;
+  const noRecentPlay = sql`NOT EXISTS (SELECT 1 FROM ${trackPlays} WHERE ${trackPlays.userId} = ${userId} AND ${trackPlays.trackId} = ${trackId} AND ${trackPlays.playedAt} > ${since})`;
+  const [bumped, , after] = await db.batch([
+    db
+      .update(tracks)
+      .set({ plays: sql`${tracks.plays} + 1` })
+      .where(and(eq(tracks.id, trackId), noRecentPlay))
+      .returning({ id: tracks.id }),
+    // INSERT ... SELECT (every column, in table order; id NULL = the next autoincrement value).
+    db.insert(trackPlays).select(
+      db
+        .select({ id: sql`NULL`.as("id"), userId: sql`${userId}`.as("user_id"), trackId: tracks.id, playedAt: sql`${now}`.as("played_at") })
+        .from(tracks)
+        .where(and(eq(tracks.id, trackId), noRecentPlay)),
+    ),
+    db.select({ plays: tracks.plays }).from(tracks).where(eq(tracks.id, trackId)),
+  ]);
+  const row = after[0];
+  if (!row) return null;
+  return { counted: bumped.length === 1, plays: row.plays };
+}

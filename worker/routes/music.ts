@@ -1,0 +1,70 @@
+// The music catalog (public), signed stream URLs and play counts (VIP and admin only).
+import { Hono } from "hono";
+import type { HonoEnv } from "../types";
+import { readConfig } from "../env";
+import { requireVIP } from "../middleware/guards";
+import { validate } from "../lib/validate";
+import { ApiError, notFound } from "../lib/errors";
+import { signTrackToken } from "../lib/media-token";
+import { findAlbum, findTrack, findTrackAudio, listAlbums, listTracks, recordPlay, totalPlays } from "../db/music";
+import {
+  MUSIC_MESSAGES,
+  albumIdParamSchema,
+  trackIdParamSchema,
+  type AlbumResponse,
+  type AlbumsResponse,
+  type MusicStatsResponse,
+  type PlayResponse,
+  type StreamResponse,
+  type TrackResponse,
+  type TracksResponse,
+} from "../contracts/music";
+
+const albumNotFound = () => notFound(MUSIC_MESSAGES.albumNotFound, "album_not_found");
+const trackNotFound = () => notFound(MUSIC_MESSAGES.trackNotFound, "track_not_found");
+
+/** Catalog lists change only when the catalog does; a minute of shared caching is harmless. */
+const CATALOG_CACHE = "public, max-age=60";
+
+export const musicRoutes = new Hono<HonoEnv>()
+  .get("/albums", async (c) => {
+    c.header("Cache-Control", CATALOG_CACHE);
+    return c.json<AlbumsResponse>({ albums: await listAlbums(c.var.db) });
+  })
+
+  .get("/albums/:id", validate("param", albumIdParamSchema), async (c) => {
+    const album = await findAlbum(c.var.db, c.req.valid("param").id);
+    if (!album) throw albumNotFound();
+    c.header("Cache-Control", CATALOG_CACHE);
+    return c.json<AlbumResponse>({ album });
+  })
+
+  // Play counts change with every play, so this list is not cached.
+  .get("/tracks", async (c) => {
+    const tracks = await listTracks(c.var.db);
+    return c.json<TracksResponse>({ tracks, totalPlays: tracks.reduce((sum, t) => sum + t.plays, 0) });
+  })
+
+  .get("/tracks/:id", validate("param", trackIdParamSchema), async (c) => {
+    const track = await findTrack(c.var.db, c.req.valid("param").id);
+    if (!track) throw trackNotFound();
+    return c.json<TrackResponse>({ track });
+  })
+
+  .get("/stats", async (c) => c.json<MusicStatsResponse>({ totalPlays: await totalPlays(c.var.db) }))
+
+  .post("/tracks/:id/stream", requireVIP, validate("param", trackIdParamSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const audio = await findTrackAudio(c.var.db, id);
+    if (audio === undefined) throw trackNotFound();
+    if (audio === null) throw new ApiError(409, "not_playable", MUSIC_MESSAGES.notPlayable);
+    const { token, expiresAt } = await signTrackToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, id);
+    return c.json<StreamResponse>({ url: `/media/tracks/${id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
+  })
+
+  .post("/tracks/:id/plays", requireVIP, validate("param", trackIdParamSchema), async (c) => {
+    const db = c.var.db;
+    const result = await recordPlay(db, c.var.user.id, c.req.valid("param").id);
+    if (!result) throw trackNotFound();
+    return c.json<PlayResponse>({ ...result, totalPlays: await totalPlays(db) });
+  });
