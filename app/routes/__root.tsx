@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { defineMessages } from "react-intl";
 import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
@@ -8,6 +8,10 @@ import { NotFound } from "../components/NotFound";
 import { prefersReducedMotion } from "../features/shell/useHeroRotation";
 import { useSiteConfig } from "../features/shell/useSession";
 import { usePageMeta } from "../lib/usePageMeta";
+import { usePlayerRequested } from "../lib/playerPresence";
+
+// The player (engine and bar) loads with the music routes, never with the entry chunk.
+const PlayerHost = lazy(() => import("../features/music/player/PlayerHost"));
 
 /** Routes that are players on their own: no site header. */
 const HEADERLESS = ["/music/player", "/radio/player"];
@@ -19,6 +23,7 @@ function RootLayout() {
   const showFooter = pathname !== "/admin" && !pathname.startsWith("/admin/") && showHeader;
   // Loads the site configuration on every page: its brand ends each page's title (usePageMeta).
   useSiteConfig();
+  const playerRequested = usePlayerRequested();
 
   useEffect(() => {
     // Smooth scroll to the top on each route change (anchors on home handle themselves).
@@ -32,6 +37,12 @@ function RootLayout() {
         <Outlet />
       </main>
       {showFooter && <Footer />}
+      {playerRequested && (
+        <Suspense fallback={null}>
+          {/* The popup players have their own controls: no bar there. */}
+          <PlayerHost showBar={showHeader} />
+        </Suspense>
+      )}
     </div>
   );
 }

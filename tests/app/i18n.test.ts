@@ -1,5 +1,16 @@
 // Both catalogs must hold exactly the same keys, every message must format in both languages with
 // the same arguments, and every message id written in the app's source must exist in both.
+import {
+  isArgumentElement,
+  isDateElement,
+  isNumberElement,
+  isPluralElement,
+  isSelectElement,
+  isTagElement,
+  isTimeElement,
+  parse,
+  type MessageFormatElement,
+} from "@formatjs/icu-messageformat-parser";
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/en.json";
@@ -25,11 +36,26 @@ function messageIdsIn(source: string): string[] {
   return ids;
 }
 
-/** Argument and tag names of an ICU message: "{price}/<per>month</per>" → ["<per>", "price"]. */
+/**
+ * Argument and tag names of an ICU message, read by the ICU parser itself (plural and select
+ * branches are text, not arguments): "{price}/<per>month</per>" → ["<per>", "price"].
+ */
 function argumentsOf(message: string): string[] {
   const names = new Set<string>();
-  for (const m of message.matchAll(/\{\s*([A-Za-z_][\w]*)\s*[,}]/g)) names.add(m[1]!);
-  for (const m of message.matchAll(/<([A-Za-z][\w]*)>/g)) names.add(`<${m[1]!}>`);
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const el of elements) {
+      if (isTagElement(el)) {
+        names.add(`<${el.value}>`);
+        walk(el.children);
+      } else if (isPluralElement(el) || isSelectElement(el)) {
+        names.add(el.value);
+        for (const option of Object.values(el.options)) walk(option.value);
+      } else if (isArgumentElement(el) || isNumberElement(el) || isDateElement(el) || isTimeElement(el)) {
+        names.add(el.value);
+      }
+    }
+  };
+  walk(parse(message));
   return [...names].sort();
 }
 

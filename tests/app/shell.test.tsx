@@ -371,14 +371,24 @@ describe("landing and plan pages", () => {
     expect(screen.getAllByText(/^198[89]$/).map((el) => el.textContent)).toEqual(["1988", "1988", "1989"]);
   });
 
-  it("sends VIP members and admins from the iconic hits to /music", async () => {
+  it("lets VIP members and admins play the iconic hits from the landing page, and links each to its track page", async () => {
     for (const me of [user({ isVIP: true }), user({ isAdmin: true })]) {
       await renderShell({ me, children: <MusicSection /> });
       const links = screen.getAllByRole("link", { name: /Listen now/ });
-      expect(links.map((link) => link.getAttribute("href"))).toEqual(["/music", "/music", "/music"]);
+      expect(links.map((link) => link.getAttribute("href"))).toEqual(["/music/track/spring-love", "/music/track/moonlight-boulevard-1", "/music/track/i-wanna-be-the-one"]);
+      expect(screen.getAllByRole("button", { name: /^Play\b/ }).map((b) => b.textContent)).toEqual(["Play: Spring Love", "Play: Dreamin' of Love", "Play: I Wanna Be the One"]);
       expect(screen.queryByText("Listen as VIP")).toBeNull();
       cleanup();
     }
+  });
+
+  it("asks the catalog for the hit a VIP presses play on, and says so when it cannot play", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ error: { code: "internal", message: "down" } }, { status: 500 }));
+    await renderShell({ me: user({ isVIP: true }), children: <MusicSection /> });
+    fireEvent.click(screen.getByRole("button", { name: /^Play\b.*Dreamin' of Love/ }));
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Unable to play audio. Please try again.");
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toContain("/api/music/tracks/moonlight-boulevard-1");
+    fetchSpy.mockRestore();
   });
 
   it("offers visitors and members Join VIP with the price in the landing VIP section", async () => {

@@ -1,11 +1,14 @@
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { defineMessages, FormattedMessage } from "react-intl";
-import { ComingSoon } from "../../components/ComingSoon";
-import { VipGate } from "../../components/Gate";
-import { PageFrame } from "../../components/PageFrame";
+import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages } from "react-intl";
+import { MusicHubPage } from "../../features/music/catalog/MusicHubPage";
+import { tracksQueryOptions } from "../../features/music/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
-export const Route = createFileRoute("/music/")({ component: MusicHub });
+export const Route = createFileRoute("/music/")({
+  // Prefetch without throwing: the page shows its own loading and failure states.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(tracksQueryOptions()),
+  component: MusicHub,
+});
 
 const meta = defineMessages({
   title: { id: "meta.music.title", defaultMessage: "Music Hub" },
@@ -15,22 +18,8 @@ const meta = defineMessages({
   },
 });
 
-/** Everyone may open the hub; the player area is for VIP members and admins. */
+/** Everyone may open the hub; playing is for VIP members and admins. */
 function MusicHub() {
   usePageMeta(meta);
-  return (
-    <PageFrame
-      title={<FormattedMessage id="pages.music.title" defaultMessage="Music Hub" />}
-      intro={<FormattedMessage id="pages.music.intro" defaultMessage="Stream the artist's catalog, build playlists and keep your favorites." />}
-    >
-      <p>
-        <Link to="/music/catalog" className="btn btn-ghost btn-sm">
-          <FormattedMessage id="pages.music.browseCatalog" defaultMessage="Browse the Music Catalog" />
-        </Link>
-      </p>
-      <VipGate>
-        <ComingSoon what={<FormattedMessage id="pages.music.playerSoon" defaultMessage="The music player is on its way." />} />
-      </VipGate>
-    </PageFrame>
-  );
+  return <MusicHubPage />;
 }

@@ -1,7 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages, FormattedMessage } from "react-intl";
-import { ComingSoon } from "../../components/ComingSoon";
-import { PlayerPopupFrame } from "../../components/PlayerPopupFrame";
+import { defineMessages } from "react-intl";
+import { MusicPlayerPopupPage } from "../../features/music/popup/MusicPlayerPopupPage";
 import { usePageMeta } from "../../lib/usePageMeta";
 
 export const Route = createFileRoute("/music/player")({ component: MusicPlayerPopup });
@@ -13,9 +12,5 @@ const meta = defineMessages({
 /** Opened as the "musicplayer" popup from the Media menu; no site header here. */
 function MusicPlayerPopup() {
   usePageMeta(meta);
-  return (
-    <PlayerPopupFrame title={<FormattedMessage id="pages.musicPlayer.title" defaultMessage="Audio Player" />}>
-      <ComingSoon what={<FormattedMessage id="pages.musicPlayer.soon" defaultMessage="The full music player is on its way." />} />
-    </PlayerPopupFrame>
-  );
+  return <MusicPlayerPopupPage />;
 }

@@ -1,18 +1,26 @@
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { canUseVipContent, useSessionUser } from "../useSession";
 import { Icon } from "../../../components/Icon";
 
-/** The three iconic hits of spec 2.3. Song titles are names and stay untranslated. */
+/** The three iconic hits of spec 2.3: catalog tracks. Song titles are names and stay untranslated. */
 const ICONIC_HITS = [
-  { key: "spring-love", title: "Spring Love", year: 1988 },
-  { key: "dreamin-of-love", title: "Dreamin' of Love", year: 1988 },
-  { key: "i-wanna-be-the-one", title: "I Wanna Be the One", year: 1989 },
+  { key: "spring-love", trackId: "spring-love", title: "Spring Love", year: 1988 },
+  { key: "dreamin-of-love", trackId: "moonlight-boulevard-1", title: "Dreamin' of Love", year: 1988 },
+  { key: "i-wanna-be-the-one", trackId: "i-wanna-be-the-one", title: "I Wanna Be the One", year: 1989 },
 ] as const;
+
+/** The player's code loads only when a VIP presses play, so the landing page stays light. */
+async function playHit(trackId: string) {
+  const { playTrackById } = await import("../../music/player/playById");
+  await playTrackById(trackId);
+}
 
 export function MusicSection() {
   const { user } = useSessionUser();
   const canListen = canUseVipContent(user);
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <section id="music" className="landing-section" aria-labelledby="music-title">
       <header className="section-head">
@@ -32,16 +40,27 @@ export function MusicSection() {
             <h3 className="hit-title">{hit.title}</h3>
             <p className="hit-year">{String(hit.year)}</p>
             {canListen ? (
-              <Link to="/music" className="btn btn-primary btn-sm">
-                <FormattedMessage id="home.music.listen" defaultMessage="Listen now" />
-                <span className="sr-only">: {hit.title}</span>
-              </Link>
+              <span className="hit-actions">
+                <button type="button" className="btn btn-primary btn-sm" onClick={() => void playHit(hit.trackId).catch(() => setFailed(hit.trackId))}>
+                  <FormattedMessage id="home.music.play" defaultMessage="Play" />
+                  <span className="sr-only">: {hit.title}</span>
+                </button>
+                <Link to="/music/track/$trackId" params={{ trackId: hit.trackId }} className="btn btn-ghost btn-sm">
+                  <FormattedMessage id="home.music.listen" defaultMessage="Listen now" />
+                  <span className="sr-only">: {hit.title}</span>
+                </Link>
+              </span>
             ) : (
               <Link to="/vip-signup" className="btn btn-ghost btn-sm">
                 <Icon name="lock" size={16} />
                 <FormattedMessage id="home.music.listenAsVip" defaultMessage="Listen as VIP" />
                 <span className="sr-only">: {hit.title}</span>
               </Link>
+            )}
+            {failed === hit.trackId && (
+              <p className="form-error" role="alert">
+                <FormattedMessage id="home.music.playFailed" defaultMessage="Unable to play audio. Please try again." />
+              </p>
             )}
           </li>
         ))}

@@ -1,26 +1,24 @@
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { defineMessages, FormattedMessage } from "react-intl";
-import { PageFrame } from "../../../components/PageFrame";
-import { CatalogOnItsWay } from "../../../features/shell/CatalogOnItsWay";
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages } from "react-intl";
+import { AlbumPage } from "../../../features/music/catalog/AlbumPage";
+import { albumQueryOptions } from "../../../features/music/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
 
-export const Route = createFileRoute("/music/catalog/$id")({ component: AlbumDetail });
+export const Route = createFileRoute("/music/catalog/$id")({
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(albumQueryOptions(params.id)),
+  component: AlbumDetail,
+});
 
 const meta = defineMessages({
   title: { id: "meta.album.title", defaultMessage: "Album" },
+  named: { id: "meta.album.named", defaultMessage: "{album} ({year})" },
   description: { id: "meta.album.description", defaultMessage: "Album details and track list from the artist's music catalog." },
 });
 
 function AlbumDetail() {
-  usePageMeta(meta);
-  return (
-    <PageFrame title={<FormattedMessage id="pages.album.title" defaultMessage="Album" />}>
-      <p>
-        <Link to="/music/catalog" className="btn btn-ghost btn-sm">
-          <FormattedMessage id="pages.album.back" defaultMessage="← Back to the catalog" />
-        </Link>
-      </p>
-      <CatalogOnItsWay />
-    </PageFrame>
-  );
+  const { id } = Route.useParams();
+  const album = useQuery(albumQueryOptions(id)).data?.album;
+  usePageMeta({ ...meta, title: album ? meta.named : meta.title, titleValues: album ? { album: album.title, year: album.year } : undefined });
+  return <AlbumPage albumId={id} />;
 }

@@ -1,10 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages, FormattedMessage } from "react-intl";
-import { PageFrame } from "../../../components/PageFrame";
-import { CatalogOnItsWay } from "../../../features/shell/CatalogOnItsWay";
+import { defineMessages } from "react-intl";
+import { CatalogPage } from "../../../features/music/catalog/CatalogPage";
+import { albumsQueryOptions } from "../../../features/music/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
 
-export const Route = createFileRoute("/music/catalog/")({ component: MusicCatalog });
+export const Route = createFileRoute("/music/catalog/")({
+  loader: ({ context }) => void context.queryClient.prefetchQuery(albumsQueryOptions()),
+  component: MusicCatalog,
+});
 
 const meta = defineMessages({
   title: { id: "meta.catalog.title", defaultMessage: "Music Catalog" },
@@ -16,12 +19,5 @@ const meta = defineMessages({
 
 function MusicCatalog() {
   usePageMeta(meta);
-  return (
-    <PageFrame
-      title={<FormattedMessage id="pages.catalog.title" defaultMessage="Music Catalog" />}
-      intro={<FormattedMessage id="pages.catalog.intro" defaultMessage="Albums and singles from across the artist's career." />}
-    >
-      <CatalogOnItsWay />
-    </PageFrame>
-  );
+  return <CatalogPage />;
 }

@@ -1,30 +1,25 @@
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { defineMessages, FormattedMessage } from "react-intl";
-import { PageFrame } from "../../../components/PageFrame";
-import { CatalogOnItsWay } from "../../../features/shell/CatalogOnItsWay";
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages } from "react-intl";
+import { TrackPage } from "../../../features/music/catalog/TrackPage";
+import { trackQueryOptions } from "../../../features/music/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
 
-export const Route = createFileRoute("/music/track/$trackId")({ component: SharedTrack });
+export const Route = createFileRoute("/music/track/$trackId")({
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(trackQueryOptions(params.trackId)),
+  component: SharedTrack,
+});
 
 const meta = defineMessages({
   title: { id: "meta.track.title", defaultMessage: "Shared Track" },
+  named: { id: "meta.track.named", defaultMessage: "{track} · {album}" },
   description: { id: "meta.track.description", defaultMessage: "A track from the artist's catalog, shared by a fan. Listen on {brand}." },
 });
 
-/** Shareable track link: open to everyone. */
+/** Shareable track link: open to everyone; the Worker adds its share tags to the HTML. */
 function SharedTrack() {
-  usePageMeta(meta);
-  return (
-    <PageFrame
-      title={<FormattedMessage id="pages.track.title" defaultMessage="Shared Track" />}
-      intro={<FormattedMessage id="pages.track.intro" defaultMessage="A track shared by a fan." />}
-    >
-      <CatalogOnItsWay />
-      <p>
-        <Link to="/music" className="btn btn-ghost btn-sm">
-          <FormattedMessage id="pages.track.toHub" defaultMessage="Go to the Music Hub" />
-        </Link>
-      </p>
-    </PageFrame>
-  );
+  const { trackId } = Route.useParams();
+  const track = useQuery(trackQueryOptions(trackId)).data?.track;
+  usePageMeta({ ...meta, title: track ? meta.named : meta.title, titleValues: track ? { track: track.title, album: track.albumTitle } : undefined });
+  return <TrackPage trackId={trackId} />;
 }

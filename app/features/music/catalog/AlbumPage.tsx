@@ -1,0 +1,83 @@
+// /music/catalog/{id}: cover, type, title, year, track count and the numbered track list.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { FormattedMessage } from "react-intl";
+import { EmptyState } from "../../../components/EmptyState";
+import { Icon } from "../../../components/Icon";
+import { PlayerIcon } from "../player/PlayerIcons";
+import { usePlayer } from "../player/PlayerProvider";
+import { albumQueryOptions, isMissing } from "../queries";
+import { AlbumTypeLabel } from "./CatalogPage";
+import { Cover } from "./Cover";
+import { MusicLoadFailed, MusicLoading } from "./LoadState";
+import { musicMessages } from "./messages";
+import { TrackTable } from "./TrackTable";
+import "./music.css";
+
+const BackLink = () => (
+  <p>
+    <Link to="/music/catalog" className="btn btn-ghost btn-sm">
+      <FormattedMessage {...musicMessages.backToCatalog} />
+    </Link>
+  </p>
+);
+
+export function AlbumPage({ albumId }: { albumId: string }) {
+  const query = useQuery(albumQueryOptions(albumId));
+  const { canPlay, actions } = usePlayer();
+
+  if (query.isPending) return <MusicLoading />;
+  if (query.isError) {
+    if (isMissing(query.error)) {
+      return (
+        <section className="page">
+          <BackLink />
+          <EmptyState icon="disc" title={<FormattedMessage {...musicMessages.albumNotFound} />} hint={<FormattedMessage {...musicMessages.albumNotFoundBody} />} />
+        </section>
+      );
+    }
+    return (
+      <section className="page">
+        <MusicLoadFailed onRetry={() => void query.refetch()} />
+      </section>
+    );
+  }
+
+  const { album } = query.data;
+  const playable = album.tracks.filter((t) => t.playable);
+  return (
+    <section className="page">
+      <BackLink />
+      <header className="album-head">
+        <Cover url={album.coverUrl} title={album.title} size={400} eager />
+        <div className="album-head-text">
+          <p className="album-type">
+            <AlbumTypeLabel type={album.type} />
+          </p>
+          <h1>{album.title}</h1>
+          <p className="muted">
+            <FormattedMessage {...musicMessages.releasedIn} values={{ year: album.year }} /> ·{" "}
+            <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
+          </p>
+          {album.trackCount > 0 &&
+            (canPlay ? (
+              <button type="button" className="btn btn-primary" disabled={playable.length === 0} onClick={() => actions.playQueue(playable, 0)}>
+                <PlayerIcon name="play" size={18} /> <FormattedMessage {...musicMessages.playAlbum} />
+              </button>
+            ) : (
+              <Link to="/vip-signup" className="btn btn-primary">
+                <Icon name="lock" size={18} /> <FormattedMessage {...musicMessages.unlockWithVip} />
+              </Link>
+            ))}
+        </div>
+      </header>
+      {album.tracks.length === 0 ? (
+        <EmptyState icon="music" title={<FormattedMessage {...musicMessages.tracksComingSoon} />} />
+      ) : (
+        <div className="table-wrap">
+          <TrackTable tracks={album.tracks} queue={playable} caption={album.title} showAlbum={false} numberByTrack />
+        </div>
+      )}
+    </section>
+  );
+}

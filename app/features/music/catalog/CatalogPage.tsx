@@ -1,0 +1,54 @@
+// /music/catalog: the grid of the 30 built-in albums and singles.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { FormattedMessage } from "react-intl";
+import type { AlbumSummary } from "../../../../worker/contracts/music";
+import { PageFrame } from "../../../components/PageFrame";
+import { albumsQueryOptions } from "../queries";
+import { Cover } from "./Cover";
+import { MusicLoadFailed, MusicLoading } from "./LoadState";
+import { musicMessages } from "./messages";
+import "./music.css";
+
+export function CatalogPage() {
+  const albums = useQuery(albumsQueryOptions());
+  return (
+    <PageFrame title={<FormattedMessage {...musicMessages.catalogTitle} />} intro={<FormattedMessage {...musicMessages.catalogIntro} />}>
+      {albums.isPending && <MusicLoading />}
+      {albums.isError && <MusicLoadFailed onRetry={() => void albums.refetch()} />}
+      {albums.data && (
+        <ul className="album-grid">
+          {albums.data.albums.map((album, i) => (
+            <li key={album.id}>
+              <AlbumCard album={album} eager={i < 5} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageFrame>
+  );
+}
+
+export const AlbumTypeLabel = ({ type }: { type: AlbumSummary["type"] }) => <FormattedMessage {...(type === "Album" ? musicMessages.typeAlbum : musicMessages.typeSingle)} />;
+
+function AlbumCard({ album, eager }: { album: AlbumSummary; eager: boolean }) {
+  return (
+    <Link to="/music/catalog/$id" params={{ id: album.id }} className="album-card">
+      <Cover url={album.coverUrl} title={album.title} size={300} eager={eager} />
+      <span className="album-card-body">
+        <span className="album-card-title">{album.title}</span>
+        <span className="album-card-meta">
+          {album.year} · <AlbumTypeLabel type={album.type} />
+        </span>
+        <span className="album-card-count">
+          {album.trackCount > 0 ? <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} /> : <FormattedMessage {...musicMessages.comingSoon} />}
+        </span>
+        {album.trackCount > 0 && (
+          <span className="album-card-play" aria-hidden="true">
+            ▶ <FormattedMessage {...musicMessages.playAlbum} />
+          </span>
+        )}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,77 @@
+// /music/track/{trackId}: the public page a shared link opens. Its share tags (Open Graph,
+// Twitter) are written into the HTML by the Worker; this is what a person sees.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { FormattedMessage, FormattedNumber } from "react-intl";
+import { formatDuration } from "../../../../worker/contracts/music";
+import { EmptyState } from "../../../components/EmptyState";
+import { Icon } from "../../../components/Icon";
+import { usePlayer } from "../player/PlayerProvider";
+import { isMissing, trackQueryOptions } from "../queries";
+import { Cover } from "./Cover";
+import { MusicLoadFailed, MusicLoading } from "./LoadState";
+import { musicMessages } from "./messages";
+import { ShareDialog } from "./ShareDialog";
+import { TrackPlayButton } from "./TrackPlayButton";
+import "./music.css";
+
+export function TrackPage({ trackId }: { trackId: string }) {
+  const query = useQuery(trackQueryOptions(trackId));
+  const { canPlay } = usePlayer();
+  const [sharing, setSharing] = useState(false);
+
+  if (query.isPending) return <MusicLoading />;
+  if (query.isError) {
+    return (
+      <section className="page">
+        {isMissing(query.error) ? (
+          <EmptyState icon="music" title={<FormattedMessage {...musicMessages.trackNotFound} />} hint={<FormattedMessage {...musicMessages.trackNotFoundBody} />}>
+            <Link to="/music/catalog" className="btn btn-ghost btn-sm">
+              <FormattedMessage {...musicMessages.browseCatalog} />
+            </Link>
+          </EmptyState>
+        ) : (
+          <MusicLoadFailed onRetry={() => void query.refetch()} />
+        )}
+      </section>
+    );
+  }
+
+  const { track } = query.data;
+  return (
+    <section className="page">
+      <article className="track-hero card">
+        <Cover url={track.coverUrl} title={track.albumTitle} size={400} eager />
+        <div className="track-hero-text">
+          <h1>{track.title}</h1>
+          <p className="muted">
+            <FormattedMessage {...musicMessages.fromAlbum} values={{ album: track.albumTitle, year: track.albumYear }} />
+          </p>
+          <p className="track-hero-meta">
+            {formatDuration(track.durationSeconds)} · <FormattedMessage {...musicMessages.totalPlays} values={{ count: track.plays }} />
+            <span className="sr-only">
+              (<FormattedNumber value={track.plays} />)
+            </span>
+          </p>
+          <div className="track-hero-actions">
+            {canPlay ? (
+              <TrackPlayButton track={track} queue={[track]} />
+            ) : (
+              <Link to="/vip-signup" className="btn btn-primary">
+                <Icon name="lock" size={18} /> <FormattedMessage {...musicMessages.listenVip} />
+              </Link>
+            )}
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSharing(true)}>
+              <FormattedMessage {...musicMessages.shareTitle} />
+            </button>
+            <Link to="/music/catalog/$id" params={{ id: track.albumId }} className="btn btn-ghost btn-sm">
+              <FormattedMessage {...musicMessages.viewAlbum} />
+            </Link>
+          </div>
+        </div>
+      </article>
+      {sharing && <ShareDialog track={track} onClose={() => setSharing(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+// The one play control every track list uses. VIP members and admins play (or pause the playing
+// track); everyone else is taken to /vip-signup: the server would refuse them the audio anyway.
+import { Link } from "@tanstack/react-router";
+import { useIntl } from "react-intl";
+import type { TrackView } from "../../../../worker/contracts/music";
+import { Icon } from "../../../components/Icon";
+import { PlayerIcon } from "../player/PlayerIcons";
+import { usePlayer, usePlayerSelector } from "../player/PlayerProvider";
+import { musicMessages } from "./messages";
+
+export function TrackPlayButton({ track, queue }: { track: TrackView; queue: readonly TrackView[] }) {
+  const intl = useIntl();
+  const { canPlay, actions } = usePlayer();
+  const status = usePlayerSelector((s) => (s.current?.id === track.id ? s.status : null));
+  const values = { title: track.title };
+
+  if (!canPlay) {
+    return (
+      <Link to="/vip-signup" className="track-play track-play-locked" aria-label={intl.formatMessage(musicMessages.lockedTrack, values)}>
+        <Icon name="lock" size={18} />
+      </Link>
+    );
+  }
+  if (!track.playable) {
+    return (
+      <button type="button" className="track-play" disabled aria-label={intl.formatMessage(musicMessages.notPlayable, values)}>
+        <PlayerIcon name="play" size={18} />
+      </button>
+    );
+  }
+  const playing = status === "playing";
+  const label = status === "loading" ? musicMessages.loadingTrack : playing ? musicMessages.pauseTrack : musicMessages.playTrack;
+  return (
+    <button
+      type="button"
+      className={`track-play${status ? " track-play-current" : ""}`}
+      aria-label={intl.formatMessage(label, values)}
+      aria-pressed={playing}
+      onClick={() => actions.playTrack(track, queue)}
+    >
+      <PlayerIcon name={playing ? "pause" : "play"} size={18} />
+    </button>
+  );
+}

@@ -1,0 +1,110 @@
+// A numbered track list: #, play control, title, album, duration (and plays, where asked).
+import { Link } from "@tanstack/react-router";
+import { FormattedMessage, FormattedNumber } from "react-intl";
+import { formatDuration, type TrackView } from "../../../../worker/contracts/music";
+import { usePlayerSelector } from "../player/PlayerProvider";
+import { musicMessages } from "./messages";
+import { TrackPlayButton } from "./TrackPlayButton";
+
+type TrackTableProps = {
+  tracks: readonly TrackView[];
+  /** What plays when a row's play control is used (default: the rows themselves). */
+  queue?: readonly TrackView[];
+  caption: React.ReactNode;
+  showAlbum?: boolean;
+  showPlays?: boolean;
+  /** Number rows by their album track number instead of their place in the list. */
+  numberByTrack?: boolean;
+  onShare?: (track: TrackView) => void;
+};
+
+export function TrackTable({ tracks, queue = tracks, caption, showAlbum = true, showPlays = false, numberByTrack = false, onShare }: TrackTableProps) {
+  const currentId = usePlayerSelector((s) => s.current?.id ?? null);
+  return (
+    <table className="track-table">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="track-num">
+            <FormattedMessage {...musicMessages.colNumber} />
+          </th>
+          <th scope="col" className="track-action">
+            <span className="sr-only">
+              <FormattedMessage {...musicMessages.colActions} />
+            </span>
+          </th>
+          <th scope="col">
+            <FormattedMessage {...musicMessages.colTitle} />
+          </th>
+          {showAlbum && (
+            <th scope="col" className="track-album">
+              <FormattedMessage {...musicMessages.colAlbum} />
+            </th>
+          )}
+          {showPlays && (
+            <th scope="col" className="track-plays">
+              <FormattedMessage {...musicMessages.colPlays} />
+            </th>
+          )}
+          <th scope="col" className="track-duration">
+            <FormattedMessage {...musicMessages.colDuration} />
+          </th>
+          {onShare && (
+            <th scope="col" className="track-action">
+              <span className="sr-only">
+                <FormattedMessage id="music.table.share" defaultMessage="Share" />
+              </span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {tracks.map((track, i) => (
+          <tr key={track.id} className={track.id === currentId ? "track-row track-row-current" : "track-row"} aria-current={track.id === currentId ? "true" : undefined}>
+            <td className="track-num">{numberByTrack ? track.number : i + 1}</td>
+            <td className="track-action">
+              <TrackPlayButton track={track} queue={queue} />
+            </td>
+            <td className="track-title">
+              <Link to="/music/track/$trackId" params={{ trackId: track.id }}>
+                {track.title}
+              </Link>
+            </td>
+            {showAlbum && (
+              <td className="track-album">
+                <Link to="/music/catalog/$id" params={{ id: track.albumId }}>
+                  {track.albumTitle}
+                </Link>
+              </td>
+            )}
+            {showPlays && (
+              <td className="track-plays">
+                <FormattedNumber value={track.plays} />
+              </td>
+            )}
+            <td className="track-duration">{formatDuration(track.durationSeconds)}</td>
+            {onShare && (
+              <td className="track-action">
+                <ShareButton track={track} onShare={onShare} />
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ShareButton({ track, onShare }: { track: TrackView; onShare: (track: TrackView) => void }) {
+  return (
+    <FormattedMessage {...musicMessages.share} values={{ title: track.title }}>
+      {(label) => (
+        <button type="button" className="track-share" aria-label={String(label)} onClick={() => onShare(track)}>
+          <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+            <path d="M4 12v7h16v-7M12 3v12m0-12L7 8m5-5 5 5" />
+          </svg>
+        </button>
+      )}
+    </FormattedMessage>
+  );
+}

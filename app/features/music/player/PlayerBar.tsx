@@ -1,0 +1,187 @@
+// The persistent player bar: fixed at the bottom of every page while a queue exists (and the
+// session may play), hidden otherwise. Cover, title and album; shuffle, previous, play/pause, next,
+// repeat; the seek slider and times; mute and volume; the queue and the shortcuts help. It also
+// owns the page's keyboard shortcuts (spec 6) and reserves room at the page bottom (a body class
+// and the --player-bar-h variable) so the bar never hides the footer.
+import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { useIntl } from "react-intl";
+import { formatTime } from "./engine";
+import { playerErrorMessages, playerMessages as m, timeOfMessage, volumeValueMessage } from "./messages";
+import { PlayerIcon } from "./PlayerIcons";
+import { usePlayer } from "./PlayerProvider";
+import { QueueDialog } from "./QueueDialog";
+import { ShortcutsHelpDialog } from "./ShortcutsHelpDialog";
+import { usePlayerShortcuts } from "./usePlayerShortcuts";
+import "./player.css";
+
+export const PLAYER_BAR_BODY_CLASS = "has-player-bar";
+
+export function PlayerBar() {
+  const intl = useIntl();
+  const { state, actions, canPlay } = usePlayer();
+  const [dialog, setDialog] = useState<"queue" | "help" | null>(null);
+  const barRef = useRef<HTMLElement>(null);
+  const visible = canPlay && state.current !== null;
+
+  usePlayerShortcuts({ actions, onHelp: () => setDialog("help"), enabled: visible });
+
+  useEffect(() => {
+    if (!visible) return;
+    const body = document.body;
+    const root = document.documentElement;
+    body.classList.add(PLAYER_BAR_BODY_CLASS);
+    const bar = barRef.current;
+    let observer: ResizeObserver | undefined;
+    if (bar && typeof ResizeObserver !== "undefined") {
+      observer = new ResizeObserver(() => root.style.setProperty("--player-bar-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`));
+      observer.observe(bar);
+    }
+    return () => {
+      observer?.disconnect();
+      body.classList.remove(PLAYER_BAR_BODY_CLASS);
+      root.style.removeProperty("--player-bar-h");
+    };
+  }, [visible]);
+
+  if (!visible || !state.current) return null;
+  const { current, status, currentTime, duration, volume, muted, repeat, shuffle, error } = state;
+  const busy = status === "loading";
+  const active = status === "playing" || busy;
+  const max = Math.max(1, Math.floor(duration));
+  const position = Math.min(Math.floor(currentTime), max);
+  const progress = `${(position / max) * 100}%`;
+  const volumeShown = muted ? 0 : volume;
+  const label = (descriptor: (typeof m)[keyof typeof m]) => intl.formatMessage(descriptor);
+
+  return (
+    <section ref={barRef} className="player-bar" aria-label={label(m.region)}>
+      <div className="player-bar-track">
+        {current.coverUrl ? (
+          <img className="player-bar-cover" src={current.coverUrl} alt="" width={48} height={48} />
+        ) : (
+          <span className="player-bar-cover player-bar-cover-default" aria-hidden="true">
+            <PlayerIcon name="disc" size={26} />
+          </span>
+        )}
+        <div className="player-bar-meta">
+          <p className="player-bar-title">{current.title}</p>
+          <p className="player-bar-album">{current.albumTitle}</p>
+        </div>
+      </div>
+
+      <div className="player-bar-controls">
+        <button
+          type="button"
+          className="player-btn"
+          aria-label={label(m.shuffle)}
+          aria-pressed={shuffle}
+          title={label(m.shuffle)}
+          onClick={actions.toggleShuffle}
+        >
+          <PlayerIcon name="shuffle" />
+        </button>
+        <button type="button" className="player-btn" aria-label={label(m.previous)} title={label(m.previous)} onClick={actions.previous}>
+          <PlayerIcon name="previous" />
+        </button>
+        <button
+          type="button"
+          className="player-btn player-btn-main"
+          aria-label={label(active ? m.pause : m.play)}
+          aria-busy={busy || undefined}
+          title={label(active ? m.pause : m.play)}
+          onClick={actions.toggle}
+        >
+          {busy ? <span className="spinner player-spinner" aria-hidden="true" /> : <PlayerIcon name={active ? "pause" : "play"} size={26} />}
+        </button>
+        <button type="button" className="player-btn" aria-label={label(m.next)} title={label(m.next)} onClick={actions.next}>
+          <PlayerIcon name="next" />
+        </button>
+        <button
+          type="button"
+          className="player-btn"
+          aria-label={label(m.repeat)}
+          aria-pressed={repeat}
+          title={label(m.repeat)}
+          onClick={actions.toggleRepeat}
+        >
+          <PlayerIcon name="repeat" />
+        </button>
+      </div>
+
+      <div className="player-bar-seek">
+        <span className="player-bar-time">{formatTime(currentTime)}</span>
+        <input
+          type="range"
+          className="player-range"
+          min={0}
+          max={max}
+          step={1}
+          value={position}
+          aria-label={label(m.seek)}
+          aria-valuetext={intl.formatMessage(timeOfMessage, { current: formatTime(currentTime), total: formatTime(duration) })}
+          onChange={(e) => actions.seek(Number(e.currentTarget.value))}
+          style={{ "--fill": progress } as CSSProperties}
+        />
+        <span className="player-bar-time">{formatTime(duration)}</span>
+      </div>
+
+      <div className="player-bar-side">
+        <button
+          type="button"
+          className="player-btn"
+          aria-label={label(m.mute)}
+          aria-pressed={muted}
+          title={label(m.mute)}
+          onClick={actions.toggleMute}
+        >
+          <PlayerIcon name={muted || volume === 0 ? "muted" : "volume"} />
+        </button>
+        <input
+          type="range"
+          className="player-range player-volume"
+          min={0}
+          max={100}
+          step={1}
+          value={volumeShown}
+          aria-label={label(m.volume)}
+          aria-valuetext={intl.formatMessage(volumeValueMessage, { volume: volumeShown })}
+          onChange={(e) => actions.setVolume(Number(e.currentTarget.value))}
+          style={{ "--fill": `${volumeShown}%` } as CSSProperties}
+        />
+        <button
+          type="button"
+          className="player-btn"
+          aria-label={label(m.queue)}
+          aria-haspopup="dialog"
+          title={label(m.queue)}
+          onClick={() => setDialog("queue")}
+        >
+          <PlayerIcon name="queue" />
+        </button>
+        <button
+          type="button"
+          className="player-btn player-btn-help"
+          aria-label={label(m.shortcuts)}
+          aria-haspopup="dialog"
+          aria-keyshortcuts="?"
+          title={label(m.shortcuts)}
+          onClick={() => setDialog("help")}
+        >
+          <span aria-hidden="true">?</span>
+        </button>
+      </div>
+
+      {error && (
+        <div className="player-bar-error" role="alert">
+          <span>{intl.formatMessage(playerErrorMessages[error])}</span>
+          <button type="button" className="player-btn player-btn-small" aria-label={label(m.dismiss)} onClick={actions.dismissError}>
+            <PlayerIcon name="close" size={16} />
+          </button>
+        </div>
+      )}
+
+      {dialog === "queue" && <QueueDialog state={state} onChoose={actions.jumpTo} onClose={() => setDialog(null)} />}
+      {dialog === "help" && <ShortcutsHelpDialog onClose={() => setDialog(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+// One PlayerEngine for the page. Mounted once in the root layout, so playback survives route
+// changes. Wires the engine to the API (signed stream URL, play counting), restores the saved queue,
+// keeps the Media Session's artist line in the active language, and forgets the queue when the
+// session turns out not to be VIP/admin (signed out, membership ended).
+import { useQuery } from "@tanstack/react-query";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
+import { useIntl } from "react-intl";
+import type { PlayResponse, StreamResponse, TrackView } from "../../../../worker/contracts/music";
+import { api } from "../../../lib/api";
+import { configQueryOptions, meQueryOptions } from "../../auth/queries";
+import { canUseVipContent } from "../../shell/useSession";
+import { requestPlayer } from "../../../lib/playerPresence";
+import { PlayerEngine, type PlayerEngineOptions, type PlayerState } from "./engine";
+import { playerMessages } from "./messages";
+
+export type PlayerActions = {
+  playQueue: (tracks: readonly TrackView[], startIndex?: number) => void;
+  playTrack: (track: TrackView, queue?: readonly TrackView[]) => void;
+  jumpTo: (index: number) => void;
+  toggle: () => void;
+  play: () => void;
+  pause: () => void;
+  next: () => void;
+  previous: () => void;
+  seek: (seconds: number) => void;
+  seekBy: (deltaSeconds: number) => void;
+  setVolume: (volume: number) => void;
+  volumeBy: (delta: number) => void;
+  toggleMute: () => void;
+  toggleShuffle: () => void;
+  toggleRepeat: () => void;
+  dismissError: () => void;
+};
+
+type PlayerContextValue = {
+  engine: PlayerEngine;
+  actions: PlayerActions;
+  /** True once the session is known to be VIP or admin. */
+  canPlay: boolean;
+};
+
+const PlayerContext = createContext<PlayerContextValue | null>(null);
+
+const streamPath = (trackId: string) => `/api/music/tracks/${encodeURIComponent(trackId)}/stream`;
+const playsPath = (trackId: string) => `/api/music/tracks/${encodeURIComponent(trackId)}/plays`;
+
+/**
+ * An engine wired to the API: the signed stream URL (POST …/stream) and play counting
+ * (POST …/plays, then `onPlayCounted`). Other options (fakes in tests) pass through.
+ */
+export function createApiPlayerEngine(
+  options: Partial<PlayerEngineOptions> & { onPlayCounted?: (response: PlayResponse, trackId: string) => void } = {},
+): PlayerEngine {
+  const { onPlayCounted, ...rest } = options;
+  return new PlayerEngine({
+    resolveSource: (trackId) => api<StreamResponse>(streamPath(trackId), { method: "POST", json: {} }),
+    recordPlay: async (trackId) => {
+      const response = await api<PlayResponse>(playsPath(trackId), { method: "POST", json: {} });
+      onPlayCounted?.(response, trackId);
+      return response;
+    },
+    ...rest,
+  });
+}
+
+type PlayCountedCallback = (response: PlayResponse, trackId: string) => void;
+
+class PlayCountedListener {
+  private callback: PlayCountedCallback | undefined;
+  set(callback: PlayCountedCallback | undefined) {
+    this.callback = callback;
+  }
+  notify = (response: PlayResponse, trackId: string) => this.callback?.(response, trackId);
+}
+
+type PlayerProviderProps = {
+  children: ReactNode;
+  /**
+   * Called with every successful play-count response (`counted` says whether this play counted;
+   * `plays` is the track's new count, `totalPlays` the site's), e.g. to update the plays counter.
+   */
+  onPlayCounted?: PlayCountedCallback;
+  /** The Media Session's artist line. Default: the configured brand, else 'The artist' translated. */
+  brand?: string;
+  /** Tests (or a popup with its own wiring) may pass a ready engine. */
+  engine?: PlayerEngine;
+};
+
+export function PlayerProvider({ children, onPlayCounted, brand, engine: injected }: PlayerProviderProps) {
+  // The engine lives for the page; the latest callback is handed to it through this holder.
+  const [counted] = useState(() => new PlayCountedListener());
+  useEffect(() => counted.set(onPlayCounted), [counted, onPlayCounted]);
+
+  const [engine] = useState(() => injected ?? createApiPlayerEngine({ onPlayCounted: counted.notify }));
+
+  useEffect(() => {
+    engine.restore();
+    return engine.attach();
+  }, [engine]);
+
+  const allowed = usePlayerWiring(engine, brand);
+  const value = useMemo(() => ({ engine, actions: actionsFor(engine), canPlay: allowed === true }), [engine, allowed]);
+  return <PlayerContext.Provider value={value}>{children}</PlayerContext.Provider>;
+}
+
+/**
+ * What every engine of a page needs from React: the Media Session's artist line in the active
+ * language, and forgetting the queue when the session turns out not to be VIP/admin (signed out,
+ * membership ended). Returns whether the session may play (null while unknown).
+ */
+export function usePlayerWiring(engine: PlayerEngine, brand?: string): boolean | null {
+  // The artist line of the lock screen / notification: the brand, never the artist's name.
+  const intl = useIntl();
+  const configuredBrand = useQuery({ ...configQueryOptions(), enabled: false }).data?.brandName;
+  const artist = brand ?? configuredBrand ?? intl.formatMessage(playerMessages.theArtist);
+  useEffect(() => engine.setArtist(artist), [engine, artist]);
+
+  const allowed = useCanPlay();
+  useEffect(() => {
+    if (allowed === false) engine.reset();
+  }, [engine, allowed]);
+  return allowed;
+}
+
+/** Only VIP members and admins can play: true, false, or null while the session is loading. */
+function useCanPlay(): boolean | null {
+  const me = useQuery(meQueryOptions());
+  return me.data ? canUseVipContent(me.data.user) : null;
+}
+
+const actionsCache = new WeakMap<PlayerEngine, PlayerActions>();
+
+/** One actions object per engine, shared by every component (stable identity). */
+function actionsFor(engine: PlayerEngine): PlayerActions {
+  let actions = actionsCache.get(engine);
+  if (!actions) {
+    actions = {
+      playQueue: (tracks, startIndex) => engine.playQueue(tracks, startIndex),
+      playTrack: (track, queue) => engine.playTrack(track, queue),
+      jumpTo: (index) => engine.jumpTo(index),
+      toggle: () => engine.toggle(),
+      play: () => engine.play(),
+      pause: () => engine.pause(),
+      next: () => engine.next(),
+      previous: () => engine.previous(),
+      seek: (seconds) => engine.seek(seconds),
+      seekBy: (delta) => engine.seekBy(delta),
+      setVolume: (volume) => engine.setVolume(volume),
+      volumeBy: (delta) => engine.volumeBy(delta),
+      toggleMute: () => engine.toggleMute(),
+      toggleShuffle: () => engine.toggleShuffle(),
+      toggleRepeat: () => engine.toggleRepeat(),
+      dismissError: () => engine.dismissError(),
+    };
+    actionsCache.set(engine, actions);
+  }
+  return actions;
+}
+
+// The page's engine when no <PlayerProvider> overrides it: created on first use (in the music
+// chunk), restored from the saved queue and attached to the Media Session at once, so playback
+// survives route changes without a provider above the router.
+let pageEngineInstance: PlayerEngine | null = null;
+const pageCounted = new Set<PlayCountedCallback>();
+
+export function pageEngine(): PlayerEngine {
+  if (!pageEngineInstance) {
+    pageEngineInstance = createApiPlayerEngine({ onPlayCounted: (response, trackId) => pageCounted.forEach((cb) => cb(response, trackId)) });
+    pageEngineInstance.restore();
+    pageEngineInstance.attach();
+  }
+  return pageEngineInstance;
+}
+
+/** Subscribes to the page engine's play-count responses; returns the unsubscribe. */
+export function onPagePlayCounted(callback: PlayCountedCallback): () => void {
+  pageCounted.add(callback);
+  return () => void pageCounted.delete(callback);
+}
+
+/** The provider's engine when one is mounted (tests), else the page engine. */
+function usePlayerContext(): PlayerContextValue {
+  const context = useContext(PlayerContext);
+  const allowed = useCanPlay();
+  // Using the page engine means the page needs the player: the root layout mounts its host.
+  useEffect(() => {
+    if (!context) requestPlayer();
+  }, [context]);
+  if (context) return context;
+  const engine = pageEngine();
+  return { engine, actions: actionsFor(engine), canPlay: allowed === true };
+}
+
+export type PlayerApi = {
+  state: PlayerState;
+  actions: PlayerActions;
+  canPlay: boolean;
+  /** The analyser for visualizers: null before the first play or without Web Audio. */
+  getAnalyser: () => AnalyserNode | null;
+};
+
+/** The whole player state (re-renders on every change, progress included: 10 times a second). */
+export function usePlayer(): PlayerApi {
+  const { engine, actions, canPlay } = usePlayerContext();
+  const state = useSyncExternalStore(engine.subscribe, engine.getState, engine.getState);
+  return useMemo(() => ({ state, actions, canPlay, getAnalyser: () => engine.getAnalyser() }), [state, actions, canPlay, engine]);
+}
+
+/**
+ * One derived value of the state, re-rendering only when it changes: for track rows, e.g.
+ * `usePlayerSelector((s) => (s.current?.id === track.id ? s.status : null))`. The selector must
+ * return a primitive or a reference held by the state (never a new object).
+ */
+export function usePlayerSelector<T>(selector: (state: PlayerState) => T): T {
+  const { engine } = usePlayerContext();
+  const get = () => selector(engine.getState());
+  return useSyncExternalStore(engine.subscribe, get, get);
+}
+
+/** The actions alone (never re-renders on playback changes). */
+export function usePlayerActions(): PlayerActions {
+  return usePlayerContext().actions;
+}

@@ -1,0 +1,111 @@
+// The music page's keyboard shortcuts (spec 6), on the whole page while the player has a queue:
+// Space play/pause; Shift+Right next; Shift+Left previous; M mute; Alt+Up / Alt+Down volume ±10;
+// Ctrl+S shuffle; Ctrl+R repeat; '?' the shortcuts help. Ignored while typing (spec 5): in an
+// input, textarea, select or contenteditable. Space is also left alone on buttons and links, where
+// it already means "activate this".
+import { useEffect, useRef } from "react";
+import { VOLUME_STEP } from "./engine";
+import type { PlayerActions } from "./PlayerProvider";
+
+type ShortcutActions = Pick<PlayerActions, "toggle" | "next" | "previous" | "toggleMute" | "volumeBy" | "toggleShuffle" | "toggleRepeat">;
+
+export type PlayerShortcutsOptions = {
+  actions: ShortcutActions;
+  /** Opens the shortcuts help dialog ('?'). */
+  onHelp?: () => void;
+  /** Off: no key is taken (e.g. nothing queued). Default true. */
+  enabled?: boolean;
+};
+
+/** Elements where keys belong to the user's typing. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target.closest("input, textarea, select")) return true;
+  const editable = target.closest("[contenteditable]");
+  return editable !== null && editable.getAttribute("contenteditable") !== "false";
+}
+
+/** Elements that Space already activates. */
+function activatesOnSpace(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest("button, a[href], summary, [role='button'], [role='link'], [role='checkbox'], [role='switch'], [role='menuitem'], [role='tab'], [role='option']") !== null;
+}
+
+/** Which action a key press asks for, or null. Exported for tests. */
+export function shortcutFor(e: Pick<KeyboardEvent, "key" | "code" | "shiftKey" | "ctrlKey" | "altKey" | "metaKey">):
+  | "toggle"
+  | "next"
+  | "previous"
+  | "mute"
+  | "volumeUp"
+  | "volumeDown"
+  | "shuffle"
+  | "repeat"
+  | "help"
+  | null {
+  const { key, shiftKey, ctrlKey, altKey, metaKey } = e;
+  if (metaKey) return null;
+  if (ctrlKey && !altKey && !shiftKey) {
+    const k = key.toLowerCase();
+    if (k === "s") return "shuffle";
+    if (k === "r") return "repeat";
+    return null;
+  }
+  if (ctrlKey) return null;
+  if (altKey && !shiftKey) {
+    if (key === "ArrowUp") return "volumeUp";
+    if (key === "ArrowDown") return "volumeDown";
+    return null;
+  }
+  if (altKey) return null;
+  if (shiftKey && key === "ArrowRight") return "next";
+  if (shiftKey && key === "ArrowLeft") return "previous";
+  if (key === "?") return "help";
+  if (shiftKey) return null;
+  if (key === " " || key === "Spacebar") return "toggle";
+  if (key === "m" || key === "M") return "mute";
+  return null;
+}
+
+export function usePlayerShortcuts({ actions, onHelp, enabled = true }: PlayerShortcutsOptions) {
+  const latest = useRef({ actions, onHelp });
+  useEffect(() => {
+    latest.current = { actions, onHelp };
+  }, [actions, onHelp]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.isComposing || isTypingTarget(e.target)) return;
+      const shortcut = shortcutFor(e);
+      if (!shortcut) return;
+      if (shortcut === "toggle" && activatesOnSpace(e.target)) return;
+      const { actions: a, onHelp: help } = latest.current;
+      if (shortcut === "help" && !help) return;
+      e.preventDefault();
+      // Holding a key repeats only the volume steps; a held Space must not flip play/pause.
+      if (e.repeat && shortcut !== "volumeUp" && shortcut !== "volumeDown") return;
+      switch (shortcut) {
+        case "toggle":
+          return a.toggle();
+        case "next":
+          return a.next();
+        case "previous":
+          return a.previous();
+        case "mute":
+          return a.toggleMute();
+        case "volumeUp":
+          return a.volumeBy(VOLUME_STEP);
+        case "volumeDown":
+          return a.volumeBy(-VOLUME_STEP);
+        case "shuffle":
+          return a.toggleShuffle();
+        case "repeat":
+          return a.toggleRepeat();
+        case "help":
+          return help?.();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [enabled]);
+}

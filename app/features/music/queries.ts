@@ -1,0 +1,50 @@
+// Catalog data for the music pages (queryOptions so route loaders can prefetch the same queries).
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { api, ApiRequestError } from "../../lib/api";
+import type { AlbumResponse, AlbumsResponse, PlayResponse, TrackResponse, TracksResponse } from "../../../worker/contracts/music";
+
+/** 404 and 400 (an id the server refuses) will not change on a retry; 5xx and network errors might. */
+const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
+
+export const isMissing = (error: unknown) => error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+
+export const albumsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["music", "albums"],
+    queryFn: ({ signal }) => api<AlbumsResponse>("/api/music/albums", { signal }),
+    staleTime: 5 * 60_000,
+    retry: retryTransient,
+  });
+
+export const albumQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["music", "albums", id],
+    queryFn: ({ signal }) => api<AlbumResponse>(`/api/music/albums/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 5 * 60_000,
+    retry: retryTransient,
+  });
+
+/** Every track with its play count, and the site's total plays. */
+export const tracksQueryOptions = () =>
+  queryOptions({
+    queryKey: ["music", "tracks"],
+    queryFn: ({ signal }) => api<TracksResponse>("/api/music/tracks", { signal }),
+    staleTime: 60_000,
+    retry: retryTransient,
+  });
+
+export const trackQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["music", "tracks", id],
+    queryFn: ({ signal }) => api<TrackResponse>(`/api/music/tracks/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 60_000,
+    retry: retryTransient,
+  });
+
+/** After a counted play: the counters on screen rise without refetching the catalog. */
+export function applyPlayCounted(client: QueryClient, response: PlayResponse, trackId: string) {
+  client.setQueryData(tracksQueryOptions().queryKey, (old) =>
+    old ? { totalPlays: response.totalPlays, tracks: old.tracks.map((t) => (t.id === trackId ? { ...t, plays: response.plays } : t)) } : old,
+  );
+  client.setQueryData(trackQueryOptions(trackId).queryKey, (old) => (old ? { track: { ...old.track, plays: response.plays } } : old));
+}

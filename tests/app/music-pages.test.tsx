@@ -1,0 +1,208 @@
+// The music pages against a fake API: catalog grid, album detail, hub search and the share page,
+// for a visitor (every play control leads to /vip-signup) and for a VIP (controls play).
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AlbumDetail, AlbumSummary, TrackView } from "../../worker/contracts/music";
+import { Route as AlbumRoute } from "../../app/routes/music/catalog/$id";
+import { Route as CatalogRoute } from "../../app/routes/music/catalog/index";
+import { Route as HubRoute } from "../../app/routes/music/index";
+import { Route as TrackRoute } from "../../app/routes/music/track/$trackId";
+import { pageEngine } from "../../app/features/music/player/PlayerProvider";
+import { searchTracks } from "../../app/features/music/catalog/MusicHubPage";
+import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
+
+const track = (id: string, title: string, overrides: Partial<TrackView> = {}): TrackView => ({
+  id,
+  title,
+  number: 1,
+  albumId: "moonlight-boulevard",
+  albumTitle: "Moonlight Boulevard",
+  albumYear: 1988,
+  coverUrl: "/media/covers/moonlight-boulevard.png",
+  durationSeconds: 83,
+  plays: 0,
+  playable: true,
+  featuredPosition: null,
+  ...overrides,
+});
+
+const TRACKS: TrackView[] = [
+  track("spring-love", "Spring Love", { albumId: "spring-love-single", albumTitle: "Spring Love", featuredPosition: 0, plays: 40 }),
+  track("moonlight-boulevard-1", "Dreamin' of Love", { plays: 120 }),
+  track("moonlight-boulevard-2", "Neon Heartbeat", { number: 2, plays: 7, durationSeconds: 65 }),
+  track("satin-and-neon-1", "Satin Nights", { albumId: "satin-and-neon", albumTitle: "Satin & Neon", albumYear: 1989, plays: 3 }),
+];
+
+const summary = (id: string, title: string, trackCount: number, overrides: Partial<AlbumSummary> = {}): AlbumSummary => ({
+  id,
+  title,
+  year: 1988,
+  type: "Album",
+  coverUrl: `/media/covers/${id}.png`,
+  position: 0,
+  trackCount,
+  ...overrides,
+});
+
+const MOONLIGHT: AlbumDetail = { ...summary("moonlight-boulevard", "Moonlight Boulevard", 2), tracks: TRACKS.slice(1, 3) };
+const EMPTY_ALBUM: AlbumDetail = { ...summary("future-sounds", "Future Sounds", 0, { year: 2026 }), tracks: [] };
+
+function api(me: ReturnType<typeof sessionUser> | null) {
+  return mockApi({
+    "GET /api/auth/me": json(200, { user: me }),
+    "GET /api/config": json(200, { brandName: "Freestyle Lovers" }),
+    "GET /api/music/albums": json(200, {
+      albums: [MOONLIGHT, summary("spring-love-single", "Spring Love", 1, { type: "Single", position: 1 }), { ...EMPTY_ALBUM, position: 2 }].map(({ ...a }) => {
+        delete (a as Partial<AlbumDetail>).tracks;
+        return a;
+      }),
+    }),
+    "GET /api/music/albums/moonlight-boulevard": json(200, { album: MOONLIGHT }),
+    "GET /api/music/albums/future-sounds": json(200, { album: EMPTY_ALBUM }),
+    "GET /api/music/albums/nope": apiError(404, "album_not_found", "Album not found"),
+    "GET /api/music/tracks": json(200, { tracks: TRACKS, totalPlays: 170 }),
+    "GET /api/music/tracks/moonlight-boulevard-1": json(200, { track: TRACKS[1] }),
+    "GET /api/music/tracks/missing-track": apiError(404, "track_not_found", "Track not found"),
+    "POST /api/music/tracks/moonlight-boulevard-1/stream": json(200, { url: "/media/tracks/moonlight-boulevard-1?token=t", expiresAt: new Date(Date.now() + 600_000).toISOString() }),
+  });
+}
+
+function renderMusic(url: string) {
+  const root = createTestRoot();
+  const tree = root.addChildren([
+    mountFileRoute(HubRoute, "/music/", root),
+    mountFileRoute(CatalogRoute, "/music/catalog/", root),
+    mountFileRoute(AlbumRoute, "/music/catalog/$id", root),
+    mountFileRoute(TrackRoute, "/music/track/$trackId", root),
+    stubRoute(root, "/vip-signup"),
+  ]);
+  return renderApp(tree, url);
+}
+
+const VIP = sessionUser({ isVIP: true });
+
+afterEach(() => {
+  pageEngine().reset();
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("/music/catalog", () => {
+  it("shows every release with cover, year, type and its track count or 'Coming soon'", async () => {
+    api(null);
+    renderMusic("/music/catalog");
+    const card = await screen.findByRole("link", { name: /Moonlight Boulevard/ });
+    expect(card.getAttribute("href")).toBe("/music/catalog/moonlight-boulevard");
+    expect(within(card).getByRole("img", { name: "Cover of Moonlight Boulevard" }).getAttribute("width")).toBe("300");
+    expect(card.textContent).toContain("1988 · Album");
+    expect(card.textContent).toContain("2 tracks");
+    expect(card.textContent).toContain("Play Album");
+    const single = screen.getByRole("link", { name: /Spring Love/ });
+    expect(single.textContent).toContain("Single");
+    expect(single.textContent).toContain("1 track");
+    const empty = screen.getByRole("link", { name: /Future Sounds/ });
+    expect(empty.textContent).toContain("Coming soon");
+    expect(empty.textContent).not.toContain("Play Album");
+  });
+});
+
+describe("/music/catalog/{id}", () => {
+  it("locks every play control for a visitor, each leading to /vip-signup", async () => {
+    api(null);
+    renderMusic("/music/catalog/moonlight-boulevard");
+    expect(await screen.findByRole("heading", { level: 1, name: "Moonlight Boulevard" })).toBeTruthy();
+    expect(screen.getByText(/Released in 1988/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Unlock with VIP/ }).getAttribute("href")).toBe("/vip-signup");
+    const locks = screen.getAllByRole("link", { name: /unlock with VIP$/ });
+    expect(locks.map((l) => l.getAttribute("aria-label"))).toEqual(["Dreamin' of Love: unlock with VIP", "Neon Heartbeat: unlock with VIP"]);
+    expect(locks.every((l) => l.getAttribute("href") === "/vip-signup")).toBe(true);
+    expect(screen.queryByRole("button", { name: /^Play/ })).toBeNull();
+  });
+
+  it("gives a VIP the Play Album button and a play button per track, which asks for a signed stream", async () => {
+    const { callsTo } = api(VIP);
+    renderMusic("/music/catalog/moonlight-boulevard");
+    expect(await screen.findByRole("button", { name: /Play Album/ })).toBeTruthy();
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[0]!.textContent)).toEqual(["1", "2"]);
+    expect(rows[0]!.textContent).toContain("1:23");
+    fireEvent.click(screen.getByRole("button", { name: "Play Dreamin' of Love" }));
+    await waitFor(() => expect(callsTo("POST /api/music/tracks/moonlight-boulevard-1/stream")).toHaveLength(1));
+    expect(pageEngine().getState().current?.id).toBe("moonlight-boulevard-1");
+  });
+
+  it("says 'Album not found' for an unknown id and 'Tracks coming soon' for an album without tracks", async () => {
+    api(VIP);
+    renderMusic("/music/catalog/nope");
+    expect(await screen.findByText("Album not found")).toBeTruthy();
+    cleanup();
+    renderMusic("/music/catalog/future-sounds");
+    expect(await screen.findByText("Tracks coming soon")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Play Album/ })).toBeNull();
+  });
+});
+
+describe("/music (Music Hub)", () => {
+  it("shows the total plays, the VIP banner for a visitor, and popular tracks by plays", async () => {
+    api(null);
+    renderMusic("/music");
+    expect(await screen.findByText("170")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Become a VIP Member" }).getAttribute("href")).toBe("/vip-signup");
+    const popular = screen.getByRole("region", { name: "Popular tracks" });
+    const titles = within(popular)
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => within(r).getAllByRole("link")[1]!.textContent);
+    expect(titles).toEqual(["Dreamin' of Love", "Spring Love", "Neon Heartbeat", "Satin Nights"]);
+  });
+
+  it("searches titles and albums, and says so when nothing matches", async () => {
+    api(VIP);
+    renderMusic("/music");
+    const search = await screen.findByPlaceholderText("Search tracks...");
+    fireEvent.change(search, { target: { value: "satin" } });
+    expect(await screen.findByRole("heading", { name: "1 track found" })).toBeTruthy();
+    fireEvent.change(search, { target: { value: "zzz" } });
+    expect(await screen.findByText('No tracks found matching "zzz"')).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Become a VIP Member" })).toBeNull();
+  });
+
+  it("matches without regard to case or accents", () => {
+    const tracks = [track("a-1", "Coração Latino"), track("a-2", "Other", { albumTitle: "ÉCLAT" })];
+    expect(searchTracks(tracks, "coracao").map((t) => t.id)).toEqual(["a-1"]);
+    expect(searchTracks(tracks, "eclat").map((t) => t.id)).toEqual(["a-2"]);
+    expect(searchTracks(tracks, "  ").map((t) => t.id)).toEqual(["a-1", "a-2"]);
+  });
+});
+
+describe("/music/track/{trackId}", () => {
+  it("shows a visitor the track with a VIP call to action instead of play", async () => {
+    api(null);
+    renderMusic("/music/track/moonlight-boulevard-1");
+    expect(await screen.findByRole("heading", { level: 1, name: "Dreamin' of Love" })).toBeTruthy();
+    expect(screen.getByText("From Moonlight Boulevard (1988)")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Listen to the full track as a VIP member/ }).getAttribute("href")).toBe("/vip-signup");
+    expect(screen.getByRole("link", { name: "View the album" }).getAttribute("href")).toBe("/music/catalog/moonlight-boulevard");
+  });
+
+  it("says 'Track not found' for a link to nothing", async () => {
+    api(null);
+    renderMusic("/music/track/missing-track");
+    expect(await screen.findByText("Track not found")).toBeTruthy();
+  });
+
+  it("offers two social networks and copies the link with 'Link copied to clipboard!'", async () => {
+    api(VIP);
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    renderMusic("/music/track/moonlight-boulevard-1");
+    fireEvent.click(await screen.findByRole("button", { name: "Share this track" }));
+    const dialog = screen.getByRole("dialog", { name: "Share this track" });
+    expect(within(dialog).getByRole("link", { name: "Share on Facebook" }).getAttribute("href")).toContain(encodeURIComponent("/music/track/moonlight-boulevard-1"));
+    expect(within(dialog).getByRole("link", { name: "Share on X" })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Copy link" }));
+    expect(await within(dialog).findByText("Link copied to clipboard!")).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/music/track/moonlight-boulevard-1`);
+  });
+});
