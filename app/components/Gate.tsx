@@ -9,11 +9,16 @@ import { Icon } from "./Icon";
 /** Children for VIP members and administrators; 'VIP Access Required' for everyone else. */
 export function VipGate({ children }: { children: ReactNode }) {
   const { user, isPending } = useSessionUser();
-  const titleId = useId();
   if (isPending) return <Loading />;
   if (canUseVipContent(user)) return <>{children}</>;
+  return <VipGatePanel />;
+}
+
+/** The 'VIP Access Required' panel with its sign-up link, for pages that decide access themselves. */
+export function VipGatePanel({ className }: { className?: string }) {
+  const titleId = useId();
   return (
-    <div className="gate card" role="region" aria-labelledby={titleId}>
+    <div className={className ? `gate card ${className}` : "gate card"} role="region" aria-labelledby={titleId}>
       <Icon name="lock" size={40} className="gate-icon" />
       <h2 id={titleId}>
         <FormattedMessage id="gate.vip.title" defaultMessage="VIP Access Required" />

@@ -7,81 +7,16 @@ import {
   PlayerEngine,
   formatTime,
   type AudioContextLike,
-  type AudioLike,
   type MediaSessionActionLike,
   type MediaSessionDetails,
   type MediaSessionLike,
   type PlayerEngineOptions,
   type StorageLike,
 } from "../../app/features/music/player/engine";
-import type { StreamResponse, TrackView } from "../../worker/contracts/music";
+import type { StreamResponse } from "../../worker/contracts/music";
+import { FakeAudio, MemoryStorage, track } from "./player-fakes";
 
 // ---------- Fakes ----------
-
-class FakeAudio extends EventTarget implements AudioLike {
-  src = "";
-  currentTime = 0;
-  duration = Number.NaN;
-  paused = true;
-  readyState = 0;
-  error: { code: number } | null = null;
-  volume = 1;
-  muted = false;
-  preload = "";
-  playCalls = 0;
-  loadCalls = 0;
-  /** How many of the next play() calls reject. */
-  failPlays = 0;
-
-  play(): Promise<void> {
-    this.playCalls++;
-    if (this.failPlays > 0) {
-      this.failPlays--;
-      return Promise.reject(new DOMException("The element has no supported sources.", "NotSupportedError"));
-    }
-    this.paused = false;
-    this.dispatchEvent(new Event("play"));
-    this.dispatchEvent(new Event("playing"));
-    return Promise.resolve();
-  }
-
-  pause() {
-    if (this.paused) return;
-    this.paused = true;
-    this.dispatchEvent(new Event("pause"));
-  }
-
-  load() {
-    this.loadCalls++;
-    this.readyState = 0;
-    this.error = null;
-    this.paused = true;
-    this.currentTime = 0;
-    this.duration = Number.NaN;
-  }
-
-  removeAttribute(name: string) {
-    if (name === "src") this.src = "";
-  }
-
-  fireMetadata(duration = 210) {
-    this.readyState = 1;
-    this.duration = duration;
-    this.dispatchEvent(new Event("durationchange"));
-    this.dispatchEvent(new Event("loadedmetadata"));
-  }
-
-  fireEnded() {
-    this.currentTime = this.duration;
-    this.paused = true;
-    this.dispatchEvent(new Event("ended"));
-  }
-
-  fireError(code: number) {
-    this.error = { code };
-    this.dispatchEvent(new Event("error"));
-  }
-}
 
 class FakeMediaSession implements MediaSessionLike {
   metadata: unknown = null;
@@ -100,36 +35,6 @@ class FakeMediaSession implements MediaSessionLike {
     if (!handler) throw new Error(`no handler for ${action}`);
     handler({ action, ...details });
   }
-}
-
-class MemoryStorage implements StorageLike {
-  readonly data = new Map<string, string>();
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.data.set(key, value);
-  }
-  removeItem(key: string) {
-    this.data.delete(key);
-  }
-}
-
-function track(n: number, overrides: Partial<TrackView> = {}): TrackView {
-  return {
-    id: `t${n}`,
-    title: `Track ${n}`,
-    number: n,
-    albumId: "night-album",
-    albumTitle: "Night Album",
-    albumYear: 1988,
-    coverUrl: "/covers/night-album.jpg",
-    durationSeconds: 210,
-    plays: 0,
-    playable: true,
-    featuredPosition: null,
-    ...overrides,
-  };
 }
 
 const TRACKS = [track(1), track(2), track(3)];

@@ -4,74 +4,15 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PlayerEngine, type AudioLike, type StorageLike } from "../../app/features/music/player/engine";
+import { PlayerEngine } from "../../app/features/music/player/engine";
 import { PlayerBar } from "../../app/features/music/player/PlayerBar";
 import { createApiPlayerEngine, PlayerProvider } from "../../app/features/music/player/PlayerProvider";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import type { SessionUser } from "../../worker/contracts/auth";
-import type { PlayResponse, StreamResponse, TrackView } from "../../worker/contracts/music";
+import type { PlayResponse, StreamResponse } from "../../worker/contracts/music";
 import { json, mockApi } from "./accounts-harness";
-
-class FakeAudio extends EventTarget implements AudioLike {
-  src = "";
-  currentTime = 0;
-  duration = Number.NaN;
-  paused = true;
-  readyState = 0;
-  error: { code: number } | null = null;
-  volume = 1;
-  muted = false;
-  preload = "";
-  play() {
-    this.paused = false;
-    return Promise.resolve();
-  }
-  pause() {
-    this.paused = true;
-  }
-  load() {
-    this.readyState = 0;
-  }
-  removeAttribute(name: string) {
-    if (name === "src") this.src = "";
-  }
-  fireMetadata(duration = 210) {
-    this.readyState = 1;
-    this.duration = duration;
-    this.dispatchEvent(new Event("loadedmetadata"));
-  }
-}
-
-class MemoryStorage implements StorageLike {
-  readonly data = new Map<string, string>();
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.data.set(key, value);
-  }
-  removeItem(key: string) {
-    this.data.delete(key);
-  }
-}
-
-function track(n: number, overrides: Partial<TrackView> = {}): TrackView {
-  return {
-    id: `t${n}`,
-    title: `Track ${n}`,
-    number: n,
-    albumId: "night-album",
-    albumTitle: "Night Album",
-    albumYear: 1988,
-    coverUrl: null,
-    durationSeconds: 210,
-    plays: 0,
-    playable: true,
-    featuredPosition: null,
-    ...overrides,
-  };
-}
+import { FakeAudio, MemoryStorage, track } from "./player-fakes";
 
 const QUEUE = [track(1), track(2), track(3)];
 const VIP: SessionUser = { id: "user-1", email: "vip@example.test", username: "vip", isAdmin: false, isVIP: true, avatarUrl: null };

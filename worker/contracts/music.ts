@@ -70,9 +70,3 @@ export type PlayResponse = { counted: boolean; plays: number; totalPlays: number
 export const MEDIA_TOKEN_TTL_SECONDS = 10 * 60;
 /** The same member replaying the same track within this window counts once. */
 export const PLAY_DEDUPE_MS = 30_000;
-
-/** m:ss with padded seconds (the spec's time format). */
-export function formatDuration(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}

@@ -4,9 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormattedMessage, FormattedNumber } from "react-intl";
-import { formatDuration } from "../../../../worker/contracts/music";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
+import { formatTime } from "../player/engine";
 import { usePlayer } from "../player/PlayerProvider";
 import { isMissing, trackQueryOptions } from "../queries";
 import { Cover } from "./Cover";
@@ -49,7 +49,7 @@ export function TrackPage({ trackId }: { trackId: string }) {
             <FormattedMessage {...musicMessages.fromAlbum} values={{ album: track.albumTitle, year: track.albumYear }} />
           </p>
           <p className="track-hero-meta">
-            {formatDuration(track.durationSeconds)} · <FormattedMessage {...musicMessages.totalPlays} values={{ count: track.plays }} />
+            {formatTime(track.durationSeconds)} · <FormattedMessage {...musicMessages.totalPlays} values={{ count: track.plays }} />
             <span className="sr-only">
               (<FormattedNumber value={track.plays} />)
             </span>

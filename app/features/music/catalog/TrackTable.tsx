@@ -1,7 +1,8 @@
 // A numbered track list: #, play control, title, album, duration (and plays, where asked).
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage, FormattedNumber } from "react-intl";
-import { formatDuration, type TrackView } from "../../../../worker/contracts/music";
+import type { TrackView } from "../../../../worker/contracts/music";
+import { formatTime } from "../player/engine";
 import { usePlayerSelector } from "../player/PlayerProvider";
 import { musicMessages } from "./messages";
 import { TrackPlayButton } from "./TrackPlayButton";
@@ -82,7 +83,7 @@ export function TrackTable({ tracks, queue = tracks, caption, showAlbum = true, 
                 <FormattedNumber value={track.plays} />
               </td>
             )}
-            <td className="track-duration">{formatDuration(track.durationSeconds)}</td>
+            <td className="track-duration">{formatTime(track.durationSeconds)}</td>
             {onShare && (
               <td className="track-action">
                 <ShareButton track={track} onShare={onShare} />

@@ -1117,7 +1117,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** m:ss with padded seconds (spec 9), as worker/contracts/music.ts's formatDuration (not imported: zod). */
+/** m:ss with padded seconds (spec 9): every time shown by the music pages and players. */
 export function formatTime(totalSeconds: number): string {
   const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;

@@ -2,17 +2,18 @@
 // brand and close button, a live visualizer with theme and style switches, the current track with
 // progress and seek, the transport controls and the Master Playlist. Data and actions come in
 // through props (the route connects the player engine), so the page is testable on its own.
-import { Link, useRouter } from "@tanstack/react-router";
+import { useRouter } from "@tanstack/react-router";
 import { useId, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
-import { Icon } from "../../../components/Icon";
+import { VipGatePanel } from "../../../components/Gate";
 import { useSiteConfig } from "../../shell/useSession";
 import { styleNames, themeNames } from "../visualizers/messages";
 import { nextStyle, nextTheme, THEMES, type ThemePalette } from "../visualizers/themes";
 import { Visualizer } from "../visualizers/Visualizer";
 import { popupErrorMessages, popupMessages, styleButtonMessage, themeButtonMessage, timeOfMessage, trackCountMessage, volumeValueMessage } from "./messages";
-import { PlayerIcon } from "./PlayerIcons";
+import { formatTime } from "../player/engine";
+import { PlayerIcon } from "../player/PlayerIcons";
 import { useStoredTheme, useStoredVisualizerStyle } from "./preferences";
 import "./popup.css";
 
@@ -95,12 +96,6 @@ export function errorMessageKey(error: string): ErrorKey {
   return Object.hasOwn(ERROR_KEYS, error) ? ERROR_KEYS[error]! : "playFailed";
 }
 
-/** m:ss with padded seconds (the spec's time format; the same as formatDuration in the contracts). */
-export function formatTime(totalSeconds: number): string {
-  const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
 export function MusicPlayerPopup({ tracks, state, analyser, actions, canPlay }: MusicPlayerPopupProps) {
   const intl = useIntl();
   const router = useRouter();
@@ -159,26 +154,7 @@ export function MusicPlayerPopup({ tracks, state, analyser, actions, canPlay }: 
         <Visualizer analyser={canPlay ? analyser : null} style={style} theme={theme} />
       </div>
 
-      {canPlay ? <PlayerBody tracks={tracks} state={state} actions={actions} /> : <PopupVipGate />}
-    </div>
-  );
-}
-
-/** 'VIP Access Required' with the sign-up link: the same texts as the site's VipGate. */
-function PopupVipGate() {
-  const headingId = useId();
-  return (
-    <div className="mp-gate gate card" role="region" aria-labelledby={headingId}>
-      <Icon name="lock" size={40} className="gate-icon" />
-      <h2 id={headingId}>
-        <FormattedMessage id="gate.vip.title" defaultMessage="VIP Access Required" />
-      </h2>
-      <p className="muted">
-        <FormattedMessage id="gate.vip.body" defaultMessage="This content is reserved for VIP members." />
-      </p>
-      <Link to="/vip-signup" className="btn btn-primary">
-        <FormattedMessage id="gate.vip.cta" defaultMessage="Become a VIP Member" />
-      </Link>
+      {canPlay ? <PlayerBody tracks={tracks} state={state} actions={actions} /> : <VipGatePanel className="mp-gate" />}
     </div>
   );
 }
