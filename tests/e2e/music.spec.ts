@@ -1,0 +1,87 @@
+// Music, as fans use it: a visitor is sent to VIP sign-up by every play control and gets no audio;
+// a VIP plays an album whose audio really advances, skips, seeks, drives it from the keyboard and
+// raises the plays counter; a shared track link carries its share tags in the HTML itself.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const ALBUM = "/music/catalog/moonlight-boulevard";
+
+/** The player bar's seek slider: its value is the audio element's current time in seconds. */
+const seekSlider = (page: Page) => page.getByRole("region", { name: "Audio player" }).getByRole("slider", { name: "Seek" });
+const barTitle = (page: Page) => page.getByRole("region", { name: "Audio player" }).locator(".player-bar-title");
+const position = async (page: Page) => Number(await seekSlider(page).inputValue());
+
+/** The hub's total plays, as shown in its cover header. */
+async function totalPlays(page: Page) {
+  await page.goto("/music");
+  const count = page.locator(".hub-plays-count");
+  await expect(count).not.toHaveText("0");
+  return Number((await count.textContent())!.replace(/[^\d]/g, ""));
+}
+
+test("a visitor's play controls lead to VIP sign-up, and the server sends them no audio", async ({ page }) => {
+  const mediaRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/media/tracks/")) mediaRequests.push(request.url());
+  });
+  await page.goto(ALBUM);
+  await expect(page.getByRole("heading", { level: 1, name: "Moonlight Boulevard" })).toBeVisible();
+  await page.getByRole("link", { name: "Dreamin' of Love: unlock with VIP" }).click();
+  await expect(page).toHaveURL(/\/vip-signup$/);
+  await page.goto(ALBUM);
+  await page.getByRole("link", { name: "Unlock with VIP", exact: true }).click();
+  await expect(page).toHaveURL(/\/vip-signup$/);
+
+  // Even asked directly, the API refuses a visitor a stream URL.
+  const stream = await page.request.post("/api/music/tracks/moonlight-boulevard-1/stream", { data: {}, headers: { origin: new URL(page.url()).origin } });
+  expect(stream.status()).toBe(401);
+  expect(mediaRequests).toEqual([]);
+});
+
+test("a VIP plays an album: the audio advances, next and previous, seek, shortcuts, and the plays counter rises", async ({ page, loginAs }) => {
+  await loginAs("vip");
+  const before = await totalPlays(page);
+
+  await page.goto(ALBUM);
+  await page.getByRole("button", { name: "Play Album" }).click();
+  await expect(barTitle(page)).toHaveText("Dreamin' of Love");
+  // The real <audio> element is playing: its time grows.
+  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(1);
+
+  await page.getByRole("button", { name: "Next track" }).click();
+  await expect(barTitle(page)).toHaveText("Moonlight Boulevard");
+  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await page.getByRole("button", { name: "Previous track" }).click();
+  await expect(barTitle(page)).toHaveText("Dreamin' of Love");
+
+  // Seek to 40 s: the audio continues from there.
+  await seekSlider(page).fill("40");
+  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(40);
+
+  // Keyboard: Shift+Right next, Space pauses, '?' opens the shortcuts help.
+  await page.locator("body").click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect(barTitle(page)).toHaveText("Moonlight Boulevard");
+  await page.keyboard.press(" ");
+  await expect(page.getByRole("region", { name: "Audio player" }).getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  const paused = await position(page);
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  expect(await position(page)).toBe(paused);
+
+  // Three different tracks started playing: each counted once.
+  await expect.poll(() => totalPlays(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 2);
+});
+
+test("a shared track link carries its title, album and cover in the HTML for chat apps", async ({ request }) => {
+  const res = await request.get("/music/track/spring-love");
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain('<meta property="og:title" content="Spring Love · Spring Love" />');
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/covers\/spring-love-single\.png" \/>/);
+  expect(html).toContain('<meta name="twitter:card" content="summary" />');
+  const cover = await request.get(html.match(/og:image" content="([^"]+)"/)![1]!);
+  expect(cover.status()).toBe(200);
+  expect(cover.headers()["content-type"]).toBe("image/png");
+});
