@@ -7,7 +7,9 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { verifyTrackToken } from "../../worker/lib/media-token";
 import type { AlbumResponse, AlbumsResponse, MusicStatsResponse, PlayResponse, StreamResponse, TrackResponse, TracksResponse, TrackView } from "../../worker/contracts/music";
-import { call, createUser, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
+import { eq, sql } from "drizzle-orm";
+import { tracks } from "../../worker/db/schema";
+import { call, createUser, db, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const SESSION_SECRET = (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET;
@@ -488,5 +490,19 @@ describe("POST /api/music/tracks/:id/plays", () => {
     expect(bodies.every((b) => b.counted)).toBe(true);
     expect(await playsOf(track)).toBe(before + 10);
     expect(new Set((await playRows(track)).map((r) => r.userId))).toEqual(new Set(members.map((m) => m.id)));
+  });
+});
+
+describe("per-isolate caching of the catalog", () => {
+  it("serves the tracks list from memory until a counted play, then the new counts", async () => {
+    const vip = await createUser("vip");
+    const first = await (await call("/api/music/tracks")).json<TracksResponse>();
+    // A change made behind the API's back is not seen while the cached list lives...
+    await db().update(tracks).set({ plays: sql`${tracks.plays} + 1000` }).where(eq(tracks.id, "dream-about-you"));
+    expect((await (await call("/api/music/tracks")).json<TracksResponse>()).totalPlays).toBe(first.totalPlays);
+    // ...but a play through the API drops it at once in this isolate.
+    expect((await call("/api/music/tracks/spring-love/plays", { method: "POST", json: {}, cookie: vip.cookie })).status).toBe(200);
+    const after = await (await call("/api/music/tracks")).json<TracksResponse>();
+    expect(after.totalPlays).toBe(first.totalPlays + 1001);
   });
 });

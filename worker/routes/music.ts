@@ -1,11 +1,12 @@
 // The music catalog (public), signed stream URLs and play counts (VIP and admin only).
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";
 import { ApiError, notFound } from "../lib/errors";
 import { signTrackToken } from "../lib/media-token";
+import { forget, remember } from "../lib/memo";
 import { findAlbum, findTrack, findTrackAudio, listAlbums, listTracks, recordPlay, totalPlays } from "../db/music";
 import {
   MUSIC_MESSAGES,
@@ -20,30 +21,50 @@ import {
   type TracksResponse,
 } from "../contracts/music";
 
+const TRACKS_KEY = "music:tracks";
+
 const albumNotFound = () => notFound(MUSIC_MESSAGES.albumNotFound, "album_not_found");
 const trackNotFound = () => notFound(MUSIC_MESSAGES.trackNotFound, "track_not_found");
 
-/** Catalog lists change only when the catalog does; a minute of shared caching is harmless. */
+/** Catalog lists change only when the catalog does; a minute of caching is harmless. */
 const CATALOG_CACHE = "public, max-age=60";
+const CATALOG_TTL_MS = 60_000;
+/** Play counts move with every play: the tracks list is reused for a few seconds at most. */
+const TRACKS_TTL_MS = 5_000;
+
+/** Answers with JSON serialised once per isolate and time to live (see lib/memo.ts). */
+async function cachedJson(c: Context<HonoEnv>, key: string, ttlMs: number, compute: () => Promise<unknown | null>) {
+  const body = await remember(key, ttlMs, async () => {
+    const value = await compute();
+    return value === null ? null : JSON.stringify(value);
+  });
+  if (body === null) return null;
+  return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
+}
 
 export const musicRoutes = new Hono<HonoEnv>()
   .get("/albums", async (c) => {
     c.header("Cache-Control", CATALOG_CACHE);
-    return c.json<AlbumsResponse>({ albums: await listAlbums(c.var.db) });
+    return (await cachedJson(c, "music:albums", CATALOG_TTL_MS, async (): Promise<AlbumsResponse> => ({ albums: await listAlbums(c.var.db) })))!;
   })
 
   .get("/albums/:id", validate("param", albumIdParamSchema), async (c) => {
-    const album = await findAlbum(c.var.db, c.req.valid("param").id);
-    if (!album) throw albumNotFound();
+    const { id } = c.req.valid("param");
     c.header("Cache-Control", CATALOG_CACHE);
-    return c.json<AlbumResponse>({ album });
+    const res = await cachedJson(c, `music:album:${id}`, CATALOG_TTL_MS, async (): Promise<AlbumResponse | null> => {
+      const album = await findAlbum(c.var.db, id);
+      return album && { album };
+    });
+    if (!res) throw albumNotFound();
+    return res;
   })
 
-  // Play counts change with every play, so this list is not cached.
-  .get("/tracks", async (c) => {
-    const tracks = await listTracks(c.var.db);
-    return c.json<TracksResponse>({ tracks, totalPlays: tracks.reduce((sum, t) => sum + t.plays, 0) });
-  })
+  .get("/tracks", async (c) =>
+    (await cachedJson(c, TRACKS_KEY, TRACKS_TTL_MS, async (): Promise<TracksResponse> => {
+      const tracks = await listTracks(c.var.db);
+      return { tracks, totalPlays: tracks.reduce((sum, t) => sum + t.plays, 0) };
+    }))!,
+  )
 
   .get("/tracks/:id", validate("param", trackIdParamSchema), async (c) => {
     const track = await findTrack(c.var.db, c.req.valid("param").id);
@@ -66,5 +87,6 @@ export const musicRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     const result = await recordPlay(db, c.var.user.id, c.req.valid("param").id);
     if (!result) throw trackNotFound();
+    if (result.counted) forget(TRACKS_KEY);
     return c.json<PlayResponse>({ ...result, totalPlays: await totalPlays(db) });
   });
