@@ -22,6 +22,8 @@ import { musicRoutes } from "./routes/music";
 import { proxyAudioRoutes } from "./routes/proxy-audio";
 import { mediaRoutes } from "./routes/media";
 import { sharePageRoutes } from "./routes/share";
+import { favoriteRoutes } from "./routes/favorites";
+import { playlistRoutes } from "./routes/playlists";
 
 /** Routes that take multipart uploads set their own, larger, limit. */
 const UPLOAD_PATHS = /^\/api\/uploads\//;
@@ -63,6 +65,8 @@ app.route("/api/payments", paymentRoutes);
 app.route("/api/stripe", stripeWebhookRoutes);
 app.route("/api/music", musicRoutes);
 app.route("/api/proxy-audio", proxyAudioRoutes);
+app.route("/api/favorites", favoriteRoutes);
+app.route("/api/playlists", playlistRoutes);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/music/track", sharePageRoutes);

@@ -204,3 +204,40 @@ export const trackPlays = sqliteTable(
     index("track_plays_played_at_idx").on(t.playedAt),
   ],
 );
+
+// Members' collections (queries in worker/db/collections.ts). Track ids only: the catalog is the
+// one source of titles and covers.
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    trackId: text("track_id").notNull().references(() => tracks.id, { onDelete: "cascade" }),
+    addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.trackId] }), index("favorites_user_added_idx").on(t.userId, t.addedAt)],
+);
+
+export const playlists = sqliteTable(
+  "playlists",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The name case-folded: unique per member. */
+    nameKey: text("name_key").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("playlists_user_name_idx").on(t.userId, t.nameKey), index("playlists_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const playlistTracks = sqliteTable(
+  "playlist_tracks",
+  {
+    playlistId: text("playlist_id").notNull().references(() => playlists.id, { onDelete: "cascade" }),
+    trackId: text("track_id").notNull().references(() => tracks.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.trackId] }), index("playlist_tracks_position_idx").on(t.playlistId, t.position)],
+);

@@ -1,0 +1,69 @@
+// Favorites and playlists: shapes shared by the Worker and the SPA. Every route is scoped to the
+// signed-in member; reading needs a session, changing needs VIP or admin (spec 6).
+import { z } from "./zod";
+import { SLUG_PATTERN, type TrackView } from "./music";
+import { userText } from "./text";
+
+/** The spec's texts (8, Playlists), and ours where it is silent. English fallbacks. */
+export const COLLECTION_MESSAGES = {
+  playlistNameTaken: "A playlist with this name already exists",
+  playlistNameRequired: "Playlist name is required",
+  playlistNameTooLong: "Playlist name must be at most 80 characters",
+  playlistNotFound: "Playlist not found",
+  trackNotInCatalog: "This track is not in the catalog",
+  trackAlreadyInPlaylist: "This track is already in the playlist",
+  trackNotInPlaylist: "This track is not in the playlist",
+  notAPermutation: "The new order must list every track of the playlist exactly once",
+  tooManyPlaylists: "You can have at most 200 playlists",
+  playlistFull: "A playlist can hold at most 1,000 tracks",
+  tooManyFavorites: "You can have at most 5,000 favorite tracks",
+} as const;
+
+export const PLAYLIST_NAME_MAX = 80;
+export const MAX_PLAYLISTS_PER_USER = 200;
+export const MAX_TRACKS_PER_PLAYLIST = 1000;
+export const MAX_FAVORITES_PER_USER = 5000;
+/** The hub's playlist card shows this many tracks, then '+N more tracks' (spec 9). */
+export const PLAYLIST_PREVIEW_TRACKS = 3;
+
+/** Playlist ids are UUIDs (crypto.randomUUID). */
+export const PLAYLIST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const trackId = z.string().min(1).max(100).regex(SLUG_PATTERN);
+const playlistId = z.string().regex(PLAYLIST_ID_PATTERN, COLLECTION_MESSAGES.playlistNotFound);
+
+export const playlistNameSchema = userText({
+  min: 1,
+  minMessage: COLLECTION_MESSAGES.playlistNameRequired,
+  max: PLAYLIST_NAME_MAX,
+  maxMessage: COLLECTION_MESSAGES.playlistNameTooLong,
+});
+
+export const trackParamSchema = z.object({ trackId });
+export const playlistParamSchema = z.object({ id: playlistId });
+export const playlistTrackParamSchema = z.object({ id: playlistId, trackId });
+
+/** POST /api/playlists and PATCH /api/playlists/:id */
+export const playlistBodySchema = z.strictObject({ name: playlistNameSchema });
+/** POST /api/playlists/:id/tracks */
+export const addTrackBodySchema = z.strictObject({ trackId });
+/** PUT /api/playlists/:id/order: the whole new order, first to last. */
+export const reorderBodySchema = z.strictObject({ trackIds: z.array(trackId).max(MAX_TRACKS_PER_PLAYLIST) });
+
+/** How names are compared: NFC, then lower case, so 'Verão' and 'VERÃO' are the same name. */
+export const playlistNameKey = (name: string) => name.normalize("NFC").toLocaleLowerCase("en-US");
+
+export type FavoritesResponse = { tracks: TrackView[] };
+
+export type PlaylistView = {
+  id: string;
+  name: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** In playlist order (position 0 first). */
+  tracks: TrackView[];
+};
+
+/** GET /api/playlists: the member's playlists, oldest first, each with its tracks. */
+export type PlaylistsResponse = { playlists: PlaylistView[] };
+export type PlaylistResponse = { playlist: PlaylistView };
