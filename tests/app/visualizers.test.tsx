@@ -526,6 +526,22 @@ describe("MusicPlayerPopup", () => {
     expect(within(rows[1]!).getByText("4:05")).toBeTruthy();
   });
 
+  it("lists the member's playlists in a Your Playlists tab and plays one's playable tracks in order", async () => {
+    const favorites = { tracks: [], ids: new Set<string>(), toggle: vi.fn() };
+    const playlists = [
+      { id: "p-1", name: "Road trip", createdAt: "2026-01-01T00:00:00.000Z", tracks: [TRACKS[2]!, TRACKS[0]!] },
+      { id: "p-2", name: "Empty one", createdAt: "2026-01-02T00:00:00.000Z", tracks: [] },
+    ];
+    const { actions } = await renderPopup({ favorites, playlists });
+    fireEvent.click(screen.getByRole("tab", { name: "Your Playlists" }));
+    const panel = screen.getByRole("tabpanel");
+    expect(within(panel).getByText("Road trip")).toBeTruthy();
+    expect((within(panel).getByRole("button", { name: "Play the playlist Empty one" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(panel).getByRole("button", { name: "Play the playlist Road trip" }));
+    const playable = playlists[0]!.tracks.filter((t) => t.playable);
+    expect(actions.playTrack).toHaveBeenCalledWith(playable[0], playable);
+  });
+
   it("plays a clicked track with the Master Playlist as the queue", async () => {
     const { actions } = await renderPopup();
     fireEvent.click(screen.getByRole("button", { name: /Title two/ }));

@@ -1,12 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages, FormattedMessage } from "react-intl";
-import { EmptyState } from "../../components/EmptyState";
-import { PageFrame } from "../../components/PageFrame";
+import { defineMessages } from "react-intl";
 import { requireSignedIn } from "../../features/auth/guards";
+import { favoritesQueryOptions } from "../../features/music/collections/favorites";
+import { FavoritesPage } from "../../features/music/collections/FavoritesPage";
 import { usePageMeta } from "../../lib/usePageMeta";
 
 export const Route = createFileRoute("/music/favorites")({
+  // A visitor goes to /social/login first, and comes back here after signing in.
   beforeLoad: requireSignedIn,
+  // Prefetch without throwing: the page shows its own loading and failure states.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(favoritesQueryOptions()),
   component: Favorites,
 });
 
@@ -16,16 +19,5 @@ const meta = defineMessages({
 
 function Favorites() {
   usePageMeta(meta);
-  return (
-    <PageFrame
-      title={<FormattedMessage id="pages.favorites.title" defaultMessage="Favorite Tracks" />}
-      intro={<FormattedMessage id="pages.favorites.intro" defaultMessage="Your Collection" />}
-    >
-      <EmptyState
-        icon="heart"
-        title={<FormattedMessage id="pages.favorites.empty" defaultMessage="No favorite tracks yet" />}
-        hint={<FormattedMessage id="pages.favorites.emptyHint" defaultMessage="Start adding tracks to your favorites" />}
-      />
-    </PageFrame>
-  );
+  return <FavoritesPage />;
 }

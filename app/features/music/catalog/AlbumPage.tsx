@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
+import { trackRowActions } from "../collections/TrackRowActions";
 import { PlayerIcon } from "../player/PlayerIcons";
 import { usePlayer } from "../player/PlayerProvider";
 import { albumQueryOptions, isMissing } from "../queries";
@@ -13,6 +14,8 @@ import { MusicLoadFailed, MusicLoading } from "./LoadState";
 import { musicMessages } from "./messages";
 import { TrackTable } from "./TrackTable";
 import "./music.css";
+
+/** The favorite heart of each row (a lock link to /vip-signup without VIP). */
 
 const BackLink = () => (
   <p>
@@ -75,7 +78,7 @@ export function AlbumPage({ albumId }: { albumId: string }) {
         <EmptyState icon="music" title={<FormattedMessage {...musicMessages.tracksComingSoon} />} />
       ) : (
         <div className="table-wrap">
-          <TrackTable tracks={album.tracks} queue={playable} caption={album.title} showAlbum={false} numberByTrack />
+          <TrackTable tracks={album.tracks} queue={playable} caption={album.title} showAlbum={false} numberByTrack rowActions={trackRowActions} />
         </div>
       )}
     </section>

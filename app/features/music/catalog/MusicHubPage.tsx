@@ -6,6 +6,11 @@ import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { Icon } from "../../../components/Icon";
 import { openMusicPlayer } from "../../shell/popups";
+import { useSessionUser } from "../../shell/useSession";
+import { FavoritesDrawer } from "../collections/FavoritesDrawer";
+import { PlaylistsGrid } from "../collections/PlaylistsGrid";
+import { trackRowActions } from "../collections/TrackRowActions";
+import { favoritesMessages } from "../collections/favoritesMessages";
 import { usePlayer } from "../player/PlayerProvider";
 import { tracksQueryOptions } from "../queries";
 import { MusicLoadFailed, MusicLoading } from "./LoadState";
@@ -20,6 +25,8 @@ const POPULAR_ROWS = 20;
 /** Case- and accent-insensitive match on title or album. */
 const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
+/** The favorite heart of each row (a lock link to /vip-signup without VIP). */
+
 export function searchTracks(tracks: readonly TrackView[], search: string): TrackView[] {
   const needle = fold(search.trim());
   if (!needle) return [...tracks];
@@ -31,6 +38,8 @@ export function MusicHubPage() {
   const navigate = useNavigate();
   const query = useQuery(tracksQueryOptions());
   const { canPlay } = usePlayer();
+  const signedIn = useSessionUser().user !== null;
+  const [favoritesOpen, setFavoritesOpen] = useState(false);
   const [search, setSearch] = useState("");
   const deferredSearch = useDeferredValue(search);
   const [sharing, setSharing] = useState<TrackView | null>(null);
@@ -90,6 +99,11 @@ export function MusicHubPage() {
         <Link to="/music/catalog" className="btn btn-ghost btn-sm">
           <FormattedMessage {...musicMessages.browseCatalog} />
         </Link>
+        {signedIn && (
+          <button type="button" className="btn btn-ghost btn-sm" aria-haspopup="dialog" onClick={() => setFavoritesOpen(true)}>
+            <Icon name="heart" size={16} /> <FormattedMessage {...favoritesMessages.openDrawer} />
+          </button>
+        )}
         {canPlay && (
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => openMusicPlayer(window, "desktop", (path) => void navigate({ to: path }))}>
             <FormattedMessage {...musicMessages.openPlayer} />
@@ -106,7 +120,7 @@ export function MusicHubPage() {
             <FormattedMessage {...musicMessages.featured} />
           </h2>
           <div className="table-wrap">
-            <TrackTable tracks={featured} queue={featured.filter((t) => t.playable)} caption={<FormattedMessage {...musicMessages.featured} />} onShare={setSharing} />
+            <TrackTable tracks={featured} queue={featured.filter((t) => t.playable)} caption={<FormattedMessage {...musicMessages.featured} />} onShare={setSharing} rowActions={trackRowActions} />
           </div>
         </section>
       )}
@@ -122,16 +136,15 @@ export function MusicHubPage() {
             </p>
           ) : (
             <div className="table-wrap">
-              <TrackTable tracks={shown} queue={playableShown} caption={<FormattedMessage {...musicMessages.popular} />} showPlays onShare={setSharing} />
+              <TrackTable tracks={shown} queue={playableShown} caption={<FormattedMessage {...musicMessages.popular} />} showPlays onShare={setSharing} rowActions={trackRowActions} />
             </div>
           )}
         </section>
       )}
 
-      <p className="muted hub-playlists-soon">
-        <FormattedMessage {...musicMessages.playlistsSoon} />
-      </p>
+      <PlaylistsGrid className="hub-section" />
       {sharing && <ShareDialog track={sharing} onClose={() => setSharing(null)} />}
+      {favoritesOpen && <FavoritesDrawer onClose={() => setFavoritesOpen(false)} />}
     </section>
   );
 }

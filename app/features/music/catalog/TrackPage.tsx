@@ -6,6 +6,7 @@ import { useState } from "react";
 import { FormattedMessage, FormattedNumber } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
+import { TrackRowActions } from "../collections/TrackRowActions";
 import { formatTime } from "../player/engine";
 import { usePlayer } from "../player/PlayerProvider";
 import { isMissing, trackQueryOptions } from "../queries";
@@ -62,6 +63,7 @@ export function TrackPage({ trackId }: { trackId: string }) {
                 <Icon name="lock" size={18} /> <FormattedMessage {...musicMessages.listenVip} />
               </Link>
             )}
+            <TrackRowActions track={track} />
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSharing(true)}>
               <FormattedMessage {...musicMessages.shareTitle} />
             </button>

@@ -1,11 +1,14 @@
-// A numbered track list: #, play control, title, album, duration (and plays, where asked).
+// A numbered track list: #, play control, title, album, duration (and plays, where asked), and
+// optionally a trailing cell of per-row actions (favorite, add to playlist, ...).
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { FormattedMessage, FormattedNumber } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { formatTime } from "../player/engine";
 import { usePlayerSelector } from "../player/PlayerProvider";
 import { musicMessages } from "./messages";
 import { TrackPlayButton } from "./TrackPlayButton";
+import "../collections/collections.css";
 
 type TrackTableProps = {
   tracks: readonly TrackView[];
@@ -17,9 +20,11 @@ type TrackTableProps = {
   /** Number rows by their album track number instead of their place in the list. */
   numberByTrack?: boolean;
   onShare?: (track: TrackView) => void;
+  /** Controls for each row (e.g. the favorite heart), shown in a trailing actions cell. */
+  rowActions?: (track: TrackView) => ReactNode;
 };
 
-export function TrackTable({ tracks, queue = tracks, caption, showAlbum = true, showPlays = false, numberByTrack = false, onShare }: TrackTableProps) {
+export function TrackTable({ tracks, queue = tracks, caption, showAlbum = true, showPlays = false, numberByTrack = false, onShare, rowActions }: TrackTableProps) {
   const currentId = usePlayerSelector((s) => s.current?.id ?? null);
   return (
     <table className="track-table">
@@ -57,6 +62,13 @@ export function TrackTable({ tracks, queue = tracks, caption, showAlbum = true, 
               </span>
             </th>
           )}
+          {rowActions && (
+            <th scope="col" className="track-row-actions">
+              <span className="sr-only">
+                <FormattedMessage {...musicMessages.colActions} />
+              </span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -87,6 +99,11 @@ export function TrackTable({ tracks, queue = tracks, caption, showAlbum = true, 
             {onShare && (
               <td className="track-action">
                 <ShareButton track={track} onShare={onShare} />
+              </td>
+            )}
+            {rowActions && (
+              <td className="track-row-actions">
+                <div className="track-row-actions-inner">{rowActions(track)}</div>
               </td>
             )}
           </tr>

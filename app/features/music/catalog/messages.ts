@@ -11,7 +11,6 @@ const plainMessages = defineMessages({
   searchLabel: { id: "music.hub.searchLabel", defaultMessage: "Search tracks by title or album" },
   popular: { id: "music.hub.popular", defaultMessage: "Popular tracks" },
   featured: { id: "music.hub.featured", defaultMessage: "Featured tracks" },
-  playlistsSoon: { id: "music.hub.playlistsSoon", defaultMessage: "Your playlists and favorites will live here soon." },
   browseCatalog: { id: "music.hub.browseCatalog", defaultMessage: "Browse the Music Catalog" },
   openPlayer: { id: "music.hub.openPlayer", defaultMessage: "Open the full player" },
   colNumber: { id: "music.table.number", defaultMessage: "#" },

@@ -1,12 +1,17 @@
 // The full music player (/music/player, spec 2.5), usually shown in the "musicplayer" popup window:
 // brand and close button, a live visualizer with theme and style switches, the current track with
-// progress and seek, the transport controls and the Master Playlist. Data and actions come in
+// progress and seek, the transport controls and the Master Playlist (with, when the member's
+// favorites are given, a heart per row and a Favorites tab beside it). Data and actions come in
 // through props (the route connects the player engine), so the page is testable on its own.
 import { useRouter } from "@tanstack/react-router";
-import { useId, type CSSProperties } from "react";
+import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
+import type { PlaylistView } from "../../../../worker/contracts/collections";
 import { VipGatePanel } from "../../../components/Gate";
+import { FavoriteHeartButton, useRefocusAfterRemoval } from "../collections/FavoriteToggle";
+import { favoritesMessages } from "../collections/favoritesMessages";
+import { playlistMessages } from "../collections/playlistMessages";
 import { useSiteConfig } from "../../shell/useSession";
 import { styleNames, themeNames } from "../visualizers/messages";
 import { nextStyle, nextTheme, THEMES, type ThemePalette } from "../visualizers/themes";
@@ -47,6 +52,16 @@ export type MusicPlayerPopupActions = {
   toggleRepeat(): void;
 };
 
+/** The member's favorites as the popup shows them (see `favorites` below). */
+export type MusicPlayerPopupFavorites = {
+  /** The favorite tracks, newest first; the Favorites tab lists the playable ones. */
+  tracks: TrackView[];
+  /** Their ids, for the heart on each Master Playlist row. */
+  ids: ReadonlySet<string>;
+  /** Asks for a track to be added (true) or removed (false). */
+  toggle(track: TrackView, favorite: boolean): void;
+};
+
 export type MusicPlayerPopupProps = {
   /** The catalog's tracks; the Master Playlist lists the playable ones. */
   tracks: TrackView[];
@@ -55,6 +70,10 @@ export type MusicPlayerPopupProps = {
   actions: MusicPlayerPopupActions;
   /** VIP or admin: false shows the VIP gate instead of the controls. */
   canPlay: boolean;
+  /** The member's favorites: a heart on each Master Playlist row and a Favorites tab. Without it, neither. */
+  favorites?: MusicPlayerPopupFavorites;
+  /** The member's playlists, for the Your Playlists tab (shown with favorites). */
+  playlists?: readonly PlaylistView[];
 };
 
 /** The theme's colours as the page's CSS variables (popup.css reads only these). */
@@ -96,7 +115,7 @@ export function errorMessageKey(error: string): ErrorKey {
   return Object.hasOwn(ERROR_KEYS, error) ? ERROR_KEYS[error]! : "playFailed";
 }
 
-export function MusicPlayerPopup({ tracks, state, analyser, actions, canPlay }: MusicPlayerPopupProps) {
+export function MusicPlayerPopup({ tracks, state, analyser, actions, canPlay, favorites, playlists }: MusicPlayerPopupProps) {
   const intl = useIntl();
   const router = useRouter();
   const brand = useSiteConfig()?.brandName;
@@ -154,12 +173,12 @@ export function MusicPlayerPopup({ tracks, state, analyser, actions, canPlay }: 
         <Visualizer analyser={canPlay ? analyser : null} style={style} theme={theme} />
       </div>
 
-      {canPlay ? <PlayerBody tracks={tracks} state={state} actions={actions} /> : <VipGatePanel className="mp-gate" />}
+      {canPlay ? <PlayerBody tracks={tracks} state={state} actions={actions} favorites={favorites} playlists={playlists} /> : <VipGatePanel className="mp-gate" />}
     </div>
   );
 }
 
-function PlayerBody({ tracks, state, actions }: Pick<MusicPlayerPopupProps, "tracks" | "state" | "actions">) {
+function PlayerBody({ tracks, state, actions, favorites, playlists }: Pick<MusicPlayerPopupProps, "tracks" | "state" | "actions" | "favorites" | "playlists">) {
   const intl = useIntl();
   const listHeadingId = useId();
   const queue = tracks.filter((track) => track.playable);
@@ -286,46 +305,213 @@ function PlayerBody({ tracks, state, actions }: Pick<MusicPlayerPopupProps, "tra
         </div>
       </div>
 
-      <section className="mp-list" aria-labelledby={listHeadingId}>
-        <div className="mp-list-head">
-          <h2 id={listHeadingId}>
-            <FormattedMessage {...popupMessages.masterPlaylist} />
-          </h2>
-          <span className="muted">
-            <FormattedMessage {...trackCountMessage} values={{ count: queue.length }} />
-          </span>
+      {favorites ? (
+        <TrackLists queue={queue} current={current} actions={actions} favorites={favorites} playlists={playlists ?? []} />
+      ) : (
+        <section className="mp-list" aria-labelledby={listHeadingId}>
+          <div className="mp-list-head">
+            <h2 id={listHeadingId}>
+              <FormattedMessage {...popupMessages.masterPlaylist} />
+            </h2>
+            <span className="muted">
+              <FormattedMessage {...trackCountMessage} values={{ count: queue.length }} />
+            </span>
+          </div>
+          {queue.length === 0 ? (
+            <p className="muted">
+              <FormattedMessage {...popupMessages.empty} />
+            </p>
+          ) : (
+            <TrackRows tracks={queue} current={current} onPlay={(track) => actions.playTrack(track, queue)} />
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+type TrackRowsProps = {
+  tracks: TrackView[];
+  current: TrackView | null;
+  onPlay: (track: TrackView) => void;
+  /** With favorites, each row gets its heart; `onRemoved` hears of a heart switched off. */
+  favorites?: MusicPlayerPopupFavorites;
+  onRemoved?: (index: number) => void;
+  listRef?: Ref<HTMLOListElement>;
+};
+
+function TrackRows({ tracks, current, onPlay, favorites, onRemoved, listRef }: TrackRowsProps) {
+  return (
+    <ol className="mp-tracks" ref={listRef}>
+      {tracks.map((track, index) => {
+        const isCurrent = current?.id === track.id;
+        const favorite = favorites?.ids.has(track.id) ?? false;
+        return (
+          <li key={track.id} className={favorites ? "mp-fav-row" : undefined}>
+            <button
+              type="button"
+              className={isCurrent ? "mp-track is-current" : "mp-track"}
+              aria-current={isCurrent ? "true" : undefined}
+              onClick={() => onPlay(track)}
+            >
+              <span className="mp-track-index" aria-hidden="true">
+                {isCurrent ? <PlayerIcon name="equalizer" size={16} /> : index + 1}
+              </span>
+              <span className="mp-track-text">
+                <span className="mp-track-title">{track.title}</span>
+                <span className="mp-track-album">{track.albumTitle}</span>
+              </span>
+              <span className="mp-track-time">{formatTime(track.durationSeconds)}</span>
+            </button>
+            {favorites && (
+              <FavoriteHeartButton
+                className="mp-fav"
+                title={track.title}
+                favorite={favorite}
+                onToggle={() => {
+                  favorites.toggle(track, !favorite);
+                  if (favorite) onRemoved?.(index);
+                }}
+              />
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+type ListTab = "master" | "favorites" | "playlists";
+const LIST_TABS: readonly ListTab[] = ["master", "favorites", "playlists"];
+
+/** The Master Playlist, the member's favorites and playlists as tabs (WAI-ARIA tabs, arrow keys move). */
+function TrackLists({
+  queue,
+  current,
+  actions,
+  favorites,
+  playlists,
+}: {
+  queue: TrackView[];
+  current: TrackView | null;
+  actions: MusicPlayerPopupActions;
+  favorites: MusicPlayerPopupFavorites;
+  playlists: readonly PlaylistView[];
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const [tab, setTab] = useState<ListTab>("master");
+  const masterTabRef = useRef<HTMLButtonElement>(null);
+  const favoritesTabRef = useRef<HTMLButtonElement>(null);
+  const playlistsTabRef = useRef<HTMLButtonElement>(null);
+  const tabRefs: Record<ListTab, RefObject<HTMLButtonElement | null>> = { master: masterTabRef, favorites: favoritesTabRef, playlists: playlistsTabRef };
+  const listRef = useRef<HTMLOListElement>(null);
+  const favoriteQueue = favorites.tracks.filter((track) => track.playable);
+  // Switching a heart off in the Favorites tab takes its row away: focus goes to the next heart.
+  const onRemoved = useRefocusAfterRemoval(favoriteQueue.map((t) => t.id).join(), listRef, favoritesTabRef);
+  const shown = tab === "master" ? queue : tab === "favorites" ? favoriteQueue : [];
+  const tabId = (name: ListTab) => `${id}-tab-${name}`;
+  const panelId = `${id}-panel`;
+
+  const select = (name: ListTab) => {
+    setTab(name);
+    tabRefs[name].current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = LIST_TABS.indexOf(tab);
+    const next =
+      event.key === "ArrowRight" ? LIST_TABS[(at + 1) % LIST_TABS.length] :
+      event.key === "ArrowLeft" ? LIST_TABS[(at - 1 + LIST_TABS.length) % LIST_TABS.length] :
+      event.key === "Home" ? LIST_TABS[0] :
+      event.key === "End" ? LIST_TABS[LIST_TABS.length - 1] :
+      undefined;
+    if (!next) return;
+    event.preventDefault();
+    select(next);
+  };
+
+  const tabButton = (name: ListTab, label: ReactNode) => (
+    <button
+      ref={tabRefs[name]}
+      type="button"
+      role="tab"
+      id={tabId(name)}
+      className="mp-tab"
+      aria-selected={tab === name}
+      aria-controls={panelId}
+      tabIndex={tab === name ? 0 : -1}
+      onClick={() => setTab(name)}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <section className="mp-list" aria-label={intl.formatMessage(favoritesMessages.popupLists)}>
+      <div className="mp-list-head">
+        <div role="tablist" className="mp-tabs" aria-label={intl.formatMessage(favoritesMessages.popupLists)} onKeyDown={onKeyDown}>
+          {tabButton("master", <FormattedMessage {...popupMessages.masterPlaylist} />)}
+          {tabButton("favorites", <FormattedMessage {...favoritesMessages.popupTab} />)}
+          {tabButton("playlists", <FormattedMessage {...playlistMessages.yourPlaylists} />)}
         </div>
-        {queue.length === 0 ? (
+        {tab !== "playlists" && (
+          <span className="muted">
+            <FormattedMessage {...trackCountMessage} values={{ count: shown.length }} />
+          </span>
+        )}
+      </div>
+      <div role="tabpanel" id={panelId} className="mp-tabpanel" aria-labelledby={tabId(tab)} tabIndex={shown.length === 0 ? 0 : undefined}>
+        {tab === "playlists" ? (
+          <PlaylistRows playlists={playlists} onPlay={(tracks) => tracks[0] && actions.playTrack(tracks[0], tracks)} />
+        ) : shown.length === 0 ? (
           <p className="muted">
-            <FormattedMessage {...popupMessages.empty} />
+            <FormattedMessage {...(tab === "master" ? popupMessages.empty : favoritesMessages.empty)} />
           </p>
         ) : (
-          <ol className="mp-tracks">
-            {queue.map((track, index) => {
-              const isCurrent = current?.id === track.id;
-              return (
-                <li key={track.id}>
-                  <button
-                    type="button"
-                    className={isCurrent ? "mp-track is-current" : "mp-track"}
-                    aria-current={isCurrent ? "true" : undefined}
-                    onClick={() => actions.playTrack(track, queue)}
-                  >
-                    <span className="mp-track-index" aria-hidden="true">
-                      {isCurrent ? <PlayerIcon name="equalizer" size={16} /> : index + 1}
-                    </span>
-                    <span className="mp-track-text">
-                      <span className="mp-track-title">{track.title}</span>
-                      <span className="mp-track-album">{track.albumTitle}</span>
-                    </span>
-                    <span className="mp-track-time">{formatTime(track.durationSeconds)}</span>
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
+          <TrackRows
+            tracks={shown}
+            current={current}
+            favorites={favorites}
+            listRef={listRef}
+            onRemoved={tab === "favorites" ? onRemoved : undefined}
+            onPlay={(track) => actions.playTrack(track, tab === "master" ? queue : favoriteQueue)}
+          />
         )}
-      </section>
-    </>
+      </div>
+    </section>
+  );
+}
+
+/** The Your Playlists tab: each playlist with its track count and a Play button. */
+function PlaylistRows({ playlists, onPlay }: { playlists: readonly PlaylistView[]; onPlay: (tracks: TrackView[]) => void }) {
+  const intl = useIntl();
+  if (playlists.length === 0) {
+    return (
+      <p className="muted">
+        <FormattedMessage {...playlistMessages.empty} />
+      </p>
+    );
+  }
+  return (
+    <ol className="mp-tracks">
+      {playlists.map((list) => {
+        const playable = list.tracks.filter((t) => t.playable);
+        return (
+          <li key={list.id}>
+            <button type="button" className="mp-track" disabled={playable.length === 0} onClick={() => onPlay(playable)} aria-label={intl.formatMessage(playlistMessages.playLabel, { name: list.name })}>
+              <span className="mp-track-index" aria-hidden="true">
+                <PlayerIcon name="play" size={14} />
+              </span>
+              <span className="mp-track-text">
+                <span className="mp-track-title">{list.name}</span>
+                <span className="mp-track-album">
+                  <FormattedMessage {...trackCountMessage} values={{ count: list.tracks.length }} />
+                </span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -1,0 +1,285 @@
+// The member's playlists: one query (GET /api/playlists, every playlist with its tracks) and the
+// mutations that change them. Every mutation puts the server's PlaylistResponse into the cache, so
+// the grid, the opened playlist and the add-to-playlist dialog show the same thing at once.
+// Reordering is optimistic: the new order shows at once and is put back if the server refuses it.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { MessageDescriptor } from "react-intl";
+import {
+  COLLECTION_MESSAGES,
+  MAX_PLAYLISTS_PER_USER,
+  MAX_TRACKS_PER_PLAYLIST,
+  PLAYLIST_NAME_MAX,
+  playlistNameKey,
+  type PlaylistResponse,
+  type PlaylistsResponse,
+  type PlaylistView,
+} from "../../../../worker/contracts/collections";
+import type { TrackView } from "../../../../worker/contracts/music";
+import { TEXT_MESSAGES } from "../../../../worker/contracts/text";
+import { api, ApiRequestError } from "../../../lib/api";
+import { canUseVipContent, useSessionUser } from "../../shell/useSession";
+import { playlistMessages } from "./playlistMessages";
+
+const PLAYLISTS_KEY = ["music", "playlists"] as const;
+
+/** 4xx answers will not change on a retry; 5xx and network errors might. */
+const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
+
+const playlistPath = (id: string) => `/api/playlists/${encodeURIComponent(id)}`;
+
+export const playlistsQueryOptions = () =>
+  queryOptions({
+    queryKey: PLAYLISTS_KEY,
+    queryFn: ({ signal }) => api<PlaylistsResponse>("/api/playlists", { signal }),
+    staleTime: 30_000,
+    retry: retryTransient,
+  });
+
+/** The signed-in member's playlists; never asked for a visitor (the server would answer 401). */
+export function usePlaylists() {
+  const { user } = useSessionUser();
+  return useQuery({ ...playlistsQueryOptions(), enabled: user !== null });
+}
+
+/** Changing playlists (create, add, reorder, rename, delete) needs VIP or admin, like playing. */
+export function useCanEditPlaylists(): boolean {
+  return canUseVipContent(useSessionUser().user);
+}
+
+/** One playlist from the cache (kept current by every mutation), or undefined. */
+export function usePlaylist(id: string): { playlist: PlaylistView | undefined; isPending: boolean; isError: boolean } {
+  const query = usePlaylists();
+  return { playlist: query.data?.playlists.find((p) => p.id === id), isPending: query.isPending, isError: query.isError };
+}
+
+export const playableTracks = (playlist: PlaylistView): TrackView[] => playlist.tracks.filter((t) => t.playable);
+
+/** Whether a name is already used by one of these playlists (spec 5: case-insensitive, trimmed). */
+export function nameTaken(playlists: readonly PlaylistView[] | undefined, name: string, exceptId?: string): boolean {
+  const key = playlistNameKey(name.trim());
+  return (playlists ?? []).some((p) => p.id !== exceptId && playlistNameKey(p.name) === key);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cache updates
+
+/** Puts the server's copy of one playlist in the list (replacing it, or appending a new one). */
+export function putPlaylist(client: QueryClient, playlist: PlaylistView) {
+  const key = playlistsQueryOptions().queryKey;
+  if (!client.getQueryData(key)) {
+    // Never loaded: do not invent a partial list, read the whole one instead.
+    void client.invalidateQueries({ queryKey: key, exact: true });
+    return;
+  }
+  client.setQueryData(key, (old) => {
+    if (!old) return old;
+    const exists = old.playlists.some((p) => p.id === playlist.id);
+    return { playlists: exists ? old.playlists.map((p) => (p.id === playlist.id ? playlist : p)) : [...old.playlists, playlist] };
+  });
+}
+
+function dropPlaylist(client: QueryClient, id: string) {
+  client.setQueryData(playlistsQueryOptions().queryKey, (old) => (old ? { playlists: old.playlists.filter((p) => p.id !== id) } : old));
+}
+
+function setTracks(client: QueryClient, id: string, tracks: TrackView[]) {
+  client.setQueryData(playlistsQueryOptions().queryKey, (old) =>
+    old ? { playlists: old.playlists.map((p) => (p.id === id ? { ...p, tracks } : p)) } : old,
+  );
+}
+
+const reload = (client: QueryClient) => void client.invalidateQueries({ queryKey: playlistsQueryOptions().queryKey, exact: true });
+
+const isCode = (error: unknown, code: string) => error instanceof ApiRequestError && error.code === code;
+
+// ---------------------------------------------------------------------------------------------
+// Mutations
+
+export function useCreatePlaylist() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: [...PLAYLISTS_KEY, "create"],
+    mutationFn: (name: string) => api<PlaylistResponse>("/api/playlists", { method: "POST", json: { name: name.trim() } }),
+    onSuccess: ({ playlist }) => putPlaylist(client, playlist),
+    // Taken by a playlist made in another window: show it here too.
+    onError: (error) => {
+      if (isCode(error, "playlist_name_taken") || isCode(error, "playlists_limit")) reload(client);
+    },
+  });
+}
+
+export function useRenamePlaylist() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: [...PLAYLISTS_KEY, "rename"],
+    mutationFn: ({ id, name }: { id: string; name: string }) => api<PlaylistResponse>(playlistPath(id), { method: "PATCH", json: { name: name.trim() } }),
+    onSuccess: ({ playlist }) => putPlaylist(client, playlist),
+    onError: (error, { id }) => {
+      if (isCode(error, "playlist_not_found")) dropPlaylist(client, id);
+      if (isCode(error, "playlist_name_taken")) reload(client);
+    },
+  });
+}
+
+export function useDeletePlaylist() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: [...PLAYLISTS_KEY, "delete"],
+    mutationFn: async (id: string) => {
+      try {
+        await api<void>(playlistPath(id), { method: "DELETE" });
+      } catch (error) {
+        // Already gone (deleted in another window): what the member asked for is true.
+        if (!isCode(error, "playlist_not_found")) throw error;
+      }
+      return id;
+    },
+    onSuccess: (id) => dropPlaylist(client, id),
+  });
+}
+
+export type PlaylistTrackVariables = { playlistId: string; trackId: string };
+
+export function useAddTrackToPlaylist() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: [...PLAYLISTS_KEY, "add-track"],
+    mutationFn: ({ playlistId, trackId }: PlaylistTrackVariables) =>
+      api<PlaylistResponse>(`${playlistPath(playlistId)}/tracks`, { method: "POST", json: { trackId } }),
+    onSuccess: ({ playlist }) => putPlaylist(client, playlist),
+    onError: (error, { playlistId }) => {
+      if (isCode(error, "playlist_not_found")) dropPlaylist(client, playlistId);
+      // Already there, or full: another window changed it; show what the server holds.
+      if (isCode(error, "track_in_playlist") || isCode(error, "playlist_full")) reload(client);
+    },
+  });
+}
+
+export function useRemoveTrackFromPlaylist() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: [...PLAYLISTS_KEY, "remove-track"],
+    mutationFn: ({ playlistId, trackId }: PlaylistTrackVariables) =>
+      api<PlaylistResponse>(`${playlistPath(playlistId)}/tracks/${encodeURIComponent(trackId)}`, { method: "DELETE" }),
+    onSuccess: ({ playlist }) => putPlaylist(client, playlist),
+    onError: (error, { playlistId }) => {
+      if (isCode(error, "playlist_not_found")) dropPlaylist(client, playlistId);
+      else reload(client);
+    },
+  });
+}
+
+/**
+ * Reordering state per playlist, shared by every component of one QueryClient. Several moves in a
+ * row (Move down, Move down...) are sent one after the other (the mutation scope), each with the
+ * whole order the member sees. If one fails, the ones queued after it are not sent, and when the
+ * last settles the playlist goes back to what the server last confirmed.
+ */
+type OrderSync = { pending: number; confirmed: TrackView[]; failed: boolean; reload: boolean };
+const orderSyncs = new WeakMap<QueryClient, Map<string, OrderSync>>();
+
+function orderSync(client: QueryClient, playlistId: string): OrderSync {
+  let byPlaylist = orderSyncs.get(client);
+  if (!byPlaylist) orderSyncs.set(client, (byPlaylist = new Map()));
+  let sync = byPlaylist.get(playlistId);
+  if (!sync) byPlaylist.set(playlistId, (sync = { pending: 0, confirmed: [], failed: false, reload: false }));
+  return sync;
+}
+
+/** A reorder not sent because an earlier one of the same burst failed. */
+class ReorderSkipped extends Error {}
+
+export type ReorderVariables = { playlistId: string; trackIds: string[] };
+
+/** Moves tracks by sending the whole new order (PUT …/order); optimistic, rolled back on failure. */
+export function useReorderPlaylist() {
+  const client = useQueryClient();
+  const key = playlistsQueryOptions().queryKey;
+  return useMutation({
+    mutationKey: [...PLAYLISTS_KEY, "reorder"],
+    // One after the other, so the server sees the orders in the sequence they were made.
+    scope: { id: "music-playlists-reorder" },
+    onMutate: async ({ playlistId, trackIds }: ReorderVariables) => {
+      const sync = orderSync(client, playlistId);
+      const current = client.getQueryData(key)?.playlists.find((p) => p.id === playlistId);
+      if (sync.pending === 0) {
+        sync.confirmed = current?.tracks ?? [];
+        sync.failed = false;
+        sync.reload = false;
+      }
+      sync.pending++;
+      // A refetch landing now would put the old order back on screen.
+      void client.cancelQueries({ queryKey: key, exact: true });
+      if (current) {
+        const byId = new Map(current.tracks.map((t) => [t.id, t]));
+        const tracks = trackIds.map((id) => byId.get(id)).filter((t): t is TrackView => t !== undefined);
+        if (tracks.length === current.tracks.length) setTracks(client, playlistId, tracks);
+      }
+    },
+    mutationFn: ({ playlistId, trackIds }: ReorderVariables) => {
+      if (orderSync(client, playlistId).failed) return Promise.reject(new ReorderSkipped());
+      return api<PlaylistResponse>(`${playlistPath(playlistId)}/order`, { method: "PUT", json: { trackIds } });
+    },
+    onSuccess: ({ playlist }, { playlistId }) => {
+      orderSync(client, playlistId).confirmed = playlist.tracks;
+    },
+    onError: (error, { playlistId }) => {
+      const sync = orderSync(client, playlistId);
+      if (error instanceof ReorderSkipped) return;
+      sync.failed = true;
+      // Changed in another window (or gone): the confirmed copy is stale too, read it again.
+      if (isCode(error, "playlist_changed") || isCode(error, "not_a_permutation") || isCode(error, "playlist_not_found")) sync.reload = true;
+    },
+    onSettled: (_data, _error, { playlistId }) => {
+      const sync = orderSync(client, playlistId);
+      sync.pending--;
+      if (sync.pending > 0) return; // later moves are on screen already; the last one settles it
+      // Success: the server's last word. Failure: back to what the server last confirmed.
+      setTracks(client, playlistId, sync.confirmed);
+      if (sync.reload) reload(client);
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error texts
+
+export type PlaylistErrorText = { message: MessageDescriptor; values?: Record<string, string | number> };
+
+/** Server validation messages (400 invalid_input) of a playlist name, by their English text. */
+const NAME_ERRORS_BY_TEXT: Record<string, PlaylistErrorText> = {
+  [COLLECTION_MESSAGES.playlistNameRequired]: { message: playlistMessages.nameRequired },
+  [COLLECTION_MESSAGES.playlistNameTooLong]: { message: playlistMessages.nameTooLong, values: { max: PLAYLIST_NAME_MAX } },
+  [TEXT_MESSAGES.invalidCharacters]: { message: playlistMessages.invalidCharacters },
+};
+
+/** Which error of a name field: about the name itself (shown at the field), or undefined. */
+export function playlistNameError(error: unknown): PlaylistErrorText | undefined {
+  if (!(error instanceof ApiRequestError)) return undefined;
+  if (error.code === "playlist_name_taken") return { message: playlistMessages.nameTaken };
+  return error.status === 400 ? NAME_ERRORS_BY_TEXT[error.message] : undefined;
+}
+
+/**
+ * The translated text for any playlist error: the known codes by their own message, anything else
+ * (network, 5xx) by the operation's `fallback` ('Failed to create playlist', ...).
+ */
+export function playlistErrorText(error: unknown, fallback: MessageDescriptor): PlaylistErrorText {
+  const name = playlistNameError(error);
+  if (name) return name;
+  if (error instanceof ApiRequestError) {
+    switch (error.code) {
+      case "playlists_limit":
+        return { message: playlistMessages.tooMany, values: { max: MAX_PLAYLISTS_PER_USER } };
+      case "playlist_full":
+        return { message: playlistMessages.full, values: { max: MAX_TRACKS_PER_PLAYLIST } };
+      case "track_in_playlist":
+        return { message: playlistMessages.trackAlreadyIn };
+      case "playlist_not_found":
+        return { message: playlistMessages.notFound };
+      case "vip_required":
+        return { message: playlistMessages.vipRequired };
+    }
+  }
+  return { message: fallback };
+}
