@@ -56,7 +56,7 @@ export function TrackTable({ tracks, queue = tracks, caption, showAlbum = true, 
             <FormattedMessage {...musicMessages.colDuration} />
           </th>
           {onShare && (
-            <th scope="col" className="track-action">
+            <th scope="col" className="track-action track-share-cell">
               <span className="sr-only">
                 <FormattedMessage id="music.table.share" defaultMessage="Share" />
               </span>
@@ -97,7 +97,7 @@ export function TrackTable({ tracks, queue = tracks, caption, showAlbum = true, 
             )}
             <td className="track-duration">{formatTime(track.durationSeconds)}</td>
             {onShare && (
-              <td className="track-action">
+              <td className="track-action track-share-cell">
                 <ShareButton track={track} onShare={onShare} />
               </td>
             )}
