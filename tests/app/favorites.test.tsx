@@ -440,6 +440,7 @@ describe("the popup player's favorites", () => {
     expect(tabs.map((t) => [t.textContent, t.getAttribute("aria-selected")])).toEqual([
       ["Master Playlist", "true"],
       ["Favorites", "false"],
+      ["Your Playlists", "false"],
     ]);
     const panel = screen.getByRole("tabpanel", { name: "Master Playlist" });
     expect(within(panel).getByRole("button", { name: "Remove Dreamin' of Love from favorites" }).getAttribute("aria-pressed")).toBe("true");
@@ -477,7 +478,7 @@ describe("the popup player's favorites", () => {
 
   it("speaks Brazilian Portuguese", async () => {
     await renderPopup({ tracks: [], ids: new Set(), toggle: vi.fn() }, "pt-BR");
-    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Playlist Principal", "Favoritas"]);
+    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Playlist Principal", "Favoritas", "Suas Playlists"]);
     fireEvent.click(screen.getByRole("tab", { name: "Favoritas" }));
     expect(within(screen.getByRole("tabpanel", { name: "Favoritas" })).getByText("Nenhuma faixa favorita ainda")).toBeTruthy();
   });
