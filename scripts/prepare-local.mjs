@@ -5,7 +5,7 @@
 //      because the Cloudflare Vite plugin copies it into the build output;
 //   2. applies the D1 migrations to local state;
 //   3. seeds the demo accounts, profiles and generated avatars (upserts, so reruns are no-ops
-//      apart from restoring the documented demo passwords and roles);
+//      apart from restoring the documented demo passwords and roles), and demo feed posts;
 //   4. puts the catalog's demo media (an MP3 per track, a cover per album, generated offline and
 //      cached in .tmp/demo-media) into local R2, skipped when that state already holds this set.
 // Usage: node scripts/prepare-local.mjs [--persist-to <dir>]   (default state: .wrangler/state)
@@ -17,7 +17,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { avatarPng } from "./lib/png.mjs";
 import { ROOT, wrangler } from "./lib/wrangler.mjs";
-import { buildSeedSql, DEMO_ACCOUNTS, demoAvatarFile, parseDotenv } from "./lib/demo-seed.mjs";
+import { buildSeedSql, DEMO_ACCOUNTS, DEMO_POSTS, demoAvatarFile, demoPostImageFile, parseDotenv } from "./lib/demo-seed.mjs";
+import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
 
 const MEDIA_BUCKET = "freestyle-lovers-media"; // wrangler.toml [[r2_buckets]] MEDIA
@@ -90,6 +91,12 @@ async function main() {
       const file = path.join(work, demoAvatarFile(account));
       await writeFile(file, avatarPng(index + 1));
       manifest.push({ key: `avatars/${demoAvatarFile(account)}`, file });
+    }
+    // The demo posts' pictures: generated like the album covers, under their stable names.
+    for (const post of DEMO_POSTS.filter((p) => p.image)) {
+      const file = path.join(work, demoPostImageFile(post));
+      await writeFile(file, renderCoverPng({ id: `demo-post-${post.image}` }));
+      manifest.push({ key: `posts/${demoPostImageFile(post)}`, file });
     }
     const manifestFile = path.join(work, "avatars.json");
     await writeFile(manifestFile, JSON.stringify(manifest));

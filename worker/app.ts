@@ -21,7 +21,8 @@ import { paymentRoutes, stripeWebhookRoutes } from "./routes/payments";
 import { musicRoutes } from "./routes/music";
 import { proxyAudioRoutes } from "./routes/proxy-audio";
 import { mediaRoutes } from "./routes/media";
-import { sharePageRoutes } from "./routes/share";
+import { postSharePageRoutes, sharePageRoutes } from "./routes/share";
+import { postRoutes } from "./routes/posts";
 import { favoriteRoutes } from "./routes/favorites";
 import { playlistRoutes } from "./routes/playlists";
 
@@ -67,6 +68,8 @@ app.route("/api/music", musicRoutes);
 app.route("/api/proxy-audio", proxyAudioRoutes);
 app.route("/api/favorites", favoriteRoutes);
 app.route("/api/playlists", playlistRoutes);
+app.route("/api/posts", postRoutes);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/music/track", sharePageRoutes);
+app.route("/social/post", postSharePageRoutes);

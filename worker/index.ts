@@ -3,6 +3,12 @@ import type { AppEnv } from "./env";
 import { endExpiredVipGraces } from "./services/payments/scheduled";
 import { createDb } from "./db/client";
 import { purgeStaleRows } from "./db/housekeeping";
+import { takeAbandonedImages } from "./db/feed";
+
+/** An image uploaded for a post is kept this long for the post to take it. */
+const ABANDONED_IMAGE_MS = 60 * 60 * 1000;
+/** R2 deletes at most this many keys in one call. */
+const R2_DELETE_BATCH = 1000;
 
 export { FeedHub } from "./durable-objects/FeedHub";
 
@@ -11,7 +17,13 @@ export default {
   // Cron trigger (wrangler.toml [triggers]): time-based housekeeping.
   scheduled: async (controller, env) => {
     await endExpiredVipGraces(controller, env);
-    const purged = await purgeStaleRows(createDb(env.DB), controller.scheduledTime);
-    console.log(`housekeeping: removed ${purged.sessions} sessions, ${purged.passwordResets} reset links, ${purged.rateLimits} rate-limit windows`);
+    const db = createDb(env.DB);
+    const purged = await purgeStaleRows(db, controller.scheduledTime);
+    // Images uploaded for a post that was never written: the rows first, then their R2 objects.
+    const abandoned = await takeAbandonedImages(db, controller.scheduledTime, ABANDONED_IMAGE_MS);
+    for (let i = 0; i < abandoned.length; i += R2_DELETE_BATCH) await env.MEDIA.delete(abandoned.slice(i, i + R2_DELETE_BATCH));
+    console.log(
+      `housekeeping: removed ${purged.sessions} sessions, ${purged.passwordResets} reset links, ${purged.rateLimits} rate-limit windows, ${abandoned.length} unused post images`,
+    );
   },
 } satisfies ExportedHandler<AppEnv>;

@@ -6,6 +6,7 @@ import { allTracks, FEATURED_TRACK_IDS, ICONIC_TRACK_IDS } from "../catalog/cata
 import { fnv1a } from "../catalog/hash.mjs";
 
 export const DEMO_ACCOUNTS = demo.accounts;
+export const DEMO_POSTS = demo.posts;
 const PBKDF2_ITERATIONS = 100_000; // must equal worker/lib/password.ts (tests/node/demo-seed.test.ts checks)
 
 /** Minimal dotenv reader: KEY=value lines, optional quotes, # comments. */
@@ -71,8 +72,44 @@ export async function buildSeedSql(pepper, now = Date.now()) {
     }
     if (account.role === "vip") statements.push(...demoSubscriptionSql(account, now));
   }
-  statements.push(...demoPlayCountsSql());
+  statements.push(...demoPlayCountsSql(), ...demoPostsSql(now));
   return statements.join("\n") + "\n";
+}
+
+/** The R2 filename of a demo post's picture (stable, so re-seeding reuses it). */
+export const demoPostImageFile = (post) => `${createHash("sha256").update(`demo-post-image:${post.id}`).digest("hex").slice(0, 32)}.png`;
+export const DEMO_POST_IMAGE_SIZE = 400;
+
+/**
+ * Local demo only: a lively feed. Posts are inserted once (INSERT OR IGNORE by fixed ids, so a
+ * member's deletion of one is kept until they delete the whole local state); their likes and
+ * comments come with them and the counters are set from those rows.
+ */
+export function demoPostsSql(now) {
+  const idOf = (key) => DEMO_ACCOUNTS.find((a) => a.key === key).id;
+  const out = [];
+  for (const post of DEMO_POSTS) {
+    const at = now - post.hoursAgo * 3600_000;
+    const image = post.image ? `/uploads/posts/${demoPostImageFile(post)}` : null;
+    const size = image ? DEMO_POST_IMAGE_SIZE : null;
+    out.push(
+      `INSERT OR IGNORE INTO posts (id, user_id, content, image_url, image_width, image_height, created_at)
+       VALUES (${sqlText(post.id)}, ${sqlText(idOf(post.author))}, ${sqlText(post.content)}, ${sqlText(image)}, ${size ?? "NULL"}, ${size ?? "NULL"}, ${at});`,
+    );
+    for (const key of post.likes) {
+      out.push(`INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) SELECT ${sqlText(post.id)}, ${sqlText(idOf(key))}, ${at + 60_000} WHERE EXISTS (SELECT 1 FROM posts WHERE id = ${sqlText(post.id)});`);
+    }
+    post.comments.forEach(([key, text], i) => {
+      const commentId = post.id.replace("-9000-", `-9${String(i + 1).padStart(3, "0")}-`);
+      out.push(
+        `INSERT OR IGNORE INTO post_comments (id, post_id, user_id, content, created_at) SELECT ${sqlText(commentId)}, ${sqlText(post.id)}, ${sqlText(idOf(key))}, ${sqlText(text)}, ${at + (i + 1) * 300_000} WHERE EXISTS (SELECT 1 FROM posts WHERE id = ${sqlText(post.id)});`,
+      );
+    });
+    out.push(
+      `UPDATE posts SET like_count = (SELECT count(*) FROM post_likes WHERE post_id = posts.id), comment_count = (SELECT count(*) FROM post_comments WHERE post_id = posts.id) WHERE id = ${sqlText(post.id)};`,
+    );
+  }
+  return out;
 }
 
 /**

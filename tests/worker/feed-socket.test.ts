@@ -1,14 +1,17 @@
-// GET /api/feed/live and the FeedHub behind it: who may open a socket, from which origin, and
-// that a socket ends with the session it was opened with.
+// GET /api/feed/live and the FeedHub behind it: who may open a socket, from which origin, that a
+// socket ends with the session it was opened with, how published events are coalesced into
+// frames, and what the hub answers to frames a client sends.
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { passwordResets, users } from "../../worker/db/schema";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
-import { feedHub } from "../../worker/lib/feed-hub";
+import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue, feedHub, publishFeedEvent, type FeedServerFrame } from "../../worker/lib/feed-hub";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
+import type { FeedEvent } from "../../worker/contracts/feed";
 import type { FeedHub } from "../../worker/durable-objects/FeedHub";
+import type { AppEnv } from "../../worker/env";
 import { call, createUser, db, errorOf, ORIGIN, type TestUser } from "./helpers";
 
 const hub = () => feedHub(env as never);
@@ -22,17 +25,62 @@ async function connect(user: TestUser) {
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   const messages: string[] = [];
-  ws.addEventListener("message", (e) => messages.push(String(e.data)));
+  const waiters = new Set<() => void>();
+  ws.addEventListener("message", (e) => {
+    messages.push(typeof e.data === "string" ? e.data : "<binary>");
+    for (const wake of waiters) wake();
+  });
   const closed = new Promise<{ code: number }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code })));
   ws.accept();
-  return { ws, messages, closed };
+  /** Resolves as soon as `messages` satisfies `ready` (no polling interval, so timings are tight). */
+  const until = (ready: (messages: string[]) => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!ready(messages)) return;
+        waiters.delete(check);
+        resolve();
+      };
+      waiters.add(check);
+      check();
+    });
+  return { ws, messages, closed, until };
 }
 
-/** Makes the hub ask D1 about every socket's session at its next broadcast. */
+/** The JSON frames among a socket's messages ("pong" is plain text). */
+const framesOf = (messages: string[]) => messages.filter((m) => m.startsWith("{")).map((m) => JSON.parse(m) as FeedServerFrame);
+
+/** The events frames that carry an event about one of `postIds` (the hub is shared by the file's tests). */
+const eventFramesAbout = (messages: string[], postIds: string[]) =>
+  framesOf(messages).filter(
+    (f): f is Extract<FeedServerFrame, { type: "events" }> => f.type === "events" && f.events.some((e) => postIds.includes(e.postId)),
+  );
+
+const eventsAbout = (messages: string[], postIds: string[]) =>
+  eventFramesAbout(messages, postIds).flatMap((f) => f.events.filter((e) => postIds.includes(e.postId)));
+
+const newPostId = () => crypto.randomUUID();
+const created = (postId: string, authorId = "author-1"): FeedEvent => ({ type: "post.created", postId, authorId });
+const liked = (postId: string, likeCount: number): FeedEvent => ({ type: "like.changed", postId, likeCount });
+const commented = (postId: string, commentCount: number): FeedEvent => ({ type: "comment.added", postId, commentCount });
+const deleted = (postId: string): FeedEvent => ({ type: "post.deleted", postId });
+
+/** Publishes a marker event and waits for `socket` to receive it: everything published before it has been flushed. */
+async function publishAndAwait(socket: { messages: string[] }) {
+  const marker = created(newPostId());
+  expect(await hub().publish(marker)).toBe(true);
+  await expect.poll(() => eventsAbout(socket.messages, [marker.postId])).toEqual([marker]);
+  return marker;
+}
+
+/** Makes the hub ask D1 about every socket's session at its next flush. */
 const forgetConfirmations = () =>
   runInDurableObject(hub(), (instance: FeedHub) => {
     (instance as unknown as { confirmedAt: Map<string, number> }).confirmedAt.clear();
   });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("GET /api/feed/live: who may open it", () => {
   it("refuses a visitor (401) and a banned member (401)", async () => {
@@ -72,13 +120,6 @@ describe("GET /api/feed/live: who may open it", () => {
 });
 
 describe("FeedHub: sockets live as long as their session", () => {
-  it("relays what the hub broadcasts to a signed-in member's socket", async () => {
-    const { ws, messages } = await connect(await createUser("user"));
-    expect(await hub().broadcast({ type: "post.created", id: "p1" })).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => messages).toContainEqual(JSON.stringify({ type: "post.created", id: "p1" }));
-    ws.close(1000, "done");
-  });
-
   it("closes the socket when its session logs out, and only that session's socket", async () => {
     const user = await createUser("user");
     const other = await createUser("user");
@@ -86,9 +127,8 @@ describe("FeedHub: sockets live as long as their session", () => {
     const theirs = await connect(other);
     expect((await call("/api/auth/logout", { method: "POST", cookie: user.cookie })).status).toBe(204);
     expect(await mine.closed).toEqual({ code: SOCKET_CLOSE_SESSION_ENDED });
-    await hub().broadcast({ type: "ping-after-logout" });
-    await expect.poll(() => theirs.messages).toContainEqual(JSON.stringify({ type: "ping-after-logout" }));
-    expect(mine.messages).not.toContainEqual(JSON.stringify({ type: "ping-after-logout" }));
+    const marker = await publishAndAwait(theirs);
+    expect(eventsAbout(mine.messages, [marker.postId])).toEqual([]);
     theirs.ws.close(1000, "done");
   });
 
@@ -109,10 +149,9 @@ describe("FeedHub: sockets live as long as their session", () => {
     const other = await connect(bystander);
     await db().update(users).set({ status: "banned" }).where(eq(users.id, banned.id));
     await forgetConfirmations();
-    await hub().broadcast({ type: "after-ban" });
+    await publishAndAwait(other);
     expect(await target.closed).toEqual({ code: SOCKET_CLOSE_SESSION_ENDED });
     expect(target.messages).toEqual([]);
-    await expect.poll(() => other.messages).toContainEqual(JSON.stringify({ type: "after-ban" }));
     other.ws.close(1000, "done");
   });
 
@@ -124,5 +163,187 @@ describe("FeedHub: sockets live as long as their session", () => {
         await expect(instance.webSocketClose(pair[1], code)).resolves.toBeUndefined();
       }
     });
+  });
+});
+
+describe("FeedHub.publish: coalesced delivery", () => {
+  it("sends a published event to a member's socket as an events frame", async () => {
+    const user = await createUser("user");
+    const socket = await connect(user);
+    const event = created(newPostId(), user.id);
+    expect(await hub().publish(event)).toBe(true);
+    await expect.poll(() => eventFramesAbout(socket.messages, [event.postId])).toEqual([{ type: "events", events: [event] }]);
+    socket.ws.close(1000, "done");
+  });
+
+  it("delivers through publishFeedEvent, the routes' entry point, to every member's socket", async () => {
+    const sockets = [await connect(await createUser("user")), await connect(await createUser("vip"))];
+    const event = commented(newPostId(), 3);
+    await expect(publishFeedEvent(env as never, event)).resolves.toBeUndefined();
+    for (const socket of sockets) {
+      await expect.poll(() => eventsAbout(socket.messages, [event.postId])).toEqual([event]);
+      socket.ws.close(1000, "done");
+    }
+  });
+
+  it("coalesces a burst of 30 events into a few frames, keeping the latest like count per post", async () => {
+    const socket = await connect(await createUser("user"));
+    const posts = [newPostId(), newPostId(), newPostId()];
+    // Like counts 0..29, post i % 3: the latest are 27, 28 and 29. One stub: calls arrive in order.
+    const stub = hub();
+    const burst = Array.from({ length: 30 }, (_, i) => liked(posts[i % 3]!, i));
+    expect(await Promise.all(burst.map((e) => stub.publish(e)))).toEqual(burst.map(() => true));
+
+    const latest = posts.map((postId, i) => liked(postId, 27 + i));
+    await expect.poll(() => eventsAbout(socket.messages, posts)).toEqual(expect.arrayContaining(latest));
+    const frames = eventFramesAbout(socket.messages, posts);
+    expect(frames.length).toBeLessThanOrEqual(4);
+    for (const frame of frames) {
+      const keys = frame.events.map((e) => `${e.type} ${e.postId}`);
+      expect(new Set(keys).size).toBe(keys.length); // one like.changed per post per frame
+    }
+    const received = eventsAbout(socket.messages, posts);
+    expect(received.length).toBeLessThan(burst.length);
+    for (const [i, postId] of posts.entries()) {
+      expect(received.filter((e) => e.postId === postId).at(-1)).toEqual(latest[i]);
+    }
+    socket.ws.close(1000, "done");
+  });
+
+  it("sends at most one frame per flush interval", async () => {
+    const socket = await connect(await createUser("user"));
+    const first = created(newPostId());
+    const second = created(newPostId());
+    const stub = hub();
+    const startedAt = Date.now();
+    await stub.publish(first);
+    await socket.until((m) => eventsAbout(m, [first.postId]).length > 0);
+    // The hub flushed `first` after startedAt; `second` cannot go out sooner than one interval later.
+    await stub.publish(second);
+    await socket.until((m) => eventsAbout(m, [second.postId]).length > 0);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(FEED_FLUSH_INTERVAL_MS - 5);
+    expect(eventFramesAbout(socket.messages, [first.postId, second.postId])).toHaveLength(2);
+    socket.ws.close(1000, "done");
+  });
+
+  it("drops and logs an invalid event, and publishFeedEvent does not throw on it", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const socket = await connect(await createUser("user"));
+    const postId = newPostId();
+    const invalid = [
+      { type: "like.changed", postId, likeCount: "many" },
+      { type: "post.exploded", postId },
+      { type: "comment.added", commentCount: 1 },
+      { type: "like.changed", postId, likeCount: 1.5 },
+    ];
+    for (const event of invalid) expect(await hub().publish(event as never)).toBe(false);
+    await expect(publishFeedEvent(env as never, invalid[0] as never)).resolves.toBeUndefined();
+    // Whatever was queued before the marker has been flushed by the time the marker arrives.
+    await publishAndAwait(socket);
+    expect(eventsAbout(socket.messages, [postId])).toEqual([]);
+    expect(framesOf(socket.messages).flatMap((f) => (f.type === "events" ? f.events : [])).some((e) => (e.type as string) === "post.exploded")).toBe(false);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("feed: dropped an invalid event"));
+    socket.ws.close(1000, "done");
+  });
+
+  it("logs instead of throwing when the hub cannot be reached", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const broken = {
+      FEED_HUB: {
+        idFromName: () => ({}),
+        get: () => ({ publish: () => Promise.reject(new Error("hub unavailable")) }),
+      },
+    } as unknown as AppEnv;
+    await expect(publishFeedEvent(broken, created(newPostId()))).resolves.toBeUndefined();
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("feed: publishing post.created"), expect.any(Error));
+  });
+
+  it("drops, within one flush, every event about a post deleted in it except the post.deleted", async () => {
+    const socket = await connect(await createUser("user"));
+    const gone = newPostId();
+    const kept = newPostId();
+    // Queued in one turn inside the object, so they share a flush whatever the machine's speed.
+    await runInDurableObject(hub(), async (instance: FeedHub) => {
+      const results = [created(gone), liked(gone, 1), commented(gone, 1), liked(kept, 4), deleted(gone), liked(gone, 2), commented(kept, 2)].map((e) =>
+        instance.publish(e),
+      );
+      expect(await Promise.all(results)).toEqual(results.map(() => true));
+    });
+    await expect.poll(() => eventsAbout(socket.messages, [gone, kept])).toHaveLength(3);
+    expect(eventFramesAbout(socket.messages, [gone, kept])).toEqual([
+      { type: "events", events: [liked(kept, 4), deleted(gone), commented(kept, 2)] },
+    ]);
+    socket.ws.close(1000, "done");
+  });
+});
+
+describe("FeedEventQueue: what one flush sends", () => {
+  it("keeps the latest like.changed and comment.added per post, in the latest one's place", () => {
+    const queue = new FeedEventQueue();
+    for (const e of [created("a"), liked("a", 1), commented("a", 1), liked("b", 7), liked("a", 2), commented("a", 2), liked("a", 1)]) queue.push(e);
+    expect(queue.take()).toEqual([created("a"), liked("b", 7), commented("a", 2), liked("a", 1)]);
+    expect(queue.size).toBe(0);
+  });
+
+  it("keeps only the post.deleted of a deleted post, also against events that come after it", () => {
+    const queue = new FeedEventQueue();
+    for (const e of [created("a"), liked("a", 1), commented("b", 1), deleted("a"), commented("a", 3), deleted("a"), liked("b", 2)]) queue.push(e);
+    expect(queue.take()).toEqual([commented("b", 1), deleted("a"), liked("b", 2)]);
+  });
+
+  it("leaves what does not fit in one frame for the next flush", () => {
+    const queue = new FeedEventQueue();
+    for (let i = 0; i < 5; i++) queue.push(created(`p${i}`));
+    expect(queue.take(3).map((e) => e.postId)).toEqual(["p0", "p1", "p2"]);
+    queue.push(deleted("p4"));
+    expect(queue.take(3)).toEqual([created("p3"), deleted("p4")]);
+  });
+});
+
+describe("FeedHub: frames a client sends", () => {
+  const BAD_FRAME: FeedServerFrame = { type: "error", code: "bad_frame" };
+
+  it("answers ping with pong", async () => {
+    const socket = await connect(await createUser("user"));
+    socket.ws.send("ping");
+    socket.ws.send("ping");
+    await expect.poll(() => socket.messages).toEqual(["pong", "pong"]);
+    socket.ws.close(1000, "done");
+  });
+
+  it("answers bad frames with one error frame, ignores them and keeps the socket open", async () => {
+    const socket = await connect(await createUser("user"));
+    let closed = false;
+    void socket.closed.then(() => (closed = true));
+    socket.ws.send("hello");
+    socket.ws.send(`ping${" ".repeat(2000)}`);
+    socket.ws.send("x".repeat(64 * 1024));
+    socket.ws.send(new Uint8Array([0x70, 0x69, 0x6e, 0x67])); // "ping", but binary
+    socket.ws.send(JSON.stringify({ type: "ping" }));
+    socket.ws.send("ping");
+    // Frames on one socket are handled in order: the pong comes after every bad frame was seen.
+    await expect.poll(() => socket.messages).toContain("pong");
+    expect(socket.messages).toEqual([JSON.stringify(BAD_FRAME), "pong"]);
+    // Still open and still fed.
+    await publishAndAwait(socket);
+    expect(closed).toBe(false);
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+    socket.ws.close(1000, "done");
+  });
+
+  it("answers another socket's first bad frame too (once is per socket)", async () => {
+    const user = await createUser("user");
+    const [a, b] = [await connect(user), await connect(user)];
+    a.ws.send("nope");
+    b.ws.send("nope");
+    b.ws.send("nope");
+    a.ws.send("ping");
+    b.ws.send("ping");
+    await expect.poll(() => [a.messages, b.messages]).toEqual([
+      [JSON.stringify(BAD_FRAME), "pong"],
+      [JSON.stringify(BAD_FRAME), "pong"],
+    ]);
+    a.ws.close(1000, "done");
+    b.ws.close(1000, "done");
   });
 });

@@ -143,7 +143,7 @@ describe("GET /api/profiles/:id/posts", () => {
     const at = (iso: string) => new Date(iso);
     await db().insert(posts).values([
       { id: "p-old", userId: owner.id, content: "first", createdAt: at("2025-01-01T10:00:00.000Z") },
-      { id: "p-new", userId: owner.id, content: "latest", imageUrl: "/uploads/posts/x.png", createdAt: at("2025-03-01T10:00:00.000Z") },
+      { id: "p-new", userId: owner.id, content: "latest", imageUrl: "/uploads/posts/x.png", imageWidth: 640, imageHeight: 480, createdAt: at("2025-03-01T10:00:00.000Z") },
       { id: "p-mid", userId: owner.id, content: "middle", createdAt: at("2025-02-01T10:00:00.000Z") },
       { id: "p-other", userId: other.id, content: "not theirs", createdAt: at("2025-04-01T10:00:00.000Z") },
     ]);
@@ -151,9 +151,9 @@ describe("GET /api/profiles/:id/posts", () => {
     expect(res.status).toBe(200);
     const body = await res.json<ProfilePostsResponse>();
     expect(body.posts).toEqual([
-      { id: "p-new", content: "latest", imageUrl: "/uploads/posts/x.png", createdAt: "2025-03-01T10:00:00.000Z" },
-      { id: "p-mid", content: "middle", imageUrl: null, createdAt: "2025-02-01T10:00:00.000Z" },
-      { id: "p-old", content: "first", imageUrl: null, createdAt: "2025-01-01T10:00:00.000Z" },
+      { id: "p-new", content: "latest", imageUrl: "/uploads/posts/x.png", imageWidth: 640, imageHeight: 480, createdAt: "2025-03-01T10:00:00.000Z" },
+      { id: "p-mid", content: "middle", imageUrl: null, imageWidth: null, imageHeight: null, createdAt: "2025-02-01T10:00:00.000Z" },
+      { id: "p-old", content: "first", imageUrl: null, imageWidth: null, imageHeight: null, createdAt: "2025-01-01T10:00:00.000Z" },
     ]);
   });
 

@@ -6,6 +6,11 @@ export const RATE_LIMITS = {
   signupPerIp: [10, 60 * 60],
   resetPerAccount: [5, 60 * 60],
   resetPerIp: [20, 60 * 60],
+  postsPerUser: [10, 10 * 60],
+  commentsPerUser: [30, 10 * 60],
+  likesPerUser: [120, 10 * 60],
+  reportsPerUser: [10, 60 * 60],
+  postImagesPerUser: [20, 60 * 60],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";

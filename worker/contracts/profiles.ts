@@ -59,7 +59,8 @@ export type ProfileView = {
   createdAt: string;
 };
 
-export type ProfilePost = { id: string; content: string; imageUrl: string | null; createdAt: string };
+/** A post as the profile lists it; image sizes are known so the page reserves the space. */
+export type ProfilePost = { id: string; content: string; imageUrl: string | null; imageWidth: number | null; imageHeight: number | null; createdAt: string };
 
 export type ProfileResponse = { profile: ProfileView };
 export type ProfilePostsResponse = { posts: ProfilePost[] };

@@ -62,7 +62,7 @@ export async function isProfileVisible(db: DB, userId: string, viewer: ProfileVi
 /** A user's posts, newest first. */
 export async function listUserPosts(db: DB, userId: string): Promise<ProfilePost[]> {
   const rows = await db
-    .select({ id: posts.id, content: posts.content, imageUrl: posts.imageUrl, createdAt: posts.createdAt })
+    .select({ id: posts.id, content: posts.content, imageUrl: posts.imageUrl, imageWidth: posts.imageWidth, imageHeight: posts.imageHeight, createdAt: posts.createdAt })
     .from(posts)
     .where(eq(posts.userId, userId))
     .orderBy(desc(posts.createdAt), desc(posts.id))

@@ -96,9 +96,64 @@ export const posts = sqliteTable(
     userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     imageUrl: text("image_url"),
+    imageWidth: integer("image_width"),
+    imageHeight: integer("image_height"),
+    /** Changed in the same batch as the post_likes / post_comments row it counts. */
+    likeCount: integer("like_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("posts_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [index("posts_user_created_idx").on(t.userId, t.createdAt), index("posts_created_idx").on(t.createdAt, t.id)],
+);
+
+export const postComments = sqliteTable(
+  "post_comments",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id").notNull().references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("post_comments_post_created_idx").on(t.postId, t.createdAt)],
+);
+
+export const postLikes = sqliteTable(
+  "post_likes",
+  {
+    postId: text("post_id").notNull().references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+export const postReports = sqliteTable(
+  "post_reports",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id").notNull().references(() => posts.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: ["spam", "harassment", "hate", "sexual", "violence", "other"] }).notNull(),
+    details: text("details"),
+    createdAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("post_reports_post_reporter_idx").on(t.postId, t.reporterId)],
+);
+
+// Images uploaded for a post: post_id is set when a post takes one; the cron removes the rest.
+export const postImages = sqliteTable(
+  "post_images",
+  {
+    key: text("key").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    postId: text("post_id"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("post_images_created_idx").on(t.createdAt)],
 );
 
 // VIP payments (queries in worker/db/payments.ts; fulfilment in worker/services/payments/).

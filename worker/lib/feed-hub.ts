@@ -1,12 +1,37 @@
 // How the Worker reaches the feed fan-out hub. Sockets carry the session they were opened with,
-// so ending a session (logout, password reset, ban) can close exactly its sockets.
+// so ending a session (logout, password reset, ban) can close exactly its sockets. Routes publish
+// feed events here after their D1 write commits; the hub coalesces them (FeedEventQueue) and
+// sends at most one frame per FEED_FLUSH_INTERVAL_MS to each socket.
 import type { AppEnv } from "../env";
+import type { FeedEvent, FeedFrame } from "../contracts/feed";
 
 /** Headers the Worker sets on the upgrade it forwards; the hub trusts nothing else. */
 export const FEED_SOCKET_USER_HEADER = "x-feed-user-id";
 export const FEED_SOCKET_SESSION_HEADER = "x-feed-session-hash";
 
 export type FeedSocketTarget = { userId: string } | { sessionHash: string };
+
+/** Spec: at most 10 events a second per client, read as at most 10 frames a second. */
+export const FEED_FLUSH_INTERVAL_MS = 100;
+/** Events in one frame; what is left over goes out in the next flush. */
+export const FEED_FRAME_MAX_EVENTS = 200;
+/** Events (after coalescing) the hub holds at most; beyond that new ones are dropped and logged. */
+export const FEED_QUEUE_MAX_EVENTS = 5000;
+
+/** The only frame a client sends is the text "ping" (answered "pong"); anything else is refused. */
+export const FEED_CLIENT_PING = "ping";
+export const FEED_SERVER_PONG = "pong";
+/** Anything a client sends that is longer than this is refused without looking at it. */
+export const FEED_CLIENT_FRAME_MAX_BYTES = 1024;
+
+/**
+ * The hub's answer to a client frame it does not understand, sent once per socket; later bad
+ * frames on that socket are ignored silently. Kept here rather than in contracts/feed.ts while
+ * that file is being edited by others; it belongs next to FeedFrame there eventually.
+ */
+export type FeedErrorFrame = { type: "error"; code: "bad_frame" };
+/** Every JSON frame the hub sends on /api/feed/live (besides the plain-text "pong"). */
+export type FeedServerFrame = FeedFrame | FeedErrorFrame;
 
 export const feedHub = (env: AppEnv) => env.FEED_HUB.get(env.FEED_HUB.idFromName("global"));
 
@@ -21,3 +46,61 @@ export async function closeFeedSockets(env: AppEnv, target: FeedSocketTarget) {
     console.error("feed: closing sockets failed", err);
   }
 }
+
+/**
+ * Hands one event to the hub, to be sent with the next flush. Call it after the D1 write has
+ * committed, off the response path: `c.executionCtx.waitUntil(publishFeedEvent(c.env, event))`.
+ * Never throws: a lost live update only delays what clients see until they refetch.
+ */
+export async function publishFeedEvent(env: AppEnv, event: FeedEvent): Promise<void> {
+  try {
+    await feedHub(env).publish(event);
+  } catch (err) {
+    console.error(`feed: publishing ${event.type} for post ${event.postId} failed`, err);
+  }
+}
+
+/**
+ * The events waiting for the next flush, coalesced as they arrive, in arrival order:
+ * - like.changed and comment.added keep only the latest per post (it moves to the latest one's
+ *   place; counts are absolute, so the latest is the one to keep);
+ * - a post.deleted drops every other event about that post in the queue, and later events about
+ *   it until the flush (a like racing the delete); only the post.deleted goes out;
+ * - a repeated post.created or post.deleted for the same post is sent once.
+ * "Latest" is the order the hub received them in, which is the order of the publishes' arrival.
+ */
+export class FeedEventQueue {
+  /** `${type} ${postId}` -> event; a Map keeps insertion order, and delete + set moves to the end. */
+  private events = new Map<string, FeedEvent>();
+
+  get size() {
+    return this.events.size;
+  }
+
+  /** Adds one event; false if the queue is full and it was dropped. */
+  push(event: FeedEvent): boolean {
+    const { postId } = event;
+    if (this.events.has(key("post.deleted", postId))) return true; // superseded by the deletion
+    if (event.type === "post.deleted") {
+      for (const type of ["post.created", "comment.added", "like.changed"] as const) this.events.delete(key(type, postId));
+    }
+    const k = key(event.type, postId);
+    const replacing = this.events.delete(k);
+    if (!replacing && this.events.size >= FEED_QUEUE_MAX_EVENTS) return false;
+    this.events.set(k, event);
+    return true;
+  }
+
+  /** Removes and returns up to `max` of the oldest events. */
+  take(max = FEED_FRAME_MAX_EVENTS): FeedEvent[] {
+    const out: FeedEvent[] = [];
+    for (const [k, event] of this.events) {
+      if (out.length >= max) break;
+      out.push(event);
+      this.events.delete(k);
+    }
+    return out;
+  }
+}
+
+const key = (type: FeedEvent["type"], postId: string) => `${type} ${postId}`;

@@ -1,11 +1,13 @@
-// Mounted at /music/track: the shareable track page. The SPA shell is served with Open Graph and
-// Twitter tags for the track written into its <head>, so a link pasted into a chat app unfurls
-// with the title, album and cover without running any JavaScript.
+// Share pages: the SPA shell served with Open Graph and Twitter tags written into its <head>, so a
+// link pasted into a chat app unfurls without running any JavaScript. /music/track/:id shows the
+// track's title, album and cover; /social/post/:id only the beginning of the post's text.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { findTrack } from "../db/music";
 import { SLUG_PATTERN, type TrackView } from "../contracts/music";
+import { findPost } from "../db/feed";
+import { POST_ID_PATTERN } from "../contracts/feed";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
@@ -14,7 +16,7 @@ function shareTags(track: TrackView, pageUrl: URL, brand: string) {
   const title = `${track.title} · ${track.albumTitle}`;
   const description = `${track.title}, from ${track.albumTitle} (${track.albumYear}). Listen on ${brand}.`;
   const image = track.coverUrl ? new URL(track.coverUrl, pageUrl).href : null;
-  const tags: [attr: "property" | "name", key: string, value: string][] = [
+  const tags: Tag[] = [
     ["property", "og:type", "music.song"],
     ["property", "og:site_name", brand],
     ["property", "og:title", title],
@@ -28,7 +30,7 @@ function shareTags(track: TrackView, pageUrl: URL, brand: string) {
   if (image) tags.push(["property", "og:image", image], ["property", "og:image:width", "400"], ["property", "og:image:height", "400"], ["name", "twitter:image", image]);
   return {
     title: `${title} · ${brand}`,
-    head: tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`).join("\n    "),
+    head: renderTags(tags),
   };
 }
 
@@ -40,27 +42,66 @@ const shellNotFound = async (c: Context<HonoEnv>) => {
   return new Response(shell.body, { status: 404, headers: shell.headers });
 };
 
+/** The SPA shell with `title` and the share tags in its head (a description tag is replaced). */
+async function shellWithTags(c: Context<HonoEnv>, title: string, head: string) {
+  const page = new HTMLRewriter()
+    .on('meta[name="description"]', { element: (el) => void el.remove() })
+    .on("title", { element: (el) => void el.setInnerContent(title) })
+    .on("head", { element: (el) => void el.append(head, { html: true }) })
+    .transform(await spaShell(c));
+  const headers = new Headers(page.headers);
+  // The rewritten page is longer and different: the shell's length and validators no longer apply.
+  headers.delete("content-length");
+  headers.delete("etag");
+  headers.delete("last-modified");
+  headers.set("Cache-Control", "public, max-age=300");
+  return new Response(page.body, { status: 200, headers });
+}
+
+type Tag = [attr: "property" | "name", key: string, value: string];
+const renderTags = (tags: Tag[]) => tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`).join("\n    ");
+
 export const sharePageRoutes = new Hono<HonoEnv>()
   .get("/:trackId", async (c) => {
     const id = c.req.param("trackId");
     const track = SLUG_PATTERN.test(id) ? await findTrack(c.var.db, id) : null;
     if (!track) return shellNotFound(c);
-    const shell = await spaShell(c);
-
-    const pageUrl = new URL(`/music/track/${id}`, c.req.url);
-    const { title, head } = shareTags(track, pageUrl, readConfig(c.env).BRAND_NAME);
-    const page = new HTMLRewriter()
-      .on('meta[name="description"]', { element: (el) => void el.remove() })
-      .on("title", { element: (el) => void el.setInnerContent(title) })
-      .on("head", { element: (el) => void el.append(head, { html: true }) })
-      .transform(shell);
-    const headers = new Headers(page.headers);
-    // The rewritten page is longer and different: the shell's length and validators no longer apply.
-    headers.delete("content-length");
-    headers.delete("etag");
-    headers.delete("last-modified");
-    headers.set("Cache-Control", "public, max-age=300");
-    return new Response(page.body, { status: 200, headers });
+    const { title, head } = shareTags(track, new URL(`/music/track/${id}`, c.req.url), readConfig(c.env).BRAND_NAME);
+    return shellWithTags(c, title, head);
   })
   // /music/track/, a trailing slash or extra segments: a page, not the API's JSON 404.
+  .get("*", shellNotFound);
+
+/** How much of a post's text a link preview shows. */
+const POST_EXCERPT_CHARS = 160;
+
+/**
+ * Mounted at /social/post: a post's permalink. The page itself needs a session (the SPA asks
+ * for one); the preview a chat app unfurls shows only the beginning of the post's text and the
+ * site's name: no author, no image, no comments. Posts by banned members get no preview.
+ */
+export const postSharePageRoutes = new Hono<HonoEnv>()
+  .get("/:postId", async (c) => {
+    const id = c.req.param("postId");
+    const post = POST_ID_PATTERN.test(id) ? await findPost(c.var.db, { id: "", isAdmin: false }, id) : null;
+    if (!post) return shellNotFound(c);
+    const brand = readConfig(c.env).BRAND_NAME;
+    const text = post.content.replace(/\s+/g, " ").trim();
+    // Cut whole characters (code points): half an emoji cannot be written as UTF-8.
+    const chars = Array.from(text);
+    const excerpt = chars.length > POST_EXCERPT_CHARS ? `${chars.slice(0, POST_EXCERPT_CHARS - 1).join("")}…` : text;
+    const title = `A post on ${brand}`;
+    const head = renderTags([
+      ["property", "og:type", "article"],
+      ["property", "og:site_name", brand],
+      ["property", "og:title", title],
+      ["property", "og:description", excerpt],
+      ["property", "og:url", new URL(`/social/post/${id}`, c.req.url).href],
+      ["name", "twitter:card", "summary"],
+      ["name", "twitter:title", title],
+      ["name", "twitter:description", excerpt],
+      ["name", "description", excerpt],
+    ]);
+    return shellWithTags(c, `${title}`, head);
+  })
   .get("*", shellNotFound);

@@ -1,7 +1,7 @@
-// Avatar uploads to R2 and serving them back. The type comes from the file's magic bytes, the
+// Avatar and post-image uploads to R2 and serving them back. The type comes from the file's magic bytes, the
 // key is chosen by the server, and files are served with nosniff, so an upload can never turn
 // into a script or a page on our origin.
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
@@ -10,6 +10,10 @@ import { detectImageType, imageKindForExt, isAllowedImageMime, readImageSize, IM
 import { IMAGE_MAX_SIDE_PX } from "../contracts/limits";
 import { AVATAR_FIELD, AVATAR_FILENAME_PATTERN, AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, PROFILE_MESSAGES, type AvatarUploadResponse } from "../contracts/profiles";
 import { getAvatarUrl, replaceAvatarUrl } from "../db/profiles";
+import { insertPostImage } from "../db/feed";
+import { hitRateLimit } from "../middleware/rate-limit";
+import { RATE_LIMITS } from "../contracts/limits";
+import { FEED_MESSAGES, POST_IMAGE_FIELD, POST_IMAGE_FILENAME_PATTERN, POST_IMAGE_MAX_BYTES, POST_IMAGE_URL_PREFIX, type PostImageUploadResponse } from "../contracts/feed";
 
 /** Room for the multipart boundaries and part headers around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
@@ -33,7 +37,7 @@ const avatarBodyLimit = bodyLimit({
  * Reads the whole body, counting the bytes that actually arrive: a Content-Length may
  * understate the body, and hono's bodyLimit trusts it when present.
  */
-async function readCappedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+async function readCappedBody(request: Request, maxBytes: number, tooLarge: () => Error): Promise<Uint8Array<ArrayBuffer>> {
   const body = request.body;
   if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
@@ -45,7 +49,7 @@ async function readCappedBody(request: Request, maxBytes: number): Promise<Uint8
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw avatarTooLarge();
+      throw tooLarge();
     }
     chunks.push(value);
   }
@@ -59,10 +63,10 @@ async function readCappedBody(request: Request, maxBytes: number): Promise<Uint8
 }
 
 /** The uploaded file in `field`, or a 400 when the body is not multipart or the field is missing. */
-async function readUploadedFile(request: Request, field: string, maxBodyBytes: number): Promise<File> {
+async function readUploadedFile(request: Request, field: string, maxBodyBytes: number, tooLarge: () => Error): Promise<File> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw notImage();
-  const body = await readCappedBody(request, maxBodyBytes);
+  const body = await readCappedBody(request, maxBodyBytes, tooLarge);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": contentType } }).formData();
@@ -72,6 +76,17 @@ async function readUploadedFile(request: Request, field: string, maxBodyBytes: n
   const file = form.get(field);
   if (!(file instanceof File)) throw notImage();
   return file;
+}
+
+/** The file's bytes and kind, if it is a JPEG/PNG/GIF/WebP of sane dimensions; else a 400. */
+async function checkedImage(file: File) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES));
+  if (!kind) throw notImage();
+  const size = readImageSize(bytes, kind);
+  if (!size || size.width === 0 || size.height === 0) throw notImage();
+  if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX) throw badRequest(PROFILE_MESSAGES.imageDimensions, "image_dimensions");
+  return { bytes, kind, size };
 }
 
 function randomHex(bytes: number): string {
@@ -86,16 +101,35 @@ function ownedAvatarKey(avatarUrl: string | null, userId: string): string | null
   return AVATAR_KEY_PREFIX + filename;
 }
 
-export const uploadRoutes = new Hono<HonoEnv>().post("/avatar", requireUser, avatarBodyLimit, async (c) => {
+const POST_IMAGE_BODY_MAX_BYTES = POST_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
+const postImageTooLarge = () => new ApiError(413, "too_large", FEED_MESSAGES.imageTooLarge);
+const postImageBodyLimit = bodyLimit({
+  maxSize: POST_IMAGE_BODY_MAX_BYTES,
+  onError: () => {
+    throw postImageTooLarge();
+  },
+});
+
+export const uploadRoutes = new Hono<HonoEnv>()
+  // An image for a post still to be written: stored now, taken by the post that names it, and
+  // removed by the hourly cron if no post takes it within an hour.
+  .post("/post-image", requireUser, postImageBodyLimit, async (c) => {
+    const user = c.var.user;
+    await hitRateLimit(c.var.db, `post-image:user:${user.id}`, RATE_LIMITS.postImagesPerUser);
+    const file = await readUploadedFile(c.req.raw, POST_IMAGE_FIELD, POST_IMAGE_BODY_MAX_BYTES, postImageTooLarge);
+    if (file.size > POST_IMAGE_MAX_BYTES) throw postImageTooLarge();
+    const { bytes, kind, size } = await checkedImage(file);
+    const filename = `${randomHex(16)}.${kind.ext}`;
+    const key = `posts/${filename}`;
+    await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.mime } });
+    await insertPostImage(c.var.db, { key, userId: user.id, width: size.width, height: size.height });
+    return c.json<PostImageUploadResponse>({ image: filename, url: POST_IMAGE_URL_PREFIX + filename, width: size.width, height: size.height }, 201);
+  })
+  .post("/avatar", requireUser, avatarBodyLimit, async (c) => {
   const user = c.var.user;
-  const file = await readUploadedFile(c.req.raw, AVATAR_FIELD, AVATAR_BODY_MAX_BYTES);
+  const file = await readUploadedFile(c.req.raw, AVATAR_FIELD, AVATAR_BODY_MAX_BYTES, avatarTooLarge);
   if (file.size > AVATAR_MAX_BYTES) throw avatarTooLarge();
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = detectImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES));
-  if (!kind) throw notImage();
-  const size = readImageSize(bytes, kind);
-  if (!size || size.width === 0 || size.height === 0) throw notImage();
-  if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX) throw badRequest(PROFILE_MESSAGES.imageDimensions, "image_dimensions");
+  const { bytes, kind } = await checkedImage(file);
 
   const filename = `${user.id}-${randomHex(16)}.${kind.ext}`;
   if (!AVATAR_FILENAME_PATTERN.test(filename)) throw badRequest("This account cannot upload an avatar.", "invalid_account");
@@ -121,15 +155,12 @@ export const uploadRoutes = new Hono<HonoEnv>().post("/avatar", requireUser, ava
   return c.json<AvatarUploadResponse>({ avatarUrl, filename });
 });
 
-/** Mounted at /uploads: public, read-only access to stored avatars. */
-export const uploadFileRoutes = new Hono<HonoEnv>().get("/avatars/:filename", async (c) => {
-  const filename = c.req.param("filename");
-  // Strict pattern: no dots, slashes or encodings can reach the R2 key.
-  if (!AVATAR_FILENAME_PATTERN.test(filename)) return c.json(errorBody("not_found", "Not found"), 404);
+/** Serves a stored image by a filename that already matched its strict pattern. */
+async function serveStoredImage(c: Context<HonoEnv>, key: string, filename: string) {
   // Only If-None-Match is honoured: other preconditions would need a 412, not a 304.
   const ifNoneMatch = c.req.header("if-none-match");
   const onlyIf = new Headers(ifNoneMatch ? { "if-none-match": ifNoneMatch } : {});
-  const object = await c.env.MEDIA.get(AVATAR_KEY_PREFIX + filename, { onlyIf });
+  const object = await c.env.MEDIA.get(key, { onlyIf });
   if (!object) return c.json(errorBody("not_found", "Not found"), 404);
 
   const stored = object.httpMetadata?.contentType;
@@ -146,4 +177,18 @@ export const uploadFileRoutes = new Hono<HonoEnv>().get("/avatars/:filename", as
   if (!("body" in object)) return new Response(null, { status: 304, headers });
   headers.set("Content-Length", String(object.size));
   return new Response(object.body, { headers });
-});
+}
+
+/** Mounted at /uploads: public, read-only access to stored avatars and post images. Strict
+ * filename patterns: no dots, slashes or encodings can reach an R2 key. */
+export const uploadFileRoutes = new Hono<HonoEnv>()
+  .get("/avatars/:filename", async (c) => {
+    const filename = c.req.param("filename");
+    if (!AVATAR_FILENAME_PATTERN.test(filename)) return c.json(errorBody("not_found", "Not found"), 404);
+    return serveStoredImage(c, AVATAR_KEY_PREFIX + filename, filename);
+  })
+  .get("/posts/:filename", async (c) => {
+    const filename = c.req.param("filename");
+    if (!POST_IMAGE_FILENAME_PATTERN.test(filename)) return c.json(errorBody("not_found", "Not found"), 404);
+    return serveStoredImage(c, `posts/${filename}`, filename);
+  });

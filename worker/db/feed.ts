@@ -1,0 +1,259 @@
+// Queries for the social feed. Counters (likes, comments) change in the same batch as the row
+// they count, each statement conditional, so concurrent requests keep them exact. Banned members'
+// posts and comments are visible to admins only.
+import { and, asc, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { DB } from "./client";
+import { postComments, postImages, postLikes, postReports, posts, users } from "./schema";
+import { displayUsername } from "./auth";
+import { FEED_PAGE_SIZE, POST_IMAGE_URL_PREFIX, type CommentView, type PostView, type ReportReason } from "../contracts/feed";
+
+export type Viewer = { id: string; isAdmin: boolean };
+
+/** Authors a viewer may see: everyone for admins, all but banned members for others. */
+const visibleAuthor = (viewer: Viewer) => (viewer.isAdmin ? undefined : ne(users.status, "banned"));
+
+const postColumns = (viewer: Viewer) => ({
+  id: posts.id,
+  content: posts.content,
+  imageUrl: posts.imageUrl,
+  imageWidth: posts.imageWidth,
+  imageHeight: posts.imageHeight,
+  createdAt: posts.createdAt,
+  likeCount: posts.likeCount,
+  commentCount: posts.commentCount,
+  authorId: users.id,
+  authorUsername: users.username,
+  authorEmail: users.email,
+  authorAvatar: users.avatarUrl,
+  authorVip: users.isVip,
+  likedByMe: sql<number>`EXISTS (SELECT 1 FROM ${postLikes} WHERE ${postLikes.postId} = ${posts.id} AND ${postLikes.userId} = ${viewer.id})`,
+});
+
+type PostRow = {
+  id: string;
+  content: string;
+  imageUrl: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  createdAt: Date;
+  likeCount: number;
+  commentCount: number;
+  authorId: string;
+  authorUsername: string;
+  authorEmail: string;
+  authorAvatar: string | null;
+  authorVip: boolean;
+  likedByMe: number;
+};
+
+function toPostView(row: PostRow, viewer: Viewer): PostView {
+  return {
+    id: row.id,
+    author: { id: row.authorId, username: displayUsername({ username: row.authorUsername, email: row.authorEmail }), avatarUrl: row.authorAvatar, isVIP: row.authorVip },
+    content: row.content,
+    image: row.imageUrl && row.imageWidth && row.imageHeight ? { url: row.imageUrl, width: row.imageWidth, height: row.imageHeight } : null,
+    createdAt: row.createdAt.toISOString(),
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    likedByMe: Boolean(row.likedByMe),
+    canDelete: viewer.isAdmin || viewer.id === row.authorId,
+  };
+}
+
+export type FeedCursor = { createdAt: number; id: string };
+export const encodeCursor = (c: FeedCursor) => `${c.createdAt}_${c.id}`;
+export function decodeCursor(text: string): FeedCursor {
+  const [ms, id] = text.split("_") as [string, string];
+  return { createdAt: Number(ms), id };
+}
+
+/**
+ * One page of the feed, newest first, in one statement. The cursor is the (created_at, id) of the
+ * last post already shown, so posts arriving meanwhile never shift the next page.
+ */
+export async function listFeed(db: DB, viewer: Viewer, cursor?: FeedCursor) {
+  const before = cursor ? or(lt(posts.createdAt, new Date(cursor.createdAt)), and(eq(posts.createdAt, new Date(cursor.createdAt)), lt(posts.id, cursor.id))) : undefined;
+  const rows = await db
+    .select(postColumns(viewer))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(visibleAuthor(viewer), before))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(FEED_PAGE_SIZE + 1);
+  const page = rows.slice(0, FEED_PAGE_SIZE);
+  const last = page.at(-1);
+  const nextCursor = rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt.getTime(), id: last.id }) : null;
+  return { posts: page.map((r) => toPostView(r, viewer)), nextCursor };
+}
+
+export async function findPost(db: DB, viewer: Viewer, postId: string): Promise<PostView | null> {
+  const row = await db
+    .select(postColumns(viewer))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(eq(posts.id, postId), visibleAuthor(viewer)))
+    .get();
+  return row ? toPostView(row, viewer) : null;
+}
+
+/** An uploaded image of this member that no post has taken yet. */
+export const findFreeImage = (db: DB, userId: string, key: string) =>
+  db.select().from(postImages).where(and(eq(postImages.key, key), eq(postImages.userId, userId), isNull(postImages.postId))).get();
+
+/**
+ * Creates the post and, with an image, takes the image, in one batch. The image is taken only if
+ * it is still this member's and still free; if another post or the cron got it first, the batch
+ * removes the post again and this returns false.
+ */
+export async function insertPost(db: DB, post: { id: string; userId: string; content: string; image: { key: string; url: string; width: number; height: number } | null }, now = Date.now()): Promise<boolean> {
+  const insert = db.insert(posts).values({
+    id: post.id,
+    userId: post.userId,
+    content: post.content,
+    imageUrl: post.image?.url ?? null,
+    imageWidth: post.image?.width ?? null,
+    imageHeight: post.image?.height ?? null,
+    createdAt: new Date(now),
+  });
+  if (!post.image) {
+    await insert;
+    return true;
+  }
+  const { key } = post.image;
+  const [, , undone] = await db.batch([
+    insert,
+    db.update(postImages).set({ postId: post.id }).where(and(eq(postImages.key, key), eq(postImages.userId, post.userId), isNull(postImages.postId))),
+    db
+      .delete(posts)
+      .where(and(eq(posts.id, post.id), sql`NOT EXISTS (SELECT 1 FROM ${postImages} WHERE ${postImages.key} = ${key} AND ${postImages.postId} = ${post.id})`))
+      .returning({ id: posts.id }),
+  ]);
+  return undone.length === 0;
+}
+
+/** Deletes a post the viewer may delete (comments, likes and reports go with it by cascade). Returns its image key, or undefined when nothing was deleted. */
+export async function deletePost(db: DB, viewer: Viewer, postId: string): Promise<{ imageKey: string | null } | undefined> {
+  const owned = viewer.isAdmin ? eq(posts.id, postId) : and(eq(posts.id, postId), eq(posts.userId, viewer.id));
+  const [deleted] = await db.delete(posts).where(owned).returning({ imageUrl: posts.imageUrl });
+  if (!deleted) return undefined;
+  const imageKey = deleted.imageUrl?.startsWith(POST_IMAGE_URL_PREFIX) ? `posts/${deleted.imageUrl.slice(POST_IMAGE_URL_PREFIX.length)}` : null;
+  if (imageKey) await db.delete(postImages).where(eq(postImages.key, imageKey));
+  return { imageKey };
+}
+
+// Comments ------------------------------------------------------------------------------------
+
+const commentColumns = {
+  id: postComments.id,
+  postId: postComments.postId,
+  content: postComments.content,
+  createdAt: postComments.createdAt,
+  authorId: users.id,
+  authorUsername: users.username,
+  authorEmail: users.email,
+  authorAvatar: users.avatarUrl,
+  authorVip: users.isVip,
+};
+
+type CommentRow = { id: string; postId: string; content: string; createdAt: Date; authorId: string; authorUsername: string; authorEmail: string; authorAvatar: string | null; authorVip: boolean };
+const toCommentView = (r: CommentRow): CommentView => ({
+  id: r.id,
+  postId: r.postId,
+  content: r.content,
+  createdAt: r.createdAt.toISOString(),
+  author: { id: r.authorId, username: displayUsername({ username: r.authorUsername, email: r.authorEmail }), avatarUrl: r.authorAvatar, isVIP: r.authorVip },
+});
+
+export async function listComments(db: DB, viewer: Viewer, postId: string): Promise<CommentView[]> {
+  const rows = await db
+    .select(commentColumns)
+    .from(postComments)
+    .innerJoin(users, eq(users.id, postComments.userId))
+    .where(and(eq(postComments.postId, postId), visibleAuthor(viewer)))
+    .orderBy(asc(postComments.createdAt), asc(postComments.id));
+  return rows.map(toCommentView);
+}
+
+/** Adds a comment and bumps the post's count in one batch. Returns the new count, or null when the post is gone. */
+export async function insertComment(db: DB, comment: { id: string; postId: string; userId: string; content: string }, now = Date.now()) {
+  const postExists = sql`EXISTS (SELECT 1 FROM ${posts} WHERE ${posts.id} = ${comment.postId})`;
+  const [, counted] = await db.batch([
+    db.insert(postComments).select(
+      db
+        .select({
+          id: sql`${comment.id}`.as("id"),
+          postId: sql`${comment.postId}`.as("post_id"),
+          userId: sql`${comment.userId}`.as("user_id"),
+          content: sql`${comment.content}`.as("content"),
+          createdAt: sql`${now}`.as("created_at"),
+        })
+        .from(posts)
+        .where(eq(posts.id, comment.postId)),
+    ),
+    db
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} + 1` })
+      .where(and(eq(posts.id, comment.postId), postExists))
+      .returning({ commentCount: posts.commentCount }),
+  ]);
+  return counted[0]?.commentCount ?? null;
+}
+
+export async function findComment(db: DB, viewer: Viewer, commentId: string) {
+  const row = await db.select(commentColumns).from(postComments).innerJoin(users, eq(users.id, postComments.userId)).where(and(eq(postComments.id, commentId), visibleAuthor(viewer))).get();
+  return row ? toCommentView(row) : null;
+}
+
+// Likes ---------------------------------------------------------------------------------------
+
+/**
+ * Likes or unlikes in one batch: the like row and the counter change together, and the counter
+ * moves only when the row did (a second like or a missing unlike changes nothing). Returns the
+ * count afterwards, or null when the post does not exist.
+ */
+export async function setLike(db: DB, postId: string, userId: string, liked: boolean, now = Date.now()) {
+  const hasLike = sql`EXISTS (SELECT 1 FROM ${postLikes} WHERE ${postLikes.postId} = ${postId} AND ${postLikes.userId} = ${userId})`;
+  const statements = liked
+    ? ([
+        db
+          .update(posts)
+          .set({ likeCount: sql`${posts.likeCount} + 1` })
+          .where(and(eq(posts.id, postId), sql`NOT ${hasLike}`)),
+        db.insert(postLikes).values({ postId, userId, createdAt: new Date(now) }).onConflictDoNothing(),
+      ] as const)
+    : ([
+        db
+          .update(posts)
+          .set({ likeCount: sql`max(${posts.likeCount} - 1, 0)` })
+          .where(and(eq(posts.id, postId), hasLike)),
+        db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId))),
+      ] as const);
+  const [, , after] = await db.batch([...statements, db.select({ likeCount: posts.likeCount }).from(posts).where(eq(posts.id, postId))]);
+  return after[0]?.likeCount ?? null;
+}
+
+// Reports -------------------------------------------------------------------------------------
+
+/** Records a report; false when this member already reported this post. */
+export async function insertReport(db: DB, report: { postId: string; reporterId: string; reason: ReportReason; details: string | null }, now = Date.now()) {
+  const rows = await db
+    .insert(postReports)
+    .values({ id: crypto.randomUUID(), ...report, createdAt: new Date(now) })
+    .onConflictDoNothing()
+    .returning({ id: postReports.id });
+  return rows.length === 1;
+}
+
+// Images --------------------------------------------------------------------------------------
+
+export const insertPostImage = (db: DB, image: { key: string; userId: string; width: number; height: number }, now = Date.now()) =>
+  db.insert(postImages).values({ ...image, createdAt: new Date(now) });
+
+/** Images no post took within `olderThanMs`: their rows are removed and their keys returned (for R2). */
+export async function takeAbandonedImages(db: DB, now: number, olderThanMs: number): Promise<string[]> {
+  const rows = await db
+    .delete(postImages)
+    .where(and(isNull(postImages.postId), lt(postImages.createdAt, new Date(now - olderThanMs))))
+    .returning({ key: postImages.key });
+  return rows.map((r) => r.key);
+}
