@@ -195,7 +195,7 @@ describe("profile page", () => {
   });
 
   it("lists the user's posts, or says there are none", async () => {
-    serve({ posts: [{ id: "p1", content: "<b>not html</b>", imageUrl: null, createdAt: "2025-01-01T10:00:00.000Z" }] });
+    serve({ posts: [{ id: "p1", content: "<b>not html</b>", imageUrl: null, imageWidth: null, imageHeight: null, createdAt: "2025-01-01T10:00:00.000Z" }] });
     await openProfile();
     expect(await screen.findByText("<b>not html</b>")).toBeTruthy();
     cleanup();
