@@ -46,6 +46,7 @@ import { Route as AdminAnalyticsTracksRouteImport } from './routes/admin/analyti
 import { Route as MusicCatalogIndexRouteImport } from './routes/music/catalog/index'
 import { Route as MusicCatalogIdRouteImport } from './routes/music/catalog/$id'
 import { Route as MusicTrackTrackIdRouteImport } from './routes/music/track/$trackId'
+import { Route as SocialPostPostIdRouteImport } from './routes/social/post/$postId'
 import { Route as SocialProfileUserIdRouteImport } from './routes/social/profile/$userId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -233,6 +234,11 @@ const MusicTrackTrackIdRoute = MusicTrackTrackIdRouteImport.update({
   path: '/music/track/$trackId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SocialPostPostIdRoute = SocialPostPostIdRouteImport.update({
+  id: '/social/post/$postId',
+  path: '/social/post/$postId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SocialProfileUserIdRoute = SocialProfileUserIdRouteImport.update({
   id: '/social/profile/$userId',
   path: '/social/profile/$userId',
@@ -275,6 +281,7 @@ export interface FileRoutesByFullPath {
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
@@ -314,6 +321,7 @@ export interface FileRoutesByTo {
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics': typeof AdminAnalyticsIndexRoute
   '/music/catalog': typeof MusicCatalogIndexRoute
@@ -355,6 +363,7 @@ export interface FileRoutesById {
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
@@ -397,6 +406,7 @@ export interface FileRouteTypes {
     | '/admin/analytics/tracks'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
+    | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics/'
     | '/music/catalog/'
@@ -436,6 +446,7 @@ export interface FileRouteTypes {
     | '/admin/analytics/tracks'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
+    | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics'
     | '/music/catalog'
@@ -476,6 +487,7 @@ export interface FileRouteTypes {
     | '/admin/analytics/tracks'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
+    | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics/'
     | '/music/catalog/'
@@ -507,6 +519,7 @@ export interface RootRouteChildren {
   SocialIndexRoute: typeof SocialIndexRoute
   MusicCatalogIdRoute: typeof MusicCatalogIdRoute
   MusicTrackTrackIdRoute: typeof MusicTrackTrackIdRoute
+  SocialPostPostIdRoute: typeof SocialPostPostIdRoute
   SocialProfileUserIdRoute: typeof SocialProfileUserIdRoute
   MusicCatalogIndexRoute: typeof MusicCatalogIndexRoute
 }
@@ -772,6 +785,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MusicTrackTrackIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/social/post/$postId': {
+      id: '/social/post/$postId'
+      path: '/social/post/$postId'
+      fullPath: '/social/post/$postId'
+      preLoaderRoute: typeof SocialPostPostIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/social/profile/$userId': {
       id: '/social/profile/$userId'
       path: '/social/profile/$userId'
@@ -840,6 +860,7 @@ const rootRouteChildren: RootRouteChildren = {
   SocialIndexRoute: SocialIndexRoute,
   MusicCatalogIdRoute: MusicCatalogIdRoute,
   MusicTrackTrackIdRoute: MusicTrackTrackIdRoute,
+  SocialPostPostIdRoute: SocialPostPostIdRoute,
   SocialProfileUserIdRoute: SocialProfileUserIdRoute,
   MusicCatalogIndexRoute: MusicCatalogIndexRoute,
 }

@@ -1,21 +1,26 @@
-// The user's posts on their profile page, newest first, each with its own image fallback.
+// The user's posts on their profile page, newest first, each with its own image fallback. The text
+// is shown as the feed shows it (PostContent: text, line breaks kept, web addresses as safe links),
+// and an image's width and height, when known, reserve its space before it loads.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from "react-intl";
 import type { ProfilePost } from "../../../worker/contracts/profiles";
 import { EmptyState } from "../../components/EmptyState";
 import { Loading } from "../../components/Loading";
+import { PostContent } from "../feed/PostContent";
 import { DEFAULT_PHOTO_URL } from "./defaultImages";
 import { profileMessages } from "./messages";
 import { profilePostsQueryOptions } from "./queries";
 
-function PostImage({ src }: { src: string }) {
+function PostImage({ src, width, height }: { src: string; width: number | null; height: number | null }) {
   const intl = useIntl();
   const [failed, setFailed] = useState(false);
   return (
     <img
       className="post-image"
       src={failed ? DEFAULT_PHOTO_URL : src}
+      width={width ?? undefined}
+      height={height ?? undefined}
       alt={intl.formatMessage(profileMessages.postImageAlt)}
       loading="lazy"
       onError={() => setFailed(true)}
@@ -31,8 +36,8 @@ function PostItem({ post }: { post: ProfilePost }) {
           <FormattedDate value={post.createdAt} dateStyle="medium" /> <FormattedTime value={post.createdAt} timeStyle="short" />
         </time>
         {/* Rendered as text: user content never becomes HTML. */}
-        <p className="post-content">{post.content}</p>
-        {post.imageUrl && <PostImage src={post.imageUrl} />}
+        <PostContent text={post.content} />
+        {post.imageUrl && <PostImage src={post.imageUrl} width={post.imageWidth} height={post.imageHeight} />}
       </article>
     </li>
   );

@@ -1,8 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages, FormattedMessage } from "react-intl";
-import { ComingSoon } from "../../components/ComingSoon";
-import { PageFrame } from "../../components/PageFrame";
+import { defineMessages } from "react-intl";
 import { requireSignedIn } from "../../features/auth/guards";
+import { FeedPage } from "../../features/feed/FeedPage";
 import { usePageMeta } from "../../lib/usePageMeta";
 
 export const Route = createFileRoute("/social/")({
@@ -17,12 +16,5 @@ const meta = defineMessages({
 
 function SocialFeed() {
   usePageMeta(meta);
-  return (
-    <PageFrame
-      title={<FormattedMessage id="pages.social.title" defaultMessage="Social Hub" />}
-      intro={<FormattedMessage id="pages.social.intro" defaultMessage="Share posts, photos and comments with the community." />}
-    >
-      <ComingSoon what={<FormattedMessage id="pages.social.soon" defaultMessage="The community feed is on its way." />} />
-    </PageFrame>
-  );
+  return <FeedPage />;
 }

@@ -1,0 +1,125 @@
+// A post's comments (oldest first) and the comment box (2 rows; 'Sending...' while busy;
+// 'Failed to create comment' when the server refuses). Shown under the post whose comment count
+// was clicked; the list reads itself again when a live event says someone else commented.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useId, useState, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { COMMENT_MAX, type CommentView } from "../../../worker/contracts/feed";
+import { Loading } from "../../components/Loading";
+import { UiText } from "../auth/FormField";
+import { Avatar } from "../profiles/Avatar";
+import { feedErrorText, textLength, type UiMessage } from "./errors";
+import { commentTooLongMessage, counterMessage, feedMessages as m } from "./messages";
+import { useCreateComment } from "./mutations";
+import { PostContent } from "./PostContent";
+import { commentsQueryOptions } from "./queries";
+import { RelativeTime } from "./RelativeTime";
+
+function CommentItem({ comment }: { comment: CommentView }) {
+  return (
+    <li className="feed-comment">
+      <Avatar src={comment.author.avatarUrl} alt="" size={32} className="feed-avatar" />
+      <div className="feed-comment-body">
+        <p className="feed-comment-byline">
+          <Link to="/social/profile/$userId" params={{ userId: comment.author.id }} className="feed-post-username">
+            {comment.author.username}
+          </Link>
+          <RelativeTime iso={comment.createdAt} className="muted feed-post-time" />
+        </p>
+        <PostContent text={comment.content} className="post-content feed-comment-content" />
+      </div>
+    </li>
+  );
+}
+
+function CommentForm({ postId }: { postId: string }) {
+  const intl = useIntl();
+  const id = useId();
+  const create = useCreateComment(postId);
+  const [content, setContent] = useState("");
+  const [error, setError] = useState<UiMessage | null>(null);
+  const length = textLength(content);
+  const tooLong = length > COMMENT_MAX;
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (length === 0 || tooLong || create.isPending) return;
+    setError(null);
+    create.mutate(content, {
+      onSuccess: () => setContent(""),
+      onError: (err) => setError(feedErrorText(err, m.createCommentFailed)),
+    });
+  };
+
+  return (
+    <form className="feed-comment-form" noValidate onSubmit={onSubmit}>
+      <div className="field">
+        <label htmlFor={`${id}-text`} className="sr-only">
+          <FormattedMessage {...m.commentLabel} />
+        </label>
+        <textarea
+          id={`${id}-text`}
+          name="comment"
+          rows={2}
+          value={content}
+          placeholder={intl.formatMessage(m.commentPlaceholder)}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
+          onChange={(e) => setContent(e.target.value)}
+        />
+        <p id={`${id}-count`} className={tooLong ? "feed-counter field-error" : "feed-counter muted"}>
+          {tooLong ? (
+            <FormattedMessage {...commentTooLongMessage} values={{ max: COMMENT_MAX }} />
+          ) : (
+            <FormattedMessage {...counterMessage} values={{ count: length, max: COMMENT_MAX }} />
+          )}
+        </p>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="error-banner" role="alert">
+          <UiText value={error} />
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={length === 0 || tooLong || create.isPending}>
+          <FormattedMessage {...(create.isPending ? m.sending : m.send)} />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function Comments({ id, postId }: { id?: string; postId: string }) {
+  const comments = useQuery(commentsQueryOptions(postId));
+  const titleId = useId();
+  return (
+    <section id={id} className="feed-comments" aria-labelledby={titleId}>
+      <h3 id={titleId} className="sr-only">
+        <FormattedMessage {...m.commentsTitle} />
+      </h3>
+      {comments.isPending && <Loading label={<FormattedMessage {...m.commentsLoading} />} />}
+      {comments.isError && (
+        <div className="error-banner" role="alert">
+          <FormattedMessage {...m.loadCommentsFailed} />{" "}
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void comments.refetch()}>
+            <FormattedMessage {...m.tryAgain} />
+          </button>
+        </div>
+      )}
+      {comments.data &&
+        (comments.data.comments.length === 0 ? (
+          <p className="muted feed-comments-empty">
+            <FormattedMessage {...m.commentsEmpty} />
+          </p>
+        ) : (
+          <ol className="feed-comment-list">
+            {comments.data.comments.map((comment) => (
+              <CommentItem key={comment.id} comment={comment} />
+            ))}
+          </ol>
+        ))}
+      <CommentForm postId={postId} />
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+// The post composer (spec 2.7, 5): a labelled text box (at least 100 px high) with a character
+// counter, an optional image (images only, checked here for type and the 5 MB cap, previewed and
+// removable before posting), and Post, which reads 'Posting...' while busy and is disabled while
+// the text is empty. The image is uploaded first, with its progress shown; then the post is sent.
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { POST_MAX } from "../../../worker/contracts/feed";
+import { FilePickerField } from "../../components/FilePickerField";
+import { UiText } from "../auth/FormField";
+import { checkPostImage, feedErrorText, ImageUploadError, textLength, uploadErrorText, type UiMessage } from "./errors";
+import { counterMessage, feedMessages as m, postTooLongMessage, uploadingMessage } from "./messages";
+import { useCreatePost } from "./mutations";
+import "./feed.css";
+
+/**
+ * The chosen image and an object URL previewing it. The URL is made in the event handler and
+ * revoked when the choice changes or the composer goes away, so no blob outlives it.
+ */
+function useChosenImage() {
+  const [chosen, setChosen] = useState<{ file: File; previewUrl: string } | null>(null);
+  const previewUrlRef = useRef<string | null>(null);
+  useEffect(
+    () => () => {
+      if (previewUrlRef.current) URL.revokeObjectURL(previewUrlRef.current);
+    },
+    [],
+  );
+  const choose = (file: File | null) => {
+    if (previewUrlRef.current) URL.revokeObjectURL(previewUrlRef.current);
+    previewUrlRef.current = file ? URL.createObjectURL(file) : null;
+    setChosen(file && previewUrlRef.current ? { file, previewUrl: previewUrlRef.current } : null);
+  };
+  return [chosen, choose] as const;
+}
+
+type ComposerProps = {
+  /** A failure of the post itself, for the page's red banner (null clears it). */
+  onError: (text: UiMessage | null) => void;
+};
+
+export function Composer({ onError }: ComposerProps) {
+  const intl = useIntl();
+  const id = useId();
+  const create = useCreatePost();
+  const [content, setContent] = useState("");
+  const [image, chooseImage] = useChosenImage();
+  const [imageError, setImageError] = useState<UiMessage | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const length = textLength(content);
+  const tooLong = length > POST_MAX;
+  const busy = create.isPending;
+  const canPost = length > 0 && !tooLong && !busy;
+
+  const fileInput = () => formRef.current?.querySelector<HTMLInputElement>("input[type='file']") ?? null;
+  const clearFileInput = () => {
+    const input = fileInput();
+    if (input) input.value = "";
+  };
+
+  const onPickImage = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0] ?? null;
+    const problem = file ? checkPostImage(file) : undefined;
+    setImageError(problem ?? null);
+    if (problem) e.target.value = ""; // refused outright, so a bad file is never uploaded by mistake
+    chooseImage(problem ? null : file);
+  };
+
+  const removeImage = () => {
+    chooseImage(null);
+    setImageError(null);
+    clearFileInput();
+    fileInput()?.focus();
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!canPost) return;
+    onError(null);
+    setImageError(null);
+    setProgress(image ? 0 : null);
+    create.mutate(
+      { content, image: image?.file ?? null, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          setContent("");
+          chooseImage(null);
+          clearFileInput();
+        },
+        onError: (error) => {
+          // The image's own problems belong next to the picker; the post's go to the page banner.
+          if (error instanceof ImageUploadError) setImageError(uploadErrorText(error.cause));
+          else onError(feedErrorText(error, m.createPostFailed));
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  const percent = progress === null ? null : Math.round(progress * 100);
+
+  return (
+    <form ref={formRef} className="card feed-composer" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <div className="field">
+        <label htmlFor={`${id}-content`}>
+          <FormattedMessage {...m.composerLabel} />
+        </label>
+        <textarea
+          id={`${id}-content`}
+          name="content"
+          className="feed-composer-text"
+          rows={4}
+          value={content}
+          readOnly={busy}
+          placeholder={intl.formatMessage(m.composerPlaceholder)}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={`${id}-count`}
+          onChange={(e) => setContent(e.target.value)}
+        />
+        <p id={`${id}-count`} className={tooLong ? "feed-counter field-error" : "feed-counter muted"}>
+          {tooLong ? (
+            <FormattedMessage {...postTooLongMessage} values={{ max: POST_MAX }} />
+          ) : (
+            <FormattedMessage {...counterMessage} values={{ count: length, max: POST_MAX }} />
+          )}
+        </p>
+      </div>
+
+      <FilePickerField
+        label={<FormattedMessage {...m.imageLabel} />}
+        buttonLabel={<FormattedMessage {...m.imageChoose} />}
+        emptyText={<FormattedMessage {...m.imageNone} />}
+        fileName={image?.file.name ?? null}
+        name="image"
+        accept="image/*"
+        disabled={busy}
+        onChange={onPickImage}
+        hint={<FormattedMessage {...m.imageHint} />}
+        error={imageError && <UiText value={imageError} />}
+      />
+
+      {image && (
+        <div className="feed-composer-preview">
+          <img src={image.previewUrl} alt={intl.formatMessage(m.imagePreviewAlt)} />
+          <button type="button" className="btn btn-ghost btn-sm" onClick={removeImage} disabled={busy}>
+            <FormattedMessage {...m.imageRemove} />
+          </button>
+        </div>
+      )}
+
+      {percent !== null && (
+        <div className="feed-upload" role="status">
+          <label htmlFor={`${id}-progress`}>
+            <FormattedMessage {...uploadingMessage} values={{ percent }} />
+          </label>
+          <progress id={`${id}-progress`} max={100} value={percent} />
+        </div>
+      )}
+
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={!canPost}>
+          <FormattedMessage {...(busy ? m.posting : m.post)} />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,173 @@
+// One post of the feed (spec 2.7): the author (stock avatar by default, name linking to the
+// profile, VIP badge), when (relative, the full date in the title), the text (as text, links made
+// safe), the image (space reserved from its width and height; a stock photo if it fails), and the
+// actions: like, comments (one post's open at a time; the page decides), share, report, delete
+// (author or admin only: the server says so in canDelete, and checks again).
+import { Link } from "@tanstack/react-router";
+import { useEffect, useId, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { PostView } from "../../../worker/contracts/feed";
+import { Icon } from "../../components/Icon";
+import { Avatar } from "../profiles/Avatar";
+import { DEFAULT_PHOTO_URL } from "../profiles/defaultImages";
+import { Comments } from "./Comments";
+import { feedErrorText, type UiMessage } from "./errors";
+import { commentsButtonMessage, feedMessages as m, imageAltMessage, likeButtonMessage, shareTitleMessage } from "./messages";
+import { useToggleLike } from "./mutations";
+import { PostContent } from "./PostContent";
+import { RelativeTime } from "./RelativeTime";
+import { ReportDialog } from "./ReportDialog";
+import "./feed.css";
+
+/** The address a post is shared by. */
+export const postShareUrl = (postId: string, origin = window.location.origin) => `${origin}/social/post/${encodeURIComponent(postId)}`;
+
+export type PostCardProps = {
+  post: PostView;
+  /** The signed-in reader (no Report on their own posts). */
+  viewerId: string | null;
+  commentsOpen: boolean;
+  onToggleComments: () => void;
+  /** Opens the Delete Post dialog (shown only when the post can be deleted). */
+  onDelete: (post: PostView) => void;
+  /** A failure to show in the page's banner (e.g. a like the server refused). */
+  onError?: (text: UiMessage) => void;
+  /** Position in the feed (1-based), for assistive technology's feed navigation. */
+  position?: number;
+};
+
+function PostImage({ image, username }: { image: NonNullable<PostView["image"]>; username: string }) {
+  const intl = useIntl();
+  const [failed, setFailed] = useState(false);
+  return (
+    <img
+      className="post-image feed-post-image"
+      src={failed ? DEFAULT_PHOTO_URL : image.url}
+      width={image.width}
+      height={image.height}
+      alt={intl.formatMessage(imageAltMessage, { username })}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg className="feed-heart" width={18} height={18} viewBox="0 0 24 24" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M12 20s-8-5-8-11a4.5 4.5 0 0 1 8-2.8A4.5 4.5 0 0 1 20 9c0 6-8 11-8 11z" />
+    </svg>
+  );
+}
+
+type ShareState = "idle" | "copied" | "failed";
+
+/** Share: the system's share sheet where there is one, else the link copied to the clipboard. */
+function useShare(url: string, title: string) {
+  const [state, setState] = useState<ShareState>("idle");
+  useEffect(() => {
+    if (state === "idle") return;
+    const timer = setTimeout(() => setState("idle"), 4000);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const share = async () => {
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") return; // the reader closed the sheet
+        // Refused (no user activation, not allowed): copy instead.
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+  };
+  return [state, share] as const;
+}
+
+export function PostCard({ post, viewerId, commentsOpen, onToggleComments, onDelete, onError, position }: PostCardProps) {
+  const intl = useIntl();
+  const id = useId();
+  const authorId = `${id}-author`;
+  const commentsId = `${id}-comments`;
+  const like = useToggleLike(post.id);
+  const [reporting, setReporting] = useState(false);
+  const [shareState, share] = useShare(postShareUrl(post.id), intl.formatMessage(shareTitleMessage, { username: post.author.username }));
+  const isOwn = viewerId !== null && viewerId === post.author.id;
+
+  const toggleLike = () =>
+    like.mutate(!post.likedByMe, {
+      onError: (error) => onError?.(feedErrorText(error, m.likeFailed)),
+    });
+
+  return (
+    <article className="card post feed-post" aria-labelledby={authorId} aria-posinset={position} aria-setsize={position ? -1 : undefined} tabIndex={-1} data-post-id={post.id}>
+      <header className="feed-post-head">
+        <Avatar src={post.author.avatarUrl} alt="" size={44} className="feed-avatar" />
+        <div className="feed-post-byline">
+          <span id={authorId} className="feed-post-author">
+            <Link to="/social/profile/$userId" params={{ userId: post.author.id }} className="feed-post-username">
+              {post.author.username}
+            </Link>
+            {post.author.isVIP && (
+              <span className="badge badge-vip">
+                <FormattedMessage {...m.vipBadge} />
+              </span>
+            )}
+          </span>
+          <RelativeTime iso={post.createdAt} className="muted feed-post-time" />
+        </div>
+      </header>
+
+      <PostContent text={post.content} />
+      {post.image && <PostImage image={post.image} username={post.author.username} />}
+
+      <footer className="feed-post-actions">
+        <button
+          type="button"
+          className={`btn btn-ghost btn-sm feed-like${post.likedByMe ? " is-liked" : ""}`}
+          aria-pressed={post.likedByMe}
+          aria-label={intl.formatMessage(likeButtonMessage, { count: post.likeCount })}
+          onClick={toggleLike}
+        >
+          <HeartIcon filled={post.likedByMe} />
+          <span aria-hidden="true">{intl.formatNumber(post.likeCount)}</span>
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" aria-expanded={commentsOpen} aria-controls={commentsOpen ? commentsId : undefined} onClick={onToggleComments}>
+          <FormattedMessage {...commentsButtonMessage} values={{ count: post.commentCount }} />
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void share()}>
+          <Icon name="upload" size={16} />
+          <FormattedMessage {...m.share} />
+        </button>
+        <span className="feed-share-status" role="status">
+          {shareState === "copied" && <FormattedMessage {...m.linkCopied} />}
+          {shareState === "failed" && <FormattedMessage {...m.copyFailed} />}
+        </span>
+        <span className="feed-post-actions-end">
+          {!isOwn && (
+            <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.reportLabel)} onClick={() => setReporting(true)}>
+              <Icon name="alert" size={16} />
+              <FormattedMessage {...m.report} />
+            </button>
+          )}
+          {post.canDelete && (
+            <button type="button" className="btn btn-ghost btn-sm feed-delete" aria-label={intl.formatMessage(m.deleteLabel)} onClick={() => onDelete(post)}>
+              <FormattedMessage {...m.delete} />
+            </button>
+          )}
+        </span>
+      </footer>
+
+      {commentsOpen && <Comments id={commentsId} postId={post.id} />}
+      {reporting && <ReportDialog postId={post.id} onClose={() => setReporting(false)} />}
+    </article>
+  );
+}

@@ -1,0 +1,122 @@
+// Every text of the social feed (spec 2.7, 4, 5, 8): the page, the composer, a post, its comments,
+// the Delete Post and Report dialogs and the single-post page. Spec texts verbatim; ours where the
+// spec is silent.
+import { defineMessage, defineMessages } from "react-intl";
+import type { ReportReason } from "../../../worker/contracts/feed";
+
+export const feedMessages = defineMessages({
+  // The page (the banner reuses the route's own title and intro).
+  bannerTitle: { id: "pages.social.title", defaultMessage: "Social Hub" },
+  bannerIntro: { id: "pages.social.intro", defaultMessage: "Share posts, photos and comments with the community." },
+  listTitle: { id: "feed.list.title", defaultMessage: "Latest posts" },
+  loading: { id: "feed.loading", defaultMessage: "Loading posts..." },
+  loadFailed: { id: "feed.loadFailed", defaultMessage: "Failed to load posts" },
+  tryAgain: { id: "feed.tryAgain", defaultMessage: "Try Again" },
+  dismiss: { id: "feed.dismiss", defaultMessage: "Dismiss" },
+  empty: { id: "feed.empty", defaultMessage: "No posts yet" },
+  emptyHint: { id: "feed.emptyHint", defaultMessage: "Be the first to share something with the community." },
+  loadMore: { id: "feed.loadMore", defaultMessage: "Load more" },
+  loadingMore: { id: "feed.loadingMore", defaultMessage: "Loading more posts..." },
+  end: { id: "feed.end", defaultMessage: "You're all caught up" },
+
+  // The composer.
+  composerLabel: { id: "feed.composer.label", defaultMessage: "Share something with the community" },
+  composerPlaceholder: { id: "feed.composer.placeholder", defaultMessage: "What's on your mind?" },
+  post: { id: "feed.composer.post", defaultMessage: "Post" },
+  posting: { id: "feed.composer.posting", defaultMessage: "Posting..." },
+  imageLabel: { id: "feed.composer.image", defaultMessage: "Image (optional)" },
+  imageChoose: { id: "feed.composer.imageChoose", defaultMessage: "Add an image" },
+  imageNone: { id: "feed.composer.imageNone", defaultMessage: "No image chosen" },
+  imageHint: { id: "feed.composer.imageHint", defaultMessage: "JPG, PNG, GIF or WebP (max 5MB)" },
+  imagePreviewAlt: { id: "feed.composer.imagePreviewAlt", defaultMessage: "Preview of the image for your post" },
+  imageRemove: { id: "feed.composer.imageRemove", defaultMessage: "Remove image" },
+  postRequired: { id: "feed.composer.required", defaultMessage: "Write something to post" },
+
+  // Errors (spec 8 and the server's texts).
+  notImage: { id: "feed.error.notImage", defaultMessage: "Please select an image file" },
+  imageTooLarge: { id: "feed.error.imageTooLarge", defaultMessage: "Image must be less than 5MB" },
+  uploadFailed: { id: "feed.error.uploadFailed", defaultMessage: "Failed to upload image" },
+  imageNotFound: { id: "feed.error.imageNotFound", defaultMessage: "The image was not found. Please upload it again." },
+  createPostFailed: { id: "feed.error.createPost", defaultMessage: "Failed to create post" },
+  deletePostFailed: { id: "feed.error.deletePost", defaultMessage: "Failed to delete post" },
+  loadCommentsFailed: { id: "feed.error.loadComments", defaultMessage: "Failed to load comments" },
+  createCommentFailed: { id: "feed.error.createComment", defaultMessage: "Failed to create comment" },
+  likeFailed: { id: "feed.error.like", defaultMessage: "Failed to update the like. Please try again." },
+  rateLimited: { id: "feed.error.rateLimited", defaultMessage: "You're doing that too often. Please wait a moment and try again." },
+  invalidCharacters: { id: "form.invalidCharacters", defaultMessage: "This text contains characters that are not allowed" },
+  commentRequired: { id: "feed.comments.required", defaultMessage: "Write something to comment" },
+
+  // A post.
+  vipBadge: { id: "feed.post.vip", defaultMessage: "VIP" },
+  share: { id: "feed.post.share", defaultMessage: "Share" },
+  linkCopied: { id: "feed.post.linkCopied", defaultMessage: "Link copied" },
+  copyFailed: { id: "feed.post.copyFailed", defaultMessage: "Couldn't copy the link" },
+  delete: { id: "feed.post.delete", defaultMessage: "Delete" },
+  deleteLabel: { id: "feed.post.deleteLabel", defaultMessage: "Delete post" },
+  report: { id: "feed.post.report", defaultMessage: "Report" },
+  reportLabel: { id: "feed.post.reportLabel", defaultMessage: "Report post" },
+
+  // Comments.
+  commentsTitle: { id: "feed.comments.title", defaultMessage: "Comments" },
+  commentsLoading: { id: "feed.comments.loading", defaultMessage: "Loading comments..." },
+  commentsEmpty: { id: "feed.comments.empty", defaultMessage: "No comments yet. Start the conversation!" },
+  commentLabel: { id: "feed.comments.label", defaultMessage: "Write a comment" },
+  commentPlaceholder: { id: "feed.comments.placeholder", defaultMessage: "Write a comment..." },
+  send: { id: "feed.comments.send", defaultMessage: "Send" },
+  sending: { id: "feed.comments.sending", defaultMessage: "Sending..." },
+
+  // Delete Post (spec 2.7, 4).
+  deleteTitle: { id: "feed.delete.title", defaultMessage: "Delete Post" },
+  deleteConfirm: { id: "feed.delete.confirm", defaultMessage: "Are you sure you want to delete this post? This action cannot be undone." },
+  cancel: { id: "feed.cancel", defaultMessage: "Cancel" },
+  deleting: { id: "feed.delete.deleting", defaultMessage: "Deleting..." },
+
+  // Report.
+  reportTitle: { id: "feed.report.title", defaultMessage: "Report Post" },
+  reportReason: { id: "feed.report.reason", defaultMessage: "Why are you reporting this post?" },
+  reportDetails: { id: "feed.report.details", defaultMessage: "Details (optional)" },
+  reportSubmit: { id: "feed.report.submit", defaultMessage: "Send Report" },
+  reportDone: { id: "feed.report.done", defaultMessage: "Thanks, we will review this post" },
+  reportAlready: { id: "feed.report.already", defaultMessage: "You have already reported this post" },
+  reportFailed: { id: "feed.report.failed", defaultMessage: "Failed to send the report. Please try again." },
+  close: { id: "feed.close", defaultMessage: "Close" },
+
+  // The single-post page.
+  postLoading: { id: "feed.single.loading", defaultMessage: "Loading post..." },
+  postLoadFailed: { id: "feed.single.loadFailed", defaultMessage: "Failed to load post" },
+  postNotFound: { id: "feed.single.notFound", defaultMessage: "Post not found" },
+  postNotFoundHint: { id: "feed.single.notFoundHint", defaultMessage: "It may have been deleted, or the link is incomplete." },
+  backToFeed: { id: "feed.single.back", defaultMessage: "Back to the feed" },
+  metaTitle: { id: "feed.meta.title", defaultMessage: "Post" },
+});
+
+// Messages with placeholders, typed so a missing or misspelt value fails the type check.
+export const newPostsMessage = defineMessage<{ count: number }>({
+  id: "feed.newPosts",
+  defaultMessage: "{count, plural, one {# new post} other {# new posts}}",
+});
+export const counterMessage = defineMessage<{ count: number; max: number }>({ id: "feed.counter", defaultMessage: "{count, number}/{max, number}" });
+export const uploadingMessage = defineMessage<{ percent: number }>({ id: "feed.composer.uploading", defaultMessage: "Uploading image... {percent}%" });
+export const postTooLongMessage = defineMessage<{ max: number }>({ id: "feed.composer.tooLong", defaultMessage: "Posts can be at most {max, number} characters" });
+export const commentTooLongMessage = defineMessage<{ max: number }>({ id: "feed.comments.tooLong", defaultMessage: "Comments can be at most {max, number} characters" });
+export const detailsTooLongMessage = defineMessage<{ max: number }>({ id: "feed.report.detailsTooLong", defaultMessage: "Details can be at most {max, number} characters" });
+export const likeButtonMessage = defineMessage<{ count: number }>({
+  id: "feed.post.like",
+  defaultMessage: "Like ({count, plural, one {# like} other {# likes}})",
+});
+export const commentsButtonMessage = defineMessage<{ count: number }>({
+  id: "feed.post.comments",
+  defaultMessage: "{count, plural, one {# comment} other {# comments}}",
+});
+export const imageAltMessage = defineMessage<{ username: string }>({ id: "feed.post.imageAlt", defaultMessage: "Image shared by {username}" });
+export const shareTitleMessage = defineMessage<{ username: string }>({ id: "feed.post.shareTitle", defaultMessage: "A post by {username}" });
+export const postMetaNamedMessage = defineMessage<{ username: string }>({ id: "feed.meta.named", defaultMessage: "Post by {username}" });
+
+export const reportReasonMessages = defineMessages({
+  spam: { id: "feed.report.reason.spam", defaultMessage: "Spam or advertising" },
+  harassment: { id: "feed.report.reason.harassment", defaultMessage: "Harassment or bullying" },
+  hate: { id: "feed.report.reason.hate", defaultMessage: "Hate speech" },
+  sexual: { id: "feed.report.reason.sexual", defaultMessage: "Sexual content" },
+  violence: { id: "feed.report.reason.violence", defaultMessage: "Violence or threats" },
+  other: { id: "feed.report.reason.other", defaultMessage: "Something else" },
+} satisfies Record<ReportReason, unknown>);

@@ -1,0 +1,156 @@
+// The live feed socket (GET /api/feed/live, same origin: the browser sends the session cookie).
+// - Frames are FeedFrame JSON ({ type: "events", events }); each event is checked against the
+//   contract and a malformed frame or event is ignored, never thrown.
+// - "ping" every 30 s keeps intermediaries from timing the socket out (the hub answers "pong").
+// - An abnormal close reconnects with exponential backoff and jitter (1 s, 2 s, 4 s... at most
+//   30 s; it starts over once a connection has stayed up for 10 s, so a server that accepts and
+//   drops at once is not hammered); after a reconnect `onResync` runs, since events sent while
+//   away were missed.
+// - Close code 4401 means the session ended: no reconnect.
+import { useEffect, useRef, useState } from "react";
+import { feedEventSchema, type FeedEvent } from "../../../worker/contracts/feed";
+
+export const FEED_SOCKET_PATH = "/api/feed/live";
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+export const PING_INTERVAL_MS = 30_000;
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+/** A connection that stayed open this long starts the backoff over when it drops. */
+export const STABLE_CONNECTION_MS = 10_000;
+/** Frames larger than this are not parsed (the hub coalesces at most 10 events a second). */
+const MAX_FRAME_CHARS = 64 * 1024;
+
+export type FeedSocketStatus = "connecting" | "open" | "reconnecting" | "ended";
+
+export type FeedSocketOptions = {
+  /** Events of one frame, in order. */
+  onEvents: (events: FeedEvent[]) => void;
+  /** After a reconnect: refresh from the HTTP API what may have changed while disconnected. */
+  onResync?: () => void;
+  /** Close code 4401: the session is over (signed out elsewhere, expired, banned). */
+  onSessionEnded?: () => void;
+  /** False keeps the socket closed (e.g. no signed-in user). */
+  enabled?: boolean;
+};
+
+/** ws:// or wss:// on this page's own host. */
+export function feedSocketUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${FEED_SOCKET_PATH}`;
+}
+
+/** The wait before reconnect attempt `attempt` (0-based): exponential, capped, with jitter (50-100%). */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** The events of one frame, or [] when it is not a well-formed FeedFrame. Bad events are dropped. */
+export function parseFeedFrame(data: unknown): FeedEvent[] {
+  if (typeof data !== "string" || data.length > MAX_FRAME_CHARS || data === "pong") return [];
+  let frame: unknown;
+  try {
+    frame = JSON.parse(data);
+  } catch {
+    return [];
+  }
+  if (typeof frame !== "object" || frame === null) return [];
+  const { type, events } = frame as { type?: unknown; events?: unknown };
+  if (type !== "events" || !Array.isArray(events)) return [];
+  const valid: FeedEvent[] = [];
+  for (const event of events) {
+    const parsed = feedEventSchema.safeParse(event);
+    if (parsed.success) valid.push(parsed.data);
+  }
+  return valid;
+}
+
+/** Keeps one live socket open while mounted (and enabled); returns its status. */
+export function useFeedSocket({ onEvents, onResync, onSessionEnded, enabled = true }: FeedSocketOptions): FeedSocketStatus {
+  const [status, setStatus] = useState<FeedSocketStatus>("connecting");
+  // The latest handlers, without reconnecting when they change.
+  const handlers = useRef({ onEvents, onResync, onSessionEnded });
+  useEffect(() => {
+    handlers.current = { onEvents, onResync, onSessionEnded };
+  }, [onEvents, onResync, onSessionEnded]);
+
+  useEffect(() => {
+    if (!enabled || typeof WebSocket === "undefined") return;
+    let socket: WebSocket | null = null;
+    let disposed = false;
+    let attempt = 0;
+    let everOpened = false;
+    let openedAt = 0;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let pingTimer: ReturnType<typeof setInterval> | undefined;
+
+    const stopPing = () => {
+      if (pingTimer !== undefined) clearInterval(pingTimer);
+      pingTimer = undefined;
+    };
+
+    const connect = () => {
+      reconnectTimer = undefined;
+      if (disposed) return;
+      let ws: WebSocket;
+      try {
+        ws = new WebSocket(feedSocketUrl());
+      } catch {
+        scheduleReconnect();
+        return;
+      }
+      socket = ws;
+      ws.onopen = () => {
+        if (disposed || socket !== ws) return;
+        const wasReconnect = everOpened;
+        everOpened = true;
+        openedAt = Date.now();
+        setStatus("open");
+        stopPing();
+        pingTimer = setInterval(() => {
+          if (ws.readyState === WebSocket.OPEN) ws.send("ping");
+        }, PING_INTERVAL_MS);
+        if (wasReconnect) handlers.current.onResync?.();
+      };
+      ws.onmessage = (e: MessageEvent) => {
+        if (disposed || socket !== ws) return;
+        const events = parseFeedFrame(e.data);
+        if (events.length > 0) handlers.current.onEvents(events);
+      };
+      ws.onclose = (e: CloseEvent) => {
+        if (socket !== ws) return;
+        socket = null;
+        stopPing();
+        if (disposed) return;
+        if (openedAt && Date.now() - openedAt >= STABLE_CONNECTION_MS) attempt = 0;
+        openedAt = 0;
+        if (e.code === SESSION_ENDED_CLOSE_CODE) {
+          setStatus("ended");
+          handlers.current.onSessionEnded?.();
+          return;
+        }
+        scheduleReconnect();
+      };
+      // An error is always followed by a close event: the reconnect is decided there.
+      ws.onerror = () => {};
+    };
+
+    function scheduleReconnect() {
+      if (disposed || reconnectTimer !== undefined) return;
+      setStatus("reconnecting");
+      reconnectTimer = setTimeout(connect, reconnectDelay(attempt));
+      attempt++;
+    }
+
+    connect();
+    return () => {
+      disposed = true;
+      stopPing();
+      if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
+      const ws = socket;
+      socket = null;
+      if (ws && (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN)) ws.close(1000, "page closed");
+    };
+  }, [enabled]);
+
+  return enabled ? status : "ended";
+}
