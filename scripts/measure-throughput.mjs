@@ -137,6 +137,7 @@ async function main() {
     ["GET /api/music/albums/:id", "/api/music/albums/moonlight-boulevard", {}],
     ["GET /api/music/tracks", "/api/music/tracks", {}],
     ["GET /api/music/tracks (signed in)", "/api/music/tracks", signedIn],
+    ["GET /api/posts (feed page, signed in)", "/api/posts", signedIn],
   ];
 
   console.log(`Target ${origin}; concurrency ${concurrency}; per case at most ${maxRequests} requests or ${maxSeconds} s, after ${warmup} warm-up requests.`);
