@@ -24,6 +24,7 @@ import {
 } from "../../worker/contracts/feed";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
+import { countingD1 } from "./d1-count";
 
 const HOUR = 60 * 60 * 1000;
 const UNAUTHORIZED = { code: "unauthorized", message: "Sign in required" };
@@ -994,41 +995,6 @@ describe("GET /social/post/:id (share page)", () => {
 
 // --- D1 budget --------------------------------------------------------------------------------
 
-const UNWRAP = Symbol("unwrap");
-
-/** A D1 binding that counts the statements run through it (a batch counts each of its statements). */
-function countingD1(d1: D1Database) {
-  let statements = 0;
-  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(stmt, {
-      get(target, prop, receiver) {
-        if (prop === UNWRAP) return target;
-        const value = Reflect.get(target, prop, receiver);
-        if (typeof value !== "function") return value;
-        if (prop === "bind") return (...args: unknown[]) => wrapStatement(value.apply(target, args));
-        if (["all", "run", "first", "raw"].includes(String(prop))) {
-          return (...args: unknown[]) => {
-            statements++;
-            return value.apply(target, args);
-          };
-        }
-        return value.bind(target);
-      },
-    });
-  const counted = new Proxy(d1, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (prop === "prepare") return (query: string) => wrapStatement(target.prepare(query));
-      if (prop === "batch")
-        return (list: D1PreparedStatement[]) => {
-          statements += list.length;
-          return target.batch(list.map((s) => (s as unknown as { [UNWRAP]?: D1PreparedStatement })[UNWRAP] ?? s));
-        };
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { db: counted, count: () => statements };
-}
 
 describe("D1 statements for one feed page", () => {
   let figure: number | null = null;

@@ -4,26 +4,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, favorites, playlists, playlistTracks, tracks } from "./schema";
-import { coverUrlOf } from "./music";
+import { toTrackView, trackColumns } from "./music";
 import { MAX_FAVORITES_PER_USER, MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, playlistNameKey, type PlaylistView } from "../contracts/collections";
 import type { TrackView } from "../contracts/music";
-
-const trackColumns = {
-  id: tracks.id,
-  title: tracks.title,
-  number: tracks.number,
-  albumId: tracks.albumId,
-  albumTitle: albums.title,
-  albumYear: albums.year,
-  coverKey: albums.coverKey,
-  durationSeconds: tracks.durationSeconds,
-  plays: tracks.plays,
-  audioKey: tracks.audioKey,
-  featuredPosition: tracks.featuredPosition,
-};
-
-type TrackRow = { coverKey: string | null; audioKey: string | null } & Omit<TrackView, "coverUrl" | "playable">;
-const toTrackView = ({ coverKey, audioKey, ...row }: TrackRow): TrackView => ({ ...row, coverUrl: coverUrlOf(coverKey), playable: Boolean(audioKey) });
 
 export const trackExists = async (db: DB, trackId: string) => Boolean(await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, trackId)).get());
 

@@ -12,7 +12,8 @@ export function coverUrlOf(coverKey: string | null): string | null {
   return `/media/${coverKey}`;
 }
 
-const trackColumns = {
+/** The columns every track list selects (tracks joined with their album). */
+export const trackColumns = {
   id: tracks.id,
   title: tracks.title,
   number: tracks.number,
@@ -29,7 +30,8 @@ const trackColumns = {
 const selectTracks = (db: DB) => db.select(trackColumns).from(tracks).innerJoin(albums, eq(albums.id, tracks.albumId));
 type TrackRow = Awaited<ReturnType<ReturnType<typeof selectTracks>["all"]>>[number];
 
-function toTrackView({ coverKey, audioKey, ...row }: TrackRow): TrackView {
+/** A selected track row as the API shows it: a public cover URL, and whether it has audio (never where). */
+export function toTrackView({ coverKey, audioKey, ...row }: TrackRow): TrackView {
   return { ...row, coverUrl: coverUrlOf(coverKey), playable: Boolean(audioKey) };
 }
 
