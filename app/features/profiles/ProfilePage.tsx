@@ -90,8 +90,7 @@ export function ProfilePage({ userId }: { userId: string }) {
       </header>
 
       {isOwner && (
-        // MEMBERSHIP PANEL SLOT (issue 3): the payments engineer renders the owner's membership
-        // panel from app/features/payments here (status, renewal, manage subscription).
+        // Only the owner sees their membership (status, renewal, manage subscription).
         <div className="profile-membership" data-slot="membership">
           <MembershipPanel />
         </div>
