@@ -10,7 +10,7 @@ import { usePlayer } from "../player/PlayerProvider";
 import { albumQueryOptions, isMissing } from "../queries";
 import { AlbumTypeLabel } from "./CatalogPage";
 import { Cover } from "./Cover";
-import { MusicLoadFailed, MusicLoading } from "./LoadState";
+import { CoverHeadPlaceholder, MusicLoadFailed } from "./LoadState";
 import { musicMessages } from "./messages";
 import { TrackTable } from "./TrackTable";
 import "./music.css";
@@ -29,7 +29,14 @@ export function AlbumPage({ albumId }: { albumId: string }) {
   const query = useQuery(albumQueryOptions(albumId));
   const { canPlay, actions } = usePlayer();
 
-  if (query.isPending) return <MusicLoading />;
+  if (query.isPending) {
+    return (
+      <section className="page">
+        <BackLink />
+        <CoverHeadPlaceholder className="album-head" />
+      </section>
+    );
+  }
   if (query.isError) {
     if (isMissing(query.error)) {
       return (

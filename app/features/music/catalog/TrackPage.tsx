@@ -11,7 +11,7 @@ import { formatTime } from "../player/engine";
 import { usePlayer } from "../player/PlayerProvider";
 import { isMissing, trackQueryOptions } from "../queries";
 import { Cover } from "./Cover";
-import { MusicLoadFailed, MusicLoading } from "./LoadState";
+import { CoverHeadPlaceholder, MusicLoadFailed } from "./LoadState";
 import { musicMessages } from "./messages";
 import { ShareDialog } from "./ShareDialog";
 import { TrackPlayButton } from "./TrackPlayButton";
@@ -22,7 +22,13 @@ export function TrackPage({ trackId }: { trackId: string }) {
   const { canPlay } = usePlayer();
   const [sharing, setSharing] = useState(false);
 
-  if (query.isPending) return <MusicLoading />;
+  if (query.isPending) {
+    return (
+      <section className="page">
+        <CoverHeadPlaceholder className="track-hero card" />
+      </section>
+    );
+  }
   if (query.isError) {
     return (
       <section className="page">
