@@ -11,10 +11,8 @@
 //        [--keep-posts]
 // Posts are rate limited per member (10 per 10 minutes): repeated runs may need --account vip,
 // admin, maria or carlos (scripts/demo-data.json), or a wait.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { ROOT } from "./lib/wrangler.mjs";
+import { loopbackOrigin, percentile, positiveInt, printTable, signInDemo } from "./lib/measure.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -29,8 +27,7 @@ const { values } = parseArgs({
   },
 });
 
-const base = new URL(values.url);
-const origin = base.origin;
+const origin = loopbackOrigin(values.url, "load");
 const clientCount = positiveInt("clients", values.clients, 10_000);
 const postCount = positiveInt("posts", values.posts, 10);
 const maxSeconds = positiveInt("seconds", values.seconds, 600);
@@ -48,29 +45,10 @@ if (!Number.isInteger(gapMs) || gapMs < 0 || gapMs > 10_000 || String(gapMs) !==
 /** After the last client that will get a post got it, how long stragglers may still take. */
 const PER_POST_WAIT_MS = 10_000;
 
-function positiveInt(name, raw, cap) {
-  const n = Number.parseInt(raw, 10);
-  if (!Number.isInteger(n) || n < 1 || n > cap || String(n) !== raw.trim()) {
-    console.error(`--${name} must be an integer between 1 and ${cap}`);
-    process.exit(1);
-  }
-  return n;
-}
-
-// A load loop only ever targets this machine: never another host, private range or not.
-function isLoopback(hostname) {
-  const host = hostname.replace(/^\[|\]$/g, "");
-  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-if (!isLoopback(base.hostname) || (base.protocol !== "http:" && base.protocol !== "https:")) {
-  console.error(`Refusing to load ${values.url}: only http(s) on loopback addresses (127.0.0.0/8, localhost, [::1]) is measured.`);
-  process.exit(1);
-}
-
 const url = (pathname) => new URL(pathname, origin).href;
 const socketUrl = (() => {
   const u = new URL("/api/feed/live", origin);
-  u.protocol = base.protocol === "https:" ? "wss:" : "ws:";
+  u.protocol = new URL(origin).protocol === "https:" ? "wss:" : "ws:";
   return u.href;
 })();
 
@@ -102,24 +80,6 @@ function waitUntil(ready, ms = Number.POSITIVE_INFINITY) {
     waiters.add(check);
     check();
   });
-}
-
-/** Signs one demo account in (the login route is rate-limited, so once) and returns its cookie and id. */
-async function signIn(key) {
-  const demo = JSON.parse(readFileSync(path.join(ROOT, "scripts", "demo-data.json"), "utf8"));
-  const account = demo.accounts.find((a) => a.key === key);
-  if (!account) throw new Error(`no demo account "${key}" (try ${demo.accounts.map((a) => a.key).join(", ")})`);
-  const response = await fetch(url("/api/auth/login"), {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  const body = await response.json().catch(() => null);
-  const sid = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__Host-sid="));
-  if (!response.ok || !sid || !body?.user?.id) {
-    throw new Error(`demo login failed (${response.status}): ${JSON.stringify(body)}; is the demo seed loaded (npm start)?`);
-  }
-  return { cookie: sid, userId: body.user.id, email: account.email };
 }
 
 /**
@@ -215,25 +175,11 @@ async function createPost(cookie, n, runId) {
   return { id: body.post.id, sentAt, respondedAt, postMs: respondedAt - sentAt };
 }
 
-// Nearest-rank percentile of an ascending array.
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 const fmt = (ms) => (Number.isNaN(ms) ? "-" : ms.toFixed(1));
 const stats = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN };
 };
-
-function printTable(header, rows) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
-  console.log(line(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const row of rows) console.log(line(row));
-}
 
 async function main() {
   try {
@@ -243,7 +189,7 @@ async function main() {
     process.exit(1);
   }
   const runId = Math.random().toString(36).slice(2, 8);
-  const { cookie, userId, email } = await signIn(values.account);
+  const { cookie, userId, email } = await signInDemo(origin, values.account);
   console.log(`Target ${origin}; ${clientCount} feed sockets as ${email} (${openConcurrency} handshakes in flight); ${postCount} posts, ${gapMs} ms apart after delivery; at most ${maxSeconds} s.`);
   console.log("Note: wrangler dev (workerd, local D1) and this client share the machine's cores; read these as relative figures.\n");
 

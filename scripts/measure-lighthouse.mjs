@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { loopbackOrigin, printTable } from "./lib/measure.mjs";
 
 const DEFAULT_PAGES = ["/", "/social/login", "/signup-options", "/vip-signup"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -41,19 +42,13 @@ const { values } = parseArgs({
   },
 });
 
-const origin = new URL(values.url).origin;
+const origin = loopbackOrigin(values.url, "audit");
 const pages = values.pages.split(",").map((p) => p.trim()).filter(Boolean);
 const presets = values.preset === "both" ? ["mobile", "desktop"] : [values.preset];
 if (!presets.every((p) => p === "mobile" || p === "desktop")) {
   console.error("--preset must be mobile, desktop or both");
   process.exit(1);
 }
-const host = new URL(origin).hostname.replace(/^\[|\]$/g, "");
-if (!(host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host))) {
-  console.error(`Refusing to audit ${origin}: only the locally running site (loopback) is measured.`);
-  process.exit(1);
-}
-
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromePath)) {
   console.error(`No Chromium at ${chromePath}: apt-get install chromium, or set CHROMIUM_PATH.`);
@@ -120,14 +115,6 @@ function describeInspectorIssues(issuesByType, limit) {
   return lines;
 }
 
-function printTable(header, rows) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
-  console.log(line(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const row of rows) console.log(line(row));
-}
-
 async function main() {
   try {
     await fetch(`${origin}/api/config`).then((r) => r.arrayBuffer());
@@ -176,9 +163,9 @@ async function main() {
 
   console.log(`${versions}; ${origin}; scores 0–100. Mobile is Lighthouse's default (simulated slow 4G, 4× CPU slowdown);`);
   console.log("desktop is its desktop preset. Local wrangler dev on a shared 2-core machine is not production.\n");
-  printTable(["preset", "page", "perf", "a11y", "best-pr", "seo"], rows);
+  printTable(["preset", "page", "perf", "a11y", "best-pr", "seo"], rows, 2);
   console.log("");
-  printTable(["preset", "page", ...METRICS.map(([, , label]) => label)], metricRows);
+  printTable(["preset", "page", ...METRICS.map(([, , label]) => label)], metricRows, 2);
 
   console.log("\nFailing accessibility / best-practices / SEO audits:");
   if (failures.size === 0) console.log("  none");

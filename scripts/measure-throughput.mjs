@@ -5,10 +5,8 @@
 // after --requests requests or --seconds seconds, whichever comes first. Loopback targets only.
 // Usage: node scripts/measure-throughput.mjs [--url http://127.0.0.1:8787] [--concurrency 16]
 //        [--requests 2000] [--seconds 10] [--warmup 50]
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { ROOT } from "./lib/wrangler.mjs";
+import { loopbackOrigin, percentile, positiveInt, printTable, signInDemo } from "./lib/measure.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -20,31 +18,11 @@ const { values } = parseArgs({
   },
 });
 
-const base = new URL(values.url);
-const origin = base.origin;
+const origin = loopbackOrigin(values.url, "load");
 const concurrency = positiveInt("concurrency", values.concurrency, 256);
 const maxRequests = positiveInt("requests", values.requests, 100_000);
 const maxSeconds = positiveInt("seconds", values.seconds, 120);
 const warmup = Math.min(Number.parseInt(values.warmup, 10) || 0, 1000);
-
-function positiveInt(name, raw, cap) {
-  const n = Number.parseInt(raw, 10);
-  if (!Number.isInteger(n) || n < 1 || n > cap) {
-    console.error(`--${name} must be an integer between 1 and ${cap}`);
-    process.exit(1);
-  }
-  return n;
-}
-
-// A load loop only ever targets this machine: never another host, private range or not.
-function isLoopback(hostname) {
-  const host = hostname.replace(/^\[|\]$/g, "");
-  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-if (!isLoopback(base.hostname)) {
-  console.error(`Refusing to load ${origin}: only loopback addresses (127.0.0.0/8, localhost, [::1]) are measured.`);
-  process.exit(1);
-}
 
 const url = (pathname) => new URL(pathname, origin).href;
 
@@ -94,29 +72,6 @@ async function runCase(pathname, headers) {
   };
 }
 
-// Nearest-rank percentile of an ascending array.
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** Signs in the demo fan once (the login route is rate-limited) and returns its cookie and id. */
-async function signInDemoFan() {
-  const demo = JSON.parse(readFileSync(path.join(ROOT, "scripts", "demo-data.json"), "utf8"));
-  const fan = demo.accounts.find((account) => account.key === "fan");
-  const response = await fetch(url("/api/auth/login"), {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email: fan.email, password: fan.password }),
-  });
-  const body = await response.json().catch(() => null);
-  const sid = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__Host-sid="));
-  if (!response.ok || !sid || !body?.user?.id) {
-    throw new Error(`demo login failed (${response.status}): ${JSON.stringify(body)}; is the demo seed loaded (npm start)?`);
-  }
-  return { cookie: sid, userId: body.user.id };
-}
-
 async function main() {
   try {
     await fetch(url("/api/config")).then((r) => r.arrayBuffer());
@@ -124,7 +79,7 @@ async function main() {
     console.error(`Nothing answers at ${origin}: start the site first (npm start).`);
     process.exit(1);
   }
-  const { cookie, userId } = await signInDemoFan();
+  const { cookie, userId } = await signInDemo(origin, "fan");
   const signedIn = { cookie };
 
   const cases = [
@@ -165,14 +120,6 @@ async function main() {
       r.errors ? `${r.errors} (${r.errorDetail})` : "0",
     ]),
   );
-}
-
-function printTable(header, rows) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
-  console.log(line(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const row of rows) console.log(line(row));
 }
 
 await main().catch((error) => {

@@ -2,7 +2,7 @@
 // counter, an optional image (images only, checked here for type and the 5 MB cap, previewed and
 // removable before posting), and Post, which reads 'Posting...' while busy and is disabled while
 // the text is empty. The image is uploaded first, with its progress shown; then the post is sent.
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { POST_MAX } from "../../../worker/contracts/feed";
 import { FilePickerField } from "../../components/FilePickerField";
@@ -11,27 +11,7 @@ import { checkPostImage, feedErrorText, ImageUploadError, textLength, uploadErro
 import { counterMessage, feedMessages as m, postTooLongMessage, uploadingMessage } from "./messages";
 import { useCreatePost } from "./mutations";
 import "./feed.css";
-
-/**
- * The chosen image and an object URL previewing it. The URL is made in the event handler and
- * revoked when the choice changes or the composer goes away, so no blob outlives it.
- */
-function useChosenImage() {
-  const [chosen, setChosen] = useState<{ file: File; previewUrl: string } | null>(null);
-  const previewUrlRef = useRef<string | null>(null);
-  useEffect(
-    () => () => {
-      if (previewUrlRef.current) URL.revokeObjectURL(previewUrlRef.current);
-    },
-    [],
-  );
-  const choose = (file: File | null) => {
-    if (previewUrlRef.current) URL.revokeObjectURL(previewUrlRef.current);
-    previewUrlRef.current = file ? URL.createObjectURL(file) : null;
-    setChosen(file && previewUrlRef.current ? { file, previewUrl: previewUrlRef.current } : null);
-  };
-  return [chosen, choose] as const;
-}
+import { useChosenFile } from "../../lib/useChosenFile";
 
 type ComposerProps = {
   /** A failure of the post itself, for the page's red banner (null clears it). */
@@ -43,7 +23,7 @@ export function Composer({ onError }: ComposerProps) {
   const id = useId();
   const create = useCreatePost();
   const [content, setContent] = useState("");
-  const [image, chooseImage] = useChosenImage();
+  const [image, chooseImage] = useChosenFile();
   const [imageError, setImageError] = useState<UiMessage | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);

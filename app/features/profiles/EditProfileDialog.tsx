@@ -1,5 +1,5 @@
 // The Edit Profile dialog (spec 2.8, 5): username, bio, website, location and a new picture.
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProfileView } from "../../../worker/contracts/profiles";
 import { ApiRequestError } from "../../lib/api";
@@ -13,6 +13,7 @@ import { FilePickerField } from "../../components/FilePickerField";
 import { Modal } from "../../components/Modal";
 import { useUpdateProfile } from "./mutations";
 import { checkAvatarFile, validateProfile, type ProfileFields } from "./validation";
+import { useChosenFile } from "../../lib/useChosenFile";
 
 type FieldName = keyof ProfileFields | "avatar";
 
@@ -23,27 +24,6 @@ function fieldOf(error: unknown): FieldName | undefined {
   if (error instanceof ApiRequestError && AVATAR_ERROR_CODES.has(error.code)) return "avatar";
   const field = serverErrorField(error);
   return field === "username" || field === "bio" || field === "website" || field === "location" ? field : undefined;
-}
-
-/**
- * The chosen picture and an object URL previewing it. The URL is made in the event handler and
- * revoked when the choice changes or the dialog closes, so no blob outlives the dialog.
- */
-function useChosenAvatar() {
-  const [chosen, setChosen] = useState<{ file: File; previewUrl: string } | null>(null);
-  const previewUrlRef = useRef<string | null>(null);
-  useEffect(
-    () => () => {
-      if (previewUrlRef.current) URL.revokeObjectURL(previewUrlRef.current);
-    },
-    [],
-  );
-  const choose = (file: File | null) => {
-    if (previewUrlRef.current) URL.revokeObjectURL(previewUrlRef.current);
-    previewUrlRef.current = file ? URL.createObjectURL(file) : null;
-    setChosen(file && previewUrlRef.current ? { file, previewUrl: previewUrlRef.current } : null);
-  };
-  return [chosen, choose] as const;
 }
 
 export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; onClose: () => void }) {
@@ -57,7 +37,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
     website: profile.website ?? "",
     location: profile.location ?? "",
   });
-  const [avatar, chooseAvatar] = useChosenAvatar();
+  const [avatar, chooseAvatar] = useChosenFile();
   const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
   const [failed, setFailed] = useState(false);
 
