@@ -25,6 +25,8 @@ import { postSharePageRoutes, sharePageRoutes } from "./routes/share";
 import { postRoutes } from "./routes/posts";
 import { favoriteRoutes } from "./routes/favorites";
 import { playlistRoutes } from "./routes/playlists";
+import { radioRoutes } from "./routes/radio";
+import { tvRoutes } from "./routes/tv";
 
 /** Routes that take multipart uploads set their own, larger, limit. */
 const UPLOAD_PATHS = /^\/api\/uploads\//;
@@ -69,6 +71,8 @@ app.route("/api/proxy-audio", proxyAudioRoutes);
 app.route("/api/favorites", favoriteRoutes);
 app.route("/api/playlists", playlistRoutes);
 app.route("/api/posts", postRoutes);
+app.route("/api/radio", radioRoutes);
+app.route("/api/tv", tvRoutes);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/music/track", sharePageRoutes);

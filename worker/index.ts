@@ -11,6 +11,7 @@ const ABANDONED_IMAGE_MS = 60 * 60 * 1000;
 const R2_DELETE_BATCH = 1000;
 
 export { FeedHub } from "./durable-objects/FeedHub";
+export { StationHub } from "./durable-objects/StationHub";
 
 export default {
   fetch: app.fetch,

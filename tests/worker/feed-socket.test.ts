@@ -75,7 +75,7 @@ async function publishAndAwait(socket: { messages: string[] }) {
 /** Makes the hub ask D1 about every socket's session at its next flush. */
 const forgetConfirmations = () =>
   runInDurableObject(hub(), (instance: FeedHub) => {
-    (instance as unknown as { confirmedAt: Map<string, number> }).confirmedAt.clear();
+    (instance as unknown as { sessions: { confirmedAt: Map<string, number> } }).sessions.confirmedAt.clear();
   });
 
 afterEach(() => {

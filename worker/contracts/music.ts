@@ -16,6 +16,8 @@ const slug = z.string().min(1).max(100).regex(SLUG_PATTERN);
 
 export const albumIdParamSchema = z.object({ id: slug });
 export const trackIdParamSchema = z.object({ id: slug });
+/** Radio station and TV channel ids are slugs too. */
+export const slugIdParamSchema = z.object({ id: slug });
 
 export type AlbumType = "Album" | "Single";
 

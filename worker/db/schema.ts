@@ -244,6 +244,46 @@ export const tracks = sqliteTable(
   ],
 );
 
+// Radio stations and TV channels: product data seeded by migration, managed from the back office.
+// features and album_ids are JSON arrays (album_ids null: the whole catalog is in rotation).
+export const radioStations = sqliteTable(
+  "radio_stations",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    descriptionEn: text("description_en").notNull(),
+    descriptionPtBr: text("description_pt_br").notNull(),
+    imageKey: text("image_key"),
+    features: text("features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    sourceType: text("source_type", { enum: ["catalog", "stream"] }).notNull().default("catalog"),
+    streamUrl: text("stream_url"),
+    albumIds: text("album_ids", { mode: "json" }).$type<string[] | null>(),
+    seed: integer("seed").notNull().default(0),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("radio_stations_position_idx").on(t.position)],
+);
+
+export const tvChannels = sqliteTable(
+  "tv_channels",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    descriptionEn: text("description_en").notNull(),
+    descriptionPtBr: text("description_pt_br").notNull(),
+    category: text("category", { enum: ["music_video", "live", "behind_the_scenes"] }).notNull(),
+    type: text("type", { enum: ["video", "live"] }).notNull().default("video"),
+    thumbnailKey: text("thumbnail_key"),
+    videoKey: text("video_key"),
+    embedUrl: text("embed_url"),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tv_channels_position_idx").on(t.position)],
+);
+
 // One row per play a VIP or admin started (replays within 30 s count once).
 export const trackPlays = sqliteTable(
   "track_plays",

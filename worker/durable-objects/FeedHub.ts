@@ -13,38 +13,23 @@
 // queued events are lost, which clients survive by refetching from the HTTP API on reconnect.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
-import { createDb } from "../db/client";
-import { findLiveSessionHashes } from "../db/auth";
+import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue, type FeedErrorFrame, type FeedSocketTarget } from "../lib/feed-hub";
 import {
-  FEED_CLIENT_FRAME_MAX_BYTES,
-  FEED_CLIENT_PING,
-  FEED_FLUSH_INTERVAL_MS,
-  FEED_SERVER_PONG,
-  FEED_SOCKET_SESSION_HEADER,
-  FEED_SOCKET_USER_HEADER,
-  FeedEventQueue,
-  type FeedErrorFrame,
-  type FeedSocketTarget,
-} from "../lib/feed-hub";
+  answerClientFrame,
+  closeBack,
+  SessionChecker,
+  sessionTag,
+  socketIdentity,
+  targetTag,
+  userTag,
+  type SocketAttachment,
+} from "../lib/socket-sessions";
 import { feedEventSchema, type FeedEvent, type FeedFrame } from "../contracts/feed";
-import { SOCKET_CLOSE_SESSION_ENDED } from "../contracts/realtime";
-
-type SocketAttachment = { userId: string; sessionHash: string; /** A bad_frame error was sent. */ refused?: true };
-
-/** A session D1 confirmed this recently is trusted without asking again before a send. */
-const SESSION_RECHECK_MS = 60_000;
-
-const userTag = (userId: string) => `user:${userId}`;
-const sessionTag = (sessionHash: string) => `session:${sessionHash}`;
-
-/** Close codes a peer may not send in a close frame (they only describe how a socket ended). */
-const RESERVED_CLOSE_CODES = new Set([1005, 1006, 1015]);
 
 const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies FeedErrorFrame);
 
 export class FeedHub extends DurableObject<AppEnv> {
-  /** Session hash -> when D1 last confirmed it. Lost on hibernation, which only costs a query. */
-  private confirmedAt = new Map<string, number>();
+  private sessions = new SessionChecker(this.env.DB);
   /** Events waiting for the next flush, already coalesced. */
   private queue = new FeedEventQueue();
   /** When the last flush started (Date.now()); 0 before the first. */
@@ -54,13 +39,12 @@ export class FeedHub extends DurableObject<AppEnv> {
 
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade") !== "websocket") return new Response("Expected WebSocket", { status: 426 });
-    const userId = request.headers.get(FEED_SOCKET_USER_HEADER);
-    const sessionHash = request.headers.get(FEED_SOCKET_SESSION_HEADER);
-    if (!userId || !sessionHash) return new Response("Unauthenticated socket", { status: 401 });
+    const identity = socketIdentity(request);
+    if (!identity) return new Response("Unauthenticated socket", { status: 401 });
     const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1], [userTag(userId), sessionTag(sessionHash)]);
-    pair[1].serializeAttachment({ userId, sessionHash } satisfies SocketAttachment);
-    this.confirmedAt.set(sessionHash, Date.now());
+    this.ctx.acceptWebSocket(pair[1], [userTag(identity.userId), sessionTag(identity.sessionHash)]);
+    pair[1].serializeAttachment(identity satisfies SocketAttachment);
+    this.sessions.confirm(identity.sessionHash);
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
@@ -86,13 +70,7 @@ export class FeedHub extends DurableObject<AppEnv> {
 
   /** Closes the sockets of one session, or of every session of one user. Returns how many. */
   async closeSockets(target: FeedSocketTarget): Promise<number> {
-    const tag = "sessionHash" in target ? sessionTag(target.sessionHash) : userTag(target.userId);
-    const sockets = this.ctx.getWebSockets(tag);
-    for (const ws of sockets) {
-      this.confirmedAt.delete(attachmentOf(ws).sessionHash);
-      closeQuietly(ws, SOCKET_CLOSE_SESSION_ENDED, "Session ended");
-    }
-    return sockets.length;
+    return this.sessions.closeSockets(this.ctx.getWebSockets(targetTag(target)));
   }
 
   /**
@@ -101,23 +79,11 @@ export class FeedHub extends DurableObject<AppEnv> {
    * bad_frame error per socket and is otherwise ignored; the socket stays open. Never throws.
    */
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    try {
-      if (isPing(message)) {
-        ws.send(FEED_SERVER_PONG);
-        return;
-      }
-      const attachment = attachmentOf(ws);
-      if (attachment.refused) return;
-      ws.serializeAttachment({ ...attachment, refused: true } satisfies SocketAttachment);
-      ws.send(BAD_FRAME);
-    } catch {
-      // the socket closed under us: nothing to answer
-    }
+    answerClientFrame(ws, message, BAD_FRAME);
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
-    // 1005/1006 describe a close without a code or an abnormal end; sending them back throws.
-    closeQuietly(ws, RESERVED_CLOSE_CODES.has(code) ? 1000 : code, "closing");
+    closeBack(ws, code);
   }
 
   /** Arms the flush timer if events wait and no flush is armed or running (see the top). */
@@ -134,62 +100,12 @@ export class FeedHub extends DurableObject<AppEnv> {
     this.lastFlushAt = Date.now();
     try {
       const events = this.queue.take();
-      if (events.length > 0) await this.sendToLiveSessions(JSON.stringify({ type: "events", events } satisfies FeedFrame));
+      if (events.length > 0) await this.sessions.sendToLive(this.ctx.getWebSockets(), JSON.stringify({ type: "events", events } satisfies FeedFrame));
     } catch (err) {
       console.error("feed: flush failed; its events are lost", err);
     } finally {
       this.flushing = false;
       this.scheduleFlush();
     }
-  }
-
-  /** Sends one text frame to every socket whose session is still live and closes the others. */
-  private async sendToLiveSessions(text: string): Promise<number> {
-    const sockets = this.ctx.getWebSockets();
-    if (sockets.length === 0) return 0;
-    const live = await this.liveSessions(sockets);
-    let sent = 0;
-    for (const ws of sockets) {
-      if (!live.has(attachmentOf(ws).sessionHash)) {
-        closeQuietly(ws, SOCKET_CLOSE_SESSION_ENDED, "Session ended");
-        continue;
-      }
-      try {
-        ws.send(text);
-        sent++;
-      } catch {
-        // a socket closing mid-send is not an error for the others
-      }
-    }
-    return sent;
-  }
-
-  /** The session hashes among `sockets` that are still usable, asking D1 only about stale ones. */
-  private async liveSessions(sockets: WebSocket[]): Promise<Set<string>> {
-    const now = Date.now();
-    const hashes = [...new Set(sockets.map((ws) => attachmentOf(ws).sessionHash))];
-    const stale = hashes.filter((h) => (this.confirmedAt.get(h) ?? 0) + SESSION_RECHECK_MS <= now);
-    if (stale.length > 0) {
-      const confirmed = await findLiveSessionHashes(createDb(this.env.DB), stale, now);
-      for (const h of stale) {
-        if (confirmed.has(h)) this.confirmedAt.set(h, now);
-        else this.confirmedAt.delete(h);
-      }
-    }
-    return new Set(hashes.filter((h) => this.confirmedAt.has(h)));
-  }
-}
-
-const attachmentOf = (ws: WebSocket) => ws.deserializeAttachment() as SocketAttachment;
-
-/** Only the exact text "ping"; nothing over the size cap is even compared. */
-const isPing = (message: string | ArrayBuffer) =>
-  typeof message === "string" && message.length <= FEED_CLIENT_FRAME_MAX_BYTES && message === FEED_CLIENT_PING;
-
-function closeQuietly(ws: WebSocket, code: number, reason: string) {
-  try {
-    ws.close(code, reason);
-  } catch {
-    // already closed
   }
 }

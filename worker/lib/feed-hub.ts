@@ -1,15 +1,13 @@
-// How the Worker reaches the feed fan-out hub. Sockets carry the session they were opened with,
-// so ending a session (logout, password reset, ban) can close exactly its sockets. Routes publish
+// How the Worker reaches the feed fan-out hub. Sockets carry the session they were opened with
+// (lib/socket-sessions.ts), so ending a session (logout, password reset, ban) can close exactly
+// its sockets. Routes publish
 // feed events here after their D1 write commits; the hub coalesces them (FeedEventQueue) and
 // sends at most one frame per FEED_FLUSH_INTERVAL_MS to each socket.
 import type { AppEnv } from "../env";
 import type { FeedEvent, FeedFrame } from "../contracts/feed";
+import type { SocketTarget } from "./socket-sessions";
 
-/** Headers the Worker sets on the upgrade it forwards; the hub trusts nothing else. */
-export const FEED_SOCKET_USER_HEADER = "x-feed-user-id";
-export const FEED_SOCKET_SESSION_HEADER = "x-feed-session-hash";
-
-export type FeedSocketTarget = { userId: string } | { sessionHash: string };
+export type FeedSocketTarget = SocketTarget;
 
 /** Spec: at most 10 events a second per client, read as at most 10 frames a second. */
 export const FEED_FLUSH_INTERVAL_MS = 100;
@@ -17,12 +15,6 @@ export const FEED_FLUSH_INTERVAL_MS = 100;
 export const FEED_FRAME_MAX_EVENTS = 200;
 /** Events (after coalescing) the hub holds at most; beyond that new ones are dropped and logged. */
 export const FEED_QUEUE_MAX_EVENTS = 5000;
-
-/** The only frame a client sends is the text "ping" (answered "pong"); anything else is refused. */
-export const FEED_CLIENT_PING = "ping";
-export const FEED_SERVER_PONG = "pong";
-/** Anything a client sends that is longer than this is refused without looking at it. */
-export const FEED_CLIENT_FRAME_MAX_BYTES = 1024;
 
 /**
  * The hub's answer to a client frame it does not understand, sent once per socket; later bad

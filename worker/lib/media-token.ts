@@ -1,32 +1,38 @@
-// Signed, short-lived media URLs. The <audio> element gets a URL it can fetch (Range requests
-// included) without cookies; the token inside is bound to one member and one track, and expires,
-// so a copied URL stops working and cannot fetch another track. HS256 with SESSION_SECRET.
+// Signed, short-lived media URLs. The <audio>/<video> element gets a URL it can fetch (Range
+// requests included) without cookies; the token inside is bound to one member and one object (a
+// track, a TV channel's video, a radio station's stream), and expires, so a copied URL stops
+// working and cannot fetch anything else. HS256 with SESSION_SECRET.
 import { jwtVerify, SignJWT } from "jose";
 import { MEDIA_TOKEN_TTL_SECONDS } from "../contracts/music";
 
-const AUDIENCE = "media:track";
+/** What a token opens; each kind is its own audience, so a track token never opens a video. */
+export type MediaKind = "track" | "video" | "station";
+
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signTrackToken(secret: string, userId: string, trackId: string, now = Date.now()) {
+export async function signMediaToken(secret: string, userId: string, kind: MediaKind, id: string, now = Date.now()) {
   const issuedAt = Math.floor(now / 1000);
   const expiresAt = issuedAt + MEDIA_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ trk: trackId })
+  const token = await new SignJWT({ trk: id })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)
-    .setAudience(AUDIENCE)
+    .setAudience(`media:${kind}`)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(keyOf(secret));
   return { token, expiresAt: new Date(expiresAt * 1000) };
 }
 
-/** The member a token was issued to, if it is valid, unexpired and for this very track; else null. */
-export async function verifyTrackToken(secret: string, token: string, trackId: string, now = Date.now()): Promise<string | null> {
+/** The member a token was issued to, if it is valid, unexpired and for this very object; else null. */
+export async function verifyMediaToken(secret: string, token: string, kind: MediaKind, id: string, now = Date.now()): Promise<string | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { audience: AUDIENCE, algorithms: ["HS256"], currentDate: new Date(now) });
-    if (payload.trk !== trackId || typeof payload.sub !== "string") return null;
+    const { payload } = await jwtVerify(token, keyOf(secret), { audience: `media:${kind}`, algorithms: ["HS256"], currentDate: new Date(now) });
+    if (payload.trk !== id || typeof payload.sub !== "string") return null;
     return payload.sub;
   } catch {
     return null;
   }
 }
+
+export const signTrackToken = (secret: string, userId: string, trackId: string, now = Date.now()) => signMediaToken(secret, userId, "track", trackId, now);
+export const verifyTrackToken = (secret: string, token: string, trackId: string, now = Date.now()) => verifyMediaToken(secret, token, "track", trackId, now);

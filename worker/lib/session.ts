@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from "../db/auth";
 import { randomToken, sha256Hex } from "./crypto";
-import { closeFeedSockets } from "./feed-hub";
+import { closeMemberSockets } from "./member-sockets";
 import type { HonoEnv } from "../types";
 
 export const SESSION_COOKIE = "__Host-sid";
@@ -32,7 +32,7 @@ async function revokeCurrentSession(c: Context<HonoEnv>) {
   if (!token) return;
   const hash = await sha256Hex(token);
   await deleteSession(c.var.db, hash);
-  await closeFeedSockets(c.env, { sessionHash: hash });
+  await closeMemberSockets(c.env, c.var.db, { sessionHash: hash });
 }
 
 export async function endSession(c: Context<HonoEnv>) {

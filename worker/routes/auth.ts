@@ -34,7 +34,7 @@ import { ApiError, conflict, notFound, tooManyRequests } from "../lib/errors";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { endSession, startSession } from "../lib/session";
-import { closeFeedSockets } from "../lib/feed-hub";
+import { closeMemberSockets } from "../lib/member-sockets";
 import { validate } from "../lib/validate";
 import { clearRateLimit, clientIp, countEvent, hitRateLimit } from "../middleware/rate-limit";
 import { createMailService } from "../services/mail";
@@ -182,7 +182,7 @@ export const authRoutes = new Hono<HonoEnv>()
     const passwordHash = await hashPassword(password, pepperOf(c));
     const used = await consumePasswordReset(db, { tokenHash: reset.tokenHash, userId: reset.userId, passwordHash });
     if (!used) throw resetInvalid(); // a concurrent request used it first
-    await closeFeedSockets(c.env, { userId: reset.userId }); // their sessions ended in the batch
+    await closeMemberSockets(c.env, db, { userId: reset.userId }); // their sessions ended in the batch
     // A browser signed in as this user lost its session with the others; drop its cookie too.
     if (c.var.user?.id === reset.userId) await endSession(c);
     return ok(c);

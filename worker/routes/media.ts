@@ -1,18 +1,27 @@
-// Mounted at /media: catalog audio for whoever holds a valid signed track URL (issued only to VIP
-// and admin by POST /api/music/tracks/:id/stream), and album covers for everyone.
-import { Hono } from "hono";
+// Mounted at /media: catalog audio, TV videos and remote radio streams for whoever holds a valid
+// signed URL (issued only to VIP and admin by the music, tv and radio routes), and album covers,
+// station images and channel thumbnails for everyone.
+import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { errorBody } from "../lib/errors";
-import { verifyTrackToken } from "../lib/media-token";
+import { verifyMediaToken, type MediaKind } from "../lib/media-token";
 import { serveR2Object } from "../lib/r2-range";
 import { findTrackAudio } from "../db/music";
+import { findChannel } from "../db/broadcast";
+import { findStationCached } from "../lib/radio";
 import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES, SLUG_PATTERN } from "../contracts/music";
 import { checkRemoteAudioUrl, fetchRemoteAudio, parseAllowedHosts } from "../services/media/audio-proxy";
 
-/** Cover files are `covers/<albumId>.<ext>`: nothing a client sends reaches another R2 key. */
-const COVER_FILE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(png|jpg|webp)$/;
-const COVER_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
+/** Image files are `<folder>/<id>.<ext>`: nothing a client sends reaches another R2 key. */
+const IMAGE_FILE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(png|jpg|webp)$/;
+const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
+
+/** Public image folders in R2: album covers, station images, channel thumbnails. */
+const PUBLIC_IMAGE_FOLDERS = ["covers", "stations", "tv/thumbs"] as const;
+
+/** Video stored in R2 is MP4 unless the key says WebM. */
+const videoTypeOf = (key: string) => (key.endsWith(".webm") ? "video/webm" : "video/mp4");
 
 /** Audio stored in R2 is MP3 (audio/mpeg) unless the key says otherwise. */
 const audioTypeOf = (key: string) => (key.endsWith(".m4a") ? "audio/mp4" : key.endsWith(".ogg") ? "audio/ogg" : "audio/mpeg");
@@ -20,37 +29,61 @@ const audioTypeOf = (key: string) => (key.endsWith(".m4a") ? "audio/mp4" : key.e
 const notFoundJson = () => Response.json(errorBody("not_found", "Not found"), { status: 404 });
 const forbiddenJson = () => Response.json(errorBody("media_token_invalid", MUSIC_MESSAGES.linkExpired), { status: 403 });
 
+/** The signed-URL check every private media request passes, Range requests included. */
+async function tokenAllows(c: Context<HonoEnv>, kind: MediaKind, id: string): Promise<boolean> {
+  const token = c.req.query("token");
+  if (!token || token.length > 2048) return false;
+  return (await verifyMediaToken(readConfig(c.env).SESSION_SECRET, token, kind, id)) !== null;
+}
+
+/** The URL is private to one member and expires: no shared caches, and not beyond the token. */
+const PRIVATE_CACHE = `private, max-age=${MEDIA_TOKEN_TTL_SECONDS}`;
+
 export const mediaRoutes = new Hono<HonoEnv>()
   .get("/tracks/:id", async (c) => {
     const id = c.req.param("id");
     if (!SLUG_PATTERN.test(id)) return notFoundJson();
-    // Every request, Range requests included, must carry a token for this member and this track.
-    const token = c.req.query("token");
-    if (!token || token.length > 2048) return forbiddenJson();
-    const config = readConfig(c.env);
-    if (!(await verifyTrackToken(config.SESSION_SECRET, token, id))) return forbiddenJson();
-
+    if (!(await tokenAllows(c, "track", id))) return forbiddenJson();
     const source = await findTrackAudio(c.var.db, id);
     if (!source) return notFoundJson();
     if (source.startsWith("https://")) {
       const allowed = parseAllowedHosts(c.env.AUDIO_PROXY_HOSTS);
       return fetchRemoteAudio(checkRemoteAudioUrl(source, allowed), { range: c.req.header("range"), ifRange: c.req.header("if-range"), allowed });
     }
-    const response = await serveR2Object(c.env.MEDIA, source, c.req.raw, {
-      contentType: audioTypeOf(source),
-      // The URL is private to one member and expires: no shared caches, and not beyond the token.
-      cacheControl: `private, max-age=${MEDIA_TOKEN_TTL_SECONDS}`,
-    });
+    const response = await serveR2Object(c.env.MEDIA, source, c.req.raw, { contentType: audioTypeOf(source), cacheControl: PRIVATE_CACHE });
     return response ?? notFoundJson();
   })
 
-  .get("/covers/:file", async (c) => {
+  .get("/tv/:id", async (c) => {
+    const id = c.req.param("id");
+    if (!SLUG_PATTERN.test(id)) return notFoundJson();
+    if (!(await tokenAllows(c, "video", id))) return forbiddenJson();
+    const channel = await findChannel(c.var.db, id);
+    if (!channel?.videoKey) return notFoundJson();
+    const response = await serveR2Object(c.env.MEDIA, channel.videoKey, c.req.raw, { contentType: videoTypeOf(channel.videoKey), cacheControl: PRIVATE_CACHE });
+    return response ?? notFoundJson();
+  })
+
+  // A remote (Icecast/Shoutcast) station, relayed through the audio proxy's host allowlist.
+  .get("/radio/:id", async (c) => {
+    const id = c.req.param("id");
+    if (!SLUG_PATTERN.test(id)) return notFoundJson();
+    if (!(await tokenAllows(c, "station", id))) return forbiddenJson();
+    const station = await findStationCached(c.var.db, id);
+    if (station?.sourceType !== "stream" || !station.streamUrl) return notFoundJson();
+    const allowed = parseAllowedHosts(c.env.AUDIO_PROXY_HOSTS);
+    return fetchRemoteAudio(checkRemoteAudioUrl(station.streamUrl, allowed), { range: c.req.header("range"), ifRange: c.req.header("if-range"), allowed });
+  });
+
+for (const folder of PUBLIC_IMAGE_FOLDERS) {
+  mediaRoutes.get(`/${folder}/:file`, async (c) => {
     const file = c.req.param("file");
-    const ext = COVER_FILE_PATTERN.exec(file)?.[1] as keyof typeof COVER_TYPES | undefined;
+    const ext = IMAGE_FILE_PATTERN.exec(file)?.[1] as keyof typeof IMAGE_TYPES | undefined;
     if (!ext) return notFoundJson();
-    const response = await serveR2Object(c.env.MEDIA, `covers/${file}`, c.req.raw, {
-      contentType: COVER_TYPES[ext],
+    const response = await serveR2Object(c.env.MEDIA, `${folder}/${file}`, c.req.raw, {
+      contentType: IMAGE_TYPES[ext],
       cacheControl: "public, max-age=86400",
     });
     return response ?? notFoundJson();
   });
+}

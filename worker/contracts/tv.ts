@@ -1,0 +1,38 @@
+// TV channels: shapes shared by the Worker and the SPA (spec 2.6, 3 TV channel, 4 TV, 8). The
+// channel list is public; video sources are for VIP and admin only.
+import type { LocalizedText } from "./radio";
+
+export const TV_MESSAGES = {
+  channelNotFound: "Channel not found",
+  playFailed: "Unable to play video. Please try again.",
+  noSource: "This channel has nothing to play yet",
+} as const;
+
+export type TvChannelCategory = "music_video" | "live" | "behind_the_scenes";
+
+export type TvChannelView = {
+  id: string;
+  name: string;
+  description: LocalizedText;
+  category: TvChannelCategory;
+  /** live channels are watched at the same moment by everyone (LIVE badge). */
+  live: boolean;
+  thumbnailUrl: string | null;
+  position: number;
+};
+
+export type ChannelsResponse = { channels: TvChannelView[] };
+
+/**
+ * POST /api/tv/channels/:id/stream (VIP, admin).
+ * - video: a signed URL of the channel's video; `startAt` is where a live channel is now (seconds,
+ *   as of `serverTime`, the same for every viewer), null for on-demand videos.
+ * - embed: a live channel's external player page, shown in a sandboxed iframe.
+ */
+export type TvStreamResponse =
+  | { kind: "video"; url: string; expiresAt: string; startAt: number | null; durationSeconds: number; serverTime: string }
+  | { kind: "embed"; embedUrl: string };
+
+/** The SPA's static between channels, and the skip step (spec 9). */
+export const TV_STATIC_MS = 2000;
+export const TV_SKIP_SECONDS = 10;

@@ -1,0 +1,91 @@
+// Queries for radio stations and TV channels. Every read here is one D1 query.
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { DB } from "./client";
+import { albums, radioStations, tracks, tvChannels } from "./schema";
+import { coverUrlOf } from "./music";
+import { STATION_FEATURES, type RadioStationView, type RadioTrack, type StationFeature } from "../contracts/radio";
+import type { TvChannelView } from "../contracts/tv";
+
+type StationRow = typeof radioStations.$inferSelect;
+type ChannelRow = typeof tvChannels.$inferSelect;
+
+/** A station as stored, with what only the Worker needs (stream URL, rotation settings). */
+export type Station = RadioStationView & { streamUrl: string | null; albumIds: string[] | null; seed: number };
+/** A channel as stored, with its private sources. */
+export type Channel = TvChannelView & { type: "video" | "live"; videoKey: string | null; embedUrl: string | null; durationSeconds: number };
+
+const isFeature = (value: string): value is StationFeature => (STATION_FEATURES as readonly string[]).includes(value);
+
+function toStation(row: StationRow): Station {
+  return {
+    id: row.id,
+    name: row.name,
+    description: { en: row.descriptionEn, "pt-BR": row.descriptionPtBr },
+    imageUrl: coverUrlOf(row.imageKey),
+    features: (Array.isArray(row.features) ? row.features : []).filter(isFeature),
+    sourceType: row.sourceType,
+    position: row.position,
+    streamUrl: row.streamUrl,
+    albumIds: Array.isArray(row.albumIds) ? row.albumIds : null,
+    seed: row.seed,
+  };
+}
+
+function toChannel(row: ChannelRow): Channel {
+  return {
+    id: row.id,
+    name: row.name,
+    description: { en: row.descriptionEn, "pt-BR": row.descriptionPtBr },
+    category: row.category,
+    live: row.type === "live",
+    thumbnailUrl: coverUrlOf(row.thumbnailKey),
+    position: row.position,
+    type: row.type,
+    videoKey: row.videoKey,
+    embedUrl: row.embedUrl,
+    durationSeconds: row.durationSeconds,
+  };
+}
+
+/** What the public may see of a station. */
+export const stationView = ({ streamUrl: _s, albumIds: _a, seed: _seed, ...view }: Station): RadioStationView => view;
+/** What the public may see of a channel. */
+export const channelView = ({ type: _t, videoKey: _v, embedUrl: _e, durationSeconds: _d, ...view }: Channel): TvChannelView => view;
+
+export async function listStations(db: DB): Promise<Station[]> {
+  const rows = await db.select().from(radioStations).orderBy(asc(radioStations.position), asc(radioStations.id));
+  return rows.map(toStation);
+}
+
+export async function listChannels(db: DB): Promise<Channel[]> {
+  const rows = await db.select().from(tvChannels).orderBy(asc(tvChannels.position), asc(tvChannels.id));
+  return rows.map(toChannel);
+}
+
+export async function findChannel(db: DB, id: string): Promise<Channel | null> {
+  const row = await db.select().from(tvChannels).where(eq(tvChannels.id, id)).get();
+  return row ? toChannel(row) : null;
+}
+
+/**
+ * The tracks a catalog station rotates: every track with audio on the station's albums (all
+ * albums when albumIds is null), ordered by id so the rotation does not depend on insert order.
+ */
+export async function listRotationTracks(db: DB, albumIds: string[] | null): Promise<RadioTrack[]> {
+  if (albumIds !== null && albumIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: tracks.id,
+      title: tracks.title,
+      albumId: tracks.albumId,
+      albumTitle: albums.title,
+      albumYear: albums.year,
+      coverKey: albums.coverKey,
+      durationSeconds: tracks.durationSeconds,
+    })
+    .from(tracks)
+    .innerJoin(albums, eq(albums.id, tracks.albumId))
+    .where(and(isNotNull(tracks.audioKey), albumIds === null ? undefined : inArray(tracks.albumId, albumIds)))
+    .orderBy(asc(tracks.id));
+  return rows.filter((r) => r.durationSeconds > 0).map(({ coverKey, ...t }) => ({ ...t, coverUrl: coverUrlOf(coverKey) }));
+}

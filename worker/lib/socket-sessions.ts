@@ -1,0 +1,130 @@
+// What every hub of member sockets (feed, radio stations) shares: sockets carry the member and
+// session the Worker authenticated, tagged so a logout can close exactly its sockets, and a hub
+// re-checks sessions with D1 (at most once a minute each) before it sends, so banned or expired
+// members stop receiving.
+import { createDb } from "../db/client";
+import { findLiveSessionHashes } from "../db/auth";
+import { SOCKET_CLOSE_SESSION_ENDED } from "../contracts/realtime";
+
+/** Headers the Worker sets on the upgrade it forwards; a hub trusts nothing else. */
+export const SOCKET_USER_HEADER = "x-socket-user-id";
+export const SOCKET_SESSION_HEADER = "x-socket-session-hash";
+
+export type SocketTarget = { userId: string } | { sessionHash: string };
+export type SocketAttachment = { userId: string; sessionHash: string; /** A bad_frame error was sent. */ refused?: true };
+
+/** The only frame a client sends is the text "ping" (answered "pong"); anything else is refused. */
+export const CLIENT_PING = "ping";
+export const SERVER_PONG = "pong";
+/** Anything a client sends that is longer than this is refused without looking at it. */
+export const CLIENT_FRAME_MAX_BYTES = 1024;
+
+/** A session D1 confirmed this recently is trusted without asking again before a send. */
+const SESSION_RECHECK_MS = 60_000;
+/** Close codes a peer may not send in a close frame (they only describe how a socket ended). */
+const RESERVED_CLOSE_CODES = new Set([1005, 1006, 1015]);
+
+export const userTag = (userId: string) => `user:${userId}`;
+export const sessionTag = (sessionHash: string) => `session:${sessionHash}`;
+export const targetTag = (target: SocketTarget) => ("sessionHash" in target ? sessionTag(target.sessionHash) : userTag(target.userId));
+
+export const attachmentOf = (ws: WebSocket) => ws.deserializeAttachment() as SocketAttachment;
+
+/** Only the exact text "ping"; nothing over the size cap is even compared. */
+export const isPing = (message: string | ArrayBuffer) => typeof message === "string" && message.length <= CLIENT_FRAME_MAX_BYTES && message === CLIENT_PING;
+
+export function closeQuietly(ws: WebSocket, code: number, reason: string) {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // already closed
+  }
+}
+
+/** The close handler's answer: echo the peer's code, except codes that may not be sent. */
+export const closeBack = (ws: WebSocket, code: number) => closeQuietly(ws, RESERVED_CLOSE_CODES.has(code) ? 1000 : code, "closing");
+
+/** The identity headers of an upgrade the Worker forwarded, or null when they are missing. */
+export function socketIdentity(request: Request): SocketAttachment | null {
+  const userId = request.headers.get(SOCKET_USER_HEADER);
+  const sessionHash = request.headers.get(SOCKET_SESSION_HEADER);
+  return userId && sessionHash ? { userId, sessionHash } : null;
+}
+
+/**
+ * Answers a client frame: "ping" gets "pong"; anything else gets `badFrame` once per socket and
+ * is otherwise ignored (the socket stays open). Never throws.
+ */
+export function answerClientFrame(ws: WebSocket, message: string | ArrayBuffer, badFrame: string) {
+  try {
+    if (isPing(message)) {
+      ws.send(SERVER_PONG);
+      return;
+    }
+    const attachment = attachmentOf(ws);
+    if (attachment.refused) return;
+    ws.serializeAttachment({ ...attachment, refused: true } satisfies SocketAttachment);
+    ws.send(badFrame);
+  } catch {
+    // the socket closed under us: nothing to answer
+  }
+}
+
+/** Remembers which sessions D1 confirmed, and when. Lost on hibernation, which only costs a query. */
+export class SessionChecker {
+  private confirmedAt = new Map<string, number>();
+
+  constructor(private readonly d1: D1Database) {}
+
+  confirm(sessionHash: string, now = Date.now()) {
+    this.confirmedAt.set(sessionHash, now);
+  }
+
+  forget(sessionHash: string) {
+    this.confirmedAt.delete(sessionHash);
+  }
+
+  /** The session hashes among `sockets` that are still usable, asking D1 only about stale ones. */
+  async liveSessions(sockets: WebSocket[]): Promise<Set<string>> {
+    const now = Date.now();
+    const hashes = [...new Set(sockets.map((ws) => attachmentOf(ws).sessionHash))];
+    const stale = hashes.filter((h) => (this.confirmedAt.get(h) ?? 0) + SESSION_RECHECK_MS <= now);
+    if (stale.length > 0) {
+      const confirmed = await findLiveSessionHashes(createDb(this.d1), stale, now);
+      for (const h of stale) {
+        if (confirmed.has(h)) this.confirmedAt.set(h, now);
+        else this.confirmedAt.delete(h);
+      }
+    }
+    return new Set(hashes.filter((h) => this.confirmedAt.has(h)));
+  }
+
+  /** Sends one text frame to every socket whose session is still live and closes the others. */
+  async sendToLive(sockets: WebSocket[], text: string): Promise<number> {
+    if (sockets.length === 0) return 0;
+    const live = await this.liveSessions(sockets);
+    let sent = 0;
+    for (const ws of sockets) {
+      if (!live.has(attachmentOf(ws).sessionHash)) {
+        closeQuietly(ws, SOCKET_CLOSE_SESSION_ENDED, "Session ended");
+        continue;
+      }
+      try {
+        ws.send(text);
+        sent++;
+      } catch {
+        // a socket closing mid-send is not an error for the others
+      }
+    }
+    return sent;
+  }
+
+  /** Closes the sockets of one session, or of every session of one user. Returns how many. */
+  closeSockets(sockets: WebSocket[]): number {
+    for (const ws of sockets) {
+      this.forget(attachmentOf(ws).sessionHash);
+      closeQuietly(ws, SOCKET_CLOSE_SESSION_ENDED, "Session ended");
+    }
+    return sockets.length;
+  }
+}

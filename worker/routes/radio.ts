@@ -1,0 +1,58 @@
+// Radio stations (spec 2.4): the list and what each plays are public; the audio (signed URLs)
+// and the live socket (listener count, now-playing pushes) are for VIP and admin only.
+import { Hono } from "hono";
+import type { HonoEnv } from "../types";
+import { slugIdParamSchema } from "../contracts/music";
+import { readConfig } from "../env";
+import { requireVIP } from "../middleware/guards";
+import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
+import { validate } from "../lib/validate";
+import { ApiError, notFound } from "../lib/errors";
+import { signMediaToken } from "../lib/media-token";
+import { findStationCached, listenerCount, nowPlayingOf, stationHub, stationsCached } from "../lib/radio";
+import { stationView } from "../db/broadcast";
+import { STATION_ID_HEADER } from "../durable-objects/StationHub";
+import { RADIO_MESSAGES, type NowPlayingResponse, type StationsResponse, type TuneResponse } from "../contracts/radio";
+
+const stationNotFound = () => notFound(RADIO_MESSAGES.stationNotFound, "station_not_found");
+
+export const radioRoutes = new Hono<HonoEnv>()
+  .get("/stations", async (c) => {
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json<StationsResponse>({ stations: (await stationsCached(c.var.db)).map(stationView) });
+  })
+
+  .get("/stations/:id/now-playing", validate("param", slugIdParamSchema), async (c) => {
+    const station = await findStationCached(c.var.db, c.req.valid("param").id);
+    if (!station) throw stationNotFound();
+    const listeners = await listenerCount(c.env, station.id);
+    return c.json<NowPlayingResponse>({ nowPlaying: await nowPlayingOf(c.var.db, station, Date.now(), listeners) });
+  })
+
+  .post("/stations/:id/tune", requireVIP, validate("param", slugIdParamSchema), async (c) => {
+    const station = await findStationCached(c.var.db, c.req.valid("param").id);
+    if (!station) throw stationNotFound();
+    const secret = readConfig(c.env).SESSION_SECRET;
+    const [listeners, now] = [await listenerCount(c.env, station.id), Date.now()];
+    const nowPlaying = await nowPlayingOf(c.var.db, station, now, listeners);
+    if (station.sourceType === "stream") {
+      const { token, expiresAt } = await signMediaToken(secret, c.var.user.id, "station", station.id, now);
+      return c.json<TuneResponse>({ kind: "stream", nowPlaying, url: `/media/radio/${station.id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
+    }
+    const current = nowPlaying.current;
+    if (!current) throw new ApiError(409, "empty_rotation", RADIO_MESSAGES.emptyRotation);
+    const { token, expiresAt } = await signMediaToken(secret, c.var.user.id, "track", current.track.id, now);
+    return c.json<TuneResponse>({
+      kind: "catalog",
+      nowPlaying,
+      url: `/media/tracks/${current.track.id}?token=${encodeURIComponent(token)}`,
+      expiresAt: expiresAt.toISOString(),
+    });
+  })
+
+  .get("/stations/:id/live", requireVIP, websocketUpgrade, validate("param", slugIdParamSchema), async (c) => {
+    const station = await findStationCached(c.var.db, c.req.valid("param").id);
+    if (!station) throw stationNotFound();
+    const identity = { userId: c.var.user.id, sessionHash: c.var.sessionHash };
+    return forwardUpgrade(c.req.raw, identity, stationHub(c.env, station.id), { [STATION_ID_HEADER]: station.id });
+  });

@@ -1,0 +1,48 @@
+// TV channels (spec 2.6): the list is public; video sources are for VIP and admin only, as
+// short-lived signed URLs (or a live channel's embed page).
+import { Hono } from "hono";
+import type { HonoEnv } from "../types";
+import { slugIdParamSchema } from "../contracts/music";
+import { readConfig } from "../env";
+import { requireVIP } from "../middleware/guards";
+import { validate } from "../lib/validate";
+import { ApiError, notFound } from "../lib/errors";
+import { signMediaToken } from "../lib/media-token";
+import { remember } from "../lib/memo";
+import { RADIO_EPOCH_MS } from "../lib/radio-rotation";
+import { channelView, findChannel, listChannels } from "../db/broadcast";
+import { TV_MESSAGES, type ChannelsResponse, type TvStreamResponse } from "../contracts/tv";
+
+/** Channel rows change only from the back office, which forgets "music:" keys. */
+const CHANNELS_TTL_MS = 60_000;
+
+/** Where a looping live channel is now, the same for every viewer (seconds into its video). */
+export function livePosition(durationSeconds: number, now: number): number {
+  const period = durationSeconds * 1000;
+  return (((now - RADIO_EPOCH_MS) % period) + period) % period / 1000;
+}
+
+export const tvRoutes = new Hono<HonoEnv>()
+  .get("/channels", async (c) => {
+    c.header("Cache-Control", "public, max-age=60");
+    const channels = await remember("music:tv:channels", CHANNELS_TTL_MS, () => listChannels(c.var.db));
+    return c.json<ChannelsResponse>({ channels: channels.map(channelView) });
+  })
+
+  .post("/channels/:id/stream", requireVIP, validate("param", slugIdParamSchema), async (c) => {
+    const channel = await findChannel(c.var.db, c.req.valid("param").id);
+    if (!channel) throw notFound(TV_MESSAGES.channelNotFound, "channel_not_found");
+    if (channel.type === "live" && channel.embedUrl) return c.json<TvStreamResponse>({ kind: "embed", embedUrl: channel.embedUrl });
+    if (!channel.videoKey) throw new ApiError(409, "no_source", TV_MESSAGES.noSource);
+    const now = Date.now();
+    const { token, expiresAt } = await signMediaToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, "video", channel.id, now);
+    const live = channel.type === "live" && channel.durationSeconds > 0;
+    return c.json<TvStreamResponse>({
+      kind: "video",
+      url: `/media/tv/${channel.id}?token=${encodeURIComponent(token)}`,
+      expiresAt: expiresAt.toISOString(),
+      startAt: live ? livePosition(channel.durationSeconds, now) : null,
+      durationSeconds: channel.durationSeconds,
+      serverTime: new Date(now).toISOString(),
+    });
+  });
