@@ -9,9 +9,11 @@ import { prefersReducedMotion } from "../features/shell/useHeroRotation";
 import { useSiteConfig } from "../features/shell/useSession";
 import { usePageMeta } from "../lib/usePageMeta";
 import { usePlayerRequested } from "../lib/playerPresence";
+import { useRadioRequested } from "../lib/radioPresence";
 
-// The player (engine and bar) loads with the music routes, never with the entry chunk.
+// The players (engines and bars) load with the music and radio routes, never with the entry chunk.
 const PlayerHost = lazy(() => import("../features/music/player/PlayerHost"));
+const RadioHost = lazy(() => import("../features/radio/RadioHost"));
 
 /** Routes that are players on their own: no site header. */
 const HEADERLESS = ["/music/player", "/radio/player"];
@@ -24,6 +26,7 @@ function RootLayout() {
   // Loads the site configuration on every page: its brand ends each page's title (usePageMeta).
   useSiteConfig();
   const playerRequested = usePlayerRequested();
+  const radioRequested = useRadioRequested();
 
   useEffect(() => {
     // Smooth scroll to the top on each route change (anchors on home handle themselves).
@@ -41,6 +44,12 @@ function RootLayout() {
         <Suspense fallback={null}>
           {/* The popup players have their own controls: no bar there. */}
           <PlayerHost showBar={showHeader} />
+        </Suspense>
+      )}
+      {radioRequested && (
+        <Suspense fallback={null}>
+          {/* The radio page has the full radio player: no mini player there. */}
+          <RadioHost showBar={showHeader && pathname !== "/radio"} />
         </Suspense>
       )}
     </div>

@@ -1,11 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import { ComingSoon } from "../../components/ComingSoon";
-import { VipGate } from "../../components/Gate";
 import { PageFrame } from "../../components/PageFrame";
+import { RadioPage } from "../../features/radio/RadioPage";
+import { stationsQueryOptions } from "../../features/radio/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
-export const Route = createFileRoute("/radio/")({ component: Radio });
+export const Route = createFileRoute("/radio/")({
+  loader: ({ context }) => void context.queryClient.prefetchQuery(stationsQueryOptions()),
+  component: Radio,
+});
 
 const meta = defineMessages({
   title: { id: "meta.radio.title", defaultMessage: "Radio" },
@@ -19,9 +22,7 @@ function Radio() {
       title={<FormattedMessage id="pages.radio.title" defaultMessage="Radio" />}
       intro={<FormattedMessage id="pages.radio.intro" defaultMessage="Freestyle and dance classics, commercial-free, around the clock." />}
     >
-      <VipGate>
-        <ComingSoon what={<FormattedMessage id="pages.radio.soon" defaultMessage="The radio player is on its way." />} />
-      </VipGate>
+      <RadioPage />
     </PageFrame>
   );
 }

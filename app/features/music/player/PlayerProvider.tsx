@@ -18,6 +18,7 @@ import { api } from "../../../lib/api";
 import { configQueryOptions, meQueryOptions } from "../../auth/queries";
 import { canUseVipContent } from "../../shell/useSession";
 import { requestPlayer } from "../../../lib/playerPresence";
+import { claimAudioFocus, registerAudioOwner } from "../../../lib/audioFocus";
 import { PlayerEngine, type PlayerEngineOptions, type PlayerState } from "./engine";
 import { playerMessages } from "./messages";
 
@@ -127,6 +128,23 @@ export function usePlayerWiring(engine: PlayerEngine, brand?: string): boolean |
   useEffect(() => {
     if (allowed === false) engine.reset();
   }, [engine, allowed]);
+
+  // One sound at a time (app/lib/audioFocus.ts): starting a track pauses the radio, here and in
+  // other windows, and the radio starting pauses the music.
+  useEffect(() => {
+    const unregister = registerAudioOwner("music", () => engine.pause());
+    let wasActive = false;
+    const unsubscribe = engine.subscribe(() => {
+      const { status } = engine.getState();
+      const active = status === "loading" || status === "playing";
+      if (active && !wasActive) claimAudioFocus("music");
+      wasActive = active;
+    });
+    return () => {
+      unsubscribe();
+      unregister();
+    };
+  }, [engine]);
   return allowed;
 }
 

@@ -1,0 +1,50 @@
+// The page's one radio engine, shared by the radio page, the mini player and the popup. Created on
+// first use (in the radio chunk), so the entry chunk never carries it. The host (RadioHost.tsx)
+// keeps the station list in the engine and stops the radio when the session is not VIP/admin.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { claimAudioFocus, registerAudioOwner } from "../../lib/audioFocus";
+import { requestRadio } from "../../lib/radioPresence";
+import { meQueryOptions } from "../auth/queries";
+import { canUseVipContent } from "../shell/useSession";
+import { RadioEngine, type RadioState } from "./engine";
+import { stationsQueryOptions, tuneStation } from "./queries";
+
+let pageRadioInstance: RadioEngine | null = null;
+
+export function pageRadio(): RadioEngine {
+  if (!pageRadioInstance) {
+    const engine = new RadioEngine({ tune: tuneStation, onStart: () => claimAudioFocus("radio") });
+    registerAudioOwner("radio", () => engine.pause());
+    pageRadioInstance = engine;
+  }
+  return pageRadioInstance;
+}
+
+/** Only VIP members and admins can listen: true, false, or null while the session is loading. */
+export function useCanListen(): boolean | null {
+  const me = useQuery(meQueryOptions());
+  return me.data ? canUseVipContent(me.data.user) : null;
+}
+
+/** Keeps the station list in the engine and stops the radio when the session cannot listen. */
+export function useRadioWiring(engine: RadioEngine = pageRadio()) {
+  const stations = useQuery(stationsQueryOptions()).data?.stations;
+  useEffect(() => {
+    if (stations) engine.setStations(stations);
+  }, [engine, stations]);
+  const allowed = useCanListen();
+  useEffect(() => {
+    if (allowed === false) engine.reset();
+  }, [engine, allowed]);
+}
+
+export type RadioApi = { state: RadioState; engine: RadioEngine; canListen: boolean };
+
+/** The radio's whole state; using it asks the root layout to mount the mini player. */
+export function useRadio(engine: RadioEngine = pageRadio()): RadioApi {
+  useEffect(() => requestRadio(), []);
+  const state = useSyncExternalStore(engine.subscribe, engine.getState, engine.getState);
+  const canListen = useCanListen() === true;
+  return useMemo(() => ({ state, engine, canListen }), [state, engine, canListen]);
+}

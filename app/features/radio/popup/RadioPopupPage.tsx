@@ -1,0 +1,72 @@
+// /radio/player: the popup radio player, usually in the "radioplayer" window (400x600 from the
+// menu; the page makes it 400x800 and centres it). It drives this window's page radio (or an
+// engine given by a test) and this window's music engine, which never play together (both claim
+// the audio focus, app/lib/audioFocus.ts). There is no site shell here, so the page wires the
+// radio's station list itself and takes the player's keyboard shortcuts.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import type { TrackView } from "../../../../worker/contracts/music";
+import { usePlayer } from "../../music/player/PlayerProvider";
+import { ShortcutsHelpDialog } from "../../music/player/ShortcutsHelpDialog";
+import { usePlayerShortcuts } from "../../music/player/usePlayerShortcuts";
+import { tracksQueryOptions } from "../../music/queries";
+import { useSessionUser } from "../../shell/useSession";
+import type { RadioEngine } from "../engine";
+import { nowPlayingQueryOptions, stationsQueryOptions } from "../queries";
+import { pageRadio, useRadio, useRadioWiring } from "../RadioProvider";
+import { fitRadioPopup } from "./logic";
+import { RadioPopup } from "./RadioPopup";
+import { useSourceControls } from "./useSourceControls";
+
+/** The featured tracks (featuredPosition 0..4) that can be played, in their order. */
+export function featuredTracks(tracks: readonly TrackView[] | undefined): TrackView[] {
+  return (tracks ?? [])
+    .filter((track) => track.featuredPosition !== null && track.playable)
+    .sort((a, b) => (a.featuredPosition ?? 0) - (b.featuredPosition ?? 0));
+}
+
+export function RadioPopupPage({ engine }: { engine?: RadioEngine }) {
+  const radioEngine = engine ?? pageRadio();
+  useRadioWiring(radioEngine);
+  const radio = useRadio(radioEngine);
+  const music = usePlayer();
+  const { isPending: sessionPending } = useSessionUser();
+  const canListen = radio.canListen;
+  const stationsPending = useQuery(stationsQueryOptions()).isPending;
+
+  const tracks = useQuery({ ...tracksQueryOptions(), enabled: canListen }).data?.tracks;
+  const featured = useMemo(() => featuredTracks(tracks), [tracks]);
+
+  // What the station plays: the engine's own while it plays (live socket), else the public answer.
+  const { state } = radio;
+  const stationId = state.station?.id;
+  const fromEngine = state.status === "playing" && state.nowPlaying?.stationId === stationId ? state.nowPlaying : null;
+  const publicNowPlaying = useQuery({ ...nowPlayingQueryOptions(stationId ?? ""), enabled: stationId !== undefined && fromEngine === null }).data?.nowPlaying;
+  const nowPlaying = fromEngine ?? (publicNowPlaying?.stationId === stationId ? publicNowPlaying : null) ?? null;
+
+  const controls = useSourceControls(radio, music, canListen);
+  const [help, setHelp] = useState(false);
+  usePlayerShortcuts({ actions: controls, onHelp: () => setHelp(true), enabled: canListen });
+
+  useEffect(() => {
+    fitRadioPopup(window);
+  }, []);
+
+  return (
+    <>
+      <RadioPopup
+        engine={radioEngine}
+        radio={state}
+        nowPlaying={nowPlaying}
+        liveClock={fromEngine !== null}
+        music={music.state}
+        controls={controls}
+        featured={featured}
+        canListen={canListen}
+        sessionPending={sessionPending}
+        stationsPending={stationsPending}
+      />
+      {help && <ShortcutsHelpDialog onClose={() => setHelp(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+// Radio data: the public station list and what a station plays (queryOptions so loaders can
+// prefetch), and the VIP-only tune call the engine makes.
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+import type { NowPlayingResponse, StationsResponse, TuneResponse } from "../../../worker/contracts/radio";
+
+export const stationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["radio", "stations"],
+    queryFn: () => api<StationsResponse>("/api/radio/stations"),
+    staleTime: 5 * 60_000,
+  });
+
+export const nowPlayingQueryOptions = (stationId: string) =>
+  queryOptions({
+    queryKey: ["radio", "now-playing", stationId],
+    queryFn: () => api<NowPlayingResponse>(`/api/radio/stations/${encodeURIComponent(stationId)}/now-playing`),
+    // Refetched when the current track ends (see useNowPlaying), else every 30 s for the count.
+    refetchInterval: (query) => {
+      const endsAt = query.state.data?.nowPlaying.current?.endsAt;
+      const untilEnd = endsAt ? Date.parse(endsAt) - Date.now() + 250 : Infinity;
+      return Math.max(1_000, Math.min(30_000, untilEnd));
+    },
+  });
+
+export const tuneStation = (stationId: string) => api<TuneResponse>(`/api/radio/stations/${encodeURIComponent(stationId)}/tune`, { method: "POST", json: {} });

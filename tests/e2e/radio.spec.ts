@@ -1,0 +1,62 @@
+// Radio, as fans use it: a VIP tunes in and really hears the station (the audio's time advances,
+// at the position every listener shares), switches station through the loading static, and keeps
+// listening in the mini player on another page; a visitor sees the gate and gets no audio.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const radioAudio = (page: Page) => page.locator('audio[data-player="radio"]');
+const audioTime = (page: Page) => radioAudio(page).evaluate((el: HTMLAudioElement) => el.currentTime);
+const audioPaused = (page: Page) => radioAudio(page).evaluate((el: HTMLAudioElement) => el.paused);
+
+test("a visitor sees the stations and the VIP gate, and the server sends no audio", async ({ page }) => {
+  const media: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/media/tracks/") || path.includes("/tune")) media.push(path);
+  });
+  await page.goto("/radio");
+  for (const name of ["Freestyle Lovers Radio", "NYC Rhythm Radio", "Spring Love Radio"]) await expect(page.getByRole("button", { name })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "VIP Access Required" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Become a VIP Member" })).toBeVisible();
+  // What plays is public: the info panel names the current track.
+  await expect(page.getByRole("heading", { name: "Now playing" })).toBeVisible();
+  const tune = await page.request.post("/api/radio/stations/freestyle-lovers/tune", { data: {}, headers: { origin: new URL(page.url()).origin } });
+  expect(tune.status()).toBe(401);
+  expect(media).toEqual([]);
+});
+
+test("a VIP plays a station in sync, switches station through the static, and the mini player plays on", async ({ page, loginAs }) => {
+  await loginAs("vip");
+  await page.goto("/radio");
+  const player = page.getByRole("region", { name: "Radio", exact: true });
+  await player.getByRole("button", { name: "Play" }).click();
+  await expect(player.getByRole("button", { name: "Pause" })).toBeVisible();
+
+  // The real <audio> element plays, at the shared position (not from 0).
+  await expect.poll(() => audioPaused(page), { timeout: 15_000 }).toBe(false);
+  const first = await audioTime(page);
+  await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(first + 1);
+  const expected = await page.evaluate(async () => {
+    const res = await fetch("/api/radio/stations/freestyle-lovers/now-playing");
+    const { nowPlaying } = (await res.json()) as { nowPlaying: { serverTime: string; current: { startedAt: string } } };
+    return (Date.parse(nowPlaying.serverTime) - Date.parse(nowPlaying.current.startedAt)) / 1000;
+  });
+  expect(Math.abs((await audioTime(page)) - expected)).toBeLessThan(2);
+
+  // Another station: the static shows, then the new station plays.
+  await page.getByRole("button", { name: "NYC Rhythm Radio" }).click();
+  await expect(page.getByTestId("static-noise")).toBeVisible();
+  await expect(page.getByRole("button", { name: "NYC Rhythm Radio" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("static-noise")).toBeHidden({ timeout: 5_000 });
+  await expect.poll(() => audioPaused(page), { timeout: 15_000 }).toBe(false);
+
+  // Another page: the mini player shows the station and the audio keeps advancing.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Music", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/radio$/);
+  const mini = page.getByRole("region", { name: "Radio player" });
+  await expect(mini).toContainText("NYC Rhythm Radio");
+  const there = await audioTime(page);
+  await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(there + 1);
+  await mini.getByRole("button", { name: "Pause" }).click();
+  await expect.poll(() => audioPaused(page)).toBe(true);
+});
