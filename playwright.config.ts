@@ -46,7 +46,7 @@ export default defineConfig({
     command: `node scripts/e2e-server.mjs --port ${PORT}`,
     url: `${BASE_URL}/api/config`,
     reuseExistingServer: !CI,
-    timeout: 360_000, // prepare (first run: demo media, ~30-60 s) + build + workerd start on 2 cores
+    timeout: 360_000, // prepare (first run: demo media, ~50-80 s) + build + workerd start on 2 cores
     stdout: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },

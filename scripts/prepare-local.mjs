@@ -6,8 +6,9 @@
 //   2. applies the D1 migrations to local state;
 //   3. seeds the demo accounts, profiles and generated avatars (upserts, so reruns are no-ops
 //      apart from restoring the documented demo passwords and roles), and demo feed posts;
-//   4. puts the catalog's demo media (an MP3 per track, a cover per album, generated offline and
-//      cached in .tmp/demo-media) into local R2, skipped when that state already holds this set.
+//   4. puts the demo media (an MP3 per track, a cover per album, an image per radio station, a
+//      thumbnail and an MP4 video per TV channel, generated offline and cached in .tmp/demo-media)
+//      into local R2, skipped when that state already holds this set.
 // Usage: node scripts/prepare-local.mjs [--persist-to <dir>]   (default state: .wrangler/state)
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -51,8 +52,8 @@ async function ensureDevVars() {
 }
 
 /**
- * Generates (or reuses) the catalog's demo media and uploads it to local R2 with one bulk put
- * per content type. The file names carry content hashes, so a marker of them in the state
+ * Generates (or reuses) the demo media (catalog, stations, channels) and uploads it to local R2
+ * with one bulk put per content type (audio/mpeg, image/png, video/mp4). The file names carry content hashes, so a marker of them in the state
  * directory tells whether this state already holds exactly this set.
  */
 async function seedDemoMedia(stateDir, persist, work) {

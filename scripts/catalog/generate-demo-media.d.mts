@@ -1,9 +1,20 @@
 // Types for generate-demo-media.mjs.
+import type { RadioStation, TvChannel } from "./broadcast.mjs";
 import type { CatalogAlbum } from "./catalog.mjs";
-export type DemoMediaFile = { key: string; path: string; contentType: "audio/mpeg" | "image/png"; bytes: number };
-export type DemoMediaResult = { files: DemoMediaFile[]; generated: number; cached: number; ms: number };
-export type DemoMediaJob = { id: string; kind: "audio" | "cover"; key: string; file: string; input: Record<string, unknown> };
+export type DemoMediaKind = "audio" | "cover" | "station-image" | "tv-thumb" | "video";
+export type DemoMediaFile = { key: string; path: string; contentType: "audio/mpeg" | "image/png" | "video/mp4"; bytes: number };
+export type DemoMediaRender = { id: string; kind: DemoMediaKind; key: string; bytes: number; ms: number };
+export type DemoMediaResult = { files: DemoMediaFile[]; generated: number; cached: number; ms: number; rendered: DemoMediaRender[] };
+export type DemoMediaJob = { id: string; kind: DemoMediaKind; key: string; file: string; input: Record<string, unknown> };
 export const DEFAULT_OUT_DIR: string;
-export function demoMediaJobs(catalog: CatalogAlbum[], outDir: string): Promise<DemoMediaJob[]>;
+export const MAX_VIDEO_BYTES: number;
+export function demoMediaJobs(catalog: CatalogAlbum[], outDir: string, broadcast?: { stations?: RadioStation[]; channels?: TvChannel[] }): Promise<DemoMediaJob[]>;
 export function renderJob(job: DemoMediaJob): Promise<number>;
-export function generateDemoMedia(options?: { outDir?: string; catalog?: CatalogAlbum[]; threads?: number; force?: boolean }): Promise<DemoMediaResult>;
+export function generateDemoMedia(options?: {
+  outDir?: string;
+  catalog?: CatalogAlbum[];
+  stations?: RadioStation[];
+  channels?: TvChannel[];
+  threads?: number;
+  force?: boolean;
+}): Promise<DemoMediaResult>;

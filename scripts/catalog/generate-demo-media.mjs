@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Renders the local demo media of the catalog — an MP3 per track (scripts/lib/demo-audio.mjs)
-// and a cover PNG per album (scripts/lib/demo-covers.mjs) — into a cache directory, default
-// .tmp/demo-media/ (git-ignored). A file's name is the track or album id plus a hash of
-// everything it is rendered from — the renderer's source code (and the encoder's), and the
-// track's or album's data — so a second run renders nothing, and an edited renderer or a changed
-// track (title, duration) renders again just what it affects. Files no longer wanted are removed.
-// Rendering runs on worker threads, one per core.
+// Renders the local demo media — for the catalog an MP3 per track (scripts/lib/demo-audio.mjs)
+// and a cover PNG per album (scripts/lib/demo-covers.mjs); for the radio stations and TV
+// channels (broadcast.mjs) a station image PNG, a channel thumbnail PNG
+// (scripts/lib/demo-broadcast-images.mjs) and a channel video MP4 (scripts/lib/demo-video.mjs) —
+// into a cache directory, default .tmp/demo-media/ (git-ignored). A file's name is the id plus a
+// hash of everything it is rendered from — the renderer's source code (and the encoders'), and the
+// item's data — so a second run renders nothing, and an edited renderer or a changed track
+// (title, duration) renders again just what it affects. Files no longer wanted are removed.
+// Rendering runs on worker threads, one per core, the videos (the longest jobs) first.
 //
 // It does not upload anything: the caller puts `files` into local R2 under their `key`.
 //
@@ -16,7 +18,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import { CATALOG } from "./catalog.mjs";
+import { RADIO_STATIONS, TV_CHANNELS } from "./broadcast.mjs";
+import { CATALOG, findTrack } from "./catalog.mjs";
 import { fnv1a } from "./hash.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -24,28 +27,66 @@ const ROOT = path.resolve(HERE, "../..");
 export const DEFAULT_OUT_DIR = path.join(ROOT, ".tmp", "demo-media");
 
 const AUDIO_SOURCES = ["../lib/demo-audio.mjs", "./hash.mjs", "@breezystack/lamejs"];
-const COVER_SOURCES = ["../lib/demo-covers.mjs", "../lib/png.mjs", "./hash.mjs"];
+const COVER_SOURCES = ["../lib/demo-covers.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
+const BROADCAST_IMAGE_SOURCES = ["../lib/demo-broadcast-images.mjs", "../lib/demo-scene.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
+// A channel video carries a track's demo audio, so the audio renderer is part of its version.
+const VIDEO_SOURCES = ["../lib/demo-video.mjs", "h264-mp4-encoder", ...BROADCAST_IMAGE_SOURCES, ...AUDIO_SOURCES];
+const VIDEO_PACKAGES = ["h264-mp4-encoder", "mediabunny"];
 
-/** A hash of the renderer's code: the content version in the cache keys. */
-async function codeVersion(specifiers) {
-  const texts = await Promise.all(specifiers.map((s) => readFile(fileURLToPath(import.meta.resolve(s)), "utf8")));
+/** A video must stay under 3 MB (it streams to phones); demo-video.mjs re-encodes coarser if not. */
+export const MAX_VIDEO_BYTES = 2_900_000;
+/** The music bed of a channel without a music video's track: a demo track this much quieter. */
+const BED_GAIN_DB = -12;
+
+/** The version of an installed package (its package.json, found above its entry point). */
+async function packageVersion(name) {
+  let dir = path.dirname(fileURLToPath(import.meta.resolve(name)));
+  for (;;) {
+    const json = await readFile(path.join(dir, "package.json"), "utf8").then(JSON.parse, () => null);
+    if (json?.name === name) return `${name}@${json.version}`;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no package.json for ${name}`);
+    dir = parent;
+  }
+}
+
+/** A hash of the renderer's code (and of the packages' versions): the content version in the cache keys. */
+async function codeVersion(specifiers, packages = []) {
+  const texts = await Promise.all([
+    ...specifiers.map((s) => readFile(fileURLToPath(import.meta.resolve(s)), "utf8")),
+    ...packages.map(packageVersion),
+  ]);
   return fnv1a(texts.join("\0")).toString(36);
 }
 
-const CONTENT_TYPES = { audio: "audio/mpeg", cover: "image/png" };
+const CONTENT_TYPES = { audio: "audio/mpeg", cover: "image/png", "station-image": "image/png", "tv-thumb": "image/png", video: "video/mp4" };
+/** Cache subdirectory per kind. */
+const SUBDIRS = { audio: "audio", cover: "covers", "station-image": "stations", "tv-thumb": "tv-thumbs", video: "tv-videos" };
 
 /**
  * @typedef {object} DemoMediaJob
  * @property {string} id         unique within a run
- * @property {"audio" | "cover"} kind
+ * @property {"audio" | "cover" | "station-image" | "tv-thumb" | "video"} kind
  * @property {string} key        R2 key
  * @property {string} file       cache path
  * @property {object} input      what the renderer needs (plain data, sent to a worker)
  */
 
-/** Every file the catalog needs, with its cache path. */
-export async function demoMediaJobs(catalog, outDir) {
-  const [audioVersion, coverVersion] = await Promise.all([codeVersion(AUDIO_SOURCES), codeVersion(COVER_SOURCES)]);
+/**
+ * Every file the catalog, the stations and the channels need, with its cache path.
+ * @param {import("./catalog.mjs").CatalogAlbum[]} catalog
+ * @param {string} outDir
+ * @param {{ stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[] }} [broadcast]
+ */
+export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [] } = {}) {
+  const [audioVersion, coverVersion, imageVersion, videoVersion] = await Promise.all([
+    codeVersion(AUDIO_SOURCES),
+    codeVersion(COVER_SOURCES),
+    codeVersion(BROADCAST_IMAGE_SOURCES),
+    codeVersion(VIDEO_SOURCES, VIDEO_PACKAGES),
+  ]);
+  const cachePath = (kind, id, version, input, extension) =>
+    path.join(outDir, SUBDIRS[kind], `${id}.${fnv1a(`${version}:${JSON.stringify(input)}`).toString(36)}.${extension}`);
   /** @type {DemoMediaJob[]} */
   const jobs = [];
   for (const album of catalog) {
@@ -61,6 +102,23 @@ export async function demoMediaJobs(catalog, outDir) {
     const hash = fnv1a(`${coverVersion}:${JSON.stringify(input)}`).toString(36);
     jobs.push({ id: `cover:${album.id}`, kind: "cover", key: album.coverKey, file: path.join(outDir, "covers", `${album.id}.${hash}.png`), input });
   }
+  for (const station of stations) {
+    const input = { station: { id: station.id, name: station.name, position: station.position, look: station.look } };
+    jobs.push({ id: `station-image:${station.id}`, kind: "station-image", key: station.imageKey, file: cachePath("station-image", station.id, imageVersion, input, "png"), input });
+  }
+  for (const channel of channels) {
+    const data = { id: channel.id, name: channel.name, type: channel.type, position: channel.position, durationSeconds: channel.durationSeconds, look: channel.look };
+    const thumb = { channel: data };
+    jobs.push({ id: `tv-thumb:${channel.id}`, kind: "tv-thumb", key: channel.thumbnailKey, file: cachePath("tv-thumb", channel.id, imageVersion, thumb, "png"), input: thumb });
+    // A music video plays its catalog track's demo music; the other channels a quiet bed.
+    let audio = { trackId: `tv-bed:${channel.id}`, gainDb: BED_GAIN_DB };
+    if (channel.audioTrackId) {
+      if (!findTrack(channel.audioTrackId, catalog)) throw new Error(`TV channel ${channel.id}: audio track ${channel.audioTrackId} is not in the catalog`);
+      audio = { trackId: channel.audioTrackId, gainDb: 0 };
+    }
+    const video = { channel: data, audio, maxBytes: MAX_VIDEO_BYTES };
+    jobs.push({ id: `video:${channel.id}`, kind: "video", key: channel.videoKey, file: cachePath("video", channel.id, videoVersion, video, "mp4"), input: video });
+  }
   return jobs;
 }
 
@@ -70,9 +128,27 @@ export async function renderJob(job) {
   if (job.kind === "audio") {
     const { renderTrackMp3 } = await import("../lib/demo-audio.mjs");
     bytes = renderTrackMp3(job.input.track, job.input.album);
-  } else {
+  } else if (job.kind === "cover") {
     const { renderCoverPng } = await import("../lib/demo-covers.mjs");
     bytes = renderCoverPng(job.input.album);
+  } else if (job.kind === "station-image") {
+    const { renderStationPng } = await import("../lib/demo-broadcast-images.mjs");
+    bytes = renderStationPng(job.input.station);
+  } else if (job.kind === "tv-thumb") {
+    const { renderChannelThumbnailPng } = await import("../lib/demo-broadcast-images.mjs");
+    bytes = renderChannelThumbnailPng(job.input.channel);
+  } else if (job.kind === "video") {
+    const { channelScene } = await import("../lib/demo-broadcast-images.mjs");
+    const { renderDemoVideo, trackVideoAudio } = await import("../lib/demo-video.mjs");
+    const { channel, audio, maxBytes } = job.input;
+    bytes = await renderDemoVideo({
+      ...channelScene(channel),
+      durationSeconds: channel.durationSeconds,
+      audio: trackVideoAudio({ id: audio.trackId }, channel.durationSeconds, { gainDb: audio.gainDb }),
+      maxBytes,
+    });
+  } else {
+    throw new Error(`unknown demo media kind ${job.kind}`);
   }
   await mkdir(path.dirname(job.file), { recursive: true });
   const temp = `${job.file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
@@ -83,10 +159,10 @@ export async function renderJob(job) {
 
 const sizeOf = (file) => stat(file).then((s) => s.size, () => null);
 
-/** Runs jobs on `count` worker threads, longest first; resolves with id → size. */
+/** Runs jobs on `count` worker threads, in order; resolves with id → { bytes, ms }. */
 async function runOnWorkers(jobs, count) {
   const queue = [...jobs];
-  const sizes = new Map();
+  const results = new Map();
   const workers = Array.from({ length: count }, () => new Worker(new URL("./demo-media-worker.mjs", import.meta.url)));
   try {
     await Promise.all(
@@ -100,7 +176,7 @@ async function runOnWorkers(jobs, count) {
             };
             worker.on("message", (message) => {
               if (message.error) return reject(new Error(`demo media ${message.id}: ${message.error}`));
-              sizes.set(message.id, message.bytes);
+              results.set(message.id, { bytes: message.bytes, ms: message.ms });
               next();
             });
             worker.on("error", reject);
@@ -112,7 +188,7 @@ async function runOnWorkers(jobs, count) {
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
-  return sizes;
+  return results;
 }
 
 /**
@@ -120,13 +196,13 @@ async function runOnWorkers(jobs, count) {
  * and temp files left by an interrupted run (only old ones: another run may be writing).
  */
 async function prune(outDir, keep) {
-  for (const sub of ["audio", "covers"]) {
+  for (const sub of new Set(Object.values(SUBDIRS))) {
     const dir = path.join(outDir, sub);
     const names = await readdir(dir).catch(() => []);
     for (const name of names) {
       const file = path.join(dir, name);
       if (keep.has(file)) continue;
-      if (/\.(mp3|png)$/.test(name)) await rm(file, { force: true });
+      if (/\.(mp3|png|mp4)$/.test(name)) await rm(file, { force: true });
       else if (name.endsWith(".tmp")) {
         const age = await stat(file).then((s) => Date.now() - s.mtimeMs, () => 0);
         if (age > 3600_000) await rm(file, { force: true });
@@ -136,15 +212,18 @@ async function prune(outDir, keep) {
 }
 
 /**
- * Makes sure every track's MP3 and every album's cover is in the cache, rendering only what is
- * missing.
- * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], threads?: number, force?: boolean }} [options]
- * @returns {Promise<{ files: { key: string, path: string, contentType: string, bytes: number }[], generated: number, cached: number, ms: number }>}
+ * Makes sure every track's MP3, every album's cover, every station's image and every channel's
+ * thumbnail and video is in the cache, rendering only what is missing. The stations and channels
+ * default to the built-in ones with the built-in catalog, and to none with another catalog (a
+ * music video needs its track in the catalog): pass them to have them with a custom catalog.
+ * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], threads?: number, force?: boolean }} [options]
+ * @returns {Promise<{ files: { key: string, path: string, contentType: string, bytes: number }[], generated: number, cached: number, ms: number, rendered: { id: string, kind: string, key: string, bytes: number, ms: number }[] }>}
  */
-export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CATALOG, threads, force = false } = {}) {
+export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CATALOG, stations, channels, threads, force = false } = {}) {
   const started = performance.now();
   outDir = path.resolve(outDir);
-  const jobs = await demoMediaJobs(catalog, outDir);
+  const builtIn = catalog === CATALOG;
+  const jobs = await demoMediaJobs(catalog, outDir, { stations: stations ?? (builtIn ? RADIO_STATIONS : []), channels: channels ?? (builtIn ? TV_CHANNELS : []) });
   const sizes = new Map();
   const missing = [];
   await Promise.all(
@@ -154,16 +233,23 @@ export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CA
       else missing.push(job);
     }),
   );
-  // Longest renders first, so the threads finish together.
-  const cost = (job) => (job.kind === "audio" ? job.input.track.durationSeconds : 0);
+  // Longest renders first, so the threads finish together: a video takes ~10 s, a track ~0.4 s.
+  const cost = (job) => (job.kind === "video" ? 1000 + job.input.channel.durationSeconds : job.kind === "audio" ? job.input.track.durationSeconds : 0);
   missing.sort((a, b) => cost(b) - cost(a) || a.id.localeCompare(b.id));
-  const count = Math.max(1, Math.min(threads ?? os.availableParallelism(), missing.filter((j) => j.kind === "audio").length));
+  const heavy = missing.filter((j) => j.kind === "audio" || j.kind === "video").length;
+  const count = Math.max(1, Math.min(threads ?? os.availableParallelism(), heavy));
+  const timings = new Map();
   if (missing.length > 0) {
     if (count === 1 || missing.length <= 2) {
-      for (const job of missing) sizes.set(job.id, await renderJob(job));
+      for (const job of missing) {
+        const jobStarted = performance.now();
+        const bytes = await renderJob(job);
+        timings.set(job.id, { bytes, ms: Math.round(performance.now() - jobStarted) });
+      }
     } else {
-      for (const [id, size] of await runOnWorkers(missing, count)) sizes.set(id, size);
+      for (const [id, result] of await runOnWorkers(missing, count)) timings.set(id, result);
     }
+    for (const [id, { bytes }] of timings) sizes.set(id, bytes);
   }
   await prune(outDir, new Set(jobs.map((job) => job.file)));
   return {
@@ -171,6 +257,7 @@ export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CA
     generated: missing.length,
     cached: jobs.length - missing.length,
     ms: Math.round(performance.now() - started),
+    rendered: missing.map((job) => ({ id: job.id, kind: job.kind, key: job.key, ...timings.get(job.id) })),
   };
 }
 
@@ -183,16 +270,22 @@ async function main() {
     threads: values.threads ? Number(values.threads) : undefined,
   });
   const audio = result.files.filter((f) => f.contentType === "audio/mpeg");
-  const covers = result.files.filter((f) => f.contentType === "image/png");
+  const covers = result.files.filter((f) => f.key.startsWith("covers/"));
+  const images = result.files.filter((f) => f.contentType === "image/png" && !f.key.startsWith("covers/"));
+  const videos = result.files.filter((f) => f.contentType === "video/mp4");
   const sum = (files) => files.reduce((total, f) => total + f.bytes, 0);
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
   const cpu = process.cpuUsage(cpuBefore);
   console.log(
     [
-      `demo media: ${result.files.length} files (${audio.length} MP3, ${covers.length} PNG), ${mb(sum(result.files))} in ${path.relative(process.cwd(), values.out ?? DEFAULT_OUT_DIR) || "."}`,
+      `demo media: ${result.files.length} files (${audio.length} MP3, ${covers.length} covers, ${images.length} station/channel images, ${videos.length} MP4), ${mb(sum(result.files))} in ${path.relative(process.cwd(), values.out ?? DEFAULT_OUT_DIR) || "."}`,
       `  generated ${result.generated}, cached ${result.cached}, in ${result.ms < 10_000 ? `${result.ms} ms` : `${(result.ms / 1000).toFixed(1)} s`} (CPU, all threads: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`,
-      `  MP3 avg ${kb(sum(audio) / Math.max(1, audio.length))}, max ${kb(Math.max(0, ...audio.map((f) => f.bytes)))}; cover avg ${kb(sum(covers) / Math.max(1, covers.length))}, max ${kb(Math.max(0, ...covers.map((f) => f.bytes)))}`,
+      `  MP3 avg ${kb(sum(audio) / Math.max(1, audio.length))}, max ${kb(Math.max(0, ...audio.map((f) => f.bytes)))}; cover avg ${kb(sum(covers) / Math.max(1, covers.length))}, max ${kb(Math.max(0, ...covers.map((f) => f.bytes)))}; station/channel image max ${kb(Math.max(0, ...images.map((f) => f.bytes)))}`,
+      ...videos.map((f) => {
+        const render = result.rendered.find((r) => r.key === f.key);
+        return `  ${f.key}: ${mb(f.bytes)}${render ? `, rendered in ${(render.ms / 1000).toFixed(1)} s` : " (cached)"}`;
+      }),
     ].join("\n"),
   );
 }

@@ -3,21 +3,12 @@
 // layout derived from a hash of the album id. Flat colour bands instead of smooth gradients keep
 // each file small (zlib compresses long runs well). No text, nothing downloaded.
 import { fnv1a, prng } from "../catalog/hash.mjs";
+import { hsl, mixColor } from "./demo-draw.mjs";
 import { encodePng } from "./png.mjs";
 
 export const COVER_SIZE = 400;
 /** Seeds every cover's random design; bump to re-roll them all. (The demo media cache follows code changes by itself.) */
 export const DEMO_COVER_VERSION = 1;
-
-function hsl(h, s, l) {
-  h = ((h % 360) + 360) % 360;
-  const k = (n) => (n + h / 30) % 12;
-  const a = s * Math.min(l, 1 - l);
-  const f = (n) => l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
-  return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
-}
-
-const mixColor = (a, b, t) => [0, 1, 2].map((i) => Math.round(a[i] + (b[i] - a[i]) * t));
 
 /** A colour from a banded gradient: t in [0, 1] snapped to `bands` flat steps. */
 const banded = (a, b, t, bands) => mixColor(a, b, Math.min(1, Math.max(0, Math.floor(t * bands) / (bands - 1))));

@@ -57,3 +57,63 @@ export function avatarPng(seed, size = 128) {
     return hslToRgb(hue % 360, 0.75, 0.42 + 0.18 * ring);
   });
 }
+
+/**
+ * Encodes an RGBA buffer (width x height x 4 bytes, e.g. a demo-draw Raster's `rgba`) as an RGB
+ * PNG (alpha dropped). Each scanline gets the filter (none, sub, up, average, Paeth) whose output
+ * has the smallest sum of absolute values, the usual heuristic: smooth gradients and flat areas
+ * then compress to a fraction of what filter 0 gives.
+ */
+export function encodePngRgba(width, height, rgba) {
+  const bpp = 3;
+  const rowBytes = width * bpp;
+  const rgb = Buffer.alloc(rowBytes * height);
+  for (let i = 0, j = 0; i < width * height * 4; i += 4, j += 3) {
+    rgb[j] = rgba[i];
+    rgb[j + 1] = rgba[i + 1];
+    rgb[j + 2] = rgba[i + 2];
+  }
+  const raw = Buffer.alloc((rowBytes + 1) * height);
+  const candidate = Buffer.alloc(rowBytes);
+  const best = Buffer.alloc(rowBytes);
+  for (let y = 0; y < height; y++) {
+    const row = y * rowBytes;
+    let bestSum = Infinity;
+    let bestFilter = 0;
+    for (let filter = 0; filter < 5; filter++) {
+      let sum = 0;
+      for (let i = 0; i < rowBytes; i++) {
+        const x = rgb[row + i];
+        const a = i >= bpp ? rgb[row + i - bpp] : 0;
+        const b = y > 0 ? rgb[row - rowBytes + i] : 0;
+        const c = i >= bpp && y > 0 ? rgb[row - rowBytes + i - bpp] : 0;
+        let predicted = 0;
+        if (filter === 1) predicted = a;
+        else if (filter === 2) predicted = b;
+        else if (filter === 3) predicted = (a + b) >> 1;
+        else if (filter === 4) {
+          const p = a + b - c;
+          const pa = Math.abs(p - a);
+          const pb = Math.abs(p - b);
+          const pc = Math.abs(p - c);
+          predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+        }
+        const value = (x - predicted) & 0xff;
+        candidate[i] = value;
+        sum += value < 128 ? value : 256 - value;
+      }
+      if (sum < bestSum) {
+        bestSum = sum;
+        bestFilter = filter;
+        candidate.copy(best);
+      }
+    }
+    raw[y * (rowBytes + 1)] = bestFilter;
+    best.copy(raw, y * (rowBytes + 1) + 1);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type RGB, deflate, adaptive filter, no interlace
+  return Buffer.concat([SIGNATURE, chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+}
