@@ -17,7 +17,22 @@ import en from "../../app/i18n/en.json";
 import ptBR from "../../app/i18n/pt-BR.json";
 
 type Catalog = Record<string, string>;
-const catalogs: Record<string, Catalog> = { en, "pt-BR": ptBR };
+const siteCatalogs: Record<string, Catalog> = { en, "pt-BR": ptBR };
+
+/**
+ * Feature catalogs (app/features/<feature>/messages.<locale>.json) ship with their feature's
+ * chunks and are merged in by <FeatureMessages> around the feature's components.
+ */
+const featureFiles = import.meta.glob<Catalog>("../../app/features/*/messages.*.json", { import: "default", eager: true });
+const features = new Map<string, Record<string, Catalog>>();
+for (const [file, catalog] of Object.entries(featureFiles)) {
+  const [, feature, locale] = /features\/([^/]+)\/messages\.(.+)\.json$/.exec(file)!;
+  features.set(feature!, { ...features.get(feature!), [locale!]: catalog });
+}
+/** Every message a locale has: the site's and every feature's. */
+const catalogs: Record<string, Catalog> = Object.fromEntries(
+  Object.entries(siteCatalogs).map(([locale, site]) => [locale, Object.assign({}, site, ...[...features.values()].map((f) => f[locale] ?? {}))]),
+);
 
 // Every source file of the SPA, as text (Vite resolves the glob at build time, so no Node APIs).
 const sources = import.meta.glob<string>(["../../app/**/*.ts", "../../app/**/*.tsx", "!../../app/routeTree.gen.ts"], {
@@ -67,6 +82,24 @@ describe("translation catalogs", () => {
   it("have the same keys in en and pt-BR", () => {
     expect(missingKeys(en, ptBR), "keys missing from pt-BR.json").toEqual([]);
     expect(missingKeys(ptBR, en), "keys missing from en.json").toEqual([]);
+    for (const [feature, { en: featureEn = {}, "pt-BR": featurePt = {} }] of features) {
+      expect(Object.keys(featureEn).length, `${feature}: messages.en.json`).toBeGreaterThan(0);
+      expect(missingKeys(featureEn, featurePt), `keys missing from ${feature}/messages.pt-BR.json`).toEqual([]);
+      expect(missingKeys(featurePt, featureEn), `keys missing from ${feature}/messages.en.json`).toEqual([]);
+    }
+  });
+
+  it("keep each key in one catalog (a feature's key never shadows the site's)", () => {
+    const seen = new Map<string, string>(Object.keys(en).map((key) => [key, "app/i18n"]));
+    const clashes: string[] = [];
+    for (const [feature, { en: featureEn = {} }] of features) {
+      for (const key of Object.keys(featureEn)) {
+        if (seen.has(key)) clashes.push(`${key} (${seen.get(key)} and ${feature})`);
+        seen.set(key, feature);
+      }
+    }
+    expect(features.size).toBeGreaterThanOrEqual(2);
+    expect(clashes).toEqual([]);
   });
 
   it("have no empty messages", () => {
@@ -111,6 +144,16 @@ describe("message ids used in the app", () => {
     expect(used.has("nav.media")).toBe(true);
     expect(used.has("gate.vip.title")).toBe(true);
     expect(messageIdsIn('<FormattedMessage id="a.b" /> { id: "c.d", x } <section id="music">')).toEqual(["a.b", "c.d"]);
+  });
+
+  it("use a feature's keys only inside that feature (where its <FeatureMessages> provides them)", () => {
+    const outside: string[] = [];
+    for (const [feature, { en: featureEn = {} }] of features) {
+      for (const key of Object.keys(featureEn)) {
+        for (const file of used.get(key) ?? []) if (!file.startsWith(`app/features/${feature}/`)) outside.push(`${key} in ${file}`);
+      }
+    }
+    expect(outside).toEqual([]);
   });
 
   for (const [locale, catalog] of Object.entries(catalogs)) {

@@ -17,9 +17,18 @@ import { featureMessages, listenersMessage, radioErrorMessages, radioMessages as
 import { useRadio, type RadioApi } from "./RadioProvider";
 import { nowPlayingQueryOptions, stationsQueryOptions } from "./queries";
 import "../music/player/player.css";
+import { RadioMessages } from "./RadioMessages";
 import "./radio.css";
 
 export function RadioPage() {
+  return (
+    <RadioMessages>
+      <RadioPageContent />
+    </RadioMessages>
+  );
+}
+
+function RadioPageContent() {
   const intl = useIntl();
   const radio = useRadio();
   const { state, engine, canListen } = radio;

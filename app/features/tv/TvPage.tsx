@@ -14,8 +14,17 @@ import { tvMessages as m } from "./messages";
 import { channelsQueryOptions } from "./queries";
 import { TvPlayer } from "./TvPlayer";
 import "./tv.css";
+import { TvMessages } from "./TvMessages";
 
 export function TvPage({ channelId, onChoose }: { channelId?: string; onChoose: (id: string) => void }) {
+  return (
+    <TvMessages>
+      <TvPageContent channelId={channelId} onChoose={onChoose} />
+    </TvMessages>
+  );
+}
+
+function TvPageContent({ channelId, onChoose }: { channelId?: string; onChoose: (id: string) => void }) {
   const intl = useIntl();
   const query = useQuery(channelsQueryOptions());
   const { user, isPending: sessionPending } = useSessionUser();

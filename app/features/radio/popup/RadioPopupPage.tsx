@@ -17,6 +17,7 @@ import { pageRadio, useRadio, useRadioWiring } from "../RadioProvider";
 import { fitRadioPopup } from "./logic";
 import { RadioPopup } from "./RadioPopup";
 import { useSourceControls } from "./useSourceControls";
+import { RadioMessages } from "../RadioMessages";
 
 /** The featured tracks (featuredPosition 0..4) that can be played, in their order. */
 export function featuredTracks(tracks: readonly TrackView[] | undefined): TrackView[] {
@@ -26,6 +27,14 @@ export function featuredTracks(tracks: readonly TrackView[] | undefined): TrackV
 }
 
 export function RadioPopupPage({ engine }: { engine?: RadioEngine }) {
+  return (
+    <RadioMessages>
+      <RadioPopupPageContent engine={engine} />
+    </RadioMessages>
+  );
+}
+
+function RadioPopupPageContent({ engine }: { engine?: RadioEngine }) {
   const radioEngine = engine ?? pageRadio();
   useRadioWiring(radioEngine);
   const radio = useRadio(radioEngine);
