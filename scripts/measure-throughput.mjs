@@ -93,6 +93,9 @@ async function main() {
     ["GET /api/music/tracks", "/api/music/tracks", {}],
     ["GET /api/music/tracks (signed in)", "/api/music/tracks", signedIn],
     ["GET /api/posts (feed page, signed in)", "/api/posts", signedIn],
+    ["GET /api/radio/stations", "/api/radio/stations", {}],
+    ["GET /api/radio/stations/:id/now-playing", "/api/radio/stations/freestyle-lovers/now-playing", {}],
+    ["GET /api/tv/channels", "/api/tv/channels", {}],
   ];
 
   console.log(`Target ${origin}; concurrency ${concurrency}; per case at most ${maxRequests} requests or ${maxSeconds} s, after ${warmup} warm-up requests.`);

@@ -1,4 +1,4 @@
-// How many D1 statements each catalog request runs (goal: at most 2). Counts, not timings, so
+// How many D1 statements each catalog, radio or TV request runs (goal: at most 2, cold caches). Counts, not timings, so
 // the budget is asserted; the figures are printed for the README too.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
@@ -27,6 +27,9 @@ describe("D1 statements per catalog request", () => {
     ["GET /api/music/tracks", "/api/music/tracks"],
     ["GET /api/music/tracks/:id", "/api/music/tracks/spring-love"],
     ["GET /api/music/stats", "/api/music/stats"],
+    ["GET /api/radio/stations", "/api/radio/stations"],
+    ["GET /api/radio/stations/:id/now-playing", "/api/radio/stations/nyc-rhythm/now-playing"],
+    ["GET /api/tv/channels", "/api/tv/channels"],
   ])("%s runs at most 2 (visitor)", async (name, path) => {
     const n = await statementsFor(path);
     figures.push([name, n]);
@@ -37,6 +40,13 @@ describe("D1 statements per catalog request", () => {
     const vip = await createUser("vip");
     const n = await statementsFor("/api/music/tracks", { headers: { cookie: vip.cookie } });
     figures.push(["GET /api/music/tracks (signed in)", n]);
+    expect(n).toBeLessThanOrEqual(4);
+  });
+
+  it("tuning in to a station adds only the session lookup to what now-playing runs", async () => {
+    const vip = await createUser("vip");
+    const n = await statementsFor("/api/radio/stations/spring-love/tune", { method: "POST", headers: { cookie: vip.cookie, origin: ORIGIN, "content-type": "application/json" }, body: "{}" });
+    figures.push(["POST /api/radio/stations/:id/tune (VIP)", n]);
     expect(n).toBeLessThanOrEqual(4);
   });
 
