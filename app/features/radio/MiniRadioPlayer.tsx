@@ -9,8 +9,10 @@ import { useIntl } from "react-intl";
 import { isMobileDevice, openRadioPlayer } from "../shell/popups";
 import { PlayerIcon } from "../music/player/PlayerIcons";
 import { useErrorTimeout } from "./hooks";
+import { StationControls, VolumeControl } from "./RadioControls";
 import { listenersMessage, radioErrorMessages, radioMessages as m, trackLineMessage } from "./messages";
 import { useRadio } from "./RadioProvider";
+import { useBottomBarSpace } from "../../lib/useBottomBarSpace";
 import "../music/player/player.css";
 import "./radio.css";
 
@@ -26,23 +28,7 @@ export function MiniRadioPlayer() {
   const visible = canListen && state.station !== null && state.status !== "idle";
   useErrorTimeout(engine, state.error);
 
-  useEffect(() => {
-    if (!visible) return;
-    const body = document.body;
-    const root = document.documentElement;
-    body.classList.add(RADIO_BAR_BODY_CLASS);
-    const bar = barRef.current;
-    let observer: ResizeObserver | undefined;
-    if (bar && typeof ResizeObserver !== "undefined") {
-      observer = new ResizeObserver(() => root.style.setProperty("--radio-bar-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`));
-      observer.observe(bar);
-    }
-    return () => {
-      observer?.disconnect();
-      body.classList.remove(RADIO_BAR_BODY_CLASS);
-      root.style.removeProperty("--radio-bar-h");
-    };
-  }, [visible]);
+  useBottomBarSpace(visible, barRef, RADIO_BAR_BODY_CLASS, "--radio-bar-h");
 
   useEffect(() => {
     if (!drawerOpen) return;
@@ -53,7 +39,6 @@ export function MiniRadioPlayer() {
 
   if (!visible || !state.station) return null;
   const { station, status, nowPlaying, volume, muted, error, listeners } = state;
-  const active = status === "playing" || status === "loading";
   const current = nowPlaying?.current;
   const label = (descriptor: (typeof m)[keyof typeof m]) => intl.formatMessage(descriptor);
 
@@ -77,38 +62,11 @@ export function MiniRadioPlayer() {
       </div>
 
       <div className="radio-bar-controls">
-        <button type="button" className="player-btn" onClick={() => engine.previousStation()} aria-label={label(m.previousStation)} title={label(m.previousStation)}>
-          <PlayerIcon name="previous" />
-        </button>
-        <button
-          type="button"
-          className="player-btn player-btn-main"
-          onClick={() => engine.toggle()}
-          aria-label={label(active ? m.pause : m.play)}
-          aria-busy={status === "loading"}
-        >
-          <PlayerIcon name={active ? "pause" : "play"} size={26} />
-        </button>
-        <button type="button" className="player-btn" onClick={() => engine.nextStation()} aria-label={label(m.nextStation)} title={label(m.nextStation)}>
-          <PlayerIcon name="next" />
-        </button>
+        <StationControls engine={engine} status={status} />
       </div>
 
       <div className="radio-bar-side">
-        <button type="button" className="player-btn" onClick={() => engine.toggleMute()} aria-label={label(muted ? m.unmute : m.mute)} aria-pressed={muted}>
-          <PlayerIcon name={muted || volume === 0 ? "muted" : "volume"} />
-        </button>
-        <input
-          type="range"
-          className="radio-bar-volume"
-          min={0}
-          max={100}
-          step={1}
-          value={muted ? 0 : volume}
-          onChange={(event) => engine.setVolume(Number(event.target.value))}
-          aria-label={label(m.volume)}
-          aria-valuetext={`${muted ? 0 : volume}%`}
-        />
+        <VolumeControl engine={engine} volume={volume} muted={muted} />
         <button
           type="button"
           className="player-btn"

@@ -10,9 +10,9 @@ import { VipGatePanel } from "../../components/Gate";
 import { Loading } from "../../components/Loading";
 import { StaticNoise } from "../../components/StaticNoise";
 import { formatTime } from "../music/player/engine";
-import { PlayerIcon } from "../music/player/PlayerIcons";
 import { Visualizer } from "../music/visualizers";
 import { useErrorTimeout, useTrackPosition } from "./hooks";
+import { StationControls, VolumeControl } from "./RadioControls";
 import { featureMessages, listenersMessage, radioErrorMessages, radioMessages as m, trackLineMessage } from "./messages";
 import { useRadio, type RadioApi } from "./RadioProvider";
 import { nowPlayingQueryOptions, stationsQueryOptions } from "./queries";
@@ -102,7 +102,6 @@ function RadioPlayer({ radio, staticShown, nowPlaying }: { radio: RadioApi; stat
   const { state, engine } = radio;
   const position = useTrackPosition(engine, state);
   const { status, station, volume, muted, error, listeners } = state;
-  const active = status === "playing" || status === "loading";
   const current = nowPlaying?.current ?? null;
   const label = (descriptor: (typeof m)[keyof typeof m]) => intl.formatMessage(descriptor);
   const duration = current?.track.durationSeconds ?? 0;
@@ -148,28 +147,8 @@ function RadioPlayer({ radio, staticShown, nowPlaying }: { radio: RadioApi; stat
       )}
 
       <div className="radio-player-controls">
-        <button type="button" className="player-btn" onClick={() => engine.previousStation()} aria-label={label(m.previousStation)} title={label(m.previousStation)}>
-          <PlayerIcon name="previous" />
-        </button>
-        <button type="button" className="player-btn player-btn-main" onClick={() => engine.toggle()} aria-label={label(active ? m.pause : m.play)} aria-busy={status === "loading"}>
-          <PlayerIcon name={active ? "pause" : "play"} size={26} />
-        </button>
-        <button type="button" className="player-btn" onClick={() => engine.nextStation()} aria-label={label(m.nextStation)} title={label(m.nextStation)}>
-          <PlayerIcon name="next" />
-        </button>
-        <button type="button" className="player-btn" onClick={() => engine.toggleMute()} aria-label={label(muted ? m.unmute : m.mute)} aria-pressed={muted}>
-          <PlayerIcon name={muted || volume === 0 ? "muted" : "volume"} />
-        </button>
-        <input
-          type="range"
-          className="radio-bar-volume"
-          min={0}
-          max={100}
-          value={muted ? 0 : volume}
-          onChange={(event) => engine.setVolume(Number(event.target.value))}
-          aria-label={label(m.volume)}
-          aria-valuetext={`${muted ? 0 : volume}%`}
-        />
+        <StationControls engine={engine} status={status} />
+        <VolumeControl engine={engine} volume={volume} muted={muted} />
       </div>
 
       {error && (

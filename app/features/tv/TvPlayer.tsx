@@ -20,7 +20,7 @@ import { ApiRequestError } from "../../lib/api";
 import { claimAudioFocus, registerAudioOwner } from "../../lib/audioFocus";
 import { categoryMessages, tvMessages as m } from "./messages";
 import { channelDescription, livePositionAt, requestStream, streamExpired, type TunedStream } from "./queries";
-import { TvIcon } from "./TvIcons";
+import { PlayerIcon } from "../music/player/PlayerIcons";
 
 /** Quiet re-requests of an expired or dropped URL before the error shows (reset once playing). */
 const MAX_REFRESHES = 2;
@@ -368,7 +368,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
 
         {!tuningIn && view.issue === "blocked" && (
           <button type="button" className="tv-big-play" aria-label={label(m.playVideo)} onClick={toggle}>
-            <TvIcon name="play" size={48} />
+            <PlayerIcon name="play" size={48} />
           </button>
         )}
 
@@ -395,7 +395,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
               aria-keyshortcuts="K"
               onClick={toggle}
             >
-              <TvIcon name={view.paused ? "play" : "pause"} size={24} />
+              <PlayerIcon name={view.paused ? "play" : "pause"} size={24} />
             </button>
             <button
               type="button"
@@ -406,7 +406,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
               aria-keyshortcuts="J ArrowLeft"
               onClick={() => skip(-TV_SKIP_SECONDS)}
             >
-              <TvIcon name="back" size={28} label={String(TV_SKIP_SECONDS)} />
+              <PlayerIcon name="back" size={28} label={String(TV_SKIP_SECONDS)} />
             </button>
             <button
               type="button"
@@ -417,7 +417,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
               aria-keyshortcuts="L ArrowRight"
               onClick={() => skip(TV_SKIP_SECONDS)}
             >
-              <TvIcon name="forward" size={28} label={String(TV_SKIP_SECONDS)} />
+              <PlayerIcon name="forward" size={28} label={String(TV_SKIP_SECONDS)} />
             </button>
           </>
         )}
@@ -436,7 +436,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
           aria-keyshortcuts="F"
           onClick={toggleFullscreen}
         >
-          <TvIcon name={fullscreen ? "exitFullscreen" : "fullscreen"} />
+          <PlayerIcon name={fullscreen ? "exitFullscreen" : "fullscreen"} />
         </button>
       </div>
       {!live && (

@@ -3,7 +3,7 @@
 // repeat; the seek slider and times; mute and volume; the queue and the shortcuts help. It also
 // owns the page's keyboard shortcuts (spec 6) and reserves room at the page bottom (a body class
 // and the --player-bar-h variable) so the bar never hides the footer.
-import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { useRef, useState, type CSSProperties } from "react";
 import { useIntl } from "react-intl";
 import { formatTime } from "./engine";
 import { playerErrorMessages, playerMessages as m, timeOfMessage, volumeValueMessage } from "./messages";
@@ -12,6 +12,7 @@ import { usePlayer } from "./PlayerProvider";
 import { QueueDialog } from "./QueueDialog";
 import { ShortcutsHelpDialog } from "./ShortcutsHelpDialog";
 import { usePlayerShortcuts } from "./usePlayerShortcuts";
+import { useBottomBarSpace } from "../../../lib/useBottomBarSpace";
 import "./player.css";
 
 export const PLAYER_BAR_BODY_CLASS = "has-player-bar";
@@ -25,23 +26,7 @@ export function PlayerBar() {
 
   usePlayerShortcuts({ actions, onHelp: () => setDialog("help"), enabled: visible });
 
-  useEffect(() => {
-    if (!visible) return;
-    const body = document.body;
-    const root = document.documentElement;
-    body.classList.add(PLAYER_BAR_BODY_CLASS);
-    const bar = barRef.current;
-    let observer: ResizeObserver | undefined;
-    if (bar && typeof ResizeObserver !== "undefined") {
-      observer = new ResizeObserver(() => root.style.setProperty("--player-bar-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`));
-      observer.observe(bar);
-    }
-    return () => {
-      observer?.disconnect();
-      body.classList.remove(PLAYER_BAR_BODY_CLASS);
-      root.style.removeProperty("--player-bar-h");
-    };
-  }, [visible]);
+  useBottomBarSpace(visible, barRef, PLAYER_BAR_BODY_CLASS, "--player-bar-h");
 
   if (!visible || !state.current) return null;
   const { current, status, currentTime, duration, volume, muted, repeat, shuffle, error } = state;

@@ -1,4 +1,5 @@
-// The player's control icons (24x24, currentColor), decorative: each button carries its own label.
+// The players' control icons (music, radio, TV; 24x24, currentColor), decorative: each button
+// carries its own label. Kept free of CSS imports so any player can use them.
 const PATHS = {
   play: "M7 4.5v15l12.5-7.5z",
   pause: "M7 4h3.5v16H7zm6.5 0H17v16h-3.5z",
@@ -15,11 +16,16 @@ const PATHS = {
   visualizer: "M4 20V14M8 20V8M12 20V4M16 20V10M20 20V15",
   equalizer: "M6 18V12M10 18V6M14 18V10M18 18V14",
   disc: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 6a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
+  back: "M4.5 12a7.5 7.5 0 1 0 2.2-5.3M4.5 3.5v3.7h3.7",
+  forward: "M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 3.5v3.7h-3.7",
+  fullscreen: "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5",
+  exitFullscreen: "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5",
 } as const;
 
 export type PlayerIconName = keyof typeof PATHS;
 
-export function PlayerIcon({ name, size = 22 }: { name: PlayerIconName; size?: number }) {
+/** `label` draws a small number in the middle (a skip step). */
+export function PlayerIcon({ name, size = 22, label }: { name: PlayerIconName; size?: number; label?: string }) {
   const filled = name === "play" || name === "pause";
   return (
     <svg
@@ -36,6 +42,11 @@ export function PlayerIcon({ name, size = 22 }: { name: PlayerIconName; size?: n
       focusable="false"
     >
       <path d={PATHS[name]} />
+      {label && (
+        <text x="12" y="15.3" textAnchor="middle" fontSize="8" fontWeight="800" fill="currentColor" stroke="none">
+          {label}
+        </text>
+      )}
     </svg>
   );
 }
