@@ -4,22 +4,23 @@
 // favorites are given, a heart per row and a Favorites tab beside it). Data and actions come in
 // through props (the route connects the player engine), so the page is testable on its own.
 import { useRouter } from "@tanstack/react-router";
-import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from "react";
+import { useId, useRef, type CSSProperties, type Ref } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import type { PlaylistView } from "../../../../worker/contracts/collections";
 import { VipGatePanel } from "../../../components/Gate";
+import { useTabs } from "../../../components/Tabs";
 import { FavoriteHeartButton, useRefocusAfterRemoval } from "../collections/FavoriteToggle";
 import { favoritesMessages } from "../collections/favoritesMessages";
 import { playlistMessages } from "../collections/playlistMessages";
-import { useSiteConfig } from "../../shell/useSession";
-import { styleNames, themeNames } from "../visualizers/messages";
-import { nextStyle, nextTheme, THEMES, type ThemePalette } from "../visualizers/themes";
-import { Visualizer } from "../visualizers/Visualizer";
 import { popupErrorMessages, popupMessages, styleButtonMessage, themeButtonMessage, timeOfMessage, trackCountMessage, volumeValueMessage } from "./messages";
 import { formatTime } from "../player/engine";
 import { PlayerIcon } from "../player/PlayerIcons";
-import { useStoredTheme, useStoredVisualizerStyle } from "./preferences";
+import { PopupChrome, type PopupChromeMessages } from "./PopupChrome";
+import { PopupControls, type PopupControlsMessages } from "./PopupControls";
+import { PopupTabs } from "./PopupTabs";
+import { TrackButton } from "./TrackButton";
+import { TrackListHead } from "./TrackListHead";
 import "./popup.css";
 
 export type PlayerStatus = "idle" | "loading" | "playing" | "paused";
@@ -76,20 +77,6 @@ export type MusicPlayerPopupProps = {
   playlists?: readonly PlaylistView[];
 };
 
-/** The theme's colours as the page's CSS variables (popup.css reads only these). */
-function themeVariables(theme: ThemePalette): CSSProperties {
-  return {
-    "--mp-bg-0": theme.background[0],
-    "--mp-bg-1": theme.background[1],
-    "--mp-bg-2": theme.background[2],
-    "--mp-primary": theme.primary,
-    "--mp-secondary": theme.secondary,
-    "--mp-accent": theme.accent,
-    "--mp-on-primary": theme.onPrimary,
-    "--mp-surface": theme.surface,
-  } as CSSProperties;
-}
-
 type ErrorKey = keyof typeof popupErrorMessages;
 
 /**
@@ -115,12 +102,28 @@ export function errorMessageKey(error: string): ErrorKey {
   return Object.hasOwn(ERROR_KEYS, error) ? ERROR_KEYS[error]! : "playFailed";
 }
 
+const CHROME_MESSAGES: PopupChromeMessages = {
+  title: popupMessages.title,
+  close: popupMessages.close,
+  themeButton: themeButtonMessage,
+  styleButton: styleButtonMessage,
+};
+
+const CONTROLS_MESSAGES: PopupControlsMessages = {
+  controls: popupMessages.controls,
+  shuffle: popupMessages.shuffle,
+  repeat: popupMessages.repeat,
+  previous: popupMessages.previous,
+  next: popupMessages.next,
+  play: popupMessages.play,
+  pause: popupMessages.pause,
+  mute: popupMessages.mute,
+  volume: popupMessages.volume,
+  volumeValue: volumeValueMessage,
+};
+
 export function MusicPlayerPopup({ tracks, state, analyser, actions, canPlay, favorites, playlists }: MusicPlayerPopupProps) {
-  const intl = useIntl();
   const router = useRouter();
-  const brand = useSiteConfig()?.brandName;
-  const [theme, setTheme] = useStoredTheme();
-  const [style, setStyle] = useStoredVisualizerStyle();
 
   const close = () => {
     // Opened by the site as a popup: close the window. Reached in the same tab: go back.
@@ -128,53 +131,10 @@ export function MusicPlayerPopup({ tracks, state, analyser, actions, canPlay, fa
     else router.history.back();
   };
 
-  const themeName = intl.formatMessage(themeNames[theme]);
-  const styleName = intl.formatMessage(styleNames[style]);
-
   return (
-    <div className="mp" data-theme={theme} style={themeVariables(THEMES[theme])}>
-      <header className="mp-head">
-        <div className="mp-head-text">
-          {brand && <p className="mp-brand">{brand}</p>}
-          <h1 className="mp-title">
-            <FormattedMessage {...popupMessages.title} />
-          </h1>
-        </div>
-        <div className="mp-head-actions">
-          <button
-            type="button"
-            className="mp-chip"
-            onClick={() => setTheme(nextTheme(theme))}
-            aria-label={intl.formatMessage(themeButtonMessage, { theme: themeName })}
-          >
-            <PlayerIcon name="palette" size={18} />
-            <span className="mp-chip-text" aria-hidden="true">
-              {themeName}
-            </span>
-          </button>
-          <button
-            type="button"
-            className="mp-chip"
-            onClick={() => setStyle(nextStyle(style))}
-            aria-label={intl.formatMessage(styleButtonMessage, { style: styleName })}
-          >
-            <PlayerIcon name="visualizer" size={18} />
-            <span className="mp-chip-text" aria-hidden="true">
-              {styleName}
-            </span>
-          </button>
-          <button type="button" className="mp-icon-btn" onClick={close} aria-label={intl.formatMessage(popupMessages.close)}>
-            <PlayerIcon name="close" size={20} />
-          </button>
-        </div>
-      </header>
-
-      <div className="mp-stage">
-        <Visualizer analyser={canPlay ? analyser : null} style={style} theme={theme} />
-      </div>
-
+    <PopupChrome messages={CHROME_MESSAGES} analyser={canPlay ? analyser : null} onClose={close}>
       {canPlay ? <PlayerBody tracks={tracks} state={state} actions={actions} favorites={favorites} playlists={playlists} /> : <VipGatePanel className="mp-gate" />}
-    </div>
+    </PopupChrome>
   );
 }
 
@@ -188,7 +148,6 @@ function PlayerBody({ tracks, state, actions, favorites, playlists }: Pick<Music
   const progress = total > 0 ? (position / total) * 100 : 0;
   const busy = state.status === "loading";
   const playing = state.status === "playing" || busy;
-  const volume = Math.round(Math.min(100, Math.max(0, state.volume)));
 
   const playOrPause = () => {
     // Nothing loaded yet: Play starts the Master Playlist from the top.
@@ -244,79 +203,31 @@ function PlayerBody({ tracks, state, actions, favorites, playlists }: Pick<Music
         <span className="mp-time">{formatTime(total)}</span>
       </div>
 
-      <div className="mp-controls" role="group" aria-label={intl.formatMessage(popupMessages.controls)}>
-        <div className="mp-transport">
-          <button
-            type="button"
-            className="mp-icon-btn mp-toggle"
-            aria-pressed={state.shuffle}
-            aria-label={intl.formatMessage(popupMessages.shuffle)}
-            onClick={actions.toggleShuffle}
-          >
-            <PlayerIcon name="shuffle" />
-          </button>
-          <button type="button" className="mp-icon-btn" aria-label={intl.formatMessage(popupMessages.previous)} onClick={actions.previous} disabled={!current}>
-            <PlayerIcon name="previous" />
-          </button>
-          <button
-            type="button"
-            className="mp-play"
-            aria-label={intl.formatMessage(playing ? popupMessages.pause : popupMessages.play)}
-            onClick={playOrPause}
-            disabled={!current && queue.length === 0}
-          >
-            <PlayerIcon name={playing ? "pause" : "play"} size={28} />
-          </button>
-          <button type="button" className="mp-icon-btn" aria-label={intl.formatMessage(popupMessages.next)} onClick={actions.next} disabled={!current}>
-            <PlayerIcon name="next" />
-          </button>
-          <button
-            type="button"
-            className="mp-icon-btn mp-toggle"
-            aria-pressed={state.repeat}
-            aria-label={intl.formatMessage(popupMessages.repeat)}
-            onClick={actions.toggleRepeat}
-          >
-            <PlayerIcon name="repeat" />
-          </button>
-        </div>
-        <div className="mp-volume">
-          <button
-            type="button"
-            className="mp-icon-btn mp-toggle"
-            aria-pressed={state.muted}
-            aria-label={intl.formatMessage(popupMessages.mute)}
-            onClick={actions.toggleMute}
-          >
-            <PlayerIcon name={state.muted || volume === 0 ? "muted" : "volume"} />
-          </button>
-          <input
-            type="range"
-            className="mp-range"
-            min={0}
-            max={100}
-            step={1}
-            value={volume}
-            onChange={(event) => actions.setVolume(Number(event.currentTarget.value))}
-            aria-label={intl.formatMessage(popupMessages.volume)}
-            aria-valuetext={intl.formatMessage(volumeValueMessage, { volume })}
-            style={{ "--mp-progress": `${state.muted ? 0 : volume}%` } as CSSProperties}
-          />
-        </div>
-      </div>
+      <PopupControls
+        messages={CONTROLS_MESSAGES}
+        controls={{
+          ...actions,
+          toggle: playOrPause,
+          playing,
+          canToggle: current !== null || queue.length > 0,
+          canSkip: current !== null,
+          shuffle: state.shuffle,
+          repeat: state.repeat,
+          volume: state.volume,
+          muted: state.muted,
+        }}
+      />
 
       {favorites ? (
         <TrackLists queue={queue} current={current} actions={actions} favorites={favorites} playlists={playlists ?? []} />
       ) : (
         <section className="mp-list" aria-labelledby={listHeadingId}>
-          <div className="mp-list-head">
-            <h2 id={listHeadingId}>
-              <FormattedMessage {...popupMessages.masterPlaylist} />
-            </h2>
-            <span className="muted">
-              <FormattedMessage {...trackCountMessage} values={{ count: queue.length }} />
-            </span>
-          </div>
+          <TrackListHead
+            className="mp-list-head"
+            headingId={listHeadingId}
+            heading={<FormattedMessage {...popupMessages.masterPlaylist} />}
+            count={<FormattedMessage {...trackCountMessage} values={{ count: queue.length }} />}
+          />
           {queue.length === 0 ? (
             <p className="muted">
               <FormattedMessage {...popupMessages.empty} />
@@ -348,21 +259,7 @@ function TrackRows({ tracks, current, onPlay, favorites, onRemoved, listRef }: T
         const favorite = favorites?.ids.has(track.id) ?? false;
         return (
           <li key={track.id} className={favorites ? "mp-fav-row" : undefined}>
-            <button
-              type="button"
-              className={isCurrent ? "mp-track is-current" : "mp-track"}
-              aria-current={isCurrent ? "true" : undefined}
-              onClick={() => onPlay(track)}
-            >
-              <span className="mp-track-index" aria-hidden="true">
-                {isCurrent ? <PlayerIcon name="equalizer" size={16} /> : index + 1}
-              </span>
-              <span className="mp-track-text">
-                <span className="mp-track-title">{track.title}</span>
-                <span className="mp-track-album">{track.albumTitle}</span>
-              </span>
-              <span className="mp-track-time">{formatTime(track.durationSeconds)}</span>
-            </button>
+            <TrackButton track={track} index={index} isCurrent={isCurrent} onPlay={() => onPlay(track)} />
             {favorites && (
               <FavoriteHeartButton
                 className="mp-fav"
@@ -399,86 +296,49 @@ function TrackLists({
   playlists: readonly PlaylistView[];
 }) {
   const intl = useIntl();
-  const id = useId();
-  const [tab, setTab] = useState<ListTab>("master");
-  const masterTabRef = useRef<HTMLButtonElement>(null);
-  const favoritesTabRef = useRef<HTMLButtonElement>(null);
-  const playlistsTabRef = useRef<HTMLButtonElement>(null);
-  const tabRefs: Record<ListTab, RefObject<HTMLButtonElement | null>> = { master: masterTabRef, favorites: favoritesTabRef, playlists: playlistsTabRef };
+  const tabs = useTabs(LIST_TABS);
+  const tab = tabs.selected;
   const listRef = useRef<HTMLOListElement>(null);
   const favoriteQueue = favorites.tracks.filter((track) => track.playable);
   // Switching a heart off in the Favorites tab takes its row away: focus goes to the next heart.
-  const onRemoved = useRefocusAfterRemoval(favoriteQueue.map((t) => t.id).join(), listRef, favoritesTabRef);
+  const onRemoved = useRefocusAfterRemoval(favoriteQueue.map((t) => t.id).join(), listRef, tabs.tabRef("favorites"));
   const shown = tab === "master" ? queue : tab === "favorites" ? favoriteQueue : [];
-  const tabId = (name: ListTab) => `${id}-tab-${name}`;
-  const panelId = `${id}-panel`;
-
-  const select = (name: ListTab) => {
-    setTab(name);
-    tabRefs[name].current?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const at = LIST_TABS.indexOf(tab);
-    const next =
-      event.key === "ArrowRight" ? LIST_TABS[(at + 1) % LIST_TABS.length] :
-      event.key === "ArrowLeft" ? LIST_TABS[(at - 1 + LIST_TABS.length) % LIST_TABS.length] :
-      event.key === "Home" ? LIST_TABS[0] :
-      event.key === "End" ? LIST_TABS[LIST_TABS.length - 1] :
-      undefined;
-    if (!next) return;
-    event.preventDefault();
-    select(next);
-  };
-
-  const tabButton = (name: ListTab, label: ReactNode) => (
-    <button
-      ref={tabRefs[name]}
-      type="button"
-      role="tab"
-      id={tabId(name)}
-      className="mp-tab"
-      aria-selected={tab === name}
-      aria-controls={panelId}
-      tabIndex={tab === name ? 0 : -1}
-      onClick={() => setTab(name)}
-    >
-      {label}
-    </button>
-  );
 
   return (
-    <section className="mp-list" aria-label={intl.formatMessage(favoritesMessages.popupLists)}>
-      <div className="mp-list-head">
-        <div role="tablist" className="mp-tabs" aria-label={intl.formatMessage(favoritesMessages.popupLists)} onKeyDown={onKeyDown}>
-          {tabButton("master", <FormattedMessage {...popupMessages.masterPlaylist} />)}
-          {tabButton("favorites", <FormattedMessage {...favoritesMessages.popupTab} />)}
-          {tabButton("playlists", <FormattedMessage {...playlistMessages.yourPlaylists} />)}
-        </div>
-        {tab !== "playlists" && (
+    <PopupTabs
+      tabs={tabs}
+      label={intl.formatMessage(favoritesMessages.popupLists)}
+      labels={{
+        master: <FormattedMessage {...popupMessages.masterPlaylist} />,
+        favorites: <FormattedMessage {...favoritesMessages.popupTab} />,
+        playlists: <FormattedMessage {...playlistMessages.yourPlaylists} />,
+      }}
+      aside={
+        tab !== "playlists" && (
           <span className="muted">
             <FormattedMessage {...trackCountMessage} values={{ count: shown.length }} />
           </span>
-        )}
-      </div>
-      <div role="tabpanel" id={panelId} className="mp-tabpanel" aria-labelledby={tabId(tab)} tabIndex={shown.length === 0 ? 0 : undefined}>
-        {tab === "playlists" ? (
-          <PlaylistRows playlists={playlists} onPlay={(tracks) => tracks[0] && actions.playTrack(tracks[0], tracks)} />
-        ) : shown.length === 0 ? (
-          <p className="muted">
-            <FormattedMessage {...(tab === "master" ? popupMessages.empty : favoritesMessages.empty)} />
-          </p>
-        ) : (
-          <TrackRows
-            tracks={shown}
-            current={current}
-            favorites={favorites}
-            listRef={listRef}
-            onRemoved={tab === "favorites" ? onRemoved : undefined}
-            onPlay={(track) => actions.playTrack(track, tab === "master" ? queue : favoriteQueue)}
-          />
-        )}
-      </div>
-    </section>
+        )
+      }
+      panelFocusable={shown.length === 0}
+    >
+      {tab === "playlists" ? (
+        <PlaylistRows playlists={playlists} onPlay={(tracks) => tracks[0] && actions.playTrack(tracks[0], tracks)} />
+      ) : shown.length === 0 ? (
+        <p className="muted">
+          <FormattedMessage {...(tab === "master" ? popupMessages.empty : favoritesMessages.empty)} />
+        </p>
+      ) : (
+        <TrackRows
+          tracks={shown}
+          current={current}
+          favorites={favorites}
+          listRef={listRef}
+          onRemoved={tab === "favorites" ? onRemoved : undefined}
+          onPlay={(track) => actions.playTrack(track, tab === "master" ? queue : favoriteQueue)}
+        />
+      )}
+    </PopupTabs>
   );
 }
 

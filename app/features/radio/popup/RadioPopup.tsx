@@ -5,21 +5,22 @@
 // (Featured Tracks) and Your Playlists tabs. Without VIP the VIP gate replaces the controls and
 // the tabs, and nothing is tuned. Data and actions come in through props (RadioPopupPage.tsx).
 import { useRouter } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { useEffect, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import type { NowPlaying, RadioSlot, RadioStationView } from "../../../../worker/contracts/radio";
 import { VipGatePanel } from "../../../components/Gate";
+import { useTabs } from "../../../components/Tabs";
 import { AddToPlaylistButton } from "../../music/collections/AddToPlaylistDialog";
 import { FavoriteToggle } from "../../music/collections/FavoriteToggle";
 import { PlaylistsGrid } from "../../music/collections/PlaylistsGrid";
 import { formatTime, type PlayerState } from "../../music/player/engine";
 import { PlayerIcon } from "../../music/player/PlayerIcons";
-import { useStoredTheme, useStoredVisualizerStyle } from "../../music/popup/preferences";
-import { styleNames, themeNames } from "../../music/visualizers/messages";
-import { nextStyle, nextTheme, THEMES, type ThemePalette } from "../../music/visualizers/themes";
-import { Visualizer } from "../../music/visualizers/Visualizer";
-import { useSiteConfig } from "../../shell/useSession";
+import { PopupChrome, type PopupChromeMessages } from "../../music/popup/PopupChrome";
+import { PopupControls, type PopupControlsMessages } from "../../music/popup/PopupControls";
+import { PopupTabs } from "../../music/popup/PopupTabs";
+import { TrackButton } from "../../music/popup/TrackButton";
+import { TrackListHead } from "../../music/popup/TrackListHead";
 import type { RadioEngine, RadioState } from "../engine";
 import { isRadioPopupWindow } from "./logic";
 import {
@@ -54,27 +55,16 @@ export type RadioPopupProps = {
   stationsPending: boolean;
 };
 
-/** The theme's colours as the CSS variables popup.css and radio-popup.css read. */
-function themeVariables(theme: ThemePalette): CSSProperties {
-  return {
-    "--mp-bg-0": theme.background[0],
-    "--mp-bg-1": theme.background[1],
-    "--mp-bg-2": theme.background[2],
-    "--mp-primary": theme.primary,
-    "--mp-secondary": theme.secondary,
-    "--mp-accent": theme.accent,
-    "--mp-on-primary": theme.onPrimary,
-    "--mp-surface": theme.surface,
-  } as CSSProperties;
-}
+const CHROME_MESSAGES: PopupChromeMessages = {
+  title: m.title,
+  close: m.close,
+  themeButton: themeButtonMessage,
+  styleButton: styleButtonMessage,
+};
 
 export function RadioPopup(props: RadioPopupProps) {
   const { radio, controls, canListen, sessionPending } = props;
-  const intl = useIntl();
   const router = useRouter();
-  const brand = useSiteConfig()?.brandName;
-  const [theme, setTheme] = useStoredTheme();
-  const [style, setStyle] = useStoredVisualizerStyle();
 
   const close = () => {
     // The "radioplayer" popup closes; reached in a tab, it goes back (or to the radio page).
@@ -83,51 +73,8 @@ export function RadioPopup(props: RadioPopupProps) {
     else void router.navigate({ to: "/radio" });
   };
 
-  const themeName = intl.formatMessage(themeNames[theme]);
-  const styleName = intl.formatMessage(styleNames[style]);
-
   return (
-    <div className="mp rp" data-theme={theme} style={themeVariables(THEMES[theme])}>
-      <header className="mp-head">
-        <div className="mp-head-text">
-          {brand && <p className="mp-brand">{brand}</p>}
-          <h1 className="mp-title">
-            <FormattedMessage {...m.title} />
-          </h1>
-        </div>
-        <div className="mp-head-actions">
-          <button
-            type="button"
-            className="mp-chip"
-            onClick={() => setTheme(nextTheme(theme))}
-            aria-label={intl.formatMessage(themeButtonMessage, { theme: themeName, next: intl.formatMessage(themeNames[nextTheme(theme)]) })}
-          >
-            <PlayerIcon name="palette" size={18} />
-            <span className="mp-chip-text" aria-hidden="true">
-              {themeName}
-            </span>
-          </button>
-          <button
-            type="button"
-            className="mp-chip"
-            onClick={() => setStyle(nextStyle(style))}
-            aria-label={intl.formatMessage(styleButtonMessage, { style: styleName, next: intl.formatMessage(styleNames[nextStyle(style)]) })}
-          >
-            <PlayerIcon name="visualizer" size={18} />
-            <span className="mp-chip-text" aria-hidden="true">
-              {styleName}
-            </span>
-          </button>
-          <button type="button" className="mp-icon-btn" onClick={close} aria-label={intl.formatMessage(m.close)}>
-            <PlayerIcon name="close" size={20} />
-          </button>
-        </div>
-      </header>
-
-      <div className="mp-stage rp-stage">
-        <Visualizer analyser={canListen ? controls.analyser : null} style={style} theme={theme} />
-      </div>
-
+    <PopupChrome messages={CHROME_MESSAGES} analyser={canListen ? controls.analyser : null} onClose={close} className="rp" stageClassName="rp-stage">
       <NowPlayingPanel {...props} />
 
       <StationList stations={radio.stations} index={radio.index} pending={props.stationsPending} onSelect={controls.selectStation} />
@@ -140,7 +87,7 @@ export function RadioPopup(props: RadioPopupProps) {
       ) : (
         !sessionPending && <VipGatePanel className="mp-gate" />
       )}
-    </div>
+    </PopupChrome>
   );
 }
 
@@ -320,62 +267,24 @@ function StationList({ stations, index, pending, onSelect }: { stations: readonl
 
 // ---------- Controls ----------
 
-/** A toggle that the live radio does not have: still focusable, with the reason as its title. */
-function SourceToggle({ label, unavailable, pressed, icon, onClick }: { label: string; unavailable: string; pressed: boolean | null; icon: "shuffle" | "repeat"; onClick: () => void }) {
-  const off = pressed === null;
-  return (
-    <button
-      type="button"
-      className="mp-icon-btn mp-toggle"
-      aria-pressed={off ? undefined : pressed}
-      aria-disabled={off ? "true" : undefined}
-      title={off ? unavailable : undefined}
-      aria-label={label}
-      onClick={off ? undefined : onClick}
-    >
-      <PlayerIcon name={icon} />
-    </button>
-  );
-}
-
-function Controls({ controls: c }: { controls: SourceControls }) {
-  const intl = useIntl();
-  const radio = c.source === "radio";
-  const volume = Math.round(Math.min(100, Math.max(0, c.volume)));
-  return (
-    <div className="mp-controls" role="group" aria-label={intl.formatMessage(m.controls)}>
-      <div className="mp-transport">
-        <SourceToggle label={intl.formatMessage(m.shuffle)} unavailable={intl.formatMessage(m.shuffleLive)} pressed={c.shuffle} icon="shuffle" onClick={c.toggleShuffle} />
-        <button type="button" className="mp-icon-btn" aria-label={intl.formatMessage(radio ? m.previousStation : m.previousTrack)} onClick={c.previous} disabled={!c.canSkip}>
-          <PlayerIcon name="previous" />
-        </button>
-        <button type="button" className="mp-play" aria-label={intl.formatMessage(c.playing ? m.pause : m.play)} onClick={c.toggle} disabled={!c.canToggle}>
-          <PlayerIcon name={c.playing ? "pause" : "play"} size={28} />
-        </button>
-        <button type="button" className="mp-icon-btn" aria-label={intl.formatMessage(radio ? m.nextStation : m.nextTrack)} onClick={c.next} disabled={!c.canSkip}>
-          <PlayerIcon name="next" />
-        </button>
-        <SourceToggle label={intl.formatMessage(m.repeat)} unavailable={intl.formatMessage(m.repeatLive)} pressed={c.repeat} icon="repeat" onClick={c.toggleRepeat} />
-      </div>
-      <div className="mp-volume">
-        <button type="button" className="mp-icon-btn mp-toggle" aria-pressed={c.muted} aria-label={intl.formatMessage(m.mute)} onClick={c.toggleMute}>
-          <PlayerIcon name={c.muted || volume === 0 ? "muted" : "volume"} />
-        </button>
-        <input
-          type="range"
-          className="mp-range"
-          min={0}
-          max={100}
-          step={1}
-          value={volume}
-          onChange={(event) => c.setVolume(Number(event.currentTarget.value))}
-          aria-label={intl.formatMessage(m.volume)}
-          aria-valuetext={intl.formatMessage(volumeValueMessage, { volume })}
-          style={{ "--mp-progress": `${c.muted ? 0 : volume}%` } as CSSProperties}
-        />
-      </div>
-    </div>
-  );
+/** The live radio has no shuffle or repeat, and previous/next change station there. */
+function Controls({ controls }: { controls: SourceControls }) {
+  const radio = controls.source === "radio";
+  const messages: PopupControlsMessages = {
+    controls: m.controls,
+    shuffle: m.shuffle,
+    repeat: m.repeat,
+    shuffleUnavailable: m.shuffleLive,
+    repeatUnavailable: m.repeatLive,
+    previous: radio ? m.previousStation : m.previousTrack,
+    next: radio ? m.nextStation : m.nextTrack,
+    play: m.play,
+    pause: m.pause,
+    mute: m.mute,
+    volume: m.volume,
+    volumeValue: volumeValueMessage,
+  };
+  return <PopupControls controls={controls} messages={messages} />;
 }
 
 // ---------- Master Playlist / Your Playlists ----------
@@ -383,59 +292,19 @@ function Controls({ controls: c }: { controls: SourceControls }) {
 type ListTab = "master" | "playlists";
 const LIST_TABS: readonly ListTab[] = ["master", "playlists"];
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between them (and select). */
+/** The featured tracks (the Master Playlist) and the member's playlists, as tabs. */
 function Lists({ featured, current, onPlay }: { featured: readonly TrackView[]; current: TrackView | null; onPlay: (track: TrackView, queue: readonly TrackView[]) => void }) {
   const intl = useIntl();
-  const id = useId();
-  const [tab, setTab] = useState<ListTab>("master");
-  const masterRef = useRef<HTMLButtonElement>(null);
-  const playlistsRef = useRef<HTMLButtonElement>(null);
-  const refs: Record<ListTab, RefObject<HTMLButtonElement | null>> = { master: masterRef, playlists: playlistsRef };
-  const tabId = (name: ListTab) => `${id}-tab-${name}`;
-  const panelId = `${id}-panel`;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const at = LIST_TABS.indexOf(tab);
-    const next =
-      event.key === "ArrowRight" ? LIST_TABS[(at + 1) % LIST_TABS.length] :
-      event.key === "ArrowLeft" ? LIST_TABS[(at - 1 + LIST_TABS.length) % LIST_TABS.length] :
-      event.key === "Home" ? LIST_TABS[0] :
-      event.key === "End" ? LIST_TABS[LIST_TABS.length - 1] :
-      undefined;
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    refs[next].current?.focus();
-  };
-
-  const tabButton = (name: ListTab, label: ReactNode) => (
-    <button
-      ref={refs[name]}
-      type="button"
-      role="tab"
-      id={tabId(name)}
-      className="mp-tab"
-      aria-selected={tab === name}
-      aria-controls={panelId}
-      tabIndex={tab === name ? 0 : -1}
-      onClick={() => setTab(name)}
-    >
-      {label}
-    </button>
-  );
-
+  const tabs = useTabs(LIST_TABS);
   return (
-    <section className="mp-list rp-lists" aria-label={intl.formatMessage(m.lists)}>
-      <div className="mp-list-head">
-        <div role="tablist" className="mp-tabs" aria-label={intl.formatMessage(m.lists)} onKeyDown={onKeyDown}>
-          {tabButton("master", <FormattedMessage {...m.masterPlaylist} />)}
-          {tabButton("playlists", <FormattedMessage {...m.yourPlaylists} />)}
-        </div>
-      </div>
-      <div role="tabpanel" id={panelId} className="mp-tabpanel" aria-labelledby={tabId(tab)}>
-        {tab === "master" ? <FeaturedTracks tracks={featured} current={current} onPlay={onPlay} /> : <PlaylistsGrid className="rp-playlists" />}
-      </div>
-    </section>
+    <PopupTabs
+      tabs={tabs}
+      label={intl.formatMessage(m.lists)}
+      labels={{ master: <FormattedMessage {...m.masterPlaylist} />, playlists: <FormattedMessage {...m.yourPlaylists} /> }}
+      className="rp-lists"
+    >
+      {tabs.selected === "master" ? <FeaturedTracks tracks={featured} current={current} onPlay={onPlay} /> : <PlaylistsGrid className="rp-playlists" />}
+    </PopupTabs>
   );
 }
 
@@ -443,44 +312,25 @@ function FeaturedTracks({ tracks, current, onPlay }: { tracks: readonly TrackVie
   const headingId = useId();
   return (
     <div className="rp-featured" role="group" aria-labelledby={headingId}>
-      <div className="rp-featured-head">
-        <h2 id={headingId}>
-          <FormattedMessage {...m.featured} />
-        </h2>
-        <span className="muted">
-          <FormattedMessage {...trackCountMessage} values={{ count: tracks.length }} />
-        </span>
-      </div>
+      <TrackListHead
+        className="rp-featured-head"
+        headingId={headingId}
+        heading={<FormattedMessage {...m.featured} />}
+        count={<FormattedMessage {...trackCountMessage} values={{ count: tracks.length }} />}
+      />
       {tracks.length === 0 ? (
         <p className="muted">
           <FormattedMessage {...m.noFeatured} />
         </p>
       ) : (
         <ol className="mp-tracks">
-          {tracks.map((track, index) => {
-            const isCurrent = current?.id === track.id;
-            return (
-              <li key={track.id} className="mp-fav-row">
-                <button
-                  type="button"
-                  className={isCurrent ? "mp-track is-current" : "mp-track"}
-                  aria-current={isCurrent ? "true" : undefined}
-                  onClick={() => onPlay(track, tracks)}
-                >
-                  <span className="mp-track-index" aria-hidden="true">
-                    {isCurrent ? <PlayerIcon name="equalizer" size={16} /> : index + 1}
-                  </span>
-                  <span className="mp-track-text">
-                    <span className="mp-track-title">{track.title}</span>
-                    <span className="mp-track-album">{track.albumTitle}</span>
-                  </span>
-                  <span className="mp-track-time">{formatTime(track.durationSeconds)}</span>
-                </button>
-                <FavoriteToggle track={track} className="mp-fav" />
-                <AddToPlaylistButton track={track} className="rp-add" />
-              </li>
-            );
-          })}
+          {tracks.map((track, index) => (
+            <li key={track.id} className="mp-fav-row">
+              <TrackButton track={track} index={index} isCurrent={current?.id === track.id} onPlay={() => onPlay(track, tracks)} />
+              <FavoriteToggle track={track} className="mp-fav" />
+              <AddToPlaylistButton track={track} className="rp-add" />
+            </li>
+          ))}
         </ol>
       )}
     </div>
