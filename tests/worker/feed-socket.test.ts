@@ -13,37 +13,18 @@ import type { FeedEvent } from "../../worker/contracts/feed";
 import type { FeedHub } from "../../worker/durable-objects/FeedHub";
 import type { AppEnv } from "../../worker/env";
 import { call, createUser, db, errorOf, ORIGIN, type TestUser } from "./helpers";
+import { acceptSocket } from "./sockets";
 
 const hub = () => feedHub(env as never);
 
 const openSocket = (user: TestUser | null, headers: Record<string, string> = { origin: ORIGIN }) =>
   call("/api/feed/live", { cookie: user?.cookie, headers: { upgrade: "websocket", ...headers } });
 
-/** Opens and accepts a member's socket; resolves its messages and its close event as they come. */
+/** Opens and accepts a member's socket (see sockets.ts). */
 async function connect(user: TestUser) {
   const res = await openSocket(user);
   expect(res.status).toBe(101);
-  const ws = res.webSocket!;
-  const messages: string[] = [];
-  const waiters = new Set<() => void>();
-  ws.addEventListener("message", (e) => {
-    messages.push(typeof e.data === "string" ? e.data : "<binary>");
-    for (const wake of waiters) wake();
-  });
-  const closed = new Promise<{ code: number }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code })));
-  ws.accept();
-  /** Resolves as soon as `messages` satisfies `ready` (no polling interval, so timings are tight). */
-  const until = (ready: (messages: string[]) => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (!ready(messages)) return;
-        waiters.delete(check);
-        resolve();
-      };
-      waiters.add(check);
-      check();
-    });
-  return { ws, messages, closed, until };
+  return acceptSocket(res.webSocket!);
 }
 
 /** The JSON frames among a socket's messages ("pong" is plain text). */

@@ -17,6 +17,7 @@ import { LISTENER_FLUSH_MS, type StationHub } from "../../worker/durable-objects
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
 import type { NowPlaying, NowPlayingResponse, RadioServerFrame } from "../../worker/contracts/radio";
 import { call, createUser, db, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
+import { acceptSocket } from "./sockets";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 /** The hub sets its alarm this long after the track's end (StationHub's ALARM_SLACK_MS). */
@@ -59,34 +60,7 @@ async function connect(stationId: string, user: TestUser) {
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   open.push(ws);
-  const messages: string[] = [];
-  const arrivals: number[] = [];
-  const waiters = new Set<() => void>();
-  ws.addEventListener("message", (e) => {
-    messages.push(typeof e.data === "string" ? e.data : "<binary>");
-    arrivals.push(Date.now());
-    for (const wake of waiters) wake();
-  });
-  let isClosed = false;
-  const closed = new Promise<{ code: number }>((resolve) =>
-    ws.addEventListener("close", (e) => {
-      isClosed = true;
-      resolve({ code: e.code });
-    }),
-  );
-  ws.accept();
-  /** Resolves as soon as `messages` satisfies `ready`. */
-  const until = (ready: (messages: string[]) => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (!ready(messages)) return;
-        waiters.delete(check);
-        resolve();
-      };
-      waiters.add(check);
-      check();
-    });
-  return { ws, messages, arrivals, closed, until, isClosed: () => isClosed };
+  return acceptSocket(ws);
 }
 type Socket = Awaited<ReturnType<typeof connect>>;
 

@@ -388,7 +388,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
             <button
               ref={playButtonRef}
               type="button"
-              className="tv-btn tv-btn-main"
+              className="player-btn player-btn-main"
               aria-label={label(view.paused ? m.play : m.pause)}
               title={label(view.paused ? m.play : m.pause)}
               aria-disabled={controlsOff || undefined}
@@ -399,7 +399,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
             </button>
             <button
               type="button"
-              className="tv-btn"
+              className="player-btn"
               aria-label={skipBackLabel}
               title={syncedLive ? label(m.liveNoSkip) : skipBackLabel}
               aria-disabled={skipOff || undefined}
@@ -410,7 +410,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
             </button>
             <button
               type="button"
-              className="tv-btn"
+              className="player-btn"
               aria-label={skipForwardLabel}
               title={syncedLive ? label(m.liveNoSkip) : skipForwardLabel}
               aria-disabled={skipOff || undefined}
@@ -430,7 +430,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
         </p>
         <button
           type="button"
-          className="tv-btn tv-btn-fullscreen"
+          className="player-btn"
           aria-label={label(fullscreen ? m.exitFullscreen : m.fullscreen)}
           title={label(fullscreen ? m.exitFullscreen : m.fullscreen)}
           aria-keyshortcuts="F"
