@@ -6,7 +6,7 @@
 import { createScene, syntheticLevels } from "./demo-scene.mjs";
 import { encodePngRgba } from "./png.mjs";
 
-export const STATION_IMAGE_SIZE = 600;
+export const STATION_IMAGE_SIZE = 400;
 export const THUMBNAIL_WIDTH = 640;
 export const THUMBNAIL_HEIGHT = 360;
 
@@ -34,7 +34,7 @@ export function channelScene(channel) {
 }
 
 /**
- * A radio station's image: 600x600 PNG, the scene with the station's name big in the middle.
+ * A radio station's image: 400x400 PNG (sharp on a 2x screen at the cards' size, light on a phone), the scene with the station's name big in the middle.
  * @param {{ id: string, name: string, position?: number, look: { hue: number, accent: number } }} station
  * @returns {Uint8Array}
  */

@@ -203,13 +203,13 @@ describe("station images and channel thumbnails", () => {
   const stations = RADIO_STATIONS.map((s) => renderStationPng(s));
   const thumbs = TV_CHANNELS.map((c) => renderChannelThumbnailPng(c));
 
-  it("are 600x600 station images and 640x360 thumbnails, pictures of modest size", () => {
-    expect([STATION_IMAGE_SIZE, THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT]).toEqual([600, 640, 360]);
+  it("are 400x400 station images and 640x360 thumbnails, pictures of modest size", () => {
+    expect([STATION_IMAGE_SIZE, THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT]).toEqual([400, 640, 360]);
     for (const png of stations) {
       const image = decodePng(png);
-      expect([image.width, image.height]).toEqual([600, 600]);
+      expect([image.width, image.height]).toEqual([400, 400]);
       expect(colourCount(image)).toBeGreaterThan(100);
-      expect(png.length).toBeLessThan(300 * 1024);
+      expect(png.length).toBeLessThan(120 * 1024);
     }
     for (const png of thumbs) {
       const image = decodePng(png);

@@ -79,7 +79,7 @@ function RadioPageContent() {
         {stations.data.stations.map((s, index) => (
           <li key={s.id}>
             <button type="button" className="radio-card" aria-pressed={station?.id === s.id} onClick={() => choose(index)}>
-              {s.imageUrl && <img src={s.imageUrl} alt="" width={300} height={300} loading={index === 0 ? "eager" : "lazy"} />}
+              {s.imageUrl && <img src={s.imageUrl} alt="" width={300} height={300} loading={index === 0 ? "eager" : "lazy"} fetchPriority={index === 0 ? "high" : "auto"} />}
               <span className="radio-card-name">{s.name}</span>
               <span className="radio-card-now">
                 {station?.id === s.id && (state.status === "playing" || state.status === "loading") ? intl.formatMessage(m.tuned) : intl.formatMessage(m.listen)}
