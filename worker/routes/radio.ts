@@ -33,7 +33,8 @@ export const radioRoutes = new Hono<HonoEnv>()
     const station = await findStationCached(c.var.db, c.req.valid("param").id);
     if (!station) throw stationNotFound();
     const secret = readConfig(c.env).SESSION_SECRET;
-    const [listeners, now] = [await listenerCount(c.env, station.id), Date.now()];
+    const listeners = await listenerCount(c.env, station.id);
+    const now = Date.now();
     const nowPlaying = await nowPlayingOf(c.var.db, station, now, listeners);
     if (station.sourceType === "stream") {
       const { token, expiresAt } = await signMediaToken(secret, c.var.user.id, "station", station.id, now);
