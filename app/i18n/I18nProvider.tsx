@@ -1,10 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { IntlProvider } from "react-intl";
-import en from "./en.json";
-import ptBR from "./pt-BR.json";
+import { loadCatalog, loadedCatalog, type Messages } from "./catalogs";
 import { detectLocale, LOCALE_STORAGE_KEY, type Locale } from "./locale";
 
-const catalogs: Record<Locale, Record<string, string>> = { en, "pt-BR": ptBR };
+const NO_MESSAGES = {};
 
 type LocaleContextValue = { locale: Locale; setLocale: (locale: Locale) => void };
 const LocaleContext = createContext<LocaleContextValue>({ locale: "en", setLocale: () => {} });
@@ -17,10 +16,32 @@ function readStored(): string | null {
   }
 }
 
-export function I18nProvider({ children, initialLocale }: { children: ReactNode; initialLocale?: Locale }) {
-  const [locale, setLocaleState] = useState<Locale>(() => initialLocale ?? detectLocale(readStored(), navigator.languages ?? [navigator.language]));
+/** The locale this visitor gets: the saved choice, else the browser's languages, else English. */
+export const detectInitialLocale = (): Locale => detectLocale(readStored(), navigator.languages ?? [navigator.language]);
 
-  const setLocale = useCallback((next: Locale) => setLocaleState(next), []);
+/**
+ * Provides the active locale and its messages. The entry (app/main.tsx) loads the first catalog
+ * before rendering; a switch to another language loads its catalog first, and the page changes
+ * language once it is there (never showing message ids).
+ */
+export function I18nProvider({ children, initialLocale }: { children: ReactNode; initialLocale?: Locale }) {
+  const [locale, setLocaleState] = useState<Locale>(() => initialLocale ?? detectInitialLocale());
+  const [messages, setMessages] = useState(() => loadedCatalog(locale));
+
+  const setLocale = useCallback((next: Locale) => {
+    const apply = (catalog: Messages) => {
+      setMessages(catalog);
+      setLocaleState(next);
+    };
+    const ready = loadedCatalog(next);
+    if (ready) apply(ready);
+    else loadCatalog(next).then(apply, () => undefined); // offline: stay in the current language
+  }, []);
+
+  // A provider mounted before its catalog was loaded (not the entry's path) loads it now.
+  useEffect(() => {
+    if (!messages) loadCatalog(locale).then(setMessages, () => undefined);
+  }, [locale, messages]);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -34,7 +55,8 @@ export function I18nProvider({ children, initialLocale }: { children: ReactNode;
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={locale} defaultLocale="en" messages={catalogs[locale]}>
+      {/* Until a catalog is there (only if loading it failed), the English defaults show. */}
+      <IntlProvider locale={locale} defaultLocale="en" messages={messages ?? NO_MESSAGES}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>
