@@ -1,10 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import { EmptyState } from "../components/EmptyState";
 import { PageFrame } from "../components/PageFrame";
+import { EventsPage } from "../features/events/EventsPage";
+import { eventsQueryOptions } from "../features/events/queries";
 import { usePageMeta } from "../lib/usePageMeta";
 
-export const Route = createFileRoute("/events")({ component: Events });
+export const Route = createFileRoute("/events")({
+  // Prefetch without throwing: the list shows its own loading and failure states.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(eventsQueryOptions()),
+  component: Events,
+});
 
 const meta = defineMessages({
   title: { id: "meta.events.title", defaultMessage: "Events" },
@@ -18,11 +23,7 @@ function Events() {
       title={<FormattedMessage id="pages.events.title" defaultMessage="Events" />}
       intro={<FormattedMessage id="pages.events.intro" defaultMessage="Concerts, meet-and-greets and festival dates." />}
     >
-      <EmptyState
-        icon="calendar"
-        title={<FormattedMessage id="home.events.empty" defaultMessage="No events announced yet" />}
-        hint={<FormattedMessage id="home.events.emptyHint" defaultMessage="Check back soon, or follow us on social media for the latest news." />}
-      />
+      <EventsPage />
     </PageFrame>
   );
 }

@@ -1,10 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import { ComingSoon } from "../components/ComingSoon";
 import { PageFrame } from "../components/PageFrame";
+import { virtualMeetsQueryOptions } from "../features/events/queries";
+import { VirtualMeetPage } from "../features/events/VirtualMeetPage";
 import { usePageMeta } from "../lib/usePageMeta";
 
-export const Route = createFileRoute("/virtual-meet")({ component: VirtualMeet });
+export const Route = createFileRoute("/virtual-meet")({
+  // Prefetch without throwing: the page shows its own loading and failure states.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(virtualMeetsQueryOptions()),
+  component: VirtualMeet,
+});
 
 const meta = defineMessages({
   title: { id: "meta.virtualMeet.title", defaultMessage: "Virtual Meet" },
@@ -18,7 +23,7 @@ function VirtualMeet() {
       title={<FormattedMessage id="pages.virtualMeet.title" defaultMessage="Virtual Meet" />}
       intro={<FormattedMessage id="pages.virtualMeet.intro" defaultMessage="Live video meet-ups with the artist and fellow fans." />}
     >
-      <ComingSoon />
+      <VirtualMeetPage />
     </PageFrame>
   );
 }

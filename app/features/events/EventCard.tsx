@@ -1,0 +1,135 @@
+// One event as a row/card (spec 2.3): title, sold-out badge for a past event, date and time in the
+// event's own zone (its zone named), venue with city and state (country outside the US) or
+// 'Online', description, capacity ('TBA' when unknown), price range, the ticket link (a dimmed,
+// inert control once the event is past) and add-to-calendar.
+import { Link } from "@tanstack/react-router";
+import { useId } from "react";
+import { useIntl } from "react-intl";
+import type { PublicEvent } from "../../../worker/contracts/events";
+import { Icon } from "../../components/Icon";
+import { AddToCalendar } from "./AddToCalendar";
+import { formatWhen, knownTimeZone, placeLine, priceLabel, type PriceLabel } from "./format";
+import { eventsMessages as m } from "./messages";
+
+/** Only web addresses become links (the ticket and join URLs are typed in by an administrator). */
+export function webUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function PriceText({ price }: { price: NonNullable<PriceLabel> }) {
+  const intl = useIntl();
+  if (price.kind === "free") return <>{intl.formatMessage(m.free)}</>;
+  if (price.kind === "single") return <>{price.price}</>;
+  return <>{intl.formatMessage(m.priceRange, { min: price.min, max: price.max })}</>;
+}
+
+/** The calendar-page tile: the month and the day, in the event's zone. Decorative. */
+function DateTile({ iso, timeZone }: { iso: string; timeZone: string }) {
+  const intl = useIntl();
+  const instant = new Date(iso);
+  const zone = knownTimeZone(timeZone);
+  return (
+    <div className="event-tile" aria-hidden="true">
+      <span className="event-tile-month">{new Intl.DateTimeFormat(intl.locale, { month: "short", timeZone: zone }).format(instant).replace(/\.$/, "")}</span>
+      <span className="event-tile-day">{new Intl.DateTimeFormat(intl.locale, { day: "numeric", timeZone: zone }).format(instant)}</span>
+    </div>
+  );
+}
+
+export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; headingLevel?: 2 | 3 }) {
+  const intl = useIntl();
+  const id = useId();
+  const Heading = headingLevel === 3 ? "h3" : "h2";
+  const past = event.availability === "sold_out";
+  const when = formatWhen(event.eventDate, intl.locale, event.timeZone);
+  const price = priceLabel(event, intl.locale);
+  const place = placeLine(event, intl.locale);
+  const ticketUrl = webUrl(event.externalTicketUrl);
+  const showCapacity = !event.online || event.venueCapacity !== null;
+
+  return (
+    <article className={past ? "event-card card is-past" : "event-card card"} aria-labelledby={`${id}-title`}>
+      <DateTile iso={event.eventDate} timeZone={event.timeZone} />
+      <div className="event-main">
+        <div className="event-head">
+          <Heading id={`${id}-title`} className="event-title">
+            {event.title}
+          </Heading>
+          {past && <span className="badge event-badge-soldout">{intl.formatMessage(m.soldOut)}</span>}
+        </div>
+        <p className="event-when">
+          <Icon name="calendar" size={16} />
+          <time dateTime={event.eventDate}>
+            <span className="event-date">{when.date}</span>
+            <span aria-hidden="true"> · </span>
+            <span className="event-time">{when.time}</span>
+          </time>
+        </p>
+        <p className="event-where">
+          <Icon name="globe" size={16} />
+          {event.online ? (
+            <>
+              <span className="event-online">{intl.formatMessage(m.online)}</span>
+              <Link to="/virtual-meet" className="event-online-link">
+                {intl.formatMessage(m.onlineDetails)}
+              </Link>
+            </>
+          ) : (
+            <>
+              <span className="event-venue">{event.venueName?.trim() || intl.formatMessage(m.venueTba)}</span>
+              {place && <span className="event-place">{place}</span>}
+            </>
+          )}
+        </p>
+        {event.description?.trim() && <p className="event-desc">{event.description}</p>}
+        {(showCapacity || price) && (
+          <dl className="event-facts">
+            {showCapacity && (
+              <div>
+                <dt>{intl.formatMessage(m.capacity)}</dt>
+                <dd className="event-capacity">{event.venueCapacity === null ? intl.formatMessage(m.tba) : intl.formatNumber(event.venueCapacity)}</dd>
+              </div>
+            )}
+            {price && (
+              <div>
+                <dt>{intl.formatMessage(m.price)}</dt>
+                <dd className="event-price">
+                  <PriceText price={price} />
+                </dd>
+              </div>
+            )}
+          </dl>
+        )}
+      </div>
+      <div className="event-actions">
+        {past ? (
+          // Past: the buy control stays in its place, dimmed and inert (not a link any more).
+          <button type="button" className="btn btn-sm event-buy" aria-disabled="true" aria-label={intl.formatMessage(m.soldOutLabel, { title: event.title })}>
+            <Icon name="ticket" size={16} />
+            {intl.formatMessage(m.buy)}
+          </button>
+        ) : (
+          ticketUrl && (
+            <a
+              className="btn btn-primary btn-sm event-buy"
+              href={ticketUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={intl.formatMessage(m.buyLabel, { title: event.title })}
+            >
+              <Icon name="ticket" size={16} />
+              {intl.formatMessage(m.buy)}
+            </a>
+          )
+        )}
+        {!past && <AddToCalendar event={event} />}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+// The body of /events: the calendar subscription (the feed of every published event, as a link and
+// as a webcal:// link calendar apps subscribe to) and the full events list.
+import { useIntl } from "react-intl";
+import { Icon } from "../../components/Icon";
+import { EventsList } from "./EventsList";
+import { EventsMessages } from "./EventsMessages";
+import { FEED_PATH } from "./format";
+import { eventsMessages as m } from "./messages";
+import "./events.css";
+
+export function EventsPage() {
+  return (
+    <div className="events-page">
+      <EventsMessages>
+        <CalendarSubscribe />
+      </EventsMessages>
+      <EventsList headingLevel={2} />
+    </div>
+  );
+}
+
+function CalendarSubscribe() {
+  const intl = useIntl();
+  const host = typeof window === "undefined" ? "" : window.location.host;
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  return (
+    <div className="events-subscribe">
+      <div className="events-subscribe-links">
+        <a className="btn btn-ghost btn-sm" href={FEED_PATH}>
+          <Icon name="calendar" size={16} />
+          {intl.formatMessage(m.subscribe)}
+        </a>
+        {host && (
+          <a className="events-subscribe-app" href={`webcal://${host}${FEED_PATH}`}>
+            {intl.formatMessage(m.subscribeApp)}
+          </a>
+        )}
+      </div>
+      <p className="muted events-subscribe-hint">{intl.formatMessage(m.subscribeHint, { url: `${origin}${FEED_PATH}` })}</p>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+// /virtual-meet: the next online events, dated in the viewer's own zone (named). VIP members and
+// admins get each meet's join link, which the server sends only from JOIN_WINDOW_MINUTES before
+// the start: until then the card says when it will appear, and the list is fetched again at that
+// instant (one timer, no polling). Visitors and members see what a virtual meet is, the next date,
+// and the way to VIP. The Worker decides who gets a link; this page only shows what it was sent.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useRef } from "react";
+import { useIntl } from "react-intl";
+import { JOIN_WINDOW_MINUTES, type VirtualMeetView } from "../../../worker/contracts/events";
+import { EmptyState } from "../../components/EmptyState";
+import { VipGatePanel } from "../../components/Gate";
+import { Icon } from "../../components/Icon";
+import { Loading } from "../../components/Loading";
+import { canUseVipContent, useSessionUser } from "../shell/useSession";
+import { AddToCalendar } from "./AddToCalendar";
+import { webUrl } from "./EventCard";
+import { EventsMessages } from "./EventsMessages";
+import { eventEnd, formatTime, formatWhen } from "./format";
+import { eventsMessages as m } from "./messages";
+import { virtualMeetsQueryOptions } from "./queries";
+import "./events.css";
+
+/** setTimeout's longest delay (about 24.8 days); a page is not left open that long. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * When the window has opened by this device's clock but the server sent no link yet (its clock is
+ * a little behind), ask again this much later, at most LATE_RETRIES times.
+ */
+export const LATE_RETRY_MS = 15_000;
+const LATE_RETRIES = 2;
+
+export function VirtualMeetPage() {
+  return (
+    <EventsMessages>
+      <VirtualMeetContent />
+    </EventsMessages>
+  );
+}
+
+/**
+ * Refetches at the next moment the answer changes: a join window opening (a meet without its link)
+ * or a meet ending (one with its link).
+ */
+function useRefetchAtJoinWindows(meets: readonly VirtualMeetView[] | undefined, fetchedAt: number, refetch: () => unknown) {
+  const lateRetries = useRef(0);
+  useEffect(() => {
+    if (!meets) return;
+    const now = Date.now();
+    let at = Number.POSITIVE_INFINITY;
+    let overdue = false;
+    for (const meet of meets) {
+      const end = eventEnd(meet).getTime();
+      if (end <= now) continue;
+      if (webUrl(meet.joinUrl)) {
+        at = Math.min(at, end);
+        continue;
+      }
+      const opens = Date.parse(meet.joinOpensAt);
+      if (opens > now) at = Math.min(at, opens);
+      else if (!Number.isNaN(opens)) overdue = true;
+    }
+    if (!overdue) lateRetries.current = 0;
+    else if (lateRetries.current < LATE_RETRIES) {
+      lateRetries.current += 1;
+      at = Math.min(at, now + LATE_RETRY_MS);
+    }
+    const delay = at - now;
+    if (!Number.isFinite(delay) || delay > MAX_TIMER_MS) return;
+    const timer = setTimeout(() => void refetch(), Math.max(0, delay));
+    return () => clearTimeout(timer);
+  }, [meets, fetchedAt, refetch]);
+}
+
+function VirtualMeetContent() {
+  const intl = useIntl();
+  const { user, isPending: sessionPending } = useSessionUser();
+  const vip = canUseVipContent(user);
+  const query = useQuery(virtualMeetsQueryOptions());
+  useRefetchAtJoinWindows(vip ? query.data?.meets : undefined, query.dataUpdatedAt, query.refetch);
+
+  let meets;
+  if (query.isPending) meets = <Loading label={intl.formatMessage(m.meetsLoading)} />;
+  else if (!query.data) {
+    meets = (
+      <div className="error-banner" role="alert">
+        {intl.formatMessage(m.meetsFailed)}{" "}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {intl.formatMessage(m.retry)}
+        </button>
+      </div>
+    );
+  } else if (query.data.meets.length === 0) {
+    meets = <EmptyState icon="video" title={intl.formatMessage(m.noneTitle)} hint={intl.formatMessage(m.noneHint)} />;
+  } else if (vip) {
+    meets = (
+      <ul className="meet-list">
+        {query.data.meets.map((meet) => (
+          <li key={meet.id}>
+            <MeetCard meet={meet} />
+          </li>
+        ))}
+      </ul>
+    );
+  } else {
+    meets = <NextMeet meet={query.data.meets[0]!} />;
+  }
+
+  if (sessionPending) return <Loading />;
+  return vip ? (
+    <section className="meet-page" aria-labelledby="meet-upcoming-title">
+      <h2 id="meet-upcoming-title">{intl.formatMessage(m.upcomingTitle)}</h2>
+      {meets}
+    </section>
+  ) : (
+    <div className="meet-page meet-page-teaser">
+      <section className="meet-teaser card" aria-labelledby="meet-about-title">
+        <Icon name="video" size={36} className="meet-teaser-icon" />
+        <h2 id="meet-about-title">{intl.formatMessage(m.aboutTitle)}</h2>
+        <p>{intl.formatMessage(m.aboutBody)}</p>
+        <p className="muted">{intl.formatMessage(m.vipOnly, { minutes: JOIN_WINDOW_MINUTES })}</p>
+        <h3>{intl.formatMessage(m.nextTitle)}</h3>
+        {meets}
+      </section>
+      <VipGatePanel className="meet-gate" />
+    </div>
+  );
+}
+
+function MeetWhen({ iso }: { iso: string }) {
+  const intl = useIntl();
+  // The viewer's own zone this time: they join from wherever they are.
+  const when = formatWhen(iso, intl.locale);
+  return (
+    <p className="event-when">
+      <Icon name="calendar" size={16} />
+      <time dateTime={iso}>
+        <span className="event-date">{when.date}</span>
+        <span aria-hidden="true"> · </span>
+        <span className="event-time">{when.time}</span>
+      </time>
+    </p>
+  );
+}
+
+/** The teaser's next date: title and when, nothing to join. */
+function NextMeet({ meet }: { meet: VirtualMeetView }) {
+  return (
+    <div className="meet-next">
+      <p className="meet-next-title">{meet.title}</p>
+      <MeetWhen iso={meet.eventDate} />
+    </div>
+  );
+}
+
+function MeetCard({ meet }: { meet: VirtualMeetView }) {
+  const intl = useIntl();
+  const id = useId();
+  const joinUrl = webUrl(meet.joinUrl);
+  return (
+    <article className="event-card card meet-card" aria-labelledby={`${id}-title`}>
+      <div className="event-main">
+        <h3 id={`${id}-title`} className="event-title">
+          {meet.title}
+        </h3>
+        <MeetWhen iso={meet.eventDate} />
+        {meet.description?.trim() && <p className="event-desc">{meet.description}</p>}
+        {/* Announced when the link arrives while the page is open. */}
+        <div className="meet-join" aria-live="polite">
+          {joinUrl ? (
+            <a
+              className="btn btn-primary btn-lg meet-join-link"
+              href={joinUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={intl.formatMessage(m.joinLabel, { title: meet.title })}
+            >
+              <Icon name="video" size={20} />
+              {intl.formatMessage(m.join)}
+            </a>
+          ) : (
+            <p className="info-banner meet-join-later">
+              {intl.formatMessage(m.joinOpens, { minutes: JOIN_WINDOW_MINUTES, time: formatTime(meet.joinOpensAt, intl.locale) })}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="event-actions">
+        <AddToCalendar event={meet} />
+      </div>
+    </article>
+  );
+}

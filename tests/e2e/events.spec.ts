@@ -1,0 +1,116 @@
+// Events, as fans use them, against the seeded demo events (scripts/prepare-local.mjs with
+// scripts/demo-data.json): /events lists the published ones only (no draft, no cancelled), one
+// without a capacity shows 'TBA', a past one is sold out with an inert buy control, and the .ics
+// download and the subscribable feed are real calendar files. On /virtual-meet a VIP sees the join
+// link of the meet starting within the hour only once its window is open (the seed starts it about
+// an hour after preparation, so normally the 'appears here' text), and a plain member never does.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page, Response } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** worker/contracts/events.ts JOIN_WINDOW_MINUTES. */
+const JOIN_WINDOW_MINUTES = 15;
+
+type DemoEvent = { title: string; status?: string };
+type VirtualMeet = { id: string; title: string; eventDate: string; joinUrl: string | null; joinOpensAt: string };
+
+/** The seeded events (scripts/demo-data.json "events": title and status draft/published/cancelled). */
+function demoEvents(): DemoEvent[] {
+  const file = path.resolve(import.meta.dirname, "../../scripts/demo-data.json");
+  const data = JSON.parse(readFileSync(file, "utf8")) as { events?: DemoEvent[] };
+  if (!Array.isArray(data.events) || data.events.length === 0) throw new Error("No demo events in scripts/demo-data.json");
+  return data.events;
+}
+
+const virtualMeetsResponse = (page: Page) =>
+  page.waitForResponse((response: Response) => new URL(response.url()).pathname === "/api/events/virtual" && response.request().method() === "GET");
+
+test("/events lists the published events: a TBA capacity, a sold-out past event, and no draft or cancelled one", async ({ page }) => {
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+  const rows = page.getByRole("article");
+  await expect(rows.first()).toBeVisible();
+
+  // One without a capacity says TBA.
+  await expect(page.locator(".event-capacity", { hasText: /^TBA$/ }).first()).toBeVisible();
+
+  // A past one: the sold-out badge, an inert buy control, and no ticket link.
+  const past = rows.filter({ has: page.locator(".event-badge-soldout") }).first();
+  await expect(past.locator(".event-badge-soldout")).toHaveText("Sold out");
+  const pastTitle = (await past.getByRole("heading").textContent())!.trim();
+  await expect(past.getByRole("button", { name: `Buy tickets for ${pastTitle}: sold out` })).toHaveAttribute("aria-disabled", "true");
+  await expect(past.getByRole("link", { name: /Buy tickets/ })).toHaveCount(0);
+
+  // Published titles show; drafts and cancelled ones never do.
+  const seeded = demoEvents();
+  const hidden = seeded.filter((e) => e.status === "draft" || e.status === "cancelled");
+  expect(hidden.length, "the seed has a draft and a cancelled event").toBeGreaterThanOrEqual(2);
+  const titles = (await rows.getByRole("heading").allTextContents()).map((t) => t.trim());
+  for (const event of hidden) expect(titles).not.toContain(event.title);
+  for (const event of seeded.filter((e) => e.status === "published")) expect(titles).toContain(event.title);
+});
+
+test("the .ics download and the calendar feed are calendar files", async ({ page }) => {
+  await page.goto("/events");
+  const ics = page.getByRole("link", { name: "Download .ics" }).first();
+  await expect(ics).toBeVisible();
+  const href = (await ics.getAttribute("href"))!;
+  expect(href).toMatch(/^\/api\/events\/[^/]+\/ics$/);
+  const download = await page.request.get(href);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toMatch(/^text\/calendar/);
+  expect(await download.text()).toMatch(/^BEGIN:VCALENDAR\r?\n[\s\S]*BEGIN:VEVENT[\s\S]*END:VCALENDAR\s*$/);
+
+  const subscribe = page.getByRole("link", { name: "Subscribe to the calendar" });
+  await expect(subscribe).toHaveAttribute("href", "/events.ics");
+  const feed = await page.request.get("/events.ics");
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toMatch(/^text\/calendar/);
+  expect(await feed.text()).toContain("BEGIN:VCALENDAR");
+});
+
+test("a VIP sees the join link of the meet within the hour only once its window opens", async ({ page, loginAs }) => {
+  await loginAs("vip");
+  const answer = virtualMeetsResponse(page);
+  await page.goto("/virtual-meet");
+  const { meets } = (await (await answer).json()) as { meets: VirtualMeet[] };
+  await expect(page.getByRole("heading", { level: 2, name: "Upcoming virtual meets" })).toBeVisible();
+
+  // The seeded meet starts within about an hour of preparation (it may be running by now).
+  const now = Date.now();
+  const soon = meets.find((m) => Date.parse(m.eventDate) - now < 75 * 60_000);
+  expect(soon, "a seeded virtual meet starting within the hour").toBeTruthy();
+  const card = page.getByRole("article", { name: soon!.title });
+  await expect(card).toBeVisible();
+
+  const windowOpen = now >= Date.parse(soon!.joinOpensAt);
+  if (windowOpen) {
+    // Inside the window: the server sent the link and the page offers it.
+    expect(soon!.joinUrl).toBeTruthy();
+    await expect(card.getByRole("link", { name: /^Join now/ })).toHaveAttribute("href", soon!.joinUrl!);
+  } else {
+    // Before the window: no link anywhere, and the page says when it will appear.
+    expect(soon!.joinUrl).toBeNull();
+    expect(Date.parse(soon!.eventDate) - Date.parse(soon!.joinOpensAt)).toBe(JOIN_WINDOW_MINUTES * 60_000);
+    await expect(card.getByText(`The join link appears here ${JOIN_WINDOW_MINUTES} minutes before the start, at `)).toBeVisible();
+    await expect(card.getByRole("link", { name: /Join now/ })).toHaveCount(0);
+  }
+  await expect(card.getByRole("link", { name: "Download .ics" })).toHaveAttribute("href", `/api/events/${soon!.id}/ics`);
+});
+
+test("a plain member gets the teaser and the VIP call to action, never a join link", async ({ page, loginAs }) => {
+  await loginAs("fan");
+  const answer = virtualMeetsResponse(page);
+  await page.goto("/virtual-meet");
+  const { meets } = (await (await answer).json()) as { meets: VirtualMeet[] };
+  // The server sends a member no link at all.
+  expect(meets.length).toBeGreaterThan(0);
+  expect(meets.map((m) => m.joinUrl)).toEqual(meets.map(() => null));
+
+  await expect(page.getByRole("heading", { level: 2, name: "What is a virtual meet?" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Next virtual meet" })).toBeVisible();
+  await expect(page.getByText(meets[0]!.title)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Become a VIP Member" })).toHaveAttribute("href", "/vip-signup");
+  await expect(page.getByRole("link", { name: /Join now/ })).toHaveCount(0);
+});

@@ -1,0 +1,64 @@
+// Events (concerts, meet-and-greets, virtual meets): shapes shared by the Worker and the SPA
+// (public-site.md 2.3, 3 Event, 4 Events list, 8; back-office.md 3 Event). Type-only and
+// constants, no zod, so the SPA's chunks stay free of it.
+
+export const EVENT_MESSAGES = {
+  eventNotFound: "Event not found",
+  loadFailed: "Failed to load events",
+} as const;
+
+export type EventStatus = "draft" | "published" | "cancelled";
+
+/** Event ids are lowercase UUIDs; anything else cannot name an event (the API answers 404). */
+export const EVENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export type EventSource = "custom" | "eventbrite";
+
+/**
+ * An event as the public sees it (published only). `eventDate` is an ISO instant (UTC);
+ * `timeZone` is the IANA zone the venue is in, so the SPA shows the date in the viewer's locale
+ * and the event's zone. Prices are decimal numbers in `currency` (ISO 4217); null capacity shows
+ * 'TBA'. An online event (a virtual meet) has no venue address; its join URL is never in this
+ * shape (see VirtualMeetView).
+ */
+export type PublicEvent = {
+  id: string;
+  title: string;
+  description: string | null;
+  eventDate: string;
+  /** When it ends (ISO), or null: calendars then assume two hours. */
+  endDate: string | null;
+  timeZone: string;
+  online: boolean;
+  venueName: string | null;
+  venueAddress: string | null;
+  venueCity: string | null;
+  venueState: string | null;
+  venueCountry: string | null;
+  venuePostalCode: string | null;
+  venueCapacity: number | null;
+  ticketPriceMin: number | null;
+  ticketPriceMax: number | null;
+  currency: string;
+  externalTicketUrl: string | null;
+  imageUrl: string | null;
+  /** past: the event has started (spec: sold-out look); available otherwise. */
+  availability: "available" | "sold_out";
+};
+
+/** GET /api/events: published events, event_date ascending (past ones from the last 180 days). */
+export type EventsResponse = { events: PublicEvent[] };
+export type EventResponse = { event: PublicEvent };
+
+/**
+ * GET /api/events/virtual: the next online events. `joinUrl` is sent only to VIP members and
+ * admins, and only from JOIN_WINDOW_MINUTES before the start until the end; `joinOpensAt` says
+ * when it will be.
+ */
+export type VirtualMeetView = PublicEvent & { joinUrl: string | null; joinOpensAt: string };
+export type VirtualMeetsResponse = { meets: VirtualMeetView[] };
+
+export const JOIN_WINDOW_MINUTES = 15;
+/** Past published events stay listed (sold-out look) this long after they happened. */
+export const PAST_EVENTS_LISTED_DAYS = 180;
+/** Calendar entries without an end last this long. */
+export const DEFAULT_EVENT_HOURS = 2;
