@@ -5,7 +5,8 @@
 //      because the Cloudflare Vite plugin copies it into the build output;
 //   2. applies the D1 migrations to local state;
 //   3. seeds the demo accounts, profiles and generated avatars (upserts, so reruns are no-ops
-//      apart from restoring the documented demo passwords and roles), and demo feed posts;
+//      apart from restoring the documented demo passwords and roles), demo feed posts, and demo
+//      events (upcoming, past, online, draft, cancelled) whose dates move to stay relative to now;
 //   4. puts the demo media (an MP3 per track, a cover per album, an image per radio station, a
 //      thumbnail and an MP4 video per TV channel, generated offline and cached in .tmp/demo-media)
 //      into local R2, skipped when that state already holds this set.
@@ -18,7 +19,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { avatarPng } from "./lib/png.mjs";
 import { ROOT, wrangler } from "./lib/wrangler.mjs";
-import { buildSeedSql, DEMO_ACCOUNTS, DEMO_POSTS, demoAvatarFile, demoPostImageFile, parseDotenv } from "./lib/demo-seed.mjs";
+import { buildSeedSql, DEMO_ACCOUNTS, DEMO_EVENTS, DEMO_POSTS, demoAvatarFile, demoPostImageFile, parseDotenv } from "./lib/demo-seed.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
 
@@ -111,7 +112,7 @@ async function main() {
     await rm(work, { recursive: true, force: true });
   }
   const where = values["persist-to"] ?? ".wrangler/state";
-  console.log(`prepare-local: seeded ${DEMO_ACCOUNTS.length} demo accounts with avatars into ${where} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`prepare-local: seeded ${DEMO_ACCOUNTS.length} demo accounts with avatars and ${DEMO_EVENTS.length} demo events into ${where} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 main().catch((error) => {

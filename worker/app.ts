@@ -21,12 +21,14 @@ import { paymentRoutes, stripeWebhookRoutes } from "./routes/payments";
 import { musicRoutes } from "./routes/music";
 import { proxyAudioRoutes } from "./routes/proxy-audio";
 import { mediaRoutes } from "./routes/media";
-import { postSharePageRoutes, sharePageRoutes } from "./routes/share";
+import { eventsPageRoutes, postSharePageRoutes, sharePageRoutes } from "./routes/share";
+import { eventRoutes, eventsFeedRoutes } from "./routes/events";
 import { postRoutes } from "./routes/posts";
 import { favoriteRoutes } from "./routes/favorites";
 import { playlistRoutes } from "./routes/playlists";
 import { radioRoutes } from "./routes/radio";
 import { tvRoutes } from "./routes/tv";
+import { contactRoutes } from "./routes/contact";
 
 /** Routes that take multipart uploads set their own, larger, limit. */
 const UPLOAD_PATHS = /^\/api\/uploads\//;
@@ -73,7 +75,12 @@ app.route("/api/playlists", playlistRoutes);
 app.route("/api/posts", postRoutes);
 app.route("/api/radio", radioRoutes);
 app.route("/api/tv", tvRoutes);
+app.route("/api/events", eventRoutes);
+app.route("/api/contact", contactRoutes);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/music/track", sharePageRoutes);
 app.route("/social/post", postSharePageRoutes);
+app.route("/events.ics", eventsFeedRoutes);
+// The landing page and /events: the SPA shell with the upcoming events' JSON-LD.
+app.route("/", eventsPageRoutes);

@@ -21,3 +21,36 @@ export const DEMO_POSTS: DemoPostSeed[];
 export function demoPostImageFile(post: Pick<DemoPostSeed, "id">): string;
 export const DEMO_POST_IMAGE_SIZE: number;
 export function demoPostsSql(now: number): string[];
+export type DemoEventSeed = {
+  id: string;
+  title: string;
+  description: string;
+  /** Days from the seed run (negative: past), at local time `at` ("20:00") in timeZone... */
+  inDays?: number;
+  at?: string;
+  /** ...or hours from the seed run. */
+  inHours?: number;
+  durationMinutes?: number;
+  timeZone: string;
+  status: "draft" | "published" | "cancelled";
+  online?: boolean;
+  joinUrl?: string;
+  venueName?: string;
+  venueAddress?: string;
+  venueCity?: string;
+  venueState?: string;
+  venueCountry?: string;
+  venuePostalCode?: string;
+  venueCapacity?: number | null;
+  ticketPriceMin?: number;
+  ticketPriceMax?: number;
+  currency?: string;
+  saleOpensDaysBefore?: number;
+  externalTicketUrl?: string;
+  imageKey?: string;
+};
+export const DEMO_EVENTS: DemoEventSeed[];
+export function zonedTimeToUtc(wall: { year: number; month: number; day: number; hour: number; minute: number }, timeZone: string): number;
+export function demoEventStart(event: DemoEventSeed, now: number): number;
+export function demoEventDates(event: DemoEventSeed, now: number): { eventDate: number; endDate: number | null; ticketSaleStart: number | null; ticketSaleEnd: number | null };
+export function demoEventsSql(now: number): string[];

@@ -7,6 +7,7 @@ import { fnv1a } from "../catalog/hash.mjs";
 
 export const DEMO_ACCOUNTS = demo.accounts;
 export const DEMO_POSTS = demo.posts;
+export const DEMO_EVENTS = demo.events;
 const PBKDF2_ITERATIONS = 100_000; // must equal worker/lib/password.ts (tests/node/demo-seed.test.ts checks)
 
 /** Minimal dotenv reader: KEY=value lines, optional quotes, # comments. */
@@ -72,7 +73,7 @@ export async function buildSeedSql(pepper, now = Date.now()) {
     }
     if (account.role === "vip") statements.push(...demoSubscriptionSql(account, now));
   }
-  statements.push(...demoPlayCountsSql(), ...demoPostsSql(now));
+  statements.push(...demoPlayCountsSql(), ...demoPostsSql(now), ...demoEventsSql(now));
   return statements.join("\n") + "\n";
 }
 
@@ -146,4 +147,83 @@ export function demoSubscriptionSql(account, now) {
     `UPDATE subscriptions SET status = 'active', current_period_end = ${periodEnd}, cancel_at_period_end = 0, cancel_at = NULL,
        past_due_since = NULL, last_event_at = ${now}, updated_at = ${now} WHERE id = ${subscription};`,
   ];
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The wall-clock fields of `instant` in an IANA zone. */
+function zonedParts(instant, timeZone) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const get = (type) => Number(parts.find((p) => p.type === type).value);
+  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
+}
+
+/** The zone's offset from UTC at `instant`, in ms (east positive). */
+function zoneOffsetMs(instant, timeZone) {
+  const p = zonedParts(instant, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant at which the clocks of `timeZone` show this date and time (two passes: DST-safe). */
+export function zonedTimeToUtc({ year, month, day, hour, minute }, timeZone) {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const first = wall - zoneOffsetMs(wall, timeZone);
+  return wall - zoneOffsetMs(first, timeZone);
+}
+
+/**
+ * When a demo event starts, relative to `now`: `inHours` from now (rounded up to 5 minutes), or
+ * the local time `at` ("20:00") in the event's zone on the day `inDays` from now.
+ */
+export function demoEventStart(event, now) {
+  if (event.inHours != null) return Math.ceil((now + event.inHours * HOUR_MS) / (5 * MINUTE_MS)) * 5 * MINUTE_MS;
+  const { year, month, day } = zonedParts(now + event.inDays * DAY_MS, event.timeZone);
+  const [hour, minute] = event.at.split(":").map(Number);
+  return zonedTimeToUtc({ year, month, day, hour, minute }, event.timeZone);
+}
+
+const sqlNumber = (value) => (value == null ? "NULL" : String(value));
+const cents = (amount) => (amount == null ? null : Math.round(amount * 100));
+
+/** An event's dates for a seed run at `now`: start, end, ticket sale window. */
+export function demoEventDates(event, now) {
+  const start = demoEventStart(event, now);
+  return {
+    eventDate: start,
+    endDate: event.durationMinutes ? start + event.durationMinutes * MINUTE_MS : null,
+    ticketSaleStart: event.saleOpensDaysBefore != null ? start - event.saleOpensDaysBefore * DAY_MS : null,
+    ticketSaleEnd: event.saleOpensDaysBefore != null ? start : null,
+  };
+}
+
+/**
+ * Local demo only: upcoming, past, online, draft and cancelled events. Inserted once by fixed ids
+ * (INSERT OR IGNORE keeps what someone edited in the back office), then every seed moves their
+ * dates so they stay relative to now: the next show is always three weeks away, a virtual meet
+ * always about to open.
+ */
+export function demoEventsSql(now) {
+  const out = [];
+  for (const event of DEMO_EVENTS) {
+    const id = sqlText(event.id);
+    const dates = demoEventDates(event, now);
+    const online = event.online ? 1 : 0;
+    out.push(
+      `INSERT OR IGNORE INTO events (id, title, description, event_date, end_date, time_zone, status, source, external_ticket_url, venue_name, venue_address, venue_city, venue_state, venue_country, venue_postal_code, venue_capacity, ticket_price_min_cents, ticket_price_max_cents, currency, ticket_sale_start, ticket_sale_end, is_online, join_url, image_key, created_at, updated_at)
+       VALUES (${id}, ${sqlText(event.title)}, ${sqlText(event.description)}, ${dates.eventDate}, ${sqlNumber(dates.endDate)}, ${sqlText(event.timeZone)}, ${sqlText(event.status)}, 'custom', ${sqlText(event.externalTicketUrl)}, ${sqlText(event.venueName)}, ${sqlText(event.venueAddress)}, ${sqlText(event.venueCity)}, ${sqlText(event.venueState)}, ${sqlText(event.venueCountry)}, ${sqlText(event.venuePostalCode)}, ${sqlNumber(event.venueCapacity)}, ${sqlNumber(cents(event.ticketPriceMin))}, ${sqlNumber(cents(event.ticketPriceMax))}, ${sqlText(event.currency ?? "USD")}, ${sqlNumber(dates.ticketSaleStart)}, ${sqlNumber(dates.ticketSaleEnd)}, ${online}, ${sqlText(event.joinUrl)}, ${sqlText(event.imageKey)}, ${now}, ${now});`,
+      `UPDATE events SET event_date = ${dates.eventDate}, end_date = ${sqlNumber(dates.endDate)}, ticket_sale_start = ${sqlNumber(dates.ticketSaleStart)}, ticket_sale_end = ${sqlNumber(dates.ticketSaleEnd)}, updated_at = ${now} WHERE id = ${id};`,
+    );
+  }
+  return out;
 }

@@ -1,8 +1,10 @@
 // The local demo seed (scripts/prepare-local.mjs) must produce data the Worker accepts:
 // password hashes its verifier checks, avatars that are real PNGs, idempotent SQL.
+import { readFileSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { buildSeedSql, DEMO_ACCOUNTS, demoAvatarFile, hashPassword, parseDotenv } from "../../scripts/lib/demo-seed.mjs";
+import { buildSeedSql, DEMO_ACCOUNTS, DEMO_EVENTS, demoAvatarFile, demoEventsSql, hashPassword, parseDotenv, zonedTimeToUtc } from "../../scripts/lib/demo-seed.mjs";
 import { avatarPng } from "../../scripts/lib/png.mjs";
 import { AVATAR_FILENAME_PATTERN } from "../../worker/contracts/profiles";
 import { PBKDF2_ITERATIONS, verifyPassword } from "../../worker/lib/password";
@@ -86,5 +88,132 @@ describe(".dev.vars parsing", () => {
     expect(periodEnd - now).toBe(30 * 24 * 3600 * 1000);
     expect(sql).toMatch(/UPDATE subscriptions SET status = 'active'[^;]*WHERE id = 'sub_local_demo_\w+'/);
     expect(sql.match(/INSERT OR IGNORE INTO subscriptions/g)).toHaveLength(DEMO_ACCOUNTS.filter((a) => a.role === "vip").length);
+  });
+});
+
+// ---- demo events ---------------------------------------------------------------------------------
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+/** A seed run on Saturday 21 November 2026, 09:07:30 in New York (no clock change near it). */
+const SEED_NOW = Date.UTC(2026, 10, 21, 14, 7, 30);
+
+type EventRowSql = {
+  id: string;
+  title: string;
+  status: string;
+  event_date: number;
+  end_date: number | null;
+  time_zone: string;
+  is_online: number;
+  join_url: string | null;
+  venue_city: string | null;
+  venue_capacity: number | null;
+  ticket_price_min_cents: number | null;
+  ticket_price_max_cents: number | null;
+  currency: string;
+  ticket_sale_start: number | null;
+  ticket_sale_end: number | null;
+};
+
+/** A fresh SQLite database with the events table exactly as migration 0009 makes it. */
+function eventsDb() {
+  const database = new DatabaseSync(":memory:");
+  database.exec(readFileSync(new URL("../../migrations/0009_events.sql", import.meta.url), "utf8"));
+  return database;
+}
+const seed = (database: DatabaseSync, now: number) => database.exec(demoEventsSql(now).join("\n"));
+const rowsOf = (database: DatabaseSync) => database.prepare("SELECT * FROM events ORDER BY id").all() as unknown as EventRowSql[];
+const byTitle = (rows: EventRowSql[], part: string) => {
+  const found = rows.filter((r) => r.title.includes(part));
+  expect(found, part).toHaveLength(1);
+  return found[0]!;
+};
+/** "2026-12-12 20:00" in the zone. */
+const localTime = (instant: number, timeZone: string) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(new Date(instant));
+
+describe("demo events seed", () => {
+  it("inserts every demo event into the migrated table, each with a conflict rule", () => {
+    const database = eventsDb();
+    seed(database, SEED_NOW);
+    const rows = rowsOf(database);
+    expect(rows.map((r) => r.id)).toEqual(DEMO_EVENTS.map((e) => e.id).sort());
+    for (const statement of demoEventsSql(SEED_NOW).filter((s) => s.startsWith("INSERT"))) expect(statement).toMatch(/^INSERT OR IGNORE INTO events /);
+  });
+
+  it("covers upcoming, past, online, draft, cancelled, a venue without capacity and a show in Brazil", () => {
+    const database = eventsDb();
+    seed(database, SEED_NOW);
+    const rows = rowsOf(database);
+    const published = rows.filter((r) => r.status === "published");
+    expect(rows.filter((r) => r.status === "draft")).toHaveLength(1);
+    expect(rows.filter((r) => r.status === "cancelled")).toHaveLength(1);
+    expect(published.filter((r) => r.is_online === 0 && r.event_date > SEED_NOW).length).toBeGreaterThanOrEqual(3);
+
+    // In about three weeks, two months and five months; one 45 days ago.
+    expect(byTitle(rows, "New York").event_date).toBe(zonedTimeToUtc({ year: 2026, month: 12, day: 12, hour: 20, minute: 0 }, "America/New_York"));
+    expect(localTime(byTitle(rows, "New York").event_date, "America/New_York")).toBe("2026-12-12 20:00");
+    expect(localTime(byTitle(rows, "Miami").event_date, "America/New_York")).toBe("2027-01-21 21:00");
+    expect(byTitle(rows, "Chicago").event_date).toBe(Date.UTC(2026, 9, 8, 1, 0)); // 7 October 20:00 CDT
+    expect(byTitle(rows, "Chicago").event_date).toBeLessThan(SEED_NOW);
+
+    // São Paulo: its own zone, prices in BRL cents, 22:00 local time.
+    const saoPaulo = byTitle(rows, "São Paulo");
+    expect(saoPaulo).toMatchObject({ time_zone: "America/Sao_Paulo", currency: "BRL", ticket_price_min_cents: 18000, ticket_price_max_cents: 45000, status: "published" });
+    expect(localTime(saoPaulo.event_date, "America/Sao_Paulo")).toBe("2027-04-22 22:00");
+
+    // Capacity to be announced; decimal prices stored as cents.
+    expect(byTitle(rows, "Miami")).toMatchObject({ venue_capacity: null, ticket_price_min_cents: 5500, ticket_price_max_cents: 15050 });
+
+    // Two online meets: one opening within the hour (join window 15 minutes before), one in 10 days.
+    const online = published.filter((r) => r.is_online === 1).sort((a, b) => a.event_date - b.event_date);
+    expect(online).toHaveLength(2);
+    expect(online[0]!.event_date).toBe(Date.UTC(2026, 10, 21, 15, 10)); // now + 1 h, rounded up to 5 minutes
+    expect(online[0]!.end_date! - online[0]!.event_date).toBe(45 * MIN);
+    expect(localTime(online[1]!.event_date, "America/New_York")).toBe("2026-12-01 19:00");
+    for (const row of rows) {
+      if (row.is_online) expect(new URL(row.join_url!).hostname.endsWith("example.com")).toBe(true);
+      else expect(row.join_url).toBeNull();
+    }
+    // Ticket sales: open N days before and close at the start.
+    const newYork = byTitle(rows, "New York");
+    expect(newYork.ticket_sale_start).toBe(newYork.event_date - 60 * DAY);
+    expect(newYork.ticket_sale_end).toBe(newYork.event_date);
+  });
+
+  it("runs again without duplicating (a deleted demo event comes back), keeps edits, and moves every date to stay relative to the new run", () => {
+    const database = eventsDb();
+    seed(database, SEED_NOW);
+    const first = rowsOf(database);
+    database.exec("UPDATE events SET title = 'Edited in the back office', venue_capacity = 42 WHERE id = '00000000-0000-4000-8000-0000000e0001'");
+    database.exec("DELETE FROM events WHERE id = '00000000-0000-4000-8000-0000000e0002'");
+
+    seed(database, SEED_NOW + DAY);
+    const second = rowsOf(database);
+    expect(second.map((r) => r.id)).toEqual(first.map((r) => r.id));
+    const edited = second.find((r) => r.id === "00000000-0000-4000-8000-0000000e0001")!;
+    expect(edited).toMatchObject({ title: "Edited in the back office", venue_capacity: 42 });
+    // No clock change in these zones between the two runs: every date moved by exactly one day.
+    for (const [i, row] of second.entries()) {
+      const before = first[i]!;
+      expect(row.event_date - before.event_date, row.id).toBe(DAY);
+      if (before.end_date !== null) expect(row.end_date! - before.end_date).toBe(DAY);
+      if (before.ticket_sale_start !== null) expect(row.ticket_sale_start! - before.ticket_sale_start).toBe(DAY);
+    }
+  });
+
+  it("keeps local show times across a clock change", () => {
+    // A run a week before New York leaves summer time: the show three weeks out is still at 20:00.
+    const database = eventsDb();
+    seed(database, Date.UTC(2026, 9, 25, 12));
+    const show = rowsOf(database).find((r) => r.id === "00000000-0000-4000-8000-0000000e0001")!;
+    expect(localTime(show.event_date, "America/New_York")).toBe("2026-11-15 20:00");
+    expect(show.event_date).toBe(Date.UTC(2026, 10, 16, 1, 0));
+    // Local times just after each change, where the zone's offset differs from the naive guess.
+    expect(zonedTimeToUtc({ year: 2026, month: 11, day: 1, hour: 3, minute: 0 }, "America/New_York")).toBe(Date.UTC(2026, 10, 1, 8, 0));
+    expect(zonedTimeToUtc({ year: 2027, month: 3, day: 14, hour: 5, minute: 0 }, "America/New_York")).toBe(Date.UTC(2027, 2, 14, 9, 0));
+    expect(zonedTimeToUtc({ year: 2027, month: 4, day: 22, hour: 22, minute: 0 }, "America/Sao_Paulo")).toBe(Date.UTC(2027, 3, 23, 1, 0));
   });
 });

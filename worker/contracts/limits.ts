@@ -11,6 +11,7 @@ export const RATE_LIMITS = {
   likesPerUser: [120, 10 * 60],
   reportsPerUser: [10, 60 * 60],
   postImagesPerUser: [20, 60 * 60],
+  contactPerIp: [5, 60 * 60],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";

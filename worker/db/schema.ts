@@ -336,3 +336,96 @@ export const playlistTracks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.playlistId, t.trackId] }), index("playlist_tracks_position_idx").on(t.playlistId, t.position)],
 );
+
+// Events: concerts, meet-and-greets, virtual meets (queries in worker/db/events.ts). Dates are
+// instants; time_zone is the venue's IANA zone. Prices are integer cents in `currency`, shown as
+// decimals. join_url is server-side only (VIP and admins get it in the join window). image_key is
+// an R2 key (served under /media/) or a remote https URL, like album covers.
+export const events = sqliteTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description"),
+    eventDate: integer("event_date", { mode: "timestamp_ms" }).notNull(),
+    endDate: integer("end_date", { mode: "timestamp_ms" }),
+    timeZone: text("time_zone").notNull().default("America/New_York"),
+    status: text("status", { enum: ["draft", "published", "cancelled"] }).notNull().default("draft"),
+    source: text("source", { enum: ["custom", "eventbrite"] }).notNull().default("custom"),
+    eventbriteId: text("eventbrite_id"),
+    externalTicketUrl: text("external_ticket_url"),
+    venueName: text("venue_name"),
+    venueAddress: text("venue_address"),
+    venueCity: text("venue_city"),
+    venueState: text("venue_state"),
+    venueCountry: text("venue_country"),
+    venuePostalCode: text("venue_postal_code"),
+    venueCapacity: integer("venue_capacity"),
+    ticketPriceMinCents: integer("ticket_price_min_cents"),
+    ticketPriceMaxCents: integer("ticket_price_max_cents"),
+    currency: text("currency").notNull().default("USD"),
+    ticketSaleStart: integer("ticket_sale_start", { mode: "timestamp_ms" }),
+    ticketSaleEnd: integer("ticket_sale_end", { mode: "timestamp_ms" }),
+    isOnline: integer("is_online", { mode: "boolean" }).notNull().default(false),
+    joinUrl: text("join_url"),
+    imageKey: text("image_key"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    index("events_status_date_idx").on(t.status, t.eventDate),
+    uniqueIndex("events_eventbrite_id_idx").on(t.eventbriteId).where(sql`${t.eventbriteId} IS NOT NULL`),
+  ],
+);
+
+// The contact form (queries in worker/db/contact.ts). A message is read, labelled and answered
+// from the back office; labels is a JSON array of text.
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: ["unread", "read", "replied"] }).notNull().default("unread"),
+    priority: text("priority", { enum: ["high", "normal", "low"] }).notNull().default("normal"),
+    labels: text("labels", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("contact_messages_status_created_idx").on(t.status, t.createdAt), index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+// An admin's answer to a contact message. sent_at stays null until the mail is accepted ('Not
+// sent'); the reply outlives the admin's account (admin_user_id is then null).
+export const contactReplies = sqliteTable(
+  "contact_replies",
+  {
+    id: text("id").primaryKey(),
+    messageId: text("message_id").notNull().references(() => contactMessages.id, { onDelete: "cascade" }),
+    adminUserId: text("admin_user_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_replies_message_idx").on(t.messageId, t.createdAt)],
+);
+
+// The mailing list. One row per address whatever its case; consent_at is when the person opted
+// in (null for an import made without recorded consent). source says where the row came from.
+export const marketingContacts = sqliteTable(
+  "marketing_contacts",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    subscribed: integer("subscribed", { mode: "boolean" }).notNull().default(true),
+    consentAt: integer("consent_at", { mode: "timestamp_ms" }),
+    source: text("source", { enum: ["contact_form", "import"] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("marketing_contacts_email_unique").on(sql`lower(${t.email})`), index("marketing_contacts_created_idx").on(t.createdAt)],
+);

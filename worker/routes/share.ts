@@ -1,6 +1,7 @@
 // Share pages: the SPA shell served with Open Graph and Twitter tags written into its <head>, so a
 // link pasted into a chat app unfurls without running any JavaScript. /music/track/:id shows the
 // track's title, album and cover; /social/post/:id only the beginning of the post's text.
+// The landing page (/) and /events get the upcoming events' schema.org JSON-LD the same way.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
@@ -8,6 +9,7 @@ import { findTrack } from "../db/music";
 import { SLUG_PATTERN, type TrackView } from "../contracts/music";
 import { findPost } from "../db/feed";
 import { POST_ID_PATTERN } from "../contracts/feed";
+import { upcomingEventsJsonLd } from "./events";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
@@ -49,12 +51,16 @@ async function shellWithTags(c: Context<HonoEnv>, title: string, head: string) {
     .on("title", { element: (el) => void el.setInnerContent(title) })
     .on("head", { element: (el) => void el.append(head, { html: true }) })
     .transform(await spaShell(c));
+  return rewritten(page, "public, max-age=300");
+}
+
+/** A rewritten shell keeps the shell's headers, but not its length and validators: the page is different. */
+function rewritten(page: Response, cacheControl: string) {
   const headers = new Headers(page.headers);
-  // The rewritten page is longer and different: the shell's length and validators no longer apply.
   headers.delete("content-length");
   headers.delete("etag");
   headers.delete("last-modified");
-  headers.set("Cache-Control", "public, max-age=300");
+  headers.set("Cache-Control", cacheControl);
   return new Response(page.body, { status: 200, headers });
 }
 
@@ -105,3 +111,24 @@ export const postSharePageRoutes = new Hono<HonoEnv>()
     return shellWithTags(c, `${title}`, head);
   })
   .get("*", shellNotFound);
+
+/**
+ * Mounted at /: the landing page and /events, with a MusicEvent for every published upcoming
+ * event in the head (Google's event results read it without running the SPA). Revalidated on
+ * every visit (the shell names the current build's asset files). If the events cannot be read,
+ * the page is the plain shell: the JSON-LD never costs a visitor the page.
+ */
+async function shellWithEvents(c: Context<HonoEnv>) {
+  const shell = await spaShell(c);
+  const script = shell.ok
+    ? await upcomingEventsJsonLd(c).catch((error: unknown) => {
+        console.error("events JSON-LD left out", error);
+        return null;
+      })
+    : null;
+  if (!script) return new Response(shell.body, { status: shell.status, headers: shell.headers });
+  const page = new HTMLRewriter().on("head", { element: (el) => void el.append(script, { html: true }) }).transform(shell);
+  return rewritten(page, "public, max-age=0, must-revalidate");
+}
+
+export const eventsPageRoutes = new Hono<HonoEnv>().get("/", shellWithEvents).get("/events", shellWithEvents);

@@ -17,3 +17,36 @@ export function passwordResetMail({ to, link, brandName, validMinutes }: { to: s
   ].join("\n");
   return { to, subject: "Reset your password", text };
 }
+
+/**
+ * Tells the site's admin about a contact-form message. Plain text only: the sender's words are
+ * quoted as they were typed and never become markup. The subject line is single-line text (the
+ * form refuses control characters in it).
+ */
+export function contactNotificationMail({
+  to,
+  brandName,
+  name,
+  email,
+  subject,
+  message,
+}: {
+  to: string;
+  brandName: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}): MailMessage {
+  const text = [
+    `New message from the ${brandName} contact form.`,
+    "",
+    `From: ${name} <${email}>`,
+    `Subject: ${subject}`,
+    "",
+    message,
+    "",
+    "Read and answer it in the back office, under Messages.",
+  ].join("\n");
+  return { to, subject: `Contact form: ${subject}`, text };
+}

@@ -1,0 +1,117 @@
+// Queries for events, and how a stored event becomes the public shape. The public routes
+// (worker/routes/events.ts, the landing page's JSON-LD in worker/routes/share.ts) read only
+// published events; the back office can reuse the row mapping, the price conversion and
+// findEvent. Every read here is one D1 query.
+import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
+import type { DB } from "./client";
+import { albums, events } from "./schema";
+import { coverUrlOf } from "./music";
+import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type PublicEvent } from "../contracts/events";
+import { isValidTimeZone } from "../lib/time-zones";
+
+export type EventRow = typeof events.$inferSelect;
+export type NewEventRow = typeof events.$inferInsert;
+
+/** Keys of the per-isolate memo (lib/memo.ts) holding event reads: forget() it after a change. */
+export const EVENTS_MEMO_PREFIX = "events:";
+
+const DAY_MS = 24 * 3600 * 1000;
+export const DEFAULT_EVENT_MS = DEFAULT_EVENT_HOURS * 3600 * 1000;
+export const JOIN_WINDOW_MS = JOIN_WINDOW_MINUTES * 60 * 1000;
+export const PAST_EVENTS_LISTED_MS = PAST_EVENTS_LISTED_DAYS * DAY_MS;
+
+/** Stored cents as the decimal amount the API shows (4550 -> 45.5); null stays null. */
+export const centsToAmount = (cents: number | null) => (cents === null ? null : cents / 100);
+/** A decimal amount from a form as stored cents (45.5 -> 4550), rounded to the cent. */
+export const amountToCents = (amount: number | null) => (amount === null ? null : Math.round(amount * 100));
+
+/** When an event ends: its end date, or DEFAULT_EVENT_HOURS after it starts. */
+export const eventEndsAt = (row: Pick<EventRow, "eventDate" | "endDate">) => (row.endDate ?? new Date(row.eventDate.getTime() + DEFAULT_EVENT_MS)).getTime();
+
+/** From when a VIP can join an online event. */
+export const joinOpensAt = (row: Pick<EventRow, "eventDate">) => row.eventDate.getTime() - JOIN_WINDOW_MS;
+
+/** True while the join link is given out: from JOIN_WINDOW_MINUTES before the start until the end. */
+export const isJoinOpen = (row: Pick<EventRow, "eventDate" | "endDate">, now: number) => now >= joinOpensAt(row) && now < eventEndsAt(row);
+
+/** A stored zone the runtime does not know (typed by hand in a console) shows as UTC, never a 500. */
+const safeTimeZone = (zone: string) => (isValidTimeZone(zone) ? zone : "UTC");
+
+/** The public shape (published events only; the caller checks). No join URL, ever. */
+export function toPublicEvent(row: EventRow, now: number): PublicEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    eventDate: row.eventDate.toISOString(),
+    endDate: row.endDate ? row.endDate.toISOString() : null,
+    timeZone: safeTimeZone(row.timeZone),
+    online: row.isOnline,
+    venueName: row.venueName,
+    venueAddress: row.venueAddress,
+    venueCity: row.venueCity,
+    venueState: row.venueState,
+    venueCountry: row.venueCountry,
+    venuePostalCode: row.venuePostalCode,
+    venueCapacity: row.venueCapacity,
+    ticketPriceMin: centsToAmount(row.ticketPriceMinCents),
+    ticketPriceMax: centsToAmount(row.ticketPriceMaxCents),
+    currency: row.currency,
+    externalTicketUrl: row.externalTicketUrl,
+    imageUrl: coverUrlOf(row.imageKey),
+    // Spec (public-site 4): sold-out once the date is past; 'limited' never occurs.
+    availability: row.eventDate.getTime() <= now ? "sold_out" : "available",
+  };
+}
+
+/** True when a published event is still listed at `now`: upcoming, or past by at most PAST_EVENTS_LISTED_DAYS. */
+export const isListed = (row: Pick<EventRow, "eventDate">, now: number) => row.eventDate.getTime() >= now - PAST_EVENTS_LISTED_MS;
+
+/** Published events from PAST_EVENTS_LISTED_DAYS ago on, by date (then id, so ties keep an order). */
+export async function listPublishedEvents(db: DB, now: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.status, "published"), gte(events.eventDate, new Date(now - PAST_EVENTS_LISTED_MS))))
+    .orderBy(asc(events.eventDate), asc(events.id));
+}
+
+/** One published event, however old; null for a draft, a cancelled or an unknown one. */
+export async function findPublishedEvent(db: DB, id: string): Promise<EventRow | null> {
+  const row = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.status, "published")))
+    .get();
+  return row ?? null;
+}
+
+/** Any event by id, whatever its status (back office). */
+export async function findEvent(db: DB, id: string): Promise<EventRow | null> {
+  return (await db.select().from(events).where(eq(events.id, id)).get()) ?? null;
+}
+
+/** The next published online events that have not ended yet, soonest first. */
+export async function listOpenOnlineEvents(db: DB, now: number, limit: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.status, "published"),
+        eq(events.isOnline, true),
+        gt(sql`coalesce(${events.endDate}, ${events.eventDate} + ${DEFAULT_EVENT_MS})`, now),
+      ),
+    )
+    .orderBy(asc(events.eventDate), asc(events.id))
+    .limit(limit);
+}
+
+/**
+ * The picture an event without one of its own is shown with where a picture is required (Google's
+ * event results): the first album's cover. Null when the catalog has none.
+ */
+export async function fallbackEventImageKey(db: DB): Promise<string | null> {
+  const row = await db.select({ coverKey: albums.coverKey }).from(albums).where(sql`${albums.coverKey} IS NOT NULL`).orderBy(asc(albums.position)).limit(1).get();
+  return row?.coverKey ?? null;
+}

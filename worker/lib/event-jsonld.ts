@@ -1,0 +1,88 @@
+// schema.org MusicEvent markup for Google's event results, written into the HTML of / and /events
+// (worker/routes/share.ts). Pure: the route passes the events, the site's origin and brand.
+// The performer and organizer are the site's brand (BRAND_NAME), never a person's name.
+import type { PublicEvent } from "../contracts/events";
+import { toZonedIso } from "./time-zones";
+
+/** A published event with what only the markup needs on top of the public shape. */
+export type JsonLdEventInput = PublicEvent & { ticketSaleStart: string | null };
+
+export type JsonLdContext = {
+  /** The site's origin, e.g. https://fans.example (no trailing slash). */
+  origin: string;
+  brand: string;
+  /** Absolute or site-relative picture for events without their own; null: none. */
+  fallbackImage: string | null;
+};
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+const SCHEMA = "https://schema.org";
+
+/** Drops null and undefined members (schema.org wants absent, not null). */
+function compact(object: Record<string, Json | undefined>): { [key: string]: Json } {
+  const out: { [key: string]: Json } = {};
+  for (const [key, value] of Object.entries(object)) if (value !== null && value !== undefined) out[key] = value;
+  return out;
+}
+
+function location(event: PublicEvent, origin: string): Json {
+  if (event.online) return { "@type": "VirtualLocation", url: `${origin}/virtual-meet` };
+  return compact({
+    "@type": "Place",
+    name: event.venueName,
+    address: compact({
+      "@type": "PostalAddress",
+      streetAddress: event.venueAddress,
+      addressLocality: event.venueCity,
+      addressRegion: event.venueState,
+      postalCode: event.venuePostalCode,
+      addressCountry: event.venueCountry,
+    }),
+  });
+}
+
+function offers(event: JsonLdEventInput, origin: string): Json | undefined {
+  if (event.ticketPriceMin === null) return undefined;
+  return compact({
+    "@type": "Offer",
+    price: event.ticketPriceMin.toFixed(2),
+    priceCurrency: event.currency,
+    availability: event.availability === "sold_out" ? `${SCHEMA}/SoldOut` : `${SCHEMA}/InStock`,
+    url: event.externalTicketUrl ?? `${origin}/events`,
+    validFrom: event.ticketSaleStart ? toZonedIso(Date.parse(event.ticketSaleStart), event.timeZone) : null,
+  });
+}
+
+/** One MusicEvent per event, in the order given. */
+export function eventsJsonLd(list: JsonLdEventInput[], { origin, brand, fallbackImage }: JsonLdContext): Json[] {
+  return list.map((event) => {
+    const image = event.imageUrl ?? fallbackImage;
+    return compact({
+      "@context": SCHEMA,
+      "@type": "MusicEvent",
+      name: event.title,
+      startDate: toZonedIso(Date.parse(event.eventDate), event.timeZone),
+      endDate: event.endDate ? toZonedIso(Date.parse(event.endDate), event.timeZone) : null,
+      // Only published events get here; a cancelled one is not listed at all.
+      eventStatus: `${SCHEMA}/EventScheduled`,
+      eventAttendanceMode: event.online ? `${SCHEMA}/OnlineEventAttendanceMode` : `${SCHEMA}/OfflineEventAttendanceMode`,
+      location: location(event, origin),
+      description: event.description,
+      image: image ? new URL(image, `${origin}/`).href : null,
+      offers: offers(event, origin),
+      performer: { "@type": "MusicGroup", name: brand },
+      organizer: { "@type": "Organization", name: brand, url: origin },
+    });
+  });
+}
+
+/**
+ * The markup as a <script type="application/ld+json"> element. JSON.stringify alone is not safe
+ * inside a script element: "</script>" in a title would end it. Every <, > and & becomes a JSON
+ * \u escape (the parsed value is the same), and so do U+2028 / U+2029.
+ */
+export function jsonLdScript(data: Json): string {
+  const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return `<script type="application/ld+json">${json}</script>`;
+}

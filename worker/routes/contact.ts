@@ -1,0 +1,75 @@
+// /api/contact: the landing page's contact form (public-site.md 2.3, 3, 4, 5, 8). Anyone may
+// write, signed in or not. A submission is stored (with the sender on the mailing list when they
+// ticked "subscribe"), then the admin is told by mail off the response path: a mail failure is
+// logged and never loses the message, which the back office shows either way.
+import { Hono, type Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { readConfig } from "../env";
+import type { HonoEnv } from "../types";
+import { z } from "../contracts/zod";
+import { userText } from "../contracts/text";
+import { RATE_LIMITS } from "../contracts/limits";
+import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactResponse } from "../contracts/contact";
+import { saveContactSubmission, type ContactSubmission } from "../db/contact";
+import { validate } from "../lib/validate";
+import { clientIp, hitRateLimit } from "../middleware/rate-limit";
+import { createMailService } from "../services/mail";
+import { contactNotificationMail } from "../services/mail/templates";
+
+/** A required line (or block, for the message) of typed text: missing or blank reads as "X is required". */
+const requiredText = (max: number, requiredMessage: string, tooLongMessage: string, multiline = false) =>
+  z.string({ error: requiredMessage }).pipe(userText({ min: 1, minMessage: requiredMessage, max, maxMessage: tooLongMessage, multiline }));
+
+export const contactSchema = z.strictObject({
+  name: requiredText(CONTACT_LIMITS.name, CONTACT_MESSAGES.nameRequired, CONTACT_MESSAGES.nameTooLong),
+  email: z
+    .string({ error: CONTACT_MESSAGES.emailInvalid })
+    .trim()
+    .pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid }))
+    .pipe(z.string().max(CONTACT_LIMITS.email, CONTACT_MESSAGES.emailTooLong)),
+  subject: requiredText(CONTACT_LIMITS.subject, CONTACT_MESSAGES.subjectRequired, CONTACT_MESSAGES.subjectTooLong),
+  message: requiredText(CONTACT_LIMITS.message, CONTACT_MESSAGES.messageRequired, CONTACT_MESSAGES.messageTooLong, true),
+  subscribe: z.boolean().default(true),
+  // Only ever empty here: a filled one was answered by dropHoneypot already.
+  [CONTACT_HONEYPOT_FIELD]: z.string().optional(),
+});
+
+const ok = (c: Context<HonoEnv>) => c.json<ContactResponse>({ ok: true });
+
+/** Anything in the hidden field but nothing or blank text: a bot. */
+const honeypotFilled = (body: unknown) => {
+  if (typeof body !== "object" || body === null || !(CONTACT_HONEYPOT_FIELD in body)) return false;
+  const value: unknown = (body as Record<string, unknown>)[CONTACT_HONEYPOT_FIELD];
+  return value !== undefined && !(typeof value === "string" && value.trim() === "");
+};
+
+/**
+ * A filled honeypot gets the same 200 as a real message, before any validation or rate limit, so
+ * a bot learns nothing; nothing is stored or mailed. (Hono keeps the parsed body for the validator.)
+ */
+const dropHoneypot = createMiddleware<HonoEnv>(async (c, next) => {
+  const body: unknown = await c.req.json().catch(() => null);
+  if (honeypotFilled(body)) return ok(c);
+  await next();
+});
+
+/** Mails the admin; a failure is only logged: the message is stored and the back office lists it. */
+async function notifyAdmin(c: Context<HonoEnv>, submission: ContactSubmission) {
+  try {
+    const cfg = readConfig(c.env);
+    const mail = contactNotificationMail({ to: cfg.ADMIN_EMAIL, brandName: cfg.BRAND_NAME, ...submission });
+    await createMailService(c.env, c.var.db).send(mail);
+  } catch (err) {
+    console.error("contact notification mail failed", err);
+  }
+}
+
+export const contactRoutes = new Hono<HonoEnv>().post("/", dropHoneypot, validate("json", contactSchema), async (c) => {
+  const { name, email, subject, message, subscribe } = c.req.valid("json");
+  const db = c.var.db;
+  await hitRateLimit(db, `contact:ip:${clientIp(c.req)}`, RATE_LIMITS.contactPerIp);
+  const submission = { name, email, subject, message, subscribe };
+  await saveContactSubmission(db, submission);
+  c.executionCtx.waitUntil(notifyAdmin(c, submission));
+  return ok(c);
+});
