@@ -1,0 +1,210 @@
+// The landing page's contact form (public-site.md 2.3 item 7, 4 Contact form, 5, 8): idle,
+// sending ('Sending...', button disabled), success (the form resets, subscribe ticked again) or
+// error. The Worker checks everything again; its field errors are shown next to their field.
+// Kept free of zod (the landing page's chunk does not load it): the checks here are only a
+// convenience, the server's answer is the rule.
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { FormattedMessage } from "react-intl";
+import { api, ApiRequestError } from "../../lib/api";
+import { FormField } from "../auth/FormField";
+import type { UiMessage } from "../auth/serverErrors";
+import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactRequest, type ContactResponse } from "../../../worker/contracts/contact";
+import { contactMessages } from "./messages";
+import "./contact.css";
+
+type TextField = "name" | "email" | "subject" | "message";
+type Fields = Record<TextField, string> & { subscribe: boolean; honeypot: string };
+type FieldErrors = Partial<Record<TextField, UiMessage>>;
+
+const EMPTY: Fields = { name: "", email: "", subject: "", message: "", subscribe: true, honeypot: "" };
+const TEXT_FIELDS: readonly TextField[] = ["name", "email", "subject", "message"];
+// A light shape check; the Worker's z.email() decides.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** TEXT_MESSAGES.invalidCharacters (worker/contracts/text.ts, which imports zod); the test pins it. */
+const INVALID_CHARACTERS = "This text contains characters that are not allowed";
+
+const say = (message: UiMessage["message"], values?: UiMessage["values"]): UiMessage => ({ message, values });
+
+function validate(fields: Fields): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!fields.name.trim()) errors.name = say(contactMessages.nameRequired);
+  if (!fields.email.trim()) errors.email = say(contactMessages.emailRequired);
+  else if (!EMAIL_SHAPE.test(fields.email.trim())) errors.email = say(contactMessages.emailInvalid);
+  if (!fields.subject.trim()) errors.subject = say(contactMessages.subjectRequired);
+  if (!fields.message.trim()) errors.message = say(contactMessages.messageRequired);
+  return errors;
+}
+
+/** The Worker's English validation texts, translated. */
+const BY_SERVER_TEXT: Record<string, UiMessage> = {
+  [CONTACT_MESSAGES.nameRequired]: say(contactMessages.nameRequired),
+  [CONTACT_MESSAGES.emailInvalid]: say(contactMessages.emailInvalid),
+  [CONTACT_MESSAGES.subjectRequired]: say(contactMessages.subjectRequired),
+  [CONTACT_MESSAGES.messageRequired]: say(contactMessages.messageRequired),
+  [CONTACT_MESSAGES.nameTooLong]: say(contactMessages.tooLong, { max: CONTACT_LIMITS.name }),
+  [CONTACT_MESSAGES.emailTooLong]: say(contactMessages.tooLong, { max: CONTACT_LIMITS.email }),
+  [CONTACT_MESSAGES.subjectTooLong]: say(contactMessages.tooLong, { max: CONTACT_LIMITS.subject }),
+  [CONTACT_MESSAGES.messageTooLong]: say(contactMessages.tooLong, { max: CONTACT_LIMITS.message }),
+  [INVALID_CHARACTERS]: say(contactMessages.invalidCharacters),
+};
+
+const isTextField = (field: string | undefined): field is TextField => TEXT_FIELDS.some((f) => f === field);
+
+/** The field a 400 is about, with its translated text; undefined for any other failure. */
+function serverFieldError(error: unknown): { field: TextField; message: UiMessage } | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 400 || !isTextField(error.field)) return undefined;
+  return { field: error.field, message: BY_SERVER_TEXT[error.message] ?? say(contactMessages.invalidField) };
+}
+
+function useSendContact() {
+  return useMutation({
+    mutationFn: (body: ContactRequest) => api<ContactResponse>("/api/contact", { method: "POST", json: body }),
+  });
+}
+
+export function ContactForm() {
+  const send = useSendContact();
+  const formRef = useRef<HTMLFormElement>(null);
+  const honeypotId = useId();
+  const subscribeId = useId();
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [outcome, setOutcome] = useState<"idle" | "sent" | "failed" | "rateLimited">("idle");
+  // Bumped to move focus to the first field marked invalid, once that render is on screen.
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [focusRequest]);
+
+  const update = (name: TextField | "honeypot") => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setFields((f) => ({ ...f, [name]: e.target.value }));
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (send.isPending) return;
+    setOutcome("idle");
+    const errors = validate(fields);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return setFocusRequest((n) => n + 1);
+    const body: ContactRequest = {
+      name: fields.name.trim(),
+      email: fields.email.trim(),
+      subject: fields.subject.trim(),
+      message: fields.message,
+      subscribe: fields.subscribe,
+      ...(fields.honeypot ? { [CONTACT_HONEYPOT_FIELD]: fields.honeypot } : {}),
+    };
+    send.mutate(body, {
+      onSuccess: () => {
+        setFields(EMPTY);
+        setOutcome("sent");
+      },
+      onError: (error) => {
+        const fieldError = serverFieldError(error);
+        if (fieldError) {
+          setFieldErrors({ [fieldError.field]: fieldError.message });
+          setFocusRequest((n) => n + 1);
+        }
+        setOutcome(error instanceof ApiRequestError && error.status === 429 ? "rateLimited" : "failed");
+      },
+    });
+  };
+
+  const busy = send.isPending;
+  return (
+    <div className="card contact-form-card">
+      <h3 id="contact-form-heading">
+        <FormattedMessage {...contactMessages.heading} />
+      </h3>
+      <form ref={formRef} className="form contact-form" noValidate aria-labelledby="contact-form-heading" aria-busy={busy} onSubmit={onSubmit}>
+        <div className="grid grid-2 contact-form-row">
+          <FormField
+            label={<FormattedMessage {...contactMessages.nameLabel} />}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={CONTACT_LIMITS.name}
+            value={fields.name}
+            onChange={update("name")}
+            error={fieldErrors.name}
+          />
+          <FormField
+            label={<FormattedMessage {...contactMessages.emailLabel} />}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            maxLength={CONTACT_LIMITS.email}
+            value={fields.email}
+            onChange={update("email")}
+            error={fieldErrors.email}
+          />
+        </div>
+        <FormField
+          label={<FormattedMessage {...contactMessages.subjectLabel} />}
+          name="subject"
+          required
+          maxLength={CONTACT_LIMITS.subject}
+          value={fields.subject}
+          onChange={update("subject")}
+          error={fieldErrors.subject}
+        />
+        <FormField
+          multiline
+          label={<FormattedMessage {...contactMessages.messageLabel} />}
+          name="message"
+          rows={6}
+          required
+          maxLength={CONTACT_LIMITS.message}
+          value={fields.message}
+          onChange={update("message")}
+          error={fieldErrors.message}
+        />
+        <div className="contact-subscribe">
+          <input
+            id={subscribeId}
+            type="checkbox"
+            name="subscribe"
+            checked={fields.subscribe}
+            onChange={(e) => setFields((f) => ({ ...f, subscribe: e.target.checked }))}
+            aria-describedby={`${subscribeId}-hint`}
+          />
+          <label htmlFor={subscribeId}>
+            <FormattedMessage {...contactMessages.subscribeLabel} />
+          </label>
+          <p id={`${subscribeId}-hint`} className="field-hint muted">
+            <FormattedMessage {...contactMessages.subscribeHint} />
+          </p>
+        </div>
+        {/* For bots only: off-screen (not display:none, which bots skip), out of the tab order and
+            hidden from assistive technology. A person never fills it; anything in it is dropped. */}
+        <div className="contact-honeypot" aria-hidden="true">
+          <label htmlFor={honeypotId}>
+            <FormattedMessage {...contactMessages.honeypotLabel} />
+          </label>
+          <input id={honeypotId} type="text" name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" value={fields.honeypot} onChange={update("honeypot")} />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            <FormattedMessage {...(busy ? contactMessages.sending : contactMessages.submit)} />
+          </button>
+        </div>
+      </form>
+      {(outcome === "failed" || outcome === "rateLimited") && (
+        <div className="error-banner contact-outcome" role="alert">
+          <FormattedMessage {...(outcome === "rateLimited" ? contactMessages.rateLimited : contactMessages.failed)} />
+        </div>
+      )}
+      {/* Always in the page, so screen readers announce the success when it appears. */}
+      <div role="status">
+        {outcome === "sent" && (
+          <div className="success-banner contact-outcome">
+            <FormattedMessage {...contactMessages.sent} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// Every text of the contact form (public-site.md 2.3 item 7, 4, 5 and 8). English defaults; both
+// site catalogs (app/i18n/en.json, pt-BR.json) carry each id.
+import { defineMessages } from "react-intl";
+
+export const contactMessages = defineMessages({
+  heading: { id: "contact.form.heading", defaultMessage: "Send Us a Message" },
+  nameLabel: { id: "contact.field.name", defaultMessage: "Name" },
+  emailLabel: { id: "contact.field.email", defaultMessage: "Email" },
+  subjectLabel: { id: "contact.field.subject", defaultMessage: "Subject" },
+  messageLabel: { id: "contact.field.message", defaultMessage: "Message" },
+  subscribeLabel: { id: "contact.field.subscribe", defaultMessage: "Keep me posted: news about releases and events by e-mail" },
+  subscribeHint: { id: "contact.field.subscribeHint", defaultMessage: "You can unsubscribe at any time." },
+  honeypotLabel: { id: "contact.field.honeypot", defaultMessage: "Leave this field empty" },
+  submit: { id: "contact.submit", defaultMessage: "Send Message" },
+  sending: { id: "contact.sending", defaultMessage: "Sending..." },
+  sent: { id: "contact.sent", defaultMessage: "Message sent successfully! We'll get back to you soon." },
+  failed: { id: "contact.failed", defaultMessage: "Failed to send message. Please try again." },
+  rateLimited: { id: "contact.rateLimited", defaultMessage: "Too many attempts. Please wait a few minutes and try again." },
+
+  nameRequired: { id: "contact.error.nameRequired", defaultMessage: "Name is required" },
+  emailRequired: { id: "contact.error.emailRequired", defaultMessage: "Email is required" },
+  emailInvalid: { id: "contact.error.emailInvalid", defaultMessage: "Please enter a valid email address" },
+  subjectRequired: { id: "contact.error.subjectRequired", defaultMessage: "Subject is required" },
+  messageRequired: { id: "contact.error.messageRequired", defaultMessage: "Message is required" },
+  tooLong: { id: "contact.error.tooLong", defaultMessage: "Please use at most {max} characters" },
+  invalidCharacters: { id: "contact.error.invalidCharacters", defaultMessage: "This text contains characters that are not allowed" },
+  invalidField: { id: "contact.error.invalidField", defaultMessage: "Please check this field" },
+});
