@@ -1,10 +1,12 @@
 // An accessible modal dialog: role=dialog + aria-modal, named by its title, focus moved in and
 // kept inside (Tab wraps), Escape and a click on the backdrop close it, and focus goes back to
-// whatever opened it. Rendered into <body> so no parent's overflow or z-index can clip it.
+// whatever opened it (or to `returnFocusTo`, for an opener that a click does not focus, as in
+// Safari). Rendered into <body> so no parent's overflow or z-index can clip it. With `lockScroll`
+// the page behind it does not scroll while it is open (a full-screen view).
 // Layout: title, then a body that scrolls, then an optional footer (the dialog's actions) outside
 // the scrolling body, so however long the content grows the actions stay in view. A form whose
 // submit button sits in the footer names the form with the button's `form` attribute.
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { createPortal } from "react-dom";
 
 const FOCUSABLE = [
@@ -27,22 +29,42 @@ type ModalProps = {
   footer?: ReactNode;
   /** Wider dialogs for forms; the style sheet decides what that means. */
   className?: string;
+  /** Where focus goes on close; default: the element that had it when the dialog opened. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+  /** Keeps the page behind from scrolling while the dialog is open. */
+  lockScroll?: boolean;
 };
 
-export function Modal({ title, onClose, children, footer, className }: ModalProps) {
+export function Modal({ title, onClose, children, footer, className, returnFocusTo, lockScroll = false }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocusTo);
   useEffect(() => {
     onCloseRef.current = onClose;
-  }, [onClose]);
+    returnFocusRef.current = returnFocusTo;
+  }, [onClose, returnFocusTo]);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
     if (dialog) (focusablesIn(dialog)[0] ?? dialog).focus();
-    return () => opener?.focus();
+    return () => (returnFocusRef.current?.current ?? opener)?.focus();
   }, []);
+
+  useEffect(() => {
+    if (!lockScroll) return;
+    const { style } = document.body;
+    const before = { overflow: style.overflow, paddingRight: style.paddingRight };
+    // Hiding the scroll bar widens the page; padding where it was keeps the layout still.
+    const scrollBar = window.innerWidth - document.documentElement.clientWidth;
+    style.overflow = "hidden";
+    if (scrollBar > 0) style.paddingRight = `${scrollBar}px`;
+    return () => {
+      style.overflow = before.overflow;
+      style.paddingRight = before.paddingRight;
+    };
+  }, [lockScroll]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === "Escape") {
@@ -73,7 +95,11 @@ export function Modal({ title, onClose, children, footer, className }: ModalProp
       className="dialog-backdrop"
       // mousedown, not click: a text selection that starts inside and ends outside must not close it.
       onMouseDown={(e) => {
-        if (e.target === e.currentTarget) onCloseRef.current();
+        if (e.target !== e.currentTarget) return;
+        // No default action: the browser would move focus to the page behind after the dialog has
+        // given it back to its opener.
+        e.preventDefault();
+        onCloseRef.current();
       }}
     >
       <div

@@ -1,20 +1,21 @@
 // Types for generate-demo-media.mjs.
 import type { RadioStation, TvChannel } from "./broadcast.mjs";
 import type { CatalogAlbum } from "./catalog.mjs";
-export type DemoMediaKind = "audio" | "cover" | "station-image" | "tv-thumb" | "video";
-export type DemoMediaFile = { key: string; path: string; contentType: "audio/mpeg" | "image/png" | "video/mp4"; bytes: number };
+export type DemoMediaKind = "audio" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video";
+export type DemoMediaFile = { key: string; path: string; contentType: "audio/mpeg" | "image/png" | "image/jpeg" | "video/mp4"; bytes: number };
 export type DemoMediaRender = { id: string; kind: DemoMediaKind; key: string; bytes: number; ms: number };
 export type DemoMediaResult = { files: DemoMediaFile[]; generated: number; cached: number; ms: number; rendered: DemoMediaRender[] };
 export type DemoMediaJob = { id: string; kind: DemoMediaKind; key: string; file: string; input: Record<string, unknown> };
 export const DEFAULT_OUT_DIR: string;
 export const MAX_VIDEO_BYTES: number;
-export function demoMediaJobs(catalog: CatalogAlbum[], outDir: string, broadcast?: { stations?: RadioStation[]; channels?: TvChannel[] }): Promise<DemoMediaJob[]>;
+export function demoMediaJobs(catalog: CatalogAlbum[], outDir: string, more?: { stations?: RadioStation[]; channels?: TvChannel[]; site?: boolean }): Promise<DemoMediaJob[]>;
 export function renderJob(job: DemoMediaJob): Promise<number>;
 export function generateDemoMedia(options?: {
   outDir?: string;
   catalog?: CatalogAlbum[];
   stations?: RadioStation[];
   channels?: TvChannel[];
+  site?: boolean;
   threads?: number;
   force?: boolean;
 }): Promise<DemoMediaResult>;

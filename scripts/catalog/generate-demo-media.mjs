@@ -2,7 +2,9 @@
 // Renders the local demo media — for the catalog an MP3 per track (scripts/lib/demo-audio.mjs)
 // and a cover PNG per album (scripts/lib/demo-covers.mjs); for the radio stations and TV
 // channels (broadcast.mjs) a station image PNG, a channel thumbnail PNG
-// (scripts/lib/demo-broadcast-images.mjs) and a channel video MP4 (scripts/lib/demo-video.mjs) —
+// (scripts/lib/demo-broadcast-images.mjs) and a channel video MP4 (scripts/lib/demo-video.mjs);
+// for the landing page (scripts/lib/demo-site-media.mjs) four hero JPEGs and the events banner,
+// each in two widths, and a promo MP4 with its poster —
 // into a cache directory, default .tmp/demo-media/ (git-ignored). A file's name is the id plus a
 // hash of everything it is rendered from — the renderer's source code (and the encoders'), and the
 // item's data — so a second run renders nothing, and an edited renderer or a changed track
@@ -32,6 +34,9 @@ const BROADCAST_IMAGE_SOURCES = ["../lib/demo-broadcast-images.mjs", "../lib/dem
 // A channel video carries a track's demo audio, so the audio renderer is part of its version.
 const VIDEO_SOURCES = ["../lib/demo-video.mjs", "h264-mp4-encoder", ...BROADCAST_IMAGE_SOURCES, ...AUDIO_SOURCES];
 const VIDEO_PACKAGES = ["h264-mp4-encoder", "mediabunny"];
+const SITE_IMAGE_SOURCES = ["../lib/demo-site-media.mjs", "../lib/jpeg.mjs", "../lib/demo-scene.mjs", "../lib/demo-draw.mjs", "./hash.mjs"];
+const SITE_IMAGE_PACKAGES = ["jpeg-js"];
+const SITE_VIDEO_SOURCES = ["../lib/demo-site-media.mjs", ...VIDEO_SOURCES];
 
 /** A video must stay under 3 MB (it streams to phones); demo-video.mjs re-encodes coarser if not. */
 export const MAX_VIDEO_BYTES = 2_900_000;
@@ -59,31 +64,43 @@ async function codeVersion(specifiers, packages = []) {
   return fnv1a(texts.join("\0")).toString(36);
 }
 
-const CONTENT_TYPES = { audio: "audio/mpeg", cover: "image/png", "station-image": "image/png", "tv-thumb": "image/png", video: "video/mp4" };
+const CONTENT_TYPES = {
+  audio: "audio/mpeg",
+  cover: "image/png",
+  "station-image": "image/png",
+  "tv-thumb": "image/png",
+  video: "video/mp4",
+  "site-image": "image/jpeg",
+  "site-video": "video/mp4",
+};
 /** Cache subdirectory per kind. */
-const SUBDIRS = { audio: "audio", cover: "covers", "station-image": "stations", "tv-thumb": "tv-thumbs", video: "tv-videos" };
+const SUBDIRS = { audio: "audio", cover: "covers", "station-image": "stations", "tv-thumb": "tv-thumbs", video: "tv-videos", "site-image": "site", "site-video": "site" };
+const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
 
 /**
  * @typedef {object} DemoMediaJob
  * @property {string} id         unique within a run
- * @property {"audio" | "cover" | "station-image" | "tv-thumb" | "video"} kind
+ * @property {"audio" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video"} kind
  * @property {string} key        R2 key
  * @property {string} file       cache path
  * @property {object} input      what the renderer needs (plain data, sent to a worker)
  */
 
 /**
- * Every file the catalog, the stations and the channels need, with its cache path.
+ * Every file the catalog, the stations and the channels (and with `site`, the landing page) need,
+ * with its cache path.
  * @param {import("./catalog.mjs").CatalogAlbum[]} catalog
  * @param {string} outDir
- * @param {{ stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[] }} [broadcast]
+ * @param {{ stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean }} [more]
  */
-export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [] } = {}) {
-  const [audioVersion, coverVersion, imageVersion, videoVersion] = await Promise.all([
+export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [], site = false } = {}) {
+  const [audioVersion, coverVersion, imageVersion, videoVersion, siteImageVersion, siteVideoVersion] = await Promise.all([
     codeVersion(AUDIO_SOURCES),
     codeVersion(COVER_SOURCES),
     codeVersion(BROADCAST_IMAGE_SOURCES),
     codeVersion(VIDEO_SOURCES, VIDEO_PACKAGES),
+    codeVersion(SITE_IMAGE_SOURCES, SITE_IMAGE_PACKAGES),
+    codeVersion(SITE_VIDEO_SOURCES, VIDEO_PACKAGES),
   ]);
   const cachePath = (kind, id, version, input, extension) =>
     path.join(outDir, SUBDIRS[kind], `${id}.${fnv1a(`${version}:${JSON.stringify(input)}`).toString(36)}.${extension}`);
@@ -119,6 +136,21 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
     const video = { channel: data, audio, maxBytes: MAX_VIDEO_BYTES };
     jobs.push({ id: `video:${channel.id}`, kind: "video", key: channel.videoKey, file: cachePath("video", channel.id, videoVersion, video, "mp4"), input: video });
   }
+  if (site) {
+    // The landing page's pictures and promo video (the video carries a catalog track's music).
+    const { siteMediaItems } = await import("../lib/demo-site-media.mjs");
+    for (const item of siteMediaItems()) {
+      let input = item.input;
+      if (item.kind === "site-video") {
+        const { trackId } = input.promo;
+        if (!findTrack(trackId, catalog)) throw new Error(`promo video: audio track ${trackId} is not in the catalog`);
+        input = { ...input, maxBytes: MAX_VIDEO_BYTES };
+      }
+      const version = item.kind === "site-video" ? siteVideoVersion : siteImageVersion;
+      const name = item.key.slice(item.key.lastIndexOf("/") + 1, item.key.lastIndexOf("."));
+      jobs.push({ id: item.id, kind: item.kind, key: item.key, file: cachePath(item.kind, name, version, input, EXTENSIONS[item.kind]), input });
+    }
+  }
   return jobs;
 }
 
@@ -147,6 +179,12 @@ export async function renderJob(job) {
       audio: trackVideoAudio({ id: audio.trackId }, channel.durationSeconds, { gainDb: audio.gainDb }),
       maxBytes,
     });
+  } else if (job.kind === "site-image") {
+    const { renderSiteImage } = await import("../lib/demo-site-media.mjs");
+    bytes = renderSiteImage(job.input);
+  } else if (job.kind === "site-video") {
+    const { renderPromoVideo } = await import("../lib/demo-site-media.mjs");
+    bytes = await renderPromoVideo(job.input.promo, { maxBytes: job.input.maxBytes });
   } else {
     throw new Error(`unknown demo media kind ${job.kind}`);
   }
@@ -202,7 +240,7 @@ async function prune(outDir, keep) {
     for (const name of names) {
       const file = path.join(dir, name);
       if (keep.has(file)) continue;
-      if (/\.(mp3|png|mp4)$/.test(name)) await rm(file, { force: true });
+      if (/\.(mp3|png|mp4|jpg)$/.test(name)) await rm(file, { force: true });
       else if (name.endsWith(".tmp")) {
         const age = await stat(file).then((s) => Date.now() - s.mtimeMs, () => 0);
         if (age > 3600_000) await rm(file, { force: true });
@@ -212,18 +250,23 @@ async function prune(outDir, keep) {
 }
 
 /**
- * Makes sure every track's MP3, every album's cover, every station's image and every channel's
- * thumbnail and video is in the cache, rendering only what is missing. The stations and channels
- * default to the built-in ones with the built-in catalog, and to none with another catalog (a
- * music video needs its track in the catalog): pass them to have them with a custom catalog.
- * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], threads?: number, force?: boolean }} [options]
+ * Makes sure every track's MP3, every album's cover, every station's image, every channel's
+ * thumbnail and video, and the landing page's pictures and promo video are in the cache,
+ * rendering only what is missing. The stations, channels and site media default to the built-in
+ * ones with the built-in catalog, and to none with another catalog (a music video and the promo
+ * need their track in the catalog): pass them to have them with a custom catalog.
+ * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, threads?: number, force?: boolean }} [options]
  * @returns {Promise<{ files: { key: string, path: string, contentType: string, bytes: number }[], generated: number, cached: number, ms: number, rendered: { id: string, kind: string, key: string, bytes: number, ms: number }[] }>}
  */
-export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CATALOG, stations, channels, threads, force = false } = {}) {
+export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CATALOG, stations, channels, site, threads, force = false } = {}) {
   const started = performance.now();
   outDir = path.resolve(outDir);
   const builtIn = catalog === CATALOG;
-  const jobs = await demoMediaJobs(catalog, outDir, { stations: stations ?? (builtIn ? RADIO_STATIONS : []), channels: channels ?? (builtIn ? TV_CHANNELS : []) });
+  const jobs = await demoMediaJobs(catalog, outDir, {
+    stations: stations ?? (builtIn ? RADIO_STATIONS : []),
+    channels: channels ?? (builtIn ? TV_CHANNELS : []),
+    site: site ?? builtIn,
+  });
   const sizes = new Map();
   const missing = [];
   await Promise.all(
@@ -234,9 +277,16 @@ export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CA
     }),
   );
   // Longest renders first, so the threads finish together: a video takes ~10 s, a track ~0.4 s.
-  const cost = (job) => (job.kind === "video" ? 1000 + job.input.channel.durationSeconds : job.kind === "audio" ? job.input.track.durationSeconds : 0);
+  const cost = (job) =>
+    job.kind === "video"
+      ? 1000 + job.input.channel.durationSeconds
+      : job.kind === "site-video"
+        ? 1000 + job.input.promo.durationSeconds
+        : job.kind === "audio"
+          ? job.input.track.durationSeconds
+          : 0;
   missing.sort((a, b) => cost(b) - cost(a) || a.id.localeCompare(b.id));
-  const heavy = missing.filter((j) => j.kind === "audio" || j.kind === "video").length;
+  const heavy = missing.filter((j) => j.kind === "audio" || j.kind === "video" || j.kind.startsWith("site-")).length;
   const count = Math.max(1, Math.min(threads ?? os.availableParallelism(), heavy));
   const timings = new Map();
   if (missing.length > 0) {
@@ -273,15 +323,17 @@ async function main() {
   const covers = result.files.filter((f) => f.key.startsWith("covers/"));
   const images = result.files.filter((f) => f.contentType === "image/png" && !f.key.startsWith("covers/"));
   const videos = result.files.filter((f) => f.contentType === "video/mp4");
+  const siteImages = result.files.filter((f) => f.contentType === "image/jpeg");
   const sum = (files) => files.reduce((total, f) => total + f.bytes, 0);
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
   const cpu = process.cpuUsage(cpuBefore);
   console.log(
     [
-      `demo media: ${result.files.length} files (${audio.length} MP3, ${covers.length} covers, ${images.length} station/channel images, ${videos.length} MP4), ${mb(sum(result.files))} in ${path.relative(process.cwd(), values.out ?? DEFAULT_OUT_DIR) || "."}`,
+      `demo media: ${result.files.length} files (${audio.length} MP3, ${covers.length} covers, ${images.length} station/channel images, ${siteImages.length} site JPEGs, ${videos.length} MP4), ${mb(sum(result.files))} in ${path.relative(process.cwd(), values.out ?? DEFAULT_OUT_DIR) || "."}`,
       `  generated ${result.generated}, cached ${result.cached}, in ${result.ms < 10_000 ? `${result.ms} ms` : `${(result.ms / 1000).toFixed(1)} s`} (CPU, all threads: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`,
       `  MP3 avg ${kb(sum(audio) / Math.max(1, audio.length))}, max ${kb(Math.max(0, ...audio.map((f) => f.bytes)))}; cover avg ${kb(sum(covers) / Math.max(1, covers.length))}, max ${kb(Math.max(0, ...covers.map((f) => f.bytes)))}; station/channel image max ${kb(Math.max(0, ...images.map((f) => f.bytes)))}`,
+      `  site JPEGs: ${siteImages.map((f) => `${f.key.slice(5)} ${kb(f.bytes)}`).join(", ")}`,
       ...videos.map((f) => {
         const render = result.rendered.find((r) => r.key === f.key);
         return `  ${f.key}: ${mb(f.bytes)}${render ? `, rendered in ${(render.ms / 1000).toFixed(1)} s` : " (cached)"}`;

@@ -13,8 +13,6 @@ import {
   openRadioPlayer,
   type PopupHost,
 } from "../../app/features/shell/popups";
-import { MusicSection } from "../../app/features/shell/landing/MusicSection";
-import { VipSection } from "../../app/features/shell/landing/VipSection";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { Route as SignupOptionsRoute } from "../../app/routes/signup-options";
@@ -363,66 +361,8 @@ describe("popups", () => {
   });
 });
 
-describe("landing and plan pages", () => {
-  it("sends visitors from the iconic hits to VIP signup with a 'Listen as VIP' hint", async () => {
-    await renderShell({ me: user(), children: <MusicSection /> });
-    const links = screen.getAllByRole("link", { name: /Listen as VIP/ });
-    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/vip-signup", "/vip-signup", "/vip-signup"]);
-    expect(screen.getAllByText(/^198[89]$/).map((el) => el.textContent)).toEqual(["1988", "1988", "1989"]);
-  });
-
-  it("lets VIP members and admins play the iconic hits from the landing page, and links each to its track page", async () => {
-    for (const me of [user({ isVIP: true }), user({ isAdmin: true })]) {
-      await renderShell({ me, children: <MusicSection /> });
-      const links = screen.getAllByRole("link", { name: /Listen now/ });
-      expect(links.map((link) => link.getAttribute("href"))).toEqual(["/music/track/spring-love", "/music/track/moonlight-boulevard-1", "/music/track/i-wanna-be-the-one"]);
-      expect(screen.getAllByRole("button", { name: /^Play\b/ }).map((b) => b.textContent)).toEqual(["Play: Spring Love", "Play: Dreamin' of Love", "Play: I Wanna Be the One"]);
-      expect(screen.queryByText("Listen as VIP")).toBeNull();
-      cleanup();
-    }
-  });
-
-  it("asks the catalog for the hit a VIP presses play on, and says so when it cannot play", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ error: { code: "internal", message: "down" } }, { status: 500 }));
-    await renderShell({ me: user({ isVIP: true }), children: <MusicSection /> });
-    fireEvent.click(screen.getByRole("button", { name: /^Play\b.*Dreamin' of Love/ }));
-    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Unable to play audio. Please try again.");
-    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toContain("/api/music/tracks/moonlight-boulevard-1");
-    fetchSpy.mockRestore();
-  });
-
-  it("offers visitors and members Join VIP with the price in the landing VIP section", async () => {
-    for (const me of [null, user()]) {
-      await renderShell({ me, children: <VipSection /> });
-      const section = screen.getByRole("region", { name: "VIP Membership" });
-      expect(within(section).getByRole("link", { name: "Join VIP" }).getAttribute("href")).toBe("/vip-signup");
-      expect(within(section).getByText("$9.99/month")).toBeTruthy();
-      expect(within(section).queryByRole("status")).toBeNull();
-      cleanup();
-    }
-  });
-
-  it("tells an administrator in the landing VIP section that their account includes every benefit, instead of Join", async () => {
-    await renderShell({ me: user({ isAdmin: true }), children: <VipSection /> });
-    const section = screen.getByRole("region", { name: "VIP Membership" });
-    expect(within(section).getByRole("status").textContent).toBe("Your admin account includes every VIP benefit.");
-    expect(within(section).getByRole("link", { name: "Go to the music" }).getAttribute("href")).toBe("/music");
-    expect(within(section).queryByRole("link", { name: /Join VIP/ })).toBeNull();
-    cleanup();
-
-    await renderShell({ me: user({ isAdmin: true }), children: <VipSection />, locale: "pt-BR" });
-    expect(screen.getByRole("status").textContent).toBe("Sua conta de administrador inclui todos os benefícios VIP.");
-    expect(screen.getByRole("link", { name: "Ir para as músicas" }).getAttribute("href")).toBe("/music");
-  });
-
-  it("tells a VIP member in the landing VIP section that the benefits are theirs, instead of Join", async () => {
-    await renderShell({ me: user({ isVIP: true }), children: <VipSection /> });
-    const section = screen.getByRole("region", { name: "VIP Membership" });
-    expect(within(section).getByRole("status").textContent).toBe("You're a VIP member: every benefit is yours.");
-    expect(within(section).getByRole("link", { name: "Go to the music" }).getAttribute("href")).toBe("/music");
-    expect(within(section).queryByRole("link", { name: /Join VIP/ })).toBeNull();
-  });
-
+// The landing page's own cases (iconic hits, VIP section, ...) are in landing.test.tsx.
+describe("plan page", () => {
   it("shows both plans with the configured VIP price per locale", async () => {
     const SignupOptions = SignupOptionsRoute.options.component!;
     await renderShell({ children: <SignupOptions /> });

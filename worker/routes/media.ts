@@ -1,6 +1,6 @@
 // Mounted at /media: catalog audio, TV videos and remote radio streams for whoever holds a valid
 // signed URL (issued only to VIP and admin by the music, tv and radio routes), and album covers,
-// station images and channel thumbnails for everyone.
+// station images, channel thumbnails and the landing page's pictures and promo video for everyone.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
@@ -19,6 +19,15 @@ const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } 
 
 /** Public image folders in R2: album covers, station images, channel thumbnails. */
 const PUBLIC_IMAGE_FOLDERS = ["covers", "stations", "tv/thumbs"] as const;
+
+/**
+ * The landing page's files in R2 under site/: hero pictures, the events banner, the promo video
+ * and its poster. Public (the promo is an advert, not VIP content) and cacheable; same name rule
+ * as the images, so nothing a client sends reaches another key.
+ */
+const SITE_FILE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(png|jpg|webp|mp4)$/;
+const SITE_TYPES = { ...IMAGE_TYPES, mp4: "video/mp4" } as const;
+const PUBLIC_CACHE = "public, max-age=86400";
 
 /** Video stored in R2 is MP4 unless the key says WebM. */
 const videoTypeOf = (key: string) => (key.endsWith(".webm") ? "video/webm" : "video/mp4");
@@ -82,8 +91,18 @@ for (const folder of PUBLIC_IMAGE_FOLDERS) {
     if (!ext) return notFoundJson();
     const response = await serveR2Object(c.env.MEDIA, `${folder}/${file}`, c.req.raw, {
       contentType: IMAGE_TYPES[ext],
-      cacheControl: "public, max-age=86400",
+      cacheControl: PUBLIC_CACHE,
     });
     return response ?? notFoundJson();
   });
 }
+
+// Images and the promo video alike: serveR2Object answers Range (206), If-Range and ETag, which
+// the <video> element needs to seek.
+mediaRoutes.get("/site/:file", async (c) => {
+  const file = c.req.param("file");
+  const ext = SITE_FILE_PATTERN.exec(file)?.[1] as keyof typeof SITE_TYPES | undefined;
+  if (!ext) return notFoundJson();
+  const response = await serveR2Object(c.env.MEDIA, `site/${file}`, c.req.raw, { contentType: SITE_TYPES[ext], cacheControl: PUBLIC_CACHE });
+  return response ?? notFoundJson();
+});

@@ -1,19 +1,21 @@
-import { defineMessages, FormattedMessage } from "react-intl";
+import { defineMessages, FormattedMessage, type MessageDescriptor } from "react-intl";
+import { ARTIST_FACTS } from "./BioSection";
 
 const m = defineMessages({
-  hitsValue: { id: "home.about.hits.value", defaultMessage: "15+" },
-  hitsLabel: { id: "home.about.hits.label", defaultMessage: "Chart hits" },
-  showsValue: { id: "home.about.shows.value", defaultMessage: "1,000+" },
-  showsLabel: { id: "home.about.shows.label", defaultMessage: "Live shows" },
-  awardsValue: { id: "home.about.awards.value", defaultMessage: "10+" },
-  awardsLabel: { id: "home.about.awards.label", defaultMessage: "Awards and certifications" },
+  hitsValue: { id: "home.about.hits.value", defaultMessage: "{count, number}+" },
+  hitsLabel: { id: "home.about.hits.label", defaultMessage: "Singles on the charts" },
+  showsValue: { id: "home.about.shows.value", defaultMessage: "{count, number}+" },
+  showsLabel: { id: "home.about.shows.label", defaultMessage: "Concerts on four continents" },
+  awardsValue: { id: "home.about.awards.value", defaultMessage: "{count, number}" },
+  awardsLabel: { id: "home.about.awards.label", defaultMessage: "Gold and platinum certifications" },
 });
 
-const STATS = [
-  { key: "hits", value: m.hitsValue, label: m.hitsLabel },
-  { key: "shows", value: m.showsValue, label: m.showsLabel },
-  { key: "awards", value: m.awardsValue, label: m.awardsLabel },
-] as const;
+/** The same figures as the biography's lists (ARTIST_FACTS), formatted for the locale. */
+const STATS: { key: string; count: number; value: MessageDescriptor; label: MessageDescriptor }[] = [
+  { key: "hits", count: ARTIST_FACTS.chartSingles, value: m.hitsValue, label: m.hitsLabel },
+  { key: "shows", count: ARTIST_FACTS.shows, value: m.showsValue, label: m.showsLabel },
+  { key: "awards", count: ARTIST_FACTS.awards, value: m.awardsValue, label: m.awardsLabel },
+];
 
 export function AboutSection() {
   return (
@@ -33,7 +35,7 @@ export function AboutSection() {
         {STATS.map((stat) => (
           <li key={stat.key} className="card stat-card">
             <span className="stat-value">
-              <FormattedMessage {...stat.value} />
+              <FormattedMessage {...stat.value} values={{ count: stat.count }} />
             </span>
             <span className="stat-label">
               <FormattedMessage {...stat.label} />

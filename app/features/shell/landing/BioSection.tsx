@@ -1,26 +1,45 @@
-import { defineMessages, FormattedMessage } from "react-intl";
+import { defineMessages, FormattedMessage, type MessageDescriptor } from "react-intl";
+
+/**
+ * The figures the biography and the About cards share, so the two always agree: singles on the
+ * charts, concerts, gold and platinum certifications.
+ */
+export const ARTIST_FACTS = { chartSingles: 25, shows: 2000, awards: 15 } as const;
 
 const m = defineMessages({
   career: { id: "home.bio.career.title", defaultMessage: "Career" },
-  career1: { id: "home.bio.career.1", defaultMessage: "Breakthrough singles in 1988 and 1989" },
-  career2: { id: "home.bio.career.2", defaultMessage: "Albums and singles released across four decades" },
-  career3: { id: "home.bio.career.3", defaultMessage: "Collaborations with leading dance producers" },
+  career1: { id: "home.bio.career.1", defaultMessage: "First single, City Lights Calling, in 1986; debut album, Freestyle Nights, in 1987" },
+  career2: { id: "home.bio.career.2", defaultMessage: "Breakthrough hits Spring Love and Dreamin' of Love in 1988, and I Wanna Be the One in 1989" },
+  career3: { id: "home.bio.career.3", defaultMessage: "More than {count, number} singles on the dance and pop charts" },
+  career4: { id: "home.bio.career.4", defaultMessage: "New albums and singles in every decade since the 1980s" },
   awards: { id: "home.bio.awards.title", defaultMessage: "Awards" },
-  awards1: { id: "home.bio.awards.1", defaultMessage: "Gold and platinum records" },
-  awards2: { id: "home.bio.awards.2", defaultMessage: "Top-ten hits on the dance and pop charts" },
-  awards3: { id: "home.bio.awards.3", defaultMessage: "Honoured by the freestyle community" },
+  awards1: { id: "home.bio.awards.1", defaultMessage: "{count, number} gold and platinum certifications in the United States and Brazil" },
+  awards2: { id: "home.bio.awards.2", defaultMessage: "Number-one dance radio hits in New York and Miami" },
+  awards3: { id: "home.bio.awards.3", defaultMessage: "Honoured by the freestyle community for a lifetime of music" },
   performances: { id: "home.bio.performances.title", defaultMessage: "Performances" },
-  performances1: { id: "home.bio.performances.1", defaultMessage: "Sold-out shows across the Americas" },
-  performances2: { id: "home.bio.performances.2", defaultMessage: "Headliner at freestyle festivals" },
-  performances3: { id: "home.bio.performances.3", defaultMessage: "Television and radio appearances" },
+  performances1: { id: "home.bio.performances.1", defaultMessage: "More than {count, number} concerts on four continents" },
+  performances2: { id: "home.bio.performances.2", defaultMessage: "Sold-out tours of Brazil, from São Paulo to Rio de Janeiro" },
+  performances3: { id: "home.bio.performances.3", defaultMessage: "Headliner at freestyle festivals and classic dance nights" },
+  performances4: { id: "home.bio.performances.4", defaultMessage: "Television specials and live radio sessions" },
 });
 
-const ACHIEVEMENTS = [
-  { key: "career", title: m.career, items: [m.career1, m.career2, m.career3] },
-  { key: "awards", title: m.awards, items: [m.awards1, m.awards2, m.awards3] },
-  { key: "performances", title: m.performances, items: [m.performances1, m.performances2, m.performances3] },
-] as const;
+type Item = { message: MessageDescriptor; count?: number };
 
+const ACHIEVEMENTS: { key: string; title: MessageDescriptor; items: Item[] }[] = [
+  {
+    key: "career",
+    title: m.career,
+    items: [{ message: m.career1 }, { message: m.career2 }, { message: m.career3, count: ARTIST_FACTS.chartSingles }, { message: m.career4 }],
+  },
+  { key: "awards", title: m.awards, items: [{ message: m.awards1, count: ARTIST_FACTS.awards }, { message: m.awards2 }, { message: m.awards3 }] },
+  {
+    key: "performances",
+    title: m.performances,
+    items: [{ message: m.performances1, count: ARTIST_FACTS.shows }, { message: m.performances2 }, { message: m.performances3 }, { message: m.performances4 }],
+  },
+];
+
+/** The artist's story (spec 2.3): intro, story, legacy and three lists of achievements. */
 export function BioSection() {
   return (
     <section id="bio" className="landing-section" aria-labelledby="bio-title">
@@ -29,20 +48,23 @@ export function BioSection() {
           <FormattedMessage id="home.bio.title" defaultMessage="Biography" />
         </h2>
         <p className="section-intro">
-          <FormattedMessage id="home.bio.intro" defaultMessage="A voice that helped define freestyle music." />
+          <FormattedMessage
+            id="home.bio.intro"
+            defaultMessage="From the freestyle clubs of New York to stages all over the world: almost four decades of music made for dancing and for falling in love."
+          />
         </p>
       </header>
       <div className="bio-text">
         <p>
           <FormattedMessage
             id="home.bio.story"
-            defaultMessage="Rising from the club scene of the late 1980s, the artist blended Latin rhythms, electro beats and heartfelt melodies into a sound that crossed over from the dance floor to radio stations around the world."
+            defaultMessage="It began in mid-1980s New York, where freestyle was born: Latin percussion, drum machines and synthesizers under melodies sung straight from the heart. The artist's first single, City Lights Calling, was pressed in 1986 for the DJs of the city's clubs, and the debut album Freestyle Nights followed a year later. In 1988 Spring Love and Dreamin' of Love crossed over from the dance floor to radio stations across the country, and I Wanna Be the One made 1989 a year of sold-out shows."
           />
         </p>
         <p>
           <FormattedMessage
             id="home.bio.legacy"
-            defaultMessage="Decades later, those songs remain anthems of the freestyle era, and new generations keep discovering them on the radio, at festivals and online."
+            defaultMessage="The songs never left the radio. Through the 1990s and beyond, new albums and world tours kept the sound alive, and nowhere has freestyle been loved more than in Brazil, where fans have sung every word at packed arenas and flashback parties for generations. Today a new generation is finding the music online, and every show still ends with the whole room singing along."
           />
         </p>
       </div>
@@ -54,8 +76,8 @@ export function BioSection() {
             </h3>
             <ul className="check-list">
               {group.items.map((item) => (
-                <li key={item.id}>
-                  <FormattedMessage {...item} />
+                <li key={item.message.id}>
+                  <FormattedMessage {...item.message} values={item.count === undefined ? undefined : { count: item.count }} />
                 </li>
               ))}
             </ul>

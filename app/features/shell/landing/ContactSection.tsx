@@ -2,8 +2,9 @@ import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import { useSiteConfig } from "../useSession";
 import { Icon } from "../../../components/Icon";
+import { ContactForm } from "../../contact/ContactForm";
 
-/** Contact cards and the support address; the contact form arrives with the contact feature. */
+/** Contact cards (e-mail, 'Global'), the contact form, and the legal and support lines (spec 2.3 item 7). */
 export function ContactSection() {
   const config = useSiteConfig();
   const email = config?.supportEmail;
@@ -35,6 +36,7 @@ export function ContactSection() {
           </p>
         </div>
       </div>
+      <ContactForm />
       <div className="contact-notes muted">
         <p>
           <FormattedMessage

@@ -1,8 +1,133 @@
 import { Link } from "@tanstack/react-router";
-import { FormattedMessage } from "react-intl";
-import { EmptyState } from "../../../components/EmptyState";
+import { useEffect, useRef, useState } from "react";
+import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import { Lightbox } from "../../../components/Lightbox";
+import { EventsList } from "../../events/EventsList";
 
-/** The heading and an honest empty state; the published events list arrives with the events feature. */
+/** The tour poster and the promo video: generated offline (scripts/lib/demo-site-media.mjs). */
+const BANNER = {
+  src: "/media/site/events-banner.jpg",
+  srcSet: "/media/site/events-banner-800.jpg 800w, /media/site/events-banner.jpg 1600w",
+  width: 1600,
+  height: 600,
+};
+export const PROMO_VIDEO = { src: "/media/site/promo.mp4", poster: "/media/site/promo-poster.jpg", width: 640, height: 360 };
+/** How far below the viewport the promo starts to load: about a screen's scroll ahead. */
+const PROMO_ROOT_MARGIN = "200px";
+
+const m = defineMessages({
+  bannerAlt: {
+    id: "home.events.banner.alt",
+    defaultMessage: "Tour poster: the artist on a neon-lit stage, one arm raised to a cheering crowd, under the words Live on Tour",
+  },
+  bannerOpen: { id: "home.events.banner.open", defaultMessage: "View the tour poster full screen" },
+  bannerTitle: { id: "home.events.banner.title", defaultMessage: "Live on tour" },
+  close: { id: "home.events.banner.close", defaultMessage: "Close" },
+  all: { id: "home.events.all", defaultMessage: "See all events" },
+});
+
+/**
+ * True once `ref`'s element has come within `rootMargin` of the viewport (and from then on).
+ * Without IntersectionObserver it is true at once.
+ */
+function useNearViewport<T extends Element>(rootMargin: string) {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: `${rootMargin} 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, rootMargin]);
+  return [ref, near] as const;
+}
+
+/** The tour poster as a button; it opens full screen in a lightbox. */
+function EventsBanner() {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const alt = intl.formatMessage(m.bannerAlt);
+  return (
+    <>
+      <button ref={buttonRef} type="button" className="events-banner" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <img
+          srcSet={BANNER.srcSet}
+          sizes="(min-width: 1180px) 1148px, calc(100vw - 2rem)"
+          src={BANNER.src}
+          width={BANNER.width}
+          height={BANNER.height}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+        />
+        <span className="events-banner-hint">
+          <FormattedMessage {...m.bannerOpen} />
+        </span>
+      </button>
+      {open && (
+        <Lightbox
+          title={<FormattedMessage {...m.bannerTitle} />}
+          closeLabel={intl.formatMessage(m.close)}
+          onClose={() => setOpen(false)}
+          returnFocusTo={buttonRef}
+          footer={
+            <Link to="/events" className="btn btn-ghost btn-sm">
+              <FormattedMessage {...m.all} />
+            </Link>
+          }
+        >
+          <img className="lightbox-image" src={BANNER.src} width={BANNER.width} height={BANNER.height} alt={alt} />
+        </Lightbox>
+      )}
+    </>
+  );
+}
+
+/**
+ * The promo video: controls, nothing loaded until it comes near the viewport (then its poster
+ * shows; the video itself loads when the visitor presses play).
+ */
+function PromoVideo() {
+  const [ref, near] = useNearViewport<HTMLElement>(PROMO_ROOT_MARGIN);
+  return (
+    <figure ref={ref} className="promo-video">
+      <h3 id="promo-title">
+        <FormattedMessage id="home.events.promo.title" defaultMessage="Watch the promo" />
+      </h3>
+      <video
+        controls
+        preload="none"
+        playsInline
+        width={PROMO_VIDEO.width}
+        height={PROMO_VIDEO.height}
+        poster={near ? PROMO_VIDEO.poster : undefined}
+        src={near ? PROMO_VIDEO.src : undefined}
+        aria-labelledby="promo-title"
+        aria-describedby="promo-caption"
+      >
+        <FormattedMessage id="home.events.promo.unsupported" defaultMessage="Your browser cannot play this video." />
+      </video>
+      <figcaption id="promo-caption" className="muted">
+        <FormattedMessage
+          id="home.events.promo.caption"
+          defaultMessage="A taste of the live show: the sound of freestyle, from the clubs of New York to arenas around the world."
+        />
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Spec 2.3 section 5: the tour poster, the published events, the promo video. */
 export function EventsSection() {
   return (
     <section id="events" className="landing-section section-alt" aria-labelledby="events-title">
@@ -14,15 +139,14 @@ export function EventsSection() {
           <FormattedMessage id="home.events.intro" defaultMessage="Concerts, meet-and-greets and festival dates are announced here first." />
         </p>
       </header>
-      <EmptyState
-        icon="calendar"
-        title={<FormattedMessage id="home.events.empty" defaultMessage="No events announced yet" />}
-        hint={<FormattedMessage id="home.events.emptyHint" defaultMessage="Check back soon, or follow us on social media for the latest news." />}
-      >
-        <Link to="/events" className="btn btn-ghost btn-sm">
-          <FormattedMessage id="home.events.all" defaultMessage="Events page" />
+      <EventsBanner />
+      <EventsList limit={6} headingLevel={3} />
+      <p className="section-actions">
+        <Link to="/events" className="btn btn-ghost">
+          <FormattedMessage {...m.all} />
         </Link>
-      </EmptyState>
+      </p>
+      <PromoVideo />
     </section>
   );
 }

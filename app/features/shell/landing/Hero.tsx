@@ -1,21 +1,81 @@
 import { Link } from "@tanstack/react-router";
+import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { useHeroRotation } from "../useHeroRotation";
+import { useHeroRotation, useReducedMotion } from "../useHeroRotation";
 import { useSiteConfig } from "../useSession";
 
-/** Four generated backdrops (CSS in styles.css, .hero-bg-1 … 4): no image downloads. */
-const HERO_BACKGROUNDS = ["hero-bg-1", "hero-bg-2", "hero-bg-3", "hero-bg-4"] as const;
+/**
+ * The four hero backdrops (stage lights, a city skyline at night, crowd silhouettes, a neon
+ * sunset): JPEGs generated offline (scripts/lib/demo-site-media.mjs), each 1280x720 and 640x360.
+ */
+export const HERO_IMAGES = [1, 2, 3, 4].map((n) => ({
+  src: `/media/site/hero-${n}-1280.jpg`,
+  srcSet: `/media/site/hero-${n}-640.jpg 640w, /media/site/hero-${n}-1280.jpg 1280w`,
+}));
+const HERO_IMAGE_WIDTH = 1280;
+const HERO_IMAGE_HEIGHT = 720;
+
+/** True from the first frame after the first paint on: work that must not compete with it waits. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: number | undefined;
+    // A frame callback runs before the next paint; a task queued from it runs after that paint.
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/**
+ * The backdrops: the first loads at once with a high priority (it is the first thing a visitor
+ * sees); the other three start loading after the first paint, at a low priority, and none is
+ * shown before it has loaded. With reduced motion only the first is ever loaded.
+ */
+function HeroBackdrops() {
+  const reduced = useReducedMotion();
+  const painted = useAfterFirstPaint();
+  const [loaded, setLoaded] = useState<readonly boolean[]>(() => HERO_IMAGES.map(() => false));
+  // The first is on screen from the start, so it counts as ready even if its load event was missed.
+  const isReady = useCallback((index: number) => index === 0 || loaded[index] === true, [loaded]);
+  const active = useHeroRotation(HERO_IMAGES.length, { isReady });
+  const markLoaded = (index: number) => setLoaded((current) => (current[index] ? current : current.map((value, i) => value || i === index)));
+  return (
+    <div className="hero-backgrounds" aria-hidden="true" data-active-index={active}>
+      {HERO_IMAGES.map((image, index) => {
+        const load = index === 0 || (painted && !reduced);
+        return (
+          <img
+            key={image.src}
+            className="hero-bg"
+            // srcSet and sizes before src, so the browser never starts on the wrong candidate.
+            srcSet={load ? image.srcSet : undefined}
+            sizes="100vw"
+            src={load ? image.src : undefined}
+            width={HERO_IMAGE_WIDTH}
+            height={HERO_IMAGE_HEIGHT}
+            alt=""
+            fetchPriority={index === 0 ? "high" : "low"}
+            decoding={index === 0 ? "auto" : "async"}
+            data-active={index === active}
+            onLoad={() => markLoaded(index)}
+          />
+        );
+      })}
+    </div>
+  );
+}
 
 export function Hero() {
-  const active = useHeroRotation(HERO_BACKGROUNDS.length);
   const brand = useSiteConfig()?.brandName;
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <div className="hero-backgrounds" aria-hidden="true">
-        {HERO_BACKGROUNDS.map((bg, i) => (
-          <div key={bg} className={`hero-bg ${bg}`} data-active={i === active} />
-        ))}
-      </div>
+      <HeroBackdrops />
       <div className="hero-content">
         {brand && (
           <p className="hero-eyebrow">

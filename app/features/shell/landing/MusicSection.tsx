@@ -4,7 +4,11 @@ import { FormattedMessage } from "react-intl";
 import { canUseVipContent, useSessionUser } from "../useSession";
 import { Icon } from "../../../components/Icon";
 
-/** The three iconic hits of spec 2.3: catalog tracks. Song titles are names and stay untranslated. */
+/**
+ * The three iconic hits of spec 2.3: catalog tracks (scripts/catalog/catalog.mjs ICONIC_TRACK_IDS).
+ * Song titles are names and stay untranslated. VIP members and admins play them here or go to the
+ * Music Hub; everyone else is sent to VIP signup.
+ */
 const ICONIC_HITS = [
   { key: "spring-love", trackId: "spring-love", title: "Spring Love", year: 1988 },
   { key: "dreamin-of-love", trackId: "moonlight-boulevard-1", title: "Dreamin' of Love", year: 1988 },
@@ -45,7 +49,7 @@ export function MusicSection() {
                   <FormattedMessage id="home.music.play" defaultMessage="Play" />
                   <span className="sr-only">: {hit.title}</span>
                 </button>
-                <Link to="/music/track/$trackId" params={{ trackId: hit.trackId }} className="btn btn-ghost btn-sm">
+                <Link to="/music" className="btn btn-ghost btn-sm">
                   <FormattedMessage id="home.music.listen" defaultMessage="Listen now" />
                   <span className="sr-only">: {hit.title}</span>
                 </Link>

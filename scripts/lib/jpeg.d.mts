@@ -1,0 +1,5 @@
+// Types for jpeg.mjs so TypeScript callers (tests) can import it.
+export const JPEG_QUALITY: number;
+export function encodeJpeg(width: number, height: number, rgba: ArrayLike<number>, quality?: number): Uint8Array;
+export function halveRgba(width: number, height: number, rgba: ArrayLike<number>): Uint8ClampedArray;
+export function jpegSize(bytes: Uint8Array): { width: number; height: number } | null;

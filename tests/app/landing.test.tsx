@@ -1,0 +1,407 @@
+// The landing page (spec 2.3), rendered through its real file route: the hero's four rotating
+// pictures (5 s, paused for reduced motion and while the tab is hidden, never onto a picture that
+// has not loaded), the iconic hits, the VIP section, the biography in both languages, the events
+// section's tour poster in a lightbox and its lazily loaded promo video, and the About figures.
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HERO_ROTATION_MS } from "../../app/features/shell/useHeroRotation";
+import { Route as IndexRoute } from "../../app/routes/index";
+import type { SessionUser } from "../../worker/contracts/auth";
+import type { PublicConfig } from "../../worker/contracts/config";
+import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
+
+const CONFIG: PublicConfig = {
+  brandName: "Neon Test Brand",
+  supportEmail: "support@example.test",
+  adminEmail: "admin@example.test",
+  infoEmail: "info@example.test",
+  chatRoomUrl: "https://chat.example.test/room",
+  socialUrls: { facebook: "https://facebook.example.test/page", instagram: "https://instagram.example.test/page" },
+  vipPrice: { amountCents: 999, currency: "USD" },
+  localMode: true,
+};
+
+const root = createTestRoot();
+const routeTree = root.addChildren([
+  mountFileRoute(IndexRoute, "/", root),
+  stubRoute(root, "/music"),
+  stubRoute(root, "/vip-signup"),
+  stubRoute(root, "/signup-options"),
+  stubRoute(root, "/events"),
+  stubRoute(root, "/terms"),
+  stubRoute(root, "/privacy"),
+]);
+
+/** An IntersectionObserver that reports only what the test says: `FakeObserver.enter()`. */
+class FakeObserver {
+  static instances: FakeObserver[] = [];
+  readonly observed = new Set<Element>();
+  constructor(
+    readonly callback: IntersectionObserverCallback,
+    readonly options: IntersectionObserverInit = {},
+  ) {
+    FakeObserver.instances.push(this);
+  }
+  observe(element: Element) {
+    this.observed.add(element);
+  }
+  unobserve(element: Element) {
+    this.observed.delete(element);
+  }
+  disconnect() {
+    this.observed.clear();
+  }
+  takeRecords() {
+    return [];
+  }
+  /** Every observed element comes into view (within the root margin). */
+  static enter() {
+    for (const observer of FakeObserver.instances) {
+      const entries = [...observer.observed].map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+      if (entries.length) observer.callback(entries, observer as unknown as IntersectionObserver);
+    }
+  }
+}
+
+/** prefers-reduced-motion as the test says. */
+function stubReducedMotion(reduce: boolean) {
+  vi.spyOn(window, "matchMedia").mockImplementation(
+    (query: string) =>
+      ({
+        matches: reduce && query.includes("prefers-reduced-motion: reduce"),
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+let visibility: DocumentVisibilityState = "visible";
+function setVisibility(state: DocumentVisibilityState) {
+  visibility = state;
+  act(() => {
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+}
+
+beforeEach(() => {
+  FakeObserver.instances = [];
+  vi.stubGlobal("IntersectionObserver", FakeObserver);
+  visibility = "visible";
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: () => visibility });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  delete (document as { visibilityState?: unknown }).visibilityState;
+  document.body.style.overflow = "";
+});
+
+function mockSite(me: SessionUser | null = null) {
+  return mockApi({
+    "GET /api/auth/me": json(200, { user: me }),
+    "GET /api/config": json(200, CONFIG),
+    "GET /api/events": json(200, { events: [] }),
+  });
+}
+
+async function renderLanding({ me = null, locale = "en" as const }: { me?: SessionUser | null; locale?: "en" | "pt-BR" } = {}) {
+  const api = mockSite(me);
+  const view = renderApp(routeTree, "/", { locale });
+  await screen.findByRole("heading", { level: 1 });
+  return { ...view, api };
+}
+
+const heroImages = () => Array.from(document.querySelectorAll<HTMLImageElement>(".hero-bg"));
+const activeHero = () => heroImages().findIndex((img) => img.getAttribute("data-active") === "true");
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+
+/** Waits for the three later pictures to be given their source (after the first paint), then "loads" them. */
+async function loadAllHeroes() {
+  await waitFor(() => expect(heroImages().every((img) => img.getAttribute("src"))).toBe(true));
+  for (const img of heroImages()) fireEvent.load(img);
+}
+
+// Only the rotation's interval is faked: the router, the queries and the first-paint frame run on real timers.
+const fakeIntervals = () => vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+
+describe("hero", () => {
+  it("shows four pictures with sizes, a srcset and an empty alt, the first loaded at once with a high priority", async () => {
+    await renderLanding();
+    const images = heroImages();
+    expect(images).toHaveLength(4);
+    for (const [i, img] of images.entries()) {
+      expect(img.getAttribute("width")).toBe("1280");
+      expect(img.getAttribute("height")).toBe("720");
+      expect(img.getAttribute("alt")).toBe("");
+      expect(img.getAttribute("sizes")).toBe("100vw");
+      expect(img.getAttribute("fetchpriority")).toBe(i === 0 ? "high" : "low");
+    }
+    expect(images[0]!.getAttribute("src")).toBe("/media/site/hero-1-1280.jpg");
+    expect(images[0]!.getAttribute("srcset")).toBe("/media/site/hero-1-640.jpg 640w, /media/site/hero-1-1280.jpg 1280w");
+    // The other three get theirs after the first paint.
+    await waitFor(() => expect(images[3]!.getAttribute("srcset")).toBe("/media/site/hero-4-640.jpg 640w, /media/site/hero-4-1280.jpg 1280w"));
+    expect(images[1]!.getAttribute("src")).toBe("/media/site/hero-2-1280.jpg");
+    expect(activeHero()).toBe(0);
+    // The text and the sign-up button are still there.
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Freestyle forever");
+    expect(screen.getByRole("link", { name: "Sign Up Now" }).getAttribute("href")).toBe("/signup-options");
+  });
+
+  it("moves to the next picture every 5 seconds, round to the first again", async () => {
+    fakeIntervals();
+    await renderLanding();
+    await loadAllHeroes();
+    expect(HERO_ROTATION_MS).toBe(5000);
+    advance(HERO_ROTATION_MS - 1);
+    expect(activeHero()).toBe(0);
+    advance(1);
+    expect(activeHero()).toBe(1);
+    advance(HERO_ROTATION_MS);
+    expect(activeHero()).toBe(2);
+    advance(2 * HERO_ROTATION_MS);
+    expect(activeHero()).toBe(0);
+    expect(heroImages().filter((img) => img.getAttribute("data-active") === "true")).toHaveLength(1);
+  });
+
+  it("never fades to a picture that has not loaded", async () => {
+    fakeIntervals();
+    await renderLanding();
+    await waitFor(() => expect(heroImages()[2]!.getAttribute("src")).toBeTruthy());
+    advance(HERO_ROTATION_MS);
+    expect(activeHero()).toBe(0); // nothing else has loaded yet
+    fireEvent.load(heroImages()[2]!);
+    advance(HERO_ROTATION_MS);
+    expect(activeHero()).toBe(2); // the second is skipped
+    advance(HERO_ROTATION_MS);
+    expect(activeHero()).toBe(0);
+  });
+
+  it("stays on the first picture, and loads no other, for a visitor who asks for reduced motion", async () => {
+    stubReducedMotion(true);
+    fakeIntervals();
+    await renderLanding();
+    // The hero defers the other pictures to a task queued from its first animation frame; a frame
+    // and a task queued after it run after that one (same queues, in order), so by then the other
+    // pictures would have their source if reduced motion did not keep them back.
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    expect(heroImages().slice(1).map((img) => img.getAttribute("src"))).toEqual([null, null, null]);
+    for (const img of heroImages()) fireEvent.load(img);
+    advance(3 * HERO_ROTATION_MS);
+    expect(activeHero()).toBe(0);
+  });
+
+  it("pauses while the tab is hidden and picks up again when it is shown", async () => {
+    fakeIntervals();
+    await renderLanding();
+    await loadAllHeroes();
+    advance(HERO_ROTATION_MS);
+    expect(activeHero()).toBe(1);
+    setVisibility("hidden");
+    advance(3 * HERO_ROTATION_MS); // not a multiple of the four pictures: a rotation would show
+    expect(activeHero()).toBe(1);
+    setVisibility("visible");
+    advance(HERO_ROTATION_MS - 1);
+    expect(activeHero()).toBe(1);
+    advance(1);
+    expect(activeHero()).toBe(2);
+  });
+});
+
+describe("iconic hits", () => {
+  const hits = () => screen.getByRole("region", { name: "Iconic Hits" });
+
+  it("sends visitors and free members to VIP signup with a 'Listen as VIP' hint, with the years", async () => {
+    for (const me of [null, sessionUser()]) {
+      await renderLanding({ me });
+      const links = within(hits()).getAllByRole("link", { name: /Listen as VIP/ });
+      expect(links.map((link) => link.getAttribute("href"))).toEqual(["/vip-signup", "/vip-signup", "/vip-signup"]);
+      expect(within(hits()).getAllByText(/^198[89]$/).map((el) => el.textContent)).toEqual(["1988", "1988", "1989"]);
+      expect(within(hits()).queryByRole("button", { name: /^Play\b/ })).toBeNull();
+      cleanup();
+    }
+  });
+
+  it("gives VIP members and admins a Play button on each hit and a link to the Music Hub", async () => {
+    for (const me of [sessionUser({ isVIP: true }), sessionUser({ isAdmin: true })]) {
+      await renderLanding({ me });
+      await waitFor(() => expect(within(hits()).getAllByRole("button", { name: /^Play\b/ })).toHaveLength(3));
+      expect(within(hits()).getAllByRole("button", { name: /^Play\b/ }).map((b) => b.textContent)).toEqual([
+        "Play: Spring Love",
+        "Play: Dreamin' of Love",
+        "Play: I Wanna Be the One",
+      ]);
+      expect(within(hits()).getAllByRole("link", { name: /Listen now/ }).map((link) => link.getAttribute("href"))).toEqual(["/music", "/music", "/music"]);
+      expect(within(hits()).queryByText("Listen as VIP")).toBeNull();
+      cleanup();
+    }
+  });
+
+  it("asks the catalog for the hit a VIP presses play on, and says so when it cannot play", async () => {
+    const api = mockSite(sessionUser({ isVIP: true }));
+    renderApp(routeTree, "/");
+    const play = await screen.findByRole("button", { name: /^Play\b.*Dreamin' of Love/ });
+    fireEvent.click(play);
+    expect((await within(hits()).findByRole("alert")).textContent).toBe("Unable to play audio. Please try again.");
+    expect(api.callsTo("GET /api/music/tracks/moonlight-boulevard-1")).toHaveLength(1);
+  });
+});
+
+describe("VIP membership", () => {
+  const vip = () => screen.getByRole("region", { name: "VIP Membership" });
+
+  it("shows the four benefits and offers visitors and free members Join VIP with the price", async () => {
+    for (const me of [null, sessionUser()]) {
+      await renderLanding({ me });
+      expect(within(vip()).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
+        "Early Access to Music",
+        "Exclusive Content",
+        "Priority Tickets & VIP Sections",
+        "Special Merchandise",
+      ]);
+      await waitFor(() => expect(within(vip()).getByText("$9.99/month")).toBeTruthy());
+      expect(within(vip()).getByRole("link", { name: "Join VIP" }).getAttribute("href")).toBe("/vip-signup");
+      expect(within(vip()).queryByRole("status")).toBeNull();
+      cleanup();
+    }
+  });
+
+  it("tells a VIP member and an administrator that the benefits are theirs, instead of Join", async () => {
+    await renderLanding({ me: sessionUser({ isVIP: true }) });
+    await waitFor(() => expect(within(vip()).getByRole("status").textContent).toBe("You're a VIP member: every benefit is yours."));
+    expect(within(vip()).getByRole("link", { name: "Go to the music" }).getAttribute("href")).toBe("/music");
+    expect(within(vip()).queryByRole("link", { name: /Join VIP/ })).toBeNull();
+    cleanup();
+
+    await renderLanding({ me: sessionUser({ isAdmin: true }), locale: "pt-BR" });
+    const section = screen.getByRole("region", { name: "Assinatura VIP" });
+    await waitFor(() => expect(within(section).getByRole("status").textContent).toBe("Sua conta de administrador inclui todos os benefícios VIP."));
+    expect(within(section).getByRole("link", { name: "Ir para as músicas" }).getAttribute("href")).toBe("/music");
+  });
+});
+
+describe("biography and about", () => {
+  const listOf = (heading: string) =>
+    within(screen.getByRole("heading", { level: 3, name: heading }).closest(".card") as HTMLElement)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+
+  it("tells the story and lists career, awards and performances, in English", async () => {
+    await renderLanding();
+    const bio = screen.getByRole("region", { name: "Biography" });
+    expect(bio.textContent).toContain("New York");
+    expect(bio.textContent).toContain("Brazil");
+    expect(listOf("Career")).toHaveLength(4);
+    expect(listOf("Career")).toContain("More than 25 singles on the dance and pop charts");
+    expect(listOf("Awards")).toContain("15 gold and platinum certifications in the United States and Brazil");
+    expect(listOf("Performances")).toContain("More than 2,000 concerts on four continents");
+    // The About cards carry the same figures.
+    const about = screen.getByRole("region", { name: "About" });
+    expect(within(about).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "25+Singles on the charts",
+      "2,000+Concerts on four continents",
+      "15Gold and platinum certifications",
+    ]);
+  });
+
+  it("renders the story and the three lists in Portuguese, numbers formatted for pt-BR", async () => {
+    await renderLanding({ locale: "pt-BR" });
+    const bio = screen.getByRole("region", { name: "Biografia" });
+    expect(bio.textContent).toContain("Brasil");
+    expect(listOf("Carreira")).toEqual([
+      "Primeiro single, City Lights Calling, em 1986; álbum de estreia, Freestyle Nights, em 1987",
+      "Os sucessos Spring Love e Dreamin' of Love em 1988, e I Wanna Be the One em 1989",
+      "Mais de 25 singles nas paradas dance e pop",
+      "Novos álbuns e singles em todas as décadas desde os anos 1980",
+    ]);
+    expect(listOf("Prêmios")).toHaveLength(3);
+    expect(listOf("Prêmios")[0]).toBe("15 certificações de ouro e platina nos Estados Unidos e no Brasil");
+    expect(listOf("Apresentações")).toHaveLength(4);
+    expect(listOf("Apresentações")[0]).toBe("Mais de 2.000 shows em quatro continentes");
+    const about = screen.getByRole("region", { name: "Sobre" });
+    expect(within(about).getAllByRole("listitem")[1]!.textContent).toBe("2.000+Shows em quatro continentes");
+  });
+});
+
+describe("events section", () => {
+  const banner = () => screen.getByRole("button", { name: /View the tour poster full screen/ });
+
+  it("shows the tour poster as a button with a srcset and its size, and a link to the events page", async () => {
+    await renderLanding();
+    const section = screen.getByRole("region", { name: "Upcoming Events" });
+    const img = within(banner()).getByRole("img");
+    expect(img.getAttribute("src")).toBe("/media/site/events-banner.jpg");
+    expect(img.getAttribute("srcset")).toBe("/media/site/events-banner-800.jpg 800w, /media/site/events-banner.jpg 1600w");
+    expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["1600", "600"]);
+    expect(img.getAttribute("alt")).toMatch(/^Tour poster: /);
+    expect(img.getAttribute("loading")).toBe("lazy");
+    expect(within(section).getByRole("link", { name: "See all events" }).getAttribute("href")).toBe("/events");
+  });
+
+  it("opens the poster full screen in a dialog that keeps focus inside, locks the page, and closes on Escape back to the poster", async () => {
+    await renderLanding();
+    fireEvent.click(banner());
+    const dialog = screen.getByRole("dialog", { name: "Live on tour" });
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    expect(within(dialog).getByRole("img").getAttribute("src")).toBe("/media/site/events-banner.jpg");
+    expect(document.body.style.overflow).toBe("hidden");
+    const close = within(dialog).getByRole("button", { name: "Close" });
+    const last = within(dialog).getByRole("link", { name: "See all events" });
+    expect(document.activeElement).toBe(close);
+    // Tab from the last control wraps to the first, Shift+Tab from the first to the last.
+    last.focus();
+    fireEvent.keyDown(last, { key: "Tab" });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(last);
+
+    fireEvent.keyDown(last, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(banner());
+    expect(document.body.style.overflow).toBe("");
+  });
+
+  it("closes the lightbox on a click on the backdrop or on Close, not on the picture", async () => {
+    await renderLanding();
+    fireEvent.click(banner());
+    const dialog = screen.getByRole("dialog", { name: "Live on tour" });
+    fireEvent.mouseDown(within(dialog).getByRole("img"));
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    fireEvent.mouseDown(dialog.parentElement!);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(banner());
+
+    fireEvent.click(banner());
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(banner());
+  });
+
+  it("gives the promo video its source and poster only once it comes near the viewport", async () => {
+    await renderLanding();
+    const video = document.querySelector<HTMLVideoElement>(".promo-video video")!;
+    expect(video.hasAttribute("controls")).toBe(true);
+    expect(video.getAttribute("preload")).toBe("none");
+    expect(video.hasAttribute("playsinline")).toBe(true);
+    expect(video.hasAttribute("autoplay")).toBe(false);
+    expect([video.getAttribute("width"), video.getAttribute("height")]).toEqual(["640", "360"]);
+    expect(video.getAttribute("src")).toBeNull();
+    expect(video.getAttribute("poster")).toBeNull();
+    const observer = FakeObserver.instances.find((o) => [...o.observed].some((el) => el.contains(video)))!;
+    expect(observer.options.rootMargin).toBe("200px 0px");
+    act(() => FakeObserver.enter());
+    expect(video.getAttribute("src")).toBe("/media/site/promo.mp4");
+    expect(video.getAttribute("poster")).toBe("/media/site/promo-poster.jpg");
+    expect(observer.observed.size).toBe(0); // done watching
+  });
+});
