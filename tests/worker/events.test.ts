@@ -564,13 +564,26 @@ describe("JSON-LD in / and /events", () => {
     expect(list!.map((e) => [e.name, e.description])).toEqual([[hostile, "<b>bold</b>"]]);
   });
 
-  it("serves the shell untouched when no published event is upcoming", async () => {
+  it("serves /events untouched when no published event is upcoming", async () => {
     await addEvent({ at: -DAY });
     await addEvent({ at: DAY, status: "draft" });
-    const res = await page("/");
+    const res = await page("/events");
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(SHELL);
     expect(res.headers.get("etag")).toBe('"shell"');
+  });
+
+  it("names the landing page's first hero picture in its head, events or not, and only there", async () => {
+    const html = await (await page("/")).text();
+    const preload =
+      '<link rel="preload" as="image" href="/media/site/hero-1-1280.jpg" imagesrcset="/media/site/hero-1-640.jpg 640w, /media/site/hero-1-1280.jpg 1280w" imagesizes="100vw" fetchpriority="high">';
+    expect(html).toBe(SHELL.replace("</head>", `${preload}</head>`));
+    await addEvent();
+    forget("events:"); // the first page read the (empty) list into the per-isolate memo
+    const withEvents = await (await page("/")).text();
+    expect(withEvents.split(preload)).toHaveLength(2);
+    expect(withEvents.indexOf(preload)).toBeLessThan(withEvents.indexOf('<script type="application/ld+json">'));
+    expect(await (await page("/events")).text()).not.toContain('rel="preload"');
   });
 
   it("serves the plain shell when the events cannot be read: the markup never costs the page", async () => {

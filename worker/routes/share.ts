@@ -10,6 +10,7 @@ import { SLUG_PATTERN, type TrackView } from "../contracts/music";
 import { findPost } from "../db/feed";
 import { POST_ID_PATTERN } from "../contracts/feed";
 import { upcomingEventsJsonLd } from "./events";
+import { HERO_IMAGE_SIZES, HERO_IMAGES } from "../contracts/site";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
@@ -120,15 +121,22 @@ export const postSharePageRoutes = new Hono<HonoEnv>()
  */
 async function shellWithEvents(c: Context<HonoEnv>) {
   const shell = await spaShell(c);
-  const script = shell.ok
-    ? await upcomingEventsJsonLd(c).catch((error: unknown) => {
-        console.error("events JSON-LD left out", error);
-        return null;
-      })
-    : null;
-  if (!script) return new Response(shell.body, { status: shell.status, headers: shell.headers });
-  const page = new HTMLRewriter().on("head", { element: (el) => void el.append(script, { html: true }) }).transform(shell);
+  const plain = () => new Response(shell.body, { status: shell.status, headers: shell.headers });
+  if (!shell.ok) return plain();
+  const script = await upcomingEventsJsonLd(c).catch((error: unknown) => {
+    console.error("events JSON-LD left out", error);
+    return null;
+  });
+  // The landing page's LCP is its first hero picture: the browser may fetch it before any script runs.
+  const head = [c.req.path === "/" ? heroPreload() : null, script].filter(Boolean).join("");
+  if (!head) return plain();
+  const page = new HTMLRewriter().on("head", { element: (el) => void el.append(head, { html: true }) }).transform(shell);
   return rewritten(page, "public, max-age=0, must-revalidate");
+}
+
+function heroPreload() {
+  const first = HERO_IMAGES[0]!;
+  return `<link rel="preload" as="image" href="${first.src}" imagesrcset="${first.srcSet}" imagesizes="${HERO_IMAGE_SIZES}" fetchpriority="high">`;
 }
 
 export const eventsPageRoutes = new Hono<HonoEnv>().get("/", shellWithEvents).get("/events", shellWithEvents);

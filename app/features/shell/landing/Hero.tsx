@@ -3,15 +3,8 @@ import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { useHeroRotation, useReducedMotion } from "../useHeroRotation";
 import { useSiteConfig } from "../useSession";
+import { HERO_IMAGE_SIZES, HERO_IMAGES } from "../../../../worker/contracts/site";
 
-/**
- * The four hero backdrops (stage lights, a city skyline at night, crowd silhouettes, a neon
- * sunset): JPEGs generated offline (scripts/lib/demo-site-media.mjs), each 1280x720 and 640x360.
- */
-export const HERO_IMAGES = [1, 2, 3, 4].map((n) => ({
-  src: `/media/site/hero-${n}-1280.jpg`,
-  srcSet: `/media/site/hero-${n}-640.jpg 640w, /media/site/hero-${n}-1280.jpg 1280w`,
-}));
 const HERO_IMAGE_WIDTH = 1280;
 const HERO_IMAGE_HEIGHT = 720;
 
@@ -55,7 +48,7 @@ function HeroBackdrops() {
             className="hero-bg"
             // srcSet and sizes before src, so the browser never starts on the wrong candidate.
             srcSet={load ? image.srcSet : undefined}
-            sizes="100vw"
+            sizes={HERO_IMAGE_SIZES}
             src={load ? image.src : undefined}
             width={HERO_IMAGE_WIDTH}
             height={HERO_IMAGE_HEIGHT}
