@@ -29,6 +29,7 @@ import { textWidth } from "../../scripts/lib/demo-draw.mjs";
 import { createScene, designScene, SCENE_BANDS, syntheticLevels } from "../../scripts/lib/demo-scene.mjs";
 import { analyzeLevels, h264LevelFor, KEYFRAME_SECONDS, renderDemoVideo, trackVideoAudio, VIDEO_FPS } from "../../scripts/lib/demo-video.mjs";
 import { encodePngRgba } from "../../scripts/lib/png.mjs";
+import { boxesIn, child } from "./mp4-boxes";
 
 // The video encoder's loader adds process-wide error handlers; demo-video.mjs removes them again.
 const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
@@ -96,36 +97,6 @@ function colourCount({ pixels, channels }: ReturnType<typeof decodePng>) {
 
 // ---------------------------------------------------------------------------------------------
 // An MP4 box reader
-
-type Box = { type: string; start: number; body: number; end: number };
-
-function boxesIn(buffer: Buffer, start: number, end: number): Box[] {
-  const boxes: Box[] = [];
-  for (let offset = start; offset < end; ) {
-    let size = buffer.readUInt32BE(offset);
-    const type = buffer.toString("latin1", offset + 4, offset + 8);
-    let header = 8;
-    if (size === 1) {
-      size = Number(buffer.readBigUInt64BE(offset + 8));
-      header = 16;
-    } else if (size === 0) size = end - offset;
-    expect(size).toBeGreaterThanOrEqual(header);
-    expect(offset + size).toBeLessThanOrEqual(end);
-    boxes.push({ type, start: offset, body: offset + header, end: offset + size });
-    offset += size;
-  }
-  return boxes;
-}
-
-function child(buffer: Buffer, parent: Box, ...path: string[]): Box {
-  let box = parent;
-  for (const type of path) {
-    const found = boxesIn(buffer, box.body, box.end).find((b) => b.type === type);
-    if (!found) throw new Error(`no ${type} in ${box.type}`);
-    box = found;
-  }
-  return box;
-}
 
 /** The few facts of an MP4 the tests check, read from its boxes. */
 function readMp4(bytes: Uint8Array) {

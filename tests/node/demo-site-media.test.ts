@@ -28,6 +28,7 @@ import {
   type SitePictureInput,
 } from "../../scripts/lib/demo-site-media.mjs";
 import { encodeJpeg, halveRgba, JPEG_QUALITY, jpegSize } from "../../scripts/lib/jpeg.mjs";
+import { boxesIn, child } from "./mp4-boxes";
 
 const KB = 1024;
 
@@ -72,35 +73,6 @@ function markers(bytes: Uint8Array) {
 
 // ---------------------------------------------------------------------------------------------
 // An MP4 box reader (just what these checks need)
-
-type Box = { type: string; body: number; end: number };
-
-function boxesIn(buffer: Buffer, start: number, end: number): Box[] {
-  const boxes: Box[] = [];
-  for (let offset = start; offset < end; ) {
-    let size = buffer.readUInt32BE(offset);
-    let header = 8;
-    if (size === 1) {
-      size = Number(buffer.readBigUInt64BE(offset + 8));
-      header = 16;
-    } else if (size === 0) size = end - offset;
-    expect(size).toBeGreaterThanOrEqual(header);
-    expect(offset + size).toBeLessThanOrEqual(end);
-    boxes.push({ type: buffer.toString("latin1", offset + 4, offset + 8), body: offset + header, end: offset + size });
-    offset += size;
-  }
-  return boxes;
-}
-
-function child(buffer: Buffer, parent: Box, ...types: string[]): Box {
-  let box = parent;
-  for (const type of types) {
-    const found = boxesIn(buffer, box.body, box.end).find((b) => b.type === type);
-    if (!found) throw new Error(`no ${type} in ${box.type}`);
-    box = found;
-  }
-  return box;
-}
 
 function readMp4(bytes: Uint8Array) {
   const buffer = Buffer.from(bytes);
