@@ -29,6 +29,7 @@ import { playlistRoutes } from "./routes/playlists";
 import { radioRoutes } from "./routes/radio";
 import { tvRoutes } from "./routes/tv";
 import { contactRoutes } from "./routes/contact";
+import { chatRoutes } from "./routes/chat";
 
 /** Routes that take multipart uploads set their own, larger, limit. */
 const UPLOAD_PATHS = /^\/api\/uploads\//;
@@ -77,6 +78,7 @@ app.route("/api/radio", radioRoutes);
 app.route("/api/tv", tvRoutes);
 app.route("/api/events", eventRoutes);
 app.route("/api/contact", contactRoutes);
+app.route("/api/chat", chatRoutes);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/music/track", sharePageRoutes);

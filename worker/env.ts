@@ -18,6 +18,7 @@ export type AppEnv = Env & {
   LOCAL_PAYMENTS_SECRET?: string;
   /** Remote file hosts the audio proxy may fetch from: exact host names, comma/space-separated. */
   AUDIO_PROXY_HOSTS?: string;
+  OPENAI_API_KEY?: string;
 };
 
 const url = z.url();
@@ -40,6 +41,11 @@ const configSchema = z
     MAIL_API_BASE_URL: url.optional(),
     MAIL_FROM: z.string().optional(),
     AUDIO_PROXY_HOSTS: z.string().optional(),
+    CHAT_PERSONA_NAME: z.string().min(1),
+    OPENAI_API_KEY: z.string().optional(),
+    OPENAI_MODEL: z.string().min(1),
+    /** Empty means the SDK's default (api.openai.com). */
+    OPENAI_BASE_URL: z.union([url, z.literal("")]).optional(),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.MAIL_PROVIDER && (!cfg.MAIL_API_KEY || !cfg.MAIL_FROM)) {

@@ -12,6 +12,7 @@ const R2_DELETE_BATCH = 1000;
 
 export { FeedHub } from "./durable-objects/FeedHub";
 export { StationHub } from "./durable-objects/StationHub";
+export { ChatThread } from "./durable-objects/ChatThread";
 
 export default {
   fetch: app.fetch,

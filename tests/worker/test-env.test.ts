@@ -19,6 +19,7 @@ const LIVE_SECRETS = [
   "MAIL_API_KEY",
   "MAIL_FROM",
   "MAIL_API_BASE_URL",
+  "OPENAI_API_KEY",
 ] as const;
 
 describe("the Worker test environment", () => {
@@ -33,7 +34,7 @@ describe("the Worker test environment", () => {
     expect(present).toEqual([]);
     // Any other STRIPE_* / MAIL_* binding would come from outside the test config too.
     expect(Object.keys(testEnv)).toContain("APP_ENV");
-    const stray = Object.keys(testEnv).filter((name) => /^(STRIPE|MAIL)_/.test(name));
+    const stray = Object.keys(testEnv).filter((name) => /^(STRIPE|MAIL)_|^OPENAI_API_KEY$/.test(name));
     expect(stray).toEqual([]);
   });
 

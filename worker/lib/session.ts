@@ -32,7 +32,9 @@ async function revokeCurrentSession(c: Context<HonoEnv>) {
   if (!token) return;
   const hash = await sha256Hex(token);
   await deleteSession(c.var.db, hash);
-  await closeMemberSockets(c.env, c.var.db, { sessionHash: hash });
+  // With the member named, their chat socket of this session closes now too (see MemberSocketTarget).
+  const userId = c.var.user?.id;
+  await closeMemberSockets(c.env, c.var.db, userId ? { sessionHash: hash, userId } : { sessionHash: hash });
 }
 
 export async function endSession(c: Context<HonoEnv>) {

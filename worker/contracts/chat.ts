@@ -1,0 +1,89 @@
+// The VIP chat: the frames a member's browser and their ChatThread Durable Object exchange over
+// /api/chat/live (discriminated unions, parsed with zod on arrival, size-capped), the stored
+// message shape, the limits, and the spec's texts (back-office.md 8, 9).
+import { z } from "./zod";
+
+/** The site's languages (app/i18n/locale.ts): a reply is written in the member's. */
+export const CHAT_LOCALES = ["en", "pt-BR"] as const;
+export type ChatLocale = (typeof CHAT_LOCALES)[number];
+
+export const CHAT_MESSAGE_MAX_CHARS = 2000;
+/** A client frame longer than this is refused without being parsed. */
+export const CHAT_CLIENT_FRAME_MAX_BYTES = 8 * 1024;
+export const CHAT_MESSAGES_PER_MINUTE = 20;
+export const CHAT_MESSAGES_PER_DAY = 200;
+/** A reply that has not finished in this time is cancelled ('Run timed out'). */
+export const CHAT_REPLY_TIMEOUT_MS = 30_000;
+/** At most this many earlier messages go to the model, and fewer when they exceed the budget. */
+export const CHAT_CONTEXT_MAX_MESSAGES = 20;
+export const CHAT_CONTEXT_TOKEN_BUDGET = 3_000;
+
+/** The spec's chat texts (English fallbacks; the SPA shows its translations). */
+export const CHAT_ERRORS = {
+  init: "Failed to initialize chat",
+  history: "Failed to load chat history",
+  unauthenticated: "User not authenticated",
+  clear: "Failed to clear chat history",
+  newChat: "Failed to start new chat",
+  send: "Failed to send message",
+  runFailed: "Run failed with status: {status}",
+  timeout: "Run timed out",
+} as const;
+
+export const chatRoleSchema = z.enum(["user", "assistant"]);
+export type ChatRole = z.infer<typeof chatRoleSchema>;
+
+/** One stored message of a thread (the spec's chat_history row, plus its thread). */
+export type ChatMessage = {
+  id: string;
+  threadId: string;
+  role: ChatRole;
+  content: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+};
+
+export const chatClientFrameSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("send"),
+    /** Trimmed by the thread; an empty or whitespace-only text is refused. */
+    text: z.string().max(CHAT_MESSAGE_MAX_CHARS),
+    /** The language the member reads the site in: the reply is written in it. */
+    locale: z.enum(CHAT_LOCALES),
+  }),
+  /** Stops the reply being written, if any. */
+  z.object({ type: z.literal("cancel") }),
+  /** Starts a new thread; the old one stays stored but is no longer shown. */
+  z.object({ type: z.literal("new_chat") }),
+  /** Deletes every stored message of the member and starts a new thread. */
+  z.object({ type: z.literal("clear") }),
+]);
+export type ChatClientFrame = z.infer<typeof chatClientFrameSchema>;
+
+export type ChatErrorCode =
+  /** Not JSON, too large, or not a known frame. */
+  | "bad_frame"
+  | "empty_message"
+  | "message_too_long"
+  /** CHAT_MESSAGES_PER_MINUTE reached; `retryAfter` seconds. */
+  | "rate_limited"
+  /** CHAT_MESSAGES_PER_DAY reached; `retryAfter` seconds. */
+  | "daily_limit"
+  /** The model could not be reached or refused the request. */
+  | "send_failed"
+  /** The model stopped with an error; `status` says which. */
+  | "run_failed"
+  | "timeout"
+  | "clear_failed"
+  | "new_chat_failed";
+
+export type ChatServerFrame =
+  /** On connect and after new_chat/clear: the current thread's messages, oldest first. */
+  | { type: "history"; threadId: string; messages: ChatMessage[]; persona: string; offline: boolean }
+  /** The member's message was stored (it replaces the browser's optimistic copy); a reply is coming. */
+  | { type: "typing"; replyId: string; userMessage: ChatMessage }
+  /** The next piece of the reply. */
+  | { type: "delta"; replyId: string; text: string }
+  /** The reply ended: the stored message, or null when it was cancelled before finishing. */
+  | { type: "done"; replyId: string; message: ChatMessage | null }
+  | { type: "error"; code: ChatErrorCode; replyId?: string; status?: string; retryAfter?: number };
