@@ -109,7 +109,7 @@ describe("Header", () => {
     const names = within(list)
       .getAllByRole("link")
       .map((link) => link.textContent?.replace(/\(.*\)/, "").trim());
-    expect(names).toEqual(["Music Hub", "Music Catalog", "Audio Player", "Virtual Meet", "Favorites", "TV", "Radio", "Social", "Chat Room"]);
+    expect(names).toEqual(["Music Hub", "Music Catalog", "Audio Player", "Virtual Meet", "Favorites", "TV", "Radio", "Social", "VIP Chat", "Chat Room"]);
 
     const hub = within(list).getByRole("link", { name: "Music Hub" });
     hub.focus();
@@ -148,6 +148,19 @@ describe("Header", () => {
     expect(chat.getAttribute("href")).toBe(CONFIG.chatRoomUrl);
     expect(chat.getAttribute("target")).toBe("_blank");
     expect(chat.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
+  it("links the VIP chat to /chat from both menus, in both languages", async () => {
+    await renderShell();
+    fireEvent.click(screen.getByRole("button", { name: "Media" }));
+    expect(screen.getByRole("link", { name: "VIP Chat" }).getAttribute("href")).toBe("/chat");
+    fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(within(document.getElementById("mobile-menu")!).getByRole("link", { name: "VIP Chat" }).getAttribute("href")).toBe("/chat");
+    cleanup();
+
+    await renderShell({ locale: "pt-BR" });
+    fireEvent.click(screen.getByRole("button", { name: "Mídia" }));
+    expect(screen.getByRole("link", { name: "Chat VIP" }).getAttribute("href")).toBe("/chat");
   });
 
   it("opens the Audio Player as the 800x800 musicplayer popup from the desktop menu, 400x600 from the mobile one", async () => {

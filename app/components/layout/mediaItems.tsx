@@ -1,5 +1,5 @@
-// The Media menu's nine entries and how each one opens, shared by the desktop dropdown and the
-// mobile menu (they differ only in the music popup size).
+// The Media menu's entries and how each one opens, shared by the desktop dropdown and the mobile
+// menu (they differ only in the music popup size).
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { MouseEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
@@ -16,11 +16,11 @@ import {
 import { useSiteConfig } from "../../features/shell/useSession";
 import { navMessages } from "./navMessages";
 
-type RouteItem = { kind: "route"; key: string; label: MessageDescriptor; to: "/music" | "/music/catalog" | "/virtual-meet" | "/music/favorites" | "/tv" | "/social" };
+type RouteItem = { kind: "route"; key: string; label: MessageDescriptor; to: "/music" | "/music/catalog" | "/virtual-meet" | "/music/favorites" | "/tv" | "/social" | "/chat" };
 type ActionItem = { kind: "musicPlayer" | "radio" | "chatRoom"; key: string; label: MessageDescriptor };
 export type MediaItem = RouteItem | ActionItem;
 
-/** In the spec's order (section 2.2). */
+/** In the spec's order (section 2.2), with the VIP chat before the outside Chat Room. */
 export const MEDIA_ITEMS: readonly MediaItem[] = [
   { kind: "route", key: "musicHub", label: navMessages.musicHub, to: "/music" },
   { kind: "route", key: "musicCatalog", label: navMessages.musicCatalog, to: "/music/catalog" },
@@ -30,6 +30,7 @@ export const MEDIA_ITEMS: readonly MediaItem[] = [
   { kind: "route", key: "tv", label: navMessages.tv, to: "/tv" },
   { kind: "radio", key: "radio", label: navMessages.radio },
   { kind: "route", key: "social", label: navMessages.social, to: "/social" },
+  { kind: "route", key: "vipChat", label: navMessages.vipChat, to: "/chat" },
   { kind: "chatRoom", key: "chatRoom", label: navMessages.chatRoom },
 ];
 

@@ -11,6 +11,7 @@ export const navMessages = defineMessages({
   tv: { id: "nav.media.tv", defaultMessage: "TV" },
   radio: { id: "nav.media.radio", defaultMessage: "Radio" },
   social: { id: "nav.media.social", defaultMessage: "Social" },
+  vipChat: { id: "nav.media.vipChat", defaultMessage: "VIP Chat" },
   chatRoom: { id: "nav.media.chatRoom", defaultMessage: "Chat Room" },
   opensPopup: { id: "nav.opensPopup", defaultMessage: "(opens in a popup window)" },
   opensNewTab: { id: "nav.opensNewTab", defaultMessage: "(opens in a new tab)" },

@@ -1,0 +1,107 @@
+// The VIP chat page (spec 2 "VIP chat page"): a one-to-one conversation with the artist persona,
+// for VIP members and administrators; everyone else gets the site's VIP gate (and no socket).
+// The conversation lives on the socket (useChatSocket): the page shows its state and sends the
+// member's actions.
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { FormattedMessage } from "react-intl";
+import { VipGatePanel } from "../../components/Gate";
+import { Loading } from "../../components/Loading";
+import { PageFrame } from "../../components/PageFrame";
+import { meQueryOptions } from "../auth/queries";
+import { canUseVipContent, useSessionUser } from "../shell/useSession";
+import { ChatComposer } from "./ChatComposer";
+import { ChatMessages } from "./ChatMessages";
+import { ChatErrorBanner, ConnectionNotice, OfflineNotice } from "./ChatNotices";
+import { ChatToolbar } from "./ChatToolbar";
+import { ClearChatDialog } from "./ClearChatDialog";
+import { MessageList } from "./MessageList";
+import { chatMessages as m, titleMessage } from "./messages";
+import { canSend } from "./state";
+import { useChatSocket } from "./useChatSocket";
+import "./chat.css";
+
+/** After a message goes out the box gets the focus back, once the page has settled (spec 9). */
+export const REFOCUS_DELAY_MS = 100;
+
+export function ChatPage() {
+  return (
+    <ChatMessages>
+      <ChatPageContent />
+    </ChatMessages>
+  );
+}
+
+function ChatPageContent() {
+  const { user, isPending } = useSessionUser();
+  if (!isPending && canUseVipContent(user)) return <ChatRoom />;
+  return (
+    <PageFrame title={<FormattedMessage {...m.pageTitle} />} intro={<FormattedMessage {...m.subtitle} />}>
+      {isPending ? <Loading /> : <VipGatePanel />}
+    </PageFrame>
+  );
+}
+
+function ChatRoom() {
+  const client = useQueryClient();
+  // The session ended (signed out elsewhere, expired, VIP lapsed): the header and the gate follow.
+  const onSessionEnded = useCallback(() => void client.invalidateQueries({ queryKey: meQueryOptions().queryKey }), [client]);
+  const chat = useChatSocket({ onSessionEnded });
+  const { state } = chat;
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const refocusTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(refocusTimer.current), []);
+
+  const send = (text: string) => {
+    const sent = chat.send(text);
+    if (sent) {
+      clearTimeout(refocusTimer.current);
+      refocusTimer.current = setTimeout(() => inputRef.current?.focus(), REFOCUS_DELAY_MS);
+    }
+    return sent;
+  };
+
+  const connected = state.status === "open";
+  const title = state.persona ? <FormattedMessage {...titleMessage} values={{ name: state.persona }} /> : <FormattedMessage {...m.pageTitle} />;
+
+  return (
+    <PageFrame title={title} intro={<FormattedMessage {...m.subtitle} />}>
+      <div className="chat">
+        <ConnectionNotice status={state.status} />
+        {state.offline && <OfflineNotice />}
+        {state.error && <ChatErrorBanner error={state.error} onDismiss={chat.dismissError} />}
+        <ChatToolbar
+          messages={state.messages}
+          persona={state.persona}
+          connected={connected}
+          onCopyFailed={() => chat.reportError({ code: "copy_failed" })}
+          onNewChat={() => {
+            chat.dismissError();
+            chat.newChat();
+          }}
+          onClear={() => setConfirmingClear(true)}
+        />
+        <MessageList
+          messages={state.messages}
+          reply={state.reply}
+          persona={state.persona}
+          loaded={state.loaded}
+          canSend={canSend(state)}
+          onSuggestion={send}
+        />
+        <ChatComposer inputRef={inputRef} canSend={canSend(state)} replying={state.reply !== null} onSend={send} onStop={chat.cancel} unsent={state.unsent} />
+      </div>
+      {confirmingClear && (
+        <ClearChatDialog
+          onCancel={() => setConfirmingClear(false)}
+          onConfirm={() => {
+            setConfirmingClear(false);
+            chat.dismissError();
+            chat.clear();
+          }}
+        />
+      )}
+    </PageFrame>
+  );
+}
