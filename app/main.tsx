@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { loadCatalog } from "./i18n/catalogs";
 import { detectInitialLocale, I18nProvider } from "./i18n/I18nProvider";
+import { configQueryOptions, meQueryOptions } from "./features/auth/queries";
 import { createAppRouter } from "./router";
 import "./styles.css";
 
@@ -12,7 +13,12 @@ const queryClient = new QueryClient({
 });
 const router = createAppRouter(queryClient);
 
-// Only the visitor's language is loaded, and before the first render, so no text flickers.
+// Everything the first screen waits for starts at once, not one after another: the site settings
+// and the session (every page's header uses them), the page's own chunks and loader data, and the
+// visitor's language, which alone is loaded before the first render, so no text flickers.
+void queryClient.prefetchQuery(configQueryOptions());
+void queryClient.prefetchQuery(meQueryOptions());
+void router.load().catch(() => undefined); // a failing loader shows its error once rendered
 const locale = detectInitialLocale();
 void loadCatalog(locale)
   .catch(() => undefined) // the English defaults then (the provider retries)

@@ -7,9 +7,14 @@ import { EventsSection } from "../features/shell/landing/EventsSection";
 import { Hero } from "../features/shell/landing/Hero";
 import { MusicSection } from "../features/shell/landing/MusicSection";
 import { VipSection } from "../features/shell/landing/VipSection";
+import { eventsQueryOptions } from "../features/events/queries";
 import { usePageMeta } from "../lib/usePageMeta";
 
-export const Route = createFileRoute("/")({ component: Home });
+export const Route = createFileRoute("/")({
+  // The events section's list starts loading with the page's chunk, not after it renders.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(eventsQueryOptions()),
+  component: Home,
+});
 
 const meta = defineMessages({
   title: { id: "meta.home.title", defaultMessage: "The Official Fan Community" },

@@ -8,31 +8,39 @@ import { HERO_IMAGE_SIZES, HERO_IMAGES } from "../../../../worker/contracts/site
 const HERO_IMAGE_WIDTH = 1280;
 const HERO_IMAGE_HEIGHT = 720;
 
-/** True from the first frame after the first paint on: work that must not compete with it waits. */
-function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
+/**
+ * True once the page has finished loading and the browser is idle: the backdrops that are not on
+ * screen yet must not take bandwidth or main-thread time from the first screen (its scripts, its
+ * data, the first backdrop). The first rotation is 5 s away, which leaves them time to arrive.
+ */
+function usePageSettled(): boolean {
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
+    let idle: number | undefined;
     let timer: number | undefined;
-    // A frame callback runs before the next paint; a task queued from it runs after that paint.
-    const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(true), 0);
-    });
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === "function") idle = window.requestIdleCallback(() => setSettled(true), { timeout: 2000 });
+      else timer = window.setTimeout(() => setSettled(true), 0);
+    };
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
     return () => {
-      window.cancelAnimationFrame(frame);
+      window.removeEventListener("load", whenIdle);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
       if (timer !== undefined) window.clearTimeout(timer);
     };
   }, []);
-  return painted;
+  return settled;
 }
 
 /**
  * The backdrops: the first loads at once with a high priority (it is the first thing a visitor
- * sees); the other three start loading after the first paint, at a low priority, and none is
+ * sees); the other three start loading once the page has loaded and the browser is idle, at a low priority, and none is
  * shown before it has loaded. With reduced motion only the first is ever loaded.
  */
 function HeroBackdrops() {
   const reduced = useReducedMotion();
-  const painted = useAfterFirstPaint();
+  const settled = usePageSettled();
   const [loaded, setLoaded] = useState<readonly boolean[]>(() => HERO_IMAGES.map(() => false));
   // The first is on screen from the start, so it counts as ready even if its load event was missed.
   const isReady = useCallback((index: number) => index === 0 || loaded[index] === true, [loaded]);
@@ -41,7 +49,7 @@ function HeroBackdrops() {
   return (
     <div className="hero-backgrounds" aria-hidden="true" data-active-index={active}>
       {HERO_IMAGES.map((image, index) => {
-        const load = index === 0 || (painted && !reduced);
+        const load = index === 0 || (settled && !reduced);
         return (
           <img
             key={image.src}
