@@ -30,6 +30,7 @@ import { radioRoutes } from "./routes/radio";
 import { tvRoutes } from "./routes/tv";
 import { contactRoutes } from "./routes/contact";
 import { chatRoutes } from "./routes/chat";
+import { adminRoutes } from "./routes/admin";
 
 /** Routes that take multipart uploads set their own, larger, limit. */
 const UPLOAD_PATHS = /^\/api\/uploads\//;
@@ -79,6 +80,7 @@ app.route("/api/tv", tvRoutes);
 app.route("/api/events", eventRoutes);
 app.route("/api/contact", contactRoutes);
 app.route("/api/chat", chatRoutes);
+app.route("/api/admin", adminRoutes);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/music/track", sharePageRoutes);

@@ -429,3 +429,24 @@ export const marketingContacts = sqliteTable(
   },
   (t) => [uniqueIndex("marketing_contacts_email_unique").on(sql`lower(${t.email})`), index("marketing_contacts_created_idx").on(t.createdAt)],
 );
+
+// The back office's audit log: every admin write appends one row (queries in worker/db/audit.ts).
+// The actor's e-mail is kept as it was, so the row still says who after the account is gone.
+// summary is a short JSON object: what changed, before and after.
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    summary: text("summary", { mode: "json" }).$type<AuditSummary>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_action_idx").on(t.action, t.createdAt), index("audit_log_actor_idx").on(t.actorId, t.createdAt)],
+);
+
+/** What an audited write changed: the fields before and after (secrets and large values left out). */
+export type AuditSummary = { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null; note?: string };

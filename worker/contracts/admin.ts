@@ -1,0 +1,33 @@
+// The back office's shared shapes (every /api/admin/* route is for administrators only). Areas add
+// their own contracts next to this one (admin-analytics.ts, admin-settings.ts, admin-catalog.ts).
+import { z } from "./zod";
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** One audited admin write, as /admin/audit lists it. */
+export type AuditEntryView = {
+  id: number;
+  actorId: string | null;
+  actorEmail: string;
+  /** `<area>.<verb>`, e.g. "settings.update", "album.create", "track.delete". */
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  summary: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null; note?: string };
+  createdAt: string;
+};
+
+export type AuditListResponse = {
+  entries: AuditEntryView[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: number | null;
+  /** The distinct actions and admins seen, for the filters. */
+  actions: string[];
+};
+
+export const auditQuerySchema = z.strictObject({
+  action: z.string().trim().max(60).optional(),
+  actorId: z.string().trim().max(64).optional(),
+  /** Entries older than this id (the previous page's nextCursor). */
+  before: z.coerce.number().int().positive().optional(),
+});

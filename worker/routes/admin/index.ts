@@ -1,0 +1,15 @@
+// /api/admin/*: the back office's API. Every route here is for administrators only, checked once
+// for the whole tree (visitor or banned 401, member or VIP 403), before any sub-app runs: an area
+// cannot forget it. Each area is a sub-app of its own file.
+import { Hono } from "hono";
+import type { HonoEnv } from "../../types";
+import { requireAdmin } from "../../middleware/guards";
+import { notFound } from "../../lib/errors";
+import { auditRoutes } from "./audit";
+
+export const adminRoutes = new Hono<HonoEnv>()
+  .use("*", requireAdmin)
+  .route("/audit", auditRoutes)
+  .all("*", () => {
+    throw notFound();
+  });
