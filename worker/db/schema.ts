@@ -284,13 +284,14 @@ export const tvChannels = sqliteTable(
   (t) => [index("tv_channels_position_idx").on(t.position)],
 );
 
-// One row per play a VIP or admin started (replays within 30 s count once).
+// One row per play a VIP or admin started (replays within 30 s count once). No foreign key to
+// tracks: a deleted track's plays stay for track analytics (its title then in retired_tracks).
 export const trackPlays = sqliteTable(
   "track_plays",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    trackId: text("track_id").notNull().references(() => tracks.id, { onDelete: "cascade" }),
+    trackId: text("track_id").notNull(),
     playedAt: integer("played_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
@@ -299,6 +300,14 @@ export const trackPlays = sqliteTable(
     index("track_plays_played_at_idx").on(t.playedAt),
   ],
 );
+
+// Tracks deleted from the catalog, named as they were, so their play history still reads well.
+export const retiredTracks = sqliteTable("retired_tracks", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  albumTitle: text("album_title").notNull(),
+  retiredAt: integer("retired_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 // Members' collections (queries in worker/db/collections.ts). Track ids only: the catalog is the
 // one source of titles and covers.
