@@ -426,7 +426,7 @@ function fingerprint(page: "privacy" | "terms" | "copyright"): string {
  * values here.
  */
 const DATED_TEXTS = {
-  privacy: { lastUpdated: "2026-11-21", fingerprint: "f109e24f" },
+  privacy: { lastUpdated: "2026-11-21", fingerprint: "290c40e0" },
   terms: { lastUpdated: "2026-11-21", fingerprint: "c40a1ce4" },
   copyright: { lastUpdated: "2026-11-21", fingerprint: "5f3f83e6" },
 };
