@@ -286,7 +286,7 @@ describe("/chat for a VIP", () => {
     const { socket } = await openChat({ frame: history([]) });
     expect(screen.getByText("Start the conversation")).toBeTruthy();
     const suggestions = within(screen.getByRole("list", { name: "Suggested questions" })).getAllByRole("button");
-    expect(suggestions.map((b) => b.textContent)).toEqual(["When is your next show?", "Which album is your biggest hit on?", "What does VIP include?"]);
+    expect(suggestions.map((b) => b.textContent)).toEqual(["When is your next show?", "What albums have you released?", "What does VIP include?"]);
     fireEvent.click(screen.getByRole("button", { name: "What does VIP include?" }));
     expect(socket.frames()).toEqual([{ type: "send", text: "What does VIP include?", locale: "en" }]);
     expect(screen.queryByText("Start the conversation")).toBeNull();

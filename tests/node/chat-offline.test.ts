@@ -1,6 +1,7 @@
 // The offline responder and the prompt helpers, as pure functions over a hand-built digest: what
 // each kind of question gets in English and Brazilian Portuguese, how the reply streams and stops,
 // how the thread is trimmed to the context budget, and what the system prompt holds.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ChatLocale } from "../../worker/contracts/chat";
 import { createOfflineChatModel, normalize, offlineAnswer, words } from "../../worker/services/ai/offline";
@@ -340,4 +341,25 @@ describe("buildSystemPrompt", () => {
     const text = buildSystemPrompt({ ...request("my secret question"), persona: "Lola Rivera" });
     expect(text).not.toContain("my secret question");
   });
+});
+
+describe("the chat page's suggested questions", () => {
+  // The chips a member sees in an empty chat: each must get a real answer offline, not the fallback.
+  const chips = (locale: ChatLocale) => {
+    const catalog = JSON.parse(readFileSync(new URL(`../../app/features/chat/messages.${locale}.json`, import.meta.url), "utf8")) as Record<string, string>;
+    return Object.entries(catalog)
+      .filter(([key]) => key.startsWith("chat.suggestion."))
+      .map(([, text]) => text);
+  };
+
+  for (const locale of ["en", "pt-BR"] as const) {
+    it(`are each answered from the site's data (${locale})`, () => {
+      expect(chips(locale)).toHaveLength(3);
+      const [nextShow, albums, vip] = chips(locale).map((text) => answer(text, locale));
+      expect(nextShow).toContain(digest.upcomingEvents[0]!.title);
+      expect(albums).toContain(digest.albums[0]!.title);
+      expect(albums).not.toMatch(/couldn.t find|não encontrei/);
+      expect(vip).toContain(locale === "en" ? "per month" : "por mês");
+    });
+  }
 });

@@ -7,7 +7,7 @@ export const chatMessages = defineMessages({
   offlineBadge: { id: "chat.offline.badge", defaultMessage: "Offline mode" },
   offlineBody: {
     id: "chat.offline.body",
-    defaultMessage: "The AI assistant is unavailable right now, so replies come from the site's own data: events, music and VIP details.",
+    defaultMessage: "No AI service is connected, so replies come from the site's own data: events, music and VIP details.",
   },
   loading: { id: "chat.loading", defaultMessage: "Loading your conversation..." },
   reconnecting: { id: "chat.status.reconnecting", defaultMessage: "Connection lost. Reconnecting..." },
@@ -18,7 +18,7 @@ export const chatMessages = defineMessages({
   emptyTitle: { id: "chat.empty.title", defaultMessage: "Start the conversation" },
   suggestionsLabel: { id: "chat.suggestions.label", defaultMessage: "Suggested questions" },
   suggestNextShow: { id: "chat.suggestion.nextShow", defaultMessage: "When is your next show?" },
-  suggestAlbum: { id: "chat.suggestion.album", defaultMessage: "Which album is your biggest hit on?" },
+  suggestAlbum: { id: "chat.suggestion.album", defaultMessage: "What albums have you released?" },
   suggestVip: { id: "chat.suggestion.vip", defaultMessage: "What does VIP include?" },
   inputLabel: { id: "chat.input.label", defaultMessage: "Message" },
   inputPlaceholder: { id: "chat.input.placeholder", defaultMessage: "Type your message..." },
