@@ -23,6 +23,8 @@ import { Route as VipSignupRouteImport } from './routes/vip-signup'
 import { Route as VirtualMeetRouteImport } from './routes/virtual-meet'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminSplatRouteImport } from './routes/admin/$'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminCatalogRouteImport } from './routes/admin/catalog'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminMarketingRouteImport } from './routes/admin/marketing'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
@@ -118,6 +120,16 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminSplatRoute = AdminSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminCatalogRoute = AdminCatalogRouteImport.update({
+  id: '/catalog',
+  path: '/catalog',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminEventsRoute = AdminEventsRouteImport.update({
@@ -265,6 +277,8 @@ export interface FileRoutesByFullPath {
   '/vip-signup': typeof VipSignupRoute
   '/virtual-meet': typeof VirtualMeetRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/catalog': typeof AdminCatalogRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -306,6 +320,8 @@ export interface FileRoutesByTo {
   '/vip-signup': typeof VipSignupRoute
   '/virtual-meet': typeof VirtualMeetRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/catalog': typeof AdminCatalogRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -349,6 +365,8 @@ export interface FileRoutesById {
   '/vip-signup': typeof VipSignupRoute
   '/virtual-meet': typeof VirtualMeetRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/catalog': typeof AdminCatalogRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -393,6 +411,8 @@ export interface FileRouteTypes {
     | '/vip-signup'
     | '/virtual-meet'
     | '/admin/$'
+    | '/admin/audit'
+    | '/admin/catalog'
     | '/admin/events'
     | '/admin/marketing'
     | '/admin/messages'
@@ -434,6 +454,8 @@ export interface FileRouteTypes {
     | '/vip-signup'
     | '/virtual-meet'
     | '/admin/$'
+    | '/admin/audit'
+    | '/admin/catalog'
     | '/admin/events'
     | '/admin/marketing'
     | '/admin/messages'
@@ -476,6 +498,8 @@ export interface FileRouteTypes {
     | '/vip-signup'
     | '/virtual-meet'
     | '/admin/$'
+    | '/admin/audit'
+    | '/admin/catalog'
     | '/admin/events'
     | '/admin/marketing'
     | '/admin/messages'
@@ -635,6 +659,20 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/admin/$'
       preLoaderRoute: typeof AdminSplatRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/catalog': {
+      id: '/admin/catalog'
+      path: '/catalog'
+      fullPath: '/admin/catalog'
+      preLoaderRoute: typeof AdminCatalogRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/events': {
@@ -824,6 +862,8 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute
+  AdminAuditRoute: typeof AdminAuditRoute
+  AdminCatalogRoute: typeof AdminCatalogRoute
   AdminEventsRoute: typeof AdminEventsRoute
   AdminMarketingRoute: typeof AdminMarketingRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
@@ -838,6 +878,8 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
+  AdminAuditRoute: AdminAuditRoute,
+  AdminCatalogRoute: AdminCatalogRoute,
   AdminEventsRoute: AdminEventsRoute,
   AdminMarketingRoute: AdminMarketingRoute,
   AdminMessagesRoute: AdminMessagesRoute,

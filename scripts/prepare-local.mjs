@@ -7,6 +7,7 @@
 //   3. seeds the demo accounts, profiles and generated avatars (upserts, so reruns are no-ops
 //      apart from restoring the documented demo passwords and roles), demo feed posts, and demo
 //      events (upcoming, past, online, draft, cancelled) whose dates move to stay relative to now;
+//      ~90 days of site page views while there are none yet, and the analytics rollups;
 //   4. puts the demo media (an MP3 per track, a cover per album, an image per radio station, a
 //      thumbnail and an MP4 video per TV channel, generated offline and cached in .tmp/demo-media)
 //      into local R2, skipped when that state already holds this set.
@@ -20,6 +21,7 @@ import { parseArgs } from "node:util";
 import { avatarPng } from "./lib/png.mjs";
 import { ROOT, wrangler } from "./lib/wrangler.mjs";
 import { buildSeedSql, DEMO_ACCOUNTS, DEMO_EVENTS, DEMO_POSTS, demoAvatarFile, demoPostImageFile, parseDotenv } from "./lib/demo-seed.mjs";
+import { demoAnalyticsSql } from "./lib/demo-analytics.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
 
@@ -85,7 +87,7 @@ async function main() {
   const work = await mkdtemp(path.join(os.tmpdir(), "fl-seed-"));
   try {
     const sqlFile = path.join(work, "seed.sql");
-    await writeFile(sqlFile, await buildSeedSql(vars.PASSWORD_PEPPER));
+    await writeFile(sqlFile, (await buildSeedSql(vars.PASSWORD_PEPPER)) + demoAnalyticsSql());
     await wrangler(["d1", "execute", "DB", "--local", ...persist, "--file", sqlFile]);
 
     const manifest = [];

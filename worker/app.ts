@@ -31,9 +31,10 @@ import { tvRoutes } from "./routes/tv";
 import { contactRoutes } from "./routes/contact";
 import { chatRoutes } from "./routes/chat";
 import { adminRoutes } from "./routes/admin";
+import { collectRoutes } from "./routes/collect";
 
-/** Routes that take multipart uploads set their own, larger, limit. */
-const UPLOAD_PATHS = /^\/api\/uploads\//;
+/** Routes that take uploads (multipart, or the file as the body) set their own, larger, limit. */
+const UPLOAD_PATHS = /^\/api\/(?:uploads\/|admin\/catalog\/(?:albums|tracks|stations|channels)\/[^/]+\/(?:cover|audio|picture|thumbnail|video)$)/;
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
@@ -81,6 +82,7 @@ app.route("/api/events", eventRoutes);
 app.route("/api/contact", contactRoutes);
 app.route("/api/chat", chatRoutes);
 app.route("/api/admin", adminRoutes);
+app.route("/api/collect", collectRoutes);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/music/track", sharePageRoutes);

@@ -4,6 +4,7 @@ import { endExpiredVipGraces } from "./services/payments/scheduled";
 import { createDb } from "./db/client";
 import { purgeStaleRows } from "./db/housekeeping";
 import { takeAbandonedImages } from "./db/feed";
+import { rollupAnalytics } from "./db/analytics";
 
 /** An image uploaded for a post is kept this long for the post to take it. */
 const ABANDONED_IMAGE_MS = 60 * 60 * 1000;
@@ -13,6 +14,7 @@ const R2_DELETE_BATCH = 1000;
 export { FeedHub } from "./durable-objects/FeedHub";
 export { StationHub } from "./durable-objects/StationHub";
 export { ChatThread } from "./durable-objects/ChatThread";
+export { AnalyticsBuffer } from "./durable-objects/AnalyticsBuffer";
 
 export default {
   fetch: app.fetch,
@@ -24,6 +26,8 @@ export default {
     // Images uploaded for a post that was never written: the rows first, then their R2 objects.
     const abandoned = await takeAbandonedImages(db, controller.scheduledTime, ABANDONED_IMAGE_MS);
     for (let i = 0; i < abandoned.length; i += R2_DELETE_BATCH) await env.MEDIA.delete(abandoned.slice(i, i + R2_DELETE_BATCH));
+    const analytics = await rollupAnalytics(db, controller.scheduledTime);
+    console.log(`analytics: rolled up ${analytics.days.join(", ")}; removed ${analytics.deletedViews} page views past retention`);
     console.log(
       `housekeeping: removed ${purged.sessions} sessions, ${purged.passwordResets} reset links, ${purged.rateLimits} rate-limit windows, ${abandoned.length} unused post images`,
     );

@@ -8,6 +8,7 @@ import { NotFound } from "../components/NotFound";
 import { prefersReducedMotion } from "../features/shell/useHeroRotation";
 import { useSiteConfig } from "../features/shell/useSession";
 import { usePageMeta } from "../lib/usePageMeta";
+import { usePageViews } from "../lib/pageViews";
 import { usePlayerRequested } from "../lib/playerPresence";
 import { useRadioRequested } from "../lib/radioPresence";
 
@@ -25,6 +26,8 @@ function RootLayout() {
   const showFooter = pathname !== "/admin" && !pathname.startsWith("/admin/") && showHeader;
   // Loads the site configuration on every page: its brand ends each page's title (usePageMeta).
   useSiteConfig();
+  // Counts the view once the page has rendered (cookieless; never the back office).
+  usePageViews(pathname);
   const playerRequested = usePlayerRequested();
   const radioRequested = useRadioRequested();
 

@@ -1,11 +1,11 @@
 // A Vite plugin for production builds: message catalogs (app/i18n/<locale>.json and the feature
-// catalogs app/features/<feature>/messages.<locale>.json) are compiled to ICU message ASTs at
-// build time, and the parser module is replaced by its parser-free build, so the browser never
-// downloads or runs a message parser (react-intl formats ASTs directly). Dev and tests keep the
-// plain strings.
+// catalogs app/features/<feature>/messages.<locale>.json, a feature's folder possibly inside
+// another's) are compiled to ICU message ASTs at build time, and the parser module is replaced by
+// its parser-free build, so the browser never downloads or runs a message parser (react-intl
+// formats ASTs directly). Dev and tests keep the plain strings.
 import { parse } from "@formatjs/icu-messageformat-parser";
 
-const CATALOG = /\/app\/(?:i18n\/[\w-]+|features\/[\w-]+\/messages\.[\w-]+)\.json$/;
+const CATALOG = /\/app\/(?:i18n\/[\w-]+|features\/[\w/-]+\/messages\.[\w-]+)\.json$/;
 
 /** The catalog with every message parsed (throws on a malformed message, failing the build). */
 export function compileCatalog(catalog) {

@@ -20,13 +20,14 @@ type Catalog = Record<string, string>;
 const siteCatalogs: Record<string, Catalog> = { en, "pt-BR": ptBR };
 
 /**
- * Feature catalogs (app/features/<feature>/messages.<locale>.json) ship with their feature's
- * chunks and are merged in by <FeatureMessages> around the feature's components.
+ * Feature catalogs (app/features/<feature>/messages.<locale>.json, a feature possibly a folder
+ * inside another: admin/settings) ship with their feature's chunks and are merged in by
+ * <FeatureMessages> around the feature's components.
  */
-const featureFiles = import.meta.glob<Catalog>("../../app/features/*/messages.*.json", { import: "default", eager: true });
+const featureFiles = import.meta.glob<Catalog>("../../app/features/**/messages.*.json", { import: "default", eager: true });
 const features = new Map<string, Record<string, Catalog>>();
 for (const [file, catalog] of Object.entries(featureFiles)) {
-  const [, feature, locale] = /features\/([^/]+)\/messages\.(.+)\.json$/.exec(file)!;
+  const [, feature, locale] = /features\/(.+)\/messages\.([^/]+)\.json$/.exec(file)!;
   features.set(feature!, { ...features.get(feature!), [locale!]: catalog });
 }
 /** Every message a locale has: the site's and every feature's. */

@@ -75,7 +75,8 @@ test("a new member signs up, edits the profile, reads it in Portuguese, and reco
 
   await test.step("follow the link from the local mailbox and choose a new password", async () => {
     await page.goto("/dev/mailbox");
-    const mail = page.getByRole("article").filter({ hasText: member.email });
+    // The member's reset mail (the admin's new-member notice names the member's address too).
+    const mail = page.getByRole("article", { name: "Reset your password" }).filter({ hasText: member.email });
     await expect(mail).toHaveCount(1);
     await mail.getByRole("link", { name: /\/auth\/reset-password\?token=/ }).click();
 

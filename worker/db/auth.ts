@@ -37,8 +37,9 @@ export async function toSessionUser(db: DB, u: UserRow): Promise<SessionUser> {
   };
 }
 
-export async function createSession(db: DB, userId: string, idHash: string, now = Date.now()) {
-  await db.insert(sessions).values({ idHash, userId, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_ABSOLUTE_MS) });
+/** `lifetimeMs`: the absolute lifetime, which sign-in takes from the saved settings. */
+export async function createSession(db: DB, userId: string, idHash: string, lifetimeMs = SESSION_ABSOLUTE_MS, now = Date.now()) {
+  await db.insert(sessions).values({ idHash, userId, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + lifetimeMs) });
 }
 
 /** The user behind a session, or null when it is unknown, idle too long, expired, or the user is banned. */

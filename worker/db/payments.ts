@@ -202,8 +202,15 @@ export const markInvoiceFailed = (db: DB, subscriptionId: string, eventAt: numbe
     UPDATE subscriptions SET status = 'past_due', past_due_since = coalesce(past_due_since, ${eventAt}), last_event_at = ${eventAt}, updated_at = ${now}
     WHERE id = ${subscriptionId} AND status IN ('active', 'trialing', 'past_due') AND last_event_at <= ${eventAt}`);
 
-/** users.is_vip := whether any of the member's subscriptions gives VIP now. Admin flags untouched. */
+/**
+ * users.is_vip := whether any of the member's subscriptions gives VIP now. Admin flags untouched.
+ * Returns a row only when the flag changed (see VipChange), so the batch that turned VIP on knows.
+ */
 export const syncUserVip = (db: DB, userId: string, now: number) =>
   raw(db, sql`
     UPDATE users SET is_vip = (EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)})), updated_at = ${now}
-    WHERE id = ${userId} AND is_vip IS NOT (EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)}))`);
+    WHERE id = ${userId} AND is_vip IS NOT (EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)}))
+    RETURNING is_vip, email, username`);
+
+/** What syncUserVip returns when it changed the flag. */
+export type VipChange = { is_vip: number; email: string; username: string };

@@ -6,6 +6,8 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from "../db/auth";
 import { randomToken, sha256Hex } from "./crypto";
 import { closeMemberSockets } from "./member-sockets";
+import { readSettings } from "../db/settings";
+import type { DB } from "../db/client";
 import type { HonoEnv } from "../types";
 
 export const SESSION_COOKIE = "__Host-sid";
@@ -19,12 +21,32 @@ const cookieOptions = {
 
 export const readSessionToken = (c: Context<HonoEnv>) => getCookie(c, SESSION_COOKIE);
 
-/** Starts a fresh session (rotation: any session the browser held before is ended). */
+/**
+ * Starts a fresh session (rotation: any session the browser held before is ended). Its lifetime
+ * is the session timeout saved in the back office when it starts: a change applies to sessions
+ * started afterwards, those already open keep theirs.
+ */
 export async function startSession(c: Context<HonoEnv>, userId: string) {
   await revokeCurrentSession(c); // the new Set-Cookie below replaces the old cookie
   const token = randomToken(32);
-  await createSession(c.var.db, userId, await sha256Hex(token));
-  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+  const lifetimeMs = await sessionLifetimeMs(c.var.db);
+  await createSession(c.var.db, userId, await sha256Hex(token), lifetimeMs);
+  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(lifetimeMs / 1000) });
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The saved session timeout. If the settings cannot be read (say, code deployed before its
+ * migration ran), signing in still works, with SESSION_ABSOLUTE_MS.
+ */
+async function sessionLifetimeMs(db: DB) {
+  try {
+    return (await readSettings(db)).sessionTimeoutHours * HOUR_MS;
+  } catch (err) {
+    console.error("session timeout setting unreadable; using the default lifetime", err);
+    return SESSION_ABSOLUTE_MS;
+  }
 }
 
 async function revokeCurrentSession(c: Context<HonoEnv>) {

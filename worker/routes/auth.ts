@@ -39,6 +39,7 @@ import { validate } from "../lib/validate";
 import { clearRateLimit, clientIp, countEvent, hitRateLimit } from "../middleware/rate-limit";
 import { createMailService } from "../services/mail";
 import { passwordResetMail } from "../services/mail/templates";
+import { notifyAdminLater } from "../services/admin-notifications";
 
 type Ctx = Context<HonoEnv>;
 
@@ -137,6 +138,7 @@ export const authRoutes = new Hono<HonoEnv>()
     await hitRateLimit(db, `signup:ip:${clientIp(c.req)}`, RATE_LIMITS.signupPerIp);
     const user = await createAccount(db, { email, username, password }, pepperOf(c));
     await startSession(c, user.id);
+    notifyAdminLater(c, { kind: "new_user", member: { username: user.username, email: user.email } });
     return c.json<AuthUserResponse>({ user: await toSessionUser(db, user) }, 201);
   })
 

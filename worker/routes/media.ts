@@ -2,6 +2,7 @@
 // signed URL (issued only to VIP and admin by the music, tv and radio routes), and album covers,
 // station images, channel thumbnails and the landing page's pictures and promo video for everyone.
 import { Hono, type Context } from "hono";
+import { audioMimeOfKey } from "../lib/audio-probe";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { errorBody } from "../lib/errors";
@@ -33,7 +34,6 @@ const PUBLIC_CACHE = "public, max-age=86400";
 const videoTypeOf = (key: string) => (key.endsWith(".webm") ? "video/webm" : "video/mp4");
 
 /** Audio stored in R2 is MP3 (audio/mpeg) unless the key says otherwise. */
-const audioTypeOf = (key: string) => (key.endsWith(".m4a") ? "audio/mp4" : key.endsWith(".ogg") ? "audio/ogg" : "audio/mpeg");
 
 const notFoundJson = () => Response.json(errorBody("not_found", "Not found"), { status: 404 });
 const forbiddenJson = () => Response.json(errorBody("media_token_invalid", MUSIC_MESSAGES.linkExpired), { status: 403 });
@@ -59,7 +59,7 @@ export const mediaRoutes = new Hono<HonoEnv>()
       const allowed = parseAllowedHosts(c.env.AUDIO_PROXY_HOSTS);
       return fetchRemoteAudio(checkRemoteAudioUrl(source, allowed), { range: c.req.header("range"), ifRange: c.req.header("if-range"), allowed });
     }
-    const response = await serveR2Object(c.env.MEDIA, source, c.req.raw, { contentType: audioTypeOf(source), cacheControl: PRIVATE_CACHE });
+    const response = await serveR2Object(c.env.MEDIA, source, c.req.raw, { contentType: audioMimeOfKey(source), cacheControl: PRIVATE_CACHE });
     return response ?? notFoundJson();
   })
 

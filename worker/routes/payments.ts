@@ -35,7 +35,8 @@ import { requireUser } from "../middleware/guards";
 import { isLoopbackRequest } from "../middleware/local-only";
 import { clientIp, hitRateLimit } from "../middleware/rate-limit";
 import { createPaymentsService, PaymentsConfigError, paymentsModeOf, SignatureError, verifyWebhookEvent, type PaymentsService } from "../services/payments";
-import { fulfilPayload } from "../services/payments/fulfilment";
+import { fulfilPayload, type FulfilEffects } from "../services/payments/fulfilment";
+import { notifyAdminLater, type NotifyContext } from "../services/admin-notifications";
 import { currentSubscription, describeMembership, statusOf } from "../services/payments/membership";
 import { LOCAL_ID_PREFIX } from "../services/payments/local";
 import { cancelLocalCheckout, declineLocalCheckout, manageLocalSubscription, payLocalCheckout, type LocalDeps } from "../services/payments/local-flows";
@@ -86,13 +87,17 @@ const localOnly = createMiddleware<HonoEnv>(async (c, next) => {
   await next();
 });
 
-function localDeps(env: AppEnv, db: DB): LocalDeps {
-  const cfg = readConfig(env);
+/** After fulfilment: a member who just became VIP is announced to the admin (when switched on). */
+const adminNotices = (c: NotifyContext): FulfilEffects => ({ vipStarted: (member) => notifyAdminLater(c, { kind: "new_vip", member }) });
+
+function localDeps(c: NotifyContext): LocalDeps {
+  const cfg = readConfig(c.env);
   return {
-    db,
-    service: paymentsFor(env),
-    secret: env.LOCAL_PAYMENTS_SECRET ?? "",
+    db: c.var.db,
+    service: paymentsFor(c.env),
+    secret: c.env.LOCAL_PAYMENTS_SECRET ?? "",
     price: { cents: cfg.VIP_PRICE_CENTS, currency: cfg.VIP_PRICE_CURRENCY },
+    effects: adminNotices(c),
   };
 }
 
@@ -173,7 +178,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const session = await findOwnCheckoutSession(db, sessionId, user.id);
     if (!session || session.mode !== "local") throw notFound();
     if (session.status !== "pending") throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
-    const deps = localDeps(c.env, db);
+    const deps = localDeps(c);
     const ids = { sessionId, userId: user.id };
     if (action === "pay") {
       if ((await freshMember(db, user.id)).isVip) throw alreadyVip();
@@ -194,7 +199,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const current = currentSubscription(await listSubscriptions(db, user.id));
     const status = statusOf(current);
     if (!current || status === "none" || status === "ended" || !current.id.startsWith(LOCAL_ID_PREFIX.subscription)) throw noMembership();
-    await manageLocalSubscription(localDeps(c.env, db), current, c.req.valid("param").action);
+    await manageLocalSubscription(localDeps(c), current, c.req.valid("param").action);
     return c.json<MembershipResponse>(await membershipOf(db, user.id));
   });
 
@@ -211,6 +216,6 @@ export const stripeWebhookRoutes = new Hono<HonoEnv>().post("/webhook", async (c
     throw badRequest("Invalid webhook signature", "invalid_signature");
   }
   // A database failure propagates as a 500, so Stripe delivers the event again later.
-  const outcome = await fulfilPayload(c.var.db, event);
+  const outcome = await fulfilPayload(c.var.db, event, Date.now(), adminNotices(c));
   return c.json({ received: true, outcome });
 });

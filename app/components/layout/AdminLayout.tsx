@@ -1,4 +1,4 @@
-// Back-office frame (back-office.md "Admin layout"): a sidebar with the seven section links, and
+// Back-office frame (back-office.md "Admin layout"): a sidebar with a link to each area, and
 // Settings + Logout at its foot. Below the desktop breakpoint the sidebar collapses behind a toggle.
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";
@@ -11,9 +11,13 @@ const adminMessages = defineMessages({
   analytics: { id: "admin.nav.analytics", defaultMessage: "Analytics" },
   trackAnalytics: { id: "admin.nav.trackAnalytics", defaultMessage: "Track Analytics" },
   events: { id: "admin.nav.events", defaultMessage: "Events" },
+  venues: { id: "admin.nav.venues", defaultMessage: "Venues" },
+  tickets: { id: "admin.nav.tickets", defaultMessage: "Tickets" },
   users: { id: "admin.nav.users", defaultMessage: "Users" },
   messages: { id: "admin.nav.messages", defaultMessage: "Messages" },
   marketing: { id: "admin.nav.marketing", defaultMessage: "Marketing" },
+  catalog: { id: "admin.nav.catalog", defaultMessage: "Catalog" },
+  audit: { id: "admin.nav.audit", defaultMessage: "Audit Log" },
   settings: { id: "admin.nav.settings", defaultMessage: "Settings" },
   logout: { id: "admin.nav.logout", defaultMessage: "Logout" },
   showMenu: { id: "admin.nav.show", defaultMessage: "Show admin menu" },
@@ -21,15 +25,19 @@ const adminMessages = defineMessages({
   logoutFailed: { id: "admin.nav.logoutFailed", defaultMessage: "Logout failed. Please try again." },
 });
 
-/** The spec's sidebar: no venues or tickets link (those routes exist but are reached otherwise). */
+/** The spec's sidebar, plus the areas it left without a link (venues, tickets) and the newer ones. */
 const SIDEBAR_LINKS = [
   { to: "/admin", label: adminMessages.overview, exact: true },
   { to: "/admin/analytics", label: adminMessages.analytics, exact: true },
   { to: "/admin/analytics/tracks", label: adminMessages.trackAnalytics, exact: true },
   { to: "/admin/events", label: adminMessages.events, exact: false },
+  { to: "/admin/venues", label: adminMessages.venues, exact: false },
+  { to: "/admin/tickets", label: adminMessages.tickets, exact: false },
   { to: "/admin/users", label: adminMessages.users, exact: false },
   { to: "/admin/messages", label: adminMessages.messages, exact: false },
   { to: "/admin/marketing", label: adminMessages.marketing, exact: false },
+  { to: "/admin/catalog", label: adminMessages.catalog, exact: false },
+  { to: "/admin/audit", label: adminMessages.audit, exact: false },
 ] as const;
 
 const SIDEBAR_ID = "admin-sidebar";
@@ -61,7 +69,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 <Link
                   to={link.to}
                   className="admin-nav-link"
-                  activeOptions={{ exact: link.exact }}
+                  // A page's own search (an analytics period) does not make it another page.
+                  activeOptions={{ exact: link.exact, includeSearch: false }}
                   activeProps={{ "aria-current": "page", className: "active" }}
                 >
                   <FormattedMessage {...link.label} />

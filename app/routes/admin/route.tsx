@@ -1,9 +1,13 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { AdminGate } from "../../components/Gate";
 import { AdminLayout } from "../../components/layout/AdminLayout";
+import { AdminMessages } from "../../features/admin/AdminMessages";
 import { requireAdminRoute } from "../../features/auth/guards";
 
-/** Every /admin page: administrators only (others are redirected to /), in the back-office layout. */
+/**
+ * Every /admin page: administrators only (others are redirected to /), in the back-office layout,
+ * with the back office's own messages (they load with this chunk, not with the entry).
+ */
 export const Route = createFileRoute("/admin")({
   beforeLoad: requireAdminRoute,
   component: AdminRoot,
@@ -11,11 +15,13 @@ export const Route = createFileRoute("/admin")({
 
 function AdminRoot() {
   return (
-    <AdminLayout>
-      {/* The guard already redirected non-admins; the gate covers a sign-out while on the page. */}
-      <AdminGate>
-        <Outlet />
-      </AdminGate>
-    </AdminLayout>
+    <AdminMessages>
+      <AdminLayout>
+        {/* The guard already redirected non-admins; the gate covers a sign-out while on the page. */}
+        <AdminGate>
+          <Outlet />
+        </AdminGate>
+      </AdminLayout>
+    </AdminMessages>
   );
 }

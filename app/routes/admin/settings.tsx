@@ -1,10 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import { ComingSoon } from "../../components/ComingSoon";
 import { PageFrame } from "../../components/PageFrame";
+import { SettingsPage } from "../../features/admin/settings/SettingsPage";
+import { adminSettingsQueryOptions } from "../../features/admin/settings/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
-export const Route = createFileRoute("/admin/settings")({ component: AdminSettings });
+export const Route = createFileRoute("/admin/settings")({
+  // Prefetch without throwing: the page shows its own loading and failure states.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(adminSettingsQueryOptions()),
+  component: AdminSettings,
+});
 
 const meta = defineMessages({
   title: { id: "meta.admin.settings.title", defaultMessage: "Admin: Settings" },
@@ -17,7 +22,7 @@ function AdminSettings() {
       title={<FormattedMessage id="admin.settings.title" defaultMessage="Settings" />}
       intro={<FormattedMessage id="admin.settings.intro" defaultMessage="Site settings and notification preferences." />}
     >
-      <ComingSoon />
+      <SettingsPage />
     </PageFrame>
   );
 }

@@ -6,10 +6,16 @@ import type { HonoEnv } from "../../types";
 import { requireAdmin } from "../../middleware/guards";
 import { notFound } from "../../lib/errors";
 import { auditRoutes } from "./audit";
+import { catalogRoutes } from "./catalog";
+import { analyticsRoutes } from "./analytics";
+import { settingsRoutes } from "./settings";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
   .route("/audit", auditRoutes)
+  .route("/catalog", catalogRoutes)
+  .route("/", analyticsRoutes)
+  .route("/settings", settingsRoutes)
   .all("*", () => {
     throw notFound();
   });

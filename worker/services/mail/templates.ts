@@ -50,3 +50,90 @@ export function contactNotificationMail({
   ].join("\n");
   return { to, subject: `Contact form: ${subject}`, text };
 }
+
+// ---- admin notifications (switched on and off in the back office's settings) ----------------
+
+/** Text made safe to place in HTML, for the mails that have an HTML part. */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
+
+/** One line of a subject: control characters (a line break could start a new header) become spaces. */
+const subjectLine = (text: string) => text.replace(/\p{Cc}+/gu, " ").trim();
+
+/** A notification's plain text and the same lines as HTML: a heading, label/value rows, a closing line. */
+function adminNotice({ to, subject, heading, rows, footer }: { to: string; subject: string; heading: string; rows: [string, string][]; footer: string }): MailMessage {
+  const text = [heading, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", footer].join("\n");
+  const html = [
+    `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
+    "<table>",
+    ...rows.map(([label, value]) => `<tr><th align="left" style="padding-right:12px">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    "</table>",
+    `<p>${escapeHtml(footer)}</p>`,
+  ].join("\n");
+  return { to, subject: subjectLine(subject), text, html };
+}
+
+export type MemberFacts = { username: string; email: string };
+
+/** A new account was created. */
+export function newUserNotificationMail({ to, brandName, member, at }: { to: string; brandName: string; member: MemberFacts; at: Date }): MailMessage {
+  return adminNotice({
+    to,
+    subject: `New member: ${member.username}`,
+    heading: `A new member joined ${brandName}.`,
+    rows: [
+      ["Username", member.username],
+      ["E-mail", member.email],
+      ["Signed up", at.toISOString()],
+    ],
+    footer: "See every member in the back office, under Users.",
+  });
+}
+
+/** A payment made a member VIP: a new subscription, not a renewal. */
+export function newVipNotificationMail({ to, brandName, member, at }: { to: string; brandName: string; member: MemberFacts; at: Date }): MailMessage {
+  return adminNotice({
+    to,
+    subject: `New VIP subscription: ${member.username}`,
+    heading: `A member subscribed to ${brandName} VIP.`,
+    rows: [
+      ["Username", member.username],
+      ["E-mail", member.email],
+      ["VIP since", at.toISOString()],
+    ],
+    footer: "See every member in the back office, under Users.",
+  });
+}
+
+export type TicketPurchaseFacts = {
+  orderId: string;
+  eventTitle: string;
+  buyerName: string | null;
+  buyerEmail: string;
+  quantity: number;
+  /** The order's total in the currency's minor unit (cents). */
+  totalCents: number;
+  currency: string;
+};
+
+/** Two decimals, as the back office shows ticket prices, with the currency's code. */
+const formatAmount = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+/** Someone bought tickets. */
+export function ticketPurchaseNotificationMail({ to, brandName, purchase, at }: { to: string; brandName: string; purchase: TicketPurchaseFacts; at: Date }): MailMessage {
+  const buyer = purchase.buyerName ? `${purchase.buyerName} <${purchase.buyerEmail}>` : purchase.buyerEmail;
+  return adminNotice({
+    to,
+    subject: `Ticket purchase: ${purchase.eventTitle}`,
+    heading: `Tickets were bought on ${brandName}.`,
+    rows: [
+      ["Event", purchase.eventTitle],
+      ["Order", purchase.orderId],
+      ["Customer", buyer],
+      ["Tickets", String(purchase.quantity)],
+      ["Total", formatAmount(purchase.totalCents, purchase.currency)],
+      ["Date", at.toISOString()],
+    ],
+    footer: "See every order in the back office, under Tickets.",
+  });
+}

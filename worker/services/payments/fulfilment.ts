@@ -26,6 +26,7 @@ import {
   syncUserVip,
   upsertSubscription,
   type Statement,
+  type VipChange,
 } from "../../db/payments";
 import { parseCheckoutSession, parseInvoice, parseSubscription } from "./events";
 import { z } from "../../contracts/zod";
@@ -67,10 +68,17 @@ const eventEnvelopeSchema = z.object({
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 
+/**
+ * What the caller is told about, once the effects are stored. vipStarted: this event turned the
+ * member's VIP on (a first subscription, or a new one after the last ended); the flag changes in
+ * the batch itself, so of concurrent deliveries only one sees it.
+ */
+export type FulfilEffects = { vipStarted?: (member: { email: string; username: string }) => void };
+
 /** Fulfils a verified payload whose shape is not yet known (the webhook's parsed body). */
-export async function fulfilPayload(db: DB, payload: unknown, now = Date.now()): Promise<FulfilOutcome> {
+export async function fulfilPayload(db: DB, payload: unknown, now = Date.now(), effects: FulfilEffects = {}): Promise<FulfilOutcome> {
   const envelope = eventEnvelopeSchema.safeParse(payload);
-  if (envelope.success) return fulfilEvent(db, envelope.data, now);
+  if (envelope.success) return fulfilEvent(db, envelope.data, now, effects);
   const id = await malformedEventId(payload);
   console.error(`payments: verified event ${id} has no usable envelope (${envelope.error.issues[0]?.path.join(".") || "event"}); recorded as ignored`);
   await recordMalformedEvent(db, { id, type: stringField(payload, "type")?.slice(0, 255) ?? "unknown" }, now);
@@ -89,21 +97,31 @@ async function malformedEventId(payload: unknown) {
   return `malformed:${await sha256Hex(JSON.stringify(payload) ?? "")}`;
 }
 
-export async function fulfilEvent(db: DB, event: FulfilmentEvent, now = Date.now()): Promise<FulfilOutcome> {
+export async function fulfilEvent(db: DB, event: FulfilmentEvent, now = Date.now(), effects: FulfilEffects = {}): Promise<FulfilOutcome> {
   if (!isHandled(event.type)) return "ignored";
   if (await isEventRecorded(db, event.id)) return "duplicate";
 
   const plan = await planEffects(db, event.type, event, now);
   const batch: [Statement, ...Statement[]] = [recordEvent(db, event, now), ...plan.statements];
   if (plan.userId) batch.push(syncUserVip(db, plan.userId, now));
+  let results;
   try {
-    await runBatch(db, batch);
+    results = await runBatch(db, batch);
   } catch (err) {
     // Another delivery of the same event won the race: it has been applied once, by that one.
     if (isUniqueViolation(err) && (await isEventRecorded(db, event.id))) return "duplicate";
     throw err;
   }
+  const vip = plan.userId ? vipTurnedOn(results.at(-1)?.results[0]) : null;
+  if (vip) effects.vipStarted?.(vip);
   return "applied";
+}
+
+/** The member, when syncUserVip's row (only returned on a change) says VIP went on. */
+function vipTurnedOn(row: unknown): { email: string; username: string } | null {
+  if (typeof row !== "object" || row === null) return null;
+  const { is_vip, email, username } = row as Partial<Record<keyof VipChange, unknown>>;
+  return is_vip === 1 && typeof email === "string" && typeof username === "string" ? { email, username } : null;
 }
 
 /** A member id from an event is only used when that member exists (no FK failures, no retries forever). */

@@ -4,19 +4,19 @@
 import type { DB } from "../../db/client";
 import { findBillingCustomer } from "../../db/payments";
 import type { SubscriptionRow } from "../../db/payments";
-import { fulfilPayload } from "./fulfilment";
+import { fulfilPayload, type FulfilEffects } from "./fulfilment";
 import { signLocalEvent } from "./local";
 import { checkoutSessionObject, invoiceObject, localEvent, newLocalId, oneMonthAfter, subscriptionObject, type LocalEvent, type LocalSubscription } from "./local-events";
 import type { PaymentsService } from "./types";
 
-export type LocalDeps = { db: DB; service: PaymentsService; secret: string; price: { cents: number; currency: string } };
+export type LocalDeps = { db: DB; service: PaymentsService; secret: string; price: { cents: number; currency: string }; effects?: FulfilEffects };
 
 /** Signs, verifies and fulfils the events in order, as separate deliveries. */
-async function deliver({ db, service, secret }: LocalDeps, events: LocalEvent[], now: number) {
+async function deliver({ db, service, secret, effects }: LocalDeps, events: LocalEvent[], now: number) {
   for (const event of events) {
     const { rawBody, signature } = await signLocalEvent(event, secret);
     const verified = await service.verifyEvent(rawBody, signature);
-    await fulfilPayload(db, verified, now);
+    await fulfilPayload(db, verified, now, effects);
   }
 }
 

@@ -1,0 +1,67 @@
+// The audit entries: when, which admin, what action on which target, and what changed.
+import { useIntl } from "react-intl";
+import type { AuditEntryView } from "../../../../worker/contracts/admin";
+import { formatMoment } from "../format";
+import { auditMessages as m } from "./messages";
+import { changeLines, MAX_CHANGE_LINES } from "./summary";
+
+export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
+  const intl = useIntl();
+  return (
+    <div className="table-wrap">
+      <table className="table admin-audit-table">
+        <caption className="sr-only">{intl.formatMessage(m.caption)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{intl.formatMessage(m.when)}</th>
+            <th scope="col">{intl.formatMessage(m.adminCol)}</th>
+            <th scope="col">{intl.formatMessage(m.actionCol)}</th>
+            <th scope="col">{intl.formatMessage(m.target)}</th>
+            <th scope="col">{intl.formatMessage(m.change)}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <time dateTime={entry.createdAt}>{formatMoment(intl, entry.createdAt)}</time>
+              </td>
+              <td>{entry.actorEmail}</td>
+              <td>
+                <code>{entry.action}</code>
+              </td>
+              <td>{entry.targetId ? `${entry.targetType} ${entry.targetId}` : entry.targetType}</td>
+              <td>
+                <ChangeSummary summary={entry.summary} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ChangeSummary({ summary }: { summary: AuditEntryView["summary"] }) {
+  const intl = useIntl();
+  const lines = changeLines(summary);
+  const shown = lines.slice(0, MAX_CHANGE_LINES);
+  if (lines.length === 0 && !summary.note) return <span className="muted">{intl.formatMessage(m.noDetails)}</span>;
+  return (
+    <div className="admin-change">
+      {summary.note && <p>{summary.note}</p>}
+      {shown.length > 0 && (
+        <ul>
+          {shown.map((line) => (
+            <li key={line.field}>
+              {line.before === undefined
+                ? `${line.field}: ${line.after}`
+                : `${line.field}: ${line.before} → ${line.removed ? intl.formatMessage(m.removed) : line.after}`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {lines.length > shown.length && <p className="muted">{intl.formatMessage(m.more, { count: lines.length - shown.length })}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// Add or edit an album: title, year and type. Only changed fields are sent when editing.
+import { useState } from "react";
+import { useIntl } from "react-intl";
+import { TITLE_MAX } from "../../../../worker/contracts/admin-catalog-limits";
+import type { AdminAlbum, AdminAlbumResponse } from "../../../../worker/contracts/admin-catalog";
+import type { AlbumType } from "../../../../worker/contracts/music";
+import { FormDialog } from "./FormDialog";
+import { SelectField, TextField, wholeNumber } from "./fields";
+import { albumTypeMessages, catalogMessages as m } from "./messages";
+import { catalogApi, useCatalogWrite } from "./queries";
+import { useFormErrors } from "./useFormErrors";
+
+type AlbumFields = { title: string; year: number; type: AlbumType };
+
+export function AlbumDialog({ album, onClose }: { album?: AdminAlbum; onClose: () => void }) {
+  const intl = useIntl();
+  const [title, setTitle] = useState(album?.title ?? "");
+  const [year, setYear] = useState(String(album?.year ?? new Date().getFullYear()));
+  const [type, setType] = useState<AlbumType>(album?.type ?? "Album");
+  const errors = useFormErrors(["title", "year", "type"] as const);
+  const save = useCatalogWrite("albums", (fields: Partial<AlbumFields>) =>
+    album ? catalogApi.patch<AdminAlbumResponse>(`/albums/${album.id}`, fields) : catalogApi.post<AdminAlbumResponse>("/albums", fields),
+  );
+
+  const submit = () => {
+    errors.clear();
+    const yearValue = wholeNumber(year);
+    if (!errors.check({ title: title.trim() ? null : m.commonRequired, year: yearValue === null ? m.commonWholeNumber : null })) return;
+    const fields: AlbumFields = { title: title.trim(), year: yearValue!, type };
+    const changed = album ? Object.fromEntries(Object.entries(fields).filter(([k, v]) => album[k as keyof AlbumFields] !== v)) : fields;
+    if (Object.keys(changed).length === 0) return onClose();
+    save.mutate(changed, { onSuccess: onClose, onError: errors.fromServer });
+  };
+
+  return (
+    <FormDialog
+      title={intl.formatMessage(album ? m.albumEditTitle : m.albumCreateTitle)}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      submit={album ? m.commonSave : m.commonCreate}
+      submitting={album ? m.commonSaving : m.commonCreating}
+      error={errors.formError}
+    >
+      <TextField label={intl.formatMessage(m.fieldTitle)} value={title} onChange={setTitle} maxLength={TITLE_MAX} required error={errors.fieldErrors.title} />
+      <TextField label={intl.formatMessage(m.fieldYear)} type="number" min={1900} max={2100} value={year} onChange={setYear} required error={errors.fieldErrors.year} />
+      <SelectField
+        label={intl.formatMessage(m.fieldType)}
+        value={type}
+        onChange={setType}
+        options={(["Album", "Single"] as const).map((value) => ({ value, label: intl.formatMessage(albumTypeMessages[value]) }))}
+        error={errors.fieldErrors.type}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,118 @@
+// The Albums tab: every album in catalog order with its cover, each expandable to its tracks; add,
+// edit, reorder and delete albums and tracks; covers and audio through their upload dialogs.
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useIntl } from "react-intl";
+import type { AdminAlbum, AdminAlbumsResponse, AdminTrack } from "../../../../worker/contracts/admin-catalog";
+import { AlbumDialog } from "./AlbumDialog";
+import { AlbumRow } from "./AlbumRow";
+import { AudioDialog } from "./AudioDialog";
+import { ConfirmDelete } from "./ConfirmDelete";
+import { ErrorMessage } from "./fields";
+import { CatalogEmpty, CatalogLoadFailed, CatalogLoading } from "./LoadState";
+import { ImageDialog } from "./MediaDialog";
+import { TrackDialog } from "./TrackDialog";
+import { catalogMessages as m } from "./messages";
+import { albumsQueryOptions, catalogApi } from "./queries";
+import { useReorder } from "./useReorder";
+
+/** The dialog open over the tab, if any. */
+export type AlbumsDialog =
+  | { kind: "album"; album?: AdminAlbum }
+  | { kind: "cover"; album: AdminAlbum }
+  | { kind: "deleteAlbum"; album: AdminAlbum }
+  | { kind: "track"; albumId: string; track?: AdminTrack }
+  | { kind: "audio"; track: AdminTrack }
+  | { kind: "deleteTrack"; track: AdminTrack };
+
+export function AlbumsPanel() {
+  const intl = useIntl();
+  const query = useQuery(albumsQueryOptions());
+  const [dialog, setDialog] = useState<AlbumsDialog | null>(null);
+  const close = () => setDialog(null);
+  const reorder = useReorder<AdminAlbum, AdminAlbumsResponse>({
+    list: "albums",
+    queryKey: albumsQueryOptions().queryKey,
+    items: (data) => data.albums,
+    withItems: (data, albums) => ({ ...data, albums: albums.map((a, i) => ({ ...a, position: i })) }),
+    idOf: (a) => a.id,
+    nameOf: (a) => a.title,
+    save: (ids) => catalogApi.put("/albums/order", { ids }),
+  });
+
+  if (query.isPending) return <CatalogLoading />;
+  if (query.isError) return <CatalogLoadFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  const albums = query.data.albums;
+
+  return (
+    <div className="catalog-panel">
+      <div className="catalog-toolbar">
+        <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: "album" })}>
+          {intl.formatMessage(m.albumsAdd)}
+        </button>
+      </div>
+      <p className="sr-only" role="status">
+        {reorder.announcement}
+      </p>
+      {reorder.error && (
+        <div className="error-banner" role="alert">
+          <ErrorMessage error={reorder.error} />
+        </div>
+      )}
+      {albums.length === 0 ? (
+        <CatalogEmpty icon="disc" title={intl.formatMessage(m.albumsEmpty)} hint={intl.formatMessage(m.albumsEmptyHint)} />
+      ) : (
+        <ol className="catalog-list">
+          {albums.map((album, index) => (
+            <li key={album.id}>
+              <AlbumRow album={album} index={index} count={albums.length} onMove={reorder.move} onOpen={setDialog} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {dialog && <AlbumsDialogView dialog={dialog} onClose={close} />}
+    </div>
+  );
+}
+
+function AlbumsDialogView({ dialog, onClose }: { dialog: AlbumsDialog; onClose: () => void }) {
+  const intl = useIntl();
+  switch (dialog.kind) {
+    case "album":
+      return <AlbumDialog album={dialog.album} onClose={onClose} />;
+    case "cover":
+      return (
+        <ImageDialog
+          title={intl.formatMessage(m.mediaCoverTitle, { name: dialog.album.title })}
+          list="albums"
+          path={`/albums/${dialog.album.id}/cover`}
+          currentUrl={dialog.album.coverUrl}
+          onClose={onClose}
+        />
+      );
+    case "deleteAlbum":
+      return (
+        <ConfirmDelete
+          title={intl.formatMessage(m.albumDeleteTitle)}
+          question={intl.formatMessage(m.albumDeleteConfirm, { title: dialog.album.title, count: dialog.album.tracks.length })}
+          list="albums"
+          remove={() => catalogApi.delete(`/albums/${dialog.album.id}`)}
+          onClose={onClose}
+        />
+      );
+    case "track":
+      return <TrackDialog albumId={dialog.albumId} track={dialog.track} onClose={onClose} />;
+    case "audio":
+      return <AudioDialog track={dialog.track} onClose={onClose} />;
+    case "deleteTrack":
+      return (
+        <ConfirmDelete
+          title={intl.formatMessage(m.trackDeleteTitle)}
+          question={intl.formatMessage(m.trackDeleteConfirm, { title: dialog.track.title })}
+          list="albums"
+          remove={() => catalogApi.delete(`/tracks/${dialog.track.id}`)}
+          onClose={onClose}
+        />
+      );
+  }
+}

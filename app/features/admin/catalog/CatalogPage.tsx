@@ -1,0 +1,31 @@
+// /admin/catalog: three tabs (Albums, Radio stations, TV channels), each loading its own list.
+import { useIntl } from "react-intl";
+import { TabList, TabPanel, useTabs } from "../../../components/Tabs";
+import { AlbumsPanel } from "./AlbumsPanel";
+import { ChannelsPanel } from "./ChannelsPanel";
+import { StationsPanel } from "./StationsPanel";
+import { catalogMessages as m } from "./messages";
+import "./catalog.css";
+
+const TABS = ["albums", "stations", "channels"] as const;
+
+export function CatalogPage() {
+  const intl = useIntl();
+  const tabs = useTabs(TABS);
+  return (
+    <div className="catalog-page">
+      <TabList
+        tabs={tabs}
+        label={intl.formatMessage(m.tabsLabel)}
+        labels={{ albums: intl.formatMessage(m.tabsAlbums), stations: intl.formatMessage(m.tabsStations), channels: intl.formatMessage(m.tabsChannels) }}
+        className="catalog-tabs"
+        tabClassName="catalog-tab"
+      />
+      <TabPanel tabs={tabs} className="catalog-tab-panel">
+        {tabs.selected === "albums" && <AlbumsPanel />}
+        {tabs.selected === "stations" && <StationsPanel />}
+        {tabs.selected === "channels" && <ChannelsPanel />}
+      </TabPanel>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// The TV channels tab: channels in their order with thumbnail, category, playback and video; add,
+// edit, reorder and delete them, and upload their thumbnails and videos.
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useIntl } from "react-intl";
+import type { AdminChannel, AdminChannelsResponse } from "../../../../worker/contracts/admin-catalog";
+import { ChannelDialog } from "./ChannelDialog";
+import { ConfirmDelete } from "./ConfirmDelete";
+import { ErrorMessage } from "./fields";
+import { formatDuration } from "./format";
+import { ItemRow } from "./ItemRow";
+import { CatalogEmpty, CatalogLoadFailed, CatalogLoading } from "./LoadState";
+import { ImageDialog, VideoDialog } from "./MediaDialog";
+import { catalogMessages as m, categoryMessages, channelTypeMessages } from "./messages";
+import { catalogApi, channelsQueryOptions } from "./queries";
+import { useReorder } from "./useReorder";
+
+type ChannelsDialog =
+  | { kind: "channel"; channel?: AdminChannel }
+  | { kind: "thumbnail"; channel: AdminChannel }
+  | { kind: "video"; channel: AdminChannel }
+  | { kind: "delete"; channel: AdminChannel };
+
+export function ChannelsPanel() {
+  const intl = useIntl();
+  const query = useQuery(channelsQueryOptions());
+  const [dialog, setDialog] = useState<ChannelsDialog | null>(null);
+  const close = () => setDialog(null);
+  const reorder = useReorder<AdminChannel, AdminChannelsResponse>({
+    list: "channels",
+    queryKey: channelsQueryOptions().queryKey,
+    items: (data) => data.channels,
+    withItems: (data, channels) => ({ ...data, channels }),
+    idOf: (c) => c.id,
+    nameOf: (c) => c.name,
+    save: (ids) => catalogApi.put("/channels/order", { ids }),
+  });
+
+  if (query.isPending) return <CatalogLoading />;
+  if (query.isError) return <CatalogLoadFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  const channels = query.data.channels;
+
+  const details = (c: AdminChannel) =>
+    [
+      intl.formatMessage(categoryMessages[c.category]),
+      intl.formatMessage(channelTypeMessages[c.type]),
+      c.video ? intl.formatMessage(m.channelVideo, { format: c.video.toUpperCase(), duration: formatDuration(c.durationSeconds) }) : intl.formatMessage(m.channelNoVideo),
+      ...(c.embedUrl ? [intl.formatMessage(m.channelEmbed)] : []),
+    ].join(" · ");
+
+  return (
+    <div className="catalog-panel">
+      <div className="catalog-toolbar">
+        <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: "channel" })}>
+          {intl.formatMessage(m.channelsAdd)}
+        </button>
+      </div>
+      <p className="sr-only" role="status">
+        {reorder.announcement}
+      </p>
+      {reorder.error && (
+        <div className="error-banner" role="alert">
+          <ErrorMessage error={reorder.error} />
+        </div>
+      )}
+      {channels.length === 0 ? (
+        <CatalogEmpty icon="video" title={intl.formatMessage(m.channelsEmpty)} hint={intl.formatMessage(m.channelsEmptyHint)} />
+      ) : (
+        <ol className="catalog-list">
+          {channels.map((channel, index) => (
+            <li key={channel.id}>
+              <ItemRow
+                name={channel.name}
+                imageUrl={channel.thumbnailUrl}
+                imageAlt={intl.formatMessage(m.channelThumbnail, { name: channel.name })}
+                noImage={intl.formatMessage(m.channelNoThumbnail)}
+                size={{ width: 96, height: 54 }}
+                details={details(channel)}
+                index={index}
+                count={channels.length}
+                onMove={reorder.move}
+              >
+                <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.commonEditNamed, { name: channel.name })} onClick={() => setDialog({ kind: "channel", channel })}>
+                  {intl.formatMessage(m.commonEdit)}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={intl.formatMessage(m.channelChangeThumbnailNamed, { name: channel.name })}
+                  onClick={() => setDialog({ kind: "thumbnail", channel })}
+                >
+                  {intl.formatMessage(m.channelChangeThumbnail)}
+                </button>
+                <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.channelUploadVideoNamed, { name: channel.name })} onClick={() => setDialog({ kind: "video", channel })}>
+                  {intl.formatMessage(m.channelUploadVideo)}
+                </button>
+                <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.commonDeleteNamed, { name: channel.name })} onClick={() => setDialog({ kind: "delete", channel })}>
+                  {intl.formatMessage(m.commonDelete)}
+                </button>
+              </ItemRow>
+            </li>
+          ))}
+        </ol>
+      )}
+      {dialog?.kind === "channel" && <ChannelDialog channel={dialog.channel} onClose={close} />}
+      {dialog?.kind === "thumbnail" && (
+        <ImageDialog
+          title={intl.formatMessage(m.mediaThumbnailTitle, { name: dialog.channel.name })}
+          list="channels"
+          path={`/channels/${dialog.channel.id}/thumbnail`}
+          currentUrl={dialog.channel.thumbnailUrl}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === "video" && <VideoDialog channelId={dialog.channel.id} name={dialog.channel.name} onClose={close} />}
+      {dialog?.kind === "delete" && (
+        <ConfirmDelete
+          title={intl.formatMessage(m.channelDeleteTitle)}
+          question={intl.formatMessage(m.channelDeleteConfirm, { name: dialog.channel.name })}
+          list="channels"
+          remove={() => catalogApi.delete(`/channels/${dialog.channel.id}`)}
+          onClose={close}
+        />
+      )}
+    </div>
+  );
+}

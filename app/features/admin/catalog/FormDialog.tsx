@@ -1,0 +1,57 @@
+// The frame of every catalog form and confirmation: a modal with the form (or the question) in its
+// body, and the error banner and the actions (Cancel, then the action) always in view below.
+import { useId, type ReactNode } from "react";
+import { FormattedMessage, type MessageDescriptor } from "react-intl";
+import { Modal } from "../../../components/Modal";
+import { ErrorMessage } from "./fields";
+import type { ErrorText } from "./errors";
+import { catalogMessages as m } from "./messages";
+
+type FormDialogProps = {
+  title: ReactNode;
+  onClose: () => void;
+  onSubmit: () => void;
+  pending: boolean;
+  submit: MessageDescriptor;
+  submitting: MessageDescriptor;
+  error: ErrorText | null;
+  /** A destructive action (Delete) gets the danger style. */
+  danger?: boolean;
+  children: ReactNode;
+};
+
+export function FormDialog({ title, onClose, onSubmit, pending, submit, submitting, error, danger, children }: FormDialogProps) {
+  const formId = useId();
+  const footer = (
+    <>
+      {error && (
+        <div className="error-banner" role="alert">
+          <ErrorMessage error={error} />
+        </div>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          <FormattedMessage {...m.commonCancel} />
+        </button>
+        <button type="submit" form={formId} className={danger ? "btn btn-danger" : "btn btn-primary"} disabled={pending}>
+          <FormattedMessage {...(pending ? submitting : submit)} />
+        </button>
+      </div>
+    </>
+  );
+  return (
+    <Modal title={title} onClose={onClose} footer={footer} className="catalog-dialog">
+      <form
+        id={formId}
+        className="form catalog-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!pending) onSubmit();
+        }}
+      >
+        {children}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+// Add a track to an album, or edit one: title, number (empty: after the last track) and duration
+// (replaced by the audio file's own when an upload can read it).
+import { useState } from "react";
+import { useIntl } from "react-intl";
+import { MAX_DURATION_SECONDS, TITLE_MAX } from "../../../../worker/contracts/admin-catalog-limits";
+import type { AdminTrack, AdminTrackResponse } from "../../../../worker/contracts/admin-catalog";
+import { FormDialog } from "./FormDialog";
+import { TextField, wholeNumber } from "./fields";
+import { catalogMessages as m } from "./messages";
+import { catalogApi, useCatalogWrite } from "./queries";
+import { useFormErrors } from "./useFormErrors";
+
+type TrackFields = { title: string; number?: number; durationSeconds?: number };
+
+export function TrackDialog({ albumId, track, onClose }: { albumId: string; track?: AdminTrack; onClose: () => void }) {
+  const intl = useIntl();
+  const [title, setTitle] = useState(track?.title ?? "");
+  const [number, setNumber] = useState(track ? String(track.number) : "");
+  const [duration, setDuration] = useState(track ? String(track.durationSeconds) : "");
+  const errors = useFormErrors(["title", "number", "durationSeconds"] as const);
+  const save = useCatalogWrite("albums", (fields: TrackFields) =>
+    track ? catalogApi.patch<AdminTrackResponse>(`/tracks/${track.id}`, fields) : catalogApi.post<AdminTrackResponse>(`/albums/${albumId}/tracks`, fields),
+  );
+
+  const submit = () => {
+    errors.clear();
+    const numberValue = wholeNumber(number);
+    const durationValue = wholeNumber(duration);
+    // The number may be left empty when adding (it goes last); what is typed must be a number.
+    const ok = errors.check({
+      title: title.trim() ? null : m.commonRequired,
+      number: numberValue === null && (track || number.trim() !== "") ? m.commonWholeNumber : null,
+      durationSeconds: durationValue === null && duration.trim() !== "" ? m.commonWholeNumber : null,
+    });
+    if (!ok) return;
+    const fields: TrackFields = { title: title.trim() };
+    if (numberValue !== null) fields.number = numberValue;
+    if (durationValue !== null) fields.durationSeconds = durationValue;
+    const changed = track ? Object.fromEntries(Object.entries(fields).filter(([k, v]) => track[k as keyof TrackFields] !== v)) : fields;
+    if (Object.keys(changed).length === 0) return onClose();
+    save.mutate(changed as TrackFields, { onSuccess: onClose, onError: errors.fromServer });
+  };
+
+  return (
+    <FormDialog
+      title={intl.formatMessage(track ? m.trackEditTitle : m.trackCreateTitle)}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      submit={track ? m.commonSave : m.commonCreate}
+      submitting={track ? m.commonSaving : m.commonCreating}
+      error={errors.formError}
+    >
+      <TextField label={intl.formatMessage(m.fieldTitle)} value={title} onChange={setTitle} maxLength={TITLE_MAX} required error={errors.fieldErrors.title} />
+      <TextField
+        label={intl.formatMessage(m.fieldNumber)}
+        type="number"
+        min={1}
+        max={999}
+        value={number}
+        onChange={setNumber}
+        hint={track ? undefined : intl.formatMessage(m.fieldNumberHint)}
+        error={errors.fieldErrors.number}
+      />
+      <TextField
+        label={intl.formatMessage(m.fieldDuration)}
+        type="number"
+        min={0}
+        max={MAX_DURATION_SECONDS}
+        value={duration}
+        onChange={setDuration}
+        hint={intl.formatMessage(m.fieldDurationHint)}
+        error={errors.fieldErrors.durationSeconds}
+      />
+    </FormDialog>
+  );
+}

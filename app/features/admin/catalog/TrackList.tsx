@@ -1,0 +1,103 @@
+// An album's tracks in order: number, title, duration, where the audio is and plays; reorder,
+// edit, audio and delete for each, and Add track.
+import { useIntl } from "react-intl";
+import type { AdminAlbum, AdminAlbumsResponse, AdminTrack } from "../../../../worker/contracts/admin-catalog";
+import type { AlbumsDialog } from "./AlbumsPanel";
+import { useAudioSourceLabel } from "./AudioDialog";
+import { ReorderButtons } from "./ReorderButtons";
+import { ErrorMessage } from "./fields";
+import { formatDuration } from "./format";
+import { catalogMessages as m } from "./messages";
+import { albumsQueryOptions, catalogApi } from "./queries";
+import { useReorder } from "./useReorder";
+
+export function TrackList({ album, onOpen }: { album: AdminAlbum; onOpen: (dialog: AlbumsDialog) => void }) {
+  const intl = useIntl();
+  const sourceLabel = useAudioSourceLabel();
+  const reorder = useReorder<AdminTrack, AdminAlbumsResponse>({
+    list: "albums",
+    queryKey: albumsQueryOptions().queryKey,
+    items: (data) => data.albums.find((a) => a.id === album.id)?.tracks ?? [],
+    withItems: (data, tracks) => ({
+      ...data,
+      albums: data.albums.map((a) => (a.id === album.id ? { ...a, tracks: tracks.map((t, i) => ({ ...t, number: i + 1 })) } : a)),
+    }),
+    idOf: (t) => t.id,
+    nameOf: (t) => t.title,
+    save: (ids) => catalogApi.put(`/albums/${album.id}/tracks/order`, { ids }),
+  });
+  const tracks = album.tracks;
+
+  return (
+    <div className="catalog-tracks">
+      <p className="sr-only" role="status">
+        {reorder.announcement}
+      </p>
+      {reorder.error && (
+        <div className="error-banner" role="alert">
+          <ErrorMessage error={reorder.error} />
+        </div>
+      )}
+      {tracks.length === 0 ? (
+        <p className="muted">{intl.formatMessage(m.tracksEmpty)}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table catalog-track-table">
+            <caption className="sr-only">{intl.formatMessage(m.tracksCaption, { title: album.title })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{intl.formatMessage(m.tracksColNumber)}</th>
+                <th scope="col">{intl.formatMessage(m.tracksColTitle)}</th>
+                <th scope="col">{intl.formatMessage(m.tracksColDuration)}</th>
+                <th scope="col">{intl.formatMessage(m.tracksColAudio)}</th>
+                <th scope="col">{intl.formatMessage(m.tracksColPlays)}</th>
+                <th scope="col">{intl.formatMessage(m.tracksColActions)}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tracks.map((track, index) => (
+                <tr key={track.id}>
+                  <td>{track.number}</td>
+                  <th scope="row">{track.title}</th>
+                  <td>{formatDuration(track.durationSeconds)}</td>
+                  <td>{sourceLabel(track.audio)}</td>
+                  <td>{intl.formatNumber(track.plays)}</td>
+                  <td className="catalog-row-actions">
+                    <ReorderButtons name={track.title} index={index} count={tracks.length} onMove={reorder.move} />
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      aria-label={intl.formatMessage(m.commonEditNamed, { name: track.title })}
+                      onClick={() => onOpen({ kind: "track", albumId: album.id, track })}
+                    >
+                      {intl.formatMessage(m.commonEdit)}
+                    </button>
+                    <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.trackAudioNamed, { title: track.title })} onClick={() => onOpen({ kind: "audio", track })}>
+                      {intl.formatMessage(m.trackAudio)}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm"
+                      aria-label={intl.formatMessage(m.commonDeleteNamed, { name: track.title })}
+                      onClick={() => onOpen({ kind: "deleteTrack", track })}
+                    >
+                      {intl.formatMessage(m.commonDelete)}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-label={intl.formatMessage(m.tracksAddNamed, { title: album.title })}
+        onClick={() => onOpen({ kind: "track", albumId: album.id })}
+      >
+        {intl.formatMessage(m.tracksAdd)}
+      </button>
+    </div>
+  );
+}

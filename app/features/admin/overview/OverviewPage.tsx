@@ -1,0 +1,89 @@
+// /admin: the last 24 hours at a glance (visitors, page views, session length, active members),
+// each against the span before, and the way into each area with its headline count.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useId } from "react";
+import { useIntl, type MessageDescriptor } from "react-intl";
+import { Loading } from "../../../components/Loading";
+import type { OverviewResponse } from "../../../../worker/contracts/admin-analytics";
+import { ErrorPanel } from "../components/ErrorPanel";
+import { StatCard } from "../components/StatCard";
+import { TrendBadge } from "../components/TrendBadge";
+import { formatCount, formatDuration } from "../format";
+import { adminOverviewQueryOptions } from "../queries";
+import { overviewMessages as m } from "./messages";
+import "../admin.css";
+
+export function OverviewPage() {
+  const intl = useIntl();
+  const overview = useQuery(adminOverviewQueryOptions());
+  if (overview.isPending) return <Loading label={intl.formatMessage(m.loading)} />;
+  if (overview.isError) return <ErrorPanel message={intl.formatMessage(m.failed)} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />;
+  return (
+    <div className="admin-page">
+      <OverviewStats data={overview.data} />
+      <OverviewLinks totals={overview.data.totals} />
+    </div>
+  );
+}
+
+function OverviewStats({ data }: { data: OverviewResponse }) {
+  const intl = useIntl();
+  const headingId = useId();
+  const cards = [
+    { label: m.currentVisitors, hint: m.currentVisitorsHint, trend: data.currentVisitors, value: formatCount(intl, data.currentVisitors.value) },
+    { label: m.pageViews, hint: m.pageViewsHint, trend: data.pageViews, value: formatCount(intl, data.pageViews.value) },
+    { label: m.avgSession, hint: m.avgSessionHint, trend: data.avgSessionSeconds, value: formatDuration(intl, data.avgSessionSeconds.value) },
+    { label: m.activeUsers, hint: m.activeUsersHint, trend: data.activeUsers, value: formatCount(intl, data.activeUsers.value) },
+  ];
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="admin-section-title">
+        {intl.formatMessage(m.activity)}
+      </h2>
+      <div className="grid admin-stats">
+        {cards.map((card) => (
+          <StatCard key={card.label.id} label={intl.formatMessage(card.label)} value={card.value}>
+            <TrendBadge changePct={card.trend.changePct} />
+            <p className="muted admin-stat-hint">{intl.formatMessage(card.hint)}</p>
+          </StatCard>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+type AreaLink = {
+  to: "/admin/analytics" | "/admin/users" | "/admin/events" | "/admin/messages" | "/admin/marketing";
+  title: MessageDescriptor;
+  detail: string;
+};
+
+function OverviewLinks({ totals }: { totals: OverviewResponse["totals"] }) {
+  const intl = useIntl();
+  const headingId = useId();
+  const links: AreaLink[] = [
+    { to: "/admin/analytics", title: m.analytics, detail: intl.formatMessage(m.analyticsHint) },
+    { to: "/admin/users", title: m.users, detail: intl.formatMessage(m.usersCount, { count: totals.users }) },
+    { to: "/admin/events", title: m.events, detail: intl.formatMessage(m.eventsCount, { count: totals.upcomingEvents }) },
+    { to: "/admin/messages", title: m.messages, detail: intl.formatMessage(m.messagesCount, { count: totals.messages }) },
+    { to: "/admin/marketing", title: m.marketing, detail: intl.formatMessage(m.marketingCount, { count: totals.subscribers }) },
+  ];
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="admin-section-title">
+        {intl.formatMessage(m.manage)}
+      </h2>
+      <ul className="grid admin-links">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="card admin-link-card">
+              <span className="admin-link-title">{intl.formatMessage(link.title)}</span>
+              <span className="muted">{link.detail}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

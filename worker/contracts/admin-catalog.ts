@@ -1,0 +1,211 @@
+// The back office's catalog management (/api/admin/catalog/*): albums and tracks, radio stations
+// and TV channels, and the uploads that go with them. Shared by the Worker and the SPA.
+import { z } from "./zod";
+import { IMAGE_MAX_SIDE_PX } from "./limits";
+import { DESCRIPTION_MAX, MAX_DURATION_SECONDS, REMOTE_URL_MAX, TITLE_MAX } from "./admin-catalog-limits";
+import { SLUG_PATTERN, type AlbumType } from "./music";
+import { STATION_FEATURES, type StationFeature } from "./radio";
+import type { TvChannelCategory } from "./tv";
+import { userText } from "./text";
+
+export * from "./admin-catalog-limits";
+
+/** English texts; the SPA shows its own translation for each code it knows. */
+export const CATALOG_MESSAGES = {
+  albumNotFound: "Album not found",
+  trackNotFound: "Track not found",
+  stationNotFound: "Station not found",
+  channelNotFound: "Channel not found",
+  titleRequired: "Title is required",
+  titleTooLong: `Title must be at most ${TITLE_MAX} characters`,
+  nameRequired: "Name is required",
+  nameTooLong: `Name must be at most ${TITLE_MAX} characters`,
+  descriptionRequired: "Description is required",
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  nothingToChange: "Nothing to change",
+  duplicateIds: "The list names an item twice",
+  concurrentChange: "Another change was made at the same time. Please try again.",
+  orderChanged: "The list has changed since it was loaded. Please reload and try again.",
+  numberTaken: "Another track of this album already has this number",
+  unknownAlbums: "Some of the chosen albums do not exist",
+  streamUrlRequired: "A stream station needs a stream URL",
+  httpsRequired: "The address must be an https:// URL",
+  hostNotAllowed: "This host is not on the audio proxy's allowlist (AUDIO_PROXY_HOSTS)",
+  urlRefused: "This address cannot be used: it must be an https:// URL on an allowed audio host",
+  imageTooLarge: "Image must be less than 2MB",
+  audioTooLarge: "Audio files must be at most 100 MB",
+  videoTooLarge: "Video files must be at most 500 MB",
+  notImage: "Please choose a JPEG, PNG or WebP image",
+  notAudio: "Please choose an MP3, AAC/M4A, Ogg/Opus, FLAC or WAV audio file",
+  notVideo: "Please choose an MP4 or WebM video",
+  imageDimensions: `Image must be at most ${IMAGE_MAX_SIDE_PX} pixels wide and high`,
+  emptyFile: "The file is empty",
+  lengthRequired: "The upload must state its size (Content-Length)",
+  uploadIncomplete: "The upload did not complete. Please try again.",
+} as const;
+
+const slug = z.string().min(1).max(100).regex(SLUG_PATTERN);
+export const catalogIdParamSchema = z.object({ id: slug });
+
+const title = userText({ min: 1, max: TITLE_MAX, minMessage: CATALOG_MESSAGES.titleRequired, maxMessage: CATALOG_MESSAGES.titleTooLong });
+const name = userText({ min: 1, max: TITLE_MAX, minMessage: CATALOG_MESSAGES.nameRequired, maxMessage: CATALOG_MESSAGES.nameTooLong });
+const description = userText({ min: 1, max: DESCRIPTION_MAX, minMessage: CATALOG_MESSAGES.descriptionRequired, maxMessage: CATALOG_MESSAGES.descriptionTooLong, multiline: true });
+const durationSeconds = z.number().int().min(0).max(MAX_DURATION_SECONDS);
+/** An https address; whether its host is allowed is the server's business (the proxy allowlist). */
+const httpsUrl = z
+  .string()
+  .trim()
+  .min(1, CATALOG_MESSAGES.httpsRequired)
+  .max(REMOTE_URL_MAX)
+  .refine((value) => /^https:\/\//i.test(value) && URL.canParse(value), CATALOG_MESSAGES.httpsRequired);
+
+/** At least one field: an empty PATCH is a client bug, not a no-op to audit. */
+const someField = <T extends Record<string, unknown>>(value: T) => Object.values(value).some((v) => v !== undefined);
+
+export const albumCreateSchema = z.strictObject({
+  title,
+  year: z.number().int().min(1900).max(2100),
+  type: z.enum(["Album", "Single"]),
+});
+export const albumUpdateSchema = albumCreateSchema.partial().refine(someField, CATALOG_MESSAGES.nothingToChange);
+
+/** A new order: every id of the list, once each, first to last. */
+export const orderSchema = z.strictObject({
+  ids: z
+    .array(slug)
+    .min(1)
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, CATALOG_MESSAGES.duplicateIds),
+});
+
+export const trackCreateSchema = z.strictObject({
+  title,
+  /** Default: after the album's last track. */
+  number: z.number().int().min(1).max(999).optional(),
+  /** Replaced by the duration read from an uploaded file when it can be read. */
+  durationSeconds: durationSeconds.optional(),
+});
+export const trackUpdateSchema = z
+  .strictObject({ title, number: z.number().int().min(1).max(999), durationSeconds })
+  .partial()
+  .refine(someField, CATALOG_MESSAGES.nothingToChange);
+
+/** Audio kept on a remote host: played through the audio proxy, so its host must be allowed. */
+export const audioUrlSchema = z.strictObject({ url: httpsUrl, durationSeconds: durationSeconds.optional() });
+
+const stationFields = {
+  name,
+  descriptionEn: description,
+  descriptionPtBr: description,
+  features: z
+    .array(z.enum(STATION_FEATURES))
+    .max(STATION_FEATURES.length)
+    .refine((f) => new Set(f).size === f.length, CATALOG_MESSAGES.duplicateIds),
+  sourceType: z.enum(["catalog", "stream"]),
+  /** The albums in rotation; null: the whole catalog. Ignored by stream stations. */
+  albumIds: z
+    .array(slug)
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, CATALOG_MESSAGES.duplicateIds)
+    .nullable(),
+  /** A stream station's Icecast/Shoutcast address (https, on the audio proxy's allowlist). */
+  streamUrl: httpsUrl.nullable(),
+};
+
+export const stationCreateSchema = z
+  .strictObject({ ...stationFields, features: stationFields.features.default([]), albumIds: stationFields.albumIds.default(null), streamUrl: stationFields.streamUrl.default(null) })
+  .refine((s) => s.sourceType !== "stream" || s.streamUrl !== null, { message: CATALOG_MESSAGES.streamUrlRequired, path: ["streamUrl"] });
+/** Whether the merged station still makes sense (a stream needs its URL) is checked against the stored row. */
+export const stationUpdateSchema = z.strictObject(stationFields).partial().refine(someField, CATALOG_MESSAGES.nothingToChange);
+
+const channelFields = {
+  name,
+  descriptionEn: description,
+  descriptionPtBr: description,
+  category: z.enum(["music_video", "live", "behind_the_scenes"]),
+  /** video: on demand; live: everyone watches the same moment (an embed, or the video looped). */
+  type: z.enum(["video", "live"]),
+  /** A live channel's external player page (shown in a sandboxed iframe). */
+  embedUrl: httpsUrl.nullable(),
+  durationSeconds,
+};
+export const channelCreateSchema = z.strictObject({ ...channelFields, type: channelFields.type.default("video"), embedUrl: channelFields.embedUrl.default(null), durationSeconds: durationSeconds.default(0) });
+export const channelUpdateSchema = z.strictObject(channelFields).partial().refine(someField, CATALOG_MESSAGES.nothingToChange);
+
+export type AlbumCreateInput = z.input<typeof albumCreateSchema>;
+export type AlbumUpdateInput = z.input<typeof albumUpdateSchema>;
+export type TrackCreateInput = z.input<typeof trackCreateSchema>;
+export type TrackUpdateInput = z.input<typeof trackUpdateSchema>;
+export type StationCreateInput = z.input<typeof stationCreateSchema>;
+export type StationUpdateInput = z.input<typeof stationUpdateSchema>;
+export type ChannelCreateInput = z.input<typeof channelCreateSchema>;
+export type ChannelUpdateInput = z.input<typeof channelUpdateSchema>;
+
+/** Where a track's audio is, as the back office shows it. */
+export type AudioSource =
+  | { kind: "none" }
+  /** Stored in R2; `format` is the file's kind (mp3, m4a, aac, ogg, flac, wav). */
+  | { kind: "file"; format: string }
+  | { kind: "remote"; url: string };
+
+export type AdminTrack = {
+  id: string;
+  albumId: string;
+  title: string;
+  number: number;
+  durationSeconds: number;
+  plays: number;
+  featuredPosition: number | null;
+  audio: AudioSource;
+};
+
+export type AdminAlbum = {
+  id: string;
+  title: string;
+  year: number;
+  type: AlbumType;
+  coverUrl: string | null;
+  position: number;
+  tracks: AdminTrack[];
+};
+
+export type AdminStation = {
+  id: string;
+  name: string;
+  descriptionEn: string;
+  descriptionPtBr: string;
+  imageUrl: string | null;
+  features: StationFeature[];
+  sourceType: "catalog" | "stream";
+  streamUrl: string | null;
+  albumIds: string[] | null;
+  position: number;
+};
+
+export type AdminChannel = {
+  id: string;
+  name: string;
+  descriptionEn: string;
+  descriptionPtBr: string;
+  category: TvChannelCategory;
+  type: "video" | "live";
+  thumbnailUrl: string | null;
+  /** The uploaded video's format (mp4, webm), or null when there is none. */
+  video: string | null;
+  embedUrl: string | null;
+  durationSeconds: number;
+  position: number;
+};
+
+export type AdminAlbumsResponse = { albums: AdminAlbum[] };
+export type AdminAlbumResponse = { album: AdminAlbum };
+export type AdminTrackResponse = { track: AdminTrack };
+export type AdminStationsResponse = { stations: AdminStation[] };
+export type AdminStationResponse = { station: AdminStation };
+export type AdminChannelsResponse = { channels: AdminChannel[] };
+export type AdminChannelResponse = { channel: AdminChannel };
+/** After an audio or video upload: the row, and whether the duration came from the file. */
+export type TrackAudioResponse = { track: AdminTrack; durationDetected: boolean };
+export type ChannelVideoResponse = { channel: AdminChannel; durationDetected: boolean };
+/** After a delete: how many tracks went to retired_tracks (their plays stay counted). */
+export type DeletedResponse = { deleted: string; retiredTracks: number };

@@ -1,0 +1,96 @@
+// The saved site settings. One site_settings row per setting, keyed by its path in SiteSettings
+// ("sessionTimeoutHours", "notifications.newUser", ...). A setting without a row, or with a value
+// this code no longer accepts, reads as its default. Reads happen on every sign-in and every
+// notification, so they are remembered for a few seconds per isolate; a write forgets them here
+// at once, and other isolates see it when their copy expires.
+import { inArray, sql } from "drizzle-orm";
+import type { DB } from "./client";
+import { siteSettings } from "./schema";
+import { auditInsert, type Actor } from "./audit";
+import { forget, remember } from "../lib/memo";
+import {
+  DEFAULT_SETTINGS,
+  NOTIFICATION_KEYS,
+  SESSION_TIMEOUT_OPTIONS,
+  type SessionTimeoutHours,
+  type SettingsUpdate,
+  type SiteSettings,
+} from "../contracts/admin-settings";
+
+const MEMO_KEY = "site-settings";
+/** How long another isolate may go on using settings an admin just changed. */
+export const SETTINGS_TTL_MS = 10_000;
+
+/** A setting's row key: its path in SiteSettings. */
+type SettingKey = "sessionTimeoutHours" | `notifications.${(typeof NOTIFICATION_KEYS)[number]}`;
+const notificationKey = (k: (typeof NOTIFICATION_KEYS)[number]): SettingKey => `notifications.${k}`;
+const ALL_KEYS: SettingKey[] = ["sessionTimeoutHours", ...NOTIFICATION_KEYS.map(notificationKey)];
+
+const isTimeout = (value: unknown): value is SessionTimeoutHours => SESSION_TIMEOUT_OPTIONS.some((h) => h === value);
+
+/** The settings as every row holds them: one flat entry per setting. */
+function flatten(s: SiteSettings): Record<SettingKey, SessionTimeoutHours | boolean> {
+  const flat = { sessionTimeoutHours: s.sessionTimeoutHours } as Record<SettingKey, SessionTimeoutHours | boolean>;
+  for (const k of NOTIFICATION_KEYS) flat[notificationKey(k)] = s.notifications[k];
+  return flat;
+}
+
+function fromRows(rows: { key: string; value: unknown }[]): SiteSettings {
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const timeout = stored.get("sessionTimeoutHours");
+  const notifications = { ...DEFAULT_SETTINGS.notifications };
+  for (const k of NOTIFICATION_KEYS) {
+    const value = stored.get(notificationKey(k));
+    if (typeof value === "boolean") notifications[k] = value;
+  }
+  return { sessionTimeoutHours: isTimeout(timeout) ? timeout : DEFAULT_SETTINGS.sessionTimeoutHours, notifications };
+}
+
+const loadSettings = async (db: DB) => fromRows(await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(inArray(siteSettings.key, ALL_KEYS)));
+
+/** The current settings (defaults where none is stored), remembered briefly. Do not mutate. */
+export const readSettings = (db: DB): Promise<SiteSettings> => remember(MEMO_KEY, SETTINGS_TTL_MS, () => loadSettings(db));
+
+/** `update` applied over `current`. */
+function mergeSettings(current: SiteSettings, update: SettingsUpdate): SiteSettings {
+  return {
+    sessionTimeoutHours: update.sessionTimeoutHours ?? current.sessionTimeoutHours,
+    notifications: {
+      newUser: update.notifications?.newUser ?? current.notifications.newUser,
+      newVip: update.notifications?.newVip ?? current.notifications.newVip,
+      ticketPurchase: update.notifications?.ticketPurchase ?? current.notifications.ticketPurchase,
+    },
+  };
+}
+
+/**
+ * Stores the fields of `update` and appends the audit row (the sent settings before and after,
+ * by row key) in one D1 batch: neither is stored without the other. Returns the new settings.
+ */
+export async function saveSettings(db: DB, update: SettingsUpdate, actor: Actor, now = Date.now()): Promise<SiteSettings> {
+  const before = await loadSettings(db); // not the remembered copy: the audit row says what was stored
+  const after = mergeSettings(before, update);
+  const [flatBefore, flatAfter] = [flatten(before), flatten(after)];
+  const sent = sentKeys(update);
+  const pick = (flat: Record<SettingKey, unknown>) => Object.fromEntries(sent.map((key) => [key, flat[key]]));
+  const updatedAt = new Date(now);
+  await db.batch([
+    auditInsert(db, { actor, action: "settings.update", targetType: "settings", summary: { before: pick(flatBefore), after: pick(flatAfter) } }, now),
+    ...sent.map((key) =>
+      db
+        .insert(siteSettings)
+        .values({ key, value: flatAfter[key], updatedAt })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt } }),
+    ),
+  ]);
+  forget(MEMO_KEY);
+  return after;
+}
+
+/** The row keys of the settings `update` carries. */
+function sentKeys(update: SettingsUpdate): SettingKey[] {
+  const keys: SettingKey[] = [];
+  if (update.sessionTimeoutHours !== undefined) keys.push("sessionTimeoutHours");
+  for (const k of NOTIFICATION_KEYS) if (update.notifications?.[k] !== undefined) keys.push(notificationKey(k));
+  return keys;
+}

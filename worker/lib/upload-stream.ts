@@ -1,0 +1,130 @@
+// Raw-body uploads of catalog media. The request body is the file itself (no multipart), sent with
+// its Content-Length: a size over the cap is refused before a byte is read, the first bytes decide
+// the type, and audio and video then stream on into R2 (a FixedLengthStream of the declared size)
+// while a ProbeSink keeps what the duration probes need. Nothing holds the whole file.
+import { ApiError } from "./errors";
+import { ProbeSink, PROBE_HEAD_BYTES, type Probe } from "./probe-sink";
+import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "../contracts/admin-catalog";
+
+export type UploadErrors = { tooLarge: string; wrongType: string };
+
+const fail = (status: 400 | 411 | 413 | 415, code: string, message: string) => new ApiError(status, code, message);
+const incomplete = () => fail(400, UPLOAD_ERROR_CODES.incomplete, CATALOG_MESSAGES.uploadIncomplete);
+
+/** The declared body size, checked against the cap before anything is read. */
+export function declaredLength(request: Request, maxBytes: number, errors: UploadErrors): number {
+  const header = request.headers.get("content-length");
+  if (header === null || !/^\d{1,15}$/.test(header.trim())) throw fail(411, UPLOAD_ERROR_CODES.lengthRequired, CATALOG_MESSAGES.lengthRequired);
+  const length = Number(header.trim());
+  if (length > maxBytes) throw fail(413, UPLOAD_ERROR_CODES.tooLarge, errors.tooLarge);
+  if (length === 0 || !request.body) throw fail(400, UPLOAD_ERROR_CODES.empty, CATALOG_MESSAGES.emptyFile);
+  return length;
+}
+
+type Reader = ReadableStreamDefaultReader<Uint8Array>;
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** Reads until `wanted` bytes are in (or the body ends); more than `size` is an error. */
+async function readAtLeast(reader: Reader, wanted: number, size: number, have: Uint8Array[] = []): Promise<{ bytes: Uint8Array; ended: boolean }> {
+  let length = have.reduce((n, p) => n + p.length, 0);
+  while (length < wanted) {
+    const { done, value } = await reader.read();
+    if (done) return { bytes: concat(have), ended: true };
+    have.push(value);
+    length += value.length;
+    if (length > size) throw incomplete();
+  }
+  return { bytes: concat(have), ended: false };
+}
+
+/** A whole small file (an image), its declared size capped; the body must match that size. */
+export async function readWholeBody(request: Request, maxBytes: number, errors: UploadErrors): Promise<Uint8Array> {
+  const size = declaredLength(request, maxBytes, errors);
+  const reader = request.body!.getReader();
+  const { bytes } = await readAtLeast(reader, size + 1, size).catch(async (err: unknown) => {
+    await reader.cancel().catch(() => {});
+    throw err;
+  });
+  if (bytes.length !== size) throw incomplete();
+  return bytes;
+}
+
+export type StreamedUpload<K> = { kind: K; key: string; size: number; probe: Probe };
+
+export type StreamOptions<K extends { mime: string }> = {
+  maxBytes: number;
+  errors: UploadErrors;
+  /** Bytes detection needs, given the first ones (an ID3 tag may ask for more). */
+  sniffLength(head: Uint8Array): number;
+  /** The kind the leading bytes are, or null to refuse the file. */
+  detect(head: Uint8Array): K | null;
+  /** The server-chosen R2 key for a file of this kind. */
+  keyFor(kind: K): string;
+  /** A cap on sniffLength, so no header can make the Worker buffer more. */
+  maxSniffBytes: number;
+};
+
+/**
+ * Streams the request body into R2 under a server-chosen key once its first bytes pass `detect`.
+ * Throws 411/413/400/415 ApiErrors; a body shorter or longer than declared leaves nothing behind.
+ */
+export async function streamUploadToR2<K extends { mime: string }>(bucket: R2Bucket, request: Request, opts: StreamOptions<K>): Promise<StreamedUpload<K>> {
+  const size = declaredLength(request, opts.maxBytes, opts.errors);
+  const reader = request.body!.getReader();
+  let kind: K | null;
+  let head: Uint8Array;
+  try {
+    const first = await readAtLeast(reader, Math.min(size, 4096), size);
+    const wanted = Math.min(size, opts.maxSniffBytes, Math.max(4096, opts.sniffLength(first.bytes)));
+    head = first.ended ? first.bytes : (await readAtLeast(reader, wanted, size, [first.bytes])).bytes;
+    kind = opts.detect(head);
+  } catch (err) {
+    await reader.cancel().catch(() => {});
+    throw err;
+  }
+  if (!kind) {
+    await reader.cancel().catch(() => {});
+    throw fail(415, UPLOAD_ERROR_CODES.wrongType, opts.errors.wrongType);
+  }
+
+  const key = opts.keyFor(kind);
+  const sink = new ProbeSink(Math.max(PROBE_HEAD_BYTES, head.length));
+  // R2 needs to know the length of a streamed value up front: the declared size, enforced.
+  const { readable, writable } = new FixedLengthStream(size);
+  const stored = bucket.put(key, readable, { httpMetadata: { contentType: kind.mime } });
+  const writer = writable.getWriter();
+  let written = 0;
+  try {
+    const write = async (chunk: Uint8Array) => {
+      written += chunk.length;
+      if (written > size) throw incomplete();
+      sink.push(chunk);
+      await writer.write(chunk);
+    };
+    await write(head);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      await write(value);
+    }
+    if (written !== size) throw incomplete();
+    await writer.close();
+    await stored;
+  } catch (err) {
+    await reader.cancel().catch(() => {});
+    await writer.abort(err).catch(() => {});
+    await stored.catch(() => {});
+    await bucket.delete(key).catch(() => {});
+    throw err instanceof ApiError ? err : incomplete();
+  }
+  return { kind, key, size, probe: sink.result() };
+}

@@ -1,0 +1,19 @@
+// The back office's analytics (administrators only: the /api/admin gate):
+//   GET /api/admin/overview                          the overview page's cards and counts
+//   GET /api/admin/analytics?days=7|30|90&tz=Zone    site analytics for a period
+//   GET /api/admin/analytics/tracks?period=7|30|90|all   track plays
+import { Hono } from "hono";
+import type { HonoEnv } from "../../types";
+import { analyticsQuerySchema, trackAnalyticsQuerySchema } from "../../contracts/admin-analytics";
+import { validate } from "../../lib/validate";
+import { z } from "../../contracts/zod";
+import { readOverview, readSiteAnalytics } from "../../db/analytics-reads";
+import { readTrackStats } from "../../db/track-stats";
+
+export const analyticsRoutes = new Hono<HonoEnv>()
+  .get("/overview", validate("query", z.strictObject({})), async (c) => c.json(await readOverview(c.var.db)))
+  .get("/analytics", validate("query", analyticsQuerySchema), async (c) => {
+    const { days, tz } = c.req.valid("query");
+    return c.json(await readSiteAnalytics(c.var.db, days, tz));
+  })
+  .get("/analytics/tracks", validate("query", trackAnalyticsQuerySchema), async (c) => c.json(await readTrackStats(c.var.db, c.req.valid("query").period)));

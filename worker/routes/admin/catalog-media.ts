@@ -1,0 +1,120 @@
+// What the catalog's routes share: the acting admin for audit rows, field errors in the API's
+// shape, and the uploads (pictures by the avatar's rules; audio and video streamed to R2) under
+// server-chosen keys. The body of an upload request is the file itself.
+import type { Context } from "hono";
+import type { HonoEnv } from "../../types";
+import type { Actor } from "../../db/audit";
+import { ApiError, errorBody } from "../../lib/errors";
+import { forget } from "../../lib/memo";
+import { detectImageType, readImageSize, IMAGE_SNIFF_BYTES } from "../../lib/images";
+import { readWholeBody, streamUploadToR2 } from "../../lib/upload-stream";
+import { audioDuration, audioSniffLength, detectAudioType, MAX_ID3_TAG_BYTES, type AudioKind } from "../../lib/audio-probe";
+import { detectVideoType, videoDuration, VIDEO_SNIFF_BYTES } from "../../lib/video-probe";
+import { checkRemoteAudioUrl, parseAllowedHosts, RemoteUrlRefused } from "../../services/media/audio-proxy";
+import { IMAGE_MAX_SIDE_PX } from "../../contracts/limits";
+import { AUDIO_MAX_BYTES, CATALOG_IMAGE_MAX_BYTES, CATALOG_MESSAGES, UPLOAD_ERROR_CODES, VIDEO_MAX_BYTES } from "../../contracts/admin-catalog";
+
+export const actorOf = (c: Context<HonoEnv>): Actor => {
+  const user = c.var.user!;
+  return { id: user.id, email: user.email };
+};
+
+/** A 400 naming the field at fault, in the shape zod validation answers with. */
+export class FieldError extends ApiError {
+  constructor(
+    readonly field: string,
+    message: string,
+    code = "invalid_input",
+  ) {
+    super(400, code, message);
+  }
+}
+
+/** Routes of this area answer their own FieldErrors (the app's handler knows no `field`). */
+export function catalogErrors(err: Error, c: Context<HonoEnv>) {
+  if (err instanceof FieldError) return c.json({ ...errorBody(err.code, err.message), field: err.field }, 400);
+  throw err;
+}
+
+/** Public catalog answers are memoized per isolate under "music:": a change must show at once. */
+export const catalogChanged = () => forget("music:");
+
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** `<folder>/<row id>-<random>.<ext>`: the media routes' file pattern, never a client's name. */
+const keyFor = (folder: string, id: string, ext: string) => `${folder}/${id}-${randomHex(8)}.${ext}`;
+
+/** Deletes replaced or orphaned objects; a failure only leaves garbage behind, so it is logged. */
+export async function deleteObjects(bucket: R2Bucket, keys: (string | null)[]) {
+  const list = keys.filter((k): k is string => Boolean(k) && !k!.startsWith("https://"));
+  if (list.length === 0) return;
+  try {
+    await bucket.delete(list);
+  } catch (err) {
+    console.error("catalog: deleting replaced media failed", list, err);
+  }
+}
+
+export type ImageFolder = "covers" | "stations" | "tv/thumbs";
+
+/**
+ * Stores a cover, station picture or channel thumbnail: JPEG, PNG or WebP by its bytes (the media
+ * routes serve those three), at most 2 MB and IMAGE_MAX_SIDE_PX a side, like an avatar.
+ */
+export async function storeImage(c: Context<HonoEnv>, folder: ImageFolder, id: string): Promise<string> {
+  const bytes = await readWholeBody(c.req.raw, CATALOG_IMAGE_MAX_BYTES, { tooLarge: CATALOG_MESSAGES.imageTooLarge, wrongType: CATALOG_MESSAGES.notImage });
+  const kind = detectImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES));
+  if (!kind || kind.ext === "gif") throw new ApiError(415, UPLOAD_ERROR_CODES.wrongType, CATALOG_MESSAGES.notImage);
+  const size = readImageSize(bytes, kind);
+  if (!size || size.width === 0 || size.height === 0) throw new ApiError(415, UPLOAD_ERROR_CODES.wrongType, CATALOG_MESSAGES.notImage);
+  if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX) throw new ApiError(400, UPLOAD_ERROR_CODES.dimensions, CATALOG_MESSAGES.imageDimensions);
+  const key = keyFor(folder, id, kind.ext);
+  await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.mime } });
+  return key;
+}
+
+/** Whole seconds for storage; a file shorter than a second still lasts one. */
+const wholeSeconds = (seconds: number | null) => (seconds === null ? null : Math.max(1, Math.round(seconds)));
+
+/** Streams a track's audio into R2: MP3, AAC/M4A, Ogg (Opus, Vorbis, FLAC), FLAC or WAV, up to 100 MB. */
+export async function storeAudio(c: Context<HonoEnv>, trackId: string): Promise<{ key: string; kind: AudioKind; durationSeconds: number | null }> {
+  const upload = await streamUploadToR2(c.env.MEDIA, c.req.raw, {
+    maxBytes: AUDIO_MAX_BYTES,
+    errors: { tooLarge: CATALOG_MESSAGES.audioTooLarge, wrongType: CATALOG_MESSAGES.notAudio },
+    sniffLength: audioSniffLength,
+    maxSniffBytes: MAX_ID3_TAG_BYTES + 64 * 1024,
+    detect: detectAudioType,
+    keyFor: (kind) => keyFor("audio", trackId, kind.ext),
+  });
+  return { key: upload.key, kind: upload.kind, durationSeconds: wholeSeconds(audioDuration(upload.kind, upload.probe)) };
+}
+
+/** Streams a channel's video into R2: MP4 or WebM, up to 500 MB. */
+export async function storeVideo(c: Context<HonoEnv>, channelId: string): Promise<{ key: string; durationSeconds: number | null }> {
+  const upload = await streamUploadToR2(c.env.MEDIA, c.req.raw, {
+    maxBytes: VIDEO_MAX_BYTES,
+    errors: { tooLarge: CATALOG_MESSAGES.videoTooLarge, wrongType: CATALOG_MESSAGES.notVideo },
+    sniffLength: () => VIDEO_SNIFF_BYTES,
+    maxSniffBytes: VIDEO_SNIFF_BYTES,
+    detect: detectVideoType,
+    keyFor: (kind) => keyFor("tv/videos", channelId, kind.ext),
+  });
+  return { key: upload.key, durationSeconds: wholeSeconds(videoDuration(upload.kind, upload.probe)) };
+}
+
+/**
+ * A remote audio address the audio proxy will fetch (https, on AUDIO_PROXY_HOSTS); anything else
+ * is a 400 on `field` saying why, instead of a track or station that fails when played.
+ */
+export function checkRemoteUrl(c: Context<HonoEnv>, url: string, field: string): string {
+  try {
+    return checkRemoteAudioUrl(url, parseAllowedHosts(c.env.AUDIO_PROXY_HOSTS)).href;
+  } catch (err) {
+    if (!(err instanceof RemoteUrlRefused)) throw err;
+    if (err.reason === "not_https") throw new FieldError(field, CATALOG_MESSAGES.httpsRequired, "url_not_https");
+    if (err.reason === "not_allowed") throw new FieldError(field, CATALOG_MESSAGES.hostNotAllowed, "url_not_allowed");
+    throw new FieldError(field, CATALOG_MESSAGES.urlRefused, "url_refused");
+  }
+}

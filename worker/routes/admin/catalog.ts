@@ -1,0 +1,167 @@
+// /api/admin/catalog: the back office's catalog management (administrators only: the admin tree's
+// gate runs first). Albums and tracks here, radio stations and TV channels in catalog-broadcast.ts.
+// Every write is zod-checked, audited in the batch that makes it, and forgets the public catalog's
+// memoized answers; media a write replaces or orphans is deleted from R2 after it.
+import { Hono } from "hono";
+import type { HonoEnv } from "../../types";
+import { validate } from "../../lib/validate";
+import { notFound } from "../../lib/errors";
+import {
+  createAlbum,
+  createTrack,
+  deleteAlbum,
+  deleteTrack,
+  findAlbumRow,
+  findTrackRow,
+  listAdminAlbums,
+  reorderAlbums,
+  reorderTracks,
+  setAlbumCover,
+  setTrackAudio,
+  updateAlbum,
+  updateTrack,
+} from "../../db/admin-catalog";
+import {
+  CATALOG_MESSAGES,
+  albumCreateSchema,
+  albumUpdateSchema,
+  audioUrlSchema,
+  catalogIdParamSchema,
+  orderSchema,
+  trackCreateSchema,
+  trackUpdateSchema,
+  type AdminAlbumResponse,
+  type AdminAlbumsResponse,
+  type AdminTrackResponse,
+  type DeletedResponse,
+  type TrackAudioResponse,
+} from "../../contracts/admin-catalog";
+import { actorOf, catalogChanged, catalogErrors, checkRemoteUrl, deleteObjects, storeAudio, storeImage } from "./catalog-media";
+import { broadcastCatalogRoutes } from "./catalog-broadcast";
+
+const albumNotFound = () => notFound(CATALOG_MESSAGES.albumNotFound, "album_not_found");
+const trackNotFound = () => notFound(CATALOG_MESSAGES.trackNotFound, "track_not_found");
+const idParam = validate("param", catalogIdParamSchema);
+
+const albumRoutes = new Hono<HonoEnv>()
+  .get("/albums", async (c) => c.json<AdminAlbumsResponse>({ albums: await listAdminAlbums(c.var.db) }))
+
+  .post("/albums", validate("json", albumCreateSchema), async (c) => {
+    const album = await createAlbum(c.var.db, actorOf(c), c.req.valid("json"));
+    catalogChanged();
+    return c.json<AdminAlbumResponse>({ album }, 201);
+  })
+
+  .put("/albums/order", validate("json", orderSchema), async (c) => {
+    const albums = await reorderAlbums(c.var.db, actorOf(c), c.req.valid("json").ids);
+    catalogChanged();
+    return c.json<AdminAlbumsResponse>({ albums });
+  })
+
+  .patch("/albums/:id", idParam, validate("json", albumUpdateSchema), async (c) => {
+    const album = await updateAlbum(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json"));
+    if (!album) throw albumNotFound();
+    catalogChanged();
+    return c.json<AdminAlbumResponse>({ album });
+  })
+
+  .delete("/albums/:id", idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    const deleted = await deleteAlbum(c.var.db, actorOf(c), id);
+    if (!deleted) throw albumNotFound();
+    catalogChanged();
+    await deleteObjects(c.env.MEDIA, deleted.r2Keys);
+    return c.json<DeletedResponse>({ deleted: id, retiredTracks: deleted.retiredTracks });
+  })
+
+  // The body is the image itself (JPEG, PNG or WebP, at most 2 MB).
+  .put("/albums/:id/cover", idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    const album = await findAlbumRow(c.var.db, id);
+    if (!album) throw albumNotFound();
+    const key = await storeImage(c, "covers", id);
+    const swapped = await setAlbumCover(c.var.db, actorOf(c), id, key, album.coverKey);
+    if (!swapped) {
+      await deleteObjects(c.env.MEDIA, [key]); // the album went away meanwhile: nothing uses it
+      throw albumNotFound();
+    }
+    catalogChanged();
+    if (swapped.previous !== key) await deleteObjects(c.env.MEDIA, [swapped.previous]);
+    return c.json<AdminAlbumResponse>({ album: swapped.album });
+  })
+
+  .post("/albums/:id/tracks", idParam, validate("json", trackCreateSchema), async (c) => {
+    const track = await createTrack(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json"));
+    if (!track) throw albumNotFound();
+    catalogChanged();
+    return c.json<AdminTrackResponse>({ track }, 201);
+  })
+
+  .put("/albums/:id/tracks/order", idParam, validate("json", orderSchema), async (c) => {
+    const album = await reorderTracks(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").ids);
+    if (!album) throw albumNotFound();
+    catalogChanged();
+    return c.json<AdminAlbumResponse>({ album });
+  });
+
+const trackRoutes = new Hono<HonoEnv>()
+  .patch("/tracks/:id", idParam, validate("json", trackUpdateSchema), async (c) => {
+    const track = await updateTrack(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json"));
+    if (!track) throw trackNotFound();
+    catalogChanged();
+    return c.json<AdminTrackResponse>({ track });
+  })
+
+  // Its plays stay in track_plays, named through retired_tracks.
+  .delete("/tracks/:id", idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    const deleted = await deleteTrack(c.var.db, actorOf(c), id);
+    if (!deleted) throw trackNotFound();
+    catalogChanged();
+    await deleteObjects(c.env.MEDIA, deleted.r2Keys);
+    return c.json<DeletedResponse>({ deleted: id, retiredTracks: deleted.retiredTracks });
+  })
+
+  // The body is the audio file itself, streamed on to R2; its duration replaces the stored one
+  // when the file says how long it is.
+  .put("/tracks/:id/audio", idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    const track = await findTrackRow(c.var.db, id);
+    if (!track) throw trackNotFound();
+    const audio = await storeAudio(c, id);
+    const swapped = await setTrackAudio(c.var.db, actorOf(c), id, { audioKey: audio.key, durationSeconds: audio.durationSeconds, action: "track.audio", shown: track.audioKey });
+    if (!swapped) {
+      await deleteObjects(c.env.MEDIA, [audio.key]);
+      throw trackNotFound();
+    }
+    catalogChanged();
+    if (swapped.previous !== audio.key) await deleteObjects(c.env.MEDIA, [swapped.previous]);
+    return c.json<TrackAudioResponse>({ track: swapped.track, durationDetected: audio.durationSeconds !== null });
+  })
+
+  // Audio kept on a remote host instead, played through the audio proxy.
+  .put("/tracks/:id/audio-url", idParam, validate("json", audioUrlSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const url = checkRemoteUrl(c, body.url, "url");
+    const track = await findTrackRow(c.var.db, id);
+    if (!track) throw trackNotFound();
+    const swapped = await setTrackAudio(c.var.db, actorOf(c), id, { audioKey: url, durationSeconds: body.durationSeconds ?? null, action: "track.audio_url", shown: track.audioKey });
+    if (!swapped) throw trackNotFound();
+    catalogChanged();
+    await deleteObjects(c.env.MEDIA, [swapped.previous]);
+    return c.json<TrackAudioResponse>({ track: swapped.track, durationDetected: false });
+  })
+
+  .delete("/tracks/:id/audio", idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    const track = await findTrackRow(c.var.db, id);
+    if (!track) throw trackNotFound();
+    const swapped = await setTrackAudio(c.var.db, actorOf(c), id, { audioKey: null, durationSeconds: null, action: "track.audio_remove", shown: track.audioKey });
+    if (!swapped) throw trackNotFound();
+    catalogChanged();
+    await deleteObjects(c.env.MEDIA, [swapped.previous]);
+    return c.json<AdminTrackResponse>({ track: swapped.track });
+  });
+
+export const catalogRoutes = new Hono<HonoEnv>().route("/", albumRoutes).route("/", trackRoutes).route("/", broadcastCatalogRoutes).onError(catalogErrors);

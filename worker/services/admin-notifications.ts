@@ -1,0 +1,64 @@
+// Mails to the site's admin (ADMIN_EMAIL) about new members, new VIP subscriptions and ticket
+// purchases, each only while its switch is on in the back office's settings. Callers run
+// notifyAdmin off the response path (waitUntil): it never throws, a failure is only logged, so
+// the request that caused it is never failed or slowed by it.
+import type { Context } from "hono";
+import { readConfig, type AppEnv } from "../env";
+import type { DB } from "../db/client";
+import type { HonoEnv } from "../types";
+import type { NotificationSettings } from "../contracts/admin-settings";
+import { readSettings } from "../db/settings";
+import { createMailService, type MailMessage } from "./mail";
+import {
+  newUserNotificationMail,
+  newVipNotificationMail,
+  ticketPurchaseNotificationMail,
+  type MemberFacts,
+  type TicketPurchaseFacts,
+} from "./mail/templates";
+
+export type AdminEvent =
+  | { kind: "new_user"; member: MemberFacts }
+  | { kind: "new_vip"; member: MemberFacts }
+  | { kind: "ticket_purchase"; purchase: TicketPurchaseFacts };
+
+/** sent: mailed; off: its switch is off; failed: the settings, the config or the mail failed (logged). */
+export type NotifyOutcome = "sent" | "off" | "failed";
+
+const SWITCH: Record<AdminEvent["kind"], keyof NotificationSettings> = {
+  new_user: "newUser",
+  new_vip: "newVip",
+  ticket_purchase: "ticketPurchase",
+};
+
+function mailFor(event: AdminEvent, to: string, brandName: string, at: Date): MailMessage {
+  switch (event.kind) {
+    case "new_user":
+      return newUserNotificationMail({ to, brandName, member: event.member, at });
+    case "new_vip":
+      return newVipNotificationMail({ to, brandName, member: event.member, at });
+    case "ticket_purchase":
+      return ticketPurchaseNotificationMail({ to, brandName, purchase: event.purchase, at });
+  }
+}
+
+export async function notifyAdmin(env: AppEnv, db: DB, event: AdminEvent, now = Date.now()): Promise<NotifyOutcome> {
+  try {
+    const { notifications } = await readSettings(db);
+    if (!notifications[SWITCH[event.kind]]) return "off";
+    const cfg = readConfig(env);
+    await createMailService(env, db).send(mailFor(event, cfg.ADMIN_EMAIL, cfg.BRAND_NAME, new Date(now)));
+    return "sent";
+  } catch (err) {
+    console.error(`admin notification (${event.kind}) failed`, err);
+    return "failed";
+  }
+}
+
+/** What notifyAdminLater needs of a request's context (any route's, whatever its variables). */
+export type NotifyContext = Pick<Context<HonoEnv>, "env" | "executionCtx"> & { var: { db: DB } };
+
+/** notifyAdmin after the response, for a request handler. */
+export function notifyAdminLater(c: NotifyContext, event: AdminEvent) {
+  c.executionCtx.waitUntil(notifyAdmin(c.env, c.var.db, event));
+}
