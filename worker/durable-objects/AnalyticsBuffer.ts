@@ -24,6 +24,8 @@ const MAX_RETRY_MS = 60_000;
 
 export class AnalyticsBuffer extends DurableObject<AppEnv> {
   private buffer = new PageViewBuffer(this.env.DB, { perIpPerMinute: COLLECT_PER_IP_PER_MINUTE, maxPending: MAX_PENDING_VIEWS });
+  /** Replaceable in tests (runInDurableObject), so a slow machine's clock cannot flush for them. */
+  flushIntervalMs = FLUSH_INTERVAL_MS;
   private alarmSet = false;
   private failures = 0;
 
@@ -32,7 +34,7 @@ export class AnalyticsBuffer extends DurableObject<AppEnv> {
     const outcome = this.buffer.add(view);
     if (outcome !== "buffered") return outcome;
     if (this.buffer.size >= FLUSH_AT_VIEWS) void this.flushOrRetry();
-    else await this.armAlarm(FLUSH_INTERVAL_MS);
+    else await this.armAlarm(this.flushIntervalMs);
     return outcome;
   }
 
@@ -54,7 +56,7 @@ export class AnalyticsBuffer extends DurableObject<AppEnv> {
       this.failures++;
       console.error(`analytics: flush of ${this.buffer.size} page views failed (attempt ${this.failures}), kept for retry:`, error);
     }
-    if (this.buffer.size > 0) await this.armAlarm(Math.min(MAX_RETRY_MS, FLUSH_INTERVAL_MS * 2 ** this.failures));
+    if (this.buffer.size > 0) await this.armAlarm(Math.min(MAX_RETRY_MS, this.flushIntervalMs * 2 ** this.failures));
   }
 
   private async armAlarm(delayMs: number) {
