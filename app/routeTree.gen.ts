@@ -28,6 +28,7 @@ import { Route as AdminCatalogRouteImport } from './routes/admin/catalog'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminMarketingRouteImport } from './routes/admin/marketing'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
+import { Route as AdminModerationRouteImport } from './routes/admin/moderation'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminTicketsRouteImport } from './routes/admin/tickets'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
@@ -145,6 +146,11 @@ const AdminMarketingRoute = AdminMarketingRouteImport.update({
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminModerationRoute = AdminModerationRouteImport.update({
+  id: '/moderation',
+  path: '/moderation',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -282,6 +288,7 @@ export interface FileRoutesByFullPath {
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -325,6 +332,7 @@ export interface FileRoutesByTo {
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -370,6 +378,7 @@ export interface FileRoutesById {
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -416,6 +425,7 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/marketing'
     | '/admin/messages'
+    | '/admin/moderation'
     | '/admin/settings'
     | '/admin/tickets'
     | '/admin/users'
@@ -459,6 +469,7 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/marketing'
     | '/admin/messages'
+    | '/admin/moderation'
     | '/admin/settings'
     | '/admin/tickets'
     | '/admin/users'
@@ -503,6 +514,7 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/marketing'
     | '/admin/messages'
+    | '/admin/moderation'
     | '/admin/settings'
     | '/admin/tickets'
     | '/admin/users'
@@ -696,6 +708,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMessagesRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/moderation': {
+      id: '/admin/moderation'
+      path: '/moderation'
+      fullPath: '/admin/moderation'
+      preLoaderRoute: typeof AdminModerationRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/settings': {
       id: '/admin/settings'
       path: '/settings'
@@ -867,6 +886,7 @@ interface AdminRouteRouteChildren {
   AdminEventsRoute: typeof AdminEventsRoute
   AdminMarketingRoute: typeof AdminMarketingRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminModerationRoute: typeof AdminModerationRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminTicketsRoute: typeof AdminTicketsRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -883,6 +903,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEventsRoute: AdminEventsRoute,
   AdminMarketingRoute: AdminMarketingRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminModerationRoute: AdminModerationRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminTicketsRoute: AdminTicketsRoute,
   AdminUsersRoute: AdminUsersRoute,

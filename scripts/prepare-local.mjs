@@ -6,7 +6,8 @@
 //   2. applies the D1 migrations to local state;
 //   3. seeds the demo accounts, profiles and generated avatars (upserts, so reruns are no-ops
 //      apart from restoring the documented demo passwords and roles), demo feed posts, and demo
-//      events (upcoming, past, online, draft, cancelled) whose dates move to stay relative to now;
+//      events (upcoming, past, online, draft, cancelled) and demo ticket orders for them, whose
+//      dates move to stay relative to now;
 //      ~90 days of site page views while there are none yet, and the analytics rollups;
 //   4. puts the demo media (an MP3 per track, a cover per album, an image per radio station, a
 //      thumbnail and an MP4 video per TV channel, generated offline and cached in .tmp/demo-media)
@@ -20,7 +21,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { avatarPng } from "./lib/png.mjs";
 import { ROOT, wrangler } from "./lib/wrangler.mjs";
-import { buildSeedSql, DEMO_ACCOUNTS, DEMO_EVENTS, DEMO_POSTS, demoAvatarFile, demoPostImageFile, parseDotenv } from "./lib/demo-seed.mjs";
+import { buildSeedSql, DEMO_ACCOUNTS, DEMO_EVENTS, DEMO_POSTS, DEMO_TICKETS, demoAvatarFile, demoPostImageFile, parseDotenv } from "./lib/demo-seed.mjs";
 import { demoAnalyticsSql } from "./lib/demo-analytics.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
@@ -114,7 +115,7 @@ async function main() {
     await rm(work, { recursive: true, force: true });
   }
   const where = values["persist-to"] ?? ".wrangler/state";
-  console.log(`prepare-local: seeded ${DEMO_ACCOUNTS.length} demo accounts with avatars and ${DEMO_EVENTS.length} demo events into ${where} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`prepare-local: seeded ${DEMO_ACCOUNTS.length} demo accounts with avatars, ${DEMO_EVENTS.length} demo events and ${DEMO_TICKETS.length} demo ticket orders into ${where} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 main().catch((error) => {

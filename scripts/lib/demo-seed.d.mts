@@ -54,3 +54,18 @@ export function zonedTimeToUtc(wall: { year: number; month: number; day: number;
 export function demoEventStart(event: DemoEventSeed, now: number): number;
 export function demoEventDates(event: DemoEventSeed, now: number): { eventDate: number; endDate: number | null; ticketSaleStart: number | null; ticketSaleEnd: number | null };
 export function demoEventsSql(now: number): string[];
+export type DemoTicketSeed = {
+  id: string;
+  orderId: string;
+  /** The demo event's id. */
+  event: string;
+  email: string;
+  name: string | null;
+  status: "confirmed" | "pending" | "cancelled";
+  /** Decimal amount in the event's currency. */
+  price: number;
+  /** Hours before the seed run the order was placed. */
+  hoursAgo: number;
+};
+export const DEMO_TICKETS: DemoTicketSeed[];
+export function demoTicketsSql(now: number): string[];

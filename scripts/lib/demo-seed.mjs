@@ -8,6 +8,7 @@ import { fnv1a } from "../catalog/hash.mjs";
 export const DEMO_ACCOUNTS = demo.accounts;
 export const DEMO_POSTS = demo.posts;
 export const DEMO_EVENTS = demo.events;
+export const DEMO_TICKETS = demo.tickets;
 const PBKDF2_ITERATIONS = 100_000; // must equal worker/lib/password.ts (tests/node/demo-seed.test.ts checks)
 
 /** Minimal dotenv reader: KEY=value lines, optional quotes, # comments. */
@@ -61,7 +62,8 @@ export async function buildSeedSql(pepper, now = Date.now()) {
       `INSERT OR IGNORE INTO users (id, email, username, password_hash, is_admin, is_vip, status, avatar_url, created_at, updated_at)
        VALUES (${id}, ${sqlText(account.email.toLowerCase())}, ${sqlText(account.username)}, ${hash}, 0, ${isVip}, 'active', ${avatarUrl}, ${joined}, ${joined});`,
       // The documented demo credentials and roles must always work, even after a password reset.
-      `UPDATE users SET password_hash = ${hash}, is_vip = ${isVip}, status = 'active' WHERE id = ${id};`,
+      // A complimentary VIP an admin granted in the back office survives a re-seed.
+      `UPDATE users SET password_hash = ${hash}, is_vip = CASE WHEN ${isVip} = 1 OR EXISTS (SELECT 1 FROM vip_comps WHERE user_id = ${id}) THEN 1 ELSE 0 END, status = 'active' WHERE id = ${id};`,
       // Restore the demo avatar unless the member has uploaded one of their own. (substr, not
       // LIKE: D1 refuses LIKE patterns longer than 50 bytes.)
       `UPDATE users SET avatar_url = ${avatarUrl} WHERE id = ${id} AND (avatar_url IS NULL OR substr(avatar_url, 1, ${ownPrefix.length}) <> ${sqlText(ownPrefix)});`,
@@ -73,7 +75,7 @@ export async function buildSeedSql(pepper, now = Date.now()) {
     }
     if (account.role === "vip") statements.push(...demoSubscriptionSql(account, now));
   }
-  statements.push(...demoPlayCountsSql(), ...demoPostsSql(now), ...demoEventsSql(now));
+  statements.push(...demoPlayCountsSql(), ...demoPostsSql(now), ...demoEventsSql(now), ...demoTicketsSql(now));
   return statements.join("\n") + "\n";
 }
 
@@ -223,6 +225,27 @@ export function demoEventsSql(now) {
       `INSERT OR IGNORE INTO events (id, title, description, event_date, end_date, time_zone, status, source, external_ticket_url, venue_name, venue_address, venue_city, venue_state, venue_country, venue_postal_code, venue_capacity, ticket_price_min_cents, ticket_price_max_cents, currency, ticket_sale_start, ticket_sale_end, is_online, join_url, image_key, created_at, updated_at)
        VALUES (${id}, ${sqlText(event.title)}, ${sqlText(event.description)}, ${dates.eventDate}, ${sqlNumber(dates.endDate)}, ${sqlText(event.timeZone)}, ${sqlText(event.status)}, 'custom', ${sqlText(event.externalTicketUrl)}, ${sqlText(event.venueName)}, ${sqlText(event.venueAddress)}, ${sqlText(event.venueCity)}, ${sqlText(event.venueState)}, ${sqlText(event.venueCountry)}, ${sqlText(event.venuePostalCode)}, ${sqlNumber(event.venueCapacity)}, ${sqlNumber(cents(event.ticketPriceMin))}, ${sqlNumber(cents(event.ticketPriceMax))}, ${sqlText(event.currency ?? "USD")}, ${sqlNumber(dates.ticketSaleStart)}, ${sqlNumber(dates.ticketSaleEnd)}, ${online}, ${sqlText(event.joinUrl)}, ${sqlText(event.imageKey)}, ${now}, ${now});`,
       `UPDATE events SET event_date = ${dates.eventDate}, end_date = ${sqlNumber(dates.endDate)}, ticket_sale_start = ${sqlNumber(dates.ticketSaleStart)}, ticket_sale_end = ${sqlNumber(dates.ticketSaleEnd)}, updated_at = ${now} WHERE id = ${id};`,
+    );
+  }
+  return out;
+}
+
+/**
+ * Local demo only: ticket orders for the demo events with tickets on sale (upcoming, past and the
+ * cancelled show's refunds), varied statuses, bought from hours to months ago. Inserted once by
+ * fixed ids (INSERT OR IGNORE keeps what an import or an edit did), with the event's title and
+ * currency read from its row, only while the event exists; every seed then moves the order dates
+ * to stay relative to now, like the events', so Today and the last 7 and 30 days always have sales.
+ */
+export function demoTicketsSql(now) {
+  const out = [];
+  for (const ticket of DEMO_TICKETS) {
+    const id = sqlText(ticket.id);
+    const at = Math.round((now - ticket.hoursAgo * HOUR_MS) / MINUTE_MS) * MINUTE_MS;
+    out.push(
+      `INSERT OR IGNORE INTO tickets (id, order_id, event_id, event_title, customer_email, customer_name, status, price_paid_cents, currency, created_at)
+       SELECT ${id}, ${sqlText(ticket.orderId)}, id, title, ${sqlText(ticket.email)}, ${sqlText(ticket.name)}, ${sqlText(ticket.status)}, ${cents(ticket.price)}, currency, ${at} FROM events WHERE id = ${sqlText(ticket.event)};`,
+      `UPDATE tickets SET created_at = ${at} WHERE id = ${id};`,
     );
   }
   return out;

@@ -166,6 +166,7 @@ describe("admin sidebar", () => {
       ["Users", "/admin/users"],
       ["Messages", "/admin/messages"],
       ["Marketing", "/admin/marketing"],
+      ["Moderation", "/admin/moderation"],
       ["Catalog", "/admin/catalog"],
       ["Audit Log", "/admin/audit"],
     ]);

@@ -20,6 +20,7 @@ const ADMIN_PAGES = [
   "/admin/users",
   "/admin/messages",
   "/admin/marketing",
+  "/admin/moderation",
 ];
 
 /** Headless Chromium says "HeadlessChrome" in its user agent, which analytics rightly ignores: a visitor here is an ordinary browser. */

@@ -1,6 +1,7 @@
 // Queries for the social feed. Counters (likes, comments) change in the same batch as the row
 // they count, each statement conditional, so concurrent requests keep them exact. Banned members'
-// posts and comments are visible to admins only.
+// posts and comments are visible to admins only. A post or comment a moderator hid is in no list
+// (the back office's moderation queue shows it); a hidden post is still found by id for admins.
 import { and, asc, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { postComments, postImages, postLikes, postReports, posts, users } from "./schema";
@@ -11,6 +12,8 @@ export type Viewer = { id: string; isAdmin: boolean };
 
 /** Authors a viewer may see: everyone for admins, all but banned members for others. */
 const visibleAuthor = (viewer: Viewer) => (viewer.isAdmin ? undefined : ne(users.status, "banned"));
+/** Hidden posts: found by id by admins only. */
+const visibleHidden = (viewer: Viewer) => (viewer.isAdmin ? undefined : isNull(posts.hiddenAt));
 
 const postColumns = (viewer: Viewer) => ({
   id: posts.id,
@@ -77,7 +80,7 @@ export async function listFeed(db: DB, viewer: Viewer, cursor?: FeedCursor) {
     .select(postColumns(viewer))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(visibleAuthor(viewer), before))
+    .where(and(visibleAuthor(viewer), isNull(posts.hiddenAt), before))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(FEED_PAGE_SIZE + 1);
   const page = rows.slice(0, FEED_PAGE_SIZE);
@@ -91,7 +94,7 @@ export async function findPost(db: DB, viewer: Viewer, postId: string): Promise<
     .select(postColumns(viewer))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(eq(posts.id, postId), visibleAuthor(viewer)))
+    .where(and(eq(posts.id, postId), visibleAuthor(viewer), visibleHidden(viewer)))
     .get();
   return row ? toPostView(row, viewer) : null;
 }
@@ -169,7 +172,7 @@ export async function listComments(db: DB, viewer: Viewer, postId: string): Prom
     .select(commentColumns)
     .from(postComments)
     .innerJoin(users, eq(users.id, postComments.userId))
-    .where(and(eq(postComments.postId, postId), visibleAuthor(viewer)))
+    .where(and(eq(postComments.postId, postId), visibleAuthor(viewer), isNull(postComments.hiddenAt)))
     .orderBy(asc(postComments.createdAt), asc(postComments.id));
   return rows.map(toCommentView);
 }
@@ -186,6 +189,7 @@ export async function insertComment(db: DB, comment: { id: string; postId: strin
           userId: sql`${comment.userId}`.as("user_id"),
           content: sql`${comment.content}`.as("content"),
           createdAt: sql`${now}`.as("created_at"),
+          hiddenAt: sql`NULL`.as("hidden_at"),
         })
         .from(posts)
         .where(eq(posts.id, comment.postId)),

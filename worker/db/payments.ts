@@ -17,8 +17,17 @@ export const PAYING_STATUSES = ["active", "trialing"] as const;
 const TERMINAL_SQL = sql.raw(TERMINAL_STATUSES.map((s) => `'${s}'`).join(", "));
 
 /** SQL: subscription row `s` gives its user VIP at `now` (used by every is_vip update). */
-const grantsVip = (now: number) =>
+export const grantsVip = (now: number) =>
   sql`(s.status IN ('active', 'trialing') OR (s.status = 'past_due' AND s.past_due_since > ${now - PAST_DUE_GRACE_MS}))`;
+
+/**
+ * SQL: the `users` row of the statement holds a complimentary VIP. A comp is the other source of
+ * VIP (granted in the back office): no payment event may end the VIP it gives.
+ */
+export const hasCompVip = sql`EXISTS (SELECT 1 FROM vip_comps c WHERE c.user_id = users.id)`;
+
+/** SQL: the `users` row of the statement is VIP at `now`: paid or complimentary. */
+const isVipNow = (now: number) => sql`(EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)}) OR ${hasCompVip})`;
 
 // ---- reads ----------------------------------------------------------------------------------
 
@@ -77,7 +86,7 @@ export async function endExpiredGraces(db: DB, now = Date.now(), userId?: string
     UPDATE users SET is_vip = 0, updated_at = ${now}
     WHERE is_vip = 1
       AND id IN (SELECT user_id FROM subscriptions WHERE status = 'past_due' AND past_due_since <= ${cutoff} ${onlyUser})
-      AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)})`);
+      AND NOT ${isVipNow(now)}`);
   return result.meta.changes ?? 0;
 }
 
@@ -203,13 +212,14 @@ export const markInvoiceFailed = (db: DB, subscriptionId: string, eventAt: numbe
     WHERE id = ${subscriptionId} AND status IN ('active', 'trialing', 'past_due') AND last_event_at <= ${eventAt}`);
 
 /**
- * users.is_vip := whether any of the member's subscriptions gives VIP now. Admin flags untouched.
- * Returns a row only when the flag changed (see VipChange), so the batch that turned VIP on knows.
+ * users.is_vip := whether any of the member's subscriptions, or a comp, gives VIP now. Admin flags
+ * untouched. Returns a row only when the flag changed (see VipChange), so the batch that turned
+ * VIP on knows. Also what the back office runs after granting or removing a comp.
  */
 export const syncUserVip = (db: DB, userId: string, now: number) =>
   raw(db, sql`
-    UPDATE users SET is_vip = (EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)})), updated_at = ${now}
-    WHERE id = ${userId} AND is_vip IS NOT (EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)}))
+    UPDATE users SET is_vip = ${isVipNow(now)}, updated_at = ${now}
+    WHERE id = ${userId} AND is_vip IS NOT ${isVipNow(now)}
     RETURNING is_vip, email, username`);
 
 /** What syncUserVip returns when it changed the flag. */

@@ -102,6 +102,8 @@ export const posts = sqliteTable(
     likeCount: integer("like_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),
     createdAt: createdAt(),
+    /** Set when a moderator hides the post: it leaves the feed for members but stays stored. */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("posts_user_created_idx").on(t.userId, t.createdAt), index("posts_created_idx").on(t.createdAt, t.id)],
 );
@@ -114,6 +116,8 @@ export const postComments = sqliteTable(
     userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     createdAt: createdAt(),
+    /** Set when a moderator hides the comment (see posts.hidden_at); the post's count leaves it out. */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("post_comments_post_created_idx").on(t.postId, t.createdAt)],
 );
@@ -139,7 +143,11 @@ export const postReports = sqliteTable(
     createdAt: createdAt(),
     resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("post_reports_post_reporter_idx").on(t.postId, t.reporterId)],
+  (t) => [
+    uniqueIndex("post_reports_post_reporter_idx").on(t.postId, t.reporterId),
+    // The moderation queue reads open reports only.
+    index("post_reports_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
+  ],
 );
 
 // Images uploaded for a post: post_id is set when a post takes one; the cron removes the rest.
@@ -378,12 +386,15 @@ export const events = sqliteTable(
     isOnline: integer("is_online", { mode: "boolean" }).notNull().default(false),
     joinUrl: text("join_url"),
     imageKey: text("image_key"),
+    /** The saved venue the venue fields were filled from (they stay the event's own copy). */
+    venueId: text("venue_id").references(() => venues.id),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [
     index("events_status_date_idx").on(t.status, t.eventDate),
     uniqueIndex("events_eventbrite_id_idx").on(t.eventbriteId).where(sql`${t.eventbriteId} IS NOT NULL`),
+    index("events_venue_idx").on(t.venueId).where(sql`${t.venueId} IS NOT NULL`),
   ],
 );
 
@@ -553,3 +564,73 @@ export const analyticsMembersDaily = sqliteTable("analytics_members_daily", {
   day: text("day").primaryKey(),
   activeMembers: integer("active_members").notNull(),
 });
+
+// Complimentary VIP granted from the back office (queries in worker/db/admin-users.ts), kept apart
+// from paid VIP: users.is_vip is true while a paying subscription or a comp gives VIP, and
+// neither source ever clears the other. granted_by is null for comps older than this table.
+// (migrations/0017_user_admin.sql also indexes users by created_at for the back office's list.)
+export const vipComps = sqliteTable("vip_comps", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+  grantedAt: integer("granted_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+// Ticket orders (queries in worker/db/tickets.ts): seeded locally, imported from a ticket
+// provider's CSV export. One row per order id. Prices are integer cents in `currency`; created_at
+// is when the order was placed. event_title keeps the title the order was stored with, so an
+// order outlives its event (event_id then becomes null).
+export const tickets = sqliteTable(
+  "tickets",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull(),
+    eventId: text("event_id").references(() => events.id, { onDelete: "set null" }),
+    eventTitle: text("event_title").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerName: text("customer_name"),
+    status: text("status", { enum: ["confirmed", "pending", "cancelled"] }).notNull().default("confirmed"),
+    pricePaidCents: integer("price_paid_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("tickets_order_id_unique").on(t.orderId), index("tickets_created_idx").on(t.createdAt), index("tickets_event_idx").on(t.eventId)],
+);
+
+// Saved venues (queries in worker/db/admin-venues.ts). The event form picks one to fill an event's
+// venue fields, which stay the event's own copy; events.venue_id remembers the pick, so a venue
+// still used by an event cannot be deleted. country is one of VENUE_COUNTRIES.
+export const venues = sqliteTable(
+  "venues",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    city: text("city"),
+    state: text("state"),
+    country: text("country", { enum: ["USA", "CAN", "MEX"] }).notNull().default("USA"),
+    postalCode: text("postal_code"),
+    capacity: integer("capacity"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("venues_name_idx").on(t.name)],
+);
+
+// Reports on feed comments (the moderation queue, worker/db/moderation.ts), as post_reports is for
+// posts: one per member and comment; resolved_at is set when a moderator acts on them.
+export const commentReports = sqliteTable(
+  "comment_reports",
+  {
+    id: text("id").primaryKey(),
+    commentId: text("comment_id").notNull().references(() => postComments.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: ["spam", "harassment", "hate", "sexual", "violence", "other"] }).notNull(),
+    details: text("details"),
+    createdAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("comment_reports_comment_reporter_idx").on(t.commentId, t.reporterId),
+    index("comment_reports_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
+  ],
+);

@@ -1,6 +1,7 @@
 // VIP membership: checkout, the result page's status, the member's membership, self-service
 // (portal), the Stripe webhook, and the local test checkout's endpoints (local mode only).
-// No route here (or anywhere) takes an is_vip field: VIP changes only through a verified event.
+// No route here (or anywhere) takes an is_vip field: paid VIP changes only through a verified event
+// (the other source of VIP, a comp granted in the back office, never touches subscriptions).
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { readConfig, type AppEnv } from "../env";

@@ -11,6 +11,7 @@ import { publishFeedEvent } from "../lib/feed-hub";
 import { RATE_LIMITS } from "../contracts/limits";
 import {
   FEED_MESSAGES,
+  POST_ID_PATTERN,
   POST_IMAGE_URL_PREFIX,
   createCommentSchema,
   createPostSchema,
@@ -24,7 +25,13 @@ import {
   type LikeResponse,
   type PostResponse,
 } from "../contracts/feed";
+import { findReportableComment, insertCommentReport } from "../db/moderation";
+import { MODERATION_ERROR_CODES, MODERATION_MESSAGES } from "../contracts/moderation";
+import { z } from "../contracts/zod";
 import { decodeCursor, deletePost, findComment, findFreeImage, findPost, insertComment, insertPost, insertReport, listComments, listFeed, setLike, type Viewer } from "../db/feed";
+
+/** A comment on a post: both ids are UUIDs. */
+const commentParamSchema = postParamSchema.extend({ commentId: z.string().regex(POST_ID_PATTERN, MODERATION_MESSAGES.commentNotFound) });
 
 type MemberContext = Context<HonoEnv & { Variables: { user: SessionUser } }>;
 
@@ -110,6 +117,20 @@ export const postRoutes = new Hono<HonoEnv>()
     const { reason, details } = c.req.valid("json");
     if (!(await insertReport(db, { postId: id, reporterId: c.var.user.id, reason, details: details ?? null }))) {
       throw conflict(FEED_MESSAGES.alreadyReported, "already_reported");
+    }
+    return c.json({ ok: true }, 201);
+  })
+
+  // Shares the post reports' limit: reporting is one budget whatever is reported.
+  .post("/:id/comments/:commentId/reports", validate("param", commentParamSchema), validate("json", reportSchema), async (c) => {
+    const db = c.var.db;
+    const { id, commentId } = c.req.valid("param");
+    await hitRateLimit(db, `report:user:${c.var.user.id}`, RATE_LIMITS.reportsPerUser);
+    await visiblePost(c, id);
+    if (!(await findReportableComment(db, id, commentId))) throw notFound(MODERATION_MESSAGES.commentNotFound, MODERATION_ERROR_CODES.commentNotFound);
+    const { reason, details } = c.req.valid("json");
+    if (!(await insertCommentReport(db, { commentId, reporterId: c.var.user.id, reason, details: details ?? null }))) {
+      throw conflict(MODERATION_MESSAGES.alreadyReportedComment, MODERATION_ERROR_CODES.alreadyReported);
     }
     return c.json({ ok: true }, 201);
   });

@@ -16,6 +16,7 @@ const adminMessages = defineMessages({
   users: { id: "admin.nav.users", defaultMessage: "Users" },
   messages: { id: "admin.nav.messages", defaultMessage: "Messages" },
   marketing: { id: "admin.nav.marketing", defaultMessage: "Marketing" },
+  moderation: { id: "admin.nav.moderation", defaultMessage: "Moderation" },
   catalog: { id: "admin.nav.catalog", defaultMessage: "Catalog" },
   audit: { id: "admin.nav.audit", defaultMessage: "Audit Log" },
   settings: { id: "admin.nav.settings", defaultMessage: "Settings" },
@@ -36,6 +37,7 @@ const SIDEBAR_LINKS = [
   { to: "/admin/users", label: adminMessages.users, exact: false },
   { to: "/admin/messages", label: adminMessages.messages, exact: false },
   { to: "/admin/marketing", label: adminMessages.marketing, exact: false },
+  { to: "/admin/moderation", label: adminMessages.moderation, exact: false },
   { to: "/admin/catalog", label: adminMessages.catalog, exact: false },
   { to: "/admin/audit", label: adminMessages.audit, exact: false },
 ] as const;

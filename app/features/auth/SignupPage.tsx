@@ -14,11 +14,12 @@ const EMPTY: SignupFields = { username: "", email: "", password: "", confirmPass
 const FIELD_NAMES = Object.keys(EMPTY) as (keyof SignupFields)[];
 const isSignupField = (name: string | undefined): name is keyof SignupFields => FIELD_NAMES.includes(name as keyof SignupFields);
 
-export function SignupPage() {
+/** `initialEmail`: the address an invitation was sent to, filled in for the invited person. */
+export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
   const navigate = useNavigate();
   const signup = useSignup();
   const formRef = useRef<HTMLFormElement>(null);
-  const [fields, setFields] = useState<SignupFields>(EMPTY);
+  const [fields, setFields] = useState<SignupFields>({ ...EMPTY, email: initialEmail.trim() });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof SignupFields>>({});
   const [formError, setFormError] = useState<UiMessage | null>(null);
   // Before the first submit nobody is told off for a half-typed form; after it, errors follow the typing.

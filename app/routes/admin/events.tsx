@@ -1,10 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import { ComingSoon } from "../../components/ComingSoon";
 import { PageFrame } from "../../components/PageFrame";
+import { EventsAdminPage } from "../../features/admin/events/EventsAdminPage";
+import { EventsMessages } from "../../features/admin/events/EventsMessages";
+import { adminEventsQueryOptions, NO_FILTERS } from "../../features/admin/events/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
-export const Route = createFileRoute("/admin/events")({ component: AdminEvents });
+export const Route = createFileRoute("/admin/events")({
+  // Prefetch the unfiltered list without throwing: the page shows its own loading and failure states.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(adminEventsQueryOptions(NO_FILTERS)),
+  component: AdminEvents,
+});
 
 const meta = defineMessages({
   title: { id: "meta.admin.events.title", defaultMessage: "Admin: Events" },
@@ -17,7 +23,9 @@ function AdminEvents() {
       title={<FormattedMessage id="admin.events.title" defaultMessage="Event Management" />}
       intro={<FormattedMessage id="admin.events.intro" defaultMessage="Create, publish and cancel events." />}
     >
-      <ComingSoon />
+      <EventsMessages>
+        <EventsAdminPage />
+      </EventsMessages>
     </PageFrame>
   );
 }

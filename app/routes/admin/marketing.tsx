@@ -1,10 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import { ComingSoon } from "../../components/ComingSoon";
 import { PageFrame } from "../../components/PageFrame";
+import { MarketingMessages } from "../../features/admin/marketing/MarketingMessages";
+import { MarketingPage } from "../../features/admin/marketing/MarketingPage";
+import { contactsQueryOptions, summaryQueryOptions } from "../../features/admin/marketing/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
-export const Route = createFileRoute("/admin/marketing")({ component: AdminMarketing });
+export const Route = createFileRoute("/admin/marketing")({
+  // Prefetch without throwing: the page shows its own loading and failure states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(summaryQueryOptions());
+    void context.queryClient.prefetchQuery(contactsQueryOptions(1));
+  },
+  component: AdminMarketing,
+});
 
 const meta = defineMessages({
   title: { id: "meta.admin.marketing.title", defaultMessage: "Admin: Marketing" },
@@ -17,7 +26,9 @@ function AdminMarketing() {
       title={<FormattedMessage id="admin.marketing.title" defaultMessage="Marketing" />}
       intro={<FormattedMessage id="admin.marketing.intro" defaultMessage="Marketing contacts: import, export and subscribers." />}
     >
-      <ComingSoon />
+      <MarketingMessages>
+        <MarketingPage />
+      </MarketingMessages>
     </PageFrame>
   );
 }

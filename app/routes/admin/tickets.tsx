@@ -1,10 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import { ComingSoon } from "../../components/ComingSoon";
 import { PageFrame } from "../../components/PageFrame";
+import { TicketsMessages } from "../../features/admin/tickets/TicketsMessages";
+import { TicketsPage } from "../../features/admin/tickets/TicketsPage";
+import { DEFAULT_FILTERS, ticketsQueryOptions } from "../../features/admin/tickets/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
-export const Route = createFileRoute("/admin/tickets")({ component: AdminTickets });
+export const Route = createFileRoute("/admin/tickets")({
+  // Prefetch the unfiltered list without throwing: the page shows its own loading and failure states.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(ticketsQueryOptions(DEFAULT_FILTERS)),
+  component: AdminTickets,
+});
 
 const meta = defineMessages({
   title: { id: "meta.admin.tickets.title", defaultMessage: "Admin: Tickets" },
@@ -17,7 +23,9 @@ function AdminTickets() {
       title={<FormattedMessage id="admin.tickets.title" defaultMessage="Ticket Management" />}
       intro={<FormattedMessage id="admin.tickets.intro" defaultMessage="Orders, their status and CSV export." />}
     >
-      <ComingSoon />
+      <TicketsMessages>
+        <TicketsPage />
+      </TicketsMessages>
     </PageFrame>
   );
 }

@@ -1,10 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import { ComingSoon } from "../../components/ComingSoon";
 import { PageFrame } from "../../components/PageFrame";
+import { EventsMessages } from "../../features/admin/events/EventsMessages";
+import { VenuesAdminPage } from "../../features/admin/events/VenuesAdminPage";
+import { adminVenuesQueryOptions } from "../../features/admin/events/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
-export const Route = createFileRoute("/admin/venues")({ component: AdminVenues });
+export const Route = createFileRoute("/admin/venues")({
+  // Prefetch without throwing: the page shows its own loading and failure states.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(adminVenuesQueryOptions()),
+  component: AdminVenues,
+});
 
 const meta = defineMessages({
   title: { id: "meta.admin.venues.title", defaultMessage: "Admin: Venues" },
@@ -17,7 +23,9 @@ function AdminVenues() {
       title={<FormattedMessage id="admin.venues.title" defaultMessage="Venue Management" />}
       intro={<FormattedMessage id="admin.venues.intro" defaultMessage="The venues where events take place." />}
     >
-      <ComingSoon />
+      <EventsMessages>
+        <VenuesAdminPage />
+      </EventsMessages>
     </PageFrame>
   );
 }

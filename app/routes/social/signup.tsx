@@ -3,7 +3,13 @@ import { defineMessages } from "react-intl";
 import { SignupPage } from "../../features/auth/SignupPage";
 import { usePageMeta } from "../../lib/usePageMeta";
 
-export const Route = createFileRoute("/social/signup")({ component: SignupRoute });
+type SignupSearch = { email?: string };
+
+/** An invitation's link names the invited address (?email=...): the form starts with it filled in. */
+const parseSignupSearch = (search: Record<string, unknown>): SignupSearch =>
+  typeof search.email === "string" && search.email.length <= 254 ? { email: search.email } : {};
+
+export const Route = createFileRoute("/social/signup")({ validateSearch: parseSignupSearch, component: SignupRoute });
 
 const meta = defineMessages({
   title: { id: "meta.signup.title", defaultMessage: "Create Your Account" },
@@ -12,5 +18,6 @@ const meta = defineMessages({
 
 function SignupRoute() {
   usePageMeta(meta);
-  return <SignupPage />;
+  const { email } = Route.useSearch();
+  return <SignupPage initialEmail={email} />;
 }

@@ -9,6 +9,13 @@ import { auditRoutes } from "./audit";
 import { catalogRoutes } from "./catalog";
 import { analyticsRoutes } from "./analytics";
 import { settingsRoutes } from "./settings";
+import { messagesRoutes } from "./messages";
+import { marketingRoutes } from "./marketing";
+import { moderationRoutes } from "./moderation";
+import { adminEventRoutes } from "./events";
+import { adminVenueRoutes } from "./venues";
+import { ticketRoutes } from "./tickets";
+import { userRoutes } from "./users";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -16,6 +23,13 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/catalog", catalogRoutes)
   .route("/", analyticsRoutes)
   .route("/settings", settingsRoutes)
+  .route("/messages", messagesRoutes)
+  .route("/marketing", marketingRoutes)
+  .route("/moderation", moderationRoutes)
+  .route("/events", adminEventRoutes)
+  .route("/venues", adminVenueRoutes)
+  .route("/tickets", ticketRoutes)
+  .route("/users", userRoutes)
   .all("*", () => {
     throw notFound();
   });

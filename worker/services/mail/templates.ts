@@ -137,3 +137,60 @@ export function ticketPurchaseNotificationMail({ to, brandName, purchase, at }: 
     footer: "See every order in the back office, under Tickets.",
   });
 }
+
+/**
+ * An administrator invites someone to create an account. The link opens the sign-up form with the
+ * address filled in; nothing is reserved for it, so the invitation needs no expiry.
+ */
+export function invitationMail({ to, link, brandName }: { to: string; link: string; brandName: string }): MailMessage {
+  const text = [
+    "Hello,",
+    "",
+    `You are invited to join ${brandName}, the official fan community.`,
+    "Open this link to create your free account:",
+    "",
+    link,
+    "",
+    "If you were not expecting this invitation, you can ignore this e-mail.",
+    "",
+    `— ${brandName}`,
+  ].join("\n");
+  const html = [
+    `<p>Hello,</p>`,
+    `<p>You are invited to join ${escapeHtml(brandName)}, the official fan community.</p>`,
+    `<p><a href="${escapeHtml(link)}">Create your free account</a></p>`,
+    `<p>If you were not expecting this invitation, you can ignore this e-mail.</p>`,
+  ].join("\n");
+  return { to, subject: subjectLine(`You're invited to join ${brandName}`), text, html };
+}
+
+// ---- replies from the back office's inbox --------------------------------------------------
+
+/**
+ * An admin's answer to a contact-form message, to its sender. Plain text only: both the admin's
+ * reply and the quoted message are text, never markup. The original is quoted below the reply so
+ * the sender sees what is being answered.
+ */
+export function contactReplyMail({
+  to,
+  brandName,
+  name,
+  subject,
+  reply,
+  original,
+  writtenAt,
+}: {
+  to: string;
+  brandName: string;
+  name: string;
+  subject: string;
+  reply: string;
+  original: string;
+  /** When the sender wrote the original. */
+  writtenAt: Date;
+}): MailMessage {
+  const quoted = original.split("\n").map((line) => `> ${line}`);
+  const text = [`Hello ${name},`, "", reply, "", `— ${brandName}`, "", `On ${writtenAt.toISOString().slice(0, 10)} you wrote:`, ...quoted].join("\n");
+  const line = subjectLine(subject);
+  return { to, subject: /^re:/i.test(line) ? line : `Re: ${line}`, text };
+}

@@ -1,0 +1,88 @@
+// The events table (spec: Event with its created date, Venue with city and state, Date, Price
+// Range, Status badge, Source, Actions view / edit / delete).
+import { useIntl } from "react-intl";
+import type { AdminEvent } from "../../../../worker/contracts/admin-events";
+import { cityLine, eventWhen, formatDay, priceRange } from "./format";
+import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
+
+type EventTableProps = {
+  events: AdminEvent[];
+  busy: boolean;
+  onView: (event: AdminEvent) => void;
+  onEdit: (event: AdminEvent) => void;
+  onDelete: (event: AdminEvent) => void;
+};
+
+export function EventTable({ events, busy, onView, onEdit, onDelete }: EventTableProps) {
+  const intl = useIntl();
+  return (
+    <div className="table-wrap" aria-busy={busy || undefined}>
+      <table className="table admin-events-table">
+        <caption className="sr-only">{intl.formatMessage(m.caption)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{intl.formatMessage(m.colEvent)}</th>
+            <th scope="col">{intl.formatMessage(m.colVenue)}</th>
+            <th scope="col">{intl.formatMessage(m.colDate)}</th>
+            <th scope="col">{intl.formatMessage(m.colPrice)}</th>
+            <th scope="col">{intl.formatMessage(m.colStatus)}</th>
+            <th scope="col">{intl.formatMessage(m.colSource)}</th>
+            <th scope="col">{intl.formatMessage(m.colActions)}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event) => (
+            <EventRow key={event.id} event={event} onView={onView} onEdit={onEdit} onDelete={onDelete} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EventRow({ event, onView, onEdit, onDelete }: { event: AdminEvent } & Omit<EventTableProps, "events" | "busy">) {
+  const intl = useIntl();
+  const price = priceRange(intl, event);
+  const place = cityLine(event);
+  return (
+    <tr>
+      <th scope="row">
+        <span className="admin-events-title">{event.title}</span>
+        <span className="muted admin-events-sub">{intl.formatMessage(m.createdOn, { date: formatDay(intl, event.createdAt) })}</span>
+      </th>
+      <td>
+        {event.online ? (
+          intl.formatMessage(m.online)
+        ) : (
+          <>
+            <span>{event.venueName ?? intl.formatMessage(m.notSet)}</span>
+            {place && <span className="muted admin-events-sub">{place}</span>}
+          </>
+        )}
+      </td>
+      <td>
+        <time dateTime={event.eventDate}>{eventWhen(intl, event.eventDate, event.timeZone)}</time>
+      </td>
+      <td>{price ?? <span className="muted">{intl.formatMessage(m.notSet)}</span>}</td>
+      <td>
+        <span className="badge admin-events-status" data-status={event.status}>
+          {intl.formatMessage(statusMessages[event.status])}
+        </span>
+      </td>
+      <td>{intl.formatMessage(sourceMessages[event.source])}</td>
+      <td>
+        <div className="admin-events-actions">
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.viewNamed, { title: event.title })} onClick={() => onView(event)}>
+            {intl.formatMessage(m.view)}
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.editNamed, { title: event.title })} onClick={() => onEdit(event)}>
+            {intl.formatMessage(m.edit)}
+          </button>
+          <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.deleteNamed, { title: event.title })} onClick={() => onDelete(event)}>
+            {intl.formatMessage(m.delete)}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,119 @@
+// /admin/venues: a search (name, address), the venues table (or its loading, failed and empty
+// states), and Create Venue, which shows the form in place of the list (as Edit does). View opens
+// a read-only detail; Delete asks first, and says so when events still use the venue.
+import { useEffect, useId, useRef, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useIntl } from "react-intl";
+import { ApiRequestError } from "../../../lib/api";
+import { ADMIN_VENUE_CODES, type AdminVenue } from "../../../../worker/contracts/admin-venues";
+import { ConfirmDelete } from "./ConfirmDelete";
+import type { ErrorText } from "./errors";
+import { ListEmpty, ListFailed, ListLoading } from "./ListState";
+import { eventsMessages as m } from "./messages";
+import { adminVenuesQueryOptions, venuesApi } from "./queries";
+import { useDebounced } from "./useDebounced";
+import { VenueDetails } from "./VenueDetails";
+import { VenueFormPanel } from "./VenueFormPanel";
+import { VenueTable } from "./VenueTable";
+import "./events-admin.css";
+
+type Mode = { kind: "list" } | { kind: "form"; venue: AdminVenue | null };
+type Dialog = { kind: "view" | "delete"; venue: AdminVenue } | null;
+
+/**
+ * Why a delete failed: still used by events, said in the page's language with the count the 409's
+ * text gives (venueInUseMessage puts it first; the list's own count may be older), else the
+ * generic text.
+ */
+function deleteErrorOf(venue: AdminVenue) {
+  return (err: unknown): ErrorText => {
+    if (err instanceof ApiRequestError && err.code === ADMIN_VENUE_CODES.inUse) {
+      const count = Number(/\d+/.exec(err.message)?.[0] ?? venue.eventCount);
+      return { message: m.venueInUse, values: { count } };
+    }
+    return { message: m.venueDeleteFailed };
+  };
+}
+
+export function VenuesAdminPage() {
+  const intl = useIntl();
+  const searchId = useId();
+  const [mode, setMode] = useState<Mode>({ kind: "list" });
+  const [search, setSearch] = useState("");
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [done, setDone] = useState("");
+  const createRef = useRef<HTMLButtonElement>(null);
+  const backFromForm = useRef(false);
+
+  useEffect(() => {
+    if (mode.kind !== "list" || !backFromForm.current) return;
+    backFromForm.current = false;
+    createRef.current?.focus();
+  }, [mode]);
+
+  const openForm = (venue: AdminVenue | null) => {
+    setDone("");
+    setMode({ kind: "form", venue });
+  };
+  const closeForm = (message = "") => {
+    backFromForm.current = true;
+    setDone(message);
+    setMode({ kind: "list" });
+  };
+
+  if (mode.kind === "form") {
+    return (
+      <div className="admin-events">
+        <VenueFormPanel venue={mode.venue} onCancel={() => closeForm()} onSaved={(created) => closeForm(intl.formatMessage(created ? m.venueCreated : m.venueSaved))} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="admin-events">
+      <div className="admin-events-toolbar">
+        <form className="admin-filters admin-events-filters" role="search" aria-label={intl.formatMessage(m.venuesSearchLabel)} onSubmit={(e) => e.preventDefault()}>
+          <div className="field admin-events-search">
+            <label htmlFor={searchId} className="sr-only">
+              {intl.formatMessage(m.venuesSearchLabel)}
+            </label>
+            <input id={searchId} type="search" value={search} maxLength={200} autoComplete="off" placeholder={intl.formatMessage(m.venuesSearchPlaceholder)} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+        </form>
+        <button ref={createRef} type="button" className="btn btn-primary" onClick={() => openForm(null)}>
+          {intl.formatMessage(m.venuesCreate)}
+        </button>
+      </div>
+      <p className={done ? "success-banner" : "sr-only"} role="status">
+        {done}
+      </p>
+      <VenueList search={search} onView={(venue) => setDialog({ kind: "view", venue })} onEdit={openForm} onDelete={(venue) => setDialog({ kind: "delete", venue })} />
+      {dialog?.kind === "view" && <VenueDetails venue={dialog.venue} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "delete" && (
+        <ConfirmDelete
+          title={intl.formatMessage(m.venueDeleteTitle)}
+          question={intl.formatMessage(m.venueDeleteConfirm)}
+          name={dialog.venue.name}
+          remove={() => venuesApi.remove(dialog.venue.id)}
+          errorOf={deleteErrorOf(dialog.venue)}
+          onDeleted={() => {
+            setDialog(null);
+            setDone(intl.formatMessage(m.venueDeleted));
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+type VenueListProps = { search: string; onView: (venue: AdminVenue) => void; onEdit: (venue: AdminVenue) => void; onDelete: (venue: AdminVenue) => void };
+
+function VenueList({ search, onView, onEdit, onDelete }: VenueListProps) {
+  const settled = useDebounced(search);
+  const query = useQuery({ ...adminVenuesQueryOptions(settled), placeholderData: keepPreviousData });
+  if (query.isPending) return <ListLoading label={m.venuesLoading} />;
+  if (query.isError) return <ListFailed label={m.venuesLoadFailed} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.data.venues.length === 0) return <ListEmpty title={m.venuesEmpty} />;
+  return <VenueTable venues={query.data.venues} busy={query.isPlaceholderData} onView={onView} onEdit={onEdit} onDelete={onDelete} />;
+}

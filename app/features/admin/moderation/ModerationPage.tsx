@@ -1,0 +1,66 @@
+// /admin/moderation: what members reported (posts and comments, most recently reported first), or
+// what moderators hid; each item with its reports and actions.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useIntl } from "react-intl";
+import { EmptyState } from "../../../components/EmptyState";
+import { Loading } from "../../../components/Loading";
+import type { ModerationView } from "../../../../worker/contracts/moderation";
+import { ErrorPanel } from "../components/ErrorPanel";
+import { ItemCard } from "./ItemCard";
+import { moderationMessages as m } from "./messages";
+import { queueQueryOptions } from "./queries";
+import "../admin.css";
+import "./moderation.css";
+
+export function ModerationPage() {
+  const intl = useIntl();
+  const [view, setView] = useState<ModerationView>("open");
+  const [resolved, setResolved] = useState<number | null>(null);
+  const queue = useQuery(queueQueryOptions(view));
+  const views = [
+    ["open", m.viewOpen],
+    ["hidden", m.viewHidden],
+  ] as const;
+
+  return (
+    <div className="admin-page" aria-busy={queue.isFetching}>
+      <div className="admin-periods" role="group" aria-label={intl.formatMessage(m.views)}>
+        {views.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            className={value === view ? "btn btn-primary btn-sm" : "btn btn-ghost btn-sm"}
+            aria-pressed={value === view}
+            onClick={() => {
+              setView(value);
+              setResolved(null);
+            }}
+          >
+            {intl.formatMessage(label)}
+          </button>
+        ))}
+      </div>
+      <p className="sr-only" role="status">
+        {resolved !== null ? intl.formatMessage(m.resolved, { count: resolved }) : ""}
+      </p>
+      {queue.isPending ? (
+        <Loading label={intl.formatMessage(m.loading)} />
+      ) : queue.isError ? (
+        <ErrorPanel message={intl.formatMessage(m.loadFailed)} onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
+      ) : queue.data.items.length === 0 ? (
+        view === "open" ? (
+          <EmptyState icon="shield" title={intl.formatMessage(m.emptyOpen)} hint={intl.formatMessage(m.emptyOpenHint)} />
+        ) : (
+          <EmptyState icon="shield" title={intl.formatMessage(m.emptyHidden)} hint={intl.formatMessage(m.emptyHiddenHint)} />
+        )
+      ) : (
+        <div className="moderation-list">
+          {queue.data.items.map((item) => (
+            <ItemCard key={`${item.kind}-${item.id}`} item={item} onDone={setResolved} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+// Import CSV: choose a file → its columns and first rows with a mapping to each field (the
+// server's suggestion to start with) → Import, with progress → the results. The file is read in
+// the browser and sent in pieces of whole rows (see csv-pieces.ts); the server parses and checks
+// every row.
+import { useState, type ChangeEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useIntl, type IntlShape } from "react-intl";
+import { IMPORT_FILE_MAX_BYTES, TICKET_ERROR_CODES } from "../../../../worker/contracts/admin-tickets-limits";
+import type { ImportPreviewResponse } from "../../../../worker/contracts/admin-tickets";
+import { FilePickerField } from "../../../components/FilePickerField";
+import { Loading } from "../../../components/Loading";
+import { Modal } from "../../../components/Modal";
+import { ApiRequestError } from "../../../lib/api";
+import { adminKeys } from "../queries";
+import { cutIntoPieces, readFileText, type CsvPiece } from "./csv-pieces";
+import { runImport, type ImportRun } from "./import-run";
+import { completeMapping, ImportMapping, type MappingChoice } from "./ImportMapping";
+import { ImportResults } from "./ImportResults";
+import { ticketsMessages as m } from "./messages";
+import { previewImport, ticketKeys } from "./queries";
+
+type FileRead = { name: string; pieces: CsvPiece[]; rows: number; preview: ImportPreviewResponse };
+type Stage =
+  | { step: "choose"; reading: boolean; error: string | null }
+  | { step: "map"; file: FileRead; mapping: MappingChoice; error: string | null }
+  | { step: "importing"; file: FileRead; done: number }
+  | { step: "done"; file: FileRead; run: ImportRun };
+
+/** A failed call as the admin reads it: ours by code, else the server's text for a 4xx. */
+function errorText(intl: IntlShape, err: unknown): string {
+  if (!(err instanceof ApiRequestError)) return intl.formatMessage(m.importFailed);
+  if (err.code === TICKET_ERROR_CODES.notCsv) return intl.formatMessage(m.importNotCsv);
+  if (err.code === TICKET_ERROR_CODES.noRows) return intl.formatMessage(m.importNoRows);
+  if (err.status === 413) return intl.formatMessage(m.importTooLarge);
+  return err.status >= 400 && err.status < 500 && err.message ? err.message : intl.formatMessage(m.importFailed);
+}
+
+export function ImportDialog({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<Stage>({ step: "choose", reading: false, error: null });
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    if (file.size > IMPORT_FILE_MAX_BYTES) {
+      setStage({ step: "choose", reading: false, error: intl.formatMessage(m.importTooLarge) });
+      return;
+    }
+    setStage({ step: "choose", reading: true, error: null });
+    try {
+      const { pieces, rows } = cutIntoPieces(await readFileText(file));
+      // The first piece holds the header and the first rows: all the preview needs.
+      const preview = await previewImport(pieces[0]?.csv ?? "");
+      setStage({ step: "map", file: { name: file.name, pieces, rows, preview }, mapping: preview.mapping, error: null });
+    } catch (err) {
+      setStage({ step: "choose", reading: false, error: errorText(intl, err) });
+    }
+  }
+
+  async function start() {
+    if (stage.step !== "map") return;
+    const mapping = completeMapping(stage.mapping);
+    if (!mapping) {
+      setStage({ ...stage, error: intl.formatMessage(m.importRequired) });
+      return;
+    }
+    const file = stage.file;
+    setStage({ step: "importing", file, done: 0 });
+    const run = await runImport(file.pieces, mapping, (done) => setStage({ step: "importing", file, done }));
+    if (run.totals.imported > 0) {
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
+    }
+    setStage({ step: "done", file, run });
+  }
+
+  const busy = stage.step === "importing";
+  const footer = (
+    <>
+      {(stage.step === "choose" || stage.step === "map") && stage.error && (
+        <div className="error-banner" role="alert">
+          {stage.error}
+        </div>
+      )}
+      <div className="dialog-actions">
+        {stage.step === "done" ? (
+          <>
+            <button type="button" className="btn btn-ghost" onClick={() => setStage({ step: "choose", reading: false, error: null })}>
+              {intl.formatMessage(m.importAgain)}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={onClose}>
+              {intl.formatMessage(m.close)}
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+              {intl.formatMessage(m.cancel)}
+            </button>
+            {stage.step !== "choose" && (
+              <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={busy}>
+                {intl.formatMessage(m.importSubmit)}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
+
+  return (
+    <Modal title={intl.formatMessage(m.importTitle)} onClose={busy ? () => {} : onClose} footer={footer} className="tickets-dialog tickets-import">
+      {stage.step === "choose" && (
+        <>
+          <FilePickerField
+            label={intl.formatMessage(m.importChoose)}
+            buttonLabel={intl.formatMessage(m.importButton)}
+            emptyText={intl.formatMessage(m.importNoFile)}
+            fileName={null}
+            hint={intl.formatMessage(m.importHint)}
+            accept=".csv,text/csv"
+            disabled={stage.reading}
+            onChange={(event) => void choose(event)}
+          />
+          {stage.reading && <Loading label={intl.formatMessage(m.importReading)} />}
+        </>
+      )}
+      {stage.step !== "choose" && <p className="tickets-file">{intl.formatMessage(m.importFile, { name: stage.file.name, rows: stage.file.rows })}</p>}
+      {stage.step === "map" && <ImportMapping preview={stage.file.preview} mapping={stage.mapping} onChange={(mapping) => setStage({ ...stage, mapping, error: null })} />}
+      {stage.step === "importing" && (
+        <div className="tickets-progress" role="status">
+          <progress max={stage.file.rows} value={stage.done} aria-hidden="true" />
+          <span>{intl.formatMessage(m.importProgress, { done: intl.formatNumber(stage.done), total: intl.formatNumber(stage.file.rows) })}</span>
+        </div>
+      )}
+      {stage.step === "done" && (
+        <>
+          {stage.run.error !== null && (
+            <div className="error-banner" role="alert">
+              <p>{errorText(intl, stage.run.error)}</p>
+              <p>{intl.formatMessage(m.importStopped, { done: intl.formatNumber(stage.run.done), total: intl.formatNumber(stage.run.total) })}</p>
+            </div>
+          )}
+          <ImportResults totals={stage.run.totals} />
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+// One ticket in a dialog: the order, the customer, what was paid and when, and its event (or a
+// note that the event was deleted and the order kept).
+import { useQuery } from "@tanstack/react-query";
+import { useIntl } from "react-intl";
+import type { TicketDetailResponse } from "../../../../worker/contracts/admin-tickets";
+import { Loading } from "../../../components/Loading";
+import { Modal } from "../../../components/Modal";
+import { formatMoment } from "../format";
+import { formatMoney } from "./format";
+import { eventStatusMessages, ticketsMessages as m } from "./messages";
+import { ticketQueryOptions } from "./queries";
+import { StatusBadge } from "./TicketsTable";
+
+export function TicketDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const intl = useIntl();
+  const detail = useQuery(ticketQueryOptions(id));
+  const footer = (
+    <div className="dialog-actions">
+      <button type="button" className="btn btn-ghost" onClick={onClose}>
+        {intl.formatMessage(m.close)}
+      </button>
+    </div>
+  );
+  return (
+    <Modal title={intl.formatMessage(m.detailTitle)} onClose={onClose} footer={footer} className="tickets-dialog">
+      {detail.isPending ? (
+        <Loading label={intl.formatMessage(m.detailLoading)} />
+      ) : detail.isError ? (
+        <div className="error-banner admin-error" role="alert">
+          <span>{intl.formatMessage(m.detailFailed)}</span>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void detail.refetch()} disabled={detail.isFetching}>
+            {intl.formatMessage(m.retry)}
+          </button>
+        </div>
+      ) : (
+        <TicketFacts detail={detail.data} />
+      )}
+    </Modal>
+  );
+}
+
+function TicketFacts({ detail: { ticket, event } }: { detail: TicketDetailResponse }) {
+  const intl = useIntl();
+  const eventDate = event && intl.formatDate(event.eventDate, { dateStyle: "medium", timeStyle: "short", timeZone: event.timeZone });
+  const venue = event && [event.venueName, event.venueCity].filter(Boolean).join(", ");
+  return (
+    <dl className="tickets-facts">
+      <dt>{intl.formatMessage(m.colOrder)}</dt>
+      <dd>
+        <code>{ticket.orderId}</code>
+      </dd>
+      <dt>{intl.formatMessage(m.colStatus)}</dt>
+      <dd>
+        <StatusBadge status={ticket.status} />
+      </dd>
+      <dt>{intl.formatMessage(m.colPrice)}</dt>
+      <dd>{formatMoney(intl, ticket.price, ticket.currency)}</dd>
+      <dt>{intl.formatMessage(m.detailOrdered)}</dt>
+      <dd>
+        <time dateTime={ticket.createdAt}>{formatMoment(intl, ticket.createdAt)}</time>
+      </dd>
+      <dt>{intl.formatMessage(m.detailEmail)}</dt>
+      <dd>
+        <a href={`mailto:${ticket.customerEmail}`}>{ticket.customerEmail}</a>
+      </dd>
+      <dt>{intl.formatMessage(m.detailName)}</dt>
+      <dd>{ticket.customerName ?? <span className="muted">{intl.formatMessage(m.detailNoName)}</span>}</dd>
+      <dt>{intl.formatMessage(m.colEvent)}</dt>
+      <dd>
+        {ticket.eventTitle}
+        {!event && <p className="muted tickets-note">{intl.formatMessage(m.detailEventGone)}</p>}
+      </dd>
+      {event && (
+        <>
+          <dt>{intl.formatMessage(m.detailEventDate)}</dt>
+          <dd>
+            <time dateTime={event.eventDate}>{eventDate}</time>
+          </dd>
+          <dt>{intl.formatMessage(m.detailVenue)}</dt>
+          <dd>{event.online ? intl.formatMessage(m.detailOnline) : venue || "—"}</dd>
+          <dt>{intl.formatMessage(m.detailEventStatus)}</dt>
+          <dd>{intl.formatMessage(eventStatusMessages[event.status])}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

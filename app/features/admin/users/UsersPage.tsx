@@ -1,0 +1,175 @@
+// /admin/users: search (e-mail, username) and role filter, one server-side page of members at a
+// time, the admin / comp VIP / ban switches (taking access away asks first) and Invite User.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { useIntl, type MessageDescriptor } from "react-intl";
+import { EmptyState } from "../../../components/EmptyState";
+import { Loading } from "../../../components/Loading";
+import type { AdminUser, RoleFilter } from "../../../../worker/contracts/admin-users";
+import { useSessionUser } from "../../shell/useSession";
+import { ErrorPanel } from "../components/ErrorPanel";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { switchErrorMessage } from "./errors";
+import { InviteDialog } from "./InviteDialog";
+import { usersMessages as m } from "./messages";
+import { ROLE_OPTIONS, usersQueryOptions, useUserSwitch, type SwitchChange, type UserSwitch } from "./queries";
+import { UsersTable } from "./UsersTable";
+import "../admin.css";
+import "./users.css";
+
+/** Typing settles this long before the list is asked for. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const ROLE_LABELS: Record<RoleFilter, MessageDescriptor> = { all: m.roleAll, admins: m.roleAdmins, vip: m.roleVip, regular: m.roleRegular };
+
+/** What a finished change says, by switch and new state. */
+const DONE: Record<UserSwitch, [off: MessageDescriptor, on: MessageDescriptor]> = {
+  admin: [m.doneAdminOff, m.doneAdminOn],
+  comp: [m.doneCompOff, m.doneCompOn],
+  banned: [m.doneUnbanned, m.doneBanned],
+};
+
+type Pending = SwitchChange & { email: string };
+type Notice = { kind: "success" | "error"; text: string };
+
+export function UsersPage() {
+  const intl = useIntl();
+  const searchId = useId();
+  const roleId = useId();
+  const { user: me } = useSessionUser();
+  const [typed, setTyped] = useState("");
+  const [search, setSearch] = useState("");
+  const [role, setRole] = useState<RoleFilter>("all");
+  const [page, setPage] = useState(1);
+  const [confirming, setConfirming] = useState<Pending | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  useEffect(() => {
+    const next = typed.trim();
+    if (next === search) return;
+    const timer = setTimeout(() => {
+      setSearch(next);
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, search]);
+
+  const list = useQuery(usersQueryOptions({ search, role, page }));
+  const change = useUserSwitch();
+  const data = list.data;
+
+  // A page emptied by a change (the member no longer matches the filter) moves back to the last
+  // page there is: adjusted while rendering, so the empty page is never shown.
+  if (data && data.page === page && data.total > 0 && page > data.totalPages) setPage(data.totalPages);
+
+  const apply = (pending: Pending) => {
+    setNotice(null);
+    const { email, ...vars } = pending;
+    change.mutate(vars, {
+      onSuccess: () => setNotice({ kind: "success", text: intl.formatMessage(DONE[vars.which][vars.on ? 1 : 0], { email }) }),
+      onError: (err) => setNotice({ kind: "error", text: intl.formatMessage(switchErrorMessage(err)) }),
+      onSettled: () => setConfirming(null),
+    });
+  };
+
+  const onToggle = (user: AdminUser, which: UserSwitch, on: boolean) => {
+    const pending = { userId: user.id, which, on, email: user.email };
+    // Taking access away asks first; giving it, and lifting a ban, are one click.
+    if ((which === "banned" && on) || (which === "admin" && !on)) setConfirming(pending);
+    else apply(pending);
+  };
+
+  const busyId = change.isPending ? (change.variables?.userId ?? null) : null;
+
+  return (
+    <div className="admin-page admin-users">
+      <div className="admin-toolbar">
+        <form className="admin-users-filters" role="search" aria-label={intl.formatMessage(m.filtersLabel)} onSubmit={(event) => event.preventDefault()}>
+          <div className="field">
+            <label htmlFor={searchId} className="sr-only">
+              {intl.formatMessage(m.searchLabel)}
+            </label>
+            <input id={searchId} type="search" value={typed} placeholder={intl.formatMessage(m.searchPlaceholder)} maxLength={254} onChange={(event) => setTyped(event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={roleId} className="sr-only">
+              {intl.formatMessage(m.roleLabel)}
+            </label>
+            <select
+              id={roleId}
+              value={role}
+              onChange={(event) => {
+                setRole(event.target.value as RoleFilter);
+                setPage(1);
+              }}
+            >
+              {ROLE_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {intl.formatMessage(ROLE_LABELS[option])}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+        <button type="button" className="btn btn-primary" onClick={() => setInviting(true)}>
+          {intl.formatMessage(m.inviteButton)}
+        </button>
+      </div>
+
+      <div aria-live="polite">{notice?.kind === "success" && <p className="success-banner">{notice.text}</p>}</div>
+      {notice?.kind === "error" && (
+        <p className="error-banner" role="alert">
+          {notice.text}
+        </p>
+      )}
+
+      {list.isPending || (data && data.users.length === 0 && data.total > 0) ? (
+        <Loading label={intl.formatMessage(m.loading)} />
+      ) : list.isError && !data ? (
+        <ErrorPanel message={intl.formatMessage(m.loadFailed)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : !data || data.users.length === 0 ? (
+        <EmptyState icon="shield" title={intl.formatMessage(m.emptyTitle)} hint={intl.formatMessage(m.emptyHint)} />
+      ) : (
+        <div className="admin-users-results" aria-busy={list.isFetching || undefined}>
+          {list.isError && <ErrorPanel message={intl.formatMessage(m.loadFailed)} onRetry={() => void list.refetch()} retrying={list.isFetching} />}
+          <UsersTable users={data.users} selfId={me?.id ?? null} busyId={busyId} onToggle={onToggle} />
+          <nav className="admin-users-pages" aria-label={intl.formatMessage(m.pagesLabel)}>
+            <button type="button" className="btn btn-ghost btn-sm" disabled={page <= 1 || list.isFetching} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+              {intl.formatMessage(m.previous)}
+            </button>
+            <span role="status">
+              {intl.formatMessage(m.pageOf, { page: intl.formatNumber(data.page), pages: intl.formatNumber(data.totalPages) })}
+              {" · "}
+              {intl.formatMessage(m.summary, { total: data.total })}
+            </span>
+            <button type="button" className="btn btn-ghost btn-sm" disabled={page >= data.totalPages || list.isFetching} onClick={() => setPage((p) => p + 1)}>
+              {intl.formatMessage(m.next)}
+            </button>
+          </nav>
+        </div>
+      )}
+
+      {confirming && (
+        <ConfirmDialog
+          title={intl.formatMessage(confirming.which === "banned" ? m.banTitle : m.revokeTitle)}
+          question={intl.formatMessage(confirming.which === "banned" ? m.banQuestion : m.revokeQuestion, { email: confirming.email })}
+          confirm={confirming.which === "banned" ? m.banConfirm : m.revokeConfirm}
+          confirming={confirming.which === "banned" ? m.banning : m.revoking}
+          pending={change.isPending}
+          onConfirm={() => apply(confirming)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+      {inviting && (
+        <InviteDialog
+          onClose={() => setInviting(false)}
+          onSent={(email) => {
+            setInviting(false);
+            setNotice({ kind: "success", text: intl.formatMessage(m.inviteSent, { email }) });
+          }}
+        />
+      )}
+    </div>
+  );
+}

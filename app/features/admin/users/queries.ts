@@ -1,0 +1,66 @@
+// The member list (one server-side page per search, role and page number) and the writes that
+// change a member. After a write the list and the audit log are fetched again. Types only from
+// the contract: its values would pull zod into the admin chunk.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, ApiRequestError } from "../../../lib/api";
+import type { AdminUserResponse, AdminUsersResponse, InviteResponse, RoleFilter } from "../../../../worker/contracts/admin-users";
+import { adminKeys } from "../queries";
+
+export const USERS_API = "/api/admin/users";
+
+/** The role filter's choices, in the order the page offers them. */
+export const ROLE_OPTIONS = ["all", "admins", "vip", "regular"] as const satisfies readonly RoleFilter[];
+
+export type UsersFilters = { search: string; role: RoleFilter; page: number };
+
+export const usersKeys = {
+  all: [...adminKeys.all, "users"] as const,
+  list: (filters: UsersFilters) => [...adminKeys.all, "users", filters] as const,
+};
+
+/** 4xx answers will not change on a retry; 5xx and network errors might. */
+const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
+
+export const usersQueryOptions = (filters: UsersFilters) =>
+  queryOptions({
+    queryKey: usersKeys.list(filters),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ role: filters.role, page: String(filters.page) });
+      if (filters.search) params.set("search", filters.search);
+      return api<AdminUsersResponse>(`${USERS_API}?${params}`, { signal });
+    },
+    // The table stays in place while the next page or search loads, instead of a spinner flash.
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+    retry: retryTransient,
+  });
+
+/** Which switch: the admin role, the complimentary VIP, the ban. */
+export type UserSwitch = "admin" | "comp" | "banned";
+
+const SWITCH_PATH: Record<UserSwitch, string> = { admin: "admin", comp: "vip", banned: "ban" };
+
+export type SwitchChange = { userId: string; which: UserSwitch; on: boolean };
+
+/** A switch's write. The list is fetched again whatever the answer (a 409 means it moved on). */
+export function useUserSwitch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, which, on }: SwitchChange) =>
+      api<AdminUserResponse>(`${USERS_API}/${encodeURIComponent(userId)}/${SWITCH_PATH[which]}`, { method: "PUT", json: { [which]: on } }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: usersKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
+      // The admin's own comp changes what /api/auth/me says about them.
+      void queryClient.invalidateQueries({ queryKey: ["me"] });
+    },
+  });
+}
+
+export function useInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => api<InviteResponse>(`${USERS_API}/invite`, { method: "POST", json: { email } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll }),
+  });
+}

@@ -1,0 +1,223 @@
+#!/usr/bin/env node
+// Prints the marketing list's import and export figures. Figures, not a pass/fail: README records
+// them (goal: a 50,000-row import in under 30 s).
+//
+// In a throwaway local state (never the developer's), it applies the migrations, adds an
+// administrator with a live session, and starts its own `wrangler dev` on 127.0.0.1. Then:
+// 1. POST /api/admin/marketing/import with a generated --rows CSV (FirstName, LastName, Email;
+//    accents, quoted commas and a few formula-looking names among them): time, rows/s, and the peak
+//    resident memory of the workerd process (Linux /proc; this script's own peak is printed too);
+// 2. the same file again, every address then already listed (nothing written);
+// 3. GET /api/admin/marketing/export.csv of the whole list: time, size, rows.
+// Usage: node scripts/measure-contacts.mjs [--rows 50000] [--keep]
+import { spawn } from "node:child_process";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { positiveInt, printTable } from "./lib/measure.mjs";
+import { ROOT, toolEnv, wrangler, WRANGLER_CONFIG } from "./lib/wrangler.mjs";
+
+const { values } = parseArgs({ options: { rows: { type: "string", default: "50000" }, keep: { type: "boolean", default: false } } });
+const rowCount = positiveInt("rows", values.rows, 250_000);
+
+const START_TIMEOUT_MS = 120_000;
+const SESSION_MS = 24 * 3_600_000;
+const GOAL_MS = 30_000;
+
+const sha256Hex = (text) => createHash("sha256").update(text).digest("hex");
+const secret = () => randomBytes(32).toString("base64url");
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A newsletter export as an old site might give it: CRLF, a BOM, some cells needing quotes. */
+function generateCsv(rows) {
+  const first = ["Ana", "José", "Maria", "Chris", "Zoë", "Kim", "Smith, Jr.", "=Lee", "", "O'Neil"];
+  const last = ["Souza", "Conceição", "Silva", "Brown", "Müller", "", "Ng", "@home", "Smith", "Rossi"];
+  const quote = (cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  const lines = ["FirstName,LastName,Email"];
+  for (let i = 0; i < rows; i++) lines.push([first[i % first.length], last[(i * 7) % last.length], `Fan.${i}@Example.com`].map(quote).join(","));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** An administrator with a live session, straight into the state's D1. */
+async function seedAdmin(persistTo, workDir) {
+  const now = Date.now();
+  const id = randomUUID();
+  const token = secret();
+  const username = `measure_admin_${id.slice(0, 8)}`;
+  const sql = [
+    `INSERT INTO users (id, email, username, password_hash) VALUES ('${id}', '${username}@example.com', '${username}', 'unused');`,
+    `INSERT INTO profiles (user_id) VALUES ('${id}');`,
+    `INSERT INTO admins (id, user_id) VALUES ('${randomUUID()}', '${id}');`,
+    `INSERT INTO sessions (id_hash, user_id, last_seen_at, expires_at) VALUES ('${sha256Hex(token)}', '${id}', ${now}, ${now + SESSION_MS});`,
+  ];
+  const file = path.join(workDir, "admin.sql");
+  await writeFile(file, `${sql.join("\n")}\n`);
+  await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+  return `__Host-sid=${token}`;
+}
+
+/** `wrangler dev` on the source config with only local secrets; resolves once it answers. */
+async function startWorker(persistTo, workDir) {
+  const [port, inspectorPort] = [await freePort(), await freePort()];
+  const envFile = path.join(workDir, "worker.env");
+  const vars = { APP_ENV: "local", PASSWORD_PEPPER: secret(), SESSION_SECRET: secret(), LOCAL_PAYMENTS_SECRET: secret() };
+  await writeFile(envFile, `${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n")}\n`, { mode: 0o600 });
+  const args = ["dev", "--config", WRANGLER_CONFIG, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
+  args.push("--persist-to", persistTo, "--env-file", envFile, "--log-level", "error", "--show-interactive-dev-session=false");
+  // Its own process group, so stopping it stops workerd too.
+  const child = spawn("wrangler", args, { cwd: ROOT, env: toolEnv(), stdio: ["ignore", "inherit", "inherit"], detached: true });
+  const ended = new Promise((resolve) => child.once("exit", resolve));
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    return ended;
+  };
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let exited = false;
+  ended.then(() => (exited = true));
+  for (;;) {
+    if (exited) throw new Error("wrangler dev exited before answering");
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("wrangler dev did not answer in time");
+    }
+    try {
+      if ((await fetch(`${origin}/api/config`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { origin, stop, pid: child.pid };
+}
+
+/** The workerd processes under `rootPid` (Linux /proc), or [] where /proc is not there. */
+function workerdPids(rootPid) {
+  let entries;
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const parentOf = new Map();
+  const nameOf = new Map();
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      nameOf.set(Number(pid), stat.slice(stat.indexOf("(") + 1, close));
+      parentOf.set(Number(pid), Number(stat.slice(close + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const under = (pid) => {
+    for (let p = pid; p > 1; p = parentOf.get(p) ?? 0) if (p === rootPid) return true;
+    return false;
+  };
+  return [...nameOf].filter(([pid, name]) => name.startsWith("workerd") && under(pid)).map(([pid]) => pid);
+}
+
+/** Peak (VmHWM) and current (VmRSS) resident memory of those processes, summed, in bytes. */
+function residentMemory(pids) {
+  let peak = 0;
+  let current = 0;
+  for (const pid of pids) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      peak += Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+      current += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { peak, current };
+}
+
+async function timedImport(origin, cookie, body) {
+  const started = performance.now();
+  const res = await fetch(`${origin}/api/admin/marketing/import`, { method: "POST", headers: { cookie, origin, "content-type": "text/csv" }, body });
+  const result = await res.json();
+  const ms = performance.now() - started;
+  if (!res.ok) throw new Error(`import answered ${res.status}: ${JSON.stringify(result)}`);
+  return { ms, result };
+}
+
+async function main() {
+  const stateDir = path.join(ROOT, ".tmp", "measure-contacts");
+  const persistTo = path.join(stateDir, "state");
+  const workDir = path.join(stateDir, "work");
+  await rm(stateDir, { recursive: true, force: true });
+  await mkdir(workDir, { recursive: true });
+  let worker = null;
+  try {
+    await wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+    const cookie = await seedAdmin(persistTo, workDir);
+    worker = await startWorker(persistTo, workDir);
+    const { origin } = worker;
+    const pids = workerdPids(worker.pid);
+    const csv = Buffer.from(generateCsv(rowCount), "utf8");
+    console.log(`Target ${origin} (wrangler dev, local D1). CSV: ${rowCount.toLocaleString("en-US")} rows, ${mib(csv.byteLength)}.\n`);
+
+    const before = residentMemory(pids);
+    const first = await timedImport(origin, cookie, csv);
+    const afterImport = residentMemory(pids);
+    const again = await timedImport(origin, cookie, csv);
+
+    const started = performance.now();
+    const res = await fetch(`${origin}/api/admin/marketing/export.csv`, { headers: { cookie } });
+    const exported = Buffer.from(await res.arrayBuffer());
+    const exportMs = performance.now() - started;
+    if (!res.ok) throw new Error(`export answered ${res.status}`);
+    const exportedRows = exported.toString("utf8").split("\r\n").length - 1;
+    const afterExport = residentMemory(pids);
+
+    printTable(
+      ["request (admin)", "time", "rows/s", "imported", "skipped", "errors"],
+      [
+        [`import ${rowCount.toLocaleString("en-US")} new rows`, seconds(first.ms), String(Math.round(rowCount / (first.ms / 1000))), String(first.result.imported), String(first.result.skipped), String(first.result.errorCount)],
+        ["the same file again (all listed)", seconds(again.ms), String(Math.round(rowCount / (again.ms / 1000))), String(again.result.imported), String(again.result.skipped), String(again.result.errorCount)],
+      ],
+    );
+    console.log();
+    printTable(
+      ["export", "time", "size", "rows"],
+      [[`GET export.csv (${exportedRows.toLocaleString("en-US")} contacts)`, seconds(exportMs), mib(exported.byteLength), String(exportedRows)]],
+    );
+    console.log();
+    if (pids.length > 0) {
+      console.log(`workerd resident memory: ${mib(before.current)} before the import, peak ${mib(afterImport.peak)} after it, peak ${mib(afterExport.peak)} after the export (VmHWM of ${pids.length} process(es); the whole local runtime with its D1, not one isolate).`);
+    } else {
+      console.log("workerd memory: not measurable here (no /proc).");
+    }
+    console.log(`This script's own peak resident memory: ${mib(process.resourceUsage().maxRSS * 1024)}.`);
+    console.log(`Goal: the ${rowCount.toLocaleString("en-US")}-row import under ${GOAL_MS / 1000} s: ${first.ms < GOAL_MS ? "met" : "NOT met"}.`);
+  } finally {
+    await worker?.stop();
+    if (!values.keep) await rm(stateDir, { recursive: true, force: true });
+  }
+}
+
+await main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+// The back office's ticket values the SPA needs at run time, without zod (the admin chunk imports
+// these; the zod contract, admin-tickets.ts, re-exports them).
+
+export const TICKETS_API = "/api/admin/tickets";
+
+export const TICKET_STATUSES = ["confirmed", "pending", "cancelled"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** All Time, Today (the admin's calendar day), Last 7 Days, Last 30 Days (one calendar month back). */
+export const TICKET_TIME_FILTERS = ["all", "today", "7d", "30d"] as const;
+export type TicketTimeFilter = (typeof TICKET_TIME_FILTERS)[number];
+
+/** Rows the list returns at most (newest first); the count, the totals and the export cover them all. */
+export const TICKETS_LIST_LIMIT = 500;
+export const TICKET_SEARCH_MAX = 100;
+
+/** What an import maps the provider's columns to. */
+export const IMPORT_FIELDS = ["orderId", "event", "email", "price", "status", "date", "name"] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+/** Without these a row cannot become a ticket; the others have defaults (confirmed, now, no name). */
+export const REQUIRED_IMPORT_FIELDS = ["orderId", "event", "email", "price"] as const satisfies readonly ImportField[];
+
+/** Data rows the preview shows. */
+export const IMPORT_PREVIEW_ROWS = 5;
+/**
+ * The API takes at most 64 KB per request body (JSON_BODY_MAX_BYTES), so the SPA sends a file in
+ * pieces of whole rows, each carrying the header row, with the JSON-encoded CSV at most this
+ * long (the rest of the 64 KB is the mapping and the envelope).
+ */
+export const IMPORT_PIECE_MAX_BYTES = 56 * 1024;
+/** Largest file the SPA sends (in pieces): a provider's export of a season, not an archive. */
+export const IMPORT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const ORDER_ID_MAX = 100;
+export const CUSTOMER_NAME_MAX = 200;
+export const EMAIL_MAX = 254;
+/** Highest price an import accepts for one order, in cents (a typo guard: 1,000,000.00). */
+export const PRICE_MAX_CENTS = 100_000_000;
+
+/** Error codes of the ticket routes besides invalid_input and not_found. */
+export const TICKET_ERROR_CODES = {
+  ticketNotFound: "ticket_not_found",
+  notCsv: "not_csv",
+  noRows: "no_rows",
+  mappingInvalid: "mapping_invalid",
+} as const;
+
+/** Why an imported row was refused (errors) or left out (skips). The SPA translates each code. */
+export const IMPORT_ROW_CODES = [
+  "order_id_missing",
+  "order_id_too_long",
+  "event_missing",
+  "event_unknown",
+  "event_ambiguous",
+  "email_invalid",
+  "status_unknown",
+  "price_invalid",
+  "date_invalid",
+  "name_too_long",
+  "malformed_row",
+  "duplicate_in_file",
+  "already_stored",
+] as const;
+export type ImportRowCode = (typeof IMPORT_ROW_CODES)[number];

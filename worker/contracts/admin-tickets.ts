@@ -1,0 +1,156 @@
+// The back office's tickets (/api/admin/tickets/*): the filtered list with its total value, one
+// ticket's detail, the CSV export, and the import of a ticket provider's CSV export (a preview
+// with a suggested column mapping, then the import itself). Shared by the Worker and the SPA.
+import { z } from "./zod";
+import {
+  TICKET_SEARCH_MAX,
+  TICKET_STATUSES,
+  TICKET_TIME_FILTERS,
+  type ImportField,
+  type ImportRowCode,
+  type TicketStatus,
+  type TicketTimeFilter,
+} from "./admin-tickets-limits";
+
+export * from "./admin-tickets-limits";
+
+/** English texts; the SPA shows its own translation for each code it knows. */
+export const TICKET_MESSAGES = {
+  ticketNotFound: "Ticket not found",
+  unknownTimeZone: "Unknown time zone",
+  notCsv: "This file is not a CSV file with a header row and at least two columns",
+  noRows: "The file has a header row but no tickets",
+  csvRequired: "The CSV text is required",
+  mappingInvalid: "Each mapped column must be one of the file's columns",
+  firstRowInvalid: "firstRow must be the file row of the first ticket (2 or more)",
+} as const;
+
+/** True for an IANA zone name the runtime knows ("America/Sao_Paulo", "UTC"). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The admin's IANA zone: Today and the import's dates without an offset are read in it. */
+const timeZone = z.string().max(64).refine(isTimeZone, TICKET_MESSAGES.unknownTimeZone).default("UTC");
+
+/** GET / and GET /export.csv. Empty values mean "any", as an empty search box or "All" does. */
+export const ticketsQuerySchema = z.strictObject({
+  search: z
+    .string()
+    .max(TICKET_SEARCH_MAX)
+    .optional()
+    .transform((s) => s?.trim() || null),
+  status: z
+    .enum(["", "all", ...TICKET_STATUSES])
+    .default("all")
+    .transform((s): TicketStatus | null => (s === "" || s === "all" ? null : s)),
+  time: z
+    .enum(["", ...TICKET_TIME_FILTERS])
+    .default("all")
+    .transform((t): TicketTimeFilter => (t === "" ? "all" : t)),
+  tz: timeZone,
+});
+export type TicketsQuery = z.infer<typeof ticketsQuerySchema>;
+
+export const ticketIdParamSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** A column of the uploaded file, by its position in the header row (names may repeat). */
+const column = z.number().int().min(0).max(999);
+
+export const importMappingSchema = z.strictObject({
+  orderId: column,
+  event: column,
+  email: column,
+  price: column,
+  status: column.nullable().default(null),
+  date: column.nullable().default(null),
+  name: column.nullable().default(null),
+});
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** POST /import: one piece of the file (the header row, then whole rows) and what its columns mean. */
+export const importBodySchema = z.strictObject({
+  csv: z.string().min(1, TICKET_MESSAGES.csvRequired),
+  mapping: importMappingSchema,
+  /** The file row of the piece's first ticket (the header is row 1), so errors name the file's rows. */
+  firstRow: z.number({ error: TICKET_MESSAGES.firstRowInvalid }).int(TICKET_MESSAGES.firstRowInvalid).min(2, TICKET_MESSAGES.firstRowInvalid).default(2),
+  tz: timeZone,
+});
+export type ImportBody = z.input<typeof importBodySchema>;
+
+export type TicketView = {
+  id: string;
+  orderId: string;
+  /** Null once the event was deleted (the order is kept). */
+  eventId: string | null;
+  /** The event's title now, or the one the order was stored with when the event is gone. */
+  eventTitle: string;
+  customerEmail: string;
+  customerName: string | null;
+  status: TicketStatus;
+  /** Decimal amount in `currency` (45.5 for 45.50). */
+  price: number;
+  currency: string;
+  createdAt: string;
+};
+
+/** The filtered rows' value in one currency (two decimals when shown). */
+export type CurrencyTotal = { currency: string; amount: number; count: number };
+
+export type TicketsListResponse = {
+  /** Newest first, at most TICKETS_LIST_LIMIT. */
+  tickets: TicketView[];
+  /** Every ticket the filters match. */
+  count: number;
+  /** Their total value per currency, largest count first. */
+  totals: CurrencyTotal[];
+  truncated: boolean;
+};
+
+export type TicketEventSummary = {
+  id: string;
+  title: string;
+  eventDate: string;
+  timeZone: string;
+  status: "draft" | "published" | "cancelled";
+  venueName: string | null;
+  venueCity: string | null;
+  online: boolean;
+};
+
+export type TicketDetailResponse = { ticket: TicketView; event: TicketEventSummary | null };
+
+/** The suggested mapping: a column per field, or null where none looks right. */
+export type SuggestedMapping = Record<ImportField, number | null>;
+
+export type ImportPreviewResponse = {
+  columns: string[];
+  /** The delimiter found (",", ";", tab or "|"). */
+  delimiter: string;
+  mapping: SuggestedMapping;
+  /** The first rows as the file has them, one cell per column. */
+  rows: string[][];
+  /** Data rows in what was sent (empty lines not counted). */
+  rowCount: number;
+};
+
+/** One row refused or left out: its row in the file (the header is row 1) and why. */
+export type ImportRowIssue = { row: number; code: ImportRowCode; message: string; value: string | null };
+
+export type ImportResponse = {
+  /** Data rows read (empty lines not counted). */
+  rows: number;
+  imported: number;
+  skipped: number;
+  /** Rows refused (each has one or more entries in `errors`). */
+  failed: number;
+  /** Rows left out on purpose: the order id is already stored or came earlier in the file. */
+  skips: ImportRowIssue[];
+  /** Rows that could not become a ticket, nothing of them stored. */
+  errors: ImportRowIssue[];
+};

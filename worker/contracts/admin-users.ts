@@ -1,0 +1,89 @@
+// The back office's user management (/api/admin/users/*): the member list, admin, complimentary VIP
+// and ban switches, and invitations. Shared by the Worker and the SPA (the SPA imports types only:
+// a value from here would pull zod into its chunk).
+import { z } from "./zod";
+import { emailSchema } from "./auth";
+import { USER_ID_PATTERN } from "./ids";
+
+export const USERS_PAGE_SIZE = 20;
+/** Longest search text: more than any e-mail address or username can match. */
+export const USERS_SEARCH_MAX = 254;
+/** The most pages a list can be paged to (20 x 5,000 = 100,000 members deep). */
+export const USERS_PAGE_MAX = 5000;
+
+/** Invitations sent: per admin, and to one address (so nobody is flooded from the back office). */
+export const INVITE_RATE_LIMITS = {
+  perAdmin: [30, 60 * 60],
+  perAddress: [3, 24 * 60 * 60],
+} as const satisfies Record<string, readonly [number, number]>;
+
+export const ROLE_FILTERS = ["all", "admins", "vip", "regular"] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
+
+/**
+ * Where a member's VIP comes from: a paying subscription, a complimentary grant from the back
+ * office, both, or neither. A member is VIP while either source is active.
+ */
+export type VipSource = "none" | "paid" | "comp" | "both";
+
+/** English texts; the SPA shows its own translation for each code it knows. */
+export const USER_ADMIN_MESSAGES = {
+  userNotFound: "User not found",
+  selfDemotion: "You cannot remove your own admin access.",
+  lastAdmin: "The site must keep at least one active administrator.",
+  selfBan: "You cannot ban yourself.",
+  invalidUserId: "Invalid user id",
+  emailTaken: "An account with this email already exists",
+  inviteFailed: "Failed to send the invitation. Please try again.",
+} as const;
+
+/** Error codes of this area, besides invalid_input, not_found and rate_limited. */
+export const USER_ADMIN_ERROR_CODES = {
+  userNotFound: "user_not_found",
+  selfDemotion: "self_demotion",
+  lastAdmin: "last_admin",
+  selfBan: "self_ban",
+  emailTaken: "email_taken",
+  inviteFailed: "mail_failed",
+} as const;
+
+/** One member as the back office lists them. Dates are ISO 8601. */
+export type AdminUser = {
+  id: string;
+  email: string;
+  username: string;
+  joinedAt: string;
+  /** null: never signed in ('Never'). */
+  lastSignInAt: string | null;
+  status: "active" | "banned";
+  isAdmin: boolean;
+  /** What gates VIP content: true while a paid subscription or a comp is active. */
+  isVIP: boolean;
+  vipSource: VipSource;
+};
+
+export type AdminUsersResponse = {
+  users: AdminUser[];
+  page: number;
+  pageSize: number;
+  total: number;
+  /** At least 1, so 'page 1 of 1' reads right for an empty list. */
+  totalPages: number;
+};
+
+export type AdminUserResponse = { user: AdminUser };
+export type InviteResponse = { invited: string };
+
+export const usersQuerySchema = z.strictObject({
+  search: z.string().trim().max(USERS_SEARCH_MAX).default(""),
+  role: z.enum(ROLE_FILTERS).default("all"),
+  page: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(1),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+
+export const userIdParamSchema = z.object({ id: z.string().regex(USER_ID_PATTERN, USER_ADMIN_MESSAGES.invalidUserId) });
+
+export const adminSwitchSchema = z.strictObject({ admin: z.boolean() });
+export const compSwitchSchema = z.strictObject({ comp: z.boolean() });
+export const banSwitchSchema = z.strictObject({ banned: z.boolean() });
+export const inviteSchema = z.strictObject({ email: emailSchema });

@@ -1,0 +1,143 @@
+// The back office's reads and writes of events. Each write and its audit row go in one D1 batch;
+// the route then forgets the public pages' memo (EVENTS_MEMO_PREFIX) so the change shows at once.
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import type { DB } from "./client";
+import { events } from "./schema";
+import { auditInsert, type Actor } from "./audit";
+import { amountToCents, centsToAmount, findEvent, type EventRow } from "./events";
+import { matchesSearch } from "./admin-search";
+import type { AdminEvent, EventSourceFilter, EventStatusFilter, EventValues } from "../contracts/admin-events";
+
+/** The events table's default: prices are typed in dollars. */
+const DEFAULT_CURRENCY = "USD";
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const toAdminEvent = (row: EventRow): AdminEvent => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  eventDate: row.eventDate.toISOString(),
+  timeZone: row.timeZone,
+  status: row.status,
+  source: row.source,
+  eventbriteId: row.eventbriteId,
+  externalTicketUrl: row.externalTicketUrl,
+  online: row.isOnline,
+  joinUrl: row.joinUrl,
+  venueId: row.venueId,
+  venueName: row.venueName,
+  venueAddress: row.venueAddress,
+  venueCity: row.venueCity,
+  venueState: row.venueState,
+  venueCountry: row.venueCountry,
+  venuePostalCode: row.venuePostalCode,
+  venueCapacity: row.venueCapacity,
+  ticketPriceMin: centsToAmount(row.ticketPriceMinCents),
+  ticketPriceMax: centsToAmount(row.ticketPriceMaxCents),
+  currency: row.currency,
+  ticketSaleStart: iso(row.ticketSaleStart),
+  ticketSaleEnd: iso(row.ticketSaleEnd),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export type EventFilters = { search?: string; status: EventStatusFilter; source: EventSourceFilter };
+
+/**
+ * Events of a status and source, latest date first, whose title, venue name or venue city contains
+ * the search in any case. The search runs here rather than in SQL: SQLite's LIKE and lower() fold
+ * ASCII letters only, and 'SÃO PAULO' must find 'São Paulo'. A fan site has hundreds of events.
+ */
+export async function listAdminEvents(db: DB, filters: EventFilters): Promise<AdminEvent[]> {
+  const conditions: SQL[] = [];
+  if (filters.status !== "all") conditions.push(eq(events.status, filters.status));
+  if (filters.source !== "all") conditions.push(eq(events.source, filters.source));
+  const rows = await db
+    .select()
+    .from(events)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(events.eventDate), desc(events.id));
+  return rows.filter((row) => matchesSearch(filters.search, [row.title, row.venueName, row.venueCity])).map(toAdminEvent);
+}
+
+/** The columns the form sets; the rest (end date, picture, currency) keep what they had. */
+type FormColumns = Omit<EventRow, "id" | "endDate" | "imageKey" | "currency" | "createdAt" | "updatedAt">;
+
+function columnsOf(values: EventValues): FormColumns {
+  const date = (ms: number | null) => (ms === null ? null : new Date(ms));
+  return {
+    title: values.title,
+    description: values.description,
+    eventDate: new Date(values.eventDate),
+    timeZone: values.timeZone,
+    status: values.status,
+    source: values.source,
+    eventbriteId: values.eventbriteId,
+    externalTicketUrl: values.externalTicketUrl,
+    isOnline: values.online,
+    joinUrl: values.joinUrl,
+    venueId: values.venueId,
+    venueName: values.venueName,
+    venueAddress: values.venueAddress,
+    venueCity: values.venueCity,
+    venueState: values.venueState,
+    venueCountry: values.venueCountry,
+    venuePostalCode: values.venuePostalCode,
+    venueCapacity: values.venueCapacity,
+    ticketPriceMinCents: amountToCents(values.ticketPriceMin),
+    ticketPriceMaxCents: amountToCents(values.ticketPriceMax),
+    ticketSaleStart: date(values.ticketSaleStart),
+    ticketSaleEnd: date(values.ticketSaleEnd),
+  };
+}
+
+/**
+ * What the audit row shows of an event. The description (long) and the join link (for VIP members
+ * only) are left out; a change to either is noted instead.
+ */
+function auditView(event: AdminEvent): Record<string, unknown> {
+  const { id: _id, description: _description, joinUrl: _joinUrl, createdAt: _created, updatedAt: _updated, currency: _currency, ...shown } = event;
+  return shown;
+}
+
+function changes(before: AdminEvent, after: AdminEvent) {
+  const was = auditView(before);
+  const now = auditView(after);
+  const keys = Object.keys(now).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]));
+  const notes = [before.description !== after.description ? "description changed" : null, before.joinUrl !== after.joinUrl ? "join link changed" : null].filter(Boolean);
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, was[key]])),
+    after: Object.fromEntries(keys.map((key) => [key, now[key]])),
+    ...(notes.length ? { note: notes.join("; ") } : {}),
+  };
+}
+
+export async function createEvent(db: DB, actor: Actor, values: EventValues, now = Date.now()): Promise<AdminEvent> {
+  const id = crypto.randomUUID();
+  const row: EventRow = { ...columnsOf(values), id, endDate: null, imageKey: null, currency: DEFAULT_CURRENCY, createdAt: new Date(now), updatedAt: new Date(now) };
+  await db.batch([
+    db.insert(events).values(row),
+    auditInsert(db, { actor, action: "event.create", targetType: "event", targetId: id, summary: { after: auditView(toAdminEvent(row)) } }, now),
+  ]);
+  return toAdminEvent((await findEvent(db, id))!);
+}
+
+/** Every form field replaced; null when the event went away meanwhile. */
+export async function updateEvent(db: DB, actor: Actor, before: EventRow, values: EventValues, now = Date.now()): Promise<AdminEvent | null> {
+  const set = { ...columnsOf(values), updatedAt: new Date(now) };
+  const after = { ...before, ...set };
+  await db.batch([
+    db.update(events).set(set).where(eq(events.id, before.id)),
+    auditInsert(db, { actor, action: "event.update", targetType: "event", targetId: before.id, summary: changes(toAdminEvent(before), toAdminEvent(after)) }, now),
+  ]);
+  const row = await findEvent(db, before.id);
+  return row ? toAdminEvent(row) : null;
+}
+
+export async function deleteEvent(db: DB, actor: Actor, before: EventRow, now = Date.now()): Promise<void> {
+  await db.batch([
+    db.delete(events).where(eq(events.id, before.id)),
+    auditInsert(db, { actor, action: "event.delete", targetType: "event", targetId: before.id, summary: { before: auditView(toAdminEvent(before)), after: null } }, now),
+  ]);
+}

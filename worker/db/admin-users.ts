@@ -1,0 +1,152 @@
+// The back office's member list and the statements behind its switches (admin, complimentary VIP,
+// ban). A switch's statements, the revocation of the member's sessions and the audit row run in
+// one D1 batch (a transaction); the guarded ones (revoking an admin, banning) carry the guard in
+// every statement, so of two admins demoting each other at once only the first change applies.
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { DB } from "./client";
+import { admins, posts, sessions, users, vipComps } from "./schema";
+import { auditInsert, type AuditEntry } from "./audit";
+import { displayUsername } from "./auth";
+import { grantsVip, hasCompVip, syncUserVip, type Statement } from "./payments";
+import { USERS_PAGE_SIZE, type AdminUser, type RoleFilter, type UsersQuery, type VipSource } from "../contracts/admin-users";
+
+// ---- the list -------------------------------------------------------------------------------
+
+// The subqueries name the outer row as `users.<column>` in plain SQL: drizzle writes a bare "id" for
+// a one-table select, which inside a subquery would mean the subquery's own table's id.
+
+/** SQL: the listed member is an administrator (an admins row, or the is_admin flag). */
+const isAdminSql = sql<number>`(users.is_admin = 1 OR EXISTS (SELECT 1 FROM admins a WHERE a.user_id = users.id))`;
+/** SQL: a subscription of the listed member gives VIP at `now`. */
+const paidVipSql = (now: number) => sql<number>`EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)})`;
+
+const columns = (now: number) => ({
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  createdAt: users.createdAt,
+  lastSignInAt: users.lastSignInAt,
+  status: users.status,
+  isVip: users.isVip,
+  isAdmin: isAdminSql,
+  paid: paidVipSql(now),
+  comp: sql<number>`${hasCompVip}`,
+});
+
+type Row = { id: string; email: string; username: string; createdAt: Date; lastSignInAt: Date | null; status: "active" | "banned"; isVip: boolean; isAdmin: number; paid: number; comp: number };
+
+const vipSourceOf = (paid: boolean, comp: boolean): VipSource => (paid && comp ? "both" : paid ? "paid" : comp ? "comp" : "none");
+
+const toAdminUser = (row: Row): AdminUser => ({
+  id: row.id,
+  email: row.email,
+  username: displayUsername(row),
+  joinedAt: row.createdAt.toISOString(),
+  lastSignInAt: row.lastSignInAt ? row.lastSignInAt.toISOString() : null,
+  status: row.status,
+  isAdmin: Boolean(row.isAdmin),
+  isVIP: row.isVip,
+  vipSource: vipSourceOf(Boolean(row.paid), Boolean(row.comp)),
+});
+
+const ROLE_WHERE: Record<RoleFilter, SQL | undefined> = {
+  all: undefined,
+  admins: isAdminSql,
+  vip: sql`${users.isVip} = 1`,
+  regular: sql`(${users.isVip} = 0 AND NOT ${isAdminSql})`,
+};
+
+/**
+ * Case-insensitive substring of the e-mail or the username. instr, not LIKE: no wildcard to
+ * escape in what the admin typed, and no pattern length limit (D1 refuses LIKE patterns over 50 bytes).
+ */
+function searchWhere(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const needle = search.toLowerCase();
+  return or(sql`instr(lower(${users.email}), ${needle}) > 0`, sql`instr(lower(${users.username}), ${needle}) > 0`);
+}
+
+/** One page of members, newest first, with the total the filters match: one round trip. */
+export async function listAdminUsers(db: DB, query: UsersQuery, now = Date.now()) {
+  const where = and(searchWhere(query.search), ROLE_WHERE[query.role]);
+  const [rows, [count]] = await db.batch([
+    db
+      .select(columns(now))
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(USERS_PAGE_SIZE)
+      .offset((query.page - 1) * USERS_PAGE_SIZE),
+    db.select({ total: sql<number>`count(*)` }).from(users).where(where),
+  ]);
+  return { users: rows.map(toAdminUser), total: count?.total ?? 0 };
+}
+
+export async function findAdminUser(db: DB, id: string, now = Date.now()): Promise<AdminUser | null> {
+  const row = await db.select(columns(now)).from(users).where(eq(users.id, id)).get();
+  return row ? toAdminUser(row) : null;
+}
+
+/** The member's newest posts' ids (what live feeds may be showing), for hiding them at a ban. */
+export async function recentPostIds(db: DB, userId: string, limit: number): Promise<string[]> {
+  const rows = await db.select({ id: posts.id }).from(posts).where(eq(posts.userId, userId)).orderBy(desc(posts.createdAt)).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+// ---- statements for the switches' batches ---------------------------------------------------
+
+/** Renders raw SQL to a statement without running it (drizzle's queries are lazy). */
+const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();
+
+/**
+ * SQL guard: an active administrator other than `targetId` exists, so demoting or banning the
+ * target leaves the site with one. It reads other members only, so it holds or fails alike for
+ * every statement of the batch, whatever the earlier ones changed about the target.
+ */
+export const otherActiveAdminExists = (targetId: string) =>
+  sql`EXISTS (SELECT 1 FROM users o WHERE o.id <> ${targetId} AND o.status = 'active'
+    AND (o.is_admin = 1 OR EXISTS (SELECT 1 FROM admins oa WHERE oa.user_id = o.id)))`;
+
+const whenGuard = (guard: SQL | undefined) => guard ?? sql`1`;
+
+/** The audit row, written only when `guard` holds (the change it describes was made). */
+export function auditStatement(db: DB, entry: AuditEntry, now: number, guard?: SQL): Statement {
+  if (!guard) return auditInsert(db, entry, now).toSQL();
+  return raw(
+    db,
+    sql`INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, created_at)
+      SELECT ${entry.actor.id}, ${entry.actor.email}, ${entry.action}, ${entry.targetType}, ${entry.targetId ?? null}, ${JSON.stringify(entry.summary)}, ${now}
+      WHERE ${guard}`,
+  );
+}
+
+/** Rotation: every session of the member ends (they sign in again). */
+export const revokeSessions = (db: DB, userId: string, guard?: SQL): Statement =>
+  db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), guard))
+    .toSQL();
+
+/** An admins row (kept if one exists) and the flag. Returns the member's id. */
+export const grantAdminStatements = (db: DB, userId: string, newRowId: string, now: number): [Statement, Statement] => [
+  db.insert(admins).values({ id: newRowId, userId }).onConflictDoNothing({ target: admins.userId }).toSQL(),
+  raw(db, sql`UPDATE users SET is_admin = 1, updated_at = ${now} WHERE id = ${userId} RETURNING id`),
+];
+
+/** Removes the admins row and clears the flag, when `guard` holds. Returns the member's id when applied. */
+export const revokeAdminStatements = (db: DB, userId: string, guard: SQL, now: number): [Statement, Statement] => [
+  raw(db, sql`DELETE FROM admins WHERE user_id = ${userId} AND ${guard}`),
+  raw(db, sql`UPDATE users SET is_admin = 0, updated_at = ${now} WHERE id = ${userId} AND ${guard} RETURNING id`),
+];
+
+/** Sets the member's status (when `guard` holds). Returns the member's id when applied. */
+export const setStatusStatement = (db: DB, userId: string, status: "active" | "banned", now: number, guard?: SQL): Statement =>
+  raw(db, sql`UPDATE users SET status = ${status}, updated_at = ${now} WHERE id = ${userId} AND ${whenGuard(guard)} RETURNING id`);
+
+/** Grants (kept if one exists) or removes the comp, then recomputes is_vip from both sources. */
+export const compStatements = (db: DB, userId: string, comp: boolean, grantedBy: string, now: number): [Statement, Statement] => [
+  comp
+    ? db.insert(vipComps).values({ userId, grantedBy, grantedAt: new Date(now) }).onConflictDoNothing().toSQL()
+    : db.delete(vipComps).where(eq(vipComps.userId, userId)).toSQL(),
+  syncUserVip(db, userId, now),
+];

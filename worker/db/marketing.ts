@@ -1,0 +1,143 @@
+// The mailing list as the back office sees it: the figures, a page of contacts, the import's
+// writes and the export's read.
+//
+// An import writes in D1 batches of [one INSERT, its audit row]. The INSERT takes its rows from a
+// single JSON parameter (json_each), so a statement carries thousands of contacts while binding one
+// parameter, far inside D1's 100 bound parameters and 100 KB of SQL per statement, and a large
+// list needs tens of statements rather than thousands (D1 allows 1,000 per invocation). An address
+// already on the list, in any case, is left as it is (ON CONFLICT DO NOTHING against the unique
+// index on lower(email)): its names, consent and subscription stay, so an unsubscribed person stays
+// unsubscribed. Each batch's audit row counts what that INSERT really added (changes()), read
+// inside the same batch, so the log and the list cannot disagree.
+import { count, desc, eq, gt, gte, sql } from "drizzle-orm";
+import type { DB } from "./client";
+import { auditLog, marketingContacts } from "./schema";
+import type { Actor } from "./audit";
+import { runBatch } from "./payments";
+import type { ParsedContact } from "../lib/contacts-csv";
+import { CONTACTS_PAGE_SIZE, RECENT_DAYS, type MarketingContactsResponse, type MarketingSummary } from "../contracts/admin-marketing";
+
+const DAY_MS = 86_400_000;
+/** Contacts in one INSERT: bounded by count and by the size of the JSON text. */
+export const IMPORT_ROWS_PER_STATEMENT = 5_000;
+/** D1 caps a value at 2,000,000 bytes; a UTF-16 unit is at most 3 bytes of UTF-8, so 1.8 MB at worst. */
+export const IMPORT_JSON_MAX_CHARS = 600_000;
+/** Rows per read of the export: each answer stays a few hundred kilobytes. */
+const EXPORT_PAGE_ROWS = 10_000;
+
+export async function marketingSummary(db: DB, now = Date.now()): Promise<MarketingSummary> {
+  const [[total], [subscribed], [recent]] = await db.batch([
+    db.select({ n: count() }).from(marketingContacts),
+    db.select({ n: count() }).from(marketingContacts).where(eq(marketingContacts.subscribed, true)),
+    db
+      .select({ n: count() })
+      .from(marketingContacts)
+      .where(gte(marketingContacts.createdAt, new Date(now - RECENT_DAYS * DAY_MS))),
+  ]);
+  return {
+    totalContacts: total?.n ?? 0,
+    subscribers: subscribed?.n ?? 0,
+    last30Days: recent?.n ?? 0,
+  };
+}
+
+/** Newest first; rowid keeps the file's order among contacts imported in the same millisecond. */
+export async function listContacts(db: DB, page: number): Promise<MarketingContactsResponse> {
+  const [[total], rows] = await db.batch([
+    db.select({ n: count() }).from(marketingContacts),
+    db
+      .select()
+      .from(marketingContacts)
+      .orderBy(desc(marketingContacts.createdAt), sql`rowid`)
+      .limit(CONTACTS_PAGE_SIZE)
+      .offset((page - 1) * CONTACTS_PAGE_SIZE),
+  ]);
+  return {
+    contacts: rows.map((r) => ({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      subscribed: r.subscribed,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    page,
+    pageSize: CONTACTS_PAGE_SIZE,
+  };
+}
+
+/** Splits the contacts into the INSERTs' JSON parameters. */
+export function importChunks(contacts: ParsedContact[]): { contacts: ParsedContact[]; json: string }[] {
+  const chunks: { contacts: ParsedContact[]; json: string }[] = [];
+  let current: ParsedContact[] = [];
+  let parts: string[] = [];
+  let chars = 2;
+  const flush = () => {
+    if (current.length === 0) return;
+    chunks.push({ contacts: current, json: `[${parts.join(",")}]` });
+    current = [];
+    parts = [];
+    chars = 2;
+  };
+  for (const contact of contacts) {
+    const part = JSON.stringify([crypto.randomUUID(), contact.email, contact.firstName, contact.lastName]);
+    if (current.length >= IMPORT_ROWS_PER_STATEMENT || chars + part.length + 1 > IMPORT_JSON_MAX_CHARS) flush();
+    current.push(contact);
+    parts.push(part);
+    chars += part.length + 1;
+  }
+  flush();
+  return chunks;
+}
+
+export type ChunkOutcome = { imported: number; submitted: number };
+
+/**
+ * Writes one chunk and its audit row in one batch. `part` and `parts` only label the audit row.
+ * Returns how many contacts were added (the rest were already on the list).
+ */
+export async function importChunk(db: DB, actor: Actor, chunk: { contacts: ParsedContact[]; json: string }, part: number, parts: number, now = Date.now()): Promise<ChunkOutcome> {
+  const first = chunk.contacts[0]!.row;
+  const last = chunk.contacts[chunk.contacts.length - 1]!.row;
+  const insert = sql`
+    INSERT INTO ${marketingContacts} (id, email, first_name, last_name, subscribed, consent_at, source, created_at, updated_at)
+    SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), 1, NULL, 'import', ${now}, ${now}
+    FROM json_each(${chunk.json}) WHERE true
+    ON CONFLICT DO NOTHING`;
+  const audit = db.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "contacts.import",
+    targetType: "marketing_contacts",
+    targetId: null,
+    summary: sql`json_object('after', json_object('imported', changes(), 'submitted', ${chunk.contacts.length}, 'rows', ${`${first}-${last}`}), 'note', ${`CSV import, part ${part} of ${parts}`})`,
+    createdAt: new Date(now),
+  });
+  // Through D1's own batch: drizzle's batch cannot take a parameterised `sql` statement.
+  const [inserted] = await runBatch(db, [db.run(insert).getQuery(), audit.toSQL()]);
+  return { imported: inserted?.meta.changes ?? 0, submitted: chunk.contacts.length };
+}
+
+export type ExportRow = { firstName: string | null; lastName: string | null; email: string };
+
+/**
+ * Every contact, by address: the same list exports to the same file, whatever order it was added
+ * in. Read in pages along the unique index on lower(email).
+ */
+export async function exportContacts(db: DB): Promise<ExportRow[]> {
+  const out: ExportRow[] = [];
+  const key = sql<string>`lower(${marketingContacts.email})`;
+  let after: string | null = null;
+  for (;;) {
+    const page: (ExportRow & { key: string })[] = await db
+      .select({ firstName: marketingContacts.firstName, lastName: marketingContacts.lastName, email: marketingContacts.email, key })
+      .from(marketingContacts)
+      .where(after === null ? undefined : gt(key, after))
+      .orderBy(key)
+      .limit(EXPORT_PAGE_ROWS);
+    for (const { firstName, lastName, email } of page) out.push({ firstName, lastName, email });
+    if (page.length < EXPORT_PAGE_ROWS) return out;
+    after = page[page.length - 1]!.key;
+  }
+}

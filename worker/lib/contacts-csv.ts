@@ -1,0 +1,161 @@
+// Reading a contacts CSV for the marketing import (back-office.md 5 'CSV import'): papaparse on
+// the server, the first non-empty row as the header, empty lines skipped, blank e-mails skipped
+// and counted, e-mails checked and lower-cased, each address kept once, names trimmed with empty
+// ones as null. Pure: what reaches D1 is decided here, the writes are worker/db/marketing.ts.
+import Papa from "papaparse";
+import { z } from "../contracts/zod";
+import { userText } from "../contracts/text";
+import { ApiError } from "./errors";
+import {
+  CONTACT_EMAIL_MAX,
+  CONTACT_NAME_MAX,
+  IMPORT_ERROR_CODES,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  type ImportIssue,
+} from "../contracts/admin-marketing";
+
+export type ParsedContact = { row: number; email: string; firstName: string | null; lastName: string | null };
+
+export type ParsedImport = {
+  /** Data rows (not the header, not empty lines). */
+  total: number;
+  contacts: ParsedContact[];
+  blankEmail: number;
+  duplicateInFile: number;
+  /** Every row refused, in file order. */
+  issues: ImportIssue[];
+};
+
+const refuse = (status: 400 | 413 | 415, code: string, message: string) => new ApiError(status, code, message);
+
+/** The request body, at most IMPORT_MAX_BYTES, refused by its declared size before a byte is read. */
+export async function readImportBody(request: Request): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared && /^\d+$/.test(declared) && Number(declared) > IMPORT_MAX_BYTES) throw refuse(413, IMPORT_ERROR_CODES.tooLarge, IMPORT_MESSAGES.tooLarge);
+  if (!request.body) throw refuse(400, IMPORT_ERROR_CODES.empty, IMPORT_MESSAGES.empty);
+  const reader = request.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > IMPORT_MAX_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw refuse(413, IMPORT_ERROR_CODES.tooLarge, IMPORT_MESSAGES.tooLarge);
+    }
+    parts.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The file as text. UTF-8 (a byte-order mark dropped) is what spreadsheets save as "CSV UTF-8";
+ * anything else is read as Windows-1252, the older "CSV" of the same programs. A NUL byte never
+ * occurs in either: that file is a binary (a spreadsheet's .xlsx, a picture).
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  if (bytes.byteLength === 0) throw refuse(400, IMPORT_ERROR_CODES.empty, IMPORT_MESSAGES.empty);
+  if (bytes.includes(0)) throw refuse(415, IMPORT_ERROR_CODES.notCsv, IMPORT_MESSAGES.notCsv);
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    try {
+      return new TextDecoder("windows-1252").decode(bytes);
+    } catch {
+      throw refuse(415, IMPORT_ERROR_CODES.notCsv, IMPORT_MESSAGES.notCsv);
+    }
+  }
+}
+
+/**
+ * Exports (worker/lib/csv.ts) put an apostrophe before a cell a spreadsheet would run as a formula;
+ * it is taken off again here, so an exported file imports to the same names and addresses.
+ */
+const unneutralise = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+/** Header cells compared without case, spaces or punctuation: "First Name", "first_name", "FirstName". */
+const headerKey = (cell: string) => cell.toLowerCase().replace(/[^a-z]/g, "");
+const HEADER_NAMES = {
+  email: ["email", "emailaddress", "mail"],
+  firstName: ["firstname", "first", "givenname"],
+  lastName: ["lastname", "last", "surname", "familyname"],
+} as const;
+
+function columnsOf(header: string[]) {
+  const keys = header.map((cell) => headerKey(unneutralise(cell.trim())));
+  const find = (names: readonly string[]) => keys.findIndex((k) => names.includes(k));
+  return { email: find(HEADER_NAMES.email), firstName: find(HEADER_NAMES.firstName), lastName: find(HEADER_NAMES.lastName) };
+}
+
+const emailSchema = z.email().max(CONTACT_EMAIL_MAX);
+const nameSchema = userText({ max: CONTACT_NAME_MAX, maxMessage: "too long" });
+
+/** A cell as the admin will recognise it in an error, without flooding the answer. */
+const shown = (cell: string) => (cell.length > 60 ? `${cell.slice(0, 57)}...` : cell);
+
+const isBlankRow = (cells: string[]) => cells.every((cell) => cell.trim() === "");
+
+/** A name cell: trimmed, empty as null; undefined when it holds what no name may (control characters, too long). */
+function nameOf(cells: string[], column: number): string | null | undefined {
+  if (column < 0) return null;
+  const parsed = nameSchema.safeParse(unneutralise((cells[column] ?? "").trim()));
+  if (!parsed.success) return undefined;
+  return parsed.data || null;
+}
+
+/** Reads the whole file; refuses it (400) when it cannot be read as a contacts CSV at all. */
+export function parseContactsCsv(text: string): ParsedImport {
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimitersToGuess: [",", ";", "\t"] });
+  // An unbalanced quote swallows the rest of the file into one cell: nothing after it can be trusted.
+  const quoteError = parsed.errors.find((e) => e.type === "Quotes");
+  if (quoteError) {
+    const where = typeof quoteError.row === "number" ? ` (row ${quoteError.row + 1})` : "";
+    throw refuse(400, IMPORT_ERROR_CODES.parseFailed, `${IMPORT_MESSAGES.parseFailed}: ${quoteError.message}${where}`);
+  }
+  const rows = parsed.data;
+  const headerIndex = rows.findIndex((cells) => !isBlankRow(cells));
+  if (headerIndex < 0) throw refuse(400, IMPORT_ERROR_CODES.empty, IMPORT_MESSAGES.empty);
+  const columns = columnsOf(rows[headerIndex]!);
+  if (columns.email < 0) throw refuse(400, IMPORT_ERROR_CODES.noEmailColumn, IMPORT_MESSAGES.noEmailColumn);
+
+  const result: ParsedImport = { total: 0, contacts: [], blankEmail: 0, duplicateInFile: 0, issues: [] };
+  const seen = new Set<string>();
+  for (let i = headerIndex + 1; i < rows.length; i++) {
+    const cells = rows[i]!;
+    if (isBlankRow(cells)) continue;
+    result.total++;
+    const row = i + 1;
+    const rawEmail = unneutralise((cells[columns.email] ?? "").trim()).trim();
+    if (rawEmail === "") {
+      result.blankEmail++;
+      continue;
+    }
+    const email = rawEmail.toLowerCase();
+    if (!emailSchema.safeParse(email).success) {
+      result.issues.push({ row, code: "invalid_email", value: shown(rawEmail) });
+      continue;
+    }
+    if (seen.has(email)) {
+      result.duplicateInFile++;
+      continue;
+    }
+    const firstName = nameOf(cells, columns.firstName);
+    const lastName = nameOf(cells, columns.lastName);
+    if (firstName === undefined || lastName === undefined) {
+      const bad = firstName === undefined ? cells[columns.firstName] : cells[columns.lastName];
+      result.issues.push({ row, code: "invalid_name", value: shown(bad ?? "") });
+      continue;
+    }
+    seen.add(email);
+    result.contacts.push({ row, email, firstName, lastName });
+  }
+  return result;
+}

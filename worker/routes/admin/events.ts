@@ -1,0 +1,85 @@
+// /api/admin/events: the back office's event management (administrators only: the admin tree's
+// gate runs first). Every event, whatever its status; each write is zod-checked (the form's own
+// schema), audited in the batch that makes it, and forgets the public pages' memoized events, so
+// the list, the landing page's JSON-LD and the calendar feed show it at once.
+import { Hono, type Context } from "hono";
+import type { HonoEnv } from "../../types";
+import { validate } from "../../lib/validate";
+import { conflict, notFound } from "../../lib/errors";
+import { forget } from "../../lib/memo";
+import { EVENTS_MEMO_PREFIX, findEvent, type EventRow } from "../../db/events";
+import { createEvent, deleteEvent, listAdminEvents, toAdminEvent, updateEvent } from "../../db/admin-events";
+import { findAdminVenue } from "../../db/admin-venues";
+import { isUniqueViolation } from "../../db/admin-catalog";
+import { EVENT_ID_PATTERN } from "../../contracts/events";
+import {
+  ADMIN_EVENT_CODES,
+  ADMIN_EVENT_MESSAGES,
+  EVENT_FORM_MESSAGES,
+  eventInputSchema,
+  eventListQuerySchema,
+  type AdminEventResponse,
+  type AdminEventsResponse,
+  type EventDeletedResponse,
+  type EventValues,
+} from "../../contracts/admin-events";
+import { actorOf, formErrors, FormFieldError, isForeignKeyViolation, parseJsonBody } from "./event-forms";
+
+type Ctx = Context<HonoEnv>;
+
+const eventNotFound = () => notFound(ADMIN_EVENT_MESSAGES.eventNotFound, ADMIN_EVENT_CODES.notFound);
+const venueUnknown = () => new FormFieldError("venueId", EVENT_FORM_MESSAGES.venueUnknown);
+
+async function storedEvent(c: Ctx): Promise<EventRow> {
+  const id = c.req.param("id") ?? "";
+  const row = EVENT_ID_PATTERN.test(id) ? await findEvent(c.var.db, id) : null;
+  if (!row) throw eventNotFound();
+  return row;
+}
+
+/**
+ * Runs an event write: a venue that does not exist (or was deleted meanwhile) is the form's 400,
+ * an Eventbrite event ID another event has is a 409.
+ */
+async function writeEvent<T>(c: Ctx, values: EventValues, write: () => Promise<T>): Promise<T> {
+  if (values.venueId && !(await findAdminVenue(c.var.db, values.venueId))) throw venueUnknown();
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(ADMIN_EVENT_MESSAGES.eventbriteTaken, ADMIN_EVENT_CODES.eventbriteTaken);
+    if (isForeignKeyViolation(err)) throw venueUnknown();
+    throw err;
+  } finally {
+    forget(EVENTS_MEMO_PREFIX);
+  }
+}
+
+export const adminEventRoutes = new Hono<HonoEnv>()
+  .get("/", validate("query", eventListQuerySchema), async (c) => c.json<AdminEventsResponse>({ events: await listAdminEvents(c.var.db, c.req.valid("query")) }))
+
+  .post("/", validate("json", eventInputSchema()), async (c) => {
+    const values = c.req.valid("json");
+    const event = await writeEvent(c, values, () => createEvent(c.var.db, actorOf(c), values));
+    return c.json<AdminEventResponse>({ event }, 201);
+  })
+
+  .get("/:id", async (c) => c.json<AdminEventResponse>({ event: toAdminEvent(await storedEvent(c)) }))
+
+  // Every field of the form again. A venue country from before the three choices may stay.
+  .put("/:id", async (c) => {
+    const before = await storedEvent(c);
+    const values = await parseJsonBody(c, eventInputSchema(before.venueCountry));
+    const event = await writeEvent(c, values, () => updateEvent(c.var.db, actorOf(c), before, values));
+    if (!event) throw eventNotFound();
+    return c.json<AdminEventResponse>({ event });
+  })
+
+  // Its ticket orders stay (they keep the event's title; tickets.event_id becomes null).
+  .delete("/:id", async (c) => {
+    const before = await storedEvent(c);
+    await deleteEvent(c.var.db, actorOf(c), before);
+    forget(EVENTS_MEMO_PREFIX);
+    return c.json<EventDeletedResponse>({ deleted: before.id });
+  })
+
+  .onError(formErrors);

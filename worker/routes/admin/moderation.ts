@@ -1,0 +1,128 @@
+// /api/admin/moderation: the queue of reported posts and comments (administrators only: the admin
+// tree's gate runs first), and the moderator's actions on an item: hide (it leaves the feed but
+// stays stored) or show again, delete, dismiss its reports, ban its author. Open feeds hear of a
+// hidden or deleted post, and of a comment count that moved, once D1 has committed.
+import { Hono, type Context } from "hono";
+import type { HonoEnv } from "../../types";
+import { z } from "../../contracts/zod";
+import { validate } from "../../lib/validate";
+import { notFound } from "../../lib/errors";
+import { publishFeedEvent } from "../../lib/feed-hub";
+import type { FeedEvent } from "../../contracts/feed";
+import {
+  authorOfItem,
+  deleteCommentModerated,
+  deletePostModerated,
+  dismissCommentReports,
+  dismissPostReports,
+  findCommentItem,
+  findPostItem,
+  listQueue,
+  resolveReportsOfAuthor,
+  setCommentHidden,
+  setPostHidden,
+} from "../../db/moderation";
+import { setUserBan } from "../../services/user-admin";
+import {
+  MODERATION_ERROR_CODES,
+  MODERATION_MESSAGES,
+  MODERATION_VIEWS,
+  type BanAuthorResponse,
+  type ModerationActionResponse,
+  type ModerationQueueResponse,
+} from "../../contracts/moderation";
+import { actorOf } from "./catalog-media";
+
+const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const postParam = validate("param", z.object({ id: z.string().regex(ID_PATTERN, MODERATION_MESSAGES.postNotFound) }));
+const commentParam = validate("param", z.object({ id: z.string().regex(ID_PATTERN, MODERATION_MESSAGES.commentNotFound) }));
+const queueQuery = validate("query", z.object({ view: z.enum(MODERATION_VIEWS).optional().default("open") }));
+
+const postNotFound = () => notFound(MODERATION_MESSAGES.postNotFound, MODERATION_ERROR_CODES.postNotFound);
+const commentNotFound = () => notFound(MODERATION_MESSAGES.commentNotFound, MODERATION_ERROR_CODES.commentNotFound);
+
+/** Tells every open feed after the response, without holding it up. */
+const announce = (c: Context<HonoEnv>, event: FeedEvent) => c.executionCtx.waitUntil(publishFeedEvent(c.env, event));
+
+async function post(c: Context<HonoEnv>, id: string) {
+  const item = await findPostItem(c.var.db, id);
+  if (!item) throw postNotFound();
+  return item;
+}
+
+async function comment(c: Context<HonoEnv>, id: string) {
+  const item = await findCommentItem(c.var.db, id);
+  if (!item) throw commentNotFound();
+  return item;
+}
+
+/** Bans the author of a post or comment (the member-admin service's rules: not oneself, never the last admin). */
+async function banAuthor(c: Context<HonoEnv>, kind: "post" | "comment", id: string) {
+  const db = c.var.db;
+  const userId = await authorOfItem(db, kind, id);
+  if (!userId) throw kind === "post" ? postNotFound() : commentNotFound();
+  const actor = actorOf(c);
+  await setUserBan(c.env, db, actor, userId, true, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+  const resolvedReports = await resolveReportsOfAuthor(db, actor, userId);
+  return c.json<BanAuthorResponse>({ userId, status: "banned", resolvedReports });
+}
+
+const postActions = new Hono<HonoEnv>()
+  .post("/:id/hide", postParam, async (c) => {
+    const item = await post(c, c.req.valid("param").id);
+    const { resolvedReports } = await setPostHidden(c.var.db, actorOf(c), item, true);
+    // To members the post is gone: open feeds drop it as they drop a deleted one.
+    announce(c, { type: "post.deleted", postId: item.id });
+    return c.json<ModerationActionResponse>({ resolvedReports, item: await findPostItem(c.var.db, item.id) });
+  })
+  .post("/:id/unhide", postParam, async (c) => {
+    const item = await post(c, c.req.valid("param").id);
+    const { resolvedReports } = await setPostHidden(c.var.db, actorOf(c), item, false);
+    return c.json<ModerationActionResponse>({ resolvedReports, item: await findPostItem(c.var.db, item.id) });
+  })
+  .post("/:id/dismiss", postParam, async (c) => {
+    const item = await post(c, c.req.valid("param").id);
+    const { resolvedReports } = await dismissPostReports(c.var.db, actorOf(c), item);
+    return c.json<ModerationActionResponse>({ resolvedReports, item: await findPostItem(c.var.db, item.id) });
+  })
+  .delete("/:id", postParam, async (c) => {
+    const item = await post(c, c.req.valid("param").id);
+    const { deleted, imageKey } = await deletePostModerated(c.var.db, actorOf(c), item);
+    if (!deleted) throw postNotFound();
+    if (imageKey) await c.env.MEDIA.delete(imageKey);
+    announce(c, { type: "post.deleted", postId: item.id });
+    return c.json<ModerationActionResponse>({ resolvedReports: item.reportCount, item: null });
+  })
+  .post("/:id/ban-author", postParam, (c) => banAuthor(c, "post", c.req.valid("param").id));
+
+const commentActions = new Hono<HonoEnv>()
+  .post("/:id/hide", commentParam, async (c) => {
+    const item = await comment(c, c.req.valid("param").id);
+    const { resolvedReports, commentCount } = await setCommentHidden(c.var.db, actorOf(c), item, true);
+    if (commentCount !== null) announce(c, { type: "comment.added", postId: item.postId, commentCount });
+    return c.json<ModerationActionResponse>({ resolvedReports, item: await findCommentItem(c.var.db, item.id) });
+  })
+  .post("/:id/unhide", commentParam, async (c) => {
+    const item = await comment(c, c.req.valid("param").id);
+    const { resolvedReports, commentCount } = await setCommentHidden(c.var.db, actorOf(c), item, false);
+    if (commentCount !== null) announce(c, { type: "comment.added", postId: item.postId, commentCount });
+    return c.json<ModerationActionResponse>({ resolvedReports, item: await findCommentItem(c.var.db, item.id) });
+  })
+  .post("/:id/dismiss", commentParam, async (c) => {
+    const item = await comment(c, c.req.valid("param").id);
+    const { resolvedReports } = await dismissCommentReports(c.var.db, actorOf(c), item);
+    return c.json<ModerationActionResponse>({ resolvedReports, item: await findCommentItem(c.var.db, item.id) });
+  })
+  .delete("/:id", commentParam, async (c) => {
+    const item = await comment(c, c.req.valid("param").id);
+    const { deleted, commentCount } = await deleteCommentModerated(c.var.db, actorOf(c), item);
+    if (!deleted) throw commentNotFound();
+    if (commentCount !== null) announce(c, { type: "comment.added", postId: item.postId, commentCount });
+    return c.json<ModerationActionResponse>({ resolvedReports: item.reportCount, item: null });
+  })
+  .post("/:id/ban-author", commentParam, (c) => banAuthor(c, "comment", c.req.valid("param").id));
+
+export const moderationRoutes = new Hono<HonoEnv>()
+  .get("/reports", queueQuery, async (c) => c.json<ModerationQueueResponse>({ items: await listQueue(c.var.db, c.req.valid("query").view) }))
+  .route("/posts", postActions)
+  .route("/comments", commentActions);

@@ -1,0 +1,66 @@
+// /api/admin/users: the member list (search, role filter, pages), the admin / complimentary VIP /
+// ban switches, and invitations (administrators only: the admin tree's gate runs first). Every
+// write is zod-checked and audited in the batch that makes it.
+import { Hono, type Context } from "hono";
+import type { HonoEnv } from "../../types";
+import { validate } from "../../lib/validate";
+import { startSession } from "../../lib/session";
+import { listAdminUsers } from "../../db/admin-users";
+import { setUserAdmin, setUserBan, setUserComp, type UserChange } from "../../services/user-admin";
+import { sendInvitation } from "../../services/user-invite";
+import {
+  USERS_PAGE_SIZE,
+  adminSwitchSchema,
+  banSwitchSchema,
+  compSwitchSchema,
+  inviteSchema,
+  userIdParamSchema,
+  usersQuerySchema,
+  type AdminUserResponse,
+  type AdminUsersResponse,
+  type InviteResponse,
+} from "../../contracts/admin-users";
+import type { Actor } from "../../db/audit";
+
+const idParam = validate("param", userIdParamSchema);
+
+/** The acting administrator (the admin tree's gate has put them there). */
+function actorOf(c: Context<HonoEnv>): Actor {
+  const user = c.var.user;
+  if (!user) throw new Error("admin route reached without a signed-in user");
+  return { id: user.id, email: user.email };
+}
+
+/**
+ * The answer to a switch. A change to the admin's own account (their comp VIP) ended their sessions
+ * with everyone else's: this browser gets a fresh one at once, the others sign in again.
+ */
+async function answer(c: Context<HonoEnv>, { user, changed }: UserChange) {
+  if (changed && user.id === c.var.user?.id) await startSession(c, user.id);
+  return c.json<AdminUserResponse>({ user });
+}
+
+export const userRoutes = new Hono<HonoEnv>()
+  .get("/", validate("query", usersQuerySchema), async (c) => {
+    const query = c.req.valid("query");
+    const { users, total } = await listAdminUsers(c.var.db, query);
+    return c.json<AdminUsersResponse>({ users, total, page: query.page, pageSize: USERS_PAGE_SIZE, totalPages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)) });
+  })
+
+  .post("/invite", validate("json", inviteSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    await sendInvitation(c.env, c.var.db, actorOf(c), email, new URL(c.req.url).origin);
+    return c.json<InviteResponse>({ invited: email }, 201);
+  })
+
+  .put("/:id/admin", idParam, validate("json", adminSwitchSchema), async (c) =>
+    answer(c, await setUserAdmin(c.env, c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").admin)),
+  )
+
+  .put("/:id/vip", idParam, validate("json", compSwitchSchema), async (c) =>
+    answer(c, await setUserComp(c.env, c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").comp)),
+  )
+
+  .put("/:id/ban", idParam, validate("json", banSwitchSchema), async (c) =>
+    answer(c, await setUserBan(c.env, c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").banned, { waitUntil: (work) => c.executionCtx.waitUntil(work) })),
+  );

@@ -1,0 +1,140 @@
+// The back office's changes to a member's privileges: admin, complimentary VIP, ban. Each change
+// is one D1 batch with its audit row, rotates the member's sessions (they sign in again, with the
+// new privileges) and closes their live sockets (feed, radio, chat) at once. A change that is
+// already in place writes nothing. Also used by moderation, to ban a post's author.
+import type { AppEnv } from "../env";
+import type { DB } from "../db/client";
+import type { Actor } from "../db/audit";
+import { runBatch, type Statement } from "../db/payments";
+import {
+  auditStatement,
+  compStatements,
+  findAdminUser,
+  grantAdminStatements,
+  otherActiveAdminExists,
+  recentPostIds,
+  revokeAdminStatements,
+  revokeSessions,
+  setStatusStatement,
+} from "../db/admin-users";
+import { newId } from "../lib/crypto";
+import { conflict, notFound } from "../lib/errors";
+import { closeMemberSockets } from "../lib/member-sockets";
+import { publishFeedEvent } from "../lib/feed-hub";
+import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser } from "../contracts/admin-users";
+
+/** changed: false when the member already was as asked (nothing written, no session touched). */
+export type UserChange = { user: AdminUser; changed: boolean };
+
+/** Work that may finish after the response (an execution context's waitUntil); awaited when absent. */
+export type Background = { waitUntil?: (work: Promise<unknown>) => void };
+
+/** Live feeds drop a banned member's newest posts at once; older ones are gone at the next load. */
+const LIVE_HIDDEN_POSTS = 50;
+
+const userNotFound = () => notFound(MESSAGES.userNotFound, CODES.userNotFound);
+const lastAdmin = () => conflict(MESSAGES.lastAdmin, CODES.lastAdmin);
+
+async function existingUser(db: DB, id: string, now: number) {
+  const user = await findAdminUser(db, id, now);
+  if (!user) throw userNotFound();
+  return user;
+}
+
+/** Runs the batch; true when its guarded write (the statement at `guardedAt`) returned a row. */
+async function applied(db: DB, [first, ...rest]: [Statement, ...Statement[]], guardedAt: number) {
+  const results = await runBatch(db, [first, ...rest]);
+  return (results[guardedAt]?.results.length ?? 0) > 0;
+}
+
+/** After a committed change: the member's sockets close, and the row is read back. */
+async function settle(env: AppEnv, db: DB, userId: string): Promise<UserChange> {
+  await closeMemberSockets(env, db, { userId });
+  return { user: await existingUser(db, userId, Date.now()), changed: true };
+}
+
+/**
+ * Grants or revokes admin. Nobody revokes their own admin, and the site always keeps an active
+ * administrator (checked inside the batch, so two admins demoting each other cannot both succeed).
+ */
+export async function setUserAdmin(env: AppEnv, db: DB, actor: Actor, targetId: string, admin: boolean): Promise<UserChange> {
+  const now = Date.now();
+  const before = await existingUser(db, targetId, now);
+  if (!admin && targetId === actor.id) throw conflict(MESSAGES.selfDemotion, CODES.selfDemotion);
+  if (before.isAdmin === admin) return { user: before, changed: false };
+  const entry = {
+    actor,
+    action: admin ? "user.grant_admin" : "user.revoke_admin",
+    targetType: "user",
+    targetId,
+    summary: { before: { isAdmin: before.isAdmin }, after: { isAdmin: admin }, note: before.email },
+  };
+  if (admin) {
+    await runBatch(db, [...grantAdminStatements(db, targetId, newId(), now), revokeSessions(db, targetId), auditStatement(db, entry, now)]);
+  } else {
+    const guard = otherActiveAdminExists(targetId);
+    const [removeRow, clearFlag] = revokeAdminStatements(db, targetId, guard, now);
+    if (!(await applied(db, [removeRow, clearFlag, revokeSessions(db, targetId, guard), auditStatement(db, entry, now, guard)], 1))) throw lastAdmin();
+  }
+  return settle(env, db, targetId);
+}
+
+/**
+ * Grants or removes a complimentary VIP. VIP is then recomputed from both sources: removing a comp
+ * leaves a paid subscription's VIP alone, and no payment event removes a comp.
+ */
+export async function setUserComp(env: AppEnv, db: DB, actor: Actor, targetId: string, comp: boolean): Promise<UserChange> {
+  const now = Date.now();
+  const before = await existingUser(db, targetId, now);
+  const hadComp = before.vipSource === "comp" || before.vipSource === "both";
+  if (hadComp === comp) return { user: before, changed: false };
+  const paid = before.vipSource === "paid" || before.vipSource === "both";
+  const entry = {
+    actor,
+    action: comp ? "user.grant_comp" : "user.remove_comp",
+    targetType: "user",
+    targetId,
+    summary: { before: { compVip: hadComp, vip: before.isVIP }, after: { compVip: comp, vip: comp || paid }, note: before.email },
+  };
+  await runBatch(db, [...compStatements(db, targetId, comp, actor.id, now), revokeSessions(db, targetId), auditStatement(db, entry, now)]);
+  return settle(env, db, targetId);
+}
+
+/**
+ * Bans or unbans a member. A ban ends every session and socket of theirs at once; sign-in is then
+ * refused and their posts and comments are hidden from everyone but administrators. Nobody bans
+ * themself, and banning the last active administrator is refused. Throws the API's 404 / 409.
+ */
+export async function setUserBan(env: AppEnv, db: DB, actor: Actor, targetId: string, banned: boolean, background: Background = {}): Promise<UserChange> {
+  const now = Date.now();
+  const before = await existingUser(db, targetId, now);
+  if (banned && targetId === actor.id) throw conflict(MESSAGES.selfBan, CODES.selfBan);
+  if ((before.status === "banned") === banned) return { user: before, changed: false };
+  const status = banned ? "banned" : "active";
+  const entry = {
+    actor,
+    action: banned ? "user.ban" : "user.unban",
+    targetType: "user",
+    targetId,
+    summary: { before: { status: before.status }, after: { status }, note: before.email },
+  };
+  const guard = banned ? otherActiveAdminExists(targetId) : undefined;
+  if (!(await applied(db, [setStatusStatement(db, targetId, status, now, guard), revokeSessions(db, targetId, guard), auditStatement(db, entry, now, guard)], 0))) throw lastAdmin();
+  const result = await settle(env, db, targetId);
+  if (banned) {
+    const hiding = hideLivePosts(env, db, targetId);
+    if (background.waitUntil) background.waitUntil(hiding);
+    else await hiding;
+  }
+  return result;
+}
+
+/** Open feeds drop the banned member's newest posts now instead of at their next load. Never throws. */
+async function hideLivePosts(env: AppEnv, db: DB, userId: string) {
+  try {
+    const ids = await recentPostIds(db, userId, LIVE_HIDDEN_POSTS);
+    await Promise.all(ids.map((postId) => publishFeedEvent(env, { type: "post.deleted", postId })));
+  } catch (err) {
+    console.error("user admin: hiding a banned member's posts from live feeds failed", err);
+  }
+}
