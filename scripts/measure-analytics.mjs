@@ -12,15 +12,13 @@
 // Every request comes from 127.0.0.1, so beyond COLLECT_PER_IP_PER_MINUTE a minute the buffer drops
 // the views (after the answer); the Worker's request path is the same either way.
 // Usage: node scripts/measure-analytics.mjs [--views 1000000] [--samples 20] [--concurrency 16] [--seconds 10] [--keep]
-import { spawn } from "node:child_process";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
-import net from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { percentile, positiveInt, printTable } from "./lib/measure.mjs";
-import { ROOT, toolEnv, wrangler, WRANGLER_CONFIG } from "./lib/wrangler.mjs";
+import { ROOT, wrangler } from "./lib/wrangler.mjs";
+import { seedAdmin, startWorker } from "./lib/measure-worker.mjs";
 import { generatePageViews, pageViewInserts, rollupSql } from "./lib/demo-analytics.mjs";
 
 const { values } = parseArgs({
@@ -40,24 +38,9 @@ const seconds = positiveInt("seconds", values.seconds, 120);
 const DAYS = 90;
 /** Rows per SQL file: each file is one `wrangler d1 execute`, a few tens of MB. */
 const ROWS_PER_FILE = 250_000;
-const START_TIMEOUT_MS = 120_000;
-const SESSION_MS = 24 * 3_600_000;
 const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
-const sha256Hex = (text) => createHash("sha256").update(text).digest("hex");
-const secret = () => randomBytes(32).toString("base64url");
 const seconds1 = (ms) => `${(ms / 1000).toFixed(1)} s`;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Writes about --views generated views as SQL files of ROWS_PER_FILE rows and runs each; resolves with the row count. */
 async function seedViews(persistTo, workDir, now) {
@@ -87,61 +70,6 @@ async function seedViews(persistTo, workDir, now) {
   return total;
 }
 
-/** An administrator with a live session, straight into the state's D1. */
-async function seedAdmin(persistTo, workDir, now) {
-  const id = randomUUID();
-  const token = secret();
-  const username = `measure_admin_${id.slice(0, 8)}`;
-  const sql = [
-    `INSERT INTO users (id, email, username, password_hash) VALUES ('${id}', '${username}@example.com', '${username}', 'unused');`,
-    `INSERT INTO profiles (user_id) VALUES ('${id}');`,
-    `INSERT INTO admins (id, user_id) VALUES ('${randomUUID()}', '${id}');`,
-    `INSERT INTO sessions (id_hash, user_id, last_seen_at, expires_at) VALUES ('${sha256Hex(token)}', '${id}', ${now}, ${now + SESSION_MS});`,
-  ];
-  const file = path.join(workDir, "admin.sql");
-  await writeFile(file, `${sql.join("\n")}\n`);
-  await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
-  return `__Host-sid=${token}`;
-}
-
-/** `wrangler dev` on the source config with only local secrets; resolves once it answers. */
-async function startWorker(persistTo, workDir) {
-  const [port, inspectorPort] = [await freePort(), await freePort()];
-  const envFile = path.join(workDir, "worker.env");
-  const vars = { APP_ENV: "local", PASSWORD_PEPPER: secret(), SESSION_SECRET: secret(), LOCAL_PAYMENTS_SECRET: secret() };
-  await writeFile(envFile, `${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n")}\n`, { mode: 0o600 });
-  const args = ["dev", "--config", WRANGLER_CONFIG, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
-  args.push("--persist-to", persistTo, "--env-file", envFile, "--log-level", "error", "--show-interactive-dev-session=false");
-  // Its own process group, so stopping it stops workerd too.
-  const child = spawn("wrangler", args, { cwd: ROOT, env: toolEnv(), stdio: ["ignore", "inherit", "inherit"], detached: true });
-  const ended = new Promise((resolve) => child.once("exit", resolve));
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    return ended;
-  };
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let exited = false;
-  ended.then(() => (exited = true));
-  for (;;) {
-    if (exited) throw new Error("wrangler dev exited before answering");
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error("wrangler dev did not answer in time");
-    }
-    try {
-      if ((await fetch(`${origin}/api/config`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { origin, stop };
-}
 
 async function timed(url, init) {
   const started = performance.now();

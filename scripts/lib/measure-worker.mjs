@@ -1,0 +1,82 @@
+// A throwaway Worker for the measure scripts: its own `wrangler dev` on a free loopback port, on a
+// local state the script created, with only generated local secrets, and an administrator with a
+// live session written straight into that state's D1.
+import { spawn } from "node:child_process";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { ROOT, toolEnv, wrangler, WRANGLER_CONFIG } from "./wrangler.mjs";
+
+const START_TIMEOUT_MS = 120_000;
+const SESSION_MS = 24 * 3_600_000;
+
+const sha256Hex = (text) => createHash("sha256").update(text).digest("hex");
+const secret = () => randomBytes(32).toString("base64url");
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** An administrator with a live session, straight into the state's D1. */
+export async function seedAdmin(persistTo, workDir, now = Date.now()) {
+  const id = randomUUID();
+  const token = secret();
+  const username = `measure_admin_${id.slice(0, 8)}`;
+  const sql = [
+    `INSERT INTO users (id, email, username, password_hash) VALUES ('${id}', '${username}@example.com', '${username}', 'unused');`,
+    `INSERT INTO profiles (user_id) VALUES ('${id}');`,
+    `INSERT INTO admins (id, user_id) VALUES ('${randomUUID()}', '${id}');`,
+    `INSERT INTO sessions (id_hash, user_id, last_seen_at, expires_at) VALUES ('${sha256Hex(token)}', '${id}', ${now}, ${now + SESSION_MS});`,
+  ];
+  const file = path.join(workDir, "admin.sql");
+  await writeFile(file, `${sql.join("\n")}\n`);
+  await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+  return `__Host-sid=${token}`;
+}
+
+/** `wrangler dev` on the source config with only local secrets; resolves once it answers (pid: its process group). */
+export async function startWorker(persistTo, workDir) {
+  const [port, inspectorPort] = [await freePort(), await freePort()];
+  const envFile = path.join(workDir, "worker.env");
+  const vars = { APP_ENV: "local", PASSWORD_PEPPER: secret(), SESSION_SECRET: secret(), LOCAL_PAYMENTS_SECRET: secret() };
+  await writeFile(envFile, `${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n")}\n`, { mode: 0o600 });
+  const args = ["dev", "--config", WRANGLER_CONFIG, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
+  args.push("--persist-to", persistTo, "--env-file", envFile, "--log-level", "error", "--show-interactive-dev-session=false");
+  // Its own process group, so stopping it stops workerd too.
+  const child = spawn("wrangler", args, { cwd: ROOT, env: toolEnv(), stdio: ["ignore", "inherit", "inherit"], detached: true });
+  const ended = new Promise((resolve) => child.once("exit", resolve));
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    return ended;
+  };
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let exited = false;
+  ended.then(() => (exited = true));
+  for (;;) {
+    if (exited) throw new Error("wrangler dev exited before answering");
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("wrangler dev did not answer in time");
+    }
+    try {
+      if ((await fetch(`${origin}/api/config`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { origin, stop, pid: child.pid };
+}
