@@ -1,69 +1,26 @@
-// What the back office's event and venue forms share: the API paths, the English messages of every
-// rule (the SPA shows its own translation of each, found by this text), the field builders the
-// zod schemas of admin-events.ts and admin-venues.ts are made of, and event times written as wall
-// clock time in the event's zone. Used by the Worker and the SPA alike.
+// What the back office's event and venue forms share: the field builders the zod schemas of
+// admin-events.ts and admin-venues.ts are made of, and event times written as wall clock time in
+// the event's zone. Used by the Worker and the SPA's admin chunk alike; the paths, limits and the
+// English messages of every rule (the SPA shows its own translation of each, found by this text)
+// are in admin-event-limits.ts, re-exported here.
 import { z } from "./zod";
-import { TEXT_MESSAGES, userText } from "./text";
+import { userText } from "./text";
+import {
+  CAPACITY_MAX,
+  DESCRIPTION_MAX,
+  EVENT_FORM_MESSAGES,
+  FIRST_YEAR,
+  LAST_YEAR,
+  PRICE_MAX,
+  TEXT_MAX,
+  URL_MAX,
+  VENUE_COUNTRIES,
+} from "./admin-event-limits";
 // Pure Intl arithmetic, no Worker API: safe in the SPA's chunk too.
 import { isValidTimeZone, toZonedIso, utcOffsetMinutes } from "../lib/time-zones";
 
-export const ADMIN_EVENTS_API = "/api/admin/events";
-export const ADMIN_VENUES_API = "/api/admin/venues";
+export * from "./admin-event-limits";
 
-/** Venue countries the forms offer, USA first (the default). */
-export const VENUE_COUNTRIES = ["USA", "CAN", "MEX"] as const;
-export type VenueCountry = (typeof VENUE_COUNTRIES)[number];
-export const DEFAULT_VENUE_COUNTRY: VenueCountry = "USA";
-/** Where a new event is, unless the form says otherwise (the events table's default too). */
-export const DEFAULT_EVENT_TIME_ZONE = "America/New_York";
-
-export const TEXT_MAX = 200;
-export const DESCRIPTION_MAX = 5000;
-export const URL_MAX = 2048;
-export const SEARCH_MAX = 200;
-export const CAPACITY_MAX = 10_000_000;
-export const PRICE_MAX = 1_000_000;
-/** Dates outside these years are typing mistakes, not events. */
-export const FIRST_YEAR = 1900;
-export const LAST_YEAR = 2100;
-
-/** English texts; the SPA maps each to its own translation (app/features/admin/events/errors.ts). */
-export const EVENT_FORM_MESSAGES = {
-  titleRequired: "Title is required",
-  eventDateRequired: "Event date and time is required",
-  dateInvalid: "Enter a valid date and time",
-  timeZoneInvalid: "Choose a valid time zone",
-  statusInvalid: "Choose Draft, Published or Cancelled",
-  sourceInvalid: "Choose Custom or Eventbrite",
-  eventbriteIdRequired: "Eventbrite event ID is required",
-  urlInvalid: "Enter a valid web address (https://...)",
-  venueNameRequired: "Venue name is required",
-  venueAddressRequired: "Venue address is required",
-  venueCityRequired: "Venue city is required",
-  venueStateRequired: "Venue state is required",
-  countryInvalid: "Choose United States, Canada or Mexico",
-  capacityRequired: "Venue capacity is required",
-  capacityInvalid: "Capacity must be a whole number",
-  capacityMin: "Capacity must be 0 or more",
-  capacityTooLarge: `Capacity must be at most ${CAPACITY_MAX}`,
-  priceMinRequired: "Minimum price is required",
-  priceMaxRequired: "Maximum price is required",
-  priceInvalid: "Price must be a number",
-  priceMin: "Price must be 0 or more",
-  priceStep: "Price can have at most two decimals",
-  priceTooLarge: `Price must be at most ${PRICE_MAX}`,
-  priceOrder: "Maximum price must be at least the minimum price",
-  saleStartRequired: "Ticket sale start is required",
-  saleEndRequired: "Ticket sale end is required",
-  saleOrder: "Ticket sale end must be on or after the sale start",
-  venueUnknown: "The chosen venue does not exist",
-  onlineInvalid: "Online must be true or false",
-  textTooLong: `Must be at most ${TEXT_MAX} characters`,
-  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
-  invalidCharacters: TEXT_MESSAGES.invalidCharacters,
-} as const;
-
-export type EventFormMessageKey = keyof typeof EVENT_FORM_MESSAGES;
 const M = EVENT_FORM_MESSAGES;
 
 /** Free text that may be left blank: trimmed, and blank becomes null. */

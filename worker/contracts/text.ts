@@ -6,10 +6,9 @@
 //   spoofed, e.g. a file name that reads 'gpj.exe' as 'exe.jpg');
 // - NFC-normalised and trimmed, so equal-looking text compares and counts equal.
 import { z } from "./zod";
+import { TEXT_MESSAGES } from "./text-messages";
 
-export const TEXT_MESSAGES = {
-  invalidCharacters: "This text contains characters that are not allowed",
-} as const;
+export { TEXT_MESSAGES };
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // Matching control characters is the point of these two patterns.

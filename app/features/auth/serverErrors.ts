@@ -4,7 +4,7 @@
 import type { MessageDescriptor } from "react-intl";
 import { AUTH_MESSAGES } from "../../../worker/contracts/auth";
 import { IMAGE_MAX_SIDE_PX, RATE_LIMIT_MESSAGE } from "../../../worker/contracts/limits";
-import { TEXT_MESSAGES } from "../../../worker/contracts/text";
+import { TEXT_MESSAGES } from "../../../worker/contracts/text-messages";
 import { BIO_MAX, LOCATION_MAX, PROFILE_MESSAGES } from "../../../worker/contracts/profiles";
 import { ApiRequestError } from "../../lib/api";
 import { bioTooLongMessage, locationTooLongMessage, profileMessages } from "../profiles/messages";

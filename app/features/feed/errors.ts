@@ -4,7 +4,7 @@
 import type { MessageDescriptor } from "react-intl";
 import { COMMENT_MAX, FEED_MESSAGES, POST_IMAGE_MAX_BYTES, POST_MAX, REPORT_DETAILS_MAX } from "../../../worker/contracts/feed";
 import { RATE_LIMIT_MESSAGE } from "../../../worker/contracts/limits";
-import { TEXT_MESSAGES } from "../../../worker/contracts/text";
+import { TEXT_MESSAGES } from "../../../worker/contracts/text-messages";
 import { ApiRequestError } from "../../lib/api";
 import type { UiMessage } from "../auth/serverErrors";
 import { commentTooLongMessage, detailsTooLongMessage, feedMessages as m, postTooLongMessage } from "./messages";

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { VENUE_COUNTRIES, type VenueCountry } from "../../../../worker/contracts/admin-event-fields";
+import { VENUE_COUNTRIES, type VenueCountry } from "../../../../worker/contracts/admin-event-limits";
 import type { AdminVenue, VenueInput } from "../../../../worker/contracts/admin-venues";
 import { serverFieldError, type ErrorText, type FieldErrors } from "./errors";
 import { ErrorMessage, NumberInput, RequiredNote, SelectInput, TextInput } from "./fields";

@@ -11,7 +11,7 @@ import {
   PRICE_MAX,
   TEXT_MAX,
   type EventFormMessageKey,
-} from "../../../../worker/contracts/admin-event-fields";
+} from "../../../../worker/contracts/admin-event-limits";
 import { formErrorMessages } from "./messages";
 
 export type ErrorText = { message: MessageDescriptor; values?: Record<string, string | number> } | { text: string };

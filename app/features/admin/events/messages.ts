@@ -2,7 +2,7 @@
 // (messages.<locale>.json, merged in by EventsMessages). The form's rule texts come from the shared
 // contract in English; formErrorMessages gives each its translation (errors.ts looks them up).
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { EventFormMessageKey, VenueCountry } from "../../../../worker/contracts/admin-event-fields";
+import type { EventFormMessageKey, VenueCountry } from "../../../../worker/contracts/admin-event-limits";
 import type { EventSource, EventStatus } from "../../../../worker/contracts/events";
 
 const plain = defineMessages({

@@ -1,5 +1,5 @@
 // The venue form's state and the request it becomes, checked by the Worker's own schema.
-import { DEFAULT_VENUE_COUNTRY, type VenueCountry } from "../../../../worker/contracts/admin-event-fields";
+import { DEFAULT_VENUE_COUNTRY, type VenueCountry } from "../../../../worker/contracts/admin-event-limits";
 import { venueInputSchema, type AdminVenue, type VenueInput } from "../../../../worker/contracts/admin-venues";
 import { fieldErrorsOf, type FieldErrors } from "./errors";
 

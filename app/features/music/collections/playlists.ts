@@ -15,7 +15,7 @@ import {
   type PlaylistView,
 } from "../../../../worker/contracts/collections";
 import type { TrackView } from "../../../../worker/contracts/music";
-import { TEXT_MESSAGES } from "../../../../worker/contracts/text";
+import { TEXT_MESSAGES } from "../../../../worker/contracts/text-messages";
 import { api, ApiRequestError } from "../../../lib/api";
 import { canUseVipContent, useSessionUser } from "../../shell/useSession";
 import { playlistMessages } from "./playlistMessages";
