@@ -3,10 +3,12 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompiledMessages } from "./scripts/lib/precompiled-messages.mjs";
+import { preactInBuild } from "./scripts/lib/preact-in-build.mjs";
 
 export default defineConfig({
   plugins: [
     precompiledMessages(),
+    preactInBuild(),
     // The router plugin must run before React's so file routes are generated and split first.
     tanstackRouter({
       target: "react",

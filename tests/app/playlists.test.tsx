@@ -487,6 +487,7 @@ describe("the opened playlist", () => {
 
     fireEvent.click(within(detail).getByRole("button", { name: "Rename the playlist Summer Mix" }));
     const field = within(detail).getByLabelText("Playlist name");
+    expect(document.activeElement).toBe(field);
     fireEvent.change(field, { target: { value: "road trip" } });
     fireEvent.click(within(detail).getByRole("button", { name: "Save" }));
     expect(await within(detail).findByText("A playlist with this name already exists")).toBeTruthy();

@@ -318,6 +318,8 @@ describe("/radio for a VIP", () => {
     // The playlist drawer lists the stations, the current one marked.
     fireEvent.click(within(mini).getByRole("button", { name: "Stations and playlist" }));
     const drawer = screen.getByRole("dialog", { name: "Stations and playlist" });
+    // Focus moves into the drawer, onto its close button.
+    expect(document.activeElement).toBe(within(drawer).getByRole("button", { name: "Close the playlist" }));
     expect(within(drawer).getByRole("button", { name: "Dance Classics" }).getAttribute("aria-current")).toBe("true");
     expect(within(drawer).getByText("Dance Classics Next · Night Album (1989)")).toBeTruthy();
 

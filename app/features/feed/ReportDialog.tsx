@@ -9,6 +9,7 @@ import { UiText } from "../auth/FormField";
 import { feedErrorText, textLength, type UiMessage } from "./errors";
 import { counterMessage, detailsTooLongMessage, feedMessages as m, reportReasonMessages } from "./messages";
 import { useReportPost } from "./mutations";
+import { focusOnMount } from "../../lib/focusOnMount";
 
 export function ReportDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
   const id = useId();
@@ -34,7 +35,7 @@ export function ReportDialog({ postId, onClose }: { postId: string; onClose: () 
         footer={
           <div className="dialog-actions">
             {/* The form's buttons are gone: focus moves here instead of being lost. */}
-            <button type="button" className="btn btn-primary" onClick={onClose} autoFocus>
+            <button type="button" className="btn btn-primary" onClick={onClose} ref={focusOnMount}>
               <FormattedMessage {...m.close} />
             </button>
           </div>

@@ -13,6 +13,7 @@ import { StationControls, VolumeControl } from "./RadioControls";
 import { listenersMessage, radioErrorMessages, radioMessages as m, trackLineMessage } from "./messages";
 import { useRadio } from "./RadioProvider";
 import { useBottomBarSpace } from "../../lib/useBottomBarSpace";
+import { focusOnMount } from "../../lib/focusOnMount";
 import "../music/player/player.css";
 import "./radio.css";
 
@@ -95,7 +96,7 @@ export function MiniRadioPlayer() {
         <div id={drawerId} className="radio-drawer" role="dialog" aria-label={label(m.playlist)}>
           <div className="radio-drawer-head">
             <h2>{label(m.playlist)}</h2>
-            <button type="button" className="player-btn" onClick={() => setDrawerOpen(false)} aria-label={label(m.closePlaylist)} autoFocus>
+            <button type="button" className="player-btn" onClick={() => setDrawerOpen(false)} aria-label={label(m.closePlaylist)} ref={focusOnMount}>
               <PlayerIcon name="close" />
             </button>
           </div>

@@ -3,6 +3,7 @@
 import { useId, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import type { ErrorText } from "./errors";
+import { focusOnMount } from "../../../lib/focusOnMount";
 
 export function ErrorMessage({ error }: { error: ErrorText }) {
   return "text" in error ? <>{error.text}</> : <FormattedMessage {...error.message} values={error.values} />;
@@ -73,7 +74,7 @@ export function TextField({ label, value, onChange, hint, error, type = "text", 
             max={max}
             inputMode={type === "number" ? "numeric" : undefined}
             autoComplete="off"
-            autoFocus={autoFocus}
+            ref={autoFocus ? focusOnMount : undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             onChange={(e) => onChange(e.target.value)}

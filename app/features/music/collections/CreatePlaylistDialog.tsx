@@ -7,6 +7,7 @@ import { PLAYLIST_NAME_MAX, type PlaylistView } from "../../../../worker/contrac
 import { Modal } from "../../../components/Modal";
 import { nameTaken, playlistErrorText, playlistNameError, useCreatePlaylist, usePlaylists, type PlaylistErrorText } from "./playlists";
 import { playlistMessages as m } from "./playlistMessages";
+import { focusOnMount } from "../../../lib/focusOnMount";
 import "./playlists.css";
 
 type CreatePlaylistDialogProps = {
@@ -108,7 +109,7 @@ export function PlaylistNameField({
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        autoFocus={autoFocus}
+        ref={autoFocus ? focusOnMount : undefined}
       />
       {error && (
         <p id={errorId} className="field-error" role="alert">

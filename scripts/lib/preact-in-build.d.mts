@@ -1,0 +1,4 @@
+// Types for preact-in-build.mjs.
+import type { Plugin } from "vite";
+
+export function preactInBuild(): Plugin;
