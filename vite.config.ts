@@ -4,6 +4,8 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompiledMessages } from "./scripts/lib/precompiled-messages.mjs";
 import { preactInBuild } from "./scripts/lib/preact-in-build.mjs";
+import { firstLoadManifest } from "./scripts/lib/first-load-manifest.mjs";
+import { FIRST_LOAD_PAGES } from "./worker/contracts/first-load.ts";
 
 export default defineConfig({
   plugins: [
@@ -22,6 +24,7 @@ export default defineConfig({
       },
     }),
     react(),
+    firstLoadManifest(Object.fromEntries(Object.entries(FIRST_LOAD_PAGES).map(([page, { route }]) => [page, route]))),
     cloudflare(),
   ],
   server: { host: "127.0.0.1" },

@@ -21,7 +21,7 @@ import { paymentRoutes, stripeWebhookRoutes } from "./routes/payments";
 import { musicRoutes } from "./routes/music";
 import { proxyAudioRoutes } from "./routes/proxy-audio";
 import { mediaRoutes } from "./routes/media";
-import { eventsPageRoutes, postSharePageRoutes, sharePageRoutes } from "./routes/share";
+import { firstLoadPageRoutes, postSharePageRoutes, sharePageRoutes } from "./routes/share";
 import { eventRoutes, eventsFeedRoutes } from "./routes/events";
 import { postRoutes } from "./routes/posts";
 import { favoriteRoutes } from "./routes/favorites";
@@ -88,5 +88,6 @@ app.route("/media", mediaRoutes);
 app.route("/music/track", sharePageRoutes);
 app.route("/social/post", postSharePageRoutes);
 app.route("/events.ics", eventsFeedRoutes);
-// The landing page and /events: the SPA shell with the upcoming events' JSON-LD.
-app.route("/", eventsPageRoutes);
+// The landing page, /events and /music/catalog: the SPA shell with first-load hints (and the
+// upcoming events' JSON-LD on the first two).
+app.route("/", firstLoadPageRoutes);

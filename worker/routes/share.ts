@@ -6,11 +6,14 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { findTrack } from "../db/music";
-import { SLUG_PATTERN, type TrackView } from "../contracts/music";
+import { SLUG_PATTERN, type AlbumsResponse, type TrackView } from "../contracts/music";
 import { findPost } from "../db/feed";
 import { POST_ID_PATTERN } from "../contracts/feed";
 import { upcomingEventsJsonLd } from "./events";
 import { HERO_IMAGE_SIZES, HERO_IMAGES } from "../contracts/site";
+import { CATALOG_EAGER_COVERS, FIRST_LOAD_PAGES, type FirstLoadPath } from "../contracts/first-load";
+import { albumsJson } from "./music";
+import { firstLoadHints } from "../lib/first-load";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
@@ -114,24 +117,42 @@ export const postSharePageRoutes = new Hono<HonoEnv>()
   .get("*", shellNotFound);
 
 /**
- * Mounted at /: the landing page and /events, with a MusicEvent for every published upcoming
- * event in the head (Google's event results read it without running the SPA). Revalidated on
- * every visit (the shell names the current build's asset files). If the events cannot be read,
- * the page is the plain shell: the JSON-LD never costs a visitor the page.
+ * Mounted at /: the landing page, /events and /music/catalog, with the first-load hints of
+ * worker/lib/first-load.ts in the head (and on /music/catalog preloads of its first covers);
+ * / and /events also with a MusicEvent for every published
+ * upcoming event (Google's event results read it without running the SPA). Revalidated on every
+ * visit (the shell names the current build's asset files); the hints name the catalog of the
+ * visitor's language, hence Vary: Accept-Language. With nothing to add the shell is served as it
+ * is. If the events cannot be read, the page goes without the JSON-LD: it never costs a visitor
+ * the page.
  */
-async function shellWithEvents(c: Context<HonoEnv>) {
+async function shellWithFirstLoad(c: Context<HonoEnv>, page: FirstLoadPath) {
   const shell = await spaShell(c);
   const plain = () => new Response(shell.body, { status: shell.status, headers: shell.headers });
   if (!shell.ok) return plain();
-  const script = await upcomingEventsJsonLd(c).catch((error: unknown) => {
-    console.error("events JSON-LD left out", error);
-    return null;
-  });
+  const withEvents = page === "/" || page === "/events";
+  const [hints, covers, events] = await Promise.all([
+    firstLoadHints(c.env.ASSETS, c.req.raw, page),
+    page === "/music/catalog"
+      ? coverPreloads(c).catch((error: unknown) => {
+          console.error("cover preloads left out", error);
+          return null;
+        })
+      : null,
+    withEvents
+      ? upcomingEventsJsonLd(c).catch((error: unknown) => {
+          console.error("events JSON-LD left out", error);
+          return null;
+        })
+      : null,
+  ]);
   // The landing page's LCP is its first hero picture: the browser may fetch it before any script runs.
-  const head = [c.req.path === "/" ? heroPreload() : null, script].filter(Boolean).join("");
+  const head = [page === "/" ? heroPreload() : null, hints, covers, events].filter(Boolean).join("");
   if (!head) return plain();
-  const page = new HTMLRewriter().on("head", { element: (el) => void el.append(head, { html: true }) }).transform(shell);
-  return rewritten(page, "public, max-age=0, must-revalidate");
+  const html = new HTMLRewriter().on("head", { element: (el) => void el.append(head, { html: true }) }).transform(shell);
+  const res = rewritten(html, "public, max-age=0, must-revalidate");
+  res.headers.append("Vary", "Accept-Language");
+  return res;
 }
 
 function heroPreload() {
@@ -139,4 +160,14 @@ function heroPreload() {
   return `<link rel="preload" as="image" href="${first.src}" imagesrcset="${first.srcSet}" imagesizes="${HERO_IMAGE_SIZES}" fetchpriority="high">`;
 }
 
-export const eventsPageRoutes = new Hono<HonoEnv>().get("/", shellWithEvents).get("/events", shellWithEvents);
+/** The catalog's LCP is one of its first covers: fetched with the scripts, not after the page renders. */
+async function coverPreloads(c: Context<HonoEnv>) {
+  const { albums } = JSON.parse(await albumsJson(c.var.db)) as AlbumsResponse;
+  return albums
+    .slice(0, CATALOG_EAGER_COVERS)
+    .flatMap((album) => (album.coverUrl ? [`<link rel="preload" as="image" href="${escapeHtml(album.coverUrl)}">`] : []))
+    .join("");
+}
+
+export const firstLoadPageRoutes = new Hono<HonoEnv>();
+for (const page of Object.keys(FIRST_LOAD_PAGES) as FirstLoadPath[]) firstLoadPageRoutes.get(page, (c) => shellWithFirstLoad(c, page));

@@ -8,6 +8,7 @@ import { albumsQueryOptions } from "../queries";
 import { Cover } from "./Cover";
 import { MusicLoadFailed, MusicLoading } from "./LoadState";
 import { musicMessages } from "./messages";
+import { CATALOG_EAGER_COVERS } from "../../../../worker/contracts/first-load";
 import "./music.css";
 
 export function CatalogPage() {
@@ -20,7 +21,7 @@ export function CatalogPage() {
         <ul className="album-grid">
           {albums.data.albums.map((album, i) => (
             <li key={album.id}>
-              <AlbumCard album={album} eager={i < 5} />
+              <AlbumCard album={album} eager={i < CATALOG_EAGER_COVERS} />
             </li>
           ))}
         </ul>

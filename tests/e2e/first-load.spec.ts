@@ -1,0 +1,42 @@
+// A first visit fetches everything the page needs in one round: the HTML the Worker serves names
+// the page's chunks, the visitor's language catalog and the API answers (worker/lib/first-load.ts),
+// and the SPA's own requests reuse those downloads instead of asking again.
+import type { Page, Request } from "@playwright/test";
+import type { FirstLoadManifest } from "../../worker/contracts/first-load";
+import { expect, test } from "./fixtures";
+
+/** The path of every request the page makes to the site, from the moment this is called. */
+function recordRequests(page: Page, origin: string) {
+  const paths: string[] = [];
+  page.on("request", (request: Request) => {
+    const url = new URL(request.url());
+    if (url.origin === origin) paths.push(url.pathname);
+  });
+  return { count: (path: string) => paths.filter((p) => p === path).length };
+}
+
+test.use({ locale: "pt-BR" });
+
+test("the landing page asks once for each API answer it preloads, and only for its visitor's language", async ({ page, request, baseURL }) => {
+  const manifest = (await (await request.get("/first-load.json")).json()) as FirstLoadManifest;
+  const requests = recordRequests(page, new URL(baseURL!).origin);
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Cadastre-se agora" })).toBeVisible();
+  // The events section's list has arrived: its fetch is the last of the page's first API calls.
+  await expect(page.locator("#events .event-card:not(.event-card-skeleton), #events .empty-state").first()).toBeAttached();
+  for (const path of ["/api/config", "/api/auth/me", "/api/events"]) expect(requests.count(path), path).toBe(1);
+  for (const path of manifest.catalogs["pt-BR"].modules) expect(requests.count(path), path).toBe(1);
+  for (const path of manifest.catalogs.en.modules) expect(requests.count(path), path).toBe(0);
+  for (const path of manifest.pages["/"].modules) expect(requests.count(path), path).toBe(1);
+});
+
+test("the music catalog asks once for its albums and each of its first covers", async ({ page, baseURL }) => {
+  const requests = recordRequests(page, new URL(baseURL!).origin);
+  await page.goto("/music/catalog");
+  const covers = page.locator(".album-grid img.cover");
+  await expect(covers.first()).toBeVisible();
+  expect(requests.count("/api/music/albums")).toBe(1);
+  const firstCovers = await covers.evaluateAll((imgs) => imgs.slice(0, 5).map((img) => new URL((img as HTMLImageElement).src).pathname));
+  expect(firstCovers).toHaveLength(5);
+  for (const path of firstCovers) expect(requests.count(path), path).toBe(1);
+});

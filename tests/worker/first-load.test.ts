@@ -1,0 +1,151 @@
+// The first-load hints of /, /events and /music/catalog (worker/lib/first-load.ts): the page's
+// route chunks and styles, the catalog of the visitor's language and the API answers the page
+// asks for, named in the shell's head from the build's first-load.json. The shell and the manifest
+// come from a fake ASSETS binding, so the test knows every byte of both.
+import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
+import { CATALOG_EAGER_COVERS, FIRST_LOAD_MANIFEST, type FirstLoadManifest } from "../../worker/contracts/first-load";
+import type { AlbumsResponse } from "../../worker/contracts/music";
+import { localeOfRequest } from "../../worker/lib/first-load";
+import { call, createUser, ORIGIN, type Role } from "./helpers";
+
+const SHELL =
+  '<!doctype html><html><head><meta name="description" content="x" /><title>Freestyle Lovers</title></head><body><div id="root"></div></body></html>';
+
+const MANIFEST: FirstLoadManifest = {
+  catalogs: { en: { modules: ["/assets/en-1.js"] }, "pt-BR": { modules: ["/assets/pt-BR-1.js"] } },
+  pages: {
+    "/": { modules: ["/assets/landing-1.js", "/assets/EventsList-1.js"], styles: ["/assets/landing-1.css"] },
+    "/events": { modules: ["/assets/events-1.js", "/assets/EventsList-1.js"], styles: ["/assets/events-1.css"] },
+    "/music/catalog": { modules: ["/assets/CatalogPage-1.js"], styles: [] },
+  },
+};
+
+/** A fresh fake binding (the manifest is remembered per binding): the shell, and `manifest` (null: none) as first-load.json. */
+function fakeAssets(manifest: unknown = MANIFEST) {
+  const requests: string[] = [];
+  const assets = {
+    fetch: async (input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      requests.push(url.pathname);
+      if (url.pathname === FIRST_LOAD_MANIFEST && manifest !== null) return Response.json(manifest);
+      // Like the real assets layer: an unknown path is the SPA shell.
+      return new Response(SHELL, { headers: { "content-type": "text/html; charset=utf-8", etag: '"shell"' } });
+    },
+  };
+  return { assets: assets as unknown as Fetcher, requests };
+}
+
+async function page(path: string, assets: Fetcher, headers: Record<string, string> = {}) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(ORIGIN + path, { headers }), { ...env, ASSETS: assets }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+const linksOf = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]*)"`, "g"))].map((m) => m[1]);
+const preloadsAs = (html: string, as: string) => [...html.matchAll(new RegExp(`<link rel="preload" as="${as}"[^>]*href="([^"]*)"`, "g"))].map((m) => m[1]);
+
+describe("first-load hints", () => {
+  it("names the landing page's chunks, styles, the visitor's catalog and its API answers", async () => {
+    const { assets } = fakeAssets();
+    const res = await page("/", assets, { "accept-language": "pt-BR,pt;q=0.9,en;q=0.8" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("vary")).toBe("Accept-Language");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    const html = await res.text();
+    expect(linksOf(html, "modulepreload")).toEqual(["/assets/pt-BR-1.js", "/assets/landing-1.js", "/assets/EventsList-1.js"]);
+    expect(preloadsAs(html, "style")).toEqual(["/assets/landing-1.css"]);
+    expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/events"]);
+    // The SPA's fetch() (cors mode, same-origin credentials) reuses only a preload made the same way.
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/auth/me">');
+    // The hero picture is still the first thing named.
+    expect(preloadsAs(html, "image")).toEqual(["/media/site/hero-1-1280.jpg"]);
+    expect(html.indexOf("</head>")).toBeGreaterThan(html.indexOf("/api/events"));
+  });
+
+  it("names /events' own chunks and the English catalog for an English browser", async () => {
+    const { assets } = fakeAssets();
+    const html = await (await page("/events", assets, { "accept-language": "en-US,en;q=0.9" })).text();
+    expect(linksOf(html, "modulepreload")).toEqual(["/assets/en-1.js", "/assets/events-1.js", "/assets/EventsList-1.js"]);
+    expect(preloadsAs(html, "style")).toEqual(["/assets/events-1.css"]);
+    expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/events"]);
+    expect(preloadsAs(html, "image")).toEqual([]);
+  });
+
+  it("preloads the catalog page's first covers, in the catalog's order, and its albums", async () => {
+    const { albums } = await (await call("/api/music/albums")).json<AlbumsResponse>();
+    expect(albums.length).toBeGreaterThan(CATALOG_EAGER_COVERS);
+    const { assets } = fakeAssets();
+    const res = await page("/music/catalog", assets);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(linksOf(html, "modulepreload")).toEqual(["/assets/en-1.js", "/assets/CatalogPage-1.js"]);
+    expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/music/albums"]);
+    expect(preloadsAs(html, "image")).toEqual(albums.slice(0, CATALOG_EAGER_COVERS).map((album) => album.coverUrl));
+    expect(html).toContain("<title>Freestyle Lovers</title>");
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it.each<Exclude<Role, "visitor">>(["user", "vip", "admin", "banned"])("gives a signed-in %s the same public page as a visitor", async (role) => {
+    const { cookie } = await createUser(role);
+    const { assets } = fakeAssets();
+    const visitor = await (await page("/music/catalog", assets)).text();
+    const signedIn = await (await page("/music/catalog", assets, { cookie })).text();
+    expect(signedIn).toBe(visitor);
+  });
+
+  it("reads the manifest once per deployment (binding), not on every visit", async () => {
+    const { assets, requests } = fakeAssets();
+    await (await page("/", assets)).text();
+    await (await page("/events", assets)).text();
+    await (await page("/music/catalog", assets)).text();
+    expect(requests.filter((path) => path === FIRST_LOAD_MANIFEST)).toHaveLength(1);
+  });
+
+  it("serves the page without hints when the build has no manifest (the assets layer answers with the shell)", async () => {
+    const { assets } = fakeAssets(null);
+    const catalog = await page("/music/catalog", assets);
+    expect(catalog.status).toBe(200);
+    const html = await catalog.text();
+    expect(linksOf(html, "modulepreload")).toEqual([]);
+    expect(preloadsAs(html, "fetch")).toEqual([]);
+    // The covers do not depend on the build.
+    expect(preloadsAs(html, "image")).toHaveLength(CATALOG_EAGER_COVERS);
+  });
+
+  it.each([
+    ["a path outside /assets/", { ...MANIFEST, catalogs: { ...MANIFEST.catalogs, en: { modules: ["https://evil.test/x.js"] } } }],
+    ["markup in a path", { ...MANIFEST, pages: { ...MANIFEST.pages, "/": { modules: ['/assets/x.js"><script>alert(1)</script>'], styles: [] } } }],
+    ["a missing page", { catalogs: MANIFEST.catalogs, pages: { "/": MANIFEST.pages["/"] } }],
+    ["a missing language", { ...MANIFEST, catalogs: { en: MANIFEST.catalogs.en } }],
+  ])("writes nothing from a manifest with %s", async (_case, manifest) => {
+    const { assets } = fakeAssets(manifest);
+    const res = await page("/", assets);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(linksOf(html, "modulepreload")).toEqual([]);
+    expect(html).not.toContain("evil.test");
+    expect(html).not.toContain("<script>alert");
+    expect(preloadsAs(html, "image")).toEqual(["/media/site/hero-1-1280.jpg"]);
+  });
+});
+
+describe("the visitor's language from Accept-Language", () => {
+  it.each([
+    ["pt-BR,pt;q=0.9,en;q=0.8", "pt-BR"],
+    ["pt-PT", "pt-BR"],
+    ["en-GB,pt;q=0.5", "en"],
+    ["fr-FR,fr;q=0.9,pt;q=0.5", "pt-BR"],
+    ["en;q=0.2,pt;q=0.8", "pt-BR"],
+    ["pt;q=0,en", "en"],
+    ["pt;q=0", "en"],
+    ["de", "en"],
+    ["", "en"],
+    [undefined, "en"],
+  ])("%s is %s", (header, locale) => {
+    expect(localeOfRequest(header)).toBe(locale);
+  });
+});

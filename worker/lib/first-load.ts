@@ -1,0 +1,64 @@
+// The <head> hints of a page's first visit (worker/contracts/first-load.ts): modulepreload for the
+// page's route chunks and the visitor's language catalog, preload for its styles and for the API
+// answers it asks for at once. The SPA's own requests then find them already under way.
+import { parseAccept } from "hono/utils/accept";
+import { z } from "../contracts/zod";
+import { FIRST_LOAD_DATA, FIRST_LOAD_MANIFEST, FIRST_LOAD_PAGES, type FirstLoadManifest, type FirstLoadPath } from "../contracts/first-load";
+import { detectLocale, LOCALES } from "../contracts/locale";
+
+/** A built file's path: nothing else is ever written into the page. */
+const assetPaths = (extension: "js" | "css") => z.array(z.string().regex(new RegExp(`^/assets/[\\w.-]+\\.${extension}$`)));
+const PAGES = Object.keys(FIRST_LOAD_PAGES) as [FirstLoadPath, ...FirstLoadPath[]];
+// Records over an enum must name every key: a manifest missing a language or a page is refused.
+const manifestSchema = z.object({
+  catalogs: z.record(z.enum(LOCALES), z.object({ modules: assetPaths("js") })),
+  pages: z.record(z.enum(PAGES), z.object({ modules: assetPaths("js"), styles: assetPaths("css") })),
+});
+
+// One read per isolate and assets binding: the manifest changes only with a new deployment.
+const manifests = new WeakMap<Fetcher, Promise<FirstLoadManifest | null>>();
+
+/** The build's manifest, or null when there is none (vite dev, a build without it) or it is unreadable. */
+function loadManifest(assets: Fetcher, origin: string): Promise<FirstLoadManifest | null> {
+  let manifest = manifests.get(assets);
+  if (!manifest) {
+    manifest = assets
+      .fetch(new Request(new URL(FIRST_LOAD_MANIFEST, origin)))
+      .then(async (res) => {
+        // Without the file the assets layer answers with the SPA shell: HTML, not the manifest.
+        if (!res.ok || !res.headers.get("content-type")?.includes("application/json")) return null;
+        const parsed = manifestSchema.safeParse(await res.json());
+        if (!parsed.success) console.error("first-load manifest unreadable", parsed.error.issues[0]);
+        return parsed.success ? parsed.data : null;
+      })
+      .catch((error: unknown) => {
+        console.error("first-load manifest unreadable", error);
+        return null;
+      });
+    manifests.set(assets, manifest);
+  }
+  return manifest;
+}
+
+/** The language the SPA will most likely pick: it reads the same list as navigator.languages. */
+export const localeOfRequest = (acceptLanguage: string | undefined) =>
+  detectLocale(
+    null,
+    parseAccept(acceptLanguage ?? "")
+      .filter((language) => language.q > 0)
+      .map((language) => language.type),
+  );
+
+/** The hints for `page`, as HTML for its <head>; empty without a manifest. */
+export async function firstLoadHints(assets: Fetcher, request: Request, page: FirstLoadPath): Promise<string> {
+  const manifest = await loadManifest(assets, request.url);
+  if (!manifest) return "";
+  const locale = localeOfRequest(request.headers.get("accept-language") ?? undefined);
+  const { modules, styles } = manifest.pages[page];
+  return [
+    ...[...manifest.catalogs[locale].modules, ...modules].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    // crossorigin="anonymous" is fetch()'s own mode (cors, same-origin credentials): the SPA's request reuses the answer.
+    ...[...FIRST_LOAD_DATA, ...FIRST_LOAD_PAGES[page].data].map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`),
+  ].join("");
+}
