@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the size of the built site (run `npm run build` first): every client asset raw and
 // gzipped, what the first page load fetches (index.html's own script/style tags plus their
-// modulepreloads), and the Worker bundle. Figures, not a pass/fail: README records them.
+// modulepreloads, and per page of first-load.json its own files and catalog), and the Worker bundle. Figures, not a pass/fail: README records them.
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
@@ -48,6 +48,25 @@ async function main() {
   const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
   const initialRows = rows.filter((r) => initial.includes(r.name));
   console.log(`${"initial load (index.html entry + preloads + CSS)".padEnd(48)} ${kb(sum(initialRows, "raw")).padStart(10)} ${kb(sum(initialRows, "gzip")).padStart(10)}  (${initialRows.length} files)`);
+
+  // What a first visit to each page of first-load.json fetches at once (the Worker names these
+  // files in the page's HTML): the shell's files above, the page's route chunks and styles, and
+  // the catalog of the visitor's language.
+  const manifestFile = path.join(CLIENT, "first-load.json");
+  if (existsSync(manifestFile)) {
+    const manifest = JSON.parse(await readFile(manifestFile, "utf8"));
+    const gzipOf = (urls) => sum(rows.filter((r) => urls.includes(`/${r.name}`)), "gzip");
+    const shellJs = sum(initialRows.filter((r) => r.name.endsWith(".js")), "gzip");
+    const shellCss = sum(initialRows.filter((r) => r.name.endsWith(".css")), "gzip");
+    console.log("\nFirst visit, gzip (shell + page + catalog)");
+    console.log(`${"page".padEnd(20)} ${"JS (en)".padStart(10)} ${"JS (pt-BR)".padStart(11)} ${"CSS".padStart(10)}`);
+    for (const [page, { modules, styles }] of Object.entries(manifest.pages)) {
+      const pageJs = shellJs + gzipOf(modules);
+      const en = pageJs + gzipOf(manifest.catalogs.en.modules);
+      const pt = pageJs + gzipOf(manifest.catalogs["pt-BR"].modules);
+      console.log(`${page.padEnd(20)} ${kb(en).padStart(10)} ${kb(pt).padStart(11)} ${kb(shellCss + gzipOf(styles)).padStart(10)}`);
+    }
+  }
 
   // The Worker's directory is named after it; dist/e2e (the e2e suite's own build) has no index.js.
   const workerDir = (await readdir(path.join(ROOT, "dist"), { withFileTypes: true })).find(
