@@ -528,6 +528,59 @@ describe("share and report", () => {
   });
 });
 
+describe("reporting a comment", () => {
+  const OTHERS = { ...comment(2, uuid(1), "Buy followers at spam.example"), author: OTHER };
+
+  it("reports another member's comment, not one's own, and says when it was already reported", async () => {
+    let reported = false;
+    const { callsTo } = setup({
+      posts: [post(1, { commentCount: 2 })],
+      extra: {
+        [`GET /api/posts/${uuid(1)}/comments`]: json(200, { comments: [comment(1, uuid(1), "My own words"), OTHERS] }),
+        [`POST /api/posts/${uuid(1)}/comments/c2/reports`]: () => {
+          if (reported) return apiError(409, "already_reported", "You have already reported this comment");
+          reported = true;
+          return json(201, { ok: true });
+        },
+      },
+    });
+    const card = article(await screen.findByText("Post number 1"));
+    fireEvent.click(within(card).getByRole("button", { name: "2 comments" }));
+    const own = (await within(card).findByText("My own words")).closest("li")!;
+    const others = within(card).getByText("Buy followers at spam.example").closest("li")!;
+    expect(within(own).queryByRole("button", { name: /Report/ })).toBeNull();
+
+    fireEvent.click(within(others).getByRole("button", { name: "Report comment by dj_rita" }));
+    let dialog = screen.getByRole("dialog", { name: "Report Comment" });
+    expect(within(dialog).getByRole("group", { name: "Why are you reporting this comment?" })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("radio", { name: "Spam or advertising" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send Report" }));
+    expect(await within(dialog).findByText("Thanks, we will review this comment")).toBeTruthy();
+    expect(sentJson(callsTo(`POST /api/posts/${uuid(1)}/comments/c2/reports`)[0])).toEqual({ reason: "spam" });
+    expect(callsTo(`POST /api/posts/${uuid(1)}/reports`)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+
+    fireEvent.click(within(others).getByRole("button", { name: "Report comment by dj_rita" }));
+    dialog = screen.getByRole("dialog", { name: "Report Comment" });
+    fireEvent.click(within(dialog).getByRole("radio", { name: "Something else" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send Report" }));
+    expect(await within(dialog).findByText("You have already reported this comment")).toBeTruthy();
+  });
+
+  it("speaks Portuguese", async () => {
+    setup({
+      locale: "pt-BR",
+      posts: [post(1, { commentCount: 1 })],
+      extra: { [`GET /api/posts/${uuid(1)}/comments`]: json(200, { comments: [OTHERS] }) },
+    });
+    const card = article(await screen.findByText("Post number 1"));
+    fireEvent.click(within(card).getByRole("button", { name: "1 comentário" }));
+    fireEvent.click(await within(card).findByRole("button", { name: "Denunciar comentário de dj_rita" }));
+    const dialog = screen.getByRole("dialog", { name: "Denunciar Comentário" });
+    expect(within(dialog).getByRole("group", { name: "Por que você está denunciando este comentário?" })).toBeTruthy();
+  });
+});
+
 describe("the list", () => {
   it("says 'No posts yet', and 'Failed to load posts' in a red banner with Try Again", async () => {
     setup({ extra: { "GET /api/posts": apiError(403, "forbidden", "no") } });

@@ -1,22 +1,28 @@
-// A post's comments (oldest first) and the comment box (2 rows; 'Sending...' while busy;
-// 'Failed to create comment' when the server refuses). Shown under the post whose comment count
-// was clicked; the list reads itself again when a live event says someone else commented.
+// A post's comments (oldest first), each but the reader's own with a Report button, and the
+// comment box (2 rows; 'Sending...' while busy; 'Failed to create comment' when the server
+// refuses). Shown under the post whose comment count was clicked; the list reads itself again
+// when a live event says someone else commented.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { COMMENT_MAX, type CommentView } from "../../../worker/contracts/feed";
+import { Icon } from "../../components/Icon";
 import { Loading } from "../../components/Loading";
 import { UiText } from "../auth/FormField";
 import { Avatar } from "../profiles/Avatar";
 import { feedErrorText, textLength, type UiMessage } from "./errors";
-import { commentTooLongMessage, counterMessage, feedMessages as m } from "./messages";
+import { commentTooLongMessage, counterMessage, feedMessages as m, reportCommentLabelMessage } from "./messages";
 import { useCreateComment } from "./mutations";
 import { PostContent } from "./PostContent";
+import { ReportDialog } from "./ReportDialog";
 import { commentsQueryOptions } from "./queries";
 import { RelativeTime } from "./RelativeTime";
 
-function CommentItem({ comment }: { comment: CommentView }) {
+function CommentItem({ comment, viewerId }: { comment: CommentView; viewerId: string | null }) {
+  const intl = useIntl();
+  const [reporting, setReporting] = useState(false);
+  const isOwn = viewerId !== null && viewerId === comment.author.id;
   return (
     <li className="feed-comment">
       <Avatar src={comment.author.avatarUrl} alt="" size={32} className="feed-avatar" />
@@ -29,6 +35,18 @@ function CommentItem({ comment }: { comment: CommentView }) {
         </p>
         <PostContent text={comment.content} className="post-content feed-comment-content" />
       </div>
+      {!isOwn && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm feed-comment-report"
+          aria-label={intl.formatMessage(reportCommentLabelMessage, { username: comment.author.username })}
+          onClick={() => setReporting(true)}
+        >
+          <Icon name="alert" size={14} />
+          <FormattedMessage {...m.report} />
+        </button>
+      )}
+      {reporting && <ReportDialog target={{ postId: comment.postId, commentId: comment.id }} onClose={() => setReporting(false)} />}
     </li>
   );
 }
@@ -90,7 +108,7 @@ function CommentForm({ postId }: { postId: string }) {
   );
 }
 
-export function Comments({ id, postId }: { id?: string; postId: string }) {
+export function Comments({ id, postId, viewerId }: { id?: string; postId: string; viewerId: string | null }) {
   const comments = useQuery(commentsQueryOptions(postId));
   const titleId = useId();
   return (
@@ -115,7 +133,7 @@ export function Comments({ id, postId }: { id?: string; postId: string }) {
         ) : (
           <ol className="feed-comment-list">
             {comments.data.comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} />
+              <CommentItem key={comment.id} comment={comment} viewerId={viewerId} />
             ))}
           </ol>
         ))}

@@ -166,8 +166,8 @@ export function PostCard({ post, viewerId, commentsOpen, onToggleComments, onDel
         </span>
       </footer>
 
-      {commentsOpen && <Comments id={commentsId} postId={post.id} />}
-      {reporting && <ReportDialog postId={post.id} onClose={() => setReporting(false)} />}
+      {commentsOpen && <Comments id={commentsId} postId={post.id} viewerId={viewerId} />}
+      {reporting && <ReportDialog target={{ postId: post.id }} onClose={() => setReporting(false)} />}
     </article>
   );
 }

@@ -1,6 +1,6 @@
-// Report a post: a reason (REPORT_REASONS, translated) and optional details. On success the dialog
-// thanks the reader ('Thanks, we will review this post'); a second report of the same post (409)
-// says it was already reported.
+// Report a post or a comment: a reason (REPORT_REASONS, translated) and optional details. On
+// success the dialog thanks the reader ('Thanks, we will review this post'); a second report of the
+// same post or comment (409) says it was already reported.
 import { useId, useState, type FormEvent } from "react";
 import { FormattedMessage } from "react-intl";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "../../../worker/contracts/feed";
@@ -8,12 +8,18 @@ import { Modal } from "../../components/Modal";
 import { UiText } from "../auth/FormField";
 import { feedErrorText, textLength, type UiMessage } from "./errors";
 import { counterMessage, detailsTooLongMessage, feedMessages as m, reportReasonMessages } from "./messages";
-import { useReportPost } from "./mutations";
+import { useReport, type ReportTarget } from "./mutations";
+import { ApiRequestError } from "../../lib/api";
 import { focusOnMount } from "../../lib/focusOnMount";
 
-export function ReportDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
+/** The texts that name what is reported. */
+const POST_TEXTS = { title: m.reportTitle, reason: m.reportReason, done: m.reportDone, already: m.reportAlready };
+const COMMENT_TEXTS = { title: m.reportCommentTitle, reason: m.reportCommentReason, done: m.reportCommentDone, already: m.reportCommentAlready };
+
+export function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const id = useId();
-  const report = useReportPost(postId);
+  const report = useReport(target);
+  const texts = target.commentId ? COMMENT_TEXTS : POST_TEXTS;
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState("");
   const [error, setError] = useState<UiMessage | null>(null);
@@ -24,13 +30,19 @@ export function ReportDialog({ postId, onClose }: { postId: string; onClose: () 
     e.preventDefault();
     if (!reason || tooLong || report.isPending) return;
     setError(null);
-    report.mutate({ reason, details }, { onError: (err) => setError(feedErrorText(err, m.reportFailed)) });
+    report.mutate(
+      { reason, details },
+      {
+        onError: (err) =>
+          setError(err instanceof ApiRequestError && err.code === "already_reported" ? { message: texts.already } : feedErrorText(err, m.reportFailed)),
+      },
+    );
   };
 
   if (report.isSuccess) {
     return (
       <Modal
-        title={<FormattedMessage {...m.reportTitle} />}
+        title={<FormattedMessage {...texts.title} />}
         onClose={onClose}
         footer={
           <div className="dialog-actions">
@@ -42,7 +54,7 @@ export function ReportDialog({ postId, onClose }: { postId: string; onClose: () 
         }
       >
         <p className="success-banner" role="status">
-          <FormattedMessage {...m.reportDone} />
+          <FormattedMessage {...texts.done} />
         </p>
       </Modal>
     );
@@ -68,11 +80,11 @@ export function ReportDialog({ postId, onClose }: { postId: string; onClose: () 
   );
 
   return (
-    <Modal title={<FormattedMessage {...m.reportTitle} />} onClose={onClose} footer={footer} className="dialog-form">
+    <Modal title={<FormattedMessage {...texts.title} />} onClose={onClose} footer={footer} className="dialog-form">
       <form id={formId} className="form" noValidate onSubmit={onSubmit}>
         <fieldset className="feed-report-reasons">
           <legend>
-            <FormattedMessage {...m.reportReason} />
+            <FormattedMessage {...texts.reason} />
           </legend>
           {REPORT_REASONS.map((value) => (
             <label key={value} className="feed-report-reason">

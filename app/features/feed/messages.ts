@@ -78,6 +78,10 @@ export const feedMessages = defineMessages({
   reportSubmit: { id: "feed.report.submit", defaultMessage: "Send Report" },
   reportDone: { id: "feed.report.done", defaultMessage: "Thanks, we will review this post" },
   reportAlready: { id: "feed.report.already", defaultMessage: "You have already reported this post" },
+  reportCommentTitle: { id: "feed.report.comment.title", defaultMessage: "Report Comment" },
+  reportCommentReason: { id: "feed.report.comment.reason", defaultMessage: "Why are you reporting this comment?" },
+  reportCommentDone: { id: "feed.report.comment.done", defaultMessage: "Thanks, we will review this comment" },
+  reportCommentAlready: { id: "feed.report.comment.already", defaultMessage: "You have already reported this comment" },
   reportFailed: { id: "feed.report.failed", defaultMessage: "Failed to send the report. Please try again." },
   close: { id: "feed.close", defaultMessage: "Close" },
 
@@ -109,6 +113,7 @@ export const commentsButtonMessage = defineMessage<{ count: number }>({
   defaultMessage: "{count, plural, one {# comment} other {# comments}}",
 });
 export const imageAltMessage = defineMessage<{ username: string }>({ id: "feed.post.imageAlt", defaultMessage: "Image shared by {username}" });
+export const reportCommentLabelMessage = defineMessage<{ username: string }>({ id: "feed.comment.reportLabel", defaultMessage: "Report comment by {username}" });
 export const shareTitleMessage = defineMessage<{ username: string }>({ id: "feed.post.shareTitle", defaultMessage: "A post by {username}" });
 export const postMetaNamedMessage = defineMessage<{ username: string }>({ id: "feed.meta.named", defaultMessage: "Post by {username}" });
 

@@ -170,10 +170,14 @@ export function useCreateComment(postId: string) {
 
 export type ReportVariables = { reason: ReportReason; details: string };
 
-export function useReportPost(postId: string) {
+/** What a report is about: a post, or one of its comments. */
+export type ReportTarget = { postId: string; commentId?: string };
+
+export function useReport({ postId, commentId }: ReportTarget) {
+  const path = commentId ? `${postPath(postId)}/comments/${encodeURIComponent(commentId)}/reports` : `${postPath(postId)}/reports`;
   return useMutation({
-    mutationKey: [...feedKeys.all, "report", postId],
+    mutationKey: [...feedKeys.all, "report", postId, commentId ?? null],
     mutationFn: ({ reason, details }: ReportVariables) =>
-      api<{ ok: true }>(`${postPath(postId)}/reports`, { method: "POST", json: { reason, ...(details.trim() ? { details: details.trim() } : {}) } }),
+      api<{ ok: true }>(path, { method: "POST", json: { reason, ...(details.trim() ? { details: details.trim() } : {}) } }),
   });
 }
