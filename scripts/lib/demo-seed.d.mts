@@ -54,6 +54,20 @@ export function zonedTimeToUtc(wall: { year: number; month: number; day: number;
 export function demoEventStart(event: DemoEventSeed, now: number): number;
 export function demoEventDates(event: DemoEventSeed, now: number): { eventDate: number; endDate: number | null; ticketSaleStart: number | null; ticketSaleEnd: number | null };
 export function demoEventsSql(now: number): string[];
+export type DemoVenueSeed = {
+  id: string;
+  /** The demo event held there, linked to it by the seed; null for a venue no event uses. */
+  event: string | null;
+  name: string;
+  address: string;
+  city: string | null;
+  state: string | null;
+  country: "USA" | "CAN" | "MEX";
+  postalCode: string | null;
+  capacity: number | null;
+};
+export const DEMO_VENUES: DemoVenueSeed[];
+export function demoVenuesSql(now: number): string[];
 export type DemoTicketSeed = {
   id: string;
   orderId: string;

@@ -9,6 +9,29 @@ export const DEMO_ACCOUNTS = demo.accounts;
 export const DEMO_POSTS = demo.posts;
 export const DEMO_EVENTS = demo.events;
 export const DEMO_TICKETS = demo.tickets;
+/** The venues the back office's venue list and event form offer (VENUE_COUNTRIES only). */
+const VENUE_COUNTRIES = ["USA", "CAN", "MEX"];
+/**
+ * Saved venues: each demo event's own venue where the venue list allows its country (the event is
+ * linked to it), and the extra ones of demo-data.json. A venue's id is its event's with the "e" of
+ * the event marker made an "a".
+ */
+export const DEMO_VENUES = [
+  ...demo.events
+    .filter((event) => event.venueName && VENUE_COUNTRIES.includes(event.venueCountry))
+    .map((event) => ({
+      id: event.id.replace(/-0000000e/, "-0000000a"),
+      event: event.id,
+      name: event.venueName,
+      address: event.venueAddress,
+      city: event.venueCity ?? null,
+      state: event.venueState ?? null,
+      country: event.venueCountry,
+      postalCode: event.venuePostalCode ?? null,
+      capacity: event.venueCapacity ?? null,
+    })),
+  ...demo.venues.map((venue) => ({ ...venue, event: null })),
+];
 const PBKDF2_ITERATIONS = 100_000; // must equal worker/lib/password.ts (tests/node/demo-seed.test.ts checks)
 
 /** Minimal dotenv reader: KEY=value lines, optional quotes, # comments. */
@@ -75,7 +98,7 @@ export async function buildSeedSql(pepper, now = Date.now()) {
     }
     if (account.role === "vip") statements.push(...demoSubscriptionSql(account, now));
   }
-  statements.push(...demoPlayCountsSql(), ...demoPostsSql(now), ...demoEventsSql(now), ...demoTicketsSql(now));
+  statements.push(...demoPlayCountsSql(), ...demoPostsSql(now), ...demoEventsSql(now), ...demoVenuesSql(now), ...demoTicketsSql(now));
   return statements.join("\n") + "\n";
 }
 
@@ -226,6 +249,23 @@ export function demoEventsSql(now) {
        VALUES (${id}, ${sqlText(event.title)}, ${sqlText(event.description)}, ${dates.eventDate}, ${sqlNumber(dates.endDate)}, ${sqlText(event.timeZone)}, ${sqlText(event.status)}, 'custom', ${sqlText(event.externalTicketUrl)}, ${sqlText(event.venueName)}, ${sqlText(event.venueAddress)}, ${sqlText(event.venueCity)}, ${sqlText(event.venueState)}, ${sqlText(event.venueCountry)}, ${sqlText(event.venuePostalCode)}, ${sqlNumber(event.venueCapacity)}, ${sqlNumber(cents(event.ticketPriceMin))}, ${sqlNumber(cents(event.ticketPriceMax))}, ${sqlText(event.currency ?? "USD")}, ${sqlNumber(dates.ticketSaleStart)}, ${sqlNumber(dates.ticketSaleEnd)}, ${online}, ${sqlText(event.joinUrl)}, ${sqlText(event.imageKey)}, ${now}, ${now});`,
       `UPDATE events SET event_date = ${dates.eventDate}, end_date = ${sqlNumber(dates.endDate)}, ticket_sale_start = ${sqlNumber(dates.ticketSaleStart)}, ticket_sale_end = ${sqlNumber(dates.ticketSaleEnd)}, updated_at = ${now} WHERE id = ${id};`,
     );
+  }
+  return out;
+}
+
+/**
+ * Local demo only: the saved venues, inserted once by fixed ids (INSERT OR IGNORE keeps what the
+ * back office edited), each event linked to its venue unless it already names one.
+ */
+export function demoVenuesSql(now) {
+  const out = [];
+  for (const venue of DEMO_VENUES) {
+    const id = sqlText(venue.id);
+    out.push(
+      `INSERT OR IGNORE INTO venues (id, name, address, city, state, country, postal_code, capacity, created_at, updated_at)
+       VALUES (${id}, ${sqlText(venue.name)}, ${sqlText(venue.address)}, ${sqlText(venue.city)}, ${sqlText(venue.state)}, ${sqlText(venue.country)}, ${sqlText(venue.postalCode)}, ${sqlNumber(venue.capacity)}, ${now}, ${now});`,
+    );
+    if (venue.event) out.push(`UPDATE events SET venue_id = ${id} WHERE id = ${sqlText(venue.event)} AND venue_id IS NULL AND EXISTS (SELECT 1 FROM venues WHERE id = ${id});`);
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { buildSeedSql, DEMO_ACCOUNTS, DEMO_EVENTS, demoAvatarFile, demoEventsSql, hashPassword, parseDotenv, zonedTimeToUtc } from "../../scripts/lib/demo-seed.mjs";
+import { buildSeedSql, DEMO_ACCOUNTS, DEMO_EVENTS, DEMO_VENUES, demoAvatarFile, demoEventsSql, demoVenuesSql, hashPassword, parseDotenv, zonedTimeToUtc } from "../../scripts/lib/demo-seed.mjs";
 import { avatarPng } from "../../scripts/lib/png.mjs";
 import { AVATAR_FILENAME_PATTERN } from "../../worker/contracts/profiles";
 import { PBKDF2_ITERATIONS, verifyPassword } from "../../worker/lib/password";
@@ -215,5 +215,49 @@ describe("demo events seed", () => {
     expect(zonedTimeToUtc({ year: 2026, month: 11, day: 1, hour: 3, minute: 0 }, "America/New_York")).toBe(Date.UTC(2026, 10, 1, 8, 0));
     expect(zonedTimeToUtc({ year: 2027, month: 3, day: 14, hour: 5, minute: 0 }, "America/New_York")).toBe(Date.UTC(2027, 2, 14, 9, 0));
     expect(zonedTimeToUtc({ year: 2027, month: 4, day: 22, hour: 22, minute: 0 }, "America/Sao_Paulo")).toBe(Date.UTC(2027, 3, 23, 1, 0));
+  });
+});
+
+describe("demo venues seed", () => {
+  /** The events table of 0009 with the venues of 0015 (which also gives events their venue_id). */
+  function venuesDb() {
+    const database = eventsDb();
+    database.exec(readFileSync(new URL("../../migrations/0015_venues.sql", import.meta.url), "utf8"));
+    return database;
+  }
+  const seedAll = (database: DatabaseSync, now: number) => database.exec([...demoEventsSql(now), ...demoVenuesSql(now)].join("\n"));
+  const venueOf = (database: DatabaseSync, eventId: string) =>
+    (database.prepare("SELECT venue_id FROM events WHERE id = ?").get(eventId) as { venue_id: string | null }).venue_id;
+
+  it("saves each event's venue in the three countries the venue list allows, plus one in Canada and one in Mexico, and links the events", () => {
+    const database = venuesDb();
+    seedAll(database, SEED_NOW);
+    const venues = database.prepare("SELECT id, name, country, capacity FROM venues ORDER BY id").all() as { id: string; name: string; country: string; capacity: number | null }[];
+    expect(venues.map((v) => v.id)).toEqual(DEMO_VENUES.map((v) => v.id).sort());
+    expect(new Set(venues.map((v) => v.country))).toEqual(new Set(["USA", "CAN", "MEX"]));
+    // A venue keeps the event's own copy of its details: the same name and capacity (none given stays none).
+    for (const event of DEMO_EVENTS) {
+      const linked = venueOf(database, event.id);
+      if (event.online || event.venueCountry === "BRA") {
+        expect(linked, event.title).toBeNull();
+        continue;
+      }
+      const venue = venues.find((v) => v.id === linked);
+      expect(venue?.name, event.title).toBe(event.venueName);
+      expect(venue?.capacity ?? null, event.title).toBe(event.venueCapacity ?? null);
+    }
+    expect(venues.filter((v) => !DEMO_EVENTS.some((e) => venueOf(database, e.id) === v.id)).map((v) => v.name)).toEqual(["Harbourfront Stage", "Foro Luz de Neón"]);
+  });
+
+  it("keeps what the back office changed when seeded again", () => {
+    const database = venuesDb();
+    seedAll(database, SEED_NOW);
+    const [first] = DEMO_VENUES;
+    database.prepare("UPDATE venues SET name = 'Renamed Hall' WHERE id = ?").run(first!.id);
+    database.prepare("UPDATE events SET venue_id = ? WHERE id = ?").run(DEMO_VENUES.at(-1)!.id, first!.event);
+    seedAll(database, SEED_NOW + 60_000);
+    expect((database.prepare("SELECT name FROM venues WHERE id = ?").get(first!.id) as { name: string }).name).toBe("Renamed Hall");
+    expect(venueOf(database, first!.event!)).toBe(DEMO_VENUES.at(-1)!.id);
+    expect((database.prepare("SELECT count(*) AS n FROM venues").get() as { n: number }).n).toBe(DEMO_VENUES.length);
   });
 });
