@@ -105,6 +105,25 @@ describe("first-load hints", () => {
     expect(requests.filter((path) => path === FIRST_LOAD_MANIFEST)).toHaveLength(1);
   });
 
+  it("tries the manifest again on the next visit after a failed read", async () => {
+    const { assets, requests } = fakeAssets();
+    const real = assets.fetch.bind(assets);
+    let failures = 1;
+    const flaky = {
+      fetch: async (input: RequestInfo | URL) => {
+        const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+        if (path === FIRST_LOAD_MANIFEST && failures-- > 0) {
+          requests.push(path);
+          throw new Error("network connection lost");
+        }
+        return real(input);
+      },
+    } as unknown as Fetcher;
+    expect(linksOf(await (await page("/events", flaky)).text(), "modulepreload")).toEqual([]);
+    expect(linksOf(await (await page("/events", flaky)).text(), "modulepreload")).toEqual(["/assets/en-1.js", "/assets/events-1.js", "/assets/EventsList-1.js"]);
+    expect(requests.filter((path) => path === FIRST_LOAD_MANIFEST)).toHaveLength(2);
+  });
+
   it("serves the page without hints when the build has no manifest (the assets layer answers with the shell)", async () => {
     const { assets } = fakeAssets(null);
     const catalog = await page("/music/catalog", assets);

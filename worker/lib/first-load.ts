@@ -32,6 +32,8 @@ function loadManifest(assets: Fetcher, origin: string): Promise<FirstLoadManifes
         return parsed.success ? parsed.data : null;
       })
       .catch((error: unknown) => {
+        // A failed read is tried again by the next visit; a missing or invalid manifest is not.
+        manifests.delete(assets);
         console.error("first-load manifest unreadable", error);
         return null;
       });
