@@ -7,9 +7,9 @@ import type { AdminAlbum, AdminAlbumsResponse, AdminTrack } from "../../../../wo
 import { AlbumDialog } from "./AlbumDialog";
 import { AlbumRow } from "./AlbumRow";
 import { AudioDialog } from "./AudioDialog";
+import { CatalogListPanel } from "./CatalogListPanel";
 import { ConfirmDelete } from "./ConfirmDelete";
-import { ErrorMessage } from "./fields";
-import { CatalogEmpty, CatalogLoadFailed, CatalogLoading } from "./LoadState";
+import { CatalogLoadFailed, CatalogLoading } from "./LoadState";
 import { ImageDialog } from "./MediaDialog";
 import { TrackDialog } from "./TrackDialog";
 import { catalogMessages as m } from "./messages";
@@ -45,33 +45,16 @@ export function AlbumsPanel() {
   const albums = query.data.albums;
 
   return (
-    <div className="catalog-panel">
-      <div className="catalog-toolbar">
-        <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: "album" })}>
-          {intl.formatMessage(m.albumsAdd)}
-        </button>
-      </div>
-      <p className="sr-only" role="status">
-        {reorder.announcement}
-      </p>
-      {reorder.error && (
-        <div className="error-banner" role="alert">
-          <ErrorMessage error={reorder.error} />
-        </div>
-      )}
-      {albums.length === 0 ? (
-        <CatalogEmpty icon="disc" title={intl.formatMessage(m.albumsEmpty)} hint={intl.formatMessage(m.albumsEmptyHint)} />
-      ) : (
-        <ol className="catalog-list">
-          {albums.map((album, index) => (
-            <li key={album.id}>
-              <AlbumRow album={album} index={index} count={albums.length} onMove={reorder.move} onOpen={setDialog} />
-            </li>
-          ))}
-        </ol>
-      )}
+    <CatalogListPanel
+      items={albums}
+      reorder={reorder}
+      addLabel={intl.formatMessage(m.albumsAdd)}
+      onAdd={() => setDialog({ kind: "album" })}
+      empty={{ icon: "disc", title: intl.formatMessage(m.albumsEmpty), hint: intl.formatMessage(m.albumsEmptyHint) }}
+      renderItem={(album, index) => <AlbumRow album={album} index={index} count={albums.length} onMove={reorder.move} onOpen={setDialog} />}
+    >
       {dialog && <AlbumsDialogView dialog={dialog} onClose={close} />}
-    </div>
+    </CatalogListPanel>
   );
 }
 

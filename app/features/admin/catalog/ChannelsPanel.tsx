@@ -4,12 +4,12 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import type { AdminChannel, AdminChannelsResponse } from "../../../../worker/contracts/admin-catalog";
+import { CatalogListPanel } from "./CatalogListPanel";
 import { ChannelDialog } from "./ChannelDialog";
 import { ConfirmDelete } from "./ConfirmDelete";
-import { ErrorMessage } from "./fields";
 import { formatDuration } from "./format";
 import { ItemRow } from "./ItemRow";
-import { CatalogEmpty, CatalogLoadFailed, CatalogLoading } from "./LoadState";
+import { CatalogLoadFailed, CatalogLoading } from "./LoadState";
 import { ImageDialog, VideoDialog } from "./MediaDialog";
 import { catalogMessages as m, categoryMessages, channelTypeMessages } from "./messages";
 import { catalogApi, channelsQueryOptions } from "./queries";
@@ -49,59 +49,44 @@ export function ChannelsPanel() {
     ].join(" · ");
 
   return (
-    <div className="catalog-panel">
-      <div className="catalog-toolbar">
-        <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: "channel" })}>
-          {intl.formatMessage(m.channelsAdd)}
-        </button>
-      </div>
-      <p className="sr-only" role="status">
-        {reorder.announcement}
-      </p>
-      {reorder.error && (
-        <div className="error-banner" role="alert">
-          <ErrorMessage error={reorder.error} />
-        </div>
+    <CatalogListPanel
+      items={channels}
+      reorder={reorder}
+      addLabel={intl.formatMessage(m.channelsAdd)}
+      onAdd={() => setDialog({ kind: "channel" })}
+      empty={{ icon: "video", title: intl.formatMessage(m.channelsEmpty), hint: intl.formatMessage(m.channelsEmptyHint) }}
+      renderItem={(channel, index) => (
+        <ItemRow
+          name={channel.name}
+          imageUrl={channel.thumbnailUrl}
+          imageAlt={intl.formatMessage(m.channelThumbnail, { name: channel.name })}
+          noImage={intl.formatMessage(m.channelNoThumbnail)}
+          size={{ width: 96, height: 54 }}
+          details={details(channel)}
+          index={index}
+          count={channels.length}
+          onMove={reorder.move}
+        >
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.commonEditNamed, { name: channel.name })} onClick={() => setDialog({ kind: "channel", channel })}>
+            {intl.formatMessage(m.commonEdit)}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={intl.formatMessage(m.channelChangeThumbnailNamed, { name: channel.name })}
+            onClick={() => setDialog({ kind: "thumbnail", channel })}
+          >
+            {intl.formatMessage(m.channelChangeThumbnail)}
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.channelUploadVideoNamed, { name: channel.name })} onClick={() => setDialog({ kind: "video", channel })}>
+            {intl.formatMessage(m.channelUploadVideo)}
+          </button>
+          <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.commonDeleteNamed, { name: channel.name })} onClick={() => setDialog({ kind: "delete", channel })}>
+            {intl.formatMessage(m.commonDelete)}
+          </button>
+        </ItemRow>
       )}
-      {channels.length === 0 ? (
-        <CatalogEmpty icon="video" title={intl.formatMessage(m.channelsEmpty)} hint={intl.formatMessage(m.channelsEmptyHint)} />
-      ) : (
-        <ol className="catalog-list">
-          {channels.map((channel, index) => (
-            <li key={channel.id}>
-              <ItemRow
-                name={channel.name}
-                imageUrl={channel.thumbnailUrl}
-                imageAlt={intl.formatMessage(m.channelThumbnail, { name: channel.name })}
-                noImage={intl.formatMessage(m.channelNoThumbnail)}
-                size={{ width: 96, height: 54 }}
-                details={details(channel)}
-                index={index}
-                count={channels.length}
-                onMove={reorder.move}
-              >
-                <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.commonEditNamed, { name: channel.name })} onClick={() => setDialog({ kind: "channel", channel })}>
-                  {intl.formatMessage(m.commonEdit)}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  aria-label={intl.formatMessage(m.channelChangeThumbnailNamed, { name: channel.name })}
-                  onClick={() => setDialog({ kind: "thumbnail", channel })}
-                >
-                  {intl.formatMessage(m.channelChangeThumbnail)}
-                </button>
-                <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.channelUploadVideoNamed, { name: channel.name })} onClick={() => setDialog({ kind: "video", channel })}>
-                  {intl.formatMessage(m.channelUploadVideo)}
-                </button>
-                <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.commonDeleteNamed, { name: channel.name })} onClick={() => setDialog({ kind: "delete", channel })}>
-                  {intl.formatMessage(m.commonDelete)}
-                </button>
-              </ItemRow>
-            </li>
-          ))}
-        </ol>
-      )}
+    >
       {dialog?.kind === "channel" && <ChannelDialog channel={dialog.channel} onClose={close} />}
       {dialog?.kind === "thumbnail" && (
         <ImageDialog
@@ -122,6 +107,6 @@ export function ChannelsPanel() {
           onClose={close}
         />
       )}
-    </div>
+    </CatalogListPanel>
   );
 }

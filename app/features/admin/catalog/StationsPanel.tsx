@@ -4,11 +4,11 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import type { AdminStation, AdminStationsResponse } from "../../../../worker/contracts/admin-catalog";
+import { CatalogListPanel } from "./CatalogListPanel";
 import { ConfirmDelete } from "./ConfirmDelete";
-import { ErrorMessage } from "./fields";
 import { hostOf } from "./format";
 import { ItemRow } from "./ItemRow";
-import { CatalogEmpty, CatalogLoadFailed, CatalogLoading } from "./LoadState";
+import { CatalogLoadFailed, CatalogLoading } from "./LoadState";
 import { ImageDialog } from "./MediaDialog";
 import { StationDialog } from "./StationDialog";
 import { catalogMessages as m, featureMessages } from "./messages";
@@ -46,56 +46,41 @@ export function StationsPanel() {
   };
 
   return (
-    <div className="catalog-panel">
-      <div className="catalog-toolbar">
-        <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: "station" })}>
-          {intl.formatMessage(m.stationsAdd)}
-        </button>
-      </div>
-      <p className="sr-only" role="status">
-        {reorder.announcement}
-      </p>
-      {reorder.error && (
-        <div className="error-banner" role="alert">
-          <ErrorMessage error={reorder.error} />
-        </div>
+    <CatalogListPanel
+      items={stations}
+      reorder={reorder}
+      addLabel={intl.formatMessage(m.stationsAdd)}
+      onAdd={() => setDialog({ kind: "station" })}
+      empty={{ icon: "music", title: intl.formatMessage(m.stationsEmpty), hint: intl.formatMessage(m.stationsEmptyHint) }}
+      renderItem={(station, index) => (
+        <ItemRow
+          name={station.name}
+          imageUrl={station.imageUrl}
+          imageAlt={intl.formatMessage(m.stationPicture, { name: station.name })}
+          noImage={intl.formatMessage(m.stationNoPicture)}
+          size={{ width: 64, height: 64 }}
+          details={details(station)}
+          index={index}
+          count={stations.length}
+          onMove={reorder.move}
+        >
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.commonEditNamed, { name: station.name })} onClick={() => setDialog({ kind: "station", station })}>
+            {intl.formatMessage(m.commonEdit)}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={intl.formatMessage(m.stationChangePictureNamed, { name: station.name })}
+            onClick={() => setDialog({ kind: "picture", station })}
+          >
+            {intl.formatMessage(m.stationChangePicture)}
+          </button>
+          <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.commonDeleteNamed, { name: station.name })} onClick={() => setDialog({ kind: "delete", station })}>
+            {intl.formatMessage(m.commonDelete)}
+          </button>
+        </ItemRow>
       )}
-      {stations.length === 0 ? (
-        <CatalogEmpty icon="music" title={intl.formatMessage(m.stationsEmpty)} hint={intl.formatMessage(m.stationsEmptyHint)} />
-      ) : (
-        <ol className="catalog-list">
-          {stations.map((station, index) => (
-            <li key={station.id}>
-              <ItemRow
-                name={station.name}
-                imageUrl={station.imageUrl}
-                imageAlt={intl.formatMessage(m.stationPicture, { name: station.name })}
-                noImage={intl.formatMessage(m.stationNoPicture)}
-                size={{ width: 64, height: 64 }}
-                details={details(station)}
-                index={index}
-                count={stations.length}
-                onMove={reorder.move}
-              >
-                <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.commonEditNamed, { name: station.name })} onClick={() => setDialog({ kind: "station", station })}>
-                  {intl.formatMessage(m.commonEdit)}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  aria-label={intl.formatMessage(m.stationChangePictureNamed, { name: station.name })}
-                  onClick={() => setDialog({ kind: "picture", station })}
-                >
-                  {intl.formatMessage(m.stationChangePicture)}
-                </button>
-                <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.commonDeleteNamed, { name: station.name })} onClick={() => setDialog({ kind: "delete", station })}>
-                  {intl.formatMessage(m.commonDelete)}
-                </button>
-              </ItemRow>
-            </li>
-          ))}
-        </ol>
-      )}
+    >
       {dialog?.kind === "station" && <StationDialog station={dialog.station} onClose={close} />}
       {dialog?.kind === "picture" && (
         <ImageDialog
@@ -115,6 +100,6 @@ export function StationsPanel() {
           onClose={close}
         />
       )}
-    </div>
+    </CatalogListPanel>
   );
 }
