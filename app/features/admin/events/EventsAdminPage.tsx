@@ -1,7 +1,7 @@
 // /admin/events: search and filters, the events table (or its loading, failed and empty states),
 // and Create Event, which shows the form in place of the list (as Edit does). View opens a
 // read-only detail; Delete asks first.
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import type { AdminEvent } from "../../../../worker/contracts/admin-events";
@@ -10,77 +10,47 @@ import { EventDetails } from "./EventDetails";
 import { EventFilters } from "./EventFilters";
 import { EventFormPanel } from "./EventFormPanel";
 import { EventTable } from "./EventTable";
+import { ListOrFormPage } from "./ListOrFormPage";
 import { ListEmpty, ListFailed, ListLoading } from "./ListState";
 import { eventsMessages as m } from "./messages";
 import { adminEventsQueryOptions, eventsApi, NO_FILTERS, type EventFilters as Filters } from "./queries";
 import { useDebounced } from "./useDebounced";
 import "./events-admin.css";
 
-type Mode = { kind: "list" } | { kind: "form"; event: AdminEvent | null };
 type Dialog = { kind: "view" | "delete"; event: AdminEvent } | null;
 
 export function EventsAdminPage() {
   const intl = useIntl();
-  const [mode, setMode] = useState<Mode>({ kind: "list" });
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [done, setDone] = useState("");
-  const createRef = useRef<HTMLButtonElement>(null);
-  const backFromForm = useRef(false);
-
-  // Back from the form, focus returns to where the list starts.
-  useEffect(() => {
-    if (mode.kind !== "list" || !backFromForm.current) return;
-    backFromForm.current = false;
-    createRef.current?.focus();
-  }, [mode]);
-
-  const openForm = (event: AdminEvent | null) => {
-    setDone("");
-    setMode({ kind: "form", event });
-  };
-  const closeForm = (message = "") => {
-    backFromForm.current = true;
-    setDone(message);
-    setMode({ kind: "list" });
-  };
-
-  if (mode.kind === "form") {
-    return (
-      <div className="admin-events">
-        <EventFormPanel event={mode.event} onCancel={() => closeForm()} onSaved={(created) => closeForm(intl.formatMessage(created ? m.created : m.saved))} />
-      </div>
-    );
-  }
 
   return (
-    <div className="admin-events">
-      <div className="admin-events-toolbar">
-        <EventFilters filters={filters} onChange={setFilters} />
-        <button ref={createRef} type="button" className="btn btn-primary" onClick={() => openForm(null)}>
-          {intl.formatMessage(m.create)}
-        </button>
-      </div>
-      <p className={done ? "success-banner" : "sr-only"} role="status">
-        {done}
-      </p>
-      <EventList filters={filters} onView={(event) => setDialog({ kind: "view", event })} onEdit={openForm} onDelete={(event) => setDialog({ kind: "delete", event })} />
-      {dialog?.kind === "view" && <EventDetails event={dialog.event} onClose={() => setDialog(null)} />}
-      {dialog?.kind === "delete" && (
-        <ConfirmDelete
-          title={intl.formatMessage(m.deleteTitle)}
-          question={intl.formatMessage(m.deleteConfirm)}
-          name={dialog.event.title}
-          remove={() => eventsApi.remove(dialog.event.id)}
-          errorOf={() => ({ message: m.deleteFailed })}
-          onDeleted={() => {
-            setDialog(null);
-            setDone(intl.formatMessage(m.deleted));
-          }}
-          onClose={() => setDialog(null)}
-        />
+    <ListOrFormPage<AdminEvent>
+      filters={<EventFilters filters={filters} onChange={setFilters} />}
+      createLabel={intl.formatMessage(m.create)}
+      form={(event, close) => <EventFormPanel event={event} onCancel={() => close()} onSaved={(created) => close(intl.formatMessage(created ? m.created : m.saved))} />}
+    >
+      {({ edit, announce }) => (
+        <>
+          <EventList filters={filters} onView={(event) => setDialog({ kind: "view", event })} onEdit={edit} onDelete={(event) => setDialog({ kind: "delete", event })} />
+          {dialog?.kind === "view" && <EventDetails event={dialog.event} onClose={() => setDialog(null)} />}
+          {dialog?.kind === "delete" && (
+            <ConfirmDelete
+              title={intl.formatMessage(m.deleteTitle)}
+              question={intl.formatMessage(m.deleteConfirm)}
+              name={dialog.event.title}
+              remove={() => eventsApi.remove(dialog.event.id)}
+              errorOf={() => ({ message: m.deleteFailed })}
+              onDeleted={() => {
+                setDialog(null);
+                announce(intl.formatMessage(m.deleted));
+              }}
+              onClose={() => setDialog(null)}
+            />
+          )}
+        </>
       )}
-    </div>
+    </ListOrFormPage>
   );
 }
 

@@ -1,13 +1,14 @@
 // /admin/venues: a search (name, address), the venues table (or its loading, failed and empty
 // states), and Create Venue, which shows the form in place of the list (as Edit does). View opens
 // a read-only detail; Delete asks first, and says so when events still use the venue.
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { ApiRequestError } from "../../../lib/api";
 import { ADMIN_VENUE_CODES, type AdminVenue } from "../../../../worker/contracts/admin-venues";
 import { ConfirmDelete } from "./ConfirmDelete";
 import type { ErrorText } from "./errors";
+import { ListOrFormPage } from "./ListOrFormPage";
 import { ListEmpty, ListFailed, ListLoading } from "./ListState";
 import { eventsMessages as m } from "./messages";
 import { adminVenuesQueryOptions, venuesApi } from "./queries";
@@ -17,7 +18,6 @@ import { VenueFormPanel } from "./VenueFormPanel";
 import { VenueTable } from "./VenueTable";
 import "./events-admin.css";
 
-type Mode = { kind: "list" } | { kind: "form"; venue: AdminVenue | null };
 type Dialog = { kind: "view" | "delete"; venue: AdminVenue } | null;
 
 /**
@@ -38,72 +38,47 @@ function deleteErrorOf(venue: AdminVenue) {
 export function VenuesAdminPage() {
   const intl = useIntl();
   const searchId = useId();
-  const [mode, setMode] = useState<Mode>({ kind: "list" });
   const [search, setSearch] = useState("");
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [done, setDone] = useState("");
-  const createRef = useRef<HTMLButtonElement>(null);
-  const backFromForm = useRef(false);
 
-  useEffect(() => {
-    if (mode.kind !== "list" || !backFromForm.current) return;
-    backFromForm.current = false;
-    createRef.current?.focus();
-  }, [mode]);
-
-  const openForm = (venue: AdminVenue | null) => {
-    setDone("");
-    setMode({ kind: "form", venue });
-  };
-  const closeForm = (message = "") => {
-    backFromForm.current = true;
-    setDone(message);
-    setMode({ kind: "list" });
-  };
-
-  if (mode.kind === "form") {
-    return (
-      <div className="admin-events">
-        <VenueFormPanel venue={mode.venue} onCancel={() => closeForm()} onSaved={(created) => closeForm(intl.formatMessage(created ? m.venueCreated : m.venueSaved))} />
+  const searchForm = (
+    <form className="admin-filters admin-events-filters" role="search" aria-label={intl.formatMessage(m.venuesSearchLabel)} onSubmit={(e) => e.preventDefault()}>
+      <div className="field admin-events-search">
+        <label htmlFor={searchId} className="sr-only">
+          {intl.formatMessage(m.venuesSearchLabel)}
+        </label>
+        <input id={searchId} type="search" value={search} maxLength={200} autoComplete="off" placeholder={intl.formatMessage(m.venuesSearchPlaceholder)} onChange={(e) => setSearch(e.target.value)} />
       </div>
-    );
-  }
+    </form>
+  );
 
   return (
-    <div className="admin-events">
-      <div className="admin-events-toolbar">
-        <form className="admin-filters admin-events-filters" role="search" aria-label={intl.formatMessage(m.venuesSearchLabel)} onSubmit={(e) => e.preventDefault()}>
-          <div className="field admin-events-search">
-            <label htmlFor={searchId} className="sr-only">
-              {intl.formatMessage(m.venuesSearchLabel)}
-            </label>
-            <input id={searchId} type="search" value={search} maxLength={200} autoComplete="off" placeholder={intl.formatMessage(m.venuesSearchPlaceholder)} onChange={(e) => setSearch(e.target.value)} />
-          </div>
-        </form>
-        <button ref={createRef} type="button" className="btn btn-primary" onClick={() => openForm(null)}>
-          {intl.formatMessage(m.venuesCreate)}
-        </button>
-      </div>
-      <p className={done ? "success-banner" : "sr-only"} role="status">
-        {done}
-      </p>
-      <VenueList search={search} onView={(venue) => setDialog({ kind: "view", venue })} onEdit={openForm} onDelete={(venue) => setDialog({ kind: "delete", venue })} />
-      {dialog?.kind === "view" && <VenueDetails venue={dialog.venue} onClose={() => setDialog(null)} />}
-      {dialog?.kind === "delete" && (
-        <ConfirmDelete
-          title={intl.formatMessage(m.venueDeleteTitle)}
-          question={intl.formatMessage(m.venueDeleteConfirm)}
-          name={dialog.venue.name}
-          remove={() => venuesApi.remove(dialog.venue.id)}
-          errorOf={deleteErrorOf(dialog.venue)}
-          onDeleted={() => {
-            setDialog(null);
-            setDone(intl.formatMessage(m.venueDeleted));
-          }}
-          onClose={() => setDialog(null)}
-        />
+    <ListOrFormPage<AdminVenue>
+      filters={searchForm}
+      createLabel={intl.formatMessage(m.venuesCreate)}
+      form={(venue, close) => <VenueFormPanel venue={venue} onCancel={() => close()} onSaved={(created) => close(intl.formatMessage(created ? m.venueCreated : m.venueSaved))} />}
+    >
+      {({ edit, announce }) => (
+        <>
+          <VenueList search={search} onView={(venue) => setDialog({ kind: "view", venue })} onEdit={edit} onDelete={(venue) => setDialog({ kind: "delete", venue })} />
+          {dialog?.kind === "view" && <VenueDetails venue={dialog.venue} onClose={() => setDialog(null)} />}
+          {dialog?.kind === "delete" && (
+            <ConfirmDelete
+              title={intl.formatMessage(m.venueDeleteTitle)}
+              question={intl.formatMessage(m.venueDeleteConfirm)}
+              name={dialog.venue.name}
+              remove={() => venuesApi.remove(dialog.venue.id)}
+              errorOf={deleteErrorOf(dialog.venue)}
+              onDeleted={() => {
+                setDialog(null);
+                announce(intl.formatMessage(m.venueDeleted));
+              }}
+              onClose={() => setDialog(null)}
+            />
+          )}
+        </>
       )}
-    </div>
+    </ListOrFormPage>
   );
 }
 
