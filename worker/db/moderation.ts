@@ -217,23 +217,27 @@ const auditFacts = (item: ModerationItem) => ({ author: item.author.email, conte
 
 export type ActionOutcome = { resolvedReports: number };
 
+/** The audit row of hiding or showing again a post or a comment. */
+const visibilityAudit = (db: DB, actor: Actor, targetType: "post" | "comment", item: ModerationItem, hidden: boolean, now: number) =>
+  auditInsert(
+    db,
+    {
+      actor,
+      action: `${targetType}.${hidden ? "hide" : "unhide"}`,
+      targetType,
+      targetId: item.id,
+      summary: { before: { hidden: item.hiddenAt !== null, ...auditFacts(item) }, after: { hidden } },
+    },
+    now,
+  );
+
 /** Hides (resolving its open reports) or shows again a post. */
 export async function setPostHidden(db: DB, actor: Actor, item: ReportedPost, hidden: boolean, now = Date.now()): Promise<ActionOutcome> {
   const update = db
     .update(posts)
     .set({ hiddenAt: hidden ? new Date(now) : null })
     .where(and(eq(posts.id, item.id), hidden ? isNull(posts.hiddenAt) : isNotNull(posts.hiddenAt)));
-  const audit = auditInsert(
-    db,
-    {
-      actor,
-      action: hidden ? "post.hide" : "post.unhide",
-      targetType: "post",
-      targetId: item.id,
-      summary: { before: { hidden: item.hiddenAt !== null, ...auditFacts(item) }, after: { hidden } },
-    },
-    now,
-  );
+  const audit = visibilityAudit(db, actor, "post", item, hidden, now);
   if (!hidden) {
     await db.batch([update, audit]);
     return { resolvedReports: 0 };
@@ -280,17 +284,7 @@ export async function setCommentHidden(db: DB, actor: Actor, item: ReportedComme
     .update(postComments)
     .set({ hiddenAt: hidden ? new Date(now) : null })
     .where(and(eq(postComments.id, item.id), hidden ? isNull(postComments.hiddenAt) : isNotNull(postComments.hiddenAt)));
-  const audit = auditInsert(
-    db,
-    {
-      actor,
-      action: hidden ? "comment.hide" : "comment.unhide",
-      targetType: "comment",
-      targetId: item.id,
-      summary: { before: { hidden: item.hiddenAt !== null, ...auditFacts(item) }, after: { hidden } },
-    },
-    now,
-  );
+  const audit = visibilityAudit(db, actor, "comment", item, hidden, now);
   if (!hidden) {
     const [, , , counted] = await db.batch([count, update, audit, commentCountOf(db, item.postId)]);
     return { resolvedReports: 0, commentCount: counted[0]?.commentCount ?? null };
