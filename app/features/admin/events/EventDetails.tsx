@@ -1,20 +1,17 @@
 // 'View': every field of an event, read-only, whatever its status; a published one links the
 // public events page.
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { Modal } from "../../../components/Modal";
 import { VENUE_COUNTRIES, type AdminEvent, type VenueCountry } from "../../../../worker/contracts/admin-events";
+import { DetailsDialog, type DetailRow } from "./DetailsDialog";
 import { eventWhen, formatMoment, priceRange } from "./format";
 import { countryMessages, eventsMessages as m, sourceMessages, statusMessages } from "./messages";
 
 export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
   const intl = useIntl();
-  const notSet = <span className="muted">{intl.formatMessage(m.notSet)}</span>;
-  const show = (value: ReactNode) => (value === null || value === "" ? notSet : value);
   const when = (iso: string | null) => (iso ? eventWhen(intl, iso, event.timeZone) : null);
   const country = event.venueCountry && (VENUE_COUNTRIES as readonly string[]).includes(event.venueCountry) ? intl.formatMessage(countryMessages[event.venueCountry as VenueCountry]) : event.venueCountry;
-  const rows: [string, ReactNode][] = [
+  const rows: DetailRow[] = [
     [intl.formatMessage(m.fieldStatus), intl.formatMessage(statusMessages[event.status])],
     [intl.formatMessage(m.fieldEventDate), when(event.eventDate)],
     [intl.formatMessage(m.fieldTimeZone), event.timeZone],
@@ -22,7 +19,7 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
     [intl.formatMessage(m.fieldEventbriteId), event.eventbriteId],
     [intl.formatMessage(m.fieldTicketUrl), event.externalTicketUrl],
     [intl.formatMessage(m.fieldDescription), event.description],
-    ...(event.online ? ([[intl.formatMessage(m.fieldJoinUrl), event.joinUrl]] as [string, ReactNode][]) : []),
+    ...(event.online ? ([[intl.formatMessage(m.fieldJoinUrl), event.joinUrl]] as DetailRow[]) : []),
     [intl.formatMessage(m.fieldVenueName), event.online ? intl.formatMessage(m.online) : event.venueName],
     [intl.formatMessage(m.fieldVenueAddress), event.venueAddress],
     [intl.formatMessage(m.fieldVenueCity), event.venueCity],
@@ -36,23 +33,8 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
     [intl.formatMessage(m.detailsCreated), formatMoment(intl, event.createdAt)],
     [intl.formatMessage(m.detailsUpdated), formatMoment(intl, event.updatedAt)],
   ];
-  const footer = (
-    <div className="dialog-actions">
-      <button type="button" className="btn btn-ghost" onClick={onClose}>
-        {intl.formatMessage(m.close)}
-      </button>
-    </div>
-  );
   return (
-    <Modal title={event.title} onClose={onClose} footer={footer} className="admin-events-dialog">
-      <dl className="admin-events-details">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{show(value)}</dd>
-          </div>
-        ))}
-      </dl>
+    <DetailsDialog title={event.title} rows={rows} onClose={onClose}>
       {event.status === "published" ? (
         <p>
           <Link to="/events">{intl.formatMessage(m.detailsPublicLink)}</Link>
@@ -60,6 +42,6 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
       ) : (
         <p className="muted">{intl.formatMessage(m.detailsNotPublic)}</p>
       )}
-    </Modal>
+    </DetailsDialog>
   );
 }
