@@ -10,6 +10,8 @@ export const COLLECT_URL = "/api/collect";
 /** The server's limits on a path (collectBodySchema). */
 const MAX_PATH = 300;
 const MAX_REFERRER = 255;
+/** The longest the first view waits for an idle moment before it is reported anyway. */
+const FIRST_VIEW_IDLE_TIMEOUT_MS = 2000;
 
 export type PageView = { path: string; referrer?: string; width: number };
 
@@ -58,11 +60,17 @@ export function usePageViews(pathname: string): void {
     state.path = pathname;
     const first = state.first;
     state.first = false;
-    try {
-      const view = pageViewFor(pathname, { first });
-      if (view) sendPageView(view);
-    } catch {
-      // See sendPageView.
-    }
+    const report = () => {
+      try {
+        const view = pageViewFor(pathname, { first });
+        if (view) sendPageView(view);
+      } catch {
+        // See sendPageView.
+      }
+    };
+    // The first view waits for the browser to be idle: queuing a beacon costs the main thread a
+    // few milliseconds the page's first screen needs more. Later views report at once.
+    if (first && typeof window.requestIdleCallback === "function") window.requestIdleCallback(report, { timeout: FIRST_VIEW_IDLE_TIMEOUT_MS });
+    else report();
   }, [pathname]);
 }

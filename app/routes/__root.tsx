@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { defineMessages } from "react-intl";
 import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
@@ -31,8 +31,13 @@ function RootLayout() {
   const playerRequested = usePlayerRequested();
   const radioRequested = useRadioRequested();
 
+  // Smooth scroll to the top on each route change (anchors on home handle themselves). Not on the
+  // first page: the browser opens it at the top already, and scrolling would force a layout of
+  // the whole page while it is still starting.
+  const firstPathname = useRef<string | null>(pathname);
   useEffect(() => {
-    // Smooth scroll to the top on each route change (anchors on home handle themselves).
+    if (firstPathname.current === pathname) return;
+    firstPathname.current = null;
     if (!window.location.hash) window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   }, [pathname]);
 

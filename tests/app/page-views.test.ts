@@ -89,6 +89,23 @@ describe("usePageViews", () => {
     ]);
   });
 
+  it("reports the first view once the browser is idle, later views at once", async () => {
+    const idle: IdleRequestCallback[] = [];
+    const requestIdle = vi.fn((callback: IdleRequestCallback, options?: IdleRequestOptions) => {
+      idle.push(callback);
+      expect(options).toEqual({ timeout: 2000 });
+      return idle.length;
+    });
+    vi.stubGlobal("requestIdleCallback", requestIdle);
+    const { rerender } = renderViews("/");
+    expect(requestIdle).toHaveBeenCalledTimes(1);
+    expect(beacon).not.toHaveBeenCalled();
+    idle[0]!({ didTimeout: false, timeRemaining: () => 50 });
+    rerender({ pathname: "/events" });
+    expect(requestIdle).toHaveBeenCalledTimes(1);
+    expect((await beacons()).map((b) => b.body)).toEqual([{ path: "/", width: WIDTH }, { path: "/events", width: WIDTH }]);
+  });
+
   it("never reports the back office", async () => {
     setReferrer("https://www.google.com/");
     const { rerender } = renderViews("/admin");
