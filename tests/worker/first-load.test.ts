@@ -57,12 +57,13 @@ describe("first-load hints", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     const html = await res.text();
     expect(linksOf(html, "modulepreload")).toEqual(["/assets/pt-BR-1.js", "/assets/landing-1.js", "/assets/EventsList-1.js"]);
-    expect(preloadsAs(html, "style")).toEqual(["/assets/landing-1.css"]);
+    expect(linksOf(html, "stylesheet")).toEqual(["/assets/landing-1.css"]);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/landing-1.css">');
     expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/events"]);
     // The SPA's fetch() (cors mode, same-origin credentials) reuses only a preload made the same way.
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/auth/me">');
     // The hero picture is still the first thing named.
-    expect(preloadsAs(html, "image")).toEqual(["/media/site/hero-1-1280.jpg"]);
+    expect(preloadsAs(html, "image")).toEqual(["/media/site/hero-1-portrait.jpg", "/media/site/hero-1-1280.jpg"]);
     expect(html.indexOf("</head>")).toBeGreaterThan(html.indexOf("/api/events"));
   });
 
@@ -70,7 +71,7 @@ describe("first-load hints", () => {
     const { assets } = fakeAssets();
     const html = await (await page("/events", assets, { "accept-language": "en-US,en;q=0.9" })).text();
     expect(linksOf(html, "modulepreload")).toEqual(["/assets/en-1.js", "/assets/events-1.js", "/assets/EventsList-1.js"]);
-    expect(preloadsAs(html, "style")).toEqual(["/assets/events-1.css"]);
+    expect(linksOf(html, "stylesheet")).toEqual(["/assets/events-1.css"]);
     expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/events"]);
     expect(preloadsAs(html, "image")).toEqual([]);
   });
@@ -148,7 +149,7 @@ describe("first-load hints", () => {
     expect(linksOf(html, "modulepreload")).toEqual([]);
     expect(html).not.toContain("evil.test");
     expect(html).not.toContain("<script>alert");
-    expect(preloadsAs(html, "image")).toEqual(["/media/site/hero-1-1280.jpg"]);
+    expect(preloadsAs(html, "image")).toEqual(["/media/site/hero-1-portrait.jpg", "/media/site/hero-1-1280.jpg"]);
   });
 });
 

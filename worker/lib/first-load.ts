@@ -1,6 +1,6 @@
 // The <head> hints of a page's first visit (worker/contracts/first-load.ts): modulepreload for the
-// page's route chunks and the visitor's language catalog, preload for its styles and for the API
-// answers it asks for at once. The SPA's own requests then find them already under way.
+// page's route chunks and the visitor's language catalog, its styles as stylesheets, and preload
+// for the API answers it asks for at once. The SPA's own requests then find them already under way.
 import { parseAccept } from "hono/utils/accept";
 import { z } from "../contracts/zod";
 import { FIRST_LOAD_DATA, FIRST_LOAD_MANIFEST, FIRST_LOAD_PAGES, type FirstLoadManifest, type FirstLoadPath } from "../contracts/first-load";
@@ -59,7 +59,9 @@ export async function firstLoadHints(assets: Fetcher, request: Request, page: Fi
   const { modules, styles } = manifest.pages[page];
   return [
     ...[...manifest.catalogs[locale].modules, ...modules].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    // Applied with the first style pass, not when the route's chunk adds them (the SPA's loader
+    // skips a stylesheet already there): adding one later restyles and lays out the whole page.
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     // crossorigin="anonymous" is fetch()'s own mode (cors, same-origin credentials): the SPA's request reuses the answer.
     ...[...FIRST_LOAD_DATA, ...FIRST_LOAD_PAGES[page].data].map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`),
   ].join("");
