@@ -107,6 +107,48 @@ describe("/music/catalog", () => {
   });
 });
 
+describe("/music/catalog's first render", () => {
+  /** The text of every node the page added, as it was when added, for "did a loading line ever appear?". */
+  function watchTexts() {
+    const texts: string[] = [];
+    const observer = new MutationObserver((records) => records.forEach((record) => record.addedNodes.forEach((node) => texts.push(node.textContent ?? ""))));
+    observer.observe(document.body, { childList: true, subtree: true });
+    return { sawLoading: () => texts.some((text) => text.includes("Loading music...")), stop: () => observer.disconnect() };
+  }
+
+  /** The albums answer only once `ready` settles; everything else answers at once. */
+  function albumsAnswerAfter(ready: Promise<unknown>) {
+    const { fetchMock } = api(null);
+    const quick = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).endsWith("/api/music/albums")) await ready;
+      return quick(input, init);
+    });
+  }
+
+  it("comes with the albums when they arrive in time: no loading line first", async () => {
+    // A tenth of a second: long after the page could have rendered without them, well before the pending delay.
+    albumsAnswerAfter(new Promise((resolve) => setTimeout(resolve, 100)));
+    const texts = watchTexts();
+    renderMusic("/music/catalog");
+    await screen.findByRole("link", { name: /Moonlight Boulevard/ });
+    texts.stop();
+    expect(texts.sawLoading()).toBe(false);
+  });
+
+  it("shows the page with its loading line while a slow answer is on its way, then the albums", async () => {
+    let answer!: () => void;
+    albumsAnswerAfter(new Promise<void>((resolve) => (answer = resolve)));
+    renderMusic("/music/catalog");
+    // After the route's pending delay (half a second): the page's heading and its loading line.
+    expect(await screen.findByText("Loading music...", undefined, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Music Catalog");
+    answer();
+    expect(await screen.findByRole("link", { name: /Moonlight Boulevard/ })).toBeTruthy();
+    expect(screen.queryByText("Loading music...")).toBeNull();
+  });
+});
+
 describe("/music/catalog/{id}", () => {
   it("locks every play control for a visitor, each leading to /vip-signup", async () => {
     api(null);

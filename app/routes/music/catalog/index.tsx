@@ -5,7 +5,12 @@ import { albumsQueryOptions } from "../../../features/music/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
 
 export const Route = createFileRoute("/music/catalog/")({
-  loader: ({ context }) => void context.queryClient.prefetchQuery(albumsQueryOptions()),
+  // The first render waits for the albums (the Worker's HTML asked for them with the page), so the
+  // grid comes with the page, not after a loading line and a second render; an answer slower than
+  // half a second shows the page with its own loading state meanwhile.
+  loader: ({ context }) => context.queryClient.prefetchQuery(albumsQueryOptions()),
+  pendingMs: 500,
+  pendingComponent: MusicCatalog,
   component: MusicCatalog,
 });
 
