@@ -4,6 +4,8 @@ import type { Look } from "./demo-scene.mjs";
 export const HERO_WIDTH: number;
 export const HERO_HEIGHT: number;
 export const HERO_WIDTHS: number[];
+export type CropRect = { x: number; y: number; width: number; height: number };
+export const HERO_PORTRAIT: CropRect;
 export const BANNER_WIDTH: number;
 export const BANNER_HEIGHT: number;
 export const BANNER_WIDTHS: number[];
@@ -22,10 +24,11 @@ export type Promo = {
 };
 export const PROMO: Promo;
 export function heroKey(id: string, width: number): string;
+export function heroPortraitKey(id: string): string;
 export function bannerKey(width: number): string;
 export const PROMO_VIDEO_KEY: string;
 export const PROMO_POSTER_KEY: string;
-export type SitePictureInput = { picture: SitePictureName; seed: string; width: number; height: number; halve?: boolean; quality?: number; promo?: Promo };
+export type SitePictureInput = { picture: SitePictureName; seed: string; width: number; height: number; halve?: boolean; crop?: CropRect; quality?: number; promo?: Promo };
 export type SiteMediaItem =
   | { id: string; kind: "site-image"; key: string; input: SitePictureInput }
   | { id: string; kind: "site-video"; key: string; input: { promo: Promo } };

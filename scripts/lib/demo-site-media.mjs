@@ -3,7 +3,8 @@
 // concert poster) and a promo video with its poster, all in the site's synthwave colours. Drawn
 // in JS (scripts/lib/demo-draw.mjs, demo-scene.mjs), the pictures encoded as JPEG (jpeg.mjs,
 // quality 70: they must be light on a phone), each in two widths for a srcset (the small one is
-// the large one halved, so both show the same picture); the video is demo-video.mjs's synthwave
+// the large one halved, so both show the same picture), and for phones a portrait cut of the large
+// one (what a phone's tall hero shows of it, at a third of the bytes); the video is demo-video.mjs's synthwave
 // scene with a catalog track's demo music. No text in the hero pictures (the page writes its
 // own, translated, over them); nothing downloaded; the same input gives the same bytes.
 //
@@ -11,12 +12,18 @@
 import { prng, fnv1a } from "../catalog/hash.mjs";
 import { drawText, hsl, mixColor, Raster, textMask, textWidth } from "./demo-draw.mjs";
 import { createScene, syntheticLevels } from "./demo-scene.mjs";
-import { encodeJpeg, halveRgba, JPEG_QUALITY } from "./jpeg.mjs";
+import { cropRgba, encodeJpeg, halveRgba, JPEG_QUALITY } from "./jpeg.mjs";
 
 export const HERO_WIDTH = 1280;
 export const HERO_HEIGHT = 720;
 /** The srcset widths of every hero picture: the 640 one is the 1280 one halved. */
 export const HERO_WIDTHS = [1280, 640];
+/**
+ * The phones' hero picture: a 9:16 cut, full height, of the 1280x720 one, where the page's
+ * `object-position: 65% center` shows it on a tall screen (the same pixels a phone showed of the
+ * wide picture, without downloading the rest).
+ */
+export const HERO_PORTRAIT = { width: 404, height: HERO_HEIGHT, x: Math.round((HERO_WIDTH - 404) * 0.65), y: 0 };
 export const BANNER_WIDTH = 1600;
 export const BANNER_HEIGHT = 600;
 export const BANNER_WIDTHS = [1600, 800];
@@ -47,6 +54,8 @@ export const PROMO = {
 
 /** R2 key of a hero picture at one width: site/hero-1-1280.jpg. */
 export const heroKey = (id, width) => `site/${id}-${width}.jpg`;
+/** R2 key of a hero's portrait cut for phones: site/hero-1-portrait.jpg. */
+export const heroPortraitKey = (id) => `site/${id}-portrait.jpg`;
 /** R2 key of the events banner: site/events-banner.jpg (1600 wide) and site/events-banner-800.jpg. */
 export const bannerKey = (width) => (width === BANNER_WIDTH ? "site/events-banner.jpg" : `site/events-banner-${width}.jpg`);
 export const PROMO_VIDEO_KEY = "site/promo.mp4";
@@ -64,6 +73,8 @@ export function siteMediaItems({ quality = JPEG_QUALITY } = {}) {
       const input = { picture: hero.picture, seed: hero.id, width: HERO_WIDTH, height: HERO_HEIGHT, halve: width !== HERO_WIDTH, quality };
       items.push({ id: `site-image:${hero.id}-${width}`, kind: "site-image", key: heroKey(hero.id, width), input });
     }
+    const portrait = { picture: hero.picture, seed: hero.id, width: HERO_WIDTH, height: HERO_HEIGHT, crop: HERO_PORTRAIT, quality };
+    items.push({ id: `site-image:${hero.id}-portrait`, kind: "site-image", key: heroPortraitKey(hero.id), input: portrait });
   }
   for (const width of BANNER_WIDTHS) {
     const input = { picture: "banner", seed: "events-banner", width: BANNER_WIDTH, height: BANNER_HEIGHT, halve: width !== BANNER_WIDTH, quality };
@@ -596,8 +607,9 @@ const PICTURES = {
 export const PICTURE_NAMES = Object.keys(PICTURES);
 
 /**
- * One site picture as JPEG: drawn at `width` x `height`, halved when `halve` is set.
- * @param {{ picture: string, seed: string, width: number, height: number, halve?: boolean, quality?: number, promo?: typeof PROMO }} input
+ * One site picture as JPEG: drawn at `width` x `height`, then halved when `halve` is set, or cut
+ * to the `crop` rectangle.
+ * @param {{ picture: string, seed: string, width: number, height: number, halve?: boolean, crop?: typeof HERO_PORTRAIT, quality?: number, promo?: typeof PROMO }} input
  * @returns {Uint8Array}
  */
 export function renderSiteImage(input) {
@@ -605,6 +617,7 @@ export function renderSiteImage(input) {
   if (!draw) throw new Error(`unknown site picture ${input.picture}`);
   const raster = draw(input);
   const quality = input.quality ?? JPEG_QUALITY;
+  if (input.crop) return encodeJpeg(input.crop.width, input.crop.height, cropRgba(raster.width, raster.height, raster.rgba, input.crop), quality);
   if (!input.halve) return encodeJpeg(raster.width, raster.height, raster.rgba, quality);
   return encodeJpeg(raster.width / 2, raster.height / 2, halveRgba(raster.width, raster.height, raster.rgba), quality);
 }

@@ -44,6 +44,17 @@ export function halveRgba(width, height, rgba) {
 }
 
 /**
+ * The `width` x `height` rectangle of an RGBA image whose top left corner is (x, y).
+ * @returns {Uint8ClampedArray}
+ */
+export function cropRgba(width, height, rgba, { x, y, width: w, height: h }) {
+  if (x < 0 || y < 0 || w <= 0 || h <= 0 || x + w > width || y + h > height) throw new Error("cropRgba: the rectangle must lie inside the image");
+  const out = new Uint8ClampedArray(w * h * 4);
+  for (let row = 0; row < h; row++) out.set(rgba.subarray(((y + row) * width + x) * 4, ((y + row) * width + x + w) * 4), row * w * 4);
+  return out;
+}
+
+/**
  * Width and height from a JPEG's start-of-frame marker (SOF0..SOF15 but DHT/JPG/DAC), or null.
  * @param {Uint8Array} bytes
  */

@@ -149,8 +149,16 @@ describe("hero", () => {
     }
     expect(images[0]!.getAttribute("src")).toBe("/media/site/hero-1-1280.jpg");
     expect(images[0]!.getAttribute("srcset")).toBe("/media/site/hero-1-640.jpg 640w, /media/site/hero-1-1280.jpg 1280w");
+    // Phones get the portrait cut: a <source> ahead of each <img> once it loads.
+    const portraitOf = (img: HTMLImageElement) => {
+      const source = img.parentElement?.tagName === "PICTURE" ? img.parentElement.querySelector("source") : null;
+      return source && [source.getAttribute("media"), source.getAttribute("srcset")];
+    };
+    expect(portraitOf(images[0]!)).toEqual(["(max-width: 480px)", "/media/site/hero-1-portrait.jpg"]);
+    expect(images[0]!.previousElementSibling?.tagName).toBe("SOURCE");
     // The other three get theirs after the first paint.
     await waitFor(() => expect(images[3]!.getAttribute("srcset")).toBe("/media/site/hero-4-640.jpg 640w, /media/site/hero-4-1280.jpg 1280w"));
+    expect(portraitOf(images[3]!)).toEqual(["(max-width: 480px)", "/media/site/hero-4-portrait.jpg"]);
     expect(images[1]!.getAttribute("src")).toBe("/media/site/hero-2-1280.jpg");
     expect(activeHero()).toBe(0);
     // The text and the sign-up button are still there.
@@ -196,6 +204,8 @@ describe("hero", () => {
     // pictures would have their source if reduced motion did not keep them back.
     await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     expect(heroImages().slice(1).map((img) => img.getAttribute("src"))).toEqual([null, null, null]);
+    // Nor a phone's portrait cut of them.
+    expect([...document.querySelectorAll(".hero-backgrounds source")].map((source) => source.getAttribute("srcset"))).toEqual(["/media/site/hero-1-portrait.jpg"]);
     for (const img of heroImages()) fireEvent.load(img);
     advance(3 * HERO_ROTATION_MS);
     expect(activeHero()).toBe(0);

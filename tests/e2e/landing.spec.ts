@@ -34,6 +34,29 @@ test("the hero shows its first picture at once and moves to another within about
   await expect(heroImage(page, now)).toHaveCSS("opacity", "1", { timeout: 3000 });
 });
 
+test("a phone gets the portrait cut of the first picture, downloaded once, without the wide one", async ({ browser }) => {
+  // A phone's screen as well as its viewport: the preload scanner reads the screen's size before
+  // the page is laid out (with the desktop device's 1920-wide screen it would take the wide picture).
+  const phone = { viewport: { width: 412, height: 823 }, screen: { width: 412, height: 915 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  const heroRequests: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/media/site/hero-1-")) heroRequests.push(pathname);
+  });
+  await page.goto("/");
+  await expect.poll(() => loaded(heroImage(page, 0))).toBe(true);
+  expect(await heroImage(page, 0).evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight, new URL(img.currentSrc).pathname])).toEqual([
+    404,
+    720,
+    "/media/site/hero-1-portrait.jpg",
+  ]);
+  // The Worker's preload and the <picture> agree: one request, for the portrait cut only.
+  expect(heroRequests).toEqual(["/media/site/hero-1-portrait.jpg"]);
+  await context.close();
+});
+
 test("with reduced motion the hero stays on the first picture, and starts once motion is allowed", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   // The page's clock is ours: 6 s of its timers run at once, no sleeping in the test.

@@ -1,5 +1,5 @@
 // The landing page's offline demo media (scripts/lib/demo-site-media.mjs): four hero JPEGs and the
-// events banner, each in two widths for a srcset, and the promo video (H.264 + MP3 MP4) with its
+// events banner, each in two widths for a srcset, a portrait cut of each hero for phones, and the promo video (H.264 + MP3 MP4) with its
 // poster; the JPEG helper (scripts/lib/jpeg.mjs); and their jobs in
 // scripts/catalog/generate-demo-media.mjs. Renders every picture, but only a short, small video:
 // the real one is `node scripts/catalog/generate-demo-media.mjs`.
@@ -17,6 +17,8 @@ import {
   bannerKey,
   heroKey,
   HERO_HEIGHT,
+  HERO_PORTRAIT,
+  heroPortraitKey,
   HERO_WIDTH,
   PROMO,
   PROMO_POSTER_KEY,
@@ -27,7 +29,7 @@ import {
   siteMediaItems,
   type SitePictureInput,
 } from "../../scripts/lib/demo-site-media.mjs";
-import { encodeJpeg, halveRgba, JPEG_QUALITY, jpegSize } from "../../scripts/lib/jpeg.mjs";
+import { cropRgba, encodeJpeg, halveRgba, JPEG_QUALITY, jpegSize } from "../../scripts/lib/jpeg.mjs";
 import { boxesIn, child } from "./mp4-boxes";
 
 const KB = 1024;
@@ -134,6 +136,7 @@ describe("the landing page's pictures", () => {
       ...SITE_HEROES.flatMap((h): [string, number, number][] => [
         [heroKey(h.id, 1280), 1280, 720],
         [heroKey(h.id, 640), 640, 360],
+        [heroPortraitKey(h.id), 404, 720],
       ]),
       ["site/events-banner.jpg", 1600, 600],
       ["site/events-banner-800.jpg", 800, 300],
@@ -157,6 +160,8 @@ describe("the landing page's pictures", () => {
       expect(images.get(heroKey(hero.id, 1280))!.length, hero.id).toBeLessThan(160 * KB);
       // The small one is a real saving, not the big one relabelled.
       expect(images.get(heroKey(hero.id, 640))!.length).toBeLessThan(images.get(heroKey(hero.id, 1280))!.length * 0.6);
+      // A phone's portrait cut costs at most half of the wide picture it is cut from.
+      expect(images.get(heroPortraitKey(hero.id))!.length, hero.id).toBeLessThan(images.get(heroKey(hero.id, 1280))!.length * 0.5);
     }
     expect(images.get(bannerKey(1600))!.length).toBeLessThan(160 * KB);
     expect(images.get(bannerKey(800))!.length).toBeLessThan(60 * KB);
@@ -183,6 +188,26 @@ describe("the landing page's pictures", () => {
       const halved = halveRgba(large.width, large.height, large.data);
       expect(meanDifference(Uint8Array.from(halved), decoded.get(small)!.data), small).toBeLessThan(5);
     }
+  });
+
+  it("cut each phone's portrait from the wide picture, where the page's 65% position shows it", () => {
+    expect(HERO_PORTRAIT).toEqual({ width: 404, height: 720, x: 569, y: 0 });
+    expect(HERO_PORTRAIT.width / HERO_PORTRAIT.height).toBeCloseTo(9 / 16, 2);
+    for (const hero of SITE_HEROES) {
+      const large = decoded.get(heroKey(hero.id, 1280))!;
+      const cut = cropRgba(large.width, large.height, Uint8ClampedArray.from(large.data), HERO_PORTRAIT);
+      expect(meanDifference(Uint8Array.from(cut), decoded.get(heroPortraitKey(hero.id))!.data), hero.id).toBeLessThan(5);
+      // ...and not from somewhere else in it: the left edge of the picture differs.
+      const leftEdge = cropRgba(large.width, large.height, Uint8ClampedArray.from(large.data), { ...HERO_PORTRAIT, x: 0 });
+      expect(meanDifference(Uint8Array.from(leftEdge), decoded.get(heroPortraitKey(hero.id))!.data), hero.id).toBeGreaterThan(5);
+    }
+  });
+
+  it("cuts a rectangle out of an RGBA image, refusing one that does not fit", () => {
+    // 3x2: pixel values 0..5 in the red channel.
+    const rgba = Uint8ClampedArray.from([0, 1, 2, 3, 4, 5].flatMap((v) => [v, 0, 0, 255]));
+    expect([...cropRgba(3, 2, rgba, { x: 1, y: 0, width: 2, height: 2 })].filter((_, i) => i % 4 === 0)).toEqual([1, 2, 4, 5]);
+    expect(() => cropRgba(3, 2, rgba, { x: 2, y: 0, width: 2, height: 1 })).toThrow(/inside/);
   });
 
   it("are the same bytes every time", () => {
@@ -222,14 +247,11 @@ describe("site demo media jobs", () => {
     const outDir = "/tmp/demo-site-media-jobs";
     const jobs = (await demoMediaJobs(CATALOG, outDir, { site: true })).filter((j) => j.kind.startsWith("site-"));
     expect(jobs.map((j) => [j.kind, j.key])).toEqual([
-      ["site-image", "site/hero-1-1280.jpg"],
-      ["site-image", "site/hero-1-640.jpg"],
-      ["site-image", "site/hero-2-1280.jpg"],
-      ["site-image", "site/hero-2-640.jpg"],
-      ["site-image", "site/hero-3-1280.jpg"],
-      ["site-image", "site/hero-3-640.jpg"],
-      ["site-image", "site/hero-4-1280.jpg"],
-      ["site-image", "site/hero-4-640.jpg"],
+      ...[1, 2, 3, 4].flatMap((n) => [
+        ["site-image", `site/hero-${n}-1280.jpg`],
+        ["site-image", `site/hero-${n}-640.jpg`],
+        ["site-image", `site/hero-${n}-portrait.jpg`],
+      ]),
       ["site-image", "site/events-banner.jpg"],
       ["site-image", "site/events-banner-800.jpg"],
       ["site-image", PROMO_POSTER_KEY],

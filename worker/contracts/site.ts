@@ -2,13 +2,20 @@
 // landing chunk imports it.
 
 /**
- * The landing hero's four backdrops, R2 `site/hero-<n>-{640,1280}.jpg`, 16:9. The demo ones (stage
- * lights, a city skyline at night, crowd silhouettes, a neon sunset) are generated offline by
- * scripts/lib/demo-site-media.mjs.
+ * The landing hero's four backdrops, R2 `site/hero-<n>-{640,1280}.jpg`, 16:9, and for phones
+ * `site/hero-<n>-portrait.jpg`, a 404x720 cut of the wide one: a phone's hero is taller than wide,
+ * so it shows only that part of the wide picture, and need not download the rest. The demo ones
+ * (stage lights, a city skyline at night, crowd silhouettes, a neon sunset) are generated offline
+ * by scripts/lib/demo-site-media.mjs.
  */
 export const HERO_IMAGES = [1, 2, 3, 4].map((n) => ({
   src: `/media/site/hero-${n}-1280.jpg`,
   srcSet: `/media/site/hero-${n}-640.jpg 640w, /media/site/hero-${n}-1280.jpg 1280w`,
+  portrait: `/media/site/hero-${n}-portrait.jpg`,
 }));
 /** The hero pictures fill the viewport's width. */
 export const HERO_IMAGE_SIZES = "100vw";
+/** Screens that get the portrait cut: phones held upright (wider ones would enlarge it too much). */
+export const HERO_PORTRAIT_MEDIA = "(max-width: 480px)";
+/** The rest, which get the wide picture: the complement, for the Worker's preload hints. */
+export const HERO_WIDE_MEDIA = "(min-width: 481px)";

@@ -10,7 +10,7 @@ import { SLUG_PATTERN, type AlbumsResponse, type TrackView } from "../contracts/
 import { findPost } from "../db/feed";
 import { POST_ID_PATTERN } from "../contracts/feed";
 import { upcomingEventsJsonLd } from "./events";
-import { HERO_IMAGE_SIZES, HERO_IMAGES } from "../contracts/site";
+import { HERO_IMAGE_SIZES, HERO_IMAGES, HERO_PORTRAIT_MEDIA, HERO_WIDE_MEDIA } from "../contracts/site";
 import { CATALOG_EAGER_COVERS, FIRST_LOAD_PAGES, type FirstLoadPath } from "../contracts/first-load";
 import { albumsJson } from "./music";
 import { firstLoadHints } from "../lib/first-load";
@@ -155,9 +155,13 @@ async function shellWithFirstLoad(c: Context<HonoEnv>, page: FirstLoadPath) {
   return res;
 }
 
+/** The first backdrop, as the hero's <picture> picks it: the portrait cut on phones, else the srcset. */
 function heroPreload() {
   const first = HERO_IMAGES[0]!;
-  return `<link rel="preload" as="image" href="${first.src}" imagesrcset="${first.srcSet}" imagesizes="${HERO_IMAGE_SIZES}" fetchpriority="high">`;
+  return (
+    `<link rel="preload" as="image" href="${first.portrait}" media="${HERO_PORTRAIT_MEDIA}" fetchpriority="high">` +
+    `<link rel="preload" as="image" href="${first.src}" imagesrcset="${first.srcSet}" imagesizes="${HERO_IMAGE_SIZES}" media="${HERO_WIDE_MEDIA}" fetchpriority="high">`
+  );
 }
 
 /** The catalog's LCP is one of its first covers: fetched with the scripts, not after the page renders. */

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { useHeroRotation, useReducedMotion } from "../useHeroRotation";
 import { useSiteConfig } from "../useSession";
-import { HERO_IMAGE_SIZES, HERO_IMAGES } from "../../../../worker/contracts/site";
+import { HERO_IMAGE_SIZES, HERO_IMAGES, HERO_PORTRAIT_MEDIA } from "../../../../worker/contracts/site";
 
 const HERO_IMAGE_WIDTH = 1280;
 const HERO_IMAGE_HEIGHT = 720;
@@ -51,21 +51,24 @@ function HeroBackdrops() {
       {HERO_IMAGES.map((image, index) => {
         const load = index === 0 || (settled && !reduced);
         return (
-          <img
-            key={image.src}
-            className="hero-bg"
-            // srcSet and sizes before src, so the browser never starts on the wrong candidate.
-            srcSet={load ? image.srcSet : undefined}
-            sizes={HERO_IMAGE_SIZES}
-            src={load ? image.src : undefined}
-            width={HERO_IMAGE_WIDTH}
-            height={HERO_IMAGE_HEIGHT}
-            alt=""
-            fetchPriority={index === 0 ? "high" : "low"}
-            decoding={index === 0 ? "auto" : "async"}
-            data-active={index === active}
-            onLoad={() => markLoaded(index)}
-          />
+          <picture key={image.src}>
+            {/* Phones get the portrait cut (see HERO_IMAGES); the media query is the one the Worker's preload uses. */}
+            {load && <source media={HERO_PORTRAIT_MEDIA} srcSet={image.portrait} />}
+            <img
+              className="hero-bg"
+              // srcSet and sizes before src, so the browser never starts on the wrong candidate.
+              srcSet={load ? image.srcSet : undefined}
+              sizes={HERO_IMAGE_SIZES}
+              src={load ? image.src : undefined}
+              width={HERO_IMAGE_WIDTH}
+              height={HERO_IMAGE_HEIGHT}
+              alt=""
+              fetchPriority={index === 0 ? "high" : "low"}
+              decoding={index === 0 ? "auto" : "async"}
+              data-active={index === active}
+              onLoad={() => markLoaded(index)}
+            />
+          </picture>
         );
       })}
     </div>
