@@ -136,16 +136,16 @@ describe("/music/catalog's first render", () => {
     expect(texts.sawLoading()).toBe(false);
   });
 
-  it("shows the page with its loading line while a slow answer is on its way, then the albums", async () => {
+  it("shows a spinner while a slow answer is on its way, then the page with the albums", async () => {
     let answer!: () => void;
     albumsAnswerAfter(new Promise<void>((resolve) => (answer = resolve)));
     renderMusic("/music/catalog");
-    // After the route's pending delay (half a second): the page's heading and its loading line.
-    expect(await screen.findByText("Loading music...", undefined, { timeout: 3000 })).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Music Catalog");
+    // After the route's pending delay (half a second).
+    expect((await screen.findByRole("status", undefined, { timeout: 3000 })).textContent).toBe("Loading...");
     answer();
     expect(await screen.findByRole("link", { name: /Moonlight Boulevard/ })).toBeTruthy();
-    expect(screen.queryByText("Loading music...")).toBeNull();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Music Catalog");
+    expect(screen.queryByRole("status")).toBeNull();
   });
 });
 

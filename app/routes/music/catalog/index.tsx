@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
+import { Loading } from "../../../components/Loading";
 import { CatalogPage } from "../../../features/music/catalog/CatalogPage";
 import { albumsQueryOptions } from "../../../features/music/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
@@ -7,10 +8,10 @@ import { usePageMeta } from "../../../lib/usePageMeta";
 export const Route = createFileRoute("/music/catalog/")({
   // The first render waits for the albums (the Worker's HTML asked for them with the page), so the
   // grid comes with the page, not after a loading line and a second render; an answer slower than
-  // half a second shows the page with its own loading state meanwhile.
+  // half a second shows the spinner meanwhile (the shell's own: the page's code stays in its chunk).
   loader: ({ context }) => context.queryClient.prefetchQuery(albumsQueryOptions()),
   pendingMs: 500,
-  pendingComponent: MusicCatalog,
+  pendingComponent: () => <Loading />,
   component: MusicCatalog,
 });
 
