@@ -3,10 +3,11 @@
 // concert poster) and a promo video with its poster, all in the site's synthwave colours. Drawn
 // in JS (scripts/lib/demo-draw.mjs, demo-scene.mjs), the pictures encoded as JPEG (jpeg.mjs,
 // quality 70: they must be light on a phone), each in two widths for a srcset (the small one is
-// the large one halved, so both show the same picture), and for phones a portrait cut of the large
-// one (what a phone's tall hero shows of it, at a third of the bytes); the video is demo-video.mjs's synthwave
-// scene with a catalog track's demo music. No text in the hero pictures (the page writes its
-// own, translated, over them); nothing downloaded; the same input gives the same bytes.
+// the large one halved, so both show the same picture), and for phones a portrait cut of the
+// large one (what a phone's tall hero shows of it, at under half the bytes); the video is
+// demo-video.mjs's synthwave scene with a catalog track's demo music. No text in the hero
+// pictures (the page writes its own, translated, over them); nothing downloaded; the same input
+// gives the same bytes.
 //
 // Pictures are lit in floating point (light adds up, silhouettes cover it), then clipped softly.
 import { prng, fnv1a } from "../catalog/hash.mjs";
