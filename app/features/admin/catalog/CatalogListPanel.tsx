@@ -3,8 +3,8 @@
 // own dialogs.
 import type { ComponentProps, ReactNode } from "react";
 import type { ErrorText } from "./errors";
-import { ErrorMessage } from "./fields";
 import { CatalogEmpty } from "./LoadState";
+import { ReorderFeedback } from "./ReorderButtons";
 
 type CatalogListPanelProps<T> = {
   items: T[];
@@ -27,14 +27,7 @@ export function CatalogListPanel<T extends { id: string }>({ items, reorder, add
           {addLabel}
         </button>
       </div>
-      <p className="sr-only" role="status">
-        {reorder.announcement}
-      </p>
-      {reorder.error && (
-        <div className="error-banner" role="alert">
-          <ErrorMessage error={reorder.error} />
-        </div>
-      )}
+      <ReorderFeedback reorder={reorder} />
       {items.length === 0 ? (
         <CatalogEmpty {...empty} />
       ) : (

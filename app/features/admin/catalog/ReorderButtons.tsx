@@ -1,8 +1,26 @@
-// Move up / Move down for one item of an ordered list. At either end the button stays focusable
-// but does nothing (aria-disabled rather than disabled), so keyboard focus is never dropped when
-// a moved item reaches the top or the bottom.
+// Move up / Move down for one item of an ordered list, and what a move said. At either end the
+// button stays focusable but does nothing (aria-disabled rather than disabled), so keyboard focus
+// is never dropped when a moved item reaches the top or the bottom.
 import { useIntl } from "react-intl";
+import type { ErrorText } from "./errors";
+import { ErrorMessage } from "./fields";
 import { catalogMessages as m } from "./messages";
+
+/** What a reorder said: the move, for screen readers (a live region), and a failed save, for everyone. */
+export function ReorderFeedback({ reorder }: { reorder: { announcement: string; error: ErrorText | null } }) {
+  return (
+    <>
+      <p className="sr-only" role="status">
+        {reorder.announcement}
+      </p>
+      {reorder.error && (
+        <div className="error-banner" role="alert">
+          <ErrorMessage error={reorder.error} />
+        </div>
+      )}
+    </>
+  );
+}
 
 type ReorderButtonsProps = { name: string; index: number; count: number; onMove: (from: number, to: number) => void };
 

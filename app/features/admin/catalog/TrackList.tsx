@@ -4,8 +4,7 @@ import { useIntl } from "react-intl";
 import type { AdminAlbum, AdminAlbumsResponse, AdminTrack } from "../../../../worker/contracts/admin-catalog";
 import type { AlbumsDialog } from "./AlbumsPanel";
 import { useAudioSourceLabel } from "./AudioDialog";
-import { ReorderButtons } from "./ReorderButtons";
-import { ErrorMessage } from "./fields";
+import { ReorderButtons, ReorderFeedback } from "./ReorderButtons";
 import { formatDuration } from "./format";
 import { catalogMessages as m } from "./messages";
 import { albumsQueryOptions, catalogApi } from "./queries";
@@ -30,14 +29,7 @@ export function TrackList({ album, onOpen }: { album: AdminAlbum; onOpen: (dialo
 
   return (
     <div className="catalog-tracks">
-      <p className="sr-only" role="status">
-        {reorder.announcement}
-      </p>
-      {reorder.error && (
-        <div className="error-banner" role="alert">
-          <ErrorMessage error={reorder.error} />
-        </div>
-      )}
+      <ReorderFeedback reorder={reorder} />
       {tracks.length === 0 ? (
         <p className="muted">{intl.formatMessage(m.tracksEmpty)}</p>
       ) : (
