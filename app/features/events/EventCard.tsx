@@ -8,7 +8,7 @@ import { useIntl } from "react-intl";
 import type { PublicEvent } from "../../../worker/contracts/events";
 import { Icon } from "../../components/Icon";
 import { AddToCalendar } from "./AddToCalendar";
-import { formatWhen, knownTimeZone, placeLine, priceLabel, type PriceLabel } from "./format";
+import { dateTimeFormat, formatWhen, knownTimeZone, placeLine, priceLabel, type PriceLabel } from "./format";
 import { eventsMessages as m } from "./messages";
 
 /** Only web addresses become links (the ticket and join URLs are typed in by an administrator). */
@@ -36,8 +36,8 @@ function DateTile({ iso, timeZone }: { iso: string; timeZone: string }) {
   const zone = knownTimeZone(timeZone);
   return (
     <div className="event-tile" aria-hidden="true">
-      <span className="event-tile-month">{new Intl.DateTimeFormat(intl.locale, { month: "short", timeZone: zone }).format(instant).replace(/\.$/, "")}</span>
-      <span className="event-tile-day">{new Intl.DateTimeFormat(intl.locale, { day: "numeric", timeZone: zone }).format(instant)}</span>
+      <span className="event-tile-month">{dateTimeFormat(intl.locale, { month: "short", timeZone: zone }).format(instant).replace(/\.$/, "")}</span>
+      <span className="event-tile-day">{dateTimeFormat(intl.locale, { day: "numeric", timeZone: zone }).format(instant)}</span>
     </div>
   );
 }

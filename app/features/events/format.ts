@@ -2,15 +2,45 @@
 // two add-to-calendar targets (the server's .ics download and a Google Calendar template link).
 import { DEFAULT_EVENT_HOURS, type PublicEvent } from "../../../worker/contracts/events";
 
+// An event card asks for a dozen formatters, the same ones for every event: each is made once.
+// Making one is the costly part (it resolves the locale and loads its data), and the events list
+// renders before the landing page's first paint.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>(kind: string, locale: string, options: object, make: () => T): T {
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** new Intl.DateTimeFormat(locale, options), made once per locale and options. Throws as the constructor does. */
+export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  cached("date", locale, options, () => new Intl.DateTimeFormat(locale, options));
+
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions) => cached("number", locale, options, () => new Intl.NumberFormat(locale, options));
+
+const regionNames = (locale: string) => cached("region", locale, {}, () => new Intl.DisplayNames(locale, { type: "region" }));
+
+const knownZones = new Map<string, string>();
+
 /** The zone if this runtime knows it, UTC otherwise (a bad zone must not blank the whole list). */
 export function knownTimeZone(timeZone: string | undefined): string | undefined {
   if (timeZone === undefined) return undefined;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
+  let zone = knownZones.get(timeZone);
+  if (zone === undefined) {
+    try {
+      dateTimeFormat("en", { timeZone });
+      zone = timeZone;
+    } catch {
+      zone = "UTC";
+    }
+    knownZones.set(timeZone, zone);
   }
+  return zone;
 }
 
 /**
@@ -21,8 +51,8 @@ export function knownTimeZone(timeZone: string | undefined): string | undefined 
 export function formatWhen(iso: string, locale: string, timeZone?: string): { date: string; time: string } {
   const instant = new Date(iso);
   const zone = knownTimeZone(timeZone);
-  const date = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(instant);
-  const time = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone, timeZoneName: "short" }).format(instant);
+  const date = dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(instant);
+  const time = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone, timeZoneName: "short" }).format(instant);
   return { date, time };
 }
 
@@ -34,10 +64,10 @@ export function formatTime(iso: string, locale: string, timeZone?: string): stri
 /** A price with two decimals in the event's currency, the locale's way ("$25.00", "US$ 25,00"). */
 export function formatMoney(amount: number, currency: string, locale: string): string {
   try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    return numberFormat(locale, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   } catch {
     // An unknown currency code: the amount with two decimals and the code.
-    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+    return `${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
   }
 }
 
@@ -65,7 +95,7 @@ export function countryName(country: string | null, locale: string): string | nu
   if (!value || US.has(value.toLowerCase())) return null;
   if (/^[A-Za-z]{2}$/.test(value)) {
     try {
-      return new Intl.DisplayNames(locale, { type: "region" }).of(value.toUpperCase()) ?? value;
+      return regionNames(locale).of(value.toUpperCase()) ?? value;
     } catch {
       return value;
     }
