@@ -1,7 +1,7 @@
 // The landing page (spec 2.3), rendered through its real file route: the hero's four rotating
 // pictures (5 s, paused for reduced motion and while the tab is hidden, never onto a picture that
 // has not loaded), the iconic hits, the VIP section, the biography in both languages, the events
-// section's tour poster in a lightbox and its lazily loaded promo video, and the About figures.
+// section's tour poster in a lightbox and its lazily made promo video, and the About figures.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HERO_ROTATION_MS } from "../../app/features/shell/useHeroRotation";
@@ -397,21 +397,25 @@ describe("events section", () => {
     expect(document.activeElement).toBe(banner());
   });
 
-  it("gives the promo video its source and poster only once it comes near the viewport", async () => {
+  it("makes the promo video, with its source and poster, only once it comes near the viewport", async () => {
     await renderLanding();
+    // Until then an empty frame holds its place: no <video>, so no controls for the browser to build.
+    expect(document.querySelector(".promo-video video")).toBeNull();
+    const frame = document.querySelector<HTMLElement>(".promo-video .promo-video-frame")!;
+    expect(frame).not.toBeNull();
+    const observer = FakeObserver.instances.find((o) => [...o.observed].some((el) => el.contains(frame)))!;
+    expect(observer.options.rootMargin).toBe("200px 0px");
+    act(() => FakeObserver.enter());
     const video = document.querySelector<HTMLVideoElement>(".promo-video video")!;
+    expect(document.querySelector(".promo-video-frame")).toBeNull();
     expect(video.hasAttribute("controls")).toBe(true);
     expect(video.getAttribute("preload")).toBe("none");
     expect(video.hasAttribute("playsinline")).toBe(true);
     expect(video.hasAttribute("autoplay")).toBe(false);
     expect([video.getAttribute("width"), video.getAttribute("height")]).toEqual(["640", "360"]);
-    expect(video.getAttribute("src")).toBeNull();
-    expect(video.getAttribute("poster")).toBeNull();
-    const observer = FakeObserver.instances.find((o) => [...o.observed].some((el) => el.contains(video)))!;
-    expect(observer.options.rootMargin).toBe("200px 0px");
-    act(() => FakeObserver.enter());
     expect(video.getAttribute("src")).toBe("/media/site/promo.mp4");
     expect(video.getAttribute("poster")).toBe("/media/site/promo-poster.jpg");
+    expect(video.getAttribute("aria-labelledby")).toBe("promo-title");
     expect(observer.observed.size).toBe(0); // done watching
   });
 });

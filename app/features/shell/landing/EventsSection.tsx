@@ -95,7 +95,9 @@ function EventsBanner() {
 
 /**
  * The promo video: controls, nothing loaded until it comes near the viewport (then its poster
- * shows; the video itself loads when the visitor presses play).
+ * shows; the video itself loads when the visitor presses play). Until then an empty frame of the
+ * same size holds its place: the browser builds a video's controls (their styles and icons) as
+ * soon as the element exists, work the first paint of the page need not wait for.
  */
 function PromoVideo() {
   const [ref, near] = useNearViewport<HTMLElement>(PROMO_ROOT_MARGIN);
@@ -104,19 +106,23 @@ function PromoVideo() {
       <h3 id="promo-title">
         <FormattedMessage id="home.events.promo.title" defaultMessage="Watch the promo" />
       </h3>
-      <video
-        controls
-        preload="none"
-        playsInline
-        width={PROMO_VIDEO.width}
-        height={PROMO_VIDEO.height}
-        poster={near ? PROMO_VIDEO.poster : undefined}
-        src={near ? PROMO_VIDEO.src : undefined}
-        aria-labelledby="promo-title"
-        aria-describedby="promo-caption"
-      >
-        <FormattedMessage id="home.events.promo.unsupported" defaultMessage="Your browser cannot play this video." />
-      </video>
+      {near ? (
+        <video
+          controls
+          preload="none"
+          playsInline
+          width={PROMO_VIDEO.width}
+          height={PROMO_VIDEO.height}
+          poster={PROMO_VIDEO.poster}
+          src={PROMO_VIDEO.src}
+          aria-labelledby="promo-title"
+          aria-describedby="promo-caption"
+        >
+          <FormattedMessage id="home.events.promo.unsupported" defaultMessage="Your browser cannot play this video." />
+        </video>
+      ) : (
+        <div className="promo-video-frame" />
+      )}
       <figcaption id="promo-caption" className="muted">
         <FormattedMessage
           id="home.events.promo.caption"
