@@ -576,8 +576,8 @@ describe("JSON-LD in / and /events", () => {
   it("names the landing page's first hero picture in its head, events or not, and only there", async () => {
     const html = await (await page("/")).text();
     const preload =
-      '<link rel="preload" as="image" href="/media/site/hero-1-portrait.jpg" media="(max-width: 480px)" fetchpriority="high">' +
-      '<link rel="preload" as="image" href="/media/site/hero-1-1280.jpg" imagesrcset="/media/site/hero-1-640.jpg 640w, /media/site/hero-1-1280.jpg 1280w" imagesizes="100vw" media="(min-width: 481px)" fetchpriority="high">';
+      '<link rel="preload" as="image" href="/media/site/hero-1-portrait.jpg" media="(max-width: 480px)">' +
+      '<link rel="preload" as="image" href="/media/site/hero-1-1280.jpg" imagesrcset="/media/site/hero-1-640.jpg 640w, /media/site/hero-1-1280.jpg 1280w" imagesizes="100vw" media="(min-width: 481px)">';
     expect(html).toBe(SHELL.replace("</head>", `${preload}</head>`));
     await addEvent();
     forget("events:"); // the first page read the (empty) list into the per-isolate memo

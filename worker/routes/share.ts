@@ -155,12 +155,17 @@ async function shellWithFirstLoad(c: Context<HonoEnv>, page: FirstLoadPath) {
   return res;
 }
 
-/** The first backdrop, as the hero's <picture> picks it: the portrait cut on phones, else the srcset. */
+/**
+ * The first backdrop, as the hero's <picture> picks it: the portrait cut on phones, else the srcset.
+ * At the browser's own priority for a preloaded image, not "high": the page paints only once its
+ * scripts have run, so on a slow line the picture should not take their bandwidth; it still
+ * arrives before they have.
+ */
 function heroPreload() {
   const first = HERO_IMAGES[0]!;
   return (
-    `<link rel="preload" as="image" href="${first.portrait}" media="${HERO_PORTRAIT_MEDIA}" fetchpriority="high">` +
-    `<link rel="preload" as="image" href="${first.src}" imagesrcset="${first.srcSet}" imagesizes="${HERO_IMAGE_SIZES}" media="${HERO_WIDE_MEDIA}" fetchpriority="high">`
+    `<link rel="preload" as="image" href="${first.portrait}" media="${HERO_PORTRAIT_MEDIA}">` +
+    `<link rel="preload" as="image" href="${first.src}" imagesrcset="${first.srcSet}" imagesizes="${HERO_IMAGE_SIZES}" media="${HERO_WIDE_MEDIA}">`
   );
 }
 
