@@ -12,7 +12,7 @@ function recordRequests(page: Page, origin: string) {
     const url = new URL(request.url());
     if (url.origin === origin) paths.push(url.pathname);
   });
-  return { count: (path: string) => paths.filter((p) => p === path).length };
+  return { count: (path: string) => paths.filter((p) => p === path).length, matching: (pattern: RegExp) => paths.filter((p) => pattern.test(p)) };
 }
 
 test.use({ locale: "pt-BR" });
@@ -28,6 +28,8 @@ test("the landing page asks once for each API answer it preloads, and only for i
   for (const path of manifest.catalogs["pt-BR"].modules) expect(requests.count(path), path).toBe(1);
   for (const path of manifest.catalogs.en.modules) expect(requests.count(path), path).toBe(0);
   for (const path of manifest.pages["/"].modules) expect(requests.count(path), path).toBe(1);
+  // One stylesheet: the events list's and the contact form's rules are in the shell's.
+  expect(requests.matching(/^\/assets\/.*\.css$/)).toHaveLength(1);
 });
 
 test("the music catalog asks once for its albums and each of its first covers", async ({ page, baseURL }) => {
