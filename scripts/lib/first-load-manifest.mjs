@@ -2,8 +2,13 @@
 // HTML of the pages of worker/contracts/first-load.ts (FIRST_LOAD_PAGES) so the browser fetches
 // them with the entry chunk: each page's route component chunk with everything it imports, and
 // its styles; each language's site catalog. Files the shell already names (the entry chunk and
-// its imports) are left out.
+// its imports) are left out of those lists and listed once under `shell`; `bytes` has every named
+// file's gzipped size. The browser asks for module preloads in the order the HTML names them:
+// index.html's are written largest first here (largestFirst says why), and the Worker merges a
+// page's files into them the same way.
 import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { largestFirst } from "../../worker/contracts/first-load.ts";
 
 const SITE_CATALOG = /\/app\/i18n\/([\w-]+)\.json$/;
 
@@ -20,6 +25,25 @@ function staticClosure(bundle, start) {
   return seen;
 }
 
+/** The gzipped size of each chunk of the bundle, by URL path (/assets/…). */
+function gzippedBytes(bundle) {
+  const bytes = {};
+  for (const item of Object.values(bundle)) if (item.type === "chunk") bytes[`/${item.fileName}`] = gzipSync(item.code).length;
+  return bytes;
+}
+
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/** `html` with its module preloads in largest-first order, where the first of them was. */
+export function orderModulePreloads(html, bytes) {
+  const tags = [...html.matchAll(MODULE_PRELOAD)];
+  if (tags.length < 2) return html;
+  const byUrl = new Map(tags.map((tag) => [tag[1], tag[0]]));
+  const ordered = largestFirst([...byUrl.keys()], bytes).map((url) => byUrl.get(url));
+  let index = 0;
+  return html.replace(MODULE_PRELOAD, () => ordered[index++]);
+}
+
 /**
  * The manifest for a bundle (Rollup's output: file name to chunk or asset). `pages` maps a path
  * to its route file relative to `root`; the route's component chunk is the router plugin's split
@@ -32,6 +56,7 @@ export function buildFirstLoadManifest(bundle, root, pages) {
   const inShell = staticClosure(bundle, [entry.fileName]);
   const url = (file) => `/${file}`;
   const rest = (files) => [...files].filter((file) => !inShell.has(file)).sort();
+  const allBytes = gzippedBytes(bundle);
 
   const catalogs = {};
   for (const chunk of chunks) {
@@ -48,7 +73,10 @@ export function buildFirstLoadManifest(bundle, root, pages) {
     const styles = new Set(files.flatMap((file) => [...(bundle[file].viteMetadata?.importedCss ?? [])]));
     result[page] = { modules: files.map(url), styles: [...styles].sort().map(url) };
   }
-  return { catalogs, pages: result };
+  const shell = [...inShell].filter((file) => file !== entry.fileName).sort().map(url);
+  const named = new Set([...shell, ...Object.values(catalogs).flatMap((c) => c.modules), ...Object.values(result).flatMap((p) => p.modules)]);
+  const bytes = Object.fromEntries([...named].sort().map((file) => [file, allBytes[file] ?? 0]));
+  return { shell: { modules: largestFirst(shell, bytes) }, bytes, catalogs, pages: result };
 }
 
 export function firstLoadManifest(pages) {
@@ -59,6 +87,11 @@ export function firstLoadManifest(pages) {
     applyToEnvironment: (environment) => environment.name === "client",
     configResolved(config) {
       root = config.root;
+    },
+    // "post": after Vite has written the entry's script and preload tags into index.html.
+    transformIndexHtml: {
+      order: "post",
+      handler: (html, context) => (context.bundle ? orderModulePreloads(html, gzippedBytes(context.bundle)) : html),
     },
     generateBundle(_options, bundle) {
       const manifest = buildFirstLoadManifest(bundle, root, pages);

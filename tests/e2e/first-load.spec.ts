@@ -28,8 +28,19 @@ test("the landing page asks once for each API answer it preloads, and only for i
   for (const path of manifest.catalogs["pt-BR"].modules) expect(requests.count(path), path).toBe(1);
   for (const path of manifest.catalogs.en.modules) expect(requests.count(path), path).toBe(0);
   for (const path of manifest.pages["/"].modules) expect(requests.count(path), path).toBe(1);
+  for (const path of manifest.shell.modules) expect(requests.count(path), path).toBe(1);
   // One stylesheet: the events list's and the contact form's rules are in the shell's.
   expect(requests.matching(/^\/assets\/.*\.css$/)).toHaveLength(1);
+});
+
+test("the landing page's HTML names each of its modules once, largest first", async ({ request }) => {
+  const manifest = (await (await request.get("/first-load.json")).json()) as FirstLoadManifest;
+  const html = await (await request.get("/", { headers: { "accept-language": "pt-BR" } })).text();
+  const named = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+  const expected = [...manifest.shell.modules, ...manifest.catalogs["pt-BR"].modules, ...manifest.pages["/"].modules];
+  expect([...named].sort()).toEqual([...new Set(expected)].sort());
+  const sizes = named.map((path) => manifest.bytes[path]!);
+  expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
 });
 
 test("the music catalog asks once for its albums and each of its first covers", async ({ page, baseURL }) => {

@@ -1,7 +1,8 @@
 // The first-load hints of /, /events and /music/catalog (worker/lib/first-load.ts): the page's
 // route chunks and styles, the catalog of the visitor's language and the API answers the page
-// asks for, named in the shell's head from the build's first-load.json. The shell and the manifest
-// come from a fake ASSETS binding, so the test knows every byte of both.
+// asks for, named in the shell's head from the build's first-load.json, with the shell's own module
+// preloads, all of them largest first. The shell and the manifest come from a fake ASSETS binding,
+// so the test knows every byte of both.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -11,10 +12,26 @@ import type { AlbumsResponse } from "../../worker/contracts/music";
 import { localeOfRequest } from "../../worker/lib/first-load";
 import { call, createUser, ORIGIN, type Role } from "./helpers";
 
+/** What the shell itself preloads, as the build writes it: largest first. */
+const SHELL_PRELOADS = ["/assets/framework-1.js", "/assets/api-1.js"];
 const SHELL =
-  '<!doctype html><html><head><meta name="description" content="x" /><title>Freestyle Lovers</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><meta name="description" content="x" /><title>Freestyle Lovers</title>' +
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  SHELL_PRELOADS.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("") +
+  '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>';
 
 const MANIFEST: FirstLoadManifest = {
+  shell: { modules: SHELL_PRELOADS },
+  bytes: {
+    "/assets/framework-1.js": 20_000,
+    "/assets/en-1.js": 9_000,
+    "/assets/pt-BR-1.js": 9_500,
+    "/assets/landing-1.js": 7_000,
+    "/assets/CatalogPage-1.js": 6_000,
+    "/assets/api-1.js": 5_000,
+    "/assets/events-1.js": 3_000,
+    "/assets/EventsList-1.js": 1_000,
+  },
   catalogs: { en: { modules: ["/assets/en-1.js"] }, "pt-BR": { modules: ["/assets/pt-BR-1.js"] } },
   pages: {
     "/": { modules: ["/assets/landing-1.js", "/assets/EventsList-1.js"], styles: ["/assets/landing-1.css"] },
@@ -49,15 +66,17 @@ const linksOf = (html: string, rel: string) => [...html.matchAll(new RegExp(`<li
 const preloadsAs = (html: string, as: string) => [...html.matchAll(new RegExp(`<link rel="preload" as="${as}"[^>]*href="([^"]*)"`, "g"))].map((m) => m[1]);
 
 describe("first-load hints", () => {
-  it("names the landing page's chunks, styles, the visitor's catalog and its API answers", async () => {
+  it("names the landing page's chunks with the shell's, largest first, its styles, the visitor's catalog and its API answers", async () => {
     const { assets } = fakeAssets();
     const res = await page("/", assets, { "accept-language": "pt-BR,pt;q=0.9,en;q=0.8" });
     expect(res.status).toBe(200);
     expect(res.headers.get("vary")).toBe("Accept-Language");
     expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     const html = await res.text();
-    expect(linksOf(html, "modulepreload")).toEqual(["/assets/pt-BR-1.js", "/assets/landing-1.js", "/assets/EventsList-1.js"]);
-    expect(linksOf(html, "stylesheet")).toEqual(["/assets/landing-1.css"]);
+    // Each module once: the shell's own tags gave way to the merged list.
+    expect(linksOf(html, "modulepreload")).toEqual(["/assets/framework-1.js", "/assets/pt-BR-1.js", "/assets/landing-1.js", "/assets/api-1.js", "/assets/EventsList-1.js"]);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(linksOf(html, "stylesheet")).toEqual(["/assets/index-1.css", "/assets/landing-1.css"]);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/landing-1.css">');
     expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/events"]);
     // The SPA's fetch() (cors mode, same-origin credentials) reuses only a preload made the same way.
@@ -70,8 +89,8 @@ describe("first-load hints", () => {
   it("names /events' own chunks and the English catalog for an English browser", async () => {
     const { assets } = fakeAssets();
     const html = await (await page("/events", assets, { "accept-language": "en-US,en;q=0.9" })).text();
-    expect(linksOf(html, "modulepreload")).toEqual(["/assets/en-1.js", "/assets/events-1.js", "/assets/EventsList-1.js"]);
-    expect(linksOf(html, "stylesheet")).toEqual(["/assets/events-1.css"]);
+    expect(linksOf(html, "modulepreload")).toEqual(["/assets/framework-1.js", "/assets/en-1.js", "/assets/api-1.js", "/assets/events-1.js", "/assets/EventsList-1.js"]);
+    expect(linksOf(html, "stylesheet")).toEqual(["/assets/index-1.css", "/assets/events-1.css"]);
     expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/events"]);
     expect(preloadsAs(html, "image")).toEqual([]);
   });
@@ -83,7 +102,7 @@ describe("first-load hints", () => {
     const res = await page("/music/catalog", assets);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(linksOf(html, "modulepreload")).toEqual(["/assets/en-1.js", "/assets/CatalogPage-1.js"]);
+    expect(linksOf(html, "modulepreload")).toEqual(["/assets/framework-1.js", "/assets/en-1.js", "/assets/CatalogPage-1.js", "/assets/api-1.js"]);
     expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/music/albums"]);
     expect(preloadsAs(html, "image")).toEqual(albums.slice(0, CATALOG_EAGER_COVERS).map((album) => album.coverUrl));
     expect(html).toContain("<title>Freestyle Lovers</title>");
@@ -120,8 +139,14 @@ describe("first-load hints", () => {
         return real(input);
       },
     } as unknown as Fetcher;
-    expect(linksOf(await (await page("/events", flaky)).text(), "modulepreload")).toEqual([]);
-    expect(linksOf(await (await page("/events", flaky)).text(), "modulepreload")).toEqual(["/assets/en-1.js", "/assets/events-1.js", "/assets/EventsList-1.js"]);
+    expect(linksOf(await (await page("/events", flaky)).text(), "modulepreload")).toEqual(SHELL_PRELOADS);
+    expect(linksOf(await (await page("/events", flaky)).text(), "modulepreload")).toEqual([
+      "/assets/framework-1.js",
+      "/assets/en-1.js",
+      "/assets/api-1.js",
+      "/assets/events-1.js",
+      "/assets/EventsList-1.js",
+    ]);
     expect(requests.filter((path) => path === FIRST_LOAD_MANIFEST)).toHaveLength(2);
   });
 
@@ -130,7 +155,7 @@ describe("first-load hints", () => {
     const catalog = await page("/music/catalog", assets);
     expect(catalog.status).toBe(200);
     const html = await catalog.text();
-    expect(linksOf(html, "modulepreload")).toEqual([]);
+    expect(linksOf(html, "modulepreload")).toEqual(SHELL_PRELOADS);
     expect(preloadsAs(html, "fetch")).toEqual([]);
     // The covers do not depend on the build.
     expect(preloadsAs(html, "image")).toHaveLength(CATALOG_EAGER_COVERS);
@@ -139,14 +164,17 @@ describe("first-load hints", () => {
   it.each([
     ["a path outside /assets/", { ...MANIFEST, catalogs: { ...MANIFEST.catalogs, en: { modules: ["https://evil.test/x.js"] } } }],
     ["markup in a path", { ...MANIFEST, pages: { ...MANIFEST.pages, "/": { modules: ['/assets/x.js"><script>alert(1)</script>'], styles: [] } } }],
-    ["a missing page", { catalogs: MANIFEST.catalogs, pages: { "/": MANIFEST.pages["/"] } }],
+    ["a missing page", { ...MANIFEST, pages: { "/": MANIFEST.pages["/"] } }],
     ["a missing language", { ...MANIFEST, catalogs: { en: MANIFEST.catalogs.en } }],
+    ["no shell", { bytes: MANIFEST.bytes, catalogs: MANIFEST.catalogs, pages: MANIFEST.pages }],
+    ["a size that is not a count of bytes", { ...MANIFEST, bytes: { ...MANIFEST.bytes, "/assets/api-1.js": -1 } }],
   ])("writes nothing from a manifest with %s", async (_case, manifest) => {
     const { assets } = fakeAssets(manifest);
     const res = await page("/", assets);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(linksOf(html, "modulepreload")).toEqual([]);
+    // The shell as built: its own preloads, untouched.
+    expect(linksOf(html, "modulepreload")).toEqual(SHELL_PRELOADS);
     expect(html).not.toContain("evil.test");
     expect(html).not.toContain("<script>alert");
     expect(preloadsAs(html, "image")).toEqual(["/media/site/hero-1-portrait.jpg", "/media/site/hero-1-1280.jpg"]);

@@ -25,8 +25,21 @@ export const FIRST_LOAD_MANIFEST = "/first-load.json";
  */
 export const CATALOG_EAGER_COVERS = 5;
 
-/** Built asset paths (/assets/…), none of them already named by the shell. */
+/**
+ * Built asset paths (/assets/…). `shell` is what the shell's own HTML preloads (the entry's
+ * imports); the catalogs' and pages' lists leave those out. `bytes`: each named file's gzipped size.
+ */
 export type FirstLoadManifest = {
+  shell: { modules: string[] };
+  bytes: Record<string, number>;
   catalogs: Record<Locale, { modules: string[] }>;
   pages: Record<FirstLoadPath, { modules: string[]; styles: string[] }>;
 };
+
+/**
+ * `urls` largest first by `bytes` (equal sizes keep their order): the order module preloads are
+ * named in. Over HTTP/1.1's six connections, small chunks queued ahead of a large one delay it by
+ * whole round trips; largest first, the small ones' round trips overlap the large downloads.
+ */
+export const largestFirst = (urls: readonly string[], bytes: Readonly<Record<string, number>>) =>
+  [...urls].sort((a, b) => (bytes[b] ?? 0) - (bytes[a] ?? 0));

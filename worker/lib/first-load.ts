@@ -3,7 +3,7 @@
 // for the API answers it asks for at once. The SPA's own requests then find them already under way.
 import { parseAccept } from "hono/utils/accept";
 import { z } from "../contracts/zod";
-import { FIRST_LOAD_DATA, FIRST_LOAD_MANIFEST, FIRST_LOAD_PAGES, type FirstLoadManifest, type FirstLoadPath } from "../contracts/first-load";
+import { FIRST_LOAD_DATA, FIRST_LOAD_MANIFEST, FIRST_LOAD_PAGES, type FirstLoadManifest, type FirstLoadPath, largestFirst } from "../contracts/first-load";
 import { detectLocale, LOCALES } from "../contracts/locale";
 
 /** A built file's path: nothing else is ever written into the page. */
@@ -11,6 +11,8 @@ const assetPaths = (extension: "js" | "css") => z.array(z.string().regex(new Reg
 const PAGES = Object.keys(FIRST_LOAD_PAGES) as [FirstLoadPath, ...FirstLoadPath[]];
 // Records over an enum must name every key: a manifest missing a language or a page is refused.
 const manifestSchema = z.object({
+  shell: z.object({ modules: assetPaths("js") }),
+  bytes: z.record(z.string(), z.number().int().nonnegative()),
   catalogs: z.record(z.enum(LOCALES), z.object({ modules: assetPaths("js") })),
   pages: z.record(z.enum(PAGES), z.object({ modules: assetPaths("js"), styles: assetPaths("css") })),
 });
@@ -51,18 +53,33 @@ export const localeOfRequest = (acceptLanguage: string | undefined) =>
       .map((language) => language.type),
   );
 
-/** The hints for `page`, as HTML for its <head>; empty without a manifest. */
-export async function firstLoadHints(assets: Fetcher, request: Request, page: FirstLoadPath): Promise<string> {
+export type FirstLoadHints = {
+  /** The hints, as HTML for the end of the <head>. */
+  html: string;
+  /** The shell's own module preloads that `html` names again, in their place in the order. */
+  replaces: ReadonlySet<string>;
+};
+
+const NO_HINTS: FirstLoadHints = { html: "", replaces: new Set() };
+
+/**
+ * The hints for `page`; none without a manifest. All the page's modules (the shell's, the
+ * catalog's, the page's own) are named together, largest first (see largestFirst), so the shell's
+ * own preload tags give way to them.
+ */
+export async function firstLoadHints(assets: Fetcher, request: Request, page: FirstLoadPath): Promise<FirstLoadHints> {
   const manifest = await loadManifest(assets, request.url);
-  if (!manifest) return "";
+  if (!manifest) return NO_HINTS;
   const locale = localeOfRequest(request.headers.get("accept-language") ?? undefined);
   const { modules, styles } = manifest.pages[page];
-  return [
-    ...[...manifest.catalogs[locale].modules, ...modules].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  const preloads = largestFirst([...new Set([...manifest.shell.modules, ...manifest.catalogs[locale].modules, ...modules])], manifest.bytes);
+  const html = [
+    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     // Applied with the first style pass, not when the route's chunk adds them (the SPA's loader
     // skips a stylesheet already there): adding one later restyles and lays out the whole page.
     ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     // crossorigin="anonymous" is fetch()'s own mode (cors, same-origin credentials): the SPA's request reuses the answer.
     ...[...FIRST_LOAD_DATA, ...FIRST_LOAD_PAGES[page].data].map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`),
   ].join("");
+  return { html, replaces: new Set(manifest.shell.modules) };
 }

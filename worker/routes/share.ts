@@ -147,9 +147,12 @@ async function shellWithFirstLoad(c: Context<HonoEnv>, page: FirstLoadPath) {
       : null,
   ]);
   // The landing page's LCP is its first hero picture: the browser may fetch it before any script runs.
-  const head = [page === "/" ? heroPreload() : null, hints, covers, events].filter(Boolean).join("");
+  const head = [page === "/" ? heroPreload() : null, hints.html, covers, events].filter(Boolean).join("");
   if (!head) return plain();
-  const html = new HTMLRewriter().on("head", { element: (el) => void el.append(head, { html: true }) }).transform(shell);
+  const html = new HTMLRewriter()
+    .on('link[rel="modulepreload"]', { element: (el) => void (hints.replaces.has(el.getAttribute("href") ?? "") && el.remove()) })
+    .on("head", { element: (el) => void el.append(head, { html: true }) })
+    .transform(shell);
   const res = rewritten(html, "public, max-age=0, must-revalidate");
   res.headers.append("Vary", "Accept-Language");
   return res;
