@@ -141,13 +141,19 @@ async function main() {
       for (const page of pages) {
         const results = [];
         for (let run = 0; run < runs; run++) {
-          results.push(
-            await lighthouse(
-              new URL(page, origin).href,
-              { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
-              preset === "desktop" ? desktopConfig : undefined,
-            ),
+          const result = await lighthouse(
+            new URL(page, origin).href,
+            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
+            preset === "desktop" ? desktopConfig : undefined,
           );
+          // A run without a score ("n/a" below) says why here.
+          const { runtimeError } = result.lhr;
+          if (runtimeError) console.error(`${preset} ${page} run ${run + 1}: ${runtimeError.code} ${runtimeError.message}`);
+          else if (result.lhr.categories.performance?.score == null) {
+            const unscored = Object.values(result.lhr.audits).filter((audit) => audit.scoreDisplayMode === "error");
+            console.error(`${preset} ${page} run ${run + 1}: no performance score (${unscored.map((audit) => `${audit.id}: ${audit.errorMessage}`).join("; ")})`);
+          }
+          results.push(result);
         }
         const performanceOf = (r) => r.lhr.categories.performance?.score ?? -1;
         const byPerformance = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
