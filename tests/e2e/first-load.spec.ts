@@ -17,6 +17,15 @@ function recordRequests(page: Page, origin: string) {
 
 test.use({ locale: "pt-BR" });
 
+// Every Content-Security-Policy violation of a page, from its very first script on.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    (window as Window & { __violations?: string[] }).__violations = violations;
+    document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+});
+
 test("the landing page asks once for each API answer it preloads, and only for its visitor's language", async ({ page, request, baseURL }) => {
   const manifest = (await (await request.get("/first-load.json")).json()) as FirstLoadManifest;
   const requests = recordRequests(page, new URL(baseURL!).origin);
@@ -41,6 +50,16 @@ test("the landing page's HTML names each of its modules once, largest first", as
   expect([...named].sort()).toEqual([...new Set(expected)].sort());
   const sizes = named.map((path) => manifest.bytes[path]!);
   expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+});
+
+test("the pages run under their Content-Security-Policy without a violation, the inline Intl set-up included", async ({ page }) => {
+  for (const path of ["/", "/music/catalog", "/radio"]) {
+    await page.goto(path);
+    // The inline script sits at the end of <body>: once the document has loaded it has run or been refused.
+    await page.waitForLoadState("load");
+    const violations = await page.evaluate(() => (window as Window & { __violations?: string[] }).__violations ?? []);
+    expect(violations, path).toEqual([]);
+  }
 });
 
 test("the music catalog asks once for its albums and each of its first covers", async ({ page, baseURL }) => {

@@ -8,7 +8,8 @@ export const securityHeaders = secureHeaders({
     imgSrc: ["'self'", "data:", "blob:"],
     mediaSrc: ["'self'", "blob:"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    scriptSrc: ["'self'"],
+    // The hash is index.html's inline Intl set-up (tests/node/inline-script.test.ts).
+    scriptSrc: ["'self'", "'sha256-ldFmhs9hFPREXkPZKvNFJZ1efWMKj4ivRcf+6uC8BJg='"],
     connectSrc: ["'self'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
