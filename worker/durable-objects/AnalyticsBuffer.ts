@@ -26,7 +26,8 @@ export class AnalyticsBuffer extends DurableObject<AppEnv> {
   private buffer = new PageViewBuffer(this.env.DB, { perIpPerMinute: COLLECT_PER_IP_PER_MINUTE, maxPending: MAX_PENDING_VIEWS });
   /** Replaceable in tests (runInDurableObject), so a slow machine's clock cannot flush for them. */
   flushIntervalMs = FLUSH_INTERVAL_MS;
-  private alarmSet = false;
+  /** When the alarm is set for, or null when none is. */
+  private alarmAt: number | null = null;
   private failures = 0;
 
   /** Takes one page view (RPC). */
@@ -44,7 +45,7 @@ export class AnalyticsBuffer extends DurableObject<AppEnv> {
   }
 
   async alarm() {
-    this.alarmSet = false;
+    this.alarmAt = null;
     await this.flushOrRetry();
   }
 
@@ -59,10 +60,12 @@ export class AnalyticsBuffer extends DurableObject<AppEnv> {
     if (this.buffer.size > 0) await this.armAlarm(Math.min(MAX_RETRY_MS, this.flushIntervalMs * 2 ** this.failures));
   }
 
+  /** An alarm at most `delayMs` away: one set for later (a retry's back-off, a longer interval) is brought forward. */
   private async armAlarm(delayMs: number) {
-    if (this.alarmSet) return;
-    this.alarmSet = true;
-    await this.ctx.storage.setAlarm(Date.now() + delayMs);
+    const at = Date.now() + delayMs;
+    if (this.alarmAt !== null && this.alarmAt <= at) return;
+    this.alarmAt = at;
+    await this.ctx.storage.setAlarm(at);
   }
 }
 
