@@ -25,10 +25,16 @@ function staticClosure(bundle, start) {
   return seen;
 }
 
-/** The gzipped size of each chunk of the bundle, by URL path (/assets/…). */
+const sizesOfBundle = new WeakMap();
+
+/** The gzipped size of each chunk of the bundle, by URL path (/assets/…); compressed once per bundle. */
 function gzippedBytes(bundle) {
-  const bytes = {};
-  for (const item of Object.values(bundle)) if (item.type === "chunk") bytes[`/${item.fileName}`] = gzipSync(item.code).length;
+  let bytes = sizesOfBundle.get(bundle);
+  if (!bytes) {
+    bytes = {};
+    for (const item of Object.values(bundle)) if (item.type === "chunk") bytes[`/${item.fileName}`] = gzipSync(item.code).length;
+    sizesOfBundle.set(bundle, bytes);
+  }
   return bytes;
 }
 

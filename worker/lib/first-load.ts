@@ -56,7 +56,7 @@ export const localeOfRequest = (acceptLanguage: string | undefined) =>
 export type FirstLoadHints = {
   /** The hints, as HTML for the end of the <head>. */
   html: string;
-  /** The shell's own module preloads that `html` names again, in their place in the order. */
+  /** The shell's own module preload tags to drop: `html` names those modules again, merged into the order. */
   replaces: ReadonlySet<string>;
 };
 
