@@ -31,8 +31,15 @@ function bundleOf(chunks: Record<string, FakeChunk>) {
   ) as never;
 }
 
+/** Pseudo-random printable text, the same on every run (xorshift32). */
 function randomText(length: number) {
-  return Array.from({ length }, () => String.fromCharCode(33 + Math.floor(Math.random() * 90))).join("");
+  let seed = length;
+  return Array.from({ length }, () => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return String.fromCharCode(33 + ((seed >>> 0) % 90));
+  }).join("");
 }
 
 const split = (route: string) => `${path.join(ROOT, route)}?tsr-split=component`;
