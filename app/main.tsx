@@ -4,7 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { loadCatalog } from "./i18n/catalogs";
 import { detectInitialLocale, I18nProvider } from "./i18n/I18nProvider";
-import { configQueryOptions, meQueryOptions } from "./features/auth/queries";
+import { configQueryOptions, meQueryOptions } from "./lib/session/queries";
 import { createAppRouter } from "./router";
 import "./styles.css";
 // The events list and the contact form are on the landing page, where most visits start: their

@@ -2,7 +2,7 @@
 import { Link } from "@tanstack/react-router";
 import { useId, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import { canUseVipContent, useSessionUser } from "../features/shell/useSession";
+import { canUseVipContent, useSessionUser } from "../lib/session/useSession";
 import { Loading } from "./Loading";
 import { Icon } from "./Icon";
 

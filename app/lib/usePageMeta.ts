@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
-import { configQueryOptions } from "../features/auth/queries";
+import { configQueryOptions } from "./session/queries";
 
 type Values = Record<string, string | number>;
 

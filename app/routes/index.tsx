@@ -1,12 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
-import { AboutSection } from "../features/shell/landing/AboutSection";
-import { BioSection } from "../features/shell/landing/BioSection";
-import { ContactSection } from "../features/shell/landing/ContactSection";
-import { EventsSection } from "../features/shell/landing/EventsSection";
-import { Hero } from "../features/shell/landing/Hero";
-import { MusicSection } from "../features/shell/landing/MusicSection";
-import { VipSection } from "../features/shell/landing/VipSection";
+import { AboutSection } from "../features/landing/AboutSection";
+import { BioSection } from "../features/landing/BioSection";
+import { ContactSection } from "../features/landing/ContactSection";
+import { EventsSection } from "../features/landing/EventsSection";
+import { Hero } from "../features/landing/Hero";
+import { MusicSection } from "../features/landing/MusicSection";
+import { VipSection } from "../features/landing/VipSection";
 import { eventsQueryOptions } from "../features/events/queries";
 import { usePageMeta } from "../lib/usePageMeta";
 

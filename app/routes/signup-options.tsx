@@ -1,8 +1,8 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage, FormattedNumber, type MessageDescriptor } from "react-intl";
 import { PageFrame } from "../components/PageFrame";
-import { VipPriceAmount } from "../features/shell/VipPrice";
-import { useSiteConfig } from "../features/shell/useSession";
+import { VipPriceAmount } from "../components/VipPrice";
+import { useSiteConfig } from "../lib/session/useSession";
 import { usePageMeta } from "../lib/usePageMeta";
 
 export const Route = createFileRoute("/signup-options")({ component: SignupOptions });

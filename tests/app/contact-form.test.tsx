@@ -4,7 +4,7 @@
 import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ContactSection } from "../../app/features/shell/landing/ContactSection";
+import { ContactSection } from "../../app/features/landing/ContactSection";
 import type { Locale } from "../../app/i18n/locale";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES } from "../../worker/contracts/contact";
 import { RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";

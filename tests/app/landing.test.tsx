@@ -4,7 +4,7 @@
 // section's tour poster in a lightbox and its lazily made promo video, and the About figures.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HERO_ROTATION_MS } from "../../app/features/shell/useHeroRotation";
+import { HERO_ROTATION_MS } from "../../app/features/landing/useHeroRotation";
 import { Route as IndexRoute } from "../../app/routes/index";
 import type { SessionUser } from "../../worker/contracts/auth";
 import type { PublicConfig } from "../../worker/contracts/config";

@@ -12,7 +12,7 @@ import {
   openMusicPlayer,
   openRadioPlayer,
   type PopupHost,
-} from "../../app/features/shell/popups";
+} from "../../app/lib/popups";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { Route as SignupOptionsRoute } from "../../app/routes/signup-options";

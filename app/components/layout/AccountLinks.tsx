@@ -1,8 +1,8 @@
 // Login for visitors; Profile, Logout (and Admin for administrators) for signed-in users.
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
-import { useLogout } from "../../features/auth/mutations";
-import { useSessionUser } from "../../features/shell/useSession";
+import { useLogout } from "../../lib/session/logout";
+import { useSessionUser } from "../../lib/session/useSession";
 import { navMessages } from "./navMessages";
 
 export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {

@@ -3,7 +3,7 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
-import { useLogout } from "../../features/auth/mutations";
+import { useLogout } from "../../lib/session/logout";
 
 const adminMessages = defineMessages({
   backOffice: { id: "admin.nav.label", defaultMessage: "Back office" },

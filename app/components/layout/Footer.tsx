@@ -2,8 +2,8 @@
 // copyright (2025) and the legal + VIP links. Hidden on /admin (see __root.tsx).
 import { Link } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
-import { EXTERNAL_LINK } from "../../features/shell/popups";
-import { useSiteConfig } from "../../features/shell/useSession";
+import { EXTERNAL_LINK } from "../../lib/popups";
+import { useSiteConfig } from "../../lib/session/useSession";
 import { navMessages } from "./navMessages";
 
 /** Fixed by the spec (section 9), not the current year; passed as text so it is not formatted as 2,025. */

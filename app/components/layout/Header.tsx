@@ -3,7 +3,7 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useCallback, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useSiteConfig } from "../../features/shell/useSession";
+import { useSiteConfig } from "../../lib/session/useSession";
 import { AccountLinks } from "./AccountLinks";
 import { HomeAnchors } from "./HomeAnchors";
 import { LanguageSwitcher } from "./LanguageSwitcher";

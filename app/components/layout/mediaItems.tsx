@@ -12,8 +12,8 @@ import {
   RADIO_PLAYER_PATH,
   type MenuVariant,
   type PlayerPath,
-} from "../../features/shell/popups";
-import { useSiteConfig } from "../../features/shell/useSession";
+} from "../../lib/popups";
+import { useSiteConfig } from "../../lib/session/useSession";
 import { navMessages } from "./navMessages";
 
 type RouteItem = { kind: "route"; key: string; label: MessageDescriptor; to: "/music" | "/music/catalog" | "/virtual-meet" | "/music/favorites" | "/tv" | "/social" | "/chat" };

@@ -11,7 +11,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { VipGatePanel } from "../../components/Gate";
 import { Icon } from "../../components/Icon";
 import { Loading } from "../../components/Loading";
-import { canUseVipContent, useSessionUser } from "../shell/useSession";
+import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { AddToCalendar } from "./AddToCalendar";
 import { webUrl } from "./EventCard";
 import { EventsMessages } from "./EventsMessages";

@@ -8,7 +8,7 @@ import { FormattedMessage } from "react-intl";
 import { POST_ID_PATTERN, type PostView } from "../../../worker/contracts/feed";
 import { EmptyState } from "../../components/EmptyState";
 import { Loading } from "../../components/Loading";
-import { useSessionUser } from "../shell/useSession";
+import { useSessionUser } from "../../lib/session/useSession";
 import { DeletePostDialog } from "./DeletePostDialog";
 import type { UiMessage } from "./errors";
 import { FeedErrorBanner, useFeedLive } from "./FeedPage";

@@ -18,8 +18,8 @@ import { FormattedDate, FormattedMessage, type MessageDescriptor } from "react-i
 import { Loading } from "../../components/Loading";
 import { PageFrame } from "../../components/PageFrame";
 import type { PublicConfig } from "../../../worker/contracts/config";
-import { configQueryOptions } from "../auth/queries";
-import { VipPriceAmount } from "../shell/VipPrice";
+import { configQueryOptions } from "../../lib/session/queries";
+import { VipPriceAmount } from "../../components/VipPrice";
 import "./legal.css";
 
 /** A paragraph, or a bulleted list of items. */

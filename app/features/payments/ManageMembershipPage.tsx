@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { LocalSubscriptionAction, MembershipResponse } from "../../../worker/contracts/payments";
 import { Loading } from "../../components/Loading";
-import { useSessionUser } from "../shell/useSession";
+import { useSessionUser } from "../../lib/session/useSession";
 import { MembershipSummary } from "./MembershipPanel";
 import { membershipMessages, testModeMessages as m, vipMessages } from "./messages";
 import { useLocalManageAction } from "./mutations";

@@ -6,7 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProfileView } from "../../../worker/contracts/profiles";
-import { meQueryOptions } from "../auth/queries";
+import { meQueryOptions } from "../../lib/session/queries";
 import { Avatar } from "./Avatar";
 import { EditProfileDialog } from "./EditProfileDialog";
 import { displayUrl, safeWebUrl } from "./links";

@@ -1,7 +1,7 @@
 // Saving the Edit Profile dialog: the picture first (its own multipart route), then the fields.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { meQueryOptions } from "../auth/queries";
+import { meQueryOptions } from "../../lib/session/queries";
 import { AVATAR_FIELD, type AvatarUploadResponse, type ProfileResponse, type ProfileView } from "../../../worker/contracts/profiles";
 import type { MeResponse } from "../../../worker/contracts/auth";
 import { profileQueryKey, profileQueryOptions } from "./queries";

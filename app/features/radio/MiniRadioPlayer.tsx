@@ -6,7 +6,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
-import { isMobileDevice, openRadioPlayer } from "../shell/popups";
+import { isMobileDevice, openRadioPlayer } from "../../lib/popups";
 import { PlayerIcon } from "../music/player/PlayerIcons";
 import { useErrorTimeout } from "./hooks";
 import { StationControls, VolumeControl } from "./RadioControls";

@@ -5,8 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { claimAudioFocus, registerAudioOwner } from "../../lib/audioFocus";
 import { requestRadio } from "../../lib/radioPresence";
-import { meQueryOptions } from "../auth/queries";
-import { canUseVipContent } from "../shell/useSession";
+import { meQueryOptions } from "../../lib/session/queries";
+import { canUseVipContent } from "../../lib/session/useSession";
 import { RadioEngine, type RadioState } from "./engine";
 import { stationsQueryOptions, tuneStation } from "./queries";
 

@@ -8,7 +8,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { VipGatePanel } from "../../components/Gate";
 import { Loading } from "../../components/Loading";
 import { PageFrame } from "../../components/PageFrame";
-import { canUseVipContent, useSessionUser } from "../shell/useSession";
+import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { ChannelGrid, ChannelGridSkeleton } from "./ChannelGrid";
 import { tvMessages as m } from "./messages";
 import { channelsQueryOptions } from "./queries";

@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { AdminGate } from "../../components/Gate";
 import { AdminLayout } from "../../components/layout/AdminLayout";
 import { AdminMessages } from "../../features/admin/AdminMessages";
-import { requireAdminRoute } from "../../features/auth/guards";
+import { requireAdminRoute } from "../../lib/session/guards";
 
 /**
  * Every /admin page: administrators only (others are redirected to /), in the back-office layout,

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
-import { requireSignedIn } from "../../features/auth/guards";
+import { requireSignedIn } from "../../lib/session/guards";
 import { favoritesQueryOptions } from "../../features/music/collections/favorites";
 import { FavoritesPage } from "../../features/music/collections/FavoritesPage";
 import { usePageMeta } from "../../lib/usePageMeta";

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
-import { requireSignedIn } from "../../features/auth/guards";
+import { requireSignedIn } from "../../lib/session/guards";
 import { ManageMembershipPage } from "../../features/payments/ManageMembershipPage";
 import { usePageMeta } from "../../lib/usePageMeta";
 

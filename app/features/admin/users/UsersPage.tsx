@@ -6,7 +6,7 @@ import { useIntl, type MessageDescriptor } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Loading } from "../../../components/Loading";
 import type { AdminUser, RoleFilter } from "../../../../worker/contracts/admin-users";
-import { useSessionUser } from "../../shell/useSession";
+import { useSessionUser } from "../../../lib/session/useSession";
 import { ErrorPanel } from "../components/ErrorPanel";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { switchErrorMessage } from "./errors";

@@ -6,7 +6,7 @@ import { useCallback, useLayoutEffect, useRef, type RefObject } from "react";
 import { useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { Icon } from "../../../components/Icon";
-import { canUseVipContent, useSessionUser } from "../../shell/useSession";
+import { canUseVipContent, useSessionUser } from "../../../lib/session/useSession";
 import { useFavoriteIds, useToggleFavorite } from "./favorites";
 import { favoritesMessages } from "./favoritesMessages";
 import "./collections.css";

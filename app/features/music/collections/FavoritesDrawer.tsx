@@ -7,7 +7,7 @@ import { FormattedMessage } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { Loading } from "../../../components/Loading";
 import { Modal } from "../../../components/Modal";
-import { canUseVipContent, useSessionUser } from "../../shell/useSession";
+import { canUseVipContent, useSessionUser } from "../../../lib/session/useSession";
 import { Cover } from "../catalog/Cover";
 import { musicMessages } from "../catalog/messages";
 import { TrackPlayButton } from "../catalog/TrackPlayButton";

@@ -9,7 +9,7 @@ import type { TrackView } from "../../../../worker/contracts/music";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
 import { Loading } from "../../../components/Loading";
-import { canUseVipContent, useSessionUser } from "../../shell/useSession";
+import { canUseVipContent, useSessionUser } from "../../../lib/session/useSession";
 import { Cover } from "../catalog/Cover";
 import { musicMessages } from "../catalog/messages";
 import { TrackPlayButton } from "../catalog/TrackPlayButton";

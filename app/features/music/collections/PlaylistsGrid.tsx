@@ -10,7 +10,7 @@ import { PLAYLIST_PREVIEW_TRACKS, type PlaylistView } from "../../../../worker/c
 import { Icon } from "../../../components/Icon";
 import { Loading } from "../../../components/Loading";
 import { Modal } from "../../../components/Modal";
-import { useSessionUser } from "../../shell/useSession";
+import { useSessionUser } from "../../../lib/session/useSession";
 import { usePlayerActions } from "../player/PlayerProvider";
 import { CreatePlaylistDialog } from "./CreatePlaylistDialog";
 import { DeletePlaylistDialog } from "./DeletePlaylistDialog";

@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { FavoritesResponse } from "../../../../worker/contracts/collections";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { api, ApiRequestError } from "../../../lib/api";
-import { useSessionUser } from "../../shell/useSession";
+import { useSessionUser } from "../../../lib/session/useSession";
 
 export const favoritesQueryKey = ["music", "favorites"] as const;
 const favoritesMutationKey = ["music", "favorites", "toggle"] as const;

@@ -17,7 +17,7 @@ import {
 import type { TrackView } from "../../../../worker/contracts/music";
 import { TEXT_MESSAGES } from "../../../../worker/contracts/text-messages";
 import { api, ApiRequestError } from "../../../lib/api";
-import { canUseVipContent, useSessionUser } from "../../shell/useSession";
+import { canUseVipContent, useSessionUser } from "../../../lib/session/useSession";
 import { playlistMessages } from "./playlistMessages";
 
 const PLAYLISTS_KEY = ["music", "playlists"] as const;

@@ -15,8 +15,8 @@ import {
 import { useIntl } from "react-intl";
 import type { PlayResponse, StreamResponse, TrackView } from "../../../../worker/contracts/music";
 import { api } from "../../../lib/api";
-import { configQueryOptions, meQueryOptions } from "../../auth/queries";
-import { canUseVipContent } from "../../shell/useSession";
+import { configQueryOptions, meQueryOptions } from "../../../lib/session/queries";
+import { canUseVipContent } from "../../../lib/session/useSession";
 import { requestPlayer } from "../../../lib/playerPresence";
 import { claimAudioFocus, registerAudioOwner } from "../../../lib/audioFocus";
 import { PlayerEngine, type PlayerEngineOptions, type PlayerState } from "./engine";

@@ -4,7 +4,7 @@
 // Each popup brings its own texts (its own message catalog) and its own way to close.
 import type { CSSProperties, ReactNode } from "react";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
-import { useSiteConfig } from "../../shell/useSession";
+import { useSiteConfig } from "../../../lib/session/useSession";
 import { PlayerIcon, type PlayerIconName } from "../player/PlayerIcons";
 import { styleNames, themeNames } from "../visualizers/messages";
 import { nextStyle, nextTheme, THEMES, type ThemePalette } from "../visualizers/themes";

@@ -10,7 +10,7 @@ import { usePlayer } from "../../music/player/PlayerProvider";
 import { ShortcutsHelpDialog } from "../../music/player/ShortcutsHelpDialog";
 import { usePlayerShortcuts } from "../../music/player/usePlayerShortcuts";
 import { tracksQueryOptions } from "../../music/queries";
-import { useSessionUser } from "../../shell/useSession";
+import { useSessionUser } from "../../../lib/session/useSession";
 import type { RadioEngine } from "../engine";
 import { nowPlayingQueryOptions, stationsQueryOptions } from "../queries";
 import { pageRadio, useRadio, useRadioWiring } from "../RadioProvider";

@@ -1,7 +1,7 @@
 // The popup radio player's rules, free of React: which engine the controls drive, which text an
 // engine error shows, and the popup window's own size and position.
 import type { PlayerErrorCode, PlayerStatus } from "../../music/player/engine";
-import { RADIO_PLAYER_WINDOW } from "../../shell/popups";
+import { RADIO_PLAYER_WINDOW } from "../../../lib/popups";
 import type { RadioErrorCode, RadioStatus } from "../engine";
 import type { RadioPopupErrorKey } from "./messages";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { requireSignedIn } from "../../../features/auth/guards";
+import { requireSignedIn } from "../../../lib/session/guards";
 import { postMetaNamedMessage, feedMessages } from "../../../features/feed/messages";
 import { isPostId, PostPage } from "../../../features/feed/PostPage";
 import { postQueryOptions } from "../../../features/feed/queries";

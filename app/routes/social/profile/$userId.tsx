@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
-import { requireSignedIn } from "../../../features/auth/guards";
+import { requireSignedIn } from "../../../lib/session/guards";
 import { ProfilePage } from "../../../features/profiles/ProfilePage";
 import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "../../../features/profiles/ProfileStates";
 import { isMissingProfile, isUserId, profilePostsQueryOptions, profileQueryOptions } from "../../../features/profiles/queries";

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { canUseVipContent, useSessionUser } from "../useSession";
-import { Icon } from "../../../components/Icon";
+import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
+import { Icon } from "../../components/Icon";
 
 /**
  * The three iconic hits of spec 2.3: catalog tracks (scripts/catalog/catalog.mjs ICONIC_TRACK_IDS).
@@ -17,7 +17,7 @@ const ICONIC_HITS = [
 
 /** The player's code loads only when a VIP presses play, so the landing page stays light. */
 async function playHit(trackId: string) {
-  const { playTrackById } = await import("../../music/player/playById");
+  const { playTrackById } = await import("../music/player/playById");
   await playTrackById(trackId);
 }
 

@@ -1,6 +1,6 @@
 // The one VIP price (DESIGN.md departure 6), from /api/config, formatted for the reader's locale.
 import { FormattedMessage, FormattedNumber } from "react-intl";
-import { useSiteConfig } from "./useSession";
+import { useSiteConfig } from "../lib/session/useSession";
 
 /** "$9.99" / "US$ 9,99"; nothing until the settings have loaded. */
 export function VipPriceAmount() {

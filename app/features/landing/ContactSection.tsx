@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
-import { useSiteConfig } from "../useSession";
-import { Icon } from "../../../components/Icon";
-import { ContactForm } from "../../contact/ContactForm";
+import { useSiteConfig } from "../../lib/session/useSession";
+import { Icon } from "../../components/Icon";
+import { ContactForm } from "../contact/ContactForm";
 
 /** Contact cards (e-mail, 'Global'), the contact form, and the legal and support lines (spec 2.3 item 7). */
 export function ContactSection() {

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import { VipPricePerMonth } from "../VipPrice";
-import { canUseVipContent, useSessionUser } from "../useSession";
-import { Icon } from "../../../components/Icon";
+import { VipPricePerMonth } from "../../components/VipPrice";
+import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
+import { Icon } from "../../components/Icon";
 
 const access = defineMessages({
   admin: { id: "home.vip.adminIncluded", defaultMessage: "Your admin account includes every VIP benefit." },

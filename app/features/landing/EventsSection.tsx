@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
-import { Lightbox } from "../../../components/Lightbox";
-import { EventsList } from "../../events/EventsList";
+import { Lightbox } from "../../components/Lightbox";
+import { EventsList } from "../events/EventsList";
 
 /** The tour poster and the promo video: generated offline (scripts/lib/demo-site-media.mjs). */
 const BANNER = {

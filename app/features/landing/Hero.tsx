@@ -1,9 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { useHeroRotation, useReducedMotion } from "../useHeroRotation";
-import { useSiteConfig } from "../useSession";
-import { HERO_IMAGE_SIZES, HERO_IMAGES, HERO_PORTRAIT_MEDIA } from "../../../../worker/contracts/site";
+import { useReducedMotion } from "../../lib/motion";
+import { useHeroRotation } from "./useHeroRotation";
+import { useSiteConfig } from "../../lib/session/useSession";
+import { HERO_IMAGE_SIZES, HERO_IMAGES, HERO_PORTRAIT_MEDIA } from "../../../worker/contracts/site";
 
 const HERO_IMAGE_WIDTH = 1280;
 const HERO_IMAGE_HEIGHT = 720;

@@ -1,6 +1,6 @@
 // Read-only views of the two queries every shell component needs.
 import { useQuery } from "@tanstack/react-query";
-import { configQueryOptions, meQueryOptions } from "../auth/queries";
+import { configQueryOptions, meQueryOptions } from "./queries";
 
 /** The signed-in user, or null for a visitor (also while loading and when /api/auth/me fails). */
 export function useSessionUser() {

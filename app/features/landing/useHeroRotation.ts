@@ -4,38 +4,10 @@
 // - a hidden tab does not rotate (no work, no downloads, nobody watching); it picks up again 5 s
 //   after the tab is shown;
 // - it only moves to an image that has loaded (`isReady`), so the crossfade never shows a blank.
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
+import { usePageVisible, useReducedMotion } from "../../lib/motion";
 
 export const HERO_ROTATION_MS = 5000;
-
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-
-const motionQuery = () => (typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia(REDUCED_MOTION) : null);
-
-export function prefersReducedMotion(): boolean {
-  return motionQuery()?.matches ?? false;
-}
-
-function subscribeReducedMotion(onChange: () => void) {
-  const query = motionQuery();
-  query?.addEventListener?.("change", onChange);
-  return () => query?.removeEventListener?.("change", onChange);
-}
-
-/** Whether the visitor asks for reduced motion, following changes of the setting. */
-export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
-}
-
-function subscribeVisibility(onChange: () => void) {
-  document.addEventListener("visibilitychange", onChange);
-  return () => document.removeEventListener("visibilitychange", onChange);
-}
-
-/** Whether the page is visible (not a background tab or a minimised window). */
-export function usePageVisible(): boolean {
-  return useSyncExternalStore(subscribeVisibility, () => document.visibilityState !== "hidden", () => true);
-}
 
 /**
  * The index of the image to show out of `count`. `isReady(i)` says whether image i has loaded;
