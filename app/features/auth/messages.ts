@@ -1,4 +1,4 @@
-// Every text of the account pages (spec 2.8, 5 and 8). English defaults; both catalogs carry each id.
+// Every text of the account pages (spec 2.8 pages, spec 5 validation texts and spec 8 error texts, in the spec's words). English defaults; both catalogs carry each id.
 import { defineMessages } from "react-intl";
 
 export const authMessages = defineMessages({
@@ -58,7 +58,7 @@ export const authMessages = defineMessages({
   resetRequestNew: { id: "auth.reset.requestNew", defaultMessage: "Request a new reset link" },
   backToLogin: { id: "auth.reset.backToLogin", defaultMessage: "Back to Sign In" },
 
-  // Validation (spec 5) and server answers (spec 8)
+  // Validation (spec 5: e.g. 'Password must be at least 6 characters') and server answers (spec 8: 'Invalid email or password' for any sign-in failure)
   usernameRequired: { id: "auth.validation.usernameRequired", defaultMessage: "Username is required" },
   usernameTooLong: { id: "auth.validation.usernameTooLong", defaultMessage: "Username must be at most 30 characters" },
   usernamePattern: {

@@ -1,4 +1,4 @@
-// Client-side checks mirroring the Worker's zod rules (spec 5), so a person sees what is wrong
+// Client-side checks mirroring the Worker's zod rules (spec 5: fields required, e-mail format, username pattern, password of 6 or more, passwords equal), so a person sees what is wrong
 // next to the field before anything is sent. The Worker checks everything again.
 import { emailSchema, PASSWORD_MIN, USERNAME_PATTERN } from "../../../worker/contracts/auth";
 import { authMessages } from "./messages";

@@ -21,7 +21,7 @@ import { canSend } from "./state";
 import { useChatSocket } from "./useChatSocket";
 import "./chat.css";
 
-/** After a message goes out the box gets the focus back, once the page has settled (spec 9). */
+/** After a message goes out the box gets the focus back, once the page has settled (spec 9: 100 ms after sending). */
 export const REFOCUS_DELAY_MS = 100;
 
 export function ChatPage() {

@@ -1,4 +1,4 @@
-// The six VIP benefits of the sign-up page (spec 2.9).
+// The six VIP benefits of the sign-up page (spec 2.9: early access, exclusive content, virtual meets, priority, events, perks).
 import { FormattedMessage } from "react-intl";
 import { Icon } from "../../components/Icon";
 import { benefitMessages as m } from "./messages";

@@ -1,4 +1,4 @@
-// Every text of the profile page and the Edit Profile dialog (spec 2.8, 5 and 8).
+// Every text of the profile page and the Edit Profile dialog (spec 2.8 page, spec 5 validation texts and spec 8 error texts).
 import { defineMessage, defineMessages } from "react-intl";
 
 export const profileMessages = defineMessages({

@@ -59,7 +59,7 @@ export const marketingRoutes = new Hono<HonoEnv>()
     return c.json<ImportResult>(await runImport(c.var.db, actorOf(c), parsed));
   })
 
-  // Every contact, subscribed or not: the file is the list as it stands (spec 7 'Contacts export').
+  // Every contact, subscribed or not: the file is the list as it stands (spec 7 'Contacts export': columns FirstName, LastName, Email).
   .get("/export.csv", async (c) => {
     const db = c.var.db;
     const rows = await exportContacts(db);

@@ -1,5 +1,5 @@
 // Runs a parsed contacts CSV into D1 chunk by chunk, reporting progress after each, and sums up the
-// result the back office shows (spec 3 'Import result'). A chunk D1 refuses is reported as rows not
+// result the back office shows (spec 3 'Import result': total, imported, skipped, errors). A chunk D1 refuses is reported as rows not
 // saved and the import goes on with the next: what was written stays written, and the result says
 // exactly which rows are missing.
 import type { DB } from "../../db/client";

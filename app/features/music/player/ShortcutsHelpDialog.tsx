@@ -1,4 +1,4 @@
-// The '?' dialog: every keyboard shortcut of the player (spec 6), in the active language.
+// The '?' dialog: every keyboard shortcut of the player (spec 6: Space, Shift+Right/Left, M, Alt+Up/Down, Ctrl+S, Ctrl+R), in the active language.
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { Modal } from "../../../components/Modal";
 import { playerMessages as m } from "./messages";

@@ -1,5 +1,5 @@
 // The music player's engine: one audio queue for the whole page, free of React so it can be tested
-// with a fake <audio> element (spec 4 "Audio players", 8 and 9).
+// with a fake <audio> element (spec 4 "Audio players": the states and transitions below; spec 8: play errors; spec 9: the timings).
 //
 // - States: idle (nothing queued), loading, playing, paused. Clicking the playing track pauses it;
 //   choosing another resolves its signed URL, waits for its metadata, plays it and records a play

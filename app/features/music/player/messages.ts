@@ -1,5 +1,5 @@
 // Every visible string of the player bar, its dialogs and the keyboard shortcuts help.
-// The playback error keeps the spec's wording (spec 8).
+// The playback error keeps the spec's wording (spec 8: 'Unable to play audio. Please try again.').
 import { defineMessage, defineMessages } from "react-intl";
 import type { PlayerErrorCode } from "./engine";
 
