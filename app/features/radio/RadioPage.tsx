@@ -9,7 +9,7 @@ import { RADIO_STATIC_MS, type NowPlaying, type RadioStationView } from "../../.
 import { VipGatePanel } from "../../components/Gate";
 import { Loading } from "../../components/Loading";
 import { StaticNoise } from "../../components/StaticNoise";
-import { formatTime } from "../music/player/engine";
+import { formatTime } from "../../lib/audio/formatTime";
 import { Visualizer } from "../music/visualizers";
 import { useErrorTimeout, useTrackPosition } from "./hooks";
 import { StationControls, VolumeControl } from "./RadioControls";

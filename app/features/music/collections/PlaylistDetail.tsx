@@ -11,7 +11,7 @@ import type { TrackView } from "../../../../worker/contracts/music";
 import { Loading } from "../../../components/Loading";
 import { ApiRequestError } from "../../../lib/api";
 import { TrackPlayButton } from "../catalog/TrackPlayButton";
-import { formatTime } from "../player/engine";
+import { formatTime } from "../../../lib/audio/formatTime";
 import { PlayerIcon } from "../player/PlayerIcons";
 import { usePlayerActions } from "../player/PlayerProvider";
 import { PlaylistNameField } from "./CreatePlaylistDialog";

@@ -5,7 +5,7 @@
 // and the --player-bar-h variable) so the bar never hides the footer.
 import { useRef, useState, type CSSProperties } from "react";
 import { useIntl } from "react-intl";
-import { formatTime } from "./engine";
+import { formatTime } from "../../../lib/audio/formatTime";
 import { playerErrorMessages, playerMessages as m, timeOfMessage, volumeValueMessage } from "./messages";
 import { PlayerIcon } from "./PlayerIcons";
 import { usePlayer } from "./PlayerProvider";

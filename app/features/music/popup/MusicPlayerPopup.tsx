@@ -14,7 +14,7 @@ import { FavoriteHeartButton, useRefocusAfterRemoval } from "../collections/Favo
 import { favoritesMessages } from "../collections/favoritesMessages";
 import { playlistMessages } from "../collections/playlistMessages";
 import { popupErrorMessages, popupMessages, styleButtonMessage, themeButtonMessage, timeOfMessage, trackCountMessage, volumeValueMessage } from "./messages";
-import { formatTime } from "../player/engine";
+import { formatTime } from "../../../lib/audio/formatTime";
 import { PlayerIcon } from "../player/PlayerIcons";
 import { PopupChrome, type PopupChromeMessages } from "./PopupChrome";
 import { PopupControls, type PopupControlsMessages } from "./PopupControls";

@@ -2,7 +2,7 @@
 // popup's Featured Tracks): number, title and album, duration; the playing track shows an
 // equalizer instead of its number. The row around it (hearts, add to playlist) is the list's own.
 import type { TrackView } from "../../../../worker/contracts/music";
-import { formatTime } from "../player/engine";
+import { formatTime } from "../../../lib/audio/formatTime";
 import { PlayerIcon } from "../player/PlayerIcons";
 
 /** `index`: the row's place in the list, from 0 (shown from 1). */
