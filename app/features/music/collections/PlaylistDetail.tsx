@@ -12,7 +12,7 @@ import { Loading } from "../../../components/Loading";
 import { ApiRequestError } from "../../../lib/api";
 import { TrackPlayButton } from "../catalog/TrackPlayButton";
 import { formatTime } from "../../../lib/audio/formatTime";
-import { PlayerIcon } from "../player/PlayerIcons";
+import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayerActions } from "../player/PlayerProvider";
 import { PlaylistNameField } from "./CreatePlaylistDialog";
 import {

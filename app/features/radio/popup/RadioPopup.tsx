@@ -16,12 +16,12 @@ import { FavoriteToggle } from "../../music/collections/FavoriteToggle";
 import { PlaylistsGrid } from "../../music/collections/PlaylistsGrid";
 import { formatTime } from "../../../lib/audio/formatTime";
 import type { PlayerState } from "../../music/player/engine";
-import { PlayerIcon } from "../../music/player/PlayerIcons";
-import { PopupChrome, type PopupChromeMessages } from "../../music/popup/PopupChrome";
-import { PopupControls, type PopupControlsMessages } from "../../music/popup/PopupControls";
-import { PopupTabs } from "../../music/popup/PopupTabs";
-import { TrackButton } from "../../music/popup/TrackButton";
-import { TrackListHead } from "../../music/popup/TrackListHead";
+import { PlayerIcon } from "../../../components/player/PlayerIcons";
+import { PopupChrome, type PopupChromeMessages } from "../../../components/player/popup/PopupChrome";
+import { PopupControls, type PopupControlsMessages } from "../../../components/player/popup/PopupControls";
+import { PopupTabs } from "../../../components/player/popup/PopupTabs";
+import { TrackButton } from "../../../components/player/popup/TrackButton";
+import { TrackListHead } from "../../../components/player/popup/TrackListHead";
 import type { RadioEngine, RadioState } from "../engine";
 import { isRadioPopupWindow } from "./logic";
 import {
@@ -35,7 +35,7 @@ import {
   volumeValueMessage,
 } from "./messages";
 import type { SourceControls } from "./useSourceControls";
-import "../../music/popup/popup.css";
+import "../../../components/player/popup/popup.css";
 import "./radio-popup.css";
 
 export type RadioPopupProps = {

@@ -3,7 +3,7 @@
 // equalizer instead of its number. The row around it (hearts, add to playlist) is the list's own.
 import type { TrackView } from "../../../../worker/contracts/music";
 import { formatTime } from "../../../lib/audio/formatTime";
-import { PlayerIcon } from "../player/PlayerIcons";
+import { PlayerIcon } from "../PlayerIcons";
 
 /** `index`: the row's place in the list, from 0 (shown from 1). */
 export function TrackButton({ track, index, isCurrent, onPlay }: { track: TrackView; index: number; isCurrent: boolean; onPlay(): void }) {
