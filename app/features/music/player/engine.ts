@@ -21,8 +21,10 @@
 //   playing, and on each change) and restored, paused, after a reload.
 // - The Media Session (lock screen, headset keys) gets metadata, position and action handlers.
 //
-// Nothing here imports values from worker/contracts: the player ships in the entry chunk and the
-// contracts module pulls zod in.
+// Nothing here imports values from worker/contracts (types only), as the contracts module pulls zod
+// in: the engine is not in the entry chunk, but the root layout (app/routes/__root.tsx) loads it
+// lazily with the player's host on any page once a music page or a queue saved by an earlier visit
+// asks for the player (app/lib/playerPresence.ts), and that chunk should stay small.
 import {
   AudioOutput,
   browserStorage,
