@@ -24,13 +24,19 @@ const meta = defineMessages({
   },
 });
 
+/** The player's code loads only when a VIP presses play, so the landing page stays light. */
+async function playTrackById(trackId: string) {
+  const player = await import("../features/music/player/playById");
+  await player.playTrackById(trackId);
+}
+
 /** The landing page, sections in the spec's order (2.3); the header links to each id. */
 function Home() {
   usePageMeta({ ...meta, brandFirst: true });
   return (
     <div className="landing">
       <Hero />
-      <MusicSection />
+      <MusicSection onPlay={playTrackById} />
       <VipSection />
       <BioSection />
       <EventsSection />

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   MEDIA_ERR_NETWORK,
   PlayerEngine,
-  formatTime,
   type AudioContextLike,
   type MediaSessionActionLike,
   type MediaSessionDetails,
@@ -13,6 +12,7 @@ import {
   type PlayerEngineOptions,
   type StorageLike,
 } from "../../app/features/music/player/engine";
+import { formatTime } from "../../app/lib/audio/formatTime";
 import type { StreamResponse } from "../../worker/contracts/music";
 import { FakeAudio, MemoryStorage, track } from "./player-fakes";
 

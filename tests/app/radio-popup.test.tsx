@@ -13,7 +13,7 @@ import { createApiPlayerEngine, PlayerProvider } from "../../app/features/music/
 import type { PlayerEngine } from "../../app/features/music/player/engine";
 import { RadioEngine } from "../../app/features/radio/engine";
 import { tuneStation } from "../../app/features/radio/queries";
-import { RadioPopupPage } from "../../app/features/radio/popup/RadioPopupPage";
+import { RadioPopupPage } from "../../app/routes/radio/-components/RadioPopupPage";
 import { activeSource, fitRadioPopup, isRadioPopupWindow } from "../../app/features/radio/popup/logic";
 import { Route as PlayerRoute } from "../../app/routes/radio/player";
 import { claimAudioFocus, registerAudioOwner } from "../../app/lib/audioFocus";

@@ -10,7 +10,7 @@ import {
   type MusicPlayerPopupProps,
   type MusicPlayerPopupState,
 } from "../../app/features/music/popup/MusicPlayerPopup";
-import { STYLE_STORAGE_KEY, THEME_STORAGE_KEY } from "../../app/features/music/popup/preferences";
+import { STYLE_STORAGE_KEY, THEME_STORAGE_KEY } from "../../app/components/player/popup/preferences";
 import {
   barCount,
   createParticles,
@@ -27,7 +27,7 @@ import {
   type ParticleState,
   type ThemeName,
   type VisualizerData,
-} from "../../app/features/music/visualizers";
+} from "../../app/components/player/visualizers";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import type { TrackView } from "../../worker/contracts/music";

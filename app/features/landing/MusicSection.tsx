@@ -15,13 +15,8 @@ const ICONIC_HITS = [
   { key: "i-wanna-be-the-one", trackId: "i-wanna-be-the-one", title: "I Wanna Be the One", year: 1989 },
 ] as const;
 
-/** The player's code loads only when a VIP presses play, so the landing page stays light. */
-async function playHit(trackId: string) {
-  const { playTrackById } = await import("../music/player/playById");
-  await playTrackById(trackId);
-}
-
-export function MusicSection() {
+/** `onPlay` plays a catalog track by id on the site's music player (the page composes it in). */
+export function MusicSection({ onPlay }: { onPlay: (trackId: string) => Promise<void> }) {
   const { user } = useSessionUser();
   const canListen = canUseVipContent(user);
   const [failed, setFailed] = useState<string | null>(null);
@@ -45,7 +40,7 @@ export function MusicSection() {
             <p className="hit-year">{String(hit.year)}</p>
             {canListen ? (
               <span className="hit-actions">
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => void playHit(hit.trackId).catch(() => setFailed(hit.trackId))}>
+                <button type="button" className="btn btn-primary btn-sm" onClick={() => void onPlay(hit.trackId).catch(() => setFailed(hit.trackId))}>
                   <FormattedMessage id="home.music.play" defaultMessage="Play" />
                   <span className="sr-only">: {hit.title}</span>
                 </button>

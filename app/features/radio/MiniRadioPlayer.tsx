@@ -7,14 +7,14 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { isMobileDevice, openRadioPlayer } from "../../lib/popups";
-import { PlayerIcon } from "../music/player/PlayerIcons";
+import { PlayerIcon } from "../../components/player/PlayerIcons";
 import { useErrorTimeout } from "./hooks";
 import { StationControls, VolumeControl } from "./RadioControls";
 import { listenersMessage, radioErrorMessages, radioMessages as m, trackLineMessage } from "./messages";
 import { useRadio } from "./RadioProvider";
 import { useBottomBarSpace } from "../../lib/useBottomBarSpace";
 import { focusOnMount } from "../../lib/focusOnMount";
-import "../music/player/player.css";
+import "../../components/player/controls.css";
 import "./radio.css";
 
 export const RADIO_BAR_BODY_CLASS = "has-radio-bar";

@@ -1,6 +1,6 @@
 // The radio's transport and volume controls, shared by the radio page and the mini player.
 import { useIntl } from "react-intl";
-import { PlayerIcon } from "../music/player/PlayerIcons";
+import { PlayerIcon } from "../../components/player/PlayerIcons";
 import type { RadioEngine, RadioState } from "./engine";
 import { radioMessages as m } from "./messages";
 

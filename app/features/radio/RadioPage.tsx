@@ -9,14 +9,14 @@ import { RADIO_STATIC_MS, type NowPlaying, type RadioStationView } from "../../.
 import { VipGatePanel } from "../../components/Gate";
 import { Loading } from "../../components/Loading";
 import { StaticNoise } from "../../components/StaticNoise";
-import { formatTime } from "../music/player/engine";
-import { Visualizer } from "../music/visualizers";
+import { formatTime } from "../../lib/audio/formatTime";
+import { Visualizer } from "../../components/player/visualizers";
 import { useErrorTimeout, useTrackPosition } from "./hooks";
 import { StationControls, VolumeControl } from "./RadioControls";
 import { featureMessages, listenersMessage, radioErrorMessages, radioMessages as m, trackLineMessage } from "./messages";
 import { useRadio, type RadioApi } from "./RadioProvider";
 import { nowPlayingQueryOptions, stationsQueryOptions } from "./queries";
-import "../music/player/player.css";
+import "../../components/player/controls.css";
 import { RadioMessages } from "./RadioMessages";
 import "./radio.css";
 

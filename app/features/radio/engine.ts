@@ -11,10 +11,12 @@
 // - Previous and next station wrap around and resume playback if it was playing.
 // - While playing, a WebSocket to the station's hub brings the listener count and now-playing
 //   changes (titles, history) and reconnects with backoff; it is closed when paused.
-// - The analyser (fft 2048, smoothing 0.8) is created on the first play; volume is kept 0-100.
+// - Volume, mute and the analyser are the shared output's (app/lib/audio/output.ts): the analyser
+//   (fft 2048, smoothing 0.8) is created on the first play; volume is kept 0-100.
 // - Starting the radio claims the audio focus (app/lib/audioFocus.ts): the music player and the
 //   radio in other windows pause.
 import type { NowPlaying, RadioServerFrame, RadioStationView, TuneResponse } from "../../../worker/contracts/radio";
+import { AudioOutput, browserAudioContext, browserStorage, DEFAULT_VOLUME, readSavedLevels, VOLUME_STEP, type AudioContextLike, type OutputLevels } from "../../lib/audio/output";
 
 export type RadioStatus = "idle" | "loading" | "playing" | "paused";
 /**
@@ -66,7 +68,7 @@ export interface RadioSocketLike {
 export type RadioEngineOptions = {
   tune: (stationId: string) => Promise<TuneResponse>;
   createAudio?: () => RadioAudioLike;
-  createAudioContext?: (() => AudioContext | null) | null;
+  createAudioContext?: (() => AudioContextLike | null) | null;
   /** Opens the station's live socket; null turns the socket off. */
   openSocket?: ((stationId: string) => RadioSocketLike) | null;
   /** Called when playback starts (the audio focus). */
@@ -77,8 +79,7 @@ export type RadioEngineOptions = {
 };
 
 export const RADIO_STORAGE_KEY = "radio.v1";
-export const DEFAULT_VOLUME = 100;
-export const VOLUME_STEP = 10;
+export { DEFAULT_VOLUME, VOLUME_STEP };
 /** A listener further than this from the shared position is moved to it once (seconds). */
 export const DRIFT_TOLERANCE_S = 0.25;
 /** Within this much of a track's end, wait for the next track instead of playing the tail. */
@@ -87,28 +88,10 @@ const PING_MS = 30_000;
 const RECONNECT_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /** The server's "session ended" close: do not reconnect. */
 const CLOSE_SESSION_ENDED = 4401;
-const ANALYSER_FFT_SIZE = 2048;
-const ANALYSER_SMOOTHING = 0.8;
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 function statusOf(error: unknown): number | undefined {
   const status = typeof error === "object" && error !== null && "status" in error ? (error as { status: unknown }).status : undefined;
   return typeof status === "number" ? status : undefined;
-}
-
-function defaultStorage() {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function defaultAudioContext(): AudioContext | null {
-  if (typeof window === "undefined") return null;
-  const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-  return Ctor ? new Ctor() : null;
 }
 
 /** A hidden <audio> in the document (so tools and tests can find the radio's element). */
@@ -151,9 +134,8 @@ export class RadioEngine {
   private socketAttempts = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
-  private audioContext: AudioContext | null = null;
-  private analyser: AnalyserNode | null = null;
-  private graphTried = false;
+  /** Volume, mute and the analyser of the element. */
+  private readonly output: AudioOutput<RadioAudioLike>;
   /** Set while the engine pauses the element itself, so the 'pause' event is not the user's. */
   private pausingInternally = false;
   private retriedAfterError = false;
@@ -161,13 +143,14 @@ export class RadioEngine {
   constructor(options: RadioEngineOptions) {
     this.options = {
       createAudio: defaultAudio,
-      createAudioContext: defaultAudioContext,
+      createAudioContext: browserAudioContext,
       openSocket: defaultSocket,
-      storage: defaultStorage(),
+      storage: browserStorage(),
       now: Date.now,
       log: (message, error) => console.warn(`[radio] ${message}`, error ?? ""),
       ...options,
     };
+    this.output = new AudioOutput({ createAudioContext: this.options.createAudioContext, log: (message, error) => this.log(message, error) });
     this.restore();
   }
 
@@ -183,7 +166,7 @@ export class RadioEngine {
   getState = (): RadioState => this.state;
 
   getAnalyser(): AnalyserNode | null {
-    return this.analyser;
+    return this.output.getAnalyser();
   }
 
   private set(patch: Partial<{ -readonly [K in keyof RadioState]: RadioState[K] }>) {
@@ -260,21 +243,17 @@ export class RadioEngine {
     this.set({ status: "idle", nowPlaying: null, listeners: null, error: null });
   }
 
+  /** 0-100; turning the volume up unmutes (lib/audio/output.ts). */
   setVolume(volume: number) {
-    const v = Math.round(clamp(volume, 0, 100));
-    this.set({ volume: v, muted: v === 0 ? this.state.muted : false });
-    this.applyVolume();
-    this.persist();
+    this.setLevels(this.output.setVolume(volume));
   }
 
   volumeBy(delta: number) {
-    this.setVolume(this.state.volume + delta);
+    this.setLevels(this.output.volumeBy(delta));
   }
 
   toggleMute() {
-    this.set({ muted: !this.state.muted });
-    this.applyVolume();
-    this.persist();
+    this.setLevels(this.output.toggleMute());
   }
 
   dismissError() {
@@ -299,8 +278,8 @@ export class RadioEngine {
     this.set({ status: "loading", error: null });
     this.options.onStart?.();
     const audio = this.element();
-    this.ensureGraph(audio);
-    void this.audioContext?.resume().catch(() => undefined);
+    this.output.ensureAnalyser();
+    this.output.resume();
     try {
       const sentAt = this.options.now();
       const tuned = await this.options.tune(station.id);
@@ -323,7 +302,6 @@ export class RadioEngine {
       if (op !== this.op) return;
       const position = this.expectedPosition();
       if (position !== null && position > 0) audio.currentTime = position;
-      this.applyVolume();
       await audio.play();
       if (op !== this.op) return;
       this.retriedAfterError = false;
@@ -383,7 +361,7 @@ export class RadioEngine {
       }
     });
     this.audio = audio;
-    this.applyVolume();
+    this.output.add(audio);
     return audio;
   }
 
@@ -393,24 +371,6 @@ export class RadioEngine {
     const expected = this.expectedPosition();
     if (!audio || expected === null || expected < 0) return;
     if (Math.abs(audio.currentTime - expected) > DRIFT_TOLERANCE_S && expected < audio.duration) audio.currentTime = expected;
-  }
-
-  private ensureGraph(audio: RadioAudioLike) {
-    if (this.graphTried) return;
-    this.graphTried = true;
-    try {
-      const context = this.options.createAudioContext?.() ?? null;
-      if (!context) return;
-      const analyser = context.createAnalyser();
-      analyser.fftSize = ANALYSER_FFT_SIZE;
-      analyser.smoothingTimeConstant = ANALYSER_SMOOTHING;
-      context.createMediaElementSource(audio as unknown as HTMLMediaElement).connect(analyser);
-      analyser.connect(context.destination);
-      this.audioContext = context;
-      this.analyser = analyser;
-    } catch (error) {
-      this.log("no analyser", error);
-    }
   }
 
   private stopPlayback() {
@@ -433,10 +393,10 @@ export class RadioEngine {
     this.trackTimer = null;
   }
 
-  private applyVolume() {
-    if (!this.audio) return;
-    this.audio.volume = this.state.volume / 100;
-    this.audio.muted = this.state.muted;
+  /** The output's levels after a change: into the state (what the controls show), then saved. */
+  private setLevels(levels: OutputLevels) {
+    this.set({ volume: levels.volume, muted: levels.muted });
+    this.persist();
   }
 
   // ---------- Live socket ----------
@@ -522,8 +482,8 @@ export class RadioEngine {
       const saved = JSON.parse(this.options.storage?.getItem(RADIO_STORAGE_KEY) ?? "null") as { station?: unknown; volume?: unknown; muted?: unknown } | null;
       if (!saved || typeof saved !== "object") return;
       if (typeof saved.station === "string") this.savedStationId = saved.station;
-      const volume = typeof saved.volume === "number" && Number.isFinite(saved.volume) ? Math.round(clamp(saved.volume, 0, 100)) : DEFAULT_VOLUME;
-      this.set({ volume, muted: saved.muted === true });
+      const { volume, muted } = this.output.setLevels(readSavedLevels(saved));
+      this.set({ volume, muted });
     } catch {
       // nothing saved, or unreadable: defaults
     }

@@ -13,7 +13,7 @@ import { ChannelGrid, ChannelGridSkeleton } from "./ChannelGrid";
 import { tvMessages as m } from "./messages";
 import { channelsQueryOptions } from "./queries";
 import { TvPlayer } from "./TvPlayer";
-import "../music/player/player.css";
+import "../../components/player/controls.css";
 import "./tv.css";
 import { TvMessages } from "./TvMessages";
 

@@ -20,7 +20,7 @@ import { ApiRequestError } from "../../lib/api";
 import { claimAudioFocus, registerAudioOwner } from "../../lib/audioFocus";
 import { categoryMessages, tvMessages as m } from "./messages";
 import { channelDescription, livePositionAt, requestStream, streamExpired, type TunedStream } from "./queries";
-import { PlayerIcon } from "../music/player/PlayerIcons";
+import { PlayerIcon } from "../../components/player/PlayerIcons";
 
 /** Quiet re-requests of an expired or dropped URL before the error shows (reset once playing). */
 const MAX_REFRESHES = 2;

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
-import { RadioPopupPage } from "../../features/radio/popup/RadioPopupPage";
+import { RadioPopupPage } from "./-components/RadioPopupPage";
 import { usePageMeta } from "../../lib/usePageMeta";
 
 export const Route = createFileRoute("/radio/player")({ component: RadioPlayerPopup });

@@ -5,7 +5,7 @@ import { FormattedMessage } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
 import { trackRowActions } from "../collections/TrackRowActions";
-import { PlayerIcon } from "../player/PlayerIcons";
+import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayer } from "../player/PlayerProvider";
 import { albumQueryOptions, isMissing } from "../queries";
 import { AlbumTypeLabel } from "./CatalogPage";

@@ -7,7 +7,7 @@ import { FormattedMessage, FormattedNumber } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
 import { TrackRowActions } from "../collections/TrackRowActions";
-import { formatTime } from "../player/engine";
+import { formatTime } from "../../../lib/audio/formatTime";
 import { usePlayer } from "../player/PlayerProvider";
 import { isMissing, trackQueryOptions } from "../queries";
 import { Cover } from "./Cover";

@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { Icon } from "../../../components/Icon";
-import { PlayerIcon } from "../player/PlayerIcons";
+import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayer, usePlayerSelector } from "../player/PlayerProvider";
 import { musicMessages } from "./messages";
 

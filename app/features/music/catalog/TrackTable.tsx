@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FormattedMessage, FormattedNumber } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
-import { formatTime } from "../player/engine";
+import { formatTime } from "../../../lib/audio/formatTime";
 import { usePlayerSelector } from "../player/PlayerProvider";
 import { musicMessages } from "./messages";
 import { TrackPlayButton } from "./TrackPlayButton";

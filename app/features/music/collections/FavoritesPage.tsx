@@ -13,7 +13,7 @@ import { canUseVipContent, useSessionUser } from "../../../lib/session/useSessio
 import { Cover } from "../catalog/Cover";
 import { musicMessages } from "../catalog/messages";
 import { TrackPlayButton } from "../catalog/TrackPlayButton";
-import { PlayerIcon } from "../player/PlayerIcons";
+import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayerActions, usePlayerSelector } from "../player/PlayerProvider";
 import { useFavorites } from "./favorites";
 import { FavoriteToggle, useRefocusAfterRemoval } from "./FavoriteToggle";

@@ -11,8 +11,8 @@ import type { TrackView } from "../../../../worker/contracts/music";
 import { Loading } from "../../../components/Loading";
 import { ApiRequestError } from "../../../lib/api";
 import { TrackPlayButton } from "../catalog/TrackPlayButton";
-import { formatTime } from "../player/engine";
-import { PlayerIcon } from "../player/PlayerIcons";
+import { formatTime } from "../../../lib/audio/formatTime";
+import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayerActions } from "../player/PlayerProvider";
 import { PlaylistNameField } from "./CreatePlaylistDialog";
 import {

@@ -4,15 +4,17 @@
 // owns the page's keyboard shortcuts (spec 6: Space, Shift+arrows, M, Alt+arrows, Ctrl+S, Ctrl+R) and reserves room at the page bottom (a body class
 // and the --player-bar-h variable) so the bar never hides the footer.
 import { useRef, useState, type CSSProperties } from "react";
-import { useIntl } from "react-intl";
-import { formatTime } from "./engine";
+import { useIntl, type MessageDescriptor } from "react-intl";
+import { formatTime } from "../../../lib/audio/formatTime";
 import { playerErrorMessages, playerMessages as m, timeOfMessage, volumeValueMessage } from "./messages";
-import { PlayerIcon } from "./PlayerIcons";
+import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayer } from "./PlayerProvider";
 import { QueueDialog } from "./QueueDialog";
-import { ShortcutsHelpDialog } from "./ShortcutsHelpDialog";
-import { usePlayerShortcuts } from "./usePlayerShortcuts";
+import { shortcutsMessages } from "../../../components/player/messages";
+import { ShortcutsHelpDialog } from "../../../components/player/ShortcutsHelpDialog";
+import { usePlayerShortcuts } from "../../../components/player/usePlayerShortcuts";
 import { useBottomBarSpace } from "../../../lib/useBottomBarSpace";
+import "../../../components/player/controls.css";
 import "./player.css";
 
 export const PLAYER_BAR_BODY_CLASS = "has-player-bar";
@@ -36,7 +38,7 @@ export function PlayerBar() {
   const position = Math.min(Math.floor(currentTime), max);
   const progress = `${(position / max) * 100}%`;
   const volumeShown = muted ? 0 : volume;
-  const label = (descriptor: (typeof m)[keyof typeof m]) => intl.formatMessage(descriptor);
+  const label = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
 
   return (
     <section ref={barRef} className="player-bar" aria-label={label(m.region)}>
@@ -146,10 +148,10 @@ export function PlayerBar() {
         <button
           type="button"
           className="player-btn player-btn-help"
-          aria-label={label(m.shortcuts)}
+          aria-label={label(shortcutsMessages.title)}
           aria-haspopup="dialog"
           aria-keyshortcuts="?"
-          title={label(m.shortcuts)}
+          title={label(shortcutsMessages.title)}
           onClick={() => setDialog("help")}
         >
           <span aria-hidden="true">?</span>

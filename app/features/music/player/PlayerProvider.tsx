@@ -1,7 +1,9 @@
-// One PlayerEngine for the page. Mounted once in the root layout, so playback survives route
-// changes. Wires the engine to the API (signed stream URL, play counting), restores the saved queue,
-// keeps the Media Session's artist line in the active language, and forgets the queue when the
-// session turns out not to be VIP/admin (signed out, membership ended).
+// One PlayerEngine for the page: pageEngine(), created on first use and wired by the player's host,
+// which the root layout mounts lazily (PlayerHost.tsx), so playback survives route changes. Wires
+// the engine to the API (signed stream URL, play counting), restores the saved queue, keeps the
+// Media Session's artist line in the active language, and forgets the queue when the session turns
+// out not to be VIP/admin (signed out, membership ended). <PlayerProvider> puts another engine in
+// its place (tests).
 import { useQuery } from "@tanstack/react-query";
 import {
   createContext,

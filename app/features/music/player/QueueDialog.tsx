@@ -2,7 +2,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Modal } from "../../../components/Modal";
 import type { PlayerState } from "./engine";
-import { formatTime } from "./engine";
+import { formatTime } from "../../../lib/audio/formatTime";
 import { playerMessages as m } from "./messages";
 
 type QueueDialogProps = {

@@ -12,16 +12,29 @@
 // - Loads never overlap: every action that takes over playback bumps a counter (`op`), and a load
 //   checks it after each await, so a superseded load never plays and is never counted. Asking again
 //   for the track that is already loading is ignored.
-// - Web Audio: an AnalyserNode (fft 2048, smoothing 0.8) fed by the audio elements, created on the
-//   first play (inside the click that started it) and resumed whenever playback starts.
+// - Volume, mute and Web Audio are the shared output's (app/lib/audio/output.ts): the analyser
+//   (fft 2048, smoothing 0.8) is fed by both audio elements, created on the first play (inside the
+//   click that started it) and resumed whenever playback starts.
 // - The next track is resolved and preloaded into a second, silent element once a track plays; on
 //   advance the two elements swap, so the gap between tracks is short.
 // - Queue, position, volume, mute, repeat and shuffle are saved to localStorage (every 2 s while
 //   playing, and on each change) and restored, paused, after a reload.
 // - The Media Session (lock screen, headset keys) gets metadata, position and action handlers.
 //
-// Nothing here imports values from worker/contracts: the player ships in the entry chunk and the
-// contracts module pulls zod in.
+// Nothing here imports values from worker/contracts (types only), as the contracts module pulls zod
+// in: the engine is not in the entry chunk, but the root layout (app/routes/__root.tsx) loads it
+// lazily with the player's host on any page once a music page or a queue saved by an earlier visit
+// asks for the player (app/lib/playerPresence.ts), and that chunk should stay small.
+import {
+  AudioOutput,
+  browserStorage,
+  DEFAULT_VOLUME,
+  readSavedLevels,
+  VOLUME_STEP,
+  type AudioContextLike,
+  type OutputLevels,
+  type StorageLike,
+} from "../../../lib/audio/output";
 import { PLAYER_STORAGE_KEY } from "../../../lib/playerPresence";
 import type { StreamResponse, TrackView } from "../../../../worker/contracts/music";
 
@@ -66,14 +79,7 @@ export interface AudioLike extends EventTarget {
   removeAttribute(name: string): void;
 }
 
-/** The part of AudioContext the engine uses. */
-export interface AudioContextLike {
-  readonly state: string;
-  readonly destination: AudioNode;
-  resume(): Promise<void>;
-  createAnalyser(): AnalyserNode;
-  createMediaElementSource(element: HTMLMediaElement): AudioNode;
-}
+export type { AudioContextLike, StorageLike };
 
 export type MediaSessionActionLike =
   | "play"
@@ -101,8 +107,6 @@ export type MediaMetadataFields = {
   artwork: { src: string }[];
 };
 
-export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
 export type PlayerEngineOptions = {
   /** The signed, short-lived URL of a track's audio (POST /api/music/tracks/:id/stream). */
   resolveSource: (trackId: string) => Promise<StreamResponse>;
@@ -128,15 +132,11 @@ export type PlayerEngineOptions = {
   log?: (message: string, error?: unknown) => void;
 };
 
-export { PLAYER_STORAGE_KEY };
+export { DEFAULT_VOLUME, PLAYER_STORAGE_KEY, VOLUME_STEP };
 /** Spec 9. */
 export const PROGRESS_INTERVAL_MS = 100;
 export const RETRY_DELAY_MS = 100;
 export const SKIP_SECONDS = 10;
-export const VOLUME_STEP = 10;
-export const DEFAULT_VOLUME = 100;
-export const ANALYSER_FFT_SIZE = 2048;
-export const ANALYSER_SMOOTHING = 0.8;
 /** While playing, the saved position is refreshed at most this often. */
 export const SAVE_INTERVAL_MS = 2_000;
 /** A signed URL is treated as expired this long before it really is. */
@@ -203,23 +203,9 @@ function isAccessDenied(error: unknown): boolean {
   return status === 401 || status === 403;
 }
 
-function defaultStorage(): StorageLike | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null; // storage blocked (privacy settings)
-  }
-}
-
 function defaultMediaSession(): MediaSessionLike | null {
   if (typeof navigator === "undefined" || !("mediaSession" in navigator)) return null;
   return navigator.mediaSession as unknown as MediaSessionLike;
-}
-
-function defaultAudioContext(): AudioContextLike | null {
-  if (typeof window === "undefined") return null;
-  const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-  return Ctor ? (new Ctor() as unknown as AudioContextLike) : null;
 }
 
 function defaultMetadata(fields: MediaMetadataFields): unknown {
@@ -246,7 +232,6 @@ export class PlayerEngine {
   private readonly resolveSourceFn: PlayerEngineOptions["resolveSource"];
   private readonly recordPlayFn: PlayerEngineOptions["recordPlay"];
   private readonly createAudio: () => AudioLike;
-  private readonly createAudioContext: (() => AudioContextLike | null) | null;
   private readonly mediaSession: MediaSessionLike | null;
   private readonly createMediaMetadata: (fields: MediaMetadataFields) => unknown;
   private readonly storage: StorageLike | null;
@@ -286,24 +271,22 @@ export class PlayerEngine {
   private savedQueue: readonly TrackView[] | null = null;
   private savedQueueJson = "[]";
 
-  private audioContext: AudioContextLike | null = null;
-  private analyser: AnalyserNode | null = null;
-  private graphTried = false;
-  private readonly graphed = new WeakSet<AudioLike>();
+  /** Volume, mute and the analyser of both elements. */
+  private readonly output: AudioOutput<AudioLike>;
 
   constructor(options: PlayerEngineOptions) {
     this.resolveSourceFn = options.resolveSource;
     this.recordPlayFn = options.recordPlay;
     this.createAudio = options.createAudio ?? (() => new Audio());
-    this.createAudioContext = options.createAudioContext === undefined ? defaultAudioContext : options.createAudioContext;
     this.mediaSession = options.mediaSession === undefined ? defaultMediaSession() : options.mediaSession;
     this.createMediaMetadata = options.createMediaMetadata ?? defaultMetadata;
-    this.storage = options.storage === undefined ? defaultStorage() : options.storage;
+    this.storage = options.storage === undefined ? browserStorage() : options.storage;
     this.storageKey = options.storageKey ?? PLAYER_STORAGE_KEY;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.log = options.log ?? ((message, error) => console.warn(`[player] ${message}`, error ?? ""));
     this.artist = options.artist ?? "";
+    this.output = new AudioOutput({ createAudioContext: options.createAudioContext, log: this.log });
   }
 
   // ---------- Store (useSyncExternalStore) ----------
@@ -368,7 +351,7 @@ export class PlayerEngine {
 
   /** The analyser the visualizers read, or null before the first play or without Web Audio. */
   getAnalyser(): AnalyserNode | null {
-    return this.analyser;
+    return this.output.getAnalyser();
   }
 
   /** The Media Session's artist line (the brand, or 'the artist' translated). */
@@ -401,13 +384,11 @@ export class PlayerEngine {
       index,
       currentTime: Math.max(0, num(saved.position, 0)),
       duration: track.durationSeconds,
-      volume: Math.round(clamp(num(saved.volume, DEFAULT_VOLUME), 0, 100)),
-      muted: saved.muted === true,
+      ...this.output.setLevels(readSavedLevels(saved)),
       repeat: saved.repeat === true,
       shuffle: saved.shuffle === true,
       error: null,
     });
-    this.applyVolume();
     this.updateMetadata();
     this.syncSession();
     return true;
@@ -551,23 +532,18 @@ export class PlayerEngine {
     this.seek(base + deltaSeconds);
   }
 
-  /** 0-100, applied to the element as a fraction. Turning the volume up unmutes. */
+  /** 0-100, applied to the elements as a fraction. Turning the volume up unmutes (lib/audio/output.ts). */
   setVolume(volume: number) {
     if (!Number.isFinite(volume)) return;
-    const next = Math.round(clamp(volume, 0, 100));
-    this.set({ volume: next, muted: next > 0 ? false : this.state.muted });
-    this.applyVolume();
-    this.persist();
+    this.setLevels(this.output.setVolume(volume));
   }
 
   volumeBy(delta: number) {
-    this.setVolume(this.state.volume + delta);
+    this.setLevels(this.output.volumeBy(delta));
   }
 
   toggleMute() {
-    this.set({ muted: !this.state.muted });
-    this.applyVolume();
-    this.persist();
+    this.setLevels(this.output.toggleMute());
   }
 
   toggleShuffle() {
@@ -638,8 +614,8 @@ export class PlayerEngine {
     });
     // Inside the click that asked for playback: browsers let an AudioContext start only there.
     if (options.autoplay) {
-      this.ensureGraph();
-      this.resumeContext();
+      this.output.ensureAnalyser();
+      this.output.resume();
     }
     this.updateMetadata();
     this.persist();
@@ -654,7 +630,7 @@ export class PlayerEngine {
         this.syncSession();
         return;
       }
-      this.resumeContext();
+      this.output.resume();
       await el.play();
       // A newer action paused this element (takeOver) after play() was called: leave it to that.
       if (op !== this.op) return;
@@ -864,8 +840,7 @@ export class PlayerEngine {
       el.preload = "auto";
       this.elements[slot] = el;
       this.listen(el);
-      this.applyVolume();
-      if (this.audioContext && this.analyser) this.connect(el);
+      this.output.add(el);
     }
     return el;
   }
@@ -950,7 +925,7 @@ export class PlayerEngine {
     this.giveUp(new MediaLoadError(el.error?.code), wasPlaying);
   }
 
-  // ---------- Progress, volume, Web Audio ----------
+  // ---------- Progress and volume ----------
 
   private startTicker() {
     if (this.ticker !== null) return;
@@ -972,51 +947,10 @@ export class PlayerEngine {
     if (this.now() - this.lastSave >= SAVE_INTERVAL_MS) this.persist();
   }
 
-  private applyVolume() {
-    const { volume, muted } = this.state;
-    for (const el of this.elements) {
-      el.volume = volume / 100;
-      el.muted = muted;
-    }
-  }
-
-  private ensureGraph() {
-    if (this.graphTried || !this.createAudioContext) return;
-    this.graphTried = true;
-    try {
-      const context = this.createAudioContext();
-      if (!context) return;
-      const analyser = context.createAnalyser();
-      analyser.fftSize = ANALYSER_FFT_SIZE;
-      analyser.smoothingTimeConstant = ANALYSER_SMOOTHING;
-      analyser.connect(context.destination);
-      this.audioContext = context;
-      this.analyser = analyser;
-      this.element(this.activeSlot);
-      for (const el of this.elements) this.connect(el);
-    } catch (error) {
-      this.log("Web Audio unavailable", error);
-      this.audioContext = null;
-      this.analyser = null;
-    }
-  }
-
-  private connect(el: AudioLike) {
-    if (!this.audioContext || !this.analyser || this.graphed.has(el)) return;
-    try {
-      this.audioContext.createMediaElementSource(el as unknown as HTMLMediaElement).connect(this.analyser);
-      this.graphed.add(el);
-    } catch (error) {
-      this.log("could not connect the analyser", error);
-    }
-  }
-
-  /** Spec 4: a suspended context is resumed on play. Not awaited: without a click it never settles. */
-  private resumeContext() {
-    const context = this.audioContext;
-    if (context && context.state === "suspended") {
-      context.resume().catch((error: unknown) => this.log("could not resume audio", error));
-    }
+  /** The output's levels after a change: into the state (what the controls show), then saved. */
+  private setLevels(levels: OutputLevels) {
+    this.set({ volume: levels.volume, muted: levels.muted });
+    this.persist();
   }
 
   // ---------- Persistence ----------
@@ -1115,10 +1049,4 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     };
     signal.addEventListener("abort", onAbort, { once: true });
   });
-}
-
-/** m:ss with padded seconds (spec 9): every time shown by the music pages and players. */
-export function formatTime(totalSeconds: number): string {
-  const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }

@@ -14,14 +14,14 @@ import { FavoriteHeartButton, useRefocusAfterRemoval } from "../collections/Favo
 import { favoritesMessages } from "../collections/favoritesMessages";
 import { playlistMessages } from "../collections/playlistMessages";
 import { popupErrorMessages, popupMessages, styleButtonMessage, themeButtonMessage, timeOfMessage, trackCountMessage, volumeValueMessage } from "./messages";
-import { formatTime } from "../player/engine";
-import { PlayerIcon } from "../player/PlayerIcons";
-import { PopupChrome, type PopupChromeMessages } from "./PopupChrome";
-import { PopupControls, type PopupControlsMessages } from "./PopupControls";
-import { PopupTabs } from "./PopupTabs";
-import { TrackButton } from "./TrackButton";
-import { TrackListHead } from "./TrackListHead";
-import "./popup.css";
+import { formatTime } from "../../../lib/audio/formatTime";
+import { PlayerIcon } from "../../../components/player/PlayerIcons";
+import { PopupChrome, type PopupChromeMessages } from "../../../components/player/popup/PopupChrome";
+import { PopupControls, type PopupControlsMessages } from "../../../components/player/popup/PopupControls";
+import { PopupTabs } from "../../../components/player/popup/PopupTabs";
+import { TrackButton } from "../../../components/player/popup/TrackButton";
+import { TrackListHead } from "../../../components/player/popup/TrackListHead";
+import "../../../components/player/popup/popup.css";
 
 export type PlayerStatus = "idle" | "loading" | "playing" | "paused";
 

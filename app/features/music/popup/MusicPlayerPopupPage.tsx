@@ -6,8 +6,8 @@ import { useMemo, useState } from "react";
 import { useFavorites, useToggleFavorite } from "../collections/favorites";
 import { usePlaylists } from "../collections/playlists";
 import { usePlayer } from "../player/PlayerProvider";
-import { usePlayerShortcuts } from "../player/usePlayerShortcuts";
-import { ShortcutsHelpDialog } from "../player/ShortcutsHelpDialog";
+import { usePlayerShortcuts } from "../../../components/player/usePlayerShortcuts";
+import { ShortcutsHelpDialog } from "../../../components/player/ShortcutsHelpDialog";
 import { tracksQueryOptions } from "../queries";
 import { MusicPlayerPopup, type MusicPlayerPopupFavorites } from "./MusicPlayerPopup";
 

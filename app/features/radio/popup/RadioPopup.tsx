@@ -3,26 +3,25 @@
 // count and what it plays (with the shared clock's progress); every station to choose from; the
 // controls of the active source (live radio or a track on demand); and the Master Playlist
 // (Featured Tracks) and Your Playlists tabs. Without VIP the VIP gate replaces the controls and
-// the tabs, and nothing is tuned. Data and actions come in through props (RadioPopupPage.tsx).
+// the tabs, and nothing is tuned. Data and actions come in through props (RadioPopupScreen.tsx),
+// and so do the music collections' pieces (a featured track's buttons, the member's playlists).
 import { useRouter } from "@tanstack/react-router";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import type { NowPlaying, RadioSlot, RadioStationView } from "../../../../worker/contracts/radio";
 import { VipGatePanel } from "../../../components/Gate";
 import { useTabs } from "../../../components/Tabs";
-import { AddToPlaylistButton } from "../../music/collections/AddToPlaylistDialog";
-import { FavoriteToggle } from "../../music/collections/FavoriteToggle";
-import { PlaylistsGrid } from "../../music/collections/PlaylistsGrid";
-import { formatTime, type PlayerState } from "../../music/player/engine";
-import { PlayerIcon } from "../../music/player/PlayerIcons";
-import { PopupChrome, type PopupChromeMessages } from "../../music/popup/PopupChrome";
-import { PopupControls, type PopupControlsMessages } from "../../music/popup/PopupControls";
-import { PopupTabs } from "../../music/popup/PopupTabs";
-import { TrackButton } from "../../music/popup/TrackButton";
-import { TrackListHead } from "../../music/popup/TrackListHead";
+import { PlayerIcon } from "../../../components/player/PlayerIcons";
+import { PopupChrome, type PopupChromeMessages } from "../../../components/player/popup/PopupChrome";
+import { PopupControls, type PopupControlsMessages } from "../../../components/player/popup/PopupControls";
+import { PopupTabs } from "../../../components/player/popup/PopupTabs";
+import { TrackButton } from "../../../components/player/popup/TrackButton";
+import { TrackListHead } from "../../../components/player/popup/TrackListHead";
+import { formatTime } from "../../../lib/audio/formatTime";
 import type { RadioEngine, RadioState } from "../engine";
 import { isRadioPopupWindow } from "./logic";
+import type { OnDemandState } from "./onDemand";
 import {
   listenersMessage,
   radioPopupErrors,
@@ -34,8 +33,11 @@ import {
   volumeValueMessage,
 } from "./messages";
 import type { SourceControls } from "./useSourceControls";
-import "../../music/popup/popup.css";
+import "../../../components/player/popup/popup.css";
 import "./radio-popup.css";
+
+/** A featured track row's own buttons after its play button (they sit in the row's <li>). */
+export type TrackActions = (track: TrackView) => ReactNode;
 
 export type RadioPopupProps = {
   engine: RadioEngine;
@@ -44,10 +46,13 @@ export type RadioPopupProps = {
   nowPlaying: NowPlaying | null;
   /** The radio plays and `nowPlaying` is the engine's: the progress follows the shared clock. */
   liveClock: boolean;
-  music: PlayerState;
+  music: OnDemandState;
   controls: SourceControls;
   /** The featured tracks, in order (the Master Playlist). */
   featured: readonly TrackView[];
+  trackActions?: TrackActions;
+  /** The Your Playlists tab's content. */
+  playlists: ReactNode;
   /** VIP or admin. */
   canListen: boolean;
   /** The session is still loading: neither the controls nor the gate yet. */
@@ -82,7 +87,13 @@ export function RadioPopup(props: RadioPopupProps) {
       {canListen ? (
         <>
           <Controls controls={controls} />
-          <Lists featured={props.featured} current={controls.source === "music" ? props.music.current : null} onPlay={controls.playTrack} />
+          <Lists
+            featured={props.featured}
+            current={controls.source === "music" ? props.music.current : null}
+            onPlay={controls.playTrack}
+            trackActions={props.trackActions}
+            playlists={props.playlists}
+          />
         </>
       ) : (
         !sessionPending && <VipGatePanel className="mp-gate" />
@@ -211,7 +222,7 @@ function RadioProgress({ slot, serverTime, live, engine }: { slot: RadioSlot; se
   return <Progress position={position} total={total} />;
 }
 
-function MusicProgress({ music }: { music: PlayerState }) {
+function MusicProgress({ music }: { music: OnDemandState }) {
   const total = music.duration > 0 ? music.duration : (music.current?.durationSeconds ?? 0);
   return <Progress position={music.currentTime} total={total} />;
 }
@@ -292,8 +303,16 @@ function Controls({ controls }: { controls: SourceControls }) {
 type ListTab = "master" | "playlists";
 const LIST_TABS: readonly ListTab[] = ["master", "playlists"];
 
+type ListsProps = {
+  featured: readonly TrackView[];
+  current: TrackView | null;
+  onPlay: (track: TrackView, queue: readonly TrackView[]) => void;
+  trackActions?: TrackActions;
+  playlists: ReactNode;
+};
+
 /** The featured tracks (the Master Playlist) and the member's playlists, as tabs. */
-function Lists({ featured, current, onPlay }: { featured: readonly TrackView[]; current: TrackView | null; onPlay: (track: TrackView, queue: readonly TrackView[]) => void }) {
+function Lists({ featured, current, onPlay, trackActions, playlists }: ListsProps) {
   const intl = useIntl();
   const tabs = useTabs(LIST_TABS);
   return (
@@ -303,12 +322,12 @@ function Lists({ featured, current, onPlay }: { featured: readonly TrackView[]; 
       labels={{ master: <FormattedMessage {...m.masterPlaylist} />, playlists: <FormattedMessage {...m.yourPlaylists} /> }}
       className="rp-lists"
     >
-      {tabs.selected === "master" ? <FeaturedTracks tracks={featured} current={current} onPlay={onPlay} /> : <PlaylistsGrid className="rp-playlists" />}
+      {tabs.selected === "master" ? <FeaturedTracks tracks={featured} current={current} onPlay={onPlay} trackActions={trackActions} /> : playlists}
     </PopupTabs>
   );
 }
 
-function FeaturedTracks({ tracks, current, onPlay }: { tracks: readonly TrackView[]; current: TrackView | null; onPlay: (track: TrackView, queue: readonly TrackView[]) => void }) {
+function FeaturedTracks({ tracks, current, onPlay, trackActions }: Omit<ListsProps, "featured" | "playlists"> & { tracks: readonly TrackView[] }) {
   const headingId = useId();
   return (
     <div className="rp-featured" role="group" aria-labelledby={headingId}>
@@ -327,8 +346,7 @@ function FeaturedTracks({ tracks, current, onPlay }: { tracks: readonly TrackVie
           {tracks.map((track, index) => (
             <li key={track.id} className="mp-fav-row">
               <TrackButton track={track} index={index} isCurrent={current?.id === track.id} onPlay={() => onPlay(track, tracks)} />
-              <FavoriteToggle track={track} className="mp-fav" />
-              <AddToPlaylistButton track={track} className="rp-add" />
+              {trackActions?.(track)}
             </li>
           ))}
         </ol>

@@ -1,27 +1,27 @@
 // The popup radio player's rules, free of React: which engine the controls drive, which text an
 // engine error shows, and the popup window's own size and position.
-import type { PlayerErrorCode, PlayerStatus } from "../../music/player/engine";
 import { RADIO_PLAYER_WINDOW } from "../../../lib/popups";
 import type { RadioErrorCode, RadioStatus } from "../engine";
 import type { RadioPopupErrorKey } from "./messages";
+import type { OnDemandErrorCode, OnDemandStatus } from "./onDemand";
 
-/** radio: the live station (engine.ts); music: a track played on demand (the music engine). */
+/** radio: the live station (engine.ts); music: a track played on demand (the music player, onDemand.ts). */
 export type Source = "radio" | "music";
 
-const isActive = (status: RadioStatus | PlayerStatus) => status === "playing" || status === "loading";
+const isActive = (status: RadioStatus | OnDemandStatus) => status === "playing" || status === "loading";
 
 /**
  * The engine the controls and shortcuts act on: the one playing (or loading); when neither is,
  * the music engine only if it holds a track and music was the last one used, else the radio.
  */
-export function activeSource(radio: RadioStatus, music: PlayerStatus, musicHasTrack: boolean, lastUsed: Source): Source {
+export function activeSource(radio: RadioStatus, music: OnDemandStatus, musicHasTrack: boolean, lastUsed: Source): Source {
   if (isActive(music)) return "music";
   if (isActive(radio)) return "radio";
   return lastUsed === "music" && musicHasTrack ? "music" : "radio";
 }
 
 /** The source that is sounding now, or null (used to remember the last one used). */
-export function soundingSource(radio: RadioStatus, music: PlayerStatus): Source | null {
+export function soundingSource(radio: RadioStatus, music: OnDemandStatus): Source | null {
   return isActive(music) ? "music" : isActive(radio) ? "radio" : null;
 }
 
@@ -38,7 +38,7 @@ export function radioErrorKey(error: RadioErrorCode): RadioPopupErrorKey {
 }
 
 /** `toggled`: the error followed the play/pause button on the current track, not a track choice. */
-export function musicErrorKey(error: PlayerErrorCode, toggled: boolean): RadioPopupErrorKey {
+export function musicErrorKey(error: OnDemandErrorCode, toggled: boolean): RadioPopupErrorKey {
   if (error === "access_denied") return "accessDenied";
   if (error === "not_playable") return "notPlayable";
   return toggled ? "toggle" : "playTrack";

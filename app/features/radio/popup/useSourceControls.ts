@@ -1,16 +1,16 @@
 // One set of controls for the popup's two engines: the radio (live stations) and the music player
-// (featured and playlist tracks on demand). They act on the active source (logic.ts activeSource):
-// on the radio, previous/next change station (wrapping, resuming if it was playing) and shuffle
-// and repeat do not exist (a live station plays what everyone hears). Engine errors are shown for
-// RADIO_ERROR_MS and then cleared.
+// (featured and playlist tracks on demand, onDemand.ts). They act on the active source (logic.ts
+// activeSource): on the radio, previous/next change station (wrapping, resuming if it was playing)
+// and shuffle and repeat do not exist (a live station plays what everyone hears). Engine errors
+// are shown for RADIO_ERROR_MS and then cleared.
 import { useEffect, useState } from "react";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { RADIO_ERROR_MS } from "../../../../worker/contracts/radio";
-import type { PlayerApi } from "../../music/player/PlayerProvider";
 import { useErrorTimeout } from "../hooks";
 import type { RadioApi } from "../RadioProvider";
 import { activeSource, audioSystemFailed, musicErrorKey, radioErrorKey, soundingSource, type Source } from "./logic";
 import type { RadioPopupErrorKey } from "./messages";
+import type { OnDemandPlayer } from "./onDemand";
 
 export type SourceControls = {
   source: Source;
@@ -41,7 +41,7 @@ export type SourceControls = {
   selectStation(index: number): void;
 };
 
-export function useSourceControls(radio: RadioApi, music: PlayerApi, canListen: boolean): SourceControls {
+export function useSourceControls(radio: RadioApi, music: OnDemandPlayer, canListen: boolean): SourceControls {
   const { engine } = radio;
   const radioState = radio.state;
   const musicState = music.state;

@@ -1,7 +1,9 @@
-// The '?' dialog: every keyboard shortcut of the player (spec 6: Space, Shift+Right/Left, M, Alt+Up/Down, Ctrl+S, Ctrl+R), in the active language.
+// The '?' dialog: every keyboard shortcut of the players (spec 6: Space, Shift+Right/Left, M,
+// Alt+Up/Down, Ctrl+S, Ctrl+R; see usePlayerShortcuts.ts), in the active language. The music
+// player bar and both popups open it.
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
-import { Modal } from "../../../components/Modal";
-import { playerMessages as m } from "./messages";
+import { Modal } from "../Modal";
+import { shortcutsMessages as m } from "./messages";
 
 type Row = { keys: (MessageDescriptor | string)[]; action: MessageDescriptor };
 
@@ -22,18 +24,18 @@ export function ShortcutsHelpDialog({ onClose }: { onClose: () => void }) {
   const keyText = (key: MessageDescriptor | string) => (typeof key === "string" ? key : intl.formatMessage(key));
   return (
     <Modal
-      title={<FormattedMessage {...m.shortcuts} />}
+      title={<FormattedMessage {...m.title} />}
       onClose={onClose}
       footer={
         <div className="dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <FormattedMessage id="player.close" defaultMessage="Close" />
+            <FormattedMessage {...m.close} />
           </button>
         </div>
       }
     >
       <p className="muted">
-        <FormattedMessage {...m.shortcutsIntro} />
+        <FormattedMessage {...m.intro} />
       </p>
       <table className="shortcuts-table">
         <thead>

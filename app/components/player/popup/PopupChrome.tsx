@@ -5,7 +5,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { useSiteConfig } from "../../../lib/session/useSession";
-import { PlayerIcon, type PlayerIconName } from "../player/PlayerIcons";
+import { PlayerIcon, type PlayerIconName } from "../PlayerIcons";
 import { styleNames, themeNames } from "../visualizers/messages";
 import { nextStyle, nextTheme, THEMES, type ThemePalette } from "../visualizers/themes";
 import { Visualizer } from "../visualizers/Visualizer";

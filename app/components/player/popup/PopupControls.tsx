@@ -3,7 +3,7 @@
 // its two engines is active; each brings its own texts (its own message catalog).
 import type { CSSProperties } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import { PlayerIcon } from "../player/PlayerIcons";
+import { PlayerIcon } from "../PlayerIcons";
 
 /** What the controls show and do (the radio popup's SourceControls is one). */
 export type PopupControlsModel = {

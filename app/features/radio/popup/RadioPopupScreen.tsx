@@ -1,21 +1,22 @@
 // /radio/player: the popup radio player, usually in the "radioplayer" window (400x600 from the
 // menu; the page makes it 400x800 and centres it). It drives this window's page radio (or an
-// engine given by a test) and this window's music engine, which never play together (both claim
-// the audio focus, app/lib/audioFocus.ts). There is no site shell here, so the page wires the
-// radio's station list itself and takes the player's keyboard shortcuts.
+// engine given by a test) and the music player it is handed (onDemand.ts), which never play
+// together (both claim the audio focus, app/lib/audioFocus.ts). There is no site shell here, so
+// the page wires the radio's station list itself and takes the player's keyboard shortcuts. The
+// route composes it with the music feature's player, tracks and collections
+// (app/routes/radio/-components/RadioPopupPage.tsx).
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { TrackView } from "../../../../worker/contracts/music";
-import { usePlayer } from "../../music/player/PlayerProvider";
-import { ShortcutsHelpDialog } from "../../music/player/ShortcutsHelpDialog";
-import { usePlayerShortcuts } from "../../music/player/usePlayerShortcuts";
-import { tracksQueryOptions } from "../../music/queries";
+import { ShortcutsHelpDialog } from "../../../components/player/ShortcutsHelpDialog";
+import { usePlayerShortcuts } from "../../../components/player/usePlayerShortcuts";
 import { useSessionUser } from "../../../lib/session/useSession";
 import type { RadioEngine } from "../engine";
 import { nowPlayingQueryOptions, stationsQueryOptions } from "../queries";
 import { pageRadio, useRadio, useRadioWiring } from "../RadioProvider";
 import { fitRadioPopup } from "./logic";
-import { RadioPopup } from "./RadioPopup";
+import type { OnDemandPlayer } from "./onDemand";
+import { RadioPopup, type TrackActions } from "./RadioPopup";
 import { useSourceControls } from "./useSourceControls";
 import { RadioMessages } from "../RadioMessages";
 
@@ -26,24 +27,35 @@ export function featuredTracks(tracks: readonly TrackView[] | undefined): TrackV
     .sort((a, b) => (a.featuredPosition ?? 0) - (b.featuredPosition ?? 0));
 }
 
-export function RadioPopupPage({ engine }: { engine?: RadioEngine }) {
+export type RadioPopupScreenProps = {
+  /** Default: the page's radio. */
+  engine?: RadioEngine;
+  /** The page's music player: featured and playlist tracks play on it. */
+  music: OnDemandPlayer;
+  /** The catalog's tracks (its featured ones are the Master Playlist); undefined until loaded. */
+  tracks: readonly TrackView[] | undefined;
+  /** A featured track's own buttons, after its play button (favorite, add to playlist). */
+  trackActions?: TrackActions;
+  /** The Your Playlists tab's content. */
+  playlists: ReactNode;
+};
+
+export function RadioPopupScreen(props: RadioPopupScreenProps) {
   return (
     <RadioMessages>
-      <RadioPopupPageContent engine={engine} />
+      <RadioPopupScreenContent {...props} />
     </RadioMessages>
   );
 }
 
-function RadioPopupPageContent({ engine }: { engine?: RadioEngine }) {
+function RadioPopupScreenContent({ engine, music, tracks, trackActions, playlists }: RadioPopupScreenProps) {
   const radioEngine = engine ?? pageRadio();
   useRadioWiring(radioEngine);
   const radio = useRadio(radioEngine);
-  const music = usePlayer();
   const { isPending: sessionPending } = useSessionUser();
   const canListen = radio.canListen;
   const stationsPending = useQuery(stationsQueryOptions()).isPending;
 
-  const tracks = useQuery({ ...tracksQueryOptions(), enabled: canListen }).data?.tracks;
   const featured = useMemo(() => featuredTracks(tracks), [tracks]);
 
   // What the station plays: the engine's own while it plays (live socket), else the public answer.
@@ -71,6 +83,8 @@ function RadioPopupPageContent({ engine }: { engine?: RadioEngine }) {
         music={music.state}
         controls={controls}
         featured={featured}
+        trackActions={trackActions}
+        playlists={playlists}
         canListen={canListen}
         sessionPending={sessionPending}
         stationsPending={stationsPending}

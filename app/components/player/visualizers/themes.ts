@@ -1,4 +1,4 @@
-// The music player's three colour themes and four visualizer styles (spec 2.4, 2.5 and section 9).
+// The players' three colour themes and four visualizer styles (spec 2.4, 2.5 and section 9).
 // One palette feeds both the canvas drawings and the popup page's CSS variables, so the page and
 // its visualizer always agree.
 

@@ -1,5 +1,5 @@
-// The music player's visualizers: pure canvas drawings, the themes they share with the page, and
-// the <Visualizer> component that runs them.
+// The players' visualizers (the popups, the radio page): pure canvas drawings, the themes they
+// share with the popup page, and the <Visualizer> component that runs them.
 export * from "./draw";
 export * from "./themes";
 export { styleNames, themeNames, visualizerLabelMessage } from "./messages";

@@ -2,8 +2,8 @@
 // popup's Featured Tracks): number, title and album, duration; the playing track shows an
 // equalizer instead of its number. The row around it (hearts, add to playlist) is the list's own.
 import type { TrackView } from "../../../../worker/contracts/music";
-import { formatTime } from "../player/engine";
-import { PlayerIcon } from "../player/PlayerIcons";
+import { formatTime } from "../../../lib/audio/formatTime";
+import { PlayerIcon } from "../PlayerIcons";
 
 /** `index`: the row's place in the list, from 0 (shown from 1). */
 export function TrackButton({ track, index, isCurrent, onPlay }: { track: TrackView; index: number; isCurrent: boolean; onPlay(): void }) {

@@ -1,12 +1,11 @@
-// Pure canvas drawings for the music player's visualizer, one per style. Each call paints one whole
+// Pure canvas drawings for the players' visualizer, one per style. Each call paints one whole
 // frame (background included) in CSS pixels; the caller scales the context for devicePixelRatio.
 // They read the analyser's byte arrays and never allocate per frame apart from a gradient when the
 // size or theme changes (cached per context), so a 60 fps loop stays cheap.
 import type { ThemePalette, VisualizerStyle } from "./themes";
 
-/** Analyser settings from the spec (section 9): fft size 2048, smoothing 0.8. */
-export const ANALYSER_FFT_SIZE = 2048;
-export const ANALYSER_SMOOTHING = 0.8;
+/** The analyser the players' output makes (fft size 2048, smoothing 0.8, spec 9): its array sizes. */
+export { ANALYSER_FFT_SIZE, ANALYSER_SMOOTHING } from "../../../lib/audio/output";
 /** The circular style draws exactly this many rays. */
 export const CIRCULAR_RAYS = 180;
 /** The particle style animates exactly this many particles. */

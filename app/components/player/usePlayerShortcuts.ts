@@ -1,13 +1,22 @@
-// The music page's keyboard shortcuts (spec 6), on the whole page while the player has a queue:
+// The players' keyboard shortcuts (spec 6), on the whole page while the player has something to
+// play: the music player bar and popup, and the radio popup (on whichever source is active).
 // Space play/pause; Shift+Right next; Shift+Left previous; M mute; Alt+Up / Alt+Down volume ±10;
-// Ctrl+S shuffle; Ctrl+R repeat; '?' the shortcuts help. Ignored while typing (spec 5): in an
-// input, textarea, select or contenteditable. Space is also left alone on buttons and links, where
-// it already means "activate this".
+// Ctrl+S shuffle; Ctrl+R repeat; '?' the shortcuts help (ShortcutsHelpDialog.tsx). Ignored while
+// typing (spec 5): in an input, textarea, select or contenteditable. Space is also left alone on
+// buttons and links, where it already means "activate this".
 import { useEffect, useRef } from "react";
-import { VOLUME_STEP } from "./engine";
-import type { PlayerActions } from "./PlayerProvider";
+import { VOLUME_STEP } from "../../lib/audio/output";
 
-type ShortcutActions = Pick<PlayerActions, "toggle" | "next" | "previous" | "toggleMute" | "volumeBy" | "toggleShuffle" | "toggleRepeat">;
+/** What the keys act on (the music player's actions, or the radio popup's active source). */
+export type ShortcutActions = {
+  toggle(): void;
+  next(): void;
+  previous(): void;
+  toggleMute(): void;
+  volumeBy(delta: number): void;
+  toggleShuffle(): void;
+  toggleRepeat(): void;
+};
 
 export type PlayerShortcutsOptions = {
   actions: ShortcutActions;

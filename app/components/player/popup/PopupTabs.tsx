@@ -2,7 +2,7 @@
 // in the list head (with `aside` after them, e.g. a track count), then the selected tab's panel.
 // The tabs' behaviour is the shared one (components/Tabs.tsx); labels come from each popup.
 import type { ReactNode } from "react";
-import { TabList, TabPanel, type Tabs } from "../../../components/Tabs";
+import { TabList, TabPanel, type Tabs } from "../../Tabs";
 
 type PopupTabsProps<T extends string> = {
   tabs: Tabs<T>;
