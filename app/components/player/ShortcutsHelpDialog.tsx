@@ -4,6 +4,7 @@
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { Modal } from "../Modal";
 import { shortcutsMessages as m } from "./messages";
+import "./controls.css";
 
 type Row = { keys: (MessageDescriptor | string)[]; action: MessageDescriptor };
 
