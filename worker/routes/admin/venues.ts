@@ -19,7 +19,7 @@ import {
   type AdminVenuesResponse,
   type VenueDeletedResponse,
 } from "../../contracts/admin-venues";
-import { actorOf, formErrors, isForeignKeyViolation, parseJsonBody } from "./event-forms";
+import { actorOf, isForeignKeyViolation, parseJsonBody } from "./event-forms";
 
 type Ctx = Context<HonoEnv>;
 
@@ -62,6 +62,4 @@ export const adminVenueRoutes = new Hono<HonoEnv>()
       throw err;
     }
     return c.json<VenueDeletedResponse>({ deleted: before.id });
-  })
-
-  .onError(formErrors);
+  });
