@@ -560,7 +560,7 @@ describe("/api/admin/venues", () => {
     expect(first.venueId).toBe(venue);
     const one = await asAdmin(`${ADMIN_VENUES_API}/${venue}`, { method: "DELETE" });
     expect(one.status).toBe(409);
-    expect(await errorOf(one)).toEqual({ code: "venue_in_use", message: "This venue is used by 1 event and cannot be deleted. Choose another venue for it first." });
+    expect(await errorOf(one)).toEqual({ code: "venue_in_use", message: "This venue is used by 1 event and cannot be deleted. Choose another venue for it first.", params: { count: 1 } });
 
     await seedEvent({ venueId: venue });
     await seedEvent({ venueId: venue, source: "eventbrite" });

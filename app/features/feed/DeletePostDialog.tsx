@@ -6,7 +6,7 @@ import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import type { PostView } from "../../../worker/contracts/feed";
 import { Modal } from "../../components/Modal";
-import { UiText } from "../auth/FormField";
+import { UiText } from "../../components/form/FormField";
 import { feedErrorText, type UiMessage } from "./errors";
 import { feedMessages as m } from "./messages";
 import { useDeletePost } from "./mutations";
