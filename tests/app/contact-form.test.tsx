@@ -4,6 +4,7 @@
 import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ContactForm } from "../../app/features/contact/ContactForm";
 import { ContactSection } from "../../app/features/landing/ContactSection";
 import type { Locale } from "../../app/i18n/locale";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES } from "../../worker/contracts/contact";
@@ -26,9 +27,12 @@ const CONFIG: PublicConfig = {
 const SENT = "Message sent successfully! We'll get back to you soon.";
 const FAILED = "Failed to send message. Please try again.";
 
+/** The section as the landing page composes it: the contact feature's form in its place. */
+const ContactPage = () => <ContactSection form={<ContactForm />} />;
+
 const root = createTestRoot();
 const routeTree = root.addChildren([
-  createRoute({ getParentRoute: () => root, path: "/", component: ContactSection }) as unknown as AnyRoute,
+  createRoute({ getParentRoute: () => root, path: "/", component: ContactPage }) as unknown as AnyRoute,
   stubRoute(root, "/terms"),
   stubRoute(root, "/privacy"),
 ]);

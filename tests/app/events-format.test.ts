@@ -2,7 +2,8 @@
 // formatters, with each formatter made once per locale and options (the landing page renders its
 // events list before the first paint, and every card asks for the same dozen formatters).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { countryName, dateTimeFormat, formatMoney, formatWhen, knownTimeZone } from "../../app/features/events/format";
+import { countryName } from "../../app/features/events/format";
+import { dateTimeFormat, formatMoney, formatWhen, knownTimeZone } from "../../app/lib/intlFormat";
 
 afterEach(() => vi.restoreAllMocks());
 

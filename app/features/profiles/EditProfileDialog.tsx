@@ -7,7 +7,7 @@ import { FormBanner, FormField, UiText } from "../../components/form/FormField";
 import { useFormFields } from "../../components/form/useFormFields";
 import { serverErrorField, serverErrorText, type ErrorTexts } from "../../lib/forms/errorText";
 import { formMessages } from "../../lib/forms/messages";
-import { Avatar } from "./Avatar";
+import { Avatar } from "../../components/Avatar";
 import { profileMessages } from "./messages";
 import { FilePickerField } from "../../components/FilePickerField";
 import { Modal } from "../../components/Modal";
