@@ -60,11 +60,12 @@ const SITE_TEXTS: ErrorTexts = {
   contact_message_too_long: contactTooLongMessage,
 };
 
-const own = (texts: ErrorTexts | undefined, code: string) => (texts && Object.hasOwn(texts, code) ? texts[code as keyof ErrorTexts] : undefined);
+/** A code comes off the network: only the table's own keys count ("constructor" is not a text). */
+const lookUp = (texts: ErrorTexts | undefined, code: string) => (texts && Object.hasOwn(texts, code) ? texts[code as keyof ErrorTexts] : undefined);
 
 /** The text of an error code, with the values the server sent: the feature's text first, else the site's. */
 export function codeText(code: string, params?: ErrorParams, texts?: ErrorTexts): UiMessage | undefined {
-  const message = own(texts, code) ?? own(SITE_TEXTS, code);
+  const message = lookUp(texts, code) ?? lookUp(SITE_TEXTS, code);
   if (!message) return undefined;
   return params ? { message, values: params } : { message };
 }
