@@ -7,6 +7,8 @@ import { EventsSection } from "../features/landing/EventsSection";
 import { Hero } from "../features/landing/Hero";
 import { MusicSection } from "../features/landing/MusicSection";
 import { VipSection } from "../features/landing/VipSection";
+import { ContactForm } from "../features/contact/ContactForm";
+import { EventsList } from "../features/events/EventsList";
 import { eventsQueryOptions } from "../features/events/queries";
 import { usePageMeta } from "../lib/usePageMeta";
 
@@ -30,7 +32,10 @@ async function playTrackById(trackId: string) {
   await player.playTrackById(trackId);
 }
 
-/** The landing page, sections in the spec's order (2.3); the header links to each id. */
+/**
+ * The landing page, sections in the spec's order (2.3); the header links to each id. The events
+ * list and the contact form belong to their own features and are put into their sections here.
+ */
 function Home() {
   usePageMeta({ ...meta, brandFirst: true });
   return (
@@ -39,9 +44,9 @@ function Home() {
       <MusicSection onPlay={playTrackById} />
       <VipSection />
       <BioSection />
-      <EventsSection />
+      <EventsSection list={<EventsList limit={6} headingLevel={3} />} />
       <AboutSection />
-      <ContactSection />
+      <ContactSection form={<ContactForm />} />
     </div>
   );
 }

@@ -21,8 +21,8 @@ import type { SessionUser } from "../../worker/contracts/auth";
 export const json = (status: number, body: unknown) =>
   new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-export const apiError = (status: number, code: string, message: string, field?: string) =>
-  json(status, { error: { code, message }, ...(field ? { field } : {}) });
+export const apiError = (status: number, code: string, message: string, field?: string, params?: Record<string, string | number>) =>
+  json(status, { error: { code, message, ...(field ? { field } : {}), ...(params ? { params } : {}) } });
 
 type Handler = (request: Request) => Response | Promise<Response>;
 /** Handlers by "METHOD /path" (no query string). Anything else answers 404 like the Worker does. */

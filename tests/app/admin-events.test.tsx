@@ -115,7 +115,7 @@ function fakeServer(options: ServerOptions = {}) {
   let venues = [AURORA, STARLIGHT];
   const matches = (text: string | null, search: string) => (text ?? "").toLowerCase().includes(search.toLowerCase());
   const save = async (request: Request, id: string | null) => {
-    if (options.failSave === "field") return apiError(400, "invalid_input", "Enter a valid date and time", "eventDate");
+    if (options.failSave === "field") return apiError(400, "event_date_invalid", "Enter a valid date and time", "eventDate");
     if (options.failSave === "server") return apiError(500, "internal", "Something went wrong. Please try again.");
     if (options.failSave === "eventbrite") return apiError(409, "eventbrite_id_taken", "Another event already uses this Eventbrite event ID");
     const body = (await request.json()) as EventInput;
@@ -157,7 +157,10 @@ function fakeServer(options: ServerOptions = {}) {
       venues = [...venues, venue];
       return json(201, { venue });
     },
-    [`DELETE ${VENUES}/${STARLIGHT.id}`]: () => apiError(409, "venue_in_use", `This venue is used by ${options.venueInUse ?? 2} events and cannot be deleted. Choose another venue for them first.`),
+    [`DELETE ${VENUES}/${STARLIGHT.id}`]: () => {
+      const count = options.venueInUse ?? 2;
+      return apiError(409, "venue_in_use", `This venue is used by ${count} events and cannot be deleted. Choose another venue for them first.`, undefined, { count });
+    },
     [`DELETE ${VENUES}/${AURORA.id}`]: () => {
       venues = venues.filter((v) => v.id !== AURORA.id);
       return json(200, { deleted: AURORA.id });

@@ -4,6 +4,7 @@
 import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ContactForm } from "../../app/features/contact/ContactForm";
 import { ContactSection } from "../../app/features/landing/ContactSection";
 import type { Locale } from "../../app/i18n/locale";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES } from "../../worker/contracts/contact";
@@ -26,9 +27,12 @@ const CONFIG: PublicConfig = {
 const SENT = "Message sent successfully! We'll get back to you soon.";
 const FAILED = "Failed to send message. Please try again.";
 
+/** The section as the landing page composes it: the contact feature's form in its place. */
+const ContactPage = () => <ContactSection form={<ContactForm />} />;
+
 const root = createTestRoot();
 const routeTree = root.addChildren([
-  createRoute({ getParentRoute: () => root, path: "/", component: ContactSection }) as unknown as AnyRoute,
+  createRoute({ getParentRoute: () => root, path: "/", component: ContactPage }) as unknown as AnyRoute,
   stubRoute(root, "/terms"),
   stubRoute(root, "/privacy"),
 ]);
@@ -198,13 +202,13 @@ describe("sending", () => {
 
 describe("field errors from the server", () => {
   it.each([
-    ["subject", CONTACT_MESSAGES.subjectTooLong, "Subject", `Please use at most ${CONTACT_LIMITS.subject} characters`],
-    ["message", TEXT_MESSAGES.invalidCharacters, "Message", "This text contains characters that are not allowed"],
-    ["email", CONTACT_MESSAGES.emailInvalid, "Email", "Please enter a valid email address"],
-    ["name", CONTACT_MESSAGES.nameRequired, "Name", "Name is required"],
-    ["name", "Some new rule", "Name", "Please check this field"],
-  ])("puts a 400 about %s (%s) next to its field and moves focus there", async (fieldName, message, label, shown) => {
-    await renderContact({ "POST /api/contact": apiError(400, "invalid_input", message, fieldName) });
+    ["subject", "contact_subject_too_long", CONTACT_MESSAGES.subjectTooLong, { max: CONTACT_LIMITS.subject }, "Subject", `Please use at most ${CONTACT_LIMITS.subject} characters`],
+    ["message", "invalid_characters", TEXT_MESSAGES.invalidCharacters, undefined, "Message", "This text contains characters that are not allowed"],
+    ["email", "email_invalid", CONTACT_MESSAGES.emailInvalid, undefined, "Email", "Please enter a valid email address"],
+    ["name", "name_required", CONTACT_MESSAGES.nameRequired, undefined, "Name", "Name is required"],
+    ["name", "some_new_rule", "Some new rule", undefined, "Name", "Please check this field"],
+  ])("puts a 400 about %s (%s) next to its field and moves focus there", async (fieldName, code, message, params, label, shown) => {
+    await renderContact({ "POST /api/contact": apiError(400, code, message, fieldName, params) });
     fill();
     fireEvent.click(submitButton());
     await waitFor(() => expect(errorOf(label)).toBe(shown));

@@ -4,9 +4,10 @@
 // reconnect rules (fake timers).
 import { act, cleanup, fireEvent, renderHook, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_PHOTO_URL } from "../../app/features/profiles/defaultImages";
-import { splitLinks } from "../../app/features/feed/PostContent";
-import { parseFeedFrame, reconnectDelay, RECONNECT_MAX_MS, useFeedSocket } from "../../app/features/feed/useFeedSocket";
+import { DEFAULT_PHOTO_URL } from "../../app/components/defaultImages";
+import { splitLinks } from "../../app/components/PostContent";
+import { parseFeedFrame, useFeedSocket } from "../../app/features/feed/useFeedSocket";
+import { reconnectDelay, RECONNECT_MAX_MS } from "../../app/lib/socket";
 import type { Locale } from "../../app/i18n/locale";
 import { Route as SocialRoute } from "../../app/routes/social/index";
 import { Route as PostRoute } from "../../app/routes/social/post/$postId";

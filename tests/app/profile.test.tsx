@@ -1,7 +1,7 @@
 // The profile page and its Edit Profile dialog, rendered through the real file route.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_AVATAR_URL } from "../../app/features/profiles/defaultImages";
+import { DEFAULT_AVATAR_URL } from "../../app/components/defaultImages";
 import { Route as ProfileRoute } from "../../app/routes/social/profile/$userId";
 import type { ProfilePost, ProfileView } from "../../worker/contracts/profiles";
 import type { SessionUser } from "../../worker/contracts/auth";

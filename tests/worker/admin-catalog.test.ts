@@ -495,8 +495,8 @@ describe("track audio at a remote address", () => {
     const before = await auditCount();
     const res = await callWithHosts(`${API}/tracks/${trackId}/audio-url`, { json: { url }, cookie: admin.cookie });
     expect(res.status).toBe(400);
-    const body = await res.json<{ error: { code: string; message: string }; field: string }>();
-    expect(body).toEqual({ error: { code, message }, field: "url" });
+    const body = await res.json<{ error: { code: string; message: string; field: string } }>();
+    expect(body).toEqual({ error: { code, message, field: "url" } });
     expect((await row<{ k: string | null }>("SELECT audio_key AS k FROM tracks WHERE id = ?", trackId))!.k).toBeNull();
     expect(await auditCount()).toBe(before);
   });
@@ -578,7 +578,7 @@ describe("radio stations", () => {
     for (const [json, field] of cases) {
       const res = await call(`${API}/stations`, { json, cookie: admin.cookie });
       expect(res.status, JSON.stringify(json)).toBe(400);
-      expect((await res.json<{ field: string }>()).field).toBe(field);
+      expect((await res.json<{ error: { field: string } }>()).error.field).toBe(field);
     }
     const switched = await call(`${API}/stations/nyc-rhythm`, { method: "PATCH", json: { sourceType: "stream" }, cookie: admin.cookie });
     expect(switched.status).toBe(400);
@@ -628,7 +628,7 @@ describe("TV channels", () => {
   it("creates a live channel with an https embed, refuses a plain-http one, and shows edits publicly at once", async () => {
     const bad = await call(`${API}/channels`, { json: { name: "Live", descriptionEn: "x", descriptionPtBr: "x", category: "live", type: "live", embedUrl: "http://player.example.com/x" }, cookie: admin.cookie });
     expect(bad.status).toBe(400);
-    expect((await bad.json<{ field: string }>()).field).toBe("embedUrl");
+    expect((await bad.json<{ error: { field: string } }>()).error.field).toBe("embedUrl");
     const res = await call(`${API}/channels`, {
       json: { name: "Studio Live", descriptionEn: "From the studio", descriptionPtBr: "Do estúdio", category: "live", type: "live", embedUrl: "https://player.example.com/embed/1" },
       cookie: admin.cookie,
@@ -644,10 +644,10 @@ describe("TV channels", () => {
 
 // ----- bad input, unknown ids, the public catalog -----
 
-describe("bad input: 400 invalid_input naming the field, nothing changed", () => {
-  const cases: [string, string, string, unknown, string][] = [
+describe("bad input: 400 invalid_input (or the rule's own code) naming the field, nothing changed", () => {
+  const cases: [string, string, string, unknown, string, string?][] = [
     ["album without a title", "POST", "/albums", { year: 2000, type: "Album" }, "title"],
-    ["album with a blank title", "POST", "/albums", { title: "   ", year: 2000, type: "Album" }, "title"],
+    ["album with a blank title", "POST", "/albums", { title: "   ", year: 2000, type: "Album" }, "title", "title_required"],
     ["album year out of range", "POST", "/albums", { title: "X", year: 1200, type: "Album" }, "year"],
     ["album of an unknown type", "POST", "/albums", { title: "X", year: 2000, type: "EP" }, "type"],
     ["album with an unknown field", "POST", "/albums", { title: "X", year: 2000, type: "Album", cover: "x" }, ""],
@@ -659,14 +659,14 @@ describe("bad input: 400 invalid_input naming the field, nothing changed", () =>
     ["track title too long", "POST", "/albums/city-lights-calling/tracks", { title: "x".repeat(201) }, "title"],
     ["channel of an unknown category", "POST", "/channels", { name: "X", descriptionEn: "x", descriptionPtBr: "x", category: "news" }, "category"],
   ];
-  for (const [name, method, path, json, field] of cases) {
+  for (const [name, method, path, json, field, code = "invalid_input"] of cases) {
     it(name, async () => {
       const before = [await auditCount(), await ids("albums"), await row("SELECT title, number, duration_seconds FROM tracks WHERE id = 'city-lights-calling-1'")];
       const res = await call(`${API}${path}`, { method, json, cookie: admin.cookie });
       expect(res.status).toBe(400);
-      const body = await res.json<{ error: { code: string }; field?: string }>();
-      expect(body.error.code).toBe("invalid_input");
-      if (field) expect(body.field).toBe(field);
+      const body = await res.json<{ error: { code: string; field?: string } }>();
+      expect(body.error.code).toBe(code);
+      if (field) expect(body.error.field).toBe(field);
       expect([await auditCount(), await ids("albums"), await row("SELECT title, number, duration_seconds FROM tracks WHERE id = 'city-lights-calling-1'")]).toEqual(before);
     });
   }

@@ -8,7 +8,7 @@
 // Expectations come from raw SQL against D1, never from the query functions under test.
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { call, createUser, errorOf, type Role, type TestUser } from "./helpers";
+import { call, createUser, errorOf, ruleError, type Role, type TestUser } from "./helpers";
 import {
   ADMIN_EVENTS_API,
   ADMIN_VENUES_API,
@@ -239,7 +239,7 @@ describe("the event form's rules, on create and on edit", () => {
       const [events, audits] = [await countOf("events"), await auditCount()];
       const res = await postEvent(rule.body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: { code: "invalid_input", message: rule.message }, field: rule.field });
+      expect(await res.json()).toEqual({ error: ruleError(rule.message, rule.field) });
       expect([await countOf("events"), await auditCount()]).toEqual([events, audits]);
     });
   }
@@ -251,7 +251,7 @@ describe("the event form's rules, on create and on edit", () => {
       const audits = await auditCount();
       const res = await putEvent(id, rule.body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: { code: "invalid_input", message: rule.message }, field: rule.field });
+      expect(await res.json()).toEqual({ error: ruleError(rule.message, rule.field) });
       expect(await storedEvent(id)).toEqual(before);
       expect(await auditCount()).toBe(audits);
     });
@@ -317,7 +317,7 @@ describe("the event form's rules, on create and on edit", () => {
     expect(kept.status, await kept.clone().text()).toBe(200);
     expect((await storedEvent(id))!).toMatchObject({ venue_country: "BRA", title: "Noite Freestyle" });
     const other = await putEvent(id, customEvent({ venueCountry: "ARG" }));
-    expect(await other.json()).toEqual({ error: { code: "invalid_input", message: M.countryInvalid }, field: "venueCountry" });
+    expect(await other.json()).toEqual({ error: ruleError(M.countryInvalid, "venueCountry") });
     const canada = await putEvent(id, customEvent({ venueCountry: "CAN" }));
     expect(canada.status).toBe(200);
     expect((await storedEvent(id))!.venue_country).toBe("CAN");
@@ -523,9 +523,9 @@ describe("/api/admin/venues", () => {
       const [venues, audits] = [await countOf("venues"), await auditCount()];
       for (const res of [await asAdmin(ADMIN_VENUES_API, { method: "POST", json: { ...venueInput(), ...change } }), await asAdmin(`${ADMIN_VENUES_API}/${id}`, { method: "PUT", json: { ...venueInput(), ...change } })]) {
         expect(res.status).toBe(400);
-        const body = await res.json<{ error: { code: string; message: string }; field?: string }>();
-        expect(body.error).toEqual({ code: "invalid_input", message });
-        expect(body.field ?? "").toBe(field);
+        const body = await res.json<{ error: { code: string; message: string; field?: string } }>();
+        expect(body.error).toEqual(ruleError(message, field));
+        expect(body.error.field ?? "").toBe(field);
       }
       expect([await countOf("venues"), await auditCount()]).toEqual([venues, audits]);
       expect((await row<{ name: string }>("SELECT name FROM venues WHERE id = ?", id))!.name).toBe("Unchanged Hall");
@@ -560,7 +560,7 @@ describe("/api/admin/venues", () => {
     expect(first.venueId).toBe(venue);
     const one = await asAdmin(`${ADMIN_VENUES_API}/${venue}`, { method: "DELETE" });
     expect(one.status).toBe(409);
-    expect(await errorOf(one)).toEqual({ code: "venue_in_use", message: "This venue is used by 1 event and cannot be deleted. Choose another venue for it first." });
+    expect(await errorOf(one)).toEqual({ code: "venue_in_use", message: "This venue is used by 1 event and cannot be deleted. Choose another venue for it first.", params: { count: 1 } });
 
     await seedEvent({ venueId: venue });
     await seedEvent({ venueId: venue, source: "eventbrite" });

@@ -10,7 +10,7 @@ import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { hashPassword, verifyPassword } from "../../worker/lib/password";
 import { AUTH_MESSAGES, RESET_TOKEN_TTL_MS, type MailboxResponse, type SessionUser } from "../../worker/contracts/auth";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
-import { call, callLocal, cookieFrom, createUser, db, errorOf, ORIGIN, SESSION_COOKIE, testEnv } from "./helpers";
+import { call, callLocal, cookieFrom, createUser, db, errorOf, ORIGIN, ruleError, SESSION_COOKIE, testEnv } from "./helpers";
 
 // Every test gets its own client IP so per-IP limits of one test never leak into another.
 let ipCounter = 0;
@@ -134,13 +134,24 @@ describe("POST /api/auth/signup", () => {
     ["an unknown field", { isAdmin: true }, "", null],
     ["a number as username", { username: 42 }, "username", null],
     ["a missing password", { password: undefined }, "password", null],
-  ])("rejects %s with 400 invalid_input", async (_label, overrides, field, message) => {
+  ])("rejects %s with 400 and the rule's code (invalid_input without one)", async (_label, overrides, field, message) => {
     const res = await signup(signupBody(overrides));
     expect(res.status).toBe(400);
-    const body = await res.json<{ error: { code: string; message: string }; field?: string }>();
-    expect(body.error.code).toBe("invalid_input");
-    if (field) expect(body.field).toBe(field);
+    const body = await res.json<{ error: { code: string; message: string; field?: string } }>();
+    expect(body.error.code).toBe(ruleError(message ?? "").code);
+    if (field) expect(body.error.field).toBe(field);
     if (message) expect(body.error.message).toBe(message);
+  });
+
+  it.each([
+    ["a blank username", { username: "   " }, { code: "username_required", message: "Username is required", field: "username" }],
+    ["a username of 31 characters", { username: "u".repeat(31) }, { code: "username_too_long", message: "Username must be at most 30 characters", field: "username", params: { max: 30 } }],
+    ["a username with a dash", { username: "bad-name" }, { code: "username_pattern", message: AUTH_MESSAGES.usernamePattern, field: "username" }],
+    ["a short password", { password: "12345", confirmPassword: "12345" }, { code: "password_too_short", message: AUTH_MESSAGES.passwordMin, field: "password", params: { min: 6 } }],
+  ])("answers %s with the rule's code, the field and the values its text names", async (_label, overrides, error) => {
+    const res = await signup(signupBody(overrides));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error });
   });
 
   it("rejects malformed JSON, a non-JSON body and an oversized body", async () => {
@@ -540,14 +551,14 @@ describe("password reset", () => {
     ["a missing token", { token: undefined }, "token", AUTH_MESSAGES.resetInvalid],
     ["a numeric token", { token: 12345 }, "token", AUTH_MESSAGES.resetInvalid],
     ["an unknown field", { userId: "someone-else" }, "", null],
-  ])("confirm rejects %s with 400 invalid_input and changes nothing", async (_label, overrides, field, message) => {
+  ])("confirm rejects %s with 400 and the rule's code (invalid_input without one), and changes nothing", async (_label, overrides, field, message) => {
     const u = await createUser("user");
     const { token } = await requestResetToken(u.email);
     const res = await call("/api/auth/reset/confirm", { json: { token, password: "brand-new-1", confirmPassword: "brand-new-1", ...overrides } });
     expect(res.status).toBe(400);
-    const body = await res.json<{ error: { code: string; message: string }; field?: string }>();
-    expect(body.error.code).toBe("invalid_input");
-    if (field) expect(body.field).toBe(field);
+    const body = await res.json<{ error: { code: string; message: string; field?: string } }>();
+    expect(body.error.code).toBe(ruleError(message ?? "").code);
+    if (field) expect(body.error.field).toBe(field);
     if (message) expect(body.error.message).toBe(message);
     expect((await call(`/api/auth/reset/verify?token=${encodeURIComponent(token)}`)).status).toBe(200);
     expect((await me(u.cookie))?.id).toBe(u.id);

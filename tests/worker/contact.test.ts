@@ -14,7 +14,7 @@ import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactR
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
 import type { MailboxResponse } from "../../worker/contracts/auth";
-import { call, callLocal, createUser, db, errorOf, ORIGIN, useFreshClientIp, type Role } from "./helpers";
+import { call, callLocal, createUser, db, errorOf, ORIGIN, ruleError, useFreshClientIp, type Role } from "./helpers";
 
 const ADMIN_EMAIL = (env as unknown as { ADMIN_EMAIL: string }).ADMIN_EMAIL;
 const OK = { ok: true };
@@ -257,12 +257,12 @@ describe("POST /api/contact: bad input", () => {
     ["a message too long", { message: "m".repeat(CONTACT_LIMITS.message + 1) }, "message", CONTACT_MESSAGES.messageTooLong],
     ["a control character in the message", { message: "Hello\u0000there" }, "message", TEXT_MESSAGES.invalidCharacters],
     ["a lone surrogate in the message", { message: "Hello \uD800" }, "message", TEXT_MESSAGES.invalidCharacters],
-  ])("answers %s with 400 invalid_input naming the field, and stores nothing", async (_label, override, field, message) => {
+  ])("answers %s with 400 and the rule's code naming the field, and stores nothing", async (_label, override, field, message) => {
     expect(tooLongEmail.length).toBeGreaterThan(CONTACT_LIMITS.email);
     const input = body(override);
     const res = await send(input);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: "invalid_input", message }, field });
+    expect(await res.json()).toEqual({ error: ruleError(message, field) });
     const email = typeof input.email === "string" ? input.email : "";
     expect(await messagesFrom(email)).toEqual([]);
     expect(await contactsFor(email)).toEqual([]);
@@ -273,7 +273,7 @@ describe("POST /api/contact: bad input", () => {
     const input = body({ subscribe: "yes" });
     const res = await send(input);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: { code: "invalid_input" }, field: "subscribe" });
+    expect(await res.json()).toMatchObject({ error: { code: "invalid_input", field: "subscribe" } });
     expect(await messagesFrom(String(input.email))).toEqual([]);
   });
 
@@ -290,7 +290,7 @@ describe("POST /api/contact: bad input", () => {
     expect(malformed.status).toBe(400);
     const form = await send(null, { raw: "name=Ana&email=a%40example.com", headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(form.status).toBe(400);
-    expect((await errorOf(form)).code).toBe("invalid_input");
+    expect((await errorOf(form)).code).toBe("name_required");
     const empty = await send(null, { raw: "" });
     expect(empty.status).toBe(400);
     const list = await send([1, 2]);

@@ -7,6 +7,7 @@ import { createSession } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { hashPassword } from "../../worker/lib/password";
 import { SESSION_COOKIE } from "../../worker/lib/session";
+import { VALIDATION_RULES } from "../../worker/contracts/validation-codes";
 
 export const ORIGIN = "https://fans.test";
 /** Where `npm start` serves: local-only routes (mailbox, test checkout) answer only on loopback. */
@@ -88,6 +89,16 @@ export function cookieFrom(res: Response, name = SESSION_COOKIE): string | null 
 }
 
 export async function errorOf(res: Response) {
-  const body = await res.json<{ error: { code: string; message: string } }>();
+  const body = await res.json<{ error: { code: string; message: string; field?: string; params?: Record<string, string | number> } }>();
   return body.error;
+}
+
+/**
+ * The `error` a 400 carries for a broken rule with this text: the code and values the contracts'
+ * table gives it (invalid_input for a text without a code), and the field when one is named.
+ */
+export function ruleError(message: string, field?: string) {
+  const entry = Object.entries(VALIDATION_RULES).find(([, rule]) => rule.message === message);
+  const params = entry && "params" in entry[1] ? entry[1].params : undefined;
+  return { code: entry?.[0] ?? "invalid_input", message, ...(field ? { field } : {}), ...(params ? { params } : {}) };
 }

@@ -381,22 +381,22 @@ describe("POST /api/playlists", () => {
   });
 
   it.each([
-    ["empty", "", "Playlist name is required"],
-    ["only spaces", "     ", "Playlist name is required"],
-    ["only a tab and spaces", " \t ", undefined],
-    ["81 characters", "x".repeat(81), "Playlist name must be at most 80 characters"],
-    ["81 characters after NFC", "e\u0301".repeat(81), "Playlist name must be at most 80 characters"],
-    ["a NUL", "Road\u0000Trip", "This text contains characters that are not allowed"],
-    ["a newline", "Road\nTrip", "This text contains characters that are not allowed"],
-    ["a carriage return", "Road\rTrip", "This text contains characters that are not allowed"],
-    ["a tab", "Road\tTrip", "This text contains characters that are not allowed"],
-    ["DEL", "Road\u007fTrip", "This text contains characters that are not allowed"],
-    ["a bidi override", "Road\u202eTrip", "This text contains characters that are not allowed"],
-    ["a lone surrogate", "Road\ud800Trip", "This text contains characters that are not allowed"],
-  ])("answers 400 invalid_input for a name with %s, and stores nothing", async (_label, name, message) => {
+    ["empty", "", "playlist_name_required", "Playlist name is required"],
+    ["only spaces", "     ", "playlist_name_required", "Playlist name is required"],
+    ["only a tab and spaces", " \t ", "invalid_characters", undefined],
+    ["81 characters", "x".repeat(81), "playlist_name_too_long", "Playlist name must be at most 80 characters"],
+    ["81 characters after NFC", "e\u0301".repeat(81), "playlist_name_too_long", "Playlist name must be at most 80 characters"],
+    ["a NUL", "Road\u0000Trip", "invalid_characters", "This text contains characters that are not allowed"],
+    ["a newline", "Road\nTrip", "invalid_characters", "This text contains characters that are not allowed"],
+    ["a carriage return", "Road\rTrip", "invalid_characters", "This text contains characters that are not allowed"],
+    ["a tab", "Road\tTrip", "invalid_characters", "This text contains characters that are not allowed"],
+    ["DEL", "Road\u007fTrip", "invalid_characters", "This text contains characters that are not allowed"],
+    ["a bidi override", "Road\u202eTrip", "invalid_characters", "This text contains characters that are not allowed"],
+    ["a lone surrogate", "Road\ud800Trip", "invalid_characters", "This text contains characters that are not allowed"],
+  ])("answers 400 and the rule's code for a name with %s, and stores nothing", async (_label, name, code, message) => {
     const vip = await createUser("vip");
     const res = await create(vip, name);
-    await expectError(res, 400, "invalid_input", message);
+    await expectError(res, 400, code, message);
     expect(await playlistRows(vip.id)).toEqual([]);
   });
 
@@ -421,7 +421,7 @@ describe("POST /api/playlists", () => {
       ["a JSON array body", { method: "POST", json: [{ name: "a" }] }, "invalid_input"],
       ["a JSON string body", { method: "POST", json: "Fine" }, "invalid_input"],
       ["JSON null body", { method: "POST", json: null }, "invalid_input"],
-      ["a huge name", { method: "POST", json: { name: "z".repeat(10_000) } }, "invalid_input"],
+      ["a huge name", { method: "POST", json: { name: "z".repeat(10_000) } }, "playlist_name_too_long"],
     ];
     for (const [label, init, code] of bodies) {
       const res = await call("/api/playlists", { ...init, cookie: vip.cookie });
@@ -479,11 +479,20 @@ describe("PATCH /api/playlists/:id", () => {
     expect((await rename(b, p.id, "shared name")).status).toBe(200);
   });
 
-  it("answers 400 invalid_input for a bad name or body and changes nothing", async () => {
+  it("answers 400 (the rule's code, or invalid_input) for a bad name or body and changes nothing", async () => {
     const vip = await createUser("vip");
     const p = await createOk(vip, "Keep Me");
-    for (const name of ["", "   ", "x".repeat(81), "a\u0000b", "a\nb", 7, null]) {
-      await expectError(await rename(vip, p.id, name), 400, "invalid_input");
+    const names: [unknown, string][] = [
+      ["", "playlist_name_required"],
+      ["   ", "playlist_name_required"],
+      ["x".repeat(81), "playlist_name_too_long"],
+      ["a\u0000b", "invalid_characters"],
+      ["a\nb", "invalid_characters"],
+      [7, "invalid_input"],
+      [null, "invalid_input"],
+    ];
+    for (const [name, code] of names) {
+      await expectError(await rename(vip, p.id, name), 400, code);
     }
     await expectError(await call(`/api/playlists/${p.id}`, { method: "PATCH", json: { name: "New", id: crypto.randomUUID() }, cookie: vip.cookie }), 400, "invalid_input");
     await expectError(await call(`/api/playlists/${p.id}`, { method: "PATCH", body: "not json", headers: { "content-type": "application/json" }, cookie: vip.cookie }), 400, "bad_request");
@@ -531,7 +540,7 @@ describe("malformed playlist ids", () => {
     for (const [name, send] of WRITES.slice(1)) {
       const res = await send(vip, id);
       expect(res.status, name).toBe(400);
-      expect(await errorOf(res), name).toEqual({ code: "invalid_input", message: "Playlist not found" });
+      expect(await errorOf(res), name).toEqual({ code: "invalid_input", message: "Playlist not found", field: "id" });
     }
     expect(await snapshot(vip.id)).toEqual(before);
     expect((await listOk(vip)).map((p) => p.id)).toEqual([own]);

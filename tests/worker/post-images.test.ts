@@ -251,11 +251,11 @@ describe("a post with an uploaded image", () => {
     expect((await createPost(owner, { content: "mine", image: uploaded.image })).status).toBe(201);
   });
 
-  it("refuses an unknown (well-formed) filename with 400 image_not_found and a malformed one with 400 invalid_input", async () => {
+  it("refuses an unknown (well-formed) filename and a malformed one with 400 image_not_found, and one that is no text with 400 invalid_input", async () => {
     const member = await createUser("user");
     await expectError(await createPost(member, { content: "ghost", image: `${"f".repeat(32)}.png` }), 400, { code: "image_not_found", message: FEED_MESSAGES.imageNotFound });
     for (const image of ["../secret.png", `posts/${"f".repeat(32)}.png`, `${"F".repeat(32)}.png`, `${"f".repeat(32)}.svg`, "", 12]) {
-      await expectError(await createPost(member, { content: "ghost", image }), 400, { code: "invalid_input" });
+      await expectError(await createPost(member, { content: "ghost", image }), 400, { code: typeof image === "string" ? "image_not_found" : "invalid_input" });
     }
     expect(await postsOf(member.id)).toEqual([]);
   });
@@ -352,7 +352,7 @@ describe("a post with an uploaded image", () => {
   it("leaves the image free when the post itself is refused", async () => {
     const member = await createUser("user");
     const uploaded = await uploadOk(member);
-    await expectError(await createPost(member, { content: "x".repeat(2001), image: uploaded.image }), 400, { code: "invalid_input" });
+    await expectError(await createPost(member, { content: "x".repeat(2001), image: uploaded.image }), 400, { code: "post_too_long" });
     expect((await imageRow(uploaded.image))!.postId).toBeNull();
     expect((await createPost(member, { content: "ok now", image: uploaded.image })).status).toBe(201);
   });

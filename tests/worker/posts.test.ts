@@ -6,7 +6,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { call, createUser, db, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
+import { call, createUser, db, errorOf, ORIGIN, ruleError, type Role, type TestUser } from "./helpers";
 import { postComments, postLikes, postReports, posts, users } from "../../worker/db/schema";
 import {
   COMMENT_MAX,
@@ -261,7 +261,7 @@ describe("POST /api/posts", () => {
   ])("refuses %s with 400 and stores nothing", async (_label, content, message) => {
     const member = await createUser("user");
     const res = await createPost(member, { content });
-    await expectError(res, 400, { code: "invalid_input", message });
+    await expectError(res, 400, ruleError(message, "content"));
     expect(await countWhere(posts, eq(posts.userId, member.id))).toBe(0);
   });
 
@@ -269,11 +269,11 @@ describe("POST /api/posts", () => {
     ["no content", {}],
     ["content of the wrong type", { content: 42 }],
     ["an unknown field", { content: "hi", userId: "someone-else" }],
-    ["an image name that is not an upload name", { content: "hi", image: "../../secret.png" }],
+    ["an image name that is not an upload name", { content: "hi", image: "../../secret.png" }, "image_not_found"],
     ["an array", ["hi"]],
-  ])("refuses a body with %s with 400 invalid_input", async (_label, body) => {
+  ])("refuses a body with %s with 400 invalid_input (or the rule's code)", async (_label, body, code = "invalid_input") => {
     const member = await createUser("user");
-    await expectError(await createPost(member, body), 400, { code: "invalid_input" });
+    await expectError(await createPost(member, body), 400, { code });
     expect(await countWhere(posts, eq(posts.userId, member.id))).toBe(0);
   });
 
@@ -285,12 +285,19 @@ describe("POST /api/posts", () => {
     expect(await countWhere(posts, eq(posts.userId, member.id))).toBe(0);
   });
 
+  it("answers a post one character too long with post_too_long, the field and the limit", async () => {
+    const member = await createUser("user");
+    const res = await createPost(member, { content: "p".repeat(POST_MAX + 1) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: "post_too_long", message: "Posts can be at most 2,000 characters", field: "content", params: { max: 2000 } } });
+  });
+
   it("counts characters, not UTF-16 units: 2,000 emoji are accepted, 2,001 refused", async () => {
     const member = await createUser("user");
     const ok = await createPost(member, { content: "\u{1F3B5}".repeat(POST_MAX) });
     expect(ok.status).toBe(201);
     expect([...(await ok.json<PostResponse>()).post.content]).toHaveLength(POST_MAX);
-    await expectError(await createPost(member, { content: "\u{1F3B5}".repeat(POST_MAX + 1) }), 400, { code: "invalid_input", message: FEED_MESSAGES.postTooLong });
+    await expectError(await createPost(member, { content: "\u{1F3B5}".repeat(POST_MAX + 1) }), 400, { code: "post_too_long", message: FEED_MESSAGES.postTooLong });
     expect(await countWhere(posts, eq(posts.userId, member.id))).toBe(1);
   });
 });
@@ -651,10 +658,10 @@ describe("comments", () => {
     const postId = await seedPost(member.id);
     expect((await comment(member, postId, "c".repeat(COMMENT_MAX))).status).toBe(201);
     expect((await comment(member, postId, "c")).status).toBe(201);
-    await expectError(await comment(member, postId, "c".repeat(COMMENT_MAX + 1)), 400, { code: "invalid_input", message: FEED_MESSAGES.commentTooLong });
-    await expectError(await comment(member, postId, ""), 400, { code: "invalid_input", message: FEED_MESSAGES.commentRequired });
-    await expectError(await comment(member, postId, " \n\t "), 400, { code: "invalid_input", message: FEED_MESSAGES.commentRequired });
-    await expectError(await comment(member, postId, "evil\u202Etxt"), 400, { code: "invalid_input", message: TEXT_MESSAGES.invalidCharacters });
+    await expectError(await comment(member, postId, "c".repeat(COMMENT_MAX + 1)), 400, { code: "comment_too_long", message: FEED_MESSAGES.commentTooLong });
+    await expectError(await comment(member, postId, ""), 400, { code: "comment_required", message: FEED_MESSAGES.commentRequired });
+    await expectError(await comment(member, postId, " \n\t "), 400, { code: "comment_required", message: FEED_MESSAGES.commentRequired });
+    await expectError(await comment(member, postId, "evil\u202Etxt"), 400, { code: "invalid_characters", message: TEXT_MESSAGES.invalidCharacters });
     await expectError(await call(`/api/posts/${postId}/comments`, { json: { content: "x", postId: "other" }, cookie: member.cookie }), 400, { code: "invalid_input" });
     expect((await commentRowsOf(postId)).map((c) => c.content.length)).toEqual([COMMENT_MAX, 1]);
     expect((await postRow(postId))!.commentCount).toBe(2);
@@ -792,14 +799,14 @@ describe("POST /api/posts/:id/reports", () => {
     ["an unknown reason", { reason: "boring" }],
     ["no reason", { details: "bad" }],
     ["a reason in another case", { reason: "SPAM" }],
-    ["details over 500 characters", { reason: "other", details: "d".repeat(REPORT_DETAILS_MAX + 1) }],
-    ["details with a bidi override", { reason: "other", details: "a\u202Eb" }],
+    ["details over 500 characters", { reason: "other", details: "d".repeat(REPORT_DETAILS_MAX + 1) }, "report_details_too_long"],
+    ["details with a bidi override", { reason: "other", details: "a\u202Eb" }, "invalid_characters"],
     ["an unknown field", { reason: "spam", resolvedAt: 1 }],
-  ])("refuses %s with 400 invalid_input and stores nothing", async (_label, body) => {
+  ])("refuses %s with 400 invalid_input (or the rule's code) and stores nothing", async (_label, body, code = "invalid_input") => {
     const author = await createUser("user");
     const reporter = await createUser("user");
     const postId = await seedPost(author.id);
-    await expectError(await report(reporter, postId, body), 400, { code: "invalid_input" });
+    await expectError(await report(reporter, postId, body), 400, { code });
     expect(await reportRowsOf(postId)).toEqual([]);
   });
 

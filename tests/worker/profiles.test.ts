@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { call, createUser, db, errorOf, type TestUser } from "./helpers";
+import { call, createUser, db, errorOf, ruleError, type TestUser } from "./helpers";
 import { posts, profiles, users } from "../../worker/db/schema";
 import type { ProfilePostsResponse, ProfileResponse, ProfileView } from "../../worker/contracts/profiles";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
@@ -251,7 +251,14 @@ describe("PATCH /api/profiles/me", () => {
     const owner = await createUser("user");
     const res = await patchMe(owner, body);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: "invalid_input", message }, field });
+    expect(await res.json()).toEqual({ error: ruleError(message, field) });
+  });
+
+  it("answers a bio one character too long with bio_too_long, the field and the limit", async () => {
+    const owner = await createUser("user");
+    const res = await patchMe(owner, { bio: "b".repeat(501) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: "bio_too_long", message: "Bio must be at most 500 characters", field: "bio", params: { max: 500 } } });
   });
 
   it.each([
@@ -294,7 +301,7 @@ describe("PATCH /api/profiles/me", () => {
     expect((await patchMe(owner, { bio: "Kept bio", location: "Kept place" })).status).toBe(200);
     const res = await patchMe(owner, { [field]: value });
     expect(res.status).toBe(400);
-    expect(await errorOf(res)).toEqual({ code: "invalid_input", message: TEXT_MESSAGES.invalidCharacters });
+    expect(await errorOf(res)).toEqual({ code: "invalid_characters", message: TEXT_MESSAGES.invalidCharacters, field });
     expect(await profileRow(owner.id)).toMatchObject({ bio: "Kept bio", location: "Kept place" });
   });
 

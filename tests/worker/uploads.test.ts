@@ -164,7 +164,7 @@ describe("POST /api/uploads/avatar: refused input", () => {
     ]) {
       const res = await upload(user, avatarForm(claimingSize(kind, w!, h!)));
       expect(res.status).toBe(400);
-      expect(await errorOf(res)).toEqual({ code: "image_dimensions", message: PROFILE_MESSAGES.imageDimensions });
+      expect(await errorOf(res)).toEqual({ code: "image_dimensions", message: PROFILE_MESSAGES.imageDimensions, params: { max: 8000 } });
     }
     expect(await avatarKeysOf(user.id)).toEqual([]);
     expect(await storedAvatarUrl(user.id)).toBeNull();

@@ -132,15 +132,6 @@ const channelFields = {
 export const channelCreateSchema = z.strictObject({ ...channelFields, type: channelFields.type.default("video"), embedUrl: channelFields.embedUrl.default(null), durationSeconds: durationSeconds.default(0) });
 export const channelUpdateSchema = z.strictObject(channelFields).partial().refine(someField, CATALOG_MESSAGES.nothingToChange);
 
-export type AlbumCreateInput = z.input<typeof albumCreateSchema>;
-export type AlbumUpdateInput = z.input<typeof albumUpdateSchema>;
-export type TrackCreateInput = z.input<typeof trackCreateSchema>;
-export type TrackUpdateInput = z.input<typeof trackUpdateSchema>;
-export type StationCreateInput = z.input<typeof stationCreateSchema>;
-export type StationUpdateInput = z.input<typeof stationUpdateSchema>;
-export type ChannelCreateInput = z.input<typeof channelCreateSchema>;
-export type ChannelUpdateInput = z.input<typeof channelUpdateSchema>;
-
 /** Where a track's audio is, as the back office shows it. */
 export type AudioSource =
   | { kind: "none" }

@@ -22,7 +22,7 @@ export const PRICE_MAX = 1_000_000;
 export const FIRST_YEAR = 1900;
 export const LAST_YEAR = 2100;
 
-/** English texts; the SPA maps each to its own translation (app/features/admin/events/errors.ts). */
+/** English texts; the API names each rule by its code (validation-codes.ts), which the SPA translates. */
 export const EVENT_FORM_MESSAGES = {
   titleRequired: "Title is required",
   eventDateRequired: "Event date and time is required",
@@ -57,5 +57,3 @@ export const EVENT_FORM_MESSAGES = {
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
   invalidCharacters: TEXT_MESSAGES.invalidCharacters,
 } as const;
-
-export type EventFormMessageKey = keyof typeof EVENT_FORM_MESSAGES;

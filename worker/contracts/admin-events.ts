@@ -140,7 +140,6 @@ export const eventListQuerySchema = z.object({
   status: z.enum(EVENT_STATUS_FILTERS).default("all"),
   source: z.enum(EVENT_SOURCE_FILTERS).default("all"),
 });
-export type EventListQuery = z.input<typeof eventListQuerySchema>;
 
 /** An event as the back office sees it: every field, whatever its status. Times are ISO instants. */
 export type AdminEvent = {

@@ -77,4 +77,3 @@ export type MessageUpdateRequest = {
 };
 
 export type AdminMessageResponse = { message: AdminMessageView };
-export type ReplyRequest = { content: string };

@@ -2,13 +2,19 @@
 import { z } from "./zod";
 
 export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 200;
+export const USERNAME_MAX = 30;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
 export const AUTH_MESSAGES = {
+  usernameRequired: "Username is required",
+  usernameTooLong: `Username must be at most ${USERNAME_MAX} characters`,
   usernamePattern: "Username can only contain letters, numbers, and underscores",
-  passwordMin: "Password must be at least 6 characters",
+  passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordTooLong: "Password is too long",
+  emailInvalid: "Please enter a valid email address",
   passwordsDontMatch: "Passwords don't match",
   invalidCredentials: "Invalid email or password",
   signupFailed: "Error creating account. Please try again.",
@@ -23,14 +29,14 @@ export const AUTH_MESSAGES = {
   resetSendFailed: "Failed to send reset instructions. Please try again or contact support.",
 } as const;
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: "Please enter a valid email address" })).pipe(z.string().max(254));
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: AUTH_MESSAGES.emailInvalid })).pipe(z.string().max(254));
 export const usernameSchema = z
   .string()
   .trim()
-  .min(1, "Username is required")
-  .max(30, "Username must be at most 30 characters")
+  .min(1, AUTH_MESSAGES.usernameRequired)
+  .max(USERNAME_MAX, AUTH_MESSAGES.usernameTooLong)
   .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernamePattern);
-export const passwordSchema = z.string().min(PASSWORD_MIN, AUTH_MESSAGES.passwordMin).max(200, "Password is too long");
+export const passwordSchema = z.string().min(PASSWORD_MIN, AUTH_MESSAGES.passwordMin).max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong);
 
 export const signupSchema = z
   .strictObject({

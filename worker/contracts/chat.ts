@@ -18,18 +18,6 @@ export const CHAT_REPLY_TIMEOUT_MS = 30_000;
 export const CHAT_CONTEXT_MAX_MESSAGES = 20;
 export const CHAT_CONTEXT_TOKEN_BUDGET = 3_000;
 
-/** The spec's chat texts (English fallbacks; the SPA shows its translations). */
-export const CHAT_ERRORS = {
-  init: "Failed to initialize chat",
-  history: "Failed to load chat history",
-  unauthenticated: "User not authenticated",
-  clear: "Failed to clear chat history",
-  newChat: "Failed to start new chat",
-  send: "Failed to send message",
-  runFailed: "Run failed with status: {status}",
-  timeout: "Run timed out",
-} as const;
-
 export const chatRoleSchema = z.enum(["user", "assistant"]);
 export type ChatRole = z.infer<typeof chatRoleSchema>;
 

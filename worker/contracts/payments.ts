@@ -31,7 +31,6 @@ export const CONFIRMATION_MAX_WAIT_MS = 30_000;
 export const checkoutBodySchema = z.strictObject({
   attemptId: z.uuid({ message: "attemptId must be a UUID" }).optional(),
 });
-export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
 /** Checkout session ids: Stripe's `cs_...` or the local `cs_local_...`. */
 export const checkoutSessionIdSchema = z

@@ -43,7 +43,6 @@ export const updateProfileSchema = z.strictObject({
   location: clearableText(LOCATION_MAX, PROFILE_MESSAGES.locationTooLong).optional(),
 });
 
-export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfile = z.output<typeof updateProfileSchema>;
 
 export type ProfileView = {
@@ -69,8 +68,6 @@ export type ProfilePostsResponse = { posts: ProfilePost[] };
 
 export const AVATAR_FIELD = "avatar";
 export { AVATAR_MAX_BYTES };
-/** For the file picker's `accept`; the server decides by magic bytes, not by this list. */
-export const AVATAR_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
 /** `{userId}-{32 hex}.{ext}`: server-chosen, so nothing a client sends reaches an R2 key. */
 export const AVATAR_FILENAME_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[0-9a-f]{32}\.(?:jpg|png|gif|webp)$/;
 export const AVATAR_URL_PREFIX = "/uploads/avatars/";

@@ -1,14 +1,25 @@
-// One error shape for the whole API: { error: { code, message } }.
+// One error shape for the whole API: { error: { code, message, field?, params? } }. `code` is what
+// a client translates; `message` is the English text; `field` names the form field at fault and
+// `params` the values the text names (a limit), so a translation can say them too.
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { VALIDATION_RULES, type ErrorParams, type ValidationCode } from "../contracts/validation-codes";
+
+export type ErrorDetails = { field?: string; params?: ErrorParams };
 
 export class ApiError extends HTTPException {
+  readonly field?: string;
+  readonly params?: ErrorParams;
+
   constructor(
     status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    { field, params }: ErrorDetails = {},
   ) {
     super(status, { message });
+    this.field = field;
+    this.params = params;
   }
 }
 
@@ -19,4 +30,15 @@ export const notFound = (message = "Not found", code = "not_found") => new ApiEr
 export const conflict = (message: string, code = "conflict") => new ApiError(409, code, message);
 export const tooManyRequests = (message: string) => new ApiError(429, "rate_limited", message);
 
-export const errorBody = (code: string, message: string) => ({ error: { code, message } });
+/** A 400 about one form field, for a check no schema can make (it needs the database or a fetch). */
+export const fieldError = (field: string, message: string, code = "invalid_input") => new ApiError(400, code, message, { field });
+
+/** A 400 for a form rule of the contracts' table, checked by hand: its code, text and values. */
+export function ruleError(field: string, code: ValidationCode) {
+  const rule: { message: string; params?: ErrorParams } = VALIDATION_RULES[code];
+  return new ApiError(400, code, rule.message, { field, params: rule.params && { ...rule.params } });
+}
+
+export const errorBody = (code: string, message: string, { field, params }: ErrorDetails = {}) => ({
+  error: { code, message, ...(field ? { field } : {}), ...(params ? { params } : {}) },
+});

@@ -1,4 +1,5 @@
-// Turns every failure into { error: { code, message } } with a 4xx where the client is at fault.
+// Turns every failure into { error: { code, message, field?, params? } } with a 4xx where the
+// client is at fault.
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "../env";
@@ -6,7 +7,7 @@ import { ApiError, errorBody } from "../lib/errors";
 import type { HonoEnv } from "../types";
 
 export const onError: ErrorHandler<HonoEnv> = (err, c) => {
-  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, { field: err.field, params: err.params }), err.status);
   if (err instanceof HTTPException) {
     // Hono's own exceptions (body limit, malformed JSON in validators) are client errors.
     const code = err.status === 413 ? "payload_too_large" : "bad_request";

@@ -85,7 +85,9 @@ async function checkedImage(file: File) {
   if (!kind) throw notImage();
   const size = readImageSize(bytes, kind);
   if (!size || size.width === 0 || size.height === 0) throw notImage();
-  if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX) throw badRequest(PROFILE_MESSAGES.imageDimensions, "image_dimensions");
+  if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX) {
+    throw new ApiError(400, "image_dimensions", PROFILE_MESSAGES.imageDimensions, { params: { max: IMAGE_MAX_SIDE_PX } });
+  }
   return { bytes, kind, size };
 }
 

@@ -2,8 +2,8 @@
 // the form-level error above each form.
 import type { ReactNode } from "react";
 import { FormattedMessage, type MessageDescriptor } from "react-intl";
-import { FormBanner, UiText } from "./FormField";
-import type { UiMessage } from "./serverErrors";
+import { FormBanner, UiText } from "../../components/form/FormField";
+import type { UiMessage } from "../../lib/forms/errorText";
 
 export function AuthCard({ title, children }: { title: MessageDescriptor; children: ReactNode }) {
   return (

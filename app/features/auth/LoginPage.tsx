@@ -1,25 +1,24 @@
 // /social/login (spec 2.8): any failure reads "Invalid email or password", except the rate limit.
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useRef, useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { AuthCard, FormIntro } from "./AuthCard";
 import { FormattedMessage } from "react-intl";
 import type { SessionUser } from "../../../worker/contracts/auth";
-import { FormField, focusFirstInvalid } from "./FormField";
+import { FormField } from "../../components/form/FormField";
+import { useFormFields } from "../../components/form/useFormFields";
+import { hasStatus } from "../../lib/forms/errorText";
+import { formMessages } from "../../lib/forms/messages";
 import { authMessages } from "./messages";
 import { useLogin } from "./mutations";
 import { safeRedirect } from "./redirect";
-import { hasStatus, type UiMessage } from "./serverErrors";
-import { hasErrors, validateLogin, type FieldErrors, type LoginFields } from "./validation";
+import { validateLogin, type LoginFields } from "./validation";
+
+const EMPTY: LoginFields = { email: "", password: "" };
 
 export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const navigate = useNavigate();
   const login = useLogin();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fields, setFields] = useState<LoginFields>({ email: "", password: "" });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof LoginFields>>({});
-  const [formError, setFormError] = useState<UiMessage | null>(null);
-
-  const update = (name: keyof LoginFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
+  const { formRef, fields, bind, fieldErrors, formError, setFormError, check } = useFormFields(EMPTY, { validate: validateLogin });
 
   const goOn = (user: SessionUser) => {
     // Checked again here as well as in validateSearch: this is the line that would open-redirect.
@@ -31,14 +30,10 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setFormError(null);
-    const errors = validateLogin(fields);
-    setFieldErrors(errors);
-    if (hasErrors(errors)) return focusFirstInvalid(formRef.current);
+    if (!check()) return;
     login.mutate(fields, {
       onSuccess: ({ user }) => void goOn(user),
-      onError: (error) =>
-        setFormError({ message: hasStatus(error, 429) ? authMessages.rateLimited : authMessages.invalidCredentials }),
+      onError: (error) => setFormError({ message: hasStatus(error, 429) ? formMessages.rateLimited : authMessages.invalidCredentials }),
     });
   };
 
@@ -53,7 +48,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
             autoComplete="email"
             required
             value={fields.email}
-            onChange={update("email")}
+            onChange={bind("email")}
             error={fieldErrors.email}
           />
           <FormField
@@ -63,7 +58,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
             autoComplete="current-password"
             required
             value={fields.password}
-            onChange={update("password")}
+            onChange={bind("password")}
             error={fieldErrors.password}
           />
           <p className="form-aside">

@@ -3,17 +3,20 @@
 // go to /social/login after 2 seconds.
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { AuthCard, FormIntro } from "./AuthCard";
 import { FormattedMessage } from "react-intl";
 import { Loading } from "../../components/Loading";
-import { FormBanner, FormField, UiText, focusFirstInvalid } from "./FormField";
+import { FormBanner, FormField, UiText } from "../../components/form/FormField";
+import { useFormFields } from "../../components/form/useFormFields";
+import { compact } from "../../components/form/validation";
+import { hasCode, hasStatus, serverErrorField, type UiMessage } from "../../lib/forms/errorText";
+import { formMessages } from "../../lib/forms/messages";
 import { authMessages } from "./messages";
 import { useConfirmPasswordReset, useRequestPasswordReset } from "./mutations";
 import { resetLinkQueryOptions } from "./queries";
 import { isWellFormedResetToken } from "./resetToken";
-import { hasCode, hasStatus, knownServerMessage, serverErrorField, type UiMessage } from "./serverErrors";
-import { checkEmail, hasErrors, validateNewPassword, type FieldErrors, type NewPasswordFields } from "./validation";
+import { checkEmail, validateNewPassword, type NewPasswordFields } from "./validation";
 
 export const RESET_REDIRECT_DELAY_MS = 2000;
 
@@ -35,23 +38,19 @@ function BackToLogin() {
   );
 }
 
+const validateRequest = ({ email }: { email: string }) => compact({ email: checkEmail(email) });
+
 function RequestResetForm() {
   const request = useRequestPasswordReset();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState("");
-  const [emailError, setEmailError] = useState<UiMessage | undefined>();
-  const [formError, setFormError] = useState<UiMessage | null>(null);
+  const { formRef, fields, bind, fieldErrors, formError, setFormError, check } = useFormFields({ email: "" }, { validate: validateRequest });
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setFormError(null);
-    const error = checkEmail(email);
-    setEmailError(error);
-    if (error) return focusFirstInvalid(formRef.current);
-    request.mutate(email, {
+    if (!check()) return;
+    request.mutate(fields.email, {
       onError: (err) => {
         if (hasStatus(err, 404)) setFormError({ message: authMessages.resetUserNotFound });
-        else if (hasStatus(err, 429)) setFormError({ message: authMessages.rateLimited });
+        else if (hasStatus(err, 429)) setFormError({ message: formMessages.rateLimited });
         else setFormError({ message: authMessages.resetRequestFailed });
       },
     });
@@ -78,9 +77,9 @@ function RequestResetForm() {
           name="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={emailError}
+          value={fields.email}
+          onChange={bind("email")}
+          error={fieldErrors.email}
         />
         <button type="submit" className="btn btn-primary" disabled={request.isPending}>
           <FormattedMessage {...(request.isPending ? authMessages.resetSending : authMessages.resetSendInstructions)} />
@@ -122,13 +121,12 @@ function NewPasswordStep({ token }: { token: string }) {
   return <NewPasswordForm token={token} />;
 }
 
+const EMPTY_PASSWORDS: NewPasswordFields = { password: "", confirmPassword: "" };
+
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const confirm = useConfirmPasswordReset();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fields, setFields] = useState<NewPasswordFields>({ password: "", confirmPassword: "" });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof NewPasswordFields>>({});
-  const [formError, setFormError] = useState<UiMessage | null>(null);
+  const { formRef, fields, bind, fieldErrors, formError, setFormError, check, showServerError } = useFormFields(EMPTY_PASSWORDS, { validate: validateNewPassword });
   const [linkError, setLinkError] = useState<UiMessage | null>(null);
 
   useEffect(() => {
@@ -139,21 +137,15 @@ function NewPasswordForm({ token }: { token: string }) {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setFormError(null);
     if (!token) return setFormError({ message: authMessages.resetMissingToken });
-    const errors = validateNewPassword(fields);
-    setFieldErrors(errors);
-    if (hasErrors(errors)) return focusFirstInvalid(formRef.current);
+    if (!check()) return;
     confirm.mutate(
       { token, ...fields },
       {
         onError: (error) => {
-          const field = serverErrorField(error);
           // An expired, used or malformed token: the link is the problem, not the password.
-          if (hasStatus(error, 410) || hasCode(error, "reset_invalid") || field === "token") return setLinkError(linkProblem(error));
-          const known = knownServerMessage(error);
-          if (known && (field === "password" || field === "confirmPassword")) setFieldErrors({ [field]: known });
-          else setFormError(known ?? { message: authMessages.resetFailed });
+          if (hasStatus(error, 410) || hasCode(error, "reset_invalid") || serverErrorField(error) === "token") return setLinkError(linkProblem(error));
+          showServerError(error, authMessages.resetFailed);
         },
       },
     );
@@ -179,7 +171,7 @@ function NewPasswordForm({ token }: { token: string }) {
           autoComplete="new-password"
           required
           value={fields.password}
-          onChange={(e) => setFields((f) => ({ ...f, password: e.target.value }))}
+          onChange={bind("password")}
           error={fieldErrors.password}
         />
         <FormField
@@ -189,7 +181,7 @@ function NewPasswordForm({ token }: { token: string }) {
           autoComplete="new-password"
           required
           value={fields.confirmPassword}
-          onChange={(e) => setFields((f) => ({ ...f, confirmPassword: e.target.value }))}
+          onChange={bind("confirmPassword")}
           error={fieldErrors.confirmPassword}
         />
         <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>

@@ -1,54 +1,35 @@
 // /social/signup (spec 2.8, 5: all fields required, a valid e-mail, username of letters, digits and _, password ≥ 6, passwords equal): every rule is checked here first and shown next to its field;
 // nothing is sent while a rule fails. Then the profile of the new account.
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { AuthCard, FormIntro } from "./AuthCard";
 import { FormattedMessage } from "react-intl";
-import { FormField, focusFirstInvalid } from "./FormField";
+import { FormField, focusFirstInvalid } from "../../components/form/FormField";
+import { useFormFields } from "../../components/form/useFormFields";
+import { formMessages } from "../../lib/forms/messages";
 import { authMessages } from "./messages";
 import { useSignup } from "./mutations";
-import { knownServerMessage, serverErrorField, type UiMessage } from "./serverErrors";
-import { hasErrors, validateSignup, type FieldErrors, type SignupFields } from "./validation";
+import { validateSignup, type SignupFields } from "./validation";
 
 const EMPTY: SignupFields = { username: "", email: "", password: "", confirmPassword: "" };
-const FIELD_NAMES = Object.keys(EMPTY) as (keyof SignupFields)[];
-const isSignupField = (name: string | undefined): name is keyof SignupFields => FIELD_NAMES.includes(name as keyof SignupFields);
 
 /** `initialEmail`: the address an invitation was sent to, filled in for the invited person. */
 export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
   const navigate = useNavigate();
   const signup = useSignup();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fields, setFields] = useState<SignupFields>({ ...EMPTY, email: initialEmail.trim() });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof SignupFields>>({});
-  const [formError, setFormError] = useState<UiMessage | null>(null);
   // Before the first submit nobody is told off for a half-typed form; after it, errors follow the typing.
-  const [submitted, setSubmitted] = useState(false);
-
-  const update = (name: keyof SignupFields) => (e: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...fields, [name]: e.target.value };
-    setFields(next);
-    if (submitted) setFieldErrors(validateSignup(next));
-  };
+  const { formRef, fields, bind, fieldErrors, formError, check, showServerError } = useFormFields(() => ({ ...EMPTY, email: initialEmail.trim() }), {
+    validate: validateSignup,
+    recheck: true,
+  });
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setSubmitted(true);
-    setFormError(null);
-    const errors = validateSignup(fields);
-    setFieldErrors(errors);
-    if (hasErrors(errors)) return focusFirstInvalid(formRef.current);
+    if (!check()) return;
     signup.mutate(fields, {
       onSuccess: ({ user }) => void navigate({ to: "/social/profile/$userId", params: { userId: user.id } }),
       onError: (error) => {
-        const known = knownServerMessage(error);
-        const field = serverErrorField(error);
-        if (known && isSignupField(field)) {
-          setFieldErrors({ [field]: known });
-          focusFirstInvalid(formRef.current);
-        } else {
-          setFormError(known ?? { message: authMessages.signupFailed });
-        }
+        if (showServerError(error, authMessages.signupFailed)) focusFirstInvalid(formRef.current);
       },
     });
   };
@@ -58,12 +39,12 @@ export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
         <FormIntro intro={authMessages.signupIntro} error={formError} />
         <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
           <FormField
-            label={<FormattedMessage {...authMessages.usernameLabel} />}
+            label={<FormattedMessage {...formMessages.usernameLabel} />}
             name="username"
             autoComplete="username"
             required
             value={fields.username}
-            onChange={update("username")}
+            onChange={bind("username")}
             error={fieldErrors.username}
           />
           <FormField
@@ -73,7 +54,7 @@ export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
             autoComplete="email"
             required
             value={fields.email}
-            onChange={update("email")}
+            onChange={bind("email")}
             error={fieldErrors.email}
           />
           <FormField
@@ -83,7 +64,7 @@ export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
             autoComplete="new-password"
             required
             value={fields.password}
-            onChange={update("password")}
+            onChange={bind("password")}
             error={fieldErrors.password}
           />
           <FormField
@@ -93,7 +74,7 @@ export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
             autoComplete="new-password"
             required
             value={fields.confirmPassword}
-            onChange={update("confirmPassword")}
+            onChange={bind("confirmPassword")}
             error={fieldErrors.confirmPassword}
           />
           <button type="submit" className="btn btn-primary" disabled={signup.isPending}>

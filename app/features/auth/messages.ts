@@ -1,11 +1,12 @@
 // Every text of the account pages (spec 2.8 pages, spec 5 validation texts and spec 8 error texts, in the spec's words). English defaults; both catalogs carry each id.
+// The texts of the errors the server names by code, and the username label the profile dialog
+// shares, are in app/lib/forms/messages.ts.
 import { defineMessages } from "react-intl";
 
 export const authMessages = defineMessages({
   // Fields
   emailLabel: { id: "auth.field.email", defaultMessage: "Email" },
   passwordLabel: { id: "auth.field.password", defaultMessage: "Password" },
-  usernameLabel: { id: "auth.field.username", defaultMessage: "Username" },
   confirmPasswordLabel: { id: "auth.field.confirmPassword", defaultMessage: "Confirm Password" },
   newPasswordLabel: { id: "auth.field.newPassword", defaultMessage: "New Password" },
   confirmNewPasswordLabel: { id: "auth.field.confirmNewPassword", defaultMessage: "Confirm New Password" },
@@ -58,23 +59,10 @@ export const authMessages = defineMessages({
   resetRequestNew: { id: "auth.reset.requestNew", defaultMessage: "Request a new reset link" },
   backToLogin: { id: "auth.reset.backToLogin", defaultMessage: "Back to Sign In" },
 
-  // Validation (spec 5: e.g. 'Password must be at least 6 characters') and server answers (spec 8: 'Invalid email or password' for any sign-in failure)
-  usernameRequired: { id: "auth.validation.usernameRequired", defaultMessage: "Username is required" },
-  usernameTooLong: { id: "auth.validation.usernameTooLong", defaultMessage: "Username must be at most 30 characters" },
-  usernamePattern: {
-    id: "auth.validation.usernamePattern",
-    defaultMessage: "Username can only contain letters, numbers, and underscores",
-  },
+  // Validation (spec 5: e.g. 'Email is required') and server answers (spec 8: 'Invalid email or password' for any sign-in failure)
   emailRequired: { id: "auth.validation.emailRequired", defaultMessage: "Email is required" },
-  emailInvalid: { id: "auth.validation.emailInvalid", defaultMessage: "Please enter a valid email address" },
   passwordRequired: { id: "auth.validation.passwordRequired", defaultMessage: "Password is required" },
-  passwordMin: { id: "auth.validation.passwordMin", defaultMessage: "Password must be at least 6 characters" },
-  passwordTooLong: { id: "auth.validation.passwordTooLong", defaultMessage: "Password is too long" },
   confirmRequired: { id: "auth.validation.confirmRequired", defaultMessage: "Please confirm your password" },
-  passwordsDontMatch: { id: "auth.validation.passwordsDontMatch", defaultMessage: "Passwords don't match" },
   invalidCredentials: { id: "auth.error.invalidCredentials", defaultMessage: "Invalid email or password" },
-  rateLimited: { id: "auth.error.rateLimited", defaultMessage: "Too many attempts. Please wait a few minutes and try again." },
-  emailTaken: { id: "auth.error.emailTaken", defaultMessage: "An account with this email already exists" },
-  usernameTaken: { id: "auth.error.usernameTaken", defaultMessage: "This username is already taken" },
   signupFailed: { id: "auth.error.signupFailed", defaultMessage: "Error creating account. Please try again." },
 });

@@ -1,26 +1,21 @@
-// 'Clear Chat History' (spec 2): the confirmation before every stored message is deleted. The
-// site's modal keeps focus inside and closes on Escape; Cancel gets the first focus, so a stray
-// Enter never clears anything.
+// 'Clear Chat History' (spec 2): the confirmation before every stored message is deleted. Cancel
+// gets the first focus, so a stray Enter never clears anything.
 import { FormattedMessage } from "react-intl";
-import { Modal } from "../../components/Modal";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { chatMessages as m } from "./messages";
 
 export function ClearChatDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfirm: () => void }) {
-  const footer = (
-    <div className="dialog-actions">
-      <button type="button" className="btn btn-ghost" onClick={onCancel}>
-        <FormattedMessage {...m.clearCancel} />
-      </button>
-      <button type="button" className="btn btn-danger" onClick={onConfirm}>
-        <FormattedMessage {...m.clearConfirm} />
-      </button>
-    </div>
-  );
   return (
-    <Modal title={<FormattedMessage {...m.clearTitle} />} onClose={onCancel} footer={footer}>
+    <ConfirmDialog
+      title={<FormattedMessage {...m.clearTitle} />}
+      cancelLabel={<FormattedMessage {...m.clearCancel} />}
+      confirmLabel={<FormattedMessage {...m.clearConfirm} />}
+      onConfirm={onConfirm}
+      onClose={onCancel}
+    >
       <p>
         <FormattedMessage {...m.clearBody} />
       </p>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -3,14 +3,14 @@
 // - The server sends the thread (history) on every connect, so a reconnect needs no resync of
 //   its own: whatever was missed comes with it.
 // - "ping" every 30 s keeps intermediaries from timing the socket out (answered with "pong").
-// - An abnormal close reconnects with the feed socket's backoff; close code 4401 means the
-//   session ended: no reconnect.
+// - An abnormal close reconnects with the live sockets' backoff (app/lib/socket.ts); close code
+//   4401 means the session ended: no reconnect.
 // - A connection that opens but sends no history within HISTORY_TIMEOUT_MS reports
 //   'Failed to load chat history' (and keeps waiting: a late history still shows).
 import { useEffect, useReducer, useRef } from "react";
 import { useIntl } from "react-intl";
 import { CHAT_MESSAGE_MAX_CHARS, type ChatClientFrame, type ChatLocale } from "../../../worker/contracts/chat";
-import { PING_INTERVAL_MS, reconnectDelay, SESSION_ENDED_CLOSE_CODE, STABLE_CONNECTION_MS } from "../feed/useFeedSocket";
+import { PING_INTERVAL_MS, reconnectDelay, SESSION_ENDED_CLOSE_CODE, STABLE_CONNECTION_MS } from "../../lib/socket";
 import { chatSocketUrl, parseChatServerFrame } from "./protocol";
 import { canSend, chatReducer, initialChatState, type ChatError, type ChatState } from "./state";
 

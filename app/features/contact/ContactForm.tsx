@@ -7,9 +7,10 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { FormattedMessage } from "react-intl";
 import { api, ApiRequestError } from "../../lib/api";
-import { FormField } from "../auth/FormField";
-import type { UiMessage } from "../auth/serverErrors";
-import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactRequest, type ContactResponse } from "../../../worker/contracts/contact";
+import { FormField } from "../../components/form/FormField";
+import { serverErrorText, type UiMessage } from "../../lib/forms/errorText";
+import { formMessages } from "../../lib/forms/messages";
+import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactRequest, type ContactResponse } from "../../../worker/contracts/contact";
 import { contactMessages } from "./messages";
 import "./contact.css";
 
@@ -21,40 +22,25 @@ const EMPTY: Fields = { name: "", email: "", subject: "", message: "", subscribe
 const TEXT_FIELDS: readonly TextField[] = ["name", "email", "subject", "message"];
 // A light shape check; the Worker's z.email() decides.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** TEXT_MESSAGES.invalidCharacters (worker/contracts/text.ts, which imports zod); the test pins it. */
-const INVALID_CHARACTERS = "This text contains characters that are not allowed";
 
 const say = (message: UiMessage["message"], values?: UiMessage["values"]): UiMessage => ({ message, values });
 
 function validate(fields: Fields): FieldErrors {
   const errors: FieldErrors = {};
-  if (!fields.name.trim()) errors.name = say(contactMessages.nameRequired);
+  if (!fields.name.trim()) errors.name = say(formMessages.nameRequired);
   if (!fields.email.trim()) errors.email = say(contactMessages.emailRequired);
   else if (!EMAIL_SHAPE.test(fields.email.trim())) errors.email = say(contactMessages.emailInvalid);
-  if (!fields.subject.trim()) errors.subject = say(contactMessages.subjectRequired);
-  if (!fields.message.trim()) errors.message = say(contactMessages.messageRequired);
+  if (!fields.subject.trim()) errors.subject = say(formMessages.subjectRequired);
+  if (!fields.message.trim()) errors.message = say(formMessages.messageRequired);
   return errors;
 }
 
-/** The Worker's English validation texts, translated. */
-const BY_SERVER_TEXT: Record<string, UiMessage> = {
-  [CONTACT_MESSAGES.nameRequired]: say(contactMessages.nameRequired),
-  [CONTACT_MESSAGES.emailInvalid]: say(contactMessages.emailInvalid),
-  [CONTACT_MESSAGES.subjectRequired]: say(contactMessages.subjectRequired),
-  [CONTACT_MESSAGES.messageRequired]: say(contactMessages.messageRequired),
-  [CONTACT_MESSAGES.nameTooLong]: say(contactMessages.tooLong, { max: CONTACT_LIMITS.name }),
-  [CONTACT_MESSAGES.emailTooLong]: say(contactMessages.tooLong, { max: CONTACT_LIMITS.email }),
-  [CONTACT_MESSAGES.subjectTooLong]: say(contactMessages.tooLong, { max: CONTACT_LIMITS.subject }),
-  [CONTACT_MESSAGES.messageTooLong]: say(contactMessages.tooLong, { max: CONTACT_LIMITS.message }),
-  [INVALID_CHARACTERS]: say(contactMessages.invalidCharacters),
-};
-
 const isTextField = (field: string | undefined): field is TextField => TEXT_FIELDS.some((f) => f === field);
 
-/** The field a 400 is about, with its translated text; undefined for any other failure. */
+/** The field a 400 is about, with its translated text (a rule we do not know: 'Please check this field'); undefined for any other failure. */
 function serverFieldError(error: unknown): { field: TextField; message: UiMessage } | undefined {
   if (!(error instanceof ApiRequestError) || error.status !== 400 || !isTextField(error.field)) return undefined;
-  return { field: error.field, message: BY_SERVER_TEXT[error.message] ?? say(contactMessages.invalidField) };
+  return { field: error.field, message: serverErrorText(error) ?? say(contactMessages.invalidField) };
 }
 
 function useSendContact() {

@@ -17,12 +17,7 @@ export const contactMessages = defineMessages({
   failed: { id: "contact.failed", defaultMessage: "Failed to send message. Please try again." },
   rateLimited: { id: "contact.rateLimited", defaultMessage: "Too many attempts. Please wait a few minutes and try again." },
 
-  nameRequired: { id: "contact.error.nameRequired", defaultMessage: "Name is required" },
   emailRequired: { id: "contact.error.emailRequired", defaultMessage: "Email is required" },
   emailInvalid: { id: "contact.error.emailInvalid", defaultMessage: "Please enter a valid email address" },
-  subjectRequired: { id: "contact.error.subjectRequired", defaultMessage: "Subject is required" },
-  messageRequired: { id: "contact.error.messageRequired", defaultMessage: "Message is required" },
-  tooLong: { id: "contact.error.tooLong", defaultMessage: "Please use at most {max} characters" },
-  invalidCharacters: { id: "contact.error.invalidCharacters", defaultMessage: "This text contains characters that are not allowed" },
   invalidField: { id: "contact.error.invalidField", defaultMessage: "Please check this field" },
 });

@@ -8,7 +8,8 @@ import { useIntl } from "react-intl";
 import type { PublicEvent } from "../../../worker/contracts/events";
 import { Icon } from "../../components/Icon";
 import { AddToCalendar } from "./AddToCalendar";
-import { dateTimeFormat, formatWhen, knownTimeZone, placeLine, priceLabel, type PriceLabel } from "./format";
+import { dateTimeFormat, formatWhen, knownTimeZone } from "../../lib/intlFormat";
+import { placeLine, priceLabel, type PriceLabel } from "./format";
 import { eventsMessages as m } from "./messages";
 
 /** Only web addresses become links (the ticket and join URLs are typed in by an administrator). */

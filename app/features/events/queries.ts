@@ -3,6 +3,7 @@
 // app/features/auth/mutations.ts). queryOptions so route loaders can prefetch them.
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
+import { eventsKeys } from "../../lib/eventsKeys";
 import type { EventsResponse, VirtualMeetsResponse } from "../../../worker/contracts/events";
 
 /**
@@ -10,12 +11,6 @@ import type { EventsResponse, VirtualMeetsResponse } from "../../../worker/contr
  * as it is, with the page's own 'Try again'.
  */
 const retryUnreachable = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError);
-
-export const eventsKeys = {
-  all: ["events"] as const,
-  list: ["events", "list"] as const,
-  virtual: ["events", "virtual"] as const,
-};
 
 export const eventsQueryOptions = () =>
   queryOptions({

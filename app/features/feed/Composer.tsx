@@ -6,9 +6,10 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react
 import { FormattedMessage, useIntl } from "react-intl";
 import { POST_MAX } from "../../../worker/contracts/feed";
 import { FilePickerField } from "../../components/FilePickerField";
-import { UiText } from "../auth/FormField";
+import { UiText } from "../../components/form/FormField";
 import { checkPostImage, feedErrorText, ImageUploadError, textLength, uploadErrorText, type UiMessage } from "./errors";
-import { counterMessage, feedMessages as m, postTooLongMessage, uploadingMessage } from "./messages";
+import { postTooLongMessage } from "../../lib/forms/messages";
+import { counterMessage, feedMessages as m, uploadingMessage } from "./messages";
 import { useCreatePost } from "./mutations";
 import "./feed.css";
 import { useChosenFile } from "../../lib/useChosenFile";

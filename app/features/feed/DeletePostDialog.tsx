@@ -5,8 +5,8 @@
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import type { PostView } from "../../../worker/contracts/feed";
-import { Modal } from "../../components/Modal";
-import { UiText } from "../auth/FormField";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { UiText } from "../../components/form/FormField";
 import { feedErrorText, type UiMessage } from "./errors";
 import { feedMessages as m } from "./messages";
 import { useDeletePost } from "./mutations";
@@ -39,29 +39,20 @@ export function DeletePostDialog({ post, onClose, onDeleted, onError }: DeletePo
     });
   };
 
-  const footer = (
-    <>
-      {error && (
-        <div className="error-banner" role="alert">
-          <UiText value={error} />
-        </div>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          <FormattedMessage {...m.cancel} />
-        </button>
-        <button type="button" className="btn btn-danger" onClick={confirm} disabled={remove.isPending}>
-          <FormattedMessage {...(remove.isPending ? m.deleting : m.delete)} />
-        </button>
-      </div>
-    </>
-  );
-
   return (
-    <Modal title={<FormattedMessage {...m.deleteTitle} />} onClose={onClose} footer={footer}>
+    <ConfirmDialog
+      title={<FormattedMessage {...m.deleteTitle} />}
+      cancelLabel={<FormattedMessage {...m.cancel} />}
+      confirmLabel={<FormattedMessage {...m.delete} />}
+      busyLabel={<FormattedMessage {...m.deleting} />}
+      busy={remove.isPending}
+      error={error && <UiText value={error} />}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <p>
         <FormattedMessage {...m.deleteConfirm} />
       </p>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { FeedEvent, PostView } from "../../../worker/contracts/feed";
 import { EmptyState } from "../../components/EmptyState";
 import { Loading } from "../../components/Loading";
-import { UiText } from "../auth/FormField";
+import { UiText } from "../../components/form/FormField";
 import { meQueryOptions } from "../../lib/session/queries";
 import { useSessionUser } from "../../lib/session/useSession";
 import { Composer } from "./Composer";

@@ -1,13 +1,11 @@
-// The feed's error texts. The Worker answers in English ({ code, message }, see worker/contracts/
-// feed.ts); the page shows a translated text for what it recognises and the spec's generic
-// message ('Failed to create post', ...) for anything else, never raw server English.
+// The feed's error texts. The Worker names each error by code (app/lib/forms/errorText.ts has
+// the site's texts for them); the page shows a translated text for what it recognises and the
+// spec's generic message ('Failed to create post', ...) for anything else, never raw server English.
 import type { MessageDescriptor } from "react-intl";
-import { COMMENT_MAX, FEED_MESSAGES, POST_IMAGE_MAX_BYTES, POST_MAX, REPORT_DETAILS_MAX } from "../../../worker/contracts/feed";
-import { RATE_LIMIT_MESSAGE } from "../../../worker/contracts/limits";
-import { TEXT_MESSAGES } from "../../../worker/contracts/text-messages";
+import { POST_IMAGE_MAX_BYTES } from "../../../worker/contracts/feed";
 import { ApiRequestError } from "../../lib/api";
-import type { UiMessage } from "../auth/serverErrors";
-import { commentTooLongMessage, detailsTooLongMessage, feedMessages as m, postTooLongMessage } from "./messages";
+import { serverErrorText, type ErrorTexts, type UiMessage } from "../../lib/forms/errorText";
+import { feedMessages as m } from "./messages";
 
 export type { UiMessage };
 
@@ -18,47 +16,23 @@ export class ImageUploadError extends Error {
   }
 }
 
-/** Validation messages (400) by their English text. */
-function byText(message: string): UiMessage | undefined {
-  switch (message) {
-    case FEED_MESSAGES.postRequired:
-      return { message: m.postRequired };
-    case FEED_MESSAGES.postTooLong:
-      return { message: postTooLongMessage, values: { max: POST_MAX } };
-    case FEED_MESSAGES.commentRequired:
-      return { message: m.commentRequired };
-    case FEED_MESSAGES.commentTooLong:
-      return { message: commentTooLongMessage, values: { max: COMMENT_MAX } };
-    case FEED_MESSAGES.detailsTooLong:
-      return { message: detailsTooLongMessage, values: { max: REPORT_DETAILS_MAX } };
-    case FEED_MESSAGES.imageNotFound:
-      return { message: m.imageNotFound };
-    case FEED_MESSAGES.alreadyReported:
-      return { message: m.reportAlready };
-    case TEXT_MESSAGES.invalidCharacters:
-      return { message: m.invalidCharacters };
-    case RATE_LIMIT_MESSAGE:
-      return { message: m.rateLimited };
-    default:
-      return undefined;
-  }
-}
-
 const isRateLimited = (error: ApiRequestError) => error.status === 429 || error.code === "rate_limited";
+
+/** A report is about a post here (a comment's dialog says its own text first). */
+const FEED_TEXTS: ErrorTexts = { already_reported: m.reportAlready };
 
 /** The text for a failed feed request: what we recognise, else `fallback`. */
 export function feedErrorText(error: unknown, fallback: MessageDescriptor): UiMessage {
   if (error instanceof ImageUploadError) return uploadErrorText(error.cause);
   if (!(error instanceof ApiRequestError)) return { message: fallback };
   if (isRateLimited(error)) return { message: m.rateLimited };
-  if (error.code === "already_reported") return { message: m.reportAlready };
-  return (error.status === 400 ? byText(error.message) : undefined) ?? { message: fallback };
+  return serverErrorText(error, FEED_TEXTS) ?? { message: fallback };
 }
 
 /** Spec 8, Upload: the image's own problems, else 'Failed to upload image'. */
 export function uploadErrorText(error: unknown): UiMessage {
   if (error instanceof ApiRequestError) {
-    if (error.code === "not_image" || error.message === FEED_MESSAGES.notImage) return { message: m.notImage };
+    if (error.code === "not_image") return { message: m.notImage };
     if (error.code === "too_large" || error.code === "payload_too_large" || error.status === 413) return { message: m.imageTooLarge };
     if (isRateLimited(error)) return { message: m.rateLimited };
   }

@@ -30,21 +30,17 @@ export const feedMessages = defineMessages({
   imageHint: { id: "feed.composer.imageHint", defaultMessage: "JPG, PNG, GIF or WebP (max 5MB)" },
   imagePreviewAlt: { id: "feed.composer.imagePreviewAlt", defaultMessage: "Preview of the image for your post" },
   imageRemove: { id: "feed.composer.imageRemove", defaultMessage: "Remove image" },
-  postRequired: { id: "feed.composer.required", defaultMessage: "Write something to post" },
 
   // Errors: spec 8's texts (e.g. 'Failed to load posts', 'Image must be less than 5MB') and the server's.
   notImage: { id: "feed.error.notImage", defaultMessage: "Please select an image file" },
   imageTooLarge: { id: "feed.error.imageTooLarge", defaultMessage: "Image must be less than 5MB" },
   uploadFailed: { id: "feed.error.uploadFailed", defaultMessage: "Failed to upload image" },
-  imageNotFound: { id: "feed.error.imageNotFound", defaultMessage: "The image was not found. Please upload it again." },
   createPostFailed: { id: "feed.error.createPost", defaultMessage: "Failed to create post" },
   deletePostFailed: { id: "feed.error.deletePost", defaultMessage: "Failed to delete post" },
   loadCommentsFailed: { id: "feed.error.loadComments", defaultMessage: "Failed to load comments" },
   createCommentFailed: { id: "feed.error.createComment", defaultMessage: "Failed to create comment" },
   likeFailed: { id: "feed.error.like", defaultMessage: "Failed to update the like. Please try again." },
   rateLimited: { id: "feed.error.rateLimited", defaultMessage: "You're doing that too often. Please wait a moment and try again." },
-  invalidCharacters: { id: "form.invalidCharacters", defaultMessage: "This text contains characters that are not allowed" },
-  commentRequired: { id: "feed.comments.required", defaultMessage: "Write something to comment" },
 
   // A post.
   vipBadge: { id: "feed.post.vip", defaultMessage: "VIP" },
@@ -101,9 +97,6 @@ export const newPostsMessage = defineMessage<{ count: number }>({
 });
 export const counterMessage = defineMessage<{ count: number; max: number }>({ id: "feed.counter", defaultMessage: "{count, number}/{max, number}" });
 export const uploadingMessage = defineMessage<{ percent: number }>({ id: "feed.composer.uploading", defaultMessage: "Uploading image... {percent}%" });
-export const postTooLongMessage = defineMessage<{ max: number }>({ id: "feed.composer.tooLong", defaultMessage: "Posts can be at most {max, number} characters" });
-export const commentTooLongMessage = defineMessage<{ max: number }>({ id: "feed.comments.tooLong", defaultMessage: "Comments can be at most {max, number} characters" });
-export const detailsTooLongMessage = defineMessage<{ max: number }>({ id: "feed.report.detailsTooLong", defaultMessage: "Details can be at most {max, number} characters" });
 export const likeButtonMessage = defineMessage<{ count: number }>({
   id: "feed.post.like",
   defaultMessage: "Like ({count, plural, one {# like} other {# likes}})",

@@ -12,22 +12,20 @@ import {
   type PostView,
   type ReportReason,
 } from "../../../worker/contracts/feed";
-import { api, ApiRequestError } from "../../lib/api";
+import { api, apiErrorOf, ApiRequestError } from "../../lib/api";
 import { ImageUploadError } from "./errors";
 import { feedKeys, findCachedPost, postPath, prependFeedPosts, removeFeedPost, restoreFeedPost, updateCachedPost, type FeedPosition } from "./queries";
 
 const UPLOAD_PATH = "/api/uploads/post-image";
 
-type ErrorBody = { error?: { code?: string; message?: string } } | null;
-
 function apiErrorFromXhr(xhr: XMLHttpRequest): ApiRequestError {
-  let body: ErrorBody;
+  let body: unknown;
   try {
-    body = JSON.parse(xhr.responseText) as ErrorBody;
+    body = JSON.parse(xhr.responseText);
   } catch {
     body = null;
   }
-  return new ApiRequestError(xhr.status, body?.error?.code ?? "http_error", body?.error?.message ?? xhr.statusText);
+  return apiErrorOf(xhr.status, body, xhr.statusText);
 }
 
 /**

@@ -2,21 +2,14 @@
 // - Frames are FeedFrame JSON ({ type: "events", events }); each event is checked against the
 //   contract and a malformed frame or event is ignored, never thrown.
 // - "ping" every 30 s keeps intermediaries from timing the socket out (the hub answers "pong").
-// - An abnormal close reconnects with exponential backoff and jitter (1 s, 2 s, 4 s... at most
-//   30 s; it starts over once a connection has stayed up for 10 s, so a server that accepts and
-//   drops at once is not hammered); after a reconnect `onResync` runs, since events sent while
-//   away were missed.
+// - An abnormal close reconnects with backoff (app/lib/socket.ts); after a reconnect `onResync`
+//   runs, since events sent while away were missed.
 // - Close code 4401 means the session ended: no reconnect.
 import { useEffect, useRef, useState } from "react";
 import { feedEventSchema, type FeedEvent } from "../../../worker/contracts/feed";
+import { PING_INTERVAL_MS, reconnectDelay, SESSION_ENDED_CLOSE_CODE, STABLE_CONNECTION_MS } from "../../lib/socket";
 
 export const FEED_SOCKET_PATH = "/api/feed/live";
-export const SESSION_ENDED_CLOSE_CODE = 4401;
-export const PING_INTERVAL_MS = 30_000;
-export const RECONNECT_BASE_MS = 1_000;
-export const RECONNECT_MAX_MS = 30_000;
-/** A connection that stayed open this long starts the backoff over when it drops. */
-export const STABLE_CONNECTION_MS = 10_000;
 /** Frames larger than this are not parsed (the hub coalesces at most 10 events a second). */
 const MAX_FRAME_CHARS = 64 * 1024;
 
@@ -36,12 +29,6 @@ export type FeedSocketOptions = {
 /** ws:// or wss:// on this page's own host. */
 export function feedSocketUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
   return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${FEED_SOCKET_PATH}`;
-}
-
-/** The wait before reconnect attempt `attempt` (0-based): exponential, capped, with jitter (50-100%). */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.min(attempt, 16));
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
 /** The events of one frame, or [] when it is not a well-formed FeedFrame. Bad events are dropped. */

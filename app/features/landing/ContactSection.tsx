@@ -1,11 +1,14 @@
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { Icon } from "../../components/Icon";
-import { ContactForm } from "../contact/ContactForm";
 
-/** Contact cards (e-mail, 'Global'), the contact form, and the legal and support lines (spec 2.3 item 7). */
-export function ContactSection() {
+/**
+ * Contact cards (e-mail, 'Global'), the contact form (`form`, from the contact feature; the page
+ * puts it in), and the legal and support lines (spec 2.3 item 7).
+ */
+export function ContactSection({ form }: { form: ReactNode }) {
   const config = useSiteConfig();
   const email = config?.supportEmail;
   return (
@@ -36,7 +39,7 @@ export function ContactSection() {
           </p>
         </div>
       </div>
-      <ContactForm />
+      {form}
       <div className="contact-notes muted">
         <p>
           <FormattedMessage

@@ -1,8 +1,7 @@
 import { Link } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { Lightbox } from "../../components/Lightbox";
-import { EventsList } from "../events/EventsList";
 
 /** The tour poster and the promo video: generated offline (scripts/lib/demo-site-media.mjs). */
 const BANNER = {
@@ -133,8 +132,11 @@ function PromoVideo() {
   );
 }
 
-/** Spec 2.3 section 5: the tour poster, the published events, the promo video. */
-export function EventsSection() {
+/**
+ * Spec 2.3 section 5: the tour poster, the published events (`list`, which the events feature
+ * draws; the page puts it in), the promo video.
+ */
+export function EventsSection({ list }: { list: ReactNode }) {
   return (
     <section id="events" className="landing-section section-alt" aria-labelledby="events-title">
       <header className="section-head">
@@ -146,7 +148,7 @@ export function EventsSection() {
         </p>
       </header>
       <EventsBanner />
-      <EventsList limit={6} headingLevel={3} />
+      {list}
       <p className="section-actions">
         <Link to="/events" className="btn btn-ghost">
           <FormattedMessage {...m.all} />

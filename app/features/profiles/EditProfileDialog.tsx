@@ -1,13 +1,13 @@
 // The Edit Profile dialog (spec 2.8, 5): username, bio, website, location and a new picture; the username's pattern, a website URL, an image under 2MB.
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId, type ChangeEvent, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProfileView } from "../../../worker/contracts/profiles";
 import { ApiRequestError } from "../../lib/api";
-import { authMessages } from "../auth/messages";
-import { FormBanner, FormField, UiText, focusFirstInvalid } from "../auth/FormField";
-import { knownServerMessage, serverErrorField, type UiMessage } from "../auth/serverErrors";
-import { hasErrors, type FieldErrors } from "../auth/validation";
-import { Avatar } from "./Avatar";
+import { FormBanner, FormField, UiText } from "../../components/form/FormField";
+import { useFormFields } from "../../components/form/useFormFields";
+import { serverErrorField, serverErrorText, type ErrorTexts } from "../../lib/forms/errorText";
+import { formMessages } from "../../lib/forms/messages";
+import { Avatar } from "../../components/Avatar";
 import { profileMessages } from "./messages";
 import { FilePickerField } from "../../components/FilePickerField";
 import { Modal } from "../../components/Modal";
@@ -19,6 +19,8 @@ type FieldName = keyof ProfileFields | "avatar";
 
 /** Codes of the avatar upload route that are about the picture itself. */
 const AVATAR_ERROR_CODES = new Set(["not_image", "too_large", "image_dimensions", "payload_too_large", "invalid_upload", "upload_conflict"]);
+/** A picture too large, at the avatar's limit (a post's image has another). */
+const AVATAR_TEXTS: ErrorTexts = { too_large: profileMessages.avatarTooLarge };
 
 function fieldOf(error: unknown): FieldName | undefined {
   if (error instanceof ApiRequestError && AVATAR_ERROR_CODES.has(error.code)) return "avatar";
@@ -29,44 +31,33 @@ function fieldOf(error: unknown): FieldName | undefined {
 export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; onClose: () => void }) {
   const intl = useIntl();
   const update = useUpdateProfile(profile.id);
-  const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
-  const [fields, setFields] = useState<ProfileFields>({
-    username: profile.username,
-    bio: profile.bio ?? "",
-    website: profile.website ?? "",
-    location: profile.location ?? "",
-  });
+  const { formRef, fields, bind, fieldErrors: errors, setFieldErrors, formError, setFormError, check } = useFormFields<ProfileFields, FieldName>(
+    () => ({ username: profile.username, bio: profile.bio ?? "", website: profile.website ?? "", location: profile.location ?? "" }),
+    { validate: validateProfile },
+  );
   const [avatar, chooseAvatar] = useChosenFile();
-  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
-  const [failed, setFailed] = useState(false);
-
-  const set = (name: keyof ProfileFields) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setFields((f) => ({ ...f, [name]: e.target.value }));
 
   const onPickAvatar = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
     const problem = file ? checkAvatarFile(file) : undefined;
-    setErrors(({ avatar: _previous, ...rest }) => (problem ? { ...rest, avatar: problem } : rest));
+    setFieldErrors(({ avatar: _previous, ...rest }) => (problem ? { ...rest, avatar: problem } : rest));
     if (problem) e.target.value = ""; // refuse it outright, so a bad file is never uploaded by mistake
     chooseAvatar(problem ? null : file);
   };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setFailed(false);
-    const found: FieldErrors<FieldName> = { ...validateProfile(fields), ...(errors.avatar ? { avatar: errors.avatar } : {}) };
-    setErrors(found);
-    if (hasErrors(found)) return focusFirstInvalid(formRef.current);
+    // A picture refused when it was chosen stays refused.
+    if (!check(errors.avatar ? { avatar: errors.avatar } : {})) return;
     update.mutate(
       { fields, avatar: avatar?.file ?? null },
       {
         onSuccess: onClose,
         onError: (error) => {
-          setFailed(true);
+          setFormError({ message: profileMessages.updateFailed });
           const field = fieldOf(error);
-          const known: UiMessage | undefined = knownServerMessage(error);
-          if (field) setErrors({ [field]: known ?? { message: profileMessages.uploadFailed } });
+          if (field) setFieldErrors({ [field]: serverErrorText(error, AVATAR_TEXTS) ?? { message: profileMessages.uploadFailed } });
         },
       },
     );
@@ -76,9 +67,9 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
   // preview on a small phone) never pushes Save out of view; `form` ties Save to the form.
   const footer = (
     <>
-      {failed && (
+      {formError && (
         <FormBanner kind="error">
-          <FormattedMessage {...profileMessages.updateFailed} />
+          <UiText value={formError} />
         </FormBanner>
       )}
       <div className="dialog-actions">
@@ -96,15 +87,15 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
     <Modal title={<FormattedMessage {...profileMessages.editTitle} />} onClose={onClose} className="dialog-form" footer={footer}>
       <form id={formId} ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <FormField
-          label={<FormattedMessage {...authMessages.usernameLabel} />}
+          label={<FormattedMessage {...formMessages.usernameLabel} />}
           name="username"
           autoComplete="username"
           required
           value={fields.username}
-          onChange={set("username")}
+          onChange={bind("username")}
           error={errors.username}
         />
-        <FormField multiline label={<FormattedMessage {...profileMessages.bioLabel} />} name="bio" rows={4} value={fields.bio} onChange={set("bio")} error={errors.bio} />
+        <FormField multiline label={<FormattedMessage {...profileMessages.bioLabel} />} name="bio" rows={4} value={fields.bio} onChange={bind("bio")} error={errors.bio} />
         <FormField
           label={<FormattedMessage {...profileMessages.websiteLabel} />}
           type="url"
@@ -112,10 +103,10 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
           inputMode="url"
           placeholder="https://"
           value={fields.website}
-          onChange={set("website")}
+          onChange={bind("website")}
           error={errors.website}
         />
-        <FormField label={<FormattedMessage {...profileMessages.locationLabel} />} name="location" value={fields.location} onChange={set("location")} error={errors.location} />
+        <FormField label={<FormattedMessage {...profileMessages.locationLabel} />} name="location" value={fields.location} onChange={bind("location")} error={errors.location} />
         <FilePickerField
           label={<FormattedMessage {...profileMessages.avatarLabel} />}
           buttonLabel={<FormattedMessage {...profileMessages.avatarChoose} />}

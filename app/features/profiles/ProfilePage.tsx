@@ -3,16 +3,15 @@
 // first visit; loading and failure screens live in ProfileStates.tsx.
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProfileView } from "../../../worker/contracts/profiles";
 import { meQueryOptions } from "../../lib/session/queries";
-import { Avatar } from "./Avatar";
+import { Avatar } from "../../components/Avatar";
 import { EditProfileDialog } from "./EditProfileDialog";
 import { displayUrl, safeWebUrl } from "./links";
 import { avatarAltMessage, joinedMessage, profileMessages } from "./messages";
 import { ProfilePosts } from "./ProfilePosts";
-import { MembershipPanel } from "../payments/MembershipPanel";
 import { profileQueryOptions } from "./queries";
 
 function ProfileDetails({ profile }: { profile: ProfileView }) {
@@ -43,7 +42,8 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
   );
 }
 
-export function ProfilePage({ userId }: { userId: string }) {
+/** `membership`: the owner's membership panel, which the payments feature draws (the route puts it in). */
+export function ProfilePage({ userId, membership }: { userId: string; membership?: ReactNode }) {
   const intl = useIntl();
   const { profile } = useSuspenseQuery(profileQueryOptions(userId)).data;
   const me = useQuery(meQueryOptions()).data?.user ?? null;
@@ -89,10 +89,10 @@ export function ProfilePage({ userId }: { userId: string }) {
         </div>
       </header>
 
-      {isOwner && (
+      {isOwner && membership && (
         // Only the owner sees their membership (status, renewal, manage subscription).
         <div className="profile-membership" data-slot="membership">
-          <MembershipPanel />
+          {membership}
         </div>
       )}
 

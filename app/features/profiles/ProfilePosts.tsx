@@ -7,8 +7,8 @@ import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from "react-i
 import type { ProfilePost } from "../../../worker/contracts/profiles";
 import { EmptyState } from "../../components/EmptyState";
 import { Loading } from "../../components/Loading";
-import { PostContent } from "../feed/PostContent";
-import { DEFAULT_PHOTO_URL } from "./defaultImages";
+import { PostContent } from "../../components/PostContent";
+import { DEFAULT_PHOTO_URL } from "../../components/defaultImages";
 import { profileMessages } from "./messages";
 import { profilePostsQueryOptions } from "./queries";
 

@@ -34,19 +34,10 @@ export const profileMessages = defineMessages({
   saving: { id: "profile.edit.saving", defaultMessage: "Saving..." },
   cancel: { id: "profile.edit.cancel", defaultMessage: "Cancel" },
   updateFailed: { id: "profile.edit.failed", defaultMessage: "Failed to update profile" },
-  invalidUrl: { id: "profile.edit.invalidUrl", defaultMessage: "Please enter a valid URL" },
-  notImage: { id: "profile.edit.notImage", defaultMessage: "Please select an image file" },
   avatarTooLarge: { id: "profile.edit.avatarTooLarge", defaultMessage: "Image must be less than 2MB" },
-  imageDimensions: { id: "profile.edit.imageDimensions", defaultMessage: "Image must be at most {max} pixels wide and high" },
-  invalidCharacters: { id: "form.invalidCharacters", defaultMessage: "This text contains characters that are not allowed" },
   uploadFailed: { id: "profile.edit.uploadFailed", defaultMessage: "Failed to upload image" },
 });
 
 // Messages with placeholders, typed so a missing or misspelt value fails the type check.
 export const avatarAltMessage = defineMessage<{ username: string }>({ id: "profile.avatarAlt", defaultMessage: "{username}'s profile picture" });
 export const joinedMessage = defineMessage<{ date: string }>({ id: "profile.joined", defaultMessage: "Joined {date}" });
-export const bioTooLongMessage = defineMessage<{ max: number }>({ id: "profile.edit.bioTooLong", defaultMessage: "Bio must be at most {max} characters" });
-export const locationTooLongMessage = defineMessage<{ max: number }>({
-  id: "profile.edit.locationTooLong",
-  defaultMessage: "Location must be at most {max} characters",
-});

@@ -4,7 +4,7 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
-import { notFound } from "../../lib/errors";
+import { fieldError, notFound } from "../../lib/errors";
 import {
   createChannel,
   createStation,
@@ -39,7 +39,7 @@ import {
   type ChannelVideoResponse,
   type DeletedResponse,
 } from "../../contracts/admin-catalog";
-import { actorOf, catalogChanged, checkRemoteUrl, deleteObjects, FieldError, storeImage, storeVideo } from "./catalog-media";
+import { actorOf, catalogChanged, checkRemoteUrl, deleteObjects, storeImage, storeVideo } from "./catalog-media";
 
 const stationNotFound = () => notFound(CATALOG_MESSAGES.stationNotFound, "station_not_found");
 const channelNotFound = () => notFound(CATALOG_MESSAGES.channelNotFound, "channel_not_found");
@@ -51,9 +51,9 @@ const idParam = validate("param", catalogIdParamSchema);
  */
 async function checkStation(c: Context<HonoEnv>, merged: Pick<StationFields, "sourceType" | "streamUrl">, sent: Partial<StationFields>): Promise<Partial<StationFields>> {
   const checked = { ...sent };
-  if (merged.sourceType === "stream" && !merged.streamUrl) throw new FieldError("streamUrl", CATALOG_MESSAGES.streamUrlRequired);
+  if (merged.sourceType === "stream" && !merged.streamUrl) throw fieldError("streamUrl", CATALOG_MESSAGES.streamUrlRequired);
   if (sent.streamUrl) checked.streamUrl = checkRemoteUrl(c, sent.streamUrl, "streamUrl");
-  if (sent.albumIds && (await unknownAlbumIds(c.var.db, sent.albumIds)).length > 0) throw new FieldError("albumIds", CATALOG_MESSAGES.unknownAlbums, "unknown_albums");
+  if (sent.albumIds && (await unknownAlbumIds(c.var.db, sent.albumIds)).length > 0) throw fieldError("albumIds", CATALOG_MESSAGES.unknownAlbums, "unknown_albums");
   return checked;
 }
 

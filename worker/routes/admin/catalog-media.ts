@@ -1,10 +1,9 @@
-// What the catalog's routes share: the acting admin for audit rows, field errors in the API's
-// shape, and the uploads (pictures by the avatar's rules; audio and video streamed to R2) under
+// What the catalog's routes share: the acting admin for audit rows, and the uploads (pictures by the avatar's rules; audio and video streamed to R2) under
 // server-chosen keys. The body of an upload request is the file itself.
 import type { Context } from "hono";
 import type { HonoEnv } from "../../types";
 import type { Actor } from "../../db/audit";
-import { ApiError, errorBody } from "../../lib/errors";
+import { ApiError, fieldError } from "../../lib/errors";
 import { forget } from "../../lib/memo";
 import { detectImageType, readImageSize, IMAGE_SNIFF_BYTES } from "../../lib/images";
 import { readWholeBody, streamUploadToR2 } from "../../lib/upload-stream";
@@ -18,23 +17,6 @@ export const actorOf = (c: Context<HonoEnv>): Actor => {
   const user = c.var.user!;
   return { id: user.id, email: user.email };
 };
-
-/** A 400 naming the field at fault, in the shape zod validation answers with. */
-export class FieldError extends ApiError {
-  constructor(
-    readonly field: string,
-    message: string,
-    code = "invalid_input",
-  ) {
-    super(400, code, message);
-  }
-}
-
-/** Routes of this area answer their own FieldErrors (the app's handler knows no `field`). */
-export function catalogErrors(err: Error, c: Context<HonoEnv>) {
-  if (err instanceof FieldError) return c.json({ ...errorBody(err.code, err.message), field: err.field }, 400);
-  throw err;
-}
 
 /** Public catalog answers are memoized per isolate under "music:": a change must show at once. */
 export const catalogChanged = () => forget("music:");
@@ -113,8 +95,8 @@ export function checkRemoteUrl(c: Context<HonoEnv>, url: string, field: string):
     return checkRemoteAudioUrl(url, parseAllowedHosts(c.env.AUDIO_PROXY_HOSTS)).href;
   } catch (err) {
     if (!(err instanceof RemoteUrlRefused)) throw err;
-    if (err.reason === "not_https") throw new FieldError(field, CATALOG_MESSAGES.httpsRequired, "url_not_https");
-    if (err.reason === "not_allowed") throw new FieldError(field, CATALOG_MESSAGES.hostNotAllowed, "url_not_allowed");
-    throw new FieldError(field, CATALOG_MESSAGES.urlRefused, "url_refused");
+    if (err.reason === "not_https") throw fieldError(field, CATALOG_MESSAGES.httpsRequired, "url_not_https");
+    if (err.reason === "not_allowed") throw fieldError(field, CATALOG_MESSAGES.hostNotAllowed, "url_not_allowed");
+    throw fieldError(field, CATALOG_MESSAGES.urlRefused, "url_refused");
   }
 }

@@ -36,7 +36,7 @@ import {
   type DeletedResponse,
   type TrackAudioResponse,
 } from "../../contracts/admin-catalog";
-import { actorOf, catalogChanged, catalogErrors, checkRemoteUrl, deleteObjects, storeAudio, storeImage } from "./catalog-media";
+import { actorOf, catalogChanged, checkRemoteUrl, deleteObjects, storeAudio, storeImage } from "./catalog-media";
 import { broadcastCatalogRoutes } from "./catalog-broadcast";
 
 const albumNotFound = () => notFound(CATALOG_MESSAGES.albumNotFound, "album_not_found");
@@ -164,4 +164,4 @@ const trackRoutes = new Hono<HonoEnv>()
     return c.json<AdminTrackResponse>({ track: swapped.track });
   });
 
-export const catalogRoutes = new Hono<HonoEnv>().route("/", albumRoutes).route("/", trackRoutes).route("/", broadcastCatalogRoutes).onError(catalogErrors);
+export const catalogRoutes = new Hono<HonoEnv>().route("/", albumRoutes).route("/", trackRoutes).route("/", broadcastCatalogRoutes);

@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
-import { conflict, notFound } from "../../lib/errors";
+import { conflict, notFound, ruleError } from "../../lib/errors";
 import { forget } from "../../lib/memo";
 import { EVENTS_MEMO_PREFIX, findEvent, type EventRow } from "../../db/events";
 import { createEvent, deleteEvent, listAdminEvents, toAdminEvent, updateEvent } from "../../db/admin-events";
@@ -15,7 +15,6 @@ import { EVENT_ID_PATTERN } from "../../contracts/events";
 import {
   ADMIN_EVENT_CODES,
   ADMIN_EVENT_MESSAGES,
-  EVENT_FORM_MESSAGES,
   eventInputSchema,
   eventListQuerySchema,
   type AdminEventResponse,
@@ -23,12 +22,12 @@ import {
   type EventDeletedResponse,
   type EventValues,
 } from "../../contracts/admin-events";
-import { actorOf, formErrors, FormFieldError, isForeignKeyViolation, parseJsonBody } from "./event-forms";
+import { actorOf, isForeignKeyViolation, parseJsonBody } from "./event-forms";
 
 type Ctx = Context<HonoEnv>;
 
 const eventNotFound = () => notFound(ADMIN_EVENT_MESSAGES.eventNotFound, ADMIN_EVENT_CODES.notFound);
-const venueUnknown = () => new FormFieldError("venueId", EVENT_FORM_MESSAGES.venueUnknown);
+const venueUnknown = () => ruleError("venueId", "event_venue_unknown");
 
 async function storedEvent(c: Ctx): Promise<EventRow> {
   const id = c.req.param("id") ?? "";
@@ -80,6 +79,4 @@ export const adminEventRoutes = new Hono<HonoEnv>()
     await deleteEvent(c.var.db, actorOf(c), before);
     forget(EVENTS_MEMO_PREFIX);
     return c.json<EventDeletedResponse>({ deleted: before.id });
-  })
-
-  .onError(formErrors);
+  });

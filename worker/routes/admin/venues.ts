@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
-import { conflict, notFound } from "../../lib/errors";
+import { ApiError, notFound } from "../../lib/errors";
 import { countVenueEvents, createVenue, deleteVenue, findAdminVenue, listAdminVenues, updateVenue } from "../../db/admin-venues";
 import { EVENT_ID_PATTERN } from "../../contracts/events";
 import {
@@ -19,12 +19,13 @@ import {
   type AdminVenuesResponse,
   type VenueDeletedResponse,
 } from "../../contracts/admin-venues";
-import { actorOf, formErrors, isForeignKeyViolation, parseJsonBody } from "./event-forms";
+import { actorOf, isForeignKeyViolation, parseJsonBody } from "./event-forms";
 
 type Ctx = Context<HonoEnv>;
 
 const venueNotFound = () => notFound(ADMIN_VENUE_MESSAGES.venueNotFound, ADMIN_VENUE_CODES.notFound);
-const venueInUse = (count: number) => conflict(venueInUseMessage(count), ADMIN_VENUE_CODES.inUse);
+/** A 409 that names how many events still use the venue, in its text and in its params. */
+const venueInUse = (count: number) => new ApiError(409, ADMIN_VENUE_CODES.inUse, venueInUseMessage(count), { params: { count } });
 
 /** Venue ids are UUIDs, like event ids. */
 async function storedVenue(c: Ctx): Promise<AdminVenue> {
@@ -62,6 +63,4 @@ export const adminVenueRoutes = new Hono<HonoEnv>()
       throw err;
     }
     return c.json<VenueDeletedResponse>({ deleted: before.id });
-  })
-
-  .onError(formErrors);
+  });

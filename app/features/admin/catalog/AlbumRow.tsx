@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { AdminAlbum } from "../../../../worker/contracts/admin-catalog";
-import type { AlbumsDialog } from "./AlbumsPanel";
+import type { AlbumsDialog } from "./albumsDialog";
 import { ReorderButtons } from "./ReorderButtons";
 import { TrackList } from "./TrackList";
 import { albumTypeMessages, catalogMessages as m } from "./messages";

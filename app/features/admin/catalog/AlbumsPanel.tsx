@@ -3,8 +3,9 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import type { AdminAlbum, AdminAlbumsResponse, AdminTrack } from "../../../../worker/contracts/admin-catalog";
+import type { AdminAlbum, AdminAlbumsResponse } from "../../../../worker/contracts/admin-catalog";
 import { AlbumDialog } from "./AlbumDialog";
+import type { AlbumsDialog } from "./albumsDialog";
 import { AlbumRow } from "./AlbumRow";
 import { AudioDialog } from "./AudioDialog";
 import { CatalogListPanel } from "./CatalogListPanel";
@@ -15,15 +16,6 @@ import { TrackDialog } from "./TrackDialog";
 import { catalogMessages as m } from "./messages";
 import { albumsQueryOptions, catalogApi } from "./queries";
 import { useReorder } from "./useReorder";
-
-/** The dialog open over the tab, if any. */
-export type AlbumsDialog =
-  | { kind: "album"; album?: AdminAlbum }
-  | { kind: "cover"; album: AdminAlbum }
-  | { kind: "deleteAlbum"; album: AdminAlbum }
-  | { kind: "track"; albumId: string; track?: AdminTrack }
-  | { kind: "audio"; track: AdminTrack }
-  | { kind: "deleteTrack"; track: AdminTrack };
 
 export function AlbumsPanel() {
   const intl = useIntl();

@@ -2,7 +2,9 @@
 // closes once the server has deleted; a failure stays in the dialog.
 import { useState, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { FormDialog } from "./FormDialog";
+import { FormattedMessage } from "react-intl";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { ErrorMessage } from "./fields";
 import { formErrorText, type ErrorText } from "./errors";
 import { catalogMessages as m } from "./messages";
 import { useCatalogRefresh, type CatalogList } from "./queries";
@@ -24,8 +26,18 @@ export function ConfirmDelete({ title, question, list, remove, onClose }: Confir
     mutation.mutate(undefined, { onSuccess: onClose, onError: (err) => setError(formErrorText(err)) });
   };
   return (
-    <FormDialog title={title} onClose={onClose} onSubmit={confirm} pending={mutation.isPending} submit={m.commonDelete} submitting={m.commonDeleting} error={error} danger>
+    <ConfirmDialog
+      title={title}
+      cancelLabel={<FormattedMessage {...m.commonCancel} />}
+      confirmLabel={<FormattedMessage {...m.commonDelete} />}
+      busyLabel={<FormattedMessage {...m.commonDeleting} />}
+      busy={mutation.isPending}
+      error={error && <ErrorMessage error={error} />}
+      onConfirm={confirm}
+      onClose={onClose}
+      className="catalog-dialog"
+    >
       <p>{question}</p>
-    </FormDialog>
+    </ConfirmDialog>
   );
 }

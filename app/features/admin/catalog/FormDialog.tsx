@@ -1,5 +1,5 @@
-// The frame of every catalog form and confirmation: a modal with the form (or the question) in its
-// body, and the error banner and the actions (Cancel, then the action) always in view below.
+// The frame of every catalog form: a modal with the form in its body, and the error banner and the
+// actions (Cancel, then the action) always in view below.
 import { useId, type ReactNode } from "react";
 import { FormattedMessage, type MessageDescriptor } from "react-intl";
 import { Modal } from "../../../components/Modal";
@@ -15,12 +15,10 @@ type FormDialogProps = {
   submit: MessageDescriptor;
   submitting: MessageDescriptor;
   error: ErrorText | null;
-  /** A destructive action (Delete) gets the danger style. */
-  danger?: boolean;
   children: ReactNode;
 };
 
-export function FormDialog({ title, onClose, onSubmit, pending, submit, submitting, error, danger, children }: FormDialogProps) {
+export function FormDialog({ title, onClose, onSubmit, pending, submit, submitting, error, children }: FormDialogProps) {
   const formId = useId();
   const footer = (
     <>
@@ -33,7 +31,7 @@ export function FormDialog({ title, onClose, onSubmit, pending, submit, submitti
         <button type="button" className="btn btn-ghost" onClick={onClose}>
           <FormattedMessage {...m.commonCancel} />
         </button>
-        <button type="submit" form={formId} className={danger ? "btn btn-danger" : "btn btn-primary"} disabled={pending}>
+        <button type="submit" form={formId} className="btn btn-primary" disabled={pending}>
           <FormattedMessage {...(pending ? submitting : submit)} />
         </button>
       </div>

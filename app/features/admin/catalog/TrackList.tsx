@@ -2,7 +2,7 @@
 // edit, audio and delete for each, and Add track.
 import { useIntl } from "react-intl";
 import type { AdminAlbum, AdminAlbumsResponse, AdminTrack } from "../../../../worker/contracts/admin-catalog";
-import type { AlbumsDialog } from "./AlbumsPanel";
+import type { AlbumsDialog } from "./albumsDialog";
 import { useAudioSourceLabel } from "./AudioDialog";
 import { ReorderButtons, ReorderFeedback } from "./ReorderButtons";
 import { formatDuration } from "./format";

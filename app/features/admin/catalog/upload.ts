@@ -2,7 +2,7 @@
 // XMLHttpRequest's upload events can. The file is the request body (PUT), so the server streams it
 // on without a multipart wrapper. Errors come back as ApiRequestError, as from lib/api.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiRequestError } from "../../../lib/api";
+import { apiErrorOf, ApiRequestError } from "../../../lib/api";
 
 export type Progress = { loaded: number; total: number };
 
@@ -11,8 +11,6 @@ type UploadOptions = { onProgress?: (progress: Progress) => void; signal?: Abort
 /** An AbortError, as fetch() rejects with when its signal aborts. */
 const aborted = () => new DOMException("The upload was canceled", "AbortError");
 export const isAbort = (err: unknown) => err instanceof DOMException && err.name === "AbortError";
-
-type ErrorBody = { error?: { code?: string; message?: string }; field?: string };
 
 function parseJson(text: string): unknown {
   try {
@@ -33,8 +31,7 @@ export function uploadFile<T>(url: string, file: Blob, { onProgress, signal }: U
     xhr.onload = () => {
       const data = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
-      const body = (data ?? {}) as ErrorBody;
-      reject(new ApiRequestError(xhr.status, body.error?.code ?? "http_error", body.error?.message ?? xhr.statusText, body.field));
+      reject(apiErrorOf(xhr.status, data, xhr.statusText));
     };
     // Status 0: the request never got an answer (network down, connection reset).
     xhr.onerror = () => reject(new ApiRequestError(0, "network_error", "The upload could not reach the server"));

@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { Modal } from "../../../components/Modal";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { ErrorMessage } from "./fields";
 import type { ErrorText } from "./errors";
 import { eventsMessages as m } from "./messages";
@@ -30,27 +30,19 @@ export function ConfirmDelete({ title, question, name, remove, errorOf, onDelete
     setError(null);
     mutation.mutate(undefined, { onSuccess: onDeleted, onError: (err) => setError(errorOf(err)) });
   };
-  const footer = (
-    <>
-      {error && (
-        <div className="error-banner" role="alert">
-          <ErrorMessage error={error} />
-        </div>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          {intl.formatMessage(m.cancel)}
-        </button>
-        <button type="button" className="btn btn-danger" onClick={confirm} disabled={mutation.isPending}>
-          {intl.formatMessage(mutation.isPending ? m.deleting : m.delete)}
-        </button>
-      </div>
-    </>
-  );
   return (
-    <Modal title={title} onClose={onClose} footer={footer}>
+    <ConfirmDialog
+      title={title}
+      cancelLabel={intl.formatMessage(m.cancel)}
+      confirmLabel={intl.formatMessage(m.delete)}
+      busyLabel={intl.formatMessage(m.deleting)}
+      busy={mutation.isPending}
+      error={error && <ErrorMessage error={error} />}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <p>{question}</p>
       <p className="admin-events-confirm-name">{name}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -21,14 +21,13 @@ import "./events-admin.css";
 type Dialog = { kind: "view" | "delete"; venue: AdminVenue } | null;
 
 /**
- * Why a delete failed: still used by events, said in the page's language with the count the 409's
- * text gives (venueInUseMessage puts it first; the list's own count may be older), else the
- * generic text.
+ * Why a delete failed: still used by events, said in the page's language with the count the 409
+ * names (the list's own count may be older), else the generic text.
  */
 function deleteErrorOf(venue: AdminVenue) {
   return (err: unknown): ErrorText => {
     if (err instanceof ApiRequestError && err.code === ADMIN_VENUE_CODES.inUse) {
-      const count = Number(/\d+/.exec(err.message)?.[0] ?? venue.eventCount);
+      const count = Number(err.params?.count ?? venue.eventCount);
       return { message: m.venueInUse, values: { count } };
     }
     return { message: m.venueDeleteFailed };

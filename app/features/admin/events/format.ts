@@ -2,7 +2,7 @@
 // its place, and when it was created (in the admin's zone).
 import type { IntlShape } from "react-intl";
 import type { AdminEvent } from "../../../../worker/contracts/admin-events";
-import { formatMoney, formatWhen } from "../../events/format";
+import { formatMoney, formatWhen } from "../../../lib/intlFormat";
 import { eventsMessages as m } from "./messages";
 
 /** "Sat, Dec 5, 2026 · 8:00 PM EST", in the event's zone. */

@@ -1,8 +1,9 @@
 // Every visible string of /admin/events and /admin/venues, shipped with their chunks
-// (messages.<locale>.json, merged in by EventsMessages). The form's rule texts come from the shared
-// contract in English; formErrorMessages gives each its translation (errors.ts looks them up).
+// (messages.<locale>.json, merged in by EventsMessages). The form's rules are named by code
+// (worker/contracts/validation-codes.ts); formErrorMessages gives each its translation.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { EventFormMessageKey, VenueCountry } from "../../../../worker/contracts/admin-event-limits";
+import type { VenueCountry } from "../../../../worker/contracts/admin-event-limits";
+import type { ValidationCode } from "../../../../worker/contracts/validation-codes";
 import type { EventSource, EventStatus } from "../../../../worker/contracts/events";
 
 const plain = defineMessages({
@@ -178,38 +179,41 @@ export const statusMessages: Record<EventStatus, MessageDescriptor> = { draft: m
 export const sourceMessages: Record<EventSource, MessageDescriptor> = { custom: m.sourceCustom, eventbrite: m.sourceEventbrite };
 export const countryMessages: Record<VenueCountry, MessageDescriptor> = { USA: m.countryUSA, CAN: m.countryCAN, MEX: m.countryMEX };
 
-/** Each rule's translation; those naming a limit take it as `max`. */
-export const formErrorMessages: Record<EventFormMessageKey, MessageDescriptor> = {
-  titleRequired: m.errorTitleRequired,
-  eventDateRequired: m.errorEventDateRequired,
-  dateInvalid: m.errorDateInvalid,
-  timeZoneInvalid: m.errorTimeZoneInvalid,
-  statusInvalid: m.errorStatusInvalid,
-  sourceInvalid: m.errorSourceInvalid,
-  eventbriteIdRequired: m.errorEventbriteIdRequired,
-  urlInvalid: m.errorUrlInvalid,
-  venueNameRequired: m.errorVenueNameRequired,
-  venueAddressRequired: m.errorVenueAddressRequired,
-  venueCityRequired: m.errorVenueCityRequired,
-  venueStateRequired: m.errorVenueStateRequired,
-  countryInvalid: m.errorCountryInvalid,
-  capacityRequired: m.errorCapacityRequired,
-  capacityInvalid: m.errorCapacityInvalid,
-  capacityMin: m.errorCapacityMin,
-  capacityTooLarge: m.errorCapacityTooLarge,
-  priceMinRequired: m.errorPriceMinRequired,
-  priceMaxRequired: m.errorPriceMaxRequired,
-  priceInvalid: m.errorPriceInvalid,
-  priceMin: m.errorPriceMin,
-  priceStep: m.errorPriceStep,
-  priceTooLarge: m.errorPriceTooLarge,
-  priceOrder: m.errorPriceOrder,
-  saleStartRequired: m.errorSaleStartRequired,
-  saleEndRequired: m.errorSaleEndRequired,
-  saleOrder: m.errorSaleOrder,
-  venueUnknown: m.errorVenueUnknown,
-  onlineInvalid: m.errorOnlineInvalid,
-  textTooLong: m.errorTextTooLong,
-  descriptionTooLong: m.errorDescriptionTooLong,
-  invalidCharacters: m.errorInvalidCharacters,
+/** The codes of the event and venue forms' rules. */
+export type EventFormCode = Extract<ValidationCode, `event_${string}`> | "title_required" | "invalid_characters";
+
+/** Each form rule's translation, by its code; those naming a limit take it as `max` (the error's params). */
+export const formErrorMessages: Record<EventFormCode, MessageDescriptor> = {
+  title_required: m.errorTitleRequired,
+  event_date_required: m.errorEventDateRequired,
+  event_date_invalid: m.errorDateInvalid,
+  event_time_zone_invalid: m.errorTimeZoneInvalid,
+  event_status_invalid: m.errorStatusInvalid,
+  event_source_invalid: m.errorSourceInvalid,
+  event_eventbrite_id_required: m.errorEventbriteIdRequired,
+  event_url_invalid: m.errorUrlInvalid,
+  event_venue_name_required: m.errorVenueNameRequired,
+  event_venue_address_required: m.errorVenueAddressRequired,
+  event_venue_city_required: m.errorVenueCityRequired,
+  event_venue_state_required: m.errorVenueStateRequired,
+  event_country_invalid: m.errorCountryInvalid,
+  event_capacity_required: m.errorCapacityRequired,
+  event_capacity_invalid: m.errorCapacityInvalid,
+  event_capacity_min: m.errorCapacityMin,
+  event_capacity_too_large: m.errorCapacityTooLarge,
+  event_price_min_required: m.errorPriceMinRequired,
+  event_price_max_required: m.errorPriceMaxRequired,
+  event_price_invalid: m.errorPriceInvalid,
+  event_price_min: m.errorPriceMin,
+  event_price_step: m.errorPriceStep,
+  event_price_too_large: m.errorPriceTooLarge,
+  event_price_order: m.errorPriceOrder,
+  event_sale_start_required: m.errorSaleStartRequired,
+  event_sale_end_required: m.errorSaleEndRequired,
+  event_sale_order: m.errorSaleOrder,
+  event_venue_unknown: m.errorVenueUnknown,
+  event_online_invalid: m.errorOnlineInvalid,
+  event_text_too_long: m.errorTextTooLong,
+  event_description_too_long: m.errorDescriptionTooLong,
+  invalid_characters: m.errorInvalidCharacters,
 };

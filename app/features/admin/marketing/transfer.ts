@@ -1,15 +1,14 @@
 // The import and export requests. The import sends the file itself as the body and asks for
 // progress lines (one JSON object a line, the last the result); the export downloads the CSV under
 // the name the server gives it.
-import { ApiRequestError } from "../../../lib/api";
+import { apiErrorOf, ApiRequestError } from "../../../lib/api";
 import { IMPORT_PROGRESS_TYPE, MARKETING_API, type ImportProgressLine, type ImportResult } from "../../../../worker/contracts/admin-marketing";
 
 export type Progress = { processed: number; total: number };
 
 /** An error answer in the API's shape, as the rest of the SPA sees them. */
 async function apiError(res: Response): Promise<ApiRequestError> {
-  const data = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-  return new ApiRequestError(res.status, data?.error?.code ?? "http_error", data?.error?.message ?? res.statusText);
+  return apiErrorOf(res.status, await res.json().catch(() => null), res.statusText);
 }
 
 export async function importContacts(file: Blob, onProgress: (progress: Progress) => void): Promise<ImportResult> {

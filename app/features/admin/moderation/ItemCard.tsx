@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import type { ReportReason } from "../../../../worker/contracts/feed";
 import type { ModerationItem } from "../../../../worker/contracts/moderation";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { moderationMessages as m } from "./messages";
 import { useModerationAction, type ModerationAction } from "./queries";
 
@@ -100,29 +100,19 @@ export function ItemCard({ item, onDone }: { item: ModerationItem; onDone: (reso
         </div>
       )}
 
-      {confirming === "delete" && (
+      {confirming && (
         <ConfirmDialog
-          title={intl.formatMessage(item.kind === "post" ? m.deletePostTitle : m.deleteCommentTitle)}
-          question={intl.formatMessage(m.deleteQuestion)}
-          confirm={m.delete}
-          confirming={m.deleting}
-          pending={action.isPending}
-          failed={action.isError}
-          onConfirm={() => run("delete")}
+          title={intl.formatMessage(confirming === "ban" ? m.banTitle : item.kind === "post" ? m.deletePostTitle : m.deleteCommentTitle)}
+          cancelLabel={intl.formatMessage(m.cancel)}
+          confirmLabel={intl.formatMessage(confirming === "ban" ? m.ban : m.delete)}
+          busyLabel={intl.formatMessage(confirming === "ban" ? m.banning : m.deleting)}
+          busy={action.isPending}
+          error={action.isError && intl.formatMessage(m.actionFailed)}
+          onConfirm={() => run(confirming)}
           onClose={() => setConfirming(null)}
-        />
-      )}
-      {confirming === "ban" && (
-        <ConfirmDialog
-          title={intl.formatMessage(m.banTitle)}
-          question={intl.formatMessage(m.banQuestion, { username: item.author.username })}
-          confirm={m.ban}
-          confirming={m.banning}
-          pending={action.isPending}
-          failed={action.isError}
-          onConfirm={() => run("ban")}
-          onClose={() => setConfirming(null)}
-        />
+        >
+          <p>{confirming === "ban" ? intl.formatMessage(m.banQuestion, { username: item.author.username }) : intl.formatMessage(m.deleteQuestion)}</p>
+        </ConfirmDialog>
       )}
     </article>
   );

@@ -8,7 +8,7 @@ import { Loading } from "../../../components/Loading";
 import type { AdminUser, RoleFilter } from "../../../../worker/contracts/admin-users";
 import { useSessionUser } from "../../../lib/session/useSession";
 import { ErrorPanel } from "../components/ErrorPanel";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { switchErrorMessage } from "./errors";
 import { InviteDialog } from "./InviteDialog";
 import { usersMessages as m } from "./messages";
@@ -153,13 +153,15 @@ export function UsersPage() {
       {confirming && (
         <ConfirmDialog
           title={intl.formatMessage(confirming.which === "banned" ? m.banTitle : m.revokeTitle)}
-          question={intl.formatMessage(confirming.which === "banned" ? m.banQuestion : m.revokeQuestion, { email: confirming.email })}
-          confirm={confirming.which === "banned" ? m.banConfirm : m.revokeConfirm}
-          confirming={confirming.which === "banned" ? m.banning : m.revoking}
-          pending={change.isPending}
+          cancelLabel={intl.formatMessage(m.cancel)}
+          confirmLabel={intl.formatMessage(confirming.which === "banned" ? m.banConfirm : m.revokeConfirm)}
+          busyLabel={intl.formatMessage(confirming.which === "banned" ? m.banning : m.revoking)}
+          busy={change.isPending}
           onConfirm={() => apply(confirming)}
           onClose={() => setConfirming(null)}
-        />
+        >
+          <p>{intl.formatMessage(confirming.which === "banned" ? m.banQuestion : m.revokeQuestion, { email: confirming.email })}</p>
+        </ConfirmDialog>
       )}
       {inviting && (
         <InviteDialog

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import type { PlaylistView } from "../../../../worker/contracts/collections";
-import { Modal } from "../../../components/Modal";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { playlistErrorText, useDeletePlaylist, type PlaylistErrorText } from "./playlists";
 import { playlistMessages as m } from "./playlistMessages";
 import "./playlists.css";
@@ -29,30 +29,21 @@ export function DeletePlaylistDialog({ playlist, onClose, onDeleted }: DeletePla
     });
   };
 
-  const footer = (
-    <>
-      {error && (
-        <div className="error-banner" role="alert">
-          <FormattedMessage {...error.message} values={error.values} />
-        </div>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          <FormattedMessage {...m.cancel} />
-        </button>
-        <button type="button" className="btn btn-danger" onClick={confirm} disabled={remove.isPending}>
-          <FormattedMessage {...(remove.isPending ? m.deleting : m.delete)} />
-        </button>
-      </div>
-    </>
-  );
-
   return (
-    <Modal title={<FormattedMessage {...m.deleteTitle} />} onClose={onClose} footer={footer}>
+    <ConfirmDialog
+      title={<FormattedMessage {...m.deleteTitle} />}
+      cancelLabel={<FormattedMessage {...m.cancel} />}
+      confirmLabel={<FormattedMessage {...m.delete} />}
+      busyLabel={<FormattedMessage {...m.deleting} />}
+      busy={remove.isPending}
+      error={error && <FormattedMessage {...error.message} values={error.values} />}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <p className="playlist-dialog-subject">{playlist.name}</p>
       <p>
         <FormattedMessage {...m.deleteConfirm} />
       </p>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
 import { requireSignedIn } from "../../../lib/session/guards";
+import { MembershipPanel } from "../../../features/payments/MembershipPanel";
 import { ProfilePage } from "../../../features/profiles/ProfilePage";
 import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "../../../features/profiles/ProfileStates";
 import { isMissingProfile, isUserId, profilePostsQueryOptions, profileQueryOptions } from "../../../features/profiles/queries";
@@ -41,5 +42,5 @@ function ProfileRoute() {
   // never asked for again.
   const username = useQuery({ ...profileQueryOptions(userId), enabled: found }).data?.profile.username;
   usePageMeta(username ? { title: meta.named, titleValues: { username } } : { title: meta.title });
-  return found ? <ProfilePage userId={userId} /> : <ProfileNotFound />;
+  return found ? <ProfilePage userId={userId} membership={<MembershipPanel />} /> : <ProfileNotFound />;
 }

@@ -1,8 +1,8 @@
 // A labelled form control with its hint and error wired for assistive technology
-// (aria-invalid + aria-describedby), shared by the account and profile forms.
+// (aria-invalid + aria-describedby), shared by the site's forms.
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { FormattedMessage } from "react-intl";
-import type { UiMessage } from "./serverErrors";
+import type { UiMessage } from "../../lib/forms/errorText";
 
 export function UiText({ value }: { value: UiMessage }) {
   return <FormattedMessage {...value.message} values={value.values} />;

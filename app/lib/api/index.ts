@@ -1,0 +1,41 @@
+// Thin fetch wrapper for the Worker's JSON API. Errors carry the server's
+// { code, message, field?, params? }: the code to translate, the form field at fault and the
+// values the text names.
+import type { ErrorParams } from "../../../worker/contracts/validation-codes";
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    readonly params?: ErrorParams,
+  ) {
+    super(message);
+  }
+}
+
+type Options = { method?: string; json?: unknown; body?: BodyInit; signal?: AbortSignal };
+type ErrorBody = { error?: { code?: string; message?: string; field?: string; params?: ErrorParams } } | null;
+
+/** The error a failed answer's parsed body describes (any body: a proxy's page parses to null). */
+export function apiErrorOf(status: number, data: unknown, statusText: string): ApiRequestError {
+  const error = (data as ErrorBody)?.error;
+  return new ApiRequestError(status, error?.code ?? "http_error", error?.message ?? statusText, error?.field, error?.params);
+}
+
+export async function api<T>(path: string, { method = "GET", json, body, signal }: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (json !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: json !== undefined ? JSON.stringify(json) : body,
+    credentials: "same-origin",
+    signal,
+  });
+  if (res.status === 204) return undefined as T;
+  const data: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw apiErrorOf(res.status, data, res.statusText);
+  return data as T;
+}

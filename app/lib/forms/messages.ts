@@ -1,0 +1,56 @@
+// The texts of the errors the API names by code (worker/contracts/validation-codes.ts and the
+// routes' own codes), shared by every form that shows them, and the label of the username field,
+// which the sign-up form and the profile dialog both have. Ids are the ones the features used
+// before, so both catalogs keep their keys.
+import { defineMessage, defineMessages } from "react-intl";
+
+export const formMessages = defineMessages({
+  usernameLabel: { id: "auth.field.username", defaultMessage: "Username" },
+
+  // Accounts (spec 5 and 8)
+  usernameRequired: { id: "auth.validation.usernameRequired", defaultMessage: "Username is required" },
+  usernameTooLong: { id: "auth.validation.usernameTooLong", defaultMessage: "Username must be at most 30 characters" },
+  usernamePattern: {
+    id: "auth.validation.usernamePattern",
+    defaultMessage: "Username can only contain letters, numbers, and underscores",
+  },
+  emailInvalid: { id: "auth.validation.emailInvalid", defaultMessage: "Please enter a valid email address" },
+  passwordMin: { id: "auth.validation.passwordMin", defaultMessage: "Password must be at least 6 characters" },
+  passwordTooLong: { id: "auth.validation.passwordTooLong", defaultMessage: "Password is too long" },
+  passwordsDontMatch: { id: "auth.validation.passwordsDontMatch", defaultMessage: "Passwords don't match" },
+  rateLimited: { id: "auth.error.rateLimited", defaultMessage: "Too many attempts. Please wait a few minutes and try again." },
+  emailTaken: { id: "auth.error.emailTaken", defaultMessage: "An account with this email already exists" },
+  usernameTaken: { id: "auth.error.usernameTaken", defaultMessage: "This username is already taken" },
+
+  // Profiles and pictures
+  invalidUrl: { id: "profile.edit.invalidUrl", defaultMessage: "Please enter a valid URL" },
+  notImage: { id: "profile.edit.notImage", defaultMessage: "Please select an image file" },
+
+  // Any member-typed text
+  invalidCharacters: { id: "form.invalidCharacters", defaultMessage: "This text contains characters that are not allowed" },
+
+  // The feed
+  postRequired: { id: "feed.composer.required", defaultMessage: "Write something to post" },
+  commentRequired: { id: "feed.comments.required", defaultMessage: "Write something to comment" },
+  imageNotFound: { id: "feed.error.imageNotFound", defaultMessage: "The image was not found. Please upload it again." },
+
+  // The contact form
+  nameRequired: { id: "contact.error.nameRequired", defaultMessage: "Name is required" },
+  subjectRequired: { id: "contact.error.subjectRequired", defaultMessage: "Subject is required" },
+  messageRequired: { id: "contact.error.messageRequired", defaultMessage: "Message is required" },
+});
+
+// Messages with placeholders, typed so a missing or misspelt value fails the type check.
+export const imageDimensionsMessage = defineMessage<{ max: number }>({
+  id: "profile.edit.imageDimensions",
+  defaultMessage: "Image must be at most {max} pixels wide and high",
+});
+export const bioTooLongMessage = defineMessage<{ max: number }>({ id: "profile.edit.bioTooLong", defaultMessage: "Bio must be at most {max} characters" });
+export const locationTooLongMessage = defineMessage<{ max: number }>({
+  id: "profile.edit.locationTooLong",
+  defaultMessage: "Location must be at most {max} characters",
+});
+export const postTooLongMessage = defineMessage<{ max: number }>({ id: "feed.composer.tooLong", defaultMessage: "Posts can be at most {max, number} characters" });
+export const commentTooLongMessage = defineMessage<{ max: number }>({ id: "feed.comments.tooLong", defaultMessage: "Comments can be at most {max, number} characters" });
+export const detailsTooLongMessage = defineMessage<{ max: number }>({ id: "feed.report.detailsTooLong", defaultMessage: "Details can be at most {max, number} characters" });
+export const contactTooLongMessage = defineMessage<{ max: number }>({ id: "contact.error.tooLong", defaultMessage: "Please use at most {max} characters" });

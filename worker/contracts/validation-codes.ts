@@ -1,0 +1,104 @@
+// The code of every rule a person can break in a form, with its English text and the values that
+// text names. The Worker answers a broken rule with { code, message, field, params } (validate());
+// the SPA translates by code and params, so the English text is only what other clients read.
+// Rules that guard ids, cursors or a body's shape have no code here: they answer invalid_input.
+// A text belongs to one code only (a schema's issue carries its text, not its rule), so rules that
+// say the same thing in different forms share a code: email_invalid, name_required, title_required
+// (the back office's catalog forms say those two as well), invalid_characters.
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth";
+import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin-event-limits";
+import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./collections";
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from "./contact";
+import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "./feed";
+import { BIO_MAX, LOCATION_MAX, PROFILE_MESSAGES } from "./profiles";
+import { TEXT_MESSAGES } from "./text-messages";
+
+/** The values an error's text names (a limit), for its translation. */
+export type ErrorParams = Record<string, string | number>;
+type Rule = { readonly message: string; readonly params?: Readonly<ErrorParams> };
+
+export const VALIDATION_RULES = {
+  invalid_characters: { message: TEXT_MESSAGES.invalidCharacters },
+
+  // Accounts and profiles
+  username_required: { message: AUTH_MESSAGES.usernameRequired },
+  username_too_long: { message: AUTH_MESSAGES.usernameTooLong, params: { max: USERNAME_MAX } },
+  username_pattern: { message: AUTH_MESSAGES.usernamePattern },
+  email_invalid: { message: AUTH_MESSAGES.emailInvalid },
+  password_too_short: { message: AUTH_MESSAGES.passwordMin, params: { min: PASSWORD_MIN } },
+  password_too_long: { message: AUTH_MESSAGES.passwordTooLong, params: { max: PASSWORD_MAX } },
+  passwords_dont_match: { message: AUTH_MESSAGES.passwordsDontMatch },
+  website_invalid: { message: PROFILE_MESSAGES.invalidUrl },
+  bio_too_long: { message: PROFILE_MESSAGES.bioTooLong, params: { max: BIO_MAX } },
+  location_too_long: { message: PROFILE_MESSAGES.locationTooLong, params: { max: LOCATION_MAX } },
+
+  // The feed
+  post_required: { message: FEED_MESSAGES.postRequired },
+  post_too_long: { message: FEED_MESSAGES.postTooLong, params: { max: POST_MAX } },
+  comment_required: { message: FEED_MESSAGES.commentRequired },
+  comment_too_long: { message: FEED_MESSAGES.commentTooLong, params: { max: COMMENT_MAX } },
+  report_details_too_long: { message: FEED_MESSAGES.detailsTooLong, params: { max: REPORT_DETAILS_MAX } },
+  image_not_found: { message: FEED_MESSAGES.imageNotFound },
+
+  // The contact form (its e-mail rule is the account forms': email_invalid)
+  name_required: { message: CONTACT_MESSAGES.nameRequired },
+  contact_subject_required: { message: CONTACT_MESSAGES.subjectRequired },
+  contact_message_required: { message: CONTACT_MESSAGES.messageRequired },
+  contact_name_too_long: { message: CONTACT_MESSAGES.nameTooLong, params: { max: CONTACT_LIMITS.name } },
+  contact_email_too_long: { message: CONTACT_MESSAGES.emailTooLong, params: { max: CONTACT_LIMITS.email } },
+  contact_subject_too_long: { message: CONTACT_MESSAGES.subjectTooLong, params: { max: CONTACT_LIMITS.subject } },
+  contact_message_too_long: { message: CONTACT_MESSAGES.messageTooLong, params: { max: CONTACT_LIMITS.message } },
+
+  // Playlists
+  playlist_name_required: { message: COLLECTION_MESSAGES.playlistNameRequired },
+  playlist_name_too_long: { message: COLLECTION_MESSAGES.playlistNameTooLong, params: { max: PLAYLIST_NAME_MAX } },
+
+  // The back office's event and venue forms
+  title_required: { message: EVENT_FORM_MESSAGES.titleRequired },
+  event_date_required: { message: EVENT_FORM_MESSAGES.eventDateRequired },
+  event_date_invalid: { message: EVENT_FORM_MESSAGES.dateInvalid },
+  event_time_zone_invalid: { message: EVENT_FORM_MESSAGES.timeZoneInvalid },
+  event_status_invalid: { message: EVENT_FORM_MESSAGES.statusInvalid },
+  event_source_invalid: { message: EVENT_FORM_MESSAGES.sourceInvalid },
+  event_eventbrite_id_required: { message: EVENT_FORM_MESSAGES.eventbriteIdRequired },
+  event_url_invalid: { message: EVENT_FORM_MESSAGES.urlInvalid },
+  event_venue_name_required: { message: EVENT_FORM_MESSAGES.venueNameRequired },
+  event_venue_address_required: { message: EVENT_FORM_MESSAGES.venueAddressRequired },
+  event_venue_city_required: { message: EVENT_FORM_MESSAGES.venueCityRequired },
+  event_venue_state_required: { message: EVENT_FORM_MESSAGES.venueStateRequired },
+  event_country_invalid: { message: EVENT_FORM_MESSAGES.countryInvalid },
+  event_capacity_required: { message: EVENT_FORM_MESSAGES.capacityRequired },
+  event_capacity_invalid: { message: EVENT_FORM_MESSAGES.capacityInvalid },
+  event_capacity_min: { message: EVENT_FORM_MESSAGES.capacityMin },
+  event_capacity_too_large: { message: EVENT_FORM_MESSAGES.capacityTooLarge, params: { max: CAPACITY_MAX } },
+  event_price_min_required: { message: EVENT_FORM_MESSAGES.priceMinRequired },
+  event_price_max_required: { message: EVENT_FORM_MESSAGES.priceMaxRequired },
+  event_price_invalid: { message: EVENT_FORM_MESSAGES.priceInvalid },
+  event_price_min: { message: EVENT_FORM_MESSAGES.priceMin },
+  event_price_step: { message: EVENT_FORM_MESSAGES.priceStep },
+  event_price_too_large: { message: EVENT_FORM_MESSAGES.priceTooLarge, params: { max: PRICE_MAX } },
+  event_price_order: { message: EVENT_FORM_MESSAGES.priceOrder },
+  event_sale_start_required: { message: EVENT_FORM_MESSAGES.saleStartRequired },
+  event_sale_end_required: { message: EVENT_FORM_MESSAGES.saleEndRequired },
+  event_sale_order: { message: EVENT_FORM_MESSAGES.saleOrder },
+  event_venue_unknown: { message: EVENT_FORM_MESSAGES.venueUnknown },
+  event_online_invalid: { message: EVENT_FORM_MESSAGES.onlineInvalid },
+  event_text_too_long: { message: EVENT_FORM_MESSAGES.textTooLong, params: { max: TEXT_MAX } },
+  event_description_too_long: { message: EVENT_FORM_MESSAGES.descriptionTooLong, params: { max: DESCRIPTION_MAX } },
+} as const satisfies Record<string, Rule>;
+
+export type ValidationCode = keyof typeof VALIDATION_RULES;
+
+const CODE_BY_TEXT = new Map(Object.entries(VALIDATION_RULES).map(([code, rule]) => [rule.message as string, code as ValidationCode]));
+
+/** What the API answers when a schema refuses a value (its first issue). */
+export type ValidationFailure = { code: ValidationCode | "invalid_input"; message: string; field?: string; params?: ErrorParams };
+
+/** The code, field and values of a schema's issue: its rule's, or invalid_input for a rule without a code. */
+export function validationFailure(issue: { message: string; path: readonly PropertyKey[] } | undefined): ValidationFailure {
+  const message = issue?.message ?? "Invalid input";
+  const field = issue?.path.map(String).join(".");
+  const code = CODE_BY_TEXT.get(message);
+  const params = code ? (VALIDATION_RULES[code] as Rule).params : undefined;
+  return { code: code ?? "invalid_input", message, ...(field ? { field } : {}), ...(params ? { params: { ...params } } : {}) };
+}
