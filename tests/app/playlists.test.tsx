@@ -61,7 +61,7 @@ class FakePlaylists {
   }
 
   private nameError(name: string, exceptId?: string) {
-    if (!name) return apiError(400, "invalid_input", "Playlist name is required");
+    if (!name) return apiError(400, "playlist_name_required", "Playlist name is required");
     const key = playlistNameKey(name);
     const clash = this.takenElsewhere.some((n) => playlistNameKey(n) === key) || this.playlists.some((p) => p.id !== exceptId && playlistNameKey(p.name) === key);
     return clash ? apiError(409, "playlist_name_taken", "A playlist with this name already exists") : null;

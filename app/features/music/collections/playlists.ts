@@ -5,17 +5,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { MessageDescriptor } from "react-intl";
 import {
-  COLLECTION_MESSAGES,
   MAX_PLAYLISTS_PER_USER,
   MAX_TRACKS_PER_PLAYLIST,
-  PLAYLIST_NAME_MAX,
   playlistNameKey,
   type PlaylistResponse,
   type PlaylistsResponse,
   type PlaylistView,
 } from "../../../../worker/contracts/collections";
 import type { TrackView } from "../../../../worker/contracts/music";
-import { TEXT_MESSAGES } from "../../../../worker/contracts/text-messages";
 import { api, ApiRequestError } from "../../../lib/api";
 import { canUseVipContent, useSessionUser } from "../../../lib/session/useSession";
 import { playlistMessages } from "./playlistMessages";
@@ -246,18 +243,19 @@ export function useReorderPlaylist() {
 
 export type PlaylistErrorText = { message: MessageDescriptor; values?: Record<string, string | number> };
 
-/** Server validation messages (400 invalid_input) of a playlist name, by their English text. */
-const NAME_ERRORS_BY_TEXT: Record<string, PlaylistErrorText> = {
-  [COLLECTION_MESSAGES.playlistNameRequired]: { message: playlistMessages.nameRequired },
-  [COLLECTION_MESSAGES.playlistNameTooLong]: { message: playlistMessages.nameTooLong, values: { max: PLAYLIST_NAME_MAX } },
-  [TEXT_MESSAGES.invalidCharacters]: { message: playlistMessages.invalidCharacters },
+/** A playlist name's own errors (shown at the field), by the code the server names each with. */
+const NAME_ERRORS: Record<string, MessageDescriptor> = {
+  playlist_name_taken: playlistMessages.nameTaken,
+  playlist_name_required: playlistMessages.nameRequired,
+  playlist_name_too_long: playlistMessages.nameTooLong,
+  invalid_characters: playlistMessages.invalidCharacters,
 };
 
 /** Which error of a name field: about the name itself (shown at the field), or undefined. */
 export function playlistNameError(error: unknown): PlaylistErrorText | undefined {
-  if (!(error instanceof ApiRequestError)) return undefined;
-  if (error.code === "playlist_name_taken") return { message: playlistMessages.nameTaken };
-  return error.status === 400 ? NAME_ERRORS_BY_TEXT[error.message] : undefined;
+  if (!(error instanceof ApiRequestError) || !Object.hasOwn(NAME_ERRORS, error.code)) return undefined;
+  const message = NAME_ERRORS[error.code]!;
+  return error.params ? { message, values: error.params } : { message };
 }
 
 /**
