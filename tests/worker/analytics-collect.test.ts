@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { flushAnalyticsBuffers, analyticsBufferFor, FLUSH_INTERVAL_MS, type AnalyticsBuffer } from "../../worker/durable-objects/AnalyticsBuffer";
 import { PageViewBuffer, type IncomingView } from "../../worker/lib/analytics/buffer";
-import { visitorKeys } from "../../worker/lib/analytics/visitor";
+import { visitorKeys } from "../../worker/services/analytics/visitor";
 import { COLLECT_PER_IP_PER_MINUTE, SESSION_GAP_MS } from "../../worker/contracts/admin-analytics";
 import { DAY_MS } from "../../worker/db/analytics-sql";
 import { createUser, db, ORIGIN, useFreshClientIp } from "./helpers";

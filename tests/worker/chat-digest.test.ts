@@ -9,7 +9,7 @@ import { albums, events, tracks } from "../../worker/db/schema";
 import type { NewEventRow } from "../../worker/db/events";
 import { createDb } from "../../worker/db/client";
 import type { AppEnv } from "../../worker/env";
-import { CHAT_DIGEST_TTL_MS, loadSiteDigest } from "../../worker/lib/chat-digest";
+import { CHAT_DIGEST_TTL_MS, loadSiteDigest } from "../../worker/services/chat-digest";
 import { forget } from "../../worker/lib/memo";
 import { createChatModel } from "../../worker/services/ai";
 import type { ChatRequest, SiteDigest } from "../../worker/services/ai";

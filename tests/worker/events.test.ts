@@ -9,7 +9,7 @@ import { app } from "../../worker/app";
 import { events } from "../../worker/db/schema";
 import type { EventRow, NewEventRow } from "../../worker/db/events";
 import { forget } from "../../worker/lib/memo";
-import { toZonedIso, utcOffsetMinutes } from "../../worker/lib/time-zones";
+import { toZonedIso, utcOffsetMinutes } from "../../worker/contracts/time-zones";
 import type { EventResponse, EventsResponse, PublicEvent, VirtualMeetsResponse } from "../../worker/contracts/events";
 import { ORIGIN, call, createUser, db, errorOf, type Role } from "./helpers";
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { passwordResets, users } from "../../worker/db/schema";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
-import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue, feedHub, publishFeedEvent, type FeedServerFrame } from "../../worker/lib/feed-hub";
+import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue, feedHub, publishFeedEvent, type FeedServerFrame } from "../../worker/durable-objects/feed-hub";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
 import type { FeedEvent } from "../../worker/contracts/feed";
 import type { FeedHub } from "../../worker/durable-objects/FeedHub";

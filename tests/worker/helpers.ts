@@ -6,7 +6,7 @@ import { admins, profiles, users } from "../../worker/db/schema";
 import { createSession } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { hashPassword } from "../../worker/lib/password";
-import { SESSION_COOKIE } from "../../worker/lib/session";
+import { SESSION_COOKIE } from "../../worker/services/session";
 import { VALIDATION_RULES } from "../../worker/contracts/validation-codes";
 
 export const ORIGIN = "https://fans.test";

@@ -17,7 +17,7 @@ import {
   VENUE_COUNTRIES,
 } from "./admin-event-limits";
 // Pure Intl arithmetic, no Worker API: safe in the SPA's chunk too.
-import { isValidTimeZone, toZonedIso, utcOffsetMinutes } from "../lib/time-zones";
+import { isValidTimeZone, toZonedIso, utcOffsetMinutes } from "./time-zones";
 
 export * from "./admin-event-limits";
 

@@ -15,7 +15,7 @@ import {
 import { ROLLUP_CATCH_UP_DAYS, rollupDays, unfinishedDays } from "./analytics";
 import { RAW_EVENTS_RETENTION_DAYS, type AnalyticsPeriod, type AnalyticsResponse, type OverviewResponse } from "../contracts/admin-analytics";
 import { addTotals, avgSessionSeconds, bounceRatePct, deviceShares, EMPTY_TOTALS, round1, trend, type SpanTotals } from "../lib/analytics/figures";
-import { ZoneClock } from "../lib/analytics/zoned";
+import { ZoneClock } from "./analytics-zoned";
 
 const TOP_ROWS = 10;
 

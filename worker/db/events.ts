@@ -7,7 +7,7 @@ import type { DB } from "./client";
 import { albums, events } from "./schema";
 import { coverUrlOf } from "./music";
 import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type PublicEvent } from "../contracts/events";
-import { isValidTimeZone } from "../lib/time-zones";
+import { isValidTimeZone } from "../contracts/time-zones";
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;

@@ -14,7 +14,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import { createDb } from "../db/client";
-import { loadSiteDigest } from "../lib/chat-digest";
+import { loadSiteDigest } from "../services/chat-digest";
 import {
   attachmentOf,
   closeBack,
@@ -28,7 +28,7 @@ import {
   userTag,
   type SocketAttachment,
   type SocketTarget,
-} from "../lib/socket-sessions";
+} from "./socket-sessions";
 import { createChatModel, trimContext } from "../services/ai";
 import { ChatModelError, type ChatMember, type ChatModel, type ChatTurn } from "../services/ai/types";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../contracts/realtime";

@@ -13,7 +13,7 @@
 // queued events are lost, which clients survive by refetching from the HTTP API on reconnect.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
-import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue, type FeedErrorFrame, type FeedSocketTarget } from "../lib/feed-hub";
+import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue, type FeedErrorFrame, type FeedSocketTarget } from "./feed-hub";
 import {
   answerClientFrame,
   closeBack,
@@ -23,7 +23,7 @@ import {
   targetTag,
   userTag,
   type SocketAttachment,
-} from "../lib/socket-sessions";
+} from "./socket-sessions";
 import { feedEventSchema, type FeedEvent, type FeedFrame } from "../contracts/feed";
 
 const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies FeedErrorFrame);

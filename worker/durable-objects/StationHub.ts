@@ -11,7 +11,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
 import { createDb } from "../db/client";
-import { findStationCached, nowPlayingOf } from "../lib/radio";
+import { findStationCached, nowPlayingOf } from "../services/radio";
 import {
   answerClientFrame,
   closeBack,
@@ -22,7 +22,7 @@ import {
   userTag,
   type SocketAttachment,
   type SocketTarget,
-} from "../lib/socket-sessions";
+} from "./socket-sessions";
 import type { RadioServerFrame } from "../contracts/radio";
 
 /** The station id header the Worker sets on the upgrade (the hub stores it for its alarms). */

@@ -2,7 +2,7 @@
 // (worker/routes/share.ts). Pure: the route passes the events, the site's origin and brand.
 // The performer and organizer are the site's brand (BRAND_NAME), never a person's name.
 import type { PublicEvent } from "../contracts/events";
-import { toZonedIso } from "./time-zones";
+import { toZonedIso } from "../contracts/time-zones";
 
 /** A published event with what only the markup needs on top of the public shape. */
 export type JsonLdEventInput = PublicEvent & { ticketSaleStart: string | null };

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { resolveSession, toSessionUser } from "../db/auth";
 import { sha256Hex } from "../lib/crypto";
-import { readSessionToken } from "../lib/session";
+import { readSessionToken } from "../services/session";
 import type { HonoEnv } from "../types";
 
 /** Loads the signed-in user (or null) into c.var.user for every API request. */

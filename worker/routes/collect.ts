@@ -10,7 +10,7 @@ import { collectBodySchema, type CollectBody } from "../contracts/admin-analytic
 import { badRequest } from "../lib/errors";
 import { clientIp } from "../middleware/rate-limit";
 import { countedPath, deviceOf, isRobot, referrerHost, refusesTracking } from "../lib/analytics/classify";
-import { visitorKeys } from "../lib/analytics/visitor";
+import { visitorKeys } from "../services/analytics/visitor";
 import { analyticsBufferFor } from "../durable-objects/AnalyticsBuffer";
 import type { IncomingView } from "../lib/analytics/buffer";
 import type { AppEnv } from "../env";

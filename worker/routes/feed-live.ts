@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { requireUser } from "../middleware/guards";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
-import { feedHub } from "../lib/feed-hub";
+import { feedHub } from "../durable-objects/feed-hub";
 import type { HonoEnv } from "../types";
 
 export const feedLiveRoutes = new Hono<HonoEnv>().get("/live", requireUser, websocketUpgrade, (c) =>

@@ -10,7 +10,7 @@ import { verifyMediaToken, type MediaKind } from "../lib/media-token";
 import { serveR2Object } from "../lib/r2-range";
 import { findTrackAudio } from "../db/music";
 import { findChannel } from "../db/broadcast";
-import { findStationCached } from "../lib/radio";
+import { findStationCached } from "../services/radio";
 import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES, SLUG_PATTERN } from "../contracts/music";
 import { checkRemoteAudioUrl, fetchRemoteAudio, parseAllowedHosts } from "../services/media/audio-proxy";
 

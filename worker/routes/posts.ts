@@ -7,7 +7,7 @@ import { requireUser } from "../middleware/guards";
 import { hitRateLimit } from "../middleware/rate-limit";
 import { validate } from "../lib/validate";
 import { badRequest, conflict, notFound } from "../lib/errors";
-import { publishFeedEvent } from "../lib/feed-hub";
+import { publishFeedEvent } from "../durable-objects/feed-hub";
 import { RATE_LIMITS } from "../contracts/limits";
 import {
   FEED_MESSAGES,

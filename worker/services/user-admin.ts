@@ -19,8 +19,8 @@ import {
 } from "../db/admin-users";
 import { newId } from "../lib/crypto";
 import { conflict, notFound } from "../lib/errors";
-import { closeMemberSockets } from "../lib/member-sockets";
-import { publishFeedEvent } from "../lib/feed-hub";
+import { closeMemberSockets } from "../durable-objects/member-sockets";
+import { publishFeedEvent } from "../durable-objects/feed-hub";
 import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser } from "../contracts/admin-users";
 
 /** changed: false when the member already was as asked (nothing written, no session touched). */

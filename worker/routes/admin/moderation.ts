@@ -7,7 +7,7 @@ import type { HonoEnv } from "../../types";
 import { z } from "../../contracts/zod";
 import { validate } from "../../lib/validate";
 import { notFound } from "../../lib/errors";
-import { publishFeedEvent } from "../../lib/feed-hub";
+import { publishFeedEvent } from "../../durable-objects/feed-hub";
 import type { FeedEvent } from "../../contracts/feed";
 import {
   authorOfItem,

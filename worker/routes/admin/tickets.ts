@@ -13,7 +13,7 @@ import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { ApiError, notFound } from "../../lib/errors";
 import { attachment, CSV_CONTENT_TYPE, toCsv } from "../../lib/csv";
-import { toZonedIso } from "../../lib/time-zones";
+import { toZonedIso } from "../../contracts/time-zones";
 import { ticketPeriod } from "../../lib/ticket-periods";
 import { checkMapping, eventIndex, issue, parseCsv, readRows, suggestMapping } from "../../lib/ticket-import";
 import { eventRefs, exportTickets, findTicket, insertTickets, isDuplicateOrder, listTickets, storedOrderIds, type TicketFilters } from "../../db/tickets";

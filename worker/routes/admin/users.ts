@@ -4,7 +4,7 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
-import { startSession } from "../../lib/session";
+import { startSession } from "../../services/session";
 import { listAdminUsers } from "../../db/admin-users";
 import { setUserAdmin, setUserBan, setUserComp, type UserChange } from "../../services/user-admin";
 import { sendInvitation } from "../../services/user-invite";

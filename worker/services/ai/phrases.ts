@@ -3,7 +3,7 @@
 // alike in workerd and in Node.
 import type { ChatLocale } from "../../contracts/chat";
 import type { DigestEvent } from "./types";
-import { formatOffset, isValidTimeZone, utcOffsetMinutes } from "../../lib/time-zones";
+import { formatOffset, isValidTimeZone, utcOffsetMinutes } from "../../contracts/time-zones";
 
 /**
  * What VIP membership includes, in the artist's own voice (the persona speaks in the first

@@ -1,8 +1,8 @@
 // Placing UTC hours in the admin's time zone (Intl does the zone rules, daylight saving included).
 // The rollups count per UTC hour, so a zone a whole number of hours from UTC gets exact local
 // hours and dates; in a half-hour zone an hour counts where its UTC hour starts.
-import { utcOffsetMinutes } from "../time-zones";
-import { DAY_MS, HOUR_MS, utcDayStart } from "../../db/analytics-sql";
+import { utcOffsetMinutes } from "../contracts/time-zones";
+import { DAY_MS, HOUR_MS, utcDayStart } from "./analytics-sql";
 
 export class ZoneClock {
   /** Offset (minutes) per UTC day start, when it is the same all day; per hour otherwise. */

@@ -4,7 +4,7 @@
 import type { DB } from "../../db/client";
 import { loadDailySalt } from "../../db/analytics";
 import { DAY_MS, utcDayStart, utcDay } from "../../db/analytics-sql";
-import { remember } from "../memo";
+import { remember } from "../../lib/memo";
 
 const encoder = new TextEncoder();
 

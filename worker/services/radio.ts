@@ -1,12 +1,13 @@
-// The radio's shared logic for routes and the station hubs: which stations exist, what a station
-// plays now (lib/radio-rotation.ts), and how to reach a station's hub.
+// The radio's shared logic for routes and the station hubs: which stations exist and what a
+// station plays now (lib/radio-rotation.ts). The hubs' stubs are in durable-objects/station-hub.ts.
 import type { AppEnv } from "../env";
 import type { DB } from "../db/client";
 import { listRotationTracks, listStations, type Station } from "../db/broadcast";
-import { remember } from "./memo";
-import { rotationAt, slotView } from "./radio-rotation";
+import { remember } from "../lib/memo";
+import { rotationAt, slotView } from "../lib/radio-rotation";
 import type { NowPlaying } from "../contracts/radio";
-import type { SocketTarget } from "./socket-sessions";
+import type { SocketTarget } from "../durable-objects/socket-sessions";
+import { stationHub } from "../durable-objects/station-hub";
 
 /** Station rows and rotations change only from the back office, which forgets "music:" keys. */
 const STATIONS_TTL_MS = 60_000;
@@ -27,21 +28,6 @@ export async function nowPlayingOf(db: DB, station: Station, now: number, listen
   const rotation = rotationAt(await rotationTracksCached(db, station), station.seed, now);
   if (!rotation) return base;
   return { ...base, current: slotView(rotation.current), next: slotView(rotation.next), history: rotation.history.map(slotView) };
-}
-
-export const stationHub = (env: AppEnv, stationId: string) => env.STATION_HUB.get(env.STATION_HUB.idFromName(stationId));
-
-/** Public now-playing answers reuse a count this fresh, so visitors do not wake the hub each time. */
-const LISTENERS_TTL_MS = 5_000;
-
-/** Listeners now, or 0 when the hub cannot be asked (the count is informative, never essential). */
-export async function listenerCount(env: AppEnv, stationId: string): Promise<number> {
-  try {
-    return await remember(`radio:listeners:${stationId}`, LISTENERS_TTL_MS, () => stationHub(env, stationId).listenerCount());
-  } catch (err) {
-    console.error(`radio: counting listeners of ${stationId} failed`, err);
-    return 0;
-  }
 }
 
 /** Closes a session's (or a member's) radio sockets on every station. Logged, never thrown. */

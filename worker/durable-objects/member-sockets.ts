@@ -3,9 +3,9 @@
 // thrown: the session is already gone from D1, and the hubs re-check sessions before they send.
 import type { AppEnv } from "../env";
 import type { DB } from "../db/client";
-import { chatThread } from "../durable-objects/ChatThread";
+import { chatThread } from "./ChatThread";
 import { closeFeedSockets } from "./feed-hub";
-import { closeStationSockets } from "./radio";
+import { closeStationSockets } from "../services/radio";
 import type { SocketTarget } from "./socket-sessions";
 
 /**

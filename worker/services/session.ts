@@ -4,8 +4,8 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from "../db/auth";
-import { randomToken, sha256Hex } from "./crypto";
-import { closeMemberSockets } from "./member-sockets";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { closeMemberSockets } from "../durable-objects/member-sockets";
 import { readSettings } from "../db/settings";
 import type { DB } from "../db/client";
 import type { HonoEnv } from "../types";

@@ -7,9 +7,9 @@ import { readConfig } from "../env";
 import type { DB } from "../db/client";
 import { centsToAmount } from "../db/events";
 import { albums, events, tracks } from "../db/schema";
-import type { DigestAlbum, DigestEvent, SiteDigest } from "../services/ai/types";
-import { remember } from "./memo";
-import { isValidTimeZone } from "./time-zones";
+import type { DigestAlbum, DigestEvent, SiteDigest } from "./ai/types";
+import { remember } from "../lib/memo";
+import { isValidTimeZone } from "../contracts/time-zones";
 
 export const CHAT_DIGEST_MEMO_KEY = "chat:digest";
 export const CHAT_DIGEST_TTL_MS = 60_000;
