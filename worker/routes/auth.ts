@@ -36,7 +36,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { endSession, startSession } from "../services/session";
 import { closeMemberSockets } from "../durable-objects/member-sockets";
 import { validate } from "../lib/validate";
-import { clearRateLimit, clientIp, countEvent, hitRateLimit } from "../middleware/rate-limit";
+import { clearRateLimit, clientIp, countEvent, hitRateLimit } from "../services/rate-limit";
 import { createMailService } from "../services/mail";
 import { passwordResetMail } from "../services/mail/templates";
 import { notifyAdminLater } from "../services/admin-notifications";

@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { collectBodySchema, type CollectBody } from "../contracts/admin-analytics";
 import { badRequest } from "../lib/errors";
-import { clientIp } from "../middleware/rate-limit";
+import { clientIp } from "../services/rate-limit";
 import { countedPath, deviceOf, isRobot, referrerHost, refusesTracking } from "../lib/analytics/classify";
 import { visitorKeys } from "../services/analytics/visitor";
 import { analyticsBufferFor } from "../durable-objects/AnalyticsBuffer";

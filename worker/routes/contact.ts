@@ -12,7 +12,7 @@ import { RATE_LIMITS } from "../contracts/limits";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactResponse } from "../contracts/contact";
 import { saveContactSubmission, type ContactSubmission } from "../db/contact";
 import { validate } from "../lib/validate";
-import { clientIp, hitRateLimit } from "../middleware/rate-limit";
+import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { createMailService } from "../services/mail";
 import { contactNotificationMail } from "../services/mail/templates";
 

@@ -34,7 +34,7 @@ import { newId } from "../lib/crypto";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/guards";
 import { isLoopbackRequest } from "../middleware/local-only";
-import { clientIp, hitRateLimit } from "../middleware/rate-limit";
+import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { createPaymentsService, PaymentsConfigError, paymentsModeOf, SignatureError, verifyWebhookEvent, type PaymentsService } from "../services/payments";
 import { fulfilPayload, type FulfilEffects } from "../services/payments/fulfilment";
 import { notifyAdminLater, type NotifyContext } from "../services/admin-notifications";

@@ -4,7 +4,7 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import type { SessionUser } from "../contracts/auth";
 import { requireUser } from "../middleware/guards";
-import { hitRateLimit } from "../middleware/rate-limit";
+import { hitRateLimit } from "../services/rate-limit";
 import { validate } from "../lib/validate";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { publishFeedEvent } from "../durable-objects/feed-hub";

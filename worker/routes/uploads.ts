@@ -11,7 +11,7 @@ import { IMAGE_MAX_SIDE_PX } from "../contracts/limits";
 import { AVATAR_FIELD, AVATAR_FILENAME_PATTERN, AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, PROFILE_MESSAGES, type AvatarUploadResponse } from "../contracts/profiles";
 import { getAvatarUrl, replaceAvatarUrl } from "../db/profiles";
 import { insertPostImage } from "../db/feed";
-import { hitRateLimit } from "../middleware/rate-limit";
+import { hitRateLimit } from "../services/rate-limit";
 import { RATE_LIMITS } from "../contracts/limits";
 import { FEED_MESSAGES, POST_IMAGE_FIELD, POST_IMAGE_FILENAME_PATTERN, POST_IMAGE_MAX_BYTES, POST_IMAGE_URL_PREFIX, type PostImageUploadResponse } from "../contracts/feed";
 

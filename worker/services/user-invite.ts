@@ -5,7 +5,7 @@ import type { DB } from "../db/client";
 import { recordAudit, type Actor } from "../db/audit";
 import { findUserByEmail } from "../db/auth";
 import { ApiError, conflict } from "../lib/errors";
-import { hitRateLimit } from "../middleware/rate-limit";
+import { hitRateLimit } from "./rate-limit";
 import { createMailService } from "./mail";
 import { invitationMail } from "./mail/templates";
 import { INVITE_RATE_LIMITS, USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES } from "../contracts/admin-users";

@@ -1,4 +1,5 @@
-// Fixed-window counters in D1: one upsert per counted event, 429 once the window is full.
+// Rate limits as fixed-window counters in D1: one upsert per counted event, 429 once the window
+// is full. Routes, the session middleware and services (invitations) all count through here.
 import { and, eq, sql } from "drizzle-orm";
 import type { DB } from "../db/client";
 import { rateLimits } from "../db/schema";
