@@ -5,12 +5,13 @@ import { eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { admins, passwordResets, profiles, rateLimits, sessions, users } from "../../worker/db/schema";
-import { consumePasswordReset, insertUserWithProfile, isUniqueViolation, SESSION_IDLE_MS } from "../../worker/db/auth";
+import { consumePasswordReset, insertUserWithProfile, SESSION_IDLE_MS } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { hashPassword, verifyPassword } from "../../worker/lib/password";
 import { AUTH_MESSAGES, RESET_TOKEN_TTL_MS, type MailboxResponse, type SessionUser } from "../../worker/contracts/auth";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
 import { call, callLocal, cookieFrom, createUser, db, errorOf, ORIGIN, ruleError, SESSION_COOKIE, testEnv } from "./helpers";
+import { isUniqueViolation } from "../../worker/db/d1";
 
 // Every test gets its own client IP so per-IP limits of one test never leak into another.
 let ipCounter = 0;

@@ -9,12 +9,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { contactMessages, mailOutbox, marketingContacts, sessions } from "../../worker/db/schema";
 import { splitName } from "../../worker/db/contact";
-import { isUniqueViolation } from "../../worker/db/auth";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactRequest } from "../../worker/contracts/contact";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
 import type { MailboxResponse } from "../../worker/contracts/auth";
 import { call, callLocal, createUser, db, errorOf, ORIGIN, ruleError, useFreshClientIp, type Role } from "./helpers";
+import { isUniqueViolation } from "../../worker/db/d1";
 
 const ADMIN_EMAIL = (env as unknown as { ADMIN_EMAIL: string }).ADMIN_EMAIL;
 const OK = { ok: true };

@@ -44,6 +44,13 @@ export const CATALOG_MESSAGES = {
   uploadIncomplete: "The upload did not complete. Please try again.",
 } as const;
 
+/** The 409 each catalog refusal is answered with (worker/db/admin-catalog.ts CatalogRefusal). */
+export const CATALOG_REFUSALS = {
+  concurrent_change: { code: "conflict", message: CATALOG_MESSAGES.concurrentChange },
+  order_changed: { code: "order_changed", message: CATALOG_MESSAGES.orderChanged },
+  number_taken: { code: "number_taken", message: CATALOG_MESSAGES.numberTaken },
+} as const;
+
 const slug = z.string().min(1).max(100).regex(SLUG_PATTERN);
 export const catalogIdParamSchema = z.object({ id: slug });
 

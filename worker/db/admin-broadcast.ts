@@ -5,10 +5,12 @@ import type { DB } from "./client";
 import { albums, radioStations, tvChannels } from "./schema";
 import { auditInsert, type Actor } from "./audit";
 import { coverUrlOf } from "./music";
-import { assertSameIds, clashAs409, idsLike, inJson, r2KeyOf, type Deleted } from "./admin-catalog";
+import { idsLike, inJson, r2KeyOf, sameIds, type CatalogRefusal, type Deleted } from "./admin-catalog";
+import { refuseOnClash } from "./d1";
+import { isRefused, refuse, type Refused } from "../lib/outcome";
 import { slugify, uniqueSlug } from "../lib/slug";
 import { STATION_FEATURES, type StationFeature } from "../contracts/radio";
-import { CATALOG_MESSAGES, type AdminChannel, type AdminStation } from "../contracts/admin-catalog";
+import { type AdminChannel, type AdminStation } from "../contracts/admin-catalog";
 
 type StationRow = typeof radioStations.$inferSelect;
 type ChannelRow = typeof tvChannels.$inferSelect;
@@ -75,10 +77,10 @@ export async function listAdminStations(db: DB): Promise<AdminStation[]> {
 
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0]! % 100_000;
 
-export async function createStation(db: DB, actor: Actor, input: StationFields): Promise<AdminStation> {
+export async function createStation(db: DB, actor: Actor, input: StationFields): Promise<AdminStation | Refused<CatalogRefusal>> {
   const base = slugify(input.name);
   const id = uniqueSlug(base, new Set(await idsLike(db, radioStations.id, base)));
-  const [, , created] = await clashAs409(
+  const created = await refuseOnClash(
     () =>
       db.batch([
         db.insert(radioStations).values({
@@ -91,9 +93,10 @@ export async function createStation(db: DB, actor: Actor, input: StationFields):
         auditInsert(db, { actor, action: "station.create", targetType: "station", targetId: id, summary: { after: stationSummary(input) } }),
         db.select().from(radioStations).where(eq(radioStations.id, id)),
       ]),
-    CATALOG_MESSAGES.concurrentChange,
+    "concurrent_change",
   );
-  return toAdminStation(created[0]!);
+  if (isRefused(created)) return created;
+  return toAdminStation(created[2][0]!);
 }
 
 export async function updateStation(db: DB, actor: Actor, before: StationRow, patch: Partial<StationFields>): Promise<AdminStation | null> {
@@ -117,9 +120,9 @@ export async function deleteStation(db: DB, actor: Actor, id: string): Promise<D
   return { r2Keys: key ? [key] : [], retiredTracks: 0 };
 }
 
-export async function reorderStations(db: DB, actor: Actor, ids: string[]): Promise<AdminStation[]> {
+export async function reorderStations(db: DB, actor: Actor, ids: string[]): Promise<AdminStation[] | Refused<CatalogRefusal>> {
   const current = await db.select({ id: radioStations.id }).from(radioStations).orderBy(asc(radioStations.position), asc(radioStations.id));
-  assertSameIds(current.map((r) => r.id), ids);
+  if (!sameIds(current.map((r) => r.id), ids)) return refuse("order_changed");
   await db.batch([
     db
       .update(radioStations)
@@ -163,19 +166,20 @@ export async function listAdminChannels(db: DB): Promise<AdminChannel[]> {
   return (await db.select().from(tvChannels).orderBy(asc(tvChannels.position), asc(tvChannels.id))).map(toAdminChannel);
 }
 
-export async function createChannel(db: DB, actor: Actor, input: ChannelFields): Promise<AdminChannel> {
+export async function createChannel(db: DB, actor: Actor, input: ChannelFields): Promise<AdminChannel | Refused<CatalogRefusal>> {
   const base = slugify(input.name);
   const id = uniqueSlug(base, new Set(await idsLike(db, tvChannels.id, base)));
-  const [, , created] = await clashAs409(
+  const created = await refuseOnClash(
     () =>
       db.batch([
         db.insert(tvChannels).values({ id, ...input, position: sql`(SELECT coalesce(max(${tvChannels.position}), -1) + 1 FROM ${tvChannels})` }),
         auditInsert(db, { actor, action: "channel.create", targetType: "channel", targetId: id, summary: { after: channelSummary(input) } }),
         db.select().from(tvChannels).where(eq(tvChannels.id, id)),
       ]),
-    CATALOG_MESSAGES.concurrentChange,
+    "concurrent_change",
   );
-  return toAdminChannel(created[0]!);
+  if (isRefused(created)) return created;
+  return toAdminChannel(created[2][0]!);
 }
 
 export async function updateChannel(db: DB, actor: Actor, id: string, patch: Partial<ChannelFields>): Promise<AdminChannel | null> {
@@ -201,9 +205,9 @@ export async function deleteChannel(db: DB, actor: Actor, id: string): Promise<D
   return { r2Keys: keys, retiredTracks: 0 };
 }
 
-export async function reorderChannels(db: DB, actor: Actor, ids: string[]): Promise<AdminChannel[]> {
+export async function reorderChannels(db: DB, actor: Actor, ids: string[]): Promise<AdminChannel[] | Refused<CatalogRefusal>> {
   const current = await db.select({ id: tvChannels.id }).from(tvChannels).orderBy(asc(tvChannels.position), asc(tvChannels.id));
-  assertSameIds(current.map((r) => r.id), ids);
+  if (!sameIds(current.map((r) => r.id), ids)) return refuse("order_changed");
   await db.batch([
     db
       .update(tvChannels)

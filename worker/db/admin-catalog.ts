@@ -7,9 +7,10 @@ import type { DB } from "./client";
 import { albums, radioStations, retiredTracks, tracks } from "./schema";
 import { auditInsert, type Actor } from "./audit";
 import { coverUrlOf } from "./music";
-import { conflict } from "../lib/errors";
+import { refuse, isRefused, type Refused } from "../lib/outcome";
+import { refuseOnClash } from "./d1";
 import { slugify, uniqueSlug } from "../lib/slug";
-import { CATALOG_MESSAGES, type AdminAlbum, type AdminTrack, type AudioSource } from "../contracts/admin-catalog";
+import { type AdminAlbum, type AdminTrack, type AudioSource } from "../contracts/admin-catalog";
 import type { AlbumType } from "../contracts/music";
 
 type AlbumRow = typeof albums.$inferSelect;
@@ -48,21 +49,8 @@ const toAdminAlbum = (row: AlbumRow, albumTracks: TrackRow[]): AdminAlbum => ({
 /** The SQL `column IN (ids)` with the ids as one JSON parameter (D1 binds at most 100 values). */
 export const inJson = (column: SQLiteColumn, ids: readonly string[]) => sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 
-/** True when D1 refused a write for a UNIQUE or PRIMARY KEY clash (possibly wrapped by drizzle). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/UNIQUE constraint failed|SQLITE_CONSTRAINT_PRIMARYKEY/i.test(e.message)) return true;
-  return false;
-}
-
-/** Runs a write; a clash with a concurrent one becomes a 409 instead of a 500. */
-export async function clashAs409<T>(write: () => Promise<T>, message: string, code = "conflict"): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(message, code);
-    throw err;
-  }
-}
+/** Why the catalog refuses a write; the routes answer each with a 409 (CATALOG_REFUSALS). */
+export type CatalogRefusal = "concurrent_change" | "order_changed" | "number_taken";
 
 /** Ids equal to `base` or `base-<anything>` in `column`. */
 export async function idsLike(db: DB, column: SQLiteColumn, base: string): Promise<string[]> {
@@ -105,17 +93,18 @@ function pick<T extends object>(row: T, keys: readonly string[]): Partial<T> {
   return Object.fromEntries(Object.entries(row).filter(([k]) => keys.includes(k))) as Partial<T>;
 }
 
-export async function createAlbum(db: DB, actor: Actor, input: AlbumFields): Promise<AdminAlbum> {
+export async function createAlbum(db: DB, actor: Actor, input: AlbumFields): Promise<AdminAlbum | Refused<CatalogRefusal>> {
   const base = slugify(input.title);
   const id = uniqueSlug(base, new Set(await idsLike(db, albums.id, base)));
-  await clashAs409(
+  const written = await refuseOnClash(
     () =>
       db.batch([
         db.insert(albums).values({ id, ...input, position: sql`(SELECT coalesce(max(${albums.position}), -1) + 1 FROM ${albums})` }),
         auditInsert(db, { actor, action: "album.create", targetType: "album", targetId: id, summary: { after: albumSummary(input) } }),
       ]),
-    CATALOG_MESSAGES.concurrentChange,
+    "concurrent_change",
   );
+  if (isRefused(written)) return written;
   return (await findAdminAlbum(db, id))!;
 }
 
@@ -183,9 +172,9 @@ export async function deleteAlbum(db: DB, actor: Actor, id: string, now = Date.n
 }
 
 /** Positions 0..n-1 in the order of `ids`, which must name exactly the current albums. */
-export async function reorderAlbums(db: DB, actor: Actor, ids: string[]): Promise<AdminAlbum[]> {
+export async function reorderAlbums(db: DB, actor: Actor, ids: string[]): Promise<AdminAlbum[] | Refused<CatalogRefusal>> {
   const current = await db.select({ id: albums.id }).from(albums).orderBy(asc(albums.position));
-  assertSameIds(current.map((r) => r.id), ids);
+  if (!sameIds(current.map((r) => r.id), ids)) return refuse("order_changed");
   await db.batch([
     db
       .update(albums)
@@ -197,9 +186,9 @@ export async function reorderAlbums(db: DB, actor: Actor, ids: string[]): Promis
 }
 
 /** A reorder must name the list as it is now, each once: anything else was made from a stale list. */
-export function assertSameIds(current: string[], proposed: string[]) {
+export function sameIds(current: string[], proposed: string[]): boolean {
   const now = new Set(current);
-  if (proposed.length !== now.size || proposed.some((id) => !now.has(id))) throw conflict(CATALOG_MESSAGES.orderChanged, "order_changed");
+  return proposed.length === now.size && proposed.every((id) => now.has(id));
 }
 
 /**
@@ -247,55 +236,55 @@ async function newTrackId(db: DB, albumId: string, title: string): Promise<strin
   return uniqueSlug(base, new Set([...live, ...retired]));
 }
 
-export async function createTrack(db: DB, actor: Actor, albumId: string, input: { title: string; number?: number; durationSeconds?: number }): Promise<AdminTrack | null> {
+export async function createTrack(db: DB, actor: Actor, albumId: string, input: { title: string; number?: number; durationSeconds?: number }): Promise<AdminTrack | Refused<CatalogRefusal> | null> {
   const album = await findAlbumRow(db, albumId);
   if (!album) return null;
-  if (input.number !== undefined && (await numberTaken(db, albumId, input.number))) throw conflict(CATALOG_MESSAGES.numberTaken, "number_taken");
+  if (input.number !== undefined && (await numberTaken(db, albumId, input.number))) return refuse("number_taken");
   const id = await newTrackId(db, albumId, input.title);
   const number = input.number ?? (await nextNumber(db, albumId));
   const fields = { title: input.title, number, durationSeconds: input.durationSeconds ?? 0 };
-  const [, , created] = await clashAs409(
+  const created = await refuseOnClash(
     () =>
       db.batch([
         db.insert(tracks).values({ id, albumId, ...fields }),
         auditInsert(db, { actor, action: "track.create", targetType: "track", targetId: id, summary: { after: { albumId, ...fields } } }),
         db.select().from(tracks).where(eq(tracks.id, id)),
       ]),
-    CATALOG_MESSAGES.numberTaken,
     "number_taken",
   );
-  return toAdminTrack(created[0]!);
+  if (isRefused(created)) return created;
+  return toAdminTrack(created[2][0]!);
 }
 
-export async function updateTrack(db: DB, actor: Actor, id: string, patch: Partial<TrackFields>): Promise<AdminTrack | null> {
+export async function updateTrack(db: DB, actor: Actor, id: string, patch: Partial<TrackFields>): Promise<AdminTrack | Refused<CatalogRefusal> | null> {
   const before = await findTrackRow(db, id);
   if (!before) return null;
   if (patch.number !== undefined && patch.number !== before.number && (await numberTaken(db, before.albumId, patch.number, id))) {
-    throw conflict(CATALOG_MESSAGES.numberTaken, "number_taken");
+    return refuse("number_taken");
   }
-  const [, , after] = await clashAs409(
+  const after = await refuseOnClash(
     () =>
       db.batch([
         db.update(tracks).set(patch).where(eq(tracks.id, id)),
         auditInsert(db, { actor, action: "track.update", targetType: "track", targetId: id, summary: { before: pick(trackSummary(before), Object.keys(patch)), after: patch } }),
         db.select().from(tracks).where(eq(tracks.id, id)),
       ]),
-    CATALOG_MESSAGES.numberTaken,
     "number_taken",
   );
-  return after[0] ? toAdminTrack(after[0]) : null;
+  if (isRefused(after)) return after;
+  return after[2][0] ? toAdminTrack(after[2][0]) : null;
 }
 
 /**
  * Numbers an album's tracks 1..n in the order of `ids`. Through negatives first: each statement
  * keeps (album, number) unique at every row, which SQLite checks as it goes.
  */
-export async function reorderTracks(db: DB, actor: Actor, albumId: string, ids: string[]): Promise<AdminAlbum | null> {
+export async function reorderTracks(db: DB, actor: Actor, albumId: string, ids: string[]): Promise<AdminAlbum | Refused<CatalogRefusal> | null> {
   const album = await findAdminAlbum(db, albumId);
   if (!album) return null;
-  assertSameIds(album.tracks.map((t) => t.id), ids);
+  if (!sameIds(album.tracks.map((t) => t.id), ids)) return refuse("order_changed");
   const order = JSON.stringify(ids);
-  await clashAs409(
+  const written = await refuseOnClash(
     () =>
       db.batch([
         db
@@ -308,9 +297,9 @@ export async function reorderTracks(db: DB, actor: Actor, albumId: string, ids: 
           .where(and(eq(tracks.albumId, albumId), sql`${tracks.number} < 0`)),
         auditInsert(db, { actor, action: "track.reorder", targetType: "album", targetId: albumId, summary: { before: { order: album.tracks.map((t) => t.id) }, after: { order: ids } } }),
       ]),
-    CATALOG_MESSAGES.orderChanged,
     "order_changed",
   );
+  if (isRefused(written)) return written;
   return findAdminAlbum(db, albumId);
 }
 

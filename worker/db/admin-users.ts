@@ -7,8 +7,9 @@ import type { DB } from "./client";
 import { admins, posts, sessions, users, vipComps } from "./schema";
 import { auditInsert, type AuditEntry } from "./audit";
 import { displayUsername } from "./auth";
-import { grantsVip, hasCompVip, syncUserVip, type Statement } from "./payments";
+import { grantsVip, hasCompVip, syncUserVip } from "./payments";
 import { USERS_PAGE_SIZE, type AdminUser, type RoleFilter, type UsersQuery, type VipSource } from "../contracts/admin-users";
+import type { Statement } from "./d1";
 
 // ---- the list -------------------------------------------------------------------------------
 

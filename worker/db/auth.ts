@@ -66,14 +66,6 @@ export async function resolveSession(db: DB, idHash: string, now = Date.now()) {
 export const deleteSession = (db: DB, idHash: string) => db.delete(sessions).where(eq(sessions.idHash, idHash));
 export const deleteUserSessions = (db: DB, userId: string) => db.delete(sessions).where(eq(sessions.userId, userId));
 
-/** True for a D1/SQLite UNIQUE constraint failure (e.g. two sign-ups racing for one e-mail). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if (/UNIQUE constraint failed/i.test(e.message)) return true;
-  }
-  return false;
-}
-
 export type NewUser = { id: string; email: string; username: string; passwordHash: string };
 
 /** The users row and its profiles row, together or not at all. The new user counts as signed in. */

@@ -13,9 +13,9 @@ import { count, desc, eq, gt, gte, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { auditLog, marketingContacts } from "./schema";
 import type { Actor } from "./audit";
-import { runBatch } from "./payments";
 import type { ParsedContact } from "../lib/contacts-csv";
 import { CONTACTS_PAGE_SIZE, RECENT_DAYS, type MarketingContactsResponse, type MarketingSummary } from "../contracts/admin-marketing";
+import { runBatch } from "./d1";
 
 const DAY_MS = 86_400_000;
 /** Contacts in one INSERT: bounded by count and by the size of the JSON text. */

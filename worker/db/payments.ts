@@ -1,7 +1,8 @@
 // Queries for VIP payments. The statement builders return unexecuted statements, so fulfilment
 // can put an event's effects and its idempotency record into ONE batch (D1's transaction). Every
 // effect is a conditional statement: the order of late or repeated events is settled in SQL.
-import { and, desc, eq, gte, inArray, lte, sql, type Query, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { Statement } from "./d1";
 import type { DB } from "./client";
 import { billingCustomers, checkoutSessions, paymentEvents, subscriptions, users } from "./schema";
 import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "../contracts/payments";
@@ -91,18 +92,6 @@ export async function endExpiredGraces(db: DB, now = Date.now(), userId?: string
 }
 
 // ---- statement builders for the fulfilment batch ---------------------------------------------
-
-/** One SQL statement with its parameters, ready for runBatch. */
-export type Statement = Query;
-
-/**
- * Runs statements as one D1 batch: all or nothing. (drizzle's db.batch cannot take raw `sql`
- * statements with parameters, and these upserts need raw SQL, so the batch goes to D1 itself.)
- */
-export async function runBatch(db: DB, statements: [Statement, ...Statement[]]) {
-  const d1 = db.$client;
-  return d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.params)));
-}
 
 /** Renders raw SQL to a statement without running it (drizzle's queries are lazy). */
 const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();

@@ -4,6 +4,7 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { VALIDATION_RULES, type ErrorParams, type ValidationCode } from "../contracts/validation-codes";
+import { isRefused, type Refused } from "./outcome";
 
 export type ErrorDetails = { field?: string; params?: ErrorParams };
 
@@ -42,3 +43,13 @@ export function ruleError(field: string, code: ValidationCode) {
 export const errorBody = (code: string, message: string, { field, params }: ErrorDetails = {}) => ({
   error: { code, message, ...(field ? { field } : {}), ...(params ? { params } : {}) },
 });
+
+/** The answer to each reason a db function may refuse a write with: a 409's code and text. */
+export type RefusalAnswers<Reason extends string> = Record<Reason, { code: string; message: string }>;
+
+/** A db outcome's value, or the 409 its refusal is answered with. */
+export function orConflict<T, Reason extends string>(outcome: T | Refused<Reason>, answers: RefusalAnswers<Reason>): T {
+  if (!isRefused(outcome)) return outcome;
+  const { code, message } = answers[outcome.refused as Reason];
+  throw conflict(message, code);
+}

@@ -12,7 +12,6 @@ import {
   findUserByUsername,
   insertPasswordReset,
   insertUserWithProfile,
-  isUniqueViolation,
   markSignedIn,
   toSessionUser,
   type NewUser,
@@ -40,6 +39,7 @@ import { clearRateLimit, clientIp, countEvent, hitRateLimit } from "../services/
 import { createMailService } from "../services/mail";
 import { passwordResetMail } from "../services/mail/templates";
 import { notifyAdminLater } from "../services/admin-notifications";
+import { isUniqueViolation } from "../db/d1";
 
 type Ctx = Context<HonoEnv>;
 

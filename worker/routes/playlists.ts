@@ -5,7 +5,6 @@ import type { HonoEnv } from "../types";
 import { requireUser, requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
-import { isUniqueViolation } from "../db/auth";
 import type { DB } from "../db/client";
 import {
   addPlaylistTrack,
@@ -27,6 +26,7 @@ import {
   type PlaylistResponse,
   type PlaylistsResponse,
 } from "../contracts/collections";
+import { isUniqueViolation } from "../db/d1";
 
 const playlistNotFound = () => notFound(COLLECTION_MESSAGES.playlistNotFound, "playlist_not_found");
 const nameTaken = () => conflict(COLLECTION_MESSAGES.playlistNameTaken, "playlist_name_taken");

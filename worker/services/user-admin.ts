@@ -5,7 +5,6 @@
 import type { AppEnv } from "../env";
 import type { DB } from "../db/client";
 import type { Actor } from "../db/audit";
-import { runBatch, type Statement } from "../db/payments";
 import {
   auditStatement,
   compStatements,
@@ -22,6 +21,7 @@ import { conflict, notFound } from "../lib/errors";
 import { closeMemberSockets } from "../durable-objects/member-sockets";
 import { publishFeedEvent } from "../durable-objects/feed-hub";
 import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser } from "../contracts/admin-users";
+import { runBatch, type Statement } from "../db/d1";
 
 /** changed: false when the member already was as asked (nothing written, no session touched). */
 export type UserChange = { user: AdminUser; changed: boolean };

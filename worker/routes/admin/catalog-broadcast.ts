@@ -4,7 +4,7 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
-import { fieldError, notFound } from "../../lib/errors";
+import { fieldError, notFound, orConflict } from "../../lib/errors";
 import {
   createChannel,
   createStation,
@@ -38,6 +38,7 @@ import {
   type AdminStationsResponse,
   type ChannelVideoResponse,
   type DeletedResponse,
+  CATALOG_REFUSALS,
 } from "../../contracts/admin-catalog";
 import { actorOf, catalogChanged, checkRemoteUrl, deleteObjects, storeImage, storeVideo } from "./catalog-media";
 
@@ -63,13 +64,13 @@ const stationRoutes = new Hono<HonoEnv>()
   .post("/stations", validate("json", stationCreateSchema), async (c) => {
     const input = c.req.valid("json");
     const checked = { ...input, ...(await checkStation(c, input, input)) };
-    const station = await createStation(c.var.db, actorOf(c), checked);
+    const station = orConflict(await createStation(c.var.db, actorOf(c), checked), CATALOG_REFUSALS);
     catalogChanged();
     return c.json<AdminStationResponse>({ station }, 201);
   })
 
   .put("/stations/order", validate("json", orderSchema), async (c) => {
-    const stations = await reorderStations(c.var.db, actorOf(c), c.req.valid("json").ids);
+    const stations = orConflict(await reorderStations(c.var.db, actorOf(c), c.req.valid("json").ids), CATALOG_REFUSALS);
     catalogChanged();
     return c.json<AdminStationsResponse>({ stations });
   })
@@ -115,13 +116,13 @@ const channelRoutes = new Hono<HonoEnv>()
   .get("/channels", async (c) => c.json<AdminChannelsResponse>({ channels: await listAdminChannels(c.var.db) }))
 
   .post("/channels", validate("json", channelCreateSchema), async (c) => {
-    const channel = await createChannel(c.var.db, actorOf(c), c.req.valid("json"));
+    const channel = orConflict(await createChannel(c.var.db, actorOf(c), c.req.valid("json")), CATALOG_REFUSALS);
     catalogChanged();
     return c.json<AdminChannelResponse>({ channel }, 201);
   })
 
   .put("/channels/order", validate("json", orderSchema), async (c) => {
-    const channels = await reorderChannels(c.var.db, actorOf(c), c.req.valid("json").ids);
+    const channels = orConflict(await reorderChannels(c.var.db, actorOf(c), c.req.valid("json").ids), CATALOG_REFUSALS);
     catalogChanged();
     return c.json<AdminChannelsResponse>({ channels });
   })

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
-import { notFound } from "../../lib/errors";
+import { notFound, orConflict } from "../../lib/errors";
 import {
   createAlbum,
   createTrack,
@@ -35,6 +35,7 @@ import {
   type AdminTrackResponse,
   type DeletedResponse,
   type TrackAudioResponse,
+  CATALOG_REFUSALS,
 } from "../../contracts/admin-catalog";
 import { actorOf, catalogChanged, checkRemoteUrl, deleteObjects, storeAudio, storeImage } from "./catalog-media";
 import { broadcastCatalogRoutes } from "./catalog-broadcast";
@@ -47,13 +48,13 @@ const albumRoutes = new Hono<HonoEnv>()
   .get("/albums", async (c) => c.json<AdminAlbumsResponse>({ albums: await listAdminAlbums(c.var.db) }))
 
   .post("/albums", validate("json", albumCreateSchema), async (c) => {
-    const album = await createAlbum(c.var.db, actorOf(c), c.req.valid("json"));
+    const album = orConflict(await createAlbum(c.var.db, actorOf(c), c.req.valid("json")), CATALOG_REFUSALS);
     catalogChanged();
     return c.json<AdminAlbumResponse>({ album }, 201);
   })
 
   .put("/albums/order", validate("json", orderSchema), async (c) => {
-    const albums = await reorderAlbums(c.var.db, actorOf(c), c.req.valid("json").ids);
+    const albums = orConflict(await reorderAlbums(c.var.db, actorOf(c), c.req.valid("json").ids), CATALOG_REFUSALS);
     catalogChanged();
     return c.json<AdminAlbumsResponse>({ albums });
   })
@@ -91,14 +92,14 @@ const albumRoutes = new Hono<HonoEnv>()
   })
 
   .post("/albums/:id/tracks", idParam, validate("json", trackCreateSchema), async (c) => {
-    const track = await createTrack(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json"));
+    const track = orConflict(await createTrack(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json")), CATALOG_REFUSALS);
     if (!track) throw albumNotFound();
     catalogChanged();
     return c.json<AdminTrackResponse>({ track }, 201);
   })
 
   .put("/albums/:id/tracks/order", idParam, validate("json", orderSchema), async (c) => {
-    const album = await reorderTracks(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").ids);
+    const album = orConflict(await reorderTracks(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").ids), CATALOG_REFUSALS);
     if (!album) throw albumNotFound();
     catalogChanged();
     return c.json<AdminAlbumResponse>({ album });
@@ -106,7 +107,7 @@ const albumRoutes = new Hono<HonoEnv>()
 
 const trackRoutes = new Hono<HonoEnv>()
   .patch("/tracks/:id", idParam, validate("json", trackUpdateSchema), async (c) => {
-    const track = await updateTrack(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json"));
+    const track = orConflict(await updateTrack(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json")), CATALOG_REFUSALS);
     if (!track) throw trackNotFound();
     catalogChanged();
     return c.json<AdminTrackResponse>({ track });

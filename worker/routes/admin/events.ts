@@ -10,7 +10,6 @@ import { forget } from "../../lib/memo";
 import { EVENTS_MEMO_PREFIX, findEvent, type EventRow } from "../../db/events";
 import { createEvent, deleteEvent, listAdminEvents, toAdminEvent, updateEvent } from "../../db/admin-events";
 import { findAdminVenue } from "../../db/admin-venues";
-import { isUniqueViolation } from "../../db/admin-catalog";
 import { EVENT_ID_PATTERN } from "../../contracts/events";
 import {
   ADMIN_EVENT_CODES,
@@ -22,7 +21,8 @@ import {
   type EventDeletedResponse,
   type EventValues,
 } from "../../contracts/admin-events";
-import { actorOf, isForeignKeyViolation, parseJsonBody } from "./event-forms";
+import { actorOf, parseJsonBody } from "./event-forms";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/d1";
 
 type Ctx = Context<HonoEnv>;
 

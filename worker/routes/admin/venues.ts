@@ -19,7 +19,8 @@ import {
   type AdminVenuesResponse,
   type VenueDeletedResponse,
 } from "../../contracts/admin-venues";
-import { actorOf, isForeignKeyViolation, parseJsonBody } from "./event-forms";
+import { actorOf, parseJsonBody } from "./event-forms";
+import { isForeignKeyViolation } from "../../db/d1";
 
 type Ctx = Context<HonoEnv>;
 

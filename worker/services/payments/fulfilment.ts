@@ -8,7 +8,6 @@
 // Any order: effects are conditional statements comparing the event's `created` time with the
 // row's last_event_at, and a deleted subscription is never revived (see worker/db/payments.ts).
 import type { DB } from "../../db/client";
-import { isUniqueViolation } from "../../db/auth";
 import {
   activateFromCheckout,
   endSubscription,
@@ -21,16 +20,15 @@ import {
   markInvoicePaid,
   recordEvent,
   recordMalformedEvent,
-  runBatch,
   setCheckoutStatus,
   syncUserVip,
   upsertSubscription,
-  type Statement,
   type VipChange,
 } from "../../db/payments";
 import { parseCheckoutSession, parseInvoice, parseSubscription } from "./events";
 import { z } from "../../contracts/zod";
 import { sha256Hex } from "../../lib/crypto";
+import { isUniqueViolation, runBatch, type Statement } from "../../db/d1";
 
 export const HANDLED_EVENT_TYPES = [
   "checkout.session.completed",
