@@ -1,10 +1,10 @@
 // zod validation with the API's error shape: the first issue's rule (its code, field and values),
 // 400, never a 500.
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
-import type { ZodType } from "zod";
+import type { Context, ValidationTargets } from "hono";
+import type { z, ZodType } from "zod";
 import { validationFailure } from "../contracts/validation-codes";
-import { errorBody } from "./errors";
+import { ApiError, badRequest, errorBody } from "./errors";
 
 export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
   zValidator(target, schema, (result, c) => {
@@ -13,3 +13,17 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
       return c.json(errorBody(code, message, details), 400);
     }
   });
+
+/** The JSON body, checked by a schema chosen after a lookup (an edit keeps what the row allows). */
+export async function parseJsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw badRequest("Malformed JSON in request body");
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const { code, message, ...details } = validationFailure(result.error.issues[0]);
+  throw new ApiError(400, code, message, details);
+}

@@ -1,8 +1,10 @@
 // Server-side authorization. The SPA's gates are convenience only.
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { HonoEnv } from "../types";
 import type { SessionUser } from "../contracts/auth";
+import type { Actor } from "../db/audit";
 
 type WithUser = HonoEnv & { Variables: HonoEnv["Variables"] & { user: SessionUser } };
 
@@ -24,3 +26,10 @@ export const requireAdmin = createMiddleware<WithUser>(async (c, next) => {
   if (!user.isAdmin) throw forbidden("Admin Access Required", "admin_required");
   await next();
 });
+
+/** The signed-in administrator acting on a back-office route, as the audit log records them. */
+export function actorOf(c: Context<HonoEnv>): Actor {
+  const user = c.var.user;
+  if (!user) throw unauthorized(); // requireAdmin runs first on every admin route
+  return { id: user.id, email: user.email };
+}

@@ -6,20 +6,14 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { notFound } from "../lib/errors";
-import { remember } from "../lib/memo";
 import { buildCalendar, type IcalEvent } from "../lib/ical";
-import { eventsJsonLd, jsonLdScript } from "../lib/event-jsonld";
-import { coverUrlOf } from "../db/music";
+import { listedEvents } from "../services/events";
 import {
-  EVENTS_MEMO_PREFIX,
   eventEndsAt,
-  fallbackEventImageKey,
   findPublishedEvent,
   isJoinOpen,
-  isListed,
   joinOpensAt,
   listOpenOnlineEvents,
-  listPublishedEvents,
   toPublicEvent,
   type EventRow,
 } from "../db/events";
@@ -32,8 +26,6 @@ import {
   type VirtualMeetsResponse,
 } from "../contracts/events";
 
-/** Published events change only from the back office (which forgets EVENTS_MEMO_PREFIX). */
-const EVENTS_TTL_MS = 30_000;
 const PUBLIC_CACHE = "public, max-age=60";
 const CALENDAR_CACHE = "public, max-age=300";
 /** How often calendar apps are asked to refetch the feed. */
@@ -42,15 +34,6 @@ const FEED_REFRESH_MINUTES = 6 * 60;
 export const VIRTUAL_MEETS_LIMIT = 10;
 
 const eventNotFound = () => notFound(EVENT_MESSAGES.eventNotFound, "event_not_found");
-
-/**
- * Published events still listed at `now` (per-isolate memo of the query). The memo may be a few
- * seconds old, so the 180-day cut is applied again here, with this request's clock.
- */
-async function listedEvents(c: Context<HonoEnv>, now: number): Promise<EventRow[]> {
-  const rows = await remember(`${EVENTS_MEMO_PREFIX}published`, EVENTS_TTL_MS, () => listPublishedEvents(c.var.db, now), now);
-  return rows.filter((row) => isListed(row, now));
-}
 
 async function publishedEvent(c: Context<HonoEnv>, id: string): Promise<EventRow> {
   const row = EVENT_ID_PATTERN.test(id) ? await findPublishedEvent(c.var.db, id) : null;
@@ -146,19 +129,3 @@ export const eventsFeedRoutes = new Hono<HonoEnv>().get("/", async (c) => {
   const now = Date.now();
   return c.body(calendar(c, await listedEvents(c, now), now, true), 200, calendarHeaders());
 });
-
-/**
- * The landing page's schema.org markup: a MusicEvent per published upcoming event, as a script
- * element for the HTML head; null when there is none.
- */
-export async function upcomingEventsJsonLd(c: Context<HonoEnv>): Promise<string | null> {
-  const now = Date.now();
-  const upcoming = (await listedEvents(c, now)).filter((row) => row.eventDate.getTime() > now);
-  if (upcoming.length === 0) return null;
-  const fallbackKey = await remember(`${EVENTS_MEMO_PREFIX}fallback-image`, EVENTS_TTL_MS, () => fallbackEventImageKey(c.var.db), now);
-  const data = eventsJsonLd(
-    upcoming.map((row) => ({ ...toPublicEvent(row, now), ticketSaleStart: row.ticketSaleStart ? row.ticketSaleStart.toISOString() : null })),
-    { origin: new URL(c.req.url).origin, brand: readConfig(c.env).BRAND_NAME, fallbackImage: coverUrlOf(fallbackKey) },
-  );
-  return jsonLdScript(data);
-}

@@ -1,20 +1,19 @@
 // The music catalog (public), signed stream URLs and play counts (VIP and admin only).
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
-import type { DB } from "../db/client";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";
 import { ApiError, notFound } from "../lib/errors";
 import { signTrackToken } from "../lib/media-token";
 import { forget, remember } from "../lib/memo";
-import { findAlbum, findTrack, findTrackAudio, listAlbums, listTracks, recordPlay, totalPlays } from "../db/music";
+import { albumsJson, CATALOG_TTL_MS } from "../services/catalog";
+import { findAlbum, findTrack, findTrackAudio, listTracks, recordPlay, totalPlays } from "../db/music";
 import {
   MUSIC_MESSAGES,
   albumIdParamSchema,
   trackIdParamSchema,
   type AlbumResponse,
-  type AlbumsResponse,
   type MusicStatsResponse,
   type PlayResponse,
   type StreamResponse,
@@ -29,7 +28,6 @@ const trackNotFound = () => notFound(MUSIC_MESSAGES.trackNotFound, "track_not_fo
 
 /** Catalog lists change only when the catalog does; a minute of caching is harmless. */
 const CATALOG_CACHE = "public, max-age=60";
-const CATALOG_TTL_MS = 60_000;
 /** Play counts move with every play: the tracks list is reused for a few seconds at most. */
 const TRACKS_TTL_MS = 5_000;
 
@@ -42,10 +40,6 @@ async function cachedJson(c: Context<HonoEnv>, key: string, ttlMs: number, compu
   if (body === null) return null;
   return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
 }
-
-/** The albums list, serialised once per isolate and minute; the catalog page's HTML reads it too. */
-export const albumsJson = (db: DB) =>
-  remember("music:albums", CATALOG_TTL_MS, async () => JSON.stringify({ albums: await listAlbums(db) } satisfies AlbumsResponse));
 
 export const musicRoutes = new Hono<HonoEnv>()
   .get("/albums", async (c) => {

@@ -9,10 +9,10 @@ import { findTrack } from "../db/music";
 import { SLUG_PATTERN, type AlbumsResponse, type TrackView } from "../contracts/music";
 import { findPost } from "../db/feed";
 import { POST_ID_PATTERN } from "../contracts/feed";
-import { upcomingEventsJsonLd } from "./events";
+import { upcomingEventsJsonLd } from "../services/events";
 import { HERO_IMAGE_SIZES, HERO_IMAGES, HERO_PORTRAIT_MEDIA, HERO_WIDE_MEDIA } from "../contracts/site";
 import { CATALOG_EAGER_COVERS, FIRST_LOAD_PAGES, type FirstLoadPath } from "../contracts/first-load";
-import { albumsJson } from "./music";
+import { albumsJson } from "../services/catalog";
 import { firstLoadHints } from "../lib/first-load";
 
 const escapeHtml = (text: string) =>

@@ -40,7 +40,8 @@ import {
   type DeletedResponse,
   CATALOG_REFUSALS,
 } from "../../contracts/admin-catalog";
-import { actorOf, catalogChanged, checkRemoteUrl, deleteObjects, storeImage, storeVideo } from "./catalog-media";
+import { catalogChanged, checkRemoteUrl, deleteObjects, storeImage, storeVideo } from "../../services/media/catalog-uploads";
+import { actorOf } from "../../middleware/guards";
 
 const stationNotFound = () => notFound(CATALOG_MESSAGES.stationNotFound, "station_not_found");
 const channelNotFound = () => notFound(CATALOG_MESSAGES.channelNotFound, "channel_not_found");

@@ -37,8 +37,8 @@ import {
   type TrackAudioResponse,
   CATALOG_REFUSALS,
 } from "../../contracts/admin-catalog";
-import { actorOf, catalogChanged, checkRemoteUrl, deleteObjects, storeAudio, storeImage } from "./catalog-media";
-import { broadcastCatalogRoutes } from "./catalog-broadcast";
+import { catalogChanged, checkRemoteUrl, deleteObjects, storeAudio, storeImage } from "../../services/media/catalog-uploads";
+import { actorOf } from "../../middleware/guards";
 
 const albumNotFound = () => notFound(CATALOG_MESSAGES.albumNotFound, "album_not_found");
 const trackNotFound = () => notFound(CATALOG_MESSAGES.trackNotFound, "track_not_found");
@@ -165,4 +165,4 @@ const trackRoutes = new Hono<HonoEnv>()
     return c.json<AdminTrackResponse>({ track: swapped.track });
   });
 
-export const catalogRoutes = new Hono<HonoEnv>().route("/", albumRoutes).route("/", trackRoutes).route("/", broadcastCatalogRoutes);
+export const catalogRoutes = new Hono<HonoEnv>().route("/", albumRoutes).route("/", trackRoutes);

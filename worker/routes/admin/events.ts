@@ -4,7 +4,7 @@
 // the list, the landing page's JSON-LD and the calendar feed show it at once.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
-import { validate } from "../../lib/validate";
+import { parseJsonBody, validate } from "../../lib/validate";
 import { conflict, notFound, ruleError } from "../../lib/errors";
 import { forget } from "../../lib/memo";
 import { EVENTS_MEMO_PREFIX, findEvent, type EventRow } from "../../db/events";
@@ -21,8 +21,8 @@ import {
   type EventDeletedResponse,
   type EventValues,
 } from "../../contracts/admin-events";
-import { actorOf, parseJsonBody } from "./event-forms";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/d1";
+import { actorOf } from "../../middleware/guards";
 
 type Ctx = Context<HonoEnv>;
 

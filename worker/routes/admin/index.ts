@@ -7,6 +7,7 @@ import { requireAdmin } from "../../middleware/guards";
 import { notFound } from "../../lib/errors";
 import { auditRoutes } from "./audit";
 import { catalogRoutes } from "./catalog";
+import { broadcastCatalogRoutes } from "./catalog-broadcast";
 import { analyticsRoutes } from "./analytics";
 import { settingsRoutes } from "./settings";
 import { messagesRoutes } from "./messages";
@@ -21,6 +22,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
   .route("/audit", auditRoutes)
   .route("/catalog", catalogRoutes)
+  .route("/catalog", broadcastCatalogRoutes)
   .route("/", analyticsRoutes)
   .route("/settings", settingsRoutes)
   .route("/messages", messagesRoutes)

@@ -20,7 +20,7 @@ import {
   type MarketingContactsResponse,
   type MarketingSummary,
 } from "../../contracts/admin-marketing";
-import { actorOf } from "./catalog-media";
+import { actorOf } from "../../middleware/guards";
 
 const contactsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().default(1) });
 

@@ -25,7 +25,7 @@ import {
   type AdminMessageResponse,
   type AdminMessagesResponse,
 } from "../../contracts/admin-messages";
-import { actorOf } from "./catalog-media";
+import { actorOf } from "../../middleware/guards";
 
 const MESSAGE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -31,7 +31,7 @@ import {
   type ModerationActionResponse,
   type ModerationQueueResponse,
 } from "../../contracts/moderation";
-import { actorOf } from "./catalog-media";
+import { actorOf } from "../../middleware/guards";
 
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const postParam = validate("param", z.object({ id: z.string().regex(ID_PATTERN, MODERATION_MESSAGES.postNotFound) }));

@@ -8,7 +8,7 @@
 // rows, each with the header row and its first row's number, and each piece is imported on its
 // own (an order id seen in an earlier piece is then "already stored"). Imported rows are a
 // provider's past sales, not purchases made now, so they mail no admin notification.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { ApiError, notFound } from "../../lib/errors";
@@ -30,6 +30,7 @@ import {
   type TicketsListResponse,
   type TicketsQuery,
 } from "../../contracts/admin-tickets";
+import { actorOf } from "../../middleware/guards";
 
 const EXPORT_HEADERS = ["Order ID", "Event", "Customer", "Status", "Price", "Date"] as const;
 
@@ -37,8 +38,6 @@ const filtersOf = (q: TicketsQuery, now = Date.now()): TicketFilters => ({ searc
 const query = validate("query", ticketsQuerySchema);
 
 /** The signed-in admin, for the audit row (the admin gate ran before this sub-app). */
-const actorOf = (c: Context<HonoEnv>) => ({ id: c.var.user!.id, email: c.var.user!.email });
-
 export const ticketRoutes = new Hono<HonoEnv>()
   .get("/", query, async (c) => c.json<TicketsListResponse>(await listTickets(c.var.db, filtersOf(c.req.valid("query")))))
 

@@ -20,16 +20,9 @@ import {
   type AdminUsersResponse,
   type InviteResponse,
 } from "../../contracts/admin-users";
-import type { Actor } from "../../db/audit";
+import { actorOf } from "../../middleware/guards";
 
 const idParam = validate("param", userIdParamSchema);
-
-/** The acting administrator (the admin tree's gate has put them there). */
-function actorOf(c: Context<HonoEnv>): Actor {
-  const user = c.var.user;
-  if (!user) throw new Error("admin route reached without a signed-in user");
-  return { id: user.id, email: user.email };
-}
 
 /**
  * The answer to a switch. A change to the admin's own account (their comp VIP) ended their sessions

@@ -4,7 +4,7 @@
 // leaves the public pages' memo alone.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
-import { validate } from "../../lib/validate";
+import { parseJsonBody, validate } from "../../lib/validate";
 import { ApiError, notFound } from "../../lib/errors";
 import { countVenueEvents, createVenue, deleteVenue, findAdminVenue, listAdminVenues, updateVenue } from "../../db/admin-venues";
 import { EVENT_ID_PATTERN } from "../../contracts/events";
@@ -19,8 +19,8 @@ import {
   type AdminVenuesResponse,
   type VenueDeletedResponse,
 } from "../../contracts/admin-venues";
-import { actorOf, parseJsonBody } from "./event-forms";
 import { isForeignKeyViolation } from "../../db/d1";
+import { actorOf } from "../../middleware/guards";
 
 type Ctx = Context<HonoEnv>;
 

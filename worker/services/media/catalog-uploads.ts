@@ -2,21 +2,15 @@
 // server-chosen keys. The body of an upload request is the file itself.
 import type { Context } from "hono";
 import type { HonoEnv } from "../../types";
-import type { Actor } from "../../db/audit";
 import { ApiError, fieldError } from "../../lib/errors";
 import { forget } from "../../lib/memo";
 import { detectImageType, readImageSize, IMAGE_SNIFF_BYTES } from "../../lib/images";
 import { readWholeBody, streamUploadToR2 } from "../../lib/upload-stream";
 import { audioDuration, audioSniffLength, detectAudioType, MAX_ID3_TAG_BYTES, type AudioKind } from "../../lib/audio-probe";
 import { detectVideoType, videoDuration, VIDEO_SNIFF_BYTES } from "../../lib/video-probe";
-import { checkRemoteAudioUrl, parseAllowedHosts, RemoteUrlRefused } from "../../services/media/audio-proxy";
+import { checkRemoteAudioUrl, parseAllowedHosts, RemoteUrlRefused } from "./audio-proxy";
 import { IMAGE_MAX_SIDE_PX } from "../../contracts/limits";
 import { AUDIO_MAX_BYTES, CATALOG_IMAGE_MAX_BYTES, CATALOG_MESSAGES, UPLOAD_ERROR_CODES, VIDEO_MAX_BYTES } from "../../contracts/admin-catalog";
-
-export const actorOf = (c: Context<HonoEnv>): Actor => {
-  const user = c.var.user!;
-  return { id: user.id, email: user.email };
-};
 
 /** Public catalog answers are memoized per isolate under "music:": a change must show at once. */
 export const catalogChanged = () => forget("music:");

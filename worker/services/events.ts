@@ -1,0 +1,37 @@
+// Public event reads that more than one route serves: the listed events (memoized per isolate)
+// and the landing page's schema.org markup, which the HTML of / carries.
+import type { Context } from "hono";
+import type { HonoEnv } from "../types";
+import { readConfig } from "../env";
+import { remember } from "../lib/memo";
+import { eventsJsonLd, jsonLdScript } from "../lib/event-jsonld";
+import { coverUrlOf } from "../db/music";
+import { EVENTS_MEMO_PREFIX, fallbackEventImageKey, isListed, listPublishedEvents, toPublicEvent, type EventRow } from "../db/events";
+
+/** Published events change only from the back office (which forgets EVENTS_MEMO_PREFIX). */
+const EVENTS_TTL_MS = 30_000;
+
+/**
+ * Published events still listed at `now` (per-isolate memo of the query). The memo may be a few
+ * seconds old, so the 180-day cut is applied again here, with this request's clock.
+ */
+export async function listedEvents(c: Context<HonoEnv>, now: number): Promise<EventRow[]> {
+  const rows = await remember(`${EVENTS_MEMO_PREFIX}published`, EVENTS_TTL_MS, () => listPublishedEvents(c.var.db, now), now);
+  return rows.filter((row) => isListed(row, now));
+}
+
+/**
+ * The landing page's schema.org markup: a MusicEvent per published upcoming event, as a script
+ * element for the HTML head; null when there is none.
+ */
+export async function upcomingEventsJsonLd(c: Context<HonoEnv>): Promise<string | null> {
+  const now = Date.now();
+  const upcoming = (await listedEvents(c, now)).filter((row) => row.eventDate.getTime() > now);
+  if (upcoming.length === 0) return null;
+  const fallbackKey = await remember(`${EVENTS_MEMO_PREFIX}fallback-image`, EVENTS_TTL_MS, () => fallbackEventImageKey(c.var.db), now);
+  const data = eventsJsonLd(
+    upcoming.map((row) => ({ ...toPublicEvent(row, now), ticketSaleStart: row.ticketSaleStart ? row.ticketSaleStart.toISOString() : null })),
+    { origin: new URL(c.req.url).origin, brand: readConfig(c.env).BRAND_NAME, fallbackImage: coverUrlOf(fallbackKey) },
+  );
+  return jsonLdScript(data);
+}
