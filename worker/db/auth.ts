@@ -15,7 +15,6 @@ export const findUserByEmail = (db: DB, email: string) =>
 export const findUserByUsername = (db: DB, username: string) =>
   db.query.users.findFirst({ where: sql`lower(${users.username}) = lower(${username})` });
 
-export const findUserById = (db: DB, id: string) => db.query.users.findFirst({ where: eq(users.id, id) });
 
 export async function isAdminUser(db: DB, user: Pick<UserRow, "id" | "isAdmin">): Promise<boolean> {
   if (user.isAdmin) return true;
@@ -64,7 +63,6 @@ export async function resolveSession(db: DB, idHash: string, now = Date.now()) {
 }
 
 export const deleteSession = (db: DB, idHash: string) => db.delete(sessions).where(eq(sessions.idHash, idHash));
-export const deleteUserSessions = (db: DB, userId: string) => db.delete(sessions).where(eq(sessions.userId, userId));
 
 export type NewUser = { id: string; email: string; username: string; passwordHash: string };
 

@@ -8,7 +8,6 @@ import { billingCustomers, checkoutSessions, paymentEvents, subscriptions, users
 import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "../contracts/payments";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
 /** Provider statuses that nothing can bring back (Stripe never revives them). */
 export const TERMINAL_STATUSES = ["canceled", "incomplete_expired"] as const;

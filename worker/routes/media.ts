@@ -33,8 +33,6 @@ const PUBLIC_CACHE = "public, max-age=86400";
 /** Video stored in R2 is MP4 unless the key says WebM. */
 const videoTypeOf = (key: string) => (key.endsWith(".webm") ? "video/webm" : "video/mp4");
 
-/** Audio stored in R2 is MP3 (audio/mpeg) unless the key says otherwise. */
-
 const notFoundJson = () => Response.json(errorBody("not_found", "Not found"), { status: 404 });
 const forbiddenJson = () => Response.json(errorBody("media_token_invalid", MUSIC_MESSAGES.linkExpired), { status: 403 });
 
