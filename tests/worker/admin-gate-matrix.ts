@@ -15,8 +15,17 @@ export const NON_ADMIN_ROLES = [
 ] as const satisfies readonly (readonly [Role, number, string])[];
 
 const users = new Map<Role, Promise<TestUser>>();
-/** One account per role for the whole file. */
+let usersFile: string | undefined;
+/**
+ * One account per role for the whole file. Files share this module (the worker project runs
+ * without per-file isolation) but not their database, so the accounts are made again per file.
+ */
 export const userOf = (role: Exclude<Role, "visitor">) => {
+  const file = expect.getState().testPath;
+  if (file !== usersFile) {
+    users.clear();
+    usersFile = file;
+  }
   if (!users.has(role)) users.set(role, createUser(role));
   return users.get(role)!;
 };
