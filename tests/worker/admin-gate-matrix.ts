@@ -4,6 +4,7 @@
 import { expect } from "vitest";
 import { env } from "cloudflare:workers";
 import { call, createUser, errorOf, type Role, type TestUser } from "./helpers";
+import { perFile } from "./per-file";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 
@@ -14,18 +15,10 @@ export const NON_ADMIN_ROLES = [
   ["banned", 401, "unauthorized"],
 ] as const satisfies readonly (readonly [Role, number, string])[];
 
-const users = new Map<Role, Promise<TestUser>>();
-let usersFile: string | undefined;
-/**
- * One account per role for the whole file. Files share this module (the worker project runs
- * without per-file isolation) but not their database, so the accounts are made again per file.
- */
+/** One account per role for the whole file (not longer: the next file starts from an empty database). */
+const accounts = perFile(() => new Map<Role, Promise<TestUser>>());
 export const userOf = (role: Exclude<Role, "visitor">) => {
-  const file = expect.getState().testPath;
-  if (file !== usersFile) {
-    users.clear();
-    usersFile = file;
-  }
+  const users = accounts();
   if (!users.has(role)) users.set(role, createUser(role));
   return users.get(role)!;
 };

@@ -1,0 +1,18 @@
+// The worker project runs its files in one runtime (vitest.config.ts: isolate off), so a helper
+// module is evaluated once for all of them, while each file gets a fresh database. State a helper
+// keeps about rows (accounts, catalog views) must therefore live no longer than the file.
+import { expect } from "vitest";
+
+/** A value made again for each test file: `make` runs on the first call from a new file. */
+export function perFile<T>(make: () => T): () => T {
+  let file: string | undefined;
+  let value: T;
+  return () => {
+    const current = expect.getState().testPath;
+    if (current === undefined || current !== file) {
+      file = current;
+      value = make();
+    }
+    return value;
+  };
+}
