@@ -5,11 +5,13 @@ import { expect } from "vitest";
 
 /** A value made again for each test file: `make` runs on the first call from a new file. */
 export function perFile<T>(make: () => T): () => T {
+  let made = false;
   let file: string | undefined;
   let value: T;
   return () => {
     const current = expect.getState().testPath;
-    if (current === undefined || current !== file) {
+    if (!made || current !== file) {
+      made = true;
       file = current;
       value = make();
     }
