@@ -16,6 +16,7 @@ import { playlistNameKey, type PlaylistView } from "../../worker/contracts/colle
 import type { TrackView } from "../../worker/contracts/music";
 import { apiError, createTestRoot, json, mockApi, renderApp, sentJson, sessionUser, stubRoute } from "./accounts-harness";
 import { FakeAudio, MemoryStorage, track } from "./player-fakes";
+import { configRoute } from "./fixtures/config";
 
 const TRACKS: TrackView[] = [
   track(1, { id: "neon-nights-1", title: "Neon Heartbeat" }),
@@ -154,7 +155,7 @@ type Setup = { me?: SessionUser | null; playlists?: PlaylistView[]; locale?: Loc
 
 function setup({ me = VIP, playlists = [], locale = "en" }: Setup = {}) {
   const server = new FakePlaylists(playlists);
-  const api = mockApi({ "GET /api/auth/me": json(200, { user: me }), "GET /api/config": json(200, { brandName: "Test" }), ...server.routes() });
+  const api = mockApi({ "GET /api/auth/me": json(200, { user: me }), ...configRoute(), ...server.routes() });
   const engine = newEngine();
   const root = createTestRoot();
   const page = createRoute({
