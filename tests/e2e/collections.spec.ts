@@ -1,7 +1,7 @@
 // A VIP's collections, as a new VIP member builds them: favorites kept on /music/favorites, and a
 // playlist created, guarded against a duplicate name, filled, reordered from the keyboard,
-// still in that order after a reload, and deleted after confirming.
-import type { Page } from "@playwright/test";
+// still in that order after a reload (once its save has been answered), and deleted after confirming.
+import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const ALBUM = "/music/catalog/moonlight-boulevard";
@@ -9,6 +9,32 @@ const TRACKS = ["Dreamin' of Love", "Moonlight Boulevard", "Tell Me Where the He
 
 /** The titles of the opened playlist, in order. */
 const playlistOrder = (page: Page) => page.getByRole("dialog").getByRole("list", { name: "Tracks in this playlist" }).locator(".playlist-track-title").allTextContents();
+
+const isOrderSave = (response: Response) => response.request().method() === "PUT" && /^\/api\/playlists\/[^/]+\/order$/.test(new URL(response.url()).pathname);
+
+/** Resolves with the answer to the `count`-th reorder saved from now on (call it before the moves). */
+function orderSaves(page: Page, count: number) {
+  let seen = 0;
+  return page.waitForResponse((response) => isOrderSave(response) && ++seen === count);
+}
+
+/** Adds TRACKS from the album to the playlist `name`, in that order. */
+async function addTracks(page: Page, name: string) {
+  await page.goto(ALBUM);
+  for (const title of TRACKS) {
+    await page.getByRole("button", { name: `Add ${title} to a playlist` }).click();
+    const add = page.getByRole("dialog", { name: "Add to Playlist" });
+    await add.getByRole("button", { name }).click();
+    await expect(add).toBeHidden();
+  }
+}
+
+/** Opens the playlist on the hub and waits for its tracks. */
+async function openOnHub(page: Page, name: string, order: (string | undefined)[]) {
+  await page.goto("/music");
+  await page.getByRole("button", { name: `Open the playlist ${name}` }).click();
+  await expect.poll(() => playlistOrder(page)).toEqual(order);
+}
 
 test("a VIP favorites tracks and finds them on Your Collection, then unfavorites one", async ({ page, loginAs }) => {
   await loginAs("vip");
@@ -52,18 +78,11 @@ test("a VIP builds a playlist, reorders it by keyboard, keeps the order after a 
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
   // Three tracks from an album.
-  await page.goto(ALBUM);
-  for (const title of TRACKS) {
-    await page.getByRole("button", { name: `Add ${title} to a playlist` }).click();
-    const add = page.getByRole("dialog", { name: "Add to Playlist" });
-    await add.getByRole("button", { name }).click();
-    await expect(add).toBeHidden();
-  }
+  await addTracks(page, name);
 
   // Open it on the hub and move the first track down twice from the keyboard.
-  await page.goto("/music");
-  await page.getByRole("button", { name: `Open the playlist ${name}` }).click();
-  await expect.poll(() => playlistOrder(page)).toEqual(TRACKS);
+  await openOnHub(page, name, TRACKS);
+  const bothSaved = orderSaves(page, 2);
   const moveDown = page.getByRole("button", { name: `Move ${TRACKS[0]} down` });
   await moveDown.focus();
   await page.keyboard.press("Enter");
@@ -71,6 +90,8 @@ test("a VIP builds a playlist, reorders it by keyboard, keeps the order after a 
   await page.keyboard.press("Enter");
   const reordered = [TRACKS[1], TRACKS[2], TRACKS[0]];
   await expect.poll(() => playlistOrder(page)).toEqual(reordered);
+  // The list shows the new order at once; the reload below must find it saved.
+  expect((await bothSaved).ok()).toBe(true);
 
   await page.reload();
   await page.getByRole("button", { name: `Open the playlist ${name}` }).click();
