@@ -1,6 +1,7 @@
 // A VIP's collections, as a new VIP member builds them: favorites kept on /music/favorites, and a
 // playlist created, guarded against a duplicate name, filled, reordered from the keyboard,
-// still in that order after a reload (once its save has been answered), and deleted after confirming.
+// still in that order after a reload, and deleted after confirming. And moves whose saves are
+// still on their way when the page is left are not lost.
 import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -18,6 +19,31 @@ function orderSaves(page: Page, count: number) {
   return page.waitForResponse((response) => isOrderSave(response) && ++seen === count);
 }
 
+/**
+ * Every reorder save reaches the server at once, but its answer comes back `ms` later, as over a
+ * slow network: a move made meanwhile waits for that answer before it is sent.
+ */
+async function slowOrderAnswers(page: Page, ms: number) {
+  await page.route("**/api/playlists/*/order", async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    // An answer the page no longer waits for (it was left) has nowhere to go.
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+}
+
+/** Creates the playlist `name` from the hub and adds TRACKS from the album, in that order. */
+async function buildPlaylist(page: Page, name: string) {
+  await page.goto("/music");
+  await page.getByRole("button", { name: "Create Playlist" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Playlist" });
+  await dialog.getByLabel("Playlist name").fill(name);
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: `Open the playlist ${name}` })).toBeVisible();
+  await addTracks(page, name);
+}
+
 /** Adds TRACKS from the album to the playlist `name`, in that order. */
 async function addTracks(page: Page, name: string) {
   await page.goto(ALBUM);
@@ -27,6 +53,13 @@ async function addTracks(page: Page, name: string) {
     await add.getByRole("button", { name }).click();
     await expect(add).toBeHidden();
   }
+}
+
+/** The titles of the playlist `name` as the server holds them. */
+async function savedOrder(page: Page, name: string) {
+  const res = await page.request.get("/api/playlists");
+  const { playlists } = (await res.json()) as { playlists: { name: string; tracks: { title: string }[] }[] };
+  return playlists.find((p) => p.name === name)?.tracks.map((t) => t.title);
 }
 
 /** Opens the playlist on the hub and waits for its tracks. */
@@ -107,4 +140,27 @@ test("a VIP builds a playlist, reorders it by keyboard, keeps the order after a 
   await page.reload();
   await expect(page.getByRole("heading", { name: "My Playlists" })).toBeVisible();
   await expect(page.getByRole("button", { name: `Open the playlist ${name}` })).toHaveCount(0);
+});
+
+test("moves whose saves are still on their way when the page is left are kept", async ({ page, loginAs }) => {
+  await loginAs("vip");
+  const name = `Night drive ${Date.now().toString(36)}`;
+  await buildPlaylist(page, name);
+
+  // Two moves in a row: the first one's answer is slow, and the second waits for it.
+  await slowOrderAnswers(page, 600);
+  await openOnHub(page, name, TRACKS);
+  const moveDown = page.getByRole("button", { name: `Move ${TRACKS[0]} down` });
+  await moveDown.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog").getByRole("status")).toContainText(`Moved ${TRACKS[0]} to position 2 of 3`);
+  await page.keyboard.press("Enter");
+  const moved = [TRACKS[1], TRACKS[2], TRACKS[0]];
+  await expect.poll(() => playlistOrder(page)).toEqual(moved);
+
+  // Left at once, the saves still under way: a full page load of another page, then back.
+  await page.goto("/music/favorites");
+  await expect(page.getByRole("heading", { level: 1, name: "Your Collection" })).toBeVisible();
+  await expect.poll(() => savedOrder(page, name)).toEqual(moved);
+  await openOnHub(page, name, moved);
 });
