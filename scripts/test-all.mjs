@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, each vitest project (Worker in workerd, Node, app) as a stage of
-// its own, then the Playwright journeys against the built site. Every stage runs even if an
-// earlier one failed, so one run reports everything; the last line is always `N passed, N failed`.
-// Type check and lint count as one check each; vitest and Playwright count their tests. The
-// counting rules live in ./lib/test-counts.mjs (unit-tested in tests/node/test-all.test.ts).
+// `npm test`: type check and lint (side by side), each vitest project (Worker in workerd, Node,
+// app) as a stage of its own, then the Playwright journeys against the built site. Every stage
+// runs even if an earlier one failed, so one run reports everything; the summary gives each
+// stage's wall time and the last line is always `N passed, N failed`. Type check and lint count
+// as one check each; vitest and Playwright count their tests. The counting rules live in
+// ./lib/test-counts.mjs (unit-tested in tests/node/test-all.test.ts).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { check, playwrightCounts, settle, summaryLines, vitestCounts } from "./lib/test-counts.mjs";
+import { check, formatSeconds, playwrightCounts, settle, summaryLines, vitestCounts } from "./lib/test-counts.mjs";
 import { ROOT, toolEnv } from "./lib/wrangler.mjs";
 
 const REPORT_DIR = path.join(ROOT, ".tmp", "reports");
@@ -30,6 +31,14 @@ function runStage(command, args, { env = {}, buffered = false } = {}) {
     child.on("error", (error) => chunks.push(Buffer.from(`${error.message}\n`)));
     child.on("close", (code) => resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString() }));
   });
+}
+
+/** Runs `work` and adds its wall time, in seconds, to the stage it resolves with. */
+async function timed(work) {
+  const started = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  return "stage" in result ? { ...result, stage: { ...result.stage, seconds } } : { ...result, seconds };
 }
 
 async function readReport(file) {
@@ -66,19 +75,27 @@ async function main() {
   const stages = [];
   const started = Date.now();
 
-  banner("Type check");
-  stages.push(check("typecheck", (await runStage("npm", ["run", "--silent", "typecheck"])).code));
-
-  banner("Lint");
-  stages.push(check("lint", (await runStage("npm", ["run", "--silent", "lint"])).code));
+  // tsc and eslint each keep one core busy: on 2 cores they run together, printed in turn.
+  const checks = [
+    ["Type check", "typecheck"],
+    ["Lint", "lint"],
+  ];
+  console.log("\n(type check and lint run in parallel; each one's output follows when it ends)");
+  const checkRuns = checks.map(([, script]) => timed(() => runStage("npm", ["run", "--silent", script], { buffered: true })));
+  for (const [i, [title, script]] of checks.entries()) {
+    const { code, output, seconds } = await checkRuns[i];
+    banner(title);
+    process.stdout.write(output);
+    stages.push({ ...check(script, code), seconds });
+  }
 
   banner(VITEST_PROJECTS.worker);
-  stages.push((await vitestProject("worker")).stage);
+  stages.push((await timed(() => vitestProject("worker"))).stage);
 
   // The two light projects share the machine well: run them together, print them in turn.
   const parallel = ["node", "app"];
   console.log(`\n(vitest projects ${parallel.join(" and ")} run in parallel; each one's output follows when it ends)`);
-  const runs = parallel.map((project) => vitestProject(project, { buffered: true }));
+  const runs = parallel.map((project) => timed(() => vitestProject(project, { buffered: true })));
   for (const [i, project] of parallel.entries()) {
     const { output, stage } = await runs[i];
     banner(VITEST_PROJECTS[project]);
@@ -87,11 +104,11 @@ async function main() {
   }
 
   banner("End-to-end journeys (Playwright, Chromium)");
-  const e2e = await runStage("playwright", ["test"], { env: { E2E_JSON_REPORT: E2E_REPORT } });
+  const e2e = await timed(() => runStage("playwright", ["test"], { env: { E2E_JSON_REPORT: E2E_REPORT } }));
   const e2eReport = await readReport(E2E_REPORT);
-  stages.push(settle("e2e", e2e.code, e2eReport && playwrightCounts(e2eReport)));
+  stages.push({ ...settle("e2e", e2e.code, e2eReport && playwrightCounts(e2eReport)), seconds: e2e.seconds });
 
-  banner(`Summary (${Math.round((Date.now() - started) / 1000)} s)`);
+  banner(`Summary (${formatSeconds((Date.now() - started) / 1000)} in all)`);
   const lines = summaryLines(stages);
   for (const line of lines) console.log(line);
   process.exit(stages.some((stage) => stage.failed > 0) ? 1 : 0);

@@ -1,6 +1,7 @@
 // Types for test-counts.mjs so its unit test (tests/node/test-all.test.ts) can import it.
 export type Counts = { passed: number; failed: number; skipped: number; flaky: number; flakyTests?: string[] };
-export type Stage = Counts & { name: string; problem?: string };
+/** `seconds`: the stage's wall time, shown in the summary when present. */
+export type Stage = Counts & { name: string; problem?: string; seconds?: number };
 
 /** The parts of vitest's JSON report (`--reporter=json`) that are counted. */
 export type VitestReport = {
@@ -27,4 +28,5 @@ export function vitestCounts(report: VitestReport): Counts;
 export function playwrightCounts(report: PlaywrightReport): Counts & { flakyTests: string[] };
 export function settle(name: string, exitCode: number, counts: Partial<Counts> | null | undefined): Stage;
 export function check(name: string, exitCode: number): Stage;
+export function formatSeconds(seconds: number): string;
 export function summaryLines(stages: Stage[]): string[];

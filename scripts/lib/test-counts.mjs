@@ -62,13 +62,20 @@ export function check(name, exitCode) {
     : { name, passed: 0, failed: 1, skipped: 0, flaky: 0, problem: `exited with code ${exitCode}` };
 }
 
-/** The summary: one line per stage (with skipped/flaky counts and the reason for an added failure), flaky tests by name, then `N passed, N failed` last. */
+/** A stage's wall time as the summary shows it: whole seconds. */
+export const formatSeconds = (seconds) => `${Math.round(seconds)} s`;
+
+/**
+ * The summary: one line per stage (with its wall time when measured, skipped/flaky counts and the
+ * reason for an added failure), flaky tests by name, then `N passed, N failed` last.
+ */
 export function summaryLines(stages) {
   const width = Math.max(10, ...stages.map((s) => s.name.length));
   const lines = [];
   for (const stage of stages) {
+    const time = typeof stage.seconds === "number" ? `  ${formatSeconds(stage.seconds).padStart(6)}` : "";
     const extra = [stage.skipped ? `${stage.skipped} skipped` : "", stage.flaky ? `${stage.flaky} flaky` : "", stage.problem ?? ""].filter(Boolean).join(", ");
-    lines.push(`${stage.name.padEnd(width)} ${String(stage.passed).padStart(4)} passed ${String(stage.failed).padStart(4)} failed${extra ? `  (${extra})` : ""}`);
+    lines.push(`${stage.name.padEnd(width)} ${String(stage.passed).padStart(4)} passed ${String(stage.failed).padStart(4)} failed${time}${extra ? `  (${extra})` : ""}`);
   }
   for (const stage of stages) {
     for (const title of stage.flakyTests ?? []) lines.push(`flaky in ${stage.name} (passed on retry): ${title}`);

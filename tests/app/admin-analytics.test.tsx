@@ -16,6 +16,7 @@ import type { AuditEntryView, AuditListResponse } from "../../worker/contracts/a
 import type { AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse, TrackStatsRow } from "../../worker/contracts/admin-analytics";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, json, mockApi, type ApiRoutes } from "./accounts-harness";
+import { seedConfig } from "./fixtures/config";
 
 const ADMIN: SessionUser = {
   id: "11111111-1111-4111-8111-111111111111",
@@ -97,7 +98,7 @@ const TRACKS: TrackAnalyticsResponse = {
 function seededClient() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(["me"], { user: ADMIN });
-  queryClient.setQueryData(["config"], { brandName: "Freestyle Lovers" });
+  seedConfig(queryClient);
   return queryClient;
 }
 

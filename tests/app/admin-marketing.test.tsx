@@ -12,6 +12,7 @@ import { routeTree } from "../../app/routeTree.gen";
 import type { ImportProgressLine, ImportResult, MarketingContactsResponse } from "../../worker/contracts/admin-marketing";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, json, mockApi, type ApiRoutes } from "./accounts-harness";
+import { seedConfig } from "./fixtures/config";
 
 const ADMIN: SessionUser = { id: "11111111-1111-4111-8111-111111111111", email: "admin@example.test", username: "site_admin", isAdmin: true, isVIP: false, avatarUrl: null };
 const API = "/api/admin/marketing";
@@ -38,7 +39,7 @@ const RESULT: ImportResult = {
 function renderAt(url = "/admin/marketing") {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
   queryClient.setQueryData(["me"], { user: ADMIN });
-  queryClient.setQueryData(["config"], { brandName: "Freestyle Lovers" });
+  seedConfig(queryClient);
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }), context: { queryClient } });
   render(
     <QueryClientProvider client={queryClient}>

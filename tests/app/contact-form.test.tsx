@@ -10,19 +10,9 @@ import type { Locale } from "../../app/i18n/locale";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES } from "../../worker/contracts/contact";
 import { RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
-import type { PublicConfig } from "../../worker/contracts/config";
 import { apiError, createTestRoot, json, mockApi, renderApp, sentJson, stubRoute, type ApiRoutes } from "./accounts-harness";
+import { configRoute } from "./fixtures/config";
 
-const CONFIG: PublicConfig = {
-  brandName: "Neon Test Brand",
-  supportEmail: "support@example.test",
-  adminEmail: "admin@example.test",
-  infoEmail: "info@example.test",
-  chatRoomUrl: "https://chat.example.test/room",
-  socialUrls: { facebook: "https://facebook.example.test/page", instagram: "https://instagram.example.test/page" },
-  vipPrice: { amountCents: 999, currency: "USD" },
-  localMode: true,
-};
 
 const SENT = "Message sent successfully! We'll get back to you soon.";
 const FAILED = "Failed to send message. Please try again.";
@@ -43,7 +33,7 @@ afterEach(() => {
 });
 
 async function renderContact(routes: ApiRoutes = {}, locale: Locale = "en") {
-  const api = mockApi({ "GET /api/config": json(200, CONFIG), ...routes });
+  const api = mockApi({ ...configRoute(), ...routes });
   const view = renderApp(routeTree, "/", { locale });
   await screen.findByRole("heading", { name: locale === "en" ? "Send Us a Message" : "Envie uma mensagem" });
   return { ...view, api };

@@ -10,6 +10,7 @@ import type { PublicEvent } from "../../worker/contracts/events";
 import { EventsList } from "../../app/features/events/EventsList";
 import { Route as EventsRoute } from "../../app/routes/events";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, stubRoute, type ApiRoutes } from "./accounts-harness";
+import { configRoute } from "./fixtures/config";
 
 const NBSP = "\u00a0";
 
@@ -88,7 +89,7 @@ const EVENTS = [PAST, NEON, SAO_PAULO, ONLINE, NO_PRICE];
 function api(extra: ApiRoutes = {}) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: null }),
-    "GET /api/config": json(200, { brandName: "Freestyle Lovers" }),
+    ...configRoute(),
     "GET /api/events": json(200, { events: EVENTS }),
     ...extra,
   });

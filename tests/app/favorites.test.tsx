@@ -18,6 +18,7 @@ import { MusicPlayerPopup, type MusicPlayerPopupFavorites, type MusicPlayerPopup
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
+import { configRoute, seedConfig } from "./fixtures/config";
 
 const track = (id: string, title: string, overrides: Partial<TrackView> = {}): TrackView => ({
   id,
@@ -85,7 +86,7 @@ function fakeApi({ me, favorites = [], change, favoritesGet, holdRefetch = false
   };
   const routes: Parameters<typeof mockApi>[0] = {
     "GET /api/auth/me": json(200, { user: me }),
-    "GET /api/config": json(200, { brandName: "Freestyle Lovers" }),
+    ...configRoute(),
     "GET /api/favorites": () => {
       if (holdRefetch && gets++ > 0) return new Promise<Response>(() => {});
       if (favoritesGet) return favoritesGet();
@@ -415,7 +416,7 @@ async function renderPopup(favorites: MusicPlayerPopupFavorites, locale: Locale 
     toggleRepeat: vi.fn(),
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(["config"], { brandName: "Freestyle Lovers" });
+  seedConfig(queryClient);
   const root = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: () => <Outlet /> });
   const Page = () => <MusicPlayerPopup tracks={[DREAMIN, NEON, SATIN]} state={popupState()} analyser={null} actions={actions} canPlay favorites={favorites} />;
   const routeTree = root.addChildren([createRoute({ getParentRoute: () => root, path: "/music/player", component: Page })]);

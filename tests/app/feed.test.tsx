@@ -14,6 +14,7 @@ import { Route as PostRoute } from "../../app/routes/social/post/$postId";
 import type { SessionUser } from "../../worker/contracts/auth";
 import type { CommentView, FeedEvent, FeedResponse, PostView } from "../../worker/contracts/feed";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
+import { configRoute } from "./fixtures/config";
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -114,7 +115,7 @@ function setup({ me = ME, posts = [], extra = {}, locale = "en", url = "/social"
   };
   const api = mockApi({
     "GET /api/auth/me": json(200, { user: me }),
-    "GET /api/config": json(200, { brandName: "Test" }),
+    ...configRoute(),
     "GET /api/posts": feedPage,
     ...extra,
   });

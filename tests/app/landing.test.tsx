@@ -7,19 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HERO_ROTATION_MS } from "../../app/features/landing/useHeroRotation";
 import { Route as IndexRoute } from "../../app/routes/index";
 import type { SessionUser } from "../../worker/contracts/auth";
-import type { PublicConfig } from "../../worker/contracts/config";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
+import { configRoute } from "./fixtures/config";
 
-const CONFIG: PublicConfig = {
-  brandName: "Neon Test Brand",
-  supportEmail: "support@example.test",
-  adminEmail: "admin@example.test",
-  infoEmail: "info@example.test",
-  chatRoomUrl: "https://chat.example.test/room",
-  socialUrls: { facebook: "https://facebook.example.test/page", instagram: "https://instagram.example.test/page" },
-  vipPrice: { amountCents: 999, currency: "USD" },
-  localMode: true,
-};
 
 const root = createTestRoot();
 const routeTree = root.addChildren([
@@ -107,7 +97,7 @@ afterEach(() => {
 function mockSite(me: SessionUser | null = null) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: me }),
-    "GET /api/config": json(200, CONFIG),
+    ...configRoute(),
     "GET /api/events": json(200, { events: [] }),
   });
 }

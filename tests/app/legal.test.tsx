@@ -26,22 +26,15 @@ import { Route as PrivacyRoute } from "../../app/routes/privacy";
 import { Route as TermsRoute } from "../../app/routes/terms";
 import type { PublicConfig } from "../../worker/contracts/config";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, stubRoute } from "./accounts-harness";
+import { configRoute, siteConfig } from "./fixtures/config";
 
-const CONFIG: PublicConfig = {
-  brandName: "Neon Test Brand",
-  supportEmail: "help@neon-test.example",
-  adminEmail: "admin@neon-test.example",
-  infoEmail: "hello@neon-test.example",
-  chatRoomUrl: "https://chat.example.test/room",
-  socialUrls: { facebook: "https://facebook.example.test/page", instagram: "https://instagram.example.test/page" },
-  vipPrice: { amountCents: 999, currency: "USD" },
-  localMode: true,
-};
+// Addresses of their own, so each link is shown to come from the right field.
+const CONFIG = siteConfig({ supportEmail: "help@neon-test.example", adminEmail: "admin@neon-test.example", infoEmail: "hello@neon-test.example" });
 
 type Page = "/privacy" | "/terms" | "/copyright";
 
 function renderLegal(url: Page, { locale = "en" as Locale, config = CONFIG as PublicConfig | Response } = {}) {
-  const api = mockApi({ "GET /api/config": config instanceof Response ? config : json(200, config) });
+  const api = mockApi(config instanceof Response ? { "GET /api/config": config } : configRoute(config));
   const root = createTestRoot();
   const tree = root.addChildren([
     mountFileRoute(PrivacyRoute, "/privacy", root),

@@ -10,6 +10,7 @@ import { Route as TrackRoute } from "../../app/routes/music/track/$trackId";
 import { pageEngine } from "../../app/features/music/player/PlayerProvider";
 import { searchTracks } from "../../app/features/music/catalog/MusicHubPage";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
+import { configRoute } from "./fixtures/config";
 
 const track = (id: string, title: string, overrides: Partial<TrackView> = {}): TrackView => ({
   id,
@@ -50,7 +51,7 @@ const EMPTY_ALBUM: AlbumDetail = { ...summary("future-sounds", "Future Sounds", 
 function api(me: ReturnType<typeof sessionUser> | null) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: me }),
-    "GET /api/config": json(200, { brandName: "Freestyle Lovers" }),
+    ...configRoute(),
     "GET /api/music/albums": json(200, {
       albums: [MOONLIGHT, summary("spring-love-single", "Spring Love", 1, { type: "Single", position: 1 }), { ...EMPTY_ALBUM, position: 2 }].map(({ ...a }) => {
         delete (a as Partial<AlbumDetail>).tracks;

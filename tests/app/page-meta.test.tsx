@@ -12,21 +12,11 @@ import type { Locale } from "../../app/i18n/locale";
 import { usePageMeta } from "../../app/lib/usePageMeta";
 import { routeTree } from "../../app/routeTree.gen";
 import type { SessionUser } from "../../worker/contracts/auth";
-import type { PublicConfig } from "../../worker/contracts/config";
 import type { ProfileView } from "../../worker/contracts/profiles";
 import { json, mockApi } from "./accounts-harness";
+import { SITE_CONFIG, seedConfig } from "./fixtures/config";
 
-const BRAND = "Neon Test Brand";
-const CONFIG: PublicConfig = {
-  brandName: BRAND,
-  supportEmail: "support@example.test",
-  adminEmail: "admin@example.test",
-  infoEmail: "info@example.test",
-  chatRoomUrl: "https://chat.example.test/room",
-  socialUrls: { facebook: "https://facebook.example.test/page", instagram: "https://instagram.example.test/page" },
-  vipPrice: { amountCents: 999, currency: "USD" },
-  localMode: true,
-};
+const BRAND = SITE_CONFIG.brandName;
 // An administrator with VIP passes every guard, so each page itself is shown.
 const ADMIN: SessionUser = {
   id: "11111111-1111-4111-8111-111111111111",
@@ -57,7 +47,7 @@ const msg = (locale: Locale, id: string) => catalogs[locale][id]!.replaceAll("{b
 function seededClient({ config = true } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(["me"], { user: ADMIN });
-  if (config) queryClient.setQueryData(["config"], CONFIG);
+  if (config) seedConfig(queryClient);
   return queryClient;
 }
 
@@ -149,7 +139,7 @@ describe("usePageMeta", () => {
     const queryClient = seededClient({ config: false });
     renderHook(<Page />, { queryClient });
     expect(document.title).toBe("Music Catalog");
-    act(() => queryClient.setQueryData(["config"], CONFIG));
+    act(() => seedConfig(queryClient));
     await waitFor(() => expect(document.title).toBe(`Music Catalog · ${BRAND}`));
     expect(api.callsTo("GET /api/config")).toHaveLength(0);
   });

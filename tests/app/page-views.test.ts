@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import { usePageViews } from "../../app/lib/pageViews";
 import { routeTree } from "../../app/routeTree.gen";
-import type { PublicConfig } from "../../worker/contracts/config";
 import { mockApi, sessionUser } from "./accounts-harness";
+import { seedConfig } from "./fixtures/config";
 
 const OWN_HOST = window.location.host;
 const WIDTH = 1366;
@@ -160,16 +160,7 @@ describe("in the app", () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     // An administrator, so that /admin is shown rather than redirected to the sign-in page.
     queryClient.setQueryData(["me"], { user: sessionUser({ isAdmin: true }) });
-    queryClient.setQueryData<PublicConfig>(["config"], {
-      brandName: "Freestyle Lovers",
-      supportEmail: "support@example.test",
-      adminEmail: "admin@example.test",
-      infoEmail: "info@example.test",
-      chatRoomUrl: "https://chat.example.test/room",
-      socialUrls: { facebook: "https://facebook.example.test/page", instagram: "https://instagram.example.test/page" },
-      vipPrice: { amountCents: 999, currency: "USD" },
-      localMode: true,
-    });
+    seedConfig(queryClient);
     const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ["/privacy"] }), context: { queryClient } });
     const app = createElement(I18nProvider, { initialLocale: "en", children: createElement(RouterProvider, { router }) });
     render(createElement(QueryClientProvider, { client: queryClient, children: app }));

@@ -13,6 +13,7 @@ import type { CheckoutStatusResponse, MembershipResponse } from "../../worker/co
 import type { PublicConfig } from "../../worker/contracts/config";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
+import { configRoute, SITE_CONFIG, siteConfig } from "./fixtures/config";
 
 const root = createTestRoot();
 const panelRoute = createRoute({ getParentRoute: () => root, path: "/panel", component: MembershipPanel }) as unknown as AnyRoute;
@@ -37,16 +38,7 @@ afterEach(() => {
 const SESSION = "cs_local_0123456789abcdef";
 
 function config(overrides: Partial<PublicConfig["vipPrice"]> = {}): PublicConfig {
-  return {
-    brandName: "Freestyle Lovers",
-    supportEmail: "support@example.com",
-    adminEmail: "admin@example.com",
-    infoEmail: "info@example.com",
-    chatRoomUrl: "https://chat.example.com",
-    socialUrls: { facebook: "https://facebook.example", instagram: "https://instagram.example" },
-    vipPrice: { amountCents: 999, currency: "USD", ...overrides },
-    localMode: true,
-  };
+  return siteConfig({ vipPrice: { ...SITE_CONFIG.vipPrice, ...overrides } });
 }
 
 function membership(overrides: Partial<MembershipResponse> = {}): MembershipResponse {
@@ -65,7 +57,7 @@ function membership(overrides: Partial<MembershipResponse> = {}): MembershipResp
 function serve({ me = sessionUser() as SessionUser | null, price = {} as Partial<PublicConfig["vipPrice"]>, extra = {} as ApiRoutes } = {}) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: me }),
-    "GET /api/config": json(200, config(price)),
+    ...configRoute(config(price)),
     ...extra,
   });
 }

@@ -1,7 +1,8 @@
 // The playlists UI against a fake /api/playlists that keeps state like the Worker does: the hub's
 // My Playlists grid (cards, preview, create, delete, play), Add to Playlist (choose, already-in,
 // create-and-add, failure), the opened playlist (keyboard and drag reordering with announcements,
-// rollback, remove, rename), the read-only view of a non-VIP member, and the pt-BR texts.
+// rollback, saving when the page is left, remove, rename), the read-only view of a non-VIP member,
+// and the pt-BR texts.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -16,6 +17,7 @@ import { playlistNameKey, type PlaylistView } from "../../worker/contracts/colle
 import type { TrackView } from "../../worker/contracts/music";
 import { apiError, createTestRoot, json, mockApi, renderApp, sentJson, sessionUser, stubRoute } from "./accounts-harness";
 import { FakeAudio, MemoryStorage, track } from "./player-fakes";
+import { configRoute } from "./fixtures/config";
 
 const TRACKS: TrackView[] = [
   track(1, { id: "neon-nights-1", title: "Neon Heartbeat" }),
@@ -154,7 +156,7 @@ type Setup = { me?: SessionUser | null; playlists?: PlaylistView[]; locale?: Loc
 
 function setup({ me = VIP, playlists = [], locale = "en" }: Setup = {}) {
   const server = new FakePlaylists(playlists);
-  const api = mockApi({ "GET /api/auth/me": json(200, { user: me }), "GET /api/config": json(200, { brandName: "Test" }), ...server.routes() });
+  const api = mockApi({ "GET /api/auth/me": json(200, { user: me }), ...configRoute(), ...server.routes() });
   const engine = newEngine();
   const root = createTestRoot();
   const page = createRoute({
@@ -448,6 +450,62 @@ describe("the opened playlist", () => {
     await waitFor(() => expect(titlesIn(list)).toEqual(["Neon Heartbeat", "Spring Love", "Satin Nights"]));
     expect(within(detail).getByRole("alert").textContent).toBe("Failed to save the new order. The playlist was put back as it was.");
     expect(callsTo(`PUT /api/playlists/${ID.summer}/order`)).toHaveLength(1);
+  });
+
+  it("sends each order with keepalive, so a save under way outlives the page", async () => {
+    const { callsTo } = setup({ playlists: three() });
+    const { list } = await open();
+    fireEvent.click(within(list).getByRole("button", { name: "Move Neon Heartbeat down" }));
+    await waitFor(() => expect(callsTo(`PUT /api/playlists/${ID.summer}/order`)).toHaveLength(1));
+    expect(callsTo(`PUT /api/playlists/${ID.summer}/order`)[0]![1]).toMatchObject({ method: "PUT", keepalive: true, credentials: "same-origin" });
+  });
+
+  it.each(["beforeunload", "pagehide"])("on %s, sends at once the latest order that still waits for the one before it, once", async (leave) => {
+    const { server, callsTo } = setup({ playlists: three() });
+    let answer!: () => void;
+    server.next.set(`PUT /api/playlists/${ID.summer}/order`, async (request) => {
+      const { trackIds } = (await request.json()) as { trackIds: string[] };
+      await new Promise<void>((resolve) => (answer = resolve));
+      server.find(ID.summer)!.tracks = trackIds.map((t) => TRACKS.find((x) => x.id === t)!);
+      return json(200, { playlist: server.find(ID.summer) });
+    });
+    const { list } = await open();
+    const puts = () => callsTo(`PUT /api/playlists/${ID.summer}/order`);
+    fireEvent.click(within(list).getByRole("button", { name: "Move Neon Heartbeat down" }));
+    fireEvent.click(within(list).getByRole("button", { name: "Move Neon Heartbeat down" }));
+    await waitFor(() => expect(answer).toBeTypeOf("function"));
+    expect(puts()).toHaveLength(1); // the second move waits for the first one's answer
+
+    window.dispatchEvent(new Event(leave));
+    expect(puts()).toHaveLength(2);
+    expect(sentJson(puts()[1] as never)).toEqual({ trackIds: ["neon-nights-2", "neon-nights-3", "neon-nights-1"] });
+    expect(puts()[1]![1]).toMatchObject({ method: "PUT", keepalive: true });
+    // Leaving fires both events: the order is not sent twice.
+    window.dispatchEvent(new Event("beforeunload"));
+    window.dispatchEvent(new Event("pagehide"));
+    expect(puts()).toHaveLength(2);
+
+    // The page stayed after all: the queue goes on, and the playlist ends in the latest order.
+    await act(async () => answer());
+    await waitFor(() => expect(server.find(ID.summer)!.tracks.map((t) => t.id)).toEqual(["neon-nights-2", "neon-nights-3", "neon-nights-1"]));
+    expect(titlesIn(list)).toEqual(["Spring Love", "Satin Nights", "Neon Heartbeat"]);
+  });
+
+  it("sends nothing when the page is left with every order answered, or after a refused one", async () => {
+    const { server, callsTo } = setup({ playlists: three() });
+    const { detail, list } = await open();
+    const puts = () => callsTo(`PUT /api/playlists/${ID.summer}/order`);
+    fireEvent.click(within(list).getByRole("button", { name: "Move Neon Heartbeat down" }));
+    await waitFor(() => expect(server.find(ID.summer)!.tracks.map((t) => t.id)).toEqual(["neon-nights-2", "neon-nights-1", "neon-nights-3"]));
+    window.dispatchEvent(new Event("beforeunload"));
+    window.dispatchEvent(new Event("pagehide"));
+    expect(puts()).toHaveLength(1);
+
+    server.next.set(`PUT /api/playlists/${ID.summer}/order`, apiError(503, "unavailable", "Unavailable"));
+    fireEvent.click(within(list).getByRole("button", { name: "Move Neon Heartbeat down" }));
+    expect(await within(detail).findByRole("alert")).toBeTruthy();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(puts()).toHaveLength(2);
   });
 
   it("reloads the playlist when it changed meanwhile (409 playlist_changed)", async () => {

@@ -17,6 +17,7 @@ import { Route as RadioRoute } from "../../app/routes/radio/index";
 import type { Locale } from "../../app/i18n/locale";
 import { RADIO_ERROR_MS, RADIO_STATIC_MS, type NowPlaying, type RadioSlot, type RadioStationView, type TuneResponse } from "../../worker/contracts/radio";
 import { apiError, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
+import { configRoute } from "./fixtures/config";
 
 vi.mock("../../app/components/layout/Header", () => ({ Header: () => null }));
 vi.mock("../../app/components/layout/Footer", () => ({ Footer: () => null }));
@@ -73,7 +74,7 @@ const VIP = sessionUser({ isVIP: true });
 function api(me: ReturnType<typeof sessionUser> | null, { tune }: { tune?: (stationId: string) => Response } = {}) {
   const routes: Parameters<typeof mockApi>[0] = {
     "GET /api/auth/me": json(200, { user: me }),
-    "GET /api/config": json(200, { brandName: "Freestyle Lovers" }),
+    ...configRoute(),
     "GET /api/radio/stations": json(200, { stations: STATIONS }),
   };
   for (const { id } of STATIONS) {

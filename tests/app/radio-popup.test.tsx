@@ -20,6 +20,7 @@ import { claimAudioFocus, registerAudioOwner } from "../../app/lib/audioFocus";
 import type { Locale } from "../../app/i18n/locale";
 import { apiError, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { FakeAudio, MemoryStorage } from "./player-fakes";
+import { configRoute } from "./fixtures/config";
 
 const VIP = sessionUser({ isVIP: true });
 
@@ -82,7 +83,7 @@ const tune = (stationId: string): TuneResponse => ({
 function api(me: ReturnType<typeof sessionUser> | null, overrides: Record<string, Response | ((r: Request) => Response)> = {}) {
   const routes: Record<string, Response | ((r: Request) => Response)> = {
     "GET /api/auth/me": json(200, { user: me }),
-    "GET /api/config": json(200, { brandName: "Freestyle Lovers" }),
+    ...configRoute(),
     "GET /api/radio/stations": json(200, { stations: STATIONS }),
     "GET /api/music/tracks": json(200, { tracks: TRACKS, totalPlays: 0 }),
     "GET /api/favorites": json(200, { tracks: [] }),

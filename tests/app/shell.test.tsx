@@ -17,18 +17,8 @@ import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { Route as SignupOptionsRoute } from "../../app/routes/signup-options";
 import type { SessionUser } from "../../worker/contracts/auth";
-import type { PublicConfig } from "../../worker/contracts/config";
+import { SITE_CONFIG, seedConfig } from "./fixtures/config";
 
-const CONFIG: PublicConfig = {
-  brandName: "Neon Test Brand",
-  supportEmail: "support@example.test",
-  adminEmail: "admin@example.test",
-  infoEmail: "info@example.test",
-  chatRoomUrl: "https://chat.example.test/room",
-  socialUrls: { facebook: "https://facebook.example.test/page", instagram: "https://instagram.example.test/page" },
-  vipPrice: { amountCents: 999, currency: "USD" },
-  localMode: true,
-};
 
 function user(overrides: Partial<SessionUser> = {}): SessionUser {
   return { id: "user-42", email: "fan@example.test", username: "fan", isAdmin: false, isVIP: false, avatarUrl: null, ...overrides };
@@ -40,7 +30,7 @@ type Setup = { me?: SessionUser | null; path?: string; children?: ReactNode; loc
 async function renderShell({ me = null, path = "/", children = <Header />, locale = "en" }: Setup = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(["me"], { user: me });
-  queryClient.setQueryData(["config"], CONFIG);
+  seedConfig(queryClient);
   const root = createRootRouteWithContext<{ queryClient: QueryClient }>()({
     component: () => (
       <>
@@ -145,7 +135,7 @@ describe("Header", () => {
     await renderShell();
     fireEvent.click(screen.getByRole("button", { name: "Media" }));
     const chat = screen.getByRole("link", { name: /Chat Room/ });
-    expect(chat.getAttribute("href")).toBe(CONFIG.chatRoomUrl);
+    expect(chat.getAttribute("href")).toBe(SITE_CONFIG.chatRoomUrl);
     expect(chat.getAttribute("target")).toBe("_blank");
     expect(chat.getAttribute("rel")).toBe("noopener noreferrer");
   });
@@ -255,12 +245,12 @@ describe("Footer", () => {
   it("carries the configured contact, social links, 2025 rights line and legal + VIP links", async () => {
     await renderShell({ children: <Footer /> });
     const footer = screen.getByRole("contentinfo");
-    expect(within(footer).getByRole("link", { name: CONFIG.infoEmail }).getAttribute("href")).toBe(`mailto:${CONFIG.infoEmail}`);
+    expect(within(footer).getByRole("link", { name: SITE_CONFIG.infoEmail }).getAttribute("href")).toBe(`mailto:${SITE_CONFIG.infoEmail}`);
     expect(within(footer).getByText("Global")).toBeTruthy();
     const facebook = within(footer).getByRole("link", { name: /Facebook/ });
-    expect(facebook.getAttribute("href")).toBe(CONFIG.socialUrls.facebook);
+    expect(facebook.getAttribute("href")).toBe(SITE_CONFIG.socialUrls.facebook);
     expect(facebook.getAttribute("rel")).toBe("noopener noreferrer");
-    expect(within(footer).getByRole("link", { name: /Instagram/ }).getAttribute("href")).toBe(CONFIG.socialUrls.instagram);
+    expect(within(footer).getByRole("link", { name: /Instagram/ }).getAttribute("href")).toBe(SITE_CONFIG.socialUrls.instagram);
     expect(footer.textContent).toContain("© 2025 Neon Test Brand.");
     expect(footer.textContent).toContain("All rights reserved.");
     for (const [name, href] of [

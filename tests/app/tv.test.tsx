@@ -11,6 +11,7 @@ import { Route as TvRoute } from "../../app/routes/tv";
 import { livePositionAt, streamExpired } from "../../app/features/tv/queries";
 import { formatClock } from "../../app/features/tv/TvPlayer";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
+import { configRoute } from "./fixtures/config";
 
 const channel = (id: string, name: string, position: number, overrides: Partial<TvChannelView> = {}): TvChannelView => ({
   id,
@@ -57,7 +58,7 @@ function streamRoute(id: string, overrides: Partial<Extract<TvStreamResponse, { 
 function api(me: ReturnType<typeof sessionUser> | null, extra: ApiRoutes = {}) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: me }),
-    "GET /api/config": json(200, { brandName: "Freestyle Lovers" }),
+    ...configRoute(),
     "GET /api/tv/channels": json(200, { channels: CHANNELS }),
     ...Object.fromEntries([SPRING, WAITING, ONE, BTS].map((c) => [`POST /api/tv/channels/${c.id}/stream`, streamRoute(c.id)])),
     "POST /api/tv/channels/live/stream": streamRoute("live", { startAt: LIVE_START_AT, durationSeconds: 40 }),

@@ -10,6 +10,7 @@ import type { VirtualMeetView } from "../../worker/contracts/events";
 import { LATE_RETRY_MS } from "../../app/features/events/VirtualMeetPage";
 import { Route as VirtualMeetRoute } from "../../app/routes/virtual-meet";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
+import { configRoute } from "./fixtures/config";
 
 /** The device's clock in these tests: 20 minutes before the first meet, 5 before its window opens. */
 const NOW = Date.parse("2026-12-05T21:40:00.000Z");
@@ -52,7 +53,7 @@ const ADMIN = sessionUser({ isAdmin: true, username: "site_admin" });
 function api(me: SessionUser | null, extra: ApiRoutes = {}) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: me }),
-    "GET /api/config": json(200, { brandName: "Freestyle Lovers" }),
+    ...configRoute(),
     "GET /api/events/virtual": json(200, { meets: [FIRST, SECOND] }),
     ...extra,
   });

@@ -31,6 +31,7 @@ import {
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import type { TrackView } from "../../worker/contracts/music";
+import { seedConfig } from "./fixtures/config";
 
 // ---------- A recording 2D context ----------
 
@@ -482,7 +483,7 @@ async function renderPopup(overrides: Partial<MusicPlayerPopupProps> = {}, local
   const fakes = fakeActions();
   const props: MusicPlayerPopupProps = { tracks: TRACKS, state: idleState(), analyser: null, actions: fakes, canPlay: true, ...overrides };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(["config"], { brandName: "Neon Test Brand" });
+  seedConfig(queryClient);
   const root = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: () => <Outlet /> });
   const routeTree = root.addChildren([
     createRoute({ getParentRoute: () => root, path: "/music/player", component: () => <MusicPlayerPopup {...props} /> }),

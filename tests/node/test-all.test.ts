@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { playwrightCounts, settle, summaryLines, vitestCounts, type PlaywrightReport, type VitestReport } from "../../scripts/lib/test-counts.mjs";
+import { formatSeconds, playwrightCounts, settle, summaryLines, vitestCounts, type PlaywrightReport, type VitestReport } from "../../scripts/lib/test-counts.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -103,6 +103,23 @@ describe("the summary", () => {
     expect(lines[2]).toBe("vitest node      0 passed    1 failed  (no tests ran)");
     expect(lines[3]).toBe("vitest app     100 passed    2 failed  (1 skipped)");
     expect(lines.at(-1)).toBe("401 passed, 3 failed");
+  });
+
+  it("shows each stage's wall time in whole seconds, before the notes, and still ends with the totals", () => {
+    const stages = [
+      { ...settle("typecheck", 0, { passed: 1 }), seconds: 41.4 },
+      { ...settle("vitest worker", 0, { passed: 1809 }), seconds: 52.6 },
+      { ...settle("e2e", 0, { passed: 40, skipped: 1 }), seconds: 312.5 },
+      settle("lint", 0, { passed: 1 }),
+    ];
+    expect(summaryLines(stages)).toEqual([
+      "typecheck        1 passed    0 failed    41 s",
+      "vitest worker 1809 passed    0 failed    53 s",
+      "e2e             40 passed    0 failed   313 s  (1 skipped)",
+      "lint             1 passed    0 failed",
+      "1851 passed, 0 failed",
+    ]);
+    expect(formatSeconds(0.4)).toBe("0 s");
   });
 });
 

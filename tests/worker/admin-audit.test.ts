@@ -4,26 +4,15 @@
 import { describe, expect, it } from "vitest";
 import { auditInsert } from "../../worker/db/audit";
 import { AUDIT_PAGE_SIZE, type AuditListResponse } from "../../worker/contracts/admin";
-import { call, createUser, db, errorOf, type Role } from "./helpers";
-
-const expected: Record<Role, [number, string | null]> = {
-  visitor: [401, "unauthorized"],
-  banned: [401, "unauthorized"],
-  user: [403, "admin_required"],
-  vip: [403, "admin_required"],
-  admin: [200, null],
-};
-
-async function cookieFor(role: Role) {
-  return role === "visitor" ? undefined : (await createUser(role)).cookie;
-}
+import { call, createUser, db, errorOf } from "./helpers";
+import { cookieFor, expectRefused, ROLES, statusFor } from "./admin-gate-matrix";
 
 describe("/api/admin: administrators only", () => {
-  for (const role of Object.keys(expected) as Role[]) {
-    it(`GET /api/admin/audit as ${role} → ${expected[role][0]}`, async () => {
+  for (const role of ROLES) {
+    it(`GET /api/admin/audit as ${role} → ${statusFor(role, 200)}`, async () => {
       const res = await call("/api/admin/audit", { cookie: await cookieFor(role) });
-      expect(res.status).toBe(expected[role][0]);
-      if (expected[role][1]) expect((await errorOf(res)).code).toBe(expected[role][1]);
+      if (role === "admin") expect(res.status).toBe(200);
+      else await expectRefused(res, role);
     });
   }
 

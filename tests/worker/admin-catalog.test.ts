@@ -9,7 +9,8 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { call, createUser, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
+import { call, createUser, errorOf, ORIGIN, type TestUser } from "./helpers";
+import { cookieFor, expectRefused, NON_ADMIN_ROLES, userOf } from "./admin-gate-matrix";
 import { PNG_1X1, GIF_1X1, JPEG_1X1, pngSized, claimingSize } from "./image-fixtures";
 import { isoMedia, mp3Cbr, mp3Vbr, notMedia, wav, webm } from "./media-fixtures";
 import {
@@ -122,12 +123,9 @@ function putDeclared(path: string, cookie: string, declared: number) {
 }
 
 let admin: TestUser;
-const cookies: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
-  admin = await createUser("admin");
-  for (const role of ["user", "vip", "banned"] as const) cookies[role] = (await createUser(role)).cookie;
-  cookies.admin = admin.cookie;
+  admin = await userOf("admin");
 });
 
 // ----- every route, every role -----
@@ -191,30 +189,21 @@ const CASES: Case[] = [
   { name: "PUT /channels/:id/video", status: 200, action: "channel.video", make: async () => ({ method: "PUT", path: `${API}/channels/${await seedChannel()}/video`, body: isoMedia({ seconds: 30, brand: "isom" }) }) },
 ];
 
-const REFUSED: Record<Exclude<Role, "admin">, [number, string]> = {
-  visitor: [401, "unauthorized"],
-  banned: [401, "unauthorized"],
-  user: [403, "admin_required"],
-  vip: [403, "admin_required"],
-};
-
 describe("/api/admin/catalog: every route, every role", () => {
   for (const c of CASES) {
-    for (const role of Object.keys(REFUSED) as (keyof typeof REFUSED)[]) {
-      const [status, code] = REFUSED[role];
+    for (const [role, status] of NON_ADMIN_ROLES) {
       it(`${c.name} as ${role} → ${status}, nothing written`, async () => {
         const req = await c.make();
         const before = await auditCount();
-        const res = await send(req, cookies[role as Role]);
-        expect(res.status).toBe(status);
-        expect((await errorOf(res)).code).toBe(code);
+        const res = await send(req, await cookieFor(role));
+        await expectRefused(res, role);
         expect(await auditCount()).toBe(before);
       });
     }
     it(`${c.name} as admin → ${c.status}${c.action ? `, audited as ${c.action}` : ""}`, async () => {
       const req = await c.make();
       const before = await auditCount();
-      const res = await send(req, cookies.admin);
+      const res = await send(req, admin.cookie);
       expect(res.status, await res.clone().text()).toBe(c.status);
       if (!c.action) {
         expect(await auditCount()).toBe(before);

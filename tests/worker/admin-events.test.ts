@@ -8,7 +8,8 @@
 // Expectations come from raw SQL against D1, never from the query functions under test.
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { call, createUser, errorOf, ruleError, type Role, type TestUser } from "./helpers";
+import { call, errorOf, ruleError, type TestUser } from "./helpers";
+import { cookieFor, expectRefused, NON_ADMIN_ROLES, userOf } from "./admin-gate-matrix";
 import {
   ADMIN_EVENTS_API,
   ADMIN_VENUES_API,
@@ -121,12 +122,9 @@ type StoredEvent = Record<string, unknown>;
 const storedEvent = (id: string) => row<StoredEvent>("SELECT * FROM events WHERE id = ?", id);
 
 let admin: TestUser;
-const cookies: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
-  admin = await createUser("admin");
-  for (const role of ["user", "vip", "banned"] as const) cookies[role] = (await createUser(role)).cookie;
-  cookies.admin = admin.cookie;
+  admin = await userOf("admin");
 });
 
 const asAdmin = (path: string, options: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) => call(path, { ...options, cookie: admin.cookie });
@@ -151,33 +149,24 @@ const CASES: Case[] = [
   { name: "DELETE /venues/:id", status: 200, action: "venue.delete", make: async () => ({ method: "DELETE", path: `${ADMIN_VENUES_API}/${await seedVenue()}` }) },
 ];
 
-const REFUSED: Record<Exclude<Role, "admin">, [number, string]> = {
-  visitor: [401, "unauthorized"],
-  banned: [401, "unauthorized"],
-  user: [403, "admin_required"],
-  vip: [403, "admin_required"],
-};
-
 /** Everything a write could touch, to show that a refused request changed none of it. */
 const snapshot = async () => JSON.stringify(await Promise.all(["events", "venues", "audit_log"].map(async (t) => (await D1.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()).results)));
 
 describe("/api/admin/events and /api/admin/venues: every route, every role", () => {
   for (const c of CASES) {
-    for (const role of Object.keys(REFUSED) as (keyof typeof REFUSED)[]) {
-      const [status, code] = REFUSED[role];
+    for (const [role, status] of NON_ADMIN_ROLES) {
       it(`${c.name} as ${role} → ${status}, nothing written`, async () => {
         const req = await c.make();
         const before = await snapshot();
-        const res = await call(req.path, { method: req.method, json: req.json, cookie: cookies[role as Role] });
-        expect(res.status).toBe(status);
-        expect((await errorOf(res)).code).toBe(code);
+        const res = await call(req.path, { method: req.method, json: req.json, cookie: await cookieFor(role) });
+        await expectRefused(res, role);
         expect(await snapshot()).toBe(before);
       });
     }
     it(`${c.name} as admin → ${c.status}${c.action ? `, audited as ${c.action}` : ", nothing audited"}`, async () => {
       const req = await c.make();
       const before = await auditCount();
-      const res = await call(req.path, { method: req.method, json: req.json, cookie: cookies.admin });
+      const res = await call(req.path, { method: req.method, json: req.json, cookie: admin.cookie });
       expect(res.status, await res.clone().text()).toBe(c.status);
       if (!c.action) {
         expect(await auditCount()).toBe(before);

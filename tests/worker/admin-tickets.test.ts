@@ -11,7 +11,8 @@
 // under test.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createUser, errorOf, type Role, type TestUser } from "./helpers";
+import { call, errorOf, type TestUser } from "./helpers";
+import { cookieFor, expectRefused, NON_ADMIN_ROLES, userOf } from "./admin-gate-matrix";
 import { JSON_BODY_MAX_BYTES } from "../../worker/contracts/limits";
 import type { ImportPreviewResponse, ImportResponse, TicketDetailResponse, TicketsListResponse } from "../../worker/contracts/admin-tickets";
 
@@ -87,15 +88,12 @@ function oneMonthBackUtc(now: number): number {
 }
 
 let admin: TestUser;
-const cookies: Partial<Record<Role, string>> = {};
 let newYork: string;
 let miami: string;
 let saoPaulo: string;
 
 beforeAll(async () => {
-  admin = await createUser("admin");
-  for (const role of ["user", "vip", "banned"] as const) cookies[role] = (await createUser(role)).cookie;
-  cookies.admin = admin.cookie;
+  admin = await userOf("admin");
   newYork = await seedEvent("Freestyle Forever — New York");
   miami = await seedEvent("Miami Freestyle Heat");
   saoPaulo = await seedEvent("Noite Freestyle — São Paulo", { currency: "BRL" });
@@ -124,33 +122,24 @@ const CASES: { name: string; make(): Promise<Req> }[] = [
   },
 ];
 
-const REFUSED: Record<Exclude<Role, "admin">, [number, string]> = {
-  visitor: [401, "unauthorized"],
-  banned: [401, "unauthorized"],
-  user: [403, "admin_required"],
-  vip: [403, "admin_required"],
-};
-
 const send = (req: Req, cookie?: string) => call(req.path, { method: req.method, body: req.body, json: req.json, cookie });
 const ticketCount = async () => (await row<{ n: number }>("SELECT count(*) AS n FROM tickets"))!.n;
 
 describe("/api/admin/tickets: every route, every role", () => {
   for (const c of CASES) {
-    for (const role of Object.keys(REFUSED) as (keyof typeof REFUSED)[]) {
-      const [status, code] = REFUSED[role];
+    for (const [role, status] of NON_ADMIN_ROLES) {
       it(`${c.name} as ${role} → ${status}, nothing written`, async () => {
         const req = await c.make();
         const [audits, stored] = [await auditCount(), await ticketCount()];
-        const res = await send(req, cookies[role as Role]);
-        expect(res.status).toBe(status);
-        expect((await errorOf(res)).code).toBe(code);
+        const res = await send(req, await cookieFor(role));
+        await expectRefused(res, role);
         expect([await auditCount(), await ticketCount()]).toEqual([audits, stored]);
       });
     }
     it(`${c.name} as admin → 2xx`, async () => {
       const req = await c.make();
       const [audits, stored] = [await auditCount(), await ticketCount()];
-      const res = await send(req, cookies.admin);
+      const res = await send(req, admin.cookie);
       expect(res.status, await res.clone().text()).toBe(req.status);
       if (req.writes) {
         expect(await ticketCount()).toBe(stored + 1);

@@ -1,15 +1,27 @@
-import { applyD1Migrations } from "cloudflare:test";
+import { applyD1Migrations, reset, type D1Migration } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeEach } from "vitest";
+import { afterAll, beforeEach, vi } from "vitest";
 import { useFreshClientIp } from "./helpers";
 import { forget } from "../../worker/lib/memo";
 
-// Same migration files as dev and deploy; each test file starts from an empty database.
-await applyD1Migrations(env.DB, (env as unknown as { TEST_MIGRATIONS: import("cloudflare:test").D1Migration[] }).TEST_MIGRATIONS);
+// The worker project runs without per-file isolation (vitest.config.ts): one workerd and one
+// evaluation of the Worker's modules serve every file, instead of a new process and a new import of
+// the whole Worker per file. Vitest runs this setup again before each file, so each file still
+// starts from what a fresh process gave it: reset() empties D1, R2 and every Durable Object (their
+// storage, alarms and live instances), then the same migration files as dev and deploy rebuild the
+// schema and its seed rows.
+await reset();
+await applyD1Migrations(env.DB, (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS);
 
 // A new client address per test: per-IP rate limits never carry over between tests or files.
 // And a cold per-isolate cache: tests that edit the catalog in D1 see their edit.
 beforeEach(() => {
   useFreshClientIp();
   forget("");
+});
+
+// Spies are restored by vitest between files; a fake clock left on by a file must not reach the
+// next one either, now that they share a runtime.
+afterAll(() => {
+  vi.useRealTimers();
 });

@@ -1,7 +1,8 @@
 // The member's playlists: one query (GET /api/playlists, every playlist with its tracks) and the
 // mutations that change them. Every mutation puts the server's PlaylistResponse into the cache, so
 // the grid, the opened playlist and the add-to-playlist dialog show the same thing at once.
-// Reordering is optimistic: the new order shows at once and is put back if the server refuses it.
+// Reordering is optimistic: the new order shows at once and is put back if the server refuses it;
+// an order is saved even when the page is left while it is on its way or waiting its turn.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { MessageDescriptor } from "react-intl";
 import {
@@ -172,15 +173,84 @@ export function useRemoveTrackFromPlaylist() {
  * whole order the member sees. If one fails, the ones queued after it are not sent, and when the
  * last settles the playlist goes back to what the server last confirmed.
  */
-type OrderSync = { pending: number; confirmed: TrackView[]; failed: boolean; reload: boolean };
+type OrderSync = {
+  pending: number;
+  confirmed: TrackView[];
+  failed: boolean;
+  reload: boolean;
+  /** The order on screen (the latest asked for), and the latest one sent. */
+  wanted: string[];
+  sent: string[];
+};
 const orderSyncs = new WeakMap<QueryClient, Map<string, OrderSync>>();
 
 function orderSync(client: QueryClient, playlistId: string): OrderSync {
   let byPlaylist = orderSyncs.get(client);
   if (!byPlaylist) orderSyncs.set(client, (byPlaylist = new Map()));
   let sync = byPlaylist.get(playlistId);
-  if (!sync) byPlaylist.set(playlistId, (sync = { pending: 0, confirmed: [], failed: false, reload: false }));
+  if (!sync) byPlaylist.set(playlistId, (sync = { pending: 0, confirmed: [], failed: false, reload: false, wanted: [], sent: [] }));
   return sync;
+}
+
+/**
+ * Leaving the page (reload, another site, closing the tab) ends its requests, and a reorder the
+ * member saw applied would be lost. So an order goes out with keepalive, which the browser delivers
+ * even after the page is gone; keepalive bodies share a 64 KiB allowance, and past it the order goes
+ * as an ordinary request. An order still waiting for the one before it has not gone out at all:
+ * when the page is left, the latest order of each such playlist goes out at once
+ * (flushPendingOrders).
+ */
+function sendOrder(playlistId: string, trackIds: string[]): Promise<Response> {
+  const url = `${playlistPath(playlistId)}/order`;
+  const init: RequestInit = {
+    method: "PUT",
+    headers: { accept: "application/json", "content-type": "application/json" },
+    body: JSON.stringify({ trackIds }),
+    credentials: "same-origin",
+  };
+  return fetch(url, { ...init, keepalive: true }).catch(() => fetch(url, init));
+}
+
+/** PUT …/order, answered like api() answers: the playlist, or an ApiRequestError. */
+async function putOrder(playlistId: string, trackIds: string[]): Promise<PlaylistResponse> {
+  const res = await sendOrder(playlistId, trackIds);
+  const data = (await res.json().catch(() => null)) as (Partial<PlaylistResponse> & { error?: { code: string; message: string }; field?: string }) | null;
+  if (!res.ok) throw new ApiRequestError(res.status, data?.error?.code ?? "http_error", data?.error?.message ?? res.statusText, data?.field);
+  return data as PlaylistResponse;
+}
+
+/**
+ * Sends, now, each playlist's latest order that is waiting its turn (the page is being left). It
+ * goes out after the order still on its way, and being the whole list it is the one that stays.
+ */
+function flushPendingOrders(client: QueryClient) {
+  for (const [playlistId, sync] of orderSyncs.get(client) ?? []) {
+    if (sync.pending === 0 || sync.failed || sync.sent === sync.wanted) continue;
+    sync.sent = sync.wanted;
+    sendOrder(playlistId, sync.wanted).catch(() => undefined);
+  }
+}
+
+const pageLeaveFlushes = new WeakMap<QueryClient, () => void>();
+const LEAVE_EVENTS = ["beforeunload", "pagehide"] as const;
+
+/**
+ * Flushes when the page is being left, while some reorder of `client` is unconfirmed and only then:
+ * at beforeunload, which comes before the browser drops the page's requests (and with them the
+ * answer the next order waits for), and at pagehide, for browsers without beforeunload (Safari on
+ * iOS). Neither listener asks the member anything.
+ */
+function watchPageLeave(client: QueryClient, watching: boolean) {
+  if (typeof window === "undefined") return;
+  const flush = pageLeaveFlushes.get(client);
+  if (watching && !flush) {
+    const listener = () => flushPendingOrders(client);
+    pageLeaveFlushes.set(client, listener);
+    for (const event of LEAVE_EVENTS) window.addEventListener(event, listener);
+  } else if (!watching && flush) {
+    pageLeaveFlushes.delete(client);
+    for (const event of LEAVE_EVENTS) window.removeEventListener(event, flush);
+  }
 }
 
 /** A reorder not sent because an earlier one of the same burst failed. */
@@ -205,6 +275,8 @@ export function useReorderPlaylist() {
         sync.reload = false;
       }
       sync.pending++;
+      sync.wanted = trackIds;
+      watchPageLeave(client, true);
       // A refetch landing now would put the old order back on screen.
       void client.cancelQueries({ queryKey: key, exact: true });
       if (current) {
@@ -214,8 +286,10 @@ export function useReorderPlaylist() {
       }
     },
     mutationFn: ({ playlistId, trackIds }: ReorderVariables) => {
-      if (orderSync(client, playlistId).failed) return Promise.reject(new ReorderSkipped());
-      return api<PlaylistResponse>(`${playlistPath(playlistId)}/order`, { method: "PUT", json: { trackIds } });
+      const sync = orderSync(client, playlistId);
+      if (sync.failed) return Promise.reject(new ReorderSkipped());
+      sync.sent = trackIds;
+      return putOrder(playlistId, trackIds);
     },
     onSuccess: ({ playlist }, { playlistId }) => {
       orderSync(client, playlistId).confirmed = playlist.tracks;
@@ -234,6 +308,7 @@ export function useReorderPlaylist() {
       // Success: the server's last word. Failure: back to what the server last confirmed.
       setTracks(client, playlistId, sync.confirmed);
       if (sync.reload) reload(client);
+      if (![...(orderSyncs.get(client)?.values() ?? [])].some((s) => s.pending > 0)) watchPageLeave(client, false);
     },
   });
 }

@@ -1,0 +1,34 @@
+// Files share one workerd (vitest.config.ts: isolate off); setup.ts resets storage before each.
+// Nearly every other file leaves users, objects in R2 and Durable Objects behind, so whenever
+// this file runs after one of them it checks that it still starts from the migrated database.
+import { listDurableObjectIds, runInDurableObject, type D1Migration } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+
+const migrations = (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS;
+const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
+
+describe("each test file starts from the migrated database", () => {
+  it("has every migration applied, their seed rows, and nothing written by earlier files", async () => {
+    expect(await env.DB.prepare("SELECT name FROM d1_migrations ORDER BY id").all<{ name: string }>().then((r) => r.results.map((m) => m.name))).toEqual(migrations.map((m) => m.name));
+    expect(await count("SELECT count(*) AS n FROM albums")).toBeGreaterThan(0);
+    expect(await count("SELECT count(*) AS n FROM tracks")).toBeGreaterThan(0);
+    expect(await count("SELECT count(*) AS n FROM users")).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM sessions")).toBe(0);
+    expect((await env.MEDIA.list()).objects).toEqual([]);
+  });
+
+  it("has no Durable Object with stored rows, keys or an alarm left by earlier files", async () => {
+    // An object's file outlives reset() (emptied, not removed), so each listed one is opened and read.
+    for (const ns of [env.FEED_HUB, env.STATION_HUB, env.CHAT_THREAD, env.ANALYTICS_BUFFER] as DurableObjectNamespace[]) {
+      for (const id of await listDurableObjectIds(ns)) {
+        const left = await runInDurableObject(ns.get(id), async (_object, state) => {
+          const tables = state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").toArray();
+          const rows = tables.map(({ name }) => state.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM "${name}"`).one().n).reduce((a, b) => a + b, 0);
+          return { rows, keys: (await state.storage.list()).size, alarm: await state.storage.getAlarm() };
+        });
+        expect(left, `${id}`).toEqual({ rows: 0, keys: 0, alarm: null });
+      }
+    }
+  });
+});
