@@ -20,7 +20,13 @@ export default defineConfig({
       codeSplittingOptions: {
         // A back-office page's loader travels with its component: admins wait one chunk longer on
         // a first visit, and the public first load carries none of the back office's queries.
-        splitBehavior: ({ routeId }) => (routeId.startsWith("/admin") ? [["loader", "component"], ["pendingComponent", "errorComponent", "notFoundComponent"]] : undefined),
+        splitBehavior: ({ routeId }) =>
+          routeId.startsWith("/admin")
+            ? [
+                ["loader", "component"],
+                ["pendingComponent", "errorComponent", "notFoundComponent"],
+              ]
+            : undefined,
       },
     }),
     react(),

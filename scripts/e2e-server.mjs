@@ -62,10 +62,15 @@ try {
 }
 serve("wrangler", [
   "dev",
-  "--config", workerConfig,
-  "--ip", "127.0.0.1",
-  "--port", values.port,
-  "--persist-to", E2E_STATE_DIR,
-  "--log-level", "warn",
+  "--config",
+  workerConfig,
+  "--ip",
+  "127.0.0.1",
+  "--port",
+  values.port,
+  "--persist-to",
+  E2E_STATE_DIR,
+  "--log-level",
+  "warn",
   "--show-interactive-dev-session=false",
 ]);

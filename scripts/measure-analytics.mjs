@@ -70,7 +70,6 @@ async function seedViews(persistTo, workDir, now) {
   return total;
 }
 
-
 async function timed(url, init) {
   const started = performance.now();
   const res = await fetch(url, init);
@@ -132,7 +131,9 @@ async function main() {
     worker = await startWorker(persistTo, workDir);
     const { origin } = worker;
     const asAdmin = { headers: { cookie } };
-    console.log(`Seeded ${seeded.toLocaleString("en-US")} raw page views over ${DAYS} days in ${seconds1(seedMs)}; rolled up ${DAYS + 1} days in ${seconds1(rollupMs)} (wrangler d1 execute, local SQLite).`);
+    console.log(
+      `Seeded ${seeded.toLocaleString("en-US")} raw page views over ${DAYS} days in ${seconds1(seedMs)}; rolled up ${DAYS + 1} days in ${seconds1(rollupMs)} (wrangler d1 execute, local SQLite).`,
+    );
     console.log(`Target ${origin} (wrangler dev, local D1); ${samples} sequential requests per case after one warm-up.\n`);
 
     const reads = [

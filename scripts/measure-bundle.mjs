@@ -47,7 +47,9 @@ async function main() {
   const html = await readFile(path.join(CLIENT, "index.html"), "utf8");
   const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
   const initialRows = rows.filter((r) => initial.includes(r.name));
-  console.log(`${"initial load (index.html entry + preloads + CSS)".padEnd(48)} ${kb(sum(initialRows, "raw")).padStart(10)} ${kb(sum(initialRows, "gzip")).padStart(10)}  (${initialRows.length} files)`);
+  console.log(
+    `${"initial load (index.html entry + preloads + CSS)".padEnd(48)} ${kb(sum(initialRows, "raw")).padStart(10)} ${kb(sum(initialRows, "gzip")).padStart(10)}  (${initialRows.length} files)`,
+  );
 
   // What a first visit to each page of first-load.json fetches at once (the Worker names these
   // files in the page's HTML): the shell's files above, the page's route chunks and styles, and
@@ -55,9 +57,19 @@ async function main() {
   const manifestFile = path.join(CLIENT, "first-load.json");
   if (existsSync(manifestFile)) {
     const manifest = JSON.parse(await readFile(manifestFile, "utf8"));
-    const gzipOf = (urls) => sum(rows.filter((r) => urls.includes(`/${r.name}`)), "gzip");
-    const shellJs = sum(initialRows.filter((r) => r.name.endsWith(".js")), "gzip");
-    const shellCss = sum(initialRows.filter((r) => r.name.endsWith(".css")), "gzip");
+    const gzipOf = (urls) =>
+      sum(
+        rows.filter((r) => urls.includes(`/${r.name}`)),
+        "gzip",
+      );
+    const shellJs = sum(
+      initialRows.filter((r) => r.name.endsWith(".js")),
+      "gzip",
+    );
+    const shellCss = sum(
+      initialRows.filter((r) => r.name.endsWith(".css")),
+      "gzip",
+    );
     console.log("\nFirst visit, gzip (shell + page + catalog)");
     console.log(`${"page".padEnd(20)} ${"JS (en)".padStart(10)} ${"JS (pt-BR)".padStart(11)} ${"CSS".padStart(10)}`);
     for (const [page, { modules, styles }] of Object.entries(manifest.pages)) {

@@ -149,7 +149,13 @@ async function seedMembers(persistTo, workDir, count) {
 async function startWorker(persistTo, workDir, vars) {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const envFile = path.join(workDir, `worker-${port}.env`);
-  await writeFile(envFile, `${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n")}\n`, { mode: 0o600 });
+  await writeFile(
+    envFile,
+    `${Object.entries(vars)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n")}\n`,
+    { mode: 0o600 },
+  );
   const args = ["dev", "--config", WRANGLER_CONFIG, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
   args.push("--persist-to", persistTo, "--env-file", envFile, "--log-level", "error", "--show-interactive-dev-session=false");
   // Its own process group, so stopping it stops workerd too.
@@ -259,7 +265,10 @@ async function measureFirstToken(worker, baseUrl, members) {
   }
   const medianAdded = percentile(sortedOf(relayed), 50) - percentile(sortedOf(direct), 50);
   console.log(`\nTime to first token, ${relayed.length} messages over ${members.length} members (ms; fake server streams ${pieceCount + 1} pieces at once)`);
-  printTable(["path", "messages", "p50", "p95", "max"], [row("direct to the fake server", direct), row("through the Worker's socket", relayed), row("added by the relay (per pair)", added)]);
+  printTable(
+    ["path", "messages", "p50", "p95", "max"],
+    [row("direct to the fake server", direct), row("through the Worker's socket", relayed), row("added by the relay (per pair)", added)],
+  );
   console.log(`Median added by the relay: ${ms(medianAdded)} ms (goal: at most 20 ms)`);
 }
 
@@ -275,7 +284,10 @@ async function measureThroughput(worker, label, members) {
     chat.ws.close(1000, "done");
   }
   const r = sortedOf(rates);
-  return { trips: row(label, trips), rate: [label, String(r.length), (rates.reduce((a, b) => a + b, 0) / rates.length).toFixed(1), r[0].toFixed(1), r.at(-1).toFixed(1)] };
+  return {
+    trips: row(label, trips),
+    rate: [label, String(r.length), (rates.reduce((a, b) => a + b, 0) / rates.length).toFixed(1), r[0].toFixed(1), r.at(-1).toFixed(1)],
+  };
 }
 
 const workDir = path.join(ROOT, ".tmp", `measure-chat-${process.pid}`);

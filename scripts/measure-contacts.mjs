@@ -120,8 +120,22 @@ async function main() {
     printTable(
       ["request (admin)", "time", "rows/s", "imported", "skipped", "errors"],
       [
-        [`import ${rowCount.toLocaleString("en-US")} new rows`, seconds(first.ms), String(Math.round(rowCount / (first.ms / 1000))), String(first.result.imported), String(first.result.skipped), String(first.result.errorCount)],
-        ["the same file again (all listed)", seconds(again.ms), String(Math.round(rowCount / (again.ms / 1000))), String(again.result.imported), String(again.result.skipped), String(again.result.errorCount)],
+        [
+          `import ${rowCount.toLocaleString("en-US")} new rows`,
+          seconds(first.ms),
+          String(Math.round(rowCount / (first.ms / 1000))),
+          String(first.result.imported),
+          String(first.result.skipped),
+          String(first.result.errorCount),
+        ],
+        [
+          "the same file again (all listed)",
+          seconds(again.ms),
+          String(Math.round(rowCount / (again.ms / 1000))),
+          String(again.result.imported),
+          String(again.result.skipped),
+          String(again.result.errorCount),
+        ],
       ],
     );
     console.log();
@@ -131,7 +145,9 @@ async function main() {
     );
     console.log();
     if (pids.length > 0) {
-      console.log(`workerd resident memory: ${mib(before.current)} before the import, peak ${mib(afterImport.peak)} after it, peak ${mib(afterExport.peak)} after the export (VmHWM of ${pids.length} process(es); the whole local runtime with its D1, not one isolate).`);
+      console.log(
+        `workerd resident memory: ${mib(before.current)} before the import, peak ${mib(afterImport.peak)} after it, peak ${mib(afterExport.peak)} after the export (VmHWM of ${pids.length} process(es); the whole local runtime with its D1, not one isolate).`,
+      );
     } else {
       console.log("workerd memory: not measurable here (no /proc).");
     }

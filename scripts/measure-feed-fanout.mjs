@@ -169,7 +169,12 @@ async function createPost(cookie, n, runId) {
   const respondedAt = performance.now();
   const body = await response.json().catch(() => null);
   if (response.status !== 201 || !body?.post?.id) {
-    const hint = response.status === 429 ? " (posts are rate limited per member: wait, or pass --account vip|admin|maria|carlos)" : response.status === 404 ? " (no POST /api/posts on this build?)" : "";
+    const hint =
+      response.status === 429
+        ? " (posts are rate limited per member: wait, or pass --account vip|admin|maria|carlos)"
+        : response.status === 404
+          ? " (no POST /api/posts on this build?)"
+          : "";
     throw new Error(`POST /api/posts answered ${response.status}${hint}: ${JSON.stringify(body)}`);
   }
   return { id: body.post.id, sentAt, respondedAt, postMs: respondedAt - sentAt };
@@ -190,7 +195,9 @@ async function main() {
   }
   const runId = Math.random().toString(36).slice(2, 8);
   const { cookie, userId, email } = await signInDemo(origin, values.account);
-  console.log(`Target ${origin}; ${clientCount} feed sockets as ${email} (${openConcurrency} handshakes in flight); ${postCount} posts, ${gapMs} ms apart after delivery; at most ${maxSeconds} s.`);
+  console.log(
+    `Target ${origin}; ${clientCount} feed sockets as ${email} (${openConcurrency} handshakes in flight); ${postCount} posts, ${gapMs} ms apart after delivery; at most ${maxSeconds} s.`,
+  );
   console.log("Note: wrangler dev (workerd, local D1) and this client share the machine's cores; read these as relative figures.\n");
 
   let clients = [];
@@ -256,16 +263,28 @@ async function main() {
       return [`post ${i + 1}`, fmt(post.postMs), `${s.n}/${opened}`, fmt(s.p50), fmt(s.p95), fmt(s.p99), fmt(s.max)];
     });
     const all = stats(allFromResponse);
-    rows.push(["all (POST p50)", fmt(stats(posts.map((p) => p.postMs)).p50), `${all.n}/${opened * posts.length}`, fmt(all.p50), fmt(all.p95), fmt(all.p99), fmt(all.max)]);
+    rows.push([
+      "all (POST p50)",
+      fmt(stats(posts.map((p) => p.postMs)).p50),
+      `${all.n}/${opened * posts.length}`,
+      fmt(all.p50),
+      fmt(all.p95),
+      fmt(all.p99),
+      fmt(all.max),
+    ]);
     console.log("\nDelivery of post.created, ms from the POST's response to the frame at each client (negative: the frame came first):");
     printTable(["post", "POST ms", "clients got it", "p50", "p95", "p99", "max"], rows);
     const fromRequest = stats(allFromRequest);
-    console.log(`\nFrom the POST's request instead: p50 ${fmt(fromRequest.p50)}, p95 ${fmt(fromRequest.p95)}, p99 ${fmt(fromRequest.p99)}, max ${fmt(fromRequest.max)} ms.`);
+    console.log(
+      `\nFrom the POST's request instead: p50 ${fmt(fromRequest.p50)}, p95 ${fmt(fromRequest.p95)}, p99 ${fmt(fromRequest.p99)}, max ${fmt(fromRequest.max)} ms.`,
+    );
   }
   const lost = clients.filter((c) => c.state.startsWith("closed by server")).length;
   if (lost > 0) console.log(`${lost} sockets were closed by the server during the run.`);
   if (timedOut) console.log(`\nStopped at the ${maxSeconds} s limit; the figures cover what arrived until then.`);
-  console.log(`Total ${((performance.now() - startedAt) / 1000).toFixed(1)} s; ${posts.length} posts created${values["keep-posts"] ? " (kept)" : " and deleted"}; all sockets closed; signed out.`);
+  console.log(
+    `Total ${((performance.now() - startedAt) / 1000).toFixed(1)} s; ${posts.length} posts created${values["keep-posts"] ? " (kept)" : " and deleted"}; all sockets closed; signed out.`,
+  );
   if (failure) throw failure;
 }
 

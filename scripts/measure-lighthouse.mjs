@@ -51,7 +51,10 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 
 const origin = loopbackOrigin(values.url, "audit");
-const pages = values.pages.split(",").map((p) => p.trim()).filter(Boolean);
+const pages = values.pages
+  .split(",")
+  .map((p) => p.trim())
+  .filter(Boolean);
 const presets = values.preset === "both" ? ["mobile", "desktop"] : [values.preset];
 if (!presets.every((p) => p === "mobile" || p === "desktop")) {
   console.error("--preset must be mobile, desktop or both");
@@ -114,9 +117,7 @@ function describeInspectorIssues(issuesByType, limit) {
         : issue.blockedURL
           ? ` for ${issue.blockedURL}`
           : "";
-      const what = issue.violatedDirective
-        ? `${issue.contentSecurityPolicyViolationType} of ${issue.violatedDirective}`
-        : JSON.stringify(issue).slice(0, 200);
+      const what = issue.violatedDirective ? `${issue.contentSecurityPolicyViolationType} of ${issue.violatedDirective}` : JSON.stringify(issue).slice(0, 200);
       lines.push(`${type}: ${what}${where}`);
     }
   }
@@ -151,7 +152,9 @@ async function main() {
           if (runtimeError) console.error(`${preset} ${page} run ${run + 1}: ${runtimeError.code} ${runtimeError.message}`);
           else if (result.lhr.categories.performance?.score == null) {
             const unscored = Object.values(result.lhr.audits).filter((audit) => audit.scoreDisplayMode === "error");
-            console.error(`${preset} ${page} run ${run + 1}: no performance score (${unscored.map((audit) => `${audit.id}: ${audit.errorMessage}`).join("; ")})`);
+            console.error(
+              `${preset} ${page} run ${run + 1}: no performance score (${unscored.map((audit) => `${audit.id}: ${audit.errorMessage}`).join("; ")})`,
+            );
           }
           results.push(result);
         }

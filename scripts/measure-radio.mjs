@@ -86,7 +86,14 @@ function openListener(cookie) {
 function summarize(label, delays) {
   const sorted = delays.filter((d) => d !== null).sort((a, b) => a - b);
   const ms = (v) => (Number.isNaN(v) ? "-" : v.toFixed(1));
-  return [label, String(sorted.length), String(delays.length - sorted.length), ms(percentile(sorted, 50)), ms(percentile(sorted, 95)), ms(sorted.at(-1) ?? Number.NaN)];
+  return [
+    label,
+    String(sorted.length),
+    String(delays.length - sorted.length),
+    ms(percentile(sorted, 50)),
+    ms(percentile(sorted, 95)),
+    ms(sorted.at(-1) ?? Number.NaN),
+  ];
 }
 
 async function measureListenerCounts() {
@@ -110,7 +117,10 @@ async function measureListenerCounts() {
   for (const l of listeners) l.ws.close(1000, "done");
   const asDelays = (list) => list.map((v) => (Number.isNaN(v) ? null : v));
   console.log(`\nListener count on ${station}: ${listeners.length} open sockets (plus one joining and leaving), ms until each socket had the new count`);
-  printTable(["change", "received", "missing", "p50", "p95", "max"], [summarize(`join -> ${baseline + 1}`, asDelays(joined)), summarize(`leave -> ${baseline}`, asDelays(left))]);
+  printTable(
+    ["change", "received", "missing", "p50", "p95", "max"],
+    [summarize(`join -> ${baseline + 1}`, asDelays(joined)), summarize(`leave -> ${baseline}`, asDelays(left))],
+  );
 }
 
 async function measureDrift() {
@@ -133,13 +143,22 @@ async function measureDrift() {
       await page.goto("/radio");
       // Choosing a station's card tunes in at once for a VIP.
       await page.getByRole("button", { name: await stationName(page) }).click();
-      await page.waitForFunction(() => {
-        const audio = document.querySelector('audio[data-player="radio"]');
-        return audio && !audio.paused && audio.currentTime > 0.5;
-      }, null, { timeout: TIMEOUT_MS });
+      await page.waitForFunction(
+        () => {
+          const audio = document.querySelector('audio[data-player="radio"]');
+          return audio && !audio.paused && audio.currentTime > 0.5;
+        },
+        null,
+        { timeout: TIMEOUT_MS },
+      );
       pages.push(page);
     }
-    const read = (page) => page.evaluate(() => ({ t: document.querySelector('audio[data-player="radio"]').currentTime, at: Date.now(), src: document.querySelector('audio[data-player="radio"]').src.split("?")[0] }));
+    const read = (page) =>
+      page.evaluate(() => ({
+        t: document.querySelector('audio[data-player="radio"]').currentTime,
+        at: Date.now(),
+        src: document.querySelector('audio[data-player="radio"]').src.split("?")[0],
+      }));
     const drifts = [];
     for (let i = 0; i < sampleCount; i++) {
       const [a, b] = await Promise.all(pages.map(read));
@@ -148,7 +167,10 @@ async function measureDrift() {
     }
     drifts.sort((x, y) => x - y);
     console.log(`\nDrift between two listeners of ${station} (same track, ${drifts.length} of ${sampleCount} samples), ms`);
-    printTable(["listeners", "samples", "p50", "p95", "max"], [["2 browsers", String(drifts.length), percentile(drifts, 50).toFixed(0), percentile(drifts, 95).toFixed(0), (drifts.at(-1) ?? Number.NaN).toFixed(0)]]);
+    printTable(
+      ["listeners", "samples", "p50", "p95", "max"],
+      [["2 browsers", String(drifts.length), percentile(drifts, 50).toFixed(0), percentile(drifts, 95).toFixed(0), (drifts.at(-1) ?? Number.NaN).toFixed(0)]],
+    );
   } finally {
     await browser.close();
   }

@@ -21,7 +21,17 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { avatarPng } from "./lib/png.mjs";
 import { ROOT, wrangler } from "./lib/wrangler.mjs";
-import { buildSeedSql, DEMO_ACCOUNTS, DEMO_EVENTS, DEMO_POSTS, DEMO_TICKETS, DEMO_VENUES, demoAvatarFile, demoPostImageFile, parseDotenv } from "./lib/demo-seed.mjs";
+import {
+  buildSeedSql,
+  DEMO_ACCOUNTS,
+  DEMO_EVENTS,
+  DEMO_POSTS,
+  DEMO_TICKETS,
+  DEMO_VENUES,
+  demoAvatarFile,
+  demoPostImageFile,
+  parseDotenv,
+} from "./lib/demo-seed.mjs";
 import { demoAnalyticsSql } from "./lib/demo-analytics.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
@@ -115,7 +125,9 @@ async function main() {
     await rm(work, { recursive: true, force: true });
   }
   const where = values["persist-to"] ?? ".wrangler/state";
-  console.log(`prepare-local: seeded ${DEMO_ACCOUNTS.length} demo accounts with avatars, ${DEMO_EVENTS.length} demo events, ${DEMO_VENUES.length} saved venues and ${DEMO_TICKETS.length} demo ticket orders into ${where} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `prepare-local: seeded ${DEMO_ACCOUNTS.length} demo accounts with avatars, ${DEMO_EVENTS.length} demo events, ${DEMO_VENUES.length} saved venues and ${DEMO_TICKETS.length} demo ticket orders into ${where} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }
 
 main().catch((error) => {

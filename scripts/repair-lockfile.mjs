@@ -64,8 +64,6 @@ for (const { key, version, platform } of missing) {
   lock.packages[key] = { version, cpu: [cpu], dev: true, optional: true, os: [os], ...(libc ? { libc: [libc] } : {}) };
 }
 // npm writes the packages map sorted by path (root first); keep that so diffs stay small.
-lock.packages = Object.fromEntries(
-  Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b, "en"))),
-);
+lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b, "en"))));
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`repair-lockfile: added ${missing.length} entries; commit package-lock.json`);

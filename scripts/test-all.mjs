@@ -24,7 +24,11 @@ const banner = (title) => console.log(`\n━━━ ${title} ━━━`);
 function runStage(command, args, { env = {}, buffered = false } = {}) {
   return new Promise((resolve) => {
     const colour = buffered && process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
-    const child = spawn(command, args, { cwd: ROOT, env: toolEnv({ ...colour, ...env }), stdio: ["ignore", buffered ? "pipe" : "inherit", buffered ? "pipe" : "inherit"] });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: toolEnv({ ...colour, ...env }),
+      stdio: ["ignore", buffered ? "pipe" : "inherit", buffered ? "pipe" : "inherit"],
+    });
     const chunks = [];
     child.stdout?.on("data", (chunk) => chunks.push(chunk));
     child.stderr?.on("data", (chunk) => chunks.push(chunk));

@@ -34,7 +34,8 @@ import { adminRoutes } from "./routes/admin";
 import { collectRoutes } from "./routes/collect";
 
 /** Routes that take uploads (multipart, or the file as the body) set their own, larger, limit. */
-const UPLOAD_PATHS = /^\/api\/(?:uploads\/|admin\/catalog\/(?:albums|tracks|stations|channels)\/[^/]+\/(?:cover|audio|picture|thumbnail|video)$|admin\/marketing\/import$)/;
+const UPLOAD_PATHS =
+  /^\/api\/(?:uploads\/|admin\/catalog\/(?:albums|tracks|stations|channels)\/[^/]+\/(?:cover|audio|picture|thumbnail|video)$|admin\/marketing\/import$)/;
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,

@@ -23,7 +23,18 @@ type ConfirmDialogProps = {
   className?: string;
 };
 
-export function ConfirmDialog({ title, children, cancelLabel, confirmLabel, busyLabel, busy = false, error, onConfirm, onClose, className }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  cancelLabel,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  error,
+  onConfirm,
+  onClose,
+  className,
+}: ConfirmDialogProps) {
   const footer = (
     <>
       {error ? (

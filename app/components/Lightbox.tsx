@@ -21,7 +21,17 @@ export function Lightbox({ title, closeLabel, onClose, children, footer, returnF
   return (
     <Modal title={title} onClose={onClose} className="lightbox" footer={footer} returnFocusTo={returnFocusTo} lockScroll>
       <button type="button" className="lightbox-close" onClick={onClose} aria-label={closeLabel}>
-        <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" aria-hidden="true" focusable="false">
+        <svg
+          width="22"
+          height="22"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2.2}
+          strokeLinecap="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </button>

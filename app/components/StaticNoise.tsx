@@ -37,5 +37,14 @@ export function StaticNoise({ className }: { className?: string }) {
     });
     return () => cancelAnimationFrame(frame);
   }, []);
-  return <canvas ref={ref} className={className ? `static-noise ${className}` : "static-noise"} width={WIDTH} height={HEIGHT} aria-hidden="true" data-testid="static-noise" />;
+  return (
+    <canvas
+      ref={ref}
+      className={className ? `static-noise ${className}` : "static-noise"}
+      width={WIDTH}
+      height={HEIGHT}
+      aria-hidden="true"
+      data-testid="static-noise"
+    />
+  );
 }

@@ -87,7 +87,17 @@ export function TabList<T extends string>({ tabs, labels, label, className, tabC
 }
 
 /** The selected tab's content, named by its tab. `focusable`: a panel with nothing to focus inside can still be reached with Tab. */
-export function TabPanel<T extends string>({ tabs, className, focusable, children }: { tabs: Tabs<T>; className?: string; focusable?: boolean; children: ReactNode }) {
+export function TabPanel<T extends string>({
+  tabs,
+  className,
+  focusable,
+  children,
+}: {
+  tabs: Tabs<T>;
+  className?: string;
+  focusable?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div role="tabpanel" id={tabs.panelId} className={className} aria-labelledby={tabs.tabId(tabs.selected)} tabIndex={focusable ? 0 : undefined}>
       {children}

@@ -28,5 +28,9 @@ function subscribeVisibility(onChange: () => void) {
 
 /** Whether the page is visible (not a background tab or a minimised window). */
 export function usePageVisible(): boolean {
-  return useSyncExternalStore(subscribeVisibility, () => document.visibilityState !== "hidden", () => true);
+  return useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState !== "hidden",
+    () => true,
+  );
 }

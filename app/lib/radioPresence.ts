@@ -18,4 +18,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useRadioRequested = () => useSyncExternalStore(subscribe, () => requested, () => false);
+export const useRadioRequested = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );

@@ -22,7 +22,8 @@ const meta = defineMessages({
   title: { id: "meta.home.title", defaultMessage: "The Official Fan Community" },
   description: {
     id: "meta.home.description",
-    defaultMessage: "The official fan community of the artist: stream the freestyle classics, tune in to the radio, watch the videos, see upcoming events and join VIP.",
+    defaultMessage:
+      "The official fan community of the artist: stream the freestyle classics, tune in to the radio, watch the videos, see upcoming events and join VIP.",
   },
 });
 

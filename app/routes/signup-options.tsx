@@ -71,9 +71,7 @@ function SignupOptions() {
           <h2 id="plan-free">
             <FormattedMessage id="signupOptions.free.name" defaultMessage="Free" />
           </h2>
-          <p className="plan-price">
-            {config && <FormattedNumber value={0} style="currency" currency={config.vipPrice.currency} />}
-          </p>
+          <p className="plan-price">{config && <FormattedNumber value={0} style="currency" currency={config.vipPrice.currency} />}</p>
           <FeatureList included={FREE_INCLUDED} excluded={FREE_EXCLUDED} />
           <Link to="/social/signup" className="btn btn-ghost btn-block">
             <FormattedMessage id="signupOptions.free.cta" defaultMessage="Sign Up Free" />

@@ -83,11 +83,7 @@ const RELEASES = [
     title: "Spring Love",
     year: 1988,
     type: "Single",
-    tracks: [
-      { id: "spring-love", title: "Spring Love", featured: 0 },
-      "Spring Love (Extended Club Mix)",
-      "Spring Love (Instrumental)",
-    ],
+    tracks: [{ id: "spring-love", title: "Spring Love", featured: 0 }, "Spring Love (Extended Club Mix)", "Spring Love (Instrumental)"],
   },
   {
     id: "moonlight-boulevard",
@@ -111,10 +107,7 @@ const RELEASES = [
     title: "I Wanna Be the One",
     year: 1989,
     type: "Single",
-    tracks: [
-      { id: "i-wanna-be-the-one", title: "I Wanna Be the One", featured: 3 },
-      "I Wanna Be the One (Midnight Mix)",
-    ],
+    tracks: [{ id: "i-wanna-be-the-one", title: "I Wanna Be the One", featured: 3 }, "I Wanna Be the One (Midnight Mix)"],
   },
   {
     id: "satin-and-neon",

@@ -8,6 +8,6 @@ parentPort.on("message", async (job) => {
     const bytes = await renderJob(job);
     parentPort.postMessage({ id: job.id, bytes, ms: Math.round(performance.now() - started) });
   } catch (error) {
-    parentPort.postMessage({ id: job.id, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+    parentPort.postMessage({ id: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
 });

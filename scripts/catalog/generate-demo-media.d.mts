@@ -8,7 +8,11 @@ export type DemoMediaResult = { files: DemoMediaFile[]; generated: number; cache
 export type DemoMediaJob = { id: string; kind: DemoMediaKind; key: string; file: string; input: Record<string, unknown> };
 export const DEFAULT_OUT_DIR: string;
 export const MAX_VIDEO_BYTES: number;
-export function demoMediaJobs(catalog: CatalogAlbum[], outDir: string, more?: { stations?: RadioStation[]; channels?: TvChannel[]; site?: boolean }): Promise<DemoMediaJob[]>;
+export function demoMediaJobs(
+  catalog: CatalogAlbum[],
+  outDir: string,
+  more?: { stations?: RadioStation[]; channels?: TvChannel[]; site?: boolean },
+): Promise<DemoMediaJob[]>;
 export function renderJob(job: DemoMediaJob): Promise<number>;
 export function generateDemoMedia(options?: {
   outDir?: string;

@@ -57,10 +57,7 @@ async function packageVersion(name) {
 
 /** A hash of the renderer's code (and of the packages' versions): the content version in the cache keys. */
 async function codeVersion(specifiers, packages = []) {
-  const texts = await Promise.all([
-    ...specifiers.map((s) => readFile(fileURLToPath(import.meta.resolve(s)), "utf8")),
-    ...packages.map(packageVersion),
-  ]);
+  const texts = await Promise.all([...specifiers.map((s) => readFile(fileURLToPath(import.meta.resolve(s)), "utf8")), ...packages.map(packageVersion)]);
   return fnv1a(texts.join("\0")).toString(36);
 }
 
@@ -74,7 +71,15 @@ const CONTENT_TYPES = {
   "site-video": "video/mp4",
 };
 /** Cache subdirectory per kind. */
-const SUBDIRS = { audio: "audio", cover: "covers", "station-image": "stations", "tv-thumb": "tv-thumbs", video: "tv-videos", "site-image": "site", "site-video": "site" };
+const SUBDIRS = {
+  audio: "audio",
+  cover: "covers",
+  "station-image": "stations",
+  "tv-thumb": "tv-thumbs",
+  video: "tv-videos",
+  "site-image": "site",
+  "site-video": "site",
+};
 const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
 
 /**
@@ -121,12 +126,31 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
   }
   for (const station of stations) {
     const input = { station: { id: station.id, name: station.name, position: station.position, look: station.look } };
-    jobs.push({ id: `station-image:${station.id}`, kind: "station-image", key: station.imageKey, file: cachePath("station-image", station.id, imageVersion, input, "png"), input });
+    jobs.push({
+      id: `station-image:${station.id}`,
+      kind: "station-image",
+      key: station.imageKey,
+      file: cachePath("station-image", station.id, imageVersion, input, "png"),
+      input,
+    });
   }
   for (const channel of channels) {
-    const data = { id: channel.id, name: channel.name, type: channel.type, position: channel.position, durationSeconds: channel.durationSeconds, look: channel.look };
+    const data = {
+      id: channel.id,
+      name: channel.name,
+      type: channel.type,
+      position: channel.position,
+      durationSeconds: channel.durationSeconds,
+      look: channel.look,
+    };
     const thumb = { channel: data };
-    jobs.push({ id: `tv-thumb:${channel.id}`, kind: "tv-thumb", key: channel.thumbnailKey, file: cachePath("tv-thumb", channel.id, imageVersion, thumb, "png"), input: thumb });
+    jobs.push({
+      id: `tv-thumb:${channel.id}`,
+      kind: "tv-thumb",
+      key: channel.thumbnailKey,
+      file: cachePath("tv-thumb", channel.id, imageVersion, thumb, "png"),
+      input: thumb,
+    });
     // A music video plays its catalog track's demo music; the other channels a quiet bed.
     let audio = { trackId: `tv-bed:${channel.id}`, gainDb: BED_GAIN_DB };
     if (channel.audioTrackId) {
@@ -134,7 +158,13 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
       audio = { trackId: channel.audioTrackId, gainDb: 0 };
     }
     const video = { channel: data, audio, maxBytes: MAX_VIDEO_BYTES };
-    jobs.push({ id: `video:${channel.id}`, kind: "video", key: channel.videoKey, file: cachePath("video", channel.id, videoVersion, video, "mp4"), input: video });
+    jobs.push({
+      id: `video:${channel.id}`,
+      kind: "video",
+      key: channel.videoKey,
+      file: cachePath("video", channel.id, videoVersion, video, "mp4"),
+      input: video,
+    });
   }
   if (site) {
     // The landing page's pictures and promo video (the video carries a catalog track's music).
@@ -195,7 +225,11 @@ export async function renderJob(job) {
   return bytes.length;
 }
 
-const sizeOf = (file) => stat(file).then((s) => s.size, () => null);
+const sizeOf = (file) =>
+  stat(file).then(
+    (s) => s.size,
+    () => null,
+  );
 
 /** Runs jobs on `count` worker threads, in order; resolves with id → { bytes, ms }. */
 async function runOnWorkers(jobs, count) {
@@ -242,7 +276,10 @@ async function prune(outDir, keep) {
       if (keep.has(file)) continue;
       if (/\.(mp3|png|mp4|jpg)$/.test(name)) await rm(file, { force: true });
       else if (name.endsWith(".tmp")) {
-        const age = await stat(file).then((s) => Date.now() - s.mtimeMs, () => 0);
+        const age = await stat(file).then(
+          (s) => Date.now() - s.mtimeMs,
+          () => 0,
+        );
         if (age > 3600_000) await rm(file, { force: true });
       }
     }

@@ -37,5 +37,4 @@ export const MIN_TRACK_SECONDS = 30;
 export const MAX_TRACK_SECONDS = 90;
 
 /** The length of a track's generated demo audio, 30..90 s, derived from its id. */
-export const durationForTrackId = (trackId) =>
-  MIN_TRACK_SECONDS + (fnv1a(`duration:${trackId}`) % (MAX_TRACK_SECONDS - MIN_TRACK_SECONDS + 1));
+export const durationForTrackId = (trackId) => MIN_TRACK_SECONDS + (fnv1a(`duration:${trackId}`) % (MAX_TRACK_SECONDS - MIN_TRACK_SECONDS + 1));

@@ -32,42 +32,58 @@ function weighted(entries) {
 }
 
 // Where visits start, and where they go next (the site's real routes).
-const landing = weighted(Object.entries({
-  "/": 34,
-  "/music": 13,
-  "/events": 10,
-  "/radio": 7,
-  "/tv": 6,
-  "/social": 7,
-  "/music/catalog": 5,
-  "/music/track/spring-love": 5,
-  "/music/track/waiting-for-your-love": 3,
-  "/vip-signup": 3,
-  "/virtual-meet": 2,
-  "/signup-options": 2,
-  "/privacy": 1,
-  "/terms": 1,
-}));
-const next = weighted(Object.entries({
-  "/music": 16,
-  "/music/catalog": 10,
-  "/events": 10,
-  "/radio": 9,
-  "/radio/player": 5,
-  "/tv": 7,
-  "/social": 9,
-  "/social/login": 5,
-  "/social/signup": 3,
-  "/music/track/spring-love": 5,
-  "/music/track/dream-about-you": 4,
-  "/music/track/because-i-love-you": 3,
-  "/music/track/i-wanna-be-the-one": 3,
-  "/music/favorites": 3,
-  "/vip-signup": 4,
-  "/chat": 2,
-  "/": 6,
-}));
-const referrer = weighted(Object.entries({ direct: 40, "google.com": 27, "instagram.com": 14, "facebook.com": 9, "youtube.com": 4, "t.co": 2, "bing.com": 2, "tiktok.com": 1, "duckduckgo.com": 1 }));
+const landing = weighted(
+  Object.entries({
+    "/": 34,
+    "/music": 13,
+    "/events": 10,
+    "/radio": 7,
+    "/tv": 6,
+    "/social": 7,
+    "/music/catalog": 5,
+    "/music/track/spring-love": 5,
+    "/music/track/waiting-for-your-love": 3,
+    "/vip-signup": 3,
+    "/virtual-meet": 2,
+    "/signup-options": 2,
+    "/privacy": 1,
+    "/terms": 1,
+  }),
+);
+const next = weighted(
+  Object.entries({
+    "/music": 16,
+    "/music/catalog": 10,
+    "/events": 10,
+    "/radio": 9,
+    "/radio/player": 5,
+    "/tv": 7,
+    "/social": 9,
+    "/social/login": 5,
+    "/social/signup": 3,
+    "/music/track/spring-love": 5,
+    "/music/track/dream-about-you": 4,
+    "/music/track/because-i-love-you": 3,
+    "/music/track/i-wanna-be-the-one": 3,
+    "/music/favorites": 3,
+    "/vip-signup": 4,
+    "/chat": 2,
+    "/": 6,
+  }),
+);
+const referrer = weighted(
+  Object.entries({
+    direct: 40,
+    "google.com": 27,
+    "instagram.com": 14,
+    "facebook.com": 9,
+    "youtube.com": 4,
+    "t.co": 2,
+    "bing.com": 2,
+    "tiktok.com": 1,
+    "duckduckgo.com": 1,
+  }),
+);
 /** The audience's clock: most fans are in the Americas (US Eastern, UTC-5). */
 const AUDIENCE_UTC_OFFSET_HOURS = -5;
 /** Share of the day's visits starting in each local hour (midnight first): quiet nights, busy evenings. */
@@ -80,7 +96,10 @@ const WEEKDAY = [1.3, 0.85, 0.9, 0.95, 1.0, 1.15, 1.35];
 /** `words` × 8 hex digits from the PRNG. */
 const hexId = (random, words) => {
   let s = "";
-  for (let i = 0; i < words; i++) s += Math.floor(random() * 0x100000000).toString(16).padStart(8, "0");
+  for (let i = 0; i < words; i++)
+    s += Math.floor(random() * 0x100000000)
+      .toString(16)
+      .padStart(8, "0");
   return s;
 };
 
@@ -166,7 +185,9 @@ export function rollupSql({ now = Date.now(), days = 91 } = {}) {
  */
 export function demoAnalyticsSql(now = Date.now()) {
   const staging = "_demo_page_views";
-  const parts = [`DROP TABLE IF EXISTS ${staging};\nCREATE TABLE ${staging} (at INTEGER, path TEXT, referrer_host TEXT, visitor_id TEXT, session_id TEXT, device TEXT, signed_in INTEGER);\n`];
+  const parts = [
+    `DROP TABLE IF EXISTS ${staging};\nCREATE TABLE ${staging} (at INTEGER, path TEXT, referrer_host TEXT, visitor_id TEXT, session_id TEXT, device TEXT, signed_in INTEGER);\n`,
+  ];
   pageViewInserts(staging, { now, days: 90, perDay: 250 }, (statement) => parts.push(statement));
   parts.push(`INSERT INTO page_views (at, path, referrer_host, visitor_id, session_id, device, signed_in)
 SELECT at, path, referrer_host, visitor_id, session_id, device, signed_in FROM ${staging} WHERE NOT EXISTS (SELECT 1 FROM page_views);

@@ -376,7 +376,22 @@ function crashShot(noise) {
 function stabShot(notes, noise) {
   const length = Math.round(0.45 * SR);
   const out = new Float32Array(length);
-  const voice = { wave: "saw", pulseWidth: 0.5, twoOsc: true, wave2: "saw", detuneCents: 9, attack: 0.002, decay: 0.12, sustain: 0, release: 0.05, cutoff: 900, filterEnv: 4, filterDecay: 0.08, resonance: 0.2, vibrato: 0 };
+  const voice = {
+    wave: "saw",
+    pulseWidth: 0.5,
+    twoOsc: true,
+    wave2: "saw",
+    detuneCents: 9,
+    attack: 0.002,
+    decay: 0.12,
+    sustain: 0,
+    release: 0.05,
+    cutoff: 900,
+    filterEnv: 4,
+    filterDecay: 0.08,
+    resonance: 0.2,
+    vibrato: 0,
+  };
   const padded = new Float32Array(length + 1);
   renderNote(padded, 0, 0.3 * SR, notes, voice, 0.35 * notes.length);
   for (let i = 0; i < length; i++) out[i] = padded[i] + noise() * 0.5 * Math.exp(-i / SR / 0.03);
@@ -449,7 +464,14 @@ export function designTrack(track) {
     bass: pick(BASSES),
     kit: {
       kick: { startHz: between(110, 190), endHz: between(40, 56), pitchDecay: between(0.025, 0.06), decay: between(0.14, 0.4) },
-      snare: { toneHz: between(165, 235), tone: between(0.3, 0.7), noiseDecay: between(0.07, 0.16), noiseHp: between(800, 2000), gated: rand() < 0.5, gateS: between(0.16, 0.26) },
+      snare: {
+        toneHz: between(165, 235),
+        tone: between(0.3, 0.7),
+        noiseDecay: between(0.07, 0.16),
+        noiseHp: between(800, 2000),
+        gated: rand() < 0.5,
+        gateS: between(0.16, 0.26),
+      },
       hatDecay: between(0.025, 0.055),
       hatTuning: between(0.9, 1.35),
       congaHz: between(190, 330),
@@ -539,8 +561,7 @@ const scaleNote = (design, degree) => {
 const barDegree = (design, bar) => design.progression[(design.twoBarChords ? Math.floor(bar / 2) : bar) % 4];
 
 /** A chord's notes (MIDI): the triad of scale degrees d, d+2, d+4 (+ the seventh). */
-const chordNotes = (design, degree, seventh = false) =>
-  [0, 2, 4, ...(seventh ? [6] : [])].map((step) => scaleNote(design, degree + step));
+const chordNotes = (design, degree, seventh = false) => [0, 2, 4, ...(seventh ? [6] : [])].map((step) => scaleNote(design, degree + step));
 
 function arpSequence(design, chord) {
   const notes = [];
@@ -678,9 +699,15 @@ export function renderStems(design) {
   circularDelay(lead, Math.round(3 * step), 0.25, 0.3);
 
   if (design.stab) {
-    const shot = stabShot(chordNotes(design, barDegree(design, 0)).flatMap((x) => [x, x + 12]), noise);
+    const shot = stabShot(
+      chordNotes(design, barDegree(design, 0)).flatMap((x) => [x, x + 12]),
+      noise,
+    );
     stamp(stabs, shot, 0, 0.5);
-    const shot2 = stabShot(chordNotes(design, barDegree(design, 2)).flatMap((x) => [x, x + 12]), noise);
+    const shot2 = stabShot(
+      chordNotes(design, barDegree(design, 2)).flatMap((x) => [x, x + 12]),
+      noise,
+    );
     stamp(stabs, shot2, 2 * 16 * step, 0.45);
     stamp(stabs, shot2, (2 * 16 + 6) * step, 0.3);
   }

@@ -22,4 +22,13 @@ export const GLYPH_HEIGHT: number;
 export function textWidth(text: string, scale: number): number;
 export type TextMask = { width: number; height: number; pad: number; core: Float32Array; glow: Float32Array };
 export function textMask(text: string, scale: number, glowRadius?: number): TextMask;
-export function drawText(raster: Raster, mask: TextMask, x: number, y: number, color: readonly number[], glowColor: readonly number[], glowStrength?: number, opacity?: number): void;
+export function drawText(
+  raster: Raster,
+  mask: TextMask,
+  x: number,
+  y: number,
+  color: readonly number[],
+  glowColor: readonly number[],
+  glowStrength?: number,
+  opacity?: number,
+): void;

@@ -29,7 +29,7 @@ const smoothstep = (a, b, x) => {
   return t * t * (3 - 2 * t);
 };
 /** A hue a fraction t of the way from a to b, the short way round. */
-const mixHue = (a, b, t) => a + ((((b - a) % 360) + 540) % 360 - 180) * t;
+const mixHue = (a, b, t) => a + (((((b - a) % 360) + 540) % 360) - 180) * t;
 const WHITE = [255, 255, 255];
 
 export const EMBLEMS = ["sun", "rings", "moon"];

@@ -52,7 +52,10 @@ export type DemoEventSeed = {
 export const DEMO_EVENTS: DemoEventSeed[];
 export function zonedTimeToUtc(wall: { year: number; month: number; day: number; hour: number; minute: number }, timeZone: string): number;
 export function demoEventStart(event: DemoEventSeed, now: number): number;
-export function demoEventDates(event: DemoEventSeed, now: number): { eventDate: number; endDate: number | null; ticketSaleStart: number | null; ticketSaleEnd: number | null };
+export function demoEventDates(
+  event: DemoEventSeed,
+  now: number,
+): { eventDate: number; endDate: number | null; ticketSaleStart: number | null; ticketSaleEnd: number | null };
 export function demoEventsSql(now: number): string[];
 export type DemoVenueSeed = {
   id: string;

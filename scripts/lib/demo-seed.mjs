@@ -123,7 +123,9 @@ export function demoPostsSql(now) {
        VALUES (${sqlText(post.id)}, ${sqlText(idOf(post.author))}, ${sqlText(post.content)}, ${sqlText(image)}, ${size ?? "NULL"}, ${size ?? "NULL"}, ${at});`,
     );
     for (const key of post.likes) {
-      out.push(`INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) SELECT ${sqlText(post.id)}, ${sqlText(idOf(key))}, ${at + 60_000} WHERE EXISTS (SELECT 1 FROM posts WHERE id = ${sqlText(post.id)});`);
+      out.push(
+        `INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) SELECT ${sqlText(post.id)}, ${sqlText(idOf(key))}, ${at + 60_000} WHERE EXISTS (SELECT 1 FROM posts WHERE id = ${sqlText(post.id)});`,
+      );
     }
     post.comments.forEach(([key, text], i) => {
       const commentId = post.id.replace("-9000-", `-9${String(i + 1).padStart(3, "0")}-`);
@@ -265,7 +267,10 @@ export function demoVenuesSql(now) {
       `INSERT OR IGNORE INTO venues (id, name, address, city, state, country, postal_code, capacity, created_at, updated_at)
        VALUES (${id}, ${sqlText(venue.name)}, ${sqlText(venue.address)}, ${sqlText(venue.city)}, ${sqlText(venue.state)}, ${sqlText(venue.country)}, ${sqlText(venue.postalCode)}, ${sqlNumber(venue.capacity)}, ${now}, ${now});`,
     );
-    if (venue.event) out.push(`UPDATE events SET venue_id = ${id} WHERE id = ${sqlText(venue.event)} AND venue_id IS NULL AND EXISTS (SELECT 1 FROM venues WHERE id = ${id});`);
+    if (venue.event)
+      out.push(
+        `UPDATE events SET venue_id = ${id} WHERE id = ${sqlText(venue.event)} AND venue_id IS NULL AND EXISTS (SELECT 1 FROM venues WHERE id = ${id});`,
+      );
   }
   return out;
 }

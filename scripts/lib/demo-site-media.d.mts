@@ -28,10 +28,18 @@ export function heroPortraitKey(id: string): string;
 export function bannerKey(width: number): string;
 export const PROMO_VIDEO_KEY: string;
 export const PROMO_POSTER_KEY: string;
-export type SitePictureInput = { picture: SitePictureName; seed: string; width: number; height: number; halve?: boolean; crop?: CropRect; quality?: number; promo?: Promo };
+export type SitePictureInput = {
+  picture: SitePictureName;
+  seed: string;
+  width: number;
+  height: number;
+  halve?: boolean;
+  crop?: CropRect;
+  quality?: number;
+  promo?: Promo;
+};
 export type SiteMediaItem =
-  | { id: string; kind: "site-image"; key: string; input: SitePictureInput }
-  | { id: string; kind: "site-video"; key: string; input: { promo: Promo } };
+  { id: string; kind: "site-image"; key: string; input: SitePictureInput } | { id: string; kind: "site-video"; key: string; input: { promo: Promo } };
 export function siteMediaItems(options?: { quality?: number }): SiteMediaItem[];
 export const PICTURE_NAMES: SitePictureName[];
 export function renderSiteImage(input: SitePictureInput): Uint8Array;

@@ -474,7 +474,7 @@ function drawSkyline(W, H, seed) {
   light.glow(W * 0.55, horizon, W * 0.7, 0.12 * H, PINK, 0.35);
   // Far towers: hazy, no detail.
   const far = new Mask(W, H);
-  for (let x = -10; x < W; ) {
+  for (let x = -10; x < W;) {
     const w = (0.025 + 0.04 * rand()) * W;
     const top = horizon - (0.1 + 0.2 * rand()) * H;
     far.rect(x, top, x + w, horizon + 1);
@@ -485,7 +485,7 @@ function drawSkyline(W, H, seed) {
   // Near towers: dark, windows lit here and there, some with a neon roof line.
   const near = new Mask(W, H);
   const towers = [];
-  for (let x = -20; x < W; ) {
+  for (let x = -20; x < W;) {
     const w = (0.035 + 0.055 * rand()) * W;
     // Taller towers towards the right, where the page's text is not.
     const lift = 0.12 + 0.22 * rand() * (0.45 + 0.55 * (x / W));
@@ -504,7 +504,8 @@ function drawSkyline(W, H, seed) {
         if (r() > 0.16) continue;
         const color = r() < 0.6 ? GOLD : r() < 0.5 ? CYAN : PINK;
         const k = 0.35 + 0.4 * r();
-        for (let yy = Math.round(y); yy < Math.round(y + cell * 0.8); yy++) for (let xx = Math.round(x); xx < Math.round(x + cell * 0.6); xx++) light.add(xx, yy, color, k);
+        for (let yy = Math.round(y); yy < Math.round(y + cell * 0.8); yy++)
+          for (let xx = Math.round(x); xx < Math.round(x + cell * 0.6); xx++) light.add(xx, yy, color, k);
       }
     }
     if (t.neon) {
@@ -592,7 +593,17 @@ function drawBanner(W, H, seed) {
 
 /** The promo video's poster: its scene (same seed, layout and title) on a beat. */
 function drawPromoPoster(W, H, promo) {
-  const scene = createScene({ look: promo.look, seed: promo.seed, variant: promo.variant, width: W, height: H, loopSeconds: promo.durationSeconds, title: promo.title, subtitle: promo.subtitle, layout: "video" });
+  const scene = createScene({
+    look: promo.look,
+    seed: promo.seed,
+    variant: promo.variant,
+    width: W,
+    height: H,
+    loopSeconds: promo.durationSeconds,
+    title: promo.title,
+    subtitle: promo.subtitle,
+    layout: "video",
+  });
   const p = 0.25;
   return scene.draw(p, syntheticLevels(p, promo.durationSeconds, promo.seed));
 }
@@ -651,4 +662,3 @@ export function drawSitePicture(input) {
   if (!draw) throw new Error(`unknown site picture ${input.picture}`);
   return draw(input);
 }
-

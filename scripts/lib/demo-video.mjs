@@ -9,7 +9,18 @@
 //   The remux also marks the real keyframes (the encoder's MP4 flags every frame as one, which
 //   breaks seeking) and states the H.264 level the stream really needs.
 // The same input gives the same frames; the MP4's creation time is the only thing that changes.
-import { Input, Output, BufferSource, BufferTarget, ALL_FORMATS, Mp4OutputFormat, EncodedPacketSink, EncodedPacket, EncodedVideoPacketSource, EncodedAudioPacketSource } from "mediabunny";
+import {
+  Input,
+  Output,
+  BufferSource,
+  BufferTarget,
+  ALL_FORMATS,
+  Mp4OutputFormat,
+  EncodedPacketSink,
+  EncodedPacket,
+  EncodedVideoPacketSource,
+  EncodedAudioPacketSource,
+} from "mediabunny";
 import { parseMp3Frames, quieterFrame, renderTrackMp3, SAMPLE_RATE, trackSignal } from "./demo-audio.mjs";
 import { createScene, SCENE_BANDS, syntheticLevels } from "./demo-scene.mjs";
 
@@ -130,7 +141,7 @@ export function h264LevelFor(width, height, fps) {
 /** NAL unit types in an AVC sample (4-byte length prefixes). */
 function nalTypes(sample) {
   const types = [];
-  for (let offset = 0; offset + 4 < sample.length; ) {
+  for (let offset = 0; offset + 4 < sample.length;) {
     const length = ((sample[offset] << 24) | (sample[offset + 1] << 16) | (sample[offset + 2] << 8) | sample[offset + 3]) >>> 0;
     types.push(sample[offset + 4] & 0x1f);
     offset += 4 + length;
@@ -187,14 +198,17 @@ async function muxMp4({ encoded, fps, frameCount, mp3 }) {
     const key = nalTypes(packet.data).includes(5); // IDR slice
     if (index === 0 && !key) throw new Error("demo video: the first frame is not a keyframe");
     const fixed = new EncodedPacket(packet.data, key ? "key" : "delta", index / fps, 1 / fps);
-    await videoSource.add(fixed, index === 0 ? { decoderConfig: { codec, codedWidth: track.codedWidth, codedHeight: track.codedHeight, description } } : undefined);
+    await videoSource.add(
+      fixed,
+      index === 0 ? { decoderConfig: { codec, codedWidth: track.codedWidth, codedHeight: track.codedHeight, description } } : undefined,
+    );
     index++;
   }
   if (index !== frameCount) throw new Error(`demo video: encoded ${index} frames, expected ${frameCount}`);
 
   if (audio) {
     const frameSeconds = audio.samples / audio.sampleRate;
-    const count = Math.floor((frameCount / fps) / frameSeconds + 1e-9);
+    const count = Math.floor(frameCount / fps / frameSeconds + 1e-9);
     for (let i = 0; i < count; i++) {
       const frame = audio.frames[i % audio.frames.length];
       const packet = new EncodedPacket(mp3.subarray(frame.offset, frame.offset + frame.length), "key", (i * audio.samples) / audio.sampleRate, frameSeconds);
@@ -332,7 +346,21 @@ export function trackVideoAudio(track, durationSeconds, { fps = VIDEO_FPS, gainD
  *   an MP3 (any ID3 tag is skipped) and optionally its levels per frame (else a synthetic beat)
  * @returns {Promise<Uint8Array>}
  */
-export async function renderDemoVideo({ look, durationSeconds, seed, variant, width = VIDEO_WIDTH, height = VIDEO_HEIGHT, fps = VIDEO_FPS, title = null, subtitle = null, live = false, quantizer = VIDEO_QP, maxBytes = Infinity, audio }) {
+export async function renderDemoVideo({
+  look,
+  durationSeconds,
+  seed,
+  variant,
+  width = VIDEO_WIDTH,
+  height = VIDEO_HEIGHT,
+  fps = VIDEO_FPS,
+  title = null,
+  subtitle = null,
+  live = false,
+  quantizer = VIDEO_QP,
+  maxBytes = Infinity,
+  audio,
+}) {
   if (!(durationSeconds > 0)) throw new Error("demo video: durationSeconds must be positive");
   if (width % 2 || height % 2) throw new Error("demo video: width and height must be even");
   const frameCount = Math.round(durationSeconds * fps);

@@ -79,7 +79,10 @@ export function buildFirstLoadManifest(bundle, root, pages) {
     const styles = new Set(files.flatMap((file) => [...(bundle[file].viteMetadata?.importedCss ?? [])]));
     result[page] = { modules: files.map(url), styles: [...styles].sort().map(url) };
   }
-  const shell = [...inShell].filter((file) => file !== entry.fileName).sort().map(url);
+  const shell = [...inShell]
+    .filter((file) => file !== entry.fileName)
+    .sort()
+    .map(url);
   const named = new Set([...shell, ...Object.values(catalogs).flatMap((c) => c.modules), ...Object.values(result).flatMap((p) => p.modules)]);
   const bytes = Object.fromEntries([...named].sort().map((file) => [file, allBytes[file] ?? 0]));
   return { shell: { modules: largestFirst(shell, bytes) }, bytes, catalogs, pages: result };

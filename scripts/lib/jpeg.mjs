@@ -60,7 +60,7 @@ export function cropRgba(width, height, rgba, { x, y, width: w, height: h }) {
  */
 export function jpegSize(bytes) {
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
-  for (let i = 2; i + 9 < bytes.length; ) {
+  for (let i = 2; i + 9 < bytes.length;) {
     if (bytes[i] !== 0xff) return null;
     const marker = bytes[i + 1];
     const length = (bytes[i + 2] << 8) | bytes[i + 3];

@@ -47,7 +47,13 @@ export async function startWorker(persistTo, workDir) {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const envFile = path.join(workDir, "worker.env");
   const vars = { APP_ENV: "local", PASSWORD_PEPPER: secret(), SESSION_SECRET: secret(), LOCAL_PAYMENTS_SECRET: secret() };
-  await writeFile(envFile, `${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n")}\n`, { mode: 0o600 });
+  await writeFile(
+    envFile,
+    `${Object.entries(vars)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n")}\n`,
+    { mode: 0o600 },
+  );
   const args = ["dev", "--config", WRANGLER_CONFIG, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
   args.push("--persist-to", persistTo, "--env-file", envFile, "--log-level", "error", "--show-interactive-dev-session=false");
   // Its own process group, so stopping it stops workerd too.

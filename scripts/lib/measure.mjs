@@ -43,7 +43,10 @@ export async function signInDemo(origin, key) {
     body: JSON.stringify({ email: account.email, password: account.password }),
   });
   const body = await response.json().catch(() => null);
-  const sid = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__Host-sid="));
+  const sid = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__Host-sid="));
   if (!response.ok || !sid || !body?.user?.id) {
     throw new Error(`demo login failed (${response.status}): ${JSON.stringify(body)}; is the demo seed loaded (npm start)?`);
   }

@@ -75,7 +75,9 @@ export function summaryLines(stages) {
   for (const stage of stages) {
     const time = typeof stage.seconds === "number" ? `  ${formatSeconds(stage.seconds).padStart(6)}` : "";
     const extra = [stage.skipped ? `${stage.skipped} skipped` : "", stage.flaky ? `${stage.flaky} flaky` : "", stage.problem ?? ""].filter(Boolean).join(", ");
-    lines.push(`${stage.name.padEnd(width)} ${String(stage.passed).padStart(4)} passed ${String(stage.failed).padStart(4)} failed${time}${extra ? `  (${extra})` : ""}`);
+    lines.push(
+      `${stage.name.padEnd(width)} ${String(stage.passed).padStart(4)} passed ${String(stage.failed).padStart(4)} failed${time}${extra ? `  (${extra})` : ""}`,
+    );
   }
   for (const stage of stages) {
     for (const title of stage.flakyTests ?? []) lines.push(`flaky in ${stage.name} (passed on retry): ${title}`);

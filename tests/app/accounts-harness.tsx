@@ -3,15 +3,7 @@
 // the app's QueryClient, router context and I18nProvider. The site header and footer are left
 // out on purpose: these tests are about the pages, not the shell.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import {
-  createMemoryHistory,
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-  type AnyRoute,
-} from "@tanstack/react-router";
+import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider, type AnyRoute } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
 import { vi } from "vitest";
 import { I18nProvider } from "../../app/i18n/I18nProvider";

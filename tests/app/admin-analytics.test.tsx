@@ -128,7 +128,10 @@ const card = (name: string) => screen.getByRole("article", { name });
 const valueOf = (article: HTMLElement) => article.querySelector(".admin-stat-value")?.textContent;
 const trendOf = (article: HTMLElement) => article.querySelector(".admin-trend");
 /** A table's rows as cell texts, header row included. */
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole("row").map((row) => [...row.querySelectorAll("th, td")].map((c) => c.textContent));
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole("row")
+    .map((row) => [...row.querySelectorAll("th, td")].map((c) => c.textContent));
 
 /** A promise the test settles itself, to see what shows while a request is pending. */
 function deferred<T>() {
@@ -157,7 +160,11 @@ describe("admin sidebar", () => {
     api({ "GET /api/admin/overview": json(200, OVERVIEW) });
     renderAdmin("/admin");
     const nav = await screen.findByRole("navigation", { name: "Back office" });
-    expect(within(nav).getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((link) => [link.textContent, link.getAttribute("href")]),
+    ).toEqual([
       ["Overview", "/admin"],
       ["Analytics", "/admin/analytics"],
       ["Track Analytics", "/admin/analytics/tracks"],
@@ -212,7 +219,11 @@ describe("/admin overview", () => {
     api({ "GET /api/admin/overview": json(200, OVERVIEW) });
     renderAdmin("/admin");
     const manage = await screen.findByRole("region", { name: "Manage the site" });
-    expect(within(manage).getAllByRole("link").map((link) => [link.getAttribute("href"), link.textContent])).toEqual([
+    expect(
+      within(manage)
+        .getAllByRole("link")
+        .map((link) => [link.getAttribute("href"), link.textContent]),
+    ).toEqual([
       ["/admin/analytics", "Site AnalyticsTraffic, devices, hours and referrers"],
       ["/admin/users", "Users1,500 members"],
       ["/admin/events", "Events3 upcoming events"],
@@ -265,7 +276,11 @@ describe("/admin/analytics", () => {
     await screen.findByRole("article", { name: "Current Visitors" });
     expect(queriesOf(callsTo("GET /api/admin/analytics"))).toEqual([`days=30&tz=${encodeURIComponent(TIME_ZONE)}`]);
     const periods = screen.getByRole("group", { name: "Period" });
-    expect(within(periods).getAllByRole("button").map((b) => [b.textContent, b.getAttribute("aria-pressed")])).toEqual([
+    expect(
+      within(periods)
+        .getAllByRole("button")
+        .map((b) => [b.textContent, b.getAttribute("aria-pressed")]),
+    ).toEqual([
       ["Last 7 days", "false"],
       ["Last 30 days", "true"],
       ["Last 90 days", "false"],
@@ -388,7 +403,10 @@ describe("/admin/analytics/tracks", () => {
     api({ "GET /api/admin/analytics/tracks": (request) => response(new URL(request.url).searchParams.get("period")!) });
 
   const trackTable = () => screen.getByRole("table", { name: "Plays per track" });
-  const titles = () => rowsOf(trackTable()).slice(1).map((row) => row[0]);
+  const titles = () =>
+    rowsOf(trackTable())
+      .slice(1)
+      .map((row) => row[0]);
   const header = (name: string) => within(trackTable()).getByRole("button", { name }).closest("th")!;
 
   it("asks for 30 days by default and for all time when chosen, and shows the cards", async () => {
@@ -404,7 +422,11 @@ describe("/admin/analytics/tracks", () => {
     expect(valueOf(card("Last Played"))).toBe(expectedMoment);
 
     const periods = screen.getByRole("group", { name: "Period" });
-    expect(within(periods).getAllByRole("button").map((b) => b.textContent)).toEqual(["Last 7 days", "Last 30 days", "Last 90 days", "All time"]);
+    expect(
+      within(periods)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Last 7 days", "Last 30 days", "Last 90 days", "All time"]);
     fireEvent.click(within(periods).getByRole("button", { name: "All time" }));
     await waitFor(() => expect(queriesOf(callsTo("GET /api/admin/analytics/tracks")).at(-1)).toBe("period=all"));
     expect(within(periods).getByRole("button", { name: "All time" }).getAttribute("aria-pressed")).toBe("true");
@@ -438,7 +460,11 @@ describe("/admin/analytics/tracks", () => {
     expect(header("Last Played").getAttribute("aria-sort")).toBe("ascending");
 
     fireEvent.click(within(trackTable()).getByRole("button", { name: "Album" }));
-    expect(rowsOf(trackTable()).slice(1).map((row) => row[1])).toEqual(["Dreams", "Freestyle Hits", "Spring Love (1988)"]);
+    expect(
+      rowsOf(trackTable())
+        .slice(1)
+        .map((row) => row[1]),
+    ).toEqual(["Dreams", "Freestyle Hits", "Spring Love (1988)"]);
   });
 
   it("shows the empty state before anything was played", async () => {
@@ -493,7 +519,8 @@ describe("/admin/audit", () => {
       "GET /api/admin/audit": (request) => {
         const params = new URL(request.url).searchParams;
         if (handler) return handler(params);
-        if (params.get("before") === "118") return json(200, { entries: [entry(117, { summary: { note: "Imported 3 contacts" } })], nextCursor: null, actions: ACTIONS });
+        if (params.get("before") === "118")
+          return json(200, { entries: [entry(117, { summary: { note: "Imported 3 contacts" } })], nextCursor: null, actions: ACTIONS });
         return json(200, FIRST_PAGE);
       },
     });
@@ -519,8 +546,16 @@ describe("/admin/audit", () => {
     await screen.findByRole("table", { name: "Admin changes, newest first" });
     const action = screen.getByRole("combobox", { name: "Action" });
     const admin = screen.getByRole("combobox", { name: "Admin" });
-    expect(within(action).getAllByRole("option").map((o) => o.textContent)).toEqual(["All actions", ...ACTIONS]);
-    expect(within(admin).getAllByRole("option").map((o) => [o.getAttribute("value"), o.textContent])).toEqual([
+    expect(
+      within(action)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All actions", ...ACTIONS]);
+    expect(
+      within(admin)
+        .getAllByRole("option")
+        .map((o) => [o.getAttribute("value"), o.textContent]),
+    ).toEqual([
       ["", "All admins"],
       ["admin-1", "admin@example.test"],
       ["admin-2", "second@example.test"],

@@ -69,12 +69,15 @@ function fakeServer({ stations = [] as AdminStation[], failStations = false } = 
     },
     [`PUT ${API}/albums/neon-nights/tracks/order`]: async (request) => {
       const { ids } = (await request.json()) as { ids: string[] };
-      albums = albums.map((a) => (a.id === "neon-nights" ? { ...a, tracks: ids.map((id, i) => ({ ...a.tracks.find((t) => t.id === id)!, number: i + 1 })) } : a));
+      albums = albums.map((a) =>
+        a.id === "neon-nights" ? { ...a, tracks: ids.map((id, i) => ({ ...a.tracks.find((t) => t.id === id)!, number: i + 1 })) } : a,
+      );
       return json(200, { album: albums[0] });
     },
     [`PUT ${API}/tracks/neon-nights-2/audio-url`]: async (request) => {
       const { url } = (await request.json()) as { url: string };
-      if (!url.startsWith("https://files.example.com/")) return apiError(400, "url_not_allowed", "This host is not on the audio proxy's allowlist (AUDIO_PROXY_HOSTS)", "url");
+      if (!url.startsWith("https://files.example.com/"))
+        return apiError(400, "url_not_allowed", "This host is not on the audio proxy's allowlist (AUDIO_PROXY_HOSTS)", "url");
       return json(200, { track: { ...albums[0]!.tracks[1]!, audio: { kind: "remote", url } }, durationDetected: false });
     },
     [`GET ${API}/stations`]: () => (failStations ? apiError(500, "internal", "Down") : json(200, { stations })),

@@ -91,7 +91,18 @@ const STARLIGHT: AdminVenue = {
   createdAt: "2031-01-01T12:00:00.000Z",
   updatedAt: "2031-01-01T12:00:00.000Z",
 };
-const AURORA: AdminVenue = { ...STARLIGHT, id: "00000000-0000-4000-8000-0000000000bb", name: "Club Aurora", address: "9 Rue Ste-Catherine", city: "Montréal", state: "QC", country: "CAN", postalCode: null, capacity: null, eventCount: 0 };
+const AURORA: AdminVenue = {
+  ...STARLIGHT,
+  id: "00000000-0000-4000-8000-0000000000bb",
+  name: "Club Aurora",
+  address: "9 Rue Ste-Catherine",
+  city: "Montréal",
+  state: "QC",
+  country: "CAN",
+  postalCode: null,
+  capacity: null,
+  eventCount: 0,
+};
 
 type ServerOptions = {
   failEvents?: boolean;
@@ -119,7 +130,12 @@ function fakeServer(options: ServerOptions = {}) {
     if (options.failSave === "server") return apiError(500, "internal", "Something went wrong. Please try again.");
     if (options.failSave === "eventbrite") return apiError(409, "eventbrite_id_taken", "Another event already uses this Eventbrite event ID");
     const body = (await request.json()) as EventInput;
-    const stored = event(id ?? "00000000-0000-4000-8000-000000000099", { ...(body as Partial<AdminEvent>), eventDate: MIAMI.eventDate, ticketSaleStart: null, ticketSaleEnd: null });
+    const stored = event(id ?? "00000000-0000-4000-8000-000000000099", {
+      ...(body as Partial<AdminEvent>),
+      eventDate: MIAMI.eventDate,
+      ticketSaleStart: null,
+      ticketSaleEnd: null,
+    });
     events = id ? events.map((e) => (e.id === id ? stored : e)) : [stored, ...events];
     return json(id ? 200 : 201, { event: stored });
   };
@@ -159,7 +175,9 @@ function fakeServer(options: ServerOptions = {}) {
     },
     [`DELETE ${VENUES}/${STARLIGHT.id}`]: () => {
       const count = options.venueInUse ?? 2;
-      return apiError(409, "venue_in_use", `This venue is used by ${count} events and cannot be deleted. Choose another venue for them first.`, undefined, { count });
+      return apiError(409, "venue_in_use", `This venue is used by ${count} events and cannot be deleted. Choose another venue for them first.`, undefined, {
+        count,
+      });
     },
     [`DELETE ${VENUES}/${AURORA.id}`]: () => {
       venues = venues.filter((v) => v.id !== AURORA.id);
@@ -273,7 +291,14 @@ describe("/admin/events: the list", () => {
     fireEvent.click(screen.getByRole("button", { name: "View Noite Freestyle" }));
     const dialog = screen.getByRole("dialog", { name: "Noite Freestyle" });
     const details = Object.fromEntries([...dialog.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
-    expect(details).toMatchObject({ Status: "Draft", "Event date and time": "Sun, Aug 10, 2031 · 8:00 PM GMT-3", "Time zone": "America/Sao_Paulo", "Venue name": "Casa Neon", Country: "BRA", Capacity: "1,800" });
+    expect(details).toMatchObject({
+      Status: "Draft",
+      "Event date and time": "Sun, Aug 10, 2031 · 8:00 PM GMT-3",
+      "Time zone": "America/Sao_Paulo",
+      "Venue name": "Casa Neon",
+      Country: "BRA",
+      Capacity: "1,800",
+    });
     expect(within(dialog).getByText("Only published events are shown on the public events page.")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -311,7 +336,8 @@ describe("/admin/events: the form", () => {
     await openCreate();
     expect(screen.queryByRole("table")).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: "Create Event" }));
-    for (const name of ["Title", "Description", "Eventbrite event ID", "External ticket URL", "Venue name", "Address", "City", "State", "Postal code"]) expect(field(name)).toBeTruthy();
+    for (const name of ["Title", "Description", "Eventbrite event ID", "External ticket URL", "Venue name", "Address", "City", "State", "Postal code"])
+      expect(field(name)).toBeTruthy();
     expect((box("Event date and time") as HTMLInputElement).type).toBe("datetime-local");
     expect((box("Time zone") as unknown as HTMLSelectElement).value).toBe("America/New_York");
     expect((box("Status") as unknown as HTMLSelectElement).value).toBe("draft");
@@ -419,17 +445,19 @@ describe("/admin/events: the form", () => {
     const server = await openCreate();
     fillCustom();
     const picker = box("Saved venue") as unknown as HTMLSelectElement;
-    await waitFor(() => expect([...picker.options].map((o) => o.text)).toEqual(["None (type the venue below)", "Club Aurora (Montréal)", "Starlight Ballroom (New York)"]));
+    await waitFor(() =>
+      expect([...picker.options].map((o) => o.text)).toEqual(["None (type the venue below)", "Club Aurora (Montréal)", "Starlight Ballroom (New York)"]),
+    );
     fireEvent.change(picker, { target: { value: AURORA.id } });
-    expect([field("Venue name").value, field("Address").value, field("City").value, field("State").value, (box("Country") as unknown as HTMLSelectElement).value, field("Postal code").value, box("Capacity").value]).toEqual([
-      "Club Aurora",
-      "9 Rue Ste-Catherine",
-      "Montréal",
-      "QC",
-      "CAN",
-      "",
-      "",
-    ]);
+    expect([
+      field("Venue name").value,
+      field("Address").value,
+      field("City").value,
+      field("State").value,
+      (box("Country") as unknown as HTMLSelectElement).value,
+      field("Postal code").value,
+      box("Capacity").value,
+    ]).toEqual(["Club Aurora", "9 Rue Ste-Catherine", "Montréal", "QC", "CAN", "", ""]);
     change("Capacity", "800");
     fireEvent.change(box("Time zone"), { target: { value: "America/Toronto" } });
     fireEvent.change(box("Status"), { target: { value: "published" } });
@@ -578,7 +606,11 @@ describe("/admin/venues", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Venue Management" })).toBeTruthy();
     hold.release();
     const table = await screen.findByRole("table", { name: "Venues" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Venue Name", "Address", "Capacity", "Actions"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Venue Name", "Address", "Capacity", "Actions"]);
     expect(bodyRows().map((r) => [...r.querySelectorAll("th, td")].slice(0, 3).map((c) => c.textContent))).toEqual([
       ["Club Aurora", "9 Rue Ste-Catherine, Montréal, QC", "Not set"],
       ["Starlight Ballroom", "1250 West 34th Street, New York, NY", "2,100"],
@@ -606,7 +638,15 @@ describe("/admin/venues", () => {
     fireEvent.change(box("Country"), { target: { value: "MEX" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(server.callsTo(`POST ${VENUES}`)).toHaveLength(1));
-    expect(sentJson(server.callsTo(`POST ${VENUES}`)[0])).toEqual({ name: "Roseland", address: "239 W 52nd St", city: null, state: null, country: "MEX", postalCode: null, capacity: 3200 });
+    expect(sentJson(server.callsTo(`POST ${VENUES}`)[0])).toEqual({
+      name: "Roseland",
+      address: "239 W 52nd St",
+      city: null,
+      state: null,
+      country: "MEX",
+      postalCode: null,
+      capacity: 3200,
+    });
     expect(await screen.findByText("Venue created")).toBeTruthy();
   });
 
@@ -652,7 +692,11 @@ describe("in Portuguese", () => {
     expect(screen.getByPlaceholderText("Buscar eventos...")).toBeTruthy();
     const status = screen.getByRole("combobox", { name: "Status" }) as HTMLSelectElement;
     expect([...status.options].map((o) => o.text)).toEqual(["Todos os status", "Publicado", "Rascunho", "Cancelado"]);
-    expect([...(screen.getByRole("combobox", { name: "Origem" }) as HTMLSelectElement).options].map((o) => o.text)).toEqual(["Todas as origens", "Próprio", "Eventbrite"]);
+    expect([...(screen.getByRole("combobox", { name: "Origem" }) as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      "Todas as origens",
+      "Próprio",
+      "Eventbrite",
+    ]);
     expect(within(bodyRows()[0]!).getByText("Publicado")).toBeTruthy();
     expect(within(bodyRows()[0]!).getByText("US$ 45,50 - US$ 120,00")).toBeTruthy();
 
@@ -677,7 +721,11 @@ describe("in Portuguese", () => {
     expect(await screen.findByText("Carregando locais...")).toBeTruthy();
     hold.release();
     const table = await screen.findByRole("table", { name: "Locais" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Nome do local", "Endereço", "Capacidade", "Ações"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Nome do local", "Endereço", "Capacidade", "Ações"]);
     fireEvent.click(screen.getByRole("button", { name: "Excluir Starlight Ballroom" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Excluir" }));
     expect((await within(screen.getByRole("dialog")).findByRole("alert")).textContent).toBe(

@@ -14,7 +14,14 @@ import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, json, mockApi, type ApiRoutes } from "./accounts-harness";
 import { seedConfig } from "./fixtures/config";
 
-const ADMIN: SessionUser = { id: "11111111-1111-4111-8111-111111111111", email: "admin@example.test", username: "site_admin", isAdmin: true, isVIP: false, avatarUrl: null };
+const ADMIN: SessionUser = {
+  id: "11111111-1111-4111-8111-111111111111",
+  email: "admin@example.test",
+  username: "site_admin",
+  isAdmin: true,
+  isVIP: false,
+  avatarUrl: null,
+};
 const API = "/api/admin/marketing";
 
 const CONTACTS: MarketingContactsResponse = {
@@ -140,7 +147,11 @@ describe("/admin/marketing: import", () => {
       ["Errors", "1"],
     ]);
     expect(within(panel).getByText("1 without an email, 1 repeated in the file, 0 already on the list")).toBeTruthy();
-    expect(within(panel).getAllByRole("listitem").map((li) => li.textContent)).toEqual(['Import error: row 4: invalid email address "not-an-email"']);
+    expect(
+      within(panel)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(['Import error: row 4: invalid email address "not-an-email"']);
     expect(fileInput().disabled).toBe(false);
     await waitFor(() => expect(server.callsTo(`GET ${API}/summary`).length).toBeGreaterThan(loads));
   });

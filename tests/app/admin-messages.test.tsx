@@ -15,7 +15,14 @@ import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, json, mockApi, sentJson, type ApiRoutes } from "./accounts-harness";
 import { seedConfig } from "./fixtures/config";
 
-const ADMIN: SessionUser = { id: "11111111-1111-4111-8111-111111111111", email: "admin@example.test", username: "site_admin", isAdmin: true, isVIP: false, avatarUrl: null };
+const ADMIN: SessionUser = {
+  id: "11111111-1111-4111-8111-111111111111",
+  email: "admin@example.test",
+  username: "site_admin",
+  isAdmin: true,
+  isVIP: false,
+  avatarUrl: null,
+};
 const API = "/api/admin/messages";
 const ID_1 = "aaaaaaaa-0000-4000-8000-000000000001";
 const ID_2 = "aaaaaaaa-0000-4000-8000-000000000002";
@@ -72,7 +79,8 @@ function api(routes: ApiRoutes = {}) {
 }
 
 const card = (subject: string) => screen.getByRole("heading", { level: 3, name: subject }).closest("article")!;
-const queriesTo = (server: ReturnType<typeof mockApi>) => server.callsTo(`GET ${API}`).map(([input]) => new URL(String(input), "http://localhost").searchParams.toString());
+const queriesTo = (server: ReturnType<typeof mockApi>) =>
+  server.callsTo(`GET ${API}`).map(([input]) => new URL(String(input), "http://localhost").searchParams.toString());
 
 afterEach(() => {
   cleanup();
@@ -90,7 +98,11 @@ describe("/admin/messages: the list", () => {
     expect(within(first).getByText("Unread")).toBeTruthy();
     expect(within(first).getByText("Normal")).toBeTruthy();
     expect(within(first).getByText(/From Ana Souza \(ana@example.com\)/)).toBeTruthy();
-    expect(within(within(first).getByRole("list", { name: "Labels" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["booking", "press"]);
+    expect(
+      within(within(first).getByRole("list", { name: "Labels" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["booking", "press"]);
     expect(within(first).getByText("When do you come to Lisbon?", { normalizer: (t) => t.replace(/\s+/g, " ") })).toBeTruthy();
     expect(within(first).queryByRole("list", { name: "Replies" })).toBeNull();
     expect(within(first).getByRole("button", { name: "Mark as Read" })).toBeTruthy();
@@ -119,7 +131,10 @@ describe("/admin/messages: the list", () => {
     await waitFor(() => expect(queriesTo(server).at(-1)).toBe("status=unread&priority=all&page=1&search=lisbon"));
     fireEvent.change(screen.getByRole("combobox", { name: "Priority" }), { target: { value: "high" } });
     await waitFor(() => expect(queriesTo(server).at(-1)).toBe("status=unread&priority=high&page=1&search=lisbon"));
-    const options = (name: string) => within(screen.getByRole("combobox", { name })).getAllByRole("option").map((o) => o.textContent);
+    const options = (name: string) =>
+      within(screen.getByRole("combobox", { name }))
+        .getAllByRole("option")
+        .map((o) => o.textContent);
     expect(options("Status")).toEqual(["All Status", "Unread", "Read", "Replied"]);
     expect(options("Priority")).toEqual(["All Priorities", "High", "Normal", "Low"]);
   });

@@ -13,7 +13,14 @@ import type { ModerationItem } from "../../worker/contracts/moderation";
 import { apiError, json, mockApi, type ApiRoutes } from "./accounts-harness";
 import { seedConfig } from "./fixtures/config";
 
-const ADMIN: SessionUser = { id: "11111111-1111-4111-8111-111111111111", email: "admin@example.test", username: "site_admin", isAdmin: true, isVIP: false, avatarUrl: null };
+const ADMIN: SessionUser = {
+  id: "11111111-1111-4111-8111-111111111111",
+  email: "admin@example.test",
+  username: "site_admin",
+  isAdmin: true,
+  isVIP: false,
+  avatarUrl: null,
+};
 const API = "/api/admin/moderation";
 const POST_ID = "bbbbbbbb-0000-4000-8000-000000000001";
 const COMMENT_ID = "cccccccc-0000-4000-8000-000000000001";
@@ -71,7 +78,13 @@ function renderAt(url = "/admin/moderation") {
 function api(routes: ApiRoutes = {}) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: ADMIN }),
-    [`GET ${API}/reports`]: (request) => json(200, { items: new URL(request.url).searchParams.get("view") === "hidden" ? [{ ...POST, hiddenAt: "2026-03-03T12:00:00.000Z", reportCount: 0, reasons: [], reports: [] }] : [POST, COMMENT] }),
+    [`GET ${API}/reports`]: (request) =>
+      json(200, {
+        items:
+          new URL(request.url).searchParams.get("view") === "hidden"
+            ? [{ ...POST, hiddenAt: "2026-03-03T12:00:00.000Z", reportCount: 0, reasons: [], reports: [] }]
+            : [POST, COMMENT],
+      }),
     ...routes,
   });
 }
@@ -93,8 +106,16 @@ describe("/admin/moderation", () => {
     const post = card(/^Post · By spammer/);
     expect(within(post).getByText("Buy followers now!!!")).toBeTruthy();
     expect(within(post).getByText("3 reports")).toBeTruthy();
-    expect(within(within(post).getByRole("list", { name: "Reasons" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Spam (2)", "Other (1)"]);
-    expect(within(within(post).getByRole("list", { name: "Reports" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["fan_one: Spam “obvious bot”", "fan_two: Other"]);
+    expect(
+      within(within(post).getByRole("list", { name: "Reasons" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Spam (2)", "Other (1)"]);
+    expect(
+      within(within(post).getByRole("list", { name: "Reports" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["fan_one: Spam “obvious bot”", "fan_two: Other"]);
     const comment = card(/^Comment · By troll/);
     expect(within(comment).getByText(/On the post: Great show last night/)).toBeTruthy();
     expect(within(comment).getByText("1 report")).toBeTruthy();
@@ -113,7 +134,10 @@ describe("/admin/moderation", () => {
   });
 
   it("deletes and bans only after confirming", async () => {
-    const server = api({ [`DELETE ${API}/posts/${POST_ID}`]: ok, [`POST ${API}/comments/${COMMENT_ID}/ban-author`]: () => json(200, { userId: "troll-id", status: "banned", resolvedReports: 1 }) });
+    const server = api({
+      [`DELETE ${API}/posts/${POST_ID}`]: ok,
+      [`POST ${API}/comments/${COMMENT_ID}/ban-author`]: () => json(200, { userId: "troll-id", status: "banned", resolvedReports: 1 }),
+    });
     renderAt();
     await screen.findByRole("heading", { level: 3, name: /^Post/ });
     fireEvent.click(within(card(/^Post/)).getByRole("button", { name: "Delete" }));

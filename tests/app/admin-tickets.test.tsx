@@ -8,7 +8,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as TicketsRoute } from "../../app/routes/admin/tickets";
 import { cutIntoPieces, splitRows } from "../../app/features/admin/tickets/csv-pieces";
-import type { ImportBody, ImportPreviewResponse, ImportResponse, TicketDetailResponse, TicketsListResponse, TicketView } from "../../worker/contracts/admin-tickets";
+import type {
+  ImportBody,
+  ImportPreviewResponse,
+  ImportResponse,
+  TicketDetailResponse,
+  TicketsListResponse,
+  TicketView,
+} from "../../worker/contracts/admin-tickets";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp } from "./accounts-harness";
 
 const API = "/api/admin/tickets";
@@ -46,7 +53,16 @@ const LIST: TicketsListResponse = {
 
 const DETAIL: TicketDetailResponse = {
   ticket: TICKETS[0]!,
-  event: { id: "ev-ny", title: "Freestyle Forever — New York", eventDate: "2026-12-13T01:00:00.000Z", timeZone: "America/New_York", status: "published", venueName: "Starlight Ballroom", venueCity: "New York", online: false },
+  event: {
+    id: "ev-ny",
+    title: "Freestyle Forever — New York",
+    eventDate: "2026-12-13T01:00:00.000Z",
+    timeZone: "America/New_York",
+    status: "published",
+    venueName: "Starlight Ballroom",
+    venueCity: "New York",
+    online: false,
+  },
 };
 
 const PREVIEW: ImportPreviewResponse = {
@@ -66,9 +82,14 @@ const RESULT: ImportResponse = {
   errors: [{ row: 4, code: "event_unknown", message: "No event has this title or id", value: "Nowhere Fest" }],
 };
 
-const CSV = "Order #,Show,Buyer,Amount,Status,Placed,Notes\r\nA-1,Miami Freestyle Heat,ana@example.com,$45.00,Paid,2026-11-01,front row\r\nA-2,Miami Freestyle Heat,bo@example.com,45,Paid,2026-11-02,\r\nA-3,Nowhere Fest,cy@example.com,45,Paid,2026-11-03,\r\n";
+const CSV =
+  "Order #,Show,Buyer,Amount,Status,Placed,Notes\r\nA-1,Miami Freestyle Heat,ana@example.com,$45.00,Paid,2026-11-01,front row\r\nA-2,Miami Freestyle Heat,bo@example.com,45,Paid,2026-11-02,\r\nA-3,Nowhere Fest,cy@example.com,45,Paid,2026-11-03,\r\n";
 
-type ServerOptions = { list?: TicketsListResponse | (() => Response | Promise<Response>); preview?: () => Response; importAnswer?: (body: ImportBody) => Response };
+type ServerOptions = {
+  list?: TicketsListResponse | (() => Response | Promise<Response>);
+  preview?: () => Response;
+  importAnswer?: (body: ImportBody) => Response;
+};
 
 function fakeServer({ list = LIST, preview = () => json(200, PREVIEW), importAnswer = () => json(200, RESULT) }: ServerOptions = {}) {
   const imports: ImportBody[] = [];
@@ -163,7 +184,9 @@ describe("/admin/tickets: the list", () => {
     expect([...period.options].map((o) => o.text)).toEqual(["All Time", "Today", "Last 7 Days", "Last 30 Days"]);
     fireEvent.change(period, { target: { value: "today" } });
     await waitFor(() => expect(server.listQueries().at(-1)).toEqual({ search: "miami", status: "pending", time: "today", tz: TIME_ZONE }));
-    expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(`${API}/export.csv?search=miami&status=pending&time=today&tz=America%2FSao_Paulo`);
+    expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
+      `${API}/export.csv?search=miami&status=pending&time=today&tz=America%2FSao_Paulo`,
+    );
   });
 
   it("says when nothing matches, and that more tickets match than are shown", async () => {
@@ -234,7 +257,11 @@ describe("/admin/tickets: Import CSV", () => {
     expect(select("Customer name").value).toBe("");
     expect([...select("Customer name").options].map((o) => o.text)).toEqual(["Not in the file", ...PREVIEW.columns]);
     const preview = within(dialog).getByRole("table", { name: "First rows of the file" });
-    expect(within(preview).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(PREVIEW.columns);
+    expect(
+      within(preview)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(PREVIEW.columns);
     expect(within(preview).getByText("front row")).toBeTruthy();
 
     fireEvent.change(select("Customer name"), { target: { value: "6" } });
@@ -242,7 +269,9 @@ describe("/admin/tickets: Import CSV", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Import" }));
 
     await within(dialog).findByRole("region", { name: "Import results" });
-    expect(server.imports).toEqual([{ csv: CSV.trimEnd(), mapping: { orderId: 0, event: 1, email: 2, price: 3, status: null, date: 5, name: 6 }, firstRow: 2, tz: TIME_ZONE }]);
+    expect(server.imports).toEqual([
+      { csv: CSV.trimEnd(), mapping: { orderId: 0, event: 1, email: 2, price: 3, status: null, date: 5, name: 6 }, firstRow: 2, tz: TIME_ZONE },
+    ]);
     const figures = [...dialog.querySelectorAll(".tickets-figures div")].map((d) => [d.querySelector("dt")!.textContent, d.querySelector("dd")!.textContent]);
     expect(figures).toEqual([
       ["Rows read", "3"],
@@ -311,7 +340,11 @@ describe("/admin/tickets: Import CSV", () => {
     expect(second!.csv.startsWith(`${header}\r\nORDER-${String(firstCount).padStart(5, "0")},`)).toBe(true);
     for (const piece of server.imports) expect(new TextEncoder().encode(JSON.stringify(piece)).length).toBeLessThan(64 * 1024);
     const done = firstCount + (second!.csv.split("\r\n").length - 1);
-    expect(within(dialog).getByText(`The import stopped after ${done.toLocaleString("en-US")} of 3,000 rows. Importing the same file again is safe: orders already stored are skipped.`)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        `The import stopped after ${done.toLocaleString("en-US")} of 3,000 rows. Importing the same file again is safe: orders already stored are skipped.`,
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByText("The import failed. Please try again.")).toBeTruthy();
   });
 });
@@ -329,7 +362,12 @@ describe("/admin/tickets in Portuguese", () => {
     expect(within(total).getByText("US$ 165,50")).toBeTruthy();
     expect(within(total).getByText("3 ingressos")).toBeTruthy();
     expect(screen.getByPlaceholderText("Buscar ingressos...")).toBeTruthy();
-    expect([...(screen.getByLabelText("Período") as HTMLSelectElement).options].map((o) => o.text)).toEqual(["Todo o período", "Hoje", "Últimos 7 dias", "Últimos 30 dias"]);
+    expect([...(screen.getByLabelText("Período") as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      "Todo o período",
+      "Hoje",
+      "Últimos 7 dias",
+      "Últimos 30 dias",
+    ]);
     expect(screen.getByRole("link", { name: "Exportar CSV" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Importar CSV" })).toBeTruthy();
   });

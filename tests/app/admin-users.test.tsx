@@ -49,7 +49,13 @@ function fakeServer({ users = USERS, extra = {} as ApiRoutes } = {}) {
         (u.email.includes(search) || u.username.includes(search)) &&
         (role === "all" || (role === "admins" && u.isAdmin) || (role === "vip" && u.isVIP) || (role === "regular" && !u.isAdmin && !u.isVIP)),
     );
-    return { users: matching.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE), page: n, pageSize: PAGE_SIZE, total: matching.length, totalPages: Math.max(1, Math.ceil(matching.length / PAGE_SIZE)) };
+    return {
+      users: matching.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE),
+      page: n,
+      pageSize: PAGE_SIZE,
+      total: matching.length,
+      totalPages: Math.max(1, Math.ceil(matching.length / PAGE_SIZE)),
+    };
   };
   const update = (id: string, change: (u: AdminUser) => AdminUser) => {
     rows = rows.map((u) => (u.id === id ? change(u) : u));
@@ -107,7 +113,11 @@ describe("/admin/users: the list", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "User Management" })).toBeTruthy();
     await screen.findByText("boss@example.com");
     const table = screen.getByRole("table", { name: "Users" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Email", "Joined", "Last Login", "Status", "Roles", "Actions"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Email", "Joined", "Last Login", "Status", "Roles", "Actions"]);
     expect(cells(rowOf("fan2@example.com")).slice(0, 4)).toEqual(["Mar 1, 2024", "Never", "Active", "VIPPaid"]);
     expect(cells(rowOf("fan3@example.com"))[3]).toBe("VIPComp");
     expect(cells(rowOf("boss@example.com"))[1]).not.toBe("Never");
@@ -174,7 +184,11 @@ describe("/admin/users: the list", () => {
 
   it("says 'Failed to load users' with a way to try again", async () => {
     let fail = true;
-    fakeServer({ extra: { [`GET ${API}`]: () => (fail ? apiError(500, "internal", "Down") : json(200, { users: [member(7)], page: 1, pageSize: 20, total: 1, totalPages: 1 })) } });
+    fakeServer({
+      extra: {
+        [`GET ${API}`]: () => (fail ? apiError(500, "internal", "Down") : json(200, { users: [member(7)], page: 1, pageSize: 20, total: 1, totalPages: 1 })),
+      },
+    });
     renderUsers();
     // A 5xx is tried once more (a second later) before the page gives up.
     expect((await screen.findByRole("alert", {}, { timeout: 4000 })).textContent).toContain("Failed to load users");

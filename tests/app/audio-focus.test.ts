@@ -123,7 +123,10 @@ describe("audio focus across windows", () => {
   });
 
   it("the page's radio pauses when the music claims the focus, and claims it as it starts", async () => {
-    vi.stubGlobal("fetch", vi.fn(() => new Promise<Response>(() => {}))); // the tune never answers
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise<Response>(() => {})),
+    ); // the tune never answers
     const { claimAudioFocus, registerAudioOwner } = await loadFresh();
     const { pageRadio } = await import("../../app/features/radio/RadioProvider");
     const music = vi.fn();

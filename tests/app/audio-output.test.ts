@@ -2,14 +2,7 @@
 // rounded, mute separate from it, the levels reaching every element (those added later too), the
 // saved levels read back leniently, and one analyser made once and fed by every element.
 import { describe, expect, it, vi } from "vitest";
-import {
-  ANALYSER_FFT_SIZE,
-  ANALYSER_SMOOTHING,
-  AudioOutput,
-  DEFAULT_VOLUME,
-  readSavedLevels,
-  type AudioContextLike,
-} from "../../app/lib/audio/output";
+import { ANALYSER_FFT_SIZE, ANALYSER_SMOOTHING, AudioOutput, DEFAULT_VOLUME, readSavedLevels, type AudioContextLike } from "../../app/lib/audio/output";
 
 const element = () => ({ volume: 1, muted: false });
 

@@ -34,7 +34,12 @@ function errorOf(label: string): string | null {
   const input = field(label);
   if (input.getAttribute("aria-invalid") !== "true") return null;
   const ids = input.getAttribute("aria-describedby")?.split(" ") ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ").trim() || null;
+  return (
+    ids
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ")
+      .trim() || null
+  );
 }
 
 describe("sign-up form", () => {
@@ -195,12 +200,9 @@ describe("safeRedirect", () => {
   it.each(["/social", "/social/profile/abc?tab=posts#top", "/"])("keeps the same-site path %s", (path) => {
     expect(safeRedirect(path)).toBe(path);
   });
-  it.each(["//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "social", "/\tx", "", 42])(
-    "refuses %s",
-    (value) => {
-      expect(safeRedirect(value)).toBeUndefined();
-    },
-  );
+  it.each(["//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "social", "/\tx", "", 42])("refuses %s", (value) => {
+    expect(safeRedirect(value)).toBeUndefined();
+  });
 });
 
 describe("password reset", () => {
@@ -234,9 +236,7 @@ describe("password reset", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("No account found with this email address.");
     status = 500;
     fireEvent.click(screen.getByRole("button", { name: "Send Reset Instructions" }));
-    await waitFor(() =>
-      expect(screen.getByRole("alert").textContent).toBe("Failed to send reset instructions. Please try again or contact support."),
-    );
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Failed to send reset instructions. Please try again or contact support."));
   });
 
   it("checks the link, then takes the new password and goes to sign-in after 2 seconds", async () => {

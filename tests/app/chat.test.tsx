@@ -44,10 +44,7 @@ const history = (messages: ChatMessage[] = [], overrides: Partial<Extract<ChatSe
   ...overrides,
 });
 
-const THREAD_MESSAGES = [
-  message("m1", "user", "When is the next show?", AT_15_04),
-  message("m2", "assistant", "Line one\nLine two", AT_15_05),
-];
+const THREAD_MESSAGES = [message("m1", "user", "When is the next show?", AT_15_04), message("m2", "assistant", "Line one\nLine two", AT_15_05)];
 
 const VIP = sessionUser({ isVIP: true });
 
@@ -424,7 +421,11 @@ describe("the error banner", () => {
       "Você atingiu o limite de mensagens de hoje. Tente novamente em 2 horas.",
     ],
     [{ type: "error", code: "empty_message" }, "Type a message before sending", "Digite uma mensagem antes de enviar"],
-    [{ type: "error", code: "bad_frame" }, "The chat could not read that request. Please try again.", "O chat não conseguiu ler essa solicitação. Tente novamente."],
+    [
+      { type: "error", code: "bad_frame" },
+      "The chat could not read that request. Please try again.",
+      "O chat não conseguiu ler essa solicitação. Tente novamente.",
+    ],
   ];
 
   it.each(cases)("shows %o in English", async (frame, en) => {
@@ -599,7 +600,13 @@ describe("parseChatServerFrame", () => {
   });
 
   it("keeps the good messages of a history, only their known fields, and marks unknown error codes", () => {
-    const frame = { ...history(), messages: [{ ...THREAD_MESSAGES[0]!, extra: "<script>" }, { id: "bad", role: "system" }] };
+    const frame = {
+      ...history(),
+      messages: [
+        { ...THREAD_MESSAGES[0]!, extra: "<script>" },
+        { id: "bad", role: "system" },
+      ],
+    };
     expect(parseChatServerFrame(JSON.stringify(frame))).toEqual(history([THREAD_MESSAGES[0]!]));
     expect(parseChatServerFrame(JSON.stringify({ type: "error", code: "brand_new", retryAfter: -1 }))).toEqual({ type: "error", code: "unknown" });
   });

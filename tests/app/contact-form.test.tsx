@@ -13,7 +13,6 @@ import { TEXT_MESSAGES } from "../../worker/contracts/text";
 import { apiError, createTestRoot, json, mockApi, renderApp, sentJson, stubRoute, type ApiRoutes } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 
-
 const SENT = "Message sent successfully! We'll get back to you soon.";
 const FAILED = "Failed to send message. Please try again.";
 
@@ -56,7 +55,12 @@ function errorOf(label: string): string | null {
   const input = field(label);
   if (input.getAttribute("aria-invalid") !== "true") return null;
   const ids = input.getAttribute("aria-describedby")?.split(" ") ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ").trim() || null;
+  return (
+    ids
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ")
+      .trim() || null
+  );
 }
 
 /** A POST /api/contact that waits until the test answers it. */
@@ -192,7 +196,14 @@ describe("sending", () => {
 
 describe("field errors from the server", () => {
   it.each([
-    ["subject", "contact_subject_too_long", CONTACT_MESSAGES.subjectTooLong, { max: CONTACT_LIMITS.subject }, "Subject", `Please use at most ${CONTACT_LIMITS.subject} characters`],
+    [
+      "subject",
+      "contact_subject_too_long",
+      CONTACT_MESSAGES.subjectTooLong,
+      { max: CONTACT_LIMITS.subject },
+      "Subject",
+      `Please use at most ${CONTACT_LIMITS.subject} characters`,
+    ],
     ["message", "invalid_characters", TEXT_MESSAGES.invalidCharacters, undefined, "Message", "This text contains characters that are not allowed"],
     ["email", "email_invalid", CONTACT_MESSAGES.emailInvalid, undefined, "Email", "Please enter a valid email address"],
     ["name", "name_required", CONTACT_MESSAGES.nameRequired, undefined, "Name", "Name is required"],

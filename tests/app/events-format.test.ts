@@ -20,7 +20,9 @@ describe("events formatting", () => {
   it("writes a date, a time with its zone, a price and a country as Intl does", () => {
     const iso = "2026-12-06T01:00:00.000Z";
     expect(formatWhen(iso, "en-US", "America/New_York")).toEqual({
-      date: new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "America/New_York" }).format(new Date(iso)),
+      date: new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "America/New_York" }).format(
+        new Date(iso),
+      ),
       time: new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "America/New_York", timeZoneName: "short" }).format(new Date(iso)),
     });
     expect(formatWhen(iso, "en-US", "America/New_York").date).toBe("Sat, Dec 5, 2026");

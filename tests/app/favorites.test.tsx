@@ -223,7 +223,9 @@ describe("/music/favorites", () => {
     renderMusic("/music/favorites");
     expect(await screen.findByRole("heading", { level: 1, name: "Your Collection" })).toBeTruthy();
     await screen.findByRole("table");
-    const headers = within(screen.getByRole("table")).getAllByRole("columnheader").map((h) => h.textContent);
+    const headers = within(screen.getByRole("table"))
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
     expect(headers).toEqual(["#", "Title", "Album", "Actions"]);
     const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(2);
@@ -244,7 +246,11 @@ describe("/music/favorites", () => {
     const { callsTo } = fakeApi({ me: VIP, favorites: [SATIN, DREAMIN] });
     renderMusic("/music/favorites");
     fireEvent.click(await screen.findByRole("button", { name: "Play all" }));
-    expect(pageEngine().getState().queue.map((t) => t.id)).toEqual(["satin-and-neon-1", "moonlight-boulevard-1"]);
+    expect(
+      pageEngine()
+        .getState()
+        .queue.map((t) => t.id),
+    ).toEqual(["satin-and-neon-1", "moonlight-boulevard-1"]);
     await waitFor(() => expect(callsTo("POST /api/music/tracks/satin-and-neon-1/stream").length).toBeGreaterThan(0));
   });
 
@@ -380,7 +386,11 @@ describe("in Brazilian Portuguese", () => {
     renderMusic("/music/favorites", "pt-BR");
     expect(await screen.findByRole("heading", { level: 1, name: "Sua coleção" })).toBeTruthy();
     expect(await screen.findByRole("button", { name: "Tocar todas" })).toBeTruthy();
-    expect(within(screen.getByRole("table")).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["#", "Título", "Álbum", "Ações"]);
+    expect(
+      within(screen.getByRole("table"))
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["#", "Título", "Álbum", "Ações"]);
     expect(screen.getByText("1 faixa favorita")).toBeTruthy();
     cleanup();
 
@@ -400,7 +410,18 @@ describe("in Brazilian Portuguese", () => {
 // ---------- The popup player (props-driven) ----------
 
 function popupState(overrides: Partial<MusicPlayerPopupState> = {}): MusicPlayerPopupState {
-  return { status: "idle", currentTrack: null, currentTime: 0, duration: 0, volume: 100, muted: false, repeat: false, shuffle: false, error: null, ...overrides };
+  return {
+    status: "idle",
+    currentTrack: null,
+    currentTime: 0,
+    duration: 0,
+    volume: 100,
+    muted: false,
+    repeat: false,
+    shuffle: false,
+    error: null,
+    ...overrides,
+  };
 }
 
 async function renderPopup(favorites: MusicPlayerPopupFavorites, locale: Locale = "en") {
@@ -474,7 +495,11 @@ describe("the popup player's favorites", () => {
     fireEvent.click(tab);
     const favorites = screen.getByRole("tabpanel", { name: "Favorites" });
     // Newest first: the one just added leads.
-    expect(within(favorites).getAllByRole("listitem").map((li) => li.querySelector(".mp-track-title")!.textContent)).toEqual(["Neon Heartbeat", "Satin Nights"]);
+    expect(
+      within(favorites)
+        .getAllByRole("listitem")
+        .map((li) => li.querySelector(".mp-track-title")!.textContent),
+    ).toEqual(["Neon Heartbeat", "Satin Nights"]);
   });
 
   it("speaks Brazilian Portuguese", async () => {

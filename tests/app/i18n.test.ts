@@ -105,7 +105,9 @@ describe("translation catalogs", () => {
 
   it("have no empty messages", () => {
     for (const [locale, catalog] of Object.entries(catalogs)) {
-      const empty = Object.entries(catalog).filter(([, text]) => text.trim() === "").map(([key]) => key);
+      const empty = Object.entries(catalog)
+        .filter(([, text]) => text.trim() === "")
+        .map(([key]) => key);
       expect(empty, `empty messages in ${locale}`).toEqual([]);
     }
   });

@@ -10,7 +10,6 @@ import type { SessionUser } from "../../worker/contracts/auth";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 
-
 const root = createTestRoot();
 const routeTree = root.addChildren([
   mountFileRoute(IndexRoute, "/", root),
@@ -193,9 +192,15 @@ describe("hero", () => {
     // and a task queued after it run after that one (same queues, in order), so by then the other
     // pictures would have their source if reduced motion did not keep them back.
     await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-    expect(heroImages().slice(1).map((img) => img.getAttribute("src"))).toEqual([null, null, null]);
+    expect(
+      heroImages()
+        .slice(1)
+        .map((img) => img.getAttribute("src")),
+    ).toEqual([null, null, null]);
     // Nor a phone's portrait cut of them.
-    expect([...document.querySelectorAll(".hero-backgrounds source")].map((source) => source.getAttribute("srcset"))).toEqual(["/media/site/hero-1-portrait.jpg"]);
+    expect([...document.querySelectorAll(".hero-backgrounds source")].map((source) => source.getAttribute("srcset"))).toEqual([
+      "/media/site/hero-1-portrait.jpg",
+    ]);
     for (const img of heroImages()) fireEvent.load(img);
     advance(3 * HERO_ROTATION_MS);
     expect(activeHero()).toBe(0);
@@ -226,7 +231,11 @@ describe("iconic hits", () => {
       await renderLanding({ me });
       const links = within(hits()).getAllByRole("link", { name: /Listen as VIP/ });
       expect(links.map((link) => link.getAttribute("href"))).toEqual(["/vip-signup", "/vip-signup", "/vip-signup"]);
-      expect(within(hits()).getAllByText(/^198[89]$/).map((el) => el.textContent)).toEqual(["1988", "1988", "1989"]);
+      expect(
+        within(hits())
+          .getAllByText(/^198[89]$/)
+          .map((el) => el.textContent),
+      ).toEqual(["1988", "1988", "1989"]);
       expect(within(hits()).queryByRole("button", { name: /^Play\b/ })).toBeNull();
       cleanup();
     }
@@ -236,12 +245,16 @@ describe("iconic hits", () => {
     for (const me of [sessionUser({ isVIP: true }), sessionUser({ isAdmin: true })]) {
       await renderLanding({ me });
       await waitFor(() => expect(within(hits()).getAllByRole("button", { name: /^Play\b/ })).toHaveLength(3));
-      expect(within(hits()).getAllByRole("button", { name: /^Play\b/ }).map((b) => b.textContent)).toEqual([
-        "Play: Spring Love",
-        "Play: Dreamin' of Love",
-        "Play: I Wanna Be the One",
-      ]);
-      expect(within(hits()).getAllByRole("link", { name: /Listen now/ }).map((link) => link.getAttribute("href"))).toEqual(["/music", "/music", "/music"]);
+      expect(
+        within(hits())
+          .getAllByRole("button", { name: /^Play\b/ })
+          .map((b) => b.textContent),
+      ).toEqual(["Play: Spring Love", "Play: Dreamin' of Love", "Play: I Wanna Be the One"]);
+      expect(
+        within(hits())
+          .getAllByRole("link", { name: /Listen now/ })
+          .map((link) => link.getAttribute("href")),
+      ).toEqual(["/music", "/music", "/music"]);
       expect(within(hits()).queryByText("Listen as VIP")).toBeNull();
       cleanup();
     }
@@ -263,12 +276,11 @@ describe("VIP membership", () => {
   it("shows the four benefits and offers visitors and free members Join VIP with the price", async () => {
     for (const me of [null, sessionUser()]) {
       await renderLanding({ me });
-      expect(within(vip()).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
-        "Early Access to Music",
-        "Exclusive Content",
-        "Priority Tickets & VIP Sections",
-        "Special Merchandise",
-      ]);
+      expect(
+        within(vip())
+          .getAllByRole("heading", { level: 3 })
+          .map((h) => h.textContent),
+      ).toEqual(["Early Access to Music", "Exclusive Content", "Priority Tickets & VIP Sections", "Special Merchandise"]);
       await waitFor(() => expect(within(vip()).getByText("$9.99/month")).toBeTruthy());
       expect(within(vip()).getByRole("link", { name: "Join VIP" }).getAttribute("href")).toBe("/vip-signup");
       expect(within(vip()).queryByRole("status")).toBeNull();
@@ -307,11 +319,11 @@ describe("biography and about", () => {
     expect(listOf("Performances")).toContain("More than 2,000 concerts on four continents");
     // The About cards carry the same figures.
     const about = screen.getByRole("region", { name: "About" });
-    expect(within(about).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "25+Singles on the charts",
-      "2,000+Concerts on four continents",
-      "15Gold and platinum certifications",
-    ]);
+    expect(
+      within(about)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["25+Singles on the charts", "2,000+Concerts on four continents", "15Gold and platinum certifications"]);
   });
 
   it("renders the story and the three lists in Portuguese, numbers formatted for pt-BR", async () => {

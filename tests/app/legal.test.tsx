@@ -405,9 +405,7 @@ const sources = import.meta.glob<string>("../../app/features/legal/*.tsx", { que
  * cannot slip in without a new "Last updated" date.
  */
 function fingerprint(page: "privacy" | "terms" | "copyright"): string {
-  const text = JSON.stringify(
-    (["en", "pt-BR"] as const).map((locale) => Object.entries(catalogs[locale]).filter(([key]) => key.startsWith(`legal.${page}.`))),
-  );
+  const text = JSON.stringify((["en", "pt-BR"] as const).map((locale) => Object.entries(catalogs[locale]).filter(([key]) => key.startsWith(`legal.${page}.`))));
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return hash.toString(16).padStart(8, "0");

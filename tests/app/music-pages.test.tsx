@@ -64,7 +64,10 @@ function api(me: ReturnType<typeof sessionUser> | null) {
     "GET /api/music/tracks": json(200, { tracks: TRACKS, totalPlays: 170 }),
     "GET /api/music/tracks/moonlight-boulevard-1": json(200, { track: TRACKS[1] }),
     "GET /api/music/tracks/missing-track": apiError(404, "track_not_found", "Track not found"),
-    "POST /api/music/tracks/moonlight-boulevard-1/stream": json(200, { url: "/media/tracks/moonlight-boulevard-1?token=t", expiresAt: new Date(Date.now() + 600_000).toISOString() }),
+    "POST /api/music/tracks/moonlight-boulevard-1/stream": json(200, {
+      url: "/media/tracks/moonlight-boulevard-1?token=t",
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+    }),
   });
 }
 
@@ -242,7 +245,9 @@ describe("/music/track/{trackId}", () => {
     renderMusic("/music/track/moonlight-boulevard-1");
     fireEvent.click(await screen.findByRole("button", { name: "Share this track" }));
     const dialog = screen.getByRole("dialog", { name: "Share this track" });
-    expect(within(dialog).getByRole("link", { name: "Share on Facebook" }).getAttribute("href")).toContain(encodeURIComponent("/music/track/moonlight-boulevard-1"));
+    expect(within(dialog).getByRole("link", { name: "Share on Facebook" }).getAttribute("href")).toContain(
+      encodeURIComponent("/music/track/moonlight-boulevard-1"),
+    );
     expect(within(dialog).getByRole("link", { name: "Share on X" })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Copy link" }));
     expect(await within(dialog).findByText("Link copied to clipboard!")).toBeTruthy();

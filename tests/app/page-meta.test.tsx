@@ -228,7 +228,10 @@ const allRoutes = flatten(routeTree as unknown as TreeRoute).filter((route) => !
 /** Pages: routes that render something and have no child routes (layouts like /admin only frame them). */
 const pages = allRoutes.filter((route) => route.options.component && !route.children);
 const urlOf = (fullPath: string) =>
-  fullPath.replace("$userId", ADMIN.id).replace(/\$\w+/g, "sample-1").replace(/(.)\/$/, "$1");
+  fullPath
+    .replace("$userId", ADMIN.id)
+    .replace(/\$\w+/g, "sample-1")
+    .replace(/(.)\/$/, "$1");
 
 /** The public pages of the route table (spec 2.1), which carry a description of their own. */
 const PUBLIC_PAGES = [

@@ -63,12 +63,12 @@ describe("usePageViews", () => {
   it("sends no referrer when the visitor came from one of our own pages, or from nowhere", async () => {
     setReferrer(`http://${OWN_HOST}/events?x=1`);
     renderViews("/music");
-    expect((beacons()).map((b) => b.body)).toEqual([{ path: "/music", width: WIDTH }]);
+    expect(beacons().map((b) => b.body)).toEqual([{ path: "/music", width: WIDTH }]);
     cleanup();
     beacon.mockClear();
     setReferrer("");
     renderViews("/tv");
-    expect((beacons()).map((b) => b.body)).toEqual([{ path: "/tv", width: WIDTH }]);
+    expect(beacons().map((b) => b.body)).toEqual([{ path: "/tv", width: WIDTH }]);
   });
 
   it("reports each route change with the new path, and the referrer only with the first", async () => {
@@ -77,7 +77,7 @@ describe("usePageViews", () => {
     rerender({ pathname: "/events" });
     rerender({ pathname: "/events" }); // a re-render on the same page is not a view
     rerender({ pathname: "/music/catalog" });
-    expect((beacons()).map((b) => b.body)).toEqual([
+    expect(beacons().map((b) => b.body)).toEqual([
       { path: "/", referrer: "news.example.org", width: WIDTH },
       { path: "/events", width: WIDTH },
       { path: "/music/catalog", width: WIDTH },
@@ -98,7 +98,10 @@ describe("usePageViews", () => {
     idle[0]!({ didTimeout: false, timeRemaining: () => 50 });
     rerender({ pathname: "/events" });
     expect(requestIdle).toHaveBeenCalledTimes(1);
-    expect((beacons()).map((b) => b.body)).toEqual([{ path: "/", width: WIDTH }, { path: "/events", width: WIDTH }]);
+    expect(beacons().map((b) => b.body)).toEqual([
+      { path: "/", width: WIDTH },
+      { path: "/events", width: WIDTH },
+    ]);
   });
 
   it("never reports the back office", async () => {
@@ -107,7 +110,7 @@ describe("usePageViews", () => {
     rerender({ pathname: "/admin/analytics" });
     rerender({ pathname: "/administrators-club" }); // only the /admin area itself is skipped
     rerender({ pathname: "/admin/audit" });
-    expect((beacons()).map((b) => b.body)).toEqual([{ path: "/administrators-club", width: WIDTH }]);
+    expect(beacons().map((b) => b.body)).toEqual([{ path: "/administrators-club", width: WIDTH }]);
   });
 
   it("reports nothing when the browser sends Global Privacy Control", () => {
@@ -138,7 +141,10 @@ describe("usePageViews", () => {
     beacon.mockImplementation(() => {
       throw new Error("beacon broken");
     });
-    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new Error("offline"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new Error("offline"))),
+    );
     const { rerender } = renderViews("/");
     expect(() => rerender({ pathname: "/events" })).not.toThrow();
     expect(beacon).toHaveBeenCalledTimes(2);
@@ -172,7 +178,7 @@ describe("in the app", () => {
     await act(() => router.navigate({ to: "/terms", search: { from: "footer" } as never }));
     await act(() => router.navigate({ to: "/admin" }));
     expect(router.state.location.pathname).toBe("/admin");
-    expect((beacons()).map((b) => b.body)).toEqual([
+    expect(beacons().map((b) => b.body)).toEqual([
       { path: "/privacy", width: WIDTH },
       { path: "/terms", width: WIDTH },
     ]);

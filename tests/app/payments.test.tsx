@@ -299,7 +299,9 @@ describe("MembershipPanel", () => {
   });
 
   it("shows 'Cancels on DATE' for a membership canceled at period end", async () => {
-    serve({ extra: { "GET /api/payments/membership": json(200, membership({ status: "canceling", cancelAtPeriodEnd: true, cancelsAt: "2031-07-15T12:00:00.000Z" })) } });
+    serve({
+      extra: { "GET /api/payments/membership": json(200, membership({ status: "canceling", cancelAtPeriodEnd: true, cancelsAt: "2031-07-15T12:00:00.000Z" })) },
+    });
     renderApp(routeTree, "/panel");
     expect((await screen.findByTestId("membership-status")).textContent).toBe("Cancels on July 15, 2031");
   });
@@ -319,7 +321,9 @@ describe("MembershipPanel", () => {
   });
 
   it("renders nothing for a member who never subscribed", async () => {
-    const api = serve({ extra: { "GET /api/payments/membership": json(200, membership({ status: "none", isVIP: false, currentPeriodEnd: null, canManage: false })) } });
+    const api = serve({
+      extra: { "GET /api/payments/membership": json(200, membership({ status: "none", isVIP: false, currentPeriodEnd: null, canManage: false })) },
+    });
     const { container } = renderApp(routeTree, "/panel");
     await waitFor(() => expect(api.callsTo("GET /api/payments/membership")).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
@@ -337,7 +341,12 @@ describe("MembershipPanel", () => {
   it("sends the browser to Stripe's portal for an outside URL", async () => {
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, assign });
-    serve({ extra: { "GET /api/payments/membership": json(200, membership()), "POST /api/payments/portal": json(200, { url: "https://billing.stripe.com/p/session/test" }) } });
+    serve({
+      extra: {
+        "GET /api/payments/membership": json(200, membership()),
+        "POST /api/payments/portal": json(200, { url: "https://billing.stripe.com/p/session/test" }),
+      },
+    });
     renderApp(routeTree, "/panel");
     fireEvent.click(await screen.findByRole("button", { name: "Manage membership" }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://billing.stripe.com/p/session/test"));

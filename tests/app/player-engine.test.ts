@@ -48,12 +48,10 @@ function setup(options: Partial<PlayerEngineOptions> & { storage?: StorageLike }
   let clock = Date.parse("2030-01-01T12:00:00Z");
   let urlCounter = 0;
   const audios: FakeAudio[] = [];
-  const resolveSource = vi.fn(
-    async (trackId: string): Promise<StreamResponse> => ({
-      url: `/media/${trackId}?sig=${++urlCounter}`,
-      expiresAt: new Date(clock + 10 * 60_000).toISOString(),
-    }),
-  );
+  const resolveSource = vi.fn(async (trackId: string): Promise<StreamResponse> => ({
+    url: `/media/${trackId}?sig=${++urlCounter}`,
+    expiresAt: new Date(clock + 10 * 60_000).toISOString(),
+  }));
   const recordPlay = vi.fn(async (trackId: string) => ({ counted: true, plays: 1, totalPlays: 10, trackId }));
   const mediaSession = new FakeMediaSession();
   const storage = options.storage ?? new MemoryStorage();
@@ -410,8 +408,7 @@ describe("PlayerEngine: overlapping loads", () => {
           pending.set(trackId, resolve);
         }),
     );
-    const answer = (trackId: string) =>
-      pending.get(trackId)!({ url: `/media/${trackId}?sig=1`, expiresAt: "2030-01-01T12:10:00Z" });
+    const answer = (trackId: string) => pending.get(trackId)!({ url: `/media/${trackId}?sig=1`, expiresAt: "2030-01-01T12:10:00Z" });
     return { resolveSource, answer };
   }
 
@@ -652,9 +649,7 @@ describe("PlayerEngine: Media Session", () => {
   it("publishes metadata and position, and its action handlers drive the engine", async () => {
     const t = setup();
     const detach = t.engine.attach();
-    expect([...t.mediaSession.handlers.keys()].sort()).toEqual(
-      ["nexttrack", "pause", "play", "previoustrack", "seekbackward", "seekforward", "seekto"].sort(),
-    );
+    expect([...t.mediaSession.handlers.keys()].sort()).toEqual(["nexttrack", "pause", "play", "previoustrack", "seekbackward", "seekforward", "seekto"].sort());
 
     t.engine.playQueue(TRACKS, 0);
     await t.loadAndStart("t1", 200);

@@ -34,9 +34,7 @@ function renderBar({ me = VIP, locale = "en", saved = savedQueue(), engine, onPl
   const storage = new MemoryStorage();
   if (saved) storage.setItem("player.v1", saved);
   const audios: FakeAudio[] = [];
-  const resolveSource = vi.fn(
-    async (trackId: string): Promise<StreamResponse> => ({ url: `/media/${trackId}`, expiresAt: "2999-01-01T00:00:00Z" }),
-  );
+  const resolveSource = vi.fn(async (trackId: string): Promise<StreamResponse> => ({ url: `/media/${trackId}`, expiresAt: "2999-01-01T00:00:00Z" }));
   const player =
     (engine !== "default" && engine) ||
     new PlayerEngine({
@@ -260,7 +258,16 @@ describe("Player keyboard shortcuts", () => {
     renderBar();
     key({ key: "?", shiftKey: true });
     const dialog = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
-    for (const text of ["Play or pause", "Next track", "Previous track", "Mute or unmute", "Volume up by 10", "Volume down by 10", "Shuffle on or off", "Repeat on or off"]) {
+    for (const text of [
+      "Play or pause",
+      "Next track",
+      "Previous track",
+      "Mute or unmute",
+      "Volume up by 10",
+      "Volume down by 10",
+      "Shuffle on or off",
+      "Repeat on or off",
+    ]) {
       expect(within(dialog).getByText(text)).toBeTruthy();
     }
     expect(within(dialog).getByText("Space")).toBeTruthy();

@@ -65,7 +65,8 @@ class FakePlaylists {
   private nameError(name: string, exceptId?: string) {
     if (!name) return apiError(400, "playlist_name_required", "Playlist name is required");
     const key = playlistNameKey(name);
-    const clash = this.takenElsewhere.some((n) => playlistNameKey(n) === key) || this.playlists.some((p) => p.id !== exceptId && playlistNameKey(p.name) === key);
+    const clash =
+      this.takenElsewhere.some((n) => playlistNameKey(n) === key) || this.playlists.some((p) => p.id !== exceptId && playlistNameKey(p.name) === key);
     return clash ? apiError(409, "playlist_name_taken", "A playlist with this name already exists") : null;
   }
 
@@ -119,7 +120,12 @@ class FakePlaylists {
         const p = this.find(id);
         if (!p) return missing();
         const { trackIds } = (await request.json()) as { trackIds: string[] };
-        const same = [...trackIds].sort().join() === p.tracks.map((t) => t.id).sort().join();
+        const same =
+          [...trackIds].sort().join() ===
+          p.tracks
+            .map((t) => t.id)
+            .sort()
+            .join();
         if (!same) return apiError(400, "not_a_permutation", "The new order must list every track of the playlist exactly once");
         p.tracks = trackIds.map((t) => byId.get(t)!);
         return this.ok(p);
@@ -223,7 +229,11 @@ describe("My Playlists grid", () => {
     const long = await waitFor(() => card("Long One"));
     expect(long.textContent).toContain("5 tracks");
     const preview = within(long).getByRole("list");
-    expect(within(preview).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Neon Heartbeat", "Spring Love", "Satin Nights"]);
+    expect(
+      within(preview)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Neon Heartbeat", "Spring Love", "Satin Nights"]);
     expect(within(long).getByText("+2 more tracks")).toBeTruthy();
     const summer = card("Summer Mix");
     expect(summer.textContent).toContain("1 track");
@@ -391,7 +401,13 @@ describe("the opened playlist", () => {
       trackIds: ["neon-nights-1", "neon-nights-3", "neon-nights-2"],
     });
     // The card behind shows the new order too.
-    await waitFor(() => expect(within(card("Summer Mix")).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Neon Heartbeat", "Satin Nights", "Spring Love"]));
+    await waitFor(() =>
+      expect(
+        within(card("Summer Mix"))
+          .getAllByRole("listitem")
+          .map((li) => li.textContent),
+      ).toEqual(["Neon Heartbeat", "Satin Nights", "Spring Love"]),
+    );
   });
 
   it("moves with Alt+ArrowDown on a focused track, and a move to the top keeps focus on the row", async () => {

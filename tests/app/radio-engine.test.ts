@@ -89,7 +89,16 @@ const slot = (n: number, startedAt: number, durationSeconds = 200): RadioSlot =>
  * A tune answer: the server's clock reads `serverTime`, and the current track (`n`, lasting
  * `durationSeconds`) started `offsetMs` before that.
  */
-function tuned(stationId: string, { serverTime, offsetMs, n = 1, durationSeconds = 200, listeners = 3 }: { serverTime: number; offsetMs: number; n?: number; durationSeconds?: number; listeners?: number }): TuneResponse {
+function tuned(
+  stationId: string,
+  {
+    serverTime,
+    offsetMs,
+    n = 1,
+    durationSeconds = 200,
+    listeners = 3,
+  }: { serverTime: number; offsetMs: number; n?: number; durationSeconds?: number; listeners?: number },
+): TuneResponse {
   const startedAt = serverTime - offsetMs;
   const nowPlaying: NowPlaying = {
     stationId,

@@ -41,7 +41,15 @@ const STATIONS = [
 ];
 
 const slot = (title: string, startedAt: number, year = 1988): RadioSlot => ({
-  track: { id: title.toLowerCase().replace(/\W+/g, "-"), title, albumId: "night-album", albumTitle: "Night Album", albumYear: year, coverUrl: null, durationSeconds: 200 },
+  track: {
+    id: title.toLowerCase().replace(/\W+/g, "-"),
+    title,
+    albumId: "night-album",
+    albumTitle: "Night Album",
+    albumYear: year,
+    coverUrl: null,
+    durationSeconds: 200,
+  },
   startedAt: new Date(startedAt).toISOString(),
   endsAt: new Date(startedAt + 200_000).toISOString(),
 });
@@ -79,7 +87,8 @@ function api(me: ReturnType<typeof sessionUser> | null, { tune }: { tune?: (stat
   };
   for (const { id } of STATIONS) {
     routes[`GET /api/radio/stations/${id}/now-playing`] = () => json(200, { nowPlaying: nowPlaying(id) });
-    routes[`POST /api/radio/stations/${id}/tune`] = () => (tune ? tune(id) : me ? json(200, tuneResponse(id)) : apiError(403, "vip_required", "VIP Access Required"));
+    routes[`POST /api/radio/stations/${id}/tune`] = () =>
+      tune ? tune(id) : me ? json(200, tuneResponse(id)) : apiError(403, "vip_required", "VIP Access Required");
   }
   const mocked = mockApi(routes);
   const tuneCalls = () =>
@@ -270,7 +279,10 @@ describe("/radio for a VIP", () => {
 
   it("lists the station's features translated, with its description", async () => {
     await vipOnRadio();
-    const features = () => within(screen.getByRole("heading", { name: "Features" }).nextElementSibling as HTMLElement).getAllByRole("listitem").map((li) => li.textContent);
+    const features = () =>
+      within(screen.getByRole("heading", { name: "Features" }).nextElementSibling as HTMLElement)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent);
     expect(screen.getByRole("heading", { name: "About this channel" })).toBeTruthy();
     expect(screen.getByText("Freestyle FM: the best of the eighties.")).toBeTruthy();
     expect(features()).toEqual(["Commercial-free", "High quality"]);

@@ -88,7 +88,10 @@ function api(me: ReturnType<typeof sessionUser> | null, overrides: Record<string
     "GET /api/music/tracks": json(200, { tracks: TRACKS, totalPlays: 0 }),
     "GET /api/favorites": json(200, { tracks: [] }),
     "GET /api/playlists": json(200, { playlists: [] }),
-    "POST /api/music/tracks/spring-love/stream": json(200, { url: "/media/tracks/spring-love?token=t", expiresAt: new Date(Date.now() + 600_000).toISOString() }),
+    "POST /api/music/tracks/spring-love/stream": json(200, {
+      url: "/media/tracks/spring-love?token=t",
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+    }),
     "POST /api/music/tracks/spring-love/plays": json(200, { counted: true, plays: 1, totalPlays: 1 }),
   };
   for (const s of STATIONS) {
@@ -141,7 +144,17 @@ function engines() {
 type RouteContext = { queryClient: QueryClient };
 
 /** The popup page under a root holding this test's music engine, with /radio and /vip-signup stubs. */
-function renderPopup({ locale = "en" as Locale, url = "/radio/player", radio, music }: { locale?: Locale; url?: string; radio: RadioEngine; music: PlayerEngine }) {
+function renderPopup({
+  locale = "en" as Locale,
+  url = "/radio/player",
+  radio,
+  music,
+}: {
+  locale?: Locale;
+  url?: string;
+  radio: RadioEngine;
+  music: PlayerEngine;
+}) {
   const root = createRootRouteWithContext<RouteContext>()({
     component: () => (
       <PlayerProvider engine={music} brand="Freestyle Lovers">
@@ -422,7 +435,9 @@ describe("/radio/player for a VIP", () => {
 
   it("shows a station error for 5 seconds, then clears it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api(VIP, { "POST /api/radio/stations/neon-nights/tune": apiError(502, "stream_unavailable", "Unable to connect to radio stream. Please try again later.") });
+    api(VIP, {
+      "POST /api/radio/stations/neon-nights/tune": apiError(502, "stream_unavailable", "Unable to connect to radio stream. Please try again later."),
+    });
     const { radio, music } = engines();
     renderPopup({ radio, music });
     fireEvent.click(await screen.findByRole("button", { name: "Play" }));
@@ -552,7 +567,12 @@ describe("popup rules", () => {
     expect(isRadioPopupWindow({ opener: null, name: "radioplayer" })).toBe(false);
     expect(isRadioPopupWindow({ opener: {} as Window, name: "musicplayer" })).toBe(false);
     expect(fitRadioPopup({ ...win, name: "" })).toBe(false);
-    const refusing = { ...win, resizeTo: vi.fn(() => { throw new Error("not allowed"); }) };
+    const refusing = {
+      ...win,
+      resizeTo: vi.fn(() => {
+        throw new Error("not allowed");
+      }),
+    };
     expect(fitRadioPopup(refusing)).toBe(true);
   });
 });

@@ -7,18 +7,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AdminGate, VipGate } from "../../app/components/Gate";
 import { Footer } from "../../app/components/layout/Footer";
 import { Header } from "../../app/components/layout/Header";
-import {
-  isMobileDevice,
-  openMusicPlayer,
-  openRadioPlayer,
-  type PopupHost,
-} from "../../app/lib/popups";
+import { isMobileDevice, openMusicPlayer, openRadioPlayer, type PopupHost } from "../../app/lib/popups";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { Route as SignupOptionsRoute } from "../../app/routes/signup-options";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { SITE_CONFIG, seedConfig } from "./fixtures/config";
-
 
 function user(overrides: Partial<SessionUser> = {}): SessionUser {
   return { id: "user-42", email: "fan@example.test", username: "fan", isAdmin: false, isVIP: false, avatarUrl: null, ...overrides };
@@ -220,7 +214,10 @@ describe("Header", () => {
   });
 
   it("keeps the user signed in and says so when logout fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ error: { code: "x", message: "x" } }), { status: 500 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ error: { code: "x", message: "x" } }), { status: 500 })),
+    );
     const { queryClient } = await renderShell({ me: user() });
     fireEvent.click(screen.getByRole("button", { name: "Logout" }));
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Logout failed. Please try again.");
@@ -250,7 +247,11 @@ describe("Footer", () => {
     const facebook = within(footer).getByRole("link", { name: /Facebook/ });
     expect(facebook.getAttribute("href")).toBe(SITE_CONFIG.socialUrls.facebook);
     expect(facebook.getAttribute("rel")).toBe("noopener noreferrer");
-    expect(within(footer).getByRole("link", { name: /Instagram/ }).getAttribute("href")).toBe(SITE_CONFIG.socialUrls.instagram);
+    expect(
+      within(footer)
+        .getByRole("link", { name: /Instagram/ })
+        .getAttribute("href"),
+    ).toBe(SITE_CONFIG.socialUrls.instagram);
     expect(footer.textContent).toContain("© 2025 Neon Test Brand.");
     expect(footer.textContent).toContain("All rights reserved.");
     for (const [name, href] of [

@@ -126,13 +126,7 @@ describe("/tv for a visitor", () => {
     renderTv();
     const grid = await screen.findByRole("list");
     const cards = within(grid).getAllByRole("button");
-    expect(cards.map((c) => c.querySelector(".tv-card-name")!.textContent)).toEqual([
-      SPRING.name,
-      WAITING.name,
-      ONE.name,
-      LIVE.name,
-      BTS.name,
-    ]);
+    expect(cards.map((c) => c.querySelector(".tv-card-name")!.textContent)).toEqual([SPRING.name, WAITING.name, ONE.name, LIVE.name, BTS.name]);
     // Thumbnails hold their 16:9 box before they load.
     const thumb = cards[0]!.querySelector("img")!;
     expect([thumb.getAttribute("src"), thumb.getAttribute("width"), thumb.getAttribute("height")]).toEqual([SPRING.thumbnailUrl, "320", "180"]);
@@ -367,7 +361,9 @@ describe("/tv for a VIP", () => {
   });
 
   it("plays a live channel's embed page in a sandboxed iframe", async () => {
-    api(VIP, { "POST /api/tv/channels/live/stream": json(200, { kind: "embed", embedUrl: "https://player.example.test/live/embed" } satisfies TvStreamResponse) });
+    api(VIP, {
+      "POST /api/tv/channels/live/stream": json(200, { kind: "embed", embedUrl: "https://player.example.test/live/embed" } satisfies TvStreamResponse),
+    });
     renderTv("/tv?channel=live");
     const player = await screen.findByRole("region", { name: "TV player" });
     await advance(TV_STATIC_MS);
@@ -413,7 +409,9 @@ describe("/tv for a VIP", () => {
   });
 
   it("offers a big play button, not an error, when the browser refuses autoplay", async () => {
-    play.mockImplementationOnce(() => Promise.reject(new DOMException("play() failed because the user didn't interact with the document first.", "NotAllowedError")));
+    play.mockImplementationOnce(() =>
+      Promise.reject(new DOMException("play() failed because the user didn't interact with the document first.", "NotAllowedError")),
+    );
     api(VIP);
     renderTv();
     const video = await tuneIn(SPRING.name, "/media/tv/spring-love-video?token=t1");

@@ -164,7 +164,12 @@ describe("drawBars", () => {
 
   it("puts the bass on the left: a bass-only spectrum raises the first bars only", () => {
     const ctx = new RecordingContext();
-    drawBars(ctx.asContext, SIZE, frame((bin) => (bin > 0 && bin <= 8 ? 255 : 0)), theme);
+    drawBars(
+      ctx.asContext,
+      SIZE,
+      frame((bin) => (bin > 0 && bin <= 8 ? 255 : 0)),
+      theme,
+    );
     const bars = barRects(ctx);
     expect(bars[0]!.h).toBeGreaterThan(0);
     expect(bars.at(-1)!.h).toBe(0);
@@ -211,7 +216,12 @@ describe("drawWaveform", () => {
 
   it("follows the signal across the whole width", () => {
     const ctx = new RecordingContext();
-    drawWaveform(ctx.asContext, SIZE, frame(0, (i) => (i % 64 < 32 ? 255 : 0)), theme);
+    drawWaveform(
+      ctx.asContext,
+      SIZE,
+      frame(0, (i) => (i % 64 < 32 ? 255 : 0)),
+      theme,
+    );
     const points = ctx.of("lineTo");
     const ys = points.map((c) => c.args[1]!);
     expect(Math.max(...ys)).toBeGreaterThan(SIZE.height * 0.85);
@@ -263,7 +273,14 @@ describe("particles", () => {
     const quietCtx = new RecordingContext();
     const loudCtx = new RecordingContext();
     drawParticles(quietCtx.asContext, SIZE, frame(0), theme, silent, 1 / 60);
-    drawParticles(loudCtx.asContext, SIZE, frame((bin) => (bin < 16 ? 255 : 0)), theme, bassy, 1 / 60);
+    drawParticles(
+      loudCtx.asContext,
+      SIZE,
+      frame((bin) => (bin < 16 ? 255 : 0)),
+      theme,
+      bassy,
+      1 / 60,
+    );
     expect(travelled(start, bassy)).toBeGreaterThan(travelled(start, silent) * 3);
     const radii = (ctx: RecordingContext) => ctx.of("arc").map((c) => c.args[2]!);
     const quietRadii = radii(quietCtx);
@@ -462,7 +479,18 @@ const TRACKS = [track("one"), track("two", { durationSeconds: 245 }), track("sil
 const PLAYABLE = TRACKS.filter((t) => t.playable);
 
 function idleState(overrides: Partial<MusicPlayerPopupState> = {}): MusicPlayerPopupState {
-  return { status: "idle", currentTrack: null, currentTime: 0, duration: 0, volume: 100, muted: false, repeat: false, shuffle: false, error: null, ...overrides };
+  return {
+    status: "idle",
+    currentTrack: null,
+    currentTime: 0,
+    duration: 0,
+    volume: 100,
+    muted: false,
+    repeat: false,
+    shuffle: false,
+    error: null,
+    ...overrides,
+  };
 }
 
 function fakeActions() {

@@ -68,9 +68,7 @@ test("a new member signs up, edits the profile, reads it in Portuguese, and reco
     await expect(page.getByRole("heading", { name: "Reset Password", level: 1 })).toBeVisible();
     await page.getByLabel("Email").fill(member.email);
     await page.getByRole("button", { name: "Send Reset Instructions" }).click();
-    await expect(page.getByRole("status")).toHaveText(
-      "Password reset instructions have been sent to your email. Please check your inbox and spam folder.",
-    );
+    await expect(page.getByRole("status")).toHaveText("Password reset instructions have been sent to your email. Please check your inbox and spam folder.");
   });
 
   await test.step("follow the link from the local mailbox and choose a new password", async () => {

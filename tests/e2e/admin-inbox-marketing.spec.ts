@@ -51,7 +51,11 @@ test("an admin imports a CSV, reads the results, and exports the list", async ({
 
   const results = page.getByRole("region", { name: "Import Results" });
   await expect(results).toBeVisible();
-  const figure = (label: string) => results.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
+  const figure = (label: string) =>
+    results
+      .locator("dl > div")
+      .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+      .locator("dd");
   await expect(figure("Total Contacts")).toHaveText("5");
   await expect(figure("Imported")).toHaveText("2");
   await expect(figure("Skipped")).toHaveText("2");

@@ -89,7 +89,8 @@ test("a track the VIP plays appears in track analytics", async ({ browser, page,
   const album = albums.find((a) => a.id !== "moonlight-boulevard")!;
   const { album: detail } = await json<AlbumResponse>(page, `/api/music/albums/${album.id}`);
   const track = detail.tracks[0]!;
-  const playsOf = async () => (await json<TrackAnalyticsResponse>(page, "/api/admin/analytics/tracks?period=7")).tracks.find((t) => t.trackId === track.id)?.totalPlays ?? 0;
+  const playsOf = async () =>
+    (await json<TrackAnalyticsResponse>(page, "/api/admin/analytics/tracks?period=7")).tracks.find((t) => t.trackId === track.id)?.totalPlays ?? 0;
   const before = await playsOf();
 
   const vip = await signedInContext(browser, "vip");

@@ -9,7 +9,8 @@ const ALBUM = "/music/catalog/moonlight-boulevard";
 const TRACKS = ["Dreamin' of Love", "Moonlight Boulevard", "Tell Me Where the Heart Goes"];
 
 /** The titles of the opened playlist, in order. */
-const playlistOrder = (page: Page) => page.getByRole("dialog").getByRole("list", { name: "Tracks in this playlist" }).locator(".playlist-track-title").allTextContents();
+const playlistOrder = (page: Page) =>
+  page.getByRole("dialog").getByRole("list", { name: "Tracks in this playlist" }).locator(".playlist-track-title").allTextContents();
 
 const isOrderSave = (response: Response) => response.request().method() === "PUT" && /^\/api\/playlists\/[^/]+\/order$/.test(new URL(response.url()).pathname);
 

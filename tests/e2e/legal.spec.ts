@@ -76,12 +76,18 @@ test("the legal pages read in Portuguese after switching the language, with no c
   const errors = collectErrors(page);
 
   await page.goto("/");
-  await page.getByRole("button", { name: t("en", "nav.language.pt") }).first().click();
+  await page
+    .getByRole("button", { name: t("en", "nav.language.pt") })
+    .first()
+    .click();
   await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
 
   for (const legal of PAGES) {
     await test.step(`${legal.path} from the footer`, async () => {
-      await page.getByRole("contentinfo").getByRole("link", { name: t("pt-BR", legal.footerLink) }).click();
+      await page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: t("pt-BR", legal.footerLink) })
+        .click();
       await expect(page).toHaveURL(new RegExp(`${legal.path}$`));
       await expectPortuguesePage(page, legal);
     });
@@ -95,10 +101,7 @@ test("the legal pages read in Portuguese after switching the language, with no c
     await expect(main).toContainText("Você precisa ter pelo menos 13 anos para criar uma conta.");
     await expect(main).toContainText("peça o reembolso em até 14 dias após uma cobrança");
     await expect(main).toContainText("avisaremos qualquer mudança de preço com pelo menos 30 dias de antecedência");
-    await expect(main.getByRole("link", { name: "support@freestylelovers.example" }).first()).toHaveAttribute(
-      "href",
-      "mailto:support@freestylelovers.example",
-    );
+    await expect(main.getByRole("link", { name: "support@freestylelovers.example" }).first()).toHaveAttribute("href", "mailto:support@freestylelovers.example");
   });
 
   await test.step("the contents jump to a section", async () => {

@@ -53,7 +53,14 @@ test("a visitor sees the channel grid and 'VIP Access Required', and is sent no 
   await expect(cards.nth(0)).toHaveAttribute("aria-pressed", "true");
   await expect(cards.nth(3).getByText("LIVE", { exact: true })).toBeVisible();
   // Thumbnails are public: they load for a visitor.
-  await expect.poll(() => cards.nth(0).locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      cards
+        .nth(0)
+        .locator("img")
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
 
   // A card is keyboard-operable: it becomes the chosen one, and still no video is asked for.
   await cards.nth(1).focus();

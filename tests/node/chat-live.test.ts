@@ -60,7 +60,12 @@ beforeAll(async () => {
     req.setEncoding("utf8");
     req.on("data", (data: string) => (raw += data));
     req.on("end", () => {
-      const entry: Seen = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {} };
+      const entry: Seen = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
+      };
       seen.push(entry);
       clientClosed = new Promise((resolve) => res.on("close", () => (res.writableEnded ? undefined : resolve())));
       handler(entry, res);

@@ -108,7 +108,11 @@ describe("offline responder: upcoming events", () => {
 
   it("answers in Brazilian Portuguese with the locale's date and money", () => {
     const text = answer("Qual é o próximo show?", "pt-BR");
-    expect(text.startsWith('Ana, o meu próximo show é "Freestyle Forever Live", sábado, 5 de dezembro de 2026 às 20:00 (UTC-05:00), Starlight Ballroom, New York, NY.')).toBe(true);
+    expect(
+      text.startsWith(
+        'Ana, o meu próximo show é "Freestyle Forever Live", sábado, 5 de dezembro de 2026 às 20:00 (UTC-05:00), Starlight Ballroom, New York, NY.',
+      ),
+    ).toBe(true);
     expect(text).toContain("Ingressos de US$ 45,00 a US$ 120,00: https://tickets.example.com/forever Depois:");
     expect(text).toContain("Depois:");
     expect(text).toContain("Preços dos ingressos a anunciar.");
@@ -150,7 +154,9 @@ describe("offline responder: music", () => {
   });
 
   it("lists the discography, newest first", () => {
-    expect(answer("show me your discography")).toBe('Ana, here is my discography, newest first: "Rhythm of the Promise" (1993), "Spring Love" (1988) and "Freestyle Nights" (1987).');
+    expect(answer("show me your discography")).toBe(
+      'Ana, here is my discography, newest first: "Rhythm of the Promise" (1993), "Spring Love" (1988) and "Freestyle Nights" (1987).',
+    );
     expect(answer("Quais são os seus álbuns?", "pt-BR")).toBe(
       'Ana, esta é a minha discografia, do mais recente ao mais antigo: "Rhythm of the Promise" (1993), "Spring Love" (1988) e "Freestyle Nights" (1987).',
     );
@@ -181,12 +187,16 @@ describe("offline responder: VIP, greetings and everything else", () => {
 
   it("greets the member by name and says what it can talk about", () => {
     expect(answer("Hello!")).toBe("Hi Ana! It's Lola Rivera. Ask me about my upcoming shows, my albums and songs, or VIP membership.");
-    expect(answer("Olá", "pt-BR")).toBe("Oi, Ana! Aqui é Lola Rivera. Pode me perguntar sobre os meus próximos shows, os meus álbuns e músicas ou a assinatura VIP.");
+    expect(answer("Olá", "pt-BR")).toBe(
+      "Oi, Ana! Aqui é Lola Rivera. Pode me perguntar sobre os meus próximos shows, os meus álbuns e músicas ou a assinatura VIP.",
+    );
   });
 
   it("answers a question out of scope with what it can answer", () => {
     expect(answer("What's the weather like?")).toMatch(/^I can only answer questions about my shows, my music and VIP membership, Ana\./);
-    expect(answer("Qual é a capital da França?", "pt-BR")).toMatch(/^Só posso responder perguntas sobre os meus shows, a minha música e a assinatura VIP, Ana\./);
+    expect(answer("Qual é a capital da França?", "pt-BR")).toMatch(
+      /^Só posso responder perguntas sobre os meus shows, a minha música e a assinatura VIP, Ana\./,
+    );
   });
 
   it("answers the member's last message, not an earlier one or the persona's", () => {
@@ -317,10 +327,14 @@ describe("buildSystemPrompt", () => {
     expect(text).toContain(
       "- Freestyle Forever Live: Saturday, December 5, 2026 at 8:00 PM (UTC-05:00), America/New_York time; Starlight Ballroom, New York, NY; 45.00-120.00 USD; tickets: https://tickets.example.com/forever",
     );
-    expect(text).toContain("- VIP Virtual Meet & Greet: Saturday, December 12, 2026 at 8:00 PM (UTC-03:00), America/Sao_Paulo time; online; price TBA; no ticket link");
+    expect(text).toContain(
+      "- VIP Virtual Meet & Greet: Saturday, December 12, 2026 at 8:00 PM (UTC-03:00), America/Sao_Paulo time; online; price TBA; no ticket link",
+    );
     expect(text).toContain("Miami Nights: Saturday, January 9, 2027 at 8:30 PM (UTC-05:00), America/New_York time; Bayfront Arena, Miami, FL; 30.00 USD;");
     expect(text).toContain("- Rhythm of the Promise (1993): Promise Me Tonight; Corazón de Neón; Go");
-    expect(text).toContain("VIP membership: $9.99 USD per month. It includes the full music catalog with the VIP player; the 24/7 radio stations; the TV channels;");
+    expect(text).toContain(
+      "VIP membership: $9.99 USD per month. It includes the full music catalog with the VIP player; the 24/7 radio stations; the TV channels;",
+    );
     expect(text.indexOf("Freestyle Forever Live")).toBeLessThan(text.indexOf("Miami Nights"));
   });
 

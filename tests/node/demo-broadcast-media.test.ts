@@ -127,7 +127,12 @@ function readMp4(bytes: Uint8Array) {
       let audioObjectType = null;
       if (entry.type === "avc1") {
         const avcC = boxesIn(buffer, entry.body + 78, entry.end).find((b) => b.type === "avcC")!;
-        video = { width: buffer.readUInt16BE(entry.body + 24), height: buffer.readUInt16BE(entry.body + 26), profile: buffer[avcC.body + 1], level: buffer[avcC.body + 3] };
+        video = {
+          width: buffer.readUInt16BE(entry.body + 24),
+          height: buffer.readUInt16BE(entry.body + 26),
+          profile: buffer[avcC.body + 1],
+          level: buffer[avcC.body + 3],
+        };
       }
       if (entry.type === "mp4a") {
         // esds: ES_Descriptor (tag 3) > DecoderConfigDescriptor (tag 4) > objectTypeIndication
@@ -227,7 +232,12 @@ describe("the scene", () => {
     const tone = (hz: number) => Float32Array.from({ length: rate }, (_, i) => 0.5 * Math.sin((2 * Math.PI * hz * i) / rate));
     const mixed = tone(55).map((v, i) => (i < rate / 2 ? v : 0)); // the low tone for the first half only
     const high = tone(7000);
-    const levels = analyzeLevels(Float32Array.from(mixed, (v, i) => v + high[i]!), rate, fps, fps);
+    const levels = analyzeLevels(
+      Float32Array.from(mixed, (v, i) => v + high[i]!),
+      rate,
+      fps,
+      fps,
+    );
     expect(levels).toHaveLength(24);
     expect(levels[0]!.bands).toHaveLength(SCENE_BANDS);
     expect(levels[6]!.bands[0]).toBeGreaterThan(0.9);
@@ -393,7 +403,10 @@ describe("broadcast seed migration", () => {
   it("applies after the other migrations and stores exactly the stations and channels", () => {
     const db = new DatabaseSync(":memory:");
     const dir = path.join(ROOT_DIR, "migrations");
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) db.exec(readFileSync(path.join(dir, file), "utf8"));
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith(".sql"))
+      .sort())
+      db.exec(readFileSync(path.join(dir, file), "utf8"));
     const stations = db.prepare("SELECT id, name, source_type, album_ids, features FROM radio_stations ORDER BY position").all();
     expect(stations.map((s) => s.name)).toEqual(["Freestyle Lovers Radio", "NYC Rhythm Radio", "Spring Love Radio"]);
     expect(stations.map((s) => s.source_type)).toEqual(["catalog", "catalog", "catalog"]);
@@ -404,7 +417,9 @@ describe("broadcast seed migration", () => {
     expect(channels.filter((c) => c.category === "music_video")).toHaveLength(3);
     // Every station's albums exist and have tracks: a rotation is never empty.
     for (const station of RADIO_STATIONS.filter((s) => s.albumIds)) {
-      const tracks = db.prepare(`SELECT count(*) AS n FROM tracks WHERE audio_key IS NOT NULL AND album_id IN (${station.albumIds!.map(() => "?").join(",")})`).get(...station.albumIds!);
+      const tracks = db
+        .prepare(`SELECT count(*) AS n FROM tracks WHERE audio_key IS NOT NULL AND album_id IN (${station.albumIds!.map(() => "?").join(",")})`)
+        .get(...station.albumIds!);
       expect(Number(tracks!.n)).toBeGreaterThan(10);
     }
   });

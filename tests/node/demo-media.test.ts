@@ -116,11 +116,15 @@ describe("catalog seed migration", () => {
   it("applies after the other migrations and stores exactly the catalog", () => {
     const db = new DatabaseSync(":memory:");
     db.exec("PRAGMA foreign_keys = ON;");
-    const files = readdirSync(path.join(ROOT, "migrations")).filter((f) => f.endsWith(".sql")).sort();
+    const files = readdirSync(path.join(ROOT, "migrations"))
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
     for (const file of files) db.exec(readFileSync(path.join(ROOT, "migrations", file), "utf8"));
     expect(db.prepare("SELECT count(*) AS n FROM albums").get()).toEqual({ n: 30 });
     expect(db.prepare("SELECT count(*) AS n FROM tracks").get()).toEqual({ n: tracks.length });
-    const row = db.prepare("SELECT t.title, a.year, t.duration_seconds AS d, t.audio_key AS k FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.id = ?").get(ICONIC_TRACK_IDS[1]!);
+    const row = db
+      .prepare("SELECT t.title, a.year, t.duration_seconds AS d, t.audio_key AS k FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.id = ?")
+      .get(ICONIC_TRACK_IDS[1]!);
     const dreamin = findTrack(ICONIC_TRACK_IDS[1]!)!.track;
     expect(row).toEqual({ title: "Dreamin' of Love", year: 1988, d: dreamin.durationSeconds, k: dreamin.audioKey });
     const featured = db.prepare("SELECT id FROM tracks WHERE featured_position IS NOT NULL ORDER BY featured_position").all();
@@ -187,7 +191,7 @@ describe("demo audio", () => {
     const frames = parseMp3Frames(mp3a);
     const frame = frames[frames.length >> 1]!;
     const bytes = mp3a.subarray(frame.offset, frame.offset + frame.length);
-    const globalGain = (b: Uint8Array) => ((((b[7]! << 8) | b[8]!) >> 2) & 0xff); // side info bits 30..37
+    const globalGain = (b: Uint8Array) => (((b[7]! << 8) | b[8]!) >> 2) & 0xff; // side info bits 30..37
     const quieter = quieterFrame(bytes, 10);
     expect(globalGain(quieter)).toBe(Math.max(0, globalGain(bytes) - 10));
     const changed = [...quieter.keys()].filter((i) => quieter[i] !== bytes[i]);

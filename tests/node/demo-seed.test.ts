@@ -4,7 +4,18 @@ import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { buildSeedSql, DEMO_ACCOUNTS, DEMO_EVENTS, DEMO_VENUES, demoAvatarFile, demoEventsSql, demoVenuesSql, hashPassword, parseDotenv, zonedTimeToUtc } from "../../scripts/lib/demo-seed.mjs";
+import {
+  buildSeedSql,
+  DEMO_ACCOUNTS,
+  DEMO_EVENTS,
+  DEMO_VENUES,
+  demoAvatarFile,
+  demoEventsSql,
+  demoVenuesSql,
+  hashPassword,
+  parseDotenv,
+  zonedTimeToUtc,
+} from "../../scripts/lib/demo-seed.mjs";
 import { avatarPng } from "../../scripts/lib/png.mjs";
 import { AVATAR_FILENAME_PATTERN } from "../../worker/contracts/profiles";
 import { PBKDF2_ITERATIONS, verifyPassword } from "../../worker/lib/password";
@@ -132,7 +143,9 @@ const byTitle = (rows: EventRowSql[], part: string) => {
 };
 /** "2026-12-12 20:00" in the zone. */
 const localTime = (instant: number, timeZone: string) =>
-  new Intl.DateTimeFormat("sv-SE", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(new Date(instant));
+  new Intl.DateTimeFormat("sv-SE", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(
+    new Date(instant),
+  );
 
 describe("demo events seed", () => {
   it("inserts every demo event into the migrated table, each with a conflict rule", () => {
@@ -161,7 +174,13 @@ describe("demo events seed", () => {
 
     // São Paulo: its own zone, prices in BRL cents, 22:00 local time.
     const saoPaulo = byTitle(rows, "São Paulo");
-    expect(saoPaulo).toMatchObject({ time_zone: "America/Sao_Paulo", currency: "BRL", ticket_price_min_cents: 18000, ticket_price_max_cents: 45000, status: "published" });
+    expect(saoPaulo).toMatchObject({
+      time_zone: "America/Sao_Paulo",
+      currency: "BRL",
+      ticket_price_min_cents: 18000,
+      ticket_price_max_cents: 45000,
+      status: "published",
+    });
     expect(localTime(saoPaulo.event_date, "America/Sao_Paulo")).toBe("2027-04-22 22:00");
 
     // Capacity to be announced; decimal prices stored as cents.
@@ -232,7 +251,12 @@ describe("demo venues seed", () => {
   it("saves each event's venue in the three countries the venue list allows, plus one in Canada and one in Mexico, and links the events", () => {
     const database = venuesDb();
     seedAll(database, SEED_NOW);
-    const venues = database.prepare("SELECT id, name, country, capacity FROM venues ORDER BY id").all() as { id: string; name: string; country: string; capacity: number | null }[];
+    const venues = database.prepare("SELECT id, name, country, capacity FROM venues ORDER BY id").all() as {
+      id: string;
+      name: string;
+      country: string;
+      capacity: number | null;
+    }[];
     expect(venues.map((v) => v.id)).toEqual(DEMO_VENUES.map((v) => v.id).sort());
     expect(new Set(venues.map((v) => v.country))).toEqual(new Set(["USA", "CAN", "MEX"]));
     // A venue keeps the event's own copy of its details: the same name and capacity (none given stays none).
@@ -246,7 +270,10 @@ describe("demo venues seed", () => {
       expect(venue?.name, event.title).toBe(event.venueName);
       expect(venue?.capacity ?? null, event.title).toBe(event.venueCapacity ?? null);
     }
-    expect(venues.filter((v) => !DEMO_EVENTS.some((e) => venueOf(database, e.id) === v.id)).map((v) => v.name)).toEqual(["Harbourfront Stage", "Foro Luz de Neón"]);
+    expect(venues.filter((v) => !DEMO_EVENTS.some((e) => venueOf(database, e.id) === v.id)).map((v) => v.name)).toEqual([
+      "Harbourfront Stage",
+      "Foro Luz de Neón",
+    ]);
   });
 
   it("keeps what the back office changed when seeded again", () => {

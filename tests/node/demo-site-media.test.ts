@@ -180,10 +180,10 @@ describe("the landing page's pictures", () => {
   });
 
   it("show the same picture at both widths: the small one is the large one halved", () => {
-    for (const [big, small] of [
-      ...SITE_HEROES.map((h) => [heroKey(h.id, 1280), heroKey(h.id, 640)]),
-      [bannerKey(1600), bannerKey(800)],
-    ] as [string, string][]) {
+    for (const [big, small] of [...SITE_HEROES.map((h) => [heroKey(h.id, 1280), heroKey(h.id, 640)]), [bannerKey(1600), bannerKey(800)]] as [
+      string,
+      string,
+    ][]) {
       const large = decoded.get(big)!;
       const halved = halveRgba(large.width, large.height, large.data);
       expect(meanDifference(Uint8Array.from(halved), decoded.get(small)!.data), small).toBeLessThan(5);

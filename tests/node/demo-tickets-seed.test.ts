@@ -12,7 +12,18 @@ const DAY = 24 * HOUR;
 /** A seed run on Saturday 21 November 2026, 09:07:30 in New York. */
 const SEED_NOW = Date.UTC(2026, 10, 21, 14, 7, 30);
 
-type TicketRow = { id: string; order_id: string; event_id: string; event_title: string; customer_email: string; customer_name: string | null; status: string; price_paid_cents: number; currency: string; created_at: number };
+type TicketRow = {
+  id: string;
+  order_id: string;
+  event_id: string;
+  event_title: string;
+  customer_email: string;
+  customer_name: string | null;
+  status: string;
+  price_paid_cents: number;
+  currency: string;
+  created_at: number;
+};
 
 const migration = (name: string) => readFileSync(new URL(`../../migrations/${name}`, import.meta.url), "utf8");
 
@@ -43,7 +54,14 @@ describe("demo ticket orders", () => {
     for (const row of rows) {
       const demo = DEMO_TICKETS.find((t) => t.id === row.id)!;
       const event = events.get(row.event_id)!;
-      expect(row).toMatchObject({ order_id: demo.orderId, event_title: event.title, currency: event.currency ?? "USD", status: demo.status, price_paid_cents: Math.round(demo.price * 100), customer_email: demo.email });
+      expect(row).toMatchObject({
+        order_id: demo.orderId,
+        event_title: event.title,
+        currency: event.currency ?? "USD",
+        status: demo.status,
+        price_paid_cents: Math.round(demo.price * 100),
+        customer_email: demo.email,
+      });
       // A price the event sells at.
       expect(demo.price).toBeGreaterThanOrEqual(event.ticketPriceMin!);
       expect(demo.price).toBeLessThanOrEqual(event.ticketPriceMax!);

@@ -13,7 +13,13 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 
 const inlineScripts = [...read("index.html").matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
 const hashSource = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
-const scriptSrc = (policy: string) => policy.split(";").map((part) => part.trim()).find((part) => part.startsWith("script-src "))!.split(/\s+/).slice(1);
+const scriptSrc = (policy: string) =>
+  policy
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith("script-src "))!
+    .split(/\s+/)
+    .slice(1);
 
 describe("index.html's inline script", () => {
   it("is the only one, and sets up Intl", () => {

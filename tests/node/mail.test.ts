@@ -35,7 +35,12 @@ beforeEach(() => {
   reply = { status: 200, body: '{"id":"msg_1"}' };
 });
 
-const message = { to: "fan@example.com", subject: "Reset your password", text: "Open https://fans.test/auth/reset-password?token=t&type=recovery", html: "<p>Open the link</p>" };
+const message = {
+  to: "fan@example.com",
+  subject: "Reset your password",
+  text: "Open https://fans.test/auth/reset-password?token=t&type=recovery",
+  html: "<p>Open the link</p>",
+};
 
 describe("Resend", () => {
   const resend = () => createLiveMailService({ provider: "resend", apiKey: "re_123", from: "Fans <no-reply@fans.test>", baseUrl });
@@ -58,7 +63,9 @@ describe("Resend", () => {
 
   it.each([422, 500])("throws a clear error on HTTP %i", async (status) => {
     reply = { status, body: '{"message":"The from address is not verified"}' };
-    const err = await resend().send(message).catch((e: unknown) => e);
+    const err = await resend()
+      .send(message)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MailDeliveryError);
     expect((err as MailDeliveryError).status).toBe(status);
     expect((err as Error).message).toContain(`resend refused the message (HTTP ${status})`);

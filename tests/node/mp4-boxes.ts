@@ -7,7 +7,7 @@ export type Box = { type: string; start: number; body: number; end: number };
 /** The boxes between `start` and `end` (64-bit and to-the-end sizes included). */
 export function boxesIn(buffer: Buffer, start: number, end: number): Box[] {
   const boxes: Box[] = [];
-  for (let offset = start; offset < end; ) {
+  for (let offset = start; offset < end;) {
     let size = buffer.readUInt32BE(offset);
     const type = buffer.toString("latin1", offset + 4, offset + 8);
     let header = 8;

@@ -53,7 +53,12 @@ describe("precompiled message catalogs", () => {
     expect(plugin.transform('{"x":"y"}', "/repo/app/features/radio/RadioPage.json")).toBeNull();
     expect(plugin.transform('{"x":"y"}', "/repo/package.json")).toBeNull();
     const out = plugin.transform('{"a.b":"Hi {name}"}', "/repo/app/i18n/en.json");
-    expect(JSON.parse(out!.code)).toEqual({ "a.b": [{ type: 0, value: "Hi " }, { type: 1, value: "name" }] });
+    expect(JSON.parse(out!.code)).toEqual({
+      "a.b": [
+        { type: 0, value: "Hi " },
+        { type: 1, value: "name" },
+      ],
+    });
     expect(JSON.parse(plugin.transform('{"c":"x"}', "/repo/app/features/tv/messages.pt-BR.json")!.code)).toEqual({ c: [{ type: 0, value: "x" }] });
   });
 });

@@ -101,7 +101,9 @@ describe("live checkout (stripe SDK → fake Stripe)", () => {
 
   it("refuses an answer without a checkout URL", async () => {
     nextReply = () => ({ status: 200, body: { id: "cs_test_nourl", object: "checkout.session", url: null } });
-    await expect(service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId: "c" })).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId: "c" })).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
   });
 
   it("opens a Customer Portal session for the member's customer, returning to their profile", async () => {
@@ -119,7 +121,8 @@ describe("live checkout (stripe SDK → fake Stripe)", () => {
 describe("webhook verification (constructEventAsync)", () => {
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
   const payload = JSON.stringify({ id: "evt_1", object: "event", type: "invoice.paid", created: 1_700_000_000, data: { object: { id: "in_1" } } });
-  const sign = (body: string, secret: string, timestamp?: number) => Stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret, cryptoProvider, timestamp });
+  const sign = (body: string, secret: string, timestamp?: number) =>
+    Stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret, cryptoProvider, timestamp });
 
   it("accepts a correctly signed payload and returns the event", async () => {
     const event = await service().verifyEvent(payload, await sign(payload, "whsec_test_secret"));

@@ -6,7 +6,15 @@ import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { formatSeconds, playwrightCounts, settle, summaryLines, vitestCounts, type PlaywrightReport, type VitestReport } from "../../scripts/lib/test-counts.mjs";
+import {
+  formatSeconds,
+  playwrightCounts,
+  settle,
+  summaryLines,
+  vitestCounts,
+  type PlaywrightReport,
+  type VitestReport,
+} from "../../scripts/lib/test-counts.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -162,7 +170,10 @@ describe("the real tools", () => {
     const { code, output } = await run("vitest", args);
     expect(code, output).not.toBe(0);
     expect(output).toContain("No test files found");
-    const json = await readFile(report, "utf8").then((text) => JSON.parse(text) as VitestReport, () => null);
+    const json = await readFile(report, "utf8").then(
+      (text) => JSON.parse(text) as VitestReport,
+      () => null,
+    );
     expect(settle("vitest node", code, json && vitestCounts(json))).toMatchObject({ passed: 0, failed: 1 });
   }, 60_000);
 

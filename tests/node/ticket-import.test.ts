@@ -15,7 +15,10 @@ describe("ticket time filters", () => {
     const fall = ticketPeriod("today", "America/New_York", Date.UTC(2026, 10, 1, 17))!;
     expect([fall.from, fall.to - fall.from]).toEqual([Date.UTC(2026, 10, 1, 4), 25 * HOUR]);
     // Half-hour zones and the date line: Kolkata's day starts at 18:30 UTC the day before.
-    expect(ticketPeriod("today", "Asia/Kolkata", Date.UTC(2026, 0, 10, 20))).toEqual({ from: Date.UTC(2026, 0, 10, 18, 30), to: Date.UTC(2026, 0, 11, 18, 30) });
+    expect(ticketPeriod("today", "Asia/Kolkata", Date.UTC(2026, 0, 10, 20))).toEqual({
+      from: Date.UTC(2026, 0, 10, 18, 30),
+      to: Date.UTC(2026, 0, 11, 18, 30),
+    });
     expect(ticketPeriod("all", "UTC", Date.now())).toBeNull();
   });
 
@@ -51,7 +54,9 @@ describe("import cells", () => {
     [" 99.99 ", 9999],
   ])("price %j is %i cents", (text, cents) => expect(parsePrice(text)).toBe(cents));
 
-  it.each(["", "free", "-5", "$-5", "1,234,56", "1.234.5", "1,23,456", "1e3", "45.9.9", "2000000"])("price %j is refused", (text) => expect(parsePrice(text)).toBeNull());
+  it.each(["", "free", "-5", "$-5", "1,234,56", "1.234.5", "1,23,456", "1e3", "45.9.9", "2000000"])("price %j is refused", (text) =>
+    expect(parsePrice(text)).toBeNull(),
+  );
 
   it("reads ISO-style dates: with an offset as that instant, without one in the admin's zone", () => {
     expect(parseDate("2026-03-05T14:30:00Z", "Asia/Tokyo")).toBe(Date.UTC(2026, 2, 5, 14, 30));
@@ -60,7 +65,8 @@ describe("import cells", () => {
     expect(parseDate("2026-03-05 14:30", "America/New_York")).toBe(Date.UTC(2026, 2, 5, 19, 30));
     expect(parseDate("2026/3/5", "America/Sao_Paulo")).toBe(Date.UTC(2026, 2, 5, 3));
     expect(parseDate("2026-03-05T14:30:00.123456Z", "UTC")).toBe(Date.UTC(2026, 2, 5, 14, 30, 0, 123));
-    for (const bad of ["03/05/2026", "March 5, 2026", "2026-02-30", "2026-13-01", "2026-03-05 24:00", "yesterday", ""]) expect(parseDate(bad, "UTC"), bad).toBeNull();
+    for (const bad of ["03/05/2026", "March 5, 2026", "2026-02-30", "2026-13-01", "2026-03-05 24:00", "yesterday", ""])
+      expect(parseDate(bad, "UTC"), bad).toBeNull();
   });
 
   it("understands the usual status wordings, and nothing else", () => {
@@ -80,7 +86,9 @@ describe("import cells", () => {
       date: 5,
       name: null,
     });
-    expect(suggestMapping(["Confirmation #", "Performance", "Customer", "Email Address", "Total Paid"], [["X", "Show", "Ana Lopez", "ana@example.com", "10"]])).toMatchObject({
+    expect(
+      suggestMapping(["Confirmation #", "Performance", "Customer", "Email Address", "Total Paid"], [["X", "Show", "Ana Lopez", "ana@example.com", "10"]]),
+    ).toMatchObject({
       orderId: 0,
       event: 1,
       email: 3,
@@ -88,7 +96,9 @@ describe("import cells", () => {
       name: 2,
     });
     // "Order Date" contains "order" but is a date's name: it is not taken for the order id.
-    expect(suggestMapping(["Order Date", "Order Status", "Reference", "Show", "E-mail", "Gross"], [["2026-01-01", "Paid", "X-1", "Show", "a@b.co", "1"]])).toEqual({
+    expect(
+      suggestMapping(["Order Date", "Order Status", "Reference", "Show", "E-mail", "Gross"], [["2026-01-01", "Paid", "X-1", "Show", "a@b.co", "1"]]),
+    ).toEqual({
       orderId: 2,
       event: 3,
       email: 4,
@@ -97,6 +107,14 @@ describe("import cells", () => {
       date: 0,
       name: null,
     });
-    expect(suggestMapping(["foo", "bar"], [["1", "2"]])).toEqual({ orderId: null, event: null, email: null, price: null, status: null, date: null, name: null });
+    expect(suggestMapping(["foo", "bar"], [["1", "2"]])).toEqual({
+      orderId: null,
+      event: null,
+      email: null,
+      price: null,
+      status: null,
+      date: null,
+      name: null,
+    });
   });
 });

@@ -33,13 +33,26 @@ describe("GET /api/admin/audit", () => {
     const start = Date.now();
     await db().batch([
       auditInsert(db(), { actor, action: "test.first", targetType: "thing", targetId: "a", summary: { before: null, after: { name: "A" } } }, start),
-      auditInsert(db(), { actor: { id: other.id, email: other.email }, action: "test.second", targetType: "thing", targetId: "b", summary: { note: "by the other" } }, start + 1),
-      ...Array.from({ length: AUDIT_PAGE_SIZE }, (_, i) => auditInsert(db(), { actor, action: "test.bulk", targetType: "thing", targetId: String(i), summary: {} }, start + 2 + i)),
+      auditInsert(
+        db(),
+        { actor: { id: other.id, email: other.email }, action: "test.second", targetType: "thing", targetId: "b", summary: { note: "by the other" } },
+        start + 1,
+      ),
+      ...Array.from({ length: AUDIT_PAGE_SIZE }, (_, i) =>
+        auditInsert(db(), { actor, action: "test.bulk", targetType: "thing", targetId: String(i), summary: {} }, start + 2 + i),
+      ),
     ]);
 
     const mine = (await (await call(`/api/admin/audit?actorId=${admin.id}&action=test.first`, { cookie: admin.cookie })).json()) as AuditListResponse;
     expect(mine.entries).toHaveLength(1);
-    expect(mine.entries[0]).toMatchObject({ actorId: admin.id, actorEmail: admin.email, action: "test.first", targetType: "thing", targetId: "a", summary: { before: null, after: { name: "A" } } });
+    expect(mine.entries[0]).toMatchObject({
+      actorId: admin.id,
+      actorEmail: admin.email,
+      action: "test.first",
+      targetType: "thing",
+      targetId: "a",
+      summary: { before: null, after: { name: "A" } },
+    });
     expect(mine.nextCursor).toBeNull();
     expect(mine.actions).toEqual(expect.arrayContaining(["test.bulk", "test.first", "test.second"]));
 

@@ -43,7 +43,9 @@ const nextId = (prefix: string) => `${prefix}-${++serial}`;
 
 async function seedAlbum({ tracks = 0, title }: { tracks?: number; title?: string } = {}): Promise<{ id: string; trackIds: string[] }> {
   const id = nextId("t-album");
-  await D1.prepare("INSERT INTO albums (id, title, year, type, cover_key, position) VALUES (?1, ?2, 2001, 'Album', NULL, 1000 + ?3)").bind(id, title ?? `Album ${id}`, serial).run();
+  await D1.prepare("INSERT INTO albums (id, title, year, type, cover_key, position) VALUES (?1, ?2, 2001, 'Album', NULL, 1000 + ?3)")
+    .bind(id, title ?? `Album ${id}`, serial)
+    .run();
   const trackIds: string[] = [];
   for (let n = 1; n <= tracks; n++) trackIds.push(await seedTrack(id, { number: n }));
   return { id, trackIds };
@@ -59,7 +61,9 @@ async function seedTrack(albumId: string, { number = 1, audioKey = null as strin
 
 async function seedStation(): Promise<string> {
   const id = nextId("t-station");
-  await D1.prepare("INSERT INTO radio_stations (id, name, description_en, description_pt_br, features, source_type, position) VALUES (?1, ?2, 'en', 'pt', '[]', 'catalog', 1000 + ?3)")
+  await D1.prepare(
+    "INSERT INTO radio_stations (id, name, description_en, description_pt_br, features, source_type, position) VALUES (?1, ?2, 'en', 'pt', '[]', 'catalog', 1000 + ?3)",
+  )
     .bind(id, `Station ${id}`, serial)
     .run();
   return id;
@@ -67,16 +71,24 @@ async function seedStation(): Promise<string> {
 
 async function seedChannel(): Promise<string> {
   const id = nextId("t-channel");
-  await D1.prepare("INSERT INTO tv_channels (id, name, description_en, description_pt_br, category, type, duration_seconds, position) VALUES (?1, ?2, 'en', 'pt', 'music_video', 'video', 0, 1000 + ?3)")
+  await D1.prepare(
+    "INSERT INTO tv_channels (id, name, description_en, description_pt_br, category, type, duration_seconds, position) VALUES (?1, ?2, 'en', 'pt', 'music_video', 'video', 0, 1000 + ?3)",
+  )
     .bind(id, `Channel ${id}`, serial)
     .run();
   return id;
 }
 
-const row = <T>(query: string, ...binds: unknown[]) => D1.prepare(query).bind(...binds).first<T>();
+const row = <T>(query: string, ...binds: unknown[]) =>
+  D1.prepare(query)
+    .bind(...binds)
+    .first<T>();
 const ids = async (table: string) => (await D1.prepare(`SELECT id FROM ${table} ORDER BY position, id`).all<{ id: string }>()).results.map((r) => r.id);
 const auditCount = async () => (await row<{ n: number }>("SELECT count(*) AS n FROM audit_log"))!.n;
-const lastAudit = () => row<{ action: string; target_type: string; target_id: string | null; actor_email: string; summary: string }>("SELECT * FROM audit_log ORDER BY id DESC LIMIT 1");
+const lastAudit = () =>
+  row<{ action: string; target_type: string; target_id: string | null; actor_email: string; summary: string }>(
+    "SELECT * FROM audit_log ORDER BY id DESC LIMIT 1",
+  );
 /** Byte-for-byte equality without a deep-equal diff of a megabyte array. */
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 const keysUnder = async (prefix: string) => (await media.list({ prefix })).objects.map((o) => o.key);
@@ -100,7 +112,8 @@ function send(req: Req, cookie?: string) {
   return call(req.path, { method: req.method, json: req.json, body: req.body, cookie, headers: req.headers });
 }
 
-const upload = (path: string, bytes: Uint8Array, cookie: string, headers: Record<string, string> = {}) => call(path, { method: "PUT", body: bytes, cookie, headers });
+const upload = (path: string, bytes: Uint8Array, cookie: string, headers: Record<string, string> = {}) =>
+  call(path, { method: "PUT", body: bytes, cookie, headers });
 
 /** A body that counts what the server pulls from it: `declared` bytes of zeros, on demand. */
 function countingBody(declared: number) {
@@ -134,12 +147,42 @@ type Case = { name: string; status: number; action?: string; make(): Promise<Req
 
 const CASES: Case[] = [
   { name: "GET /albums", status: 200, make: async () => ({ method: "GET", path: `${API}/albums` }) },
-  { name: "POST /albums", status: 201, action: "album.create", make: async () => ({ method: "POST", path: `${API}/albums`, json: { title: `Role Album ${++serial}`, year: 2020, type: "Album" } }) },
-  { name: "PUT /albums/order", status: 200, action: "album.reorder", make: async () => ({ method: "PUT", path: `${API}/albums/order`, json: { ids: (await ids("albums")).reverse() } }) },
-  { name: "PATCH /albums/:id", status: 200, action: "album.update", make: async () => ({ method: "PATCH", path: `${API}/albums/${(await seedAlbum()).id}`, json: { title: "Renamed" } }) },
-  { name: "DELETE /albums/:id", status: 200, action: "album.delete", make: async () => ({ method: "DELETE", path: `${API}/albums/${(await seedAlbum({ tracks: 1 })).id}` }) },
-  { name: "PUT /albums/:id/cover", status: 200, action: "album.cover", make: async () => ({ method: "PUT", path: `${API}/albums/${(await seedAlbum()).id}/cover`, body: PNG_1X1 }) },
-  { name: "POST /albums/:id/tracks", status: 201, action: "track.create", make: async () => ({ method: "POST", path: `${API}/albums/${(await seedAlbum()).id}/tracks`, json: { title: "New Song" } }) },
+  {
+    name: "POST /albums",
+    status: 201,
+    action: "album.create",
+    make: async () => ({ method: "POST", path: `${API}/albums`, json: { title: `Role Album ${++serial}`, year: 2020, type: "Album" } }),
+  },
+  {
+    name: "PUT /albums/order",
+    status: 200,
+    action: "album.reorder",
+    make: async () => ({ method: "PUT", path: `${API}/albums/order`, json: { ids: (await ids("albums")).reverse() } }),
+  },
+  {
+    name: "PATCH /albums/:id",
+    status: 200,
+    action: "album.update",
+    make: async () => ({ method: "PATCH", path: `${API}/albums/${(await seedAlbum()).id}`, json: { title: "Renamed" } }),
+  },
+  {
+    name: "DELETE /albums/:id",
+    status: 200,
+    action: "album.delete",
+    make: async () => ({ method: "DELETE", path: `${API}/albums/${(await seedAlbum({ tracks: 1 })).id}` }),
+  },
+  {
+    name: "PUT /albums/:id/cover",
+    status: 200,
+    action: "album.cover",
+    make: async () => ({ method: "PUT", path: `${API}/albums/${(await seedAlbum()).id}/cover`, body: PNG_1X1 }),
+  },
+  {
+    name: "POST /albums/:id/tracks",
+    status: 201,
+    action: "track.create",
+    make: async () => ({ method: "POST", path: `${API}/albums/${(await seedAlbum()).id}/tracks`, json: { title: "New Song" } }),
+  },
   {
     name: "PUT /albums/:id/tracks/order",
     status: 200,
@@ -149,14 +192,34 @@ const CASES: Case[] = [
       return { method: "PUT", path: `${API}/albums/${album.id}/tracks/order`, json: { ids: [...album.trackIds].reverse() } };
     },
   },
-  { name: "PATCH /tracks/:id", status: 200, action: "track.update", make: async () => ({ method: "PATCH", path: `${API}/tracks/${await seedTrack((await seedAlbum()).id)}`, json: { title: "Edited" } }) },
-  { name: "DELETE /tracks/:id", status: 200, action: "track.delete", make: async () => ({ method: "DELETE", path: `${API}/tracks/${await seedTrack((await seedAlbum()).id)}` }) },
-  { name: "PUT /tracks/:id/audio", status: 200, action: "track.audio", make: async () => ({ method: "PUT", path: `${API}/tracks/${await seedTrack((await seedAlbum()).id)}/audio`, body: mp3Cbr({ seconds: 2 }) }) },
+  {
+    name: "PATCH /tracks/:id",
+    status: 200,
+    action: "track.update",
+    make: async () => ({ method: "PATCH", path: `${API}/tracks/${await seedTrack((await seedAlbum()).id)}`, json: { title: "Edited" } }),
+  },
+  {
+    name: "DELETE /tracks/:id",
+    status: 200,
+    action: "track.delete",
+    make: async () => ({ method: "DELETE", path: `${API}/tracks/${await seedTrack((await seedAlbum()).id)}` }),
+  },
+  {
+    name: "PUT /tracks/:id/audio",
+    status: 200,
+    action: "track.audio",
+    make: async () => ({ method: "PUT", path: `${API}/tracks/${await seedTrack((await seedAlbum()).id)}/audio`, body: mp3Cbr({ seconds: 2 }) }),
+  },
   {
     name: "PUT /tracks/:id/audio-url",
     status: 200,
     action: "track.audio_url",
-    make: async () => ({ method: "PUT", path: `${API}/tracks/${await seedTrack((await seedAlbum()).id)}/audio-url`, json: { url: `https://${ALLOWED_HOST}/song.mp3` }, hosts: true }),
+    make: async () => ({
+      method: "PUT",
+      path: `${API}/tracks/${await seedTrack((await seedAlbum()).id)}/audio-url`,
+      json: { url: `https://${ALLOWED_HOST}/song.mp3` },
+      hosts: true,
+    }),
   },
   {
     name: "DELETE /tracks/:id/audio",
@@ -169,24 +232,77 @@ const CASES: Case[] = [
     name: "POST /stations",
     status: 201,
     action: "station.create",
-    make: async () => ({ method: "POST", path: `${API}/stations`, json: { name: `Role Radio ${++serial}`, descriptionEn: "All hits", descriptionPtBr: "Todos os sucessos", sourceType: "catalog" } }),
+    make: async () => ({
+      method: "POST",
+      path: `${API}/stations`,
+      json: { name: `Role Radio ${++serial}`, descriptionEn: "All hits", descriptionPtBr: "Todos os sucessos", sourceType: "catalog" },
+    }),
   },
-  { name: "PUT /stations/order", status: 200, action: "station.reorder", make: async () => ({ method: "PUT", path: `${API}/stations/order`, json: { ids: (await ids("radio_stations")).reverse() } }) },
-  { name: "PATCH /stations/:id", status: 200, action: "station.update", make: async () => ({ method: "PATCH", path: `${API}/stations/${await seedStation()}`, json: { name: "Renamed Radio" } }) },
-  { name: "DELETE /stations/:id", status: 200, action: "station.delete", make: async () => ({ method: "DELETE", path: `${API}/stations/${await seedStation()}` }) },
-  { name: "PUT /stations/:id/picture", status: 200, action: "station.picture", make: async () => ({ method: "PUT", path: `${API}/stations/${await seedStation()}/picture`, body: JPEG_1X1 }) },
+  {
+    name: "PUT /stations/order",
+    status: 200,
+    action: "station.reorder",
+    make: async () => ({ method: "PUT", path: `${API}/stations/order`, json: { ids: (await ids("radio_stations")).reverse() } }),
+  },
+  {
+    name: "PATCH /stations/:id",
+    status: 200,
+    action: "station.update",
+    make: async () => ({ method: "PATCH", path: `${API}/stations/${await seedStation()}`, json: { name: "Renamed Radio" } }),
+  },
+  {
+    name: "DELETE /stations/:id",
+    status: 200,
+    action: "station.delete",
+    make: async () => ({ method: "DELETE", path: `${API}/stations/${await seedStation()}` }),
+  },
+  {
+    name: "PUT /stations/:id/picture",
+    status: 200,
+    action: "station.picture",
+    make: async () => ({ method: "PUT", path: `${API}/stations/${await seedStation()}/picture`, body: JPEG_1X1 }),
+  },
   { name: "GET /channels", status: 200, make: async () => ({ method: "GET", path: `${API}/channels` }) },
   {
     name: "POST /channels",
     status: 201,
     action: "channel.create",
-    make: async () => ({ method: "POST", path: `${API}/channels`, json: { name: `Role TV ${++serial}`, descriptionEn: "Videos", descriptionPtBr: "Vídeos", category: "music_video" } }),
+    make: async () => ({
+      method: "POST",
+      path: `${API}/channels`,
+      json: { name: `Role TV ${++serial}`, descriptionEn: "Videos", descriptionPtBr: "Vídeos", category: "music_video" },
+    }),
   },
-  { name: "PUT /channels/order", status: 200, action: "channel.reorder", make: async () => ({ method: "PUT", path: `${API}/channels/order`, json: { ids: (await ids("tv_channels")).reverse() } }) },
-  { name: "PATCH /channels/:id", status: 200, action: "channel.update", make: async () => ({ method: "PATCH", path: `${API}/channels/${await seedChannel()}`, json: { durationSeconds: 95 } }) },
-  { name: "DELETE /channels/:id", status: 200, action: "channel.delete", make: async () => ({ method: "DELETE", path: `${API}/channels/${await seedChannel()}` }) },
-  { name: "PUT /channels/:id/thumbnail", status: 200, action: "channel.thumbnail", make: async () => ({ method: "PUT", path: `${API}/channels/${await seedChannel()}/thumbnail`, body: PNG_1X1 }) },
-  { name: "PUT /channels/:id/video", status: 200, action: "channel.video", make: async () => ({ method: "PUT", path: `${API}/channels/${await seedChannel()}/video`, body: isoMedia({ seconds: 30, brand: "isom" }) }) },
+  {
+    name: "PUT /channels/order",
+    status: 200,
+    action: "channel.reorder",
+    make: async () => ({ method: "PUT", path: `${API}/channels/order`, json: { ids: (await ids("tv_channels")).reverse() } }),
+  },
+  {
+    name: "PATCH /channels/:id",
+    status: 200,
+    action: "channel.update",
+    make: async () => ({ method: "PATCH", path: `${API}/channels/${await seedChannel()}`, json: { durationSeconds: 95 } }),
+  },
+  {
+    name: "DELETE /channels/:id",
+    status: 200,
+    action: "channel.delete",
+    make: async () => ({ method: "DELETE", path: `${API}/channels/${await seedChannel()}` }),
+  },
+  {
+    name: "PUT /channels/:id/thumbnail",
+    status: 200,
+    action: "channel.thumbnail",
+    make: async () => ({ method: "PUT", path: `${API}/channels/${await seedChannel()}/thumbnail`, body: PNG_1X1 }),
+  },
+  {
+    name: "PUT /channels/:id/video",
+    status: 200,
+    action: "channel.video",
+    make: async () => ({ method: "PUT", path: `${API}/channels/${await seedChannel()}/video`, body: isoMedia({ seconds: 30, brand: "isom" }) }),
+  },
 ];
 
 describe("/api/admin/catalog: every route, every role", () => {
@@ -278,17 +394,27 @@ describe("albums", () => {
       D1.prepare("UPDATE albums SET cover_key = 'covers/doomed.png' WHERE id = ?").bind(id),
       D1.prepare("UPDATE tracks SET audio_key = 'audio/doomed-1.mp3' WHERE id = ?").bind(trackIds[0]),
       D1.prepare("UPDATE radio_stations SET album_ids = json_array(?1, 'freestyle-nights') WHERE id = 'nyc-rhythm'").bind(id),
-      D1.prepare("INSERT INTO track_plays (user_id, track_id, played_at) VALUES (?1, ?2, 1000), (?1, ?2, 2000), (?1, ?3, 3000)").bind(admin.id, trackIds[0], trackIds[1]),
+      D1.prepare("INSERT INTO track_plays (user_id, track_id, played_at) VALUES (?1, ?2, 1000), (?1, ?2, 2000), (?1, ?3, 3000)").bind(
+        admin.id,
+        trackIds[0],
+        trackIds[1],
+      ),
     ]);
     const res = await call(`${API}/albums/${id}`, { method: "DELETE", cookie: admin.cookie });
     expect(res.status).toBe(200);
     expect(await res.json<DeletedResponse>()).toEqual({ deleted: id, retiredTracks: 2 });
     expect(await row("SELECT id FROM albums WHERE id = ?", id)).toBeNull();
     expect(await row("SELECT id FROM tracks WHERE album_id = ?", id)).toBeNull();
-    const retired = (await D1.prepare("SELECT id, title, album_title AS albumTitle FROM retired_tracks WHERE id IN (?1, ?2) ORDER BY id").bind(...trackIds).all()).results;
+    const retired = (
+      await D1.prepare("SELECT id, title, album_title AS albumTitle FROM retired_tracks WHERE id IN (?1, ?2) ORDER BY id")
+        .bind(...trackIds)
+        .all()
+    ).results;
     expect(retired).toEqual(trackIds.map((t) => ({ id: t, title: `Track ${t}`, albumTitle: "Doomed Album" })));
     expect((await row<{ n: number }>("SELECT count(*) AS n FROM track_plays WHERE track_id IN (?1, ?2)", ...trackIds))!.n).toBe(3);
-    expect(JSON.parse((await row<{ album_ids: string }>("SELECT album_ids FROM radio_stations WHERE id = 'nyc-rhythm'"))!.album_ids)).toEqual(["freestyle-nights"]);
+    expect(JSON.parse((await row<{ album_ids: string }>("SELECT album_ids FROM radio_stations WHERE id = 'nyc-rhythm'"))!.album_ids)).toEqual([
+      "freestyle-nights",
+    ]);
     expect(await media.head("covers/doomed.png")).toBeNull();
     expect(await media.head("audio/doomed-1.mp3")).toBeNull();
     expect((await lastAudit())!.action).toBe("album.delete");
@@ -319,10 +445,18 @@ describe("tracks", () => {
 
   it("edits title, number and duration", async () => {
     const { trackIds } = await seedAlbum({ tracks: 1 });
-    const res = await call(`${API}/tracks/${trackIds[0]}`, { method: "PATCH", json: { title: "Extended Mix", number: 7, durationSeconds: 412 }, cookie: admin.cookie });
+    const res = await call(`${API}/tracks/${trackIds[0]}`, {
+      method: "PATCH",
+      json: { title: "Extended Mix", number: 7, durationSeconds: 412 },
+      cookie: admin.cookie,
+    });
     expect(res.status).toBe(200);
     expect((await res.json<AdminTrackResponse>()).track).toMatchObject({ title: "Extended Mix", number: 7, durationSeconds: 412 });
-    expect(await row("SELECT title, number, duration_seconds AS d FROM tracks WHERE id = ?", trackIds[0])).toEqual({ title: "Extended Mix", number: 7, d: 412 });
+    expect(await row("SELECT title, number, duration_seconds AS d FROM tracks WHERE id = ?", trackIds[0])).toEqual({
+      title: "Extended Mix",
+      number: 7,
+      d: 412,
+    });
   });
 
   it("reorders an album's tracks: numbers 1..n in the new order", async () => {
@@ -341,13 +475,18 @@ describe("tracks", () => {
     const { id: albumId } = await seedAlbum({ title: "Kept Album" });
     const trackId = await seedTrack(albumId, { title: "Played Song" });
     const listener = await createUser("vip");
-    await D1.prepare("INSERT INTO track_plays (user_id, track_id, played_at) VALUES (?1, ?2, 1000), (?1, ?2, 50000), (?3, ?2, 90000)").bind(listener.id, trackId, admin.id).run();
+    await D1.prepare("INSERT INTO track_plays (user_id, track_id, played_at) VALUES (?1, ?2, 1000), (?1, ?2, 50000), (?3, ?2, 90000)")
+      .bind(listener.id, trackId, admin.id)
+      .run();
     const res = await call(`${API}/tracks/${trackId}`, { method: "DELETE", cookie: admin.cookie });
     expect(res.status).toBe(200);
     expect(await res.json<DeletedResponse>()).toEqual({ deleted: trackId, retiredTracks: 1 });
     expect(await row("SELECT id FROM tracks WHERE id = ?", trackId)).toBeNull();
     expect((await row<{ n: number }>("SELECT count(*) AS n FROM track_plays WHERE track_id = ?", trackId))!.n).toBe(3);
-    expect(await row("SELECT title, album_title AS albumTitle FROM retired_tracks WHERE id = ?", trackId)).toEqual({ title: "Played Song", albumTitle: "Kept Album" });
+    expect(await row("SELECT title, album_title AS albumTitle FROM retired_tracks WHERE id = ?", trackId)).toEqual({
+      title: "Played Song",
+      albumTitle: "Kept Album",
+    });
     const audit = (await lastAudit())!;
     expect([audit.action, audit.target_id]).toEqual(["track.delete", trackId]);
     expect(JSON.parse(audit.summary).before).toMatchObject({ title: "Played Song", albumId });
@@ -467,9 +606,15 @@ describe("track audio at a remote address", () => {
   it("accepts an https address on the proxy allowlist, keeps the given duration and deletes the replaced file", async () => {
     const trackId = await seedTrack((await seedAlbum()).id, { audioKey: "audio/to-be-replaced.mp3" });
     await media.put("audio/to-be-replaced.mp3", mp3Cbr({ seconds: 1 }));
-    const res = await callWithHosts(`${API}/tracks/${trackId}/audio-url`, { json: { url: `https://${ALLOWED_HOST}/music/song.mp3`, durationSeconds: 245 }, cookie: admin.cookie });
+    const res = await callWithHosts(`${API}/tracks/${trackId}/audio-url`, {
+      json: { url: `https://${ALLOWED_HOST}/music/song.mp3`, durationSeconds: 245 },
+      cookie: admin.cookie,
+    });
     expect(res.status).toBe(200);
-    expect((await res.json<TrackAudioResponse>()).track).toMatchObject({ durationSeconds: 245, audio: { kind: "remote", url: `https://${ALLOWED_HOST}/music/song.mp3` } });
+    expect((await res.json<TrackAudioResponse>()).track).toMatchObject({
+      durationSeconds: 245,
+      audio: { kind: "remote", url: `https://${ALLOWED_HOST}/music/song.mp3` },
+    });
     expect((await row<{ k: string }>("SELECT audio_key AS k FROM tracks WHERE id = ?", trackId))!.k).toBe(`https://${ALLOWED_HOST}/music/song.mp3`);
     expect(await media.head("audio/to-be-replaced.mp3")).toBeNull();
   });
@@ -538,14 +683,31 @@ describe("album cover upload (the avatar's image rules)", () => {
 describe("radio stations", () => {
   it("creates a catalog station on chosen albums, edits it into a stream station on an allowed host, and reorders", async () => {
     const created = await call(`${API}/stations`, {
-      json: { name: "Ballads Radio", descriptionEn: "Slow songs", descriptionPtBr: "Músicas lentas", features: ["curated", "high_quality"], sourceType: "catalog", albumIds: ["freestyle-nights"] },
+      json: {
+        name: "Ballads Radio",
+        descriptionEn: "Slow songs",
+        descriptionPtBr: "Músicas lentas",
+        features: ["curated", "high_quality"],
+        sourceType: "catalog",
+        albumIds: ["freestyle-nights"],
+      },
       cookie: admin.cookie,
     });
     expect(created.status).toBe(201);
     const { station } = await created.json<AdminStationResponse>();
-    expect(station).toMatchObject({ id: "ballads-radio", features: ["curated", "high_quality"], sourceType: "catalog", albumIds: ["freestyle-nights"], streamUrl: null });
+    expect(station).toMatchObject({
+      id: "ballads-radio",
+      features: ["curated", "high_quality"],
+      sourceType: "catalog",
+      albumIds: ["freestyle-nights"],
+      streamUrl: null,
+    });
 
-    const edited = await callWithHosts(`${API}/stations/${station.id}`, { method: "PATCH", json: { sourceType: "stream", streamUrl: `https://${ALLOWED_HOST}/live` }, cookie: admin.cookie });
+    const edited = await callWithHosts(`${API}/stations/${station.id}`, {
+      method: "PATCH",
+      json: { sourceType: "stream", streamUrl: `https://${ALLOWED_HOST}/live` },
+      cookie: admin.cookie,
+    });
     expect(edited.status).toBe(200);
     expect((await edited.json<AdminStationResponse>()).station).toMatchObject({ sourceType: "stream", streamUrl: `https://${ALLOWED_HOST}/live` });
 
@@ -615,11 +777,21 @@ describe("TV channels", () => {
   });
 
   it("creates a live channel with an https embed, refuses a plain-http one, and shows edits publicly at once", async () => {
-    const bad = await call(`${API}/channels`, { json: { name: "Live", descriptionEn: "x", descriptionPtBr: "x", category: "live", type: "live", embedUrl: "http://player.example.com/x" }, cookie: admin.cookie });
+    const bad = await call(`${API}/channels`, {
+      json: { name: "Live", descriptionEn: "x", descriptionPtBr: "x", category: "live", type: "live", embedUrl: "http://player.example.com/x" },
+      cookie: admin.cookie,
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json<{ error: { field: string } }>()).error.field).toBe("embedUrl");
     const res = await call(`${API}/channels`, {
-      json: { name: "Studio Live", descriptionEn: "From the studio", descriptionPtBr: "Do estúdio", category: "live", type: "live", embedUrl: "https://player.example.com/embed/1" },
+      json: {
+        name: "Studio Live",
+        descriptionEn: "From the studio",
+        descriptionPtBr: "Do estúdio",
+        category: "live",
+        type: "live",
+        embedUrl: "https://player.example.com/embed/1",
+      },
       cookie: admin.cookie,
     });
     expect(res.status).toBe(201);
@@ -650,13 +822,21 @@ describe("bad input: 400 invalid_input (or the rule's own code) naming the field
   ];
   for (const [name, method, path, json, field, code = "invalid_input"] of cases) {
     it(name, async () => {
-      const before = [await auditCount(), await ids("albums"), await row("SELECT title, number, duration_seconds FROM tracks WHERE id = 'city-lights-calling-1'")];
+      const before = [
+        await auditCount(),
+        await ids("albums"),
+        await row("SELECT title, number, duration_seconds FROM tracks WHERE id = 'city-lights-calling-1'"),
+      ];
       const res = await call(`${API}${path}`, { method, json, cookie: admin.cookie });
       expect(res.status).toBe(400);
       const body = await res.json<{ error: { code: string; field?: string } }>();
       expect(body.error.code).toBe(code);
       if (field) expect(body.error.field).toBe(field);
-      expect([await auditCount(), await ids("albums"), await row("SELECT title, number, duration_seconds FROM tracks WHERE id = 'city-lights-calling-1'")]).toEqual(before);
+      expect([
+        await auditCount(),
+        await ids("albums"),
+        await row("SELECT title, number, duration_seconds FROM tracks WHERE id = 'city-lights-calling-1'"),
+      ]).toEqual(before);
     });
   }
 
@@ -679,7 +859,12 @@ describe("bad input: 400 invalid_input (or the rule's own code) naming the field
       const res = await call(`${API}${path}`, { method, json, cookie: admin.cookie });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    for (const path of ["/albums/no-such-album/cover", "/stations/no-such-station/picture", "/channels/no-such-channel/thumbnail", "/channels/no-such-channel/video"]) {
+    for (const path of [
+      "/albums/no-such-album/cover",
+      "/stations/no-such-station/picture",
+      "/channels/no-such-channel/thumbnail",
+      "/channels/no-such-channel/video",
+    ]) {
       expect((await upload(`${API}${path}`, PNG_1X1, admin.cookie)).status, path).toBe(404);
     }
   });

@@ -113,7 +113,10 @@ async function seedVenue(name = `Venue ${++serial}`, address = `${serial} Main S
   return id;
 }
 
-const row = <T>(query: string, ...binds: unknown[]) => D1.prepare(query).bind(...binds).first<T>();
+const row = <T>(query: string, ...binds: unknown[]) =>
+  D1.prepare(query)
+    .bind(...binds)
+    .first<T>();
 const countOf = async (table: string) => (await row<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))!.n;
 const auditCount = () => countOf("audit_log");
 type AuditRow = { action: string; target_type: string; target_id: string | null; actor_email: string; summary: string };
@@ -127,7 +130,8 @@ beforeAll(async () => {
   admin = await userOf("admin");
 });
 
-const asAdmin = (path: string, options: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) => call(path, { ...options, cookie: admin.cookie });
+const asAdmin = (path: string, options: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) =>
+  call(path, { ...options, cookie: admin.cookie });
 const postEvent = (json: unknown) => asAdmin(ADMIN_EVENTS_API, { method: "POST", json });
 const putEvent = (id: string, json: unknown) => asAdmin(`${ADMIN_EVENTS_API}/${id}`, { method: "PUT", json });
 
@@ -140,17 +144,38 @@ const CASES: Case[] = [
   { name: "GET /events", status: 200, make: async () => ({ method: "GET", path: `${ADMIN_EVENTS_API}?search=seed&status=draft&source=custom` }) },
   { name: "POST /events", status: 201, action: "event.create", make: async () => ({ method: "POST", path: ADMIN_EVENTS_API, json: customEvent() }) },
   { name: "GET /events/:id", status: 200, make: async () => ({ method: "GET", path: `${ADMIN_EVENTS_API}/${await seedEvent()}` }) },
-  { name: "PUT /events/:id", status: 200, action: "event.update", make: async () => ({ method: "PUT", path: `${ADMIN_EVENTS_API}/${await seedEvent()}`, json: customEvent() }) },
-  { name: "DELETE /events/:id", status: 200, action: "event.delete", make: async () => ({ method: "DELETE", path: `${ADMIN_EVENTS_API}/${await seedEvent()}` }) },
+  {
+    name: "PUT /events/:id",
+    status: 200,
+    action: "event.update",
+    make: async () => ({ method: "PUT", path: `${ADMIN_EVENTS_API}/${await seedEvent()}`, json: customEvent() }),
+  },
+  {
+    name: "DELETE /events/:id",
+    status: 200,
+    action: "event.delete",
+    make: async () => ({ method: "DELETE", path: `${ADMIN_EVENTS_API}/${await seedEvent()}` }),
+  },
   { name: "GET /venues", status: 200, make: async () => ({ method: "GET", path: `${ADMIN_VENUES_API}?search=main` }) },
   { name: "POST /venues", status: 201, action: "venue.create", make: async () => ({ method: "POST", path: ADMIN_VENUES_API, json: venueInput() }) },
   { name: "GET /venues/:id", status: 200, make: async () => ({ method: "GET", path: `${ADMIN_VENUES_API}/${await seedVenue()}` }) },
-  { name: "PUT /venues/:id", status: 200, action: "venue.update", make: async () => ({ method: "PUT", path: `${ADMIN_VENUES_API}/${await seedVenue()}`, json: venueInput({ name: "Renamed Hall" }) }) },
-  { name: "DELETE /venues/:id", status: 200, action: "venue.delete", make: async () => ({ method: "DELETE", path: `${ADMIN_VENUES_API}/${await seedVenue()}` }) },
+  {
+    name: "PUT /venues/:id",
+    status: 200,
+    action: "venue.update",
+    make: async () => ({ method: "PUT", path: `${ADMIN_VENUES_API}/${await seedVenue()}`, json: venueInput({ name: "Renamed Hall" }) }),
+  },
+  {
+    name: "DELETE /venues/:id",
+    status: 200,
+    action: "venue.delete",
+    make: async () => ({ method: "DELETE", path: `${ADMIN_VENUES_API}/${await seedVenue()}` }),
+  },
 ];
 
 /** Everything a write could touch, to show that a refused request changed none of it. */
-const snapshot = async () => JSON.stringify(await Promise.all(["events", "venues", "audit_log"].map(async (t) => (await D1.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()).results)));
+const snapshot = async () =>
+  JSON.stringify(await Promise.all(["events", "venues", "audit_log"].map(async (t) => (await D1.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()).results)));
 
 describe("/api/admin/events and /api/admin/venues: every route, every role", () => {
   for (const c of CASES) {
@@ -195,9 +220,19 @@ const RULES: Rule[] = [
   { name: "a blank time zone", body: customEvent({ timeZone: " " }), field: "timeZone", message: M.timeZoneInvalid },
   { name: "an unknown status", body: customEvent({ status: "live" as never }), field: "status", message: M.statusInvalid },
   { name: "an unknown source", body: customEvent({ source: "ticketmaster" as never }), field: "source", message: M.sourceInvalid },
-  { name: "an Eventbrite event without its Eventbrite event ID", body: eventbriteEvent({ eventbriteId: "  " }), field: "eventbriteId", message: M.eventbriteIdRequired },
+  {
+    name: "an Eventbrite event without its Eventbrite event ID",
+    body: eventbriteEvent({ eventbriteId: "  " }),
+    field: "eventbriteId",
+    message: M.eventbriteIdRequired,
+  },
   { name: "a ticket URL that is not a URL", body: customEvent({ externalTicketUrl: "tickets dot com" }), field: "externalTicketUrl", message: M.urlInvalid },
-  { name: "a ticket URL that is not a web address", body: customEvent({ externalTicketUrl: "javascript:alert(1)" }), field: "externalTicketUrl", message: M.urlInvalid },
+  {
+    name: "a ticket URL that is not a web address",
+    body: customEvent({ externalTicketUrl: "javascript:alert(1)" }),
+    field: "externalTicketUrl",
+    message: M.urlInvalid,
+  },
   { name: "a custom event without a venue name", body: customEvent({ venueName: "" }), field: "venueName", message: M.venueNameRequired },
   { name: "a custom event without a venue address", body: customEvent({ venueAddress: null }), field: "venueAddress", message: M.venueAddressRequired },
   { name: "a custom event without a venue city", body: customEvent({ venueCity: undefined }), field: "venueCity", message: M.venueCityRequired },
@@ -212,11 +247,21 @@ const RULES: Rule[] = [
   { name: "a negative price", body: customEvent({ ticketPriceMin: -0.01 }), field: "ticketPriceMin", message: M.priceMin },
   { name: "a price finer than a cent (step 0.01)", body: customEvent({ ticketPriceMax: 120.005 }), field: "ticketPriceMax", message: M.priceStep },
   { name: "a price sent as text", body: { ...customEvent(), ticketPriceMin: "45" }, field: "ticketPriceMin", message: M.priceInvalid },
-  { name: "a maximum price below the minimum", body: customEvent({ ticketPriceMin: 50, ticketPriceMax: 49.99 }), field: "ticketPriceMax", message: M.priceOrder },
+  {
+    name: "a maximum price below the minimum",
+    body: customEvent({ ticketPriceMin: 50, ticketPriceMax: 49.99 }),
+    field: "ticketPriceMax",
+    message: M.priceOrder,
+  },
   { name: "a custom event without a sale start", body: customEvent({ ticketSaleStart: "" }), field: "ticketSaleStart", message: M.saleStartRequired },
   { name: "a custom event without a sale end", body: customEvent({ ticketSaleEnd: null }), field: "ticketSaleEnd", message: M.saleEndRequired },
   { name: "a sale end that is not a date", body: customEvent({ ticketSaleEnd: "2026-13-01T10:00" }), field: "ticketSaleEnd", message: M.dateInvalid },
-  { name: "a sale end before the sale start", body: customEvent({ ticketSaleStart: at("03-01", "10:00"), ticketSaleEnd: at("03-01", "09:59") }), field: "ticketSaleEnd", message: M.saleOrder },
+  {
+    name: "a sale end before the sale start",
+    body: customEvent({ ticketSaleStart: at("03-01", "10:00"), ticketSaleEnd: at("03-01", "09:59") }),
+    field: "ticketSaleEnd",
+    message: M.saleOrder,
+  },
   { name: "a saved venue that does not exist", body: customEvent({ venueId: crypto.randomUUID() }), field: "venueId", message: M.venueUnknown },
   { name: "a saved venue id that is no id", body: customEvent({ venueId: "starlight" }), field: "venueId", message: M.venueUnknown },
   { name: "a title too long", body: customEvent({ title: "x".repeat(201) }), field: "title", message: M.textTooLong },
@@ -253,7 +298,10 @@ describe("the event form's rules, on create and on edit", () => {
     expect(unknown.status).toBe(400);
     expect((await errorOf(unknown)).code).toBe("invalid_input");
     for (const body of ["{", "[]", "null", '"text"']) {
-      for (const res of [await asAdmin(ADMIN_EVENTS_API, { method: "POST", body, headers: { "content-type": "application/json" } }), await asAdmin(`${ADMIN_EVENTS_API}/${id}`, { method: "PUT", body, headers: { "content-type": "application/json" } })]) {
+      for (const res of [
+        await asAdmin(ADMIN_EVENTS_API, { method: "POST", body, headers: { "content-type": "application/json" } }),
+        await asAdmin(`${ADMIN_EVENTS_API}/${id}`, { method: "PUT", body, headers: { "content-type": "application/json" } }),
+      ]) {
         expect(res.status, body).toBe(400);
       }
     }
@@ -265,11 +313,29 @@ describe("the event form's rules, on create and on edit", () => {
     expect(res.status, await res.clone().text()).toBe(201);
     const { event } = await res.json<AdminEventResponse>();
     const stored = (await storedEvent(event.id))!;
-    expect(stored).toMatchObject({ source: "eventbrite", eventbrite_id: "987654", status: "draft", venue_name: null, venue_capacity: null, ticket_price_min_cents: null, ticket_sale_start: null });
+    expect(stored).toMatchObject({
+      source: "eventbrite",
+      eventbrite_id: "987654",
+      status: "draft",
+      venue_name: null,
+      venue_capacity: null,
+      ticket_price_min_cents: null,
+      ticket_sale_start: null,
+    });
   });
 
   it("stores blanks as null, capacity as an integer and prices as cents, with the defaults", async () => {
-    const res = await postEvent(customEvent({ description: "   ", venuePostalCode: "", externalTicketUrl: " ", status: undefined, venueCountry: undefined, ticketPriceMin: 45.5, ticketPriceMax: 120.99 }));
+    const res = await postEvent(
+      customEvent({
+        description: "   ",
+        venuePostalCode: "",
+        externalTicketUrl: " ",
+        status: undefined,
+        venueCountry: undefined,
+        ticketPriceMin: 45.5,
+        ticketPriceMax: 120.99,
+      }),
+    );
     expect(res.status, await res.clone().text()).toBe(201);
     const { event } = await res.json<AdminEventResponse>();
     expect(await storedEvent(event.id)).toMatchObject({
@@ -289,9 +355,15 @@ describe("the event form's rules, on create and on edit", () => {
   it("reads the date and time as wall clock time in the event's zone, daylight saving included", async () => {
     const summer = (await (await postEvent(customEvent({ eventDate: at("07-01"), timeZone: "America/New_York" }))).json<AdminEventResponse>()).event;
     expect(summer.eventDate).toBe(new Date(Date.UTC(NEXT_YEAR, 6, 2, 0, 0)).toISOString()); // 20:00 EDT (UTC-4)
-    const winter = (await (await postEvent(customEvent({ eventDate: at("12-05"), timeZone: "America/New_York", ticketSaleEnd: at("12-05", "18:00") }))).json<AdminEventResponse>()).event;
+    const winter = (
+      await (
+        await postEvent(customEvent({ eventDate: at("12-05"), timeZone: "America/New_York", ticketSaleEnd: at("12-05", "18:00") }))
+      ).json<AdminEventResponse>()
+    ).event;
     expect(winter.eventDate).toBe(new Date(Date.UTC(NEXT_YEAR, 11, 6, 1, 0)).toISOString()); // 20:00 EST (UTC-5)
-    const mexico = (await (await postEvent(customEvent({ eventDate: at("06-15"), timeZone: "America/Mexico_City", venueCountry: "MEX" }))).json<AdminEventResponse>()).event;
+    const mexico = (
+      await (await postEvent(customEvent({ eventDate: at("06-15"), timeZone: "America/Mexico_City", venueCountry: "MEX" }))).json<AdminEventResponse>()
+    ).event;
     expect(mexico.eventDate).toBe(new Date(Date.UTC(NEXT_YEAR, 5, 16, 2, 0)).toISOString()); // 20:00 CST (UTC-6)
     expect(mexico).toMatchObject({ timeZone: "America/Mexico_City", venueCountry: "MEX" });
     expect((await storedEvent(mexico.id))!.ticket_sale_start).toBe(Date.UTC(NEXT_YEAR, 2, 1, 16, 0));
@@ -323,7 +395,22 @@ describe("the event form's rules, on create and on edit", () => {
   });
 
   it("keeps a virtual meet's join link and needs no venue for it", async () => {
-    const res = await postEvent(customEvent({ online: true, joinUrl: "https://meet.example.com/vip", venueCountry: null, venueName: null, venueAddress: null, venueCity: null, venueState: null, venueCapacity: null, ticketPriceMin: null, ticketPriceMax: null, ticketSaleStart: null, ticketSaleEnd: null }));
+    const res = await postEvent(
+      customEvent({
+        online: true,
+        joinUrl: "https://meet.example.com/vip",
+        venueCountry: null,
+        venueName: null,
+        venueAddress: null,
+        venueCity: null,
+        venueState: null,
+        venueCapacity: null,
+        ticketPriceMin: null,
+        ticketPriceMax: null,
+        ticketSaleStart: null,
+        ticketSaleEnd: null,
+      }),
+    );
     expect(res.status, await res.clone().text()).toBe(201);
     const { event } = await res.json<AdminEventResponse>();
     expect(await storedEvent(event.id)).toMatchObject({ is_online: 1, join_url: "https://meet.example.com/vip", venue_name: null, venue_country: null });
@@ -349,7 +436,15 @@ describe("GET, PUT and DELETE /api/admin/events/:id", () => {
     const res = await asAdmin(`${ADMIN_EVENTS_API}/${created.id}`);
     const { event } = await res.json<AdminEventResponse>();
     expect(event).toEqual(created);
-    expect(event).toMatchObject({ status: "draft", venueName: "Neon Hall", ticketPriceMin: 45.5, currency: "USD", online: false, joinUrl: null, venueId: null });
+    expect(event).toMatchObject({
+      status: "draft",
+      venueName: "Neon Hall",
+      ticketPriceMin: 45.5,
+      currency: "USD",
+      online: false,
+      joinUrl: null,
+      venueId: null,
+    });
   });
 
   it("replaces every form field on edit and records only what changed", async () => {
@@ -357,7 +452,13 @@ describe("GET, PUT and DELETE /api/admin/events/:id", () => {
     const res = await putEvent(created.id, customEvent({ title: "Freestyle Forever — Miami Beach", venueCapacity: 2000, venuePostalCode: "" }));
     expect(res.status).toBe(200);
     const { event } = await res.json<AdminEventResponse>();
-    expect(event).toMatchObject({ id: created.id, title: "Freestyle Forever — Miami Beach", venueCapacity: 2000, venuePostalCode: null, createdAt: created.createdAt });
+    expect(event).toMatchObject({
+      id: created.id,
+      title: "Freestyle Forever — Miami Beach",
+      venueCapacity: 2000,
+      venuePostalCode: null,
+      createdAt: created.createdAt,
+    });
     const audit = (await lastAudit())!;
     expect([audit.action, audit.target_type, audit.target_id]).toEqual(["event.update", "event", created.id]);
     expect(JSON.parse(audit.summary)).toEqual({
@@ -380,7 +481,13 @@ describe("GET, PUT and DELETE /api/admin/events/:id", () => {
     const created = (await (await postEvent(customEvent())).json<AdminEventResponse>()).event;
     const audit = (await lastAudit())!;
     expect([audit.action, audit.target_type, audit.target_id, audit.actor_email]).toEqual(["event.create", "event", created.id, admin.email]);
-    expect(JSON.parse(audit.summary).after).toMatchObject({ title: "Freestyle Forever — Miami", status: "published", venueName: "Neon Hall", ticketPriceMin: 45.5, ticketPriceMax: 120 });
+    expect(JSON.parse(audit.summary).after).toMatchObject({
+      title: "Freestyle Forever — Miami",
+      status: "published",
+      venueName: "Neon Hall",
+      ticketPriceMin: 45.5,
+      ticketPriceMax: 120,
+    });
   });
 });
 
@@ -390,9 +497,28 @@ describe("GET /api/admin/events: search and filters", () => {
   const ids: Record<string, string> = {};
   beforeAll(async () => {
     await D1.prepare("DELETE FROM events").run();
-    ids.saoPaulo = await seedEvent({ title: "Noite Freestyle", venueName: "Casa Neon", venueCity: "São Paulo", status: "published", eventDate: Date.UTC(NEXT_YEAR, 4, 1) });
-    ids.miami = await seedEvent({ title: "Miami Heat Party", venueName: "Ocean Club", venueCity: "Miami", status: "draft", eventDate: Date.UTC(NEXT_YEAR, 5, 1) });
-    ids.brite = await seedEvent({ title: "Synth Night", venueName: "The Neon Room", venueCity: "Chicago", status: "cancelled", source: "eventbrite", eventDate: Date.UTC(NEXT_YEAR, 6, 1) });
+    ids.saoPaulo = await seedEvent({
+      title: "Noite Freestyle",
+      venueName: "Casa Neon",
+      venueCity: "São Paulo",
+      status: "published",
+      eventDate: Date.UTC(NEXT_YEAR, 4, 1),
+    });
+    ids.miami = await seedEvent({
+      title: "Miami Heat Party",
+      venueName: "Ocean Club",
+      venueCity: "Miami",
+      status: "draft",
+      eventDate: Date.UTC(NEXT_YEAR, 5, 1),
+    });
+    ids.brite = await seedEvent({
+      title: "Synth Night",
+      venueName: "The Neon Room",
+      venueCity: "Chicago",
+      status: "cancelled",
+      source: "eventbrite",
+      eventDate: Date.UTC(NEXT_YEAR, 6, 1),
+    });
     ids.online = await seedEvent({ title: "VIP Meet", venueName: null, venueCity: null, status: "published", eventDate: Date.UTC(NEXT_YEAR, 7, 1) });
   });
 
@@ -487,15 +613,30 @@ describe("/api/admin/venues", () => {
   const listVenues = async (query = "") => (await (await asAdmin(`${ADMIN_VENUES_API}${query}`)).json<AdminVenuesResponse>()).venues;
 
   it("creates a venue with blanks as null and USA by default, audited", async () => {
-    const res = await asAdmin(ADMIN_VENUES_API, { method: "POST", json: { name: "  Club Aurora ", address: "9 Rue Ste-Catherine", city: "Montréal", state: "QC", country: "CAN", postalCode: " ", capacity: 800 } });
+    const res = await asAdmin(ADMIN_VENUES_API, {
+      method: "POST",
+      json: { name: "  Club Aurora ", address: "9 Rue Ste-Catherine", city: "Montréal", state: "QC", country: "CAN", postalCode: " ", capacity: 800 },
+    });
     expect(res.status).toBe(201);
     const { venue } = await res.json<AdminVenueResponse>();
-    expect(venue).toMatchObject({ name: "Club Aurora", address: "9 Rue Ste-Catherine", city: "Montréal", state: "QC", country: "CAN", postalCode: null, capacity: 800, eventCount: 0 });
-    const usa = (await (await asAdmin(ADMIN_VENUES_API, { method: "POST", json: { name: "Roseland", address: "239 W 52nd St" } })).json<AdminVenueResponse>()).venue;
+    expect(venue).toMatchObject({
+      name: "Club Aurora",
+      address: "9 Rue Ste-Catherine",
+      city: "Montréal",
+      state: "QC",
+      country: "CAN",
+      postalCode: null,
+      capacity: 800,
+      eventCount: 0,
+    });
+    const usa = (await (await asAdmin(ADMIN_VENUES_API, { method: "POST", json: { name: "Roseland", address: "239 W 52nd St" } })).json<AdminVenueResponse>())
+      .venue;
     expect(usa).toMatchObject({ country: "USA", city: null, capacity: null });
     const audit = (await lastAudit())!;
     expect([audit.action, audit.target_type, audit.target_id]).toEqual(["venue.create", "venue", usa.id]);
-    expect(JSON.parse(audit.summary)).toEqual({ after: { name: "Roseland", address: "239 W 52nd St", city: null, state: null, country: "USA", postalCode: null, capacity: null } });
+    expect(JSON.parse(audit.summary)).toEqual({
+      after: { name: "Roseland", address: "239 W 52nd St", city: null, state: null, country: "USA", postalCode: null, capacity: null },
+    });
   });
 
   const VENUE_RULES: [string, Record<string, unknown>, string, string][] = [
@@ -510,7 +651,10 @@ describe("/api/admin/venues", () => {
     it(`refuses ${name} on create and on edit, storing nothing`, async () => {
       const id = await seedVenue("Unchanged Hall");
       const [venues, audits] = [await countOf("venues"), await auditCount()];
-      for (const res of [await asAdmin(ADMIN_VENUES_API, { method: "POST", json: { ...venueInput(), ...change } }), await asAdmin(`${ADMIN_VENUES_API}/${id}`, { method: "PUT", json: { ...venueInput(), ...change } })]) {
+      for (const res of [
+        await asAdmin(ADMIN_VENUES_API, { method: "POST", json: { ...venueInput(), ...change } }),
+        await asAdmin(`${ADMIN_VENUES_API}/${id}`, { method: "PUT", json: { ...venueInput(), ...change } }),
+      ]) {
         expect(res.status).toBe(400);
         const body = await res.json<{ error: { code: string; message: string; field?: string } }>();
         expect(body.error).toEqual(ruleError(message, field));
@@ -539,7 +683,10 @@ describe("/api/admin/venues", () => {
     const event = (await (await postEvent(customEvent({ venueId: venue.id, venueName: "Palladium" }))).json<AdminEventResponse>()).event;
     const res = await asAdmin(`${ADMIN_VENUES_API}/${venue.id}`, { method: "PUT", json: venueInput({ name: "The Palladium", capacity: 2500 }) });
     expect((await res.json<AdminVenueResponse>()).venue).toMatchObject({ name: "The Palladium", capacity: 2500, eventCount: 1 });
-    expect(JSON.parse((await lastAudit())!.summary)).toEqual({ before: { name: "Palladium", capacity: 2100 }, after: { name: "The Palladium", capacity: 2500 } });
+    expect(JSON.parse((await lastAudit())!.summary)).toEqual({
+      before: { name: "Palladium", capacity: 2100 },
+      after: { name: "The Palladium", capacity: 2500 },
+    });
     expect((await storedEvent(event.id))!.venue_name).toBe("Palladium");
   });
 
@@ -549,7 +696,11 @@ describe("/api/admin/venues", () => {
     expect(first.venueId).toBe(venue);
     const one = await asAdmin(`${ADMIN_VENUES_API}/${venue}`, { method: "DELETE" });
     expect(one.status).toBe(409);
-    expect(await errorOf(one)).toEqual({ code: "venue_in_use", message: "This venue is used by 1 event and cannot be deleted. Choose another venue for it first.", params: { count: 1 } });
+    expect(await errorOf(one)).toEqual({
+      code: "venue_in_use",
+      message: "This venue is used by 1 event and cannot be deleted. Choose another venue for it first.",
+      params: { count: 1 },
+    });
 
     await seedEvent({ venueId: venue });
     await seedEvent({ venueId: venue, source: "eventbrite" });

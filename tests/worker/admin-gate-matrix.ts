@@ -57,7 +57,13 @@ export type GateRequest = { method: string; path: string; json?: unknown; body?:
 export async function expectAdminOnly(request: GateRequest, snapshot: () => Promise<unknown> = async () => null) {
   const before = { audit: await auditCount(), state: await snapshot() };
   for (const [role] of NON_ADMIN_ROLES) {
-    const res = await call(request.path, { method: request.method, json: request.json, body: request.body, headers: request.headers, cookie: await cookieFor(role) });
+    const res = await call(request.path, {
+      method: request.method,
+      json: request.json,
+      body: request.body,
+      headers: request.headers,
+      cookie: await cookieFor(role),
+    });
     await expectRefused(res, role, `${request.method} ${request.path} as ${role}`);
   }
   expect({ audit: await auditCount(), state: await snapshot() }).toEqual(before);

@@ -37,18 +37,26 @@ beforeAll(async () => {
 
 type ContactRow = { email: string; first_name: string | null; last_name: string | null; subscribed: number; source: string; consent_at: number | null };
 const contacts = async () =>
-  (await D1.prepare("SELECT email, first_name, last_name, subscribed, source, consent_at FROM marketing_contacts ORDER BY lower(email)").all<ContactRow>()).results;
+  (await D1.prepare("SELECT email, first_name, last_name, subscribed, source, consent_at FROM marketing_contacts ORDER BY lower(email)").all<ContactRow>())
+    .results;
 const contactCount = async () => (await D1.prepare("SELECT count(*) AS n FROM marketing_contacts").first<{ n: number }>())!.n;
 const wipe = () => D1.prepare("DELETE FROM marketing_contacts").run();
 
-async function seedContact(email: string, { first = null as string | null, last = null as string | null, subscribed = true, createdAt = Date.now(), source = "contact_form" } = {}) {
-  await D1.prepare("INSERT INTO marketing_contacts (id, email, first_name, last_name, subscribed, consent_at, source, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?6)")
+async function seedContact(
+  email: string,
+  { first = null as string | null, last = null as string | null, subscribed = true, createdAt = Date.now(), source = "contact_form" } = {},
+) {
+  await D1.prepare(
+    "INSERT INTO marketing_contacts (id, email, first_name, last_name, subscribed, consent_at, source, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?6)",
+  )
     .bind(crypto.randomUUID(), email, first, last, subscribed ? 1 : 0, createdAt, source)
     .run();
 }
 
-const asAdmin = (path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) => call(path, { ...init, cookie: admin.cookie });
-const importCsv = (body: BodyInit, headers: Record<string, string> = { "content-type": "text/csv" }) => asAdmin(`${API}/import`, { method: "POST", body, headers });
+const asAdmin = (path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) =>
+  call(path, { ...init, cookie: admin.cookie });
+const importCsv = (body: BodyInit, headers: Record<string, string> = { "content-type": "text/csv" }) =>
+  asAdmin(`${API}/import`, { method: "POST", body, headers });
 async function imported(body: BodyInit): Promise<ImportResult> {
   const res = await importCsv(body);
   expect(res.status, await res.clone().text()).toBe(200);
@@ -96,7 +104,8 @@ describe("GET /api/admin/marketing/summary and /contacts", () => {
 
   it("lists contacts newest first, a page at a time, names null when absent", async () => {
     const now = Date.now();
-    for (let i = 0; i < CONTACTS_PAGE_SIZE + 2; i++) await seedContact(`c${i}@example.com`, { createdAt: now - i * 1000, first: i === 0 ? "Ana" : null, subscribed: i !== 1 });
+    for (let i = 0; i < CONTACTS_PAGE_SIZE + 2; i++)
+      await seedContact(`c${i}@example.com`, { createdAt: now - i * 1000, first: i === 0 ? "Ana" : null, subscribed: i !== 1 });
     const page1 = await (await asAdmin(`${API}/contacts`)).json<MarketingContactsResponse>();
     expect([page1.total, page1.page, page1.pageSize, page1.contacts.length]).toEqual([CONTACTS_PAGE_SIZE + 2, 1, CONTACTS_PAGE_SIZE, CONTACTS_PAGE_SIZE]);
     expect(page1.contacts[0]).toMatchObject({ email: "c0@example.com", firstName: "Ana", lastName: null, subscribed: true });
@@ -127,7 +136,9 @@ describe("POST /api/admin/marketing/import: the spec's rules", () => {
   });
 
   it("skips empty lines without counting them, and skips and counts rows with a blank Email", async () => {
-    const result = await imported(["FirstName,LastName,Email", "", "A,B,a@example.com", "   ", "No,Email,", "Blank,Email,   ", ",,", "C,D,c@example.com", ""].join("\n"));
+    const result = await imported(
+      ["FirstName,LastName,Email", "", "A,B,a@example.com", "   ", "No,Email,", "Blank,Email,   ", ",,", "C,D,c@example.com", ""].join("\n"),
+    );
     expect(result).toMatchObject({ total: 4, imported: 2, skipped: 2, skippedReasons: { blankEmail: 2, duplicateInFile: 0, alreadyListed: 0 }, errorCount: 0 });
     expect((await contacts()).map((c) => c.email)).toEqual(["a@example.com", "c@example.com"]);
   });
@@ -149,7 +160,9 @@ describe("POST /api/admin/marketing/import: the spec's rules", () => {
   });
 
   it("reports invalid e-mails as 'Import error' rows (row number and cell), importing the rest", async () => {
-    const result = await imported(csv("FirstName,LastName,Email", "A,B,not-an-email", "C,D,good@example.com", "E,F,two@@example.com", `G,${"x".repeat(101)},long@example.com`));
+    const result = await imported(
+      csv("FirstName,LastName,Email", "A,B,not-an-email", "C,D,good@example.com", "E,F,two@@example.com", `G,${"x".repeat(101)},long@example.com`),
+    );
     expect(result).toMatchObject({ total: 4, imported: 1, skipped: 0, errorCount: 3 });
     expect(result.errors).toEqual([
       { row: 2, code: "invalid_email", value: "not-an-email" },
@@ -169,7 +182,8 @@ describe("POST /api/admin/marketing/import: the spec's rules", () => {
 
 describe("POST /api/admin/marketing/import: files as spreadsheets save them", () => {
   it("reads a UTF-8 BOM, CRLF line ends, quoted commas, quotes and line breaks in quotes", async () => {
-    const text = BOM + csv("FirstName,LastName,Email", '"Smith, Jr.","O""Brien",smith@example.com', '"José","Ção",jose@example.com', '"Multi\nLine",X,multi@example.com');
+    const text =
+      BOM + csv("FirstName,LastName,Email", '"Smith, Jr.","O""Brien",smith@example.com', '"José","Ção",jose@example.com', '"Multi\nLine",X,multi@example.com');
     const result = await imported(new TextEncoder().encode(text));
     expect(result).toMatchObject({ total: 3, imported: 2, errorCount: 1, errors: [{ row: 4, code: "invalid_name" }] });
     expect(await contacts()).toMatchObject([
@@ -189,7 +203,11 @@ describe("POST /api/admin/marketing/import: files as spreadsheets save them", ()
 
   it("reads a file saved as Windows-1252 (not UTF-8)", async () => {
     // "José" in Windows-1252: é is the single byte 0xE9.
-    const bytes = new Uint8Array([...new TextEncoder().encode("FirstName,LastName,Email\r\nJos"), 0xe9, ...new TextEncoder().encode(",X,latin@example.com\r\n")]);
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode("FirstName,LastName,Email\r\nJos"),
+      0xe9,
+      ...new TextEncoder().encode(",X,latin@example.com\r\n"),
+    ]);
     expect(await imported(bytes)).toMatchObject({ imported: 1 });
     expect(await contacts()).toMatchObject([{ email: "latin@example.com", first_name: "José" }]);
   });
@@ -270,13 +288,21 @@ describe("POST /api/admin/marketing/import: chunks, audit and progress", () => {
     expect(result).toMatchObject({ total: n, imported: n - 1, skipped: 1, skippedReasons: { alreadyListed: 1 }, errorCount: 0 });
     expect(await contactCount()).toBe(n);
     const audits = (
-      await D1.prepare("SELECT action, target_type, actor_email, summary FROM audit_log WHERE id > ?1 ORDER BY id").bind(auditBefore).all<{ action: string; target_type: string; actor_email: string; summary: string }>()
+      await D1.prepare("SELECT action, target_type, actor_email, summary FROM audit_log WHERE id > ?1 ORDER BY id")
+        .bind(auditBefore)
+        .all<{ action: string; target_type: string; actor_email: string; summary: string }>()
     ).results;
-    expect(audits.map((a) => [a.action, a.target_type, a.actor_email])).toEqual(Array.from({ length: 3 }, () => ["contacts.import", "marketing_contacts", admin.email]));
+    expect(audits.map((a) => [a.action, a.target_type, a.actor_email])).toEqual(
+      Array.from({ length: 3 }, () => ["contacts.import", "marketing_contacts", admin.email]),
+    );
     const summaries = audits.map((a) => JSON.parse(a.summary) as { after: { imported: number; submitted: number; rows: string }; note: string });
     expect(summaries.map((s) => s.after)).toEqual([
       { imported: IMPORT_ROWS_PER_STATEMENT - 1, submitted: IMPORT_ROWS_PER_STATEMENT, rows: `2-${IMPORT_ROWS_PER_STATEMENT + 1}` },
-      { imported: IMPORT_ROWS_PER_STATEMENT, submitted: IMPORT_ROWS_PER_STATEMENT, rows: `${IMPORT_ROWS_PER_STATEMENT + 2}-${2 * IMPORT_ROWS_PER_STATEMENT + 1}` },
+      {
+        imported: IMPORT_ROWS_PER_STATEMENT,
+        submitted: IMPORT_ROWS_PER_STATEMENT,
+        rows: `${IMPORT_ROWS_PER_STATEMENT + 2}-${2 * IMPORT_ROWS_PER_STATEMENT + 1}`,
+      },
       { imported: 10, submitted: 10, rows: `${2 * IMPORT_ROWS_PER_STATEMENT + 2}-${n + 1}` },
     ]);
     expect(summaries.map((s) => s.note)).toEqual(["CSV import, part 1 of 3", "CSV import, part 2 of 3", "CSV import, part 3 of 3"]);
@@ -289,7 +315,8 @@ describe("POST /api/admin/marketing/import: chunks, audit and progress", () => {
     const rows = Array.from({ length: n }, (_, i) => `${long},${long},long${i}@example.com`);
     const auditBefore = (await D1.prepare("SELECT max(id) AS id FROM audit_log").first<{ id: number | null }>())!.id ?? 0;
     expect(await imported(csv("FirstName,LastName,Email", ...rows))).toMatchObject({ total: n, imported: n });
-    const parts = (await D1.prepare("SELECT summary FROM audit_log WHERE id > ?1 AND action = 'contacts.import'").bind(auditBefore).all<{ summary: string }>()).results;
+    const parts = (await D1.prepare("SELECT summary FROM audit_log WHERE id > ?1 AND action = 'contacts.import'").bind(auditBefore).all<{ summary: string }>())
+      .results;
     expect(parts.length).toBe(2);
     expect(parts.map((p) => (JSON.parse(p.summary) as { after: { imported: number } }).after.imported).reduce((a, b) => a + b)).toBe(n);
   });
@@ -334,7 +361,7 @@ describe("GET /api/admin/marketing/export.csv", () => {
   });
 
   it("neutralises cells a spreadsheet would run as formulas and quotes commas, quotes and line breaks", async () => {
-    await seedContact("-1+1@example.com", { first: "=HYPERLINK(\"http://evil\")", last: "+cmd|' /C calc'!A0" });
+    await seedContact("-1+1@example.com", { first: '=HYPERLINK("http://evil")', last: "+cmd|' /C calc'!A0" });
     await seedContact("plain@example.com", { first: "@SUM(1)", last: "\tTabbed" });
     await seedContact("quote@example.com", { first: 'Say "hi", ok', last: "Two\nLines" });
     const { text } = await exported();

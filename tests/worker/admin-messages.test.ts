@@ -52,19 +52,35 @@ async function seedMessage(seed: Seed = {}): Promise<string> {
 }
 
 const messageRow = (id: string) =>
-  D1.prepare("SELECT status, priority, labels, updated_at FROM contact_messages WHERE id = ?1").bind(id).first<{ status: string; priority: string; labels: string; updated_at: number }>();
+  D1.prepare("SELECT status, priority, labels, updated_at FROM contact_messages WHERE id = ?1")
+    .bind(id)
+    .first<{ status: string; priority: string; labels: string; updated_at: number }>();
 const repliesOf = async (id: string) =>
-  (await D1.prepare("SELECT content, sent_at, admin_user_id FROM contact_replies WHERE message_id = ?1 ORDER BY created_at").bind(id).all<{ content: string; sent_at: number | null; admin_user_id: string }>())
-    .results;
-const lastAudit = () => D1.prepare("SELECT * FROM audit_log ORDER BY id DESC LIMIT 1").first<{ action: string; target_type: string; target_id: string; actor_email: string; summary: string }>();
+  (
+    await D1.prepare("SELECT content, sent_at, admin_user_id FROM contact_replies WHERE message_id = ?1 ORDER BY created_at")
+      .bind(id)
+      .all<{ content: string; sent_at: number | null; admin_user_id: string }>()
+  ).results;
+const lastAudit = () =>
+  D1.prepare("SELECT * FROM audit_log ORDER BY id DESC LIMIT 1").first<{
+    action: string;
+    target_type: string;
+    target_id: string;
+    actor_email: string;
+    summary: string;
+  }>();
 const auditsFor = async (targetId: string) =>
-  (await D1.prepare("SELECT action, summary FROM audit_log WHERE target_id = ?1 ORDER BY id").bind(targetId).all<{ action: string; summary: string }>()).results.map((r) => ({
+  (
+    await D1.prepare("SELECT action, summary FROM audit_log WHERE target_id = ?1 ORDER BY id").bind(targetId).all<{ action: string; summary: string }>()
+  ).results.map((r) => ({
     action: r.action,
     summary: JSON.parse(r.summary) as Record<string, unknown>,
   }));
-const outboxTo = async (to: string) => (await D1.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ?1").bind(to).all<{ subject: string; text: string }>()).results;
+const outboxTo = async (to: string) =>
+  (await D1.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ?1").bind(to).all<{ subject: string; text: string }>()).results;
 
-const asAdmin = (path: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) => call(path, { ...init, cookie: admin.cookie });
+const asAdmin = (path: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) =>
+  call(path, { ...init, cookie: admin.cookie });
 const list = async (query = "") => {
   const res = await asAdmin(`${API}${query}`);
   expect(res.status).toBe(200);
@@ -82,7 +98,12 @@ async function withVars(path: string, init: RequestInit, vars: Record<string, st
   await waitOnExecutionContext(ctx);
   return res;
 }
-const LIVE_MAIL = { MAIL_PROVIDER: "resend", MAIL_API_KEY: "re_test_key", MAIL_FROM: "Fan Site <noreply@fans.test>", MAIL_API_BASE_URL: "https://mail-provider.test" };
+const LIVE_MAIL = {
+  MAIL_PROVIDER: "resend",
+  MAIL_API_KEY: "re_test_key",
+  MAIL_FROM: "Fan Site <noreply@fans.test>",
+  MAIL_API_BASE_URL: "https://mail-provider.test",
+};
 
 describe("/api/admin/messages: administrators only", () => {
   it("answers 401 to visitors and banned members and 403 to members and VIPs on every route, changing nothing", async () => {
@@ -110,7 +131,9 @@ describe("GET /api/admin/messages", () => {
   it("lists newest first, each message with its fields and its replies oldest first", async () => {
     const older = await seedMessage({ createdAt: Date.UTC(2030, 0, 1), labels: ["booking"] });
     const newer = await seedMessage({ createdAt: Date.UTC(2030, 0, 2), priority: "high", status: "replied" });
-    await D1.prepare("INSERT INTO contact_replies (id, message_id, admin_user_id, content, sent_at, created_at) VALUES (?1, ?2, NULL, 'first', ?3, ?3), (?4, ?2, NULL, 'second', NULL, ?5)")
+    await D1.prepare(
+      "INSERT INTO contact_replies (id, message_id, admin_user_id, content, sent_at, created_at) VALUES (?1, ?2, NULL, 'first', ?3, ?3), (?4, ?2, NULL, 'second', NULL, ?5)",
+    )
       .bind(crypto.randomUUID(), newer, Date.UTC(2030, 0, 3), crypto.randomUUID(), Date.UTC(2030, 0, 4))
       .run();
     const body = await list();
@@ -235,7 +258,7 @@ describe("PATCH /api/admin/messages/:id", () => {
 
   it("refuses malformed JSON and a non-JSON body with a 400", async () => {
     const id = await seedMessage();
-    for (const body of ["{\"status\":", "status=read"]) {
+    for (const body of ['{"status":', "status=read"]) {
       const res = await asAdmin(`${API}/${id}`, { method: "PATCH", body, headers: { "content-type": "application/json" } });
       expect(res.status).toBe(400);
     }

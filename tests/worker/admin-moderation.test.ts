@@ -44,7 +44,13 @@ async function seedPost(authorId: string, content = `post ${crypto.randomUUID().
 async function seedComment(postId: string, authorId: string, content = "a comment") {
   const id = crypto.randomUUID();
   await D1.batch([
-    D1.prepare("INSERT INTO post_comments (id, post_id, user_id, content, created_at) VALUES (?1, ?2, ?3, ?4, ?5)").bind(id, postId, authorId, content, (clock += 1000)),
+    D1.prepare("INSERT INTO post_comments (id, post_id, user_id, content, created_at) VALUES (?1, ?2, ?3, ?4, ?5)").bind(
+      id,
+      postId,
+      authorId,
+      content,
+      (clock += 1000),
+    ),
     D1.prepare("UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?1").bind(postId),
   ]);
   return id;
@@ -65,13 +71,22 @@ async function queue(view = "open") {
   expect(res.status).toBe(200);
   return (await res.json<ModerationQueueResponse>()).items;
 }
-const postRow = (id: string) => D1.prepare("SELECT hidden_at, comment_count FROM posts WHERE id = ?1").bind(id).first<{ hidden_at: number | null; comment_count: number }>();
+const postRow = (id: string) =>
+  D1.prepare("SELECT hidden_at, comment_count FROM posts WHERE id = ?1").bind(id).first<{ hidden_at: number | null; comment_count: number }>();
 const commentRow = (id: string) => D1.prepare("SELECT hidden_at FROM post_comments WHERE id = ?1").bind(id).first<{ hidden_at: number | null }>();
 const openReports = async (table: "post_reports" | "comment_reports", column: "post_id" | "comment_id", id: string) =>
   (await D1.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?1 AND resolved_at IS NULL`).bind(id).first<{ n: number }>())!.n;
-const lastAudit = () => D1.prepare("SELECT action, target_type, target_id, actor_email, summary FROM audit_log ORDER BY id DESC LIMIT 1").first<{ action: string; target_type: string; target_id: string; actor_email: string; summary: string }>();
+const lastAudit = () =>
+  D1.prepare("SELECT action, target_type, target_id, actor_email, summary FROM audit_log ORDER BY id DESC LIMIT 1").first<{
+    action: string;
+    target_type: string;
+    target_id: string;
+    actor_email: string;
+    summary: string;
+  }>();
 const feedIds = async (user: TestUser) => (await (await call("/api/posts", { cookie: user.cookie })).json<FeedResponse>()).posts.map((p) => p.id);
-const commentIds = async (user: TestUser, postId: string) => (await (await call(`/api/posts/${postId}/comments`, { cookie: user.cookie })).json<CommentsResponse>()).comments.map((c) => c.id);
+const commentIds = async (user: TestUser, postId: string) =>
+  (await (await call(`/api/posts/${postId}/comments`, { cookie: user.cookie })).json<CommentsResponse>()).comments.map((c) => c.id);
 
 async function liveFeed(user: TestUser) {
   const res = await call("/api/feed/live", { cookie: user.cookie, headers: { upgrade: "websocket", origin: ORIGIN } });
@@ -158,7 +173,14 @@ describe("GET /api/admin/moderation/reports", () => {
       ["spam", "buy followers", reporterA.username],
     ]);
     const comment = items.find((i): i is ReportedComment => i.kind === "comment" && i.id === commentId)!;
-    expect(comment).toMatchObject({ kind: "comment", postId: commentPost, content: "rude words", author: { id: commenter.id }, reportCount: 1, reasons: [{ reason: "harassment", count: 1 }] });
+    expect(comment).toMatchObject({
+      kind: "comment",
+      postId: commentPost,
+      content: "rude words",
+      author: { id: commenter.id },
+      reportCount: 1,
+      reasons: [{ reason: "harassment", count: 1 }],
+    });
     // Most recently reported first: the comment was reported after the post.
     expect(items.findIndex((i) => i.id === commentId)).toBeLessThan(items.findIndex((i) => i.id === postId));
   });
@@ -315,7 +337,9 @@ describe("banning the author", () => {
     expect(await openReports("post_reports", "post_id", postId)).toBe(0);
     // Someone else's reported comment is not settled by this ban.
     expect(await openReports("comment_reports", "comment_id", commentId)).toBe(1);
-    const actions = (await D1.prepare("SELECT action FROM audit_log WHERE target_id = ?1 ORDER BY id").bind(author.id).all<{ action: string }>()).results.map((r) => r.action);
+    const actions = (await D1.prepare("SELECT action FROM audit_log WHERE target_id = ?1 ORDER BY id").bind(author.id).all<{ action: string }>()).results.map(
+      (r) => r.action,
+    );
     expect(actions).toEqual(["user.ban", "reports.resolve_author"]);
   });
 

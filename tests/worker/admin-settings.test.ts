@@ -41,7 +41,11 @@ async function send(path: string, { method, json, raw, cookie, origin = ORIGIN, 
   if (cookie) headers.set("cookie", cookie);
   const body = raw ?? (json === undefined ? undefined : JSON.stringify(json));
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(origin + path, { method: method ?? (body === undefined ? "GET" : "POST"), headers, body }), { ...env, ...extra }, ctx);
+  const res = await app.fetch(
+    new Request(origin + path, { method: method ?? (body === undefined ? "GET" : "POST"), headers, body }),
+    { ...env, ...extra },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -240,7 +244,9 @@ describe("the session timeout applies to sessions started afterwards", () => {
 
     await setSettings(admin, { sessionTimeoutHours: 48 });
     const username = `fan_${crypto.randomUUID().slice(0, 8)}`;
-    const signup = await send("/api/auth/signup", { json: { username, email: `${username}@example.com`, password: "secret123", confirmPassword: "secret123" } });
+    const signup = await send("/api/auth/signup", {
+      json: { username, email: `${username}@example.com`, password: "secret123", confirmPassword: "secret123" },
+    });
     expect(signup.status).toBe(201);
     expect(maxAgeOf(signup)).toBe(String(48 * 3600));
     const { user } = await signup.json<{ user: { id: string } }>();
@@ -282,7 +288,9 @@ describe("admin notification: new user registrations", () => {
 
   it("a failed sign-up mails nothing", async () => {
     const member = await createUser("user");
-    const res = await send("/api/auth/signup", { json: { username: `dup_${crypto.randomUUID().slice(0, 6)}`, email: member.email, password: "secret123", confirmPassword: "secret123" } });
+    const res = await send("/api/auth/signup", {
+      json: { username: `dup_${crypto.randomUUID().slice(0, 6)}`, email: member.email, password: "secret123", confirmPassword: "secret123" },
+    });
     expect(res.status).toBe(409);
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, vars.ADMIN_EMAIL));
     expect(mails.filter((m) => m.text.includes(member.email))).toHaveLength(0);
@@ -334,14 +342,20 @@ describe("admin notification: new VIP subscriptions", () => {
     const webhook = async (event: object) => {
       const raw = JSON.stringify(event);
       const ctx = createExecutionContext();
-      const req = new Request(`${ORIGIN}/api/stripe/webhook`, { method: "POST", body: raw, headers: { "content-type": "application/json", "stripe-signature": await signatureFor(raw) } });
+      const req = new Request(`${ORIGIN}/api/stripe/webhook`, {
+        method: "POST",
+        body: raw,
+        headers: { "content-type": "application/json", "stripe-signature": await signatureFor(raw) },
+      });
       const res = await app.fetch(req, env, ctx);
       await waitOnExecutionContext(ctx);
       expect(res.status).toBe(200);
     };
     await webhook(subscriptionEvent("created", sub));
     await webhook(invoiceEvent("invoice.paid", { subscriptionId: sub.id, customerId: sub.customerId, userId: member.id }));
-    await webhook(invoiceEvent("invoice.paid", { subscriptionId: sub.id, customerId: sub.customerId, userId: member.id, periodEndMs: Date.now() + 60 * 24 * HOUR_MS }));
+    await webhook(
+      invoiceEvent("invoice.paid", { subscriptionId: sub.id, customerId: sub.customerId, userId: member.id, periodEndMs: Date.now() + 60 * 24 * HOUR_MS }),
+    );
     expect(await mailsWithSubject(`New VIP subscription: ${member.username}`)).toHaveLength(1);
   });
 
@@ -355,7 +369,11 @@ describe("admin notification: new VIP subscriptions", () => {
     expect(started).toHaveBeenCalledWith({ email: member.email, username: member.username });
 
     expect(await fulfilEvent(db(), created, Date.now(), { vipStarted: started })).toBe("duplicate");
-    const renewal = invoiceEvent("invoice.paid", { subscriptionId: sub.id, customerId: sub.customerId, periodEndMs: Date.now() + 60 * 24 * HOUR_MS }) as FulfilmentEvent;
+    const renewal = invoiceEvent("invoice.paid", {
+      subscriptionId: sub.id,
+      customerId: sub.customerId,
+      periodEndMs: Date.now() + 60 * 24 * HOUR_MS,
+    }) as FulfilmentEvent;
     expect(await fulfilEvent(db(), renewal, Date.now(), { vipStarted: started })).toBe("applied");
     const ended = subscriptionEvent("deleted", { ...sub, status: "canceled" }, Date.now() + 1000) as FulfilmentEvent;
     expect(await fulfilEvent(db(), ended, Date.now() + 1000, { vipStarted: started })).toBe("applied");
@@ -364,7 +382,9 @@ describe("admin notification: new VIP subscriptions", () => {
 
     // A new subscription after the last one ended is a new VIP subscription.
     const again = { id: newSubscriptionId(), customerId: sub.customerId, userId: member.id };
-    expect(await fulfilEvent(db(), subscriptionEvent("created", again, Date.now() + 2000) as FulfilmentEvent, Date.now() + 2000, { vipStarted: started })).toBe("applied");
+    expect(await fulfilEvent(db(), subscriptionEvent("created", again, Date.now() + 2000) as FulfilmentEvent, Date.now() + 2000, { vipStarted: started })).toBe(
+      "applied",
+    );
     expect(started).toHaveBeenCalledTimes(2);
   });
 });

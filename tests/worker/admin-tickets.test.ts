@@ -23,8 +23,16 @@ const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 const BOM = "\uFEFF";
 
-const row = <T>(query: string, ...binds: unknown[]) => D1.prepare(query).bind(...binds).first<T>();
-const rows = async <T>(query: string, ...binds: unknown[]) => (await D1.prepare(query).bind(...binds).all<T>()).results;
+const row = <T>(query: string, ...binds: unknown[]) =>
+  D1.prepare(query)
+    .bind(...binds)
+    .first<T>();
+const rows = async <T>(query: string, ...binds: unknown[]) =>
+  (
+    await D1.prepare(query)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 const auditCount = async () => (await row<{ n: number }>("SELECT count(*) AS n FROM audit_log"))!.n;
 const lastAudit = () => row<{ action: string; target_type: string; actor_email: string; summary: string }>("SELECT * FROM audit_log ORDER BY id DESC LIMIT 1");
 
@@ -33,11 +41,23 @@ const lastAudit = () => row<{ action: string; target_type: string; actor_email: 
 let serial = 0;
 
 async function seedEvent(title: string, { currency = "USD", id = `t-event-${++serial}` } = {}): Promise<string> {
-  await D1.prepare("INSERT INTO events (id, title, event_date, status, currency) VALUES (?1, ?2, ?3, 'published', ?4)").bind(id, title, Date.now() + 30 * DAY, currency).run();
+  await D1.prepare("INSERT INTO events (id, title, event_date, status, currency) VALUES (?1, ?2, ?3, 'published', ?4)")
+    .bind(id, title, Date.now() + 30 * DAY, currency)
+    .run();
   return id;
 }
 
-type SeedTicket = { orderId: string; eventId: string; email?: string; name?: string | null; status?: string; cents?: number; currency?: string; at?: number; title?: string };
+type SeedTicket = {
+  orderId: string;
+  eventId: string;
+  email?: string;
+  name?: string | null;
+  status?: string;
+  cents?: number;
+  currency?: string;
+  at?: number;
+  title?: string;
+};
 
 async function seedTicket(t: SeedTicket): Promise<string> {
   const id = `t-ticket-${++serial}`;
@@ -45,7 +65,18 @@ async function seedTicket(t: SeedTicket): Promise<string> {
   await D1.prepare(
     "INSERT INTO tickets (id, order_id, event_id, event_title, customer_email, customer_name, status, price_paid_cents, currency, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
   )
-    .bind(id, t.orderId, t.eventId, title, t.email ?? `fan${serial}@example.com`, t.name ?? null, t.status ?? "confirmed", t.cents ?? 4500, t.currency ?? "USD", t.at ?? Date.now() - HOUR)
+    .bind(
+      id,
+      t.orderId,
+      t.eventId,
+      title,
+      t.email ?? `fan${serial}@example.com`,
+      t.name ?? null,
+      t.status ?? "confirmed",
+      t.cents ?? 4500,
+      t.currency ?? "USD",
+      t.at ?? Date.now() - HOUR,
+    )
     .run();
   return id;
 }
@@ -108,14 +139,20 @@ const SAMPLE_CSV = `Order ID,Event,Email,Price\r\nROLE-${Date.now()},Miami Frees
 const CASES: { name: string; make(): Promise<Req> }[] = [
   { name: "GET /", make: async () => ({ method: "GET", path: `${API}?search=nothing&status=all&time=all&tz=UTC`, status: 200 }) },
   { name: "GET /export.csv", make: async () => ({ method: "GET", path: `${API}/export.csv?time=7d&tz=UTC`, status: 200 }) },
-  { name: "GET /:id", make: async () => ({ method: "GET", path: `${API}/${await seedTicket({ orderId: `ROLE-ID-${++serial}`, eventId: newYork })}`, status: 200 }) },
+  {
+    name: "GET /:id",
+    make: async () => ({ method: "GET", path: `${API}/${await seedTicket({ orderId: `ROLE-ID-${++serial}`, eventId: newYork })}`, status: 200 }),
+  },
   { name: "POST /import/preview", make: async () => ({ method: "POST", path: `${API}/import/preview`, body: SAMPLE_CSV, status: 200 }) },
   {
     name: "POST /import",
     make: async () => ({
       method: "POST",
       path: `${API}/import`,
-      json: { csv: `Order ID,Event,Email,Price\r\nROLE-IMP-${++serial},Miami Freestyle Heat,role@example.com,10.00\r\n`, mapping: { orderId: 0, event: 1, email: 2, price: 3 } },
+      json: {
+        csv: `Order ID,Event,Email,Price\r\nROLE-IMP-${++serial},Miami Freestyle Heat,role@example.com,10.00\r\n`,
+        mapping: { orderId: 0, event: 1, email: 2, price: 3 },
+      },
       status: 200,
       writes: true,
     }),
@@ -166,7 +203,11 @@ describe("GET /: search, status, total value", () => {
   it("matches the order id, the event title and the e-mail, case-insensitively, newest first", async () => {
     expect(orderIds(await list(admin.cookie, { search: "srch-000" })).sort()).toEqual(["SRCH-0001", "SRCH-0002", "SRCH-0004", "srch-0003"]);
     expect(orderIds(await list(admin.cookie, { search: "SRCH-0003" }))).toEqual(["srch-0003"]);
-    expect(orderIds(await list(admin.cookie, { search: "MIAMI freestyle" })).filter((id) => /srch/i.test(id)).sort()).toEqual(["SRCH-0002", "srch-0003"]);
+    expect(
+      orderIds(await list(admin.cookie, { search: "MIAMI freestyle" }))
+        .filter((id) => /srch/i.test(id))
+        .sort(),
+    ).toEqual(["SRCH-0002", "srch-0003"]);
     expect(orderIds(await list(admin.cookie, { search: "bob@example" }))).toEqual(["SRCH-0002"]);
     expect(orderIds(await list(admin.cookie, { search: "são paulo" }))).toContain("SRCH-0004");
     // Not the customer's name, and no wildcard: % and _ are plain characters.
@@ -196,7 +237,14 @@ describe("GET /: search, status, total value", () => {
       { currency: "USD", amount: 45.5, count: 1 },
     ]);
     const ticket = all.tickets.find((t) => t.orderId === "SRCH-0002")!;
-    expect(ticket).toMatchObject({ eventId: miami, eventTitle: "Miami Freestyle Heat", customerEmail: "BOB@Example.com", status: "pending", price: 120.25, currency: "USD" });
+    expect(ticket).toMatchObject({
+      eventId: miami,
+      eventTitle: "Miami Freestyle Heat",
+      customerEmail: "BOB@Example.com",
+      status: "pending",
+      price: 120.25,
+      currency: "USD",
+    });
     expect(Date.parse(ticket.createdAt)).toBeGreaterThan(Date.now() - 2 * HOUR);
     const none = await list(admin.cookie, { search: "no-such-ticket-anywhere" });
     expect(none).toEqual({ tickets: [], count: 0, totals: [], truncated: false });
@@ -227,7 +275,9 @@ describe("GET /: time filters", () => {
     const tokyoStart = localMidnight(now, FIXED_ZONES["Asia/Tokyo"]);
     const saoPauloStart = localMidnight(now, FIXED_ZONES["America/Sao_Paulo"]);
     const inSaoPaulo = await list(admin.cookie, { search: "TODAY-AsiaTokyo", time: "today", tz: "America/Sao_Paulo" });
-    const expected = [tokyoStart - 1, tokyoStart, tokyoStart + DAY - 1, tokyoStart + DAY].filter((at) => at >= saoPauloStart && at < saoPauloStart + DAY).length;
+    const expected = [tokyoStart - 1, tokyoStart, tokyoStart + DAY - 1, tokyoStart + DAY].filter(
+      (at) => at >= saoPauloStart && at < saoPauloStart + DAY,
+    ).length;
     expect(inSaoPaulo.count).toBe(expected);
   });
 
@@ -258,7 +308,14 @@ describe("GET /:id", () => {
     const id = await seedTicket({ orderId: "DETAIL-1", eventId: saoPaulo, name: "Dani Souza", cents: 45000, currency: "BRL" });
     const res = await call(`${API}/${id}`, { cookie: admin.cookie });
     const body = await res.json<TicketDetailResponse>();
-    expect(body.ticket).toMatchObject({ id, orderId: "DETAIL-1", customerName: "Dani Souza", price: 450, currency: "BRL", eventTitle: "Noite Freestyle — São Paulo" });
+    expect(body.ticket).toMatchObject({
+      id,
+      orderId: "DETAIL-1",
+      customerName: "Dani Souza",
+      price: 450,
+      currency: "BRL",
+      eventTitle: "Noite Freestyle — São Paulo",
+    });
     expect(body.event).toMatchObject({ id: saoPaulo, title: "Noite Freestyle — São Paulo", status: "published", online: false });
 
     const missing = await call(`${API}/no-such-ticket`, { cookie: admin.cookie });
@@ -355,7 +412,9 @@ describe("POST /import/preview", () => {
   });
 
   it("finds a semicolon or tab delimiter, and maps this site's own export back to its fields", async () => {
-    const semi = await (await preview(admin.cookie, "Order ID;Event;Customer;Status;Price;Date\nX-1;Miami Freestyle Heat;x@example.com;confirmed;45,00;2026-03-05\n")).json<ImportPreviewResponse>();
+    const semi = await (
+      await preview(admin.cookie, "Order ID;Event;Customer;Status;Price;Date\nX-1;Miami Freestyle Heat;x@example.com;confirmed;45,00;2026-03-05\n")
+    ).json<ImportPreviewResponse>();
     expect(semi.delimiter).toBe(";");
     expect(semi.mapping).toEqual({ orderId: 0, event: 1, email: 2, price: 4, status: 3, date: 5, name: null });
     const tab = await (await preview(admin.cookie, "order_id\tevent_title\temail\tamount\nX-1\tMiami\tx@example.com\t1\n")).json<ImportPreviewResponse>();
@@ -381,7 +440,17 @@ describe("POST /import/preview", () => {
 });
 
 describe("POST /import", () => {
-  type Stored = { order_id: string; event_id: string; event_title: string; customer_email: string; customer_name: string | null; status: string; price_paid_cents: number; currency: string; created_at: number };
+  type Stored = {
+    order_id: string;
+    event_id: string;
+    event_title: string;
+    customer_email: string;
+    customer_name: string | null;
+    status: string;
+    price_paid_cents: number;
+    currency: string;
+    created_at: number;
+  };
   const stored = (prefix: string) => rows<Stored>("SELECT * FROM tickets WHERE order_id LIKE ?1 ORDER BY order_id", `${prefix}%`);
 
   it("imports valid rows: event by title (any case) or id, status normalised, price parsed, date in the admin's zone, currency from the event", async () => {
@@ -395,8 +464,26 @@ describe("POST /import", () => {
     const body = await imported(admin.cookie, { csv: BOM + csv, mapping: { ...MAPPING, status: 4, date: 5, name: 6 }, tz: "America/Sao_Paulo" });
     expect(body).toEqual({ rows: 3, imported: 3, skipped: 0, failed: 0, skips: [], errors: [] });
     expect(await stored("IMP1-")).toEqual([
-      expect.objectContaining({ order_id: "IMP1-a", event_id: miami, event_title: "Miami Freestyle Heat", customer_email: "ana@example.com", customer_name: "Lopez, Ana", status: "confirmed", price_paid_cents: 123450, currency: "USD", created_at: Date.UTC(2026, 10, 1, 23, 15) }),
-      expect.objectContaining({ order_id: "IMP1-b", event_id: saoPaulo, customer_name: null, status: "cancelled", price_paid_cents: 45000, currency: "BRL", created_at: Date.UTC(2026, 10, 2, 10) }),
+      expect.objectContaining({
+        order_id: "IMP1-a",
+        event_id: miami,
+        event_title: "Miami Freestyle Heat",
+        customer_email: "ana@example.com",
+        customer_name: "Lopez, Ana",
+        status: "confirmed",
+        price_paid_cents: 123450,
+        currency: "USD",
+        created_at: Date.UTC(2026, 10, 1, 23, 15),
+      }),
+      expect.objectContaining({
+        order_id: "IMP1-b",
+        event_id: saoPaulo,
+        customer_name: null,
+        status: "cancelled",
+        price_paid_cents: 45000,
+        currency: "BRL",
+        created_at: Date.UTC(2026, 10, 2, 10),
+      }),
       expect.objectContaining({ order_id: "IMP1-c", event_id: newYork, status: "pending", price_paid_cents: 4500, created_at: Date.UTC(2026, 10, 3, 14, 30) }),
     ]);
     expect(await auditCount()).toBe(before + 1);
@@ -487,7 +574,10 @@ describe("POST /import", () => {
 
   it("0 valid rows: a 200 that stores nothing and lists why; a header without rows: 400 no_rows", async () => {
     const before = [await auditCount(), await ticketCount()];
-    const body = await imported(admin.cookie, { csv: "Order,Event,Email,Price\nIMP5-a,Nowhere,x@example.com,1\nIMP5-b,Miami Freestyle Heat,bad,1\n", mapping: MAPPING });
+    const body = await imported(admin.cookie, {
+      csv: "Order,Event,Email,Price\nIMP5-a,Nowhere,x@example.com,1\nIMP5-b,Miami Freestyle Heat,bad,1\n",
+      mapping: MAPPING,
+    });
     expect(body).toMatchObject({ rows: 2, imported: 0, skipped: 0, failed: 2 });
     expect(body.errors.map((e) => [e.row, e.code])).toEqual([
       [2, "event_unknown"],
@@ -531,7 +621,11 @@ describe("POST /import", () => {
   });
 
   it("numbers the rows of a later piece of a file from its firstRow", async () => {
-    const body = await imported(admin.cookie, { csv: "Order,Event,Email,Price\nIMP7-a,Miami Freestyle Heat,a@example.com,1\nIMP7-b,Miami Freestyle Heat,nope,1\n", mapping: MAPPING, firstRow: 801 });
+    const body = await imported(admin.cookie, {
+      csv: "Order,Event,Email,Price\nIMP7-a,Miami Freestyle Heat,a@example.com,1\nIMP7-b,Miami Freestyle Heat,nope,1\n",
+      mapping: MAPPING,
+      firstRow: 801,
+    });
     expect(body.errors.map((e) => e.row)).toEqual([802]);
     expect(JSON.parse((await lastAudit())!.summary).note).toBe("CSV import, file rows 801-802");
   });
@@ -544,14 +638,24 @@ describe("POST /import", () => {
     const before = await auditCount();
     const body = await imported(admin.cookie, { csv, mapping: MAPPING });
     expect(body).toMatchObject({ rows: count, imported: count, skipped: 0, failed: 0 });
-    const sums = (await row<{ n: number; cents: number }>("SELECT count(*) AS n, sum(price_paid_cents) AS cents FROM tickets WHERE order_id GLOB 'B[0-9]*' AND customer_email LIKE '%@x.io'"))!;
+    const sums = (await row<{ n: number; cents: number }>(
+      "SELECT count(*) AS n, sum(price_paid_cents) AS cents FROM tickets WHERE order_id GLOB 'B[0-9]*' AND customer_email LIKE '%@x.io'",
+    ))!;
     expect(sums).toEqual({ n: count, cents: lines.reduce((n, _, i) => n + (i % 50) * 100 + 50, 0) });
     expect(await auditCount()).toBe(before + 1);
   });
 
   it("imports this site's own export as it was: same tickets, same instants", async () => {
     const zone = "America/New_York";
-    await seedTicket({ orderId: "RT-1", eventId: saoPaulo, email: "rt1@example.com", status: "pending", cents: 18050, currency: "BRL", at: Date.UTC(2026, 5, 1, 12, 0, 5) });
+    await seedTicket({
+      orderId: "RT-1",
+      eventId: saoPaulo,
+      email: "rt1@example.com",
+      status: "pending",
+      cents: 18050,
+      currency: "BRL",
+      at: Date.UTC(2026, 5, 1, 12, 0, 5),
+    });
     await seedTicket({ orderId: "RT-2", eventId: miami, email: "rt2@example.com", status: "cancelled", cents: 0, at: Date.UTC(2026, 0, 1, 4, 59, 59) });
     const file = await textOf(await call(`${API}/export.csv?search=RT-&tz=${zone}`, { cookie: admin.cookie }));
     expect(file.startsWith(BOM)).toBe(true);

@@ -25,7 +25,10 @@ const D1 = (env as unknown as { DB: D1Database }).DB;
 const appEnv = env as unknown as AppEnv;
 const API = "/api/admin/users";
 
-const row = <T>(query: string, ...binds: unknown[]) => D1.prepare(query).bind(...binds).first<T>();
+const row = <T>(query: string, ...binds: unknown[]) =>
+  D1.prepare(query)
+    .bind(...binds)
+    .first<T>();
 const count = async (query: string, ...binds: unknown[]) => (await row<{ n: number }>(query, ...binds))!.n;
 const auditCount = () => count("SELECT count(*) AS n FROM audit_log");
 type AuditRow = { action: string; target_type: string; target_id: string | null; actor_id: string; actor_email: string; summary: string };
@@ -94,13 +97,19 @@ describe("access: every route is for administrators only", () => {
     expect(await hasComp(target.id)).toBe(false);
     expect(await whoIs(target.cookie)).toBe(target.id);
     expect(await auditCount()).toBe(auditsBefore);
-    if (json && typeof json === "object" && "email" in json) expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?1", json.email)).toBe(0);
+    if (json && typeof json === "object" && "email" in json)
+      expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?1", json.email)).toBe(0);
   });
 
   it("refuses a write from another site (CSRF) before anything runs", async () => {
     const admin = await createUser("admin");
     const target = await createUser("user");
-    const res = await call(`${API}/${target.id}/ban`, { method: "PUT", json: { banned: true }, cookie: admin.cookie, headers: { origin: "https://evil.example" } });
+    const res = await call(`${API}/${target.id}/ban`, {
+      method: "PUT",
+      json: { banned: true },
+      cookie: admin.cookie,
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     expect((await userRow(target.id))!.status).toBe("active");
   });
@@ -110,7 +119,9 @@ describe("GET /api/admin/users: search, role filter, pages", () => {
   it("lists a member with every column the page shows", async () => {
     const admin = await createUser("admin");
     const member = await createUser("user");
-    await D1.prepare("UPDATE users SET created_at = ?1, last_sign_in_at = NULL WHERE id = ?2").bind(Date.UTC(2024, 2, 1), member.id).run();
+    await D1.prepare("UPDATE users SET created_at = ?1, last_sign_in_at = NULL WHERE id = ?2")
+      .bind(Date.UTC(2024, 2, 1), member.id)
+      .run();
     expect(await listed(admin.cookie, member)).toEqual({
       id: member.id,
       email: member.email,
@@ -174,7 +185,9 @@ describe("GET /api/admin/users: search, role filter, pages", () => {
     const made: TestUser[] = [];
     for (let i = 0; i < USERS_PAGE_SIZE + 3; i++) {
       const u = await createUser("user", { username: `p_${t}_${i}` });
-      await D1.prepare("UPDATE users SET created_at = ?1 WHERE id = ?2").bind(Date.UTC(2024, 0, 1) + i * 60_000, u.id).run();
+      await D1.prepare("UPDATE users SET created_at = ?1 WHERE id = ?2")
+        .bind(Date.UTC(2024, 0, 1) + i * 60_000, u.id)
+        .run();
       made.push(u);
     }
     const newestFirst = made.map((u) => u.id).reverse();
@@ -302,7 +315,9 @@ describe("the site always keeps an active administrator", () => {
     const someone = await createUser("user");
     await onlyAdmins(last, bannedAdmin);
     await D1.prepare("UPDATE users SET status = 'banned' WHERE id = ?1").bind(bannedAdmin.id).run();
-    await expect(setUserAdmin(appEnv, createDb(appEnv.DB), { id: someone.id, email: someone.email }, last.id, false)).rejects.toMatchObject({ code: "last_admin" });
+    await expect(setUserAdmin(appEnv, createDb(appEnv.DB), { id: someone.id, email: someone.email }, last.id, false)).rejects.toMatchObject({
+      code: "last_admin",
+    });
   });
 
   it("lets only one of two admins demoting each other at once succeed", async () => {
@@ -314,7 +329,7 @@ describe("the site always keeps an active administrator", () => {
     expect(statuses[0]).toBe(200);
     // The loser was demoted first: its session is gone (401) or its guarded batch found no other admin (409).
     expect([401, 409]).toContain(statuses[1]);
-    const remaining = (await hasAdminsRow(a.id) ? 1 : 0) + (await hasAdminsRow(b.id) ? 1 : 0);
+    const remaining = ((await hasAdminsRow(a.id)) ? 1 : 0) + ((await hasAdminsRow(b.id)) ? 1 : 0);
     expect(remaining).toBe(1);
   });
 });
@@ -329,7 +344,8 @@ describe("PUT /api/admin/users/:id/vip: complimentary VIP, apart from paid VIP",
   const remove = async (member: TestUser) => expect((await setComp(member.id, false, admin.cookie)).status).toBe(200);
   const cancel = (sub: { id: string; customerId: string }, userId: string) => deliver(subscriptionEvent("deleted", { ...sub, userId, status: "canceled" }));
   const sourceOf = async (member: TestUser) => (await listed(admin.cookie, member)).vipSource;
-  const subscriptionsOf = (userId: string) => D1.prepare("SELECT id, status, current_period_end, last_event_at FROM subscriptions WHERE user_id = ?1 ORDER BY id").bind(userId).all();
+  const subscriptionsOf = (userId: string) =>
+    D1.prepare("SELECT id, status, current_period_end, last_event_at FROM subscriptions WHERE user_id = ?1 ORDER BY id").bind(userId).all();
 
   it("grants a comp: VIP at once, sessions rotated, audited; removing it ends VIP", async () => {
     const member = await createUser("user");
@@ -540,7 +556,9 @@ describe("POST /api/admin/users/invite", () => {
     expect(audit).toMatchObject({ action: "user.invite", target_type: "invitation", actor_id: admin.id });
     expect(JSON.parse(audit!.summary)).toEqual({ after: { email } });
     // The invited person signs up with the address from the link.
-    const signup = await call("/api/auth/signup", { json: { username: `fan_${serial}_${Date.now() % 100000}`, email: link.searchParams.get("email"), password: "secret123", confirmPassword: "secret123" } });
+    const signup = await call("/api/auth/signup", {
+      json: { username: `fan_${serial}_${Date.now() % 100000}`, email: link.searchParams.get("email"), password: "secret123", confirmPassword: "secret123" },
+    });
     expect(signup.status).toBe(201);
   });
 

@@ -65,15 +65,56 @@ const at = (day: number, hour: number, minute = 0) => Date.UTC(2031, 4, day, hou
 type Seed = [visitor: string, session: string, device: "mobile" | "desktop", views: [at: number, path: string, referrer?: string][]];
 const SEED: Seed[] = [
   // Current span: 9 views on 10 May and today, 3 more on 13 and 14 May.
-  ["A", "s1", "mobile", [[at(10, 10), "/"], [at(10, 10, 1), "/music"], [at(10, 10, 3), "/music"]]],
+  [
+    "A",
+    "s1",
+    "mobile",
+    [
+      [at(10, 10), "/"],
+      [at(10, 10, 1), "/music"],
+      [at(10, 10, 3), "/music"],
+    ],
+  ],
   ["B", "s2", "desktop", [[at(10, 20), "/events", "google.com"]]],
-  ["C", "s3", "desktop", [[at(10, 21), "/", "instagram.com"], [at(10, 21, 1), "/radio"]]],
-  ["J", "s10", "desktop", [[at(13, 13), "/events"], [at(13, 13, 6), "/events"]]],
+  [
+    "C",
+    "s3",
+    "desktop",
+    [
+      [at(10, 21), "/", "instagram.com"],
+      [at(10, 21, 1), "/radio"],
+    ],
+  ],
+  [
+    "J",
+    "s10",
+    "desktop",
+    [
+      [at(13, 13), "/events"],
+      [at(13, 13, 6), "/events"],
+    ],
+  ],
   ["I", "s11", "mobile", [[at(14, 8), "/music"]]],
-  ["D", "s4", "mobile", [[at(15, 9), "/music", "facebook.com"], [at(15, 9, 2), "/tv"]]],
+  [
+    "D",
+    "s4",
+    "mobile",
+    [
+      [at(15, 9), "/music", "facebook.com"],
+      [at(15, 9, 2), "/tv"],
+    ],
+  ],
   ["E", "s5", "mobile", [[at(15, 11), "/"]]],
   // Previous span.
-  ["F", "s6", "desktop", [[at(3, 8), "/"], [at(3, 8, 4), "/music"]]],
+  [
+    "F",
+    "s6",
+    "desktop",
+    [
+      [at(3, 8), "/"],
+      [at(3, 8, 4), "/music"],
+    ],
+  ],
   ["G", "s7", "mobile", [[at(3, 9), "/"]]],
   ["H", "s8", "desktop", [[at(8, 11), "/"]]],
   // 8 May after 12:00 (the previous span's last day is cut at now's time of day) and 1 May: in neither span.
@@ -170,7 +211,8 @@ describe("rollups and site analytics on fixed data", () => {
   });
 
   it(`is idempotent: a second run leaves the same rollups (and catches up ${ROLLUP_CATCH_UP_DAYS} more days)`, async () => {
-    const snapshot = async () => (await env.DB.prepare("SELECT day, views, visitors, sessions, bounces, session_ms FROM analytics_daily ORDER BY day").all<{ day: string }>()).results;
+    const snapshot = async () =>
+      (await env.DB.prepare("SELECT day, views, visitors, sessions, bounces, session_ms FROM analytics_daily ORDER BY day").all<{ day: string }>()).results;
     const before = await snapshot();
     await rollupAnalytics(db(), NOW);
     const after = await snapshot();
@@ -291,7 +333,9 @@ describe("catching up and retention", () => {
     expect(result.deletedViews).toBeGreaterThanOrEqual(1);
     expect(result.days.slice(0, 2)).toEqual(["2032-01-20", "2032-01-19"]);
     // The oldest kept day is whole: its view stays.
-    const left = await env.DB.prepare("SELECT visitor_id FROM page_views WHERE at >= ?1 ORDER BY at").bind(today - 100 * DAY_MS).all<{ visitor_id: string }>();
+    const left = await env.DB.prepare("SELECT visitor_id FROM page_views WHERE at >= ?1 ORDER BY at")
+      .bind(today - 100 * DAY_MS)
+      .all<{ visitor_id: string }>();
     expect(left.results.map((r) => r.visitor_id)).toEqual(["z", "x"]);
     const salts = await env.DB.prepare("SELECT day FROM analytics_salts WHERE day LIKE '2032-%'").all<{ day: string }>();
     expect(salts.results.map((r) => r.day)).toEqual(["2032-01-20"]);
@@ -302,7 +346,9 @@ describe("track analytics on fixed data", () => {
   const T = Date.UTC(2031, 7, 1, 12);
   beforeAll(async () => {
     const vip = await createUser("vip");
-    await env.DB.prepare("INSERT INTO retired_tracks (id, title, album_title, retired_at) VALUES ('gone-track', 'Old Song', 'Lost Album', ?1)").bind(T - DAY_MS).run();
+    await env.DB.prepare("INSERT INTO retired_tracks (id, title, album_title, retired_at) VALUES ('gone-track', 'Old Song', 'Lost Album', ?1)")
+      .bind(T - DAY_MS)
+      .run();
     const plays: [string, number][] = [
       ["spring-love", T - DAY_MS],
       ["spring-love", T - 2 * DAY_MS],
@@ -311,14 +357,34 @@ describe("track analytics on fixed data", () => {
       ["gone-track", T - 41 * DAY_MS],
       ["moonlight-boulevard-1", T - 5 * DAY_MS],
     ];
-    await env.DB.batch(plays.map(([track, t]) => env.DB.prepare("INSERT INTO track_plays (user_id, track_id, played_at) VALUES (?1, ?2, ?3)").bind(vip.id, track, t)));
+    await env.DB.batch(
+      plays.map(([track, t]) => env.DB.prepare("INSERT INTO track_plays (user_id, track_id, played_at) VALUES (?1, ?2, ?3)").bind(vip.id, track, t)),
+    );
   });
 
   it("7 days: plays per track, most played first, ties by the latest play; a deleted track keeps its name", async () => {
     const s = await readTrackStats(db(), "7", T);
     expect(s.tracks).toEqual([
-      { trackId: "spring-love", title: "Spring Love", albumTitle: "Spring Love", totalPlays: 2, dailyAvg: 0.29, weeklyAvg: 2, monthlyAvg: 8.57, lastPlayed: new Date(T - DAY_MS).toISOString() },
-      { trackId: "gone-track", title: "Old Song", albumTitle: "Lost Album", totalPlays: 1, dailyAvg: 0.14, weeklyAvg: 1, monthlyAvg: 4.29, lastPlayed: new Date(T - 3 * HOUR_MS).toISOString() },
+      {
+        trackId: "spring-love",
+        title: "Spring Love",
+        albumTitle: "Spring Love",
+        totalPlays: 2,
+        dailyAvg: 0.29,
+        weeklyAvg: 2,
+        monthlyAvg: 8.57,
+        lastPlayed: new Date(T - DAY_MS).toISOString(),
+      },
+      {
+        trackId: "gone-track",
+        title: "Old Song",
+        albumTitle: "Lost Album",
+        totalPlays: 1,
+        dailyAvg: 0.14,
+        weeklyAvg: 1,
+        monthlyAvg: 4.29,
+        lastPlayed: new Date(T - 3 * HOUR_MS).toISOString(),
+      },
       {
         trackId: "moonlight-boulevard-1",
         title: "Dreamin' of Love",
@@ -330,7 +396,13 @@ describe("track analytics on fixed data", () => {
         lastPlayed: new Date(T - 5 * DAY_MS).toISOString(),
       },
     ]);
-    expect(s).toMatchObject({ period: "7", totalPlays: 4, topTrack: { title: "Spring Love", plays: 2 }, dailyAverage: 0.57, lastPlayed: new Date(T - 3 * HOUR_MS).toISOString() });
+    expect(s).toMatchObject({
+      period: "7",
+      totalPlays: 4,
+      topTrack: { title: "Spring Love", plays: 2 },
+      dailyAverage: 0.57,
+      lastPlayed: new Date(T - 3 * HOUR_MS).toISOString(),
+    });
   });
 
   it("all time: averages over the days since the first play (41)", async () => {

@@ -27,7 +27,11 @@ async function collect(body: unknown, { ua = CHROME, ip, headers = {}, cookie, c
   if (ip) h.set("cf-connecting-ip", ip);
   if (cookie) h.set("cookie", cookie);
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(`${ORIGIN}/api/collect`, { method: "POST", headers: h, body: typeof body === "string" ? body : JSON.stringify(body) }), env, ctx);
+  const res = await app.fetch(
+    new Request(`${ORIGIN}/api/collect`, { method: "POST", headers: h, body: typeof body === "string" ? body : JSON.stringify(body) }),
+    env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -88,7 +92,10 @@ describe("POST /api/collect: what is counted", () => {
     ["a spider", "Baiduspider+(+http://www.baidu.com/search/spider.htm)"],
     ["Yahoo Slurp", "Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)"],
     ["headless Chrome", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/130.0.0.0 Safari/537.36"],
-    ["Lighthouse", "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 Chrome-Lighthouse"],
+    [
+      "Lighthouse",
+      "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 Chrome-Lighthouse",
+    ],
     ["PhantomJS", "Mozilla/5.0 (Unknown; Linux x86_64) AppleWebKit/538.1 (KHTML, like Gecko) PhantomJS/2.1.1 Safari/538.1"],
     ["Facebook's link preview", "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"],
     ["curl", "curl/8.5.0"],
@@ -106,7 +113,10 @@ describe("POST /api/collect: what is counted", () => {
   });
 
   it("counts a Cubot phone (not a robot for containing 'bot')", async () => {
-    await collect({ path: "/", width: 400 }, { ua: "Mozilla/5.0 (Linux; Android 10; CUBOT X19) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36" });
+    await collect(
+      { path: "/", width: 400 },
+      { ua: "Mozilla/5.0 (Linux; Android 10; CUBOT X19) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36" },
+    );
     expect(await storedViews()).toHaveLength(1);
   });
 
@@ -195,7 +205,9 @@ describe("privacy: no IP and no user agent stored", () => {
     const member = await createUser("user");
     await collect({ path: "/events", referrer: "google.com", width: 390 }, { ip, ua, cookie: member.cookie });
     expect(await storedViews()).toHaveLength(1);
-    const { results: tables } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{ name: string }>();
+    const { results: tables } = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+    ).all<{ name: string }>();
     expect(tables.length).toBeGreaterThan(10);
     const needles = [ip, ua, "UniqueMarker", "iPhone"];
     for (const { name } of tables) {
@@ -243,7 +255,8 @@ describe("visitors and sessions", () => {
     const buffer = new PageViewBuffer(env.DB, limits);
     const t0 = Date.UTC(2031, 0, 10, 12);
     const visitorId = "a".repeat(32);
-    for (const at of [t0, t0 + 10 * 60_000, t0 + 10 * 60_000 + SESSION_GAP_MS, t0 + 10 * 60_000 + SESSION_GAP_MS + 1 + SESSION_GAP_MS]) buffer.add(view({ at, visitorId }));
+    for (const at of [t0, t0 + 10 * 60_000, t0 + 10 * 60_000 + SESSION_GAP_MS, t0 + 10 * 60_000 + SESSION_GAP_MS + 1 + SESSION_GAP_MS])
+      buffer.add(view({ at, visitorId }));
     buffer.add(view({ at: t0 + 60_000, visitorId: "b".repeat(32) }));
     expect(await buffer.flush()).toBe(5);
     const { results } = await env.DB.prepare("SELECT visitor_id, session_id FROM page_views ORDER BY at").all<Row>();
@@ -283,7 +296,8 @@ describe("rate limit and buffering", () => {
     const t0 = Date.UTC(2031, 0, 12, 10, 0, 5);
     const stub = analyticsBufferFor(env, "f".repeat(16));
     const outcomes: string[] = [];
-    for (let i = 0; i < COLLECT_PER_IP_PER_MINUTE + 5; i++) outcomes.push(await stub.record(view({ at: t0 + i * 100, ipKey: "f".repeat(16), visitorId: `${i}`.padStart(32, "0") })));
+    for (let i = 0; i < COLLECT_PER_IP_PER_MINUTE + 5; i++)
+      outcomes.push(await stub.record(view({ at: t0 + i * 100, ipKey: "f".repeat(16), visitorId: `${i}`.padStart(32, "0") })));
     expect(outcomes.filter((o) => o === "buffered")).toHaveLength(COLLECT_PER_IP_PER_MINUTE);
     expect(outcomes.slice(-5)).toEqual(Array(5).fill("rate_limited"));
     // Another IP is not held back, nor is this one a minute later.
@@ -307,15 +321,20 @@ describe("rate limit and buffering", () => {
     const { db: counted, count } = countingD1(env.DB);
     const buffer = new PageViewBuffer(counted, limits);
     const t0 = Date.UTC(2031, 0, 13, 10);
-    for (let i = 0; i < 300; i++) buffer.add(view({ at: t0 + i * 1000, visitorId: `${i % 100}`.padStart(32, "0"), ipKey: `${i % 100}`.padStart(16, "0"), path: `/p${i % 7}` }));
+    for (let i = 0; i < 300; i++)
+      buffer.add(view({ at: t0 + i * 1000, visitorId: `${i % 100}`.padStart(32, "0"), ipKey: `${i % 100}`.padStart(16, "0"), path: `/p${i % 7}` }));
     expect(count()).toBe(0);
     expect(await buffer.flush()).toBe(300);
     expect(count()).toBe(2);
     // Visitors now known in memory: the next flush is the INSERT alone.
-    for (let i = 0; i < 300; i++) buffer.add(view({ at: t0 + 400_000 + i * 1000, visitorId: `${i % 100}`.padStart(32, "0"), ipKey: `${i % 100}`.padStart(16, "0") }));
+    for (let i = 0; i < 300; i++)
+      buffer.add(view({ at: t0 + 400_000 + i * 1000, visitorId: `${i % 100}`.padStart(32, "0"), ipKey: `${i % 100}`.padStart(16, "0") }));
     await buffer.flush();
     expect(count()).toBe(3);
-    const { results } = await env.DB.prepare("SELECT count(*) AS n, count(DISTINCT session_id) AS sessions FROM page_views").all<{ n: number; sessions: number }>();
+    const { results } = await env.DB.prepare("SELECT count(*) AS n, count(DISTINCT session_id) AS sessions FROM page_views").all<{
+      n: number;
+      sessions: number;
+    }>();
     expect(results[0]).toEqual({ n: 600, sessions: 100 });
   });
 
@@ -354,7 +373,8 @@ describe("rate limit and buffering", () => {
     let failing = true;
     const flaky = new Proxy(env.DB, {
       get(target, prop, receiver) {
-        if (prop === "prepare" && failing) return () => ({ bind: () => ({ run: () => Promise.reject(new Error("D1 down")), all: () => Promise.reject(new Error("D1 down")) }) });
+        if (prop === "prepare" && failing)
+          return () => ({ bind: () => ({ run: () => Promise.reject(new Error("D1 down")), all: () => Promise.reject(new Error("D1 down")) }) });
         const value = Reflect.get(target, prop, receiver);
         return typeof value === "function" ? value.bind(target) : value;
       },

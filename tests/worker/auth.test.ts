@@ -121,7 +121,9 @@ describe("POST /api/auth/signup", () => {
     // The route turns this error into a 409 when two sign-ups race past the lookup.
     const existing = await createUser("user");
     const id = crypto.randomUUID();
-    const err = await insertUserWithProfile(db(), { id, email: existing.email.toUpperCase(), username: uniqueName(), passwordHash: "x" }).catch((e: unknown) => e);
+    const err = await insertUserWithProfile(db(), { id, email: existing.email.toUpperCase(), username: uniqueName(), passwordHash: "x" }).catch(
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(err)).toBe(true);
     expect(await db().query.profiles.findFirst({ where: eq(profiles.userId, id) })).toBeUndefined();
     expect(isUniqueViolation(new Error("no such table: users"))).toBe(false);
@@ -146,9 +148,17 @@ describe("POST /api/auth/signup", () => {
 
   it.each([
     ["a blank username", { username: "   " }, { code: "username_required", message: "Username is required", field: "username" }],
-    ["a username of 31 characters", { username: "u".repeat(31) }, { code: "username_too_long", message: "Username must be at most 30 characters", field: "username", params: { max: 30 } }],
+    [
+      "a username of 31 characters",
+      { username: "u".repeat(31) },
+      { code: "username_too_long", message: "Username must be at most 30 characters", field: "username", params: { max: 30 } },
+    ],
     ["a username with a dash", { username: "bad-name" }, { code: "username_pattern", message: AUTH_MESSAGES.usernamePattern, field: "username" }],
-    ["a short password", { password: "12345", confirmPassword: "12345" }, { code: "password_too_short", message: AUTH_MESSAGES.passwordMin, field: "password", params: { min: 6 } }],
+    [
+      "a short password",
+      { password: "12345", confirmPassword: "12345" },
+      { code: "password_too_short", message: AUTH_MESSAGES.passwordMin, field: "password", params: { min: 6 } },
+    ],
   ])("answers %s with the rule's code, the field and the values its text names", async (_label, overrides, error) => {
     const res = await signup(signupBody(overrides));
     expect(res.status).toBe(400);
@@ -370,12 +380,18 @@ describe("GET /api/auth/me", () => {
 
   it("ends a session left idle longer than the idle timeout, and keeps one just inside it", async () => {
     const idle = await createUser("user");
-    await db().update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) }).where(eq(sessions.userId, idle.id));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) })
+      .where(eq(sessions.userId, idle.id));
     expect(await me(idle.cookie)).toBeNull();
     expect(await sessionCount(idle.id)).toBe(0);
 
     const recent = await createUser("user");
-    await db().update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS + 60 * 60_000) }).where(eq(sessions.userId, recent.id));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS + 60 * 60_000) })
+      .where(eq(sessions.userId, recent.id));
     expect((await me(recent.cookie))?.id).toBe(recent.id);
   });
 
@@ -393,7 +409,10 @@ describe("GET /api/auth/me", () => {
 
   it("ignores a session past its absolute expiry", async () => {
     const u = await createUser("user");
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, u.id));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, u.id));
     expect(await me(u.cookie)).toBeNull();
   });
 
@@ -503,7 +522,9 @@ describe("password reset", () => {
   it("changes nothing when the token was used in between (conditional batch)", async () => {
     const u = await createUser("user");
     const tokenHash = await sha256Hex(randomToken());
-    await db().insert(passwordResets).values({ tokenHash, userId: u.id, expiresAt: new Date(Date.now() + 60_000) });
+    await db()
+      .insert(passwordResets)
+      .values({ tokenHash, userId: u.id, expiresAt: new Date(Date.now() + 60_000) });
     expect(await consumePasswordReset(db(), { tokenHash, userId: u.id, passwordHash: await hashPassword("first-pass", testEnv.PASSWORD_PEPPER) })).toBe(true);
     const other = await createUser("user");
     await db().update(sessions).set({ userId: u.id }).where(eq(sessions.userId, other.id));
@@ -516,7 +537,10 @@ describe("password reset", () => {
   it("answers 410 reset_expired for an expired link and keeps the old password", async () => {
     const u = await createUser("user");
     const { token } = await requestResetToken(u.email);
-    await db().update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, u.id));
+    await db()
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, u.id));
 
     const verify = await call(`/api/auth/reset/verify?token=${encodeURIComponent(token)}`);
     expect(verify.status).toBe(410);
@@ -585,7 +609,8 @@ describe("password reset", () => {
     const u = await createUser("user");
     const ip = freshIp();
     const [max] = RATE_LIMITS.resetPerIp;
-    for (let i = 0; i < max; i++) expect((await call("/api/auth/reset/request", { json: { email: `${uniqueName()}@example.com` }, headers: ip })).status).toBe(404);
+    for (let i = 0; i < max; i++)
+      expect((await call("/api/auth/reset/request", { json: { email: `${uniqueName()}@example.com` }, headers: ip })).status).toBe(404);
     const res = await call("/api/auth/reset/request", { json: { email: u.email }, headers: ip });
     expect(res.status).toBe(429);
     expect((await errorOf(res)).message).toBe(RATE_LIMIT_MESSAGE);
@@ -601,7 +626,12 @@ describe("password reset", () => {
       await waitOnExecutionContext(ctx);
       return res;
     }
-    const liveVars = { MAIL_PROVIDER: "resend", MAIL_API_KEY: "re_test_key", MAIL_FROM: "Fans <no-reply@fans.test>", MAIL_API_BASE_URL: "https://mail-api.test" };
+    const liveVars = {
+      MAIL_PROVIDER: "resend",
+      MAIL_API_KEY: "re_test_key",
+      MAIL_FROM: "Fans <no-reply@fans.test>",
+      MAIL_API_BASE_URL: "https://mail-api.test",
+    };
     const requestInit = (email: string): RequestInit => ({
       method: "POST",
       headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() },

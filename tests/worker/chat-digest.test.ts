@@ -235,15 +235,26 @@ describe("createChatModel in workerd", () => {
   it("streams from the configured OpenAI-compatible server through the SDK and the runtime's fetch", async () => {
     const seen: { url: string; auth: string | null; body: { model: string; stream: boolean; messages: { role: string }[] } }[] = [];
     const sse = ["Hi ", "from ", "workerd"]
-      .map((content) => `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`)
-      .concat(`data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`, "data: [DONE]\n\n")
+      .map(
+        (content) =>
+          `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`,
+      )
+      .concat(
+        `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`,
+        "data: [DONE]\n\n",
+      )
       .join("");
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       const req = new Request(input, init);
       seen.push({ url: req.url, auth: req.headers.get("authorization"), body: await req.json() });
       return new Response(sse, { headers: { "content-type": "text/event-stream" } });
     });
-    const model = createChatModel({ ...appEnv, OPENAI_API_KEY: "sk-workerd-test", OPENAI_MODEL: "gpt-test", OPENAI_BASE_URL: "https://llm.example.test/v1" } as AppEnv);
+    const model = createChatModel({
+      ...appEnv,
+      OPENAI_API_KEY: "sk-workerd-test",
+      OPENAI_MODEL: "gpt-test",
+      OPENAI_BASE_URL: "https://llm.example.test/v1",
+    } as AppEnv);
     expect(model.offline).toBe(false);
     expect(await collect(model.reply(request()))).toEqual(["Hi ", "from ", "workerd"]);
     expect(seen).toHaveLength(1);

@@ -83,9 +83,18 @@ async function settle(socket: AcceptedSocket) {
 
 type StoredRow = { id: string; thread_id: string; role: string; content: string; created_at: number };
 const stored = (user: TestUser) =>
-  runInDurableObject(thread(user), (_i: ChatThread, state) => state.storage.sql.exec<StoredRow>("SELECT id, thread_id, role, content, created_at FROM messages ORDER BY seq").toArray());
-const asMessage = (row: StoredRow): ChatMessage => ({ id: row.id, threadId: row.thread_id, role: row.role as ChatMessage["role"], content: row.content, createdAt: row.created_at });
-const sendCount = (user: TestUser) => runInDurableObject(thread(user), (_i: ChatThread, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM sends").one().n);
+  runInDurableObject(thread(user), (_i: ChatThread, state) =>
+    state.storage.sql.exec<StoredRow>("SELECT id, thread_id, role, content, created_at FROM messages ORDER BY seq").toArray(),
+  );
+const asMessage = (row: StoredRow): ChatMessage => ({
+  id: row.id,
+  threadId: row.thread_id,
+  role: row.role as ChatMessage["role"],
+  content: row.content,
+  createdAt: row.created_at,
+});
+const sendCount = (user: TestUser) =>
+  runInDurableObject(thread(user), (_i: ChatThread, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM sends").one().n);
 
 /** A model the test controls: each call runs the next script, recording what it was asked. */
 type Script = (request: ChatRequest) => AsyncIterable<string>;
@@ -108,7 +117,8 @@ async function installModel(user: TestUser, scripts: Script[], replyTimeoutMs?: 
 }
 const askedTurns = (user: TestUser) => runInDurableObject(thread(user), (instance: ChatThread) => (instance.model as FakeModel).turns);
 
-const aborted = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
+const aborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
 /** Writes `first`, then nothing until it is aborted (then ends quietly, as the live model does). */
 const stalls = (first: string): Script =>
   async function* (request) {
@@ -201,7 +211,9 @@ describe("GET /api/chat/live: who may open it", () => {
     const owner = await createUser("vip");
     await connect(owner);
     const res = await thread(owner).fetch(
-      new Request("https://internal/", { headers: { upgrade: "websocket", "x-socket-user-id": "intruder", "x-socket-session-hash": "h", "x-chat-member-name": "x" } }),
+      new Request("https://internal/", {
+        headers: { upgrade: "websocket", "x-socket-user-id": "intruder", "x-socket-session-hash": "h", "x-chat-member-name": "x" },
+      }),
     );
     expect(res.status).toBe(403);
     expect(res.webSocket).toBeNull();
@@ -306,7 +318,15 @@ describe("ChatThread: replies", () => {
     const title = `Chat Test Night ${crypto.randomUUID().slice(0, 8)}`;
     await db()
       .insert(events)
-      .values({ id: crypto.randomUUID(), title, eventDate: new Date(Date.now() + 10 * 60_000), status: "published", timeZone: "UTC", venueName: "Club", venueCity: "Miami" });
+      .values({
+        id: crypto.randomUUID(),
+        title,
+        eventDate: new Date(Date.now() + 10 * 60_000),
+        status: "published",
+        timeZone: "UTC",
+        venueName: "Club",
+        venueCity: "Miami",
+      });
     const vip = await createUser("vip");
     const socket = await connect(vip);
     const frames = await ask(socket, "When is the next show?");
@@ -315,7 +335,13 @@ describe("ChatThread: replies", () => {
     expect(typing).toEqual({
       type: "typing",
       replyId: expect.any(String),
-      userMessage: { id: expect.any(String), threadId: history(socket).threadId, role: "user", content: "When is the next show?", createdAt: expect.any(Number) },
+      userMessage: {
+        id: expect.any(String),
+        threadId: history(socket).threadId,
+        role: "user",
+        content: "When is the next show?",
+        createdAt: expect.any(Number),
+      },
     });
     const replyId = (typing as FrameOf<"typing">).replyId;
     const deltas = rest.filter((f): f is FrameOf<"delta"> => f.type === "delta");
@@ -323,7 +349,17 @@ describe("ChatThread: replies", () => {
     expect(rest).toEqual([...deltas, done]);
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.every((d) => d.replyId === replyId)).toBe(true);
-    expect(done).toEqual({ type: "done", replyId, message: { id: expect.any(String), threadId: history(socket).threadId, role: "assistant", content: deltas.map((d) => d.text).join(""), createdAt: expect.any(Number) } });
+    expect(done).toEqual({
+      type: "done",
+      replyId,
+      message: {
+        id: expect.any(String),
+        threadId: history(socket).threadId,
+        role: "assistant",
+        content: deltas.map((d) => d.text).join(""),
+        createdAt: expect.any(Number),
+      },
+    });
     expect(done.message!.content).toContain(title);
     expect((await stored(vip)).map(asMessage)).toEqual([(typing as FrameOf<"typing">).userMessage, done.message]);
   });
@@ -503,12 +539,17 @@ describe("ChatThread: limits", () => {
   it(`refuses message ${CHAT_MESSAGES_PER_MINUTE + 1} within a minute (rate_limited, retryAfter)`, async () => {
     const vip = await createUser("vip");
     const socket = await connect(vip);
-    await installModel(vip, Array.from({ length: CHAT_MESSAGES_PER_MINUTE }, () => writes("ok")));
+    await installModel(
+      vip,
+      Array.from({ length: CHAT_MESSAGES_PER_MINUTE }, () => writes("ok")),
+    );
     for (let i = 1; i <= CHAT_MESSAGES_PER_MINUTE + 1; i++) sendText(socket, `message ${i}`);
     await socket.until((m) => ofType(m, "error").length > 0);
     await settle(socket);
     await untilCount(socket, "done", CHAT_MESSAGES_PER_MINUTE);
-    expect(ofType(socket.messages, "typing").map((f) => f.userMessage.content)).toEqual(Array.from({ length: CHAT_MESSAGES_PER_MINUTE }, (_, i) => `message ${i + 1}`));
+    expect(ofType(socket.messages, "typing").map((f) => f.userMessage.content)).toEqual(
+      Array.from({ length: CHAT_MESSAGES_PER_MINUTE }, (_, i) => `message ${i + 1}`),
+    );
     const [error] = ofType(socket.messages, "error");
     expect(ofType(socket.messages, "error")).toEqual([{ type: "error", code: "rate_limited", retryAfter: expect.any(Number) }]);
     expect(error!.retryAfter).toBeGreaterThanOrEqual(55);
@@ -577,7 +618,9 @@ describe("ChatThread: sockets live as long as their session", () => {
     const sockets = [await connect(vip), await connect(vip)];
     const bystander = await connect(await createUser("vip"));
     const token = randomToken(32);
-    await db().insert(passwordResets).values({ tokenHash: await sha256Hex(token), userId: vip.id, expiresAt: new Date(Date.now() + 60_000) });
+    await db()
+      .insert(passwordResets)
+      .values({ tokenHash: await sha256Hex(token), userId: vip.id, expiresAt: new Date(Date.now() + 60_000) });
     const res = await call("/api/auth/reset/confirm", { json: { token, password: "new-secret-123", confirmPassword: "new-secret-123" } });
     expect(res.status).toBe(200);
     for (const socket of sockets) expect(await socket.closed).toEqual({ code: SOCKET_CLOSE_SESSION_ENDED });

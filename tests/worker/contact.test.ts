@@ -40,7 +40,11 @@ async function send(json: unknown, { ip, cookie, origin = ORIGIN, raw, headers =
   const h = new Headers({ "content-type": "application/json", origin, "cf-connecting-ip": ip ?? useFreshClientIp(), ...headers });
   if (cookie) h.set("cookie", cookie);
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(`${ORIGIN}/api/contact`, { method: "POST", headers: h, body: raw ?? JSON.stringify(json) }), { ...env, ...vars }, ctx);
+  const res = await app.fetch(
+    new Request(`${ORIGIN}/api/contact`, { method: "POST", headers: h, body: raw ?? JSON.stringify(json) }),
+    { ...env, ...vars },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -51,7 +55,8 @@ const contactsFor = (email: string) =>
     .select()
     .from(marketingContacts)
     .where(sql`lower(${marketingContacts.email}) = lower(${email})`);
-const mailsAbout = async (subject: string) => (await db().select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt))).filter((m) => m.subject.includes(subject));
+const mailsAbout = async (subject: string) =>
+  (await db().select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt))).filter((m) => m.subject.includes(subject));
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -123,9 +128,17 @@ describe("POST /api/contact: a valid message", () => {
   it("leaves an existing contact (stored in another case) exactly as it was", async () => {
     const existing = uniqueEmail("Old.Friend").replace("@example.com", "@Example.COM");
     const consentAt = new Date(Date.UTC(2020, 0, 2, 3, 4, 5));
-    await db()
-      .insert(marketingContacts)
-      .values({ id: crypto.randomUUID(), email: existing, firstName: "Original", lastName: "Name", subscribed: false, consentAt, source: "import", createdAt: consentAt, updatedAt: consentAt });
+    await db().insert(marketingContacts).values({
+      id: crypto.randomUUID(),
+      email: existing,
+      firstName: "Original",
+      lastName: "Name",
+      subscribed: false,
+      consentAt,
+      source: "import",
+      createdAt: consentAt,
+      updatedAt: consentAt,
+    });
 
     const res = await send(body({ email: existing.toLowerCase(), name: "New Name Here" }));
     expect(res.status).toBe(200);
@@ -188,7 +201,9 @@ describe("POST /api/contact: the admin's notification", () => {
     await expect
       .poll(async () => {
         const mailbox = await (await callLocal("/api/dev/mailbox")).json<MailboxResponse>();
-        return mailbox.messages.filter((m) => m.subject === `Contact form: ${String(input.subject)}`).map((m) => ({ to: m.to, hasMessage: m.text.includes(String(input.message)) }));
+        return mailbox.messages
+          .filter((m) => m.subject === `Contact form: ${String(input.subject)}`)
+          .map((m) => ({ to: m.to, hasMessage: m.text.includes(String(input.message)) }));
       })
       .toEqual([{ to: ADMIN_EMAIL, hasMessage: true }]);
   });
@@ -209,7 +224,11 @@ describe("POST /api/contact: the admin's notification", () => {
 });
 
 describe("POST /api/contact: the honeypot", () => {
-  it.each([["a URL", "https://spam.example"], ["any text", "x"], ["a number", 42]])("answers 200 {ok:true} to %s in it and stores and mails nothing", async (_label, value) => {
+  it.each([
+    ["a URL", "https://spam.example"],
+    ["any text", "x"],
+    ["a number", 42],
+  ])("answers 200 {ok:true} to %s in it and stores and mails nothing", async (_label, value) => {
     const input = body({ [CONTACT_HONEYPOT_FIELD]: value });
     const res = await send(input);
     expect(res.status).toBe(200);

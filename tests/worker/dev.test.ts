@@ -31,7 +31,11 @@ describe("GET /api/dev/mailbox", () => {
     const to = `reader_${crypto.randomUUID().slice(0, 8)}@example.com`;
     const now = Date.now();
     await addToOutbox(db(), { to, subject: "Older", text: "Nothing to click." }, now - 5000);
-    await addToOutbox(db(), { to, subject: "Newer", text: "Go to https://fans.test/auth/reset-password?token=abc&type=recovery.\nOr (https://fans.test/help)", html: "<p>hi</p>" }, now);
+    await addToOutbox(
+      db(),
+      { to, subject: "Newer", text: "Go to https://fans.test/auth/reset-password?token=abc&type=recovery.\nOr (https://fans.test/help)", html: "<p>hi</p>" },
+      now,
+    );
 
     const { messages } = await mailbox();
     const mine = messages.filter((m) => m.to === to);

@@ -174,7 +174,15 @@ describe("GET /api/events", () => {
     const text = await res.text();
     expect(text).not.toContain("secret-room");
     const [event] = (JSON.parse(text) as EventsResponse).events;
-    expect(event).toMatchObject({ id: meet.id, online: true, venueName: null, venueCity: null, venueCapacity: null, ticketPriceMin: null, ticketPriceMax: null });
+    expect(event).toMatchObject({
+      id: meet.id,
+      online: true,
+      venueName: null,
+      venueCity: null,
+      venueCapacity: null,
+      ticketPriceMin: null,
+      ticketPriceMax: null,
+    });
     expect(Object.keys(event!)).not.toContain("joinUrl");
   });
 
@@ -229,7 +237,15 @@ describe("GET /api/events/:id", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=60");
     const { event } = await res.json<EventResponse>();
-    expect(event).toMatchObject({ id: row.id, title: row.title, availability: "sold_out", ticketPriceMin: 29.99, ticketPriceMax: 29.99, currency: "USD", timeZone: "America/New_York" });
+    expect(event).toMatchObject({
+      id: row.id,
+      title: row.title,
+      availability: "sold_out",
+      ticketPriceMin: 29.99,
+      ticketPriceMax: 29.99,
+      currency: "USD",
+      timeZone: "America/New_York",
+    });
   });
 
   it.each(ROLES)("answers %s: the published event, and 404 event_not_found for a draft, a cancelled, an unknown or a malformed id", async (role) => {
@@ -269,7 +285,13 @@ describe("GET /api/events/virtual", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const { meets } = await res.json<VirtualMeetsResponse>();
     expect(meets).toHaveLength(1);
-    expect(meets[0]).toMatchObject({ id: meet.id, online: true, joinUrl: null, joinOpensAt: new Date(NOW + HOUR - 15 * MIN).toISOString(), availability: "available" });
+    expect(meets[0]).toMatchObject({
+      id: meet.id,
+      online: true,
+      joinUrl: null,
+      joinOpensAt: new Date(NOW + HOUR - 15 * MIN).toISOString(),
+      availability: "available",
+    });
   });
 
   it.each(["visitor", "user", "banned"] as const)("never gives %s the join link, even while the meet is on", async (role) => {
@@ -365,8 +387,14 @@ describe("GET /api/events/:id/ics", () => {
       "LOCATION:Starlight Ballroom\\, 1250 Broadway\\, New York\\, NY\\, USA",
       `URL:${row.externalTicketUrl}`,
       "STATUS:CONFIRMED",
-      `CREATED:${row.createdAt.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`,
-      `LAST-MODIFIED:${row.updatedAt.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`,
+      `CREATED:${row.createdAt
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "")}`,
+      `LAST-MODIFIED:${row.updatedAt
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "")}`,
     ]);
   });
 
@@ -419,7 +447,9 @@ describe("GET /events.ics", () => {
     expect(text).not.toMatch(/Draft show|Cancelled show|secret-room/);
     expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
     const lines = contentLines(text);
-    expect(lines).toEqual(expect.arrayContaining(["X-WR-CALNAME:Freestyle Lovers Events", "REFRESH-INTERVAL;VALUE=DURATION:PT6H", "X-PUBLISHED-TTL:PT6H", "METHOD:PUBLISH"]));
+    expect(lines).toEqual(
+      expect.arrayContaining(["X-WR-CALNAME:Freestyle Lovers Events", "REFRESH-INTERVAL;VALUE=DURATION:PT6H", "X-PUBLISHED-TTL:PT6H", "METHOD:PUBLISH"]),
+    );
     const vevents = veventsOf(text);
     expect(vevents.map((v) => prop(v, "UID"))).toEqual([past.id, meet.id, upcoming.id].map((id) => `${id}@fans.test`));
     for (const v of vevents) {
@@ -443,7 +473,8 @@ describe("GET /events.ics", () => {
 const SHELL =
   '<!doctype html><html><head><meta name="description" content="x" /><title>Freestyle Lovers</title></head><body><div id="root"></div></body></html>';
 const fakeAssets = {
-  fetch: async () => new Response(SHELL, { headers: { "content-type": "text/html; charset=utf-8", etag: '"shell"', "cache-control": "public, max-age=0, must-revalidate" } }),
+  fetch: async () =>
+    new Response(SHELL, { headers: { "content-type": "text/html; charset=utf-8", etag: '"shell"', "cache-control": "public, max-age=0, must-revalidate" } }),
 };
 
 /** The page as the Worker serves it, with a fake ASSETS shell (see share-page.test.ts). */
@@ -468,7 +499,13 @@ describe("JSON-LD in / and /events", () => {
       imageKey: "covers/satin-and-neon.png",
       ticketSaleStart: new Date(Date.UTC(2026, 9, 1, 14, 0)), // 1 October, 10:00 EDT
     });
-    const summer = await addEvent({ at: Date.UTC(2027, 6, 10, 0, 0) - NOW, title: "Summer Jam", venueCapacity: null, externalTicketUrl: null, description: null });
+    const summer = await addEvent({
+      at: Date.UTC(2027, 6, 10, 0, 0) - NOW,
+      title: "Summer Jam",
+      venueCapacity: null,
+      externalTicketUrl: null,
+      description: null,
+    });
     const meet = await addMeet({ at: HOUR, description: "Chat with the band." });
     const saoPaulo = await addEvent({ at: 150 * DAY, timeZone: "America/Sao_Paulo", currency: "BRL", ticketPriceMinCents: 18000, ticketPriceMaxCents: 45000 });
     await addEvent({ at: -DAY, title: "Yesterday" });
@@ -494,7 +531,10 @@ describe("JSON-LD in / and /events", () => {
     const [list] = scripts;
     expect(list!.map((e) => e.name)).toEqual([meet.title, concert.title, saoPaulo.title, summer.title]);
 
-    const brand = { performer: { "@type": "MusicGroup", name: "Freestyle Lovers" }, organizer: { "@type": "Organization", name: "Freestyle Lovers", url: ORIGIN } };
+    const brand = {
+      performer: { "@type": "MusicGroup", name: "Freestyle Lovers" },
+      organizer: { "@type": "Organization", name: "Freestyle Lovers", url: ORIGIN },
+    };
     expect(list![1]).toEqual({
       "@context": "https://schema.org",
       "@type": "MusicEvent",
@@ -506,7 +546,14 @@ describe("JSON-LD in / and /events", () => {
       location: {
         "@type": "Place",
         name: "Starlight Ballroom",
-        address: { "@type": "PostalAddress", streetAddress: "1250 Broadway", addressLocality: "New York", addressRegion: "NY", postalCode: "10001", addressCountry: "USA" },
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: "1250 Broadway",
+          addressLocality: "New York",
+          addressRegion: "NY",
+          postalCode: "10001",
+          addressCountry: "USA",
+        },
       },
       description: "Doors at 7 PM.",
       image: `${ORIGIN}/media/covers/satin-and-neon.png`,

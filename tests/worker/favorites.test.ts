@@ -273,7 +273,9 @@ describe("GET /api/favorites", () => {
     expect(body.tracks).toEqual(expected);
     expectNoAudioLocation(body);
     // The same order as D1's added_at, newest first.
-    const byDate = (await D1.prepare("SELECT track_id AS id FROM favorites WHERE user_id = ? ORDER BY added_at DESC").bind(vip.id).all<{ id: string }>()).results.map((r) => r.id);
+    const byDate = (
+      await D1.prepare("SELECT track_id AS id FROM favorites WHERE user_id = ? ORDER BY added_at DESC").bind(vip.id).all<{ id: string }>()
+    ).results.map((r) => r.id);
     expect(body.tracks.map((t) => t.id)).toEqual(byDate);
   });
 
@@ -288,7 +290,10 @@ describe("GET /api/favorites", () => {
   it("shows the catalog's current title and playability (rows hold track ids only)", async () => {
     const vip = await createUser("vip");
     await insertFav(vip.id, "crystal-telephone-1");
-    const original = await D1.prepare("SELECT title, audio_key AS audioKey FROM tracks WHERE id = 'crystal-telephone-1'").first<{ title: string; audioKey: string | null }>();
+    const original = await D1.prepare("SELECT title, audio_key AS audioKey FROM tracks WHERE id = 'crystal-telephone-1'").first<{
+      title: string;
+      audioKey: string | null;
+    }>();
     await D1.prepare("UPDATE tracks SET title = 'Renamed Telephone', audio_key = NULL WHERE id = 'crystal-telephone-1'").run();
     undo.push(() => D1.prepare("UPDATE tracks SET title = ?, audio_key = ? WHERE id = 'crystal-telephone-1'").bind(original!.title, original!.audioKey).run());
     const [track] = (await listOk(vip)).tracks;
@@ -326,7 +331,9 @@ describe("the 5,000 favorites limit", () => {
     expect(res.status).toBe(409);
     expect(await errorOf(res)).toEqual({ code: "favorites_limit", message: "You can have at most 5,000 favorite tracks" });
     expect(await favCount(vip.id)).toBe(5000);
-    expect((await D1.prepare("SELECT count(*) AS n FROM favorites WHERE user_id = ? AND track_id = 'spring-love'").bind(vip.id).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await D1.prepare("SELECT count(*) AS n FROM favorites WHERE user_id = ? AND track_id = 'spring-love'").bind(vip.id).first<{ n: number }>())!.n,
+    ).toBe(0);
 
     // Already a favorite: still the idempotent 204, nothing added.
     expect((await put("zz-bulk-fav-42", vip)).status).toBe(204);

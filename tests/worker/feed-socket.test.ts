@@ -32,9 +32,7 @@ const framesOf = (messages: string[]) => messages.filter((m) => m.startsWith("{"
 
 /** The events frames that carry an event about one of `postIds` (the hub is shared by the file's tests). */
 const eventFramesAbout = (messages: string[], postIds: string[]) =>
-  framesOf(messages).filter(
-    (f): f is Extract<FeedServerFrame, { type: "events" }> => f.type === "events" && f.events.some((e) => postIds.includes(e.postId)),
-  );
+  framesOf(messages).filter((f): f is Extract<FeedServerFrame, { type: "events" }> => f.type === "events" && f.events.some((e) => postIds.includes(e.postId)));
 
 const eventsAbout = (messages: string[], postIds: string[]) =>
   eventFramesAbout(messages, postIds).flatMap((f) => f.events.filter((e) => postIds.includes(e.postId)));
@@ -117,7 +115,9 @@ describe("FeedHub: sockets live as long as their session", () => {
     const user = await createUser("user");
     const first = await connect(user);
     const token = randomToken(32);
-    await db().insert(passwordResets).values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: new Date(Date.now() + 60_000) });
+    await db()
+      .insert(passwordResets)
+      .values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: new Date(Date.now() + 60_000) });
     const res = await call("/api/auth/reset/confirm", { json: { token, password: "new-secret-123", confirmPassword: "new-secret-123" } });
     expect(res.status).toBe(200);
     expect(await first.closed).toEqual({ code: SOCKET_CLOSE_SESSION_ENDED });
@@ -222,7 +222,11 @@ describe("FeedHub.publish: coalesced delivery", () => {
     // Whatever was queued before the marker has been flushed by the time the marker arrives.
     await publishAndAwait(socket);
     expect(eventsAbout(socket.messages, [postId])).toEqual([]);
-    expect(framesOf(socket.messages).flatMap((f) => (f.type === "events" ? f.events : [])).some((e) => (e.type as string) === "post.exploded")).toBe(false);
+    expect(
+      framesOf(socket.messages)
+        .flatMap((f) => (f.type === "events" ? f.events : []))
+        .some((e) => (e.type as string) === "post.exploded"),
+    ).toBe(false);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("feed: dropped an invalid event"));
     socket.ws.close(1000, "done");
   });
@@ -251,9 +255,7 @@ describe("FeedHub.publish: coalesced delivery", () => {
       expect(await Promise.all(results)).toEqual(results.map(() => true));
     });
     await expect.poll(() => eventsAbout(socket.messages, [gone, kept])).toHaveLength(3);
-    expect(eventFramesAbout(socket.messages, [gone, kept])).toEqual([
-      { type: "events", events: [liked(kept, 4), deleted(gone), commented(kept, 2)] },
-    ]);
+    expect(eventFramesAbout(socket.messages, [gone, kept])).toEqual([{ type: "events", events: [liked(kept, 4), deleted(gone), commented(kept, 2)] }]);
     socket.ws.close(1000, "done");
   });
 });
@@ -320,10 +322,12 @@ describe("FeedHub: frames a client sends", () => {
     b.ws.send("nope");
     a.ws.send("ping");
     b.ws.send("ping");
-    await expect.poll(() => [a.messages, b.messages]).toEqual([
-      [JSON.stringify(BAD_FRAME), "pong"],
-      [JSON.stringify(BAD_FRAME), "pong"],
-    ]);
+    await expect
+      .poll(() => [a.messages, b.messages])
+      .toEqual([
+        [JSON.stringify(BAD_FRAME), "pong"],
+        [JSON.stringify(BAD_FRAME), "pong"],
+      ]);
     a.ws.close(1000, "done");
     b.ws.close(1000, "done");
   });

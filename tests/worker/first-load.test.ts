@@ -74,7 +74,13 @@ describe("first-load hints", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     const html = await res.text();
     // Each module once: the shell's own tags gave way to the merged list.
-    expect(linksOf(html, "modulepreload")).toEqual(["/assets/framework-1.js", "/assets/pt-BR-1.js", "/assets/landing-1.js", "/assets/api-1.js", "/assets/EventsList-1.js"]);
+    expect(linksOf(html, "modulepreload")).toEqual([
+      "/assets/framework-1.js",
+      "/assets/pt-BR-1.js",
+      "/assets/landing-1.js",
+      "/assets/api-1.js",
+      "/assets/EventsList-1.js",
+    ]);
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(linksOf(html, "stylesheet")).toEqual(["/assets/index-1.css", "/assets/landing-1.css"]);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/landing-1.css">');
@@ -89,7 +95,13 @@ describe("first-load hints", () => {
   it("names /events' own chunks and the English catalog for an English browser", async () => {
     const { assets } = fakeAssets();
     const html = await (await page("/events", assets, { "accept-language": "en-US,en;q=0.9" })).text();
-    expect(linksOf(html, "modulepreload")).toEqual(["/assets/framework-1.js", "/assets/en-1.js", "/assets/api-1.js", "/assets/events-1.js", "/assets/EventsList-1.js"]);
+    expect(linksOf(html, "modulepreload")).toEqual([
+      "/assets/framework-1.js",
+      "/assets/en-1.js",
+      "/assets/api-1.js",
+      "/assets/events-1.js",
+      "/assets/EventsList-1.js",
+    ]);
     expect(linksOf(html, "stylesheet")).toEqual(["/assets/index-1.css", "/assets/events-1.css"]);
     expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/events"]);
     expect(preloadsAs(html, "image")).toEqual([]);

@@ -57,7 +57,10 @@ export type TestUser = { id: string; email: string; username: string; password: 
 let counter = 0;
 
 /** Inserts a user of the given role straight into D1 and opens a session for it. */
-export async function createUser(role: Exclude<Role, "visitor">, overrides: Partial<Pick<TestUser, "email" | "username" | "password">> = {}): Promise<TestUser> {
+export async function createUser(
+  role: Exclude<Role, "visitor">,
+  overrides: Partial<Pick<TestUser, "email" | "username" | "password">> = {},
+): Promise<TestUser> {
   counter++;
   const id = crypto.randomUUID();
   const username = overrides.username ?? `${role}_${counter}_${id.slice(0, 6)}`;

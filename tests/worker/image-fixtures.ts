@@ -47,4 +47,3 @@ export function claimingSize(kind: "png" | "gif" | "jpeg" | "webp", width: numbe
   }
   return bytes;
 }
-

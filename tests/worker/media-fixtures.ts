@@ -62,7 +62,17 @@ export function mp3Vbr({ seconds, header = "Xing" }: { seconds: number; header?:
 }
 
 /** PCM WAV of silence, with a LIST chunk before the data (chunks must be walked, not assumed). */
-export function wav({ seconds, sampleRate = 8000, channels = 1, bits = 16 }: { seconds: number; sampleRate?: number; channels?: number; bits?: number }): Uint8Array {
+export function wav({
+  seconds,
+  sampleRate = 8000,
+  channels = 1,
+  bits = 16,
+}: {
+  seconds: number;
+  sampleRate?: number;
+  channels?: number;
+  bits?: number;
+}): Uint8Array {
   const blockAlign = (channels * bits) / 8;
   const data = new Uint8Array(Math.round(seconds * sampleRate) * blockAlign);
   const list = concat([ascii("INFO"), ascii("ISFT"), u32le(6), ascii("tests\0")]);
@@ -78,9 +88,22 @@ function box(type: string, ...parts: (Uint8Array | number[])[]): Uint8Array {
 
 function mvhd(seconds: number, timescale: number, version: 0 | 1): Uint8Array {
   const duration = Math.round(seconds * timescale);
-  const times = version === 1 ? [...u64be(0), ...u64be(0), ...u32be(timescale), ...u64be(duration)] : [...u32be(0), ...u32be(0), ...u32be(timescale), ...u32be(duration)];
+  const times =
+    version === 1 ? [...u64be(0), ...u64be(0), ...u32be(timescale), ...u64be(duration)] : [...u32be(0), ...u32be(0), ...u32be(timescale), ...u32be(duration)];
   // rate 1.0, volume 1.0, reserved, unity matrix, pre_defined, next_track_ID
-  const rest = [...u32be(0x00010000), 0x01, 0x00, ...new Array<number>(10).fill(0), ...u32be(0x00010000), ...new Array<number>(12).fill(0), ...u32be(0x00010000), ...new Array<number>(12).fill(0), ...u32be(0x40000000), ...new Array<number>(24).fill(0), ...u32be(2)];
+  const rest = [
+    ...u32be(0x00010000),
+    0x01,
+    0x00,
+    ...new Array<number>(10).fill(0),
+    ...u32be(0x00010000),
+    ...new Array<number>(12).fill(0),
+    ...u32be(0x00010000),
+    ...new Array<number>(12).fill(0),
+    ...u32be(0x40000000),
+    ...new Array<number>(24).fill(0),
+    ...u32be(2),
+  ];
   return box("mvhd", [version, 0, 0, 0], times, rest);
 }
 
@@ -88,7 +111,21 @@ function mvhd(seconds: number, timescale: number, version: 0 | 1): Uint8Array {
  * An ISO media file (M4A, or MP4 video by brand): ftyp, then the moov box with its movie header
  * before the media data ("fast start") or after it, as many encoders write it.
  */
-export function isoMedia({ seconds, brand = "M4A ", moovAtEnd = false, timescale = 44100, version = 0, mdatBytes = 4096 }: { seconds: number; brand?: string; moovAtEnd?: boolean; timescale?: number; version?: 0 | 1; mdatBytes?: number }): Uint8Array {
+export function isoMedia({
+  seconds,
+  brand = "M4A ",
+  moovAtEnd = false,
+  timescale = 44100,
+  version = 0,
+  mdatBytes = 4096,
+}: {
+  seconds: number;
+  brand?: string;
+  moovAtEnd?: boolean;
+  timescale?: number;
+  version?: 0 | 1;
+  mdatBytes?: number;
+}): Uint8Array {
   const ftyp = box("ftyp", ascii(brand), u32be(0), ascii(brand), ascii("isom"), ascii("mp42"));
   const moov = box("moov", mvhd(seconds, timescale, version), box("udta", box("free", [0, 0, 0, 0])));
   const mdat = box("mdat", new Uint8Array(mdatBytes));
@@ -120,13 +157,36 @@ const OGG_CRC = (() => {
   return table;
 })();
 
-function oggPage({ serial, sequence, granule, packet, flags }: { serial: number; sequence: number; granule: number; packet: Uint8Array; flags: number }): Uint8Array {
+function oggPage({
+  serial,
+  sequence,
+  granule,
+  packet,
+  flags,
+}: {
+  serial: number;
+  sequence: number;
+  granule: number;
+  packet: Uint8Array;
+  flags: number;
+}): Uint8Array {
   const segments: number[] = [];
   for (let left = packet.length; ; left -= 255) {
     segments.push(Math.min(left, 255));
     if (left < 255) break;
   }
-  const page = concat([ascii("OggS"), [0, flags], u32le(granule >>> 0), u32le(Math.floor(granule / 2 ** 32)), u32le(serial), u32le(sequence), u32le(0), [segments.length], segments, packet]);
+  const page = concat([
+    ascii("OggS"),
+    [0, flags],
+    u32le(granule >>> 0),
+    u32le(Math.floor(granule / 2 ** 32)),
+    u32le(serial),
+    u32le(sequence),
+    u32le(0),
+    [segments.length],
+    segments,
+    packet,
+  ]);
   let crc = 0;
   for (const byte of page) crc = ((crc << 8) ^ OGG_CRC[((crc >>> 24) ^ byte) & 0xff]!) >>> 0;
   page.set(u32le(crc), 22);
@@ -139,7 +199,10 @@ export function oggOpus({ seconds, preSkip = 312, pages = 20 }: { seconds: numbe
   const head = concat([ascii("OpusHead"), [1, 2], u16le(preSkip), u32le(48000), u16le(0), [0]]);
   const tags = concat([ascii("OpusTags"), u32le(5), ascii("tests"), u32le(0)]);
   const total = Math.round(seconds * 48000) + preSkip;
-  const out: Uint8Array[] = [oggPage({ serial, sequence: 0, granule: 0, packet: head, flags: 2 }), oggPage({ serial, sequence: 1, granule: 0, packet: tags, flags: 0 })];
+  const out: Uint8Array[] = [
+    oggPage({ serial, sequence: 0, granule: 0, packet: head, flags: 2 }),
+    oggPage({ serial, sequence: 1, granule: 0, packet: tags, flags: 0 }),
+  ];
   for (let i = 1; i <= pages; i++) {
     out.push(oggPage({ serial, sequence: i + 1, granule: Math.round((total * i) / pages), packet: new Uint8Array(300), flags: i === pages ? 4 : 0 }));
   }

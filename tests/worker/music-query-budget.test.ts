@@ -7,7 +7,6 @@ import { app } from "../../worker/app";
 import { createUser, ORIGIN } from "./helpers";
 import { countingD1 } from "./d1-count";
 
-
 async function statementsFor(path: string, init: RequestInit = {}) {
   const { db, count } = countingD1(env.DB);
   const ctx = createExecutionContext();
@@ -45,7 +44,11 @@ describe("D1 statements per catalog request", () => {
 
   it("tuning in to a station adds only the session lookup to what now-playing runs", async () => {
     const vip = await createUser("vip");
-    const n = await statementsFor("/api/radio/stations/spring-love/tune", { method: "POST", headers: { cookie: vip.cookie, origin: ORIGIN, "content-type": "application/json" }, body: "{}" });
+    const n = await statementsFor("/api/radio/stations/spring-love/tune", {
+      method: "POST",
+      headers: { cookie: vip.cookie, origin: ORIGIN, "content-type": "application/json" },
+      body: "{}",
+    });
     figures.push(["POST /api/radio/stations/:id/tune (VIP)", n]);
     expect(n).toBeLessThanOrEqual(4);
   });

@@ -6,7 +6,16 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { verifyTrackToken } from "../../worker/lib/media-token";
-import type { AlbumResponse, AlbumsResponse, MusicStatsResponse, PlayResponse, StreamResponse, TrackResponse, TracksResponse, TrackView } from "../../worker/contracts/music";
+import type {
+  AlbumResponse,
+  AlbumsResponse,
+  MusicStatsResponse,
+  PlayResponse,
+  StreamResponse,
+  TrackResponse,
+  TracksResponse,
+  TrackView,
+} from "../../worker/contracts/music";
 import { eq, sql } from "drizzle-orm";
 import { tracks } from "../../worker/db/schema";
 import { call, createUser, db, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
@@ -68,7 +77,11 @@ const play = (trackId: string, user: TestUser | null) => call(`/api/music/tracks
 const playsOf = async (trackId: string) => (await D1.prepare("SELECT plays FROM tracks WHERE id = ?").bind(trackId).first<{ plays: number }>())?.plays;
 const sumOfPlays = async () => (await D1.prepare("SELECT coalesce(sum(plays), 0) AS total FROM tracks").first<{ total: number }>())!.total;
 const playRows = async (trackId: string) =>
-  (await D1.prepare("SELECT user_id AS userId, played_at AS playedAt FROM track_plays WHERE track_id = ? ORDER BY id").bind(trackId).all<{ userId: string; playedAt: number }>()).results;
+  (
+    await D1.prepare("SELECT user_id AS userId, played_at AS playedAt FROM track_plays WHERE track_id = ? ORDER BY id")
+      .bind(trackId)
+      .all<{ userId: string; playedAt: number }>()
+  ).results;
 const allPlayRows = async () => (await D1.prepare("SELECT count(*) AS n FROM track_plays").first<{ n: number }>())!.n;
 
 /** Every string anywhere in a JSON value. */
@@ -102,7 +115,15 @@ describe("GET /api/music/albums", () => {
     expect(albums.map((a) => [a.id, a.trackCount])).toEqual(SEEDED_ALBUMS);
     expect(albums.map((a) => a.position)).toEqual(SEEDED_ALBUMS.map((_, i) => i));
     for (const a of albums) expect(a.coverUrl).toBe(`/media/covers/${a.id}.png`);
-    expect(albums[0]).toEqual({ id: "city-lights-calling", title: "City Lights Calling", year: 1986, type: "Single", coverUrl: "/media/covers/city-lights-calling.png", position: 0, trackCount: 2 });
+    expect(albums[0]).toEqual({
+      id: "city-lights-calling",
+      title: "City Lights Calling",
+      year: 1986,
+      type: "Single",
+      coverUrl: "/media/covers/city-lights-calling.png",
+      position: 0,
+      trackCount: 2,
+    });
     expect(albums[2]).toMatchObject({ id: "freestyle-nights", title: "Freestyle Nights", year: 1987, type: "Album" });
     expect(albums[29]).toMatchObject({ id: "still-dreamin", title: "Still Dreamin'", year: 2024, type: "Single", trackCount: 0 });
     // The counts agree with D1 itself.
@@ -133,7 +154,15 @@ describe("GET /api/music/albums/:id", () => {
     const res = await call("/api/music/albums/freestyle-nights");
     expect(res.status).toBe(200);
     const { album } = await res.json<AlbumResponse>();
-    expect(album).toMatchObject({ id: "freestyle-nights", title: "Freestyle Nights", year: 1987, type: "Album", coverUrl: "/media/covers/freestyle-nights.png", position: 2, trackCount: 10 });
+    expect(album).toMatchObject({
+      id: "freestyle-nights",
+      title: "Freestyle Nights",
+      year: 1987,
+      type: "Album",
+      coverUrl: "/media/covers/freestyle-nights.png",
+      position: 2,
+      trackCount: 10,
+    });
     expect(album.tracks.map((t) => t.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const ids = (await D1.prepare("SELECT id FROM tracks WHERE album_id = 'freestyle-nights' ORDER BY number").all<{ id: string }>()).results.map((r) => r.id);
     expect(album.tracks.map((t) => t.id)).toEqual(ids);
@@ -157,7 +186,9 @@ describe("GET /api/music/albums/:id", () => {
   it("sorts tracks by number even when they were stored out of order", async () => {
     await D1.batch([
       D1.prepare("INSERT INTO albums (id, title, year, type, cover_key, position) VALUES ('zz-order-test', 'Order Test', 2030, 'Album', NULL, 99)"),
-      D1.prepare("INSERT INTO tracks (id, album_id, title, number, audio_key) VALUES ('zz-order-3', 'zz-order-test', 'Third', 3, 'audio/x3.mp3'), ('zz-order-1', 'zz-order-test', 'First', 1, NULL), ('zz-order-2', 'zz-order-test', 'Second', 2, 'audio/x2.mp3')"),
+      D1.prepare(
+        "INSERT INTO tracks (id, album_id, title, number, audio_key) VALUES ('zz-order-3', 'zz-order-test', 'Third', 3, 'audio/x3.mp3'), ('zz-order-1', 'zz-order-test', 'First', 1, NULL), ('zz-order-2', 'zz-order-test', 'Second', 2, 'audio/x2.mp3')",
+      ),
     ]);
     undo.push(() => D1.prepare("DELETE FROM albums WHERE id = 'zz-order-test'").run());
     const { album } = await getJson<AlbumResponse>("/api/music/albums/zz-order-test");
@@ -169,7 +200,16 @@ describe("GET /api/music/albums/:id", () => {
 
   it("returns a 'coming soon' album with no tracks", async () => {
     const { album } = await getJson<AlbumResponse>("/api/music/albums/midnight-synthesis");
-    expect(album).toEqual({ id: "midnight-synthesis", title: "Midnight Synthesis", year: 2022, type: "Album", coverUrl: "/media/covers/midnight-synthesis.png", position: 28, trackCount: 0, tracks: [] });
+    expect(album).toEqual({
+      id: "midnight-synthesis",
+      title: "Midnight Synthesis",
+      year: 2022,
+      type: "Album",
+      coverUrl: "/media/covers/midnight-synthesis.png",
+      position: 28,
+      trackCount: 0,
+      tracks: [],
+    });
   });
 
   it("answers 404 album_not_found for an unknown album", async () => {
@@ -218,7 +258,9 @@ describe("GET /api/music/tracks and /tracks/:id", () => {
     expect(tracks.slice(0, 5).map((t) => t.featuredPosition)).toEqual([0, 1, 2, 3, 4]);
     expect(tracks.slice(5).every((t) => t.featuredPosition === null)).toBe(true);
     const rest = (
-      await D1.prepare("SELECT t.id FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.featured_position IS NULL ORDER BY a.position, t.number").all<{ id: string }>()
+      await D1.prepare("SELECT t.id FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.featured_position IS NULL ORDER BY a.position, t.number").all<{
+        id: string;
+      }>()
     ).results.map((r) => r.id);
     expect(tracks.slice(5).map((t) => t.id)).toEqual(rest);
     expect(new Set(tracks.map((t) => t.id)).size).toBe(SEEDED_TRACK_COUNT);
@@ -498,7 +540,10 @@ describe("per-isolate caching of the catalog", () => {
     const vip = await createUser("vip");
     const first = await (await call("/api/music/tracks")).json<TracksResponse>();
     // A change made behind the API's back is not seen while the cached list lives...
-    await db().update(tracks).set({ plays: sql`${tracks.plays} + 1000` }).where(eq(tracks.id, "dream-about-you"));
+    await db()
+      .update(tracks)
+      .set({ plays: sql`${tracks.plays} + 1000` })
+      .where(eq(tracks.id, "dream-about-you"));
     expect((await (await call("/api/music/tracks")).json<TracksResponse>()).totalPlays).toBe(first.totalPlays);
     // ...but a play through the API drops it at once in this isolate.
     expect((await call("/api/music/tracks/spring-love/plays", { method: "POST", json: {}, cookie: vip.cookie })).status).toBe(200);

@@ -6,7 +6,17 @@ import { describe, expect, it } from "vitest";
 import type { CheckoutStatusResponse } from "../../worker/contracts/payments";
 import { checkoutSessions } from "../../worker/db/schema";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
-import { DAY_MS, checkoutCompletedEvent, checkoutRow, deliver, isVip, newCustomerId, newSubscriptionId, subscriptionEvent, invoiceEvent } from "./payments-fixtures";
+import {
+  DAY_MS,
+  checkoutCompletedEvent,
+  checkoutRow,
+  deliver,
+  isVip,
+  newCustomerId,
+  newSubscriptionId,
+  subscriptionEvent,
+  invoiceEvent,
+} from "./payments-fixtures";
 
 const LATEST = "/api/payments/checkout/latest/status";
 
@@ -55,7 +65,10 @@ describe("GET /api/payments/checkout/latest/status", () => {
   it("answers about the newest of the member's checkouts", async () => {
     const member = await createUser("user");
     const first = await startCheckout(member);
-    await db().update(checkoutSessions).set({ status: "failed", createdAt: new Date(Date.now() - 60_000) }).where(eq(checkoutSessions.id, first));
+    await db()
+      .update(checkoutSessions)
+      .set({ status: "failed", createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(checkoutSessions.id, first));
     await startCheckout(member);
     expect(await (await latest(member)).json<CheckoutStatusResponse>()).toEqual({ status: "pending", isVIP: false });
   });

@@ -34,7 +34,15 @@ export type SubFields = {
   periodOnItems?: boolean;
 };
 
-export function subscriptionObject({ id, userId, customerId, status = "active", periodEndMs = Date.now() + 30 * DAY_MS, cancelAtPeriodEnd = false, periodOnItems }: SubFields) {
+export function subscriptionObject({
+  id,
+  userId,
+  customerId,
+  status = "active",
+  periodEndMs = Date.now() + 30 * DAY_MS,
+  cancelAtPeriodEnd = false,
+  periodOnItems,
+}: SubFields) {
   const end = seconds(periodEndMs);
   return {
     id,
@@ -51,7 +59,11 @@ export function subscriptionObject({ id, userId, customerId, status = "active", 
 export const subscriptionEvent = (type: "created" | "updated" | "deleted", fields: SubFields, createdMs?: number) =>
   event(`customer.subscription.${type}`, subscriptionObject(fields), createdMs);
 
-export function invoiceEvent(type: "invoice.paid" | "invoice.payment_failed", { subscriptionId, customerId, userId, periodEndMs }: { subscriptionId: string; customerId: string; userId?: string; periodEndMs?: number }, createdMs?: number) {
+export function invoiceEvent(
+  type: "invoice.paid" | "invoice.payment_failed",
+  { subscriptionId, customerId, userId, periodEndMs }: { subscriptionId: string; customerId: string; userId?: string; periodEndMs?: number },
+  createdMs?: number,
+) {
   return event(
     type,
     {
@@ -65,7 +77,16 @@ export function invoiceEvent(type: "invoice.paid" | "invoice.payment_failed", { 
   );
 }
 
-export function checkoutCompletedEvent({ sessionId, userId, customerId, subscriptionId, paid = true }: { sessionId: string; userId: string; customerId: string; subscriptionId: string; paid?: boolean }, createdMs?: number) {
+export function checkoutCompletedEvent(
+  {
+    sessionId,
+    userId,
+    customerId,
+    subscriptionId,
+    paid = true,
+  }: { sessionId: string; userId: string; customerId: string; subscriptionId: string; paid?: boolean },
+  createdMs?: number,
+) {
   return event(
     "checkout.session.completed",
     {

@@ -6,7 +6,18 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import type { CheckoutStatusResponse, LocalCheckoutResultResponse, MembershipResponse } from "../../worker/contracts/payments";
 import { call, callLocal, createUser, errorOf, LOCAL_ORIGIN, type TestUser } from "./helpers";
-import { DAY_MS, checkoutRow, customerOf, deliver, invoiceEvent, isVip, paymentStateOf, subscribeViaEvents, subscriptionEvent, subscriptionRow } from "./payments-fixtures";
+import {
+  DAY_MS,
+  checkoutRow,
+  customerOf,
+  deliver,
+  invoiceEvent,
+  isVip,
+  paymentStateOf,
+  subscribeViaEvents,
+  subscriptionEvent,
+  subscriptionRow,
+} from "./payments-fixtures";
 
 /** Checkout is also limited per IP: give each test member its own address. */
 const ipOf = (user: TestUser) => `10.0.${user.id.charCodeAt(0)}.${user.id.charCodeAt(1)}`;
@@ -20,7 +31,8 @@ async function startCheckout(user: TestUser, json: unknown = {}) {
   return parsed.searchParams.get("session")!;
 }
 
-const local = (user: TestUser, sessionId: string, action: string) => callLocal(`/api/payments/local/checkout/${sessionId}/${action}`, { method: "POST", cookie: user.cookie });
+const local = (user: TestUser, sessionId: string, action: string) =>
+  callLocal(`/api/payments/local/checkout/${sessionId}/${action}`, { method: "POST", cookie: user.cookie });
 const status = (user: TestUser, sessionId: string) => call(`/api/payments/checkout/${sessionId}/status`, { cookie: user.cookie });
 const membership = async (user: TestUser) => (await call("/api/payments/membership", { cookie: user.cookie })).json<MembershipResponse>();
 const manage = (user: TestUser, action: string) => callLocal(`/api/payments/local/subscription/${action}`, { method: "POST", cookie: user.cookie });
@@ -102,7 +114,9 @@ describe("POST /api/payments/checkout", () => {
     await deliver(invoiceEvent("invoice.payment_failed", { subscriptionId: sub.id, customerId: sub.customerId }, Date.now() - 3 * DAY_MS + 60_000));
     expect(await isVip(user.id)).toBe(true); // still inside the grace period when applied
     // Three days after the first failure: simulated by moving the failure back in time.
-    await env.DB.prepare("UPDATE subscriptions SET past_due_since = ? WHERE id = ?").bind(Date.now() - 3 * DAY_MS - 1, sub.id).run();
+    await env.DB.prepare("UPDATE subscriptions SET past_due_since = ? WHERE id = ?")
+      .bind(Date.now() - 3 * DAY_MS - 1, sub.id)
+      .run();
     await startCheckout(user);
     expect(await isVip(user.id)).toBe(false);
   });
@@ -111,9 +125,20 @@ describe("POST /api/payments/checkout", () => {
     const user = await createUser("user");
     const before = await paymentStateOf(user.id);
     // Port 9 (discard) on the loopback: the connection is refused at once.
-    const liveEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_unreachable", STRIPE_PRICE_ID: "price_vip", STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: "9", STRIPE_API_PROTOCOL: "http" };
+    const liveEnv = {
+      ...env,
+      STRIPE_SECRET_KEY: "sk_test_unreachable",
+      STRIPE_PRICE_ID: "price_vip",
+      STRIPE_API_HOST: "127.0.0.1",
+      STRIPE_API_PORT: "9",
+      STRIPE_API_PROTOCOL: "http",
+    };
     const res = await worker.fetch(
-      new Request("https://fans.test/api/payments/checkout", { method: "POST", body: "{}", headers: { "content-type": "application/json", origin: "https://fans.test", cookie: user.cookie } }),
+      new Request("https://fans.test/api/payments/checkout", {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json", origin: "https://fans.test", cookie: user.cookie },
+      }),
       liveEnv,
       createExecutionContext(),
     );
@@ -126,7 +151,11 @@ describe("POST /api/payments/checkout", () => {
   it("in production without a Stripe key, refuses to take payments (503) rather than using the test checkout", async () => {
     const user = await createUser("user");
     const res = await worker.fetch(
-      new Request("https://fans.test/api/payments/checkout", { method: "POST", body: "{}", headers: { "content-type": "application/json", origin: "https://fans.test", cookie: user.cookie } }),
+      new Request("https://fans.test/api/payments/checkout", {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json", origin: "https://fans.test", cookie: user.cookie },
+      }),
       { ...env, APP_ENV: "production" },
       createExecutionContext(),
     );

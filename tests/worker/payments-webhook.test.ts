@@ -144,7 +144,11 @@ describe("webhook signature", () => {
     const raw = JSON.stringify(subscriptionEvent("created", { id: newSubscriptionId(), customerId: newCustomerId(), userId: user.id }));
     const liveEnv = { ...env, STRIPE_WEBHOOK_SECRET: "whsec_live_secret_for_this_test_0123456789" };
     const req = (signature: string) =>
-      new Request("https://fans.test/api/stripe/webhook", { method: "POST", body: raw, headers: { "stripe-signature": signature, "content-type": "application/json" } });
+      new Request("https://fans.test/api/stripe/webhook", {
+        method: "POST",
+        body: raw,
+        headers: { "stripe-signature": signature, "content-type": "application/json" },
+      });
     const ctx = createExecutionContext();
     const refused = await worker.fetch(req(await signatureFor(raw)), liveEnv, ctx);
     expect(refused.status).toBe(400);

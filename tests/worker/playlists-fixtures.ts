@@ -13,14 +13,28 @@ import { perFile } from "./per-file";
 
 export const D1 = (env as unknown as { DB: D1Database }).DB;
 
-export const TRACK_VIEW_KEYS = ["albumId", "albumTitle", "albumYear", "coverUrl", "durationSeconds", "featuredPosition", "id", "number", "playable", "plays", "title"];
+export const TRACK_VIEW_KEYS = [
+  "albumId",
+  "albumTitle",
+  "albumYear",
+  "coverUrl",
+  "durationSeconds",
+  "featuredPosition",
+  "id",
+  "number",
+  "playable",
+  "plays",
+  "title",
+];
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const MB = (n: number) => `moonlight-boulevard-${n}`;
 
 export type Options = { headers?: Record<string, string>; noOrigin?: boolean };
 export const getList = (user: TestUser | null) => call("/api/playlists", { cookie: user?.cookie });
-export const create = (user: TestUser | null, name: unknown, o: Options = {}) => call("/api/playlists", { method: "POST", json: { name }, cookie: user?.cookie, ...o });
-export const rename = (user: TestUser | null, id: string, name: unknown, o: Options = {}) => call(`/api/playlists/${id}`, { method: "PATCH", json: { name }, cookie: user?.cookie, ...o });
+export const create = (user: TestUser | null, name: unknown, o: Options = {}) =>
+  call("/api/playlists", { method: "POST", json: { name }, cookie: user?.cookie, ...o });
+export const rename = (user: TestUser | null, id: string, name: unknown, o: Options = {}) =>
+  call(`/api/playlists/${id}`, { method: "PATCH", json: { name }, cookie: user?.cookie, ...o });
 export const destroy = (user: TestUser | null, id: string, o: Options = {}) => call(`/api/playlists/${id}`, { method: "DELETE", cookie: user?.cookie, ...o });
 export const addTrack = (user: TestUser | null, id: string, trackId: unknown, o: Options = {}) =>
   call(`/api/playlists/${id}/tracks`, { method: "POST", json: { trackId }, cookie: user?.cookie, ...o });
@@ -54,11 +68,20 @@ export async function expectError(res: Response, status: number, code: string, m
 // Raw D1 reads and writes: independent of the code under test.
 type PlaylistRow = { id: string; userId: string; name: string; nameKey: string };
 export const playlistRows = async (userId: string) =>
-  (await D1.prepare("SELECT id, user_id AS userId, name, name_key AS nameKey FROM playlists WHERE user_id = ? ORDER BY created_at, id").bind(userId).all<PlaylistRow>()).results;
-export const playlistRow = (id: string) => D1.prepare("SELECT id, user_id AS userId, name, name_key AS nameKey FROM playlists WHERE id = ?").bind(id).first<PlaylistRow>();
+  (
+    await D1.prepare("SELECT id, user_id AS userId, name, name_key AS nameKey FROM playlists WHERE user_id = ? ORDER BY created_at, id")
+      .bind(userId)
+      .all<PlaylistRow>()
+  ).results;
+export const playlistRow = (id: string) =>
+  D1.prepare("SELECT id, user_id AS userId, name, name_key AS nameKey FROM playlists WHERE id = ?").bind(id).first<PlaylistRow>();
 type TrackRow = { trackId: string; position: number };
 export const trackRows = async (playlistId: string) =>
-  (await D1.prepare("SELECT track_id AS trackId, position FROM playlist_tracks WHERE playlist_id = ? ORDER BY position, track_id").bind(playlistId).all<TrackRow>()).results;
+  (
+    await D1.prepare("SELECT track_id AS trackId, position FROM playlist_tracks WHERE playlist_id = ? ORDER BY position, track_id")
+      .bind(playlistId)
+      .all<TrackRow>()
+  ).results;
 export const trackIdsInOrder = async (playlistId: string) => (await trackRows(playlistId)).map((r) => r.trackId);
 export const countRows = async (table: "playlists" | "playlist_tracks") => (await D1.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 
@@ -76,7 +99,9 @@ export async function insertPlaylist(userId: string, name: string, trackIds: str
     .run();
   if (trackIds.length) {
     await D1.batch(
-      trackIds.map((t, i) => D1.prepare("INSERT INTO playlist_tracks (playlist_id, track_id, position, added_at) VALUES (?, ?, ?, ?)").bind(id, t, i, createdAt)),
+      trackIds.map((t, i) =>
+        D1.prepare("INSERT INTO playlist_tracks (playlist_id, track_id, position, added_at) VALUES (?, ?, ?, ?)").bind(id, t, i, createdAt),
+      ),
     );
   }
   return id;
@@ -147,7 +172,11 @@ export async function fetchWith(db: D1Database, path: string, { method = "GET", 
   if (cookie) headers.cookie = cookie;
   if (json !== undefined) headers["content-type"] = "application/json";
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(ORIGIN + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) }), { ...env, DB: db }, ctx);
+  const res = await app.fetch(
+    new Request(ORIGIN + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) }),
+    { ...env, DB: db },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }

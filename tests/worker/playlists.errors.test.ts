@@ -133,8 +133,16 @@ describe("PATCH /api/playlists/:id", () => {
     for (const [name, code] of names) {
       await expectError(await rename(vip, p.id, name), 400, code);
     }
-    await expectError(await call(`/api/playlists/${p.id}`, { method: "PATCH", json: { name: "New", id: crypto.randomUUID() }, cookie: vip.cookie }), 400, "invalid_input");
-    await expectError(await call(`/api/playlists/${p.id}`, { method: "PATCH", body: "not json", headers: { "content-type": "application/json" }, cookie: vip.cookie }), 400, "bad_request");
+    await expectError(
+      await call(`/api/playlists/${p.id}`, { method: "PATCH", json: { name: "New", id: crypto.randomUUID() }, cookie: vip.cookie }),
+      400,
+      "invalid_input",
+    );
+    await expectError(
+      await call(`/api/playlists/${p.id}`, { method: "PATCH", body: "not json", headers: { "content-type": "application/json" }, cookie: vip.cookie }),
+      400,
+      "bad_request",
+    );
     expect(await playlistRow(p.id)).toMatchObject({ name: "Keep Me", nameKey: "keep me" });
   });
 
@@ -293,7 +301,10 @@ describe("the 200 playlists limit", () => {
     const now = Date.now() - 60_000;
     const statements: D1PreparedStatement[] = [];
     for (let i = 0; i < 200; i += 50) {
-      const values = Array.from({ length: 50 }, (_, j) => `('${crypto.randomUUID()}', '${vip.id}', 'List ${i + j}', 'list ${i + j}', ${now + i + j}, ${now})`).join(", ");
+      const values = Array.from(
+        { length: 50 },
+        (_, j) => `('${crypto.randomUUID()}', '${vip.id}', 'List ${i + j}', 'list ${i + j}', ${now + i + j}, ${now})`,
+      ).join(", ");
       statements.push(D1.prepare(`INSERT INTO playlists (id, user_id, name, name_key, created_at, updated_at) VALUES ${values}`));
     }
     await D1.batch(statements);

@@ -66,7 +66,12 @@ describe("GET /api/playlists", () => {
     const body = await res.json<PlaylistsResponse>();
     expect(Object.keys(body)).toEqual(["playlists"]);
     expect(body.playlists.map((p) => p.id)).toEqual([first.id, second.id, third.id]);
-    expect(body.playlists[1]).toEqual({ id: second.id, name: "Second", createdAt: second.createdAt, tracks: [await catalogTrack("spring-love"), await catalogTrack("dream-about-you")] });
+    expect(body.playlists[1]).toEqual({
+      id: second.id,
+      name: "Second",
+      createdAt: second.createdAt,
+      tracks: [await catalogTrack("spring-love"), await catalogTrack("dream-about-you")],
+    });
     expect(body.playlists[0]!.tracks).toEqual([]);
     for (const p of body.playlists) {
       expect(Object.keys(p).sort()).toEqual(["createdAt", "id", "name", "tracks"]);

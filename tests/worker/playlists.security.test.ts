@@ -79,41 +79,46 @@ describe("who may use /api/playlists", () => {
     expect(await snapshot(vip.id)).toEqual(before);
   });
 
-  it.each(["vip", "admin"] as const)("a %s can create (201), rename (200), add (201), remove (200), reorder (200), list (200) and delete (204)", async (role) => {
-    const user = await createUser(role);
-    const created = await create(user, "Road Trip");
-    expect(created.status).toBe(201);
-    const { playlist } = await created.json<PlaylistResponse>();
-    expect(playlist).toEqual({ id: expect.stringMatching(UUID), name: "Road Trip", createdAt: expect.any(String), tracks: [] });
+  it.each(["vip", "admin"] as const)(
+    "a %s can create (201), rename (200), add (201), remove (200), reorder (200), list (200) and delete (204)",
+    async (role) => {
+      const user = await createUser(role);
+      const created = await create(user, "Road Trip");
+      expect(created.status).toBe(201);
+      const { playlist } = await created.json<PlaylistResponse>();
+      expect(playlist).toEqual({ id: expect.stringMatching(UUID), name: "Road Trip", createdAt: expect.any(String), tracks: [] });
 
-    const renamed = await rename(user, playlist.id, "Long Road Trip");
-    expect(renamed.status).toBe(200);
-    expect((await renamed.json<PlaylistResponse>()).playlist).toMatchObject({ id: playlist.id, name: "Long Road Trip", createdAt: playlist.createdAt });
+      const renamed = await rename(user, playlist.id, "Long Road Trip");
+      expect(renamed.status).toBe(200);
+      expect((await renamed.json<PlaylistResponse>()).playlist).toMatchObject({ id: playlist.id, name: "Long Road Trip", createdAt: playlist.createdAt });
 
-    for (const t of [MB(1), MB(2), MB(3)]) await addOk(user, playlist.id, t);
-    const removed = await removeTrack(user, playlist.id, MB(2));
-    expect(removed.status).toBe(200);
-    expect((await removed.json<PlaylistResponse>()).playlist.tracks.map((t) => t.id)).toEqual([MB(1), MB(3)]);
+      for (const t of [MB(1), MB(2), MB(3)]) await addOk(user, playlist.id, t);
+      const removed = await removeTrack(user, playlist.id, MB(2));
+      expect(removed.status).toBe(200);
+      expect((await removed.json<PlaylistResponse>()).playlist.tracks.map((t) => t.id)).toEqual([MB(1), MB(3)]);
 
-    const reordered = await reorder(user, playlist.id, [MB(3), MB(1)]);
-    expect(reordered.status).toBe(200);
-    expect((await reordered.json<PlaylistResponse>()).playlist.tracks.map((t) => t.id)).toEqual([MB(3), MB(1)]);
-    expect(await trackRows(playlist.id)).toEqual([
-      { trackId: MB(3), position: 0 },
-      { trackId: MB(1), position: 1 },
-    ]);
+      const reordered = await reorder(user, playlist.id, [MB(3), MB(1)]);
+      expect(reordered.status).toBe(200);
+      expect((await reordered.json<PlaylistResponse>()).playlist.tracks.map((t) => t.id)).toEqual([MB(3), MB(1)]);
+      expect(await trackRows(playlist.id)).toEqual([
+        { trackId: MB(3), position: 0 },
+        { trackId: MB(1), position: 1 },
+      ]);
 
-    const listed = await getList(user);
-    expect(listed.status).toBe(200);
-    expect(listed.headers.get("cache-control")).toBe("no-store");
-    expect((await listed.json<PlaylistsResponse>()).playlists.map((p) => [p.id, p.name, p.tracks.map((t) => t.id)])).toEqual([[playlist.id, "Long Road Trip", [MB(3), MB(1)]]]);
+      const listed = await getList(user);
+      expect(listed.status).toBe(200);
+      expect(listed.headers.get("cache-control")).toBe("no-store");
+      expect((await listed.json<PlaylistsResponse>()).playlists.map((p) => [p.id, p.name, p.tracks.map((t) => t.id)])).toEqual([
+        [playlist.id, "Long Road Trip", [MB(3), MB(1)]],
+      ]);
 
-    const deleted = await destroy(user, playlist.id);
-    expect(deleted.status).toBe(204);
-    expect(await deleted.text()).toBe("");
-    expect(await playlistRows(user.id)).toEqual([]);
-    expect(await trackRows(playlist.id)).toEqual([]);
-  });
+      const deleted = await destroy(user, playlist.id);
+      expect(deleted.status).toBe(204);
+      expect(await deleted.text()).toBe("");
+      expect(await playlistRows(user.id)).toEqual([]);
+      expect(await trackRows(playlist.id)).toEqual([]);
+    },
+  );
 
   it("refuses every cross-site write with a VIP's cookie (403 csrf) and changes nothing", async () => {
     const vip = await createUser("vip");

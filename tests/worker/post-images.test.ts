@@ -40,7 +40,12 @@ async function uploadOk(user: TestUser, bytes: Uint8Array = PNG_1X1, name?: stri
 }
 
 const createPost = (user: TestUser, body: unknown) => call("/api/posts", { json: body, cookie: user.cookie });
-const imageRow = (filename: string) => db().select().from(postImages).where(eq(postImages.key, `posts/${filename}`)).get();
+const imageRow = (filename: string) =>
+  db()
+    .select()
+    .from(postImages)
+    .where(eq(postImages.key, `posts/${filename}`))
+    .get();
 const imageRowsOf = (userId: string) => db().select().from(postImages).where(eq(postImages.userId, userId));
 const postsOf = (userId: string) => db().select().from(posts).where(eq(posts.userId, userId));
 const storedKeys = async () => (await media.list({ prefix: "posts/" })).objects.map((o) => o.key).sort();
@@ -67,8 +72,15 @@ describe("POST /api/uploads/post-image: who may upload", () => {
   it.each(["user", "vip", "admin"] as const)("lets a %s upload: 201, a row and an object", async (role) => {
     const member = await createUser(role);
     const body = await uploadOk(member);
-    expect(body).toEqual({ image: expect.stringMatching(POST_IMAGE_FILENAME_PATTERN) as unknown as string, url: `/uploads/posts/${body.image}`, width: 1, height: 1 });
-    expect(await imageRowsOf(member.id)).toEqual([expect.objectContaining({ key: `posts/${body.image}`, userId: member.id, width: 1, height: 1, postId: null })]);
+    expect(body).toEqual({
+      image: expect.stringMatching(POST_IMAGE_FILENAME_PATTERN) as unknown as string,
+      url: `/uploads/posts/${body.image}`,
+      width: 1,
+      height: 1,
+    });
+    expect(await imageRowsOf(member.id)).toEqual([
+      expect.objectContaining({ key: `posts/${body.image}`, userId: member.id, width: 1, height: 1, postId: null }),
+    ]);
     expect(await media.head(`posts/${body.image}`)).not.toBeNull();
   });
 
@@ -145,7 +157,12 @@ describe("POST /api/uploads/post-image: refused files store nothing", () => {
       400,
       notImage,
     ],
-    ["HTML borrowing the start of a signature", imageForm(new TextEncoder().encode("RIFF<html><script>alert(1)</script>"), "a.webp", "image/webp"), 400, notImage],
+    [
+      "HTML borrowing the start of a signature",
+      imageForm(new TextEncoder().encode("RIFF<html><script>alert(1)</script>"), "a.webp", "image/webp"),
+      400,
+      notImage,
+    ],
     ["an empty file", imageForm(new Uint8Array(0)), 400, notImage],
     ["5 MB + 1 byte", imageForm(pngSized(POST_IMAGE_MAX_BYTES + 1)), 413, tooLarge],
     ["8 MB", imageForm(pngSized(8 * 1024 * 1024)), 413, tooLarge],
@@ -244,7 +261,10 @@ describe("a post with an uploaded image", () => {
     const owner = await createUser("user");
     const thief = await createUser("user");
     const uploaded = await uploadOk(owner);
-    await expectError(await createPost(thief, { content: "mine now", image: uploaded.image }), 400, { code: "image_not_found", message: FEED_MESSAGES.imageNotFound });
+    await expectError(await createPost(thief, { content: "mine now", image: uploaded.image }), 400, {
+      code: "image_not_found",
+      message: FEED_MESSAGES.imageNotFound,
+    });
     expect(await postsOf(thief.id)).toEqual([]);
     expect((await imageRow(uploaded.image))!.postId).toBeNull();
     // The owner can still use it.
@@ -253,7 +273,10 @@ describe("a post with an uploaded image", () => {
 
   it("refuses an unknown (well-formed) filename and a malformed one with 400 image_not_found, and one that is no text with 400 invalid_input", async () => {
     const member = await createUser("user");
-    await expectError(await createPost(member, { content: "ghost", image: `${"f".repeat(32)}.png` }), 400, { code: "image_not_found", message: FEED_MESSAGES.imageNotFound });
+    await expectError(await createPost(member, { content: "ghost", image: `${"f".repeat(32)}.png` }), 400, {
+      code: "image_not_found",
+      message: FEED_MESSAGES.imageNotFound,
+    });
     for (const image of ["../secret.png", `posts/${"f".repeat(32)}.png`, `${"F".repeat(32)}.png`, `${"f".repeat(32)}.svg`, "", 12]) {
       await expectError(await createPost(member, { content: "ghost", image }), 400, { code: typeof image === "string" ? "image_not_found" : "invalid_input" });
     }
@@ -323,8 +346,13 @@ describe("a post with an uploaded image", () => {
     const winner = crypto.randomUUID();
     const res = await postWithInterleavedWrite(member, { content: "loser", image: uploaded.image }, async () => {
       // The concurrent request that won: its post and its claim on the image.
-      await db().insert(posts).values({ id: winner, userId: member.id, content: "winner", imageUrl: uploaded.url, imageWidth: 1, imageHeight: 1, createdAt: new Date() });
-      await db().update(postImages).set({ postId: winner }).where(eq(postImages.key, `posts/${uploaded.image}`));
+      await db()
+        .insert(posts)
+        .values({ id: winner, userId: member.id, content: "winner", imageUrl: uploaded.url, imageWidth: 1, imageHeight: 1, createdAt: new Date() });
+      await db()
+        .update(postImages)
+        .set({ postId: winner })
+        .where(eq(postImages.key, `posts/${uploaded.image}`));
     });
     const status = res.status;
     const body = await res.text();
@@ -339,7 +367,9 @@ describe("a post with an uploaded image", () => {
     const member = await createUser("user");
     const uploaded = await uploadOk(member);
     const res = await postWithInterleavedWrite(member, { content: "too slow", image: uploaded.image }, async () => {
-      await db().delete(postImages).where(eq(postImages.key, `posts/${uploaded.image}`));
+      await db()
+        .delete(postImages)
+        .where(eq(postImages.key, `posts/${uploaded.image}`));
       await media.delete(`posts/${uploaded.image}`);
     });
     const status = res.status;
@@ -385,7 +415,11 @@ describe("a post with an uploaded image", () => {
 // --- the hourly cleanup -----------------------------------------------------------------------
 
 describe("hourly cleanup of images no post took (scheduled handler)", () => {
-  const age = (filename: string, ms: number) => db().update(postImages).set({ createdAt: new Date(ms) }).where(eq(postImages.key, `posts/${filename}`));
+  const age = (filename: string, ms: number) =>
+    db()
+      .update(postImages)
+      .set({ createdAt: new Date(ms) })
+      .where(eq(postImages.key, `posts/${filename}`));
 
   it("deletes an unused upload older than an hour (row and object), keeps a taken one and fresh ones", async () => {
     const member = await createUser("user");

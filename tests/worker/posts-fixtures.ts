@@ -48,7 +48,8 @@ export async function createPostOk(user: TestUser, content: string) {
   expect(res.status).toBe(201);
   return (await res.json<PostResponse>()).post;
 }
-export const feed = (user: TestUser, cursor?: string) => call(`/api/posts${cursor === undefined ? "" : `?cursor=${encodeURIComponent(cursor)}`}`, { cookie: user.cookie });
+export const feed = (user: TestUser, cursor?: string) =>
+  call(`/api/posts${cursor === undefined ? "" : `?cursor=${encodeURIComponent(cursor)}`}`, { cookie: user.cookie });
 export async function feedOk(user: TestUser, cursor?: string) {
   const res = await feed(user, cursor);
   expect(res.status).toBe(200);

@@ -124,7 +124,9 @@ describe("comments", () => {
     await expectError(await comment(member, postId, ""), 400, { code: "comment_required", message: FEED_MESSAGES.commentRequired });
     await expectError(await comment(member, postId, " \n\t "), 400, { code: "comment_required", message: FEED_MESSAGES.commentRequired });
     await expectError(await comment(member, postId, "evil\u202Etxt"), 400, { code: "invalid_characters", message: TEXT_MESSAGES.invalidCharacters });
-    await expectError(await call(`/api/posts/${postId}/comments`, { json: { content: "x", postId: "other" }, cookie: member.cookie }), 400, { code: "invalid_input" });
+    await expectError(await call(`/api/posts/${postId}/comments`, { json: { content: "x", postId: "other" }, cookie: member.cookie }), 400, {
+      code: "invalid_input",
+    });
     expect((await commentRowsOf(postId)).map((c) => c.content.length)).toEqual([COMMENT_MAX, 1]);
     expect((await postRow(postId))!.commentCount).toBe(2);
   });
@@ -159,7 +161,10 @@ describe("POST /api/posts/:id/reports", () => {
     const reporter = await createUser("user");
     const postId = await seedPost(author.id);
     expect((await report(reporter, postId, { reason: "spam" })).status).toBe(201);
-    await expectError(await report(reporter, postId, { reason: "harassment", details: "again" }), 409, { code: "already_reported", message: FEED_MESSAGES.alreadyReported });
+    await expectError(await report(reporter, postId, { reason: "harassment", details: "again" }), 409, {
+      code: "already_reported",
+      message: FEED_MESSAGES.alreadyReported,
+    });
     const rows = await reportRowsOf(postId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ reason: "spam", details: null });

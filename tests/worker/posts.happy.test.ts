@@ -70,7 +70,15 @@ describe("POST /api/posts", () => {
     });
     expect(Date.parse(post.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     const row = await postRow(post.id);
-    expect(row).toMatchObject({ userId: member.id, content: "Hello, fans!", imageUrl: null, imageWidth: null, imageHeight: null, likeCount: 0, commentCount: 0 });
+    expect(row).toMatchObject({
+      userId: member.id,
+      content: "Hello, fans!",
+      imageUrl: null,
+      imageWidth: null,
+      imageHeight: null,
+      likeCount: 0,
+      commentCount: 0,
+    });
     expect(row!.createdAt.toISOString()).toBe(post.createdAt);
     // It can be read back.
     const again = await call(`/api/posts/${post.id}`, { cookie: member.cookie });
@@ -97,7 +105,9 @@ describe("POST /api/posts", () => {
     const member = await createUser("user");
     const res = await createPost(member, { content: "p".repeat(POST_MAX + 1) });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: "post_too_long", message: "Posts can be at most 2,000 characters", field: "content", params: { max: 2000 } } });
+    expect(await res.json()).toEqual({
+      error: { code: "post_too_long", message: "Posts can be at most 2,000 characters", field: "content", params: { max: 2000 } },
+    });
   });
 
   it("counts characters, not UTF-16 units: 2,000 emoji are accepted, 2,001 refused", async () => {
@@ -105,7 +115,10 @@ describe("POST /api/posts", () => {
     const ok = await createPost(member, { content: "\u{1F3B5}".repeat(POST_MAX) });
     expect(ok.status).toBe(201);
     expect([...(await ok.json<PostResponse>()).post.content]).toHaveLength(POST_MAX);
-    await expectError(await createPost(member, { content: "\u{1F3B5}".repeat(POST_MAX + 1) }), 400, { code: "post_too_long", message: FEED_MESSAGES.postTooLong });
+    await expectError(await createPost(member, { content: "\u{1F3B5}".repeat(POST_MAX + 1) }), 400, {
+      code: "post_too_long",
+      message: FEED_MESSAGES.postTooLong,
+    });
     expect(await countWhere(posts, eq(posts.userId, member.id))).toBe(1);
   });
 });
@@ -209,7 +222,8 @@ describe("GET /api/posts (the feed)", () => {
     const bobs = await createPostOk(bob, "by bob");
     expect((await like(alice, bobs.id, "PUT")).status).toBe(200);
 
-    const view = async (user: TestUser) => Object.fromEntries((await feedOk(user)).posts.map((p) => [p.id, { likedByMe: p.likedByMe, canDelete: p.canDelete, likeCount: p.likeCount }]));
+    const view = async (user: TestUser) =>
+      Object.fromEntries((await feedOk(user)).posts.map((p) => [p.id, { likedByMe: p.likedByMe, canDelete: p.canDelete, likeCount: p.likeCount }]));
     expect(await view(alice)).toEqual({
       [alices.id]: { likedByMe: false, canDelete: true, likeCount: 0 },
       [bobs.id]: { likedByMe: true, canDelete: false, likeCount: 1 },
@@ -300,7 +314,9 @@ describe("comments", () => {
       ["first", 1000],
       ["third", 3000],
     ] as const) {
-      await db().insert(postComments).values({ id: crypto.randomUUID(), postId, userId: fan.id, content: text, createdAt: new Date(base + offset) });
+      await db()
+        .insert(postComments)
+        .values({ id: crypto.randomUUID(), postId, userId: fan.id, content: text, createdAt: new Date(base + offset) });
     }
     expect((await comment(author, postId, "fourth")).status).toBe(201);
     const res = await call(`/api/posts/${postId}/comments`, { cookie: fan.cookie });
@@ -438,7 +454,12 @@ describe("POST /api/posts/:id/reports", () => {
     expect((await report(a, postId, { reason: "spam" })).status).toBe(201);
     expect((await report(b, postId, { reason: "hate", details: "   " })).status).toBe(201);
     const rows = await reportRowsOf(postId);
-    expect(rows.map((r) => [r.reporterId, r.details]).sort()).toEqual([[a.id, null], [b.id, null]].sort());
+    expect(rows.map((r) => [r.reporterId, r.details]).sort()).toEqual(
+      [
+        [a.id, null],
+        [b.id, null],
+      ].sort(),
+    );
   });
 
   it("accepts details of exactly 500 characters", async () => {
@@ -457,7 +478,10 @@ describe("GET /social/post/:id (share page)", () => {
     const author = await createUser("vip", { username: "Author_Name_Secret" });
     const content = "Saw them live last night!\n\nBest   show ever.";
     const postId = await seedPost(author.id, content);
-    await db().update(posts).set({ imageUrl: "/uploads/posts/0123456789abcdef0123456789abcdef.png", imageWidth: 10, imageHeight: 10 }).where(eq(posts.id, postId));
+    await db()
+      .update(posts)
+      .set({ imageUrl: "/uploads/posts/0123456789abcdef0123456789abcdef.png", imageWidth: 10, imageHeight: 10 })
+      .where(eq(posts.id, postId));
     const res = await sharePage(`/social/post/${postId}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");

@@ -59,7 +59,14 @@ const ROUTES: Route[] = [
   { name: "GET /api/posts", ok: 200, unsafe: false, send: (_id, init) => call("/api/posts", init), delta: {} },
   { name: "POST /api/posts", ok: 201, unsafe: true, send: (_id, init) => call("/api/posts", { ...init, json: { content: "hello" } }), delta: { posts: 1 } },
   { name: "GET /api/posts/:id", ok: 200, unsafe: false, send: (id, init) => call(`/api/posts/${id}`, init), delta: {} },
-  { name: "DELETE /api/posts/:id", ok: 204, unsafe: true, own: true, send: (id, init) => call(`/api/posts/${id}`, { ...init, method: "DELETE" }), delta: { posts: -1 } },
+  {
+    name: "DELETE /api/posts/:id",
+    ok: 204,
+    unsafe: true,
+    own: true,
+    send: (id, init) => call(`/api/posts/${id}`, { ...init, method: "DELETE" }),
+    delta: { posts: -1 },
+  },
   { name: "GET /api/posts/:id/comments", ok: 200, unsafe: false, send: (id, init) => call(`/api/posts/${id}/comments`, init), delta: {} },
   {
     name: "POST /api/posts/:id/comments",
@@ -68,7 +75,13 @@ const ROUTES: Route[] = [
     send: (id, init) => call(`/api/posts/${id}/comments`, { ...init, json: { content: "nice" } }),
     delta: { comments: 1 },
   },
-  { name: "PUT /api/posts/:id/like", ok: 200, unsafe: true, send: (id, init) => call(`/api/posts/${id}/like`, { ...init, method: "PUT" }), delta: { likes: 1 } },
+  {
+    name: "PUT /api/posts/:id/like",
+    ok: 200,
+    unsafe: true,
+    send: (id, init) => call(`/api/posts/${id}/like`, { ...init, method: "PUT" }),
+    delta: { likes: 1 },
+  },
   {
     name: "DELETE /api/posts/:id/like",
     ok: 200,

@@ -141,12 +141,22 @@ describe("GET /api/profiles/:id/posts", () => {
     const other = await createUser("user");
     const viewer = await createUser("vip");
     const at = (iso: string) => new Date(iso);
-    await db().insert(posts).values([
-      { id: "p-old", userId: owner.id, content: "first", createdAt: at("2025-01-01T10:00:00.000Z") },
-      { id: "p-new", userId: owner.id, content: "latest", imageUrl: "/uploads/posts/x.png", imageWidth: 640, imageHeight: 480, createdAt: at("2025-03-01T10:00:00.000Z") },
-      { id: "p-mid", userId: owner.id, content: "middle", createdAt: at("2025-02-01T10:00:00.000Z") },
-      { id: "p-other", userId: other.id, content: "not theirs", createdAt: at("2025-04-01T10:00:00.000Z") },
-    ]);
+    await db()
+      .insert(posts)
+      .values([
+        { id: "p-old", userId: owner.id, content: "first", createdAt: at("2025-01-01T10:00:00.000Z") },
+        {
+          id: "p-new",
+          userId: owner.id,
+          content: "latest",
+          imageUrl: "/uploads/posts/x.png",
+          imageWidth: 640,
+          imageHeight: 480,
+          createdAt: at("2025-03-01T10:00:00.000Z"),
+        },
+        { id: "p-mid", userId: owner.id, content: "middle", createdAt: at("2025-02-01T10:00:00.000Z") },
+        { id: "p-other", userId: other.id, content: "not theirs", createdAt: at("2025-04-01T10:00:00.000Z") },
+      ]);
     const res = await getPosts(owner.id, viewer);
     expect(res.status).toBe(200);
     const body = await res.json<ProfilePostsResponse>();
@@ -180,7 +190,13 @@ describe("PATCH /api/profiles/me", () => {
     const res = await patchMe(owner, { username: "New_Name_1", bio: "  I love freestyle  ", website: "https://my.site.example/page", location: "São Paulo" });
     expect(res.status).toBe(200);
     const { profile } = await res.json<ProfileResponse>();
-    expect(profile).toMatchObject({ id: owner.id, username: "New_Name_1", bio: "I love freestyle", website: "https://my.site.example/page", location: "São Paulo" });
+    expect(profile).toMatchObject({
+      id: owner.id,
+      username: "New_Name_1",
+      bio: "I love freestyle",
+      website: "https://my.site.example/page",
+      location: "São Paulo",
+    });
     expect(await profileOf(owner.id, owner)).toEqual(profile);
     const after = await userRow(owner.id);
     expect(after!.username).toBe("New_Name_1");
@@ -201,7 +217,12 @@ describe("PATCH /api/profiles/me", () => {
     const owner = await createUser("user");
     await patchMe(owner, { bio: "bio", website: "https://a.example.com", location: "Rio" });
     const res = await patchMe(owner, { location: "Recife" });
-    expect((await res.json<ProfileResponse>()).profile).toMatchObject({ username: owner.username, bio: "bio", website: "https://a.example.com", location: "Recife" });
+    expect((await res.json<ProfileResponse>()).profile).toMatchObject({
+      username: owner.username,
+      bio: "bio",
+      website: "https://a.example.com",
+      location: "Recife",
+    });
   });
 
   it("clears bio, website and location with empty strings", async () => {

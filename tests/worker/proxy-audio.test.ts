@@ -27,9 +27,7 @@ const AUDIO = new Uint8Array(Array.from({ length: 100 }, (_, i) => i));
 // The app as deployed, once worker/app.ts mounts the route; until then, the same app with the
 // route mounted where app.ts will put it, behind the same middleware and error handler.
 const mounted = app.routes.some((r) => r.path.startsWith("/api/proxy-audio"));
-const proxyApp = mounted
-  ? app
-  : new Hono<HonoEnv>().onError(onError).notFound(onNotFound).route("/", app).route("/api/proxy-audio", proxyAudioRoutes);
+const proxyApp = mounted ? app : new Hono<HonoEnv>().onError(onError).notFound(onNotFound).route("/", app).route("/api/proxy-audio", proxyAudioRoutes);
 
 type ProxyOptions = { cookie?: string; headers?: Record<string, string>; vars?: Record<string, string> };
 
@@ -48,7 +46,11 @@ async function proxy(target: string | null, { cookie, headers = {}, vars = { AUD
 type Upstream = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 const audio = (init: ResponseInit = {}) =>
-  new Response(AUDIO, { status: 200, ...init, headers: { "content-type": "audio/mpeg", "content-length": String(AUDIO.byteLength), ...(init.headers as Record<string, string>) } });
+  new Response(AUDIO, {
+    status: 200,
+    ...init,
+    headers: { "content-type": "audio/mpeg", "content-length": String(AUDIO.byteLength), ...(init.headers as Record<string, string>) },
+  });
 const redirect = (location: string, status = 302) => new Response(null, { status, headers: { location } });
 
 let outbound: MockInstance<typeof fetch>;
@@ -209,7 +211,14 @@ describe("GET /api/proxy-audio: the allowed case", () => {
     );
     const res = await proxy(TRACK, {
       cookie: vip.cookie,
-      headers: { range: "bytes=0-9", "if-range": '"v1"', authorization: "Bearer secret", "user-agent": "Browser/1", "x-forwarded-for": "10.0.0.1", referer: `${ORIGIN}/music` },
+      headers: {
+        range: "bytes=0-9",
+        "if-range": '"v1"',
+        authorization: "Bearer secret",
+        "user-agent": "Browser/1",
+        "x-forwarded-for": "10.0.0.1",
+        referer: `${ORIGIN}/music`,
+      },
     });
     expect(res.status).toBe(206);
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(AUDIO.slice(0, 10));
@@ -271,7 +280,14 @@ describe("GET /api/proxy-audio: redirects", () => {
   });
 
   it("refuses a redirect to a refused address with 502 upstream_failed, without fetching it", async () => {
-    for (const location of ["http://169.254.169.254/latest/meta-data/", "https://127.0.0.1/a.mp3", "https://evil.example/a.mp3", "//[::1]/a.mp3", "https://files.example.com:8443/a.mp3", "https://a@files.example.com/a.mp3"]) {
+    for (const location of [
+      "http://169.254.169.254/latest/meta-data/",
+      "https://127.0.0.1/a.mp3",
+      "https://evil.example/a.mp3",
+      "//[::1]/a.mp3",
+      "https://files.example.com:8443/a.mp3",
+      "https://a@files.example.com/a.mp3",
+    ]) {
       outbound.mockClear();
       fakeHost((url) => (url === TRACK ? redirect(location) : audio()));
       const error = await expectError(await proxy(TRACK, { cookie: vip.cookie }), 502, "upstream_failed");
@@ -334,7 +350,11 @@ describe("fetchRemoteAudio", () => {
 
   it("refuses a disallowed first address itself, without fetching (for callers that did not check)", async () => {
     const fake = vi.fn<typeof fetch>();
-    await expect(fetchRemoteAudio(new URL("https://127.0.0.1/a.mp3"), { allowed: ALLOWED, fetch: fake })).rejects.toMatchObject({ status: 400, code: "url_refused", reason: "ip_literal" });
+    await expect(fetchRemoteAudio(new URL("https://127.0.0.1/a.mp3"), { allowed: ALLOWED, fetch: fake })).rejects.toMatchObject({
+      status: 400,
+      code: "url_refused",
+      reason: "ip_literal",
+    });
     expect(fake).not.toHaveBeenCalled();
   });
 
@@ -410,7 +430,11 @@ describe("checkRemoteAudioUrl", () => {
   });
 
   it("parses the allowlist as exact lowercase host names", () => {
-    expect([...parseAllowedHosts(" Files.Example.com,cdn.example.org  media.example.net,,")]).toEqual(["files.example.com", "cdn.example.org", "media.example.net"]);
+    expect([...parseAllowedHosts(" Files.Example.com,cdn.example.org  media.example.net,,")]).toEqual([
+      "files.example.com",
+      "cdn.example.org",
+      "media.example.net",
+    ]);
     expect(parseAllowedHosts(undefined).size).toBe(0);
     expect(parseAllowedHosts("").size).toBe(0);
   });

@@ -60,7 +60,10 @@ describe("cycleOrder: each cycle's shuffle", () => {
   });
 
   it("changes from one cycle to the next and from one seed to another", () => {
-    const ids = (seed: number, cycle: number) => cycleOrder(EIGHT, seed, cycle).map((t) => t.id).join(",");
+    const ids = (seed: number, cycle: number) =>
+      cycleOrder(EIGHT, seed, cycle)
+        .map((t) => t.id)
+        .join(",");
     const cycles = Array.from({ length: 6 }, (_, c) => ids(SEED, c));
     expect(new Set(cycles).size).toBeGreaterThan(1);
     expect(ids(1, 5)).not.toBe(ids(2, 5));

@@ -147,7 +147,9 @@ describe("GET /api/radio/stations/:id/live: who may open it", () => {
     expect(res.status).toBe(101);
     res.webSocket!.accept();
     open.push(res.webSocket!);
-    const attachments = await runInDurableObject(hub(station), (_i: StationHub, state) => state.getWebSockets().map((ws) => ws.deserializeAttachment() as { userId: string }));
+    const attachments = await runInDurableObject(hub(station), (_i: StationHub, state) =>
+      state.getWebSockets().map((ws) => ws.deserializeAttachment() as { userId: string }),
+    );
     expect(attachments.map((a) => a.userId)).toEqual([vip.id]);
   });
 });
@@ -340,7 +342,9 @@ describe("StationHub: sockets live as long as their session", () => {
     const sockets = [await connect(one, member), await connect(two, member)];
     const bystander = await connect(one, await createUser("vip"));
     const token = randomToken(32);
-    await db().insert(passwordResets).values({ tokenHash: await sha256Hex(token), userId: member.id, expiresAt: new Date(Date.now() + 60_000) });
+    await db()
+      .insert(passwordResets)
+      .values({ tokenHash: await sha256Hex(token), userId: member.id, expiresAt: new Date(Date.now() + 60_000) });
     const res = await call("/api/auth/reset/confirm", { json: { token, password: "new-secret-123", confirmPassword: "new-secret-123" } });
     expect(res.status).toBe(200);
     for (const socket of sockets) expect(await socket.closed).toEqual({ code: SOCKET_CLOSE_SESSION_ENDED });

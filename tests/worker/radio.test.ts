@@ -43,11 +43,26 @@ afterEach(async () => {
 });
 
 /** Inserts a station row (raw SQL) that later tests do not see; the per-isolate cache is dropped. */
-async function insertStation(row: { id: string; sourceType: "catalog" | "stream"; streamUrl?: string | null; albumIds?: string[] | null; seed?: number; position?: number }) {
+async function insertStation(row: {
+  id: string;
+  sourceType: "catalog" | "stream";
+  streamUrl?: string | null;
+  albumIds?: string[] | null;
+  seed?: number;
+  position?: number;
+}) {
   await D1.prepare(
     "INSERT INTO radio_stations (id, name, description_en, description_pt_br, image_key, features, source_type, stream_url, album_ids, seed, position) VALUES (?, ?, 'en', 'pt', NULL, '[]', ?, ?, ?, ?, ?)",
   )
-    .bind(row.id, `Test ${row.id}`, row.sourceType, row.streamUrl ?? null, row.albumIds === undefined || row.albumIds === null ? null : JSON.stringify(row.albumIds), row.seed ?? 7, row.position ?? 100)
+    .bind(
+      row.id,
+      `Test ${row.id}`,
+      row.sourceType,
+      row.streamUrl ?? null,
+      row.albumIds === undefined || row.albumIds === null ? null : JSON.stringify(row.albumIds),
+      row.seed ?? 7,
+      row.position ?? 100,
+    )
     .run();
   undo.push(() => D1.prepare("DELETE FROM radio_stations WHERE id = ?").bind(row.id).run());
   forget("music:");
@@ -86,7 +101,8 @@ async function fetchWithEnv(path: string, vars: Record<string, string>, headers:
 // ---- The clock's oracle, fed from raw SQL -------------------------------------------------------
 
 type RawStation = { id: string; seed: number; album_ids: string | null; source_type: string; stream_url: string | null };
-const rawStation = (id: string) => D1.prepare("SELECT id, seed, album_ids, source_type, stream_url FROM radio_stations WHERE id = ?").bind(id).first<RawStation>();
+const rawStation = (id: string) =>
+  D1.prepare("SELECT id, seed, album_ids, source_type, stream_url FROM radio_stations WHERE id = ?").bind(id).first<RawStation>();
 
 /** The tracks a station rotates, read straight from D1: with audio, a duration, on its albums, by id. */
 async function rawRotation(id: string): Promise<{ seed: number; tracks: RadioTrack[]; albumIds: string[] | null }> {
@@ -104,7 +120,11 @@ async function rawRotation(id: string): Promise<{ seed: number; tracks: RadioTra
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const slotOf = (s: { track: RadioTrack; startedAt: number; endsAt: number }): RadioSlot => ({ track: s.track, startedAt: iso(s.startedAt), endsAt: iso(s.endsAt) });
+const slotOf = (s: { track: RadioTrack; startedAt: number; endsAt: number }): RadioSlot => ({
+  track: s.track,
+  startedAt: iso(s.startedAt),
+  endsAt: iso(s.endsAt),
+});
 
 /** What the station must have answered at its own serverTime, computed from raw D1 rows. */
 async function expectedNowPlaying(np: NowPlaying): Promise<Omit<NowPlaying, "listeners">> {
@@ -154,7 +174,7 @@ describe("GET /api/radio/stations", () => {
     expect(stations.map((s) => s.id)).toEqual([...SEEDED.map(([id]) => id), "zz-stream", "zz-albums"]);
     expect(stations.find((s) => s.id === "zz-stream")).toMatchObject({ sourceType: "stream", imageUrl: null, features: [] });
     for (const s of stations) expect(Object.keys(s).sort(), s.id).toEqual(STATION_VIEW_KEYS);
-    for (const secret of [STREAM_HOST, "streamUrl", "stream_url", "albumIds", "album_ids", "seed", "4242", "1988", "nyc-rhythm\",\"city-lights"]) {
+    for (const secret of [STREAM_HOST, "streamUrl", "stream_url", "albumIds", "album_ids", "seed", "4242", "1988", 'nyc-rhythm","city-lights']) {
       expect(text, secret).not.toContain(secret);
     }
   });
@@ -459,7 +479,9 @@ describe("POST /api/radio/stations/:id/tune: a remote stream station", () => {
     const [header, payload, signature] = forged.token.split(".") as [string, string, string];
     const b64url = (o: unknown) => btoa(JSON.stringify(o)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
     await expectTokenRefused(await fetchWithEnv(url([b64url({ alg: "none" }), payload, ""].join(".")), allow));
-    await expectTokenRefused(await fetchWithEnv(url([header, payload, `${signature.slice(0, 10)}${signature[10] === "A" ? "B" : "A"}${signature.slice(11)}`].join(".")), allow));
+    await expectTokenRefused(
+      await fetchWithEnv(url([header, payload, `${signature.slice(0, 10)}${signature[10] === "A" ? "B" : "A"}${signature.slice(11)}`].join(".")), allow),
+    );
     expect(outbound).not.toHaveBeenCalled();
 
     const recent = await signMediaToken(SESSION_SECRET, vip.id, "station", ID, Date.now() - 9 * 60_000);

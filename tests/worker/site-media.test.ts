@@ -112,7 +112,10 @@ describe("GET /media/site/:file", () => {
   it("reaches no private media through the site route", async () => {
     await media.put("tv/videos/live.mp4", VIDEO);
     await media.put("site/../tv/videos/live.mp4", VIDEO);
-    undo.push(() => media.delete("tv/videos/live.mp4"), () => media.delete("site/../tv/videos/live.mp4"));
+    undo.push(
+      () => media.delete("tv/videos/live.mp4"),
+      () => media.delete("site/../tv/videos/live.mp4"),
+    );
     await expectNotFound(await get(`/media/site/${encodeURIComponent("../tv/videos/live.mp4")}`));
     await expectNotFound(await get("/media/site/..%2Ftv%2Fvideos%2Flive.mp4"));
     // ...and the TV route itself still wants a token.

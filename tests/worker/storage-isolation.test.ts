@@ -10,7 +10,11 @@ const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: numbe
 
 describe("each test file starts from the migrated database", () => {
   it("has every migration applied, their seed rows, and nothing written by earlier files", async () => {
-    expect(await env.DB.prepare("SELECT name FROM d1_migrations ORDER BY id").all<{ name: string }>().then((r) => r.results.map((m) => m.name))).toEqual(migrations.map((m) => m.name));
+    expect(
+      await env.DB.prepare("SELECT name FROM d1_migrations ORDER BY id")
+        .all<{ name: string }>()
+        .then((r) => r.results.map((m) => m.name)),
+    ).toEqual(migrations.map((m) => m.name));
     expect(await count("SELECT count(*) AS n FROM albums")).toBeGreaterThan(0);
     expect(await count("SELECT count(*) AS n FROM tracks")).toBeGreaterThan(0);
     expect(await count("SELECT count(*) AS n FROM users")).toBe(0);
@@ -23,8 +27,14 @@ describe("each test file starts from the migrated database", () => {
     for (const ns of [env.FEED_HUB, env.STATION_HUB, env.CHAT_THREAD, env.ANALYTICS_BUFFER] as DurableObjectNamespace[]) {
       for (const id of await listDurableObjectIds(ns)) {
         const left = await runInDurableObject(ns.get(id), async (_object, state) => {
-          const tables = state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").toArray();
-          const rows = tables.map(({ name }) => state.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM "${name}"`).one().n).reduce((a, b) => a + b, 0);
+          const tables = state.storage.sql
+            .exec<{ name: string }>(
+              "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+            )
+            .toArray();
+          const rows = tables
+            .map(({ name }) => state.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM "${name}"`).one().n)
+            .reduce((a, b) => a + b, 0);
           return { rows, keys: (await state.storage.list()).size, alarm: await state.storage.getAlarm() };
         });
         expect(left, `${id}`).toEqual({ rows: 0, keys: 0, alarm: null });

@@ -103,7 +103,10 @@ describe("GET /api/tv/channels", () => {
     }
     const counts = channels.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.category]: (acc[c.category] ?? 0) + 1 }), {});
     expect(counts).toEqual({ music_video: 3, live: 1, behind_the_scenes: 1 });
-    expect(channels[0]).toMatchObject({ name: "Spring Love (Official Music Video)", description: { en: "The 1988 breakthrough, shot on a rooftop at sunrise." } });
+    expect(channels[0]).toMatchObject({
+      name: "Spring Love (Official Music Video)",
+      description: { en: "The 1988 breakthrough, shot on a rooftop at sunrise." },
+    });
     expect(channels[3]!.name).toBe("Freestyle Lovers Live");
   });
 

@@ -23,8 +23,7 @@ async function uploadOk(user: TestUser, bytes: Uint8Array, name?: string, type?:
 }
 
 const avatarKeysOf = async (userId: string) => (await media.list({ prefix: `avatars/${userId}-` })).objects.map((o) => o.key);
-const storedAvatarUrl = async (userId: string) =>
-  (await db().select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).get())?.avatarUrl;
+const storedAvatarUrl = async (userId: string) => (await db().select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).get())?.avatarUrl;
 
 describe("POST /api/uploads/avatar: roles", () => {
   it("refuses a visitor with 401", async () => {

@@ -46,7 +46,10 @@ function isTimeZone(zone: string): boolean {
 }
 
 export const analyticsQuerySchema = z.strictObject({
-  days: z.enum(["7", "30", "90"]).default("30").transform((d) => Number(d) as AnalyticsPeriod),
+  days: z
+    .enum(["7", "30", "90"])
+    .default("30")
+    .transform((d) => Number(d) as AnalyticsPeriod),
   /** The admin's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone): the traffic dates and the hourly chart are in it. Unknown: 400. */
   tz: z.string().max(64).refine(isTimeZone, "Unknown time zone").default("UTC"),
 });

@@ -11,7 +11,8 @@ export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 
 /** For the file pickers' `accept`; the server decides by magic bytes, not by these lists. */
 export const CATALOG_IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
-export const AUDIO_ACCEPT = "audio/mpeg,audio/mp4,audio/aac,audio/x-m4a,audio/ogg,audio/opus,audio/flac,audio/wav,audio/x-wav,.mp3,.m4a,.aac,.ogg,.opus,.flac,.wav";
+export const AUDIO_ACCEPT =
+  "audio/mpeg,audio/mp4,audio/aac,audio/x-m4a,audio/ogg,audio/opus,audio/flac,audio/wav,audio/x-wav,.mp3,.m4a,.aac,.ogg,.opus,.flac,.wav";
 export const VIDEO_ACCEPT = "video/mp4,video/webm,.mp4,.webm";
 
 export const TITLE_MAX = 200;

@@ -56,7 +56,13 @@ export const catalogIdParamSchema = z.object({ id: slug });
 
 const title = userText({ min: 1, max: TITLE_MAX, minMessage: CATALOG_MESSAGES.titleRequired, maxMessage: CATALOG_MESSAGES.titleTooLong });
 const name = userText({ min: 1, max: TITLE_MAX, minMessage: CATALOG_MESSAGES.nameRequired, maxMessage: CATALOG_MESSAGES.nameTooLong });
-const description = userText({ min: 1, max: DESCRIPTION_MAX, minMessage: CATALOG_MESSAGES.descriptionRequired, maxMessage: CATALOG_MESSAGES.descriptionTooLong, multiline: true });
+const description = userText({
+  min: 1,
+  max: DESCRIPTION_MAX,
+  minMessage: CATALOG_MESSAGES.descriptionRequired,
+  maxMessage: CATALOG_MESSAGES.descriptionTooLong,
+  multiline: true,
+});
 const durationSeconds = z.number().int().min(0).max(MAX_DURATION_SECONDS);
 /** An https address; whether its host is allowed is the server's business (the proxy allowlist). */
 const httpsUrl = z
@@ -120,7 +126,12 @@ const stationFields = {
 };
 
 export const stationCreateSchema = z
-  .strictObject({ ...stationFields, features: stationFields.features.default([]), albumIds: stationFields.albumIds.default(null), streamUrl: stationFields.streamUrl.default(null) })
+  .strictObject({
+    ...stationFields,
+    features: stationFields.features.default([]),
+    albumIds: stationFields.albumIds.default(null),
+    streamUrl: stationFields.streamUrl.default(null),
+  })
   .refine((s) => s.sourceType !== "stream" || s.streamUrl !== null, { message: CATALOG_MESSAGES.streamUrlRequired, path: ["streamUrl"] });
 /** Whether the merged station still makes sense (a stream needs its URL) is checked against the stored row. */
 export const stationUpdateSchema = z.strictObject(stationFields).partial().refine(someField, CATALOG_MESSAGES.nothingToChange);
@@ -136,7 +147,12 @@ const channelFields = {
   embedUrl: httpsUrl.nullable(),
   durationSeconds,
 };
-export const channelCreateSchema = z.strictObject({ ...channelFields, type: channelFields.type.default("video"), embedUrl: channelFields.embedUrl.default(null), durationSeconds: durationSeconds.default(0) });
+export const channelCreateSchema = z.strictObject({
+  ...channelFields,
+  type: channelFields.type.default("video"),
+  embedUrl: channelFields.embedUrl.default(null),
+  durationSeconds: durationSeconds.default(0),
+});
 export const channelUpdateSchema = z.strictObject(channelFields).partial().refine(someField, CATALOG_MESSAGES.nothingToChange);
 
 /** Where a track's audio is, as the back office shows it. */

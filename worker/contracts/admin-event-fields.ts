@@ -5,17 +5,7 @@
 // are in admin-event-limits.ts, re-exported here.
 import { z } from "./zod";
 import { userText } from "./text";
-import {
-  CAPACITY_MAX,
-  DESCRIPTION_MAX,
-  EVENT_FORM_MESSAGES,
-  FIRST_YEAR,
-  LAST_YEAR,
-  PRICE_MAX,
-  TEXT_MAX,
-  URL_MAX,
-  VENUE_COUNTRIES,
-} from "./admin-event-limits";
+import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, FIRST_YEAR, LAST_YEAR, PRICE_MAX, TEXT_MAX, URL_MAX, VENUE_COUNTRIES } from "./admin-event-limits";
 // Pure Intl arithmetic, no Worker API: safe in the SPA's chunk too.
 import { isValidTimeZone, toZonedIso, utcOffsetMinutes } from "./time-zones";
 
@@ -128,8 +118,7 @@ export function eventTimeToInstant(text: string, zone: string): number | null {
 }
 
 /** The wall clock time (datetime-local's 2026-12-05T20:00) of an instant in `zone`. */
-export const instantToWallTime = (iso: string, zone: string): string =>
-  toZonedIso(Date.parse(iso), isValidTimeZone(zone) ? zone : "UTC").slice(0, 16);
+export const instantToWallTime = (iso: string, zone: string): string => toZonedIso(Date.parse(iso), isValidTimeZone(zone) ? zone : "UTC").slice(0, 16);
 
 /** A date and time field: checked here on its own, made an instant with the event's zone later. */
 export const optionalEventTime = () =>

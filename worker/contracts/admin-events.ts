@@ -49,7 +49,11 @@ const fields = (keptCountry?: string | null) => ({
   online: z.boolean({ error: M.onlineInvalid }).default(false),
   joinUrl: optionalUrl(),
   /** The saved venue the venue fields were filled from, if any. */
-  venueId: z.string({ error: M.venueUnknown }).regex(EVENT_ID_PATTERN, M.venueUnknown).nullish().transform((id) => id ?? null),
+  venueId: z
+    .string({ error: M.venueUnknown })
+    .regex(EVENT_ID_PATTERN, M.venueUnknown)
+    .nullish()
+    .transform((id) => id ?? null),
   venueName: optionalText(),
   venueAddress: optionalText(),
   venueCity: optionalText(),

@@ -43,9 +43,7 @@ const notificationSwitch = z.boolean({ error: SETTINGS_MESSAGES.switchInvalid })
 export const settingsUpdateSchema = z
   .strictObject({
     sessionTimeoutHours: z.literal(SESSION_TIMEOUT_OPTIONS, { error: SETTINGS_MESSAGES.timeoutInvalid }).optional(),
-    notifications: z
-      .strictObject({ newUser: notificationSwitch, newVip: notificationSwitch, ticketPurchase: notificationSwitch })
-      .optional(),
+    notifications: z.strictObject({ newUser: notificationSwitch, newVip: notificationSwitch, ticketPurchase: notificationSwitch }).optional(),
   })
   .refine((u) => u.sessionTimeoutHours !== undefined || NOTIFICATION_KEYS.some((k) => u.notifications?.[k] !== undefined), {
     message: SETTINGS_MESSAGES.nothingToUpdate,

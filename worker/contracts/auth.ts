@@ -29,7 +29,12 @@ export const AUTH_MESSAGES = {
   resetSendFailed: "Failed to send reset instructions. Please try again or contact support.",
 } as const;
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: AUTH_MESSAGES.emailInvalid })).pipe(z.string().max(254));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: AUTH_MESSAGES.emailInvalid }))
+  .pipe(z.string().max(254));
 export const usernameSchema = z
   .string()
   .trim()

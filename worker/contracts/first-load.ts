@@ -41,5 +41,4 @@ export type FirstLoadManifest = {
  * named in. Over HTTP/1.1's six connections, small chunks queued ahead of a large one delay it by
  * whole round trips; largest first, the small ones' round trips overlap the large downloads.
  */
-export const largestFirst = (urls: readonly string[], bytes: Readonly<Record<string, number>>) =>
-  [...urls].sort((a, b) => (bytes[b] ?? 0) - (bytes[a] ?? 0));
+export const largestFirst = (urls: readonly string[], bytes: Readonly<Record<string, number>>) => [...urls].sort((a, b) => (bytes[b] ?? 0) - (bytes[a] ?? 0));

@@ -32,7 +32,11 @@ export const profileIdParamSchema = z.object({
 const clearableText = (max: number, message: string, multiline = false) => userText({ max, maxMessage: message, multiline }).transform((v) => v || null);
 
 const websiteSchema = userText({ max: WEBSITE_MAX, maxMessage: PROFILE_MESSAGES.invalidUrl })
-  .pipe(z.union([z.literal(""), z.url({ protocol: z.regexes.httpProtocol, hostname: z.regexes.domain, message: PROFILE_MESSAGES.invalidUrl })], { message: PROFILE_MESSAGES.invalidUrl }))
+  .pipe(
+    z.union([z.literal(""), z.url({ protocol: z.regexes.httpProtocol, hostname: z.regexes.domain, message: PROFILE_MESSAGES.invalidUrl })], {
+      message: PROFILE_MESSAGES.invalidUrl,
+    }),
+  )
   .transform((v) => v || null);
 
 /** PATCH /api/profiles/me. Every field is optional; an absent field is left unchanged. */

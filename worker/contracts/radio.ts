@@ -60,7 +60,4 @@ export const RADIO_STATIC_MS = 2000;
 export const RADIO_ERROR_MS = 5000;
 
 /** Frames the station hub sends on /api/radio/stations/:id/live (besides the text "pong"). */
-export type RadioServerFrame =
-  | { type: "listeners"; count: number }
-  | { type: "now_playing"; nowPlaying: NowPlaying }
-  | { type: "error"; code: "bad_frame" };
+export type RadioServerFrame = { type: "listeners"; count: number } | { type: "now_playing"; nowPlaying: NowPlaying } | { type: "error"; code: "bad_frame" };

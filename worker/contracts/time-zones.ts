@@ -28,7 +28,10 @@ export function isValidTimeZone(zone: string): boolean {
  * winter, 330 for Kolkata). Historic offsets with seconds (local mean time) are truncated.
  */
 export function utcOffsetMinutes(instant: number, zone: string): number {
-  const name = offsetFormatter(zone).formatToParts(new Date(instant)).find((p) => p.type === "timeZoneName")?.value ?? "";
+  const name =
+    offsetFormatter(zone)
+      .formatToParts(new Date(instant))
+      .find((p) => p.type === "timeZoneName")?.value ?? "";
   // "GMT" at zero, else "GMT-05:00", "GMT+05:30" (or "GMT-04:56:02" long ago).
   const match = /^GMT(?:([+-])(\d{1,2})(?::?(\d{2}))?(?::?\d{2})?)?$/.exec(name);
   if (!match) throw new RangeError(`Unexpected time zone offset "${name}" for ${zone}`);

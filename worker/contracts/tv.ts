@@ -30,8 +30,7 @@ export type ChannelsResponse = { channels: TvChannelView[] };
  * - embed: a live channel's external player page, shown in a sandboxed iframe.
  */
 export type TvStreamResponse =
-  | { kind: "video"; url: string; expiresAt: string; startAt: number | null; durationSeconds: number; serverTime: string }
-  | { kind: "embed"; embedUrl: string };
+  { kind: "video"; url: string; expiresAt: string; startAt: number | null; durationSeconds: number; serverTime: string } | { kind: "embed"; embedUrl: string };
 
 /** The SPA's static between channels, and the skip step (spec 9: 2 s of static, skip 10 s). */
 export const TV_STATIC_MS = 2000;

@@ -66,7 +66,11 @@ export type StationFields = {
 /** The text fields are long: the audit row says which changed, not what they now say. */
 const stationSummary = (s: Partial<StationFields>) => {
   const { descriptionEn, descriptionPtBr, ...rest } = s;
-  return { ...rest, ...(descriptionEn !== undefined ? { descriptionEn: "(changed)" } : {}), ...(descriptionPtBr !== undefined ? { descriptionPtBr: "(changed)" } : {}) };
+  return {
+    ...rest,
+    ...(descriptionEn !== undefined ? { descriptionEn: "(changed)" } : {}),
+    ...(descriptionPtBr !== undefined ? { descriptionPtBr: "(changed)" } : {}),
+  };
 };
 
 export const findStationRow = (db: DB, id: string) => db.select().from(radioStations).where(eq(radioStations.id, id)).get();
@@ -103,7 +107,13 @@ export async function updateStation(db: DB, actor: Actor, before: StationRow, pa
   const shown = Object.fromEntries(Object.keys(patch).map((k) => [k, before[k as keyof StationRow]])) as Partial<StationFields>;
   const [, , after] = await db.batch([
     db.update(radioStations).set(patch).where(eq(radioStations.id, before.id)),
-    auditInsert(db, { actor, action: "station.update", targetType: "station", targetId: before.id, summary: { before: stationSummary(shown), after: stationSummary(patch) } }),
+    auditInsert(db, {
+      actor,
+      action: "station.update",
+      targetType: "station",
+      targetId: before.id,
+      summary: { before: stationSummary(shown), after: stationSummary(patch) },
+    }),
     db.select().from(radioStations).where(eq(radioStations.id, before.id)),
   ]);
   return after[0] ? toAdminStation(after[0]) : null;
@@ -114,7 +124,13 @@ export async function deleteStation(db: DB, actor: Actor, id: string): Promise<D
   if (!before) return null;
   await db.batch([
     db.delete(radioStations).where(eq(radioStations.id, id)),
-    auditInsert(db, { actor, action: "station.delete", targetType: "station", targetId: id, summary: { before: { name: before.name, sourceType: before.sourceType }, after: null } }),
+    auditInsert(db, {
+      actor,
+      action: "station.delete",
+      targetType: "station",
+      targetId: id,
+      summary: { before: { name: before.name, sourceType: before.sourceType }, after: null },
+    }),
   ]);
   const key = r2KeyOf(before.imageKey);
   return { r2Keys: key ? [key] : [], retiredTracks: 0 };
@@ -122,13 +138,24 @@ export async function deleteStation(db: DB, actor: Actor, id: string): Promise<D
 
 export async function reorderStations(db: DB, actor: Actor, ids: string[]): Promise<AdminStation[] | Refused<CatalogRefusal>> {
   const current = await db.select({ id: radioStations.id }).from(radioStations).orderBy(asc(radioStations.position), asc(radioStations.id));
-  if (!sameIds(current.map((r) => r.id), ids)) return refuse("order_changed");
+  if (
+    !sameIds(
+      current.map((r) => r.id),
+      ids,
+    )
+  )
+    return refuse("order_changed");
   await db.batch([
     db
       .update(radioStations)
       .set({ position: sql`(SELECT key FROM json_each(${JSON.stringify(ids)}) WHERE value = ${radioStations.id})` })
       .where(inJson(radioStations.id, ids)),
-    auditInsert(db, { actor, action: "station.reorder", targetType: "station", summary: { before: { order: current.map((r) => r.id) }, after: { order: ids } } }),
+    auditInsert(db, {
+      actor,
+      action: "station.reorder",
+      targetType: "station",
+      summary: { before: { order: current.map((r) => r.id) }, after: { order: ids } },
+    }),
   ]);
   return listAdminStations(db);
 }
@@ -137,7 +164,13 @@ export async function setStationImage(db: DB, actor: Actor, id: string, imageKey
   const [before, updated] = await db.batch([
     db.select({ imageKey: radioStations.imageKey }).from(radioStations).where(eq(radioStations.id, id)),
     db.update(radioStations).set({ imageKey }).where(eq(radioStations.id, id)).returning(),
-    auditInsert(db, { actor, action: "station.picture", targetType: "station", targetId: id, summary: { before: { picture: shown }, after: { picture: imageKey } } }),
+    auditInsert(db, {
+      actor,
+      action: "station.picture",
+      targetType: "station",
+      targetId: id,
+      summary: { before: { picture: shown }, after: { picture: imageKey } },
+    }),
   ]);
   const row = updated[0];
   return row ? { previous: before[0]?.imageKey ?? null, station: toAdminStation(row) } : null;
@@ -157,7 +190,11 @@ export type ChannelFields = {
 
 const channelSummary = (c: Partial<ChannelFields>) => {
   const { descriptionEn, descriptionPtBr, ...rest } = c;
-  return { ...rest, ...(descriptionEn !== undefined ? { descriptionEn: "(changed)" } : {}), ...(descriptionPtBr !== undefined ? { descriptionPtBr: "(changed)" } : {}) };
+  return {
+    ...rest,
+    ...(descriptionEn !== undefined ? { descriptionEn: "(changed)" } : {}),
+    ...(descriptionPtBr !== undefined ? { descriptionPtBr: "(changed)" } : {}),
+  };
 };
 
 export const findChannelRow = (db: DB, id: string) => db.select().from(tvChannels).where(eq(tvChannels.id, id)).get();
@@ -188,7 +225,13 @@ export async function updateChannel(db: DB, actor: Actor, id: string, patch: Par
   const shown = Object.fromEntries(Object.keys(patch).map((k) => [k, before[k as keyof ChannelRow]])) as Partial<ChannelFields>;
   const [, , after] = await db.batch([
     db.update(tvChannels).set(patch).where(eq(tvChannels.id, id)),
-    auditInsert(db, { actor, action: "channel.update", targetType: "channel", targetId: id, summary: { before: channelSummary(shown), after: channelSummary(patch) } }),
+    auditInsert(db, {
+      actor,
+      action: "channel.update",
+      targetType: "channel",
+      targetId: id,
+      summary: { before: channelSummary(shown), after: channelSummary(patch) },
+    }),
     db.select().from(tvChannels).where(eq(tvChannels.id, id)),
   ]);
   return after[0] ? toAdminChannel(after[0]) : null;
@@ -199,7 +242,13 @@ export async function deleteChannel(db: DB, actor: Actor, id: string): Promise<D
   if (!before) return null;
   await db.batch([
     db.delete(tvChannels).where(eq(tvChannels.id, id)),
-    auditInsert(db, { actor, action: "channel.delete", targetType: "channel", targetId: id, summary: { before: { name: before.name, category: before.category }, after: null } }),
+    auditInsert(db, {
+      actor,
+      action: "channel.delete",
+      targetType: "channel",
+      targetId: id,
+      summary: { before: { name: before.name, category: before.category }, after: null },
+    }),
   ]);
   const keys = [r2KeyOf(before.thumbnailKey), r2KeyOf(before.videoKey)].filter((k): k is string => k !== null);
   return { r2Keys: keys, retiredTracks: 0 };
@@ -207,13 +256,24 @@ export async function deleteChannel(db: DB, actor: Actor, id: string): Promise<D
 
 export async function reorderChannels(db: DB, actor: Actor, ids: string[]): Promise<AdminChannel[] | Refused<CatalogRefusal>> {
   const current = await db.select({ id: tvChannels.id }).from(tvChannels).orderBy(asc(tvChannels.position), asc(tvChannels.id));
-  if (!sameIds(current.map((r) => r.id), ids)) return refuse("order_changed");
+  if (
+    !sameIds(
+      current.map((r) => r.id),
+      ids,
+    )
+  )
+    return refuse("order_changed");
   await db.batch([
     db
       .update(tvChannels)
       .set({ position: sql`(SELECT key FROM json_each(${JSON.stringify(ids)}) WHERE value = ${tvChannels.id})` })
       .where(inJson(tvChannels.id, ids)),
-    auditInsert(db, { actor, action: "channel.reorder", targetType: "channel", summary: { before: { order: current.map((r) => r.id) }, after: { order: ids } } }),
+    auditInsert(db, {
+      actor,
+      action: "channel.reorder",
+      targetType: "channel",
+      summary: { before: { order: current.map((r) => r.id) }, after: { order: ids } },
+    }),
   ]);
   return listAdminChannels(db);
 }
@@ -222,7 +282,13 @@ export async function setChannelThumbnail(db: DB, actor: Actor, id: string, thum
   const [before, updated] = await db.batch([
     db.select({ key: tvChannels.thumbnailKey }).from(tvChannels).where(eq(tvChannels.id, id)),
     db.update(tvChannels).set({ thumbnailKey }).where(eq(tvChannels.id, id)).returning(),
-    auditInsert(db, { actor, action: "channel.thumbnail", targetType: "channel", targetId: id, summary: { before: { thumbnail: shown }, after: { thumbnail: thumbnailKey } } }),
+    auditInsert(db, {
+      actor,
+      action: "channel.thumbnail",
+      targetType: "channel",
+      targetId: id,
+      summary: { before: { thumbnail: shown }, after: { thumbnail: thumbnailKey } },
+    }),
   ]);
   const row = updated[0];
   return row ? { previous: before[0]?.key ?? null, channel: toAdminChannel(row) } : null;
@@ -236,7 +302,13 @@ export async function setChannelVideo(db: DB, actor: Actor, id: string, videoKey
       .set(durationSeconds === null ? { videoKey } : { videoKey, durationSeconds })
       .where(eq(tvChannels.id, id))
       .returning(),
-    auditInsert(db, { actor, action: "channel.video", targetType: "channel", targetId: id, summary: { before: { video: shown }, after: { video: videoKey, durationSeconds } } }),
+    auditInsert(db, {
+      actor,
+      action: "channel.video",
+      targetType: "channel",
+      targetId: id,
+      summary: { before: { video: shown }, after: { video: videoKey, durationSeconds } },
+    }),
   ]);
   const row = updated[0];
   return row ? { previous: before[0]?.key ?? null, channel: toAdminChannel(row) } : null;

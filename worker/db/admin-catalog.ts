@@ -113,7 +113,13 @@ export async function updateAlbum(db: DB, actor: Actor, id: string, patch: Parti
   if (!before) return null;
   await db.batch([
     db.update(albums).set(patch).where(eq(albums.id, id)),
-    auditInsert(db, { actor, action: "album.update", targetType: "album", targetId: id, summary: { before: pick(albumSummary(before), Object.keys(patch)), after: patch } }),
+    auditInsert(db, {
+      actor,
+      action: "album.update",
+      targetType: "album",
+      targetId: id,
+      summary: { before: pick(albumSummary(before), Object.keys(patch)), after: patch },
+    }),
   ]);
   return findAdminAlbum(db, id);
 }
@@ -162,7 +168,11 @@ export async function deleteAlbum(db: DB, actor: Actor, id: string, now = Date.n
         action: "album.delete",
         targetType: "album",
         targetId: id,
-        summary: { before: { ...albumSummary(row), tracks: trackRows.map((t) => t.title) }, after: null, note: `${trackRows.length} track(s) retired; their plays are kept` },
+        summary: {
+          before: { ...albumSummary(row), tracks: trackRows.map((t) => t.title) },
+          after: null,
+          note: `${trackRows.length} track(s) retired; their plays are kept`,
+        },
       },
       now,
     ),
@@ -174,7 +184,13 @@ export async function deleteAlbum(db: DB, actor: Actor, id: string, now = Date.n
 /** Positions 0..n-1 in the order of `ids`, which must name exactly the current albums. */
 export async function reorderAlbums(db: DB, actor: Actor, ids: string[]): Promise<AdminAlbum[] | Refused<CatalogRefusal>> {
   const current = await db.select({ id: albums.id }).from(albums).orderBy(asc(albums.position));
-  if (!sameIds(current.map((r) => r.id), ids)) return refuse("order_changed");
+  if (
+    !sameIds(
+      current.map((r) => r.id),
+      ids,
+    )
+  )
+    return refuse("order_changed");
   await db.batch([
     db
       .update(albums)
@@ -208,7 +224,11 @@ export async function setAlbumCover(db: DB, actor: Actor, id: string, coverKey: 
 // ----- tracks -----
 
 type TrackFields = { title: string; number: number; durationSeconds: number };
-const trackSummary = (row: Pick<TrackRow, "title" | "number" | "durationSeconds">) => ({ title: row.title, number: row.number, durationSeconds: row.durationSeconds });
+const trackSummary = (row: Pick<TrackRow, "title" | "number" | "durationSeconds">) => ({
+  title: row.title,
+  number: row.number,
+  durationSeconds: row.durationSeconds,
+});
 
 async function numberTaken(db: DB, albumId: string, number: number, exceptId?: string) {
   const row = await db
@@ -236,7 +256,12 @@ async function newTrackId(db: DB, albumId: string, title: string): Promise<strin
   return uniqueSlug(base, new Set([...live, ...retired]));
 }
 
-export async function createTrack(db: DB, actor: Actor, albumId: string, input: { title: string; number?: number; durationSeconds?: number }): Promise<AdminTrack | Refused<CatalogRefusal> | null> {
+export async function createTrack(
+  db: DB,
+  actor: Actor,
+  albumId: string,
+  input: { title: string; number?: number; durationSeconds?: number },
+): Promise<AdminTrack | Refused<CatalogRefusal> | null> {
   const album = await findAlbumRow(db, albumId);
   if (!album) return null;
   if (input.number !== undefined && (await numberTaken(db, albumId, input.number))) return refuse("number_taken");
@@ -266,7 +291,13 @@ export async function updateTrack(db: DB, actor: Actor, id: string, patch: Parti
     () =>
       db.batch([
         db.update(tracks).set(patch).where(eq(tracks.id, id)),
-        auditInsert(db, { actor, action: "track.update", targetType: "track", targetId: id, summary: { before: pick(trackSummary(before), Object.keys(patch)), after: patch } }),
+        auditInsert(db, {
+          actor,
+          action: "track.update",
+          targetType: "track",
+          targetId: id,
+          summary: { before: pick(trackSummary(before), Object.keys(patch)), after: patch },
+        }),
         db.select().from(tracks).where(eq(tracks.id, id)),
       ]),
     "number_taken",
@@ -282,7 +313,13 @@ export async function updateTrack(db: DB, actor: Actor, id: string, patch: Parti
 export async function reorderTracks(db: DB, actor: Actor, albumId: string, ids: string[]): Promise<AdminAlbum | Refused<CatalogRefusal> | null> {
   const album = await findAdminAlbum(db, albumId);
   if (!album) return null;
-  if (!sameIds(album.tracks.map((t) => t.id), ids)) return refuse("order_changed");
+  if (
+    !sameIds(
+      album.tracks.map((t) => t.id),
+      ids,
+    )
+  )
+    return refuse("order_changed");
   const order = JSON.stringify(ids);
   const written = await refuseOnClash(
     () =>
@@ -295,7 +332,13 @@ export async function reorderTracks(db: DB, actor: Actor, albumId: string, ids: 
           .update(tracks)
           .set({ number: sql`-${tracks.number}` })
           .where(and(eq(tracks.albumId, albumId), sql`${tracks.number} < 0`)),
-        auditInsert(db, { actor, action: "track.reorder", targetType: "album", targetId: albumId, summary: { before: { order: album.tracks.map((t) => t.id) }, after: { order: ids } } }),
+        auditInsert(db, {
+          actor,
+          action: "track.reorder",
+          targetType: "album",
+          targetId: albumId,
+          summary: { before: { order: album.tracks.map((t) => t.id) }, after: { order: ids } },
+        }),
       ]),
     "order_changed",
   );
@@ -312,7 +355,13 @@ export async function deleteTrack(db: DB, actor: Actor, id: string, now = Date.n
     db.delete(tracks).where(eq(tracks.id, id)),
     auditInsert(
       db,
-      { actor, action: "track.delete", targetType: "track", targetId: id, summary: { before: { albumId: before.albumId, ...trackSummary(before), plays: before.plays }, after: null } },
+      {
+        actor,
+        action: "track.delete",
+        targetType: "track",
+        targetId: id,
+        summary: { before: { albumId: before.albumId, ...trackSummary(before), plays: before.plays }, after: null },
+      },
       now,
     ),
   ]);
@@ -325,7 +374,12 @@ export async function deleteTrack(db: DB, actor: Actor, id: string, now = Date.n
  * The replaced source is read in the same batch, so a concurrent change cannot hide it; `shown`
  * is what the caller saw before, for the audit row.
  */
-export async function setTrackAudio(db: DB, actor: Actor, id: string, change: { audioKey: string | null; durationSeconds: number | null; action: string; shown: string | null }) {
+export async function setTrackAudio(
+  db: DB,
+  actor: Actor,
+  id: string,
+  change: { audioKey: string | null; durationSeconds: number | null; action: string; shown: string | null },
+) {
   const { audioKey, durationSeconds, action } = change;
   const [before, updated] = await db.batch([
     db.select({ audioKey: tracks.audioKey }).from(tracks).where(eq(tracks.id, id)),
@@ -334,7 +388,13 @@ export async function setTrackAudio(db: DB, actor: Actor, id: string, change: { 
       .set(durationSeconds === null ? { audioKey } : { audioKey, durationSeconds })
       .where(eq(tracks.id, id))
       .returning(),
-    auditInsert(db, { actor, action, targetType: "track", targetId: id, summary: { before: { audio: change.shown }, after: { audio: audioKey, durationSeconds } } }),
+    auditInsert(db, {
+      actor,
+      action,
+      targetType: "track",
+      targetId: id,
+      summary: { before: { audio: change.shown }, after: { audio: audioKey, durationSeconds } },
+    }),
   ]);
   const track = updated[0];
   if (!track) return null;

@@ -105,7 +105,9 @@ function changes(before: AdminEvent, after: AdminEvent) {
   const was = auditView(before);
   const now = auditView(after);
   const keys = Object.keys(now).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]));
-  const notes = [before.description !== after.description ? "description changed" : null, before.joinUrl !== after.joinUrl ? "join link changed" : null].filter(Boolean);
+  const notes = [before.description !== after.description ? "description changed" : null, before.joinUrl !== after.joinUrl ? "join link changed" : null].filter(
+    Boolean,
+  );
   return {
     before: Object.fromEntries(keys.map((key) => [key, was[key]])),
     after: Object.fromEntries(keys.map((key) => [key, now[key]])),
@@ -115,7 +117,15 @@ function changes(before: AdminEvent, after: AdminEvent) {
 
 export async function createEvent(db: DB, actor: Actor, values: EventValues, now = Date.now()): Promise<AdminEvent> {
   const id = crypto.randomUUID();
-  const row: EventRow = { ...columnsOf(values), id, endDate: null, imageKey: null, currency: DEFAULT_CURRENCY, createdAt: new Date(now), updatedAt: new Date(now) };
+  const row: EventRow = {
+    ...columnsOf(values),
+    id,
+    endDate: null,
+    imageKey: null,
+    currency: DEFAULT_CURRENCY,
+    createdAt: new Date(now),
+    updatedAt: new Date(now),
+  };
   await db.batch([
     db.insert(events).values(row),
     auditInsert(db, { actor, action: "event.create", targetType: "event", targetId: id, summary: { after: auditView(toAdminEvent(row)) } }, now),
@@ -129,7 +139,11 @@ export async function updateEvent(db: DB, actor: Actor, before: EventRow, values
   const after = { ...before, ...set };
   await db.batch([
     db.update(events).set(set).where(eq(events.id, before.id)),
-    auditInsert(db, { actor, action: "event.update", targetType: "event", targetId: before.id, summary: changes(toAdminEvent(before), toAdminEvent(after)) }, now),
+    auditInsert(
+      db,
+      { actor, action: "event.update", targetType: "event", targetId: before.id, summary: changes(toAdminEvent(before), toAdminEvent(after)) },
+      now,
+    ),
   ]);
   const row = await findEvent(db, before.id);
   return row ? toAdminEvent(row) : null;
@@ -138,6 +152,10 @@ export async function updateEvent(db: DB, actor: Actor, before: EventRow, values
 export async function deleteEvent(db: DB, actor: Actor, before: EventRow, now = Date.now()): Promise<void> {
   await db.batch([
     db.delete(events).where(eq(events.id, before.id)),
-    auditInsert(db, { actor, action: "event.delete", targetType: "event", targetId: before.id, summary: { before: auditView(toAdminEvent(before)), after: null } }, now),
+    auditInsert(
+      db,
+      { actor, action: "event.delete", targetType: "event", targetId: before.id, summary: { before: auditView(toAdminEvent(before)), after: null } },
+      now,
+    ),
   ]);
 }

@@ -159,7 +159,11 @@ export async function updateMessage(db: DB, actor: Actor, id: string, patch: Mes
         .update(contactMessages)
         .set({ ...after, updatedAt: new Date(now) })
         .where(eq(contactMessages.id, id)),
-      auditInsert(db, { actor, action: "message.update", targetType: "contact_message", targetId: id, summary: { before: pick(before), after: pick(after) } }, now),
+      auditInsert(
+        db,
+        { actor, action: "message.update", targetType: "contact_message", targetId: id, summary: { before: pick(before), after: pick(after) } },
+        now,
+      ),
     ]);
   }
   return findMessage(db, id);

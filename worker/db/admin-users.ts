@@ -34,7 +34,18 @@ const columns = (now: number) => ({
   comp: sql<number>`${hasCompVip}`,
 });
 
-type Row = { id: string; email: string; username: string; createdAt: Date; lastSignInAt: Date | null; status: "active" | "banned"; isVip: boolean; isAdmin: number; paid: number; comp: number };
+type Row = {
+  id: string;
+  email: string;
+  username: string;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+  status: "active" | "banned";
+  isVip: boolean;
+  isAdmin: number;
+  paid: number;
+  comp: number;
+};
 
 const vipSourceOf = (paid: boolean, comp: boolean): VipSource => (paid && comp ? "both" : paid ? "paid" : comp ? "comp" : "none");
 
@@ -78,7 +89,10 @@ export async function listAdminUsers(db: DB, query: UsersQuery, now = Date.now()
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(USERS_PAGE_SIZE)
       .offset((query.page - 1) * USERS_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)` }).from(users).where(where),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(users)
+      .where(where),
   ]);
   return { users: rows.map(toAdminUser), total: count?.total ?? 0 };
 }
@@ -147,7 +161,11 @@ export const setStatusStatement = (db: DB, userId: string, status: "active" | "b
 /** Grants (kept if one exists) or removes the comp, then recomputes is_vip from both sources. */
 export const compStatements = (db: DB, userId: string, comp: boolean, grantedBy: string, now: number): [Statement, Statement] => [
   comp
-    ? db.insert(vipComps).values({ userId, grantedBy, grantedAt: new Date(now) }).onConflictDoNothing().toSQL()
+    ? db
+        .insert(vipComps)
+        .values({ userId, grantedBy, grantedAt: new Date(now) })
+        .onConflictDoNothing()
+        .toSQL()
     : db.delete(vipComps).where(eq(vipComps.userId, userId)).toSQL(),
   syncUserVip(db, userId, now),
 ];

@@ -68,7 +68,10 @@ export async function updateVenue(db: DB, actor: Actor, before: AdminVenue, valu
   const will: Record<string, unknown> = { ...values };
   const keys = Object.keys(will).filter((key) => was[key] !== will[key]);
   await db.batch([
-    db.update(venues).set({ ...values, updatedAt: new Date(now) }).where(eq(venues.id, before.id)),
+    db
+      .update(venues)
+      .set({ ...values, updatedAt: new Date(now) })
+      .where(eq(venues.id, before.id)),
     auditInsert(
       db,
       {

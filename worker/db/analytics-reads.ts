@@ -1,17 +1,7 @@
 // What the back office reads: the overview (last 24 h from raw views) and site analytics (whole
 // past days from the rollups, today from raw views). Each is one D1 batch, one round trip.
 import type { DB } from "./client";
-import {
-  ACTIVE_MEMBERS_SQL,
-  ACTIVE_MEMBER_MS,
-  DAY_MS,
-  HOUR_MS,
-  RANGE_HOURLY_SQL,
-  RANGE_TOTALS_SQL,
-  utcDay,
-  utcDayStart,
-  type SqlValue,
-} from "./analytics-sql";
+import { ACTIVE_MEMBERS_SQL, ACTIVE_MEMBER_MS, DAY_MS, HOUR_MS, RANGE_HOURLY_SQL, RANGE_TOTALS_SQL, utcDay, utcDayStart, type SqlValue } from "./analytics-sql";
 import { ROLLUP_CATCH_UP_DAYS, rollupDays, unfinishedDays } from "./analytics";
 import { RAW_EVENTS_RETENTION_DAYS, type AnalyticsPeriod, type AnalyticsResponse, type OverviewResponse } from "../contracts/admin-analytics";
 import { addTotals, avgSessionSeconds, bounceRatePct, deviceShares, EMPTY_TOTALS, round1, trend, type SpanTotals } from "../lib/analytics/figures";
@@ -54,7 +44,15 @@ const peopleSql = `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*
   (SELECT count(*) FROM marketing_contacts WHERE subscribed = 1) AS subscribers,
   (SELECT count(*) FROM events WHERE status = 'published' AND event_date > ?4) AS upcoming_events,
   (SELECT count(*) FROM contact_messages) AS messages`;
-type PeopleRow = { users: number; new_today: number; active: number; active_before: number | null; subscribers: number; upcoming_events: number; messages: number };
+type PeopleRow = {
+  users: number;
+  new_today: number;
+  active: number;
+  active_before: number | null;
+  subscribers: number;
+  upcoming_events: number;
+  messages: number;
+};
 
 function people(db: DB, now: number, { since, snapshotDay }: { since: number; snapshotDay: string }) {
   return query(db, peopleSql, now - ACTIVE_MEMBER_MS, since, snapshotDay, now);

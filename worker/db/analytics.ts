@@ -37,7 +37,10 @@ export function runStatements(db: DB, statements: Statement[]) {
 export async function loadDailySalt(db: DB, now: number): Promise<string> {
   const day = utcDay(now);
   const [, , rows] = await db.batch([
-    db.insert(analyticsSalts).values({ day, salt: randomToken(32), createdAt: new Date(now) }).onConflictDoNothing(),
+    db
+      .insert(analyticsSalts)
+      .values({ day, salt: randomToken(32), createdAt: new Date(now) })
+      .onConflictDoNothing(),
     db.delete(analyticsSalts).where(lt(analyticsSalts.day, day)),
     db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day)),
   ]);
@@ -64,7 +67,11 @@ export function unfinishedDays(rolled: RolledDay[], from: number, to: number): n
 
 /** Rolls up the given UTC days (day starts) in one batch. */
 export async function rollupDays(db: DB, days: number[], now: number) {
-  if (days.length > 0) await runStatements(db, days.flatMap((day) => rollupDayStatements(day, now)));
+  if (days.length > 0)
+    await runStatements(
+      db,
+      days.flatMap((day) => rollupDayStatements(day, now)),
+    );
 }
 
 export type RollupResult = { days: string[]; deletedViews: number };

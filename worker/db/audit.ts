@@ -49,18 +49,16 @@ export async function listAudit(db: DB, filters: { action?: string; actorId?: st
   ]);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   return {
-    entries: page.map(
-      (row): AuditEntryView => ({
-        id: row.id,
-        actorId: row.actorId,
-        actorEmail: row.actorEmail,
-        action: row.action,
-        targetType: row.targetType,
-        targetId: row.targetId,
-        summary: row.summary,
-        createdAt: row.createdAt.toISOString(),
-      }),
-    ),
+    entries: page.map((row): AuditEntryView => ({
+      id: row.id,
+      actorId: row.actorId,
+      actorEmail: row.actorEmail,
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      summary: row.summary,
+      createdAt: row.createdAt.toISOString(),
+    })),
     nextCursor: rows.length > AUDIT_PAGE_SIZE ? page[page.length - 1]!.id : null,
     actions: actions.map((a) => a.action),
   };

@@ -9,12 +9,9 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
-export const findUserByEmail = (db: DB, email: string) =>
-  db.query.users.findFirst({ where: sql`lower(${users.email}) = lower(${email})` });
+export const findUserByEmail = (db: DB, email: string) => db.query.users.findFirst({ where: sql`lower(${users.email}) = lower(${email})` });
 
-export const findUserByUsername = (db: DB, username: string) =>
-  db.query.users.findFirst({ where: sql`lower(${users.username}) = lower(${username})` });
-
+export const findUserByUsername = (db: DB, username: string) => db.query.users.findFirst({ where: sql`lower(${users.username}) = lower(${username})` });
 
 export async function isAdminUser(db: DB, user: Pick<UserRow, "id" | "isAdmin">): Promise<boolean> {
   if (user.isAdmin) return true;
@@ -57,7 +54,10 @@ export async function resolveSession(db: DB, idHash: string, now = Date.now()) {
     return null;
   }
   if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.idHash, idHash));
   }
   return user;
 }
@@ -69,7 +69,10 @@ export type NewUser = { id: string; email: string; username: string; passwordHas
 /** The users row and its profiles row, together or not at all. The new user counts as signed in. */
 export async function insertUserWithProfile(db: DB, u: NewUser, now = Date.now()): Promise<UserRow> {
   const [[row]] = await db.batch([
-    db.insert(users).values({ ...u, lastSignInAt: new Date(now) }).returning(),
+    db
+      .insert(users)
+      .values({ ...u, lastSignInAt: new Date(now) })
+      .returning(),
     db.insert(profiles).values({ userId: u.id }),
   ]);
   if (!row) throw new Error("users insert returned no row");
@@ -77,7 +80,10 @@ export async function insertUserWithProfile(db: DB, u: NewUser, now = Date.now()
 }
 
 export const markSignedIn = (db: DB, userId: string, now = Date.now()) =>
-  db.update(users).set({ lastSignInAt: new Date(now) }).where(eq(users.id, userId));
+  db
+    .update(users)
+    .set({ lastSignInAt: new Date(now) })
+    .where(eq(users.id, userId));
 
 export const insertPasswordReset = (db: DB, r: { tokenHash: string; userId: string; expiresAt: Date }) => db.insert(passwordResets).values(r);
 
@@ -91,12 +97,29 @@ export const findPasswordReset = (db: DB, tokenHash: string) => db.query.passwor
  * Every statement is conditional on the token still being unused and unexpired, so of two
  * racing requests only the first changes anything. Returns false when the token was not usable.
  */
-export async function consumePasswordReset(db: DB, { tokenHash, userId, passwordHash }: { tokenHash: string; userId: string; passwordHash: string }, now = Date.now()) {
+export async function consumePasswordReset(
+  db: DB,
+  { tokenHash, userId, passwordHash }: { tokenHash: string; userId: string; passwordHash: string },
+  now = Date.now(),
+) {
   const at = new Date(now);
-  const usable = and(eq(passwordResets.tokenHash, tokenHash), eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, at));
-  const stillUsable = exists(db.select({ one: sql`1` }).from(passwordResets).where(usable));
+  const usable = and(
+    eq(passwordResets.tokenHash, tokenHash),
+    eq(passwordResets.userId, userId),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, at),
+  );
+  const stillUsable = exists(
+    db
+      .select({ one: sql`1` })
+      .from(passwordResets)
+      .where(usable),
+  );
   const results = await db.batch([
-    db.update(users).set({ passwordHash, updatedAt: at }).where(and(eq(users.id, userId), stillUsable)),
+    db
+      .update(users)
+      .set({ passwordHash, updatedAt: at })
+      .where(and(eq(users.id, userId), stillUsable)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), stillUsable)),
     db
       .update(passwordResets)

@@ -34,7 +34,14 @@ export async function addFavorite(db: DB, userId: string, trackId: string, now =
     WHERE ${tracks.id} = ${trackId}
       AND (SELECT count(*) FROM ${favorites} WHERE ${favorites.userId} = ${userId}) < ${MAX_FAVORITES_PER_USER}`);
   if (inserted.meta.changes === 1) return "added";
-  if (await db.select({ one: sql`1` }).from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.trackId, trackId))).get()) return "exists";
+  if (
+    await db
+      .select({ one: sql`1` })
+      .from(favorites)
+      .where(and(eq(favorites.userId, userId), eq(favorites.trackId, trackId)))
+      .get()
+  )
+    return "exists";
   return (await trackExists(db, trackId)) ? "limit" : "unknown_track";
 }
 
@@ -49,7 +56,11 @@ export async function listPlaylists(db: DB, userId: string, onlyId?: string): Pr
   // Two statements, not one batch: a batch returns rows as objects, and the joined columns that
   // share a name (tracks.title, albums.title) would collide there.
   const [lists, rows] = await Promise.all([
-    db.select({ id: playlists.id, name: playlists.name, createdAt: playlists.createdAt }).from(playlists).where(owned).orderBy(asc(playlists.createdAt), asc(playlists.id)),
+    db
+      .select({ id: playlists.id, name: playlists.name, createdAt: playlists.createdAt })
+      .from(playlists)
+      .where(owned)
+      .orderBy(asc(playlists.createdAt), asc(playlists.id)),
     db
       .select({ playlistId: playlistTracks.playlistId, ...trackColumns })
       .from(playlistTracks)
@@ -93,7 +104,10 @@ export async function renamePlaylist(db: DB, userId: string, playlistId: string,
 }
 
 export async function deletePlaylist(db: DB, userId: string, playlistId: string) {
-  const rows = await db.delete(playlists).where(and(eq(playlists.id, playlistId), eq(playlists.userId, userId))).returning({ id: playlists.id });
+  const rows = await db
+    .delete(playlists)
+    .where(and(eq(playlists.id, playlistId), eq(playlists.userId, userId)))
+    .returning({ id: playlists.id });
   return rows.length === 1;
 }
 
@@ -119,10 +133,18 @@ export async function addPlaylistTrack(db: DB, userId: string, playlistId: strin
     await touchPlaylist(db, playlistId, now);
     return "added";
   }
-  const owned = await db.select({ id: playlists.id }).from(playlists).where(and(eq(playlists.id, playlistId), eq(playlists.userId, userId))).get();
+  const owned = await db
+    .select({ id: playlists.id })
+    .from(playlists)
+    .where(and(eq(playlists.id, playlistId), eq(playlists.userId, userId)))
+    .get();
   if (!owned) return "not_found";
   if (!(await trackExists(db, trackId))) return "unknown_track";
-  const present = await db.select({ one: sql`1` }).from(playlistTracks).where(and(eq(playlistTracks.playlistId, playlistId), eq(playlistTracks.trackId, trackId))).get();
+  const present = await db
+    .select({ one: sql`1` })
+    .from(playlistTracks)
+    .where(and(eq(playlistTracks.playlistId, playlistId), eq(playlistTracks.trackId, trackId)))
+    .get();
   return present ? "exists" : "full";
 }
 
@@ -135,7 +157,10 @@ export async function removePlaylistTrack(db: DB, userId: string, playlistId: st
       .update(playlistTracks)
       .set({ position: sql`${playlistTracks.position} - 1` })
       .where(and(eq(playlistTracks.playlistId, playlistId), ownsPlaylist(userId, playlistId), sql`${playlistTracks.position} > ${removed}`)),
-    db.delete(playlistTracks).where(and(eq(playlistTracks.playlistId, playlistId), eq(playlistTracks.trackId, trackId), ownsPlaylist(userId, playlistId))).returning({ id: playlistTracks.trackId }),
+    db
+      .delete(playlistTracks)
+      .where(and(eq(playlistTracks.playlistId, playlistId), eq(playlistTracks.trackId, trackId), ownsPlaylist(userId, playlistId)))
+      .returning({ id: playlistTracks.trackId }),
   ]);
   if (deleted.length !== 1) return false;
   await touchPlaylist(db, playlistId, now);
@@ -164,4 +189,8 @@ export async function reorderPlaylist(db: DB, userId: string, playlistId: string
   return true;
 }
 
-const touchPlaylist = (db: DB, playlistId: string, now: number) => db.update(playlists).set({ updatedAt: new Date(now) }).where(eq(playlists.id, playlistId));
+const touchPlaylist = (db: DB, playlistId: string, now: number) =>
+  db
+    .update(playlists)
+    .set({ updatedAt: new Date(now) })
+    .where(eq(playlists.id, playlistId));

@@ -47,7 +47,16 @@ export async function saveContactSubmission(db: DB, input: ContactSubmission, no
   // No conflict target: the one that matters is the unique index on lower(email).
   const contact = db
     .insert(marketingContacts)
-    .values({ id: newId(), email: input.email, ...splitName(input.name), subscribed: true, consentAt: at, source: "contact_form", createdAt: at, updatedAt: at })
+    .values({
+      id: newId(),
+      email: input.email,
+      ...splitName(input.name),
+      subscribed: true,
+      consentAt: at,
+      source: "contact_form",
+      createdAt: at,
+      updatedAt: at,
+    })
     .onConflictDoNothing();
   await db.batch([message, contact]);
   return id;

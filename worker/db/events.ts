@@ -96,13 +96,7 @@ export async function listOpenOnlineEvents(db: DB, now: number, limit: number): 
   return db
     .select()
     .from(events)
-    .where(
-      and(
-        eq(events.status, "published"),
-        eq(events.isOnline, true),
-        gt(sql`coalesce(${events.endDate}, ${events.eventDate} + ${DEFAULT_EVENT_MS})`, now),
-      ),
-    )
+    .where(and(eq(events.status, "published"), eq(events.isOnline, true), gt(sql`coalesce(${events.endDate}, ${events.eventDate} + ${DEFAULT_EVENT_MS})`, now)))
     .orderBy(asc(events.eventDate), asc(events.id))
     .limit(limit);
 }
@@ -112,6 +106,12 @@ export async function listOpenOnlineEvents(db: DB, now: number, limit: number): 
  * event results): the first album's cover. Null when the catalog has none.
  */
 export async function fallbackEventImageKey(db: DB): Promise<string | null> {
-  const row = await db.select({ coverKey: albums.coverKey }).from(albums).where(sql`${albums.coverKey} IS NOT NULL`).orderBy(asc(albums.position)).limit(1).get();
+  const row = await db
+    .select({ coverKey: albums.coverKey })
+    .from(albums)
+    .where(sql`${albums.coverKey} IS NOT NULL`)
+    .orderBy(asc(albums.position))
+    .limit(1)
+    .get();
   return row?.coverKey ?? null;
 }

@@ -52,7 +52,12 @@ type PostRow = {
 function toPostView(row: PostRow, viewer: Viewer): PostView {
   return {
     id: row.id,
-    author: { id: row.authorId, username: displayUsername({ username: row.authorUsername, email: row.authorEmail }), avatarUrl: row.authorAvatar, isVIP: row.authorVip },
+    author: {
+      id: row.authorId,
+      username: displayUsername({ username: row.authorUsername, email: row.authorEmail }),
+      avatarUrl: row.authorAvatar,
+      isVIP: row.authorVip,
+    },
     content: row.content,
     image: row.imageUrl && row.imageWidth && row.imageHeight ? { url: row.imageUrl, width: row.imageWidth, height: row.imageHeight } : null,
     createdAt: row.createdAt.toISOString(),
@@ -75,7 +80,9 @@ export function decodeCursor(text: string): FeedCursor {
  * last post already shown, so posts arriving meanwhile never shift the next page.
  */
 export async function listFeed(db: DB, viewer: Viewer, cursor?: FeedCursor) {
-  const before = cursor ? or(lt(posts.createdAt, new Date(cursor.createdAt)), and(eq(posts.createdAt, new Date(cursor.createdAt)), lt(posts.id, cursor.id))) : undefined;
+  const before = cursor
+    ? or(lt(posts.createdAt, new Date(cursor.createdAt)), and(eq(posts.createdAt, new Date(cursor.createdAt)), lt(posts.id, cursor.id)))
+    : undefined;
   const rows = await db
     .select(postColumns(viewer))
     .from(posts)
@@ -101,14 +108,22 @@ export async function findPost(db: DB, viewer: Viewer, postId: string): Promise<
 
 /** An uploaded image of this member that no post has taken yet. */
 export const findFreeImage = (db: DB, userId: string, key: string) =>
-  db.select().from(postImages).where(and(eq(postImages.key, key), eq(postImages.userId, userId), isNull(postImages.postId))).get();
+  db
+    .select()
+    .from(postImages)
+    .where(and(eq(postImages.key, key), eq(postImages.userId, userId), isNull(postImages.postId)))
+    .get();
 
 /**
  * Creates the post and, with an image, takes the image, in one batch. The image is taken only if
  * it is still this member's and still free; if another post or the cron got it first, the batch
  * removes the post again and this returns false.
  */
-export async function insertPost(db: DB, post: { id: string; userId: string; content: string; image: { key: string; url: string; width: number; height: number } | null }, now = Date.now()): Promise<boolean> {
+export async function insertPost(
+  db: DB,
+  post: { id: string; userId: string; content: string; image: { key: string; url: string; width: number; height: number } | null },
+  now = Date.now(),
+): Promise<boolean> {
   const insert = db.insert(posts).values({
     id: post.id,
     userId: post.userId,
@@ -125,7 +140,10 @@ export async function insertPost(db: DB, post: { id: string; userId: string; con
   const { key } = post.image;
   const [, , undone] = await db.batch([
     insert,
-    db.update(postImages).set({ postId: post.id }).where(and(eq(postImages.key, key), eq(postImages.userId, post.userId), isNull(postImages.postId))),
+    db
+      .update(postImages)
+      .set({ postId: post.id })
+      .where(and(eq(postImages.key, key), eq(postImages.userId, post.userId), isNull(postImages.postId))),
     db
       .delete(posts)
       .where(and(eq(posts.id, post.id), sql`NOT EXISTS (SELECT 1 FROM ${postImages} WHERE ${postImages.key} = ${key} AND ${postImages.postId} = ${post.id})`))
@@ -158,7 +176,17 @@ const commentColumns = {
   authorVip: users.isVip,
 };
 
-type CommentRow = { id: string; postId: string; content: string; createdAt: Date; authorId: string; authorUsername: string; authorEmail: string; authorAvatar: string | null; authorVip: boolean };
+type CommentRow = {
+  id: string;
+  postId: string;
+  content: string;
+  createdAt: Date;
+  authorId: string;
+  authorUsername: string;
+  authorEmail: string;
+  authorAvatar: string | null;
+  authorVip: boolean;
+};
 const toCommentView = (r: CommentRow): CommentView => ({
   id: r.id,
   postId: r.postId,
@@ -204,7 +232,12 @@ export async function insertComment(db: DB, comment: { id: string; postId: strin
 }
 
 export async function findComment(db: DB, viewer: Viewer, commentId: string) {
-  const row = await db.select(commentColumns).from(postComments).innerJoin(users, eq(users.id, postComments.userId)).where(and(eq(postComments.id, commentId), visibleAuthor(viewer))).get();
+  const row = await db
+    .select(commentColumns)
+    .from(postComments)
+    .innerJoin(users, eq(users.id, postComments.userId))
+    .where(and(eq(postComments.id, commentId), visibleAuthor(viewer)))
+    .get();
   return row ? toCommentView(row) : null;
 }
 
@@ -223,7 +256,10 @@ export async function setLike(db: DB, postId: string, userId: string, liked: boo
           .update(posts)
           .set({ likeCount: sql`${posts.likeCount} + 1` })
           .where(and(eq(posts.id, postId), sql`NOT ${hasLike}`)),
-        db.insert(postLikes).values({ postId, userId, createdAt: new Date(now) }).onConflictDoNothing(),
+        db
+          .insert(postLikes)
+          .values({ postId, userId, createdAt: new Date(now) })
+          .onConflictDoNothing(),
       ] as const)
     : ([
         db

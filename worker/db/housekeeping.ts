@@ -18,7 +18,12 @@ export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCou
     db.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)))),
     db
       .delete(passwordResets)
-      .where(or(lt(passwordResets.expiresAt, new Date(now - RESET_KEEP_MS)), and(isNotNull(passwordResets.usedAt), lt(passwordResets.usedAt, new Date(now - RESET_KEEP_MS))))),
+      .where(
+        or(
+          lt(passwordResets.expiresAt, new Date(now - RESET_KEEP_MS)),
+          and(isNotNull(passwordResets.usedAt), lt(passwordResets.usedAt, new Date(now - RESET_KEEP_MS))),
+        ),
+      ),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, Math.floor((now - RATE_WINDOW_KEEP_MS) / 1000))),
   ]);
   return { sessions: ended.meta.changes, passwordResets: resets.meta.changes, rateLimits: windows.meta.changes };

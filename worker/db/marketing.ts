@@ -97,7 +97,14 @@ export type ChunkOutcome = { imported: number; submitted: number };
  * Writes one chunk and its audit row in one batch. `part` and `parts` only label the audit row.
  * Returns how many contacts were added (the rest were already on the list).
  */
-export async function importChunk(db: DB, actor: Actor, chunk: { contacts: ParsedContact[]; json: string }, part: number, parts: number, now = Date.now()): Promise<ChunkOutcome> {
+export async function importChunk(
+  db: DB,
+  actor: Actor,
+  chunk: { contacts: ParsedContact[]; json: string },
+  part: number,
+  parts: number,
+  now = Date.now(),
+): Promise<ChunkOutcome> {
   const first = chunk.contacts[0]!.row;
   const last = chunk.contacts[chunk.contacts.length - 1]!.row;
   const insert = sql`

@@ -35,7 +35,15 @@ const authorOf = (r: AuthorRow): ModerationAuthor => ({
 });
 const authorColumns = { authorId: users.id, authorUsername: users.username, authorEmail: users.email, authorStatus: users.status };
 
-type ReportRow = { targetId: string; id: string; reason: ReportReason; details: string | null; reporterUsername: string; reporterEmail: string; createdAt: Date };
+type ReportRow = {
+  targetId: string;
+  id: string;
+  reason: ReportReason;
+  details: string | null;
+  reporterUsername: string;
+  reporterEmail: string;
+  createdAt: Date;
+};
 
 /** Reports grouped per item: the count, the count per reason, the latest few, and when the last came. */
 function groupReports(rows: ReportRow[]) {
@@ -72,7 +80,13 @@ async function queueIds(db: DB, view: ModerationView) {
     const lastPost = sql<number>`max(${postReports.createdAt})`;
     const lastComment = sql<number>`max(${commentReports.createdAt})`;
     const [postRows, commentRows] = await db.batch([
-      db.select({ id: postReports.postId, at: lastPost }).from(postReports).where(isNull(postReports.resolvedAt)).groupBy(postReports.postId).orderBy(desc(lastPost)).limit(MODERATION_QUEUE_LIMIT),
+      db
+        .select({ id: postReports.postId, at: lastPost })
+        .from(postReports)
+        .where(isNull(postReports.resolvedAt))
+        .groupBy(postReports.postId)
+        .orderBy(desc(lastPost))
+        .limit(MODERATION_QUEUE_LIMIT),
       db
         .select({ id: commentReports.commentId, at: lastComment })
         .from(commentReports)
@@ -85,7 +99,12 @@ async function queueIds(db: DB, view: ModerationView) {
   }
   const [postRows, commentRows] = await db.batch([
     db.select({ id: posts.id }).from(posts).where(isNotNull(posts.hiddenAt)).orderBy(desc(posts.hiddenAt)).limit(MODERATION_QUEUE_LIMIT),
-    db.select({ id: postComments.id }).from(postComments).where(isNotNull(postComments.hiddenAt)).orderBy(desc(postComments.hiddenAt)).limit(MODERATION_QUEUE_LIMIT),
+    db
+      .select({ id: postComments.id })
+      .from(postComments)
+      .where(isNotNull(postComments.hiddenAt))
+      .orderBy(desc(postComments.hiddenAt))
+      .limit(MODERATION_QUEUE_LIMIT),
   ]);
   return { postIds: postRows.map((r) => r.id), commentIds: commentRows.map((r) => r.id) };
 }
@@ -97,12 +116,27 @@ async function postItems(db: DB, ids: string[], openOnly: boolean): Promise<Repo
   // column names (id, created_at) would overwrite each other.
   const [rows, reports] = await Promise.all([
     db
-      .select({ id: posts.id, content: posts.content, imageUrl: posts.imageUrl, commentCount: posts.commentCount, createdAt: posts.createdAt, hiddenAt: posts.hiddenAt, ...authorColumns })
+      .select({
+        id: posts.id,
+        content: posts.content,
+        imageUrl: posts.imageUrl,
+        commentCount: posts.commentCount,
+        createdAt: posts.createdAt,
+        hiddenAt: posts.hiddenAt,
+        ...authorColumns,
+      })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .where(inArray(posts.id, ids)),
     db
-      .select({ targetId: postReports.postId, id: postReports.id, reason: postReports.reason, details: postReports.details, createdAt: postReports.createdAt, ...reporterColumns })
+      .select({
+        targetId: postReports.postId,
+        id: postReports.id,
+        reason: postReports.reason,
+        details: postReports.details,
+        createdAt: postReports.createdAt,
+        ...reporterColumns,
+      })
       .from(postReports)
       .innerJoin(reporter, eq(reporter.id, postReports.reporterId))
       .where(and(inArray(postReports.postId, ids), openOnly ? isNull(postReports.resolvedAt) : undefined))
@@ -252,7 +286,11 @@ export async function deletePostModerated(db: DB, actor: Actor, item: ReportedPo
   const [deleted] = await db.batch([
     db.delete(posts).where(eq(posts.id, item.id)).returning({ id: posts.id }),
     db.delete(postImages).where(and(eq(postImages.key, imageKey ?? ""), eq(postImages.postId, item.id))),
-    auditInsert(db, { actor, action: "post.delete", targetType: "post", targetId: item.id, summary: { before: auditFacts(item), note: "deleted from the moderation queue" } }, now),
+    auditInsert(
+      db,
+      { actor, action: "post.delete", targetType: "post", targetId: item.id, summary: { before: auditFacts(item), note: "deleted from the moderation queue" } },
+      now,
+    ),
   ]);
   return { deleted: deleted.length === 1, imageKey };
 }
@@ -260,7 +298,11 @@ export async function deletePostModerated(db: DB, actor: Actor, item: ReportedPo
 export async function dismissPostReports(db: DB, actor: Actor, item: ReportedPost, now = Date.now()): Promise<ActionOutcome> {
   const [resolved] = await db.batch([
     resolvePostReports(db, item.id, now),
-    auditInsert(db, { actor, action: "post.reports_dismiss", targetType: "post", targetId: item.id, summary: { before: auditFacts(item), after: { openReports: 0 } } }, now),
+    auditInsert(
+      db,
+      { actor, action: "post.reports_dismiss", targetType: "post", targetId: item.id, summary: { before: auditFacts(item), after: { openReports: 0 } } },
+      now,
+    ),
   ]);
   return { resolvedReports: resolved.length };
 }
@@ -274,7 +316,13 @@ const postOfComment = (commentId: string, hidden: boolean) =>
 const commentCountOf = (db: DB, postId: string) => db.select({ commentCount: posts.commentCount }).from(posts).where(eq(posts.id, postId));
 
 /** Hides (resolving its open reports) or shows again a comment; returns the post's comment count afterwards. */
-export async function setCommentHidden(db: DB, actor: Actor, item: ReportedComment, hidden: boolean, now = Date.now()): Promise<ActionOutcome & { commentCount: number | null }> {
+export async function setCommentHidden(
+  db: DB,
+  actor: Actor,
+  item: ReportedComment,
+  hidden: boolean,
+  now = Date.now(),
+): Promise<ActionOutcome & { commentCount: number | null }> {
   // The count moves first, reading the comment's state before the comment itself changes.
   const count = db
     .update(posts)
@@ -293,7 +341,12 @@ export async function setCommentHidden(db: DB, actor: Actor, item: ReportedComme
   return { resolvedReports: resolved.length, commentCount: counted[0]?.commentCount ?? null };
 }
 
-export async function deleteCommentModerated(db: DB, actor: Actor, item: ReportedComment, now = Date.now()): Promise<{ deleted: boolean; commentCount: number | null }> {
+export async function deleteCommentModerated(
+  db: DB,
+  actor: Actor,
+  item: ReportedComment,
+  now = Date.now(),
+): Promise<{ deleted: boolean; commentCount: number | null }> {
   const [, deleted, , counted] = await db.batch([
     // A hidden comment was already left out of the count.
     db
@@ -301,7 +354,17 @@ export async function deleteCommentModerated(db: DB, actor: Actor, item: Reporte
       .set({ commentCount: sql`max(${posts.commentCount} - 1, 0)` })
       .where(eq(posts.id, postOfComment(item.id, false))),
     db.delete(postComments).where(eq(postComments.id, item.id)).returning({ id: postComments.id }),
-    auditInsert(db, { actor, action: "comment.delete", targetType: "comment", targetId: item.id, summary: { before: auditFacts(item), note: "deleted from the moderation queue" } }, now),
+    auditInsert(
+      db,
+      {
+        actor,
+        action: "comment.delete",
+        targetType: "comment",
+        targetId: item.id,
+        summary: { before: auditFacts(item), note: "deleted from the moderation queue" },
+      },
+      now,
+    ),
     commentCountOf(db, item.postId),
   ]);
   return { deleted: deleted.length === 1, commentCount: counted[0]?.commentCount ?? null };
@@ -310,7 +373,11 @@ export async function deleteCommentModerated(db: DB, actor: Actor, item: Reporte
 export async function dismissCommentReports(db: DB, actor: Actor, item: ReportedComment, now = Date.now()): Promise<ActionOutcome> {
   const [resolved] = await db.batch([
     resolveCommentReports(db, item.id, now),
-    auditInsert(db, { actor, action: "comment.reports_dismiss", targetType: "comment", targetId: item.id, summary: { before: auditFacts(item), after: { openReports: 0 } } }, now),
+    auditInsert(
+      db,
+      { actor, action: "comment.reports_dismiss", targetType: "comment", targetId: item.id, summary: { before: auditFacts(item), after: { openReports: 0 } } },
+      now,
+    ),
   ]);
   return { resolvedReports: resolved.length };
 }
@@ -329,9 +396,18 @@ export async function resolveReportsOfAuthor(db: DB, actor: Actor, userId: strin
     db
       .update(commentReports)
       .set({ resolvedAt: at })
-      .where(and(isNull(commentReports.resolvedAt), sql`${commentReports.commentId} IN (SELECT ${postComments.id} FROM ${postComments} WHERE ${postComments.userId} = ${userId})`))
+      .where(
+        and(
+          isNull(commentReports.resolvedAt),
+          sql`${commentReports.commentId} IN (SELECT ${postComments.id} FROM ${postComments} WHERE ${postComments.userId} = ${userId})`,
+        ),
+      )
       .returning({ id: commentReports.id }),
-    auditInsert(db, { actor, action: "reports.resolve_author", targetType: "user", targetId: userId, summary: { note: "author banned from the moderation queue" } }, now),
+    auditInsert(
+      db,
+      { actor, action: "reports.resolve_author", targetType: "user", targetId: userId, summary: { note: "author banned from the moderation queue" } },
+      now,
+    ),
   ]);
   return onPosts.length + onComments.length;
 }
@@ -357,7 +433,11 @@ export const findReportableComment = (db: DB, postId: string, commentId: string)
     .get();
 
 /** Records a report on a comment; false when this member already reported it. */
-export async function insertCommentReport(db: DB, report: { commentId: string; reporterId: string; reason: ReportReason; details: string | null }, now = Date.now()) {
+export async function insertCommentReport(
+  db: DB,
+  report: { commentId: string; reporterId: string; reason: ReportReason; details: string | null },
+  now = Date.now(),
+) {
   const rows = await db
     .insert(commentReports)
     .values({ id: crypto.randomUUID(), ...report, createdAt: new Date(now) })

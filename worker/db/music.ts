@@ -89,7 +89,10 @@ export async function findAlbum(db: DB, id: string): Promise<AlbumDetail | null>
 
 /** The sum of every track's counter (counters, not a scan of track_plays). */
 export async function totalPlays(db: DB): Promise<number> {
-  const row = await db.select({ total: sql<number>`coalesce(sum(${tracks.plays}), 0)` }).from(tracks).get();
+  const row = await db
+    .select({ total: sql<number>`coalesce(sum(${tracks.plays}), 0)` })
+    .from(tracks)
+    .get();
   return Number(row?.total ?? 0);
 }
 

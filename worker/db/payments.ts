@@ -34,8 +34,7 @@ const isVipNow = (now: number) => sql`(EXISTS (SELECT 1 FROM subscriptions s WHE
 export const findUserForPayments = (db: DB, userId: string) =>
   db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true, email: true, isVip: true } });
 
-export const findBillingCustomer = (db: DB, userId: string) =>
-  db.query.billingCustomers.findFirst({ where: eq(billingCustomers.userId, userId) });
+export const findBillingCustomer = (db: DB, userId: string) => db.query.billingCustomers.findFirst({ where: eq(billingCustomers.userId, userId) });
 
 export const findSubscription = (db: DB, id: string) => db.query.subscriptions.findFirst({ where: eq(subscriptions.id, id) });
 
@@ -63,7 +62,10 @@ export async function isEventRecorded(db: DB, eventId: string) {
 
 /** Remembers a checkout we opened. A retried attempt (same id) keeps the first row. */
 export const insertCheckoutSession = (db: DB, row: { id: string; userId: string; mode: "live" | "local" }, now = Date.now()) =>
-  db.insert(checkoutSessions).values({ ...row, status: "pending", createdAt: new Date(now), updatedAt: new Date(now) }).onConflictDoNothing();
+  db
+    .insert(checkoutSessions)
+    .values({ ...row, status: "pending", createdAt: new Date(now), updatedAt: new Date(now) })
+    .onConflictDoNothing();
 
 /** Whether one of the member's subscriptions is past due beyond the grace period. */
 export async function hasExpiredGrace(db: DB, userId: string, now = Date.now()) {
@@ -97,11 +99,17 @@ const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();
 
 /** Plain INSERT: a second delivery of the same event fails here and rolls back its whole batch. */
 export const recordEvent = (db: DB, event: { id: string; type: string }, now: number): Statement =>
-  db.insert(paymentEvents).values({ eventId: event.id, type: event.type, receivedAt: new Date(now) }).toSQL();
+  db
+    .insert(paymentEvents)
+    .values({ eventId: event.id, type: event.type, receivedAt: new Date(now) })
+    .toSQL();
 
 /** A verified event with no usable envelope: kept once, for the record, with no effect. */
 export const recordMalformedEvent = (db: DB, event: { id: string; type: string }, now: number) =>
-  db.insert(paymentEvents).values({ eventId: event.id, type: event.type, receivedAt: new Date(now) }).onConflictDoNothing();
+  db
+    .insert(paymentEvents)
+    .values({ eventId: event.id, type: event.type, receivedAt: new Date(now) })
+    .onConflictDoNothing();
 
 export const linkCustomer = (db: DB, userId: string, customerId: string): Statement =>
   db.insert(billingCustomers).values({ userId, customerId }).onConflictDoNothing().toSQL();
@@ -128,7 +136,9 @@ export type SubscriptionSnapshot = {
  * holds a newer event, or the subscription already ended (an old update cannot revive it).
  */
 export const upsertSubscription = (db: DB, s: SubscriptionSnapshot, userId: string, eventAt: number, now: number) =>
-  raw(db, sql`
+  raw(
+    db,
+    sql`
     INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
     VALUES (${s.id}, ${userId}, ${s.customerId}, ${s.status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt},
             ${s.status === "past_due" ? eventAt : null}, ${eventAt}, ${now})
@@ -141,12 +151,15 @@ export const upsertSubscription = (db: DB, s: SubscriptionSnapshot, userId: stri
       past_due_since = CASE WHEN excluded.status = 'past_due' THEN coalesce(subscriptions.past_due_since, excluded.past_due_since) ELSE NULL END,
       last_event_at = excluded.last_event_at,
       updated_at = excluded.updated_at
-    WHERE subscriptions.last_event_at <= excluded.last_event_at AND subscriptions.status NOT IN (${TERMINAL_SQL})`);
+    WHERE subscriptions.last_event_at <= excluded.last_event_at AND subscriptions.status NOT IN (${TERMINAL_SQL})`,
+  );
 
 /** customer.subscription.deleted: final whatever arrived before or comes after. */
 export const endSubscription = (db: DB, s: SubscriptionSnapshot, userId: string, eventAt: number, now: number) => {
   const status = (TERMINAL_STATUSES as readonly string[]).includes(s.status) ? s.status : "canceled";
-  return raw(db, sql`
+  return raw(
+    db,
+    sql`
     INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
     VALUES (${s.id}, ${userId}, ${s.customerId}, ${status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt}, NULL, ${eventAt}, ${now})
     ON CONFLICT (id) DO UPDATE SET
@@ -156,7 +169,8 @@ export const endSubscription = (db: DB, s: SubscriptionSnapshot, userId: string,
       cancel_at = excluded.cancel_at,
       past_due_since = NULL,
       last_event_at = max(subscriptions.last_event_at, excluded.last_event_at),
-      updated_at = excluded.updated_at`);
+      updated_at = excluded.updated_at`,
+  );
 };
 
 /** An older event may still know the period end when the row does not (arrival order). */
@@ -168,18 +182,29 @@ export const fillMissingPeriodEnd = (db: DB, id: string, currentPeriodEnd: numbe
  * row if no subscription event came first; lifts an 'incomplete' row that is not newer.
  */
 export const activateFromCheckout = (db: DB, sub: { id: string; customerId: string }, userId: string, eventAt: number, now: number) =>
-  raw(db, sql`
+  raw(
+    db,
+    sql`
     INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
     VALUES (${sub.id}, ${userId}, ${sub.customerId}, 'active', NULL, 0, NULL, NULL, ${eventAt}, ${now})
     ON CONFLICT (id) DO UPDATE SET status = 'active', last_event_at = excluded.last_event_at, updated_at = excluded.updated_at
-    WHERE subscriptions.status = 'incomplete' AND subscriptions.last_event_at <= excluded.last_event_at`);
+    WHERE subscriptions.status = 'incomplete' AND subscriptions.last_event_at <= excluded.last_event_at`,
+  );
 
 /**
  * invoice.paid: the subscription is paid up (again): active, grace cleared, period extended.
  * `userId` is known when the subscription row exists or the invoice names the member.
  */
-export const markInvoicePaid = (db: DB, inv: { subscriptionId: string; customerId: string; periodEnd: number | null }, userId: string, eventAt: number, now: number) =>
-  raw(db, sql`
+export const markInvoicePaid = (
+  db: DB,
+  inv: { subscriptionId: string; customerId: string; periodEnd: number | null },
+  userId: string,
+  eventAt: number,
+  now: number,
+) =>
+  raw(
+    db,
+    sql`
     INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
     VALUES (${inv.subscriptionId}, ${userId}, ${inv.customerId}, 'active', ${inv.periodEnd}, 0, NULL, NULL, ${eventAt}, ${now})
     ON CONFLICT (id) DO UPDATE SET
@@ -191,13 +216,17 @@ export const markInvoicePaid = (db: DB, inv: { subscriptionId: string; customerI
         ELSE max(subscriptions.current_period_end, excluded.current_period_end) END,
       last_event_at = excluded.last_event_at,
       updated_at = excluded.updated_at
-    WHERE subscriptions.status NOT IN (${TERMINAL_SQL}) AND subscriptions.last_event_at <= excluded.last_event_at`);
+    WHERE subscriptions.status NOT IN (${TERMINAL_SQL}) AND subscriptions.last_event_at <= excluded.last_event_at`,
+  );
 
 /** invoice.payment_failed: a paying subscription turns past_due; the grace runs from the first failure. */
 export const markInvoiceFailed = (db: DB, subscriptionId: string, eventAt: number, now: number) =>
-  raw(db, sql`
+  raw(
+    db,
+    sql`
     UPDATE subscriptions SET status = 'past_due', past_due_since = coalesce(past_due_since, ${eventAt}), last_event_at = ${eventAt}, updated_at = ${now}
-    WHERE id = ${subscriptionId} AND status IN ('active', 'trialing', 'past_due') AND last_event_at <= ${eventAt}`);
+    WHERE id = ${subscriptionId} AND status IN ('active', 'trialing', 'past_due') AND last_event_at <= ${eventAt}`,
+  );
 
 /**
  * users.is_vip := whether any of the member's subscriptions, or a comp, gives VIP now. Admin flags
@@ -205,10 +234,13 @@ export const markInvoiceFailed = (db: DB, subscriptionId: string, eventAt: numbe
  * VIP on knows. Also what the back office runs after granting or removing a comp.
  */
 export const syncUserVip = (db: DB, userId: string, now: number) =>
-  raw(db, sql`
+  raw(
+    db,
+    sql`
     UPDATE users SET is_vip = ${isVipNow(now)}, updated_at = ${now}
     WHERE id = ${userId} AND is_vip IS NOT ${isVipNow(now)}
-    RETURNING is_vip, email, username`);
+    RETURNING is_vip, email, username`,
+  );
 
 /** What syncUserVip returns when it changed the flag. */
 export type VipChange = { is_vip: number; email: string; username: string };

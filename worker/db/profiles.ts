@@ -62,7 +62,14 @@ export async function isProfileVisible(db: DB, userId: string, viewer: ProfileVi
 /** A user's posts, newest first, without those a moderator hid (as in the feed). */
 export async function listUserPosts(db: DB, userId: string): Promise<ProfilePost[]> {
   const rows = await db
-    .select({ id: posts.id, content: posts.content, imageUrl: posts.imageUrl, imageWidth: posts.imageWidth, imageHeight: posts.imageHeight, createdAt: posts.createdAt })
+    .select({
+      id: posts.id,
+      content: posts.content,
+      imageUrl: posts.imageUrl,
+      imageWidth: posts.imageWidth,
+      imageHeight: posts.imageHeight,
+      createdAt: posts.createdAt,
+    })
     .from(posts)
     .where(and(eq(posts.userId, userId), isNull(posts.hiddenAt)))
     .orderBy(desc(posts.createdAt), desc(posts.id))

@@ -3,7 +3,9 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
 
 export const users = sqliteTable(
   "users",
@@ -14,29 +16,37 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
     isVip: integer("is_vip", { mode: "boolean" }).notNull().default(false),
-    status: text("status", { enum: ["active", "banned"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "banned"] })
+      .notNull()
+      .default("active"),
     avatarUrl: text("avatar_url"),
     lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [
-    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
-    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
-  ],
+  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`), uniqueIndex("users_username_unique").on(sql`lower(${t.username})`)],
 );
 
 export const admins = sqliteTable("admins", {
   id: text("id").primaryKey(),
-  userId: text("user_id").notNull().unique().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
 });
 
 export const profiles = sqliteTable("profiles", {
-  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   bio: text("bio"),
   website: text("website"),
   location: text("location"),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
 });
 
 // Only a SHA-256 of the session id is stored, so a leaked table cannot be replayed as cookies.
@@ -44,7 +54,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     idHash: text("id_hash").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
@@ -56,7 +68,9 @@ export const passwordResets = sqliteTable(
   "password_resets",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -93,7 +107,9 @@ export const posts = sqliteTable(
   "posts",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     imageUrl: text("image_url"),
     imageWidth: integer("image_width"),
@@ -112,8 +128,12 @@ export const postComments = sqliteTable(
   "post_comments",
   {
     id: text("id").primaryKey(),
-    postId: text("post_id").notNull().references(() => posts.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     createdAt: createdAt(),
     /** Set when a moderator hides the comment (see posts.hidden_at); the post's count leaves it out. */
@@ -125,8 +145,12 @@ export const postComments = sqliteTable(
 export const postLikes = sqliteTable(
   "post_likes",
   {
-    postId: text("post_id").notNull().references(() => posts.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] })],
@@ -136,8 +160,12 @@ export const postReports = sqliteTable(
   "post_reports",
   {
     id: text("id").primaryKey(),
-    postId: text("post_id").notNull().references(() => posts.id, { onDelete: "cascade" }),
-    reporterId: text("reporter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     reason: text("reason", { enum: ["spam", "harassment", "hate", "sexual", "violence", "other"] }).notNull(),
     details: text("details"),
     createdAt: createdAt(),
@@ -146,7 +174,9 @@ export const postReports = sqliteTable(
   (t) => [
     uniqueIndex("post_reports_post_reporter_idx").on(t.postId, t.reporterId),
     // The moderation queue reads open reports only.
-    index("post_reports_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
+    index("post_reports_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} IS NULL`),
   ],
 );
 
@@ -155,7 +185,9 @@ export const postImages = sqliteTable(
   "post_images",
   {
     key: text("key").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     postId: text("post_id"),
@@ -167,7 +199,9 @@ export const postImages = sqliteTable(
 // VIP payments (queries in worker/db/payments.ts; fulfilment in worker/services/payments/).
 // The provider's customer for each member, linked by the first completed checkout.
 export const billingCustomers = sqliteTable("billing_customers", {
-  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   customerId: text("customer_id").notNull().unique(),
   createdAt: createdAt(),
 });
@@ -178,7 +212,9 @@ export const subscriptions = sqliteTable(
   "subscriptions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     customerId: text("customer_id").notNull(),
     /** The provider's status: active, trialing, past_due, canceled, unpaid, incomplete, ... */
     status: text("status").notNull(),
@@ -206,9 +242,13 @@ export const checkoutSessions = sqliteTable(
   "checkout_sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     mode: text("mode", { enum: ["live", "local"] }).notNull(),
-    status: text("status", { enum: ["pending", "complete", "failed", "canceled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "complete", "failed", "canceled"] })
+      .notNull()
+      .default("pending"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -237,7 +277,9 @@ export const tracks = sqliteTable(
   "tracks",
   {
     id: text("id").primaryKey(),
-    albumId: text("album_id").notNull().references(() => albums.id, { onDelete: "cascade" }),
+    albumId: text("album_id")
+      .notNull()
+      .references(() => albums.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     number: integer("number").notNull(),
     durationSeconds: integer("duration_seconds").notNull().default(210),
@@ -248,7 +290,9 @@ export const tracks = sqliteTable(
   (t) => [
     uniqueIndex("tracks_album_number_idx").on(t.albumId, t.number),
     index("tracks_plays_idx").on(t.plays),
-    uniqueIndex("tracks_featured_idx").on(t.featuredPosition).where(sql`${t.featuredPosition} IS NOT NULL`),
+    uniqueIndex("tracks_featured_idx")
+      .on(t.featuredPosition)
+      .where(sql`${t.featuredPosition} IS NOT NULL`),
   ],
 );
 
@@ -262,8 +306,13 @@ export const radioStations = sqliteTable(
     descriptionEn: text("description_en").notNull(),
     descriptionPtBr: text("description_pt_br").notNull(),
     imageKey: text("image_key"),
-    features: text("features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    sourceType: text("source_type", { enum: ["catalog", "stream"] }).notNull().default("catalog"),
+    features: text("features", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    sourceType: text("source_type", { enum: ["catalog", "stream"] })
+      .notNull()
+      .default("catalog"),
     streamUrl: text("stream_url"),
     albumIds: text("album_ids", { mode: "json" }).$type<string[] | null>(),
     seed: integer("seed").notNull().default(0),
@@ -281,7 +330,9 @@ export const tvChannels = sqliteTable(
     descriptionEn: text("description_en").notNull(),
     descriptionPtBr: text("description_pt_br").notNull(),
     category: text("category", { enum: ["music_video", "live", "behind_the_scenes"] }).notNull(),
-    type: text("type", { enum: ["video", "live"] }).notNull().default("video"),
+    type: text("type", { enum: ["video", "live"] })
+      .notNull()
+      .default("video"),
     thumbnailKey: text("thumbnail_key"),
     videoKey: text("video_key"),
     embedUrl: text("embed_url"),
@@ -298,7 +349,9 @@ export const trackPlays = sqliteTable(
   "track_plays",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     trackId: text("track_id").notNull(),
     playedAt: integer("played_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -322,8 +375,12 @@ export const retiredTracks = sqliteTable("retired_tracks", {
 export const favorites = sqliteTable(
   "favorites",
   {
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    trackId: text("track_id").notNull().references(() => tracks.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    trackId: text("track_id")
+      .notNull()
+      .references(() => tracks.id, { onDelete: "cascade" }),
     addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.trackId] }), index("favorites_user_added_idx").on(t.userId, t.addedAt)],
@@ -333,7 +390,9 @@ export const playlists = sqliteTable(
   "playlists",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** The name case-folded: unique per member. */
     nameKey: text("name_key").notNull(),
@@ -346,8 +405,12 @@ export const playlists = sqliteTable(
 export const playlistTracks = sqliteTable(
   "playlist_tracks",
   {
-    playlistId: text("playlist_id").notNull().references(() => playlists.id, { onDelete: "cascade" }),
-    trackId: text("track_id").notNull().references(() => tracks.id, { onDelete: "cascade" }),
+    playlistId: text("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    trackId: text("track_id")
+      .notNull()
+      .references(() => tracks.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -367,8 +430,12 @@ export const events = sqliteTable(
     eventDate: integer("event_date", { mode: "timestamp_ms" }).notNull(),
     endDate: integer("end_date", { mode: "timestamp_ms" }),
     timeZone: text("time_zone").notNull().default("America/New_York"),
-    status: text("status", { enum: ["draft", "published", "cancelled"] }).notNull().default("draft"),
-    source: text("source", { enum: ["custom", "eventbrite"] }).notNull().default("custom"),
+    status: text("status", { enum: ["draft", "published", "cancelled"] })
+      .notNull()
+      .default("draft"),
+    source: text("source", { enum: ["custom", "eventbrite"] })
+      .notNull()
+      .default("custom"),
     eventbriteId: text("eventbrite_id"),
     externalTicketUrl: text("external_ticket_url"),
     venueName: text("venue_name"),
@@ -389,12 +456,18 @@ export const events = sqliteTable(
     /** The saved venue the venue fields were filled from (they stay the event's own copy). */
     venueId: text("venue_id").references(() => venues.id),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [
     index("events_status_date_idx").on(t.status, t.eventDate),
-    uniqueIndex("events_eventbrite_id_idx").on(t.eventbriteId).where(sql`${t.eventbriteId} IS NOT NULL`),
-    index("events_venue_idx").on(t.venueId).where(sql`${t.venueId} IS NOT NULL`),
+    uniqueIndex("events_eventbrite_id_idx")
+      .on(t.eventbriteId)
+      .where(sql`${t.eventbriteId} IS NOT NULL`),
+    index("events_venue_idx")
+      .on(t.venueId)
+      .where(sql`${t.venueId} IS NOT NULL`),
   ],
 );
 
@@ -408,9 +481,16 @@ export const contactMessages = sqliteTable(
     email: text("email").notNull(),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
-    status: text("status", { enum: ["unread", "read", "replied"] }).notNull().default("unread"),
-    priority: text("priority", { enum: ["high", "normal", "low"] }).notNull().default("normal"),
-    labels: text("labels", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    status: text("status", { enum: ["unread", "read", "replied"] })
+      .notNull()
+      .default("unread"),
+    priority: text("priority", { enum: ["high", "normal", "low"] })
+      .notNull()
+      .default("normal"),
+    labels: text("labels", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -423,7 +503,9 @@ export const contactReplies = sqliteTable(
   "contact_replies",
   {
     id: text("id").primaryKey(),
-    messageId: text("message_id").notNull().references(() => contactMessages.id, { onDelete: "cascade" }),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
     adminUserId: text("admin_user_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
@@ -465,7 +547,11 @@ export const auditLog = sqliteTable(
     summary: text("summary", { mode: "json" }).$type<AuditSummary>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_action_idx").on(t.action, t.createdAt), index("audit_log_actor_idx").on(t.actorId, t.createdAt)],
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_action_idx").on(t.action, t.createdAt),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt),
+  ],
 );
 
 /** What an audited write changed: the fields before and after (secrets and large values left out). */
@@ -570,7 +656,9 @@ export const analyticsMembersDaily = sqliteTable("analytics_members_daily", {
 // neither source ever clears the other. granted_by is null for comps older than this table.
 // (migrations/0017_user_admin.sql also indexes users by created_at for the back office's list.)
 export const vipComps = sqliteTable("vip_comps", {
-  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
   grantedAt: integer("granted_at", { mode: "timestamp_ms" }).notNull(),
 });
@@ -588,7 +676,9 @@ export const tickets = sqliteTable(
     eventTitle: text("event_title").notNull(),
     customerEmail: text("customer_email").notNull(),
     customerName: text("customer_name"),
-    status: text("status", { enum: ["confirmed", "pending", "cancelled"] }).notNull().default("confirmed"),
+    status: text("status", { enum: ["confirmed", "pending", "cancelled"] })
+      .notNull()
+      .default("confirmed"),
     pricePaidCents: integer("price_paid_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
@@ -607,11 +697,15 @@ export const venues = sqliteTable(
     address: text("address").notNull(),
     city: text("city"),
     state: text("state"),
-    country: text("country", { enum: ["USA", "CAN", "MEX"] }).notNull().default("USA"),
+    country: text("country", { enum: ["USA", "CAN", "MEX"] })
+      .notNull()
+      .default("USA"),
     postalCode: text("postal_code"),
     capacity: integer("capacity"),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("venues_name_idx").on(t.name)],
 );
@@ -622,8 +716,12 @@ export const commentReports = sqliteTable(
   "comment_reports",
   {
     id: text("id").primaryKey(),
-    commentId: text("comment_id").notNull().references(() => postComments.id, { onDelete: "cascade" }),
-    reporterId: text("reporter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    commentId: text("comment_id")
+      .notNull()
+      .references(() => postComments.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     reason: text("reason", { enum: ["spam", "harassment", "hate", "sexual", "violence", "other"] }).notNull(),
     details: text("details"),
     createdAt: createdAt(),
@@ -631,6 +729,8 @@ export const commentReports = sqliteTable(
   },
   (t) => [
     uniqueIndex("comment_reports_comment_reporter_idx").on(t.commentId, t.reporterId),
-    index("comment_reports_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
+    index("comment_reports_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} IS NULL`),
   ],
 );

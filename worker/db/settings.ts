@@ -46,7 +46,8 @@ function fromRows(rows: { key: string; value: unknown }[]): SiteSettings {
   return { sessionTimeoutHours: isTimeout(timeout) ? timeout : DEFAULT_SETTINGS.sessionTimeoutHours, notifications };
 }
 
-const loadSettings = async (db: DB) => fromRows(await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(inArray(siteSettings.key, ALL_KEYS)));
+const loadSettings = async (db: DB) =>
+  fromRows(await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(inArray(siteSettings.key, ALL_KEYS)));
 
 /** The current settings (defaults where none is stored), remembered briefly. Do not mutate. */
 export const readSettings = (db: DB): Promise<SiteSettings> => remember(MEMO_KEY, SETTINGS_TTL_MS, () => loadSettings(db));

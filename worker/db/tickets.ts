@@ -42,7 +42,18 @@ const viewColumns = {
   createdAt: tickets.createdAt,
 };
 
-type ViewRow = { id: string; orderId: string; eventId: string | null; eventTitle: string; customerEmail: string; customerName: string | null; status: TicketStatus; pricePaidCents: number; currency: string; createdAt: Date };
+type ViewRow = {
+  id: string;
+  orderId: string;
+  eventId: string | null;
+  eventTitle: string;
+  customerEmail: string;
+  customerName: string | null;
+  status: TicketStatus;
+  pricePaidCents: number;
+  currency: string;
+  createdAt: Date;
+};
 
 const toView = (row: ViewRow): TicketView => ({
   id: row.id,
@@ -58,7 +69,12 @@ const toView = (row: ViewRow): TicketView => ({
 });
 
 const filteredRows = (db: DB, filters: TicketFilters) =>
-  db.select(viewColumns).from(tickets).leftJoin(events, eq(events.id, tickets.eventId)).where(where(filters)).orderBy(desc(tickets.createdAt), desc(tickets.id));
+  db
+    .select(viewColumns)
+    .from(tickets)
+    .leftJoin(events, eq(events.id, tickets.eventId))
+    .where(where(filters))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id));
 
 /** The newest TICKETS_LIST_LIMIT matching tickets, how many match, and their value per currency. */
 export async function listTickets(db: DB, filters: TicketFilters): Promise<TicketsListResponse> {
@@ -148,7 +164,18 @@ export async function insertTickets(db: DB, actor: Actor, rows: ImportedTicket[]
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const values = rows
       .slice(i, i + ROWS_PER_STATEMENT)
-      .map((t) => [crypto.randomUUID(), t.orderId, t.eventId, t.eventTitle, t.customerEmail, t.customerName, t.status, t.pricePaidCents, t.currency, t.createdAt]);
+      .map((t) => [
+        crypto.randomUUID(),
+        t.orderId,
+        t.eventId,
+        t.eventTitle,
+        t.customerEmail,
+        t.customerName,
+        t.status,
+        t.pricePaidCents,
+        t.currency,
+        t.createdAt,
+      ]);
     statements.push(d1.prepare(INSERT_SQL).bind(JSON.stringify(values)));
   }
   const log = auditInsert(
@@ -157,7 +184,10 @@ export async function insertTickets(db: DB, actor: Actor, rows: ImportedTicket[]
       actor,
       action: "ticket.import",
       targetType: "ticket",
-      summary: { after: { imported: rows.length, skipped: audit.skipped, failed: audit.failed, rows: audit.rows }, note: `CSV import, file rows ${audit.firstRow}-${audit.lastRow}` },
+      summary: {
+        after: { imported: rows.length, skipped: audit.skipped, failed: audit.failed, rows: audit.rows },
+        note: `CSV import, file rows ${audit.firstRow}-${audit.lastRow}`,
+      },
     },
     now,
   ).toSQL();

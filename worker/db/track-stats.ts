@@ -25,18 +25,16 @@ export async function readTrackStats(db: DB, period: TrackPeriod, now = Date.now
   const firstPlay = (first?.results as { at: number | null }[] | undefined)?.[0]?.at ?? null;
   // "All time" runs from the first play ever; a period shorter than a day still counts as one.
   const days = period === "all" ? Math.max(1, Math.ceil((now - (firstPlay ?? now)) / DAY_MS)) : Number(period);
-  const tracks = rows.map(
-    (r): TrackStatsRow => ({
-      trackId: r.track_id,
-      title: r.title,
-      albumTitle: r.album_title,
-      totalPlays: r.plays,
-      dailyAvg: round2(r.plays / days),
-      weeklyAvg: round2((r.plays / days) * 7),
-      monthlyAvg: round2((r.plays / days) * 30),
-      lastPlayed: new Date(r.last_played).toISOString(),
-    }),
-  );
+  const tracks = rows.map((r): TrackStatsRow => ({
+    trackId: r.track_id,
+    title: r.title,
+    albumTitle: r.album_title,
+    totalPlays: r.plays,
+    dailyAvg: round2(r.plays / days),
+    weeklyAvg: round2((r.plays / days) * 7),
+    monthlyAvg: round2((r.plays / days) * 30),
+    lastPlayed: new Date(r.last_played).toISOString(),
+  }));
   const totalPlays = tracks.reduce((sum, t) => sum + t.totalPlays, 0);
   const lastPlayed = rows.reduce<number | null>((latest, r) => (latest === null || r.last_played > latest ? r.last_played : latest), null);
   return {

@@ -77,7 +77,9 @@ export function analyticsBufferFor(env: AppEnv, ipKey: string) {
 
 /** Flushes every shard; resolves with the number of views written. */
 export async function flushAnalyticsBuffers(env: AppEnv): Promise<number> {
-  const shards = Array.from({ length: ANALYTICS_BUFFER_SHARDS }, (_, shard) => env.ANALYTICS_BUFFER.get(env.ANALYTICS_BUFFER.idFromName(`analytics-buffer-${shard}`)));
+  const shards = Array.from({ length: ANALYTICS_BUFFER_SHARDS }, (_, shard) =>
+    env.ANALYTICS_BUFFER.get(env.ANALYTICS_BUFFER.idFromName(`analytics-buffer-${shard}`)),
+  );
   const written = await Promise.all(shards.map((stub) => stub.flush()));
   return written.reduce((sum, n) => sum + n, 0);
 }

@@ -316,7 +316,9 @@ export class ChatThread extends DurableObject<AppEnv> {
   }
 
   private sendsSince(since: number): { count: number; oldest: number } {
-    const row = this.ctx.storage.sql.exec<{ count: number; oldest: number | null }>("SELECT COUNT(*) AS count, MIN(at) AS oldest FROM sends WHERE at > ?", since).one();
+    const row = this.ctx.storage.sql
+      .exec<{ count: number; oldest: number | null }>("SELECT COUNT(*) AS count, MIN(at) AS oldest FROM sends WHERE at > ?", since)
+      .one();
     return { count: row.count, oldest: row.oldest ?? since };
   }
 
@@ -441,7 +443,14 @@ export class ChatThread extends DurableObject<AppEnv> {
 
   private insertMessage(threadId: string, role: ChatRole, content: string, createdAt: number): ChatMessage {
     const message: ChatMessage = { id: crypto.randomUUID(), threadId, role, content, createdAt };
-    this.ctx.storage.sql.exec("INSERT INTO messages (id, thread_id, role, content, created_at) VALUES (?, ?, ?, ?, ?)", message.id, threadId, role, content, createdAt);
+    this.ctx.storage.sql.exec(
+      "INSERT INTO messages (id, thread_id, role, content, created_at) VALUES (?, ?, ?, ?, ?)",
+      message.id,
+      threadId,
+      role,
+      content,
+      createdAt,
+    );
     return message;
   }
 

@@ -14,16 +14,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
 import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue, type FeedErrorFrame, type FeedSocketTarget } from "./feed-hub";
-import {
-  answerClientFrame,
-  closeBack,
-  SessionChecker,
-  sessionTag,
-  socketIdentity,
-  targetTag,
-  userTag,
-  type SocketAttachment,
-} from "./socket-sessions";
+import { answerClientFrame, closeBack, SessionChecker, sessionTag, socketIdentity, targetTag, userTag, type SocketAttachment } from "./socket-sessions";
 import { feedEventSchema, type FeedEvent, type FeedFrame } from "../contracts/feed";
 
 const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies FeedErrorFrame);

@@ -33,7 +33,7 @@ export const MAX_ID3_TAG_BYTES = 16 * 1024 * 1024;
 
 const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u32le = (b: Uint8Array, at: number) => (u16le(b, at) + b[at + 2]! * 0x10000 + b[at + 3]! * 0x1000000) >>> 0;
-const u32be = (b: Uint8Array, at: number) => ((b[at]! * 0x1000000) + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!)) >>> 0;
+const u32be = (b: Uint8Array, at: number) => (b[at]! * 0x1000000 + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!)) >>> 0;
 const ascii = (b: Uint8Array, at: number, length: number) => (at + length <= b.length ? String.fromCharCode(...b.subarray(at, at + length)) : "");
 
 /** Length of an ID3v2 tag at `at` (header and footer included), or 0 when there is none. */
@@ -216,7 +216,7 @@ function flacDuration(head: Uint8Array): number | null {
 
 function wavDuration({ head, size }: Probe): number | null {
   let byteRate = 0;
-  for (let at = 12; at + 8 <= head.length; ) {
+  for (let at = 12; at + 8 <= head.length;) {
     const id = ascii(head, at, 4);
     const length = u32le(head, at + 4);
     if (id === "fmt " && at + 16 <= head.length) byteRate = u32le(head, at + 16);

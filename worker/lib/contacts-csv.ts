@@ -6,14 +6,7 @@ import Papa from "papaparse";
 import { z } from "../contracts/zod";
 import { userText } from "../contracts/text";
 import { ApiError } from "./errors";
-import {
-  CONTACT_EMAIL_MAX,
-  CONTACT_NAME_MAX,
-  IMPORT_ERROR_CODES,
-  IMPORT_MAX_BYTES,
-  IMPORT_MESSAGES,
-  type ImportIssue,
-} from "../contracts/admin-marketing";
+import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX, IMPORT_ERROR_CODES, IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportIssue } from "../contracts/admin-marketing";
 
 export type ParsedContact = { row: number; email: string; firstName: string | null; lastName: string | null };
 

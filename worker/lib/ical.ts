@@ -86,7 +86,10 @@ export function foldLine(line: string): string {
 
 /** DATE-TIME in UTC: 20261206T010000Z. */
 export function formatUtc(instant: number): string {
-  return new Date(instant).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** A DURATION of whole minutes: PT6H, PT90M becomes PT1H30M. */

@@ -25,8 +25,7 @@ const GIF89A = ascii("GIF89a");
 const RIFF = ascii("RIFF");
 const WEBP_TAG = ascii("WEBP");
 
-const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
-  bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
+const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
 
 /** The image kind the bytes really are, or null for anything that is not JPEG/PNG/GIF/WebP. */
 export function detectImageType(bytes: Uint8Array): ImageKind | null {

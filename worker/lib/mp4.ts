@@ -41,7 +41,7 @@ export function moovDuration(moov: Uint8Array): number | null {
   const top = boxAt(moov, 0, moov.length);
   if (!top || top.type !== "moov") return null;
   const end = Math.min(moov.length, top.size);
-  for (let at = top.header; at < end; ) {
+  for (let at = top.header; at < end;) {
     const box = boxAt(moov, at, end);
     if (!box) return null;
     if (box.type === "mvhd") return mvhdDuration(moov.subarray(at + box.header, Math.min(end, at + box.size)));

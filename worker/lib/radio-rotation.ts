@@ -49,7 +49,12 @@ export function cycleOrder<T>(tracks: readonly T[], seed: number, cycle: number)
  * Null when there is nothing to rotate. Durations are whole seconds, so every boundary falls on a
  * whole second since the epoch.
  */
-export function rotationAt<T extends RotationTrack>(tracks: readonly T[], seed: number, now: number, historySize = RADIO_HISTORY_SIZE): RotationState<T> | null {
+export function rotationAt<T extends RotationTrack>(
+  tracks: readonly T[],
+  seed: number,
+  now: number,
+  historySize = RADIO_HISTORY_SIZE,
+): RotationState<T> | null {
   const playable = tracks.filter((t) => t.durationSeconds > 0);
   if (playable.length === 0) return null;
   const cycleMs = playable.reduce((sum, t) => sum + t.durationSeconds * 1000, 0);

@@ -62,7 +62,24 @@ export function parseCsv(text: string, firstRow = 2): ParsedCsv {
 
 /** Header names each field is usually exported under, lower-case letters and digits only. */
 const SYNONYMS: Record<ImportField, string[]> = {
-  orderId: ["orderid", "order", "ordernumber", "orderno", "ordernum", "orderref", "orderreference", "confirmation", "confirmationnumber", "confirmationcode", "bookingid", "bookingreference", "bookingref", "reference", "transactionid", "purchaseid"],
+  orderId: [
+    "orderid",
+    "order",
+    "ordernumber",
+    "orderno",
+    "ordernum",
+    "orderref",
+    "orderreference",
+    "confirmation",
+    "confirmationnumber",
+    "confirmationcode",
+    "bookingid",
+    "bookingreference",
+    "bookingref",
+    "reference",
+    "transactionid",
+    "purchaseid",
+  ],
   event: ["event", "eventtitle", "eventname", "eventid", "show", "showname", "performance", "concert", "title"],
   email: ["email", "emailaddress", "customeremail", "buyeremail", "purchaseremail", "attendeeemail", "useremail", "mail", "customer"],
   price: ["price", "pricepaid", "amount", "amountpaid", "total", "totalpaid", "ordertotal", "ticketprice", "gross", "grosssales", "paid", "value"],
@@ -136,9 +153,45 @@ const clean = (value: string) => value.normalize("NFC").replace(UNPRINTABLE, " "
 
 /** Provider wordings of the three statuses (compared lower-case, spaces and punctuation removed). */
 const STATUS_WORDS: Record<TicketStatus, string[]> = {
-  confirmed: ["confirmed", "confirm", "complete", "completed", "paid", "attending", "checkedin", "valid", "active", "placed", "approved", "success", "successful", "fulfilled", "issued", "sold", "confirmado", "pago"],
+  confirmed: [
+    "confirmed",
+    "confirm",
+    "complete",
+    "completed",
+    "paid",
+    "attending",
+    "checkedin",
+    "valid",
+    "active",
+    "placed",
+    "approved",
+    "success",
+    "successful",
+    "fulfilled",
+    "issued",
+    "sold",
+    "confirmado",
+    "pago",
+  ],
   pending: ["pending", "processing", "reserved", "awaitingpayment", "unpaid", "onhold", "hold", "waiting", "waitlist", "waitlisted", "incomplete", "pendente"],
-  cancelled: ["cancelled", "canceled", "cancel", "refunded", "refund", "void", "voided", "notattending", "deleted", "rejected", "declined", "failed", "expired", "chargeback", "cancelado", "reembolsado"],
+  cancelled: [
+    "cancelled",
+    "canceled",
+    "cancel",
+    "refunded",
+    "refund",
+    "void",
+    "voided",
+    "notattending",
+    "deleted",
+    "rejected",
+    "declined",
+    "failed",
+    "expired",
+    "chargeback",
+    "cancelado",
+    "reembolsado",
+  ],
 };
 const STATUS_BY_WORD = new Map(Object.entries(STATUS_WORDS).flatMap(([status, words]) => words.map((w) => [w, status as TicketStatus])));
 
@@ -176,7 +229,14 @@ const DATE_PATTERN = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ](\d{1,2}):(\d{2})
 export function parseDate(value: string, zone: string): number | null {
   const m = DATE_PATTERN.exec(value.trim());
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4] ?? "0", m[5] ?? "0", m[6] ?? "0"].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4] ?? "0", m[5] ?? "0", m[6] ?? "0"].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = Number((m[7] ?? "0").slice(0, 3).padEnd(3, "0"));
   if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate() || hour > 23 || minute > 59 || second > 59) return null;
   const wallMs = ((hour * 60 + minute) * 60 + second) * 1000 + ms;

@@ -48,7 +48,7 @@ function elementAt(b: Uint8Array, at: number): Element | null {
 
 /** The elements directly inside [start, end). */
 function* children(b: Uint8Array, start: number, end: number): Generator<Element> {
-  for (let at = start; at < Math.min(end, b.length); ) {
+  for (let at = start; at < Math.min(end, b.length);) {
     const el = elementAt(b, at);
     if (!el) return;
     yield el;

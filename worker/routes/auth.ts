@@ -97,7 +97,8 @@ async function authenticateWithFailureLimit(db: DB, email: string, password: str
     await clearRateLimit(db, key, limit);
     return user;
   } catch (err) {
-    if (err instanceof ApiError && err.code === "invalid_credentials" && (await countEvent(db, key, limit)) > limit[0]) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+    if (err instanceof ApiError && err.code === "invalid_credentials" && (await countEvent(db, key, limit)) > limit[0])
+      throw tooManyRequests(RATE_LIMIT_MESSAGE);
     throw err;
   }
 }

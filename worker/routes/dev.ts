@@ -6,18 +6,16 @@ import type { MailboxResponse } from "../contracts/auth";
 import { extractLinks, listOutbox } from "../services/mail/outbox";
 import type { HonoEnv } from "../types";
 
-export const devRoutes = new Hono<HonoEnv>()
-  .use(localMachineOnly)
-  .get("/mailbox", async (c) => {
-    const rows = await listOutbox(c.var.db);
-    const messages = rows.map((m) => ({
-      id: m.id,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      createdAt: m.createdAt.toISOString(),
-      links: extractLinks(m.text),
-    }));
-    return c.json<MailboxResponse>({ messages });
-  });
+export const devRoutes = new Hono<HonoEnv>().use(localMachineOnly).get("/mailbox", async (c) => {
+  const rows = await listOutbox(c.var.db);
+  const messages = rows.map((m) => ({
+    id: m.id,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    createdAt: m.createdAt.toISOString(),
+    links: extractLinks(m.text),
+  }));
+  return c.json<MailboxResponse>({ messages });
+});

@@ -8,15 +8,7 @@ import { readConfig } from "../env";
 import { notFound } from "../lib/errors";
 import { buildCalendar, type IcalEvent } from "../lib/ical";
 import { listedEvents } from "../services/events";
-import {
-  eventEndsAt,
-  findPublishedEvent,
-  isJoinOpen,
-  joinOpensAt,
-  listOpenOnlineEvents,
-  toPublicEvent,
-  type EventRow,
-} from "../db/events";
+import { eventEndsAt, findPublishedEvent, isJoinOpen, joinOpensAt, listOpenOnlineEvents, toPublicEvent, type EventRow } from "../db/events";
 import {
   EVENT_ID_PATTERN,
   EVENT_MESSAGES,
@@ -102,13 +94,11 @@ export const eventRoutes = new Hono<HonoEnv>()
     const user = c.var.user;
     const canJoin = Boolean(user && (user.isVIP || user.isAdmin));
     const rows = await listOpenOnlineEvents(c.var.db, now, VIRTUAL_MEETS_LIMIT);
-    const meets = rows.map(
-      (row): VirtualMeetView => ({
-        ...toPublicEvent(row, now),
-        joinUrl: canJoin && row.joinUrl && isJoinOpen(row, now) ? row.joinUrl : null,
-        joinOpensAt: new Date(joinOpensAt(row)).toISOString(),
-      }),
-    );
+    const meets = rows.map((row): VirtualMeetView => ({
+      ...toPublicEvent(row, now),
+      joinUrl: canJoin && row.joinUrl && isJoinOpen(row, now) ? row.joinUrl : null,
+      joinOpensAt: new Date(joinOpensAt(row)).toISOString(),
+    }));
     c.header("Cache-Control", "no-store");
     return c.json<VirtualMeetsResponse>({ meets });
   })

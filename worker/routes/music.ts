@@ -58,11 +58,13 @@ export const musicRoutes = new Hono<HonoEnv>()
     return res;
   })
 
-  .get("/tracks", async (c) =>
-    (await cachedJson(c, TRACKS_KEY, TRACKS_TTL_MS, async (): Promise<TracksResponse> => {
-      const tracks = await listTracks(c.var.db);
-      return { tracks, totalPlays: tracks.reduce((sum, t) => sum + t.plays, 0) };
-    }))!,
+  .get(
+    "/tracks",
+    async (c) =>
+      (await cachedJson(c, TRACKS_KEY, TRACKS_TTL_MS, async (): Promise<TracksResponse> => {
+        const tracks = await listTracks(c.var.db);
+        return { tracks, totalPlays: tracks.reduce((sum, t) => sum + t.plays, 0) };
+      }))!,
   )
 
   .get("/tracks/:id", validate("param", trackIdParamSchema), async (c) => {

@@ -28,7 +28,20 @@ import {
 import { findReportableComment, insertCommentReport } from "../db/moderation";
 import { MODERATION_ERROR_CODES, MODERATION_MESSAGES } from "../contracts/moderation";
 import { z } from "../contracts/zod";
-import { decodeCursor, deletePost, findComment, findFreeImage, findPost, insertComment, insertPost, insertReport, listComments, listFeed, setLike, type Viewer } from "../db/feed";
+import {
+  decodeCursor,
+  deletePost,
+  findComment,
+  findFreeImage,
+  findPost,
+  insertComment,
+  insertPost,
+  insertReport,
+  listComments,
+  listFeed,
+  setLike,
+  type Viewer,
+} from "../db/feed";
 
 /** A comment on a post: both ids are UUIDs. */
 const commentParamSchema = postParamSchema.extend({ commentId: z.string().regex(POST_ID_PATTERN, MODERATION_MESSAGES.commentNotFound) });

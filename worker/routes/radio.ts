@@ -39,7 +39,12 @@ export const radioRoutes = new Hono<HonoEnv>()
     const nowPlaying = await nowPlayingOf(c.var.db, station, now, listeners);
     if (station.sourceType === "stream") {
       const { token, expiresAt } = await signMediaToken(secret, c.var.user.id, "station", station.id, now);
-      return c.json<TuneResponse>({ kind: "stream", nowPlaying, url: `/media/radio/${station.id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
+      return c.json<TuneResponse>({
+        kind: "stream",
+        nowPlaying,
+        url: `/media/radio/${station.id}?token=${encodeURIComponent(token)}`,
+        expiresAt: expiresAt.toISOString(),
+      });
     }
     const current = nowPlaying.current;
     if (!current) throw new ApiError(409, "empty_rotation", RADIO_MESSAGES.emptyRotation);

@@ -15,8 +15,7 @@ import { CATALOG_EAGER_COVERS, FIRST_LOAD_PAGES, type FirstLoadPath } from "../c
 import { albumsJson } from "../services/catalog";
 import { firstLoadHints } from "../lib/first-load";
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 function shareTags(track: TrackView, pageUrl: URL, brand: string) {
   const title = `${track.title} · ${track.albumTitle}`;
@@ -33,7 +32,8 @@ function shareTags(track: TrackView, pageUrl: URL, brand: string) {
     ["name", "twitter:description", description],
     ["name", "description", description],
   ];
-  if (image) tags.push(["property", "og:image", image], ["property", "og:image:width", "400"], ["property", "og:image:height", "400"], ["name", "twitter:image", image]);
+  if (image)
+    tags.push(["property", "og:image", image], ["property", "og:image:width", "400"], ["property", "og:image:height", "400"], ["name", "twitter:image", image]);
   return {
     title: `${title} · ${brand}`,
     head: renderTags(tags),

@@ -19,7 +19,7 @@ const CHANNELS_TTL_MS = 60_000;
 /** Where a looping live channel is now, the same for every viewer (seconds into its video). */
 export function livePosition(durationSeconds: number, now: number): number {
   const period = durationSeconds * 1000;
-  return (((now - RADIO_EPOCH_MS) % period) + period) % period / 1000;
+  return ((((now - RADIO_EPOCH_MS) % period) + period) % period) / 1000;
 }
 
 export const tvRoutes = new Hono<HonoEnv>()

@@ -13,7 +13,14 @@ import { getAvatarUrl, replaceAvatarUrl } from "../db/profiles";
 import { insertPostImage } from "../db/feed";
 import { hitRateLimit } from "../services/rate-limit";
 import { RATE_LIMITS } from "../contracts/limits";
-import { FEED_MESSAGES, POST_IMAGE_FIELD, POST_IMAGE_FILENAME_PATTERN, POST_IMAGE_MAX_BYTES, POST_IMAGE_URL_PREFIX, type PostImageUploadResponse } from "../contracts/feed";
+import {
+  FEED_MESSAGES,
+  POST_IMAGE_FIELD,
+  POST_IMAGE_FILENAME_PATTERN,
+  POST_IMAGE_MAX_BYTES,
+  POST_IMAGE_URL_PREFIX,
+  type PostImageUploadResponse,
+} from "../contracts/feed";
 
 /** Room for the multipart boundaries and part headers around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
@@ -128,34 +135,34 @@ export const uploadRoutes = new Hono<HonoEnv>()
     return c.json<PostImageUploadResponse>({ image: filename, url: POST_IMAGE_URL_PREFIX + filename, width: size.width, height: size.height }, 201);
   })
   .post("/avatar", requireUser, avatarBodyLimit, async (c) => {
-  const user = c.var.user;
-  const file = await readUploadedFile(c.req.raw, AVATAR_FIELD, AVATAR_BODY_MAX_BYTES, avatarTooLarge);
-  if (file.size > AVATAR_MAX_BYTES) throw avatarTooLarge();
-  const { bytes, kind } = await checkedImage(file);
+    const user = c.var.user;
+    const file = await readUploadedFile(c.req.raw, AVATAR_FIELD, AVATAR_BODY_MAX_BYTES, avatarTooLarge);
+    if (file.size > AVATAR_MAX_BYTES) throw avatarTooLarge();
+    const { bytes, kind } = await checkedImage(file);
 
-  const filename = `${user.id}-${randomHex(16)}.${kind.ext}`;
-  if (!AVATAR_FILENAME_PATTERN.test(filename)) throw badRequest("This account cannot upload an avatar.", "invalid_account");
-  const key = AVATAR_KEY_PREFIX + filename;
-  const avatarUrl = AVATAR_URL_PREFIX + filename;
-  await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.mime } });
+    const filename = `${user.id}-${randomHex(16)}.${kind.ext}`;
+    if (!AVATAR_FILENAME_PATTERN.test(filename)) throw badRequest("This account cannot upload an avatar.", "invalid_account");
+    const key = AVATAR_KEY_PREFIX + filename;
+    const avatarUrl = AVATAR_URL_PREFIX + filename;
+    await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.mime } });
 
-  let previous: string | null | undefined;
-  let swapped = false;
-  for (let attempt = 0; attempt < AVATAR_SWAP_ATTEMPTS && !swapped; attempt++) {
-    previous = await getAvatarUrl(c.var.db, user.id);
-    if (previous === undefined) break; // the account was deleted mid-request
-    swapped = await replaceAvatarUrl(c.var.db, user.id, previous, avatarUrl);
-  }
-  if (!swapped) {
-    await c.env.MEDIA.delete(key); // nothing points at it: do not leave an orphan behind
-    if (previous === undefined) throw unauthorized();
-    throw new ApiError(409, "upload_conflict", "Another upload changed your avatar. Please try again.");
-  }
+    let previous: string | null | undefined;
+    let swapped = false;
+    for (let attempt = 0; attempt < AVATAR_SWAP_ATTEMPTS && !swapped; attempt++) {
+      previous = await getAvatarUrl(c.var.db, user.id);
+      if (previous === undefined) break; // the account was deleted mid-request
+      swapped = await replaceAvatarUrl(c.var.db, user.id, previous, avatarUrl);
+    }
+    if (!swapped) {
+      await c.env.MEDIA.delete(key); // nothing points at it: do not leave an orphan behind
+      if (previous === undefined) throw unauthorized();
+      throw new ApiError(409, "upload_conflict", "Another upload changed your avatar. Please try again.");
+    }
 
-  const oldKey = ownedAvatarKey(previous ?? null, user.id);
-  if (oldKey && oldKey !== key) await c.env.MEDIA.delete(oldKey);
-  return c.json<AvatarUploadResponse>({ avatarUrl, filename });
-});
+    const oldKey = ownedAvatarKey(previous ?? null, user.id);
+    if (oldKey && oldKey !== key) await c.env.MEDIA.delete(oldKey);
+    return c.json<AvatarUploadResponse>({ avatarUrl, filename });
+  });
 
 /** Serves a stored image by a filename that already matched its strict pattern. */
 async function serveStoredImage(c: Context<HonoEnv>, key: string, filename: string) {

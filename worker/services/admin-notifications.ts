@@ -9,18 +9,10 @@ import type { HonoEnv } from "../types";
 import type { NotificationSettings } from "../contracts/admin-settings";
 import { readSettings } from "../db/settings";
 import { createMailService, type MailMessage } from "./mail";
-import {
-  newUserNotificationMail,
-  newVipNotificationMail,
-  ticketPurchaseNotificationMail,
-  type MemberFacts,
-  type TicketPurchaseFacts,
-} from "./mail/templates";
+import { newUserNotificationMail, newVipNotificationMail, ticketPurchaseNotificationMail, type MemberFacts, type TicketPurchaseFacts } from "./mail/templates";
 
 export type AdminEvent =
-  | { kind: "new_user"; member: MemberFacts }
-  | { kind: "new_vip"; member: MemberFacts }
-  | { kind: "ticket_purchase"; purchase: TicketPurchaseFacts };
+  { kind: "new_user"; member: MemberFacts } | { kind: "new_vip"; member: MemberFacts } | { kind: "ticket_purchase"; purchase: TicketPurchaseFacts };
 
 /** sent: mailed; off: its switch is off; failed: the settings, the config or the mail failed (logged). */
 export type NotifyOutcome = "sent" | "off" | "failed";

@@ -119,7 +119,10 @@ export async function setUserBan(env: AppEnv, db: DB, actor: Actor, targetId: st
     summary: { before: { status: before.status }, after: { status }, note: before.email },
   };
   const guard = banned ? otherActiveAdminExists(targetId) : undefined;
-  if (!(await applied(db, [setStatusStatement(db, targetId, status, now, guard), revokeSessions(db, targetId, guard), auditStatement(db, entry, now, guard)], 0))) throw lastAdmin();
+  if (
+    !(await applied(db, [setStatusStatement(db, targetId, status, now, guard), revokeSessions(db, targetId, guard), auditStatement(db, entry, now, guard)], 0))
+  )
+    throw lastAdmin();
   const result = await settle(env, db, targetId);
   if (banned) {
     const hiding = hideLivePosts(env, db, targetId);

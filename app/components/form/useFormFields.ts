@@ -16,7 +16,10 @@ type Options<F, E extends string> = {
   recheck?: boolean;
 };
 
-export function useFormFields<F extends Record<string, string>, E extends string = Extract<keyof F, string>>(initial: F | (() => F), { validate, recheck = false }: Options<F, E>) {
+export function useFormFields<F extends Record<string, string>, E extends string = Extract<keyof F, string>>(
+  initial: F | (() => F),
+  { validate, recheck = false }: Options<F, E>,
+) {
   const formRef = useRef<HTMLFormElement>(null);
   const [fields, setFields] = useState<F>(initial);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<E>>({});

@@ -36,7 +36,13 @@ const LEGAL_LINKS = [
   { to: "/vip-signup", label: m.vipSignup },
 ] as const;
 
-function LinkList({ className, links }: { className: string; links: readonly { to: (typeof QUICK_LINKS | typeof LEGAL_LINKS)[number]["to"]; label: MessageDescriptor }[] }) {
+function LinkList({
+  className,
+  links,
+}: {
+  className: string;
+  links: readonly { to: (typeof QUICK_LINKS | typeof LEGAL_LINKS)[number]["to"]; label: MessageDescriptor }[];
+}) {
   return (
     <ul className={className}>
       {links.map((link) => (

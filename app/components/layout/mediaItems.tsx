@@ -16,7 +16,12 @@ import {
 import { useSiteConfig } from "../../lib/session/useSession";
 import { navMessages } from "./navMessages";
 
-type RouteItem = { kind: "route"; key: string; label: MessageDescriptor; to: "/music" | "/music/catalog" | "/virtual-meet" | "/music/favorites" | "/tv" | "/social" | "/chat" };
+type RouteItem = {
+  kind: "route";
+  key: string;
+  label: MessageDescriptor;
+  to: "/music" | "/music/catalog" | "/virtual-meet" | "/music/favorites" | "/tv" | "/social" | "/chat";
+};
 type ActionItem = { kind: "musicPlayer" | "radio" | "chatRoom"; key: string; label: MessageDescriptor };
 export type MediaItem = RouteItem | ActionItem;
 

@@ -36,21 +36,18 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 
 /** Elements that Space already activates. */
 function activatesOnSpace(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest("button, a[href], summary, [role='button'], [role='link'], [role='checkbox'], [role='switch'], [role='menuitem'], [role='tab'], [role='option']") !== null;
+  return (
+    target instanceof Element &&
+    target.closest(
+      "button, a[href], summary, [role='button'], [role='link'], [role='checkbox'], [role='switch'], [role='menuitem'], [role='tab'], [role='option']",
+    ) !== null
+  );
 }
 
 /** Which action a key press asks for, or null. Exported for tests. */
-export function shortcutFor(e: Pick<KeyboardEvent, "key" | "code" | "shiftKey" | "ctrlKey" | "altKey" | "metaKey">):
-  | "toggle"
-  | "next"
-  | "previous"
-  | "mute"
-  | "volumeUp"
-  | "volumeDown"
-  | "shuffle"
-  | "repeat"
-  | "help"
-  | null {
+export function shortcutFor(
+  e: Pick<KeyboardEvent, "key" | "code" | "shiftKey" | "ctrlKey" | "altKey" | "metaKey">,
+): "toggle" | "next" | "previous" | "mute" | "volumeUp" | "volumeDown" | "shuffle" | "repeat" | "help" | null {
   const { key, shiftKey, ctrlKey, altKey, metaKey } = e;
   if (metaKey) return null;
   if (ctrlKey && !altKey && !shiftKey) {

@@ -39,49 +39,49 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
 
   return (
     <AuthCard title={authMessages.loginTitle}>
-        <FormIntro intro={authMessages.loginIntro} error={formError} />
-        <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-          <FormField
-            label={<FormattedMessage {...authMessages.emailLabel} />}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={fields.email}
-            onChange={bind("email")}
-            error={fieldErrors.email}
-          />
-          <FormField
-            label={<FormattedMessage {...authMessages.passwordLabel} />}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={fields.password}
-            onChange={bind("password")}
-            error={fieldErrors.password}
-          />
-          <p className="form-aside">
-            <Link to="/auth/reset-password">
-              <FormattedMessage {...authMessages.forgotPassword} />
-            </Link>
-          </p>
-          <button type="submit" className="btn btn-primary" disabled={login.isPending}>
-            <FormattedMessage {...(login.isPending ? authMessages.loginBusy : authMessages.loginSubmit)} />
-          </button>
-        </form>
-        <p className="auth-links">
-          <FormattedMessage {...authMessages.noAccount} />{" "}
-          <Link to="/social/signup">
-            <FormattedMessage {...authMessages.signupLink} />
+      <FormIntro intro={authMessages.loginIntro} error={formError} />
+      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+        <FormField
+          label={<FormattedMessage {...authMessages.emailLabel} />}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={fields.email}
+          onChange={bind("email")}
+          error={fieldErrors.email}
+        />
+        <FormField
+          label={<FormattedMessage {...authMessages.passwordLabel} />}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={fields.password}
+          onChange={bind("password")}
+          error={fieldErrors.password}
+        />
+        <p className="form-aside">
+          <Link to="/auth/reset-password">
+            <FormattedMessage {...authMessages.forgotPassword} />
           </Link>
         </p>
-        <p className="auth-links">
-          <FormattedMessage {...authMessages.vipPrompt} />{" "}
-          <Link to="/vip-signup">
-            <FormattedMessage {...authMessages.vipLink} />
-          </Link>
-        </p>
+        <button type="submit" className="btn btn-primary" disabled={login.isPending}>
+          <FormattedMessage {...(login.isPending ? authMessages.loginBusy : authMessages.loginSubmit)} />
+        </button>
+      </form>
+      <p className="auth-links">
+        <FormattedMessage {...authMessages.noAccount} />{" "}
+        <Link to="/social/signup">
+          <FormattedMessage {...authMessages.signupLink} />
+        </Link>
+      </p>
+      <p className="auth-links">
+        <FormattedMessage {...authMessages.vipPrompt} />{" "}
+        <Link to="/vip-signup">
+          <FormattedMessage {...authMessages.vipLink} />
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -21,11 +21,7 @@ import { checkEmail, validateNewPassword, type NewPasswordFields } from "./valid
 export const RESET_REDIRECT_DELAY_MS = 2000;
 
 export function ResetPasswordPage({ token }: { token?: string }) {
-  return (
-    <AuthCard title={authMessages.resetTitle}>
-        {token === undefined ? <RequestResetForm /> : <NewPasswordStep token={token} />}
-    </AuthCard>
-  );
+  return <AuthCard title={authMessages.resetTitle}>{token === undefined ? <RequestResetForm /> : <NewPasswordStep token={token} />}</AuthCard>;
 }
 
 function BackToLogin() {
@@ -126,7 +122,9 @@ const EMPTY_PASSWORDS: NewPasswordFields = { password: "", confirmPassword: "" }
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const confirm = useConfirmPasswordReset();
-  const { formRef, fields, bind, fieldErrors, formError, setFormError, check, showServerError } = useFormFields(EMPTY_PASSWORDS, { validate: validateNewPassword });
+  const { formRef, fields, bind, fieldErrors, formError, setFormError, check, showServerError } = useFormFields(EMPTY_PASSWORDS, {
+    validate: validateNewPassword,
+  });
   const [linkError, setLinkError] = useState<UiMessage | null>(null);
 
   useEffect(() => {

@@ -36,63 +36,63 @@ export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
 
   return (
     <AuthCard title={authMessages.signupTitle}>
-        <FormIntro intro={authMessages.signupIntro} error={formError} />
-        <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-          <FormField
-            label={<FormattedMessage {...formMessages.usernameLabel} />}
-            name="username"
-            autoComplete="username"
-            required
-            value={fields.username}
-            onChange={bind("username")}
-            error={fieldErrors.username}
-          />
-          <FormField
-            label={<FormattedMessage {...authMessages.emailLabel} />}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={fields.email}
-            onChange={bind("email")}
-            error={fieldErrors.email}
-          />
-          <FormField
-            label={<FormattedMessage {...authMessages.passwordLabel} />}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            value={fields.password}
-            onChange={bind("password")}
-            error={fieldErrors.password}
-          />
-          <FormField
-            label={<FormattedMessage {...authMessages.confirmPasswordLabel} />}
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={fields.confirmPassword}
-            onChange={bind("confirmPassword")}
-            error={fieldErrors.confirmPassword}
-          />
-          <button type="submit" className="btn btn-primary" disabled={signup.isPending}>
-            <FormattedMessage {...(signup.isPending ? authMessages.signupBusy : authMessages.signupSubmit)} />
-          </button>
-        </form>
-        <p className="auth-links">
-          <FormattedMessage {...authMessages.haveAccount} />{" "}
-          <Link to="/social/login">
-            <FormattedMessage {...authMessages.loginLink} />
-          </Link>
-        </p>
-        <p className="auth-links">
-          <FormattedMessage {...authMessages.vipPrompt} />{" "}
-          <Link to="/vip-signup">
-            <FormattedMessage {...authMessages.vipLink} />
-          </Link>
-        </p>
+      <FormIntro intro={authMessages.signupIntro} error={formError} />
+      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+        <FormField
+          label={<FormattedMessage {...formMessages.usernameLabel} />}
+          name="username"
+          autoComplete="username"
+          required
+          value={fields.username}
+          onChange={bind("username")}
+          error={fieldErrors.username}
+        />
+        <FormField
+          label={<FormattedMessage {...authMessages.emailLabel} />}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={fields.email}
+          onChange={bind("email")}
+          error={fieldErrors.email}
+        />
+        <FormField
+          label={<FormattedMessage {...authMessages.passwordLabel} />}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={fields.password}
+          onChange={bind("password")}
+          error={fieldErrors.password}
+        />
+        <FormField
+          label={<FormattedMessage {...authMessages.confirmPasswordLabel} />}
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={fields.confirmPassword}
+          onChange={bind("confirmPassword")}
+          error={fieldErrors.confirmPassword}
+        />
+        <button type="submit" className="btn btn-primary" disabled={signup.isPending}>
+          <FormattedMessage {...(signup.isPending ? authMessages.signupBusy : authMessages.signupSubmit)} />
+        </button>
+      </form>
+      <p className="auth-links">
+        <FormattedMessage {...authMessages.haveAccount} />{" "}
+        <Link to="/social/login">
+          <FormattedMessage {...authMessages.loginLink} />
+        </Link>
+      </p>
+      <p className="auth-links">
+        <FormattedMessage {...authMessages.vipPrompt} />{" "}
+        <Link to="/vip-signup">
+          <FormattedMessage {...authMessages.vipLink} />
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -43,8 +43,7 @@ export function useRequestPasswordReset() {
 export function useConfirmPasswordReset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewPasswordFields & { token: string }) =>
-      api<OkResponse>("/api/auth/reset/confirm", { method: "POST", json: input }),
+    mutationFn: (input: NewPasswordFields & { token: string }) => api<OkResponse>("/api/auth/reset/confirm", { method: "POST", json: input }),
     // The Worker revokes every session of the account, this browser's included.
     onSuccess: () => {
       setSessionUser(queryClient, null);

@@ -82,14 +82,7 @@ function ChatRoom() {
           }}
           onClear={() => setConfirmingClear(true)}
         />
-        <MessageList
-          messages={state.messages}
-          reply={state.reply}
-          persona={state.persona}
-          loaded={state.loaded}
-          canSend={canSend(state)}
-          onSuggestion={send}
-        />
+        <MessageList messages={state.messages} reply={state.reply} persona={state.persona} loaded={state.loaded} canSend={canSend(state)} onSuggestion={send} />
         <ChatComposer inputRef={inputRef} canSend={canSend(state)} replying={state.reply !== null} onSend={send} onStop={chat.cancel} unsent={state.unsent} />
       </div>
       {confirmingClear && (

@@ -26,9 +26,7 @@ export function transcriptLabels(intl: Formatter): TranscriptLabels {
  * line. The assistant's sender is the artist persona's name.
  */
 export function formatChatTranscript(messages: readonly ChatMessage[], persona: string, labels: TranscriptLabels): string {
-  return messages
-    .map((message) => `[${labels.time(message.createdAt)}] ${message.role === "user" ? labels.you : persona}: ${message.content}`)
-    .join("\n\n");
+  return messages.map((message) => `[${labels.time(message.createdAt)}] ${message.role === "user" ? labels.you : persona}: ${message.content}`).join("\n\n");
 }
 
 export type Wait = { unit: keyof typeof waitMessages; count: number };

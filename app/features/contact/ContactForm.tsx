@@ -170,7 +170,15 @@ export function ContactForm() {
           <label htmlFor={honeypotId}>
             <FormattedMessage {...contactMessages.honeypotLabel} />
           </label>
-          <input id={honeypotId} type="text" name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" value={fields.honeypot} onChange={update("honeypot")} />
+          <input
+            id={honeypotId}
+            type="text"
+            name={CONTACT_HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            value={fields.honeypot}
+            onChange={update("honeypot")}
+          />
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>

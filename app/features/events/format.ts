@@ -49,7 +49,10 @@ export function eventEnd(event: Pick<PublicEvent, "eventDate" | "endDate">): Dat
 
 /** 2026-12-06T01:00:00.000Z → 20261206T010000Z (the UTC form calendar links use). */
 export function calendarStamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/[-:]/g, "");
 }
 
 /** GET /api/events/:id/ics: the event as a calendar file. */

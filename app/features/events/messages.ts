@@ -28,7 +28,8 @@ const plainMessages = defineMessages({
   aboutTitle: { id: "virtualMeet.about.title", defaultMessage: "What is a virtual meet?" },
   aboutBody: {
     id: "virtualMeet.about.body",
-    defaultMessage: "A live video meet-up with the artist: the stories behind the songs, a few acoustic moments and your questions answered, together with fans from all over the world.",
+    defaultMessage:
+      "A live video meet-up with the artist: the stories behind the songs, a few acoustic moments and your questions answered, together with fans from all over the world.",
   },
   nextTitle: { id: "virtualMeet.next.title", defaultMessage: "Next virtual meet" },
   noneTitle: { id: "virtualMeet.none.title", defaultMessage: "No virtual meet scheduled yet" },

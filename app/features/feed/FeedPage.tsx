@@ -157,7 +157,9 @@ export function FeedPage() {
 
           {feed.isPending && <Loading label={<FormattedMessage {...m.loading} />} />}
 
-          {feed.data && posts.length === 0 && <EmptyState icon="sparkle" title={<FormattedMessage {...m.empty} />} hint={<FormattedMessage {...m.emptyHint} />} />}
+          {feed.data && posts.length === 0 && (
+            <EmptyState icon="sparkle" title={<FormattedMessage {...m.empty} />} hint={<FormattedMessage {...m.emptyHint} />} />
+          )}
 
           {posts.length > 0 && (
             <div ref={listRef} role="feed" className="feed-posts" aria-busy={isFetchingNextPage} aria-label={intl.formatMessage(m.listTitle)}>

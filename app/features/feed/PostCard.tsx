@@ -55,7 +55,18 @@ function PostImage({ image, username }: { image: NonNullable<PostView["image"]>;
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
-    <svg className="feed-heart" width={18} height={18} viewBox="0 0 24 24" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="feed-heart"
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M12 20s-8-5-8-11a4.5 4.5 0 0 1 8-2.8A4.5 4.5 0 0 1 20 9c0 6-8 11-8 11z" />
     </svg>
   );
@@ -108,7 +119,14 @@ export function PostCard({ post, viewerId, commentsOpen, onToggleComments, onDel
     });
 
   return (
-    <article className="card post feed-post" aria-labelledby={authorId} aria-posinset={position} aria-setsize={position ? -1 : undefined} tabIndex={-1} data-post-id={post.id}>
+    <article
+      className="card post feed-post"
+      aria-labelledby={authorId}
+      aria-posinset={position}
+      aria-setsize={position ? -1 : undefined}
+      tabIndex={-1}
+      data-post-id={post.id}
+    >
       <header className="feed-post-head">
         <Avatar src={post.author.avatarUrl} alt="" size={44} className="feed-avatar" />
         <div className="feed-post-byline">
@@ -140,7 +158,13 @@ export function PostCard({ post, viewerId, commentsOpen, onToggleComments, onDel
           <HeartIcon filled={post.likedByMe} />
           <span aria-hidden="true">{intl.formatNumber(post.likeCount)}</span>
         </button>
-        <button type="button" className="btn btn-ghost btn-sm" aria-expanded={commentsOpen} aria-controls={commentsOpen ? commentsId : undefined} onClick={onToggleComments}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-expanded={commentsOpen}
+          aria-controls={commentsOpen ? commentsId : undefined}
+          onClick={onToggleComments}
+        >
           <FormattedMessage {...commentsButtonMessage} values={{ count: post.commentCount }} />
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void share()}>

@@ -56,7 +56,12 @@ export function applyFeedEvents(client: QueryClient, events: FeedEvent[], { view
 }
 
 /** Counts and the reader's like as the server now has them. */
-const refreshCounts = (fresh: PostView) => (p: PostView) => ({ ...p, likeCount: fresh.likeCount, commentCount: fresh.commentCount, likedByMe: fresh.likedByMe });
+const refreshCounts = (fresh: PostView) => (p: PostView) => ({
+  ...p,
+  likeCount: fresh.likeCount,
+  commentCount: fresh.commentCount,
+  likedByMe: fresh.likedByMe,
+});
 
 /**
  * Shows the new posts: reads the first page and puts the posts the list lacks at its top. If the

@@ -106,7 +106,10 @@ export const commentsButtonMessage = defineMessage<{ count: number }>({
   defaultMessage: "{count, plural, one {# comment} other {# comments}}",
 });
 export const imageAltMessage = defineMessage<{ username: string }>({ id: "feed.post.imageAlt", defaultMessage: "Image shared by {username}" });
-export const reportCommentLabelMessage = defineMessage<{ username: string }>({ id: "feed.comment.reportLabel", defaultMessage: "Report comment by {username}" });
+export const reportCommentLabelMessage = defineMessage<{ username: string }>({
+  id: "feed.comment.reportLabel",
+  defaultMessage: "Report comment by {username}",
+});
 export const shareTitleMessage = defineMessage<{ username: string }>({ id: "feed.post.shareTitle", defaultMessage: "A post by {username}" });
 export const postMetaNamedMessage = defineMessage<{ username: string }>({ id: "feed.meta.named", defaultMessage: "Post by {username}" });
 

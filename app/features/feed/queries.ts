@@ -16,8 +16,7 @@ export const feedKeys = {
 export type FeedData = InfiniteData<FeedResponse, string | null>;
 
 /** 4xx answers will not change on a retry (401, 404, 400); 5xx and network errors might. */
-export const retryTransient = (failureCount: number, error: unknown) =>
-  failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
+export const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
 
 export const postPath = (postId: string) => `/api/posts/${encodeURIComponent(postId)}`;
 

@@ -13,7 +13,10 @@ export const HERO_ROTATION_MS = 5000;
  * The index of the image to show out of `count`. `isReady(i)` says whether image i has loaded;
  * the rotation skips those that have not (and stays put when none has).
  */
-export function useHeroRotation(count: number, { intervalMs = HERO_ROTATION_MS, isReady = () => true }: { intervalMs?: number; isReady?: (index: number) => boolean } = {}): number {
+export function useHeroRotation(
+  count: number,
+  { intervalMs = HERO_ROTATION_MS, isReady = () => true }: { intervalMs?: number; isReady?: (index: number) => boolean } = {},
+): number {
   const [index, setIndex] = useState(0);
   const reduced = useReducedMotion();
   const visible = usePageVisible();

@@ -14,17 +14,12 @@ const SECTIONS: readonly LegalSection[] = [
   {
     id: "content",
     heading: { id: "legal.copyright.content.heading" },
-    blocks: [
-      { p: { id: "legal.copyright.content.p1" } },
-      { p: { id: "legal.copyright.content.p2" } },
-    ],
+    blocks: [{ p: { id: "legal.copyright.content.p1" } }, { p: { id: "legal.copyright.content.p2" } }],
   },
   {
     id: "code",
     heading: { id: "legal.copyright.code.heading" },
-    blocks: [
-      { p: { id: "legal.copyright.code.p1" } },
-    ],
+    blocks: [{ p: { id: "legal.copyright.code.p1" } }],
   },
   {
     id: "usage",
@@ -32,10 +27,7 @@ const SECTIONS: readonly LegalSection[] = [
     blocks: [
       { p: { id: "legal.copyright.usage.p1" } },
       {
-        list: [
-          { id: "legal.copyright.usage.stream" },
-          { id: "legal.copyright.usage.share" },
-        ],
+        list: [{ id: "legal.copyright.usage.stream" }, { id: "legal.copyright.usage.share" }],
       },
       { p: { id: "legal.copyright.usage.p2" } },
       {
@@ -70,9 +62,7 @@ const SECTIONS: readonly LegalSection[] = [
   {
     id: "contact",
     heading: { id: "legal.copyright.contact.heading" },
-    blocks: [
-      { p: { id: "legal.copyright.contact.p1" } },
-    ],
+    blocks: [{ p: { id: "legal.copyright.contact.p1" } }],
   },
 ];
 

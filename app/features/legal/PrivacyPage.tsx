@@ -14,10 +14,7 @@ const SECTIONS: readonly LegalSection[] = [
   {
     id: "intro",
     heading: { id: "legal.privacy.intro.heading" },
-    blocks: [
-      { p: { id: "legal.privacy.intro.p1" } },
-      { p: { id: "legal.privacy.intro.p2" } },
-    ],
+    blocks: [{ p: { id: "legal.privacy.intro.p1" } }, { p: { id: "legal.privacy.intro.p2" } }],
   },
   {
     id: "collected",
@@ -147,24 +144,17 @@ const SECTIONS: readonly LegalSection[] = [
   {
     id: "children",
     heading: { id: "legal.privacy.children.heading" },
-    blocks: [
-      { p: { id: "legal.privacy.children.p1" } },
-      { p: { id: "legal.privacy.children.p2" } },
-    ],
+    blocks: [{ p: { id: "legal.privacy.children.p1" } }, { p: { id: "legal.privacy.children.p2" } }],
   },
   {
     id: "changes",
     heading: { id: "legal.privacy.changes.heading" },
-    blocks: [
-      { p: { id: "legal.privacy.changes.p1" } },
-    ],
+    blocks: [{ p: { id: "legal.privacy.changes.p1" } }],
   },
   {
     id: "contact",
     heading: { id: "legal.privacy.contact.heading" },
-    blocks: [
-      { p: { id: "legal.privacy.contact.p1" } },
-    ],
+    blocks: [{ p: { id: "legal.privacy.contact.p1" } }],
   },
 ];
 

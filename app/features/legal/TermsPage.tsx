@@ -15,10 +15,7 @@ const SECTIONS: readonly LegalSection[] = [
   {
     id: "intro",
     heading: { id: "legal.terms.intro.heading" },
-    blocks: [
-      { p: { id: "legal.terms.intro.p1" } },
-      { p: { id: "legal.terms.intro.p2" } },
-    ],
+    blocks: [{ p: { id: "legal.terms.intro.p1" } }, { p: { id: "legal.terms.intro.p2" } }],
   },
   {
     id: "account",
@@ -83,56 +80,37 @@ const SECTIONS: readonly LegalSection[] = [
   {
     id: "content",
     heading: { id: "legal.terms.content.heading" },
-    blocks: [
-      { p: { id: "legal.terms.content.p1" } },
-      { p: { id: "legal.terms.content.p2" } },
-    ],
+    blocks: [{ p: { id: "legal.terms.content.p1" } }, { p: { id: "legal.terms.content.p2" } }],
   },
   {
     id: "moderation",
     heading: { id: "legal.terms.moderation.heading" },
-    blocks: [
-      { p: { id: "legal.terms.moderation.p1" } },
-      { p: { id: "legal.terms.moderation.p2" } },
-    ],
+    blocks: [{ p: { id: "legal.terms.moderation.p1" } }, { p: { id: "legal.terms.moderation.p2" } }],
   },
   {
     id: "ip",
     heading: { id: "legal.terms.ip.heading" },
-    blocks: [
-      { p: { id: "legal.terms.ip.p1" } },
-      { p: { id: "legal.terms.ip.p2" } },
-    ],
+    blocks: [{ p: { id: "legal.terms.ip.p1" } }, { p: { id: "legal.terms.ip.p2" } }],
   },
   {
     id: "disclaimers",
     heading: { id: "legal.terms.disclaimers.heading" },
-    blocks: [
-      { p: { id: "legal.terms.disclaimers.p1" } },
-      { p: { id: "legal.terms.disclaimers.p2" } },
-      { p: { id: "legal.terms.disclaimers.p3" } },
-    ],
+    blocks: [{ p: { id: "legal.terms.disclaimers.p1" } }, { p: { id: "legal.terms.disclaimers.p2" } }, { p: { id: "legal.terms.disclaimers.p3" } }],
   },
   {
     id: "changes",
     heading: { id: "legal.terms.changes.heading" },
-    blocks: [
-      { p: { id: "legal.terms.changes.p1" } },
-    ],
+    blocks: [{ p: { id: "legal.terms.changes.p1" } }],
   },
   {
     id: "law",
     heading: { id: "legal.terms.law.heading" },
-    blocks: [
-      { p: { id: "legal.terms.law.p1" } },
-    ],
+    blocks: [{ p: { id: "legal.terms.law.p1" } }],
   },
   {
     id: "contact",
     heading: { id: "legal.terms.contact.heading" },
-    blocks: [
-      { p: { id: "legal.terms.contact.p1" } },
-    ],
+    blocks: [{ p: { id: "legal.terms.contact.p1" } }],
   },
 ];
 

@@ -5,8 +5,7 @@ export const mailboxMessages = defineMessages({
   title: { id: "mailbox.title", defaultMessage: "Local Development Mailbox" },
   intro: {
     id: "mailbox.intro",
-    defaultMessage:
-      "The site is running in local mode: e-mails it sends (such as password reset links) are kept here instead of being delivered.",
+    defaultMessage: "The site is running in local mode: e-mails it sends (such as password reset links) are kept here instead of being delivered.",
   },
   refresh: { id: "mailbox.refresh", defaultMessage: "Refresh" },
   refreshing: { id: "mailbox.refreshing", defaultMessage: "Refreshing..." },

@@ -17,7 +17,9 @@ function StatusText({ membership }: { membership: MembershipResponse }) {
     case "active":
       return <FormattedMessage {...m.active} />;
     case "canceling":
-      return <FormattedMessage {...cancelsOnMessage} values={{ date: membership.cancelsAt ? intl.formatDate(membership.cancelsAt, { dateStyle: "long" }) : "" }} />;
+      return (
+        <FormattedMessage {...cancelsOnMessage} values={{ date: membership.cancelsAt ? intl.formatDate(membership.cancelsAt, { dateStyle: "long" }) : "" }} />
+      );
     case "past_due":
       return <FormattedMessage {...m.pastDue} />;
     default:

@@ -30,8 +30,7 @@ function Actions({ sessionId }: { sessionId: string }) {
   const action = useLocalCheckoutAction(sessionId);
   // Busy from the click until the next page has opened.
   const busy = action.isPending || action.isSuccess;
-  const label = (which: LocalCheckoutAction, idle: ReactNode) =>
-    busy && action.variables === which ? <FormattedMessage {...vipMessages.processing} /> : idle;
+  const label = (which: LocalCheckoutAction, idle: ReactNode) => (busy && action.variables === which ? <FormattedMessage {...vipMessages.processing} /> : idle);
 
   return (
     <>

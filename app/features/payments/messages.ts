@@ -40,7 +40,8 @@ export const confirmationMessages = defineMessages({
   slowTitle: { id: "vip.confirmation.slow.title", defaultMessage: "Still confirming your payment" },
   slowBody: {
     id: "vip.confirmation.slow.body",
-    defaultMessage: "Confirmation is taking longer than usual. If your payment went through, VIP will appear on your profile shortly. You can check again now or come back later.",
+    defaultMessage:
+      "Confirmation is taking longer than usual. If your payment went through, VIP will appear on your profile shortly. You can check again now or come back later.",
   },
   checkAgain: { id: "vip.confirmation.checkAgain", defaultMessage: "Check again" },
   successTitle: { id: "vip.confirmation.success.title", defaultMessage: "Welcome to VIP!" },
@@ -65,7 +66,10 @@ export const membershipMessages = defineMessages({
   pastDue: { id: "vip.membership.status.pastDue", defaultMessage: "Payment past due" },
   ended: { id: "vip.membership.status.ended", defaultMessage: "Ended" },
   cancelingHelp: { id: "vip.membership.cancelingHelp", defaultMessage: "You keep VIP until then, and can resume before that date." },
-  pastDueLapsed: { id: "vip.membership.pastDueLapsed", defaultMessage: "Your last payment did not go through, so VIP is paused. Update your card to get it back." },
+  pastDueLapsed: {
+    id: "vip.membership.pastDueLapsed",
+    defaultMessage: "Your last payment did not go through, so VIP is paused. Update your card to get it back.",
+  },
   endedHelp: { id: "vip.membership.endedHelp", defaultMessage: "Your VIP membership has ended. You can join again anytime." },
   manage: { id: "vip.membership.manage", defaultMessage: "Manage membership" },
   manageFailed: { id: "vip.membership.manageFailed", defaultMessage: "Could not open membership management. Please try again." },

@@ -32,7 +32,16 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
   const intl = useIntl();
   const update = useUpdateProfile(profile.id);
   const formId = useId();
-  const { formRef, fields, bind, fieldErrors: errors, setFieldErrors, formError, setFormError, check } = useFormFields<ProfileFields, FieldName>(
+  const {
+    formRef,
+    fields,
+    bind,
+    fieldErrors: errors,
+    setFieldErrors,
+    formError,
+    setFormError,
+    check,
+  } = useFormFields<ProfileFields, FieldName>(
     () => ({ username: profile.username, bio: profile.bio ?? "", website: profile.website ?? "", location: profile.location ?? "" }),
     { validate: validateProfile },
   );
@@ -95,7 +104,15 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
           onChange={bind("username")}
           error={errors.username}
         />
-        <FormField multiline label={<FormattedMessage {...profileMessages.bioLabel} />} name="bio" rows={4} value={fields.bio} onChange={bind("bio")} error={errors.bio} />
+        <FormField
+          multiline
+          label={<FormattedMessage {...profileMessages.bioLabel} />}
+          name="bio"
+          rows={4}
+          value={fields.bio}
+          onChange={bind("bio")}
+          error={errors.bio}
+        />
         <FormField
           label={<FormattedMessage {...profileMessages.websiteLabel} />}
           type="url"
@@ -106,7 +123,13 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
           onChange={bind("website")}
           error={errors.website}
         />
-        <FormField label={<FormattedMessage {...profileMessages.locationLabel} />} name="location" value={fields.location} onChange={bind("location")} error={errors.location} />
+        <FormField
+          label={<FormattedMessage {...profileMessages.locationLabel} />}
+          name="location"
+          value={fields.location}
+          onChange={bind("location")}
+          error={errors.location}
+        />
         <FilePickerField
           label={<FormattedMessage {...profileMessages.avatarLabel} />}
           buttonLabel={<FormattedMessage {...profileMessages.avatarChoose} />}

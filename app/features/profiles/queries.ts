@@ -10,8 +10,7 @@ export const isUserId = (userId: string) => USER_ID_PATTERN.test(userId);
 export const isMissingProfile = (error: unknown) => error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 
 /** A 4xx will not change on a second try (404, 400 for a malformed id, 401); a 5xx or a network error might. */
-const retryOnlyTransientFailures = (failureCount: number, error: unknown) =>
-  failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
+const retryOnlyTransientFailures = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
 
 export const profileQueryKey = (userId: string) => ["profiles", userId] as const;
 

@@ -119,7 +119,11 @@ export function MiniRadioPlayer() {
             <>
               <h3>{label(m.upNext)}</h3>
               <p className="radio-drawer-line">
-                {intl.formatMessage(trackLineMessage, { title: nowPlaying.next.track.title, album: nowPlaying.next.track.albumTitle, year: nowPlaying.next.track.albumYear })}
+                {intl.formatMessage(trackLineMessage, {
+                  title: nowPlaying.next.track.title,
+                  album: nowPlaying.next.track.albumTitle,
+                  year: nowPlaying.next.track.albumYear,
+                })}
               </p>
             </>
           )}

@@ -11,10 +11,22 @@ export function StationControls({ engine, status }: { engine: RadioEngine; statu
   const label = (descriptor: (typeof m)[keyof typeof m]) => intl.formatMessage(descriptor);
   return (
     <>
-      <button type="button" className="player-btn" onClick={() => engine.previousStation()} aria-label={label(m.previousStation)} title={label(m.previousStation)}>
+      <button
+        type="button"
+        className="player-btn"
+        onClick={() => engine.previousStation()}
+        aria-label={label(m.previousStation)}
+        title={label(m.previousStation)}
+      >
         <PlayerIcon name="previous" />
       </button>
-      <button type="button" className="player-btn player-btn-main" onClick={() => engine.toggle()} aria-label={label(active ? m.pause : m.play)} aria-busy={status === "loading"}>
+      <button
+        type="button"
+        className="player-btn player-btn-main"
+        onClick={() => engine.toggle()}
+        aria-label={label(active ? m.pause : m.play)}
+        aria-busy={status === "loading"}
+      >
         <PlayerIcon name={active ? "pause" : "play"} size={26} />
       </button>
       <button type="button" className="player-btn" onClick={() => engine.nextStation()} aria-label={label(m.nextStation)} title={label(m.nextStation)}>
@@ -30,7 +42,13 @@ export function VolumeControl({ engine, volume, muted }: { engine: RadioEngine; 
   const shown = muted ? 0 : volume;
   return (
     <>
-      <button type="button" className="player-btn" onClick={() => engine.toggleMute()} aria-label={intl.formatMessage(muted ? m.unmute : m.mute)} aria-pressed={muted}>
+      <button
+        type="button"
+        className="player-btn"
+        onClick={() => engine.toggleMute()}
+        aria-label={intl.formatMessage(muted ? m.unmute : m.mute)}
+        aria-pressed={muted}
+      >
         <PlayerIcon name={muted || volume === 0 ? "muted" : "volume"} />
       </button>
       <input

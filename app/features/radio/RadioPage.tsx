@@ -79,10 +79,14 @@ function RadioPageContent() {
         {stations.data.stations.map((s, index) => (
           <li key={s.id}>
             <button type="button" className="radio-card" aria-pressed={station?.id === s.id} onClick={() => choose(index)}>
-              {s.imageUrl && <img src={s.imageUrl} alt="" width={300} height={300} loading={index === 0 ? "eager" : "lazy"} fetchPriority={index === 0 ? "high" : "auto"} />}
+              {s.imageUrl && (
+                <img src={s.imageUrl} alt="" width={300} height={300} loading={index === 0 ? "eager" : "lazy"} fetchPriority={index === 0 ? "high" : "auto"} />
+              )}
               <span className="radio-card-name">{s.name}</span>
               <span className="radio-card-now">
-                {station?.id === s.id && (state.status === "playing" || state.status === "loading") ? intl.formatMessage(m.tuned) : intl.formatMessage(m.listen)}
+                {station?.id === s.id && (state.status === "playing" || state.status === "loading")
+                  ? intl.formatMessage(m.tuned)
+                  : intl.formatMessage(m.listen)}
               </span>
             </button>
           </li>
@@ -137,7 +141,14 @@ function RadioPlayer({ radio, staticShown, nowPlaying }: { radio: RadioApi; stat
 
       {current && position !== null && status === "playing" && (
         <div className="radio-progress-row">
-          <div className="radio-progress" role="progressbar" aria-valuemin={0} aria-valuemax={duration} aria-valuenow={Math.floor(position)} aria-valuetext={`${formatTime(position)} / ${formatTime(duration)}`}>
+          <div
+            className="radio-progress"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={duration}
+            aria-valuenow={Math.floor(position)}
+            aria-valuetext={`${formatTime(position)} / ${formatTime(duration)}`}
+          >
             <span style={{ width: `${duration > 0 ? (position / duration) * 100 : 0}%` }} />
           </div>
           <span className="muted">

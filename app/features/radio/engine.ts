@@ -16,7 +16,16 @@
 // - Starting the radio claims the audio focus (app/lib/audioFocus.ts): the music player and the
 //   radio in other windows pause.
 import type { NowPlaying, RadioServerFrame, RadioStationView, TuneResponse } from "../../../worker/contracts/radio";
-import { AudioOutput, browserAudioContext, browserStorage, DEFAULT_VOLUME, readSavedLevels, VOLUME_STEP, type AudioContextLike, type OutputLevels } from "../../lib/audio/output";
+import {
+  AudioOutput,
+  browserAudioContext,
+  browserStorage,
+  DEFAULT_VOLUME,
+  readSavedLevels,
+  VOLUME_STEP,
+  type AudioContextLike,
+  type OutputLevels,
+} from "../../lib/audio/output";
 
 export type RadioStatus = "idle" | "loading" | "playing" | "paused";
 /**
@@ -197,7 +206,13 @@ export class RadioEngine {
     if (changed) {
       this.stopPlayback();
       this.closeSocket();
-      this.set({ index: wrapped, nowPlaying: null, listeners: null, error: null, status: resume ? "loading" : this.state.status === "idle" ? "idle" : "paused" });
+      this.set({
+        index: wrapped,
+        nowPlaying: null,
+        listeners: null,
+        error: null,
+        status: resume ? "loading" : this.state.status === "idle" ? "idle" : "paused",
+      });
       this.persist();
     }
     if (resume && (changed || this.state.status !== "playing")) void this.start(changed ? "change_failed" : "stream_failed");
@@ -314,7 +329,8 @@ export class RadioEngine {
       this.log("tuning in failed", error);
       this.stopPlayback();
       this.closeSocket();
-      const code: RadioErrorCode = status === 401 || status === 403 ? "access_denied" : (error as { name?: string })?.name === "NotAllowedError" ? "play_failed" : failure;
+      const code: RadioErrorCode =
+        status === 401 || status === 403 ? "access_denied" : (error as { name?: string })?.name === "NotAllowedError" ? "play_failed" : failure;
       this.set({ status: "paused", error: code });
     }
   }
@@ -491,7 +507,10 @@ export class RadioEngine {
 
   private persist() {
     try {
-      this.options.storage?.setItem(RADIO_STORAGE_KEY, JSON.stringify({ station: this.state.station?.id ?? this.savedStationId, volume: this.state.volume, muted: this.state.muted }));
+      this.options.storage?.setItem(
+        RADIO_STORAGE_KEY,
+        JSON.stringify({ station: this.state.station?.id ?? this.savedStationId, volume: this.state.volume, muted: this.state.muted }),
+      );
     } catch {
       // storage full or blocked: settings are not kept
     }

@@ -87,7 +87,9 @@ function TvPageContent({ channelId, onChoose }: { channelId?: string; onChoose: 
               </button>
             </div>
           )}
-          {query.isSuccess && channels.length === 0 && <EmptyState icon="video" title={intl.formatMessage(m.noChannels)} hint={intl.formatMessage(m.noChannelsHint)} />}
+          {query.isSuccess && channels.length === 0 && (
+            <EmptyState icon="video" title={intl.formatMessage(m.noChannels)} hint={intl.formatMessage(m.noChannelsHint)} />
+          )}
           {channels.length > 0 && <ChannelGrid channels={channels} chosenId={chosen?.id ?? null} onChoose={choose} />}
         </section>
       </div>

@@ -50,7 +50,16 @@ export const locationTooLongMessage = defineMessage<{ max: number }>({
   id: "profile.edit.locationTooLong",
   defaultMessage: "Location must be at most {max} characters",
 });
-export const postTooLongMessage = defineMessage<{ max: number }>({ id: "feed.composer.tooLong", defaultMessage: "Posts can be at most {max, number} characters" });
-export const commentTooLongMessage = defineMessage<{ max: number }>({ id: "feed.comments.tooLong", defaultMessage: "Comments can be at most {max, number} characters" });
-export const detailsTooLongMessage = defineMessage<{ max: number }>({ id: "feed.report.detailsTooLong", defaultMessage: "Details can be at most {max, number} characters" });
+export const postTooLongMessage = defineMessage<{ max: number }>({
+  id: "feed.composer.tooLong",
+  defaultMessage: "Posts can be at most {max, number} characters",
+});
+export const commentTooLongMessage = defineMessage<{ max: number }>({
+  id: "feed.comments.tooLong",
+  defaultMessage: "Comments can be at most {max, number} characters",
+});
+export const detailsTooLongMessage = defineMessage<{ max: number }>({
+  id: "feed.report.detailsTooLong",
+  defaultMessage: "Details can be at most {max, number} characters",
+});
 export const contactTooLongMessage = defineMessage<{ max: number }>({ id: "contact.error.tooLong", defaultMessage: "Please use at most {max} characters" });

@@ -104,9 +104,7 @@ export class PageViewBuffer {
       await this.assignSessions(batch);
       const statements: D1PreparedStatement[] = [];
       for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
-        const rows = batch
-          .slice(i, i + ROWS_PER_STATEMENT)
-          .map((v) => [v.at, v.path, v.referrerHost, v.visitorId, v.sessionId, v.device, v.signedIn ? 1 : 0]);
+        const rows = batch.slice(i, i + ROWS_PER_STATEMENT).map((v) => [v.at, v.path, v.referrerHost, v.visitorId, v.sessionId, v.device, v.signedIn ? 1 : 0]);
         statements.push(this.d1.prepare(INSERT_SQL).bind(JSON.stringify(rows)));
       }
       if (statements.length === 1) await statements[0]!.run();

@@ -42,7 +42,11 @@ export function referrerHost(referrer: string | undefined, ownHost: string): str
   } catch {
     return null;
   }
-  const bare = (h: string) => h.toLowerCase().replace(/^www\./, "").replace(/\.$/, "");
+  const bare = (h: string) =>
+    h
+      .toLowerCase()
+      .replace(/^www\./, "")
+      .replace(/\.$/, "");
   host = bare(host);
   if (!host || host === bare(ownHost)) return null;
   return host;

@@ -5,4 +5,6 @@ import { auditQuerySchema } from "../../contracts/admin";
 import { listAudit } from "../../db/audit";
 import { validate } from "../../lib/validate";
 
-export const auditRoutes = new Hono<HonoEnv>().get("/", validate("query", auditQuerySchema), async (c) => c.json(await listAudit(c.var.db, c.req.valid("query"))));
+export const auditRoutes = new Hono<HonoEnv>().get("/", validate("query", auditQuerySchema), async (c) =>
+  c.json(await listAudit(c.var.db, c.req.valid("query"))),
+);

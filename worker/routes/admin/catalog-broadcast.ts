@@ -51,11 +51,16 @@ const idParam = validate("param", catalogIdParamSchema);
  * What zod cannot know: a stream station needs an allowed stream address, and a rotation's albums
  * must exist. `merged` is the station as it will be; only fields the request sent are checked.
  */
-async function checkStation(c: Context<HonoEnv>, merged: Pick<StationFields, "sourceType" | "streamUrl">, sent: Partial<StationFields>): Promise<Partial<StationFields>> {
+async function checkStation(
+  c: Context<HonoEnv>,
+  merged: Pick<StationFields, "sourceType" | "streamUrl">,
+  sent: Partial<StationFields>,
+): Promise<Partial<StationFields>> {
   const checked = { ...sent };
   if (merged.sourceType === "stream" && !merged.streamUrl) throw fieldError("streamUrl", CATALOG_MESSAGES.streamUrlRequired);
   if (sent.streamUrl) checked.streamUrl = checkRemoteUrl(c, sent.streamUrl, "streamUrl");
-  if (sent.albumIds && (await unknownAlbumIds(c.var.db, sent.albumIds)).length > 0) throw fieldError("albumIds", CATALOG_MESSAGES.unknownAlbums, "unknown_albums");
+  if (sent.albumIds && (await unknownAlbumIds(c.var.db, sent.albumIds)).length > 0)
+    throw fieldError("albumIds", CATALOG_MESSAGES.unknownAlbums, "unknown_albums");
   return checked;
 }
 

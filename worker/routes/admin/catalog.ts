@@ -130,7 +130,12 @@ const trackRoutes = new Hono<HonoEnv>()
     const track = await findTrackRow(c.var.db, id);
     if (!track) throw trackNotFound();
     const audio = await storeAudio(c, id);
-    const swapped = await setTrackAudio(c.var.db, actorOf(c), id, { audioKey: audio.key, durationSeconds: audio.durationSeconds, action: "track.audio", shown: track.audioKey });
+    const swapped = await setTrackAudio(c.var.db, actorOf(c), id, {
+      audioKey: audio.key,
+      durationSeconds: audio.durationSeconds,
+      action: "track.audio",
+      shown: track.audioKey,
+    });
     if (!swapped) {
       await deleteObjects(c.env.MEDIA, [audio.key]);
       throw trackNotFound();
@@ -147,7 +152,12 @@ const trackRoutes = new Hono<HonoEnv>()
     const url = checkRemoteUrl(c, body.url, "url");
     const track = await findTrackRow(c.var.db, id);
     if (!track) throw trackNotFound();
-    const swapped = await setTrackAudio(c.var.db, actorOf(c), id, { audioKey: url, durationSeconds: body.durationSeconds ?? null, action: "track.audio_url", shown: track.audioKey });
+    const swapped = await setTrackAudio(c.var.db, actorOf(c), id, {
+      audioKey: url,
+      durationSeconds: body.durationSeconds ?? null,
+      action: "track.audio_url",
+      shown: track.audioKey,
+    });
     if (!swapped) throw trackNotFound();
     catalogChanged();
     await deleteObjects(c.env.MEDIA, [swapped.previous]);
@@ -158,7 +168,12 @@ const trackRoutes = new Hono<HonoEnv>()
     const { id } = c.req.valid("param");
     const track = await findTrackRow(c.var.db, id);
     if (!track) throw trackNotFound();
-    const swapped = await setTrackAudio(c.var.db, actorOf(c), id, { audioKey: null, durationSeconds: null, action: "track.audio_remove", shown: track.audioKey });
+    const swapped = await setTrackAudio(c.var.db, actorOf(c), id, {
+      audioKey: null,
+      durationSeconds: null,
+      action: "track.audio_remove",
+      shown: track.audioKey,
+    });
     if (!swapped) throw trackNotFound();
     catalogChanged();
     await deleteObjects(c.env.MEDIA, [swapped.previous]);

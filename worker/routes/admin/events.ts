@@ -54,7 +54,9 @@ async function writeEvent<T>(c: Ctx, values: EventValues, write: () => Promise<T
 }
 
 export const adminEventRoutes = new Hono<HonoEnv>()
-  .get("/", validate("query", eventListQuerySchema), async (c) => c.json<AdminEventsResponse>({ events: await listAdminEvents(c.var.db, c.req.valid("query")) }))
+  .get("/", validate("query", eventListQuerySchema), async (c) =>
+    c.json<AdminEventsResponse>({ events: await listAdminEvents(c.var.db, c.req.valid("query")) }),
+  )
 
   .post("/", validate("json", eventInputSchema()), async (c) => {
     const values = c.req.valid("json");

@@ -51,7 +51,9 @@ function importWithProgress(c: Context<HonoEnv>, parsed: ParsedImport): Response
 export const marketingRoutes = new Hono<HonoEnv>()
   .get("/summary", async (c) => c.json<MarketingSummary>(await marketingSummary(c.var.db)))
 
-  .get("/contacts", validate("query", contactsQuerySchema), async (c) => c.json<MarketingContactsResponse>(await listContacts(c.var.db, c.req.valid("query").page)))
+  .get("/contacts", validate("query", contactsQuerySchema), async (c) =>
+    c.json<MarketingContactsResponse>(await listContacts(c.var.db, c.req.valid("query").page)),
+  )
 
   .post("/import", async (c) => {
     const parsed = parseContactsCsv(decodeCsv(await readImportBody(c.req.raw)));

@@ -31,8 +31,14 @@ const MESSAGE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 
 export const messagesQuerySchema = z.object({
   search: z.string().trim().max(MESSAGE_SEARCH_MAX).optional().default(""),
-  status: z.enum(["all", ...MESSAGE_STATUSES]).optional().default("all"),
-  priority: z.enum(["all", ...MESSAGE_PRIORITIES]).optional().default("all"),
+  status: z
+    .enum(["all", ...MESSAGE_STATUSES])
+    .optional()
+    .default("all"),
+  priority: z
+    .enum(["all", ...MESSAGE_PRIORITIES])
+    .optional()
+    .default("all"),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
 

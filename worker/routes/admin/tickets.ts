@@ -80,12 +80,20 @@ export const ticketRoutes = new Hono<HonoEnv>()
         read.tickets.map((t) => t.orderId),
       );
       const fresh = read.tickets.filter((t) => !stored.has(t.orderId));
-      const skips = [...read.skips, ...read.tickets.filter((t) => stored.has(t.orderId)).map((t) => issue(t.row, "already_stored", t.orderId))].sort((a, b) => a.row - b.row);
+      const skips = [...read.skips, ...read.tickets.filter((t) => stored.has(t.orderId)).map((t) => issue(t.row, "already_stored", t.orderId))].sort(
+        (a, b) => a.row - b.row,
+      );
       const failedRows = new Set(read.errors.map((e) => e.row)).size;
       try {
         if (fresh.length > 0) {
           const rows = records.map((r) => r.row);
-          await insertTickets(c.var.db, actorOf(c), fresh, { rows: records.length, skipped: skips.length, failed: failedRows, firstRow: rows[0]!, lastRow: rows[rows.length - 1]! }, now);
+          await insertTickets(
+            c.var.db,
+            actorOf(c),
+            fresh,
+            { rows: records.length, skipped: skips.length, failed: failedRows, firstRow: rows[0]!, lastRow: rows[rows.length - 1]! },
+            now,
+          );
         }
       } catch (err) {
         if (attempt < 2 && isDuplicateOrder(err)) continue;

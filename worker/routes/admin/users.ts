@@ -37,7 +37,13 @@ export const userRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", usersQuerySchema), async (c) => {
     const query = c.req.valid("query");
     const { users, total } = await listAdminUsers(c.var.db, query);
-    return c.json<AdminUsersResponse>({ users, total, page: query.page, pageSize: USERS_PAGE_SIZE, totalPages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)) });
+    return c.json<AdminUsersResponse>({
+      users,
+      total,
+      page: query.page,
+      pageSize: USERS_PAGE_SIZE,
+      totalPages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
+    });
   })
 
   .post("/invite", validate("json", inviteSchema), async (c) => {
@@ -55,5 +61,10 @@ export const userRoutes = new Hono<HonoEnv>()
   )
 
   .put("/:id/ban", idParam, validate("json", banSwitchSchema), async (c) =>
-    answer(c, await setUserBan(c.env, c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").banned, { waitUntil: (work) => c.executionCtx.waitUntil(work) })),
+    answer(
+      c,
+      await setUserBan(c.env, c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").banned, {
+        waitUntil: (work) => c.executionCtx.waitUntil(work),
+      }),
+    ),
   );

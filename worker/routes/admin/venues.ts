@@ -37,7 +37,9 @@ async function storedVenue(c: Ctx): Promise<AdminVenue> {
 }
 
 export const adminVenueRoutes = new Hono<HonoEnv>()
-  .get("/", validate("query", venueListQuerySchema), async (c) => c.json<AdminVenuesResponse>({ venues: await listAdminVenues(c.var.db, c.req.valid("query").search) }))
+  .get("/", validate("query", venueListQuerySchema), async (c) =>
+    c.json<AdminVenuesResponse>({ venues: await listAdminVenues(c.var.db, c.req.valid("query").search) }),
+  )
 
   .post("/", validate("json", venueInputSchema), async (c) => {
     const venue = await createVenue(c.var.db, actorOf(c), c.req.valid("json"));

@@ -21,16 +21,112 @@ export function normalize(text: string): string {
 const mentions = (text: string, phrases: readonly string[]) => phrases.some((phrase) => ` ${text} `.includes(` ${phrase} `));
 
 // Normalized (accent-free) keywords, English and Portuguese together: a member may mix them.
-const GREETINGS = ["hi", "hello", "hey", "hiya", "howdy", "good morning", "good afternoon", "good evening", "oi", "ola", "oie", "hola", "e ai", "bom dia", "boa tarde", "boa noite", "salve"];
-const EVENT_WORDS = [
-  "show", "shows", "event", "events", "concert", "concerts", "tour", "touring", "gig", "gigs", "performance", "perform", "performing", "tickets", "ticket",
-  "meet", "meets", "virtual meet", "evento", "eventos", "concerto", "concertos", "turne", "apresentacao", "apresentacoes", "ingresso", "ingressos", "agenda", "proximo show",
+const GREETINGS = [
+  "hi",
+  "hello",
+  "hey",
+  "hiya",
+  "howdy",
+  "good morning",
+  "good afternoon",
+  "good evening",
+  "oi",
+  "ola",
+  "oie",
+  "hola",
+  "e ai",
+  "bom dia",
+  "boa tarde",
+  "boa noite",
+  "salve",
 ];
-const ALBUM_QUESTIONS = ["which album", "what album", "which record", "what record", "qual album", "que album", "em qual album", "em que album", "de qual album", "de que album"];
-const DISCOGRAPHY_WORDS = ["album", "albums", "discography", "records", "singles", "catalog", "catalogue", "songs", "albuns", "discografia", "catalogo", "musicas", "disco", "discos"];
+const EVENT_WORDS = [
+  "show",
+  "shows",
+  "event",
+  "events",
+  "concert",
+  "concerts",
+  "tour",
+  "touring",
+  "gig",
+  "gigs",
+  "performance",
+  "perform",
+  "performing",
+  "tickets",
+  "ticket",
+  "meet",
+  "meets",
+  "virtual meet",
+  "evento",
+  "eventos",
+  "concerto",
+  "concertos",
+  "turne",
+  "apresentacao",
+  "apresentacoes",
+  "ingresso",
+  "ingressos",
+  "agenda",
+  "proximo show",
+];
+const ALBUM_QUESTIONS = [
+  "which album",
+  "what album",
+  "which record",
+  "what record",
+  "qual album",
+  "que album",
+  "em qual album",
+  "em que album",
+  "de qual album",
+  "de que album",
+];
+const DISCOGRAPHY_WORDS = [
+  "album",
+  "albums",
+  "discography",
+  "records",
+  "singles",
+  "catalog",
+  "catalogue",
+  "songs",
+  "albuns",
+  "discografia",
+  "catalogo",
+  "musicas",
+  "disco",
+  "discos",
+];
 const VIP_WORDS = [
-  "vip", "price", "prices", "pricing", "cost", "costs", "how much", "benefits", "benefit", "perks", "membership", "subscription", "subscribe", "member", "join",
-  "preco", "precos", "quanto custa", "quanto e", "valor", "beneficios", "beneficio", "vantagens", "assinatura", "assinar", "plano", "membro",
+  "vip",
+  "price",
+  "prices",
+  "pricing",
+  "cost",
+  "costs",
+  "how much",
+  "benefits",
+  "benefit",
+  "perks",
+  "membership",
+  "subscription",
+  "subscribe",
+  "member",
+  "join",
+  "preco",
+  "precos",
+  "quanto custa",
+  "quanto e",
+  "valor",
+  "beneficios",
+  "beneficio",
+  "vantagens",
+  "assinatura",
+  "assinar",
+  "plano",
+  "membro",
 ];
 /** A title this short ("Go", "U") would match ordinary words; it is only found when asked about by "which album". */
 const IMPLICIT_TITLE_MIN_CHARS = 4;
@@ -81,7 +177,8 @@ const PHRASES: Record<ChatLocale, Phrasing> = {
       `I can only answer questions about my shows, my music and VIP membership, ${name}. Try "When is your next show?", "Which album is that song on?" or "What does VIP include?"`,
   },
   "pt-BR": {
-    greeting: (name, persona) => `Oi, ${name}! Aqui é ${persona}. Pode me perguntar sobre os meus próximos shows, os meus álbuns e músicas ou a assinatura VIP.`,
+    greeting: (name, persona) =>
+      `Oi, ${name}! Aqui é ${persona}. Pode me perguntar sobre os meus próximos shows, os meus álbuns e músicas ou a assinatura VIP.`,
     nextEvent: (name, event) => `${name}, o meu próximo show é ${event}`,
     following: (events) => ` Depois: ${events.join(" ")}`,
     noEvents: (name) => `${name}, ainda não há próximos shows anunciados. Fique de olho na página de eventos!`,
@@ -108,7 +205,10 @@ function describeEvent(event: DigestEvent, locale: ChatLocale): string {
   const p = PHRASES[locale];
   const place = event.online
     ? p.online
-    : [event.venueName, event.city, event.state].filter((part): part is string => !!part && !!part.trim()).map((part) => oneLine(part)).join(", ") || p.venueTba;
+    : [event.venueName, event.city, event.state]
+        .filter((part): part is string => !!part && !!part.trim())
+        .map((part) => oneLine(part))
+        .join(", ") || p.venueTba;
   const bounds = priceBounds(event);
   const money = (amount: number) => formatMoney(amount, event.currency, locale);
   const price = !bounds ? p.priceTba : bounds.high === 0 ? p.free : p.price(money(bounds.low), bounds.low === bounds.high ? null : money(bounds.high));

@@ -10,13 +10,7 @@ import { formatOffset, isValidTimeZone, utcOffsetMinutes } from "../../contracts
  * person, in the prompt's facts and in the offline replies alike).
  */
 export const VIP_BENEFITS: Record<ChatLocale, readonly string[]> = {
-  en: [
-    "the full music catalog with the VIP player",
-    "the 24/7 radio stations",
-    "the TV channels",
-    "this one-to-one chat with me",
-    "virtual meets with me",
-  ],
+  en: ["the full music catalog with the VIP player", "the 24/7 radio stations", "the TV channels", "this one-to-one chat with me", "virtual meets with me"],
   "pt-BR": [
     "o catálogo completo de músicas com o player VIP",
     "as rádios 24 horas por dia",

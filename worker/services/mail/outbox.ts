@@ -13,7 +13,11 @@ export async function addToOutbox(db: DB, msg: MailMessage, now = Date.now()) {
 
 /** Newest first; rowid breaks ties between messages written in the same millisecond. */
 export const listOutbox = (db: DB, limit = MAILBOX_LIST_LIMIT) =>
-  db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(sql`rowid`)).limit(limit);
+  db
+    .select()
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt), desc(sql`rowid`))
+    .limit(limit);
 
 /** Every http(s) URL in a text, in order, without trailing sentence punctuation. */
 export function extractLinks(text: string): string[] {

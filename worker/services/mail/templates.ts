@@ -54,14 +54,25 @@ export function contactNotificationMail({
 // ---- admin notifications (switched on and off in the back office's settings) ----------------
 
 /** Text made safe to place in HTML, for the mails that have an HTML part. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 
 /** One line of a subject: control characters (a line break could start a new header) become spaces. */
 const subjectLine = (text: string) => text.replace(/\p{Cc}+/gu, " ").trim();
 
 /** A notification's plain text and the same lines as HTML: a heading, label/value rows, a closing line. */
-function adminNotice({ to, subject, heading, rows, footer }: { to: string; subject: string; heading: string; rows: [string, string][]; footer: string }): MailMessage {
+function adminNotice({
+  to,
+  subject,
+  heading,
+  rows,
+  footer,
+}: {
+  to: string;
+  subject: string;
+  heading: string;
+  rows: [string, string][];
+  footer: string;
+}): MailMessage {
   const text = [heading, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", footer].join("\n");
   const html = [
     `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
@@ -120,7 +131,17 @@ export type TicketPurchaseFacts = {
 const formatAmount = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
 /** Someone bought tickets. */
-export function ticketPurchaseNotificationMail({ to, brandName, purchase, at }: { to: string; brandName: string; purchase: TicketPurchaseFacts; at: Date }): MailMessage {
+export function ticketPurchaseNotificationMail({
+  to,
+  brandName,
+  purchase,
+  at,
+}: {
+  to: string;
+  brandName: string;
+  purchase: TicketPurchaseFacts;
+  at: Date;
+}): MailMessage {
   const buyer = purchase.buyerName ? `${purchase.buyerName} <${purchase.buyerEmail}>` : purchase.buyerEmail;
   return adminNotice({
     to,

@@ -45,7 +45,8 @@ export async function storeImage(c: Context<HonoEnv>, folder: ImageFolder, id: s
   if (!kind || kind.ext === "gif") throw new ApiError(415, UPLOAD_ERROR_CODES.wrongType, CATALOG_MESSAGES.notImage);
   const size = readImageSize(bytes, kind);
   if (!size || size.width === 0 || size.height === 0) throw new ApiError(415, UPLOAD_ERROR_CODES.wrongType, CATALOG_MESSAGES.notImage);
-  if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX) throw new ApiError(400, UPLOAD_ERROR_CODES.dimensions, CATALOG_MESSAGES.imageDimensions);
+  if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX)
+    throw new ApiError(400, UPLOAD_ERROR_CODES.dimensions, CATALOG_MESSAGES.imageDimensions);
   const key = keyFor(folder, id, kind.ext);
   await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.mime } });
   return key;

@@ -40,9 +40,7 @@ const invoiceSchema = z.object({
   customer: ref.nullish(),
   /** API versions before 2025-03-31. */
   subscription: ref.nullish(),
-  parent: z
-    .object({ subscription_details: z.object({ subscription: ref, metadata }).nullish() })
-    .nullish(),
+  parent: z.object({ subscription_details: z.object({ subscription: ref, metadata }).nullish() }).nullish(),
   lines: z.object({ data: z.array(z.object({ period: z.object({ end: seconds.nullish() }).nullish() })) }).nullish(),
 });
 

@@ -2,7 +2,16 @@
 // webhook signature checks. Uses only the stripe SDK with its fetch HTTP client and WebCrypto,
 // so the same module runs in workerd and, in tests, in Node against a fake Stripe server.
 import Stripe from "stripe";
-import { cancelUrl, PaymentProviderError, SignatureError, successUrl, type CheckoutInput, type PaymentEvent, type PaymentsService, type PortalInput } from "./types";
+import {
+  cancelUrl,
+  PaymentProviderError,
+  SignatureError,
+  successUrl,
+  type CheckoutInput,
+  type PaymentEvent,
+  type PaymentsService,
+  type PortalInput,
+} from "./types";
 
 export type LivePaymentsOptions = {
   secretKey: string;

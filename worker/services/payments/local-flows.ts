@@ -6,7 +6,16 @@ import { findBillingCustomer } from "../../db/payments";
 import type { SubscriptionRow } from "../../db/payments";
 import { fulfilPayload, type FulfilEffects } from "./fulfilment";
 import { signLocalEvent } from "./local";
-import { checkoutSessionObject, invoiceObject, localEvent, newLocalId, oneMonthAfter, subscriptionObject, type LocalEvent, type LocalSubscription } from "./local-events";
+import {
+  checkoutSessionObject,
+  invoiceObject,
+  localEvent,
+  newLocalId,
+  oneMonthAfter,
+  subscriptionObject,
+  type LocalEvent,
+  type LocalSubscription,
+} from "./local-events";
 import type { PaymentsService } from "./types";
 
 export type LocalDeps = { db: DB; service: PaymentsService; secret: string; price: { cents: number; currency: string }; effects?: FulfilEffects };
@@ -39,7 +48,11 @@ export async function payLocalCheckout(deps: LocalDeps, { sessionId, userId }: {
     [
       localEvent("customer.subscription.created", subscriptionObject(sub, now), now),
       localEvent("invoice.paid", invoiceObject(sub), now),
-      localEvent("checkout.session.completed", checkoutSessionObject({ id: sessionId, userId, status: "complete", paymentStatus: "paid", customerId, subscriptionId: sub.id }), now),
+      localEvent(
+        "checkout.session.completed",
+        checkoutSessionObject({ id: sessionId, userId, status: "complete", paymentStatus: "paid", customerId, subscriptionId: sub.id }),
+        now,
+      ),
     ],
     now,
   );

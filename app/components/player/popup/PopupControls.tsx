@@ -51,7 +51,13 @@ export function PopupControls({ controls: c, messages: m }: { controls: PopupCon
   return (
     <div className="mp-controls" role="group" aria-label={text(m.controls)}>
       <div className="mp-transport">
-        <ModeToggle icon="shuffle" label={text(m.shuffle)} unavailable={m.shuffleUnavailable && text(m.shuffleUnavailable)} pressed={c.shuffle} onClick={c.toggleShuffle} />
+        <ModeToggle
+          icon="shuffle"
+          label={text(m.shuffle)}
+          unavailable={m.shuffleUnavailable && text(m.shuffleUnavailable)}
+          pressed={c.shuffle}
+          onClick={c.toggleShuffle}
+        />
         <button type="button" className="mp-icon-btn" aria-label={text(m.previous)} onClick={c.previous} disabled={!c.canSkip}>
           <PlayerIcon name="previous" />
         </button>
@@ -61,7 +67,13 @@ export function PopupControls({ controls: c, messages: m }: { controls: PopupCon
         <button type="button" className="mp-icon-btn" aria-label={text(m.next)} onClick={c.next} disabled={!c.canSkip}>
           <PlayerIcon name="next" />
         </button>
-        <ModeToggle icon="repeat" label={text(m.repeat)} unavailable={m.repeatUnavailable && text(m.repeatUnavailable)} pressed={c.repeat} onClick={c.toggleRepeat} />
+        <ModeToggle
+          icon="repeat"
+          label={text(m.repeat)}
+          unavailable={m.repeatUnavailable && text(m.repeatUnavailable)}
+          pressed={c.repeat}
+          onClick={c.toggleRepeat}
+        />
       </div>
       <div className="mp-volume">
         <button type="button" className="mp-icon-btn mp-toggle" aria-pressed={c.muted} aria-label={text(m.mute)} onClick={c.toggleMute}>
@@ -88,7 +100,19 @@ export function PopupControls({ controls: c, messages: m }: { controls: PopupCon
  * Shuffle or repeat. Where the source has none (`pressed` null) it stays visible and focusable,
  * marked aria-disabled with the reason as its title, so the listener learns why it does nothing.
  */
-function ModeToggle({ icon, label, unavailable, pressed, onClick }: { icon: "shuffle" | "repeat"; label: string; unavailable?: string; pressed: boolean | null; onClick(): void }) {
+function ModeToggle({
+  icon,
+  label,
+  unavailable,
+  pressed,
+  onClick,
+}: {
+  icon: "shuffle" | "repeat";
+  label: string;
+  unavailable?: string;
+  pressed: boolean | null;
+  onClick(): void;
+}) {
   const off = pressed === null;
   return (
     <button

@@ -161,7 +161,7 @@ export function drawCircular(ctx: Ctx, size: CanvasSize, data: VisualizerData, t
   const half = CIRCULAR_RAYS / 2;
 
   ctx.strokeStyle = gradient(ctx, "rays", theme, width, height);
-  ctx.lineWidth = Math.max(1.5, (TAU * radius) / CIRCULAR_RAYS * 0.55);
+  ctx.lineWidth = Math.max(1.5, ((TAU * radius) / CIRCULAR_RAYS) * 0.55);
   ctx.lineCap = "round";
   ctx.beginPath();
   for (let i = 0; i < CIRCULAR_RAYS; i++) {

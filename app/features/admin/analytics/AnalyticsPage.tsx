@@ -45,9 +45,7 @@ export function AnalyticsPage({ days, onDaysChange }: { days: AnalyticsPeriod; o
       ) : (
         <div className="admin-page" aria-busy={updating}>
           {updating && <Loading label={intl.formatMessage(m.loading)} />}
-          {analytics.isError && (
-            <ErrorPanel message={intl.formatMessage(m.failed)} onRetry={() => void analytics.refetch()} retrying={analytics.isFetching} />
-          )}
+          {analytics.isError && <ErrorPanel message={intl.formatMessage(m.failed)} onRetry={() => void analytics.refetch()} retrying={analytics.isFetching} />}
           <p className="muted admin-note">{intl.formatMessage(m.timeZoneNote, { timeZone: analytics.data.timeZone })}</p>
           <AnalyticsCards cards={analytics.data.cards} />
           <div className="admin-charts">

@@ -16,7 +16,12 @@ export type HourPoint = { label: string; pageViews: number };
 
 type Common = { formatCount: (value: number) => string };
 
-export function TrafficChart({ data, pageViewsLabel, visitorsLabel, formatCount }: Common & { data: TrafficPoint[]; pageViewsLabel: string; visitorsLabel: string }) {
+export function TrafficChart({
+  data,
+  pageViewsLabel,
+  visitorsLabel,
+  formatCount,
+}: Common & { data: TrafficPoint[]; pageViewsLabel: string; visitorsLabel: string }) {
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       {/* Not keyboard-explorable on purpose: the data table is the accessible way in. */}

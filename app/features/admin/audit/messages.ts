@@ -25,6 +25,9 @@ export const auditMessages = {
     noMatchTitle: { id: "admin.audit.noMatch.title", defaultMessage: "No entries match these filters" },
     noMatchHint: { id: "admin.audit.noMatch.hint", defaultMessage: "Try another action or admin." },
   }),
-  more: defineMessage<{ count: number }>({ id: "admin.audit.change.more", defaultMessage: "{count, plural, one {and # more field} other {and # more fields}}" }),
+  more: defineMessage<{ count: number }>({
+    id: "admin.audit.change.more",
+    defaultMessage: "{count, plural, one {and # more field} other {and # more fields}}",
+  }),
   shown: defineMessage<{ count: number }>({ id: "admin.audit.shown", defaultMessage: "{count, plural, one {# entry shown} other {# entries shown}}" }),
 };

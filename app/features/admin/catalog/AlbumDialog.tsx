@@ -43,7 +43,16 @@ export function AlbumDialog({ album, onClose }: { album?: AdminAlbum; onClose: (
       error={errors.formError}
     >
       <TextField label={intl.formatMessage(m.fieldTitle)} value={title} onChange={setTitle} maxLength={TITLE_MAX} required error={errors.fieldErrors.title} />
-      <TextField label={intl.formatMessage(m.fieldYear)} type="number" min={1900} max={2100} value={year} onChange={setYear} required error={errors.fieldErrors.year} />
+      <TextField
+        label={intl.formatMessage(m.fieldYear)}
+        type="number"
+        min={1900}
+        max={2100}
+        value={year}
+        onChange={setYear}
+        required
+        error={errors.fieldErrors.year}
+      />
       <SelectField
         label={intl.formatMessage(m.fieldType)}
         value={type}

@@ -49,13 +49,28 @@ export function AlbumRow({ album, index, count, onMove, onOpen }: AlbumRowProps)
           >
             {intl.formatMessage(m.albumShowTracks)} <span aria-hidden="true">{open ? "▴" : "▾"}</span>
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.commonEditNamed, { name })} onClick={() => onOpen({ kind: "album", album })}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={intl.formatMessage(m.commonEditNamed, { name })}
+            onClick={() => onOpen({ kind: "album", album })}
+          >
             {intl.formatMessage(m.commonEdit)}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.albumChangeCoverNamed, { title: name })} onClick={() => onOpen({ kind: "cover", album })}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={intl.formatMessage(m.albumChangeCoverNamed, { title: name })}
+            onClick={() => onOpen({ kind: "cover", album })}
+          >
             {intl.formatMessage(m.albumChangeCover)}
           </button>
-          <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.commonDeleteNamed, { name })} onClick={() => onOpen({ kind: "deleteAlbum", album })}>
+          <button
+            type="button"
+            className="btn btn-danger btn-sm"
+            aria-label={intl.formatMessage(m.commonDeleteNamed, { name })}
+            onClick={() => onOpen({ kind: "deleteAlbum", album })}
+          >
             {intl.formatMessage(m.commonDelete)}
           </button>
         </div>

@@ -115,4 +115,3 @@ export function AudioDialog({ track, onClose }: { track: AdminTrack; onClose: ()
     </MediaModal>
   );
 }
-

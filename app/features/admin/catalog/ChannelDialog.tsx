@@ -73,7 +73,15 @@ export function ChannelDialog({ channel, onClose }: { channel?: AdminChannel; on
       error={errors.formError}
     >
       <TextField label={intl.formatMessage(m.fieldName)} value={name} onChange={setName} maxLength={TITLE_MAX} required error={errors.fieldErrors.name} />
-      <TextField label={intl.formatMessage(m.fieldDescriptionEn)} value={descriptionEn} onChange={setDescriptionEn} multiline maxLength={DESCRIPTION_MAX} required error={errors.fieldErrors.descriptionEn} />
+      <TextField
+        label={intl.formatMessage(m.fieldDescriptionEn)}
+        value={descriptionEn}
+        onChange={setDescriptionEn}
+        multiline
+        maxLength={DESCRIPTION_MAX}
+        required
+        error={errors.fieldErrors.descriptionEn}
+      />
       <TextField
         label={intl.formatMessage(m.fieldDescriptionPtBr)}
         value={descriptionPtBr}
@@ -99,7 +107,14 @@ export function ChannelDialog({ channel, onClose }: { channel?: AdminChannel; on
           </label>
         ))}
       </fieldset>
-      <TextField label={intl.formatMessage(m.fieldEmbedUrl)} type="url" value={embedUrl} onChange={setEmbedUrl} maxLength={REMOTE_URL_MAX} error={errors.fieldErrors.embedUrl} />
+      <TextField
+        label={intl.formatMessage(m.fieldEmbedUrl)}
+        type="url"
+        value={embedUrl}
+        onChange={setEmbedUrl}
+        maxLength={REMOTE_URL_MAX}
+        error={errors.fieldErrors.embedUrl}
+      />
       <TextField
         label={intl.formatMessage(m.fieldChannelDuration)}
         type="number"

@@ -44,7 +44,9 @@ export function ChannelsPanel() {
     [
       intl.formatMessage(categoryMessages[c.category]),
       intl.formatMessage(channelTypeMessages[c.type]),
-      c.video ? intl.formatMessage(m.channelVideo, { format: c.video.toUpperCase(), duration: formatDuration(c.durationSeconds) }) : intl.formatMessage(m.channelNoVideo),
+      c.video
+        ? intl.formatMessage(m.channelVideo, { format: c.video.toUpperCase(), duration: formatDuration(c.durationSeconds) })
+        : intl.formatMessage(m.channelNoVideo),
       ...(c.embedUrl ? [intl.formatMessage(m.channelEmbed)] : []),
     ].join(" · ");
 
@@ -67,7 +69,12 @@ export function ChannelsPanel() {
           count={channels.length}
           onMove={reorder.move}
         >
-          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.commonEditNamed, { name: channel.name })} onClick={() => setDialog({ kind: "channel", channel })}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={intl.formatMessage(m.commonEditNamed, { name: channel.name })}
+            onClick={() => setDialog({ kind: "channel", channel })}
+          >
             {intl.formatMessage(m.commonEdit)}
           </button>
           <button
@@ -78,10 +85,20 @@ export function ChannelsPanel() {
           >
             {intl.formatMessage(m.channelChangeThumbnail)}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.channelUploadVideoNamed, { name: channel.name })} onClick={() => setDialog({ kind: "video", channel })}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={intl.formatMessage(m.channelUploadVideoNamed, { name: channel.name })}
+            onClick={() => setDialog({ kind: "video", channel })}
+          >
             {intl.formatMessage(m.channelUploadVideo)}
           </button>
-          <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.commonDeleteNamed, { name: channel.name })} onClick={() => setDialog({ kind: "delete", channel })}>
+          <button
+            type="button"
+            className="btn btn-danger btn-sm"
+            aria-label={intl.formatMessage(m.commonDeleteNamed, { name: channel.name })}
+            onClick={() => setDialog({ kind: "delete", channel })}
+          >
             {intl.formatMessage(m.commonDelete)}
           </button>
         </ItemRow>

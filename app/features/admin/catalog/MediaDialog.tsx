@@ -74,4 +74,3 @@ export function VideoDialog({ channelId, name, onClose }: { channelId: string; n
     </MediaModal>
   );
 }
-

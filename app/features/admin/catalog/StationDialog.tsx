@@ -79,7 +79,15 @@ export function StationDialog({ station, onClose }: { station?: AdminStation; on
       error={errors.formError}
     >
       <TextField label={intl.formatMessage(m.fieldName)} value={name} onChange={setName} maxLength={TITLE_MAX} required error={errors.fieldErrors.name} />
-      <TextField label={intl.formatMessage(m.fieldDescriptionEn)} value={descriptionEn} onChange={setDescriptionEn} multiline maxLength={DESCRIPTION_MAX} required error={errors.fieldErrors.descriptionEn} />
+      <TextField
+        label={intl.formatMessage(m.fieldDescriptionEn)}
+        value={descriptionEn}
+        onChange={setDescriptionEn}
+        multiline
+        maxLength={DESCRIPTION_MAX}
+        required
+        error={errors.fieldErrors.descriptionEn}
+      />
       <TextField
         label={intl.formatMessage(m.fieldDescriptionPtBr)}
         value={descriptionPtBr}

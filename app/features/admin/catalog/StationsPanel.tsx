@@ -64,7 +64,12 @@ export function StationsPanel() {
           count={stations.length}
           onMove={reorder.move}
         >
-          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.commonEditNamed, { name: station.name })} onClick={() => setDialog({ kind: "station", station })}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={intl.formatMessage(m.commonEditNamed, { name: station.name })}
+            onClick={() => setDialog({ kind: "station", station })}
+          >
             {intl.formatMessage(m.commonEdit)}
           </button>
           <button
@@ -75,7 +80,12 @@ export function StationsPanel() {
           >
             {intl.formatMessage(m.stationChangePicture)}
           </button>
-          <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.commonDeleteNamed, { name: station.name })} onClick={() => setDialog({ kind: "delete", station })}>
+          <button
+            type="button"
+            className="btn btn-danger btn-sm"
+            aria-label={intl.formatMessage(m.commonDeleteNamed, { name: station.name })}
+            onClick={() => setDialog({ kind: "delete", station })}
+          >
             {intl.formatMessage(m.commonDelete)}
           </button>
         </ItemRow>

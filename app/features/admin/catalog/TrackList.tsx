@@ -64,7 +64,12 @@ export function TrackList({ album, onOpen }: { album: AdminAlbum; onOpen: (dialo
                     >
                       {intl.formatMessage(m.commonEdit)}
                     </button>
-                    <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.trackAudioNamed, { title: track.title })} onClick={() => onOpen({ kind: "audio", track })}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      aria-label={intl.formatMessage(m.trackAudioNamed, { title: track.title })}
+                      onClick={() => onOpen({ kind: "audio", track })}
+                    >
                       {intl.formatMessage(m.trackAudio)}
                     </button>
                     <button

@@ -42,11 +42,7 @@ export function uploadFile<T>(url: string, file: Blob, { onProgress, signal }: U
 }
 
 export type UploadState<T> =
-  | { phase: "idle" }
-  | { phase: "uploading"; progress: Progress }
-  | { phase: "done"; result: T }
-  | { phase: "canceled" }
-  | { phase: "failed"; error: unknown };
+  { phase: "idle" } | { phase: "uploading"; progress: Progress } | { phase: "done"; result: T } | { phase: "canceled" } | { phase: "failed"; error: unknown };
 
 /**
  * One upload at a time, with its progress, a cancel, and the outcome. An upload still running when
@@ -63,7 +59,10 @@ export function useUpload<T>() {
     controller.current = ctl;
     setState({ phase: "uploading", progress: { loaded: 0, total: file.size } });
     try {
-      const result = await uploadFile<T>(url, file, { signal: ctl.signal, onProgress: (progress) => !ctl.signal.aborted && setState({ phase: "uploading", progress }) });
+      const result = await uploadFile<T>(url, file, {
+        signal: ctl.signal,
+        onProgress: (progress) => !ctl.signal.aborted && setState({ phase: "uploading", progress }),
+      });
       setState({ phase: "done", result });
       return result;
     } catch (error) {

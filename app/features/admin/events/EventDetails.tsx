@@ -10,7 +10,10 @@ import { countryMessages, eventsMessages as m, sourceMessages, statusMessages } 
 export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
   const intl = useIntl();
   const when = (iso: string | null) => (iso ? eventWhen(intl, iso, event.timeZone) : null);
-  const country = event.venueCountry && (VENUE_COUNTRIES as readonly string[]).includes(event.venueCountry) ? intl.formatMessage(countryMessages[event.venueCountry as VenueCountry]) : event.venueCountry;
+  const country =
+    event.venueCountry && (VENUE_COUNTRIES as readonly string[]).includes(event.venueCountry)
+      ? intl.formatMessage(countryMessages[event.venueCountry as VenueCountry])
+      : event.venueCountry;
   const rows: DetailRow[] = [
     [intl.formatMessage(m.fieldStatus), intl.formatMessage(statusMessages[event.status])],
     [intl.formatMessage(m.fieldEventDate), when(event.eventDate)],

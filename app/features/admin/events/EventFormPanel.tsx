@@ -6,7 +6,16 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { ApiRequestError } from "../../../lib/api";
-import { ADMIN_EVENT_CODES, EVENT_SOURCES, EVENT_STATUSES, needsTickets, needsVenue, showsTickets, type AdminEvent, type EventInput } from "../../../../worker/contracts/admin-events";
+import {
+  ADMIN_EVENT_CODES,
+  EVENT_SOURCES,
+  EVENT_STATUSES,
+  needsTickets,
+  needsVenue,
+  showsTickets,
+  type AdminEvent,
+  type EventInput,
+} from "../../../../worker/contracts/admin-events";
 import { serverFieldError, type ErrorText, type FieldErrors } from "./errors";
 import { checkEventForm, emptyEventForm, eventFormOf, withVenue, type EventField, type EventForm } from "./eventForm";
 import { EventTicketFields } from "./EventTicketFields";
@@ -72,15 +81,49 @@ export function EventFormPanel({ event, onCancel, onSaved }: EventFormPanelProps
   const zoneOptions = timeZoneOptions(form.timeZone).map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
 
   return (
-    <FormPanel title={intl.formatMessage(event ? m.formEditTitle : m.formCreateTitle)} errors={errors} formError={formError} saving={mutation.isPending} onSubmit={submit} onCancel={onCancel}>
+    <FormPanel
+      title={intl.formatMessage(event ? m.formEditTitle : m.formCreateTitle)}
+      errors={errors}
+      formError={formError}
+      saving={mutation.isPending}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
       <fieldset className="admin-events-block">
         <legend>{intl.formatMessage(m.formDetails)}</legend>
         <TextInput label={intl.formatMessage(m.fieldTitle)} required value={form.title} onChange={set("title")} error={errors.title} maxLength={200} />
-        <TextArea label={intl.formatMessage(m.fieldDescription)} value={form.description} onChange={set("description")} error={errors.description} maxLength={5000} />
+        <TextArea
+          label={intl.formatMessage(m.fieldDescription)}
+          value={form.description}
+          onChange={set("description")}
+          error={errors.description}
+          maxLength={5000}
+        />
         <div className="admin-events-grid">
-          <TextInput type="datetime-local" label={intl.formatMessage(m.fieldEventDate)} required value={form.eventDate} onChange={set("eventDate")} error={errors.eventDate} />
-          <SelectInput label={intl.formatMessage(m.fieldTimeZone)} hint={intl.formatMessage(m.fieldTimeZoneHint)} required value={form.timeZone} options={zoneOptions} onChange={set("timeZone")} error={errors.timeZone} />
-          <SelectInput label={intl.formatMessage(m.fieldStatus)} value={form.status} options={statusOptions} onChange={(v) => set("status")(v as EventForm["status"])} error={errors.status} />
+          <TextInput
+            type="datetime-local"
+            label={intl.formatMessage(m.fieldEventDate)}
+            required
+            value={form.eventDate}
+            onChange={set("eventDate")}
+            error={errors.eventDate}
+          />
+          <SelectInput
+            label={intl.formatMessage(m.fieldTimeZone)}
+            hint={intl.formatMessage(m.fieldTimeZoneHint)}
+            required
+            value={form.timeZone}
+            options={zoneOptions}
+            onChange={set("timeZone")}
+            error={errors.timeZone}
+          />
+          <SelectInput
+            label={intl.formatMessage(m.fieldStatus)}
+            value={form.status}
+            options={statusOptions}
+            onChange={(v) => set("status")(v as EventForm["status"])}
+            error={errors.status}
+          />
           <SelectInput
             label={intl.formatMessage(m.fieldSource)}
             hint={intl.formatMessage(m.fieldSourceHint)}
@@ -89,11 +132,34 @@ export function EventFormPanel({ event, onCancel, onSaved }: EventFormPanelProps
             onChange={(v) => set("source")(v as EventForm["source"])}
             error={errors.source}
           />
-          <TextInput label={intl.formatMessage(m.fieldEventbriteId)} required={form.source === "eventbrite"} value={form.eventbriteId} onChange={set("eventbriteId")} error={errors.eventbriteId} maxLength={200} />
-          <TextInput type="url" label={intl.formatMessage(m.fieldTicketUrl)} value={form.externalTicketUrl} onChange={set("externalTicketUrl")} error={errors.externalTicketUrl} placeholder="https://" />
+          <TextInput
+            label={intl.formatMessage(m.fieldEventbriteId)}
+            required={form.source === "eventbrite"}
+            value={form.eventbriteId}
+            onChange={set("eventbriteId")}
+            error={errors.eventbriteId}
+            maxLength={200}
+          />
+          <TextInput
+            type="url"
+            label={intl.formatMessage(m.fieldTicketUrl)}
+            value={form.externalTicketUrl}
+            onChange={set("externalTicketUrl")}
+            error={errors.externalTicketUrl}
+            placeholder="https://"
+          />
         </div>
         <Checkbox label={intl.formatMessage(m.fieldOnline)} hint={intl.formatMessage(m.fieldOnlineHint)} checked={form.online} onChange={set("online")} />
-        {form.online && <TextInput type="url" label={intl.formatMessage(m.fieldJoinUrl)} value={form.joinUrl} onChange={set("joinUrl")} error={errors.joinUrl} placeholder="https://" />}
+        {form.online && (
+          <TextInput
+            type="url"
+            label={intl.formatMessage(m.fieldJoinUrl)}
+            value={form.joinUrl}
+            onChange={set("joinUrl")}
+            error={errors.joinUrl}
+            placeholder="https://"
+          />
+        )}
       </fieldset>
       {needsVenue(form) && <EventVenueFields form={form} errors={errors} set={set} onPickVenue={pickVenue} />}
       {showsTickets(form) && <EventTicketFields form={form} errors={errors} set={set} required={needsTickets(form)} currency={event?.currency ?? "USD"} />}

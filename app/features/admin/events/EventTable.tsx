@@ -72,13 +72,28 @@ function EventRow({ event, onView, onEdit, onDelete }: { event: AdminEvent } & O
       <td>{intl.formatMessage(sourceMessages[event.source])}</td>
       <td>
         <div className="admin-events-actions">
-          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.viewNamed, { title: event.title })} onClick={() => onView(event)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={intl.formatMessage(m.viewNamed, { title: event.title })}
+            onClick={() => onView(event)}
+          >
             {intl.formatMessage(m.view)}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.editNamed, { title: event.title })} onClick={() => onEdit(event)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={intl.formatMessage(m.editNamed, { title: event.title })}
+            onClick={() => onEdit(event)}
+          >
             {intl.formatMessage(m.edit)}
           </button>
-          <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.deleteNamed, { title: event.title })} onClick={() => onDelete(event)}>
+          <button
+            type="button"
+            className="btn btn-danger btn-sm"
+            aria-label={intl.formatMessage(m.deleteNamed, { title: event.title })}
+            onClick={() => onDelete(event)}
+          >
             {intl.formatMessage(m.delete)}
           </button>
         </div>

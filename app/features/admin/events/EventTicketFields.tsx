@@ -21,10 +21,40 @@ export function EventTicketFields({ form, errors, set, required, currency }: Blo
     <fieldset className="admin-events-block">
       <legend>{intl.formatMessage(m.formTickets)}</legend>
       <div className="admin-events-grid">
-        <NumberInput money label={intl.formatMessage(m.fieldPriceMin)} hint={priceHint} required={required} value={form.ticketPriceMin} onChange={set("ticketPriceMin")} error={errors.ticketPriceMin} />
-        <NumberInput money label={intl.formatMessage(m.fieldPriceMax)} hint={priceHint} required={required} value={form.ticketPriceMax} onChange={set("ticketPriceMax")} error={errors.ticketPriceMax} />
-        <TextInput type="datetime-local" label={intl.formatMessage(m.fieldSaleStart)} required={required} value={form.ticketSaleStart} onChange={set("ticketSaleStart")} error={errors.ticketSaleStart} />
-        <TextInput type="datetime-local" label={intl.formatMessage(m.fieldSaleEnd)} required={required} value={form.ticketSaleEnd} onChange={set("ticketSaleEnd")} error={errors.ticketSaleEnd} />
+        <NumberInput
+          money
+          label={intl.formatMessage(m.fieldPriceMin)}
+          hint={priceHint}
+          required={required}
+          value={form.ticketPriceMin}
+          onChange={set("ticketPriceMin")}
+          error={errors.ticketPriceMin}
+        />
+        <NumberInput
+          money
+          label={intl.formatMessage(m.fieldPriceMax)}
+          hint={priceHint}
+          required={required}
+          value={form.ticketPriceMax}
+          onChange={set("ticketPriceMax")}
+          error={errors.ticketPriceMax}
+        />
+        <TextInput
+          type="datetime-local"
+          label={intl.formatMessage(m.fieldSaleStart)}
+          required={required}
+          value={form.ticketSaleStart}
+          onChange={set("ticketSaleStart")}
+          error={errors.ticketSaleStart}
+        />
+        <TextInput
+          type="datetime-local"
+          label={intl.formatMessage(m.fieldSaleEnd)}
+          required={required}
+          value={form.ticketSaleEnd}
+          onChange={set("ticketSaleEnd")}
+          error={errors.ticketSaleEnd}
+        />
       </div>
     </fieldset>
   );

@@ -28,13 +28,59 @@ export function EventVenueFields({ form, errors, set, onPickVenue }: BlockProps)
       <legend>{intl.formatMessage(m.formVenue)}</legend>
       <SavedVenuePicker value={form.venueId} onPick={onPickVenue} error={errors.venueId} />
       <div className="admin-events-grid">
-        <TextInput label={intl.formatMessage(m.fieldVenueName)} required value={form.venueName} onChange={set("venueName")} error={errors.venueName} maxLength={200} />
-        <TextInput label={intl.formatMessage(m.fieldVenueAddress)} required value={form.venueAddress} onChange={set("venueAddress")} error={errors.venueAddress} maxLength={200} />
-        <TextInput label={intl.formatMessage(m.fieldVenueCity)} required value={form.venueCity} onChange={set("venueCity")} error={errors.venueCity} maxLength={200} />
-        <TextInput label={intl.formatMessage(m.fieldVenueState)} required value={form.venueState} onChange={set("venueState")} error={errors.venueState} maxLength={200} />
-        <SelectInput label={intl.formatMessage(m.fieldVenueCountry)} value={form.venueCountry} options={countries} onChange={set("venueCountry")} error={errors.venueCountry} />
-        <TextInput label={intl.formatMessage(m.fieldVenuePostalCode)} value={form.venuePostalCode} onChange={set("venuePostalCode")} error={errors.venuePostalCode} maxLength={200} />
-        <NumberInput label={intl.formatMessage(m.fieldVenueCapacity)} required value={form.venueCapacity} onChange={set("venueCapacity")} error={errors.venueCapacity} />
+        <TextInput
+          label={intl.formatMessage(m.fieldVenueName)}
+          required
+          value={form.venueName}
+          onChange={set("venueName")}
+          error={errors.venueName}
+          maxLength={200}
+        />
+        <TextInput
+          label={intl.formatMessage(m.fieldVenueAddress)}
+          required
+          value={form.venueAddress}
+          onChange={set("venueAddress")}
+          error={errors.venueAddress}
+          maxLength={200}
+        />
+        <TextInput
+          label={intl.formatMessage(m.fieldVenueCity)}
+          required
+          value={form.venueCity}
+          onChange={set("venueCity")}
+          error={errors.venueCity}
+          maxLength={200}
+        />
+        <TextInput
+          label={intl.formatMessage(m.fieldVenueState)}
+          required
+          value={form.venueState}
+          onChange={set("venueState")}
+          error={errors.venueState}
+          maxLength={200}
+        />
+        <SelectInput
+          label={intl.formatMessage(m.fieldVenueCountry)}
+          value={form.venueCountry}
+          options={countries}
+          onChange={set("venueCountry")}
+          error={errors.venueCountry}
+        />
+        <TextInput
+          label={intl.formatMessage(m.fieldVenuePostalCode)}
+          value={form.venuePostalCode}
+          onChange={set("venuePostalCode")}
+          error={errors.venuePostalCode}
+          maxLength={200}
+        />
+        <NumberInput
+          label={intl.formatMessage(m.fieldVenueCapacity)}
+          required
+          value={form.venueCapacity}
+          onChange={set("venueCapacity")}
+          error={errors.venueCapacity}
+        />
       </div>
     </fieldset>
   );

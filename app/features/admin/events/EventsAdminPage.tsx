@@ -28,11 +28,18 @@ export function EventsAdminPage() {
     <ListOrFormPage<AdminEvent>
       filters={<EventFilters filters={filters} onChange={setFilters} />}
       createLabel={intl.formatMessage(m.create)}
-      form={(event, close) => <EventFormPanel event={event} onCancel={() => close()} onSaved={(created) => close(intl.formatMessage(created ? m.created : m.saved))} />}
+      form={(event, close) => (
+        <EventFormPanel event={event} onCancel={() => close()} onSaved={(created) => close(intl.formatMessage(created ? m.created : m.saved))} />
+      )}
     >
       {({ edit, announce }) => (
         <>
-          <EventList filters={filters} onView={(event) => setDialog({ kind: "view", event })} onEdit={edit} onDelete={(event) => setDialog({ kind: "delete", event })} />
+          <EventList
+            filters={filters}
+            onView={(event) => setDialog({ kind: "view", event })}
+            onEdit={edit}
+            onDelete={(event) => setDialog({ kind: "delete", event })}
+          />
           {dialog?.kind === "view" && <EventDetails event={dialog.event} onClose={() => setDialog(null)} />}
           {dialog?.kind === "delete" && (
             <ConfirmDelete

@@ -20,7 +20,10 @@ export function VenueFormPanel({ venue, onCancel, onSaved }: VenueFormPanelProps
   const [form, setForm] = useState<VenueForm>(() => (venue ? venueFormOf(venue) : emptyVenueForm()));
   const [errors, setErrors] = useState<FieldErrors<VenueField>>({});
   const [formError, setFormError] = useState<ErrorText | null>(null);
-  const mutation = useMutation({ mutationFn: (input: VenueInput) => (venue ? venuesApi.update(venue.id, input) : venuesApi.create(input)), onSettled: refresh });
+  const mutation = useMutation({
+    mutationFn: (input: VenueInput) => (venue ? venuesApi.update(venue.id, input) : venuesApi.create(input)),
+    onSettled: refresh,
+  });
 
   const set =
     <K extends VenueField>(field: K) =>
@@ -61,11 +64,30 @@ export function VenueFormPanel({ venue, onCancel, onSaved }: VenueFormPanelProps
     >
       <div className="admin-events-grid">
         <TextInput label={intl.formatMessage(m.venueFieldName)} required value={form.name} onChange={set("name")} error={errors.name} maxLength={200} />
-        <TextInput label={intl.formatMessage(m.fieldVenueAddress)} required value={form.address} onChange={set("address")} error={errors.address} maxLength={200} />
+        <TextInput
+          label={intl.formatMessage(m.fieldVenueAddress)}
+          required
+          value={form.address}
+          onChange={set("address")}
+          error={errors.address}
+          maxLength={200}
+        />
         <TextInput label={intl.formatMessage(m.fieldVenueCity)} value={form.city} onChange={set("city")} error={errors.city} maxLength={200} />
         <TextInput label={intl.formatMessage(m.fieldVenueState)} value={form.state} onChange={set("state")} error={errors.state} maxLength={200} />
-        <SelectInput label={intl.formatMessage(m.fieldVenueCountry)} value={form.country} options={countries} onChange={(v) => set("country")(v as VenueCountry)} error={errors.country} />
-        <TextInput label={intl.formatMessage(m.fieldVenuePostalCode)} value={form.postalCode} onChange={set("postalCode")} error={errors.postalCode} maxLength={200} />
+        <SelectInput
+          label={intl.formatMessage(m.fieldVenueCountry)}
+          value={form.country}
+          options={countries}
+          onChange={(v) => set("country")(v as VenueCountry)}
+          error={errors.country}
+        />
+        <TextInput
+          label={intl.formatMessage(m.fieldVenuePostalCode)}
+          value={form.postalCode}
+          onChange={set("postalCode")}
+          error={errors.postalCode}
+          maxLength={200}
+        />
         <NumberInput label={intl.formatMessage(m.fieldVenueCapacity)} value={form.capacity} onChange={set("capacity")} error={errors.capacity} />
       </div>
     </FormPanel>

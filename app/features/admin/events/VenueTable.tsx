@@ -32,16 +32,33 @@ export function VenueTable({ venues, busy, onView, onEdit, onDelete }: VenueTabl
             <tr key={venue.id}>
               <th scope="row">{venue.name}</th>
               <td>{[venue.address, venue.city, venue.state].filter(Boolean).join(", ")}</td>
-              <td className="admin-num">{venue.capacity === null ? <span className="muted">{intl.formatMessage(m.notSet)}</span> : intl.formatNumber(venue.capacity)}</td>
+              <td className="admin-num">
+                {venue.capacity === null ? <span className="muted">{intl.formatMessage(m.notSet)}</span> : intl.formatNumber(venue.capacity)}
+              </td>
               <td>
                 <div className="admin-events-actions">
-                  <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.venueViewNamed, { name: venue.name })} onClick={() => onView(venue)}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={intl.formatMessage(m.venueViewNamed, { name: venue.name })}
+                    onClick={() => onView(venue)}
+                  >
                     {intl.formatMessage(m.view)}
                   </button>
-                  <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.venueEditNamed, { name: venue.name })} onClick={() => onEdit(venue)}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={intl.formatMessage(m.venueEditNamed, { name: venue.name })}
+                    onClick={() => onEdit(venue)}
+                  >
                     {intl.formatMessage(m.edit)}
                   </button>
-                  <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.venueDeleteNamed, { name: venue.name })} onClick={() => onDelete(venue)}>
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-sm"
+                    aria-label={intl.formatMessage(m.venueDeleteNamed, { name: venue.name })}
+                    onClick={() => onDelete(venue)}
+                  >
                     {intl.formatMessage(m.delete)}
                   </button>
                 </div>

@@ -41,12 +41,25 @@ export function VenuesAdminPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const searchForm = (
-    <form className="admin-filters admin-events-filters" role="search" aria-label={intl.formatMessage(m.venuesSearchLabel)} onSubmit={(e) => e.preventDefault()}>
+    <form
+      className="admin-filters admin-events-filters"
+      role="search"
+      aria-label={intl.formatMessage(m.venuesSearchLabel)}
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div className="field admin-events-search">
         <label htmlFor={searchId} className="sr-only">
           {intl.formatMessage(m.venuesSearchLabel)}
         </label>
-        <input id={searchId} type="search" value={search} maxLength={200} autoComplete="off" placeholder={intl.formatMessage(m.venuesSearchPlaceholder)} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          maxLength={200}
+          autoComplete="off"
+          placeholder={intl.formatMessage(m.venuesSearchPlaceholder)}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
     </form>
   );
@@ -55,11 +68,18 @@ export function VenuesAdminPage() {
     <ListOrFormPage<AdminVenue>
       filters={searchForm}
       createLabel={intl.formatMessage(m.venuesCreate)}
-      form={(venue, close) => <VenueFormPanel venue={venue} onCancel={() => close()} onSaved={(created) => close(intl.formatMessage(created ? m.venueCreated : m.venueSaved))} />}
+      form={(venue, close) => (
+        <VenueFormPanel venue={venue} onCancel={() => close()} onSaved={(created) => close(intl.formatMessage(created ? m.venueCreated : m.venueSaved))} />
+      )}
     >
       {({ edit, announce }) => (
         <>
-          <VenueList search={search} onView={(venue) => setDialog({ kind: "view", venue })} onEdit={edit} onDelete={(venue) => setDialog({ kind: "delete", venue })} />
+          <VenueList
+            search={search}
+            onView={(venue) => setDialog({ kind: "view", venue })}
+            onEdit={edit}
+            onDelete={(venue) => setDialog({ kind: "delete", venue })}
+          />
           {dialog?.kind === "view" && <VenueDetails venue={dialog.venue} onClose={() => setDialog(null)} />}
           {dialog?.kind === "delete" && (
             <ConfirmDelete

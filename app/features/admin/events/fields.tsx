@@ -53,10 +53,25 @@ export function Field({ label, hint, error, required, className, children }: Fie
 
 type Common = { label: ReactNode; hint?: ReactNode; error?: ErrorText; required?: boolean; value: string; onChange: (value: string) => void };
 
-export function TextInput({ type = "text", placeholder, maxLength, ...field }: Common & { type?: "text" | "url" | "datetime-local"; placeholder?: string; maxLength?: number }) {
+export function TextInput({
+  type = "text",
+  placeholder,
+  maxLength,
+  ...field
+}: Common & { type?: "text" | "url" | "datetime-local"; placeholder?: string; maxLength?: number }) {
   return (
     <Field {...field}>
-      {(control) => <input {...control} type={type} value={field.value} placeholder={placeholder} maxLength={maxLength} autoComplete="off" onChange={(e) => field.onChange(e.target.value)} />}
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          value={field.value}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          autoComplete="off"
+          onChange={(e) => field.onChange(e.target.value)}
+        />
+      )}
     </Field>
   );
 }
@@ -81,7 +96,11 @@ export function NumberInput({ money, ...field }: Common & { money?: boolean }) {
 }
 
 export function TextArea({ rows = 4, maxLength, ...field }: Common & { rows?: number; maxLength?: number }) {
-  return <Field {...field}>{(control) => <textarea {...control} rows={rows} maxLength={maxLength} value={field.value} onChange={(e) => field.onChange(e.target.value)} />}</Field>;
+  return (
+    <Field {...field}>
+      {(control) => <textarea {...control} rows={rows} maxLength={maxLength} value={field.value} onChange={(e) => field.onChange(e.target.value)} />}
+    </Field>
+  );
 }
 
 export type Option = { value: string; label: string };

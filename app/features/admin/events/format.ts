@@ -20,7 +20,8 @@ export function priceRange(intl: IntlShape, event: Pick<AdminEvent, "ticketPrice
 }
 
 /** "Miami, FL": the city and state, whichever are known. */
-export const cityLine = (event: Pick<AdminEvent, "venueCity" | "venueState">) => [event.venueCity, event.venueState].filter((part) => part && part.trim()).join(", ");
+export const cityLine = (event: Pick<AdminEvent, "venueCity" | "venueState">) =>
+  [event.venueCity, event.venueState].filter((part) => part && part.trim()).join(", ");
 
 /** "Mar 5, 2026": a day in the admin's own zone. */
 export const formatDay = (intl: IntlShape, iso: string) => intl.formatDate(iso, { dateStyle: "medium" });

@@ -70,7 +70,10 @@ const plain = defineMessages({
   fieldEventbriteId: { id: "adminEvents.field.eventbriteId", defaultMessage: "Eventbrite event ID" },
   fieldTicketUrl: { id: "adminEvents.field.ticketUrl", defaultMessage: "External ticket URL" },
   fieldOnline: { id: "adminEvents.field.online", defaultMessage: "Online event (virtual meet)" },
-  fieldOnlineHint: { id: "adminEvents.field.onlineHint", defaultMessage: "An online event has no venue; VIP members get its join link shortly before it starts." },
+  fieldOnlineHint: {
+    id: "adminEvents.field.onlineHint",
+    defaultMessage: "An online event has no venue; VIP members get its join link shortly before it starts.",
+  },
   fieldJoinUrl: { id: "adminEvents.field.joinUrl", defaultMessage: "Join URL" },
   fieldSavedVenue: { id: "adminEvents.field.savedVenue", defaultMessage: "Saved venue" },
   fieldSavedVenueNone: { id: "adminEvents.field.savedVenueNone", defaultMessage: "None (type the venue below)" },
@@ -159,7 +162,10 @@ export const eventsMessages = {
     defaultMessage: "{count, plural, one {One field needs attention.} other {# fields need attention.}}",
   }),
   errorTextTooLong: defineMessage<{ max: number }>({ id: "adminEvents.error.textTooLong", defaultMessage: "Must be at most {max} characters" }),
-  errorDescriptionTooLong: defineMessage<{ max: number }>({ id: "adminEvents.error.descriptionTooLong", defaultMessage: "Description must be at most {max} characters" }),
+  errorDescriptionTooLong: defineMessage<{ max: number }>({
+    id: "adminEvents.error.descriptionTooLong",
+    defaultMessage: "Description must be at most {max} characters",
+  }),
   errorCapacityTooLarge: defineMessage<{ max: number }>({ id: "adminEvents.error.capacityTooLarge", defaultMessage: "Capacity must be at most {max}" }),
   errorPriceTooLarge: defineMessage<{ max: number }>({ id: "adminEvents.error.priceTooLarge", defaultMessage: "Price must be at most {max}" }),
   venueViewNamed: defineMessage<{ name: string }>({ id: "adminVenues.action.viewNamed", defaultMessage: "View {name}" }),
@@ -170,7 +176,10 @@ export const eventsMessages = {
     defaultMessage:
       "This venue is used by {count, plural, one {# event} other {# events}} and cannot be deleted. Choose another venue for {count, plural, one {it} other {them}} first.",
   }),
-  venueEventCount: defineMessage<{ count: number }>({ id: "adminVenues.details.eventCount", defaultMessage: "{count, plural, =0 {None} one {# event} other {# events}}" }),
+  venueEventCount: defineMessage<{ count: number }>({
+    id: "adminVenues.details.eventCount",
+    defaultMessage: "{count, plural, =0 {None} one {# event} other {# events}}",
+  }),
 };
 
 const m = eventsMessages;

@@ -6,7 +6,14 @@ import { api, ApiRequestError } from "../../../lib/api";
 import { adminKeys } from "../queries";
 import { eventsKeys } from "../../../lib/eventsKeys";
 import { ADMIN_EVENTS_API, ADMIN_VENUES_API } from "../../../../worker/contracts/admin-event-limits";
-import type { AdminEventResponse, AdminEventsResponse, EventDeletedResponse, EventInput, EventSourceFilter, EventStatusFilter } from "../../../../worker/contracts/admin-events";
+import type {
+  AdminEventResponse,
+  AdminEventsResponse,
+  EventDeletedResponse,
+  EventInput,
+  EventSourceFilter,
+  EventStatusFilter,
+} from "../../../../worker/contracts/admin-events";
 import type { AdminVenueResponse, AdminVenuesResponse, VenueDeletedResponse, VenueInput } from "../../../../worker/contracts/admin-venues";
 
 export type EventFilters = { search: string; status: EventStatusFilter; source: EventSourceFilter };

@@ -23,7 +23,14 @@ export function InboxFilters({ search, status, priority, onSearch, onStatus, onP
     <form className="admin-filters" role="search" aria-label={intl.formatMessage(m.filters)} onSubmit={(event) => event.preventDefault()}>
       <div className="field inbox-search">
         <label htmlFor={searchId}>{intl.formatMessage(m.search)}</label>
-        <input id={searchId} type="search" value={search} placeholder={intl.formatMessage(m.searchPlaceholder)} maxLength={200} onChange={(e) => onSearch(e.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          placeholder={intl.formatMessage(m.searchPlaceholder)}
+          maxLength={200}
+          onChange={(e) => onSearch(e.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor={statusId}>{intl.formatMessage(m.status)}</label>

@@ -61,11 +61,21 @@ export function InboxPage() {
           </div>
           {pages > 1 && (
             <nav className="inbox-pager" aria-label={intl.formatMessage(m.pageOf, { page: filters.page, pages, total: list.data.total })}>
-              <button type="button" className="btn btn-ghost btn-sm" disabled={filters.page <= 1} onClick={() => setFilters({ ...filters, page: filters.page - 1 })}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={filters.page <= 1}
+                onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
+              >
                 {intl.formatMessage(m.previous)}
               </button>
               <span className="muted">{intl.formatMessage(m.pageOf, { page: filters.page, pages, total: list.data.total })}</span>
-              <button type="button" className="btn btn-ghost btn-sm" disabled={filters.page >= pages} onClick={() => setFilters({ ...filters, page: filters.page + 1 })}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={filters.page >= pages}
+                onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+              >
                 {intl.formatMessage(m.next)}
               </button>
             </nav>

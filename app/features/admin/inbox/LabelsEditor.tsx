@@ -12,7 +12,17 @@ const parseLabels = (text: string) =>
     .filter(Boolean)
     .slice(0, LABELS_MAX);
 
-export function LabelsEditor({ labels, pending, onSave, onCancel }: { labels: string[]; pending: boolean; onSave: (labels: string[]) => void; onCancel: () => void }) {
+export function LabelsEditor({
+  labels,
+  pending,
+  onSave,
+  onCancel,
+}: {
+  labels: string[];
+  pending: boolean;
+  onSave: (labels: string[]) => void;
+  onCancel: () => void;
+}) {
   const intl = useIntl();
   const fieldId = useId();
   const hintId = useId();

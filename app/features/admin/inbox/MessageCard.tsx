@@ -18,8 +18,7 @@ export function MessageCard({ message, onUpdateFailed }: { message: AdminMessage
   const headingId = useId();
   const [open, setOpen] = useState<"reply" | "labels" | "delete" | null>(null);
   const update = useUpdateMessage();
-  const change = (patch: MessageUpdateRequest, done?: () => void) =>
-    update.mutate({ id: message.id, patch }, { onSuccess: done, onError: onUpdateFailed });
+  const change = (patch: MessageUpdateRequest, done?: () => void) => update.mutate({ id: message.id, patch }, { onSuccess: done, onError: onUpdateFailed });
   const when = (iso: string) => intl.formatDate(iso, DATE_TIME);
 
   return (
@@ -54,7 +53,11 @@ export function MessageCard({ message, onUpdateFailed }: { message: AdminMessage
               <p className="inbox-reply-head">
                 <strong>{intl.formatMessage(m.adminReply)}</strong>{" "}
                 <span className="muted">
-                  {reply.sentAt ? <time dateTime={reply.sentAt}>{intl.formatMessage(m.sentAt, { when: when(reply.sentAt) })}</time> : intl.formatMessage(m.notSent)}
+                  {reply.sentAt ? (
+                    <time dateTime={reply.sentAt}>{intl.formatMessage(m.sentAt, { when: when(reply.sentAt) })}</time>
+                  ) : (
+                    intl.formatMessage(m.notSent)
+                  )}
                 </span>
               </p>
               <p className="inbox-body">{reply.content}</p>
@@ -64,10 +67,20 @@ export function MessageCard({ message, onUpdateFailed }: { message: AdminMessage
       )}
 
       <div className="inbox-actions">
-        <button type="button" className="btn btn-ghost btn-sm" disabled={update.isPending} onClick={() => change({ status: message.status === "unread" ? "read" : "unread" })}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={update.isPending}
+          onClick={() => change({ status: message.status === "unread" ? "read" : "unread" })}
+        >
           {intl.formatMessage(message.status === "unread" ? m.markRead : m.markUnread)}
         </button>
-        <button type="button" className="btn btn-ghost btn-sm" disabled={update.isPending || message.priority === "high"} onClick={() => change({ priority: "high" })}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={update.isPending || message.priority === "high"}
+          onClick={() => change({ priority: "high" })}
+        >
           {intl.formatMessage(message.priority === "high" ? m.isHigh : m.setHigh)}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open === "labels"} onClick={() => setOpen(open === "labels" ? null : "labels")}>
@@ -86,7 +99,14 @@ export function MessageCard({ message, onUpdateFailed }: { message: AdminMessage
         </button>
       </div>
 
-      {open === "labels" && <LabelsEditor labels={message.labels} pending={update.isPending} onSave={(labels) => change({ labels }, () => setOpen(null))} onCancel={() => setOpen(null)} />}
+      {open === "labels" && (
+        <LabelsEditor
+          labels={message.labels}
+          pending={update.isPending}
+          onSave={(labels) => change({ labels }, () => setOpen(null))}
+          onCancel={() => setOpen(null)}
+        />
+      )}
       {open === "reply" && <ReplyBox messageId={message.id} subject={message.subject} onClose={() => setOpen(null)} />}
       {open === "delete" && <DeleteMessageDialog messageId={message.id} onClose={() => setOpen(null)} />}
     </article>

@@ -44,7 +44,14 @@ export function ReplyBox({ messageId, subject, onClose }: { messageId: string; s
         <label htmlFor={fieldId} className="sr-only">
           {intl.formatMessage(m.replyLabel)}
         </label>
-        <textarea ref={fieldRef} id={fieldId} rows={4} value={text} placeholder={intl.formatMessage(m.replyPlaceholder)} onChange={(e) => setText(e.target.value)} />
+        <textarea
+          ref={fieldRef}
+          id={fieldId}
+          rows={4}
+          value={text}
+          placeholder={intl.formatMessage(m.replyPlaceholder)}
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       {send.isError && (
         <div className="error-banner" role="alert">

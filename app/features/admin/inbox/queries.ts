@@ -44,7 +44,8 @@ function useInboxRefresh() {
 export function useUpdateMessage() {
   const refresh = useInboxRefresh();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: MessageUpdateRequest }) => api<AdminMessageResponse>(`${MESSAGES_API}/${id}`, { method: "PATCH", json: patch }),
+    mutationFn: ({ id, patch }: { id: string; patch: MessageUpdateRequest }) =>
+      api<AdminMessageResponse>(`${MESSAGES_API}/${id}`, { method: "PATCH", json: patch }),
     onSettled: refresh,
   });
 }
@@ -58,7 +59,8 @@ export function useDeleteMessage() {
 export function useSendReply() {
   const refresh = useInboxRefresh();
   return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) => api<AdminMessageResponse>(`${MESSAGES_API}/${id}/replies`, { method: "POST", json: { content } }),
+    mutationFn: ({ id, content }: { id: string; content: string }) =>
+      api<AdminMessageResponse>(`${MESSAGES_API}/${id}/replies`, { method: "POST", json: { content } }),
     onSettled: refresh,
   });
 }

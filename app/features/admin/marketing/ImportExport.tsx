@@ -12,7 +12,13 @@ import { useMarketingRefresh } from "./queries";
 import { exportContacts, importContacts, type Progress } from "./transfer";
 
 /** Refusals of the file itself: the spec's 'Failed to parse CSV file', with the server's reason under it. */
-const PARSE_CODES = new Set<string>([IMPORT_ERROR_CODES.parseFailed, IMPORT_ERROR_CODES.notCsv, IMPORT_ERROR_CODES.noEmailColumn, IMPORT_ERROR_CODES.empty, IMPORT_ERROR_CODES.tooLarge]);
+const PARSE_CODES = new Set<string>([
+  IMPORT_ERROR_CODES.parseFailed,
+  IMPORT_ERROR_CODES.notCsv,
+  IMPORT_ERROR_CODES.noEmailColumn,
+  IMPORT_ERROR_CODES.empty,
+  IMPORT_ERROR_CODES.tooLarge,
+]);
 
 const isCsvName = (name: string) => /\.csv$/i.test(name);
 

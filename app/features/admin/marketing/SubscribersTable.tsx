@@ -49,7 +49,9 @@ export function SubscribersTable() {
                     <td>{nameOf(contact) || intl.formatMessage(m.noName)}</td>
                     <td className="marketing-email">{contact.email}</td>
                     <td>
-                      <span className={contact.subscribed ? "badge marketing-subscribed" : "badge"}>{intl.formatMessage(contact.subscribed ? m.subscribed : m.notSubscribed)}</span>
+                      <span className={contact.subscribed ? "badge marketing-subscribed" : "badge"}>
+                        {intl.formatMessage(contact.subscribed ? m.subscribed : m.notSubscribed)}
+                      </span>
                     </td>
                     <td>
                       <time dateTime={contact.createdAt}>{intl.formatDate(contact.createdAt, { dateStyle: "medium" })}</time>

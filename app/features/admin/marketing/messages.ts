@@ -37,15 +37,30 @@ export const marketingMessages = {
     loadingSubscribers: { id: "adminMarketing.subscribers.loading", defaultMessage: "Loading subscribers..." },
     subscribersFailed: { id: "adminMarketing.subscribers.failed", defaultMessage: "Failed to load subscribers" },
     noContacts: { id: "adminMarketing.subscribers.empty", defaultMessage: "No contacts yet" },
-    noContactsHint: { id: "adminMarketing.subscribers.emptyHint", defaultMessage: "People who subscribe on the contact form, or an imported list, appear here." },
+    noContactsHint: {
+      id: "adminMarketing.subscribers.emptyHint",
+      defaultMessage: "People who subscribe on the contact form, or an imported list, appear here.",
+    },
     previous: { id: "adminMarketing.page.previous", defaultMessage: "Previous" },
     next: { id: "adminMarketing.page.next", defaultMessage: "Next" },
   }),
   importError: defineMessage<{ reason: string }>({ id: "adminMarketing.error.item", defaultMessage: "Import error: {reason}" }),
-  invalidEmail: defineMessage<{ row: number; value: string }>({ id: "adminMarketing.error.invalidEmail", defaultMessage: "row {row}: invalid email address \"{value}\"" }),
-  invalidName: defineMessage<{ row: number; value: string }>({ id: "adminMarketing.error.invalidName", defaultMessage: "row {row}: invalid or too long name \"{value}\"" }),
-  notSaved: defineMessage<{ rows: string }>({ id: "adminMarketing.error.notSaved", defaultMessage: "rows {rows} could not be saved; import the file again to add them" }),
-  moreErrors: defineMessage<{ count: number }>({ id: "adminMarketing.error.more", defaultMessage: "{count, plural, one {and # more row with an error} other {and # more rows with errors}}" }),
+  invalidEmail: defineMessage<{ row: number; value: string }>({
+    id: "adminMarketing.error.invalidEmail",
+    defaultMessage: 'row {row}: invalid email address "{value}"',
+  }),
+  invalidName: defineMessage<{ row: number; value: string }>({
+    id: "adminMarketing.error.invalidName",
+    defaultMessage: 'row {row}: invalid or too long name "{value}"',
+  }),
+  notSaved: defineMessage<{ rows: string }>({
+    id: "adminMarketing.error.notSaved",
+    defaultMessage: "rows {rows} could not be saved; import the file again to add them",
+  }),
+  moreErrors: defineMessage<{ count: number }>({
+    id: "adminMarketing.error.more",
+    defaultMessage: "{count, plural, one {and # more row with an error} other {and # more rows with errors}}",
+  }),
   skippedDetail: defineMessage<{ blank: number; duplicate: number; listed: number }>({
     id: "adminMarketing.results.skippedDetail",
     defaultMessage: "{blank} without an email, {duplicate} repeated in the file, {listed} already on the list",

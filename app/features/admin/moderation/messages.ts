@@ -6,7 +6,10 @@ export const moderationMessages = {
   ...defineMessages({
     metaTitle: { id: "adminModeration.meta.title", defaultMessage: "Admin: Moderation" },
     pageTitle: { id: "adminModeration.page.title", defaultMessage: "Moderation" },
-    pageIntro: { id: "adminModeration.page.intro", defaultMessage: "Posts and comments members reported: hide, delete, dismiss the reports or ban the author." },
+    pageIntro: {
+      id: "adminModeration.page.intro",
+      defaultMessage: "Posts and comments members reported: hide, delete, dismiss the reports or ban the author.",
+    },
     views: { id: "adminModeration.views", defaultMessage: "Queue" },
     viewOpen: { id: "adminModeration.view.open", defaultMessage: "Reported" },
     viewHidden: { id: "adminModeration.view.hidden", defaultMessage: "Hidden" },
@@ -44,12 +47,18 @@ export const moderationMessages = {
   }),
   byAuthor: defineMessage<{ username: string; email: string }>({ id: "adminModeration.byAuthor", defaultMessage: "By {username} ({email})" }),
   onPost: defineMessage<{ excerpt: string }>({ id: "adminModeration.onPost", defaultMessage: "On the post: {excerpt}" }),
-  reportCount: defineMessage<{ count: number }>({ id: "adminModeration.reportCount", defaultMessage: "{count, plural, =0 {No open reports} one {# report} other {# reports}}" }),
+  reportCount: defineMessage<{ count: number }>({
+    id: "adminModeration.reportCount",
+    defaultMessage: "{count, plural, =0 {No open reports} one {# report} other {# reports}}",
+  }),
   reasonCount: defineMessage<{ reason: string; count: number }>({ id: "adminModeration.reasonCount", defaultMessage: "{reason} ({count})" }),
   reportBy: defineMessage<{ reporter: string; reason: string }>({ id: "adminModeration.reportBy", defaultMessage: "{reporter}: {reason}" }),
   banQuestion: defineMessage<{ username: string }>({
     id: "adminModeration.ban.question",
     defaultMessage: "Ban {username}? They are signed out at once, cannot sign in again, and their posts and comments are hidden from members.",
   }),
-  resolved: defineMessage<{ count: number }>({ id: "adminModeration.resolved", defaultMessage: "{count, plural, =0 {Done.} one {Done: # report resolved.} other {Done: # reports resolved.}}" }),
+  resolved: defineMessage<{ count: number }>({
+    id: "adminModeration.resolved",
+    defaultMessage: "{count, plural, =0 {Done.} one {Done: # report resolved.} other {Done: # reports resolved.}}",
+  }),
 };

@@ -22,7 +22,16 @@ export const overviewMessages = {
     failed: { id: "admin.overview.failed", defaultMessage: "Failed to load the overview" },
   }),
   usersCount: defineMessage<{ count: number }>({ id: "admin.overview.link.usersCount", defaultMessage: "{count, plural, one {# member} other {# members}}" }),
-  eventsCount: defineMessage<{ count: number }>({ id: "admin.overview.link.eventsCount", defaultMessage: "{count, plural, one {# upcoming event} other {# upcoming events}}" }),
-  messagesCount: defineMessage<{ count: number }>({ id: "admin.overview.link.messagesCount", defaultMessage: "{count, plural, one {# message} other {# messages}}" }),
-  marketingCount: defineMessage<{ count: number }>({ id: "admin.overview.link.marketingCount", defaultMessage: "{count, plural, one {# subscriber} other {# subscribers}}" }),
+  eventsCount: defineMessage<{ count: number }>({
+    id: "admin.overview.link.eventsCount",
+    defaultMessage: "{count, plural, one {# upcoming event} other {# upcoming events}}",
+  }),
+  messagesCount: defineMessage<{ count: number }>({
+    id: "admin.overview.link.messagesCount",
+    defaultMessage: "{count, plural, one {# message} other {# messages}}",
+  }),
+  marketingCount: defineMessage<{ count: number }>({
+    id: "admin.overview.link.marketingCount",
+    defaultMessage: "{count, plural, one {# subscriber} other {# subscribers}}",
+  }),
 };

@@ -128,7 +128,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         </>
       )}
       {stage.step !== "choose" && <p className="tickets-file">{intl.formatMessage(m.importFile, { name: stage.file.name, rows: stage.file.rows })}</p>}
-      {stage.step === "map" && <ImportMapping preview={stage.file.preview} mapping={stage.mapping} onChange={(mapping) => setStage({ ...stage, mapping, error: null })} />}
+      {stage.step === "map" && (
+        <ImportMapping preview={stage.file.preview} mapping={stage.mapping} onChange={(mapping) => setStage({ ...stage, mapping, error: null })} />
+      )}
       {stage.step === "importing" && (
         <div className="tickets-progress" role="status">
           <progress max={stage.file.rows} value={stage.done} aria-hidden="true" />

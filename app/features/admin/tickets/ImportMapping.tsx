@@ -10,7 +10,15 @@ export type MappingChoice = Record<ImportField, number | null>;
 
 const isRequired = (field: ImportField) => (REQUIRED_IMPORT_FIELDS as readonly ImportField[]).includes(field);
 
-export function ImportMapping({ preview, mapping, onChange }: { preview: ImportPreviewResponse; mapping: MappingChoice; onChange: (mapping: MappingChoice) => void }) {
+export function ImportMapping({
+  preview,
+  mapping,
+  onChange,
+}: {
+  preview: ImportPreviewResponse;
+  mapping: MappingChoice;
+  onChange: (mapping: MappingChoice) => void;
+}) {
   const intl = useIntl();
   const baseId = useId();
   const columnName = (index: number) => preview.columns[index] || intl.formatMessage(m.importColumn, { number: index + 1 });

@@ -2,7 +2,13 @@
 // period. The search is typed into `search` and reaches the filters a moment after typing stops.
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import { TICKET_SEARCH_MAX, TICKET_STATUSES, TICKET_TIME_FILTERS, type TicketStatus, type TicketTimeFilter } from "../../../../worker/contracts/admin-tickets-limits";
+import {
+  TICKET_SEARCH_MAX,
+  TICKET_STATUSES,
+  TICKET_TIME_FILTERS,
+  type TicketStatus,
+  type TicketTimeFilter,
+} from "../../../../worker/contracts/admin-tickets-limits";
 import type { TicketFilters as Filters } from "./queries";
 import { statusMessages, ticketsMessages as m, timeMessages } from "./messages";
 

@@ -75,7 +75,10 @@ export const ticketsMessages = {
   }),
   count: defineMessage<{ count: number }>({ id: "adminTickets.count", defaultMessage: "{count, plural, one {# ticket} other {# tickets}}" }),
   viewTicket: defineMessage<{ orderId: string }>({ id: "adminTickets.view", defaultMessage: "View ticket {orderId}" }),
-  importFile: defineMessage<{ name: string; rows: number }>({ id: "adminTickets.import.file", defaultMessage: "{name}: {rows, plural, one {# row} other {# rows}}" }),
+  importFile: defineMessage<{ name: string; rows: number }>({
+    id: "adminTickets.import.file",
+    defaultMessage: "{name}: {rows, plural, one {# row} other {# rows}}",
+  }),
   importProgress: defineMessage<{ done: string; total: string }>({ id: "adminTickets.import.progress", defaultMessage: "Importing... {done} of {total} rows" }),
   importStopped: defineMessage<{ done: string; total: string }>({
     id: "adminTickets.import.stopped",
@@ -83,7 +86,10 @@ export const ticketsMessages = {
   }),
   importRow: defineMessage<{ row: number; reason: string; value: string }>({ id: "adminTickets.import.row", defaultMessage: "Row {row}: {reason}{value}" }),
   importColumn: defineMessage<{ number: number }>({ id: "adminTickets.import.column", defaultMessage: "Column {number}" }),
-  importMore: defineMessage<{ count: number }>({ id: "adminTickets.import.more", defaultMessage: "{count, plural, one {and # more row} other {and # more rows}}" }),
+  importMore: defineMessage<{ count: number }>({
+    id: "adminTickets.import.more",
+    defaultMessage: "{count, plural, one {and # more row} other {and # more rows}}",
+  }),
   importValue: defineMessage<{ value: string }>({ id: "adminTickets.import.value", defaultMessage: " (“{value}”)" }),
 };
 

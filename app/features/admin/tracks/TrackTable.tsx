@@ -58,7 +58,9 @@ export function TrackTable({ tracks }: { tracks: TrackStatsRow[] }) {
                 <td className="admin-num">{formatAverage(intl, row.dailyAvg)}</td>
                 <td className="admin-num">{formatAverage(intl, row.weeklyAvg)}</td>
                 <td className="admin-num">{formatAverage(intl, row.monthlyAvg)}</td>
-                <td>{row.lastPlayed ? <time dateTime={row.lastPlayed}>{formatMoment(intl, row.lastPlayed)}</time> : intl.formatMessage(commonMessages.never)}</td>
+                <td>
+                  {row.lastPlayed ? <time dateTime={row.lastPlayed}>{formatMoment(intl, row.lastPlayed)}</time> : intl.formatMessage(commonMessages.never)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -11,9 +11,7 @@ export const firstDirection = (key: TrackSortKey): SortDirection => (key === "ti
 
 /** The sort after a click on a column's heading: the same column reverses, another starts afresh. */
 export const nextSort = (current: TrackSort, key: TrackSortKey): TrackSort =>
-  current.key === key
-    ? { key, direction: current.direction === "ascending" ? "descending" : "ascending" }
-    : { key, direction: firstDirection(key) };
+  current.key === key ? { key, direction: current.direction === "ascending" ? "descending" : "ascending" } : { key, direction: firstDirection(key) };
 
 export function sortTracks(rows: readonly TrackStatsRow[], { key, direction }: TrackSort, locale: string): TrackStatsRow[] {
   const collator = new Intl.Collator(locale, { sensitivity: "base", numeric: true });

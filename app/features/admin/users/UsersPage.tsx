@@ -90,7 +90,14 @@ export function UsersPage() {
             <label htmlFor={searchId} className="sr-only">
               {intl.formatMessage(m.searchLabel)}
             </label>
-            <input id={searchId} type="search" value={typed} placeholder={intl.formatMessage(m.searchPlaceholder)} maxLength={254} onChange={(event) => setTyped(event.target.value)} />
+            <input
+              id={searchId}
+              type="search"
+              value={typed}
+              placeholder={intl.formatMessage(m.searchPlaceholder)}
+              maxLength={254}
+              onChange={(event) => setTyped(event.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={roleId} className="sr-only">

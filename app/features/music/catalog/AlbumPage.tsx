@@ -42,7 +42,11 @@ export function AlbumPage({ albumId }: { albumId: string }) {
       return (
         <section className="page">
           <BackLink />
-          <EmptyState icon="disc" title={<FormattedMessage {...musicMessages.albumNotFound} />} hint={<FormattedMessage {...musicMessages.albumNotFoundBody} />} />
+          <EmptyState
+            icon="disc"
+            title={<FormattedMessage {...musicMessages.albumNotFound} />}
+            hint={<FormattedMessage {...musicMessages.albumNotFoundBody} />}
+          />
         </section>
       );
     }

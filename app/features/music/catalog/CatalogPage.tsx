@@ -30,7 +30,9 @@ export function CatalogPage() {
   );
 }
 
-export const AlbumTypeLabel = ({ type }: { type: AlbumSummary["type"] }) => <FormattedMessage {...(type === "Album" ? musicMessages.typeAlbum : musicMessages.typeSingle)} />;
+export const AlbumTypeLabel = ({ type }: { type: AlbumSummary["type"] }) => (
+  <FormattedMessage {...(type === "Album" ? musicMessages.typeAlbum : musicMessages.typeSingle)} />
+);
 
 function AlbumCard({ album, eager }: { album: AlbumSummary; eager: boolean }) {
   return (
@@ -42,7 +44,11 @@ function AlbumCard({ album, eager }: { album: AlbumSummary; eager: boolean }) {
           {album.year} · <AlbumTypeLabel type={album.type} />
         </span>
         <span className="album-card-count">
-          {album.trackCount > 0 ? <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} /> : <FormattedMessage {...musicMessages.comingSoon} />}
+          {album.trackCount > 0 ? (
+            <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
+          ) : (
+            <FormattedMessage {...musicMessages.comingSoon} />
+          )}
         </span>
         {album.trackCount > 0 && (
           <span className="album-card-play" aria-hidden="true">

@@ -7,7 +7,15 @@ import { musicMessages } from "./messages";
  */
 export function Cover({ url, title, size, eager = false }: { url: string | null; title: string; size: 300 | 400 | 64 | 48; eager?: boolean }) {
   const intl = useIntl();
-  if (!url) return <div className="cover cover-default" style={{ width: size, height: size }} role="img" aria-label={intl.formatMessage(musicMessages.coverAlt, { title })} />;
+  if (!url)
+    return (
+      <div
+        className="cover cover-default"
+        style={{ width: size, height: size }}
+        role="img"
+        aria-label={intl.formatMessage(musicMessages.coverAlt, { title })}
+      />
+    );
   return (
     <img
       className="cover"

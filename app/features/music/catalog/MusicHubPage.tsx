@@ -94,7 +94,13 @@ export function MusicHubPage() {
           <span className="sr-only">
             <FormattedMessage {...musicMessages.searchLabel} />
           </span>
-          <input type="search" className="input" placeholder={intl.formatMessage(musicMessages.search)} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            type="search"
+            className="input"
+            placeholder={intl.formatMessage(musicMessages.search)}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
         <Link to="/music/catalog" className="btn btn-ghost btn-sm">
           <FormattedMessage {...musicMessages.browseCatalog} />
@@ -120,7 +126,13 @@ export function MusicHubPage() {
             <FormattedMessage {...musicMessages.featured} />
           </h2>
           <div className="table-wrap">
-            <TrackTable tracks={featured} queue={featured.filter((t) => t.playable)} caption={<FormattedMessage {...musicMessages.featured} />} onShare={setSharing} rowActions={trackRowActions} />
+            <TrackTable
+              tracks={featured}
+              queue={featured.filter((t) => t.playable)}
+              caption={<FormattedMessage {...musicMessages.featured} />}
+              onShare={setSharing}
+              rowActions={trackRowActions}
+            />
           </div>
         </section>
       )}
@@ -128,7 +140,11 @@ export function MusicHubPage() {
       {all && (
         <section aria-labelledby="hub-popular" className="hub-section">
           <h2 id="hub-popular">
-            {deferredSearch.trim() ? <FormattedMessage {...musicMessages.results} values={{ count: shown.length }} /> : <FormattedMessage {...musicMessages.popular} />}
+            {deferredSearch.trim() ? (
+              <FormattedMessage {...musicMessages.results} values={{ count: shown.length }} />
+            ) : (
+              <FormattedMessage {...musicMessages.popular} />
+            )}
           </h2>
           {shown.length === 0 ? (
             <p className="empty-state-title" role="status">
@@ -136,7 +152,14 @@ export function MusicHubPage() {
             </p>
           ) : (
             <div className="table-wrap">
-              <TrackTable tracks={shown} queue={playableShown} caption={<FormattedMessage {...musicMessages.popular} />} showPlays onShare={setSharing} rowActions={trackRowActions} />
+              <TrackTable
+                tracks={shown}
+                queue={playableShown}
+                caption={<FormattedMessage {...musicMessages.popular} />}
+                showPlays
+                onShare={setSharing}
+                rowActions={trackRowActions}
+              />
             </div>
           )}
         </section>

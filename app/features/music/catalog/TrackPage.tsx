@@ -33,7 +33,11 @@ export function TrackPage({ trackId }: { trackId: string }) {
     return (
       <section className="page">
         {isMissing(query.error) ? (
-          <EmptyState icon="music" title={<FormattedMessage {...musicMessages.trackNotFound} />} hint={<FormattedMessage {...musicMessages.trackNotFoundBody} />}>
+          <EmptyState
+            icon="music"
+            title={<FormattedMessage {...musicMessages.trackNotFound} />}
+            hint={<FormattedMessage {...musicMessages.trackNotFoundBody} />}
+          >
             <Link to="/music/catalog" className="btn btn-ghost btn-sm">
               <FormattedMessage {...musicMessages.browseCatalog} />
             </Link>

@@ -24,7 +24,16 @@ type TrackTableProps = {
   rowActions?: (track: TrackView) => ReactNode;
 };
 
-export function TrackTable({ tracks, queue = tracks, caption, showAlbum = true, showPlays = false, numberByTrack = false, onShare, rowActions }: TrackTableProps) {
+export function TrackTable({
+  tracks,
+  queue = tracks,
+  caption,
+  showAlbum = true,
+  showPlays = false,
+  numberByTrack = false,
+  onShare,
+  rowActions,
+}: TrackTableProps) {
   const currentId = usePlayerSelector((s) => s.current?.id ?? null);
   return (
     <table className="track-table">
@@ -73,7 +82,11 @@ export function TrackTable({ tracks, queue = tracks, caption, showAlbum = true, 
       </thead>
       <tbody>
         {tracks.map((track, i) => (
-          <tr key={track.id} className={track.id === currentId ? "track-row track-row-current" : "track-row"} aria-current={track.id === currentId ? "true" : undefined}>
+          <tr
+            key={track.id}
+            className={track.id === currentId ? "track-row track-row-current" : "track-row"}
+            aria-current={track.id === currentId ? "true" : undefined}
+          >
             <td className="track-num">{numberByTrack ? track.number : i + 1}</td>
             <td className="track-action">
               <TrackPlayButton track={track} queue={queue} />
@@ -118,7 +131,17 @@ function ShareButton({ track, onShare }: { track: TrackView; onShare: (track: Tr
     <FormattedMessage {...musicMessages.share} values={{ title: track.title }}>
       {(label) => (
         <button type="button" className="track-share" aria-label={String(label)} onClick={() => onShare(track)}>
-          <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            width={18}
+            height={18}
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M4 12v7h16v-7M12 3v12m0-12L7 8m5-5 5 5" />
           </svg>
         </button>

@@ -50,7 +50,7 @@ export const musicMessages = {
   ...plainMessages,
   totalPlays: defineMessage<{ count: number }>({ id: "music.hub.totalPlays", defaultMessage: "{count, plural, one {# play} other {# plays}}" }),
   playsLabel: defineMessage<{ count: number }>({ id: "music.hub.playsLabel", defaultMessage: "{count, plural, one {play} other {plays}}" }),
-  noMatch: defineMessage<{ search: string }>({ id: "music.hub.noMatch", defaultMessage: "No tracks found matching \"{search}\"" }),
+  noMatch: defineMessage<{ search: string }>({ id: "music.hub.noMatch", defaultMessage: 'No tracks found matching "{search}"' }),
   results: defineMessage<{ count: number }>({ id: "music.hub.results", defaultMessage: "{count, plural, one {# track found} other {# tracks found}}" }),
   playTrack: defineMessage<{ title: string }>({ id: "music.track.play", defaultMessage: "Play {title}" }),
   pauseTrack: defineMessage<{ title: string }>({ id: "music.track.pause", defaultMessage: "Pause {title}" }),

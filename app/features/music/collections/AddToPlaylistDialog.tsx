@@ -121,13 +121,7 @@ export function AddToPlaylistDialog({ track, onClose, onAdded }: AddToPlaylistDi
             const adding = choosing === playlist.id && add.isPending;
             return (
               <li key={playlist.id}>
-                <button
-                  type="button"
-                  className="playlist-choice"
-                  disabled={holds || busy}
-                  aria-busy={adding || undefined}
-                  onClick={() => choose(playlist.id)}
-                >
+                <button type="button" className="playlist-choice" disabled={holds || busy} aria-busy={adding || undefined} onClick={() => choose(playlist.id)}>
                   <span className="playlist-choice-name">{playlist.name}</span>
                   <span className="playlist-choice-meta">
                     <FormattedMessage {...m.trackCount} values={{ count: playlist.tracks.length }} />
@@ -189,7 +183,17 @@ export function AddToPlaylistButton({ track, className }: { track: TrackView; cl
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+        <svg
+          viewBox="0 0 24 24"
+          width={18}
+          height={18}
+          aria-hidden="true"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+        >
           <path d="M12 5v14M5 12h14" />
         </svg>
       </button>

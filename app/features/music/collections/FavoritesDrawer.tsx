@@ -64,7 +64,11 @@ export function FavoritesDrawer({ onClose }: { onClose: () => void }) {
           </p>
           <ul ref={listRef} className="fav-drawer-list">
             {tracks.map((track, i) => (
-              <li key={track.id} className={track.id === currentId ? "fav-drawer-row is-current" : "fav-drawer-row"} aria-current={track.id === currentId ? "true" : undefined}>
+              <li
+                key={track.id}
+                className={track.id === currentId ? "fav-drawer-row is-current" : "fav-drawer-row"}
+                aria-current={track.id === currentId ? "true" : undefined}
+              >
                 <TrackPlayButton track={track} queue={playable} />
                 <Cover url={track.coverUrl} title={track.albumTitle} size={48} />
                 <span className="fav-drawer-text">

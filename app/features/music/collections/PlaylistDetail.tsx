@@ -306,7 +306,18 @@ function PlaylistTracks({ playlist, showName }: { playlist: PlaylistView; showNa
 
 function Chevron({ up = false }: { up?: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width={16} height={16} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width={16}
+      height={16}
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={up ? "M6 15l6-6 6 6" : "M6 9l6 6 6-6"} />
     </svg>
   );

@@ -90,7 +90,13 @@ function SignedInPlaylists({ className }: PlaylistsGridProps) {
       {playlists && playlists.length > 0 && (
         <ul className="playlist-grid">
           {playlists.map((playlist) => (
-            <PlaylistCard key={playlist.id} playlist={playlist} canEdit={canEdit} onOpen={() => setOpenId(playlist.id)} onDelete={() => setDeleting(playlist)} />
+            <PlaylistCard
+              key={playlist.id}
+              playlist={playlist}
+              canEdit={canEdit}
+              onOpen={() => setOpenId(playlist.id)}
+              onDelete={() => setDeleting(playlist)}
+            />
           ))}
         </ul>
       )}
@@ -166,7 +172,13 @@ function PlaylistCard({ playlist, canEdit, onOpen, onDelete }: { playlist: Playl
           <FormattedMessage {...m.open} />
         </button>
         {canEdit && (
-          <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.deleteLabel, values)} aria-haspopup="dialog" onClick={onDelete}>
+          <button
+            type="button"
+            className="btn btn-danger btn-sm"
+            aria-label={intl.formatMessage(m.deleteLabel, values)}
+            aria-haspopup="dialog"
+            onClick={onDelete}
+          >
             <FormattedMessage {...m.delete} />
           </button>
         )}

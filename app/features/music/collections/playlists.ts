@@ -81,9 +81,7 @@ function dropPlaylist(client: QueryClient, id: string) {
 }
 
 function setTracks(client: QueryClient, id: string, tracks: TrackView[]) {
-  client.setQueryData(playlistsQueryOptions().queryKey, (old) =>
-    old ? { playlists: old.playlists.map((p) => (p.id === id ? { ...p, tracks } : p)) } : old,
-  );
+  client.setQueryData(playlistsQueryOptions().queryKey, (old) => (old ? { playlists: old.playlists.map((p) => (p.id === id ? { ...p, tracks } : p)) } : old));
 }
 
 const reload = (client: QueryClient) => void client.invalidateQueries({ queryKey: playlistsQueryOptions().queryKey, exact: true });

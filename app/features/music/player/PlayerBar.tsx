@@ -83,14 +83,7 @@ export function PlayerBar() {
         <button type="button" className="player-btn" aria-label={label(m.next)} title={label(m.next)} onClick={actions.next}>
           <PlayerIcon name="next" />
         </button>
-        <button
-          type="button"
-          className="player-btn"
-          aria-label={label(m.repeat)}
-          aria-pressed={repeat}
-          title={label(m.repeat)}
-          onClick={actions.toggleRepeat}
-        >
+        <button type="button" className="player-btn" aria-label={label(m.repeat)} aria-pressed={repeat} title={label(m.repeat)} onClick={actions.toggleRepeat}>
           <PlayerIcon name="repeat" />
         </button>
       </div>
@@ -113,14 +106,7 @@ export function PlayerBar() {
       </div>
 
       <div className="player-bar-side">
-        <button
-          type="button"
-          className="player-btn"
-          aria-label={label(m.mute)}
-          aria-pressed={muted}
-          title={label(m.mute)}
-          onClick={actions.toggleMute}
-        >
+        <button type="button" className="player-btn" aria-label={label(m.mute)} aria-pressed={muted} title={label(m.mute)} onClick={actions.toggleMute}>
           <PlayerIcon name={muted || volume === 0 ? "muted" : "volume"} />
         </button>
         <input

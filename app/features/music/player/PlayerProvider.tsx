@@ -5,15 +5,7 @@
 // out not to be VIP/admin (signed out, membership ended). <PlayerProvider> puts another engine in
 // its place (tests).
 import { useQuery } from "@tanstack/react-query";
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from "react";
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import type { PlayResponse, StreamResponse, TrackView } from "../../../../worker/contracts/music";
 import { api } from "../../../lib/api";

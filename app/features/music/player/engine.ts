@@ -81,14 +81,7 @@ export interface AudioLike extends EventTarget {
 
 export type { AudioContextLike, StorageLike };
 
-export type MediaSessionActionLike =
-  | "play"
-  | "pause"
-  | "nexttrack"
-  | "previoustrack"
-  | "seekto"
-  | "seekbackward"
-  | "seekforward";
+export type MediaSessionActionLike = "play" | "pause" | "nexttrack" | "previoustrack" | "seekto" | "seekbackward" | "seekforward";
 
 export type MediaSessionDetails = { action?: string; seekTime?: number | null; seekOffset?: number | null };
 
@@ -644,13 +637,7 @@ export class PlayerEngine {
   /** Makes the active element hold `track` with its metadata known. */
   private async prepare(track: TrackView, options: StartOptions, signal: AbortSignal, op: number): Promise<AudioLike> {
     const active = this.activeElement();
-    if (
-      !options.reload &&
-      active &&
-      this.loaded?.trackId === track.id &&
-      !active.error &&
-      !this.isExpired(this.loaded.expiresAt)
-    ) {
+    if (!options.reload && active && this.loaded?.trackId === track.id && !active.error && !this.isExpired(this.loaded.expiresAt)) {
       await waitForMetadata(active, signal);
       return active;
     }

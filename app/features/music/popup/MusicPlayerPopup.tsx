@@ -133,7 +133,11 @@ export function MusicPlayerPopup({ tracks, state, analyser, actions, canPlay, fa
 
   return (
     <PopupChrome messages={CHROME_MESSAGES} analyser={canPlay ? analyser : null} onClose={close}>
-      {canPlay ? <PlayerBody tracks={tracks} state={state} actions={actions} favorites={favorites} playlists={playlists} /> : <VipGatePanel className="mp-gate" />}
+      {canPlay ? (
+        <PlayerBody tracks={tracks} state={state} actions={actions} favorites={favorites} playlists={playlists} />
+      ) : (
+        <VipGatePanel className="mp-gate" />
+      )}
     </PopupChrome>
   );
 }
@@ -358,7 +362,13 @@ function PlaylistRows({ playlists, onPlay }: { playlists: readonly PlaylistView[
         const playable = list.tracks.filter((t) => t.playable);
         return (
           <li key={list.id}>
-            <button type="button" className="mp-track" disabled={playable.length === 0} onClick={() => onPlay(playable)} aria-label={intl.formatMessage(playlistMessages.playLabel, { name: list.name })}>
+            <button
+              type="button"
+              className="mp-track"
+              disabled={playable.length === 0}
+              onClick={() => onPlay(playable)}
+              aria-label={intl.formatMessage(playlistMessages.playLabel, { name: list.name })}
+            >
               <span className="mp-track-index" aria-hidden="true">
                 <PlayerIcon name="play" size={14} />
               </span>

@@ -253,7 +253,17 @@ function Progress({ position, total }: { position: number; total: number }) {
 
 // ---------- Stations ----------
 
-function StationList({ stations, index, pending, onSelect }: { stations: readonly RadioStationView[]; index: number; pending: boolean; onSelect: (index: number) => void }) {
+function StationList({
+  stations,
+  index,
+  pending,
+  onSelect,
+}: {
+  stations: readonly RadioStationView[];
+  index: number;
+  pending: boolean;
+  onSelect: (index: number) => void;
+}) {
   const intl = useIntl();
   if (stations.length === 0) {
     return (
@@ -266,7 +276,12 @@ function StationList({ stations, index, pending, onSelect }: { stations: readonl
     <ul className="rp-stations" aria-label={intl.formatMessage(m.stations)}>
       {stations.map((station, i) => (
         <li key={station.id}>
-          <button type="button" className={i === index ? "rp-station-btn is-current" : "rp-station-btn"} aria-current={i === index ? "true" : undefined} onClick={() => onSelect(i)}>
+          <button
+            type="button"
+            className={i === index ? "rp-station-btn is-current" : "rp-station-btn"}
+            aria-current={i === index ? "true" : undefined}
+            onClick={() => onSelect(i)}
+          >
             <StationArt station={station} size={28} />
             <span className="rp-station-btn-name">{station.name}</span>
           </button>

@@ -45,7 +45,11 @@ export function musicErrorKey(error: OnDemandErrorCode, toggled: boolean): Radio
 }
 
 /** Web Audio exists here, so a playing engine without an analyser means it could not be set up. */
-export function audioSystemFailed(playing: boolean, analyser: AnalyserNode | null, win: { AudioContext?: unknown; webkitAudioContext?: unknown } | undefined): boolean {
+export function audioSystemFailed(
+  playing: boolean,
+  analyser: AnalyserNode | null,
+  win: { AudioContext?: unknown; webkitAudioContext?: unknown } | undefined,
+): boolean {
   if (!playing || analyser || !win) return false;
   return typeof win.AudioContext === "function" || typeof win.webkitAudioContext === "function";
 }
