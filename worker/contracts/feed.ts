@@ -102,3 +102,10 @@ export const feedEventSchema = z.discriminatedUnion("type", [
 export type FeedEvent = z.infer<typeof feedEventSchema>;
 /** One frame carries the events of one flush (at most 10 a second per client). */
 export type FeedFrame = { type: "events"; events: FeedEvent[] };
+/**
+ * The hub's answer to a client frame it does not understand, sent once per socket; later bad
+ * frames on that socket are ignored silently.
+ */
+export type FeedErrorFrame = { type: "error"; code: "bad_frame" };
+/** Every JSON frame the hub sends on /api/feed/live (besides the plain-text "pong"). */
+export type FeedServerFrame = FeedFrame | FeedErrorFrame;

@@ -13,7 +13,8 @@
 // queued events are lost, which clients survive by refetching from the HTTP API on reconnect.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
-import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue, type FeedErrorFrame, type FeedSocketTarget } from "./feed-hub";
+import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue, type FeedSocketTarget } from "./feed-hub";
+import type { FeedErrorFrame } from "../contracts/feed";
 import { answerClientFrame, closeBack, SessionChecker, sessionTag, socketIdentity, targetTag, userTag, type SocketAttachment } from "./socket-sessions";
 import { feedEventSchema, type FeedEvent, type FeedFrame } from "../contracts/feed";
 

@@ -1,10 +1,9 @@
 // How the Worker reaches the feed fan-out hub. Sockets carry the session they were opened with
-// (lib/socket-sessions.ts), so ending a session (logout, password reset, ban) can close exactly
-// its sockets. Routes publish
-// feed events here after their D1 write commits; the hub coalesces them (FeedEventQueue) and
-// sends at most one frame per FEED_FLUSH_INTERVAL_MS to each socket.
+// (socket-sessions.ts), so ending a session (logout, password reset, ban) can close exactly its
+// sockets. Routes publish feed events here after their D1 write commits; the hub coalesces them
+// (FeedEventQueue) and sends at most one frame per FEED_FLUSH_INTERVAL_MS to each socket.
 import type { AppEnv } from "../env";
-import type { FeedEvent, FeedFrame } from "../contracts/feed";
+import type { FeedEvent } from "../contracts/feed";
 import type { SocketTarget } from "./socket-sessions";
 
 export type FeedSocketTarget = SocketTarget;
@@ -15,15 +14,6 @@ export const FEED_FLUSH_INTERVAL_MS = 100;
 export const FEED_FRAME_MAX_EVENTS = 200;
 /** Events (after coalescing) the hub holds at most; beyond that new ones are dropped and logged. */
 export const FEED_QUEUE_MAX_EVENTS = 5000;
-
-/**
- * The hub's answer to a client frame it does not understand, sent once per socket; later bad
- * frames on that socket are ignored silently. Kept here rather than in contracts/feed.ts while
- * that file is being edited by others; it belongs next to FeedFrame there eventually.
- */
-export type FeedErrorFrame = { type: "error"; code: "bad_frame" };
-/** Every JSON frame the hub sends on /api/feed/live (besides the plain-text "pong"). */
-export type FeedServerFrame = FeedFrame | FeedErrorFrame;
 
 export const feedHub = (env: AppEnv) => env.FEED_HUB.get(env.FEED_HUB.idFromName("global"));
 
