@@ -6,7 +6,7 @@
 //   track's end while anyone listens (a stream station's hub, which knows no tracks, wakes every
 //   STREAM_RECHECK_MS instead).
 // The Worker authenticates the upgrade (session, VIP or admin, Origin) and names the member and
-// session in headers (lib/socket-sessions.ts). Sessions are re-checked before each now-playing
+// session in headers (socket-sessions.ts). Sessions are re-checked before each now-playing
 // frame, so ended or banned sessions are dropped within a track.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
