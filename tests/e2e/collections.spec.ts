@@ -21,16 +21,22 @@ function orderSaves(page: Page, count: number) {
 }
 
 /**
- * Every reorder save reaches the server at once, but its answer comes back `ms` later, as over a
- * slow network: a move made meanwhile waits for that answer before it is sent.
+ * Every reorder save reaches the server at once, but its answer is held until another page has
+ * loaded, as over a network too slow to answer before the member leaves: a move made meanwhile
+ * waits for that answer and is never sent by the page's usual path.
  */
-async function slowOrderAnswers(page: Page, ms: number) {
+async function holdOrderAnswers(page: Page) {
+  let delivered: (body: string | null) => void = () => {};
+  /** The first save's body, once it has reached the server. */
+  const firstDelivered = new Promise<string | null>((resolve) => (delivered = resolve));
   await page.route("**/api/playlists/*/order", async (route) => {
     const response = await route.fetch();
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    // An answer the page no longer waits for (it was left) has nowhere to go.
+    delivered(route.request().postData());
+    await new Promise((resolve) => page.once("load", resolve));
+    // The page that waited for this answer is gone: it has nowhere to go.
     await route.fulfill({ response }).catch(() => undefined);
   });
+  return { firstDelivered };
 }
 
 /** Creates the playlist `name` from the hub and adds TRACKS from the album, in that order. */
@@ -148,8 +154,9 @@ test("moves whose saves are still on their way when the page is left are kept", 
   const name = `Night drive ${Date.now().toString(36)}`;
   await buildPlaylist(page, name);
 
-  // Two moves in a row: the first one's answer is slow, and the second waits for it.
-  await slowOrderAnswers(page, 600);
+  // Two moves in a row: the first one's answer never comes while the page is open, and the second
+  // waits for it, so only the flush on leaving can save the second.
+  const { firstDelivered } = await holdOrderAnswers(page);
   await openOnHub(page, name, TRACKS);
   const moveDown = page.getByRole("button", { name: `Move ${TRACKS[0]} down` });
   await moveDown.focus();
@@ -159,7 +166,17 @@ test("moves whose saves are still on their way when the page is left are kept", 
   const moved = [TRACKS[1], TRACKS[2], TRACKS[0]];
   await expect.poll(() => playlistOrder(page)).toEqual(moved);
 
-  // Left at once, the saves still under way: a full page load of another page, then back.
+  // The page is left while the first answer is still under way and the second order waits for
+  // it. The first save is on the server by then, as over a real network where only its answer is
+  // slow (Playwright re-sends a held request itself, which could land after the last order). The
+  // browser fires pagehide before it drops the page's requests; Playwright drops a request of a
+  // page that is gone at its own pace, so the journey fires pagehide itself and sees the latest
+  // order reach the server before it loads another page.
+  const firstBody = await firstDelivered;
+  await page.unroute("**/api/playlists/*/order");
+  const flushed = page.waitForResponse((response) => isOrderSave(response) && response.request().postData() !== firstBody);
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide")));
+  expect((await flushed).ok()).toBe(true);
   await page.goto("/music/favorites");
   await expect(page.getByRole("heading", { level: 1, name: "Your Collection" })).toBeVisible();
   await expect.poll(() => savedOrder(page, name)).toEqual(moved);

@@ -14,7 +14,7 @@ import {
   type PlaylistView,
 } from "../../../../worker/contracts/collections";
 import type { TrackView } from "../../../../worker/contracts/music";
-import { api, ApiRequestError } from "../../../lib/api";
+import { api, apiErrorOf, ApiRequestError } from "../../../lib/api";
 import { canUseVipContent, useSessionUser } from "../../../lib/session/useSession";
 import { playlistMessages } from "./playlistMessages";
 
@@ -212,8 +212,8 @@ function sendOrder(playlistId: string, trackIds: string[]): Promise<Response> {
 /** PUT …/order, answered like api() answers: the playlist, or an ApiRequestError. */
 async function putOrder(playlistId: string, trackIds: string[]): Promise<PlaylistResponse> {
   const res = await sendOrder(playlistId, trackIds);
-  const data = (await res.json().catch(() => null)) as (Partial<PlaylistResponse> & { error?: { code: string; message: string }; field?: string }) | null;
-  if (!res.ok) throw new ApiRequestError(res.status, data?.error?.code ?? "http_error", data?.error?.message ?? res.statusText, data?.field);
+  const data: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw apiErrorOf(res.status, data, res.statusText);
   return data as PlaylistResponse;
 }
 
