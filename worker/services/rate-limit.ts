@@ -1,5 +1,5 @@
 // Rate limits as fixed-window counters in D1: one upsert per counted event, 429 once the window
-// is full. Routes, the session middleware and services (invitations) all count through here.
+// is full. Routes and services (invitations) both count through here, so the counters sit below both.
 import { and, eq, sql } from "drizzle-orm";
 import type { DB } from "../db/client";
 import { rateLimits } from "../db/schema";
