@@ -10,6 +10,7 @@ import { loadSession } from "./middleware/session";
 import { localModeHostGuard } from "./middleware/local-only";
 import { ApiError } from "./lib/errors";
 import { JSON_BODY_MAX_BYTES } from "./contracts/limits";
+import { COLLECT_PATH } from "./contracts/admin-analytics";
 import type { HonoEnv } from "./types";
 import { configRoutes } from "./routes/config";
 import { authRoutes } from "./routes/auth";
@@ -83,7 +84,8 @@ app.route("/api/events", eventRoutes);
 app.route("/api/contact", contactRoutes);
 app.route("/api/chat", chatRoutes);
 app.route("/api/admin", adminRoutes);
-app.route("/api/collect", collectRoutes);
+// The path the SPA's page-view beacon posts to is part of the analytics contract.
+app.route(COLLECT_PATH, collectRoutes);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/music/track", sharePageRoutes);
