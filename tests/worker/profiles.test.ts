@@ -4,6 +4,8 @@ import { call, createUser, db, errorOf, ruleError, type TestUser } from "./helpe
 import { posts, profiles, users } from "../../worker/db/schema";
 import type { ProfilePostsResponse, ProfileResponse, ProfileView } from "../../worker/contracts/profiles";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
+import { updateOwnProfile } from "../../worker/db/profiles";
+import { isUniqueViolation } from "../../worker/db/d1";
 
 const PROFILE_KEYS = ["avatarUrl", "bio", "createdAt", "id", "isAdmin", "isVIP", "location", "username", "website"];
 
@@ -258,6 +260,16 @@ describe("PATCH /api/profiles/me", () => {
     expect(await errorOf(res)).toEqual({ code: "username_taken", message: "This username is already taken" });
     expect((await userRow(owner.id))!.username).toBe(owner.username);
     expect((await profileRow(owner.id))!.bio).toBe("keep me");
+  });
+
+  it("recognises the unique index's refusal of a rename that raced past the pre-check", async () => {
+    // The route answers this error with the same 409 username_taken.
+    await createUser("user", { username: "RacedName" });
+    const owner = await createUser("user");
+    const err = await updateOwnProfile(db(), owner.id, { username: "racedname" }).catch((e: unknown) => e);
+    expect(isUniqueViolation(err, "users_username_unique")).toBe(true);
+    expect(isUniqueViolation(err, "tickets.order_id")).toBe(false);
+    expect((await userRow(owner.id))!.username).toBe(owner.username);
   });
 
   it.each([

@@ -15,17 +15,23 @@ export async function runBatch(db: DB, statements: [Statement, ...Statement[]]) 
   return d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.params)));
 }
 
-/** True when `err` (or an error it wraps, as drizzle does) says `pattern`. */
-function saysConstraint(err: unknown, pattern: RegExp): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) if (pattern.test(e.message)) return true;
+/** True when `err` (or an error it wraps, as drizzle does) has a message that `says`. */
+function saysConstraint(err: unknown, says: (message: string) => boolean): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (says(e.message)) return true;
   return false;
 }
 
-/** True when D1 refused a write for a UNIQUE or PRIMARY KEY clash (possibly wrapped by drizzle). */
-export const isUniqueViolation = (err: unknown) => saysConstraint(err, /UNIQUE constraint failed|SQLITE_CONSTRAINT_PRIMARYKEY/i);
+const UNIQUE_CLASH = /UNIQUE constraint failed|SQLITE_CONSTRAINT_PRIMARYKEY/i;
+
+/**
+ * True when D1 refused a write for a UNIQUE or PRIMARY KEY clash (possibly wrapped by drizzle).
+ * With `on`, only a clash whose message names it: a column (`tickets.order_id`) or, for an index
+ * on an expression, the index (SQLite then says `index 'users_username_unique'`).
+ */
+export const isUniqueViolation = (err: unknown, on?: string) => saysConstraint(err, (m) => UNIQUE_CLASH.test(m) && (on === undefined || m.includes(on)));
 
 /** True when D1 refused a write because a foreign key points nowhere, or a row is still pointed at. */
-export const isForeignKeyViolation = (err: unknown) => saysConstraint(err, /FOREIGN KEY constraint failed/i);
+export const isForeignKeyViolation = (err: unknown) => saysConstraint(err, (m) => /FOREIGN KEY constraint failed/i.test(m));
 
 /** Runs a write; a clash with a concurrent one is answered as `reason` instead of thrown. */
 export async function refuseOnClash<T, Reason extends string>(write: () => Promise<T>, reason: Reason): Promise<T | Refused<Reason>> {

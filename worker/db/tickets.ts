@@ -194,6 +194,3 @@ export async function insertTickets(db: DB, actor: Actor, rows: ImportedTicket[]
   statements.push(d1.prepare(log.sql).bind(...log.params));
   await d1.batch(statements);
 }
-
-/** True for D1's answer to a duplicate order id (the unique index). */
-export const isDuplicateOrder = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: tickets\.order_id/.test(err.message);

@@ -8,14 +8,9 @@ import { conflict, notFound, unauthorized } from "../lib/errors";
 import { AUTH_MESSAGES } from "../contracts/auth";
 import { PROFILE_MESSAGES, profileIdParamSchema, updateProfileSchema, type ProfilePostsResponse, type ProfileResponse } from "../contracts/profiles";
 import { getProfileView, isUsernameTakenByOther, listUserPosts, updateOwnProfile, isProfileVisible } from "../db/profiles";
+import { isUniqueViolation } from "../db/d1";
 
 const usernameTaken = () => conflict(AUTH_MESSAGES.usernameTaken, "username_taken");
-
-/** The unique index on lower(username) catches a rename that raced past the pre-check. */
-const isUsernameUniqueViolation = (err: unknown) => {
-  const text = `${err instanceof Error ? err.message : ""} ${err instanceof Error && err.cause instanceof Error ? err.cause.message : ""}`;
-  return text.includes("UNIQUE constraint failed") && text.includes("username");
-};
 
 export const profileRoutes = new Hono<HonoEnv>()
   .use("*", requireUser)
@@ -27,7 +22,8 @@ export const profileRoutes = new Hono<HonoEnv>()
     try {
       await updateOwnProfile(c.var.db, user.id, patch);
     } catch (err) {
-      if (isUsernameUniqueViolation(err)) throw usernameTaken();
+      // The unique index on lower(username) catches a rename that raced past the pre-check.
+      if (isUniqueViolation(err, "users_username_unique")) throw usernameTaken();
       throw err;
     }
     const profile = await getProfileView(c.var.db, user.id, user);

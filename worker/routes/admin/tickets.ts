@@ -16,7 +16,8 @@ import { attachment, CSV_CONTENT_TYPE, toCsv } from "../../lib/csv";
 import { toZonedIso } from "../../contracts/time-zones";
 import { ticketPeriod } from "../../lib/ticket-periods";
 import { checkMapping, eventIndex, issue, parseCsv, readRows, suggestMapping } from "../../lib/ticket-import";
-import { eventRefs, exportTickets, findTicket, insertTickets, isDuplicateOrder, listTickets, storedOrderIds, type TicketFilters } from "../../db/tickets";
+import { eventRefs, exportTickets, findTicket, insertTickets, listTickets, storedOrderIds, type TicketFilters } from "../../db/tickets";
+import { isUniqueViolation } from "../../db/d1";
 import {
   IMPORT_PREVIEW_ROWS,
   TICKET_ERROR_CODES,
@@ -96,7 +97,7 @@ export const ticketRoutes = new Hono<HonoEnv>()
           );
         }
       } catch (err) {
-        if (attempt < 2 && isDuplicateOrder(err)) continue;
+        if (attempt < 2 && isUniqueViolation(err, "tickets.order_id")) continue;
         throw err;
       }
       return c.json<ImportResponse>({ rows: records.length, imported: fresh.length, skipped: skips.length, failed: failedRows, skips, errors: read.errors });
