@@ -34,7 +34,18 @@ type Fixtures = {
   loginAs: (key: "admin" | "vip" | "fan") => Promise<DemoAccount>;
 };
 
+/** Journeys started in this worker, for each one's client address. */
+let journeys = 0;
+
 export const test = base.extend<Fixtures>({
+  // Each journey's browser sends from an address of its own (IPv6 documentation prefix; only a
+  // header, no traffic goes there). The suite's sign-ins would otherwise share one per-IP sign-in
+  // limit (30 in 15 minutes), and a retried journey could use it up for the ones after it.
+  // `wrangler dev` keeps the CF-Connecting-IP a client sends; Cloudflare's edge sets its own.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    journeys += 1;
+    await use({ ...extraHTTPHeaders, "CF-Connecting-IP": `2001:db8::${journeys.toString(16)}` });
+  },
   login: async ({ page }, use) => {
     await use((email, password) => signIn(page, email, password));
   },
