@@ -5,7 +5,7 @@ import { createExecutionContext, runInDurableObject, waitOnExecutionContext } fr
 import { beforeEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { flushAnalyticsBuffers, analyticsBufferFor, FLUSH_INTERVAL_MS, type AnalyticsBuffer } from "../../worker/durable-objects/AnalyticsBuffer";
-import { PageViewBuffer, type IncomingView } from "../../worker/lib/analytics/buffer";
+import { PageViewBuffer, type IncomingView } from "../../worker/services/analytics/buffer";
 import { visitorKeys } from "../../worker/services/analytics/visitor";
 import { COLLECT_PER_IP_PER_MINUTE, SESSION_GAP_MS } from "../../worker/contracts/admin-analytics";
 import { DAY_MS } from "../../worker/db/analytics-sql";

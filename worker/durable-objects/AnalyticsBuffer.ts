@@ -12,7 +12,7 @@
 // visitor's views (and one IP's rate limit) always meet in the same object.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
-import { PageViewBuffer, type AddOutcome, type IncomingView } from "../lib/analytics/buffer";
+import { PageViewBuffer, type AddOutcome, type IncomingView } from "../services/analytics/buffer";
 import { COLLECT_PER_IP_PER_MINUTE } from "../contracts/admin-analytics";
 
 export const ANALYTICS_BUFFER_SHARDS = 1;

@@ -12,7 +12,7 @@ import { clientIp } from "../services/rate-limit";
 import { countedPath, deviceOf, isRobot, referrerHost, refusesTracking } from "../lib/analytics/classify";
 import { visitorKeys } from "../services/analytics/visitor";
 import { analyticsBufferFor } from "../durable-objects/AnalyticsBuffer";
-import type { IncomingView } from "../lib/analytics/buffer";
+import type { IncomingView } from "../services/analytics/buffer";
 import type { AppEnv } from "../env";
 import type { DB } from "../db/client";
 

@@ -9,7 +9,7 @@
 //
 // A failed flush keeps its views, sessions assigned, for the next attempt.
 import { SESSION_GAP_MS } from "../../contracts/admin-analytics";
-import { randomToken } from "../crypto";
+import { randomToken } from "../../lib/crypto";
 
 export type Device = "mobile" | "desktop";
 
