@@ -5,24 +5,17 @@ import { readConfig } from "../../env";
 import type { HonoEnv } from "../../types";
 import { ADMIN_ROLE, settingsUpdateSchema, type AdminSettingsResponse, type SiteSettings } from "../../contracts/admin-settings";
 import { readSettings, saveSettings } from "../../db/settings";
-import { unauthorized } from "../../lib/errors";
 import { validate } from "../../lib/validate";
+import { actorOf } from "../../middleware/guards";
 
 type Ctx = Context<HonoEnv>;
-
-/** The signed-in admin (the admin gate ran before this sub-app, so there always is one). */
-function viewerOf(c: Ctx) {
-  const user = c.var.user;
-  if (!user) throw unauthorized();
-  return user;
-}
 
 function response(c: Ctx, settings: SiteSettings): AdminSettingsResponse {
   const cfg = readConfig(c.env);
   return {
     settings,
     site: { name: cfg.BRAND_NAME, supportEmail: cfg.SUPPORT_EMAIL, adminEmail: cfg.ADMIN_EMAIL },
-    viewer: { email: viewerOf(c).email, role: ADMIN_ROLE.role, roleLabel: ADMIN_ROLE.label },
+    viewer: { email: actorOf(c).email, role: ADMIN_ROLE.role, roleLabel: ADMIN_ROLE.label },
   };
 }
 
@@ -30,7 +23,6 @@ export const settingsRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => c.json<AdminSettingsResponse>(response(c, await readSettings(c.var.db))))
 
   .put("/", validate("json", settingsUpdateSchema), async (c) => {
-    const { id, email } = viewerOf(c);
-    const settings = await saveSettings(c.var.db, c.req.valid("json"), { id, email });
+    const settings = await saveSettings(c.var.db, c.req.valid("json"), actorOf(c));
     return c.json<AdminSettingsResponse>(response(c, settings));
   });
