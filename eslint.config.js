@@ -102,6 +102,25 @@ export default tseslint.config(
     },
   },
   {
+    // The zones above see only imports; D1 and Durable Objects reach lib through global types.
+    files: ["worker/lib/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ regex: "^cloudflare:", message: "worker/lib is pure: code that needs the platform belongs in services/ or beside its Durable Object." }],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSTypeReference[typeName.name=/^(D1|DurableObject)/]",
+          message: "worker/lib is pure: code that reads or writes D1 or a Durable Object belongs in services/ or beside its Durable Object.",
+        },
+      ],
+    },
+  },
+  {
     // Contracts are read by the app's first load and by the Worker: zod and nothing else.
     files: ["worker/contracts/**/*.ts"],
     rules: {
