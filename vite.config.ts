@@ -1,16 +1,15 @@
+import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompiledMessages } from "./scripts/lib/precompiled-messages.mjs";
-import { preactInBuild } from "./scripts/lib/preact-in-build.mjs";
 import { firstLoadManifest } from "./scripts/lib/first-load-manifest.mjs";
-import { FIRST_LOAD_PAGES } from "./worker/contracts/first-load.ts";
+import { SSR_ROUTES } from "./worker/contracts/ssr.ts";
 
 export default defineConfig({
   plugins: [
     precompiledMessages(),
-    preactInBuild(),
     // The router plugin must run before React's so file routes are generated and split first.
     tanstackRouter({
       target: "react",
@@ -30,8 +29,10 @@ export default defineConfig({
       },
     }),
     react(),
-    firstLoadManifest(Object.fromEntries(Object.entries(FIRST_LOAD_PAGES).map(([page, { route }]) => [page, route]))),
+    firstLoadManifest(SSR_ROUTES),
     cloudflare(),
   ],
+  // The Worker renders public pages with the app's server entry (worker/contracts/ssr.ts).
+  resolve: { alias: { "app-ssr": fileURLToPath(new URL("./app/ssr/render.tsx", import.meta.url)) } },
   server: { host: "127.0.0.1" },
 });

@@ -67,6 +67,8 @@ export default defineConfig({
             },
           })),
         ],
+        // The Worker's page routes import the app's server entry (as vite.config.ts resolves it).
+        resolve: { alias: { "app-ssr": path.join(ROOT, "app/ssr/render.tsx") } },
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],

@@ -1,39 +1,45 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { AppTree } from "./AppTree";
 import { loadCatalog } from "./i18n/catalogs";
-import { detectInitialLocale, I18nProvider } from "./i18n/I18nProvider";
+import { detectInitialLocale } from "./i18n/I18nProvider";
+import { createAppQueryClient } from "./lib/queryClient";
 import { configQueryOptions, meQueryOptions } from "./lib/session/queries";
 import { createAppRouter } from "./router";
+import { hydrateState, readState } from "./ssr/state";
 import "./styles.css";
 // The events list and the contact form are on the landing page, where most visits start: their
 // few rules go in the one stylesheet every page loads, not in two more render-blocking requests.
 import "./features/events/events.css";
 import "./features/contact/contact.css";
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
+// A public page arrives rendered by the Worker, with the data it was rendered from: the app
+// hydrates that HTML with the same data and language. Other pages arrive as the bare shell.
+const serverState = readState();
+const serverData = new Set<string>();
+const queryClient = createAppQueryClient(serverData);
+if (serverState) for (const hash of hydrateState(queryClient, serverState)) serverData.add(hash);
 const router = createAppRouter(queryClient);
+// Hydration must build the tree the server built: the router renders its matches without the
+// Suspense boundary it adds around a page the browser renders from scratch.
+if (serverState) router.ssr = { manifest: undefined };
 
 // Everything the first screen waits for starts at once, not one after another: the site settings
-// and the session (every page's header uses them), the page's own chunks and loader data, and the
-// visitor's language, which alone is loaded before the first render, so no text flickers.
+// and the session (every page's header uses them; a server-rendered page brought both), the
+// page's own chunks and loader data, and the language, which alone is loaded before the first
+// render, so no text flickers.
 void queryClient.prefetchQuery(configQueryOptions());
 void queryClient.prefetchQuery(meQueryOptions());
-void router.load().catch(() => undefined); // a failing loader shows its error once rendered
-const locale = detectInitialLocale();
-void loadCatalog(locale)
-  .catch(() => undefined) // the English defaults then (the provider retries)
-  .then(() =>
-    createRoot(document.getElementById("root")!).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <I18nProvider initialLocale={locale}>
-            <RouterProvider router={router} />
-          </I18nProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  );
+const locale = serverState?.locale ?? detectInitialLocale();
+const root = document.getElementById("root")!;
+const app = <AppTree queryClient={queryClient} router={router} locale={locale} />;
+const loaded = router.load().catch(() => undefined); // a failing loader shows its error once rendered
+const catalog = loadCatalog(locale).catch(() => undefined); // the English defaults then (the provider retries)
+// Hydration waits for the page's chunks too (the server's tree is complete); a page the browser
+// renders itself shows at once, with the router's pending state until its loaders are done.
+void (serverState ? Promise.all([loaded, catalog]) : catalog).then(() => {
+  // A transition: hydration yields to the browser between components, so a tap or a scroll is
+  // answered while the page is being made interactive.
+  if (serverState) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+});

@@ -22,7 +22,7 @@ import { paymentRoutes, stripeWebhookRoutes } from "./routes/payments";
 import { musicRoutes } from "./routes/music";
 import { proxyAudioRoutes } from "./routes/proxy-audio";
 import { mediaRoutes } from "./routes/media";
-import { firstLoadPageRoutes, postSharePageRoutes, sharePageRoutes } from "./routes/share";
+import { pageRoutes } from "./routes/pages";
 import { eventRoutes, eventsFeedRoutes } from "./routes/events";
 import { postRoutes } from "./routes/posts";
 import { favoriteRoutes } from "./routes/favorites";
@@ -88,9 +88,7 @@ app.route("/api/admin", adminRoutes);
 app.route(COLLECT_PATH, collectRoutes);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
-app.route("/music/track", sharePageRoutes);
-app.route("/social/post", postSharePageRoutes);
 app.route("/events.ics", eventsFeedRoutes);
-// The landing page, /events and /music/catalog: the SPA shell with first-load hints (and the
-// upcoming events' JSON-LD on the first two).
-app.route("/", firstLoadPageRoutes);
+// Every other address is one of the app's pages (or its 404): rendered here when public. The
+// pages' API requests go through this same app.
+app.route("/", pageRoutes((request, env, ctx) => app.fetch(request, env, ctx)));

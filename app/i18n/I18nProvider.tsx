@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import { loadCatalog, loadedCatalog, type Messages } from "./catalogs";
-import { detectLocale, LOCALE_STORAGE_KEY, type Locale } from "./locale";
+import { detectLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from "./locale";
 
 const NO_MESSAGES = {};
 
@@ -50,6 +50,9 @@ export function I18nProvider({ children, initialLocale }: { children: ReactNode;
     } catch {
       // private mode: the choice lasts for this visit only
     }
+    // Mirrored for the Worker, which renders the next page in it (a year; no Secure flag, so that
+    // `npm start` over http keeps it too: it holds a language, nothing private).
+    document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
   }, [locale]);
 
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);

@@ -1,4 +1,4 @@
-// A callback ref that focuses its element once it is in the page. React's autoFocus prop does
-// this itself, but the production build renders with preact/compat, which only writes the HTML
-// autofocus attribute, and browsers honour that for the first element of a page alone.
+// A callback ref that focuses its element once it is in the page, whether React created the
+// element or hydrated it from the server's HTML: the HTML autofocus attribute alone is honoured
+// by browsers for the first element of a page only.
 export const focusOnMount = (element: HTMLElement | null) => element?.focus();

@@ -2,9 +2,10 @@
 // brand. Every page route calls usePageMeta once (tests/app/page-meta.test.tsx checks that), so the
 // tab, history and search results name the page: "Music Catalog · {brand}".
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
 import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import { configQueryOptions } from "./session/queries";
+import type { PageHead } from "../../worker/contracts/ssr";
 
 type Values = Record<string, string | number>;
 
@@ -18,7 +19,17 @@ export type PageMeta = {
   descriptionValues?: Values;
   /** The home page puts the brand first: "{brand} · {title}". */
   brandFirst?: boolean;
+  /** The page's picture in link previews (a cover, a banner); the site's own picture otherwise. */
+  image?: PageHead["image"];
+  /** Its Open Graph type (music.album, music.song, article); website otherwise. */
+  type?: string;
 };
+
+/**
+ * On the server, where no effect runs, the page's head is written here while it renders: the
+ * Worker puts it into the HTML (title, description, share tags). Null in the browser.
+ */
+export const PageHeadContext = createContext<Partial<PageHead> | null>(null);
 
 export const SEPARATOR = " · ";
 
@@ -62,8 +73,9 @@ function useConfiguredBrand(): string | undefined {
  * the site's own (brand, default description) when it goes away. Re-applies when the language or
  * the brand changes.
  */
-export function usePageMeta({ title, titleValues, description, descriptionValues, brandFirst = false }: PageMeta) {
+export function usePageMeta({ title, titleValues, description, descriptionValues, brandFirst = false, image, type }: PageMeta) {
   const intl = useIntl();
+  const serverHead = useContext(PageHeadContext);
   const brand = useConfiguredBrand() ?? initialTitle;
 
   const pageName = intl.formatMessage(title, { ...titleValues, brand });
@@ -71,6 +83,7 @@ export function usePageMeta({ title, titleValues, description, descriptionValues
   const siteDescription = intl.formatMessage(siteMessages.description);
   const pageDescription = description ? intl.formatMessage(description, { ...descriptionValues, brand }) : siteDescription;
   const siteTitle = brand;
+  if (serverHead) Object.assign(serverHead, { title: fullTitle, description: pageDescription, image, type });
 
   useEffect(() => {
     apply(fullTitle, pageDescription);

@@ -4,6 +4,7 @@ import { PageFrame } from "../components/PageFrame";
 import { EventsPage } from "../features/events/EventsPage";
 import { eventsQueryOptions } from "../features/events/queries";
 import { usePageMeta } from "../lib/usePageMeta";
+import { EVENTS_BANNER } from "../../worker/contracts/site";
 
 export const Route = createFileRoute("/events")({
   // Prefetch without throwing: the list shows its own loading and failure states.
@@ -17,7 +18,7 @@ const meta = defineMessages({
 });
 
 function Events() {
-  usePageMeta(meta);
+  usePageMeta({ ...meta, image: { url: EVENTS_BANNER.src, width: EVENTS_BANNER.width, height: EVENTS_BANNER.height } });
   return (
     <PageFrame
       title={<FormattedMessage id="pages.events.title" defaultMessage="Events" />}

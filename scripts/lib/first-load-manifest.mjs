@@ -102,9 +102,13 @@ export function firstLoadManifest(pages) {
       order: "post",
       handler: (html, context) => (context.bundle ? orderModulePreloads(html, gzippedBytes(context.bundle)) : html),
     },
-    generateBundle(_options, bundle) {
-      const manifest = buildFirstLoadManifest(bundle, root, pages);
-      this.emitFile({ type: "asset", fileName: "first-load.json", source: `${JSON.stringify(manifest, null, 2)}\n` });
+    // "post": after Vite has dropped the chunks that held only CSS, which must not be named.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const manifest = buildFirstLoadManifest(bundle, root, pages);
+        this.emitFile({ type: "asset", fileName: "first-load.json", source: `${JSON.stringify(manifest, null, 2)}\n` });
+      },
     },
   };
 }

@@ -1,27 +1,17 @@
-// The pages whose first visit the Worker speeds up. Their HTML names, next to the entry chunk, the
-// page's own route chunks and styles, the visitor's language catalog and the API answers the page
-// asks for at once, so the browser fetches all of it in one round instead of discovering each
-// piece only after the entry chunk has run. The build writes which files each page needs to
-// FIRST_LOAD_MANIFEST (scripts/lib/first-load-manifest.mjs); wrangler.toml's run_worker_first
-// must list these paths, or the assets layer serves the bare shell.
+// What the build tells the Worker about each server-rendered page (contracts/ssr.ts SSR_ROUTES):
+// its route chunks and styles, and each language's catalog. The Worker names them in the page's
+// <head>, next to the entry chunk, so the browser fetches all of it in one round and hydrates
+// sooner, instead of discovering each piece only after the entry chunk has run; the styles also
+// make the server's HTML look right before any script runs. The build writes FIRST_LOAD_MANIFEST
+// (scripts/lib/first-load-manifest.mjs).
 import type { Locale } from "./locale";
-
-export const FIRST_LOAD_PAGES = {
-  "/": { route: "app/routes/index.tsx", data: ["/api/events"] },
-  "/events": { route: "app/routes/events.tsx", data: ["/api/events"] },
-  "/music/catalog": { route: "app/routes/music/catalog/index.tsx", data: ["/api/music/albums"] },
-} as const satisfies Record<string, { route: string; data: readonly string[] }>;
-
-export type FirstLoadPath = keyof typeof FIRST_LOAD_PAGES;
-
-/** What every page asks for before it renders: the site settings and the session. */
-export const FIRST_LOAD_DATA = ["/api/config", "/api/auth/me"] as const;
+import type { SsrRouteId } from "./ssr";
 
 export const FIRST_LOAD_MANIFEST = "/first-load.json";
 
 /**
  * The album covers the catalog page loads at once, enough for its first screen on any layout:
- * the page asks for them eagerly, and its HTML preloads them.
+ * the page asks for them eagerly (no loading="lazy").
  */
 export const CATALOG_EAGER_COVERS = 5;
 
@@ -33,7 +23,7 @@ export type FirstLoadManifest = {
   shell: { modules: string[] };
   bytes: Record<string, number>;
   catalogs: Record<Locale, { modules: string[] }>;
-  pages: Record<FirstLoadPath, { modules: string[]; styles: string[] }>;
+  pages: Record<SsrRouteId, { modules: string[]; styles: string[] }>;
 };
 
 /**

@@ -19,3 +19,11 @@ export const HERO_IMAGE_SIZES = "100vw";
 export const HERO_PORTRAIT_MEDIA = "(max-width: 480px)";
 /** The rest, which get the wide picture: the complement, for the Worker's preload hints. */
 export const HERO_WIDE_MEDIA = "(min-width: 481px)";
+
+/** The tour poster (R2 site/events-banner.jpg, 1600x600, and an 800 wide cut): the landing's events section and /events's link previews. */
+export const EVENTS_BANNER = {
+  src: "/media/site/events-banner.jpg",
+  srcSet: "/media/site/events-banner-800.jpg 800w, /media/site/events-banner.jpg 1600w",
+  width: 1600,
+  height: 600,
+};

@@ -3,6 +3,7 @@
 // The performer and organizer are the site's brand (BRAND_NAME), never a person's name.
 import type { PublicEvent } from "../contracts/events";
 import { toZonedIso } from "../contracts/time-zones";
+import { scriptSafeJson } from "./page-head";
 
 /** A published event with what only the markup needs on top of the public shape. */
 export type JsonLdEventInput = PublicEvent & { ticketSaleStart: string | null };
@@ -83,6 +84,5 @@ export function eventsJsonLd(list: JsonLdEventInput[], { origin, brand, fallback
  * \u escape (the parsed value is the same), and so do U+2028 / U+2029.
  */
 export function jsonLdScript(data: Json): string {
-  const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return `<script type="application/ld+json">${json}</script>`;
+  return `<script type="application/ld+json">${scriptSafeJson(JSON.stringify(data))}</script>`;
 }

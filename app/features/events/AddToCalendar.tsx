@@ -1,6 +1,7 @@
 // Add one event to a calendar: the server's .ics file (any calendar app) or Google Calendar's
 // "add event" page, built from the event itself.
 import { useIntl } from "react-intl";
+import { useOrigin } from "../../lib/origin";
 import type { PublicEvent } from "../../../worker/contracts/events";
 import { Icon } from "../../components/Icon";
 import { googleCalendarHref, icsHref } from "./format";
@@ -8,7 +9,7 @@ import { eventsMessages as m } from "./messages";
 
 export function AddToCalendar({ event }: { event: PublicEvent }) {
   const intl = useIntl();
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const origin = useOrigin();
   return (
     <div className="event-calendar" role="group" aria-label={intl.formatMessage(m.calendarGroup, { title: event.title })}>
       <span className="event-calendar-label" aria-hidden="true">

@@ -1,6 +1,7 @@
 // The body of /events: the calendar subscription (the feed of every published event, as a link and
 // as a webcal:// link calendar apps subscribe to) and the full events list.
 import { useIntl } from "react-intl";
+import { useOrigin } from "../../lib/origin";
 import { Icon } from "../../components/Icon";
 import { EventsList } from "./EventsList";
 import { EventsMessages } from "./EventsMessages";
@@ -21,8 +22,8 @@ export function EventsPage() {
 
 function CalendarSubscribe() {
   const intl = useIntl();
-  const host = typeof window === "undefined" ? "" : window.location.host;
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const origin = useOrigin();
+  const host = new URL(origin).host;
   return (
     <div className="events-subscribe">
       <div className="events-subscribe-links">

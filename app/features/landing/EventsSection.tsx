@@ -2,14 +2,10 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { Lightbox } from "../../components/Lightbox";
+import { EVENTS_BANNER } from "../../../worker/contracts/site";
 
-/** The tour poster and the promo video: generated offline (scripts/lib/demo-site-media.mjs). */
-const BANNER = {
-  src: "/media/site/events-banner.jpg",
-  srcSet: "/media/site/events-banner-800.jpg 800w, /media/site/events-banner.jpg 1600w",
-  width: 1600,
-  height: 600,
-};
+/** The tour poster (EVENTS_BANNER) and the promo video: generated offline (scripts/lib/demo-site-media.mjs). */
+const BANNER = EVENTS_BANNER;
 export const PROMO_VIDEO = { src: "/media/site/promo.mp4", poster: "/media/site/promo-poster.jpg", width: 640, height: 360 };
 /** How far below the viewport the promo starts to load: about a screen's scroll ahead. */
 const PROMO_ROOT_MARGIN = "200px";
@@ -27,14 +23,16 @@ const m = defineMessages({
 
 /**
  * True once `ref`'s element has come within `rootMargin` of the viewport (and from then on).
- * Without IntersectionObserver it is true at once.
+ * Without IntersectionObserver it is true once mounted.
  */
 function useNearViewport<T extends Element>(rootMargin: string) {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  // False on the first render, the server's included: the page hydrates what the server sent.
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === "undefined") return setNear(true);
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

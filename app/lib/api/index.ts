@@ -24,10 +24,20 @@ export function apiErrorOf(status: number, data: unknown, statusText: string): A
   return new ApiRequestError(status, error?.code ?? "http_error", error?.message ?? statusText, error?.field, error?.params);
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+// The network in the browser; the Worker's own routes when it renders a page (app/ssr/render.tsx).
+let transport: Transport = (path, init) => fetch(path, init);
+
+/** Where api() sends its requests from now on. */
+export function setApiTransport(next: Transport) {
+  transport = next;
+}
+
 export async function api<T>(path: string, { method = "GET", json, body, signal }: Options = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (json !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(path, {
+  const res = await transport(path, {
     method,
     headers,
     body: json !== undefined ? JSON.stringify(json) : body,

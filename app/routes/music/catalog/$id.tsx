@@ -19,6 +19,12 @@ const meta = defineMessages({
 function AlbumDetail() {
   const { id } = Route.useParams();
   const album = useQuery(albumQueryOptions(id)).data?.album;
-  usePageMeta({ ...meta, title: album ? meta.named : meta.title, titleValues: album ? { album: album.title, year: album.year } : undefined });
+  usePageMeta({
+    ...meta,
+    title: album ? meta.named : meta.title,
+    titleValues: album ? { album: album.title, year: album.year } : undefined,
+    image: album?.coverUrl ? { url: album.coverUrl } : undefined,
+    type: "music.album",
+  });
   return <AlbumPage albumId={id} />;
 }

@@ -20,6 +20,12 @@ const meta = defineMessages({
 function SharedTrack() {
   const { trackId } = Route.useParams();
   const track = useQuery(trackQueryOptions(trackId)).data?.track;
-  usePageMeta({ ...meta, title: track ? meta.named : meta.title, titleValues: track ? { track: track.title, album: track.albumTitle } : undefined });
+  usePageMeta({
+    ...meta,
+    title: track ? meta.named : meta.title,
+    titleValues: track ? { track: track.title, album: track.albumTitle } : undefined,
+    image: track?.coverUrl ? { url: track.coverUrl } : undefined,
+    type: "music.song",
+  });
   return <TrackPage trackId={trackId} />;
 }

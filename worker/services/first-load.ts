@@ -1,14 +1,15 @@
-// The <head> hints of a page's first visit (worker/contracts/first-load.ts): modulepreload for the
-// page's route chunks and the visitor's language catalog, its styles as stylesheets, and preload
-// for the API answers it asks for at once. The SPA's own requests then find them already under way.
+// The <head> hints of a server-rendered page (worker/contracts/first-load.ts): modulepreload for
+// the page's route chunks and its language's catalog, and its styles as stylesheets. Reads the
+// build's manifest through the assets binding, once per isolate.
 import { parseAccept } from "hono/utils/accept";
 import { z } from "../contracts/zod";
-import { FIRST_LOAD_DATA, FIRST_LOAD_MANIFEST, FIRST_LOAD_PAGES, type FirstLoadManifest, type FirstLoadPath, largestFirst } from "../contracts/first-load";
-import { detectLocale, LOCALES } from "../contracts/locale";
+import { FIRST_LOAD_MANIFEST, type FirstLoadManifest, largestFirst } from "../contracts/first-load";
+import { detectLocale, LOCALES, type Locale } from "../contracts/locale";
+import { SSR_ROUTES, type SsrRouteId } from "../contracts/ssr";
 
 /** A built file's path: nothing else is ever written into the page. */
 const assetPaths = (extension: "js" | "css") => z.array(z.string().regex(new RegExp(`^/assets/[\\w.-]+\\.${extension}$`)));
-const PAGES = Object.keys(FIRST_LOAD_PAGES) as [FirstLoadPath, ...FirstLoadPath[]];
+const PAGES = Object.keys(SSR_ROUTES) as [SsrRouteId, ...SsrRouteId[]];
 // Records over an enum must name every key: a manifest missing a language or a page is refused.
 const manifestSchema = z.object({
   shell: z.object({ modules: assetPaths("js") }),
@@ -44,10 +45,10 @@ function loadManifest(assets: Fetcher, origin: string): Promise<FirstLoadManifes
   return manifest;
 }
 
-/** The language the SPA will most likely pick: it reads the same list as navigator.languages. */
-export const localeOfRequest = (acceptLanguage: string | undefined) =>
+/** The language of the browser's Accept-Language list (the same list as navigator.languages); `chosen` first. */
+export const localeOfRequest = (acceptLanguage: string | undefined, chosen: string | null = null) =>
   detectLocale(
-    null,
+    chosen,
     parseAccept(acceptLanguage ?? "")
       .filter((language) => language.q > 0)
       .map((language) => language.type),
@@ -63,23 +64,19 @@ export type FirstLoadHints = {
 const NO_HINTS: FirstLoadHints = { html: "", replaces: new Set() };
 
 /**
- * The hints for `page`; none without a manifest. All the page's modules (the shell's, the
- * catalog's, the page's own) are named together, largest first (see largestFirst), so the shell's
- * own preload tags give way to them.
+ * The hints for the page of `route` in `locale`; none without a manifest. All the page's modules
+ * (the shell's, the catalog's, the page's own) are named together, largest first (see
+ * largestFirst), so the shell's own preload tags give way to them.
  */
-export async function firstLoadHints(assets: Fetcher, request: Request, page: FirstLoadPath): Promise<FirstLoadHints> {
-  const manifest = await loadManifest(assets, request.url);
+export async function firstLoadHints(assets: Fetcher, origin: string, route: SsrRouteId, locale: Locale): Promise<FirstLoadHints> {
+  const manifest = await loadManifest(assets, origin);
   if (!manifest) return NO_HINTS;
-  const locale = localeOfRequest(request.headers.get("accept-language") ?? undefined);
-  const { modules, styles } = manifest.pages[page];
+  const { modules, styles } = manifest.pages[route];
   const preloads = largestFirst([...new Set([...manifest.shell.modules, ...manifest.catalogs[locale].modules, ...modules])], manifest.bytes);
   const html = [
     ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    // Applied with the first style pass, not when the route's chunk adds them (the SPA's loader
-    // skips a stylesheet already there): adding one later restyles and lays out the whole page.
+    // The server's HTML needs the page's styles before its first paint, not when its chunk runs.
     ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    // crossorigin="anonymous" is fetch()'s own mode (cors, same-origin credentials): the SPA's request reuses the answer.
-    ...[...FIRST_LOAD_DATA, ...FIRST_LOAD_PAGES[page].data].map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`),
   ].join("");
   return { html, replaces: new Set(manifest.shell.modules) };
 }

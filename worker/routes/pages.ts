@@ -1,0 +1,120 @@
+// The app's pages. Public pages (contracts/ssr.ts SSR_ROUTES) are rendered to HTML here by the
+// app's server entry, in the visitor's language, with their head (title, description, share
+// tags, canonical, hreflang), the build's hints for their chunks and styles, and the data they
+// were rendered from, which the browser hydrates with. Signed-in and back-office pages get the
+// bare shell and render in the browser. An address no page has is a 404 with the app's
+// not-found page; so is an album, track or post that does not exist.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { getCookie } from "hono/cookie";
+import { Hono, type Context } from "hono";
+import ssr from "app-ssr";
+import type { HonoEnv } from "../types";
+import type { AppEnv } from "../env";
+import { readConfig } from "../env";
+import { isLocale, LANG_PARAM, LOCALE_COOKIE, type Locale } from "../contracts/locale";
+import { isSsrRoute, SSR_STATE_ID, type ApiTransport, type RenderedPage, type SsrRouteId } from "../contracts/ssr";
+import { firstLoadHints, localeOfRequest } from "../services/first-load";
+import { upcomingEventsJsonLd } from "../services/events";
+import { pageHeadTags, scriptSafeJson } from "../lib/page-head";
+import { readSessionToken } from "../services/session";
+
+type ApiFetch = (request: Request, env: AppEnv, ctx: Context<HonoEnv>["executionCtx"]) => Response | Promise<Response>;
+
+// The app's API requests during a render go to this request's own Worker, with its cookies: one
+// transport for the isolate, which finds the request it serves here.
+const rendering = new AsyncLocalStorage<ApiTransport>();
+ssr.setApiTransport((path, init) => {
+  const transport = rendering.getStore();
+  if (!transport) return Promise.reject(new Error(`API request outside a page render: ${path}`));
+  return transport(path, init);
+});
+
+/** Request headers an API answer may depend on: who asks, in which language, from where. */
+const FORWARDED_HEADERS = ["cookie", "accept-language", "user-agent", "cf-connecting-ip", "cf-ipcountry"];
+
+function transportFor(c: Context<HonoEnv>, apiFetch: ApiFetch): ApiTransport {
+  return (path, init) => {
+    const headers = new Headers(init.headers);
+    for (const name of FORWARDED_HEADERS) {
+      const value = c.req.header(name);
+      if (value) headers.set(name, value);
+    }
+    return Promise.resolve(apiFetch(new Request(new URL(path, c.req.url), { ...init, headers }), c.env, c.executionCtx));
+  };
+}
+
+/** The page's language: its ?lang=, else the visitor's choice (the cookie the app writes), else Accept-Language. */
+export function pageLocale(c: Context<HonoEnv>): Locale {
+  const asked = c.req.query(LANG_PARAM);
+  if (isLocale(asked)) return asked;
+  return localeOfRequest(c.req.header("accept-language"), getCookie(c, LOCALE_COOKIE) ?? null);
+}
+
+/** The built index.html (its headers copied: the assets binding's are immutable). */
+async function shell(c: Context<HonoEnv>): Promise<Response> {
+  const res = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
+  return new Response(res.body, res);
+}
+
+/** Extra <head> content of some pages: the upcoming events' schema.org markup on / and /events. */
+async function pageExtras(c: Context<HonoEnv>, route: string): Promise<string> {
+  if (route !== "/" && route !== "/events") return "";
+  // The markup is a bonus: a failure to read the events never costs a visitor the page.
+  return (await upcomingEventsJsonLd(c).catch((error: unknown) => void console.error("events JSON-LD left out", error))) ?? "";
+}
+
+/** The shell with the rendered page in its root element, and the page's head, hints and data. */
+async function htmlPage(c: Context<HonoEnv>, page: RenderedPage, locale: Locale): Promise<Response> {
+  const template = await shell(c);
+  if (!template.ok) return template;
+  const url = new URL(c.req.url);
+  const route = page.routeId as SsrRouteId;
+  const [hints, extras] = await Promise.all([
+    isSsrRoute(route) ? firstLoadHints(c.env.ASSETS, url.origin, route, locale) : null,
+    page.status === 200 ? pageExtras(c, route) : "",
+  ]);
+  const brand = readConfig(c.env).BRAND_NAME;
+  const head = (page.status === 200 ? pageHeadTags({ head: page.head, url, locale, brand }) : "") + (hints?.html ?? "") + extras;
+  const state = `<script type="application/json" id="${SSR_STATE_ID}">${scriptSafeJson(page.state)}</script>`;
+  const html = new HTMLRewriter()
+    .on("html", { element: (el) => void el.setAttribute("lang", locale) })
+    .on("title", { element: (el) => void el.setInnerContent(page.head.title || brand) })
+    .on('meta[name="description"]', { element: (el) => void (page.head.description && el.setAttribute("content", page.head.description)) })
+    .on('link[rel="modulepreload"]', { element: (el) => void (hints?.replaces.has(el.getAttribute("href") ?? "") && el.remove()) })
+    .on("head", { element: (el) => void el.append(head, { html: true }) })
+    .on("#root", {
+      element: (el) => {
+        el.setInnerContent(page.html, { html: true });
+        el.after(state, { html: true });
+      },
+    })
+    .transform(template);
+  const headers = new Headers(html.headers);
+  for (const name of ["content-length", "etag", "last-modified"]) headers.delete(name);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  // A signed-in visitor's page holds their session's data: never in a shared cache.
+  headers.set("Cache-Control", readSessionToken(c) ? "private, no-cache" : "public, max-age=0, must-revalidate");
+  headers.set("Vary", "Cookie, Accept-Language");
+  headers.set("Content-Language", locale);
+  return new Response(html.body, { status: page.status, headers });
+}
+
+/** Addresses that are never pages: an unknown one is the API's JSON 404, not the app's. */
+const NOT_PAGES = /^\/(?:api|uploads|media)(?:\/|$)/;
+
+/**
+ * Mounted last, for GET and HEAD of every address no other route answers. `apiFetch` is the
+ * Worker's own fetch (worker/app.ts): the render's API requests go through it.
+ */
+export function pageRoutes(apiFetch: ApiFetch) {
+  return new Hono<HonoEnv>().get("*", async (c, next) => {
+    if (NOT_PAGES.test(c.req.path)) return next();
+    const { routeId } = ssr.matchPage(c.req.url);
+    // Signed-in and back-office pages: the shell, for the browser to render.
+    if (routeId !== null && !isSsrRoute(routeId)) return shell(c);
+    const locale = pageLocale(c);
+    const page = await rendering.run(transportFor(c, apiFetch), () => ssr.renderPage({ url: c.req.url, locale }));
+    if (page.redirect) return c.redirect(page.redirect, page.status as 301 | 302 | 303 | 307 | 308);
+    return htmlPage(c, routeId === null ? { ...page, status: 404 } : page, locale);
+  });
+}
