@@ -91,4 +91,7 @@ app.route("/media", mediaRoutes);
 app.route("/events.ics", eventsFeedRoutes);
 // Every other address is one of the app's pages (or its 404): rendered here when public. The
 // pages' API requests go through this same app.
-app.route("/", pageRoutes((request, env, ctx) => app.fetch(request, env, ctx)));
+app.route(
+  "/",
+  pageRoutes((request, env, ctx) => app.fetch(request, env, ctx)),
+);

@@ -19,6 +19,8 @@ export type PageMeta = {
   descriptionValues?: Values;
   /** The home page puts the brand first: "{brand} · {title}". */
   brandFirst?: boolean;
+  /** The title names the brand itself ("A post in the {brand} community"): shown as it is. */
+  titleNamesBrand?: boolean;
   /** The page's picture in link previews (a cover, a banner); the site's own picture otherwise. */
   image?: PageHead["image"];
   /** Its Open Graph type (music.album, music.song, article); website otherwise. */
@@ -73,13 +75,13 @@ function useConfiguredBrand(): string | undefined {
  * the site's own (brand, default description) when it goes away. Re-applies when the language or
  * the brand changes.
  */
-export function usePageMeta({ title, titleValues, description, descriptionValues, brandFirst = false, image, type }: PageMeta) {
+export function usePageMeta({ title, titleValues, description, descriptionValues, brandFirst = false, titleNamesBrand = false, image, type }: PageMeta) {
   const intl = useIntl();
   const serverHead = useContext(PageHeadContext);
   const brand = useConfiguredBrand() ?? initialTitle;
 
   const pageName = intl.formatMessage(title, { ...titleValues, brand });
-  const fullTitle = brandFirst ? joinTitle(brand, pageName) : joinTitle(pageName, brand);
+  const fullTitle = titleNamesBrand ? pageName : brandFirst ? joinTitle(brand, pageName) : joinTitle(pageName, brand);
   const siteDescription = intl.formatMessage(siteMessages.description);
   const pageDescription = description ? intl.formatMessage(description, { ...descriptionValues, brand }) : siteDescription;
   const siteTitle = brand;

@@ -42,19 +42,24 @@ export function matchPage(url: string) {
 
 export async function renderPage({ url, locale }: RenderInput): Promise<RenderedPage> {
   const queryClient = createAppQueryClient();
+  // A page renders what its loaders fetched, failures included ("not found"), not a spinner for a
+  // retry that the server never makes (the browser's hydration keeps them too: ./state.ts).
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [pathOf(url)] }));
   // As in the browser's entry: the header's settings and session, the page's loaders, the language.
-  await Promise.all([
-    queryClient.prefetchQuery(configQueryOptions()),
-    queryClient.prefetchQuery(meQueryOptions()),
-    router.load(),
-    loadCatalog(locale),
-  ]);
+  await Promise.all([queryClient.prefetchQuery(configQueryOptions()), queryClient.prefetchQuery(meQueryOptions()), router.load(), loadCatalog(locale)]);
   await settled(queryClient);
   // A guard's redirect (a signed-in member on /social/login) or the router's canonical address.
   const outcome = (router as unknown as { _serverResult?: { type: string; redirect?: Response } })._serverResult;
   if (outcome?.type === "redirect" && outcome.redirect) {
-    return { status: outcome.redirect.status, redirect: outcome.redirect.headers.get("Location") ?? "/", html: "", head: { title: "", description: "" }, routeId: "", state: "" };
+    return {
+      status: outcome.redirect.status,
+      redirect: outcome.redirect.headers.get("Location") ?? "/",
+      html: "",
+      head: { title: "", description: "" },
+      routeId: "",
+      state: "",
+    };
   }
 
   const head: Partial<PageHead> = {};

@@ -48,6 +48,9 @@ export function hydrateState(client: QueryClient, state: SsrState): string[] {
     };
   });
   hydrate(client, { mutations: [], queries });
+  // The page was rendered with these failures on screen (a "not found"): hydration shows the same,
+  // instead of a spinner for a retry on mount.
+  for (const query of queries) if (query.state.error) client.setQueryDefaults(query.queryKey, { retryOnMount: false });
   return queries.map((query) => query.queryHash);
 }
 

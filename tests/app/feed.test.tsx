@@ -124,6 +124,7 @@ function setup({ me = ME, posts = [], extra = {}, locale = "en", url = "/social"
     mountFileRoute(SocialRoute, "/social/", root),
     mountFileRoute(PostRoute, "/social/post/$postId", root),
     stubRoute(root, "/social/login"),
+    stubRoute(root, "/social/signup"),
     stubRoute(root, "/social/profile/$userId"),
   ]);
   const view = renderApp(tree, url, { locale });
@@ -824,17 +825,35 @@ describe("/social/post/{id}", () => {
     expect(await screen.findByText("Post not found")).toBeTruthy();
     expect(screen.getAllByRole("link", { name: "Back to the feed" })[0]!.getAttribute("href")).toBe("/social");
     cleanup();
-    setup({ url: "/social/post/not-an-id" });
-    expect(await screen.findByText("Post not found")).toBeTruthy();
-    expect(callsTo("GET /api/posts/not-an-id")).toHaveLength(0);
+    // An id that cannot exist is the app's not-found page, before anything is asked.
+    const { callsTo: later } = setup({ url: "/social/post/not-an-id" });
+    expect(await screen.findByText(/not found/i)).toBeTruthy();
+    expect(later("GET /api/posts/not-an-id")).toHaveLength(0);
+    expect(later("GET /api/posts/not-an-id/teaser")).toHaveLength(0);
   });
 
-  it("sends a visitor to sign in, like /social", async () => {
-    const { router } = setup({ me: null, url: `/social/post/${uuid(5)}` });
-    await waitFor(() => expect(router.state.location.pathname).toBe("/social/login"));
+  it("shows a visitor who shared the post and the way in, never the post; /social still asks them to sign in", async () => {
+    const { callsTo, router } = setup({
+      me: null,
+      url: `/social/post/${uuid(5)}`,
+      extra: { [`GET /api/posts/${uuid(5)}/teaser`]: json(200, { teaser: { id: uuid(5), author: { username: "dj_rita", avatarUrl: null }, createdAt: "2026-11-01T10:00:00.000Z" } }) },
+    });
+    expect(await screen.findByRole("heading", { name: "A post in the Neon Test Brand community" })).toBeTruthy();
+    expect(screen.getByText("Shared by dj_rita")).toBeTruthy();
+    const signIn = screen.getByRole("link", { name: "Sign In" });
+    expect(signIn.getAttribute("href")).toBe(`/social/login?redirect=${encodeURIComponent(`/social/post/${uuid(5)}`)}`);
+    expect(screen.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe("/social/signup");
+    expect(callsTo(`GET /api/posts/${uuid(5)}`)).toHaveLength(0);
+    expect(router.state.location.pathname).toBe(`/social/post/${uuid(5)}`);
+    await waitFor(() => expect(document.title).toBe("A post in the Neon Test Brand community"));
     cleanup();
     const feed = setup({ me: null });
     await waitFor(() => expect(feed.router.state.location.pathname).toBe("/social/login"));
+  });
+
+  it("says 'Post not found' to a visitor when the post is gone", async () => {
+    setup({ me: null, url: `/social/post/${uuid(7)}`, extra: { [`GET /api/posts/${uuid(7)}/teaser`]: apiError(404, "post_not_found", "Post not found") } });
+    expect(await screen.findByText("Post not found")).toBeTruthy();
   });
 });
 

@@ -230,6 +230,7 @@ const pages = allRoutes.filter((route) => route.options.component && !route.chil
 const urlOf = (fullPath: string) =>
   fullPath
     .replace("$userId", ADMIN.id)
+    .replace("$postId", "00000000-0000-4000-8000-000000000001")
     .replace(/\$\w+/g, "sample-1")
     .replace(/(.)\/$/, "$1");
 

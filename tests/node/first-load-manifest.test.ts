@@ -1,14 +1,14 @@
-// The build's first-load.json (scripts/lib/first-load-manifest.mjs): for each page of
-// FIRST_LOAD_PAGES, its route component chunk and everything that chunk imports, minus what the
+// The build's first-load.json (scripts/lib/first-load-manifest.mjs): for each server-rendered page
+// (SSR_ROUTES), its route component chunk and everything that chunk imports, minus what the
 // shell already names (listed once, as `shell`); each language's site catalog; every named file's
-// gzipped size, and index.html's module preloads largest first. And wrangler.toml sends those
-// pages to the Worker, which writes the hints.
+// gzipped size, and index.html's module preloads largest first. And wrangler.toml sends every
+// page to the Worker, which renders it and writes the hints.
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { experimental_readRawConfig } from "wrangler";
 import { describe, expect, it } from "vitest";
 import { buildFirstLoadManifest, orderModulePreloads } from "../../scripts/lib/first-load-manifest.mjs";
-import { FIRST_LOAD_PAGES } from "../../worker/contracts/first-load";
+import { SSR_ROUTES } from "../../worker/contracts/ssr";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -118,9 +118,21 @@ describe("orderModulePreloads", () => {
 });
 
 describe("wrangler.toml", () => {
-  it("runs the Worker first for every page with first-load hints", () => {
+  it("runs the Worker first for every page, and lets it answer unknown addresses itself", () => {
     const { rawConfig } = experimental_readRawConfig({ config: path.join(ROOT, "wrangler.toml") });
-    const first = (rawConfig.assets as { run_worker_first?: string[] } | undefined)?.run_worker_first ?? [];
-    for (const page of Object.keys(FIRST_LOAD_PAGES)) expect(first, page).toContain(page);
+    const assets = rawConfig.assets as { run_worker_first?: string[]; not_found_handling?: string } | undefined;
+    const first = assets?.run_worker_first ?? [];
+    expect(first[0]).toBe("/*");
+    // Only built files skip the Worker: never a page.
+    for (const rule of first.slice(1)) expect(rule.startsWith("!")).toBe(true);
+    for (const route of Object.keys(SSR_ROUTES)) {
+      const example = route.replace(/\$\w+/g, "x");
+      expect(
+        first.some((rule) => rule.startsWith("!") && example.startsWith(rule.slice(1).replace(/\*$/, ""))),
+        route,
+      ).toBe(false);
+    }
+    // The Worker answers unknown addresses with the app's 404 page, not the assets layer's shell.
+    expect(assets?.not_found_handling).toBe("none");
   });
 });

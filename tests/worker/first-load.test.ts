@@ -1,16 +1,13 @@
-// The first-load hints of /, /events and /music/catalog (worker/lib/first-load.ts): the page's
-// route chunks and styles, the catalog of the visitor's language and the API answers the page
-// asks for, named in the shell's head from the build's first-load.json, with the shell's own module
-// preloads, all of them largest first. The shell and the manifest come from a fake ASSETS binding,
-// so the test knows every byte of both.
-import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+// The first-load hints of a server-rendered page (worker/services/first-load.ts): the page's route
+// chunks and styles and the catalog of its language, named in the shell's head from the build's
+// first-load.json, with the shell's own module preloads, all of them largest first. The shell and
+// the manifest come from a fake ASSETS binding, so the test knows every byte of both.
 import { describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
-import { CATALOG_EAGER_COVERS, FIRST_LOAD_MANIFEST, type FirstLoadManifest } from "../../worker/contracts/first-load";
-import type { AlbumsResponse } from "../../worker/contracts/music";
-import { localeOfRequest } from "../../worker/lib/first-load";
-import { call, createUser, ORIGIN, type Role } from "./helpers";
+import { FIRST_LOAD_MANIFEST, type FirstLoadManifest } from "../../worker/contracts/first-load";
+import { SSR_ROUTES, type SsrRouteId } from "../../worker/contracts/ssr";
+import { localeOfRequest } from "../../worker/services/first-load";
+import { createUser, type Role } from "./helpers";
+import { page as pageWith } from "./pages-fixtures";
 
 /** What the shell itself preloads, as the build writes it: largest first. */
 const SHELL_PRELOADS = ["/assets/framework-1.js", "/assets/api-1.js"];
@@ -34,9 +31,10 @@ const MANIFEST: FirstLoadManifest = {
   },
   catalogs: { en: { modules: ["/assets/en-1.js"] }, "pt-BR": { modules: ["/assets/pt-BR-1.js"] } },
   pages: {
+    ...(Object.fromEntries(Object.keys(SSR_ROUTES).map((route) => [route, { modules: [], styles: [] }])) as unknown as FirstLoadManifest["pages"]),
     "/": { modules: ["/assets/landing-1.js", "/assets/EventsList-1.js"], styles: ["/assets/landing-1.css"] },
     "/events": { modules: ["/assets/events-1.js", "/assets/EventsList-1.js"], styles: ["/assets/events-1.css"] },
-    "/music/catalog": { modules: ["/assets/CatalogPage-1.js"], styles: [] },
+    "/music/catalog/": { modules: ["/assets/CatalogPage-1.js"], styles: [] },
   },
 };
 
@@ -55,22 +53,18 @@ function fakeAssets(manifest: unknown = MANIFEST) {
   return { assets: assets as unknown as Fetcher, requests };
 }
 
-async function page(path: string, assets: Fetcher, headers: Record<string, string> = {}) {
-  const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(ORIGIN + path, { headers }), { ...env, ASSETS: assets }, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
+const page = (path: string, assets: Fetcher, headers: Record<string, string> = {}) => pageWith(path, { assets, headers });
 
 const linksOf = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]*)"`, "g"))].map((m) => m[1]);
-const preloadsAs = (html: string, as: string) => [...html.matchAll(new RegExp(`<link rel="preload" as="${as}"[^>]*href="([^"]*)"`, "g"))].map((m) => m[1]);
+/** Every preload that is not a module: the pages name no data or pictures ahead, their HTML has them. */
+const preloads = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
 
 describe("first-load hints", () => {
-  it("names the landing page's chunks with the shell's, largest first, its styles, the visitor's catalog and its API answers", async () => {
+  it("names the landing page's chunks with the shell's, largest first, its styles and the visitor's catalog", async () => {
     const { assets } = fakeAssets();
     const res = await page("/", assets, { "accept-language": "pt-BR,pt;q=0.9,en;q=0.8" });
     expect(res.status).toBe(200);
-    expect(res.headers.get("vary")).toBe("Accept-Language");
+    expect(res.headers.get("vary")).toBe("Cookie, Accept-Language");
     expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     const html = await res.text();
     // Each module once: the shell's own tags gave way to the merged list.
@@ -84,12 +78,8 @@ describe("first-load hints", () => {
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(linksOf(html, "stylesheet")).toEqual(["/assets/index-1.css", "/assets/landing-1.css"]);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/landing-1.css">');
-    expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/events"]);
-    // The SPA's fetch() (cors mode, same-origin credentials) reuses only a preload made the same way.
-    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/auth/me">');
-    // The hero picture is still the first thing named.
-    expect(preloadsAs(html, "image")).toEqual(["/media/site/hero-1-portrait.jpg", "/media/site/hero-1-1280.jpg"]);
-    expect(html.indexOf("</head>")).toBeGreaterThan(html.indexOf("/api/events"));
+    expect(preloads(html)).toEqual([]);
+    expect(html.indexOf("</head>")).toBeGreaterThan(html.indexOf("/assets/landing-1.css"));
   });
 
   it("names /events' own chunks and the English catalog for an English browser", async () => {
@@ -103,30 +93,31 @@ describe("first-load hints", () => {
       "/assets/EventsList-1.js",
     ]);
     expect(linksOf(html, "stylesheet")).toEqual(["/assets/index-1.css", "/assets/events-1.css"]);
-    expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/events"]);
-    expect(preloadsAs(html, "image")).toEqual([]);
   });
 
-  it("preloads the catalog page's first covers, in the catalog's order, and its albums", async () => {
-    const { albums } = await (await call("/api/music/albums")).json<AlbumsResponse>();
-    expect(albums.length).toBeGreaterThan(CATALOG_EAGER_COVERS);
+  it("names the catalog page's chunk, and only the shell's for a page without chunks of its own", async () => {
     const { assets } = fakeAssets();
     const res = await page("/music/catalog", assets);
     expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(linksOf(html, "modulepreload")).toEqual(["/assets/framework-1.js", "/assets/en-1.js", "/assets/CatalogPage-1.js", "/assets/api-1.js"]);
-    expect(preloadsAs(html, "fetch")).toEqual(["/api/config", "/api/auth/me", "/api/music/albums"]);
-    expect(preloadsAs(html, "image")).toEqual(albums.slice(0, CATALOG_EAGER_COVERS).map((album) => album.coverUrl));
-    expect(html).toContain("<title>Freestyle Lovers</title>");
-    expect(html).toContain('<div id="root"></div>');
+    expect(linksOf(await res.text(), "modulepreload")).toEqual(["/assets/framework-1.js", "/assets/en-1.js", "/assets/CatalogPage-1.js", "/assets/api-1.js"]);
+    const privacy = await (await page("/privacy", assets)).text();
+    expect(linksOf(privacy, "modulepreload")).toEqual(["/assets/framework-1.js", "/assets/en-1.js", "/assets/api-1.js"]);
   });
 
-  it.each<Exclude<Role, "visitor">>(["user", "vip", "admin", "banned"])("gives a signed-in %s the same public page as a visitor", async (role) => {
+  it("names nothing extra on a 404", async () => {
+    const { assets } = fakeAssets();
+    const res = await page("/no-such-page", assets);
+    expect(res.status).toBe(404);
+    expect(linksOf(await res.text(), "modulepreload")).toEqual(SHELL_PRELOADS);
+  });
+
+  it.each<Exclude<Role, "visitor">>(["user", "vip", "admin", "banned"])("gives a signed-in %s the same hints as a visitor", async (role) => {
     const { cookie } = await createUser(role);
     const { assets } = fakeAssets();
+    const head = (html: string) => html.slice(0, html.indexOf("</head>"));
     const visitor = await (await page("/music/catalog", assets)).text();
     const signedIn = await (await page("/music/catalog", assets, { cookie })).text();
-    expect(signedIn).toBe(visitor);
+    expect(head(signedIn)).toBe(head(visitor));
   });
 
   it("reads the manifest once per deployment (binding), not on every visit", async () => {
@@ -168,15 +159,12 @@ describe("first-load hints", () => {
     expect(catalog.status).toBe(200);
     const html = await catalog.text();
     expect(linksOf(html, "modulepreload")).toEqual(SHELL_PRELOADS);
-    expect(preloadsAs(html, "fetch")).toEqual([]);
-    // The covers do not depend on the build.
-    expect(preloadsAs(html, "image")).toHaveLength(CATALOG_EAGER_COVERS);
   });
 
   it.each([
     ["a path outside /assets/", { ...MANIFEST, catalogs: { ...MANIFEST.catalogs, en: { modules: ["https://evil.test/x.js"] } } }],
     ["markup in a path", { ...MANIFEST, pages: { ...MANIFEST.pages, "/": { modules: ['/assets/x.js"><script>alert(1)</script>'], styles: [] } } }],
-    ["a missing page", { ...MANIFEST, pages: { "/": MANIFEST.pages["/"] } }],
+    ["a missing page", { ...MANIFEST, pages: { "/": MANIFEST.pages["/"] } as Record<SsrRouteId, unknown> }],
     ["a missing language", { ...MANIFEST, catalogs: { en: MANIFEST.catalogs.en } }],
     ["no shell", { bytes: MANIFEST.bytes, catalogs: MANIFEST.catalogs, pages: MANIFEST.pages }],
     ["a size that is not a count of bytes", { ...MANIFEST, bytes: { ...MANIFEST.bytes, "/assets/api-1.js": -1 } }],
@@ -189,7 +177,6 @@ describe("first-load hints", () => {
     expect(linksOf(html, "modulepreload")).toEqual(SHELL_PRELOADS);
     expect(html).not.toContain("evil.test");
     expect(html).not.toContain("<script>alert");
-    expect(preloadsAs(html, "image")).toEqual(["/media/site/hero-1-portrait.jpg", "/media/site/hero-1-1280.jpg"]);
   });
 });
 

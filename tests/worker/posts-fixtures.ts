@@ -1,13 +1,10 @@
 // Shared by the /api/posts tests (posts.happy, posts.errors and posts.security .test.ts): requests
-// as each kind of member, rows read straight from D1, and the share page served from a stand-in
-// HTML shell. Nothing here registers hooks: each test file is evaluated on its own, this module
+// as each kind of member and rows read straight from D1 (the shared post's page is served through
+// pages-fixtures.ts). Nothing here registers hooks: each test file is evaluated on its own, this module
 // once for all of them.
-import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { asc, count, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { app } from "../../worker/app";
-import { call, createUser, db, errorOf, ORIGIN, type TestUser } from "./helpers";
+import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { postComments, postLikes, postReports, posts, users } from "../../worker/db/schema";
 import { FEED_MESSAGES, type FeedResponse, type PostResponse } from "../../worker/contracts/feed";
 
@@ -96,42 +93,3 @@ export const XSS_PAYLOADS = [
   "javascript:alert(document.cookie)",
   `"><svg onload=alert(1)> & 'quotes' &amp; &lt;already&gt;`,
 ];
-
-// --- the share page ---------------------------------------------------------------------------
-
-export const SHELL =
-  '<!doctype html><html><head><meta name="description" content="x" /><title>Freestyle Lovers</title></head><body><div id="root"></div></body></html>';
-const fakeAssets = { fetch: async () => new Response(SHELL, { headers: { "content-type": "text/html; charset=utf-8" } }) };
-
-export async function sharePage(path: string) {
-  const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(ORIGIN + path), { ...env, ASSETS: fakeAssets as unknown as Fetcher }, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-
-export function metaContents(html: string, key: string): string[] {
-  const re = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`, "g");
-  return [...html.matchAll(re)].map((m) => m[1]!);
-}
-export const decodeEntities = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e]!);
-
-/** The elements and attributes an HTML parser sees in `html`, and the decoded og:description. */
-export async function parsed(html: string) {
-  const elements: string[] = [];
-  const attributes: string[] = [];
-  let description: string | null = null;
-  await new HTMLRewriter()
-    .on("*", {
-      element(el) {
-        elements.push(el.tagName);
-        for (const [name] of el.attributes) attributes.push(name!);
-        // getAttribute gives the value as written: decode the entities the route wrote.
-        if (el.getAttribute("property") === "og:description") description = decodeEntities(el.getAttribute("content") ?? "");
-      },
-    })
-    .transform(new Response(html))
-    .text();
-  return { elements, attributes, description: description as string | null };
-}

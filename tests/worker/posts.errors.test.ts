@@ -1,10 +1,11 @@
-// /api/posts and the share page refusing what they must: invalid text and bodies, malformed
+// /api/posts and a shared post's page refusing what they must: invalid text and bodies, malformed
 // cursors and ids, missing posts, repeated reports and the per-account rate limits, each by its
 // exact status and error code, with nothing stored. Happy paths are in posts.happy.test.ts, roles,
 // CSRF and hostile text in posts.security.test.ts.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { call, createUser, ruleError } from "./helpers";
+import { call, createUser, errorOf, ruleError } from "./helpers";
+import { metaContents, page } from "./pages-fixtures";
 import { postComments, postLikes, postReports, posts } from "../../worker/db/schema";
 import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "../../worker/contracts/feed";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
@@ -25,8 +26,6 @@ import {
   deleteAs,
   expectError,
   awayFromWindowEdge,
-  SHELL,
-  sharePage,
 } from "./posts-fixtures";
 
 // --- create ---------------------------------------------------------------------------------
@@ -220,17 +219,29 @@ describe("rate limits", () => {
   });
 });
 
-// --- the share page -------------------------------------------------------------------------
+// --- a shared post's page and teaser -----------------------------------------------------------
 
-describe("GET /social/post/:id (share page)", () => {
+describe("GET /social/post/:id and /api/posts/:id/teaser for what is not a post", () => {
   it.each([
     ["an unknown id", () => crypto.randomUUID()],
     ["a malformed id", () => "not-a-post"],
     ["an upper-case id", () => crypto.randomUUID().toUpperCase()],
     ["a traversal", () => "..%2F..%2Fapi%2Fposts"],
-  ])("answers %s with 404 and the untouched shell", async (_label, id) => {
-    const res = await sharePage(`/social/post/${id()}`);
+  ])("answers %s with the app's 404 page, nothing to unfurl", async (_label, id) => {
+    const res = await page(`/social/post/${id()}`);
     expect(res.status).toBe(404);
-    expect(await res.text()).toBe(SHELL);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await res.text();
+    expect(metaContents(html, "og:title")).toEqual([]);
+    expect(html).not.toContain("A post in the");
+  });
+
+  it("answers the teaser of an unknown post with 404 post_not_found, and a malformed id with 400", async () => {
+    const unknown = await call(`/api/posts/${crypto.randomUUID()}/teaser`);
+    expect(unknown.status).toBe(404);
+    expect(await errorOf(unknown)).toEqual(POST_NOT_FOUND);
+    const malformed = await call("/api/posts/not-a-post/teaser");
+    expect(malformed.status).toBe(400);
+    expect(await errorOf(malformed)).toMatchObject({ message: FEED_MESSAGES.postNotFound, field: "id" });
   });
 });

@@ -1,4 +1,4 @@
-// /api/posts (the social feed) and the /social/post/:id share page doing what they are for:
+// /api/posts (the social feed) and a shared post's page (/social/post/:id) doing what they are for:
 // posting, the paged feed, deleting, comments, likes, reports and link previews, checked by their
 // answers and by what D1 holds afterwards (rows and the counters kept beside them). Refusals are in
 // posts.errors.test.ts, who may do what and hostile text in posts.security.test.ts, image
@@ -9,6 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { call, createUser, db, ORIGIN, type TestUser } from "./helpers";
+import { metaContents, page, rootOf, stateOf, textOf } from "./pages-fixtures";
 import { postComments, postLikes, posts } from "../../worker/db/schema";
 import {
   FEED_MESSAGES,
@@ -41,10 +42,6 @@ import {
   report,
   deleteAs,
   expectError,
-  SHELL,
-  sharePage,
-  metaContents,
-  parsed,
   busyPost,
 } from "./posts-fixtures";
 
@@ -471,73 +468,69 @@ describe("POST /api/posts/:id/reports", () => {
   });
 });
 
-// --- the share page -------------------------------------------------------------------------
+// --- a shared post's page ------------------------------------------------------------------
 
-describe("GET /social/post/:id (share page)", () => {
-  it("puts the post's text excerpt in the tags, and no author or image", async () => {
-    const author = await createUser("vip", { username: "Author_Name_Secret" });
-    const content = "Saw them live last night!\n\nBest   show ever.";
+describe("a shared post: /social/post/:id and its teaser", () => {
+  const UPLOADED = "/uploads/posts/0123456789abcdef0123456789abcdef.png";
+
+  async function sharedPost(username = "Author_Name") {
+    const author = await createUser("vip", { username });
+    const content = "Saw them live last night! Best show ever.";
     const postId = await seedPost(author.id, content);
-    await db()
-      .update(posts)
-      .set({ imageUrl: "/uploads/posts/0123456789abcdef0123456789abcdef.png", imageWidth: 10, imageHeight: 10 })
-      .where(eq(posts.id, postId));
-    const res = await sharePage(`/social/post/${postId}`);
+    await db().update(posts).set({ imageUrl: UPLOADED, imageWidth: 10, imageHeight: 10 }).where(eq(posts.id, postId));
+    return { author, content, postId };
+  }
+
+  it("tells a visitor who shared it and asks them in: never its text or its picture", async () => {
+    const { author, content, postId } = await sharedPost();
+    const res = await page(`/social/post/${postId}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = await res.text();
-    const excerpt = "Saw them live last night! Best show ever.";
-    expect(metaContents(html, "og:description")).toEqual([excerpt]);
-    expect(metaContents(html, "twitter:description")).toEqual([excerpt]);
-    expect(metaContents(html, "description")).toEqual([excerpt]);
-    expect(metaContents(html, "og:title")).toEqual(["A post on Freestyle Lovers"]);
+    expect(metaContents(html, "og:title")).toEqual(["A post in the Freestyle Lovers community"]);
+    expect(metaContents(html, "og:description")).toEqual(["Shared by Author_Name. Sign in to read it."]);
+    expect(metaContents(html, "description")).toEqual(["Shared by Author_Name. Sign in to read it."]);
+    expect(metaContents(html, "og:type")).toEqual(["article"]);
     expect(metaContents(html, "og:url")).toEqual([`${ORIGIN}/social/post/${postId}`]);
-    expect(metaContents(html, "og:image")).toEqual([]);
-    expect(metaContents(html, "twitter:image")).toEqual([]);
-    expect(html).not.toContain("Author_Name_Secret");
-    expect(html.toLowerCase()).not.toContain(author.username.toLowerCase());
+    expect(metaContents(html, "og:image")).toEqual([`${ORIGIN}/media/site/hero-1-1280.jpg`]);
+    const shown = textOf(rootOf(html));
+    expect(shown).toContain("A post in the Freestyle Lovers community");
+    expect(shown).toContain("Shared by Author_Name");
+    expect(rootOf(html)).toContain(`href="/social/login?redirect=${encodeURIComponent(`/social/post/${postId}`)}"`);
+    expect(html).not.toContain(content);
+    expect(html).not.toContain("Saw them live");
+    expect(html).not.toContain(UPLOADED);
     expect(html).not.toContain(author.id);
-    expect(html).not.toContain("/uploads/posts/");
-    expect(html).not.toContain("og:image");
   });
 
-  it("cuts a long post to at most 160 characters", async () => {
-    const author = await createUser("user");
-    const content = `${"word ".repeat(100)}end`;
-    const postId = await seedPost(author.id, content);
-    const html = await (await sharePage(`/social/post/${postId}`)).text();
-    const [description] = metaContents(html, "og:description");
-    expect(description!.length).toBeLessThanOrEqual(160);
-    expect(description).toBe(`${content.slice(0, 159)}…`);
-    // Exactly 160 is not cut.
-    const exact = await seedPost(author.id, "y".repeat(160));
-    expect(metaContents(await (await sharePage(`/social/post/${exact}`)).text(), "og:description")).toEqual(["y".repeat(160)]);
+  it("speaks the visitor's language", async () => {
+    const { postId } = await sharedPost("Autora");
+    const html = await (await page(`/social/post/${postId}`, { headers: { "accept-language": "pt-BR" } })).text();
+    expect(metaContents(html, "og:title")).toEqual(["Uma publicação na comunidade Freestyle Lovers"]);
+    expect(metaContents(html, "og:description")).toEqual(["Compartilhada por Autora. Entre para ler."]);
+    expect(textOf(rootOf(html))).toContain("Entrar");
   });
 
-  it("never splits a character in two at the cut (an emoji across the 159th unit)", async () => {
-    const author = await createUser("user");
-    const content = `${"a".repeat(158)}\u{1F3B5}${"b".repeat(50)}`;
-    const postId = await seedPost(author.id, content);
-    const res = await sharePage(`/social/post/${postId}`);
+  it("leaves a member's post to the browser: no teaser, no post data in the page", async () => {
+    const { content, postId } = await sharedPost("Poster_Name");
+    const reader = await createUser("user");
+    const res = await page(`/social/post/${postId}`, { headers: { cookie: reader.cookie } });
     expect(res.status).toBe(200);
-    // The whole page must be readable: a broken body is a broken link preview.
-    const html = await res.text().catch((err: unknown) => `<<the body could not be read: ${String(err)}>>`);
-    expect(html).not.toContain("<<the body could not be read");
-    const { description } = await parsed(html);
-    expect(description).not.toBeNull();
-    expect(description!).not.toContain("\uFFFD");
-    expect([...description!].length).toBeLessThanOrEqual(160);
-    expect(description!.startsWith("a".repeat(158))).toBe(true);
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    const html = await res.text();
+    expect(html).not.toContain("A post in the");
+    expect(html).not.toContain(content);
+    expect(stateOf(html).queries.queries.map((q) => q.queryKey[0])).toEqual(["config", "me"]);
   });
 
-  it("answers /social/post/ and extra segments with the HTML shell", async () => {
-    const author = await createUser("user");
-    const postId = await seedPost(author.id);
-    for (const path of ["/social/post/", `/social/post/${postId}/extra`]) {
-      const res = await sharePage(path);
-      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
-      expect(await res.text()).toBe(SHELL);
-    }
+  it("answers GET /api/posts/:id/teaser with who shared it and when, and nothing else", async () => {
+    const { postId } = await sharedPost("Teaser_Name");
+    const res = await call(`/api/posts/${postId}/teaser`);
+    expect(res.status).toBe(200);
+    const row = await postRow(postId);
+    expect(await res.json()).toEqual({
+      teaser: { id: postId, author: { username: "Teaser_Name", avatarUrl: null }, createdAt: row!.createdAt.toISOString() },
+    });
   });
 });
 

@@ -87,6 +87,12 @@ export type CommentView = { id: string; postId: string; author: PostAuthor; cont
 
 export type FeedResponse = { posts: PostView[]; nextCursor: string | null };
 export type PostResponse = { post: PostView };
+/**
+ * What a visitor may know of a members-only post, for its shared link: that it exists, who shared
+ * it and when. Never its text or its picture.
+ */
+export type PostTeaser = { id: string; author: { username: string; avatarUrl: string | null }; createdAt: string };
+export type PostTeaserResponse = { teaser: PostTeaser };
 export type CommentsResponse = { comments: CommentView[] };
 export type CommentResponse = { comment: CommentView; commentCount: number };
 export type LikeResponse = { liked: boolean; likeCount: number };

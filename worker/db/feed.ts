@@ -6,7 +6,7 @@ import { and, asc, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { postComments, postImages, postLikes, postReports, posts, users } from "./schema";
 import { displayUsername } from "./auth";
-import { FEED_PAGE_SIZE, POST_IMAGE_URL_PREFIX, type CommentView, type PostView, type ReportReason } from "../contracts/feed";
+import { FEED_PAGE_SIZE, POST_IMAGE_URL_PREFIX, type CommentView, type PostTeaser, type PostView, type ReportReason } from "../contracts/feed";
 
 export type Viewer = { id: string; isAdmin: boolean };
 
@@ -104,6 +104,18 @@ export async function findPost(db: DB, viewer: Viewer, postId: string): Promise<
     .where(and(eq(posts.id, postId), visibleAuthor(viewer), visibleHidden(viewer)))
     .get();
   return row ? toPostView(row, viewer) : null;
+}
+
+/** A post as a visitor may know of it (contracts/feed.ts PostTeaser), or null where a member could not see it. */
+export async function findPostTeaser(db: DB, postId: string): Promise<PostTeaser | null> {
+  const row = await db
+    .select({ id: posts.id, createdAt: posts.createdAt, username: users.username, email: users.email, avatarUrl: users.avatarUrl })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(eq(posts.id, postId), ne(users.status, "banned"), isNull(posts.hiddenAt)))
+    .get();
+  if (!row) return null;
+  return { id: row.id, author: { username: displayUsername(row), avatarUrl: row.avatarUrl }, createdAt: row.createdAt.toISOString() };
 }
 
 /** An uploaded image of this member that no post has taken yet. */

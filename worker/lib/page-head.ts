@@ -39,7 +39,9 @@ export function pageHeadTags({ head, url, locale, brand }: HeadInput): string {
   const named = (key: string, value: string) => `<meta name="${key}" content="${escapeHtml(value)}">`;
   return [
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    ...languageAlternates(new URL(url.pathname, url.origin)).map(({ hreflang, href }) => `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`),
+    ...languageAlternates(new URL(url.pathname, url.origin)).map(
+      ({ hreflang, href }) => `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`,
+    ),
     property("og:type", head.type ?? "website"),
     property("og:site_name", brand),
     property("og:title", head.title),

@@ -113,7 +113,14 @@ export function pageRoutes(apiFetch: ApiFetch) {
     // Signed-in and back-office pages: the shell, for the browser to render.
     if (routeId !== null && !isSsrRoute(routeId)) return shell(c);
     const locale = pageLocale(c);
-    const page = await rendering.run(transportFor(c, apiFetch), () => ssr.renderPage({ url: c.req.url, locale }));
+    let page: RenderedPage;
+    try {
+      page = await rendering.run(transportFor(c, apiFetch), () => ssr.renderPage({ url: c.req.url, locale }));
+    } catch (error) {
+      // The browser can still render the page from the shell: a failed render never costs the visit.
+      console.error("page render failed", c.req.path, error);
+      return shell(c);
+    }
     if (page.redirect) return c.redirect(page.redirect, page.status as 301 | 302 | 303 | 307 | 308);
     return htmlPage(c, routeId === null ? { ...page, status: 404 } : page, locale);
   });

@@ -1,5 +1,6 @@
-// /api/posts: the social feed for signed-in members (banned members have no session). Writes are
-// rate limited, and each one tells the feed hub once D1 has committed it.
+// /api/posts: the social feed for signed-in members (banned members have no session); visitors get
+// only a shared post's teaser. Writes are rate limited, and each one tells the feed hub once D1 has
+// committed it.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import type { SessionUser } from "../contracts/auth";
@@ -24,6 +25,7 @@ import {
   type FeedResponse,
   type LikeResponse,
   type PostResponse,
+  type PostTeaserResponse,
 } from "../contracts/feed";
 import { findReportableComment, insertCommentReport } from "../db/moderation";
 import { MODERATION_ERROR_CODES, MODERATION_MESSAGES } from "../contracts/moderation";
@@ -34,6 +36,7 @@ import {
   findComment,
   findFreeImage,
   findPost,
+  findPostTeaser,
   insertComment,
   insertPost,
   insertReport,
@@ -62,6 +65,13 @@ async function visiblePost(c: MemberContext, postId: string) {
 }
 
 export const postRoutes = new Hono<HonoEnv>()
+  // The one public read: a shared post's link shows visitors who shared it, never what it says.
+  .get("/:id/teaser", validate("param", postParamSchema), async (c) => {
+    const teaser = await findPostTeaser(c.var.db, c.req.valid("param").id);
+    if (!teaser) throw postNotFound();
+    return c.json<PostTeaserResponse>({ teaser });
+  })
+
   .use("*", requireUser)
 
   .get("/", validate("query", feedQuerySchema), async (c) => {

@@ -16,11 +16,12 @@ import { commentsButtonMessage, feedMessages as m, imageAltMessage, likeButtonMe
 import { useToggleLike } from "./mutations";
 import { PostContent } from "../../components/PostContent";
 import { RelativeTime } from "./RelativeTime";
+import { useOrigin } from "../../lib/origin";
 import { ReportDialog } from "./ReportDialog";
 import "./feed.css";
 
 /** The address a post is shared by. */
-export const postShareUrl = (postId: string, origin = window.location.origin) => `${origin}/social/post/${encodeURIComponent(postId)}`;
+export const postShareUrl = (postId: string, origin: string) => `${origin}/social/post/${encodeURIComponent(postId)}`;
 
 export type PostCardProps = {
   post: PostView;
@@ -105,12 +106,13 @@ function useShare(url: string, title: string) {
 
 export function PostCard({ post, viewerId, commentsOpen, onToggleComments, onDelete, onError, position }: PostCardProps) {
   const intl = useIntl();
+  const origin = useOrigin();
   const id = useId();
   const authorId = `${id}-author`;
   const commentsId = `${id}-comments`;
   const like = useToggleLike(post.id);
   const [reporting, setReporting] = useState(false);
-  const [shareState, share] = useShare(postShareUrl(post.id), intl.formatMessage(shareTitleMessage, { username: post.author.username }));
+  const [shareState, share] = useShare(postShareUrl(post.id, origin), intl.formatMessage(shareTitleMessage, { username: post.author.username }));
   const isOwn = viewerId !== null && viewerId === post.author.id;
 
   const toggleLike = () =>

@@ -88,6 +88,11 @@ export const feedMessages = defineMessages({
   postNotFoundHint: { id: "feed.single.notFoundHint", defaultMessage: "It may have been deleted, or the link is incomplete." },
   backToFeed: { id: "feed.single.back", defaultMessage: "Back to the feed" },
   metaTitle: { id: "feed.meta.title", defaultMessage: "Post" },
+
+  // A shared post's page for visitors.
+  teaserHint: { id: "feed.teaser.hint", defaultMessage: "Posts in the community are for members. Sign in to read it and join the conversation." },
+  teaserSignIn: { id: "feed.teaser.signIn", defaultMessage: "Sign In" },
+  teaserJoin: { id: "feed.teaser.join", defaultMessage: "Create an account" },
 });
 
 // Messages with placeholders, typed so a missing or misspelt value fails the type check.
@@ -121,3 +126,9 @@ export const reportReasonMessages = defineMessages({
   violence: { id: "feed.report.reason.violence", defaultMessage: "Violence or threats" },
   other: { id: "feed.report.reason.other", defaultMessage: "Something else" },
 } satisfies Record<ReportReason, unknown>);
+export const teaserTitleMessage = defineMessage<{ brand: string }>({ id: "feed.teaser.title", defaultMessage: "A post in the {brand} community" });
+export const teaserSharedByMessage = defineMessage<{ username: string }>({ id: "feed.teaser.sharedBy", defaultMessage: "Shared by {username}" });
+export const teaserDescriptionMessage = defineMessage<{ username: string }>({
+  id: "feed.teaser.description",
+  defaultMessage: "Shared by {username}. Sign in to read it.",
+});

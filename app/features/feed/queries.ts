@@ -3,7 +3,7 @@
 // (a page of the feed, and the single-post query of /social/post/{id}); the helpers keep both in
 // step, so a like or a comment shows the same counts wherever the post is on screen.
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import type { CommentsResponse, FeedResponse, PostResponse, PostView } from "../../../worker/contracts/feed";
+import type { CommentsResponse, FeedResponse, PostResponse, PostTeaserResponse, PostView } from "../../../worker/contracts/feed";
 import { api, ApiRequestError } from "../../lib/api";
 
 export const feedKeys = {
@@ -11,6 +11,7 @@ export const feedKeys = {
   list: ["feed", "posts"] as const,
   post: (postId: string) => ["feed", "post", postId] as const,
   comments: (postId: string) => ["feed", "comments", postId] as const,
+  teaser: (postId: string) => ["feed", "teaser", postId] as const,
 };
 
 export type FeedData = InfiniteData<FeedResponse, string | null>;
@@ -45,6 +46,15 @@ export const postQueryOptions = (postId: string) =>
     queryFn: ({ signal }) => api<PostResponse>(postPath(postId), { signal }),
     retry: retryTransient,
     staleTime: 30_000,
+  });
+
+/** What a visitor may know of a shared post: who shared it (GET /api/posts/{id}/teaser). */
+export const postTeaserQueryOptions = (postId: string) =>
+  queryOptions({
+    queryKey: feedKeys.teaser(postId),
+    queryFn: ({ signal }) => api<PostTeaserResponse>(`${postPath(postId)}/teaser`, { signal }),
+    retry: retryTransient,
+    staleTime: 60_000,
   });
 
 /** A post's comments, oldest first. */

@@ -32,7 +32,10 @@ function useNearViewport<T extends Element>(rootMargin: string) {
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    if (typeof IntersectionObserver === "undefined") return setNear(true);
+    if (typeof IntersectionObserver === "undefined") {
+      const frame = requestAnimationFrame(() => setNear(true));
+      return () => cancelAnimationFrame(frame);
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

@@ -1,21 +1,53 @@
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute } from "@tanstack/react-router";
-import { requireSignedIn } from "../../../lib/session/guards";
-import { postMetaNamedMessage, feedMessages } from "../../../features/feed/messages";
+import { createFileRoute, notFound } from "@tanstack/react-router";
+import { meQueryOptions } from "../../../lib/session/queries";
+import { useSessionUser } from "../../../lib/session/useSession";
+import { postMetaNamedMessage, feedMessages, teaserDescriptionMessage, teaserTitleMessage } from "../../../features/feed/messages";
 import { isPostId, PostPage } from "../../../features/feed/PostPage";
-import { postQueryOptions } from "../../../features/feed/queries";
+import { PostTeaser } from "../../../features/feed/PostTeaser";
+import { postQueryOptions, postTeaserQueryOptions } from "../../../features/feed/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
 
-// A shared post (the address the feed's Share button hands out): sign-in required, like /social.
+// A shared post (the address the feed's Share button hands out). Members read it with its
+// comments; a visitor sees who shared it and an invitation to sign in, never its text or picture,
+// so a pasted link unfurls as "A post in the {brand} community" instead of a login wall.
 export const Route = createFileRoute("/social/post/$postId")({
-  beforeLoad: requireSignedIn,
+  beforeLoad: ({ params }) => {
+    if (!isPostId(params.postId)) throw notFound();
+  },
+  // A visitor's page is rendered with the teaser. A member's post renders in the browser (its
+  // times are in the member's own time zone, which the server does not know).
+  loader: async ({ context: { queryClient }, params: { postId } }) => {
+    const user = await queryClient.ensureQueryData(meQueryOptions()).then(
+      (me) => me.user,
+      () => null,
+    );
+    // An error stays in the cache: the page shows it, and the server answers 404 for a missing post.
+    if (!user) await queryClient.prefetchQuery(postTeaserQueryOptions(postId));
+  },
   component: PostRoute,
 });
 
 function PostRoute() {
   const { postId } = Route.useParams();
+  const { user, isPending } = useSessionUser();
+  if (!user && !isPending) return <VisitorPost postId={postId} />;
+  return <MemberPost postId={postId} />;
+}
+
+function MemberPost({ postId }: { postId: string }) {
   // The page reads the post; the tab names its author once it has (this never asks by itself).
   const username = useQuery({ ...postQueryOptions(postId), enabled: false }).data?.post.author.username;
-  usePageMeta(username && isPostId(postId) ? { title: postMetaNamedMessage, titleValues: { username } } : { title: feedMessages.metaTitle });
+  usePageMeta(username ? { title: postMetaNamedMessage, titleValues: { username } } : { title: feedMessages.metaTitle });
   return <PostPage postId={postId} />;
+}
+
+function VisitorPost({ postId }: { postId: string }) {
+  const username = useQuery({ ...postTeaserQueryOptions(postId), enabled: false }).data?.teaser.author.username;
+  usePageMeta(
+    username
+      ? { title: teaserTitleMessage, titleNamesBrand: true, description: teaserDescriptionMessage, descriptionValues: { username }, type: "article" }
+      : { title: feedMessages.metaTitle },
+  );
+  return <PostTeaser postId={postId} />;
 }
