@@ -1,5 +1,6 @@
-// /api/admin/settings and what the settings do: administrators only; defaults on a fresh database;
-// a PUT stores exactly the fields sent, with its audit row, and refuses bad input storing nothing;
+// /api/admin/settings and what the settings do: administrators only; defaults on a fresh database
+// (the artist's name: the chat persona's); a PUT stores exactly the fields sent, with its audit row,
+// and refuses bad input storing nothing, each refusal in the API's one error shape;
 // the session timeout becomes the lifetime of sessions started afterwards; each admin notification
 // (new member, new VIP, ticket purchase) is mailed to ADMIN_EMAIL only while its switch is on.
 // Requests that leave work for after the response go through app.fetch with an execution context
@@ -11,15 +12,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { auditLog, mailOutbox, sessions, siteSettings } from "../../worker/db/schema";
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, type AdminSettingsResponse, type SiteSettings } from "../../worker/contracts/admin-settings";
+import { TEXT_MESSAGES } from "../../worker/contracts/text-messages";
 import { readSettings } from "../../worker/db/settings";
 import { forget } from "../../worker/lib/memo";
 import { notifyAdmin } from "../../worker/services/admin-notifications";
 import { fulfilEvent, type FulfilmentEvent } from "../../worker/services/payments/fulfilment";
-import { cookieFrom, createUser, db, errorOf, LOCAL_ORIGIN, ORIGIN, useFreshClientIp, type TestUser } from "./helpers";
+import { cookieFrom, createUser, db, errorOf, LOCAL_ORIGIN, ORIGIN, ruleError, useFreshClientIp, type TestUser } from "./helpers";
 import { cookieFor, expectRefused, ROLES, statusFor } from "./admin-gate-matrix";
 import { invoiceEvent, isVip, newCustomerId, newSubscriptionId, signatureFor, subscriptionEvent } from "./payments-fixtures";
 
-const vars = env as unknown as { ADMIN_EMAIL: string; SUPPORT_EMAIL: string; BRAND_NAME: string };
+const vars = env as unknown as { ADMIN_EMAIL: string; SUPPORT_EMAIL: string; BRAND_NAME: string; CHAT_PERSONA_NAME: string };
 const HOUR_MS = 60 * 60 * 1000;
 
 type SendOptions = {
@@ -87,6 +89,17 @@ describe("/api/admin/settings: administrators only", () => {
         expect(await storedRows()).toEqual([]);
       }
     });
+
+    it(`PUT of the artist's name as ${role} → ${statusFor(role, 200)}${role === "admin" ? "" : ", nothing stored or audited"}`, async () => {
+      const audits = await auditCount();
+      const res = await putSettings(await cookieFor(role), { artistName: "Someone Else" });
+      if (role === "admin") expect(res.status).toBe(200);
+      else {
+        await expectRefused(res, role);
+        expect(await storedRows()).toEqual([]);
+        expect(await auditCount()).toBe(audits);
+      }
+    });
   }
 });
 
@@ -97,7 +110,7 @@ describe("GET /api/admin/settings", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({
-      settings: { sessionTimeoutHours: 24, notifications: { newUser: true, newVip: true, ticketPurchase: true } },
+      settings: { sessionTimeoutHours: 24, notifications: { newUser: true, newVip: true, ticketPurchase: true }, artistName: vars.CHAT_PERSONA_NAME },
       site: { name: vars.BRAND_NAME, supportEmail: vars.SUPPORT_EMAIL, adminEmail: vars.ADMIN_EMAIL },
       viewer: { email: admin.email, role: "super_admin", roleLabel: "Super Admin" },
     } satisfies AdminSettingsResponse);
@@ -112,16 +125,26 @@ describe("GET /api/admin/settings", () => {
         { key: "sessionTimeoutHours", value: 36, updatedAt },
         { key: "notifications.newVip", value: "no", updatedAt },
         { key: "notifications.newUser", value: false, updatedAt },
+        { key: "artistName", value: "   ", updatedAt },
       ]);
     const body = await (await send("/api/admin/settings", { cookie: admin.cookie })).json<AdminSettingsResponse>();
-    expect(body.settings).toEqual({ sessionTimeoutHours: 24, notifications: { newUser: false, newVip: true, ticketPurchase: true } });
+    expect(body.settings).toEqual({
+      sessionTimeoutHours: 24,
+      notifications: { newUser: false, newVip: true, ticketPurchase: true },
+      artistName: vars.CHAT_PERSONA_NAME,
+    });
+    expect((await readSettings(db())).artistName).toBeNull();
   });
 });
 
 describe("PUT /api/admin/settings", () => {
   it("stores every setting, answers the new settings, and a later GET (a reload) reads them back", async () => {
     const admin = await createUser("admin");
-    const wanted: SiteSettings = { sessionTimeoutHours: 12, notifications: { newUser: false, newVip: true, ticketPurchase: false } };
+    const wanted: SiteSettings = {
+      sessionTimeoutHours: 12,
+      notifications: { newUser: false, newVip: true, ticketPurchase: false },
+      artistName: "Marina Sol",
+    };
     const res = await putSettings(admin.cookie, wanted);
     expect(res.status).toBe(200);
     const body = await res.json<AdminSettingsResponse>();
@@ -130,6 +153,7 @@ describe("PUT /api/admin/settings", () => {
     expect(body.viewer.roleLabel).toBe("Super Admin");
 
     expect(await storedRows()).toEqual([
+      { key: "artistName", value: "Marina Sol" },
       { key: "notifications.newUser", value: false },
       { key: "notifications.newVip", value: true },
       { key: "notifications.ticketPurchase", value: false },
@@ -157,44 +181,103 @@ describe("PUT /api/admin/settings", () => {
     expect(Date.now() - rows[0]!.createdAt.getTime()).toBeLessThan(60_000);
   });
 
+  it("audits the artist's name as stored: null before the first save (the persona's name stood in)", async () => {
+    const admin = await createUser("admin");
+    await setSettings(admin, { artistName: "Marina Sol" });
+    await setSettings(admin, { artistName: "Marina Sol & Band" });
+    const rows = await db().select().from(auditLog).where(eq(auditLog.action, "settings.update")).orderBy(desc(auditLog.id)).limit(2);
+    expect(rows.map((r) => r.summary)).toEqual([
+      { before: { artistName: "Marina Sol" }, after: { artistName: "Marina Sol & Band" } },
+      { before: { artistName: null }, after: { artistName: "Marina Sol" } },
+    ]);
+  });
+
+  it("stores the artist's name trimmed, answers it, and a later GET (another isolate) reads it back", async () => {
+    const admin = await createUser("admin");
+    const saved = await setSettings(admin, { artistName: "  Marina Sol  " });
+    expect(saved).toEqual({ ...DEFAULT_SETTINGS, artistName: "Marina Sol" });
+    expect(await storedRows()).toEqual([{ key: "artistName", value: "Marina Sol" }]);
+    forget("");
+    const reread = await (await send("/api/admin/settings", { cookie: admin.cookie })).json<AdminSettingsResponse>();
+    expect(reread.settings.artistName).toBe("Marina Sol");
+    expect(await readSettings(db())).toEqual({ ...DEFAULT_SETTINGS, artistName: "Marina Sol" });
+  });
+
+  it("accepts an artist's name of exactly 80 characters (counted after trimming)", async () => {
+    const admin = await createUser("admin");
+    const name = "é".repeat(80);
+    expect((await setSettings(admin, { artistName: ` ${name.normalize("NFD")} ` })).artistName).toBe(name);
+  });
+
   it("changes only the fields sent: a partial update keeps the others", async () => {
     const admin = await createUser("admin");
     await setSettings(admin, { sessionTimeoutHours: 12, notifications: allOff });
     const after = await setSettings(admin, { notifications: { ticketPurchase: true } });
-    expect(after).toEqual({ sessionTimeoutHours: 12, notifications: { newUser: false, newVip: false, ticketPurchase: true } });
+    const persona = vars.CHAT_PERSONA_NAME;
+    expect(after).toEqual({ sessionTimeoutHours: 12, notifications: { newUser: false, newVip: false, ticketPurchase: true }, artistName: persona });
     const again = await setSettings(admin, { sessionTimeoutHours: 24 });
-    expect(again).toEqual({ sessionTimeoutHours: 24, notifications: { newUser: false, newVip: false, ticketPurchase: true } });
-    expect(await readSettings(db())).toEqual(again);
+    expect(again).toEqual({ sessionTimeoutHours: 24, notifications: { newUser: false, newVip: false, ticketPurchase: true }, artistName: persona });
+    expect(await readSettings(db())).toEqual({ ...again, artistName: null }); // the persona's name is not stored
+    const named = await setSettings(admin, { artistName: "Marina Sol" });
+    expect(named).toEqual({ ...again, artistName: "Marina Sol" });
+    expect(await setSettings(admin, { notifications: { newUser: true } })).toEqual({ ...named, notifications: { ...named.notifications, newUser: true } });
   });
 
   // Each with a valid field next to the invalid one where it can be: that one is not stored either.
-  const invalid: [string, unknown, string | null][] = [
-    ["a timeout not offered", { sessionTimeoutHours: 36, notifications: { newUser: false } }, SETTINGS_MESSAGES.timeoutInvalid],
-    ["a timeout as text", { sessionTimeoutHours: "24" }, SETTINGS_MESSAGES.timeoutInvalid],
-    ["a null timeout", { sessionTimeoutHours: null }, SETTINGS_MESSAGES.timeoutInvalid],
-    ["a switch that is not a boolean", { sessionTimeoutHours: 12, notifications: { newUser: "yes" } }, SETTINGS_MESSAGES.switchInvalid],
-    ["a switch as 1", { notifications: { newVip: 1, newUser: false } }, SETTINGS_MESSAGES.switchInvalid],
+  // With a message: the whole error, { code, message, field?, params? } (ruleError: the code is the
+  // form rule's for a typed field, invalid_input for a chosen one); without: an invalid_input.
+  const invalid: [string, unknown, string | null, string?][] = [
+    ["a timeout not offered", { sessionTimeoutHours: 36, notifications: { newUser: false } }, SETTINGS_MESSAGES.timeoutInvalid, "sessionTimeoutHours"],
+    ["a timeout as text", { sessionTimeoutHours: "24" }, SETTINGS_MESSAGES.timeoutInvalid, "sessionTimeoutHours"],
+    ["a null timeout", { sessionTimeoutHours: null }, SETTINGS_MESSAGES.timeoutInvalid, "sessionTimeoutHours"],
+    [
+      "a switch that is not a boolean",
+      { sessionTimeoutHours: 12, notifications: { newUser: "yes" } },
+      SETTINGS_MESSAGES.switchInvalid,
+      "notifications.newUser",
+    ],
+    ["a switch as 1", { notifications: { newVip: 1, newUser: false } }, SETTINGS_MESSAGES.switchInvalid, "notifications.newVip"],
     ["an unknown switch", { sessionTimeoutHours: 12, notifications: { newsletter: true } }, null],
     ["an unknown field", { sessionTimeoutHours: 12, siteName: "Hacked" }, null],
     ["nothing to change", {}, SETTINGS_MESSAGES.nothingToUpdate],
     ["empty notifications", { notifications: {} }, SETTINGS_MESSAGES.nothingToUpdate],
     ["an array", [12], null],
+    ["an empty artist name", { sessionTimeoutHours: 12, artistName: "" }, SETTINGS_MESSAGES.artistNameRequired, "artistName"],
+    ["an artist name of spaces", { artistName: "  \u00a0 " }, SETTINGS_MESSAGES.artistNameRequired, "artistName"],
+    ["an artist name of 81 characters", { notifications: { newUser: false }, artistName: "x".repeat(81) }, SETTINGS_MESSAGES.artistNameTooLong, "artistName"],
+    ["an artist name as a number", { sessionTimeoutHours: 12, artistName: 42 }, SETTINGS_MESSAGES.artistNameInvalid, "artistName"],
+    ["a null artist name", { artistName: null }, SETTINGS_MESSAGES.artistNameInvalid, "artistName"],
+    ["an artist name with a control character", { artistName: "Marina\u0000Sol" }, TEXT_MESSAGES.invalidCharacters, "artistName"],
   ];
-  for (const [what, json, message] of invalid) {
-    it(`refuses ${what} (400 invalid_input), storing nothing and auditing nothing`, async () => {
+  for (const [what, json, message, field] of invalid) {
+    it(`refuses ${what} (400${message ? ` ${ruleError(message).code}` : " invalid_input"}), storing nothing and auditing nothing`, async () => {
       const admin = await createUser("admin");
-      await setSettings(admin, { sessionTimeoutHours: 48 });
+      await setSettings(admin, { sessionTimeoutHours: 48, artistName: "Marina Sol" });
       const [rows, audits] = [await storedRows(), await auditCount()];
       const res = await putSettings(admin.cookie, json);
       expect(res.status).toBe(400);
       const error = await errorOf(res);
-      expect(error.code).toBe("invalid_input");
-      if (message) expect(error.message).toBe(message);
+      if (message) expect(error).toEqual(ruleError(message, field));
+      else expect(error.code).toBe("invalid_input");
       expect(await storedRows()).toEqual(rows);
       expect(await auditCount()).toBe(audits);
-      expect(await readSettings(db())).toEqual({ ...DEFAULT_SETTINGS, sessionTimeoutHours: 48 });
+      expect(await readSettings(db())).toEqual({ ...DEFAULT_SETTINGS, sessionTimeoutHours: 48, artistName: "Marina Sol" });
     });
   }
+
+  it("names the artist's name rules by their codes, with the limit as a value", () => {
+    expect(ruleError(SETTINGS_MESSAGES.artistNameRequired, "artistName")).toEqual({
+      code: "artist_name_required",
+      message: "Artist name is required",
+      field: "artistName",
+    });
+    expect(ruleError(SETTINGS_MESSAGES.artistNameTooLong, "artistName")).toEqual({
+      code: "artist_name_too_long",
+      message: "Artist name must be at most 80 characters",
+      field: "artistName",
+      params: { max: 80 },
+    });
+  });
 
   it("refuses a body that is not JSON (400)", async () => {
     const admin = await createUser("admin");

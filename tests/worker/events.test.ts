@@ -1,10 +1,11 @@
 // Events: the public list, one event, virtual meets (the join link's window and who gets it), the
-// calendar downloads and feed, and the schema.org JSON-LD in the landing page. Draft and cancelled
+// calendar downloads and feed, and the schema.org JSON-LD in the landing page (performed by the
+// artist named in the site settings, organized by the brand). Draft and cancelled
 // events never leave the Worker, by any of these ways. The clock is faked (Date only) so every
 // date is exact.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { events } from "../../worker/db/schema";
+import { events, siteSettings } from "../../worker/db/schema";
 import type { EventRow, NewEventRow } from "../../worker/db/events";
 import { forget } from "../../worker/lib/memo";
 import { toZonedIso, utcOffsetMinutes } from "../../worker/contracts/time-zones";
@@ -13,6 +14,8 @@ import { ORIGIN, call, createUser, db, errorOf, type Role } from "./helpers";
 import { headOf, page, rootOf, textOf } from "./pages-fixtures";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
+/** wrangler.toml's CHAT_PERSONA_NAME: the artist's name until an admin saves one. */
+const PERSONA = (env as unknown as { CHAT_PERSONA_NAME: string }).CHAT_PERSONA_NAME;
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -473,6 +476,12 @@ const LD_SCRIPT = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g;
 const jsonLdOf = (html: string) => [...html.matchAll(LD_SCRIPT)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>[]);
 
 describe("JSON-LD in / and /events", () => {
+  // No saved artist name, and no settings or events remembered from an earlier test.
+  beforeEach(async () => {
+    await db().delete(siteSettings);
+    forget("");
+  });
+
   it.each(["/", "/events"])("%s lists every published upcoming event as a MusicEvent", async (path) => {
     const concert = await addEvent({
       at: 14 * DAY, // 5 December 2026, 12:00 New York time (EST)
@@ -519,8 +528,10 @@ describe("JSON-LD in / and /events", () => {
     const [list] = scripts;
     expect(list!.map((e) => e.name)).toEqual([meet.title, concert.title, saoPaulo.title, summer.title]);
 
+    // The artist performs (no name saved: the persona's); the brand organizes.
+    expect(PERSONA).toBe("Lola Rivera");
     const brand = {
-      performer: { "@type": "MusicGroup", name: "Freestyle Lovers" },
+      performer: { "@type": "Person", name: PERSONA },
       organizer: { "@type": "Organization", name: "Freestyle Lovers", url: ORIGIN },
     };
     expect(list![1]).toEqual({
@@ -584,6 +595,28 @@ describe("JSON-LD in / and /events", () => {
     expect(html).not.toContain(meet.joinUrl!);
     expect(list![2]).toMatchObject({ startDate: toZonedIso(NOW + 150 * DAY, "America/Sao_Paulo"), offers: { price: "180.00", priceCurrency: "BRL" } });
     expect(String(list![2]!.startDate)).toMatch(/-03:00$/);
+  });
+
+  it("names as performer the artist name an admin saves in the settings, at once", async () => {
+    await addEvent({ title: "Album launch" });
+    await addMeet();
+    const performersOf = async (path: string) => jsonLdOf(await (await page(path)).text())[0]!.map((e) => [e.performer, e.organizer]);
+    const organizer = { "@type": "Organization", name: "Freestyle Lovers", url: ORIGIN };
+    expect(await performersOf("/")).toEqual([
+      [{ "@type": "Person", name: PERSONA }, organizer],
+      [{ "@type": "Person", name: PERSONA }, organizer],
+    ]);
+
+    const admin = await createUser("admin");
+    const res = await call("/api/admin/settings", { method: "PUT", json: { artistName: "  Marina Sol " }, cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    // The settings read by the first page were remembered; the save forgot them in this isolate.
+    for (const path of ["/", "/events"]) {
+      expect(await performersOf(path)).toEqual([
+        [{ "@type": "Person", name: "Marina Sol" }, organizer],
+        [{ "@type": "Person", name: "Marina Sol" }, organizer],
+      ]);
+    }
   });
 
   it("keeps a hostile title inside the script element", async () => {

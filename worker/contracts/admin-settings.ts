@@ -1,6 +1,9 @@
 // The back office's saved site settings (GET and PUT /api/admin/settings), shared with the SPA.
 // A setting never stored reads as its default, so a fresh database behaves like the spec's page.
+// The artist's name has no fixed default: until an admin saves one it is the chat persona's
+// (CHAT_PERSONA_NAME), so the stored settings hold null for it and artistNameOf resolves it.
 import { z } from "./zod";
+import { userText } from "./text";
 
 /** The spec's session timeout choices, in hours (section 9). */
 export const SESSION_TIMEOUT_OPTIONS = [12, 24, 48] as const;
@@ -10,13 +13,34 @@ export type SessionTimeoutHours = (typeof SESSION_TIMEOUT_OPTIONS)[number];
 export type NotificationSettings = { newUser: boolean; newVip: boolean; ticketPurchase: boolean };
 export const NOTIFICATION_KEYS = ["newUser", "newVip", "ticketPurchase"] as const satisfies readonly (keyof NotificationSettings)[];
 
-export type SiteSettings = { sessionTimeoutHours: SessionTimeoutHours; notifications: NotificationSettings };
+/** The longest artist name, counted after trimming (the events' schema.org performer). */
+export const ARTIST_NAME_MAX = 80;
 
-/** 24 hours as the spec says; every notification on, as the spec's page showed them ticked. */
-export const DEFAULT_SETTINGS: SiteSettings = {
+/** The settings as the back office shows and sends them: the artist's name always resolved. */
+export type SiteSettings = { sessionTimeoutHours: SessionTimeoutHours; notifications: NotificationSettings; artistName: string };
+
+/** The settings as stored: `artistName` is null until an admin saves one (see artistNameOf). */
+export type StoredSettings = Omit<SiteSettings, "artistName"> & { artistName: string | null };
+
+/** 24 hours as the spec says; every notification on, as the spec's page showed them ticked; no artist name saved. */
+export const DEFAULT_SETTINGS: StoredSettings = {
   sessionTimeoutHours: 24,
   notifications: { newUser: true, newVip: true, ticketPurchase: true },
+  artistName: null,
 };
+
+/**
+ * The artist the site is about (the performer of its events): the saved name, else the deploy's
+ * chat persona (CHAT_PERSONA_NAME), who is that artist.
+ */
+export const artistNameOf = (settings: Pick<StoredSettings, "artistName">, config: { CHAT_PERSONA_NAME: string }): string =>
+  settings.artistName ?? config.CHAT_PERSONA_NAME;
+
+/** The stored settings with the artist's name resolved, as GET and PUT answer them. */
+export const resolveSettings = (settings: StoredSettings, config: { CHAT_PERSONA_NAME: string }): SiteSettings => ({
+  ...settings,
+  artistName: artistNameOf(settings, config),
+});
 
 /** Every administrator is a super admin: there is one admin level. The SPA translates by `role`. */
 export const ADMIN_ROLE = { role: "super_admin", label: "Super Admin" } as const;
@@ -32,9 +56,22 @@ export const SETTINGS_MESSAGES = {
   timeoutInvalid: "Session timeout must be 12, 24 or 48 hours",
   switchInvalid: "A notification setting must be true or false",
   nothingToUpdate: "Nothing to update",
+  artistNameInvalid: "Artist name must be text",
+  artistNameRequired: "Artist name is required",
+  artistNameTooLong: "Artist name must be at most 80 characters",
 } as const;
 
 const notificationSwitch = z.boolean({ error: SETTINGS_MESSAGES.switchInvalid }).optional();
+
+/** A name typed in the back office: trimmed and normalised text (userText), 1 to ARTIST_NAME_MAX characters. */
+export const artistNameSchema = z.string({ error: SETTINGS_MESSAGES.artistNameInvalid }).pipe(
+  userText({
+    min: 1,
+    minMessage: SETTINGS_MESSAGES.artistNameRequired,
+    max: ARTIST_NAME_MAX,
+    maxMessage: SETTINGS_MESSAGES.artistNameTooLong,
+  }),
+);
 
 /**
  * PUT body. Partial: only the fields sent change (notifications one by one too), so two admins
@@ -44,8 +81,9 @@ export const settingsUpdateSchema = z
   .strictObject({
     sessionTimeoutHours: z.literal(SESSION_TIMEOUT_OPTIONS, { error: SETTINGS_MESSAGES.timeoutInvalid }).optional(),
     notifications: z.strictObject({ newUser: notificationSwitch, newVip: notificationSwitch, ticketPurchase: notificationSwitch }).optional(),
+    artistName: artistNameSchema.optional(),
   })
-  .refine((u) => u.sessionTimeoutHours !== undefined || NOTIFICATION_KEYS.some((k) => u.notifications?.[k] !== undefined), {
+  .refine((u) => u.sessionTimeoutHours !== undefined || u.artistName !== undefined || NOTIFICATION_KEYS.some((k) => u.notifications?.[k] !== undefined), {
     message: SETTINGS_MESSAGES.nothingToUpdate,
   });
 

@@ -5,6 +5,7 @@
 // A text belongs to one code only (a schema's issue carries its text, not its rule), so rules that
 // say the same thing in different forms share a code: email_invalid, name_required, title_required
 // (the back office's catalog forms say those two as well), invalid_characters.
+import { ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth";
 import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin-event-limits";
 import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./collections";
@@ -85,6 +86,10 @@ export const VALIDATION_RULES = {
   event_online_invalid: { message: EVENT_FORM_MESSAGES.onlineInvalid },
   event_text_too_long: { message: EVENT_FORM_MESSAGES.textTooLong, params: { max: TEXT_MAX } },
   event_description_too_long: { message: EVENT_FORM_MESSAGES.descriptionTooLong, params: { max: DESCRIPTION_MAX } },
+
+  // The back office's settings (the other settings are chosen, not typed: invalid_input)
+  artist_name_required: { message: SETTINGS_MESSAGES.artistNameRequired },
+  artist_name_too_long: { message: SETTINGS_MESSAGES.artistNameTooLong, params: { max: ARTIST_NAME_MAX } },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

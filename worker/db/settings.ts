@@ -1,6 +1,7 @@
 // The saved site settings. One site_settings row per setting, keyed by its path in SiteSettings
-// ("sessionTimeoutHours", "notifications.newUser", ...). A setting without a row, or with a value
-// this code no longer accepts, reads as its default. Reads happen on every sign-in and every
+// ("sessionTimeoutHours", "notifications.newUser", "artistName", ...). A setting without a row, or
+// with a value this code no longer accepts, reads as its default (the artist's name as null: its
+// default comes from the deploy's configuration, artistNameOf in the contract). Reads happen on every sign-in and every
 // notification, so they are remembered for a few seconds per isolate; a write forgets them here
 // at once, and other isolates see it when their copy expires.
 import { inArray, sql } from "drizzle-orm";
@@ -9,12 +10,13 @@ import { siteSettings } from "./schema";
 import { auditInsert, type Actor } from "./audit";
 import { forget, remember } from "../lib/memo";
 import {
+  artistNameSchema,
   DEFAULT_SETTINGS,
   NOTIFICATION_KEYS,
   SESSION_TIMEOUT_OPTIONS,
   type SessionTimeoutHours,
   type SettingsUpdate,
-  type SiteSettings,
+  type StoredSettings,
 } from "../contracts/admin-settings";
 
 const MEMO_KEY = "site-settings";
@@ -22,20 +24,21 @@ const MEMO_KEY = "site-settings";
 export const SETTINGS_TTL_MS = 10_000;
 
 /** A setting's row key: its path in SiteSettings. */
-type SettingKey = "sessionTimeoutHours" | `notifications.${(typeof NOTIFICATION_KEYS)[number]}`;
+type SettingKey = "sessionTimeoutHours" | "artistName" | `notifications.${(typeof NOTIFICATION_KEYS)[number]}`;
 const notificationKey = (k: (typeof NOTIFICATION_KEYS)[number]): SettingKey => `notifications.${k}`;
-const ALL_KEYS: SettingKey[] = ["sessionTimeoutHours", ...NOTIFICATION_KEYS.map(notificationKey)];
+const ALL_KEYS: SettingKey[] = ["sessionTimeoutHours", "artistName", ...NOTIFICATION_KEYS.map(notificationKey)];
+type SettingValue = SessionTimeoutHours | boolean | string | null;
 
 const isTimeout = (value: unknown): value is SessionTimeoutHours => SESSION_TIMEOUT_OPTIONS.some((h) => h === value);
 
-/** The settings as every row holds them: one flat entry per setting. */
-function flatten(s: SiteSettings): Record<SettingKey, SessionTimeoutHours | boolean> {
-  const flat = { sessionTimeoutHours: s.sessionTimeoutHours } as Record<SettingKey, SessionTimeoutHours | boolean>;
+/** The settings as every row holds them: one flat entry per setting (null: the artist's name not saved). */
+function flatten(s: StoredSettings): Record<SettingKey, SettingValue> {
+  const flat = { sessionTimeoutHours: s.sessionTimeoutHours, artistName: s.artistName } as Record<SettingKey, SettingValue>;
   for (const k of NOTIFICATION_KEYS) flat[notificationKey(k)] = s.notifications[k];
   return flat;
 }
 
-function fromRows(rows: { key: string; value: unknown }[]): SiteSettings {
+function fromRows(rows: { key: string; value: unknown }[]): StoredSettings {
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const timeout = stored.get("sessionTimeoutHours");
   const notifications = { ...DEFAULT_SETTINGS.notifications };
@@ -43,17 +46,25 @@ function fromRows(rows: { key: string; value: unknown }[]): SiteSettings {
     const value = stored.get(notificationKey(k));
     if (typeof value === "boolean") notifications[k] = value;
   }
-  return { sessionTimeoutHours: isTimeout(timeout) ? timeout : DEFAULT_SETTINGS.sessionTimeoutHours, notifications };
+  const artistName = artistNameSchema.safeParse(stored.get("artistName"));
+  return {
+    sessionTimeoutHours: isTimeout(timeout) ? timeout : DEFAULT_SETTINGS.sessionTimeoutHours,
+    notifications,
+    artistName: artistName.success ? artistName.data : DEFAULT_SETTINGS.artistName,
+  };
 }
 
 const loadSettings = async (db: DB) =>
   fromRows(await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(inArray(siteSettings.key, ALL_KEYS)));
 
-/** The current settings (defaults where none is stored), remembered briefly. Do not mutate. */
-export const readSettings = (db: DB): Promise<SiteSettings> => remember(MEMO_KEY, SETTINGS_TTL_MS, () => loadSettings(db));
+/**
+ * The current settings (defaults where none is stored; the artist's name null until saved, see
+ * artistNameOf), remembered briefly. Do not mutate.
+ */
+export const readSettings = (db: DB): Promise<StoredSettings> => remember(MEMO_KEY, SETTINGS_TTL_MS, () => loadSettings(db));
 
 /** `update` applied over `current`. */
-function mergeSettings(current: SiteSettings, update: SettingsUpdate): SiteSettings {
+function mergeSettings(current: StoredSettings, update: SettingsUpdate): StoredSettings {
   return {
     sessionTimeoutHours: update.sessionTimeoutHours ?? current.sessionTimeoutHours,
     notifications: {
@@ -61,6 +72,7 @@ function mergeSettings(current: SiteSettings, update: SettingsUpdate): SiteSetti
       newVip: update.notifications?.newVip ?? current.notifications.newVip,
       ticketPurchase: update.notifications?.ticketPurchase ?? current.notifications.ticketPurchase,
     },
+    artistName: update.artistName ?? current.artistName,
   };
 }
 
@@ -68,7 +80,7 @@ function mergeSettings(current: SiteSettings, update: SettingsUpdate): SiteSetti
  * Stores the fields of `update` and appends the audit row (the sent settings before and after,
  * by row key) in one D1 batch: neither is stored without the other. Returns the new settings.
  */
-export async function saveSettings(db: DB, update: SettingsUpdate, actor: Actor, now = Date.now()): Promise<SiteSettings> {
+export async function saveSettings(db: DB, update: SettingsUpdate, actor: Actor, now = Date.now()): Promise<StoredSettings> {
   const before = await loadSettings(db); // not the remembered copy: the audit row says what was stored
   const after = mergeSettings(before, update);
   const [flatBefore, flatAfter] = [flatten(before), flatten(after)];
@@ -92,6 +104,7 @@ export async function saveSettings(db: DB, update: SettingsUpdate, actor: Actor,
 function sentKeys(update: SettingsUpdate): SettingKey[] {
   const keys: SettingKey[] = [];
   if (update.sessionTimeoutHours !== undefined) keys.push("sessionTimeoutHours");
+  if (update.artistName !== undefined) keys.push("artistName");
   for (const k of NOTIFICATION_KEYS) if (update.notifications?.[k] !== undefined) keys.push(notificationKey(k));
   return keys;
 }

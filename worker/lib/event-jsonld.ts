@@ -1,6 +1,9 @@
 // schema.org MusicEvent markup for Google's event results, written into the HTML of / and /events
-// (worker/routes/share.ts). Pure: the route passes the events, the site's origin and brand.
-// The performer and organizer are the site's brand (BRAND_NAME), never a person's name.
+// (worker/routes/pages.ts, through upcomingEventsJsonLd in worker/services/events.ts). Pure: the
+// caller passes the events, the site's origin, its brand and the artist's name.
+// The performer is the artist, a solo recording artist, so a Person: the back office's artist
+// name setting (the chat persona's name until one is saved). The organizer is the site's brand
+// (BRAND_NAME), an Organization.
 import type { PublicEvent } from "../contracts/events";
 import { toZonedIso } from "../contracts/time-zones";
 import { scriptSafeJson } from "./page-head";
@@ -11,7 +14,10 @@ export type JsonLdEventInput = PublicEvent & { ticketSaleStart: string | null };
 export type JsonLdContext = {
   /** The site's origin, e.g. https://fans.example (no trailing slash). */
   origin: string;
+  /** The organizer: the site's brand (BRAND_NAME). */
   brand: string;
+  /** The performer: the artist's name (artistNameOf). */
+  artistName: string;
   /** Absolute or site-relative picture for events without their own; null: none. */
   fallbackImage: string | null;
 };
@@ -56,7 +62,7 @@ function offers(event: JsonLdEventInput, origin: string): Json | undefined {
 }
 
 /** One MusicEvent per event, in the order given. */
-export function eventsJsonLd(list: JsonLdEventInput[], { origin, brand, fallbackImage }: JsonLdContext): Json[] {
+export function eventsJsonLd(list: JsonLdEventInput[], { origin, brand, artistName, fallbackImage }: JsonLdContext): Json[] {
   return list.map((event) => {
     const image = event.imageUrl ?? fallbackImage;
     return compact({
@@ -72,7 +78,7 @@ export function eventsJsonLd(list: JsonLdEventInput[], { origin, brand, fallback
       description: event.description,
       image: image ? new URL(image, `${origin}/`).href : null,
       offers: offers(event, origin),
-      performer: { "@type": "MusicGroup", name: brand },
+      performer: { "@type": "Person", name: artistName },
       organizer: { "@type": "Organization", name: brand, url: origin },
     });
   });

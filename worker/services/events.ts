@@ -1,11 +1,14 @@
 // Public event reads that more than one route serves: the listed events (memoized per isolate)
-// and the landing page's schema.org markup, which the HTML of / carries.
+// and the schema.org markup the HTML of / and /events carries, its performer the artist's name
+// from the site settings (memoized too, readSettings).
 import type { Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
+import { artistNameOf } from "../contracts/admin-settings";
 import { remember } from "../lib/memo";
 import { eventsJsonLd, jsonLdScript } from "../lib/event-jsonld";
 import { coverUrlOf } from "../db/music";
+import { readSettings } from "../db/settings";
 import { EVENTS_MEMO_PREFIX, fallbackEventImageKey, isListed, listPublishedEvents, toPublicEvent, type EventRow } from "../db/events";
 
 /** Published events change only from the back office (which forgets EVENTS_MEMO_PREFIX). */
@@ -21,17 +24,22 @@ export async function listedEvents(c: Context<HonoEnv>, now: number): Promise<Ev
 }
 
 /**
- * The landing page's schema.org markup: a MusicEvent per published upcoming event, as a script
- * element for the HTML head; null when there is none.
+ * The schema.org markup of / and /events: a MusicEvent per published upcoming event, performed by
+ * the artist (the saved artist name, else CHAT_PERSONA_NAME) and organized by the brand, as a
+ * script element for the HTML head; null when there is none.
  */
 export async function upcomingEventsJsonLd(c: Context<HonoEnv>): Promise<string | null> {
   const now = Date.now();
   const upcoming = (await listedEvents(c, now)).filter((row) => row.eventDate.getTime() > now);
   if (upcoming.length === 0) return null;
-  const fallbackKey = await remember(`${EVENTS_MEMO_PREFIX}fallback-image`, EVENTS_TTL_MS, () => fallbackEventImageKey(c.var.db), now);
+  const [fallbackKey, settings] = await Promise.all([
+    remember(`${EVENTS_MEMO_PREFIX}fallback-image`, EVENTS_TTL_MS, () => fallbackEventImageKey(c.var.db), now),
+    readSettings(c.var.db),
+  ]);
+  const config = readConfig(c.env);
   const data = eventsJsonLd(
     upcoming.map((row) => ({ ...toPublicEvent(row, now), ticketSaleStart: row.ticketSaleStart ? row.ticketSaleStart.toISOString() : null })),
-    { origin: new URL(c.req.url).origin, brand: readConfig(c.env).BRAND_NAME, fallbackImage: coverUrlOf(fallbackKey) },
+    { origin: new URL(c.req.url).origin, brand: config.BRAND_NAME, artistName: artistNameOf(settings, config), fallbackImage: coverUrlOf(fallbackKey) },
   );
   return jsonLdScript(data);
 }

@@ -1,19 +1,20 @@
-// /api/admin/settings: the saved site settings (session timeout, admin notifications) with the
-// read-only facts the page shows next to them. GET reads; PUT stores the fields sent, audited.
+// /api/admin/settings: the saved site settings (session timeout, admin notifications, the artist's
+// name) with the read-only facts the page shows next to them. GET reads; PUT stores the fields
+// sent, audited. Both answer the artist's name resolved: the persona's until one is saved.
 import { Hono, type Context } from "hono";
 import { readConfig } from "../../env";
 import type { HonoEnv } from "../../types";
-import { ADMIN_ROLE, settingsUpdateSchema, type AdminSettingsResponse, type SiteSettings } from "../../contracts/admin-settings";
+import { ADMIN_ROLE, resolveSettings, settingsUpdateSchema, type AdminSettingsResponse, type StoredSettings } from "../../contracts/admin-settings";
 import { readSettings, saveSettings } from "../../db/settings";
 import { validate } from "../../lib/validate";
 import { actorOf } from "../../middleware/guards";
 
 type Ctx = Context<HonoEnv>;
 
-function response(c: Ctx, settings: SiteSettings): AdminSettingsResponse {
+function response(c: Ctx, settings: StoredSettings): AdminSettingsResponse {
   const cfg = readConfig(c.env);
   return {
-    settings,
+    settings: resolveSettings(settings, cfg),
     site: { name: cfg.BRAND_NAME, supportEmail: cfg.SUPPORT_EMAIL, adminEmail: cfg.ADMIN_EMAIL },
     viewer: { email: actorOf(c).email, role: ADMIN_ROLE.role, roleLabel: ADMIN_ROLE.label },
   };

@@ -1,14 +1,24 @@
-// /admin/settings: the site's facts (read-only), the session timeout and the admin notification
-// switches, saved to the server. What shows after a reload is what the server holds.
+// /admin/settings: the site's facts (read-only), the session timeout, the artist's name and the
+// admin notification switches, saved to the server with one button. What shows after a reload is
+// what the server holds.
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { Loading } from "../../../components/Loading";
-import type { AdminSettingsResponse, NotificationSettings, SessionTimeoutHours, SiteSettings } from "../../../../worker/contracts/admin-settings";
+import { focusFirstInvalid, FormField } from "../../../components/form/FormField";
+import { ApiRequestError } from "../../../lib/api";
+import { codeText, type ErrorTexts, type UiMessage } from "../../../lib/forms/errorText";
+import type {
+  AdminSettingsResponse,
+  NotificationSettings,
+  SessionTimeoutHours,
+  SettingsUpdate,
+  SiteSettings,
+} from "../../../../worker/contracts/admin-settings";
 import { SettingsMessages } from "./SettingsMessages";
 import { Switch } from "./Switch";
 import { settingsMessages as m } from "./messages";
-import { adminSettingsQueryOptions, DEFAULT_TIMEOUT, TIMEOUT_OPTIONS, useSaveSettings } from "./queries";
+import { adminSettingsQueryOptions, ARTIST_NAME_MAX, DEFAULT_TIMEOUT, TIMEOUT_OPTIONS, useSaveSettings } from "./queries";
 import "./settings.css";
 
 export function SettingsPage() {
@@ -73,24 +83,48 @@ const SWITCHES = [
   { key: "ticketPurchase", label: m.ticketPurchase, hint: m.ticketPurchaseHint },
 ] as const satisfies readonly { key: keyof NotificationSettings; label: MessageDescriptor; hint: MessageDescriptor }[];
 
+/** The artist name's own errors, by the code the server names each with (the rest: the site's texts). */
+const ARTIST_NAME_TEXTS: ErrorTexts = { artist_name_required: m.artistNameRequired, artist_name_too_long: m.artistNameTooLong };
+
+/** A failed save's text for the artist name field, when the server refused that field; else undefined. */
+function artistNameError(error: unknown): UiMessage | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 400 || error.field !== "artistName") return undefined;
+  return codeText(error.code, error.params, ARTIST_NAME_TEXTS);
+}
+
 function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEmail: string }) {
   const intl = useIntl();
   const save = useSaveSettings();
   const [draft, setDraft] = useState<SiteSettings>(initial);
+  const [nameProblem, setNameProblem] = useState<UiMessage | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
 
   /** A change hides the last save's confirmation or error: it no longer describes the form. */
   const edit = (next: SiteSettings) => {
     setDraft(next);
+    setNameProblem(undefined);
     if (!save.isIdle) save.reset();
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(draft, { onSuccess: ({ settings }) => setDraft(settings) });
+    const name = draft.artistName.trim();
+    if (name === "") {
+      setNameProblem({ message: m.artistNameRequired });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    // The name goes only when edited: until an admin saves one the server shows the chat persona's,
+    // and saving the other settings must not store that as if it had been chosen.
+    const { artistName: _unchanged, ...others } = draft;
+    const update: SettingsUpdate = name === initial.artistName ? others : { ...others, artistName: name };
+    save.mutate(update, { onSuccess: ({ settings }) => setDraft(settings) });
   };
 
+  const nameError = nameProblem ?? (save.isError ? artistNameError(save.error) : undefined);
+
   return (
-    <form className="form settings-form" onSubmit={submit} aria-busy={save.isPending}>
+    <form ref={formRef} className="form settings-form" onSubmit={submit} aria-busy={save.isPending} noValidate>
       <section className="card settings-section" aria-labelledby="settings-session-title">
         <h2 id="settings-session-title" className="settings-section-title">
           {intl.formatMessage(m.sessionTitle)}
@@ -116,6 +150,24 @@ function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEma
         </div>
       </section>
 
+      <section className="card settings-section" aria-labelledby="settings-artist-title">
+        <h2 id="settings-artist-title" className="settings-section-title">
+          {intl.formatMessage(m.artistTitle)}
+        </h2>
+        <FormField
+          label={intl.formatMessage(m.artistName)}
+          hint={intl.formatMessage(m.artistNameHint)}
+          error={nameError}
+          name="artistName"
+          value={draft.artistName}
+          maxLength={ARTIST_NAME_MAX}
+          required
+          autoComplete="off"
+          disabled={save.isPending}
+          onChange={(e) => edit({ ...draft, artistName: e.target.value })}
+        />
+      </section>
+
       <section className="card settings-section" aria-labelledby="settings-notifications-title">
         <h2 id="settings-notifications-title" className="settings-section-title">
           {intl.formatMessage(m.notificationsTitle)}
@@ -135,7 +187,7 @@ function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEma
         </div>
       </section>
 
-      {save.isError && (
+      {save.isError && !nameError && (
         <p className="error-banner settings-banner" role="alert">
           {intl.formatMessage(m.saveFailed)}
         </p>

@@ -1,5 +1,6 @@
 // Texts of the settings page (its own catalog, messages.<locale>.json, which SettingsMessages
 // provides). The spec's labels are kept: Session Timeout, the three notifications, Super Admin.
+// The artist name's errors are the Worker's rules (artist_name_required, artist_name_too_long).
 import { defineMessage, defineMessages } from "react-intl";
 
 const plainMessages = defineMessages({
@@ -19,6 +20,10 @@ const plainMessages = defineMessages({
     id: "admin.settings.session.hint",
     defaultMessage: "How long a sign-in lasts. A change applies to sign-ins from now on; people already signed in keep their current session.",
   },
+  artistTitle: { id: "admin.settings.artist.title", defaultMessage: "Artist" },
+  artistName: { id: "admin.settings.artist.name", defaultMessage: "Artist Name" },
+  artistNameHint: { id: "admin.settings.artist.hint", defaultMessage: "Shown as the performer of events in search results." },
+  artistNameRequired: { id: "admin.settings.artist.required", defaultMessage: "Artist name is required" },
   notificationsTitle: { id: "admin.settings.notifications.title", defaultMessage: "Notifications" },
   newUser: { id: "admin.settings.notifications.newUser", defaultMessage: "New User Registrations" },
   newUserHint: { id: "admin.settings.notifications.newUser.hint", defaultMessage: "When someone creates an account." },
@@ -36,6 +41,10 @@ export const settingsMessages = {
   ...plainMessages,
   hours: defineMessage<{ hours: number }>({ id: "admin.settings.session.hours", defaultMessage: "{hours} hours" }),
   hoursDefault: defineMessage<{ hours: number }>({ id: "admin.settings.session.hoursDefault", defaultMessage: "{hours} hours (default)" }),
+  artistNameTooLong: defineMessage<{ max: number }>({
+    id: "admin.settings.artist.tooLong",
+    defaultMessage: "Artist name must be at most {max} characters",
+  }),
   notificationsHint: defineMessage<{ email: string }>({
     id: "admin.settings.notifications.hint",
     defaultMessage: "Each one sends an e-mail to the admin address, {email}.",

@@ -2,12 +2,19 @@
 // contract: its values would pull zod into the admin chunks.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../../lib/api";
-import type { AdminSettingsResponse, SessionTimeoutHours, SiteSettings } from "../../../../worker/contracts/admin-settings";
+import type {
+  AdminSettingsResponse,
+  ARTIST_NAME_MAX as ContractArtistNameMax,
+  SessionTimeoutHours,
+  SettingsUpdate,
+} from "../../../../worker/contracts/admin-settings";
 import { adminKeys } from "../queries";
 
 /** The spec's choices; the contract's SESSION_TIMEOUT_OPTIONS, checked against its type. */
 export const TIMEOUT_OPTIONS = [12, 24, 48] as const satisfies readonly SessionTimeoutHours[];
 export const DEFAULT_TIMEOUT: SessionTimeoutHours = 24;
+/** The contract's ARTIST_NAME_MAX (its literal type checks that they agree). */
+export const ARTIST_NAME_MAX: typeof ContractArtistNameMax = 80;
 
 export const settingsKey = [...adminKeys.all, "settings"] as const;
 
@@ -24,11 +31,11 @@ export const adminSettingsQueryOptions = () =>
     retry: retryTransient,
   });
 
-/** Saves every setting at once (the API also takes a part); the answer becomes the cached read. */
+/** Saves the settings sent (the page sends all but an unedited artist name); the answer becomes the cached read. */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: SiteSettings) => api<AdminSettingsResponse>("/api/admin/settings", { method: "PUT", json: settings }),
+    mutationFn: (settings: SettingsUpdate) => api<AdminSettingsResponse>("/api/admin/settings", { method: "PUT", json: settings }),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKey, saved);
       // The save wrote an audit row.
