@@ -821,15 +821,15 @@ describe("/social/post/{id}", () => {
   });
 
   it("says 'Post not found' for a 404 and for an id that cannot exist (without asking)", async () => {
-    const { callsTo } = setup({ url: `/social/post/${uuid(6)}`, extra: { [`GET /api/posts/${uuid(6)}`]: apiError(404, "post_not_found", "Post not found") } });
+    setup({ url: `/social/post/${uuid(6)}`, extra: { [`GET /api/posts/${uuid(6)}`]: apiError(404, "post_not_found", "Post not found") } });
     expect(await screen.findByText("Post not found")).toBeTruthy();
     expect(screen.getAllByRole("link", { name: "Back to the feed" })[0]!.getAttribute("href")).toBe("/social");
     cleanup();
     // An id that cannot exist is the app's not-found page, before anything is asked.
-    const { callsTo: later } = setup({ url: "/social/post/not-an-id" });
+    const { callsTo } = setup({ url: "/social/post/not-an-id" });
     expect(await screen.findByText(/not found/i)).toBeTruthy();
-    expect(later("GET /api/posts/not-an-id")).toHaveLength(0);
-    expect(later("GET /api/posts/not-an-id/teaser")).toHaveLength(0);
+    expect(callsTo("GET /api/posts/not-an-id")).toHaveLength(0);
+    expect(callsTo("GET /api/posts/not-an-id/teaser")).toHaveLength(0);
   });
 
   it("shows a visitor who shared the post and the way in, never the post; /social still asks them to sign in", async () => {
