@@ -836,7 +836,11 @@ describe("/social/post/{id}", () => {
     const { callsTo, router } = setup({
       me: null,
       url: `/social/post/${uuid(5)}`,
-      extra: { [`GET /api/posts/${uuid(5)}/teaser`]: json(200, { teaser: { id: uuid(5), author: { username: "dj_rita", avatarUrl: null }, createdAt: "2026-11-01T10:00:00.000Z" } }) },
+      extra: {
+        [`GET /api/posts/${uuid(5)}/teaser`]: json(200, {
+          teaser: { id: uuid(5), author: { username: "dj_rita", avatarUrl: null }, createdAt: "2026-11-01T10:00:00.000Z" },
+        }),
+      },
     });
     expect(await screen.findByRole("heading", { name: "A post in the Neon Test Brand community" })).toBeTruthy();
     expect(screen.getByText("Shared by dj_rita")).toBeTruthy();
