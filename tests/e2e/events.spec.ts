@@ -6,7 +6,7 @@
 // an hour after preparation, so normally the 'appears here' text), and a plain member never does.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page, Response } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /** worker/contracts/events.ts JOIN_WINDOW_MINUTES. */
@@ -23,8 +23,8 @@ function demoEvents(): DemoEvent[] {
   return data.events;
 }
 
-const virtualMeetsResponse = (page: Page) =>
-  page.waitForResponse((response: Response) => new URL(response.url()).pathname === "/api/events/virtual" && response.request().method() === "GET");
+/** The meets as the API gives them to this browser's member (the page itself came rendered with them). */
+const virtualMeetsOf = async (page: Page) => (await (await page.request.get("/api/events/virtual")).json()) as { meets: VirtualMeet[] };
 
 test("/events lists the published events: a TBA capacity, a sold-out past event, and no draft or cancelled one", async ({ page }) => {
   await page.goto("/events");
@@ -72,9 +72,8 @@ test("the .ics download and the calendar feed are calendar files", async ({ page
 
 test("a VIP sees the join link of the meet within the hour only once its window opens", async ({ page, loginAs }) => {
   await loginAs("vip");
-  const answer = virtualMeetsResponse(page);
   await page.goto("/virtual-meet");
-  const { meets } = (await (await answer).json()) as { meets: VirtualMeet[] };
+  const { meets } = await virtualMeetsOf(page);
   await expect(page.getByRole("heading", { level: 2, name: "Upcoming virtual meets" })).toBeVisible();
 
   // The seeded meet starts within about an hour of preparation (it may be running by now).
@@ -101,9 +100,8 @@ test("a VIP sees the join link of the meet within the hour only once its window 
 
 test("a plain member gets the teaser and the VIP call to action, never a join link", async ({ page, loginAs }) => {
   await loginAs("fan");
-  const answer = virtualMeetsResponse(page);
   await page.goto("/virtual-meet");
-  const { meets } = (await (await answer).json()) as { meets: VirtualMeet[] };
+  const { meets } = await virtualMeetsOf(page);
   // The server sends a member no link at all.
   expect(meets.length).toBeGreaterThan(0);
   expect(meets.map((m) => m.joinUrl)).toEqual(meets.map(() => null));

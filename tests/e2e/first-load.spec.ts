@@ -1,9 +1,10 @@
-// A first visit fetches everything the page needs in one round: the HTML the Worker serves names
-// the page's chunks, the visitor's language catalog and the API answers (worker/lib/first-load.ts),
-// and the SPA's own requests reuse those downloads instead of asking again.
+// A first visit fetches everything the page needs in one round: the HTML the Worker serves is the
+// page itself, rendered with its data, and names the page's chunks and the visitor's language
+// catalog (worker/services/first-load.ts); the app hydrates with the data the page carries instead
+// of asking the API again.
 import type { Page, Request } from "@playwright/test";
 import type { FirstLoadManifest } from "../../worker/contracts/first-load";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /** The path of every request the page makes to the site, from the moment this is called. */
 function recordRequests(page: Page, origin: string) {
@@ -26,14 +27,14 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test("the landing page asks once for each API answer it preloads, and only for its visitor's language", async ({ page, request, baseURL }) => {
+test("the landing page hydrates from the data it came with, and loads only its visitor's language", async ({ page, request, baseURL }) => {
   const manifest = (await (await request.get("/first-load.json")).json()) as FirstLoadManifest;
   const requests = recordRequests(page, new URL(baseURL!).origin);
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Cadastre-se agora" })).toBeVisible();
-  // The events section's list has arrived: its fetch is the last of the page's first API calls.
-  await expect(page.locator("#events .event-card:not(.event-card-skeleton), #events .empty-state").first()).toBeAttached();
-  for (const path of ["/api/config", "/api/auth/me", "/api/events"]) expect(requests.count(path), path).toBe(1);
+  await hydrated(page);
+  // The settings, the session and the events came in the page: nobody asks for them again.
+  for (const path of ["/api/config", "/api/auth/me", "/api/events"]) expect(requests.count(path), path).toBe(0);
   for (const path of manifest.catalogs["pt-BR"].modules) expect(requests.count(path), path).toBe(1);
   for (const path of manifest.catalogs.en.modules) expect(requests.count(path), path).toBe(0);
   for (const path of manifest.pages["/"].modules) expect(requests.count(path), path).toBe(1);
@@ -61,12 +62,13 @@ test("the pages run under their Content-Security-Policy without a violation, the
   }
 });
 
-test("the music catalog asks once for its albums and each of its first covers", async ({ page, baseURL }) => {
+test("the music catalog hydrates without asking for its albums, and loads each of its first covers once", async ({ page, baseURL }) => {
   const requests = recordRequests(page, new URL(baseURL!).origin);
   await page.goto("/music/catalog");
   const covers = page.locator(".album-grid img.cover");
   await expect(covers.first()).toBeVisible();
-  expect(requests.count("/api/music/albums")).toBe(1);
+  await hydrated(page);
+  expect(requests.count("/api/music/albums")).toBe(0);
   const firstCovers = await covers.evaluateAll((imgs) => imgs.slice(0, 5).map((img) => new URL((img as HTMLImageElement).src).pathname));
   expect(firstCovers).toHaveLength(5);
   for (const path of firstCovers) expect(requests.count(path), path).toBe(1);

@@ -29,9 +29,25 @@ export async function signUp(page: Page, member = newMember()) {
   return { ...member, profileUrl: page.url() };
 }
 
+/**
+ * Resolves once React has hydrated the page's headline (it carries React's fiber then): from here
+ * on, a click reaches the app's handlers.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const headline = document.querySelector("h1");
+    return headline !== null && Object.keys(headline).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** What React says when the HTML it hydrates is not what it renders (production codes included). */
+const HYDRATION_TROUBLE = /hydrat|did not match|react-dom.*#(418|419|421|422|423|425)|react\.dev\/errors\/(418|419|421|422|423|425)/i;
+
 type Fixtures = {
   login: (email: string, password: string) => Promise<void>;
   loginAs: (key: "admin" | "vip" | "fan") => Promise<DemoAccount>;
+  /** Fails every journey on an uncaught error or a hydration mismatch in any of its pages. */
+  pageTrouble: void;
 };
 
 /** Journeys started in this worker, for each one's client address. */
@@ -46,6 +62,18 @@ export const test = base.extend<Fixtures>({
     journeys += 1;
     await use({ ...extraHTTPHeaders, "CF-Connecting-IP": `2001:db8::${journeys.toString(16)}` });
   },
+  pageTrouble: [
+    async ({ page }, use) => {
+      const trouble: string[] = [];
+      page.on("pageerror", (error) => trouble.push(`uncaught: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && HYDRATION_TROUBLE.test(message.text())) trouble.push(`console: ${message.text()}`);
+      });
+      await use();
+      expect(trouble, "uncaught errors and hydration mismatches").toEqual([]);
+    },
+    { auto: true },
+  ],
   login: async ({ page }, use) => {
     await use((email, password) => signIn(page, email, password));
   },

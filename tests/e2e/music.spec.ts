@@ -78,9 +78,12 @@ test("a shared track link carries its title, album and cover in the HTML for cha
   const res = await request.get("/music/track/spring-love");
   expect(res.status()).toBe(200);
   const html = await res.text();
-  expect(html).toContain('<meta property="og:title" content="Spring Love · Spring Love" />');
-  expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/covers\/spring-love-single\.png" \/>/);
-  expect(html).toContain('<meta name="twitter:card" content="summary" />');
+  expect(html).toContain('<meta property="og:title" content="Spring Love · Spring Love · Freestyle Lovers">');
+  expect(html).toContain('<meta property="og:type" content="music.song">');
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/covers\/spring-love-single\.png">/);
+  expect(html).toContain('<meta name="twitter:card" content="summary">');
+  // And the page itself, for anyone who follows the link.
+  expect(html).toMatch(/<h1[^>]*>Spring Love<\/h1>/);
   const cover = await request.get(html.match(/og:image" content="([^"]+)"/)![1]!);
   expect(cover.status()).toBe(200);
   expect(cover.headers()["content-type"]).toBe("image/png");
