@@ -38,10 +38,21 @@ async function switchToPortuguese(page: Page) {
 }
 
 const FAMILIES: { name: string; path: string; headline: string | RegExp; content: string[]; headlineAfter?: string }[] = [
-  { name: "the landing page", path: "/", headline: t("en", "home.hero.title"), content: [t("en", "home.music.title"), "Freestyle Forever Tour"], headlineAfter: t("pt-BR", "home.hero.title") },
+  {
+    name: "the landing page",
+    path: "/",
+    headline: t("en", "home.hero.title"),
+    content: [t("en", "home.music.title"), "Freestyle Forever Tour"],
+    headlineAfter: t("pt-BR", "home.hero.title"),
+  },
   { name: "events", path: "/events", headline: "Events", content: ["Freestyle Forever Tour — New York", "Miami Freestyle Heat"], headlineAfter: "Eventos" },
   { name: "the music catalog", path: "/music/catalog", headline: t("en", "music.catalog.title"), content: ["City Lights Calling", "Freestyle Nights"] },
-  { name: "an album", path: "/music/catalog/freestyle-nights", headline: "Freestyle Nights", content: ["Say It on the Dance Floor", "Last Train to Your Heart"] },
+  {
+    name: "an album",
+    path: "/music/catalog/freestyle-nights",
+    headline: "Freestyle Nights",
+    content: ["Say It on the Dance Floor", "Last Train to Your Heart"],
+  },
   { name: "a track", path: "/music/track/waiting-for-your-love", headline: "Waiting for Your Love", content: ["Freestyle Nights"] },
   { name: "the music hub", path: "/music", headline: t("en", "music.hub.artist"), content: [t("en", "music.hub.featured")] },
   { name: "VIP sign-up", path: "/vip-signup", headline: t("en", "vip.signup.title"), content: [t("en", "vip.benefits.title")] },
