@@ -23,6 +23,7 @@ import { musicRoutes } from "./routes/music";
 import { proxyAudioRoutes } from "./routes/proxy-audio";
 import { mediaRoutes } from "./routes/media";
 import { pageRoutes } from "./routes/pages";
+import { sitemapRoutes } from "./routes/sitemap";
 import { eventRoutes, eventsFeedRoutes } from "./routes/events";
 import { postRoutes } from "./routes/posts";
 import { favoriteRoutes } from "./routes/favorites";
@@ -89,6 +90,7 @@ app.route(COLLECT_PATH, collectRoutes);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/events.ics", eventsFeedRoutes);
+app.route("/", sitemapRoutes);
 // Every other address is one of the app's pages (or its 404): rendered here when public. The
 // pages' API requests go through this same app.
 app.route(
