@@ -32,8 +32,8 @@ const PUBLIC_PAGES = [
 type Link = { "@_rel": string; "@_hreflang": string; "@_href": string };
 type UrlEntry = { loc: string; lastmod?: string; "xhtml:link": Link[]; "image:image"?: { "image:loc": string }[] };
 
-async function sitemap() {
-  const res = await call("/sitemap.xml");
+async function sitemap(origin = ORIGIN) {
+  const res = await call("/sitemap.xml", { origin });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
   expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
@@ -77,6 +77,28 @@ describe("GET /sitemap.xml", () => {
     expect(urls.get(`${ORIGIN}/music/catalog/freestyle-nights`)?.["image:image"]).toEqual([{ "image:loc": `${ORIGIN}/media/covers/freestyle-nights.png` }]);
   });
 
+  it("lists an album and a track added to the catalog, with their alternates, and escapes the & of a cover's address", async () => {
+    const cover = "https://cdn.example.com/covers/sitemap-album.png?w=600&h=600";
+    await D1.prepare("INSERT INTO albums (id, title, year, type, cover_key, position) VALUES ('sitemap-album', 'Sitemap', 2030, 'Single', ?, 990)")
+      .bind(cover)
+      .run();
+    await D1.prepare("INSERT INTO tracks (id, album_id, title, number) VALUES ('sitemap-album-1', 'sitemap-album', 'One', 1)").run();
+    undo.push(() => D1.batch([D1.prepare("DELETE FROM tracks WHERE album_id = 'sitemap-album'"), D1.prepare("DELETE FROM albums WHERE id = 'sitemap-album'")]));
+    const { xml, urls } = await sitemap();
+    for (const loc of [`${ORIGIN}/music/catalog/sitemap-album`, `${ORIGIN}/music/track/sitemap-album-1`]) {
+      expect(
+        urls.get(loc)?.["xhtml:link"].map((link) => [link["@_hreflang"], link["@_href"]]),
+        loc,
+      ).toEqual([
+        ["en", `${loc}?lang=en`],
+        ["pt-BR", `${loc}?lang=pt-BR`],
+        ["x-default", loc],
+      ]);
+    }
+    expect(xml).toContain("<image:loc>https://cdn.example.com/covers/sitemap-album.png?w=600&amp;h=600</image:loc>");
+    expect(urls.get(`${ORIGIN}/music/catalog/sitemap-album`)?.["image:image"]).toEqual([{ "image:loc": cover }]);
+  });
+
   it("gives /events the pictures of its upcoming published events and the time of the latest change", async () => {
     const updated = new Date(Date.UTC(2026, 10, 20, 12));
     const base = { venueName: "Starlight Ballroom", venueCity: "New York", venueCountry: "USA" };
@@ -116,6 +138,7 @@ describe("GET /robots.txt", () => {
     const res = await call("/robots.txt");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
     expect((await res.text()).split("\n")).toEqual([
       "User-agent: *",
       "Disallow: /api/",
@@ -127,5 +150,12 @@ describe("GET /robots.txt", () => {
       `Sitemap: ${ORIGIN}/sitemap.xml`,
       "",
     ]);
+  });
+
+  it("names the sitemap on whichever origin was asked", async () => {
+    const origin = "https://www.fans.test";
+    expect(await (await call("/robots.txt", { origin })).text()).toContain(`\nSitemap: ${origin}/sitemap.xml\n`);
+    const { urls } = await sitemap(origin);
+    expect(urls.has(`${origin}/music`)).toBe(true);
   });
 });
