@@ -3,6 +3,7 @@
 import { z } from "./zod";
 import { userText } from "./text";
 import { POST_IMAGE_MAX_BYTES } from "./limits";
+import { POST_ID_PATTERN } from "./ids";
 
 /** The spec's texts (8, Feed and Upload) and ours where it is silent. English fallbacks. */
 export const FEED_MESSAGES = {
@@ -33,7 +34,7 @@ export const REPORT_REASONS = ["spam", "harassment", "hate", "sexual", "violence
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** Post ids are UUIDs. */
-export const POST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export { POST_ID_PATTERN };
 export const postParamSchema = z.object({ id: z.string().regex(POST_ID_PATTERN, FEED_MESSAGES.postNotFound) });
 
 export const createPostSchema = z.strictObject({

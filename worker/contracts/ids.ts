@@ -3,3 +3,6 @@
 
 /** User ids are UUIDs (crypto.randomUUID); anything else cannot name a profile. */
 export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Post ids are UUIDs in lower case (crypto.randomUUID). */
+export const POST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

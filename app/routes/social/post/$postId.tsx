@@ -3,7 +3,8 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 import { meQueryOptions } from "../../../lib/session/queries";
 import { useSessionUser } from "../../../lib/session/useSession";
 import { postMetaNamedMessage, feedMessages, teaserDescriptionMessage, teaserTitleMessage } from "../../../features/feed/messages";
-import { isPostId, PostPage } from "../../../features/feed/PostPage";
+import { PostPage } from "../../../features/feed/PostPage";
+import { POST_ID_PATTERN } from "../../../../worker/contracts/ids";
 import { PostTeaser } from "../../../features/feed/PostTeaser";
 import { postQueryOptions, postTeaserQueryOptions } from "../../../features/feed/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
@@ -13,7 +14,8 @@ import { usePageMeta } from "../../../lib/usePageMeta";
 // so a pasted link unfurls as "A post in the {brand} community" instead of a login wall.
 export const Route = createFileRoute("/social/post/$postId")({
   beforeLoad: ({ params }) => {
-    if (!isPostId(params.postId)) throw notFound();
+    // The pattern, not the feed's contract: this runs in the entry chunk, which carries no zod.
+    if (!POST_ID_PATTERN.test(params.postId)) throw notFound();
   },
   // A visitor's page is rendered with the teaser. A member's post renders in the browser (its
   // times are in the member's own time zone, which the server does not know).
