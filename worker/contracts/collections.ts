@@ -3,6 +3,14 @@
 import { z } from "./zod";
 import { SLUG_PATTERN, type TrackView } from "./music";
 import { userText } from "./text";
+import {
+  MAX_FAVORITES_PER_USER,
+  MAX_PLAYLISTS_PER_USER,
+  MAX_TRACKS_PER_PLAYLIST,
+  PLAYLIST_NAME_MAX,
+  PLAYLIST_PREVIEW_TRACKS,
+  playlistNameKey,
+} from "./collection-limits";
 
 /** The spec's texts (8, Playlists), and ours where it is silent. English fallbacks. */
 export const COLLECTION_MESSAGES = {
@@ -19,12 +27,7 @@ export const COLLECTION_MESSAGES = {
   tooManyFavorites: "You can have at most 5,000 favorite tracks",
 } as const;
 
-export const PLAYLIST_NAME_MAX = 80;
-export const MAX_PLAYLISTS_PER_USER = 200;
-export const MAX_TRACKS_PER_PLAYLIST = 1000;
-export const MAX_FAVORITES_PER_USER = 5000;
-/** The hub's playlist card shows this many tracks, then '+N more tracks' (spec 9). */
-export const PLAYLIST_PREVIEW_TRACKS = 3;
+export { MAX_FAVORITES_PER_USER, MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, PLAYLIST_NAME_MAX, PLAYLIST_PREVIEW_TRACKS, playlistNameKey };
 
 /** Playlist ids are UUIDs (crypto.randomUUID). */
 export const PLAYLIST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -49,9 +52,6 @@ export const playlistBodySchema = z.strictObject({ name: playlistNameSchema });
 export const addTrackBodySchema = z.strictObject({ trackId });
 /** PUT /api/playlists/:id/order: the whole new order, first to last. */
 export const reorderBodySchema = z.strictObject({ trackIds: z.array(trackId).max(MAX_TRACKS_PER_PLAYLIST) });
-
-/** How names are compared: NFC, then lower case, so 'Verão' and 'VERÃO' are the same name. */
-export const playlistNameKey = (name: string) => name.normalize("NFC").toLocaleLowerCase("en-US");
 
 export type FavoritesResponse = { tracks: TrackView[] };
 

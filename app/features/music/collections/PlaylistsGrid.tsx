@@ -6,7 +6,8 @@
 import { Link } from "@tanstack/react-router";
 import { useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { PLAYLIST_PREVIEW_TRACKS, type PlaylistView } from "../../../../worker/contracts/collections";
+import { PLAYLIST_PREVIEW_TRACKS } from "../../../../worker/contracts/collection-limits";
+import type { PlaylistView } from "../../../../worker/contracts/collections";
 import { Icon } from "../../../components/Icon";
 import { Loading } from "../../../components/Loading";
 import { Modal } from "../../../components/Modal";
