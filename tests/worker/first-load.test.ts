@@ -7,7 +7,7 @@ import { FIRST_LOAD_MANIFEST, type FirstLoadManifest } from "../../worker/contra
 import { SSR_ROUTES, type SsrRouteId } from "../../worker/contracts/ssr";
 import { localeOfRequest } from "../../worker/services/first-load";
 import { createUser, type Role } from "./helpers";
-import { page as pageWith } from "./pages-fixtures";
+import { fakeAssets as fakeAssetsWith, linksOf, page as pageWith } from "./pages-fixtures";
 
 /** What the shell itself preloads, as the build writes it: largest first. */
 const SHELL_PRELOADS = ["/assets/framework-1.js", "/assets/api-1.js"];
@@ -38,24 +38,11 @@ const MANIFEST: FirstLoadManifest = {
   },
 };
 
-/** A fresh fake binding (the manifest is remembered per binding): the shell, and `manifest` (null: none) as first-load.json. */
-function fakeAssets(manifest: unknown = MANIFEST) {
-  const requests: string[] = [];
-  const assets = {
-    fetch: async (input: RequestInfo | URL) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      requests.push(url.pathname);
-      if (url.pathname === FIRST_LOAD_MANIFEST && manifest !== null) return Response.json(manifest);
-      // Like the real assets layer: an unknown path is the SPA shell.
-      return new Response(SHELL, { headers: { "content-type": "text/html; charset=utf-8", etag: '"shell"' } });
-    },
-  };
-  return { assets: assets as unknown as Fetcher, requests };
-}
+/** A fresh fake binding (the manifest is remembered per binding): this file's shell, and `manifest` (null: none) as first-load.json. */
+const fakeAssets = (manifest: unknown = MANIFEST) => fakeAssetsWith(manifest, SHELL);
 
 const page = (path: string, assets: Fetcher, headers: Record<string, string> = {}) => pageWith(path, { assets, headers });
 
-const linksOf = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]*)"`, "g"))].map((m) => m[1]);
 /** Every preload that is not a module: the pages name no data or pictures ahead, their HTML has them. */
 const preloads = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
 
