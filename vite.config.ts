@@ -7,7 +7,7 @@ import { precompiledMessages } from "./scripts/lib/precompiled-messages.mjs";
 import { firstLoadManifest } from "./scripts/lib/first-load-manifest.mjs";
 import { SSR_ROUTES } from "./worker/contracts/ssr.ts";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     precompiledMessages(),
     // The router plugin must run before React's so file routes are generated and split first.
@@ -35,4 +35,7 @@ export default defineConfig({
   // The Worker renders public pages with the app's server entry (worker/contracts/ssr.ts).
   resolve: { alias: { "app-ssr": fileURLToPath(new URL("./app/ssr/render.tsx", import.meta.url)) } },
   server: { host: "127.0.0.1" },
-});
+  // Vite's dev server puts React Refresh's preamble into every page as an inline script: the
+  // Worker's policy lets inline scripts run there, and only there (worker/middleware/security-headers.ts).
+  define: { __VITE_DEV_SERVER__: JSON.stringify(command === "serve") },
+}));
