@@ -1,5 +1,5 @@
 // Queries for events, and how a stored event becomes the public shape. The public routes
-// (worker/routes/events.ts, the landing page's JSON-LD in worker/routes/share.ts) read only
+// (worker/routes/events.ts, the pages' JSON-LD in worker/services/events.ts) read only
 // published events; the back office can reuse the row mapping, the price conversion and
 // findEvent. Every read here is one D1 query.
 import { and, asc, eq, gt, gte, sql } from "drizzle-orm";

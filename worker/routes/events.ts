@@ -1,7 +1,7 @@
 // Events (public-site.md 2.3, 4 Events list; virtual meets). Public reads of published events
 // only: drafts and cancelled events never leave the Worker. Mounted at /api/events, plus the
-// subscribable calendar feed at /events.ics; the landing page's JSON-LD uses
-// upcomingEventsJsonLd (worker/routes/share.ts).
+// subscribable calendar feed at /events.ics; the JSON-LD of / and /events comes from
+// upcomingEventsJsonLd (worker/services/events.ts, written by worker/routes/pages.ts).
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
