@@ -1,7 +1,7 @@
 // A first visit fetches everything the page needs in one round: the HTML the Worker serves is the
-// page itself, rendered with its data, and names the page's chunks and the visitor's language
-// catalog (worker/services/first-load.ts); the app hydrates with the data the page carries instead
-// of asking the API again.
+// page itself, rendered with its data, and lists the page's chunks and the visitor's language
+// catalog (worker/services/first-load.ts), which index.html's loader starts after the first paint;
+// the app hydrates with the data the page carries instead of asking the API again.
 import type { Page, Request } from "@playwright/test";
 import type { FirstLoadManifest } from "../../worker/contracts/first-load";
 import { expect, hydrated, test } from "./fixtures";
@@ -43,20 +43,27 @@ test("the landing page hydrates from the data it came with, and loads only its v
   expect(requests.matching(/^\/assets\/.*\.css$/)).toHaveLength(1);
 });
 
-test("the landing page's HTML names each of its modules once, largest first", async ({ request }) => {
+test("the landing page's HTML lists its entry, then each of its modules once, largest first, and loads none before its first paint", async ({ request }) => {
   const manifest = (await (await request.get("/first-load.json")).json()) as FirstLoadManifest;
   const html = await (await request.get("/", { headers: { "accept-language": "pt-BR" } })).text();
-  const named = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+  const [entry, ...named] = JSON.parse(/<script type="application\/json" id="app-modules">([^<]*)<\/script>/.exec(html)![1]!) as string[];
+  expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   const expected = [...manifest.shell.modules, ...manifest.catalogs["pt-BR"].modules, ...manifest.pages["/"].modules];
   expect([...named].sort()).toEqual([...new Set(expected)].sort());
   const sizes = named.map((path) => manifest.bytes[path]!);
   expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+  // The scripts are started by index.html's loader, after the first paint; the styles are in the head.
+  expect(html).not.toContain('<script type="module"');
+  expect(html).not.toContain('rel="modulepreload"');
 });
 
-test("the pages run under their Content-Security-Policy without a violation, the inline Intl set-up included", async ({ page }) => {
-  for (const path of ["/", "/music/catalog", "/radio"]) {
-    // goto waits for the load event: by then the inline script at the end of <body> has run or been refused.
+test("the pages run under their Content-Security-Policy without a violation, the inline scripts included", async ({ page }) => {
+  // Server-rendered pages and a page the browser renders from the shell (/chat, signed out: its gate).
+  for (const path of ["/", "/music/catalog", "/radio", "/chat"]) {
+    // goto waits for the load event: by then the Intl set-up in the <head> has run or been refused;
+    // hydrated, the module loader at the end of a server-rendered page's <body> has run too.
     await page.goto(path);
+    if (path !== "/chat") await hydrated(page);
     const violations = await page.evaluate(() => (window as Window & { __violations?: string[] }).__violations ?? []);
     expect(violations, path).toEqual([]);
   }

@@ -1,6 +1,7 @@
-// index.html's one inline script (it sets up Intl while the module scripts download) runs under
-// the Content-Security-Policy only by its hash: both the static assets' policy (public/_headers)
-// and the Worker's (securityHeaders, for the pages it serves) must allow exactly that script.
+// index.html's two inline scripts (the Intl set-up at the top of the head, the loader that starts a
+// server-rendered page's modules after its first paint) run under the Content-Security-Policy
+// only by their hashes: both the static assets' policy (public/_headers) and the Worker's
+// (securityHeaders, for the pages it serves) must allow exactly those scripts.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,20 +22,24 @@ const scriptSrc = (policy: string) =>
     .split(/\s+/)
     .slice(1);
 
-describe("index.html's inline script", () => {
-  it("is the only one, and sets up Intl", () => {
-    expect(inlineScripts).toHaveLength(1);
+describe("index.html's inline scripts", () => {
+  it("are two: the Intl set-up before any stylesheet, and the module loader after the page", () => {
+    expect(inlineScripts).toHaveLength(2);
     expect(inlineScripts[0]).toContain("new Intl.NumberFormat()");
+    expect(inlineScripts[1]).toContain('getElementById("app-modules")');
+    const html = read("index.html");
+    expect(html.indexOf("new Intl.NumberFormat()")).toBeLessThan(html.indexOf("<link"));
+    expect(html.indexOf('getElementById("app-modules")')).toBeGreaterThan(html.indexOf('<div id="root">'));
   });
 
-  it("is allowed by its hash, and only it, by the static assets' policy", () => {
+  it("are allowed by their hashes, and only they, by the static assets' policy", () => {
     const policy = read("public/_headers").match(/Content-Security-Policy: (.*)/)![1]!;
-    expect(scriptSrc(policy)).toEqual(["'self'", hashSource(inlineScripts[0]!)]);
+    expect(scriptSrc(policy)).toEqual(["'self'", ...inlineScripts.map(hashSource)]);
   });
 
-  it("is allowed by its hash, and only it, by the Worker's policy", async () => {
+  it("are allowed by their hashes, and only they, by the Worker's policy", async () => {
     const app = new Hono().use(securityHeaders).get("/", (c) => c.text("ok"));
     const policy = (await app.request("/")).headers.get("content-security-policy")!;
-    expect(scriptSrc(policy)).toEqual(["'self'", hashSource(inlineScripts[0]!)]);
+    expect(scriptSrc(policy)).toEqual(["'self'", ...inlineScripts.map(hashSource)]);
   });
 });

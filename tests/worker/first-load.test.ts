@@ -1,19 +1,21 @@
-// The first-load hints of a server-rendered page (worker/services/first-load.ts): the page's route
-// chunks and styles and the catalog of its language, named in the shell's head from the build's
-// first-load.json, with the shell's own module preloads, all of them largest first. The shell and
-// the manifest come from a fake ASSETS binding, so the test knows every byte of both.
+// The first-load hints of a server-rendered page (worker/services/first-load.ts): its styles in
+// the head, and every module it runs (the entry, the shell's, its language's catalog, its route
+// chunks, largest first) in the list index.html's loader starts after the first paint, in place of
+// the shell's own module script and preloads. The shell and the manifest come from a fake ASSETS
+// binding, so the test knows every byte of both.
 import { describe, expect, it } from "vitest";
 import { FIRST_LOAD_MANIFEST, type FirstLoadManifest } from "../../worker/contracts/first-load";
 import { SSR_ROUTES, type SsrRouteId } from "../../worker/contracts/ssr";
 import { localeOfRequest } from "../../worker/services/first-load";
 import { createUser, type Role } from "./helpers";
-import { fakeAssets as fakeAssetsWith, linksOf, page as pageWith } from "./pages-fixtures";
+import { fakeAssets as fakeAssetsWith, linksOf, modulesOf, page as pageWith } from "./pages-fixtures";
 
 /** What the shell itself preloads, as the build writes it: largest first. */
 const SHELL_PRELOADS = ["/assets/framework-1.js", "/assets/api-1.js"];
+const ENTRY = '<script type="module" crossorigin src="/assets/index-1.js"></script>';
 const SHELL =
   '<!doctype html><html><head><meta name="description" content="x" /><title>Freestyle Lovers</title>' +
-  '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  ENTRY +
   SHELL_PRELOADS.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("") +
   '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>';
 
@@ -43,36 +45,49 @@ const fakeAssets = (manifest: unknown = MANIFEST) => fakeAssetsWith(manifest, SH
 
 const page = (path: string, assets: Fetcher, headers: Record<string, string> = {}) => pageWith(path, { assets, headers });
 
+/** The shell as built, for a page the Worker does not hint: its own module script and preloads, no list. */
+function expectShellScripts(html: string) {
+  expect(html).toContain(ENTRY);
+  expect(linksOf(html, "modulepreload")).toEqual(SHELL_PRELOADS);
+  expect(modulesOf(html)).toBeNull();
+}
+
 /** Every preload that is not a module: the pages name no data or pictures ahead, their HTML has them. */
 const preloads = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
 
 describe("first-load hints", () => {
-  it("names the landing page's chunks with the shell's, largest first, its styles and the visitor's catalog", async () => {
+  it("lists the landing page's chunks with the entry and the shell's, largest first, its styles and the visitor's catalog", async () => {
     const { assets } = fakeAssets();
     const res = await page("/", assets, { "accept-language": "pt-BR,pt;q=0.9,en;q=0.8" });
     expect(res.status).toBe(200);
     expect(res.headers.get("vary")).toBe("Cookie, Accept-Language");
     expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     const html = await res.text();
-    // Each module once: the shell's own tags gave way to the merged list.
-    expect(linksOf(html, "modulepreload")).toEqual([
+    // Each module once, the entry first: nothing starts before the first paint, so the shell's
+    // own module script and preload tags are gone.
+    expect(modulesOf(html)).toEqual([
+      "/assets/index-1.js",
       "/assets/framework-1.js",
       "/assets/pt-BR-1.js",
       "/assets/landing-1.js",
       "/assets/api-1.js",
       "/assets/EventsList-1.js",
     ]);
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(linksOf(html, "modulepreload")).toEqual([]);
+    expect(html).not.toContain('<script type="module"');
+    // After the page and its data island, before index.html's loader that reads it.
+    expect(html.indexOf('id="app-modules"')).toBeGreaterThan(html.indexOf('id="ssr-state"'));
     expect(linksOf(html, "stylesheet")).toEqual(["/assets/index-1.css", "/assets/landing-1.css"]);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/landing-1.css">');
     expect(preloads(html)).toEqual([]);
     expect(html.indexOf("</head>")).toBeGreaterThan(html.indexOf("/assets/landing-1.css"));
   });
 
-  it("names /events' own chunks and the English catalog for an English browser", async () => {
+  it("lists /events' own chunks and the English catalog for an English browser", async () => {
     const { assets } = fakeAssets();
     const html = await (await page("/events", assets, { "accept-language": "en-US,en;q=0.9" })).text();
-    expect(linksOf(html, "modulepreload")).toEqual([
+    expect(modulesOf(html)).toEqual([
+      "/assets/index-1.js",
       "/assets/framework-1.js",
       "/assets/en-1.js",
       "/assets/api-1.js",
@@ -82,20 +97,30 @@ describe("first-load hints", () => {
     expect(linksOf(html, "stylesheet")).toEqual(["/assets/index-1.css", "/assets/events-1.css"]);
   });
 
-  it("names the catalog page's chunk, and only the shell's for a page without chunks of its own", async () => {
+  it("lists the catalog page's chunk, and only the shell's for a page without chunks of its own", async () => {
     const { assets } = fakeAssets();
     const res = await page("/music/catalog", assets);
     expect(res.status).toBe(200);
-    expect(linksOf(await res.text(), "modulepreload")).toEqual(["/assets/framework-1.js", "/assets/en-1.js", "/assets/CatalogPage-1.js", "/assets/api-1.js"]);
+    expect(modulesOf(await res.text())).toEqual([
+      "/assets/index-1.js",
+      "/assets/framework-1.js",
+      "/assets/en-1.js",
+      "/assets/CatalogPage-1.js",
+      "/assets/api-1.js",
+    ]);
     const privacy = await (await page("/privacy", assets)).text();
-    expect(linksOf(privacy, "modulepreload")).toEqual(["/assets/framework-1.js", "/assets/en-1.js", "/assets/api-1.js"]);
+    expect(modulesOf(privacy)).toEqual(["/assets/index-1.js", "/assets/framework-1.js", "/assets/en-1.js", "/assets/api-1.js"]);
   });
 
-  it("names nothing extra on a 404", async () => {
+  it("leaves a 404 and a signed-in page's shell as built", async () => {
     const { assets } = fakeAssets();
     const res = await page("/no-such-page", assets);
     expect(res.status).toBe(404);
-    expect(linksOf(await res.text(), "modulepreload")).toEqual(SHELL_PRELOADS);
+    expectShellScripts(await res.text());
+    const { cookie } = await createUser("user");
+    const chat = await page("/chat", assets, { cookie });
+    expect(chat.status).toBe(200);
+    expectShellScripts(await chat.text());
   });
 
   it.each<Exclude<Role, "visitor">>(["user", "vip", "admin", "banned"])("gives a signed-in %s the same hints as a visitor", async (role) => {
@@ -129,8 +154,9 @@ describe("first-load hints", () => {
         return real(input);
       },
     } as unknown as Fetcher;
-    expect(linksOf(await (await page("/events", flaky)).text(), "modulepreload")).toEqual(SHELL_PRELOADS);
-    expect(linksOf(await (await page("/events", flaky)).text(), "modulepreload")).toEqual([
+    expectShellScripts(await (await page("/events", flaky)).text());
+    expect(modulesOf(await (await page("/events", flaky)).text())).toEqual([
+      "/assets/index-1.js",
       "/assets/framework-1.js",
       "/assets/en-1.js",
       "/assets/api-1.js",
@@ -144,8 +170,7 @@ describe("first-load hints", () => {
     const { assets } = fakeAssets(null);
     const catalog = await page("/music/catalog", assets);
     expect(catalog.status).toBe(200);
-    const html = await catalog.text();
-    expect(linksOf(html, "modulepreload")).toEqual(SHELL_PRELOADS);
+    expectShellScripts(await catalog.text());
   });
 
   it.each([
@@ -160,8 +185,7 @@ describe("first-load hints", () => {
     const res = await page("/", assets);
     expect(res.status).toBe(200);
     const html = await res.text();
-    // The shell as built: its own preloads, untouched.
-    expect(linksOf(html, "modulepreload")).toEqual(SHELL_PRELOADS);
+    expectShellScripts(html);
     expect(html).not.toContain("evil.test");
     expect(html).not.toContain("<script>alert");
   });

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { app } from "../../worker/app";
 import { FIRST_LOAD_MANIFEST } from "../../worker/contracts/first-load";
-import { SSR_STATE_ID } from "../../worker/contracts/ssr";
+import { APP_MODULES_ID, SSR_STATE_ID } from "../../worker/contracts/ssr";
 import { ORIGIN } from "./helpers";
 
 export const SHELL =
@@ -46,6 +46,12 @@ export function metaContents(html: string, key: string): string[] {
 }
 
 export const linksOf = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]*)"`, "g"))].map((m) => m[1]!);
+
+/** The modules a server-rendered page starts after its first paint (entry first); null when it has no such list. */
+export function modulesOf(html: string): string[] | null {
+  const match = new RegExp(`<script type="application/json" id="${APP_MODULES_ID}">([^<]*)</script>`).exec(html);
+  return match ? (JSON.parse(match[1]!) as string[]) : null;
+}
 
 /** hreflang → href of the language alternates. */
 export const alternatesOf = (html: string) =>

@@ -73,4 +73,9 @@ export type AppSsr = {
 
 /** The id of the JSON element that carries RenderedPage.state and the locale into the page. */
 export const SSR_STATE_ID = "ssr-state";
+/**
+ * The element of a server-rendered page listing its modules, entry first (a JSON array), which
+ * index.html's inline loader starts once the page has painted.
+ */
+export const APP_MODULES_ID = "app-modules";
 export type SsrState = { locale: Locale; queries: unknown };

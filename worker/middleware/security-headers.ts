@@ -8,11 +8,14 @@ declare const __VITE_DEV_SERVER__: boolean | undefined;
 const viteDevServer = typeof __VITE_DEV_SERVER__ !== "undefined" && __VITE_DEV_SERVER__;
 
 /**
- * The hash is index.html's inline Intl set-up (tests/node/inline-script.test.ts). Under `vite dev`
+ * The hashes are index.html's two inline scripts, the Intl set-up and the module loader
+ * (tests/node/inline-script.test.ts). Under `vite dev`
  * the pages also carry React Refresh's inline preamble, whose text Vite writes: inline scripts are
  * allowed there instead (a policy with a hash would ignore 'unsafe-inline').
  */
-const SCRIPT_SRC = viteDevServer ? ["'self'", "'unsafe-inline'"] : ["'self'", "'sha256-ldFmhs9hFPREXkPZKvNFJZ1efWMKj4ivRcf+6uC8BJg='"];
+const SCRIPT_SRC = viteDevServer
+  ? ["'self'", "'unsafe-inline'"]
+  : ["'self'", "'sha256-j9lyFHor7Kjz8ZOi1W9f/WicN1ZLIULJ4vOjIqKKA6E='", "'sha256-dNxT0nTOMUNb/fNYo6apHdtfXMXjw1iPjZL96JYKvi4='"];
 
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {

@@ -12,7 +12,7 @@ import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import { isLocale, LANG_PARAM, LOCALE_COOKIE, type Locale } from "../contracts/locale";
-import { isSsrRoute, SSR_STATE_ID, type ApiTransport, type RenderedPage, type SsrRouteId } from "../contracts/ssr";
+import { APP_MODULES_ID, isSsrRoute, SSR_STATE_ID, type ApiTransport, type RenderedPage, type SsrRouteId } from "../contracts/ssr";
 import { firstLoadHints, localeOfRequest } from "../services/first-load";
 import { upcomingEventsJsonLd } from "../services/events";
 import { pageHeadTags, scriptSafeJson } from "../lib/page-head";
@@ -63,6 +63,8 @@ async function pageExtras(c: Context<HonoEnv>, route: string): Promise<string> {
   return (await upcomingEventsJsonLd(c).catch((error: unknown) => void console.error("events JSON-LD left out", error))) ?? "";
 }
 
+const jsonIsland = (id: string, json: string) => `<script type="application/json" id="${id}">${scriptSafeJson(json)}</script>`;
+
 /** The shell with the rendered page in its root element, and the page's head, hints and data. */
 async function htmlPage(c: Context<HonoEnv>, page: RenderedPage, locale: Locale): Promise<Response> {
   const template = await shell(c);
@@ -74,18 +76,28 @@ async function htmlPage(c: Context<HonoEnv>, page: RenderedPage, locale: Locale)
     page.status === 200 ? pageExtras(c, route) : "",
   ]);
   const brand = readConfig(c.env).BRAND_NAME;
-  const head = (page.status === 200 ? pageHeadTags({ head: page.head, url, locale, brand }) : "") + (hints?.html ?? "") + extras;
-  const state = `<script type="application/json" id="${SSR_STATE_ID}">${scriptSafeJson(page.state)}</script>`;
+  const head = (page.status === 200 ? pageHeadTags({ head: page.head, url, locale, brand }) : "") + (hints?.styles ?? "") + extras;
+  let entry: string | null = null;
   const html = new HTMLRewriter()
     .on("html", { element: (el) => void el.setAttribute("lang", locale) })
     .on("title", { element: (el) => void el.setInnerContent(page.head.title || brand) })
     .on('meta[name="description"]', { element: (el) => void (page.head.description && el.setAttribute("content", page.head.description)) })
-    .on('link[rel="modulepreload"]', { element: (el) => void (hints?.replaces.has(el.getAttribute("href") ?? "") && el.remove()) })
+    // The page's scripts start after its first paint (index.html's loader): the server's HTML
+    // shows at once, and its styles and pictures are not held up by the scripts' downloads.
+    .on('link[rel="modulepreload"]', { element: (el) => void (hints && el.remove()) })
+    .on('script[type="module"][src]', {
+      element: (el) => {
+        if (!hints) return;
+        entry = el.getAttribute("src");
+        el.remove();
+      },
+    })
     .on("head", { element: (el) => void el.append(head, { html: true }) })
     .on("#root", {
       element: (el) => {
         el.setInnerContent(page.html, { html: true });
-        el.after(state, { html: true });
+        const modules = hints && entry ? jsonIsland(APP_MODULES_ID, JSON.stringify([entry, ...hints.modules.filter((module) => module !== entry)])) : "";
+        el.after(jsonIsland(SSR_STATE_ID, page.state) + modules, { html: true });
       },
     })
     .transform(template);

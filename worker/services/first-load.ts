@@ -55,28 +55,24 @@ export const localeOfRequest = (acceptLanguage: string | undefined, chosen: stri
   );
 
 export type FirstLoadHints = {
-  /** The hints, as HTML for the end of the <head>. */
-  html: string;
-  /** The shell's own module preload tags to drop: `html` names those modules again, merged into the order. */
-  replaces: ReadonlySet<string>;
+  /** The page's styles, as HTML for the end of the <head>. */
+  styles: string;
+  /** Every module the page runs (the shell's, the catalog's, the page's own), largest first. */
+  modules: string[];
 };
-
-const NO_HINTS: FirstLoadHints = { html: "", replaces: new Set() };
 
 /**
  * The hints for the page of `route` in `locale`; none without a manifest. All the page's modules
  * (the shell's, the catalog's, the page's own) are named together, largest first (see
  * largestFirst), so the shell's own preload tags give way to them.
  */
-export async function firstLoadHints(assets: Fetcher, origin: string, route: SsrRouteId, locale: Locale): Promise<FirstLoadHints> {
+export async function firstLoadHints(assets: Fetcher, origin: string, route: SsrRouteId, locale: Locale): Promise<FirstLoadHints | null> {
   const manifest = await loadManifest(assets, origin);
-  if (!manifest) return NO_HINTS;
+  if (!manifest) return null;
   const { modules, styles } = manifest.pages[route];
-  const preloads = largestFirst([...new Set([...manifest.shell.modules, ...manifest.catalogs[locale].modules, ...modules])], manifest.bytes);
-  const html = [
-    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  return {
+    modules: largestFirst([...new Set([...manifest.shell.modules, ...manifest.catalogs[locale].modules, ...modules])], manifest.bytes),
     // The server's HTML needs the page's styles before its first paint, not when its chunk runs.
-    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-  ].join("");
-  return { html, replaces: new Set(manifest.shell.modules) };
+    styles: styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join(""),
+  };
 }
