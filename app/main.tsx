@@ -6,6 +6,7 @@ import { detectInitialLocale } from "./i18n/I18nProvider";
 import { createAppQueryClient } from "./lib/queryClient";
 import { configQueryOptions, meQueryOptions } from "./lib/session/queries";
 import { createAppRouter } from "./router";
+import { AfterHydration, captureEarlyInput } from "./ssr/hydrated";
 import { hydrateState, readState } from "./ssr/state";
 import "./styles.css";
 // The events list and the contact form are on the landing page, where most visits start: their
@@ -13,33 +14,45 @@ import "./styles.css";
 import "./features/events/events.css";
 import "./features/contact/contact.css";
 
-// A public page arrives rendered by the Worker, with the data it was rendered from: the app
-// hydrates that HTML with the same data and language. Other pages arrive as the bare shell.
-const serverState = readState();
-const serverData = new Set<string>();
-const queryClient = createAppQueryClient(serverData);
-if (serverState) for (const hash of hydrateState(queryClient, serverState)) serverData.add(hash);
-const router = createAppRouter(queryClient);
-// Hydration must build the tree the server built: the router renders its matches without the
-// Suspense boundary it adds around a page the browser renders from scratch.
-if (serverState) router.ssr = { manifest: undefined };
+// Start-up runs in short tasks, so a tap on a server-rendered page is answered between them: the
+// modules' evaluation is one task, setting up the caches and the router the next, hydration (in
+// slices, see below) after that.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
-// Everything the first screen waits for starts at once, not one after another: the site settings
-// and the session (every page's header uses them; a server-rendered page brought both), the
-// page's own chunks and loader data, and the language, which alone is loaded before the first
-// render, so no text flickers.
-void queryClient.prefetchQuery(configQueryOptions());
-void queryClient.prefetchQuery(meQueryOptions());
-const locale = serverState?.locale ?? detectInitialLocale();
-const root = document.getElementById("root")!;
-const app = <AppTree queryClient={queryClient} router={router} locale={locale} />;
-const loaded = router.load().catch(() => undefined); // a failing loader shows its error once rendered
-const catalog = loadCatalog(locale).catch(() => undefined); // the English defaults then (the provider retries)
-// Hydration waits for the page's chunks too (the server's tree is complete); a page the browser
-// renders itself shows at once, with the router's pending state until its loaders are done.
-void (serverState ? Promise.all([loaded, catalog]) : catalog).then(() => {
+async function start() {
+  await nextTask();
+  // A public page arrives rendered by the Worker, with the data it was rendered from: the app
+  // hydrates that HTML with the same data and language. Other pages arrive as the bare shell.
+  const serverState = readState();
+  const serverData = new Set<string>();
+  const queryClient = createAppQueryClient(serverData);
+  if (serverState) for (const hash of hydrateState(queryClient, serverState)) serverData.add(hash);
+  const router = createAppRouter(queryClient);
+  // Hydration must build the tree the server built: the router renders its matches without the
+  // Suspense boundary it adds around a page the browser renders from scratch.
+  if (serverState) router.ssr = { manifest: undefined };
+
+  // Everything the first screen waits for starts at once, not one after another: the site settings
+  // and the session (every page's header uses them; a server-rendered page brought both), the
+  // page's own chunks and loader data, and the language, which alone is loaded before the first
+  // render, so no text flickers.
+  void queryClient.prefetchQuery(configQueryOptions());
+  void queryClient.prefetchQuery(meQueryOptions());
+  const locale = serverState?.locale ?? detectInitialLocale();
+  const root = document.getElementById("root")!;
+  const app = <AppTree queryClient={queryClient} router={router} locale={locale} />;
+  const loaded = router.load().catch(() => undefined); // a failing loader shows its error once rendered
+  const catalog = loadCatalog(locale).catch(() => undefined); // the English defaults then (the provider retries)
+  // Hydration waits for the page's chunks too (the server's tree is complete); a page the browser
+  // renders itself shows at once, with the router's pending state until its loaders are done.
+  await (serverState ? Promise.all([loaded, catalog]) : catalog);
+  await nextTask();
   // A transition: hydration yields to the browser between components, so a tap or a scroll is
   // answered while the page is being made interactive.
-  if (serverState) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
-});
+  if (serverState) {
+    const early = captureEarlyInput(root);
+    startTransition(() => void hydrateRoot(root, <AfterHydration early={early}>{app}</AfterHydration>));
+  } else createRoot(root).render(app);
+}
+
+void start();

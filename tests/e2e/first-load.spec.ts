@@ -4,7 +4,8 @@
 // the app hydrates with the data the page carries instead of asking the API again.
 import type { Page, Request } from "@playwright/test";
 import type { FirstLoadManifest } from "../../worker/contracts/first-load";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, PROFILE_URL, test } from "./fixtures";
+import { demoAccount } from "./support";
 
 /** The path of every request the page makes to the site, from the moment this is called. */
 function recordRequests(page: Page, origin: string) {
@@ -79,4 +80,27 @@ test("the music catalog hydrates without asking for its albums, and loads each o
   const firstCovers = await covers.evaluateAll((imgs) => imgs.slice(0, 5).map((img) => new URL((img as HTMLImageElement).src).pathname));
   expect(firstCovers).toHaveLength(5);
   for (const path of firstCovers) expect(requests.count(path), path).toBe(1);
+});
+
+test("what a visitor types and taps before the app has started is answered once it has: the sign-in goes through", async ({ page }) => {
+  // The entry module is held back until the form has been filled and its button pressed.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let entryRequested = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    entryRequested = true;
+    await released;
+    await route.continue();
+  });
+  const fan = demoAccount("fan");
+  // Not waiting for the load event: the held module would hold it too, if it was started before.
+  await page.goto("/social/login", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("E-mail").fill(fan.email);
+  await page.getByLabel("Senha", { exact: true }).fill(fan.password);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  // The held tap does not submit the form natively (no password in a URL, no reload).
+  expect(page.url()).toMatch(/\/social\/login$/);
+  await expect.poll(() => entryRequested).toBe(true);
+  release();
+  await expect(page).toHaveURL(PROFILE_URL);
 });

@@ -15,7 +15,7 @@ const viteDevServer = typeof __VITE_DEV_SERVER__ !== "undefined" && __VITE_DEV_S
  */
 const SCRIPT_SRC = viteDevServer
   ? ["'self'", "'unsafe-inline'"]
-  : ["'self'", "'sha256-j9lyFHor7Kjz8ZOi1W9f/WicN1ZLIULJ4vOjIqKKA6E='", "'sha256-dNxT0nTOMUNb/fNYo6apHdtfXMXjw1iPjZL96JYKvi4='"];
+  : ["'self'", "'sha256-j9lyFHor7Kjz8ZOi1W9f/WicN1ZLIULJ4vOjIqKKA6E='", "'sha256-MY10pXMoiGCV1dPCKizHL5MRMtdIWkwXQQJOvNp//Qc='"];
 
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
