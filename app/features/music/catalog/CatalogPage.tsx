@@ -1,6 +1,7 @@
 // /music/catalog: the grid of the 30 built-in albums and singles.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { Suspense } from "react";
 import { FormattedMessage } from "react-intl";
 import type { AlbumSummary } from "../../../../worker/contracts/music";
 import { PageFrame } from "../../../components/PageFrame";
@@ -11,6 +12,12 @@ import { musicMessages } from "./messages";
 import { CATALOG_EAGER_COVERS } from "../../../../worker/contracts/first-load";
 import "./music.css";
 
+/**
+ * Album cards per Suspense boundary: hydrating the server's grid, React takes each group in a
+ * pass (and a commit) of its own, so no single task hydrates all 30 cards.
+ */
+const CARDS_PER_PASS = 6;
+
 export function CatalogPage() {
   const albums = useQuery(albumsQueryOptions());
   return (
@@ -19,16 +26,23 @@ export function CatalogPage() {
       {albums.isError && <MusicLoadFailed onRetry={() => void albums.refetch()} />}
       {albums.data && (
         <ul className="album-grid">
-          {albums.data.albums.map((album, i) => (
-            <li key={album.id}>
-              <AlbumCard album={album} eager={i < CATALOG_EAGER_COVERS} />
-            </li>
+          {groupsOf(albums.data.albums, CARDS_PER_PASS).map((group, g) => (
+            <Suspense key={group[0]!.id}>
+              {group.map((album, i) => (
+                <li key={album.id}>
+                  <AlbumCard album={album} eager={g * CARDS_PER_PASS + i < CATALOG_EAGER_COVERS} />
+                </li>
+              ))}
+            </Suspense>
           ))}
         </ul>
       )}
     </PageFrame>
   );
 }
+
+const groupsOf = <T,>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 export const AlbumTypeLabel = ({ type }: { type: AlbumSummary["type"] }) => (
   <FormattedMessage {...(type === "Album" ? musicMessages.typeAlbum : musicMessages.typeSingle)} />
