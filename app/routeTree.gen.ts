@@ -47,6 +47,8 @@ import { Route as VipCheckoutTestRouteImport } from './routes/vip-checkout/test'
 import { Route as VipMembershipManageRouteImport } from './routes/vip-membership/manage'
 import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
 import { Route as AdminAnalyticsTracksRouteImport } from './routes/admin/analytics/tracks'
+import { Route as EmbedAlbumAlbumIdRouteImport } from './routes/embed/album/$albumId'
+import { Route as EmbedTrackTrackIdRouteImport } from './routes/embed/track/$trackId'
 import { Route as MusicCatalogIndexRouteImport } from './routes/music/catalog/index'
 import { Route as MusicCatalogIdRouteImport } from './routes/music/catalog/$id'
 import { Route as MusicTrackTrackIdRouteImport } from './routes/music/track/$trackId'
@@ -243,6 +245,16 @@ const AdminAnalyticsTracksRoute = AdminAnalyticsTracksRouteImport.update({
   path: '/analytics/tracks',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const EmbedAlbumAlbumIdRoute = EmbedAlbumAlbumIdRouteImport.update({
+  id: '/embed/album/$albumId',
+  path: '/embed/album/$albumId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmbedTrackTrackIdRoute = EmbedTrackTrackIdRouteImport.update({
+  id: '/embed/track/$trackId',
+  path: '/embed/track/$trackId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MusicCatalogIndexRoute = MusicCatalogIndexRouteImport.update({
   id: '/music/catalog/',
   path: '/music/catalog/',
@@ -307,6 +319,8 @@ export interface FileRoutesByFullPath {
   '/radio/': typeof RadioIndexRoute
   '/social/': typeof SocialIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
+  '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
@@ -351,6 +365,8 @@ export interface FileRoutesByTo {
   '/radio': typeof RadioIndexRoute
   '/social': typeof SocialIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
+  '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
@@ -397,6 +413,8 @@ export interface FileRoutesById {
   '/radio/': typeof RadioIndexRoute
   '/social/': typeof SocialIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
+  '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
@@ -444,6 +462,8 @@ export interface FileRouteTypes {
     | '/radio/'
     | '/social/'
     | '/admin/analytics/tracks'
+    | '/embed/album/$albumId'
+    | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
     | '/social/post/$postId'
@@ -488,6 +508,8 @@ export interface FileRouteTypes {
     | '/radio'
     | '/social'
     | '/admin/analytics/tracks'
+    | '/embed/album/$albumId'
+    | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
     | '/social/post/$postId'
@@ -533,6 +555,8 @@ export interface FileRouteTypes {
     | '/radio/'
     | '/social/'
     | '/admin/analytics/tracks'
+    | '/embed/album/$albumId'
+    | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
     | '/social/post/$postId'
@@ -566,6 +590,8 @@ export interface RootRouteChildren {
   MusicIndexRoute: typeof MusicIndexRoute
   RadioIndexRoute: typeof RadioIndexRoute
   SocialIndexRoute: typeof SocialIndexRoute
+  EmbedAlbumAlbumIdRoute: typeof EmbedAlbumAlbumIdRoute
+  EmbedTrackTrackIdRoute: typeof EmbedTrackTrackIdRoute
   MusicCatalogIdRoute: typeof MusicCatalogIdRoute
   MusicTrackTrackIdRoute: typeof MusicTrackTrackIdRoute
   SocialPostPostIdRoute: typeof SocialPostPostIdRoute
@@ -841,6 +867,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAnalyticsTracksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/embed/album/$albumId': {
+      id: '/embed/album/$albumId'
+      path: '/embed/album/$albumId'
+      fullPath: '/embed/album/$albumId'
+      preLoaderRoute: typeof EmbedAlbumAlbumIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/embed/track/$trackId': {
+      id: '/embed/track/$trackId'
+      path: '/embed/track/$trackId'
+      fullPath: '/embed/track/$trackId'
+      preLoaderRoute: typeof EmbedTrackTrackIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/music/catalog/': {
       id: '/music/catalog/'
       path: '/music/catalog'
@@ -942,6 +982,8 @@ const rootRouteChildren: RootRouteChildren = {
   MusicIndexRoute: MusicIndexRoute,
   RadioIndexRoute: RadioIndexRoute,
   SocialIndexRoute: SocialIndexRoute,
+  EmbedAlbumAlbumIdRoute: EmbedAlbumAlbumIdRoute,
+  EmbedTrackTrackIdRoute: EmbedTrackTrackIdRoute,
   MusicCatalogIdRoute: MusicCatalogIdRoute,
   MusicTrackTrackIdRoute: MusicTrackTrackIdRoute,
   SocialPostPostIdRoute: SocialPostPostIdRoute,

@@ -4,7 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { readConfig } from "./env";
 import { createDb } from "./db/client";
 import { onError, onNotFound } from "./middleware/errors";
-import { securityHeaders } from "./middleware/security-headers";
+import { allowFraming, securityHeaders } from "./middleware/security-headers";
 import { csrfGuard } from "./middleware/csrf";
 import { loadSession } from "./middleware/session";
 import { localModeHostGuard } from "./middleware/local-only";
@@ -24,6 +24,7 @@ import { proxyAudioRoutes } from "./routes/proxy-audio";
 import { mediaRoutes } from "./routes/media";
 import { pageRoutes } from "./routes/pages";
 import { sitemapRoutes } from "./routes/sitemap";
+import { oembedRoutes } from "./routes/oembed";
 import { eventRoutes, eventsFeedRoutes } from "./routes/events";
 import { postRoutes } from "./routes/posts";
 import { favoriteRoutes } from "./routes/favorites";
@@ -50,6 +51,8 @@ export const app = new Hono<HonoEnv>();
 
 app.onError(onError);
 app.notFound(onNotFound);
+// Registered first so that it runs last: it relaxes what securityHeaders has just set.
+app.use("/embed/*", allowFraming);
 app.use("*", securityHeaders);
 app.use("*", async (c, next) => {
   readConfig(c.env); // fail fast, with a clear message, on a misconfigured deploy
@@ -91,6 +94,7 @@ app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/events.ics", eventsFeedRoutes);
 app.route("/", sitemapRoutes);
+app.route("/oembed", oembedRoutes);
 // Every other address is one of the app's pages (or its 404): rendered here when public. The
 // pages' API requests go through this same app.
 app.route(

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { IntlProvider } from "react-intl";
 import { loadCatalog, loadedCatalog, type Messages } from "./catalogs";
 import { detectLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from "./locale";
+import { isEmbedPath } from "../../worker/contracts/ssr";
 
 const NO_MESSAGES = {};
 
@@ -45,6 +46,11 @@ export function I18nProvider({ children, initialLocale }: { children: ReactNode;
 
   useEffect(() => {
     document.documentElement.lang = locale;
+    // An embed on another site keeps no trace of its language: it follows the page's ?lang= or
+    // the browser's language, and stores nothing.
+    // (A test's stand-in for window.location may have no pathname.)
+    const path: string | undefined = window.location.pathname;
+    if (path && isEmbedPath(path)) return;
     try {
       localStorage.setItem(LOCALE_STORAGE_KEY, locale);
     } catch {

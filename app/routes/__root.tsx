@@ -18,11 +18,14 @@ const RadioHost = lazy(() => import("../features/radio/RadioHost"));
 
 /** Routes that are players on their own: no site header. */
 const HEADERLESS = ["/music/player", "/radio/player"];
+/** The embeddable players, framed by other sites: the player alone, no site around it. */
+const isEmbed = (pathname: string) => pathname.startsWith("/embed/");
 
 function RootLayout() {
   const rawPathname = useRouterState({ select: (s) => s.location.pathname });
   const pathname = rawPathname.length > 1 ? rawPathname.replace(/\/+$/, "") : rawPathname;
-  const showHeader = !HEADERLESS.includes(pathname);
+  const embed = isEmbed(pathname);
+  const showHeader = !HEADERLESS.includes(pathname) && !embed;
   const showFooter = pathname !== "/admin" && !pathname.startsWith("/admin/") && showHeader;
   // Loads the site configuration on every page: its brand ends each page's title (usePageMeta).
   useSiteConfig();
@@ -48,13 +51,13 @@ function RootLayout() {
         <Outlet />
       </main>
       {showFooter && <Footer />}
-      {playerRequested && (
+      {playerRequested && !embed && (
         <Suspense fallback={null}>
           {/* The popup players have their own controls: no bar there. */}
           <PlayerHost showBar={showHeader} />
         </Suspense>
       )}
-      {radioRequested && (
+      {radioRequested && !embed && (
         <Suspense fallback={null}>
           {/* The radio page has the full radio player: no mini player there. */}
           <RadioHost showBar={showHeader && pathname !== "/radio"} />

@@ -28,10 +28,10 @@ const meta = defineMessages({
   },
 });
 
-/** The player's code loads only when a VIP presses play, so the landing page stays light. */
-async function playTrackById(trackId: string) {
+/** The player's code loads only when someone presses play, so the landing page stays light. */
+async function playTrackById(trackId: string, options: { preview: boolean }) {
   const player = await import("../features/music/player/playById");
-  await player.playTrackById(trackId);
+  await player.playTrackById(trackId, options);
 }
 
 /**

@@ -76,6 +76,7 @@ const track = (trackId: string, title: string, albumTitle: string, totalPlays: n
   title,
   albumTitle,
   totalPlays,
+  previewPlays: Math.round(totalPlays / 2),
   dailyAvg: totalPlays / 30,
   weeklyAvg: totalPlays / 4,
   monthlyAvg: totalPlays,
@@ -85,6 +86,7 @@ const track = (trackId: string, title: string, albumTitle: string, totalPlays: n
 const TRACKS: TrackAnalyticsResponse = {
   period: "30",
   totalPlays: 1234,
+  totalPreviewPlays: 617,
   topTrack: { title: "Spring Love", plays: 700 },
   dailyAverage: 41.13,
   lastPlayed: "2026-03-03T18:30:00.000Z",
@@ -415,6 +417,7 @@ describe("/admin/analytics/tracks", () => {
     await screen.findByRole("article", { name: "Total Plays" });
     expect(queriesOf(callsTo("GET /api/admin/analytics/tracks"))).toEqual(["period=30"]);
     expect(valueOf(card("Total Plays"))).toBe("1,234");
+    expect(valueOf(card("Preview Plays"))).toBe("617");
     expect(valueOf(card("Top Track"))).toBe("Spring Love");
     expect(within(card("Top Track")).getByText("700 plays")).toBeTruthy();
     expect(valueOf(card("Daily Average"))).toBe("41.13");
@@ -436,10 +439,10 @@ describe("/admin/analytics/tracks", () => {
     tracksApi();
     renderAdmin("/admin/analytics/tracks");
     await screen.findByRole("table", { name: "Plays per track" });
-    expect(rowsOf(trackTable())[0]).toEqual(["Track↕", "Album↕", "Total Plays▼", "Daily Avg↕", "Weekly Avg↕", "Monthly Avg↕", "Last Played↕"]);
-    expect(rowsOf(trackTable())[1]).toEqual(["Spring Love", "Spring Love (1988)", "700", "23.33", "175", "700", expect.any(String)]);
-    expect(rowsOf(trackTable())[3]).toEqual(["Because I Love You", "Freestyle Hits", "200", "6.67", "50", "200", expect.any(String)]);
-    expect(rowsOf(trackTable())[2]![6]).toBe("Never");
+    expect(rowsOf(trackTable())[0]).toEqual(["Track↕", "Album↕", "Total Plays▼", "Preview Plays↕", "Daily Avg↕", "Weekly Avg↕", "Monthly Avg↕", "Last Played↕"]);
+    expect(rowsOf(trackTable())[1]).toEqual(["Spring Love", "Spring Love (1988)", "700", "350", "23.33", "175", "700", expect.any(String)]);
+    expect(rowsOf(trackTable())[3]).toEqual(["Because I Love You", "Freestyle Hits", "200", "100", "6.67", "50", "200", expect.any(String)]);
+    expect(rowsOf(trackTable())[2]![7]).toBe("Never");
     expect(titles()).toEqual(["Spring Love", "Dream About You", "Because I Love You"]);
     expect(header("Total Plays").getAttribute("aria-sort")).toBe("descending");
 
@@ -468,7 +471,7 @@ describe("/admin/analytics/tracks", () => {
   });
 
   it("shows the empty state before anything was played", async () => {
-    tracksApi(() => json(200, { period: "30", totalPlays: 0, topTrack: null, dailyAverage: 0, lastPlayed: null, tracks: [] }));
+    tracksApi(() => json(200, { period: "30", totalPlays: 0, totalPreviewPlays: 0, topTrack: null, dailyAverage: 0, lastPlayed: null, tracks: [] }));
     renderAdmin("/admin/analytics/tracks");
     expect(await screen.findByText("No play data available")).toBeTruthy();
     expect(screen.getByText("Tracks will appear here once they've been played")).toBeTruthy();

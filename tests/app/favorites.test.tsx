@@ -31,6 +31,7 @@ const track = (id: string, title: string, overrides: Partial<TrackView> = {}): T
   durationSeconds: 83,
   plays: 0,
   playable: true,
+  preview: true,
   featuredPosition: null,
   ...overrides,
 });
@@ -293,12 +294,13 @@ describe("/music/favorites", () => {
     expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1, name: "Your Collection" }));
   });
 
-  it("gives a member without VIP lock links to /vip-signup instead of play, and no unfavorite", async () => {
-    fakeApi({ me: MEMBER, favorites: [DREAMIN] });
+  it("gives a member without VIP previews instead of play, a lock link for a track without one, and no unfavorite", async () => {
+    fakeApi({ me: MEMBER, favorites: [DREAMIN, { ...DREAMIN, id: "no-preview", title: "No Preview", preview: false }] });
     renderMusic("/music/favorites");
-    const lock = await screen.findByRole("link", { name: "Dreamin' of Love: unlock with VIP" });
+    expect(await screen.findByRole("button", { name: "Play a 30-second preview of Dreamin' of Love" })).toBeTruthy();
+    const lock = screen.getByRole("link", { name: "No Preview: unlock with VIP" });
     expect(lock.getAttribute("href")).toBe("/vip-signup");
-    expect(screen.queryByRole("button", { name: /^Play/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Play Dreamin' of Love" })).toBeNull();
     expect(screen.queryByRole("button", { name: /from favorites$/ })).toBeNull();
     expect(screen.getByRole("link", { name: "Unlock with VIP" }).getAttribute("href")).toBe("/vip-signup");
   });

@@ -226,7 +226,7 @@ describe("hero", () => {
 describe("iconic hits", () => {
   const hits = () => screen.getByRole("region", { name: "Iconic Hits" });
 
-  it("sends visitors and free members to VIP signup with a 'Listen as VIP' hint, with the years", async () => {
+  it("offers visitors and free members each hit's preview and VIP signup with a 'Listen as VIP' hint, with the years", async () => {
     for (const me of [null, sessionUser()]) {
       await renderLanding({ me });
       const links = within(hits()).getAllByRole("link", { name: /Listen as VIP/ });
@@ -236,9 +236,22 @@ describe("iconic hits", () => {
           .getAllByText(/^198[89]$/)
           .map((el) => el.textContent),
       ).toEqual(["1988", "1988", "1989"]);
-      expect(within(hits()).queryByRole("button", { name: /^Play\b/ })).toBeNull();
+      expect(within(hits()).queryByRole("button", { name: /^Play:/ })).toBeNull();
+      expect(
+        within(hits())
+          .getAllByRole("button", { name: /^Play preview\b/ })
+          .map((b) => b.textContent),
+      ).toEqual(["Play preview: Spring Love", "Play preview: Dreamin' of Love", "Play preview: I Wanna Be the One"]);
       cleanup();
     }
+  });
+
+  it("asks the catalog for the hit a visitor previews, and says so when it cannot play", async () => {
+    const api = mockSite(null);
+    renderApp(routeTree, "/");
+    fireEvent.click(await screen.findByRole("button", { name: /^Play preview\b.*Spring Love/ }));
+    expect((await within(hits()).findByRole("alert")).textContent).toBe("Unable to play audio. Please try again.");
+    expect(api.callsTo("GET /api/music/tracks/spring-love")).toHaveLength(1);
   });
 
   it("gives VIP members and admins a Play button on each hit and a link to the Music Hub", async () => {

@@ -146,7 +146,7 @@ describe("PlayerEngine: playing and pausing", () => {
     expect(t.state()).toMatchObject({ status: "loading", index: 2 });
     expect(first.paused).toBe(true);
     await flush();
-    expect(t.resolveSource).toHaveBeenLastCalledWith("t3");
+    expect(t.resolveSource).toHaveBeenLastCalledWith("t3", false);
     const third = t.audioFor("t3"); // the active element, now holding t3 (t2 is preloaded in the other)
     expect(third).toBe(first);
     // Not played before its metadata is known.
@@ -504,6 +504,53 @@ describe("PlayerEngine: preloading the next track", () => {
   });
 });
 
+describe("PlayerEngine: previews", () => {
+  it("in preview mode asks for previews and counts preview plays, and plays a track only by its preview", async () => {
+    const t = setup();
+    t.engine.setPreviewMode(true);
+    const noAudioButPreview = track(1, { playable: false, preview: true });
+    t.engine.playTrack(noAudioButPreview, [noAudioButPreview]);
+    await t.loadAndStart("t1", 30);
+    expect(t.state()).toMatchObject({ status: "playing", preview: true, duration: 30 });
+    expect(t.resolveSource.mock.calls).toEqual([["t1", true]]);
+    expect(t.recordPlay.mock.calls).toEqual([["t1", true]]);
+
+    const noPreview = track(2, { preview: false });
+    t.engine.playTrack(noPreview, [noPreview]);
+    expect(t.state().error).toBe("not_playable");
+    expect(t.resolveSource).toHaveBeenCalledTimes(1);
+  });
+
+  it("a preview's end pauses with the VIP offer instead of playing the next preview", async () => {
+    const t = setup();
+    t.engine.setPreviewMode(true);
+    t.engine.playQueue(TRACKS, 0);
+    await t.loadAndStart("t1", 30);
+    t.audioFor("t1").fireEnded();
+    await flush();
+    expect(t.state()).toMatchObject({ status: "paused", index: 0, currentTime: 0, previewEnded: true });
+    // Nor is the next preview fetched ahead: it would not play on its own.
+    expect(t.resolveSource.mock.calls).toEqual([["t1", true]]);
+
+    t.engine.playTrack(TRACKS[1]!, TRACKS);
+    expect(t.state().previewEnded).toBe(false);
+  });
+
+  it("changing between previews and full tracks stops and forgets the queue; the same mode again changes nothing", async () => {
+    const t = setup();
+    t.engine.playQueue(TRACKS, 0);
+    await t.loadAndStart("t1");
+    t.engine.setPreviewMode(false);
+    expect(t.state().status).toBe("playing");
+    t.engine.setPreviewMode(true);
+    expect(t.state()).toMatchObject({ status: "idle", queue: [], current: null, preview: true });
+    expect(t.audios.every((audio) => audio.paused)).toBe(true);
+    t.engine.playTrack(TRACKS[0]!, TRACKS);
+    await t.loadAndStart("t1", 30);
+    expect(t.resolveSource.mock.calls.at(-1)).toEqual(["t1", true]);
+  });
+});
+
 describe("PlayerEngine: seek, volume and progress", () => {
   it("seek clamps to the track", async () => {
     const t = setup();
@@ -618,7 +665,7 @@ describe("PlayerEngine: persistence", () => {
     // Playing asks for a fresh signed URL and starts at the saved position.
     second.engine.play();
     await second.loadAndStart("t2");
-    expect(second.resolveSource).toHaveBeenCalledWith("t2");
+    expect(second.resolveSource).toHaveBeenCalledWith("t2", false);
     expect(second.audioFor("t2").currentTime).toBe(65);
     expect(second.audioFor("t2").volume).toBeCloseTo(0.3);
     expect(second.state().status).toBe("playing");

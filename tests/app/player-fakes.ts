@@ -92,6 +92,7 @@ export function track(n: number, overrides: Partial<TrackView> = {}): TrackView 
     durationSeconds: 210,
     plays: 0,
     playable: true,
+    preview: true,
     featuredPosition: null,
     ...overrides,
   };

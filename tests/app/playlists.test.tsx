@@ -585,7 +585,7 @@ describe("a member without VIP", () => {
     fireEvent.click(within(summer).getByRole("button", { name: "Open the playlist Summer Mix" }));
     const detail = dialog("Summer Mix");
     expect(within(detail).queryByRole("button", { name: /Move|Remove|Rename/ })).toBeNull();
-    expect(within(detail).getAllByRole("link", { name: /unlock with VIP/ })).toHaveLength(2);
+    expect(within(detail).getAllByRole("button", { name: /^Play a 30-second preview of / })).toHaveLength(2);
   });
 });
 

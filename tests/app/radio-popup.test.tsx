@@ -46,6 +46,7 @@ const track = (id: string, title: string, overrides: Partial<TrackView> = {}): T
   durationSeconds: 200,
   plays: 0,
   playable: true,
+  preview: true,
   featuredPosition: null,
   ...overrides,
 });

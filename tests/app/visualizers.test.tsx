@@ -470,6 +470,7 @@ function track(id: string, overrides: Partial<TrackView> = {}): TrackView {
     durationSeconds: 210,
     plays: 0,
     playable: true,
+    preview: true,
     featuredPosition: null,
     ...overrides,
   };

@@ -1,4 +1,4 @@
-// Music, as fans use it: a visitor is sent to VIP sign-up by every play control and gets no audio;
+// Music, as fans use it: a visitor plays previews, is offered VIP at their end and gets no full track;
 // a VIP plays an album whose audio really advances, skips, seeks, drives it from the keyboard and
 // raises the plays counter; a shared track link carries its share tags in the HTML itself.
 import type { Page } from "@playwright/test";
@@ -19,15 +19,34 @@ async function totalPlays(page: Page) {
   return Number((await count.textContent())!.replace(/[^\d]/g, ""));
 }
 
-test("a visitor's play controls lead to VIP sign-up, and the server sends them no audio", async ({ page }) => {
-  const mediaRequests: string[] = [];
+test("a visitor plays a track's preview on the album page, hears it stop at 30 s with the VIP offer, and gets no full track", async ({ page }) => {
+  const fullTracks: string[] = [];
+  const previews: string[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname.startsWith("/media/tracks/")) mediaRequests.push(request.url());
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/media/tracks/")) fullTracks.push(path);
+    if (path.startsWith("/media/previews/")) previews.push(path);
   });
   await page.goto(ALBUM);
   await expect(page.getByRole("heading", { level: 1, name: "Moonlight Boulevard" })).toBeVisible();
-  await page.getByRole("link", { name: "Dreamin' of Love: unlock with VIP" }).click();
+  await page.getByRole("button", { name: "Play a 30-second preview of Dreamin' of Love" }).click();
+  const bar = page.getByRole("region", { name: "Audio player" });
+  await expect(barTitle(page)).toHaveText("Dreamin' of Love");
+  await expect(bar.getByText("Preview · 0:30")).toBeVisible();
+  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  // The preview is all the audio element has: 30 seconds, whole MP3 frames.
+  const length = Number(await seekSlider(page).getAttribute("max"));
+  expect(length).toBeGreaterThanOrEqual(29);
+  expect(length).toBeLessThanOrEqual(30);
+
+  await seekSlider(page).fill("26");
+  const offer = bar.getByRole("status").filter({ hasText: "That was the preview. VIP members hear every track in full." });
+  await expect(offer).toBeVisible({ timeout: 15_000 });
+  await expect(bar.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  expect(previews).toEqual(["/media/previews/moonlight-boulevard-1"]);
+  await offer.getByRole("link", { name: "Become VIP" }).click();
   await expect(page).toHaveURL(/\/vip-signup$/);
+
   await page.goto(ALBUM);
   await page.getByRole("link", { name: "Unlock with VIP", exact: true }).click();
   await expect(page).toHaveURL(/\/vip-signup$/);
@@ -35,7 +54,7 @@ test("a visitor's play controls lead to VIP sign-up, and the server sends them n
   // Even asked directly, the API refuses a visitor a stream URL.
   const stream = await page.request.post("/api/music/tracks/moonlight-boulevard-1/stream", { data: {}, headers: { origin: new URL(page.url()).origin } });
   expect(stream.status()).toBe(401);
-  expect(mediaRequests).toEqual([]);
+  expect(fullTracks).toEqual([]);
 });
 
 test("a VIP plays an album: the audio advances, next and previous, seek, shortcuts, and the plays counter rises", async ({ page, loginAs }) => {

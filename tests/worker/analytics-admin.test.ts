@@ -370,6 +370,7 @@ describe("track analytics on fixed data", () => {
         title: "Spring Love",
         albumTitle: "Spring Love",
         totalPlays: 2,
+        previewPlays: 0,
         dailyAvg: 0.29,
         weeklyAvg: 2,
         monthlyAvg: 8.57,
@@ -380,6 +381,7 @@ describe("track analytics on fixed data", () => {
         title: "Old Song",
         albumTitle: "Lost Album",
         totalPlays: 1,
+        previewPlays: 0,
         dailyAvg: 0.14,
         weeklyAvg: 1,
         monthlyAvg: 4.29,
@@ -390,6 +392,7 @@ describe("track analytics on fixed data", () => {
         title: "Dreamin' of Love",
         albumTitle: "Moonlight Boulevard",
         totalPlays: 1,
+        previewPlays: 0,
         dailyAvg: 0.14,
         weeklyAvg: 1,
         monthlyAvg: 4.29,
@@ -418,6 +421,30 @@ describe("track analytics on fixed data", () => {
 
   it("an empty period has no top track and no last play", async () => {
     const s = await readTrackStats(db(), "30", T + 365 * DAY_MS);
-    expect(s).toEqual({ period: "30", totalPlays: 0, topTrack: null, dailyAverage: 0, lastPlayed: null, tracks: [] });
+    expect(s).toEqual({ period: "30", totalPlays: 0, totalPreviewPlays: 0, topTrack: null, dailyAverage: 0, lastPlayed: null, tracks: [] });
+  });
+});
+
+describe("preview plays in the track analytics", () => {
+  // Far after the fixed data above, so that a 7-day period sees only these rows.
+  const T = Date.UTC(2034, 0, 10, 12);
+  beforeAll(async () => {
+    const vip = await createUser("vip");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO track_plays (user_id, track_id, played_at) VALUES (?1, 'spring-love', ?2)").bind(vip.id, T - DAY_MS),
+      ...[T - HOUR_MS, T - 2 * DAY_MS, T - 20 * DAY_MS].map((t) =>
+        env.DB.prepare("INSERT INTO track_preview_plays (track_id, listener, played_at) VALUES ('spring-love', 'visitor-1', ?1)").bind(t),
+      ),
+      env.DB.prepare("INSERT INTO track_preview_plays (track_id, listener, played_at) VALUES ('i-wanna-be-the-one', 'visitor-2', ?1)").bind(T - 3 * DAY_MS),
+    ]);
+  });
+
+  it("counts them apart from full plays, per track and in total; a track heard only as a preview is listed after", async () => {
+    const s = await readTrackStats(db(), "7", T);
+    expect(s.tracks.map((t) => [t.trackId, t.totalPlays, t.previewPlays])).toEqual([
+      ["spring-love", 1, 2],
+      ["i-wanna-be-the-one", 0, 1],
+    ]);
+    expect(s).toMatchObject({ totalPlays: 1, totalPreviewPlays: 3, topTrack: { title: "Spring Love", plays: 1 } });
   });
 });

@@ -58,7 +58,7 @@ const SEEDED_ALBUMS: [id: string, trackCount: number][] = [
 ];
 const SEEDED_TRACK_COUNT = 132;
 const FEATURED = ["spring-love", "waiting-for-your-love", "because-i-love-you", "i-wanna-be-the-one", "dream-about-you"];
-const TRACK_VIEW_KEYS = ["albumId", "albumTitle", "albumYear", "coverUrl", "durationSeconds", "featuredPosition", "id", "number", "playable", "plays", "title"];
+const TRACK_VIEW_KEYS = ["albumId", "albumTitle", "albumYear", "coverUrl", "durationSeconds", "featuredPosition", "id", "number", "playable", "plays", "preview", "title"];
 
 const ROLES: Role[] = ["visitor", "user", "vip", "admin", "banned"];
 const userOf = async (role: Role) => (role === "visitor" ? null : createUser(role));
@@ -178,6 +178,7 @@ describe("GET /api/music/albums/:id", () => {
       durationSeconds: 72,
       plays: expect.any(Number),
       playable: true,
+      preview: true,
       featuredPosition: 1,
     });
     expectNoAudioLocation(album);
@@ -300,6 +301,7 @@ describe("GET /api/music/tracks and /tracks/:id", () => {
       durationSeconds: 85,
       plays: (await playsOf("spring-love"))!,
       playable: true,
+      preview: true,
       featuredPosition: 0,
     } satisfies TrackView);
     expectNoAudioLocation(body);

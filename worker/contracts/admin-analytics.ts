@@ -130,6 +130,8 @@ export type TrackStatsRow = {
   title: string;
   albumTitle: string;
   totalPlays: number;
+  /** Plays of the track's 30-second preview (visitors and free members), counted apart. */
+  previewPlays: number;
   dailyAvg: number;
   weeklyAvg: number;
   monthlyAvg: number;
@@ -141,6 +143,7 @@ export type TrackStatsRow = {
 export type TrackAnalyticsResponse = {
   period: TrackPeriod;
   totalPlays: number;
+  totalPreviewPlays: number;
   topTrack: { title: string; plays: number } | null;
   dailyAverage: number;
   lastPlayed: string | null;

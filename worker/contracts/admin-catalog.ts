@@ -99,7 +99,15 @@ export const trackCreateSchema = z.strictObject({
   durationSeconds: durationSeconds.optional(),
 });
 export const trackUpdateSchema = z
-  .strictObject({ title, number: z.number().int().min(1).max(999), durationSeconds })
+  .strictObject({
+    title,
+    number: z.number().int().min(1).max(999),
+    durationSeconds,
+    /** Visitors and free members may play the track's 30-second preview. */
+    previewEnabled: z.boolean(),
+    /** Where the preview starts in the track (the chorus, say); moved back near the end. */
+    previewStartSeconds: z.number().int().min(0).max(MAX_DURATION_SECONDS),
+  })
   .partial()
   .refine(someField, CATALOG_MESSAGES.nothingToChange);
 
@@ -171,6 +179,8 @@ export type AdminTrack = {
   plays: number;
   featuredPosition: number | null;
   audio: AudioSource;
+  /** The 30-second preview: on or off, and where in the track it starts. */
+  preview: { enabled: boolean; startSeconds: number };
 };
 
 export type AdminAlbum = {

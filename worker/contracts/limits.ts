@@ -12,6 +12,8 @@ export const RATE_LIMITS = {
   reportsPerUser: [10, 60 * 60],
   postImagesPerUser: [20, 60 * 60],
   contactPerIp: [5, 60 * 60],
+  /** Counted preview plays come from anyone: a listener clicking through a whole album stays far below. */
+  previewPlaysPerIp: [120, 10 * 60],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";

@@ -8,6 +8,7 @@ export const MUSIC_MESSAGES = {
   notPlayable: "This track cannot be played yet",
   playFailed: "Unable to play audio. Please try again.",
   linkExpired: "This media link has expired or is not yours",
+  previewUnavailable: "This track has no preview",
 } as const;
 
 /** Album and track ids are lowercase slugs (`spring-love`, `freestyle-nights-3`). */
@@ -35,6 +36,8 @@ export type TrackView = {
   plays: number;
   /** False for a track without audio yet: it cannot be played. */
   playable: boolean;
+  /** True when anyone may play its 30-second preview (POST /api/music/tracks/:id/preview). */
+  preview: boolean;
   /** 0-4 for the five featured tracks, else null. */
   featuredPosition: number | null;
 };
@@ -67,6 +70,17 @@ export type StreamResponse = { url: string; expiresAt: string };
 
 /** POST /api/music/tracks/:id/plays (VIP/admin): whether this play counted, and the new counters. */
 export type PlayResponse = { counted: boolean; plays: number; totalPlays: number };
+
+export { PREVIEW_SECONDS } from "./preview";
+
+/**
+ * POST /api/music/tracks/:id/preview (anyone): a short-lived URL of the track's preview, which
+ * holds only the preview's own bytes, and where in the track it starts.
+ */
+export type PreviewResponse = { url: string; expiresAt: string; startSeconds: number; durationSeconds: number };
+
+/** POST /api/music/tracks/:id/preview-plays (anyone): whether this preview play counted. */
+export type PreviewPlayResponse = { counted: boolean };
 
 /** How long a signed media URL stays valid. */
 export const MEDIA_TOKEN_TTL_SECONDS = 10 * 60;

@@ -26,9 +26,14 @@ export const SSR_ROUTES = {
   "/social/login": "app/routes/social/login.tsx",
   "/social/signup": "app/routes/social/signup.tsx",
   "/social/post/$postId": "app/routes/social/post/$postId.tsx",
+  "/embed/track/$trackId": "app/routes/embed/track/$trackId.tsx",
+  "/embed/album/$albumId": "app/routes/embed/album/$albumId.tsx",
 } as const satisfies Record<string, string>;
 
 export type SsrRouteId = keyof typeof SSR_ROUTES;
+
+/** The embeddable players: framed by any site, rendered for nobody in particular (no cookie read). */
+export const isEmbedPath = (pathname: string) => pathname.startsWith("/embed/");
 export const isSsrRoute = (routeId: string): routeId is SsrRouteId => Object.hasOwn(SSR_ROUTES, routeId);
 
 /** How the app's server entry reaches the API: the Worker's own routes, with the visitor's cookies. */

@@ -34,6 +34,7 @@ export const toAdminTrack = (row: TrackRow): AdminTrack => ({
   plays: row.plays,
   featuredPosition: row.featuredPosition,
   audio: audioSourceOf(row.audioKey),
+  preview: { enabled: row.previewEnabled, startSeconds: row.previewStartSeconds },
 });
 
 const toAdminAlbum = (row: AlbumRow, albumTracks: TrackRow[]): AdminAlbum => ({
@@ -150,7 +151,7 @@ export type Deleted = { r2Keys: string[]; retiredTracks: number };
 export async function deleteAlbum(db: DB, actor: Actor, id: string, now = Date.now()): Promise<Deleted | null> {
   const [albumRows, trackRows] = await db.batch([
     db.select().from(albums).where(eq(albums.id, id)),
-    db.select({ title: tracks.title, audioKey: tracks.audioKey }).from(tracks).where(eq(tracks.albumId, id)).orderBy(asc(tracks.number)),
+    db.select({ title: tracks.title, audioKey: tracks.audioKey, previewKey: tracks.previewKey }).from(tracks).where(eq(tracks.albumId, id)).orderBy(asc(tracks.number)),
   ]);
   const row = albumRows[0];
   if (!row) return null;
@@ -177,7 +178,7 @@ export async function deleteAlbum(db: DB, actor: Actor, id: string, now = Date.n
       now,
     ),
   ]);
-  const r2Keys = [r2KeyOf(row.coverKey), ...trackRows.map((t) => r2KeyOf(t.audioKey))].filter((k): k is string => k !== null);
+  const r2Keys = [r2KeyOf(row.coverKey), ...trackRows.flatMap((t) => [r2KeyOf(t.audioKey), t.previewKey])].filter((k): k is string => k !== null);
   return { r2Keys, retiredTracks: trackRows.length };
 }
 
@@ -223,11 +224,13 @@ export async function setAlbumCover(db: DB, actor: Actor, id: string, coverKey: 
 
 // ----- tracks -----
 
-type TrackFields = { title: string; number: number; durationSeconds: number };
-const trackSummary = (row: Pick<TrackRow, "title" | "number" | "durationSeconds">) => ({
+type TrackFields = { title: string; number: number; durationSeconds: number; previewEnabled: boolean; previewStartSeconds: number };
+const trackSummary = (row: Pick<TrackRow, "title" | "number" | "durationSeconds" | "previewEnabled" | "previewStartSeconds">) => ({
   title: row.title,
   number: row.number,
   durationSeconds: row.durationSeconds,
+  previewEnabled: row.previewEnabled,
+  previewStartSeconds: row.previewStartSeconds,
 });
 
 async function numberTaken(db: DB, albumId: string, number: number, exceptId?: string) {
@@ -281,16 +284,33 @@ export async function createTrack(
   return toAdminTrack(created[2][0]!);
 }
 
-export async function updateTrack(db: DB, actor: Actor, id: string, patch: Partial<TrackFields>): Promise<AdminTrack | Refused<CatalogRefusal> | null> {
+/**
+ * Changes a track's fields. A change to its preview (on or off, or its start) forgets the cut, so
+ * the next listener gets a new one; its file is returned for the caller to delete.
+ */
+export async function updateTrack(
+  db: DB,
+  actor: Actor,
+  id: string,
+  patch: Partial<TrackFields>,
+): Promise<{ track: AdminTrack; stalePreviewKey: string | null } | Refused<CatalogRefusal> | null> {
   const before = await findTrackRow(db, id);
   if (!before) return null;
   if (patch.number !== undefined && patch.number !== before.number && (await numberTaken(db, before.albumId, patch.number, id))) {
     return refuse("number_taken");
   }
+  const previewChanged =
+    (patch.previewEnabled !== undefined && patch.previewEnabled !== before.previewEnabled) ||
+    (patch.previewStartSeconds !== undefined && patch.previewStartSeconds !== before.previewStartSeconds);
   const after = await refuseOnClash(
     () =>
       db.batch([
-        db.update(tracks).set(patch).where(eq(tracks.id, id)),
+        // The cut to delete is the one stored when this runs, not when `before` was read.
+        db.select({ previewKey: tracks.previewKey }).from(tracks).where(eq(tracks.id, id)),
+        db
+          .update(tracks)
+          .set(previewChanged ? { ...patch, previewKey: null } : patch)
+          .where(eq(tracks.id, id)),
         auditInsert(db, {
           actor,
           action: "track.update",
@@ -303,7 +323,9 @@ export async function updateTrack(db: DB, actor: Actor, id: string, patch: Parti
     "number_taken",
   );
   if (isRefused(after)) return after;
-  return after[2][0] ? toAdminTrack(after[2][0]) : null;
+  const row = after[3][0];
+  if (!row) return null;
+  return { track: toAdminTrack(row), stalePreviewKey: previewChanged ? (after[0][0]?.previewKey ?? null) : null };
 }
 
 /**
@@ -365,8 +387,8 @@ export async function deleteTrack(db: DB, actor: Actor, id: string, now = Date.n
       now,
     ),
   ]);
-  const key = r2KeyOf(before.audioKey);
-  return { r2Keys: key ? [key] : [], retiredTracks: 1 };
+  const r2Keys = [r2KeyOf(before.audioKey), before.previewKey].filter((k): k is string => k !== null);
+  return { r2Keys, retiredTracks: 1 };
 }
 
 /**
@@ -382,10 +404,11 @@ export async function setTrackAudio(
 ) {
   const { audioKey, durationSeconds, action } = change;
   const [before, updated] = await db.batch([
-    db.select({ audioKey: tracks.audioKey }).from(tracks).where(eq(tracks.id, id)),
+    db.select({ audioKey: tracks.audioKey, previewKey: tracks.previewKey }).from(tracks).where(eq(tracks.id, id)),
     db
       .update(tracks)
-      .set(durationSeconds === null ? { audioKey } : { audioKey, durationSeconds })
+      // New audio, new preview: the old cut is forgotten (and deleted by the caller).
+      .set(durationSeconds === null ? { audioKey, previewKey: null } : { audioKey, durationSeconds, previewKey: null })
       .where(eq(tracks.id, id))
       .returning(),
     auditInsert(db, {
@@ -398,5 +421,5 @@ export async function setTrackAudio(
   ]);
   const track = updated[0];
   if (!track) return null;
-  return { previous: before[0]?.audioKey ?? null, track: toAdminTrack(track) };
+  return { previous: before[0]?.audioKey ?? null, previousPreview: before[0]?.previewKey ?? null, track: toAdminTrack(track) };
 }

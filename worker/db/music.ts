@@ -1,9 +1,10 @@
 // Queries for the music catalog and play counts. Every read here is one D1 query.
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { albums, trackPlays, tracks } from "./schema";
+import { albums, trackPlays, trackPreviewPlays, tracks } from "./schema";
 import type { AlbumDetail, AlbumSummary, TrackView } from "../contracts/music";
 import { PLAY_DEDUPE_MS } from "../contracts/music";
+import { previewFormatOf } from "../lib/audio-probe";
 
 /** The public URL of a stored cover: R2 keys are served under /media/, remote URLs as they are. */
 export function coverUrlOf(coverKey: string | null): string | null {
@@ -24,15 +25,19 @@ export const trackColumns = {
   durationSeconds: tracks.durationSeconds,
   plays: tracks.plays,
   audioKey: tracks.audioKey,
+  previewEnabled: tracks.previewEnabled,
   featuredPosition: tracks.featuredPosition,
 };
 
 const selectTracks = (db: DB) => db.select(trackColumns).from(tracks).innerJoin(albums, eq(albums.id, tracks.albumId));
 type TrackRow = Awaited<ReturnType<ReturnType<typeof selectTracks>["all"]>>[number];
 
-/** A selected track row as the API shows it: a public cover URL, and whether it has audio (never where). */
-export function toTrackView({ coverKey, audioKey, ...row }: TrackRow): TrackView {
-  return { ...row, coverUrl: coverUrlOf(coverKey), playable: Boolean(audioKey) };
+/**
+ * A selected track row as the API shows it: a public cover URL, whether it has audio (never where),
+ * and whether it has a preview (turned on, and audio of a kind a preview can be cut from).
+ */
+export function toTrackView({ coverKey, audioKey, previewEnabled, ...row }: TrackRow): TrackView {
+  return { ...row, coverUrl: coverUrlOf(coverKey), playable: Boolean(audioKey), preview: previewEnabled && previewFormatOf(audioKey) !== null };
 }
 
 /** Featured tracks first (by their position), then every album's tracks in catalog order. */
@@ -44,6 +49,58 @@ export async function listTracks(db: DB): Promise<TrackView[]> {
 export async function findTrack(db: DB, id: string): Promise<TrackView | null> {
   const row = await selectTracks(db).where(eq(tracks.id, id)).get();
   return row ? toTrackView(row) : null;
+}
+
+export type PreviewSource = { audioKey: string | null; previewEnabled: boolean; previewStartSeconds: number; previewKey: string | null };
+
+/** What a track's preview is made from and where its cut is; undefined for an unknown track. */
+export async function findPreviewSource(db: DB, id: string): Promise<PreviewSource | undefined> {
+  return db
+    .select({ audioKey: tracks.audioKey, previewEnabled: tracks.previewEnabled, previewStartSeconds: tracks.previewStartSeconds, previewKey: tracks.previewKey })
+    .from(tracks)
+    .where(eq(tracks.id, id))
+    .get();
+}
+
+/**
+ * Stores where a fresh preview cut is, unless the track changed since `madeFrom` was read (other
+ * audio, another start, previews turned off, or another cut stored first): true when stored.
+ */
+export async function storePreviewKey(db: DB, id: string, key: string, madeFrom: PreviewSource): Promise<boolean> {
+  const audio = madeFrom.audioKey === null ? sql`${tracks.audioKey} IS NULL` : eq(tracks.audioKey, madeFrom.audioKey);
+  const stored = await db
+    .update(tracks)
+    .set({ previewKey: key })
+    .where(and(eq(tracks.id, id), audio, eq(tracks.previewStartSeconds, madeFrom.previewStartSeconds), eq(tracks.previewEnabled, true), sql`${tracks.previewKey} IS ${madeFrom.previewKey}`))
+    .returning({ id: tracks.id });
+  return stored.length === 1;
+}
+
+/**
+ * Records one preview play unless the same listener played the same track's preview in the last
+ * 30 seconds; one statement, so the check and the write agree. Null for an unknown track.
+ */
+export async function recordPreviewPlay(db: DB, listener: string, trackId: string, now = Date.now()): Promise<{ counted: boolean } | null> {
+  const since = now - PLAY_DEDUPE_MS;
+  const [inserted, known] = await db.batch([
+    db
+      .insert(trackPreviewPlays)
+      .select(
+        db
+          .select({ id: sql`NULL`.as("id"), trackId: tracks.id, listener: sql`${listener}`.as("listener"), playedAt: sql`${now}`.as("played_at") })
+          .from(tracks)
+          .where(
+            and(
+              eq(tracks.id, trackId),
+              sql`NOT EXISTS (SELECT 1 FROM ${trackPreviewPlays} WHERE ${trackPreviewPlays.listener} = ${listener} AND ${trackPreviewPlays.trackId} = ${trackId} AND ${trackPreviewPlays.playedAt} > ${since})`,
+            ),
+          ),
+      )
+      .returning({ id: trackPreviewPlays.id }),
+    db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, trackId)),
+  ]);
+  if (known.length === 0) return null;
+  return { counted: inserted.length === 1 };
 }
 
 /** Where a track's audio is: an R2 key or a remote https URL; null when it has none. */

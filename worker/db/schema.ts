@@ -286,6 +286,10 @@ export const tracks = sqliteTable(
     audioKey: text("audio_key"),
     featuredPosition: integer("featured_position"),
     plays: integer("plays").notNull().default(0),
+    previewEnabled: integer("preview_enabled", { mode: "boolean" }).notNull().default(true),
+    previewStartSeconds: integer("preview_start_seconds").notNull().default(0),
+    /** The preview's own file in R2, cut on first demand; null until then and after a change. */
+    previewKey: text("preview_key"),
   },
   (t) => [
     uniqueIndex("tracks_album_number_idx").on(t.albumId, t.number),
@@ -359,6 +363,23 @@ export const trackPlays = sqliteTable(
     index("track_plays_user_track_idx").on(t.userId, t.trackId, t.playedAt),
     index("track_plays_track_idx").on(t.trackId, t.playedAt),
     index("track_plays_played_at_idx").on(t.playedAt),
+  ],
+);
+
+// Preview plays: visitors play previews too, so the listener is a member's id or a visitor's daily
+// cookieless id (services/analytics/visitor.ts), never an IP.
+export const trackPreviewPlays = sqliteTable(
+  "track_preview_plays",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    trackId: text("track_id").notNull(),
+    listener: text("listener").notNull(),
+    playedAt: integer("played_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("track_preview_plays_listener_idx").on(t.listener, t.trackId, t.playedAt),
+    index("track_preview_plays_track_idx").on(t.trackId, t.playedAt),
+    index("track_preview_plays_played_at_idx").on(t.playedAt),
   ],
 );
 

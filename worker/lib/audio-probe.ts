@@ -24,6 +24,17 @@ export function audioMimeOfKey(key: string): string {
   return ext in KINDS ? KINDS[ext as AudioFormat].mime : KINDS.mp3.mime;
 }
 
+/**
+ * The preview format of audio stored under `key` (an R2 key or an https URL), by its extension:
+ * MP3, ADTS AAC and WAV can be cut into a preview (lib/audio-preview.ts); others cannot.
+ */
+export function previewFormatOf(key: string | null): "mp3" | "aac" | "wav" | null {
+  if (!key) return null;
+  const path = key.startsWith("https://") ? new URL(key).pathname : key;
+  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  return ext === "mp3" || ext === "aac" || ext === "wav" ? ext : null;
+}
+
 /** Bytes detection looks at, unless an ID3v2 tag asks for more (audioSniffLength). */
 export const AUDIO_SNIFF_BYTES = 64 * 1024;
 /** Past an ID3v2 tag, room to find the first frame (encoders may pad). */

@@ -5,8 +5,14 @@
 import { jwtVerify, SignJWT } from "jose";
 import { MEDIA_TOKEN_TTL_SECONDS } from "../contracts/music";
 
-/** What a token opens; each kind is its own audience, so a track token never opens a video. */
-export type MediaKind = "track" | "video" | "station";
+/**
+ * What a token opens; each kind is its own audience, so a track token never opens a video. A
+ * preview token is bound to its track but to no member (visitors play previews).
+ */
+export type MediaKind = "track" | "video" | "station" | "preview";
+
+/** The subject of preview tokens, which belong to nobody. */
+export const ANYONE = "anyone";
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 

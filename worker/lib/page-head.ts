@@ -63,3 +63,13 @@ export function pageHeadTags({ head, url, locale, brand }: HeadInput): string {
  * text in the data ("</script>") can end the element; the parsed value is the same.
  */
 export const scriptSafeJson = (json: string) => json.replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** An embed's head: kept out of search results (its track or album page is the one to list). */
+export const EMBED_HEAD_TAGS = `<meta name="robots" content="noindex">`;
+
+/** The oEmbed discovery link of an album or track page: consumers find the embed through it. */
+export function oembedDiscoveryTag(url: URL, title: string): string {
+  const endpoint = new URL("/oembed", url.origin);
+  endpoint.searchParams.set("url", new URL(url.pathname, url.origin).href);
+  return `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(endpoint.href)}" title="${escapeHtml(title)}">`;
+}

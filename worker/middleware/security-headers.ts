@@ -1,3 +1,4 @@
+import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
 
 // Applied to every Worker response (pages, API and uploads). Static assets get the same policy
@@ -34,4 +35,15 @@ export const securityHeaders = secureHeaders({
   xFrameOptions: "DENY",
   referrerPolicy: "strict-origin-when-cross-origin",
   crossOriginResourcePolicy: "same-origin",
+});
+
+/**
+ * The embeddable players (/embed/*) are made to be framed by other sites: their pages allow any
+ * frame ancestor, and only they do. Everything else about the policy stays as it is.
+ */
+export const allowFraming = createMiddleware(async (c, next) => {
+  await next();
+  const policy = c.res.headers.get("Content-Security-Policy");
+  if (policy) c.res.headers.set("Content-Security-Policy", policy.replace("frame-ancestors 'none'", "frame-ancestors *"));
+  c.res.headers.delete("X-Frame-Options");
 });

@@ -1,6 +1,7 @@
 // Mounted at /media: catalog audio, TV videos and remote radio streams for whoever holds a valid
-// signed URL (issued only to VIP and admin by the music, tv and radio routes), and album covers,
-// station images, channel thumbnails and the landing page's pictures and promo video for everyone.
+// signed URL (issued only to VIP and admin by the music, tv and radio routes), tracks' previews
+// (URLs issued to anyone), and album covers, station images, channel thumbnails and the landing
+// page's pictures and promo video for everyone.
 import { Hono, type Context } from "hono";
 import { audioMimeOfKey } from "../lib/audio-probe";
 import type { HonoEnv } from "../types";
@@ -8,7 +9,7 @@ import { readConfig } from "../env";
 import { errorBody } from "../lib/errors";
 import { verifyMediaToken, type MediaKind } from "../lib/media-token";
 import { serveR2Object } from "../lib/r2-range";
-import { findTrackAudio } from "../db/music";
+import { findPreviewSource, findTrackAudio } from "../db/music";
 import { findChannel } from "../db/broadcast";
 import { findStationCached } from "../services/radio";
 import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES, SLUG_PATTERN } from "../contracts/music";
@@ -58,6 +59,17 @@ export const mediaRoutes = new Hono<HonoEnv>()
       return fetchRemoteAudio(checkRemoteAudioUrl(source, allowed), { range: c.req.header("range"), ifRange: c.req.header("if-range"), allowed });
     }
     const response = await serveR2Object(c.env.MEDIA, source, c.req.raw, { contentType: audioMimeOfKey(source), cacheControl: PRIVATE_CACHE });
+    return response ?? notFoundJson();
+  })
+
+  // A preview's own file: whatever Range is asked, no byte of the track outside the preview.
+  .get("/previews/:id", async (c) => {
+    const id = c.req.param("id");
+    if (!SLUG_PATTERN.test(id)) return notFoundJson();
+    if (!(await tokenAllows(c, "preview", id))) return forbiddenJson();
+    const source = await findPreviewSource(c.var.db, id);
+    if (!source?.previewEnabled || !source.previewKey) return notFoundJson();
+    const response = await serveR2Object(c.env.MEDIA, source.previewKey, c.req.raw, { contentType: audioMimeOfKey(source.previewKey), cacheControl: PRIVATE_CACHE });
     return response ?? notFoundJson();
   })
 

@@ -1,14 +1,19 @@
-// The music catalog (public), signed stream URLs and play counts (VIP and admin only).
+// The music catalog (public), signed stream URLs and play counts (VIP and admin only), and the
+// tracks' 30-second previews and their play counts (anyone).
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";
 import { ApiError, notFound } from "../lib/errors";
-import { signTrackToken } from "../lib/media-token";
+import { ANYONE, signMediaToken, signTrackToken } from "../lib/media-token";
+import { previewOf } from "../services/media/previews";
+import { visitorKeys } from "../services/analytics/visitor";
+import { clientIp, hitRateLimit } from "../services/rate-limit";
+import { RATE_LIMITS } from "../contracts/limits";
 import { forget, remember } from "../lib/memo";
 import { albumsJson, CATALOG_TTL_MS } from "../services/catalog";
-import { findAlbum, findTrack, findTrackAudio, listTracks, recordPlay, totalPlays } from "../db/music";
+import { findAlbum, findTrack, findTrackAudio, listTracks, recordPlay, recordPreviewPlay, totalPlays } from "../db/music";
 import {
   MUSIC_MESSAGES,
   albumIdParamSchema,
@@ -16,6 +21,8 @@ import {
   type AlbumResponse,
   type MusicStatsResponse,
   type PlayResponse,
+  type PreviewPlayResponse,
+  type PreviewResponse,
   type StreamResponse,
   type TrackResponse,
   type TracksResponse,
@@ -82,6 +89,34 @@ export const musicRoutes = new Hono<HonoEnv>()
     if (audio === null) throw new ApiError(409, "not_playable", MUSIC_MESSAGES.notPlayable);
     const { token, expiresAt } = await signTrackToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, id);
     return c.json<StreamResponse>({ url: `/media/tracks/${id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
+  })
+
+  // Anyone, VIPs included (the embeddable player plays previews): a URL that serves only the
+  // preview's own file, bound to the track and to nobody.
+  .post("/tracks/:id/preview", validate("param", trackIdParamSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const outcome = await previewOf(c.env, c.var.db, id);
+    if (outcome.kind === "unknown_track") throw trackNotFound();
+    if (outcome.kind === "unavailable") throw new ApiError(409, "preview_unavailable", MUSIC_MESSAGES.previewUnavailable);
+    const { token, expiresAt } = await signMediaToken(readConfig(c.env).SESSION_SECRET, ANYONE, "preview", id);
+    const { startSeconds, durationSeconds } = outcome.preview;
+    return c.json<PreviewResponse>({
+      url: `/media/previews/${id}?token=${encodeURIComponent(token)}`,
+      expiresAt: expiresAt.toISOString(),
+      startSeconds,
+      durationSeconds,
+    });
+  })
+
+  // Counted apart from full plays; a visitor is counted by the day's cookieless id, never an IP.
+  .post("/tracks/:id/preview-plays", validate("param", trackIdParamSchema), async (c) => {
+    const db = c.var.db;
+    const now = Date.now();
+    await hitRateLimit(db, `preview-play:ip:${clientIp(c.req)}`, RATE_LIMITS.previewPlaysPerIp);
+    const listener = c.var.user?.id ?? (await visitorKeys(db, clientIp(c.req), c.req.header("user-agent") ?? "", now)).visitorId;
+    const result = await recordPreviewPlay(db, listener, c.req.valid("param").id, now);
+    if (!result) throw trackNotFound();
+    return c.json<PreviewPlayResponse>(result);
   })
 
   .post("/tracks/:id/plays", requireVIP, validate("param", trackIdParamSchema), async (c) => {

@@ -12,10 +12,10 @@ import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import { isLocale, LANG_PARAM, LOCALE_COOKIE, type Locale } from "../contracts/locale";
-import { APP_MODULES_ID, isSsrRoute, SSR_STATE_ID, type ApiTransport, type RenderedPage, type SsrRouteId } from "../contracts/ssr";
+import { APP_MODULES_ID, isEmbedPath, isSsrRoute, SSR_STATE_ID, type ApiTransport, type RenderedPage, type SsrRouteId } from "../contracts/ssr";
 import { firstLoadHints, localeOfRequest } from "../services/first-load";
 import { upcomingEventsJsonLd } from "../services/events";
-import { pageHeadTags, scriptSafeJson } from "../lib/page-head";
+import { EMBED_HEAD_TAGS, oembedDiscoveryTag, pageHeadTags, scriptSafeJson } from "../lib/page-head";
 import { readSessionToken } from "../services/session";
 
 type ApiFetch = (request: Request, env: AppEnv, ctx: Context<HonoEnv>["executionCtx"]) => Response | Promise<Response>;
@@ -33,9 +33,11 @@ ssr.setApiTransport((path, init) => {
 const FORWARDED_HEADERS = ["cookie", "accept-language", "user-agent", "cf-connecting-ip", "cf-ipcountry"];
 
 function transportFor(c: Context<HonoEnv>, apiFetch: ApiFetch): ApiTransport {
+  // An embed renders for nobody in particular: whoever's cookies came along stay out of it.
+  const forwarded = isEmbedPath(c.req.path) ? FORWARDED_HEADERS.filter((name) => name !== "cookie") : FORWARDED_HEADERS;
   return (path, init) => {
     const headers = new Headers(init.headers);
-    for (const name of FORWARDED_HEADERS) {
+    for (const name of forwarded) {
       const value = c.req.header(name);
       if (value) headers.set(name, value);
     }
@@ -47,7 +49,8 @@ function transportFor(c: Context<HonoEnv>, apiFetch: ApiFetch): ApiTransport {
 export function pageLocale(c: Context<HonoEnv>): Locale {
   const asked = c.req.query(LANG_PARAM);
   if (isLocale(asked)) return asked;
-  return localeOfRequest(c.req.header("accept-language"), getCookie(c, LOCALE_COOKIE) ?? null);
+  const chosen = isEmbedPath(c.req.path) ? null : (getCookie(c, LOCALE_COOKIE) ?? null);
+  return localeOfRequest(c.req.header("accept-language"), chosen);
 }
 
 /** The built index.html (its headers copied: the assets binding's are immutable). */
@@ -56,8 +59,15 @@ async function shell(c: Context<HonoEnv>): Promise<Response> {
   return new Response(res.body, res);
 }
 
-/** Extra <head> content of some pages: the upcoming events' schema.org markup on / and /events. */
-async function pageExtras(c: Context<HonoEnv>, route: string): Promise<string> {
+/** Pages another site can embed, announced to oEmbed consumers (worker/routes/oembed.ts). */
+const OEMBED_PAGES = new Set<string>(["/music/catalog/$id", "/music/track/$trackId"]);
+
+/**
+ * Extra <head> content of some pages: the upcoming events' schema.org markup on / and /events,
+ * the oEmbed discovery link on album and track pages.
+ */
+async function pageExtras(c: Context<HonoEnv>, route: string, title: string): Promise<string> {
+  if (OEMBED_PAGES.has(route)) return oembedDiscoveryTag(new URL(c.req.url), title);
   if (route !== "/" && route !== "/events") return "";
   // The markup is a bonus: a failure to read the events never costs a visitor the page.
   return (await upcomingEventsJsonLd(c).catch((error: unknown) => void console.error("events JSON-LD left out", error))) ?? "";
@@ -73,10 +83,13 @@ async function htmlPage(c: Context<HonoEnv>, page: RenderedPage, locale: Locale)
   const route = page.routeId as SsrRouteId;
   const [hints, extras] = await Promise.all([
     isSsrRoute(route) ? firstLoadHints(c.env.ASSETS, url.origin, route, locale) : null,
-    page.status === 200 ? pageExtras(c, route) : "",
+    page.status === 200 ? pageExtras(c, route, page.head.title) : "",
   ]);
   const brand = readConfig(c.env).BRAND_NAME;
-  const head = (page.status === 200 ? pageHeadTags({ head: page.head, url, locale, brand }) : "") + (hints?.styles ?? "") + extras;
+  const embed = isEmbedPath(url.pathname);
+  // An embed is part of another site's page, not a page to share or to list in search results.
+  const shareTags = page.status !== 200 ? "" : embed ? EMBED_HEAD_TAGS : pageHeadTags({ head: page.head, url, locale, brand });
+  const head = shareTags + (hints?.styles ?? "") + extras;
   let entry: string | null = null;
   const html = new HTMLRewriter()
     .on("html", { element: (el) => void el.setAttribute("lang", locale) })
@@ -104,9 +117,10 @@ async function htmlPage(c: Context<HonoEnv>, page: RenderedPage, locale: Locale)
   const headers = new Headers(html.headers);
   for (const name of ["content-length", "etag", "last-modified"]) headers.delete(name);
   headers.set("Content-Type", "text/html; charset=utf-8");
-  // A signed-in visitor's page holds their session's data: never in a shared cache.
-  headers.set("Cache-Control", readSessionToken(c) ? "private, no-cache" : "public, max-age=0, must-revalidate");
-  headers.set("Vary", "Cookie, Accept-Language");
+  // A signed-in visitor's page holds their session's data: never in a shared cache. An embed holds
+  // nobody's.
+  headers.set("Cache-Control", readSessionToken(c) && !embed ? "private, no-cache" : "public, max-age=0, must-revalidate");
+  headers.set("Vary", embed ? "Accept-Language" : "Cookie, Accept-Language");
   headers.set("Content-Language", locale);
   return new Response(html.body, { status: page.status, headers });
 }

@@ -7,7 +7,7 @@ import { Icon } from "../../components/Icon";
 /**
  * The three iconic hits of spec 2.3: catalog tracks (scripts/catalog/catalog.mjs ICONIC_TRACK_IDS).
  * Song titles are names and stay untranslated. VIP members and admins play them here or go to the
- * Music Hub; everyone else is sent to VIP signup.
+ * Music Hub; everyone else plays their 30-second previews, next to the way to VIP signup.
  */
 const ICONIC_HITS = [
   { key: "spring-love", trackId: "spring-love", title: "Spring Love", year: 1988 },
@@ -16,7 +16,7 @@ const ICONIC_HITS = [
 ] as const;
 
 /** `onPlay` plays a catalog track by id on the site's music player (the page composes it in). */
-export function MusicSection({ onPlay }: { onPlay: (trackId: string) => Promise<void> }) {
+export function MusicSection({ onPlay }: { onPlay: (trackId: string, options: { preview: boolean }) => Promise<void> }) {
   const { user } = useSessionUser();
   const canListen = canUseVipContent(user);
   const [failed, setFailed] = useState<string | null>(null);
@@ -40,7 +40,7 @@ export function MusicSection({ onPlay }: { onPlay: (trackId: string) => Promise<
             <p className="hit-year">{String(hit.year)}</p>
             {canListen ? (
               <span className="hit-actions">
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => void onPlay(hit.trackId).catch(() => setFailed(hit.trackId))}>
+                <button type="button" className="btn btn-primary btn-sm" onClick={() => void onPlay(hit.trackId, { preview: false }).catch(() => setFailed(hit.trackId))}>
                   <FormattedMessage id="home.music.play" defaultMessage="Play" />
                   <span className="sr-only">: {hit.title}</span>
                 </button>
@@ -50,11 +50,17 @@ export function MusicSection({ onPlay }: { onPlay: (trackId: string) => Promise<
                 </Link>
               </span>
             ) : (
-              <Link to="/vip-signup" className="btn btn-ghost btn-sm">
-                <Icon name="lock" size={16} />
-                <FormattedMessage id="home.music.listenAsVip" defaultMessage="Listen as VIP" />
-                <span className="sr-only">: {hit.title}</span>
-              </Link>
+              <span className="hit-actions">
+                <button type="button" className="btn btn-primary btn-sm" onClick={() => void onPlay(hit.trackId, { preview: true }).catch(() => setFailed(hit.trackId))}>
+                  <FormattedMessage id="home.music.preview" defaultMessage="Play preview" />
+                  <span className="sr-only">: {hit.title}</span>
+                </button>
+                <Link to="/vip-signup" className="btn btn-ghost btn-sm">
+                  <Icon name="lock" size={16} />
+                  <FormattedMessage id="home.music.listenAsVip" defaultMessage="Listen as VIP" />
+                  <span className="sr-only">: {hit.title}</span>
+                </Link>
+              </span>
             )}
             {failed === hit.trackId && (
               <p className="form-error" role="alert">

@@ -107,10 +107,11 @@ const albumRoutes = new Hono<HonoEnv>()
 
 const trackRoutes = new Hono<HonoEnv>()
   .patch("/tracks/:id", idParam, validate("json", trackUpdateSchema), async (c) => {
-    const track = orConflict(await updateTrack(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json")), CATALOG_REFUSALS);
-    if (!track) throw trackNotFound();
+    const updated = orConflict(await updateTrack(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json")), CATALOG_REFUSALS);
+    if (!updated) throw trackNotFound();
     catalogChanged();
-    return c.json<AdminTrackResponse>({ track });
+    await deleteObjects(c.env.MEDIA, [updated.stalePreviewKey]);
+    return c.json<AdminTrackResponse>({ track: updated.track });
   })
 
   // Its plays stay in track_plays, named through retired_tracks.
@@ -141,7 +142,7 @@ const trackRoutes = new Hono<HonoEnv>()
       throw trackNotFound();
     }
     catalogChanged();
-    if (swapped.previous !== audio.key) await deleteObjects(c.env.MEDIA, [swapped.previous]);
+    await deleteObjects(c.env.MEDIA, [swapped.previous !== audio.key ? swapped.previous : null, swapped.previousPreview]);
     return c.json<TrackAudioResponse>({ track: swapped.track, durationDetected: audio.durationSeconds !== null });
   })
 
@@ -160,7 +161,7 @@ const trackRoutes = new Hono<HonoEnv>()
     });
     if (!swapped) throw trackNotFound();
     catalogChanged();
-    await deleteObjects(c.env.MEDIA, [swapped.previous]);
+    await deleteObjects(c.env.MEDIA, [swapped.previous, swapped.previousPreview]);
     return c.json<TrackAudioResponse>({ track: swapped.track, durationDetected: false });
   })
 
@@ -176,7 +177,7 @@ const trackRoutes = new Hono<HonoEnv>()
     });
     if (!swapped) throw trackNotFound();
     catalogChanged();
-    await deleteObjects(c.env.MEDIA, [swapped.previous]);
+    await deleteObjects(c.env.MEDIA, [swapped.previous, swapped.previousPreview]);
     return c.json<AdminTrackResponse>({ track: swapped.track });
   });
 

@@ -1,5 +1,6 @@
-// Add a track to an album, or edit one: title, number (empty: after the last track) and duration
-// (replaced by the audio file's own when an upload can read it).
+// Add a track to an album, or edit one: title, number (empty: after the last track), duration
+// (replaced by the audio file's own when an upload can read it) and, once it exists, its 30-second
+// preview for visitors and free members: on or off, and where it starts (the chorus, say).
 import { useState } from "react";
 import { useIntl } from "react-intl";
 import { MAX_DURATION_SECONDS, TITLE_MAX } from "../../../../worker/contracts/admin-catalog-limits";
@@ -10,14 +11,16 @@ import { catalogMessages as m } from "./messages";
 import { catalogApi, useCatalogWrite } from "./queries";
 import { useFormErrors } from "./useFormErrors";
 
-type TrackFields = { title: string; number?: number; durationSeconds?: number };
+type TrackFields = { title: string; number?: number; durationSeconds?: number; previewEnabled?: boolean; previewStartSeconds?: number };
 
 export function TrackDialog({ albumId, track, onClose }: { albumId: string; track?: AdminTrack; onClose: () => void }) {
   const intl = useIntl();
   const [title, setTitle] = useState(track?.title ?? "");
   const [number, setNumber] = useState(track ? String(track.number) : "");
   const [duration, setDuration] = useState(track ? String(track.durationSeconds) : "");
-  const errors = useFormErrors(["title", "number", "durationSeconds"] as const);
+  const [previewEnabled, setPreviewEnabled] = useState(track?.preview.enabled ?? true);
+  const [previewStart, setPreviewStart] = useState(String(track?.preview.startSeconds ?? 0));
+  const errors = useFormErrors(["title", "number", "durationSeconds", "previewStartSeconds"] as const);
   const save = useCatalogWrite("albums", (fields: TrackFields) =>
     track ? catalogApi.patch<AdminTrackResponse>(`/tracks/${track.id}`, fields) : catalogApi.post<AdminTrackResponse>(`/albums/${albumId}/tracks`, fields),
   );
@@ -26,17 +29,24 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
     errors.clear();
     const numberValue = wholeNumber(number);
     const durationValue = wholeNumber(duration);
+    const previewStartValue = wholeNumber(previewStart);
     // The number may be left empty when adding (it goes last); what is typed must be a number.
     const ok = errors.check({
       title: title.trim() ? null : m.commonRequired,
       number: numberValue === null && (track || number.trim() !== "") ? m.commonWholeNumber : null,
       durationSeconds: durationValue === null && duration.trim() !== "" ? m.commonWholeNumber : null,
+      previewStartSeconds: track && previewStartValue === null ? m.commonWholeNumber : null,
     });
     if (!ok) return;
     const fields: TrackFields = { title: title.trim() };
     if (numberValue !== null) fields.number = numberValue;
     if (durationValue !== null) fields.durationSeconds = durationValue;
-    const changed = track ? Object.fromEntries(Object.entries(fields).filter(([k, v]) => track[k as keyof TrackFields] !== v)) : fields;
+    const current = track && { ...track, previewEnabled: track.preview.enabled, previewStartSeconds: track.preview.startSeconds };
+    if (current) {
+      fields.previewEnabled = previewEnabled;
+      fields.previewStartSeconds = previewStartValue!;
+    }
+    const changed = current ? Object.fromEntries(Object.entries(fields).filter(([k, v]) => current[k as keyof TrackFields] !== v)) : fields;
     if (Object.keys(changed).length === 0) return onClose();
     save.mutate(changed as TrackFields, { onSuccess: onClose, onError: errors.fromServer });
   };
@@ -72,6 +82,25 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
         hint={intl.formatMessage(m.fieldDurationHint)}
         error={errors.fieldErrors.durationSeconds}
       />
+      {track && (
+        <fieldset className="catalog-choices">
+          <legend>{intl.formatMessage(m.previewLegend)}</legend>
+          <label className="catalog-choice">
+            <input type="checkbox" checked={previewEnabled} onChange={(event) => setPreviewEnabled(event.target.checked)} />
+            {intl.formatMessage(m.previewEnabled)}
+          </label>
+          <TextField
+            label={intl.formatMessage(m.previewStart)}
+            type="number"
+            min={0}
+            max={MAX_DURATION_SECONDS}
+            value={previewStart}
+            onChange={setPreviewStart}
+            hint={intl.formatMessage(m.previewStartHint)}
+            error={errors.fieldErrors.previewStartSeconds}
+          />
+        </fieldset>
+      )}
     </FormDialog>
   );
 }

@@ -38,6 +38,13 @@ const plainMessages = defineMessages({
   fieldNumberHint: { id: "adminCatalog.field.numberHint", defaultMessage: "Leave empty to add it after the last track." },
   fieldDuration: { id: "adminCatalog.field.duration", defaultMessage: "Duration (seconds)" },
   fieldDurationHint: { id: "adminCatalog.field.durationHint", defaultMessage: "Filled in from the audio file when the file says how long it is." },
+  previewLegend: { id: "adminCatalog.preview.legend", defaultMessage: "Preview" },
+  previewEnabled: { id: "adminCatalog.preview.enabled", defaultMessage: "Visitors and free members can play a 30-second preview" },
+  previewStart: { id: "adminCatalog.preview.start", defaultMessage: "Preview starts at (seconds)" },
+  previewStartHint: {
+    id: "adminCatalog.preview.startHint",
+    defaultMessage: "For example where the chorus begins. Previews are made from MP3, AAC and WAV audio.",
+  },
   fieldName: { id: "adminCatalog.field.name", defaultMessage: "Name" },
   fieldDescriptionEn: { id: "adminCatalog.field.descriptionEn", defaultMessage: "Description (English)" },
   fieldDescriptionPtBr: { id: "adminCatalog.field.descriptionPtBr", defaultMessage: "Description (Portuguese)" },

@@ -61,6 +61,9 @@ function TrackCards({ data }: { data: TrackAnalyticsResponse }) {
       </h2>
       <div className="grid admin-stats">
         <StatCard label={intl.formatMessage(m.totalPlays)} value={formatCount(intl, data.totalPlays)} />
+        <StatCard label={intl.formatMessage(m.totalPreviewPlays)} value={formatCount(intl, data.totalPreviewPlays)}>
+          <p className="muted admin-stat-hint">{intl.formatMessage(m.previewPlaysHint)}</p>
+        </StatCard>
         <StatCard label={intl.formatMessage(m.topTrack)} value={data.topTrack?.title ?? intl.formatMessage(commonMessages.none)}>
           {data.topTrack && <p className="muted admin-stat-hint">{intl.formatMessage(m.topTrackPlays, { count: data.topTrack.plays })}</p>}
         </StatCard>

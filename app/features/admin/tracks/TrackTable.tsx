@@ -11,6 +11,7 @@ const COLUMNS: { key: TrackSortKey; label: MessageDescriptor; numeric?: boolean 
   { key: "title", label: m.track },
   { key: "albumTitle", label: m.album },
   { key: "totalPlays", label: m.plays, numeric: true },
+  { key: "previewPlays", label: m.previewPlays, numeric: true },
   { key: "dailyAvg", label: m.dailyAvg, numeric: true },
   { key: "weeklyAvg", label: m.weeklyAvg, numeric: true },
   { key: "monthlyAvg", label: m.monthlyAvg, numeric: true },
@@ -55,6 +56,7 @@ export function TrackTable({ tracks }: { tracks: TrackStatsRow[] }) {
                 <th scope="row">{row.title}</th>
                 <td>{row.albumTitle}</td>
                 <td className="admin-num">{formatCount(intl, row.totalPlays)}</td>
+                <td className="admin-num">{formatCount(intl, row.previewPlays)}</td>
                 <td className="admin-num">{formatAverage(intl, row.dailyAvg)}</td>
                 <td className="admin-num">{formatAverage(intl, row.weeklyAvg)}</td>
                 <td className="admin-num">{formatAverage(intl, row.monthlyAvg)}</td>

@@ -2,7 +2,7 @@
 // never played stay at the bottom whichever way "Last Played" is sorted.
 import type { TrackStatsRow } from "../../../../worker/contracts/admin-analytics";
 
-export type TrackSortKey = "title" | "albumTitle" | "totalPlays" | "dailyAvg" | "weeklyAvg" | "monthlyAvg" | "lastPlayed";
+export type TrackSortKey = "title" | "albumTitle" | "totalPlays" | "previewPlays" | "dailyAvg" | "weeklyAvg" | "monthlyAvg" | "lastPlayed";
 export type SortDirection = "ascending" | "descending";
 export type TrackSort = { key: TrackSortKey; direction: SortDirection };
 

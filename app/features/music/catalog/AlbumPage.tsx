@@ -1,7 +1,8 @@
 // /music/catalog/{id}: cover, type, title, year, track count and the numbered track list.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { FormattedMessage } from "react-intl";
+import { useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
 import { trackRowActions } from "../collections/TrackRowActions";
@@ -12,6 +13,7 @@ import { AlbumTypeLabel } from "./CatalogPage";
 import { Cover } from "./Cover";
 import { CoverHeadPlaceholder, MusicLoadFailed } from "./LoadState";
 import { musicMessages } from "./messages";
+import { ShareDialog } from "./ShareDialog";
 import { TrackTable } from "./TrackTable";
 import "./music.css";
 
@@ -28,6 +30,9 @@ const BackLink = () => (
 export function AlbumPage({ albumId }: { albumId: string }) {
   const query = useQuery(albumQueryOptions(albumId));
   const { canPlay, actions } = usePlayer();
+  const intl = useIntl();
+  const [sharing, setSharing] = useState(false);
+  const shareButton = useRef<HTMLButtonElement>(null);
 
   if (query.isPending) {
     return (
@@ -73,16 +78,27 @@ export function AlbumPage({ albumId }: { albumId: string }) {
             <FormattedMessage {...musicMessages.releasedIn} values={{ year: album.year }} /> ·{" "}
             <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
           </p>
-          {album.trackCount > 0 &&
-            (canPlay ? (
-              <button type="button" className="btn btn-primary" disabled={playable.length === 0} onClick={() => actions.playQueue(playable, 0)}>
-                <PlayerIcon name="play" size={18} /> <FormattedMessage {...musicMessages.playAlbum} />
-              </button>
-            ) : (
-              <Link to="/vip-signup" className="btn btn-primary">
-                <Icon name="lock" size={18} /> <FormattedMessage {...musicMessages.unlockWithVip} />
-              </Link>
-            ))}
+          <div className="album-head-actions">
+            {album.trackCount > 0 &&
+              (canPlay ? (
+                <button type="button" className="btn btn-primary" disabled={playable.length === 0} onClick={() => actions.playQueue(playable, 0)}>
+                  <PlayerIcon name="play" size={18} /> <FormattedMessage {...musicMessages.playAlbum} />
+                </button>
+              ) : (
+                <Link to="/vip-signup" className="btn btn-primary">
+                  <Icon name="lock" size={18} /> <FormattedMessage {...musicMessages.unlockWithVip} />
+                </Link>
+              ))}
+            <button
+              ref={shareButton}
+              type="button"
+              className="btn btn-ghost"
+              aria-label={intl.formatMessage(musicMessages.share, { title: album.title })}
+              onClick={() => setSharing(true)}
+            >
+              <ShareIcon /> <FormattedMessage {...musicMessages.shareShort} />
+            </button>
+          </div>
         </div>
       </header>
       {album.tracks.length === 0 ? (
@@ -92,6 +108,25 @@ export function AlbumPage({ albumId }: { albumId: string }) {
           <TrackTable tracks={album.tracks} queue={playable} caption={album.title} showAlbum={false} numberByTrack rowActions={trackRowActions} />
         </div>
       )}
+      {sharing && <ShareDialog kind="album" album={album} onClose={() => setSharing(false)} returnFocusTo={shareButton} />}
     </section>
   );
 }
+
+/** The share arrow, the same as the track rows'. */
+const ShareIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    width={18}
+    height={18}
+    aria-hidden="true"
+    focusable="false"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
+    <path d="M4 12v7h16v-7M12 3v12m0-12L7 8m5-5 5 5" />
+  </svg>
+);

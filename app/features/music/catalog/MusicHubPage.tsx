@@ -166,7 +166,7 @@ export function MusicHubPage() {
       )}
 
       <PlaylistsGrid className="hub-section" />
-      {sharing && <ShareDialog track={sharing} onClose={() => setSharing(null)} />}
+      {sharing && <ShareDialog kind="track" track={sharing} onClose={() => setSharing(null)} />}
       {favoritesOpen && <FavoritesDrawer onClose={() => setFavoritesOpen(false)} />}
     </section>
   );

@@ -2,7 +2,7 @@
 // Twitter) are written into the HTML by the Worker; this is what a person sees.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { FormattedMessage, FormattedNumber } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
@@ -21,6 +21,7 @@ export function TrackPage({ trackId }: { trackId: string }) {
   const query = useQuery(trackQueryOptions(trackId));
   const { canPlay } = usePlayer();
   const [sharing, setSharing] = useState(false);
+  const shareButton = useRef<HTMLButtonElement>(null);
 
   if (query.isPending) {
     return (
@@ -74,7 +75,7 @@ export function TrackPage({ trackId }: { trackId: string }) {
               </Link>
             )}
             <TrackRowActions track={track} />
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSharing(true)}>
+            <button ref={shareButton} type="button" className="btn btn-ghost btn-sm" onClick={() => setSharing(true)}>
               <FormattedMessage {...musicMessages.shareTitle} />
             </button>
             <Link to="/music/catalog/$id" params={{ id: track.albumId }} className="btn btn-ghost btn-sm">
@@ -83,7 +84,7 @@ export function TrackPage({ trackId }: { trackId: string }) {
           </div>
         </div>
       </article>
-      {sharing && <ShareDialog track={track} onClose={() => setSharing(false)} />}
+      {sharing && <ShareDialog kind="track" track={track} onClose={() => setSharing(false)} returnFocusTo={shareButton} />}
     </section>
   );
 }

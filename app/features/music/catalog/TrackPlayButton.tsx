@@ -1,5 +1,6 @@
 // The one play control every track list uses. VIP members and admins play (or pause the playing
-// track); everyone else is taken to /vip-signup: the server would refuse them the audio anyway.
+// track); everyone else plays the track's 30-second preview, or, for a track without one, is
+// taken to /vip-signup: the server would refuse them the audio anyway.
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
@@ -10,18 +11,19 @@ import { musicMessages } from "./messages";
 
 export function TrackPlayButton({ track, queue }: { track: TrackView; queue: readonly TrackView[] }) {
   const intl = useIntl();
-  const { canPlay, actions } = usePlayer();
+  const { canPlay, previewOnly, actions } = usePlayer();
   const status = usePlayerSelector((s) => (s.current?.id === track.id ? s.status : null));
   const values = { title: track.title };
 
-  if (!canPlay) {
+  const preview = previewOnly && track.preview;
+  if (!canPlay && !preview) {
     return (
       <Link to="/vip-signup" className="track-play track-play-locked" aria-label={intl.formatMessage(musicMessages.lockedTrack, values)}>
         <Icon name="lock" size={18} />
       </Link>
     );
   }
-  if (!track.playable) {
+  if (!preview && !track.playable) {
     return (
       <button type="button" className="track-play" disabled aria-label={intl.formatMessage(musicMessages.notPlayable, values)}>
         <PlayerIcon name="play" size={18} />
@@ -29,7 +31,8 @@ export function TrackPlayButton({ track, queue }: { track: TrackView; queue: rea
     );
   }
   const playing = status === "playing";
-  const label = status === "loading" ? musicMessages.loadingTrack : playing ? musicMessages.pauseTrack : musicMessages.playTrack;
+  const label =
+    status === "loading" ? musicMessages.loadingTrack : playing ? musicMessages.pauseTrack : preview ? musicMessages.previewTrack : musicMessages.playTrack;
   return (
     <button
       type="button"

@@ -3,10 +3,12 @@
 // repeat; the seek slider and times; mute and volume; the queue and the shortcuts help. It also
 // owns the page's keyboard shortcuts (spec 6: Space, Shift+arrows, M, Alt+arrows, Ctrl+S, Ctrl+R) and reserves room at the page bottom (a body class
 // and the --player-bar-h variable) so the bar never hides the footer.
+import { Link } from "@tanstack/react-router";
 import { useRef, useState, type CSSProperties } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { formatTime } from "../../../lib/audio/formatTime";
-import { playerErrorMessages, playerMessages as m, timeOfMessage, volumeValueMessage } from "./messages";
+import { PREVIEW_SECONDS } from "../../../../worker/contracts/preview";
+import { playerErrorMessages, playerMessages as m, previewBadgeMessage, timeOfMessage, volumeValueMessage } from "./messages";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayer } from "./PlayerProvider";
 import { QueueDialog } from "./QueueDialog";
@@ -21,17 +23,17 @@ export const PLAYER_BAR_BODY_CLASS = "has-player-bar";
 
 export function PlayerBar() {
   const intl = useIntl();
-  const { state, actions, canPlay } = usePlayer();
+  const { state, actions, canPlay, previewOnly } = usePlayer();
   const [dialog, setDialog] = useState<"queue" | "help" | null>(null);
   const barRef = useRef<HTMLElement>(null);
-  const visible = canPlay && state.current !== null;
+  const visible = (canPlay || (previewOnly && state.preview)) && state.current !== null;
 
   usePlayerShortcuts({ actions, onHelp: () => setDialog("help"), enabled: visible });
 
   useBottomBarSpace(visible, barRef, PLAYER_BAR_BODY_CLASS, "--player-bar-h");
 
   if (!visible || !state.current) return null;
-  const { current, status, currentTime, duration, volume, muted, repeat, shuffle, error } = state;
+  const { current, status, currentTime, duration, volume, muted, repeat, shuffle, error, preview, previewEnded } = state;
   const busy = status === "loading";
   const active = status === "playing" || busy;
   const max = Math.max(1, Math.floor(duration));
@@ -52,9 +54,23 @@ export function PlayerBar() {
         )}
         <div className="player-bar-meta">
           <p className="player-bar-title">{current.title}</p>
-          <p className="player-bar-album">{current.albumTitle}</p>
+          <p className="player-bar-album">
+            {preview ? (
+              <span className="player-bar-preview">{intl.formatMessage(previewBadgeMessage, { length: formatTime(duration > 0 ? duration : PREVIEW_SECONDS) })}</span>
+            ) : (
+              current.albumTitle
+            )}
+          </p>
         </div>
       </div>
+      {previewEnded && (
+        <p className="player-bar-offer" role="status">
+          {intl.formatMessage(m.previewOffer)}{" "}
+          <Link to="/vip-signup" className="btn btn-primary btn-sm">
+            {intl.formatMessage(m.previewOfferLink)}
+          </Link>
+        </p>
+      )}
 
       <div className="player-bar-controls">
         <button

@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useIntl } from "react-intl";
-import type { PlayResponse, StreamResponse, TrackView } from "../../../../worker/contracts/music";
+import type { PlayResponse, PreviewPlayResponse, StreamResponse, TrackView } from "../../../../worker/contracts/music";
 import { api } from "../../../lib/api";
 import { configQueryOptions, meQueryOptions } from "../../../lib/session/queries";
 import { canUseVipContent } from "../../../lib/session/useSession";
@@ -40,24 +40,30 @@ type PlayerContextValue = {
   actions: PlayerActions;
   /** True once the session is known to be VIP or admin. */
   canPlay: boolean;
+  /** True once the session is known not to be: previews only. */
+  previewOnly: boolean;
 };
 
 const PlayerContext = createContext<PlayerContextValue | null>(null);
 
 const streamPath = (trackId: string) => `/api/music/tracks/${encodeURIComponent(trackId)}/stream`;
 const playsPath = (trackId: string) => `/api/music/tracks/${encodeURIComponent(trackId)}/plays`;
+const previewPath = (trackId: string) => `/api/music/tracks/${encodeURIComponent(trackId)}/preview`;
+const previewPlaysPath = (trackId: string) => `/api/music/tracks/${encodeURIComponent(trackId)}/preview-plays`;
 
 /**
  * An engine wired to the API: the signed stream URL (POST …/stream) and play counting
- * (POST …/plays, then `onPlayCounted`). Other options (fakes in tests) pass through.
+ * (POST …/plays, then `onPlayCounted`), or in preview mode the preview's URL (POST …/preview) and
+ * preview counting (POST …/preview-plays). Other options (fakes in tests) pass through.
  */
 export function createApiPlayerEngine(
   options: Partial<PlayerEngineOptions> & { onPlayCounted?: (response: PlayResponse, trackId: string) => void } = {},
 ): PlayerEngine {
   const { onPlayCounted, ...rest } = options;
   return new PlayerEngine({
-    resolveSource: (trackId) => api<StreamResponse>(streamPath(trackId), { method: "POST", json: {} }),
-    recordPlay: async (trackId) => {
+    resolveSource: (trackId, preview) => api<StreamResponse>(preview ? previewPath(trackId) : streamPath(trackId), { method: "POST", json: {} }),
+    recordPlay: async (trackId, preview) => {
+      if (preview) return api<PreviewPlayResponse>(previewPlaysPath(trackId), { method: "POST", json: {} });
       const response = await api<PlayResponse>(playsPath(trackId), { method: "POST", json: {} });
       onPlayCounted?.(response, trackId);
       return response;
@@ -102,14 +108,15 @@ export function PlayerProvider({ children, onPlayCounted, brand, engine: injecte
   }, [engine]);
 
   const allowed = usePlayerWiring(engine, brand);
-  const value = useMemo(() => ({ engine, actions: actionsFor(engine), canPlay: allowed === true }), [engine, allowed]);
+  const value = useMemo(() => ({ engine, actions: actionsInMode(engine, allowed), canPlay: allowed === true, previewOnly: allowed === false }), [engine, allowed]);
   return <PlayerContext.Provider value={value}>{children}</PlayerContext.Provider>;
 }
 
 /**
  * What every engine of a page needs from React: the Media Session's artist line in the active
- * language, and forgetting the queue when the session turns out not to be VIP/admin (signed out,
- * membership ended). Returns whether the session may play (null while unknown).
+ * language, and full tracks or previews by the session (signed out or membership ended: previews,
+ * and the queue of full tracks forgotten). Returns whether the session may play in full (null
+ * while unknown).
  */
 export function usePlayerWiring(engine: PlayerEngine, brand?: string): boolean | null {
   // The artist line of the lock screen / notification: the brand, never the artist's name.
@@ -120,7 +127,7 @@ export function usePlayerWiring(engine: PlayerEngine, brand?: string): boolean |
 
   const allowed = useCanPlay();
   useEffect(() => {
-    if (allowed === false) engine.reset();
+    if (allowed !== null) engine.setPreviewMode(!allowed);
   }, [engine, allowed]);
 
   // One sound at a time (app/lib/audioFocus.ts): starting a track pauses the radio, here and in
@@ -149,6 +156,36 @@ function useCanPlay(): boolean | null {
 }
 
 const actionsCache = new WeakMap<PlayerEngine, PlayerActions>();
+const modeActionsCache = new WeakMap<PlayerEngine, Map<boolean, PlayerActions>>();
+
+/**
+ * The actions with the session's mode (full tracks or previews) applied before anything plays:
+ * a click can arrive before usePlayerWiring's effect has run, when the click itself hydrates the
+ * part of the page its button is in.
+ */
+function actionsInMode(engine: PlayerEngine, allowed: boolean | null): PlayerActions {
+  const base = actionsFor(engine);
+  if (allowed === null) return base;
+  let byMode = modeActionsCache.get(engine);
+  if (!byMode) modeActionsCache.set(engine, (byMode = new Map()));
+  let actions = byMode.get(allowed);
+  if (!actions) {
+    const inMode = () => engine.setPreviewMode(!allowed);
+    actions = {
+      ...base,
+      playQueue: (tracks, startIndex) => {
+        inMode();
+        base.playQueue(tracks, startIndex);
+      },
+      playTrack: (track, queue) => {
+        inMode();
+        base.playTrack(track, queue);
+      },
+    };
+    byMode.set(allowed, actions);
+  }
+  return actions;
+}
 
 /** One actions object per engine, shared by every component (stable identity). */
 function actionsFor(engine: PlayerEngine): PlayerActions {
@@ -208,22 +245,24 @@ function usePlayerContext(): PlayerContextValue {
   }, [context]);
   if (context) return context;
   const engine = pageEngine();
-  return { engine, actions: actionsFor(engine), canPlay: allowed === true };
+  return { engine, actions: actionsInMode(engine, allowed), canPlay: allowed === true, previewOnly: allowed === false };
 }
 
 export type PlayerApi = {
   state: PlayerState;
   actions: PlayerActions;
   canPlay: boolean;
+  /** Previews only: the session is known and is not VIP or admin. */
+  previewOnly: boolean;
   /** The analyser for visualizers: null before the first play or without Web Audio. */
   getAnalyser: () => AnalyserNode | null;
 };
 
 /** The whole player state (re-renders on every change, progress included: 10 times a second). */
 export function usePlayer(): PlayerApi {
-  const { engine, actions, canPlay } = usePlayerContext();
+  const { engine, actions, canPlay, previewOnly } = usePlayerContext();
   const state = useSyncExternalStore(engine.subscribe, engine.getState, engine.getState);
-  return useMemo(() => ({ state, actions, canPlay, getAnalyser: () => engine.getAnalyser() }), [state, actions, canPlay, engine]);
+  return useMemo(() => ({ state, actions, canPlay, previewOnly, getAnalyser: () => engine.getAnalyser() }), [state, actions, canPlay, previewOnly, engine]);
 }
 
 /**

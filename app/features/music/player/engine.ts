@@ -60,6 +60,10 @@ export type PlayerState = Readonly<{
   repeat: boolean;
   shuffle: boolean;
   error: PlayerErrorCode | null;
+  /** Previews only (a visitor or a free member): 30 seconds of each track, then the VIP offer. */
+  preview: boolean;
+  /** A preview has played to its end: the place for the VIP offer. */
+  previewEnded: boolean;
 }>;
 
 /** The part of HTMLAudioElement the engine uses (tests pass a fake). */
@@ -101,10 +105,13 @@ export type MediaMetadataFields = {
 };
 
 export type PlayerEngineOptions = {
-  /** The signed, short-lived URL of a track's audio (POST /api/music/tracks/:id/stream). */
-  resolveSource: (trackId: string) => Promise<StreamResponse>;
-  /** Counts a play (POST /api/music/tracks/:id/plays); failures are only logged (spec 8). */
-  recordPlay?: (trackId: string) => Promise<unknown> | unknown;
+  /**
+   * The signed, short-lived URL of a track's audio (POST /api/music/tracks/:id/stream), or of its
+   * preview when `preview` (POST …/preview).
+   */
+  resolveSource: (trackId: string, preview: boolean) => Promise<StreamResponse>;
+  /** Counts a play (POST …/plays) or a preview play (POST …/preview-plays); failures are only logged (spec 8). */
+  recordPlay?: (trackId: string, preview: boolean) => Promise<unknown> | unknown;
   /** Default: `new Audio()`. */
   createAudio?: () => AudioLike;
   /** Default: a new AudioContext when the browser has one; null turns Web Audio off. */
@@ -181,6 +188,8 @@ const INITIAL_STATE: PlayerState = Object.freeze({
   repeat: false,
   shuffle: false,
   error: null,
+  preview: false,
+  previewEnded: false,
 });
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -387,6 +396,16 @@ export class PlayerEngine {
     return true;
   }
 
+  /**
+   * Full tracks (VIP and admin) or previews (everyone else). A change stops everything and forgets
+   * the queue: a preview's URL never stands in for a track's, nor the other way round.
+   */
+  setPreviewMode(preview: boolean) {
+    if (preview === this.state.preview) return;
+    this.reset();
+    this.set({ preview });
+  }
+
   /** Stops everything and forgets the queue (and the saved copy), e.g. after signing out. */
   reset() {
     this.takeOver();
@@ -396,8 +415,8 @@ export class PlayerEngine {
     this.standby = null;
     this.sources.clear();
     this.plannedNext = null;
-    const { volume, muted } = this.state;
-    this.set({ ...INITIAL_STATE, volume, muted });
+    const { volume, muted, preview } = this.state;
+    this.set({ ...INITIAL_STATE, volume, muted, preview });
     try {
       this.storage?.removeItem(this.storageKey);
     } catch {
@@ -415,7 +434,7 @@ export class PlayerEngine {
   playQueue(tracks: readonly TrackView[], startIndex = 0) {
     const track = tracks[startIndex];
     if (!track) return;
-    if (!track.playable) return this.refuse();
+    if (!this.playable(track)) return this.refuse();
     this.clearError();
     this.plannedNext = null;
     this.set({ queue: [...tracks], index: startIndex });
@@ -429,7 +448,7 @@ export class PlayerEngine {
    * it holds the track, else the track alone is queued.
    */
   playTrack(track: TrackView, queue?: readonly TrackView[]) {
-    if (!track.playable) return this.refuse();
+    if (!this.playable(track)) return this.refuse();
     const { current, status } = this.state;
     if (current?.id === track.id) {
       if (queue) {
@@ -476,7 +495,7 @@ export class PlayerEngine {
   play() {
     const { status, current, index, currentTime } = this.state;
     if (!current || status === "playing" || status === "loading") return;
-    if (!current.playable) return this.refuse();
+    if (!this.playable(current)) return this.refuse();
     this.clearError();
     void this.start(index, { autoplay: true, position: currentTime });
   }
@@ -561,6 +580,11 @@ export class PlayerEngine {
     this.set({ error: "not_playable" });
   }
 
+  /** Whether `track` can be played in this mode: its audio, or its preview. */
+  private playable(track: TrackView) {
+    return this.state.preview ? track.preview : track.playable;
+  }
+
   private clearError() {
     if (this.state.error) this.set({ error: null });
     this.failures = 0;
@@ -570,7 +594,7 @@ export class PlayerEngine {
   private advance(index: number) {
     const track = this.state.queue[index];
     if (!track) return;
-    if (!track.playable) return this.refuse();
+    if (!this.playable(track)) return this.refuse();
     this.session++;
     void this.start(index, { autoplay: true });
   }
@@ -601,6 +625,7 @@ export class PlayerEngine {
     this.stopTicker();
     this.set({
       status: "loading",
+      previewEnded: false,
       index,
       currentTime: Math.max(0, options.position ?? 0),
       duration: sameTrack && finitePositive(this.state.duration) ? this.state.duration : track.durationSeconds,
@@ -714,7 +739,7 @@ export class PlayerEngine {
   private async record(trackId: string) {
     if (!this.recordPlayFn) return;
     try {
-      await this.recordPlayFn(trackId);
+      await this.recordPlayFn(trackId, this.state.preview);
     } catch (error) {
       this.log("could not count the play", error); // spec 8: only logged
     }
@@ -726,7 +751,7 @@ export class PlayerEngine {
     const pending = this.pendingSources.get(trackId);
     if (pending && !fresh) return pending;
     const request = (async () => {
-      const response = await this.resolveSourceFn(trackId);
+      const response = await this.resolveSourceFn(trackId, this.state.preview);
       const expiresAt = Date.parse(response.expiresAt);
       const source = { url: response.url, expiresAt: Number.isFinite(expiresAt) ? expiresAt : this.now() + FALLBACK_URL_TTL_MS };
       for (const [id, s] of this.sources) if (this.isExpired(s.expiresAt)) this.sources.delete(id);
@@ -748,13 +773,13 @@ export class PlayerEngine {
   // ---------- Queue order ----------
 
   private playableCount() {
-    return this.state.queue.filter((t) => t.playable).length;
+    return this.state.queue.filter((t) => this.playable(t)).length;
   }
 
   private nextIndex(): number {
     const { queue, index, shuffle } = this.state;
     if (shuffle) {
-      const candidates = queue.flatMap((t, i) => (t.playable && i !== index ? [i] : []));
+      const candidates = queue.flatMap((t, i) => (this.playable(t) && i !== index ? [i] : []));
       if (candidates.length === 0) return index;
       const planned = this.plannedNext;
       if (planned && planned.from === index && candidates.includes(planned.to)) return planned.to;
@@ -775,7 +800,7 @@ export class PlayerEngine {
     const n = queue.length;
     for (let k = 1; k <= n; k++) {
       const i = (((index + direction * k) % n) + n) % n;
-      if (queue[i]?.playable) return i;
+      if (queue[i] && this.playable(queue[i])) return i;
     }
     return index;
   }
@@ -783,11 +808,12 @@ export class PlayerEngine {
   // ---------- Preloading the next track ----------
 
   private async preloadNext() {
-    const { queue, index } = this.state;
-    if (queue.length < 2) return;
+    const { queue, index, preview } = this.state;
+    // A preview ends with the VIP offer, so there is no next one to have ready.
+    if (queue.length < 2 || preview) return;
     const nextIndex = this.nextIndex();
     const track = queue[nextIndex];
-    if (!track || nextIndex === index || !track.playable || track.id === this.loaded?.trackId) return;
+    if (!track || nextIndex === index || !this.playable(track) || track.id === this.loaded?.trackId) return;
     if (this.standby?.trackId === track.id && !this.isExpired(this.standby.expiresAt)) return;
     const op = this.op;
     let source: Source;
@@ -878,6 +904,12 @@ export class PlayerEngine {
     if (this.state.status === "loading") return;
     const { repeat, index } = this.state;
     this.stopTicker();
+    if (this.state.preview) {
+      // A preview ends with the VIP offer, not with the next preview.
+      this.set({ status: "paused", currentTime: 0, previewEnded: true });
+      this.syncSession();
+      return;
+    }
     if (repeat) {
       this.session++;
       void this.start(index, { autoplay: true, position: 0 });

@@ -21,7 +21,12 @@ export const playerMessages = defineMessages({
   nowPlaying: { id: "player.queue.nowPlaying", defaultMessage: "Now playing" },
   unavailable: { id: "player.queue.unavailable", defaultMessage: "Not available yet" },
   dismiss: { id: "player.dismissError", defaultMessage: "Dismiss" },
+  previewOffer: { id: "player.preview.offer", defaultMessage: "That was the preview. VIP members hear every track in full." },
+  previewOfferLink: { id: "player.preview.offerLink", defaultMessage: "Become VIP" },
 });
+
+/** The player's line under the title while it plays previews: "Preview · 0:30". */
+export const previewBadgeMessage = defineMessage<{ length: string }>({ id: "player.preview.badge", defaultMessage: "Preview · {length}" });
 
 /** The seek slider's spoken value: "1:05 of 3:30". */
 export const timeOfMessage = defineMessage<{ current: string; total: string }>({ id: "player.timeOf", defaultMessage: "{current} of {total}" });
