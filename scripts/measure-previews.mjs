@@ -45,8 +45,20 @@ printTable(
     ["Preview bytes served, mean", kb(mean(rows.map((r) => r.bytes)))],
     ["Preview bytes served, max", kb(Math.max(...rows.map((r) => r.bytes)))],
     ["Preview length, mean", `${mean(rows.map((r) => r.seconds)).toFixed(2)} s`],
-    ["Share of the track's length, mean", `${((100 * mean(rows.map((r) => r.seconds / r.trackSeconds))) || 0).toFixed(1)} %`],
-    ["First request (cuts the preview), median", `${percentile(rows.map((r) => r.firstMs).sort((a, b) => a - b), 50).toFixed(0)} ms`],
-    ["Later request (stored cut), median", `${percentile(rows.map((r) => r.laterMs).sort((a, b) => a - b), 50).toFixed(0)} ms`],
+    ["Share of the track's length, mean", `${(100 * mean(rows.map((r) => r.seconds / r.trackSeconds)) || 0).toFixed(1)} %`],
+    [
+      "First request (cuts the preview), median",
+      `${percentile(
+        rows.map((r) => r.firstMs).sort((a, b) => a - b),
+        50,
+      ).toFixed(0)} ms`,
+    ],
+    [
+      "Later request (stored cut), median",
+      `${percentile(
+        rows.map((r) => r.laterMs).sort((a, b) => a - b),
+        50,
+      ).toFixed(0)} ms`,
+    ],
   ],
 );

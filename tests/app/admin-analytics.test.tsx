@@ -439,7 +439,16 @@ describe("/admin/analytics/tracks", () => {
     tracksApi();
     renderAdmin("/admin/analytics/tracks");
     await screen.findByRole("table", { name: "Plays per track" });
-    expect(rowsOf(trackTable())[0]).toEqual(["Track↕", "Album↕", "Total Plays▼", "Preview Plays↕", "Daily Avg↕", "Weekly Avg↕", "Monthly Avg↕", "Last Played↕"]);
+    expect(rowsOf(trackTable())[0]).toEqual([
+      "Track↕",
+      "Album↕",
+      "Total Plays▼",
+      "Preview Plays↕",
+      "Daily Avg↕",
+      "Weekly Avg↕",
+      "Monthly Avg↕",
+      "Last Played↕",
+    ]);
     expect(rowsOf(trackTable())[1]).toEqual(["Spring Love", "Spring Love (1988)", "700", "350", "23.33", "175", "700", expect.any(String)]);
     expect(rowsOf(trackTable())[3]).toEqual(["Because I Love You", "Freestyle Hits", "200", "100", "6.67", "50", "200", expect.any(String)]);
     expect(rowsOf(trackTable())[2]![7]).toBe("Never");

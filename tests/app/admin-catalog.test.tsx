@@ -22,6 +22,8 @@ const track = (id: string, albumId: string, number: number, title: string, extra
   featuredPosition: null,
   audio: { kind: "none" },
   preview: { enabled: true, startSeconds: 0 },
+  releaseAt: null,
+  earlyAccessAt: null,
   ...extra,
 });
 
@@ -33,13 +35,15 @@ const ALBUMS: AdminAlbum[] = [
     type: "Album",
     coverUrl: "/media/covers/neon-nights.png",
     position: 0,
+    releaseAt: null,
+    earlyAccessAt: null,
     tracks: [
       track("neon-nights-1", "neon-nights", 1, "Opening Lights", { audio: { kind: "file", format: "mp3" }, plays: 1234 }),
       track("neon-nights-2", "neon-nights", 2, "After Hours", { audio: { kind: "remote", url: "https://files.example.com/a.mp3" } }),
     ],
   },
-  { id: "spring-love", title: "Spring Love", year: 1988, type: "Single", coverUrl: null, position: 1, tracks: [] },
-  { id: "last-dance", title: "Last Dance", year: 1990, type: "Album", coverUrl: null, position: 2, tracks: [] },
+  { id: "spring-love", title: "Spring Love", year: 1988, type: "Single", coverUrl: null, position: 1, releaseAt: null, earlyAccessAt: null, tracks: [] },
+  { id: "last-dance", title: "Last Dance", year: 1990, type: "Album", coverUrl: null, position: 2, releaseAt: null, earlyAccessAt: null, tracks: [] },
 ];
 
 /** A catalog server keeping albums in memory, answering the admin API as the Worker does. */
@@ -50,7 +54,7 @@ function fakeServer({ stations = [] as AdminStation[], failStations = false } = 
     [`GET ${API}/albums`]: () => json(200, { albums }),
     [`POST ${API}/albums`]: async (request) => {
       const body = (await request.json()) as Pick<AdminAlbum, "title" | "year" | "type">;
-      const album: AdminAlbum = { id: "new-album", ...body, coverUrl: null, position: albums.length, tracks: [] };
+      const album: AdminAlbum = { id: "new-album", ...body, coverUrl: null, position: albums.length, releaseAt: null, earlyAccessAt: null, tracks: [] };
       albums = [...albums, album];
       return json(201, { album });
     },
@@ -233,6 +237,27 @@ describe("/admin/catalog: albums", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(sentJson(server.callsTo(`PATCH ${API}/albums/neon-nights`)[0])).toEqual({ title: "Neon Nights (Remastered)" });
     expect(await screen.findByRole("heading", { level: 3, name: "Neon Nights (Remastered)" })).toBeTruthy();
+  });
+
+  it("sets an album's release and VIP early access, typed in local time and sent together as instants", async () => {
+    const server = fakeServer();
+    renderCatalog();
+    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    fireEvent.click(screen.getByRole("button", { name: "Edit Neon Nights" }));
+    const form = dialog();
+    fireEvent.change(within(form).getByLabelText("Public release"), { target: { value: "2030-03-05T12:00" } });
+    fireEvent.change(within(form).getByLabelText("VIP early access from"), { target: { value: "2030-03-06T12:00" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    // Early access after the release: said at the field, nothing sent.
+    expect(await within(form).findByText("Early access must start before the public release.")).toBeTruthy();
+    expect(server.callsTo(`PATCH ${API}/albums/neon-nights`)).toHaveLength(0);
+    fireEvent.change(within(form).getByLabelText("VIP early access from"), { target: { value: "2030-03-01T09:30" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.callsTo(`PATCH ${API}/albums/neon-nights`)).toHaveLength(1));
+    expect(sentJson(server.callsTo(`PATCH ${API}/albums/neon-nights`)[0])).toEqual({
+      releaseAt: new Date("2030-03-05T12:00").toISOString(),
+      earlyAccessAt: new Date("2030-03-01T09:30").toISOString(),
+    });
   });
 
   it("deletes an album only after the confirmation, and Cancel sends nothing", async () => {

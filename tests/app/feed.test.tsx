@@ -30,6 +30,10 @@ function post(n: number, overrides: Partial<PostView> = {}): PostView {
   return {
     id: uuid(n),
     author: OTHER,
+    visibility: "members",
+    official: false,
+    pinned: false,
+    locked: false,
     content: `Post number ${n}`,
     image: null,
     createdAt: minutesAgo(n * 5),
@@ -838,7 +842,15 @@ describe("/social/post/{id}", () => {
       url: `/social/post/${uuid(5)}`,
       extra: {
         [`GET /api/posts/${uuid(5)}/teaser`]: json(200, {
-          teaser: { id: uuid(5), author: { username: "dj_rita", avatarUrl: null }, createdAt: "2026-11-01T10:00:00.000Z" },
+          teaser: {
+            id: uuid(5),
+            author: { username: "dj_rita", avatarUrl: null },
+            createdAt: "2026-11-01T10:00:00.000Z",
+            visibility: "members",
+            official: false,
+            content: null,
+            image: null,
+          },
         }),
       },
     });
@@ -895,5 +907,155 @@ describe("in Portuguese", () => {
     expect(await screen.findByText("Selecione um arquivo de imagem")).toBeTruthy();
     create.release(json(201, { post: post(81, { author: SELF, content: "Olá" }) }));
     await screen.findByText("Olá", { selector: ".post-content" });
+  });
+});
+
+describe("who can read a post: visibility, official and pinned posts", () => {
+  const ADMIN = sessionUser({ isAdmin: true });
+  const ARTIST = { id: null, username: "Lola Rivera", avatarUrl: null, isVIP: false };
+  const settings = { "GET /api/admin/settings": json(200, { settings: { artistName: "Lola Rivera" } }) };
+  const visibilityBox = () => screen.getByLabelText("Who can read it") as HTMLSelectElement;
+  const optionsOf = (select: HTMLSelectElement) => [...select.options].map((o) => [o.value, o.textContent]);
+
+  it("lets a member choose Members (the default) or Public, never VIP only, and goes back to Members after posting", async () => {
+    const { callsTo } = setup({ extra: { "POST /api/posts": json(201, { post: post(90, { author: SELF, content: "Open to all", visibility: "public" }) }) } });
+    await screen.findByText("No posts yet");
+    expect(visibilityBox().value).toBe("members");
+    expect(optionsOf(visibilityBox())).toEqual([
+      ["members", "Members"],
+      ["public", "Public"],
+    ]);
+    expect(screen.getByText("Public posts can be read by anyone with the link, even without an account.")).toBeTruthy();
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    expect(callsTo("GET /api/admin/settings")).toHaveLength(0);
+
+    fireEvent.change(visibilityBox(), { target: { value: "public" } });
+    fireEvent.change(screen.getByLabelText("Share something with the community"), { target: { value: "Open to all" } });
+    fireEvent.click(screen.getByRole("button", { name: "Post" }));
+    await screen.findByText("Open to all", { selector: ".post-content" });
+    expect(sentJson(callsTo("POST /api/posts")[0])).toEqual({ content: "Open to all", visibility: "public" });
+    expect(visibilityBox().value).toBe("members");
+  });
+
+  it("lets an admin also choose VIP only and post as the artist, pinned; Pin to top waits for Post as", async () => {
+    const made = post(91, { author: ARTIST, content: "Tour dates soon", visibility: "vip", official: true, pinned: true, canDelete: true });
+    const { callsTo } = setup({ me: ADMIN, extra: { ...settings, "POST /api/posts": json(201, { post: made }) } });
+    await screen.findByText("No posts yet");
+    expect(optionsOf(visibilityBox()).map(([value]) => value)).toEqual(["members", "public", "vip"]);
+    const official = (await screen.findByRole("checkbox", { name: "Post as Lola Rivera" })) as HTMLInputElement;
+    const pinBox = screen.getByRole("checkbox", { name: "Pin to top" }) as HTMLInputElement;
+    expect(pinBox.disabled).toBe(true);
+    fireEvent.click(official);
+    expect(pinBox.disabled).toBe(false);
+    fireEvent.click(pinBox);
+    fireEvent.change(visibilityBox(), { target: { value: "vip" } });
+    fireEvent.change(screen.getByLabelText("Share something with the community"), { target: { value: "Tour dates soon" } });
+    fireEvent.click(screen.getByRole("button", { name: "Post" }));
+    await screen.findByText("Tour dates soon", { selector: ".post-content" });
+    expect(sentJson(callsTo("POST /api/posts")[0])).toEqual({ content: "Tour dates soon", visibility: "vip", official: true, pinned: true });
+    expect(official.checked).toBe(false);
+    expect(pinBox.checked).toBe(false);
+  });
+
+  it("shows the official, pinned and who-can-read badges; an official post's author links to no profile", async () => {
+    setup({
+      posts: [
+        post(1, { author: ARTIST, official: true, pinned: true, visibility: "public", content: "From the artist" }),
+        post(2, { visibility: "vip", content: "For the VIPs" }),
+        post(3, { content: "For the members" }),
+      ],
+    });
+    const official = article(await screen.findByText("From the artist"));
+    expect(within(official).getByText("Lola Rivera").tagName).toBe("SPAN");
+    expect(within(official).queryByRole("link", { name: "Lola Rivera" })).toBeNull();
+    expect(within(official).getByText("Official")).toBeTruthy();
+    expect(within(official).getByText("Pinned")).toBeTruthy();
+    expect(within(official).getByText("Public")).toBeTruthy();
+    expect(within(article(screen.getByText("For the VIPs"))).getByText("VIP only")).toBeTruthy();
+    const plain = article(screen.getByText("For the members"));
+    for (const badge of ["Official", "Pinned", "Public", "VIP only"]) expect(within(plain).queryByText(badge)).toBeNull();
+    // Pinning is for admins.
+    expect(within(official).queryByRole("button", { name: "Unpin" })).toBeNull();
+  });
+
+  it("shows a locked VIP-only post as a teaser: who and when, no text, picture, likes or comments, and the way to VIP", async () => {
+    setup({ posts: [post(4, { visibility: "vip", locked: true, content: "", image: null })] });
+    const card = (await screen.findByText("This post is for VIP members")).closest("article")!;
+    expect(within(card).getByRole("link", { name: "dj_rita" })).toBeTruthy();
+    expect(card.querySelector("time")!.textContent).toBe("20 minutes ago");
+    expect(within(card).getByText("VIP only")).toBeTruthy();
+    expect(card.querySelector(".post-content")).toBeNull();
+    expect(card.querySelectorAll("img")).toHaveLength(1); // the avatar
+    expect(within(card).queryByRole("button", { name: /^Like/ })).toBeNull();
+    expect(within(card).queryByRole("button", { name: /comment/ })).toBeNull();
+    expect(within(card).queryByRole("button", { name: "Report post" })).toBeNull();
+    expect(within(card).getByRole("link", { name: "Become VIP to read" }).getAttribute("href")).toBe("/vip-signup");
+  });
+
+  it("lets an admin pin and unpin an official post, and says why the server refused", async () => {
+    const shown = post(5, { author: ARTIST, official: true, content: "News from the studio", canDelete: true });
+    const listed = [shown];
+    let refuse = true;
+    const patch = () => {
+      if (refuse) return apiError(409, "pin_limit", "At most 3 posts can be pinned. Unpin one first.", undefined, { max: 3 });
+      listed[0] = { ...shown, pinned: true }; // the feed, read again, has it pinned too
+      return json(200, { post: listed[0] });
+    };
+    const { callsTo } = setup({ me: ADMIN, posts: listed, extra: { ...settings, [`PATCH /api/posts/${uuid(5)}`]: patch } });
+    const card = article(await screen.findByText("News from the studio"));
+    fireEvent.click(within(card).getByRole("button", { name: "Pin to top" }));
+    expect(await screen.findByText("At most 3 posts can be pinned. Unpin one first.")).toBeTruthy();
+    expect(sentJson(callsTo(`PATCH /api/posts/${uuid(5)}`)[0])).toEqual({ pinned: true });
+
+    refuse = false;
+    fireEvent.click(within(card).getByRole("button", { name: "Pin to top" }));
+    expect(await within(card).findByRole("button", { name: "Unpin" })).toBeTruthy();
+    expect(within(card).getByText("Pinned")).toBeTruthy();
+    // A member's post cannot be pinned: no button.
+    cleanup();
+    setup({ me: ADMIN, posts: [post(6, { content: "A member's post" })], extra: settings });
+    const memberCard = article(await screen.findByText("A member's post"));
+    expect(within(memberCard).queryByRole("button", { name: "Pin to top" })).toBeNull();
+  });
+
+  it("shows a visitor a public post whole, and a VIP-only one as a teaser with the way to VIP", async () => {
+    const teaser = (n: number, extra: object) => ({
+      [`GET /api/posts/${uuid(n)}/teaser`]: json(200, {
+        teaser: { id: uuid(n), author: { username: "dj_rita", avatarUrl: null }, createdAt: "2026-11-01T10:00:00.000Z", official: false, ...extra },
+      }),
+    });
+    setup({
+      me: null,
+      url: `/social/post/${uuid(8)}`,
+      extra: teaser(8, { visibility: "public", content: "Free show on Friday!", image: { url: "/uploads/posts/x.jpg", width: 800, height: 600 } }),
+    });
+    expect(await screen.findByText("Free show on Friday!")).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Image shared by dj_rita" }).getAttribute("width")).toBe("800");
+    expect(screen.getByText("Sign in to like and comment, or create an account to join the community.")).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Post by dj_rita · Neon Test Brand"));
+    cleanup();
+
+    setup({ me: null, url: `/social/post/${uuid(9)}`, extra: teaser(9, { visibility: "vip", content: null, image: null }) });
+    expect(await screen.findByText("This post is for VIP members. Sign in with a VIP membership to read it.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Become VIP to read" }).getAttribute("href")).toBe("/vip-signup");
+    expect(screen.queryByRole("img", { name: /Image shared/ })).toBeNull();
+  });
+
+  it("speaks Brazilian Portuguese", async () => {
+    setup({
+      locale: "pt-BR",
+      me: ADMIN,
+      extra: settings,
+      posts: [post(7, { visibility: "vip", locked: true, content: "" }), post(8, { author: ARTIST, official: true, pinned: true, content: "Oi" })],
+    });
+    expect(await screen.findByText("Esta publicação é para membros VIP")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Seja VIP para ler" })).toBeTruthy();
+    const official = article(screen.getByText("Oi"));
+    expect(within(official).getByText("Oficial")).toBeTruthy();
+    expect(within(official).getByText("Fixada")).toBeTruthy();
+    expect(within(official).getByRole("button", { name: "Desafixar" })).toBeTruthy();
+    expect(optionsOf(screen.getByLabelText("Quem pode ler") as HTMLSelectElement).map(([, text]) => text)).toEqual(["Membros", "Público", "Só VIP"]);
+    expect(await screen.findByRole("checkbox", { name: "Publicar como Lola Rivera" })).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: "Fixar no topo" })).toBeTruthy();
   });
 });

@@ -25,6 +25,8 @@ const track = (id: string, title: string, overrides: Partial<TrackView> = {}): T
   playable: true,
   preview: true,
   featuredPosition: null,
+  earlyAccess: false,
+  releaseAt: null,
   ...overrides,
 });
 
@@ -43,6 +45,8 @@ const summary = (id: string, title: string, trackCount: number, overrides: Parti
   coverUrl: `/media/covers/${id}.png`,
   position: 0,
   trackCount,
+  earlyAccess: false,
+  releaseAt: null,
   ...overrides,
 });
 
@@ -72,7 +76,7 @@ function api(me: ReturnType<typeof sessionUser> | null) {
   });
 }
 
-function renderMusic(url: string) {
+function renderMusic(url: string, locale: "en" | "pt-BR" = "en") {
   const root = createTestRoot();
   const tree = root.addChildren([
     mountFileRoute(HubRoute, "/music/", root),
@@ -81,7 +85,7 @@ function renderMusic(url: string) {
     mountFileRoute(TrackRoute, "/music/track/$trackId", root),
     stubRoute(root, "/vip-signup"),
   ]);
-  return renderApp(tree, url);
+  return renderApp(tree, url, { locale });
 }
 
 const VIP = sessionUser({ isVIP: true });
@@ -91,6 +95,57 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+});
+
+describe("early access", () => {
+  const RELEASE = "2030-03-05T12:00:00.000Z";
+  const earlyTrack = (track: TrackView): TrackView => ({ ...track, earlyAccess: true, releaseAt: RELEASE, preview: false });
+  const EARLY: AlbumDetail = {
+    ...summary("early-bird", "Early Bird", 1, { earlyAccess: true, releaseAt: RELEASE }),
+    tracks: [earlyTrack({ ...TRACKS[1]!, id: "early-bird-1", title: "First Light", albumId: "early-bird", albumTitle: "Early Bird" })],
+  };
+  function earlyApi(me: ReturnType<typeof sessionUser> | null) {
+    const api = mockApi({
+      "GET /api/auth/me": json(200, { user: me }),
+      ...configRoute(),
+      "GET /api/music/albums": json(200, { albums: [{ ...EARLY, tracks: undefined }] }),
+      "GET /api/music/albums/early-bird": json(200, { album: EARLY }),
+    });
+    return api;
+  }
+
+  it.each([
+    ["a visitor", null, "Coming March 5, 2030 · VIPs are listening now"],
+    ["a free member", sessionUser(), "Coming March 5, 2030 · VIPs are listening now"],
+    ["a VIP", VIP, "VIP early access · out for everyone March 5, 2030"],
+  ])("tells %s when it comes out, on the catalog card", async (_, me, text) => {
+    earlyApi(me);
+    renderMusic("/music/catalog");
+    const card = await screen.findByRole("link", { name: /Early Bird/ });
+    await waitFor(() => expect(card.textContent).toContain(text));
+  });
+
+  it("shows a visitor the album's release and a lock instead of a preview on its track", async () => {
+    earlyApi(null);
+    renderMusic("/music/catalog/early-bird");
+    expect(await screen.findByRole("heading", { level: 1, name: "Early Bird" })).toBeTruthy();
+    expect(screen.getAllByText("Coming March 5, 2030 · VIPs are listening now")).toHaveLength(2);
+    expect(screen.getByRole("link", { name: "First Light: unlock with VIP" }).getAttribute("href")).toBe("/vip-signup");
+    expect(screen.queryByRole("button", { name: /preview of First Light/ })).toBeNull();
+  });
+
+  it("lets a VIP play the early release", async () => {
+    earlyApi(VIP);
+    renderMusic("/music/catalog/early-bird");
+    expect(await screen.findByRole("button", { name: "Play First Light" })).toBeTruthy();
+    expect(screen.getAllByText("VIP early access · out for everyone March 5, 2030").length).toBeGreaterThan(0);
+  });
+
+  it("says it in Portuguese too", async () => {
+    earlyApi(null);
+    renderMusic("/music/catalog/early-bird", "pt-BR");
+    await waitFor(() => expect(screen.getAllByText("Chega em 5 de março de 2030 · os VIPs já estão ouvindo").length).toBeGreaterThan(0));
+  });
 });
 
 describe("/music/catalog", () => {

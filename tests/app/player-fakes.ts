@@ -93,6 +93,8 @@ export function track(n: number, overrides: Partial<TrackView> = {}): TrackView 
     plays: 0,
     playable: true,
     preview: true,
+    earlyAccess: false,
+    releaseAt: null,
     featuredPosition: null,
     ...overrides,
   };

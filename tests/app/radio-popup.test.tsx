@@ -48,6 +48,8 @@ const track = (id: string, title: string, overrides: Partial<TrackView> = {}): T
   playable: true,
   preview: true,
   featuredPosition: null,
+  earlyAccess: false,
+  releaseAt: null,
   ...overrides,
 });
 const TRACKS = [

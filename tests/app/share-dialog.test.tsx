@@ -27,6 +27,8 @@ const TRACK: TrackView = {
   plays: 0,
   playable: true,
   preview: true,
+  earlyAccess: false,
+  releaseAt: null,
   featuredPosition: null,
 };
 /** Accents, an ampersand and a middle dot: everything the links must encode and the snippet escape. */
@@ -43,6 +45,8 @@ const ALBUM: AlbumDetail = {
   title: "Satin & Neon",
   year: 1989,
   type: "Album",
+  earlyAccess: false,
+  releaseAt: null,
   coverUrl: null,
   position: 0,
   trackCount: 1,

@@ -472,6 +472,8 @@ function track(id: string, overrides: Partial<TrackView> = {}): TrackView {
     playable: true,
     preview: true,
     featuredPosition: null,
+    earlyAccess: false,
+    releaseAt: null,
     ...overrides,
   };
 }

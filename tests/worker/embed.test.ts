@@ -90,7 +90,10 @@ describe("oEmbed discovery", () => {
   it("album and track pages link to their oEmbed answer; other pages do not", async () => {
     const link = async (path: string) => {
       const html = await (await page(path)).text();
-      return [...headOf(html).matchAll(/<link rel="alternate" type="application\/json\+oembed" href="([^"]*)" title="([^"]*)">/g)].map((m) => [m[1]!.replace(/&amp;/g, "&"), m[2]]);
+      return [...headOf(html).matchAll(/<link rel="alternate" type="application\/json\+oembed" href="([^"]*)" title="([^"]*)">/g)].map((m) => [
+        m[1]!.replace(/&amp;/g, "&"),
+        m[2],
+      ]);
     };
     expect(await link("/music/track/waiting-for-your-love?utm_source=x")).toEqual([
       [`${ORIGIN}/oembed?url=${encodeURIComponent(`${ORIGIN}/music/track/waiting-for-your-love`)}`, expect.stringContaining("Waiting for Your Love")],
@@ -99,7 +102,7 @@ describe("oEmbed discovery", () => {
       [`${ORIGIN}/oembed?url=${encodeURIComponent(`${ORIGIN}/music/catalog/freestyle-nights`)}`, expect.stringContaining("Freestyle Nights")],
     ]);
     expect(await link("/events")).toEqual([]);
-    expect(linksOf(await (await page("/music/catalog/no-such-album")).text(), "alternate\" type=\"application/json\\+oembed")).toEqual([]);
+    expect(linksOf(await (await page("/music/catalog/no-such-album")).text(), 'alternate" type="application/json\\+oembed')).toEqual([]);
   });
 });
 

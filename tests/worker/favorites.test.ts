@@ -11,7 +11,22 @@ import { call, createUser, errorOf, ORIGIN, type TestUser } from "./helpers";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 
-const TRACK_VIEW_KEYS = ["albumId", "albumTitle", "albumYear", "coverUrl", "durationSeconds", "featuredPosition", "id", "number", "playable", "plays", "title"];
+const TRACK_VIEW_KEYS = [
+  "albumId",
+  "albumTitle",
+  "albumYear",
+  "coverUrl",
+  "durationSeconds",
+  "earlyAccess",
+  "featuredPosition",
+  "id",
+  "number",
+  "playable",
+  "plays",
+  "preview",
+  "releaseAt",
+  "title",
+];
 
 const put = (trackId: string, user: TestUser | null, options: { headers?: Record<string, string>; noOrigin?: boolean } = {}) =>
   call(`/api/favorites/${trackId}`, { method: "PUT", cookie: user?.cookie, ...options });

@@ -58,7 +58,22 @@ const SEEDED_ALBUMS: [id: string, trackCount: number][] = [
 ];
 const SEEDED_TRACK_COUNT = 132;
 const FEATURED = ["spring-love", "waiting-for-your-love", "because-i-love-you", "i-wanna-be-the-one", "dream-about-you"];
-const TRACK_VIEW_KEYS = ["albumId", "albumTitle", "albumYear", "coverUrl", "durationSeconds", "featuredPosition", "id", "number", "playable", "plays", "preview", "title"];
+const TRACK_VIEW_KEYS = [
+  "albumId",
+  "albumTitle",
+  "albumYear",
+  "coverUrl",
+  "durationSeconds",
+  "earlyAccess",
+  "featuredPosition",
+  "id",
+  "number",
+  "playable",
+  "plays",
+  "preview",
+  "releaseAt",
+  "title",
+];
 
 const ROLES: Role[] = ["visitor", "user", "vip", "admin", "banned"];
 const userOf = async (role: Role) => (role === "visitor" ? null : createUser(role));
@@ -123,6 +138,8 @@ describe("GET /api/music/albums", () => {
       coverUrl: "/media/covers/city-lights-calling.png",
       position: 0,
       trackCount: 2,
+      earlyAccess: false,
+      releaseAt: null,
     });
     expect(albums[2]).toMatchObject({ id: "freestyle-nights", title: "Freestyle Nights", year: 1987, type: "Album" });
     expect(albums[29]).toMatchObject({ id: "still-dreamin", title: "Still Dreamin'", year: 2024, type: "Single", trackCount: 0 });
@@ -179,6 +196,8 @@ describe("GET /api/music/albums/:id", () => {
       plays: expect.any(Number),
       playable: true,
       preview: true,
+      earlyAccess: false,
+      releaseAt: null,
       featuredPosition: 1,
     });
     expectNoAudioLocation(album);
@@ -209,6 +228,8 @@ describe("GET /api/music/albums/:id", () => {
       coverUrl: "/media/covers/midnight-synthesis.png",
       position: 28,
       trackCount: 0,
+      earlyAccess: false,
+      releaseAt: null,
       tracks: [],
     });
   });
@@ -302,6 +323,8 @@ describe("GET /api/music/tracks and /tracks/:id", () => {
       plays: (await playsOf("spring-love"))!,
       playable: true,
       preview: true,
+      earlyAccess: false,
+      releaseAt: null,
       featuredPosition: 0,
     } satisfies TrackView);
     expectNoAudioLocation(body);

@@ -19,11 +19,14 @@ export const TRACK_VIEW_KEYS = [
   "albumYear",
   "coverUrl",
   "durationSeconds",
+  "earlyAccess",
   "featuredPosition",
   "id",
   "number",
   "playable",
   "plays",
+  "preview",
+  "releaseAt",
   "title",
 ];
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

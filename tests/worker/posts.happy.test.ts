@@ -57,6 +57,10 @@ describe("POST /api/posts", () => {
     expect(post).toEqual<PostView>({
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) as unknown as string,
       author: { id: member.id, username: member.username, avatarUrl: null, isVIP: true },
+      visibility: "members",
+      official: false,
+      pinned: false,
+      locked: false,
       content: "Hello, fans!",
       image: null,
       createdAt: expect.any(String) as unknown as string,
@@ -529,7 +533,15 @@ describe("a shared post: /social/post/:id and its teaser", () => {
     expect(res.status).toBe(200);
     const row = await postRow(postId);
     expect(await res.json()).toEqual({
-      teaser: { id: postId, author: { username: "Teaser_Name", avatarUrl: null }, createdAt: row!.createdAt.toISOString() },
+      teaser: {
+        id: postId,
+        author: { username: "Teaser_Name", avatarUrl: null },
+        createdAt: row!.createdAt.toISOString(),
+        visibility: "members",
+        official: false,
+        content: null,
+        image: null,
+      },
     });
   });
 });

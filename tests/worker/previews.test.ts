@@ -176,12 +176,15 @@ describe("GET /media/previews/:id: only the preview's bytes, whatever is asked",
     if (status === 206) expect(res.headers.get("content-range")).toBe(`bytes ${first}-${first + length - 1}/${PREVIEW_BYTES}`);
   });
 
-  it.each([`bytes=${PREVIEW_BYTES}-`, `bytes=${PREVIEW_BYTES + 1}-${MP3_FILE.byteLength}`, "bytes=-0"])("Range %s past the preview is 416 with its size", async (range) => {
-    const res = await get(url, { range });
-    expect(res.status).toBe(416);
-    expect(res.headers.get("content-range")).toBe(`bytes */${PREVIEW_BYTES}`);
-    expect((await bytesOf(res)).byteLength).toBe(0);
-  });
+  it.each([`bytes=${PREVIEW_BYTES}-`, `bytes=${PREVIEW_BYTES + 1}-${MP3_FILE.byteLength}`, "bytes=-0"])(
+    "Range %s past the preview is 416 with its size",
+    async (range) => {
+      const res = await get(url, { range });
+      expect(res.status).toBe(416);
+      expect(res.headers.get("content-range")).toBe(`bytes */${PREVIEW_BYTES}`);
+      expect((await bytesOf(res)).byteLength).toBe(0);
+    },
+  );
 
   it("is the same for a member's, a VIP's and a banned member's cookie", async () => {
     for (const role of ["user", "vip", "banned"] as const) {
@@ -263,21 +266,19 @@ describe("the admin's switch and start", () => {
     expect((await adminPatch(MP3, { previewStartSeconds: 0 })).status).toBe(200);
   });
 
-  it.each([
-    [{ previewStartSeconds: -1 }],
-    [{ previewStartSeconds: 1.5 }],
-    [{ previewStartSeconds: "30" }],
-    [{ previewEnabled: "yes" }],
-  ])("refuses %j with 400 and changes nothing", async (body) => {
-    await previewOf(MP3);
-    const key = await previewKeyOf(MP3);
-    const res = await adminPatch(MP3, body);
-    expect(res.status).toBe(400);
-    expect((await errorOf(res)).code).toBe("invalid_input");
-    expect(await previewKeyOf(MP3)).toBe(key);
-    const row = await D1.prepare("SELECT preview_enabled AS enabled, preview_start_seconds AS start FROM tracks WHERE id = ?").bind(MP3).first();
-    expect(row).toEqual({ enabled: 1, start: 0 });
-  });
+  it.each([[{ previewStartSeconds: -1 }], [{ previewStartSeconds: 1.5 }], [{ previewStartSeconds: "30" }], [{ previewEnabled: "yes" }]])(
+    "refuses %j with 400 and changes nothing",
+    async (body) => {
+      await previewOf(MP3);
+      const key = await previewKeyOf(MP3);
+      const res = await adminPatch(MP3, body);
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).code).toBe("invalid_input");
+      expect(await previewKeyOf(MP3)).toBe(key);
+      const row = await D1.prepare("SELECT preview_enabled AS enabled, preview_start_seconds AS start FROM tracks WHERE id = ?").bind(MP3).first();
+      expect(row).toEqual({ enabled: 1, start: 0 });
+    },
+  );
 
   it.each(["visitor", "user", "vip", "banned"] as const)("refuses a %s's change of the preview", async (role) => {
     const res = await call(`/api/admin/catalog/tracks/${MP3}`, { method: "PATCH", json: { previewEnabled: false }, cookie: cookieOf(role) });
@@ -325,7 +326,9 @@ describe("POST /api/music/tracks/:id/preview-plays", () => {
     const ip = useFreshClientIp();
     await playPreview(SILENT, "user");
     await playPreview(SILENT, "visitor");
-    const listeners = (await D1.prepare("SELECT listener FROM track_preview_plays WHERE track_id = ? ORDER BY id").bind(SILENT).all<{ listener: string }>()).results.map((r) => r.listener);
+    const listeners = (
+      await D1.prepare("SELECT listener FROM track_preview_plays WHERE track_id = ? ORDER BY id").bind(SILENT).all<{ listener: string }>()
+    ).results.map((r) => r.listener);
     expect(listeners[0]).toBe(users.user.id);
     expect(listeners[1]).toMatch(/^[0-9a-f-]{16,}$/);
     expect(listeners.join()).not.toContain(ip);

@@ -29,3 +29,9 @@ export const UPLOAD_ERROR_CODES = {
   incomplete: "upload_incomplete",
   dimensions: "image_dimensions",
 } as const;
+
+/** The release-time rules of the album and track forms (their codes: validation-codes.ts). */
+export const RELEASE_TIME_MESSAGES = {
+  earlyAccessOrder: "Early access must start before the public release",
+  earlyAccessNeedsRelease: "Early access needs a public release time",
+} as const;

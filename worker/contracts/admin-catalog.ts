@@ -2,7 +2,7 @@
 // and TV channels, and the uploads that go with them. Shared by the Worker and the SPA.
 import { z } from "./zod";
 import { IMAGE_MAX_SIDE_PX } from "./limits";
-import { DESCRIPTION_MAX, MAX_DURATION_SECONDS, REMOTE_URL_MAX, TITLE_MAX } from "./admin-catalog-limits";
+import { DESCRIPTION_MAX, MAX_DURATION_SECONDS, RELEASE_TIME_MESSAGES, REMOTE_URL_MAX, TITLE_MAX } from "./admin-catalog-limits";
 import { SLUG_PATTERN, type AlbumType } from "./music";
 import { STATION_FEATURES, type StationFeature } from "./radio";
 import type { TvChannelCategory } from "./tv";
@@ -42,6 +42,7 @@ export const CATALOG_MESSAGES = {
   emptyFile: "The file is empty",
   lengthRequired: "The upload must state its size (Content-Length)",
   uploadIncomplete: "The upload did not complete. Please try again.",
+  ...RELEASE_TIME_MESSAGES,
 } as const;
 
 /** The 409 each catalog refusal is answered with (worker/db/admin-catalog.ts CatalogRefusal). */
@@ -75,12 +76,40 @@ const httpsUrl = z
 /** At least one field: an empty PATCH is a client bug, not a no-op to audit. */
 const someField = <T extends Record<string, unknown>>(value: T) => Object.values(value).some((v) => v !== undefined);
 
-export const albumCreateSchema = z.strictObject({
+const albumFields = {
   title,
   year: z.number().int().min(1900).max(2100),
   type: z.enum(["Album", "Single"]),
-});
-export const albumUpdateSchema = albumCreateSchema.partial().refine(someField, CATALOG_MESSAGES.nothingToChange);
+};
+export const albumCreateSchema = z.strictObject(albumFields);
+
+/** A release time as an instant (the admin's form sends its local time with its offset); null: none. */
+const releaseTime = z.iso.datetime({ offset: true }).nullable();
+
+/**
+ * The public release and the VIP early access before it, sent together (a form shows both):
+ * early access needs a release, and starts before it.
+ */
+const releaseTimes = {
+  releaseAt: releaseTime,
+  earlyAccessAt: releaseTime,
+};
+function checkReleaseTimes(value: { releaseAt?: string | null; earlyAccessAt?: string | null }, ctx: z.RefinementCtx) {
+  if ((value.releaseAt === undefined) !== (value.earlyAccessAt === undefined)) {
+    ctx.addIssue({ code: "custom", message: "releaseAt and earlyAccessAt come together", path: ["earlyAccessAt"] });
+    return;
+  }
+  if (!value.earlyAccessAt) return;
+  if (!value.releaseAt) ctx.addIssue({ code: "custom", message: CATALOG_MESSAGES.earlyAccessNeedsRelease, path: ["earlyAccessAt"] });
+  else if (Date.parse(value.earlyAccessAt) >= Date.parse(value.releaseAt))
+    ctx.addIssue({ code: "custom", message: CATALOG_MESSAGES.earlyAccessOrder, path: ["earlyAccessAt"] });
+}
+
+export const albumUpdateSchema = z
+  .strictObject({ ...albumFields, ...releaseTimes })
+  .partial()
+  .refine(someField, CATALOG_MESSAGES.nothingToChange)
+  .superRefine(checkReleaseTimes);
 
 /** A new order: every id of the list, once each, first to last. */
 export const orderSchema = z.strictObject({
@@ -107,9 +136,12 @@ export const trackUpdateSchema = z
     previewEnabled: z.boolean(),
     /** Where the preview starts in the track (the chorus, say); moved back near the end. */
     previewStartSeconds: z.number().int().min(0).max(MAX_DURATION_SECONDS),
+    /** The track's own release times; null for both: its album's. */
+    ...releaseTimes,
   })
   .partial()
-  .refine(someField, CATALOG_MESSAGES.nothingToChange);
+  .refine(someField, CATALOG_MESSAGES.nothingToChange)
+  .superRefine(checkReleaseTimes);
 
 /** Audio kept on a remote host: played through the audio proxy, so its host must be allowed. */
 export const audioUrlSchema = z.strictObject({ url: httpsUrl, durationSeconds: durationSeconds.optional() });
@@ -181,6 +213,9 @@ export type AdminTrack = {
   audio: AudioSource;
   /** The 30-second preview: on or off, and where in the track it starts. */
   preview: { enabled: boolean; startSeconds: number };
+  /** Its own release times (ISO), null: its album's. */
+  releaseAt: string | null;
+  earlyAccessAt: string | null;
 };
 
 export type AdminAlbum = {
@@ -190,6 +225,9 @@ export type AdminAlbum = {
   type: AlbumType;
   coverUrl: string | null;
   position: number;
+  /** The public release and the VIP early access before it (ISO); null: released. */
+  releaseAt: string | null;
+  earlyAccessAt: string | null;
   tracks: AdminTrack[];
 };
 

@@ -10,8 +10,7 @@ export const EMBED_SIZES: Record<EmbedKind, { width: number; height: number }> =
 
 export const embedPath = (kind: EmbedKind, id: string) => `/embed/${kind}/${encodeURIComponent(id)}`;
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The snippet another site pastes: no script, lazy, no referrer sent from the host page. */
 export function embedIframeHtml(origin: string, kind: EmbedKind, id: string, title: string): string {

@@ -5,6 +5,9 @@ import { userText } from "./text";
 import { POST_IMAGE_MAX_BYTES } from "./limits";
 import { POST_ID_PATTERN } from "./ids";
 
+/** Official posts pinned to the top of the feed at most at once (the first page carries them all). */
+export const PINNED_MAX = 3;
+
 /** The spec's texts (8, Feed and Upload) and ours where it is silent. English fallbacks. */
 export const FEED_MESSAGES = {
   postRequired: "Write something to post",
@@ -18,6 +21,9 @@ export const FEED_MESSAGES = {
   notImage: "Please select an image file",
   imageTooLarge: "Image must be less than 5MB",
   uploadFailed: "Failed to upload image",
+  vipPost: "This post is for VIP members",
+  pinRequiresOfficial: "Only official posts can be pinned",
+  pinLimit: `At most ${PINNED_MAX} posts can be pinned. Unpin one first.`,
 } as const;
 
 export const POST_MAX = 2000;
@@ -30,6 +36,13 @@ export const POST_IMAGE_URL_PREFIX = "/uploads/posts/";
 /** `{32 hex}.{ext}`: server-chosen, so nothing a client sends reaches an R2 key. */
 export const POST_IMAGE_FILENAME_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png|gif|webp)$/;
 
+/**
+ * Who may read a post. members: every signed-in member (the default, and what every post was before
+ * visibilities existed); public: anyone with the link, signed in or not (an author's choice, never a
+ * default); vip: VIP members and admins, everyone else gets a locked teaser (only admins post them).
+ */
+export const POST_VISIBILITIES = ["public", "members", "vip"] as const;
+export type PostVisibility = (typeof POST_VISIBILITIES)[number];
 export const REPORT_REASONS = ["spam", "harassment", "hate", "sexual", "violence", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
@@ -37,11 +50,22 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export { POST_ID_PATTERN };
 export const postParamSchema = z.object({ id: z.string().regex(POST_ID_PATTERN, FEED_MESSAGES.postNotFound) });
 
-export const createPostSchema = z.strictObject({
-  content: userText({ min: 1, minMessage: FEED_MESSAGES.postRequired, max: POST_MAX, maxMessage: FEED_MESSAGES.postTooLong, multiline: true }),
-  /** The filename an upload returned, if the post has an image. */
-  image: z.string().regex(POST_IMAGE_FILENAME_PATTERN, FEED_MESSAGES.imageNotFound).optional(),
-});
+export const createPostSchema = z
+  .strictObject({
+    content: userText({ min: 1, minMessage: FEED_MESSAGES.postRequired, max: POST_MAX, maxMessage: FEED_MESSAGES.postTooLong, multiline: true }),
+    /** The filename an upload returned, if the post has an image. */
+    image: z.string().regex(POST_IMAGE_FILENAME_PATTERN, FEED_MESSAGES.imageNotFound).optional(),
+    /** members when left out; vip is for admins (the route answers others 403 admin_required). */
+    visibility: z.enum(POST_VISIBILITIES).optional(),
+    /** Admins only: the post is the artist's, shown with the official badge. */
+    official: z.boolean().optional(),
+    /** Admins only, official posts only: pinned to the top of the feed at once. */
+    pinned: z.boolean().optional(),
+  })
+  .refine((post) => !post.pinned || post.official === true, { message: FEED_MESSAGES.pinRequiresOfficial, path: ["pinned"] });
+
+/** PATCH /api/posts/:id (admins): pins an official post to the top of the feed, or unpins it. */
+export const pinPostSchema = z.strictObject({ pinned: z.boolean() });
 
 export const createCommentSchema = z.strictObject({
   content: userText({ min: 1, minMessage: FEED_MESSAGES.commentRequired, max: COMMENT_MAX, maxMessage: FEED_MESSAGES.commentTooLong, multiline: true }),
@@ -70,9 +94,23 @@ export const feedQuerySchema = z.object({
 
 export type PostAuthor = { id: string; username: string; avatarUrl: string | null; isVIP: boolean };
 
+/**
+ * Who a post shows as its author: a member, or for an official post the artist (the site settings'
+ * artist name, no avatar, no id: which admin wrote it is not shown).
+ */
+export type PostByline = Omit<PostAuthor, "id"> & { id: string | null };
+
 export type PostView = {
   id: string;
-  author: PostAuthor;
+  author: PostByline;
+  visibility: PostVisibility;
+  official: boolean;
+  pinned: boolean;
+  /**
+   * A VIP-only post the reader may not read (not VIP, not admin): a teaser. Its content is "", its
+   * image null, its counts 0 and nothing can be done with it; the API never sends more.
+   */
+  locked: boolean;
   content: string;
   image: { url: string; width: number; height: number } | null;
   /** ISO 8601. */
@@ -89,22 +127,39 @@ export type CommentView = { id: string; postId: string; author: PostAuthor; cont
 export type FeedResponse = { posts: PostView[]; nextCursor: string | null };
 export type PostResponse = { post: PostView };
 /**
- * What a visitor may know of a members-only post, for its shared link: that it exists, who shared
- * it and when. Never its text or its picture.
+ * What a visitor may know of a post, for its shared link: that it exists, who shared it and when.
+ * A public post's text and picture too; a members-only or VIP-only post's never (null).
  */
-export type PostTeaser = { id: string; author: { username: string; avatarUrl: string | null }; createdAt: string };
+export type PostTeaser = {
+  id: string;
+  author: { username: string; avatarUrl: string | null };
+  createdAt: string;
+  visibility: PostVisibility;
+  official: boolean;
+  content: string | null;
+  image: PostView["image"];
+};
 export type PostTeaserResponse = { teaser: PostTeaser };
 export type CommentsResponse = { comments: CommentView[] };
 export type CommentResponse = { comment: CommentView; commentCount: number };
 export type LikeResponse = { liked: boolean; likeCount: number };
 export type PostImageUploadResponse = { image: string; url: string; width: number; height: number };
 
-/** What FeedHub sends to every open feed. Clients refetch what they need from the HTTP API. */
+/**
+ * Counts of a VIP-only post go to VIP and admin sockets only (FeedHub); a post.created goes to
+ * every socket, and a reader who may not read the post gets its locked teaser from the HTTP API.
+ */
+const audience = z.literal("vip").optional();
+
+/**
+ * What FeedHub sends to every open feed. Clients refetch what they need from the HTTP API. No event
+ * carries a post's text or picture. authorId is null for an official post (its admin stays unnamed).
+ */
 export const feedEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("post.created"), postId: z.string(), authorId: z.string() }),
+  z.object({ type: z.literal("post.created"), postId: z.string(), authorId: z.string().nullable() }),
   z.object({ type: z.literal("post.deleted"), postId: z.string() }),
-  z.object({ type: z.literal("comment.added"), postId: z.string(), commentCount: z.number().int() }),
-  z.object({ type: z.literal("like.changed"), postId: z.string(), likeCount: z.number().int() }),
+  z.object({ type: z.literal("comment.added"), postId: z.string(), commentCount: z.number().int(), audience }),
+  z.object({ type: z.literal("like.changed"), postId: z.string(), likeCount: z.number().int(), audience }),
 ]);
 export type FeedEvent = z.infer<typeof feedEventSchema>;
 /** One frame carries the events of one flush (at most 10 a second per client). */

@@ -38,6 +38,10 @@ export type TrackView = {
   playable: boolean;
   /** True when anyone may play its 30-second preview (POST /api/music/tracks/:id/preview). */
   preview: boolean;
+  /** Before its public release: VIPs and admins hear it in full, everyone else sees it coming. */
+  earlyAccess: boolean;
+  /** The public release while in early access (ISO); null once released. */
+  releaseAt: string | null;
   /** 0-4 for the five featured tracks, else null. */
   featuredPosition: number | null;
 };
@@ -50,6 +54,10 @@ export type AlbumSummary = {
   coverUrl: string | null;
   position: number;
   trackCount: number;
+  /** Before its public release: VIPs and admins hear it in full, everyone else sees it coming. */
+  earlyAccess: boolean;
+  /** The public release while in early access (ISO); null once released. */
+  releaseAt: string | null;
 };
 
 export type AlbumDetail = AlbumSummary & { tracks: TrackView[] };

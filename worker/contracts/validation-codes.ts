@@ -6,6 +6,7 @@
 // say the same thing in different forms share a code: email_invalid, name_required, title_required
 // (the back office's catalog forms say those two as well), invalid_characters.
 import { ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings";
+import { RELEASE_TIME_MESSAGES } from "./admin-catalog-limits";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth";
 import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin-event-limits";
 import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./collections";
@@ -40,6 +41,7 @@ export const VALIDATION_RULES = {
   comment_too_long: { message: FEED_MESSAGES.commentTooLong, params: { max: COMMENT_MAX } },
   report_details_too_long: { message: FEED_MESSAGES.detailsTooLong, params: { max: REPORT_DETAILS_MAX } },
   image_not_found: { message: FEED_MESSAGES.imageNotFound },
+  pin_requires_official: { message: FEED_MESSAGES.pinRequiresOfficial },
 
   // The contact form (its e-mail rule is the account forms': email_invalid)
   name_required: { message: CONTACT_MESSAGES.nameRequired },
@@ -86,6 +88,10 @@ export const VALIDATION_RULES = {
   event_online_invalid: { message: EVENT_FORM_MESSAGES.onlineInvalid },
   event_text_too_long: { message: EVENT_FORM_MESSAGES.textTooLong, params: { max: TEXT_MAX } },
   event_description_too_long: { message: EVENT_FORM_MESSAGES.descriptionTooLong, params: { max: DESCRIPTION_MAX } },
+
+  // The back office's album and track forms: release times
+  early_access_order: { message: RELEASE_TIME_MESSAGES.earlyAccessOrder },
+  early_access_needs_release: { message: RELEASE_TIME_MESSAGES.earlyAccessNeedsRelease },
 
   // The back office's settings (the other settings are chosen, not typed: invalid_input)
   artist_name_required: { message: SETTINGS_MESSAGES.artistNameRequired },

@@ -35,6 +35,8 @@ export const toAdminTrack = (row: TrackRow): AdminTrack => ({
   featuredPosition: row.featuredPosition,
   audio: audioSourceOf(row.audioKey),
   preview: { enabled: row.previewEnabled, startSeconds: row.previewStartSeconds },
+  releaseAt: row.releaseAt?.toISOString() ?? null,
+  earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
 });
 
 const toAdminAlbum = (row: AlbumRow, albumTracks: TrackRow[]): AdminAlbum => ({
@@ -44,6 +46,8 @@ const toAdminAlbum = (row: AlbumRow, albumTracks: TrackRow[]): AdminAlbum => ({
   type: row.type,
   coverUrl: coverUrlOf(row.coverKey),
   position: row.position,
+  releaseAt: row.releaseAt?.toISOString() ?? null,
+  earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
   tracks: albumTracks.map(toAdminTrack),
 });
 
@@ -86,8 +90,25 @@ export async function findAdminAlbum(db: DB, id: string): Promise<AdminAlbum | n
 }
 
 type AlbumFields = { title: string; year: number; type: AlbumType };
+/** Release times as the forms send them (ISO instants), stored as Dates. */
+type ReleaseInput = { releaseAt: string | null; earlyAccessAt: string | null };
 
-const albumSummary = (row: Pick<AlbumRow, "title" | "year" | "type">) => ({ title: row.title, year: row.year, type: row.type });
+const releaseColumnsOf = <T extends Partial<ReleaseInput>>({ releaseAt, earlyAccessAt, ...rest }: T) => ({
+  ...rest,
+  ...(releaseAt !== undefined && { releaseAt: releaseAt === null ? null : new Date(releaseAt) }),
+  ...(earlyAccessAt !== undefined && { earlyAccessAt: earlyAccessAt === null ? null : new Date(earlyAccessAt) }),
+});
+const releaseSummary = (row: { releaseAt: Date | null; earlyAccessAt: Date | null }) => ({
+  releaseAt: row.releaseAt?.toISOString() ?? null,
+  earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
+});
+
+const albumSummary = (row: Pick<AlbumRow, "title" | "year" | "type" | "releaseAt" | "earlyAccessAt">) => ({
+  title: row.title,
+  year: row.year,
+  type: row.type,
+  ...releaseSummary(row),
+});
 
 /** Only the fields a patch names, as they were: the audit row's "before". */
 function pick<T extends object>(row: T, keys: readonly string[]): Partial<T> {
@@ -101,7 +122,13 @@ export async function createAlbum(db: DB, actor: Actor, input: AlbumFields): Pro
     () =>
       db.batch([
         db.insert(albums).values({ id, ...input, position: sql`(SELECT coalesce(max(${albums.position}), -1) + 1 FROM ${albums})` }),
-        auditInsert(db, { actor, action: "album.create", targetType: "album", targetId: id, summary: { after: albumSummary(input) } }),
+        auditInsert(db, {
+          actor,
+          action: "album.create",
+          targetType: "album",
+          targetId: id,
+          summary: { after: { title: input.title, year: input.year, type: input.type } },
+        }),
       ]),
     "concurrent_change",
   );
@@ -109,11 +136,11 @@ export async function createAlbum(db: DB, actor: Actor, input: AlbumFields): Pro
   return (await findAdminAlbum(db, id))!;
 }
 
-export async function updateAlbum(db: DB, actor: Actor, id: string, patch: Partial<AlbumFields>): Promise<AdminAlbum | null> {
+export async function updateAlbum(db: DB, actor: Actor, id: string, patch: Partial<AlbumFields & ReleaseInput>): Promise<AdminAlbum | null> {
   const before = await findAlbumRow(db, id);
   if (!before) return null;
   await db.batch([
-    db.update(albums).set(patch).where(eq(albums.id, id)),
+    db.update(albums).set(releaseColumnsOf(patch)).where(eq(albums.id, id)),
     auditInsert(db, {
       actor,
       action: "album.update",
@@ -151,7 +178,11 @@ export type Deleted = { r2Keys: string[]; retiredTracks: number };
 export async function deleteAlbum(db: DB, actor: Actor, id: string, now = Date.now()): Promise<Deleted | null> {
   const [albumRows, trackRows] = await db.batch([
     db.select().from(albums).where(eq(albums.id, id)),
-    db.select({ title: tracks.title, audioKey: tracks.audioKey, previewKey: tracks.previewKey }).from(tracks).where(eq(tracks.albumId, id)).orderBy(asc(tracks.number)),
+    db
+      .select({ title: tracks.title, audioKey: tracks.audioKey, previewKey: tracks.previewKey })
+      .from(tracks)
+      .where(eq(tracks.albumId, id))
+      .orderBy(asc(tracks.number)),
   ]);
   const row = albumRows[0];
   if (!row) return null;
@@ -224,13 +255,16 @@ export async function setAlbumCover(db: DB, actor: Actor, id: string, coverKey: 
 
 // ----- tracks -----
 
-type TrackFields = { title: string; number: number; durationSeconds: number; previewEnabled: boolean; previewStartSeconds: number };
-const trackSummary = (row: Pick<TrackRow, "title" | "number" | "durationSeconds" | "previewEnabled" | "previewStartSeconds">) => ({
+type TrackFields = { title: string; number: number; durationSeconds: number; previewEnabled: boolean; previewStartSeconds: number } & ReleaseInput;
+const trackSummary = (
+  row: Pick<TrackRow, "title" | "number" | "durationSeconds" | "previewEnabled" | "previewStartSeconds" | "releaseAt" | "earlyAccessAt">,
+) => ({
   title: row.title,
   number: row.number,
   durationSeconds: row.durationSeconds,
   previewEnabled: row.previewEnabled,
   previewStartSeconds: row.previewStartSeconds,
+  ...releaseSummary(row),
 });
 
 async function numberTaken(db: DB, albumId: string, number: number, exceptId?: string) {
@@ -309,7 +343,7 @@ export async function updateTrack(
         db.select({ previewKey: tracks.previewKey }).from(tracks).where(eq(tracks.id, id)),
         db
           .update(tracks)
-          .set(previewChanged ? { ...patch, previewKey: null } : patch)
+          .set(previewChanged ? { ...releaseColumnsOf(patch), previewKey: null } : releaseColumnsOf(patch))
           .where(eq(tracks.id, id)),
         auditInsert(db, {
           actor,

@@ -20,7 +20,8 @@ export async function listFavorites(db: DB, userId: string): Promise<TrackView[]
     .innerJoin(albums, eq(albums.id, tracks.albumId))
     .where(eq(favorites.userId, userId))
     .orderBy(desc(favorites.addedAt), asc(tracks.id));
-  return rows.map(toTrackView);
+  const now = Date.now();
+  return rows.map((row) => toTrackView(row, now));
 }
 
 /**
@@ -73,7 +74,7 @@ export async function listPlaylists(db: DB, userId: string, onlyId?: string): Pr
   const byPlaylist = new Map<string, TrackView[]>();
   for (const { playlistId, ...row } of rows) {
     const list = byPlaylist.get(playlistId) ?? [];
-    list.push(toTrackView(row));
+    list.push(toTrackView(row, Date.now()));
     byPlaylist.set(playlistId, list);
   }
   return lists.map((p) => ({ id: p.id, name: p.name, createdAt: p.createdAt.toISOString(), tracks: byPlaylist.get(p.id) ?? [] }));

@@ -2,13 +2,32 @@
 // they count, each statement conditional, so concurrent requests keep them exact. Banned members'
 // posts and comments are visible to admins only. A post or comment a moderator hid is in no list
 // (the back office's moderation queue shows it); a hidden post is still found by id for admins.
-import { and, asc, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+// A VIP-only post reaches a reader who is neither VIP nor admin as a locked teaser (toPostView):
+// the text, picture and counts are dropped here, so no route can hand them out by mistake.
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { postComments, postImages, postLikes, postReports, posts, users } from "./schema";
 import { displayUsername } from "./auth";
-import { FEED_PAGE_SIZE, POST_IMAGE_URL_PREFIX, type CommentView, type PostTeaser, type PostView, type ReportReason } from "../contracts/feed";
+import { refuse, type Refused } from "../lib/outcome";
+import {
+  FEED_PAGE_SIZE,
+  PINNED_MAX,
+  POST_IMAGE_URL_PREFIX,
+  type CommentView,
+  type PostByline,
+  type PostTeaser,
+  type PostView,
+  type PostVisibility,
+  type ReportReason,
+} from "../contracts/feed";
 
-export type Viewer = { id: string; isAdmin: boolean };
+export type Viewer = { id: string; isAdmin: boolean; isVIP: boolean };
+
+/** The name official posts show as their author (the settings' artist name), read only when one is shown. */
+export type OfficialName = () => Promise<string>;
+
+/** Whether the viewer reads VIP-only posts: VIP members and admins. */
+export const readsVipPosts = (viewer: Pick<Viewer, "isAdmin" | "isVIP">) => viewer.isAdmin || viewer.isVIP;
 
 /** Authors a viewer may see: everyone for admins, all but banned members for others. */
 const visibleAuthor = (viewer: Viewer) => (viewer.isAdmin ? undefined : ne(users.status, "banned"));
@@ -17,6 +36,9 @@ const visibleHidden = (viewer: Viewer) => (viewer.isAdmin ? undefined : isNull(p
 
 const postColumns = (viewer: Viewer) => ({
   id: posts.id,
+  visibility: posts.visibility,
+  isOfficial: posts.isOfficial,
+  pinnedAt: posts.pinnedAt,
   content: posts.content,
   imageUrl: posts.imageUrl,
   imageWidth: posts.imageWidth,
@@ -34,6 +56,9 @@ const postColumns = (viewer: Viewer) => ({
 
 type PostRow = {
   id: string;
+  visibility: PostVisibility;
+  isOfficial: boolean;
+  pinnedAt: Date | null;
   content: string;
   imageUrl: string | null;
   imageWidth: number | null;
@@ -49,18 +74,44 @@ type PostRow = {
   likedByMe: number;
 };
 
-function toPostView(row: PostRow, viewer: Viewer): PostView {
-  return {
+/** An official post's author is the artist: the admin who wrote it is not named. */
+const artistByline = (name: string): PostByline => ({ id: null, username: name, avatarUrl: null, isVIP: false });
+
+type AuthorColumns = { authorId: string; authorUsername: string; authorEmail: string; authorAvatar: string | null; authorVip: boolean; isOfficial: boolean };
+const bylineOf = (row: AuthorColumns, officialName: string): PostByline =>
+  row.isOfficial
+    ? artistByline(officialName)
+    : {
+        id: row.authorId,
+        username: displayUsername({ username: row.authorUsername, email: row.authorEmail }),
+        avatarUrl: row.authorAvatar,
+        isVIP: row.authorVip,
+      };
+
+/** The artist's name, asked for only when one of `rows` is official (settings are a D1 read). */
+const officialNameFor = async (rows: { isOfficial: boolean }[], officialName: OfficialName) => (rows.some((r) => r.isOfficial) ? officialName() : "");
+
+const imageOf = (row: Pick<PostRow, "imageUrl" | "imageWidth" | "imageHeight">): PostView["image"] =>
+  row.imageUrl && row.imageWidth && row.imageHeight ? { url: row.imageUrl, width: row.imageWidth, height: row.imageHeight } : null;
+
+function toPostView(row: PostRow, viewer: Viewer, officialName: string): PostView {
+  const head = {
     id: row.id,
-    author: {
-      id: row.authorId,
-      username: displayUsername({ username: row.authorUsername, email: row.authorEmail }),
-      avatarUrl: row.authorAvatar,
-      isVIP: row.authorVip,
-    },
-    content: row.content,
-    image: row.imageUrl && row.imageWidth && row.imageHeight ? { url: row.imageUrl, width: row.imageWidth, height: row.imageHeight } : null,
+    author: bylineOf(row, officialName),
+    visibility: row.visibility,
+    official: row.isOfficial,
+    pinned: row.pinnedAt !== null,
     createdAt: row.createdAt.toISOString(),
+  };
+  // The teaser: who and when, nothing of what it says or shows, and nothing to do with it.
+  if (row.visibility === "vip" && !readsVipPosts(viewer)) {
+    return { ...head, locked: true, content: "", image: null, likeCount: 0, commentCount: 0, likedByMe: false, canDelete: false };
+  }
+  return {
+    ...head,
+    locked: false,
+    content: row.content,
+    image: imageOf(row),
     likeCount: row.likeCount,
     commentCount: row.commentCount,
     likedByMe: Boolean(row.likedByMe),
@@ -76,46 +127,83 @@ export function decodeCursor(text: string): FeedCursor {
 }
 
 /**
- * One page of the feed, newest first, in one statement. The cursor is the (created_at, id) of the
- * last post already shown, so posts arriving meanwhile never shift the next page.
+ * One page of the feed, newest first. The cursor is the (created_at, id) of the last post already
+ * shown, so posts arriving meanwhile never shift the next page. Pinned posts head the first page
+ * (most recently pinned first) and are left out of every page's own list, so none shows twice.
  */
-export async function listFeed(db: DB, viewer: Viewer, cursor?: FeedCursor) {
+export async function listFeed(db: DB, viewer: Viewer, cursor: FeedCursor | undefined, officialName: OfficialName) {
   const before = cursor
     ? or(lt(posts.createdAt, new Date(cursor.createdAt)), and(eq(posts.createdAt, new Date(cursor.createdAt)), lt(posts.id, cursor.id)))
     : undefined;
-  const rows = await db
-    .select(postColumns(viewer))
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(visibleAuthor(viewer), isNull(posts.hiddenAt), before))
+  const shown = and(visibleAuthor(viewer), isNull(posts.hiddenAt));
+  const select = () => db.select(postColumns(viewer)).from(posts).innerJoin(users, eq(users.id, posts.userId));
+  const pageQuery = select()
+    .where(and(shown, isNull(posts.pinnedAt), before))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(FEED_PAGE_SIZE + 1);
+  // Side by side, not in one db.batch: a batch hands drizzle rows keyed by column name, where the
+  // join's two "id" columns (posts', users') collide and every post came back with its author's id.
+  const [pinned, rows] = await Promise.all([
+    cursor
+      ? []
+      : select()
+          .where(and(shown, isNotNull(posts.pinnedAt)))
+          .orderBy(desc(posts.pinnedAt)),
+    pageQuery,
+  ]);
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   const nextCursor = rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt.getTime(), id: last.id }) : null;
-  return { posts: page.map((r) => toPostView(r, viewer)), nextCursor };
+  const listed = [...pinned, ...page];
+  const name = await officialNameFor(listed, officialName);
+  return { posts: listed.map((r) => toPostView(r, viewer, name)), nextCursor };
 }
 
-export async function findPost(db: DB, viewer: Viewer, postId: string): Promise<PostView | null> {
+export async function findPost(db: DB, viewer: Viewer, postId: string, officialName: OfficialName): Promise<PostView | null> {
   const row = await db
     .select(postColumns(viewer))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(eq(posts.id, postId), visibleAuthor(viewer), visibleHidden(viewer)))
     .get();
-  return row ? toPostView(row, viewer) : null;
+  return row ? toPostView(row, viewer, await officialNameFor([row], officialName)) : null;
 }
 
-/** A post as a visitor may know of it (contracts/feed.ts PostTeaser), or null where a member could not see it. */
-export async function findPostTeaser(db: DB, postId: string): Promise<PostTeaser | null> {
+/**
+ * A post as a visitor may know of it (contracts/feed.ts PostTeaser), or null where a member could
+ * not see it. Only a public post's text and picture are in it.
+ */
+export async function findPostTeaser(db: DB, postId: string, officialName: OfficialName): Promise<PostTeaser | null> {
   const row = await db
-    .select({ id: posts.id, createdAt: posts.createdAt, username: users.username, email: users.email, avatarUrl: users.avatarUrl })
+    .select({
+      id: posts.id,
+      createdAt: posts.createdAt,
+      visibility: posts.visibility,
+      isOfficial: posts.isOfficial,
+      content: posts.content,
+      imageUrl: posts.imageUrl,
+      imageWidth: posts.imageWidth,
+      imageHeight: posts.imageHeight,
+      username: users.username,
+      email: users.email,
+      avatarUrl: users.avatarUrl,
+    })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(eq(posts.id, postId), ne(users.status, "banned"), isNull(posts.hiddenAt)))
     .get();
   if (!row) return null;
-  return { id: row.id, author: { username: displayUsername(row), avatarUrl: row.avatarUrl }, createdAt: row.createdAt.toISOString() };
+  const author = row.isOfficial ? { username: await officialName(), avatarUrl: null } : { username: displayUsername(row), avatarUrl: row.avatarUrl };
+  const isPublic = row.visibility === "public";
+  return {
+    id: row.id,
+    author,
+    createdAt: row.createdAt.toISOString(),
+    visibility: row.visibility,
+    official: row.isOfficial,
+    content: isPublic ? row.content : null,
+    image: isPublic ? imageOf(row) : null,
+  };
 }
 
 /** An uploaded image of this member that no post has taken yet. */
@@ -133,7 +221,15 @@ export const findFreeImage = (db: DB, userId: string, key: string) =>
  */
 export async function insertPost(
   db: DB,
-  post: { id: string; userId: string; content: string; image: { key: string; url: string; width: number; height: number } | null },
+  post: {
+    id: string;
+    userId: string;
+    content: string;
+    image: { key: string; url: string; width: number; height: number } | null;
+    visibility: PostVisibility;
+    official: boolean;
+    pinned: boolean;
+  },
   now = Date.now(),
 ): Promise<boolean> {
   const insert = db.insert(posts).values({
@@ -144,6 +240,9 @@ export async function insertPost(
     imageWidth: post.image?.width ?? null,
     imageHeight: post.image?.height ?? null,
     createdAt: new Date(now),
+    visibility: post.visibility,
+    isOfficial: post.official,
+    pinnedAt: post.pinned ? new Date(now) : null,
   });
   if (!post.image) {
     await insert;
@@ -162,6 +261,36 @@ export async function insertPost(
       .returning({ id: posts.id }),
   ]);
   return undone.length === 0;
+}
+
+// Pinning ---------------------------------------------------------------------------------------
+
+/** How many posts are pinned now. */
+export const countPinned = async (db: DB) => (await db.select({ n: count() }).from(posts).where(isNotNull(posts.pinnedAt)).get())?.n ?? 0;
+
+export type PinRefusal = "not_official" | "limit";
+
+/**
+ * Pins (or unpins) a post. Null when there is no such post; refused when it is not official, or
+ * when PINNED_MAX posts are pinned already (checked inside the update, so two admins pinning at
+ * once cannot both pass the limit). Pinning a pinned post keeps its place.
+ */
+export async function setPinned(db: DB, postId: string, pinned: boolean, now = Date.now()): Promise<true | Refused<PinRefusal> | null> {
+  const row = await db.select({ isOfficial: posts.isOfficial, pinnedAt: posts.pinnedAt }).from(posts).where(eq(posts.id, postId)).get();
+  if (!row) return null;
+  if (!row.isOfficial) return refuse("not_official");
+  if (!pinned) {
+    await db.update(posts).set({ pinnedAt: null }).where(eq(posts.id, postId));
+    return true;
+  }
+  if (row.pinnedAt) return true;
+  const underLimit = sql`(SELECT count(*) FROM ${posts} WHERE ${posts.pinnedAt} IS NOT NULL) < ${PINNED_MAX}`;
+  const updated = await db
+    .update(posts)
+    .set({ pinnedAt: new Date(now) })
+    .where(and(eq(posts.id, postId), isNull(posts.pinnedAt), underLimit))
+    .returning({ id: posts.id });
+  return updated.length === 1 ? true : refuse("limit");
 }
 
 /** Deletes a post the viewer may delete (comments, likes and reports go with it by cascade). Returns its image key, or undefined when nothing was deleted. */

@@ -1,10 +1,11 @@
 // Queries for the music catalog and play counts. Every read here is one D1 query.
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, trackPlays, trackPreviewPlays, tracks } from "./schema";
 import type { AlbumDetail, AlbumSummary, TrackView } from "../contracts/music";
 import { PLAY_DEDUPE_MS } from "../contracts/music";
 import { previewFormatOf } from "../lib/audio-probe";
+import { lessReleased, nextTransition, publicAt, releaseStateOf, type ReleaseState, type ReleaseTimes } from "../lib/release";
 
 /** The public URL of a stored cover: R2 keys are served under /media/, remote URLs as they are. */
 export function coverUrlOf(coverKey: string | null): string | null {
@@ -27,39 +28,91 @@ export const trackColumns = {
   audioKey: tracks.audioKey,
   previewEnabled: tracks.previewEnabled,
   featuredPosition: tracks.featuredPosition,
+  releaseAt: tracks.releaseAt,
+  earlyAccessAt: tracks.earlyAccessAt,
+  albumReleaseAt: albums.releaseAt,
+  albumEarlyAccessAt: albums.earlyAccessAt,
 };
 
 const selectTracks = (db: DB) => db.select(trackColumns).from(tracks).innerJoin(albums, eq(albums.id, tracks.albumId));
 type TrackRow = Awaited<ReturnType<ReturnType<typeof selectTracks>["all"]>>[number];
 
+const ownTimesOf = (row: TrackRow): ReleaseTimes => ({ releaseAt: row.releaseAt, earlyAccessAt: row.earlyAccessAt });
+const albumTimesOf = (row: TrackRow): ReleaseTimes => ({ releaseAt: row.albumReleaseAt, earlyAccessAt: row.albumEarlyAccessAt });
+
+/** Where a track stands at `now`: its own release times, never ahead of its album's. */
+export const trackStateOf = (row: TrackRow, now: number): ReleaseState =>
+  lessReleased(releaseStateOf(albumTimesOf(row), now), releaseStateOf(ownTimesOf(row), now));
+
 /**
  * A selected track row as the API shows it: a public cover URL, whether it has audio (never where),
- * and whether it has a preview (turned on, and audio of a kind a preview can be cut from).
+ * whether it has a preview (turned on, audio of a kind a preview can be cut from, and released),
+ * and, before its public release, when that is.
  */
-export function toTrackView({ coverKey, audioKey, previewEnabled, ...row }: TrackRow): TrackView {
-  return { ...row, coverUrl: coverUrlOf(coverKey), playable: Boolean(audioKey), preview: previewEnabled && previewFormatOf(audioKey) !== null };
+export function toTrackView(row: TrackRow, now: number): TrackView {
+  // The release times are the state's inputs, not part of the view.
+  const {
+    coverKey,
+    audioKey,
+    previewEnabled,
+    releaseAt: _own,
+    earlyAccessAt: _ownEarly,
+    albumReleaseAt: _album,
+    albumEarlyAccessAt: _albumEarly,
+    ...view
+  } = row;
+  const early = trackStateOf(row, now) !== "released";
+  return {
+    ...view,
+    coverUrl: coverUrlOf(coverKey),
+    playable: Boolean(audioKey),
+    preview: !early && previewEnabled && previewFormatOf(audioKey) !== null,
+    earlyAccess: early,
+    releaseAt: early ? (publicAt([ownTimesOf(row), albumTimesOf(row)], now)?.toISOString() ?? null) : null,
+  };
 }
 
-/** Featured tracks first (by their position), then every album's tracks in catalog order. */
-export async function listTracks(db: DB): Promise<TrackView[]> {
+/** A catalog read and the moment it stops being right (an item's release state changes then). */
+export type Timed<T> = { value: T; changesAt: number | null };
+
+/** Featured tracks first (by their position), then every album's tracks in catalog order; none hidden. */
+export async function listTracks(db: DB, now = Date.now()): Promise<Timed<TrackView[]>> {
   const rows = await selectTracks(db).orderBy(sql`${tracks.featuredPosition} IS NULL`, asc(tracks.featuredPosition), asc(albums.position), asc(tracks.number));
-  return rows.map(toTrackView);
+  const visible = rows.filter((row) => trackStateOf(row, now) !== "hidden");
+  return {
+    value: visible.map((row) => toTrackView(row, now)),
+    changesAt: nextTransition(
+      rows.flatMap((row) => [ownTimesOf(row), albumTimesOf(row)]),
+      now,
+    ),
+  };
 }
 
-export async function findTrack(db: DB, id: string): Promise<TrackView | null> {
+/** A track as the public catalog shows it; null when unknown or not yet in early access. */
+export async function findTrack(db: DB, id: string, now = Date.now()): Promise<TrackView | null> {
   const row = await selectTracks(db).where(eq(tracks.id, id)).get();
-  return row ? toTrackView(row) : null;
+  return row && trackStateOf(row, now) !== "hidden" ? toTrackView(row, now) : null;
 }
 
-export type PreviewSource = { audioKey: string | null; previewEnabled: boolean; previewStartSeconds: number; previewKey: string | null };
+/** A track's audio (an R2 key or an https URL, null when none) and release state at `now`; undefined when unknown. */
+export async function findStreamSource(db: DB, id: string, now = Date.now()): Promise<{ audioKey: string | null; state: ReleaseState } | undefined> {
+  const row = await selectTracks(db).where(eq(tracks.id, id)).get();
+  return row ? { audioKey: row.audioKey, state: trackStateOf(row, now) } : undefined;
+}
 
-/** What a track's preview is made from and where its cut is; undefined for an unknown track. */
-export async function findPreviewSource(db: DB, id: string): Promise<PreviewSource | undefined> {
-  return db
-    .select({ audioKey: tracks.audioKey, previewEnabled: tracks.previewEnabled, previewStartSeconds: tracks.previewStartSeconds, previewKey: tracks.previewKey })
+export type PreviewSource = { audioKey: string | null; previewEnabled: boolean; previewStartSeconds: number; previewKey: string | null; state: ReleaseState };
+
+/** What a track's preview is made from, where its cut is, and whether it is released; undefined for an unknown track. */
+export async function findPreviewSource(db: DB, id: string, now = Date.now()): Promise<PreviewSource | undefined> {
+  const row = await db
+    .select({ ...trackColumns, previewStartSeconds: tracks.previewStartSeconds, previewKey: tracks.previewKey })
     .from(tracks)
+    .innerJoin(albums, eq(albums.id, tracks.albumId))
     .where(eq(tracks.id, id))
     .get();
+  if (!row) return undefined;
+  const { audioKey, previewEnabled, previewStartSeconds, previewKey } = row;
+  return { audioKey, previewEnabled, previewStartSeconds, previewKey, state: trackStateOf(row, now) };
 }
 
 /**
@@ -71,7 +124,15 @@ export async function storePreviewKey(db: DB, id: string, key: string, madeFrom:
   const stored = await db
     .update(tracks)
     .set({ previewKey: key })
-    .where(and(eq(tracks.id, id), audio, eq(tracks.previewStartSeconds, madeFrom.previewStartSeconds), eq(tracks.previewEnabled, true), sql`${tracks.previewKey} IS ${madeFrom.previewKey}`))
+    .where(
+      and(
+        eq(tracks.id, id),
+        audio,
+        eq(tracks.previewStartSeconds, madeFrom.previewStartSeconds),
+        eq(tracks.previewEnabled, true),
+        sql`${tracks.previewKey} IS ${madeFrom.previewKey}`,
+      ),
+    )
     .returning({ id: tracks.id });
   return stored.length === 1;
 }
@@ -116,20 +177,44 @@ const albumColumns = {
   type: albums.type,
   coverKey: albums.coverKey,
   position: albums.position,
+  releaseAt: albums.releaseAt,
+  earlyAccessAt: albums.earlyAccessAt,
 };
+type AlbumRow = { id: string; title: string; year: number; type: "Album" | "Single"; coverKey: string | null; position: number } & ReleaseTimes;
 
-export async function listAlbums(db: DB): Promise<AlbumSummary[]> {
-  const rows = await db
-    .select({ ...albumColumns, trackCount: count(tracks.id) })
-    .from(albums)
-    .leftJoin(tracks, eq(tracks.albumId, albums.id))
-    .groupBy(albums.id)
-    .orderBy(asc(albums.position));
-  return rows.map(({ coverKey, ...row }) => ({ ...row, coverUrl: coverUrlOf(coverKey) }));
+/** An album as the public catalog shows it: its tracks counted are those not hidden at `now`. */
+function toAlbumSummary({ coverKey, releaseAt, earlyAccessAt, ...album }: AlbumRow, trackCount: number, now: number): AlbumSummary {
+  const early = releaseStateOf({ releaseAt, earlyAccessAt }, now) !== "released";
+  return { ...album, coverUrl: coverUrlOf(coverKey), trackCount, earlyAccess: early, releaseAt: early ? (releaseAt?.toISOString() ?? null) : null };
 }
 
-/** One album with its tracks in order: one query (the album's columns repeat on each track row). */
-export async function findAlbum(db: DB, id: string): Promise<AlbumDetail | null> {
+/** Every album not hidden at `now`, in catalog order, with its visible tracks counted: one query. */
+export async function listAlbums(db: DB, now = Date.now()): Promise<Timed<AlbumSummary[]>> {
+  const rows = await db
+    .select({ album: albumColumns, track: { id: tracks.id, releaseAt: tracks.releaseAt, earlyAccessAt: tracks.earlyAccessAt } })
+    .from(albums)
+    .leftJoin(tracks, eq(tracks.albumId, albums.id))
+    .orderBy(asc(albums.position));
+  const byAlbum = new Map<string, { album: AlbumRow; tracks: number }>();
+  const times: ReleaseTimes[] = [];
+  for (const { album, track } of rows) {
+    times.push(album);
+    const albumState = releaseStateOf(album, now);
+    if (albumState === "hidden") continue;
+    const entry = byAlbum.get(album.id) ?? { album, tracks: 0 };
+    byAlbum.set(album.id, entry);
+    if (track?.id == null) continue;
+    times.push(track as ReleaseTimes);
+    if (lessReleased(albumState, releaseStateOf(track as ReleaseTimes, now)) !== "hidden") entry.tracks++;
+  }
+  return { value: [...byAlbum.values()].map(({ album, tracks: n }) => toAlbumSummary(album, n, now)), changesAt: nextTransition(times, now) };
+}
+
+/**
+ * One album with its visible tracks in order: one query (the album's columns repeat on each track
+ * row). Null when unknown or hidden at `now`.
+ */
+export async function findAlbum(db: DB, id: string, now = Date.now()): Promise<Timed<AlbumDetail> | null> {
   const rows = await db
     .select({ album: albumColumns, track: trackColumns })
     .from(albums)
@@ -137,11 +222,15 @@ export async function findAlbum(db: DB, id: string): Promise<AlbumDetail | null>
     .where(eq(albums.id, id))
     .orderBy(asc(tracks.number));
   const first = rows[0];
-  if (!first) return null;
-  const { coverKey, ...album } = first.album;
+  if (!first || releaseStateOf(first.album, now) === "hidden") return null;
   // A left join: an album without tracks comes back as one row whose track columns are all null.
-  const albumTracks = rows.flatMap((r) => (r.track.id === null ? [] : [toTrackView(r.track as TrackRow)]));
-  return { ...album, coverUrl: coverUrlOf(coverKey), trackCount: albumTracks.length, tracks: albumTracks };
+  const trackRows = rows.flatMap((r) => (r.track.id === null ? [] : [r.track as TrackRow]));
+  const visible = trackRows.filter((row) => trackStateOf(row, now) !== "hidden");
+  const albumTracks = visible.map((row) => toTrackView(row, now));
+  return {
+    value: { ...toAlbumSummary(first.album, albumTracks.length, now), tracks: albumTracks },
+    changesAt: nextTransition([first.album, ...trackRows.map(ownTimesOf)], now),
+  };
 }
 
 /** The sum of every track's counter (counters, not a scan of track_plays). */

@@ -1,5 +1,5 @@
 // Queries for public profile views, a user's posts, and the owner's own profile edits.
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { posts, profiles, users, type UserRow } from "./schema";
 import { displayUsername, isAdminUser } from "./auth";
@@ -10,7 +10,7 @@ import type { SessionUser } from "../contracts/auth";
 export const PROFILE_POSTS_LIMIT = 100;
 
 /** Who is looking at a profile: what they may see depends on it. */
-export type ProfileViewer = Pick<SessionUser, "id" | "isAdmin">;
+export type ProfileViewer = Pick<SessionUser, "id" | "isAdmin" | "isVIP">;
 
 /** A banned member's profile and posts exist only for administrators. */
 const hiddenFrom = (viewer: ProfileViewer, status: UserRow["status"]) => status === "banned" && !viewer.isAdmin;
@@ -59,8 +59,13 @@ export async function isProfileVisible(db: DB, userId: string, viewer: ProfileVi
   return Boolean(row) && !hiddenFrom(viewer, row!.status);
 }
 
-/** A user's posts, newest first, without those a moderator hid (as in the feed). */
-export async function listUserPosts(db: DB, userId: string): Promise<ProfilePost[]> {
+/**
+ * A user's posts the viewer may read, newest first, without those a moderator hid (as in the feed).
+ * Official posts are the artist's, not the admin's who wrote them, so no profile lists them; VIP-only
+ * posts are listed to VIP members and admins only (the feed shows everyone else their teaser).
+ */
+export async function listUserPosts(db: DB, userId: string, viewer: ProfileViewer): Promise<ProfilePost[]> {
+  const readable = viewer.isAdmin || viewer.isVIP ? undefined : inArray(posts.visibility, ["public", "members"]);
   const rows = await db
     .select({
       id: posts.id,
@@ -71,7 +76,7 @@ export async function listUserPosts(db: DB, userId: string): Promise<ProfilePost
       createdAt: posts.createdAt,
     })
     .from(posts)
-    .where(and(eq(posts.userId, userId), isNull(posts.hiddenAt)))
+    .where(and(eq(posts.userId, userId), isNull(posts.hiddenAt), eq(posts.isOfficial, false), readable))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(PROFILE_POSTS_LIMIT);
   return rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }));

@@ -120,8 +120,22 @@ export const posts = sqliteTable(
     createdAt: createdAt(),
     /** Set when a moderator hides the post: it leaves the feed for members but stays stored. */
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    /** Who may read it (contracts/feed.ts POST_VISIBILITIES); 'vip' posts are a locked teaser to others. */
+    visibility: text("visibility", { enum: ["public", "members", "vip"] })
+      .notNull()
+      .default("members"),
+    /** Written by an admin as the artist's official account. */
+    isOfficial: integer("is_official", { mode: "boolean" }).notNull().default(false),
+    /** When an admin pinned it to the top of the feed; only official posts (a CHECK in 0020). */
+    pinnedAt: integer("pinned_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("posts_user_created_idx").on(t.userId, t.createdAt), index("posts_created_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("posts_user_created_idx").on(t.userId, t.createdAt),
+    index("posts_created_idx").on(t.createdAt, t.id),
+    index("posts_pinned_idx")
+      .on(t.pinnedAt)
+      .where(sql`${t.pinnedAt} IS NOT NULL`),
+  ],
 );
 
 export const postComments = sqliteTable(
@@ -266,6 +280,9 @@ export const albums = sqliteTable(
     type: text("type", { enum: ["Album", "Single"] }).notNull(),
     coverKey: text("cover_key"),
     position: integer("position").notNull(),
+    /** The public release (null: released); before it, only from earlyAccessAt on, for VIPs. */
+    releaseAt: integer("release_at", { mode: "timestamp_ms" }),
+    earlyAccessAt: integer("early_access_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("albums_position_idx").on(t.position)],
@@ -290,6 +307,9 @@ export const tracks = sqliteTable(
     previewStartSeconds: integer("preview_start_seconds").notNull().default(0),
     /** The preview's own file in R2, cut on first demand; null until then and after a change. */
     previewKey: text("preview_key"),
+    /** The track's own release times; null: its album's. */
+    releaseAt: integer("release_at", { mode: "timestamp_ms" }),
+    earlyAccessAt: integer("early_access_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("tracks_album_number_idx").on(t.albumId, t.number),

@@ -11,14 +11,25 @@
 // an event waits at most ~100 ms plus the send. The queue and timer live in memory only: a
 // pending timer keeps the object from hibernating, and if the object is evicted anyway the
 // queued events are lost, which clients survive by refetching from the HTTP API on reconnect.
+//
+// VIP-only posts: events never carry a post's text or picture. A post.created reaches every
+// socket (a reader who may not read the post gets its locked teaser when fetching it); the counts
+// of a VIP-only post (events marked audience: "vip") go only to sockets opened by a VIP member or
+// an admin, which the Worker says at the upgrade (FEED_SOCKET_VIP_HEADER). Each flush so makes at
+// most two frames: everything, and everything but the VIP-only counts.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
-import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue, type FeedSocketTarget } from "./feed-hub";
+import { FEED_FLUSH_INTERVAL_MS, FEED_SOCKET_VIP_HEADER, FeedEventQueue, type FeedSocketTarget } from "./feed-hub";
 import type { FeedErrorFrame } from "../contracts/feed";
 import { answerClientFrame, closeBack, SessionChecker, sessionTag, socketIdentity, targetTag, userTag, type SocketAttachment } from "./socket-sessions";
 import { feedEventSchema, type FeedEvent, type FeedFrame } from "../contracts/feed";
 
 const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies FeedErrorFrame);
+
+/** A feed socket's attachment: the session's, and whether its member reads VIP-only posts. */
+type FeedSocketAttachment = SocketAttachment & { readsVip?: true };
+
+const framed = (events: FeedEvent[]) => JSON.stringify({ type: "events", events } satisfies FeedFrame);
 
 export class FeedHub extends DurableObject<AppEnv> {
   private sessions = new SessionChecker(this.env.DB);
@@ -35,7 +46,8 @@ export class FeedHub extends DurableObject<AppEnv> {
     if (!identity) return new Response("Unauthenticated socket", { status: 401 });
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1], [userTag(identity.userId), sessionTag(identity.sessionHash)]);
-    pair[1].serializeAttachment(identity satisfies SocketAttachment);
+    const readsVip = request.headers.get(FEED_SOCKET_VIP_HEADER) === "1";
+    pair[1].serializeAttachment({ ...identity, ...(readsVip ? { readsVip: true } : {}) } satisfies FeedSocketAttachment);
     this.sessions.confirm(identity.sessionHash);
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
@@ -92,7 +104,14 @@ export class FeedHub extends DurableObject<AppEnv> {
     this.lastFlushAt = Date.now();
     try {
       const events = this.queue.take();
-      if (events.length > 0) await this.sessions.sendToLive(this.ctx.getWebSockets(), JSON.stringify({ type: "events", events } satisfies FeedFrame));
+      if (events.length > 0) {
+        const everything = framed(events);
+        const open = events.filter((event) => !("audience" in event && event.audience === "vip"));
+        const forOthers = open.length === events.length ? everything : open.length > 0 ? framed(open) : null;
+        await this.sessions.sendToLive(this.ctx.getWebSockets(), (ws) =>
+          (ws.deserializeAttachment() as FeedSocketAttachment).readsVip ? everything : forOthers,
+        );
+      }
     } catch (err) {
       console.error("feed: flush failed; its events are lost", err);
     } finally {

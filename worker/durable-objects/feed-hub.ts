@@ -8,6 +8,14 @@ import type { SocketTarget } from "./socket-sessions";
 
 export type FeedSocketTarget = SocketTarget;
 
+/**
+ * Set by the Worker on every feed upgrade it forwards, "1" or "0" (never left to the client's own
+ * header): whether the socket's member reads VIP-only posts (VIP or admin) as the session stood
+ * when the socket opened. A change of comp VIP or admin closes the member's sockets; a paid VIP
+ * that ends keeps the flag until the socket reconnects, which costs counts, never text.
+ */
+export const FEED_SOCKET_VIP_HEADER = "x-feed-reads-vip";
+
 /** Spec: at most 10 events a second per client, read as at most 10 frames a second. */
 export const FEED_FLUSH_INTERVAL_MS = 100;
 /** Events in one frame; what is left over goes out in the next flush. */

@@ -99,8 +99,11 @@ export class SessionChecker {
     return new Set(hashes.filter((h) => this.confirmedAt.has(h)));
   }
 
-  /** Sends one text frame to every socket whose session is still live and closes the others. */
-  async sendToLive(sockets: WebSocket[], text: string): Promise<number> {
+  /**
+   * Sends one text frame to every socket whose session is still live and closes the others. With a
+   * function, each socket gets the frame it returns for that socket (null: nothing).
+   */
+  async sendToLive(sockets: WebSocket[], frame: string | ((ws: WebSocket) => string | null)): Promise<number> {
     if (sockets.length === 0) return 0;
     const live = await this.liveSessions(sockets);
     let sent = 0;
@@ -109,6 +112,8 @@ export class SessionChecker {
         closeQuietly(ws, SOCKET_CLOSE_SESSION_ENDED, "Session ended");
         continue;
       }
+      const text = typeof frame === "string" ? frame : frame(ws);
+      if (text === null) continue;
       try {
         ws.send(text);
         sent++;

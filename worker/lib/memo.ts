@@ -9,11 +9,24 @@ const entries = new Map<string, Entry>();
 const MAX_ENTRIES = 200;
 
 export async function remember<T>(key: string, ttlMs: number, compute: () => Promise<T>, now = Date.now()): Promise<T> {
+  return rememberUntil(key, ttlMs, async () => ({ value: await compute(), changesAt: null }), now);
+}
+
+/**
+ * Like remember, for a value that knows when it stops being right (a release time in the
+ * catalog): kept until then at the latest.
+ */
+export async function rememberUntil<T>(
+  key: string,
+  ttlMs: number,
+  compute: () => Promise<{ value: T; changesAt: number | null }>,
+  now = Date.now(),
+): Promise<T> {
   const hit = entries.get(key);
   if (hit && hit.expires > now) return hit.value as T;
-  const value = await compute();
+  const { value, changesAt } = await compute();
   entries.delete(key);
-  entries.set(key, { value, expires: now + ttlMs });
+  entries.set(key, { value, expires: Math.min(now + ttlMs, changesAt ?? Number.POSITIVE_INFINITY) });
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   return value;
 }

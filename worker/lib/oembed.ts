@@ -47,7 +47,10 @@ export function oembedResponse(item: OembedItem, origin: string, brand: string, 
   const size = EMBED_SIZES[item.kind];
   const width = Math.max(MIN_WIDTH, Math.min(size.width, bounds.maxwidth ?? size.width));
   const height = Math.min(size.height, bounds.maxheight ?? size.height);
-  const html = embedIframeHtml(origin, item.kind, item.id, item.title).replace(`width="${size.width}" height="${size.height}"`, `width="${width}" height="${height}"`);
+  const html = embedIframeHtml(origin, item.kind, item.id, item.title).replace(
+    `width="${size.width}" height="${size.height}"`,
+    `width="${width}" height="${height}"`,
+  );
   return {
     version: "1.0",
     type: "rich",

@@ -68,8 +68,13 @@ export const mediaRoutes = new Hono<HonoEnv>()
     if (!SLUG_PATTERN.test(id)) return notFoundJson();
     if (!(await tokenAllows(c, "preview", id))) return forbiddenJson();
     const source = await findPreviewSource(c.var.db, id);
-    if (!source?.previewEnabled || !source.previewKey) return notFoundJson();
-    const response = await serveR2Object(c.env.MEDIA, source.previewKey, c.req.raw, { contentType: audioMimeOfKey(source.previewKey), cacheControl: PRIVATE_CACHE });
+    // A token issued before previews were turned off, or before the track was moved to a later
+    // release, opens nothing.
+    if (!source?.previewEnabled || !source.previewKey || source.state !== "released") return notFoundJson();
+    const response = await serveR2Object(c.env.MEDIA, source.previewKey, c.req.raw, {
+      contentType: audioMimeOfKey(source.previewKey),
+      cacheControl: PRIVATE_CACHE,
+    });
     return response ?? notFoundJson();
   })
 

@@ -11,9 +11,9 @@ import { previewOf } from "../services/media/previews";
 import { visitorKeys } from "../services/analytics/visitor";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { RATE_LIMITS } from "../contracts/limits";
-import { forget, remember } from "../lib/memo";
+import { forget, rememberUntil } from "../lib/memo";
 import { albumsJson, CATALOG_TTL_MS } from "../services/catalog";
-import { findAlbum, findTrack, findTrackAudio, listTracks, recordPlay, recordPreviewPlay, totalPlays } from "../db/music";
+import { findAlbum, findTrack, findStreamSource, listTracks, recordPlay, recordPreviewPlay, totalPlays, type Timed } from "../db/music";
 import {
   MUSIC_MESSAGES,
   albumIdParamSchema,
@@ -33,34 +33,54 @@ const TRACKS_KEY = "music:tracks";
 const albumNotFound = () => notFound(MUSIC_MESSAGES.albumNotFound, "album_not_found");
 const trackNotFound = () => notFound(MUSIC_MESSAGES.trackNotFound, "track_not_found");
 
-/** Catalog lists change only when the catalog does; a minute of caching is harmless. */
-const CATALOG_CACHE = "public, max-age=60";
+/** Catalog lists change only when the catalog does, or at a release time: a minute at most. */
+const CATALOG_MAX_AGE_S = 60;
 /** Play counts move with every play: the tracks list is reused for a few seconds at most. */
 const TRACKS_TTL_MS = 5_000;
 
-/** Answers with JSON serialised once per isolate and time to live (see lib/memo.ts). */
-async function cachedJson(c: Context<HonoEnv>, key: string, ttlMs: number, compute: () => Promise<unknown | null>) {
-  const body = await remember(key, ttlMs, async () => {
-    const value = await compute();
-    return value === null ? null : JSON.stringify(value);
+/** Browsers and shared caches keep a catalog answer a minute, or until the next release time. */
+function catalogCacheControl(changesAt: number | null, now = Date.now()) {
+  const seconds = changesAt === null ? CATALOG_MAX_AGE_S : Math.max(0, Math.min(CATALOG_MAX_AGE_S, Math.floor((changesAt - now) / 1000)));
+  return `public, max-age=${seconds}`;
+}
+
+type CachedBody = { body: string; changesAt: number | null };
+
+/**
+ * Answers with JSON serialised once per isolate and time to live, or until the value's release
+ * times change it (see lib/memo.ts); null when `compute` found nothing.
+ */
+async function cachedJson(c: Context<HonoEnv>, key: string, ttlMs: number, compute: () => Promise<Timed<unknown> | null>, cacheControl = false) {
+  const cached = await rememberUntil<CachedBody | null>(key, ttlMs, async () => {
+    const timed = await compute();
+    return timed === null
+      ? { value: null, changesAt: null }
+      : { value: { body: JSON.stringify(timed.value), changesAt: timed.changesAt }, changesAt: timed.changesAt };
   });
-  if (body === null) return null;
-  return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
+  if (cached === null) return null;
+  if (cacheControl) c.header("Cache-Control", catalogCacheControl(cached.changesAt));
+  return c.body(cached.body, 200, { "content-type": "application/json; charset=UTF-8" });
 }
 
 export const musicRoutes = new Hono<HonoEnv>()
   .get("/albums", async (c) => {
-    c.header("Cache-Control", CATALOG_CACHE);
-    return c.body(await albumsJson(c.var.db), 200, { "content-type": "application/json; charset=UTF-8" });
+    const { body, changesAt } = await albumsJson(c.var.db);
+    c.header("Cache-Control", catalogCacheControl(changesAt));
+    return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
   })
 
   .get("/albums/:id", validate("param", albumIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    c.header("Cache-Control", CATALOG_CACHE);
-    const res = await cachedJson(c, `music:album:${id}`, CATALOG_TTL_MS, async (): Promise<AlbumResponse | null> => {
-      const album = await findAlbum(c.var.db, id);
-      return album && { album };
-    });
+    const res = await cachedJson(
+      c,
+      `music:album:${id}`,
+      CATALOG_TTL_MS,
+      async (): Promise<Timed<AlbumResponse> | null> => {
+        const found = await findAlbum(c.var.db, id);
+        return found && { value: { album: found.value }, changesAt: found.changesAt };
+      },
+      true,
+    );
     if (!res) throw albumNotFound();
     return res;
   })
@@ -68,9 +88,9 @@ export const musicRoutes = new Hono<HonoEnv>()
   .get(
     "/tracks",
     async (c) =>
-      (await cachedJson(c, TRACKS_KEY, TRACKS_TTL_MS, async (): Promise<TracksResponse> => {
-        const tracks = await listTracks(c.var.db);
-        return { tracks, totalPlays: tracks.reduce((sum, t) => sum + t.plays, 0) };
+      (await cachedJson(c, TRACKS_KEY, TRACKS_TTL_MS, async (): Promise<Timed<TracksResponse>> => {
+        const { value: tracks, changesAt } = await listTracks(c.var.db);
+        return { value: { tracks, totalPlays: tracks.reduce((sum, t) => sum + t.plays, 0) }, changesAt };
       }))!,
   )
 
@@ -84,9 +104,10 @@ export const musicRoutes = new Hono<HonoEnv>()
 
   .post("/tracks/:id/stream", requireVIP, validate("param", trackIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    const audio = await findTrackAudio(c.var.db, id);
-    if (audio === undefined) throw trackNotFound();
-    if (audio === null) throw new ApiError(409, "not_playable", MUSIC_MESSAGES.notPlayable);
+    const source = await findStreamSource(c.var.db, id);
+    // Before its early access a track is the admins' alone: to anyone else it does not exist yet.
+    if (!source || (source.state === "hidden" && !c.var.user.isAdmin)) throw trackNotFound();
+    if (source.audioKey === null) throw new ApiError(409, "not_playable", MUSIC_MESSAGES.notPlayable);
     const { token, expiresAt } = await signTrackToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, id);
     return c.json<StreamResponse>({ url: `/media/tracks/${id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
   })

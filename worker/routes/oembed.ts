@@ -48,7 +48,7 @@ export const oembedRoutes = new Hono<HonoEnv>().get("/", validate("query", oembe
     const track = await findTrack(db, target.id);
     if (track) item = { ...target, title: `${track.title} · ${track.albumTitle}`, thumbnail: await coverThumbnail(c.env.MEDIA, track.coverUrl) };
   } else {
-    const album = await findAlbum(db, target.id);
+    const album = (await findAlbum(db, target.id))?.value;
     if (album) item = { ...target, title: album.title, thumbnail: await coverThumbnail(c.env.MEDIA, album.coverUrl) };
   }
   if (!item) throw notFound();

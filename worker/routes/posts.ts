@@ -1,22 +1,30 @@
 // /api/posts: the social feed for signed-in members (banned members have no session); visitors get
-// only a shared post's teaser. Writes are rate limited, and each one tells the feed hub once D1 has
-// committed it.
+// only a shared post's teaser (a public post's whole text and picture). Writes are rate limited, and
+// each one tells the feed hub once D1 has committed it. Who may read a VIP-only post is decided in
+// db/feed.ts (everyone else gets its locked teaser); doing anything with one is refused here.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
+import type { DB } from "../db/client";
 import type { SessionUser } from "../contracts/auth";
-import { requireUser } from "../middleware/guards";
+import { requireAdmin, requireUser } from "../middleware/guards";
 import { hitRateLimit } from "../services/rate-limit";
 import { validate } from "../lib/validate";
-import { badRequest, conflict, notFound } from "../lib/errors";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { isRefused } from "../lib/outcome";
 import { publishFeedEvent } from "../durable-objects/feed-hub";
 import { RATE_LIMITS } from "../contracts/limits";
+import { readConfig, type AppEnv } from "../env";
+import { readSettings } from "../db/settings";
+import { artistNameOf } from "../contracts/admin-settings";
 import {
   FEED_MESSAGES,
+  PINNED_MAX,
   POST_ID_PATTERN,
   POST_IMAGE_URL_PREFIX,
   createCommentSchema,
   createPostSchema,
   feedQuerySchema,
+  pinPostSchema,
   postParamSchema,
   reportSchema,
   type CommentResponse,
@@ -26,11 +34,13 @@ import {
   type LikeResponse,
   type PostResponse,
   type PostTeaserResponse,
+  type PostView,
 } from "../contracts/feed";
 import { findReportableComment, insertCommentReport } from "../db/moderation";
 import { MODERATION_ERROR_CODES, MODERATION_MESSAGES } from "../contracts/moderation";
 import { z } from "../contracts/zod";
 import {
+  countPinned,
   decodeCursor,
   deletePost,
   findComment,
@@ -43,6 +53,9 @@ import {
   listComments,
   listFeed,
   setLike,
+  setPinned,
+  type OfficialName,
+  type PinRefusal,
   type Viewer,
 } from "../db/feed";
 
@@ -52,22 +65,48 @@ const commentParamSchema = postParamSchema.extend({ commentId: z.string().regex(
 type MemberContext = Context<HonoEnv & { Variables: { user: SessionUser } }>;
 
 const postNotFound = () => notFound(FEED_MESSAGES.postNotFound, "post_not_found");
-const viewerOf = (c: MemberContext): Viewer => ({ id: c.var.user.id, isAdmin: c.var.user.isAdmin });
+/** The guards' own answer: visibility vip, official and pinned are chosen by admins only. */
+const adminRequired = () => forbidden("Admin Access Required", "admin_required");
+const viewerOf = (c: MemberContext): Viewer => ({ id: c.var.user.id, isAdmin: c.var.user.isAdmin, isVIP: c.var.user.isVIP });
+
+/** Official posts show the artist's name as it is set now (settings, else the configured persona). */
+const officialName =
+  ({ var: { db }, env }: { var: { db: DB }; env: AppEnv }): OfficialName =>
+  async () =>
+    artistNameOf(await readSettings(db), readConfig(env));
+
+/** 409 pin_limit, with the limit for the text's translation. */
+const pinLimitReached = () => new ApiError(409, "pin_limit", FEED_MESSAGES.pinLimit, { params: { max: PINNED_MAX } });
+const PIN_REFUSALS: Record<PinRefusal, () => ApiError> = {
+  not_official: () => conflict(FEED_MESSAGES.pinRequiresOfficial, "pin_not_official"),
+  limit: pinLimitReached,
+};
 
 /** Tells every open feed, after the response, without holding the response up. */
 const announce = (c: MemberContext, event: FeedEvent) => c.executionCtx.waitUntil(publishFeedEvent(c.env, event));
 
-/** The post as the viewer may see it, or 404 (missing, or by a banned member for a non-admin). */
+/** A VIP-only post's counts go to the sockets of those who may read it (FeedHub). */
+const audienceOf = (post: PostView) => (post.visibility === "vip" ? { audience: "vip" as const } : {});
+
+/** The post as the viewer may see it (a VIP-only one maybe locked), or 404 (missing, or by a banned member for a non-admin). */
 async function visiblePost(c: MemberContext, postId: string) {
-  const post = await findPost(c.var.db, viewerOf(c), postId);
+  const post = await findPost(c.var.db, viewerOf(c), postId, officialName(c));
   if (!post) throw postNotFound();
   return post;
 }
 
+/** A post the viewer may read and act on: a VIP-only post's comments, likes and reports are for VIP members and admins. */
+async function readablePost(c: MemberContext, postId: string) {
+  const post = await visiblePost(c, postId);
+  if (post.locked) throw forbidden(FEED_MESSAGES.vipPost, "vip_required");
+  return post;
+}
+
 export const postRoutes = new Hono<HonoEnv>()
-  // The one public read: a shared post's link shows visitors who shared it, never what it says.
+  // The one public read: a shared post's link shows visitors who shared it, and only a public
+  // post's text and picture.
   .get("/:id/teaser", validate("param", postParamSchema), async (c) => {
-    const teaser = await findPostTeaser(c.var.db, c.req.valid("param").id);
+    const teaser = await findPostTeaser(c.var.db, c.req.valid("param").id, officialName(c));
     if (!teaser) throw postNotFound();
     return c.json<PostTeaserResponse>({ teaser });
   })
@@ -76,14 +115,19 @@ export const postRoutes = new Hono<HonoEnv>()
 
   .get("/", validate("query", feedQuerySchema), async (c) => {
     const { cursor } = c.req.valid("query");
-    return c.json<FeedResponse>(await listFeed(c.var.db, viewerOf(c), cursor ? decodeCursor(cursor) : undefined));
+    return c.json<FeedResponse>(await listFeed(c.var.db, viewerOf(c), cursor ? decodeCursor(cursor) : undefined, officialName(c)));
   })
 
   .post("/", validate("json", createPostSchema), async (c) => {
     const db = c.var.db;
     const userId = c.var.user.id;
+    const { content, image, visibility = "members", official = false, pinned = false } = c.req.valid("json");
+    // Refused before the rate limit counts it: nothing was attempted.
+    if ((visibility === "vip" || official || pinned) && !c.var.user.isAdmin) throw adminRequired();
     await hitRateLimit(db, `post:user:${userId}`, RATE_LIMITS.postsPerUser);
-    const { content, image } = c.req.valid("json");
+    // Read before the insert, so two admins pinning at the same moment could make it one more;
+    // the feed shows every pinned post all the same, and PATCH checks inside its update.
+    if (pinned && (await countPinned(db)) >= PINNED_MAX) throw pinLimitReached();
     let attached = null;
     if (image) {
       const key = `posts/${image}`;
@@ -92,12 +136,23 @@ export const postRoutes = new Hono<HonoEnv>()
       attached = { key, url: POST_IMAGE_URL_PREFIX + image, width: uploaded.width, height: uploaded.height };
     }
     const id = crypto.randomUUID();
-    if (!(await insertPost(db, { id, userId, content, image: attached }))) throw badRequest(FEED_MESSAGES.imageNotFound, "image_not_found");
-    announce(c, { type: "post.created", postId: id, authorId: userId });
+    if (!(await insertPost(db, { id, userId, content, image: attached, visibility, official, pinned }))) {
+      throw badRequest(FEED_MESSAGES.imageNotFound, "image_not_found");
+    }
+    announce(c, { type: "post.created", postId: id, authorId: official ? null : userId });
     return c.json<PostResponse>({ post: await visiblePost(c, id) }, 201);
   })
 
   .get("/:id", validate("param", postParamSchema), async (c) => c.json<PostResponse>({ post: await visiblePost(c, c.req.valid("param").id) }))
+
+  // Pins an official post to the top of the feed, or unpins it: admins only.
+  .patch("/:id", requireAdmin, validate("param", postParamSchema), validate("json", pinPostSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const outcome = await setPinned(c.var.db, id, c.req.valid("json").pinned);
+    if (outcome === null) throw postNotFound();
+    if (isRefused(outcome)) throw PIN_REFUSALS[outcome.refused]();
+    return c.json<PostResponse>({ post: await visiblePost(c, id) });
+  })
 
   // Another member's post is a 404, exactly like a missing one.
   .delete("/:id", validate("param", postParamSchema), async (c) => {
@@ -111,7 +166,7 @@ export const postRoutes = new Hono<HonoEnv>()
 
   .get("/:id/comments", validate("param", postParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    await visiblePost(c, id);
+    await readablePost(c, id);
     return c.json<CommentsResponse>({ comments: await listComments(c.var.db, viewerOf(c), id) });
   })
 
@@ -119,13 +174,13 @@ export const postRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     const { id } = c.req.valid("param");
     await hitRateLimit(db, `comment:user:${c.var.user.id}`, RATE_LIMITS.commentsPerUser);
-    await visiblePost(c, id);
+    const post = await readablePost(c, id);
     const commentId = crypto.randomUUID();
     const commentCount = await insertComment(db, { id: commentId, postId: id, userId: c.var.user.id, content: c.req.valid("json").content });
     if (commentCount === null) throw postNotFound(); // deleted meanwhile
     const comment = await findComment(db, viewerOf(c), commentId);
     if (!comment) throw postNotFound();
-    announce(c, { type: "comment.added", postId: id, commentCount });
+    announce(c, { type: "comment.added", postId: id, commentCount, ...audienceOf(post) });
     return c.json<CommentResponse>({ comment, commentCount }, 201);
   })
 
@@ -136,7 +191,7 @@ export const postRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     const { id } = c.req.valid("param");
     await hitRateLimit(db, `report:user:${c.var.user.id}`, RATE_LIMITS.reportsPerUser);
-    await visiblePost(c, id);
+    await readablePost(c, id);
     const { reason, details } = c.req.valid("json");
     if (!(await insertReport(db, { postId: id, reporterId: c.var.user.id, reason, details: details ?? null }))) {
       throw conflict(FEED_MESSAGES.alreadyReported, "already_reported");
@@ -149,7 +204,7 @@ export const postRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     const { id, commentId } = c.req.valid("param");
     await hitRateLimit(db, `report:user:${c.var.user.id}`, RATE_LIMITS.reportsPerUser);
-    await visiblePost(c, id);
+    await readablePost(c, id);
     if (!(await findReportableComment(db, id, commentId))) throw notFound(MODERATION_MESSAGES.commentNotFound, MODERATION_ERROR_CODES.commentNotFound);
     const { reason, details } = c.req.valid("json");
     if (!(await insertCommentReport(db, { commentId, reporterId: c.var.user.id, reason, details: details ?? null }))) {
@@ -162,9 +217,9 @@ async function like(c: MemberContext, liked: boolean) {
   const db = c.var.db;
   const id = c.req.param("id")!;
   await hitRateLimit(db, `like:user:${c.var.user.id}`, RATE_LIMITS.likesPerUser);
-  await visiblePost(c, id);
+  const post = await readablePost(c, id);
   const likeCount = await setLike(db, id, c.var.user.id, liked);
   if (likeCount === null) throw postNotFound();
-  announce(c, { type: "like.changed", postId: id, likeCount });
+  announce(c, { type: "like.changed", postId: id, likeCount, ...audienceOf(post) });
   return c.json<LikeResponse>({ liked, likeCount });
 }

@@ -37,6 +37,8 @@ export const profileRoutes = new Hono<HonoEnv>()
   })
   .get("/:id/posts", validate("param", profileIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    if (!(await isProfileVisible(c.var.db, id, c.var.user))) throw notFound(PROFILE_MESSAGES.notFound);
-    return c.json<ProfilePostsResponse>({ posts: await listUserPosts(c.var.db, id) });
+    const viewer = c.var.user;
+    if (!viewer) throw unauthorized();
+    if (!(await isProfileVisible(c.var.db, id, viewer))) throw notFound(PROFILE_MESSAGES.notFound);
+    return c.json<ProfilePostsResponse>({ posts: await listUserPosts(c.var.db, id, viewer) });
   });

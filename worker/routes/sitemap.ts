@@ -30,8 +30,11 @@ export const sitemapRoutes = new Hono<HonoEnv>()
         const images = upcoming.flatMap((row) => toPublicEvent(row, now).imageUrl ?? []).map(absolute);
         return { loc: absolute(path), lastmod: eventsUpdated, images };
       }),
-      ...albums.map((album) => ({ loc: absolute(`/music/catalog/${encodeURIComponent(album.id)}`), images: album.coverUrl ? [absolute(album.coverUrl)] : [] })),
-      ...tracks.map((track) => ({ loc: absolute(`/music/track/${encodeURIComponent(track.id)}`) })),
+      ...albums.value.map((album) => ({
+        loc: absolute(`/music/catalog/${encodeURIComponent(album.id)}`),
+        images: album.coverUrl ? [absolute(album.coverUrl)] : [],
+      })),
+      ...tracks.value.map((track) => ({ loc: absolute(`/music/track/${encodeURIComponent(track.id)}`) })),
     ];
     return c.body(sitemapXml(entries), 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE });
   })

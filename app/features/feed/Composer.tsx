@@ -1,16 +1,22 @@
 // The post composer (spec 2.7, 5): a labelled text box (at least 100 px high) with a character
 // counter, an optional image (images only, checked here for type and the 5 MB cap, previewed and
-// removable before posting), and Post, which reads 'Posting...' while busy and is disabled while
-// the text is empty. The image is uploaded first, with its progress shown; then the post is sent.
+// removable before posting), who can read it (Members unless the author picks Public; admins may
+// also pick VIP only, post as the artist and pin that post), and Post, which reads 'Posting...'
+// while busy and is disabled while the text is empty. The image is uploaded first, with its
+// progress shown; then the post is sent. The choices go back to Members after each post, so a
+// public post is always chosen on purpose. The Worker checks who may choose what.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
-import { POST_MAX } from "../../../worker/contracts/feed";
+import { POST_MAX, type PostVisibility } from "../../../worker/contracts/feed";
+import { useSessionUser } from "../../lib/session/useSession";
 import { FilePickerField } from "../../components/FilePickerField";
 import { UiText } from "../../components/form/FormField";
 import { checkPostImage, feedErrorText, ImageUploadError, textLength, uploadErrorText, type UiMessage } from "./errors";
 import { postTooLongMessage } from "../../lib/forms/messages";
-import { counterMessage, feedMessages as m, uploadingMessage } from "./messages";
+import { counterMessage, feedMessages as m, officialAsMessage, uploadingMessage, visibilityMessages } from "./messages";
 import { useCreatePost } from "./mutations";
+import { artistNameQueryOptions } from "./queries";
 import "./feed.css";
 import { useChosenFile } from "../../lib/useChosenFile";
 
@@ -19,11 +25,19 @@ type ComposerProps = {
   onError: (text: UiMessage | null) => void;
 };
 
+const MEMBER_CHOICES: PostVisibility[] = ["members", "public"];
+const ADMIN_CHOICES: PostVisibility[] = ["members", "public", "vip"];
+
 export function Composer({ onError }: ComposerProps) {
   const intl = useIntl();
   const id = useId();
   const create = useCreatePost();
+  const isAdmin = useSessionUser().user?.isAdmin ?? false;
+  const artistName = useQuery({ ...artistNameQueryOptions(), enabled: isAdmin }).data;
   const [content, setContent] = useState("");
+  const [visibility, setVisibility] = useState<PostVisibility>("members");
+  const [official, setOfficial] = useState(false);
+  const [pinned, setPinned] = useState(false);
   const [image, chooseImage] = useChosenFile();
   const [imageError, setImageError] = useState<UiMessage | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -62,12 +76,15 @@ export function Composer({ onError }: ComposerProps) {
     setImageError(null);
     setProgress(image ? 0 : null);
     create.mutate(
-      { content, image: image?.file ?? null, onProgress: setProgress },
+      { content, image: image?.file ?? null, onProgress: setProgress, visibility, official: isAdmin && official, pinned: isAdmin && official && pinned },
       {
         onSuccess: () => {
           setContent("");
           chooseImage(null);
           clearFileInput();
+          setVisibility("members");
+          setOfficial(false);
+          setPinned(false);
         },
         onError: (error) => {
           // The image's own problems belong next to the picker; the post's go to the page banner.
@@ -127,6 +144,52 @@ export function Composer({ onError }: ComposerProps) {
           <button type="button" className="btn btn-ghost btn-sm" onClick={removeImage} disabled={busy}>
             <FormattedMessage {...m.imageRemove} />
           </button>
+        </div>
+      )}
+
+      <div className="field feed-composer-visibility">
+        <label htmlFor={`${id}-visibility`}>
+          <FormattedMessage {...m.visibilityLabel} />
+        </label>
+        <select
+          id={`${id}-visibility`}
+          name="visibility"
+          value={visibility}
+          disabled={busy}
+          aria-describedby={`${id}-visibility-hint`}
+          onChange={(e) => setVisibility(e.target.value as PostVisibility)}
+        >
+          {(isAdmin ? ADMIN_CHOICES : MEMBER_CHOICES).map((choice) => (
+            <option key={choice} value={choice}>
+              {intl.formatMessage(visibilityMessages[choice])}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-visibility-hint`} className="field-hint">
+          <FormattedMessage {...m.visibilityHint} />
+        </p>
+      </div>
+
+      {isAdmin && (
+        <div className="feed-composer-official">
+          <label>
+            <input
+              type="checkbox"
+              name="official"
+              checked={official}
+              disabled={busy}
+              onChange={(e) => {
+                setOfficial(e.target.checked);
+                if (!e.target.checked) setPinned(false);
+              }}
+            />{" "}
+            {artistName ? <FormattedMessage {...officialAsMessage} values={{ artist: artistName }} /> : <FormattedMessage {...m.officialPlain} />}
+          </label>
+          {/* Only an official post can be pinned. */}
+          <label>
+            <input type="checkbox" name="pinned" checked={pinned} disabled={busy || !official} onChange={(e) => setPinned(e.target.checked)} />{" "}
+            <FormattedMessage {...m.pinOnCreate} />
+          </label>
         </div>
       )}
 

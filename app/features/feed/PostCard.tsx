@@ -2,7 +2,11 @@
 // profile, VIP badge), when (relative, the full date in the title), the text (as text, links made
 // safe), the image (space reserved from its width and height; a stock photo if it fails), and the
 // actions: like, comments (one post's open at a time; the page decides), share, report, delete
-// (author or admin only: the server says so in canDelete, and checks again).
+// (author or admin only: the server says so in canDelete, and checks again), and for admins pin or
+// unpin an official post. Badges say an official post (the artist's account, no profile link), a
+// pinned one, and who can read it when that is not the members (Public, VIP only). A VIP-only post
+// the reader may not read arrives locked (no text, picture or counts: the server never sends them)
+// and shows as a teaser with a way to become VIP, and nothing to like, comment or report.
 import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -13,10 +17,11 @@ import { DEFAULT_PHOTO_URL } from "../../components/defaultImages";
 import { Comments } from "./Comments";
 import { feedErrorText, type UiMessage } from "./errors";
 import { commentsButtonMessage, feedMessages as m, imageAltMessage, likeButtonMessage, shareTitleMessage } from "./messages";
-import { useToggleLike } from "./mutations";
+import { usePinPost, useToggleLike } from "./mutations";
 import { PostContent } from "../../components/PostContent";
 import { RelativeTime } from "./RelativeTime";
 import { useOrigin } from "../../lib/origin";
+import { useSessionUser } from "../../lib/session/useSession";
 import { ReportDialog } from "./ReportDialog";
 import "./feed.css";
 
@@ -73,6 +78,58 @@ function HeartIcon({ filled }: { filled: boolean }) {
   );
 }
 
+/** What a locked post shows in place of its text and picture: a blurred line that stands for nothing. */
+function LockedBody() {
+  return (
+    <div className="feed-locked">
+      <span className="feed-locked-line" aria-hidden="true" />
+      <p className="feed-locked-title">
+        <Icon name="lock" size={18} />
+        <FormattedMessage {...m.lockedTitle} />
+      </p>
+      <Link to="/vip-signup" className="btn btn-primary btn-sm">
+        <FormattedMessage {...m.lockedCta} />
+      </Link>
+    </div>
+  );
+}
+
+/** Official, pinned and who-can-read badges (members, the usual, has none). */
+function PostBadges({ post }: { post: PostView }) {
+  return (
+    <>
+      {post.official && (
+        <span className="badge badge-admin feed-badge">
+          <FormattedMessage {...m.officialBadge} />
+        </span>
+      )}
+      {post.author.isVIP && (
+        <span className="badge badge-vip">
+          <FormattedMessage {...m.vipBadge} />
+        </span>
+      )}
+      {post.pinned && (
+        <span className="badge feed-badge">
+          <Icon name="star" size={12} />
+          <FormattedMessage {...m.pinnedBadge} />
+        </span>
+      )}
+      {post.visibility === "public" && (
+        <span className="badge feed-badge">
+          <Icon name="globe" size={12} />
+          <FormattedMessage {...m.publicBadge} />
+        </span>
+      )}
+      {post.visibility === "vip" && (
+        <span className="badge feed-badge">
+          <Icon name="lock" size={12} />
+          <FormattedMessage {...m.vipOnlyBadge} />
+        </span>
+      )}
+    </>
+  );
+}
+
 type ShareState = "idle" | "copied" | "failed";
 
 /** Share: the system's share sheet where there is one, else the link copied to the clipboard. */
@@ -111,6 +168,8 @@ export function PostCard({ post, viewerId, commentsOpen, onToggleComments, onDel
   const authorId = `${id}-author`;
   const commentsId = `${id}-comments`;
   const like = useToggleLike(post.id);
+  const pin = usePinPost(post.id);
+  const isAdmin = useSessionUser().user?.isAdmin ?? false;
   const [reporting, setReporting] = useState(false);
   const [shareState, share] = useShare(postShareUrl(post.id, origin), intl.formatMessage(shareTitleMessage, { username: post.author.username }));
   const isOwn = viewerId !== null && viewerId === post.author.id;
@@ -119,6 +178,7 @@ export function PostCard({ post, viewerId, commentsOpen, onToggleComments, onDel
     like.mutate(!post.likedByMe, {
       onError: (error) => onError?.(feedErrorText(error, m.likeFailed)),
     });
+  const togglePin = () => pin.mutate(!post.pinned, { onError: (error) => onError?.(feedErrorText(error, m.pinFailed)) });
 
   return (
     <article
@@ -133,66 +193,79 @@ export function PostCard({ post, viewerId, commentsOpen, onToggleComments, onDel
         <Avatar src={post.author.avatarUrl} alt="" size={44} className="feed-avatar" />
         <div className="feed-post-byline">
           <span id={authorId} className="feed-post-author">
-            <Link to="/social/profile/$userId" params={{ userId: post.author.id }} className="feed-post-username">
-              {post.author.username}
-            </Link>
-            {post.author.isVIP && (
-              <span className="badge badge-vip">
-                <FormattedMessage {...m.vipBadge} />
-              </span>
+            {post.author.id === null ? (
+              <span className="feed-post-username">{post.author.username}</span>
+            ) : (
+              <Link to="/social/profile/$userId" params={{ userId: post.author.id }} className="feed-post-username">
+                {post.author.username}
+              </Link>
             )}
+            <PostBadges post={post} />
           </span>
           <RelativeTime iso={post.createdAt} className="muted feed-post-time" />
         </div>
       </header>
 
-      <PostContent text={post.content} />
-      {post.image && <PostImage image={post.image} username={post.author.username} />}
+      {post.locked ? (
+        <LockedBody />
+      ) : (
+        <>
+          <PostContent text={post.content} />
+          {post.image && <PostImage image={post.image} username={post.author.username} />}
+        </>
+      )}
 
-      <footer className="feed-post-actions">
-        <button
-          type="button"
-          className={`btn btn-ghost btn-sm feed-like${post.likedByMe ? " is-liked" : ""}`}
-          aria-pressed={post.likedByMe}
-          aria-label={intl.formatMessage(likeButtonMessage, { count: post.likeCount })}
-          onClick={toggleLike}
-        >
-          <HeartIcon filled={post.likedByMe} />
-          <span aria-hidden="true">{intl.formatNumber(post.likeCount)}</span>
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          aria-expanded={commentsOpen}
-          aria-controls={commentsOpen ? commentsId : undefined}
-          onClick={onToggleComments}
-        >
-          <FormattedMessage {...commentsButtonMessage} values={{ count: post.commentCount }} />
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void share()}>
-          <Icon name="upload" size={16} />
-          <FormattedMessage {...m.share} />
-        </button>
-        <span className="feed-share-status" role="status">
-          {shareState === "copied" && <FormattedMessage {...m.linkCopied} />}
-          {shareState === "failed" && <FormattedMessage {...m.copyFailed} />}
-        </span>
-        <span className="feed-post-actions-end">
-          {!isOwn && (
-            <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.reportLabel)} onClick={() => setReporting(true)}>
-              <Icon name="alert" size={16} />
-              <FormattedMessage {...m.report} />
-            </button>
-          )}
-          {post.canDelete && (
-            <button type="button" className="btn btn-ghost btn-sm feed-delete" aria-label={intl.formatMessage(m.deleteLabel)} onClick={() => onDelete(post)}>
-              <FormattedMessage {...m.delete} />
-            </button>
-          )}
-        </span>
-      </footer>
+      {!post.locked && (
+        <footer className="feed-post-actions">
+          <button
+            type="button"
+            className={`btn btn-ghost btn-sm feed-like${post.likedByMe ? " is-liked" : ""}`}
+            aria-pressed={post.likedByMe}
+            aria-label={intl.formatMessage(likeButtonMessage, { count: post.likeCount })}
+            onClick={toggleLike}
+          >
+            <HeartIcon filled={post.likedByMe} />
+            <span aria-hidden="true">{intl.formatNumber(post.likeCount)}</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-expanded={commentsOpen}
+            aria-controls={commentsOpen ? commentsId : undefined}
+            onClick={onToggleComments}
+          >
+            <FormattedMessage {...commentsButtonMessage} values={{ count: post.commentCount }} />
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void share()}>
+            <Icon name="upload" size={16} />
+            <FormattedMessage {...m.share} />
+          </button>
+          <span className="feed-share-status" role="status">
+            {shareState === "copied" && <FormattedMessage {...m.linkCopied} />}
+            {shareState === "failed" && <FormattedMessage {...m.copyFailed} />}
+          </span>
+          <span className="feed-post-actions-end">
+            {!isOwn && (
+              <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.reportLabel)} onClick={() => setReporting(true)}>
+                <Icon name="alert" size={16} />
+                <FormattedMessage {...m.report} />
+              </button>
+            )}
+            {isAdmin && post.official && (
+              <button type="button" className="btn btn-ghost btn-sm" disabled={pin.isPending} onClick={togglePin}>
+                <FormattedMessage {...(post.pinned ? m.unpin : m.pin)} />
+              </button>
+            )}
+            {post.canDelete && (
+              <button type="button" className="btn btn-ghost btn-sm feed-delete" aria-label={intl.formatMessage(m.deleteLabel)} onClick={() => onDelete(post)}>
+                <FormattedMessage {...m.delete} />
+              </button>
+            )}
+          </span>
+        </footer>
+      )}
 
-      {commentsOpen && <Comments id={commentsId} postId={post.id} viewerId={viewerId} />}
+      {commentsOpen && !post.locked && <Comments id={commentsId} postId={post.id} viewerId={viewerId} />}
       {reporting && <ReportDialog target={{ postId: post.id }} onClose={() => setReporting(false)} />}
     </article>
   );

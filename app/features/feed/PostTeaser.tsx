@@ -1,16 +1,74 @@
-// A shared post's address opened by a visitor: the community is for members, so the page says who
-// shared a post here and asks them to sign in or join to read it. It never shows the post's text or
-// picture (the API does not send them to visitors).
+// A shared post's address opened by a visitor. A public post shows whole: who wrote it, its text
+// and picture, and an invitation to sign in to like and comment. Any other post shows who shared
+// it and asks the visitor to sign in or join (a VIP-only post: to become VIP) to read it; its text
+// and picture are never on this page (the API does not send them to visitors).
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
+import type { PostTeaser as PostTeaserData } from "../../../worker/contracts/feed";
 import { Avatar } from "../../components/Avatar";
 import { Loading } from "../../components/Loading";
+import { PostContent } from "../../components/PostContent";
 import { useSiteConfig } from "../../lib/session/useSession";
-import { feedMessages as m, teaserSharedByMessage, teaserTitleMessage } from "./messages";
+import { feedMessages as m, imageAltMessage, teaserSharedByMessage, teaserTitleMessage } from "./messages";
 import { PostNotFound } from "./PostPage";
 import { isMissingPost, postTeaserQueryOptions } from "./queries";
 import "./feed.css";
+
+function SignInActions({ here, vip }: { here: string; vip: boolean }) {
+  return (
+    <div className="post-teaser-actions">
+      <Link to="/social/login" search={{ redirect: here }} className="btn btn-primary">
+        <FormattedMessage {...m.teaserSignIn} />
+      </Link>
+      {vip ? (
+        <Link to="/vip-signup" className="btn btn-ghost">
+          <FormattedMessage {...m.lockedCta} />
+        </Link>
+      ) : (
+        <Link to="/social/signup" className="btn btn-ghost">
+          <FormattedMessage {...m.teaserJoin} />
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** A public post, as anyone with the link reads it. */
+function PublicPost({ teaser, content, here }: { teaser: PostTeaserData; content: string; here: string }) {
+  const intl = useIntl();
+  const { author, image } = teaser;
+  return (
+    <article className="card post feed-post post-public" aria-labelledby="post-public-author">
+      <header className="feed-post-head">
+        <Avatar src={author.avatarUrl} alt="" size={44} className="feed-avatar" />
+        <h1 id="post-public-author" className="feed-post-author">
+          <span className="feed-post-username">{author.username}</span>
+          {teaser.official && (
+            <span className="badge badge-admin feed-badge">
+              <FormattedMessage {...m.officialBadge} />
+            </span>
+          )}
+        </h1>
+      </header>
+      <PostContent text={content} />
+      {image && (
+        <img
+          className="post-image feed-post-image"
+          src={image.url}
+          width={image.width}
+          height={image.height}
+          alt={intl.formatMessage(imageAltMessage, { username: author.username })}
+          decoding="async"
+        />
+      )}
+      <p className="muted">
+        <FormattedMessage {...m.teaserPublicHint} />
+      </p>
+      <SignInActions here={here} vip={false} />
+    </article>
+  );
+}
 
 export function PostTeaser({ postId }: { postId: string }) {
   const intl = useIntl();
@@ -22,24 +80,19 @@ export function PostTeaser({ postId }: { postId: string }) {
   if (query.isError && isMissingPost(query.error)) body = <PostNotFound />;
   else if (!query.data)
     body = query.isError ? <p role="alert">{intl.formatMessage(m.postLoadFailed)}</p> : <Loading label={intl.formatMessage(m.postLoading)} />;
+  else if (query.data.teaser.content !== null) body = <PublicPost teaser={query.data.teaser} content={query.data.teaser.content} here={here} />;
   else {
-    const { author } = query.data.teaser;
+    const { author, visibility } = query.data.teaser;
+    const vip = visibility === "vip";
     body = (
       <article className="card post-teaser" aria-labelledby="post-teaser-title">
         <Avatar src={author.avatarUrl} alt="" size={64} />
         <h1 id="post-teaser-title">{intl.formatMessage(teaserTitleMessage, { brand })}</h1>
         <p className="post-teaser-author">{intl.formatMessage(teaserSharedByMessage, { username: author.username })}</p>
         <p className="muted">
-          <FormattedMessage {...m.teaserHint} />
+          <FormattedMessage {...(vip ? m.teaserVipHint : m.teaserHint)} />
         </p>
-        <div className="post-teaser-actions">
-          <Link to="/social/login" search={{ redirect: here }} className="btn btn-primary">
-            <FormattedMessage {...m.teaserSignIn} />
-          </Link>
-          <Link to="/social/signup" className="btn btn-ghost">
-            <FormattedMessage {...m.teaserJoin} />
-          </Link>
-        </div>
+        <SignInActions here={here} vip={vip} />
       </article>
     );
   }

@@ -5,7 +5,7 @@ import type { MessageDescriptor } from "react-intl";
 import { POST_IMAGE_MAX_BYTES } from "../../../worker/contracts/feed";
 import { ApiRequestError } from "../../lib/api";
 import { serverErrorText, type ErrorTexts, type UiMessage } from "../../lib/forms/errorText";
-import { feedMessages as m } from "./messages";
+import { feedMessages as m, pinLimitMessage } from "./messages";
 
 export type { UiMessage };
 
@@ -21,11 +21,22 @@ const isRateLimited = (error: ApiRequestError) => error.status === 429 || error.
 /** A report is about a post here (a comment's dialog says its own text first). */
 const FEED_TEXTS: ErrorTexts = { already_reported: m.reportAlready };
 
+/** The feed's own codes (worker/routes/posts.ts): who may post what, and pinning. */
+const FEED_CODE_TEXTS: Record<string, MessageDescriptor> = {
+  vip_required: m.lockedTitle,
+  admin_required: m.adminRequired,
+  pin_not_official: m.pinNotOfficial,
+  pin_requires_official: m.pinNotOfficial,
+  pin_limit: pinLimitMessage,
+};
+
 /** The text for a failed feed request: what we recognise, else `fallback`. */
 export function feedErrorText(error: unknown, fallback: MessageDescriptor): UiMessage {
   if (error instanceof ImageUploadError) return uploadErrorText(error.cause);
   if (!(error instanceof ApiRequestError)) return { message: fallback };
   if (isRateLimited(error)) return { message: m.rateLimited };
+  const own = Object.hasOwn(FEED_CODE_TEXTS, error.code) ? FEED_CODE_TEXTS[error.code] : undefined;
+  if (own) return error.params ? { message: own, values: error.params } : { message: own };
   return serverErrorText(error, FEED_TEXTS) ?? { message: fallback };
 }
 

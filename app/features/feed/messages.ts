@@ -2,7 +2,7 @@
 // the Delete Post and Report dialogs and the single-post page. Spec texts verbatim; ours where the
 // spec is silent.
 import { defineMessage, defineMessages } from "react-intl";
-import type { ReportReason } from "../../../worker/contracts/feed";
+import type { PostVisibility, ReportReason } from "../../../worker/contracts/feed";
 
 export const feedMessages = defineMessages({
   // The page (the banner reuses the route's own title and intro).
@@ -93,6 +93,41 @@ export const feedMessages = defineMessages({
   teaserHint: { id: "feed.teaser.hint", defaultMessage: "Posts in the community are for members. Sign in to read it and join the conversation." },
   teaserSignIn: { id: "feed.teaser.signIn", defaultMessage: "Sign In" },
   teaserJoin: { id: "feed.teaser.join", defaultMessage: "Create an account" },
+  teaserPublicHint: { id: "feed.teaser.publicHint", defaultMessage: "Sign in to like and comment, or create an account to join the community." },
+  teaserVipHint: { id: "feed.teaser.vipHint", defaultMessage: "This post is for VIP members. Sign in with a VIP membership to read it." },
+
+  // Who may read a post (the composer's choice and the post's badges), official and pinned posts.
+  visibilityLabel: { id: "feed.composer.visibility", defaultMessage: "Who can read it" },
+  visibilityHint: { id: "feed.composer.visibilityHint", defaultMessage: "Public posts can be read by anyone with the link, even without an account." },
+  officialPlain: { id: "feed.composer.officialPlain", defaultMessage: "Post as the official account" },
+  pinOnCreate: { id: "feed.composer.pin", defaultMessage: "Pin to top" },
+  officialBadge: { id: "feed.post.official", defaultMessage: "Official" },
+  pinnedBadge: { id: "feed.post.pinned", defaultMessage: "Pinned" },
+  publicBadge: { id: "feed.post.public", defaultMessage: "Public" },
+  vipOnlyBadge: { id: "feed.post.vipOnly", defaultMessage: "VIP only" },
+  pin: { id: "feed.post.pin", defaultMessage: "Pin to top" },
+  unpin: { id: "feed.post.unpin", defaultMessage: "Unpin" },
+  lockedTitle: { id: "feed.locked.title", defaultMessage: "This post is for VIP members" },
+  lockedCta: { id: "feed.locked.cta", defaultMessage: "Become VIP to read" },
+  adminRequired: { id: "feed.error.adminRequired", defaultMessage: "Only administrators can do that" },
+  pinNotOfficial: { id: "feed.error.pinNotOfficial", defaultMessage: "Only official posts can be pinned" },
+  pinFailed: { id: "feed.error.pin", defaultMessage: "Failed to pin or unpin the post. Please try again." },
+});
+
+/** The composer's visibility choices (members and public for everyone, vip for admins). */
+export const visibilityMessages = defineMessages({
+  members: { id: "feed.visibility.members", defaultMessage: "Members" },
+  public: { id: "feed.visibility.public", defaultMessage: "Public" },
+  vip: { id: "feed.visibility.vip", defaultMessage: "VIP only" },
+} satisfies Record<PostVisibility, unknown>);
+export const officialAsMessage = defineMessage<{ artist: string }>({ id: "feed.composer.official", defaultMessage: "Post as {artist}" });
+export const pinLimitMessage = defineMessage<{ max: number }>({
+  id: "feed.error.pinLimit",
+  defaultMessage: "At most {max, number} posts can be pinned. Unpin one first.",
+});
+export const publicPostDescriptionMessage = defineMessage<{ username: string; excerpt: string }>({
+  id: "feed.meta.publicDescription",
+  defaultMessage: "{username} in the {brand} community: {excerpt}",
 });
 
 // Messages with placeholders, typed so a missing or misspelt value fails the type check.

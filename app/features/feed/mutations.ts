@@ -10,6 +10,7 @@ import {
   type PostImageUploadResponse,
   type PostResponse,
   type PostView,
+  type PostVisibility,
   type ReportReason,
 } from "../../../worker/contracts/feed";
 import { api, apiErrorOf, ApiRequestError } from "../../lib/api";
@@ -63,6 +64,11 @@ export function uploadPostImage(file: File, onProgress?: (fraction: number) => v
 export type CreatePostVariables = {
   content: string;
   image: File | null;
+  /** Who can read it; left out: members. */
+  visibility?: PostVisibility;
+  /** Admins: as the artist's official account, and pinned to the top. */
+  official?: boolean;
+  pinned?: boolean;
   /** Upload progress of the image, 0..1. */
   onProgress?: (fraction: number) => void;
 };
@@ -72,7 +78,7 @@ export function useCreatePost() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: [...feedKeys.all, "create"],
-    mutationFn: async ({ content, image, onProgress }: CreatePostVariables) => {
+    mutationFn: async ({ content, image, onProgress, visibility, official, pinned }: CreatePostVariables) => {
       let imageName: string | undefined;
       if (image) {
         try {
@@ -81,7 +87,12 @@ export function useCreatePost() {
           throw new ImageUploadError(error);
         }
       }
-      return api<PostResponse>("/api/posts", { method: "POST", json: { content: content.trim(), ...(imageName ? { image: imageName } : {}) } });
+      const choices = {
+        ...(visibility && visibility !== "members" ? { visibility } : {}),
+        ...(official ? { official: true } : {}),
+        ...(official && pinned ? { pinned: true } : {}),
+      };
+      return api<PostResponse>("/api/posts", { method: "POST", json: { content: content.trim(), ...(imageName ? { image: imageName } : {}), ...choices } });
     },
     onSuccess: ({ post }) => {
       prependFeedPosts(client, [post]);
@@ -162,6 +173,22 @@ export function useCreateComment(postId: string) {
         data && !data.comments.some((c) => c.id === comment.id) ? { comments: [...data.comments, comment] } : data,
       );
       updateCachedPost(client, postId, (p) => ({ ...p, commentCount }));
+    },
+  });
+}
+
+/**
+ * Pins (`mutate(true)`) or unpins an official post (admins). The feed is read again, since pinned
+ * posts head its first page and an unpinned one goes back to its place by time.
+ */
+export function usePinPost(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: [...feedKeys.all, "pin", postId],
+    mutationFn: (pinned: boolean) => api<PostResponse>(postPath(postId), { method: "PATCH", json: { pinned } }),
+    onSuccess: ({ post }) => {
+      updateCachedPost(client, postId, () => post);
+      void client.invalidateQueries({ queryKey: feedKeys.list, exact: true });
     },
   });
 }

@@ -4,6 +4,7 @@
 // step, so a like or a comment shows the same counts wherever the post is on screen.
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { CommentsResponse, FeedResponse, PostResponse, PostTeaserResponse, PostView } from "../../../worker/contracts/feed";
+import type { AdminSettingsResponse } from "../../../worker/contracts/admin-settings";
 import { api, ApiRequestError } from "../../lib/api";
 
 export const feedKeys = {
@@ -12,6 +13,7 @@ export const feedKeys = {
   post: (postId: string) => ["feed", "post", postId] as const,
   comments: (postId: string) => ["feed", "comments", postId] as const,
   teaser: (postId: string) => ["feed", "teaser", postId] as const,
+  artistName: ["feed", "artist-name"] as const,
 };
 
 export type FeedData = InfiniteData<FeedResponse, string | null>;
@@ -64,6 +66,18 @@ export const commentsQueryOptions = (postId: string) =>
     queryFn: ({ signal }) => api<CommentsResponse>(`${postPath(postId)}/comments`, { signal }),
     retry: retryTransient,
     staleTime: 30_000,
+  });
+
+/**
+ * The artist's name, for an admin's "Post as {artist}" (the back office's settings, which only
+ * admins may read; official posts themselves arrive with the name in their byline).
+ */
+export const artistNameQueryOptions = () =>
+  queryOptions({
+    queryKey: feedKeys.artistName,
+    queryFn: async ({ signal }) => (await api<AdminSettingsResponse>("/api/admin/settings", { signal })).settings.artistName,
+    retry: retryTransient,
+    staleTime: 5 * 60_000,
   });
 
 /** 404 (and 400: an id the server refuses) mean there is no such post. */
@@ -124,7 +138,10 @@ export function restoreFeedPost(client: QueryClient, post: PostView, position: F
   });
 }
 
-/** Puts posts at the top of the feed (newest first), skipping any already there. */
+/**
+ * Puts posts at the top of the feed (newest first), skipping any already there: below the pinned
+ * posts, which head the first page, unless they are pinned themselves.
+ */
 export function prependFeedPosts(client: QueryClient, posts: PostView[]) {
   client.setQueryData<FeedData>(feedKeys.list, (data) => {
     if (!data || data.pages.length === 0) return data;
@@ -132,6 +149,9 @@ export function prependFeedPosts(client: QueryClient, posts: PostView[]) {
     const fresh = posts.filter((p) => !known.has(p.id));
     if (fresh.length === 0) return data;
     const [first, ...rest] = data.pages;
-    return { ...data, pages: [{ ...first!, posts: [...fresh, ...first!.posts] }, ...rest] };
+    const listed = first!.posts;
+    const pinnedCount = listed.filter((p) => p.pinned).length;
+    const merged = [...fresh.filter((p) => p.pinned), ...listed.slice(0, pinnedCount), ...fresh.filter((p) => !p.pinned), ...listed.slice(pinnedCount)];
+    return { ...data, pages: [{ ...first!, posts: merged }, ...rest] };
   });
 }

@@ -40,7 +40,11 @@ export function MusicSection({ onPlay }: { onPlay: (trackId: string, options: { 
             <p className="hit-year">{String(hit.year)}</p>
             {canListen ? (
               <span className="hit-actions">
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => void onPlay(hit.trackId, { preview: false }).catch(() => setFailed(hit.trackId))}>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  onClick={() => void onPlay(hit.trackId, { preview: false }).catch(() => setFailed(hit.trackId))}
+                >
                   <FormattedMessage id="home.music.play" defaultMessage="Play" />
                   <span className="sr-only">: {hit.title}</span>
                 </button>
@@ -51,7 +55,11 @@ export function MusicSection({ onPlay }: { onPlay: (trackId: string, options: { 
               </span>
             ) : (
               <span className="hit-actions">
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => void onPlay(hit.trackId, { preview: true }).catch(() => setFailed(hit.trackId))}>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  onClick={() => void onPlay(hit.trackId, { preview: true }).catch(() => setFailed(hit.trackId))}
+                >
                   <FormattedMessage id="home.music.preview" defaultMessage="Play preview" />
                   <span className="sr-only">: {hit.title}</span>
                 </button>

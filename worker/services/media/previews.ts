@@ -54,8 +54,10 @@ async function cutAndStore(env: PreviewEnv, trackId: string, source: PreviewSour
 /** The track's preview, cut now if it has not been yet. */
 export async function previewOf(env: PreviewEnv, db: DB, trackId: string): Promise<PreviewOutcome> {
   const source = await findPreviewSource(db, trackId);
-  if (!source) return { kind: "unknown_track" };
-  if (!source.previewEnabled || !source.audioKey) return { kind: "unavailable" };
+  // Before its early access a track does not exist for the public; in early access only VIPs hear
+  // it, in full, and nobody gets a preview.
+  if (!source || source.state === "hidden") return { kind: "unknown_track" };
+  if (!source.previewEnabled || !source.audioKey || source.state === "early") return { kind: "unavailable" };
   if (source.previewKey) {
     const head = await env.MEDIA.head(source.previewKey);
     const timing = head && timingOf(head);

@@ -1,4 +1,5 @@
-// Add or edit an album: title, year and type. Only changed fields are sent when editing.
+// Add or edit an album: title, year and type, and once it exists its release times (the public
+// release and the VIP early access before it). Only changed fields are sent when editing.
 import { useState } from "react";
 import { useIntl } from "react-intl";
 import { TITLE_MAX } from "../../../../worker/contracts/admin-catalog-limits";
@@ -9,15 +10,17 @@ import { SelectField, TextField, wholeNumber } from "./fields";
 import { albumTypeMessages, catalogMessages as m } from "./messages";
 import { catalogApi, useCatalogWrite } from "./queries";
 import { useFormErrors } from "./useFormErrors";
+import { ReleaseFields, useReleaseTimes } from "./ReleaseFields";
 
-type AlbumFields = { title: string; year: number; type: AlbumType };
+type AlbumFields = { title: string; year: number; type: AlbumType; releaseAt?: string | null; earlyAccessAt?: string | null };
 
 export function AlbumDialog({ album, onClose }: { album?: AdminAlbum; onClose: () => void }) {
   const intl = useIntl();
   const [title, setTitle] = useState(album?.title ?? "");
   const [year, setYear] = useState(String(album?.year ?? new Date().getFullYear()));
   const [type, setType] = useState<AlbumType>(album?.type ?? "Album");
-  const errors = useFormErrors(["title", "year", "type"] as const);
+  const release = useReleaseTimes(album);
+  const errors = useFormErrors(["title", "year", "type", "earlyAccessAt"] as const);
   const save = useCatalogWrite("albums", (fields: Partial<AlbumFields>) =>
     album ? catalogApi.patch<AdminAlbumResponse>(`/albums/${album.id}`, fields) : catalogApi.post<AdminAlbumResponse>("/albums", fields),
   );
@@ -25,9 +28,16 @@ export function AlbumDialog({ album, onClose }: { album?: AdminAlbum; onClose: (
   const submit = () => {
     errors.clear();
     const yearValue = wholeNumber(year);
-    if (!errors.check({ title: title.trim() ? null : m.commonRequired, year: yearValue === null ? m.commonWholeNumber : null })) return;
+    const problems = {
+      title: title.trim() ? null : m.commonRequired,
+      year: yearValue === null ? m.commonWholeNumber : null,
+      earlyAccessAt: album ? release.problem : null,
+    };
+    if (!errors.check(problems)) return;
     const fields: AlbumFields = { title: title.trim(), year: yearValue!, type };
-    const changed = album ? Object.fromEntries(Object.entries(fields).filter(([k, v]) => album[k as keyof AlbumFields] !== v)) : fields;
+    const changed: Partial<AlbumFields> = album ? Object.fromEntries(Object.entries(fields).filter(([k, v]) => album[k as keyof AlbumFields] !== v)) : fields;
+    // Both times go together (the server checks them as a pair).
+    if (album && release.changed) Object.assign(changed, release.value);
     if (Object.keys(changed).length === 0) return onClose();
     save.mutate(changed, { onSuccess: onClose, onError: errors.fromServer });
   };
@@ -60,6 +70,7 @@ export function AlbumDialog({ album, onClose }: { album?: AdminAlbum; onClose: (
         options={(["Album", "Single"] as const).map((value) => ({ value, label: intl.formatMessage(albumTypeMessages[value]) }))}
         error={errors.fieldErrors.type}
       />
+      {album && <ReleaseFields times={release} error={errors.fieldErrors.earlyAccessAt} />}
     </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 // Add a track to an album, or edit one: title, number (empty: after the last track), duration
 // (replaced by the audio file's own when an upload can read it) and, once it exists, its 30-second
-// preview for visitors and free members: on or off, and where it starts (the chorus, say).
+// preview for visitors and free members: on or off, and where it starts (the chorus, say), and its
+// own release times (empty: its album's).
 import { useState } from "react";
 import { useIntl } from "react-intl";
 import { MAX_DURATION_SECONDS, TITLE_MAX } from "../../../../worker/contracts/admin-catalog-limits";
@@ -10,8 +11,17 @@ import { TextField, wholeNumber } from "./fields";
 import { catalogMessages as m } from "./messages";
 import { catalogApi, useCatalogWrite } from "./queries";
 import { useFormErrors } from "./useFormErrors";
+import { ReleaseFields, useReleaseTimes } from "./ReleaseFields";
 
-type TrackFields = { title: string; number?: number; durationSeconds?: number; previewEnabled?: boolean; previewStartSeconds?: number };
+type TrackFields = {
+  title: string;
+  number?: number;
+  durationSeconds?: number;
+  previewEnabled?: boolean;
+  previewStartSeconds?: number;
+  releaseAt?: string | null;
+  earlyAccessAt?: string | null;
+};
 
 export function TrackDialog({ albumId, track, onClose }: { albumId: string; track?: AdminTrack; onClose: () => void }) {
   const intl = useIntl();
@@ -20,7 +30,8 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
   const [duration, setDuration] = useState(track ? String(track.durationSeconds) : "");
   const [previewEnabled, setPreviewEnabled] = useState(track?.preview.enabled ?? true);
   const [previewStart, setPreviewStart] = useState(String(track?.preview.startSeconds ?? 0));
-  const errors = useFormErrors(["title", "number", "durationSeconds", "previewStartSeconds"] as const);
+  const release = useReleaseTimes(track);
+  const errors = useFormErrors(["title", "number", "durationSeconds", "previewStartSeconds", "earlyAccessAt"] as const);
   const save = useCatalogWrite("albums", (fields: TrackFields) =>
     track ? catalogApi.patch<AdminTrackResponse>(`/tracks/${track.id}`, fields) : catalogApi.post<AdminTrackResponse>(`/albums/${albumId}/tracks`, fields),
   );
@@ -36,6 +47,7 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
       number: numberValue === null && (track || number.trim() !== "") ? m.commonWholeNumber : null,
       durationSeconds: durationValue === null && duration.trim() !== "" ? m.commonWholeNumber : null,
       previewStartSeconds: track && previewStartValue === null ? m.commonWholeNumber : null,
+      earlyAccessAt: track ? release.problem : null,
     });
     if (!ok) return;
     const fields: TrackFields = { title: title.trim() };
@@ -46,7 +58,11 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
       fields.previewEnabled = previewEnabled;
       fields.previewStartSeconds = previewStartValue!;
     }
-    const changed = current ? Object.fromEntries(Object.entries(fields).filter(([k, v]) => current[k as keyof TrackFields] !== v)) : fields;
+    const changed: Partial<TrackFields> = current
+      ? Object.fromEntries(Object.entries(fields).filter(([k, v]) => current[k as keyof TrackFields] !== v))
+      : fields;
+    // Both times go together (the server checks them as a pair).
+    if (track && release.changed) Object.assign(changed, release.value);
     if (Object.keys(changed).length === 0) return onClose();
     save.mutate(changed as TrackFields, { onSuccess: onClose, onError: errors.fromServer });
   };
@@ -101,6 +117,7 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
           />
         </fieldset>
       )}
+      {track && <ReleaseFields times={release} error={errors.fieldErrors.earlyAccessAt} />}
     </FormDialog>
   );
 }

@@ -42,6 +42,10 @@ export function formErrorText(err: unknown): ErrorText {
       return { message: m.commonOrderChanged };
     case "unknown_albums":
       return { message: m.stationUnknownAlbums };
+    case "early_access_order":
+      return { message: m.earlyAccessOrder };
+    case "early_access_needs_release":
+      return { message: m.earlyAccessNeedsRelease };
   }
   if (err.code === "invalid_input" && err.field && URL_FIELDS.has(err.field)) return { message: m.urlHttps };
   if (err.status < 500 && err.message) return { text: err.message };

@@ -40,7 +40,7 @@ type TextFieldProps = {
   onChange: (value: string) => void;
   hint?: ReactNode;
   error?: ErrorText | null;
-  type?: "text" | "number" | "url";
+  type?: "text" | "number" | "url" | "datetime-local";
   multiline?: boolean;
   required?: boolean;
   maxLength?: number;

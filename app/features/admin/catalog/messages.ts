@@ -45,6 +45,15 @@ const plainMessages = defineMessages({
     id: "adminCatalog.preview.startHint",
     defaultMessage: "For example where the chorus begins. Previews are made from MP3, AAC and WAV audio.",
   },
+  releaseLegend: { id: "adminCatalog.release.legend", defaultMessage: "Release" },
+  releaseAt: { id: "adminCatalog.release.at", defaultMessage: "Public release" },
+  earlyAccessAt: { id: "adminCatalog.release.earlyAccessAt", defaultMessage: "VIP early access from" },
+  earlyAccessAtHint: {
+    id: "adminCatalog.release.earlyAccessHint",
+    defaultMessage: "Before this time nobody but admins sees it; from then on VIPs hear it and everyone else sees it coming.",
+  },
+  earlyAccessOrder: { id: "adminCatalog.release.order", defaultMessage: "Early access must start before the public release." },
+  earlyAccessNeedsRelease: { id: "adminCatalog.release.needsRelease", defaultMessage: "Early access needs a public release time." },
   fieldName: { id: "adminCatalog.field.name", defaultMessage: "Name" },
   fieldDescriptionEn: { id: "adminCatalog.field.descriptionEn", defaultMessage: "Description (English)" },
   fieldDescriptionPtBr: { id: "adminCatalog.field.descriptionPtBr", defaultMessage: "Description (Portuguese)" },
@@ -150,6 +159,10 @@ const plainMessages = defineMessages({
 /** Every catalog message; those with arguments are typed so their values are checked. */
 export const catalogMessages = {
   ...plainMessages,
+  releaseAtHint: defineMessage<{ zone: string }>({
+    id: "adminCatalog.release.atHint",
+    defaultMessage: "Empty: out now. Times are in your time zone ({zone}).",
+  }),
   commonEditNamed: defineMessage<{ name: string | number }>({ id: "adminCatalog.common.editNamed", defaultMessage: "Edit {name}" }),
   commonDeleteNamed: defineMessage<{ name: string | number }>({ id: "adminCatalog.common.deleteNamed", defaultMessage: "Delete {name}" }),
   commonMoveUp: defineMessage<{ name: string | number }>({ id: "adminCatalog.common.moveUp", defaultMessage: "Move {name} up" }),

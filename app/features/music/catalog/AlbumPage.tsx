@@ -13,6 +13,7 @@ import { AlbumTypeLabel } from "./CatalogPage";
 import { Cover } from "./Cover";
 import { CoverHeadPlaceholder, MusicLoadFailed } from "./LoadState";
 import { musicMessages } from "./messages";
+import { ReleaseNote } from "./ReleaseNote";
 import { ShareDialog } from "./ShareDialog";
 import { TrackTable } from "./TrackTable";
 import "./music.css";
@@ -78,6 +79,7 @@ export function AlbumPage({ albumId }: { albumId: string }) {
             <FormattedMessage {...musicMessages.releasedIn} values={{ year: album.year }} /> ·{" "}
             <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
           </p>
+          <ReleaseNote item={album} />
           <div className="album-head-actions">
             {album.trackCount > 0 &&
               (canPlay ? (

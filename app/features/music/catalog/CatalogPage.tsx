@@ -9,6 +9,7 @@ import { albumsQueryOptions } from "../queries";
 import { Cover } from "./Cover";
 import { MusicLoadFailed, MusicLoading } from "./LoadState";
 import { musicMessages } from "./messages";
+import { ReleaseNote } from "./ReleaseNote";
 import { CATALOG_EAGER_COVERS } from "../../../../worker/contracts/first-load";
 import "./music.css";
 
@@ -57,6 +58,7 @@ function AlbumCard({ album, eager }: { album: AlbumSummary; eager: boolean }) {
         <span className="album-card-meta">
           {album.year} · <AlbumTypeLabel type={album.type} />
         </span>
+        <ReleaseNote item={album} />
         <span className="album-card-count">
           {album.trackCount > 0 ? (
             <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />

@@ -7,6 +7,7 @@ import type { TrackView } from "../../../../worker/contracts/music";
 import { formatTime } from "../../../lib/audio/formatTime";
 import { usePlayerSelector } from "../player/PlayerProvider";
 import { musicMessages } from "./messages";
+import { ReleaseNote } from "./ReleaseNote";
 import { TrackPlayButton } from "./TrackPlayButton";
 import "../collections/collections.css";
 
@@ -95,6 +96,7 @@ export function TrackTable({
               <Link to="/music/track/$trackId" params={{ trackId: track.id }}>
                 {track.title}
               </Link>
+              <ReleaseNote item={track} />
             </td>
             {showAlbum && (
               <td className="track-album">

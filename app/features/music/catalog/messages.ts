@@ -69,6 +69,8 @@ export const musicMessages = {
   notPlayable: defineMessage<{ title: string }>({ id: "music.track.notPlayable", defaultMessage: "{title} is not available yet" }),
   share: defineMessage<{ title: string }>({ id: "music.share.button", defaultMessage: "Share {title}" }),
   shareOn: defineMessage<{ network: string }>({ id: "music.share.on", defaultMessage: "Share on {network}" }),
+  comingForVips: defineMessage<{ date: string }>({ id: "music.release.comingForVips", defaultMessage: "Coming {date} · VIPs are listening now" }),
+  earlyAccessVip: defineMessage<{ date: string }>({ id: "music.release.earlyAccessVip", defaultMessage: "VIP early access · out for everyone {date}" }),
   trackCount: defineMessage<{ count: number }>({ id: "music.catalog.trackCount", defaultMessage: "{count, plural, one {# track} other {# tracks}}" }),
   releasedIn: defineMessage<{ year: number }>({ id: "music.album.releasedIn", defaultMessage: "Released in {year}" }),
   fromAlbum: defineMessage<{ album: string; year: number }>({ id: "music.trackPage.from", defaultMessage: "From {album} ({year})" }),

@@ -23,7 +23,11 @@ const previewLength = (track: TrackView) => (track.durationSeconds > 0 ? Math.mi
 function EmbedFrame({ cover, title, children }: { cover: string | null; title: string; children: ReactNode }) {
   return (
     <div className="embed">
-      {cover ? <img className="embed-cover" src={cover} alt="" width={120} height={120} /> : <div className="embed-cover embed-cover-default" aria-hidden="true" />}
+      {cover ? (
+        <img className="embed-cover" src={cover} alt="" width={120} height={120} />
+      ) : (
+        <div className="embed-cover embed-cover-default" aria-hidden="true" />
+      )}
       <div className="embed-body">
         <h1 className="embed-title">{title}</h1>
         {children}
@@ -103,7 +107,11 @@ export function TrackEmbed({ trackId }: { trackId: string }) {
       </p>
       <div className="embed-controls">
         <PlayButton track={track} audio={audio} />
-        <Progress title={track.title} state={audio.state.trackId === track.id ? audio.state : { ...audio.state, currentTime: 0, duration: 0 }} seek={audio.seek} />
+        <Progress
+          title={track.title}
+          state={audio.state.trackId === track.id ? audio.state : { ...audio.state, currentTime: 0, duration: 0 }}
+          seek={audio.seek}
+        />
       </div>
       <Status state={audio.state} />
       <ListenInFull href={`${origin}/music/track/${encodeURIComponent(track.id)}`} />

@@ -37,30 +37,33 @@ export function usePreviewAudio() {
     };
   }, []);
 
-  const toggle = useCallback(async (trackId: string) => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    if (trackRef.current === trackId && audio.src && state.status !== "ended" && state.status !== "error") {
-      if (audio.paused) await audio.play().catch(() => setState((s) => ({ ...s, status: "error" })));
-      else audio.pause();
-      return;
-    }
-    trackRef.current = trackId;
-    audio.pause();
-    setState({ trackId, status: "loading", currentTime: 0, duration: 0 });
-    try {
-      const response = await post(`/api/music/tracks/${encodeURIComponent(trackId)}/preview`);
-      if (!response.ok) throw new Error(`preview ${response.status}`);
-      const preview = (await response.json()) as PreviewResponse;
-      if (trackRef.current !== trackId) return; // another track was chosen meanwhile
-      audio.src = preview.url;
-      setState((s) => ({ ...s, duration: preview.durationSeconds }));
-      await audio.play();
-      void post(`/api/music/tracks/${encodeURIComponent(trackId)}/preview-plays`).catch(() => {});
-    } catch {
-      if (trackRef.current === trackId) setState((s) => ({ ...s, status: "error" }));
-    }
-  }, [state.status]);
+  const toggle = useCallback(
+    async (trackId: string) => {
+      const audio = audioRef.current;
+      if (!audio) return;
+      if (trackRef.current === trackId && audio.src && state.status !== "ended" && state.status !== "error") {
+        if (audio.paused) await audio.play().catch(() => setState((s) => ({ ...s, status: "error" })));
+        else audio.pause();
+        return;
+      }
+      trackRef.current = trackId;
+      audio.pause();
+      setState({ trackId, status: "loading", currentTime: 0, duration: 0 });
+      try {
+        const response = await post(`/api/music/tracks/${encodeURIComponent(trackId)}/preview`);
+        if (!response.ok) throw new Error(`preview ${response.status}`);
+        const preview = (await response.json()) as PreviewResponse;
+        if (trackRef.current !== trackId) return; // another track was chosen meanwhile
+        audio.src = preview.url;
+        setState((s) => ({ ...s, duration: preview.durationSeconds }));
+        await audio.play();
+        void post(`/api/music/tracks/${encodeURIComponent(trackId)}/preview-plays`).catch(() => {});
+      } catch {
+        if (trackRef.current === trackId) setState((s) => ({ ...s, status: "error" }));
+      }
+    },
+    [state.status],
+  );
 
   const seek = useCallback((seconds: number) => {
     const audio = audioRef.current;

@@ -56,7 +56,9 @@ export function PlayerBar() {
           <p className="player-bar-title">{current.title}</p>
           <p className="player-bar-album">
             {preview ? (
-              <span className="player-bar-preview">{intl.formatMessage(previewBadgeMessage, { length: formatTime(duration > 0 ? duration : PREVIEW_SECONDS) })}</span>
+              <span className="player-bar-preview">
+                {intl.formatMessage(previewBadgeMessage, { length: formatTime(duration > 0 ? duration : PREVIEW_SECONDS) })}
+              </span>
             ) : (
               current.albumTitle
             )}

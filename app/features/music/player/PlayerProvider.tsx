@@ -108,7 +108,10 @@ export function PlayerProvider({ children, onPlayCounted, brand, engine: injecte
   }, [engine]);
 
   const allowed = usePlayerWiring(engine, brand);
-  const value = useMemo(() => ({ engine, actions: actionsInMode(engine, allowed), canPlay: allowed === true, previewOnly: allowed === false }), [engine, allowed]);
+  const value = useMemo(
+    () => ({ engine, actions: actionsInMode(engine, allowed), canPlay: allowed === true, previewOnly: allowed === false }),
+    [engine, allowed],
+  );
   return <PlayerContext.Provider value={value}>{children}</PlayerContext.Provider>;
 }
 

@@ -2,7 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { meQueryOptions } from "../../../lib/session/queries";
 import { useSessionUser } from "../../../lib/session/useSession";
-import { postMetaNamedMessage, feedMessages, teaserDescriptionMessage, teaserTitleMessage } from "../../../features/feed/messages";
+import {
+  postMetaNamedMessage,
+  feedMessages,
+  publicPostDescriptionMessage,
+  teaserDescriptionMessage,
+  teaserTitleMessage,
+} from "../../../features/feed/messages";
 import { PostPage } from "../../../features/feed/PostPage";
 import { POST_ID_PATTERN } from "../../../../worker/contracts/ids";
 import { PostTeaser } from "../../../features/feed/PostTeaser";
@@ -11,7 +17,9 @@ import { usePageMeta } from "../../../lib/usePageMeta";
 
 // A shared post (the address the feed's Share button hands out). Members read it with its
 // comments; a visitor sees who shared it and an invitation to sign in, never its text or picture,
-// so a pasted link unfurls as "A post in the {brand} community" instead of a login wall.
+// so a pasted link unfurls as "A post in the {brand} community" instead of a login wall. A public
+// post is the exception its author chose: visitors read it whole, and its link unfurls with its
+// text and picture.
 export const Route = createFileRoute("/social/post/$postId")({
   beforeLoad: ({ params }) => {
     // The pattern, not the feed's contract: this runs in the entry chunk, which carries no zod.
@@ -44,12 +52,29 @@ function MemberPost({ postId }: { postId: string }) {
   return <PostPage postId={postId} />;
 }
 
+/** How much of a public post's text its link preview carries. */
+const EXCERPT_MAX = 160;
+const excerptOf = (text: string) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > EXCERPT_MAX ? `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : flat;
+};
+
 function VisitorPost({ postId }: { postId: string }) {
-  const username = useQuery({ ...postTeaserQueryOptions(postId), enabled: false }).data?.teaser.author.username;
+  const teaser = useQuery({ ...postTeaserQueryOptions(postId), enabled: false }).data?.teaser;
+  const username = teaser?.author.username;
   usePageMeta(
-    username
-      ? { title: teaserTitleMessage, titleNamesBrand: true, description: teaserDescriptionMessage, descriptionValues: { username }, type: "article" }
-      : { title: feedMessages.metaTitle },
+    !teaser || !username
+      ? { title: feedMessages.metaTitle }
+      : teaser.content !== null
+        ? {
+            title: postMetaNamedMessage,
+            titleValues: { username },
+            description: publicPostDescriptionMessage,
+            descriptionValues: { username, excerpt: excerptOf(teaser.content) },
+            image: teaser.image ?? undefined,
+            type: "article",
+          }
+        : { title: teaserTitleMessage, titleNamesBrand: true, description: teaserDescriptionMessage, descriptionValues: { username }, type: "article" },
   );
   return <PostTeaser postId={postId} />;
 }
