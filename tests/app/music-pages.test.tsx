@@ -279,11 +279,13 @@ describe("/music (Music Hub)", () => {
 });
 
 describe("/music/track/{trackId}", () => {
-  it("shows a visitor the track with a VIP call to action instead of play", async () => {
+  it("shows a visitor the track with its preview and a VIP call to action instead of play", async () => {
     api(null);
     renderMusic("/music/track/moonlight-boulevard-1");
     expect(await screen.findByRole("heading", { level: 1, name: "Dreamin' of Love" })).toBeTruthy();
     expect(screen.getByText("From Moonlight Boulevard (1988)")).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Play a 30-second preview of Dreamin' of Love" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Play Dreamin' of Love" })).toBeNull();
     expect(screen.getByRole("link", { name: /Listen to the full track as a VIP member/ }).getAttribute("href")).toBe("/vip-signup");
     expect(screen.getByRole("link", { name: "View the album" }).getAttribute("href")).toBe("/music/catalog/moonlight-boulevard");
   });

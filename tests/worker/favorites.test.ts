@@ -7,26 +7,9 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FavoritesResponse } from "../../worker/contracts/collections";
 import type { TrackResponse, TrackView } from "../../worker/contracts/music";
-import { call, createUser, errorOf, ORIGIN, type TestUser } from "./helpers";
+import { call, createUser, errorOf, ORIGIN, TRACK_VIEW_KEYS, type TestUser } from "./helpers";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
-
-const TRACK_VIEW_KEYS = [
-  "albumId",
-  "albumTitle",
-  "albumYear",
-  "coverUrl",
-  "durationSeconds",
-  "earlyAccess",
-  "featuredPosition",
-  "id",
-  "number",
-  "playable",
-  "plays",
-  "preview",
-  "releaseAt",
-  "title",
-];
 
 const put = (trackId: string, user: TestUser | null, options: { headers?: Record<string, string>; noOrigin?: boolean } = {}) =>
   call(`/api/favorites/${trackId}`, { method: "PUT", cookie: user?.cookie, ...options });

@@ -105,3 +105,21 @@ export function ruleError(message: string, field?: string) {
   const params = entry && "params" in entry[1] ? entry[1].params : undefined;
   return { code: entry?.[0] ?? "invalid_input", message, ...(field ? { field } : {}), ...(params ? { params } : {}) };
 }
+
+/** The keys of a catalog TrackView, sorted: what every track list answers, and nothing more (no audio location). */
+export const TRACK_VIEW_KEYS = [
+  "albumId",
+  "albumTitle",
+  "albumYear",
+  "coverUrl",
+  "durationSeconds",
+  "earlyAccess",
+  "featuredPosition",
+  "id",
+  "number",
+  "playable",
+  "plays",
+  "preview",
+  "releaseAt",
+  "title",
+];

@@ -18,7 +18,7 @@ import type {
 } from "../../worker/contracts/music";
 import { eq, sql } from "drizzle-orm";
 import { tracks } from "../../worker/db/schema";
-import { call, createUser, db, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
+import { call, createUser, db, errorOf, ORIGIN, TRACK_VIEW_KEYS, type Role, type TestUser } from "./helpers";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const SESSION_SECRET = (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET;
@@ -58,22 +58,6 @@ const SEEDED_ALBUMS: [id: string, trackCount: number][] = [
 ];
 const SEEDED_TRACK_COUNT = 132;
 const FEATURED = ["spring-love", "waiting-for-your-love", "because-i-love-you", "i-wanna-be-the-one", "dream-about-you"];
-const TRACK_VIEW_KEYS = [
-  "albumId",
-  "albumTitle",
-  "albumYear",
-  "coverUrl",
-  "durationSeconds",
-  "earlyAccess",
-  "featuredPosition",
-  "id",
-  "number",
-  "playable",
-  "plays",
-  "preview",
-  "releaseAt",
-  "title",
-];
 
 const ROLES: Role[] = ["visitor", "user", "vip", "admin", "banned"];
 const userOf = async (role: Role) => (role === "visitor" ? null : createUser(role));

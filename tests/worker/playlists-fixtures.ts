@@ -13,22 +13,7 @@ import { perFile } from "./per-file";
 
 export const D1 = (env as unknown as { DB: D1Database }).DB;
 
-export const TRACK_VIEW_KEYS = [
-  "albumId",
-  "albumTitle",
-  "albumYear",
-  "coverUrl",
-  "durationSeconds",
-  "earlyAccess",
-  "featuredPosition",
-  "id",
-  "number",
-  "playable",
-  "plays",
-  "preview",
-  "releaseAt",
-  "title",
-];
+export { TRACK_VIEW_KEYS } from "./helpers";
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const MB = (n: number) => `moonlight-boulevard-${n}`;
 

@@ -15,11 +15,12 @@ import { CoverHeadPlaceholder, MusicLoadFailed } from "./LoadState";
 import { musicMessages } from "./messages";
 import { ShareDialog } from "./ShareDialog";
 import { TrackPlayButton } from "./TrackPlayButton";
+import { ReleaseNote } from "./ReleaseNote";
 import "./music.css";
 
 export function TrackPage({ trackId }: { trackId: string }) {
   const query = useQuery(trackQueryOptions(trackId));
-  const { canPlay } = usePlayer();
+  const { canPlay, previewOnly } = usePlayer();
   const [sharing, setSharing] = useState(false);
   const shareButton = useRef<HTMLButtonElement>(null);
 
@@ -60,6 +61,7 @@ export function TrackPage({ trackId }: { trackId: string }) {
           <p className="muted">
             <FormattedMessage {...musicMessages.fromAlbum} values={{ album: track.albumTitle, year: track.albumYear }} />
           </p>
+          <ReleaseNote item={track} />
           <p className="track-hero-meta">
             {formatTime(track.durationSeconds)} · <FormattedMessage {...musicMessages.totalPlays} values={{ count: track.plays }} />
             <span className="sr-only">
@@ -67,9 +69,9 @@ export function TrackPage({ trackId }: { trackId: string }) {
             </span>
           </p>
           <div className="track-hero-actions">
-            {canPlay ? (
-              <TrackPlayButton track={track} queue={[track]} />
-            ) : (
+            {/* Everyone else plays its preview, beside the way to hear it in full. */}
+            {(canPlay || (previewOnly && track.preview)) && <TrackPlayButton track={track} queue={[track]} />}
+            {!canPlay && (
               <Link to="/vip-signup" className="btn btn-primary">
                 <Icon name="lock" size={18} /> <FormattedMessage {...musicMessages.listenVip} />
               </Link>
