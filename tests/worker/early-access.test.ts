@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AlbumResponse, AlbumsResponse, PreviewResponse, TrackResponse, TracksResponse } from "../../worker/contracts/music";
 import type { AdminAlbumResponse, AdminTrackResponse } from "../../worker/contracts/admin-catalog";
+import type { NowPlayingResponse } from "../../worker/contracts/radio";
 import { call, createUser, errorOf, type Role, type TestUser } from "./helpers";
 import { mp3Cbr } from "./media-fixtures";
 
@@ -172,6 +173,25 @@ describe("released: an ordinary release", () => {
     expect(await listed("visitor")).toMatchObject({ earlyAccess: true });
     expect((await adminPatch(`albums/${ALBUM}`, { releaseAt: null, earlyAccessAt: null })).status).toBe(200);
     expect(await listed("visitor")).toMatchObject({ earlyAccess: false, releaseAt: null });
+  });
+});
+
+describe("the radio", () => {
+  it("a station of the single's album plays nothing before early access, and the single from then on", async () => {
+    at(T0);
+    // (The test before this one gave the album back its release; it gets its times again.)
+    expect((await adminPatch(`albums/${ALBUM}`, { releaseAt: iso(RELEASE_AT), earlyAccessAt: iso(EARLY_AT) })).status).toBe(200);
+    const created = await call("/api/admin/catalog/stations", {
+      json: { name: "Early Radio", descriptionEn: "Early", descriptionPtBr: "Cedo", sourceType: "catalog", albumIds: [ALBUM] },
+      cookie: users.admin.cookie,
+    });
+    expect(created.status).toBe(201);
+    const { station } = await created.json<{ station: { id: string } }>();
+    const nowPlaying = async () => (await (await call(`/api/radio/stations/${station.id}/now-playing`)).json<NowPlayingResponse>()).nowPlaying.current;
+    at(EARLY_AT - 1000);
+    expect(await nowPlaying()).toBeNull();
+    at(EARLY_AT + 1000);
+    expect(JSON.stringify(await nowPlaying())).toContain(TRACK);
   });
 });
 

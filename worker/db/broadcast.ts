@@ -2,7 +2,8 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, radioStations, tracks, tvChannels } from "./schema";
-import { coverUrlOf } from "./music";
+import { coverUrlOf, type Timed } from "./music";
+import { lessReleased, nextTransition, releaseStateOf } from "../lib/release";
 import { STATION_FEATURES, type RadioStationView, type RadioTrack, type StationFeature } from "../contracts/radio";
 import type { TvChannelView } from "../contracts/tv";
 
@@ -69,10 +70,12 @@ export async function findChannel(db: DB, id: string): Promise<Channel | null> {
 
 /**
  * The tracks a catalog station rotates: every track with audio on the station's albums (all
- * albums when albumIds is null), ordered by id so the rotation does not depend on insert order.
+ * albums when albumIds is null) that is out for VIPs at `now` (released or in early access: the
+ * radio is theirs), ordered by id so the rotation does not depend on insert order; and when that
+ * set next changes.
  */
-export async function listRotationTracks(db: DB, albumIds: string[] | null): Promise<RadioTrack[]> {
-  if (albumIds !== null && albumIds.length === 0) return [];
+export async function listRotationTracks(db: DB, albumIds: string[] | null, now = Date.now()): Promise<Timed<RadioTrack[]>> {
+  if (albumIds !== null && albumIds.length === 0) return { value: [], changesAt: null };
   const rows = await db
     .select({
       id: tracks.id,
@@ -82,10 +85,25 @@ export async function listRotationTracks(db: DB, albumIds: string[] | null): Pro
       albumYear: albums.year,
       coverKey: albums.coverKey,
       durationSeconds: tracks.durationSeconds,
+      releaseAt: tracks.releaseAt,
+      earlyAccessAt: tracks.earlyAccessAt,
+      albumReleaseAt: albums.releaseAt,
+      albumEarlyAccessAt: albums.earlyAccessAt,
     })
     .from(tracks)
     .innerJoin(albums, eq(albums.id, tracks.albumId))
     .where(and(isNotNull(tracks.audioKey), albumIds === null ? undefined : inArray(tracks.albumId, albumIds)))
     .orderBy(asc(tracks.id));
-  return rows.filter((r) => r.durationSeconds > 0).map(({ coverKey, ...t }) => ({ ...t, coverUrl: coverUrlOf(coverKey) }));
+  const albumTimes = (r: (typeof rows)[number]) => ({ releaseAt: r.albumReleaseAt, earlyAccessAt: r.albumEarlyAccessAt });
+  const out = rows.filter((r) => r.durationSeconds > 0 && lessReleased(releaseStateOf(albumTimes(r), now), releaseStateOf(r, now)) !== "hidden");
+  return {
+    value: out.map(({ coverKey, releaseAt: _r, earlyAccessAt: _e, albumReleaseAt: _ar, albumEarlyAccessAt: _ae, ...t }) => ({
+      ...t,
+      coverUrl: coverUrlOf(coverKey),
+    })),
+    changesAt: nextTransition(
+      rows.flatMap((r) => [r, albumTimes(r)]),
+      now,
+    ),
+  };
 }

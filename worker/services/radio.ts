@@ -3,7 +3,7 @@
 import type { AppEnv } from "../env";
 import type { DB } from "../db/client";
 import { listRotationTracks, listStations, type Station } from "../db/broadcast";
-import { remember } from "../lib/memo";
+import { remember, rememberUntil } from "../lib/memo";
 import { rotationAt, slotView } from "../lib/radio-rotation";
 import type { NowPlaying } from "../contracts/radio";
 import type { SocketTarget } from "../durable-objects/socket-sessions";
@@ -18,8 +18,9 @@ export async function findStationCached(db: DB, id: string): Promise<Station | n
   return (await stationsCached(db)).find((s) => s.id === id) ?? null;
 }
 
+/** A station's tracks, until the back office changes them or a track's early access begins. */
 const rotationTracksCached = (db: DB, station: Station) =>
-  remember(`music:radio:tracks:${station.id}`, STATIONS_TTL_MS, () => listRotationTracks(db, station.albumIds));
+  rememberUntil(`music:radio:tracks:${station.id}`, STATIONS_TTL_MS, () => listRotationTracks(db, station.albumIds));
 
 /** What `station` plays at `now`; stream stations know no titles. */
 export async function nowPlayingOf(db: DB, station: Station, now: number, listeners: number): Promise<NowPlaying> {
