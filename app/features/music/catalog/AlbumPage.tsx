@@ -14,6 +14,7 @@ import { Cover } from "./Cover";
 import { CoverHeadPlaceholder, MusicLoadFailed } from "./LoadState";
 import { musicMessages } from "./messages";
 import { ReleaseNote } from "./ReleaseNote";
+import { ShareIcon } from "./ShareIcon";
 import { ShareDialog } from "./ShareDialog";
 import { TrackTable } from "./TrackTable";
 import "./music.css";
@@ -114,21 +115,3 @@ export function AlbumPage({ albumId }: { albumId: string }) {
     </section>
   );
 }
-
-/** The share arrow, the same as the track rows'. */
-const ShareIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    width={18}
-    height={18}
-    aria-hidden="true"
-    focusable="false"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
-    <path d="M4 12v7h16v-7M12 3v12m0-12L7 8m5-5 5 5" />
-  </svg>
-);

@@ -8,6 +8,7 @@ import { formatTime } from "../../../lib/audio/formatTime";
 import { usePlayerSelector } from "../player/PlayerProvider";
 import { musicMessages } from "./messages";
 import { ReleaseNote } from "./ReleaseNote";
+import { ShareIcon } from "./ShareIcon";
 import { TrackPlayButton } from "./TrackPlayButton";
 import "../collections/collections.css";
 
@@ -133,19 +134,7 @@ function ShareButton({ track, onShare }: { track: TrackView; onShare: (track: Tr
     <FormattedMessage {...musicMessages.share} values={{ title: track.title }}>
       {(label) => (
         <button type="button" className="track-share" aria-label={String(label)} onClick={() => onShare(track)}>
-          <svg
-            viewBox="0 0 24 24"
-            width={18}
-            height={18}
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M4 12v7h16v-7M12 3v12m0-12L7 8m5-5 5 5" />
-          </svg>
+          <ShareIcon />
         </button>
       )}
     </FormattedMessage>
