@@ -775,3 +775,20 @@ export const commentReports = sqliteTable(
       .where(sql`${t.resolvedAt} IS NULL`),
   ],
 );
+
+// Codes handed to one member each (worker/db/offer-codes.ts, decision 026): a VIP presale's or a
+// perk's unique codes. A code is taken once claimed_at is set, and stays taken if its member's
+// account is deleted (claimed_by becomes null).
+export const offerCodes = sqliteTable(
+  "offer_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    poolKind: text("pool_kind", { enum: ["presale", "perk"] }).notNull(),
+    poolId: text("pool_id").notNull(),
+    code: text("code").notNull(),
+    claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("offer_codes_pool_code_unique").on(t.poolKind, t.poolId, t.code)],
+);

@@ -38,9 +38,10 @@ const rowOf = (index: number, firstRow: number) => (index === 0 ? 1 : firstRow +
 
 /**
  * The header and the records of `text` (one piece of a file: the header row, then whole rows).
- * `firstRow` is the file row of the piece's first data row.
+ * `firstRow` is the file row of the piece's first data row. A ticket export has several columns;
+ * a list of codes may have one (`minColumns`).
  */
-export function parseCsv(text: string, firstRow = 2): ParsedCsv {
+export function parseCsv(text: string, firstRow = 2, minColumns = 2): ParsedCsv {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === "" || BINARY.test(body)) throw notCsv();
   const result = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false, delimitersToGuess: DELIMITERS });
@@ -50,7 +51,7 @@ export function parseCsv(text: string, firstRow = 2): ParsedCsv {
   if (unclosed) throw notCsv(`Row ${rowOf(unclosed.row ?? 0, firstRow)}: a quoted value is never closed`);
   const [header, ...rest] = result.data;
   const columns = (header ?? []).map((name) => name.trim());
-  if (columns.length < 2) throw notCsv();
+  if (columns.length < minColumns) throw notCsv();
   const records: CsvRecord[] = [];
   rest.forEach((cells, i) => {
     if (!isEmptyLine(cells)) records.push({ row: firstRow + i, cells });
