@@ -12,8 +12,10 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ChatRouteImport } from './routes/chat'
+import { Route as CheckInRouteImport } from './routes/check-in'
 import { Route as CopyrightRouteImport } from './routes/copyright'
 import { Route as EventsRouteImport } from './routes/events'
+import { Route as PerksRouteImport } from './routes/perks'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SignupOptionsRouteImport } from './routes/signup-options'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -29,6 +31,8 @@ import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminMarketingRouteImport } from './routes/admin/marketing'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminModerationRouteImport } from './routes/admin/moderation'
+import { Route as AdminPartiesRouteImport } from './routes/admin/parties'
+import { Route as AdminPerksRouteImport } from './routes/admin/perks'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminTicketsRouteImport } from './routes/admin/tickets'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
@@ -38,6 +42,7 @@ import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as MusicIndexRouteImport } from './routes/music/index'
 import { Route as MusicFavoritesRouteImport } from './routes/music/favorites'
 import { Route as MusicPlayerRouteImport } from './routes/music/player'
+import { Route as PartiesPartyIdRouteImport } from './routes/parties/$partyId'
 import { Route as RadioIndexRouteImport } from './routes/radio/index'
 import { Route as RadioPlayerRouteImport } from './routes/radio/player'
 import { Route as SocialIndexRouteImport } from './routes/social/index'
@@ -70,6 +75,11 @@ const ChatRoute = ChatRouteImport.update({
   path: '/chat',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CheckInRoute = CheckInRouteImport.update({
+  id: '/check-in',
+  path: '/check-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CopyrightRoute = CopyrightRouteImport.update({
   id: '/copyright',
   path: '/copyright',
@@ -78,6 +88,11 @@ const CopyrightRoute = CopyrightRouteImport.update({
 const EventsRoute = EventsRouteImport.update({
   id: '/events',
   path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PerksRoute = PerksRouteImport.update({
+  id: '/perks',
+  path: '/perks',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -155,6 +170,16 @@ const AdminModerationRoute = AdminModerationRouteImport.update({
   path: '/moderation',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPartiesRoute = AdminPartiesRouteImport.update({
+  id: '/parties',
+  path: '/parties',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminPerksRoute = AdminPerksRouteImport.update({
+  id: '/perks',
+  path: '/perks',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -198,6 +223,11 @@ const MusicFavoritesRoute = MusicFavoritesRouteImport.update({
 const MusicPlayerRoute = MusicPlayerRouteImport.update({
   id: '/music/player',
   path: '/music/player',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PartiesPartyIdRoute = PartiesPartyIdRouteImport.update({
+  id: '/parties/$partyId',
+  path: '/parties/$partyId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RadioIndexRoute = RadioIndexRouteImport.update({
@@ -285,8 +315,10 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/chat': typeof ChatRoute
+  '/check-in': typeof CheckInRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
+  '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
   '/signup-options': typeof SignupOptionsRoute
   '/terms': typeof TermsRoute
@@ -301,6 +333,8 @@ export interface FileRoutesByFullPath {
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
+  '/admin/parties': typeof AdminPartiesRoute
+  '/admin/perks': typeof AdminPerksRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -309,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/dev/mailbox': typeof DevMailboxRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
+  '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
@@ -331,8 +366,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/chat': typeof ChatRoute
+  '/check-in': typeof CheckInRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
+  '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
   '/signup-options': typeof SignupOptionsRoute
   '/terms': typeof TermsRoute
@@ -347,6 +384,8 @@ export interface FileRoutesByTo {
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
+  '/admin/parties': typeof AdminPartiesRoute
+  '/admin/perks': typeof AdminPerksRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -355,6 +394,7 @@ export interface FileRoutesByTo {
   '/dev/mailbox': typeof DevMailboxRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
+  '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
@@ -379,8 +419,10 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/chat': typeof ChatRoute
+  '/check-in': typeof CheckInRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
+  '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
   '/signup-options': typeof SignupOptionsRoute
   '/terms': typeof TermsRoute
@@ -395,6 +437,8 @@ export interface FileRoutesById {
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
+  '/admin/parties': typeof AdminPartiesRoute
+  '/admin/perks': typeof AdminPerksRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -403,6 +447,7 @@ export interface FileRoutesById {
   '/dev/mailbox': typeof DevMailboxRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
+  '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
@@ -428,8 +473,10 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/chat'
+    | '/check-in'
     | '/copyright'
     | '/events'
+    | '/perks'
     | '/privacy'
     | '/signup-options'
     | '/terms'
@@ -444,6 +491,8 @@ export interface FileRouteTypes {
     | '/admin/marketing'
     | '/admin/messages'
     | '/admin/moderation'
+    | '/admin/parties'
+    | '/admin/perks'
     | '/admin/settings'
     | '/admin/tickets'
     | '/admin/users'
@@ -452,6 +501,7 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/music/favorites'
     | '/music/player'
+    | '/parties/$partyId'
     | '/radio/player'
     | '/social/login'
     | '/social/signup'
@@ -474,8 +524,10 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/chat'
+    | '/check-in'
     | '/copyright'
     | '/events'
+    | '/perks'
     | '/privacy'
     | '/signup-options'
     | '/terms'
@@ -490,6 +542,8 @@ export interface FileRouteTypes {
     | '/admin/marketing'
     | '/admin/messages'
     | '/admin/moderation'
+    | '/admin/parties'
+    | '/admin/perks'
     | '/admin/settings'
     | '/admin/tickets'
     | '/admin/users'
@@ -498,6 +552,7 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/music/favorites'
     | '/music/player'
+    | '/parties/$partyId'
     | '/radio/player'
     | '/social/login'
     | '/social/signup'
@@ -521,8 +576,10 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/chat'
+    | '/check-in'
     | '/copyright'
     | '/events'
+    | '/perks'
     | '/privacy'
     | '/signup-options'
     | '/terms'
@@ -537,6 +594,8 @@ export interface FileRouteTypes {
     | '/admin/marketing'
     | '/admin/messages'
     | '/admin/moderation'
+    | '/admin/parties'
+    | '/admin/perks'
     | '/admin/settings'
     | '/admin/tickets'
     | '/admin/users'
@@ -545,6 +604,7 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/music/favorites'
     | '/music/player'
+    | '/parties/$partyId'
     | '/radio/player'
     | '/social/login'
     | '/social/signup'
@@ -569,8 +629,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ChatRoute: typeof ChatRoute
+  CheckInRoute: typeof CheckInRoute
   CopyrightRoute: typeof CopyrightRoute
   EventsRoute: typeof EventsRoute
+  PerksRoute: typeof PerksRoute
   PrivacyRoute: typeof PrivacyRoute
   SignupOptionsRoute: typeof SignupOptionsRoute
   TermsRoute: typeof TermsRoute
@@ -582,6 +644,7 @@ export interface RootRouteChildren {
   DevMailboxRoute: typeof DevMailboxRoute
   MusicFavoritesRoute: typeof MusicFavoritesRoute
   MusicPlayerRoute: typeof MusicPlayerRoute
+  PartiesPartyIdRoute: typeof PartiesPartyIdRoute
   RadioPlayerRoute: typeof RadioPlayerRoute
   SocialLoginRoute: typeof SocialLoginRoute
   SocialSignupRoute: typeof SocialSignupRoute
@@ -622,6 +685,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ChatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/check-in': {
+      id: '/check-in'
+      path: '/check-in'
+      fullPath: '/check-in'
+      preLoaderRoute: typeof CheckInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/copyright': {
       id: '/copyright'
       path: '/copyright'
@@ -634,6 +704,13 @@ declare module '@tanstack/react-router' {
       path: '/events'
       fullPath: '/events'
       preLoaderRoute: typeof EventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/perks': {
+      id: '/perks'
+      path: '/perks'
+      fullPath: '/perks'
+      preLoaderRoute: typeof PerksRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -741,6 +818,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminModerationRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/parties': {
+      id: '/admin/parties'
+      path: '/parties'
+      fullPath: '/admin/parties'
+      preLoaderRoute: typeof AdminPartiesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/perks': {
+      id: '/admin/perks'
+      path: '/perks'
+      fullPath: '/admin/perks'
+      preLoaderRoute: typeof AdminPerksRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/settings': {
       id: '/admin/settings'
       path: '/settings'
@@ -802,6 +893,13 @@ declare module '@tanstack/react-router' {
       path: '/music/player'
       fullPath: '/music/player'
       preLoaderRoute: typeof MusicPlayerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/parties/$partyId': {
+      id: '/parties/$partyId'
+      path: '/parties/$partyId'
+      fullPath: '/parties/$partyId'
+      preLoaderRoute: typeof PartiesPartyIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/radio/': {
@@ -927,6 +1025,8 @@ interface AdminRouteRouteChildren {
   AdminMarketingRoute: typeof AdminMarketingRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminModerationRoute: typeof AdminModerationRoute
+  AdminPartiesRoute: typeof AdminPartiesRoute
+  AdminPerksRoute: typeof AdminPerksRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminTicketsRoute: typeof AdminTicketsRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -944,6 +1044,8 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminMarketingRoute: AdminMarketingRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminModerationRoute: AdminModerationRoute,
+  AdminPartiesRoute: AdminPartiesRoute,
+  AdminPerksRoute: AdminPerksRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminTicketsRoute: AdminTicketsRoute,
   AdminUsersRoute: AdminUsersRoute,
@@ -961,8 +1063,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   ChatRoute: ChatRoute,
+  CheckInRoute: CheckInRoute,
   CopyrightRoute: CopyrightRoute,
   EventsRoute: EventsRoute,
+  PerksRoute: PerksRoute,
   PrivacyRoute: PrivacyRoute,
   SignupOptionsRoute: SignupOptionsRoute,
   TermsRoute: TermsRoute,
@@ -974,6 +1078,7 @@ const rootRouteChildren: RootRouteChildren = {
   DevMailboxRoute: DevMailboxRoute,
   MusicFavoritesRoute: MusicFavoritesRoute,
   MusicPlayerRoute: MusicPlayerRoute,
+  PartiesPartyIdRoute: PartiesPartyIdRoute,
   RadioPlayerRoute: RadioPlayerRoute,
   SocialLoginRoute: SocialLoginRoute,
   SocialSignupRoute: SocialSignupRoute,

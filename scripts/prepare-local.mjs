@@ -9,6 +9,7 @@
 //      events (upcoming, past, online, draft, cancelled) and demo ticket orders for them, whose
 //      dates move to stay relative to now;
 //      ~90 days of site page views while there are none yet, and the analytics rollups;
+//      three demo perks (scripts/lib/demo-perks.mjs) with their pictures, kept live relative to now;
 //   4. puts the demo media (an MP3 per track, a cover per album, an image per radio station, a
 //      thumbnail and an MP4 video per TV channel, generated offline and cached in .tmp/demo-media)
 //      into local R2, skipped when that state already holds this set.
@@ -33,6 +34,7 @@ import {
   parseDotenv,
 } from "./lib/demo-seed.mjs";
 import { demoAnalyticsSql } from "./lib/demo-analytics.mjs";
+import { demoPerkPictures, demoPerksSql } from "./lib/demo-perks.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
 
@@ -98,7 +100,7 @@ async function main() {
   const work = await mkdtemp(path.join(os.tmpdir(), "fl-seed-"));
   try {
     const sqlFile = path.join(work, "seed.sql");
-    await writeFile(sqlFile, (await buildSeedSql(vars.PASSWORD_PEPPER)) + demoAnalyticsSql());
+    await writeFile(sqlFile, (await buildSeedSql(vars.PASSWORD_PEPPER)) + demoAnalyticsSql() + demoPerksSql(Date.now()).join("\n") + "\n");
     await wrangler(["d1", "execute", "DB", "--local", ...persist, "--file", sqlFile]);
 
     const manifest = [];
@@ -112,6 +114,12 @@ async function main() {
       const file = path.join(work, demoPostImageFile(post));
       await writeFile(file, renderCoverPng({ id: `demo-post-${post.image}` }));
       manifest.push({ key: `posts/${demoPostImageFile(post)}`, file });
+    }
+    // The demo perks' pictures, under the keys their rows name.
+    for (const { key, png } of demoPerkPictures()) {
+      const file = path.join(work, key.replace("/", "-"));
+      await writeFile(file, png);
+      manifest.push({ key, file });
     }
     const manifestFile = path.join(work, "avatars.json");
     await writeFile(manifestFile, JSON.stringify(manifest));

@@ -35,10 +35,14 @@ import { contactRoutes } from "./routes/contact";
 import { chatRoutes } from "./routes/chat";
 import { adminRoutes } from "./routes/admin";
 import { collectRoutes } from "./routes/collect";
+import { partyRoutes } from "./routes/parties";
+import { vipPassRoutes } from "./routes/vip-pass";
+import { checkInRoutes } from "./routes/check-in";
+import { perkRoutes } from "./routes/perks";
 
 /** Routes that take uploads (multipart, or the file as the body) set their own, larger, limit. */
 const UPLOAD_PATHS =
-  /^\/api\/(?:uploads\/|admin\/catalog\/(?:albums|tracks|stations|channels)\/[^/]+\/(?:cover|audio|picture|thumbnail|video)$|admin\/marketing\/import$)/;
+  /^\/api\/(?:uploads\/|admin\/catalog\/(?:albums|tracks|stations|channels)\/[^/]+\/(?:cover|audio|picture|thumbnail|video)$|admin\/marketing\/import$|admin\/perks\/[^/]+\/picture$)/;
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
@@ -88,6 +92,10 @@ app.route("/api/events", eventRoutes);
 app.route("/api/contact", contactRoutes);
 app.route("/api/chat", chatRoutes);
 app.route("/api/admin", adminRoutes);
+app.route("/api/parties", partyRoutes);
+app.route("/api/vip-pass", vipPassRoutes);
+app.route("/api/check-in", checkInRoutes);
+app.route("/api/perks", perkRoutes);
 // The path the SPA's page-view beacon posts to is part of the analytics contract.
 app.route(COLLECT_PATH, collectRoutes);
 app.route("/uploads", uploadFileRoutes);

@@ -15,6 +15,7 @@ export { FeedHub } from "./durable-objects/FeedHub";
 export { StationHub } from "./durable-objects/StationHub";
 export { ChatThread } from "./durable-objects/ChatThread";
 export { AnalyticsBuffer } from "./durable-objects/AnalyticsBuffer";
+export { PartyRoom } from "./durable-objects/PartyRoom";
 
 export default {
   fetch: app.fetch,

@@ -3,12 +3,18 @@ import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../components/PageFrame";
 import { EventsPage } from "../features/events/EventsPage";
 import { eventsQueryOptions } from "../features/events/queries";
+import { PartyTeaser } from "../features/parties/PartyTeaser";
+import { upcomingPartiesQueryOptions } from "../features/parties/queries";
 import { usePageMeta } from "../lib/usePageMeta";
 import { EVENTS_BANNER } from "../../worker/contracts/site";
 
 export const Route = createFileRoute("/events")({
   // Prefetch without throwing: the list shows its own loading and failure states.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(eventsQueryOptions()),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(eventsQueryOptions());
+    // The listening parties' teaser above the list, rendered by the server from this data.
+    void context.queryClient.prefetchQuery(upcomingPartiesQueryOptions());
+  },
   component: Events,
 });
 
@@ -24,6 +30,7 @@ function Events() {
       title={<FormattedMessage id="pages.events.title" defaultMessage="Events" />}
       intro={<FormattedMessage id="pages.events.intro" defaultMessage="Concerts, meet-and-greets and festival dates." />}
     >
+      <PartyTeaser limit={3} />
       <EventsPage />
     </PageFrame>
   );

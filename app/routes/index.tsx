@@ -11,11 +11,17 @@ import { VipSection } from "../features/landing/VipSection";
 import { ContactForm } from "../features/contact/ContactForm";
 import { EventsList } from "../features/events/EventsList";
 import { eventsQueryOptions } from "../features/events/queries";
+import { PartyTeaser } from "../features/parties/PartyTeaser";
+import { upcomingPartiesQueryOptions } from "../features/parties/queries";
 import { usePageMeta } from "../lib/usePageMeta";
 
 export const Route = createFileRoute("/")({
-  // The events section's list starts loading with the page's chunk, not after it renders.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(eventsQueryOptions()),
+  // The events section's list (and the listening parties' teaser in it) starts loading with the
+  // page's chunk, not after it renders; the server renders both from this data.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(eventsQueryOptions());
+    void context.queryClient.prefetchQuery(upcomingPartiesQueryOptions());
+  },
   component: Home,
 });
 
@@ -56,7 +62,14 @@ function Home() {
         <BioSection />
       </Suspense>
       <Suspense>
-        <EventsSection list={<EventsList limit={6} headingLevel={3} />} />
+        <EventsSection
+          list={
+            <>
+              <PartyTeaser headingLevel={3} />
+              <EventsList limit={6} headingLevel={3} />
+            </>
+          }
+        />
       </Suspense>
       <Suspense>
         <AboutSection />

@@ -5,7 +5,7 @@ export type DemoAccountSeed = {
   email: string;
   username: string;
   password: string;
-  role: "admin" | "vip" | "user";
+  role: "admin" | "vip" | "user" | "door";
   bio: string;
   location: string;
   website: string;
@@ -21,6 +21,9 @@ export const DEMO_POSTS: DemoPostSeed[];
 export function demoPostImageFile(post: Pick<DemoPostSeed, "id">): string;
 export const DEMO_POST_IMAGE_SIZE: number;
 export function demoPostsSql(now: number): string[];
+/** A demo event's VIP presale, relative to the seed run (demoPresalesSql). */
+export type DemoPresaleSeed = { startedHoursAgo: number; endsInDays: number; generalSaleInDays: number; sharedCode: string };
+export function demoPresalesSql(now: number): string[];
 export type DemoEventSeed = {
   id: string;
   title: string;
@@ -48,6 +51,7 @@ export type DemoEventSeed = {
   saleOpensDaysBefore?: number;
   externalTicketUrl?: string;
   imageKey?: string;
+  presale?: DemoPresaleSeed;
 };
 export const DEMO_EVENTS: DemoEventSeed[];
 export function zonedTimeToUtc(wall: { year: number; month: number; day: number; hour: number; minute: number }, timeZone: string): number;

@@ -97,8 +97,10 @@ export async function buildSeedSql(pepper, now = Date.now()) {
       statements.push(`INSERT OR IGNORE INTO admins (id, user_id) VALUES (${sqlText(account.id.replace(/-8000-/, "-a000-"))}, ${id});`);
     }
     if (account.role === "vip") statements.push(...demoSubscriptionSql(account, now));
+    // Door staff (decision 027): checks VIP passes in at /check-in, and is otherwise a member.
+    if (account.role === "door") statements.push(`UPDATE users SET is_door_staff = 1 WHERE id = ${id};`);
   }
-  statements.push(...demoPlayCountsSql(), ...demoPostsSql(now), ...demoEventsSql(now), ...demoVenuesSql(now), ...demoTicketsSql(now));
+  statements.push(...demoPlayCountsSql(), ...demoPostsSql(now), ...demoEventsSql(now), ...demoPresalesSql(now), ...demoVenuesSql(now), ...demoTicketsSql(now));
   return statements.join("\n") + "\n";
 }
 
@@ -253,6 +255,19 @@ export function demoEventsSql(now) {
     );
   }
   return out;
+}
+
+/**
+ * Local demo only: a VIP presale open now (decision 029) on the demo events that have one, with a
+ * shared code, so `npm start` shows it to the demo VIP and, as dates and states, to everyone else.
+ * Every seed moves it back to now and turns it on again (the back office may have changed it).
+ */
+export function demoPresalesSql(now) {
+  return DEMO_EVENTS.filter((event) => event.presale).map((event) => {
+    const { startedHoursAgo, endsInDays, generalSaleInDays, sharedCode } = event.presale;
+    const at = (ms) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+    return `UPDATE events SET presale_code_mode = 'shared', presale_shared_code = ${sqlText(sharedCode)}, presale_starts_at = ${at(now - startedHoursAgo * HOUR_MS)}, presale_ends_at = ${at(now + endsInDays * DAY_MS)}, general_sale_at = ${at(now + generalSaleInDays * DAY_MS)} WHERE id = ${sqlText(event.id)};`;
+  });
 }
 
 /**

@@ -178,6 +178,8 @@ describe("admin sidebar", () => {
       ["Marketing", "/admin/marketing"],
       ["Moderation", "/admin/moderation"],
       ["Catalog", "/admin/catalog"],
+      ["Perks", "/admin/perks"],
+      ["Listening Parties", "/admin/parties"],
       ["Audit Log", "/admin/audit"],
     ]);
     expect(within(nav).getByRole("link", { name: "Overview" }).getAttribute("aria-current")).toBe("page");

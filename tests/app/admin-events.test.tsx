@@ -41,6 +41,12 @@ const event = (id: string, overrides: Partial<AdminEvent> = {}): AdminEvent => (
   currency: "USD",
   ticketSaleStart: "2031-09-01T14:00:00.000Z",
   ticketSaleEnd: "2031-12-05T23:00:00.000Z",
+  presaleCodeMode: "none",
+  presaleStartsAt: null,
+  presaleEndsAt: null,
+  generalSaleAt: null,
+  presaleSharedCode: null,
+  presaleCodes: null,
   createdAt: "2031-03-01T12:00:00.000Z",
   updatedAt: "2031-03-02T12:00:00.000Z",
   ...overrides,
@@ -731,5 +737,68 @@ describe("in Portuguese", () => {
     expect((await within(screen.getByRole("dialog")).findByRole("alert")).textContent).toBe(
       "Este local é usado por 1 evento e não pode ser excluído. Escolha outro local para ele antes.",
     );
+  });
+});
+
+describe("the event form's VIP presale (decision 029)", () => {
+  /** The fake server, plus the counts of MIAMI's unique presale codes. */
+  function presaleServer() {
+    const server = fakeServer();
+    const base = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith(`${EVENTS}/${MIAMI.id}/presale-codes`) ? Promise.resolve(json(200, { total: 20, claimed: 5, left: 15 })) : base(input, init),
+    );
+    return server;
+  }
+
+  it("is off by default; on, it checks its dates, counts unique codes, imports them, and sends a shared code", async () => {
+    const server = presaleServer();
+    renderEvents();
+    await screen.findByRole("table");
+    fireEvent.click(screen.getByRole("button", { name: "Edit Freestyle Forever — Miami" }));
+    const toggle = screen.getByRole("checkbox", { name: /This event has a VIP presale/ }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(screen.queryByLabelText(/^Presale start/)).toBeNull();
+    fireEvent.click(toggle);
+
+    // The end before the start is refused at its field, nothing sent.
+    change("Presale start", "2031-11-01T10:00");
+    change("Presale end", "2031-10-01T10:00");
+    fireEvent.change(box("Presale codes"), { target: { value: "unique" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("The presale must end after it starts")).toBeTruthy();
+    expect(server.callsTo(`PUT ${EVENTS}/${MIAMI.id}`)).toHaveLength(0);
+
+    // Unique codes: the saved event's counts and the shared import dialog.
+    expect(await screen.findByText("15 of 20 codes left")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Import codes" }));
+    expect(await screen.findByRole("dialog", { name: "Presale codes — Freestyle Forever — Miami" })).toBeTruthy();
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Cancel" }));
+
+    // A shared code instead, and the request carries the presale.
+    change("Presale end", "2031-11-03T10:00");
+    fireEvent.change(box("Presale codes"), { target: { value: "shared" } });
+    change("Presale code", "MIAMI-VIP");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.callsTo(`PUT ${EVENTS}/${MIAMI.id}`)).toHaveLength(1));
+    expect(sentJson(server.callsTo(`PUT ${EVENTS}/${MIAMI.id}`)[0])).toMatchObject({
+      presaleCodeMode: "shared",
+      presaleStartsAt: "2031-11-01T10:00",
+      presaleEndsAt: "2031-11-03T10:00",
+      generalSaleAt: null,
+      presaleSharedCode: "MIAMI-VIP",
+    });
+  });
+
+  it("shows a unique presale's codes left in the list", async () => {
+    fakeServer();
+    const server = mockApi({
+      "GET /api/auth/me": json(200, { user: null }),
+      [`GET ${EVENTS}`]: json(200, { events: [event(MIAMI.id, { presaleCodeMode: "unique", presaleCodes: { total: 20, claimed: 5, left: 15 } })] }),
+    });
+    renderEvents("pt-BR");
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText("Pré-venda VIP · 15 de 20 códigos restantes")).toBeTruthy();
+    expect(server.callsTo(`GET ${EVENTS}`).length).toBeGreaterThan(0);
   });
 });

@@ -24,6 +24,7 @@ const member = (n: number, extra: Partial<AdminUser> = {}): AdminUser => ({
   isAdmin: false,
   isVIP: false,
   vipSource: "none",
+  isDoorStaff: false,
   ...extra,
 });
 
@@ -73,6 +74,10 @@ function fakeServer({ users = USERS, extra = {} as ApiRoutes } = {}) {
         const paid = x.vipSource === "paid" || x.vipSource === "both";
         return { ...x, isVIP: paid || comp, vipSource: paid && comp ? "both" : paid ? "paid" : comp ? "comp" : "none" };
       });
+    };
+    switchRoutes[`PUT ${API}/${u.id}/door-staff`] = async (request) => {
+      const { doorStaff } = (await request.json()) as { doorStaff: boolean };
+      return update(u.id, (x) => ({ ...x, isDoorStaff: doorStaff }));
     };
     switchRoutes[`PUT ${API}/${u.id}/ban`] = async (request) => {
       const { banned } = (await request.json()) as { banned: boolean };
@@ -124,7 +129,7 @@ describe("/admin/users: the list", () => {
     expect(cells(rowOf("boss@example.com"))[3]).toBe("Admin");
     expect(screen.getByPlaceholderText("Search users...")).toBeTruthy();
     const role = screen.getByLabelText("Role") as HTMLSelectElement;
-    expect([...role.options].map((o) => o.textContent)).toEqual(["All Roles", "Admins", "VIP Members", "Regular Users"]);
+    expect([...role.options].map((o) => o.textContent)).toEqual(["All Roles", "Admins", "VIP Members", "Regular Users", "Door Staff"]);
     expect(screen.getByText(/Page 1 of 2/)).toBeTruthy();
     expect(screen.getByText(/5 users/)).toBeTruthy();
   });
@@ -213,6 +218,22 @@ describe("/admin/users: the switches", () => {
     fireEvent.click(switchFor("Comp VIP: fan2@example.com"));
     await waitFor(() => expect(sentJson(server.callsTo(`PUT ${API}/${member(2).id}/vip`)[1])).toEqual({ comp: false }));
     await waitFor(() => expect(cells(rowOf("fan2@example.com"))[3]).toBe("VIPPaid"));
+  });
+
+  it("grants and removes the door-staff role with one click each, with its badge (decision 027)", async () => {
+    const server = fakeServer();
+    renderUsers();
+    await screen.findByText("fan3@example.com");
+    const door = switchFor("Door staff: fan3@example.com");
+    expect(door.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(door);
+    expect(await screen.findByText("fan3@example.com can now check passes in at the door.")).toBeTruthy();
+    expect(sentJson(server.callsTo(`PUT ${API}/${member(3).id}/door-staff`)[0])).toEqual({ doorStaff: true });
+    await waitFor(() => expect(cells(rowOf("fan3@example.com"))[3]).toBe("VIPCompDoor staff"));
+    fireEvent.click(switchFor("Door staff: fan3@example.com"));
+    expect(await screen.findByText("fan3@example.com is no longer door staff.")).toBeTruthy();
+    expect(sentJson(server.callsTo(`PUT ${API}/${member(3).id}/door-staff`)[1])).toEqual({ doorStaff: false });
+    await waitFor(() => expect(cells(rowOf("fan3@example.com"))[3]).toBe("VIPComp"));
   });
 
   it("asks before banning; Cancel sends nothing; unbanning is one click", async () => {

@@ -294,6 +294,10 @@ describe("VIP membership", () => {
           .getAllByRole("heading", { level: 3 })
           .map((h) => h.textContent),
       ).toEqual(["Early Access to Music", "Exclusive Content", "Priority Tickets & VIP Sections", "Special Merchandise"]);
+      // The pass link goes to a member's own profile, and a visitor to sign in.
+      const pass = () => within(vip()).getByRole("link", { name: "Your VIP pass" }).getAttribute("href");
+      await waitFor(() => expect(pass()).toBe(me ? `/social/profile/${me.id}#vip-pass` : "/social/login"));
+      expect(within(vip()).getByRole("link", { name: "See the perks" }).getAttribute("href")).toBe("/perks");
       await waitFor(() => expect(within(vip()).getByText("$9.99/month")).toBeTruthy());
       expect(within(vip()).getByRole("link", { name: "Join VIP" }).getAttribute("href")).toBe("/vip-signup");
       expect(within(vip()).queryByRole("status")).toBeNull();

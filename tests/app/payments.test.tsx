@@ -74,6 +74,13 @@ describe("/vip-signup", () => {
     for (const title of ["Early Access", "Exclusive Content", "Virtual Meets", "Priority Access", "Exclusive Events", "Special Perks"]) {
       expect(screen.getByRole("heading", { level: 3, name: title })).toBeTruthy();
     }
+    // Each benefit links to where it lives; a visitor's pass link asks them to sign in first.
+    const href = (name: string) => screen.getByRole("link", { name }).getAttribute("href");
+    expect(href("Presales on Events")).toBe("/events");
+    expect(href("Your VIP pass")).toBe("/social/login");
+    expect(href("Listening parties")).toBe("/events#listening-parties");
+    expect(href("See the perks")).toBe("/perks");
+    expect(href("Virtual meets")).toBe("/virtual-meet");
     // From configuration, never a literal: a different price shows up as such.
     expect(await screen.findByText("€12.34/month")).toBeTruthy();
   });

@@ -45,7 +45,7 @@ const HYDRATION_TROUBLE = /hydrat|did not match|react-dom.*#(418|419|421|422|423
 
 type Fixtures = {
   login: (email: string, password: string) => Promise<void>;
-  loginAs: (key: "admin" | "vip" | "fan") => Promise<DemoAccount>;
+  loginAs: (key: "admin" | "vip" | "fan" | "door") => Promise<DemoAccount>;
   /** Fails every journey on an uncaught error or a hydration mismatch in any of its pages. */
   pageTrouble: void;
 };

@@ -6,11 +6,11 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as T;
 
-export type DemoAccount = { key: string; id: string; email: string; username: string; password: string; role: "admin" | "vip" | "user" };
+export type DemoAccount = { key: string; id: string; email: string; username: string; password: string; role: "admin" | "vip" | "user" | "door" };
 
 const demoAccounts = readJson<{ accounts: DemoAccount[] }>("scripts/demo-data.json").accounts;
 
-export function demoAccount(key: "admin" | "vip" | "fan"): DemoAccount {
+export function demoAccount(key: "admin" | "vip" | "fan" | "door"): DemoAccount {
   const account = demoAccounts.find((a) => a.key === key);
   if (!account) throw new Error(`No demo account "${key}" in scripts/demo-data.json`);
   return account;

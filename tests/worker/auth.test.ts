@@ -72,7 +72,15 @@ describe("POST /api/auth/signup", () => {
     const res = await signup(body);
     expect(res.status).toBe(201);
     const { user } = await res.json<{ user: SessionUser }>();
-    expect(user).toEqual({ id: expect.any(String), email: body.email, username: body.username, isAdmin: false, isVIP: false, avatarUrl: null });
+    expect(user).toEqual({
+      id: expect.any(String),
+      email: body.email,
+      username: body.username,
+      isAdmin: false,
+      isVIP: false,
+      avatarUrl: null,
+      isDoorStaff: false,
+    });
     expectSessionCookieFlags(res);
 
     const row = await db().query.users.findFirst({ where: eq(users.id, user.id) });
@@ -199,7 +207,7 @@ describe("POST /api/auth/login", () => {
     const res = await login({ email: ` ${u.email.toUpperCase()} `, password: u.password });
     expect(res.status).toBe(200);
     const { user } = await res.json<{ user: SessionUser }>();
-    expect(user).toEqual({ id: u.id, email: u.email, username: u.username, isAdmin: false, isVIP: false, avatarUrl: null });
+    expect(user).toEqual({ id: u.id, email: u.email, username: u.username, isAdmin: false, isVIP: false, avatarUrl: null, isDoorStaff: false });
     expectSessionCookieFlags(res);
     const row = await db().query.users.findFirst({ where: eq(users.id, u.id) });
     expect(row!.lastSignInAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -362,7 +370,7 @@ describe("GET /api/auth/me", () => {
     ["admin", { isVIP: false, isAdmin: true }],
   ] as const)("returns the %s with its role flags", async (role, flags) => {
     const u = await createUser(role);
-    expect(await me(u.cookie)).toEqual({ id: u.id, email: u.email, username: u.username, avatarUrl: null, ...flags });
+    expect(await me(u.cookie)).toEqual({ id: u.id, email: u.email, username: u.username, avatarUrl: null, isDoorStaff: false, ...flags });
   });
 
   it("ends the session of a banned user", async () => {

@@ -23,6 +23,8 @@ import {
   timeZone,
 } from "./admin-event-fields";
 import { EVENT_ID_PATTERN, type EventSource, type EventStatus } from "./events";
+import { checkPresale, presaleFields, presaleValues } from "./admin-presale-fields";
+import type { CodeMode, OfferCodeCounts } from "./offer-codes";
 
 export * from "./admin-event-fields";
 
@@ -65,6 +67,8 @@ const fields = (keptCountry?: string | null) => ({
   ticketPriceMax: optionalPrice(),
   ticketSaleStart: optionalEventTime(),
   ticketSaleEnd: optionalEventTime(),
+  /** The VIP presale block (admin-presale-fields.ts). */
+  ...presaleFields(),
 });
 
 type Fields = z.output<z.ZodObject<ReturnType<typeof fields>>>;
@@ -108,6 +112,7 @@ function checkEvent(v: Fields, ctx: z.RefinementCtx<Fields>) {
   const start = instantOf(v.ticketSaleStart, zoneOf(v));
   const end = instantOf(v.ticketSaleEnd, zoneOf(v));
   if (start !== null && end !== null && end < start) ctx.addIssue({ code: "custom", path: ["ticketSaleEnd"], message: M.saleOrder });
+  checkPresale(v, ctx);
 }
 
 /** The stored form of a valid event: times as epoch ms (the zone applied), prices as decimals. */
@@ -121,6 +126,7 @@ function toValues(v: Fields) {
     ticketSaleStart: at(v.ticketSaleStart),
     ticketSaleEnd: at(v.ticketSaleEnd),
     venueCountry: needsVenue(v) ? (v.venueCountry ?? DEFAULT_VENUE_COUNTRY) : v.venueCountry,
+    ...presaleValues(v),
   };
 }
 
@@ -171,6 +177,14 @@ export type AdminEvent = {
   currency: string;
   ticketSaleStart: string | null;
   ticketSaleEnd: string | null;
+  /** The VIP presale (decision 029): 'none' and null times without one. */
+  presaleCodeMode: CodeMode;
+  presaleStartsAt: string | null;
+  presaleEndsAt: string | null;
+  generalSaleAt: string | null;
+  presaleSharedCode: string | null;
+  /** The unique codes' counts ('unique' mode only; null otherwise). */
+  presaleCodes: OfferCodeCounts | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -17,7 +17,7 @@ export const INVITE_RATE_LIMITS = {
   perAddress: [3, 24 * 60 * 60],
 } as const satisfies Record<string, readonly [number, number]>;
 
-export const ROLE_FILTERS = ["all", "admins", "vip", "regular"] as const;
+export const ROLE_FILTERS = ["all", "admins", "vip", "regular", "door_staff"] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
 
 /**
@@ -60,6 +60,8 @@ export type AdminUser = {
   /** What gates VIP content: true while a paid subscription or a comp is active. */
   isVIP: boolean;
   vipSource: VipSource;
+  /** Door staff: may check VIP passes in at events (/check-in), nothing more (decision 027). */
+  isDoorStaff: boolean;
 };
 
 export type AdminUsersResponse = {
@@ -86,4 +88,5 @@ export const userIdParamSchema = z.object({ id: z.string().regex(USER_ID_PATTERN
 export const adminSwitchSchema = z.strictObject({ admin: z.boolean() });
 export const compSwitchSchema = z.strictObject({ comp: z.boolean() });
 export const banSwitchSchema = z.strictObject({ banned: z.boolean() });
+export const doorStaffSwitchSchema = z.strictObject({ doorStaff: z.boolean() });
 export const inviteSchema = z.strictObject({ email: emailSchema });

@@ -80,6 +80,11 @@ export type SessionUser = {
   isAdmin: boolean;
   isVIP: boolean;
   avatarUrl: string | null;
+  /**
+   * Door staff: may check VIP passes in at events (/check-in), nothing more. Read fresh from D1 like
+   * isAdmin; every API answer carries it (optional only so older client fixtures still type).
+   */
+  isDoorStaff?: boolean;
 };
 
 export type MeResponse = { user: SessionUser | null };

@@ -1,6 +1,7 @@
 // Events (concerts, meet-and-greets, virtual meets): shapes shared by the Worker and the SPA
 // (public-site.md 2.3, 3 Event, 4 Events list, 8; back-office.md 3 Event). Type-only and
 // constants, no zod, so the SPA's chunks stay free of it.
+import type { PublicPresale } from "./presales";
 
 export const EVENT_MESSAGES = {
   eventNotFound: "Event not found",
@@ -43,6 +44,11 @@ export type PublicEvent = {
   imageUrl: string | null;
   /** past: the event has started (spec: sold-out look); available otherwise. */
   availability: "available" | "sold_out";
+  /**
+   * The VIP presale while it is ahead or on (until the general sale); absent otherwise. While it is
+   * here, externalTicketUrl is null: VIPs get the link with their code (decision 029).
+   */
+  presale?: PublicPresale;
 };
 
 /** GET /api/events: published events, event_date ascending (past ones from the last 180 days). */

@@ -14,6 +14,14 @@ export const RATE_LIMITS = {
   contactPerIp: [5, 60 * 60],
   /** Counted preview plays come from anyone: a listener clicking through a whole album stays far below. */
   previewPlaysPerIp: [120, 10 * 60],
+  /** Passes checked at the door, per staff member: a busy door scans one every few seconds. */
+  checkInsPerStaff: [120, 60],
+  /**
+   * Typed pass codes that were wrong (unknown or expired), per staff member. Past it the staff
+   * member's typed codes are refused, right or wrong, until the window ends: the bound on guessing
+   * a six-digit code (decision 027).
+   */
+  checkInCodeFailuresPerStaff: [10, 10 * 60],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";

@@ -14,6 +14,9 @@ import { CONTACT_LIMITS, CONTACT_MESSAGES } from "./contact";
 import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "./feed";
 import { BIO_MAX, LOCATION_MAX, PROFILE_MESSAGES } from "./profiles";
 import { TEXT_MESSAGES } from "./text-messages";
+import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
+import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
+import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";
 
 /** The values an error's text names (a limit), for its translation. */
 export type ErrorParams = Record<string, string | number>;
@@ -89,6 +92,16 @@ export const VALIDATION_RULES = {
   event_text_too_long: { message: EVENT_FORM_MESSAGES.textTooLong, params: { max: TEXT_MAX } },
   event_description_too_long: { message: EVENT_FORM_MESSAGES.descriptionTooLong, params: { max: DESCRIPTION_MAX } },
 
+  // The event form's VIP presale (decision 029)
+  event_presale_mode_invalid: { message: PRESALE_FORM_MESSAGES.modeInvalid },
+  event_presale_start_required: { message: PRESALE_FORM_MESSAGES.startRequired },
+  event_presale_end_required: { message: PRESALE_FORM_MESSAGES.endRequired },
+  event_presale_order: { message: PRESALE_FORM_MESSAGES.order },
+  event_general_sale_order: { message: PRESALE_FORM_MESSAGES.generalSaleOrder },
+  event_presale_after_event: { message: PRESALE_FORM_MESSAGES.afterEvent },
+  event_presale_code_required: { message: PRESALE_FORM_MESSAGES.codeRequired },
+  event_presale_code_invalid: { message: PRESALE_FORM_MESSAGES.codeInvalid, params: { max: PRESALE_CODE_MAX } },
+
   // The back office's album and track forms: release times
   early_access_order: { message: RELEASE_TIME_MESSAGES.earlyAccessOrder },
   early_access_needs_release: { message: RELEASE_TIME_MESSAGES.earlyAccessNeedsRelease },
@@ -96,6 +109,21 @@ export const VALIDATION_RULES = {
   // The back office's settings (the other settings are chosen, not typed: invalid_input)
   artist_name_required: { message: SETTINGS_MESSAGES.artistNameRequired },
   artist_name_too_long: { message: SETTINGS_MESSAGES.artistNameTooLong, params: { max: ARTIST_NAME_MAX } },
+
+  // The back office's listening party form (its title rule is title_required)
+  party_title_too_long: { message: PARTY_FORM_MESSAGES.titleTooLong, params: { max: PARTY_TITLE_MAX } },
+
+  // The back office's perk form (its title rule is title_required)
+  perk_title_too_long: { message: PERK_FORM_MESSAGES.titleTooLong, params: { max: PERK_TITLE_MAX } },
+  perk_description_required: { message: PERK_FORM_MESSAGES.descriptionRequired },
+  perk_description_too_long: { message: PERK_FORM_MESSAGES.descriptionTooLong, params: { max: PERK_DESCRIPTION_MAX } },
+  perk_link_invalid: { message: PERK_FORM_MESSAGES.linkInvalid },
+  perk_shared_code_required: { message: PERK_FORM_MESSAGES.sharedCodeRequired },
+  perk_code_invalid: { message: PERK_FORM_MESSAGES.codeInvalid, params: { max: PERK_CODE_MAX } },
+  perk_starts_required: { message: PERK_FORM_MESSAGES.startsRequired },
+  perk_ends_required: { message: PERK_FORM_MESSAGES.endsRequired },
+  perk_time_invalid: { message: PERK_FORM_MESSAGES.timeInvalid },
+  perk_end_before_start: { message: PERK_FORM_MESSAGES.endBeforeStart },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

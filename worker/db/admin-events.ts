@@ -7,13 +7,17 @@ import { auditInsert, type Actor } from "./audit";
 import { amountToCents, centsToAmount, findEvent, type EventRow } from "./events";
 import { matchesSearch } from "./admin-search";
 import type { AdminEvent, EventSourceFilter, EventStatusFilter, EventValues } from "../contracts/admin-events";
+import type { OfferCodeCounts } from "../contracts/offer-codes";
+import { countOfferCodes, deletePoolStatement } from "./offer-codes";
+import { runBatch } from "./d1";
 
 /** The events table's default: prices are typed in dollars. */
 const DEFAULT_CURRENCY = "USD";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const toAdminEvent = (row: EventRow): AdminEvent => ({
+/** `codes`: the unique presale codes' counts, for an event in that mode (presaleCodeCounts). */
+export const toAdminEvent = (row: EventRow, codes: OfferCodeCounts | null = null): AdminEvent => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -38,6 +42,12 @@ export const toAdminEvent = (row: EventRow): AdminEvent => ({
   currency: row.currency,
   ticketSaleStart: iso(row.ticketSaleStart),
   ticketSaleEnd: iso(row.ticketSaleEnd),
+  presaleCodeMode: row.presaleCodeMode,
+  presaleStartsAt: iso(row.presaleStartsAt),
+  presaleEndsAt: iso(row.presaleEndsAt),
+  generalSaleAt: iso(row.generalSaleAt),
+  presaleSharedCode: row.presaleSharedCode,
+  presaleCodes: row.presaleCodeMode === "unique" ? (codes ?? { total: 0, claimed: 0, left: 0 }) : null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -58,7 +68,20 @@ export async function listAdminEvents(db: DB, filters: EventFilters): Promise<Ad
     .from(events)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(events.eventDate), desc(events.id));
-  return rows.filter((row) => matchesSearch(filters.search, [row.title, row.venueName, row.venueCity])).map(toAdminEvent);
+  const shown = rows.filter((row) => matchesSearch(filters.search, [row.title, row.venueName, row.venueCity]));
+  const counts = await presaleCodeCounts(db, shown);
+  return shown.map((row) => toAdminEvent(row, counts.get(row.id)));
+}
+
+/** One event as the back office sees it, with its codes' counts. */
+export async function adminEventOf(db: DB, row: EventRow): Promise<AdminEvent> {
+  return toAdminEvent(row, (await presaleCodeCounts(db, [row])).get(row.id));
+}
+
+/** The unique presale codes' counts of the events in that mode (one query for a whole list). */
+export async function presaleCodeCounts(db: DB, rows: EventRow[]): Promise<Map<string, OfferCodeCounts>> {
+  const ids = rows.filter((row) => row.presaleCodeMode === "unique").map((row) => row.id);
+  return ids.length ? countOfferCodes(db, "presale", ids) : new Map();
 }
 
 /** The columns the form sets; the rest (end date, picture, currency) keep what they had. */
@@ -89,15 +112,31 @@ function columnsOf(values: EventValues): FormColumns {
     ticketPriceMaxCents: amountToCents(values.ticketPriceMax),
     ticketSaleStart: date(values.ticketSaleStart),
     ticketSaleEnd: date(values.ticketSaleEnd),
+    presaleCodeMode: values.presaleCodeMode,
+    presaleStartsAt: date(values.presaleStartsAt),
+    presaleEndsAt: date(values.presaleEndsAt),
+    generalSaleAt: date(values.generalSaleAt),
+    presaleSharedCode: values.presaleSharedCode,
   };
 }
 
 /**
- * What the audit row shows of an event. The description (long) and the join link (for VIP members
- * only) are left out; a change to either is noted instead.
+ * What the audit row shows of an event. The description (long), the join link (for VIP members
+ * only) and the shared presale code (for VIP members only) are left out; a change to one is noted
+ * instead. The code counts are not the form's.
  */
 function auditView(event: AdminEvent): Record<string, unknown> {
-  const { id: _id, description: _description, joinUrl: _joinUrl, createdAt: _created, updatedAt: _updated, currency: _currency, ...shown } = event;
+  const {
+    id: _id,
+    description: _description,
+    joinUrl: _joinUrl,
+    presaleSharedCode: _code,
+    presaleCodes: _counts,
+    createdAt: _created,
+    updatedAt: _updated,
+    currency: _currency,
+    ...shown
+  } = event;
   return shown;
 }
 
@@ -105,9 +144,11 @@ function changes(before: AdminEvent, after: AdminEvent) {
   const was = auditView(before);
   const now = auditView(after);
   const keys = Object.keys(now).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]));
-  const notes = [before.description !== after.description ? "description changed" : null, before.joinUrl !== after.joinUrl ? "join link changed" : null].filter(
-    Boolean,
-  );
+  const notes = [
+    before.description !== after.description ? "description changed" : null,
+    before.joinUrl !== after.joinUrl ? "join link changed" : null,
+    before.presaleSharedCode !== after.presaleSharedCode ? "presale code changed" : null,
+  ].filter(Boolean);
   return {
     before: Object.fromEntries(keys.map((key) => [key, was[key]])),
     after: Object.fromEntries(keys.map((key) => [key, now[key]])),
@@ -130,7 +171,7 @@ export async function createEvent(db: DB, actor: Actor, values: EventValues, now
     db.insert(events).values(row),
     auditInsert(db, { actor, action: "event.create", targetType: "event", targetId: id, summary: { after: auditView(toAdminEvent(row)) } }, now),
   ]);
-  return toAdminEvent((await findEvent(db, id))!);
+  return adminEventOf(db, (await findEvent(db, id))!);
 }
 
 /** Every form field replaced; null when the event went away meanwhile. */
@@ -146,16 +187,18 @@ export async function updateEvent(db: DB, actor: Actor, before: EventRow, values
     ),
   ]);
   const row = await findEvent(db, before.id);
-  return row ? toAdminEvent(row) : null;
+  return row ? adminEventOf(db, row) : null;
 }
 
+/** Deletes the event with its presale codes (claimed ones too) and the audit row, in one batch. */
 export async function deleteEvent(db: DB, actor: Actor, before: EventRow, now = Date.now()): Promise<void> {
-  await db.batch([
-    db.delete(events).where(eq(events.id, before.id)),
+  await runBatch(db, [
+    db.delete(events).where(eq(events.id, before.id)).toSQL(),
+    deletePoolStatement({ kind: "presale", id: before.id }),
     auditInsert(
       db,
       { actor, action: "event.delete", targetType: "event", targetId: before.id, summary: { before: auditView(toAdminEvent(before)), after: null } },
       now,
-    ),
+    ).toSQL(),
   ]);
 }

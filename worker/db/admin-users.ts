@@ -29,6 +29,7 @@ const columns = (now: number) => ({
   lastSignInAt: users.lastSignInAt,
   status: users.status,
   isVip: users.isVip,
+  isDoorStaff: users.isDoorStaff,
   isAdmin: isAdminSql,
   paid: paidVipSql(now),
   comp: sql<number>`${hasCompVip}`,
@@ -42,6 +43,7 @@ type Row = {
   lastSignInAt: Date | null;
   status: "active" | "banned";
   isVip: boolean;
+  isDoorStaff: boolean;
   isAdmin: number;
   paid: number;
   comp: number;
@@ -59,6 +61,7 @@ const toAdminUser = (row: Row): AdminUser => ({
   isAdmin: Boolean(row.isAdmin),
   isVIP: row.isVip,
   vipSource: vipSourceOf(Boolean(row.paid), Boolean(row.comp)),
+  isDoorStaff: row.isDoorStaff,
 });
 
 const ROLE_WHERE: Record<RoleFilter, SQL | undefined> = {
@@ -66,6 +69,7 @@ const ROLE_WHERE: Record<RoleFilter, SQL | undefined> = {
   admins: isAdminSql,
   vip: sql`${users.isVip} = 1`,
   regular: sql`(${users.isVip} = 0 AND NOT ${isAdminSql})`,
+  door_staff: sql`${users.isDoorStaff} = 1`,
 };
 
 /**
@@ -169,3 +173,14 @@ export const compStatements = (db: DB, userId: string, comp: boolean, grantedBy:
     : db.delete(vipComps).where(eq(vipComps.userId, userId)).toSQL(),
   syncUserVip(db, userId, now),
 ];
+
+/** SQL guard: the member's door-staff flag is not yet `doorStaff` (the change is still to be made). */
+export const doorStaffDiffers = (userId: string, doorStaff: boolean) =>
+  sql`EXISTS (SELECT 1 FROM users t WHERE t.id = ${userId} AND t.is_door_staff <> ${doorStaff ? 1 : 0})`;
+
+/** Grants or removes the door-staff role. Returns the member's id when it changed the flag. */
+export const doorStaffStatement = (db: DB, userId: string, doorStaff: boolean, now: number): Statement =>
+  raw(
+    db,
+    sql`UPDATE users SET is_door_staff = ${doorStaff ? 1 : 0}, updated_at = ${now} WHERE id = ${userId} AND is_door_staff <> ${doorStaff ? 1 : 0} RETURNING id`,
+  );

@@ -30,6 +30,7 @@ export async function toSessionUser(db: DB, u: UserRow): Promise<SessionUser> {
     isAdmin: await isAdminUser(db, u),
     isVIP: u.isVip,
     avatarUrl: u.avatarUrl,
+    isDoorStaff: u.isDoorStaff,
   };
 }
 

@@ -8,6 +8,7 @@ import { albums, events } from "./schema";
 import { coverUrlOf } from "./music";
 import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type PublicEvent } from "../contracts/events";
 import { isValidTimeZone } from "../contracts/time-zones";
+import { nextPresaleChange, presaleStateAt, presaleTimesOf, type PublicPresale } from "../contracts/presales";
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
@@ -37,8 +38,36 @@ export const isJoinOpen = (row: Pick<EventRow, "eventDate" | "endDate">, now: nu
 /** A stored zone the runtime does not know (typed by hand in a console) shows as UTC, never a 500. */
 const safeTimeZone = (zone: string) => (isValidTimeZone(zone) ? zone : "UTC");
 
-/** The public shape (published events only; the caller checks). No join URL, ever. */
+/**
+ * The presale as the public sees it at `now`: its times and state, never its mode or a code; null
+ * without one and once the general sale has opened (decision 029).
+ */
+export function publicPresaleOf(row: EventRow, now: number): PublicPresale | null {
+  const times = presaleTimesOf(row);
+  if (!times) return null;
+  const state = presaleStateAt(times, now);
+  if (state === "general") return null;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return { startsAt: iso(times.startsAt), endsAt: iso(times.endsAt), generalSaleAt: iso(times.generalSaleAt), state };
+}
+
+/** The next moment after `now` at which any of the rows' public shape changes for a presale; null when none will. */
+export function nextPresaleChangeOf(rows: readonly EventRow[], now: number): number | null {
+  let next: number | null = null;
+  for (const row of rows) {
+    const times = presaleTimesOf(row);
+    const at = times ? nextPresaleChange(times, now) : null;
+    if (at !== null && (next === null || at < next)) next = at;
+  }
+  return next;
+}
+
+/**
+ * The public shape (published events only; the caller checks). No join URL, ever; no ticket link
+ * until the general sale of an event with a presale (VIPs get it with their code).
+ */
 export function toPublicEvent(row: EventRow, now: number): PublicEvent {
+  const presale = publicPresaleOf(row, now);
   return {
     id: row.id,
     title: row.title,
@@ -57,10 +86,12 @@ export function toPublicEvent(row: EventRow, now: number): PublicEvent {
     ticketPriceMin: centsToAmount(row.ticketPriceMinCents),
     ticketPriceMax: centsToAmount(row.ticketPriceMaxCents),
     currency: row.currency,
-    externalTicketUrl: row.externalTicketUrl,
+    externalTicketUrl: presale ? null : row.externalTicketUrl,
     imageUrl: coverUrlOf(row.imageKey),
     // Spec (public-site 4): sold-out once the date is past; 'limited' never occurs.
     availability: row.eventDate.getTime() <= now ? "sold_out" : "available",
+    // Only while a presale is ahead or on, so events without one keep their shape.
+    ...(presale ? { presale } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
     isVip: integer("is_vip", { mode: "boolean" }).notNull().default(false),
+    /** Door staff (migrations/0024_door_staff.sql): may check VIP passes in at events, nothing more. */
+    isDoorStaff: integer("is_door_staff", { mode: "boolean" }).notNull().default(false),
     status: text("status", { enum: ["active", "banned"] })
       .notNull()
       .default("active"),
@@ -496,6 +498,15 @@ export const events = sqliteTable(
     imageKey: text("image_key"),
     /** The saved venue the venue fields were filled from (they stay the event's own copy). */
     venueId: text("venue_id").references(() => venues.id),
+    // VIP presale (migrations/0023_presales.sql, decision 029): null times and mode 'none' without one.
+    presaleStartsAt: integer("presale_starts_at", { mode: "timestamp_ms" }),
+    presaleEndsAt: integer("presale_ends_at", { mode: "timestamp_ms" }),
+    generalSaleAt: integer("general_sale_at", { mode: "timestamp_ms" }),
+    presaleCodeMode: text("presale_code_mode", { enum: ["none", "shared", "unique"] })
+      .notNull()
+      .default("none"),
+    /** The one code of a 'shared' presale: never in a public answer. */
+    presaleSharedCode: text("presale_shared_code"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -704,6 +715,36 @@ export const vipComps = sqliteTable("vip_comps", {
   grantedAt: integer("granted_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+// The VIP pass scanned at the door (queries in worker/db/check-in.ts, decision 027). A VIP's pass
+// number is given the first time their pass is shown and kept for good; the typed code starts
+// with it.
+export const vipPasses = sqliteTable("vip_passes", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  number: integer("number").notNull().unique("vip_passes_number_unique"),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+// A member let in at an event, once per event; staff_id is who scanned (null once their account
+// is deleted), method how: the QR code or the typed code.
+export const checkIns = sqliteTable(
+  "check_ins",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    staffId: text("staff_id").references(() => users.id, { onDelete: "set null" }),
+    method: text("method", { enum: ["qr", "code"] }).notNull(),
+    checkedInAt: integer("checked_in_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("check_ins_event_user_unique").on(t.eventId, t.userId), index("check_ins_event_time_idx").on(t.eventId, t.checkedInAt)],
+);
+
 // Ticket orders (queries in worker/db/tickets.ts): seeded locally, imported from a ticket
 // provider's CSV export. One row per order id. Prices are integer cents in `currency`; created_at
 // is when the order was placed. event_title keeps the title the order was stored with, so an
@@ -791,4 +832,82 @@ export const offerCodes = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [uniqueIndex("offer_codes_pool_code_unique").on(t.poolKind, t.poolId, t.code)],
+);
+
+// Listening parties (queries in worker/db/parties.ts, decision 028): an album or an admin's own
+// playlist heard together from starts_at. `tracks` is the list as it was when the party was saved
+// (ended at starts_at + duration_seconds); the three counts are the room's summary, written by its
+// PartyRoom when the party ends.
+export const listeningParties = sqliteTable(
+  "listening_parties",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    sourceType: text("source_type", { enum: ["album", "playlist"] }).notNull(),
+    albumId: text("album_id").references(() => albums.id, { onDelete: "set null" }),
+    playlistId: text("playlist_id").references(() => playlists.id, { onDelete: "set null" }),
+    sourceTitle: text("source_title").notNull(),
+    coverUrl: text("cover_url"),
+    tracks: text("tracks", { mode: "json" })
+      .$type<{ id: string; title: string; albumId: string; albumTitle: string; coverUrl: string | null; durationSeconds: number }[]>()
+      .notNull(),
+    durationSeconds: integer("duration_seconds").notNull(),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    vipOnly: integer("vip_only", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: ["scheduled", "cancelled"] })
+      .notNull()
+      .default("scheduled"),
+    peakListeners: integer("peak_listeners").notNull().default(0),
+    reactionCount: integer("reaction_count").notNull().default(0),
+    messageCount: integer("message_count").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("listening_parties_status_start_idx").on(t.status, t.startsAt)],
+);
+
+// Special perks (worker/db/perks.ts, worker/db/admin-perks.ts, decision 030): merchandise, limited
+// editions and surprises live from starts_at to ends_at, for VIPs or every signed-in member. A
+// unique-code perk's codes are its pool in offer_codes (kind "perk"), deleted with it.
+export const perks = sqliteTable(
+  "perks",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    imageKey: text("image_key"),
+    link: text("link"),
+    codeMode: text("code_mode", { enum: ["none", "shared", "unique"] })
+      .notNull()
+      .default("none"),
+    sharedCode: text("shared_code"),
+    audience: text("audience", { enum: ["vip", "members"] })
+      .notNull()
+      .default("vip"),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("perks_window_idx").on(t.endsAt, t.startsAt)],
+);
+
+// Who revealed a perk, once per member (the first reveal's time).
+export const perkReveals = sqliteTable(
+  "perk_reveals",
+  {
+    perkId: text("perk_id")
+      .notNull()
+      .references(() => perks.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revealedAt: integer("revealed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.perkId, t.userId] }), index("perk_reveals_perk_time_idx").on(t.perkId, t.revealedAt)],
 );

@@ -6,6 +6,7 @@ import type { DB } from "../db/client";
 import { chatThread } from "./ChatThread";
 import { closeFeedSockets } from "./feed-hub";
 import { closeStationSockets } from "../services/radio";
+import { closePartySockets } from "./party-room";
 import type { SocketTarget } from "./socket-sessions";
 
 /**
@@ -17,7 +18,7 @@ import type { SocketTarget } from "./socket-sessions";
 export type MemberSocketTarget = SocketTarget | { sessionHash: string; userId: string };
 
 export async function closeMemberSockets(env: AppEnv, db: DB, target: MemberSocketTarget) {
-  await Promise.all([closeFeedSockets(env, target), closeStationSockets(env, db, target), closeChatSockets(env, target)]);
+  await Promise.all([closeFeedSockets(env, target), closeStationSockets(env, db, target), closeChatSockets(env, target), closePartySockets(env, db, target)]);
 }
 
 async function closeChatSockets(env: AppEnv, target: MemberSocketTarget) {

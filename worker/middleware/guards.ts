@@ -27,6 +27,14 @@ export const requireAdmin = createMiddleware<WithUser>(async (c, next) => {
   await next();
 });
 
+/** Checking passes in at the door (/api/check-in): door staff and administrators; the role opens nothing else. */
+export const requireDoorStaff = createMiddleware<WithUser>(async (c, next) => {
+  const user = c.var.user;
+  if (!user) throw unauthorized();
+  if (!user.isDoorStaff && !user.isAdmin) throw forbidden("Door Staff Access Required", "door_staff_required");
+  await next();
+});
+
 /** The signed-in administrator acting on a back-office route, as the audit log records them. */
 export function actorOf(c: Context<HonoEnv>): Actor {
   const user = c.var.user;

@@ -8,7 +8,20 @@ import { readConfig } from "../env";
 import { notFound } from "../lib/errors";
 import { buildCalendar, type IcalEvent } from "../lib/ical";
 import { listedEvents } from "../services/events";
-import { eventEndsAt, findPublishedEvent, isJoinOpen, joinOpensAt, listOpenOnlineEvents, toPublicEvent, type EventRow } from "../db/events";
+import { presaleCodeFor } from "../services/presales";
+import { requireVIP } from "../middleware/guards";
+import {
+  eventEndsAt,
+  findPublishedEvent,
+  isJoinOpen,
+  joinOpensAt,
+  listOpenOnlineEvents,
+  nextPresaleChangeOf,
+  publicPresaleOf,
+  toPublicEvent,
+  type EventRow,
+} from "../db/events";
+import type { PresaleCodeResponse } from "../contracts/presales";
 import {
   EVENT_ID_PATTERN,
   EVENT_MESSAGES,
@@ -18,7 +31,18 @@ import {
   type VirtualMeetsResponse,
 } from "../contracts/events";
 
-const PUBLIC_CACHE = "public, max-age=60";
+const PUBLIC_MAX_AGE_S = 60;
+
+/**
+ * The public answers' Cache-Control: a minute, cut to the seconds left before a presale among
+ * `rows` changes state (decision 029), so no cache keeps a ticket link hidden, or shows a state,
+ * past that moment. The Worker's memo holds rows and the state is computed per request.
+ */
+export function publicCacheControl(rows: readonly EventRow[], now: number): string {
+  const next = nextPresaleChangeOf(rows, now);
+  const seconds = next === null ? PUBLIC_MAX_AGE_S : Math.min(PUBLIC_MAX_AGE_S, Math.floor((next - now) / 1000));
+  return `public, max-age=${Math.max(0, seconds)}`;
+}
 const CALENDAR_CACHE = "public, max-age=300";
 /** How often calendar apps are asked to refetch the feed. */
 const FEED_REFRESH_MINUTES = 6 * 60;
@@ -34,7 +58,7 @@ async function publishedEvent(c: Context<HonoEnv>, id: string): Promise<EventRow
 }
 
 /** What an event's calendar entry says. Never the join URL: online events link their page. */
-function icalEventOf(row: EventRow, origin: string): IcalEvent {
+function icalEventOf(row: EventRow, origin: string, now: number): IcalEvent {
   const venue = [row.venueName, row.venueAddress, row.venueCity, row.venueState, row.venueCountry].map((part) => part?.trim()).filter(Boolean);
   return {
     uid: `${row.id}@${new URL(origin).hostname}`,
@@ -43,7 +67,8 @@ function icalEventOf(row: EventRow, origin: string): IcalEvent {
     summary: row.title,
     description: row.description,
     location: row.isOnline || venue.length === 0 ? null : venue.join(", "),
-    url: row.isOnline ? `${origin}/virtual-meet` : row.externalTicketUrl,
+    // No ticket link while a presale is ahead or on: its page says when the sale opens.
+    url: row.isOnline ? `${origin}/virtual-meet` : publicPresaleOf(row, now) ? `${origin}/events` : row.externalTicketUrl,
     status: "CONFIRMED",
     created: row.createdAt.getTime(),
     lastModified: row.updatedAt.getTime(),
@@ -57,7 +82,7 @@ function calendar(c: Context<HonoEnv>, rows: EventRow[], now: number, feed: bool
     prodId: `-//${brand}//Events//EN`,
     name: `${brand} Events`,
     refreshMinutes: feed ? FEED_REFRESH_MINUTES : null,
-    events: rows.map((row) => icalEventOf(row, origin)),
+    events: rows.map((row) => icalEventOf(row, origin, now)),
     now,
   });
 }
@@ -84,7 +109,7 @@ export const eventRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => {
     const now = Date.now();
     const rows = await listedEvents(c, now);
-    c.header("Cache-Control", PUBLIC_CACHE);
+    c.header("Cache-Control", publicCacheControl(rows, now));
     return c.json<EventsResponse>({ events: rows.map((row) => toPublicEvent(row, now)) });
   })
 
@@ -105,8 +130,18 @@ export const eventRoutes = new Hono<HonoEnv>()
 
   .get("/:id", async (c) => {
     const row = await publishedEvent(c, c.req.param("id"));
-    c.header("Cache-Control", PUBLIC_CACHE);
-    return c.json<EventResponse>({ event: toPublicEvent(row, Date.now()) });
+    const now = Date.now();
+    c.header("Cache-Control", publicCacheControl([row], now));
+    return c.json<EventResponse>({ event: toPublicEvent(row, now) });
+  })
+
+  // A VIP's (or an admin's) presale code and the ticket link, during the presale only (decision
+  // 029). Per member, so never cached (the /api default, no-store).
+  .post("/:id/presale-code", requireVIP, async (c) => {
+    const id = c.req.param("id");
+    const row = EVENT_ID_PATTERN.test(id) ? await findPublishedEvent(c.var.db, id) : null;
+    if (!row) throw eventNotFound();
+    return c.json<PresaleCodeResponse>(await presaleCodeFor(c.var.db, row, c.var.user.id, Date.now()));
   })
 
   .get("/:id/ics", async (c) => {

@@ -6,6 +6,7 @@ import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { artistNameOf } from "../contracts/admin-settings";
 import { remember } from "../lib/memo";
+import { presaleTimesOf } from "../contracts/presales";
 import { eventsJsonLd, jsonLdScript } from "../lib/event-jsonld";
 import { coverUrlOf } from "../db/music";
 import { readSettings } from "../db/settings";
@@ -24,6 +25,16 @@ export async function listedEvents(c: Context<HonoEnv>, now: number): Promise<Ev
 }
 
 /**
+ * When the public may buy: the general sale of an event with a presale (decision 029: the offer is
+ * valid from then, and no code is ever in the markup), else the ticket sale start.
+ */
+function saleOpensAt(row: EventRow): string | null {
+  const presale = presaleTimesOf(row);
+  const at = presale ? new Date(presale.generalSaleAt) : row.ticketSaleStart;
+  return at ? at.toISOString() : null;
+}
+
+/**
  * The schema.org markup of / and /events: a MusicEvent per published upcoming event, performed by
  * the artist (the saved artist name, else CHAT_PERSONA_NAME) and organized by the brand, as a
  * script element for the HTML head; null when there is none.
@@ -38,7 +49,7 @@ export async function upcomingEventsJsonLd(c: Context<HonoEnv>): Promise<string 
   ]);
   const config = readConfig(c.env);
   const data = eventsJsonLd(
-    upcoming.map((row) => ({ ...toPublicEvent(row, now), ticketSaleStart: row.ticketSaleStart ? row.ticketSaleStart.toISOString() : null })),
+    upcoming.map((row) => ({ ...toPublicEvent(row, now), ticketSaleStart: saleOpensAt(row) })),
     { origin: new URL(c.req.url).origin, brand: config.BRAND_NAME, artistName: artistNameOf(settings, config), fallbackImage: coverUrlOf(fallbackKey) },
   );
   return jsonLdScript(data);

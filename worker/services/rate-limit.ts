@@ -21,6 +21,16 @@ export async function countEvent(db: DB, key: string, [, windowSeconds]: Limit, 
   return row.count;
 }
 
+/** The current window's count under `key`, counting nothing (a limit on failures checks it before trying). */
+export async function windowCount(db: DB, key: string, [, windowSeconds]: Limit, now = Date.now()): Promise<number> {
+  const row = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStartOf(now, windowSeconds))))
+    .get();
+  return row?.count ?? 0;
+}
+
 /** Counts one attempt under `key`; 429 once the window holds more than the limit allows. */
 export async function hitRateLimit(db: DB, key: string, limit: Limit, now = Date.now()) {
   if ((await countEvent(db, key, limit, now)) > limit[0]) throw tooManyRequests(RATE_LIMIT_MESSAGE);

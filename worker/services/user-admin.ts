@@ -8,6 +8,8 @@ import type { Actor } from "../db/audit";
 import {
   auditStatement,
   compStatements,
+  doorStaffDiffers,
+  doorStaffStatement,
   findAdminUser,
   grantAdminStatements,
   otherActiveAdminExists,
@@ -98,6 +100,30 @@ export async function setUserComp(env: AppEnv, db: DB, actor: Actor, targetId: s
   };
   await runBatch(db, [...compStatements(db, targetId, comp, actor.id, now), revokeSessions(db, targetId), auditStatement(db, entry, now)]);
   return settle(env, db, targetId);
+}
+
+/**
+ * Grants or removes the door-staff role (decision 027): the check-in page, nothing else. The role
+ * is read from D1 on every request, so sessions are left alone: a member granted it at the door
+ * starts scanning without signing in again, and one who loses it is refused at their next scan.
+ * The audit row is written in the same batch, only when the flag really changes (two admins
+ * flipping it at once audit one change).
+ */
+export async function setUserDoorStaff(db: DB, actor: Actor, targetId: string, doorStaff: boolean): Promise<UserChange> {
+  const now = Date.now();
+  const before = await existingUser(db, targetId, now);
+  if (before.isDoorStaff === doorStaff) return { user: before, changed: false };
+  const entry = {
+    actor,
+    action: doorStaff ? "user.grant_door_staff" : "user.revoke_door_staff",
+    targetType: "user",
+    targetId,
+    summary: { before: { isDoorStaff: before.isDoorStaff }, after: { isDoorStaff: doorStaff }, note: before.email },
+  };
+  // The audit row goes first: its guard reads the flag before the update in the same transaction.
+  const guard = doorStaffDiffers(targetId, doorStaff);
+  const changed = await applied(db, [auditStatement(db, entry, now, guard), doorStaffStatement(db, targetId, doorStaff, now)], 1);
+  return { user: await existingUser(db, targetId, Date.now()), changed };
 }
 
 /**

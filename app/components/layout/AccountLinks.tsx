@@ -25,6 +25,16 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
           <FormattedMessage {...navMessages.admin} />
         </Link>
       )}
+      {/* The door's page (decision 027): door staff, and administrators, who may check in too. */}
+      {(user.isDoorStaff || user.isAdmin) && (
+        <Link to="/check-in" className="nav-link" onClick={onNavigate}>
+          <FormattedMessage {...navMessages.checkIn} />
+        </Link>
+      )}
+      {/* Members' perks (VIPs reveal them; others see teasers): where members find their VIP things. */}
+      <Link to="/perks" className="nav-link" activeProps={{ "aria-current": "page" }} onClick={onNavigate}>
+        <FormattedMessage {...navMessages.perks} />
+      </Link>
       <Link to="/social/profile/$userId" params={{ userId: user.id }} className="nav-link" onClick={onNavigate}>
         <FormattedMessage {...navMessages.profile} />
       </Link>

@@ -18,7 +18,9 @@ const adminMessages = defineMessages({
   marketing: { id: "admin.nav.marketing", defaultMessage: "Marketing" },
   moderation: { id: "admin.nav.moderation", defaultMessage: "Moderation" },
   catalog: { id: "admin.nav.catalog", defaultMessage: "Catalog" },
+  perks: { id: "admin.nav.perks", defaultMessage: "Perks" },
   audit: { id: "admin.nav.audit", defaultMessage: "Audit Log" },
+  parties: { id: "admin.nav.parties", defaultMessage: "Listening Parties" },
   settings: { id: "admin.nav.settings", defaultMessage: "Settings" },
   logout: { id: "admin.nav.logout", defaultMessage: "Logout" },
   showMenu: { id: "admin.nav.show", defaultMessage: "Show admin menu" },
@@ -39,6 +41,8 @@ const SIDEBAR_LINKS = [
   { to: "/admin/marketing", label: adminMessages.marketing, exact: false },
   { to: "/admin/moderation", label: adminMessages.moderation, exact: false },
   { to: "/admin/catalog", label: adminMessages.catalog, exact: false },
+  { to: "/admin/perks", label: adminMessages.perks, exact: false },
+  { to: "/admin/parties", label: adminMessages.parties, exact: false },
   { to: "/admin/audit", label: adminMessages.audit, exact: false },
 ] as const;
 

@@ -22,6 +22,8 @@ export const navMessages = defineMessages({
   logoutFailed: { id: "nav.logoutFailed", defaultMessage: "Logout failed. Please try again." },
   profile: { id: "nav.profile", defaultMessage: "Profile" },
   admin: { id: "nav.admin", defaultMessage: "Admin" },
+  checkIn: { id: "nav.checkIn", defaultMessage: "Check-in" },
+  perks: { id: "nav.perks", defaultMessage: "Perks" },
   openMenu: { id: "nav.menu.open", defaultMessage: "Open menu" },
   closeMenu: { id: "nav.menu.close", defaultMessage: "Close menu" },
   mainNav: { id: "nav.main", defaultMessage: "Main navigation" },

@@ -8,6 +8,7 @@ import { useIntl } from "react-intl";
 import type { PublicEvent } from "../../../worker/contracts/events";
 import { Icon } from "../../components/Icon";
 import { AddToCalendar } from "./AddToCalendar";
+import { PresaleBlock } from "./PresaleBlock";
 import { dateTimeFormat, formatWhen, knownTimeZone } from "../../lib/intlFormat";
 import { placeLine, priceLabel, type PriceLabel } from "./format";
 import { eventsMessages as m } from "./messages";
@@ -107,6 +108,8 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
             )}
           </dl>
         )}
+        {/* A VIP presale ahead or on (decision 029): the server sends no ticket link until the general sale. */}
+        {!past && event.presale && <PresaleBlock event={event} presale={event.presale} />}
       </div>
       <div className="event-actions">
         {past ? (

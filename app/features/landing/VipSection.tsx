@@ -3,6 +3,7 @@ import { defineMessages, FormattedMessage } from "react-intl";
 import { VipPricePerMonth } from "../../components/VipPrice";
 import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { Icon } from "../../components/Icon";
+import { BenefitLinks } from "../../components/BenefitLinks";
 
 const access = defineMessages({
   admin: { id: "home.vip.adminIncluded", defaultMessage: "Your admin account includes every VIP benefit." },
@@ -22,10 +23,10 @@ const benefits = defineMessages({
 });
 
 const BENEFITS = [
-  { key: "early", icon: "music", title: benefits.earlyTitle, body: benefits.earlyBody },
-  { key: "exclusive", icon: "star", title: benefits.exclusiveTitle, body: benefits.exclusiveBody },
-  { key: "priority", icon: "ticket", title: benefits.priorityTitle, body: benefits.priorityBody },
-  { key: "merch", icon: "gift", title: benefits.merchTitle, body: benefits.merchBody },
+  { key: "early", icon: "music", title: benefits.earlyTitle, body: benefits.earlyBody, places: ["music"] },
+  { key: "exclusive", icon: "star", title: benefits.exclusiveTitle, body: benefits.exclusiveBody, places: ["music"] },
+  { key: "priority", icon: "ticket", title: benefits.priorityTitle, body: benefits.priorityBody, places: ["presales", "pass"] },
+  { key: "merch", icon: "gift", title: benefits.merchTitle, body: benefits.merchBody, places: ["perks", "parties"] },
 ] as const;
 
 /** Join for those who cannot use VIP content yet; a note and the way in for VIP members and admins. */
@@ -76,6 +77,7 @@ export function VipSection() {
             <p className="muted">
               <FormattedMessage {...benefit.body} />
             </p>
+            <BenefitLinks places={benefit.places} />
           </li>
         ))}
       </ul>

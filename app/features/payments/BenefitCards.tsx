@@ -1,15 +1,17 @@
-// The six VIP benefits of the sign-up page (spec 2.9: early access, exclusive content, virtual meets, priority, events, perks).
+// The six VIP benefits of the sign-up page (spec 2.9: early access, exclusive content, virtual meets,
+// priority, events, perks), each with links to where it lives.
 import { FormattedMessage } from "react-intl";
+import { BenefitLinks } from "../../components/BenefitLinks";
 import { Icon } from "../../components/Icon";
 import { benefitMessages as m } from "./messages";
 
 const BENEFITS = [
-  { key: "early", icon: "music", title: m.earlyTitle, body: m.earlyBody },
-  { key: "exclusive", icon: "star", title: m.exclusiveTitle, body: m.exclusiveBody },
-  { key: "meets", icon: "video", title: m.meetsTitle, body: m.meetsBody },
-  { key: "priority", icon: "ticket", title: m.priorityTitle, body: m.priorityBody },
-  { key: "events", icon: "calendar", title: m.eventsTitle, body: m.eventsBody },
-  { key: "perks", icon: "gift", title: m.perksTitle, body: m.perksBody },
+  { key: "early", icon: "music", title: m.earlyTitle, body: m.earlyBody, places: ["music"] },
+  { key: "exclusive", icon: "star", title: m.exclusiveTitle, body: m.exclusiveBody, places: ["music"] },
+  { key: "meets", icon: "video", title: m.meetsTitle, body: m.meetsBody, places: ["virtualMeet"] },
+  { key: "priority", icon: "ticket", title: m.priorityTitle, body: m.priorityBody, places: ["presales", "pass"] },
+  { key: "events", icon: "calendar", title: m.eventsTitle, body: m.eventsBody, places: ["parties"] },
+  { key: "perks", icon: "gift", title: m.perksTitle, body: m.perksBody, places: ["perks"] },
 ] as const;
 
 export function BenefitCards() {
@@ -24,6 +26,7 @@ export function BenefitCards() {
           <p className="muted">
             <FormattedMessage {...b.body} />
           </p>
+          <BenefitLinks places={b.places} />
         </li>
       ))}
     </ul>

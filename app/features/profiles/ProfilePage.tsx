@@ -42,8 +42,11 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
   );
 }
 
-/** `membership`: the owner's membership panel, which the payments feature draws (the route puts it in). */
-export function ProfilePage({ userId, membership }: { userId: string; membership?: ReactNode }) {
+/**
+ * `membership`: the owner's membership panel, which the payments feature draws; `pass`: the owner's
+ * VIP pass, which the vip-pass feature draws (the route puts both in).
+ */
+export function ProfilePage({ userId, membership, pass }: { userId: string; membership?: ReactNode; pass?: ReactNode }) {
   const intl = useIntl();
   const { profile } = useSuspenseQuery(profileQueryOptions(userId)).data;
   const me = useQuery(meQueryOptions()).data?.user ?? null;
@@ -93,6 +96,13 @@ export function ProfilePage({ userId, membership }: { userId: string; membership
         // Only the owner sees their membership (status, renewal, manage subscription).
         <div className="profile-membership" data-slot="membership">
           {membership}
+        </div>
+      )}
+
+      {isOwner && pass && (
+        // Only the owner sees their pass: it is what lets them in at the door.
+        <div className="profile-pass" data-slot="vip-pass">
+          {pass}
         </div>
       )}
 

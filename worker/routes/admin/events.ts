@@ -8,7 +8,7 @@ import { parseJsonBody, validate } from "../../lib/validate";
 import { conflict, notFound, ruleError } from "../../lib/errors";
 import { forget } from "../../lib/memo";
 import { EVENTS_MEMO_PREFIX, findEvent, type EventRow } from "../../db/events";
-import { createEvent, deleteEvent, listAdminEvents, toAdminEvent, updateEvent } from "../../db/admin-events";
+import { adminEventOf, createEvent, deleteEvent, listAdminEvents, updateEvent } from "../../db/admin-events";
 import { findAdminVenue } from "../../db/admin-venues";
 import { EVENT_ID_PATTERN } from "../../contracts/events";
 import {
@@ -64,7 +64,7 @@ export const adminEventRoutes = new Hono<HonoEnv>()
     return c.json<AdminEventResponse>({ event }, 201);
   })
 
-  .get("/:id", async (c) => c.json<AdminEventResponse>({ event: toAdminEvent(await storedEvent(c)) }))
+  .get("/:id", async (c) => c.json<AdminEventResponse>({ event: await adminEventOf(c.var.db, await storedEvent(c)) }))
 
   // Every field of the form again. A venue country from before the three choices may stay.
   .put("/:id", async (c) => {
@@ -75,7 +75,7 @@ export const adminEventRoutes = new Hono<HonoEnv>()
     return c.json<AdminEventResponse>({ event });
   })
 
-  // Its ticket orders stay (they keep the event's title; tickets.event_id becomes null).
+  // Its ticket orders stay (they keep the event's title; tickets.event_id becomes null); its presale codes go.
   .delete("/:id", async (c) => {
     const before = await storedEvent(c);
     await deleteEvent(c.var.db, actorOf(c), before);

@@ -14,9 +14,12 @@ import { messagesRoutes } from "./messages";
 import { marketingRoutes } from "./marketing";
 import { moderationRoutes } from "./moderation";
 import { adminEventRoutes } from "./events";
+import { adminPresaleCodeRoutes } from "./presale-codes";
 import { adminVenueRoutes } from "./venues";
 import { ticketRoutes } from "./tickets";
 import { userRoutes } from "./users";
+import { adminPartyRoutes } from "./parties";
+import { adminPerkRoutes } from "./perks";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -29,9 +32,12 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/marketing", marketingRoutes)
   .route("/moderation", moderationRoutes)
   .route("/events", adminEventRoutes)
+  .route("/events", adminPresaleCodeRoutes)
   .route("/venues", adminVenueRoutes)
   .route("/tickets", ticketRoutes)
   .route("/users", userRoutes)
+  .route("/parties", adminPartyRoutes)
+  .route("/perks", adminPerkRoutes)
   .all("*", () => {
     throw notFound();
   });

@@ -6,13 +6,14 @@ import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { startSession } from "../../services/session";
 import { listAdminUsers } from "../../db/admin-users";
-import { setUserAdmin, setUserBan, setUserComp, type UserChange } from "../../services/user-admin";
+import { setUserAdmin, setUserBan, setUserComp, setUserDoorStaff, type UserChange } from "../../services/user-admin";
 import { sendInvitation } from "../../services/user-invite";
 import {
   USERS_PAGE_SIZE,
   adminSwitchSchema,
   banSwitchSchema,
   compSwitchSchema,
+  doorStaffSwitchSchema,
   inviteSchema,
   userIdParamSchema,
   usersQuerySchema,
@@ -59,6 +60,12 @@ export const userRoutes = new Hono<HonoEnv>()
   .put("/:id/vip", idParam, validate("json", compSwitchSchema), async (c) =>
     answer(c, await setUserComp(c.env, c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").comp)),
   )
+
+  // The door-staff role (decision 027) ends no session, so there is none to give back (no `answer`).
+  .put("/:id/door-staff", idParam, validate("json", doorStaffSwitchSchema), async (c) => {
+    const { user } = await setUserDoorStaff(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").doorStaff);
+    return c.json<AdminUserResponse>({ user });
+  })
 
   .put("/:id/ban", idParam, validate("json", banSwitchSchema), async (c) =>
     answer(

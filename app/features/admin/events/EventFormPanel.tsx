@@ -20,6 +20,7 @@ import { serverFieldError, type ErrorText, type FieldErrors } from "./errors";
 import { checkEventForm, emptyEventForm, eventFormOf, withVenue, type EventField, type EventForm } from "./eventForm";
 import { EventTicketFields } from "./EventTicketFields";
 import { EventVenueFields } from "./EventVenueFields";
+import { EventPresaleFields } from "./EventPresaleFields";
 import { Checkbox, SelectInput, TextArea, TextInput } from "./fields";
 import { FormPanel } from "./FormPanel";
 import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
@@ -163,6 +164,7 @@ export function EventFormPanel({ event, onCancel, onSaved }: EventFormPanelProps
       </fieldset>
       {needsVenue(form) && <EventVenueFields form={form} errors={errors} set={set} onPickVenue={pickVenue} />}
       {showsTickets(form) && <EventTicketFields form={form} errors={errors} set={set} required={needsTickets(form)} currency={event?.currency ?? "USD"} />}
+      <EventPresaleFields form={form} errors={errors} set={set} eventId={event?.id ?? null} />
     </FormPanel>
   );
 }

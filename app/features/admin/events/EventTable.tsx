@@ -62,6 +62,12 @@ function EventRow({ event, onView, onEdit, onDelete }: { event: AdminEvent } & O
       </td>
       <td>
         <time dateTime={event.eventDate}>{eventWhen(intl, event.eventDate, event.timeZone)}</time>
+        {event.presaleCodeMode !== "none" && (
+          <span className="muted admin-events-sub">
+            {intl.formatMessage(m.listPresale)}
+            {event.presaleCodes && ` · ${intl.formatMessage(m.codesLeft, { left: event.presaleCodes.left, total: event.presaleCodes.total })}`}
+          </span>
+        )}
       </td>
       <td>{price ?? <span className="muted">{intl.formatMessage(m.notSet)}</span>}</td>
       <td>

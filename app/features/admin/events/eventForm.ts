@@ -38,6 +38,13 @@ export type EventForm = {
   ticketPriceMax: string;
   ticketSaleStart: string;
   ticketSaleEnd: string;
+  /** The VIP presale block (EventPresaleFields): off by default. */
+  presale: boolean;
+  presaleCodeMode: "shared" | "unique";
+  presaleStartsAt: string;
+  presaleEndsAt: string;
+  generalSaleAt: string;
+  presaleSharedCode: string;
 };
 
 export type EventField = keyof EventForm;
@@ -65,6 +72,12 @@ export const emptyEventForm = (): EventForm => ({
   ticketPriceMax: "",
   ticketSaleStart: "",
   ticketSaleEnd: "",
+  presale: false,
+  presaleCodeMode: "shared",
+  presaleStartsAt: "",
+  presaleEndsAt: "",
+  generalSaleAt: "",
+  presaleSharedCode: "",
 });
 
 const text = (value: string | null) => value ?? "";
@@ -97,6 +110,12 @@ export function eventFormOf(event: AdminEvent): EventForm {
     ticketPriceMax: number(event.ticketPriceMax),
     ticketSaleStart: wall(event.ticketSaleStart, event.timeZone),
     ticketSaleEnd: wall(event.ticketSaleEnd, event.timeZone),
+    presale: event.presaleCodeMode !== "none",
+    presaleCodeMode: event.presaleCodeMode === "unique" ? "unique" : "shared",
+    presaleStartsAt: wall(event.presaleStartsAt, event.timeZone),
+    presaleEndsAt: wall(event.presaleEndsAt, event.timeZone),
+    generalSaleAt: wall(event.generalSaleAt, event.timeZone),
+    presaleSharedCode: text(event.presaleSharedCode),
   };
 }
 
@@ -148,6 +167,16 @@ export function eventInputOf(form: EventForm): EventInput {
     ticketPriceMax: ifTickets(numberOrNull(form.ticketPriceMax)),
     ticketSaleStart: ifTickets(blankToNull(form.ticketSaleStart)),
     ticketSaleEnd: ifTickets(blankToNull(form.ticketSaleEnd)),
+    // Without a presale nothing is sent: the Worker's default is none, which clears a stored one.
+    ...(form.presale
+      ? {
+          presaleCodeMode: form.presaleCodeMode,
+          presaleStartsAt: blankToNull(form.presaleStartsAt),
+          presaleEndsAt: blankToNull(form.presaleEndsAt),
+          generalSaleAt: blankToNull(form.generalSaleAt),
+          presaleSharedCode: form.presaleCodeMode === "shared" ? blankToNull(form.presaleSharedCode) : null,
+        }
+      : {}),
   };
 }
 

@@ -20,13 +20,20 @@ import "./users.css";
 /** Typing settles this long before the list is asked for. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const ROLE_LABELS: Record<RoleFilter, MessageDescriptor> = { all: m.roleAll, admins: m.roleAdmins, vip: m.roleVip, regular: m.roleRegular };
+const ROLE_LABELS: Record<RoleFilter, MessageDescriptor> = {
+  all: m.roleAll,
+  admins: m.roleAdmins,
+  vip: m.roleVip,
+  regular: m.roleRegular,
+  door_staff: m.roleDoorStaff,
+};
 
 /** What a finished change says, by switch and new state. */
 const DONE: Record<UserSwitch, [off: MessageDescriptor, on: MessageDescriptor]> = {
   admin: [m.doneAdminOff, m.doneAdminOn],
   comp: [m.doneCompOff, m.doneCompOn],
   banned: [m.doneUnbanned, m.doneBanned],
+  doorStaff: [m.doneDoorStaffOff, m.doneDoorStaffOn],
 };
 
 type Pending = SwitchChange & { email: string };

@@ -72,7 +72,8 @@ function UserRow({ user, self, busy, onToggle }: { user: AdminUser; self: boolea
           {user.isAdmin && <span className="badge badge-admin">{intl.formatMessage(m.badgeAdmin)}</span>}
           {user.isVIP && <span className="badge badge-vip">{intl.formatMessage(m.badgeVip)}</span>}
           {user.vipSource !== "none" && <span className="admin-users-source">{intl.formatMessage(SOURCE_LABEL[user.vipSource])}</span>}
-          {!user.isAdmin && !user.isVIP && <span className="muted">{intl.formatMessage(m.noRoles)}</span>}
+          {user.isDoorStaff && <span className="badge badge-door-staff">{intl.formatMessage(m.badgeDoorStaff)}</span>}
+          {!user.isAdmin && !user.isVIP && !user.isDoorStaff && <span className="muted">{intl.formatMessage(m.noRoles)}</span>}
         </span>
       </td>
       <td>
@@ -91,6 +92,13 @@ function UserRow({ user, self, busy, onToggle }: { user: AdminUser; self: boolea
             checked={hasComp(user.vipSource)}
             disabled={busy}
             onChange={(on) => onToggle(user, "comp", on)}
+          />
+          <SwitchButton
+            label={intl.formatMessage(m.switchDoorStaff)}
+            name={intl.formatMessage(m.switchDoorStaffNamed, { email: user.email })}
+            checked={user.isDoorStaff}
+            disabled={busy}
+            onChange={(on) => onToggle(user, "doorStaff", on)}
           />
           <SwitchButton
             label={intl.formatMessage(m.switchBanned)}

@@ -9,7 +9,7 @@ import { adminKeys } from "../queries";
 export const USERS_API = "/api/admin/users";
 
 /** The role filter's choices, in the order the page offers them. */
-export const ROLE_OPTIONS = ["all", "admins", "vip", "regular"] as const satisfies readonly RoleFilter[];
+export const ROLE_OPTIONS = ["all", "admins", "vip", "regular", "door_staff"] as const satisfies readonly RoleFilter[];
 
 export type UsersFilters = { search: string; role: RoleFilter; page: number };
 
@@ -35,10 +35,10 @@ export const usersQueryOptions = (filters: UsersFilters) =>
     retry: retryTransient,
   });
 
-/** Which switch: the admin role, the complimentary VIP, the ban. */
-export type UserSwitch = "admin" | "comp" | "banned";
+/** Which switch: the admin role, the complimentary VIP, the ban, the door-staff role (decision 027). */
+export type UserSwitch = "admin" | "comp" | "banned" | "doorStaff";
 
-const SWITCH_PATH: Record<UserSwitch, string> = { admin: "admin", comp: "vip", banned: "ban" };
+const SWITCH_PATH: Record<UserSwitch, string> = { admin: "admin", comp: "vip", banned: "ban", doorStaff: "door-staff" };
 
 export type SwitchChange = { userId: string; which: UserSwitch; on: boolean };
 

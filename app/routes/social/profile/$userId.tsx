@@ -4,6 +4,7 @@ import { defineMessages } from "react-intl";
 import { requireSignedIn } from "../../../lib/session/guards";
 import { MembershipPanel } from "../../../features/payments/MembershipPanel";
 import { ProfilePage } from "../../../features/profiles/ProfilePage";
+import { VipPassCard } from "../../../features/vip-pass/VipPassCard";
 import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "../../../features/profiles/ProfileStates";
 import { isMissingProfile, isUserId, profilePostsQueryOptions, profileQueryOptions } from "../../../features/profiles/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
@@ -42,5 +43,5 @@ function ProfileRoute() {
   // never asked for again.
   const username = useQuery({ ...profileQueryOptions(userId), enabled: found }).data?.profile.username;
   usePageMeta(username ? { title: meta.named, titleValues: { username } } : { title: meta.title });
-  return found ? <ProfilePage userId={userId} membership={<MembershipPanel />} /> : <ProfileNotFound />;
+  return found ? <ProfilePage userId={userId} membership={<MembershipPanel />} pass={<VipPassCard />} /> : <ProfileNotFound />;
 }

@@ -1,0 +1,154 @@
+// Add or edit a perk: title, description, link, audience, code (none, one shared code, or unique
+// codes imported afterwards), and its window typed in the admin's own time zone (the browser's)
+// and sent as instants. The shared schema checks the form before it is sent; the Worker checks it
+// again and its 400 lands on the field it names.
+import { useState } from "react";
+import { useIntl } from "react-intl";
+import {
+  perkInputSchema,
+  PERK_DESCRIPTION_MAX,
+  PERK_TEASER_MAX,
+  PERK_TITLE_MAX,
+  type AdminPerk,
+  type AdminPerkResponse,
+  type PerkInput,
+} from "../../../../worker/contracts/perks";
+import type { CodeMode } from "../../../../worker/contracts/offer-codes";
+import { FormDialog } from "../catalog/FormDialog";
+import { SelectField, TextField } from "../catalog/fields";
+import { fromLocalInput, toLocalInput } from "../catalog/ReleaseFields";
+import type { ErrorText } from "../catalog/errors";
+import { fieldErrorsOf, serverError, type PerkFieldErrors } from "./errors";
+import { perksAdminMessages as m } from "./messages";
+import { perksApi, usePerkWrite } from "./queries";
+
+type Props = { perk?: AdminPerk; onClose: () => void; onSaved: (perk: AdminPerk, created: boolean) => void };
+
+const HOUR = 3600_000;
+/** A new perk starts at the next full hour and runs for a week. */
+const nextHour = () => Math.ceil(Date.now() / HOUR) * HOUR;
+
+export function PerkFormDialog({ perk, onClose, onSaved }: Props) {
+  const intl = useIntl();
+  const [title, setTitle] = useState(perk?.title ?? "");
+  const [description, setDescription] = useState(perk?.description ?? "");
+  const [link, setLink] = useState(perk?.link ?? "");
+  const [audience, setAudience] = useState<AdminPerk["audience"]>(perk?.audience ?? "vip");
+  const [codeMode, setCodeMode] = useState<CodeMode>(perk?.codeMode ?? "none");
+  const [sharedCode, setSharedCode] = useState(perk?.sharedCode ?? "");
+  const [startsAt, setStartsAt] = useState(toLocalInput(perk?.startsAt ?? new Date(nextHour()).toISOString()));
+  const [endsAt, setEndsAt] = useState(toLocalInput(perk?.endsAt ?? new Date(nextHour() + 7 * 24 * HOUR).toISOString()));
+  const [errors, setErrors] = useState<PerkFieldErrors>({});
+  const [formError, setFormError] = useState<ErrorText | null>(null);
+  const save = usePerkWrite((input: PerkInput) => (perk ? perksApi.update<AdminPerkResponse>(perk.id, input) : perksApi.create<AdminPerkResponse>(input)));
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  const submit = () => {
+    setFormError(null);
+    const input: PerkInput = {
+      title,
+      description,
+      link,
+      audience,
+      codeMode,
+      sharedCode: codeMode === "shared" ? sharedCode : null,
+      // An unreadable or empty time is sent as typed, so the schema names the field.
+      startsAt: fromLocalInput(startsAt) ?? startsAt,
+      endsAt: fromLocalInput(endsAt) ?? endsAt,
+    };
+    const checked = perkInputSchema.safeParse(input);
+    if (!checked.success) return setErrors(fieldErrorsOf(checked.error));
+    setErrors({});
+    save.mutate(input, {
+      onSuccess: ({ perk: saved }) => onSaved(saved, !perk),
+      onError: (err) => {
+        const { field, error } = serverError(err);
+        if (field) setErrors({ [field]: error });
+        else setFormError(error);
+      },
+    });
+  };
+
+  return (
+    <FormDialog
+      title={intl.formatMessage(perk ? m.formEditTitle : m.formCreateTitle)}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      submit={perk ? m.formSave : m.formCreate}
+      submitting={perk ? m.formSaving : m.formCreating}
+      error={formError}
+    >
+      <TextField
+        label={intl.formatMessage(m.fieldTitle)}
+        value={title}
+        onChange={setTitle}
+        maxLength={PERK_TITLE_MAX}
+        required
+        autoFocus
+        error={errors.title}
+      />
+      <TextField
+        label={intl.formatMessage(m.fieldDescription)}
+        value={description}
+        onChange={setDescription}
+        multiline
+        required
+        maxLength={PERK_DESCRIPTION_MAX}
+        hint={intl.formatMessage(m.fieldDescriptionHint, { max: PERK_TEASER_MAX })}
+        error={errors.description}
+      />
+      <TextField
+        label={intl.formatMessage(m.fieldLink)}
+        type="url"
+        value={link}
+        onChange={setLink}
+        hint={intl.formatMessage(m.fieldLinkHint)}
+        error={errors.link}
+      />
+      <SelectField
+        label={intl.formatMessage(m.fieldAudience)}
+        value={audience}
+        onChange={setAudience}
+        options={[
+          { value: "vip", label: intl.formatMessage(m.audienceVip) },
+          { value: "members", label: intl.formatMessage(m.audienceMembers) },
+        ]}
+        error={errors.audience}
+      />
+      <SelectField
+        label={intl.formatMessage(m.fieldCodeMode)}
+        value={codeMode}
+        onChange={setCodeMode}
+        options={[
+          { value: "none", label: intl.formatMessage(m.modeNone) },
+          { value: "shared", label: intl.formatMessage(m.modeShared) },
+          { value: "unique", label: intl.formatMessage(m.modeUnique) },
+        ]}
+        error={errors.codeMode}
+      />
+      {codeMode === "shared" && (
+        <TextField label={intl.formatMessage(m.fieldSharedCode)} value={sharedCode} onChange={setSharedCode} required error={errors.sharedCode} />
+      )}
+      {codeMode === "unique" && <p className="field-hint">{intl.formatMessage(m.fieldCodeModeUniqueHint)}</p>}
+      <TextField
+        label={intl.formatMessage(m.fieldStartsAt)}
+        type="datetime-local"
+        value={startsAt}
+        onChange={setStartsAt}
+        required
+        hint={intl.formatMessage(m.fieldTimeHint, { zone })}
+        error={errors.startsAt}
+      />
+      <TextField
+        label={intl.formatMessage(m.fieldEndsAt)}
+        type="datetime-local"
+        value={endsAt}
+        onChange={setEndsAt}
+        required
+        hint={intl.formatMessage(m.fieldTimeHint, { zone })}
+        error={errors.endsAt}
+      />
+    </FormDialog>
+  );
+}

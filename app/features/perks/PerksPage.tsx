@@ -1,0 +1,63 @@
+// The body of /perks: the live perks, newest first, each a card to reveal (or a teaser for those
+// it is not for), with its loading, failed and empty states. Visitors see the teasers and are
+// asked to sign in.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useIntl } from "react-intl";
+import { EmptyState } from "../../components/EmptyState";
+import { Loading } from "../../components/Loading";
+import { useSessionUser } from "../../lib/session/useSession";
+import { PerkCard } from "./PerkCard";
+import { PerksMessages } from "./PerksMessages";
+import { perksMessages as m } from "./messages";
+import { perksQueryOptions } from "./queries";
+import "./perks.css";
+
+export function PerksPage() {
+  return (
+    <PerksMessages>
+      <PerksContent />
+    </PerksMessages>
+  );
+}
+
+function PerksContent() {
+  const intl = useIntl();
+  const session = useSessionUser();
+  const user = session.user;
+  const query = useQuery(perksQueryOptions());
+
+  return (
+    <div className="perks-page">
+      {!user && !session.isPending && (
+        <p className="perks-sign-in">
+          {intl.formatMessage(m.signInText)}{" "}
+          <Link to="/social/login" className="btn btn-primary btn-sm">
+            {intl.formatMessage(m.signInLink)}
+          </Link>
+        </p>
+      )}
+      {/* Who asks decides what each card offers: wait for both. */}
+      {query.isPending || session.isPending ? (
+        <Loading label={intl.formatMessage(m.loading)} />
+      ) : query.isError ? (
+        <div className="error-banner" role="alert">
+          {intl.formatMessage(m.loadFailed)}{" "}
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {intl.formatMessage(m.retry)}
+          </button>
+        </div>
+      ) : query.data.perks.length === 0 ? (
+        <EmptyState icon="gift" title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />
+      ) : (
+        <ul className="perks-list" aria-label={intl.formatMessage(m.listLabel)}>
+          {query.data.perks.map((perk) => (
+            <li key={perk.id}>
+              <PerkCard perk={perk} signedIn={user !== null} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// Visible strings of the members' perks page (/perks), in this feature's catalogs.
+import { defineMessage, defineMessages } from "react-intl";
+
+export const perksMessages = {
+  ...defineMessages({
+    loading: { id: "perks.loading", defaultMessage: "Loading perks..." },
+    loadFailed: { id: "perks.loadFailed", defaultMessage: "Failed to load perks" },
+    retry: { id: "perks.retry", defaultMessage: "Try again" },
+    empty: { id: "perks.empty", defaultMessage: "No perks right now" },
+    emptyHint: { id: "perks.emptyHint", defaultMessage: "Merch drops, limited editions and surprises show up here. Check back soon!" },
+    signInText: { id: "perks.signIn.text", defaultMessage: "Sign in to reveal the perks that are yours." },
+    signInLink: { id: "perks.signIn.link", defaultMessage: "Sign in" },
+    badgeVip: { id: "perks.badge.vip", defaultMessage: "VIP only" },
+    badgeMembers: { id: "perks.badge.members", defaultMessage: "For members" },
+    revealCode: { id: "perks.reveal.code", defaultMessage: "Reveal my code" },
+    revealLink: { id: "perks.reveal.link", defaultMessage: "Reveal the offer" },
+    revealAgain: { id: "perks.reveal.again", defaultMessage: "Show my code again" },
+    revealAgainLink: { id: "perks.reveal.againLink", defaultMessage: "Show the offer again" },
+    revealBusy: { id: "perks.reveal.busy", defaultMessage: "Revealing..." },
+    revealFailed: { id: "perks.reveal.failed", defaultMessage: "The perk could not be revealed. Please try again." },
+    notLive: { id: "perks.reveal.notLive", defaultMessage: "This perk has just ended." },
+    codesGone: { id: "perks.codesGone", defaultMessage: "All codes for this perk have been handed out" },
+    lockedVip: { id: "perks.locked.vip", defaultMessage: "This perk is for VIP members." },
+    becomeVip: { id: "perks.locked.becomeVip", defaultMessage: "Become VIP" },
+    lockedSignIn: { id: "perks.locked.signIn", defaultMessage: "Sign in to reveal" },
+    codeLabel: { id: "perks.code.label", defaultMessage: "Your code" },
+    copy: { id: "perks.code.copy", defaultMessage: "Copy code" },
+    copied: { id: "perks.code.copied", defaultMessage: "Copied!" },
+    openLink: { id: "perks.link.open", defaultMessage: "Open the offer" },
+    newTab: { id: "perks.link.newTab", defaultMessage: "(opens in a new tab)" },
+    noCode: { id: "perks.revealed.noCode", defaultMessage: "No code needed: just follow the link." },
+    listLabel: { id: "perks.list.label", defaultMessage: "Perks" },
+  }),
+  ends: defineMessage<{ date: string }>({ id: "perks.ends", defaultMessage: "Until {date}" }),
+  revealedOn: defineMessage<{ date: string }>({ id: "perks.revealedOn", defaultMessage: "Revealed on {date}" }),
+};

@@ -1,0 +1,36 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages, FormattedMessage } from "react-intl";
+import { PageFrame } from "../../components/PageFrame";
+import { PerksAdminMessages } from "../../features/admin/perks/PerksAdminMessages";
+import { PerksAdminPage } from "../../features/admin/perks/PerksAdminPage";
+import { adminPerksQueryOptions } from "../../features/admin/perks/queries";
+import { usePageMeta } from "../../lib/usePageMeta";
+
+export const Route = createFileRoute("/admin/perks")({
+  // Prefetch without throwing: the page shows its own loading and failure states.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(adminPerksQueryOptions()),
+  component: AdminPerks,
+});
+
+const meta = defineMessages({
+  title: { id: "meta.admin.perks.title", defaultMessage: "Admin: Perks" },
+});
+
+function AdminPerks() {
+  usePageMeta(meta);
+  return (
+    <PageFrame
+      title={<FormattedMessage id="admin.perks.title" defaultMessage="Special Perks" />}
+      intro={
+        <FormattedMessage
+          id="admin.perks.intro"
+          defaultMessage="Members-only merchandise, limited editions and surprises: codes, links and who revealed them."
+        />
+      }
+    >
+      <PerksAdminMessages>
+        <PerksAdminPage />
+      </PerksAdminMessages>
+    </PageFrame>
+  );
+}

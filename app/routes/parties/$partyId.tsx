@@ -1,0 +1,29 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages } from "react-intl";
+import { PartyRoomPage } from "../../features/parties/PartyRoomPage";
+import { partyQueryOptions } from "../../features/parties/queries";
+import { requireSignedIn } from "../../lib/session/guards";
+import { usePageMeta } from "../../lib/usePageMeta";
+import { PARTY_ID_PATTERN } from "../../../worker/contracts/party-ids";
+
+/**
+ * A listening party's room: signed-in members (the Worker refuses a VIP party to others, and the
+ * page shows the VIP gate then). Rendered in the browser: the room is live, nothing to index.
+ */
+export const Route = createFileRoute("/parties/$partyId")({
+  beforeLoad: requireSignedIn,
+  loader: ({ context, params }) => {
+    if (PARTY_ID_PATTERN.test(params.partyId)) void context.queryClient.prefetchQuery(partyQueryOptions(params.partyId));
+  },
+  component: PartyRoute,
+});
+
+const meta = defineMessages({
+  title: { id: "meta.party.title", defaultMessage: "Listening Party" },
+});
+
+function PartyRoute() {
+  usePageMeta(meta);
+  const { partyId } = Route.useParams();
+  return <PartyRoomPage partyId={partyId} />;
+}

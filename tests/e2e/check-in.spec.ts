@@ -1,0 +1,85 @@
+// The VIP pass at the door (decision 027), as two people take it on two phones: the demo VIP opens
+// their pass on their profile, and the demo door staff member, on /check-in, types the code under
+// the QR code and sees "valid" with the member's name; the member then appears in the list. A
+// member who is not door staff is refused the page.
+import { devices } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures";
+import { demoAccount } from "./support";
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, userAgent: devices["Pixel 7"].userAgent };
+
+test("door staff check a VIP in by the code on their pass", async ({ page, browser, baseURL }) => {
+  const vip = demoAccount("vip");
+  const door = demoAccount("door");
+  await page.setViewportSize(PHONE.viewport);
+
+  await test.step("the VIP's profile shows their pass: name, since when, a QR code and a code", async () => {
+    await signIn(page, vip.email, vip.password);
+    await page.goto(`/social/profile/${vip.id}`);
+    const pass = page.getByRole("region", { name: "Your VIP pass" });
+    await expect(pass.getByText(vip.username, { exact: true })).toBeVisible();
+    await expect(pass.getByText(/^VIP member since \w+ \d{1,2}, \d{4}$/)).toBeVisible();
+    await expect(pass.getByRole("img", { name: "QR code of your VIP pass" })).toBeVisible();
+    await expect(pass.getByTestId("vip-pass-code")).toHaveText(/^\d{4,}-\d{6}$/);
+  });
+
+  // The door staff member's phone: a browser of their own, with a client address of its own.
+  const doorContext = await browser.newContext({ ...PHONE, baseURL, locale: "en-US", extraHTTPHeaders: { "CF-Connecting-IP": "2001:db8::d00" } });
+  const doorPage = await doorContext.newPage();
+  const codeField = doorPage.getByRole("textbox", { name: "Pass code" });
+  try {
+    await test.step("door staff open /check-in, with the next event chosen", async () => {
+      await signIn(doorPage, door.email, door.password);
+      await doorPage.goto("/check-in");
+      await expect(doorPage.getByRole("heading", { level: 1, name: "Door check-in" })).toBeVisible();
+      await expect(doorPage.getByLabel("Event")).toBeVisible();
+      await expect(doorPage.getByRole("button", { name: "Start camera" })).toBeVisible();
+    });
+
+    await test.step("the code read off the pass checks the VIP in: valid, with their name, then listed", async () => {
+      // Read just before typing: the code changes each minute (15 s of grace for a typed code).
+      const code = (await page.getByTestId("vip-pass-code").textContent())!.trim();
+      await codeField.fill(code);
+      await doorPage.getByRole("button", { name: "Check in" }).click();
+      const result = doorPage.getByTestId("check-in-result");
+      await expect(result).toHaveAttribute("data-result", /^(valid|already_checked_in)$/);
+      const outcome = await result.getAttribute("data-result");
+      await expect(result.getByText(outcome === "valid" ? "Valid: let them in" : "Already checked in")).toBeVisible();
+      await expect(result.getByText(vip.username, { exact: true })).toBeVisible();
+      const list = doorPage.getByRole("region", { name: "Checked in" });
+      await expect(list.getByText(vip.username, { exact: true })).toBeVisible();
+      await expect(list.getByTestId("check-in-count")).toHaveText(/^\d+ members? checked in$/);
+    });
+
+    await test.step("the same code again says the member is already in", async () => {
+      const code = (await page.getByTestId("vip-pass-code").textContent())!.trim();
+      await codeField.fill(code);
+      await doorPage.getByRole("button", { name: "Check in" }).click();
+      await expect(doorPage.getByTestId("check-in-result")).toHaveAttribute("data-result", "already_checked_in");
+      await expect(doorPage.getByTestId("check-in-result").getByText("Already checked in")).toBeVisible();
+    });
+
+    await test.step("a made-up code is an unknown pass", async () => {
+      await codeField.fill("999999-000000");
+      await doorPage.getByRole("button", { name: "Check in" }).click();
+      await expect(doorPage.getByTestId("check-in-result")).toHaveAttribute("data-result", "unknown");
+      await expect(doorPage.getByText("Unknown pass")).toBeVisible();
+    });
+  } finally {
+    await doorContext.close();
+  }
+});
+
+test("a member who is not door staff is refused the door, and door staff never reach the back office", async ({ page, loginAs }) => {
+  await loginAs("fan");
+  await page.goto("/check-in");
+  await expect(page.getByTestId("check-in-refused")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Door staff only" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Pass code" })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await loginAs("door");
+  await page.goto("/admin");
+  await expect(page).not.toHaveURL(/\/admin/);
+  await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
+});

@@ -1,0 +1,93 @@
+// A listening party, as fans live it: an admin schedules a VIP-only party that started a moment
+// ago (through the back office's API), two VIPs in two browsers open its room, press Start
+// listening, and hear the same track at the same position (their <audio> elements' src and
+// currentTime, read at once, within a second), and each sees the other's reaction. No fixed
+// sleeps: every wait is for a condition.
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, signIn, signUp, test } from "./fixtures";
+import { demoAccount } from "./support";
+
+const partyAudio = (page: Page) => page.locator('audio[data-player="party"]');
+
+/** A browser of its own, with its own client address (the sign-in limit is per address). */
+async function newBrowser(browser: Browser, baseURL: string, n: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": `2001:db8::9a${n}` } });
+  return { context, page: await context.newPage() };
+}
+
+/** What one listener hears now: the track's address (no token), the position, and when it was read. */
+const hearing = (page: Page) =>
+  partyAudio(page).evaluate((el: HTMLAudioElement) => ({ src: el.src.split("?")[0], t: el.currentTime, at: Date.now(), paused: el.paused }));
+
+test("two VIPs in one running party hear the same track within a second and see each other's reactions", async ({ browser, baseURL }) => {
+  const origin = baseURL!;
+  const admin = await newBrowser(browser, origin, 1);
+  const anna = await newBrowser(browser, origin, 2);
+  const ben = await newBrowser(browser, origin, 3);
+  let partyId: string | null = null;
+  try {
+    await test.step("the admin schedules a VIP party that started a few seconds ago", async () => {
+      const account = demoAccount("admin");
+      await signIn(admin.page, account.email, account.password);
+      const res = await admin.page.request.post("/api/admin/parties", {
+        headers: { origin },
+        data: { title: "E2E party", sourceType: "album", sourceId: "freestyle-nights", startsAt: new Date(Date.now() - 5_000).toISOString(), vipOnly: true },
+      });
+      expect(res.status()).toBe(201);
+      partyId = ((await res.json()) as { party: { id: string } }).party.id;
+    });
+
+    await test.step("two VIPs: the demo VIP, and a new member the admin makes VIP", async () => {
+      const vip = demoAccount("vip");
+      await signIn(anna.page, vip.email, vip.password);
+      const member = await signUp(ben.page);
+      const me = (await (await ben.page.request.get("/api/auth/me")).json()) as { user: { id: string } };
+      const comp = await admin.page.request.put(`/api/admin/users/${me.user.id}/vip`, { headers: { origin }, data: { comp: true } });
+      expect(comp.status()).toBe(200);
+      // A VIP change ends the member's sessions: they sign in again, now as a VIP.
+      await signIn(ben.page, member.email, member.password);
+    });
+
+    for (const listener of [anna, ben]) {
+      await listener.page.goto(`/parties/${partyId}`);
+      await expect(listener.page.getByRole("heading", { name: "E2E party" })).toBeVisible();
+      await listener.page.getByRole("button", { name: "Start listening" }).click();
+      await expect(listener.page.getByRole("button", { name: "Stop listening" })).toBeVisible();
+    }
+
+    await test.step("both play, on the same track, less than a second apart", async () => {
+      for (const listener of [anna, ben]) {
+        await expect.poll(async () => (await hearing(listener.page)).paused, { timeout: 20_000 }).toBe(false);
+      }
+      // Read both at once, until a sample lands inside one track for both (a boundary may pass).
+      let drift = Number.POSITIVE_INFINITY;
+      await expect
+        .poll(
+          async () => {
+            const [a, b] = await Promise.all([hearing(anna.page), hearing(ben.page)]);
+            if (a.src !== b.src || a.paused || b.paused || a.t < 0.5) return false;
+            drift = Math.abs(a.t - b.t - (a.at - b.at) / 1000);
+            return drift < 1;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      expect(drift).toBeLessThan(1);
+      // And the audio really advances.
+      const first = (await hearing(anna.page)).t;
+      await expect.poll(async () => (await hearing(anna.page)).t, { timeout: 10_000 }).toBeGreaterThan(first + 0.5);
+    });
+
+    await test.step("each sees the other's reaction", async () => {
+      const vipName = demoAccount("vip").username;
+      const benName = ((await (await ben.page.request.get("/api/auth/me")).json()) as { user: { username: string } }).user.username;
+      await anna.page.getByRole("button", { name: "React with 🔥" }).click();
+      await expect(ben.page.getByText(`${vipName} reacted 🔥`)).toBeVisible();
+      await ben.page.getByRole("button", { name: "React with 💃" }).click();
+      await expect(anna.page.getByText(`${benName} reacted 💃`)).toBeVisible();
+    });
+  } finally {
+    if (partyId) await admin.page.request.delete(`/api/admin/parties/${partyId}`, { headers: { origin } });
+    for (const b of [admin, anna, ben]) await b.context.close();
+  }
+});

@@ -1,0 +1,184 @@
+// Listening parties (decision 028): the back office's form, the public teaser, the room's page and
+// the frames a member's browser and the party's PartyRoom exchange over /api/parties/:id/live
+// (discriminated unions parsed with zod on arrival, size-capped), with the limits and the English
+// texts of the answers (the SPA translates by code).
+import { z } from "./zod";
+import { userText } from "./text";
+import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
+import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
+import { PARTY_ID_PATTERN } from "./party-ids";
+import type { PartyPhase } from "./party-clock";
+
+export * from "./party-clock";
+export * from "./party-limits";
+
+export const PARTY_MESSAGE_MAX = 280;
+/** A client frame longer than this is refused without being parsed. */
+export const PARTY_CLIENT_FRAME_MAX_BYTES = 2 * 1024;
+/** Per socket: at most this many frames (reactions, messages, moderation, clock samples) a second. */
+export const PARTY_EVENTS_PER_SECOND = 10;
+/** Per member, over all their sockets: chat messages a minute, and in the whole party. */
+export const PARTY_MESSAGES_PER_MINUTE = 20;
+export const PARTY_MESSAGES_PER_PARTY = 300;
+/** The chat a socket gets when it joins: the latest messages, oldest first. */
+export const PARTY_HISTORY_SIZE = 50;
+/** The listeners frame names at most this many members (the avatars); `count` is the whole room. */
+export const PARTY_LISTENERS_SHOWN = 24;
+/** Listener and reaction frames are coalesced: at most one of each per this many ms. */
+export const PARTY_FLUSH_MS = 100;
+/** The public teaser lists at most this many parties. */
+export const PARTY_TEASER_LIMIT = 5;
+
+/** The fixed set of reactions (no free emoji: nothing to moderate). */
+export const PARTY_REACTIONS = ["🔥", "❤️", "🎉", "👏", "💃", "🎶"] as const;
+export type PartyReaction = (typeof PARTY_REACTIONS)[number];
+
+export const PARTY_MESSAGES = {
+  partyNotFound: "Party not found",
+  notOpen: "The party room opens 15 minutes before the start",
+  notStarted: "The party has not started yet",
+  ended: "The party is over",
+  cancelled: "The party was cancelled",
+  sourceUnknown: "Choose an album, or one of your own playlists",
+  sourceEmpty: "This album or playlist has no playable tracks",
+} as const;
+
+export const PARTY_CODES = {
+  notFound: "party_not_found",
+  notOpen: "party_not_open",
+  notStarted: "party_not_started",
+  ended: "party_ended",
+  cancelled: "party_cancelled",
+  sourceUnknown: "party_source_unknown",
+  sourceEmpty: "party_source_empty",
+} as const;
+
+export { PARTY_ID_PATTERN };
+export const partyIdParamSchema = z.object({ id: z.string().regex(PARTY_ID_PATTERN) });
+
+export const PARTY_SOURCE_TYPES = ["album", "playlist"] as const;
+export type PartySourceType = (typeof PARTY_SOURCE_TYPES)[number];
+
+/** The back office's form: every field, on create and on edit. */
+export const partyInputSchema = z
+  .object({
+    title: userText({ min: 1, minMessage: EVENT_FORM_MESSAGES.titleRequired, max: PARTY_TITLE_MAX, maxMessage: PARTY_FORM_MESSAGES.titleTooLong }),
+    sourceType: z.enum(PARTY_SOURCE_TYPES),
+    sourceId: z.string().min(1).max(100),
+    startsAt: z.iso.datetime({ offset: true, message: EVENT_FORM_MESSAGES.dateInvalid }),
+    vipOnly: z.boolean(),
+  })
+  .strict();
+export type PartyInput = z.infer<typeof partyInputSchema>;
+
+/** One track of a party, as saved with it. */
+export type PartyTrack = { id: string; title: string; albumId: string; albumTitle: string; coverUrl: string | null; durationSeconds: number };
+
+/** What the public teaser shows of a party: nothing private (no playlist id, no owner). */
+export type PublicParty = {
+  id: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  vipOnly: boolean;
+  sourceType: PartySourceType;
+  sourceTitle: string;
+  coverUrl: string | null;
+  /** The album, for its page; null for a playlist (a playlist's page is its owner's alone). */
+  albumId: string | null;
+  /** Where the party stood when the server answered. */
+  phase: PartyPhase;
+};
+export type PublicPartiesResponse = { parties: PublicParty[] };
+
+export type PartySummary = { tracksPlayed: number; peakListeners: number; reactions: number; messages: number };
+
+/** The room's page: the party, its tracks and, once it is over, its summary. */
+export type PartyDetail = PublicParty & {
+  status: "scheduled" | "cancelled";
+  tracks: PartyTrack[];
+  durationSeconds: number;
+  serverTime: string;
+  summary: PartySummary | null;
+};
+export type PartyResponse = { party: PartyDetail };
+
+/** POST /api/parties/:id/play: what plays now, where, and a URL for it that works during the party only. */
+export type PartyPlayResponse = { serverTime: string; index: number; trackId: string; offsetSeconds: number; url: string; expiresAt: string };
+
+/** The back office's view: the detail plus who made it and when. */
+export type AdminParty = Omit<PartyDetail, "serverTime" | "summary" | "phase"> & {
+  albumId: string | null;
+  playlistId: string | null;
+  phase: PartyPhase;
+  summary: PartySummary;
+  createdAt: string;
+  updatedAt: string;
+};
+export type AdminPartiesResponse = { parties: AdminParty[] };
+export type AdminPartyResponse = { party: AdminParty };
+export type PartyDeletedResponse = { deleted: string };
+
+/** What the admin's form offers: catalog albums and the admin's own playlists, with their lengths. */
+export type PartySourceOption = { id: string; title: string; trackCount: number; durationSeconds: number };
+export type PartySourcesResponse = { albums: PartySourceOption[]; playlists: PartySourceOption[] };
+
+// ---------- The room's socket ----------
+
+export const partyClientFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("react"), emoji: z.enum(PARTY_REACTIONS) }).strict(),
+  z
+    .object({
+      type: z.literal("message"),
+      text: userText({ min: 1, minMessage: "empty_message", max: PARTY_MESSAGE_MAX, maxMessage: "message_too_long" }),
+    })
+    .strict(),
+  /** A clock sample: the room answers with its time (the client keeps the quickest round trips). */
+  z.object({ type: z.literal("sync"), id: z.number().int().nonnegative().max(1e9) }).strict(),
+  /** Admins only: remove a message for everyone. */
+  z.object({ type: z.literal("remove"), messageId: z.string().min(1).max(64) }).strict(),
+  /** Admins only: no more messages or reactions from this member in this party. */
+  z.object({ type: z.literal("mute"), userId: z.string().min(1).max(64) }).strict(),
+]);
+export type PartyClientFrame = z.infer<typeof partyClientFrameSchema>;
+
+export type PartyMember = { id: string; username: string; avatarUrl: string | null };
+export type PartyChatMessage = { id: string; userId: string; username: string; avatarUrl: string | null; text: string; at: string };
+
+export type PartyErrorCode =
+  | "bad_frame"
+  | "empty_message"
+  | "message_too_long"
+  | "invalid_characters"
+  /** Over PARTY_EVENTS_PER_SECOND on this socket, or the member's message caps; `retryAfter` seconds. */
+  | "rate_limited"
+  | "muted"
+  | "admin_required"
+  /** Messages and reactions are for the room's open hours (from 15 minutes before to the end). */
+  | "party_closed";
+
+export type PartyServerFrame =
+  /** On joining: the room's clock, where the party is, the room, the chat and who you are there. */
+  | {
+      type: "welcome";
+      serverTime: string;
+      phase: PartyPhase;
+      position: { index: number; offsetSeconds: number } | null;
+      listeners: { count: number; members: PartyMember[] };
+      messages: PartyChatMessage[];
+      muted: boolean;
+      summary: PartySummary | null;
+    }
+  | { type: "listeners"; count: number; members: PartyMember[] }
+  /** Reactions since the last frame (coalesced): each with who sent it. */
+  | { type: "reactions"; reactions: { emoji: PartyReaction; userId: string }[] }
+  | { type: "message"; message: PartyChatMessage }
+  | { type: "message_removed"; id: string }
+  /** To the muted member and the room's admins. */
+  | { type: "muted"; userId: string }
+  | { type: "sync"; id: number; serverTime: string }
+  | { type: "started"; serverTime: string }
+  | { type: "ended"; summary: PartySummary }
+  /** The back office changed or cancelled the party: read it again. */
+  | { type: "party_changed" }
+  | { type: "error"; code: PartyErrorCode; retryAfter?: number };

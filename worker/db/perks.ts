@@ -1,0 +1,115 @@
+// Special perks as members see them (decision 030): the live list, and a member's reveal. A reveal
+// is recorded once per member (perk_reveals' primary key); a unique code comes from the perk's
+// pool in offer_codes, claimed atomically by claimOfferCode, so racing members never share one.
+import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import type { DB } from "./client";
+import { perkReveals, perks } from "./schema";
+import { isForeignKeyViolation } from "./d1";
+import { claimOfferCode, countOfferCodes } from "./offer-codes";
+import type { OfferPool } from "../contracts/offer-codes";
+import { PERK_TEASER_MAX, type PerkRevealResponse, type PublicPerk } from "../contracts/perks";
+
+export type PerkRow = typeof perks.$inferSelect;
+
+export const perkPool = (id: string): OfferPool => ({ kind: "perk", id });
+
+/** Pictures live under perks/ in R2 and are served by the public media route. */
+export const perkPictureUrl = (key: string | null) => (key ? `/media/${key}` : null);
+
+/** Who asks: their id, and whether VIP-only perks are theirs to reveal (VIP or admin). */
+export type PerkViewer = { id: string; vip: boolean } | null;
+
+/** A locked perk shows the start of its description only, cut at a word. */
+export function teaserOf(text: string): string {
+  if (text.length <= PERK_TEASER_MAX) return text;
+  const cut = text.slice(0, PERK_TEASER_MAX);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > PERK_TEASER_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+export const canReveal = (perk: Pick<PerkRow, "audience">, viewer: PerkViewer) => viewer !== null && (perk.audience === "members" || viewer.vip);
+
+export async function findPerk(db: DB, id: string): Promise<PerkRow | null> {
+  return (await db.select().from(perks).where(eq(perks.id, id)).get()) ?? null;
+}
+
+/** The perks live at `now`, newest first, as `viewer` may see them. */
+export async function listLivePerks(db: DB, viewer: PerkViewer, now = Date.now()): Promise<PublicPerk[]> {
+  const at = new Date(now);
+  const rows = await db
+    .select()
+    .from(perks)
+    .where(and(lte(perks.startsAt, at), gt(perks.endsAt, at)))
+    .orderBy(desc(perks.startsAt), desc(perks.createdAt));
+  if (rows.length === 0) return [];
+  const uniqueIds = rows.filter((r) => r.codeMode === "unique").map((r) => r.id);
+  const [counts, revealed] = await Promise.all([
+    countOfferCodes(db, "perk", uniqueIds),
+    viewer
+      ? db
+          .select({ perkId: perkReveals.perkId, revealedAt: perkReveals.revealedAt })
+          .from(perkReveals)
+          .where(
+            and(
+              eq(perkReveals.userId, viewer.id),
+              inArray(
+                perkReveals.perkId,
+                rows.map((r) => r.id),
+              ),
+            ),
+          )
+      : Promise.resolve([]),
+  ]);
+  const revealedAt = new Map(revealed.map((r) => [r.perkId, r.revealedAt.toISOString()]));
+  return rows.map((row): PublicPerk => {
+    const locked = !canReveal(row, viewer);
+    const mine = revealedAt.get(row.id) ?? null;
+    return {
+      id: row.id,
+      title: row.title,
+      description: locked ? teaserOf(row.description) : row.description,
+      pictureUrl: perkPictureUrl(row.imageKey),
+      audience: row.audience,
+      hasCode: row.codeMode !== "none",
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      locked,
+      revealedAt: mine,
+      codesGone: row.codeMode === "unique" && mine === null && (counts.get(row.id)?.left ?? 0) === 0,
+    };
+  });
+}
+
+/**
+ * The member's reveal of a live perk they may reveal: their code (the shared one, or theirs from
+ * the pool: the one they hold, else the next free one), the link and when they first revealed it.
+ * A second reveal finds the same code and the first time. `"codes_gone"` when the pool has no
+ * code left for them; `"not_found"` when the perk was deleted meanwhile.
+ */
+export async function revealPerk(db: DB, perk: PerkRow, userId: string, now = Date.now()): Promise<PerkRevealResponse | "codes_gone" | "not_found"> {
+  let code: string | null = null;
+  if (perk.codeMode === "unique") {
+    const claimed = await claimOfferCode(db, perkPool(perk.id), userId, new Date(now));
+    if (claimed === "none_left") return "codes_gone";
+    code = claimed.code;
+  } else if (perk.codeMode === "shared") {
+    code = perk.sharedCode;
+  }
+  try {
+    // The first reveal's row stays: a repeat (or a racing twin) inserts nothing.
+    await db
+      .insert(perkReveals)
+      .values({ perkId: perk.id, userId, revealedAt: new Date(now) })
+      .onConflictDoNothing();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) return "not_found";
+    throw err;
+  }
+  const row = await db
+    .select({ revealedAt: perkReveals.revealedAt })
+    .from(perkReveals)
+    .where(and(eq(perkReveals.perkId, perk.id), eq(perkReveals.userId, userId)))
+    .get();
+  if (!row) return "not_found";
+  return { code, link: perk.link, revealedAt: row.revealedAt.toISOString() };
+}

@@ -1,0 +1,435 @@
+// One room per listening party (named by the party id, party-room.ts), on the WebSocket
+// Hibernation API so a quiet room costs nothing. What it does (decision 028):
+// - on joining, a `welcome`: the room's clock, where the party is (position = now - start walked
+//   through the saved tracks' durations, party-clock.ts), who listens, the last chat messages;
+// - listeners (distinct members, with avatars) on joins and leaves, reactions, both coalesced to at
+//   most one frame per PARTY_FLUSH_MS (the first of a quiet spell goes at once), chat messages at
+//   once, `sync` answers for the clients' clock estimates, `started` and `ended` from alarms;
+// - limits: PARTY_EVENTS_PER_SECOND frames per socket (in memory: a socket that sends is awake),
+//   and per member PARTY_MESSAGES_PER_MINUTE / PARTY_MESSAGES_PER_PARTY chat messages (counted
+//   in the room's SQLite, so two tabs share them);
+// - moderation: an admin's socket may remove a message (gone for everyone) or mute a member for
+//   the party (stored here).
+// The Worker authenticates the upgrade (session, VIP for a VIP party, Origin, the room's hours)
+// and names the member in headers; sessions are re-checked before sends (SessionChecker).
+// Everything a broadcast needs is in this object's own sockets, so a later shard per party can
+// relay frames between shards without changing what one shard does.
+import { DurableObject } from "cloudflare:workers";
+import type { AppEnv } from "../env";
+import { createDb } from "../db/client";
+import { findParty, partyEndsAtOf, storePartySummary, type PartyRow } from "../db/parties";
+import {
+  closeBack,
+  closeQuietly,
+  isPing,
+  SERVER_PONG,
+  SessionChecker,
+  sessionTag,
+  socketIdentity,
+  targetTag,
+  userTag,
+  type SocketAttachment,
+  type SocketTarget,
+} from "./socket-sessions";
+import { TEXT_MESSAGES } from "../contracts/text";
+import {
+  PARTY_CLIENT_FRAME_MAX_BYTES,
+  PARTY_EVENTS_PER_SECOND,
+  PARTY_FLUSH_MS,
+  PARTY_HISTORY_SIZE,
+  PARTY_LISTENERS_SHOWN,
+  PARTY_MESSAGES_PER_MINUTE,
+  PARTY_MESSAGES_PER_PARTY,
+  partyClientFrameSchema,
+  partyPhaseAt,
+  partyPositionAt,
+  type PartyChatMessage,
+  type PartyClientFrame,
+  type PartyErrorCode,
+  type PartyMember,
+  type PartyReaction,
+  type PartyServerFrame,
+  type PartySummary,
+} from "../contracts/parties";
+
+/** Headers the Worker sets on the upgrade: the party, and how the room shows the member. */
+export const PARTY_ID_HEADER = "x-party-id";
+export const PARTY_MEMBER_NAME_HEADER = "x-party-member-name";
+export const PARTY_MEMBER_AVATAR_HEADER = "x-party-member-avatar";
+export const PARTY_MEMBER_ADMIN_HEADER = "x-party-member-admin";
+
+type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean };
+
+const OPEN = 1;
+const MINUTE_MS = 60_000;
+/** The party row is read again after this long (an admin's edit also clears it: partyChanged). */
+const PARTY_CACHE_MS = 10_000;
+/** Alarms go off this long after a boundary, so every client's clock agrees it has passed. */
+const ALARM_SLACK_MS = 50;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS messages (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  user_id TEXT NOT NULL,
+  username TEXT NOT NULL,
+  avatar_url TEXT,
+  text TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  removed INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS messages_user_idx ON messages (user_id, at);
+CREATE TABLE IF NOT EXISTS mutes (user_id TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+type MessageRow = { id: string; user_id: string; username: string; avatar_url: string | null; text: string; at: number };
+
+const toMessage = (row: MessageRow): PartyChatMessage => ({
+  id: row.id,
+  userId: row.user_id,
+  username: row.username,
+  avatarUrl: row.avatar_url,
+  text: row.text,
+  at: new Date(row.at).toISOString(),
+});
+
+const text = (frame: PartyServerFrame) => JSON.stringify(frame);
+const attachmentOf = (ws: WebSocket) => ws.deserializeAttachment() as PartyAttachment;
+
+/** A zod issue's text as the error code a client gets (the message rule's texts are codes). */
+function codeOfIssue(message: string | undefined): PartyErrorCode {
+  if (message === "empty_message" || message === "message_too_long") return message;
+  if (message === TEXT_MESSAGES.invalidCharacters) return "invalid_characters";
+  return "bad_frame";
+}
+
+export class PartyRoom extends DurableObject<AppEnv> {
+  private sessions = new SessionChecker(this.env.DB);
+  private party: { row: PartyRow | null; at: number } | null = null;
+  /** Frames each socket sent in the current second (lost on hibernation: a sending socket keeps the room awake). */
+  private rate = new WeakMap<WebSocket, { second: number; count: number; warned: boolean }>();
+  private pendingReactions: { emoji: PartyReaction; userId: string }[] = [];
+  private reactionTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastReactionFlush = 0;
+  private listenerTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastListenerFlush = 0;
+
+  constructor(ctx: DurableObjectState, env: AppEnv) {
+    super(ctx, env);
+    ctx.storage.sql.exec(SCHEMA);
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade") !== "websocket") return new Response("Expected WebSocket", { status: 426 });
+    const identity = socketIdentity(request);
+    const partyId = request.headers.get(PARTY_ID_HEADER);
+    if (!identity || !partyId) return new Response("Unauthenticated socket", { status: 401 });
+    if (this.meta("partyId") !== partyId) this.setMeta("partyId", partyId);
+    const party = await this.loadParty();
+    if (!party) return new Response("No such party", { status: 404 });
+
+    const pair = new WebSocketPair();
+    const ws = pair[1];
+    this.ctx.acceptWebSocket(ws, [userTag(identity.userId), sessionTag(identity.sessionHash)]);
+    const attachment: PartyAttachment = {
+      ...identity,
+      username: decodeURIComponent(request.headers.get(PARTY_MEMBER_NAME_HEADER) ?? ""),
+      avatarUrl: request.headers.get(PARTY_MEMBER_AVATAR_HEADER) || null,
+      isAdmin: request.headers.get(PARTY_MEMBER_ADMIN_HEADER) === "1",
+    };
+    ws.serializeAttachment(attachment);
+    this.sessions.confirm(identity.sessionHash);
+    this.send(ws, this.welcome(party, identity.userId));
+    this.scheduleListenerFrame();
+    await this.armAlarm(party);
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /** Closes the sockets of one session, or of every session of one user (RPC). */
+  async closeSockets(target: SocketTarget): Promise<number> {
+    const closed = this.sessions.closeSockets(this.ctx.getWebSockets(targetTag(target)));
+    if (closed > 0) this.scheduleListenerFrame();
+    return closed;
+  }
+
+  /** The back office changed, cancelled or deleted the party: read it again and tell the room (RPC). */
+  async partyChanged(): Promise<void> {
+    this.party = null;
+    const party = await this.loadParty();
+    await this.ctx.storage.deleteAlarm();
+    if (party && party.status !== "cancelled") await this.armAlarm(party);
+    await this.broadcast(text({ type: "party_changed" }));
+  }
+
+  /** Distinct members with an open socket (RPC, for tests and figures). */
+  async listenerCount(): Promise<number> {
+    return this.listeners().count;
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    try {
+      await this.onFrame(ws, message);
+    } catch (error) {
+      console.error("party: a frame failed", error);
+    }
+  }
+
+  async webSocketClose(ws: WebSocket, code: number) {
+    closeBack(ws, code);
+    this.scheduleListenerFrame();
+  }
+
+  async webSocketError() {
+    this.scheduleListenerFrame();
+  }
+
+  /** The start (tell the room) or the end (tell it the summary, and keep it in D1). */
+  async alarm() {
+    this.party = null;
+    const party = await this.loadParty();
+    if (!party || party.status === "cancelled") return;
+    const now = Date.now();
+    const endsAt = partyEndsAtOf(party);
+    if (now >= endsAt) {
+      const summary = this.summary(party, now);
+      await storePartySummary(createDb(this.env.DB), party.id, summary);
+      await this.broadcast(text({ type: "ended", summary }));
+      return;
+    }
+    if (now >= party.startsAt.getTime()) await this.broadcast(text({ type: "started", serverTime: new Date(now).toISOString() }));
+    await this.armAlarm(party);
+  }
+
+  // ---------- Frames ----------
+
+  private async onFrame(ws: WebSocket, message: string | ArrayBuffer) {
+    if (isPing(message)) return this.send(ws, SERVER_PONG);
+    if (!this.admitted(ws)) return;
+    if (typeof message !== "string" || message.length > PARTY_CLIENT_FRAME_MAX_BYTES) return this.refuse(ws, "bad_frame");
+    let json: unknown;
+    try {
+      json = JSON.parse(message);
+    } catch {
+      return this.refuse(ws, "bad_frame");
+    }
+    const parsed = partyClientFrameSchema.safeParse(json);
+    if (!parsed.success) return this.refuse(ws, codeOfIssue(parsed.error.issues[0]?.message));
+    const frame: PartyClientFrame = parsed.data;
+    const member = attachmentOf(ws);
+    if (frame.type === "sync") return this.send(ws, text({ type: "sync", id: frame.id, serverTime: new Date().toISOString() }));
+    if (frame.type === "remove" || frame.type === "mute") {
+      if (!member.isAdmin) return this.refuse(ws, "admin_required");
+      return frame.type === "remove" ? this.removeMessage(frame.messageId) : this.mute(frame.userId);
+    }
+
+    const party = await this.loadParty();
+    const now = Date.now();
+    const phase = party && party.status !== "cancelled" ? partyPhaseAt(party.startsAt.getTime(), partyEndsAtOf(party), now) : "ended";
+    if (phase !== "open" && phase !== "live") return this.refuse(ws, "party_closed");
+    if (this.isMuted(member.userId)) return this.refuse(ws, "muted");
+    if (frame.type === "react") {
+      this.pendingReactions.push({ emoji: frame.emoji, userId: member.userId });
+      this.setMeta("reactions", String(this.count("reactions") + 1));
+      this.scheduleReactionFrame();
+      return;
+    }
+    const wait = this.messageWait(member.userId, now);
+    if (wait !== null) return this.refuse(ws, "rate_limited", wait);
+    const row: MessageRow = {
+      id: crypto.randomUUID(),
+      user_id: member.userId,
+      username: member.username,
+      avatar_url: member.avatarUrl,
+      text: frame.text,
+      at: now,
+    };
+    this.ctx.storage.sql.exec(
+      "INSERT INTO messages (id, user_id, username, avatar_url, text, at) VALUES (?, ?, ?, ?, ?, ?)",
+      row.id,
+      row.user_id,
+      row.username,
+      row.avatar_url,
+      row.text,
+      row.at,
+    );
+    await this.broadcast(text({ type: "message", message: toMessage(row) }));
+  }
+
+  /** Counts the frame against its socket's second; over the limit it is dropped (one error a second). */
+  private admitted(ws: WebSocket): boolean {
+    const second = Math.floor(Date.now() / 1000);
+    let window = this.rate.get(ws);
+    if (!window || window.second !== second) this.rate.set(ws, (window = { second, count: 0, warned: false }));
+    window.count++;
+    if (window.count <= PARTY_EVENTS_PER_SECOND) return true;
+    if (!window.warned) {
+      window.warned = true;
+      this.send(ws, text({ type: "error", code: "rate_limited", retryAfter: 1 }));
+    }
+    return false;
+  }
+
+  /** Seconds until the member may send another message, or null when they may now. */
+  private messageWait(userId: string, now: number): number | null {
+    const sql = this.ctx.storage.sql;
+    const total = sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages WHERE user_id = ?", userId).one().n;
+    if (total >= PARTY_MESSAGES_PER_PARTY) return 3600;
+    const recent = sql.exec<{ at: number }>("SELECT at FROM messages WHERE user_id = ? AND at > ? ORDER BY at", userId, now - MINUTE_MS).toArray();
+    if (recent.length < PARTY_MESSAGES_PER_MINUTE) return null;
+    return Math.max(1, Math.ceil((recent[0]!.at + MINUTE_MS - now) / 1000));
+  }
+
+  private async removeMessage(id: string) {
+    const removed = this.ctx.storage.sql.exec("UPDATE messages SET removed = 1 WHERE id = ? AND removed = 0", id).rowsWritten;
+    if (removed > 0) await this.broadcast(text({ type: "message_removed", id }));
+  }
+
+  private async mute(userId: string) {
+    this.ctx.storage.sql.exec("INSERT OR IGNORE INTO mutes (user_id) VALUES (?)", userId);
+    const frame = text({ type: "muted", userId });
+    const sockets = this.openSockets().filter((ws) => {
+      const a = attachmentOf(ws);
+      return a.userId === userId || a.isAdmin;
+    });
+    await this.sessions.sendToLive(sockets, frame);
+  }
+
+  private isMuted(userId: string) {
+    return this.ctx.storage.sql.exec("SELECT 1 FROM mutes WHERE user_id = ?", userId).toArray().length > 0;
+  }
+
+  private refuse(ws: WebSocket, code: PartyErrorCode, retryAfter?: number) {
+    this.send(ws, text({ type: "error", code, ...(retryAfter ? { retryAfter } : {}) }));
+  }
+
+  // ---------- What the room sends ----------
+
+  private welcome(party: PartyRow, userId: string): string {
+    const now = Date.now();
+    const startsAt = party.startsAt.getTime();
+    const phase = party.status === "cancelled" ? "ended" : partyPhaseAt(startsAt, partyEndsAtOf(party), now);
+    const position = partyPositionAt(startsAt, party.tracks, now);
+    const messages = this.ctx.storage.sql
+      .exec<MessageRow>(
+        "SELECT id, user_id, username, avatar_url, text, at FROM (SELECT * FROM messages WHERE removed = 0 ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+        PARTY_HISTORY_SIZE,
+      )
+      .toArray()
+      .map(toMessage);
+    return text({
+      type: "welcome",
+      serverTime: new Date(now).toISOString(),
+      phase,
+      position: position && { index: position.index, offsetSeconds: position.offsetSeconds },
+      listeners: this.listeners(),
+      messages,
+      muted: this.isMuted(userId),
+      summary: phase === "ended" ? this.summary(party, now) : null,
+    });
+  }
+
+  private summary(party: PartyRow, now: number): PartySummary {
+    const started = now >= party.startsAt.getTime();
+    return {
+      tracksPlayed: started ? (partyPositionAt(party.startsAt.getTime(), party.tracks, now)?.index ?? party.tracks.length - 1) + 1 : 0,
+      peakListeners: this.count("peak"),
+      reactions: this.count("reactions"),
+      messages: this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one().n,
+    };
+  }
+
+  /** Distinct members in the room; the first PARTY_LISTENERS_SHOWN of them named. */
+  private listeners(): { count: number; members: PartyMember[] } {
+    const members = new Map<string, PartyMember>();
+    for (const ws of this.openSockets()) {
+      const a = attachmentOf(ws);
+      if (!members.has(a.userId)) members.set(a.userId, { id: a.userId, username: a.username, avatarUrl: a.avatarUrl });
+    }
+    return { count: members.size, members: [...members.values()].slice(0, PARTY_LISTENERS_SHOWN) };
+  }
+
+  /** The listeners to everyone, at most once per PARTY_FLUSH_MS; the peak kept for the summary. */
+  private scheduleListenerFrame() {
+    if (this.listenerTimer !== null) return;
+    const wait = Math.max(0, this.lastListenerFlush + PARTY_FLUSH_MS - Date.now());
+    this.listenerTimer = setTimeout(() => {
+      this.listenerTimer = null;
+      this.lastListenerFlush = Date.now();
+      const listeners = this.listeners();
+      if (listeners.count > this.count("peak")) this.setMeta("peak", String(listeners.count));
+      void this.broadcast(text({ type: "listeners", ...listeners }));
+    }, wait);
+  }
+
+  /** Reactions since the last frame, at most once per PARTY_FLUSH_MS (the first of a quiet spell at once). */
+  private scheduleReactionFrame() {
+    if (this.reactionTimer !== null) return;
+    const wait = Math.max(0, this.lastReactionFlush + PARTY_FLUSH_MS - Date.now());
+    this.reactionTimer = setTimeout(() => {
+      this.reactionTimer = null;
+      this.lastReactionFlush = Date.now();
+      const reactions = this.pendingReactions.splice(0);
+      if (reactions.length > 0) void this.broadcast(text({ type: "reactions", reactions }));
+    }, wait);
+  }
+
+  /**
+   * One frame to every open socket of this room whose session is still live (the others are closed
+   * with 4401). The one place frames fan out: a shard would relay here.
+   */
+  private async broadcast(frame: string) {
+    try {
+      await this.sessions.sendToLive(this.openSockets(), frame);
+    } catch (error) {
+      console.error("party: a broadcast failed", error);
+    }
+  }
+
+  private send(ws: WebSocket, frame: string) {
+    try {
+      ws.send(frame);
+    } catch {
+      closeQuietly(ws, 1011, "send failed");
+    }
+  }
+
+  private openSockets() {
+    return this.ctx.getWebSockets().filter((ws) => ws.readyState === OPEN);
+  }
+
+  // ---------- Storage ----------
+
+  private async loadParty(): Promise<PartyRow | null> {
+    const now = Date.now();
+    if (this.party && now - this.party.at < PARTY_CACHE_MS) return this.party.row;
+    const id = this.meta("partyId");
+    const row = id ? await findParty(createDb(this.env.DB), id) : null;
+    this.party = { row, at: now };
+    return row;
+  }
+
+  /** The next boundary the room announces: the start, else the end. */
+  private async armAlarm(party: PartyRow) {
+    if (party.status === "cancelled") return;
+    const now = Date.now();
+    const startsAt = party.startsAt.getTime();
+    const endsAt = partyEndsAtOf(party);
+    const next = now < startsAt ? startsAt : now < endsAt ? endsAt : null;
+    if (next === null) return;
+    const current = await this.ctx.storage.getAlarm();
+    if (current !== next + ALARM_SLACK_MS) await this.ctx.storage.setAlarm(next + ALARM_SLACK_MS);
+  }
+
+  private meta(key: string): string | null {
+    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]?.value ?? null;
+  }
+
+  private setMeta(key: string, value: string) {
+    this.ctx.storage.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+  }
+
+  private count(key: string): number {
+    return Number(this.meta(key) ?? 0);
+  }
+}

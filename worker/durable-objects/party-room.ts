@@ -1,0 +1,30 @@
+// How the Worker reaches a listening party's room (PartyRoom.ts): one object per party, named by
+// its id. Nothing here assumes one object for all parties.
+import type { AppEnv } from "../env";
+import type { DB } from "../db/client";
+import { listPartyIdsWithRooms } from "../db/parties";
+import type { SocketTarget } from "./socket-sessions";
+
+export const partyRoom = (env: AppEnv, partyId: string) => env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+
+/** Tells a party's room the back office changed it. Logged, never thrown: the write is done. */
+export async function notifyPartyChanged(env: AppEnv, partyId: string) {
+  try {
+    await partyRoom(env, partyId).partyChanged();
+  } catch (err) {
+    console.error(`party: telling room ${partyId} of a change failed`, err);
+  }
+}
+
+/**
+ * Closes a session's (or a member's) sockets in every party room that may hold some (open, on, or
+ * just over). Logged, never thrown; the rooms re-check sessions before they send anyway.
+ */
+export async function closePartySockets(env: AppEnv, db: DB, target: SocketTarget, now = Date.now()) {
+  try {
+    const ids = await listPartyIdsWithRooms(db, now);
+    await Promise.all(ids.map((id) => partyRoom(env, id).closeSockets(target)));
+  } catch (err) {
+    console.error("party: closing sockets failed", err);
+  }
+}

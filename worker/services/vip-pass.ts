@@ -1,0 +1,85 @@
+// The VIP pass and the door (decision 027): issuing a member's pass for the current minute, and
+// reading a pass at the door into one of the answers the check-in page shows. The tokens and codes
+// themselves are worker/lib/vip-pass.ts; the rows are worker/db/check-in.ts.
+import type { DB } from "../db/client";
+import { findDoorEvent, findPassHolder, findPassHolderByNumber, passNumberOf, recordCheckIn, type PassHolder } from "../db/check-in";
+import { newId } from "../lib/crypto";
+import { forbidden, notFound, tooManyRequests } from "../lib/errors";
+import { checkPassTimeCode, formatPassCode, parsePassCode, passTimeCode, passWindow, signPassToken, verifyPassToken, windowEndsAt } from "../lib/vip-pass";
+import { countEvent, hitRateLimit, windowCount } from "./rate-limit";
+import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../contracts/limits";
+import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "../contracts/vip-pass";
+
+/** The member's pass for the minute `now` falls in. 403 vip_required when they are not (or no longer) VIP. */
+export async function issuePass(db: DB, secret: string, userId: string, now = Date.now()): Promise<VipPassResponse> {
+  const holder = await findPassHolder(db, userId, now);
+  // The session said VIP; the row is read again so the pass says "since" from the same read.
+  if (!holder?.entitled) throw forbidden("VIP Access Required", CHECK_IN_ERROR_CODES.vipRequired);
+  const passNumber = await passNumberOf(db, userId, now);
+  const [token, timeCode] = await Promise.all([signPassToken(secret, userId, now), passTimeCode(secret, userId, now)]);
+  return {
+    token,
+    code: formatPassCode(passNumber, timeCode),
+    passNumber,
+    expiresAt: new Date(windowEndsAt(passWindow(now))).toISOString(),
+    serverTime: new Date(now).toISOString(),
+    member: holder.member,
+  };
+}
+
+export type DoorRead = { staffId: string; eventId: string; token?: string; code?: string };
+
+/**
+ * Reads a pass at the door and, when it is good, lets the member in (once per event). Counts the
+ * staff member's reads (429 past RATE_LIMITS.checkInsPerStaff) and wrong typed codes (past
+ * RATE_LIMITS.checkInCodeFailuresPerStaff their typed codes are refused until the window ends).
+ * 404 event_not_found for an event the door does not check in at.
+ */
+export async function checkIn(db: DB, secret: string, read: DoorRead, now = Date.now()): Promise<CheckInResponse> {
+  await hitRateLimit(db, `check-in:staff:${read.staffId}`, RATE_LIMITS.checkInsPerStaff, now);
+  if (!(await findDoorEvent(db, read.eventId))) throw notFound("Event not found", CHECK_IN_ERROR_CODES.eventNotFound);
+  const found = read.token !== undefined ? await readToken(db, secret, read.token, now) : await readCode(db, secret, read.staffId, read.code ?? "", now);
+  if (found.result !== "valid") return found.answer;
+  const { holder, method } = found;
+  const { checkedInAt, first } = await recordCheckIn(db, { id: newId(), eventId: read.eventId, userId: holder.member.id, staffId: read.staffId, method }, now);
+  return { result: first ? "valid" : "already_checked_in", member: holder.member, checkedInAt: checkedInAt.toISOString() };
+}
+
+type Found = { result: "valid"; holder: PassHolder; method: "qr" | "code" } | { result: "refused"; answer: CheckInResponse };
+
+const refused = (answer: CheckInResponse): Found => ({ result: "refused", answer });
+
+/** A live pass of a member who is still VIP; else the answer that says why not. */
+function judge(holder: PassHolder, live: boolean, method: "qr" | "code"): Found {
+  if (!live) return refused({ result: "expired", member: holder.member });
+  if (!holder.entitled) return refused({ result: "not_vip", member: holder.member });
+  return { result: "valid", holder, method };
+}
+
+async function readToken(db: DB, secret: string, token: string, now: number): Promise<Found> {
+  const check = await verifyPassToken(secret, token, now);
+  if (check.status === "unknown") return refused({ result: "unknown" });
+  const holder = await findPassHolder(db, check.userId, now);
+  // A signed pass of a member whose account is gone names nobody.
+  if (!holder) return refused({ result: "unknown" });
+  return judge(holder, check.status === "valid", "qr");
+}
+
+async function readCode(db: DB, secret: string, staffId: string, input: string, now: number): Promise<Found> {
+  const key = `check-in:code-fail:${staffId}`;
+  const limit = RATE_LIMITS.checkInCodeFailuresPerStaff;
+  // Checked before the code, so a guess past the limit learns nothing, not even a right one.
+  if ((await windowCount(db, key, limit, now)) >= limit[0]) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+  const wrong = async (answer: CheckInResponse) => {
+    await countEvent(db, key, limit, now);
+    return refused(answer);
+  };
+  const parsed = parsePassCode(input);
+  const holder = parsed ? await findPassHolderByNumber(db, parsed.passNumber, now) : null;
+  // An unknown code never names the member: a guessed pass number learns nothing.
+  if (!parsed || !holder) return wrong({ result: "unknown" });
+  const status = await checkPassTimeCode(secret, holder.member.id, parsed.timeCode, now);
+  if (status === "unknown") return wrong({ result: "unknown" });
+  if (status === "expired") return wrong({ result: "expired", member: holder.member });
+  return judge(holder, true, "code");
+}
