@@ -9,10 +9,12 @@ import { createAppRouter } from "./router";
 import { AfterHydration, captureEarlyInput } from "./ssr/hydrated";
 import { hydrateState, readState } from "./ssr/state";
 import "./styles.css";
-// The events list and the contact form are on the landing page, where most visits start: their
-// few rules go in the one stylesheet every page loads, not in two more render-blocking requests.
+// The events list, the contact form and the listening-party teaser are on the landing page, where
+// most visits start: their few rules go in the one stylesheet every page loads, not in more
+// render-blocking requests.
 import "./features/events/events.css";
 import "./features/contact/contact.css";
+import "./features/parties/party-teaser.css";
 
 // Start-up runs in short tasks, so a tap on a server-rendered page is answered between them: the
 // modules' evaluation is one task, setting up the caches and the router the next, hydration (in
@@ -27,6 +29,9 @@ async function start() {
   const serverData = new Set<string>();
   const queryClient = createAppQueryClient(serverData);
   if (serverState) for (const hash of hydrateState(queryClient, serverState)) serverData.add(hash);
+  const locale = serverState?.locale ?? detectInitialLocale();
+  // The router's loaders read the language here (app/router.tsx) before I18nProvider renders.
+  document.documentElement.lang = locale;
   const router = createAppRouter(queryClient);
   // Hydration must build the tree the server built: the router renders its matches without the
   // Suspense boundary it adds around a page the browser renders from scratch.
@@ -38,7 +43,6 @@ async function start() {
   // render, so no text flickers.
   void queryClient.prefetchQuery(configQueryOptions());
   void queryClient.prefetchQuery(meQueryOptions());
-  const locale = serverState?.locale ?? detectInitialLocale();
   const root = document.getElementById("root")!;
   const app = <AppTree queryClient={queryClient} router={router} locale={locale} />;
   const loaded = router.load().catch(() => undefined); // a failing loader shows its error once rendered

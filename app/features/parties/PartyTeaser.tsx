@@ -12,7 +12,7 @@ import { partiesMessages as m } from "./messages";
 import { upcomingPartiesQueryOptions } from "./queries";
 import { useViewerZone } from "./useViewerZone";
 import type { PublicParty } from "../../../worker/contracts/parties";
-import "./parties.css";
+import "./party-teaser.css";
 
 type Props = { limit?: number; headingLevel?: 2 | 3 };
 
