@@ -13,6 +13,7 @@ import { JSON_BODY_MAX_BYTES } from "./contracts/limits";
 import { COLLECT_PATH } from "./contracts/admin-analytics";
 import type { HonoEnv } from "./types";
 import { configRoutes } from "./routes/config";
+import { artistRoutes } from "./routes/artist";
 import { authRoutes } from "./routes/auth";
 import { profileRoutes } from "./routes/profiles";
 import { uploadRoutes, uploadFileRoutes } from "./routes/uploads";
@@ -42,7 +43,7 @@ import { perkRoutes } from "./routes/perks";
 
 /** Routes that take uploads (multipart, or the file as the body) set their own, larger, limit. */
 const UPLOAD_PATHS =
-  /^\/api\/(?:uploads\/|admin\/catalog\/(?:albums|tracks|stations|channels)\/[^/]+\/(?:cover|audio|picture|thumbnail|video)$|admin\/marketing\/import$|admin\/perks\/[^/]+\/picture$)/;
+  /^\/api\/(?:uploads\/|admin\/catalog\/(?:albums|tracks|stations|channels)\/[^/]+\/(?:cover|audio|picture|thumbnail|video)$|admin\/marketing\/import$|admin\/perks\/[^/]+\/picture$|admin\/settings\/portrait$)/;
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
@@ -74,6 +75,7 @@ app.use("/api/*", async (c, next) => {
 });
 
 app.route("/api/config", configRoutes);
+app.route("/api/artist", artistRoutes);
 app.route("/api/auth", authRoutes);
 app.route("/api/profiles", profileRoutes);
 app.route("/api/uploads", uploadRoutes);

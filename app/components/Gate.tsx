@@ -36,9 +36,14 @@ export function VipGatePanel({ className }: { className?: string }) {
 /** Children for administrators only. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { user, isPending } = useSessionUser();
-  const titleId = useId();
   if (isPending) return <Loading />;
   if (user?.isAdmin) return <>{children}</>;
+  return <AdminGatePanel />;
+}
+
+/** 'Admin Access Required / You don't have permission to access this content.' (spec's gate text). */
+export function AdminGatePanel() {
+  const titleId = useId();
   return (
     <div className="gate card" role="region" aria-labelledby={titleId}>
       <Icon name="shield" size={40} className="gate-icon" />

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import type { Locale } from "../../worker/contracts/locale";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { defineMessages } from "react-intl";
@@ -77,7 +78,7 @@ function RootNotFound() {
   return <NotFound />;
 }
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient; locale?: () => Locale }>()({
   component: RootLayout,
   notFoundComponent: RootNotFound,
 });

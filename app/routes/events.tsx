@@ -11,7 +11,7 @@ import { EVENTS_BANNER } from "../../worker/contracts/site";
 export const Route = createFileRoute("/events")({
   // Prefetch without throwing: the list shows its own loading and failure states.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(eventsQueryOptions());
+    void context.queryClient.prefetchQuery(eventsQueryOptions(context.locale?.() ?? "en"));
     // The listening parties' teaser above the list, rendered by the server from this data.
     void context.queryClient.prefetchQuery(upcomingPartiesQueryOptions());
   },

@@ -14,13 +14,16 @@ import { eventsQueryOptions } from "../features/events/queries";
 import { PartyTeaser } from "../features/parties/PartyTeaser";
 import { upcomingPartiesQueryOptions } from "../features/parties/queries";
 import { usePageMeta } from "../lib/usePageMeta";
+import { artistQueryOptions } from "../lib/artist";
 
 export const Route = createFileRoute("/")({
   // The events section's list (and the listening parties' teaser in it) starts loading with the
   // page's chunk, not after it renders; the server renders both from this data.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(eventsQueryOptions());
+    void context.queryClient.prefetchQuery(eventsQueryOptions(context.locale?.() ?? "en"));
     void context.queryClient.prefetchQuery(upcomingPartiesQueryOptions());
+    // The hits' covers and the biography's portrait (the artist's settings).
+    void context.queryClient.prefetchQuery(artistQueryOptions());
   },
   component: Home,
 });

@@ -14,7 +14,7 @@ export const Route = createFileRoute("/tv")({
   validateSearch: (search: Record<string, unknown>): TvSearch =>
     typeof search.channel === "string" && search.channel.length <= 64 && CHANNEL_ID.test(search.channel) ? { channel: search.channel } : {},
   // Prefetch without throwing: the page shows its own loading and failure states.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(channelsQueryOptions()),
+  loader: ({ context }) => void context.queryClient.prefetchQuery(channelsQueryOptions(context.locale?.() ?? "en")),
   component: Tv,
 });
 

@@ -7,7 +7,7 @@ import { usePageMeta } from "../lib/usePageMeta";
 
 export const Route = createFileRoute("/virtual-meet")({
   // Prefetch without throwing: the page shows its own loading and failure states.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(virtualMeetsQueryOptions()),
+  loader: ({ context }) => void context.queryClient.prefetchQuery(virtualMeetsQueryOptions(context.locale?.() ?? "en")),
   component: VirtualMeet,
 });
 

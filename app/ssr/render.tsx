@@ -35,7 +35,7 @@ function settled(client: QueryClient): Promise<void> {
 }
 
 export function matchPage(url: string) {
-  const router = createAppRouter(createAppQueryClient(), createMemoryHistory({ initialEntries: [pathOf(url)] }));
+  const router = createAppRouter(createAppQueryClient(), createMemoryHistory({ initialEntries: [pathOf(url)] }), () => "en");
   const [, , foundRoute] = router.getMatchedRoutes(new URL(url).pathname);
   return { routeId: foundRoute?.id ?? null };
 }
@@ -45,7 +45,7 @@ export async function renderPage({ url, locale }: RenderInput): Promise<Rendered
   // A page renders what its loaders fetched, failures included ("not found"), not a spinner for a
   // retry that the server never makes (the browser's hydration keeps them too: ./state.ts).
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [pathOf(url)] }));
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [pathOf(url)] }), () => locale);
   // As in the browser's entry: the header's settings and session, the page's loaders, the language.
   await Promise.all([queryClient.prefetchQuery(configQueryOptions()), queryClient.prefetchQuery(meQueryOptions()), router.load(), loadCatalog(locale)]);
   await settled(queryClient);

@@ -1,8 +1,8 @@
 // Types for generate-demo-media.mjs.
 import type { RadioStation, TvChannel } from "./broadcast.mjs";
 import type { CatalogAlbum } from "./catalog.mjs";
-export type DemoMediaKind = "audio" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video";
-export type DemoMediaFile = { key: string; path: string; contentType: "audio/mpeg" | "image/png" | "image/jpeg" | "video/mp4"; bytes: number };
+export type DemoMediaKind = "audio" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions";
+export type DemoMediaFile = { key: string; path: string; contentType: "audio/mpeg" | "image/png" | "image/jpeg" | "video/mp4" | "text/vtt"; bytes: number };
 export type DemoMediaRender = { id: string; kind: DemoMediaKind; key: string; bytes: number; ms: number };
 export type DemoMediaResult = { files: DemoMediaFile[]; generated: number; cached: number; ms: number; rendered: DemoMediaRender[] };
 export type DemoMediaJob = { id: string; kind: DemoMediaKind; key: string; file: string; input: Record<string, unknown> };

@@ -2,7 +2,8 @@
 // Renders the local demo media — for the catalog an MP3 per track (scripts/lib/demo-audio.mjs)
 // and a cover PNG per album (scripts/lib/demo-covers.mjs); for the radio stations and TV
 // channels (broadcast.mjs) a station image PNG, a channel thumbnail PNG
-// (scripts/lib/demo-broadcast-images.mjs) and a channel video MP4 (scripts/lib/demo-video.mjs);
+// (scripts/lib/demo-broadcast-images.mjs) and a channel video MP4 (scripts/lib/demo-video.mjs),
+// with WebVTT captions in en and pt-BR for the music videos (scripts/lib/demo-captions.mjs);
 // for the landing page (scripts/lib/demo-site-media.mjs) four hero JPEGs and the events banner,
 // each in two widths, and a promo MP4 with its poster —
 // into a cache directory, default .tmp/demo-media/ (git-ignored). A file's name is the id plus a
@@ -37,6 +38,10 @@ const VIDEO_PACKAGES = ["h264-mp4-encoder", "mediabunny"];
 const SITE_IMAGE_SOURCES = ["../lib/demo-site-media.mjs", "../lib/jpeg.mjs", "../lib/demo-scene.mjs", "../lib/demo-draw.mjs", "./hash.mjs"];
 const SITE_IMAGE_PACKAGES = ["jpeg-js"];
 const SITE_VIDEO_SOURCES = ["../lib/demo-site-media.mjs", ...VIDEO_SOURCES];
+const CAPTION_SOURCES = ["../lib/demo-captions.mjs"];
+/** The caption languages, and their R2 keys: the Worker's TV_CAPTION_LANGS and tvCaptionsKey (worker/contracts/tv.ts). */
+const CAPTION_LANGS = ["en", "pt-BR"];
+const captionsKey = (channelId, lang) => `tv/captions/${channelId}.${lang}.vtt`;
 
 /** A video must stay under 3 MB (it streams to phones); demo-video.mjs re-encodes coarser if not. */
 export const MAX_VIDEO_BYTES = 2_900_000;
@@ -69,6 +74,7 @@ const CONTENT_TYPES = {
   video: "video/mp4",
   "site-image": "image/jpeg",
   "site-video": "video/mp4",
+  captions: "text/vtt",
 };
 /** Cache subdirectory per kind. */
 const SUBDIRS = {
@@ -79,13 +85,14 @@ const SUBDIRS = {
   video: "tv-videos",
   "site-image": "site",
   "site-video": "site",
+  captions: "tv-captions",
 };
 const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
 
 /**
  * @typedef {object} DemoMediaJob
  * @property {string} id         unique within a run
- * @property {"audio" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video"} kind
+ * @property {"audio" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions"} kind
  * @property {string} key        R2 key
  * @property {string} file       cache path
  * @property {object} input      what the renderer needs (plain data, sent to a worker)
@@ -99,13 +106,14 @@ const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
  * @param {{ stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean }} [more]
  */
 export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [], site = false } = {}) {
-  const [audioVersion, coverVersion, imageVersion, videoVersion, siteImageVersion, siteVideoVersion] = await Promise.all([
+  const [audioVersion, coverVersion, imageVersion, videoVersion, siteImageVersion, siteVideoVersion, captionsVersion] = await Promise.all([
     codeVersion(AUDIO_SOURCES),
     codeVersion(COVER_SOURCES),
     codeVersion(BROADCAST_IMAGE_SOURCES),
     codeVersion(VIDEO_SOURCES, VIDEO_PACKAGES),
     codeVersion(SITE_IMAGE_SOURCES, SITE_IMAGE_PACKAGES),
     codeVersion(SITE_VIDEO_SOURCES, VIDEO_PACKAGES),
+    codeVersion(CAPTION_SOURCES),
   ]);
   const cachePath = (kind, id, version, input, extension) =>
     path.join(outDir, SUBDIRS[kind], `${id}.${fnv1a(`${version}:${JSON.stringify(input)}`).toString(36)}.${extension}`);
@@ -165,6 +173,18 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
       file: cachePath("video", channel.id, videoVersion, video, "mp4"),
       input: video,
     });
+    // A music video's demo captions, in both languages.
+    const found = channel.category === "music_video" && channel.audioTrackId ? findTrack(channel.audioTrackId, catalog) : undefined;
+    for (const lang of found ? CAPTION_LANGS : []) {
+      const input = { title: found.track.title, durationSeconds: channel.durationSeconds, lang };
+      jobs.push({
+        id: `captions:${channel.id}:${lang}`,
+        kind: "captions",
+        key: captionsKey(channel.id, lang),
+        file: cachePath("captions", `${channel.id}.${lang}`, captionsVersion, input, "vtt"),
+        input,
+      });
+    }
   }
   if (site) {
     // The landing page's pictures and promo video (the video carries a catalog track's music).
@@ -209,6 +229,9 @@ export async function renderJob(job) {
       audio: trackVideoAudio({ id: audio.trackId }, channel.durationSeconds, { gainDb: audio.gainDb }),
       maxBytes,
     });
+  } else if (job.kind === "captions") {
+    const { renderDemoCaptionsVtt } = await import("../lib/demo-captions.mjs");
+    bytes = renderDemoCaptionsVtt(job.input);
   } else if (job.kind === "site-image") {
     const { renderSiteImage } = await import("../lib/demo-site-media.mjs");
     bytes = renderSiteImage(job.input);
@@ -274,7 +297,7 @@ async function prune(outDir, keep) {
     for (const name of names) {
       const file = path.join(dir, name);
       if (keep.has(file)) continue;
-      if (/\.(mp3|png|mp4|jpg)$/.test(name)) await rm(file, { force: true });
+      if (/\.(mp3|png|mp4|jpg|vtt)$/.test(name)) await rm(file, { force: true });
       else if (name.endsWith(".tmp")) {
         const age = await stat(file).then(
           (s) => Date.now() - s.mtimeMs,

@@ -9,7 +9,10 @@ export const HERO_PORTRAIT: CropRect;
 export const BANNER_WIDTH: number;
 export const BANNER_HEIGHT: number;
 export const BANNER_WIDTHS: number[];
-export type SitePictureName = "stage" | "skyline" | "crowd" | "sunset" | "banner" | "promo-poster";
+export const PORTRAIT_WIDTH: number;
+export const PORTRAIT_HEIGHT: number;
+export const PORTRAIT_KEY: string;
+export type SitePictureName = "stage" | "skyline" | "crowd" | "sunset" | "banner" | "promo-poster" | "portrait";
 export const SITE_HEROES: { id: string; picture: SitePictureName }[];
 export type Promo = {
   trackId: string;

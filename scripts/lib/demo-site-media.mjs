@@ -28,6 +28,11 @@ export const HERO_PORTRAIT = { width: 404, height: HERO_HEIGHT, x: Math.round((H
 export const BANNER_WIDTH = 1600;
 export const BANNER_HEIGHT = 600;
 export const BANNER_WIDTHS = [1600, 800];
+/** The artist's demo portrait (the biography's picture until an admin uploads one), 4:5. */
+export const PORTRAIT_WIDTH = 480;
+export const PORTRAIT_HEIGHT = 600;
+/** R2 key of the demo portrait: worker/contracts/admin-settings.ts DEFAULT_ARTIST_PORTRAIT_KEY. */
+export const PORTRAIT_KEY = "site/artist-portrait.jpg";
 
 /** The four hero backdrops, in rotation order. */
 export const SITE_HEROES = [
@@ -81,6 +86,12 @@ export function siteMediaItems({ quality = JPEG_QUALITY } = {}) {
     const input = { picture: "banner", seed: "events-banner", width: BANNER_WIDTH, height: BANNER_HEIGHT, halve: width !== BANNER_WIDTH, quality };
     items.push({ id: `site-image:events-banner-${width}`, kind: "site-image", key: bannerKey(width), input });
   }
+  items.push({
+    id: "site-image:artist-portrait",
+    kind: "site-image",
+    key: PORTRAIT_KEY,
+    input: { picture: "portrait", seed: "artist-portrait", width: PORTRAIT_WIDTH, height: PORTRAIT_HEIGHT, halve: false, quality },
+  });
   items.push({
     id: "site-image:promo-poster",
     kind: "site-image",
@@ -608,7 +619,42 @@ function drawPromoPoster(W, H, promo) {
   return scene.draw(p, syntheticLevels(p, promo.durationSeconds, promo.seed));
 }
 
+/**
+ * The artist's demo portrait: a stylised head-and-shoulders silhouette with big 80s hair, lit from
+ * behind in pink and cyan against a studio backdrop. A shape, not a face: nobody's likeness.
+ */
+function drawPortrait(W, H, seed) {
+  const rand = prng(fnv1a(`portrait:${seed}`));
+  const light = new Light(W, H);
+  light.verticalGradient([
+    [0, hsl(270, 0.7, 0.16)],
+    [0.6, hsl(300, 0.65, 0.22)],
+    [1, hsl(325, 0.8, 0.3)],
+  ]);
+  light.glow(W * 0.5, H * 0.38, W * 0.42, H * 0.36, PINK, 0.55);
+  light.glow(W * 0.15, H * 0.15, W * 0.3, H * 0.25, CYAN, 0.35);
+  light.glow(W * 0.88, H * 0.2, W * 0.25, H * 0.22, PURPLE, 0.4);
+  for (let i = 0; i < 18; i++) light.glow(rand() * W, rand() * H * 0.7, 3 + rand() * 6, 3 + rand() * 6, [PINK, CYAN, GOLD][i % 3], 0.5);
+  const u = Math.min(W, H);
+  const cx = W * 0.5;
+  const headY = H * 0.4;
+  const figure = new Mask(W, H);
+  // Hair: overlapping curls round the head, wider than it (the era's volume).
+  for (let i = 0; i < 14; i++) {
+    const a = Math.PI * (0.95 + (i / 13) * 1.1);
+    figure.circle(cx + Math.cos(a) * 0.2 * u, headY - 0.02 * u + Math.sin(a) * 0.2 * u, (0.09 + 0.03 * rand()) * u);
+  }
+  figure.ellipse(cx, headY, 0.17 * u, 0.21 * u); // head
+  figure.capsule(cx, headY + 0.15 * u, cx, headY + 0.3 * u, 0.07 * u); // neck
+  figure.ellipse(cx, H + 0.02 * u, 0.48 * u, 0.36 * u); // shoulders
+  light.cover(figure, hsl(265, 0.6, 0.06));
+  light.rim(figure, mixColor(PINK, WHITE, 0.2), 1.6, 6);
+  light.rim(figure, CYAN, 0.6, 2);
+  return light.toRaster();
+}
+
 const PICTURES = {
+  portrait: (input) => drawPortrait(input.width, input.height, input.seed),
   stage: (input) => drawStagePicture(input.width, input.height, input.seed),
   skyline: (input) => drawSkyline(input.width, input.height, input.seed),
   crowd: (input) => drawCrowdPicture(input.width, input.height, input.seed),

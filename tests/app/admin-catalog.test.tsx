@@ -85,6 +85,12 @@ function fakeServer({ stations = [] as AdminStation[], failStations = false } = 
         return apiError(400, "url_not_allowed", "This host is not on the audio proxy's allowlist (AUDIO_PROXY_HOSTS)", "url");
       return json(200, { track: { ...albums[0]!.tracks[1]!, audio: { kind: "remote", url } }, durationDetected: false });
     },
+    [`POST ${API}/albums/spring-love/tracks`]: async (request) => {
+      const body = (await request.json()) as { title: string };
+      const created = track("spring-love-1", "spring-love", 1, body.title);
+      albums = albums.map((a) => (a.id === "spring-love" ? { ...a, tracks: [...a.tracks, created] } : a));
+      return json(201, { track: created });
+    },
     [`GET ${API}/stations`]: () => (failStations ? apiError(500, "internal", "Down") : json(200, { stations })),
     [`POST ${API}/stations`]: async (request) => json(201, { station: { id: "new-station", ...(await request.json()), imageUrl: null, position: 0 } }),
     [`GET ${API}/channels`]: () => json(200, { channels: [] }),
@@ -152,8 +158,8 @@ function renderCatalog(locale: "en" | "pt-BR" = "en") {
   return renderApp(root.addChildren([mountFileRoute(CatalogRoute, "/admin/catalog", root)]), "/admin/catalog", { locale });
 }
 
-const albumItem = (title: string) => screen.getByRole("heading", { level: 3, name: title }).closest("article")!;
-const albumTitles = () => screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+const albumItem = (title: string) => screen.getByRole("heading", { level: 2, name: title }).closest("article")!;
+const albumTitles = () => screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
 const dialog = () => screen.getByRole("dialog");
 
 beforeEach(() => {
@@ -172,7 +178,7 @@ describe("/admin/catalog: albums", () => {
     fakeServer();
     renderCatalog();
     expect(await screen.findByRole("heading", { level: 1, name: "Catalog" })).toBeTruthy();
-    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
     expect(albumTitles()).toEqual(["Neon Nights", "Spring Love", "Last Dance"]);
     expect(screen.getByRole("tab", { name: "Albums" }).getAttribute("aria-selected")).toBe("true");
 
@@ -198,7 +204,7 @@ describe("/admin/catalog: albums", () => {
   it("creates an album with the exact POST body and shows it", async () => {
     const server = fakeServer();
     renderCatalog();
-    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
     fireEvent.click(screen.getByRole("button", { name: "Add album" }));
     const form = dialog();
     expect(within(form).getByRole("heading", { name: "Add album" })).toBeTruthy();
@@ -209,13 +215,13 @@ describe("/admin/catalog: albums", () => {
 
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(sentJson(server.callsTo(`POST ${API}/albums`)[0])).toEqual({ title: "Midnight Radio", year: 1992, type: "Single" });
-    expect(await screen.findByRole("heading", { level: 3, name: "Midnight Radio" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 2, name: "Midnight Radio" })).toBeTruthy();
   });
 
   it("checks the form before sending: a title is required", async () => {
     const server = fakeServer();
     renderCatalog();
-    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
     fireEvent.click(screen.getByRole("button", { name: "Add album" }));
     fireEvent.click(within(dialog()).getByRole("button", { name: "Create" }));
     const title = within(dialog()).getByLabelText("Title");
@@ -227,7 +233,7 @@ describe("/admin/catalog: albums", () => {
   it("edits an album, sending only what changed", async () => {
     const server = fakeServer();
     renderCatalog();
-    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
     fireEvent.click(screen.getByRole("button", { name: "Edit Neon Nights" }));
     const form = dialog();
     expect((within(form).getByLabelText("Title") as HTMLInputElement).value).toBe("Neon Nights");
@@ -236,13 +242,13 @@ describe("/admin/catalog: albums", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(sentJson(server.callsTo(`PATCH ${API}/albums/neon-nights`)[0])).toEqual({ title: "Neon Nights (Remastered)" });
-    expect(await screen.findByRole("heading", { level: 3, name: "Neon Nights (Remastered)" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 2, name: "Neon Nights (Remastered)" })).toBeTruthy();
   });
 
   it("sets an album's release and VIP early access, typed in local time and sent together as instants", async () => {
     const server = fakeServer();
     renderCatalog();
-    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
     fireEvent.click(screen.getByRole("button", { name: "Edit Neon Nights" }));
     const form = dialog();
     fireEvent.change(within(form).getByLabelText("Public release"), { target: { value: "2030-03-05T12:00" } });
@@ -263,7 +269,7 @@ describe("/admin/catalog: albums", () => {
   it("deletes an album only after the confirmation, and Cancel sends nothing", async () => {
     const server = fakeServer();
     renderCatalog();
-    await screen.findByRole("heading", { level: 3, name: "Spring Love" });
+    await screen.findByRole("heading", { level: 2, name: "Spring Love" });
     fireEvent.click(screen.getByRole("button", { name: "Delete Spring Love" }));
     expect(within(dialog()).getByText("Delete “Spring Love”?")).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole("button", { name: "Cancel" }));
@@ -280,7 +286,7 @@ describe("/admin/catalog: albums", () => {
   it("moves an album down with the keyboard-reachable button: the list moves, the full order is sent, focus stays", async () => {
     const server = fakeServer();
     renderCatalog();
-    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
     expect(screen.getByRole("button", { name: "Move Neon Nights up" }).getAttribute("aria-disabled")).toBe("true");
     const down = screen.getByRole("button", { name: "Move Neon Nights down" });
     down.focus();
@@ -299,7 +305,7 @@ describe("/admin/catalog: albums", () => {
   it("reorders an album's tracks, and puts the order back with a message when the server refuses", async () => {
     const server = fakeServer();
     renderCatalog();
-    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
     fireEvent.click(screen.getByRole("button", { name: "Tracks of Neon Nights" }));
     fireEvent.click(screen.getByRole("button", { name: "Move After Hours up" }));
     await waitFor(() => expect(server.callsTo(`PUT ${API}/albums/neon-nights/tracks/order`)).toHaveLength(1));
@@ -314,7 +320,7 @@ describe("/admin/catalog: albums", () => {
 describe("/admin/catalog: uploads", () => {
   async function openAudio(title = "After Hours") {
     renderCatalog();
-    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
     fireEvent.click(screen.getByRole("button", { name: "Tracks of Neon Nights" }));
     fireEvent.click(screen.getByRole("button", { name: `Audio of ${title}` }));
     return dialog();
@@ -421,7 +427,7 @@ describe("/admin/catalog: uploads", () => {
   it("uploads a cover through the same progress bar, refusing a wrong image type", async () => {
     fakeServer();
     renderCatalog();
-    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
     fireEvent.click(screen.getByRole("button", { name: "Change the cover of Spring Love" }));
     const form = dialog();
     fireEvent.change(within(form).getByLabelText("Image"), { target: { files: [fileOf("cover.gif", 5000, "image/gif")] } });
@@ -432,11 +438,107 @@ describe("/admin/catalog: uploads", () => {
   });
 });
 
+describe("/admin/catalog: adding a track with its audio", () => {
+  async function openAddTrack(locale: "en" | "pt-BR" = "en") {
+    renderCatalog(locale);
+    await screen.findByRole("heading", { level: 2, name: "Spring Love" });
+    fireEvent.click(screen.getByRole("button", { name: locale === "en" ? "Tracks of Spring Love" : "Faixas de Spring Love" }));
+    fireEvent.click(screen.getByRole("button", { name: locale === "en" ? "Add a track to Spring Love" : "Adicionar uma faixa a Spring Love" }));
+    return dialog();
+  }
+
+  it("creates the track, then uploads the chosen audio with its progress, and closes", async () => {
+    const server = fakeServer();
+    const form = await openAddTrack();
+    fireEvent.change(within(form).getByLabelText("Title"), { target: { value: "Spring Love (Remix)" } });
+    const file = fileOf("remix.mp3", 2 * MB);
+    fireEvent.change(within(form).getByLabelText("Audio file (optional)"), { target: { files: [file] } });
+    fireEvent.click(within(form).getByRole("button", { name: "Create" }));
+
+    await waitFor(() => expect(FakeXHR.sent).toHaveLength(1));
+    expect(sentJson(server.callsTo(`POST ${API}/albums/spring-love/tracks`)[0])).toEqual({ title: "Spring Love (Remix)" });
+    const xhr = FakeXHR.sent[0]!;
+    expect([xhr.method, xhr.url, xhr.body]).toEqual(["PUT", `${API}/tracks/spring-love-1/audio`, file]);
+    xhr.progress(MB, 2 * MB);
+    expect((within(form).getByRole("progressbar", { name: "Upload progress" }) as HTMLProgressElement).value).toBe(MB);
+    expect(within(form).getByText("50% uploaded (1 MB of 2 MB)")).toBeTruthy();
+    expect((within(form).getByRole("button", { name: "Uploading the audio..." }) as HTMLButtonElement).disabled).toBe(true);
+
+    await xhr.respond(200, {
+      track: { ...track("spring-love-1", "spring-love", 1, "Spring Love (Remix)"), audio: { kind: "file", format: "mp3" } },
+      durationDetected: true,
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("keeps the track when the upload fails, says so, and uploads again on request", async () => {
+    const server = fakeServer();
+    const form = await openAddTrack();
+    fireEvent.change(within(form).getByLabelText("Title"), { target: { value: "Second Chance" } });
+    fireEvent.change(within(form).getByLabelText("Audio file (optional)"), { target: { files: [fileOf("a.mp3", 1000)] } });
+    fireEvent.click(within(form).getByRole("button", { name: "Create" }));
+    await waitFor(() => expect(FakeXHR.sent).toHaveLength(1));
+    await FakeXHR.sent[0]!.fail();
+
+    const alert = await within(form).findByRole("alert");
+    expect(alert.textContent).toBe(
+      "The track was created, but its audio was not uploaded. Try the upload again, or close and add the audio later." +
+        "The connection was lost during the upload. Please try again.",
+    );
+    // The track exists (created once), and the dialog offers the upload again, not a second track.
+    expect(
+      server
+        .albums()
+        .find((a) => a.id === "spring-love")!
+        .tracks.map((t) => t.title),
+    ).toEqual(["Second Chance"]);
+    fireEvent.click(within(form).getByRole("button", { name: "Retry upload" }));
+    await waitFor(() => expect(FakeXHR.sent).toHaveLength(2));
+    expect(FakeXHR.sent[1]!.url).toBe(`${API}/tracks/spring-love-1/audio`);
+    expect(server.callsTo(`POST ${API}/albums/spring-love/tracks`)).toHaveLength(1);
+    await FakeXHR.sent[1]!.respond(200, {
+      track: { ...track("spring-love-1", "spring-love", 1, "Second Chance"), audio: { kind: "file", format: "mp3" } },
+      durationDetected: false,
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("creates a track without audio as before, and refuses an audio file over the limit before creating anything", async () => {
+    const server = fakeServer();
+    const form = await openAddTrack();
+    fireEvent.change(within(form).getByLabelText("Title"), { target: { value: "Huge" } });
+    fireEvent.change(within(form).getByLabelText("Audio file (optional)"), { target: { files: [fileOf("huge.wav", 101 * MB, "audio/wav")] } });
+    expect(within(form).getByText("File too large: the maximum is 100 MB")).toBeTruthy();
+    fireEvent.click(within(form).getByRole("button", { name: "Create" }));
+    expect(server.callsTo(`POST ${API}/albums/spring-love/tracks`)).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText("Audio file (optional)"), { target: { files: [] } });
+    fireEvent.click(within(form).getByRole("button", { name: "Create" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(server.callsTo(`POST ${API}/albums/spring-love/tracks`)).toHaveLength(1);
+    expect(FakeXHR.sent).toHaveLength(0);
+  });
+
+  it("reads in Portuguese", async () => {
+    fakeServer();
+    const form = await openAddTrack("pt-BR");
+    expect(within(form).getByText("Enviado assim que a faixa for criada. MP3, AAC/M4A, Ogg/Opus, FLAC ou WAV, até 100 MB.")).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText("Título"), { target: { value: "Outra" } });
+    fireEvent.change(within(form).getByLabelText("Arquivo de áudio (opcional)"), { target: { files: [fileOf("a.mp3", 1000)] } });
+    fireEvent.click(within(form).getByRole("button", { name: "Criar" }));
+    await waitFor(() => expect(FakeXHR.sent).toHaveLength(1));
+    expect(within(form).getByRole("button", { name: "Enviando o áudio..." })).toBeTruthy();
+    await FakeXHR.sent[0]!.respond(415, { error: { code: "unsupported_type", message: "x" } });
+    expect((await within(form).findByRole("alert")).textContent).toContain("A faixa foi criada, mas o áudio não foi enviado.");
+    expect(within(form).getByRole("button", { name: "Tentar o envio de novo" })).toBeTruthy();
+  });
+});
+
 describe("/admin/catalog: stations and channels", () => {
   it("shows an empty stations tab, then creates a station with the exact body", async () => {
     const server = fakeServer();
     renderCatalog();
-    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
     fireEvent.click(screen.getByRole("tab", { name: "Radio stations" }));
     expect(await screen.findByText("No radio stations yet")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Add station" }));
@@ -452,12 +554,36 @@ describe("/admin/catalog: stations and channels", () => {
     await waitFor(() => expect(server.callsTo(`POST ${API}/stations`)).toHaveLength(1));
     expect(sentJson(server.callsTo(`POST ${API}/stations`)[0])).toEqual({
       name: "Night Drive",
+      namePtBr: null,
       descriptionEn: "Late songs",
       descriptionPtBr: "Músicas tardias",
       features: ["commercial_free", "curated"],
       sourceType: "catalog",
       albumIds: ["last-dance"],
       streamUrl: null,
+    });
+  });
+
+  it("creates a channel with an optional Portuguese name, the Portuguese description left empty (pt-BR form)", async () => {
+    const server = fakeServer();
+    renderCatalog("pt-BR");
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
+    fireEvent.click(screen.getByRole("tab", { name: "Canais de TV" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Adicionar canal" }));
+    const form = dialog();
+    fireEvent.change(within(form).getByLabelText("Nome"), { target: { value: "Backstage" } });
+    const ptName = within(form).getByLabelText("Nome (português)");
+    expect(ptName.getAttribute("aria-describedby")).toBeTruthy();
+    expect(within(form).getAllByText("Opcional: se ficar vazio, os visitantes que falam português veem o texto em inglês.")).toHaveLength(2);
+    fireEvent.change(ptName, { target: { value: "Bastidores" } });
+    fireEvent.change(within(form).getByLabelText("Descrição (inglês)"), { target: { value: "Behind the scenes" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Criar" }));
+    await waitFor(() => expect(server.callsTo(`POST ${API}/channels`)).toHaveLength(1));
+    expect(sentJson(server.callsTo(`POST ${API}/channels`)[0])).toMatchObject({
+      name: "Backstage",
+      namePtBr: "Bastidores",
+      descriptionEn: "Behind the scenes",
+      descriptionPtBr: "",
     });
   });
 
@@ -499,7 +625,7 @@ describe("/admin/catalog in Portuguese", () => {
     fakeServer();
     renderCatalog("pt-BR");
     expect(await screen.findByRole("heading", { level: 1, name: "Catálogo" })).toBeTruthy();
-    await screen.findByRole("heading", { level: 3, name: "Neon Nights" });
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
     expect(screen.getByRole("tab", { name: "Álbuns" })).toBeTruthy();
     expect(screen.getByRole("tab", { name: "Estações de rádio" })).toBeTruthy();
     expect(screen.getByRole("tab", { name: "Canais de TV" })).toBeTruthy();

@@ -19,6 +19,9 @@ const event = (id: string, overrides: Partial<AdminEvent> = {}): AdminEvent => (
   id,
   title: "Freestyle Forever — Miami",
   description: "Two hours of freestyle classics.",
+  titlePtBR: null,
+  descriptionPtBR: null,
+  soldOut: false,
   // 20:00 in New York (EST) on 5 December 2031.
   eventDate: "2031-12-06T01:00:00.000Z",
   timeZone: "America/New_York",
@@ -302,7 +305,7 @@ describe("/admin/events: the list", () => {
       "Event date and time": "Sun, Aug 10, 2031 · 8:00 PM GMT-3",
       "Time zone": "America/Sao_Paulo",
       "Venue name": "Casa Neon",
-      Country: "BRA",
+      Country: "Brazil",
       Capacity: "1,800",
     });
     expect(within(dialog).getByText("Only published events are shown on the public events page.")).toBeTruthy();
@@ -348,13 +351,25 @@ describe("/admin/events: the form", () => {
     expect((box("Time zone") as unknown as HTMLSelectElement).value).toBe("America/New_York");
     expect((box("Status") as unknown as HTMLSelectElement).value).toBe("draft");
     expect((box("Source") as unknown as HTMLSelectElement).value).toBe("custom");
+    // Every ISO country, named and sorted in the admin's language (decision 037).
     const country = box("Country") as unknown as HTMLSelectElement;
-    expect([...country.options].map((o) => [o.value, o.text])).toEqual([
-      ["USA", "United States"],
-      ["CAN", "Canada"],
-      ["MEX", "Mexico"],
+    const options = [...country.options].map((o) => [o.value, o.text]);
+    expect(options).toHaveLength(249);
+    expect(options).toContainEqual(["BRA", "Brazil"]);
+    expect(options.slice(0, 2)).toEqual([
+      ["AFG", "Afghanistan"],
+      ["ALA", "Åland Islands"],
     ]);
     expect(country.value).toBe("USA");
+    const currency = box("Currency") as unknown as HTMLSelectElement;
+    expect(currency.value).toBe("USD");
+    expect([...currency.options].find((o) => o.value === "BRL")?.text).toBe("BRL · Brazilian Real");
+    // Choosing Brazil sets the currency to the real; the admin may still pick another.
+    fireEvent.change(country, { target: { value: "BRA" } });
+    expect(currency.value).toBe("BRL");
+    expect(screen.getAllByText("In BRL, to the cent.")).toHaveLength(2);
+    fireEvent.change(currency, { target: { value: "USD" } });
+    expect(currency.value).toBe("USD");
     const capacity = box("Capacity");
     expect([capacity.type, capacity.min, capacity.step]).toEqual(["number", "0", "1"]);
     const price = box("Minimum price");
@@ -473,6 +488,9 @@ describe("/admin/events: the form", () => {
     expect(sentJson(server.callsTo(`POST ${EVENTS}`)[0])).toEqual({
       title: "Midnight Radio Live",
       description: "The album, live.",
+      titlePtBR: null,
+      descriptionPtBR: null,
+      soldOut: false,
       eventDate: "2031-06-15T20:00",
       timeZone: "America/Toronto",
       status: "published",
@@ -489,6 +507,7 @@ describe("/admin/events: the form", () => {
       venueCountry: "CAN",
       venuePostalCode: null,
       venueCapacity: 800,
+      currency: "CAD",
       ticketPriceMin: 45.5,
       ticketPriceMax: 120,
       ticketSaleStart: "2031-03-01T10:00",
@@ -537,15 +556,19 @@ describe("/admin/events: the form", () => {
     expect(server.callsTo(`POST ${EVENTS}`)).toHaveLength(0);
   });
 
-  it("keeps an event's country from before the three choices selectable", async () => {
-    fakeServer();
+  it("opens an event in Brazil with Brazil and its currency chosen, and sends them back", async () => {
+    const server = fakeServer();
     renderEvents();
     await screen.findByRole("table");
     fireEvent.click(screen.getByRole("button", { name: "Edit Noite Freestyle" }));
     const country = box("Country") as unknown as HTMLSelectElement;
     expect(country.value).toBe("BRA");
-    expect([...country.options].map((o) => o.text)).toEqual(["United States", "Canada", "Mexico", "BRA (kept from before)"]);
+    expect(country.options[country.selectedIndex]!.text).toBe("Brazil");
+    expect((box("Currency") as unknown as HTMLSelectElement).value).toBe("BRL");
     expect(box("Minimum price").value).toBe("80");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.callsTo(`PUT ${EVENTS}/${DRAFT.id}`)).toHaveLength(1));
+    expect(sentJson(server.callsTo(`PUT ${EVENTS}/${DRAFT.id}`)[0])).toMatchObject({ venueCountry: "BRA", currency: "BRL" });
   });
 
   it.each([
@@ -711,7 +734,11 @@ describe("in Portuguese", () => {
     expect(errorOf("Título")).toBe("O título é obrigatório");
     expect(errorOf("Preço mínimo")).toBe("O preço mínimo é obrigatório");
     expect(screen.getByRole("alert").textContent).toBe("11 campos precisam de atenção.");
-    expect([...(box("País") as unknown as HTMLSelectElement).options].map((o) => o.text)).toEqual(["Estados Unidos", "Canadá", "México"]);
+    const pais = box("País") as unknown as HTMLSelectElement;
+    expect(pais.options[pais.selectedIndex]!.text).toBe("Estados Unidos");
+    expect([...pais.options].find((o) => o.value === "BRA")?.text).toBe("Brasil");
+    fireEvent.change(pais, { target: { value: "BRA" } });
+    expect((box("Moeda") as unknown as HTMLSelectElement).value).toBe("BRL");
 
     fireEvent.click(screen.getByRole("button", { name: "Cancelar" }));
     await screen.findByRole("table");
@@ -800,5 +827,38 @@ describe("the event form's VIP presale (decision 029)", () => {
     const table = await screen.findByRole("table");
     expect(within(table).getByText("Pré-venda VIP · 15 de 20 códigos restantes")).toBeTruthy();
     expect(server.callsTo(`GET ${EVENTS}`).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the event form's Portuguese texts and sold out (decision 031)", () => {
+  it("edits them and sends them; blanks go as null", async () => {
+    const server = fakeServer();
+    renderEvents();
+    await screen.findByRole("table");
+    fireEvent.click(screen.getByRole("button", { name: "Edit Freestyle Forever — Miami" }));
+    expect(field("Title in Portuguese").value).toBe("");
+    expect((screen.getByRole("checkbox", { name: /^Sold out/ }) as HTMLInputElement).checked).toBe(false);
+    change("Title in Portuguese", " Freestyle para sempre — Miami ");
+    change("Description in Portuguese", "Duas horas de clássicos.");
+    fireEvent.click(screen.getByRole("checkbox", { name: /^Sold out/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.callsTo(`PUT ${EVENTS}/${MIAMI.id}`)).toHaveLength(1));
+    expect(sentJson(server.callsTo(`PUT ${EVENTS}/${MIAMI.id}`)[0])).toMatchObject({
+      title: "Freestyle Forever — Miami",
+      titlePtBR: "Freestyle para sempre — Miami",
+      descriptionPtBR: "Duas horas de clássicos.",
+      soldOut: true,
+    });
+  });
+
+  it("labels them in Portuguese", async () => {
+    fakeServer();
+    renderEvents("pt-BR");
+    await screen.findByRole("table");
+    fireEvent.click(screen.getByRole("button", { name: "Criar evento" }));
+    expect(field("Título em português").value).toBe("");
+    expect(field("Descrição em português").value).toBe("");
+    expect(screen.getByText("Opcional: quem lê em português vê o texto em inglês onde este estiver em branco.")).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: /^Esgotado/ })).toBeTruthy();
   });
 });

@@ -2,15 +2,27 @@
 // role, the saved timeout, artist name and switches; a change saved with the exact PUT body, its
 // saving state and confirmation; the artist name sent only when edited, checked before sending and
 // the server's refusal of it shown at the field; the error banner when the save fails; what shows
-// after a reload comes from the server; the load failure with retry; the page in Portuguese.
+// after a reload comes from the server; the load failure with retry; the page in Portuguese. The
+// artist's short bio (both languages, counted) and links sent only when edited, checked like the
+// server does, and the server's refusal of a link shown at its field in both languages; the
+// portrait uploaded as the body of PUT /api/admin/settings/portrait, shown once saved, and its
+// refusals (415, 400 image_dimensions) in the admin's language.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as SettingsRoute } from "../../app/routes/admin/settings";
 import type { AdminSettingsResponse, SiteSettings } from "../../worker/contracts/admin-settings";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 /** As the Worker answers before any artist name is saved: the chat persona's. */
-const SAVED: SiteSettings = { sessionTimeoutHours: 48, notifications: { newUser: true, newVip: false, ticketPurchase: true }, artistName: "Lola Rivera" };
+const SAVED: SiteSettings = {
+  sessionTimeoutHours: 48,
+  notifications: { newUser: true, newVip: false, ticketPurchase: true },
+  artistName: "Lola Rivera",
+  artistBio: { en: "", "pt-BR": "" },
+  artistLinks: { website: null, instagram: null, facebook: null, youtube: null },
+  artistPortraitUrl: "/media/site/artist-portrait.jpg",
+};
 
 const response = (settings: SiteSettings): AdminSettingsResponse => ({
   settings,
@@ -28,7 +40,14 @@ function fakeServer(initial: SiteSettings = SAVED, { failPut = false, refusePut 
       if (failPut) return apiError(500, "internal", "Something went wrong");
       if (refusePut) return refusePut();
       const body = (await request.json()) as Partial<SiteSettings>;
-      stored = { ...stored, ...body, notifications: { ...stored.notifications, ...body.notifications } };
+      // Links are partial, and "" clears one, as the Worker stores them.
+      const links = Object.fromEntries(Object.entries(body.artistLinks ?? {}).map(([k, v]) => [k, v || null]));
+      stored = {
+        ...stored,
+        ...body,
+        notifications: { ...stored.notifications, ...body.notifications },
+        artistLinks: { ...stored.artistLinks, ...links },
+      };
       return json(200, response(stored));
     },
   });
@@ -44,6 +63,58 @@ const fact = (label: string) => screen.getByText(label).closest(".settings-fact"
 const timeoutSelect = () => screen.getByLabelText<HTMLSelectElement>(/^Session Timeout/);
 const toggle = (name: string) => screen.getByRole("switch", { name });
 const artistInput = () => screen.getByLabelText<HTMLInputElement>("Artist Name");
+const field = (label: string) => screen.getByLabelText<HTMLInputElement | HTMLTextAreaElement>(label);
+/** The texts that describe a control (its hint, counter and error), as a screen reader reads them. */
+const description = (control: HTMLElement) =>
+  (control.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(" | ");
+
+/** XMLHttpRequest as the upload code uses it; the test drives its progress and its answer. */
+class FakeXHR {
+  static sent: FakeXHR[] = [];
+  method = "";
+  url = "";
+  body: unknown = null;
+  status = 0;
+  statusText = "";
+  responseText = "";
+  responseType = "";
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: unknown) {
+    this.body = body;
+    FakeXHR.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ loaded, total, lengthComputable: true }));
+  }
+  async respond(status: number, body: unknown) {
+    await act(async () => {
+      this.status = status;
+      this.responseText = JSON.stringify(body);
+      this.onload?.();
+    });
+  }
+}
+
+const picture = (name = "portrait.webp", type = "image/webp") => new File(["RIFF....WEBP"], name, { type });
+
+beforeEach(() => {
+  FakeXHR.sent = [];
+  vi.stubGlobal("XMLHttpRequest", FakeXHR);
+});
 
 afterEach(() => {
   cleanup();
@@ -115,6 +186,7 @@ describe("/admin/settings", () => {
     // The artist name was not edited: it is not sent, so the persona's name is not stored as chosen.
     expect(sentJson(puts[0])).toEqual({ sessionTimeoutHours: 12, notifications: { newUser: true, newVip: true, ticketPurchase: false } });
     expect(server.stored()).toEqual({
+      ...SAVED,
       sessionTimeoutHours: 12,
       notifications: { newUser: true, newVip: true, ticketPurchase: false },
       artistName: "Lola Rivera",
@@ -246,5 +318,158 @@ describe("/admin/settings", () => {
     fireEvent.change(artist, { target: { value: "Lola Rivera" } });
     fireEvent.click(screen.getByRole("button", { name: "Salvar configurações" }));
     expect((await screen.findByRole("status")).textContent).toBe("Configurações salvas");
+  });
+});
+
+describe("/admin/settings: the artist's bio, links and portrait", () => {
+  it("shows the bio fields with their counters and the four links, empty until saved", async () => {
+    fakeServer();
+    renderSettings();
+    await screen.findByRole("heading", { level: 2, name: "Artist" });
+    const bioEn = field("Short Bio (English)");
+    expect(bioEn.tagName).toBe("TEXTAREA");
+    expect(bioEn.value).toBe("");
+    expect(description(bioEn)).toContain("0/1,000 characters");
+    expect(field("Short Bio (Portuguese)").getAttribute("lang")).toBe("pt-BR");
+    expect(screen.getByRole("group", { name: "Links" })).toBeTruthy();
+    for (const label of ["Website", "Instagram", "Facebook", "YouTube"]) {
+      expect(field(label).value).toBe("");
+      expect(field(label).getAttribute("type")).toBe("url");
+    }
+  });
+
+  it("sends the edited bio (both languages, trimmed) and only the edited links with the exact PUT body", async () => {
+    const server = fakeServer({ ...SAVED, artistLinks: { ...SAVED.artistLinks, youtube: "https://youtube.com/@lola" } });
+    renderSettings();
+    await screen.findByRole("heading", { level: 2, name: "Artist" });
+
+    fireEvent.change(field("Short Bio (English)"), { target: { value: "  Queen of freestyle.\nSince 1987. " } });
+    expect(description(field("Short Bio (English)"))).toContain("31/1,000 characters");
+    fireEvent.change(field("Short Bio (Portuguese)"), { target: { value: "Rainha do freestyle." } });
+    fireEvent.change(field("Website"), { target: { value: " https://lola.example/ " } });
+    fireEvent.change(field("Instagram"), { target: { value: "https://instagram.com/lola" } });
+    fireEvent.change(field("YouTube"), { target: { value: "" } }); // cleared
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+
+    expect((await screen.findByRole("status")).textContent).toBe("Settings saved");
+    const puts = server.callsTo("PUT /api/admin/settings");
+    expect(puts).toHaveLength(1);
+    expect(sentJson(puts[0])).toEqual({
+      sessionTimeoutHours: 48,
+      notifications: SAVED.notifications,
+      artistBio: { en: "Queen of freestyle.\nSince 1987.", "pt-BR": "Rainha do freestyle." },
+      artistLinks: { website: "https://lola.example/", instagram: "https://instagram.com/lola", youtube: "" },
+    });
+    expect(server.stored().artistLinks).toEqual({ website: "https://lola.example/", instagram: "https://instagram.com/lola", facebook: null, youtube: null });
+    expect(field("Website").value).toBe("https://lola.example/");
+    expect(field("YouTube").value).toBe("");
+
+    // Saved again unchanged: neither the bio nor the links go.
+    fireEvent.click(toggle("New User Registrations"));
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(server.callsTo("PUT /api/admin/settings")).toHaveLength(2));
+    expect(sentJson(server.callsTo("PUT /api/admin/settings")[1])).toEqual({
+      sessionTimeoutHours: 48,
+      notifications: { ...SAVED.notifications, newUser: false },
+    });
+  });
+
+  it("refuses a link that is not an http(s) address and a bio over the limit before sending", async () => {
+    const server = fakeServer();
+    renderSettings();
+    await screen.findByRole("heading", { level: 2, name: "Artist" });
+    fireEvent.change(field("Facebook"), { target: { value: "javascript:alert(1)" } });
+    fireEvent.change(field("Short Bio (Portuguese)"), { target: { value: "a".repeat(1001) } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+
+    expect(await screen.findByText("Please enter a valid URL")).toBeTruthy();
+    expect(field("Facebook").getAttribute("aria-invalid")).toBe("true");
+    expect(description(field("Facebook"))).toContain("Please enter a valid URL");
+    expect(description(field("Short Bio (Portuguese)"))).toContain("The short bio must be at most 1,000 characters");
+    expect(description(field("Short Bio (Portuguese)"))).toContain("1,001/1,000 characters");
+    await waitFor(() => expect(document.activeElement).toBe(field("Short Bio (Portuguese)")));
+    expect(server.callsTo("PUT /api/admin/settings")).toHaveLength(0);
+  });
+
+  it.each([
+    ["en", "Save Settings", "Please enter a valid URL"],
+    ["pt-BR", "Salvar configurações", "Informe uma URL válida"],
+  ] as const)("shows the server's 400 for a link at its field, by its code (%s)", async (locale, save, text) => {
+    const server = fakeServer(SAVED, {
+      refusePut: () => apiError(400, "website_invalid", "Please enter a valid URL", "artistLinks.facebook"),
+    });
+    renderSettings(locale);
+    const facebook = await screen.findByLabelText<HTMLInputElement>("Facebook");
+    fireEvent.change(facebook, { target: { value: "https://facebook.example/lola" } });
+    fireEvent.click(screen.getByRole("button", { name: save }));
+
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(facebook.getAttribute("aria-invalid")).toBe("true");
+    expect(description(facebook)).toBe(text);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(sentJson(server.callsTo("PUT /api/admin/settings")[0])).toMatchObject({ artistLinks: { facebook: "https://facebook.example/lola" } });
+    expect(server.stored()).toEqual(SAVED);
+    await waitFor(() => expect(document.activeElement).toBe(facebook));
+  });
+
+  it("uploads a new portrait as the body of PUT /api/admin/settings/portrait, with its progress, and shows it", async () => {
+    const server = fakeServer();
+    renderSettings();
+    const portrait = await screen.findByRole<HTMLImageElement>("img", { name: "Current portrait of Lola Rivera" });
+    expect(portrait.getAttribute("src")).toBe("/media/site/artist-portrait.jpg");
+    const upload = screen.getByRole<HTMLButtonElement>("button", { name: "Upload" });
+    expect(upload.disabled).toBe(true);
+
+    const file = picture();
+    fireEvent.change(screen.getByLabelText("Upload a new portrait"), { target: { files: [file] } });
+    expect(screen.getByText("portrait.webp")).toBeTruthy();
+    fireEvent.click(upload);
+
+    expect(FakeXHR.sent).toHaveLength(1);
+    const xhr = FakeXHR.sent[0]!;
+    expect([xhr.method, xhr.url]).toEqual(["PUT", "/api/admin/settings/portrait"]);
+    expect(xhr.body).toBe(file);
+    xhr.progress(6, 12);
+    expect(screen.getByRole("progressbar", { name: "Upload progress" })).toBeTruthy();
+    expect(screen.getByText("50% uploaded")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Cancel upload" })).toBeTruthy();
+
+    await xhr.respond(200, response({ ...SAVED, artistPortraitUrl: "/media/site/artist-portrait.webp" }));
+    expect((await screen.findByRole("status")).textContent).toBe("New portrait saved");
+    expect(screen.getByRole("img", { name: "Current portrait of Lola Rivera" }).getAttribute("src")).toBe("/media/site/artist-portrait.webp");
+    // The upload saved on its own: the settings' PUT was not sent.
+    expect(server.callsTo("PUT /api/admin/settings")).toHaveLength(0);
+  });
+
+  it.each([
+    ["en", 415, "unsupported_type", "Upload", "The portrait must be a JPEG, PNG or WebP picture"],
+    ["pt-BR", 415, "unsupported_type", "Enviar", "O retrato deve ser uma imagem JPEG, PNG ou WebP"],
+    ["en", 400, "image_dimensions", "Upload", "The picture must be at most 8,000 pixels wide and high"],
+    ["pt-BR", 400, "image_dimensions", "Enviar", "A imagem deve ter no máximo 8.000 pixels de largura e de altura"],
+  ] as const)("shows the upload's refusal in the admin's language (%s, %i %s), and keeps the portrait", async (locale, status, code, start, text) => {
+    fakeServer();
+    renderSettings(locale);
+    const picker = await screen.findByLabelText(locale === "en" ? "Upload a new portrait" : "Enviar um novo retrato");
+    const before = screen.getByRole("img").getAttribute("src");
+    fireEvent.change(picker, { target: { files: [picture("notes.txt", "image/png")] } });
+    fireEvent.click(screen.getByRole("button", { name: start }));
+    await FakeXHR.sent[0]!.respond(status, { error: { code, message: "Refused in English" } });
+
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(picker.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByText("Refused in English")).toBeNull();
+    expect(screen.getByRole("img").getAttribute("src")).toBe(before);
+  });
+
+  it("refuses a picture over 2 MB before sending it", async () => {
+    fakeServer();
+    renderSettings();
+    const picker = await screen.findByLabelText("Upload a new portrait");
+    const big = picture("huge.jpg", "image/jpeg");
+    Object.defineProperty(big, "size", { value: 3 * 1024 * 1024 });
+    fireEvent.change(picker, { target: { files: [big] } });
+    expect(screen.getByText("The picture must be at most 2 MB")).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Upload" }).disabled).toBe(true);
+    expect(FakeXHR.sent).toHaveLength(0);
   });
 });

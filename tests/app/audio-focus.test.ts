@@ -132,9 +132,7 @@ describe("audio focus across windows", () => {
     const music = vi.fn();
     registerAudioOwner("music", music);
     const radio = pageRadio();
-    radio.setStations([
-      { id: "freestyle", name: "Freestyle FM", description: { en: "", "pt-BR": "" }, imageUrl: null, features: [], sourceType: "catalog", position: 0 },
-    ]);
+    radio.setStations([{ id: "freestyle", name: "Freestyle FM", description: "", imageUrl: null, features: [], sourceType: "catalog", position: 0 }]);
 
     radio.play();
     expect(radio.getState().status).toBe("loading");

@@ -267,6 +267,23 @@ describe("password reset", () => {
     });
     expect(router.state.location.pathname).toBe("/auth/reset-password");
     await waitFor(() => expect(router.state.location.pathname).toBe("/social/login"), { timeout: 3500 });
+    // The login page says the password was changed.
+    expect(router.state.location.search).toEqual({ reset: "done" });
+    expect((await screen.findByRole("status")).textContent).toBe("Your password was changed. Sign in with your new password.");
+    expect(screen.getByLabelText("Email")).toBeTruthy();
+  });
+
+  it("says on the login page that the password was changed, in both languages, and only then", async () => {
+    mockApi({});
+    renderApp(routeTree, "/social/login?reset=done");
+    expect((await screen.findByRole("status")).textContent).toBe("Your password was changed. Sign in with your new password.");
+    cleanup();
+    renderApp(routeTree, "/social/login?reset=done", { locale: "pt-BR" });
+    expect((await screen.findByRole("status")).textContent).toBe("Sua senha foi alterada. Entre com a sua nova senha.");
+    cleanup();
+    renderApp(routeTree, "/social/login?reset=anything");
+    await screen.findByRole("button", { name: "Sign In" });
+    expect(screen.queryByRole("status")).toBeNull();
   });
 
   it.each([

@@ -26,7 +26,7 @@ const event = (id: string, title: string, overrides: Partial<PublicEvent> = {}):
   venueAddress: "311 W 34th St",
   venueCity: "New York",
   venueState: "NY",
-  venueCountry: "US",
+  venueCountry: "USA",
   venuePostalCode: "10001",
   venueCapacity: 2500,
   ticketPriceMin: 25,
@@ -35,6 +35,8 @@ const event = (id: string, title: string, overrides: Partial<PublicEvent> = {}):
   externalTicketUrl: "https://tickets.example.test/neon-nights",
   imageUrl: null,
   availability: "available",
+  lang: "en",
+  past: false,
   ...overrides,
 });
 
@@ -46,7 +48,10 @@ const PAST = event("ev-past", "Spring Love Reunion", {
   venueState: "FL",
   externalTicketUrl: "https://tickets.example.test/spring-love",
   availability: "sold_out",
+  past: true,
 });
+/** Past too, and older: the archive lists the newest first. */
+const OLDER = event("ev-older", "Winter Freestyle Ball", { eventDate: "2025-01-10T01:00:00.000Z", availability: "sold_out", past: true });
 const NEON = event("ev-neon", "Neon Nights Live");
 const SAO_PAULO = event("ev-sp", "Freestyle Festival São Paulo", {
   eventDate: "2027-01-10T23:00:00.000Z",
@@ -56,7 +61,7 @@ const SAO_PAULO = event("ev-sp", "Freestyle Festival São Paulo", {
   venueAddress: "Rua Tagipuru, 795",
   venueCity: "São Paulo",
   venueState: "SP",
-  venueCountry: "BR",
+  venueCountry: "BRA", // as stored: ISO alpha-3 (decision 037)
   venuePostalCode: "01156-000",
   venueCapacity: null,
   ticketPriceMin: 150,
@@ -130,18 +135,20 @@ afterEach(() => {
 });
 
 describe("/events in English", () => {
-  it("lists the events in the server's order, each titled by a level-2 heading", async () => {
+  it("lists the upcoming events in the server's order, each titled by a level-2 heading, in the page's language", async () => {
     const { callsTo } = api();
     renderEvents();
     await screen.findByRole("article", { name: NEON.title });
-    expect(cards().map((c) => within(c).getByRole("heading", { level: 2 }).textContent)).toEqual([
-      "Spring Love Reunion",
+    const upcoming = cards().filter((c) => !c.closest(".events-past"));
+    expect(upcoming.map((c) => within(c).getByRole("heading", { level: 2 }).textContent)).toEqual([
       "Neon Nights Live",
       "Freestyle Festival São Paulo",
       "Virtual Meet & Greet",
       "Club Night Announcement",
     ]);
     expect(callsTo("GET /api/events")).toHaveLength(1);
+    const [input] = callsTo("GET /api/events")[0]!;
+    expect(String(input instanceof Request ? input.url : input)).toContain("/api/events?lang=en");
   });
 
   it("shows date and time in the event's own zone, with the zone named", async () => {
@@ -201,21 +208,35 @@ describe("/events in English", () => {
     expect(within(card(NO_PRICE.title)).queryByRole("link", { name: /Buy tickets/ })).toBeNull();
   });
 
-  it("gives a past event the sold-out badge and an inert buy control instead of its link", async () => {
-    api();
+  it("lists past shows below, newest first, never as sold out, with nothing to buy or add", async () => {
+    api({ "GET /api/events": json(200, { events: [OLDER, ...EVENTS] }) });
     renderEvents();
-    const past = await screen.findByRole("article", { name: PAST.title });
+    const archive = await screen.findByRole("region", { name: "Past shows" });
+    expect(
+      within(archive)
+        .getAllByRole("article")
+        .map((c) => within(c).getByRole("heading", { level: 3 }).textContent),
+    ).toEqual(["Spring Love Reunion", "Winter Freestyle Ball"]);
+    const past = within(archive).getByRole("article", { name: PAST.title });
     expect(past.classList.contains("is-past")).toBe(true);
-    expect(text(past, ".event-badge-soldout")).toBe("Sold out");
-    expect(within(past).queryByRole("link", { name: /Buy tickets/ })).toBeNull();
+    expect(past.querySelector(".event-badge-soldout")).toBeNull();
+    expect(within(past).queryByRole("button")).toBeNull();
     expect(past.querySelector('a[href="https://tickets.example.test/spring-love"]')).toBeNull();
-    const control = within(past).getByRole("button", { name: "Buy tickets for Spring Love Reunion: sold out" });
-    expect(control.getAttribute("aria-disabled")).toBe("true");
-    expect(control.tagName).toBe("BUTTON");
-    // Nothing to add to a calendar any more; and only the past one is sold out.
     expect(within(past).queryByRole("group")).toBeNull();
-    expect(document.querySelectorAll(".event-badge-soldout")).toHaveLength(1);
-    expect(within(card(NEON.title)).queryByText("Sold out")).toBeNull();
+    // The archive comes after every upcoming event.
+    expect(card(NO_PRICE.title).compareDocumentPosition(archive) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.querySelectorAll(".event-badge-soldout")).toHaveLength(0);
+  });
+
+  it("shows a future event an admin marked sold out with the badge and an inert buy control", async () => {
+    api({ "GET /api/events": json(200, { events: [{ ...NEON, availability: "sold_out" }] }) });
+    renderEvents();
+    const neon = await screen.findByRole("article", { name: NEON.title });
+    expect(text(neon, ".event-badge-soldout")).toBe("Sold out");
+    expect(neon.querySelector('a[href="https://tickets.example.test/neon-nights"]')).toBeNull();
+    const control = within(neon).getByRole("button", { name: "Buy tickets for Neon Nights Live: sold out" });
+    expect(control.getAttribute("aria-disabled")).toBe("true");
+    expect(screen.queryByRole("region", { name: "Past shows" })).toBeNull();
   });
 
   it("shows an online event as 'Online' with a link to /virtual-meet, and no venue", async () => {
@@ -313,9 +334,11 @@ describe("/events in English", () => {
 
 describe("/events in Portuguese", () => {
   it("formats dates, prices and capacity the Brazilian way, still in the event's zone", async () => {
-    api();
+    const { callsTo } = api();
     renderEvents("pt-BR");
     const neon = await screen.findByRole("article", { name: NEON.title });
+    // (This test router gives its loader no language: the list asks in the page's own.)
+    expect(callsTo("GET /api/events").map(([input]) => String(input))).toContainEqual(expect.stringContaining("/api/events?lang=pt-BR"));
     expect(text(neon, ".event-date")).toBe("sáb., 5 de dez. de 2026");
     expect(text(neon, ".event-time")).toBe("20:00 GMT-5");
     expect(text(neon, ".event-price")).toBe(`US$${NBSP}25,00 – US$${NBSP}80,00`);
@@ -331,9 +354,8 @@ describe("/events in Portuguese", () => {
     expect(text(sp, ".event-capacity")).toBe("A confirmar");
     expect(text(sp, ".event-place")).toBe("São Paulo, SP, Brasil");
 
-    const past = card(PAST.title);
-    expect(text(past, ".event-badge-soldout")).toBe("Esgotado");
-    expect(within(past).getByRole("button", { name: "Comprar ingressos para Spring Love Reunion: esgotado" }).getAttribute("aria-disabled")).toBe("true");
+    const archive = screen.getByRole("region", { name: "Shows anteriores" });
+    expect(within(archive).getByRole("article", { name: PAST.title }).querySelector(".event-badge-soldout")).toBeNull();
     expect(text(card(ONLINE.title), ".event-price")).toBe("Gratuito");
     expect(screen.getByRole("link", { name: "Assinar a agenda de eventos" }).getAttribute("href")).toBe("/events.ics");
   });
@@ -359,11 +381,12 @@ describe("EventsList on the landing page", () => {
     expect(screen.queryByRole("link", { name: "Subscribe to the calendar" })).toBeNull();
   });
 
-  it("fills up with the most recent past event when fewer are upcoming", async () => {
+  it("never lists a past show among the upcoming events, and has no archive", async () => {
     api({ "GET /api/events": json(200, { events: [PAST, NEON] }) });
     renderLandingList(3);
     await screen.findByRole("article", { name: NEON.title });
-    expect(cards().map((c) => within(c).getByRole("heading", { level: 3 }).textContent)).toEqual(["Spring Love Reunion", "Neon Nights Live"]);
+    expect(cards().map((c) => within(c).getByRole("heading", { level: 3 }).textContent)).toEqual(["Neon Nights Live"]);
+    expect(screen.queryByText("Past shows")).toBeNull();
   });
 
   it("shows the empty state there too", async () => {

@@ -275,6 +275,16 @@ describe("/music/favorites", () => {
     expect(screen.queryByRole("button", { name: "Play all" })).toBeNull();
   });
 
+  it("tells a free member with no favorites that favorites are a VIP feature, with the way to /vip-signup", async () => {
+    fakeApi({ me: MEMBER, favorites: [] });
+    renderMusic("/music/favorites");
+    expect(await screen.findByText("Favorites are a VIP feature")).toBeTruthy();
+    expect(screen.getByText("Become a VIP member to save the tracks you love and play them anytime.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Become a VIP Member" }).getAttribute("href")).toBe("/vip-signup");
+    expect(screen.queryByText("Start adding tracks to your favorites")).toBeNull();
+    expect(screen.queryByText("No favorite tracks yet")).toBeNull();
+  });
+
   it("takes a row away at once when it is unfavorited, keeping the keyboard focus in the list", async () => {
     const del = deferred();
     const { callsTo, server } = fakeApi({ me: VIP, favorites: [DREAMIN, NEON, SATIN], change: () => del.promise });
@@ -408,6 +418,12 @@ describe("in Brazilian Portuguese", () => {
     fakeApi({ me: MEMBER, favorites: [] });
     renderMusic("/music/catalog/moonlight-boulevard", "pt-BR");
     expect(await screen.findByRole("link", { name: "Dreamin' of Love: favoritas são para membros VIP" })).toBeTruthy();
+    cleanup();
+
+    renderMusic("/music/favorites", "pt-BR");
+    expect(await screen.findByText("Favoritas são um recurso VIP")).toBeTruthy();
+    expect(screen.getByText("Torne-se membro VIP para salvar as faixas que você ama e ouvi-las quando quiser.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Torne-se um Membro VIP" }).getAttribute("href")).toBe("/vip-signup");
   });
 });
 

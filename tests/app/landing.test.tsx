@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HERO_ROTATION_MS } from "../../app/features/landing/useHeroRotation";
 import { Route as IndexRoute } from "../../app/routes/index";
 import type { SessionUser } from "../../worker/contracts/auth";
+import type { ArtistResponse } from "../../worker/contracts/admin-settings";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 
@@ -93,11 +94,25 @@ afterEach(() => {
   document.body.style.overflow = "";
 });
 
+/** GET /api/artist as the Worker answers it: the back office's artist settings and the hits' covers. */
+const ARTIST: ArtistResponse = {
+  name: "Marina Sol",
+  bio: { en: "Freestyle singer from New York.", "pt-BR": "Cantora de freestyle de Nova York." },
+  portraitUrl: "/media/site/artist-portrait.jpg",
+  links: { website: null, instagram: null, facebook: null, youtube: null },
+  hits: [
+    { trackId: "spring-love", coverUrl: "/media/covers/spring-love-single.png" },
+    { trackId: "moonlight-boulevard-1", coverUrl: "/media/covers/moonlight-boulevard.png" },
+    { trackId: "i-wanna-be-the-one", coverUrl: null },
+  ],
+};
+
 function mockSite(me: SessionUser | null = null) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: me }),
     ...configRoute(),
     "GET /api/events": json(200, { events: [] }),
+    "GET /api/artist": json(200, ARTIST),
   });
 }
 
@@ -223,6 +238,45 @@ describe("hero", () => {
   });
 });
 
+describe("the hero's main button", () => {
+  const heroAction = () => within(document.querySelector<HTMLElement>(".hero-actions")!).getAllByRole("link")[0]!;
+  const settles = async (name: string) => {
+    await waitFor(() => expect(heroAction().textContent).toBe(name));
+    return heroAction().getAttribute("href");
+  };
+
+  it("keeps 'Sign Up Now' for a visitor", async () => {
+    const { api } = await renderLanding();
+    await waitFor(() => expect(api.callsTo("GET /api/auth/me").length).toBeGreaterThan(0));
+    expect(await settles("Sign Up Now")).toBe("/signup-options");
+  });
+
+  it("says 'Listen now' to a VIP member and to an admin, leading to the music", async () => {
+    await renderLanding({ me: sessionUser({ isVIP: true }) });
+    expect(await settles("Listen now")).toBe("/music");
+    cleanup();
+    await renderLanding({ me: sessionUser({ isAdmin: true }) });
+    expect(await settles("Listen now")).toBe("/music");
+  });
+
+  it("says 'Go VIP' to a signed-in member, leading to /vip-signup", async () => {
+    await renderLanding({ me: sessionUser() });
+    expect(await settles("Go VIP")).toBe("/vip-signup");
+    expect(screen.queryByRole("link", { name: "Sign Up Now" })).toBeNull();
+  });
+
+  it("speaks Brazilian Portuguese", async () => {
+    await renderLanding({ locale: "pt-BR" });
+    expect(await settles("Cadastre-se agora")).toBe("/signup-options");
+    cleanup();
+    await renderLanding({ me: sessionUser({ isVIP: true }), locale: "pt-BR" });
+    expect(await settles("Ouvir agora")).toBe("/music");
+    cleanup();
+    await renderLanding({ me: sessionUser(), locale: "pt-BR" });
+    expect(await settles("Seja VIP")).toBe("/vip-signup");
+  });
+});
+
 describe("iconic hits", () => {
   const hits = () => screen.getByRole("region", { name: "Iconic Hits" });
 
@@ -316,6 +370,29 @@ describe("VIP membership", () => {
     const section = screen.getByRole("region", { name: "Assinatura VIP" });
     await waitFor(() => expect(within(section).getByRole("status").textContent).toBe("Sua conta de administrador inclui todos os benefícios VIP."));
     expect(within(section).getByRole("link", { name: "Ir para as músicas" }).getAttribute("href")).toBe("/music");
+  });
+});
+
+describe("the artist's identity on the landing", () => {
+  it("shows each iconic hit's real cover (decorative, the title is the heading), the note tile where there is none", async () => {
+    await renderLanding();
+    const hits = screen.getByRole("region", { name: "Iconic Hits" });
+    await waitFor(() => expect(hits.querySelectorAll("img.hit-cover-img")).toHaveLength(2));
+    const covers = Array.from(hits.querySelectorAll<HTMLImageElement>("img.hit-cover-img"));
+    expect(covers.map((img) => img.getAttribute("src"))).toEqual(["/media/covers/spring-love-single.png", "/media/covers/moonlight-boulevard.png"]);
+    expect(covers.map((img) => img.getAttribute("alt"))).toEqual(["", ""]);
+    expect(hits.querySelectorAll(".hit-cover-note")).toHaveLength(1);
+  });
+
+  it.each([
+    ["en", "Biography", "Portrait of Marina Sol", "Freestyle singer from New York."],
+    ["pt-BR", "Biografia", "Retrato de Marina Sol", "Cantora de freestyle de Nova York."],
+  ] as const)("in %s, the biography shows the portrait with its alt text and the saved short bio", async (locale, title, alt, short) => {
+    await renderLanding({ locale });
+    const bio = screen.getByRole("region", { name: title });
+    const portrait = await within(bio).findByRole("img", { name: alt });
+    expect(portrait.getAttribute("src")).toBe("/media/site/artist-portrait.jpg");
+    expect(bio.querySelector(".bio-short")!.textContent).toBe(short);
   });
 });
 

@@ -161,7 +161,7 @@ describe("pages in the app", () => {
     await waitFor(() => expect(document.title).toBe(`${BRAND} · The Official Fan Community`));
     expect(description()).toBe(msg("en", "meta.home.description"));
 
-    fireEvent.click(screen.getAllByRole("button", { name: "Português (Brasil)" })[0]!);
+    fireEvent.click(screen.getAllByRole("button", { name: "PT — Português (Brasil)" })[0]!);
     await waitFor(() => expect(document.title).toBe(`${BRAND} · A comunidade oficial de fãs`));
     expect(description()).toBe(msg("pt-BR", "meta.home.description"));
   });
@@ -171,7 +171,7 @@ describe("pages in the app", () => {
     await waitFor(() => expect(document.title).toBe(`Music Catalog · ${BRAND}`));
     expect(description()).toBe(msg("en", "meta.catalog.description"));
 
-    fireEvent.click(screen.getAllByRole("button", { name: "Português (Brasil)" })[0]!);
+    fireEvent.click(screen.getAllByRole("button", { name: "PT — Português (Brasil)" })[0]!);
     await waitFor(() => expect(document.title).toBe(`Catálogo de Músicas · ${BRAND}`));
     expect(description()).toBe(msg("pt-BR", "meta.catalog.description"));
 
@@ -197,7 +197,7 @@ describe("pages in the app", () => {
     });
     renderSite(`/social/profile/${owner}`, { locale: "pt-BR" });
     await waitFor(() => expect(document.title).toBe(`Perfil de maria_beats · ${BRAND}`));
-    fireEvent.click(screen.getAllByRole("button", { name: "English" })[0]!);
+    fireEvent.click(screen.getAllByRole("button", { name: "EN — English" })[0]!);
     await waitFor(() => expect(document.title).toBe(`maria_beats's Profile · ${BRAND}`));
   });
 

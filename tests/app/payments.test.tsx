@@ -213,12 +213,14 @@ describe("/vip-confirmation", () => {
     expect(api.callsTo(`GET /api/payments/checkout/${SESSION}/status`)).toHaveLength(1); // a 404 is final: no polling
   });
 
-  it("opened by hand by a member who never paid: nothing to confirm, a link to VIP sign-up, nothing logged", async () => {
+  it("opened by hand (no checkout in the URL): nothing to confirm, a link to VIP sign-up, no status request, nothing logged", async () => {
     const consoleError = vi.spyOn(console, "error");
     const api = serve({ extra: { [LATEST]: apiError(404, "not_found", "Not found") } });
     renderApp(routeTree, "/vip-confirmation");
     await nothingToConfirm();
-    expect(api.callsTo(LATEST)).toHaveLength(1);
+    // The browser would log the 404 of a status request: none is made.
+    expect(api.callsTo(LATEST)).toHaveLength(0);
+    expect(api.fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes("/api/payments/checkout"))).toEqual([]);
     expect(api.callsTo("GET /api/payments/membership")).toHaveLength(0);
     expect(consoleError).not.toHaveBeenCalled();
     consoleError.mockRestore();
@@ -289,9 +291,10 @@ describe("/vip-confirmation", () => {
   });
 
   it("speaks Portuguese when there is nothing to confirm", async () => {
-    serve({ extra: { [LATEST]: apiError(404, "not_found", "Not found") } });
+    const api = serve({ extra: { [LATEST]: apiError(404, "not_found", "Not found") } });
     renderApp(routeTree, "/vip-confirmation", { locale: "pt-BR" });
     expect(await screen.findByRole("heading", { level: 1, name: "Nada para confirmar" })).toBeTruthy();
+    expect(api.callsTo(LATEST)).toHaveLength(0);
     expect(screen.getByRole("link", { name: "Ver a assinatura VIP" }).getAttribute("href")).toBe("/vip-signup");
   });
 });

@@ -9,6 +9,8 @@ import { PlayerBar } from "../../app/features/music/player/PlayerBar";
 import { createApiPlayerEngine, PlayerProvider } from "../../app/features/music/player/PlayerProvider";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
+import { artistQueryOptions } from "../../app/lib/artist";
+import type { ArtistResponse } from "../../worker/contracts/admin-settings";
 import type { SessionUser } from "../../worker/contracts/auth";
 import type { PlayResponse, StreamResponse } from "../../worker/contracts/music";
 import { json, mockApi } from "./accounts-harness";
@@ -16,6 +18,15 @@ import { FakeAudio, MemoryStorage, track } from "./player-fakes";
 
 const QUEUE = [track(1), track(2), track(3)];
 const VIP: SessionUser = { id: "user-1", email: "vip@example.test", username: "vip", isAdmin: false, isVIP: true, avatarUrl: null };
+
+/** GET /api/artist's answer for the bar's tests (the lock screen's tests answer their own). */
+const ARTIST: ArtistResponse = {
+  name: "Test Artist",
+  bio: { en: "", "pt-BR": "" },
+  portraitUrl: "/media/site/artist-portrait.jpg",
+  links: { website: null, instagram: null, facebook: null, youtube: null },
+  hits: [],
+};
 
 const savedQueue = (overrides: Record<string, unknown> = {}) =>
   JSON.stringify({ v: 1, queue: QUEUE, index: 0, position: 65, volume: 80, muted: false, repeat: false, shuffle: false, ...overrides });
@@ -50,6 +61,9 @@ function renderBar({ me = VIP, locale = "en", saved = savedQueue(), engine, onPl
       log: () => {},
     });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  // The provider reads GET /api/artist for the lock screen: answered here, so no test reaches the
+  // network (an unmocked fetch logs "socket hang up"). The lock screen's own tests answer it below.
+  queryClient.setQueryData(artistQueryOptions().queryKey, ARTIST);
   if (me === "unknown") mockApi({ "GET /api/auth/me": () => new Promise<Response>(() => {}) });
   else queryClient.setQueryData(["me"], { user: me });
   render(
@@ -63,6 +77,7 @@ function renderBar({ me = VIP, locale = "en", saved = savedQueue(), engine, onPl
           <div contentEditable suppressContentEditableWarning data-testid="editor">
             notes
           </div>
+          <button type="button">Outside button</button>
           <PlayerBar />
         </PlayerProvider>
       </I18nProvider>
@@ -117,6 +132,13 @@ describe("PlayerBar", () => {
     }
     expect(within(bar).getByRole("slider", { name: "Posição na faixa" }).getAttribute("aria-valuetext")).toBe("1:05 de 3:30");
     expect(within(bar).getByRole("slider", { name: "Volume" })).toBeTruthy();
+  });
+
+  it("the shortcuts help says in Brazilian Portuguese where Ctrl+S and Ctrl+R work", () => {
+    renderBar({ locale: "pt-BR" });
+    key({ key: "?", shiftKey: true });
+    const dialog = screen.getByRole("dialog", { name: "Atalhos de teclado" });
+    expect(within(dialog).getByText(/Ctrl\+S e Ctrl\+R só funcionam enquanto o player está em foco/)).toBeTruthy();
   });
 
   it("is hidden while nothing is queued, and appears with the first queue", async () => {
@@ -218,11 +240,30 @@ describe("Player keyboard shortcuts", () => {
     key({ key: "ArrowDown", altKey: true });
     expect(state().volume).toBe(70);
 
-    expect(key({ key: "s", ctrlKey: true }).prevented).toBe(true);
+    // Ctrl+S and Ctrl+R with the focus inside the player bar.
+    const inBar = screen.getByRole("button", { name: "Next track" });
+    expect(key({ key: "s", ctrlKey: true }, inBar).prevented).toBe(true);
     expect(state().shuffle).toBe(true);
-    expect(key({ key: "r", ctrlKey: true }).prevented).toBe(true);
+    expect(key({ key: "r", ctrlKey: true }, inBar).prevented).toBe(true);
     expect(state().repeat).toBe(true);
     expect(screen.getByRole("button", { name: "Repeat" }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("Ctrl+S and Ctrl+R outside the player bar are left to the browser (save, reload); other keys still work", () => {
+    const { state } = renderBar();
+    for (const target of [document.body, screen.getByRole("button", { name: "Outside button" })]) {
+      expect(key({ key: "s", ctrlKey: true }, target).prevented).toBe(false);
+      expect(key({ key: "r", ctrlKey: true }, target).prevented).toBe(false);
+    }
+    expect(state()).toMatchObject({ shuffle: false, repeat: false });
+    expect(key({ key: "m" }).prevented).toBe(true);
+    expect(state().muted).toBe(true);
+
+    // Inside the bar's help dialog they act (it is part of the player).
+    key({ key: "?", shiftKey: true });
+    const dialog = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
+    expect(key({ key: "s", ctrlKey: true }, within(dialog).getByRole("button", { name: "Close" })).prevented).toBe(true);
+    expect(state().shuffle).toBe(true);
   });
 
   it("are ignored while typing in an input or an editable area", () => {
@@ -271,6 +312,7 @@ describe("Player keyboard shortcuts", () => {
       expect(within(dialog).getByText(text)).toBeTruthy();
     }
     expect(within(dialog).getByText("Space")).toBeTruthy();
+    expect(within(dialog).getByText(/Ctrl\+S and Ctrl\+R work only while the player has the focus/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
 
@@ -344,5 +386,49 @@ describe("PlayerProvider API wiring", () => {
     await waitFor(() => expect(onPlayCounted).toHaveBeenCalledWith(counted, "t2"));
     expect(api.callsTo("POST /api/music/tracks/t2/plays")).toHaveLength(1);
     expect(engine.getState().status).toBe("playing");
+  });
+});
+
+describe("the lock screen's artist line (Media Session)", () => {
+  /** The engine with a Media Session that keeps what it is given, on the saved queue. */
+  function renderWithSession(artistAnswer: Response) {
+    mockApi({ "GET /api/artist": artistAnswer });
+    const session = { metadata: null as { artist?: string; title?: string } | null, playbackState: "none", setActionHandler: () => {} };
+    const storage = new MemoryStorage();
+    storage.setItem("player.v1", savedQueue());
+    const engine = new PlayerEngine({
+      resolveSource: async (trackId) => ({ url: `/media/${trackId}`, expiresAt: "2999-01-01T00:00:00Z" }),
+      createAudio: () => new FakeAudio(),
+      createAudioContext: null,
+      mediaSession: session,
+      createMediaMetadata: (fields) => fields,
+      storage,
+      log: () => {},
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(["me"], { user: VIP });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider initialLocale="en">
+          <PlayerProvider engine={engine} brand="Neon Test Brand">
+            <PlayerBar />
+          </PlayerProvider>
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    return session;
+  }
+
+  it("names the artist (the back office's setting), not the brand", async () => {
+    const session = renderWithSession(
+      json(200, { name: "Marina Sol", bio: { en: "", "pt-BR": "" }, portraitUrl: "/media/site/artist-portrait.jpg", links: {}, hits: [] }),
+    );
+    await waitFor(() => expect(session.metadata?.artist).toBe("Marina Sol"));
+    expect(session.metadata?.title).toBe(QUEUE[0]!.title);
+  });
+
+  it("keeps the brand when the artist cannot be read", async () => {
+    const session = renderWithSession(json(500, { error: { code: "internal", message: "Internal error" } }));
+    await waitFor(() => expect(session.metadata?.artist).toBe("Neon Test Brand"));
   });
 });

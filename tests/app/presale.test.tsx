@@ -42,6 +42,8 @@ const event = (state: PublicPresale["state"]): PublicEvent => ({
   externalTicketUrl: null,
   imageUrl: null,
   availability: "available",
+  lang: "en",
+  past: false,
   presale: presale(state),
 });
 

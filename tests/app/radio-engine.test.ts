@@ -66,7 +66,7 @@ type PendingTune = { stationId: string; resolve: (response: TuneResponse) => voi
 const station = (id: string, name: string, position: number, sourceType: RadioStationView["sourceType"] = "catalog"): RadioStationView => ({
   id,
   name,
-  description: { en: `${name} (en)`, "pt-BR": `${name} (pt-BR)` },
+  description: `${name} (en)`,
   imageUrl: null,
   features: ["commercial_free"],
   sourceType,

@@ -27,7 +27,7 @@ vi.mock("../../app/components/layout/Footer", () => ({ Footer: () => null }));
 const station = (id: string, name: string, position: number, features: RadioStationView["features"]): RadioStationView => ({
   id,
   name,
-  description: { en: `${name}: the best of the eighties.`, "pt-BR": `${name}: o melhor dos anos oitenta.` },
+  description: `${name}: the best of the eighties.`,
   imageUrl: `/media/radio/${id}.png`,
   features,
   sourceType: "catalog",
@@ -83,7 +83,14 @@ function api(me: ReturnType<typeof sessionUser> | null, { tune }: { tune?: (stat
   const routes: Parameters<typeof mockApi>[0] = {
     "GET /api/auth/me": json(200, { user: me }),
     ...configRoute(),
-    "GET /api/radio/stations": json(200, { stations: STATIONS }),
+    // The server answers in the asked language (decision 032).
+    "GET /api/radio/stations": (request) =>
+      json(200, {
+        stations:
+          new URL(request.url).searchParams.get("lang") === "pt-BR"
+            ? STATIONS.map((s) => ({ ...s, description: `${s.name}: o melhor dos anos oitenta.` }))
+            : STATIONS,
+      }),
   };
   for (const { id } of STATIONS) {
     routes[`GET /api/radio/stations/${id}/now-playing`] = () => json(200, { nowPlaying: nowPlaying(id) });
@@ -346,8 +353,8 @@ describe("/radio for a VIP", () => {
 });
 
 describe("/radio in Brazilian Portuguese", () => {
-  it("a visitor sees the gate and the channel details translated", async () => {
-    api(null);
+  it("a visitor sees the gate and the channel details translated, the description asked in pt-BR", async () => {
+    const { callsTo } = api(null);
     renderRadio("pt-BR");
     expect(await screen.findByRole("region", { name: "Acesso VIP necessário" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Torne-se um membro VIP" })).toBeTruthy();
@@ -355,6 +362,7 @@ describe("/radio in Brazilian Portuguese", () => {
     expect(card("Freestyle FM").textContent).toContain("Ouvir");
     expect(screen.getByRole("heading", { name: "Sobre este canal" })).toBeTruthy();
     expect(screen.getByText("Freestyle FM: o melhor dos anos oitenta.")).toBeTruthy();
+    expect(callsTo("GET /api/radio/stations").map(([input]) => new URL(String(input), "http://localhost").search)).toContain("?lang=pt-BR");
     expect(screen.getByRole("heading", { name: "Destaques" })).toBeTruthy();
     expect(screen.getByText("Sem comerciais")).toBeTruthy();
     expect(screen.getByText("Alta qualidade")).toBeTruthy();

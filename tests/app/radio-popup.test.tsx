@@ -27,7 +27,7 @@ const VIP = sessionUser({ isVIP: true });
 const station = (id: string, name: string, position: number): RadioStationView => ({
   id,
   name,
-  description: { en: `${name} all day`, "pt-BR": `${name} o dia todo` },
+  description: `${name} all day`,
   imageUrl: `/media/stations/${id}.png`,
   features: ["commercial_free"],
   sourceType: "catalog",

@@ -171,7 +171,10 @@ describe("Header", () => {
   it("switches the interface to Portuguese", async () => {
     await renderShell();
     expect(screen.getByRole("link", { name: "Login" })).toBeTruthy();
-    const pt = screen.getByRole("button", { name: "Português (Brasil)" });
+    // The name holds what the button shows (WCAG 2.5.3 Label in Name), in the option's own language.
+    const pt = screen.getByRole("button", { name: "PT — Português (Brasil)" });
+    expect(pt.textContent).toBe("PT");
+    expect(screen.getByRole("button", { name: "EN — English" }).textContent).toBe("EN");
     expect(pt.getAttribute("aria-pressed")).toBe("false");
     fireEvent.click(pt);
     expect(screen.getByRole("button", { name: "Mídia" })).toBeTruthy();

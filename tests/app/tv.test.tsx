@@ -16,7 +16,7 @@ import { configRoute } from "./fixtures/config";
 const channel = (id: string, name: string, position: number, overrides: Partial<TvChannelView> = {}): TvChannelView => ({
   id,
   name,
-  description: { en: `${name}: the English description.`, "pt-BR": `${name}: a descrição em português.` },
+  description: `${name}: the English description.`,
   category: "music_video",
   live: false,
   thumbnailUrl: `/media/tv/thumbs/${id}.png`,
@@ -32,6 +32,10 @@ const BTS = channel("behind-the-scenes", "Behind the Scenes", 4, { category: "be
 // Out of order on purpose: the page orders by position.
 const CHANNELS = [BTS, LIVE, SPRING, WAITING, ONE];
 
+/** The server answers in the asked language (decision 032): a Portuguese name and description. */
+const inPortuguese = (c: TvChannelView): TvChannelView => ({ ...c, name: `${c.name} (PT)`, description: `${c.name}: a descrição em português.` });
+const channelsIn = (lang: string | null) => (lang === "pt-BR" ? CHANNELS.map(inPortuguese) : CHANNELS);
+
 const VIP = sessionUser({ isVIP: true });
 /** The server's clock, far from the test's: the live position must not depend on it. */
 const SERVER_TIME = "2001-02-03T04:05:06.000Z";
@@ -45,6 +49,7 @@ function videoStream(id: string, token: string, overrides: Partial<Extract<TvStr
     startAt: null,
     durationSeconds: 30,
     serverTime: SERVER_TIME,
+    captions: [],
     ...overrides,
   };
 }
@@ -59,7 +64,7 @@ function api(me: ReturnType<typeof sessionUser> | null, extra: ApiRoutes = {}) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: me }),
     ...configRoute(),
-    "GET /api/tv/channels": json(200, { channels: CHANNELS }),
+    "GET /api/tv/channels": (request) => json(200, { channels: channelsIn(new URL(request.url).searchParams.get("lang")) }),
     ...Object.fromEntries([SPRING, WAITING, ONE, BTS].map((c) => [`POST /api/tv/channels/${c.id}/stream`, streamRoute(c.id)])),
     "POST /api/tv/channels/live/stream": streamRoute("live", { startAt: LIVE_START_AT, durationSeconds: 40 }),
     ...extra,
@@ -75,6 +80,10 @@ function renderTv(url = "/tv", locale: "en" | "pt-BR" = "en") {
 const streamCalls = (fetchMock: ReturnType<typeof mockApi>["fetchMock"]) =>
   fetchMock.mock.calls.filter(([input]) => /\/api\/tv\/channels\/[^/]+\/stream$/.test(new URL(String(input), "http://localhost").pathname));
 
+/** A channel's card: its name is all of its text (WCAG 2.5.3), the channel's name first. */
+const cardName = (c: TvChannelView) => new RegExp(`^${c.name.replace(/[()]/g, "\\$&")} `);
+const card = (c: TvChannelView) => screen.getByRole("button", { name: cardName(c) });
+const findCard = (c: TvChannelView) => screen.findByRole("button", { name: cardName(c) });
 const playerRegion = () => screen.getByRole("region", { name: "TV player" });
 const videoOf = (name: string) => screen.getByLabelText<HTMLVideoElement>(`Video: ${name}`);
 
@@ -132,14 +141,17 @@ describe("/tv for a visitor", () => {
     expect([thumb.getAttribute("src"), thumb.getAttribute("width"), thumb.getAttribute("height")]).toEqual([SPRING.thumbnailUrl, "320", "180"]);
     // Category, description in English, and the LIVE badge only on the live channel.
     expect(cards[0]!.textContent).toContain("Music Video");
-    expect(cards[0]!.textContent).toContain(SPRING.description.en);
+    expect(cards[0]!.textContent).toContain(SPRING.description);
     expect(cards[3]!.textContent).toContain("Live Stream");
     expect(within(cards[3]!).getByText("LIVE")).toBeTruthy();
     expect(cards[4]!.textContent).toContain("Behind the Scenes");
     expect(cards.filter((c) => within(c).queryByText("LIVE"))).toHaveLength(1);
-    // The first channel is the chosen one; its name labels its button.
-    expect(screen.getByRole("button", { name: SPRING.name }).getAttribute("aria-pressed")).toBe("true");
-    expect(screen.getByRole("button", { name: WAITING.name }).getAttribute("aria-pressed")).toBe("false");
+    // A card's accessible name holds all the text it shows (WCAG 2.5.3), the channel's name first.
+    expect(screen.getByRole("button", { name: `${SPRING.name} Music Video ${SPRING.description} On screen` })).toBe(cards[0]);
+    expect(screen.getByRole("button", { name: `${LIVE.name} Live Stream ${LIVE.description} LIVE` })).toBe(cards[3]);
+    // The first channel is the chosen one.
+    expect(card(SPRING).getAttribute("aria-pressed")).toBe("true");
+    expect(card(WAITING).getAttribute("aria-pressed")).toBe("false");
 
     expect(await screen.findByRole("heading", { level: 2, name: "VIP Access Required" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Become a VIP Member" }).getAttribute("href")).toBe("/vip-signup");
@@ -147,9 +159,9 @@ describe("/tv for a visitor", () => {
     expect(document.querySelector("video")).toBeNull();
 
     // Choosing a channel marks it, and still asks for nothing.
-    fireEvent.click(screen.getByRole("button", { name: LIVE.name }));
-    await waitFor(() => expect(screen.getByRole("button", { name: LIVE.name }).getAttribute("aria-pressed")).toBe("true"));
-    expect(screen.getByRole("button", { name: SPRING.name }).getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(card(LIVE));
+    await waitFor(() => expect(card(LIVE).getAttribute("aria-pressed")).toBe("true"));
+    expect(card(SPRING).getAttribute("aria-pressed")).toBe("false");
     expect(streamCalls(fetchMock)).toEqual([]);
   });
 
@@ -171,23 +183,26 @@ describe("/tv for a visitor", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Failed to load channels");
     expect(screen.queryByRole("status")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("button", { name: SPRING.name })).toBeTruthy();
+    expect(await findCard(SPRING)).toBeTruthy();
     expect(callsTo("GET /api/tv/channels")).toHaveLength(2);
     expect(screen.queryByText("Failed to load channels")).toBeNull();
   });
 
-  it("speaks Portuguese: gate, headings, categories, badge and descriptions", async () => {
-    api(null);
+  it("speaks Portuguese: gate, headings, categories, badge, and the channels' names and descriptions asked in pt-BR", async () => {
+    const { callsTo } = api(null);
     renderTv("/tv", "pt-BR");
     expect(await screen.findByRole("heading", { level: 2, name: "Acesso VIP necessário" })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 2, name: "Canais" })).toBeTruthy();
-    const live = await screen.findByRole("button", { name: LIVE.name });
+    const live = await findCard(LIVE);
     expect(within(live).getByText("AO VIVO")).toBeTruthy();
+    const pt = inPortuguese(LIVE);
+    expect(screen.getByRole("button", { name: `${pt.name} Transmissão ao vivo ${pt.description} AO VIVO` })).toBe(live);
     expect(live.textContent).toContain("Transmissão ao vivo");
-    expect(live.textContent).toContain(LIVE.description["pt-BR"]);
-    expect(live.textContent).not.toContain(LIVE.description.en);
-    expect(screen.getByRole("button", { name: SPRING.name }).textContent).toContain("Videoclipe");
-    expect(screen.getByRole("button", { name: BTS.name }).textContent).toContain("Bastidores");
+    expect(live.textContent).toContain(pt.description);
+    expect(live.textContent).not.toContain(LIVE.description);
+    expect(callsTo("GET /api/tv/channels").map(([input]) => new URL(String(input), "http://localhost").search)).toContain("?lang=pt-BR");
+    expect(card(SPRING).textContent).toContain("Videoclipe");
+    expect(card(BTS).textContent).toContain("Bastidores");
   });
 });
 
@@ -208,7 +223,7 @@ describe("/tv for a VIP", () => {
     expect(within(playerRegion()).getByRole("button", { name: "Pause" })).toBeTruthy();
     // The chosen channel's name and description under the player; no LIVE label on a video.
     expect(within(playerRegion()).getByRole("heading", { level: 2, name: SPRING.name })).toBeTruthy();
-    expect(within(playerRegion()).getByText(SPRING.description.en)).toBeTruthy();
+    expect(within(playerRegion()).getByText(SPRING.description)).toBeTruthy();
     expect(within(playerRegion()).queryByText("LIVE")).toBeNull();
   });
 
@@ -292,16 +307,16 @@ describe("/tv for a VIP", () => {
     const { callsTo } = api(VIP);
     const { router } = renderTv();
     const first = await tuneIn(SPRING.name, "/media/tv/spring-love-video?token=t1");
-    const card = screen.getByRole("button", { name: WAITING.name });
-    card.focus();
-    fireEvent.click(card);
+    const waiting = card(WAITING);
+    waiting.focus();
+    fireEvent.click(waiting);
     await waitFor(() => expect(within(playerRegion()).getByText(`Tuning in to ${WAITING.name}...`)).toBeTruthy());
     // The old picture is gone at once.
     expect(first.hasAttribute("src")).toBe(false);
-    expect(card.getAttribute("aria-pressed")).toBe("true");
-    expect(screen.getByRole("button", { name: SPRING.name }).getAttribute("aria-pressed")).toBe("false");
+    expect(waiting.getAttribute("aria-pressed")).toBe("true");
+    expect(card(SPRING).getAttribute("aria-pressed")).toBe("false");
     expect(router.state.location.search).toEqual({ channel: WAITING.id });
-    expect(document.activeElement).toBe(card);
+    expect(document.activeElement).toBe(waiting);
     const video = await tuneIn(WAITING.name, "/media/tv/waiting-for-your-love-video?token=t1");
     expect(video).toBe(first); // the same element: fullscreen and focus survive a channel change
     expect(callsTo("POST /api/tv/channels/waiting-for-your-love-video/stream")).toHaveLength(1);
@@ -309,12 +324,12 @@ describe("/tv for a VIP", () => {
 
     // Back to the first channel, and away and back again before the static ends: each time the
     // static again and a fresh URL, never the stream it had before.
-    fireEvent.click(screen.getByRole("button", { name: SPRING.name }));
+    fireEvent.click(card(SPRING));
     await tuneIn(SPRING.name, "/media/tv/spring-love-video?token=t2");
-    fireEvent.click(screen.getByRole("button", { name: ONE.name }));
+    fireEvent.click(card(ONE));
     await waitFor(() => expect(within(playerRegion()).getByText(`Tuning in to ${ONE.name}...`)).toBeTruthy());
-    fireEvent.click(screen.getByRole("button", { name: SPRING.name }));
-    await waitFor(() => expect(screen.getByRole("button", { name: SPRING.name }).getAttribute("aria-pressed")).toBe("true"));
+    fireEvent.click(card(SPRING));
+    await waitFor(() => expect(card(SPRING).getAttribute("aria-pressed")).toBe("true"));
     await tuneIn(SPRING.name, "/media/tv/spring-love-video?token=t3");
     expect(callsTo("POST /api/tv/channels/spring-love-video/stream")).toHaveLength(3);
   });
@@ -323,7 +338,7 @@ describe("/tv for a VIP", () => {
     const { callsTo } = api(VIP);
     renderTv("/tv?channel=behind-the-scenes");
     await tuneIn(BTS.name, "/media/tv/behind-the-scenes?token=t1");
-    expect(screen.getByRole("button", { name: BTS.name }).getAttribute("aria-pressed")).toBe("true");
+    expect(card(BTS).getAttribute("aria-pressed")).toBe("true");
     cleanup();
     renderTv("/tv?channel=no-such-channel");
     await tuneIn(SPRING.name, "/media/tv/spring-love-video?token=t1");
@@ -401,7 +416,7 @@ describe("/tv for a VIP", () => {
     await tuneIn(SPRING.name, "/media/tv/spring-love-video?token=t1");
     expect((await within(playerRegion()).findByRole("alert")).textContent).toContain("Unable to play video. Please try again.");
 
-    fireEvent.click(screen.getByRole("button", { name: WAITING.name }));
+    fireEvent.click(card(WAITING));
     await advance(TV_STATIC_MS);
     const alert = await within(playerRegion()).findByRole("alert");
     expect(alert.textContent).toContain("Unable to play video. Please try again.");
@@ -445,16 +460,130 @@ describe("/tv for a VIP", () => {
     api(VIP);
     renderTv("/tv", "pt-BR");
     const player = await screen.findByRole("region", { name: "Player de TV" });
-    await tuneIn(SPRING.name, "/media/tv/spring-love-video?token=t1", { tuningText: `Sintonizando ${SPRING.name}...`, region: "Player de TV" });
+    const pt = inPortuguese(SPRING);
+    await tuneIn(pt.name, "/media/tv/spring-love-video?token=t1", { tuningText: `Sintonizando ${pt.name}...`, region: "Player de TV" });
     expect(within(player).getByRole("button", { name: "Avançar 10 segundos" })).toBeTruthy();
     expect(within(player).getByRole("button", { name: "Voltar 10 segundos" })).toBeTruthy();
     expect(within(player).getByRole("button", { name: "Tela cheia" })).toBeTruthy();
     expect(within(player).getByRole("button", { name: "Pausar" })).toBeTruthy();
-    expect(within(player).getByText(SPRING.description["pt-BR"])).toBeTruthy();
-    fireEvent(screen.getByLabelText(`Vídeo: ${SPRING.name}`), new Event("error"));
+    expect(within(player).getByText(pt.description)).toBeTruthy();
+    fireEvent(screen.getByLabelText(`Vídeo: ${pt.name}`), new Event("error"));
     const alert = await within(player).findByRole("alert");
     expect(alert.textContent).toContain("Não foi possível reproduzir o vídeo. Tente novamente.");
     expect(within(alert).getByRole("button", { name: "Tentar novamente" })).toBeTruthy();
+  });
+});
+
+describe("/tv sound and captions", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // happy-dom makes a new TextTrack on every read of <track>.track; a browser keeps one per
+    // element, whose mode is what shows. Keep one per element here too.
+    const textTracks = new WeakMap<HTMLTrackElement, TextTrack>();
+    vi.spyOn(HTMLTrackElement.prototype, "track", "get").mockImplementation(function (this: HTMLTrackElement) {
+      let track = textTracks.get(this);
+      if (!track) textTracks.set(this, (track = { mode: "disabled" } as TextTrack));
+      return track;
+    });
+  });
+
+  const CAPTIONS = (token: string) => [
+    { lang: "en" as const, url: `/media/tv/spring-love-video/captions/en?token=${token}` },
+    { lang: "pt-BR" as const, url: `/media/tv/spring-love-video/captions/pt-BR?token=${token}` },
+  ];
+  const withCaptions = () => ({
+    "POST /api/tv/channels/spring-love-video/stream": () => json(200, videoStream("spring-love-video", "t1", { captions: CAPTIONS("t1") })),
+  });
+  const modes = (video: HTMLVideoElement) => [...video.querySelectorAll("track")].map((t) => [t.srclang, t.track.mode]);
+
+  it("mute and volume: buttons, slider and M, applied to the video and kept for the next visit", async () => {
+    api(VIP);
+    renderTv();
+    const video = await tuneIn(SPRING.name, "/media/tv/spring-love-video?token=t1");
+    const player = playerRegion();
+    const slider = within(player).getByRole("slider", { name: "Volume" });
+    expect(slider.getAttribute("aria-valuetext")).toBe("100%");
+    expect(video.volume).toBe(1);
+
+    fireEvent.change(slider, { target: { value: "40" } });
+    expect(video.volume).toBeCloseTo(0.4);
+    expect(slider.getAttribute("aria-valuetext")).toBe("40%");
+    const mute = within(player).getByRole("button", { name: "Mute" });
+    expect(mute.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(mute);
+    expect(video.muted).toBe(true);
+    expect(within(player).getByRole("button", { name: "Unmute" }).getAttribute("aria-pressed")).toBe("true");
+    expect((slider as HTMLInputElement).value).toBe("0");
+    // M, with the focus in the player, unmutes again.
+    fireEvent.keyDown(within(player).getByRole("button", { name: "Pause" }), { key: "m" });
+    expect(video.muted).toBe(false);
+    expect((slider as HTMLInputElement).value).toBe("40");
+    expect(JSON.parse(localStorage.getItem("tv.v1")!)).toEqual({ volume: 40, muted: false, captions: false });
+
+    // A new visit starts at the saved volume.
+    cleanup();
+    api(VIP);
+    renderTv();
+    const again = await tuneIn(SPRING.name, "/media/tv/spring-love-video?token=t1");
+    expect(again.volume).toBeCloseTo(0.4);
+  });
+
+  it("captions: a <track> per language, labelled in the page's language; CC (and C) shows the page language's track", async () => {
+    api(VIP, withCaptions());
+    renderTv();
+    const video = await tuneIn(SPRING.name, "/media/tv/spring-love-video?token=t1");
+    const tracks = [...video.querySelectorAll("track")];
+    expect(tracks.map((t) => [t.kind, t.srclang, t.label, t.getAttribute("src")])).toEqual([
+      ["subtitles", "en", "English", "/media/tv/spring-love-video/captions/en?token=t1"],
+      ["subtitles", "pt-BR", "Portuguese (Brazil)", "/media/tv/spring-love-video/captions/pt-BR?token=t1"],
+    ]);
+    expect(modes(video)).toEqual([
+      ["en", "disabled"],
+      ["pt-BR", "disabled"],
+    ]);
+    const cc = within(playerRegion()).getByRole("button", { name: "CC: captions" });
+    expect(cc.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(cc);
+    expect(cc.getAttribute("aria-pressed")).toBe("true");
+    expect(modes(video)).toEqual([
+      ["en", "showing"],
+      ["pt-BR", "disabled"],
+    ]);
+    expect(JSON.parse(localStorage.getItem("tv.v1")!)).toMatchObject({ captions: true });
+    fireEvent.keyDown(cc, { key: "c" });
+    expect(cc.getAttribute("aria-pressed")).toBe("false");
+    expect(modes(video)).toEqual([
+      ["en", "disabled"],
+      ["pt-BR", "disabled"],
+    ]);
+  });
+
+  it("in Portuguese: the labels are Portuguese and CC shows the pt-BR track", async () => {
+    api(VIP, withCaptions());
+    renderTv("/tv", "pt-BR");
+    const pt = inPortuguese(SPRING);
+    const video = await tuneIn(pt.name, "/media/tv/spring-love-video?token=t1", { tuningText: `Sintonizando ${pt.name}...`, region: "Player de TV" });
+    const player = screen.getByRole("region", { name: "Player de TV" });
+    expect([...video.querySelectorAll("track")].map((t) => t.label)).toEqual(["Inglês", "Português (Brasil)"]);
+    expect(within(player).getByRole("button", { name: "Silenciar" })).toBeTruthy();
+    expect(within(player).getByRole("slider", { name: "Volume" })).toBeTruthy();
+    fireEvent.click(within(player).getByRole("button", { name: "CC: legendas" }));
+    expect(modes(video)).toEqual([
+      ["en", "disabled"],
+      ["pt-BR", "showing"],
+    ]);
+  });
+
+  it("a video without captions has no tracks and its CC button is disabled", async () => {
+    api(VIP);
+    renderTv();
+    const video = await tuneIn(SPRING.name, "/media/tv/spring-love-video?token=t1");
+    expect(video.querySelectorAll("track")).toHaveLength(0);
+    const cc = within(playerRegion()).getByRole("button", { name: "CC: captions" });
+    expect(cc.getAttribute("aria-disabled")).toBe("true");
+    expect(cc.getAttribute("title")).toBe("This video has no captions");
+    fireEvent.click(cc);
+    expect(cc.getAttribute("aria-pressed")).toBe("false");
   });
 });
 

@@ -37,6 +37,8 @@ const meet = (id: string, title: string, eventDate: string, overrides: Partial<V
   externalTicketUrl: null,
   imageUrl: null,
   availability: "available",
+  lang: "en",
+  past: false,
   joinUrl: null,
   joinOpensAt: new Date(Date.parse(eventDate) - 15 * 60_000).toISOString(),
   ...overrides,
@@ -107,14 +109,16 @@ describe("/virtual-meet for visitors and members", () => {
     expect(await within(teaser).findByText("December Fan Hangout")).toBeTruthy();
     // 22:00 UTC is 7 PM in São Paulo: the viewer's zone, not the event's (New York).
     expect(text(teaser, ".event-date")).toBe("Sat, Dec 5, 2026");
-    expect(text(teaser, ".event-time")).toBe("7:00 PM GMT-3");
+    // The event's zone, as on /events, and the viewer's beside it where it differs.
+    expect(text(teaser, ".event-time")).toBe("5:00 PM EST");
+    expect(text(teaser, ".event-time-viewer")).toBe(" (your time: 7:00 PM GMT-3)");
     // Only the next one is teased.
     expect(screen.queryByText("New Year Listening Party")).toBeNull();
 
     expect(screen.getByRole("heading", { level: 2, name: "VIP Access Required" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Become a VIP Member" }).getAttribute("href")).toBe("/vip-signup");
     expect(screen.queryByRole("link", { name: /Join now/ })).toBeNull();
-    expect(screen.queryByText(/The join link appears here/)).toBeNull();
+    expect(screen.queryByText(/Join link from/)).toBeNull();
 
     // No timer for someone who gets no link: nothing is asked again when the window opens.
     await advance(10 * 60_000);
@@ -149,12 +153,16 @@ describe("/virtual-meet for VIP members and admins", () => {
     expect(join.getAttribute("rel")).toBe("noopener noreferrer");
     expect(join.textContent).toBe("Join now");
     expect(text(first, ".event-date")).toBe("Sat, Dec 5, 2026");
-    expect(text(first, ".event-time")).toBe("7:00 PM GMT-3");
+    expect(text(first, ".event-time")).toBe("5:00 PM EST");
+    expect(text(first, ".event-time-viewer")).toBe(" (your time: 7:00 PM GMT-3)");
     expect(within(first).getByText("December Fan Hangout: questions, stories and a song.")).toBeTruthy();
     // The later meet has no link yet; no gate for a VIP.
     const second = meetCard(SECOND.title);
     expect(within(second).queryByRole("link", { name: /Join now/ })).toBeNull();
-    expect(within(second).getByText("The join link appears here 15 minutes before the start, at 7:45 PM GMT-3.")).toBeTruthy();
+    expect(within(second).getByText("Join link from 5:45 PM EST")).toBeTruthy();
+    // The window is explained once for the page, never on each card.
+    expect(screen.getAllByText("The join link appears here 15 minutes before each meet starts.")).toHaveLength(1);
+    expect(within(second).queryByText(/minutes before/)).toBeNull();
     expect(screen.queryByRole("heading", { name: "VIP Access Required" })).toBeNull();
     expect(screen.getByRole("heading", { level: 2, name: "Upcoming virtual meets" })).toBeTruthy();
     // Add to calendar.
@@ -174,7 +182,7 @@ describe("/virtual-meet for VIP members and admins", () => {
     });
     renderPage();
     const first = await screen.findByRole("article", { name: FIRST.title });
-    expect(within(first).getByText("The join link appears here 15 minutes before the start, at 6:45 PM GMT-3.")).toBeTruthy();
+    expect(within(first).getByText("Join link from 4:45 PM EST")).toBeTruthy();
     expect(within(first).queryByRole("link", { name: /Join now/ })).toBeNull();
     expect(callsTo("GET /api/events/virtual")).toHaveLength(1);
 
@@ -186,7 +194,7 @@ describe("/virtual-meet for VIP members and admins", () => {
     expect(callsTo("GET /api/events/virtual")).toHaveLength(2);
     const join = await within(meetCard(FIRST.title)).findByRole("link", { name: /^Join now/ });
     expect(join.getAttribute("href")).toBe(JOIN_URL);
-    expect(within(meetCard(FIRST.title)).queryByText(/The join link appears here/)).toBeNull();
+    expect(within(meetCard(FIRST.title)).queryByText(/Join link from/)).toBeNull();
 
     // No polling meanwhile: the next change is the first meet's end (22:00Z + 2 h), 2 h 15 min on.
     await advance(135 * 60_000 - 1_000);
@@ -236,14 +244,17 @@ describe("/virtual-meet for VIP members and admins", () => {
 });
 
 describe("/virtual-meet in Portuguese", () => {
-  it("a VIP reads the dates and the join window in Portuguese, in their own zone", async () => {
-    api(VIP);
+  it("a VIP reads the dates and the join window in Portuguese, in the event's zone and their own", async () => {
+    const { callsTo } = api(VIP);
     renderPage("pt-BR");
     const first = await screen.findByRole("article", { name: FIRST.title });
     expect(screen.getByRole("heading", { level: 2, name: "Próximos encontros virtuais" })).toBeTruthy();
     expect(text(first, ".event-date")).toBe("sáb., 5 de dez. de 2026");
-    expect(text(first, ".event-time")).toBe("19:00 BRT");
-    expect(within(first).getByText("O link de acesso aparece aqui 15 minutos antes do início, às 18:45 BRT.")).toBeTruthy();
+    expect(text(first, ".event-time")).toBe("17:00 GMT-5");
+    expect(text(first, ".event-time-viewer")).toBe(" (no seu horário: 19:00 BRT)");
+    expect(within(first).getByText("Link de acesso a partir de 16:45 GMT-5")).toBeTruthy();
+    expect(screen.getAllByText("O link de acesso aparece aqui 15 minutos antes do início de cada encontro.")).toHaveLength(1);
+    expect(callsTo("GET /api/events/virtual").map(([input]) => String(input))).toContainEqual(expect.stringContaining("/api/events/virtual?lang=pt-BR"));
     expect(within(first).getByRole("link", { name: "Baixar .ics" })).toBeTruthy();
   });
 
@@ -260,7 +271,7 @@ describe("/virtual-meet in Portuguese", () => {
     expect(await screen.findByRole("heading", { level: 2, name: "O que é um encontro virtual?" })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 3, name: "Próximo encontro virtual" })).toBeTruthy();
     expect(await screen.findByText("December Fan Hangout")).toBeTruthy();
-    expect(text(screen.getByRole("region", { name: "O que é um encontro virtual?" }), ".event-time")).toBe("19:00 BRT");
+    expect(text(screen.getByRole("region", { name: "O que é um encontro virtual?" }), ".event-time")).toBe("17:00 GMT-5");
     expect(screen.getByRole("heading", { level: 2, name: "Acesso VIP necessário" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Torne-se um membro VIP" }).getAttribute("href")).toBe("/vip-signup");
   });

@@ -1,6 +1,7 @@
 // The VIP chat, as a fan uses it: a VIP opens the chat, asks about the next show and watches the
 // persona's answer (offline responder: no AI key here) come in with the next event's name; copies
-// the conversation and gets the spec's transcript; clears it after confirming, and it stays
+// the conversation and gets the spec's transcript; asks about an album in Portuguese and gets a
+// Portuguese answer typed out at a human pace; clears it after confirming, and it stays
 // cleared. A member sees the VIP gate and no chat socket is ever opened for them.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -54,6 +55,16 @@ test("a VIP asks about the next show, sees the answer arrive, copies the chat an
   expect(entries[0]).toMatch(new RegExp(`^\\[\\d{1,2}:\\d{2}\\s?[AP]M\\] You: ${QUESTION.replace("?", "\\?")}$`));
   expect(entries[1]).toMatch(new RegExp(`^\\[\\d{1,2}:\\d{2}\\s?[AP]M\\] ${PERSONA}: `));
   expect(entries[1]).toContain(eventTitle);
+
+  // Asked in Portuguese on the English site, the persona answers in Portuguese with the album's
+  // facts, typed out a few words at a time (the streaming reply is on screen before it is done).
+  await box.fill("Me fala do álbum Satin & Neon");
+  await box.press("Enter");
+  await expect(conversation(page).locator(".chat-msg-assistant.chat-msg-streaming")).toBeVisible();
+  const albumAnswer = conversation(page).locator(".chat-msg-assistant:not(.chat-msg-streaming) .chat-msg-text").last();
+  await expect(albumAnswer).toContainText("Tem 9 faixas", { timeout: 10_000 });
+  await expect(albumAnswer).toContainText("1989");
+  await expect(albumAnswer).toContainText("Pulse of the Promenade");
 
   // Clear Chat asks first; Cancel keeps everything.
   await page.getByRole("button", { name: "Clear Chat" }).click();

@@ -80,6 +80,9 @@ test("a member who is not door staff is refused the door, and door staff never r
   await page.context().clearCookies();
   await loginAs("door");
   await page.goto("/admin");
-  await expect(page).not.toHaveURL(/\/admin/);
+  // The back office's gate on its own address, not a silent bounce; no back-office link either.
+  await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this content.")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/?$/);
   await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
 });

@@ -59,7 +59,7 @@ test("two members: a post with a picture arrives live, likes and comments reach 
   await expect(theirs.getByText("Great picture!")).toBeVisible();
 
   // A sees the counts change in place.
-  await expect(mine.getByRole("button", { name: "Like (1 like)" })).toBeVisible();
+  await expect(mine.getByRole("button", { name: "1 like, Like" })).toBeVisible();
   await expect(mine.getByRole("button", { name: "1 comment" })).toBeVisible();
 
   // A deletes it after the dialog; it leaves B's feed too.

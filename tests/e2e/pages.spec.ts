@@ -32,7 +32,10 @@ async function firstHtmlText(page: Page, path: string) {
 
 /** Switches the language from the header and waits until the page speaks Portuguese. */
 async function switchToPortuguese(page: Page) {
-  await page.locator(".site-header").getByRole("button", { name: "Português (Brasil)" }).click();
+  await page
+    .locator(".site-header")
+    .getByRole("button", { name: t("en", "nav.language.pt") })
+    .click();
   await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
   await expect(page.locator(".site-footer").getByRole("link", { name: t("pt-BR", "footer.privacy") })).toBeVisible();
 }

@@ -184,7 +184,9 @@ describe("live chat model (openai SDK → fake server)", () => {
     await run(model().reply(request({ member: { ...ana, name: "Bob", vip: false }, locale: "pt-BR" })));
     const system = (seen[0]!.body.messages as { content: string }[])[0]!.content;
     expect(system).toContain('The fan\'s name is "Bob". They are a regular member (not VIP).');
-    expect(system).toContain("Always answer in Brazilian Portuguese");
+    expect(system).toContain("The fan writes in Brazilian Portuguese: always answer in Brazilian Portuguese");
+    // The same grounded facts the offline responder answers from.
+    expect(system).toContain(`Facts:\nUpcoming events (soonest first):\n- ${digest.upcomingEvents[0]!.title}`);
   });
 
   it("uses the path of an OpenAI-compatible base URL", async () => {

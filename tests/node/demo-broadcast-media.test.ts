@@ -13,6 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { RADIO_STATIONS, TV_CHANNELS, type TvChannel } from "../../scripts/catalog/broadcast.mjs";
 import { CATALOG } from "../../scripts/catalog/catalog.mjs";
 import { demoMediaJobs, generateDemoMedia, MAX_VIDEO_BYTES } from "../../scripts/catalog/generate-demo-media.mjs";
+import { renderDemoCaptionsVtt } from "../../scripts/lib/demo-captions.mjs";
+import { TV_CAPTION_LANGS, tvCaptionsKey } from "../../worker/contracts/tv";
 import { BROADCAST_SEED_MIGRATION_FILE, buildBroadcastSeedSql } from "../../scripts/catalog/write-seed-migration.mjs";
 import { id3Length, parseMp3Frames } from "../../scripts/lib/demo-audio.mjs";
 import {
@@ -317,6 +319,18 @@ describe("demo videos", () => {
   });
 });
 
+describe("demo captions", () => {
+  it("cover the whole video with numbered 4 s cues, in English and Brazilian Portuguese", () => {
+    const en = new TextDecoder().decode(renderDemoCaptionsVtt({ title: "Spring Love", durationSeconds: 10, lang: "en" }));
+    expect(en).toBe(
+      "WEBVTT - Spring Love (en)\n\n1\n00:00:00.000 --> 00:00:04.000\n♪ Spring Love ♪\n\n2\n00:00:04.000 --> 00:00:08.000\n[synth intro]\n\n3\n00:00:08.000 --> 00:00:10.000\nDemo captions: the lyrics would show here\n",
+    );
+    const pt = new TextDecoder().decode(renderDemoCaptionsVtt({ title: "Spring Love", durationSeconds: 10, lang: "pt-BR" }));
+    expect(pt).toContain("00:00:04.000 --> 00:00:08.000\n[introdução de sintetizador]");
+    expect(pt).toContain("Legendas de demonstração: a letra apareceria aqui");
+  });
+});
+
 describe("broadcast demo media jobs and cache", () => {
   const dirs: string[] = [];
   afterAll(async () => {
@@ -333,7 +347,7 @@ describe("broadcast demo media jobs and cache", () => {
     expect(of("tv-thumb").map((j) => j.key)).toEqual(ids.map((id) => `tv/thumbs/${id}.png`));
     expect(of("video").map((j) => j.key)).toEqual(ids.map((id) => `tv/videos/${id}.mp4`));
     expect(of("video").map((j) => j.key)).toEqual(TV_CHANNELS.map((c) => c.videoKey));
-    for (const job of jobs.filter((j) => j.kind !== "audio" && j.kind !== "cover")) {
+    for (const job of jobs.filter((j) => j.kind !== "audio" && j.kind !== "cover" && j.kind !== "captions")) {
       const sub = { "station-image": "stations", "tv-thumb": "tv-thumbs", video: "tv-videos" }[job.kind as string];
       expect(path.dirname(job.file)).toBe(path.join(outDir, sub!));
       expect(path.basename(job.file)).toMatch(new RegExp(`^${job.key.split("/").pop()!.split(".")[0]}\\.[0-9a-z]+\\.${job.kind === "video" ? "mp4" : "png"}$`));
@@ -347,6 +361,11 @@ describe("broadcast demo media jobs and cache", () => {
       { trackId: "tv-bed:behind-the-scenes", gainDb: -12 },
     ]);
     expect(of("video").every((j) => j.input.maxBytes === MAX_VIDEO_BYTES)).toBe(true);
+    // The music videos get demo captions in both languages, at the Worker's tvCaptionsKey.
+    const musicVideos = ids.slice(0, 3);
+    expect(of("captions").map((j) => j.key)).toEqual(musicVideos.flatMap((id) => TV_CAPTION_LANGS.map((lang) => tvCaptionsKey(id, lang))));
+    expect(of("captions").map((j) => j.input)).toContainEqual({ title: "Spring Love", durationSeconds: 30, lang: "pt-BR" });
+    for (const job of of("captions")) expect(path.dirname(job.file)).toBe(path.join(outDir, "tv-captions"));
     expect(MAX_VIDEO_BYTES).toBeLessThan(3_000_000);
     // The catalog's jobs are unchanged, and a custom catalog leaves the channels out by default.
     expect(jobs.filter((j) => j.kind === "audio" || j.kind === "cover")).toEqual(await demoMediaJobs(CATALOG, outDir));

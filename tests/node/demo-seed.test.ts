@@ -1,8 +1,8 @@
 // The local demo seed (scripts/prepare-local.mjs) must produce data the Worker accepts:
 // password hashes its verifier checks, avatars that are real PNGs, idempotent SQL.
-import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { inflateSync } from "node:zlib";
+import { migratedDb } from "./migrated-db";
 import { describe, expect, it } from "vitest";
 import {
   buildSeedSql,
@@ -128,12 +128,8 @@ type EventRowSql = {
   ticket_sale_end: number | null;
 };
 
-/** A fresh SQLite database with the events table exactly as migration 0009 makes it. */
-function eventsDb() {
-  const database = new DatabaseSync(":memory:");
-  database.exec(readFileSync(new URL("../../migrations/0009_events.sql", import.meta.url), "utf8"));
-  return database;
-}
+/** A fresh SQLite database with every migration applied (the events table as it is now). */
+const eventsDb = migratedDb;
 const seed = (database: DatabaseSync, now: number) => database.exec(demoEventsSql(now).join("\n"));
 const rowsOf = (database: DatabaseSync) => database.prepare("SELECT * FROM events ORDER BY id").all() as unknown as EventRowSql[];
 const byTitle = (rows: EventRowSql[], part: string) => {
@@ -238,12 +234,7 @@ describe("demo events seed", () => {
 });
 
 describe("demo venues seed", () => {
-  /** The events table of 0009 with the venues of 0015 (which also gives events their venue_id). */
-  function venuesDb() {
-    const database = eventsDb();
-    database.exec(readFileSync(new URL("../../migrations/0015_venues.sql", import.meta.url), "utf8"));
-    return database;
-  }
+  const venuesDb = migratedDb;
   const seedAll = (database: DatabaseSync, now: number) => database.exec([...demoEventsSql(now), ...demoVenuesSql(now)].join("\n"));
   const venueOf = (database: DatabaseSync, eventId: string) =>
     (database.prepare("SELECT venue_id FROM events WHERE id = ?").get(eventId) as { venue_id: string | null }).venue_id;

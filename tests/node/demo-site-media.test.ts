@@ -3,6 +3,7 @@
 // poster; the JPEG helper (scripts/lib/jpeg.mjs); and their jobs in
 // scripts/catalog/generate-demo-media.mjs. Renders every picture, but only a short, small video:
 // the real one is `node scripts/catalog/generate-demo-media.mjs`.
+import { DEFAULT_ARTIST_PORTRAIT_KEY } from "../../worker/contracts/admin-settings";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -27,6 +28,9 @@ import {
   renderSiteImage,
   SITE_HEROES,
   siteMediaItems,
+  PORTRAIT_HEIGHT,
+  PORTRAIT_KEY,
+  PORTRAIT_WIDTH,
   type SitePictureInput,
 } from "../../scripts/lib/demo-site-media.mjs";
 import { cropRgba, encodeJpeg, halveRgba, JPEG_QUALITY, jpegSize } from "../../scripts/lib/jpeg.mjs";
@@ -140,6 +144,7 @@ describe("the landing page's pictures", () => {
       ]),
       ["site/events-banner.jpg", 1600, 600],
       ["site/events-banner-800.jpg", 800, 300],
+      ["site/artist-portrait.jpg", 480, 600],
       ["site/promo-poster.jpg", 640, 360],
     ];
     expect([...images.keys()]).toEqual(expected.map(([key]) => key));
@@ -166,6 +171,19 @@ describe("the landing page's pictures", () => {
     expect(images.get(bannerKey(1600))!.length).toBeLessThan(160 * KB);
     expect(images.get(bannerKey(800))!.length).toBeLessThan(60 * KB);
     expect(images.get(PROMO_POSTER_KEY)!.length).toBeLessThan(80 * KB);
+  });
+
+  it("include the artist's demo portrait: 4:5, under 60 KB, at the key the settings default to, lit figure on a backdrop", () => {
+    expect(PORTRAIT_KEY).toBe(DEFAULT_ARTIST_PORTRAIT_KEY);
+    expect([PORTRAIT_WIDTH, PORTRAIT_HEIGHT]).toEqual([480, 600]);
+    expect(images.get(PORTRAIT_KEY)!.length).toBeLessThan(60 * KB);
+    const { data, width } = decoded.get(PORTRAIT_KEY)!;
+    const luma = (x: number, y: number) => {
+      const i = (y * width + x) * 4;
+      return 0.3 * data[i]! + 0.59 * data[i + 1]! + 0.11 * data[i + 2]!;
+    };
+    // The silhouette's body (bottom centre) is darker than the lit backdrop beside its head.
+    expect(luma(240, 590)).toBeLessThan(luma(30, 240) - 20);
   });
 
   it("are four different heroes (stage lights, skyline, crowd, sunset), and differ from the banner", () => {
@@ -254,6 +272,7 @@ describe("site demo media jobs", () => {
       ]),
       ["site-image", "site/events-banner.jpg"],
       ["site-image", "site/events-banner-800.jpg"],
+      ["site-image", PORTRAIT_KEY],
       ["site-image", PROMO_POSTER_KEY],
       ["site-video", PROMO_VIDEO_KEY],
     ]);

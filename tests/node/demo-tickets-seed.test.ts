@@ -2,9 +2,9 @@
 // migrations 0009 and 0016 make them, belong to demo events that sell tickets, cover every status
 // and the list's periods (today, this week, this month, older), fall inside their event's sale
 // window, and a second seed neither duplicates nor overwrites them but moves their dates with now.
-import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { migratedDb } from "./migrated-db";
 import { buildSeedSql, DEMO_EVENTS, DEMO_TICKETS, demoEventDates, demoEventsSql, demoTicketsSql } from "../../scripts/lib/demo-seed.mjs";
 
 const HOUR = 3600_000;
@@ -25,13 +25,8 @@ type TicketRow = {
   created_at: number;
 };
 
-const migration = (name: string) => readFileSync(new URL(`../../migrations/${name}`, import.meta.url), "utf8");
-
 function seededDb(now = SEED_NOW) {
-  const database = new DatabaseSync(":memory:");
-  database.exec("PRAGMA foreign_keys = ON;");
-  database.exec(migration("0009_events.sql"));
-  database.exec(migration("0016_tickets.sql"));
+  const database = migratedDb();
   seed(database, now);
   return database;
 }
@@ -114,10 +109,7 @@ describe("demo ticket orders", () => {
   });
 
   it("are left out while their event is missing, instead of failing the seed", () => {
-    const database = new DatabaseSync(":memory:");
-    database.exec("PRAGMA foreign_keys = ON;");
-    database.exec(migration("0009_events.sql"));
-    database.exec(migration("0016_tickets.sql"));
+    const database = migratedDb();
     database.exec(demoTicketsSql(SEED_NOW).join("\n"));
     expect(ticketsOf(database)).toEqual([]);
   });

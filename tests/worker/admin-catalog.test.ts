@@ -417,7 +417,9 @@ describe("albums", () => {
     ]);
     expect(await media.head("covers/doomed.png")).toBeNull();
     expect(await media.head("audio/doomed-1.mp3")).toBeNull();
-    expect((await lastAudit())!.action).toBe("album.delete");
+    const audit = (await lastAudit())!;
+    expect(audit.action).toBe("album.delete");
+    expect(JSON.parse(audit.summary)).toMatchObject({ detail: { kind: "album_tracks_retired", count: 2 }, note: "2 track(s) retired; their plays are kept" });
   });
 });
 
@@ -681,6 +683,43 @@ describe("album cover upload (the avatar's image rules)", () => {
 // ----- stations and channels -----
 
 describe("radio stations", () => {
+  it("takes an optional Portuguese name and description; the public list shows them in pt-BR, English standing in when empty", async () => {
+    const created = await call(`${API}/stations`, {
+      json: { name: "Bilingual Radio", namePtBr: "Rádio Bilíngue", descriptionEn: "Both languages", descriptionPtBr: "Duas línguas", sourceType: "catalog" },
+      cookie: admin.cookie,
+    });
+    expect(created.status).toBe(201);
+    const { station } = await created.json<AdminStationResponse>();
+    expect(station).toMatchObject({ name: "Bilingual Radio", namePtBr: "Rádio Bilíngue", descriptionEn: "Both languages", descriptionPtBr: "Duas línguas" });
+    const publicStation = async (lang: string) =>
+      (await (await call(`/api/radio/stations?lang=${lang}`)).json<{ stations: { id: string; name: string; description: string }[] }>()).stations.find(
+        (s) => s.id === station.id,
+      );
+    expect(await publicStation("pt-BR")).toMatchObject({ name: "Rádio Bilíngue", description: "Duas línguas" });
+    expect(await publicStation("en")).toMatchObject({ name: "Bilingual Radio", description: "Both languages" });
+
+    // Cleared (an empty name is stored as null), the Portuguese texts give way to the English ones.
+    const cleared = await call(`${API}/stations/${station.id}`, { method: "PATCH", json: { namePtBr: "  ", descriptionPtBr: "" }, cookie: admin.cookie });
+    expect(cleared.status).toBe(200);
+    expect((await cleared.json<AdminStationResponse>()).station).toMatchObject({ namePtBr: null, descriptionPtBr: "" });
+    expect(await D1.prepare("SELECT name_pt_br, description_pt_br FROM radio_stations WHERE id = ?1").bind(station.id).first()).toEqual({
+      name_pt_br: null,
+      description_pt_br: "",
+    });
+    expect(await publicStation("pt-BR")).toMatchObject({ name: "Bilingual Radio", description: "Both languages" });
+
+    // Without any Portuguese text at all, a channel is created too (Portuguese is optional).
+    const channel = await call(`${API}/channels`, {
+      json: { name: "English Only TV", descriptionEn: "Videos", category: "music_video" },
+      cookie: admin.cookie,
+    });
+    expect(channel.status).toBe(201);
+    expect((await channel.json<AdminChannelResponse>()).channel).toMatchObject({ namePtBr: null, descriptionPtBr: "" });
+    const tooLong = await call(`${API}/stations/${station.id}`, { method: "PATCH", json: { namePtBr: "x".repeat(1000) }, cookie: admin.cookie });
+    expect(tooLong.status).toBe(400);
+    expect((await errorOf(tooLong)).code).toBe("invalid_input");
+  });
+
   it("creates a catalog station on chosen albums, edits it into a stream station on an allowed host, and reorders", async () => {
     const created = await call(`${API}/stations`, {
       json: {

@@ -237,7 +237,11 @@ const RULES: Rule[] = [
   { name: "a custom event without a venue address", body: customEvent({ venueAddress: null }), field: "venueAddress", message: M.venueAddressRequired },
   { name: "a custom event without a venue city", body: customEvent({ venueCity: undefined }), field: "venueCity", message: M.venueCityRequired },
   { name: "a custom event without a venue state", body: customEvent({ venueState: " " }), field: "venueState", message: M.venueStateRequired },
-  { name: "a country other than USA, CAN, MEX", body: customEvent({ venueCountry: "BRA" }), field: "venueCountry", message: M.countryInvalid },
+  { name: "a country that is no ISO 3166-1 alpha-3 code", body: customEvent({ venueCountry: "XYZ" }), field: "venueCountry", message: M.countryInvalid },
+  { name: "an alpha-2 country code", body: customEvent({ venueCountry: "BR" }), field: "venueCountry", message: M.countryInvalid },
+  { name: "a currency that is no ISO 4217 code", body: customEvent({ currency: "XYZ" }), field: "currency", message: M.currencyInvalid },
+  { name: "a currency in lower case", body: customEvent({ currency: "brl" }), field: "currency", message: M.currencyInvalid },
+  { name: "a currency sent as a number", body: { ...customEvent(), currency: 986 }, field: "currency", message: M.currencyInvalid },
   { name: "a custom event without a capacity", body: customEvent({ venueCapacity: null }), field: "venueCapacity", message: M.capacityRequired },
   { name: "a negative capacity", body: customEvent({ venueCapacity: -1 }), field: "venueCapacity", message: M.capacityMin },
   { name: "a capacity that is not a whole number", body: customEvent({ venueCapacity: 12.5 }), field: "venueCapacity", message: M.capacityInvalid },
@@ -372,12 +376,27 @@ describe("the event form's rules, on create and on edit", () => {
     expect(instant.eventDate).toBe(`${NEXT_YEAR}-06-15T23:30:00.000Z`);
   });
 
-  it("lets an edited event keep a venue country from before the three choices, but not pick a new one", async () => {
-    const id = await seedEvent({ venueCountry: "BRA" });
-    const kept = await putEvent(id, customEvent({ venueCountry: "BRA", title: "Noite Freestyle" }));
+  it("stores an event in Brazil with its currency, BRL by default from the country (decision 037)", async () => {
+    const res = await postEvent(customEvent({ venueCountry: "BRA", timeZone: "America/Sao_Paulo", ticketPriceMin: 150, ticketPriceMax: 150 }));
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { event } = await res.json<AdminEventResponse>();
+    expect(event).toMatchObject({ venueCountry: "BRA", currency: "BRL", ticketPriceMin: 150 });
+    expect((await storedEvent(event.id))!).toMatchObject({ venue_country: "BRA", currency: "BRL", ticket_price_min_cents: 15000 });
+    // A currency the form sends wins over the country's; an edit can change it.
+    const dollars = (await (await postEvent(customEvent({ venueCountry: "BRA", currency: "USD" }))).json<AdminEventResponse>()).event;
+    expect((await storedEvent(dollars.id))!).toMatchObject({ venue_country: "BRA", currency: "USD" });
+    const edited = await putEvent(dollars.id, customEvent({ venueCountry: "ARG", currency: "ARS" }));
+    expect(edited.status).toBe(200);
+    expect((await storedEvent(dollars.id))!).toMatchObject({ venue_country: "ARG", currency: "ARS" });
+    expect((await storedEvent((await (await postEvent(customEvent())).json<AdminEventResponse>()).event.id))!.currency).toBe("USD");
+  });
+
+  it("lets an edited event keep a venue country from before every country was offered, but not pick a new unknown one", async () => {
+    const id = await seedEvent({ venueCountry: "Brasil" });
+    const kept = await putEvent(id, customEvent({ venueCountry: "Brasil", title: "Noite Freestyle" }));
     expect(kept.status, await kept.clone().text()).toBe(200);
-    expect((await storedEvent(id))!).toMatchObject({ venue_country: "BRA", title: "Noite Freestyle" });
-    const other = await putEvent(id, customEvent({ venueCountry: "ARG" }));
+    expect((await storedEvent(id))!).toMatchObject({ venue_country: "Brasil", title: "Noite Freestyle" });
+    const other = await putEvent(id, customEvent({ venueCountry: "Argentina" }));
     expect(await other.json()).toEqual({ error: ruleError(M.countryInvalid, "venueCountry") });
     const canada = await putEvent(id, customEvent({ venueCountry: "CAN" }));
     expect(canada.status).toBe(200);
@@ -464,6 +483,17 @@ describe("GET, PUT and DELETE /api/admin/events/:id", () => {
     expect(JSON.parse(audit.summary)).toEqual({
       before: { title: "Freestyle Forever — Miami", venuePostalCode: "33139", venueCapacity: 1800 },
       after: { title: "Freestyle Forever — Miami Beach", venuePostalCode: null, venueCapacity: 2000 },
+    });
+  });
+
+  it("records a changed description as a structured detail (its text left out)", async () => {
+    const created = (await (await postEvent(customEvent())).json<AdminEventResponse>()).event;
+    expect((await putEvent(created.id, customEvent({ description: "A new text." }))).status).toBe(200);
+    expect(JSON.parse((await lastAudit())!.summary)).toEqual({
+      before: {},
+      after: {},
+      detail: { kind: "event_texts_changed", fields: ["description"] },
+      note: "description changed",
     });
   });
 
@@ -612,6 +642,20 @@ describe("the public pages follow at once", () => {
 describe("/api/admin/venues", () => {
   const listVenues = async (query = "") => (await (await asAdmin(`${ADMIN_VENUES_API}${query}`)).json<AdminVenuesResponse>()).venues;
 
+  it("stores a venue in Brazil, and edits it to another country (any ISO 3166-1 alpha-3 code)", async () => {
+    const res = await asAdmin(ADMIN_VENUES_API, {
+      method: "POST",
+      json: { name: "Audio", address: "Av. Francisco Matarazzo 694", city: "São Paulo", state: "SP", country: "BRA" },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { venue } = await res.json<AdminVenueResponse>();
+    expect(venue).toMatchObject({ country: "BRA", city: "São Paulo" });
+    expect((await row<{ country: string }>("SELECT country FROM venues WHERE id = ?", venue.id))!.country).toBe("BRA");
+    const edited = await asAdmin(`${ADMIN_VENUES_API}/${venue.id}`, { method: "PUT", json: { name: "Audio", address: "Av. 9 de Julio", country: "ARG" } });
+    expect(edited.status).toBe(200);
+    expect((await row<{ country: string }>("SELECT country FROM venues WHERE id = ?", venue.id))!.country).toBe("ARG");
+  });
+
   it("creates a venue with blanks as null and USA by default, audited", async () => {
     const res = await asAdmin(ADMIN_VENUES_API, {
       method: "POST",
@@ -642,7 +686,8 @@ describe("/api/admin/venues", () => {
   const VENUE_RULES: [string, Record<string, unknown>, string, string][] = [
     ["a missing name", { name: undefined }, "name", M.venueNameRequired],
     ["a blank address", { address: "  " }, "address", M.venueAddressRequired],
-    ["an unknown country", { country: "BRA" }, "country", M.countryInvalid],
+    ["an unknown country", { country: "XYZ" }, "country", M.countryInvalid],
+    ["a country by name", { country: "Brazil" }, "country", M.countryInvalid],
     ["a negative capacity", { capacity: -5 }, "capacity", M.capacityMin],
     ["a capacity that is not a whole number", { capacity: 10.5 }, "capacity", M.capacityInvalid],
     ["an unknown field", { seats: 10 }, "", 'Unrecognized key: "seats"'],

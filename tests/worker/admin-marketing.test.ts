@@ -306,6 +306,7 @@ describe("POST /api/admin/marketing/import: chunks, audit and progress", () => {
       { imported: 10, submitted: 10, rows: `${2 * IMPORT_ROWS_PER_STATEMENT + 2}-${n + 1}` },
     ]);
     expect(summaries.map((s) => s.note)).toEqual(["CSV import, part 1 of 3", "CSV import, part 2 of 3", "CSV import, part 3 of 3"]);
+    expect(audits.map((a) => JSON.parse(a.summary).detail)).toEqual([1, 2, 3].map((part) => ({ kind: "contacts_csv_import", part, parts: 3 })));
     expect(await contacts()).toContainEqual(expect.objectContaining({ email: "bulk7@example.com", first_name: "Already" }));
   });
 

@@ -249,6 +249,7 @@ describe("moderating a post", () => {
     expect((await D1.prepare("SELECT count(*) AS n FROM post_reports WHERE post_id = ?1").bind(postId).first<{ n: number }>())!.n).toBe(0);
     expect((await D1.prepare("SELECT count(*) AS n FROM post_comments WHERE post_id = ?1").bind(postId).first<{ n: number }>())!.n).toBe(0);
     expect((await lastAudit())!).toMatchObject({ action: "post.delete", target_id: postId });
+    expect(JSON.parse((await lastAudit())!.summary)).toMatchObject({ detail: { kind: "moderation_deleted" }, note: "deleted from the moderation queue" });
     await live.until(() => eventsIn(live).some((e) => e.type === "post.deleted" && e.postId === postId));
     const again = await asAdmin(`${API}/posts/${postId}`, "DELETE");
     expect(again.status).toBe(404);
@@ -318,6 +319,7 @@ describe("moderating a comment", () => {
     expect(await commentRow(commentId)).toBeNull();
     expect((await postRow(postId))!.comment_count).toBe(0);
     expect((await lastAudit())!).toMatchObject({ action: "comment.delete", target_id: commentId });
+    expect(JSON.parse((await lastAudit())!.summary).detail).toEqual({ kind: "moderation_deleted" });
     expect((await asAdmin(`${API}/comments/${commentId}`, "DELETE")).status).toBe(404);
   });
 });
@@ -341,6 +343,10 @@ describe("banning the author", () => {
       (r) => r.action,
     );
     expect(actions).toEqual(["user.ban", "reports.resolve_author"]);
+    expect(JSON.parse((await lastAudit())!.summary)).toEqual({
+      detail: { kind: "moderation_author_banned" },
+      note: "author banned from the moderation queue",
+    });
   });
 
   it("bans a comment's author the same way", async () => {

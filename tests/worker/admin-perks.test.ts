@@ -285,6 +285,7 @@ describe("unique codes, reveals, delete", () => {
     const audit = await lastAudit();
     expect(audit).toMatchObject({ action: "perk.delete", target_id: perk.id });
     expect(JSON.parse(audit!.summary).note).toContain("1 reveal(s) and 2 code(s)");
+    expect(JSON.parse(audit!.summary).detail).toEqual({ kind: "perk_deleted", reveals: 1, codes: 2, claimed: expect.any(Number) });
     expect((await call(`/api/perks/${perk.id}/reveal`, { method: "POST", cookie: member.cookie })).status).toBe(404);
   });
 });

@@ -65,6 +65,12 @@ async function setSettings(admin: TestUser, json: unknown) {
 }
 
 const allOff = { newUser: false, newVip: false, ticketPurchase: false };
+/** The artist's identity while nothing is saved: no bio or links, the demo portrait. */
+const ARTIST_DEFAULTS = {
+  artistBio: DEFAULT_SETTINGS.artistBio,
+  artistLinks: DEFAULT_SETTINGS.artistLinks,
+  artistPortraitUrl: "/media/site/artist-portrait.jpg",
+};
 
 // Every test starts from a database with no saved setting, and a cold cache of them.
 beforeEach(async () => {
@@ -110,7 +116,12 @@ describe("GET /api/admin/settings", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({
-      settings: { sessionTimeoutHours: 24, notifications: { newUser: true, newVip: true, ticketPurchase: true }, artistName: vars.CHAT_PERSONA_NAME },
+      settings: {
+        sessionTimeoutHours: 24,
+        notifications: { newUser: true, newVip: true, ticketPurchase: true },
+        artistName: vars.CHAT_PERSONA_NAME,
+        ...ARTIST_DEFAULTS,
+      },
       site: { name: vars.BRAND_NAME, supportEmail: vars.SUPPORT_EMAIL, adminEmail: vars.ADMIN_EMAIL },
       viewer: { email: admin.email, role: "super_admin", roleLabel: "Super Admin" },
     } satisfies AdminSettingsResponse);
@@ -132,6 +143,7 @@ describe("GET /api/admin/settings", () => {
       sessionTimeoutHours: 24,
       notifications: { newUser: false, newVip: true, ticketPurchase: true },
       artistName: vars.CHAT_PERSONA_NAME,
+      ...ARTIST_DEFAULTS,
     });
     expect((await readSettings(db())).artistName).toBeNull();
   });
@@ -140,12 +152,15 @@ describe("GET /api/admin/settings", () => {
 describe("PUT /api/admin/settings", () => {
   it("stores every setting, answers the new settings, and a later GET (a reload) reads them back", async () => {
     const admin = await createUser("admin");
-    const wanted: SiteSettings = {
+    const sent = {
       sessionTimeoutHours: 12,
       notifications: { newUser: false, newVip: true, ticketPurchase: false },
       artistName: "Marina Sol",
-    };
-    const res = await putSettings(admin.cookie, wanted);
+      artistBio: { en: "Freestyle singer.", "pt-BR": "Cantora de freestyle." },
+      artistLinks: { website: "https://marina.example/", instagram: null, facebook: null, youtube: null },
+    } as const;
+    const wanted: SiteSettings = { ...sent, artistPortraitUrl: ARTIST_DEFAULTS.artistPortraitUrl };
+    const res = await putSettings(admin.cookie, { ...sent, artistLinks: { website: "https://marina.example/" } });
     expect(res.status).toBe(200);
     const body = await res.json<AdminSettingsResponse>();
     expect(body.settings).toEqual(wanted);
@@ -153,6 +168,8 @@ describe("PUT /api/admin/settings", () => {
     expect(body.viewer.roleLabel).toBe("Super Admin");
 
     expect(await storedRows()).toEqual([
+      { key: "artistBio", value: sent.artistBio },
+      { key: "artistLinks", value: sent.artistLinks },
       { key: "artistName", value: "Marina Sol" },
       { key: "notifications.newUser", value: false },
       { key: "notifications.newVip", value: true },
@@ -195,7 +212,8 @@ describe("PUT /api/admin/settings", () => {
   it("stores the artist's name trimmed, answers it, and a later GET (another isolate) reads it back", async () => {
     const admin = await createUser("admin");
     const saved = await setSettings(admin, { artistName: "  Marina Sol  " });
-    expect(saved).toEqual({ ...DEFAULT_SETTINGS, artistName: "Marina Sol" });
+    const { artistPortrait: _key, ...defaults } = DEFAULT_SETTINGS;
+    expect(saved).toEqual({ ...defaults, ...ARTIST_DEFAULTS, artistName: "Marina Sol" });
     expect(await storedRows()).toEqual([{ key: "artistName", value: "Marina Sol" }]);
     forget("");
     const reread = await (await send("/api/admin/settings", { cookie: admin.cookie })).json<AdminSettingsResponse>();
@@ -214,10 +232,21 @@ describe("PUT /api/admin/settings", () => {
     await setSettings(admin, { sessionTimeoutHours: 12, notifications: allOff });
     const after = await setSettings(admin, { notifications: { ticketPurchase: true } });
     const persona = vars.CHAT_PERSONA_NAME;
-    expect(after).toEqual({ sessionTimeoutHours: 12, notifications: { newUser: false, newVip: false, ticketPurchase: true }, artistName: persona });
+    expect(after).toEqual({
+      sessionTimeoutHours: 12,
+      notifications: { newUser: false, newVip: false, ticketPurchase: true },
+      artistName: persona,
+      ...ARTIST_DEFAULTS,
+    });
     const again = await setSettings(admin, { sessionTimeoutHours: 24 });
-    expect(again).toEqual({ sessionTimeoutHours: 24, notifications: { newUser: false, newVip: false, ticketPurchase: true }, artistName: persona });
-    expect(await readSettings(db())).toEqual({ ...again, artistName: null }); // the persona's name is not stored
+    expect(again).toEqual({
+      sessionTimeoutHours: 24,
+      notifications: { newUser: false, newVip: false, ticketPurchase: true },
+      artistName: persona,
+      ...ARTIST_DEFAULTS,
+    });
+    const { artistPortraitUrl: _url, ...storedShape } = again;
+    expect(await readSettings(db())).toEqual({ ...storedShape, artistName: null, artistPortrait: DEFAULT_SETTINGS.artistPortrait }); // the persona's name is not stored
     const named = await setSettings(admin, { artistName: "Marina Sol" });
     expect(named).toEqual({ ...again, artistName: "Marina Sol" });
     expect(await setSettings(admin, { notifications: { newUser: true } })).toEqual({ ...named, notifications: { ...named.notifications, newUser: true } });

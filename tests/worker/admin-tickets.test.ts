@@ -489,7 +489,11 @@ describe("POST /import", () => {
     expect(await auditCount()).toBe(before + 1);
     const audit = (await lastAudit())!;
     expect([audit.action, audit.target_type, audit.actor_email]).toEqual(["ticket.import", "ticket", admin.email]);
-    expect(JSON.parse(audit.summary)).toEqual({ after: { imported: 3, skipped: 0, failed: 0, rows: 3 }, note: "CSV import, file rows 2-4" });
+    expect(JSON.parse(audit.summary)).toEqual({
+      after: { imported: 3, skipped: 0, failed: 0, rows: 3 },
+      detail: { kind: "ticket_csv_import", firstRow: 2, lastRow: 4 },
+      note: "CSV import, file rows 2-4",
+    });
   });
 
   it("without status and date columns: confirmed, placed now", async () => {

@@ -230,7 +230,12 @@ describe("PUT /api/admin/users/:id/admin", () => {
     expect(await whoIs(member.cookie)).toBeNull();
     const audit = await lastAudit();
     expect(audit).toMatchObject({ action: "user.grant_admin", target_type: "user", target_id: member.id, actor_id: admin.id, actor_email: admin.email });
-    expect(JSON.parse(audit!.summary)).toEqual({ before: { isAdmin: false }, after: { isAdmin: true }, note: member.email });
+    expect(JSON.parse(audit!.summary)).toEqual({
+      before: { isAdmin: false },
+      after: { isAdmin: true },
+      note: member.email,
+      detail: { kind: "account", email: member.email },
+    });
     // Signed in again, the new admin reaches the back office.
     const login = await call("/api/auth/login", { json: { email: member.email, password: member.password } });
     expect(login.status).toBe(200);
@@ -358,7 +363,12 @@ describe("PUT /api/admin/users/:id/vip: complimentary VIP, apart from paid VIP",
     expect(await whoIs(member.cookie)).toBeNull();
     const audit = await lastAudit();
     expect(audit).toMatchObject({ action: "user.grant_comp", target_id: member.id });
-    expect(JSON.parse(audit!.summary)).toEqual({ before: { compVip: false, vip: false }, after: { compVip: true, vip: true }, note: member.email });
+    expect(JSON.parse(audit!.summary)).toEqual({
+      before: { compVip: false, vip: false },
+      after: { compVip: true, vip: true },
+      note: member.email,
+      detail: { kind: "account", email: member.email },
+    });
     // Signed in again, the member gets VIP-only answers.
     const login = await call("/api/auth/login", { json: { email: member.email, password: member.password } });
     expect((await login.json<{ user: { isVIP: boolean } }>()).user.isVIP).toBe(true);
@@ -493,7 +503,12 @@ describe("PUT /api/admin/users/:id/ban", () => {
     expect(await feedIds(admin.cookie)).toContain(postId);
     const audit = await lastAudit();
     expect(audit).toMatchObject({ action: "user.ban", target_id: member.id, actor_id: admin.id });
-    expect(JSON.parse(audit!.summary)).toEqual({ before: { status: "active" }, after: { status: "banned" }, note: member.email });
+    expect(JSON.parse(audit!.summary)).toEqual({
+      before: { status: "active" },
+      after: { status: "banned" },
+      note: member.email,
+      detail: { kind: "account", email: member.email },
+    });
 
     const unbanned = await okUser(await setBan(member.id, false, admin.cookie));
     expect(unbanned.status).toBe("active");

@@ -9,13 +9,15 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { events, passwordResets, sessions, users } from "../../worker/db/schema";
+import { events, passwordResets, sessions, siteSettings, users } from "../../worker/db/schema";
+import { forget } from "../../worker/lib/memo";
 import { createSession } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { SESSION_COOKIE } from "../../worker/services/session";
 import { closeMemberSockets } from "../../worker/durable-objects/member-sockets";
 import { chatThread, type ChatThread } from "../../worker/durable-objects/ChatThread";
 import { ChatModelError, type ChatModel, type ChatRequest, type ChatTurn } from "../../worker/services/ai/types";
+import { detectLanguage } from "../../worker/services/ai/language";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
 import {
   CHAT_CLIENT_FRAME_MAX_BYTES,
@@ -179,6 +181,18 @@ describe("GET /api/chat/live: who may open it", () => {
     const socket = await connect(await createUser(role));
     const frames = framesOf(socket.messages);
     expect(frames).toEqual([{ type: "history", threadId: expect.any(String), messages: [], persona: PERSONA, offline: true }]);
+  });
+
+  it("speaks as the artist's name saved in the back office: the persona and the artist are one setting", async () => {
+    await db().insert(siteSettings).values({ key: "artistName", value: "Marina Sol", updatedAt: new Date() });
+    forget("");
+    try {
+      const socket = await connect(await createUser("vip"));
+      expect(framesOf(socket.messages)).toEqual([{ type: "history", threadId: expect.any(String), messages: [], persona: "Marina Sol", offline: true }]);
+    } finally {
+      await db().delete(siteSettings);
+      forget("");
+    }
   });
 
   it("names the member from the session, never from headers the client sends", async () => {
@@ -371,6 +385,23 @@ describe("ChatThread: replies", () => {
     await ask(one, "hello");
     await untilCount(two, "done", 1);
     expect(two.messages.slice(before)).toEqual(one.messages.slice(1));
+  });
+
+  it("answers in the language the member writes in, and in the UI language when the message does not tell", async () => {
+    const vip = await createUser("vip");
+    const socket = await connect(vip);
+    const replyTo = async (text: string, locale: "en" | "pt-BR") => {
+      const dones = ofType(socket.messages, "done").length;
+      sendText(socket, text, locale);
+      await untilCount(socket, "done", dones + 1);
+      return (ofType(socket.messages, "done").at(-1) as FrameOf<"done">).message!.content;
+    };
+    // The offline responder, as the thread builds it: titles aside, its words are the member's language.
+    const prose = (text: string) => text.replace(/“[^”]*”/g, " ").replace(/https?:\/\/\S+/g, " ");
+    expect(detectLanguage(prose(await replyTo("Me fala do álbum Satin & Neon", "en")))).toBe("pt-BR");
+    expect(detectLanguage(prose(await replyTo("Tell me about the album Satin & Neon", "pt-BR")))).toBe("en");
+    expect(await replyTo("Satin & Neon", "pt-BR")).toContain("Tem 9 faixas");
+    expect(await replyTo("Satin & Neon", "en")).toContain("It has 9 tracks");
   });
 
   it("cancels the reply being written when the member sends again (done null), and answers the new message", async () => {

@@ -392,7 +392,12 @@ describe("PUT /api/admin/users/:id/door-staff: the admin switch", () => {
       action: "user.grant_door_staff",
       actor_id: admin.id,
       target_id: member.id,
-      summary: JSON.stringify({ before: { isDoorStaff: false }, after: { isDoorStaff: true }, note: member.email }),
+      summary: JSON.stringify({
+        before: { isDoorStaff: false },
+        after: { isDoorStaff: true },
+        detail: { kind: "account", email: member.email },
+        note: member.email,
+      }),
     });
     // The member's own session now reaches the door, without signing in again.
     expect((await call("/api/check-in/events", { cookie: member.cookie })).status).toBe(200);

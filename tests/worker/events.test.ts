@@ -166,6 +166,8 @@ describe("GET /api/events", () => {
         externalTicketUrl: row.externalTicketUrl,
         imageUrl: "/media/covers/satin-and-neon.png",
         availability: "available",
+        lang: "en",
+        past: false,
       } satisfies PublicEvent,
     ]);
   });
@@ -500,7 +502,15 @@ describe("JSON-LD in / and /events", () => {
       description: null,
     });
     const meet = await addMeet({ at: HOUR, description: "Chat with the band." });
-    const saoPaulo = await addEvent({ at: 150 * DAY, timeZone: "America/Sao_Paulo", currency: "BRL", ticketPriceMinCents: 18000, ticketPriceMaxCents: 45000 });
+    const saoPaulo = await addEvent({
+      at: 150 * DAY,
+      timeZone: "America/Sao_Paulo",
+      venueCity: "São Paulo",
+      venueCountry: "BRA",
+      currency: "BRL",
+      ticketPriceMinCents: 18000,
+      ticketPriceMaxCents: 45000,
+    });
     await addEvent({ at: -DAY, title: "Yesterday" });
     await addEvent({ at: 0, title: "Starting now" });
     await addEvent({ at: 2 * DAY, status: "draft", title: "Draft show" });
@@ -538,6 +548,7 @@ describe("JSON-LD in / and /events", () => {
       "@context": "https://schema.org",
       "@type": "MusicEvent",
       name: "Freestyle Forever Tour — New York",
+      inLanguage: "en",
       startDate: "2026-12-05T12:00:00-05:00",
       endDate: "2026-12-05T15:00:00-05:00",
       eventStatus: "https://schema.org/EventScheduled",
@@ -551,7 +562,8 @@ describe("JSON-LD in / and /events", () => {
           addressLocality: "New York",
           addressRegion: "NY",
           postalCode: "10001",
-          addressCountry: "USA",
+          // schema.org's alpha-2 code for the stored alpha-3 one (decision 037).
+          addressCountry: "US",
         },
       },
       description: "Doors at 7 PM.",
@@ -571,6 +583,7 @@ describe("JSON-LD in / and /events", () => {
       "@context": "https://schema.org",
       "@type": "MusicEvent",
       name: "Summer Jam",
+      inLanguage: "en",
       startDate: "2027-07-09T20:00:00-04:00",
       eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
@@ -584,6 +597,7 @@ describe("JSON-LD in / and /events", () => {
       "@context": "https://schema.org",
       "@type": "MusicEvent",
       name: "VIP Virtual Meet & Greet",
+      inLanguage: "en",
       startDate: "2026-11-21T13:00:00-05:00",
       eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
@@ -593,7 +607,11 @@ describe("JSON-LD in / and /events", () => {
       ...brand,
     });
     expect(html).not.toContain(meet.joinUrl!);
-    expect(list![2]).toMatchObject({ startDate: toZonedIso(NOW + 150 * DAY, "America/Sao_Paulo"), offers: { price: "180.00", priceCurrency: "BRL" } });
+    expect(list![2]).toMatchObject({
+      startDate: toZonedIso(NOW + 150 * DAY, "America/Sao_Paulo"),
+      location: { address: { addressLocality: "São Paulo", addressCountry: "BR" } },
+      offers: { price: "180.00", priceCurrency: "BRL" },
+    });
     expect(String(list![2]!.startDate)).toMatch(/-03:00$/);
   });
 

@@ -22,6 +22,8 @@ type PageCase = {
   headline: MessageId | { literal: string };
   messages?: MessageId[];
   literals?: string[];
+  /** The Portuguese page's literals where they differ (a station's or channel's Portuguese name, decision 032). */
+  literalsPtBr?: string[];
   /** The share picture: the site's wide one unless the page has its own. */
   image?: string;
   /** A square cover unfurls beside the text ("summary"), a wide picture above it. */
@@ -60,8 +62,20 @@ const PAGES: PageCase[] = [
   { path: "/privacy", headline: "meta.privacy.title" },
   { path: "/terms", headline: "meta.terms.title" },
   { path: "/copyright", headline: "meta.copyright.title" },
-  { path: "/radio", headline: "pages.radio.title", messages: ["pages.radio.intro"], literals: ["Freestyle Lovers Radio"] },
-  { path: "/tv", headline: "pages.tv.title", messages: ["pages.tv.intro"], literals: ["Spring Love (Official Music Video)"] },
+  {
+    path: "/radio",
+    headline: "pages.radio.title",
+    messages: ["pages.radio.intro"],
+    literals: ["Freestyle Lovers Radio"],
+    literalsPtBr: ["Rádio Freestyle Lovers"],
+  },
+  {
+    path: "/tv",
+    headline: "pages.tv.title",
+    messages: ["pages.tv.intro"],
+    literals: ["Spring Love (Official Music Video)"],
+    literalsPtBr: ["Spring Love (Clipe Oficial)", "Bastidores"],
+  },
   { path: "/virtual-meet", headline: "pages.virtualMeet.title", messages: ["pages.virtualMeet.intro"] },
 ];
 const SIGN_IN_PAGES: PageCase[] = [
@@ -92,7 +106,7 @@ async function expectPage(c: PageCase, locale: Locale, headers: Record<string, s
   const text = textOf(rootOf(html));
   expect(headlineOf(html)).toBe(typeof c.headline === "string" ? expected(locale, c.headline) : c.headline.literal);
   for (const id of c.messages ?? []) expect(text).toContain(expected(locale, id));
-  for (const literal of c.literals ?? []) expect(text).toContain(literal);
+  for (const literal of (locale === "pt-BR" ? c.literalsPtBr : undefined) ?? c.literals ?? []) expect(text).toContain(literal);
   expect(stateOf(html).locale).toBe(locale);
 
   // The head: one title and description, the same in the share tags.

@@ -149,10 +149,10 @@ describe("GET /api/radio/stations", () => {
       expect(s.sourceType).toBe("catalog");
       expect(s.imageUrl).toBe(`/media/stations/${s.id}.png`);
       expect(s.features).toEqual(["commercial_free", "high_quality", "vip_access", "curated"]);
-      expect(Object.keys(s.description).sort()).toEqual(["en", "pt-BR"]);
+      expect(typeof s.description).toBe("string");
     }
-    expect(stations[0]!.description.en).toMatch(/^The whole catalogue on shuffle/);
-    expect(stations[0]!.description["pt-BR"]).toMatch(/^O catálogo inteiro/);
+    // No ?lang=, cookie or Accept-Language: English (the per-language answers: media-language.test.ts).
+    expect(stations[0]!.description).toMatch(/^The whole catalogue on shuffle/);
   });
 
   it("gives every role the same list", async () => {

@@ -146,10 +146,20 @@ export const trackUpdateSchema = z
 /** Audio kept on a remote host: played through the audio proxy, so its host must be allowed. */
 export const audioUrlSchema = z.strictObject({ url: httpsUrl, durationSeconds: durationSeconds.optional() });
 
+/**
+ * The Portuguese texts are optional (decision 032): empty (or a null name) reads as the English
+ * one wherever the site shows it in Portuguese.
+ */
+const namePtBr = userText({ max: TITLE_MAX, maxMessage: CATALOG_MESSAGES.nameTooLong })
+  .nullable()
+  .transform((s) => (s ? s : null));
+const descriptionPtBr = userText({ max: DESCRIPTION_MAX, maxMessage: CATALOG_MESSAGES.descriptionTooLong, multiline: true });
+
 const stationFields = {
   name,
+  namePtBr: namePtBr.optional(),
   descriptionEn: description,
-  descriptionPtBr: description,
+  descriptionPtBr,
   features: z
     .array(z.enum(STATION_FEATURES))
     .max(STATION_FEATURES.length)
@@ -168,6 +178,7 @@ const stationFields = {
 export const stationCreateSchema = z
   .strictObject({
     ...stationFields,
+    descriptionPtBr: descriptionPtBr.default(""),
     features: stationFields.features.default([]),
     albumIds: stationFields.albumIds.default(null),
     streamUrl: stationFields.streamUrl.default(null),
@@ -178,8 +189,9 @@ export const stationUpdateSchema = z.strictObject(stationFields).partial().refin
 
 const channelFields = {
   name,
+  namePtBr: namePtBr.optional(),
   descriptionEn: description,
-  descriptionPtBr: description,
+  descriptionPtBr,
   category: z.enum(["music_video", "live", "behind_the_scenes"]),
   /** video: on demand; live: everyone watches the same moment (an embed, or the video looped). */
   type: z.enum(["video", "live"]),
@@ -189,6 +201,7 @@ const channelFields = {
 };
 export const channelCreateSchema = z.strictObject({
   ...channelFields,
+  descriptionPtBr: descriptionPtBr.default(""),
   type: channelFields.type.default("video"),
   embedUrl: channelFields.embedUrl.default(null),
   durationSeconds: durationSeconds.default(0),
@@ -234,6 +247,7 @@ export type AdminAlbum = {
 export type AdminStation = {
   id: string;
   name: string;
+  namePtBr: string | null;
   descriptionEn: string;
   descriptionPtBr: string;
   imageUrl: string | null;
@@ -247,6 +261,7 @@ export type AdminStation = {
 export type AdminChannel = {
   id: string;
   name: string;
+  namePtBr: string | null;
   descriptionEn: string;
   descriptionPtBr: string;
   category: TvChannelCategory;

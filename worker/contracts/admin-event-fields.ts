@@ -6,6 +6,7 @@
 import { z } from "./zod";
 import { userText } from "./text";
 import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, FIRST_YEAR, LAST_YEAR, PRICE_MAX, TEXT_MAX, URL_MAX, VENUE_COUNTRIES } from "./admin-event-limits";
+import { isCurrencyCode } from "./countries";
 // Pure Intl arithmetic, no Worker API: safe in the SPA's chunk too.
 import { isValidTimeZone, toZonedIso, utcOffsetMinutes } from "./time-zones";
 
@@ -57,11 +58,19 @@ export const optionalPrice = () =>
     .nullish()
     .transform((n) => n ?? null);
 
-/** One of VENUE_COUNTRIES, or `kept` (a country an event had before these three were the rule). */
+/** One of VENUE_COUNTRIES, or `kept` (a country an event had before these were the rule). */
 export const country = (kept?: string | null) =>
   z
     .string({ error: M.countryInvalid })
-    .refine((c) => (VENUE_COUNTRIES as readonly string[]).includes(c) || (!!kept && c === kept), M.countryInvalid)
+    .refine((c) => VENUE_COUNTRIES.includes(c) || (!!kept && c === kept), M.countryInvalid)
+    .nullish()
+    .transform((c) => c ?? null);
+
+/** An ISO 4217 code some country uses (countries.ts); blank or left out: null (the country's then). */
+export const currency = () =>
+  z
+    .string({ error: M.currencyInvalid })
+    .refine(isCurrencyCode, M.currencyInvalid)
     .nullish()
     .transform((c) => c ?? null);
 

@@ -1,13 +1,14 @@
 // The back office's event and venue values the SPA needs at run time, without zod: the admin
 // routes' loaders reach the first load, and zod must not (admin-event-fields.ts re-exports these).
 import { TEXT_MESSAGES } from "./text-messages";
+import { COUNTRY_CODES } from "./countries";
 
 export const ADMIN_EVENTS_API = "/api/admin/events";
 export const ADMIN_VENUES_API = "/api/admin/venues";
 
-/** Venue countries the forms offer, USA first (the default). */
-export const VENUE_COUNTRIES = ["USA", "CAN", "MEX"] as const;
-export type VenueCountry = (typeof VENUE_COUNTRIES)[number];
+/** Venue countries the forms offer: every ISO 3166-1 country, as its alpha-3 code (decision 037). */
+export const VENUE_COUNTRIES = COUNTRY_CODES;
+export type VenueCountry = string;
 export const DEFAULT_VENUE_COUNTRY: VenueCountry = "USA";
 /** Where a new event is, unless the form says otherwise (the events table's default too). */
 export const DEFAULT_EVENT_TIME_ZONE = "America/New_York";
@@ -36,7 +37,8 @@ export const EVENT_FORM_MESSAGES = {
   venueAddressRequired: "Venue address is required",
   venueCityRequired: "Venue city is required",
   venueStateRequired: "Venue state is required",
-  countryInvalid: "Choose United States, Canada or Mexico",
+  countryInvalid: "Choose a country from the list",
+  currencyInvalid: "Choose a currency from the list",
   capacityRequired: "Venue capacity is required",
   capacityInvalid: "Capacity must be a whole number",
   capacityMin: "Capacity must be 0 or more",

@@ -13,6 +13,7 @@ import {
   EVENT_FORM_MESSAGES as M,
   SEARCH_MAX,
   country,
+  currency,
   eventTimeToInstant,
   optionalCapacity,
   optionalEventTime,
@@ -22,6 +23,7 @@ import {
   requireFields,
   timeZone,
 } from "./admin-event-fields";
+import { currencyOfCountry } from "./countries";
 import { EVENT_ID_PATTERN, type EventSource, type EventStatus } from "./events";
 import { checkPresale, presaleFields, presaleValues } from "./admin-presale-fields";
 import type { CodeMode, OfferCodeCounts } from "./offer-codes";
@@ -41,6 +43,11 @@ export const ADMIN_EVENT_CODES = { notFound: "event_not_found", eventbriteTaken:
 const fields = (keptCountry?: string | null) => ({
   title: optionalText(),
   description: optionalText(DESCRIPTION_MAX, true),
+  /** Portuguese texts (decision 031): optional, the English ones show where they are blank. */
+  titlePtBR: optionalText(),
+  descriptionPtBR: optionalText(DESCRIPTION_MAX, true),
+  /** Sold out: the public pages say so on a future event and offer no tickets. */
+  soldOut: z.boolean().default(false),
   eventDate: optionalEventTime(),
   timeZone: timeZone().default(DEFAULT_EVENT_TIME_ZONE),
   status: z.enum(EVENT_STATUSES, { error: M.statusInvalid }).default("draft"),
@@ -63,6 +70,8 @@ const fields = (keptCountry?: string | null) => ({
   venueCountry: country(keptCountry),
   venuePostalCode: optionalText(),
   venueCapacity: optionalCapacity(),
+  /** The prices' currency (ISO 4217, decision 037); left out or blank: the venue country's. */
+  currency: currency(),
   ticketPriceMin: optionalPrice(),
   ticketPriceMax: optionalPrice(),
   ticketSaleStart: optionalEventTime(),
@@ -126,13 +135,14 @@ function toValues(v: Fields) {
     ticketSaleStart: at(v.ticketSaleStart),
     ticketSaleEnd: at(v.ticketSaleEnd),
     venueCountry: needsVenue(v) ? (v.venueCountry ?? DEFAULT_VENUE_COUNTRY) : v.venueCountry,
+    currency: v.currency ?? currencyOfCountry(needsVenue(v) ? (v.venueCountry ?? DEFAULT_VENUE_COUNTRY) : v.venueCountry),
     ...presaleValues(v),
   };
 }
 
 /**
  * An event as the form sends it, for create (POST) and edit (PUT: every field again). `keptCountry`
- * lets an edited event keep a venue country from before the three choices.
+ * lets an edited event keep a venue country from before the list was every country.
  */
 export const eventInputSchema = (keptCountry?: string | null) => z.strictObject(fields(keptCountry)).superRefine(checkEvent, ALWAYS).transform(toValues);
 
@@ -156,6 +166,9 @@ export type AdminEvent = {
   id: string;
   title: string;
   description: string | null;
+  titlePtBR: string | null;
+  descriptionPtBR: string | null;
+  soldOut: boolean;
   eventDate: string;
   timeZone: string;
   status: EventStatus;

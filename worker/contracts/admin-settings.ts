@@ -4,6 +4,7 @@
 // (CHAT_PERSONA_NAME), so the stored settings hold null for it and artistNameOf resolves it.
 import { z } from "./zod";
 import { userText } from "./text";
+import { PROFILE_MESSAGES, WEBSITE_MAX } from "./profiles";
 
 /** The spec's session timeout choices, in hours (section 9). */
 export const SESSION_TIMEOUT_OPTIONS = [12, 24, 48] as const;
@@ -16,18 +17,47 @@ export const NOTIFICATION_KEYS = ["newUser", "newVip", "ticketPurchase"] as cons
 /** The longest artist name, counted after trimming (the events' schema.org performer). */
 export const ARTIST_NAME_MAX = 80;
 
-/** The settings as the back office shows and sends them: the artist's name always resolved. */
-export type SiteSettings = { sessionTimeoutHours: SessionTimeoutHours; notifications: NotificationSettings; artistName: string };
+/** The longest short bio, per language, counted after trimming (the landing's biography shows it). */
+export const ARTIST_BIO_MAX = 1000;
 
-/** The settings as stored: `artistName` is null until an admin saves one (see artistNameOf). */
-export type StoredSettings = Omit<SiteSettings, "artistName"> & { artistName: string | null };
+/** The artist's short bio in each of the site's languages; "" for a language: the site's own text. */
+export type ArtistBio = { en: string; "pt-BR": string };
+
+/** The artist's outside links, by kind; null: none. */
+export const ARTIST_LINK_KEYS = ["website", "instagram", "facebook", "youtube"] as const;
+export type ArtistLinks = Record<(typeof ARTIST_LINK_KEYS)[number], string | null>;
+
+/**
+ * The portrait until an admin uploads one: the demo picture the local seed puts in R2
+ * (scripts/lib/demo-site-media.mjs), the way the hero pictures are there.
+ */
+export const DEFAULT_ARTIST_PORTRAIT_KEY = "site/artist-portrait.jpg";
+
+/** The settings as stored: `artistName` is null until an admin saves one (see artistNameOf); `artistPortrait` is an R2 key. */
+export type StoredSettings = {
+  sessionTimeoutHours: SessionTimeoutHours;
+  notifications: NotificationSettings;
+  artistName: string | null;
+  artistBio: ArtistBio;
+  artistLinks: ArtistLinks;
+  artistPortrait: string;
+};
+
+/** The settings as the back office shows and sends them: the artist's name always resolved, the portrait as its address. */
+export type SiteSettings = Omit<StoredSettings, "artistName" | "artistPortrait"> & { artistName: string; artistPortraitUrl: string };
 
 /** 24 hours as the spec says; every notification on, as the spec's page showed them ticked; no artist name saved. */
 export const DEFAULT_SETTINGS: StoredSettings = {
   sessionTimeoutHours: 24,
   notifications: { newUser: true, newVip: true, ticketPurchase: true },
   artistName: null,
+  artistBio: { en: "", "pt-BR": "" },
+  artistLinks: { website: null, instagram: null, facebook: null, youtube: null },
+  artistPortrait: DEFAULT_ARTIST_PORTRAIT_KEY,
 };
+
+/** The public address of a portrait stored in R2 (the media routes serve site/ to everyone). */
+export const artistPortraitUrlOf = (key: string): string => `/media/${key}`;
 
 /**
  * The artist the site is about (the performer of its events): the saved name, else the deploy's
@@ -37,10 +67,23 @@ export const artistNameOf = (settings: Pick<StoredSettings, "artistName">, confi
   settings.artistName ?? config.CHAT_PERSONA_NAME;
 
 /** The stored settings with the artist's name resolved, as GET and PUT answer them. */
-export const resolveSettings = (settings: StoredSettings, config: { CHAT_PERSONA_NAME: string }): SiteSettings => ({
-  ...settings,
-  artistName: artistNameOf(settings, config),
-});
+export const resolveSettings = (settings: StoredSettings, config: { CHAT_PERSONA_NAME: string }): SiteSettings => {
+  const { artistPortrait, ...rest } = settings;
+  return { ...rest, artistName: artistNameOf(settings, config), artistPortraitUrl: artistPortraitUrlOf(artistPortrait) };
+};
+
+/**
+ * GET /api/artist: who the site is about, for every visitor (the landing's biography, the lock
+ * screen's artist line, the album pages' structured data).
+ */
+export type ArtistResponse = {
+  name: string;
+  bio: ArtistBio;
+  portraitUrl: string;
+  links: ArtistLinks;
+  /** The landing's iconic hits (catalog track ids) with their album's cover; null: no cover. */
+  hits: { trackId: string; coverUrl: string | null }[];
+};
 
 /** Every administrator is a super admin: there is one admin level. The SPA translates by `role`. */
 export const ADMIN_ROLE = { role: "super_admin", label: "Super Admin" } as const;
@@ -59,6 +102,7 @@ export const SETTINGS_MESSAGES = {
   artistNameInvalid: "Artist name must be text",
   artistNameRequired: "Artist name is required",
   artistNameTooLong: "Artist name must be at most 80 characters",
+  artistBioTooLong: "The short bio must be at most 1000 characters",
 } as const;
 
 const notificationSwitch = z.boolean({ error: SETTINGS_MESSAGES.switchInvalid }).optional();
@@ -73,6 +117,20 @@ export const artistNameSchema = z.string({ error: SETTINGS_MESSAGES.artistNameIn
   }),
 );
 
+const artistBioText = z
+  .string({ error: SETTINGS_MESSAGES.artistBioTooLong })
+  .pipe(userText({ max: ARTIST_BIO_MAX, maxMessage: SETTINGS_MESSAGES.artistBioTooLong, multiline: true }));
+
+/** An outside link: an http(s) address, or "" for none (stored as null). The profiles' website rule and text. */
+const artistLink = userText({ max: WEBSITE_MAX, maxMessage: PROFILE_MESSAGES.invalidUrl })
+  .pipe(
+    z.union([z.literal(""), z.url({ protocol: z.regexes.httpProtocol, hostname: z.regexes.domain, message: PROFILE_MESSAGES.invalidUrl })], {
+      message: PROFILE_MESSAGES.invalidUrl,
+    }),
+  )
+  .transform((v) => v || null)
+  .optional();
+
 /**
  * PUT body. Partial: only the fields sent change (notifications one by one too), so two admins
  * changing different settings do not undo each other. At least one field must be sent.
@@ -82,9 +140,20 @@ export const settingsUpdateSchema = z
     sessionTimeoutHours: z.literal(SESSION_TIMEOUT_OPTIONS, { error: SETTINGS_MESSAGES.timeoutInvalid }).optional(),
     notifications: z.strictObject({ newUser: notificationSwitch, newVip: notificationSwitch, ticketPurchase: notificationSwitch }).optional(),
     artistName: artistNameSchema.optional(),
+    // Both languages together: the form shows them side by side.
+    artistBio: z.strictObject({ en: artistBioText, "pt-BR": artistBioText }).optional(),
+    artistLinks: z.strictObject({ website: artistLink, instagram: artistLink, facebook: artistLink, youtube: artistLink }).optional(),
   })
-  .refine((u) => u.sessionTimeoutHours !== undefined || u.artistName !== undefined || NOTIFICATION_KEYS.some((k) => u.notifications?.[k] !== undefined), {
-    message: SETTINGS_MESSAGES.nothingToUpdate,
-  });
+  .refine(
+    (u) =>
+      u.sessionTimeoutHours !== undefined ||
+      u.artistName !== undefined ||
+      u.artistBio !== undefined ||
+      u.artistLinks !== undefined ||
+      NOTIFICATION_KEYS.some((k) => u.notifications?.[k] !== undefined),
+    {
+      message: SETTINGS_MESSAGES.nothingToUpdate,
+    },
+  );
 
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

@@ -1,6 +1,6 @@
 // The back office's saved venues (/api/admin/venues): the venue form's rules as a zod schema shared
 // by the Worker and the SPA, and the answers' shapes. Name and address are required; the rest
-// follows the event form's venue block (country USA, CAN or MEX; capacity a whole number, 0 or more).
+// follows the event form's venue block (country: any ISO 3166-1 alpha-3 code, USA by default; capacity a whole number, 0 or more).
 import { z } from "./zod";
 import {
   ALWAYS,
@@ -29,7 +29,8 @@ const fields = {
   city: optionalText(),
   state: optionalText(),
   country: z
-    .enum(VENUE_COUNTRIES, { error: M.countryInvalid })
+    .string({ error: M.countryInvalid })
+    .refine((c) => VENUE_COUNTRIES.includes(c), M.countryInvalid)
     .nullish()
     .transform((c): VenueCountry => c ?? DEFAULT_VENUE_COUNTRY),
   postalCode: optionalText(),

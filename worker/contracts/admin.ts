@@ -1,6 +1,7 @@
 // The back office's shared shapes (every /api/admin/* route is for administrators only). Areas add
 // their own contracts next to this one (admin-analytics.ts, admin-settings.ts, admin-catalog.ts).
 import { z } from "./zod";
+import type { AuditDetail } from "./audit-detail";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -13,7 +14,8 @@ export type AuditEntryView = {
   action: string;
   targetType: string;
   targetId: string | null;
-  summary: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null; note?: string };
+  /** `detail` (structured, rendered in the admin's language) is absent from older rows: `note` then. */
+  summary: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null; note?: string; detail?: AuditDetail };
   createdAt: string;
 };
 

@@ -36,7 +36,7 @@ export const chatClientFrameSchema = z.discriminatedUnion("type", [
     type: z.literal("send"),
     /** Trimmed by the thread; an empty or whitespace-only text is refused. */
     text: z.string().max(CHAT_MESSAGE_MAX_CHARS),
-    /** The language the member reads the site in: the reply is written in it. */
+    /** The language the member reads the site in: the reply is written in the message's own language, in this one when that is unclear. */
     locale: z.enum(CHAT_LOCALES),
   }),
   /** Stops the reply being written, if any. */

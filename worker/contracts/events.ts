@@ -2,6 +2,7 @@
 // (public-site.md 2.3, 3 Event, 4 Events list, 8; back-office.md 3 Event). Type-only and
 // constants, no zod, so the SPA's chunks stay free of it.
 import type { PublicPresale } from "./presales";
+import type { Locale } from "./locale";
 
 export const EVENT_MESSAGES = {
   eventNotFound: "Event not found",
@@ -23,8 +24,11 @@ export type EventSource = "custom" | "eventbrite";
  */
 export type PublicEvent = {
   id: string;
+  /** In the language asked for (`?lang=`, the locale cookie, Accept-Language): the Portuguese text when there is one, else the English. */
   title: string;
   description: string | null;
+  /** The language the title is in (JSON-LD's inLanguage). */
+  lang: Locale;
   eventDate: string;
   /** When it ends (ISO), or null: calendars then assume two hours. */
   endDate: string | null;
@@ -42,8 +46,10 @@ export type PublicEvent = {
   currency: string;
   externalTicketUrl: string | null;
   imageUrl: string | null;
-  /** past: the event has started (spec: sold-out look); available otherwise. */
+  /** sold_out: set so by an administrator, or the event has started; available otherwise. */
   availability: "available" | "sold_out";
+  /** The event has started: a past show (the archive on /events), never shown as sold out. */
+  past: boolean;
   /**
    * The VIP presale while it is ahead or on (until the general sale); absent otherwise. While it is
    * here, externalTicketUrl is null: VIPs get the link with their code (decision 029).
@@ -51,7 +57,7 @@ export type PublicEvent = {
   presale?: PublicPresale;
 };
 
-/** GET /api/events: published events, event_date ascending (past ones from the last 180 days). */
+/** GET /api/events: published events, event_date ascending (past ones from the last 180 days), in the language asked for. */
 export type EventsResponse = { events: PublicEvent[] };
 export type EventResponse = { event: PublicEvent };
 

@@ -13,13 +13,11 @@ export const RADIO_MESSAGES = {
 export const STATION_FEATURES = ["commercial_free", "high_quality", "vip_access", "curated"] as const;
 export type StationFeature = (typeof STATION_FEATURES)[number];
 
-/** Text kept in both site languages (station and channel descriptions). */
-export type LocalizedText = { en: string; "pt-BR": string };
-
 export type RadioStationView = {
   id: string;
+  /** The name and description in the answer's language (?lang=, the locale cookie, Accept-Language). */
   name: string;
-  description: LocalizedText;
+  description: string;
   imageUrl: string | null;
   features: StationFeature[];
   /** catalog: a rotation of catalog tracks, in sync for every listener; stream: a remote stream. */

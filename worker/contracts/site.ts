@@ -27,3 +27,9 @@ export const EVENTS_BANNER = {
   width: 1600,
   height: 600,
 };
+
+/**
+ * The landing's three iconic hits (spec 2.3), catalog track ids (scripts/catalog/catalog.mjs
+ * ICONIC_TRACK_IDS): GET /api/artist answers their covers.
+ */
+export const ICONIC_TRACK_IDS = ["spring-love", "moonlight-boulevard-1", "i-wanna-be-the-one"] as const;

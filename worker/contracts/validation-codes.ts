@@ -5,7 +5,7 @@
 // A text belongs to one code only (a schema's issue carries its text, not its rule), so rules that
 // say the same thing in different forms share a code: email_invalid, name_required, title_required
 // (the back office's catalog forms say those two as well), invalid_characters.
-import { ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings";
+import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings";
 import { RELEASE_TIME_MESSAGES } from "./admin-catalog-limits";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth";
 import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin-event-limits";
@@ -73,6 +73,7 @@ export const VALIDATION_RULES = {
   event_venue_city_required: { message: EVENT_FORM_MESSAGES.venueCityRequired },
   event_venue_state_required: { message: EVENT_FORM_MESSAGES.venueStateRequired },
   event_country_invalid: { message: EVENT_FORM_MESSAGES.countryInvalid },
+  event_currency_invalid: { message: EVENT_FORM_MESSAGES.currencyInvalid },
   event_capacity_required: { message: EVENT_FORM_MESSAGES.capacityRequired },
   event_capacity_invalid: { message: EVENT_FORM_MESSAGES.capacityInvalid },
   event_capacity_min: { message: EVENT_FORM_MESSAGES.capacityMin },
@@ -109,6 +110,7 @@ export const VALIDATION_RULES = {
   // The back office's settings (the other settings are chosen, not typed: invalid_input)
   artist_name_required: { message: SETTINGS_MESSAGES.artistNameRequired },
   artist_name_too_long: { message: SETTINGS_MESSAGES.artistNameTooLong, params: { max: ARTIST_NAME_MAX } },
+  artist_bio_too_long: { message: SETTINGS_MESSAGES.artistBioTooLong, params: { max: ARTIST_BIO_MAX } },
 
   // The back office's listening party form (its title rule is title_required)
   party_title_too_long: { message: PARTY_FORM_MESSAGES.titleTooLong, params: { max: PARTY_TITLE_MAX } },

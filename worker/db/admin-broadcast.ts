@@ -20,6 +20,7 @@ const isFeature = (value: string): value is StationFeature => (STATION_FEATURES 
 const toAdminStation = (row: StationRow): AdminStation => ({
   id: row.id,
   name: row.name,
+  namePtBr: row.namePtBr,
   descriptionEn: row.descriptionEn,
   descriptionPtBr: row.descriptionPtBr,
   imageUrl: coverUrlOf(row.imageKey),
@@ -33,6 +34,7 @@ const toAdminStation = (row: StationRow): AdminStation => ({
 const toAdminChannel = (row: ChannelRow): AdminChannel => ({
   id: row.id,
   name: row.name,
+  namePtBr: row.namePtBr,
   descriptionEn: row.descriptionEn,
   descriptionPtBr: row.descriptionPtBr,
   category: row.category,
@@ -55,6 +57,7 @@ export async function unknownAlbumIds(db: DB, ids: string[]): Promise<string[]> 
 
 export type StationFields = {
   name: string;
+  namePtBr?: string | null;
   descriptionEn: string;
   descriptionPtBr: string;
   features: StationFeature[];
@@ -180,6 +183,7 @@ export async function setStationImage(db: DB, actor: Actor, id: string, imageKey
 
 export type ChannelFields = {
   name: string;
+  namePtBr?: string | null;
   descriptionEn: string;
   descriptionPtBr: string;
   category: ChannelRow["category"];

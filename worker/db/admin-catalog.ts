@@ -12,6 +12,7 @@ import { refuseOnClash } from "./d1";
 import { slugify, uniqueSlug } from "../lib/slug";
 import { type AdminAlbum, type AdminTrack, type AudioSource } from "../contracts/admin-catalog";
 import type { AlbumType } from "../contracts/music";
+import { auditDetail } from "../contracts/audit-detail";
 
 type AlbumRow = typeof albums.$inferSelect;
 type TrackRow = typeof tracks.$inferSelect;
@@ -203,7 +204,7 @@ export async function deleteAlbum(db: DB, actor: Actor, id: string, now = Date.n
         summary: {
           before: { ...albumSummary(row), tracks: trackRows.map((t) => t.title) },
           after: null,
-          note: `${trackRows.length} track(s) retired; their plays are kept`,
+          ...auditDetail({ kind: "album_tracks_retired", count: trackRows.length }),
         },
       },
       now,

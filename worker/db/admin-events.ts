@@ -10,9 +10,9 @@ import type { AdminEvent, EventSourceFilter, EventStatusFilter, EventValues } fr
 import type { OfferCodeCounts } from "../contracts/offer-codes";
 import { countOfferCodes, deletePoolStatement } from "./offer-codes";
 import { runBatch } from "./d1";
+import { auditDetail, type AuditEventTextField } from "../contracts/audit-detail";
 
 /** The events table's default: prices are typed in dollars. */
-const DEFAULT_CURRENCY = "USD";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -21,6 +21,9 @@ export const toAdminEvent = (row: EventRow, codes: OfferCodeCounts | null = null
   id: row.id,
   title: row.title,
   description: row.description,
+  titlePtBR: row.titlePtBr,
+  descriptionPtBR: row.descriptionPtBr,
+  soldOut: row.soldOut,
   eventDate: row.eventDate.toISOString(),
   timeZone: row.timeZone,
   status: row.status,
@@ -84,14 +87,17 @@ export async function presaleCodeCounts(db: DB, rows: EventRow[]): Promise<Map<s
   return ids.length ? countOfferCodes(db, "presale", ids) : new Map();
 }
 
-/** The columns the form sets; the rest (end date, picture, currency) keep what they had. */
-type FormColumns = Omit<EventRow, "id" | "endDate" | "imageKey" | "currency" | "createdAt" | "updatedAt">;
+/** The columns the form sets; the rest (end date, picture) keep what they had. */
+type FormColumns = Omit<EventRow, "id" | "endDate" | "imageKey" | "createdAt" | "updatedAt">;
 
 function columnsOf(values: EventValues): FormColumns {
   const date = (ms: number | null) => (ms === null ? null : new Date(ms));
   return {
     title: values.title,
     description: values.description,
+    titlePtBr: values.titlePtBR,
+    descriptionPtBr: values.descriptionPtBR,
+    soldOut: values.soldOut,
     eventDate: new Date(values.eventDate),
     timeZone: values.timeZone,
     status: values.status,
@@ -110,6 +116,7 @@ function columnsOf(values: EventValues): FormColumns {
     venueCapacity: values.venueCapacity,
     ticketPriceMinCents: amountToCents(values.ticketPriceMin),
     ticketPriceMaxCents: amountToCents(values.ticketPriceMax),
+    currency: values.currency,
     ticketSaleStart: date(values.ticketSaleStart),
     ticketSaleEnd: date(values.ticketSaleEnd),
     presaleCodeMode: values.presaleCodeMode,
@@ -129,12 +136,12 @@ function auditView(event: AdminEvent): Record<string, unknown> {
   const {
     id: _id,
     description: _description,
+    descriptionPtBR: _descriptionPt,
     joinUrl: _joinUrl,
     presaleSharedCode: _code,
     presaleCodes: _counts,
     createdAt: _created,
     updatedAt: _updated,
-    currency: _currency,
     ...shown
   } = event;
   return shown;
@@ -144,15 +151,16 @@ function changes(before: AdminEvent, after: AdminEvent) {
   const was = auditView(before);
   const now = auditView(after);
   const keys = Object.keys(now).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]));
-  const notes = [
-    before.description !== after.description ? "description changed" : null,
-    before.joinUrl !== after.joinUrl ? "join link changed" : null,
-    before.presaleSharedCode !== after.presaleSharedCode ? "presale code changed" : null,
-  ].filter(Boolean);
+  const fields = [
+    before.description !== after.description ? "description" : null,
+    before.descriptionPtBR !== after.descriptionPtBR ? "descriptionPtBR" : null,
+    before.joinUrl !== after.joinUrl ? "joinUrl" : null,
+    before.presaleSharedCode !== after.presaleSharedCode ? "presaleCode" : null,
+  ].filter((field): field is AuditEventTextField => field !== null);
   return {
     before: Object.fromEntries(keys.map((key) => [key, was[key]])),
     after: Object.fromEntries(keys.map((key) => [key, now[key]])),
-    ...(notes.length ? { note: notes.join("; ") } : {}),
+    ...(fields.length ? auditDetail({ kind: "event_texts_changed", fields }) : {}),
   };
 }
 
@@ -163,7 +171,6 @@ export async function createEvent(db: DB, actor: Actor, values: EventValues, now
     id,
     endDate: null,
     imageKey: null,
-    currency: DEFAULT_CURRENCY,
     createdAt: new Date(now),
     updatedAt: new Date(now),
   };

@@ -10,6 +10,7 @@ import { countOfferCodes, deletePoolStatement } from "./offer-codes";
 import { perkPictureUrl, perkPool, type PerkRow } from "./perks";
 import { PERK_REVEALS_PAGE, perkStateAt, type AdminPerk, type PerkRevealsResponse, type PerkValues } from "../contracts/perks";
 import type { OfferCodeCounts } from "../contracts/offer-codes";
+import { auditDetail } from "../contracts/audit-detail";
 
 const NO_CODES: OfferCodeCounts = { total: 0, claimed: 0, left: 0 };
 
@@ -134,7 +135,7 @@ export async function deletePerk(db: DB, actor: Actor, before: PerkRow, reveals:
         action: "perk.delete",
         targetType: "perk",
         targetId: before.id,
-        summary: { before: auditView(before), after: null, note: `${reveals} reveal(s) and ${codes.total} code(s) (${codes.claimed} handed out) deleted` },
+        summary: { before: auditView(before), after: null, ...auditDetail({ kind: "perk_deleted", reveals, codes: codes.total, claimed: codes.claimed }) },
       },
       now,
     ).toSQL(),

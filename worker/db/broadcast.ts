@@ -6,22 +6,44 @@ import { coverUrlOf, type Timed } from "./music";
 import { lessReleased, nextTransition, releaseStateOf } from "../lib/release";
 import { STATION_FEATURES, type RadioStationView, type RadioTrack, type StationFeature } from "../contracts/radio";
 import type { TvChannelView } from "../contracts/tv";
+import type { Locale } from "../contracts/locale";
+import { inLanguage } from "../lib/content-language";
 
 type StationRow = typeof radioStations.$inferSelect;
 type ChannelRow = typeof tvChannels.$inferSelect;
 
+/** A station's or channel's texts in both languages (the Portuguese ones optional: English stands in). */
+export type MediaTexts = { nameEn: string; namePtBr: string | null; descriptionEn: string; descriptionPtBr: string };
 /** A station as stored, with what only the Worker needs (stream URL, rotation settings). */
-export type Station = RadioStationView & { streamUrl: string | null; albumIds: string[] | null; seed: number };
+export type Station = Omit<RadioStationView, "name" | "description"> & { texts: MediaTexts; streamUrl: string | null; albumIds: string[] | null; seed: number };
 /** A channel as stored, with its private sources. */
-export type Channel = TvChannelView & { type: "video" | "live"; videoKey: string | null; embedUrl: string | null; durationSeconds: number };
+export type Channel = Omit<TvChannelView, "name" | "description"> & {
+  texts: MediaTexts;
+  type: "video" | "live";
+  videoKey: string | null;
+  embedUrl: string | null;
+  durationSeconds: number;
+};
+
+const textsOf = (row: StationRow | ChannelRow): MediaTexts => ({
+  nameEn: row.name,
+  namePtBr: row.namePtBr,
+  descriptionEn: row.descriptionEn,
+  descriptionPtBr: row.descriptionPtBr,
+});
+
+/** The name and description in `locale`, each Portuguese text falling back to the English one. */
+export const textsIn = (texts: MediaTexts, locale: Locale) => ({
+  name: inLanguage(locale, texts.nameEn, texts.namePtBr),
+  description: inLanguage(locale, texts.descriptionEn, texts.descriptionPtBr),
+});
 
 const isFeature = (value: string): value is StationFeature => (STATION_FEATURES as readonly string[]).includes(value);
 
 function toStation(row: StationRow): Station {
   return {
     id: row.id,
-    name: row.name,
-    description: { en: row.descriptionEn, "pt-BR": row.descriptionPtBr },
+    texts: textsOf(row),
     imageUrl: coverUrlOf(row.imageKey),
     features: (Array.isArray(row.features) ? row.features : []).filter(isFeature),
     sourceType: row.sourceType,
@@ -35,8 +57,7 @@ function toStation(row: StationRow): Station {
 function toChannel(row: ChannelRow): Channel {
   return {
     id: row.id,
-    name: row.name,
-    description: { en: row.descriptionEn, "pt-BR": row.descriptionPtBr },
+    texts: textsOf(row),
     category: row.category,
     live: row.type === "live",
     thumbnailUrl: coverUrlOf(row.thumbnailKey),
@@ -48,10 +69,16 @@ function toChannel(row: ChannelRow): Channel {
   };
 }
 
-/** What the public may see of a station. */
-export const stationView = ({ streamUrl: _s, albumIds: _a, seed: _seed, ...view }: Station): RadioStationView => view;
-/** What the public may see of a channel. */
-export const channelView = ({ type: _t, videoKey: _v, embedUrl: _e, durationSeconds: _d, ...view }: Channel): TvChannelView => view;
+/** What the public may see of a station, in `locale`. */
+export const stationView = ({ streamUrl: _s, albumIds: _a, seed: _seed, texts, ...view }: Station, locale: Locale): RadioStationView => ({
+  ...view,
+  ...textsIn(texts, locale),
+});
+/** What the public may see of a channel, in `locale`. */
+export const channelView = ({ type: _t, videoKey: _v, embedUrl: _e, durationSeconds: _d, texts, ...view }: Channel, locale: Locale): TvChannelView => ({
+  ...view,
+  ...textsIn(texts, locale),
+});
 
 export async function listStations(db: DB): Promise<Station[]> {
   const rows = await db.select().from(radioStations).orderBy(asc(radioStations.position), asc(radioStations.id));

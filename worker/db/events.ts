@@ -8,6 +8,7 @@ import { albums, events } from "./schema";
 import { coverUrlOf } from "./music";
 import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type PublicEvent } from "../contracts/events";
 import { isValidTimeZone } from "../contracts/time-zones";
+import type { Locale } from "../contracts/locale";
 import { nextPresaleChange, presaleStateAt, presaleTimesOf, type PublicPresale } from "../contracts/presales";
 
 export type EventRow = typeof events.$inferSelect;
@@ -66,12 +67,16 @@ export function nextPresaleChangeOf(rows: readonly EventRow[], now: number): num
  * The public shape (published events only; the caller checks). No join URL, ever; no ticket link
  * until the general sale of an event with a presale (VIPs get it with their code).
  */
-export function toPublicEvent(row: EventRow, now: number): PublicEvent {
+export function toPublicEvent(row: EventRow, now: number, locale: Locale = "en"): PublicEvent {
   const presale = publicPresaleOf(row, now);
+  const past = row.eventDate.getTime() <= now;
+  // Each Portuguese text stands in for its English one when there is one (English is the fallback).
+  const pt = locale === "pt-BR";
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
+    title: (pt && row.titlePtBr) || row.title,
+    description: (pt && row.descriptionPtBr) || row.description,
+    lang: pt && row.titlePtBr ? "pt-BR" : "en",
     eventDate: row.eventDate.toISOString(),
     endDate: row.endDate ? row.endDate.toISOString() : null,
     timeZone: safeTimeZone(row.timeZone),
@@ -88,8 +93,9 @@ export function toPublicEvent(row: EventRow, now: number): PublicEvent {
     currency: row.currency,
     externalTicketUrl: presale ? null : row.externalTicketUrl,
     imageUrl: coverUrlOf(row.imageKey),
-    // Spec (public-site 4): sold-out once the date is past; 'limited' never occurs.
-    availability: row.eventDate.getTime() <= now ? "sold_out" : "available",
+    // No tickets once the date is past, or when an administrator says so; 'limited' never occurs.
+    availability: past || row.soldOut ? "sold_out" : "available",
+    past,
     // Only while a presale is ahead or on, so events without one keep their shape.
     ...(presale ? { presale } : {}),
   };

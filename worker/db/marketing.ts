@@ -16,6 +16,7 @@ import type { Actor } from "./audit";
 import type { ParsedContact } from "../lib/contacts-csv";
 import { CONTACTS_PAGE_SIZE, RECENT_DAYS, type MarketingContactsResponse, type MarketingSummary } from "../contracts/admin-marketing";
 import { runBatch } from "./d1";
+import { auditNoteOf, type AuditDetail } from "../contracts/audit-detail";
 
 const DAY_MS = 86_400_000;
 /** Contacts in one INSERT: bounded by count and by the size of the JSON text. */
@@ -112,13 +113,14 @@ export async function importChunk(
     SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), 1, NULL, 'import', ${now}, ${now}
     FROM json_each(${chunk.json}) WHERE true
     ON CONFLICT DO NOTHING`;
+  const detail: AuditDetail = { kind: "contacts_csv_import", part, parts };
   const audit = db.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,
     action: "contacts.import",
     targetType: "marketing_contacts",
     targetId: null,
-    summary: sql`json_object('after', json_object('imported', changes(), 'submitted', ${chunk.contacts.length}, 'rows', ${`${first}-${last}`}), 'note', ${`CSV import, part ${part} of ${parts}`})`,
+    summary: sql`json_object('after', json_object('imported', changes(), 'submitted', ${chunk.contacts.length}, 'rows', ${`${first}-${last}`}), 'note', ${auditNoteOf(detail)}, 'detail', json(${JSON.stringify(detail)}))`,
     createdAt: new Date(now),
   });
   // Through D1's own batch: drizzle's batch cannot take a parameterised `sql` statement.

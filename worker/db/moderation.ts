@@ -21,6 +21,7 @@ import {
   type ReportedComment,
   type ReportedPost,
 } from "../contracts/moderation";
+import { auditDetail } from "../contracts/audit-detail";
 
 const iso = (value: Date | number | null) => (value === null ? null : new Date(value).toISOString());
 const EXCERPT = 140;
@@ -288,7 +289,13 @@ export async function deletePostModerated(db: DB, actor: Actor, item: ReportedPo
     db.delete(postImages).where(and(eq(postImages.key, imageKey ?? ""), eq(postImages.postId, item.id))),
     auditInsert(
       db,
-      { actor, action: "post.delete", targetType: "post", targetId: item.id, summary: { before: auditFacts(item), note: "deleted from the moderation queue" } },
+      {
+        actor,
+        action: "post.delete",
+        targetType: "post",
+        targetId: item.id,
+        summary: { before: auditFacts(item), ...auditDetail({ kind: "moderation_deleted" }) },
+      },
       now,
     ),
   ]);
@@ -361,7 +368,7 @@ export async function deleteCommentModerated(
         action: "comment.delete",
         targetType: "comment",
         targetId: item.id,
-        summary: { before: auditFacts(item), note: "deleted from the moderation queue" },
+        summary: { before: auditFacts(item), ...auditDetail({ kind: "moderation_deleted" }) },
       },
       now,
     ),
@@ -405,7 +412,7 @@ export async function resolveReportsOfAuthor(db: DB, actor: Actor, userId: strin
       .returning({ id: commentReports.id }),
     auditInsert(
       db,
-      { actor, action: "reports.resolve_author", targetType: "user", targetId: userId, summary: { note: "author banned from the moderation queue" } },
+      { actor, action: "reports.resolve_author", targetType: "user", targetId: userId, summary: auditDetail({ kind: "moderation_author_banned" }) },
       now,
     ),
   ]);

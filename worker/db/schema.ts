@@ -1,6 +1,7 @@
 // Every D1 table, in one file. Timestamps are epoch milliseconds (Date in TypeScript).
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { AuditDetail } from "../contracts/audit-detail";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -329,6 +330,8 @@ export const radioStations = sqliteTable(
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
+    /** Optional (null: the English name); description_pt_br empty: the English one. Migration 0028. */
+    namePtBr: text("name_pt_br"),
     descriptionEn: text("description_en").notNull(),
     descriptionPtBr: text("description_pt_br").notNull(),
     imageKey: text("image_key"),
@@ -353,6 +356,8 @@ export const tvChannels = sqliteTable(
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
+    /** Optional (null: the English name); description_pt_br empty: the English one. Migration 0028. */
+    namePtBr: text("name_pt_br"),
     descriptionEn: text("description_en").notNull(),
     descriptionPtBr: text("description_pt_br").notNull(),
     category: text("category", { enum: ["music_video", "live", "behind_the_scenes"] }).notNull(),
@@ -507,6 +512,11 @@ export const events = sqliteTable(
       .default("none"),
     /** The one code of a 'shared' presale: never in a public answer. */
     presaleSharedCode: text("presale_shared_code"),
+    // In the visitor's language (migrations/0027_events_anywhere.sql, decision 031): the Portuguese
+    // texts, null where the English ones show; and sold out, set by hand on a future event.
+    titlePtBr: text("title_pt_br"),
+    descriptionPtBr: text("description_pt_br"),
+    soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -607,7 +617,14 @@ export const auditLog = sqliteTable(
 );
 
 /** What an audited write changed: the fields before and after (secrets and large values left out). */
-export type AuditSummary = { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null; note?: string };
+export type AuditSummary = {
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** English text; older rows have only this. */
+  note?: string;
+  /** What the note says, as a kind and parameters (worker/contracts/audit-detail.ts). */
+  detail?: AuditDetail;
+};
 
 // The back office's saved site settings (queries in worker/db/settings.ts): one row per setting,
 // its value as JSON, so a new setting needs no migration. A setting without a row reads as its
@@ -770,7 +787,8 @@ export const tickets = sqliteTable(
 
 // Saved venues (queries in worker/db/admin-venues.ts). The event form picks one to fill an event's
 // venue fields, which stay the event's own copy; events.venue_id remembers the pick, so a venue
-// still used by an event cannot be deleted. country is one of VENUE_COUNTRIES.
+// still used by an event cannot be deleted. country is one of VENUE_COUNTRIES (every ISO 3166-1
+// alpha-3 code, decision 037; migration 0030 dropped the USA/CAN/MEX check).
 export const venues = sqliteTable(
   "venues",
   {
@@ -779,9 +797,7 @@ export const venues = sqliteTable(
     address: text("address").notNull(),
     city: text("city"),
     state: text("state"),
-    country: text("country", { enum: ["USA", "CAN", "MEX"] })
-      .notNull()
-      .default("USA"),
+    country: text("country").notNull().default("USA"),
     postalCode: text("postal_code"),
     capacity: integer("capacity"),
     createdAt: createdAt(),

@@ -10,8 +10,11 @@ import { siteSettings } from "./schema";
 import { auditInsert, type Actor } from "./audit";
 import { forget, remember } from "../lib/memo";
 import {
+  ARTIST_LINK_KEYS,
   artistNameSchema,
   DEFAULT_SETTINGS,
+  type ArtistBio,
+  type ArtistLinks,
   NOTIFICATION_KEYS,
   SESSION_TIMEOUT_OPTIONS,
   type SessionTimeoutHours,
@@ -24,18 +27,39 @@ const MEMO_KEY = "site-settings";
 export const SETTINGS_TTL_MS = 10_000;
 
 /** A setting's row key: its path in SiteSettings. */
-type SettingKey = "sessionTimeoutHours" | "artistName" | `notifications.${(typeof NOTIFICATION_KEYS)[number]}`;
+// The artist's bio (both languages) and links are one row each, a JSON object; the portrait is its R2 key.
+type SettingKey = "sessionTimeoutHours" | "artistName" | "artistBio" | "artistLinks" | "artistPortrait" | `notifications.${(typeof NOTIFICATION_KEYS)[number]}`;
 const notificationKey = (k: (typeof NOTIFICATION_KEYS)[number]): SettingKey => `notifications.${k}`;
-const ALL_KEYS: SettingKey[] = ["sessionTimeoutHours", "artistName", ...NOTIFICATION_KEYS.map(notificationKey)];
-type SettingValue = SessionTimeoutHours | boolean | string | null;
+const ALL_KEYS: SettingKey[] = ["sessionTimeoutHours", "artistName", "artistBio", "artistLinks", "artistPortrait", ...NOTIFICATION_KEYS.map(notificationKey)];
+type SettingValue = SessionTimeoutHours | boolean | string | null | ArtistBio | ArtistLinks;
 
 const isTimeout = (value: unknown): value is SessionTimeoutHours => SESSION_TIMEOUT_OPTIONS.some((h) => h === value);
 
 /** The settings as every row holds them: one flat entry per setting (null: the artist's name not saved). */
 function flatten(s: StoredSettings): Record<SettingKey, SettingValue> {
-  const flat = { sessionTimeoutHours: s.sessionTimeoutHours, artistName: s.artistName } as Record<SettingKey, SettingValue>;
+  const flat = {
+    sessionTimeoutHours: s.sessionTimeoutHours,
+    artistName: s.artistName,
+    artistBio: s.artistBio,
+    artistLinks: s.artistLinks,
+    artistPortrait: s.artistPortrait,
+  } as Record<SettingKey, SettingValue>;
   for (const k of NOTIFICATION_KEYS) flat[notificationKey(k)] = s.notifications[k];
   return flat;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const textOr = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
+
+/** A stored bio or links row, each member read on its own (a member this code cannot read: its default). */
+function bioOf(value: unknown): ArtistBio {
+  const d = DEFAULT_SETTINGS.artistBio;
+  return isRecord(value) ? { en: textOr(value.en, d.en), "pt-BR": textOr(value["pt-BR"], d["pt-BR"]) } : d;
+}
+function linksOf(value: unknown): ArtistLinks {
+  const links = { ...DEFAULT_SETTINGS.artistLinks };
+  if (isRecord(value)) for (const k of ARTIST_LINK_KEYS) if (typeof value[k] === "string") links[k] = value[k];
+  return links;
 }
 
 function fromRows(rows: { key: string; value: unknown }[]): StoredSettings {
@@ -51,6 +75,9 @@ function fromRows(rows: { key: string; value: unknown }[]): StoredSettings {
     sessionTimeoutHours: isTimeout(timeout) ? timeout : DEFAULT_SETTINGS.sessionTimeoutHours,
     notifications,
     artistName: artistName.success ? artistName.data : DEFAULT_SETTINGS.artistName,
+    artistBio: bioOf(stored.get("artistBio")),
+    artistLinks: linksOf(stored.get("artistLinks")),
+    artistPortrait: textOr(stored.get("artistPortrait"), DEFAULT_SETTINGS.artistPortrait),
   };
 }
 
@@ -64,7 +91,7 @@ const loadSettings = async (db: DB) =>
 export const readSettings = (db: DB): Promise<StoredSettings> => remember(MEMO_KEY, SETTINGS_TTL_MS, () => loadSettings(db));
 
 /** `update` applied over `current`. */
-function mergeSettings(current: StoredSettings, update: SettingsUpdate): StoredSettings {
+function mergeSettings(current: StoredSettings, update: StoredUpdate): StoredSettings {
   return {
     sessionTimeoutHours: update.sessionTimeoutHours ?? current.sessionTimeoutHours,
     notifications: {
@@ -73,6 +100,12 @@ function mergeSettings(current: StoredSettings, update: SettingsUpdate): StoredS
       ticketPurchase: update.notifications?.ticketPurchase ?? current.notifications.ticketPurchase,
     },
     artistName: update.artistName ?? current.artistName,
+    artistBio: update.artistBio ?? current.artistBio,
+    // Links one by one, like the notifications: a link not sent stays as it is.
+    artistLinks: Object.fromEntries(
+      ARTIST_LINK_KEYS.map((k) => [k, update.artistLinks?.[k] !== undefined ? update.artistLinks[k] : current.artistLinks[k]]),
+    ) as ArtistLinks,
+    artistPortrait: update.artistPortrait ?? current.artistPortrait,
   };
 }
 
@@ -80,7 +113,10 @@ function mergeSettings(current: StoredSettings, update: SettingsUpdate): StoredS
  * Stores the fields of `update` and appends the audit row (the sent settings before and after,
  * by row key) in one D1 batch: neither is stored without the other. Returns the new settings.
  */
-export async function saveSettings(db: DB, update: SettingsUpdate, actor: Actor, now = Date.now()): Promise<StoredSettings> {
+/** What saveSettings stores: the PUT body's fields, or the portrait's new R2 key (its own upload route). */
+export type StoredUpdate = SettingsUpdate & { artistPortrait?: string };
+
+export async function saveSettings(db: DB, update: StoredUpdate, actor: Actor, now = Date.now()): Promise<StoredSettings> {
   const before = await loadSettings(db); // not the remembered copy: the audit row says what was stored
   const after = mergeSettings(before, update);
   const [flatBefore, flatAfter] = [flatten(before), flatten(after)];
@@ -101,10 +137,13 @@ export async function saveSettings(db: DB, update: SettingsUpdate, actor: Actor,
 }
 
 /** The row keys of the settings `update` carries. */
-function sentKeys(update: SettingsUpdate): SettingKey[] {
+function sentKeys(update: StoredUpdate): SettingKey[] {
   const keys: SettingKey[] = [];
   if (update.sessionTimeoutHours !== undefined) keys.push("sessionTimeoutHours");
   if (update.artistName !== undefined) keys.push("artistName");
+  if (update.artistBio !== undefined) keys.push("artistBio");
+  if (update.artistLinks !== undefined) keys.push("artistLinks");
+  if (update.artistPortrait !== undefined) keys.push("artistPortrait");
   for (const k of NOTIFICATION_KEYS) if (update.notifications?.[k] !== undefined) keys.push(notificationKey(k));
   return keys;
 }

@@ -10,6 +10,7 @@ import { TICKETS_LIST_LIMIT, type TicketStatus } from "../contracts/admin-ticket
 import type { CurrencyTotal, TicketDetailResponse, TicketsListResponse, TicketView } from "../contracts/admin-tickets";
 import type { EventRef, ImportedTicket } from "../lib/ticket-import";
 import type { Period } from "../lib/ticket-periods";
+import { auditDetail } from "../contracts/audit-detail";
 
 export type TicketFilters = { search: string | null; status: TicketStatus | null; period: Period | null };
 
@@ -186,7 +187,7 @@ export async function insertTickets(db: DB, actor: Actor, rows: ImportedTicket[]
       targetType: "ticket",
       summary: {
         after: { imported: rows.length, skipped: audit.skipped, failed: audit.failed, rows: audit.rows },
-        note: `CSV import, file rows ${audit.firstRow}-${audit.lastRow}`,
+        ...auditDetail({ kind: "ticket_csv_import", firstRow: audit.firstRow, lastRow: audit.lastRow }),
       },
     },
     now,

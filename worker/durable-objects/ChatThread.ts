@@ -15,6 +15,8 @@ import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import { createDb } from "../db/client";
 import { loadSiteDigest } from "../services/chat-digest";
+import { readSettings } from "../db/settings";
+import { artistNameOf } from "../contracts/admin-settings";
 import {
   attachmentOf,
   closeBack,
@@ -29,7 +31,7 @@ import {
   type SocketAttachment,
   type SocketTarget,
 } from "./socket-sessions";
-import { createChatModel, trimContext } from "../services/ai";
+import { createChatModel, replyLanguage, trimContext } from "../services/ai";
 import { ChatModelError, type ChatMember, type ChatModel, type ChatTurn } from "../services/ai/types";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../contracts/realtime";
 import {
@@ -201,6 +203,7 @@ export class ChatThread extends DurableObject<AppEnv> {
     const attachment = chatAttachment(request);
     if (!attachment) return new Response("Unauthenticated socket", { status: 401 });
     if (!this.claimOwner(attachment.userId)) return new Response("Another member's thread", { status: 403 });
+    await this.refreshPersona(); // before the socket opens: its first frame names the persona
     const pair = new WebSocketPair();
     const ws = pair[1];
     this.ctx.acceptWebSocket(ws, [userTag(attachment.userId), sessionTag(attachment.sessionHash)]);
@@ -269,7 +272,8 @@ export class ChatThread extends DurableObject<AppEnv> {
       this.cancelReply();
       return this.startReply(text);
     });
-    if (reply) await this.runReply(reply, memberOf(ws), locale);
+    // The reply is written in the language of the message; the UI language only when that is unclear.
+    if (reply) await this.runReply(reply, memberOf(ws), replyLanguage(text, locale));
   }
 
   /**
@@ -344,7 +348,10 @@ export class ChatThread extends DurableObject<AppEnv> {
     const signal = AbortSignal.any([reply.cancel.signal, timeout.signal]);
     try {
       const turns = trimContext(this.contextTurns(reply));
-      const digest = await Promise.race([loadSiteDigest(this.env, createDb(this.env.DB), Date.now()), abortion(signal)]);
+      const [digest] = await Promise.race([
+        Promise.all([loadSiteDigest(this.env, createDb(this.env.DB), Date.now()), this.refreshPersona()]),
+        abortion(signal),
+      ]);
       const request = { persona: this.persona(), member, locale, digest, turns, signal };
       for await (const piece of untilAborted(this.model.reply(request), signal)) {
         if (reply.finished) return;
@@ -480,8 +487,20 @@ export class ChatThread extends DurableObject<AppEnv> {
     this.ctx.storage.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
   }
 
+  /** The artist's name from the back office's settings, read when a socket opens and before each reply. */
+  private personaName: string | null = null;
+
+  /** The persona is the artist: the saved artist name (artistNameOf), one setting for both. */
   private persona() {
-    return readConfig(this.env).CHAT_PERSONA_NAME;
+    return this.personaName ?? readConfig(this.env).CHAT_PERSONA_NAME;
+  }
+
+  private async refreshPersona() {
+    try {
+      this.personaName = artistNameOf(await readSettings(createDb(this.env.DB)), readConfig(this.env));
+    } catch (error) {
+      console.error("chat: reading the artist's name failed; the configured persona answers", error);
+    }
   }
 
   private openSockets() {

@@ -5,6 +5,7 @@
 // name setting (the chat persona's name until one is saved). The organizer is the site's brand
 // (BRAND_NAME), an Organization.
 import type { PublicEvent } from "../contracts/events";
+import { countryAlpha2 } from "../contracts/countries";
 import { toZonedIso } from "../contracts/time-zones";
 import { scriptSafeJson } from "./page-head";
 
@@ -44,7 +45,8 @@ function location(event: PublicEvent, origin: string): Json {
       addressLocality: event.venueCity,
       addressRegion: event.venueState,
       postalCode: event.venuePostalCode,
-      addressCountry: event.venueCountry,
+      // schema.org wants ISO 3166-1 alpha-2; stored codes are alpha-3 (decision 037), older free text stays.
+      addressCountry: event.venueCountry ? (countryAlpha2(event.venueCountry) ?? event.venueCountry) : null,
     }),
   });
 }
@@ -69,6 +71,8 @@ export function eventsJsonLd(list: JsonLdEventInput[], { origin, brand, artistNa
       "@context": SCHEMA,
       "@type": "MusicEvent",
       name: event.title,
+      // The language the name (and, where it has one, the description) is written in.
+      inLanguage: event.lang,
       startDate: toZonedIso(Date.parse(event.eventDate), event.timeZone),
       endDate: event.endDate ? toZonedIso(Date.parse(event.endDate), event.timeZone) : null,
       // Only published events get here; a cancelled one is not listed at all.

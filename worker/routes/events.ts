@@ -7,7 +7,8 @@ import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { notFound } from "../lib/errors";
 import { buildCalendar, type IcalEvent } from "../lib/ical";
-import { listedEvents } from "../services/events";
+import { EVENTS_VARY, eventsLocale, listedEvents } from "../services/events";
+import type { Locale } from "../contracts/locale";
 import { presaleCodeFor } from "../services/presales";
 import { requireVIP } from "../middleware/guards";
 import {
@@ -58,14 +59,15 @@ async function publishedEvent(c: Context<HonoEnv>, id: string): Promise<EventRow
 }
 
 /** What an event's calendar entry says. Never the join URL: online events link their page. */
-function icalEventOf(row: EventRow, origin: string, now: number): IcalEvent {
+function icalEventOf(row: EventRow, origin: string, now: number, locale: Locale): IcalEvent {
+  const { title, description } = toPublicEvent(row, now, locale);
   const venue = [row.venueName, row.venueAddress, row.venueCity, row.venueState, row.venueCountry].map((part) => part?.trim()).filter(Boolean);
   return {
     uid: `${row.id}@${new URL(origin).hostname}`,
     start: row.eventDate.getTime(),
     end: eventEndsAt(row),
-    summary: row.title,
-    description: row.description,
+    summary: title,
+    description,
     location: row.isOnline || venue.length === 0 ? null : venue.join(", "),
     // No ticket link while a presale is ahead or on: its page says when the sale opens.
     url: row.isOnline ? `${origin}/virtual-meet` : publicPresaleOf(row, now) ? `${origin}/events` : row.externalTicketUrl,
@@ -75,21 +77,23 @@ function icalEventOf(row: EventRow, origin: string, now: number): IcalEvent {
   };
 }
 
-function calendar(c: Context<HonoEnv>, rows: EventRow[], now: number, feed: boolean): string {
+function calendar(c: Context<HonoEnv>, rows: EventRow[], now: number, feed: boolean, locale: Locale): string {
   const brand = readConfig(c.env).BRAND_NAME;
   const origin = new URL(c.req.url).origin;
   return buildCalendar({
     prodId: `-//${brand}//Events//EN`,
     name: `${brand} Events`,
     refreshMinutes: feed ? FEED_REFRESH_MINUTES : null,
-    events: rows.map((row) => icalEventOf(row, origin, now)),
+    events: rows.map((row) => icalEventOf(row, origin, now, locale)),
     now,
   });
 }
 
-const calendarHeaders = (fileName?: string): Record<string, string> => ({
+const calendarHeaders = (locale: Locale, fileName?: string): Record<string, string> => ({
   "Content-Type": "text/calendar; charset=utf-8",
   "Cache-Control": CALENDAR_CACHE,
+  "Content-Language": locale,
+  Vary: EVENTS_VARY,
   ...(fileName ? { "Content-Disposition": `attachment; filename="${fileName}"` } : {}),
 });
 
@@ -108,9 +112,12 @@ export function icsFileName(title: string): string {
 export const eventRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => {
     const now = Date.now();
+    const locale = eventsLocale(c);
     const rows = await listedEvents(c, now);
     c.header("Cache-Control", publicCacheControl(rows, now));
-    return c.json<EventsResponse>({ events: rows.map((row) => toPublicEvent(row, now)) });
+    c.header("Vary", EVENTS_VARY);
+    c.header("Content-Language", locale);
+    return c.json<EventsResponse>({ events: rows.map((row) => toPublicEvent(row, now, locale)) });
   })
 
   // Before /:id. Per user (the join link), so never cached.
@@ -118,9 +125,10 @@ export const eventRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const user = c.var.user;
     const canJoin = Boolean(user && (user.isVIP || user.isAdmin));
+    const locale = eventsLocale(c);
     const rows = await listOpenOnlineEvents(c.var.db, now, VIRTUAL_MEETS_LIMIT);
     const meets = rows.map((row): VirtualMeetView => ({
-      ...toPublicEvent(row, now),
+      ...toPublicEvent(row, now, locale),
       joinUrl: canJoin && row.joinUrl && isJoinOpen(row, now) ? row.joinUrl : null,
       joinOpensAt: new Date(joinOpensAt(row)).toISOString(),
     }));
@@ -131,8 +139,11 @@ export const eventRoutes = new Hono<HonoEnv>()
   .get("/:id", async (c) => {
     const row = await publishedEvent(c, c.req.param("id"));
     const now = Date.now();
+    const locale = eventsLocale(c);
     c.header("Cache-Control", publicCacheControl([row], now));
-    return c.json<EventResponse>({ event: toPublicEvent(row, now) });
+    c.header("Vary", EVENTS_VARY);
+    c.header("Content-Language", locale);
+    return c.json<EventResponse>({ event: toPublicEvent(row, now, locale) });
   })
 
   // A VIP's (or an admin's) presale code and the ticket link, during the presale only (decision
@@ -146,11 +157,14 @@ export const eventRoutes = new Hono<HonoEnv>()
 
   .get("/:id/ics", async (c) => {
     const row = await publishedEvent(c, c.req.param("id"));
-    return c.body(calendar(c, [row], Date.now(), false), 200, calendarHeaders(icsFileName(row.title)));
+    const locale = eventsLocale(c);
+    const now = Date.now();
+    return c.body(calendar(c, [row], now, false, locale), 200, calendarHeaders(locale, icsFileName(toPublicEvent(row, now, locale).title)));
   });
 
 /** Mounted at /events.ics: every listed published event, for calendar apps to subscribe to. */
 export const eventsFeedRoutes = new Hono<HonoEnv>().get("/", async (c) => {
   const now = Date.now();
-  return c.body(calendar(c, await listedEvents(c, now), now, true), 200, calendarHeaders());
+  const locale = eventsLocale(c);
+  return c.body(calendar(c, await listedEvents(c, now), now, true, locale), 200, calendarHeaders(locale));
 });

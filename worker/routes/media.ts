@@ -13,6 +13,7 @@ import { findPreviewSource, findTrackAudio } from "../db/music";
 import { findChannel } from "../db/broadcast";
 import { findStationCached } from "../services/radio";
 import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES, SLUG_PATTERN } from "../contracts/music";
+import { TV_CAPTION_LANGS, tvCaptionsKey, type TvCaptionLang } from "../contracts/tv";
 import { checkRemoteAudioUrl, fetchRemoteAudio, parseAllowedHosts } from "../services/media/audio-proxy";
 
 /** Image files are `<folder>/<id>.<ext>`: nothing a client sends reaches another R2 key. */
@@ -85,6 +86,18 @@ export const mediaRoutes = new Hono<HonoEnv>()
     const channel = await findChannel(c.var.db, id);
     if (!channel?.videoKey) return notFoundJson();
     const response = await serveR2Object(c.env.MEDIA, channel.videoKey, c.req.raw, { contentType: videoTypeOf(channel.videoKey), cacheControl: PRIVATE_CACHE });
+    return response ?? notFoundJson();
+  })
+
+  // A video's captions (WebVTT): the same signed URL as the video opens them, private like it.
+  .get("/tv/:id/captions/:lang", async (c) => {
+    const { id, lang } = c.req.param();
+    if (!SLUG_PATTERN.test(id) || !TV_CAPTION_LANGS.includes(lang as TvCaptionLang)) return notFoundJson();
+    if (!(await tokenAllows(c, "video", id))) return forbiddenJson();
+    const response = await serveR2Object(c.env.MEDIA, tvCaptionsKey(id, lang as TvCaptionLang), c.req.raw, {
+      contentType: "text/vtt; charset=utf-8",
+      cacheControl: PRIVATE_CACHE,
+    });
     return response ?? notFoundJson();
   })
 

@@ -15,6 +15,7 @@ import { isLocale, LANG_PARAM, LOCALE_COOKIE, type Locale } from "../contracts/l
 import { APP_MODULES_ID, isEmbedPath, isSsrRoute, SSR_STATE_ID, type ApiTransport, type RenderedPage, type SsrRouteId } from "../contracts/ssr";
 import { firstLoadHints, localeOfRequest } from "../services/first-load";
 import { upcomingEventsJsonLd } from "../services/events";
+import { musicPageHead } from "../services/artist";
 import { EMBED_HEAD_TAGS, oembedDiscoveryTag, pageHeadTags, scriptSafeJson } from "../lib/page-head";
 import { readSessionToken } from "../services/session";
 
@@ -62,15 +63,25 @@ async function shell(c: Context<HonoEnv>): Promise<Response> {
 /** Pages another site can embed, announced to oEmbed consumers (worker/routes/oembed.ts). */
 const OEMBED_PAGES = new Set<string>(["/music/catalog/$id", "/music/track/$trackId"]);
 
+/** Album and track pages name the artist in their music tags and schema.org markup. */
+const MUSIC_PAGES: Record<string, "album" | "track"> = { "/music/catalog/$id": "album", "/music/track/$trackId": "track" };
+
 /**
  * Extra <head> content of some pages: the upcoming events' schema.org markup on / and /events,
- * the oEmbed discovery link on album and track pages.
+ * the oEmbed discovery link, the music tags and the artist's markup on album and track pages.
  */
-async function pageExtras(c: Context<HonoEnv>, route: string, title: string): Promise<string> {
-  if (OEMBED_PAGES.has(route)) return oembedDiscoveryTag(new URL(c.req.url), title);
+async function pageExtras(c: Context<HonoEnv>, route: string, title: string, locale: Locale): Promise<string> {
+  if (OEMBED_PAGES.has(route)) {
+    const url = new URL(c.req.url);
+    // A bonus too: a failed read leaves the page its discovery link.
+    const music = await musicPageHead(c.env, c.var.db, MUSIC_PAGES[route]!, url).catch(
+      (error: unknown) => void console.error("music page markup left out", error),
+    );
+    return oembedDiscoveryTag(url, title) + (music ?? "");
+  }
   if (route !== "/" && route !== "/events") return "";
   // The markup is a bonus: a failure to read the events never costs a visitor the page.
-  return (await upcomingEventsJsonLd(c).catch((error: unknown) => void console.error("events JSON-LD left out", error))) ?? "";
+  return (await upcomingEventsJsonLd(c, locale).catch((error: unknown) => void console.error("events JSON-LD left out", error))) ?? "";
 }
 
 const jsonIsland = (id: string, json: string) => `<script type="application/json" id="${id}">${scriptSafeJson(json)}</script>`;
@@ -83,7 +94,7 @@ async function htmlPage(c: Context<HonoEnv>, page: RenderedPage, locale: Locale)
   const route = page.routeId as SsrRouteId;
   const [hints, extras] = await Promise.all([
     isSsrRoute(route) ? firstLoadHints(c.env.ASSETS, url.origin, route, locale) : null,
-    page.status === 200 ? pageExtras(c, route, page.head.title) : "",
+    page.status === 200 ? pageExtras(c, route, page.head.title, locale) : "",
   ]);
   const brand = readConfig(c.env).BRAND_NAME;
   const embed = isEmbedPath(url.pathname);

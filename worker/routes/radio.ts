@@ -12,6 +12,7 @@ import { signMediaToken } from "../lib/media-token";
 import { listenerCount, stationHub } from "../durable-objects/station-hub";
 import { findStationCached, nowPlayingOf, stationsCached } from "../services/radio";
 import { stationView } from "../db/broadcast";
+import { answerLanguage } from "../middleware/content-language";
 import { STATION_ID_HEADER } from "../durable-objects/StationHub";
 import { RADIO_MESSAGES, type NowPlayingResponse, type StationsResponse, type TuneResponse } from "../contracts/radio";
 
@@ -20,7 +21,8 @@ const stationNotFound = () => notFound(RADIO_MESSAGES.stationNotFound, "station_
 export const radioRoutes = new Hono<HonoEnv>()
   .get("/stations", async (c) => {
     c.header("Cache-Control", "public, max-age=60");
-    return c.json<StationsResponse>({ stations: (await stationsCached(c.var.db)).map(stationView) });
+    const locale = answerLanguage(c);
+    return c.json<StationsResponse>({ stations: (await stationsCached(c.var.db)).map((station) => stationView(station, locale)) });
   })
 
   .get("/stations/:id/now-playing", validate("param", slugIdParamSchema), async (c) => {

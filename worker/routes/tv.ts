@@ -11,7 +11,8 @@ import { signMediaToken } from "../lib/media-token";
 import { remember } from "../lib/memo";
 import { RADIO_EPOCH_MS } from "../lib/radio-rotation";
 import { channelView, findChannel, listChannels } from "../db/broadcast";
-import { TV_MESSAGES, type ChannelsResponse, type TvStreamResponse } from "../contracts/tv";
+import { answerLanguage } from "../middleware/content-language";
+import { TV_CAPTION_LANGS, TV_MESSAGES, tvCaptionsKey, type ChannelsResponse, type TvCaptionTrack, type TvStreamResponse } from "../contracts/tv";
 
 /** Channel rows change only from the back office, which forgets "music:" keys. */
 const CHANNELS_TTL_MS = 60_000;
@@ -25,8 +26,10 @@ export function livePosition(durationSeconds: number, now: number): number {
 export const tvRoutes = new Hono<HonoEnv>()
   .get("/channels", async (c) => {
     c.header("Cache-Control", "public, max-age=60");
+    const locale = answerLanguage(c);
+    // The memo holds both languages' texts; each answer picks its own.
     const channels = await remember("music:tv:channels", CHANNELS_TTL_MS, () => listChannels(c.var.db));
-    return c.json<ChannelsResponse>({ channels: channels.map(channelView) });
+    return c.json<ChannelsResponse>({ channels: channels.map((channel) => channelView(channel, locale)) });
   })
 
   .post("/channels/:id/stream", requireVIP, validate("param", slugIdParamSchema), async (c) => {
@@ -37,12 +40,19 @@ export const tvRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const { token, expiresAt } = await signMediaToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, "video", channel.id, now);
     const live = channel.type === "live" && channel.durationSeconds > 0;
+    const query = `?token=${encodeURIComponent(token)}`;
+    // The caption files there are (one R2 head each): the player offers CC only when there are some.
+    const present = await Promise.all(TV_CAPTION_LANGS.map(async (lang) => ((await c.env.MEDIA.head(tvCaptionsKey(channel.id, lang))) ? lang : null)));
+    const captions: TvCaptionTrack[] = present
+      .filter((lang) => lang !== null)
+      .map((lang) => ({ lang, url: `/media/tv/${channel.id}/captions/${lang}${query}` }));
     return c.json<TvStreamResponse>({
       kind: "video",
-      url: `/media/tv/${channel.id}?token=${encodeURIComponent(token)}`,
+      url: `/media/tv/${channel.id}${query}`,
       expiresAt: expiresAt.toISOString(),
       startAt: live ? livePosition(channel.durationSeconds, now) : null,
       durationSeconds: channel.durationSeconds,
       serverTime: new Date(now).toISOString(),
+      captions,
     });
   });

@@ -2,6 +2,9 @@
 // and the schema.org markup the HTML of / and /events carries, its performer the artist's name
 // from the site settings (memoized too, readSettings).
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { isLocale, LANG_PARAM, LOCALE_COOKIE, type Locale } from "../contracts/locale";
+import { localeOfRequest } from "./first-load";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { artistNameOf } from "../contracts/admin-settings";
@@ -25,6 +28,20 @@ export async function listedEvents(c: Context<HonoEnv>, now: number): Promise<Ev
 }
 
 /**
+ * The language of an events answer, as a page's (worker/routes/pages.ts pageLocale): its ?lang=
+ * (the SPA sends it, and so does the server render of a page, whatever the visitor's cookie), else
+ * the locale cookie, else Accept-Language. Answers cached in public vary by these (EVENTS_VARY).
+ */
+export function eventsLocale(c: Context<HonoEnv>): Locale {
+  const asked = c.req.query(LANG_PARAM);
+  if (isLocale(asked)) return asked;
+  return localeOfRequest(c.req.header("accept-language"), getCookie(c, LOCALE_COOKIE) ?? null);
+}
+
+/** What a public events answer without ?lang= depends on besides its address. */
+export const EVENTS_VARY = "Cookie, Accept-Language";
+
+/**
  * When the public may buy: the general sale of an event with a presale (decision 029: the offer is
  * valid from then, and no code is ever in the markup), else the ticket sale start.
  */
@@ -39,7 +56,7 @@ function saleOpensAt(row: EventRow): string | null {
  * the artist (the saved artist name, else CHAT_PERSONA_NAME) and organized by the brand, as a
  * script element for the HTML head; null when there is none.
  */
-export async function upcomingEventsJsonLd(c: Context<HonoEnv>): Promise<string | null> {
+export async function upcomingEventsJsonLd(c: Context<HonoEnv>, locale: Locale): Promise<string | null> {
   const now = Date.now();
   const upcoming = (await listedEvents(c, now)).filter((row) => row.eventDate.getTime() > now);
   if (upcoming.length === 0) return null;
@@ -49,7 +66,7 @@ export async function upcomingEventsJsonLd(c: Context<HonoEnv>): Promise<string 
   ]);
   const config = readConfig(c.env);
   const data = eventsJsonLd(
-    upcoming.map((row) => ({ ...toPublicEvent(row, now), ticketSaleStart: saleOpensAt(row) })),
+    upcoming.map((row) => ({ ...toPublicEvent(row, now, locale), ticketSaleStart: saleOpensAt(row) })),
     { origin: new URL(c.req.url).origin, brand: config.BRAND_NAME, artistName: artistNameOf(settings, config), fallbackImage: coverUrlOf(fallbackKey) },
   );
   return jsonLdScript(data);

@@ -24,6 +24,7 @@ import { closeMemberSockets } from "../durable-objects/member-sockets";
 import { publishFeedEvent } from "../durable-objects/feed-hub";
 import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser } from "../contracts/admin-users";
 import { runBatch, type Statement } from "../db/d1";
+import { auditDetail } from "../contracts/audit-detail";
 
 /** changed: false when the member already was as asked (nothing written, no session touched). */
 export type UserChange = { user: AdminUser; changed: boolean };
@@ -69,7 +70,7 @@ export async function setUserAdmin(env: AppEnv, db: DB, actor: Actor, targetId: 
     action: admin ? "user.grant_admin" : "user.revoke_admin",
     targetType: "user",
     targetId,
-    summary: { before: { isAdmin: before.isAdmin }, after: { isAdmin: admin }, note: before.email },
+    summary: { before: { isAdmin: before.isAdmin }, after: { isAdmin: admin }, ...auditDetail({ kind: "account", email: before.email }) },
   };
   if (admin) {
     await runBatch(db, [...grantAdminStatements(db, targetId, newId(), now), revokeSessions(db, targetId), auditStatement(db, entry, now)]);
@@ -96,7 +97,11 @@ export async function setUserComp(env: AppEnv, db: DB, actor: Actor, targetId: s
     action: comp ? "user.grant_comp" : "user.remove_comp",
     targetType: "user",
     targetId,
-    summary: { before: { compVip: hadComp, vip: before.isVIP }, after: { compVip: comp, vip: comp || paid }, note: before.email },
+    summary: {
+      before: { compVip: hadComp, vip: before.isVIP },
+      after: { compVip: comp, vip: comp || paid },
+      ...auditDetail({ kind: "account", email: before.email }),
+    },
   };
   await runBatch(db, [...compStatements(db, targetId, comp, actor.id, now), revokeSessions(db, targetId), auditStatement(db, entry, now)]);
   return settle(env, db, targetId);
@@ -118,7 +123,7 @@ export async function setUserDoorStaff(db: DB, actor: Actor, targetId: string, d
     action: doorStaff ? "user.grant_door_staff" : "user.revoke_door_staff",
     targetType: "user",
     targetId,
-    summary: { before: { isDoorStaff: before.isDoorStaff }, after: { isDoorStaff: doorStaff }, note: before.email },
+    summary: { before: { isDoorStaff: before.isDoorStaff }, after: { isDoorStaff: doorStaff }, ...auditDetail({ kind: "account", email: before.email }) },
   };
   // The audit row goes first: its guard reads the flag before the update in the same transaction.
   const guard = doorStaffDiffers(targetId, doorStaff);
@@ -142,7 +147,7 @@ export async function setUserBan(env: AppEnv, db: DB, actor: Actor, targetId: st
     action: banned ? "user.ban" : "user.unban",
     targetType: "user",
     targetId,
-    summary: { before: { status: before.status }, after: { status }, note: before.email },
+    summary: { before: { status: before.status }, after: { status }, ...auditDetail({ kind: "account", email: before.email }) },
   };
   const guard = banned ? otherActiveAdminExists(targetId) : undefined;
   if (

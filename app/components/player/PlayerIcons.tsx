@@ -12,6 +12,8 @@ const PATHS = {
   queue: "M4 6h16M4 12h10M4 18h10m4-6v8m0 0 3-3m-3 3-3-3",
   keyboard: "M3 6h18v12H3zm3 3h.01M9 9h.01M12 9h.01M15 9h.01M18 9h.01M6 12h.01M18 12h.01M8 15h8",
   close: "M6 6l12 12M18 6 6 18",
+  chevronUp: "M6 15l6-6 6 6",
+  chevronDown: "M6 9l6 6 6-6",
   palette:
     "M12 3a9 9 0 1 0 0 18c1.2 0 1.8-.8 1.8-1.7 0-1.2-1-1.6-1-2.6 0-1 .8-1.7 1.9-1.7H17a4 4 0 0 0 4-4C21 6.5 17 3 12 3zM7.5 11.5h.01M10 7.5h.01M14.5 7.5h.01",
   visualizer: "M4 20V14M8 20V8M12 20V4M16 20V10M20 20V15",

@@ -38,6 +38,9 @@ export function ShortcutsHelpDialog({ onClose }: { onClose: () => void }) {
       <p className="muted">
         <FormattedMessage {...m.intro} />
       </p>
+      <p className="muted">
+        <FormattedMessage {...m.ctrlNote} />
+      </p>
       <table className="shortcuts-table">
         <thead>
           <tr>

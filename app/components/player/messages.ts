@@ -8,6 +8,10 @@ export const shortcutsMessages = defineMessages({
     id: "player.shortcuts.intro",
     defaultMessage: "These keys work anywhere on the page except while you are typing in a field.",
   },
+  ctrlNote: {
+    id: "player.shortcuts.ctrlNote",
+    defaultMessage: "Ctrl+S and Ctrl+R work only while the player has the focus; elsewhere they keep the browser's save and reload.",
+  },
   keyColumn: { id: "player.shortcuts.key", defaultMessage: "Key" },
   actionColumn: { id: "player.shortcuts.action", defaultMessage: "Action" },
   actionPlayPause: { id: "player.shortcuts.playPause", defaultMessage: "Play or pause" },

@@ -3,8 +3,10 @@
 // Space play/pause; Shift+Right next; Shift+Left previous; M mute; Alt+Up / Alt+Down volume ±10;
 // Ctrl+S shuffle; Ctrl+R repeat; '?' the shortcuts help (ShortcutsHelpDialog.tsx). Ignored while
 // typing (spec 5): in an input, textarea, select or contenteditable. Space is also left alone on
-// buttons and links, where it already means "activate this".
-import { useEffect, useRef } from "react";
+// buttons and links, where it already means "activate this". Ctrl+S and Ctrl+R are the browser's
+// save and reload too: on a page where the player is one region (the music player bar) they act
+// only while focus is inside that region (`ctrlKeysWithin`), so the browser keeps them elsewhere.
+import { useEffect, useRef, type RefObject } from "react";
 import { VOLUME_STEP } from "../../lib/audio/output";
 
 /** What the keys act on (the music player's actions, or the radio popup's active source). */
@@ -24,7 +26,19 @@ export type PlayerShortcutsOptions = {
   onHelp?: () => void;
   /** Off: no key is taken (e.g. nothing queued). Default true. */
   enabled?: boolean;
+  /**
+   * The player's region: Ctrl+S and Ctrl+R act only while focus is inside it (or inside a dialog
+   * it opened). Left out in a popup window, which is the player as a whole.
+   */
+  ctrlKeysWithin?: RefObject<HTMLElement | null>;
 };
+
+/** Ctrl+S / Ctrl+R with focus in the region, or in a dialog (the help and queue dialogs). */
+function insideRegion(target: EventTarget | null, region: HTMLElement | null): boolean {
+  if (!(target instanceof Node) || !region) return false;
+  if (region.contains(target)) return true;
+  return target instanceof Element && target.closest("[role='dialog']") !== null;
+}
 
 /** Elements where keys belong to the user's typing. */
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -72,11 +86,11 @@ export function shortcutFor(
   return null;
 }
 
-export function usePlayerShortcuts({ actions, onHelp, enabled = true }: PlayerShortcutsOptions) {
-  const latest = useRef({ actions, onHelp });
+export function usePlayerShortcuts({ actions, onHelp, enabled = true, ctrlKeysWithin }: PlayerShortcutsOptions) {
+  const latest = useRef({ actions, onHelp, ctrlKeysWithin });
   useEffect(() => {
-    latest.current = { actions, onHelp };
-  }, [actions, onHelp]);
+    latest.current = { actions, onHelp, ctrlKeysWithin };
+  }, [actions, onHelp, ctrlKeysWithin]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -85,7 +99,9 @@ export function usePlayerShortcuts({ actions, onHelp, enabled = true }: PlayerSh
       const shortcut = shortcutFor(e);
       if (!shortcut) return;
       if (shortcut === "toggle" && activatesOnSpace(e.target)) return;
-      const { actions: a, onHelp: help } = latest.current;
+      const { actions: a, onHelp: help, ctrlKeysWithin: region } = latest.current;
+      // Outside the player's region the browser keeps its save (Ctrl+S) and reload (Ctrl+R).
+      if ((shortcut === "shuffle" || shortcut === "repeat") && region && !insideRegion(e.target, region.current)) return;
       if (shortcut === "help" && !help) return;
       e.preventDefault();
       // Holding a key repeats only the volume steps; a held Space must not flip play/pause.

@@ -4,7 +4,7 @@ import type { FormEvent } from "react";
 import { AuthCard, FormIntro } from "./AuthCard";
 import { FormattedMessage } from "react-intl";
 import type { SessionUser } from "../../../worker/contracts/auth";
-import { FormField } from "../../components/form/FormField";
+import { FormBanner, FormField } from "../../components/form/FormField";
 import { useFormFields } from "../../components/form/useFormFields";
 import { hasStatus } from "../../lib/forms/errorText";
 import { formMessages } from "../../lib/forms/messages";
@@ -15,7 +15,7 @@ import { validateLogin, type LoginFields } from "./validation";
 
 const EMPTY: LoginFields = { email: "", password: "" };
 
-export function LoginPage({ redirectTo }: { redirectTo?: string }) {
+export function LoginPage({ redirectTo, passwordChanged = false }: { redirectTo?: string; passwordChanged?: boolean }) {
   const navigate = useNavigate();
   const login = useLogin();
   const { formRef, fields, bind, fieldErrors, formError, setFormError, check } = useFormFields(EMPTY, { validate: validateLogin });
@@ -39,6 +39,12 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
 
   return (
     <AuthCard title={authMessages.loginTitle}>
+      {/* After a password reset (/auth/reset-password sends ?reset=done): the new one works now. */}
+      {passwordChanged && (
+        <FormBanner kind="success">
+          <FormattedMessage {...authMessages.passwordChanged} />
+        </FormBanner>
+      )}
       <FormIntro intro={authMessages.loginIntro} error={formError} />
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <FormField

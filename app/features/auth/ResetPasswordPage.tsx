@@ -129,7 +129,8 @@ function NewPasswordForm({ token }: { token: string }) {
 
   useEffect(() => {
     if (!confirm.isSuccess) return;
-    const timer = setTimeout(() => void navigate({ to: "/social/login" }), RESET_REDIRECT_DELAY_MS);
+    // ?reset=done: the login page then says the password was changed.
+    const timer = setTimeout(() => void navigate({ to: "/social/login", search: { reset: "done" } }), RESET_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [confirm.isSuccess, navigate]);
 

@@ -55,6 +55,7 @@ export const authMessages = defineMessages({
   resetExpiredLink: { id: "auth.reset.expiredLink", defaultMessage: "This reset link has expired. Please request a new one." },
   resetMissingToken: { id: "auth.reset.missingToken", defaultMessage: "Invalid reset link. Please request a new password reset." },
   resetDone: { id: "auth.reset.done", defaultMessage: "Your password has been reset successfully! Redirecting to login..." },
+  passwordChanged: { id: "auth.login.passwordChanged", defaultMessage: "Your password was changed. Sign in with your new password." },
   resetFailed: { id: "auth.reset.failed", defaultMessage: "Failed to reset password. Please try again." },
   resetRequestNew: { id: "auth.reset.requestNew", defaultMessage: "Request a new reset link" },
   backToLogin: { id: "auth.reset.backToLogin", defaultMessage: "Back to Sign In" },

@@ -17,7 +17,8 @@ export function safeRedirect(value: unknown): string | undefined {
   return resolved.pathname + resolved.search + resolved.hash;
 }
 
-export type LoginSearch = { redirect?: string };
+/** `reset: "done"`: the member arrives from a completed password reset (the page says so). */
+export type LoginSearch = { redirect?: string; reset?: "done" };
 
 /**
  * validateSearch of /social/login: keeps `redirect` only when it is a same-site path. The key is
@@ -25,5 +26,5 @@ export type LoginSearch = { redirect?: string };
  * routes underneath: leaving it out would let the unchecked value through.
  */
 export function parseLoginSearch(search: Record<string, unknown>): LoginSearch {
-  return { redirect: safeRedirect(search.redirect) };
+  return { redirect: safeRedirect(search.redirect), reset: search.reset === "done" ? "done" : undefined };
 }

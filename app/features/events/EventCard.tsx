@@ -1,7 +1,7 @@
-// One event as a row/card (spec 2.3): title, sold-out badge for a past event, date and time in the
-// event's own zone (its zone named), venue with city and state (country outside the US) or
+// One event as a row/card (spec 2.3): title, the sold-out badge of a future event an administrator
+// marked so (a past show is just past: decision 031), date and time at the venue (EventWhen), venue with city and state (country outside the US) or
 // 'Online', description, capacity ('TBA' when unknown), price range, the ticket link (a dimmed,
-// inert control once the event is past) and add-to-calendar.
+// inert control while sold out; none once past) and add-to-calendar.
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useIntl } from "react-intl";
@@ -9,7 +9,8 @@ import type { PublicEvent } from "../../../worker/contracts/events";
 import { Icon } from "../../components/Icon";
 import { AddToCalendar } from "./AddToCalendar";
 import { PresaleBlock } from "./PresaleBlock";
-import { dateTimeFormat, formatWhen, knownTimeZone } from "../../lib/intlFormat";
+import { dateTimeFormat, knownTimeZone } from "../../lib/intlFormat";
+import { EventWhen } from "./EventWhen";
 import { placeLine, priceLabel, type PriceLabel } from "./format";
 import { eventsMessages as m } from "./messages";
 
@@ -48,8 +49,8 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
   const intl = useIntl();
   const id = useId();
   const Heading = headingLevel === 3 ? "h3" : "h2";
-  const past = event.availability === "sold_out";
-  const when = formatWhen(event.eventDate, intl.locale, event.timeZone);
+  const past = event.past;
+  const soldOut = !past && event.availability === "sold_out";
   const price = priceLabel(event, intl.locale);
   const place = placeLine(event, intl.locale);
   const ticketUrl = webUrl(event.externalTicketUrl);
@@ -63,16 +64,9 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
           <Heading id={`${id}-title`} className="event-title">
             {event.title}
           </Heading>
-          {past && <span className="badge event-badge-soldout">{intl.formatMessage(m.soldOut)}</span>}
+          {soldOut && <span className="badge event-badge-soldout">{intl.formatMessage(m.soldOut)}</span>}
         </div>
-        <p className="event-when">
-          <Icon name="calendar" size={16} />
-          <time dateTime={event.eventDate}>
-            <span className="event-date">{when.date}</span>
-            <span aria-hidden="true"> · </span>
-            <span className="event-time">{when.time}</span>
-          </time>
-        </p>
+        <EventWhen iso={event.eventDate} timeZone={event.timeZone} />
         <p className="event-where">
           <Icon name="globe" size={16} />
           {event.online ? (
@@ -109,11 +103,11 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
           </dl>
         )}
         {/* A VIP presale ahead or on (decision 029): the server sends no ticket link until the general sale. */}
-        {!past && event.presale && <PresaleBlock event={event} presale={event.presale} />}
+        {!past && !soldOut && event.presale && <PresaleBlock event={event} presale={event.presale} />}
       </div>
       <div className="event-actions">
-        {past ? (
-          // Past: the buy control stays in its place, dimmed and inert (not a link any more).
+        {past ? null : soldOut ? (
+          // Sold out: the buy control stays in its place, dimmed and inert (not a link any more).
           <button type="button" className="btn btn-sm event-buy" aria-disabled="true" aria-label={intl.formatMessage(m.soldOutLabel, { title: event.title })}>
             <Icon name="ticket" size={16} />
             {intl.formatMessage(m.buy)}

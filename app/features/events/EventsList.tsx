@@ -1,10 +1,12 @@
 // The published events list, shared by /events and the landing page's events section: a skeleton
 // that holds the list's place while loading, 'Failed to load events' (red) with a retry, the empty
-// state, or the events in the server's order (date ascending; past ones carry the sold-out look).
-// It brings its own messages, since the landing page renders it outside the events route.
+// state, or the upcoming events in the server's order (date ascending). Past shows never stand among
+// them: /events lists them below, newest first, under 'Past shows' (decision 031). It brings its own
+// messages, since the landing page renders it outside the events route.
 import { useQuery } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublicEvent } from "../../../worker/contracts/events";
+import type { Locale } from "../../../worker/contracts/locale";
 import { EmptyState } from "../../components/EmptyState";
 import { EventCard } from "./EventCard";
 import { EventsMessages } from "./EventsMessages";
@@ -12,7 +14,8 @@ import { eventsMessages as m } from "./messages";
 import { eventsQueryOptions } from "./queries";
 import "./events.css";
 
-type Props = { limit?: number; headingLevel?: 2 | 3 };
+/** `archive`: the past shows' section below the list (/events). */
+type Props = { limit?: number; headingLevel?: 2 | 3; archive?: boolean };
 
 export function EventsList(props: Props) {
   return (
@@ -22,22 +25,17 @@ export function EventsList(props: Props) {
   );
 }
 
-/**
- * At most `limit` events, still in the server's order: the upcoming ones first, and only when there
- * are fewer of those than `limit`, the most recent past ones before them.
- */
+/** The upcoming events (at most `limit`), in the server's order: soonest first. */
 export function pickEvents(events: readonly PublicEvent[], limit?: number): PublicEvent[] {
-  if (limit === undefined) return [...events];
-  const upcoming = events.filter((e) => e.availability !== "sold_out").slice(0, limit);
-  const room = limit - upcoming.length;
-  const past = room > 0 ? events.filter((e) => e.availability === "sold_out").slice(-room) : [];
-  const chosen = new Set([...past, ...upcoming]);
-  return events.filter((e) => chosen.has(e));
+  return events.filter((e) => !e.past).slice(0, limit);
 }
 
-function EventsListContent({ limit, headingLevel = 2 }: Props) {
+/** The past shows, newest first. */
+export const pastShows = (events: readonly PublicEvent[]): PublicEvent[] => events.filter((e) => e.past).reverse();
+
+function EventsListContent({ limit, headingLevel = 2, archive = false }: Props) {
   const intl = useIntl();
-  const query = useQuery(eventsQueryOptions());
+  const query = useQuery(eventsQueryOptions(intl.locale as Locale));
 
   if (query.isPending) return <EventsListSkeleton count={Math.max(1, Math.min(limit ?? 3, 3))} />;
   if (!query.data) {
@@ -52,23 +50,42 @@ function EventsListContent({ limit, headingLevel = 2 }: Props) {
   }
 
   const events = pickEvents(query.data.events, limit);
+  const past = archive ? pastShows(query.data.events) : [];
+  const archiveSection = past.length > 0 && (
+    <section className="events-past" aria-labelledby="events-past-title">
+      <h2 id="events-past-title">{intl.formatMessage(m.pastTitle)}</h2>
+      <ul className="events-list">
+        {past.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
   if (events.length === 0) {
     return (
-      <EmptyState
-        icon="calendar"
-        title={<FormattedMessage id="home.events.empty" defaultMessage="No events announced yet" />}
-        hint={<FormattedMessage id="home.events.emptyHint" defaultMessage="Check back soon, or follow us on social media for the latest news." />}
-      />
+      <>
+        <EmptyState
+          icon="calendar"
+          title={<FormattedMessage id="home.events.empty" defaultMessage="No events announced yet" />}
+          hint={<FormattedMessage id="home.events.emptyHint" defaultMessage="Check back soon, or follow us on social media for the latest news." />}
+        />
+        {archiveSection}
+      </>
     );
   }
   return (
-    <ul className="events-list">
-      {events.map((event) => (
-        <li key={event.id}>
-          <EventCard event={event} headingLevel={headingLevel} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="events-list">
+        {events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} headingLevel={headingLevel} />
+          </li>
+        ))}
+      </ul>
+      {archiveSection}
+    </>
   );
 }
 

@@ -15,7 +15,7 @@ export function EventsPage() {
       <EventsMessages>
         <CalendarSubscribe />
       </EventsMessages>
-      <EventsList headingLevel={2} />
+      <EventsList headingLevel={2} archive />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-// /virtual-meet: the next online events, dated in the viewer's own zone (named). VIP members and
-// admins get each meet's join link, which the server sends only from JOIN_WINDOW_MINUTES before
-// the start: until then the card says when it will appear, and the list is fetched again at that
+// /virtual-meet: the next online events, dated as on /events (EventWhen: the event's zone, and the
+// viewer's where it differs). VIP members and admins get each meet's join link, which the server
+// sends only from JOIN_WINDOW_MINUTES before the start: the page says so once, and until then each
+// card says from when, and the list is fetched again at that
 // instant (one timer, no polling). Visitors and members see what a virtual meet is, the next date,
 // and the way to VIP. The Worker decides who gets a link; this page only shows what it was sent.
 import { useQuery } from "@tanstack/react-query";
@@ -15,7 +16,9 @@ import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { AddToCalendar } from "./AddToCalendar";
 import { webUrl } from "./EventCard";
 import { EventsMessages } from "./EventsMessages";
-import { formatTime, formatWhen } from "../../lib/intlFormat";
+import { formatTime } from "../../lib/intlFormat";
+import { EventWhen } from "./EventWhen";
+import type { Locale } from "../../../worker/contracts/locale";
 import { eventEnd } from "./format";
 import { eventsMessages as m } from "./messages";
 import { virtualMeetsQueryOptions } from "./queries";
@@ -76,7 +79,7 @@ function VirtualMeetContent() {
   const intl = useIntl();
   const { user, isPending: sessionPending } = useSessionUser();
   const vip = canUseVipContent(user);
-  const query = useQuery(virtualMeetsQueryOptions());
+  const query = useQuery(virtualMeetsQueryOptions(intl.locale as Locale));
   useRefetchAtJoinWindows(vip ? query.data?.meets : undefined, query.dataUpdatedAt, query.refetch);
 
   let meets;
@@ -110,6 +113,7 @@ function VirtualMeetContent() {
   return vip ? (
     <section className="meet-page" aria-labelledby="meet-upcoming-title">
       <h2 id="meet-upcoming-title">{intl.formatMessage(m.upcomingTitle)}</h2>
+      <p className="muted meet-join-window">{intl.formatMessage(m.joinWindow, { minutes: JOIN_WINDOW_MINUTES })}</p>
       {meets}
     </section>
   ) : (
@@ -127,28 +131,12 @@ function VirtualMeetContent() {
   );
 }
 
-function MeetWhen({ iso }: { iso: string }) {
-  const intl = useIntl();
-  // The viewer's own zone this time: they join from wherever they are.
-  const when = formatWhen(iso, intl.locale);
-  return (
-    <p className="event-when">
-      <Icon name="calendar" size={16} />
-      <time dateTime={iso}>
-        <span className="event-date">{when.date}</span>
-        <span aria-hidden="true"> · </span>
-        <span className="event-time">{when.time}</span>
-      </time>
-    </p>
-  );
-}
-
 /** The teaser's next date: title and when, nothing to join. */
 function NextMeet({ meet }: { meet: VirtualMeetView }) {
   return (
     <div className="meet-next">
       <p className="meet-next-title">{meet.title}</p>
-      <MeetWhen iso={meet.eventDate} />
+      <EventWhen iso={meet.eventDate} timeZone={meet.timeZone} />
     </div>
   );
 }
@@ -163,7 +151,7 @@ function MeetCard({ meet }: { meet: VirtualMeetView }) {
         <h3 id={`${id}-title`} className="event-title">
           {meet.title}
         </h3>
-        <MeetWhen iso={meet.eventDate} />
+        <EventWhen iso={meet.eventDate} timeZone={meet.timeZone} />
         {meet.description?.trim() && <p className="event-desc">{meet.description}</p>}
         {/* Announced when the link arrives while the page is open. */}
         <div className="meet-join" aria-live="polite">
@@ -180,7 +168,8 @@ function MeetCard({ meet }: { meet: VirtualMeetView }) {
             </a>
           ) : (
             <p className="info-banner meet-join-later">
-              {intl.formatMessage(m.joinOpens, { minutes: JOIN_WINDOW_MINUTES, time: formatTime(meet.joinOpensAt, intl.locale) })}
+              {/* The window itself is explained once, above the list. In the event's zone, as its start. */}
+              {intl.formatMessage(m.joinFrom, { time: formatTime(meet.joinOpensAt, intl.locale, meet.timeZone) })}
             </p>
           )}
         </div>

@@ -2,6 +2,8 @@
 // targets (the server's .ics download and a Google Calendar template link). Dates and prices are
 // formatted by app/lib/intlFormat.ts.
 import { DEFAULT_EVENT_HOURS, type PublicEvent } from "../../../worker/contracts/events";
+import { countryAlpha2 } from "../../../worker/contracts/countries";
+import { countryDisplayName } from "../../lib/countries";
 import { formatMoney, knownTimeZone, regionNames } from "../../lib/intlFormat";
 
 export type PriceLabel = { kind: "free" } | { kind: "single"; price: string } | { kind: "range"; min: string; max: string } | null;
@@ -22,10 +24,12 @@ export function priceLabel(event: Pick<PublicEvent, "ticketPriceMin" | "ticketPr
 
 const US = new Set(["us", "usa", "united states", "united states of america"]);
 
-/** The country to show: none for the United States (or when unknown); a code becomes its name. */
+/** The country to show: none for the United States (or when unknown); a code becomes its name in `locale`. */
 export function countryName(country: string | null, locale: string): string | null {
   const value = country?.trim();
   if (!value || US.has(value.toLowerCase())) return null;
+  // Stored codes are ISO alpha-3 (decision 037): BRA reads "Brazil" / "Brasil".
+  if (/^[A-Z]{3}$/.test(value) && countryAlpha2(value)) return countryDisplayName(value, locale);
   if (/^[A-Za-z]{2}$/.test(value)) {
     try {
       return regionNames(locale).of(value.toUpperCase()) ?? value;

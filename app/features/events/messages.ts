@@ -35,6 +35,7 @@ const plainMessages = defineMessages({
   noneTitle: { id: "virtualMeet.none.title", defaultMessage: "No virtual meet scheduled yet" },
   noneHint: { id: "virtualMeet.none.hint", defaultMessage: "The next date is announced here and in the events calendar." },
   upcomingTitle: { id: "virtualMeet.upcoming.title", defaultMessage: "Upcoming virtual meets" },
+  pastTitle: { id: "events.past.title", defaultMessage: "Past shows" },
   join: { id: "virtualMeet.join", defaultMessage: "Join now" },
 });
 
@@ -53,9 +54,11 @@ export const eventsMessages = {
     id: "virtualMeet.about.vip",
     defaultMessage: "Virtual meets are a VIP benefit: members find the join link on this page {minutes} minutes before the start.",
   }),
-  joinOpens: defineMessage<{ minutes: number; time: string }>({
-    id: "virtualMeet.joinOpens",
-    defaultMessage: "The join link appears here {minutes} minutes before the start, at {time}.",
+  joinWindow: defineMessage<{ minutes: number }>({
+    id: "virtualMeet.joinWindow",
+    defaultMessage: "The join link appears here {minutes} minutes before each meet starts.",
   }),
+  joinFrom: defineMessage<{ time: string }>({ id: "virtualMeet.joinFrom", defaultMessage: "Join link from {time}" }),
+  yourTime: defineMessage<{ time: string }>({ id: "events.when.yours", defaultMessage: "your time: {time}" }),
   joinLabel: defineMessage<{ title: string }>({ id: "virtualMeet.join.label", defaultMessage: "Join now: {title} (opens in a new tab)" }),
 };

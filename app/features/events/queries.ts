@@ -5,6 +5,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
 import { eventsKeys } from "../../lib/eventsKeys";
 import type { EventsResponse, VirtualMeetsResponse } from "../../../worker/contracts/events";
+import { LANG_PARAM, type Locale } from "../../../worker/contracts/locale";
 
 /**
  * Retry once when the server could not be reached; an answer from the server (even a 5xx) is shown
@@ -12,18 +13,23 @@ import type { EventsResponse, VirtualMeetsResponse } from "../../../worker/contr
  */
 const retryUnreachable = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError);
 
-export const eventsQueryOptions = () =>
+/**
+ * The events' titles and descriptions come in `locale` (decision 031): it is in the key, so a
+ * language switch fetches the other one, and in the address, so a page's ?lang= wins over the
+ * visitor's cookie in the server's render too.
+ */
+export const eventsQueryOptions = (locale: Locale) =>
   queryOptions({
-    queryKey: eventsKeys.list,
-    queryFn: ({ signal }) => api<EventsResponse>("/api/events", { signal }),
+    queryKey: [...eventsKeys.list, locale],
+    queryFn: ({ signal }) => api<EventsResponse>(`/api/events?${LANG_PARAM}=${locale}`, { signal }),
     staleTime: 60_000,
     retry: retryUnreachable,
   });
 
-export const virtualMeetsQueryOptions = () =>
+export const virtualMeetsQueryOptions = (locale: Locale) =>
   queryOptions({
-    queryKey: eventsKeys.virtual,
-    queryFn: ({ signal }) => api<VirtualMeetsResponse>("/api/events/virtual", { signal }),
+    queryKey: [...eventsKeys.virtual, locale],
+    queryFn: ({ signal }) => api<VirtualMeetsResponse>(`/api/events/virtual?${LANG_PARAM}=${locale}`, { signal }),
     staleTime: 30_000,
     retry: retryUnreachable,
   });

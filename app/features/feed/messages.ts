@@ -139,7 +139,7 @@ export const counterMessage = defineMessage<{ count: number; max: number }>({ id
 export const uploadingMessage = defineMessage<{ percent: number }>({ id: "feed.composer.uploading", defaultMessage: "Uploading image... {percent}%" });
 export const likeButtonMessage = defineMessage<{ count: number }>({
   id: "feed.post.like",
-  defaultMessage: "Like ({count, plural, one {# like} other {# likes}})",
+  defaultMessage: "{count, plural, one {# like} other {# likes}}, Like",
 });
 export const commentsButtonMessage = defineMessage<{ count: number }>({
   id: "feed.post.comments",

@@ -1,4 +1,7 @@
-import { defineMessages, FormattedMessage, type MessageDescriptor } from "react-intl";
+import { useQuery } from "@tanstack/react-query";
+import { defineMessage, defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
+import { artistQueryOptions } from "../../lib/artist";
+import type { Locale } from "../../i18n/locale";
 
 /**
  * The figures the biography and the About cards share, so the two always agree: singles on the
@@ -22,6 +25,7 @@ const m = defineMessages({
   performances3: { id: "home.bio.performances.3", defaultMessage: "Headliner at freestyle festivals and classic dance nights" },
   performances4: { id: "home.bio.performances.4", defaultMessage: "Television specials and live radio sessions" },
 });
+const portraitAlt = defineMessage<{ name: string }>({ id: "home.bio.portraitAlt", defaultMessage: "Portrait of {name}" });
 
 type Item = { message: MessageDescriptor; count?: number };
 
@@ -41,6 +45,11 @@ const ACHIEVEMENTS: { key: string; title: MessageDescriptor; items: Item[] }[] =
 
 /** The artist's story (spec 2.3): intro, story, legacy and three lists of achievements. */
 export function BioSection() {
+  const intl = useIntl();
+  // The back office's portrait and short bio (GET /api/artist); a saved bio in the page's language
+  // comes first, before the site's own story.
+  const artist = useQuery(artistQueryOptions()).data;
+  const shortBio = artist?.bio[intl.locale as Locale] ?? "";
   return (
     <section id="bio" className="landing-section" aria-labelledby="bio-title">
       <header className="section-head">
@@ -54,19 +63,33 @@ export function BioSection() {
           />
         </p>
       </header>
-      <div className="bio-text">
-        <p>
-          <FormattedMessage
-            id="home.bio.story"
-            defaultMessage="It began in mid-1980s New York, where freestyle was born: Latin percussion, drum machines and synthesizers under melodies sung straight from the heart. The artist's first single, City Lights Calling, was pressed in 1986 for the DJs of the city's clubs, and the debut album Freestyle Nights followed a year later. In 1988 Spring Love and Dreamin' of Love crossed over from the dance floor to radio stations across the country, and I Wanna Be the One made 1989 a year of sold-out shows."
+      <div className="bio-body">
+        <div className="bio-text">
+          {shortBio && <p className="bio-short">{shortBio}</p>}
+          <p>
+            <FormattedMessage
+              id="home.bio.story"
+              defaultMessage="It began in mid-1980s New York, where freestyle was born: Latin percussion, drum machines and synthesizers under melodies sung straight from the heart. The artist's first single, City Lights Calling, was pressed in 1986 for the DJs of the city's clubs, and the debut album Freestyle Nights followed a year later. In 1988 Spring Love and Dreamin' of Love crossed over from the dance floor to radio stations across the country, and I Wanna Be the One made 1989 a year of sold-out shows."
+            />
+          </p>
+          <p>
+            <FormattedMessage
+              id="home.bio.legacy"
+              defaultMessage="The songs never left the radio. Through the 1990s and beyond, new albums and world tours kept the sound alive, and nowhere has freestyle been loved more than in Brazil, where fans have sung every word at packed arenas and flashback parties for generations. Today a new generation is finding the music online, and every show still ends with the whole room singing along."
+            />
+          </p>
+        </div>
+        {artist && (
+          <img
+            className="bio-portrait"
+            src={artist.portraitUrl}
+            alt={intl.formatMessage(portraitAlt, { name: artist.name })}
+            width={480}
+            height={600}
+            loading="lazy"
+            decoding="async"
           />
-        </p>
-        <p>
-          <FormattedMessage
-            id="home.bio.legacy"
-            defaultMessage="The songs never left the radio. Through the 1990s and beyond, new albums and world tours kept the sound alive, and nowhere has freestyle been loved more than in Brazil, where fans have sung every word at packed arenas and flashback parties for generations. Today a new generation is finding the music online, and every show still ends with the whole room singing along."
-          />
-        </p>
+        )}
       </div>
       <div className="grid grid-3">
         {ACHIEVEMENTS.map((group) => (

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { useReducedMotion } from "../../lib/motion";
 import { useHeroRotation } from "./useHeroRotation";
-import { useSiteConfig } from "../../lib/session/useSession";
+import { canUseVipContent, useSessionUser, useSiteConfig } from "../../lib/session/useSession";
 import { HERO_IMAGE_SIZES, HERO_IMAGES, HERO_PORTRAIT_MEDIA } from "../../../worker/contracts/site";
 
 const HERO_IMAGE_WIDTH = 1280;
@@ -76,6 +76,35 @@ function HeroBackdrops() {
   );
 }
 
+/**
+ * The hero's main button: 'Sign Up Now' for visitors; 'Listen now' (to the music) for VIP members
+ * and admins; 'Go VIP' for other signed-in members. The server renders the page for a visitor and
+ * the browser's first render has no session either (same markup, no hydration mismatch): the
+ * signed-in variants appear once /api/auth/me answers, as in VipSection.
+ */
+function HeroPrimaryAction() {
+  const { user } = useSessionUser();
+  if (user && canUseVipContent(user)) {
+    return (
+      <Link to="/music" className="btn btn-primary btn-lg">
+        <FormattedMessage id="home.hero.listenNow" defaultMessage="Listen now" />
+      </Link>
+    );
+  }
+  if (user) {
+    return (
+      <Link to="/vip-signup" className="btn btn-primary btn-lg">
+        <FormattedMessage id="home.hero.goVip" defaultMessage="Go VIP" />
+      </Link>
+    );
+  }
+  return (
+    <Link to="/signup-options" className="btn btn-primary btn-lg">
+      <FormattedMessage id="home.hero.signUp" defaultMessage="Sign Up Now" />
+    </Link>
+  );
+}
+
 export function Hero() {
   const brand = useSiteConfig()?.brandName;
   return (
@@ -100,9 +129,7 @@ export function Hero() {
           />
         </p>
         <div className="hero-actions">
-          <Link to="/signup-options" className="btn btn-primary btn-lg">
-            <FormattedMessage id="home.hero.signUp" defaultMessage="Sign Up Now" />
-          </Link>
+          <HeroPrimaryAction />
           <a href="#music" className="btn btn-ghost btn-lg">
             <FormattedMessage id="home.hero.explore" defaultMessage="Explore the Music" />
           </a>

@@ -1,8 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { Icon } from "../../components/Icon";
+import { artistQueryOptions } from "../../lib/artist";
 
 /**
  * The three iconic hits of spec 2.3: catalog tracks (scripts/catalog/catalog.mjs ICONIC_TRACK_IDS).
@@ -20,6 +22,9 @@ export function MusicSection({ onPlay }: { onPlay: (trackId: string, options: { 
   const { user } = useSessionUser();
   const canListen = canUseVipContent(user);
   const [failed, setFailed] = useState<string | null>(null);
+  // Each hit's album cover (GET /api/artist); the gradient tile until it loads, or without one.
+  const hits = useQuery(artistQueryOptions()).data?.hits;
+  const coverOf = (trackId: string) => hits?.find((hit) => hit.trackId === trackId)?.coverUrl ?? null;
   return (
     <section id="music" className="landing-section" aria-labelledby="music-title">
       <header className="section-head">
@@ -34,7 +39,12 @@ export function MusicSection({ onPlay }: { onPlay: (trackId: string, options: { 
         {ICONIC_HITS.map((hit) => (
           <li key={hit.key} className="card hit-card">
             <div className={`hit-cover hit-cover-${hit.key}`} aria-hidden="true">
-              <span className="hit-cover-note">♪</span>
+              {coverOf(hit.trackId) ? (
+                // The title is the card's heading: the cover is decoration (alt="").
+                <img className="hit-cover-img" src={coverOf(hit.trackId)!} alt="" width={300} height={300} loading="lazy" decoding="async" />
+              ) : (
+                <span className="hit-cover-note">♪</span>
+              )}
             </div>
             <h3 className="hit-title">{hit.title}</h3>
             <p className="hit-year">{String(hit.year)}</p>

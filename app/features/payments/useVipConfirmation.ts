@@ -1,9 +1,10 @@
 // The result page's verdict. Success ONLY when the server says the member is VIP (a verified
 // payment event made them so); the URL's redirect_status is a hint, never proof. The page asks
-// about the checkout session named in the URL (session_id) or, without one (opened by hand, or a
-// provider return carrying only payment_intent / redirect_status), about the member's own latest
-// checkout. When the server knows no checkout of theirs (404, the same answer for an unknown id
-// and for someone else's), there is nothing to confirm. Otherwise it polls every 1.5 s for up to
+// about the checkout session named in the URL (session_id) or, for a provider return carrying only
+// payment_intent / redirect_status, about the member's own latest checkout. Opened by hand (none
+// of these in the URL) it asks nothing: there is nothing to confirm, and a status request would
+// only end in a 404 in the browser's console. When the server knows no checkout of theirs (404,
+// the same answer for an unknown id and for someone else's), there is nothing to confirm either. Otherwise it polls every 1.5 s for up to
 // 30 s, then reports that confirmation is slow (and can be asked again).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -31,7 +32,7 @@ const isClientError = (error: unknown) => error instanceof ApiRequestError && er
 const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
 const isSettled = (data: CheckoutStatusResponse | undefined) => Boolean(data && (data.isVIP || data.status === "failed" || data.status === "canceled"));
 
-export function useVipConfirmation({ session_id: sessionId, redirect_status: redirectStatus }: ConfirmationSearch) {
+export function useVipConfirmation({ session_id: sessionId, payment_intent: paymentIntent, redirect_status: redirectStatus }: ConfirmationSearch) {
   const queryClient = useQueryClient();
   const [timedOut, setTimedOut] = useState(false);
   const [round, setRound] = useState(0);
@@ -39,14 +40,19 @@ export function useVipConfirmation({ session_id: sessionId, redirect_status: red
   // The provider said the payment did not go through (a hint: it can only make the page say "failed").
   const providerRefused = redirectStatus !== undefined && redirectStatus !== "succeeded";
 
+  // Not sent back by a checkout: the page was opened by hand.
+  const fromCheckout = Boolean(sessionId || paymentIntent || redirectStatus);
+
   const status = useQuery({
     ...(sessionId ? checkoutStatusQueryOptions(sessionId) : latestCheckoutStatusQueryOptions()),
+    enabled: fromCheckout,
     refetchInterval: (query) =>
       !timedOut && !providerRefused && !isSettled(query.state.data) && !isClientError(query.state.error) ? CONFIRMATION_POLL_MS : false,
   });
 
   let verdict: Verdict = "waiting";
-  if (status.data?.isVIP) verdict = "success";
+  if (!fromCheckout) verdict = "none";
+  else if (status.data?.isVIP) verdict = "success";
   else if (status.data && (status.data.status === "failed" || status.data.status === "canceled" || providerRefused)) verdict = "error";
   else if (status.isError && isNotFound(status.error)) verdict = "none";
   else if (status.isError && isClientError(status.error)) verdict = "error";

@@ -32,7 +32,7 @@ function RadioPageContent() {
   const intl = useIntl();
   const radio = useRadio();
   const { state, engine, canListen } = radio;
-  const stations = useQuery(stationsQueryOptions());
+  const stations = useQuery(stationsQueryOptions(intl.locale));
   // The host that wires the engine loads lazily; the page hands over the list it has at once, so
   // a click on Play is never lost before the host mounts.
   useEffect(() => {
@@ -173,7 +173,7 @@ function RadioPlayer({ radio, staticShown, nowPlaying }: { radio: RadioApi; stat
 
 function StationInfo({ station, nowPlaying }: { station: RadioStationView; nowPlaying: NowPlaying | null }) {
   const intl = useIntl();
-  const description = intl.locale === "pt-BR" ? station.description["pt-BR"] : station.description.en;
+  const description = station.description;
   const line = (slot: NonNullable<NowPlaying["current"]>) =>
     intl.formatMessage(trackLineMessage, { title: slot.track.title, album: slot.track.albumTitle, year: slot.track.albumYear });
   return (

@@ -9,6 +9,7 @@ import { meQueryOptions } from "../../lib/session/queries";
 import { canUseVipContent } from "../../lib/session/useSession";
 import { RadioEngine, type RadioState } from "./engine";
 import { stationsQueryOptions, tuneStation } from "./queries";
+import { useIntl } from "react-intl";
 
 let pageRadioInstance: RadioEngine | null = null;
 
@@ -29,7 +30,8 @@ export function useCanListen(): boolean | null {
 
 /** Keeps the station list in the engine and stops the radio when the session cannot listen. */
 export function useRadioWiring(engine: RadioEngine = pageRadio()) {
-  const stations = useQuery(stationsQueryOptions()).data?.stations;
+  const { locale } = useIntl();
+  const stations = useQuery(stationsQueryOptions(locale)).data?.stations;
   useEffect(() => {
     if (stations) engine.setStations(stations);
   }, [engine, stations]);

@@ -15,6 +15,8 @@
 //   (fft 2048, smoothing 0.8) is created on the first play; volume is kept 0-100.
 // - Starting the radio claims the audio focus (app/lib/audioFocus.ts): the music player and the
 //   radio in other windows pause.
+// - While it plays, the radio owns the page's Media Session: its metadata is the station and the
+//   track now playing (title, artist line, station or cover picture), replacing the music track's.
 import type { NowPlaying, RadioServerFrame, RadioStationView, TuneResponse } from "../../../worker/contracts/radio";
 import {
   AudioOutput,
@@ -26,6 +28,7 @@ import {
   type AudioContextLike,
   type OutputLevels,
 } from "../../lib/audio/output";
+import { browserMediaMetadata, browserMediaSession, type MediaMetadataFields, type MediaSessionLike } from "../../lib/audio/mediaSession";
 
 export type RadioStatus = "idle" | "loading" | "playing" | "paused";
 /**
@@ -83,6 +86,10 @@ export type RadioEngineOptions = {
   /** Called when playback starts (the audio focus). */
   onStart?: () => void;
   storage?: Pick<Storage, "getItem" | "setItem"> | null;
+  /** Default: navigator.mediaSession when present; null turns it off. */
+  mediaSession?: MediaSessionLike | null;
+  /** Default: `new MediaMetadata(fields)` when the browser has it, else the fields themselves. */
+  createMediaMetadata?: (fields: MediaMetadataFields) => unknown;
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
 };
@@ -155,6 +162,8 @@ export class RadioEngine {
       createAudioContext: browserAudioContext,
       openSocket: defaultSocket,
       storage: browserStorage(),
+      mediaSession: browserMediaSession(),
+      createMediaMetadata: browserMediaMetadata,
       now: Date.now,
       log: (message, error) => console.warn(`[radio] ${message}`, error ?? ""),
       ...options,
@@ -183,8 +192,57 @@ export class RadioEngine {
     merged.station = merged.stations[merged.index] ?? null;
     const prev = this.state as Record<string, unknown>;
     if (Object.entries(merged).every(([key, value]) => prev[key] === value)) return;
+    const before = this.state;
     this.state = Object.freeze(merged);
+    this.syncMediaSession(before);
     for (const listener of [...this.listeners]) listener();
+  }
+
+  // ---------- Media Session ----------
+
+  /** The metadata the radio last wrote (so reset clears only its own, never the music's). */
+  private sessionMetadata: unknown = null;
+  private ownsSession() {
+    return this.state.status === "loading" || this.state.status === "playing";
+  }
+
+  /** Starting (or a new track, or another station) while active writes the radio's metadata. */
+  private syncMediaSession(before: RadioState) {
+    const session = this.options.mediaSession;
+    if (!session) return;
+    const { status, station, nowPlaying } = this.state;
+    try {
+      if (this.ownsSession()) {
+        if (before.status !== status || before.station !== station || before.nowPlaying?.current !== nowPlaying?.current) this.writeMetadata();
+        session.playbackState = status === "playing" ? "playing" : "paused";
+      } else if (session.metadata === this.sessionMetadata && this.sessionMetadata !== null) {
+        // Still the radio's: paused keeps it (the lock screen can resume), idle clears it.
+        session.playbackState = status === "idle" ? "none" : "paused";
+        if (status === "idle") session.metadata = this.sessionMetadata = null;
+      }
+    } catch (error) {
+      this.log("could not update the media session", error);
+    }
+  }
+
+  private writeMetadata() {
+    const session = this.options.mediaSession;
+    const { station, nowPlaying } = this.state;
+    if (!session || !station) return;
+    // Stream stations have no known titles: the station stands in for the track.
+    const track = nowPlaying?.current?.track ?? null;
+    const picture = track?.coverUrl ?? station.imageUrl;
+    try {
+      session.metadata = this.sessionMetadata = this.options.createMediaMetadata({
+        title: track?.title ?? station.name,
+        // The artist line names the station, as radio apps do: who is on air, not who sang.
+        artist: station.name,
+        album: track?.albumTitle ?? "",
+        artwork: picture ? [{ src: picture }] : [],
+      });
+    } catch (error) {
+      this.log("could not set media metadata", error);
+    }
   }
 
   // ---------- Stations ----------

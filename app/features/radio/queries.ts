@@ -3,13 +3,21 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import type { NowPlayingResponse, StationsResponse, TuneResponse } from "../../../worker/contracts/radio";
+import { isLocale, LANG_PARAM } from "../../../worker/contracts/locale";
 
-export const stationsQueryOptions = () =>
-  queryOptions({
-    queryKey: ["radio", "stations"],
-    queryFn: () => api<StationsResponse>("/api/radio/stations"),
+/**
+ * The stations' names and descriptions come in `locale` (react-intl's, decision 032): in the key,
+ * so a language switch fetches the other texts, and in the address, so the page's language wins
+ * over the cookie in the server's render too.
+ */
+export const stationsQueryOptions = (locale: string) => {
+  const lang = isLocale(locale) ? locale : "en";
+  return queryOptions({
+    queryKey: ["radio", "stations", lang],
+    queryFn: () => api<StationsResponse>(`/api/radio/stations?${LANG_PARAM}=${lang}`),
     staleTime: 5 * 60_000,
   });
+};
 
 export const nowPlayingQueryOptions = (stationId: string) =>
   queryOptions({

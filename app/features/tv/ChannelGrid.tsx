@@ -1,11 +1,9 @@
 // The channel grid: one button per channel (thumbnail, name, category, LIVE badge, description in
 // the active language); the one on screen is aria-pressed. Public: visitors see it too.
-import { useId } from "react";
 import { useIntl } from "react-intl";
 import type { TvChannelView } from "../../../worker/contracts/tv";
 import { Icon } from "../../components/Icon";
 import { categoryMessages, tvMessages as m } from "./messages";
-import { channelDescription } from "./queries";
 
 /** Thumbnails are 16:9; the box is reserved at this size so nothing moves while they load. */
 export const THUMB_WIDTH = 320;
@@ -13,16 +11,16 @@ export const THUMB_HEIGHT = 180;
 
 function ChannelCard({ channel, chosen, onChoose }: { channel: TvChannelView; chosen: boolean; onChoose: (id: string) => void }) {
   const intl = useIntl();
-  const id = useId();
   return (
-    <button
-      type="button"
-      className={chosen ? "tv-card is-chosen" : "tv-card"}
-      aria-pressed={chosen}
-      aria-labelledby={`${id}-name`}
-      aria-describedby={`${id}-meta ${id}-desc`}
-      onClick={() => onChoose(channel.id)}
-    >
+    <button type="button" className={chosen ? "tv-card is-chosen" : "tv-card"} aria-pressed={chosen} onClick={() => onChoose(channel.id)}>
+      {/* The card's name is all of its text (WCAG 2.5.3: the name contains what is shown), the
+          channel's name first: the text comes before the thumbnail in the DOM, and CSS puts the
+          thumbnail, with its LIVE and on-air badges, back on top. */}
+      <span className="tv-card-body">
+        {/* The spaces keep the words of the name apart (a flex container does not render them). */}
+        <span className="tv-card-name">{channel.name}</span> <span className="tv-card-meta">{intl.formatMessage(categoryMessages[channel.category])}</span>{" "}
+        <span className="tv-card-desc">{channel.description}</span>
+      </span>{" "}
       <span className="tv-card-thumb">
         {channel.thumbnailUrl ? (
           <img src={channel.thumbnailUrl} alt="" width={THUMB_WIDTH} height={THUMB_HEIGHT} loading="lazy" decoding="async" />
@@ -31,19 +29,8 @@ function ChannelCard({ channel, chosen, onChoose }: { channel: TvChannelView; ch
             <Icon name="video" size={40} />
           </span>
         )}
-        {channel.live && <span className="tv-live-badge tv-card-live">{intl.formatMessage(m.live)}</span>}
+        {channel.live && <span className="tv-live-badge tv-card-live">{intl.formatMessage(m.live)}</span>}{" "}
         {chosen && <span className="tv-card-onair">{intl.formatMessage(m.onAir)}</span>}
-      </span>
-      <span className="tv-card-body">
-        <span className="tv-card-name" id={`${id}-name`}>
-          {channel.name}
-        </span>
-        <span className="tv-card-meta" id={`${id}-meta`}>
-          {intl.formatMessage(categoryMessages[channel.category])}
-        </span>
-        <span className="tv-card-desc" id={`${id}-desc`}>
-          {channelDescription(channel, intl.locale)}
-        </span>
       </span>
     </button>
   );

@@ -27,7 +27,7 @@ export function TvPage({ channelId, onChoose }: { channelId?: string; onChoose: 
 
 function TvPageContent({ channelId, onChoose }: { channelId?: string; onChoose: (id: string) => void }) {
   const intl = useIntl();
-  const query = useQuery(channelsQueryOptions());
+  const query = useQuery(channelsQueryOptions(intl.locale));
   const { user, isPending: sessionPending } = useSessionUser();
   const vip = canUseVipContent(user);
   const screenRef = useRef<HTMLDivElement>(null);

@@ -6,20 +6,23 @@
 //   the answer arrived), shows a red LIVE label, cannot be skipped, and re-joins the live position
 //   whenever it is resumed after a pause. A live channel with an embed page plays in a sandboxed
 //   iframe instead.
-// - Controls: play/pause, skip back/forward TV_SKIP_SECONDS, fullscreen (on the player, so the
-//   controls stay). Keys while focus is in the player: Space or K, J/L or the arrows, F.
+// - Controls: play/pause, skip back/forward TV_SKIP_SECONDS, mute and volume (saved, tvOutput.ts),
+//   captions (CC: the video's WebVTT tracks, the one in the page's language shown), fullscreen (on
+//   the player, so the controls stay). Keys while focus is in the player: Space or K, J/L or the
+//   arrows, M mute, C captions, F.
 // - A failure shows 'Unable to play video. Please try again.' with Try Again (static, new stream,
 //   replay). Autoplay refused by the browser shows a big play button instead. A signed URL lasts
 //   ~10 minutes: a network error (or any error once it has expired) fetches a new one quietly and
 //   resumes at the same position.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import { TV_SKIP_SECONDS, TV_STATIC_MS, type TvChannelView } from "../../../worker/contracts/tv";
+import { TV_SKIP_SECONDS, TV_STATIC_MS, type TvCaptionTrack, type TvChannelView } from "../../../worker/contracts/tv";
 import { StaticNoise } from "../../components/StaticNoise";
 import { ApiRequestError } from "../../lib/api";
 import { claimAudioFocus, registerAudioOwner } from "../../lib/audioFocus";
-import { categoryMessages, tvMessages as m } from "./messages";
-import { channelDescription, livePositionAt, requestStream, streamExpired, type TunedStream } from "./queries";
+import { captionLabelMessages, categoryMessages, tvMessages as m } from "./messages";
+import { useTvOutput } from "./tvOutput";
+import { livePositionAt, requestStream, streamExpired, type TunedStream } from "./queries";
 import { PlayerIcon } from "../../components/player/PlayerIcons";
 
 /** Quiet re-requests of an expired or dropped URL before the error shows (reset once playing). */
@@ -75,6 +78,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
   const containerRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const playButtonRef = useRef<HTMLButtonElement>(null);
+  const sound = useTvOutput(videoRef);
 
   // Every source change gets a key of its own: another channel, or Try Again on this one (so a
   // channel chosen again never finds the stream it had before, and always shows the static).
@@ -184,6 +188,18 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
   const errorShown: Failure | null = failure ?? (view.issue === "error" ? "playFailed" : null);
   const ready = videoStream !== null && errorShown === null;
   const tuningIn = current === null;
+  const captionTracks: TvCaptionTrack[] = videoStream?.captions ?? [];
+  // CC shows the track in the page's language, else the first one there is.
+  const shownLang = captionTracks.some((t) => t.lang === intl.locale) ? intl.locale : captionTracks[0]?.lang;
+
+  // The <track> elements' modes follow CC (a track is "showing" only while CC is on).
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    for (const el of video.querySelectorAll("track")) {
+      if (el.track) el.track.mode = sound.captions && el.srclang === shownLang ? "showing" : "disabled";
+    }
+  }, [sound.captions, shownLang, videoStream]);
 
   const liveTarget = (video: HTMLVideoElement) => (videoStream ? livePositionAt(videoStream, Date.now(), video.duration) : 0);
 
@@ -254,6 +270,15 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
       case "F":
         action = toggleFullscreen;
         break;
+      case "m":
+      case "M":
+        action = sound.toggleMute;
+        break;
+      case "c":
+      case "C":
+        if (captionTracks.length === 0) return;
+        action = sound.toggleCaptions;
+        break;
     }
     if (!action) return;
     // Taken here, so the page's music shortcuts (on the document) leave it alone.
@@ -314,7 +339,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
       ref={containerRef}
       className={fullscreen ? "tv-player is-fullscreen" : "tv-player"}
       aria-label={label(m.player)}
-      aria-keyshortcuts="Space K J L ArrowLeft ArrowRight F"
+      aria-keyshortcuts="Space K J L ArrowLeft ArrowRight M C F"
       onKeyDown={onKeyDown}
     >
       <div className="tv-stage">
@@ -350,7 +375,11 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
           }}
           onPause={(e) => patchMedia(stream, { paused: true, time: e.currentTarget.currentTime })}
           onError={onError}
-        />
+        >
+          {captionTracks.map((track) => (
+            <track key={track.lang} kind="subtitles" srcLang={track.lang} label={label(captionLabelMessages[track.lang])} src={track.url} />
+          ))}
+        </video>
 
         {live && stream && !errorShown && (
           <span className="tv-live-badge tv-stage-live">
@@ -428,6 +457,44 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
             </>
           )}
         </p>
+        {!isEmbed && (
+          <>
+            <button
+              type="button"
+              className="player-btn"
+              aria-label={label(sound.muted ? m.unmute : m.mute)}
+              title={label(sound.muted ? m.unmute : m.mute)}
+              aria-pressed={sound.muted}
+              aria-keyshortcuts="M"
+              onClick={sound.toggleMute}
+            >
+              <PlayerIcon name={sound.muted || sound.volume === 0 ? "muted" : "volume"} />
+            </button>
+            <input
+              type="range"
+              className="tv-volume"
+              min={0}
+              max={100}
+              step={1}
+              value={sound.muted ? 0 : sound.volume}
+              aria-label={label(m.volume)}
+              aria-valuetext={intl.formatMessage(m.volumeValue, { volume: sound.muted ? 0 : sound.volume })}
+              onChange={(e) => sound.setVolume(Number(e.currentTarget.value))}
+            />
+            <button
+              type="button"
+              className="player-btn tv-cc"
+              aria-label={label(m.captionsButton)}
+              title={label(captionTracks.length > 0 ? m.captions : m.noCaptions)}
+              aria-pressed={captionTracks.length > 0 && sound.captions}
+              aria-disabled={captionTracks.length === 0 || undefined}
+              aria-keyshortcuts="C"
+              onClick={() => captionTracks.length > 0 && sound.toggleCaptions()}
+            >
+              <span aria-hidden="true">CC</span>
+            </button>
+          </>
+        )}
         <button
           type="button"
           className="player-btn"
@@ -448,7 +515,7 @@ export function TvPlayer({ channel }: { channel: TvChannelView }) {
       <div className="tv-info">
         <h2 className="tv-info-title">{channel.name}</h2>
         <p className="tv-info-meta">{intl.formatMessage(categoryMessages[channel.category])}</p>
-        <p className="tv-info-description">{channelDescription(channel, intl.locale)}</p>
+        <p className="tv-info-description">{channel.description}</p>
         <p className="tv-shortcuts muted">{intl.formatMessage(m.shortcuts, { seconds: TV_SKIP_SECONDS })}</p>
       </div>
     </section>

@@ -1,7 +1,7 @@
 // Visible strings of the TV page. The error text is the spec's, verbatim (worker/contracts/tv.ts
 // TV_MESSAGES.playFailed).
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { TvChannelCategory } from "../../../worker/contracts/tv";
+import type { TvCaptionLang, TvChannelCategory } from "../../../worker/contracts/tv";
 
 const plainMessages = defineMessages({
   player: { id: "tv.player.region", defaultMessage: "TV player" },
@@ -23,6 +23,19 @@ const plainMessages = defineMessages({
   noChannels: { id: "tv.channels.empty", defaultMessage: "No channels yet" },
   noChannelsHint: { id: "tv.channels.emptyHint", defaultMessage: "Music videos and live shows will appear here soon." },
   onAir: { id: "tv.channels.onAir", defaultMessage: "On screen" },
+  mute: { id: "tv.player.mute", defaultMessage: "Mute" },
+  unmute: { id: "tv.player.unmute", defaultMessage: "Unmute" },
+  volume: { id: "tv.player.volume", defaultMessage: "Volume" },
+  captions: { id: "tv.player.captions", defaultMessage: "Captions" },
+  // The button shows "CC": its name starts with what it shows (WCAG 2.5.3, label in name).
+  captionsButton: { id: "tv.player.captionsButton", defaultMessage: "CC: captions" },
+  noCaptions: { id: "tv.player.noCaptions", defaultMessage: "This video has no captions" },
+});
+
+/** A caption track's name in the menu of the browser and in the player, in the page's language. */
+export const captionLabelMessages: Record<TvCaptionLang, MessageDescriptor> = defineMessages({
+  en: { id: "tv.captions.en", defaultMessage: "English" },
+  "pt-BR": { id: "tv.captions.ptBR", defaultMessage: "Portuguese (Brazil)" },
 });
 
 export const categoryMessages: Record<TvChannelCategory, MessageDescriptor> = defineMessages({
@@ -38,9 +51,11 @@ export const tvMessages = {
   skipForward: defineMessage<{ seconds: number }>({ id: "tv.player.skipForward", defaultMessage: "Skip forward {seconds} seconds" }),
   tuning: defineMessage<{ channel: string }>({ id: "tv.player.tuning", defaultMessage: "Tuning in to {channel}..." }),
   video: defineMessage<{ channel: string }>({ id: "tv.player.video", defaultMessage: "Video: {channel}" }),
+  volumeValue: defineMessage<{ volume: number }>({ id: "tv.player.volumeValue", defaultMessage: "{volume}%" }),
   liveStream: defineMessage<{ channel: string }>({ id: "tv.player.liveStream", defaultMessage: "{channel} live stream" }),
   shortcuts: defineMessage<{ seconds: number }>({
     id: "tv.player.shortcuts",
-    defaultMessage: "With the player focused: Space or K play/pause · J or ← back {seconds} s · L or → forward {seconds} s · F fullscreen",
+    defaultMessage:
+      "With the player focused: Space or K play/pause · J or ← back {seconds} s · L or → forward {seconds} s · M mute · C captions · F fullscreen",
   }),
 };

@@ -2,18 +2,22 @@
 // VIP-only stream request the player makes each time it tunes in.
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
-import type { ChannelsResponse, TvChannelView, TvStreamResponse } from "../../../worker/contracts/tv";
+import type { ChannelsResponse, TvStreamResponse } from "../../../worker/contracts/tv";
+import { isLocale, LANG_PARAM } from "../../../worker/contracts/locale";
 
 /** 4xx answers will not change on a retry; 5xx and network errors might. */
 const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
 
-export const channelsQueryOptions = () =>
-  queryOptions({
-    queryKey: ["tv", "channels"],
-    queryFn: ({ signal }) => api<ChannelsResponse>("/api/tv/channels", { signal }),
+/** The channels' names and descriptions come in `locale` (decision 032), as the radio's stations. */
+export const channelsQueryOptions = (locale: string) => {
+  const lang = isLocale(locale) ? locale : "en";
+  return queryOptions({
+    queryKey: ["tv", "channels", lang],
+    queryFn: ({ signal }) => api<ChannelsResponse>(`/api/tv/channels?${LANG_PARAM}=${lang}`, { signal }),
     staleTime: 5 * 60_000,
     retry: retryTransient,
   });
+};
 
 /**
  * A stream as the player uses it: the server's answer plus the local time it arrived, so that
@@ -48,9 +52,4 @@ export function streamExpired(stream: TunedStream, now: number): boolean {
   if (stream.kind !== "video") return false;
   const lifetime = Date.parse(stream.expiresAt) - Date.parse(stream.serverTime);
   return Number.isFinite(lifetime) && now - stream.receivedAt >= lifetime;
-}
-
-/** A channel's description in the active language ("en" or "pt-BR"), English otherwise. */
-export function channelDescription(channel: Pick<TvChannelView, "description">, locale: string): string {
-  return locale === "pt-BR" ? channel.description["pt-BR"] : channel.description.en;
 }

@@ -1,23 +1,34 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
-import { AdminGate } from "../../components/Gate";
+import { AdminGate, AdminGatePanel } from "../../components/Gate";
+import { NotFound } from "../../components/NotFound";
 import { AdminLayout } from "../../components/layout/AdminLayout";
 import { AdminMessages } from "../../features/admin/AdminMessages";
-import { requireAdminRoute } from "../../lib/session/guards";
+import { isAdminDenied, requireAdminRoute } from "../../lib/session/guards";
 
 /**
- * Every /admin page: administrators only (others are redirected to /), in the back-office layout,
+ * Every /admin page: administrators only (a visitor is sent to sign in; any other signed-in
+ * person sees 'Admin Access Required' on the page's own address), in the back-office layout,
  * with the back office's own messages (they load with this chunk, not with the entry).
  */
 export const Route = createFileRoute("/admin")({
   beforeLoad: requireAdminRoute,
   component: AdminRoot,
+  // The guard's refusal, in the site's frame (not the back office's); any other not-found is the 404 page.
+  notFoundComponent: ({ data }) =>
+    isAdminDenied(data) ? (
+      <section className="page page-narrow">
+        <AdminGatePanel />
+      </section>
+    ) : (
+      <NotFound />
+    ),
 });
 
 function AdminRoot() {
   return (
     <AdminMessages>
       <AdminLayout>
-        {/* The guard already redirected non-admins; the gate covers a sign-out while on the page. */}
+        {/* The guard already stopped non-admins; the gate covers a sign-out while on the page. */}
         <AdminGate>
           <Outlet />
         </AdminGate>

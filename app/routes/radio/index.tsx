@@ -6,7 +6,7 @@ import { stationsQueryOptions } from "../../features/radio/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
 export const Route = createFileRoute("/radio/")({
-  loader: ({ context }) => void context.queryClient.prefetchQuery(stationsQueryOptions()),
+  loader: ({ context }) => void context.queryClient.prefetchQuery(stationsQueryOptions(context.locale?.() ?? "en")),
   component: Radio,
 });
 

@@ -16,6 +16,6 @@ const meta = defineMessages({
 
 function LoginRoute() {
   usePageMeta(meta);
-  const { redirect } = Route.useSearch();
-  return <LoginPage redirectTo={redirect} />;
+  const { redirect, reset } = Route.useSearch();
+  return <LoginPage redirectTo={redirect} passwordChanged={reset === "done"} />;
 }

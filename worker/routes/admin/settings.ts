@@ -1,11 +1,16 @@
 // /api/admin/settings: the saved site settings (session timeout, admin notifications, the artist's
 // name) with the read-only facts the page shows next to them. GET reads; PUT stores the fields
 // sent, audited. Both answer the artist's name resolved: the persona's until one is saved.
+// PUT /portrait: the body is the artist's portrait (JPEG, PNG or WebP, at most 2 MB, like the
+// catalog's pictures), stored in R2 under site/ and named by the setting; the one it replaces is
+// deleted unless it is the demo default.
 import { Hono, type Context } from "hono";
 import { readConfig } from "../../env";
 import type { HonoEnv } from "../../types";
 import { ADMIN_ROLE, resolveSettings, settingsUpdateSchema, type AdminSettingsResponse, type StoredSettings } from "../../contracts/admin-settings";
 import { readSettings, saveSettings } from "../../db/settings";
+import { deleteObjects, storeImage } from "../../services/media/catalog-uploads";
+import { DEFAULT_ARTIST_PORTRAIT_KEY } from "../../contracts/admin-settings";
 import { validate } from "../../lib/validate";
 import { actorOf } from "../../middleware/guards";
 
@@ -25,5 +30,13 @@ export const settingsRoutes = new Hono<HonoEnv>()
 
   .put("/", validate("json", settingsUpdateSchema), async (c) => {
     const settings = await saveSettings(c.var.db, c.req.valid("json"), actorOf(c));
+    return c.json<AdminSettingsResponse>(response(c, settings));
+  })
+
+  .put("/portrait", async (c) => {
+    const key = await storeImage(c, "site", "artist-portrait");
+    const before = (await readSettings(c.var.db)).artistPortrait;
+    const settings = await saveSettings(c.var.db, { artistPortrait: key }, actorOf(c));
+    if (before !== DEFAULT_ARTIST_PORTRAIT_KEY && before !== key) await deleteObjects(c.env.MEDIA, [before]);
     return c.json<AdminSettingsResponse>(response(c, settings));
   });

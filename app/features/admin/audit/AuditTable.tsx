@@ -4,6 +4,7 @@ import type { AuditEntryView } from "../../../../worker/contracts/admin";
 import { formatMoment } from "../format";
 import { auditMessages as m } from "./messages";
 import { changeLines, MAX_CHANGE_LINES } from "./summary";
+import { fieldLabel, noteText, valueText } from "./detail";
 
 export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
   const intl = useIntl();
@@ -46,19 +47,24 @@ function ChangeSummary({ summary }: { summary: AuditEntryView["summary"] }) {
   const intl = useIntl();
   const lines = changeLines(summary);
   const shown = lines.slice(0, MAX_CHANGE_LINES);
-  if (lines.length === 0 && !summary.note) return <span className="muted">{intl.formatMessage(m.noDetails)}</span>;
+  const note = noteText(intl, summary);
+  if (lines.length === 0 && !note) return <span className="muted">{intl.formatMessage(m.noDetails)}</span>;
   return (
     <div className="admin-change">
-      {summary.note && <p>{summary.note}</p>}
+      {note && <p>{note}</p>}
       {shown.length > 0 && (
         <ul>
-          {shown.map((line) => (
-            <li key={line.field}>
-              {line.before === undefined
-                ? `${line.field}: ${line.after}`
-                : `${line.field}: ${line.before} → ${line.removed ? intl.formatMessage(m.removed) : line.after}`}
-            </li>
-          ))}
+          {shown.map((line) => {
+            const field = fieldLabel(intl, line.field);
+            const after = line.after === undefined ? "" : valueText(intl, line.after);
+            return (
+              <li key={line.field}>
+                {line.before === undefined
+                  ? `${field}: ${after}`
+                  : `${field}: ${valueText(intl, line.before)} → ${line.removed ? intl.formatMessage(m.removed) : after}`}
+              </li>
+            );
+          })}
         </ul>
       )}
       {lines.length > shown.length && <p className="muted">{intl.formatMessage(m.more, { count: lines.length - shown.length })}</p>}

@@ -31,3 +31,66 @@ export const auditMessages = {
   }),
   shown: defineMessage<{ count: number }>({ id: "admin.audit.shown", defaultMessage: "{count, plural, one {# entry shown} other {# entries shown}}" }),
 };
+
+/** The structured audit details (worker/contracts/audit-detail.ts), one message per kind. */
+export const auditDetailMessages = {
+  account: defineMessage<{ email: string }>({ id: "admin.audit.detail.account", defaultMessage: "Account: {email}" }),
+  albumTracksRetired: defineMessage<{ count: number }>({
+    id: "admin.audit.detail.albumTracksRetired",
+    defaultMessage: "{count, plural, one {# track retired} other {# tracks retired}}; their plays are kept",
+  }),
+  ticketCsvImport: defineMessage<{ first: number; last: number }>({
+    id: "admin.audit.detail.ticketCsvImport",
+    defaultMessage: "CSV import, file rows {first}-{last}",
+  }),
+  contactsCsvImport: defineMessage<{ part: number; parts: number }>({
+    id: "admin.audit.detail.contactsCsvImport",
+    defaultMessage: "CSV import, part {part} of {parts}",
+  }),
+  perkDeleted: defineMessage<{ reveals: number; codes: number; claimed: number }>({
+    id: "admin.audit.detail.perkDeleted",
+    defaultMessage: "{reveals, plural, one {# reveal} other {# reveals}} and {codes, plural, one {# code} other {# codes}} ({claimed} handed out) deleted",
+  }),
+  ...defineMessages({
+    moderationDeleted: { id: "admin.audit.detail.moderationDeleted", defaultMessage: "Deleted from the moderation queue" },
+    moderationAuthorBanned: { id: "admin.audit.detail.moderationAuthorBanned", defaultMessage: "Author banned from the moderation queue" },
+    eventDescription: { id: "admin.audit.detail.event.description", defaultMessage: "description changed" },
+    eventDescriptionPtBR: { id: "admin.audit.detail.event.descriptionPtBR", defaultMessage: "Portuguese description changed" },
+    eventJoinUrl: { id: "admin.audit.detail.event.joinUrl", defaultMessage: "join link changed" },
+    eventPresaleCode: { id: "admin.audit.detail.event.presaleCode", defaultMessage: "presale code changed" },
+  }),
+};
+
+/** Labels of the fields audit rows most often list; any other field shows its stored name. */
+export const auditFieldMessages = defineMessages({
+  title: { id: "admin.audit.field.title", defaultMessage: "title" },
+  name: { id: "admin.audit.field.name", defaultMessage: "name" },
+  type: { id: "admin.audit.field.type", defaultMessage: "type" },
+  year: { id: "admin.audit.field.year", defaultMessage: "year" },
+  status: { id: "admin.audit.field.status", defaultMessage: "status" },
+  position: { id: "admin.audit.field.position", defaultMessage: "position" },
+  category: { id: "admin.audit.field.category", defaultMessage: "category" },
+  description: { id: "admin.audit.field.description", defaultMessage: "description" },
+  descriptionEn: { id: "admin.audit.field.descriptionEn", defaultMessage: "description (English)" },
+  descriptionPtBr: { id: "admin.audit.field.descriptionPtBr", defaultMessage: "description (Portuguese)" },
+  namePtBr: { id: "admin.audit.field.namePtBr", defaultMessage: "name (Portuguese)" },
+  tracks: { id: "admin.audit.field.tracks", defaultMessage: "tracks" },
+  isAdmin: { id: "admin.audit.field.isAdmin", defaultMessage: "administrator" },
+  vip: { id: "admin.audit.field.vip", defaultMessage: "VIP" },
+  compVip: { id: "admin.audit.field.compVip", defaultMessage: "complimentary VIP" },
+  isDoorStaff: { id: "admin.audit.field.isDoorStaff", defaultMessage: "door staff" },
+  imported: { id: "admin.audit.field.imported", defaultMessage: "imported" },
+  skipped: { id: "admin.audit.field.skipped", defaultMessage: "skipped" },
+  failed: { id: "admin.audit.field.failed", defaultMessage: "failed" },
+  submitted: { id: "admin.audit.field.submitted", defaultMessage: "submitted" },
+  rows: { id: "admin.audit.field.rows", defaultMessage: "rows" },
+});
+
+/** Stored values shown translated (booleans, the "(changed)" marker, the album types). */
+export const auditValueMessages = defineMessages({
+  true: { id: "admin.audit.value.true", defaultMessage: "yes" },
+  false: { id: "admin.audit.value.false", defaultMessage: "no" },
+  "(changed)": { id: "admin.audit.value.changed", defaultMessage: "(changed)" },
+  Album: { id: "admin.audit.value.album", defaultMessage: "Album" },
+  Single: { id: "admin.audit.value.single", defaultMessage: "Single" },
+});

@@ -30,9 +30,9 @@ export function AlbumRow({ album, index, count, onMove, onOpen }: AlbumRowProps)
           <span className="catalog-thumb catalog-thumb-empty">{intl.formatMessage(m.albumNoCover)}</span>
         )}
         <div className="catalog-item-text">
-          <h3 id={`${tracksId}-title`} className="catalog-item-title">
+          <h2 id={`${tracksId}-title`} className="catalog-item-title">
             {name}
-          </h3>
+          </h2>
           <p className="muted catalog-item-details">
             {intl.formatMessage(m.albumDetails, { year: album.year, type: intl.formatMessage(albumTypeMessages[album.type]), count: album.tracks.length })}
           </p>

@@ -13,6 +13,7 @@ import { useFormErrors } from "./useFormErrors";
 
 type ChannelFields = {
   name: string;
+  namePtBr: string | null;
   descriptionEn: string;
   descriptionPtBr: string;
   category: TvChannelCategory;
@@ -21,12 +22,13 @@ type ChannelFields = {
   durationSeconds: number;
 };
 
-const FIELDS = ["name", "descriptionEn", "descriptionPtBr", "category", "type", "embedUrl", "durationSeconds"] as const;
+const FIELDS = ["name", "namePtBr", "descriptionEn", "descriptionPtBr", "category", "type", "embedUrl", "durationSeconds"] as const;
 const CATEGORIES = ["music_video", "live", "behind_the_scenes"] as const;
 
 export function ChannelDialog({ channel, onClose }: { channel?: AdminChannel; onClose: () => void }) {
   const intl = useIntl();
   const [name, setName] = useState(channel?.name ?? "");
+  const [namePtBr, setNamePtBr] = useState(channel?.namePtBr ?? "");
   const [descriptionEn, setDescriptionEn] = useState(channel?.descriptionEn ?? "");
   const [descriptionPtBr, setDescriptionPtBr] = useState(channel?.descriptionPtBr ?? "");
   const [category, setCategory] = useState<TvChannelCategory>(channel?.category ?? "music_video");
@@ -44,12 +46,13 @@ export function ChannelDialog({ channel, onClose }: { channel?: AdminChannel; on
     const ok = errors.check({
       name: name.trim() ? null : m.commonRequired,
       descriptionEn: descriptionEn.trim() ? null : m.commonRequired,
-      descriptionPtBr: descriptionPtBr.trim() ? null : m.commonRequired,
       durationSeconds: durationValue === null ? m.commonWholeNumber : null,
     });
     if (!ok) return;
     const fields: ChannelFields = {
       name: name.trim(),
+      // The Portuguese texts are optional: left empty, the site shows the English ones (decision 032).
+      namePtBr: namePtBr.trim() || null,
       descriptionEn: descriptionEn.trim(),
       descriptionPtBr: descriptionPtBr.trim(),
       category,
@@ -74,6 +77,14 @@ export function ChannelDialog({ channel, onClose }: { channel?: AdminChannel; on
     >
       <TextField label={intl.formatMessage(m.fieldName)} value={name} onChange={setName} maxLength={TITLE_MAX} required error={errors.fieldErrors.name} />
       <TextField
+        label={intl.formatMessage(m.fieldNamePtBr)}
+        hint={intl.formatMessage(m.fieldPtBrHint)}
+        value={namePtBr}
+        onChange={setNamePtBr}
+        maxLength={TITLE_MAX}
+        error={errors.fieldErrors.namePtBr}
+      />
+      <TextField
         label={intl.formatMessage(m.fieldDescriptionEn)}
         value={descriptionEn}
         onChange={setDescriptionEn}
@@ -86,9 +97,9 @@ export function ChannelDialog({ channel, onClose }: { channel?: AdminChannel; on
         label={intl.formatMessage(m.fieldDescriptionPtBr)}
         value={descriptionPtBr}
         onChange={setDescriptionPtBr}
+        hint={intl.formatMessage(m.fieldPtBrHint)}
         multiline
         maxLength={DESCRIPTION_MAX}
-        required
         error={errors.fieldErrors.descriptionPtBr}
       />
       <SelectField

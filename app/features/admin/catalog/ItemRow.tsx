@@ -28,7 +28,7 @@ export function ItemRow({ name, imageUrl, imageAlt, noImage, size, details, inde
           </span>
         )}
         <div className="catalog-item-text">
-          <h3 className="catalog-item-title">{name}</h3>
+          <h2 className="catalog-item-title">{name}</h2>
           <p className="muted catalog-item-details">{details}</p>
         </div>
         <div className="catalog-item-actions">

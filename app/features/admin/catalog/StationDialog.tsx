@@ -14,6 +14,7 @@ import { useFormErrors } from "./useFormErrors";
 
 type StationFields = {
   name: string;
+  namePtBr: string | null;
   descriptionEn: string;
   descriptionPtBr: string;
   features: StationFeature[];
@@ -22,7 +23,7 @@ type StationFields = {
   streamUrl: string | null;
 };
 
-const FIELDS = ["name", "descriptionEn", "descriptionPtBr", "features", "sourceType", "albumIds", "streamUrl"] as const;
+const FIELDS = ["name", "namePtBr", "descriptionEn", "descriptionPtBr", "features", "sourceType", "albumIds", "streamUrl"] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -30,6 +31,7 @@ export function StationDialog({ station, onClose }: { station?: AdminStation; on
   const intl = useIntl();
   const albums = useQuery(albumsQueryOptions());
   const [name, setName] = useState(station?.name ?? "");
+  const [namePtBr, setNamePtBr] = useState(station?.namePtBr ?? "");
   const [descriptionEn, setDescriptionEn] = useState(station?.descriptionEn ?? "");
   const [descriptionPtBr, setDescriptionPtBr] = useState(station?.descriptionPtBr ?? "");
   const [features, setFeatures] = useState<StationFeature[]>(station?.features ?? []);
@@ -49,12 +51,13 @@ export function StationDialog({ station, onClose }: { station?: AdminStation; on
     const ok = errors.check({
       name: name.trim() ? null : m.commonRequired,
       descriptionEn: descriptionEn.trim() ? null : m.commonRequired,
-      descriptionPtBr: descriptionPtBr.trim() ? null : m.commonRequired,
       streamUrl: sourceType === "stream" && !streamUrl.trim() ? m.stationStreamUrlRequired : null,
     });
     if (!ok) return;
     const fields: StationFields = {
       name: name.trim(),
+      // The Portuguese texts are optional: left empty, the site shows the English ones (decision 032).
+      namePtBr: namePtBr.trim() || null,
       descriptionEn: descriptionEn.trim(),
       descriptionPtBr: descriptionPtBr.trim(),
       // In the catalog's feature order, whatever order they were ticked in.
@@ -80,6 +83,14 @@ export function StationDialog({ station, onClose }: { station?: AdminStation; on
     >
       <TextField label={intl.formatMessage(m.fieldName)} value={name} onChange={setName} maxLength={TITLE_MAX} required error={errors.fieldErrors.name} />
       <TextField
+        label={intl.formatMessage(m.fieldNamePtBr)}
+        hint={intl.formatMessage(m.fieldPtBrHint)}
+        value={namePtBr}
+        onChange={setNamePtBr}
+        maxLength={TITLE_MAX}
+        error={errors.fieldErrors.namePtBr}
+      />
+      <TextField
         label={intl.formatMessage(m.fieldDescriptionEn)}
         value={descriptionEn}
         onChange={setDescriptionEn}
@@ -92,9 +103,9 @@ export function StationDialog({ station, onClose }: { station?: AdminStation; on
         label={intl.formatMessage(m.fieldDescriptionPtBr)}
         value={descriptionPtBr}
         onChange={setDescriptionPtBr}
+        hint={intl.formatMessage(m.fieldPtBrHint)}
         multiline
         maxLength={DESCRIPTION_MAX}
-        required
         error={errors.fieldErrors.descriptionPtBr}
       />
       <fieldset className="catalog-choices">

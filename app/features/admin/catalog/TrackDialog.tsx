@@ -1,15 +1,29 @@
 // Add a track to an album, or edit one: title, number (empty: after the last track), duration
 // (replaced by the audio file's own when an upload can read it) and, once it exists, its 30-second
 // preview for visitors and free members: on or off, and where it starts (the chorus, say), and its
-// own release times (empty: its album's).
+// own release times (empty: its album's). Adding takes the audio file too (optional): it is uploaded
+// once the track exists, with its progress; if that upload fails the track stays, the dialog says
+// so and offers the upload again (or closing, to add the audio later from the track's Audio).
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { MAX_DURATION_SECONDS, TITLE_MAX } from "../../../../worker/contracts/admin-catalog-limits";
-import type { AdminTrack, AdminTrackResponse } from "../../../../worker/contracts/admin-catalog";
+import {
+  AUDIO_ACCEPT,
+  AUDIO_MAX_BYTES,
+  CATALOG_API,
+  MAX_DURATION_SECONDS,
+  TITLE_MAX,
+  UPLOAD_ERROR_CODES,
+} from "../../../../worker/contracts/admin-catalog-limits";
+import type { AdminTrack, AdminTrackResponse, TrackAudioResponse } from "../../../../worker/contracts/admin-catalog";
+import { FilePickerField } from "../../../components/FilePickerField";
+import { ApiRequestError } from "../../../lib/api";
+import { uploadErrorText } from "./errors";
 import { FormDialog } from "./FormDialog";
-import { TextField, wholeNumber } from "./fields";
+import { ErrorMessage, TextField, wholeNumber } from "./fields";
+import { formatBytes } from "./format";
 import { catalogMessages as m } from "./messages";
-import { catalogApi, useCatalogWrite } from "./queries";
+import { catalogApi, useCatalogRefresh, useCatalogWrite } from "./queries";
+import { useUpload } from "./upload";
 import { useFormErrors } from "./useFormErrors";
 import { ReleaseFields, useReleaseTimes } from "./ReleaseFields";
 
@@ -35,8 +49,31 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
   const save = useCatalogWrite("albums", (fields: TrackFields) =>
     track ? catalogApi.patch<AdminTrackResponse>(`/tracks/${track.id}`, fields) : catalogApi.post<AdminTrackResponse>(`/albums/${albumId}/tracks`, fields),
   );
+  const refresh = useCatalogRefresh();
+  const [audio, setAudio] = useState<File | null>(null);
+  // The track this dialog created while its audio upload has not succeeded yet.
+  const [created, setCreated] = useState<AdminTrack | null>(null);
+  const upload = useUpload<TrackAudioResponse>();
+  const uploading = upload.state.phase === "uploading";
+  const maxAudio = formatBytes(intl, AUDIO_MAX_BYTES);
+  const audioTooLarge = audio !== null && audio.size > AUDIO_MAX_BYTES;
+
+  const chooseAudio = (file: File | null) => {
+    setAudio(file);
+    // Known before a byte is sent, as in the Audio dialog.
+    if (file && file.size > AUDIO_MAX_BYTES) upload.fail(new ApiRequestError(413, UPLOAD_ERROR_CODES.tooLarge, ""));
+    else upload.reset();
+  };
+
+  const uploadAudio = async (target: AdminTrack, file: File) => {
+    const result = await upload.start(`${CATALOG_API}/tracks/${target.id}/audio`, file);
+    refresh("albums");
+    if (result) onClose();
+  };
 
   const submit = () => {
+    if (created) return void (audio && uploadAudio(created, audio));
+    if (audioTooLarge) return;
     errors.clear();
     const numberValue = wholeNumber(number);
     const durationValue = wholeNumber(duration);
@@ -64,7 +101,14 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
     // Both times go together (the server checks them as a pair).
     if (track && release.changed) Object.assign(changed, release.value);
     if (Object.keys(changed).length === 0) return onClose();
-    save.mutate(changed as TrackFields, { onSuccess: onClose, onError: errors.fromServer });
+    save.mutate(changed as TrackFields, {
+      onSuccess: ({ track: saved }) => {
+        if (track || !audio) return onClose();
+        setCreated(saved);
+        void uploadAudio(saved, audio);
+      },
+      onError: errors.fromServer,
+    });
   };
 
   return (
@@ -72,9 +116,9 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
       title={intl.formatMessage(track ? m.trackEditTitle : m.trackCreateTitle)}
       onClose={onClose}
       onSubmit={submit}
-      pending={save.isPending}
-      submit={track ? m.commonSave : m.commonCreate}
-      submitting={track ? m.commonSaving : m.commonCreating}
+      pending={save.isPending || uploading}
+      submit={track ? m.commonSave : created ? m.trackAudioRetry : m.commonCreate}
+      submitting={track ? m.commonSaving : uploading ? m.trackAudioUploading : m.commonCreating}
       error={errors.formError}
     >
       <TextField label={intl.formatMessage(m.fieldTitle)} value={title} onChange={setTitle} maxLength={TITLE_MAX} required error={errors.fieldErrors.title} />
@@ -118,6 +162,40 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
         </fieldset>
       )}
       {track && <ReleaseFields times={release} error={errors.fieldErrors.earlyAccessAt} />}
+      {!track && (
+        <FilePickerField
+          label={intl.formatMessage(m.trackAudioField)}
+          buttonLabel={intl.formatMessage(m.uploadChoose)}
+          fileName={audio ? `${audio.name} (${formatBytes(intl, audio.size)})` : null}
+          emptyText={intl.formatMessage(m.uploadNoFile)}
+          hint={intl.formatMessage(m.trackAudioHint, { max: maxAudio })}
+          // Before the track exists only a file too large can be wrong; after, the upload's own failure shows below.
+          error={!created && upload.state.phase === "failed" ? <ErrorMessage error={uploadErrorText(upload.state.error, "audio", maxAudio)} /> : undefined}
+          accept={AUDIO_ACCEPT}
+          disabled={uploading || save.isPending}
+          onChange={(e) => chooseAudio(e.target.files?.[0] ?? null)}
+        />
+      )}
+      {upload.state.phase === "uploading" && (
+        <div className="catalog-progress">
+          <progress max={upload.state.progress.total || 1} value={upload.state.progress.loaded} aria-label={intl.formatMessage(m.uploadProgressLabel)} />
+          <p className="muted">
+            {intl.formatMessage(m.uploadProgress, {
+              percent: intl.formatNumber(upload.state.progress.total ? upload.state.progress.loaded / upload.state.progress.total : 0, { style: "percent" }),
+              loaded: formatBytes(intl, upload.state.progress.loaded),
+              total: formatBytes(intl, upload.state.progress.total),
+            })}
+          </p>
+        </div>
+      )}
+      {created && upload.state.phase === "failed" && (
+        <div className="error-banner" role="alert">
+          <p>{intl.formatMessage(m.trackAudioFailed)}</p>
+          <p>
+            <ErrorMessage error={uploadErrorText(upload.state.error, "audio", maxAudio)} />
+          </p>
+        </div>
+      )}
     </FormDialog>
   );
 }

@@ -57,6 +57,8 @@ const plainMessages = defineMessages({
   fieldName: { id: "adminCatalog.field.name", defaultMessage: "Name" },
   fieldDescriptionEn: { id: "adminCatalog.field.descriptionEn", defaultMessage: "Description (English)" },
   fieldDescriptionPtBr: { id: "adminCatalog.field.descriptionPtBr", defaultMessage: "Description (Portuguese)" },
+  fieldNamePtBr: { id: "adminCatalog.field.namePtBr", defaultMessage: "Name (Portuguese)" },
+  fieldPtBrHint: { id: "adminCatalog.field.ptBrHint", defaultMessage: "Optional: left empty, Portuguese-speaking visitors see the English text." },
   fieldFeatures: { id: "adminCatalog.field.features", defaultMessage: "Features" },
   fieldSourceType: { id: "adminCatalog.field.sourceType", defaultMessage: "Source" },
   fieldAlbums: { id: "adminCatalog.field.albums", defaultMessage: "Albums in rotation" },
@@ -89,6 +91,13 @@ const plainMessages = defineMessages({
   tracksColActions: { id: "adminCatalog.tracks.col.actions", defaultMessage: "Actions" },
   trackAudio: { id: "adminCatalog.track.audio", defaultMessage: "Audio" },
   trackCreateTitle: { id: "adminCatalog.track.createTitle", defaultMessage: "Add track" },
+  trackAudioField: { id: "adminCatalog.track.audioField", defaultMessage: "Audio file (optional)" },
+  trackAudioUploading: { id: "adminCatalog.track.audioUploading", defaultMessage: "Uploading the audio..." },
+  trackAudioFailed: {
+    id: "adminCatalog.track.audioFailed",
+    defaultMessage: "The track was created, but its audio was not uploaded. Try the upload again, or close and add the audio later.",
+  },
+  trackAudioRetry: { id: "adminCatalog.track.audioRetry", defaultMessage: "Retry upload" },
   trackEditTitle: { id: "adminCatalog.track.editTitle", defaultMessage: "Edit track" },
   trackDeleteTitle: { id: "adminCatalog.track.deleteTitle", defaultMessage: "Delete track" },
   trackNumberTaken: { id: "adminCatalog.track.numberTaken", defaultMessage: "Another track of this album already has this number" },
@@ -208,6 +217,10 @@ export const catalogMessages = {
     defaultMessage: "The file does not say how long it is: the duration stays {duration}.",
   }),
   uploadImageHint: defineMessage<{ max: string | number }>({ id: "adminCatalog.upload.imageHint", defaultMessage: "JPEG, PNG or WebP, up to {max}." }),
+  trackAudioHint: defineMessage<{ max: string | number }>({
+    id: "adminCatalog.track.audioHint",
+    defaultMessage: "Uploaded once the track is created. MP3, AAC/M4A, Ogg/Opus, FLAC or WAV, up to {max}.",
+  }),
   uploadAudioHint: defineMessage<{ max: string | number }>({
     id: "adminCatalog.upload.audioHint",
     defaultMessage: "MP3, AAC/M4A, Ogg/Opus, FLAC or WAV, up to {max}.",

@@ -2,18 +2,16 @@
 // public events page.
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
-import { VENUE_COUNTRIES, type AdminEvent, type VenueCountry } from "../../../../worker/contracts/admin-events";
+import type { AdminEvent } from "../../../../worker/contracts/admin-events";
+import { countryDisplayName } from "../../../lib/countries";
 import { DetailsDialog, type DetailRow } from "./DetailsDialog";
 import { eventWhen, formatMoment, priceRange } from "./format";
-import { countryMessages, eventsMessages as m, sourceMessages, statusMessages } from "./messages";
+import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
 
 export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
   const intl = useIntl();
   const when = (iso: string | null) => (iso ? eventWhen(intl, iso, event.timeZone) : null);
-  const country =
-    event.venueCountry && (VENUE_COUNTRIES as readonly string[]).includes(event.venueCountry)
-      ? intl.formatMessage(countryMessages[event.venueCountry as VenueCountry])
-      : event.venueCountry;
+  const country = event.venueCountry && countryDisplayName(event.venueCountry, intl.locale);
   const rows: DetailRow[] = [
     [intl.formatMessage(m.fieldStatus), intl.formatMessage(statusMessages[event.status])],
     [intl.formatMessage(m.fieldEventDate), when(event.eventDate)],

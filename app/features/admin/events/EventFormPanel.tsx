@@ -100,6 +100,22 @@ export function EventFormPanel({ event, onCancel, onSaved }: EventFormPanelProps
           error={errors.description}
           maxLength={5000}
         />
+        {/* Portuguese (decision 031): optional; Portuguese-speaking visitors see the English where it is blank. */}
+        <TextInput
+          label={intl.formatMessage(m.fieldTitlePtBR)}
+          hint={intl.formatMessage(m.fieldPtBRHint)}
+          value={form.titlePtBR}
+          onChange={set("titlePtBR")}
+          error={errors.titlePtBR}
+          maxLength={200}
+        />
+        <TextArea
+          label={intl.formatMessage(m.fieldDescriptionPtBR)}
+          value={form.descriptionPtBR}
+          onChange={set("descriptionPtBR")}
+          error={errors.descriptionPtBR}
+          maxLength={5000}
+        />
         <div className="admin-events-grid">
           <TextInput
             type="datetime-local"
@@ -150,6 +166,7 @@ export function EventFormPanel({ event, onCancel, onSaved }: EventFormPanelProps
             placeholder="https://"
           />
         </div>
+        <Checkbox label={intl.formatMessage(m.fieldSoldOut)} hint={intl.formatMessage(m.fieldSoldOutHint)} checked={form.soldOut} onChange={set("soldOut")} />
         <Checkbox label={intl.formatMessage(m.fieldOnline)} hint={intl.formatMessage(m.fieldOnlineHint)} checked={form.online} onChange={set("online")} />
         {form.online && (
           <TextInput
@@ -163,7 +180,7 @@ export function EventFormPanel({ event, onCancel, onSaved }: EventFormPanelProps
         )}
       </fieldset>
       {needsVenue(form) && <EventVenueFields form={form} errors={errors} set={set} onPickVenue={pickVenue} />}
-      {showsTickets(form) && <EventTicketFields form={form} errors={errors} set={set} required={needsTickets(form)} currency={event?.currency ?? "USD"} />}
+      {showsTickets(form) && <EventTicketFields form={form} errors={errors} set={set} required={needsTickets(form)} />}
       <EventPresaleFields form={form} errors={errors} set={set} eventId={event?.id ?? null} />
     </FormPanel>
   );

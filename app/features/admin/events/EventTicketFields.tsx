@@ -1,9 +1,11 @@
-// The event form's tickets block: minimum and maximum price (in the event's currency, 0 or more,
-// to the cent) and when the sale starts and ends (in the event's zone).
+// The event form's tickets block: the currency (ISO 4217, the venue country's unless changed),
+// minimum and maximum price (in it, 0 or more, to the cent) and when the sale starts and ends
+// (in the event's zone).
 import { useIntl } from "react-intl";
 import type { FieldErrors } from "./errors";
 import type { EventField, EventForm } from "./eventForm";
-import { NumberInput, TextInput } from "./fields";
+import { currencyOptions } from "../../../lib/countries";
+import { LongSelectInput, NumberInput, TextInput } from "./fields";
 import { eventsMessages as m } from "./messages";
 
 type BlockProps = {
@@ -11,16 +13,22 @@ type BlockProps = {
   errors: FieldErrors<EventField>;
   set: <K extends EventField>(field: K) => (value: EventForm[K]) => void;
   required: boolean;
-  currency: string;
 };
 
-export function EventTicketFields({ form, errors, set, required, currency }: BlockProps) {
+export function EventTicketFields({ form, errors, set, required }: BlockProps) {
   const intl = useIntl();
-  const priceHint = intl.formatMessage(m.priceHint, { currency });
+  const priceHint = intl.formatMessage(m.priceHint, { currency: form.currency });
   return (
     <fieldset className="admin-events-block">
       <legend>{intl.formatMessage(m.formTickets)}</legend>
       <div className="admin-events-grid">
+        <LongSelectInput
+          label={intl.formatMessage(m.fieldCurrency)}
+          value={form.currency}
+          options={currencyOptions(intl.locale)}
+          onChange={set("currency")}
+          error={errors.currency}
+        />
         <NumberInput
           money
           label={intl.formatMessage(m.fieldPriceMin)}

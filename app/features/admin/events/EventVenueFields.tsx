@@ -1,12 +1,15 @@
 // The event form's venue block: a saved venue to fill it from, then name, address, city, state,
-// country (United States, Canada, Mexico), postal code and capacity.
+// country (every ISO country, named in the admin's language; choosing one sets the currency to
+// its own), postal code and capacity.
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { VENUE_COUNTRIES, type VenueCountry } from "../../../../worker/contracts/admin-events";
+import { VENUE_COUNTRIES } from "../../../../worker/contracts/admin-events";
+import { currencyOfCountry } from "../../../../worker/contracts/countries";
+import { countryOptions } from "../../../lib/countries";
 import type { FieldErrors } from "./errors";
 import type { EventField, EventForm } from "./eventForm";
-import { NumberInput, SelectInput, TextInput, type Option } from "./fields";
-import { countryMessages, eventsMessages as m } from "./messages";
+import { LongSelectInput, NumberInput, SelectInput, TextInput, type Option } from "./fields";
+import { eventsMessages as m } from "./messages";
 import { adminVenuesQueryOptions } from "./queries";
 
 type BlockProps = {
@@ -18,10 +21,10 @@ type BlockProps = {
 
 export function EventVenueFields({ form, errors, set, onPickVenue }: BlockProps) {
   const intl = useIntl();
-  const countries: Option[] = VENUE_COUNTRIES.map((code) => ({ value: code, label: intl.formatMessage(countryMessages[code as VenueCountry]) }));
-  // A country from before the three choices stays selectable on the event that has it.
-  if (form.venueCountry && !(VENUE_COUNTRIES as readonly string[]).includes(form.venueCountry)) {
-    countries.push({ value: form.venueCountry, label: intl.formatMessage(m.keptCountry, { country: form.venueCountry }) });
+  let countries: Option[] = countryOptions(intl.locale);
+  // A country typed in before the ISO list (free text) stays selectable on the event that has it.
+  if (form.venueCountry && !VENUE_COUNTRIES.includes(form.venueCountry)) {
+    countries = [...countries, { value: form.venueCountry, label: intl.formatMessage(m.keptCountry, { country: form.venueCountry }) }];
   }
   return (
     <fieldset className="admin-events-block">
@@ -60,11 +63,14 @@ export function EventVenueFields({ form, errors, set, onPickVenue }: BlockProps)
           error={errors.venueState}
           maxLength={200}
         />
-        <SelectInput
+        <LongSelectInput
           label={intl.formatMessage(m.fieldVenueCountry)}
           value={form.venueCountry}
           options={countries}
-          onChange={set("venueCountry")}
+          onChange={(code) => {
+            set("venueCountry")(code);
+            set("currency")(currencyOfCountry(code));
+          }}
           error={errors.venueCountry}
         />
         <TextInput

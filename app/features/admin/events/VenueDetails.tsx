@@ -3,7 +3,8 @@ import { useIntl } from "react-intl";
 import type { AdminVenue } from "../../../../worker/contracts/admin-venues";
 import { DetailsDialog, type DetailRow } from "./DetailsDialog";
 import { formatMoment } from "./format";
-import { countryMessages, eventsMessages as m } from "./messages";
+import { countryDisplayName } from "../../../lib/countries";
+import { eventsMessages as m } from "./messages";
 
 export function VenueDetails({ venue, onClose }: { venue: AdminVenue; onClose: () => void }) {
   const intl = useIntl();
@@ -11,7 +12,7 @@ export function VenueDetails({ venue, onClose }: { venue: AdminVenue; onClose: (
     [intl.formatMessage(m.fieldVenueAddress), venue.address],
     [intl.formatMessage(m.fieldVenueCity), venue.city],
     [intl.formatMessage(m.fieldVenueState), venue.state],
-    [intl.formatMessage(m.fieldVenueCountry), intl.formatMessage(countryMessages[venue.country])],
+    [intl.formatMessage(m.fieldVenueCountry), countryDisplayName(venue.country, intl.locale)],
     [intl.formatMessage(m.fieldVenuePostalCode), venue.postalCode],
     [intl.formatMessage(m.fieldVenueCapacity), venue.capacity === null ? null : intl.formatNumber(venue.capacity)],
     [intl.formatMessage(m.venueDetailsEvents), intl.formatMessage(m.venueEventCount, { count: venue.eventCount })],

@@ -3,12 +3,13 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { VENUE_COUNTRIES, type VenueCountry } from "../../../../worker/contracts/admin-event-limits";
+import type { VenueCountry } from "../../../../worker/contracts/admin-event-limits";
+import { countryOptions } from "../../../lib/countries";
 import type { AdminVenue, VenueInput } from "../../../../worker/contracts/admin-venues";
 import { serverFieldError, type ErrorText, type FieldErrors } from "./errors";
 import { NumberInput, SelectInput, TextInput } from "./fields";
 import { FormPanel } from "./FormPanel";
-import { countryMessages, eventsMessages as m } from "./messages";
+import { eventsMessages as m } from "./messages";
 import { useEventsRefresh, venuesApi } from "./queries";
 import { checkVenueForm, emptyVenueForm, venueFormOf, type VenueField, type VenueForm } from "./venueForm";
 
@@ -50,7 +51,7 @@ export function VenueFormPanel({ venue, onCancel, onSaved }: VenueFormPanelProps
     });
   };
 
-  const countries = VENUE_COUNTRIES.map((code) => ({ value: code, label: intl.formatMessage(countryMessages[code]) }));
+  const countries = countryOptions(intl.locale);
 
   return (
     <FormPanel

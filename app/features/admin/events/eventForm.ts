@@ -11,6 +11,7 @@ import {
   type AdminEvent,
   type EventInput,
 } from "../../../../worker/contracts/admin-events";
+import { currencyOfCountry } from "../../../../worker/contracts/countries";
 import type { AdminVenue } from "../../../../worker/contracts/admin-venues";
 import type { EventSource, EventStatus } from "../../../../worker/contracts/events";
 import { fieldErrorsOf, type FieldErrors } from "./errors";
@@ -18,6 +19,9 @@ import { fieldErrorsOf, type FieldErrors } from "./errors";
 export type EventForm = {
   title: string;
   description: string;
+  titlePtBR: string;
+  descriptionPtBR: string;
+  soldOut: boolean;
   eventDate: string;
   timeZone: string;
   status: EventStatus;
@@ -34,6 +38,8 @@ export type EventForm = {
   venueCountry: string;
   venuePostalCode: string;
   venueCapacity: string;
+  /** The prices' currency (ISO 4217): the country's when it changes, then the admin's pick. */
+  currency: string;
   ticketPriceMin: string;
   ticketPriceMax: string;
   ticketSaleStart: string;
@@ -52,6 +58,9 @@ export type EventField = keyof EventForm;
 export const emptyEventForm = (): EventForm => ({
   title: "",
   description: "",
+  titlePtBR: "",
+  descriptionPtBR: "",
+  soldOut: false,
   eventDate: "",
   timeZone: DEFAULT_EVENT_TIME_ZONE,
   status: "draft",
@@ -68,6 +77,7 @@ export const emptyEventForm = (): EventForm => ({
   venueCountry: DEFAULT_VENUE_COUNTRY,
   venuePostalCode: "",
   venueCapacity: "",
+  currency: currencyOfCountry(DEFAULT_VENUE_COUNTRY),
   ticketPriceMin: "",
   ticketPriceMax: "",
   ticketSaleStart: "",
@@ -89,6 +99,9 @@ export function eventFormOf(event: AdminEvent): EventForm {
   return {
     title: event.title,
     description: text(event.description),
+    titlePtBR: text(event.titlePtBR),
+    descriptionPtBR: text(event.descriptionPtBR),
+    soldOut: event.soldOut,
     eventDate: wall(event.eventDate, event.timeZone),
     timeZone: event.timeZone,
     status: event.status,
@@ -106,6 +119,7 @@ export function eventFormOf(event: AdminEvent): EventForm {
     venueCountry: event.venueCountry ?? DEFAULT_VENUE_COUNTRY,
     venuePostalCode: text(event.venuePostalCode),
     venueCapacity: number(event.venueCapacity),
+    currency: event.currency,
     ticketPriceMin: number(event.ticketPriceMin),
     ticketPriceMax: number(event.ticketPriceMax),
     ticketSaleStart: wall(event.ticketSaleStart, event.timeZone),
@@ -131,6 +145,7 @@ export function withVenue(form: EventForm, venue: AdminVenue): EventForm {
     venueCountry: venue.country,
     venuePostalCode: text(venue.postalCode),
     venueCapacity: number(venue.capacity),
+    currency: venue.country === form.venueCountry ? form.currency : currencyOfCountry(venue.country),
   };
 }
 
@@ -147,6 +162,9 @@ export function eventInputOf(form: EventForm): EventInput {
   return {
     title: blankToNull(form.title),
     description: blankToNull(form.description),
+    titlePtBR: blankToNull(form.titlePtBR),
+    descriptionPtBR: blankToNull(form.descriptionPtBR),
+    soldOut: form.soldOut,
     eventDate: blankToNull(form.eventDate),
     timeZone: form.timeZone,
     status: form.status,
@@ -163,6 +181,7 @@ export function eventInputOf(form: EventForm): EventInput {
     venueCountry: ifVenue(blankToNull(form.venueCountry)),
     venuePostalCode: ifVenue(blankToNull(form.venuePostalCode)),
     venueCapacity: ifVenue(numberOrNull(form.venueCapacity)),
+    currency: form.currency,
     ticketPriceMin: ifTickets(numberOrNull(form.ticketPriceMin)),
     ticketPriceMax: ifTickets(numberOrNull(form.ticketPriceMax)),
     ticketSaleStart: ifTickets(blankToNull(form.ticketSaleStart)),

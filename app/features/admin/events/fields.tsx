@@ -1,7 +1,7 @@
 // The forms' building blocks: a labelled control whose hint and error are tied to it with
 // aria-describedby (and aria-invalid when wrong); a required one is marked with an asterisk that
 // screen readers skip (they hear `required`).
-import { useId, type ReactNode } from "react";
+import { memo, useId, useMemo, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import type { ErrorText } from "./errors";
 
@@ -106,15 +106,22 @@ export function TextArea({ rows = 4, maxLength, ...field }: Common & { rows?: nu
 export type Option = { value: string; label: string };
 
 export function SelectInput({ options, ...field }: Common & { options: readonly Option[] }) {
+  // The same elements while the list is the same (the country and currency lists are cached, a few
+  // hundred long): React then skips them when the form re-renders on every keystroke.
+  const items = useMemo(
+    () =>
+      options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      )),
+    [options],
+  );
   return (
     <Field {...field}>
       {(control) => (
         <select {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {items}
         </select>
       )}
     </Field>
@@ -138,3 +145,14 @@ export function Checkbox({ label, hint, checked, onChange }: { label: ReactNode;
 
 /** The "* required" note at the top of a form. */
 export const RequiredNote = ({ children }: { children: ReactNode }) => <p className="muted admin-events-note">{children}</p>;
+
+/**
+ * A SelectInput for the lists of a few hundred (countries, currencies): re-rendered only when what
+ * it shows changes, not on every keystroke elsewhere in the form (React re-selects every option of
+ * a select each time it renders). Its onChange must not read render-time state: a newer one is not
+ * passed down until something shown changes.
+ */
+export const LongSelectInput = memo(
+  SelectInput,
+  (a, b) => a.value === b.value && a.options === b.options && a.error === b.error && a.label === b.label && a.hint === b.hint && a.required === b.required,
+);

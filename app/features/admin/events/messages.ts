@@ -2,7 +2,6 @@
 // (messages.<locale>.json, merged in by EventsMessages). The form's rules are named by code
 // (worker/contracts/validation-codes.ts); formErrorMessages gives each its translation.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { VenueCountry } from "../../../../worker/contracts/admin-event-limits";
 import type { ValidationCode } from "../../../../worker/contracts/validation-codes";
 import type { EventSource, EventStatus } from "../../../../worker/contracts/events";
 
@@ -49,9 +48,6 @@ const plain = defineMessages({
   statusCancelled: { id: "adminEvents.status.cancelled", defaultMessage: "Cancelled" },
   sourceCustom: { id: "adminEvents.source.custom", defaultMessage: "Custom" },
   sourceEventbrite: { id: "adminEvents.source.eventbrite", defaultMessage: "Eventbrite" },
-  countryUSA: { id: "adminEvents.country.USA", defaultMessage: "United States" },
-  countryCAN: { id: "adminEvents.country.CAN", defaultMessage: "Canada" },
-  countryMEX: { id: "adminEvents.country.MEX", defaultMessage: "Mexico" },
   formCreateTitle: { id: "adminEvents.form.createTitle", defaultMessage: "Create Event" },
   formEditTitle: { id: "adminEvents.form.editTitle", defaultMessage: "Edit Event" },
   formRequiredNote: { id: "adminEvents.form.requiredNote", defaultMessage: "Fields marked * are required." },
@@ -61,6 +57,14 @@ const plain = defineMessages({
   formSaveFailed: { id: "adminEvents.form.saveFailed", defaultMessage: "Failed to save event" },
   fieldTitle: { id: "adminEvents.field.title", defaultMessage: "Title" },
   fieldDescription: { id: "adminEvents.field.description", defaultMessage: "Description" },
+  fieldTitlePtBR: { id: "adminEvents.field.titlePtBR", defaultMessage: "Title in Portuguese" },
+  fieldDescriptionPtBR: { id: "adminEvents.field.descriptionPtBR", defaultMessage: "Description in Portuguese" },
+  fieldPtBRHint: { id: "adminEvents.field.ptBRHint", defaultMessage: "Optional: visitors reading in Portuguese see the English text where this is blank." },
+  fieldSoldOut: { id: "adminEvents.field.soldOut", defaultMessage: "Sold out" },
+  fieldSoldOutHint: {
+    id: "adminEvents.field.soldOutHint",
+    defaultMessage: "The events pages say 'Sold out' and offer no tickets. A past event is listed under past shows whatever this says.",
+  },
   fieldEventDate: { id: "adminEvents.field.eventDate", defaultMessage: "Event date and time" },
   fieldTimeZone: { id: "adminEvents.field.timeZone", defaultMessage: "Time zone" },
   fieldTimeZoneHint: { id: "adminEvents.field.timeZoneHint", defaultMessage: "The event's dates and times are in this zone." },
@@ -84,6 +88,7 @@ const plain = defineMessages({
   fieldVenueCity: { id: "adminEvents.field.venueCity", defaultMessage: "City" },
   fieldVenueState: { id: "adminEvents.field.venueState", defaultMessage: "State" },
   fieldVenueCountry: { id: "adminEvents.field.venueCountry", defaultMessage: "Country" },
+  fieldCurrency: { id: "adminEvents.field.currency", defaultMessage: "Currency" },
   fieldVenuePostalCode: { id: "adminEvents.field.venuePostalCode", defaultMessage: "Postal code" },
   fieldVenueCapacity: { id: "adminEvents.field.venueCapacity", defaultMessage: "Capacity" },
   fieldPriceMin: { id: "adminEvents.field.priceMin", defaultMessage: "Minimum price" },
@@ -107,7 +112,8 @@ const plain = defineMessages({
   errorVenueAddressRequired: { id: "adminEvents.error.venueAddressRequired", defaultMessage: "Venue address is required" },
   errorVenueCityRequired: { id: "adminEvents.error.venueCityRequired", defaultMessage: "Venue city is required" },
   errorVenueStateRequired: { id: "adminEvents.error.venueStateRequired", defaultMessage: "Venue state is required" },
-  errorCountryInvalid: { id: "adminEvents.error.countryInvalid", defaultMessage: "Choose United States, Canada or Mexico" },
+  errorCountryInvalid: { id: "adminEvents.error.countryInvalid", defaultMessage: "Choose a country from the list" },
+  errorCurrencyInvalid: { id: "adminEvents.error.currencyInvalid", defaultMessage: "Choose a currency from the list" },
   errorCapacityRequired: { id: "adminEvents.error.capacityRequired", defaultMessage: "Venue capacity is required" },
   errorCapacityInvalid: { id: "adminEvents.error.capacityInvalid", defaultMessage: "Capacity must be a whole number" },
   errorCapacityMin: { id: "adminEvents.error.capacityMin", defaultMessage: "Capacity must be 0 or more" },
@@ -219,7 +225,6 @@ const m = eventsMessages;
 
 export const statusMessages: Record<EventStatus, MessageDescriptor> = { draft: m.statusDraft, published: m.statusPublished, cancelled: m.statusCancelled };
 export const sourceMessages: Record<EventSource, MessageDescriptor> = { custom: m.sourceCustom, eventbrite: m.sourceEventbrite };
-export const countryMessages: Record<VenueCountry, MessageDescriptor> = { USA: m.countryUSA, CAN: m.countryCAN, MEX: m.countryMEX };
 
 /** The codes of the event and venue forms' rules. */
 export type EventFormCode = Extract<ValidationCode, `event_${string}`> | "title_required" | "invalid_characters";
@@ -239,6 +244,7 @@ export const formErrorMessages: Record<EventFormCode, MessageDescriptor> = {
   event_venue_city_required: m.errorVenueCityRequired,
   event_venue_state_required: m.errorVenueStateRequired,
   event_country_invalid: m.errorCountryInvalid,
+  event_currency_invalid: m.errorCurrencyInvalid,
   event_capacity_required: m.errorCapacityRequired,
   event_capacity_invalid: m.errorCapacityInvalid,
   event_capacity_min: m.errorCapacityMin,

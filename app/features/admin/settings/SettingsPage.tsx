@@ -1,24 +1,27 @@
-// /admin/settings: the site's facts (read-only), the session timeout, the artist's name and the
-// admin notification switches, saved to the server with one button. What shows after a reload is
-// what the server holds.
+// /admin/settings: the site's facts (read-only), the session timeout, the artist (name, short bio in
+// both languages, links, portrait) and the admin notification switches, saved to the server with
+// one button (the portrait is uploaded on its own). What shows after a reload is what the server holds.
 import { useQuery } from "@tanstack/react-query";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { Loading } from "../../../components/Loading";
 import { focusFirstInvalid, FormField } from "../../../components/form/FormField";
 import { ApiRequestError } from "../../../lib/api";
 import { codeText, type ErrorTexts, type UiMessage } from "../../../lib/forms/errorText";
+import { formMessages } from "../../../lib/forms/messages";
 import type {
   AdminSettingsResponse,
+  ArtistLinks,
   NotificationSettings,
   SessionTimeoutHours,
   SettingsUpdate,
   SiteSettings,
 } from "../../../../worker/contracts/admin-settings";
 import { SettingsMessages } from "./SettingsMessages";
+import { PortraitField } from "./PortraitField";
 import { Switch } from "./Switch";
 import { settingsMessages as m } from "./messages";
-import { adminSettingsQueryOptions, ARTIST_NAME_MAX, DEFAULT_TIMEOUT, TIMEOUT_OPTIONS, useSaveSettings } from "./queries";
+import { adminSettingsQueryOptions, ARTIST_BIO_MAX, ARTIST_NAME_MAX, DEFAULT_TIMEOUT, LINK_MAX, TIMEOUT_OPTIONS, useSaveSettings } from "./queries";
 import "./settings.css";
 
 export function SettingsPage() {
@@ -83,45 +86,129 @@ const SWITCHES = [
   { key: "ticketPurchase", label: m.ticketPurchase, hint: m.ticketPurchaseHint },
 ] as const satisfies readonly { key: keyof NotificationSettings; label: MessageDescriptor; hint: MessageDescriptor }[];
 
-/** The artist name's own errors, by the code the server names each with (the rest: the site's texts). */
-const ARTIST_NAME_TEXTS: ErrorTexts = { artist_name_required: m.artistNameRequired, artist_name_too_long: m.artistNameTooLong };
+type LinkKey = keyof ArtistLinks;
+type BioLanguage = keyof SiteSettings["artistBio"];
 
-/** A failed save's text for the artist name field, when the server refused that field; else undefined. */
-function artistNameError(error: unknown): UiMessage | undefined {
-  if (!(error instanceof ApiRequestError) || error.status !== 400 || error.field !== "artistName") return undefined;
-  return codeText(error.code, error.params, ARTIST_NAME_TEXTS);
+const BIOS = [
+  { lang: "en", label: m.bioEn },
+  { lang: "pt-BR", label: m.bioPtBR },
+] as const satisfies readonly { lang: BioLanguage; label: MessageDescriptor }[];
+
+/** The contract's ARTIST_LINK_KEYS, in its order (its values would pull zod into the admin chunk). */
+const LINKS = [
+  { key: "website", label: m.linkWebsite },
+  { key: "instagram", label: m.linkInstagram },
+  { key: "facebook", label: m.linkFacebook },
+  { key: "youtube", label: m.linkYoutube },
+] as const satisfies readonly { key: LinkKey; label: MessageDescriptor }[];
+
+/** The fields that can show an error, named as the server's 400 names them (zod's path). */
+type FieldName = "artistName" | `artistBio.${BioLanguage}` | `artistLinks.${LinkKey}`;
+type Problems = Partial<Record<FieldName, UiMessage>>;
+
+/** The artist's own errors, by the code the server names each with (the rest, website_invalid included: the site's texts). */
+const ARTIST_TEXTS: ErrorTexts = {
+  artist_name_required: m.artistNameRequired,
+  artist_name_too_long: m.artistNameTooLong,
+  artist_bio_too_long: m.bioTooLong,
+};
+
+const FIELD_NAMES = new Set<string>(["artistName", ...BIOS.map((b) => `artistBio.${b.lang}`), ...LINKS.map((l) => `artistLinks.${l.key}`)]);
+
+/** A failed save's text at the field the server refused, when the page knows the field and the code; else undefined. */
+function serverProblem(error: unknown): Problems | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 400 || !error.field || !FIELD_NAMES.has(error.field)) return undefined;
+  const text = codeText(error.code, error.params, ARTIST_TEXTS);
+  return text ? { [error.field as FieldName]: text } : undefined;
+}
+
+/** The server's rule for a domain name (zod's regexes.domain), which a link's host must match. */
+const DOMAIN = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
+
+/** The server's link rule: empty (no link), or an http(s) address with a real host name, at most LINK_MAX characters. */
+export function checkLink(value: string): UiMessage | undefined {
+  const link = value.trim();
+  if (link === "") return undefined;
+  const invalid = { message: formMessages.invalidUrl };
+  if (link.length > LINK_MAX) return invalid;
+  try {
+    const url = new URL(link);
+    return (url.protocol === "http:" || url.protocol === "https:") && DOMAIN.test(url.hostname) ? undefined : invalid;
+  } catch {
+    return invalid;
+  }
+}
+
+/** The form's own checks, the server's rules: a name, bios within the limit, links that are addresses. */
+function checkForm(draft: SiteSettings): Problems {
+  const problems: Problems = {};
+  if (draft.artistName.trim() === "") problems.artistName = { message: m.artistNameRequired };
+  for (const { lang } of BIOS) {
+    if (draft.artistBio[lang].trim().length > ARTIST_BIO_MAX) problems[`artistBio.${lang}`] = { message: m.bioTooLong, values: { max: ARTIST_BIO_MAX } };
+  }
+  for (const { key } of LINKS) {
+    const problem = checkLink(draft.artistLinks[key] ?? "");
+    if (problem) problems[`artistLinks.${key}`] = problem;
+  }
+  return problems;
+}
+
+/**
+ * The PUT body: the timeout and switches, and of the artist only what was edited. The name: until
+ * an admin saves one the server shows the chat persona's, and saving the other settings must not
+ * store that as if it had been chosen. The bio goes with both languages (the contract wants both);
+ * the links one by one, so two admins editing different links do not undo each other.
+ */
+function updateOf(draft: SiteSettings, initial: SiteSettings): SettingsUpdate {
+  const update: SettingsUpdate = { sessionTimeoutHours: draft.sessionTimeoutHours, notifications: draft.notifications };
+  const name = draft.artistName.trim();
+  if (name !== initial.artistName) update.artistName = name;
+  const bio = { en: draft.artistBio.en.trim(), "pt-BR": draft.artistBio["pt-BR"].trim() };
+  if (bio.en !== initial.artistBio.en || bio["pt-BR"] !== initial.artistBio["pt-BR"]) update.artistBio = bio;
+  const links: Partial<Record<LinkKey, string>> = {};
+  for (const { key } of LINKS) {
+    const link = (draft.artistLinks[key] ?? "").trim();
+    if (link !== (initial.artistLinks[key] ?? "")) links[key] = link; // "" clears it
+  }
+  if (Object.keys(links).length > 0) update.artistLinks = links;
+  return update;
 }
 
 function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEmail: string }) {
   const intl = useIntl();
   const save = useSaveSettings();
   const [draft, setDraft] = useState<SiteSettings>(initial);
-  const [nameProblem, setNameProblem] = useState<UiMessage | undefined>(undefined);
+  const [problems, setProblems] = useState<Problems>({});
   const formRef = useRef<HTMLFormElement>(null);
 
   /** A change hides the last save's confirmation or error: it no longer describes the form. */
   const edit = (next: SiteSettings) => {
     setDraft(next);
-    setNameProblem(undefined);
+    setProblems({});
     if (!save.isIdle) save.reset();
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const name = draft.artistName.trim();
-    if (name === "") {
-      setNameProblem({ message: m.artistNameRequired });
+    const found = checkForm(draft);
+    if (Object.keys(found).length > 0) {
+      setProblems(found);
       focusFirstInvalid(formRef.current);
       return;
     }
-    // The name goes only when edited: until an admin saves one the server shows the chat persona's,
-    // and saving the other settings must not store that as if it had been chosen.
-    const { artistName: _unchanged, ...others } = draft;
-    const update: SettingsUpdate = name === initial.artistName ? others : { ...others, artistName: name };
-    save.mutate(update, { onSuccess: ({ settings }) => setDraft(settings) });
+    save.mutate(updateOf(draft, initial), { onSuccess: ({ settings }) => setDraft(settings) });
   };
 
-  const nameError = nameProblem ?? (save.isError ? artistNameError(save.error) : undefined);
+  const serverErrors = save.isError ? serverProblem(save.error) : undefined;
+  const fieldErrors: Problems = Object.keys(problems).length > 0 ? problems : (serverErrors ?? {});
+  const hasFieldError = Object.keys(fieldErrors).length > 0;
+  // A field the server refused takes the focus once the form is enabled again (not in onError:
+  // the fields are still disabled then).
+  const refused = serverErrors !== undefined;
+  useEffect(() => {
+    if (refused) focusFirstInvalid(formRef.current);
+  }, [refused, save.error]);
+  const setLink = (key: LinkKey, value: string) => edit({ ...draft, artistLinks: { ...draft.artistLinks, [key]: value } });
 
   return (
     <form ref={formRef} className="form settings-form" onSubmit={submit} aria-busy={save.isPending} noValidate>
@@ -157,7 +244,7 @@ function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEma
         <FormField
           label={intl.formatMessage(m.artistName)}
           hint={intl.formatMessage(m.artistNameHint)}
-          error={nameError}
+          error={fieldErrors.artistName}
           name="artistName"
           value={draft.artistName}
           maxLength={ARTIST_NAME_MAX}
@@ -166,6 +253,40 @@ function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEma
           disabled={save.isPending}
           onChange={(e) => edit({ ...draft, artistName: e.target.value })}
         />
+        {BIOS.map(({ lang, label }) => (
+          <BioField
+            key={lang}
+            lang={lang}
+            label={intl.formatMessage(label)}
+            value={draft.artistBio[lang]}
+            error={fieldErrors[`artistBio.${lang}`]}
+            disabled={save.isPending}
+            onChange={(value) => edit({ ...draft, artistBio: { ...draft.artistBio, [lang]: value } })}
+          />
+        ))}
+        <fieldset className="settings-links" aria-describedby="settings-links-hint">
+          <legend className="settings-subtitle">{intl.formatMessage(m.linksTitle)}</legend>
+          <p id="settings-links-hint" className="field-hint">
+            {intl.formatMessage(m.linksHint)}
+          </p>
+          {LINKS.map(({ key, label }) => (
+            <FormField
+              key={key}
+              label={intl.formatMessage(label)}
+              error={fieldErrors[`artistLinks.${key}`]}
+              name={`artistLinks.${key}`}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              value={draft.artistLinks[key] ?? ""}
+              maxLength={LINK_MAX}
+              autoComplete="off"
+              disabled={save.isPending}
+              onChange={(e) => setLink(key, e.target.value)}
+            />
+          ))}
+        </fieldset>
+        <PortraitField portraitUrl={initial.artistPortraitUrl} artistName={initial.artistName} />
       </section>
 
       <section className="card settings-section" aria-labelledby="settings-notifications-title">
@@ -187,7 +308,7 @@ function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEma
         </div>
       </section>
 
-      {save.isError && !nameError && (
+      {save.isError && !hasFieldError && (
         <p className="error-banner settings-banner" role="alert">
           {intl.formatMessage(m.saveFailed)}
         </p>
@@ -208,3 +329,46 @@ function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEma
 
 /** The select only offers TIMEOUT_OPTIONS; anything else falls back to the default. */
 const toTimeout = (value: string): SessionTimeoutHours => TIMEOUT_OPTIONS.find((h) => String(h) === value) ?? DEFAULT_TIMEOUT;
+
+/** A short bio in one language, with its count of characters against the limit (counted trimmed, as the server does). */
+function BioField({
+  lang,
+  label,
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  lang: BioLanguage;
+  label: string;
+  value: string;
+  error: UiMessage | undefined;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const intl = useIntl();
+  const count = value.trim().length;
+  // The count is part of the hint, so the textarea's description reads it too.
+  const hint = (
+    <>
+      {intl.formatMessage(m.bioHint)}{" "}
+      <span className={count > ARTIST_BIO_MAX ? "settings-counter field-error" : "settings-counter"}>
+        {intl.formatMessage(m.bioCounter, { count, max: ARTIST_BIO_MAX })}
+      </span>
+    </>
+  );
+  return (
+    <FormField
+      multiline
+      label={label}
+      hint={hint}
+      error={error}
+      name={`artistBio.${lang}`}
+      lang={lang}
+      rows={5}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}

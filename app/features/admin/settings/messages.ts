@@ -1,6 +1,7 @@
 // Texts of the settings page (its own catalog, messages.<locale>.json, which SettingsMessages
 // provides). The spec's labels are kept: Session Timeout, the three notifications, Super Admin.
-// The artist name's errors are the Worker's rules (artist_name_required, artist_name_too_long).
+// The artist's errors are the Worker's rules (artist_name_required, artist_name_too_long,
+// artist_bio_too_long; a link's website_invalid is the site's text) and the portrait upload's codes.
 import { defineMessage, defineMessages } from "react-intl";
 
 const plainMessages = defineMessages({
@@ -24,6 +25,34 @@ const plainMessages = defineMessages({
   artistName: { id: "admin.settings.artist.name", defaultMessage: "Artist Name" },
   artistNameHint: { id: "admin.settings.artist.hint", defaultMessage: "Shown as the performer of events in search results." },
   artistNameRequired: { id: "admin.settings.artist.required", defaultMessage: "Artist name is required" },
+  bioEn: { id: "admin.settings.artist.bio.en", defaultMessage: "Short Bio (English)" },
+  bioPtBR: { id: "admin.settings.artist.bio.ptBR", defaultMessage: "Short Bio (Portuguese)" },
+  bioHint: { id: "admin.settings.artist.bio.hint", defaultMessage: "Shown in the home page's biography. Leave it empty to keep the site's own text." },
+  linksTitle: { id: "admin.settings.artist.links.title", defaultMessage: "Links" },
+  linksHint: {
+    id: "admin.settings.artist.links.hint",
+    defaultMessage: "Full addresses, such as https://instagram.com/artist. Leave a link empty to remove it.",
+  },
+  linkWebsite: { id: "admin.settings.artist.links.website", defaultMessage: "Website" },
+  linkInstagram: { id: "admin.settings.artist.links.instagram", defaultMessage: "Instagram" },
+  linkFacebook: { id: "admin.settings.artist.links.facebook", defaultMessage: "Facebook" },
+  linkYoutube: { id: "admin.settings.artist.links.youtube", defaultMessage: "YouTube" },
+  portraitTitle: { id: "admin.settings.artist.portrait.title", defaultMessage: "Portrait" },
+  portraitUpload: { id: "admin.settings.artist.portrait.upload", defaultMessage: "Upload a new portrait" },
+  portraitChoose: { id: "admin.settings.artist.portrait.choose", defaultMessage: "Choose a picture" },
+  portraitNoFile: { id: "admin.settings.artist.portrait.noFile", defaultMessage: "No file chosen" },
+  portraitStart: { id: "admin.settings.artist.portrait.start", defaultMessage: "Upload" },
+  portraitCancel: { id: "admin.settings.artist.portrait.cancel", defaultMessage: "Cancel upload" },
+  portraitProgressLabel: { id: "admin.settings.artist.portrait.progressLabel", defaultMessage: "Upload progress" },
+  portraitDone: { id: "admin.settings.artist.portrait.done", defaultMessage: "New portrait saved" },
+  portraitCanceled: { id: "admin.settings.artist.portrait.canceled", defaultMessage: "Upload canceled" },
+  portraitWrongType: { id: "admin.settings.artist.portrait.wrongType", defaultMessage: "The portrait must be a JPEG, PNG or WebP picture" },
+  portraitEmpty: { id: "admin.settings.artist.portrait.empty", defaultMessage: "The file is empty" },
+  portraitNetwork: {
+    id: "admin.settings.artist.portrait.network",
+    defaultMessage: "The upload could not reach the server. Check your connection and try again.",
+  },
+  portraitFailed: { id: "admin.settings.artist.portrait.failed", defaultMessage: "The upload failed. Please try again." },
   notificationsTitle: { id: "admin.settings.notifications.title", defaultMessage: "Notifications" },
   newUser: { id: "admin.settings.notifications.newUser", defaultMessage: "New User Registrations" },
   newUserHint: { id: "admin.settings.notifications.newUser.hint", defaultMessage: "When someone creates an account." },
@@ -45,6 +74,25 @@ export const settingsMessages = {
     id: "admin.settings.artist.tooLong",
     defaultMessage: "Artist name must be at most {max} characters",
   }),
+  bioCounter: defineMessage<{ count: number; max: number }>({
+    id: "admin.settings.artist.bio.counter",
+    defaultMessage: "{count, number}/{max, number} characters",
+  }),
+  bioTooLong: defineMessage<{ max: number }>({
+    id: "admin.settings.artist.bio.tooLong",
+    defaultMessage: "The short bio must be at most {max, number} characters",
+  }),
+  portraitAlt: defineMessage<{ name: string }>({ id: "admin.settings.artist.portrait.alt", defaultMessage: "Current portrait of {name}" }),
+  portraitHint: defineMessage<{ max: string }>({
+    id: "admin.settings.artist.portrait.hint",
+    defaultMessage: "JPEG, PNG or WebP, at most {max}. It replaces the current portrait as soon as it is uploaded.",
+  }),
+  portraitProgress: defineMessage<{ percent: string }>({ id: "admin.settings.artist.portrait.progress", defaultMessage: "{percent} uploaded" }),
+  portraitDimensions: defineMessage<{ max: number }>({
+    id: "admin.settings.artist.portrait.dimensions",
+    defaultMessage: "The picture must be at most {max, number} pixels wide and high",
+  }),
+  portraitTooLarge: defineMessage<{ max: string }>({ id: "admin.settings.artist.portrait.tooLarge", defaultMessage: "The picture must be at most {max}" }),
   notificationsHint: defineMessage<{ email: string }>({
     id: "admin.settings.notifications.hint",
     defaultMessage: "Each one sends an e-mail to the admin address, {email}.",

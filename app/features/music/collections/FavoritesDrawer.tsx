@@ -56,7 +56,7 @@ export function FavoritesDrawer({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       )}
-      {query.data && tracks.length === 0 && <FavoritesEmpty />}
+      {query.data && tracks.length === 0 && <FavoritesEmpty canFavorite={canPlay} />}
       {tracks.length > 0 && (
         <>
           <p className="muted fav-drawer-count">

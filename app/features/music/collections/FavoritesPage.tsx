@@ -85,7 +85,7 @@ export function FavoritesPage() {
         </div>
       )}
 
-      {query.data && tracks.length === 0 && <FavoritesEmpty />}
+      {query.data && tracks.length === 0 && <FavoritesEmpty canFavorite={canPlay} />}
       {tracks.length > 0 && (
         <div className="table-wrap">
           <FavoritesTable ref={tableRef} tracks={tracks} queue={playable} canPlay={canPlay} onRemoved={onRemoved} />
@@ -95,8 +95,19 @@ export function FavoritesPage() {
   );
 }
 
-/** 'No favorite tracks yet / Start adding tracks to your favorites', with the way to the catalog. */
-export function FavoritesEmpty() {
+/** 'No favorite tracks yet / Start adding tracks to your favorites', with the way to the catalog.
+ *  A member without VIP cannot add any (the hearts are lock links), so they are told favorites
+ *  are a VIP feature and shown the way to /vip-signup instead. */
+export function FavoritesEmpty({ canFavorite }: { canFavorite: boolean }) {
+  if (!canFavorite) {
+    return (
+      <EmptyState icon="lock" title={<FormattedMessage {...favoritesMessages.vipOnly} />} hint={<FormattedMessage {...favoritesMessages.vipOnlyHint} />}>
+        <Link to="/vip-signup" className="btn btn-primary btn-sm">
+          <FormattedMessage {...musicMessages.becomeVip} />
+        </Link>
+      </EmptyState>
+    );
+  }
   return (
     <EmptyState icon="heart" title={<FormattedMessage {...favoritesMessages.empty} />} hint={<FormattedMessage {...favoritesMessages.emptyHint} />}>
       <Link to="/music/catalog" className="btn btn-ghost btn-sm">

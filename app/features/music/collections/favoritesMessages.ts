@@ -8,6 +8,8 @@ const plainMessages = defineMessages({
   heading: { id: "pages.favorites.intro", defaultMessage: "Your Collection" },
   empty: { id: "pages.favorites.empty", defaultMessage: "No favorite tracks yet" },
   emptyHint: { id: "pages.favorites.emptyHint", defaultMessage: "Start adding tracks to your favorites" },
+  vipOnly: { id: "favorites.vipOnly", defaultMessage: "Favorites are a VIP feature" },
+  vipOnlyHint: { id: "favorites.vipOnlyHint", defaultMessage: "Become a VIP member to save the tracks you love and play them anytime." },
   caption: { id: "favorites.caption", defaultMessage: "Your favorite tracks" },
   playAll: { id: "favorites.playAll", defaultMessage: "Play all" },
   playFailed: { id: "favorites.playFailed", defaultMessage: "Unable to play track. Please try again." },

@@ -2,7 +2,8 @@
 // session may play), hidden otherwise. Cover, title and album; shuffle, previous, play/pause, next,
 // repeat; the seek slider and times; mute and volume; the queue and the shortcuts help. It also
 // owns the page's keyboard shortcuts (spec 6: Space, Shift+arrows, M, Alt+arrows, Ctrl+S, Ctrl+R) and reserves room at the page bottom (a body class
-// and the --player-bar-h variable) so the bar never hides the footer.
+// and the --player-bar-h variable) so the bar never hides the footer. On phones it is a compact bar
+// (cover, title, play/pause) that a button expands to every control (player.css).
 import { Link } from "@tanstack/react-router";
 import { useRef, useState, type CSSProperties } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
@@ -25,10 +26,12 @@ export function PlayerBar() {
   const intl = useIntl();
   const { state, actions, canPlay, previewOnly } = usePlayer();
   const [dialog, setDialog] = useState<"queue" | "help" | null>(null);
+  const [expanded, setExpanded] = useState(false);
   const barRef = useRef<HTMLElement>(null);
   const visible = (canPlay || (previewOnly && state.preview)) && state.current !== null;
 
-  usePlayerShortcuts({ actions, onHelp: () => setDialog("help"), enabled: visible });
+  // Ctrl+S / Ctrl+R only with focus in the bar: elsewhere they stay the browser's save and reload.
+  usePlayerShortcuts({ actions, onHelp: () => setDialog("help"), enabled: visible, ctrlKeysWithin: barRef });
 
   useBottomBarSpace(visible, barRef, PLAYER_BAR_BODY_CLASS, "--player-bar-h");
 
@@ -43,7 +46,7 @@ export function PlayerBar() {
   const label = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
 
   return (
-    <section ref={barRef} className="player-bar" aria-label={label(m.region)}>
+    <section ref={barRef} className={expanded ? "player-bar is-expanded" : "player-bar"} aria-label={label(m.region)}>
       <div className="player-bar-track">
         {current.coverUrl ? (
           <img className="player-bar-cover" src={current.coverUrl} alt="" width={48} height={48} />
@@ -105,6 +108,18 @@ export function PlayerBar() {
           <PlayerIcon name="repeat" />
         </button>
       </div>
+
+      {/* Phones only (hidden from 900px, where every control shows). */}
+      <button
+        type="button"
+        className="player-btn player-bar-expand"
+        aria-label={label(m.moreControls)}
+        aria-expanded={expanded}
+        title={label(m.moreControls)}
+        onClick={() => setExpanded((open) => !open)}
+      >
+        <PlayerIcon name={expanded ? "chevronDown" : "chevronUp"} />
+      </button>
 
       <div className="player-bar-seek">
         <span className="player-bar-time">{formatTime(currentTime)}</span>

@@ -10,6 +10,7 @@ import { useIntl } from "react-intl";
 import type { PlayResponse, PreviewPlayResponse, StreamResponse, TrackView } from "../../../../worker/contracts/music";
 import { api } from "../../../lib/api";
 import { configQueryOptions, meQueryOptions } from "../../../lib/session/queries";
+import { artistQueryOptions } from "../../../lib/artist";
 import { canUseVipContent } from "../../../lib/session/useSession";
 import { requestPlayer } from "../../../lib/playerPresence";
 import { claimAudioFocus, registerAudioOwner } from "../../../lib/audioFocus";
@@ -89,7 +90,7 @@ type PlayerProviderProps = {
    * `plays` is the track's new count, `totalPlays` the site's), e.g. to update the plays counter.
    */
   onPlayCounted?: PlayCountedCallback;
-  /** The Media Session's artist line. Default: the configured brand, else 'The artist' translated. */
+  /** The Media Session's artist line until the artist's name has loaded. Default: the configured brand, else 'The artist' translated. */
   brand?: string;
   /** Tests (or a popup with its own wiring) may pass a ready engine. */
   engine?: PlayerEngine;
@@ -122,10 +123,12 @@ export function PlayerProvider({ children, onPlayCounted, brand, engine: injecte
  * while unknown).
  */
 export function usePlayerWiring(engine: PlayerEngine, brand?: string): boolean | null {
-  // The artist line of the lock screen / notification: the brand, never the artist's name.
+  // The artist line of the lock screen / notification: the artist's name (the back office's
+  // setting), else the brand while it loads or when it cannot, else 'The artist' translated.
   const intl = useIntl();
+  const artistName = useQuery(artistQueryOptions()).data?.name;
   const configuredBrand = useQuery({ ...configQueryOptions(), enabled: false }).data?.brandName;
-  const artist = brand ?? configuredBrand ?? intl.formatMessage(playerMessages.theArtist);
+  const artist = artistName ?? brand ?? configuredBrand ?? intl.formatMessage(playerMessages.theArtist);
   useEffect(() => engine.setArtist(artist), [engine, artist]);
 
   const allowed = useCanPlay();

@@ -127,7 +127,7 @@ export type PlayerEngineOptions = {
   random?: () => number;
   /** Date.now by default (signed URL expiry, save throttling). */
   now?: () => number;
-  /** The Media Session's artist line: the site's brand or 'the artist', never the artist's name. */
+  /** The Media Session's artist line: the artist's name (usePlayerWiring), until it loads the brand or 'the artist'. */
   artist?: string;
   log?: (message: string, error?: unknown) => void;
 };
@@ -356,7 +356,7 @@ export class PlayerEngine {
     return this.output.getAnalyser();
   }
 
-  /** The Media Session's artist line (the brand, or 'the artist' translated). */
+  /** The Media Session's artist line (the artist's name; the brand or 'the artist' translated until it loads). */
   setArtist(artist: string) {
     if (artist === this.artist) return;
     this.artist = artist;

@@ -17,6 +17,7 @@ export const playerMessages = defineMessages({
   seek: { id: "player.seek", defaultMessage: "Seek" },
   volume: { id: "player.volume", defaultMessage: "Volume" },
   queue: { id: "player.queue", defaultMessage: "Queue" },
+  moreControls: { id: "player.moreControls", defaultMessage: "More player controls" },
   queueTitle: { id: "player.queue.title", defaultMessage: "Play Queue" },
   nowPlaying: { id: "player.queue.nowPlaying", defaultMessage: "Now playing" },
   unavailable: { id: "player.queue.unavailable", defaultMessage: "Not available yet" },

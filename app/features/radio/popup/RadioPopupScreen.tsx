@@ -19,6 +19,7 @@ import type { OnDemandPlayer } from "./onDemand";
 import { RadioPopup, type TrackActions } from "./RadioPopup";
 import { useSourceControls } from "./useSourceControls";
 import { RadioMessages } from "../RadioMessages";
+import { useIntl } from "react-intl";
 
 /** The featured tracks (featuredPosition 0..4) that can be played, in their order. */
 export function featuredTracks(tracks: readonly TrackView[] | undefined): TrackView[] {
@@ -54,7 +55,8 @@ function RadioPopupScreenContent({ engine, music, tracks, trackActions, playlist
   const radio = useRadio(radioEngine);
   const { isPending: sessionPending } = useSessionUser();
   const canListen = radio.canListen;
-  const stationsPending = useQuery(stationsQueryOptions()).isPending;
+  const { locale } = useIntl();
+  const stationsPending = useQuery(stationsQueryOptions(locale)).isPending;
 
   const featured = useMemo(() => featuredTracks(tracks), [tracks]);
 

@@ -1,0 +1,137 @@
+// Accessibility scan of the main pages with axe-core (from node_modules, evaluated in the page: no
+// network at test time), as a visitor and as the role each page is for, in English and, for a few,
+// in Portuguese. Any violation of any rule fails: fixes go in the components, not in this list.
+// One browser context per role and language, signed in once, keeps the whole scan fast.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
+import { demoAccount, t } from "./support";
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+type Locale = "en" | "pt-BR";
+type Role = "visitor" | "fan" | "vip" | "admin";
+/** A page to scan and what shows once its data is there (a heading name, or a text). */
+type Target = { path: string | (() => string); ready?: (page: Page, locale: Locale) => Promise<void> };
+
+const heading =
+  (name: string | ((locale: Locale) => string), level = 1) =>
+  async (page: Page, locale: Locale) => {
+    await expect(page.getByRole("heading", { level, name: typeof name === "string" ? name : name(locale) }).first()).toBeVisible();
+  };
+
+const VIP_PROFILE = () => `/social/profile/${demoAccount("vip").id}`;
+
+const PAGES: Record<string, Target> = {
+  landing: { path: "/", ready: heading((l) => t(l, "home.hero.title")) },
+  events: { path: "/events", ready: async (page) => await expect(page.getByText("Miami Freestyle Heat").first()).toBeVisible() },
+  music: { path: "/music", ready: heading((l) => t(l, "music.hub.artist")) },
+  catalog: { path: "/music/catalog", ready: async (page) => await expect(page.getByText("City Lights Calling").first()).toBeVisible() },
+  album: { path: "/music/catalog/freestyle-nights", ready: async (page) => await expect(page.getByText("Say It on the Dance Floor").first()).toBeVisible() },
+  track: { path: "/music/track/waiting-for-your-love", ready: heading("Waiting for Your Love") },
+  radio: { path: "/radio" },
+  tv: { path: "/tv", ready: async (page) => await expect(page.locator(".tv-card").first()).toBeVisible() },
+  feed: { path: "/social", ready: async (page) => await expect(page.locator("article.feed-post").first()).toBeVisible() },
+  profile: { path: VIP_PROFILE, ready: heading(demoAccount("vip").username) },
+  vipSignup: { path: "/vip-signup", ready: heading((l) => t(l, "vip.signup.title")) },
+  virtualMeet: { path: "/virtual-meet" },
+  privacy: { path: "/privacy", ready: heading((l) => t(l, "meta.privacy.title")) },
+  login: { path: "/social/login" },
+  perks: { path: "/perks", ready: async (page) => await expect(page.getByRole("article").first()).toBeVisible() },
+  admin: { path: "/admin" },
+  adminCatalog: { path: "/admin/catalog" },
+  adminEvents: { path: "/admin/events" },
+};
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
+
+/** Opens `target`, waits until it has hydrated and loaded its data, and returns axe's violations, one line per node. */
+async function scan(page: Page, locale: Locale, name: string, target: Target): Promise<string[]> {
+  const path = typeof target.path === "string" ? target.path : target.path();
+  await page.goto(path);
+  await hydrated(page);
+  await target.ready?.(page, locale);
+  // Nothing is still loading (skeletons and busy regions carry aria-busy).
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // page.evaluate runs outside the page's Content-Security-Policy, which would refuse an inline script.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  });
+  return violations.flatMap((v) =>
+    v.nodes.map((node) => `[${locale}] ${name} ${path}: ${v.id} (${v.impact}) ${JSON.stringify(node.target)} — ${node.failureSummary?.replace(/\s+/g, " ")}`),
+  );
+}
+
+let clients = 0;
+/** A context for `role` in `locale`, signed in once; its own client address, like the fixtures' journeys. */
+async function contextFor(browser: Browser, baseURL: string, role: Role, locale: Locale) {
+  clients += 1;
+  const context = await browser.newContext({
+    locale,
+    reducedMotion: "reduce", // contrast is measured on the settled page, not halfway through a fade-in
+    extraHTTPHeaders: { "CF-Connecting-IP": `2001:db8::a11:${clients.toString(16)}` },
+  });
+  const page = await context.newPage();
+  const trouble: string[] = [];
+  page.on("pageerror", (error) => trouble.push(error.message));
+  if (role !== "visitor") {
+    // Through the API, whatever the language: the cookie lands in this context's jar. The login
+    // form itself is scanned on its own page, and its journey is tests/e2e/account-journey.spec.ts.
+    const { email, password } = demoAccount(role);
+    const res = await context.request.post("/api/auth/login", { data: { email, password }, headers: { origin: baseURL } });
+    expect(res.status(), `sign-in as ${role}`).toBe(200);
+  }
+  return { context, page, trouble };
+}
+
+async function scanAll(browser: Browser, baseURL: string | undefined, role: Role, locale: Locale, names: (keyof typeof PAGES)[]) {
+  const { context, page, trouble } = await contextFor(browser, baseURL!, role, locale);
+  const found: string[] = [];
+  for (const name of names) found.push(...(await scan(page, locale, `${role}/${name}`, PAGES[name]!)));
+  await context.close();
+  expect(trouble, "uncaught errors").toEqual([]);
+  expect(found, "axe violations").toEqual([]);
+}
+
+test.describe("axe finds no violation", () => {
+  test("visitor, English", async ({ browser, baseURL }) => {
+    await scanAll(browser, baseURL, "visitor", "en", [
+      "landing",
+      "events",
+      "music",
+      "catalog",
+      "album",
+      "track",
+      "radio",
+      "tv",
+      "vipSignup",
+      "virtualMeet",
+      "privacy",
+      "login",
+      "perks",
+    ]);
+  });
+
+  test("visitor, Portuguese", async ({ browser, baseURL }) => {
+    await scanAll(browser, baseURL, "visitor", "pt-BR", ["landing", "events", "music", "album", "tv", "vipSignup", "login"]);
+  });
+
+  test("fan, English", async ({ browser, baseURL }) => {
+    await scanAll(browser, baseURL, "fan", "en", ["feed", "profile", "perks", "virtualMeet"]);
+  });
+
+  test("fan, Portuguese", async ({ browser, baseURL }) => {
+    await scanAll(browser, baseURL, "fan", "pt-BR", ["feed", "perks"]);
+  });
+
+  test("VIP, English", async ({ browser, baseURL }) => {
+    await scanAll(browser, baseURL, "vip", "en", ["feed", "tv", "radio", "perks", "virtualMeet", "album"]);
+  });
+
+  test("admin, English", async ({ browser, baseURL }) => {
+    await scanAll(browser, baseURL, "admin", "en", ["admin", "adminCatalog", "adminEvents"]);
+  });
+});

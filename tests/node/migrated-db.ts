@@ -1,0 +1,17 @@
+// A fresh in-memory SQLite database with every migration applied in order, as D1 has them: the
+// seed tests write into the tables as they are now, so a column a later migration adds to a
+// seeded table is there.
+import { readdirSync, readFileSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
+
+const dir = new URL("../../migrations/", import.meta.url);
+
+export function migratedDb(): DatabaseSync {
+  const database = new DatabaseSync(":memory:");
+  database.exec("PRAGMA foreign_keys = ON;");
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort())
+    database.exec(readFileSync(new URL(file, dir), "utf8"));
+  return database;
+}

@@ -1,0 +1,20 @@
+// The language of a public answer with texts in both site languages (stations, channels, albums),
+// read from the request (worker/lib/content-language.ts), and the headers that say so: such an
+// answer cached in public (Cache-Control: public) must vary by what chose its language.
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import type { HonoEnv } from "../types";
+import { LANG_PARAM, LOCALE_COOKIE, type Locale } from "../contracts/locale";
+import { CONTENT_LANGUAGE_VARY, contentLanguage } from "../lib/content-language";
+
+/** The answer's language, and its Content-Language and Vary headers set. */
+export function answerLanguage(c: Context<HonoEnv>): Locale {
+  const locale = contentLanguage({
+    lang: c.req.query(LANG_PARAM),
+    cookie: getCookie(c, LOCALE_COOKIE),
+    acceptLanguage: c.req.header("accept-language"),
+  });
+  c.header("Content-Language", locale);
+  c.header("Vary", CONTENT_LANGUAGE_VARY, { append: true });
+  return locale;
+}
