@@ -11,6 +11,7 @@ import { FilePickerField } from "../../../components/FilePickerField";
 import { Loading } from "../../../components/Loading";
 import { Modal } from "../../../components/Modal";
 import { ApiRequestError } from "../../../lib/api";
+import { ImportFooter } from "../components/ImportFooter";
 import { cutIntoPieces, readFileText, type CsvPiece } from "../tickets/csv-pieces";
 import { previewCodes, runCodeImport, type CodeImportRun } from "./import-run";
 import { codesMessages as m } from "./messages";
@@ -90,36 +91,19 @@ function CodeImport({ title, apiBase, onClose, onImported }: Props) {
   const busy = stage.step === "importing";
   const columnName = (preview: OfferCodePreviewResponse, index: number) => preview.columns[index] || intl.formatMessage(m.columnNumber, { number: index + 1 });
   const footer = (
-    <>
-      {stage.step === "choose" && stage.error && (
-        <div className="error-banner" role="alert">
-          {stage.error}
-        </div>
-      )}
-      <div className="dialog-actions">
-        {stage.step === "done" ? (
-          <>
-            <button type="button" className="btn btn-ghost" onClick={() => setStage({ step: "choose", reading: false, error: null })}>
-              {intl.formatMessage(m.again)}
-            </button>
-            <button type="button" className="btn btn-primary" onClick={onClose}>
-              {intl.formatMessage(m.close)}
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-              {intl.formatMessage(m.cancel)}
-            </button>
-            {stage.step !== "choose" && (
-              <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={busy}>
-                {intl.formatMessage(m.submit)}
-              </button>
-            )}
-          </>
-        )}
-      </div>
-    </>
+    <ImportFooter
+      step={stage.step}
+      error={stage.step === "choose" ? stage.error : null}
+      labels={{
+        cancel: intl.formatMessage(m.cancel),
+        submit: intl.formatMessage(m.submit),
+        again: intl.formatMessage(m.again),
+        close: intl.formatMessage(m.close),
+      }}
+      onCancel={onClose}
+      onSubmit={() => void start()}
+      onAgain={() => setStage({ step: "choose", reading: false, error: null })}
+    />
   );
 
   return (

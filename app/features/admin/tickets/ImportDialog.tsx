@@ -12,6 +12,7 @@ import { Loading } from "../../../components/Loading";
 import { Modal } from "../../../components/Modal";
 import { ApiRequestError } from "../../../lib/api";
 import { adminKeys } from "../queries";
+import { ImportFooter } from "../components/ImportFooter";
 import { cutIntoPieces, readFileText, type CsvPiece } from "./csv-pieces";
 import { runImport, type ImportRun } from "./import-run";
 import { completeMapping, ImportMapping, type MappingChoice } from "./ImportMapping";
@@ -78,36 +79,19 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
   const busy = stage.step === "importing";
   const footer = (
-    <>
-      {(stage.step === "choose" || stage.step === "map") && stage.error && (
-        <div className="error-banner" role="alert">
-          {stage.error}
-        </div>
-      )}
-      <div className="dialog-actions">
-        {stage.step === "done" ? (
-          <>
-            <button type="button" className="btn btn-ghost" onClick={() => setStage({ step: "choose", reading: false, error: null })}>
-              {intl.formatMessage(m.importAgain)}
-            </button>
-            <button type="button" className="btn btn-primary" onClick={onClose}>
-              {intl.formatMessage(m.close)}
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-              {intl.formatMessage(m.cancel)}
-            </button>
-            {stage.step !== "choose" && (
-              <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={busy}>
-                {intl.formatMessage(m.importSubmit)}
-              </button>
-            )}
-          </>
-        )}
-      </div>
-    </>
+    <ImportFooter
+      step={stage.step}
+      error={(stage.step === "choose" || stage.step === "map") && stage.error ? stage.error : null}
+      labels={{
+        cancel: intl.formatMessage(m.cancel),
+        submit: intl.formatMessage(m.importSubmit),
+        again: intl.formatMessage(m.importAgain),
+        close: intl.formatMessage(m.close),
+      }}
+      onCancel={onClose}
+      onSubmit={() => void start()}
+      onAgain={() => setStage({ step: "choose", reading: false, error: null })}
+    />
   );
 
   return (
