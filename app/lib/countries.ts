@@ -1,20 +1,12 @@
 // Country and currency names in the viewer's language (decision 037): the codes come from the
 // Worker's static ISO table (worker/contracts/countries.ts), the names from Intl.DisplayNames.
-import { COUNTRY_CODES, CURRENCY_CODES, countryAlpha2 } from "../../worker/contracts/countries";
+import { COUNTRY_CODES, CURRENCY_CODES, countryName } from "../../worker/contracts/countries";
 import { regionNames } from "./intlFormat";
 
 export type CodeOption = { value: string; label: string };
 
 /** "Brazil" / "Brasil" for BRA; the code itself when it is no known country (older free text). */
-export function countryDisplayName(code: string, locale: string): string {
-  const alpha2 = countryAlpha2(code);
-  if (!alpha2) return code;
-  try {
-    return regionNames(locale).of(alpha2) ?? code;
-  } catch {
-    return code;
-  }
-}
+export const countryDisplayName = (code: string, locale: string): string => countryName(code, regionNames(locale));
 
 // Built once per language: the forms render these lists on every keystroke.
 const countryLists = new Map<string, CodeOption[]>();

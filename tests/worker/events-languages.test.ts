@@ -93,16 +93,18 @@ describe("event texts in the visitor's language", () => {
     expect((await one.json<{ event: { title: string } }>()).event.title).toBe(SAO_PAULO.titlePtBr);
   });
 
-  it("writes the .ics and the feed in the language asked for", async () => {
-    const sp = await addEvent(SAO_PAULO);
+  it("writes the .ics and the feed in the language asked for, the venue's country named in it", async () => {
+    const sp = await addEvent({ ...SAO_PAULO, venueName: "Espaço Unimed", venueCity: "São Paulo", venueState: "SP", venueCountry: "BRA" });
     const ics = await call(`/api/events/${sp.id}/ics?lang=pt-BR`);
     expect(ics.status).toBe(200);
     expect(ics.headers.get("Content-Language")).toBe("pt-BR");
     const text = await ics.text();
     expect(text).toContain("DESCRIPTION:O primeiro show no Brasil.");
+    expect(text).toContain("LOCATION:Espaço Unimed\\, São Paulo\\, SP\\, Brasil");
     expect(ics.headers.get("Content-Disposition")).toBe('attachment; filename="noite-freestyle-sao-paulo-br.ics"');
     const feed = await (await call("/events.ics", { headers: { "accept-language": "en" } })).text();
     expect(feed).toContain("DESCRIPTION:The first show in Brazil.");
+    expect(feed).toContain("LOCATION:Espaço Unimed\\, São Paulo\\, SP\\, Brazil");
     expect(feed).not.toContain("O primeiro show");
   });
 

@@ -388,7 +388,7 @@ describe("GET /api/events/:id/ics", () => {
       "DTEND:20261205T190000Z",
       "SUMMARY:Freestyle Forever Tour — New York",
       "DESCRIPTION:Doors at 7 PM.\\nAll ages.",
-      "LOCATION:Starlight Ballroom\\, 1250 Broadway\\, New York\\, NY\\, USA",
+      "LOCATION:Starlight Ballroom\\, 1250 Broadway\\, New York\\, NY\\, United States",
       `URL:${row.externalTicketUrl}`,
       "STATUS:CONFIRMED",
       `CREATED:${row.createdAt

@@ -46,5 +46,20 @@ export const isCurrencyCode = (code: string) => CURRENCY_CODES.includes(code);
 /** The alpha-2 code of an alpha-3 one (what Intl.DisplayNames and schema.org take); undefined if unknown. */
 export const countryAlpha2 = (alpha3: string): string | undefined => BY_ALPHA3.get(alpha3.toUpperCase())?.alpha2;
 
+/**
+ * "Brazil" / "Brasil" for BRA in the names' language; the code itself when it is no known country
+ * (older free text) or the runtime cannot name it. Pass a cached Intl.DisplayNames where it is
+ * called often.
+ */
+export function countryName(code: string, names: Intl.DisplayNames): string {
+  const alpha2 = countryAlpha2(code);
+  if (!alpha2) return code;
+  try {
+    return names.of(alpha2) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** The currency a country's events default to: BRL for BRA; DEFAULT_CURRENCY when unknown or none. */
 export const currencyOfCountry = (alpha3: string | null | undefined): string => (alpha3 && BY_ALPHA3.get(alpha3)?.currency) || DEFAULT_CURRENCY;

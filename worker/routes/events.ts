@@ -8,6 +8,7 @@ import { readConfig } from "../env";
 import { notFound } from "../lib/errors";
 import { buildCalendar, type IcalEvent } from "../lib/ical";
 import { EVENTS_VARY, eventsLocale, listedEvents } from "../services/events";
+import { countryName } from "../contracts/countries";
 import type { Locale } from "../contracts/locale";
 import { presaleCodeFor } from "../services/presales";
 import { requireVIP } from "../middleware/guards";
@@ -61,7 +62,8 @@ async function publishedEvent(c: Context<HonoEnv>, id: string): Promise<EventRow
 /** What an event's calendar entry says. Never the join URL: online events link their page. */
 function icalEventOf(row: EventRow, origin: string, now: number, locale: Locale): IcalEvent {
   const { title, description } = toPublicEvent(row, now, locale);
-  const venue = [row.venueName, row.venueAddress, row.venueCity, row.venueState, row.venueCountry].map((part) => part?.trim()).filter(Boolean);
+  const country = row.venueCountry && countryName(row.venueCountry, new Intl.DisplayNames(locale, { type: "region" }));
+  const venue = [row.venueName, row.venueAddress, row.venueCity, row.venueState, country].map((part) => part?.trim()).filter(Boolean);
   return {
     uid: `${row.id}@${new URL(origin).hostname}`,
     start: row.eventDate.getTime(),
