@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { eq, like } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { admins, passwordResets, profiles, rateLimits, sessions, users } from "../../worker/db/schema";
 import { consumePasswordReset, insertUserWithProfile, SESSION_IDLE_MS } from "../../worker/db/auth";
@@ -201,6 +201,17 @@ describe("POST /api/auth/signup", () => {
 });
 
 describe("POST /api/auth/login", () => {
+  // The limits count in fixed windows: a loop that ran across a window's end would start counting
+  // again and never reach the limit, so these tests run at the start of an hour (every window of
+  // the sign-in limits begins then). Only Date is faked.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1000);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("signs in with the right password (e-mail case-insensitive), sets the cookie and last_sign_in_at", async () => {
     const u = await createUser("user");
     const before = Date.now();
