@@ -37,13 +37,39 @@ const ALBUMS: AdminAlbum[] = [
     position: 0,
     releaseAt: null,
     earlyAccessAt: null,
+    notes: null,
+    notesPtBr: null,
     tracks: [
       track("neon-nights-1", "neon-nights", 1, "Opening Lights", { audio: { kind: "file", format: "mp3" }, plays: 1234 }),
       track("neon-nights-2", "neon-nights", 2, "After Hours", { audio: { kind: "remote", url: "https://files.example.com/a.mp3" } }),
     ],
   },
-  { id: "spring-love", title: "Spring Love", year: 1988, type: "Single", coverUrl: null, position: 1, releaseAt: null, earlyAccessAt: null, tracks: [] },
-  { id: "last-dance", title: "Last Dance", year: 1990, type: "Album", coverUrl: null, position: 2, releaseAt: null, earlyAccessAt: null, tracks: [] },
+  {
+    id: "spring-love",
+    title: "Spring Love",
+    year: 1988,
+    type: "Single",
+    coverUrl: null,
+    position: 1,
+    releaseAt: null,
+    earlyAccessAt: null,
+    notes: null,
+    notesPtBr: null,
+    tracks: [],
+  },
+  {
+    id: "last-dance",
+    title: "Last Dance",
+    year: 1990,
+    type: "Album",
+    coverUrl: null,
+    position: 2,
+    releaseAt: null,
+    earlyAccessAt: null,
+    notes: null,
+    notesPtBr: null,
+    tracks: [],
+  },
 ];
 
 /** A catalog server keeping albums in memory, answering the admin API as the Worker does. */
@@ -54,7 +80,17 @@ function fakeServer({ stations = [] as AdminStation[], failStations = false } = 
     [`GET ${API}/albums`]: () => json(200, { albums }),
     [`POST ${API}/albums`]: async (request) => {
       const body = (await request.json()) as Pick<AdminAlbum, "title" | "year" | "type">;
-      const album: AdminAlbum = { id: "new-album", ...body, coverUrl: null, position: albums.length, releaseAt: null, earlyAccessAt: null, tracks: [] };
+      const album: AdminAlbum = {
+        id: "new-album",
+        ...body,
+        coverUrl: null,
+        position: albums.length,
+        releaseAt: null,
+        earlyAccessAt: null,
+        notes: null,
+        notesPtBr: null,
+        tracks: [],
+      };
       albums = [...albums, album];
       return json(201, { album });
     },

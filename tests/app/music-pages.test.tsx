@@ -50,8 +50,8 @@ const summary = (id: string, title: string, trackCount: number, overrides: Parti
   ...overrides,
 });
 
-const MOONLIGHT: AlbumDetail = { ...summary("moonlight-boulevard", "Moonlight Boulevard", 2), tracks: TRACKS.slice(1, 3) };
-const EMPTY_ALBUM: AlbumDetail = { ...summary("future-sounds", "Future Sounds", 0, { year: 2026 }), tracks: [] };
+const MOONLIGHT: AlbumDetail = { ...summary("moonlight-boulevard", "Moonlight Boulevard", 2), tracks: TRACKS.slice(1, 3), notes: null };
+const EMPTY_ALBUM: AlbumDetail = { ...summary("future-sounds", "Future Sounds", 0, { year: 2026 }), tracks: [], notes: null };
 
 function api(me: ReturnType<typeof sessionUser> | null) {
   return mockApi({
@@ -103,6 +103,7 @@ describe("early access", () => {
   const EARLY: AlbumDetail = {
     ...summary("early-bird", "Early Bird", 1, { earlyAccess: true, releaseAt: RELEASE }),
     tracks: [earlyTrack({ ...TRACKS[1]!, id: "early-bird-1", title: "First Light", albumId: "early-bird", albumTitle: "Early Bird" })],
+    notes: null,
   };
   function earlyApi(me: ReturnType<typeof sessionUser> | null) {
     const api = mockApi({
@@ -314,5 +315,41 @@ describe("/music/track/{trackId}", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Copy link" }));
     expect(await within(dialog).findByText("Link copied to clipboard!")).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/music/track/moonlight-boulevard-1`);
+  });
+});
+
+describe("/music/catalog/$id notes", () => {
+  const NOTES = { en: "Recorded in one summer.\n\n<b>Live</b> takes only.", "pt-BR": "Gravado em um verão.\nSó takes ao vivo." };
+  function notesApi() {
+    return mockApi({
+      "GET /api/auth/me": json(200, { user: null }),
+      ...configRoute(),
+      // The answer follows ?lang= as the Worker's does.
+      "GET /api/music/albums/moonlight-boulevard": (request: Request) => {
+        const lang = new URL(request.url).searchParams.get("lang") === "pt-BR" ? "pt-BR" : "en";
+        return json(200, { album: { ...MOONLIGHT, notes: NOTES[lang] } });
+      },
+    });
+  }
+
+  it.each([
+    ["en", ["Recorded in one summer.", "<b>Live</b> takes only."]],
+    ["pt-BR", ["Gravado em um verão.", "Só takes ao vivo."]],
+  ] as const)("shows the notes in %s under the title, a paragraph per line, as text", async (locale, paragraphs) => {
+    const { callsTo } = notesApi();
+    renderMusic("/music/catalog/moonlight-boulevard", locale);
+    const notes = await screen.findByTestId("album-notes");
+    expect([...notes.querySelectorAll("p")].map((p) => p.textContent)).toEqual(paragraphs);
+    expect(notes.querySelector("b")).toBeNull();
+    // The page's own query asks for its language (the harness's loader has no locale: it prefetches English).
+    const langs = callsTo("GET /api/music/albums/moonlight-boulevard").map(([input]) => new URL(String(input), "http://localhost").searchParams.get("lang"));
+    expect(langs).toContain(locale);
+  });
+
+  it("shows no notes block for an album without notes", async () => {
+    api(null);
+    renderMusic("/music/catalog/moonlight-boulevard");
+    expect(await screen.findByRole("heading", { level: 1, name: "Moonlight Boulevard" })).toBeTruthy();
+    expect(screen.queryByTestId("album-notes")).toBeNull();
   });
 });

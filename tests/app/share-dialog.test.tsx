@@ -41,6 +41,7 @@ const ACCENTED: TrackView = {
   albumYear: 1989,
 };
 const ALBUM: AlbumDetail = {
+  notes: null,
   id: "satin-and-neon",
   title: "Satin & Neon",
   year: 1989,

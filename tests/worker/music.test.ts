@@ -215,6 +215,7 @@ describe("GET /api/music/albums/:id", () => {
       earlyAccess: false,
       releaseAt: null,
       tracks: [],
+      notes: null,
     });
   });
 

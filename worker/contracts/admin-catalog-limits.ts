@@ -17,6 +17,7 @@ export const VIDEO_ACCEPT = "video/mp4,video/webm,.mp4,.webm";
 
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 1000;
+export const ALBUM_NOTES_MAX = 2000;
 export const MAX_DURATION_SECONDS = 24 * 60 * 60;
 export const REMOTE_URL_MAX = 2048;
 

@@ -2,7 +2,7 @@
 // and TV channels, and the uploads that go with them. Shared by the Worker and the SPA.
 import { z } from "./zod";
 import { IMAGE_MAX_SIDE_PX } from "./limits";
-import { DESCRIPTION_MAX, MAX_DURATION_SECONDS, RELEASE_TIME_MESSAGES, REMOTE_URL_MAX, TITLE_MAX } from "./admin-catalog-limits";
+import { ALBUM_NOTES_MAX, DESCRIPTION_MAX, MAX_DURATION_SECONDS, RELEASE_TIME_MESSAGES, REMOTE_URL_MAX, TITLE_MAX } from "./admin-catalog-limits";
 import { SLUG_PATTERN, type AlbumType } from "./music";
 import { STATION_FEATURES, type StationFeature } from "./radio";
 import type { TvChannelCategory } from "./tv";
@@ -22,6 +22,7 @@ export const CATALOG_MESSAGES = {
   nameTooLong: `Name must be at most ${TITLE_MAX} characters`,
   descriptionRequired: "Description is required",
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  notesTooLong: `Notes must be at most ${ALBUM_NOTES_MAX} characters`,
   nothingToChange: "Nothing to change",
   duplicateIds: "The list names an item twice",
   concurrentChange: "Another change was made at the same time. Please try again.",
@@ -76,10 +77,15 @@ const httpsUrl = z
 /** At least one field: an empty PATCH is a client bug, not a no-op to audit. */
 const someField = <T extends Record<string, unknown>>(value: T) => Object.values(value).some((v) => v !== undefined);
 
+/** Album notes: plain multi-line text; "" clears them (stored as null). */
+const albumNotes = userText({ max: ALBUM_NOTES_MAX, maxMessage: CATALOG_MESSAGES.notesTooLong, multiline: true });
+
 const albumFields = {
   title,
   year: z.number().int().min(1900).max(2100),
   type: z.enum(["Album", "Single"]),
+  notes: albumNotes.optional(),
+  notesPtBr: albumNotes.optional(),
 };
 export const albumCreateSchema = z.strictObject(albumFields);
 
@@ -241,6 +247,9 @@ export type AdminAlbum = {
   /** The public release and the VIP early access before it (ISO); null: released. */
   releaseAt: string | null;
   earlyAccessAt: string | null;
+  /** Plain-text notes; null: none (the Portuguese falls back to the English on public pages). */
+  notes: string | null;
+  notesPtBr: string | null;
   tracks: AdminTrack[];
 };
 

@@ -60,7 +60,11 @@ export type AlbumSummary = {
   releaseAt: string | null;
 };
 
-export type AlbumDetail = AlbumSummary & { tracks: TrackView[] };
+export type AlbumDetail = AlbumSummary & {
+  tracks: TrackView[];
+  /** The album's notes in the answer's language (Content-Language), English when there is no Portuguese; null: none. */
+  notes: string | null;
+};
 
 /** GET /api/music/albums */
 export type AlbumsResponse = { albums: AlbumSummary[] };

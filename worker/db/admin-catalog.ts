@@ -49,6 +49,8 @@ const toAdminAlbum = (row: AlbumRow, albumTracks: TrackRow[]): AdminAlbum => ({
   position: row.position,
   releaseAt: row.releaseAt?.toISOString() ?? null,
   earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
+  notes: row.notes,
+  notesPtBr: row.notesPtBr,
   tracks: albumTracks.map(toAdminTrack),
 });
 
@@ -90,7 +92,14 @@ export async function findAdminAlbum(db: DB, id: string): Promise<AdminAlbum | n
   return album ? toAdminAlbum(album, trackRows) : null;
 }
 
-type AlbumFields = { title: string; year: number; type: AlbumType };
+type AlbumFields = { title: string; year: number; type: AlbumType; notes?: string; notesPtBr?: string };
+
+/** Notes as stored: "" (the form's cleared field) is null, so "no notes" has one form. */
+const notesColumnsOf = <T extends Partial<AlbumFields>>({ notes, notesPtBr, ...rest }: T) => ({
+  ...rest,
+  ...(notes !== undefined && { notes: notes || null }),
+  ...(notesPtBr !== undefined && { notesPtBr: notesPtBr || null }),
+});
 /** Release times as the forms send them (ISO instants), stored as Dates. */
 type ReleaseInput = { releaseAt: string | null; earlyAccessAt: string | null };
 
@@ -104,10 +113,12 @@ const releaseSummary = (row: { releaseAt: Date | null; earlyAccessAt: Date | nul
   earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
 });
 
-const albumSummary = (row: Pick<AlbumRow, "title" | "year" | "type" | "releaseAt" | "earlyAccessAt">) => ({
+const albumSummary = (row: Pick<AlbumRow, "title" | "year" | "type" | "releaseAt" | "earlyAccessAt" | "notes" | "notesPtBr">) => ({
   title: row.title,
   year: row.year,
   type: row.type,
+  notes: row.notes,
+  notesPtBr: row.notesPtBr,
   ...releaseSummary(row),
 });
 
@@ -122,7 +133,7 @@ export async function createAlbum(db: DB, actor: Actor, input: AlbumFields): Pro
   const written = await refuseOnClash(
     () =>
       db.batch([
-        db.insert(albums).values({ id, ...input, position: sql`(SELECT coalesce(max(${albums.position}), -1) + 1 FROM ${albums})` }),
+        db.insert(albums).values({ id, ...notesColumnsOf(input), position: sql`(SELECT coalesce(max(${albums.position}), -1) + 1 FROM ${albums})` }),
         auditInsert(db, {
           actor,
           action: "album.create",
@@ -141,7 +152,10 @@ export async function updateAlbum(db: DB, actor: Actor, id: string, patch: Parti
   const before = await findAlbumRow(db, id);
   if (!before) return null;
   await db.batch([
-    db.update(albums).set(releaseColumnsOf(patch)).where(eq(albums.id, id)),
+    db
+      .update(albums)
+      .set(notesColumnsOf(releaseColumnsOf(patch)))
+      .where(eq(albums.id, id)),
     auditInsert(db, {
       actor,
       action: "album.update",

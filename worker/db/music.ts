@@ -5,6 +5,7 @@ import { albums, trackPlays, trackPreviewPlays, tracks } from "./schema";
 import type { AlbumDetail, AlbumSummary, TrackView } from "../contracts/music";
 import { PLAY_DEDUPE_MS } from "../contracts/music";
 import { previewFormatOf } from "../lib/audio-probe";
+import type { Locale } from "../contracts/locale";
 import { lessReleased, nextTransition, publicAt, releaseStateOf, type ReleaseState, type ReleaseTimes } from "../lib/release";
 
 /** The public URL of a stored cover: R2 keys are served under /media/, remote URLs as they are. */
@@ -210,13 +211,34 @@ export async function listAlbums(db: DB, now = Date.now()): Promise<Timed<AlbumS
   return { value: [...byAlbum.values()].map(({ album, tracks: n }) => toAlbumSummary(album, n, now)), changesAt: nextTransition(times, now) };
 }
 
+/** An album with its notes in both languages: what the memo keeps; each answer picks one (albumView). */
+export type AlbumRecord = Omit<AlbumDetail, "notes"> & { notesEn: string | null; notesPtBr: string | null };
+
+/**
+ * The album's notes for `locale` and their language: the Portuguese for pt-BR when there is one,
+ * else the English (the fallback), else the Portuguese (better than nothing); null: no notes.
+ */
+export function albumNotes(album: AlbumRecord, locale: Locale): { text: string; lang: Locale } | null {
+  const ptBr = album.notesPtBr?.trim() ? album.notesPtBr : null;
+  const en = album.notesEn?.trim() ? album.notesEn : null;
+  if (locale === "pt-BR" && ptBr) return { text: ptBr, lang: "pt-BR" };
+  if (en) return { text: en, lang: "en" };
+  return ptBr ? { text: ptBr, lang: "pt-BR" } : null;
+}
+
+/** The public album in `locale` (decision 032). */
+export function albumView(album: AlbumRecord, locale: Locale): AlbumDetail {
+  const { notesEn: _en, notesPtBr: _ptBr, ...rest } = album;
+  return { ...rest, notes: albumNotes(album, locale)?.text ?? null };
+}
+
 /**
  * One album with its visible tracks in order: one query (the album's columns repeat on each track
  * row). Null when unknown or hidden at `now`.
  */
-export async function findAlbum(db: DB, id: string, now = Date.now()): Promise<Timed<AlbumDetail> | null> {
+export async function findAlbum(db: DB, id: string, now = Date.now()): Promise<Timed<AlbumRecord> | null> {
   const rows = await db
-    .select({ album: albumColumns, track: trackColumns })
+    .select({ album: albumColumns, notes: { en: albums.notes, ptBr: albums.notesPtBr }, track: trackColumns })
     .from(albums)
     .leftJoin(tracks, eq(tracks.albumId, albums.id))
     .where(eq(albums.id, id))
@@ -228,7 +250,7 @@ export async function findAlbum(db: DB, id: string, now = Date.now()): Promise<T
   const visible = trackRows.filter((row) => trackStateOf(row, now) !== "hidden");
   const albumTracks = visible.map((row) => toTrackView(row, now));
   return {
-    value: { ...toAlbumSummary(first.album, albumTracks.length, now), tracks: albumTracks },
+    value: { ...toAlbumSummary(first.album, albumTracks.length, now), tracks: albumTracks, notesEn: first.notes.en, notesPtBr: first.notes.ptBr },
     changesAt: nextTransition([first.album, ...trackRows.map(ownTimesOf)], now),
   };
 }

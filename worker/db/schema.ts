@@ -286,6 +286,9 @@ export const albums = sqliteTable(
     /** The public release (null: released); before it, only from earlyAccessAt on, for VIPs. */
     releaseAt: integer("release_at", { mode: "timestamp_ms" }),
     earlyAccessAt: integer("early_access_at", { mode: "timestamp_ms" }),
+    /** Plain-text notes (multi-line); null: none. An empty Portuguese note reads as the English. */
+    notes: text("notes"),
+    notesPtBr: text("notes_pt_br"),
     createdAt: createdAt(),
   },
   (t) => [index("albums_position_idx").on(t.position)],

@@ -35,7 +35,8 @@ export const isoDuration = (seconds: number) => `PT${Math.floor(seconds / 60)}M$
 export const albumUrl = (origin: string, id: string) => `${origin}/music/catalog/${encodeURIComponent(id)}`;
 export const trackUrl = (origin: string, id: string) => `${origin}/music/track/${encodeURIComponent(id)}`;
 
-export function albumJsonLd(album: AlbumDetail, origin: string, artist: MusicArtist): Json {
+/** `notesLanguage`: the language of album.notes (its description), null without notes. */
+export function albumJsonLd(album: AlbumDetail, origin: string, artist: MusicArtist, notesLanguage: string | null = null): Json {
   const data: { [key: string]: Json } = {
     "@context": SCHEMA,
     "@type": "MusicAlbum",
@@ -48,6 +49,10 @@ export function albumJsonLd(album: AlbumDetail, origin: string, artist: MusicArt
   };
   const image = absolute(album.coverUrl, origin);
   if (image) data.image = image;
+  if (album.notes && notesLanguage) {
+    data.description = album.notes;
+    data.inLanguage = notesLanguage;
+  }
   return data;
 }
 
@@ -69,12 +74,12 @@ export function trackJsonLd(track: TrackView, origin: string, artist: MusicArtis
 const property = (key: string, value: string) => `<meta property="${key}" content="${escapeHtml(value)}">`;
 
 /** An album page's extra <head>: the Open Graph music tags (naming the artist) and its MusicAlbum markup. */
-export function albumHead(album: AlbumDetail, origin: string, artist: MusicArtist): string {
+export function albumHead(album: AlbumDetail, origin: string, artist: MusicArtist, notesLanguage: string | null = null): string {
   return (
     property("music:musician", artistProfileUrl(artist, origin)) +
     property("music:release_date", String(album.year)) +
     `<meta name="author" content="${escapeHtml(artist.name)}">` +
-    jsonLdScript(albumJsonLd(album, origin, artist))
+    jsonLdScript(albumJsonLd(album, origin, artist, notesLanguage))
   );
 }
 

@@ -13,7 +13,19 @@ import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { RATE_LIMITS } from "../contracts/limits";
 import { forget, rememberUntil } from "../lib/memo";
 import { albumsJson, CATALOG_TTL_MS } from "../services/catalog";
-import { findAlbum, findTrack, findStreamSource, listTracks, recordPlay, recordPreviewPlay, totalPlays, type Timed } from "../db/music";
+import {
+  albumView,
+  findAlbum,
+  findTrack,
+  findStreamSource,
+  listTracks,
+  recordPlay,
+  recordPreviewPlay,
+  totalPlays,
+  type AlbumRecord,
+  type Timed,
+} from "../db/music";
+import { answerLanguage } from "../middleware/content-language";
 import {
   MUSIC_MESSAGES,
   albumIdParamSchema,
@@ -71,18 +83,15 @@ export const musicRoutes = new Hono<HonoEnv>()
 
   .get("/albums/:id", validate("param", albumIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    const res = await cachedJson(
-      c,
-      `music:album:${id}`,
-      CATALOG_TTL_MS,
-      async (): Promise<Timed<AlbumResponse> | null> => {
-        const found = await findAlbum(c.var.db, id);
-        return found && { value: { album: found.value }, changesAt: found.changesAt };
-      },
-      true,
-    );
-    if (!res) throw albumNotFound();
-    return res;
+    const locale = answerLanguage(c);
+    // The memo keeps the album with its notes in both languages; each answer picks its own.
+    const cached = await rememberUntil<Timed<AlbumRecord> | null>(`music:album:${id}`, CATALOG_TTL_MS, async () => {
+      const found = await findAlbum(c.var.db, id);
+      return { value: found, changesAt: found?.changesAt ?? null };
+    });
+    if (!cached) throw albumNotFound();
+    c.header("Cache-Control", catalogCacheControl(cached.changesAt));
+    return c.json<AlbumResponse>({ album: albumView(cached.value, locale) });
   })
 
   .get(

@@ -74,7 +74,7 @@ async function pageExtras(c: Context<HonoEnv>, route: string, title: string, loc
   if (OEMBED_PAGES.has(route)) {
     const url = new URL(c.req.url);
     // A bonus too: a failed read leaves the page its discovery link.
-    const music = await musicPageHead(c.env, c.var.db, MUSIC_PAGES[route]!, url).catch(
+    const music = await musicPageHead(c.env, c.var.db, MUSIC_PAGES[route]!, url, locale).catch(
       (error: unknown) => void console.error("music page markup left out", error),
     );
     return oembedDiscoveryTag(url, title) + (music ?? "");

@@ -7,7 +7,8 @@ import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import type { DB } from "../db/client";
 import { albums, tracks } from "../db/schema";
-import { coverUrlOf, findAlbum, findTrack } from "../db/music";
+import { albumNotes, albumView, coverUrlOf, findAlbum, findTrack } from "../db/music";
+import type { Locale } from "../contracts/locale";
 import { albumHead, trackHead } from "../lib/music-jsonld";
 import { readSettings } from "../db/settings";
 import { remember } from "../lib/memo";
@@ -41,10 +42,13 @@ export async function readArtist(env: AppEnv, db: DB): Promise<ArtistResponse> {
  * The album or track page's music tags and structured data naming the artist, for the page at
  * `url`; "" when the album or track does not exist (the page is then a 404 anyway).
  */
-export async function musicPageHead(env: AppEnv, db: DB, kind: "album" | "track", url: URL): Promise<string> {
+export async function musicPageHead(env: AppEnv, db: DB, kind: "album" | "track", url: URL, locale: Locale): Promise<string> {
   const id = decodeURIComponent(url.pathname.split("/").filter(Boolean).at(-1) ?? "");
   const [settings, found] = await Promise.all([readSettings(db), kind === "album" ? findAlbum(db, id).then((a) => a?.value ?? null) : findTrack(db, id)]);
   if (!found) return "";
   const artist = { name: artistNameOf(settings, readConfig(env)), links: settings.artistLinks };
-  return "tracks" in found ? albumHead(found, url.origin, artist) : trackHead(found, url.origin, artist);
+  // The album's notes in the page's language are its description (and say which language that is).
+  return "tracks" in found
+    ? albumHead(albumView(found, locale), url.origin, artist, albumNotes(found, locale)?.lang ?? null)
+    : trackHead(found, url.origin, artist);
 }

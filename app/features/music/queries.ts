@@ -1,6 +1,7 @@
 // Catalog data for the music pages (queryOptions so route loaders can prefetch the same queries).
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
+import { isLocale, LANG_PARAM } from "../../../worker/contracts/locale";
 import type { AlbumResponse, AlbumsResponse, PlayResponse, TrackResponse, TracksResponse } from "../../../worker/contracts/music";
 
 /** 404 and 400 (an id the server refuses) will not change on a retry; 5xx and network errors might. */
@@ -16,13 +17,20 @@ export const albumsQueryOptions = () =>
     retry: retryTransient,
   });
 
-export const albumQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ["music", "albums", id],
-    queryFn: ({ signal }) => api<AlbumResponse>(`/api/music/albums/${encodeURIComponent(id)}`, { signal }),
+/**
+ * The album's notes come in `locale` (react-intl's, decision 032): in the key, so a language switch
+ * fetches the other notes, and in the address, so the page's language wins over the cookie in the
+ * server's render too (as the radio stations do).
+ */
+export const albumQueryOptions = (id: string, locale: string) => {
+  const lang = isLocale(locale) ? locale : "en";
+  return queryOptions({
+    queryKey: ["music", "albums", id, lang],
+    queryFn: ({ signal }) => api<AlbumResponse>(`/api/music/albums/${encodeURIComponent(id)}?${LANG_PARAM}=${lang}`, { signal }),
     staleTime: 5 * 60_000,
     retry: retryTransient,
   });
+};
 
 /** Every track with its play count, and the site's total plays. */
 export const tracksQueryOptions = () =>

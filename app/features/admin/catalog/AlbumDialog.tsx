@@ -1,8 +1,8 @@
-// Add or edit an album: title, year and type, and once it exists its release times (the public
+// Add or edit an album: title, year, type and notes in both languages, and once it exists its release times (the public
 // release and the VIP early access before it). Only changed fields are sent when editing.
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { TITLE_MAX } from "../../../../worker/contracts/admin-catalog-limits";
+import { ALBUM_NOTES_MAX, TITLE_MAX } from "../../../../worker/contracts/admin-catalog-limits";
 import type { AdminAlbum, AdminAlbumResponse } from "../../../../worker/contracts/admin-catalog";
 import type { AlbumType } from "../../../../worker/contracts/music";
 import { FormDialog } from "./FormDialog";
@@ -12,15 +12,17 @@ import { catalogApi, useCatalogWrite } from "./queries";
 import { useFormErrors } from "./useFormErrors";
 import { ReleaseFields, useReleaseTimes } from "./ReleaseFields";
 
-type AlbumFields = { title: string; year: number; type: AlbumType; releaseAt?: string | null; earlyAccessAt?: string | null };
+type AlbumFields = { title: string; year: number; type: AlbumType; notes: string; notesPtBr: string; releaseAt?: string | null; earlyAccessAt?: string | null };
 
 export function AlbumDialog({ album, onClose }: { album?: AdminAlbum; onClose: () => void }) {
   const intl = useIntl();
   const [title, setTitle] = useState(album?.title ?? "");
   const [year, setYear] = useState(String(album?.year ?? new Date().getFullYear()));
   const [type, setType] = useState<AlbumType>(album?.type ?? "Album");
+  const [notes, setNotes] = useState(album?.notes ?? "");
+  const [notesPtBr, setNotesPtBr] = useState(album?.notesPtBr ?? "");
   const release = useReleaseTimes(album);
-  const errors = useFormErrors(["title", "year", "type", "earlyAccessAt"] as const);
+  const errors = useFormErrors(["title", "year", "type", "notes", "notesPtBr", "earlyAccessAt"] as const);
   const save = useCatalogWrite("albums", (fields: Partial<AlbumFields>) =>
     album ? catalogApi.patch<AdminAlbumResponse>(`/albums/${album.id}`, fields) : catalogApi.post<AdminAlbumResponse>("/albums", fields),
   );
@@ -34,8 +36,13 @@ export function AlbumDialog({ album, onClose }: { album?: AdminAlbum; onClose: (
       earlyAccessAt: album ? release.problem : null,
     };
     if (!errors.check(problems)) return;
-    const fields: AlbumFields = { title: title.trim(), year: yearValue!, type };
-    const changed: Partial<AlbumFields> = album ? Object.fromEntries(Object.entries(fields).filter(([k, v]) => album[k as keyof AlbumFields] !== v)) : fields;
+    const fields: AlbumFields = { title: title.trim(), year: yearValue!, type, notes: notes.trim(), notesPtBr: notesPtBr.trim() };
+    // Stored notes are null when empty: compare them as "".
+    const stored = album && { ...album, notes: album.notes ?? "", notesPtBr: album.notesPtBr ?? "" };
+    // A new album sends only the notes it has (an empty one is no note).
+    const changed: Partial<AlbumFields> = Object.fromEntries(
+      Object.entries(fields).filter(([k, v]) => (stored ? stored[k as keyof AlbumFields] !== v : v !== "")),
+    );
     // Both times go together (the server checks them as a pair).
     if (album && release.changed) Object.assign(changed, release.value);
     if (Object.keys(changed).length === 0) return onClose();
@@ -69,6 +76,23 @@ export function AlbumDialog({ album, onClose }: { album?: AdminAlbum; onClose: (
         onChange={setType}
         options={(["Album", "Single"] as const).map((value) => ({ value, label: intl.formatMessage(albumTypeMessages[value]) }))}
         error={errors.fieldErrors.type}
+      />
+      <TextField
+        label={intl.formatMessage(m.fieldNotesEn)}
+        value={notes}
+        onChange={setNotes}
+        multiline
+        maxLength={ALBUM_NOTES_MAX}
+        error={errors.fieldErrors.notes}
+      />
+      <TextField
+        label={intl.formatMessage(m.fieldNotesPtBr)}
+        value={notesPtBr}
+        onChange={setNotesPtBr}
+        hint={intl.formatMessage(m.fieldPtBrHint)}
+        multiline
+        maxLength={ALBUM_NOTES_MAX}
+        error={errors.fieldErrors.notesPtBr}
       />
       {album && <ReleaseFields times={release} error={errors.fieldErrors.earlyAccessAt} />}
     </FormDialog>

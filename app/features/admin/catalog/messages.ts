@@ -57,6 +57,8 @@ const plainMessages = defineMessages({
   fieldName: { id: "adminCatalog.field.name", defaultMessage: "Name" },
   fieldDescriptionEn: { id: "adminCatalog.field.descriptionEn", defaultMessage: "Description (English)" },
   fieldDescriptionPtBr: { id: "adminCatalog.field.descriptionPtBr", defaultMessage: "Description (Portuguese)" },
+  fieldNotesEn: { id: "adminCatalog.field.notesEn", defaultMessage: "Notes (English)" },
+  fieldNotesPtBr: { id: "adminCatalog.field.notesPtBr", defaultMessage: "Notes (Portuguese)" },
   fieldNamePtBr: { id: "adminCatalog.field.namePtBr", defaultMessage: "Name (Portuguese)" },
   fieldPtBrHint: { id: "adminCatalog.field.ptBrHint", defaultMessage: "Optional: left empty, Portuguese-speaking visitors see the English text." },
   fieldFeatures: { id: "adminCatalog.field.features", defaultMessage: "Features" },

@@ -29,10 +29,22 @@ const BackLink = () => (
   </p>
 );
 
+/** The album's notes (plain text from the back office): a paragraph per line, as text, never HTML. */
+function AlbumNotes({ notes }: { notes: string }) {
+  const paragraphs = notes.split("\n").filter((line) => line.trim() !== "");
+  return (
+    <div className="album-notes" data-testid="album-notes">
+      {paragraphs.map((line, i) => (
+        <p key={i}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
 export function AlbumPage({ albumId }: { albumId: string }) {
-  const query = useQuery(albumQueryOptions(albumId));
-  const { canPlay, actions } = usePlayer();
   const intl = useIntl();
+  const query = useQuery(albumQueryOptions(albumId, intl.locale));
+  const { canPlay, actions } = usePlayer();
   const [sharing, setSharing] = useState(false);
   const shareButton = useRef<HTMLButtonElement>(null);
 
@@ -80,6 +92,7 @@ export function AlbumPage({ albumId }: { albumId: string }) {
             <FormattedMessage {...musicMessages.releasedIn} values={{ year: album.year }} /> ·{" "}
             <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
           </p>
+          {album.notes && <AlbumNotes notes={album.notes} />}
           <ReleaseNote item={album} />
           <div className="album-head-actions">
             {album.trackCount > 0 &&

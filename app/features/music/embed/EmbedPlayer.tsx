@@ -123,7 +123,7 @@ export function AlbumEmbed({ albumId }: { albumId: string }) {
   const intl = useIntl();
   const origin = useOrigin();
   const audio = usePreviewAudio();
-  const album = useQuery(albumQueryOptions(albumId)).data?.album;
+  const album = useQuery(albumQueryOptions(albumId, intl.locale)).data?.album;
   if (!album) return <p className="embed-missing">{intl.formatMessage(m.notFound)}</p>;
   const current = album.tracks.find((t) => t.id === audio.state.trackId) ?? null;
   return (

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages } from "react-intl";
+import { defineMessages, useIntl } from "react-intl";
 import { AlbumEmbed } from "../../../features/music/embed/EmbedPlayer";
 import { albumQueryOptions } from "../../../features/music/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
 
 export const Route = createFileRoute("/embed/album/$albumId")({
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(albumQueryOptions(params.albumId)),
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(albumQueryOptions(params.albumId, context.locale?.() ?? "en")),
   component: EmbeddedAlbum,
 });
 
@@ -18,7 +18,7 @@ const meta = defineMessages({
 /** An album's preview player for other sites' pages: no header, no session. */
 function EmbeddedAlbum() {
   const { albumId } = Route.useParams();
-  const album = useQuery(albumQueryOptions(albumId)).data?.album;
+  const album = useQuery(albumQueryOptions(albumId, useIntl().locale)).data?.album;
   usePageMeta({ ...meta, titleValues: { album: album?.title ?? "" } });
   return <AlbumEmbed albumId={albumId} />;
 }

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages } from "react-intl";
+import { defineMessages, useIntl } from "react-intl";
 import { AlbumPage } from "../../../features/music/catalog/AlbumPage";
 import { albumQueryOptions } from "../../../features/music/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
 
 export const Route = createFileRoute("/music/catalog/$id")({
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(albumQueryOptions(params.id)),
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(albumQueryOptions(params.id, context.locale?.() ?? "en")),
   component: AlbumDetail,
 });
 
@@ -18,7 +18,7 @@ const meta = defineMessages({
 
 function AlbumDetail() {
   const { id } = Route.useParams();
-  const album = useQuery(albumQueryOptions(id)).data?.album;
+  const album = useQuery(albumQueryOptions(id, useIntl().locale)).data?.album;
   usePageMeta({
     ...meta,
     title: album ? meta.named : meta.title,
