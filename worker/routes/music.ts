@@ -56,22 +56,17 @@ function catalogCacheControl(changesAt: number | null, now = Date.now()) {
   return `public, max-age=${seconds}`;
 }
 
-type CachedBody = { body: string; changesAt: number | null };
-
 /**
  * Answers with JSON serialised once per isolate and time to live, or until the value's release
  * times change it (see lib/memo.ts); null when `compute` found nothing.
  */
-async function cachedJson(c: Context<HonoEnv>, key: string, ttlMs: number, compute: () => Promise<Timed<unknown> | null>, cacheControl = false) {
-  const cached = await rememberUntil<CachedBody | null>(key, ttlMs, async () => {
+async function cachedJson(c: Context<HonoEnv>, key: string, ttlMs: number, compute: () => Promise<Timed<unknown> | null>) {
+  const body = await rememberUntil<string | null>(key, ttlMs, async () => {
     const timed = await compute();
-    return timed === null
-      ? { value: null, changesAt: null }
-      : { value: { body: JSON.stringify(timed.value), changesAt: timed.changesAt }, changesAt: timed.changesAt };
+    return timed === null ? { value: null, changesAt: null } : { value: JSON.stringify(timed.value), changesAt: timed.changesAt };
   });
-  if (cached === null) return null;
-  if (cacheControl) c.header("Cache-Control", catalogCacheControl(cached.changesAt));
-  return c.body(cached.body, 200, { "content-type": "application/json; charset=UTF-8" });
+  if (body === null) return null;
+  return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
 }
 
 export const musicRoutes = new Hono<HonoEnv>()
