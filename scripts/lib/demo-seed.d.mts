@@ -90,3 +90,7 @@ export type DemoTicketSeed = {
 };
 export const DEMO_TICKETS: DemoTicketSeed[];
 export function demoTicketsSql(now: number): string[];
+/** A built-in album's demo notes, in English and Portuguese (demoAlbumNotesSql). */
+export type DemoAlbumNotesSeed = { album: string; en: string; ptBR: string };
+export const DEMO_ALBUM_NOTES: DemoAlbumNotesSeed[];
+export function demoAlbumNotesSql(): string[];

@@ -9,6 +9,7 @@ export const DEMO_ACCOUNTS = demo.accounts;
 export const DEMO_POSTS = demo.posts;
 export const DEMO_EVENTS = demo.events;
 export const DEMO_TICKETS = demo.tickets;
+export const DEMO_ALBUM_NOTES = demo.albumNotes;
 /** The venues the back office's venue list and event form offer (VENUE_COUNTRIES only). */
 const VENUE_COUNTRIES = ["USA", "CAN", "MEX"];
 /**
@@ -87,6 +88,8 @@ export async function buildSeedSql(pepper, now = Date.now()) {
       // The documented demo credentials and roles must always work, even after a password reset.
       // A complimentary VIP an admin granted in the back office survives a re-seed.
       `UPDATE users SET password_hash = ${hash}, is_vip = CASE WHEN ${isVip} = 1 OR EXISTS (SELECT 1 FROM vip_comps WHERE user_id = ${id}) THEN 1 ELSE 0 END, status = 'active' WHERE id = ${id};`,
+      // Demo accounts have verified addresses (migrations/0035), whenever they were created.
+      `UPDATE users SET email_verified_at = ${joined} WHERE id = ${id} AND email_verified_at IS NULL;`,
       // Restore the demo avatar unless the member has uploaded one of their own. (substr, not
       // LIKE: D1 refuses LIKE patterns longer than 50 bytes.)
       `UPDATE users SET avatar_url = ${avatarUrl} WHERE id = ${id} AND (avatar_url IS NULL OR substr(avatar_url, 1, ${ownPrefix.length}) <> ${sqlText(ownPrefix)});`,
@@ -100,8 +103,28 @@ export async function buildSeedSql(pepper, now = Date.now()) {
     // Door staff (decision 027): checks VIP passes in at /check-in, and is otherwise a member.
     if (account.role === "door") statements.push(`UPDATE users SET is_door_staff = 1 WHERE id = ${id};`);
   }
-  statements.push(...demoPlayCountsSql(), ...demoPostsSql(now), ...demoEventsSql(now), ...demoPresalesSql(now), ...demoVenuesSql(now), ...demoTicketsSql(now));
+  statements.push(
+    ...demoPlayCountsSql(),
+    ...demoPostsSql(now),
+    ...demoEventsSql(now),
+    ...demoPresalesSql(now),
+    ...demoVenuesSql(now),
+    ...demoTicketsSql(now),
+    ...demoAlbumNotesSql(),
+  );
   return statements.join("\n") + "\n";
+}
+
+/**
+ * Notes in both languages for a few built-in albums, so album pages show them in the visitor's
+ * language. Local demo text only (the deployed catalog migration has none); an album whose notes
+ * the back office wrote keeps them.
+ */
+export function demoAlbumNotesSql() {
+  return DEMO_ALBUM_NOTES.map(
+    (note) =>
+      `UPDATE albums SET notes = ${sqlText(note.en)}, notes_pt_br = ${sqlText(note.ptBR)} WHERE id = ${sqlText(note.album)} AND notes IS NULL AND notes_pt_br IS NULL;`,
+  );
 }
 
 /** The R2 filename of a demo post's picture (stable, so re-seeding reuses it). */

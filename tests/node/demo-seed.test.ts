@@ -7,8 +7,10 @@ import { describe, expect, it } from "vitest";
 import {
   buildSeedSql,
   DEMO_ACCOUNTS,
+  DEMO_ALBUM_NOTES,
   DEMO_EVENTS,
   DEMO_VENUES,
+  demoAlbumNotesSql,
   demoAvatarFile,
   demoEventsSql,
   demoVenuesSql,
@@ -277,5 +279,29 @@ describe("demo venues seed", () => {
     expect((database.prepare("SELECT name FROM venues WHERE id = ?").get(first!.id) as { name: string }).name).toBe("Renamed Hall");
     expect(venueOf(database, first!.event!)).toBe(DEMO_VENUES.at(-1)!.id);
     expect((database.prepare("SELECT count(*) AS n FROM venues").get() as { n: number }).n).toBe(DEMO_VENUES.length);
+  });
+});
+
+describe("demo album notes", () => {
+  type Notes = { notes: string | null; notes_pt_br: string | null };
+  const notesOf = (database: DatabaseSync, id: string) => database.prepare("SELECT notes, notes_pt_br FROM albums WHERE id = ?").get(id) as Notes;
+
+  it("give a few built-in albums notes in both languages, different from each other", () => {
+    const database = migratedDb();
+    database.exec(demoAlbumNotesSql().join("\n"));
+    expect(DEMO_ALBUM_NOTES.length).toBeGreaterThanOrEqual(3);
+    for (const note of DEMO_ALBUM_NOTES) {
+      const stored = notesOf(database, note.album);
+      expect(stored, note.album).toEqual({ notes: note.en, notes_pt_br: note.ptBR });
+      expect(note.ptBR).not.toBe(note.en);
+    }
+  });
+
+  it("keep what the back office wrote when seeded again", () => {
+    const database = migratedDb();
+    const [first] = DEMO_ALBUM_NOTES;
+    database.prepare("UPDATE albums SET notes = 'Written in the back office', notes_pt_br = NULL WHERE id = ?").run(first!.album);
+    database.exec(demoAlbumNotesSql().join("\n"));
+    expect(notesOf(database, first!.album)).toEqual({ notes: "Written in the back office", notes_pt_br: null });
   });
 });
