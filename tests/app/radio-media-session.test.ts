@@ -1,6 +1,6 @@
 // The radio and the Media Session (lock screen, notification): while the radio plays, the page's one
-// session shows the station and the track now playing (title, artist line, cover or station
-// picture), replacing the music track's; when the music player takes over again it writes its own
+// session shows the station and the track now playing (title, the artist's name, album and
+// station, cover or station picture), replacing the music track's; when the music player takes over again it writes its own
 // track back. Both engines share one fake session and the real audio focus module, wired as
 // RadioProvider and usePlayerWiring wire them.
 import { afterEach, describe, expect, it } from "vitest";
@@ -99,6 +99,8 @@ function setup() {
     log: () => {},
   });
   radio.setStations(STATIONS);
+  // As RadioProvider: the artist's name from the back office's settings.
+  radio.setArtist("Neon Test Brand");
   cleanups.push(registerAudioOwner("radio", () => radio.pause()));
 
   const music = new PlayerEngine({
@@ -154,8 +156,8 @@ function setup() {
 const musicMetadata = (n: number) => ({ title: `Track ${n}`, artist: "Neon Test Brand", album: "Night Album", artwork: [{ src: "/covers/night-album.jpg" }] });
 const radioMetadata = (n: number) => ({
   title: `Radio Track ${n}`,
-  artist: "Freestyle FM",
-  album: "Radio Album",
+  artist: "Neon Test Brand",
+  album: "Radio Album · Freestyle FM",
   artwork: [{ src: `/covers/radio-${n}.jpg` }],
 });
 
@@ -188,8 +190,8 @@ describe("radio and the Media Session", () => {
     await t.radioPlays();
     expect(t.session.metadata).toEqual({
       title: "Radio Track 3",
-      artist: "Freestyle FM",
-      album: "Radio Album",
+      artist: "Neon Test Brand",
+      album: "Radio Album · Freestyle FM",
       artwork: [{ src: "/media/site/stations/freestyle.jpg" }],
     });
 
@@ -198,6 +200,15 @@ describe("radio and the Media Session", () => {
     await flush();
     expect(t.radio.getState().status).toBe("playing");
     expect(t.session.metadata).toEqual({ title: "Live Stream", artist: "Live Stream", album: "", artwork: [{ src: "/media/site/stations/live.jpg" }] });
+  });
+
+  it("names the artist once the name arrives, and the station while it is unknown", async () => {
+    const t = setup();
+    t.radio.setArtist("");
+    await t.radioPlays();
+    expect(t.session.metadata).toEqual({ ...radioMetadata(1), artist: "Freestyle FM" });
+    t.radio.setArtist("Neon Test Brand");
+    expect(t.session.metadata).toEqual(radioMetadata(1));
   });
 
   it("pausing keeps the radio's metadata (paused); stopping clears it, but never the music's", async () => {

@@ -3,6 +3,7 @@
 // keeps the station list in the engine and stops the radio when the session is not VIP/admin.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { artistQueryOptions } from "../../lib/artist";
 import { claimAudioFocus, registerAudioOwner } from "../../lib/audioFocus";
 import { requestRadio } from "../../lib/radioPresence";
 import { meQueryOptions } from "../../lib/session/queries";
@@ -28,13 +29,16 @@ export function useCanListen(): boolean | null {
   return me.data ? canUseVipContent(me.data.user) : null;
 }
 
-/** Keeps the station list in the engine and stops the radio when the session cannot listen. */
+/** Keeps the station list and the artist's name in the engine and stops the radio when the session cannot listen. */
 export function useRadioWiring(engine: RadioEngine = pageRadio()) {
   const { locale } = useIntl();
   const stations = useQuery(stationsQueryOptions(locale)).data?.stations;
   useEffect(() => {
     if (stations) engine.setStations(stations);
   }, [engine, stations]);
+  // The lock screen names the artist of a catalog track (the station stands in until it loads).
+  const artistName = useQuery(artistQueryOptions()).data?.name ?? "";
+  useEffect(() => engine.setArtist(artistName), [engine, artistName]);
   const allowed = useCanListen();
   useEffect(() => {
     if (allowed === false) engine.reset();

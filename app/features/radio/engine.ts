@@ -16,7 +16,8 @@
 // - Starting the radio claims the audio focus (app/lib/audioFocus.ts): the music player and the
 //   radio in other windows pause.
 // - While it plays, the radio owns the page's Media Session: its metadata is the station and the
-//   track now playing (title, artist line, station or cover picture), replacing the music track's.
+//   track now playing (title, the artist's name, album and station, cover or station picture),
+//   replacing the music track's.
 import type { NowPlaying, RadioServerFrame, RadioStationView, TuneResponse } from "../../../worker/contracts/radio";
 import {
   AudioOutput,
@@ -202,6 +203,15 @@ export class RadioEngine {
 
   /** The metadata the radio last wrote (so reset clears only its own, never the music's). */
   private sessionMetadata: unknown = null;
+  /** The artist's name (the back office's setting), for the artist line of a catalog track. */
+  private artist = "";
+
+  /** The lock screen's artist line for catalog tracks; rewrites the metadata while the radio owns it. */
+  setArtist(artist: string) {
+    if (artist === this.artist) return;
+    this.artist = artist;
+    if (this.ownsSession()) this.writeMetadata();
+  }
   private ownsSession() {
     return this.state.status === "loading" || this.state.status === "playing";
   }
@@ -235,9 +245,10 @@ export class RadioEngine {
     try {
       session.metadata = this.sessionMetadata = this.options.createMediaMetadata({
         title: track?.title ?? station.name,
-        // The artist line names the station, as radio apps do: who is on air, not who sang.
-        artist: station.name,
-        album: track?.albumTitle ?? "",
+        // A catalog track names the artist who sang it and the station it is on; a stream, whose
+        // titles are unknown, names the station on air.
+        artist: track && this.artist ? this.artist : station.name,
+        album: track ? `${track.albumTitle} · ${station.name}` : "",
         artwork: picture ? [{ src: picture }] : [],
       });
     } catch (error) {
