@@ -23,7 +23,7 @@ import { ErrorMessage, TextField, wholeNumber } from "./fields";
 import { formatBytes } from "./format";
 import { catalogMessages as m } from "./messages";
 import { catalogApi, useCatalogRefresh, useCatalogWrite } from "./queries";
-import { useUpload } from "./upload";
+import { useUpload } from "../../../lib/upload";
 import { useFormErrors } from "./useFormErrors";
 import { ReleaseFields, useReleaseTimes } from "./ReleaseFields";
 

@@ -10,7 +10,7 @@ import { ErrorMessage } from "./fields";
 import { uploadErrorText, type UploadKind } from "./errors";
 import { formatBytes } from "./format";
 import { catalogMessages as m } from "./messages";
-import { useUpload } from "./upload";
+import { useUpload } from "../../../lib/upload";
 
 type UploadFieldProps<T> = {
   kind: UploadKind;
