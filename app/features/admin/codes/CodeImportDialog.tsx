@@ -7,11 +7,10 @@ import { useIntl, type IntlShape } from "react-intl";
 import { IMPORT_FILE_MAX_BYTES } from "../../../../worker/contracts/admin-tickets-limits";
 import { OFFER_CODE_ERROR_CODES, type OfferCodePreviewResponse, type OfferCodeRowIssue } from "../../../../worker/contracts/offer-codes";
 import { FeatureMessages } from "../../../i18n/FeatureMessages";
-import { FilePickerField } from "../../../components/FilePickerField";
-import { Loading } from "../../../components/Loading";
 import { Modal } from "../../../components/Modal";
 import { ApiRequestError } from "../../../lib/api";
 import { ImportFooter } from "../components/ImportFooter";
+import { ImportFileName, ImportFileStep, ImportProgress, ImportStopped } from "../components/ImportSteps";
 import { cutIntoPieces, readFileText, type CsvPiece } from "../tickets/csv-pieces";
 import { previewCodes, runCodeImport, type CodeImportRun } from "./import-run";
 import { codesMessages as m } from "./messages";
@@ -109,21 +108,20 @@ function CodeImport({ title, apiBase, onClose, onImported }: Props) {
   return (
     <Modal title={title} onClose={busy ? () => {} : onClose} footer={footer} className="tickets-dialog tickets-import">
       {stage.step === "choose" && (
-        <>
-          <FilePickerField
-            label={intl.formatMessage(m.choose)}
-            buttonLabel={intl.formatMessage(m.button)}
-            emptyText={intl.formatMessage(m.noFile)}
-            fileName={null}
-            hint={intl.formatMessage(m.hint)}
-            accept=".csv,text/csv,text/plain"
-            disabled={stage.reading}
-            onChange={(event) => void choose(event)}
-          />
-          {stage.reading && <Loading label={intl.formatMessage(m.reading)} />}
-        </>
+        <ImportFileStep
+          labels={{
+            choose: intl.formatMessage(m.choose),
+            button: intl.formatMessage(m.button),
+            noFile: intl.formatMessage(m.noFile),
+            hint: intl.formatMessage(m.hint),
+            reading: intl.formatMessage(m.reading),
+          }}
+          accept=".csv,text/csv,text/plain"
+          reading={stage.reading}
+          onChoose={(event) => void choose(event)}
+        />
       )}
-      {stage.step !== "choose" && <p className="tickets-file">{intl.formatMessage(m.file, { name: stage.file.name, rows: stage.file.rows })}</p>}
+      {stage.step !== "choose" && <ImportFileName text={intl.formatMessage(m.file, { name: stage.file.name, rows: stage.file.rows })} />}
       {stage.step === "map" && (
         <>
           <div className="field">
@@ -162,10 +160,11 @@ function CodeImport({ title, apiBase, onClose, onImported }: Props) {
         </>
       )}
       {stage.step === "importing" && (
-        <div className="tickets-progress" role="status">
-          <progress max={stage.file.rows} value={stage.done} aria-hidden="true" />
-          <span>{intl.formatMessage(m.progress, { done: intl.formatNumber(stage.done), total: intl.formatNumber(stage.file.rows) })}</span>
-        </div>
+        <ImportProgress
+          done={stage.done}
+          total={stage.file.rows}
+          text={intl.formatMessage(m.progress, { done: intl.formatNumber(stage.done), total: intl.formatNumber(stage.file.rows) })}
+        />
       )}
       {stage.step === "done" && <CodeImportResults run={stage.run} />}
     </Modal>
@@ -189,10 +188,10 @@ function CodeImportResults({ run }: { run: CodeImportRun }) {
   return (
     <>
       {run.error !== null && (
-        <div className="error-banner" role="alert">
-          <p>{errorText(intl, run.error)}</p>
-          <p>{intl.formatMessage(m.stopped, { done: intl.formatNumber(run.done), total: intl.formatNumber(run.total) })}</p>
-        </div>
+        <ImportStopped
+          error={errorText(intl, run.error)}
+          stopped={intl.formatMessage(m.stopped, { done: intl.formatNumber(run.done), total: intl.formatNumber(run.total) })}
+        />
       )}
       <section aria-label={intl.formatMessage(m.results)}>
         <dl className="tickets-figures">

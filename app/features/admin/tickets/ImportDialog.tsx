@@ -7,12 +7,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useIntl, type IntlShape } from "react-intl";
 import { IMPORT_FILE_MAX_BYTES, TICKET_ERROR_CODES } from "../../../../worker/contracts/admin-tickets-limits";
 import type { ImportPreviewResponse } from "../../../../worker/contracts/admin-tickets";
-import { FilePickerField } from "../../../components/FilePickerField";
-import { Loading } from "../../../components/Loading";
 import { Modal } from "../../../components/Modal";
 import { ApiRequestError } from "../../../lib/api";
 import { adminKeys } from "../queries";
 import { ImportFooter } from "../components/ImportFooter";
+import { ImportFileName, ImportFileStep, ImportProgress, ImportStopped } from "../components/ImportSteps";
 import { cutIntoPieces, readFileText, type CsvPiece } from "./csv-pieces";
 import { runImport, type ImportRun } from "./import-run";
 import { completeMapping, ImportMapping, type MappingChoice } from "./ImportMapping";
@@ -97,37 +96,37 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title={intl.formatMessage(m.importTitle)} onClose={busy ? () => {} : onClose} footer={footer} className="tickets-dialog tickets-import">
       {stage.step === "choose" && (
-        <>
-          <FilePickerField
-            label={intl.formatMessage(m.importChoose)}
-            buttonLabel={intl.formatMessage(m.importButton)}
-            emptyText={intl.formatMessage(m.importNoFile)}
-            fileName={null}
-            hint={intl.formatMessage(m.importHint)}
-            accept=".csv,text/csv"
-            disabled={stage.reading}
-            onChange={(event) => void choose(event)}
-          />
-          {stage.reading && <Loading label={intl.formatMessage(m.importReading)} />}
-        </>
+        <ImportFileStep
+          labels={{
+            choose: intl.formatMessage(m.importChoose),
+            button: intl.formatMessage(m.importButton),
+            noFile: intl.formatMessage(m.importNoFile),
+            hint: intl.formatMessage(m.importHint),
+            reading: intl.formatMessage(m.importReading),
+          }}
+          accept=".csv,text/csv"
+          reading={stage.reading}
+          onChoose={(event) => void choose(event)}
+        />
       )}
-      {stage.step !== "choose" && <p className="tickets-file">{intl.formatMessage(m.importFile, { name: stage.file.name, rows: stage.file.rows })}</p>}
+      {stage.step !== "choose" && <ImportFileName text={intl.formatMessage(m.importFile, { name: stage.file.name, rows: stage.file.rows })} />}
       {stage.step === "map" && (
         <ImportMapping preview={stage.file.preview} mapping={stage.mapping} onChange={(mapping) => setStage({ ...stage, mapping, error: null })} />
       )}
       {stage.step === "importing" && (
-        <div className="tickets-progress" role="status">
-          <progress max={stage.file.rows} value={stage.done} aria-hidden="true" />
-          <span>{intl.formatMessage(m.importProgress, { done: intl.formatNumber(stage.done), total: intl.formatNumber(stage.file.rows) })}</span>
-        </div>
+        <ImportProgress
+          done={stage.done}
+          total={stage.file.rows}
+          text={intl.formatMessage(m.importProgress, { done: intl.formatNumber(stage.done), total: intl.formatNumber(stage.file.rows) })}
+        />
       )}
       {stage.step === "done" && (
         <>
           {stage.run.error !== null && (
-            <div className="error-banner" role="alert">
-              <p>{errorText(intl, stage.run.error)}</p>
-              <p>{intl.formatMessage(m.importStopped, { done: intl.formatNumber(stage.run.done), total: intl.formatNumber(stage.run.total) })}</p>
-            </div>
+            <ImportStopped
+              error={errorText(intl, stage.run.error)}
+              stopped={intl.formatMessage(m.importStopped, { done: intl.formatNumber(stage.run.done), total: intl.formatNumber(stage.run.total) })}
+            />
           )}
           <ImportResults totals={stage.run.totals} />
         </>
