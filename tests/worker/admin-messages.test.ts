@@ -13,7 +13,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { call, errorOf, ORIGIN, ruleError, type TestUser } from "./helpers";
 import { auditCount, expectAdminOnly, userOf } from "./admin-gate-matrix";
-import { INBOX_MESSAGES, MESSAGES_PAGE_SIZE, REPLY_MAX, type AdminMessageResponse, type AdminMessagesResponse } from "../../worker/contracts/admin-messages";
+import {
+  INBOX_MESSAGES,
+  MESSAGE_SEARCH_MAX,
+  MESSAGES_PAGE_SIZE,
+  REPLY_MAX,
+  type AdminMessageResponse,
+  type AdminMessagesResponse,
+} from "../../worker/contracts/admin-messages";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
@@ -167,6 +174,17 @@ describe("GET /api/admin/messages", () => {
     expect(await ids(`0% ${tag}`)).toEqual([percent]);
     expect((await list(`?search=${encodeURIComponent(`são paulo ${tag}`)}`)).total).toBe(1);
     expect(await ids(`nothing-like-this-${tag}`)).toEqual([]);
+  });
+
+  it("finds a message by a search longer than one LIKE pattern may be (D1 refuses patterns over 50 bytes), up to the 200-character limit", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const sentence = `${tag} I saw the show in Chicago and would love to book you for our club's anniversary weekend, `;
+    const long = (sentence + "with percent signs 100% and under_scores ".repeat(4)).slice(0, MESSAGE_SEARCH_MAX);
+    const match = await seedMessage({ message: `Hello! ${long.toUpperCase()} Thanks.` });
+    await seedMessage({ message: `${sentence}but not the rest.` });
+    const found = await list(`?search=${encodeURIComponent(long)}`);
+    expect(found.messages.map((m) => m.id)).toEqual([match]);
+    expect(found.total).toBe(1);
   });
 
   it("filters by status and by priority, together with a search", async () => {

@@ -21,16 +21,30 @@ import {
 
 type MessageRow = typeof contactMessages.$inferSelect;
 
+/** D1 refuses a LIKE pattern longer than this many bytes ("LIKE or GLOB pattern too complex"). */
+const LIKE_PATTERN_MAX_BYTES = 50;
+
 /**
- * A substring match by LIKE, the admin's % and _ taken literally. LIKE folds ASCII letters only,
- * so any other character matches as `_` (any one character) and the exact, case-insensitive
- * comparison of those candidates is made in JavaScript (matchesSearch).
+ * The pattern's pieces for a substring match, the admin's % and _ taken literally. LIKE folds ASCII
+ * letters only, so any other character matches as `_` (any one character). A search too long for
+ * D1's pattern limit keeps the pieces that fit: a prefix narrows as well.
  */
-const likeContains = (column: AnySQLiteColumn, text: string) => {
-  const pattern = [...text].map((ch) => (ch.charCodeAt(0) > 0x7f ? "_" : /[\\%_]/.test(ch) ? `\\${ch}` : ch)).join("");
-  return sql`${column} LIKE ${`%${pattern}%`} ESCAPE '\\'`;
-};
-const isAscii = (text: string) => [...text].every((ch) => ch.charCodeAt(0) <= 0x7f);
+function likePieces(text: string): { pieces: string[]; whole: boolean } {
+  const pieces: string[] = [];
+  let bytes = 2; // the two %
+  for (const ch of text) {
+    const piece = ch.charCodeAt(0) > 0x7f ? "_" : /[\\%_]/.test(ch) ? `\\${ch}` : ch;
+    if (bytes + piece.length > LIKE_PATTERN_MAX_BYTES) return { pieces, whole: false };
+    pieces.push(piece);
+    bytes += piece.length;
+  }
+  return { pieces, whole: true };
+}
+
+/** Candidates by LIKE; the exact, case-insensitive comparison is made in JavaScript (matchesSearch) when LIKE cannot settle it. */
+const likeContains = (column: AnySQLiteColumn, text: string) => sql`${column} LIKE ${`%${likePieces(text).pieces.join("")}%`} ESCAPE '\\'`;
+/** LIKE settles the search alone: ASCII only, and short enough for one pattern. */
+const likeSettles = (text: string) => [...text].every((ch) => ch.charCodeAt(0) <= 0x7f) && likePieces(text).whole;
 /** Candidates read for a search LIKE cannot settle alone; far more than an inbox search needs. */
 const FOLDED_SEARCH_CANDIDATES = 2_000;
 
@@ -91,7 +105,7 @@ async function repliesOf(db: DB, messageIds: string[]): Promise<Map<string, Repl
 /** One page of matching messages, newest first, each with its replies. */
 export async function listMessages(db: DB, filters: MessageFilters): Promise<AdminMessagesResponse> {
   const where = whereOf(filters);
-  if (!isAscii(filters.search)) return listFolded(db, filters, where);
+  if (!likeSettles(filters.search)) return listFolded(db, filters, where);
   const [[counted], rows] = await db.batch([
     db.select({ n: count() }).from(contactMessages).where(where),
     db
@@ -114,7 +128,7 @@ export async function listMessages(db: DB, filters: MessageFilters): Promise<Adm
   };
 }
 
-/** The search holds letters LIKE cannot fold: SQL narrows, JavaScript decides and pages. */
+/** The search holds letters LIKE cannot fold, or is longer than a pattern: SQL narrows, JavaScript decides and pages. */
 async function listFolded(db: DB, filters: MessageFilters, where: SQL | undefined): Promise<AdminMessagesResponse> {
   const candidates = await db
     .select()
