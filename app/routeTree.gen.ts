@@ -17,9 +17,11 @@ import { Route as CopyrightRouteImport } from './routes/copyright'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as PerksRouteImport } from './routes/perks'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignupOptionsRouteImport } from './routes/signup-options'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TvRouteImport } from './routes/tv'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as VipConfirmationRouteImport } from './routes/vip-confirmation'
 import { Route as VipSignupRouteImport } from './routes/vip-signup'
 import { Route as VirtualMeetRouteImport } from './routes/virtual-meet'
@@ -38,6 +40,7 @@ import { Route as AdminTicketsRouteImport } from './routes/admin/tickets'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminVenuesRouteImport } from './routes/admin/venues'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
+import { Route as AuthSignInLinkRouteImport } from './routes/auth/sign-in-link'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as MusicIndexRouteImport } from './routes/music/index'
 import { Route as MusicFavoritesRouteImport } from './routes/music/favorites'
@@ -100,6 +103,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SettingsRoute = SettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignupOptionsRoute = SignupOptionsRouteImport.update({
   id: '/signup-options',
   path: '/signup-options',
@@ -113,6 +121,11 @@ const TermsRoute = TermsRouteImport.update({
 const TvRoute = TvRouteImport.update({
   id: '/tv',
   path: '/tv',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VipConfirmationRoute = VipConfirmationRouteImport.update({
@@ -203,6 +216,11 @@ const AdminVenuesRoute = AdminVenuesRouteImport.update({
 const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
   id: '/auth/reset-password',
   path: '/auth/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthSignInLinkRoute = AuthSignInLinkRouteImport.update({
+  id: '/auth/sign-in-link',
+  path: '/auth/sign-in-link',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DevMailboxRoute = DevMailboxRouteImport.update({
@@ -320,9 +338,11 @@ export interface FileRoutesByFullPath {
   '/events': typeof EventsRoute
   '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
+  '/settings': typeof SettingsRoute
   '/signup-options': typeof SignupOptionsRoute
   '/terms': typeof TermsRoute
   '/tv': typeof TvRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/vip-confirmation': typeof VipConfirmationRoute
   '/vip-signup': typeof VipSignupRoute
   '/virtual-meet': typeof VirtualMeetRoute
@@ -340,6 +360,7 @@ export interface FileRoutesByFullPath {
   '/admin/users': typeof AdminUsersRoute
   '/admin/venues': typeof AdminVenuesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/auth/sign-in-link': typeof AuthSignInLinkRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
@@ -371,9 +392,11 @@ export interface FileRoutesByTo {
   '/events': typeof EventsRoute
   '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
+  '/settings': typeof SettingsRoute
   '/signup-options': typeof SignupOptionsRoute
   '/terms': typeof TermsRoute
   '/tv': typeof TvRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/vip-confirmation': typeof VipConfirmationRoute
   '/vip-signup': typeof VipSignupRoute
   '/virtual-meet': typeof VirtualMeetRoute
@@ -391,6 +414,7 @@ export interface FileRoutesByTo {
   '/admin/users': typeof AdminUsersRoute
   '/admin/venues': typeof AdminVenuesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/auth/sign-in-link': typeof AuthSignInLinkRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
@@ -424,9 +448,11 @@ export interface FileRoutesById {
   '/events': typeof EventsRoute
   '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
+  '/settings': typeof SettingsRoute
   '/signup-options': typeof SignupOptionsRoute
   '/terms': typeof TermsRoute
   '/tv': typeof TvRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/vip-confirmation': typeof VipConfirmationRoute
   '/vip-signup': typeof VipSignupRoute
   '/virtual-meet': typeof VirtualMeetRoute
@@ -444,6 +470,7 @@ export interface FileRoutesById {
   '/admin/users': typeof AdminUsersRoute
   '/admin/venues': typeof AdminVenuesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/auth/sign-in-link': typeof AuthSignInLinkRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
@@ -478,9 +505,11 @@ export interface FileRouteTypes {
     | '/events'
     | '/perks'
     | '/privacy'
+    | '/settings'
     | '/signup-options'
     | '/terms'
     | '/tv'
+    | '/verify-email'
     | '/vip-confirmation'
     | '/vip-signup'
     | '/virtual-meet'
@@ -498,6 +527,7 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/venues'
     | '/auth/reset-password'
+    | '/auth/sign-in-link'
     | '/dev/mailbox'
     | '/music/favorites'
     | '/music/player'
@@ -529,9 +559,11 @@ export interface FileRouteTypes {
     | '/events'
     | '/perks'
     | '/privacy'
+    | '/settings'
     | '/signup-options'
     | '/terms'
     | '/tv'
+    | '/verify-email'
     | '/vip-confirmation'
     | '/vip-signup'
     | '/virtual-meet'
@@ -549,6 +581,7 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/venues'
     | '/auth/reset-password'
+    | '/auth/sign-in-link'
     | '/dev/mailbox'
     | '/music/favorites'
     | '/music/player'
@@ -581,9 +614,11 @@ export interface FileRouteTypes {
     | '/events'
     | '/perks'
     | '/privacy'
+    | '/settings'
     | '/signup-options'
     | '/terms'
     | '/tv'
+    | '/verify-email'
     | '/vip-confirmation'
     | '/vip-signup'
     | '/virtual-meet'
@@ -601,6 +636,7 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/venues'
     | '/auth/reset-password'
+    | '/auth/sign-in-link'
     | '/dev/mailbox'
     | '/music/favorites'
     | '/music/player'
@@ -634,13 +670,16 @@ export interface RootRouteChildren {
   EventsRoute: typeof EventsRoute
   PerksRoute: typeof PerksRoute
   PrivacyRoute: typeof PrivacyRoute
+  SettingsRoute: typeof SettingsRoute
   SignupOptionsRoute: typeof SignupOptionsRoute
   TermsRoute: typeof TermsRoute
   TvRoute: typeof TvRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   VipConfirmationRoute: typeof VipConfirmationRoute
   VipSignupRoute: typeof VipSignupRoute
   VirtualMeetRoute: typeof VirtualMeetRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
+  AuthSignInLinkRoute: typeof AuthSignInLinkRoute
   DevMailboxRoute: typeof DevMailboxRoute
   MusicFavoritesRoute: typeof MusicFavoritesRoute
   MusicPlayerRoute: typeof MusicPlayerRoute
@@ -720,6 +759,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/settings': {
+      id: '/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/signup-options': {
       id: '/signup-options'
       path: '/signup-options'
@@ -739,6 +785,13 @@ declare module '@tanstack/react-router' {
       path: '/tv'
       fullPath: '/tv'
       preLoaderRoute: typeof TvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/vip-confirmation': {
@@ -865,6 +918,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/reset-password'
       fullPath: '/auth/reset-password'
       preLoaderRoute: typeof AuthResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/sign-in-link': {
+      id: '/auth/sign-in-link'
+      path: '/auth/sign-in-link'
+      fullPath: '/auth/sign-in-link'
+      preLoaderRoute: typeof AuthSignInLinkRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dev/mailbox': {
@@ -1068,13 +1128,16 @@ const rootRouteChildren: RootRouteChildren = {
   EventsRoute: EventsRoute,
   PerksRoute: PerksRoute,
   PrivacyRoute: PrivacyRoute,
+  SettingsRoute: SettingsRoute,
   SignupOptionsRoute: SignupOptionsRoute,
   TermsRoute: TermsRoute,
   TvRoute: TvRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   VipConfirmationRoute: VipConfirmationRoute,
   VipSignupRoute: VipSignupRoute,
   VirtualMeetRoute: VirtualMeetRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
+  AuthSignInLinkRoute: AuthSignInLinkRoute,
   DevMailboxRoute: DevMailboxRoute,
   MusicFavoritesRoute: MusicFavoritesRoute,
   MusicPlayerRoute: MusicPlayerRoute,

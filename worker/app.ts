@@ -15,6 +15,7 @@ import type { HonoEnv } from "./types";
 import { configRoutes } from "./routes/config";
 import { artistRoutes } from "./routes/artist";
 import { authRoutes } from "./routes/auth";
+import { emailVerificationRoutes } from "./routes/email-verification";
 import { profileRoutes } from "./routes/profiles";
 import { uploadRoutes, uploadFileRoutes } from "./routes/uploads";
 import { devRoutes } from "./routes/dev";
@@ -40,6 +41,8 @@ import { partyRoutes } from "./routes/parties";
 import { vipPassRoutes } from "./routes/vip-pass";
 import { checkInRoutes } from "./routes/check-in";
 import { perkRoutes } from "./routes/perks";
+import { accountRoutes } from "./routes/account";
+import { memberDataRoutes } from "./routes/member-data";
 
 /** Routes that take uploads (multipart, or the file as the body) set their own, larger, limit. */
 const UPLOAD_PATHS =
@@ -77,6 +80,7 @@ app.use("/api/*", async (c, next) => {
 app.route("/api/config", configRoutes);
 app.route("/api/artist", artistRoutes);
 app.route("/api/auth", authRoutes);
+app.route("/api/auth", emailVerificationRoutes);
 app.route("/api/profiles", profileRoutes);
 app.route("/api/uploads", uploadRoutes);
 app.route("/api/dev", devRoutes);
@@ -98,6 +102,8 @@ app.route("/api/parties", partyRoutes);
 app.route("/api/vip-pass", vipPassRoutes);
 app.route("/api/check-in", checkInRoutes);
 app.route("/api/perks", perkRoutes);
+app.route("/api/account", accountRoutes);
+app.route("/api/account", memberDataRoutes);
 // The path the SPA's page-view beacon posts to is part of the analytics contract.
 app.route(COLLECT_PATH, collectRoutes);
 app.route("/uploads", uploadFileRoutes);

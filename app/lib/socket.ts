@@ -4,6 +4,11 @@
 // once a connection has stayed up for 10 s, so a server that accepts and drops at once is not
 // hammered; close code 4401 means the session ended, and then nothing reconnects.
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+/**
+ * The member's VIP ended while a VIP-only socket (chat, radio) was open (decision 040): no
+ * reconnect; the page explains and refetches who is signed in.
+ */
+export const VIP_ENDED_CLOSE_CODE = 4403;
 export const PING_INTERVAL_MS = 30_000;
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;

@@ -6,12 +6,14 @@ import { defineMessages } from "react-intl";
 import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
 import { NotFound } from "../components/NotFound";
+import { EmailVerificationBanner } from "../components/EmailVerificationBanner";
 import { prefersReducedMotion } from "../lib/motion";
 import { useSiteConfig } from "../lib/session/useSession";
 import { usePageMeta } from "../lib/usePageMeta";
 import { usePageViews } from "../lib/pageViews";
 import { usePlayerRequested } from "../lib/playerPresence";
 import { useRadioRequested } from "../lib/radioPresence";
+import { useMemberNotices } from "../lib/session/useMemberNotices";
 
 // The players (engines and bars) load with the music and radio routes, never with the entry chunk.
 const PlayerHost = lazy(() => import("../features/music/player/PlayerHost"));
@@ -34,6 +36,8 @@ function RootLayout() {
   usePageViews(pathname);
   const playerRequested = usePlayerRequested();
   const radioRequested = useRadioRequested();
+  // A signed-in page learns of its member's role changes at once (decision 040); never in embeds.
+  useMemberNotices(!embed);
 
   // Smooth scroll to the top on each route change (anchors on home handle themselves). Not on the
   // first page: the browser opens it at the top already, and scrolling would force a layout of
@@ -49,6 +53,8 @@ function RootLayout() {
     <div className="app">
       {showHeader && <Header />}
       <main id="main" className="app-main" tabIndex={-1}>
+        {/* Unverified members only; the link's own page says what happened instead. */}
+        {showHeader && pathname !== "/verify-email" && <EmailVerificationBanner />}
         <Outlet />
       </main>
       {showFooter && <Footer />}

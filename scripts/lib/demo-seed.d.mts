@@ -9,6 +9,8 @@ export type DemoAccountSeed = {
   bio: string;
   location: string;
   website: string;
+  /** The account's language (users.locale); left out: English. */
+  locale?: "en" | "pt-BR";
 };
 export const DEMO_ACCOUNTS: DemoAccountSeed[];
 export function parseDotenv(text: string): Record<string, string>;

@@ -83,8 +83,9 @@ export async function buildSeedSql(pepper, now = Date.now()) {
     const avatarUrl = sqlText(`/uploads/avatars/${demoAvatarFile(account)}`);
     const ownPrefix = `/uploads/avatars/${account.id}-`;
     statements.push(
-      `INSERT OR IGNORE INTO users (id, email, username, password_hash, is_admin, is_vip, status, avatar_url, created_at, updated_at)
-       VALUES (${id}, ${sqlText(account.email.toLowerCase())}, ${sqlText(account.username)}, ${hash}, 0, ${isVip}, 'active', ${avatarUrl}, ${joined}, ${joined});`,
+      // locale (migrations/0032): one demo member reads the site, and gets its mails, in Portuguese.
+      `INSERT OR IGNORE INTO users (id, email, username, password_hash, is_admin, is_vip, status, avatar_url, locale, created_at, updated_at)
+       VALUES (${id}, ${sqlText(account.email.toLowerCase())}, ${sqlText(account.username)}, ${hash}, 0, ${isVip}, 'active', ${avatarUrl}, ${sqlText(account.locale ?? "en")}, ${joined}, ${joined});`,
       // The documented demo credentials and roles must always work, even after a password reset.
       // A complimentary VIP an admin granted in the back office survives a re-seed.
       `UPDATE users SET password_hash = ${hash}, is_vip = CASE WHEN ${isVip} = 1 OR EXISTS (SELECT 1 FROM vip_comps WHERE user_id = ${id}) THEN 1 ELSE 0 END, status = 'active' WHERE id = ${id};`,

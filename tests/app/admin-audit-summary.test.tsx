@@ -45,7 +45,28 @@ const KINDS: [AuditDetail, string, string][] = [
     "description changed and join link changed",
     "descrição alterada e link de acesso alterado",
   ],
+  [
+    { kind: "suspension", change: "ban", email: "fan@example.com", reason: "Spam", until: null },
+    "fan@example.com: suspended (permanent). Reason: Spam",
+    "fan@example.com: suspensão aplicada (permanente). Motivo: Spam",
+  ],
+  [
+    { kind: "suspension", change: "lift", email: "fan@example.com", reason: "Spam", until: null },
+    "fan@example.com: suspension lifted (permanent). Reason: Spam",
+    "fan@example.com: suspensão encerrada (permanente). Motivo: Spam",
+  ],
 ];
+
+it("renders a timed suspension's end in the admin's language and time zone", () => {
+  const until = "2026-12-24T15:30:00.000Z";
+  const detail: AuditDetail = { kind: "suspension", change: "edit", email: "fan@example.com", reason: "Spam", until };
+  const at = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(until));
+  renderTable("en", [entry(1, auditDetail(detail))]);
+  expect(screen.getByText(`fan@example.com: suspension changed (until ${at("en")}). Reason: Spam`)).toBeTruthy();
+  cleanup();
+  renderTable("pt-BR", [entry(1, auditDetail(detail))]);
+  expect(screen.getByText(`fan@example.com: suspensão alterada (até ${at("pt-BR")}). Motivo: Spam`)).toBeTruthy();
+});
 
 describe("audit summaries per language", () => {
   for (const [detail, english, portuguese] of KINDS) {

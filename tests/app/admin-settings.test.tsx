@@ -18,6 +18,7 @@ import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sen
 const SAVED: SiteSettings = {
   sessionTimeoutHours: 48,
   notifications: { newUser: true, newVip: false, ticketPurchase: true },
+  notificationLocale: "en",
   artistName: "Lola Rivera",
   artistBio: { en: "", "pt-BR": "" },
   artistLinks: { website: null, instagram: null, facebook: null, youtube: null },
@@ -195,6 +196,29 @@ describe("/admin/settings", () => {
     // A further change takes the confirmation away: it no longer describes the form.
     fireEvent.click(toggle("New User Registrations"));
     expect(screen.queryByText("Settings saved")).toBeNull();
+  });
+
+  it("saves the notification e-mails language only when changed", async () => {
+    const server = fakeServer();
+    renderSettings();
+    const language = await screen.findByLabelText<HTMLSelectElement>("Notification e-mails language");
+    expect(language.value).toBe("en");
+    fireEvent.change(language, { target: { value: "pt-BR" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Settings saved");
+    expect(sentJson(server.callsTo("PUT /api/admin/settings")[0])).toMatchObject({ notificationLocale: "pt-BR" });
+    expect(server.stored().notificationLocale).toBe("pt-BR");
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(server.callsTo("PUT /api/admin/settings")).toHaveLength(2));
+    expect(sentJson(server.callsTo("PUT /api/admin/settings")[1])).not.toHaveProperty("notificationLocale");
+  });
+
+  it("shows the notification e-mails language in Portuguese", async () => {
+    fakeServer({ ...SAVED, notificationLocale: "pt-BR" });
+    renderSettings("pt-BR");
+    const language = await screen.findByLabelText<HTMLSelectElement>("Idioma dos e-mails de notificação");
+    expect(language.value).toBe("pt-BR");
+    expect(within(language).getByRole("option", { name: "Português (Brasil)" })).toBeTruthy();
   });
 
   it("saves an edited artist name, trimmed, with the same button, and shows it after a reload", async () => {

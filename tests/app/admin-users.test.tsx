@@ -21,6 +21,7 @@ const member = (n: number, extra: Partial<AdminUser> = {}): AdminUser => ({
   joinedAt: "2024-03-01T12:00:00.000Z",
   lastSignInAt: null,
   status: "active",
+  ban: null,
   isAdmin: false,
   isVIP: false,
   vipSource: "none",
@@ -33,7 +34,7 @@ const USERS: AdminUser[] = [
   member(2, { isVIP: true, vipSource: "paid" }),
   member(3, { isVIP: true, vipSource: "comp" }),
   member(4, { isVIP: true, vipSource: "both", isAdmin: true }),
-  member(5, { status: "banned" }),
+  member(5, { status: "banned", ban: { reason: "Spam", until: null, at: "2025-01-01T00:00:00.000Z" } }),
 ];
 
 const PAGE_SIZE = 3;
@@ -80,8 +81,12 @@ function fakeServer({ users = USERS, extra = {} as ApiRoutes } = {}) {
       return update(u.id, (x) => ({ ...x, isDoorStaff: doorStaff }));
     };
     switchRoutes[`PUT ${API}/${u.id}/ban`] = async (request) => {
-      const { banned } = (await request.json()) as { banned: boolean };
-      return update(u.id, (x) => ({ ...x, status: banned ? "banned" : "active" }));
+      const { banned, reason, until } = (await request.json()) as { banned: boolean; reason?: string; until?: string | null };
+      return update(u.id, (x) => ({
+        ...x,
+        status: banned ? "banned" : "active",
+        ban: banned ? { reason: reason!, until: until ?? null, at: x.ban?.at ?? "2025-06-01T00:00:00.000Z" } : null,
+      }));
     };
   }
   const api = mockApi({
@@ -248,15 +253,66 @@ describe("/admin/users: the switches", () => {
     expect(server.callsTo(`PUT ${API}/${member(2).id}/ban`)).toHaveLength(0);
 
     fireEvent.click(switchFor("Banned: fan2@example.com"));
+    fireEvent.change(within(screen.getByRole("dialog")).getByLabelText("Reason (the member sees it when they sign in)"), { target: { value: " Spam " } });
+    fireEvent.click(within(screen.getByRole("dialog")).getByLabelText("Permanent"));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Ban User" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(sentJson(server.callsTo(`PUT ${API}/${member(2).id}/ban`)[0])).toEqual({ banned: true });
+    expect(sentJson(server.callsTo(`PUT ${API}/${member(2).id}/ban`)[0])).toEqual({ banned: true, reason: "Spam", until: null });
     expect(await screen.findByText("fan2@example.com is banned.")).toBeTruthy();
-    await waitFor(() => expect(cells(rowOf("fan2@example.com"))[2]).toBe("Banned"));
+    await waitFor(() => expect(cells(rowOf("fan2@example.com"))[2]).toBe("BannedPermanentReason: SpamEdit ban"));
 
     fireEvent.click(switchFor("Banned: fan2@example.com"));
     expect(screen.queryByRole("dialog")).toBeNull();
     await waitFor(() => expect(sentJson(server.callsTo(`PUT ${API}/${member(2).id}/ban`)[1])).toEqual({ banned: false }));
+  });
+
+  it("bans until a date in the admin's time zone, checks the form first, and edits a ban in force (pt-BR)", async () => {
+    const server = fakeServer();
+    renderUsers("pt-BR");
+    await screen.findByText("fan2@example.com");
+    fireEvent.click(switchFor("Banido: fan2@example.com"));
+    const dialog = screen.getByRole("dialog", { name: "Banir usuário" });
+    const submit = () => fireEvent.click(within(dialog).getByRole("button", { name: "Banir usuário" }));
+    submit();
+    expect(within(dialog).getByRole("alert").textContent).toBe("Informe um motivo.");
+    fireEvent.change(within(dialog).getByLabelText("Motivo (o membro vê ao entrar)"), { target: { value: "Spam" } });
+    const end = within(dialog).getByLabelText(/^Data e hora de término/);
+    fireEvent.change(end, { target: { value: "2001-01-01T10:00" } });
+    submit();
+    expect(within(dialog).getByRole("alert").textContent).toBe("O término precisa estar no futuro.");
+    expect(server.callsTo(`PUT ${API}/${member(2).id}/ban`)).toHaveLength(0);
+    fireEvent.change(end, { target: { value: "2099-03-04T15:30" } });
+    submit();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The local time typed, sent as the instant it is in the admin's (the browser's) time zone.
+    const until = new Date(2099, 2, 4, 15, 30).toISOString();
+    expect(sentJson(server.callsTo(`PUT ${API}/${member(2).id}/ban`)[0])).toEqual({ banned: true, reason: "Spam", until });
+    const shown = new Intl.DateTimeFormat("pt-BR", { dateStyle: "medium", timeStyle: "short" }).format(new Date(until));
+    await waitFor(() => expect(cells(rowOf("fan2@example.com"))[2]).toBe(`BanidoAté ${shown}Motivo: SpamEditar banimento`));
+
+    fireEvent.click(screen.getByRole("button", { name: "Editar banimento: fan2@example.com" }));
+    const editing = screen.getByRole("dialog", { name: "Editar banimento" });
+    expect((within(editing).getByLabelText("Motivo (o membro vê ao entrar)") as HTMLTextAreaElement).value).toBe("Spam");
+    expect((within(editing).getByLabelText(/^Data e hora de término/) as HTMLInputElement).value).toBe("2099-03-04T15:30");
+    fireEvent.click(within(editing).getByLabelText("Permanente"));
+    fireEvent.click(within(editing).getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sentJson(server.callsTo(`PUT ${API}/${member(2).id}/ban`)[1])).toEqual({ banned: true, reason: "Spam", until: null });
+    expect(await screen.findByText("O banimento de fan2@example.com foi alterado.")).toBeTruthy();
+  });
+
+  it("keeps the server's refusal of the ban form in the dialog", async () => {
+    fakeServer({
+      extra: { [`PUT ${API}/${member(2).id}/ban`]: apiError(400, "ban_reason_too_long", "The reason must be at most 500 characters", "reason", { max: 500 }) },
+    });
+    renderUsers();
+    await screen.findByText("fan2@example.com");
+    fireEvent.click(switchFor("Banned: fan2@example.com"));
+    const dialog = screen.getByRole("dialog", { name: "Ban user" });
+    fireEvent.change(within(dialog).getByLabelText("Reason (the member sees it when they sign in)"), { target: { value: "Spam" } });
+    fireEvent.click(within(dialog).getByLabelText("Permanent"));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ban User" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("The reason must be at most 500 characters.");
   });
 
   it("grants admin with one click and asks before removing it", async () => {
@@ -309,8 +365,32 @@ describe("/admin/users: Invite User", () => {
     fireEvent.change(within(dialog).getByLabelText("Email"), { target: { value: " new.fan@example.com " } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(sentJson(server.callsTo(`POST ${API}/invite`)[0])).toEqual({ email: "new.fan@example.com" });
+    expect(sentJson(server.callsTo(`POST ${API}/invite`)[0])).toEqual({ email: "new.fan@example.com", locale: "en" });
     expect(await screen.findByText("Invitation sent to new.fan@example.com.")).toBeTruthy();
+  });
+
+  it("sends the chosen invitation language; it starts as the admin's own", async () => {
+    const server = fakeServer();
+    renderUsers();
+    const dialog = await openInvite();
+    const language = within(dialog).getByLabelText<HTMLSelectElement>("Invitation language");
+    expect(language.value).toBe("en");
+    fireEvent.change(within(dialog).getByLabelText("Email"), { target: { value: "fa@example.com" } });
+    fireEvent.change(language, { target: { value: "pt-BR" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sentJson(server.callsTo(`POST ${API}/invite`)[0])).toEqual({ email: "fa@example.com", locale: "pt-BR" });
+  });
+
+  it("in Portuguese, the language field is translated and starts as Portuguese", async () => {
+    fakeServer();
+    renderUsers("pt-BR");
+    await screen.findByText("boss@example.com");
+    fireEvent.click(await screen.findByRole("button", { name: "Convidar usuário" }));
+    const dialog = screen.getByRole("dialog");
+    const language = within(dialog).getByLabelText<HTMLSelectElement>("Idioma do convite");
+    expect(language.value).toBe("pt-BR");
+    expect(within(language).getByRole("option", { name: "Português (Brasil)" })).toBeTruthy();
   });
 
   it("checks the address before sending", async () => {

@@ -562,6 +562,24 @@ describe("the connection", () => {
     expect(sendButton().disabled).toBe(true);
   });
 
+  it.each([
+    ["en", "Your VIP membership has ended, so this chat is closed. Become a VIP member again to keep chatting.", "Become a VIP again"],
+    ["pt-BR", "Sua assinatura VIP terminou, por isso este chat foi fechado. Torne-se VIP de novo para continuar conversando.", "Ser VIP de novo"],
+  ] as const)("explains a VIP-ended close (4403) in %s, links to VIP again, refetches me and does not reconnect", async (locale, text, link) => {
+    const { socket } = await openChat({ locale });
+    const api = mockApi({ "GET /api/auth/me": json(200, { user: sessionUser() }) });
+    socket.serverClose(4403);
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(text);
+    expect(within(alert).getByRole("link", { name: link }).getAttribute("href")).toBe("/vip-signup");
+    // `me` is asked again, and the page shows the VIP gate under the explanation.
+    await waitFor(() => expect(api.callsTo("GET /api/auth/me").length).toBeGreaterThan(0));
+    expect(await screen.findByRole("region", { name: locale === "en" ? "VIP Access Required" : /VIP/ })).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain(text);
+    expect(screen.queryByRole("textbox")).toBeNull();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
   it("closes the socket when the page goes away", async () => {
     const { socket, unmount } = await openChat();
     unmount();

@@ -711,6 +711,19 @@ describe("RadioEngine: live socket", () => {
     expect(t.state().status).toBe("playing");
   });
 
+  it("stops playing at the server's 'VIP ended' close (4403): paused with access_denied, no reconnect", async () => {
+    vi.useFakeTimers();
+    const t = setup();
+    t.engine.play();
+    await t.tuneIn();
+    t.socket.open();
+    t.socket.serverClose(4403);
+    expect(t.state()).toMatchObject({ status: "paused", error: "access_denied" });
+    await t.advance(60_000);
+    expect(t.sockets).toHaveLength(1);
+    expect(t.state().status).toBe("paused");
+  });
+
   it("does not reconnect when paused, even with a reconnect already scheduled", async () => {
     vi.useFakeTimers();
     const t = setup();

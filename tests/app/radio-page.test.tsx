@@ -114,7 +114,8 @@ class FakeWebSocket extends EventTarget {
   closed = false;
   constructor(readonly url: string | URL) {
     super();
-    FakeWebSocket.instances.push(this);
+    // The member-notices socket every signed-in page holds (decision 040) is not the radio's.
+    if (!String(url).endsWith("/api/feed/notices")) FakeWebSocket.instances.push(this);
   }
   send() {}
   close() {

@@ -185,6 +185,28 @@ describe("Header", () => {
     expect(localStorage.getItem("locale")).toBe("pt-BR");
   });
 
+  it("a signed-in member's switch is saved on the account; the cookie is written as for everyone", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ locale: "pt-BR" }), { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    await renderShell({ me: user() });
+    fireEvent.click(screen.getByRole("button", { name: "PT — Português (Brasil)" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock).toHaveBeenCalledWith("/api/auth/locale", expect.objectContaining({ method: "PUT", body: JSON.stringify({ locale: "pt-BR" }) }));
+    expect(document.cookie).toContain("locale=pt-BR");
+    // Pressing the language already shown saves nothing.
+    fireEvent.click(screen.getByRole("button", { name: "PT — Português (Brasil)" }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("a visitor's switch stays in the browser: no request", async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal("fetch", fetchMock);
+    await renderShell({ me: null });
+    fireEvent.click(screen.getByRole("button", { name: "PT — Português (Brasil)" }));
+    expect(screen.getByRole("link", { name: "Entrar" })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("shows Login to a visitor", async () => {
     await renderShell({ me: null });
     expect(screen.getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/social/login");

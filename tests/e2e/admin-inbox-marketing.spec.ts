@@ -68,7 +68,7 @@ test("an admin imports a CSV, reads the results, and exports the list", async ({
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^contacts_export_\d{8}-\d{6}\.csv$/);
   const text = await readFile((await download.path())!, "utf8");
-  expect(text.startsWith("\uFEFFFirstName,LastName,Email\r\n")).toBe(true);
-  expect(text).toContain(`Ana,Souza,ana.${tag}@example.com`);
-  expect(text).toContain(`"Smith, Jr.",Lee,smith.${tag}@example.com`);
+  expect(text.startsWith('\uFEFF"FirstName","LastName","Email"\r\n')).toBe(true);
+  expect(text).toContain(`"Ana","Souza","ana.${tag}@example.com"`);
+  expect(text).toContain(`"Smith, Jr.","Lee","smith.${tag}@example.com"`);
 });

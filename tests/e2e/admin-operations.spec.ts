@@ -55,7 +55,7 @@ test("an admin exports the confirmed tickets, and tickets.csv holds exactly thos
   const bytes = await readFile(await download.path());
   const text = bytes.toString("utf8");
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  expect(text.slice(1).startsWith("Order ID,Event,Customer,Status,Price,Date\r\n")).toBe(true);
+  expect(text.slice(1).startsWith('"Order ID","Event","Customer","Status","Price","Date"\r\n')).toBe(true);
   const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
   expect(parsed.data).toHaveLength(shownOrders.length);
@@ -85,17 +85,25 @@ test("an admin gives a new member a complimentary VIP, then bans them", async ({
   await memberPage.goto("/chat");
   await expect(memberPage.getByRole("heading", { name: "Chat with Lola Rivera" })).toBeVisible();
 
-  // Banned: signed out at once, and sign-in is refused (with the same answer as a wrong password,
-  // so the page tells nobody which accounts exist or are banned).
+  // Banned, with a reason and for good: signed out at once; the right password learns why (a
+  // wrong one still gets "Invalid email or password", so nobody learns who is banned).
   await row.getByRole("switch", { name: `Banned: ${member.email}` }).click();
-  await page.getByRole("dialog", { name: "Ban user" }).getByRole("button", { name: "Ban User" }).click();
+  const banDialog = page.getByRole("dialog", { name: "Ban user" });
+  await banDialog.getByLabel("Reason (the member sees it when they sign in)").fill("Spamming the feed");
+  await banDialog.getByLabel("Permanent").check();
+  await banDialog.getByRole("button", { name: "Ban User" }).click();
   await expect(row.getByRole("switch", { name: `Banned: ${member.email}` })).toHaveAttribute("aria-checked", "true");
+  await expect(row).toContainText("Reason: Spamming the feed");
   await memberPage.reload();
   await expect(memberPage.getByRole("heading", { name: "VIP Access Required" })).toBeVisible();
   await expect(memberPage.getByRole("link", { name: "Login" })).toBeVisible();
   await memberPage.goto("/social/login");
   await memberPage.getByLabel("Email").fill(member.email);
   await memberPage.getByLabel("Password", { exact: true }).fill(member.password);
+  await memberPage.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(memberPage.getByRole("alert")).toContainText("Your account is suspended. Reason: Spamming the feed");
+  await expect(memberPage.getByRole("alert").getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/#contact");
+  await memberPage.getByLabel("Password", { exact: true }).fill("not-the-password");
   await memberPage.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(memberPage.getByRole("alert")).toHaveText("Invalid email or password");
   await expect(memberPage).toHaveURL(/\/social\/login/);

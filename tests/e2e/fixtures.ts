@@ -15,8 +15,12 @@ export async function signIn(page: Page, email: string, password: string) {
 
 export const PROFILE_URL = /\/social\/profile\/[0-9a-f-]{36}$/;
 
-/** Creates an account through the sign-up form and waits for the new profile; returns its URL too. */
-export async function signUp(page: Page, member = newMember()) {
+/**
+ * Creates an account through the sign-up form and waits for the new profile; returns its URL too.
+ * The new address is then confirmed through the link in the local mailbox, as its owner would, so
+ * the member may post and pay (migrations/0035); `{ verify: false }` leaves it unverified.
+ */
+export async function signUp(page: Page, member = newMember(), { verify = true }: { verify?: boolean } = {}) {
   await page.goto("/social/signup");
   await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
   await page.getByLabel("Username").fill(member.username);
@@ -26,7 +30,29 @@ export async function signUp(page: Page, member = newMember()) {
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(PROFILE_URL);
   await expect(page.getByRole("heading", { level: 1, name: member.username })).toBeVisible();
-  return { ...member, profileUrl: page.url() };
+  const profileUrl = page.url();
+  if (verify) {
+    await page.goto(await verificationLink(page, member.email));
+    await expect(page.getByText(/^Your e-mail address is confirmed/)).toBeVisible();
+    await page.goto(profileUrl);
+    await expect(page.getByRole("heading", { level: 1, name: member.username })).toBeVisible();
+  }
+  return { ...member, profileUrl };
+}
+
+/** The newest e-mail verification link mailed to `email`, read from the local mailbox's API. */
+export async function verificationLink(page: Page, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get("/api/dev/mailbox");
+      const { messages } = (await res.json()) as { messages: { to: string; links: string[] }[] };
+      link = messages.filter((m) => m.to === email.toLowerCase()).flatMap((m) => m.links.filter((l) => l.includes("/verify-email?token=")))[0];
+      return link;
+    })
+    .toBeTruthy();
+  if (!link) throw new Error(`no verification link for ${email}`);
+  return link;
 }
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CSV_BOM, safeCell, toCsv } from "../../worker/lib/csv";
 
 describe("toCsv", () => {
-  it("writes a BOM, CRLF rows and RFC 4180 quotes only where needed", () => {
+  it("writes a BOM, CRLF rows and RFC 4180 quotes around every field", () => {
     const csv = toCsv(
       ["Name", "Note"],
       [
@@ -13,7 +13,15 @@ describe("toCsv", () => {
       ],
     );
     expect(csv.startsWith(CSV_BOM)).toBe(true);
-    expect(csv.slice(1)).toBe('Name,Note\r\nAna,"says ""hi"", twice"\r\nBo,"line one\nline two"');
+    expect(csv.slice(1)).toBe('"Name","Note"\r\n"Ana","says ""hi"", twice"\r\n"Bo","line one\nline two"');
+  });
+
+  it("quotes a cell that holds the other separator, so a spreadsheet splitting on ';' (Excel in pt-BR) sees no formula cell", () => {
+    const csv = toCsv(["Name", "Email", "Empty", "Price"], [["Ana;=1+1;x", "ana@example.com", null, -12.5]]);
+    expect(csv.slice(1)).toBe('"Name","Email","Empty","Price"\r\n"Ana;=1+1;x","ana@example.com","","-12.5"');
+    // Read as a ';'-separated file, no field starts outside quotes, so none can start with '='.
+    const bySemicolon = Papa.parse<string[]>(csv.slice(1), { delimiter: ";", newline: "\r\n" }).data[1]!;
+    expect(bySemicolon.some((cell) => /^[=+\-@]/.test(cell))).toBe(false);
   });
 
   it("neutralises cells a spreadsheet would run, and keeps numbers and ordinary text", () => {

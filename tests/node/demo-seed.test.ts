@@ -104,6 +104,16 @@ describe(".dev.vars parsing", () => {
   });
 });
 
+describe("demo accounts' e-mail addresses (migrations/0035)", () => {
+  it("are verified after a seed, so the demo members may post, chat and pay", async () => {
+    const database = migratedDb();
+    database.exec(await buildSeedSql(PEPPER, Date.UTC(2026, 10, 21)));
+    const unverified = database.prepare("SELECT email FROM users WHERE email_verified_at IS NULL").all();
+    expect(unverified).toEqual([]);
+    expect((database.prepare("SELECT count(*) AS n FROM users").get() as { n: number }).n).toBe(DEMO_ACCOUNTS.length);
+  });
+});
+
 // ---- demo events ---------------------------------------------------------------------------------
 
 const MIN = 60_000;

@@ -118,6 +118,20 @@ describe("live checkout (stripe SDK → fake Stripe)", () => {
   });
 });
 
+describe("live subscription cancel (account deletion, decision 041)", () => {
+  it("cancels the subscription now with DELETE /v1/subscriptions/:id", async () => {
+    nextReply = () => ({ status: 200, body: { id: "sub_123", object: "subscription", status: "canceled" } });
+    await service().cancelSubscription("sub_123");
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(["DELETE /v1/subscriptions/sub_123"]);
+    expect(seen[0]!.headers["authorization"]).toBe("Bearer sk_test_fake_key");
+  });
+
+  it("turns a refusal into a PaymentProviderError, so the account is not deleted", async () => {
+    nextReply = () => ({ status: 404, body: { error: { type: "invalid_request_error", message: "No such subscription" } } });
+    await expect(service().cancelSubscription("sub_gone")).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+});
+
 describe("webhook verification (constructEventAsync)", () => {
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
   const payload = JSON.stringify({ id: "evt_1", object: "event", type: "invoice.paid", created: 1_700_000_000, data: { object: { id: "in_1" } } });

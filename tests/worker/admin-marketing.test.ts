@@ -5,7 +5,7 @@
 // and lower-cased, each address once per file, BOM, CRLF, quoted commas, semicolons and legacy
 // encodings read, and a file that is not a contacts CSV refused whole with nothing written. Each
 // chunk written has its audit row counting what it really added. The export is RFC 4180 with a
-// BOM, CRLF and formula cells neutralised, and re-imports to the same list.
+// BOM, CRLF, every field quoted and formula cells neutralised, and re-imports to the same list.
 //
 // Expectations come from raw SQL against D1, never from the query functions under test.
 import { env } from "cloudflare:workers";
@@ -355,7 +355,7 @@ describe("GET /api/admin/marketing/export.csv", () => {
     const { res, text } = await exported();
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="contacts_export_\d{8}-\d{6}\.csv"$/);
-    expect(text).toBe(`${BOM}FirstName,LastName,Email\r\n,,a@example.com\r\nBea,Silva,b@example.com`);
+    expect(text).toBe(`${BOM}"FirstName","LastName","Email"\r\n"","","a@example.com"\r\n"Bea","Silva","b@example.com"`);
     const audit = await D1.prepare("SELECT action, summary FROM audit_log ORDER BY id DESC LIMIT 1").first<{ action: string; summary: string }>();
     expect(audit!.action).toBe("contacts.export");
     expect(JSON.parse(audit!.summary)).toEqual({ after: { rows: 2 } });
@@ -367,11 +367,17 @@ describe("GET /api/admin/marketing/export.csv", () => {
     await seedContact("quote@example.com", { first: 'Say "hi", ok', last: "Two\nLines" });
     const { text } = await exported();
     expect(text.split("\r\n")).toEqual([
-      `${BOM}FirstName,LastName,Email`,
-      `"'=HYPERLINK(""http://evil"")",'+cmd|' /C calc'!A0,'-1+1@example.com`,
-      `'@SUM(1),'\tTabbed,plain@example.com`,
-      `"Say ""hi"", ok","Two\nLines",quote@example.com`,
+      `${BOM}"FirstName","LastName","Email"`,
+      `"'=HYPERLINK(""http://evil"")","'+cmd|' /C calc'!A0","'-1+1@example.com"`,
+      `"'@SUM(1)","'\tTabbed","plain@example.com"`,
+      `"Say ""hi"", ok","Two\nLines","quote@example.com"`,
     ]);
+  });
+
+  it("quotes every field, so a spreadsheet splitting on ';' (Excel in pt-BR) reads no formula out of 'Ana;=1+1;x'", async () => {
+    await seedContact("ana@example.com", { first: "Ana;=1+1;x", last: "Lima" });
+    const { text } = await exported();
+    expect(text).toBe(`${BOM}"FirstName","LastName","Email"\r\n"Ana;=1+1;x","Lima","ana@example.com"`);
   });
 
   it("re-imports to the same list: into an empty list the same contacts, into the same list nothing new", async () => {

@@ -16,6 +16,7 @@ import { TEXT_MESSAGES } from "../../worker/contracts/text-messages";
 import { readSettings } from "../../worker/db/settings";
 import { forget } from "../../worker/lib/memo";
 import { notifyAdmin } from "../../worker/services/admin-notifications";
+import { mailDateTime } from "../../worker/services/mail/format";
 import { fulfilEvent, type FulfilmentEvent } from "../../worker/services/payments/fulfilment";
 import { cookieFrom, createUser, db, errorOf, LOCAL_ORIGIN, ORIGIN, ruleError, useFreshClientIp, type TestUser } from "./helpers";
 import { cookieFor, expectRefused, ROLES, statusFor } from "./admin-gate-matrix";
@@ -119,6 +120,7 @@ describe("GET /api/admin/settings", () => {
       settings: {
         sessionTimeoutHours: 24,
         notifications: { newUser: true, newVip: true, ticketPurchase: true },
+        notificationLocale: "en",
         artistName: vars.CHAT_PERSONA_NAME,
         ...ARTIST_DEFAULTS,
       },
@@ -137,11 +139,13 @@ describe("GET /api/admin/settings", () => {
         { key: "notifications.newVip", value: "no", updatedAt },
         { key: "notifications.newUser", value: false, updatedAt },
         { key: "artistName", value: "   ", updatedAt },
+        { key: "notificationLocale", value: "fr", updatedAt },
       ]);
     const body = await (await send("/api/admin/settings", { cookie: admin.cookie })).json<AdminSettingsResponse>();
     expect(body.settings).toEqual({
       sessionTimeoutHours: 24,
       notifications: { newUser: false, newVip: true, ticketPurchase: true },
+      notificationLocale: "en",
       artistName: vars.CHAT_PERSONA_NAME,
       ...ARTIST_DEFAULTS,
     });
@@ -155,6 +159,7 @@ describe("PUT /api/admin/settings", () => {
     const sent = {
       sessionTimeoutHours: 12,
       notifications: { newUser: false, newVip: true, ticketPurchase: false },
+      notificationLocale: "pt-BR",
       artistName: "Marina Sol",
       artistBio: { en: "Freestyle singer.", "pt-BR": "Cantora de freestyle." },
       artistLinks: { website: "https://marina.example/", instagram: null, facebook: null, youtube: null },
@@ -171,6 +176,7 @@ describe("PUT /api/admin/settings", () => {
       { key: "artistBio", value: sent.artistBio },
       { key: "artistLinks", value: sent.artistLinks },
       { key: "artistName", value: "Marina Sol" },
+      { key: "notificationLocale", value: "pt-BR" },
       { key: "notifications.newUser", value: false },
       { key: "notifications.newVip", value: true },
       { key: "notifications.ticketPurchase", value: false },
@@ -235,6 +241,7 @@ describe("PUT /api/admin/settings", () => {
     expect(after).toEqual({
       sessionTimeoutHours: 12,
       notifications: { newUser: false, newVip: false, ticketPurchase: true },
+      notificationLocale: "en",
       artistName: persona,
       ...ARTIST_DEFAULTS,
     });
@@ -242,6 +249,7 @@ describe("PUT /api/admin/settings", () => {
     expect(again).toEqual({
       sessionTimeoutHours: 24,
       notifications: { newUser: false, newVip: false, ticketPurchase: true },
+      notificationLocale: "en",
       artistName: persona,
       ...ARTIST_DEFAULTS,
     });
@@ -528,8 +536,9 @@ describe("admin notification: ticket purchases (notifyAdmin)", () => {
         `Order: ${order.orderId}`,
         "Customer: Ana Souza <ana@example.com>",
         "Tickets: 2",
-        "Total: 50.00 USD",
-        "Date: 2026-12-06T01:00:00.000Z",
+        // Written the notification language's way (English by default), never a raw ISO time.
+        "Total: $50.00",
+        `Date: ${mailDateTime("en", new Date(at))}`,
         "",
         "See every order in the back office, under Tickets.",
       ].join("\n"),

@@ -354,10 +354,11 @@ describe("GET /export.csv", () => {
     expect(res.status).toBe(200);
     return res;
   };
-  const HEADER = "Order ID,Event,Customer,Status,Price,Date";
-  const ROW_3 = `'-5 XP-3,Freestyle Forever — New York,"'+tab\tand\r\nnewline@example.com",cancelled,120.00,2026-07-04T12:00:00-04:00`;
-  const ROW_1 = "'=XP-1+2,Freestyle Forever — New York,plain@example.com,confirmed,45.50,2026-03-05T14:30:00-05:00";
-  const ROW_2 = `XP-2,"'=HYPERLINK(""http://evil.example"";""Rock, Roll"")",'@attacker.example,pending,0.00,2026-03-05T13:30:00-05:00`;
+  // Every field quoted: a spreadsheet splitting on ';' (Excel in pt-BR) keeps each one a single cell.
+  const HEADER = '"Order ID","Event","Customer","Status","Price","Date"';
+  const ROW_3 = `"'-5 XP-3","Freestyle Forever — New York","'+tab\tand\r\nnewline@example.com","cancelled","120.00","2026-07-04T12:00:00-04:00"`;
+  const ROW_1 = `"'=XP-1+2","Freestyle Forever — New York","plain@example.com","confirmed","45.50","2026-03-05T14:30:00-05:00"`;
+  const ROW_2 = `"XP-2","'=HYPERLINK(""http://evil.example"";""Rock, Roll"")","'@attacker.example","pending","0.00","2026-03-05T13:30:00-05:00"`;
 
   it("is tickets.csv of the filtered rows: BOM, header, CRLF, RFC 4180 quoting, formula cells neutralised, local dates with their offset", async () => {
     const res = await exportOf("search=xp-&status=&time=all&tz=America/New_York");
@@ -374,7 +375,7 @@ describe("GET /export.csv", () => {
     expect(await textOf(await exportOf("search=XP-&time=7d"))).toBe(`${BOM}${HEADER}\r\n`);
     // The same instant in another zone.
     const text = await textOf(await exportOf("search=XP-2&tz=Asia/Kolkata"));
-    expect(text.endsWith(",pending,0.00,2026-03-06T00:00:00+05:30")).toBe(true);
+    expect(text.endsWith(',"pending","0.00","2026-03-06T00:00:00+05:30"')).toBe(true);
   });
 
   it("refuses bad filters with a 400", async () => {

@@ -130,6 +130,62 @@ describe("POST /api/collect: what is counted", () => {
     expect(await storedViews()).toHaveLength(0);
   });
 
+  // The path is free text in the beacon: only the site's own pages (COUNTED_PAGES) are stored, the
+  // rest answered 204 like any view not counted, so spam or markup never reaches Top Pages.
+  it.each([
+    ["spam", "/buy-cheap-followers-now"],
+    ["HTML", "/<script>alert(1)</script>"],
+    ["HTML in an id", "/music/catalog/<b>x</b>"],
+    ["bidi controls", "/music/catalog/\u202Egpj.exe"],
+    ["NUL", "/music\u0000"],
+    ["CRLF", "/music\r\nSet-Cookie: x=1"],
+    ["a lone surrogate", "/music/catalog/\uD800"],
+    ["the replacement character invalid UTF-8 decodes to", "/music/catalog/\uFFFD"],
+    ["percent-escapes", "/music/catalog/%3Cb%3E"],
+    ["an unknown page", "/events/secret"],
+    ["a bad id", "/social/post/not-a-uuid"],
+    ["an id of 101 characters", `/music/catalog/${"a".repeat(101)}`],
+    ["an empty segment", "/music//catalog"],
+    ["a local-only page", "/dev/mailbox"],
+  ])("does not store %s in a path", async (_, path) => {
+    expect((await collect({ path, width: 1280 })).status).toBe(204);
+    expect(await storedViews()).toHaveLength(0);
+  });
+
+  it("does not store a path sent as invalid UTF-8", async () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode('{"path":"/music/'), 0xff, 0xfe, ...new TextEncoder().encode('","width":1280}')]);
+    const ctx = createExecutionContext();
+    const res = await app.fetch(
+      new Request(`${ORIGIN}/api/collect`, {
+        method: "POST",
+        headers: { origin: ORIGIN, "sec-fetch-site": "same-origin", "user-agent": CHROME, "content-type": "application/json" },
+        body: bytes,
+      }),
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(204);
+    expect(await storedViews()).toHaveLength(0);
+  });
+
+  it("stores every kind of page of the site with its ids", async () => {
+    const uuid = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    const paths = [
+      "/music/catalog/city-lights-calling",
+      "/music/track/city-lights-calling-1",
+      "/embed/album/city-lights-calling",
+      "/embed/track/city-lights-calling-1",
+      `/parties/${uuid}`,
+      `/social/post/${uuid}`,
+      `/social/profile/${uuid}`,
+      "/vip-membership/manage",
+      "/auth/reset-password",
+    ];
+    for (const path of paths) expect((await collect({ path, width: 1280 })).status).toBe(204);
+    expect((await storedViews()).map((r) => r.path)).toEqual(paths);
+  });
+
   it("keeps the path without query string, fragment or trailing slash", async () => {
     await collect({ path: "/music/catalog/?sort=new#top", width: 1280 });
     await collect({ path: "/", width: 1280 });
@@ -342,7 +398,7 @@ describe("rate limit and buffering", () => {
     // No alarm may flush during the test, however slow the machine.
     await setFlushInterval(60 * 60 * 1000);
     try {
-      for (let i = 0; i < 5; i++) await collect({ path: `/page-${i}`, width: 1280 }, { ip: useFreshClientIp() });
+      for (let i = 0; i < 5; i++) await collect({ path: `/music/catalog/album-${i}`, width: 1280 }, { ip: useFreshClientIp() });
       const before = await env.DB.prepare("SELECT count(*) AS n FROM page_views").first<{ n: number }>();
       expect(before?.n).toBe(0);
       expect(await flushAnalyticsBuffers(env)).toBe(5);
@@ -356,13 +412,13 @@ describe("rate limit and buffering", () => {
     try {
       // An alarm an hour away first: the short one asked for next must bring it forward.
       await setFlushInterval(60 * 60 * 1000);
-      await collect({ path: "/alarm", width: 1280 }, { ip: useFreshClientIp() });
+      await collect({ path: "/virtual-meet", width: 1280 }, { ip: useFreshClientIp() });
       await flushAnalyticsBuffers(env);
       await env.DB.exec("DELETE FROM page_views");
       // A short alarm, so the wait below is about the alarm and not about the machine's load.
       await setFlushInterval(50);
-      await collect({ path: "/alarm", width: 1280 });
-      const stored = async () => (await env.DB.prepare("SELECT count(*) AS n FROM page_views WHERE path = '/alarm'").first<{ n: number }>())?.n ?? 0;
+      await collect({ path: "/virtual-meet", width: 1280 });
+      const stored = async () => (await env.DB.prepare("SELECT count(*) AS n FROM page_views WHERE path = '/virtual-meet'").first<{ n: number }>())?.n ?? 0;
       await expect.poll(stored, { timeout: 15_000, interval: 50 }).toBe(1);
     } finally {
       await setFlushInterval(FLUSH_INTERVAL_MS);

@@ -566,6 +566,24 @@ describe("ChatThread: frames a client sends", () => {
   });
 });
 
+describe("ChatThread: the shared text rule (worker/contracts/text.ts)", () => {
+  it("refuses a lone surrogate, NUL and a bidi override (invalid_characters), storing and counting nothing", async () => {
+    const vip = await createUser("vip");
+    const socket = await connect(vip);
+    sendText(socket, "broken \uD800 half");
+    sendText(socket, "nul\u0000here");
+    sendText(socket, "hi \u202E there");
+    await settle(socket);
+    expect(framesOf(socket.messages).slice(1)).toEqual([
+      { type: "error", code: "invalid_characters" },
+      { type: "error", code: "invalid_characters" },
+      { type: "error", code: "invalid_characters" },
+    ]);
+    expect(await stored(vip)).toEqual([]);
+    expect(await sendCount(vip)).toBe(0);
+  });
+});
+
 describe("ChatThread: limits", () => {
   it(`refuses message ${CHAT_MESSAGES_PER_MINUTE + 1} within a minute (rate_limited, retryAfter)`, async () => {
     const vip = await createUser("vip");

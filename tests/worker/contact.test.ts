@@ -186,6 +186,7 @@ describe("POST /api/contact: the admin's notification", () => {
         "",
         `From: Ana <b>Souza</b> <${String(input.email)}>`,
         `Subject: ${String(input.subject)}`,
+        "Written in: English",
         "",
         "Hi!\n<script>alert(1)</script>\nSee you.",
         "",

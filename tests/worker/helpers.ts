@@ -59,7 +59,10 @@ let counter = 0;
 /** Inserts a user of the given role straight into D1 and opens a session for it. */
 export async function createUser(
   role: Exclude<Role, "visitor">,
-  overrides: Partial<Pick<TestUser, "email" | "username" | "password">> = {},
+  overrides: Partial<Pick<TestUser, "email" | "username" | "password">> & {
+    /** Leave the e-mail address unverified (migrations/0035): members are verified by default. */
+    unverified?: boolean;
+  } = {},
 ): Promise<TestUser> {
   counter++;
   const id = crypto.randomUUID();
@@ -74,6 +77,7 @@ export async function createUser(
     passwordHash: await hashPassword(password, testEnv.PASSWORD_PEPPER),
     isVip: role === "vip",
     status: role === "banned" ? "banned" : "active",
+    emailVerifiedAt: overrides.unverified ? null : new Date(),
   });
   await d.insert(profiles).values({ userId: id });
   if (role === "admin") await d.insert(admins).values({ id: crypto.randomUUID(), userId: id });

@@ -234,6 +234,8 @@ describe("PartyRoom: listeners, reactions and chat", () => {
     ["an empty message", { type: "message", text: "   " }, "empty_message"],
     ["a message too long", { type: "message", text: "x".repeat(281) }, "message_too_long"],
     ["a bidi override", { type: "message", text: "hi \u202E there" }, "invalid_characters"],
+    ["a lone surrogate", { type: "message", text: "hi \uD800 there" }, "invalid_characters"],
+    ["a NUL", { type: "message", text: "hi\u0000there" }, "invalid_characters"],
     ["an unknown frame", { type: "dance" }, "bad_frame"],
     ["an extra field", { type: "react", emoji: "🔥", x: 1 }, "bad_frame"],
   ])("answers %s with an error frame and keeps the socket open", async (_label, frame, code) => {

@@ -24,7 +24,8 @@ describe("each test file starts from the migrated database", () => {
 
   it("has no Durable Object with stored rows, keys or an alarm left by earlier files", async () => {
     // An object's file outlives reset() (emptied, not removed), so each listed one is opened and read.
-    for (const ns of [env.FEED_HUB, env.STATION_HUB, env.CHAT_THREAD, env.ANALYTICS_BUFFER] as DurableObjectNamespace[]) {
+    const namespaces = { FEED_HUB: env.FEED_HUB, STATION_HUB: env.STATION_HUB, CHAT_THREAD: env.CHAT_THREAD, PARTY_ROOM: env.PARTY_ROOM, ANALYTICS_BUFFER: env.ANALYTICS_BUFFER };
+    for (const [name, ns] of Object.entries(namespaces) as [string, DurableObjectNamespace][]) {
       for (const id of await listDurableObjectIds(ns)) {
         const left = await runInDurableObject(ns.get(id), async (_object, state) => {
           const tables = state.storage.sql
@@ -37,7 +38,7 @@ describe("each test file starts from the migrated database", () => {
             .reduce((a, b) => a + b, 0);
           return { rows, keys: (await state.storage.list()).size, alarm: await state.storage.getAlarm() };
         });
-        expect(left, `${id}`).toEqual({ rows: 0, keys: 0, alarm: null });
+        expect(left, `${name} ${id}`).toEqual({ rows: 0, keys: 0, alarm: null });
       }
     }
   });

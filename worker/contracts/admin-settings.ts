@@ -5,6 +5,7 @@
 import { z } from "./zod";
 import { userText } from "./text";
 import { PROFILE_MESSAGES, WEBSITE_MAX } from "./profiles";
+import { LOCALES, type Locale } from "./locale";
 
 /** The spec's session timeout choices, in hours (section 9). */
 export const SESSION_TIMEOUT_OPTIONS = [12, 24, 48] as const;
@@ -37,6 +38,8 @@ export const DEFAULT_ARTIST_PORTRAIT_KEY = "site/artist-portrait.jpg";
 export type StoredSettings = {
   sessionTimeoutHours: SessionTimeoutHours;
   notifications: NotificationSettings;
+  /** The language of the mails to the site's notification address (admin notifications, contact form). */
+  notificationLocale: Locale;
   artistName: string | null;
   artistBio: ArtistBio;
   artistLinks: ArtistLinks;
@@ -50,6 +53,7 @@ export type SiteSettings = Omit<StoredSettings, "artistName" | "artistPortrait">
 export const DEFAULT_SETTINGS: StoredSettings = {
   sessionTimeoutHours: 24,
   notifications: { newUser: true, newVip: true, ticketPurchase: true },
+  notificationLocale: "en",
   artistName: null,
   artistBio: { en: "", "pt-BR": "" },
   artistLinks: { website: null, instagram: null, facebook: null, youtube: null },
@@ -103,6 +107,7 @@ export const SETTINGS_MESSAGES = {
   artistNameRequired: "Artist name is required",
   artistNameTooLong: "Artist name must be at most 80 characters",
   artistBioTooLong: "The short bio must be at most 1000 characters",
+  notificationLocaleInvalid: "The notification e-mails language must be en or pt-BR",
 } as const;
 
 const notificationSwitch = z.boolean({ error: SETTINGS_MESSAGES.switchInvalid }).optional();
@@ -139,6 +144,7 @@ export const settingsUpdateSchema = z
   .strictObject({
     sessionTimeoutHours: z.literal(SESSION_TIMEOUT_OPTIONS, { error: SETTINGS_MESSAGES.timeoutInvalid }).optional(),
     notifications: z.strictObject({ newUser: notificationSwitch, newVip: notificationSwitch, ticketPurchase: notificationSwitch }).optional(),
+    notificationLocale: z.enum(LOCALES, { error: SETTINGS_MESSAGES.notificationLocaleInvalid }).optional(),
     artistName: artistNameSchema.optional(),
     // Both languages together: the form shows them side by side.
     artistBio: z.strictObject({ en: artistBioText, "pt-BR": artistBioText }).optional(),
@@ -147,6 +153,7 @@ export const settingsUpdateSchema = z
   .refine(
     (u) =>
       u.sessionTimeoutHours !== undefined ||
+      u.notificationLocale !== undefined ||
       u.artistName !== undefined ||
       u.artistBio !== undefined ||
       u.artistLinks !== undefined ||

@@ -4,6 +4,9 @@
 import { z } from "./zod";
 import { emailSchema } from "./auth";
 import { USER_ID_PATTERN } from "./ids";
+import { userText } from "./text";
+import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
+import { LOCALES } from "./locale";
 
 export const USERS_PAGE_SIZE = 20;
 /** Longest search text: more than any e-mail address or username can match. */
@@ -55,7 +58,10 @@ export type AdminUser = {
   joinedAt: string;
   /** null: never signed in ('Never'). */
   lastSignInAt: string | null;
+  /** "active" also for a timed suspension past its end (it ended by itself). */
   status: "active" | "banned";
+  /** The ban in force: its reason, end (null: permanent) and start (ISO 8601); null while active. */
+  ban: AdminUserBan | null;
   isAdmin: boolean;
   /** What gates VIP content: true while a paid subscription or a comp is active. */
   isVIP: boolean;
@@ -63,6 +69,9 @@ export type AdminUser = {
   /** Door staff: may check VIP passes in at events (/check-in), nothing more (decision 027). */
   isDoorStaff: boolean;
 };
+
+/** A ban's reason and dates. Rows banned before reasons existed have an empty reason and no start. */
+export type AdminUserBan = { reason: string; until: string | null; at: string | null };
 
 export type AdminUsersResponse = {
   users: AdminUser[];
@@ -87,6 +96,33 @@ export const userIdParamSchema = z.object({ id: z.string().regex(USER_ID_PATTERN
 
 export const adminSwitchSchema = z.strictObject({ admin: z.boolean() });
 export const compSwitchSchema = z.strictObject({ comp: z.boolean() });
-export const banSwitchSchema = z.strictObject({ banned: z.boolean() });
+/** A timed suspension's end: an instant with its offset (the SPA sends the admin's local time as UTC), in the future. */
+const banUntilSchema = z.iso
+  .datetime({ offset: true, message: SUSPENSION_MESSAGES.untilInvalid })
+  .transform((iso) => Date.parse(iso))
+  .refine((ms) => ms > Date.now(), SUSPENSION_MESSAGES.untilPast);
+
+/**
+ * Lifting takes the flag alone; banning (or editing a ban in force) takes the reason and the end,
+ * null for a permanent ban. `until` is epoch ms once parsed.
+ */
+export const banSwitchSchema = z.discriminatedUnion("banned", [
+  z.strictObject({ banned: z.literal(false) }),
+  z.strictObject({
+    banned: z.literal(true),
+    reason: userText({
+      min: 1,
+      minMessage: SUSPENSION_MESSAGES.reasonRequired,
+      max: BAN_REASON_MAX,
+      maxMessage: SUSPENSION_MESSAGES.reasonTooLong,
+      multiline: true,
+    }),
+    until: banUntilSchema.nullable(),
+  }),
+]);
+export type BanSwitch = z.infer<typeof banSwitchSchema>;
+/** A ban as the service applies it: until in epoch ms, null for permanent. */
+export type BanTerms = { reason: string; until: number | null };
 export const doorStaffSwitchSchema = z.strictObject({ doorStaff: z.boolean() });
-export const inviteSchema = z.strictObject({ email: emailSchema });
+/** `locale`: the invitation mail's language, chosen in the form; left out: the admin's own (the request's). */
+export const inviteSchema = z.strictObject({ email: emailSchema, locale: z.enum(LOCALES).optional() });

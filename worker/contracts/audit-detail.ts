@@ -15,7 +15,9 @@ export type AuditDetail =
   | { kind: "perk_deleted"; reveals: number; codes: number; claimed: number }
   | { kind: "moderation_deleted" }
   | { kind: "moderation_author_banned" }
-  | { kind: "event_texts_changed"; fields: AuditEventTextField[] };
+  | { kind: "event_texts_changed"; fields: AuditEventTextField[] }
+  /** A ban given, its terms changed, or lifted: the (new, or lifted) reason and end (ISO; null: permanent). */
+  | { kind: "suspension"; change: "ban" | "edit" | "lift"; email: string; reason: string; until: string | null };
 
 export type AuditDetailKind = AuditDetail["kind"];
 
@@ -45,6 +47,11 @@ export function auditNoteOf(detail: AuditDetail): string {
       return "author banned from the moderation queue";
     case "event_texts_changed":
       return detail.fields.map((field) => EVENT_FIELD_EN[field]).join("; ");
+    case "suspension": {
+      const terms = `${detail.until ? `until ${detail.until}` : "permanent"}; reason: ${detail.reason}`;
+      const what = detail.change === "ban" ? "suspended" : detail.change === "edit" ? "suspension changed" : "suspension lifted";
+      return `${detail.email}: ${what} (${terms})`;
+    }
   }
 }
 

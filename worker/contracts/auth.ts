@@ -85,6 +85,14 @@ export type SessionUser = {
    * isAdmin; every API answer carries it (optional only so older client fixtures still type).
    */
   isDoorStaff?: boolean;
+  /**
+   * Whether the member proved the address is theirs (users.email_verified_at). Until then posting,
+   * commenting, the VIP chat and checkout answer 403 email_unverified. Every API answer carries it
+   * (optional only so older client fixtures still type; the SPA treats only `false` as unverified).
+   */
+  emailVerified?: boolean;
+  /** A new address the member asked for, waiting for its link to be used (null when none). */
+  pendingEmail?: string | null;
 };
 
 export type MeResponse = { user: SessionUser | null };

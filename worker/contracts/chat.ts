@@ -2,6 +2,7 @@
 // /api/chat/live (discriminated unions, parsed with zod on arrival, size-capped), the stored
 // message shape, the limits, and the spec's texts (back-office.md 8, 9).
 import { z } from "./zod";
+import { userText } from "./text";
 
 /** The site's languages (app/i18n/locale.ts): a reply is written in the member's. */
 export const CHAT_LOCALES = ["en", "pt-BR"] as const;
@@ -34,8 +35,12 @@ export type ChatMessage = {
 export const chatClientFrameSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("send"),
-    /** Trimmed by the thread; an empty or whitespace-only text is refused. */
-    text: z.string().max(CHAT_MESSAGE_MAX_CHARS),
+    /**
+     * The shared text rule (no lone surrogates, control characters but newline and tab, or bidi
+     * controls; NFC, trimmed). Its issues' texts are the error codes the member gets (and
+     * TEXT_MESSAGES.invalidCharacters → invalid_characters: chatErrorOfIssue).
+     */
+    text: userText({ min: 1, minMessage: "empty_message", max: CHAT_MESSAGE_MAX_CHARS, maxMessage: "message_too_long", multiline: true }),
     /** The language the member reads the site in: the reply is written in the message's own language, in this one when that is unclear. */
     locale: z.enum(CHAT_LOCALES),
   }),
@@ -53,6 +58,8 @@ export type ChatErrorCode =
   | "bad_frame"
   | "empty_message"
   | "message_too_long"
+  /** A lone surrogate, a control character or a bidi control in the text (worker/contracts/text.ts). */
+  | "invalid_characters"
   /** CHAT_MESSAGES_PER_MINUTE reached; `retryAfter` seconds. */
   | "rate_limited"
   /** CHAT_MESSAGES_PER_DAY reached; `retryAfter` seconds. */

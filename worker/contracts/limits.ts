@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
    * a six-digit code (decision 027).
    */
   checkInCodeFailuresPerStaff: [10, 10 * 60],
+  /** Wrong current passwords at the password change, per member (decision 039): a borrowed session cannot guess at leisure. */
+  passwordChangeFailuresPerMember: [10, 15 * 60],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";

@@ -2,3 +2,21 @@
 
 /** The member's session ended (logout, password reset, ban, expiry): do not reconnect. */
 export const SOCKET_CLOSE_SESSION_ENDED = 4401;
+
+/**
+ * The member's VIP ended (paid or complimentary) while a VIP-only socket was open (chat, radio):
+ * the socket closes with this code and the reason SOCKET_VIP_ENDED_REASON; do not reconnect
+ * (decision 040).
+ */
+export const SOCKET_CLOSE_VIP_ENDED = 4403;
+export const SOCKET_VIP_ENDED_REASON = "vip_ended";
+
+/** Where every signed-in page listens for notices about its own member (decision 040). */
+export const MEMBER_NOTICES_SOCKET_PATH = "/api/feed/notices";
+
+/**
+ * Sent to every open socket of a member whose privileges changed (VIP, admin): the session is
+ * kept, so the page refetches who is signed in (`me`) and updates where it stands.
+ */
+export const ROLE_CHANGED_FRAME = JSON.stringify({ type: "role_changed" });
+export type RoleChangedFrame = { type: "role_changed" };

@@ -17,6 +17,7 @@ import { TEXT_MESSAGES } from "./text-messages";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";
+import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 
 /** The values an error's text names (a limit), for its translation. */
 export type ErrorParams = Record<string, string | number>;
@@ -126,6 +127,12 @@ export const VALIDATION_RULES = {
   perk_ends_required: { message: PERK_FORM_MESSAGES.endsRequired },
   perk_time_invalid: { message: PERK_FORM_MESSAGES.timeInvalid },
   perk_end_before_start: { message: PERK_FORM_MESSAGES.endBeforeStart },
+
+  // The back office's ban form: a reason and an end (or permanent)
+  ban_reason_required: { message: SUSPENSION_MESSAGES.reasonRequired },
+  ban_reason_too_long: { message: SUSPENSION_MESSAGES.reasonTooLong, params: { max: BAN_REASON_MAX } },
+  ban_until_invalid: { message: SUSPENSION_MESSAGES.untilInvalid },
+  ban_until_past: { message: SUSPENSION_MESSAGES.untilPast },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

@@ -1,7 +1,7 @@
 // The back office's writes to the music catalog (albums and tracks). Each write and its audit row
 // go in one D1 batch; a deleted track's title and album go to retired_tracks in the same batch, so
 // its plays (track_plays has no foreign key to tracks) keep a name in analytics.
-import { and, asc, eq, like, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "./client";
 import { albums, radioStations, retiredTracks, tracks } from "./schema";
@@ -60,12 +60,17 @@ export const inJson = (column: SQLiteColumn, ids: readonly string[]) => sql`${co
 /** Why the catalog refuses a write; the routes answer each with a 409 (CATALOG_REFUSALS). */
 export type CatalogRefusal = "concurrent_change" | "order_changed" | "number_taken";
 
-/** Ids equal to `base` or `base-<anything>` in `column`. */
+/**
+ * Ids equal to `base` or `base-<anything>` in `column` (what uniqueSlug needs to see). A range,
+ * not LIKE 'base-%': D1 refuses LIKE patterns over 50 bytes, and slugs run to 60 (track ids to 90).
+ * Every 'base-...' sorts at or after 'base-' and before 'base.' ('.' follows '-' in ASCII), and
+ * nothing else does; the ids are ASCII and compared bytewise (BINARY collation).
+ */
 export async function idsLike(db: DB, column: SQLiteColumn, base: string): Promise<string[]> {
   const rows = await db
     .select({ id: sql<string>`${column}` })
     .from(column.table)
-    .where(or(eq(column, base), like(column, `${base}-%`)));
+    .where(or(eq(column, base), and(gte(column, `${base}-`), lt(column, `${base}.`))));
   return rows.map((r) => r.id);
 }
 

@@ -10,6 +10,7 @@ import { displayUsername } from "./auth";
 import { grantsVip, hasCompVip, syncUserVip } from "./payments";
 import { USERS_PAGE_SIZE, type AdminUser, type RoleFilter, type UsersQuery, type VipSource } from "../contracts/admin-users";
 import type { Statement } from "./d1";
+import { suspensionAt } from "../lib/suspension";
 
 // ---- the list -------------------------------------------------------------------------------
 
@@ -28,6 +29,9 @@ const columns = (now: number) => ({
   createdAt: users.createdAt,
   lastSignInAt: users.lastSignInAt,
   status: users.status,
+  banReason: users.banReason,
+  bannedUntil: users.bannedUntil,
+  bannedAt: users.bannedAt,
   isVip: users.isVip,
   isDoorStaff: users.isDoorStaff,
   isAdmin: isAdminSql,
@@ -42,6 +46,9 @@ type Row = {
   createdAt: Date;
   lastSignInAt: Date | null;
   status: "active" | "banned";
+  banReason: string | null;
+  bannedUntil: Date | null;
+  bannedAt: Date | null;
   isVip: boolean;
   isDoorStaff: boolean;
   isAdmin: number;
@@ -51,18 +58,22 @@ type Row = {
 
 const vipSourceOf = (paid: boolean, comp: boolean): VipSource => (paid && comp ? "both" : paid ? "paid" : comp ? "comp" : "none");
 
-const toAdminUser = (row: Row): AdminUser => ({
-  id: row.id,
-  email: row.email,
-  username: displayUsername(row),
-  joinedAt: row.createdAt.toISOString(),
-  lastSignInAt: row.lastSignInAt ? row.lastSignInAt.toISOString() : null,
-  status: row.status,
-  isAdmin: Boolean(row.isAdmin),
-  isVIP: row.isVip,
-  vipSource: vipSourceOf(Boolean(row.paid), Boolean(row.comp)),
-  isDoorStaff: row.isDoorStaff,
-});
+function toAdminUser(row: Row, now: number): AdminUser {
+  const ban = suspensionAt(row, now);
+  return {
+    id: row.id,
+    email: row.email,
+    username: displayUsername(row),
+    joinedAt: row.createdAt.toISOString(),
+    lastSignInAt: row.lastSignInAt ? row.lastSignInAt.toISOString() : null,
+    status: ban ? "banned" : "active",
+    ban: ban && { reason: ban.reason, until: ban.until?.toISOString() ?? null, at: ban.at?.toISOString() ?? null },
+    isAdmin: Boolean(row.isAdmin),
+    isVIP: row.isVip,
+    vipSource: vipSourceOf(Boolean(row.paid), Boolean(row.comp)),
+    isDoorStaff: row.isDoorStaff,
+  };
+}
 
 const ROLE_WHERE: Record<RoleFilter, SQL | undefined> = {
   all: undefined,
@@ -98,12 +109,12 @@ export async function listAdminUsers(db: DB, query: UsersQuery, now = Date.now()
       .from(users)
       .where(where),
   ]);
-  return { users: rows.map(toAdminUser), total: count?.total ?? 0 };
+  return { users: rows.map((row) => toAdminUser(row, now)), total: count?.total ?? 0 };
 }
 
 export async function findAdminUser(db: DB, id: string, now = Date.now()): Promise<AdminUser | null> {
   const row = await db.select(columns(now)).from(users).where(eq(users.id, id)).get();
-  return row ? toAdminUser(row) : null;
+  return row ? toAdminUser(row, now) : null;
 }
 
 /** The member's newest posts' ids (what live feeds may be showing), for hiding them at a ban. */
@@ -158,9 +169,25 @@ export const revokeAdminStatements = (db: DB, userId: string, guard: SQL, now: n
   raw(db, sql`UPDATE users SET is_admin = 0, updated_at = ${now} WHERE id = ${userId} AND ${guard} RETURNING id`),
 ];
 
-/** Sets the member's status (when `guard` holds). Returns the member's id when applied. */
-export const setStatusStatement = (db: DB, userId: string, status: "active" | "banned", now: number, guard?: SQL): Statement =>
-  raw(db, sql`UPDATE users SET status = ${status}, updated_at = ${now} WHERE id = ${userId} AND ${whenGuard(guard)} RETURNING id`);
+/**
+ * Bans the member with the ban's reason, end (null: permanent) and start, or lifts the ban (null)
+ * and clears all three (when `guard` holds). Returns the member's id when applied.
+ */
+export const setBanStatement = (
+  db: DB,
+  userId: string,
+  ban: { reason: string; until: number | null; at: number } | null,
+  now: number,
+  guard?: SQL,
+): Statement =>
+  raw(
+    db,
+    ban
+      ? sql`UPDATE users SET status = 'banned', ban_reason = ${ban.reason}, banned_until = ${ban.until}, banned_at = ${ban.at}, updated_at = ${now}
+          WHERE id = ${userId} AND ${whenGuard(guard)} RETURNING id`
+      : sql`UPDATE users SET status = 'active', ban_reason = NULL, banned_until = NULL, banned_at = NULL, updated_at = ${now}
+          WHERE id = ${userId} AND ${whenGuard(guard)} RETURNING id`,
+  );
 
 /** Grants (kept if one exists) or removes the comp, then recomputes is_vip from both sources. */
 export const compStatements = (db: DB, userId: string, comp: boolean, grantedBy: string, now: number): [Statement, Statement] => [

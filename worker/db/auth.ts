@@ -3,6 +3,9 @@ import { and, eq, exists, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { admins, passwordResets, profiles, sessions, users, type UserRow } from "./schema";
 import type { SessionUser } from "../contracts/auth";
+import { notSuspended } from "./suspensions";
+import { suspensionAt } from "../lib/suspension";
+import type { Locale } from "../contracts/locale";
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -31,12 +34,33 @@ export async function toSessionUser(db: DB, u: UserRow): Promise<SessionUser> {
     isVIP: u.isVip,
     avatarUrl: u.avatarUrl,
     isDoorStaff: u.isDoorStaff,
+    emailVerified: u.emailVerifiedAt !== null,
+    pendingEmail: u.pendingEmail,
   };
 }
 
-/** `lifetimeMs`: the absolute lifetime, which sign-in takes from the saved settings. */
-export async function createSession(db: DB, userId: string, idHash: string, lifetimeMs = SESSION_ABSOLUTE_MS, now = Date.now()) {
-  await db.insert(sessions).values({ idHash, userId, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + lifetimeMs) });
+/**
+ * `lifetimeMs`: the absolute lifetime, which sign-in takes from the saved settings. `device`: the
+ * browser and system read from the sign-in's User-Agent, for the Devices list (the schema gives
+ * the row its public id).
+ */
+export async function createSession(
+  db: DB,
+  userId: string,
+  idHash: string,
+  lifetimeMs = SESSION_ABSOLUTE_MS,
+  now = Date.now(),
+  device: { browser: string | null; os: string | null } = { browser: null, os: null },
+) {
+  await db.insert(sessions).values({
+    idHash,
+    userId,
+    createdAt: new Date(now),
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + lifetimeMs),
+    deviceBrowser: device.browser,
+    deviceOs: device.os,
+  });
 }
 
 /** The user behind a session, or null when it is unknown, idle too long, expired, or the user is banned. */
@@ -50,7 +74,7 @@ export async function resolveSession(db: DB, idHash: string, now = Date.now()) {
   if (!row) return null;
   const { session, user } = row;
   const idleExpired = session.lastSeenAt.getTime() + SESSION_IDLE_MS < now;
-  if (idleExpired || session.expiresAt.getTime() < now || user.status === "banned") {
+  if (idleExpired || session.expiresAt.getTime() < now || suspensionAt(user, now)) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
@@ -65,7 +89,8 @@ export async function resolveSession(db: DB, idHash: string, now = Date.now()) {
 
 export const deleteSession = (db: DB, idHash: string) => db.delete(sessions).where(eq(sessions.idHash, idHash));
 
-export type NewUser = { id: string; email: string; username: string; passwordHash: string };
+/** `locale`: the sign-up request's language (the column defaults to English). */
+export type NewUser = { id: string; email: string; username: string; passwordHash: string; locale?: Locale };
 
 /** The users row and its profiles row, together or not at all. The new user counts as signed in. */
 export async function insertUserWithProfile(db: DB, u: NewUser, now = Date.now()): Promise<UserRow> {
@@ -148,7 +173,7 @@ export async function findLiveSessionHashes(db: DB, idHashes: string[], now = Da
           inArray(sessions.idHash, idHashes.slice(i, i + HASHES_PER_QUERY)),
           gt(sessions.expiresAt, new Date(now)),
           gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)),
-          ne(users.status, "banned"),
+          notSuspended(now),
         ),
       );
     for (const row of rows) live.add(row.idHash);

@@ -4,6 +4,7 @@
 import type { DB } from "./client";
 import { contactMessages, marketingContacts } from "./schema";
 import { newId } from "../lib/crypto";
+import type { Locale } from "../contracts/locale";
 
 export type ContactSubmission = {
   name: string;
@@ -11,6 +12,8 @@ export type ContactSubmission = {
   subject: string;
   message: string;
   subscribe: boolean;
+  /** The language the form was written in (the admin's reply is mailed in it). */
+  locale: Locale;
 };
 
 /** "Ana Maria Souza" → first "Ana", last "Maria Souza"; a single word has no last name. */
@@ -37,6 +40,7 @@ export async function saveContactSubmission(db: DB, input: ContactSubmission, no
     status: "unread",
     priority: "normal",
     labels: [],
+    locale: input.locale,
     createdAt: at,
     updatedAt: at,
   });

@@ -4,10 +4,11 @@
 // (the back office's moderation queue shows it); a hidden post is still found by id for admins.
 // A VIP-only post reaches a reader who is neither VIP nor admin as a locked teaser (toPostView):
 // the text, picture and counts are dropped here, so no route can hand them out by mistake.
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { postComments, postImages, postLikes, postReports, posts, users } from "./schema";
 import { displayUsername } from "./auth";
+import { notSuspended } from "./suspensions";
 import { refuse, type Refused } from "../lib/outcome";
 import {
   FEED_PAGE_SIZE,
@@ -29,8 +30,8 @@ export type OfficialName = () => Promise<string>;
 /** Whether the viewer reads VIP-only posts: VIP members and admins. */
 export const readsVipPosts = (viewer: Pick<Viewer, "isAdmin" | "isVIP">) => viewer.isAdmin || viewer.isVIP;
 
-/** Authors a viewer may see: everyone for admins, all but banned members for others. */
-const visibleAuthor = (viewer: Viewer) => (viewer.isAdmin ? undefined : ne(users.status, "banned"));
+/** Authors a viewer may see: everyone for admins, all but banned members (a ban in force) for others. */
+const visibleAuthor = (viewer: Viewer) => (viewer.isAdmin ? undefined : notSuspended());
 /** Hidden posts: found by id by admins only. */
 const visibleHidden = (viewer: Viewer) => (viewer.isAdmin ? undefined : isNull(posts.hiddenAt));
 
@@ -190,7 +191,7 @@ export async function findPostTeaser(db: DB, postId: string, officialName: Offic
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(eq(posts.id, postId), ne(users.status, "banned"), isNull(posts.hiddenAt)))
+    .where(and(eq(posts.id, postId), notSuspended(), isNull(posts.hiddenAt)))
     .get();
   if (!row) return null;
   const author = row.isOfficial ? { username: await officialName(), avatarUrl: null } : { username: displayUsername(row), avatarUrl: row.avatarUrl };

@@ -5,6 +5,7 @@ import { posts, profiles, users, type UserRow } from "./schema";
 import { displayUsername, isAdminUser } from "./auth";
 import type { ProfilePost, ProfileView, UpdateProfile } from "../contracts/profiles";
 import type { SessionUser } from "../contracts/auth";
+import { suspensionAt } from "../lib/suspension";
 
 /** The profile list shows a user's newest posts; older ones belong to the feed's pagination. */
 export const PROFILE_POSTS_LIMIT = 100;
@@ -12,8 +13,11 @@ export const PROFILE_POSTS_LIMIT = 100;
 /** Who is looking at a profile: what they may see depends on it. */
 export type ProfileViewer = Pick<SessionUser, "id" | "isAdmin" | "isVIP">;
 
-/** A banned member's profile and posts exist only for administrators. */
-const hiddenFrom = (viewer: ProfileViewer, status: UserRow["status"]) => status === "banned" && !viewer.isAdmin;
+type BanColumns = Pick<UserRow, "status" | "banReason" | "bannedUntil" | "bannedAt">;
+const banColumns = { status: users.status, banReason: users.banReason, bannedUntil: users.bannedUntil, bannedAt: users.bannedAt };
+
+/** A banned member's profile and posts exist only for administrators (while the ban is in force). */
+const hiddenFrom = (viewer: ProfileViewer, row: BanColumns) => !viewer.isAdmin && suspensionAt(row, Date.now()) !== null;
 
 /**
  * What a signed-in viewer may see of a user: no e-mail, password hash or status. The admin flag
@@ -25,7 +29,7 @@ export async function getProfileView(db: DB, userId: string, viewer: ProfileView
       id: users.id,
       username: users.username,
       email: users.email,
-      status: users.status,
+      ...banColumns,
       isAdmin: users.isAdmin,
       isVip: users.isVip,
       avatarUrl: users.avatarUrl,
@@ -38,7 +42,7 @@ export async function getProfileView(db: DB, userId: string, viewer: ProfileView
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId))
     .get();
-  if (!row || hiddenFrom(viewer, row.status)) return null;
+  if (!row || hiddenFrom(viewer, row)) return null;
   const isOwner = viewer.id === row.id;
   return {
     id: row.id,
@@ -55,8 +59,8 @@ export async function getProfileView(db: DB, userId: string, viewer: ProfileView
 
 /** Whether the viewer may see this user's profile and posts (it exists and is not hidden). */
 export async function isProfileVisible(db: DB, userId: string, viewer: ProfileViewer): Promise<boolean> {
-  const row = await db.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
-  return Boolean(row) && !hiddenFrom(viewer, row!.status);
+  const row = await db.select(banColumns).from(users).where(eq(users.id, userId)).get();
+  return Boolean(row) && !hiddenFrom(viewer, row!);
 }
 
 /**

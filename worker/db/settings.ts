@@ -21,6 +21,7 @@ import {
   type SettingsUpdate,
   type StoredSettings,
 } from "../contracts/admin-settings";
+import { isLocale, type Locale } from "../contracts/locale";
 
 const MEMO_KEY = "site-settings";
 /** How long another isolate may go on using settings an admin just changed. */
@@ -28,10 +29,25 @@ export const SETTINGS_TTL_MS = 10_000;
 
 /** A setting's row key: its path in SiteSettings. */
 // The artist's bio (both languages) and links are one row each, a JSON object; the portrait is its R2 key.
-type SettingKey = "sessionTimeoutHours" | "artistName" | "artistBio" | "artistLinks" | "artistPortrait" | `notifications.${(typeof NOTIFICATION_KEYS)[number]}`;
+type SettingKey =
+  | "sessionTimeoutHours"
+  | "notificationLocale"
+  | "artistName"
+  | "artistBio"
+  | "artistLinks"
+  | "artistPortrait"
+  | `notifications.${(typeof NOTIFICATION_KEYS)[number]}`;
 const notificationKey = (k: (typeof NOTIFICATION_KEYS)[number]): SettingKey => `notifications.${k}`;
-const ALL_KEYS: SettingKey[] = ["sessionTimeoutHours", "artistName", "artistBio", "artistLinks", "artistPortrait", ...NOTIFICATION_KEYS.map(notificationKey)];
-type SettingValue = SessionTimeoutHours | boolean | string | null | ArtistBio | ArtistLinks;
+const ALL_KEYS: SettingKey[] = [
+  "sessionTimeoutHours",
+  "notificationLocale",
+  "artistName",
+  "artistBio",
+  "artistLinks",
+  "artistPortrait",
+  ...NOTIFICATION_KEYS.map(notificationKey),
+];
+type SettingValue = SessionTimeoutHours | Locale | boolean | string | null | ArtistBio | ArtistLinks;
 
 const isTimeout = (value: unknown): value is SessionTimeoutHours => SESSION_TIMEOUT_OPTIONS.some((h) => h === value);
 
@@ -39,6 +55,7 @@ const isTimeout = (value: unknown): value is SessionTimeoutHours => SESSION_TIME
 function flatten(s: StoredSettings): Record<SettingKey, SettingValue> {
   const flat = {
     sessionTimeoutHours: s.sessionTimeoutHours,
+    notificationLocale: s.notificationLocale,
     artistName: s.artistName,
     artistBio: s.artistBio,
     artistLinks: s.artistLinks,
@@ -71,9 +88,11 @@ function fromRows(rows: { key: string; value: unknown }[]): StoredSettings {
     if (typeof value === "boolean") notifications[k] = value;
   }
   const artistName = artistNameSchema.safeParse(stored.get("artistName"));
+  const notificationLocale = stored.get("notificationLocale");
   return {
     sessionTimeoutHours: isTimeout(timeout) ? timeout : DEFAULT_SETTINGS.sessionTimeoutHours,
     notifications,
+    notificationLocale: typeof notificationLocale === "string" && isLocale(notificationLocale) ? notificationLocale : DEFAULT_SETTINGS.notificationLocale,
     artistName: artistName.success ? artistName.data : DEFAULT_SETTINGS.artistName,
     artistBio: bioOf(stored.get("artistBio")),
     artistLinks: linksOf(stored.get("artistLinks")),
@@ -99,6 +118,7 @@ function mergeSettings(current: StoredSettings, update: StoredUpdate): StoredSet
       newVip: update.notifications?.newVip ?? current.notifications.newVip,
       ticketPurchase: update.notifications?.ticketPurchase ?? current.notifications.ticketPurchase,
     },
+    notificationLocale: update.notificationLocale ?? current.notificationLocale,
     artistName: update.artistName ?? current.artistName,
     artistBio: update.artistBio ?? current.artistBio,
     // Links one by one, like the notifications: a link not sent stays as it is.
@@ -140,6 +160,7 @@ export async function saveSettings(db: DB, update: StoredUpdate, actor: Actor, n
 function sentKeys(update: StoredUpdate): SettingKey[] {
   const keys: SettingKey[] = [];
   if (update.sessionTimeoutHours !== undefined) keys.push("sessionTimeoutHours");
+  if (update.notificationLocale !== undefined) keys.push("notificationLocale");
   if (update.artistName !== undefined) keys.push("artistName");
   if (update.artistBio !== undefined) keys.push("artistBio");
   if (update.artistLinks !== undefined) keys.push("artistLinks");

@@ -29,11 +29,15 @@ import {
   targetTag,
   userTag,
   type SocketAttachment,
+  type SocketClose,
   type SocketTarget,
+  VIP_ENDED,
 } from "./socket-sessions";
+import { findMemberAccess, keepsVipSockets } from "../db/member-access";
 import { createChatModel, replyLanguage, trimContext } from "../services/ai";
 import { ChatModelError, type ChatMember, type ChatModel, type ChatTurn } from "../services/ai/types";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../contracts/realtime";
+import { TEXT_MESSAGES } from "../contracts/text-messages";
 import {
   CHAT_CLIENT_FRAME_MAX_BYTES,
   CHAT_CONTEXT_MAX_MESSAGES,
@@ -129,7 +133,15 @@ function parseClientFrame(message: string | ArrayBuffer): ChatClientFrame | Chat
   }
   const parsed = chatClientFrameSchema.safeParse(json);
   if (parsed.success) return parsed.data;
-  return isOverlongSend(json) ? "message_too_long" : "bad_frame";
+  if (isOverlongSend(json)) return "message_too_long";
+  return chatErrorOfIssue(parsed.error.issues[0]?.message);
+}
+
+/** A send's text rule (its issue texts are codes, the shared text rule's is its message), else bad_frame. */
+function chatErrorOfIssue(message: string | undefined): ChatErrorCode {
+  if (message === "empty_message" || message === "message_too_long") return message;
+  if (message === TEXT_MESSAGES.invalidCharacters) return "invalid_characters";
+  return "bad_frame";
 }
 
 /** A send whose text is over the limit: the member is told that rather than bad_frame. */
@@ -214,17 +226,39 @@ export class ChatThread extends DurableObject<AppEnv> {
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  /** Closes the sockets of one session, or of every session of the member (RPC). */
-  async closeSockets(target: SocketTarget): Promise<number> {
-    const closed = this.sessions.closeSockets(this.ctx.getWebSockets(targetTag(target)));
+  /**
+   * Closes the sockets of one session, or of every session of the member (RPC); `close`: another
+   * code than a session's end (VIP ended, decision 040).
+   */
+  async closeSockets(target: SocketTarget, close?: SocketClose): Promise<number> {
+    const closed = this.sessions.closeSockets(this.ctx.getWebSockets(targetTag(target)), close);
     // Nobody signed in is left to read the reply: stop paying for it.
     if (this.openSockets().length === 0) this.cancelReply();
     return closed;
   }
 
+  /** Every stored message of every thread, oldest first, for the member's data export (RPC, decision 041). */
+  async exportHistory(): Promise<ChatMessage[]> {
+    return this.ctx.storage.sql.exec<MessageRow>("SELECT id, thread_id, role, content, created_at FROM messages ORDER BY seq").toArray().map(toMessage);
+  }
+
+  /**
+   * Account deletion (RPC, decision 041): closes the member's sockets, stops a reply and deletes
+   * everything the object stores (messages, the owner, the send counts). The schema is made again
+   * so the same instance still answers if called before it is evicted.
+   */
+  async wipe(): Promise<void> {
+    this.cancelReply();
+    const owner = this.metaValue("owner");
+    if (owner) this.sessions.closeSockets(this.ctx.getWebSockets(userTag(owner)));
+    await this.ctx.storage.deleteAll();
+    this.ctx.storage.sql.exec(SCHEMA);
+  }
+
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     if (isPing(message)) {
-      this.sendText(ws, SERVER_PONG);
+      // A session that expired on its own closes here (4401), at the page's next ping.
+      if (await this.sessions.keepIfLive(ws)) this.sendText(ws, SERVER_PONG);
       return;
     }
     const frame = parseClientFrame(message);
@@ -307,7 +341,19 @@ export class ChatThread extends DurableObject<AppEnv> {
       if (!live.has(attachmentOf(ws).sessionHash)) closeQuietly(ws, SOCKET_CLOSE_SESSION_ENDED, "Session ended");
     }
     if (!live.has(senderHash)) closeQuietly(sender, SOCKET_CLOSE_SESSION_ENDED, "Session ended");
-    return live.has(senderHash);
+    return live.has(senderHash) && (await this.stillVip(sender));
+  }
+
+  /**
+   * The member is still VIP or an administrator, as D1 has it now (decision 040). The role-change
+   * fan-out closes the sockets at once; this catches a VIP that ended without it (the payment
+   * grace's cron, a failed fan-out): every socket closes 4403 vip_ended and nothing is answered.
+   */
+  private async stillVip(sender: WebSocket): Promise<boolean> {
+    if (keepsVipSockets(await findMemberAccess(createDb(this.env.DB), attachmentOf(sender).userId))) return true;
+    this.sessions.closeSockets(this.openSockets().includes(sender) ? this.openSockets() : [...this.openSockets(), sender], VIP_ENDED);
+    this.cancelReply();
+    return false;
   }
 
   /** The daily limit first: when both are reached, the longer wait is the true one. */

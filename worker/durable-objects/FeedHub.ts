@@ -19,15 +19,19 @@
 // most two frames: everything, and everything but the VIP-only counts.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
-import { FEED_FLUSH_INTERVAL_MS, FEED_SOCKET_VIP_HEADER, FeedEventQueue, type FeedSocketTarget } from "./feed-hub";
+import { FEED_FLUSH_INTERVAL_MS, FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_VIP_HEADER, FeedEventQueue, type FeedSocketTarget } from "./feed-hub";
+import { ROLE_CHANGED_FRAME } from "../contracts/realtime";
 import type { FeedErrorFrame } from "../contracts/feed";
 import { answerClientFrame, closeBack, SessionChecker, sessionTag, socketIdentity, targetTag, userTag, type SocketAttachment } from "./socket-sessions";
 import { feedEventSchema, type FeedEvent, type FeedFrame } from "../contracts/feed";
 
 const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies FeedErrorFrame);
 
-/** A feed socket's attachment: the session's, and whether its member reads VIP-only posts. */
-type FeedSocketAttachment = SocketAttachment & { readsVip?: true };
+/**
+ * A feed socket's attachment: the session's, whether its member reads VIP-only posts, and whether
+ * it is a page's member-notices socket (decision 040: role notices only, never feed events).
+ */
+type FeedSocketAttachment = SocketAttachment & { readsVip?: true; noticesOnly?: true };
 
 const framed = (events: FeedEvent[]) => JSON.stringify({ type: "events", events } satisfies FeedFrame);
 
@@ -47,7 +51,12 @@ export class FeedHub extends DurableObject<AppEnv> {
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1], [userTag(identity.userId), sessionTag(identity.sessionHash)]);
     const readsVip = request.headers.get(FEED_SOCKET_VIP_HEADER) === "1";
-    pair[1].serializeAttachment({ ...identity, ...(readsVip ? { readsVip: true } : {}) } satisfies FeedSocketAttachment);
+    const noticesOnly = request.headers.get(FEED_SOCKET_NOTICES_HEADER) === "1";
+    pair[1].serializeAttachment({
+      ...identity,
+      ...(readsVip ? { readsVip: true } : {}),
+      ...(noticesOnly ? { noticesOnly: true } : {}),
+    } satisfies FeedSocketAttachment);
     this.sessions.confirm(identity.sessionHash);
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
@@ -78,12 +87,35 @@ export class FeedHub extends DurableObject<AppEnv> {
   }
 
   /**
+   * The member's VIP or admin changed (RPC; decision 040): their sockets now read VIP-only counts
+   * or not as `readsVip` says, and each gets a role_changed frame, so the page refetches `me`
+   * with the session it keeps. Returns how many sockets were told.
+   */
+  async roleChanged(userId: string, readsVip: boolean): Promise<number> {
+    let told = 0;
+    for (const ws of this.ctx.getWebSockets(userTag(userId))) {
+      try {
+        const attachment: FeedSocketAttachment = { ...(ws.deserializeAttachment() as FeedSocketAttachment) };
+        if (readsVip) attachment.readsVip = true;
+        else delete attachment.readsVip;
+        ws.serializeAttachment(attachment);
+        ws.send(ROLE_CHANGED_FRAME);
+        told++;
+      } catch {
+        // closing under us: its page learns at its next load
+      }
+    }
+    return told;
+  }
+
+  /**
    * Clients only listen; the one frame they send is "ping" (keeps intermediaries from timing the
    * socket out), answered "pong". Anything else (binary, over 1 KB, other text) gets one
    * bad_frame error per socket and is otherwise ignored; the socket stays open. Never throws.
    */
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    answerClientFrame(ws, message, BAD_FRAME);
+    // A session that expired on its own closes here (4401), at the page's next ping.
+    if (await this.sessions.keepIfLive(ws)) answerClientFrame(ws, message, BAD_FRAME);
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
@@ -108,9 +140,10 @@ export class FeedHub extends DurableObject<AppEnv> {
         const everything = framed(events);
         const open = events.filter((event) => !("audience" in event && event.audience === "vip"));
         const forOthers = open.length === events.length ? everything : open.length > 0 ? framed(open) : null;
-        await this.sessions.sendToLive(this.ctx.getWebSockets(), (ws) =>
-          (ws.deserializeAttachment() as FeedSocketAttachment).readsVip ? everything : forOthers,
-        );
+        await this.sessions.sendToLive(this.ctx.getWebSockets(), (ws) => {
+          const attachment = ws.deserializeAttachment() as FeedSocketAttachment;
+          return attachment.noticesOnly ? null : attachment.readsVip ? everything : forOthers;
+        });
       }
     } catch (err) {
       console.error("feed: flush failed; its events are lost", err);

@@ -21,6 +21,7 @@ import {
   targetTag,
   userTag,
   type SocketAttachment,
+  type SocketClose,
   type SocketTarget,
 } from "./socket-sessions";
 import type { RadioServerFrame } from "../contracts/radio";
@@ -68,15 +69,16 @@ export class StationHub extends DurableObject<AppEnv> {
     return this.openSockets().length;
   }
 
-  /** Closes the sockets of one session, or of every session of one user (RPC). */
-  async closeSockets(target: SocketTarget): Promise<number> {
-    const closed = this.sessions.closeSockets(this.ctx.getWebSockets(targetTag(target)));
+  /** Closes the sockets of one session, or of every session of one user (RPC); `close`: as VIP ended. */
+  async closeSockets(target: SocketTarget, close?: SocketClose): Promise<number> {
+    const closed = this.sessions.closeSockets(this.ctx.getWebSockets(targetTag(target)), close);
     if (closed > 0) this.scheduleListenerFrame();
     return closed;
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    answerClientFrame(ws, message, BAD_FRAME);
+    // A session that expired on its own closes here (4401), at the listener's next ping.
+    if (await this.sessions.keepIfLive(ws)) answerClientFrame(ws, message, BAD_FRAME);
   }
 
   async webSocketClose(ws: WebSocket, code: number) {

@@ -11,10 +11,15 @@ export type FeedSocketTarget = SocketTarget;
 /**
  * Set by the Worker on every feed upgrade it forwards, "1" or "0" (never left to the client's own
  * header): whether the socket's member reads VIP-only posts (VIP or admin) as the session stood
- * when the socket opened. A change of comp VIP or admin closes the member's sockets; a paid VIP
- * that ends keeps the flag until the socket reconnects, which costs counts, never text.
+ * when the socket opened. A change of VIP or admin updates it (FeedHub.roleChanged, decision 040).
  */
 export const FEED_SOCKET_VIP_HEADER = "x-feed-reads-vip";
+
+/**
+ * Set by the Worker, "1" or "0", on every upgrade it forwards: "1" for a page's member-notices
+ * socket (GET /api/feed/notices, decision 040), which gets role notices and never feed events.
+ */
+export const FEED_SOCKET_NOTICES_HEADER = "x-feed-notices-only";
 
 /** Spec: at most 10 events a second per client, read as at most 10 frames a second. */
 export const FEED_FLUSH_INTERVAL_MS = 100;

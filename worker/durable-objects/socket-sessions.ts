@@ -4,7 +4,7 @@
 // members stop receiving.
 import { createDb } from "../db/client";
 import { findLiveSessionHashes } from "../db/auth";
-import { SOCKET_CLOSE_SESSION_ENDED } from "../contracts/realtime";
+import { SOCKET_CLOSE_SESSION_ENDED, SOCKET_CLOSE_VIP_ENDED, SOCKET_VIP_ENDED_REASON } from "../contracts/realtime";
 
 /** Headers the Worker sets on the upgrade it forwards; a hub trusts nothing else. */
 export const SOCKET_USER_HEADER = "x-socket-user-id";
@@ -18,6 +18,12 @@ export const CLIENT_PING = "ping";
 export const SERVER_PONG = "pong";
 /** Anything a client sends that is longer than this is refused without looking at it. */
 export const CLIENT_FRAME_MAX_BYTES = 1024;
+
+/** How a socket is closed: its code and reason (the close frame). */
+export type SocketClose = { code: number; reason: string };
+const SESSION_ENDED: SocketClose = { code: SOCKET_CLOSE_SESSION_ENDED, reason: "Session ended" };
+/** The member's VIP ended: VIP-only sockets (chat, radio) close with this (decision 040). */
+export const VIP_ENDED: SocketClose = { code: SOCKET_CLOSE_VIP_ENDED, reason: SOCKET_VIP_ENDED_REASON };
 
 /** A session D1 confirmed this recently is trusted without asking again before a send. */
 const SESSION_RECHECK_MS = 60_000;
@@ -124,12 +130,31 @@ export class SessionChecker {
     return sent;
   }
 
-  /** Closes the sockets of one session, or of every session of one user. Returns how many. */
-  closeSockets(sockets: WebSocket[]): number {
+  /**
+   * Closes the sockets of one session, or of every session of one user. Returns how many. By
+   * default as a session that ended (4401); `close` gives another code (VIP ended, 4403).
+   */
+  closeSockets(sockets: WebSocket[], close: SocketClose = SESSION_ENDED): number {
     for (const ws of sockets) {
-      this.forget(attachmentOf(ws).sessionHash);
-      closeQuietly(ws, SOCKET_CLOSE_SESSION_ENDED, "Session ended");
+      if (close.code === SOCKET_CLOSE_SESSION_ENDED) this.forget(attachmentOf(ws).sessionHash);
+      closeQuietly(ws, close.code, close.reason);
     }
     return sockets.length;
+  }
+
+  /**
+   * A client frame arrived: its session is re-checked (with D1 at most once a minute), so a
+   * session that expired on its own closes its socket (4401) at the next ping instead of waiting
+   * for the next send. True when the socket may carry on. Never throws (D1 failing keeps it open).
+   */
+  async keepIfLive(ws: WebSocket): Promise<boolean> {
+    try {
+      if ((await this.liveSessions([ws])).size > 0) return true;
+    } catch (err) {
+      console.error("sockets: re-checking a session failed", err);
+      return true;
+    }
+    closeQuietly(ws, SOCKET_CLOSE_SESSION_ENDED, "Session ended");
+    return false;
   }
 }

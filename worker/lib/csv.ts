@@ -1,4 +1,6 @@
-// CSV files the back office exports (tickets, contacts): RFC 4180 quoting by papaparse, UTF-8
+// CSV files the back office exports (tickets, contacts): RFC 4180 quoting by papaparse, every
+// field quoted (a spreadsheet that splits on ';', as Excel does in pt-BR, would otherwise read
+// 'Ana;=1+1' as a cell starting with '=': quoted, the whole field stays one cell), UTF-8
 // with a byte-order mark so spreadsheet programs read accents right, CRLF line ends, and cells a
 // spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) turned
 // into text with a leading apostrophe (OWASP's advice against CSV injection).
@@ -19,7 +21,7 @@ export function safeCell(value: string | number | null | undefined): string {
 /** The whole file: BOM, the header row, then one row per record, every cell through safeCell. */
 export function toCsv(headers: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
   const data = rows.map((row) => row.map(safeCell));
-  return CSV_BOM + Papa.unparse({ fields: [...headers], data }, { newline: "\r\n", quotes: false, quoteChar: '"', escapeChar: '"' });
+  return CSV_BOM + Papa.unparse({ fields: [...headers], data }, { newline: "\r\n", quotes: true, quoteChar: '"', escapeChar: '"' });
 }
 
 /** A Content-Disposition for a download named `filename` (ASCII names only). */

@@ -32,7 +32,14 @@ export async function signMediaToken(secret: string, userId: string, kind: Media
 /** The member a token was issued to, if it is valid, unexpired and for this very object; else null. */
 export async function verifyMediaToken(secret: string, token: string, kind: MediaKind, id: string, now = Date.now()): Promise<string | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { audience: `media:${kind}`, algorithms: ["HS256"], currentDate: new Date(now) });
+    // exp is required, not merely checked when present: a token without one would never expire.
+    // The server never signs one, so only a leaked secret or a bug could make it; refuse it anyway.
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      audience: `media:${kind}`,
+      algorithms: ["HS256"],
+      currentDate: new Date(now),
+      requiredClaims: ["exp", "sub"],
+    });
     if (payload.trk !== id || typeof payload.sub !== "string") return null;
     return payload.sub;
   } catch {

@@ -7,13 +7,20 @@ import type { HonoEnv } from "../types";
 import { LANG_PARAM, LOCALE_COOKIE, type Locale } from "../contracts/locale";
 import { CONTENT_LANGUAGE_VARY, contentLanguage } from "../lib/content-language";
 
-/** The answer's language, and its Content-Language and Vary headers set. */
-export function answerLanguage(c: Context<HonoEnv>): Locale {
-  const locale = contentLanguage({
+/**
+ * The language the person making the request reads the site in, for what the answer does not
+ * carry (the language stored with a new account or contact message, a mail sent now).
+ */
+export const requestLanguage = (c: Context<HonoEnv>): Locale =>
+  contentLanguage({
     lang: c.req.query(LANG_PARAM),
     cookie: getCookie(c, LOCALE_COOKIE),
     acceptLanguage: c.req.header("accept-language"),
   });
+
+/** The answer's language, and its Content-Language and Vary headers set. */
+export function answerLanguage(c: Context<HonoEnv>): Locale {
+  const locale = requestLanguage(c);
   c.header("Content-Language", locale);
   c.header("Vary", CONTENT_LANGUAGE_VARY, { append: true });
   return locale;

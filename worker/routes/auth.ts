@@ -28,18 +28,28 @@ import {
   type MeResponse,
   type OkResponse,
 } from "../contracts/auth";
-import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../contracts/limits";
-import { ApiError, conflict, notFound, tooManyRequests } from "../lib/errors";
+import { RATE_LIMITS } from "../contracts/limits";
+import { ApiError, conflict, notFound, unauthorized } from "../lib/errors";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { endSession, startSession } from "../services/session";
 import { closeMemberSockets } from "../durable-objects/member-sockets";
 import { validate } from "../lib/validate";
-import { clearRateLimit, clientIp, countEvent, hitRateLimit } from "../services/rate-limit";
+import { clientIp, hitRateLimit } from "../services/rate-limit";
+import { signInByLink, signInWithSlowdown } from "../services/login-slowdown";
+import { SIGN_IN_LINK_MESSAGES, signInLinkSchema } from "../contracts/sign-in-link";
 import { createMailService } from "../services/mail";
+import { sendSignupVerification } from "../services/email-verification";
 import { passwordResetMail } from "../services/mail/templates";
 import { notifyAdminLater } from "../services/admin-notifications";
 import { isUniqueViolation } from "../db/d1";
+import { refuseIfSuspended } from "../services/suspension";
+import { suspensionAt } from "../lib/suspension";
+import { requestLanguage } from "../middleware/content-language";
+import type { Locale } from "../contracts/locale";
+import { memberLocaleSchema, type MemberLocaleResponse } from "../contracts/member-locale";
+import { setMemberLocale } from "../db/member-locale";
+import { requireUser } from "../middleware/guards";
 
 type Ctx = Context<HonoEnv>;
 
@@ -62,10 +72,16 @@ async function takenField(db: DB, email: string, username: string) {
 /** Inserts the account, or 409 when the e-mail or username is taken. Checked first (cheap, and
  * before the password is hashed), and again when the insert hits the unique index because a
  * concurrent sign-up won the race. */
-async function createAccount(db: DB, input: { email: string; username: string; password: string }, pepper: string): Promise<UserRow> {
+async function createAccount(db: DB, input: { email: string; username: string; password: string; locale: Locale }, pepper: string): Promise<UserRow> {
   const taken = await takenField(db, input.email, input.username);
   if (taken) throw taken;
-  const account: NewUser = { id: newId(), email: input.email, username: input.username, passwordHash: await hashPassword(input.password, pepper) };
+  const account: NewUser = {
+    id: newId(),
+    email: input.email,
+    username: input.username,
+    passwordHash: await hashPassword(input.password, pepper),
+    locale: input.locale,
+  };
   try {
     return await insertUserWithProfile(db, account);
   } catch (err) {
@@ -79,28 +95,17 @@ async function createAccount(db: DB, input: { email: string; username: string; p
 async function authenticate(db: DB, email: string, password: string, pepper: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH, pepper);
-  if (!user || !matches || user.status === "banned") throw invalidCredentials();
+  if (!user || !matches) throw invalidCredentials();
+  await refuseIfSuspended(db, user); // 403 with the reason, only to whoever knows the password
   return user;
 }
 
-/**
- * authenticate(), with failed attempts counted per account. Only failures count, and the right
- * password always gets through, so nobody can lock an owner out by typing wrong passwords at
- * their address. Past the limit a wrong password is answered 429 instead of 401, which slows a
- * guesser without telling whether the address exists (unknown addresses are counted alike).
- */
-async function authenticateWithFailureLimit(db: DB, email: string, password: string, pepper: string): Promise<UserRow> {
-  const key = `login:fail:${email}`;
-  const limit = RATE_LIMITS.loginFailuresPerAccount;
-  try {
-    const user = await authenticate(db, email, password, pepper);
-    await clearRateLimit(db, key, limit);
-    return user;
-  } catch (err) {
-    if (err instanceof ApiError && err.code === "invalid_credentials" && (await countEvent(db, key, limit)) > limit[0])
-      throw tooManyRequests(RATE_LIMIT_MESSAGE);
-    throw err;
-  }
+/** authenticate(), behind the per-address slowdown (decision 038): an attempt that comes before
+ * the address's wait is over is refused, unchecked, with the same 401 as a wrong password. */
+async function authenticateWithSlowdown(c: Ctx, email: string, password: string): Promise<UserRow> {
+  const user = await signInWithSlowdown(c, email, () => authenticate(c.var.db, email, password, pepperOf(c)));
+  if (user === "too_early") throw invalidCredentials();
+  return user;
 }
 
 /** The reset row behind a token from a link, or 400 (unknown or used) / 410 (expired). */
@@ -120,7 +125,14 @@ async function sendResetLink(c: Ctx, user: UserRow) {
   const link = new URL("/auth/reset-password", new URL(c.req.url).origin);
   link.searchParams.set("token", token);
   link.searchParams.set("type", "recovery");
-  const mail = passwordResetMail({ to: user.email, link: link.toString(), brandName: readConfig(c.env).BRAND_NAME, validMinutes: RESET_TOKEN_TTL_MS / 60_000 });
+  // The request's language, not the account's: the person asking is on the site now, reading it in that language.
+  const mail = passwordResetMail({
+    to: user.email,
+    link: link.toString(),
+    brandName: readConfig(c.env).BRAND_NAME,
+    validMinutes: RESET_TOKEN_TTL_MS / 60_000,
+    locale: requestLanguage(c),
+  });
   try {
     await createMailService(c.env, db).send(mail);
   } catch (err) {
@@ -133,12 +145,21 @@ async function sendResetLink(c: Ctx, user: UserRow) {
 export const authRoutes = new Hono<HonoEnv>()
   .get("/me", (c) => c.json<MeResponse>({ user: c.var.user }))
 
+  // The app's language switcher, signed in: the account's mails follow the language chosen.
+  .put("/locale", requireUser, validate("json", memberLocaleSchema), async (c) => {
+    const { locale } = c.req.valid("json");
+    if ((await setMemberLocale(c.var.db, c.var.user.id, locale)) === "not_found") throw unauthorized();
+    return c.json<MemberLocaleResponse>({ locale });
+  })
+
   .post("/signup", validate("json", signupSchema), async (c) => {
     const { username, email, password } = c.req.valid("json");
     const db = c.var.db;
     await hitRateLimit(db, `signup:ip:${clientIp(c.req)}`, RATE_LIMITS.signupPerIp);
-    const user = await createAccount(db, { email, username, password }, pepperOf(c));
+    // The language the sign-up form was used in: the account's mails are in it until the member switches.
+    const user = await createAccount(db, { email, username, password, locale: requestLanguage(c) }, pepperOf(c));
     await startSession(c, user.id);
+    await sendSignupVerification(c, user); // the new address must be proven before posting (0035)
     notifyAdminLater(c, { kind: "new_user", member: { username: user.username, email: user.email } });
     return c.json<AuthUserResponse>({ user: await toSessionUser(db, user) }, 201);
   })
@@ -147,9 +168,21 @@ export const authRoutes = new Hono<HonoEnv>()
     const { email, password } = c.req.valid("json");
     const db = c.var.db;
     await hitRateLimit(db, `login:ip:${clientIp(c.req)}`, RATE_LIMITS.loginPerIp);
-    const user = await authenticateWithFailureLimit(db, email, password, pepperOf(c));
+    const user = await authenticateWithSlowdown(c, email, password);
     await markSignedIn(db, user.id);
     await startSession(c, user.id); // ends the session the browser held before: rotation
+    return c.json<AuthUserResponse>({ user: await toSessionUser(db, user) });
+  })
+
+  // The one-time link mailed to the owner of a slowed-down account: signs in past the slowdown.
+  .post("/sign-in-link", validate("json", signInLinkSchema), async (c) => {
+    const db = c.var.db;
+    await hitRateLimit(db, `login:ip:${clientIp(c.req)}`, RATE_LIMITS.loginPerIp);
+    const user = await signInByLink(db, c.req.valid("json").token);
+    if (user === "expired") throw new ApiError(410, "sign_in_link_expired", SIGN_IN_LINK_MESSAGES.expired);
+    if (user === "invalid") throw new ApiError(400, "sign_in_link_invalid", SIGN_IN_LINK_MESSAGES.invalid);
+    await markSignedIn(db, user.id);
+    await startSession(c, user.id);
     return c.json<AuthUserResponse>({ user: await toSessionUser(db, user) });
   })
 
@@ -167,7 +200,7 @@ export const authRoutes = new Hono<HonoEnv>()
     if (!user) throw notFound(AUTH_MESSAGES.userNotFound, "user_not_found");
     // A banned account cannot sign in whatever its password, so it gets no link; the answer
     // stays the same so the ban is not revealed to whoever typed the address.
-    if (user.status !== "banned") await sendResetLink(c, user);
+    if (!suspensionAt(user, Date.now())) await sendResetLink(c, user);
     return ok(c);
   })
 

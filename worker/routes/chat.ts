@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import type { SessionUser } from "../contracts/auth";
 import { requireVIP } from "../middleware/guards";
+import { requireVerifiedEmail } from "../middleware/email-verified";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
 import { CHAT_MEMBER_ADMIN_HEADER, CHAT_MEMBER_NAME_HEADER, CHAT_MEMBER_VIP_HEADER, chatThread } from "../durable-objects/ChatThread";
 
@@ -15,7 +16,7 @@ const memberHeaders = (user: SessionUser) => ({
   [CHAT_MEMBER_ADMIN_HEADER]: user.isAdmin ? "1" : "0",
 });
 
-export const chatRoutes = new Hono<HonoEnv>().get("/live", requireVIP, websocketUpgrade, async (c) => {
+export const chatRoutes = new Hono<HonoEnv>().get("/live", requireVIP, requireVerifiedEmail, websocketUpgrade, async (c) => {
   const user = c.var.user;
   return forwardUpgrade(c.req.raw, { userId: user.id, sessionHash: c.var.sessionHash }, chatThread(c.env, user.id), memberHeaders(user));
 });

@@ -15,6 +15,8 @@ import { validate } from "../lib/validate";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { createMailService } from "../services/mail";
 import { contactNotificationMail } from "../services/mail/templates";
+import { readSettings } from "../db/settings";
+import { requestLanguage } from "../middleware/content-language";
 
 /** A required line (or block, for the message) of typed text: missing or blank reads as "X is required". */
 const requiredText = (max: number, requiredMessage: string, tooLongMessage: string, multiline = false) =>
@@ -57,7 +59,9 @@ const dropHoneypot = createMiddleware<HonoEnv>(async (c, next) => {
 async function notifyAdmin(c: Context<HonoEnv>, submission: ContactSubmission) {
   try {
     const cfg = readConfig(c.env);
-    const mail = contactNotificationMail({ to: cfg.ADMIN_EMAIL, brandName: cfg.BRAND_NAME, ...submission });
+    const { notificationLocale } = await readSettings(c.var.db);
+    const { locale: writtenIn, ...facts } = submission;
+    const mail = contactNotificationMail({ to: cfg.ADMIN_EMAIL, brandName: cfg.BRAND_NAME, locale: notificationLocale, writtenIn, ...facts });
     await createMailService(c.env, c.var.db).send(mail);
   } catch (err) {
     console.error("contact notification mail failed", err);
@@ -68,7 +72,7 @@ export const contactRoutes = new Hono<HonoEnv>().post("/", dropHoneypot, validat
   const { name, email, subject, message, subscribe } = c.req.valid("json");
   const db = c.var.db;
   await hitRateLimit(db, `contact:ip:${clientIp(c.req)}`, RATE_LIMITS.contactPerIp);
-  const submission = { name, email, subject, message, subscribe };
+  const submission = { name, email, subject, message, subscribe, locale: requestLanguage(c) };
   await saveContactSubmission(db, submission);
   c.executionCtx.waitUntil(notifyAdmin(c, submission));
   return ok(c);

@@ -33,10 +33,12 @@ import { ApiError, badRequest, conflict, notFound, unauthorized } from "../lib/e
 import { newId } from "../lib/crypto";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/guards";
+import { requireVerifiedEmail } from "../middleware/email-verified";
 import { isLoopbackRequest } from "../middleware/local-only";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { createPaymentsService, PaymentsConfigError, paymentsModeOf, SignatureError, verifyWebhookEvent, type PaymentsService } from "../services/payments";
 import { fulfilPayload, type FulfilEffects } from "../services/payments/fulfilment";
+import { announceRoleChange } from "../durable-objects/role-change";
 import { notifyAdminLater, type NotifyContext } from "../services/admin-notifications";
 import { currentSubscription, describeMembership, statusOf } from "../services/payments/membership";
 import { LOCAL_ID_PREFIX } from "../services/payments/local";
@@ -88,8 +90,14 @@ const localOnly = createMiddleware<HonoEnv>(async (c, next) => {
   await next();
 });
 
-/** After fulfilment: a member who just became VIP is announced to the admin (when switched on). */
-const adminNotices = (c: NotifyContext): FulfilEffects => ({ vipStarted: (member) => notifyAdminLater(c, { kind: "new_vip", member }) });
+/**
+ * After fulfilment: a member who just became VIP is announced to the admin (when switched on); a
+ * member whose VIP started or ended has their open pages told, keeping their session (decision 040).
+ */
+const adminNotices = (c: NotifyContext): FulfilEffects => ({
+  vipStarted: (member) => notifyAdminLater(c, { kind: "new_vip", member }),
+  vipChanged: (userId) => c.executionCtx.waitUntil(announceRoleChange(c.env, c.var.db, userId)),
+});
 
 function localDeps(c: NotifyContext): LocalDeps {
   const cfg = readConfig(c.env);
@@ -105,7 +113,7 @@ function localDeps(c: NotifyContext): LocalDeps {
 export const paymentRoutes = new Hono<HonoEnv>()
   .use("*", requireUser)
 
-  .post("/checkout", validate("json", checkoutBodySchema), async (c) => {
+  .post("/checkout", requireVerifiedEmail, validate("json", checkoutBodySchema), async (c) => {
     const user = c.var.user;
     const db = c.var.db;
     await hitRateLimit(db, `checkout:user:${user.id}`, CHECKOUT_RATE_LIMITS.perAccount);

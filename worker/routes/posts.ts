@@ -7,6 +7,7 @@ import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
 import type { SessionUser } from "../contracts/auth";
 import { requireAdmin, requireUser } from "../middleware/guards";
+import { requireVerifiedEmail } from "../middleware/email-verified";
 import { hitRateLimit } from "../services/rate-limit";
 import { validate } from "../lib/validate";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
@@ -118,7 +119,7 @@ export const postRoutes = new Hono<HonoEnv>()
     return c.json<FeedResponse>(await listFeed(c.var.db, viewerOf(c), cursor ? decodeCursor(cursor) : undefined, officialName(c)));
   })
 
-  .post("/", validate("json", createPostSchema), async (c) => {
+  .post("/", requireVerifiedEmail, validate("json", createPostSchema), async (c) => {
     const db = c.var.db;
     const userId = c.var.user.id;
     const { content, image, visibility = "members", official = false, pinned = false } = c.req.valid("json");
@@ -170,7 +171,7 @@ export const postRoutes = new Hono<HonoEnv>()
     return c.json<CommentsResponse>({ comments: await listComments(c.var.db, viewerOf(c), id) });
   })
 
-  .post("/:id/comments", validate("param", postParamSchema), validate("json", createCommentSchema), async (c) => {
+  .post("/:id/comments", requireVerifiedEmail, validate("param", postParamSchema), validate("json", createCommentSchema), async (c) => {
     const db = c.var.db;
     const { id } = c.req.valid("param");
     await hitRateLimit(db, `comment:user:${c.var.user.id}`, RATE_LIMITS.commentsPerUser);

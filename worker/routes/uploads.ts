@@ -5,6 +5,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
+import { requireVerifiedEmail } from "../middleware/email-verified";
 import { ApiError, badRequest, errorBody, unauthorized } from "../lib/errors";
 import { detectImageType, imageKindForExt, isAllowedImageMime, readImageSize, IMAGE_SNIFF_BYTES } from "../lib/images";
 import { IMAGE_MAX_SIDE_PX } from "../contracts/limits";
@@ -122,7 +123,7 @@ const postImageBodyLimit = bodyLimit({
 export const uploadRoutes = new Hono<HonoEnv>()
   // An image for a post still to be written: stored now, taken by the post that names it, and
   // removed by the hourly cron if no post takes it within an hour.
-  .post("/post-image", requireUser, postImageBodyLimit, async (c) => {
+  .post("/post-image", requireUser, requireVerifiedEmail, postImageBodyLimit, async (c) => {
     const user = c.var.user;
     await hitRateLimit(c.var.db, `post-image:user:${user.id}`, RATE_LIMITS.postImagesPerUser);
     const file = await readUploadedFile(c.req.raw, POST_IMAGE_FIELD, POST_IMAGE_BODY_MAX_BYTES, postImageTooLarge);

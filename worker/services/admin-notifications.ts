@@ -1,5 +1,6 @@
 // Mails to the site's admin (ADMIN_EMAIL) about new members, new VIP subscriptions and ticket
-// purchases, each only while its switch is on in the back office's settings. Callers run
+// purchases, each only while its switch is on in the back office's settings, in the language
+// those settings name for notification e-mails. Callers run
 // notifyAdmin off the response path (waitUntil): it never throws, a failure is only logged, so
 // the request that caused it is never failed or slowed by it.
 import type { Context } from "hono";
@@ -7,6 +8,7 @@ import { readConfig, type AppEnv } from "../env";
 import type { DB } from "../db/client";
 import type { HonoEnv } from "../types";
 import type { NotificationSettings } from "../contracts/admin-settings";
+import type { Locale } from "../contracts/locale";
 import { readSettings } from "../db/settings";
 import { createMailService, type MailMessage } from "./mail";
 import { newUserNotificationMail, newVipNotificationMail, ticketPurchaseNotificationMail, type MemberFacts, type TicketPurchaseFacts } from "./mail/templates";
@@ -23,23 +25,23 @@ const SWITCH: Record<AdminEvent["kind"], keyof NotificationSettings> = {
   ticket_purchase: "ticketPurchase",
 };
 
-function mailFor(event: AdminEvent, to: string, brandName: string, at: Date): MailMessage {
+function mailFor(event: AdminEvent, to: string, brandName: string, locale: Locale, at: Date): MailMessage {
   switch (event.kind) {
     case "new_user":
-      return newUserNotificationMail({ to, brandName, member: event.member, at });
+      return newUserNotificationMail({ to, brandName, locale, member: event.member, at });
     case "new_vip":
-      return newVipNotificationMail({ to, brandName, member: event.member, at });
+      return newVipNotificationMail({ to, brandName, locale, member: event.member, at });
     case "ticket_purchase":
-      return ticketPurchaseNotificationMail({ to, brandName, purchase: event.purchase, at });
+      return ticketPurchaseNotificationMail({ to, brandName, locale, purchase: event.purchase, at });
   }
 }
 
 export async function notifyAdmin(env: AppEnv, db: DB, event: AdminEvent, now = Date.now()): Promise<NotifyOutcome> {
   try {
-    const { notifications } = await readSettings(db);
+    const { notifications, notificationLocale } = await readSettings(db);
     if (!notifications[SWITCH[event.kind]]) return "off";
     const cfg = readConfig(env);
-    await createMailService(env, db).send(mailFor(event, cfg.ADMIN_EMAIL, cfg.BRAND_NAME, new Date(now)));
+    await createMailService(env, db).send(mailFor(event, cfg.ADMIN_EMAIL, cfg.BRAND_NAME, notificationLocale, new Date(now)));
     return "sent";
   } catch (err) {
     console.error(`admin notification (${event.kind}) failed`, err);

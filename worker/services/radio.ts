@@ -6,7 +6,7 @@ import { listRotationTracks, listStations, type Station } from "../db/broadcast"
 import { remember, rememberUntil } from "../lib/memo";
 import { rotationAt, slotView } from "../lib/radio-rotation";
 import type { NowPlaying } from "../contracts/radio";
-import type { SocketTarget } from "../durable-objects/socket-sessions";
+import type { SocketClose, SocketTarget } from "../durable-objects/socket-sessions";
 import { stationHub } from "../durable-objects/station-hub";
 
 /** Station rows and rotations change only from the back office, which forgets "music:" keys. */
@@ -31,11 +31,14 @@ export async function nowPlayingOf(db: DB, station: Station, now: number, listen
   return { ...base, current: slotView(rotation.current), next: slotView(rotation.next), history: rotation.history.map(slotView) };
 }
 
-/** Closes a session's (or a member's) radio sockets on every station. Logged, never thrown. */
-export async function closeStationSockets(env: AppEnv, db: DB, target: SocketTarget) {
+/**
+ * Closes a session's (or a member's) radio sockets on every station, as a session's end or with
+ * `close` (VIP ended, decision 040). Logged, never thrown.
+ */
+export async function closeStationSockets(env: AppEnv, db: DB, target: SocketTarget, close?: SocketClose) {
   try {
     const stations = await stationsCached(db);
-    await Promise.all(stations.map((s) => stationHub(env, s.id).closeSockets(target)));
+    await Promise.all(stations.map((s) => stationHub(env, s.id).closeSockets(target, close)));
   } catch (err) {
     console.error("radio: closing sockets failed", err);
   }

@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from "../db/auth";
 import { randomToken, sha256Hex } from "../lib/crypto";
+import { describeUserAgent } from "../lib/user-agent";
 import { closeMemberSockets } from "../durable-objects/member-sockets";
 import { readSettings } from "../db/settings";
 import type { DB } from "../db/client";
@@ -30,7 +31,8 @@ export async function startSession(c: Context<HonoEnv>, userId: string) {
   await revokeCurrentSession(c); // the new Set-Cookie below replaces the old cookie
   const token = randomToken(32);
   const lifetimeMs = await sessionLifetimeMs(c.var.db);
-  await createSession(c.var.db, userId, await sha256Hex(token), lifetimeMs);
+  const device = describeUserAgent(c.req.header("user-agent")); // for the Devices list (decision 039)
+  await createSession(c.var.db, userId, await sha256Hex(token), lifetimeMs, Date.now(), device);
   setCookie(c, SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(lifetimeMs / 1000) });
 }
 

@@ -1,7 +1,9 @@
 // The back office's changes to a member's privileges: admin, complimentary VIP, ban. Each change
-// is one D1 batch with its audit row, rotates the member's sessions (they sign in again, with the
-// new privileges) and closes their live sockets (feed, radio, chat) at once. A change that is
-// already in place writes nothing. Also used by moderation, to ban a post's author.
+// is one D1 batch with its audit row. A ban ends the member's sessions and closes their live
+// sockets (feed, radio, chat) at once. Admin and comp VIP keep the member signed in (decision 040:
+// every request reads the roles from D1) and tell their open sockets (announceRoleChange): pages
+// refetch `me`, and VIP-only sockets close when VIP access ended. A change that is already in
+// place writes nothing. Also used by moderation, to ban a post's author.
 import type { AppEnv } from "../env";
 import type { DB } from "../db/client";
 import type { Actor } from "../db/audit";
@@ -16,13 +18,14 @@ import {
   recentPostIds,
   revokeAdminStatements,
   revokeSessions,
-  setStatusStatement,
+  setBanStatement,
 } from "../db/admin-users";
 import { newId } from "../lib/crypto";
 import { conflict, notFound } from "../lib/errors";
 import { closeMemberSockets } from "../durable-objects/member-sockets";
+import { announceRoleChange } from "../durable-objects/role-change";
 import { publishFeedEvent } from "../durable-objects/feed-hub";
-import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser } from "../contracts/admin-users";
+import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser, type BanTerms } from "../contracts/admin-users";
 import { runBatch, type Statement } from "../db/d1";
 import { auditDetail } from "../contracts/audit-detail";
 
@@ -50,9 +53,15 @@ async function applied(db: DB, [first, ...rest]: [Statement, ...Statement[]], gu
   return (results[guardedAt]?.results.length ?? 0) > 0;
 }
 
-/** After a committed change: the member's sockets close, and the row is read back. */
+/** After a committed ban: the member's sockets close, and the row is read back. */
 async function settle(env: AppEnv, db: DB, userId: string): Promise<UserChange> {
   await closeMemberSockets(env, db, { userId });
+  return { user: await existingUser(db, userId, Date.now()), changed: true };
+}
+
+/** After a committed admin or comp change: the session stays, its sockets are told (decision 040). */
+async function settleRoleChange(env: AppEnv, db: DB, userId: string): Promise<UserChange> {
+  await announceRoleChange(env, db, userId);
   return { user: await existingUser(db, userId, Date.now()), changed: true };
 }
 
@@ -73,13 +82,14 @@ export async function setUserAdmin(env: AppEnv, db: DB, actor: Actor, targetId: 
     summary: { before: { isAdmin: before.isAdmin }, after: { isAdmin: admin }, ...auditDetail({ kind: "account", email: before.email }) },
   };
   if (admin) {
-    await runBatch(db, [...grantAdminStatements(db, targetId, newId(), now), revokeSessions(db, targetId), auditStatement(db, entry, now)]);
+    await runBatch(db, [...grantAdminStatements(db, targetId, newId(), now), auditStatement(db, entry, now)]);
   } else {
+    // No session ends: every admin request reads the role from D1, so the next one is refused.
     const guard = otherActiveAdminExists(targetId);
     const [removeRow, clearFlag] = revokeAdminStatements(db, targetId, guard, now);
-    if (!(await applied(db, [removeRow, clearFlag, revokeSessions(db, targetId, guard), auditStatement(db, entry, now, guard)], 1))) throw lastAdmin();
+    if (!(await applied(db, [removeRow, clearFlag, auditStatement(db, entry, now, guard)], 1))) throw lastAdmin();
   }
-  return settle(env, db, targetId);
+  return settleRoleChange(env, db, targetId);
 }
 
 /**
@@ -103,8 +113,8 @@ export async function setUserComp(env: AppEnv, db: DB, actor: Actor, targetId: s
       ...auditDetail({ kind: "account", email: before.email }),
     },
   };
-  await runBatch(db, [...compStatements(db, targetId, comp, actor.id, now), revokeSessions(db, targetId), auditStatement(db, entry, now)]);
-  return settle(env, db, targetId);
+  await runBatch(db, [...compStatements(db, targetId, comp, actor.id, now), auditStatement(db, entry, now)]);
+  return settleRoleChange(env, db, targetId);
 }
 
 /**
@@ -132,32 +142,52 @@ export async function setUserDoorStaff(db: DB, actor: Actor, targetId: string, d
 }
 
 /**
- * Bans or unbans a member. A ban ends every session and socket of theirs at once; sign-in is then
- * refused and their posts and comments are hidden from everyone but administrators. Nobody bans
+ * Bans a member (`terms`: the reason and the end, null for permanent), changes the terms of a ban
+ * in force, or lifts it (`terms` null). A ban ends every session and socket of theirs at once;
+ * sign-in then answers the reason and the end, and their posts and comments are hidden from
+ * everyone but administrators. A timed ban ends by itself (worker/lib/suspension.ts). Nobody bans
  * themself, and banning the last active administrator is refused. Throws the API's 404 / 409.
+ * `keepExisting`: a member already banned stays as they are (moderation's "ban the author" does
+ * not overwrite an administrator's reason).
  */
-export async function setUserBan(env: AppEnv, db: DB, actor: Actor, targetId: string, banned: boolean, background: Background = {}): Promise<UserChange> {
+export async function setUserBan(
+  env: AppEnv,
+  db: DB,
+  actor: Actor,
+  targetId: string,
+  terms: BanTerms | null,
+  options: Background & { keepExisting?: boolean } = {},
+): Promise<UserChange> {
   const now = Date.now();
   const before = await existingUser(db, targetId, now);
-  if (banned && targetId === actor.id) throw conflict(MESSAGES.selfBan, CODES.selfBan);
-  if ((before.status === "banned") === banned) return { user: before, changed: false };
-  const status = banned ? "banned" : "active";
+  if (terms && targetId === actor.id) throw conflict(MESSAGES.selfBan, CODES.selfBan);
+  const was = before.ban;
+  if (!terms && !was) return { user: before, changed: false };
+  if (terms && was) {
+    const sameTerms = was.reason === terms.reason && (was.until ? Date.parse(was.until) : null) === terms.until;
+    if (sameTerms || options.keepExisting) return { user: before, changed: false };
+  }
+  const change = !terms ? "lift" : was ? "edit" : "ban";
+  const shown = terms
+    ? { reason: terms.reason, until: terms.until === null ? null : new Date(terms.until).toISOString() }
+    : { reason: was!.reason, until: was!.until };
+  const status = terms ? "banned" : "active";
   const entry = {
     actor,
-    action: banned ? "user.ban" : "user.unban",
+    action: change === "ban" ? "user.ban" : change === "edit" ? "user.ban_edit" : "user.unban",
     targetType: "user",
     targetId,
-    summary: { before: { status: before.status }, after: { status }, ...auditDetail({ kind: "account", email: before.email }) },
+    summary: { before: { status: before.status }, after: { status }, ...auditDetail({ kind: "suspension", change, email: before.email, ...shown }) },
   };
-  const guard = banned ? otherActiveAdminExists(targetId) : undefined;
-  if (
-    !(await applied(db, [setStatusStatement(db, targetId, status, now, guard), revokeSessions(db, targetId, guard), auditStatement(db, entry, now, guard)], 0))
-  )
-    throw lastAdmin();
+  // Only a new ban can take away the last administrator; an edit keeps the ban's start.
+  const guard = change === "ban" ? otherActiveAdminExists(targetId) : undefined;
+  const ban = terms && { ...terms, at: was?.at ? Date.parse(was.at) : now };
+  if (!(await applied(db, [setBanStatement(db, targetId, ban, now, guard), revokeSessions(db, targetId, guard), auditStatement(db, entry, now, guard)], 0)))
+    throw change === "ban" ? lastAdmin() : userNotFound();
   const result = await settle(env, db, targetId);
-  if (banned) {
+  if (change === "ban") {
     const hiding = hideLivePosts(env, db, targetId);
-    if (background.waitUntil) background.waitUntil(hiding);
+    if (options.waitUntil) options.waitUntil(hiding);
     else await hiding;
   }
   return result;

@@ -8,6 +8,7 @@ import { ApiError, conflict } from "../lib/errors";
 import { hitRateLimit } from "./rate-limit";
 import { createMailService } from "./mail";
 import { invitationMail } from "./mail/templates";
+import type { Locale } from "../contracts/locale";
 import { INVITE_RATE_LIMITS, USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES } from "../contracts/admin-users";
 
 /** The sign-up page with the invited address filled in. */
@@ -18,11 +19,12 @@ export function invitationLink(origin: string, email: string) {
 }
 
 /** `email` is already normalised (trimmed, lower case) by the contract. */
-export async function sendInvitation(env: AppEnv, db: DB, actor: Actor, email: string, origin: string) {
+/** `locale`: the invitation's language (the admin's choice in the invite form). */
+export async function sendInvitation(env: AppEnv, db: DB, actor: Actor, email: string, origin: string, locale: Locale) {
   if (await findUserByEmail(db, email)) throw conflict(MESSAGES.emailTaken, CODES.emailTaken);
   await hitRateLimit(db, `invite:admin:${actor.id}`, INVITE_RATE_LIMITS.perAdmin);
   await hitRateLimit(db, `invite:address:${email}`, INVITE_RATE_LIMITS.perAddress);
-  const mail = invitationMail({ to: email, link: invitationLink(origin, email), brandName: readConfig(env).BRAND_NAME });
+  const mail = invitationMail({ to: email, link: invitationLink(origin, email), brandName: readConfig(env).BRAND_NAME, locale });
   try {
     await createMailService(env, db).send(mail);
   } catch (err) {

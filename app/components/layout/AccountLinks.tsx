@@ -1,4 +1,4 @@
-// Login for visitors; Profile, Logout (and Admin for administrators) for signed-in users.
+// Login for visitors; Profile, Settings, Logout (and Admin for administrators) for signed-in users.
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import { useLogout } from "../../lib/session/logout";
@@ -37,6 +37,10 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
       </Link>
       <Link to="/social/profile/$userId" params={{ userId: user.id }} className="nav-link" onClick={onNavigate}>
         <FormattedMessage {...navMessages.profile} />
+      </Link>
+      {/* Account settings (decision 039): password and devices. */}
+      <Link to="/settings" className="nav-link" activeProps={{ "aria-current": "page" }} onClick={onNavigate}>
+        <FormattedMessage {...navMessages.settings} />
       </Link>
       <button type="button" className="btn btn-ghost btn-sm" disabled={logout.isPending} onClick={() => logout.mutate()}>
         <FormattedMessage {...(logout.isPending ? navMessages.loggingOut : navMessages.logout)} />

@@ -1,6 +1,9 @@
-// EN / PT toggle. The choice is stored by the I18nProvider (localStorage) and applied at once.
+// EN / PT toggle. The choice is stored by the I18nProvider (localStorage and the locale cookie) and
+// applied at once; a signed-in member's account keeps it too, for the mails the site sends them.
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { useLocale } from "../../i18n/I18nProvider";
+import { useSessionUser } from "../../lib/session/useSession";
+import { saveMemberLocale } from "../../lib/session/memberLocale";
 import type { Locale } from "../../i18n/locale";
 import { navMessages } from "./navMessages";
 
@@ -12,6 +15,11 @@ const OPTIONS: { locale: Locale; short: string; name: MessageDescriptor }[] = [
 export function LanguageSwitcher() {
   const intl = useIntl();
   const { locale, setLocale } = useLocale();
+  const { user } = useSessionUser();
+  const choose = (next: Locale) => {
+    setLocale(next);
+    if (user && next !== locale) void saveMemberLocale(next);
+  };
   return (
     <div className="lang-switch" role="group" aria-label={intl.formatMessage(navMessages.language)}>
       {OPTIONS.map((option) => (
@@ -22,7 +30,7 @@ export function LanguageSwitcher() {
           className="lang-option"
           aria-pressed={locale === option.locale}
           aria-label={intl.formatMessage(option.name)}
-          onClick={() => setLocale(option.locale)}
+          onClick={() => choose(option.locale)}
         >
           {option.short}
         </button>

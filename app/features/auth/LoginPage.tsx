@@ -1,6 +1,7 @@
-// /social/login (spec 2.8): any failure reads "Invalid email or password", except the rate limit.
+// /social/login (spec 2.8): any failure reads "Invalid email or password", except the rate limit and, for
+// the right password only, a suspension (its reason and end: SuspendedNotice).
 import { Link, useNavigate } from "@tanstack/react-router";
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { AuthCard, FormIntro } from "./AuthCard";
 import { FormattedMessage } from "react-intl";
 import type { SessionUser } from "../../../worker/contracts/auth";
@@ -12,6 +13,8 @@ import { authMessages } from "./messages";
 import { useLogin } from "./mutations";
 import { safeRedirect } from "./redirect";
 import { validateLogin, type LoginFields } from "./validation";
+import { SuspendedNotice, suspensionOf } from "./SuspendedNotice";
+import type { AccountSuspendedParams } from "../../../worker/contracts/suspension";
 
 const EMPTY: LoginFields = { email: "", password: "" };
 
@@ -19,6 +22,7 @@ export function LoginPage({ redirectTo, passwordChanged = false }: { redirectTo?
   const navigate = useNavigate();
   const login = useLogin();
   const { formRef, fields, bind, fieldErrors, formError, setFormError, check } = useFormFields(EMPTY, { validate: validateLogin });
+  const [suspension, setSuspension] = useState<AccountSuspendedParams | null>(null);
 
   const goOn = (user: SessionUser) => {
     // Checked again here as well as in validateSearch: this is the line that would open-redirect.
@@ -30,10 +34,16 @@ export function LoginPage({ redirectTo, passwordChanged = false }: { redirectTo?
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    setSuspension(null);
     if (!check()) return;
     login.mutate(fields, {
       onSuccess: ({ user }) => void goOn(user),
-      onError: (error) => setFormError({ message: hasStatus(error, 429) ? formMessages.rateLimited : authMessages.invalidCredentials }),
+      onError: (error) => {
+        // Only the right password gets the suspension's reason; anything else reads as before.
+        const suspended = suspensionOf(error);
+        if (suspended) setSuspension(suspended);
+        else setFormError({ message: hasStatus(error, 429) ? formMessages.rateLimited : authMessages.invalidCredentials });
+      },
     });
   };
 
@@ -46,6 +56,7 @@ export function LoginPage({ redirectTo, passwordChanged = false }: { redirectTo?
         </FormBanner>
       )}
       <FormIntro intro={authMessages.loginIntro} error={formError} />
+      {suspension && <SuspendedNotice suspension={suspension} />}
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <FormField
           label={<FormattedMessage {...authMessages.emailLabel} />}

@@ -1,7 +1,7 @@
 // Every text of the account pages (spec 2.8 pages, spec 5 validation texts and spec 8 error texts, in the spec's words). English defaults; both catalogs carry each id.
 // The texts of the errors the server names by code, and the username label the profile dialog
 // shares, are in app/lib/forms/messages.ts.
-import { defineMessages } from "react-intl";
+import { defineMessage, defineMessages, type MessageTag } from "react-intl";
 
 export const authMessages = defineMessages({
   // Fields
@@ -67,3 +67,19 @@ export const authMessages = defineMessages({
   invalidCredentials: { id: "auth.error.invalidCredentials", defaultMessage: "Invalid email or password" },
   signupFailed: { id: "auth.error.signupFailed", defaultMessage: "Error creating account. Please try again." },
 });
+
+/** A suspended member with the right password (403 account_suspended): why, until when, whom to ask. */
+export const suspendedMessages = {
+  until: defineMessage<{ until: string; reason: string; hasReason: string }>({
+    id: "auth.error.suspendedUntil",
+    defaultMessage: "Your account is suspended until {until}.{hasReason, select, yes { Reason: {reason}} other {}}",
+  }),
+  permanent: defineMessage<{ reason: string; hasReason: string }>({
+    id: "auth.error.suspendedPermanent",
+    defaultMessage: "Your account is suspended.{hasReason, select, yes { Reason: {reason}} other {}}",
+  }),
+  contact: defineMessage<{ link: MessageTag }>({
+    id: "auth.error.suspendedContact",
+    defaultMessage: "If you have questions about it, <link>contact us</link>.",
+  }),
+};

@@ -5,6 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
+import { Link } from "@tanstack/react-router";
 import { VipGatePanel } from "../../components/Gate";
 import { Loading } from "../../components/Loading";
 import { PageFrame } from "../../components/PageFrame";
@@ -32,21 +33,52 @@ export function ChatPage() {
   );
 }
 
+/**
+ * The socket closed because the member's VIP ended (4403, decision 040): "ended" until `me` says
+ * they are not VIP ("lapsed"), so a VIP again (a role notice refetches `me`) gets the chat back.
+ */
+type VipEnd = "ended" | "lapsed" | null;
+
 function ChatPageContent() {
   const { user, isPending } = useSessionUser();
-  if (!isPending && canUseVipContent(user)) return <ChatRoom />;
+  const [vipEnd, setVipEnd] = useState<VipEnd>(null);
+  const allowed = !isPending && canUseVipContent(user);
+  // Adjusted while rendering (React's pattern for state following other state), not in an effect.
+  if (vipEnd === "ended" && !isPending && !allowed) setVipEnd("lapsed");
+  if (vipEnd === "lapsed" && allowed) setVipEnd(null);
+  const onVipEnded = useCallback(() => setVipEnd("ended"), []);
+  if (allowed && vipEnd === null) return <ChatRoom onVipEnded={onVipEnded} />;
   return (
     <PageFrame title={<FormattedMessage {...m.pageTitle} />} intro={<FormattedMessage {...m.subtitle} />}>
+      {vipEnd !== null && <VipEndedNotice />}
       {isPending ? <Loading /> : <VipGatePanel />}
     </PageFrame>
   );
 }
 
-function ChatRoom() {
+/** Why the conversation closed when VIP ended, with the way back. */
+function VipEndedNotice() {
+  return (
+    <div className="error-banner chat-banner" role="alert">
+      <span>
+        <FormattedMessage {...m.vipEnded} />
+      </span>
+      <Link to="/vip-signup" className="btn btn-ghost btn-sm">
+        <FormattedMessage {...m.vipAgain} />
+      </Link>
+    </div>
+  );
+}
+
+function ChatRoom({ onVipEnded }: { onVipEnded: () => void }) {
   const client = useQueryClient();
-  // The session ended (signed out elsewhere, expired, VIP lapsed): the header and the gate follow.
-  const onSessionEnded = useCallback(() => void client.invalidateQueries({ queryKey: meQueryOptions().queryKey }), [client]);
-  const chat = useChatSocket({ onSessionEnded });
+  // The session ended (signed out elsewhere, expired, banned): the header and the gate follow.
+  const refetchMe = useCallback(() => void client.invalidateQueries({ queryKey: meQueryOptions().queryKey }), [client]);
+  const vipEnded = useCallback(() => {
+    onVipEnded();
+    refetchMe();
+  }, [onVipEnded, refetchMe]);
+  const chat = useChatSocket({ onSessionEnded: refetchMe, onVipEnded: vipEnded });
   const { state } = chat;
   const [confirmingClear, setConfirmingClear] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);

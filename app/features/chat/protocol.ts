@@ -17,6 +17,7 @@ const ERROR_CODES: ReadonlySet<ChatErrorCode> = new Set<ChatErrorCode>([
   "bad_frame",
   "empty_message",
   "message_too_long",
+  "invalid_characters",
   "rate_limited",
   "daily_limit",
   "send_failed",

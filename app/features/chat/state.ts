@@ -63,6 +63,7 @@ export const initialChatState: ChatState = {
 const REPLY_ERRORS: ReadonlySet<ChatError["code"]> = new Set<ChatError["code"]>([
   "empty_message",
   "message_too_long",
+  "invalid_characters",
   "rate_limited",
   "daily_limit",
   "send_failed",

@@ -4,13 +4,13 @@
 //   its own: whatever was missed comes with it.
 // - "ping" every 30 s keeps intermediaries from timing the socket out (answered with "pong").
 // - An abnormal close reconnects with the live sockets' backoff (app/lib/socket.ts); close code
-//   4401 means the session ended: no reconnect.
+//   4401 means the session ended, 4403 that the member's VIP ended (decision 040): no reconnect.
 // - A connection that opens but sends no history within HISTORY_TIMEOUT_MS reports
 //   'Failed to load chat history' (and keeps waiting: a late history still shows).
 import { useEffect, useReducer, useRef } from "react";
 import { useIntl } from "react-intl";
 import { CHAT_MESSAGE_MAX_CHARS, type ChatClientFrame, type ChatLocale } from "../../../worker/contracts/chat";
-import { PING_INTERVAL_MS, reconnectDelay, SESSION_ENDED_CLOSE_CODE, STABLE_CONNECTION_MS } from "../../lib/socket";
+import { PING_INTERVAL_MS, reconnectDelay, SESSION_ENDED_CLOSE_CODE, STABLE_CONNECTION_MS, VIP_ENDED_CLOSE_CODE } from "../../lib/socket";
 import { chatSocketUrl, parseChatServerFrame } from "./protocol";
 import { canSend, chatReducer, initialChatState, type ChatError, type ChatState } from "./state";
 
@@ -34,15 +34,17 @@ export const chatLocaleOf = (locale: string): ChatLocale => (locale === "pt-BR" 
 
 let optimisticIds = 0;
 
-export function useChatSocket({ onSessionEnded }: { onSessionEnded?: () => void } = {}): ChatSocket {
+export function useChatSocket({ onSessionEnded, onVipEnded }: { onSessionEnded?: () => void; onVipEnded?: () => void } = {}): ChatSocket {
   const intl = useIntl();
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const socketRef = useRef<WebSocket | null>(null);
   // The latest handler, without reconnecting when it changes.
   const sessionEndedRef = useRef(onSessionEnded);
+  const vipEndedRef = useRef(onVipEnded);
   useEffect(() => {
     sessionEndedRef.current = onSessionEnded;
-  }, [onSessionEnded]);
+    vipEndedRef.current = onVipEnded;
+  }, [onSessionEnded, onVipEnded]);
 
   useEffect(() => {
     if (typeof WebSocket === "undefined") return;
@@ -100,6 +102,11 @@ export function useChatSocket({ onSessionEnded }: { onSessionEnded?: () => void 
         if (e.code === SESSION_ENDED_CLOSE_CODE) {
           dispatch({ type: "status", status: "ended" });
           sessionEndedRef.current?.();
+          return;
+        }
+        if (e.code === VIP_ENDED_CLOSE_CODE) {
+          dispatch({ type: "status", status: "ended" });
+          vipEndedRef.current?.();
           return;
         }
         scheduleReconnect();

@@ -8,6 +8,7 @@ import { FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { VipPricePerMonth } from "../../components/VipPrice";
 import { useSessionUser } from "../../lib/session/useSession";
+import { formMessages } from "../../lib/forms/messages";
 import { BenefitCards } from "./BenefitCards";
 import { MembershipPanel } from "./MembershipPanel";
 import { vipMessages as m } from "./messages";
@@ -19,6 +20,8 @@ export const VIP_SIGNUP_PATH = "/vip-signup";
 
 function checkoutErrorMessage(error: unknown) {
   const status = statusOf(error);
+  // The address is not verified yet (403 email_unverified): say so here, not "failed".
+  if (codeOf(error) === "email_unverified") return formMessages.emailUnverified;
   if (status === 429) return m.rateLimited;
   if (status === 503) return m.unavailable;
   return m.failed;

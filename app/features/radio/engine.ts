@@ -105,6 +105,8 @@ const PING_MS = 30_000;
 const RECONNECT_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /** The server's "session ended" close: do not reconnect. */
 const CLOSE_SESSION_ENDED = 4401;
+/** The member's VIP ended (decision 040): stop playing, do not reconnect; the page shows its VIP gate. */
+const CLOSE_VIP_ENDED = 4403;
 
 function statusOf(error: unknown): number | undefined {
   const status = typeof error === "object" && error !== null && "status" in error ? (error as { status: unknown }).status : undefined;
@@ -511,6 +513,10 @@ export class RadioEngine {
       this.socketStation = null;
       this.stopPing();
       const listening = this.state.status === "playing" && this.state.station?.id === stationId;
+      if (event.code === CLOSE_VIP_ENDED) {
+        this.endForLostAccess();
+        return;
+      }
       if (!listening || event.code === CLOSE_SESSION_ENDED) return;
       const delay = RECONNECT_MS[Math.min(this.socketAttempts++, RECONNECT_MS.length - 1)]!;
       this.reconnectTimer = setTimeout(() => {
@@ -521,6 +527,14 @@ export class RadioEngine {
     this.pingTimer = setInterval(() => {
       if (socket.readyState === 1) socket.send("ping");
     }, PING_MS);
+  }
+
+  /** VIP ended while listening: the stream stops now rather than when its media token runs out. */
+  private endForLostAccess() {
+    this.op++;
+    this.clearTrackTimer();
+    this.stopPlayback();
+    this.set({ status: "paused", error: "access_denied" });
   }
 
   private onFrame(stationId: string, data: unknown) {

@@ -20,7 +20,19 @@ import {
 export type UiMessage = { message: MessageDescriptor; values?: Record<string, string | number> };
 
 /** Codes the routes answer besides the form rules' (worker/contracts/validation-codes.ts). */
-type RouteCode = "rate_limited" | "email_taken" | "username_taken" | "not_image" | "image_dimensions" | "too_large" | "already_reported";
+type RouteCode =
+  | "rate_limited"
+  | "email_taken"
+  | "username_taken"
+  | "not_image"
+  | "image_dimensions"
+  | "too_large"
+  | "already_reported"
+  | "email_unverified"
+  | "verification_invalid"
+  | "verification_expired"
+  | "email_already_verified"
+  | "email_unchanged";
 
 /** A feature's own texts for some codes, in place of the site's. */
 export type ErrorTexts = Partial<Record<ValidationCode | RouteCode, MessageDescriptor>>;
@@ -32,6 +44,11 @@ const SITE_TEXTS: ErrorTexts = {
   not_image: m.notImage,
   image_dimensions: imageDimensionsMessage,
   invalid_characters: m.invalidCharacters,
+  email_unverified: m.emailUnverified,
+  verification_invalid: m.verificationInvalid,
+  verification_expired: m.verificationExpired,
+  email_already_verified: m.emailAlreadyVerified,
+  email_unchanged: m.emailUnchanged,
 
   username_required: m.usernameRequired,
   username_too_long: m.usernameTooLong,

@@ -22,6 +22,13 @@ export const formMessages = defineMessages({
   emailTaken: { id: "auth.error.emailTaken", defaultMessage: "An account with this email already exists" },
   usernameTaken: { id: "auth.error.usernameTaken", defaultMessage: "This username is already taken" },
 
+  // E-mail verification (worker/contracts/email-verification.ts)
+  emailUnverified: { id: "verifyEmail.error.unverified", defaultMessage: "Please verify your e-mail address first: open the link we sent you." },
+  verificationInvalid: { id: "verifyEmail.error.invalid", defaultMessage: "This verification link is not valid or was already used." },
+  verificationExpired: { id: "verifyEmail.error.expired", defaultMessage: "This verification link has expired. Ask for a new one." },
+  emailAlreadyVerified: { id: "verifyEmail.error.alreadyVerified", defaultMessage: "Your e-mail address is already verified." },
+  emailUnchanged: { id: "verifyEmail.error.unchanged", defaultMessage: "This is already your e-mail address." },
+
   // Profiles and pictures
   invalidUrl: { id: "profile.edit.invalidUrl", defaultMessage: "Please enter a valid URL" },
   notImage: { id: "profile.edit.notImage", defaultMessage: "Please select an image file" },

@@ -1,6 +1,9 @@
 // What POST /api/collect keeps of a page view and what it leaves out: robots, private pages, the
 // referrer beyond its host. Pure functions of the request's own fields.
 import { MOBILE_MAX_WIDTH_PX } from "../../contracts/admin-analytics";
+import { POST_ID_PATTERN, USER_ID_PATTERN } from "../../contracts/ids";
+import { SLUG_PATTERN } from "../../contracts/music";
+import { PARTY_ID_PATTERN } from "../../contracts/party-ids";
 
 /**
  * User agents of crawlers, link previewers, monitors, scripted clients and headless or automated
@@ -21,12 +24,73 @@ export const refusesTracking = (secGpc: string | undefined) => secGpc?.trim() ==
 /** Back-office and API paths are not site pages. */
 const PRIVATE_PATH = /^\/(?:admin|api)(?:[/?#]|$)/i;
 
-/** The path as stored (no query string or fragment, no trailing slash but for "/"), or null for a path that is not counted. */
+/**
+ * The site's public pages (app/routes, as app/routeTree.gen.ts lists them), each segment literal
+ * or an id of a known pattern. The path is free text in the beacon, so anything else (spam, HTML,
+ * control or bidi characters, percent-escapes, invalid UTF-8 read as U+FFFD, a page that does not
+ * exist) would otherwise be stored and listed in Top Pages as it came. Local-only pages
+ * (/dev/mailbox, /vip-checkout/test) are not site pages either.
+ */
+const SLUG_ID = (s: string) => s.length <= 100 && SLUG_PATTERN.test(s);
+const PARAMS: Record<string, (segment: string) => boolean> = {
+  ":album": SLUG_ID,
+  ":track": SLUG_ID,
+  ":party": (s) => PARTY_ID_PATTERN.test(s),
+  ":post": (s) => POST_ID_PATTERN.test(s),
+  ":user": (s) => USER_ID_PATTERN.test(s),
+};
+export const COUNTED_PAGES = [
+  "/",
+  "/chat",
+  "/check-in",
+  "/copyright",
+  "/events",
+  "/perks",
+  "/privacy",
+  "/settings",
+  "/signup-options",
+  "/terms",
+  "/tv",
+  "/vip-confirmation",
+  "/vip-signup",
+  "/virtual-meet",
+  "/auth/reset-password",
+  "/auth/sign-in-link",
+  "/music",
+  "/music/favorites",
+  "/music/player",
+  "/music/catalog",
+  "/music/catalog/:album",
+  "/music/track/:track",
+  "/embed/album/:album",
+  "/embed/track/:track",
+  "/parties/:party",
+  "/radio",
+  "/radio/player",
+  "/social",
+  "/social/login",
+  "/social/signup",
+  "/social/post/:post",
+  "/social/profile/:user",
+  "/vip-membership/manage",
+  "/verify-email",
+] as const;
+const SHAPES = COUNTED_PAGES.map((page) => page.split("/").slice(1));
+
+function isKnownPage(path: string): boolean {
+  const segments = path.split("/").slice(1);
+  return SHAPES.some((shape) => shape.length === segments.length && shape.every((part, i) => PARAMS[part]?.(segments[i]!) ?? part === segments[i]));
+}
+
+/**
+ * The path as stored (no query string or fragment, no trailing slash but for "/"), or null for a
+ * path that is not counted: a private one, or one that is not a page of the site (isKnownPage).
+ */
 export function countedPath(path: string): string | null {
   if (PRIVATE_PATH.test(path)) return null;
   const bare = path.replace(/[?#].*$/, "");
-  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
-  return trimmed || "/";
+  const trimmed = (bare.length > 1 ? bare.replace(/\/+$/, "") : bare) || "/";
+  return isKnownPage(trimmed) ? trimmed : null;
 }
 
 /**

@@ -99,6 +99,7 @@ export const messagesRoutes = new Hono<HonoEnv>()
     const mail = contactReplyMail({
       to: original.email,
       brandName: readConfig(c.env).BRAND_NAME,
+      locale: original.locale,
       name: original.name,
       subject: original.subject,
       reply: content,

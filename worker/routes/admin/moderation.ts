@@ -56,13 +56,16 @@ async function comment(c: Context<HonoEnv>, id: string) {
   return item;
 }
 
+/** The queue's "ban the author" has no form: a permanent ban with this reason (an admin may edit it in Users). */
+const MODERATION_BAN = { reason: "Content reported to the moderators", until: null };
+
 /** Bans the author of a post or comment (the member-admin service's rules: not oneself, never the last admin). */
 async function banAuthor(c: Context<HonoEnv>, kind: "post" | "comment", id: string) {
   const db = c.var.db;
   const userId = await authorOfItem(db, kind, id);
   if (!userId) throw kind === "post" ? postNotFound() : commentNotFound();
   const actor = actorOf(c);
-  await setUserBan(c.env, db, actor, userId, true, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+  await setUserBan(c.env, db, actor, userId, MODERATION_BAN, { waitUntil: (work) => c.executionCtx.waitUntil(work), keepExisting: true });
   const resolvedReports = await resolveReportsOfAuthor(db, actor, userId);
   return c.json<BanAuthorResponse>({ userId, status: "banned", resolvedReports });
 }

@@ -4,9 +4,9 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
-import { startSession } from "../../services/session";
 import { listAdminUsers } from "../../db/admin-users";
 import { setUserAdmin, setUserBan, setUserComp, setUserDoorStaff, type UserChange } from "../../services/user-admin";
+import { requestLanguage } from "../../middleware/content-language";
 import { sendInvitation } from "../../services/user-invite";
 import {
   USERS_PAGE_SIZE,
@@ -26,11 +26,10 @@ import { actorOf } from "../../middleware/guards";
 const idParam = validate("param", userIdParamSchema);
 
 /**
- * The answer to a switch. A change to the admin's own account (their comp VIP) ended their sessions
- * with everyone else's: this browser gets a fresh one at once, the others sign in again.
+ * The answer to a switch. No switch an admin may use on their own account ends a session (decision
+ * 040: admin and comp VIP keep sessions; nobody bans themself), so there is none to give back.
  */
-async function answer(c: Context<HonoEnv>, { user, changed }: UserChange) {
-  if (changed && user.id === c.var.user?.id) await startSession(c, user.id);
+async function answer(c: Context<HonoEnv>, { user }: UserChange) {
   return c.json<AdminUserResponse>({ user });
 }
 
@@ -48,8 +47,9 @@ export const userRoutes = new Hono<HonoEnv>()
   })
 
   .post("/invite", validate("json", inviteSchema), async (c) => {
-    const { email } = c.req.valid("json");
-    await sendInvitation(c.env, c.var.db, actorOf(c), email, new URL(c.req.url).origin);
+    const { email, locale } = c.req.valid("json");
+    // No language chosen (an older client): the one the admin is using the back office in.
+    await sendInvitation(c.env, c.var.db, actorOf(c), email, new URL(c.req.url).origin, locale ?? requestLanguage(c));
     return c.json<InviteResponse>({ invited: email }, 201);
   })
 
@@ -67,11 +67,14 @@ export const userRoutes = new Hono<HonoEnv>()
     return c.json<AdminUserResponse>({ user });
   })
 
-  .put("/:id/ban", idParam, validate("json", banSwitchSchema), async (c) =>
-    answer(
+  // { banned: true, reason, until } bans, or changes the terms of a ban in force; { banned: false } lifts it.
+  .put("/:id/ban", idParam, validate("json", banSwitchSchema), async (c) => {
+    const body = c.req.valid("json");
+    const terms = body.banned ? { reason: body.reason, until: body.until } : null;
+    return answer(
       c,
-      await setUserBan(c.env, c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").banned, {
+      await setUserBan(c.env, c.var.db, actorOf(c), c.req.valid("param").id, terms, {
         waitUntil: (work) => c.executionCtx.waitUntil(work),
       }),
-    ),
-  );
+    );
+  });

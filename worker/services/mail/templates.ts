@@ -1,54 +1,68 @@
-// The texts of the mails the site sends. English only: the account's language is not stored.
+// The texts of the mails the site sends, each in its recipient's language (Locale): the words
+// come from texts.en.ts / texts.pt-BR.ts, dates and amounts from format.ts (Intl, never a raw ISO
+// timestamp). Who decides the language: a password reset, the request's (the person is on the
+// site now); an invitation, the admin's choice in the invite form; a contact reply, the language
+// the sender wrote in (contact_messages.locale); mails to the site's notification address, the
+// back office's "notification e-mails language" setting.
+import type { Locale } from "../../contracts/locale";
+import { mailAmount, mailDateTime, mailNumber, mailTexts } from "./format";
 import type { MailMessage } from "./types";
 
-export function passwordResetMail({ to, link, brandName, validMinutes }: { to: string; link: string; brandName: string; validMinutes: number }): MailMessage {
+type Localised = { to: string; brandName: string; locale: Locale };
+
+export function passwordResetMail({ to, link, brandName, validMinutes, locale }: Localised & { link: string; validMinutes: number }): MailMessage {
+  const t = mailTexts(locale);
   const text = [
-    "Hello,",
+    t.greeting,
     "",
-    `Someone (hopefully you) asked to reset the password of your ${brandName} account.`,
-    "Open this link to choose a new password:",
+    t.resetIntro(brandName),
+    t.resetOpen,
     "",
     link,
     "",
-    `The link works once and expires in ${validMinutes} minutes.`,
-    "If you did not ask for this, you can ignore this e-mail: your password stays the same.",
+    t.resetValidity(mailNumber(locale, validMinutes)),
+    t.resetIgnore,
     "",
-    `— ${brandName}`,
+    t.signature(brandName),
   ].join("\n");
-  return { to, subject: "Reset your password", text };
+  return { to, subject: t.resetSubject, text };
 }
 
 /**
  * Tells the site's admin about a contact-form message. Plain text only: the sender's words are
  * quoted as they were typed and never become markup. The subject line is single-line text (the
- * form refuses control characters in it).
+ * form refuses control characters in it). `locale` is the mail's (the notification setting);
+ * `writtenIn` the sender's, so the admin knows which language to answer in.
  */
 export function contactNotificationMail({
   to,
   brandName,
+  locale,
   name,
   email,
   subject,
   message,
-}: {
-  to: string;
-  brandName: string;
+  writtenIn,
+}: Localised & {
   name: string;
   email: string;
   subject: string;
   message: string;
+  writtenIn: Locale;
 }): MailMessage {
+  const t = mailTexts(locale);
   const text = [
-    `New message from the ${brandName} contact form.`,
+    t.contactHeading(brandName),
     "",
-    `From: ${name} <${email}>`,
-    `Subject: ${subject}`,
+    `${t.contactFrom}: ${name} <${email}>`,
+    `${t.contactSubjectLabel}: ${subject}`,
+    `${t.contactLanguage}: ${writtenIn === "pt-BR" ? t.languagePtBR : t.languageEn}`,
     "",
     message,
     "",
-    "Read and answer it in the back office, under Messages.",
+    t.contactFooter,
   ].join("\n");
-  return { to, subject: `Contact form: ${subject}`, text };
+  return { to, subject: t.contactSubject(subject), text };
 }
 
 // ---- admin notifications (switched on and off in the back office's settings) ----------------
@@ -62,12 +76,14 @@ const subjectLine = (text: string) => text.replace(/\p{Cc}+/gu, " ").trim();
 /** A notification's plain text and the same lines as HTML: a heading, label/value rows, a closing line. */
 function adminNotice({
   to,
+  locale,
   subject,
   heading,
   rows,
   footer,
 }: {
   to: string;
+  locale: Locale;
   subject: string;
   heading: string;
   rows: [string, string][];
@@ -75,7 +91,7 @@ function adminNotice({
 }): MailMessage {
   const text = [heading, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", footer].join("\n");
   const html = [
-    `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
+    `<h1 lang="${locale}" style="font-size:18px">${escapeHtml(heading)}</h1>`,
     "<table>",
     ...rows.map(([label, value]) => `<tr><th align="left" style="padding-right:12px">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
     "</table>",
@@ -87,32 +103,36 @@ function adminNotice({
 export type MemberFacts = { username: string; email: string };
 
 /** A new account was created. */
-export function newUserNotificationMail({ to, brandName, member, at }: { to: string; brandName: string; member: MemberFacts; at: Date }): MailMessage {
+export function newUserNotificationMail({ to, brandName, locale, member, at }: Localised & { member: MemberFacts; at: Date }): MailMessage {
+  const t = mailTexts(locale);
   return adminNotice({
     to,
-    subject: `New member: ${member.username}`,
-    heading: `A new member joined ${brandName}.`,
+    locale,
+    subject: t.newUserSubject(member.username),
+    heading: t.newUserHeading(brandName),
     rows: [
-      ["Username", member.username],
-      ["E-mail", member.email],
-      ["Signed up", at.toISOString()],
+      [t.labelUsername, member.username],
+      [t.labelEmail, member.email],
+      [t.labelSignedUp, mailDateTime(locale, at)],
     ],
-    footer: "See every member in the back office, under Users.",
+    footer: t.membersFooter,
   });
 }
 
 /** A payment made a member VIP: a new subscription, not a renewal. */
-export function newVipNotificationMail({ to, brandName, member, at }: { to: string; brandName: string; member: MemberFacts; at: Date }): MailMessage {
+export function newVipNotificationMail({ to, brandName, locale, member, at }: Localised & { member: MemberFacts; at: Date }): MailMessage {
+  const t = mailTexts(locale);
   return adminNotice({
     to,
-    subject: `New VIP subscription: ${member.username}`,
-    heading: `A member subscribed to ${brandName} VIP.`,
+    locale,
+    subject: t.newVipSubject(member.username),
+    heading: t.newVipHeading(brandName),
     rows: [
-      ["Username", member.username],
-      ["E-mail", member.email],
-      ["VIP since", at.toISOString()],
+      [t.labelUsername, member.username],
+      [t.labelEmail, member.email],
+      [t.labelVipSince, mailDateTime(locale, at)],
     ],
-    footer: "See every member in the back office, under Users.",
+    footer: t.membersFooter,
   });
 }
 
@@ -127,35 +147,24 @@ export type TicketPurchaseFacts = {
   currency: string;
 };
 
-/** Two decimals, as the back office shows ticket prices, with the currency's code. */
-const formatAmount = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-
 /** Someone bought tickets. */
-export function ticketPurchaseNotificationMail({
-  to,
-  brandName,
-  purchase,
-  at,
-}: {
-  to: string;
-  brandName: string;
-  purchase: TicketPurchaseFacts;
-  at: Date;
-}): MailMessage {
+export function ticketPurchaseNotificationMail({ to, brandName, locale, purchase, at }: Localised & { purchase: TicketPurchaseFacts; at: Date }): MailMessage {
+  const t = mailTexts(locale);
   const buyer = purchase.buyerName ? `${purchase.buyerName} <${purchase.buyerEmail}>` : purchase.buyerEmail;
   return adminNotice({
     to,
-    subject: `Ticket purchase: ${purchase.eventTitle}`,
-    heading: `Tickets were bought on ${brandName}.`,
+    locale,
+    subject: t.ticketSubject(purchase.eventTitle),
+    heading: t.ticketHeading(brandName),
     rows: [
-      ["Event", purchase.eventTitle],
-      ["Order", purchase.orderId],
-      ["Customer", buyer],
-      ["Tickets", String(purchase.quantity)],
-      ["Total", formatAmount(purchase.totalCents, purchase.currency)],
-      ["Date", at.toISOString()],
+      [t.labelEvent, purchase.eventTitle],
+      [t.labelOrder, purchase.orderId],
+      [t.labelCustomer, buyer],
+      [t.labelTickets, mailNumber(locale, purchase.quantity)],
+      [t.labelTotal, mailAmount(locale, purchase.totalCents, purchase.currency)],
+      [t.labelDate, mailDateTime(locale, at)],
     ],
-    footer: "See every order in the back office, under Tickets.",
+    footer: t.ticketsFooter,
   });
 }
 
@@ -163,46 +172,35 @@ export function ticketPurchaseNotificationMail({
  * An administrator invites someone to create an account. The link opens the sign-up form with the
  * address filled in; nothing is reserved for it, so the invitation needs no expiry.
  */
-export function invitationMail({ to, link, brandName }: { to: string; link: string; brandName: string }): MailMessage {
-  const text = [
-    "Hello,",
-    "",
-    `You are invited to join ${brandName}, the official fan community.`,
-    "Open this link to create your free account:",
-    "",
-    link,
-    "",
-    "If you were not expecting this invitation, you can ignore this e-mail.",
-    "",
-    `— ${brandName}`,
-  ].join("\n");
+export function invitationMail({ to, link, brandName, locale }: Localised & { link: string }): MailMessage {
+  const t = mailTexts(locale);
+  const text = [t.greeting, "", t.inviteIntro(brandName), t.inviteOpen, "", link, "", t.inviteIgnore, "", t.signature(brandName)].join("\n");
   const html = [
-    `<p>Hello,</p>`,
-    `<p>You are invited to join ${escapeHtml(brandName)}, the official fan community.</p>`,
-    `<p><a href="${escapeHtml(link)}">Create your free account</a></p>`,
-    `<p>If you were not expecting this invitation, you can ignore this e-mail.</p>`,
+    `<p lang="${locale}">${escapeHtml(t.greeting)}</p>`,
+    `<p>${escapeHtml(t.inviteIntro(brandName))}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.inviteLink)}</a></p>`,
+    `<p>${escapeHtml(t.inviteIgnore)}</p>`,
   ].join("\n");
-  return { to, subject: subjectLine(`You're invited to join ${brandName}`), text, html };
+  return { to, subject: subjectLine(t.inviteSubject(brandName)), text, html };
 }
 
 // ---- replies from the back office's inbox --------------------------------------------------
 
 /**
- * An admin's answer to a contact-form message, to its sender. Plain text only: both the admin's
- * reply and the quoted message are text, never markup. The original is quoted below the reply so
- * the sender sees what is being answered.
+ * An admin's answer to a contact-form message, to its sender, in the language they wrote in.
+ * Plain text only: both the admin's reply and the quoted message are text, never markup. The
+ * original is quoted below the reply so the sender sees what is being answered.
  */
 export function contactReplyMail({
   to,
   brandName,
+  locale,
   name,
   subject,
   reply,
   original,
   writtenAt,
-}: {
-  to: string;
-  brandName: string;
+}: Localised & {
   name: string;
   subject: string;
   reply: string;
@@ -210,8 +208,9 @@ export function contactReplyMail({
   /** When the sender wrote the original. */
   writtenAt: Date;
 }): MailMessage {
+  const t = mailTexts(locale);
   const quoted = original.split("\n").map((line) => `> ${line}`);
-  const text = [`Hello ${name},`, "", reply, "", `— ${brandName}`, "", `On ${writtenAt.toISOString().slice(0, 10)} you wrote:`, ...quoted].join("\n");
+  const text = [t.greetingName(name), "", reply, "", t.signature(brandName), "", t.replyQuote(mailDateTime(locale, writtenAt)), ...quoted].join("\n");
   const line = subjectLine(subject);
-  return { to, subject: /^re:/i.test(line) ? line : `Re: ${line}`, text };
+  return { to, subject: /^re:/i.test(line) ? line : `${t.replySubjectPrefix} ${line}`, text };
 }

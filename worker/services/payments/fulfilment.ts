@@ -71,7 +71,11 @@ const eventEnvelopeSchema = z.object({
  * member's VIP on (a first subscription, or a new one after the last ended); the flag changes in
  * the batch itself, so of concurrent deliveries only one sees it.
  */
-export type FulfilEffects = { vipStarted?: (member: { email: string; username: string }) => void };
+export type FulfilEffects = {
+  vipStarted?: (member: { email: string; username: string }) => void;
+  /** This event turned the member's VIP on or off (decision 040: their open pages are told). */
+  vipChanged?: (userId: string) => void;
+};
 
 /** Fulfils a verified payload whose shape is not yet known (the webhook's parsed body). */
 export async function fulfilPayload(db: DB, payload: unknown, now = Date.now(), effects: FulfilEffects = {}): Promise<FulfilOutcome> {
@@ -110,8 +114,10 @@ export async function fulfilEvent(db: DB, event: FulfilmentEvent, now = Date.now
     if (isUniqueViolation(err) && (await isEventRecorded(db, event.id))) return "duplicate";
     throw err;
   }
-  const vip = plan.userId ? vipTurnedOn(results.at(-1)?.results[0]) : null;
+  const vipRow = plan.userId ? results.at(-1)?.results[0] : undefined;
+  const vip = vipTurnedOn(vipRow);
   if (vip) effects.vipStarted?.(vip);
+  if (plan.userId && vipRow) effects.vipChanged?.(plan.userId); // a row only when the flag changed
   return "applied";
 }
 

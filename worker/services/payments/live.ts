@@ -86,6 +86,10 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
       return { url: portal.url };
     },
 
+    async cancelSubscription(subscriptionId: string) {
+      await call("subscriptions.cancel", () => stripe.subscriptions.cancel(subscriptionId));
+    },
+
     verifyEvent: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, opts.webhookSecret),
   };
 }

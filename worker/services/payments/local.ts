@@ -36,6 +36,9 @@ export function createLocalPaymentsService({ secret }: { secret: string }): Paym
       return { url: LOCAL_MANAGE_PATH };
     },
 
+    // The local checkout keeps its subscriptions in D1 only; they go with the account's rows.
+    async cancelSubscription() {},
+
     verifyEvent: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, secret),
   };
 }

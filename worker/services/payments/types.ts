@@ -30,6 +30,11 @@ export interface PaymentsService {
   createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>;
   /** Opens self-service membership management (cancel, card, invoices). */
   createPortal(input: PortalInput): Promise<{ url: string }>;
+  /**
+   * Ends a subscription now (account deletion, decision 041): no further charge, no proration. The
+   * provider's own event then arrives as any cancellation does.
+   */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   /** Checks the signature over the raw body; throws SignatureError when it does not hold. */
   verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<PaymentEvent>;
 }

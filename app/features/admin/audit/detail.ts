@@ -29,6 +29,15 @@ function detailText(intl: IntlShape, detail: AuditDetail): string | null {
       return intl.formatMessage(d.moderationDeleted);
     case "moderation_author_banned":
       return intl.formatMessage(d.moderationAuthorBanned);
+    case "suspension":
+      return intl.formatMessage(d.suspension, {
+        change: detail.change,
+        email: detail.email,
+        permanent: detail.until ? "no" : "yes",
+        // In the admin's own time zone and language.
+        until: detail.until ? intl.formatDate(detail.until, { dateStyle: "medium", timeStyle: "short" }) : "",
+        reason: detail.reason,
+      });
     case "event_texts_changed":
       if (!Array.isArray(detail.fields)) return null;
       return intl.formatList(detail.fields.filter((field) => field in EVENT_FIELDS).map((field) => intl.formatMessage(EVENT_FIELDS[field])));

@@ -51,6 +51,11 @@ export const auditDetailMessages = {
     id: "admin.audit.detail.perkDeleted",
     defaultMessage: "{reveals, plural, one {# reveal} other {# reveals}} and {codes, plural, one {# code} other {# codes}} ({claimed} handed out) deleted",
   }),
+  suspension: defineMessage<{ change: string; email: string; permanent: string; until: string; reason: string }>({
+    id: "admin.audit.detail.suspension",
+    defaultMessage:
+      "{email}: {change, select, ban {suspended} edit {suspension changed} other {suspension lifted}} ({permanent, select, yes {permanent} other {until {until}}}). Reason: {reason}",
+  }),
   ...defineMessages({
     moderationDeleted: { id: "admin.audit.detail.moderationDeleted", defaultMessage: "Deleted from the moderation queue" },
     moderationAuthorBanned: { id: "admin.audit.detail.moderationAuthorBanned", defaultMessage: "Author banned from the moderation queue" },

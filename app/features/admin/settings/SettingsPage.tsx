@@ -161,6 +161,8 @@ function checkForm(draft: SiteSettings): Problems {
  */
 function updateOf(draft: SiteSettings, initial: SiteSettings): SettingsUpdate {
   const update: SettingsUpdate = { sessionTimeoutHours: draft.sessionTimeoutHours, notifications: draft.notifications };
+  // Only when changed, like the name: another admin's change is not undone by saving the rest.
+  if (draft.notificationLocale !== initial.notificationLocale) update.notificationLocale = draft.notificationLocale;
   const name = draft.artistName.trim();
   if (name !== initial.artistName) update.artistName = name;
   const bio = { en: draft.artistBio.en.trim(), "pt-BR": draft.artistBio["pt-BR"].trim() };
@@ -305,6 +307,26 @@ function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEma
               onChange={(on) => edit({ ...draft, notifications: { ...draft.notifications, [key]: on } })}
             />
           ))}
+        </div>
+        <div className="field">
+          <label htmlFor="settings-notification-locale">{intl.formatMessage(m.notificationLocale)}</label>
+          <select
+            id="settings-notification-locale"
+            aria-describedby="settings-notification-locale-hint"
+            value={draft.notificationLocale}
+            disabled={save.isPending}
+            onChange={(e) => edit({ ...draft, notificationLocale: e.target.value === "pt-BR" ? "pt-BR" : "en" })}
+          >
+            <option value="en" lang="en">
+              {intl.formatMessage(m.localeEn)}
+            </option>
+            <option value="pt-BR" lang="pt-BR">
+              {intl.formatMessage(m.localePtBR)}
+            </option>
+          </select>
+          <p id="settings-notification-locale-hint" className="field-hint">
+            {intl.formatMessage(m.notificationLocaleHint)}
+          </p>
         </div>
       </section>
 

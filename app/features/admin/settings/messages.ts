@@ -60,6 +60,13 @@ const plainMessages = defineMessages({
   newVipHint: { id: "admin.settings.notifications.newVip.hint", defaultMessage: "When a payment makes a member VIP." },
   ticketPurchase: { id: "admin.settings.notifications.ticketPurchase", defaultMessage: "Ticket Purchases" },
   ticketPurchaseHint: { id: "admin.settings.notifications.ticketPurchase.hint", defaultMessage: "When someone buys tickets." },
+  notificationLocale: { id: "admin.settings.notifications.locale", defaultMessage: "Notification e-mails language" },
+  notificationLocaleHint: {
+    id: "admin.settings.notifications.locale.hint",
+    defaultMessage: "The language of these e-mails and of the contact form's notifications.",
+  },
+  localeEn: { id: "admin.settings.notifications.locale.en", defaultMessage: "English" },
+  localePtBR: { id: "admin.settings.notifications.locale.ptBR", defaultMessage: "Portuguese (Brazil)" },
   save: { id: "admin.settings.save", defaultMessage: "Save Settings" },
   saving: { id: "admin.settings.saving", defaultMessage: "Saving..." },
   saved: { id: "admin.settings.saved", defaultMessage: "Settings saved" },

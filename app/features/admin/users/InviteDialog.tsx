@@ -1,8 +1,11 @@
-// Invite User: one e-mail field. The server checks the address again, refuses one that already
-// has an account, and mails the sign-up link; a refusal stays in the dialog.
+// Invite User: an e-mail field and the invitation's language (the admin's own to begin with). The
+// server checks the address again, refuses one that already has an account, and mails the sign-up
+// link in the chosen language; a refusal stays in the dialog.
 import { useId, useState, type FormEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { Modal } from "../../../components/Modal";
+import { useLocale } from "../../../i18n/I18nProvider";
+import type { Locale } from "../../../i18n/locale";
 import { inviteErrorMessage } from "./errors";
 import { usersMessages as m } from "./messages";
 import { useInvite } from "./queries";
@@ -10,13 +13,20 @@ import { useInvite } from "./queries";
 /** A plausible address; the server's check is the one that counts. */
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
+const LANGUAGES: { locale: Locale; name: MessageDescriptor }[] = [
+  { locale: "en", name: m.inviteLanguageEn },
+  { locale: "pt-BR", name: m.inviteLanguagePtBR },
+];
+
 export function InviteDialog({ onClose, onSent }: { onClose: () => void; onSent: (email: string) => void }) {
   const intl = useIntl();
   const formId = useId();
   const fieldId = useId();
   const errorId = useId();
+  const languageId = useId();
   const invite = useInvite();
   const [email, setEmail] = useState("");
+  const [language, setLanguage] = useState<Locale>(useLocale().locale);
   const [error, setError] = useState<MessageDescriptor | null>(null);
 
   const submit = (event: FormEvent) => {
@@ -25,7 +35,7 @@ export function InviteDialog({ onClose, onSent }: { onClose: () => void; onSent:
     const address = email.trim();
     if (!looksLikeEmail(address)) return setError(m.inviteInvalidEmail);
     setError(null);
-    invite.mutate(address, { onSuccess: ({ invited }) => onSent(invited), onError: (err) => setError(inviteErrorMessage(err)) });
+    invite.mutate({ email: address, locale: language }, { onSuccess: ({ invited }) => onSent(invited), onError: (err) => setError(inviteErrorMessage(err)) });
   };
 
   const footer = (
@@ -64,6 +74,16 @@ export function InviteDialog({ onClose, onSent }: { onClose: () => void; onSent:
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
+        </div>
+        <div className="field">
+          <label htmlFor={languageId}>{intl.formatMessage(m.inviteLanguage)}</label>
+          <select id={languageId} name="locale" value={language} onChange={(event) => setLanguage(event.target.value === "pt-BR" ? "pt-BR" : "en")}>
+            {LANGUAGES.map((option) => (
+              <option key={option.locale} value={option.locale} lang={option.locale}>
+                {intl.formatMessage(option.name)}
+              </option>
+            ))}
+          </select>
         </div>
       </form>
     </Modal>

@@ -1,5 +1,6 @@
 // /admin/users: search (e-mail, username) and role filter, one server-side page of members at a
-// time, the admin / comp VIP / ban switches (taking access away asks first) and Invite User.
+// time, the admin / comp VIP / ban switches (taking access away asks first) and Invite User. A ban
+// takes a reason and an end (BanDialog); a ban in force can be edited, and lifted with one click.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
@@ -11,6 +12,7 @@ import { ErrorPanel } from "../components/ErrorPanel";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { switchErrorMessage } from "./errors";
 import { InviteDialog } from "./InviteDialog";
+import { BanDialog } from "./BanDialog";
 import { usersMessages as m } from "./messages";
 import { ROLE_OPTIONS, usersQueryOptions, useUserSwitch, type SwitchChange, type UserSwitch } from "./queries";
 import { UsersTable } from "./UsersTable";
@@ -50,6 +52,8 @@ export function UsersPage() {
   const [page, setPage] = useState(1);
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [inviting, setInviting] = useState(false);
+  /** The member the ban form is open for (a new ban, or the terms of one in force). */
+  const [banning, setBanning] = useState<AdminUser | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
   useEffect(() => {
@@ -82,8 +86,9 @@ export function UsersPage() {
 
   const onToggle = (user: AdminUser, which: UserSwitch, on: boolean) => {
     const pending = { userId: user.id, which, on, email: user.email };
-    // Taking access away asks first; giving it, and lifting a ban, are one click.
-    if ((which === "banned" && on) || (which === "admin" && !on)) setConfirming(pending);
+    // Taking access away asks first (a ban with its reason and end); giving it, and lifting a ban, are one click.
+    if (which === "banned" && on) setBanning(user);
+    else if (which === "admin" && !on) setConfirming(pending);
     else apply(pending);
   };
 
@@ -147,7 +152,7 @@ export function UsersPage() {
       ) : (
         <div className="admin-users-results" aria-busy={list.isFetching || undefined}>
           {list.isError && <ErrorPanel message={intl.formatMessage(m.loadFailed)} onRetry={() => void list.refetch()} retrying={list.isFetching} />}
-          <UsersTable users={data.users} selfId={me?.id ?? null} busyId={busyId} onToggle={onToggle} />
+          <UsersTable users={data.users} selfId={me?.id ?? null} busyId={busyId} onToggle={onToggle} onEditBan={setBanning} />
           <nav className="admin-users-pages" aria-label={intl.formatMessage(m.pagesLabel)}>
             <button type="button" className="btn btn-ghost btn-sm" disabled={page <= 1 || list.isFetching} onClick={() => setPage((p) => Math.max(1, p - 1))}>
               {intl.formatMessage(m.previous)}
@@ -176,6 +181,16 @@ export function UsersPage() {
         >
           <p>{intl.formatMessage(confirming.which === "banned" ? m.banQuestion : m.revokeQuestion, { email: confirming.email })}</p>
         </ConfirmDialog>
+      )}
+      {banning && (
+        <BanDialog
+          user={banning}
+          onClose={() => setBanning(null)}
+          onDone={(user, edited) => {
+            setBanning(null);
+            setNotice({ kind: "success", text: intl.formatMessage(edited ? m.doneBanEdited : m.doneBanned, { email: user.email }) });
+          }}
+        />
       )}
       {inviting && (
         <InviteDialog

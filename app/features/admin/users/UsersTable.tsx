@@ -18,9 +18,11 @@ type Props = {
   /** The member whose change is being saved, if any. */
   busyId: string | null;
   onToggle: (user: AdminUser, which: UserSwitch, on: boolean) => void;
+  /** Opens the ban form on a ban in force (its reason and end). */
+  onEditBan: (user: AdminUser) => void;
 };
 
-export function UsersTable({ users, selfId, busyId, onToggle }: Props) {
+export function UsersTable({ users, selfId, busyId, onToggle, onEditBan }: Props) {
   const intl = useIntl();
   return (
     <div className="table-wrap">
@@ -38,7 +40,7 @@ export function UsersTable({ users, selfId, busyId, onToggle }: Props) {
         </thead>
         <tbody>
           {users.map((user) => (
-            <UserRow key={user.id} user={user} self={user.id === selfId} busy={user.id === busyId} onToggle={onToggle} />
+            <UserRow key={user.id} user={user} self={user.id === selfId} busy={user.id === busyId} onToggle={onToggle} onEditBan={onEditBan} />
           ))}
         </tbody>
       </table>
@@ -46,7 +48,9 @@ export function UsersTable({ users, selfId, busyId, onToggle }: Props) {
   );
 }
 
-function UserRow({ user, self, busy, onToggle }: { user: AdminUser; self: boolean; busy: boolean; onToggle: Props["onToggle"] }) {
+type RowProps = { user: AdminUser; self: boolean; busy: boolean; onToggle: Props["onToggle"]; onEditBan: Props["onEditBan"] };
+
+function UserRow({ user, self, busy, onToggle, onEditBan }: RowProps) {
   const intl = useIntl();
   const banned = user.status === "banned";
   return (
@@ -66,6 +70,27 @@ function UserRow({ user, self, busy, onToggle }: { user: AdminUser; self: boolea
         <span className={banned ? "badge admin-users-status-banned" : "badge admin-users-status-active"}>
           {intl.formatMessage(banned ? m.statusBanned : m.statusActive)}
         </span>
+        {user.ban && (
+          <span className="admin-users-ban">
+            <span className="muted">
+              {user.ban.until ? (
+                <time dateTime={user.ban.until}>{intl.formatMessage(m.banUntilText, { until: formatMoment(intl, user.ban.until) })}</time>
+              ) : (
+                intl.formatMessage(m.banPermanentText)
+              )}
+            </span>
+            {user.ban.reason && <span className="admin-users-ban-reason">{intl.formatMessage(m.banReasonText, { reason: user.ban.reason })}</span>}
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label={intl.formatMessage(m.banEditNamed, { email: user.email })}
+              disabled={busy}
+              onClick={() => onEditBan(user)}
+            >
+              {intl.formatMessage(m.banEditButton)}
+            </button>
+          </span>
+        )}
       </td>
       <td>
         <span className="admin-users-roles">

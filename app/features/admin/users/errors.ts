@@ -20,6 +20,25 @@ export function switchErrorMessage(err: unknown): MessageDescriptor {
   }
 }
 
+/** Why a ban (or its new terms) was refused: the form's rules, else a switch's reasons. */
+export function banErrorMessage(err: unknown): MessageDescriptor {
+  if (!(err instanceof ApiRequestError)) return m.errorUpdate;
+  switch (err.code) {
+    case "ban_reason_required":
+      return m.errorReasonRequired;
+    case "ban_reason_too_long":
+      return m.errorReasonTooLong;
+    case "invalid_characters":
+      return m.errorReasonInvalid;
+    case "ban_until_invalid":
+      return m.errorUntilInvalid;
+    case "ban_until_past":
+      return m.errorUntilPast;
+    default:
+      return switchErrorMessage(err);
+  }
+}
+
 /** Why an invitation was not sent. */
 export function inviteErrorMessage(err: unknown): MessageDescriptor {
   if (!(err instanceof ApiRequestError)) return m.inviteFailed;

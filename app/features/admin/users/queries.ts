@@ -4,6 +4,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../../lib/api";
 import type { AdminUserResponse, AdminUsersResponse, InviteResponse, RoleFilter } from "../../../../worker/contracts/admin-users";
+import type { Locale } from "../../../../worker/contracts/locale";
 import { adminKeys } from "../queries";
 
 export const USERS_API = "/api/admin/users";
@@ -40,14 +41,19 @@ export type UserSwitch = "admin" | "comp" | "banned" | "doorStaff";
 
 const SWITCH_PATH: Record<UserSwitch, string> = { admin: "admin", comp: "vip", banned: "ban", doorStaff: "door-staff" };
 
-export type SwitchChange = { userId: string; which: UserSwitch; on: boolean };
+/** A ban's reason and end (an instant, null: permanent); a ban needs them, lifting it does not. */
+export type BanFields = { reason: string; until: string | null };
+export type SwitchChange = { userId: string; which: UserSwitch; on: boolean; terms?: BanFields };
 
 /** A switch's write. The list is fetched again whatever the answer (a 409 means it moved on). */
 export function useUserSwitch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, which, on }: SwitchChange) =>
-      api<AdminUserResponse>(`${USERS_API}/${encodeURIComponent(userId)}/${SWITCH_PATH[which]}`, { method: "PUT", json: { [which]: on } }),
+    mutationFn: ({ userId, which, on, terms }: SwitchChange) =>
+      api<AdminUserResponse>(`${USERS_API}/${encodeURIComponent(userId)}/${SWITCH_PATH[which]}`, {
+        method: "PUT",
+        json: terms ? { [which]: on, ...terms } : { [which]: on },
+      }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: usersKeys.all });
       void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
@@ -60,7 +66,7 @@ export function useUserSwitch() {
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api<InviteResponse>(`${USERS_API}/invite`, { method: "POST", json: { email } }),
+    mutationFn: (invitation: { email: string; locale: Locale }) => api<InviteResponse>(`${USERS_API}/invite`, { method: "POST", json: invitation }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll }),
   });
 }

@@ -1,0 +1,21 @@
+// The page views POST /api/collect stores are the site's own pages only (COUNTED_PAGES in
+// worker/lib/analytics/classify.ts). A page added to app/routes must be added there too, or its
+// views would be dropped: this compares the list with the router's own (app/routeTree.gen.ts).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { COUNTED_PAGES } from "../../worker/lib/analytics/classify";
+
+/** Not pages of the site: the back office, and pages served only on the local machine. */
+const NOT_COUNTED = /^\/(?:admin|dev)(?:\/|$)|^\/vip-checkout\/test$/;
+/** One form for both lists: no trailing slash, every parameter as ':'. */
+const shape = (path: string) => (path.length > 1 ? path.replace(/\/$/, "") : path).replace(/\/[$:][A-Za-z]+/g, "/:");
+
+describe("COUNTED_PAGES", () => {
+  it("lists every page of the router but the back office and local-only ones, and nothing else", () => {
+    const source = readFileSync(new URL("../../app/routeTree.gen.ts", import.meta.url), "utf8");
+    const union = /fullPaths:\s*((?:\|\s*'[^']*'\s*)+)/.exec(source)?.[1];
+    expect(union).toBeDefined();
+    const routed = [...union!.matchAll(/'([^']*)'/g)].map((m) => m[1]!).filter((p) => !NOT_COUNTED.test(p));
+    expect(new Set(COUNTED_PAGES.map(shape))).toEqual(new Set(routed.map(shape)));
+  });
+});

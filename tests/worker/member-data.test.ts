@@ -1,0 +1,380 @@
+// Member rights (decision 041): "Download my data" and account deletion through the Worker. The
+// export's kinds are compared with every column of the migrated schema that names a member, so a
+// table added later without an export entry fails here; after a deletion no row of the member is
+// left in any of those columns, and nothing of them is reachable through the routes that show
+// members' data.
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { unzipSync, strFromU8 } from "fflate";
+import { describe, expect, it } from "vitest";
+import { call, createUser, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
+import { acceptSocket } from "./sockets";
+import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
+import { EXPORT_SOURCES, NOT_EXPORTED, USER_COLUMN_NAMES, DELETED_MEMBER } from "../../worker/db/member-data";
+import { chatThread, type ChatThread } from "../../worker/durable-objects/ChatThread";
+import { MEMBER_DATA_CODES, type DataExportStatus } from "../../worker/contracts/member-data";
+import { signExportToken } from "../../worker/lib/export-token";
+
+const D1 = env.DB;
+
+/** Every (table, column) of the migrated schema that holds a member's id: a foreign key to users, or a member-ish name. */
+async function userColumns(): Promise<string[]> {
+  const { results: tables } = await D1.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+  ).all<{
+    name: string;
+  }>();
+  const found = new Set<string>();
+  for (const { name } of tables) {
+    const { results: fks } = await D1.prepare("SELECT * FROM pragma_foreign_key_list(?)").bind(name).all<{ table: string; from: string }>();
+    for (const fk of fks) if (fk.table === "users") found.add(`${name}.${fk.from}`);
+    const { results: cols } = await D1.prepare("SELECT name FROM pragma_table_info(?)").bind(name).all<{ name: string }>();
+    for (const col of cols) if (USER_COLUMN_NAMES.test(col.name)) found.add(`${name}.${col.name}`);
+  }
+  return [...found].sort();
+}
+
+const exportedColumns = () => new Set(EXPORT_SOURCES.flatMap((s) => ("column" in s ? [`${s.table}.${s.column}`] : [])));
+
+const post = (user: TestUser, content: string) => call("/api/posts", { json: { content }, cookie: user.cookie });
+
+async function newPost(user: TestUser, content: string): Promise<string> {
+  const res = await post(user, content);
+  expect(res.status).toBe(201);
+  return (await res.json<{ post: { id: string } }>()).post.id;
+}
+
+/** A picture in R2 and the post that shows it, as the upload route leaves them. */
+async function postWithImage(user: TestUser) {
+  const file = `${crypto.randomUUID().replaceAll("-", "")}.png`;
+  await env.MEDIA.put(`posts/${file}`, new Uint8Array([137, 80, 78, 71, 1, 2, 3]));
+  const id = crypto.randomUUID();
+  await D1.prepare("INSERT INTO posts (id, user_id, content, image_url, image_width, image_height, created_at) VALUES (?, ?, 'with a picture', ?, 10, 10, ?)")
+    .bind(id, user.id, `/uploads/posts/${file}`, Date.now())
+    .run();
+  await D1.prepare("INSERT INTO post_images (key, user_id, width, height, post_id, created_at) VALUES (?, ?, 10, 10, ?, ?)")
+    .bind(`posts/${file}`, user.id, id, Date.now())
+    .run();
+  return { id, key: `posts/${file}` };
+}
+
+async function withAvatar(user: TestUser) {
+  const file = `${user.id}-${"a".repeat(16)}.png`;
+  await env.MEDIA.put(`avatars/${file}`, new Uint8Array([137, 80, 78, 71, 9]));
+  await D1.prepare("UPDATE users SET avatar_url = ? WHERE id = ?").bind(`/uploads/avatars/${file}`, user.id).run();
+  return `avatars/${file}`;
+}
+
+async function chatSays(user: TestUser, content: string) {
+  await runInDurableObject(chatThread(env, user.id), async (instance: ChatThread, state) => {
+    await instance.exportHistory(); // the schema exists once the object ran
+    state.storage.sql.exec(
+      "INSERT INTO messages (id, thread_id, role, content, created_at) VALUES (?, 't1', 'user', ?, ?)",
+      crypto.randomUUID(),
+      content,
+      Date.now(),
+    );
+    state.storage.sql.exec("INSERT INTO meta (key, value) VALUES ('owner', ?) ON CONFLICT (key) DO NOTHING", user.id);
+  });
+}
+
+const mailsTo = async (to: string) =>
+  (await D1.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ? ORDER BY id").bind(to).all<{ subject: string; text: string }>())
+    .results;
+
+async function download(user: TestUser, url: string) {
+  const res = await call(url, { cookie: user.cookie });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/zip");
+  expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="my-data-/);
+  return unzipSync(new Uint8Array(await res.arrayBuffer()));
+}
+
+const jsonIn = (files: Record<string, Uint8Array>, name: string) => JSON.parse(strFromU8(files[name]!)) as Record<string, Record<string, unknown>[]>;
+
+describe("the export's kinds and the schema", () => {
+  it("every column that names a member is exported or listed in NOT_EXPORTED with a reason", async () => {
+    const columns = await userColumns();
+    expect(columns.length).toBeGreaterThan(20);
+    const covered = exportedColumns();
+    const missing = columns.filter((c) => !covered.has(c) && !(c in NOT_EXPORTED));
+    expect(missing).toEqual([]);
+    // And the registry names only columns that exist.
+    for (const c of covered) if (c !== "users.id") expect(columns).toContain(c);
+    for (const reason of Object.values(NOT_EXPORTED)) expect(reason.length).toBeGreaterThan(10);
+  });
+});
+
+describe("who may use the routes", () => {
+  const roles: Exclude<Role, "visitor" | "banned">[] = ["user", "vip", "admin"];
+
+  it("a visitor and a banned member get 401 on every route", async () => {
+    const banned = await createUser("banned");
+    for (const cookie of [undefined, banned.cookie]) {
+      expect((await call("/api/account/export", { cookie })).status).toBe(401);
+      expect((await call("/api/account/export", { method: "POST", cookie })).status).toBe(401);
+      expect((await call("/api/account/export/download?token=x", { cookie })).status).toBe(401);
+      const res = await call("/api/account/delete", { json: { currentPassword: "secret123", confirmation: banned.username }, cookie });
+      expect(res.status).toBe(401);
+      expect((await errorOf(res)).code).toBe("unauthorized");
+    }
+    expect((await D1.prepare("SELECT count(*) AS n FROM users WHERE id = ?").bind(banned.id).first<{ n: number }>())?.n).toBe(1);
+  });
+
+  it.each(roles)("a %s reads their export state: none before asking", async (role) => {
+    const user = await createUser(role);
+    const res = await call("/api/account/export", { cookie: user.cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json<DataExportStatus>()).toEqual({ status: "none" });
+  });
+});
+
+describe("Download my data", () => {
+  it("builds one zip with the member's rows, chat and pictures, mails the link, and refuses a second request within the hour", async () => {
+    const member = await createUser("vip");
+    const other = await createUser("user");
+    const postId = await newPost(member, "my very own post");
+    const picture = await postWithImage(member);
+    const avatar = await withAvatar(member);
+    const othersPost = await newPost(other, "someone else's post");
+    expect((await call(`/api/posts/${othersPost}/comments`, { json: { content: "my comment" }, cookie: member.cookie })).status).toBe(201);
+    expect((await call(`/api/posts/${othersPost}/like`, { method: "PUT", cookie: member.cookie })).status).toBe(200);
+    await chatSays(member, "hello from the chat");
+
+    const res = await call("/api/account/export", { method: "POST", cookie: member.cookie });
+    expect(res.status).toBe(200);
+    const status = await res.json<DataExportStatus>();
+    expect(status.status).toBe("ready");
+    expect(Date.parse(status.expiresAt!) - Date.parse(status.readyAt!)).toBe(24 * 60 * 60 * 1000);
+
+    const files = await download(member, status.downloadUrl!);
+    const kinds = new Set(EXPORT_SOURCES.map((s) => `${s.kind}.json`));
+    for (const kind of kinds) expect(Object.keys(files)).toContain(kind);
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(["chat.json", "notifications.json", "README.txt", `images/${avatar}`, `images/${picture.key}`]));
+    const posts = jsonIn(files, "posts.json").posts!;
+    expect(posts.map((p) => p.id).sort()).toEqual([postId, picture.id].sort());
+    expect(posts.find((p) => p.id === postId)?.content).toBe("my very own post");
+    expect(jsonIn(files, "comments.json").post_comments!.map((c) => c.content)).toEqual(["my comment"]);
+    expect(jsonIn(files, "likes.json").post_likes!.map((l) => l.post_id)).toEqual([othersPost]);
+    expect(JSON.parse(strFromU8(files["chat.json"]!)).messages.map((m: { content: string }) => m.content)).toEqual(["hello from the chat"]);
+    const account = jsonIn(files, "account.json").users![0]!;
+    expect(account.email).toBe(member.email);
+    expect(account).not.toHaveProperty("password_hash");
+    expect(jsonIn(files, "sessions.json").sessions![0]).not.toHaveProperty("id_hash");
+    // Nobody else's rows.
+    expect(JSON.stringify(posts)).not.toContain("someone else's post");
+
+    const mails = await mailsTo(member.email);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your .+ data is ready to download$/)]);
+    expect(mails[0]!.text).toContain(`/api/account/export/download?token=`);
+
+    const again = await call("/api/account/export", { method: "POST", cookie: member.cookie });
+    expect(again.status).toBe(429);
+    expect((await errorOf(again)).code).toBe("rate_limited");
+    // The ready archive stays.
+    expect((await (await call("/api/account/export", { cookie: member.cookie })).json<DataExportStatus>()).status).toBe("ready");
+  });
+
+  it("the mail is in the member's language", async () => {
+    const member = await createUser("user");
+    await D1.prepare("UPDATE users SET locale = 'pt-BR' WHERE id = ?").bind(member.id).run();
+    expect((await call("/api/account/export", { method: "POST", cookie: member.cookie })).status).toBe(200);
+    const [mail] = await mailsTo(member.email);
+    expect(mail!.subject).toMatch(/^Seus dados do .+ estão prontos para baixar$/);
+    expect(mail!.text).toContain("O link e o arquivo serão apagados em");
+  });
+
+  it("a large account is prepared after the answer, and the state moves from preparing to ready", async () => {
+    const member = await createUser("user");
+    for (let i = 0; i < 11; i++) await postWithImage(member);
+    const res = await call("/api/account/export", { method: "POST", cookie: member.cookie });
+    expect(res.status).toBe(202);
+    expect((await res.json<DataExportStatus>()).status).toBe("preparing");
+    let status: DataExportStatus = { status: "preparing" };
+    for (let i = 0; i < 200 && status.status === "preparing"; i++) {
+      await scheduler.wait(10); // polling the state, as the settings section does
+      status = await (await call("/api/account/export", { cookie: member.cookie })).json<DataExportStatus>();
+    }
+    expect(status.status).toBe("ready");
+    const files = await download(member, status.downloadUrl!);
+    expect(Object.keys(files).filter((f) => f.startsWith("images/posts/"))).toHaveLength(11);
+  });
+
+  it("the link opens only the member's current archive, for that member, before it expires", async () => {
+    const member = await createUser("user");
+    const other = await createUser("user");
+    const status = await (await call("/api/account/export", { method: "POST", cookie: member.cookie })).json<DataExportStatus>();
+    const token = new URL(status.downloadUrl!, "https://x").searchParams.get("token")!;
+    const refused = async (cookie: string, url: string, code: string, statusCode: number) => {
+      const res = await call(url, { cookie });
+      expect(res.status).toBe(statusCode);
+      expect((await errorOf(res)).code).toBe(code);
+    };
+    await refused(other.cookie, status.downloadUrl!, MEMBER_DATA_CODES.exportLinkInvalid, 403);
+    await refused(member.cookie, `/api/account/export/download?token=${token.slice(0, -2)}xx`, MEMBER_DATA_CODES.exportLinkInvalid, 403);
+    const secret = (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET;
+    const expired = await signExportToken(secret, member.id, "whatever", new Date(Date.now() - 1000));
+    await refused(member.cookie, `/api/account/export/download?token=${expired}`, MEMBER_DATA_CODES.exportLinkInvalid, 403);
+    const stale = await signExportToken(secret, member.id, crypto.randomUUID(), new Date(Date.now() + 60_000));
+    await refused(member.cookie, `/api/account/export/download?token=${stale}`, MEMBER_DATA_CODES.exportNotFound, 404);
+    expect((await call("/api/account/export/download", { cookie: member.cookie })).status).toBe(400);
+  });
+});
+
+const deleteAccount = (user: TestUser, body: unknown) => call("/api/account/delete", { json: body, cookie: user.cookie });
+const userRow = (id: string) => D1.prepare("SELECT id, email, username FROM users WHERE id = ?").bind(id).first();
+
+describe("account deletion refusals change nothing", () => {
+  it("a wrong password is 403 invalid_credentials at the field", async () => {
+    const member = await createUser("user");
+    await newPost(member, "still here");
+    const res = await deleteAccount(member, { currentPassword: "wrong-password", confirmation: member.username });
+    expect(res.status).toBe(403);
+    expect(await errorOf(res)).toMatchObject({ code: "invalid_credentials", field: "currentPassword" });
+    expect(await userRow(member.id)).not.toBeNull();
+    expect((await call("/api/auth/me", { cookie: member.cookie })).status).toBe(200);
+  });
+
+  it("a wrong confirmation is 400 confirmation_mismatch; missing or extra fields are 400", async () => {
+    const member = await createUser("vip");
+    const res = await deleteAccount(member, { currentPassword: member.password, confirmation: member.username.toUpperCase() + "x" });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatchObject({ code: MEMBER_DATA_CODES.confirmationMismatch, field: "confirmation" });
+    for (const body of [
+      {},
+      { currentPassword: member.password },
+      { confirmation: member.username },
+      { currentPassword: member.password, confirmation: member.username, extra: 1 },
+      "nope",
+    ]) {
+      expect((await deleteAccount(member, body)).status).toBe(400);
+    }
+    expect(await userRow(member.id)).not.toBeNull();
+  });
+
+  it("the last active administrator cannot delete their account: 409 last_admin", async () => {
+    const admin = await createUser("admin");
+    // Leave this administrator the only active one.
+    await D1.batch([
+      D1.prepare("DELETE FROM admins WHERE user_id <> ?").bind(admin.id),
+      D1.prepare("UPDATE users SET is_admin = 0 WHERE id <> ?").bind(admin.id),
+    ]);
+    await newPost(admin, "an admin's post");
+    const res = await deleteAccount(admin, { currentPassword: admin.password, confirmation: admin.username });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe(MEMBER_DATA_CODES.lastAdmin);
+    expect(await userRow(admin.id)).not.toBeNull();
+    expect((await D1.prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?").bind(admin.id).first<{ n: number }>())?.n).toBe(1);
+    // With another administrator it goes.
+    const second = await createUser("admin");
+    expect((await deleteAccount(admin, { currentPassword: admin.password, confirmation: admin.username })).status).toBe(200);
+    expect(await userRow(second.id)).not.toBeNull();
+  });
+});
+
+describe("account deletion", () => {
+  it("closes the member's live feed and chat sockets (4401), as a logout does", async () => {
+    const member = await createUser("vip");
+    const open = async (path: string) => {
+      const res = await call(path, { cookie: member.cookie, headers: { upgrade: "websocket", origin: ORIGIN } });
+      expect(res.status).toBe(101);
+      return acceptSocket(res.webSocket!);
+    };
+    const feed = await open("/api/feed/live");
+    const chat = await open("/api/chat/live");
+    expect((await deleteAccount(member, { currentPassword: member.password, confirmation: member.username })).status).toBe(200);
+    expect(await feed.closed).toEqual({ code: SOCKET_CLOSE_SESSION_ENDED });
+    expect(await chat.closed).toEqual({ code: SOCKET_CLOSE_SESSION_ENDED });
+  });
+
+  it("mails the confirmation to the old address in the member's language", async () => {
+    const member = await createUser("user");
+    await D1.prepare("UPDATE users SET locale = 'pt-BR' WHERE id = ?").bind(member.id).run();
+    expect((await deleteAccount(member, { currentPassword: member.password, confirmation: member.username })).status).toBe(200);
+    const [mail] = await mailsTo(member.email);
+    expect(mail!.subject).toMatch(/^Sua conta no .+ foi excluída$/);
+    expect(mail!.text).toContain(`Olá, ${member.username},`);
+  });
+
+  it("deletes everything of the member, keeps accounting rows without personal fields, and nothing is reachable afterwards", async () => {
+    const member = await createUser("vip");
+    const other = await createUser("user");
+    const admin = await createUser("admin");
+    const ownPost = await newPost(member, "a post that must vanish");
+    const picture = await postWithImage(member);
+    const avatar = await withAvatar(member);
+    const othersPost = await newPost(other, "the other member's post");
+    expect((await call(`/api/posts/${othersPost}/comments`, { json: { content: "member's comment" }, cookie: member.cookie })).status).toBe(201);
+    expect((await call(`/api/posts/${othersPost}/like`, { method: "PUT", cookie: member.cookie })).status).toBe(200);
+    expect((await call(`/api/posts/${ownPost}/comments`, { json: { content: "other's comment on the member's post" }, cookie: other.cookie })).status).toBe(
+      201,
+    );
+    expect((await call("/api/playlists", { json: { name: "Mine" }, cookie: member.cookie })).status).toBe(201);
+    await chatSays(member, "private chat words");
+    const now = Date.now();
+    await D1.batch([
+      D1.prepare(
+        "INSERT INTO subscriptions (id, user_id, customer_id, status, last_event_at, created_at, updated_at) VALUES (?, ?, 'cus_local_x', 'active', ?, ?, ?)",
+      ).bind(`sub_local_${member.id.slice(0, 8)}`, member.id, now, now, now),
+      D1.prepare("INSERT INTO payment_events (event_id, type, received_at) VALUES (?, 'invoice.paid', ?)").bind(`evt_${member.id}`, now),
+      D1.prepare(
+        "INSERT INTO tickets (id, order_id, event_title, customer_email, customer_name, status, price_paid_cents, currency, created_at) VALUES (?, ?, 'A show', ?, 'Member Name', 'confirmed', 1000, 'USD', ?)",
+      ).bind(crypto.randomUUID(), `order-${member.id}`, member.email, now),
+      D1.prepare("INSERT INTO marketing_contacts (id, email, subscribed, consent_at, source, created_at, updated_at) VALUES (?, ?, 1, ?, 'signup', ?, ?)").bind(
+        crypto.randomUUID(),
+        member.email,
+        now,
+        now,
+        now,
+      ),
+    ]);
+    // An admin acted on the member: the audit row stays, without the member's address.
+    expect((await call(`/api/admin/users/${member.id}/vip`, { method: "PUT", json: { comp: true }, cookie: admin.cookie })).status).toBe(200);
+
+    const res = await deleteAccount(member, { currentPassword: member.password, confirmation: ` ${member.username} ` });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deleted: true });
+    expect(res.headers.getSetCookie().join(";")).toMatch(/__Host-sid=;/);
+
+    // No column that names a member holds the member's id.
+    for (const column of await userColumns()) {
+      const [table, col] = column.split(".");
+      const row = await D1.prepare(`SELECT count(*) AS n FROM "${table}" WHERE "${col}" = ?`).bind(member.id).first<{ n: number }>();
+      expect({ column, n: row?.n }).toEqual({ column, n: 0 });
+    }
+    expect(await userRow(member.id)).toBeNull();
+    // Accounting kept, without personal fields.
+    expect(await D1.prepare("SELECT count(*) AS n FROM payment_events WHERE event_id = ?").bind(`evt_${member.id}`).first()).toEqual({ n: 1 });
+    expect(await D1.prepare("SELECT customer_email, customer_name FROM tickets WHERE order_id = ?").bind(`order-${member.id}`).first()).toEqual({
+      customer_email: DELETED_MEMBER,
+      customer_name: null,
+    });
+    expect(await D1.prepare("SELECT count(*) AS n FROM marketing_contacts WHERE lower(email) = lower(?)").bind(member.email).first()).toEqual({ n: 0 });
+    expect(
+      await D1.prepare("SELECT count(*) AS n FROM audit_log WHERE instr(summary, ?) > 0 OR instr(actor_email, ?) > 0").bind(member.email, member.email).first(),
+    ).toEqual({ n: 0 });
+    // The other member's post lost the member's like and comment.
+    expect(await D1.prepare("SELECT like_count, comment_count FROM posts WHERE id = ?").bind(othersPost).first()).toEqual({ like_count: 0, comment_count: 0 });
+    // Pictures and chat are gone.
+    expect(await env.MEDIA.head(avatar)).toBeNull();
+    expect(await env.MEDIA.head(picture.key)).toBeNull();
+    expect(await chatThread(env, member.id).exportHistory()).toEqual([]);
+    // The confirmation went to the old address.
+    expect((await mailsTo(member.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/account was deleted$/)]);
+
+    // Nothing is reachable through the routes that show members' data.
+    expect((await call("/api/auth/me", { cookie: member.cookie })).status).toBe(200);
+    expect(await (await call("/api/auth/me", { cookie: member.cookie })).json()).toEqual({ user: null });
+    expect((await call(`/api/profiles/${member.id}`, { cookie: other.cookie })).status).toBe(404);
+    for (const id of [ownPost, picture.id]) expect((await call(`/api/posts/${id}`, { cookie: other.cookie })).status).toBe(404);
+    const feed = await (await call("/api/posts", { cookie: other.cookie })).text();
+    expect(feed).not.toContain(member.id);
+    expect(feed).not.toContain("a post that must vanish");
+    const comments = await (await call(`/api/posts/${othersPost}/comments`, { cookie: other.cookie })).text();
+    expect(comments).not.toContain(member.id);
+    for (const search of [member.username, member.email]) {
+      const list = await (await call(`/api/admin/users?search=${encodeURIComponent(search)}`, { cookie: admin.cookie })).json<{ users: unknown[] }>();
+      expect(list.users).toEqual([]);
+    }
+  }, 30_000); // many requests and one query per user column, on a shared machine
+});

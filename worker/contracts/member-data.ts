@@ -1,0 +1,67 @@
+// Member rights (LGPD/GDPR, decision 041): "Download my data" (one zip, prepared in the Worker,
+// stored privately in R2, fetched through a signed link that lives 24 hours) and account deletion
+// (current password plus the username typed again). Shared by the Worker and the SPA.
+import { z } from "./zod";
+import { PASSWORD_MAX } from "./auth";
+
+export const DATA_EXPORT_API = "/api/account/export";
+export const ACCOUNT_DELETE_API = "/api/account/delete";
+
+/** A prepared archive and its link live this long (the link's `exp` is the archive's end). */
+export const DATA_EXPORT_TTL_SECONDS = 24 * 60 * 60;
+/** One export request an hour per member ([max, window seconds], like RATE_LIMITS). */
+export const DATA_EXPORT_RATE_LIMIT = [1, 60 * 60] as const;
+
+export const MEMBER_DATA_MESSAGES = {
+  currentPasswordRequired: "Enter your current password",
+  currentPasswordWrong: "The current password is not right",
+  confirmationRequired: "Type your username to confirm",
+  confirmationMismatch: "The confirmation does not match your username",
+  lastAdmin: "The site must keep at least one active administrator. Make someone else an administrator first.",
+  exportNotFound: "There is no prepared export. Ask for a new one.",
+  exportLinkInvalid: "This download link is not valid or has expired. Ask for a new export.",
+  exportRateLimited: "You can ask for one export an hour.",
+  paymentCancelFailed: "Your VIP subscription could not be cancelled with the payment provider, so nothing was deleted. Please try again later.",
+} as const;
+
+/** Stable error codes of these routes (beside invalid_credentials and rate_limited). */
+export const MEMBER_DATA_CODES = {
+  confirmationMismatch: "confirmation_mismatch",
+  lastAdmin: "last_admin",
+  exportNotFound: "export_not_found",
+  exportLinkInvalid: "export_link_invalid",
+  paymentCancelFailed: "payment_cancel_failed",
+} as const;
+
+/**
+ * POST /api/account/delete. `confirmation` is the member's username, typed again: the same in
+ * every language (a translated word such as DELETE/EXCLUIR would depend on the UI's language),
+ * and it names the account being deleted. Compared exactly, after trimming.
+ */
+export const deleteAccountSchema = z.strictObject({
+  currentPassword: z.string().min(1, MEMBER_DATA_MESSAGES.currentPasswordRequired).max(PASSWORD_MAX),
+  confirmation: z.string().trim().min(1, MEMBER_DATA_MESSAGES.confirmationRequired).max(100),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountSchema>;
+
+/** GET /api/account/export/download?token=… */
+export const exportDownloadQuerySchema = z.object({ token: z.string().min(1).max(2000) });
+
+export type DataExportState = "none" | "preparing" | "ready" | "failed";
+
+/** GET and POST /api/account/export. */
+export type DataExportStatus = {
+  status: DataExportState;
+  /** ISO 8601: when the member asked for it (absent for "none"). */
+  requestedAt?: string;
+  /** ISO 8601, "ready" only. */
+  readyAt?: string;
+  /** ISO 8601, "ready" only: the archive and its link end then. */
+  expiresAt?: string;
+  /** Bytes of the zip, "ready" only. */
+  sizeBytes?: number;
+  /** Same-origin path with the signed token, "ready" only. */
+  downloadUrl?: string;
+};
+
+export type AccountDeletedResponse = { deleted: true };

@@ -1,0 +1,173 @@
+// Member rights (decision 041): what D1 holds about one member, read for the data export, and the
+// one batch that deletes the account. The export is driven by EXPORT_SOURCES, one entry per
+// (table, user column); tests/worker/member-data-schema.test.ts compares it with every column of
+// the migrated schema that points at a member, so a table added later without an entry here (or
+// in NOT_EXPORTED, with its reason) fails that test.
+import type { DB } from "./client";
+
+/** A table's rows about the member: by a user-id column, by their e-mail, or through their playlists. */
+export type ExportSource =
+  | { kind: string; table: string; column: string; omit?: readonly string[] }
+  | { kind: string; table: string; emailColumn: string }
+  | { kind: string; table: "playlist_tracks"; viaPlaylists: true };
+
+/** Secrets never leave D1, not even to their owner: a hash is only useful to an attacker. */
+const TOKEN_HASH = ["token_hash"] as const;
+
+/** Each entry becomes `<kind>.json` → `{ [table]: rows }` in the archive. */
+export const EXPORT_SOURCES: readonly ExportSource[] = [
+  { kind: "account", table: "users", column: "id", omit: ["password_hash"] },
+  { kind: "account", table: "admins", column: "user_id" },
+  { kind: "account", table: "email_verifications", column: "user_id", omit: TOKEN_HASH },
+  { kind: "account", table: "password_resets", column: "user_id", omit: TOKEN_HASH },
+  { kind: "account", table: "sign_in_links", column: "user_id", omit: TOKEN_HASH },
+  { kind: "profile", table: "profiles", column: "user_id" },
+  { kind: "posts", table: "posts", column: "user_id" },
+  { kind: "posts", table: "post_images", column: "user_id" },
+  { kind: "comments", table: "post_comments", column: "user_id" },
+  { kind: "likes", table: "post_likes", column: "user_id" },
+  { kind: "reports", table: "post_reports", column: "reporter_id" },
+  { kind: "reports", table: "comment_reports", column: "reporter_id" },
+  { kind: "favorites", table: "favorites", column: "user_id" },
+  { kind: "playlists", table: "playlists", column: "user_id" },
+  { kind: "playlists", table: "playlist_tracks", viaPlaylists: true },
+  { kind: "plays", table: "track_plays", column: "user_id" },
+  { kind: "plays", table: "track_preview_plays", column: "listener" },
+  { kind: "payments", table: "subscriptions", column: "user_id" },
+  { kind: "payments", table: "checkout_sessions", column: "user_id" },
+  { kind: "payments", table: "billing_customers", column: "user_id" },
+  { kind: "payments", table: "vip_comps", column: "user_id" },
+  { kind: "sessions", table: "sessions", column: "user_id", omit: ["id_hash"] },
+  { kind: "vip-pass", table: "vip_passes", column: "user_id" },
+  { kind: "perks", table: "perk_reveals", column: "user_id" },
+  { kind: "offer-codes", table: "offer_codes", column: "claimed_by" },
+  { kind: "check-ins", table: "check_ins", column: "user_id" },
+  { kind: "tickets", table: "tickets", emailColumn: "customer_email" },
+  { kind: "consents", table: "marketing_contacts", emailColumn: "email" },
+  { kind: "contact", table: "contact_messages", emailColumn: "email" },
+  // What the member did as staff: their own acts, so theirs to see.
+  { kind: "staff-activity", table: "audit_log", column: "actor_id" },
+  { kind: "staff-activity", table: "contact_replies", column: "admin_user_id" },
+  { kind: "staff-activity", table: "listening_parties", column: "created_by" },
+  { kind: "staff-activity", table: "check_ins", column: "staff_id" },
+  { kind: "staff-activity", table: "vip_comps", column: "granted_by" },
+];
+
+/**
+ * User columns deliberately not exported, each with why. "table.column" → reason. Empty today:
+ * every column that names a member is exported. Add here only with a reason a reviewer accepts.
+ */
+export const NOT_EXPORTED: Readonly<Record<string, string>> = {};
+
+/** Column names that hold a member's id without a foreign key saying so (the schema test reads these too). */
+export const USER_COLUMN_NAMES =
+  /^(user_id|author_id|actor_id|owner_id|member_id|reporter_id|claimed_by|created_by|granted_by|staff_id|listener|[a-z_]*_user_id)$/;
+
+type Row = Record<string, unknown>;
+
+/** The member's rows of one source, secrets left out. Table and column names come from EXPORT_SOURCES only. */
+async function readSource(db: DB, source: ExportSource, user: { id: string; email: string }): Promise<Row[]> {
+  const d1 = db.$client;
+  let statement: D1PreparedStatement;
+  if ("viaPlaylists" in source) {
+    statement = d1.prepare(`SELECT * FROM playlist_tracks WHERE playlist_id IN (SELECT id FROM playlists WHERE user_id = ?)`).bind(user.id);
+  } else if ("emailColumn" in source) {
+    statement = d1.prepare(`SELECT * FROM "${source.table}" WHERE lower("${source.emailColumn}") = lower(?)`).bind(user.email);
+  } else {
+    statement = d1.prepare(`SELECT * FROM "${source.table}" WHERE "${source.column}" = ?`).bind(user.id);
+  }
+  const { results } = await statement.all<Row>();
+  const omit = "omit" in source ? (source.omit ?? []) : [];
+  return results.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !omit.includes(key))));
+}
+
+export type MemberDataFiles = Record<string, Record<string, Row[]>>;
+
+/** Every D1 row about the member, grouped by kind then table. */
+export async function readMemberData(db: DB, user: { id: string; email: string }): Promise<MemberDataFiles> {
+  const rows = await Promise.all(EXPORT_SOURCES.map((source) => readSource(db, source, user)));
+  const files: MemberDataFiles = {};
+  EXPORT_SOURCES.forEach((source, i) => {
+    const file = (files[source.kind] ??= {});
+    // A table listed twice in one kind (check_ins by member and by staff) keeps both lists apart.
+    const name = "column" in source && file[source.table] ? `${source.table} (${source.column})` : source.table;
+    file[name] = rows[i] ?? [];
+  });
+  return files;
+}
+
+/** The member's row as the export and the deletion need it; null when there is no such account. */
+export async function findMemberForRights(db: DB, userId: string) {
+  return db.$client
+    .prepare("SELECT id, email, username, password_hash AS passwordHash, avatar_url AS avatarUrl, locale FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ id: string; email: string; username: string; passwordHash: string; avatarUrl: string | null; locale: string }>();
+}
+
+/** How many rows and pictures an export will carry: a large account is prepared in the background. */
+export async function exportSize(db: DB, userId: string): Promise<{ rows: number; images: number }> {
+  const row = await db.$client
+    .prepare(
+      `SELECT (SELECT count(*) FROM posts WHERE user_id = ?1) + (SELECT count(*) FROM post_comments WHERE user_id = ?1)
+         + (SELECT count(*) FROM post_likes WHERE user_id = ?1) + (SELECT count(*) FROM track_plays WHERE user_id = ?1) AS rows,
+         (SELECT count(*) FROM post_images WHERE user_id = ?1) AS images`,
+    )
+    .bind(userId)
+    .first<{ rows: number; images: number }>();
+  return row ?? { rows: 0, images: 0 };
+}
+
+/** R2 keys of the member's post pictures (attached or not). */
+export async function memberPostImageKeys(db: DB, userId: string): Promise<string[]> {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT key FROM post_images WHERE user_id = ?1
+       UNION SELECT 'posts/' || substr(image_url, length('/uploads/posts/') + 1) FROM posts
+         WHERE user_id = ?1 AND image_url LIKE '/uploads/posts/%'`,
+    )
+    .bind(userId)
+    .all<{ key: string }>();
+  return results.map((r) => r.key);
+}
+
+/** Written into the accounting rows kept after a deletion, in place of the member's address. */
+export const DELETED_MEMBER = "deleted-member";
+
+/**
+ * Deletes the account in one D1 batch, all or nothing. The users row goes last and its foreign
+ * keys take the rest (ON DELETE CASCADE: profile, posts with every comment, like and report on
+ * them, comments, likes, reports, favorites, playlists, plays, sessions, subscriptions, passes,
+ * reveals, check-ins; SET NULL where a row is the site's: audit rows, offer codes, parties, staff
+ * check-ins, comp grants, replies). Before it, in the same batch: other members' post counters
+ * lose the member's likes and comments; rows matched by e-mail go (consents, contact messages,
+ * sign-in throttles) or, for tickets (accounting), lose the buyer's address and name; audit rows
+ * lose the member's address and name. Every statement carries the guard "this is not the last
+ * active administrator", so a refusal changes nothing.
+ */
+export async function deleteMemberAccount(db: DB, member: { id: string; email: string; username: string }): Promise<"deleted" | "last_admin" | "not_found"> {
+  const d1 = db.$client;
+  const { id, email, username } = member;
+  // ?1 the member, ?2 the address, ?3 the name. The guard reads other members only.
+  const guard = `(NOT EXISTS (SELECT 1 FROM users u WHERE u.id = ?1 AND u.status = 'active'
+      AND (u.is_admin = 1 OR EXISTS (SELECT 1 FROM admins a WHERE a.user_id = u.id)))
+    OR EXISTS (SELECT 1 FROM users o WHERE o.id <> ?1 AND o.status = 'active'
+      AND (o.is_admin = 1 OR EXISTS (SELECT 1 FROM admins oa WHERE oa.user_id = o.id))))`;
+  const run = (sqlText: string) => d1.prepare(sqlText).bind(id, email, username);
+  const results = await d1.batch([
+    run(`UPDATE posts SET like_count = max(like_count - (SELECT count(*) FROM post_likes l WHERE l.post_id = posts.id AND l.user_id = ?1), 0)
+      WHERE user_id <> ?1 AND id IN (SELECT post_id FROM post_likes WHERE user_id = ?1) AND ${guard} AND ?2 = ?2 AND ?3 = ?3`),
+    run(`UPDATE posts SET comment_count = max(comment_count - (SELECT count(*) FROM post_comments c WHERE c.post_id = posts.id AND c.user_id = ?1 AND c.hidden_at IS NULL), 0)
+      WHERE user_id <> ?1 AND id IN (SELECT post_id FROM post_comments WHERE user_id = ?1) AND ${guard} AND ?2 = ?2 AND ?3 = ?3`),
+    run(`UPDATE audit_log SET actor_email = '${DELETED_MEMBER}' WHERE actor_id = ?1 AND ${guard} AND ?2 = ?2 AND ?3 = ?3`),
+    run(`UPDATE audit_log SET summary = replace(replace(summary, '"' || ?2 || '"', '"${DELETED_MEMBER}"'), '"' || ?3 || '"', '"${DELETED_MEMBER}"')
+      WHERE (instr(summary, '"' || ?2 || '"') > 0 OR instr(summary, '"' || ?3 || '"') > 0) AND ${guard}`),
+    run(`UPDATE tickets SET customer_email = '${DELETED_MEMBER}', customer_name = NULL WHERE lower(customer_email) = lower(?2) AND ${guard} AND ?3 = ?3`),
+    run(`DELETE FROM marketing_contacts WHERE lower(email) = lower(?2) AND ${guard} AND ?3 = ?3`),
+    run(`DELETE FROM contact_messages WHERE lower(email) = lower(?2) AND ${guard} AND ?3 = ?3`),
+    run(`DELETE FROM login_throttles WHERE email = lower(?2) AND ${guard} AND ?3 = ?3`),
+    run(`DELETE FROM track_preview_plays WHERE listener = ?1 AND ${guard} AND ?2 = ?2 AND ?3 = ?3`),
+    run(`DELETE FROM users WHERE id = ?1 AND ${guard} AND ?2 = ?2 AND ?3 = ?3`),
+  ]);
+  if ((results.at(-1)?.meta.changes ?? 0) > 0) return "deleted";
+  return (await findMemberForRights(db, id)) ? "last_admin" : "not_found";
+}

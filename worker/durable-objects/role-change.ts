@@ -1,0 +1,48 @@
+// A member's VIP or admin changed (the back office's comp VIP or admin switch, a payment event):
+// their session is kept, since every request reads the roles from D1 (toSessionUser), and their
+// open sockets follow the new role at once (decision 040):
+// - every feed socket of theirs (the feed page's and the notices socket every signed-in page
+//   holds) gets a role_changed frame, so the page refetches `me`, and reads VIP-only counts or not;
+// - when they may no longer use VIP-only sockets (neither VIP nor admin), their chat socket and
+//   radio sockets close with 4403 vip_ended, and a reply being written stops.
+// Failures are logged, never thrown: the change is committed, and ChatThread re-checks VIP before
+// each message, the pages refetch `me` when they regain focus.
+import type { AppEnv } from "../env";
+import type { DB } from "../db/client";
+import { findMemberAccess, keepsVipSockets } from "../db/member-access";
+import { readsVipPosts } from "../db/feed";
+import { feedHub } from "./feed-hub";
+import { chatThread } from "./ChatThread";
+import { closeStationSockets } from "../services/radio";
+import { VIP_ENDED } from "./socket-sessions";
+
+/** Tells the member's open sockets that their roles changed; see the top. Never throws. */
+export async function announceRoleChange(env: AppEnv, db: DB, userId: string): Promise<void> {
+  let access;
+  try {
+    access = await findMemberAccess(db, userId);
+  } catch (err) {
+    console.error("role change: reading the member's roles failed", err);
+    return;
+  }
+  if (!access) return;
+  const work: Promise<unknown>[] = [tellFeed(env, userId, readsVipPosts({ isVIP: access.vip, isAdmin: access.admin }))];
+  if (!keepsVipSockets(access)) work.push(closeChat(env, userId), closeStationSockets(env, db, { userId }, VIP_ENDED));
+  await Promise.all(work);
+}
+
+async function tellFeed(env: AppEnv, userId: string, readsVip: boolean) {
+  try {
+    await feedHub(env).roleChanged(userId, readsVip);
+  } catch (err) {
+    console.error("role change: telling the feed hub failed", err);
+  }
+}
+
+async function closeChat(env: AppEnv, userId: string) {
+  try {
+    await chatThread(env, userId).closeSockets({ userId }, VIP_ENDED);
+  } catch (err) {
+    console.error("role change: closing the chat sockets failed", err);
+  }
+}

@@ -1,0 +1,115 @@
+// E-mail verification and e-mail change (mounted under /api/auth beside routes/auth.ts):
+// using a link (public: it may be opened in another browser), asking for a new link, and asking
+// to move the account to a new address, which needs the current password and changes nothing
+// until the link mailed to the new address is used; the old address is then told.
+import { Hono } from "hono";
+import { readConfig } from "../env";
+import type { HonoEnv } from "../types";
+import { requireUser } from "../middleware/guards";
+import { validate } from "../lib/validate";
+import { ApiError, conflict, unauthorized, tooManyRequests } from "../lib/errors";
+import { isRefused } from "../lib/outcome";
+import { verifyPassword } from "../lib/password";
+import { sha256Hex } from "../lib/crypto";
+import { AUTH_MESSAGES } from "../contracts/auth";
+import { ACCOUNT_MESSAGES } from "../contracts/account";
+import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../contracts/limits";
+import {
+  EMAIL_VERIFICATION_CODES as CODES,
+  EMAIL_VERIFICATION_MESSAGES as MESSAGES,
+  emailChangeSchema,
+  verifyEmailSchema,
+  type VerificationSentResponse,
+  type VerifyEmailResponse,
+} from "../contracts/email-verification";
+import { consumeEmailVerification, isEmailTakenByOther, setPendingEmail, type VerificationRefusal } from "../db/email-verification";
+import { isUniqueViolation } from "../db/d1";
+import { users } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { clearRateLimit, countEvent } from "../services/rate-limit";
+import { countVerificationMail, sendEmailChangedNotice, sendVerificationLink, type MailContext } from "../services/email-verification";
+
+type Ctx = MailContext & { var: { user: HonoEnv["Variables"]["user"] } };
+
+const emailTaken = () => conflict(AUTH_MESSAGES.emailTaken, "email_taken");
+const REFUSALS: Record<VerificationRefusal, () => ApiError> = {
+  invalid: () => new ApiError(400, CODES.invalid, MESSAGES.invalid),
+  // A link for an address the member has since replaced with another request.
+  stale: () => new ApiError(400, CODES.invalid, MESSAGES.invalid),
+  expired: () => new ApiError(410, CODES.expired, MESSAGES.expired),
+};
+/** As the password change answers it (routes/account.ts): 403, not 401, which the SPA reads as "signed out". */
+const wrongPassword = () => new ApiError(403, "invalid_credentials", ACCOUNT_MESSAGES.currentPasswordWrong, { field: "currentPassword" });
+
+/** The signed-in member's row, read fresh (the session's copy may predate a change). */
+async function memberRow(c: Ctx) {
+  const user = c.var.user;
+  if (!user) throw unauthorized();
+  const row = await c.var.db.query.users.findFirst({ where: eq(users.id, user.id) });
+  if (!row) throw unauthorized();
+  return row;
+}
+
+/**
+ * Checks the current password. Wrong ones are counted per member under the same key as the
+ * password change's (routes/account.ts), with its limit, so the two forms share one budget for
+ * guessing from a borrowed session.
+ */
+async function checkCurrentPassword(c: Ctx, userId: string, stored: string, password: string) {
+  const key = `password:fail:${userId}`;
+  const limit = RATE_LIMITS.passwordChangeFailuresPerMember;
+  if (!(await verifyPassword(password, stored, readConfig(c.env).PASSWORD_PEPPER))) {
+    if ((await countEvent(c.var.db, key, limit)) > limit[0]) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+    throw wrongPassword();
+  }
+  await clearRateLimit(c.var.db, key, limit);
+}
+
+export const emailVerificationRoutes = new Hono<HonoEnv>()
+  .post("/verify-email", validate("json", verifyEmailSchema), async (c) => {
+    const db = c.var.db;
+    let used;
+    try {
+      used = await consumeEmailVerification(db, await sha256Hex(c.req.valid("json").token));
+    } catch (err) {
+      // Another account took the new address after the change was asked for.
+      if (isUniqueViolation(err)) throw emailTaken();
+      throw err;
+    }
+    if (isRefused(used)) throw REFUSALS[used.refused]();
+    if (used.outcome === "email_changed") {
+      const row = await db.query.users.findFirst({ where: eq(users.id, used.userId) });
+      if (row) await sendEmailChangedNotice(c, row, used.previousEmail, used.email);
+    }
+    return c.json<VerifyEmailResponse>({ ok: true, outcome: used.outcome });
+  })
+
+  .post("/verify-email/resend", requireUser, async (c) => {
+    const row = await memberRow(c);
+    // What is waiting: the account's own address, else a new one asked for.
+    const target =
+      row.emailVerifiedAt === null
+        ? { email: row.email, kind: "verify" as const }
+        : row.pendingEmail
+          ? { email: row.pendingEmail, kind: "change" as const }
+          : null;
+    if (!target) throw conflict(MESSAGES.alreadyVerified, CODES.alreadyVerified);
+    await countVerificationMail(c, row.id, { resend: true });
+    await sendVerificationLink(c, row, target.email, target.kind);
+    return c.json<VerificationSentResponse>({ ok: true, sentTo: target.email });
+  })
+
+  .post("/email-change", requireUser, validate("json", emailChangeSchema), async (c) => {
+    const { currentPassword, email } = c.req.valid("json");
+    const db = c.var.db;
+    const row = await memberRow(c);
+    await checkCurrentPassword(c, row.id, row.passwordHash, currentPassword);
+    if (email === row.email.toLowerCase()) throw new ApiError(400, CODES.unchanged, MESSAGES.unchanged, { field: "email" });
+    // The sign-up form already tells whether an address has an account, so this says no more;
+    // it never says whose.
+    if (await isEmailTakenByOther(db, email, row.id)) throw emailTaken();
+    await countVerificationMail(c, row.id);
+    await setPendingEmail(db, row.id, email);
+    await sendVerificationLink(c, row, email, "change");
+    return c.json<VerificationSentResponse>({ ok: true, sentTo: email });
+  });

@@ -1,0 +1,53 @@
+// The Brazilian Portuguese texts of the site's mails: the same keys as texts.en.ts (the type
+// refuses a missing or extra key; tests/node/mail-texts.test.ts checks it at run time too).
+import type { MailTexts } from "./texts.en";
+
+export const mailTextsPtBR: MailTexts = {
+  greeting: "Olá,",
+  greetingName: (name) => `Olá, ${name},`,
+  signature: (brand) => `— ${brand}`,
+
+  resetSubject: "Redefina sua senha",
+  resetIntro: (brand) => `Alguém (esperamos que você) pediu para redefinir a senha da sua conta ${brand}.`,
+  resetOpen: "Abra este link para escolher uma nova senha:",
+  resetValidity: (minutes) => `O link funciona uma vez e expira em ${minutes} minutos.`,
+  resetIgnore: "Se você não pediu isso, pode ignorar este e-mail: sua senha continua a mesma.",
+
+  inviteSubject: (brand) => `Você foi convidado para o ${brand}`,
+  inviteIntro: (brand) => `Você foi convidado para participar do ${brand}, a comunidade oficial de fãs.`,
+  inviteOpen: "Abra este link para criar sua conta gratuita:",
+  inviteLink: "Criar sua conta gratuita",
+  inviteIgnore: "Se você não esperava este convite, pode ignorar este e-mail.",
+
+  replySubjectPrefix: "Re:",
+  replyQuote: (when) => `Em ${when}, você escreveu:`,
+
+  contactSubject: (subject) => `Formulário de contato: ${subject}`,
+  contactHeading: (brand) => `Nova mensagem pelo formulário de contato do ${brand}.`,
+  contactFrom: "De",
+  contactSubjectLabel: "Assunto",
+  contactLanguage: "Escrita em",
+  contactFooter: "Leia e responda no painel administrativo, em Mensagens.",
+  languageEn: "Inglês",
+  languagePtBR: "Português (Brasil)",
+
+  labelUsername: "Nome de usuário",
+  labelEmail: "E-mail",
+  labelSignedUp: "Cadastro em",
+  labelVipSince: "VIP desde",
+  labelEvent: "Evento",
+  labelOrder: "Pedido",
+  labelCustomer: "Cliente",
+  labelTickets: "Ingressos",
+  labelTotal: "Total",
+  labelDate: "Data",
+
+  newUserSubject: (username) => `Novo membro: ${username}`,
+  newUserHeading: (brand) => `Um novo membro entrou no ${brand}.`,
+  newVipSubject: (username) => `Nova assinatura VIP: ${username}`,
+  newVipHeading: (brand) => `Um membro assinou o VIP do ${brand}.`,
+  membersFooter: "Veja todos os membros no painel administrativo, em Usuários.",
+  ticketSubject: (event) => `Compra de ingressos: ${event}`,
+  ticketHeading: (brand) => `Ingressos foram comprados no ${brand}.`,
+  ticketsFooter: "Veja todos os pedidos no painel administrativo, em Ingressos.",
+};
