@@ -30,7 +30,7 @@ export default {
     const analytics = await rollupAnalytics(db, controller.scheduledTime);
     console.log(`analytics: rolled up ${analytics.days.join(", ")}; removed ${analytics.deletedViews} page views past retention`);
     console.log(
-      `housekeeping: removed ${purged.sessions} sessions, ${purged.passwordResets} reset links, ${purged.rateLimits} rate-limit windows, ${abandoned.length} unused post images`,
+      `housekeeping: removed ${purged.sessions} sessions, ${purged.passwordResets} reset links, ${purged.links} sign-in and verification links, ${purged.rateLimits} rate-limit windows, ${purged.loginThrottles} sign-in slowdowns, ${abandoned.length} unused post images`,
     );
   },
 } satisfies ExportedHandler<AppEnv>;

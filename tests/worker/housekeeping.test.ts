@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../worker/db/auth";
-import { passwordResets, rateLimits, sessions } from "../../worker/db/schema";
+import { emailVerifications, loginThrottles, passwordResets, rateLimits, sessions, signInLinks } from "../../worker/db/schema";
 import { call, createUser, db } from "./helpers";
 
 const HOUR = 60 * 60 * 1000;
@@ -24,6 +24,19 @@ async function seedRows(userId: string, now: number) {
     { tokenHash: "used-long-ago", userId, expiresAt: at(now - 2 * DAY + HOUR), usedAt: at(now - 2 * DAY) },
     { tokenHash: "expired-long-ago", userId, expiresAt: at(now - 2 * DAY) },
   ]);
+  await d.insert(signInLinks).values([
+    { tokenHash: "link-open", userId, expiresAt: at(now + HOUR) },
+    { tokenHash: "link-expired-today", userId, expiresAt: at(now - HOUR), usedAt: at(now - 2 * HOUR) },
+    { tokenHash: "link-expired-long-ago", userId, expiresAt: at(now - 2 * DAY) },
+  ]);
+  await d.insert(emailVerifications).values([
+    { tokenHash: "verify-open", userId, email: "a@example.com", expiresAt: at(now + DAY) },
+    { tokenHash: "verify-expired-long-ago", userId, email: "a@example.com", expiresAt: at(now - 2 * DAY) },
+  ]);
+  await d.insert(loginThrottles).values([
+    { email: "recent@example.com", failures: 12, lastFailureAt: at(now - HOUR), notBefore: at(now - HOUR) },
+    { email: "quiet@example.com", failures: 30, lastFailureAt: at(now - 2 * DAY), notBefore: at(now - 2 * DAY) },
+  ]);
   const second = Math.floor(now / 1000);
   await d.insert(rateLimits).values([
     { key: "login:ip:1", windowStart: second - 60, count: 3 },
@@ -32,7 +45,7 @@ async function seedRows(userId: string, now: number) {
 }
 
 describe("hourly housekeeping (scheduled handler)", () => {
-  it("removes ended sessions, old reset links and closed rate-limit windows, and keeps the rest", async () => {
+  it("removes ended sessions, old reset, sign-in and verification links, closed rate-limit windows and quiet sign-in slowdowns, and keeps the rest", async () => {
     const user = await createUser("user");
     const now = Date.now();
     await seedRows(user.id, now);
@@ -48,6 +61,9 @@ describe("hourly housekeeping (scheduled handler)", () => {
     expect(resetIds).toEqual(["open", "used-just-now"]);
     const windows = await d.select().from(rateLimits).where(eq(rateLimits.key, "login:ip:1"));
     expect(windows.map((w) => w.count)).toEqual([3]);
+    expect((await d.select({ id: signInLinks.tokenHash }).from(signInLinks)).map((r) => r.id).sort()).toEqual(["link-expired-today", "link-open"]);
+    expect((await d.select({ id: emailVerifications.tokenHash }).from(emailVerifications)).map((r) => r.id)).toEqual(["verify-open"]);
+    expect((await d.select({ email: loginThrottles.email }).from(loginThrottles)).map((r) => r.email)).toEqual(["recent@example.com"]);
   });
 
   it("leaves the signed-in member signed in", async () => {

@@ -1,9 +1,11 @@
-// Rows that outlive their use: ended sessions, spent or expired reset links, closed rate-limit
-// windows. Run by the hourly cron so these tables stay the size of current activity.
+// Rows that outlive their use: ended sessions, spent or expired reset, sign-in and verification
+// links, closed rate-limit windows, sign-in slowdowns nobody has hit for a day. Run by the hourly
+// cron so these tables stay the size of current activity (and the privacy policy's retention holds).
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { DB } from "./client";
-import { passwordResets, rateLimits, sessions } from "./schema";
+import { emailVerifications, loginThrottles, passwordResets, rateLimits, sessions, signInLinks } from "./schema";
 import { SESSION_IDLE_MS } from "./auth";
+import { LOGIN_SLOWDOWN } from "../contracts/sign-in-link";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than the longest rate-limit window (contracts/limits.ts), so no open window is cut. */
@@ -11,10 +13,10 @@ const RATE_WINDOW_KEEP_MS = DAY_MS;
 /** Spent reset links are kept a day, so a second click still says "used" rather than "unknown". */
 const RESET_KEEP_MS = DAY_MS;
 
-export type PurgeCounts = { sessions: number; passwordResets: number; rateLimits: number };
+export type PurgeCounts = { sessions: number; passwordResets: number; rateLimits: number; links: number; loginThrottles: number };
 
 export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCounts> {
-  const [ended, resets, windows] = await db.batch([
+  const [ended, resets, windows, signIns, verifications, throttles] = await db.batch([
     db.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)))),
     db
       .delete(passwordResets)
@@ -25,6 +27,19 @@ export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCou
         ),
       ),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, Math.floor((now - RATE_WINDOW_KEEP_MS) / 1000))),
+    // Sign-in and verification links answer "used" or "expired" for a day, then go.
+    db.delete(signInLinks).where(lt(signInLinks.expiresAt, new Date(now - RESET_KEEP_MS))),
+    db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, new Date(now - RESET_KEEP_MS))),
+    // A slowdown is forgotten after a quiet period anyway; its row goes once no wait is running.
+    db
+      .delete(loginThrottles)
+      .where(and(lt(loginThrottles.lastFailureAt, new Date(now - LOGIN_SLOWDOWN.forgetAfterMs)), lt(loginThrottles.notBefore, new Date(now)))),
   ]);
-  return { sessions: ended.meta.changes, passwordResets: resets.meta.changes, rateLimits: windows.meta.changes };
+  return {
+    sessions: ended.meta.changes,
+    passwordResets: resets.meta.changes,
+    rateLimits: windows.meta.changes,
+    links: signIns.meta.changes + verifications.meta.changes,
+    loginThrottles: throttles.meta.changes,
+  };
 }
