@@ -270,11 +270,41 @@ describe("privacy: what is collected", () => {
   });
 });
 
+describe("privacy: the member's own controls", () => {
+  it("names devices, suspensions and the export, and sends the reader to Settings to export or delete", async () => {
+    renderLegal("/privacy");
+    await ready("Privacy Policy", "Introduction");
+    const collected = norm(section("Information We Collect").textContent);
+    expect(collected).toContain("Devices: for each place you are signed in, the browser and operating system");
+    expect(collected).toContain("if an administrator suspends your account, the reason and the end date");
+    const rights = section("Your Rights");
+    expect(norm(rights.textContent)).toContain("Download my data prepares a zip file with everything we hold about you");
+    expect(
+      within(rights)
+        .getAllByRole("link", { name: "Settings" })
+        .map((a) => a.getAttribute("href")),
+    ).toEqual(["/settings", "/settings"]);
+    expect(norm(section("How Long We Keep Data").textContent)).toContain("the download link works for 24 hours");
+  });
+
+  it("says so in Portuguese", async () => {
+    renderLegal("/privacy", { locale: "pt-BR" });
+    await ready("Política de Privacidade", "Introdução");
+    const rights = section("Seus direitos");
+    expect(norm(rights.textContent)).toContain("Baixar meus dados prepara um arquivo zip com tudo o que guardamos sobre você");
+    expect(within(rights).getAllByRole("link", { name: "Configurações" })[0]?.getAttribute("href")).toBe("/settings");
+  });
+});
+
 describe("'Last updated'", () => {
-  const EXPECTED: Record<Locale, string> = { en: "Last updated: November 21, 2026", "pt-BR": "Última atualização: 21 de novembro de 2026" };
+  const EXPECTED: Record<string, Record<Locale, string>> = {
+    "2026-11-21": { en: "Last updated: November 21, 2026", "pt-BR": "Última atualização: 21 de novembro de 2026" },
+    "2026-11-23": { en: "Last updated: November 23, 2026", "pt-BR": "Última atualização: 23 de novembro de 2026" },
+  };
+  const UPDATED = { "/privacy": "2026-11-23", "/terms": "2026-11-21", "/copyright": "2026-11-21" } as const;
 
   it("is the date each text last changed", () => {
-    expect([PRIVACY_UPDATED, TERMS_UPDATED, COPYRIGHT_UPDATED]).toEqual(["2026-11-21", "2026-11-21", "2026-11-21"]);
+    expect([PRIVACY_UPDATED, TERMS_UPDATED, COPYRIGHT_UPDATED]).toEqual([UPDATED["/privacy"], UPDATED["/terms"], UPDATED["/copyright"]]);
   });
 
   for (const locale of ["en", "pt-BR"] as const) {
@@ -287,8 +317,8 @@ describe("'Last updated'", () => {
         renderLegal(page, { locale });
         await ready(title, sections[0]!);
         const intro = document.querySelector(".page-intro");
-        expect(norm(intro?.textContent)).toBe(EXPECTED[locale]);
-        expect(intro?.querySelector("time")?.getAttribute("dateTime")).toBe("2026-11-21");
+        expect(norm(intro?.textContent)).toBe(EXPECTED[UPDATED[page]]![locale]);
+        expect(intro?.querySelector("time")?.getAttribute("dateTime")).toBe(UPDATED[page]);
         cleanup();
       }
     });
@@ -417,7 +447,7 @@ function fingerprint(page: "privacy" | "terms" | "copyright"): string {
  * values here.
  */
 const DATED_TEXTS = {
-  privacy: { lastUpdated: "2026-11-21", fingerprint: "290c40e0" },
+  privacy: { lastUpdated: "2026-11-23", fingerprint: "63f8c205" },
   terms: { lastUpdated: "2026-11-21", fingerprint: "c40a1ce4" },
   copyright: { lastUpdated: "2026-11-21", fingerprint: "5f3f83e6" },
 };

@@ -10,7 +10,8 @@
 //
 // Messages may use {brand}, {email} (support), {infoEmail}, {price} (the one configured VIP price,
 // formatted for the locale by <VipPriceAmount>) and the tags <b>, <mail>, <infoMail>,
-// <privacyLink>, <termsLink>, <copyrightLink> and <vipLink>.
+// <privacyLink>, <termsLink>, <copyrightLink>, <vipLink> and <settingsLink> (the member's account
+// settings, where data is exported and the account deleted).
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -57,6 +58,7 @@ function messageValues(config: PublicConfig) {
     termsLink: (chunks: ReactNode[]) => <Link to="/terms">{chunks}</Link>,
     copyrightLink: (chunks: ReactNode[]) => <Link to="/copyright">{chunks}</Link>,
     vipLink: (chunks: ReactNode[]) => <Link to="/vip-signup">{chunks}</Link>,
+    settingsLink: (chunks: ReactNode[]) => <Link to="/settings">{chunks}</Link>,
   };
 }
 

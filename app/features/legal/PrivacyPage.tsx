@@ -8,7 +8,7 @@ import { LegalMessages } from "./LegalMessages";
  * The day the privacy text last changed (YYYY-MM-DD), shown as "Last updated". Move it whenever a
  * legal.privacy.* message changes, in either language (tests/app/legal.test.tsx fails until you do).
  */
-export const LAST_UPDATED = "2026-11-21";
+export const LAST_UPDATED = "2026-11-23";
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -24,6 +24,7 @@ const SECTIONS: readonly LegalSection[] = [
       {
         list: [
           { id: "legal.privacy.collected.account" },
+          { id: "legal.privacy.collected.devices" },
           { id: "legal.privacy.collected.profile" },
           { id: "legal.privacy.collected.activity" },
           { id: "legal.privacy.collected.payments" },
@@ -31,6 +32,7 @@ const SECTIONS: readonly LegalSection[] = [
           { id: "legal.privacy.collected.chat" },
           { id: "legal.privacy.collected.analytics" },
           { id: "legal.privacy.collected.abuse" },
+          { id: "legal.privacy.collected.moderation" },
         ],
       },
       { p: { id: "legal.privacy.collected.p2" } },
@@ -101,6 +103,7 @@ const SECTIONS: readonly LegalSection[] = [
           { id: "legal.privacy.retention.newsletter" },
           { id: "legal.privacy.retention.analytics" },
           { id: "legal.privacy.retention.sessions" },
+          { id: "legal.privacy.retention.exports" },
           { id: "legal.privacy.retention.chat" },
         ],
       },
