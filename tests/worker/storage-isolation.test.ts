@@ -24,7 +24,13 @@ describe("each test file starts from the migrated database", () => {
 
   it("has no Durable Object with stored rows, keys or an alarm left by earlier files", async () => {
     // An object's file outlives reset() (emptied, not removed), so each listed one is opened and read.
-    const namespaces = { FEED_HUB: env.FEED_HUB, STATION_HUB: env.STATION_HUB, CHAT_THREAD: env.CHAT_THREAD, PARTY_ROOM: env.PARTY_ROOM, ANALYTICS_BUFFER: env.ANALYTICS_BUFFER };
+    const namespaces = {
+      FEED_HUB: env.FEED_HUB,
+      STATION_HUB: env.STATION_HUB,
+      CHAT_THREAD: env.CHAT_THREAD,
+      PARTY_ROOM: env.PARTY_ROOM,
+      ANALYTICS_BUFFER: env.ANALYTICS_BUFFER,
+    };
     for (const [name, ns] of Object.entries(namespaces) as [string, DurableObjectNamespace][]) {
       for (const id of await listDurableObjectIds(ns)) {
         const left = await runInDurableObject(ns.get(id), async (_object, state) => {
