@@ -56,6 +56,19 @@ describe("sign-in while suspended", () => {
     expect(alert.querySelector(".suspended-text")!.textContent).toBe(text);
   });
 
+  it.each([
+    ["en", "Your account is suspended. Reason: Content reported to the moderators"],
+    ["pt-BR", "Sua conta está suspensa. Motivo: Conteúdo denunciado aos moderadores"],
+  ] as const)("reads the moderation queue's reason code in the viewer's language (%s)", async (locale, text) => {
+    mockApi({
+      "POST /api/auth/login": apiError(403, "account_suspended", "Your account is suspended. Reason: Content reported to the moderators", undefined, {
+        reason: "reported_content",
+      }),
+    });
+    const alert = await signIn(locale);
+    expect(alert.querySelector(".suspended-text")!.textContent).toBe(text);
+  });
+
   it("leaves the reason out when a ban from before reasons has none", async () => {
     mockApi({ "POST /api/auth/login": apiError(403, "account_suspended", "Your account is suspended.", undefined, { reason: "" }) });
     const alert = await signIn("en");

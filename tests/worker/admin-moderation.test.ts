@@ -349,6 +349,23 @@ describe("banning the author", () => {
     });
   });
 
+  it("stores the reason as a code the member reads in their own language; the 403 at sign-in carries it", async () => {
+    const { author, postId } = await reportedPost();
+    expect((await asAdmin(`${API}/posts/${postId}/ban-author`)).status).toBe(200);
+    const stored = await D1.prepare("SELECT ban_reason, banned_until FROM users WHERE id = ?1")
+      .bind(author.id)
+      .first<{ ban_reason: string; banned_until: number | null }>();
+    expect(stored).toEqual({ ban_reason: "reported_content", banned_until: null });
+    const res = await call("/api/auth/login", { json: { email: author.email, password: author.password } });
+    expect(res.status).toBe(403);
+    const body = await res.json<{ error: { code: string; message: string; params: unknown } }>();
+    expect(body.error).toMatchObject({
+      code: "account_suspended",
+      message: "Your account is suspended. Reason: Content reported to the moderators",
+      params: { reason: "reported_content" },
+    });
+  });
+
   it("bans a comment's author the same way", async () => {
     const { author, commentId } = await reportedComment();
     expect((await asAdmin(`${API}/comments/${commentId}/ban-author`)).status).toBe(200);

@@ -84,6 +84,7 @@ describe("POST /api/auth/signup", () => {
       // A new account's address is not verified yet (migrations/0035).
       emailVerified: false,
       pendingEmail: null,
+      locale: "en",
     });
     expectSessionCookieFlags(res);
 
@@ -232,6 +233,7 @@ describe("POST /api/auth/login", () => {
       isDoorStaff: false,
       emailVerified: true,
       pendingEmail: null,
+      locale: "en",
     });
     expectSessionCookieFlags(res);
     const row = await db().query.users.findFirst({ where: eq(users.id, u.id) });
@@ -390,6 +392,7 @@ describe("GET /api/auth/me", () => {
       isDoorStaff: false,
       emailVerified: true,
       pendingEmail: null,
+      locale: "en",
       ...flags,
     });
   });

@@ -256,3 +256,39 @@ describe("POST /api/auth/sign-in-link", SLOW, () => {
     expect((await errorOf(res)).code).toBe("csrf");
   });
 });
+
+describe("sign-in links and suspensions (the shared rule, lib/suspension.ts)", SLOW, () => {
+  const HOUR = 60 * 60 * 1000;
+  const suspend = (id: string, until: number) =>
+    db()
+      .update(users)
+      .set({ status: "banned", banReason: "Spam", bannedAt: new Date(Date.now() - HOUR), bannedUntil: new Date(until) })
+      .where(eq(users.id, id));
+
+  it("a timed suspension past its end gets a link, signs in with it, and is cleared", async () => {
+    const u = await createUser("user");
+    await suspend(u.id, Date.now() - 1000);
+    await guess(u.email, LOGIN_SLOWDOWN.freeFailures);
+    const { token } = await linkTokenFor(u.email);
+    const res = await useLink(token);
+    expect(res.status).toBe(200);
+    expect((await meOf(cookieFrom(res)))?.id).toBe(u.id);
+    expect(await db().query.users.findFirst({ where: eq(users.id, u.id) })).toMatchObject({ status: "active", banReason: null, bannedUntil: null });
+  });
+
+  it("a timed suspension still in force gets no link, and a link issued before it is refused", async () => {
+    const suspended = await createUser("user");
+    await suspend(suspended.id, Date.now() + HOUR);
+    await guess(suspended.email, LOGIN_SLOWDOWN.freeFailures);
+    expect(await mailsTo(suspended.email)).toHaveLength(0);
+
+    const u = await createUser("user");
+    await guess(u.email, LOGIN_SLOWDOWN.freeFailures);
+    const { token } = await linkTokenFor(u.email);
+    await suspend(u.id, Date.now() + HOUR);
+    const res = await useLink(token);
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe("sign_in_link_invalid");
+    expect(cookieFrom(res)).toBeNull();
+  });
+});

@@ -83,6 +83,17 @@ describe("PUT /api/auth/locale", () => {
     expect(await localeOf(member.id)).toBe("en");
   });
 
+  it("the session user carries the stored language: /me and sign-in answer it, so the SPA can switch to it", async () => {
+    const member = await createUser("user");
+    expect((await put({ locale: "pt-BR" }, member.cookie)).status).toBe(200);
+    const me = await call("/api/auth/me", { cookie: member.cookie });
+    expect((await me.json<{ user: { locale: string } }>()).user.locale).toBe("pt-BR");
+    // Signing in from a browser set to English still answers the account's language.
+    const login = await call("/api/auth/login", { method: "POST", json: { email: member.email, password: member.password } });
+    expect(login.status).toBe(200);
+    expect((await login.json<{ user: { locale: string } }>()).user.locale).toBe("pt-BR");
+  });
+
   it("a banned member's session is refused like every banned session: 401, nothing stored", async () => {
     const banned = await createUser("banned");
     const res = await put({ locale: "pt-BR" }, banned.cookie);

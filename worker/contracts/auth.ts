@@ -1,5 +1,6 @@
 // Request/response shapes for accounts, shared by the Worker and the SPA.
 import { z } from "./zod";
+import type { Locale } from "./locale";
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
@@ -93,6 +94,11 @@ export type SessionUser = {
   emailVerified?: boolean;
   /** A new address the member asked for, waiting for its link to be used (null when none). */
   pendingEmail?: string | null;
+  /**
+   * The account's language (users.locale: the site's mails, /settings › Language). The SPA
+   * switches to it on sign-in. Every API answer carries it (optional only for older fixtures).
+   */
+  locale?: Locale;
 };
 
 export type MeResponse = { user: SessionUser | null };

@@ -19,8 +19,22 @@ export const SUSPENSION_MESSAGES = {
   untilPast: "The end must be in the future",
 } as const;
 
+/**
+ * Reasons the site writes itself (the moderation queue's "ban the author" has no form) are stored
+ * as a code, not as English text, so every member reads the reason in their own language: the SPA
+ * translates a known code and shows any other reason as the administrator typed it.
+ */
+export const BAN_REASON_CODES = { reportedContent: "reported_content" } as const;
+export type BanReasonCode = (typeof BAN_REASON_CODES)[keyof typeof BAN_REASON_CODES];
+const BAN_REASON_TEXTS: Record<BanReasonCode, string> = { reported_content: "Content reported to the moderators" };
+
+export const isBanReasonCode = (reason: string): reason is BanReasonCode => Object.hasOwn(BAN_REASON_TEXTS, reason);
+
+/** A stored reason in English: a code's text, or the reason as typed. */
+export const banReasonText = (reason: string) => (isBanReasonCode(reason) ? BAN_REASON_TEXTS[reason] : reason);
+
 /** The English 403 text: the member learns why, and until when (bans from before reasons have none). */
 export function suspendedMessage({ reason, until }: AccountSuspendedParams): string {
   const head = until ? `Your account is suspended until ${until}.` : "Your account is suspended.";
-  return reason ? `${head} Reason: ${reason}` : head;
+  return reason ? `${head} Reason: ${banReasonText(reason)}` : head;
 }

@@ -11,6 +11,7 @@ import { grantsVip, hasCompVip, syncUserVip } from "./payments";
 import { USERS_PAGE_SIZE, type AdminUser, type RoleFilter, type UsersQuery, type VipSource } from "../contracts/admin-users";
 import type { Statement } from "./d1";
 import { suspensionAt } from "../lib/suspension";
+import { notSuspendedText } from "./suspensions";
 
 // ---- the list -------------------------------------------------------------------------------
 
@@ -129,12 +130,12 @@ export async function recentPostIds(db: DB, userId: string, limit: number): Prom
 const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();
 
 /**
- * SQL guard: an active administrator other than `targetId` exists, so demoting or banning the
+ * SQL guard: an active administrator (not under a suspension in force at `now`) other than `targetId` exists, so demoting or banning the
  * target leaves the site with one. It reads other members only, so it holds or fails alike for
  * every statement of the batch, whatever the earlier ones changed about the target.
  */
-export const otherActiveAdminExists = (targetId: string) =>
-  sql`EXISTS (SELECT 1 FROM users o WHERE o.id <> ${targetId} AND o.status = 'active'
+export const otherActiveAdminExists = (targetId: string, now = Date.now()) =>
+  sql`EXISTS (SELECT 1 FROM users o WHERE o.id <> ${targetId} AND ${sql.raw(notSuspendedText("o", now))}
     AND (o.is_admin = 1 OR EXISTS (SELECT 1 FROM admins oa WHERE oa.user_id = o.id)))`;
 
 const whenGuard = (guard: SQL | undefined) => guard ?? sql`1`;

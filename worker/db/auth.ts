@@ -36,6 +36,7 @@ export async function toSessionUser(db: DB, u: UserRow): Promise<SessionUser> {
     isDoorStaff: u.isDoorStaff,
     emailVerified: u.emailVerifiedAt !== null,
     pendingEmail: u.pendingEmail,
+    locale: u.locale,
   };
 }
 

@@ -9,6 +9,7 @@ import { displayUsername } from "./auth";
 import { runBatch } from "./d1";
 import { grantsVip } from "./payments";
 import { eventEndsAt } from "./events";
+import { suspensionAt } from "../lib/suspension";
 import { CHECK_INS_LISTED, CHECK_IN_PAST_DAYS, type CheckInEntry, type CheckInEvent, type PassMember } from "../contracts/vip-pass";
 
 /** The first pass number given out; later ones count up from it, so every pass number has four digits or more. */
@@ -34,6 +35,9 @@ const memberColumns = (now: number) => ({
   username: users.username,
   avatarUrl: users.avatarUrl,
   status: users.status,
+  banReason: users.banReason,
+  bannedUntil: users.bannedUntil,
+  bannedAt: users.bannedAt,
   isVip: users.isVip,
   isAdmin: isAdminSql,
   vipSince: vipSinceSql(now),
@@ -42,7 +46,7 @@ const memberColumns = (now: number) => ({
 /** A member as the pass and the door see them, with what decides whether their pass is good. */
 export type PassHolder = {
   member: PassMember;
-  /** VIP as requireVIP sees it (the flag, or an administrator), and not banned. */
+  /** VIP as requireVIP sees it (the flag, or an administrator), and not under a ban in force now. */
   entitled: boolean;
 };
 
@@ -52,22 +56,26 @@ type MemberRow = {
   username: string;
   avatarUrl: string | null;
   status: "active" | "banned";
+  banReason: string | null;
+  bannedUntil: Date | null;
+  bannedAt: Date | null;
   isVip: boolean;
   isAdmin: number;
   vipSince: number | null;
 };
 
-const toHolder = (row: MemberRow): PassHolder => {
+const toHolder = (row: MemberRow, now: number): PassHolder => {
   const username = displayUsername(row);
   return {
     member: { id: row.id, name: username, username, avatarUrl: row.avatarUrl, vipSince: row.vipSince === null ? null : new Date(row.vipSince).toISOString() },
-    entitled: row.status === "active" && (row.isVip || Boolean(row.isAdmin)),
+    // The shared rule (lib/suspension.ts): a timed suspension past its end no longer refuses the pass.
+    entitled: !suspensionAt(row, now) && (row.isVip || Boolean(row.isAdmin)),
   };
 };
 
 export async function findPassHolder(db: DB, userId: string, now = Date.now()): Promise<PassHolder | null> {
   const row = await db.select(memberColumns(now)).from(users).where(eq(users.id, userId)).get();
-  return row ? toHolder(row) : null;
+  return row ? toHolder(row, now) : null;
 }
 
 /** The member holding a pass number, or null when no pass has it. */
@@ -78,7 +86,7 @@ export async function findPassHolderByNumber(db: DB, passNumber: number, now = D
     .innerJoin(users, eq(users.id, vipPasses.userId))
     .where(eq(vipPasses.number, passNumber))
     .get();
-  return row ? toHolder(row) : null;
+  return row ? toHolder(row, now) : null;
 }
 
 /**

@@ -4,6 +4,7 @@
 // the migrated schema that points at a member, so a table added later without an entry here (or
 // in NOT_EXPORTED, with its reason) fails that test.
 import type { DB } from "./client";
+import { notSuspendedText } from "./suspensions";
 
 /** A table's rows about the member: by a user-id column, by their e-mail, or through their playlists. */
 export type ExportSource =
@@ -148,9 +149,11 @@ export async function deleteMemberAccount(db: DB, member: { id: string; email: s
   const d1 = db.$client;
   const { id, email, username } = member;
   // ?1 the member, ?2 the address, ?3 the name. The guard reads other members only.
-  const guard = `(NOT EXISTS (SELECT 1 FROM users u WHERE u.id = ?1 AND u.status = 'active'
+  // "Active" as lib/suspension.ts reads it: a suspension past its end does not count.
+  const now = Date.now();
+  const guard = `(NOT EXISTS (SELECT 1 FROM users u WHERE u.id = ?1 AND ${notSuspendedText("u", now)}
       AND (u.is_admin = 1 OR EXISTS (SELECT 1 FROM admins a WHERE a.user_id = u.id)))
-    OR EXISTS (SELECT 1 FROM users o WHERE o.id <> ?1 AND o.status = 'active'
+    OR EXISTS (SELECT 1 FROM users o WHERE o.id <> ?1 AND ${notSuspendedText("o", now)}
       AND (o.is_admin = 1 OR EXISTS (SELECT 1 FROM admins oa WHERE oa.user_id = o.id))))`;
   const run = (sqlText: string) => d1.prepare(sqlText).bind(id, email, username);
   const results = await d1.batch([

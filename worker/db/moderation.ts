@@ -9,6 +9,7 @@ import type { DB } from "./client";
 import { commentReports, postComments, postImages, postReports, posts, users } from "./schema";
 import { auditInsert, type Actor } from "./audit";
 import { displayUsername } from "./auth";
+import { notSuspended } from "./suspensions";
 import { POST_IMAGE_URL_PREFIX, type ReportReason } from "../contracts/feed";
 import {
   MODERATION_QUEUE_LIMIT,
@@ -430,13 +431,13 @@ export async function authorOfItem(db: DB, kind: "post" | "comment", id: string)
 
 // ---- members' reports on comments -----------------------------------------------------------
 
-/** A comment a member may report: on this post, not hidden, by someone not banned. */
+/** A comment a member may report: on this post, not hidden, by someone not under a suspension in force. */
 export const findReportableComment = (db: DB, postId: string, commentId: string) =>
   db
     .select({ id: postComments.id })
     .from(postComments)
     .innerJoin(users, eq(users.id, postComments.userId))
-    .where(and(eq(postComments.id, commentId), eq(postComments.postId, postId), isNull(postComments.hiddenAt), sql`${users.status} <> 'banned'`))
+    .where(and(eq(postComments.id, commentId), eq(postComments.postId, postId), isNull(postComments.hiddenAt), notSuspended()))
     .get();
 
 /** Records a report on a comment; false when this member already reported it. */

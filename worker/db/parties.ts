@@ -109,14 +109,18 @@ export async function listAdminParties(db: DB, now = Date.now()): Promise<AdminP
   return rows.map((row) => toAdminParty(row, now));
 }
 
-/** Parties whose room may hold sockets at `now` (open, on, or ended within the hour): a sign-out closes those. */
-export async function listPartyIdsWithRooms(db: DB, now: number): Promise<string[]> {
+/**
+ * Parties whose room may hold sockets at `now` (open, on, or ended within the hour): a sign-out
+ * closes those; with `vipOnly`, only the VIP-only ones (a VIP that ends closes those, decision 040).
+ */
+export async function listPartyIdsWithRooms(db: DB, now: number, options: { vipOnly?: boolean } = {}): Promise<string[]> {
   const rows = await db
     .select({ id: listeningParties.id })
     .from(listeningParties)
     .where(
       and(
         ne(listeningParties.status, "cancelled"),
+        options.vipOnly ? eq(listeningParties.vipOnly, true) : undefined,
         lte(listeningParties.startsAt, new Date(now + PARTY_OPENS_BEFORE_MS)),
         gt(endsAtSql, now - ROOM_LINGERS_MS),
       ),

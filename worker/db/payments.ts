@@ -79,17 +79,19 @@ export async function hasExpiredGrace(db: DB, userId: string, now = Date.now()) 
 
 /**
  * Ends the VIP of members whose grace period ran out (the cron trigger, and read time for one
- * member). Only turns VIP off: granting it is left to verified events.
+ * member). Only turns VIP off: granting it is left to verified events. Returns the members whose
+ * VIP it ended, so their open sockets can be told (decision 040).
  */
-export async function endExpiredGraces(db: DB, now = Date.now(), userId?: string) {
+export async function endExpiredGraces(db: DB, now = Date.now(), userId?: string): Promise<string[]> {
   const cutoff = now - PAST_DUE_GRACE_MS;
   const onlyUser = userId ? sql`AND user_id = ${userId}` : sql``;
-  const result = await db.run(sql`
+  const rows = await db.all<{ id: string }>(sql`
     UPDATE users SET is_vip = 0, updated_at = ${now}
     WHERE is_vip = 1
       AND id IN (SELECT user_id FROM subscriptions WHERE status = 'past_due' AND past_due_since <= ${cutoff} ${onlyUser})
-      AND NOT ${isVipNow(now)}`);
-  return result.meta.changes ?? 0;
+      AND NOT ${isVipNow(now)}
+    RETURNING id`);
+  return rows.map((r) => r.id);
 }
 
 // ---- statement builders for the fulfilment batch ---------------------------------------------

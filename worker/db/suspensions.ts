@@ -7,6 +7,13 @@ import { users } from "./schema";
 /** SQL: the member (`users` of the query) is not under a ban in force at `now`. */
 export const notSuspended = (now = Date.now()) => sql`(${users.status} <> 'banned' OR coalesce(${users.bannedUntil} <= ${now}, 0))`;
 
+/**
+ * Raw SQL text for statements that name the users table by an alias (`o.status`): the same rule as
+ * notSuspended. `now` is inlined as an integer (never input), so it also fits prepared strings
+ * with their own numbered parameters.
+ */
+export const notSuspendedText = (alias: string, now: number) => `(${alias}.status <> 'banned' OR coalesce(${alias}.banned_until <= ${Math.floor(now)}, 0))`;
+
 /** Clears a timed suspension whose end has passed (nothing else). True when it cleared one. */
 export async function clearEndedSuspension(db: DB, userId: string, now = Date.now()): Promise<boolean> {
   const rows = await db

@@ -29,6 +29,7 @@ import {
   targetTag,
   userTag,
   type SocketAttachment,
+  type SocketClose,
   type SocketTarget,
 } from "./socket-sessions";
 import { TEXT_MESSAGES } from "../contracts/text";
@@ -146,9 +147,9 @@ export class PartyRoom extends DurableObject<AppEnv> {
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  /** Closes the sockets of one session, or of every session of one user (RPC). */
-  async closeSockets(target: SocketTarget): Promise<number> {
-    const closed = this.sessions.closeSockets(this.ctx.getWebSockets(targetTag(target)));
+  /** Closes the sockets of one session, or of every session of one user (RPC); 4401 unless `close` says otherwise. */
+  async closeSockets(target: SocketTarget, close?: SocketClose): Promise<number> {
+    const closed = this.sessions.closeSockets(this.ctx.getWebSockets(targetTag(target)), close);
     if (closed > 0) this.scheduleListenerFrame();
     return closed;
   }

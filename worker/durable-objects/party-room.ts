@@ -3,7 +3,7 @@
 import type { AppEnv } from "../env";
 import type { DB } from "../db/client";
 import { listPartyIdsWithRooms } from "../db/parties";
-import type { SocketTarget } from "./socket-sessions";
+import type { SocketClose, SocketTarget } from "./socket-sessions";
 
 export const partyRoom = (env: AppEnv, partyId: string) => env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
 
@@ -24,6 +24,19 @@ export async function closePartySockets(env: AppEnv, db: DB, target: SocketTarge
   try {
     const ids = await listPartyIdsWithRooms(db, now);
     await Promise.all(ids.map((id) => partyRoom(env, id).closeSockets(target)));
+  } catch (err) {
+    console.error("party: closing sockets failed", err);
+  }
+}
+
+/**
+ * The member's VIP access ended (decision 040): their sockets in VIP-only party rooms close with
+ * `close` (4403 vip_ended); rooms open to every member keep them. Logged, never thrown.
+ */
+export async function closeVipPartySockets(env: AppEnv, db: DB, target: SocketTarget, close: SocketClose, now = Date.now()) {
+  try {
+    const ids = await listPartyIdsWithRooms(db, now, { vipOnly: true });
+    await Promise.all(ids.map((id) => partyRoom(env, id).closeSockets(target, close)));
   } catch (err) {
     console.error("party: closing sockets failed", err);
   }

@@ -3,8 +3,9 @@
 // open sockets follow the new role at once (decision 040):
 // - every feed socket of theirs (the feed page's and the notices socket every signed-in page
 //   holds) gets a role_changed frame, so the page refetches `me`, and reads VIP-only counts or not;
-// - when they may no longer use VIP-only sockets (neither VIP nor admin), their chat socket and
-//   radio sockets close with 4403 vip_ended, and a reply being written stops.
+// - when they may no longer use VIP-only sockets (neither VIP nor admin), their chat socket, radio
+//   sockets and sockets in VIP-only listening parties close with 4403 vip_ended, and a reply being
+//   written stops (a party open to every member keeps them).
 // Failures are logged, never thrown: the change is committed, and ChatThread re-checks VIP before
 // each message, the pages refetch `me` when they regain focus.
 import type { AppEnv } from "../env";
@@ -14,6 +15,7 @@ import { readsVipPosts } from "../db/feed";
 import { feedHub } from "./feed-hub";
 import { chatThread } from "./ChatThread";
 import { closeStationSockets } from "../services/radio";
+import { closeVipPartySockets } from "./party-room";
 import { VIP_ENDED } from "./socket-sessions";
 
 /** Tells the member's open sockets that their roles changed; see the top. Never throws. */
@@ -27,7 +29,8 @@ export async function announceRoleChange(env: AppEnv, db: DB, userId: string): P
   }
   if (!access) return;
   const work: Promise<unknown>[] = [tellFeed(env, userId, readsVipPosts({ isVIP: access.vip, isAdmin: access.admin }))];
-  if (!keepsVipSockets(access)) work.push(closeChat(env, userId), closeStationSockets(env, db, { userId }, VIP_ENDED));
+  if (!keepsVipSockets(access))
+    work.push(closeChat(env, userId), closeStationSockets(env, db, { userId }, VIP_ENDED), closeVipPartySockets(env, db, { userId }, VIP_ENDED));
   await Promise.all(work);
 }
 

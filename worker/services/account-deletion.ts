@@ -9,6 +9,7 @@ import { readConfig } from "../env";
 import type { DB } from "../db/client";
 import { deleteMemberAccount, memberPostImageKeys } from "../db/member-data";
 import { listSubscriptions, TERMINAL_STATUSES } from "../db/payments";
+import { notSuspendedText } from "../db/suspensions";
 import { chatThread } from "../durable-objects/ChatThread";
 import { closeMemberSockets } from "../durable-objects/member-sockets";
 import { AVATAR_URL_PREFIX } from "../contracts/profiles";
@@ -20,13 +21,13 @@ import { deleteExports, type ExportMember } from "./data-export";
 
 export type DeletionOutcome = "deleted" | "last_admin" | "not_found" | "payment_cancel_failed";
 
-/** True when the member is an active administrator and no other active one exists. */
-async function isLastActiveAdmin(db: DB, userId: string): Promise<boolean> {
+/** True when the member is an active administrator and no other active one exists (a suspension past its end is active). */
+async function isLastActiveAdmin(db: DB, userId: string, now = Date.now()): Promise<boolean> {
   const row = await db.$client
     .prepare(
-      `SELECT EXISTS (SELECT 1 FROM users u WHERE u.id = ?1 AND u.status = 'active'
+      `SELECT EXISTS (SELECT 1 FROM users u WHERE u.id = ?1 AND ${notSuspendedText("u", now)}
           AND (u.is_admin = 1 OR EXISTS (SELECT 1 FROM admins a WHERE a.user_id = u.id)))
-        AND NOT EXISTS (SELECT 1 FROM users o WHERE o.id <> ?1 AND o.status = 'active'
+        AND NOT EXISTS (SELECT 1 FROM users o WHERE o.id <> ?1 AND ${notSuspendedText("o", now)}
           AND (o.is_admin = 1 OR EXISTS (SELECT 1 FROM admins oa WHERE oa.user_id = o.id))) AS last`,
     )
     .bind(userId)

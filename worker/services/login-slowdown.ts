@@ -21,6 +21,8 @@ import {
 } from "../db/login-throttle";
 import { LOGIN_SLOWDOWN, SIGN_IN_LINK_PATH, SIGN_IN_LINK_TTL_MS } from "../contracts/sign-in-link";
 import { ApiError } from "../lib/errors";
+import { suspensionAt, suspensionEnded } from "../lib/suspension";
+import { clearEndedSuspension } from "../db/suspensions";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { readConfig } from "../env";
 import { createMailService } from "./mail";
@@ -81,7 +83,8 @@ async function mailSignInLink(c: SlowdownContext, email: string, now: number) {
   let tokenHash: string | undefined;
   try {
     const user = await findUserByEmail(db, email);
-    if (!user || user.status === "banned") return;
+    // A suspension in force gets no link; one past its end does (lib/suspension.ts).
+    if (!user || suspensionAt(user, now)) return;
     const token = randomToken(32);
     tokenHash = await sha256Hex(token);
     await insertSignInLink(db, { tokenHash, userId: user.id, expiresAt: new Date(now + SIGN_IN_LINK_TTL_MS) });
@@ -101,14 +104,17 @@ async function mailSignInLink(c: SlowdownContext, email: string, now: number) {
 }
 
 /**
- * Uses a sign-in link: the user it signs in (their slowdown forgotten), or why not. A banned
- * account's link is as invalid as an unknown one.
+ * Uses a sign-in link: the user it signs in (their slowdown forgotten), or why not. The link of an
+ * account under a suspension in force is as invalid as an unknown one.
  */
 export async function signInByLink(db: DB, token: string, now = Date.now()): Promise<UserRow | "invalid" | "expired"> {
   const used = await consumeSignInLink(db, await sha256Hex(token), now);
   if (typeof used === "string") return used;
   const user = await db.query.users.findFirst({ where: eq(users.id, used.userId) });
-  if (!user || user.status === "banned") return "invalid";
+  if (!user || suspensionAt(user, now)) return "invalid";
   await clearLoginThrottle(db, user.email);
-  return user;
+  // A timed suspension past its end is cleared here, as a password sign-in does (services/suspension.ts).
+  if (!suspensionEnded(user, now)) return user;
+  await clearEndedSuspension(db, user.id, now);
+  return { ...user, status: "active", banReason: null, bannedUntil: null, bannedAt: null };
 }

@@ -85,7 +85,7 @@ export async function setUserAdmin(env: AppEnv, db: DB, actor: Actor, targetId: 
     await runBatch(db, [...grantAdminStatements(db, targetId, newId(), now), auditStatement(db, entry, now)]);
   } else {
     // No session ends: every admin request reads the role from D1, so the next one is refused.
-    const guard = otherActiveAdminExists(targetId);
+    const guard = otherActiveAdminExists(targetId, now);
     const [removeRow, clearFlag] = revokeAdminStatements(db, targetId, guard, now);
     if (!(await applied(db, [removeRow, clearFlag, auditStatement(db, entry, now, guard)], 1))) throw lastAdmin();
   }
@@ -180,7 +180,7 @@ export async function setUserBan(
     summary: { before: { status: before.status }, after: { status }, ...auditDetail({ kind: "suspension", change, email: before.email, ...shown }) },
   };
   // Only a new ban can take away the last administrator; an edit keeps the ban's start.
-  const guard = change === "ban" ? otherActiveAdminExists(targetId) : undefined;
+  const guard = change === "ban" ? otherActiveAdminExists(targetId, now) : undefined;
   const ban = terms && { ...terms, at: was?.at ? Date.parse(was.at) : now };
   if (!(await applied(db, [setBanStatement(db, targetId, ban, now, guard), revokeSessions(db, targetId, guard), auditStatement(db, entry, now, guard)], 0)))
     throw change === "ban" ? lastAdmin() : userNotFound();

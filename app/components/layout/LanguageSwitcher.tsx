@@ -2,8 +2,7 @@
 // applied at once; a signed-in member's account keeps it too, for the mails the site sends them.
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { useLocale } from "../../i18n/I18nProvider";
-import { useSessionUser } from "../../lib/session/useSession";
-import { saveMemberLocale } from "../../lib/session/memberLocale";
+import { useChooseLocale } from "../../lib/session/memberLocale";
 import type { Locale } from "../../i18n/locale";
 import { navMessages } from "./navMessages";
 
@@ -14,12 +13,11 @@ const OPTIONS: { locale: Locale; short: string; name: MessageDescriptor }[] = [
 
 export function LanguageSwitcher() {
   const intl = useIntl();
-  const { locale, setLocale } = useLocale();
-  const { user } = useSessionUser();
-  const choose = (next: Locale) => {
-    setLocale(next);
-    if (user && next !== locale) void saveMemberLocale(next);
-  };
+  const { locale } = useLocale();
+  const chooseLocale = useChooseLocale();
+  // A failed save is not shown here: the page is in the language chosen, and the next switch (or
+  // /settings › Language, which does report it) saves it to the account.
+  const choose = (next: Locale) => void chooseLocale(next).catch(() => undefined);
   return (
     <div className="lang-switch" role="group" aria-label={intl.formatMessage(navMessages.language)}>
       {OPTIONS.map((option) => (

@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { ApiRequestError } from "../../lib/api";
-import { ACCOUNT_SUSPENDED_CODE, type AccountSuspendedParams } from "../../../worker/contracts/suspension";
+import { ACCOUNT_SUSPENDED_CODE, isBanReasonCode, type AccountSuspendedParams } from "../../../worker/contracts/suspension";
 import { FormBanner } from "../../components/form/FormField";
 import { suspendedMessages as m } from "./messages";
 
@@ -20,16 +20,15 @@ export function suspensionOf(error: unknown): AccountSuspendedParams | null {
 export function SuspendedNotice({ suspension }: { suspension: AccountSuspendedParams }) {
   const intl = useIntl();
   const hasReason = suspension.reason ? "yes" : "no";
+  // A reason the site wrote itself arrives as a code: read it in the viewer's language.
+  const reason = isBanReasonCode(suspension.reason) ? intl.formatMessage(m.reasonReportedContent) : suspension.reason;
   return (
     <FormBanner kind="error">
       <p className="suspended-text">
         {suspension.until ? (
-          <FormattedMessage
-            {...m.until}
-            values={{ until: intl.formatDate(suspension.until, { dateStyle: "long", timeStyle: "short" }), reason: suspension.reason, hasReason }}
-          />
+          <FormattedMessage {...m.until} values={{ until: intl.formatDate(suspension.until, { dateStyle: "long", timeStyle: "short" }), reason, hasReason }} />
         ) : (
-          <FormattedMessage {...m.permanent} values={{ reason: suspension.reason, hasReason }} />
+          <FormattedMessage {...m.permanent} values={{ reason, hasReason }} />
         )}
       </p>
       <p>

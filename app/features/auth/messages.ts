@@ -78,6 +78,8 @@ export const suspendedMessages = {
     id: "auth.error.suspendedPermanent",
     defaultMessage: "Your account is suspended.{hasReason, select, yes { Reason: {reason}} other {}}",
   }),
+  /** The reason the moderation queue stores as a code (BAN_REASON_CODES.reportedContent). */
+  reasonReportedContent: { id: "auth.error.suspendedReasonReportedContent", defaultMessage: "Content reported to the moderators" },
   contact: defineMessage<{ link: MessageTag }>({
     id: "auth.error.suspendedContact",
     defaultMessage: "If you have questions about it, <link>contact us</link>.",

@@ -3,18 +3,24 @@
 // ['me'] is set directly (no refetch loop, see DESIGN.md section 5.4).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { useLocale } from "../../i18n/I18nProvider";
 import { forgetPreviousUsersData, setSessionUser } from "../../lib/session/logout";
 import type { AuthUserResponse, OkResponse } from "../../../worker/contracts/auth";
 import type { LoginFields, NewPasswordFields, SignupFields } from "./validation";
 
 export function useLogin() {
   const queryClient = useQueryClient();
+  const { locale, setLocale } = useLocale();
   return useMutation({
     mutationFn: (input: LoginFields) =>
       api<AuthUserResponse>("/api/auth/login", { method: "POST", json: { email: input.email.trim(), password: input.password } }),
     onSuccess: ({ user }) => {
       setSessionUser(queryClient, user);
       forgetPreviousUsersData(queryClient);
+      // The account's language is one the member chose (sign-up's, the header's switch,
+      // /settings › Language), so the site follows it from here on, like the mails do. Sign-up
+      // needs no switch: a new account takes the page's language.
+      if (user.locale && user.locale !== locale) setLocale(user.locale);
     },
   });
 }

@@ -5,7 +5,7 @@
 // estimated by ClockSync (engine.ts); the Worker decides every right again.
 import { Link } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { Avatar } from "../../components/Avatar";
 import { EmptyState } from "../../components/EmptyState";
@@ -16,6 +16,7 @@ import { usePageMeta } from "../../lib/usePageMeta";
 import { ApiRequestError } from "../../lib/api";
 import { formatWhen } from "../../lib/intlFormat";
 import { useSessionUser } from "../../lib/session/useSession";
+import { meQueryOptions } from "../../lib/session/queries";
 import { ClockSync, PartyPlayer, type PartyPlayerStatus } from "./engine";
 import { PartiesMessages } from "./PartiesMessages";
 import { partiesMessages as m } from "./messages";
@@ -52,6 +53,17 @@ function RoomPage({ partyId }: { partyId: string }) {
 function RoomLoader({ partyId }: { partyId: string }) {
   const intl = useIntl();
   const query = useQuery(partyQueryOptions(partyId));
+  // The member's VIP ended while in a VIP-only party (the room closed 4403): kept here, above the
+  // room, so the explanation stays when the party's next read answers 403 and the gate replaces it.
+  const [vipEnded, setVipEnded] = useState(false);
+  const onVipEnded = useCallback(() => setVipEnded(true), []);
+  if (vipEnded)
+    return (
+      <>
+        <VipEndedNotice />
+        <VipGatePanel />
+      </>
+    );
   if (query.isPending) return <Loading label={intl.formatMessage(m.loading)} />;
   if (!query.data) {
     const status = query.error instanceof ApiRequestError ? query.error.status : 0;
@@ -68,7 +80,20 @@ function RoomLoader({ partyId }: { partyId: string }) {
   }
   const party = query.data.party;
   if (party.status === "cancelled") return <EmptyState icon="calendar" title={party.title} hint={intl.formatMessage(m.cancelled)} />;
-  return <Room party={party} />;
+  return <Room party={party} onVipEnded={onVipEnded} />;
+}
+
+/** Why the member left a VIP-only party, with the way back (as the chat page says it). */
+function VipEndedNotice() {
+  const intl = useIntl();
+  return (
+    <div className="error-banner" role="alert">
+      <span>{intl.formatMessage(m.vipEnded)}</span>{" "}
+      <Link to="/vip-signup" className="btn btn-ghost btn-sm">
+        {intl.formatMessage(m.vipAgain)}
+      </Link>
+    </div>
+  );
 }
 
 /** A clock that ticks every second while the room is shown. */
@@ -81,7 +106,7 @@ function useSecondTick() {
   return tick;
 }
 
-function Room({ party }: { party: PartyDetail }) {
+function Room({ party, onVipEnded }: { party: PartyDetail; onVipEnded: () => void }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const { user } = useSessionUser();
@@ -93,6 +118,14 @@ function Room({ party }: { party: PartyDetail }) {
   const phase = partyPhaseAt(startsAt, endsAt, serverNow);
   const roomOpen = phase === "open" || phase === "live";
   const { state, send } = usePartyRoom(party.id, user?.id ?? "", roomOpen && !!user, clock);
+
+  // VIP ended (4403): leave the room for the explanation and refetch who is signed in, so the
+  // header and every gate follow.
+  useEffect(() => {
+    if (state.connection !== "vip_ended") return;
+    onVipEnded();
+    void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+  }, [state.connection, onVipEnded, queryClient]);
 
   // The back office changed the party, or it just ended (its summary is in D1 now): read it again.
   useEffect(() => {

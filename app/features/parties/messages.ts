@@ -37,6 +37,11 @@ const plain = defineMessages({
   mutedNotice: { id: "parties.room.muted", defaultMessage: "A moderator muted you for this party." },
   reconnecting: { id: "parties.room.reconnecting", defaultMessage: "Reconnecting to the room..." },
   sessionEnded: { id: "parties.room.sessionEnded", defaultMessage: "Your session ended. Sign in again to rejoin." },
+  vipEnded: {
+    id: "parties.room.vipEnded",
+    defaultMessage: "Your VIP membership has ended, so you have left this VIP party. Become a VIP member again to rejoin.",
+  },
+  vipAgain: { id: "parties.room.vipAgain", defaultMessage: "Become a VIP again" },
   summaryTitle: { id: "parties.summary.title", defaultMessage: "That's a wrap!" },
   tracksPlayed: { id: "parties.summary.tracks", defaultMessage: "Tracks played" },
   peakListeners: { id: "parties.summary.peak", defaultMessage: "Peak listeners" },

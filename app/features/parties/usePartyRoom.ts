@@ -1,10 +1,11 @@
 // The room's socket (/api/parties/:id/live) as React state: who listens, the chat, reactions as
 // they arrive, mutes, the start and the end. Clock samples (`sync` frames) feed the player's
 // ClockSync: a few at once when the socket opens, then one every SYNC_EVERY_MS. An abnormal close
-// reconnects with the site's backoff (app/lib/socket.ts); 4401 (session ended) does not, nor a
-// refusal (the room is not open, or the party is over).
+// reconnects with the site's backoff (app/lib/socket.ts); 4401 (session ended) does not, nor 4403
+// (the member's VIP ended while in a VIP-only party, decision 040), nor a refusal (the room is not
+// open, or the party is over).
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { reconnectDelay, SESSION_ENDED_CLOSE_CODE, STABLE_CONNECTION_MS } from "../../lib/socket";
+import { reconnectDelay, SESSION_ENDED_CLOSE_CODE, STABLE_CONNECTION_MS, VIP_ENDED_CLOSE_CODE } from "../../lib/socket";
 import type { ClockSync } from "./engine";
 import type { PartyChatMessage, PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "../../../worker/contracts/parties";
 
@@ -16,7 +17,7 @@ const REACTIONS_SHOWN = 30;
 export type FloatingReaction = { key: number; emoji: PartyReaction; userId: string };
 
 export type RoomState = {
-  connection: "connecting" | "open" | "closed" | "ended_session";
+  connection: "connecting" | "open" | "closed" | "ended_session" | "vip_ended";
   listeners: { count: number; members: PartyMember[] };
   messages: PartyChatMessage[];
   reactions: FloatingReaction[];
@@ -146,6 +147,7 @@ export function usePartyRoom(partyId: string, userId: string, enabled: boolean, 
         if (socketRef.current === ws) socketRef.current = null;
         if (stopped) return;
         if (event.code === SESSION_ENDED_CLOSE_CODE) return dispatch({ type: "connection", value: "ended_session" });
+        if (event.code === VIP_ENDED_CLOSE_CODE) return dispatch({ type: "connection", value: "vip_ended" });
         dispatch({ type: "connection", value: "closed" });
         // A refused upgrade closes before it opens: the page's own state says why (not open, over).
         if (openedAt === 0 && attempt >= 2) return;

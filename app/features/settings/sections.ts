@@ -6,6 +6,7 @@ import type { MessageDescriptor } from "react-intl";
 import { DevicesSection } from "./DevicesSection";
 import { PasswordSection } from "./PasswordSection";
 import { EmailSection, emailSectionMessages } from "./EmailSection";
+import { LanguageSection, languageSectionMessages } from "./LanguageSection";
 import { settingsMessages as m } from "./messages";
 import { DataExportSection, dataExportMessages } from "./DataExportSection";
 import { DeleteAccountSection, deleteAccountMessages } from "./DeleteAccountSection";
@@ -21,6 +22,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: "password", title: m.passwordTitle, Component: PasswordSection },
   { id: "devices", title: m.devicesTitle, Component: DevicesSection },
   { id: "email", title: emailSectionMessages.title, Component: EmailSection },
+  { id: "language", title: languageSectionMessages.title, Component: LanguageSection },
   { id: "data-export", title: dataExportMessages.title, Component: DataExportSection },
   { id: "delete-account", title: deleteAccountMessages.title, Component: DeleteAccountSection },
 ];

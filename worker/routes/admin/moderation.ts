@@ -32,6 +32,7 @@ import {
   type ModerationQueueResponse,
 } from "../../contracts/moderation";
 import { actorOf } from "../../middleware/guards";
+import { BAN_REASON_CODES } from "../../contracts/suspension";
 
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const postParam = validate("param", z.object({ id: z.string().regex(ID_PATTERN, MODERATION_MESSAGES.postNotFound) }));
@@ -56,8 +57,11 @@ async function comment(c: Context<HonoEnv>, id: string) {
   return item;
 }
 
-/** The queue's "ban the author" has no form: a permanent ban with this reason (an admin may edit it in Users). */
-const MODERATION_BAN = { reason: "Content reported to the moderators", until: null };
+/**
+ * The queue's "ban the author" has no form: a permanent ban whose reason is a code (the member reads
+ * it translated on the login page; an admin may change it in Users).
+ */
+const MODERATION_BAN = { reason: BAN_REASON_CODES.reportedContent, until: null };
 
 /** Bans the author of a post or comment (the member-admin service's rules: not oneself, never the last admin). */
 async function banAuthor(c: Context<HonoEnv>, kind: "post" | "comment", id: string) {

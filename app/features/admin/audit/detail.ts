@@ -4,6 +4,7 @@
 import type { IntlShape, MessageDescriptor } from "react-intl";
 import type { AuditDetail, AuditEventTextField } from "../../../../worker/contracts/audit-detail";
 import type { AuditEntryView } from "../../../../worker/contracts/admin";
+import { isBanReasonCode } from "../../../../worker/contracts/suspension";
 import { auditDetailMessages as d, auditFieldMessages, auditValueMessages } from "./messages";
 
 const EVENT_FIELDS: Record<AuditEventTextField, MessageDescriptor> = {
@@ -36,7 +37,8 @@ function detailText(intl: IntlShape, detail: AuditDetail): string | null {
         permanent: detail.until ? "no" : "yes",
         // In the admin's own time zone and language.
         until: detail.until ? intl.formatDate(detail.until, { dateStyle: "medium", timeStyle: "short" }) : "",
-        reason: detail.reason,
+        // A reason the site stored as a code (the moderation queue's ban) reads in the admin's language.
+        reason: isBanReasonCode(detail.reason) ? intl.formatMessage(d.suspensionReasonReportedContent) : detail.reason,
       });
     case "event_texts_changed":
       if (!Array.isArray(detail.fields)) return null;

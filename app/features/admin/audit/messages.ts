@@ -59,6 +59,7 @@ export const auditDetailMessages = {
   ...defineMessages({
     moderationDeleted: { id: "admin.audit.detail.moderationDeleted", defaultMessage: "Deleted from the moderation queue" },
     moderationAuthorBanned: { id: "admin.audit.detail.moderationAuthorBanned", defaultMessage: "Author banned from the moderation queue" },
+    suspensionReasonReportedContent: { id: "admin.audit.detail.suspensionReasonReportedContent", defaultMessage: "Content reported to the moderators" },
     eventDescription: { id: "admin.audit.detail.event.description", defaultMessage: "description changed" },
     eventDescriptionPtBR: { id: "admin.audit.detail.event.descriptionPtBR", defaultMessage: "Portuguese description changed" },
     eventJoinUrl: { id: "admin.audit.detail.event.joinUrl", defaultMessage: "join link changed" },

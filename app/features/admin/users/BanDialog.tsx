@@ -7,7 +7,7 @@ import { Modal } from "../../../components/Modal";
 import type { AdminUser } from "../../../../worker/contracts/admin-users";
 import { BAN_REASON_MAX } from "../../../../worker/contracts/suspension";
 import { banErrorMessage } from "./errors";
-import { usersMessages as m } from "./messages";
+import { banReasonShown, usersMessages as m } from "./messages";
 import { useUserSwitch } from "./queries";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -35,7 +35,8 @@ export function BanDialog({ user, onClose, onDone }: Props) {
   const errorId = useId();
   const save = useUserSwitch();
   const editing = user.ban !== null;
-  const [reason, setReason] = useState(user.ban?.reason ?? "");
+  // A reason the site stored as a code is shown (and, once saved, kept) as text in the admin's language.
+  const [reason, setReason] = useState(() => (user.ban ? banReasonShown(intl, user.ban.reason) : ""));
   const [permanent, setPermanent] = useState(editing ? user.ban!.until === null : false);
   const [until, setUntil] = useState(user.ban?.until ? toLocalInput(user.ban.until) : "");
   const [error, setError] = useState<MessageDescriptor | null>(null);

@@ -4,7 +4,7 @@
 import { useIntl } from "react-intl";
 import type { AdminUser, VipSource } from "../../../../worker/contracts/admin-users";
 import { formatMoment } from "../format";
-import { usersMessages as m } from "./messages";
+import { banReasonShown, usersMessages as m } from "./messages";
 import type { UserSwitch } from "./queries";
 
 export const hasComp = (source: VipSource) => source === "comp" || source === "both";
@@ -79,7 +79,9 @@ function UserRow({ user, self, busy, onToggle, onEditBan }: RowProps) {
                 intl.formatMessage(m.banPermanentText)
               )}
             </span>
-            {user.ban.reason && <span className="admin-users-ban-reason">{intl.formatMessage(m.banReasonText, { reason: user.ban.reason })}</span>}
+            {user.ban.reason && (
+              <span className="admin-users-ban-reason">{intl.formatMessage(m.banReasonText, { reason: banReasonShown(intl, user.ban.reason) })}</span>
+            )}
             <button
               type="button"
               className="btn btn-ghost btn-sm"

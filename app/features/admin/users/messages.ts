@@ -1,6 +1,7 @@
 // Every visible string of /admin/users, shipped with its chunk (messages.<locale>.json, merged in by
 // UsersMessages). Server refusals are mapped to these by code (errors.ts).
-import { defineMessage, defineMessages } from "react-intl";
+import { defineMessage, defineMessages, type IntlShape } from "react-intl";
+import { isBanReasonCode } from "../../../../worker/contracts/suspension";
 
 const plainMessages = defineMessages({
   filtersLabel: { id: "adminUsers.filters.label", defaultMessage: "Find users" },
@@ -115,6 +116,12 @@ export const usersMessages = {
   banUntilText: defineMessage<{ until: string }>({ id: "adminUsers.ban.untilText", defaultMessage: "Until {until}" }),
   banPermanentText: defineMessage({ id: "adminUsers.ban.permanentText", defaultMessage: "Permanent" }),
   banReasonText: defineMessage<{ reason: string }>({ id: "adminUsers.ban.reasonText", defaultMessage: "Reason: {reason}" }),
+  /** The reason the moderation queue stores as a code (BAN_REASON_CODES.reportedContent). */
+  banReasonReportedContent: defineMessage({ id: "adminUsers.ban.reasonReportedContent", defaultMessage: "Content reported to the moderators" }),
   banEditNamed: defineMessage<{ email: string }>({ id: "adminUsers.ban.editNamed", defaultMessage: "Edit ban: {email}" }),
   doneBanEdited: defineMessage<{ email: string }>({ id: "adminUsers.done.banEdited", defaultMessage: "The ban of {email} was changed." }),
 };
+
+/** A stored ban reason as an admin reads it: a code the site wrote itself translated, anything else as typed. */
+export const banReasonShown = (intl: IntlShape, reason: string) =>
+  isBanReasonCode(reason) ? intl.formatMessage(usersMessages.banReasonReportedContent) : reason;
