@@ -7,7 +7,7 @@
 // - Close code 4401 means the session ended: no reconnect.
 import { useEffect, useRef, useState } from "react";
 import { feedEventSchema, type FeedEvent } from "../../../worker/contracts/feed";
-import { PING_INTERVAL_MS, reconnectDelay, SESSION_ENDED_CLOSE_CODE, STABLE_CONNECTION_MS } from "../../lib/socket";
+import { openLiveSocket } from "../../lib/socket";
 
 export const FEED_SOCKET_PATH = "/api/feed/live";
 /** Frames larger than this are not parsed (the hub coalesces at most 10 events a second). */
@@ -62,81 +62,21 @@ export function useFeedSocket({ onEvents, onResync, onSessionEnded, enabled = tr
 
   useEffect(() => {
     if (!enabled || typeof WebSocket === "undefined") return;
-    let socket: WebSocket | null = null;
-    let disposed = false;
-    let attempt = 0;
-    let everOpened = false;
-    let openedAt = 0;
-    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-    let pingTimer: ReturnType<typeof setInterval> | undefined;
-
-    const stopPing = () => {
-      if (pingTimer !== undefined) clearInterval(pingTimer);
-      pingTimer = undefined;
-    };
-
-    const connect = () => {
-      reconnectTimer = undefined;
-      if (disposed) return;
-      let ws: WebSocket;
-      try {
-        ws = new WebSocket(feedSocketUrl());
-      } catch {
-        scheduleReconnect();
-        return;
-      }
-      socket = ws;
-      ws.onopen = () => {
-        if (disposed || socket !== ws) return;
-        const wasReconnect = everOpened;
-        everOpened = true;
-        openedAt = Date.now();
+    return openLiveSocket(feedSocketUrl, {
+      onOpen: (wasReconnect) => {
         setStatus("open");
-        stopPing();
-        pingTimer = setInterval(() => {
-          if (ws.readyState === WebSocket.OPEN) ws.send("ping");
-        }, PING_INTERVAL_MS);
         if (wasReconnect) handlers.current.onResync?.();
-      };
-      ws.onmessage = (e: MessageEvent) => {
-        if (disposed || socket !== ws) return;
-        const events = parseFeedFrame(e.data);
+      },
+      onMessage: (data) => {
+        const events = parseFeedFrame(data);
         if (events.length > 0) handlers.current.onEvents(events);
-      };
-      ws.onclose = (e: CloseEvent) => {
-        if (socket !== ws) return;
-        socket = null;
-        stopPing();
-        if (disposed) return;
-        if (openedAt && Date.now() - openedAt >= STABLE_CONNECTION_MS) attempt = 0;
-        openedAt = 0;
-        if (e.code === SESSION_ENDED_CLOSE_CODE) {
-          setStatus("ended");
-          handlers.current.onSessionEnded?.();
-          return;
-        }
-        scheduleReconnect();
-      };
-      // An error is always followed by a close event: the reconnect is decided there.
-      ws.onerror = () => {};
-    };
-
-    function scheduleReconnect() {
-      if (disposed || reconnectTimer !== undefined) return;
-      setStatus("reconnecting");
-      reconnectTimer = setTimeout(connect, reconnectDelay(attempt));
-      attempt++;
-    }
-
-    connect();
-    return () => {
-      disposed = true;
-      stopPing();
-      if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
-      const ws = socket;
-      socket = null;
-      if (ws && (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN)) ws.close(1000, "page closed");
-    };
+      },
+      onSessionEnded: () => {
+        setStatus("ended");
+        handlers.current.onSessionEnded?.();
+      },
+      onReconnecting: () => setStatus("reconnecting"),
+    });
   }, [enabled]);
 
   return enabled ? status : "ended";
