@@ -10,6 +10,7 @@ import { t } from "./support";
 const PAGES = [
   {
     path: "/privacy",
+    updated: "23 de novembro de 2026",
     footerLink: "footer.privacy",
     title: "Política de Privacidade",
     sections: [
@@ -28,6 +29,7 @@ const PAGES = [
   },
   {
     path: "/terms",
+    updated: "21 de novembro de 2026",
     footerLink: "footer.terms",
     title: "Termos de Serviço",
     sections: [
@@ -47,6 +49,7 @@ const PAGES = [
   },
   {
     path: "/copyright",
+    updated: "21 de novembro de 2026",
     footerLink: "footer.copyrightNotice",
     title: "Aviso de Direitos Autorais",
     sections: ["Direitos autorais do conteúdo", "Propriedade do código", "Direitos de uso", "Denúncia de violação", "Contato"],
@@ -63,11 +66,11 @@ function collectErrors(page: Page) {
   return errors;
 }
 
-async function expectPortuguesePage(page: Page, { title, sections }: (typeof PAGES)[number]) {
+async function expectPortuguesePage(page: Page, { title, sections, updated }: (typeof PAGES)[number]) {
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 2 })).toHaveText([...sections]);
-  await expect(main.getByText("Última atualização: 21 de novembro de 2026")).toBeVisible();
+  await expect(main.getByText(`Última atualização: ${updated}`)).toBeVisible();
   await expect(main).not.toContainText("R$");
   await expect(page).toHaveTitle(new RegExp(`^${title} · `));
 }
