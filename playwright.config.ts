@@ -21,6 +21,9 @@ export default defineConfig({
     locale: "en-US",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The service worker (decision 042) stays out of the journeys: each sees the network as it is.
+    // tests/e2e/pwa.spec.ts allows it.
+    serviceWorkers: "block",
   },
   projects: [
     {

@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompiledMessages } from "./scripts/lib/precompiled-messages.mjs";
 import { firstLoadManifest } from "./scripts/lib/first-load-manifest.mjs";
+import { serviceWorker } from "./scripts/lib/service-worker.mjs";
 import { SSR_ROUTES } from "./worker/contracts/ssr.ts";
 
 export default defineConfig(({ command }) => ({
@@ -30,6 +31,7 @@ export default defineConfig(({ command }) => ({
     }),
     react(),
     firstLoadManifest(SSR_ROUTES),
+    serviceWorker(),
     cloudflare(),
   ],
   // The Worker renders public pages with the app's server entry (worker/contracts/ssr.ts).

@@ -6,6 +6,7 @@ import { detectInitialLocale } from "./i18n/I18nProvider";
 import { createAppQueryClient } from "./lib/queryClient";
 import { configQueryOptions, meQueryOptions } from "./lib/session/queries";
 import { createAppRouter } from "./router";
+import { registerServiceWorker } from "./lib/serviceWorker";
 import { AfterHydration, captureEarlyInput } from "./ssr/hydrated";
 import { hydrateState, readState } from "./ssr/state";
 import "./styles.css";
@@ -57,6 +58,8 @@ async function start() {
     const early = captureEarlyInput(root);
     startTransition(() => void hydrateRoot(root, <AfterHydration early={early}>{app}</AfterHydration>));
   } else createRoot(root).render(app);
+  // The service worker (decision 042) after the page: it registers once the page has loaded.
+  registerServiceWorker();
 }
 
 void start();

@@ -7,6 +7,7 @@ import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
 import { NotFound } from "../components/NotFound";
 import { EmailVerificationBanner } from "../components/EmailVerificationBanner";
+import { UpdatePrompt } from "../components/layout/UpdatePrompt";
 import { prefersReducedMotion } from "../lib/motion";
 import { useSiteConfig } from "../lib/session/useSession";
 import { usePageMeta } from "../lib/usePageMeta";
@@ -58,6 +59,8 @@ function RootLayout() {
         <Outlet />
       </main>
       {showFooter && <Footer />}
+      {/* A new version of the service worker is waiting (decision 042); never in embeds. */}
+      {!embed && <UpdatePrompt />}
       {playerRequested && !embed && (
         <Suspense fallback={null}>
           {/* The popup players have their own controls: no bar there. */}

@@ -26,6 +26,9 @@ export const securityHeaders = secureHeaders({
     styleSrc: ["'self'", "'unsafe-inline'"],
     scriptSrc: SCRIPT_SRC,
     connectSrc: ["'self'"],
+    // The service worker and the web app manifest (decision 042).
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
     baseUri: ["'self'"],

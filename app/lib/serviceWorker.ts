@@ -1,0 +1,70 @@
+// Registers the service worker (app/sw/service-worker.ts, decision 042) and tells the page when a
+// new version of it is installed and waiting. The waiting version takes over only when the member
+// chooses "Reload" (UpdatePrompt): a page never changes code under the member's hands.
+import { useSyncExternalStore } from "react";
+import { SERVICE_WORKER_URL, SKIP_WAITING } from "../sw/shared";
+
+let waiting: ServiceWorker | null = null;
+const listeners = new Set<() => void>();
+
+function setWaiting(worker: ServiceWorker | null) {
+  waiting = worker;
+  for (const listener of listeners) listener();
+}
+
+/** A newly installed version, when one was already in charge (the first install is no update). */
+function watch(registration: ServiceWorkerRegistration) {
+  if (registration.waiting && navigator.serviceWorker.controller) setWaiting(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const installing = registration.installing;
+    installing?.addEventListener("statechange", () => {
+      if (installing.state === "installed" && navigator.serviceWorker.controller) setWaiting(installing);
+    });
+  });
+}
+
+/**
+ * Registers the worker once the page has loaded, so its precaching never competes with the page's
+ * own files. Production builds only: under `vite dev` there is no worker to register.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  const register = () => {
+    navigator.serviceWorker.register(SERVICE_WORKER_URL).then(
+      (registration) => {
+        watch(registration);
+        // An app left open for days still learns of a new version when the member comes back to it.
+        document.addEventListener("visibilitychange", () => {
+          if (document.visibilityState === "visible") registration.update().catch(() => undefined);
+        });
+      },
+      (error: unknown) => console.warn("service worker not registered", error),
+    );
+  };
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
+
+/** Hands control to the waiting version; the page reloads once it is in charge. */
+export function applyUpdate(): void {
+  const worker = waiting;
+  if (!worker) return;
+  navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
+  worker.postMessage({ type: SKIP_WAITING });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** True while a new version waits for the member's "Reload". */
+export const useUpdateWaiting = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => waiting !== null,
+    () => false,
+  );
+
+/** For tests: a version is waiting (or not). */
+export const setWaitingForTest = (worker: ServiceWorker | null) => setWaiting(worker);

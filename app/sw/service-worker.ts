@@ -1,0 +1,138 @@
+/// <reference lib="webworker" />
+// The service worker (decision 042), built by scripts/lib/service-worker.mjs into /sw.js with the
+// list of files to precache. What it does, and what it never does:
+// - precaches the app's shell (the entry chunk, what it imports, its styles, the site catalogs)
+//   and the offline page, so the installed app opens its offline page without a network;
+// - pages go to the network, always: the Worker renders them, fresh and per member. Only when the
+//   network fails does the offline page answer instead;
+// - pictures (covers, station and channel images, avatars, post images) are kept in a capped
+//   cache; hashed build files too, as they are fetched;
+// - nothing else is touched: every /api/ answer (the member's session, their data) goes past it
+//   to the network and is never stored;
+// - a new version waits until the member chooses "Reload" (app/lib/serviceWorker.ts), which sends
+//   SKIP_WAITING;
+// - web push: shows the notification the server wrote in the member's language, and opens its
+//   page on a click.
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst } from "workbox-strategies";
+import { ExpirationPlugin } from "workbox-expiration";
+import { isLocale } from "../../worker/contracts/locale";
+import { OFFLINE_PAGE, SKIP_WAITING, NOTIFICATION_MESSAGE, ICON_192, BADGE_ICON } from "./shared";
+
+declare const self: ServiceWorkerGlobalScope;
+/** Written by the build: the shell's files with their hashes, and the offline page's. */
+declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
+
+precacheAndRoute(__PRECACHE_MANIFEST__);
+cleanupOutdatedCaches();
+
+self.addEventListener("activate", (event) => {
+  // The page's request starts while the worker itself starts: a navigation waits for one, not both.
+  event.waitUntil(self.registration.navigationPreload?.enable());
+});
+
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+});
+
+// Pages: the network's answer, whatever it is (a 404 page, a redirect); the offline page only
+// when there is no answer at all.
+registerRoute(
+  new NavigationRoute(async ({ request, event }) => {
+    try {
+      const preloaded = (await (event as FetchEvent).preloadResponse) as Response | undefined;
+      return preloaded ?? (await fetch(request));
+    } catch {
+      return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+    }
+  }),
+);
+
+/** Public pictures: album covers, station, channel and perk images, the site's, avatars, post images. */
+const PICTURES = /^\/(?:media|uploads)\//;
+
+registerRoute(
+  ({ request, url, sameOrigin }) => sameOrigin && request.destination === "image" && PICTURES.test(url.pathname),
+  new CacheFirst({
+    cacheName: "pictures",
+    // Only whole 200 answers are stored (Workbox's default without a cacheWillUpdate plugin).
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+);
+
+// The build's other files (pages' chunks, fonts) are named by their content: kept as they are
+// fetched, so an installed app reopened offline still has the pages it used.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+  new CacheFirst({
+    cacheName: "assets",
+    plugins: [new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true })],
+  }),
+);
+
+type PushPayload = { title: string; body: string; url: string; tag: string; lang: string };
+
+/** The server's payload (worker side, issue 27), or null if it is not one. */
+function readPush(event: PushEvent): PushPayload | null {
+  try {
+    const data = event.data?.json() as Partial<PushPayload> | undefined;
+    if (!data || typeof data.title !== "string" || typeof data.url !== "string") return null;
+    return { title: data.title, body: String(data.body ?? ""), url: data.url, tag: String(data.tag ?? ""), lang: isLocale(data.lang) ? data.lang : "en" };
+  } catch {
+    return null;
+  }
+}
+
+/** A same-site address, or the home page: a notification never opens another site. */
+function sameSite(url: string): string {
+  try {
+    const target = new URL(url, self.location.origin);
+    return target.origin === self.location.origin ? target.href : self.location.origin + "/";
+  } catch {
+    return self.location.origin + "/";
+  }
+}
+
+self.addEventListener("push", (event) => {
+  // Chromium counts a push that shows nothing against the site: an unreadable one still says so.
+  const ptBR = self.navigator.language.toLowerCase().startsWith("pt");
+  const payload = readPush(event) ?? {
+    title: ptBR ? "Nova notificação" : "New notification",
+    body: "",
+    url: "/",
+    tag: "",
+    lang: ptBR ? "pt-BR" : "en",
+  };
+  event.waitUntil(
+    (async () => {
+      await self.registration.showNotification(payload.title, {
+        body: payload.body,
+        ...(payload.tag ? { tag: payload.tag } : {}),
+        data: { url: sameSite(payload.url) },
+        icon: ICON_192,
+        badge: BADGE_ICON,
+        lang: payload.lang,
+      });
+      // An open page refreshes its bell.
+      for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: NOTIFICATION_MESSAGE });
+    })(),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = sameSite((event.notification.data as { url?: string } | null)?.url ?? "/");
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        // navigate() works only on a page this worker controls; another one opens a window.
+        if (await focused.navigate(url).catch(() => null)) return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

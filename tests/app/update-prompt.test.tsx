@@ -1,0 +1,52 @@
+// The "New version available — Reload" prompt (decision 042): shown only while a new service
+// worker waits, in the member's language; "Reload" hands control to it (SKIP_WAITING) and reloads
+// once it is in charge, never before.
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { UpdatePrompt } from "../../app/components/layout/UpdatePrompt";
+import { I18nProvider } from "../../app/i18n/I18nProvider";
+import type { Locale } from "../../app/i18n/locale";
+import { setWaitingForTest } from "../../app/lib/serviceWorker";
+
+afterEach(() => {
+  act(() => setWaitingForTest(null));
+  cleanup();
+});
+
+function renderPrompt(locale: Locale) {
+  return render(
+    <I18nProvider initialLocale={locale}>
+      <UpdatePrompt />
+    </I18nProvider>,
+  );
+}
+
+describe("UpdatePrompt", () => {
+  it("shows nothing while no new version waits", () => {
+    const { container } = renderPrompt("en");
+    expect(container.textContent).toBe("");
+  });
+
+  it.each([
+    ["en", "A new version of the site is available.", "Reload"],
+    ["pt-BR", "Uma nova versão do site está disponível.", "Recarregar"],
+  ] as const)("in %s: says so, and Reload hands control to the waiting version", (locale, text, label) => {
+    const listeners: Record<string, () => void> = {};
+    const container = { addEventListener: vi.fn((type: string, listener: () => void) => void (listeners[type] = listener)) };
+    Object.defineProperty(navigator, "serviceWorker", { value: container, configurable: true });
+    const postMessage = vi.fn();
+    renderPrompt(locale);
+    act(() => setWaitingForTest({ postMessage } as unknown as ServiceWorker));
+
+    const prompt = screen.getByRole("status");
+    expect(prompt.textContent).toContain(text);
+    const reload = screen.getByRole("button", { name: label });
+    reload.focus();
+    expect(document.activeElement).toBe(reload);
+    fireEvent.click(reload);
+    expect(postMessage).toHaveBeenCalledExactlyOnceWith({ type: "SKIP_WAITING" });
+    // The reload waits for the new version to take charge.
+    expect(container.addEventListener).toHaveBeenCalledWith("controllerchange", expect.any(Function), { once: true });
+    expect(listeners.controllerchange).toBeTypeOf("function");
+  });
+});

@@ -1,0 +1,118 @@
+// The installable app (decision 042): Chromium finds nothing missing to install it, the manifest
+// is in the visitor's language, the service worker answers a page with the offline page in the
+// member's language when the network is gone, and keeps no API answer.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+test.use({ serviceWorkers: "allow" });
+
+/** Once the service worker is active, a reload puts the page under its control. */
+async function underServiceWorker(page: Page) {
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+}
+
+test("Chromium reports no installability errors, and the manifest names the app in the visitor's language", async ({ page }, testInfo) => {
+  // Chromium never offers to install from an incognito profile, which a test's context is: the
+  // check runs in a browser with a profile of its own.
+  const profile = await mkdtemp(path.join(tmpdir(), "pwa-profile-"));
+  const { launchOptions, baseURL } = testInfo.project.use;
+  const browser = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers: "allow" });
+  try {
+    const installing = await browser.newPage();
+    await installing.goto("/");
+    const cdp = await browser.newCDPSession(installing);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+    const { url, errors } = await cdp.send("Page.getAppManifest");
+    expect(url).toMatch(/\/manifest\.webmanifest$/);
+    expect(errors).toEqual([]);
+  } finally {
+    await browser.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+
+  const english = await page.request.get("/manifest.webmanifest", { headers: { "Accept-Language": "en-US" } });
+  expect(english.status()).toBe(200);
+  expect(english.headers()["content-type"]).toContain("application/manifest+json");
+  expect(await english.json()).toMatchObject({
+    name: "Freestyle Lovers",
+    short_name: "Freestyle",
+    lang: "en",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#14061f",
+    background_color: "#0d0418",
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", purpose: "any" },
+      { src: "/icons/icon-maskable-512.png", sizes: "512x512", purpose: "maskable" },
+    ],
+    shortcuts: [
+      { name: "Music", url: "/music" },
+      { name: "Radio", url: "/radio" },
+      { name: "Feed", url: "/social" },
+    ],
+  });
+  // A visitor who chose Portuguese (the app's cookie) gets the Portuguese names.
+  const portuguese = await page.request.get("/manifest.webmanifest", { headers: { "Accept-Language": "en-US", Cookie: "locale=pt-BR" } });
+  expect(await portuguese.json()).toMatchObject({ lang: "pt-BR", shortcuts: [{ name: "Música" }, { name: "Rádio" }, { name: "Feed" }] });
+  for (const icon of ["/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png", "/icons/apple-touch-icon.png"]) {
+    const response = await page.request.get(icon);
+    expect(response.status(), icon).toBe(200);
+    expect(response.headers()["content-type"], icon).toBe("image/png");
+  }
+  const script = await page.request.get("/sw.js");
+  expect(script.status()).toBe(200);
+  expect(script.headers()["cache-control"]).toBe("no-cache");
+});
+
+test("with the network gone, a page is the offline page, in English or in the member's Portuguese", async ({ page, context }) => {
+  await page.goto("/");
+  await underServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { name: "You're offline", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  await expect(page.getByText("Você está sem conexão")).toBeHidden();
+
+  // The language the member chose in the app (saved as the app saves it, app/i18n/I18nProvider.tsx).
+  await page.evaluate(() => {
+    localStorage.setItem("locale", "pt-BR");
+    document.cookie = "locale=pt-BR; Path=/";
+  });
+  await page.goto("/music");
+  await expect(page.getByRole("heading", { name: "Você está sem conexão", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Tentar de novo" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+
+  // Back online, the pages come from the Worker again.
+  await context.setOffline(false);
+  await page.getByRole("button", { name: "Tentar de novo" }).click();
+  await expect(page.getByText("Quatro décadas de freestyle, dance e coração.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Você está sem conexão" })).toHaveCount(0);
+});
+
+test("a signed-in member's API answers are never kept; covers are", async ({ page, loginAs }) => {
+  await loginAs("fan");
+  await underServiceWorker(page);
+  await page.goto("/music/catalog");
+  await expect(page.locator("img[src^='/media/']").first()).toBeVisible();
+
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open("pictures")).keys()).length)).toBeGreaterThan(0);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+  expect(cached).toContain("/offline");
+  expect(cached.filter((path) => path.startsWith("/api/"))).toEqual([]);
+  // The session's own answer went through the worker to the network: it is in no cache.
+  expect(await page.evaluate(async () => (await caches.match("/api/auth/me")) ?? null)).toBeNull();
+});
