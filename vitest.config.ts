@@ -62,6 +62,11 @@ export default defineConfig({
                 PASSWORD_PEPPER: "test-pepper-0123456789abcdef",
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
                 LOCAL_PAYMENTS_SECRET: "test-local-payments-secret-0123456789",
+                // Web push on (worker/services/push), with a key pair made for the tests only;
+                // there is no push service to reach, so a test that sends injects fetch:
+                // pushSender(env, { fetch }) (tests/worker/push-sender.test.ts).
+                VAPID_PUBLIC_KEY: "BO5A3gEKP2ky7td5bypyH2LPeUpszM1JsUXINHljzJuJZq1YdhUoWqiMv_1mbf9PRlG2An48rsYCFLZIY46AfEg",
+                VAPID_PRIVATE_KEY: "yZDnfTy1t2E6XaXhyo25dmJkoRzOkau1NY-kMMFUK2Y",
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
               },
             },

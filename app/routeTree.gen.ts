@@ -15,6 +15,7 @@ import { Route as ChatRouteImport } from './routes/chat'
 import { Route as CheckInRouteImport } from './routes/check-in'
 import { Route as CopyrightRouteImport } from './routes/copyright'
 import { Route as EventsRouteImport } from './routes/events'
+import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as PerksRouteImport } from './routes/perks'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SettingsRouteImport } from './routes/settings'
@@ -91,6 +92,11 @@ const CopyrightRoute = CopyrightRouteImport.update({
 const EventsRoute = EventsRouteImport.update({
   id: '/events',
   path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PerksRoute = PerksRouteImport.update({
@@ -336,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/check-in': typeof CheckInRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
+  '/notifications': typeof NotificationsRoute
   '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
   '/settings': typeof SettingsRoute
@@ -390,6 +397,7 @@ export interface FileRoutesByTo {
   '/check-in': typeof CheckInRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
+  '/notifications': typeof NotificationsRoute
   '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
   '/settings': typeof SettingsRoute
@@ -446,6 +454,7 @@ export interface FileRoutesById {
   '/check-in': typeof CheckInRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
+  '/notifications': typeof NotificationsRoute
   '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
   '/settings': typeof SettingsRoute
@@ -503,6 +512,7 @@ export interface FileRouteTypes {
     | '/check-in'
     | '/copyright'
     | '/events'
+    | '/notifications'
     | '/perks'
     | '/privacy'
     | '/settings'
@@ -557,6 +567,7 @@ export interface FileRouteTypes {
     | '/check-in'
     | '/copyright'
     | '/events'
+    | '/notifications'
     | '/perks'
     | '/privacy'
     | '/settings'
@@ -612,6 +623,7 @@ export interface FileRouteTypes {
     | '/check-in'
     | '/copyright'
     | '/events'
+    | '/notifications'
     | '/perks'
     | '/privacy'
     | '/settings'
@@ -668,6 +680,7 @@ export interface RootRouteChildren {
   CheckInRoute: typeof CheckInRoute
   CopyrightRoute: typeof CopyrightRoute
   EventsRoute: typeof EventsRoute
+  NotificationsRoute: typeof NotificationsRoute
   PerksRoute: typeof PerksRoute
   PrivacyRoute: typeof PrivacyRoute
   SettingsRoute: typeof SettingsRoute
@@ -743,6 +756,13 @@ declare module '@tanstack/react-router' {
       path: '/events'
       fullPath: '/events'
       preLoaderRoute: typeof EventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/perks': {
@@ -1126,6 +1146,7 @@ const rootRouteChildren: RootRouteChildren = {
   CheckInRoute: CheckInRoute,
   CopyrightRoute: CopyrightRoute,
   EventsRoute: EventsRoute,
+  NotificationsRoute: NotificationsRoute,
   PerksRoute: PerksRoute,
   PrivacyRoute: PrivacyRoute,
   SettingsRoute: SettingsRoute,

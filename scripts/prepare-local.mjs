@@ -37,6 +37,7 @@ import { demoAnalyticsSql } from "./lib/demo-analytics.mjs";
 import { demoPerkPictures, demoPerksSql } from "./lib/demo-perks.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
+import { vapidKeyPair } from "./lib/vapid-keys.mjs";
 
 const MEDIA_BUCKET = "freestyle-lovers-media"; // wrangler.toml [[r2_buckets]] MEDIA
 const DEV_VARS = path.join(ROOT, ".dev.vars");
@@ -62,6 +63,22 @@ async function ensureDevVars() {
   if (missing.length > 0) {
     await appendFile(DEV_VARS, `\n${missing.map((name) => `${name}=${secret()}`).join("\n")}\n`);
     console.log(`prepare-local: added ${missing.join(", ")} to .dev.vars`);
+    vars = parseDotenv(await readFile(DEV_VARS, "utf8"));
+  }
+  if (!vars.VAPID_PUBLIC_KEY && !vars.VAPID_PRIVATE_KEY) {
+    const keys = await vapidKeyPair();
+    await appendFile(DEV_VARS, `\nVAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}\n`);
+    console.log("prepare-local: added a VAPID key pair (web push) to .dev.vars");
+    vars = parseDotenv(await readFile(DEV_VARS, "utf8"));
+  } else if (!vars.VAPID_PUBLIC_KEY || !vars.VAPID_PRIVATE_KEY) {
+    // Never replace a key that is there: remove the odd one out and a new pair is made.
+    throw new Error(".dev.vars has only one of VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: delete it and run again");
+  }
+  if (!vars.SITE_URL) {
+    // Links in mails (notification digests) lead to the local server `npm start` serves, not the
+    // production address in wrangler.toml [vars]. A developer's own value is kept.
+    await appendFile(DEV_VARS, `\nSITE_URL=http://127.0.0.1:8787\n`);
+    console.log("prepare-local: added SITE_URL=http://127.0.0.1:8787 to .dev.vars");
     vars = parseDotenv(await readFile(DEV_VARS, "utf8"));
   }
   return vars;

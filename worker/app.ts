@@ -42,7 +42,9 @@ import { vipPassRoutes } from "./routes/vip-pass";
 import { checkInRoutes } from "./routes/check-in";
 import { perkRoutes } from "./routes/perks";
 import { accountRoutes } from "./routes/account";
+import { notificationRoutes } from "./routes/notifications";
 import { memberDataRoutes } from "./routes/member-data";
+import { manifestRoutes } from "./routes/manifest";
 
 /** Routes that take uploads (multipart, or the file as the body) set their own, larger, limit. */
 const UPLOAD_PATHS =
@@ -104,11 +106,13 @@ app.route("/api/check-in", checkInRoutes);
 app.route("/api/perks", perkRoutes);
 app.route("/api/account", accountRoutes);
 app.route("/api/account", memberDataRoutes);
+app.route("/api/notifications", notificationRoutes);
 // The path the SPA's page-view beacon posts to is part of the analytics contract.
 app.route(COLLECT_PATH, collectRoutes);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/events.ics", eventsFeedRoutes);
+app.route("/manifest.webmanifest", manifestRoutes);
 app.route("/", sitemapRoutes);
 app.route("/oembed", oembedRoutes);
 // Every other address is one of the app's pages (or its 404): rendered here when public. The

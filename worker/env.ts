@@ -19,6 +19,11 @@ export type AppEnv = Env & {
   /** Remote file hosts the audio proxy may fetch from: exact host names, comma/space-separated. */
   AUDIO_PROXY_HOSTS?: string;
   OPENAI_API_KEY?: string;
+  /** Web push (worker/services/push): base64url uncompressed P-256 public key, and its private `d`. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  /** The VAPID contact, a mailto: or https: URL; mailto:SUPPORT_EMAIL when unset. */
+  VAPID_SUBJECT?: string;
 };
 
 const url = z.url();
@@ -29,6 +34,7 @@ const configSchema = z
     SUPPORT_EMAIL: z.email(),
     ADMIN_EMAIL: z.email(),
     INFO_EMAIL: z.email(),
+    SITE_URL: url,
     CHAT_ROOM_URL: url,
     SOCIAL_URL_FACEBOOK: url,
     SOCIAL_URL_INSTAGRAM: url,
@@ -46,10 +52,27 @@ const configSchema = z
     OPENAI_MODEL: z.string().min(1),
     /** Empty means the SDK's default (api.openai.com). */
     OPENAI_BASE_URL: z.union([url, z.literal("")]).optional(),
+    // Base64url without padding: a 65-byte uncompressed P-256 point is 87 characters, a 32-byte
+    // private scalar 43. Empty means unset (push off).
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^(B[A-Za-z0-9_-]{86})?$/, "VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (87 characters)")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^([A-Za-z0-9_-]{43})?$/, "VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)")
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)?$/, "VAPID_SUBJECT must be a mailto: or https: URL")
+      .optional(),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.MAIL_PROVIDER && (!cfg.MAIL_API_KEY || !cfg.MAIL_FROM)) {
       ctx.addIssue({ code: "custom", message: "MAIL_PROVIDER needs MAIL_API_KEY and MAIL_FROM" });
+    }
+    if (!cfg.VAPID_PUBLIC_KEY !== !cfg.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({ code: "custom", message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither, which turns web push off)" });
     }
   });
 

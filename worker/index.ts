@@ -5,6 +5,8 @@ import { createDb } from "./db/client";
 import { purgeStaleRows } from "./db/housekeeping";
 import { takeAbandonedImages } from "./db/feed";
 import { rollupAnalytics } from "./db/analytics";
+import { notificationQueue, type NotificationMessage } from "./services/notifications";
+import { announceMeetsStartingSoon, hourlyNotifications, MEETS_CRON } from "./services/notifications/scheduled";
 
 /** An image uploaded for a post is kept this long for the post to take it. */
 const ABANDONED_IMAGE_MS = 60 * 60 * 1000;
@@ -19,10 +21,18 @@ export { PartyRoom } from "./durable-objects/PartyRoom";
 
 export default {
   fetch: app.fetch,
-  // Cron trigger (wrangler.toml [triggers]): time-based housekeeping.
+  // The notification queue's consumer (wrangler.toml [[queues.consumers]]).
+  queue: (batch, env) => notificationQueue(batch as MessageBatch<NotificationMessage>, env),
+  // Cron triggers (wrangler.toml [triggers]): every 5 minutes the meets about to start are
+  // announced; hourly ("0 * * * *"), the time-based housekeeping below.
   scheduled: async (controller, env) => {
-    await endExpiredVipGraces(controller, env);
     const db = createDb(env.DB);
+    if (controller.cron === MEETS_CRON) {
+      await announceMeetsStartingSoon(env, db, controller.scheduledTime);
+      return;
+    }
+    await endExpiredVipGraces(controller, env);
+    await hourlyNotifications(env, db, controller.scheduledTime);
     const purged = await purgeStaleRows(db, controller.scheduledTime);
     // Images uploaded for a post that was never written: the rows first, then their R2 objects.
     const abandoned = await takeAbandonedImages(db, controller.scheduledTime, ABANDONED_IMAGE_MS);

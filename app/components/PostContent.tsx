@@ -1,8 +1,12 @@
 // Member text as text (DESIGN 3: never HTML): line breaks kept by the style sheet (pre-wrap), and
 // http(s) addresses turned into links that open in a new tab without handing the site's window to
 // the target (noopener), telling it where the visitor came from (noreferrer) or lending the site's
-// reputation to the link (ugc nofollow). Nothing here ever goes through dangerouslySetInnerHTML.
+// reputation to the link (ugc nofollow). An @username becomes a link to that member's profile
+// (/social/profile/@username, which the profile route resolves to the id). Nothing here ever goes
+// through dangerouslySetInnerHTML.
 import type { ReactNode } from "react";
+import { Link } from "@tanstack/react-router";
+import { USERNAME_MAX } from "../../worker/contracts/auth";
 
 export const USER_LINK_REL = "noopener noreferrer ugc nofollow";
 
@@ -38,7 +42,30 @@ function webUrl(text: string): URL | null {
   }
 }
 
-export type TextPart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string };
+export type TextPart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string } | { kind: "mention"; text: string; username: string };
+
+// The same rule as the server's (worker/lib/mentions.ts, which notifies the members named): a
+// username as signup allows it, after an "@" that does not follow a name character (so
+// "ana@example.com" names nobody) and not followed by one (a longer run is no username at all).
+const MENTION_IN_TEXT = new RegExp(`(?<![A-Za-z0-9_@])@([A-Za-z0-9_]{1,${USERNAME_MAX}})(?![A-Za-z0-9_])`, "g");
+
+/** Splits a plain run (no web addresses) into text and @mentions. */
+function splitMentions(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let plainFrom = 0;
+  for (const match of text.matchAll(MENTION_IN_TEXT)) {
+    if (match.index > plainFrom) parts.push({ kind: "text", text: text.slice(plainFrom, match.index) });
+    parts.push({ kind: "mention", text: match[0], username: match[1]! });
+    plainFrom = match.index + match[0].length;
+  }
+  if (plainFrom < text.length) parts.push({ kind: "text", text: text.slice(plainFrom) });
+  return parts;
+}
+
+/** Splits text into plain runs, links and @mentions (an "@name" inside an address stays part of the address). */
+export function splitText(text: string): TextPart[] {
+  return splitLinks(text).flatMap((part) => (part.kind === "text" ? splitMentions(part.text) : [part]));
+}
 
 /** Splits text into plain runs and links (exported for tests). */
 export function splitLinks(text: string): TextPart[] {
@@ -58,11 +85,15 @@ export function splitLinks(text: string): TextPart[] {
 }
 
 export function PostContent({ text, className = "post-content" }: { text: string; className?: string }) {
-  const nodes: ReactNode[] = splitLinks(text).map((part, i) =>
+  const nodes: ReactNode[] = splitText(text).map((part, i) =>
     part.kind === "link" ? (
       <a key={i} href={part.href} target="_blank" rel={USER_LINK_REL}>
         {part.text}
       </a>
+    ) : part.kind === "mention" ? (
+      <Link key={i} to="/social/profile/$userId" params={{ userId: `@${part.username}` }} className="mention">
+        {part.text}
+      </Link>
     ) : (
       part.text
     ),

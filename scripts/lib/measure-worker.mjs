@@ -42,8 +42,11 @@ export async function seedAdmin(persistTo, workDir, now = Date.now()) {
   return `__Host-sid=${token}`;
 }
 
-/** `wrangler dev` on the source config with only local secrets; resolves once it answers (pid: its process group). */
-export async function startWorker(persistTo, workDir) {
+/**
+ * `wrangler dev` on the source config (or `config`, a derived one) with only local secrets;
+ * resolves once it answers (pid: its process group).
+ */
+export async function startWorker(persistTo, workDir, { config = WRANGLER_CONFIG } = {}) {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const envFile = path.join(workDir, "worker.env");
   const vars = { APP_ENV: "local", PASSWORD_PEPPER: secret(), SESSION_SECRET: secret(), LOCAL_PAYMENTS_SECRET: secret() };
@@ -54,7 +57,7 @@ export async function startWorker(persistTo, workDir) {
       .join("\n")}\n`,
     { mode: 0o600 },
   );
-  const args = ["dev", "--config", WRANGLER_CONFIG, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
+  const args = ["dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
   args.push("--persist-to", persistTo, "--env-file", envFile, "--log-level", "error", "--show-interactive-dev-session=false");
   // Its own process group, so stopping it stops workerd too.
   const child = spawn("wrangler", args, { cwd: ROOT, env: toolEnv(), stdio: ["ignore", "inherit", "inherit"], detached: true });

@@ -24,6 +24,8 @@ type Setup = { me?: SessionUser | null; path?: string; children?: ReactNode; loc
 async function renderShell({ me = null, path = "/", children = <Header />, locale = "en" }: Setup = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(["me"], { user: me });
+  // The bell's count (tests/app/notifications.test.tsx covers it): no request from these tests.
+  queryClient.setQueryData(["notifications", "unread"], { unread: 0 });
   seedConfig(queryClient);
   const root = createRootRouteWithContext<{ queryClient: QueryClient }>()({
     component: () => (

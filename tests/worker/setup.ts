@@ -3,6 +3,8 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeEach, vi } from "vitest";
 import { useFreshClientIp } from "./helpers";
 import { forget } from "../../worker/lib/memo";
+import { pushTransport } from "../../worker/services/notifications";
+import { pushService } from "./push-service";
 
 // The worker project runs without per-file isolation (vitest.config.ts): one workerd and one
 // evaluation of the Worker's modules serve every file, instead of a new process and a new import of
@@ -12,6 +14,12 @@ import { forget } from "../../worker/lib/memo";
 // schema and its seed rows.
 await reset();
 await applyD1Migrations(env.DB, (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS);
+
+// Web push goes to the in-isolate fake push service (tests/worker/push-service.ts), never the
+// network: the queue consumer runs in this isolate and sends through pushTransport. Unknown
+// endpoints are answered 201; a file starts with no subscriptions or answers left by another.
+pushService.reset();
+pushTransport.fetch = pushService.fetch;
 
 // A new client address per test: per-IP rate limits never carry over between tests or files.
 // And a cold per-isolate cache: tests that edit the catalog in D1 see their edit.

@@ -15,7 +15,15 @@ export const MODERATION_MESSAGES = {
   userNotFound: "User not found",
   alreadyReportedComment: "You have already reported this comment",
   cannotBanSelf: "You cannot ban yourself",
+  hideReasonTooLong: "A reason can be at most 200 characters",
 } as const;
+
+/**
+ * POST .../posts/:id/hide may carry why (optional; no body at all is fine): the author's
+ * notification quotes it. Without one it names the reported reason most reporters gave.
+ */
+export const HIDE_REASON_MAX = 200;
+export type HidePostRequest = { reason?: string };
 
 export const MODERATION_ERROR_CODES = {
   postNotFound: "post_not_found",

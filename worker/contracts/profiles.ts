@@ -1,6 +1,6 @@
 // Request/response shapes for profiles and avatar uploads, shared by the Worker and the SPA.
 import { z } from "./zod";
-import { usernameSchema } from "./auth";
+import { AUTH_MESSAGES, USERNAME_MAX, USERNAME_PATTERN, usernameSchema } from "./auth";
 import { AVATAR_MAX_BYTES, IMAGE_MAX_SIDE_PX } from "./limits";
 import { USER_ID_PATTERN } from "./ids";
 import { userText } from "./text";
@@ -77,3 +77,22 @@ export const AVATAR_FILENAME_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export const AVATAR_URL_PREFIX = "/uploads/avatars/";
 
 export type AvatarUploadResponse = { avatarUrl: string; filename: string };
+
+// Mentions ------------------------------------------------------------------------------------
+
+/** Most suggestions the @username autocomplete shows at once. */
+export const MENTION_SUGGESTIONS_MAX = 8;
+
+/**
+ * GET /api/profiles/mentions?q=: the typed prefix, held to the username rules (so it answers with
+ * their codes, field "q"). Not trimmed: the composer sends exactly what follows the @.
+ */
+export const mentionQuerySchema = z.object({
+  q: z.string().min(1, AUTH_MESSAGES.usernameRequired).max(USERNAME_MAX, AUTH_MESSAGES.usernameTooLong).regex(USERNAME_PATTERN, AUTH_MESSAGES.usernamePattern),
+});
+
+export type MentionSuggestion = { username: string; avatarUrl: string | null };
+export type MentionSuggestionsResponse = { members: MentionSuggestion[] };
+
+/** GET /api/profiles/by-username/:username: the profile an @username link names (a ProfileResponse). */
+export const usernameParamSchema = z.object({ username: usernameSchema });

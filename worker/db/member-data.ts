@@ -46,12 +46,22 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "tickets", table: "tickets", emailColumn: "customer_email" },
   { kind: "consents", table: "marketing_contacts", emailColumn: "email" },
   { kind: "contact", table: "contact_messages", emailColumn: "email" },
+  { kind: "notifications", table: "notifications", column: "user_id" },
+  { kind: "notifications", table: "notification_actors", column: "user_id" },
+  { kind: "notifications", table: "notification_preferences", column: "user_id" },
+  { kind: "notifications", table: "notification_settings", column: "user_id" },
+  // The browser's encryption secret stays in D1, like every other secret.
+  { kind: "notifications", table: "push_subscriptions", column: "user_id", omit: ["auth"] },
+  // What the member did that notified others (their like, comment or mention).
+  { kind: "notifications", table: "notification_events", column: "actor_id" },
+  { kind: "notifications", table: "notification_actors", column: "actor_id" },
   // What the member did as staff: their own acts, so theirs to see.
   { kind: "staff-activity", table: "audit_log", column: "actor_id" },
   { kind: "staff-activity", table: "contact_replies", column: "admin_user_id" },
   { kind: "staff-activity", table: "listening_parties", column: "created_by" },
   { kind: "staff-activity", table: "check_ins", column: "staff_id" },
   { kind: "staff-activity", table: "vip_comps", column: "granted_by" },
+  { kind: "staff-activity", table: "notification_events", column: "created_by" },
 ];
 
 /**

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { posts, profiles, users, type UserRow } from "./schema";
 import { displayUsername, isAdminUser } from "./auth";
-import type { ProfilePost, ProfileView, UpdateProfile } from "../contracts/profiles";
+import type { MentionSuggestion, ProfilePost, ProfileView, UpdateProfile } from "../contracts/profiles";
 import type { SessionUser } from "../contracts/auth";
 import { suspensionAt } from "../lib/suspension";
 
@@ -135,4 +135,33 @@ export async function replaceAvatarUrl(db: DB, userId: string, expected: string 
     .where(and(eq(users.id, userId), current))
     .returning({ id: users.id });
   return updated.length > 0;
+}
+
+/** A ban in force (status banned and no end, or an end still ahead), as suspensionAt reads it, in SQL. */
+const banInForce = (now: number) => sql`(${users.status} = 'banned' AND (${users.bannedUntil} IS NULL OR ${users.bannedUntil} > ${now}))`;
+
+/**
+ * Members whose username starts with `prefix` (case-insensitive), the exact match first, then by
+ * username; members under a ban in force are left out. The prefix is compared with substr, not
+ * LIKE, so `_` (and anything else) in it is taken literally.
+ */
+export async function listMentionSuggestions(db: DB, prefix: string, limit: number, now = Date.now()): Promise<MentionSuggestion[]> {
+  const lowered = prefix.toLowerCase();
+  const name = sql`lower(${users.username})`;
+  return db
+    .select({ username: users.username, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(and(sql`substr(${name}, 1, ${lowered.length}) = ${lowered}`, sql`NOT ${banInForce(now)}`))
+    .orderBy(sql`${name} = ${lowered} DESC`, name)
+    .limit(limit);
+}
+
+/** The id of the account with this username (case-insensitive), or null. */
+export async function findUserIdByUsername(db: DB, username: string): Promise<string | null> {
+  const row = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .get();
+  return row?.id ?? null;
 }

@@ -21,6 +21,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
 import { FEED_FLUSH_INTERVAL_MS, FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_VIP_HEADER, FeedEventQueue, type FeedSocketTarget } from "./feed-hub";
 import { ROLE_CHANGED_FRAME } from "../contracts/realtime";
+import { NOTIFICATION_FRAME } from "../contracts/notifications";
 import type { FeedErrorFrame } from "../contracts/feed";
 import { answerClientFrame, closeBack, SessionChecker, sessionTag, socketIdentity, targetTag, userTag, type SocketAttachment } from "./socket-sessions";
 import { feedEventSchema, type FeedEvent, type FeedFrame } from "../contracts/feed";
@@ -103,6 +104,27 @@ export class FeedHub extends DurableObject<AppEnv> {
         told++;
       } catch {
         // closing under us: its page learns at its next load
+      }
+    }
+    return told;
+  }
+
+  /**
+   * New notifications were written for these members (RPC, from the notification queue's consumer):
+   * each of their open sockets gets a notification frame, and the page refetches its bell. Sockets
+   * whose session ended meanwhile are skipped (they close at their next ping). Returns how many
+   * sockets were told.
+   */
+  async notificationsArrived(userIds: string[]): Promise<number> {
+    let told = 0;
+    for (const userId of new Set(userIds)) {
+      for (const ws of this.ctx.getWebSockets(userTag(userId))) {
+        try {
+          ws.send(NOTIFICATION_FRAME);
+          told++;
+        } catch {
+          // closing under us: its page reads the bell at its next load
+        }
       }
     }
     return told;

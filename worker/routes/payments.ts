@@ -40,6 +40,7 @@ import { createPaymentsService, PaymentsConfigError, paymentsModeOf, SignatureEr
 import { fulfilPayload, type FulfilEffects } from "../services/payments/fulfilment";
 import { announceRoleChange } from "../durable-objects/role-change";
 import { notifyAdminLater, type NotifyContext } from "../services/admin-notifications";
+import { notifyPaymentFailed, notifyVipChanged } from "../services/notifications/membership";
 import { currentSubscription, describeMembership, statusOf } from "../services/payments/membership";
 import { LOCAL_ID_PREFIX } from "../services/payments/local";
 import { cancelLocalCheckout, declineLocalCheckout, manageLocalSubscription, payLocalCheckout, type LocalDeps } from "../services/payments/local-flows";
@@ -96,7 +97,12 @@ const localOnly = createMiddleware<HonoEnv>(async (c, next) => {
  */
 const adminNotices = (c: NotifyContext): FulfilEffects => ({
   vipStarted: (member) => notifyAdminLater(c, { kind: "new_vip", member }),
-  vipChanged: (userId) => c.executionCtx.waitUntil(announceRoleChange(c.env, c.var.db, userId)),
+  vipChanged: (userId, change) => {
+    c.executionCtx.waitUntil(announceRoleChange(c.env, c.var.db, userId));
+    // The member's own notification (vip_granted or vip_ended), keyed by the payment event.
+    c.executionCtx.waitUntil(notifyVipChanged(c.env, c.var.db, userId, change.vip, change.eventId));
+  },
+  paymentFailed: (userId, invoiceKey) => c.executionCtx.waitUntil(notifyPaymentFailed(c.env, c.var.db, userId, invoiceKey)),
 });
 
 function localDeps(c: NotifyContext): LocalDeps {

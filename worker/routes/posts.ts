@@ -40,6 +40,7 @@ import {
 import { findReportableComment, insertCommentReport } from "../db/moderation";
 import { MODERATION_ERROR_CODES, MODERATION_MESSAGES } from "../contracts/moderation";
 import { z } from "../contracts/zod";
+import { notifyComment, notifyLike, notifyPostMentions } from "../services/notifications/triggers";
 import {
   countPinned,
   decodeCursor,
@@ -141,6 +142,7 @@ export const postRoutes = new Hono<HonoEnv>()
       throw badRequest(FEED_MESSAGES.imageNotFound, "image_not_found");
     }
     announce(c, { type: "post.created", postId: id, authorId: official ? null : userId });
+    c.executionCtx.waitUntil(notifyPostMentions(c.env, db, id));
     return c.json<PostResponse>({ post: await visiblePost(c, id) }, 201);
   })
 
@@ -182,6 +184,7 @@ export const postRoutes = new Hono<HonoEnv>()
     const comment = await findComment(db, viewerOf(c), commentId);
     if (!comment) throw postNotFound();
     announce(c, { type: "comment.added", postId: id, commentCount, ...audienceOf(post) });
+    c.executionCtx.waitUntil(notifyComment(c.env, db, { id: commentId, postId: id, userId: c.var.user.id, content: comment.content }));
     return c.json<CommentResponse>({ comment, commentCount }, 201);
   })
 
@@ -222,5 +225,7 @@ async function like(c: MemberContext, liked: boolean) {
   const likeCount = await setLike(db, id, c.var.user.id, liked);
   if (likeCount === null) throw postNotFound();
   announce(c, { type: "like.changed", postId: id, likeCount, ...audienceOf(post) });
+  // Liking again after an unlike is the same event: the author hears of it once.
+  if (liked) c.executionCtx.waitUntil(notifyLike(c.env, db, id, c.var.user.id));
   return c.json<LikeResponse>({ liked, likeCount });
 }

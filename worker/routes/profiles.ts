@@ -6,8 +6,26 @@ import { requireUser } from "../middleware/guards";
 import { validate } from "../lib/validate";
 import { conflict, notFound, unauthorized } from "../lib/errors";
 import { AUTH_MESSAGES } from "../contracts/auth";
-import { PROFILE_MESSAGES, profileIdParamSchema, updateProfileSchema, type ProfilePostsResponse, type ProfileResponse } from "../contracts/profiles";
-import { getProfileView, isUsernameTakenByOther, listUserPosts, updateOwnProfile, isProfileVisible } from "../db/profiles";
+import {
+  MENTION_SUGGESTIONS_MAX,
+  mentionQuerySchema,
+  PROFILE_MESSAGES,
+  profileIdParamSchema,
+  updateProfileSchema,
+  usernameParamSchema,
+  type MentionSuggestionsResponse,
+  type ProfilePostsResponse,
+  type ProfileResponse,
+} from "../contracts/profiles";
+import {
+  findUserIdByUsername,
+  getProfileView,
+  isUsernameTakenByOther,
+  listMentionSuggestions,
+  listUserPosts,
+  updateOwnProfile,
+  isProfileVisible,
+} from "../db/profiles";
 import { isUniqueViolation } from "../db/d1";
 
 const usernameTaken = () => conflict(AUTH_MESSAGES.usernameTaken, "username_taken");
@@ -27,6 +45,20 @@ export const profileRoutes = new Hono<HonoEnv>()
       throw err;
     }
     const profile = await getProfileView(c.var.db, user.id, user);
+    if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
+    return c.json<ProfileResponse>({ profile });
+  })
+  // The @username autocomplete of the composer and comment box. Usernames are shown on every post to
+  // every member already, so this reveals nothing new and has no rate limit of its own (a counter
+  // would cost a D1 write per keystroke); requireUser keeps visitors out.
+  .get("/mentions", validate("query", mentionQuerySchema), async (c) => {
+    const members = await listMentionSuggestions(c.var.db, c.req.valid("query").q, MENTION_SUGGESTIONS_MAX);
+    return c.json<MentionSuggestionsResponse>({ members });
+  })
+  // An @username link in a post or comment: the profile it names (banned members hidden as by id).
+  .get("/by-username/:username", validate("param", usernameParamSchema), async (c) => {
+    const id = await findUserIdByUsername(c.var.db, c.req.valid("param").username);
+    const profile = id ? await getProfileView(c.var.db, id, c.var.user) : null;
     if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
     return c.json<ProfileResponse>({ profile });
   })

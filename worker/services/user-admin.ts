@@ -24,6 +24,7 @@ import { newId } from "../lib/crypto";
 import { conflict, notFound } from "../lib/errors";
 import { closeMemberSockets } from "../durable-objects/member-sockets";
 import { announceRoleChange } from "../durable-objects/role-change";
+import { notifyVipChanged } from "./notifications/membership";
 import { publishFeedEvent } from "../durable-objects/feed-hub";
 import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser, type BanTerms } from "../contracts/admin-users";
 import { runBatch, type Statement } from "../db/d1";
@@ -114,7 +115,11 @@ export async function setUserComp(env: AppEnv, db: DB, actor: Actor, targetId: s
     },
   };
   await runBatch(db, [...compStatements(db, targetId, comp, actor.id, now), auditStatement(db, entry, now)]);
-  return settleRoleChange(env, db, targetId);
+  const change = await settleRoleChange(env, db, targetId);
+  // The member hears of it only when their VIP itself changed (a comp on top of a paid VIP, or
+  // removed from one, changes nothing for them). notifyVipChanged never throws.
+  if (change.user.isVIP !== before.isVIP) await notifyVipChanged(env, db, targetId, change.user.isVIP, `comp:${targetId}:${now}`);
+  return change;
 }
 
 /**

@@ -1,9 +1,11 @@
 // The site's top bar (spec 2.2): brand, landing anchors on home, the Media dropdown, Events,
-// the EN/PT switcher and the account links; below the desktop breakpoint a hamburger menu.
+// the EN/PT switcher and the account links; below the desktop breakpoint a hamburger menu. A
+// signed-in member's notification bell stays in the bar at every width.
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useCallback, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSiteConfig } from "../../lib/session/useSession";
+import { NotificationBell } from "../notifications/NotificationBell";
 import { AccountLinks } from "./AccountLinks";
 import { HomeAnchors } from "./HomeAnchors";
 import { LanguageSwitcher } from "./LanguageSwitcher";
@@ -57,6 +59,9 @@ export function Header() {
           <LanguageSwitcher />
           <AccountLinks />
         </div>
+
+        {/* Outside header-tools: the bell stays in the bar on small screens too. */}
+        <NotificationBell />
 
         <button
           ref={toggleRef}

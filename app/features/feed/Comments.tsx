@@ -15,6 +15,7 @@ import { feedErrorText, textLength, type UiMessage } from "./errors";
 import { commentTooLongMessage } from "../../lib/forms/messages";
 import { counterMessage, feedMessages as m, reportCommentLabelMessage } from "./messages";
 import { useCreateComment } from "./mutations";
+import { MentionTextarea } from "./MentionTextarea";
 import { PostContent } from "../../components/PostContent";
 import { ReportDialog } from "./ReportDialog";
 import { commentsQueryOptions } from "./queries";
@@ -77,7 +78,7 @@ function CommentForm({ postId }: { postId: string }) {
         <label htmlFor={`${id}-text`} className="sr-only">
           <FormattedMessage {...m.commentLabel} />
         </label>
-        <textarea
+        <MentionTextarea
           id={`${id}-text`}
           name="comment"
           rows={2}
@@ -85,7 +86,7 @@ function CommentForm({ postId }: { postId: string }) {
           placeholder={intl.formatMessage(m.commentPlaceholder)}
           aria-invalid={tooLong || undefined}
           aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
-          onChange={(e) => setContent(e.target.value)}
+          onValueChange={setContent}
         />
         <p id={`${id}-count`} className={tooLong ? "feed-counter field-error" : "feed-counter muted"}>
           {tooLong ? (

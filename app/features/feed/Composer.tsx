@@ -16,6 +16,7 @@ import { checkPostImage, feedErrorText, ImageUploadError, textLength, uploadErro
 import { postTooLongMessage } from "../../lib/forms/messages";
 import { counterMessage, feedMessages as m, officialAsMessage, uploadingMessage, visibilityMessages } from "./messages";
 import { useCreatePost } from "./mutations";
+import { MentionTextarea } from "./MentionTextarea";
 import { artistNameQueryOptions } from "./queries";
 import "./feed.css";
 import { useChosenFile } from "../../lib/useChosenFile";
@@ -104,7 +105,7 @@ export function Composer({ onError }: ComposerProps) {
         <label htmlFor={`${id}-content`}>
           <FormattedMessage {...m.composerLabel} />
         </label>
-        <textarea
+        <MentionTextarea
           id={`${id}-content`}
           name="content"
           className="feed-composer-text"
@@ -114,7 +115,7 @@ export function Composer({ onError }: ComposerProps) {
           placeholder={intl.formatMessage(m.composerPlaceholder)}
           aria-invalid={tooLong || undefined}
           aria-describedby={`${id}-count`}
-          onChange={(e) => setContent(e.target.value)}
+          onValueChange={setContent}
         />
         <p id={`${id}-count`} className={tooLong ? "feed-counter field-error" : "feed-counter muted"}>
           {tooLong ? (

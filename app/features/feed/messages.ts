@@ -61,6 +61,10 @@ export const feedMessages = defineMessages({
   send: { id: "feed.comments.send", defaultMessage: "Send" },
   sending: { id: "feed.comments.sending", defaultMessage: "Sending..." },
 
+  // The @username autocomplete of the composer and the comment box.
+  mentionSuggestions: { id: "feed.mentions.suggestions", defaultMessage: "Suggestions" },
+  mentionNone: { id: "feed.mentions.none", defaultMessage: "No members found" },
+
   // Delete Post (spec 2.7, 4): its title, the 'cannot be undone' question, Cancel and Delete, 'Deleting...' while busy.
   deleteTitle: { id: "feed.delete.title", defaultMessage: "Delete Post" },
   deleteConfirm: { id: "feed.delete.confirm", defaultMessage: "Are you sure you want to delete this post? This action cannot be undone." },

@@ -29,3 +29,15 @@ export const profilePostsQueryOptions = (userId: string) =>
     retry: retryOnlyTransientFailures,
     staleTime: 30_000,
   });
+
+/** "@rita" in a profile address (an @mention's link): the username it names, or null for an id. */
+export const usernameOfAddress = (userId: string): string | null => (/^@[A-Za-z0-9_]{1,30}$/.test(userId) ? userId.slice(1) : null);
+
+/** The profile an @username names (GET /api/profiles/by-username/:username), for its id. */
+export const profileByUsernameQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: ["profiles", "by-username", username.toLowerCase()],
+    queryFn: ({ signal }) => api<ProfileResponse>(`/api/profiles/by-username/${encodeURIComponent(username)}`, { signal }),
+    retry: retryOnlyTransientFailures,
+    staleTime: 30_000,
+  });

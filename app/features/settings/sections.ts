@@ -10,6 +10,7 @@ import { LanguageSection, languageSectionMessages } from "./LanguageSection";
 import { settingsMessages as m } from "./messages";
 import { DataExportSection, dataExportMessages } from "./DataExportSection";
 import { DeleteAccountSection, deleteAccountMessages } from "./DeleteAccountSection";
+import { NotificationsSection, notificationsSectionMessages } from "./NotificationsSection";
 
 export type SettingsSection = {
   /** Unique: the section's anchor (/settings#devices) and heading id. */
@@ -23,6 +24,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: "devices", title: m.devicesTitle, Component: DevicesSection },
   { id: "email", title: emailSectionMessages.title, Component: EmailSection },
   { id: "language", title: languageSectionMessages.title, Component: LanguageSection },
+  { id: "notifications", title: notificationsSectionMessages.title, Component: NotificationsSection },
   { id: "data-export", title: dataExportMessages.title, Component: DataExportSection },
   { id: "delete-account", title: deleteAccountMessages.title, Component: DeleteAccountSection },
 ];

@@ -6,12 +6,16 @@
 // - An abnormal close reconnects with the live sockets' backoff; after a reconnect `me` is
 //   refetched, since a notice may have been missed meanwhile.
 // - 4401 (the session ended): `me` is refetched (the header shows the visitor), no reconnect.
+// - `{ type: "notification" }` (NOTIFICATION_FRAME): new notifications were written for the member;
+//   the bell's count and, if loaded, the list are refetched. The service worker posts the same
+//   message to the page when a push arrives (the socket may be asleep in a background tab).
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { MEMBER_NOTICES_SOCKET_PATH } from "../../../worker/contracts/realtime";
 import { meQueryOptions } from "./queries";
 import { useSessionUser } from "./useSession";
 import { openLiveSocket } from "../socket";
+import { isNotificationNotice, refreshNotifications } from "../notifications/queries";
 
 /** ws:// or wss:// on this page's own host. */
 export function memberNoticesUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
@@ -39,12 +43,25 @@ export function useMemberNotices(enabled = true) {
     const refetchMe = () => void client.invalidateQueries({ queryKey: meQueryOptions().queryKey });
     return openLiveSocket(memberNoticesUrl, {
       onOpen: (wasReconnect) => {
-        if (wasReconnect) refetchMe();
+        if (!wasReconnect) return;
+        refetchMe();
+        refreshNotifications(client); // one may have been written while the socket was down
       },
       onMessage: (data) => {
         if (isRoleNotice(data)) refetchMe();
+        else if (isNotificationNotice(data)) refreshNotifications(client);
       },
       onSessionEnded: refetchMe,
     });
+  }, [client, userId]);
+
+  useEffect(() => {
+    const container = typeof navigator === "undefined" ? undefined : navigator.serviceWorker;
+    if (userId === null || !container) return;
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === "notification") refreshNotifications(client);
+    };
+    container.addEventListener("message", onMessage);
+    return () => container.removeEventListener("message", onMessage);
   }, [client, userId]);
 }

@@ -45,6 +45,7 @@ export const COUNTED_PAGES = [
   "/check-in",
   "/copyright",
   "/events",
+  "/notifications",
   "/perks",
   "/privacy",
   "/settings",

@@ -20,6 +20,7 @@ import { ticketRoutes } from "./tickets";
 import { userRoutes } from "./users";
 import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
+import { adminNotifyRoutes } from "./notify";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -38,6 +39,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/users", userRoutes)
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
+  .route("/notify", adminNotifyRoutes)
   .all("*", () => {
     throw notFound();
   });

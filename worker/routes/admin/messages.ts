@@ -26,6 +26,7 @@ import {
   type AdminMessagesResponse,
 } from "../../contracts/admin-messages";
 import { actorOf } from "../../middleware/guards";
+import { notifyContactReply } from "../../services/notifications/triggers";
 
 const MESSAGE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -113,6 +114,8 @@ export const messagesRoutes = new Hono<HonoEnv>()
       throw new ApiError(502, INBOX_ERROR_CODES.replyNotSent, notSentReason(err));
     }
     await markReplySent(db, actor, id, replyId, original.status);
+    // A member who wrote from their account's address also sees it in their centre (once it went out).
+    c.executionCtx.waitUntil(notifyContactReply(c.env, db, { id: replyId, email: original.email, adminId: actor.id }));
     const message = await findMessage(db, id);
     if (!message) throw messageNotFound();
     return c.json<AdminMessageResponse>({ message }, 201);

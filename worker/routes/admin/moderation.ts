@@ -6,7 +6,10 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { z } from "../../contracts/zod";
 import { validate } from "../../lib/validate";
-import { notFound } from "../../lib/errors";
+import { ApiError, badRequest, notFound } from "../../lib/errors";
+import { userText } from "../../contracts/text";
+import { validationFailure } from "../../contracts/validation-codes";
+import { notifyPostHidden } from "../../services/notifications/triggers";
 import { publishFeedEvent } from "../../durable-objects/feed-hub";
 import type { FeedEvent } from "../../contracts/feed";
 import {
@@ -24,6 +27,7 @@ import {
 } from "../../db/moderation";
 import { setUserBan } from "../../services/user-admin";
 import {
+  HIDE_REASON_MAX,
   MODERATION_ERROR_CODES,
   MODERATION_MESSAGES,
   MODERATION_VIEWS,
@@ -57,6 +61,33 @@ async function comment(c: Context<HonoEnv>, id: string) {
   return item;
 }
 
+const hideSchema = z.strictObject({
+  reason: userText({ max: HIDE_REASON_MAX, maxMessage: MODERATION_MESSAGES.hideReasonTooLong })
+    .transform((v) => v || null)
+    .optional(),
+});
+
+/**
+ * Why a post is hidden, from the optional JSON body: the back office sent none before the author
+ * was told, so an empty body is accepted as "no reason given".
+ */
+async function hideReason(c: Context<HonoEnv>): Promise<string | null> {
+  const raw = await c.req.text();
+  if (raw.trim() === "") return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw badRequest("Malformed JSON in request body");
+  }
+  const result = hideSchema.safeParse(body);
+  if (!result.success) {
+    const { code, message, ...details } = validationFailure(result.error.issues[0]);
+    throw new ApiError(400, code, message, details);
+  }
+  return result.data.reason ?? null;
+}
+
 /**
  * The queue's "ban the author" has no form: a permanent ban whose reason is a code (the member reads
  * it translated on the login page; an admin may change it in Users).
@@ -77,10 +108,19 @@ async function banAuthor(c: Context<HonoEnv>, kind: "post" | "comment", id: stri
 const postActions = new Hono<HonoEnv>()
   .post("/:id/hide", postParam, async (c) => {
     const item = await post(c, c.req.valid("param").id);
-    const { resolvedReports } = await setPostHidden(c.var.db, actorOf(c), item, true);
+    const reason = await hideReason(c);
+    const actor = actorOf(c);
+    const { resolvedReports } = await setPostHidden(c.var.db, actor, item, true);
     // To members the post is gone: open feeds drop it as they drop a deleted one.
     announce(c, { type: "post.deleted", postId: item.id });
-    return c.json<ModerationActionResponse>({ resolvedReports, item: await findPostItem(c.var.db, item.id) });
+    const after = await findPostItem(c.var.db, item.id);
+    // The author is told why: the moderator's words, else what most reporters said (a reason code).
+    if (after?.hiddenAt) {
+      const reported = item.reasons[0]?.reason;
+      const why = reason !== null ? { reason } : reported ? { reasonCode: reported } : {};
+      c.executionCtx.waitUntil(notifyPostHidden(c.env, c.var.db, { id: item.id, authorId: item.author.id }, after.hiddenAt, actor.id, why));
+    }
+    return c.json<ModerationActionResponse>({ resolvedReports, item: after });
   })
   .post("/:id/unhide", postParam, async (c) => {
     const item = await post(c, c.req.valid("param").id);

@@ -88,6 +88,8 @@ export function parseCheckoutSession(object: unknown): ParsedCheckoutSession | n
 }
 
 export type ParsedInvoice = {
+  /** The invoice's id: its payment retries are separate events about the same invoice. */
+  id: string | null;
   subscriptionId: string;
   customerId: string | null;
   periodEnd: number | null;
@@ -105,6 +107,7 @@ export function parseInvoice(object: unknown): ParsedInvoice | null {
   const ends = (inv.lines?.data ?? []).map((l) => l.period?.end ?? 0);
   const periodEnd = ends.length ? Math.max(...ends) : 0;
   return {
+    id: inv.id ?? null,
     subscriptionId,
     customerId: inv.customer ?? null,
     periodEnd: toMs(periodEnd || null),

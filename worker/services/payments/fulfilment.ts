@@ -51,7 +51,12 @@ export type FulfilmentEvent = { id: string; type: string; created: number; data:
 /** applied: effects written; duplicate: seen before, nothing changed; ignored: not a type we handle. */
 export type FulfilOutcome = "applied" | "duplicate" | "ignored";
 
-type Plan = { statements: Statement[]; /** whose VIP to recompute */ userId: string | null };
+type Plan = {
+  statements: Statement[];
+  /** whose VIP to recompute */ userId: string | null;
+  /** invoice.payment_failed: the invoice's key, when statements[0] marks its subscription past due */
+  failedInvoice?: string;
+};
 const nothing = (): Plan => ({ statements: [], userId: null });
 
 /**
@@ -73,8 +78,16 @@ const eventEnvelopeSchema = z.object({
  */
 export type FulfilEffects = {
   vipStarted?: (member: { email: string; username: string }) => void;
-  /** This event turned the member's VIP on or off (decision 040: their open pages are told). */
-  vipChanged?: (userId: string) => void;
+  /**
+   * This event turned the member's VIP on or off (decision 040: their open pages are told; the
+   * member is notified, the event's id keying that notification).
+   */
+  vipChanged?: (userId: string, change: { vip: boolean; eventId: string }) => void;
+  /**
+   * A subscription's payment failed and it is past due now: the member is notified once per
+   * invoice (`invoiceKey`: the invoice's id, else the event's), however often Stripe retries it.
+   */
+  paymentFailed?: (userId: string, invoiceKey: string) => void;
 };
 
 /** Fulfils a verified payload whose shape is not yet known (the webhook's parsed body). */
@@ -117,7 +130,9 @@ export async function fulfilEvent(db: DB, event: FulfilmentEvent, now = Date.now
   const vipRow = plan.userId ? results.at(-1)?.results[0] : undefined;
   const vip = vipTurnedOn(vipRow);
   if (vip) effects.vipStarted?.(vip);
-  if (plan.userId && vipRow) effects.vipChanged?.(plan.userId); // a row only when the flag changed
+  if (plan.userId && vipRow) effects.vipChanged?.(plan.userId, { vip: vip !== null, eventId: event.id }); // a row only when the flag changed
+  // results[1] is markInvoiceFailed (after the event's own row): a change means it is past due now.
+  if (plan.userId && plan.failedInvoice && (results[1]?.meta.changes ?? 0) > 0) effects.paymentFailed?.(plan.userId, plan.failedInvoice);
   return "applied";
 }
 
@@ -204,7 +219,7 @@ async function planEffects(db: DB, type: HandledEventType, event: FulfilmentEven
       if (!inv) return nothing();
       const row = await findSubscription(db, inv.subscriptionId);
       if (!row) return nothing(); // a first payment that failed: there is no membership to suspend
-      return { statements: [markInvoiceFailed(db, inv.subscriptionId, eventAt, now)], userId: row.userId };
+      return { statements: [markInvoiceFailed(db, inv.subscriptionId, eventAt, now)], userId: row.userId, failedInvoice: inv.id ?? event.id };
     }
   }
 }

@@ -6,6 +6,7 @@ import { createDb } from "../../db/client";
 import { endExpiredGraces } from "../../db/payments";
 import { announceRoleChange } from "../../durable-objects/role-change";
 import type { AppEnv } from "../../env";
+import { notifyVipChanged } from "../notifications/membership";
 
 export async function endExpiredVipGraces(controller: Pick<ScheduledController, "scheduledTime">, env: AppEnv) {
   const db = createDb(env.DB);
@@ -13,6 +14,10 @@ export async function endExpiredVipGraces(controller: Pick<ScheduledController, 
   if (ended.length > 0) console.log(`payments: VIP ended for ${ended.length} member(s) whose payment grace period ran out`);
   // One member at a time: an hourly run rarely ends more than a few, and each fan-out already
   // reaches every station and party room. announceRoleChange never throws.
-  for (const userId of ended) await announceRoleChange(env, db, userId);
+  // Neither throws. vip_ended is keyed by this run: the grace ends once (is_vip went 1 -> 0 here).
+  for (const userId of ended) {
+    await announceRoleChange(env, db, userId);
+    await notifyVipChanged(env, db, userId, false, `grace:${userId}:${controller.scheduledTime}`);
+  }
   return ended.length;
 }

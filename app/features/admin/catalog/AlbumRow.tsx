@@ -7,6 +7,7 @@ import type { AlbumsDialog } from "./albumsDialog";
 import { ReorderButtons } from "./ReorderButtons";
 import { TrackList } from "./TrackList";
 import { albumTypeMessages, catalogMessages as m } from "./messages";
+import { NotifyFansButton } from "../notify/NotifyFans";
 
 type AlbumRowProps = {
   album: AdminAlbum;
@@ -65,6 +66,7 @@ export function AlbumRow({ album, index, count, onMove, onOpen }: AlbumRowProps)
           >
             {intl.formatMessage(m.albumChangeCover)}
           </button>
+          <NotifyFansButton type="release" id={album.id} name={name} />
           <button
             type="button"
             className="btn btn-danger btn-sm"

@@ -14,6 +14,7 @@ import { ImageDialog, VideoDialog } from "./MediaDialog";
 import { catalogMessages as m, categoryMessages, channelTypeMessages } from "./messages";
 import { catalogApi, channelsQueryOptions } from "./queries";
 import { useReorder } from "./useReorder";
+import { NotifyFansButton } from "../notify/NotifyFans";
 
 type ChannelsDialog =
   | { kind: "channel"; channel?: AdminChannel }
@@ -93,6 +94,8 @@ export function ChannelsPanel() {
           >
             {intl.formatMessage(m.channelUploadVideo)}
           </button>
+          {/* Only a live channel goes live: the others have nothing to announce. */}
+          {channel.type === "live" && <NotifyFansButton type="tv" id={channel.id} name={channel.name} />}
           <button
             type="button"
             className="btn btn-danger btn-sm"

@@ -4,6 +4,7 @@ import { useIntl } from "react-intl";
 import type { AdminEvent } from "../../../../worker/contracts/admin-events";
 import { cityLine, eventWhen, formatDay, priceRange } from "./format";
 import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
+import { NotifyFansButton } from "../notify/NotifyFans";
 
 type EventTableProps = {
   events: AdminEvent[];
@@ -94,6 +95,8 @@ function EventRow({ event, onView, onEdit, onDelete }: { event: AdminEvent } & O
           >
             {intl.formatMessage(m.edit)}
           </button>
+          {/* Only a published event is announced (the server refuses drafts and past events too). */}
+          {event.status === "published" && <NotifyFansButton type="event" id={event.id} name={event.title} />}
           <button
             type="button"
             className="btn btn-danger btn-sm"

@@ -1,12 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
 import { requireSignedIn } from "../../../lib/session/guards";
 import { MembershipPanel } from "../../../features/payments/MembershipPanel";
 import { ProfilePage } from "../../../features/profiles/ProfilePage";
 import { VipPassCard } from "../../../features/vip-pass/VipPassCard";
 import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "../../../features/profiles/ProfileStates";
-import { isMissingProfile, isUserId, profilePostsQueryOptions, profileQueryOptions } from "../../../features/profiles/queries";
+import {
+  isMissingProfile,
+  isUserId,
+  profileByUsernameQueryOptions,
+  profilePostsQueryOptions,
+  profileQueryKey,
+  profileQueryOptions,
+  usernameOfAddress,
+} from "../../../features/profiles/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
 
 export const Route = createFileRoute("/social/profile/$userId")({
@@ -15,6 +23,21 @@ export const Route = createFileRoute("/social/profile/$userId")({
   // logged), an id that cannot exist is not even asked for, and the posts are asked for only once
   // the profile is known to exist. Failures (5xx, network) still reach the errorComponent.
   loader: async ({ context: { queryClient }, params: { userId } }): Promise<{ found: boolean }> => {
+    // An @mention links to /social/profile/@username: look the id up, keep the profile it brought
+    // in the cache and go to the profile's own address (replacing the @ address in the history).
+    const username = usernameOfAddress(userId);
+    if (username !== null) {
+      let id: string;
+      try {
+        const found = await queryClient.ensureQueryData(profileByUsernameQueryOptions(username));
+        id = found.profile.id;
+        queryClient.setQueryData(profileQueryKey(id), found);
+      } catch (error) {
+        if (isMissingProfile(error)) return { found: false };
+        throw error;
+      }
+      throw redirect({ to: "/social/profile/$userId", params: { userId: id }, replace: true });
+    }
     if (!isUserId(userId)) return { found: false };
     try {
       await queryClient.ensureQueryData(profileQueryOptions(userId));

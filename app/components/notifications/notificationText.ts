@@ -1,0 +1,64 @@
+// The text of each kind of notification, in the site's catalogs (the header's bell is on every
+// page). Grouped likes say "maria and 4 others" with an ICU plural, so each language words its
+// own plural. Dates arrive pre-formatted ({date}) in the reader's locale.
+import { defineMessages, type IntlShape, type MessageDescriptor } from "react-intl";
+import type { NotificationKind, NotificationView } from "../../../worker/contracts/notifications";
+
+export const notificationTextMessages: Record<NotificationKind, MessageDescriptor> = defineMessages({
+  like: {
+    id: "notifications.text.like",
+    defaultMessage: "{others, plural, =0 {{actor} liked your post} one {{actor} and # other liked your post} other {{actor} and # others liked your post}}",
+  },
+  comment: { id: "notifications.text.comment", defaultMessage: "{actor} commented on your post: “{excerpt}”" },
+  reply: { id: "notifications.text.reply", defaultMessage: "{actor} replied to your comment: “{excerpt}”" },
+  mention: { id: "notifications.text.mention", defaultMessage: "{actor} mentioned you: “{excerpt}”" },
+  release: { id: "notifications.text.release", defaultMessage: "New release: {title}" },
+  release_early: { id: "notifications.text.releaseEarly", defaultMessage: "VIP early access: {title}" },
+  event: { id: "notifications.text.event", defaultMessage: "New event: {title}" },
+  meet_soon: { id: "notifications.text.meetSoon", defaultMessage: "{title} starts in 15 minutes" },
+  tv_live: { id: "notifications.text.tvLive", defaultMessage: "{title} is live now on TV" },
+  contact_reply: { id: "notifications.text.contactReply", defaultMessage: "The team answered your message" },
+  payment_failed: { id: "notifications.text.paymentFailed", defaultMessage: "Your VIP payment failed — update your card" },
+  renewal_soon: { id: "notifications.text.renewalSoon", defaultMessage: "Your VIP membership renews on {date}" },
+  vip_granted: { id: "notifications.text.vipGranted", defaultMessage: "You are VIP now" },
+  vip_ended: { id: "notifications.text.vipEnded", defaultMessage: "Your VIP membership ended" },
+  post_hidden: {
+    id: "notifications.text.postHidden",
+    defaultMessage: "{hasReason, select, yes {A moderator hid your post: {reason}} other {A moderator hid your post}}",
+  },
+});
+
+const fallbacks = defineMessages({
+  someone: { id: "notifications.text.someone", defaultMessage: "Someone" },
+});
+
+/** What reporters chose (contracts/feed.ts REPORT_REASONS), when the moderator wrote no reason. */
+const reportReasons: Record<string, MessageDescriptor> = defineMessages({
+  spam: { id: "notifications.reason.spam", defaultMessage: "Spam" },
+  harassment: { id: "notifications.reason.harassment", defaultMessage: "Harassment" },
+  hate: { id: "notifications.reason.hate", defaultMessage: "Hate speech" },
+  sexual: { id: "notifications.reason.sexual", defaultMessage: "Sexual content" },
+  violence: { id: "notifications.reason.violence", defaultMessage: "Violence" },
+  other: { id: "notifications.reason.other", defaultMessage: "Against the community rules" },
+});
+
+function reasonText(intl: IntlShape, params: NotificationView["params"]): string {
+  if (params.reason) return params.reason;
+  const code = params.reasonCode ? reportReasons[params.reasonCode] : undefined;
+  return code ? intl.formatMessage(code) : "";
+}
+
+/** The notification's sentence in the reader's language. */
+export function notificationText(intl: IntlShape, n: Pick<NotificationView, "kind" | "actor" | "actorCount" | "params">): string {
+  const at = n.params.at ? Date.parse(n.params.at) : NaN;
+  return intl.formatMessage(notificationTextMessages[n.kind], {
+    actor: n.actor?.username ?? intl.formatMessage(fallbacks.someone),
+    others: Math.max(0, n.actorCount - 1),
+    excerpt: n.params.excerpt ?? "",
+    // A title the content has in Portuguese is what a Portuguese reader sees.
+    title: (intl.locale === "pt-BR" ? n.params.titlePtBr : undefined) ?? n.params.title ?? "",
+    reason: reasonText(intl, n.params),
+    hasReason: reasonText(intl, n.params) ? "yes" : "no",
+    date: Number.isNaN(at) ? "" : intl.formatDate(at, { dateStyle: "long" }),
+  });
+}

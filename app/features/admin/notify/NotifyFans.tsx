@@ -1,0 +1,160 @@
+// The back office's "Notify fans" (issue 27): a button on an album, a published event or a live
+// TV channel that opens a dialog. The dialog counts who would receive the announcement (members,
+// VIPs and admins), says if it was already announced, and on confirmation queues it and follows
+// the queue's progress, polling every second until every recipient's notification is written.
+// Types only from the contracts: their values would pull zod into the admin chunks.
+import { useState } from "react";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useIntl } from "react-intl";
+import { Modal } from "../../../components/Modal";
+import { FeatureMessages } from "../../../i18n/FeatureMessages";
+import { api, ApiRequestError } from "../../../lib/api";
+import type { NotifyPreview, NotifyProgress, NotifyTargetType } from "../../../../worker/contracts/notifications";
+import { adminKeys } from "../queries";
+import { kindMessages, notifyErrorMessages, notifyMessages as m } from "./messages";
+import en from "./messages.en.json";
+import ptBR from "./messages.pt-BR.json";
+import "./notify.css";
+
+const catalogs = { en, "pt-BR": ptBR };
+
+export const NOTIFY_API = "/api/admin/notify";
+/** How often the dialog asks how far the fan-out has got. */
+export const NOTIFY_POLL_MS = 1000;
+
+const notifyKeys = {
+  preview: (type: NotifyTargetType, id: string) => [...adminKeys.all, "notify", "preview", type, id] as const,
+  progress: (id: string) => [...adminKeys.all, "notify", "progress", id] as const,
+};
+
+const previewQueryOptions = (type: NotifyTargetType, id: string) =>
+  queryOptions({
+    queryKey: notifyKeys.preview(type, id),
+    queryFn: ({ signal }) => api<NotifyPreview>(`${NOTIFY_API}/preview?type=${type}&id=${encodeURIComponent(id)}`, { signal }),
+    // The audience changes with every sign-up: count again each time the dialog opens.
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+const progressQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: notifyKeys.progress(id),
+    queryFn: ({ signal }) => api<NotifyProgress>(`${NOTIFY_API}/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (query) => (query.state.data?.done ? false : NOTIFY_POLL_MS),
+    gcTime: 0,
+  });
+
+type NotifyFansProps = { type: NotifyTargetType; id: string; name: string };
+
+/**
+ * The button (its accessible name says what it announces) and, once pressed, the dialog. Its texts
+ * come with it, so the catalog, events and TV pages need not carry them.
+ */
+export function NotifyFansButton(props: NotifyFansProps) {
+  return (
+    <FeatureMessages catalogs={catalogs}>
+      <NotifyFans {...props} />
+    </FeatureMessages>
+  );
+}
+
+function NotifyFans({ type, id, name }: NotifyFansProps) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.buttonNamed, { name })} onClick={() => setOpen(true)}>
+        {intl.formatMessage(m.button)}
+      </button>
+      {open && <NotifyFansDialog type={type} id={id} name={name} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function NotifyFansDialog({ type, id, name, onClose }: NotifyFansProps & { onClose: () => void }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const preview = useQuery(previewQueryOptions(type, id));
+  const [campaignId, setCampaignId] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: () => api<NotifyProgress>(NOTIFY_API, { method: "POST", json: { type, id } }),
+    onSuccess: (queued) => {
+      queryClient.setQueryData(notifyKeys.progress(queued.id), queued);
+      setCampaignId(queued.id);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
+    },
+  });
+  // An earlier announcement's progress shows as well: the admin sees how far it got.
+  const followed = campaignId ?? preview.data?.announcedId ?? null;
+  const progress = useQuery({ ...progressQueryOptions(followed ?? ""), enabled: followed !== null });
+
+  const errorText = (error: unknown) => {
+    const known = error instanceof ApiRequestError ? notifyErrorMessages[error.code] : undefined;
+    return known ? intl.formatMessage(known) : intl.formatMessage(m.failed);
+  };
+
+  const canSend = preview.isSuccess && preview.data.announcedId === null && campaignId === null;
+  const footer = (
+    <>
+      {send.isError && (
+        <div className="error-banner" role="alert">
+          {errorText(send.error)}
+        </div>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          {intl.formatMessage(campaignId === null ? m.cancel : m.close)}
+        </button>
+        {canSend && (
+          <button type="button" className="btn btn-primary" onClick={() => send.mutate()} disabled={send.isPending}>
+            {intl.formatMessage(send.isPending ? m.sending : m.send)}
+          </button>
+        )}
+      </div>
+    </>
+  );
+
+  return (
+    <Modal title={intl.formatMessage(m.title, { name })} onClose={onClose} footer={footer}>
+      {preview.isPending && <p role="status">{intl.formatMessage(m.loading)}</p>}
+      {preview.isError && (
+        <div className="error-banner" role="alert">
+          <p>{errorText(preview.error)}</p>
+          {!(preview.error instanceof ApiRequestError && notifyErrorMessages[preview.error.code]) && (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void preview.refetch()}>
+              {intl.formatMessage(m.retry)}
+            </button>
+          )}
+        </div>
+      )}
+      {preview.isSuccess && (
+        <>
+          {kindMessages[preview.data.kind] && <p>{intl.formatMessage(kindMessages[preview.data.kind]!)}</p>}
+          <p>
+            <strong>{intl.formatMessage(m.counts, preview.data.counts)}</strong>
+          </p>
+          {preview.data.announcedId !== null && campaignId === null && <p className="muted">{intl.formatMessage(m.announced)}</p>}
+        </>
+      )}
+      {followed !== null && progress.data && <Progress progress={progress.data} />}
+      {followed !== null && progress.isError && (
+        <div className="error-banner" role="alert">
+          {errorText(progress.error)}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function Progress({ progress }: { progress: NotifyProgress }) {
+  const intl = useIntl();
+  const values = { written: progress.written, total: progress.total };
+  const label = intl.formatMessage(m.progressLabel);
+  return (
+    <div className="notify-progress">
+      {/* A fan-out that is done is full, even when members who turned the kind off made it write fewer. */}
+      <progress max={progress.total || 1} value={progress.done ? progress.total || 1 : progress.written} aria-label={label} />
+      <p role="status">{intl.formatMessage(progress.done ? m.done : m.written, values)}</p>
+    </div>
+  );
+}

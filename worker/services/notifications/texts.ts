@@ -1,0 +1,118 @@
+// A notification's words outside the page (push and e-mail), in the recipient's language. The
+// centre's own texts are the SPA's (app/lib/notifications); these say the same in fewer words.
+import type { Locale } from "../../contracts/locale";
+import type { NotificationKind, NotificationParams } from "../../contracts/notifications";
+
+export type NotificationTextInput = {
+  kind: NotificationKind;
+  /** The actor's username (the latest liker for grouped likes); null for the site's own news. */
+  actor: string | null;
+  /** Likes are grouped: how many liked. */
+  actorCount: number;
+  params: NotificationParams;
+  brandName: string;
+};
+
+export type NotificationText = { title: string; body: string };
+
+const quote = (text: string | undefined) => (text ? `“${text}”` : "");
+
+function date(locale: Locale, iso: string | undefined): string {
+  if (!iso) return "";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+}
+
+/** What reporters chose, when the moderator wrote no reason of their own. */
+const REPORT_REASON_TEXT: Record<Locale, Record<string, string>> = {
+  en: { spam: "Spam", harassment: "Harassment", hate: "Hate speech", sexual: "Sexual content", violence: "Violence", other: "Against the community rules" },
+  "pt-BR": {
+    spam: "Spam",
+    harassment: "Assédio",
+    hate: "Discurso de ódio",
+    sexual: "Conteúdo sexual",
+    violence: "Violência",
+    other: "Contra as regras da comunidade",
+  },
+};
+
+const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actorCount, params, brandName }) => {
+  const who = actor ?? "Someone";
+  const others = actorCount - 1;
+  switch (kind) {
+    case "like":
+      return { title: brandName, body: others > 0 ? `${who} and ${others} ${others === 1 ? "other" : "others"} liked your post` : `${who} liked your post` };
+    case "comment":
+      return { title: `${who} commented on your post`, body: quote(params.excerpt) };
+    case "reply":
+      return { title: `${who} replied to your comment`, body: quote(params.excerpt) };
+    case "mention":
+      return { title: `${who} mentioned you`, body: quote(params.excerpt) };
+    case "release":
+      return { title: "New release", body: params.title ?? "" };
+    case "release_early":
+      return { title: "VIP early access", body: `${params.title ?? ""} — listen before everyone else` };
+    case "event":
+      return { title: "New event", body: params.title ?? "" };
+    case "meet_soon":
+      return { title: "Starting in 15 minutes", body: params.title ?? "" };
+    case "tv_live":
+      return { title: "Live now on TV", body: params.title ?? "" };
+    case "contact_reply":
+      return { title: brandName, body: "The team answered your message" };
+    case "payment_failed":
+      return { title: "Your VIP payment failed", body: "Update your card to keep your VIP membership." };
+    case "renewal_soon":
+      return { title: "Your VIP membership renews soon", body: `It renews on ${date("en", params.at)}.` };
+    case "vip_granted":
+      return { title: "You are VIP now", body: `Welcome to ${brandName} VIP.` };
+    case "vip_ended":
+      return { title: "Your VIP membership ended", body: "You can join again at any time." };
+    case "post_hidden":
+      return { title: "A moderator hid your post", body: params.reason ?? REPORT_REASON_TEXT.en[params.reasonCode ?? ""] ?? "" };
+  }
+};
+
+const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actorCount, params, brandName }) => {
+  const who = actor ?? "Alguém";
+  const others = actorCount - 1;
+  switch (kind) {
+    case "like":
+      return {
+        title: brandName,
+        body: others > 0 ? `${who} e mais ${others} ${others === 1 ? "pessoa curtiram" : "pessoas curtiram"} seu post` : `${who} curtiu seu post`,
+      };
+    case "comment":
+      return { title: `${who} comentou no seu post`, body: quote(params.excerpt) };
+    case "reply":
+      return { title: `${who} respondeu ao seu comentário`, body: quote(params.excerpt) };
+    case "mention":
+      return { title: `${who} mencionou você`, body: quote(params.excerpt) };
+    case "release":
+      return { title: "Novo lançamento", body: params.title ?? "" };
+    case "release_early":
+      return { title: "Acesso antecipado VIP", body: `${params.title ?? ""} — ouça antes de todo mundo` };
+    case "event":
+      return { title: "Novo evento", body: params.title ?? "" };
+    case "meet_soon":
+      return { title: "Começa em 15 minutos", body: params.title ?? "" };
+    case "tv_live":
+      return { title: "Ao vivo agora na TV", body: params.title ?? "" };
+    case "contact_reply":
+      return { title: brandName, body: "A equipe respondeu à sua mensagem" };
+    case "payment_failed":
+      return { title: "O pagamento do seu VIP falhou", body: "Atualize seu cartão para manter sua assinatura VIP." };
+    case "renewal_soon":
+      return { title: "Sua assinatura VIP renova em breve", body: `Ela renova em ${date("pt-BR", params.at)}.` };
+    case "vip_granted":
+      return { title: "Agora você é VIP", body: `Boas-vindas ao VIP de ${brandName}.` };
+    case "vip_ended":
+      return { title: "Sua assinatura VIP terminou", body: "Você pode voltar quando quiser." };
+    case "post_hidden":
+      return { title: "Um moderador ocultou seu post", body: params.reason ?? REPORT_REASON_TEXT["pt-BR"][params.reasonCode ?? ""] ?? "" };
+  }
+};
+
+export function notificationText(locale: Locale, input: NotificationTextInput): NotificationText {
+  // A title the content has in Portuguese (params.titlePtBr) is what a Portuguese reader sees.
+  return locale === "pt-BR" ? PT_BR({ ...input, params: { ...input.params, title: input.params.titlePtBr ?? input.params.title } }) : EN(input);
+}
