@@ -63,8 +63,9 @@ export default defineConfig({
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
                 LOCAL_PAYMENTS_SECRET: "test-local-payments-secret-0123456789",
                 // Web push on (worker/services/push), with a key pair made for the tests only;
-                // there is no push service to reach, so a test that sends injects fetch:
-                // pushSender(env, { fetch }) (tests/worker/push-sender.test.ts).
+                // there is no push service to reach: setup.ts makes the queue consumer's fetch the
+                // fake push service (tests/worker/push-service.ts), and the sender's own tests
+                // inject theirs (pushSender(env, { fetch })).
                 VAPID_PUBLIC_KEY: "BO5A3gEKP2ky7td5bypyH2LPeUpszM1JsUXINHljzJuJZq1YdhUoWqiMv_1mbf9PRlG2An48rsYCFLZIY46AfEg",
                 VAPID_PRIVATE_KEY: "yZDnfTy1t2E6XaXhyo25dmJkoRzOkau1NY-kMMFUK2Y",
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),

@@ -6,7 +6,7 @@
 // through dangerouslySetInnerHTML.
 import type { ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
-import { USERNAME_MAX } from "../../worker/contracts/auth";
+import { mentionPattern } from "../../worker/contracts/mentions";
 
 export const USER_LINK_REL = "noopener noreferrer ugc nofollow";
 
@@ -44,16 +44,12 @@ function webUrl(text: string): URL | null {
 
 export type TextPart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string } | { kind: "mention"; text: string; username: string };
 
-// The same rule as the server's (worker/lib/mentions.ts, which notifies the members named): a
-// username as signup allows it, after an "@" that does not follow a name character (so
-// "ana@example.com" names nobody) and not followed by one (a longer run is no username at all).
-const MENTION_IN_TEXT = new RegExp(`(?<![A-Za-z0-9_@])@([A-Za-z0-9_]{1,${USERNAME_MAX}})(?![A-Za-z0-9_])`, "g");
-
 /** Splits a plain run (no web addresses) into text and @mentions. */
 function splitMentions(text: string): TextPart[] {
   const parts: TextPart[] = [];
   let plainFrom = 0;
-  for (const match of text.matchAll(MENTION_IN_TEXT)) {
+  // The server's own rule (worker/contracts/mentions.ts): a name linked here is a name it notified.
+  for (const match of text.matchAll(mentionPattern())) {
     if (match.index > plainFrom) parts.push({ kind: "text", text: text.slice(plainFrom, match.index) });
     parts.push({ kind: "mention", text: match[0], username: match[1]! });
     plainFrom = match.index + match[0].length;

@@ -31,7 +31,9 @@ export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   const register = () => {
     navigator.serviceWorker.register(SERVICE_WORKER_URL).then(
-      (registration) => {
+      (registration: ServiceWorkerRegistration | undefined) => {
+        // A browser that blocks service workers (some private modes, test browsers) registers nothing.
+        if (!registration) return;
         watch(registration);
         // An app left open for days still learns of a new version when the member comes back to it.
         document.addEventListener("visibilitychange", () => {

@@ -188,6 +188,8 @@ describe("@username in post text", () => {
       { kind: "link", text: "https://x.test/@bob", href: "https://x.test/@bob" },
       { kind: "text", text: " and @" + "a".repeat(31) },
     ]);
+    // A name running on in another script is nobody, as the server reads it: no link to "@jos".
+    expect(splitText("oi @josé")).toEqual([{ kind: "text", text: "oi @josé" }]);
   });
 
   it("links @username to the member's profile, as text (markup stays inert)", async () => {

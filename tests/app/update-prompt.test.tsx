@@ -50,3 +50,27 @@ describe("UpdatePrompt", () => {
     expect(listeners.controllerchange).toBeTypeOf("function");
   });
 });
+
+describe("registerServiceWorker", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
+
+  it("does nothing, and throws nothing, where the browser blocks service workers (register resolves empty)", async () => {
+    vi.stubEnv("PROD", true);
+    const register = vi.fn(() => Promise.resolve(undefined));
+    vi.stubGlobal("navigator", { ...navigator, serviceWorker: { register, controller: null } });
+    const errors: unknown[] = [];
+    const onError = (event: PromiseRejectionEvent | ErrorEvent) => errors.push(event);
+    window.addEventListener("unhandledrejection", onError);
+    window.addEventListener("error", onError);
+    const { registerServiceWorker } = await import("../../app/lib/serviceWorker");
+    registerServiceWorker();
+    await vi.waitFor(() => expect(register).toHaveBeenCalledOnce());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    window.removeEventListener("unhandledrejection", onError);
+    window.removeEventListener("error", onError);
+    expect(errors).toEqual([]);
+  });
+});

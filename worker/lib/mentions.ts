@@ -1,23 +1,17 @@
 // Member text as notifications read it: the @usernames a post or comment mentions, and the short
 // excerpt a notification quotes. Pure: the routes' triggers (services/notifications/triggers.ts)
 // look the names up.
-import { USERNAME_MAX } from "../contracts/auth";
+import { mentionPattern } from "../contracts/mentions";
 
 /** Mentions one text may notify: more are ignored, so a pasted list of names cannot spam a crowd. */
 export const MENTIONS_MAX = 10;
 /** Characters a notification quotes of a post or comment. */
 export const EXCERPT_MAX = 80;
 
-// A username as signup allows it (USERNAME_PATTERN, at most USERNAME_MAX), after an "@" that does
-// not follow a letter, digit, "_" or "@" (so "ana@example.com" mentions nobody), and not followed
-// by a letter or digit of any script: "@josé" or a run longer than a username is nobody, rather
-// than a cut-off name that could be someone else's.
-const MENTION = new RegExp(`(?<![\\p{L}\\p{N}_@])@([A-Za-z0-9_]{1,${USERNAME_MAX}})(?![\\p{L}\\p{N}_])`, "gu");
-
 /** The usernames `text` mentions, lower-cased (usernames are unique whatever their case), distinct, in order, at most MENTIONS_MAX. */
 export function parseMentions(text: string): string[] {
   const names: string[] = [];
-  for (const match of text.matchAll(MENTION)) {
+  for (const match of text.matchAll(mentionPattern())) {
     const name = match[1]!.toLowerCase();
     if (!names.includes(name)) names.push(name);
     if (names.length === MENTIONS_MAX) break;

@@ -19,7 +19,7 @@ import { MentionTextarea } from "./MentionTextarea";
 import { PostContent } from "../../components/PostContent";
 import { ReportDialog } from "./ReportDialog";
 import { commentsQueryOptions } from "./queries";
-import { RelativeTime } from "./RelativeTime";
+import { RelativeTime } from "../../components/RelativeTime";
 
 function CommentItem({ comment, viewerId }: { comment: CommentView; viewerId: string | null }) {
   const intl = useIntl();

@@ -19,7 +19,7 @@ import { feedErrorText, type UiMessage } from "./errors";
 import { commentsButtonMessage, feedMessages as m, imageAltMessage, likeButtonMessage, shareTitleMessage } from "./messages";
 import { usePinPost, useToggleLike } from "./mutations";
 import { PostContent } from "../../components/PostContent";
-import { RelativeTime } from "./RelativeTime";
+import { RelativeTime } from "../../components/RelativeTime";
 import { useOrigin } from "../../lib/origin";
 import { useSessionUser } from "../../lib/session/useSession";
 import { ReportDialog } from "./ReportDialog";
