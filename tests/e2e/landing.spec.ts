@@ -4,7 +4,7 @@
 // lightbox that keeps the keyboard inside and gives focus back, and the promo video is made
 // only when scrolled near, then plays.
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /** app/features/landing/useHeroRotation.ts HERO_ROTATION_MS (spec 9). */
 const ROTATION_MS = 5000;
@@ -114,6 +114,8 @@ test("the tour poster opens full screen; Tab stays inside, Escape and the backdr
 test("the promo video is made only when scrolled near, then plays", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Sign Up Now" })).toBeVisible();
+  // The app takes over the page's scrolling when it starts: scroll once it has.
+  await hydrated(page);
   const video = page.locator(".promo-video video");
   const frame = page.locator(".promo-video .promo-video-frame");
   await expect(frame).toHaveCount(1);

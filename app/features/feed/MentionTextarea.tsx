@@ -1,4 +1,4 @@
-// A textarea with the @username autocomplete (the ARIA 1.2 combobox pattern): typing "@ma" asks
+// A textarea with the @username autocomplete (a text box controlling a listbox): typing "@ma" asks
 // GET /api/profiles/mentions for members whose name starts with "ma" (150 ms after the last key)
 // and lists them under the field. Up and Down move through the list, Enter or Tab picks, Escape
 // closes it until the name changes; a click picks too. Picking puts "@username " at the caret.
@@ -97,9 +97,9 @@ export function MentionTextarea({ value, onValueChange, onKeyDown, onBlur, ...pr
         {...props}
         ref={ref}
         value={value}
-        role="combobox"
+        // A textarea may not take the combobox role (ARIA in HTML): it stays a text box whose
+        // suggestions it controls, with the active one named by aria-activedescendant while open.
         aria-autocomplete="list"
-        aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open ? optionId(activeIndex) : undefined}
         onChange={(e) => {
