@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Prints the notification figures of issue 27. Figures, not a pass/fail: docs/measurements.md
+// Prints the notification figures (fan-out and bell latency). Figures, not a pass/fail: docs/measurements.md
 // records them.
 //
 // In a throwaway local state (never the developer's) it applies the migrations, adds an

@@ -73,7 +73,7 @@ registerRoute(
 
 type PushPayload = { title: string; body: string; url: string; tag: string; lang: string };
 
-/** The server's payload (worker side, issue 27), or null if it is not one. */
+/** The server's payload (worker/services/notifications), or null if it is not one. */
 function readPush(event: PushEvent): PushPayload | null {
   try {
     const data = event.data?.json() as Partial<PushPayload> | undefined;

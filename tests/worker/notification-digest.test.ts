@@ -1,4 +1,4 @@
-// The daily e-mail digest (issue 27 item 5) through the Worker: at most one mail a day per member,
+// The daily e-mail digest through the Worker: at most one mail a day per member,
 // in their language, listing up to 10 unread notifications not yet e-mailed of kinds they want by
 // e-mail, with links to the centre and the settings; paused, unverified and uninterested members
 // get none; a second cron run mails nobody again.

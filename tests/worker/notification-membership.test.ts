@@ -1,4 +1,4 @@
-// Membership notifications (issue 27 item 1) through the Worker: payment_failed (a verified
+// Membership notifications through the Worker: payment_failed (a verified
 // invoice.payment_failed, once per invoice), vip_granted and vip_ended (paid VIP starting or
 // ending, the back office's comp, a grace period running out in the cron), renewal_soon (the
 // hourly cron, once per period), and meet_soon (the 5-minute cron). The urgent kinds are mailed

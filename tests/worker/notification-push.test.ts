@@ -1,4 +1,4 @@
-// Web push end to end through the notification queue consumer (issue 27, decision 044): a member
+// Web push end to end through the notification queue consumer (decision 044): a member
 // subscribes a browser through the API, a notification is delivered, and the fake push service
 // (tests/worker/push-service.ts, installed by setup.ts as the consumer's transport) checks the
 // VAPID JWT and decrypts the aes128gcm body with http_ece, independently of the sender's library.

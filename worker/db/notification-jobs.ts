@@ -1,4 +1,4 @@
-// The notification centre's scheduled work (issue 27): what the crons look for (subscriptions
+// The notification centre's scheduled work: what the crons look for (subscriptions
 // about to renew, virtual meets and listening parties about to start) and the daily e-mail
 // digest's reads and writes. Each scan leaves out what already has its notification event, so a
 // cron that runs again finds nothing new.

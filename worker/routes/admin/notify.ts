@@ -1,4 +1,4 @@
-// /api/admin/notify: the back office's "Notify fans" (issue 27). An administrator announces a new
+// /api/admin/notify: the back office's "Notify fans". An administrator announces a new
 // release (or its VIP early access), a published event, or a live TV channel going live: the
 // preview counts who would receive it, the action records one broadcast event and queues its
 // fan-out (worker/services/notifications broadcast), and its progress is read back from the

@@ -1,5 +1,5 @@
-// The daily e-mail digest (issue 27 item 5: "at most one digest a day unless the kind is
-// urgent"). From the hourly cron: each member with unread notifications not yet e-mailed, of kinds
+// The daily e-mail digest: at most one digest a day unless the kind is
+// urgent. From the hourly cron: each member with unread notifications not yet e-mailed, of kinds
 // they want by e-mail, gets one mail in their language listing the newest DIGEST_ITEMS, then those
 // rows are marked e-mailed. notification_settings.digest_sent_at is claimed before sending, so a
 // second run (or two at once) within DIGEST_INTERVAL_MS mails nobody twice.

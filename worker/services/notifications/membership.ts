@@ -1,4 +1,4 @@
-// The membership's notifications (issue 27): payment failed, VIP granted, VIP ended, renewal soon.
+// The membership's notifications: payment failed, VIP granted, VIP ended, renewal soon.
 // Each is keyed so the same change announced again is one notification: a payment event's or an
 // invoice's id (Stripe retries an invoice's payment with new events), a back-office change's time,
 // a subscription's period. payment_failed and vip_ended are urgent kinds: the queue's consumer

@@ -1,4 +1,4 @@
-// The back office's "Notify fans" (issue 27): a button on an album, a published event or a live
+// The back office's "Notify fans": a button on an album, a published event or a live
 // TV channel that opens a dialog. The dialog counts who would receive the announcement (members,
 // VIPs and admins), says if it was already announced, and on confirmation queues it and follows
 // the queue's progress, polling every second until every recipient's notification is written.
