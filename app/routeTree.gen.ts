@@ -29,6 +29,7 @@ import { Route as VirtualMeetRouteImport } from './routes/virtual-meet'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminSplatRouteImport } from './routes/admin/$'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminCampaignsRouteImport } from './routes/admin/campaigns'
 import { Route as AdminCatalogRouteImport } from './routes/admin/catalog'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminMarketingRouteImport } from './routes/admin/marketing'
@@ -46,9 +47,13 @@ import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as MusicIndexRouteImport } from './routes/music/index'
 import { Route as MusicFavoritesRouteImport } from './routes/music/favorites'
 import { Route as MusicPlayerRouteImport } from './routes/music/player'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
+import { Route as NewsletterPreferencesRouteImport } from './routes/newsletter/preferences'
+import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
 import { Route as PartiesPartyIdRouteImport } from './routes/parties/$partyId'
 import { Route as RadioIndexRouteImport } from './routes/radio/index'
 import { Route as RadioPlayerRouteImport } from './routes/radio/player'
+import { Route as RemindersConfirmRouteImport } from './routes/reminders/confirm'
 import { Route as SocialIndexRouteImport } from './routes/social/index'
 import { Route as SocialLoginRouteImport } from './routes/social/login'
 import { Route as SocialSignupRouteImport } from './routes/social/signup'
@@ -164,6 +169,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminCampaignsRoute = AdminCampaignsRouteImport.update({
+  id: '/campaigns',
+  path: '/campaigns',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminCatalogRoute = AdminCatalogRouteImport.update({
   id: '/catalog',
   path: '/catalog',
@@ -249,6 +259,21 @@ const MusicPlayerRoute = MusicPlayerRouteImport.update({
   path: '/music/player',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterPreferencesRoute = NewsletterPreferencesRouteImport.update({
+  id: '/newsletter/preferences',
+  path: '/newsletter/preferences',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
+  id: '/newsletter/unsubscribe',
+  path: '/newsletter/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PartiesPartyIdRoute = PartiesPartyIdRouteImport.update({
   id: '/parties/$partyId',
   path: '/parties/$partyId',
@@ -262,6 +287,11 @@ const RadioIndexRoute = RadioIndexRouteImport.update({
 const RadioPlayerRoute = RadioPlayerRouteImport.update({
   id: '/radio/player',
   path: '/radio/player',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RemindersConfirmRoute = RemindersConfirmRouteImport.update({
+  id: '/reminders/confirm',
+  path: '/reminders/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SocialIndexRoute = SocialIndexRouteImport.update({
@@ -355,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/virtual-meet': typeof VirtualMeetRoute
   '/admin/$': typeof AdminSplatRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/campaigns': typeof AdminCampaignsRoute
   '/admin/catalog': typeof AdminCatalogRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
@@ -371,8 +402,12 @@ export interface FileRoutesByFullPath {
   '/dev/mailbox': typeof DevMailboxRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/preferences': typeof NewsletterPreferencesRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
+  '/reminders/confirm': typeof RemindersConfirmRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
@@ -410,6 +445,7 @@ export interface FileRoutesByTo {
   '/virtual-meet': typeof VirtualMeetRoute
   '/admin/$': typeof AdminSplatRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/campaigns': typeof AdminCampaignsRoute
   '/admin/catalog': typeof AdminCatalogRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
@@ -426,8 +462,12 @@ export interface FileRoutesByTo {
   '/dev/mailbox': typeof DevMailboxRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/preferences': typeof NewsletterPreferencesRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
+  '/reminders/confirm': typeof RemindersConfirmRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
@@ -467,6 +507,7 @@ export interface FileRoutesById {
   '/virtual-meet': typeof VirtualMeetRoute
   '/admin/$': typeof AdminSplatRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/campaigns': typeof AdminCampaignsRoute
   '/admin/catalog': typeof AdminCatalogRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
@@ -483,8 +524,12 @@ export interface FileRoutesById {
   '/dev/mailbox': typeof DevMailboxRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/preferences': typeof NewsletterPreferencesRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
+  '/reminders/confirm': typeof RemindersConfirmRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
@@ -525,6 +570,7 @@ export interface FileRouteTypes {
     | '/virtual-meet'
     | '/admin/$'
     | '/admin/audit'
+    | '/admin/campaigns'
     | '/admin/catalog'
     | '/admin/events'
     | '/admin/marketing'
@@ -541,8 +587,12 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/music/favorites'
     | '/music/player'
+    | '/newsletter/confirm'
+    | '/newsletter/preferences'
+    | '/newsletter/unsubscribe'
     | '/parties/$partyId'
     | '/radio/player'
+    | '/reminders/confirm'
     | '/social/login'
     | '/social/signup'
     | '/vip-checkout/test'
@@ -580,6 +630,7 @@ export interface FileRouteTypes {
     | '/virtual-meet'
     | '/admin/$'
     | '/admin/audit'
+    | '/admin/campaigns'
     | '/admin/catalog'
     | '/admin/events'
     | '/admin/marketing'
@@ -596,8 +647,12 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/music/favorites'
     | '/music/player'
+    | '/newsletter/confirm'
+    | '/newsletter/preferences'
+    | '/newsletter/unsubscribe'
     | '/parties/$partyId'
     | '/radio/player'
+    | '/reminders/confirm'
     | '/social/login'
     | '/social/signup'
     | '/vip-checkout/test'
@@ -636,6 +691,7 @@ export interface FileRouteTypes {
     | '/virtual-meet'
     | '/admin/$'
     | '/admin/audit'
+    | '/admin/campaigns'
     | '/admin/catalog'
     | '/admin/events'
     | '/admin/marketing'
@@ -652,8 +708,12 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/music/favorites'
     | '/music/player'
+    | '/newsletter/confirm'
+    | '/newsletter/preferences'
+    | '/newsletter/unsubscribe'
     | '/parties/$partyId'
     | '/radio/player'
+    | '/reminders/confirm'
     | '/social/login'
     | '/social/signup'
     | '/vip-checkout/test'
@@ -696,8 +756,12 @@ export interface RootRouteChildren {
   DevMailboxRoute: typeof DevMailboxRoute
   MusicFavoritesRoute: typeof MusicFavoritesRoute
   MusicPlayerRoute: typeof MusicPlayerRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterPreferencesRoute: typeof NewsletterPreferencesRoute
+  NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   PartiesPartyIdRoute: typeof PartiesPartyIdRoute
   RadioPlayerRoute: typeof RadioPlayerRoute
+  RemindersConfirmRoute: typeof RemindersConfirmRoute
   SocialLoginRoute: typeof SocialLoginRoute
   SocialSignupRoute: typeof SocialSignupRoute
   VipCheckoutTestRoute: typeof VipCheckoutTestRoute
@@ -856,6 +920,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/campaigns': {
+      id: '/admin/campaigns'
+      path: '/campaigns'
+      fullPath: '/admin/campaigns'
+      preLoaderRoute: typeof AdminCampaignsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/catalog': {
       id: '/admin/catalog'
       path: '/catalog'
@@ -975,6 +1046,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MusicPlayerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/preferences': {
+      id: '/newsletter/preferences'
+      path: '/newsletter/preferences'
+      fullPath: '/newsletter/preferences'
+      preLoaderRoute: typeof NewsletterPreferencesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe': {
+      id: '/newsletter/unsubscribe'
+      path: '/newsletter/unsubscribe'
+      fullPath: '/newsletter/unsubscribe'
+      preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/parties/$partyId': {
       id: '/parties/$partyId'
       path: '/parties/$partyId'
@@ -994,6 +1086,13 @@ declare module '@tanstack/react-router' {
       path: '/radio/player'
       fullPath: '/radio/player'
       preLoaderRoute: typeof RadioPlayerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reminders/confirm': {
+      id: '/reminders/confirm'
+      path: '/reminders/confirm'
+      fullPath: '/reminders/confirm'
+      preLoaderRoute: typeof RemindersConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/social/': {
@@ -1100,6 +1199,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminCampaignsRoute: typeof AdminCampaignsRoute
   AdminCatalogRoute: typeof AdminCatalogRoute
   AdminEventsRoute: typeof AdminEventsRoute
   AdminMarketingRoute: typeof AdminMarketingRoute
@@ -1119,6 +1219,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
   AdminAuditRoute: AdminAuditRoute,
+  AdminCampaignsRoute: AdminCampaignsRoute,
   AdminCatalogRoute: AdminCatalogRoute,
   AdminEventsRoute: AdminEventsRoute,
   AdminMarketingRoute: AdminMarketingRoute,
@@ -1162,8 +1263,12 @@ const rootRouteChildren: RootRouteChildren = {
   DevMailboxRoute: DevMailboxRoute,
   MusicFavoritesRoute: MusicFavoritesRoute,
   MusicPlayerRoute: MusicPlayerRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterPreferencesRoute: NewsletterPreferencesRoute,
+  NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   PartiesPartyIdRoute: PartiesPartyIdRoute,
   RadioPlayerRoute: RadioPlayerRoute,
+  RemindersConfirmRoute: RemindersConfirmRoute,
   SocialLoginRoute: SocialLoginRoute,
   SocialSignupRoute: SocialSignupRoute,
   VipCheckoutTestRoute: VipCheckoutTestRoute,

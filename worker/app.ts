@@ -28,6 +28,7 @@ import { pageRoutes } from "./routes/pages";
 import { sitemapRoutes } from "./routes/sitemap";
 import { oembedRoutes } from "./routes/oembed";
 import { eventRoutes, eventsFeedRoutes } from "./routes/events";
+import { reminderRoutes } from "./routes/reminders";
 import { postRoutes } from "./routes/posts";
 import { favoriteRoutes } from "./routes/favorites";
 import { playlistRoutes } from "./routes/playlists";
@@ -45,6 +46,8 @@ import { accountRoutes } from "./routes/account";
 import { notificationRoutes } from "./routes/notifications";
 import { memberDataRoutes } from "./routes/member-data";
 import { manifestRoutes } from "./routes/manifest";
+import { accountNewsletterRoutes, newsletterRoutes } from "./routes/newsletter";
+import { mailWebhookRoutes } from "./routes/mail-webhooks";
 
 /** Routes that take uploads (multipart, or the file as the body) set their own, larger, limit. */
 const UPLOAD_PATHS =
@@ -97,7 +100,11 @@ app.route("/api/posts", postRoutes);
 app.route("/api/radio", radioRoutes);
 app.route("/api/tv", tvRoutes);
 app.route("/api/events", eventRoutes);
+app.route("/api", reminderRoutes);
 app.route("/api/contact", contactRoutes);
+app.route("/api/newsletter", newsletterRoutes);
+app.route("/api/account/newsletter", accountNewsletterRoutes);
+app.route("/api/webhooks/mail", mailWebhookRoutes);
 app.route("/api/chat", chatRoutes);
 app.route("/api/admin", adminRoutes);
 app.route("/api/parties", partyRoutes);

@@ -9,6 +9,8 @@ export type AppEnv = Env & {
   MAIL_API_KEY?: string;
   MAIL_API_BASE_URL?: string;
   MAIL_FROM?: string;
+  /** Checks the mail provider's webhooks: Resend's `whsec_...` signing secret, or Postmark's Basic "user:password". */
+  MAIL_WEBHOOK_SECRET?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_PRICE_ID?: string;
@@ -35,6 +37,7 @@ const configSchema = z
     ADMIN_EMAIL: z.email(),
     INFO_EMAIL: z.email(),
     SITE_URL: url,
+    SENDER_CONTACT_LINE: z.string().min(1),
     CHAT_ROOM_URL: url,
     SOCIAL_URL_FACEBOOK: url,
     SOCIAL_URL_INSTAGRAM: url,
@@ -46,6 +49,7 @@ const configSchema = z
     MAIL_API_KEY: z.string().optional(),
     MAIL_API_BASE_URL: url.optional(),
     MAIL_FROM: z.string().optional(),
+    MAIL_WEBHOOK_SECRET: z.string().optional(),
     AUDIO_PROXY_HOSTS: z.string().optional(),
     CHAT_PERSONA_NAME: z.string().min(1),
     OPENAI_API_KEY: z.string().optional(),

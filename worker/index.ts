@@ -6,7 +6,10 @@ import { purgeStaleRows } from "./db/housekeeping";
 import { takeAbandonedImages } from "./db/feed";
 import { rollupAnalytics } from "./db/analytics";
 import { notificationQueue, type NotificationMessage } from "./services/notifications";
+import { campaignQueue, type CampaignMessage } from "./services/newsletter/campaigns";
+import { newsletterEveryFiveMinutes } from "./services/newsletter/scheduled";
 import { announceMeetsStartingSoon, hourlyNotifications, MEETS_CRON } from "./services/notifications/scheduled";
+import { runReminderPass } from "./services/reminders/pass";
 
 /** An image uploaded for a post is kept this long for the post to take it. */
 const ABANDONED_IMAGE_MS = 60 * 60 * 1000;
@@ -19,16 +22,24 @@ export { ChatThread } from "./durable-objects/ChatThread";
 export { AnalyticsBuffer } from "./durable-objects/AnalyticsBuffer";
 export { PartyRoom } from "./durable-objects/PartyRoom";
 
+/** The campaign queue (wrangler.toml); every other batch is the notification queue's. */
+const CAMPAIGN_QUEUE_NAME = "freestyle-lovers-campaigns";
+
 export default {
   fetch: app.fetch,
-  // The notification queue's consumer (wrangler.toml [[queues.consumers]]).
-  queue: (batch, env) => notificationQueue(batch as MessageBatch<NotificationMessage>, env),
+  // The queues' consumers (wrangler.toml [[queues.consumers]]): notifications and campaigns.
+  queue: (batch, env) =>
+    batch.queue === CAMPAIGN_QUEUE_NAME
+      ? campaignQueue(batch as MessageBatch<CampaignMessage>, env)
+      : notificationQueue(batch as MessageBatch<NotificationMessage>, env),
   // Cron triggers (wrangler.toml [triggers]): every 5 minutes the meets about to start are
   // announced; hourly ("0 * * * *"), the time-based housekeeping below.
   scheduled: async (controller, env) => {
     const db = createDb(env.DB);
     if (controller.cron === MEETS_CRON) {
       await announceMeetsStartingSoon(env, db, controller.scheduledTime);
+      await runReminderPass(env, db, controller.scheduledTime).catch((err: unknown) => console.error("reminders: pass failed", err));
+      await newsletterEveryFiveMinutes(env, db, controller.scheduledTime);
       return;
     }
     await endExpiredVipGraces(controller, env);

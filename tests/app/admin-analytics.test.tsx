@@ -176,6 +176,7 @@ describe("admin sidebar", () => {
       ["Users", "/admin/users"],
       ["Messages", "/admin/messages"],
       ["Marketing", "/admin/marketing"],
+      ["Campaigns", "/admin/campaigns"],
       ["Moderation", "/admin/moderation"],
       ["Catalog", "/admin/catalog"],
       ["Perks", "/admin/perks"],

@@ -50,6 +50,8 @@ const event = (id: string, overrides: Partial<AdminEvent> = {}): AdminEvent => (
   generalSaleAt: null,
   presaleSharedCode: null,
   presaleCodes: null,
+  reminderOffsets: [1440, 60],
+  reminders: { active: 0, pending: 0 },
   createdAt: "2031-03-01T12:00:00.000Z",
   updatedAt: "2031-03-02T12:00:00.000Z",
   ...overrides,
@@ -512,6 +514,7 @@ describe("/admin/events: the form", () => {
       ticketPriceMax: 120,
       ticketSaleStart: "2031-03-01T10:00",
       ticketSaleEnd: "2031-06-15T18:00",
+      reminderOffsets: [1440, 60],
     } satisfies EventInput);
     // Back to the list, which shows the new event and says so.
     expect(await screen.findByRole("status")).toHaveProperty("textContent", "Event created");
@@ -860,5 +863,80 @@ describe("the event form's Portuguese texts and sold out (decision 031)", () => 
     expect(field("Descrição em português").value).toBe("");
     expect(screen.getByText("Opcional: quem lê em português vê o texto em inglês onde este estiver em branco.")).toBeTruthy();
     expect(screen.getByRole("checkbox", { name: /^Esgotado/ })).toBeTruthy();
+  });
+});
+
+describe("the event form's reminder times and the reminders asked for (decision 045)", () => {
+  const check = (name: string) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
+  const ticked = (names: string[]) => names.filter((name) => check(name).checked);
+  const ASKED = event(MIAMI.id, { reminderOffsets: [1440, 60], reminders: { active: 3, pending: 1 } });
+
+  it("offers 1 week, 1 day, 1 hour and 15 minutes, 1 day and 1 hour ticked for a new event, and needs one", async () => {
+    const server = fakeServer();
+    renderEvents();
+    await screen.findByRole("table");
+    fireEvent.click(screen.getByRole("button", { name: "Edit Freestyle Forever — Miami" }));
+    const names = ["1 week before", "1 day before", "1 hour before", "15 minutes before"];
+    expect(within(screen.getByRole("group", { name: "Reminders" })).getAllByRole("checkbox")).toHaveLength(4);
+    expect(ticked(names)).toEqual(["1 day before", "1 hour before"]);
+    fireEvent.click(check("1 day before"));
+    fireEvent.click(check("1 hour before"));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(errorOf("1 week before")).toBe("Choose at least one reminder time");
+    expect(errorOf("15 minutes before")).toBe("Choose at least one reminder time");
+    expect(document.activeElement).toBe(check("1 week before"));
+    expect(server.callsTo(`PUT ${EVENTS}/${MIAMI.id}`)).toHaveLength(0);
+
+    // Ticked in any order, sent longest first.
+    fireEvent.click(check("15 minutes before"));
+    fireEvent.click(check("1 week before"));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.callsTo(`PUT ${EVENTS}/${MIAMI.id}`)).toHaveLength(1));
+    expect(sentJson(server.callsTo(`PUT ${EVENTS}/${MIAMI.id}`)[0])).toMatchObject({ reminderOffsets: [10080, 15] });
+    expect(await screen.findByText("Event saved")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Create Event" }));
+    expect(ticked(names)).toEqual(["1 day before", "1 hour before"]);
+  });
+
+  it("shows how many reminders an event has in the list, its View and its form", async () => {
+    fakeServer();
+    mockApi({ "GET /api/auth/me": json(200, { user: null }), [`GET ${EVENTS}`]: json(200, { events: [ASKED, DRAFT] }) });
+    renderEvents();
+    const table = await screen.findByRole("table");
+    expect(within(table).getAllByText("3 reminders · 1 to confirm")).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "View Freestyle Forever — Miami" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("1 day before, 1 hour before")).toBeTruthy();
+    expect(within(dialog).getByText("3 reminders · 1 to confirm")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    fireEvent.click(screen.getByRole("button", { name: "Edit Freestyle Forever — Miami" }));
+    expect(within(screen.getByRole("group", { name: "Reminders" })).getByText("Reminders asked for: 3 reminders · 1 to confirm")).toBeTruthy();
+  });
+
+  it("says it all in Portuguese", async () => {
+    const server = fakeServer();
+    mockApi({
+      "GET /api/auth/me": json(200, { user: null }),
+      [`GET ${EVENTS}`]: json(200, { events: [ASKED, DRAFT] }),
+      [`PUT ${EVENTS}/${MIAMI.id}`]: json(200, { event: ASKED }),
+    });
+    renderEvents("pt-BR");
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText("3 lembretes · 1 a confirmar")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Editar Freestyle Forever — Miami" }));
+    const group = screen.getByRole("group", { name: "Lembretes" });
+    expect(
+      within(group)
+        .getAllByRole("checkbox")
+        .map((c) => c.closest("div")!.textContent),
+    ).toEqual(["1 semana antes", "1 dia antes", "1 hora antes", "15 minutos antes"]);
+    expect(within(group).getByText("Quem toca em 'Lembrar-me' neste evento recebe um e-mail em cada momento escolhido. Pelo menos um.")).toBeTruthy();
+    expect(within(group).getByText("Lembretes pedidos: 3 lembretes · 1 a confirmar")).toBeTruthy();
+    fireEvent.click(check("1 dia antes"));
+    fireEvent.click(check("1 hora antes"));
+    fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
+    expect(errorOf("1 semana antes")).toBe("Escolha pelo menos um momento para o lembrete");
+    expect(server.callsTo(`PUT ${EVENTS}/${MIAMI.id}`)).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 // /admin/marketing in the real app against a fake API: the three figures; Recent Subscribers (Name
-// or 'N/A', Email, Subscribed / Not Subscribed, Joined); the import sending the chosen .csv itself
+// or 'N/A', Email, the contact's status by name, Joined); the import's declared basis (required,
+// sent as ?basis=); the import sending the chosen .csv itself
 // ('Importing...' with the rows written so far) and the Import Results panel with its 'Import
 // error: {reason}' lines; the refusals ('Failed to parse CSV file', a file that is not .csv, an
 // unknown error); the export's download and 'Failed to export contacts'.
@@ -26,10 +27,13 @@ const API = "/api/admin/marketing";
 
 const CONTACTS: MarketingContactsResponse = {
   contacts: [
-    { id: "c1", firstName: "Ana", lastName: "Souza", email: "ana@example.com", subscribed: true, createdAt: "2026-03-01T12:00:00.000Z" },
-    { id: "c2", firstName: null, lastName: null, email: "anon@example.com", subscribed: false, createdAt: "2026-02-01T12:00:00.000Z" },
+    { id: "c1", firstName: "Ana", lastName: "Souza", email: "ana@example.com", subscribed: true, status: "subscribed", createdAt: "2026-03-01T12:00:00.000Z" },
+    { id: "c2", firstName: null, lastName: null, email: "anon@example.com", subscribed: false, status: "unsubscribed", createdAt: "2026-02-01T12:00:00.000Z" },
+    { id: "c3", firstName: "Pen", lastName: null, email: "pen@example.com", subscribed: false, status: "pending", createdAt: "2026-01-03T12:00:00.000Z" },
+    { id: "c4", firstName: "Bo", lastName: null, email: "bo@example.com", subscribed: false, status: "bounced", createdAt: "2026-01-02T12:00:00.000Z" },
+    { id: "c5", firstName: "Cy", lastName: null, email: "cy@example.com", subscribed: false, status: "complained", createdAt: "2026-01-01T12:00:00.000Z" },
   ],
-  total: 2,
+  total: 5,
   page: 1,
   pageSize: 50,
 };
@@ -43,14 +47,14 @@ const RESULT: ImportResult = {
   errors: [{ row: 4, code: "invalid_email", value: "not-an-email" }],
 };
 
-function renderAt(url = "/admin/marketing") {
+function renderAt(url = "/admin/marketing", locale: "en" | "pt-BR" = "en") {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
   queryClient.setQueryData(["me"], { user: ADMIN });
   seedConfig(queryClient);
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }), context: { queryClient } });
   render(
     <QueryClientProvider client={queryClient}>
-      <I18nProvider initialLocale="en">
+      <I18nProvider initialLocale={locale}>
         <RouterProvider router={router} />
       </I18nProvider>
     </QueryClientProvider>,
@@ -79,6 +83,7 @@ function progressAnswer(lines: ImportProgressLine[]) {
 }
 
 const fileInput = () => screen.getByLabelText("CSV file") as HTMLInputElement;
+const chooseBasis = (name = "Consent") => fireEvent.click(screen.getByRole("radio", { name: new RegExp(`^${name}`) }));
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 const csvFile = (text = "FirstName,LastName,Email\r\nAna,Souza,ana@example.com\r\n", name = "contacts.csv") => new File([text], name, { type: "text/csv" });
 
@@ -102,7 +107,8 @@ describe("/admin/marketing: figures and subscribers", () => {
     const rows = within(table).getAllByRole("row");
     expect([...rows[0]!.querySelectorAll("th")].map((c) => c.textContent)).toEqual(["Name", "Email", "Status", "Joined"]);
     expect([...rows[1]!.querySelectorAll("td")].slice(0, 3).map((c) => c.textContent)).toEqual(["Ana Souza", "ana@example.com", "Subscribed"]);
-    expect([...rows[2]!.querySelectorAll("td")].slice(0, 3).map((c) => c.textContent)).toEqual(["N/A", "anon@example.com", "Not Subscribed"]);
+    expect([...rows[2]!.querySelectorAll("td")].slice(0, 3).map((c) => c.textContent)).toEqual(["N/A", "anon@example.com", "Unsubscribed"]);
+    expect(rows.slice(3).map((r) => r.querySelectorAll("td")[2]!.textContent)).toEqual(["Awaiting confirmation", "Bounced", "Marked as spam"]);
     expect(rows[1]!.querySelector("time")!.getAttribute("datetime")).toBe("2026-03-01T12:00:00.000Z");
   });
 
@@ -120,11 +126,13 @@ describe("/admin/marketing: import", () => {
     renderAt();
     await screen.findByRole("table", { name: "Recent Subscribers" });
     expect(screen.getByText("The CSV should contain FirstName, LastName and Email columns.")).toBeTruthy();
+    chooseBasis("Legitimate interest");
     const file = csvFile();
     choose(file);
     expect(await screen.findAllByText("Importing...")).not.toHaveLength(0);
     expect(fileInput().disabled).toBe(true);
-    const [, init] = server.callsTo(`POST ${API}/import`)[0]!;
+    const [url, init] = server.callsTo(`POST ${API}/import`)[0]!;
+    expect(String(url)).toMatch(/\/import\?basis=legitimate_interest$/);
     expect(init!.body).toBe(file);
     expect(new Headers(init!.headers).get("content-type")).toBe("text/csv");
     expect(new Headers(init!.headers).get("accept")).toContain("application/x-ndjson");
@@ -175,6 +183,7 @@ describe("/admin/marketing: import", () => {
     });
     renderAt();
     await screen.findByRole("table", { name: "Recent Subscribers" });
+    chooseBasis();
     choose(csvFile());
     await waitFor(() => expect(opened).toBe(true));
     await act(async () => push({ type: "progress", processed: 5000, total: 12000 }));
@@ -186,6 +195,67 @@ describe("/admin/marketing: import", () => {
       end();
     });
     expect(await screen.findByText("No errors")).toBeTruthy();
+  });
+
+  it("asks for the basis the list's consent rests on, each explained, and sends nothing without one", async () => {
+    const server = api({ [`POST ${API}/import`]: () => json(200, RESULT) });
+    renderAt();
+    await screen.findByRole("table", { name: "Recent Subscribers" });
+    const group = screen.getByRole("group", { name: "What does this list's consent rest on?" });
+    expect(
+      within(group)
+        .getAllByRole("radio")
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(["consent", "legitimate_interest", "contract"]);
+    expect(within(group).getByText("Everyone on the list asked to receive the newsletter (a sign-up form, a checkbox).")).toBeTruthy();
+    choose(csvFile());
+    expect(await screen.findByText("Choose what the list's consent rests on before choosing the file")).toBeTruthy();
+    expect(server.callsTo(`POST ${API}/import`)).toHaveLength(0);
+    chooseBasis("Contract");
+    expect(screen.queryByText("Choose what the list's consent rests on before choosing the file")).toBeNull();
+    choose(csvFile());
+    expect(await screen.findByRole("heading", { level: 2, name: "Import Results" })).toBeTruthy();
+    expect(String(server.callsTo(`POST ${API}/import`)[0]![0])).toMatch(/\?basis=contract$/);
+  });
+
+  it("says so in the basis's words when the server refuses an import without a basis", async () => {
+    api({ [`POST ${API}/import`]: () => apiError(400, "import_basis_required", "Choose what the list's consent rests on") });
+    renderAt();
+    await screen.findByRole("table", { name: "Recent Subscribers" });
+    chooseBasis();
+    choose(csvFile());
+    expect(await screen.findByText("Choose what the list's consent rests on before choosing the file")).toBeTruthy();
+  });
+
+  it("explains the bases, the optional columns, the statuses and the new row errors in Portuguese", async () => {
+    api({
+      [`POST ${API}/import`]: () =>
+        json(200, {
+          ...RESULT,
+          errorCount: 2,
+          errors: [
+            { row: 2, code: "invalid_country", value: "XX" },
+            { row: 3, code: "invalid_tags", value: "a;b" },
+          ],
+        }),
+    });
+    renderAt("/admin/marketing", "pt-BR");
+    const table = await screen.findByRole("table");
+    expect([...within(table).getAllByRole("row")].slice(1).map((r) => r.querySelectorAll("td")[2]!.textContent)).toEqual([
+      "Inscrito",
+      "Descadastrado",
+      "Aguardando confirmação",
+      "E-mail devolvido",
+      "Marcou como spam",
+    ]);
+    const group = screen.getByRole("group", { name: "Em que se baseia o consentimento desta lista?" });
+    expect(within(group).getByText("Legítimo interesse")).toBeTruthy();
+    expect(within(group).getByText("Os e-mails fazem parte de algo que essas pessoas contrataram (uma assinatura, um ingresso).")).toBeTruthy();
+    expect(screen.getByText(/^Colunas opcionais: Tags/)).toBeTruthy();
+    fireEvent.click(within(group).getByRole("radio", { name: /^Consentimento/ }));
+    fireEvent.change(screen.getByLabelText("Arquivo CSV"), { target: { files: [new File(["Email\na@example.com\n"], "contatos.csv", { type: "text/csv" })] } });
+    expect(await screen.findByText('Erro de importação: linha 2: país desconhecido "XX" (use um código de duas letras, como BR)')).toBeTruthy();
+    expect(screen.getByText('Erro de importação: linha 3: mais de 10 tags, ou uma tag com mais de 40 caracteres "a;b"')).toBeTruthy();
   });
 
   it("refuses a file that is not .csv before sending anything", async () => {
@@ -201,6 +271,7 @@ describe("/admin/marketing: import", () => {
     api({ [`POST ${API}/import`]: () => apiError(400, "no_email_column", "The CSV has no Email column (expected FirstName, LastName, Email)") });
     renderAt();
     await screen.findByRole("table", { name: "Recent Subscribers" });
+    chooseBasis();
     choose(csvFile("Name\nAna\n"));
     expect(await screen.findByText("Failed to parse CSV file: The CSV has no Email column (expected FirstName, LastName, Email)")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Import Results" })).toBeNull();
@@ -210,6 +281,7 @@ describe("/admin/marketing: import", () => {
     api({ [`POST ${API}/import`]: () => new Response("oops", { status: 500 }) });
     renderAt();
     await screen.findByRole("table", { name: "Recent Subscribers" });
+    chooseBasis();
     choose(csvFile());
     expect(await screen.findByText("Import error: Unknown error")).toBeTruthy();
   });

@@ -94,8 +94,22 @@ describe("sign-up form", () => {
       email: "new@example.com",
       password: "secret1",
       confirmPassword: "secret1",
+      newsletter: false,
     });
     expect(queryClient.getQueryData(["me"])).toEqual({ user });
+  });
+
+  it("sends the news box when ticked (unticked by default)", async () => {
+    const api = mockApi({ "POST /api/auth/signup": json(201, { user: sessionUser({ username: "news_fan" }) }) });
+    renderApp(routeTree, "/social/signup");
+    await screen.findByRole("heading", { name: "Create Your Account" });
+    const box = screen.getByRole("checkbox", { name: /news by e-mail\. I can unsubscribe at any time\./ });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(box);
+    fillSignup({ username: "news_fan", email: "news@example.com", password: "secret1", confirmPassword: "secret1" });
+    submit();
+    await waitFor(() => expect(api.callsTo("POST /api/auth/signup")).toHaveLength(1));
+    expect(sentJson(api.callsTo("POST /api/auth/signup")[0])).toMatchObject({ newsletter: true });
   });
 
   it("puts a taken username next to the username field", async () => {

@@ -11,9 +11,11 @@ import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES } from "../../
 import { RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
 import { apiError, createTestRoot, json, mockApi, renderApp, sentJson, stubRoute, type ApiRoutes } from "./accounts-harness";
-import { configRoute } from "./fixtures/config";
+import { consentText } from "../../worker/services/mail/newsletter";
+import { configRoute, SITE_CONFIG } from "./fixtures/config";
 
 const SENT = "Message sent successfully! We'll get back to you soon.";
+const SENT_SUBSCRIBED = "Message sent successfully! We'll get back to you soon. A confirmation e-mail is on its way: open its link to start getting our news.";
 const FAILED = "Failed to send message. Please try again.";
 
 /** The section as the landing page composes it: the contact feature's form in its place. */
@@ -83,7 +85,7 @@ describe("contact section", () => {
     expect(screen.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy");
   });
 
-  it("labels every field, marks them required, caps their length, and ticks subscribe by default", async () => {
+  it("labels every field, marks them required, caps their length, and ticks subscribe by default, labelled with the stored consent", async () => {
     await renderContact();
     expect(field("Name")).toMatchObject({ required: true, maxLength: CONTACT_LIMITS.name, type: "text" });
     expect(field("Email")).toMatchObject({ required: true, maxLength: CONTACT_LIMITS.email, type: "email" });
@@ -93,7 +95,11 @@ describe("contact section", () => {
     expect(message.getAttribute("rows")).toBe("6");
     expect(message.required).toBe(true);
     expect(message.maxLength).toBe(CONTACT_LIMITS.message);
-    const subscribe = screen.getByRole("checkbox", { name: "Keep me posted: news about releases and events by e-mail" }) as HTMLInputElement;
+    // The label is the very sentence the Worker stores with the consent (source contact_form).
+    const subscribe = (await screen.findByRole("checkbox", { name: consentText("en", "contact_form", SITE_CONFIG.brandName) })) as HTMLInputElement;
+    expect(subscribe.labels?.[0]?.textContent).toBe(
+      `Keep me posted: send me ${SITE_CONFIG.brandName} news by e-mail. A confirmation e-mail follows; I can unsubscribe at any time.`,
+    );
     expect(subscribe.checked).toBe(true);
     expect(submitButton().textContent).toBe("Send Message");
     expect(submitButton().type).toBe("submit");
@@ -146,11 +152,11 @@ describe("sending", () => {
     expect((screen.getByRole("checkbox") as HTMLInputElement).checked).toBe(true);
   });
 
-  it("sends subscribe: true when the box stays ticked", async () => {
+  it("sends subscribe: true when the box stays ticked, and says a confirmation e-mail follows", async () => {
     const { api } = await renderContact({ "POST /api/contact": json(200, { ok: true }) });
     fill();
     fireEvent.click(submitButton());
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(SENT));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(SENT_SUBSCRIBED));
     expect(sentJson(api.callsTo("POST /api/contact")[0])).toMatchObject({ subscribe: true });
   });
 
@@ -189,7 +195,7 @@ describe("sending", () => {
     fireEvent.click(submitButton());
     expect((await screen.findByRole("alert")).textContent).toBe(FAILED);
     fireEvent.click(submitButton());
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(SENT));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(SENT_SUBSCRIBED));
     expect(screen.queryByRole("alert")).toBeNull();
   });
 });
@@ -256,7 +262,9 @@ describe("in Portuguese", () => {
     await renderContact({ "POST /api/contact": held.handler }, "pt-BR");
     const ptForm = screen.getByRole("form", { name: "Envie uma mensagem" });
     for (const label of ["Nome", "E-mail", "Assunto", "Mensagem"]) expect(screen.getByLabelText(label)).toBeTruthy();
-    expect((screen.getByRole("checkbox", { name: "Quero receber novidades sobre lançamentos e eventos por e-mail" }) as HTMLInputElement).checked).toBe(true);
+    const consent = "Quero receber novidades do Neon Test Brand por e-mail. Um e-mail de confirmação será enviado; posso cancelar quando quiser.";
+    expect(consent).toBe(consentText("pt-BR", "contact_form", SITE_CONFIG.brandName));
+    expect(((await screen.findByRole("checkbox", { name: consent })) as HTMLInputElement).checked).toBe(true);
     const button = within(ptForm).getByRole("button") as HTMLButtonElement;
     expect(button.textContent).toBe("Enviar mensagem");
 
@@ -271,7 +279,11 @@ describe("in Portuguese", () => {
     fireEvent.click(button);
     await waitFor(() => expect(button.textContent).toBe("Enviando..."));
     await held.answer(json(200, { ok: true }));
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Mensagem enviada com sucesso! Responderemos em breve."));
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe(
+        "Mensagem enviada com sucesso! Responderemos em breve. Um e-mail de confirmação está a caminho: abra o link dele para começar a receber nossas novidades.",
+      ),
+    );
   });
 
   it.each([

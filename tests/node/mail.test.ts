@@ -35,6 +35,19 @@ beforeEach(() => {
   reply = { status: 200, body: '{"id":"msg_1"}' };
 });
 
+const noWait = () => Promise.resolve();
+
+/** A reminder's mail: a calendar file, and the labels the webhooks report back. */
+const withExtras = {
+  to: "fan@example.com",
+  subject: "Reminder",
+  text: "Soon",
+  headers: { "List-Unsubscribe": "<https://fans.test/u?t=1>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  attachments: [{ filename: "event.ics", contentType: "text/calendar", content: "QkVHSU46VkNBTEVOREFS" }],
+  metadata: { campaign: "cmp_1", contact: "ct_1" },
+  idempotencyKey: "reminder:r1:60",
+};
+
 const message = {
   to: "fan@example.com",
   subject: "Reset your password",
@@ -43,7 +56,8 @@ const message = {
 };
 
 describe("Resend", () => {
-  const resend = () => createLiveMailService({ provider: "resend", apiKey: "re_123", from: "Fans <no-reply@fans.test>", baseUrl });
+  // The fake sleep keeps the retries of a 5xx (mail-batch.test.ts covers them) from really waiting.
+  const resend = () => createLiveMailService({ provider: "resend", apiKey: "re_123", from: "Fans <no-reply@fans.test>", baseUrl, sleep: noWait });
 
   it("POSTs /emails with a Bearer key and Resend's JSON body", async () => {
     await resend().send(message);
@@ -54,6 +68,24 @@ describe("Resend", () => {
     expect(req!.headers.authorization).toBe("Bearer re_123");
     expect(req!.headers["content-type"]).toBe("application/json");
     expect(req!.body).toEqual({ from: "Fans <no-reply@fans.test>", to: ["fan@example.com"], subject: message.subject, text: message.text, html: message.html });
+  });
+
+  it("carries headers, attachments, tags and the message's Idempotency-Key on a single send", async () => {
+    await resend().send(withExtras);
+    const [req] = received;
+    expect(req!.headers["idempotency-key"]).toBe("reminder:r1:60");
+    expect(req!.body).toEqual({
+      from: "Fans <no-reply@fans.test>",
+      to: ["fan@example.com"],
+      subject: "Reminder",
+      text: "Soon",
+      headers: withExtras.headers,
+      attachments: [{ filename: "event.ics", content: "QkVHSU46VkNBTEVOREFS", content_type: "text/calendar" }],
+      tags: [
+        { name: "campaign", value: "cmp_1" },
+        { name: "contact", value: "ct_1" },
+      ],
+    });
   });
 
   it("leaves html out when the message has none", async () => {
@@ -74,7 +106,8 @@ describe("Resend", () => {
 });
 
 describe("Postmark", () => {
-  const postmark = (base = baseUrl) => createLiveMailService({ provider: "postmark", apiKey: "pm-server-token", from: "no-reply@fans.test", baseUrl: base });
+  const postmark = (base = baseUrl) =>
+    createLiveMailService({ provider: "postmark", apiKey: "pm-server-token", from: "no-reply@fans.test", baseUrl: base, sleep: noWait });
 
   it("POSTs /email with the server token header and Postmark's JSON body", async () => {
     reply = { status: 200, body: '{"ErrorCode":0,"MessageID":"abc"}' };
@@ -92,6 +125,24 @@ describe("Postmark", () => {
       Subject: message.subject,
       TextBody: message.text,
       HtmlBody: message.html,
+      MessageStream: "outbound",
+    });
+  });
+
+  it("carries Headers, Attachments and Metadata on a single send", async () => {
+    reply = { status: 200, body: '{"ErrorCode":0,"MessageID":"abc"}' };
+    await postmark().send(withExtras);
+    expect(received[0]!.body).toEqual({
+      From: "no-reply@fans.test",
+      To: "fan@example.com",
+      Subject: "Reminder",
+      TextBody: "Soon",
+      Headers: [
+        { Name: "List-Unsubscribe", Value: "<https://fans.test/u?t=1>" },
+        { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
+      ],
+      Attachments: [{ Name: "event.ics", Content: "QkVHSU46VkNBTEVOREFS", ContentType: "text/calendar" }],
+      Metadata: { campaign: "cmp_1", contact: "ct_1" },
       MessageStream: "outbound",
     });
   });

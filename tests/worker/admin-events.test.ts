@@ -20,6 +20,7 @@ import {
 } from "../../worker/contracts/admin-events";
 import type { AdminVenue, AdminVenueResponse, AdminVenuesResponse, VenueInput } from "../../worker/contracts/admin-venues";
 import type { EventsResponse } from "../../worker/contracts/events";
+import { REMINDER_FORM_MESSAGES } from "../../worker/contracts/reminders";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
@@ -269,6 +270,32 @@ const RULES: Rule[] = [
   { name: "a saved venue that does not exist", body: customEvent({ venueId: crypto.randomUUID() }), field: "venueId", message: M.venueUnknown },
   { name: "a saved venue id that is no id", body: customEvent({ venueId: "starlight" }), field: "venueId", message: M.venueUnknown },
   { name: "a title too long", body: customEvent({ title: "x".repeat(201) }), field: "title", message: M.textTooLong },
+  // "Remind me" (decision 045): at least one of 1 week, 1 day, 1 hour, 15 minutes, each once.
+  { name: "no reminder time", body: customEvent({ reminderOffsets: [] }), field: "reminderOffsets", message: REMINDER_FORM_MESSAGES.offsetsRequired },
+  {
+    name: "an unknown reminder time (30 minutes)",
+    body: { ...customEvent(), reminderOffsets: [1440, 30] },
+    field: "reminderOffsets.1",
+    message: REMINDER_FORM_MESSAGES.offsetInvalid,
+  },
+  {
+    name: "a reminder time as text",
+    body: { ...customEvent(), reminderOffsets: ["60"] },
+    field: "reminderOffsets.0",
+    message: REMINDER_FORM_MESSAGES.offsetInvalid,
+  },
+  {
+    name: "reminder times that are no list",
+    body: { ...customEvent(), reminderOffsets: 60 },
+    field: "reminderOffsets",
+    message: REMINDER_FORM_MESSAGES.offsetInvalid,
+  },
+  {
+    name: "a reminder time twice",
+    body: customEvent({ reminderOffsets: [60, 60] }),
+    field: "reminderOffsets",
+    message: REMINDER_FORM_MESSAGES.offsetsRepeated,
+  },
 ];
 
 describe("the event form's rules, on create and on edit", () => {
@@ -518,6 +545,75 @@ describe("GET, PUT and DELETE /api/admin/events/:id", () => {
       ticketPriceMin: 45.5,
       ticketPriceMax: 120,
     });
+  });
+});
+
+// ----- "Remind me" (decision 045) -----
+
+describe("the event form's reminder times and the reminders asked for", () => {
+  const storedOffsets = async (id: string) => JSON.parse((await row<{ r: string }>("SELECT reminder_offsets AS r FROM events WHERE id = ?", id))!.r);
+
+  it("stores the chosen times, answers them, and records a change in the event update's audit row", async () => {
+    const res = await postEvent(customEvent({ reminderOffsets: [10080, 15] }));
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { event } = await res.json<AdminEventResponse>();
+    expect(event.reminderOffsets).toEqual([10080, 15]);
+    expect(await storedOffsets(event.id)).toEqual([10080, 15]);
+    expect(JSON.parse((await lastAudit())!.summary).after).toMatchObject({ reminderOffsets: [10080, 15] });
+
+    const audits = await auditCount();
+    const put = await putEvent(event.id, customEvent({ reminderOffsets: [60] }));
+    expect(put.status).toBe(200);
+    expect((await put.json<AdminEventResponse>()).event.reminderOffsets).toEqual([60]);
+    expect(await storedOffsets(event.id)).toEqual([60]);
+    expect(await auditCount()).toBe(audits + 1);
+    const audit = (await lastAudit())!;
+    expect([audit.action, audit.target_id]).toEqual(["event.update", event.id]);
+    expect(JSON.parse(audit.summary)).toEqual({ before: { reminderOffsets: [10080, 15] }, after: { reminderOffsets: [60] } });
+  });
+
+  it("keeps 1 day and 1 hour for an event sent without the field", async () => {
+    const { event } = await (await postEvent(customEvent())).json<AdminEventResponse>();
+    expect(event.reminderOffsets).toEqual([1440, 60]);
+    expect(await storedOffsets(event.id)).toEqual([1440, 60]);
+    const brite = await (await postEvent(eventbriteEvent())).json<AdminEventResponse>();
+    expect(await storedOffsets(brite.event.id)).toEqual([1440, 60]);
+  });
+
+  it("refuses a PUT without any reminder time, leaving the stored times as they were", async () => {
+    const { event } = await (await postEvent(customEvent({ reminderOffsets: [15] }))).json<AdminEventResponse>();
+    const audits = await auditCount();
+    const res = await putEvent(event.id, customEvent({ reminderOffsets: [] }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: ruleError(REMINDER_FORM_MESSAGES.offsetsRequired, "reminderOffsets") });
+    expect(await storedOffsets(event.id)).toEqual([15]);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it("says how many reminders each event has, active and pending, in the list and on one event; the counts are not audited", async () => {
+    const asked = await seedEvent({ title: "Reminder Count Show", status: "published" });
+    const quiet = await seedEvent({ title: "Reminder Count Quiet", status: "published" });
+    const start = Date.UTC(NEXT_YEAR, 0, 1);
+    for (const [n, status] of [
+      [1, "active"],
+      [2, "active"],
+      [3, "pending"],
+      [4, "done"],
+    ] as const) {
+      await D1.prepare("INSERT INTO event_reminders (id, event_id, email, status, token_hash, notified_start, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)")
+        .bind(crypto.randomUUID(), asked, `fan${n}@example.com`, status, status === "pending" ? `hash-${asked}` : null, start)
+        .run();
+    }
+    const list = await (await asAdmin(`${ADMIN_EVENTS_API}?search=reminder%20count`)).json<AdminEventsResponse>();
+    expect(Object.fromEntries(list.events.map((e) => [e.id, e.reminders]))).toEqual({
+      [asked]: { active: 2, pending: 1 },
+      [quiet]: { active: 0, pending: 0 },
+    });
+    const one = await (await asAdmin(`${ADMIN_EVENTS_API}/${asked}`)).json<AdminEventResponse>();
+    expect(one.event.reminders).toEqual({ active: 2, pending: 1 });
+
+    expect((await putEvent(asked, customEvent({ title: "Reminder Count Show" }))).status).toBe(200);
+    expect(JSON.parse((await lastAudit())!.summary).after).not.toHaveProperty("reminders");
   });
 });
 

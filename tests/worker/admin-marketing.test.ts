@@ -7,6 +7,11 @@
 // chunk written has its audit row counting what it really added. The export is RFC 4180 with a
 // BOM, CRLF, every field quoted and formula cells neutralised, and re-imports to the same list.
 //
+// Since decision 045 the import names the basis the list's consent rests on (?basis=, refused
+// without one); each contact it adds gets a consent record of that basis and the admin, in the same
+// batch; addresses already listed (an unsubscribed, bounced or complained one included) stay as
+// they are; Tags, Country and Language columns are stored.
+//
 // Expectations come from raw SQL against D1, never from the query functions under test.
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -23,7 +28,8 @@ import {
   type MarketingContactsResponse,
   type MarketingSummary,
 } from "../../worker/contracts/admin-marketing";
-import { IMPORT_ROWS_PER_STATEMENT } from "../../worker/db/marketing";
+import { IMPORT_ROWS_PER_STATEMENT, importConsentText } from "../../worker/db/marketing";
+import { IMPORT_BASES } from "../../worker/contracts/newsletter-model";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const API = "/api/admin/marketing";
@@ -35,28 +41,29 @@ beforeAll(async () => {
   admin = await userOf("admin");
 });
 
-type ContactRow = { email: string; first_name: string | null; last_name: string | null; subscribed: number; source: string; consent_at: number | null };
+type ContactRow = { email: string; first_name: string | null; last_name: string | null; status: string; source: string; consent_at: number | null };
 const contacts = async () =>
-  (await D1.prepare("SELECT email, first_name, last_name, subscribed, source, consent_at FROM marketing_contacts ORDER BY lower(email)").all<ContactRow>())
-    .results;
+  (await D1.prepare("SELECT email, first_name, last_name, status, source, consent_at FROM marketing_contacts ORDER BY lower(email)").all<ContactRow>()).results;
 const contactCount = async () => (await D1.prepare("SELECT count(*) AS n FROM marketing_contacts").first<{ n: number }>())!.n;
 const wipe = () => D1.prepare("DELETE FROM marketing_contacts").run();
 
 async function seedContact(
   email: string,
-  { first = null as string | null, last = null as string | null, subscribed = true, createdAt = Date.now(), source = "contact_form" } = {},
+  { first = null as string | null, last = null as string | null, status = "subscribed", createdAt = Date.now(), source = "contact_form" } = {},
 ) {
+  const id = crypto.randomUUID();
   await D1.prepare(
-    "INSERT INTO marketing_contacts (id, email, first_name, last_name, subscribed, consent_at, source, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?6)",
+    "INSERT INTO marketing_contacts (id, email, first_name, last_name, status, consent_at, source, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?6)",
   )
-    .bind(crypto.randomUUID(), email, first, last, subscribed ? 1 : 0, createdAt, source)
+    .bind(id, email, first, last, status, createdAt, source)
     .run();
+  return id;
 }
 
 const asAdmin = (path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) =>
   call(path, { ...init, cookie: admin.cookie });
-const importCsv = (body: BodyInit, headers: Record<string, string> = { "content-type": "text/csv" }) =>
-  asAdmin(`${API}/import`, { method: "POST", body, headers });
+const importCsv = (body: BodyInit, headers: Record<string, string> = { "content-type": "text/csv" }, basis: string | null = "consent") =>
+  asAdmin(`${API}/import${basis === null ? "" : `?basis=${basis}`}`, { method: "POST", body, headers });
 async function imported(body: BodyInit): Promise<ImportResult> {
   const res = await importCsv(body);
   expect(res.status, await res.clone().text()).toBe(200);
@@ -81,7 +88,10 @@ describe("/api/admin/marketing: administrators only", () => {
     await expectAdminOnly({ method: "GET", path: `${API}/summary` });
     await expectAdminOnly({ method: "GET", path: `${API}/contacts` });
     await expectAdminOnly({ method: "GET", path: `${API}/export.csv` });
-    await expectAdminOnly({ method: "POST", path: `${API}/import`, body: csv("Email", "new@example.com"), headers: { "content-type": "text/csv" } }, snapshot);
+    await expectAdminOnly(
+      { method: "POST", path: `${API}/import?basis=consent`, body: csv("Email", "new@example.com"), headers: { "content-type": "text/csv" } },
+      snapshot,
+    );
     expect(await contacts()).toHaveLength(1);
   });
 
@@ -95,9 +105,9 @@ describe("GET /api/admin/marketing/summary and /contacts", () => {
   it("counts every contact, the subscribed ones, and those created within 30 days", async () => {
     const now = Date.now();
     await seedContact("new-sub@example.com", { createdAt: now - DAY });
-    await seedContact("new-unsub@example.com", { createdAt: now - 29 * DAY, subscribed: false });
+    await seedContact("new-unsub@example.com", { createdAt: now - 29 * DAY, status: "unsubscribed" });
     await seedContact("old-sub@example.com", { createdAt: now - 31 * DAY });
-    await seedContact("old-unsub@example.com", { createdAt: now - 400 * DAY, subscribed: false });
+    await seedContact("old-unsub@example.com", { createdAt: now - 400 * DAY, status: "bounced" });
     const res = await asAdmin(`${API}/summary`);
     expect(await res.json<MarketingSummary>()).toEqual({ totalContacts: 4, subscribers: 2, last30Days: 2 });
   });
@@ -105,12 +115,12 @@ describe("GET /api/admin/marketing/summary and /contacts", () => {
   it("lists contacts newest first, a page at a time, names null when absent", async () => {
     const now = Date.now();
     for (let i = 0; i < CONTACTS_PAGE_SIZE + 2; i++)
-      await seedContact(`c${i}@example.com`, { createdAt: now - i * 1000, first: i === 0 ? "Ana" : null, subscribed: i !== 1 });
+      await seedContact(`c${i}@example.com`, { createdAt: now - i * 1000, first: i === 0 ? "Ana" : null, status: i === 1 ? "complained" : "subscribed" });
     const page1 = await (await asAdmin(`${API}/contacts`)).json<MarketingContactsResponse>();
     expect([page1.total, page1.page, page1.pageSize, page1.contacts.length]).toEqual([CONTACTS_PAGE_SIZE + 2, 1, CONTACTS_PAGE_SIZE, CONTACTS_PAGE_SIZE]);
-    expect(page1.contacts[0]).toMatchObject({ email: "c0@example.com", firstName: "Ana", lastName: null, subscribed: true });
-    expect(page1.contacts[1]).toMatchObject({ email: "c1@example.com", firstName: null, subscribed: false });
-    expect(Object.keys(page1.contacts[0]!).sort()).toEqual(["createdAt", "email", "firstName", "id", "lastName", "subscribed"]);
+    expect(page1.contacts[0]).toMatchObject({ email: "c0@example.com", firstName: "Ana", lastName: null, subscribed: true, status: "subscribed" });
+    expect(page1.contacts[1]).toMatchObject({ email: "c1@example.com", firstName: null, subscribed: false, status: "complained" });
+    expect(Object.keys(page1.contacts[0]!).sort()).toEqual(["createdAt", "email", "firstName", "id", "lastName", "status", "subscribed"]);
     const page2 = await (await asAdmin(`${API}/contacts?page=2`)).json<MarketingContactsResponse>();
     expect(page2.contacts.map((c) => c.email)).toEqual([`c${CONTACTS_PAGE_SIZE}@example.com`, `c${CONTACTS_PAGE_SIZE + 1}@example.com`]);
     expect((await asAdmin(`${API}/contacts?page=0`)).status).toBe(400);
@@ -129,9 +139,9 @@ describe("POST /api/admin/marketing/import: the spec's rules", () => {
       errors: [],
     });
     expect(await contacts()).toEqual([
-      { email: "ana.souza@example.com", first_name: "Ana", last_name: "Souza", subscribed: 1, source: "import", consent_at: null },
-      { email: "cher@example.com", first_name: "Cher", last_name: null, subscribed: 1, source: "import", consent_at: null },
-      { email: "solo@example.com", first_name: null, last_name: null, subscribed: 1, source: "import", consent_at: null },
+      { email: "ana.souza@example.com", first_name: "Ana", last_name: "Souza", status: "subscribed", source: "import", consent_at: null },
+      { email: "cher@example.com", first_name: "Cher", last_name: null, status: "subscribed", source: "import", consent_at: null },
+      { email: "solo@example.com", first_name: null, last_name: null, status: "subscribed", source: "import", consent_at: null },
     ]);
   });
 
@@ -144,12 +154,12 @@ describe("POST /api/admin/marketing/import: the spec's rules", () => {
   });
 
   it("leaves addresses already listed as they were (any case): names kept, unsubscribed stays unsubscribed", async () => {
-    await seedContact("Gone@Example.com", { first: "Original", last: "Name", subscribed: false });
+    await seedContact("Gone@Example.com", { first: "Original", last: "Name", status: "unsubscribed" });
     const result = await imported(csv("FirstName,LastName,Email", "New,Name,gone@example.com", "Fresh,One,fresh@example.com"));
     expect(result).toMatchObject({ total: 2, imported: 1, skipped: 1, skippedReasons: { alreadyListed: 1 } });
     expect(await contacts()).toEqual([
-      { email: "fresh@example.com", first_name: "Fresh", last_name: "One", subscribed: 1, source: "import", consent_at: null },
-      { email: "Gone@Example.com", first_name: "Original", last_name: "Name", subscribed: 0, source: "contact_form", consent_at: expect.any(Number) },
+      { email: "fresh@example.com", first_name: "Fresh", last_name: "One", status: "subscribed", source: "import", consent_at: null },
+      { email: "Gone@Example.com", first_name: "Original", last_name: "Name", status: "unsubscribed", source: "contact_form", consent_at: expect.any(Number) },
     ]);
   });
 
@@ -258,7 +268,7 @@ describe("POST /api/admin/marketing/import: what is not a contacts CSV is refuse
         controller.close();
       },
     });
-    const streamed = await asAdmin(`${API}/import`, { method: "POST", body: stream, headers: { "content-type": "text/csv" } });
+    const streamed = await asAdmin(`${API}/import?basis=consent`, { method: "POST", body: stream, headers: { "content-type": "text/csv" } });
     expect(streamed.status).toBe(413);
     expect(await contactCount()).toBe(0);
   });
@@ -351,7 +361,7 @@ describe("POST /api/admin/marketing/import: chunks, audit and progress", () => {
 describe("GET /api/admin/marketing/export.csv", () => {
   it("downloads every contact as contacts_export_<timestamp>.csv: BOM, CRLF, FirstName, LastName, Email by address, audited", async () => {
     await seedContact("b@example.com", { first: "Bea", last: "Silva" });
-    await seedContact("a@example.com", { subscribed: false });
+    await seedContact("a@example.com", { status: "unsubscribed" });
     const { res, text } = await exported();
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="contacts_export_\d{8}-\d{6}\.csv"$/);
@@ -383,19 +393,179 @@ describe("GET /api/admin/marketing/export.csv", () => {
   it("re-imports to the same list: into an empty list the same contacts, into the same list nothing new", async () => {
     await seedContact("-dash@example.com", { first: "=1+2", last: "Souza, Jr." });
     await seedContact("ana@example.com", { first: "Ana", last: "O'Neil" });
-    await seedContact("noname@example.com", { subscribed: false });
+    await seedContact("noname@example.com", { status: "unsubscribed" });
     await seedContact("zoe@example.com", { first: "Zoë", last: "@home" });
     const first = (await exported()).text;
     const listed = (await contacts()).map((c) => [c.email, c.first_name, c.last_name]);
 
     const again = await imported(new TextEncoder().encode(first));
     expect(again).toMatchObject({ total: 4, imported: 0, skipped: 4, skippedReasons: { alreadyListed: 4 }, errorCount: 0 });
-    expect((await contacts()).find((c) => c.email === "noname@example.com")!.subscribed).toBe(0);
+    expect((await contacts()).find((c) => c.email === "noname@example.com")!.status).toBe("unsubscribed");
 
     await wipe();
     const fresh = await imported(new TextEncoder().encode(first));
     expect(fresh).toMatchObject({ total: 4, imported: 4, skipped: 0, errorCount: 0 });
     expect((await contacts()).map((c) => [c.email, c.first_name, c.last_name])).toEqual(listed);
     expect((await exported()).text).toBe(first);
+  });
+});
+
+describe("POST /api/admin/marketing/import: the declared basis, consent records and the optional columns (decision 045)", () => {
+  type ConsentRow = {
+    contact_id: string;
+    email: string;
+    source: string;
+    consent_text: string;
+    locale: string;
+    basis: string | null;
+    actor_id: string | null;
+    token_hash: string | null;
+    created_at: number;
+    expires_at: number | null;
+    confirmed_at: number | null;
+  };
+  const consents = async () =>
+    (
+      await D1.prepare(
+        `SELECT k.contact_id, c.email, k.source, k.consent_text, k.locale, k.basis, k.actor_id, k.token_hash, k.created_at, k.expires_at, k.confirmed_at
+         FROM marketing_consents k JOIN marketing_contacts c ON c.id = k.contact_id ORDER BY c.email`,
+      ).all<ConsentRow>()
+    ).results;
+  const stored = async () =>
+    (
+      await D1.prepare("SELECT email, status, tags, country, locale FROM marketing_contacts ORDER BY email").all<{
+        email: string;
+        status: string;
+        tags: string;
+        country: string | null;
+        locale: string;
+      }>()
+    ).results.map((r) => ({ ...r, tags: JSON.parse(r.tags) as string[] }));
+
+  it.each([
+    ["no basis", null],
+    ["an empty basis", ""],
+    ["an unknown basis", "because"],
+    ["a basis in the wrong case", "Consent"],
+  ])("refuses %s with 400 import_basis_required, before reading the file, writing nothing", async (_, basis) => {
+    await seedContact("existing@example.com");
+    const before = { rows: await contacts(), consents: await consents(), audit: await auditCount() };
+    for (const accept of ["application/json", "application/x-ndjson"]) {
+      const res = await importCsv(csv("Email", "new@example.com"), { "content-type": "text/csv", accept }, basis);
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toMatchObject({ code: "import_basis_required", field: "basis", message: IMPORT_MESSAGES.basisRequired });
+    }
+    expect({ rows: await contacts(), consents: await consents(), audit: await auditCount() }).toEqual(before);
+  });
+
+  it.each(IMPORT_BASES)(
+    "writes one consent record per contact it adds, with the basis '%s' and the admin; none for addresses already listed",
+    async (basis) => {
+      const existing = await seedContact("old@example.com", { first: "Old" });
+      const before = Date.now();
+      const result = await importCsv(csv("FirstName,Email", "Ana,ana@example.com", "Again,OLD@example.com", "Bo,bo@example.com"), undefined, basis);
+      expect(result.status).toBe(200);
+      expect(await result.json<ImportResult>()).toMatchObject({ imported: 2, skippedReasons: { alreadyListed: 1 } });
+      const rows = await consents();
+      expect(rows.map((r) => r.email)).toEqual(["ana@example.com", "bo@example.com"]);
+      for (const row of rows) {
+        expect(row).toMatchObject({
+          source: "import",
+          consent_text: importConsentText(basis),
+          locale: "en",
+          basis,
+          actor_id: admin.id,
+          token_hash: null,
+          expires_at: null,
+        });
+        expect(row.confirmed_at).toBe(row.created_at);
+        expect(row.created_at).toBeGreaterThanOrEqual(before);
+      }
+      expect(importConsentText(basis)).toContain(basis);
+      expect(rows.some((r) => r.contact_id === existing)).toBe(false);
+    },
+  );
+
+  it("writes a consent record for every contact of a file split in several chunks, and one only", async () => {
+    const n = IMPORT_ROWS_PER_STATEMENT + 3;
+    await seedContact("chunk2@example.com");
+    const rows = Array.from({ length: n }, (_, i) => `chunk${i}@example.com`);
+    expect(await imported(csv("Email", ...rows))).toMatchObject({ imported: n - 1 });
+    const counts = await D1.prepare(
+      "SELECT count(*) AS consents, count(DISTINCT contact_id) AS contacts, sum(basis = 'consent' AND source = 'import') AS declared FROM marketing_consents",
+    ).first<{ consents: number; contacts: number; declared: number }>();
+    expect(counts).toEqual({ consents: n - 1, contacts: n - 1, declared: n - 1 });
+  });
+
+  it.each(["unsubscribed", "bounced", "complained", "pending"] as const)(
+    "never makes a %s address subscribed again, whatever the basis and however the file spells it",
+    async (status) => {
+      const id = await seedContact("Said.No@example.com", { first: "Kept", status });
+      for (const basis of IMPORT_BASES) {
+        const result = await imported(new TextEncoder().encode(csv("FirstName,Email,Tags,Country,Language", `New,said.no@EXAMPLE.com,vip,BR,pt-BR`)));
+        expect(result).toMatchObject({ imported: 0, skippedReasons: { alreadyListed: 1 } });
+        const again = await importCsv(csv("Email", "SAID.NO@example.com"), undefined, basis);
+        expect(again.status).toBe(200);
+      }
+      expect(await stored()).toEqual([{ email: "Said.No@example.com", status, tags: [], country: null, locale: "en" }]);
+      expect(await contacts()).toMatchObject([{ first_name: "Kept", status }]);
+      expect((await D1.prepare("SELECT count(*) AS n FROM marketing_consents WHERE contact_id = ?").bind(id).first<{ n: number }>())!.n).toBe(0);
+    },
+  );
+
+  it("stores Tags (split on ; or |, trimmed, once each), Country (any case, stored upper-case) and Language as the contact's locale", async () => {
+    const result = await imported(
+      csv(
+        "Email,Tags,Country,Language",
+        'a@example.com," vip ; Rio|  |VIP|fans ",br,pt-BR',
+        "b@example.com,,US,pt",
+        "c@example.com,solo,,pt_BR",
+        "d@example.com,x|y,aq,EN",
+        "e@example.com,,,fr",
+        "f@example.com,,,",
+      ),
+    );
+    expect(result).toMatchObject({ total: 6, imported: 6, errorCount: 0 });
+    expect(await stored()).toEqual([
+      { email: "a@example.com", status: "subscribed", tags: ["vip", "Rio", "fans"], country: "BR", locale: "pt-BR" },
+      { email: "b@example.com", status: "subscribed", tags: [], country: "US", locale: "pt-BR" },
+      { email: "c@example.com", status: "subscribed", tags: ["solo"], country: null, locale: "pt-BR" },
+      { email: "d@example.com", status: "subscribed", tags: ["x", "y"], country: "AQ", locale: "en" },
+      { email: "e@example.com", status: "subscribed", tags: [], country: null, locale: "en" },
+      { email: "f@example.com", status: "subscribed", tags: [], country: null, locale: "en" },
+    ]);
+  });
+
+  it("refuses a row with an unknown country, more than 10 tags or a tag over 40 characters, importing the rest", async () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => `t${i}`).join(";");
+    const ten = Array.from({ length: 10 }, (_, i) => `t${i}`).join("|");
+    const result = await imported(
+      csv(
+        "Email,Tags,Country",
+        "a@example.com,,BRA",
+        "b@example.com,,XX",
+        `c@example.com,"${eleven}",`,
+        `d@example.com,${"x".repeat(41)},`,
+        `e@example.com,${ten},`,
+        `f@example.com,${"x".repeat(40)},GB`,
+      ),
+    );
+    expect(result).toMatchObject({ total: 6, imported: 2, errorCount: 4 });
+    expect(result.errors).toEqual([
+      { row: 2, code: "invalid_country", value: "BRA" },
+      { row: 3, code: "invalid_country", value: "XX" },
+      { row: 4, code: "invalid_tags", value: eleven },
+      { row: 5, code: "invalid_tags", value: "x".repeat(41) },
+    ]);
+    expect(await stored()).toEqual([
+      { email: "e@example.com", status: "subscribed", tags: ten.split("|"), country: null, locale: "en" },
+      { email: "f@example.com", status: "subscribed", tags: ["x".repeat(40)], country: "GB", locale: "en" },
+    ]);
+    expect((await consents()).map((r) => r.email)).toEqual(["e@example.com", "f@example.com"]);
+  });
+
+  it("keeps the export to its spec columns (FirstName, LastName, Email) whatever else was imported", async () => {
+    await imported(csv("FirstName,LastName,Email,Tags,Country,Language", "Ana,Lima,ana@example.com,vip,BR,pt-BR"));
+    expect((await exported()).text).toBe(`${BOM}"FirstName","LastName","Email"\r\n"Ana","Lima","ana@example.com"`);
   });
 });

@@ -541,6 +541,8 @@ describe("admin notification: ticket purchases (notifyAdmin)", () => {
         `Date: ${mailDateTime("en", new Date(at))}`,
         "",
         "See every order in the back office, under Tickets.",
+        "",
+        (env as unknown as { SENDER_CONTACT_LINE: string }).SENDER_CONTACT_LINE,
       ].join("\n"),
     );
     expect(mine[0]!.html).toContain("<td>Neon Nights &lt;Live&gt;</td>");

@@ -163,8 +163,10 @@ async function seedPeople() {
        ('m1', 'A', 'a@x.test', 'Hi', 'Hello', ${NOW}), ('m2', 'B', 'b@x.test', 'Hi', 'Hello', ${NOW})`,
     ),
     env.DB.prepare(
-      `INSERT INTO marketing_contacts (id, email, subscribed, source, updated_at) VALUES
-       ('c1', 'c1@x.test', 1, 'import', ${NOW}), ('c2', 'c2@x.test', 1, 'import', ${NOW}), ('c3', 'c3@x.test', 0, 'import', ${NOW})`,
+      `INSERT INTO marketing_contacts (id, email, status, source, updated_at) VALUES
+       ('c1', 'c1@x.test', 'subscribed', 'import', ${NOW}), ('c2', 'c2@x.test', 'subscribed', 'import', ${NOW}),
+       ('c3', 'c3@x.test', 'unsubscribed', 'import', ${NOW}), ('c4', 'c4@x.test', 'pending', 'contact_form', ${NOW}),
+       ('c5', 'c5@x.test', 'bounced', 'import', ${NOW})`,
     ),
   ]);
 }

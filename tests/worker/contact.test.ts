@@ -1,5 +1,6 @@
 // POST /api/contact: the landing page's contact form. Each request is checked by its exact status
-// and body, and by what D1 holds afterwards: the message, the mailing-list row, the admin's mail.
+// and body, and by what D1 holds afterwards: the message, the pending subscription and its
+// confirmation mail (double opt-in), the admin's mail.
 // Requests go through app.fetch with an execution context the test waits on, so the mail sent
 // off the response path (waitUntil) has been written, or not, by the time the test looks.
 import { env } from "cloudflare:workers";
@@ -15,6 +16,7 @@ import { TEXT_MESSAGES } from "../../worker/contracts/text";
 import type { MailboxResponse } from "../../worker/contracts/auth";
 import { call, callLocal, createUser, db, errorOf, ORIGIN, ruleError, useFreshClientIp, type Role } from "./helpers";
 import { isUniqueViolation } from "../../worker/db/d1";
+import { consentText } from "../../worker/services/mail/newsletter";
 
 const ADMIN_EMAIL = (env as unknown as { ADMIN_EMAIL: string }).ADMIN_EMAIL;
 const OK = { ok: true };
@@ -55,6 +57,19 @@ const contactsFor = (email: string) =>
     .select()
     .from(marketingContacts)
     .where(sql`lower(${marketingContacts.email}) = lower(${email})`);
+const consentsOf = async (contactId: string) =>
+  (
+    await env.DB.prepare("SELECT source, consent_text, locale, confirmed_at, expires_at FROM marketing_consents WHERE contact_id = ? ORDER BY created_at")
+      .bind(contactId)
+      .all<{
+        source: string;
+        consent_text: string;
+        locale: string;
+        confirmed_at: number | null;
+        expires_at: number;
+      }>()
+  ).results;
+const mailsTo = (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
 const mailsAbout = async (subject: string) =>
   (await db().select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt))).filter((m) => m.subject.includes(subject));
 
@@ -99,21 +114,38 @@ describe("POST /api/contact: a valid message", () => {
     expect(await messagesFrom(email)).toHaveLength(1);
   });
 
-  it("subscribes the sender by default: one contact with consent now, source contact_form, names split", async () => {
+  it("asks the sender to confirm by default: a pending contact, its consent as shown, and a confirmation mail", async () => {
     const input = body();
     const before = Date.now();
     expect((await send(input)).status).toBe(200);
     const contacts = await contactsFor(String(input.email));
     expect(contacts).toHaveLength(1);
-    expect(contacts[0]).toMatchObject({ email: input.email, firstName: "Ana", lastName: "Maria Souza", subscribed: true, source: "contact_form" });
-    expect(contacts[0]!.consentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(contacts[0]!.consentAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(contacts[0]).toMatchObject({
+      email: input.email,
+      firstName: "Ana",
+      lastName: "Maria Souza",
+      status: "pending",
+      source: "contact_form",
+      consentAt: null,
+    });
+    const consents = await consentsOf(contacts[0]!.id);
+    expect(consents).toHaveLength(1);
+    expect(consents[0]).toMatchObject({ source: "contact_form", locale: "en", confirmed_at: null });
+    expect(consents[0]!.consent_text).toBe(consentText("en", "contact_form", "Freestyle Lovers"));
+    expect(consents[0]!.expires_at).toBeGreaterThanOrEqual(before + 7 * 86_400_000);
+    const [mail] = await mailsTo(String(input.email));
+    expect(mail!.subject).toBe("Confirm your subscription to Freestyle Lovers news");
+    expect(mail!.text).toMatch(new RegExp(`${ORIGIN}/newsletter/confirm\\?token=[A-Za-z0-9_-]{43}`));
   });
 
-  it("subscribes with subscribe: true as well", async () => {
+  it("subscribes with subscribe: true as well, in the form's language", async () => {
     const input = body({ subscribe: true, name: "Cher" });
-    expect((await send(input)).status).toBe(200);
-    expect(await contactsFor(String(input.email))).toMatchObject([{ firstName: "Cher", lastName: null, subscribed: true, source: "contact_form" }]);
+    expect((await send(input, { headers: { "accept-language": "pt-BR" } })).status).toBe(200);
+    expect(await contactsFor(String(input.email))).toMatchObject([
+      { firstName: "Cher", lastName: null, status: "pending", locale: "pt-BR", source: "contact_form" },
+    ]);
+    const [mail] = await mailsTo(String(input.email));
+    expect(mail!.subject).toBe("Confirme sua inscrição nas novidades do Freestyle Lovers");
   });
 
   it("stores the message but no contact when subscribe is false", async () => {
@@ -133,7 +165,7 @@ describe("POST /api/contact: a valid message", () => {
       email: existing,
       firstName: "Original",
       lastName: "Name",
-      subscribed: false,
+      status: "unsubscribed",
       consentAt,
       source: "import",
       createdAt: consentAt,
@@ -145,7 +177,7 @@ describe("POST /api/contact: a valid message", () => {
     expect(await messagesFrom(existing.toLowerCase())).toHaveLength(1);
     const contacts = await contactsFor(existing);
     expect(contacts).toHaveLength(1);
-    expect(contacts[0]).toMatchObject({ email: existing, firstName: "Original", lastName: "Name", subscribed: false, source: "import" });
+    expect(contacts[0]).toMatchObject({ email: existing, firstName: "Original", lastName: "Name", status: "unsubscribed", source: "import" });
     expect(contacts[0]!.consentAt!.getTime()).toBe(consentAt.getTime());
     expect(contacts[0]!.updatedAt.getTime()).toBe(consentAt.getTime());
   });
@@ -191,6 +223,8 @@ describe("POST /api/contact: the admin's notification", () => {
         "Hi!\n<script>alert(1)</script>\nSee you.",
         "",
         "Read and answer it in the back office, under Messages.",
+        "",
+        (env as unknown as { SENDER_CONTACT_LINE: string }).SENDER_CONTACT_LINE,
       ].join("\n"),
     );
   });
@@ -216,10 +250,13 @@ describe("POST /api/contact: the admin's notification", () => {
     const res = await send(input, { vars: { MAIL_PROVIDER: "postmark", MAIL_API_KEY: "pm-test-key", MAIL_FROM: "no-reply@fans.test" } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(OK);
-    expect(vendor).toHaveBeenCalledTimes(1);
+    // The admin's notification and the sender's confirmation link, each tried once.
+    expect(vendor).toHaveBeenCalledTimes(2);
     expect(logged).toHaveBeenCalledWith("contact notification mail failed", expect.anything());
+    expect(logged).toHaveBeenCalledWith("contact form: the subscription request failed", expect.anything());
     expect(await messagesFrom(String(input.email))).toHaveLength(1);
-    expect(await contactsFor(String(input.email))).toHaveLength(1);
+    // No confirmation link went out, so no request waits for one.
+    expect(await contactsFor(String(input.email))).toEqual([]);
     expect(await mailsAbout(String(input.subject))).toEqual([]);
   });
 });

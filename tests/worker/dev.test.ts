@@ -48,6 +48,8 @@ describe("GET /api/dev/mailbox", () => {
       html: "<p>hi</p>",
       createdAt: new Date(now).toISOString(),
       links: ["https://fans.test/auth/reset-password?token=abc&type=recovery", "https://fans.test/help"],
+      headers: {},
+      attachments: [],
     });
     expect(mine[1]!.links).toEqual([]);
     expect(mine[1]!.html).toBeNull();

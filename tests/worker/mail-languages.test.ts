@@ -227,7 +227,18 @@ describe("contact: the sender's language is stored and the reply is mailed in it
     expect(when).toMatch(/^5 de março de 2026.*14:30.*UTC$/);
     expect(mail?.subject).toBe(`Re: ${message.subject}`);
     expect(mail?.text).toBe(
-      ["Olá, Ana Souza,", "", "Sim, em julho!", "", `— ${vars.BRAND_NAME}`, "", `Em ${when}, você escreveu:`, "> Tem show em São Paulo?"].join("\n"),
+      [
+        "Olá, Ana Souza,",
+        "",
+        "Sim, em julho!",
+        "",
+        `— ${vars.BRAND_NAME}`,
+        "",
+        `Em ${when}, você escreveu:`,
+        "> Tem show em São Paulo?",
+        "",
+        (env as unknown as { SENDER_CONTACT_LINE: string }).SENDER_CONTACT_LINE,
+      ].join("\n"),
     );
     expect(mail?.text).not.toMatch(ISO_TIME);
   });

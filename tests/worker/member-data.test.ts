@@ -175,6 +175,60 @@ describe("Download my data", () => {
     expect((await (await call("/api/account/export", { cookie: member.cookie })).json<DataExportStatus>()).status).toBe("ready");
   });
 
+  it("includes the member's newsletter contacts (by account or by address) and their consent records, without token hashes", async () => {
+    const member = await createUser("user");
+    const other = await createUser("user");
+    const now = Date.now();
+    await D1.batch([
+      // By address (any case), pending a confirmation whose token hash must stay in D1.
+      D1.prepare(
+        "INSERT INTO marketing_contacts (id, email, status, source, locale, topics, created_at, updated_at) VALUES (?, ?, 'pending', 'contact_form', 'pt-BR', '[\"events\"]', ?, ?)",
+      ).bind(`byemail-${member.id}`, member.email.toUpperCase(), now, now),
+      D1.prepare(
+        "INSERT INTO marketing_consents (id, contact_id, source, consent_text, locale, token_hash, created_at, expires_at) VALUES (?, ?, 'contact_form', 'Quero receber', 'pt-BR', ?, ?, ?)",
+      ).bind(`c1-${member.id}`, `byemail-${member.id}`, `secret-hash-${member.id}`, now, now + 1000),
+      // By account, under another address.
+      D1.prepare(
+        "INSERT INTO marketing_contacts (id, email, status, source, user_id, created_at, updated_at) VALUES (?, ?, 'subscribed', 'settings', ?, ?, ?)",
+      ).bind(`byuser-${member.id}`, `elsewhere-${member.id}@example.com`, member.id, now, now),
+      D1.prepare(
+        "INSERT INTO marketing_consents (id, contact_id, source, consent_text, locale, created_at, confirmed_at) VALUES (?, ?, 'settings', 'Send me news', 'en', ?, ?)",
+      ).bind(`c2-${member.id}`, `byuser-${member.id}`, now, now),
+      // Someone else's.
+      D1.prepare("INSERT INTO marketing_contacts (id, email, status, source, created_at, updated_at) VALUES (?, ?, 'subscribed', 'import', ?, ?)").bind(
+        `other-${other.id}`,
+        other.email,
+        now,
+        now,
+      ),
+      D1.prepare(
+        "INSERT INTO marketing_consents (id, contact_id, source, consent_text, locale, basis, created_at, confirmed_at) VALUES (?, ?, 'import', 'Imported', 'en', 'consent', ?, ?)",
+      ).bind(`c3-${other.id}`, `other-${other.id}`, now, now),
+    ]);
+    const status = await (await call("/api/account/export", { method: "POST", cookie: member.cookie })).json<DataExportStatus>();
+    const consents = jsonIn(await download(member, status.downloadUrl!), "consents.json");
+    const contacts = consents.marketing_contacts!.sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    expect(contacts.map((c) => [c.id, c.status, c.locale, c.topics])).toEqual([
+      [`byemail-${member.id}`, "pending", "pt-BR", '["events"]'],
+      [`byuser-${member.id}`, "subscribed", "en", '["news","events"]'],
+    ]);
+    const records = consents.marketing_consents!.sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    expect(records).toEqual([
+      expect.objectContaining({
+        id: `c1-${member.id}`,
+        source: "contact_form",
+        consent_text: "Quero receber",
+        locale: "pt-BR",
+        created_at: now,
+        confirmed_at: null,
+      }),
+      expect.objectContaining({ id: `c2-${member.id}`, source: "settings", consent_text: "Send me news", locale: "en", created_at: now, confirmed_at: now }),
+    ]);
+    for (const record of records) expect(record).not.toHaveProperty("token_hash");
+    expect(JSON.stringify(consents)).not.toContain("secret-hash");
+    expect(JSON.stringify(consents)).not.toContain(other.email);
+  });
+
   it("the mail is in the member's language", async () => {
     const member = await createUser("user");
     await D1.prepare("UPDATE users SET locale = 'pt-BR' WHERE id = ?").bind(member.id).run();
@@ -320,13 +374,16 @@ describe("account deletion", () => {
       D1.prepare(
         "INSERT INTO tickets (id, order_id, event_title, customer_email, customer_name, status, price_paid_cents, currency, created_at) VALUES (?, ?, 'A show', ?, 'Member Name', 'confirmed', 1000, 'USD', ?)",
       ).bind(crypto.randomUUID(), `order-${member.id}`, member.email, now),
-      D1.prepare("INSERT INTO marketing_contacts (id, email, subscribed, consent_at, source, created_at, updated_at) VALUES (?, ?, 1, ?, 'signup', ?, ?)").bind(
-        crypto.randomUUID(),
-        member.email,
-        now,
-        now,
-        now,
-      ),
+      D1.prepare(
+        "INSERT INTO marketing_contacts (id, email, status, consent_at, source, created_at, updated_at) VALUES (?, ?, 'subscribed', ?, 'sign_up', ?, ?)",
+      ).bind(crypto.randomUUID(), member.email, now, now, now),
+      // The member's contact under another address (they changed it since), tied by user_id, with a consent record.
+      D1.prepare(
+        "INSERT INTO marketing_contacts (id, email, status, source, user_id, created_at, updated_at) VALUES (?, ?, 'unsubscribed', 'settings', ?, ?, ?)",
+      ).bind(`mc-${member.id}`, `old-${member.email}`, member.id, now, now),
+      D1.prepare(
+        "INSERT INTO marketing_consents (id, contact_id, source, consent_text, locale, created_at, confirmed_at) VALUES (?, ?, 'settings', 'Yes please', 'en', ?, ?)",
+      ).bind(`consent-${member.id}`, `mc-${member.id}`, now, now),
     ]);
     // An admin acted on the member: the audit row stays, without the member's address.
     expect((await call(`/api/admin/users/${member.id}/vip`, { method: "PUT", json: { comp: true }, cookie: admin.cookie })).status).toBe(200);
@@ -350,6 +407,9 @@ describe("account deletion", () => {
       customer_name: null,
     });
     expect(await D1.prepare("SELECT count(*) AS n FROM marketing_contacts WHERE lower(email) = lower(?)").bind(member.email).first()).toEqual({ n: 0 });
+    // The contact tied by user_id goes too (not merely unlinked), and its consent records with it.
+    expect(await D1.prepare("SELECT count(*) AS n FROM marketing_contacts WHERE id = ?").bind(`mc-${member.id}`).first()).toEqual({ n: 0 });
+    expect(await D1.prepare("SELECT count(*) AS n FROM marketing_consents WHERE id = ?").bind(`consent-${member.id}`).first()).toEqual({ n: 0 });
     expect(
       await D1.prepare("SELECT count(*) AS n FROM audit_log WHERE instr(summary, ?) > 0 OR instr(actor_email, ?) > 0").bind(member.email, member.email).first(),
     ).toEqual({ n: 0 });

@@ -1,4 +1,4 @@
-import { applyD1Migrations, reset, type D1Migration } from "cloudflare:test";
+import { applyD1Migrations, listDurableObjectIds, reset, runInDurableObject, type D1Migration } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeEach, vi } from "vitest";
 import { useFreshClientIp } from "./helpers";
@@ -30,6 +30,25 @@ beforeEach(() => {
 
 // Spies are restored by vitest between files; a fake clock left on by a file must not reach the
 // next one either, now that they share a runtime.
-afterAll(() => {
+afterAll(async () => {
   vi.useRealTimers();
+  await settleChatReplies();
 });
+
+/**
+ * A chat reply keeps running after its tab closes (it is stored for the next visit). One still
+ * running when a file ends would write its messages into the next file's freshly reset storage, so
+ * every thread's reply is let finish first.
+ */
+async function settleChatReplies() {
+  const threads = (env as unknown as { CHAT_THREAD: DurableObjectNamespace }).CHAT_THREAD;
+  for (const id of await listDurableObjectIds(threads)) {
+    await vi.waitFor(
+      () =>
+        runInDurableObject(threads.get(id), (thread) => {
+          if ((thread as unknown as { reply: unknown }).reply !== null) throw new Error("a chat reply is still running");
+        }),
+      { timeout: 20_000, interval: 50 },
+    );
+  }
+}

@@ -27,6 +27,8 @@ import { currencyOfCountry } from "./countries";
 import { EVENT_ID_PATTERN, type EventSource, type EventStatus } from "./events";
 import { checkPresale, presaleFields, presaleValues } from "./admin-presale-fields";
 import type { CodeMode, OfferCodeCounts } from "./offer-codes";
+import { DEFAULT_REMINDER_OFFSETS } from "./newsletter-model";
+import { reminderOffsetsSchema, type ReminderOffset } from "./reminders";
 
 export * from "./admin-event-fields";
 
@@ -78,6 +80,8 @@ const fields = (keptCountry?: string | null) => ({
   ticketSaleEnd: optionalEventTime(),
   /** The VIP presale block (admin-presale-fields.ts). */
   ...presaleFields(),
+  /** "Remind me" (decision 045): minutes before the start the reminders go; left out, 1 day and 1 hour. */
+  reminderOffsets: reminderOffsetsSchema.default(() => [...DEFAULT_REMINDER_OFFSETS] as ReminderOffset[]),
 });
 
 type Fields = z.output<z.ZodObject<ReturnType<typeof fields>>>;
@@ -198,9 +202,15 @@ export type AdminEvent = {
   presaleSharedCode: string | null;
   /** The unique codes' counts ('unique' mode only; null otherwise). */
   presaleCodes: OfferCodeCounts | null;
+  /** "Remind me" (decision 045): the minutes before the start the reminders go at. */
+  reminderOffsets: number[];
+  /** How many people asked for a reminder: confirmed (members at once) and visitors still to confirm. */
+  reminders: ReminderCounts;
   createdAt: string;
   updatedAt: string;
 };
+
+export type ReminderCounts = { active: number; pending: number };
 
 export type AdminEventsResponse = { events: AdminEvent[] };
 export type AdminEventResponse = { event: AdminEvent };

@@ -1,6 +1,7 @@
 // The back office's marketing contacts (back-office.md 2 Marketing, 3 Marketing contact and Import
 // result, 4, 5 CSV import, 8, 9). Constants, texts and shapes shared by the Worker and the SPA,
 // without zod: the SPA's admin chunk imports these values.
+import type { ContactStatus } from "./newsletter-model";
 
 export const MARKETING_API = "/api/admin/marketing";
 export const CONTACTS_PAGE_SIZE = 50;
@@ -26,6 +27,7 @@ export const IMPORT_ERROR_CODES = {
   notCsv: "not_csv",
   parseFailed: "csv_parse_failed",
   noEmailColumn: "no_email_column",
+  basisRequired: "import_basis_required",
 } as const;
 
 export const IMPORT_MESSAGES = {
@@ -34,10 +36,15 @@ export const IMPORT_MESSAGES = {
   notCsv: "This file is not a CSV text file",
   parseFailed: "Failed to parse CSV file",
   noEmailColumn: "The CSV has no Email column (expected FirstName, LastName, Email)",
+  basisRequired: "Choose what the list's consent rests on: consent, legitimate_interest or contract",
 } as const;
 
+/** Optional import columns: Tags (split on ; or |), Country (ISO 3166-1 alpha-2), Language. */
+export const IMPORT_TAGS_MAX = 10;
+export const IMPORT_TAG_MAX_CHARS = 40;
+
 /** Why one row was not imported (it counts in errorCount, not in skipped). */
-export type ImportIssueCode = "invalid_email" | "invalid_name" | "not_saved";
+export type ImportIssueCode = "invalid_email" | "invalid_name" | "invalid_country" | "invalid_tags" | "not_saved";
 
 export type ImportIssue = {
   /** The row in the file (1 is the header); null for a problem not tied to one row. */
@@ -72,7 +79,9 @@ export type MarketingContactView = {
   firstName: string | null;
   lastName: string | null;
   email: string;
+  /** True only when status is 'subscribed' (kept for older clients). */
   subscribed: boolean;
+  status: ContactStatus;
   createdAt: string;
 };
 

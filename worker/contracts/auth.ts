@@ -50,6 +50,8 @@ export const signupSchema = z
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string(),
+    /** "Send me news by e-mail": confirmed by the account's e-mail verification (double opt-in). */
+    newsletter: z.boolean().optional().default(false),
   })
   .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
 
@@ -118,5 +120,9 @@ export type MailboxMessage = {
   createdAt: string;
   /** Every link in the text, e.g. the password reset link. */
   links: string[];
+  /** Extra headers a live provider would get, e.g. List-Unsubscribe on campaign mail. */
+  headers?: Record<string, string>;
+  /** The files sent along (a reminder's .ics), content as base64. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 };
 export type MailboxResponse = { messages: MailboxMessage[] };

@@ -6,6 +6,7 @@
 // say the same thing in different forms share a code: email_invalid, name_required, title_required
 // (the back office's catalog forms say those two as well), invalid_characters.
 import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings";
+import { IMPORT_MESSAGES } from "./admin-marketing";
 import { RELEASE_TIME_MESSAGES } from "./admin-catalog-limits";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth";
 import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin-event-limits";
@@ -17,6 +18,7 @@ import { TEXT_MESSAGES } from "./text-messages";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";
+import { REMINDER_FORM_MESSAGES } from "./reminders";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 
 /** The values an error's text names (a limit), for its translation. */
@@ -104,6 +106,11 @@ export const VALIDATION_RULES = {
   event_presale_code_required: { message: PRESALE_FORM_MESSAGES.codeRequired },
   event_presale_code_invalid: { message: PRESALE_FORM_MESSAGES.codeInvalid, params: { max: PRESALE_CODE_MAX } },
 
+  // The event form's "Remind me" times (decision 045)
+  event_reminder_offsets_required: { message: REMINDER_FORM_MESSAGES.offsetsRequired },
+  event_reminder_offsets_repeated: { message: REMINDER_FORM_MESSAGES.offsetsRepeated },
+  event_reminder_offset_invalid: { message: REMINDER_FORM_MESSAGES.offsetInvalid },
+
   // The back office's album and track forms: release times
   early_access_order: { message: RELEASE_TIME_MESSAGES.earlyAccessOrder },
   early_access_needs_release: { message: RELEASE_TIME_MESSAGES.earlyAccessNeedsRelease },
@@ -133,6 +140,9 @@ export const VALIDATION_RULES = {
   ban_reason_too_long: { message: SUSPENSION_MESSAGES.reasonTooLong, params: { max: BAN_REASON_MAX } },
   ban_until_invalid: { message: SUSPENSION_MESSAGES.untilInvalid },
   ban_until_past: { message: SUSPENSION_MESSAGES.untilPast },
+
+  // The back office's contacts import: the basis the list's consent rests on (decision 045)
+  import_basis_required: { message: IMPORT_MESSAGES.basisRequired },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

@@ -6,18 +6,24 @@ import { events } from "./schema";
 import { auditInsert, type Actor } from "./audit";
 import { amountToCents, centsToAmount, findEvent, type EventRow } from "./events";
 import { matchesSearch } from "./admin-search";
-import type { AdminEvent, EventSourceFilter, EventStatusFilter, EventValues } from "../contracts/admin-events";
+import type { AdminEvent, EventSourceFilter, EventStatusFilter, EventValues, ReminderCounts } from "../contracts/admin-events";
 import type { OfferCodeCounts } from "../contracts/offer-codes";
 import { countOfferCodes, deletePoolStatement } from "./offer-codes";
 import { runBatch } from "./d1";
+import { reminderCounts } from "./reminders";
 import { auditDetail, type AuditEventTextField } from "../contracts/audit-detail";
 
 /** The events table's default: prices are typed in dollars. */
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** `codes`: the unique presale codes' counts, for an event in that mode (presaleCodeCounts). */
-export const toAdminEvent = (row: EventRow, codes: OfferCodeCounts | null = null): AdminEvent => ({
+const NO_REMINDERS: ReminderCounts = { active: 0, pending: 0 };
+
+/**
+ * `codes`: the unique presale codes' counts, for an event in that mode (presaleCodeCounts);
+ * `reminders`: its "Remind me" counts (reminderCounts).
+ */
+export const toAdminEvent = (row: EventRow, codes: OfferCodeCounts | null = null, reminders: ReminderCounts = NO_REMINDERS): AdminEvent => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -51,6 +57,8 @@ export const toAdminEvent = (row: EventRow, codes: OfferCodeCounts | null = null
   generalSaleAt: iso(row.generalSaleAt),
   presaleSharedCode: row.presaleSharedCode,
   presaleCodes: row.presaleCodeMode === "unique" ? (codes ?? { total: 0, claimed: 0, left: 0 }) : null,
+  reminderOffsets: row.reminderOffsets,
+  reminders: { ...reminders },
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -72,13 +80,20 @@ export async function listAdminEvents(db: DB, filters: EventFilters): Promise<Ad
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(events.eventDate), desc(events.id));
   const shown = rows.filter((row) => matchesSearch(filters.search, [row.title, row.venueName, row.venueCity]));
-  const counts = await presaleCodeCounts(db, shown);
-  return shown.map((row) => toAdminEvent(row, counts.get(row.id)));
+  const [counts, reminders] = await Promise.all([
+    presaleCodeCounts(db, shown),
+    reminderCounts(
+      db,
+      shown.map((row) => row.id),
+    ),
+  ]);
+  return shown.map((row) => toAdminEvent(row, counts.get(row.id), reminders.get(row.id)));
 }
 
-/** One event as the back office sees it, with its codes' counts. */
+/** One event as the back office sees it, with its codes' and reminders' counts. */
 export async function adminEventOf(db: DB, row: EventRow): Promise<AdminEvent> {
-  return toAdminEvent(row, (await presaleCodeCounts(db, [row])).get(row.id));
+  const [counts, reminders] = await Promise.all([presaleCodeCounts(db, [row]), reminderCounts(db, [row.id])]);
+  return toAdminEvent(row, counts.get(row.id), reminders.get(row.id));
 }
 
 /** The unique presale codes' counts of the events in that mode (one query for a whole list). */
@@ -124,13 +139,14 @@ function columnsOf(values: EventValues): FormColumns {
     presaleEndsAt: date(values.presaleEndsAt),
     generalSaleAt: date(values.generalSaleAt),
     presaleSharedCode: values.presaleSharedCode,
+    reminderOffsets: values.reminderOffsets,
   };
 }
 
 /**
  * What the audit row shows of an event. The description (long), the join link (for VIP members
  * only) and the shared presale code (for VIP members only) are left out; a change to one is noted
- * instead. The code counts are not the form's.
+ * instead. The code and reminder counts are not the form's.
  */
 function auditView(event: AdminEvent): Record<string, unknown> {
   const {
@@ -140,6 +156,7 @@ function auditView(event: AdminEvent): Record<string, unknown> {
     joinUrl: _joinUrl,
     presaleSharedCode: _code,
     presaleCodes: _counts,
+    reminders: _reminders,
     createdAt: _created,
     updatedAt: _updated,
     ...shown

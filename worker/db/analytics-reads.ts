@@ -41,7 +41,7 @@ function query(db: DB, sql: string, ...params: SqlValue[]) {
 /** Accounts, active members now, and the active-member count taken on `snapshotDay`. */
 const peopleSql = `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM users WHERE created_at >= ?2) AS new_today,
   (${ACTIVE_MEMBERS_SQL}) AS active, (SELECT active_members FROM analytics_members_daily WHERE day = ?3) AS active_before,
-  (SELECT count(*) FROM marketing_contacts WHERE subscribed = 1) AS subscribers,
+  (SELECT count(*) FROM marketing_contacts WHERE status = 'subscribed') AS subscribers,
   (SELECT count(*) FROM events WHERE status = 'published' AND event_date > ?4) AS upcoming_events,
   (SELECT count(*) FROM contact_messages) AS messages`;
 type PeopleRow = {

@@ -1,8 +1,6 @@
-// Queries for the contact form: the message people send and, when they tick "subscribe", their
-// address on the mailing list. Both are written in one batch, so a submission is stored whole or
-// not at all.
+// Queries for the contact form: the message people send.
 import type { DB } from "./client";
-import { contactMessages, marketingContacts } from "./schema";
+import { contactMessages } from "./schema";
 import { newId } from "../lib/crypto";
 import type { Locale } from "../contracts/locale";
 
@@ -23,15 +21,14 @@ export function splitName(name: string): { firstName: string | null; lastName: s
 }
 
 /**
- * Stores the message (unread, normal priority, no labels) and, when asked, the sender as a
- * subscriber who consented now. An address already on the list, in any case, is left as it is:
- * its names, consent and subscription are the person's earlier choices (or an admin's import).
+ * Stores the message (unread, normal priority, no labels). Subscribing is the double opt-in's
+ * business (services/newsletter/subscription.ts): the route asks for it after this.
  * Returns the new message's id.
  */
 export async function saveContactSubmission(db: DB, input: ContactSubmission, now = Date.now()): Promise<string> {
   const id = newId();
   const at = new Date(now);
-  const message = db.insert(contactMessages).values({
+  await db.insert(contactMessages).values({
     id,
     name: input.name,
     email: input.email,
@@ -44,24 +41,5 @@ export async function saveContactSubmission(db: DB, input: ContactSubmission, no
     createdAt: at,
     updatedAt: at,
   });
-  if (!input.subscribe) {
-    await message;
-    return id;
-  }
-  // No conflict target: the one that matters is the unique index on lower(email).
-  const contact = db
-    .insert(marketingContacts)
-    .values({
-      id: newId(),
-      email: input.email,
-      ...splitName(input.name),
-      subscribed: true,
-      consentAt: at,
-      source: "contact_form",
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoNothing();
-  await db.batch([message, contact]);
   return id;
 }

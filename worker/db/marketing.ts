@@ -1,22 +1,26 @@
 // The mailing list as the back office sees it: the figures, a page of contacts, the import's
 // writes and the export's read.
 //
-// An import writes in D1 batches of [one INSERT, its audit row]. The INSERT takes its rows from a
+// An import writes in D1 batches of [one INSERT, its audit row, the new contacts' consent rows]. The INSERT takes its rows from a
 // single JSON parameter (json_each), so a statement carries thousands of contacts while binding one
 // parameter, far inside D1's 100 bound parameters and 100 KB of SQL per statement, and a large
 // list needs tens of statements rather than thousands (D1 allows 1,000 per invocation). An address
 // already on the list, in any case, is left as it is (ON CONFLICT DO NOTHING against the unique
 // index on lower(email)): its names, consent and subscription stay, so an unsubscribed person stays
 // unsubscribed. Each batch's audit row counts what that INSERT really added (changes()), read
-// inside the same batch, so the log and the list cannot disagree.
+// inside the same batch, so the log and the list cannot disagree. The consent rows (decision 045:
+// source 'import', the basis the admin declared, the admin as actor) are selected by joining the
+// same JSON on the ids generated for this chunk, so only contacts this INSERT really added get one:
+// an address already listed keeps its own history and status.
 import { count, desc, eq, gt, gte, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { auditLog, marketingContacts } from "./schema";
+import { auditLog, marketingConsents, marketingContacts } from "./schema";
 import type { Actor } from "./audit";
 import type { ParsedContact } from "../lib/contacts-csv";
 import { CONTACTS_PAGE_SIZE, RECENT_DAYS, type MarketingContactsResponse, type MarketingSummary } from "../contracts/admin-marketing";
 import { runBatch } from "./d1";
 import { auditNoteOf, type AuditDetail } from "../contracts/audit-detail";
+import type { ImportBasis } from "../contracts/newsletter-model";
 
 const DAY_MS = 86_400_000;
 /** Contacts in one INSERT: bounded by count and by the size of the JSON text. */
@@ -29,7 +33,7 @@ const EXPORT_PAGE_ROWS = 10_000;
 export async function marketingSummary(db: DB, now = Date.now()): Promise<MarketingSummary> {
   const [[total], [subscribed], [recent]] = await db.batch([
     db.select({ n: count() }).from(marketingContacts),
-    db.select({ n: count() }).from(marketingContacts).where(eq(marketingContacts.subscribed, true)),
+    db.select({ n: count() }).from(marketingContacts).where(eq(marketingContacts.status, "subscribed")),
     db
       .select({ n: count() })
       .from(marketingContacts)
@@ -59,7 +63,8 @@ export async function listContacts(db: DB, page: number): Promise<MarketingConta
       firstName: r.firstName,
       lastName: r.lastName,
       email: r.email,
-      subscribed: r.subscribed,
+      subscribed: r.status === "subscribed",
+      status: r.status,
       createdAt: r.createdAt.toISOString(),
     })),
     total: total?.n ?? 0,
@@ -82,7 +87,17 @@ export function importChunks(contacts: ParsedContact[]): { contacts: ParsedConta
     chars = 2;
   };
   for (const contact of contacts) {
-    const part = JSON.stringify([crypto.randomUUID(), contact.email, contact.firstName, contact.lastName]);
+    // [contact id, email, first, last, tags, country, locale or null for en]: json_extract gives the
+    // tags back as JSON text. Kept short: the chunk's size bounds how many rows a statement takes.
+    const part = JSON.stringify([
+      crypto.randomUUID(),
+      contact.email,
+      contact.firstName,
+      contact.lastName,
+      contact.tags,
+      contact.country,
+      contact.locale === "en" ? null : contact.locale,
+    ]);
     if (current.length >= IMPORT_ROWS_PER_STATEMENT || chars + part.length + 1 > IMPORT_JSON_MAX_CHARS) flush();
     current.push(contact);
     parts.push(part);
@@ -94,13 +109,25 @@ export function importChunks(contacts: ParsedContact[]): { contacts: ParsedConta
 
 export type ChunkOutcome = { imported: number; submitted: number };
 
+/** A version 4 UUID made by SQLite, one per row selected. */
+const RANDOM_UUID_SQL = sql.raw(
+  `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
+    substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`,
+);
+
+/** The words of an import's consent record: what the admin declared, in the record's language (en). */
+export const importConsentText = (basis: ImportBasis) =>
+  `Imported from a CSV file by an administrator, who declared that this list's consent rests on: ${basis}.`;
+
 /**
- * Writes one chunk and its audit row in one batch. `part` and `parts` only label the audit row.
- * Returns how many contacts were added (the rest were already on the list).
+ * Writes one chunk, its audit row and the new contacts' consent rows in one batch. `part` and
+ * `parts` only label the audit row. Returns how many contacts were added (the rest were already
+ * on the list).
  */
 export async function importChunk(
   db: DB,
   actor: Actor,
+  basis: ImportBasis,
   chunk: { contacts: ParsedContact[]; json: string },
   part: number,
   parts: number,
@@ -109,10 +136,17 @@ export async function importChunk(
   const first = chunk.contacts[0]!.row;
   const last = chunk.contacts[chunk.contacts.length - 1]!.row;
   const insert = sql`
-    INSERT INTO ${marketingContacts} (id, email, first_name, last_name, subscribed, consent_at, source, created_at, updated_at)
-    SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), 1, NULL, 'import', ${now}, ${now}
+    INSERT INTO ${marketingContacts} (id, email, first_name, last_name, status, consent_at, source, tags, country, locale, status_changed_at, created_at, updated_at)
+    SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), 'subscribed', NULL, 'import',
+      json_extract(value, '$[4]'), json_extract(value, '$[5]'), coalesce(json_extract(value, '$[6]'), 'en'), ${now}, ${now}, ${now}
     FROM json_each(${chunk.json}) WHERE true
     ON CONFLICT DO NOTHING`;
+  // Joined on this chunk's fresh contact ids: a row skipped by ON CONFLICT has no contact with its
+  // id. The consent's id is a random UUID made here rather than carried in the JSON (size above).
+  const consents = sql`
+    INSERT INTO ${marketingConsents} (id, contact_id, source, consent_text, locale, basis, actor_id, created_at, confirmed_at)
+    SELECT ${RANDOM_UUID_SQL}, c.id, 'import', ${importConsentText(basis)}, 'en', ${basis}, ${actor.id}, ${now}, ${now}
+    FROM json_each(${chunk.json}) AS j JOIN ${marketingContacts} AS c ON c.id = json_extract(j.value, '$[0]')`;
   const detail: AuditDetail = { kind: "contacts_csv_import", part, parts };
   const audit = db.insert(auditLog).values({
     actorId: actor.id,
@@ -124,7 +158,8 @@ export async function importChunk(
     createdAt: new Date(now),
   });
   // Through D1's own batch: drizzle's batch cannot take a parameterised `sql` statement.
-  const [inserted] = await runBatch(db, [db.run(insert).getQuery(), audit.toSQL()]);
+  // The audit row's changes() reads the contacts INSERT, so it comes straight after it.
+  const [inserted] = await runBatch(db, [db.run(insert).getQuery(), audit.toSQL(), db.run(consents).getQuery()]);
   return { imported: inserted?.meta.changes ?? 0, submitted: chunk.contacts.length };
 }
 

@@ -8,9 +8,10 @@ import { notSuspendedText } from "./suspensions";
 
 /** A table's rows about the member: by a user-id column, by their e-mail, or through their playlists. */
 export type ExportSource =
-  | { kind: string; table: string; column: string; omit?: readonly string[] }
+  | { kind: string; table: string; column: string; omit?: readonly string[]; orEmailColumn?: string }
   | { kind: string; table: string; emailColumn: string }
-  | { kind: string; table: "playlist_tracks"; viaPlaylists: true };
+  | { kind: string; table: "playlist_tracks"; viaPlaylists: true }
+  | { kind: string; table: "marketing_consents"; viaContacts: true; omit: readonly string[] };
 
 /** Secrets never leave D1, not even to their owner: a hash is only useful to an attacker. */
 const TOKEN_HASH = ["token_hash"] as const;
@@ -44,7 +45,12 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "offer-codes", table: "offer_codes", column: "claimed_by" },
   { kind: "check-ins", table: "check_ins", column: "user_id" },
   { kind: "tickets", table: "tickets", emailColumn: "customer_email" },
-  { kind: "consents", table: "marketing_contacts", emailColumn: "email" },
+  // The newsletter contact (status, topics, locale...) is the member's by account or by address,
+  // and so is every consent record of it; a pending confirmation's token hash stays in D1.
+  { kind: "consents", table: "marketing_contacts", column: "user_id", orEmailColumn: "email" },
+  { kind: "consents", table: "marketing_consents", viaContacts: true, omit: TOKEN_HASH },
+  // "Remind me" on events: the member's, and those asked for with their address before signing in.
+  { kind: "reminders", table: "event_reminders", column: "user_id", orEmailColumn: "email", omit: TOKEN_HASH },
   { kind: "contact", table: "contact_messages", emailColumn: "email" },
   { kind: "notifications", table: "notifications", column: "user_id" },
   { kind: "notifications", table: "notification_actors", column: "user_id" },
@@ -62,13 +68,17 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "staff-activity", table: "check_ins", column: "staff_id" },
   { kind: "staff-activity", table: "vip_comps", column: "granted_by" },
   { kind: "staff-activity", table: "notification_events", column: "created_by" },
+  { kind: "staff-activity", table: "campaigns", column: "created_by" },
 ];
 
 /**
- * User columns deliberately not exported, each with why. "table.column" → reason. Empty today:
- * every column that names a member is exported. Add here only with a reason a reviewer accepts.
+ * User columns deliberately not exported, each with why. "table.column" → reason. Add here only
+ * with a reason a reviewer accepts.
  */
-export const NOT_EXPORTED: Readonly<Record<string, string>> = {};
+export const NOT_EXPORTED: Readonly<Record<string, string>> = {
+  "marketing_consents.actor_id":
+    "the administrator who imported a list, on every imported contact's consent record: other people's data; the import itself is in the administrator's audit_log rows (staff-activity)",
+};
 
 /** Column names that hold a member's id without a foreign key saying so (the schema test reads these too). */
 export const USER_COLUMN_NAMES =
@@ -82,6 +92,16 @@ async function readSource(db: DB, source: ExportSource, user: { id: string; emai
   let statement: D1PreparedStatement;
   if ("viaPlaylists" in source) {
     statement = d1.prepare(`SELECT * FROM playlist_tracks WHERE playlist_id IN (SELECT id FROM playlists WHERE user_id = ?)`).bind(user.id);
+  } else if ("viaContacts" in source) {
+    statement = d1
+      .prepare(
+        `SELECT * FROM marketing_consents WHERE contact_id IN (SELECT id FROM marketing_contacts WHERE user_id = ?1 OR lower(email) = lower(?2)) ORDER BY created_at`,
+      )
+      .bind(user.id, user.email);
+  } else if ("orEmailColumn" in source && source.orEmailColumn) {
+    statement = d1
+      .prepare(`SELECT * FROM "${source.table}" WHERE "${source.column}" = ?1 OR lower("${source.orEmailColumn}") = lower(?2)`)
+      .bind(user.id, user.email);
   } else if ("emailColumn" in source) {
     statement = d1.prepare(`SELECT * FROM "${source.table}" WHERE lower("${source.emailColumn}") = lower(?)`).bind(user.email);
   } else {
@@ -151,7 +171,7 @@ export const DELETED_MEMBER = "deleted-member";
  * reveals, check-ins; SET NULL where a row is the site's: audit rows, offer codes, parties, staff
  * check-ins, comp grants, replies). Before it, in the same batch: other members' post counters
  * lose the member's likes and comments; rows matched by e-mail go (consents, contact messages,
- * sign-in throttles) or, for tickets (accounting), lose the buyer's address and name; audit rows
+ * sign-in throttles; the newsletter contact also by its user_id, with its consents) or, for tickets (accounting), lose the buyer's address and name; audit rows
  * lose the member's address and name. Every statement carries the guard "this is not the last
  * active administrator", so a refusal changes nothing.
  */
@@ -175,7 +195,8 @@ export async function deleteMemberAccount(db: DB, member: { id: string; email: s
     run(`UPDATE audit_log SET summary = replace(replace(summary, '"' || ?2 || '"', '"${DELETED_MEMBER}"'), '"' || ?3 || '"', '"${DELETED_MEMBER}"')
       WHERE (instr(summary, '"' || ?2 || '"') > 0 OR instr(summary, '"' || ?3 || '"') > 0) AND ${guard}`),
     run(`UPDATE tickets SET customer_email = '${DELETED_MEMBER}', customer_name = NULL WHERE lower(customer_email) = lower(?2) AND ${guard} AND ?3 = ?3`),
-    run(`DELETE FROM marketing_contacts WHERE lower(email) = lower(?2) AND ${guard} AND ?3 = ?3`),
+    // The newsletter contact, by account or by address; its consent records go with it (CASCADE).
+    run(`DELETE FROM marketing_contacts WHERE (user_id = ?1 OR lower(email) = lower(?2)) AND ${guard} AND ?3 = ?3`),
     run(`DELETE FROM contact_messages WHERE lower(email) = lower(?2) AND ${guard} AND ?3 = ?3`),
     run(`DELETE FROM login_throttles WHERE email = lower(?2) AND ${guard} AND ?3 = ?3`),
     run(`DELETE FROM track_preview_plays WHERE listener = ?1 AND ${guard} AND ?2 = ?2 AND ?3 = ?3`),

@@ -1,14 +1,38 @@
 // Reading a contacts CSV for the marketing import (back-office.md 5 'CSV import'): papaparse on
 // the server, the first non-empty row as the header, empty lines skipped, blank e-mails skipped
 // and counted, e-mails checked and lower-cased, each address kept once, names trimmed with empty
-// ones as null. Pure: what reaches D1 is decided here, the writes are worker/db/marketing.ts.
+// ones as null. Optional columns (decision 045): Tags (split on ; or |, trimmed, each kept once),
+// Country (ISO 3166-1 alpha-2, any case, stored upper-case) and Language (en / pt / pt-BR / pt_BR;
+// any other language reads as English, the language every other reader gets campaigns in). A bad
+// country or too many or too long tags refuse the row, like a bad address. Pure: what reaches D1 is
+// decided here, the writes are worker/db/marketing.ts.
 import Papa from "papaparse";
 import { z } from "../contracts/zod";
 import { userText } from "../contracts/text";
 import { ApiError } from "./errors";
-import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX, IMPORT_ERROR_CODES, IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportIssue } from "../contracts/admin-marketing";
+import { COUNTRY_CODES, countryAlpha2 } from "../contracts/countries";
+import type { Locale } from "../contracts/locale";
+import {
+  CONTACT_EMAIL_MAX,
+  CONTACT_NAME_MAX,
+  IMPORT_ERROR_CODES,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  IMPORT_TAG_MAX_CHARS,
+  IMPORT_TAGS_MAX,
+  type ImportIssue,
+} from "../contracts/admin-marketing";
 
-export type ParsedContact = { row: number; email: string; firstName: string | null; lastName: string | null };
+export type ParsedContact = {
+  row: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  tags: string[];
+  /** ISO 3166-1 alpha-2, upper-case. */
+  country: string | null;
+  locale: Locale;
+};
 
 export type ParsedImport = {
   /** Data rows (not the header, not empty lines). */
@@ -80,13 +104,51 @@ const HEADER_NAMES = {
   email: ["email", "emailaddress", "mail"],
   firstName: ["firstname", "first", "givenname"],
   lastName: ["lastname", "last", "surname", "familyname"],
+  tags: ["tags", "tag", "labels"],
+  country: ["country", "countrycode"],
+  language: ["language", "locale", "lang"],
 } as const;
 
 function columnsOf(header: string[]) {
   const keys = header.map((cell) => headerKey(unneutralise(cell.trim())));
   const find = (names: readonly string[]) => keys.findIndex((k) => names.includes(k));
-  return { email: find(HEADER_NAMES.email), firstName: find(HEADER_NAMES.firstName), lastName: find(HEADER_NAMES.lastName) };
+  return {
+    email: find(HEADER_NAMES.email),
+    firstName: find(HEADER_NAMES.firstName),
+    lastName: find(HEADER_NAMES.lastName),
+    tags: find(HEADER_NAMES.tags),
+    country: find(HEADER_NAMES.country),
+    language: find(HEADER_NAMES.language),
+  };
 }
+
+const ALPHA2 = new Set(COUNTRY_CODES.map((code) => countryAlpha2(code)!));
+
+const cellOf = (cells: string[], column: number) => (column < 0 ? "" : unneutralise((cells[column] ?? "").trim()).trim());
+
+/** Tags split on ; or |, trimmed, empty ones dropped, each kept once (any case); undefined when too many or too long. */
+export function tagsOf(cell: string): string[] | undefined {
+  const tags: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of cell.split(/[;|]/)) {
+    const tag = raw.trim();
+    if (tag === "" || seen.has(tag.toLowerCase())) continue;
+    if (tag.length > IMPORT_TAG_MAX_CHARS || !nameSchema.safeParse(tag).success) return undefined;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags.length > IMPORT_TAGS_MAX ? undefined : tags;
+}
+
+/** A country cell: null when empty, the upper-case code when known, undefined otherwise. */
+export function countryOf(cell: string): string | null | undefined {
+  if (cell === "") return null;
+  const code = cell.toUpperCase();
+  return ALPHA2.has(code) ? code : undefined;
+}
+
+/** pt, pt-BR, pt_BR (any case, any Portuguese) read as pt-BR; everything else, empty included, as en. */
+export const localeOf = (cell: string): Locale => (/^pt([-_].*)?$/i.test(cell) ? "pt-BR" : "en");
 
 const emailSchema = z.email().max(CONTACT_EMAIL_MAX);
 const nameSchema = userText({ max: CONTACT_NAME_MAX, maxMessage: "too long" });
@@ -147,8 +209,18 @@ export function parseContactsCsv(text: string): ParsedImport {
       result.issues.push({ row, code: "invalid_name", value: shown(bad ?? "") });
       continue;
     }
+    const tags = tagsOf(cellOf(cells, columns.tags));
+    if (tags === undefined) {
+      result.issues.push({ row, code: "invalid_tags", value: shown(cells[columns.tags] ?? "") });
+      continue;
+    }
+    const country = countryOf(cellOf(cells, columns.country));
+    if (country === undefined) {
+      result.issues.push({ row, code: "invalid_country", value: shown(cells[columns.country] ?? "") });
+      continue;
+    }
     seen.add(email);
-    result.contacts.push({ row, email, firstName, lastName });
+    result.contacts.push({ row, email, firstName, lastName, tags, country, locale: localeOf(cellOf(cells, columns.language)) });
   }
   return result;
 }

@@ -11,7 +11,9 @@ import { CONTENT_LANGUAGE_VARY, contentLanguage } from "../lib/content-language"
  * The language the person making the request reads the site in, for what the answer does not
  * carry (the language stored with a new account or contact message, a mail sent now).
  */
-export const requestLanguage = (c: Context<HonoEnv>): Locale =>
+// Any route's context: guards that add variables (requireUser) do not change what is read here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const requestLanguage = (c: Context<any>): Locale =>
   contentLanguage({
     lang: c.req.query(LANG_PARAM),
     cookie: getCookie(c, LOCALE_COOKIE),

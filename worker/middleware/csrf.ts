@@ -6,11 +6,16 @@ import { forbidden } from "../lib/errors";
 import type { HonoEnv } from "../types";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Server-to-server endpoints authenticated by signature, not by cookie. */
-const EXEMPT = new Set(["/api/stripe/webhook"]);
+/**
+ * Server-to-server endpoints authenticated by signature, not by cookie: the payment and mail
+ * providers' webhooks, and the newsletter's one-click unsubscribe (RFC 8058: a mail client POSTs
+ * it from anywhere; the signed link in its query is the authority, and all it can do is unsubscribe).
+ */
+const EXEMPT = new Set(["/api/stripe/webhook", "/api/newsletter/unsubscribe"]);
+const EXEMPT_PREFIX = "/api/webhooks/";
 
 export const csrfGuard = createMiddleware<HonoEnv>(async (c, next) => {
-  if (SAFE.has(c.req.method) || EXEMPT.has(c.req.path)) return next();
+  if (SAFE.has(c.req.method) || EXEMPT.has(c.req.path) || c.req.path.startsWith(EXEMPT_PREFIX)) return next();
   const site = c.req.header("sec-fetch-site");
   const origin = c.req.header("origin");
   const ownOrigin = new URL(c.req.url).origin;

@@ -1,4 +1,8 @@
 // Accounts: sign-up, sign-in, sign-out, the current user, and password reset by e-mail link.
+import { recordSignupConsent } from "../db/newsletter";
+import { consentText } from "../services/mail/newsletter";
+import { requestCountry } from "../services/newsletter/subscription";
+import { CONFIRMATION_VALID_DAYS } from "../contracts/newsletter";
 import { Hono, type Context } from "hono";
 import { readConfig } from "../env";
 import type { HonoEnv } from "../types";
@@ -153,11 +157,19 @@ export const authRoutes = new Hono<HonoEnv>()
   })
 
   .post("/signup", validate("json", signupSchema), async (c) => {
-    const { username, email, password } = c.req.valid("json");
+    const { username, email, password, newsletter } = c.req.valid("json");
     const db = c.var.db;
     await hitRateLimit(db, `signup:ip:${clientIp(c.req)}`, RATE_LIMITS.signupPerIp);
     // The language the sign-up form was used in: the account's mails are in it until the member switches.
     const user = await createAccount(db, { email, username, password, locale: requestLanguage(c) }, pepperOf(c));
+    if (newsletter) {
+      const consent = consentText(user.locale, "sign_up", readConfig(c.env).BRAND_NAME);
+      await recordSignupConsent(
+        db,
+        { userId: user.id, email: user.email, locale: user.locale, country: requestCountry(c.req.raw), consentText: consent },
+        CONFIRMATION_VALID_DAYS,
+      );
+    }
     await startSession(c, user.id);
     await sendSignupVerification(c, user); // the new address must be proven before posting (0035)
     notifyAdminLater(c, { kind: "new_user", member: { username: user.username, email: user.email } });

@@ -1,6 +1,6 @@
 // /api/contact: the landing page's contact form (public-site.md 2.3, 3, 4, 5, 8). Anyone may
-// write, signed in or not. A submission is stored (with the sender on the mailing list when they
-// ticked "subscribe"), then the admin is told by mail off the response path: a mail failure is
+// write, signed in or not. A submission is stored (and, when they ticked "subscribe", a
+// confirmation mail asks the sender to confirm the subscription), then the admin is told by mail off the response path: a mail failure is
 // logged and never loses the message, which the back office shows either way.
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -10,7 +10,8 @@ import { z } from "../contracts/zod";
 import { userText } from "../contracts/text";
 import { RATE_LIMITS } from "../contracts/limits";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactResponse } from "../contracts/contact";
-import { saveContactSubmission, type ContactSubmission } from "../db/contact";
+import { saveContactSubmission, splitName, type ContactSubmission } from "../db/contact";
+import { askToSubscribe, requestCountry } from "../services/newsletter/subscription";
 import { validate } from "../lib/validate";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { createMailService } from "../services/mail";
@@ -68,6 +69,24 @@ async function notifyAdmin(c: Context<HonoEnv>, submission: ContactSubmission) {
   }
 }
 
+/**
+ * The ticked "Keep me posted" box asks for a subscription: a confirmation mail follows and the
+ * address is a subscriber only after its click. A failure here is logged; the message is kept.
+ */
+async function subscribeSender(c: Context<HonoEnv>, submission: ContactSubmission) {
+  try {
+    await askToSubscribe(c.env, c.var.db, new URL(c.req.url).origin, {
+      email: submission.email,
+      ...splitName(submission.name),
+      locale: submission.locale,
+      country: requestCountry(c.req.raw),
+      source: "contact_form",
+    });
+  } catch (err) {
+    console.error("contact form: the subscription request failed", err);
+  }
+}
+
 export const contactRoutes = new Hono<HonoEnv>().post("/", dropHoneypot, validate("json", contactSchema), async (c) => {
   const { name, email, subject, message, subscribe } = c.req.valid("json");
   const db = c.var.db;
@@ -75,5 +94,6 @@ export const contactRoutes = new Hono<HonoEnv>().post("/", dropHoneypot, validat
   const submission = { name, email, subject, message, subscribe, locale: requestLanguage(c) };
   await saveContactSubmission(db, submission);
   c.executionCtx.waitUntil(notifyAdmin(c, submission));
+  if (subscribe) await subscribeSender(c, submission);
   return ok(c);
 });

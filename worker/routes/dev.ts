@@ -1,21 +1,32 @@
 // Local-mode helpers. The mailbox shows what the local mail service "sent", so a person can
-// finish a password reset offline. Outside local/test mode on a loopback host they do not exist.
+// finish a password reset offline; the reminders' test clock runs the sending pass at a given time. Outside local/test mode on a loopback host they do not exist.
 import { Hono } from "hono";
 import { localMachineOnly } from "../middleware/local-only";
 import type { MailboxResponse } from "../contracts/auth";
 import { extractLinks, listOutbox } from "../services/mail/outbox";
 import type { HonoEnv } from "../types";
+import { z } from "../contracts/zod";
+import { validate } from "../lib/validate";
+import { runReminderPass } from "../services/reminders/pass";
 
-export const devRoutes = new Hono<HonoEnv>().use(localMachineOnly).get("/mailbox", async (c) => {
-  const rows = await listOutbox(c.var.db);
-  const messages = rows.map((m) => ({
-    id: m.id,
-    to: m.to,
-    subject: m.subject,
-    text: m.text,
-    html: m.html,
-    createdAt: m.createdAt.toISOString(),
-    links: extractLinks(m.text),
-  }));
-  return c.json<MailboxResponse>({ messages });
-});
+export const devRoutes = new Hono<HonoEnv>()
+  .use(localMachineOnly)
+  .get("/mailbox", async (c) => {
+    const rows = await listOutbox(c.var.db);
+    const messages = rows.map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      createdAt: m.createdAt.toISOString(),
+      links: extractLinks(m.text),
+      headers: m.headers ?? {},
+      attachments: m.attachments ?? [],
+    }));
+    return c.json<MailboxResponse>({ messages });
+  })
+  // The e2e test clock: runs the "Remind me" pass as if the time were `now` (epoch ms).
+  .post("/reminders/run", validate("json", z.object({ now: z.number().int().min(0) })), async (c) => {
+    return c.json(await runReminderPass(c.env, c.var.db, c.req.valid("json").now));
+  });

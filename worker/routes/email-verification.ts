@@ -2,6 +2,7 @@
 // using a link (public: it may be opened in another browser), asking for a new link, and asking
 // to move the account to a new address, which needs the current password and changes nothing
 // until the link mailed to the new address is used; the old address is then told.
+import { confirmSignupConsent } from "../db/newsletter";
 import { Hono } from "hono";
 import { readConfig } from "../env";
 import type { HonoEnv } from "../types";
@@ -77,6 +78,8 @@ export const emailVerificationRoutes = new Hono<HonoEnv>()
       throw err;
     }
     if (isRefused(used)) throw REFUSALS[used.refused]();
+    // "Send me news" at sign-up waited for this click: the address is now proven.
+    if (used.outcome !== "email_changed") await confirmSignupConsent(db, used.userId);
     if (used.outcome === "email_changed") {
       const row = await db.query.users.findFirst({ where: eq(users.id, used.userId) });
       if (row) await sendEmailChangedNotice(c, row, used.previousEmail, used.email);

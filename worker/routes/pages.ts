@@ -136,6 +136,13 @@ async function htmlPage(c: Context<HonoEnv>, page: RenderedPage, locale: Locale)
   return new Response(html.body, { status: page.status, headers });
 }
 
+/**
+ * Personal pages opened from a mail, whose address carries a token or a signed link (the
+ * newsletter's confirm, unsubscribe and preference pages and the reminder's confirmation, decision
+ * 045): the shell, kept out of search results.
+ */
+const PERSONAL_PAGES = /^\/(?:newsletter\/(?:confirm|unsubscribe|preferences)|reminders\/confirm)\/?$/;
+
 /** Addresses that are never pages: an unknown one is the API's JSON 404, not the app's. */
 const NOT_PAGES = /^\/(?:api|uploads|media)(?:\/|$)/;
 
@@ -148,7 +155,11 @@ export function pageRoutes(apiFetch: ApiFetch) {
     if (NOT_PAGES.test(c.req.path)) return next();
     const { routeId } = ssr.matchPage(c.req.url);
     // Signed-in and back-office pages: the shell, for the browser to render.
-    if (routeId !== null && !isSsrRoute(routeId)) return shell(c);
+    if (routeId !== null && !isSsrRoute(routeId)) {
+      const page = await shell(c);
+      if (PERSONAL_PAGES.test(c.req.path)) page.headers.set("X-Robots-Tag", "noindex");
+      return page;
+    }
     const locale = pageLocale(c);
     let page: RenderedPage;
     try {

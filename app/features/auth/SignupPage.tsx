@@ -1,14 +1,15 @@
 // /social/signup (spec 2.8, 5: all fields required, a valid e-mail, username of letters, digits and _, password ≥ 6, passwords equal): every rule is checked here first and shown next to its field;
 // nothing is sent while a rule fails. Then the profile of the new account.
 import { Link, useNavigate } from "@tanstack/react-router";
-import type { FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { AuthCard, FormIntro } from "./AuthCard";
 import { FormattedMessage } from "react-intl";
 import { FormField, focusFirstInvalid } from "../../components/form/FormField";
 import { useFormFields } from "../../components/form/useFormFields";
 import { formMessages } from "../../lib/forms/messages";
-import { authMessages } from "./messages";
+import { authMessages, signupNewsletterMessage } from "./messages";
 import { useSignup } from "./mutations";
+import { useSiteConfig } from "../../lib/session/useSession";
 import { validateSignup, type SignupFields } from "./validation";
 
 const EMPTY: SignupFields = { username: "", email: "", password: "", confirmPassword: "" };
@@ -17,6 +18,10 @@ const EMPTY: SignupFields = { username: "", email: "", password: "", confirmPass
 export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
   const navigate = useNavigate();
   const signup = useSignup();
+  // Unticked by default: news by e-mail is the person's choice, confirmed by the verification mail.
+  const [newsletter, setNewsletter] = useState(false);
+  const newsletterId = useId();
+  const config = useSiteConfig();
   // Before the first submit nobody is told off for a half-typed form; after it, errors follow the typing.
   const { formRef, fields, bind, fieldErrors, formError, check, showServerError } = useFormFields(() => ({ ...EMPTY, email: initialEmail.trim() }), {
     validate: validateSignup,
@@ -26,12 +31,15 @@ export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!check()) return;
-    signup.mutate(fields, {
-      onSuccess: ({ user }) => void navigate({ to: "/social/profile/$userId", params: { userId: user.id } }),
-      onError: (error) => {
-        if (showServerError(error, authMessages.signupFailed)) focusFirstInvalid(formRef.current);
+    signup.mutate(
+      { ...fields, newsletter },
+      {
+        onSuccess: ({ user }) => void navigate({ to: "/social/profile/$userId", params: { userId: user.id } }),
+        onError: (error) => {
+          if (showServerError(error, authMessages.signupFailed)) focusFirstInvalid(formRef.current);
+        },
       },
-    });
+    );
   };
 
   return (
@@ -77,6 +85,12 @@ export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
           onChange={bind("confirmPassword")}
           error={fieldErrors.confirmPassword}
         />
+        <div className="form-check">
+          <input id={newsletterId} type="checkbox" name="newsletter" checked={newsletter} onChange={(e) => setNewsletter(e.target.checked)} />
+          <label htmlFor={newsletterId}>
+            <FormattedMessage {...signupNewsletterMessage} values={{ brand: config?.brandName ?? "" }} />
+          </label>
+        </div>
         <button type="submit" className="btn btn-primary" disabled={signup.isPending}>
           <FormattedMessage {...(signup.isPending ? authMessages.signupBusy : authMessages.signupSubmit)} />
         </button>

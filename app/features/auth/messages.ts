@@ -28,6 +28,7 @@ export const authMessages = defineMessages({
   signupSubmit: { id: "auth.signup.submit", defaultMessage: "Create Account" },
   signupBusy: { id: "auth.signup.busy", defaultMessage: "Creating account..." },
   haveAccount: { id: "auth.signup.haveAccount", defaultMessage: "Already have an account?" },
+
   loginLink: { id: "auth.signup.loginLink", defaultMessage: "Sign in" },
 
   // Password reset
@@ -85,3 +86,9 @@ export const suspendedMessages = {
     defaultMessage: "If you have questions about it, <link>contact us</link>.",
   }),
 };
+
+/** Sign-up's "send me news" box: the same words the Worker stores with the consent (sign_up). */
+export const signupNewsletterMessage = defineMessage<{ brand: string }>({
+  id: "auth.signup.newsletter",
+  defaultMessage: "Send me {brand} news by e-mail. I can unsubscribe at any time.",
+});

@@ -28,7 +28,7 @@ export function useLogin() {
 export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignupFields) =>
+    mutationFn: (input: SignupFields & { newsletter?: boolean }) =>
       api<AuthUserResponse>("/api/auth/signup", {
         method: "POST",
         json: { ...input, username: input.username.trim(), email: input.email.trim() },

@@ -11,7 +11,8 @@ import { FormField } from "../../components/form/FormField";
 import { serverErrorText, type UiMessage } from "../../lib/forms/errorText";
 import { formMessages } from "../../lib/forms/messages";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactRequest, type ContactResponse } from "../../../worker/contracts/contact";
-import { contactMessages } from "./messages";
+import { useSiteConfig } from "../../lib/session/useSession";
+import { contactMessages, subscribeConsentMessage } from "./messages";
 import "./contact.css";
 
 type TextField = "name" | "email" | "subject" | "message";
@@ -57,6 +58,9 @@ export function ContactForm() {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<"idle" | "sent" | "failed" | "rateLimited">("idle");
+  // Whether the sent message asked for the newsletter: a confirmation mail follows if so.
+  const [sentSubscribed, setSentSubscribed] = useState(false);
+  const brand = useSiteConfig()?.brandName ?? "";
   // Bumped to move focus to the first field marked invalid, once that render is on screen.
   const [focusRequest, setFocusRequest] = useState(0);
 
@@ -84,6 +88,7 @@ export function ContactForm() {
     };
     send.mutate(body, {
       onSuccess: () => {
+        setSentSubscribed(body.subscribe === true);
         setFields(EMPTY);
         setOutcome("sent");
       },
@@ -155,14 +160,10 @@ export function ContactForm() {
             name="subscribe"
             checked={fields.subscribe}
             onChange={(e) => setFields((f) => ({ ...f, subscribe: e.target.checked }))}
-            aria-describedby={`${subscribeId}-hint`}
           />
           <label htmlFor={subscribeId}>
-            <FormattedMessage {...contactMessages.subscribeLabel} />
+            <FormattedMessage {...subscribeConsentMessage} values={{ brand }} />
           </label>
-          <p id={`${subscribeId}-hint`} className="field-hint muted">
-            <FormattedMessage {...contactMessages.subscribeHint} />
-          </p>
         </div>
         {/* For bots only: off-screen (not display:none, which bots skip), out of the tab order and
             hidden from assistive technology. A person never fills it; anything in it is dropped. */}
@@ -195,7 +196,7 @@ export function ContactForm() {
       <div role="status">
         {outcome === "sent" && (
           <div className="success-banner contact-outcome">
-            <FormattedMessage {...contactMessages.sent} />
+            <FormattedMessage {...(sentSubscribed ? contactMessages.sentSubscribed : contactMessages.sent)} />
           </div>
         )}
       </div>

@@ -8,6 +8,7 @@ import { useIntl } from "react-intl";
 import type { PublicEvent } from "../../../worker/contracts/events";
 import { Icon } from "../../components/Icon";
 import { AddToCalendar } from "./AddToCalendar";
+import { RemindMe } from "./RemindMe";
 import { PresaleBlock } from "./PresaleBlock";
 import { dateTimeFormat, knownTimeZone } from "../../lib/intlFormat";
 import { EventWhen } from "./EventWhen";
@@ -57,7 +58,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
   const showCapacity = !event.online || event.venueCapacity !== null;
 
   return (
-    <article className={past ? "event-card card is-past" : "event-card card"} aria-labelledby={`${id}-title`}>
+    <article id={`event-${event.id}`} className={past ? "event-card card is-past" : "event-card card"} aria-labelledby={`${id}-title`}>
       <DateTile iso={event.eventDate} timeZone={event.timeZone} />
       <div className="event-main">
         <div className="event-head">
@@ -127,6 +128,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
           )
         )}
         {!past && <AddToCalendar event={event} />}
+        <RemindMe event={event} />
       </div>
     </article>
   );

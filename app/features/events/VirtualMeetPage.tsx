@@ -14,6 +14,7 @@ import { Icon } from "../../components/Icon";
 import { Loading } from "../../components/Loading";
 import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { AddToCalendar } from "./AddToCalendar";
+import { RemindMe } from "./RemindMe";
 import { webUrl } from "./EventCard";
 import { EventsMessages } from "./EventsMessages";
 import { formatTime } from "../../lib/intlFormat";
@@ -176,6 +177,7 @@ function MeetCard({ meet }: { meet: VirtualMeetView }) {
       </div>
       <div className="event-actions">
         <AddToCalendar event={meet} />
+        <RemindMe event={meet} />
       </div>
     </article>
   );

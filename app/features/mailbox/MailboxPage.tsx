@@ -7,13 +7,19 @@ import { EmptyState } from "../../components/EmptyState";
 import { Loading } from "../../components/Loading";
 import { ApiRequestError } from "../../lib/api";
 import { MailboxLink } from "./MailboxLink";
-import { mailboxMessages, messageCountMessage } from "./messages";
+import { downloadMessage, mailboxMessages, messageCountMessage } from "./messages";
 import { mailboxQueryOptions } from "./queries";
+
+/** A header by name, whatever its case (headers are case-insensitive). */
+const headerValue = (headers: Record<string, string> | undefined, name: string) =>
+  Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
 
 const newestFirst = (a: MailboxMessage, b: MailboxMessage) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
 function MessageCard({ message }: { message: MailboxMessage }) {
   const titleId = `mail-${message.id}-subject`;
+  const unsubscribe = headerValue(message.headers, "List-Unsubscribe");
+  const attachments = message.attachments ?? [];
   return (
     <li>
       <article className="card mail-message" aria-labelledby={titleId}>
@@ -35,6 +41,14 @@ function MessageCard({ message }: { message: MailboxMessage }) {
               </time>
             </dd>
           </div>
+          {unsubscribe && (
+            <div>
+              <dt>
+                <FormattedMessage {...mailboxMessages.unsubscribeHeader} />
+              </dt>
+              <dd>{unsubscribe}</dd>
+            </div>
+          )}
         </dl>
         {/* The plain-text part, as text: the HTML part is never injected into the page. */}
         <pre className="mail-text">{message.text}</pre>
@@ -47,6 +61,23 @@ function MessageCard({ message }: { message: MailboxMessage }) {
               {message.links.map((link, i) => (
                 <li key={`${i}-${link}`}>
                   <MailboxLink link={link} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {attachments.length > 0 && (
+          <>
+            <h3>
+              <FormattedMessage {...mailboxMessages.attachments} />
+            </h3>
+            <ul className="mail-links">
+              {attachments.map((file, i) => (
+                <li key={`${i}-${file.filename}`}>
+                  {/* A data: URL: the file is already in the answer, so the download needs no request. */}
+                  <a href={`data:${file.contentType};base64,${file.content}`} download={file.filename}>
+                    <FormattedMessage {...downloadMessage} values={{ filename: file.filename }} />
+                  </a>
                 </li>
               ))}
             </ul>

@@ -17,7 +17,11 @@ export const mailboxMessages = defineMessages({
   to: { id: "mailbox.to", defaultMessage: "To" },
   sent: { id: "mailbox.sent", defaultMessage: "Sent" },
   links: { id: "mailbox.links", defaultMessage: "Links in this message" },
+  unsubscribeHeader: { id: "mailbox.unsubscribeHeader", defaultMessage: "Unsubscribe header (List-Unsubscribe)" },
+  attachments: { id: "mailbox.attachments", defaultMessage: "Attachments" },
 });
+
+export const downloadMessage = defineMessage<{ filename: string }>({ id: "mailbox.download", defaultMessage: "Download {filename}" });
 
 export const messageCountMessage = defineMessage<{ count: number }>({
   id: "mailbox.count",

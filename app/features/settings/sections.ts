@@ -11,6 +11,7 @@ import { settingsMessages as m } from "./messages";
 import { DataExportSection, dataExportMessages } from "./DataExportSection";
 import { DeleteAccountSection, deleteAccountMessages } from "./DeleteAccountSection";
 import { NotificationsSection, notificationsSectionMessages } from "./NotificationsSection";
+import { NewsletterSection, newsletterSectionMessages } from "./NewsletterSection";
 
 export type SettingsSection = {
   /** Unique: the section's anchor (/settings#devices) and heading id. */
@@ -25,6 +26,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: "email", title: emailSectionMessages.title, Component: EmailSection },
   { id: "language", title: languageSectionMessages.title, Component: LanguageSection },
   { id: "notifications", title: notificationsSectionMessages.title, Component: NotificationsSection },
+  { id: "newsletter", title: newsletterSectionMessages.title, Component: NewsletterSection },
   { id: "data-export", title: dataExportMessages.title, Component: DataExportSection },
   { id: "delete-account", title: deleteAccountMessages.title, Component: DeleteAccountSection },
 ];

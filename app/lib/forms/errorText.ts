@@ -32,7 +32,10 @@ type RouteCode =
   | "verification_invalid"
   | "verification_expired"
   | "email_already_verified"
-  | "email_unchanged";
+  | "email_unchanged"
+  | "invalid_token"
+  | "invalid_link"
+  | "address_suppressed";
 
 /** A feature's own texts for some codes, in place of the site's. */
 export type ErrorTexts = Partial<Record<ValidationCode | RouteCode, MessageDescriptor>>;
@@ -49,6 +52,9 @@ const SITE_TEXTS: ErrorTexts = {
   verification_expired: m.verificationExpired,
   email_already_verified: m.emailAlreadyVerified,
   email_unchanged: m.emailUnchanged,
+  invalid_token: m.newsletterInvalidToken,
+  invalid_link: m.newsletterInvalidLink,
+  address_suppressed: m.addressSuppressed,
 
   username_required: m.usernameRequired,
   username_too_long: m.usernameTooLong,

@@ -29,6 +29,21 @@ export const formMessages = defineMessages({
   emailAlreadyVerified: { id: "verifyEmail.error.alreadyVerified", defaultMessage: "Your e-mail address is already verified." },
   emailUnchanged: { id: "verifyEmail.error.unchanged", defaultMessage: "This is already your e-mail address." },
 
+  // The newsletter (worker/routes/newsletter.ts)
+  newsletterInvalidToken: {
+    id: "newsletter.error.invalidToken",
+    defaultMessage: "This confirmation link is not valid any more. Subscribe again to get a new one.",
+  },
+  newsletterInvalidLink: {
+    id: "newsletter.error.invalidLink",
+    defaultMessage: "This link is not valid. Use the link in the latest e-mail we sent you.",
+  },
+  addressSuppressed: {
+    id: "newsletter.error.suppressed",
+    defaultMessage:
+      "This address cannot receive our e-mails: its mail provider reported it as undeliverable, or one of our e-mails was marked as spam. Write to us if you want them again.",
+  },
+
   // Profiles and pictures
   invalidUrl: { id: "profile.edit.invalidUrl", defaultMessage: "Please enter a valid URL" },
   notImage: { id: "profile.edit.notImage", defaultMessage: "Please select an image file" },

@@ -75,6 +75,10 @@ export const COUNTED_PAGES = [
   "/social/profile/:user",
   "/vip-membership/manage",
   "/verify-email",
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
+  "/newsletter/preferences",
+  "/reminders/confirm",
 ] as const;
 const SHAPES = COUNTED_PAGES.map((page) => page.split("/").slice(1));
 

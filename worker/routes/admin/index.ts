@@ -1,6 +1,7 @@
 // /api/admin/*: the back office's API. Every route here is for administrators only, checked once
 // for the whole tree (visitor or banned 401, member or VIP 403), before any sub-app runs: an area
 // cannot forget it. Each area is a sub-app of its own file.
+import { campaignRoutes } from "./campaigns";
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { requireAdmin } from "../../middleware/guards";
@@ -40,6 +41,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
   .route("/notify", adminNotifyRoutes)
+  .route("/campaigns", campaignRoutes)
   .all("*", () => {
     throw notFound();
   });

@@ -2,7 +2,9 @@
 // The figures, a page of contacts, the CSV import and the CSV export. The import's body is the
 // file itself (text/csv, at most IMPORT_MAX_BYTES); a file that cannot be read as a contacts CSV
 // is refused whole before anything is written. Asked with Accept: application/x-ndjson, the import
-// answers one JSON line per chunk written (progress) and then the result.
+// answers one JSON line per chunk written (progress) and then the result. The import names, in
+// ?basis=, what the list's consent rests on (decision 045); without one it is refused (400
+// import_basis_required) before the body is read.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { z } from "../../contracts/zod";
@@ -14,6 +16,7 @@ import { recordAudit } from "../../db/audit";
 import { runImport } from "../../services/marketing/import";
 import {
   CONTACT_CSV_HEADERS,
+  IMPORT_MESSAGES,
   IMPORT_PROGRESS_TYPE,
   type ImportProgressLine,
   type ImportResult,
@@ -21,21 +24,23 @@ import {
   type MarketingSummary,
 } from "../../contracts/admin-marketing";
 import { actorOf } from "../../middleware/guards";
+import { IMPORT_BASES, type ImportBasis } from "../../contracts/newsletter-model";
 
 const contactsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().default(1) });
+const importQuerySchema = z.object({ basis: z.enum(IMPORT_BASES, { error: IMPORT_MESSAGES.basisRequired }) });
 
 /** `contacts_export_20250131-235959.csv`: UTC, sortable, no characters a file system refuses. */
 export const exportFileName = (now: Date) => `contacts_export_${now.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-")}.csv`;
 
 /** The import with a progress line after each chunk; the work goes on after the answer has started. */
-function importWithProgress(c: Context<HonoEnv>, parsed: ParsedImport): Response {
+function importWithProgress(c: Context<HonoEnv>, basis: ImportBasis, parsed: ParsedImport): Response {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const encoder = new TextEncoder();
   const send = (line: ImportProgressLine) => writer.write(encoder.encode(`${JSON.stringify(line)}\n`));
   const work = (async () => {
     try {
-      const result = await runImport(c.var.db, actorOf(c), parsed, (processed, total) => send({ type: "progress", processed, total }));
+      const result = await runImport(c.var.db, actorOf(c), basis, parsed, (processed, total) => send({ type: "progress", processed, total }));
       await send({ type: "result", result });
     } catch (err) {
       console.error("contacts import failed", err);
@@ -55,10 +60,11 @@ export const marketingRoutes = new Hono<HonoEnv>()
     c.json<MarketingContactsResponse>(await listContacts(c.var.db, c.req.valid("query").page)),
   )
 
-  .post("/import", async (c) => {
+  .post("/import", validate("query", importQuerySchema), async (c) => {
+    const { basis } = c.req.valid("query");
     const parsed = parseContactsCsv(decodeCsv(await readImportBody(c.req.raw)));
-    if ((c.req.header("accept") ?? "").includes(IMPORT_PROGRESS_TYPE)) return importWithProgress(c, parsed);
-    return c.json<ImportResult>(await runImport(c.var.db, actorOf(c), parsed));
+    if ((c.req.header("accept") ?? "").includes(IMPORT_PROGRESS_TYPE)) return importWithProgress(c, basis, parsed);
+    return c.json<ImportResult>(await runImport(c.var.db, actorOf(c), basis, parsed));
   })
 
   // Every contact, subscribed or not: the file is the list as it stands (spec 7 'Contacts export': columns FirstName, LastName, Email).

@@ -49,6 +49,27 @@ export const mailTextsEn = {
   ticketSubject: (event: string) => `Ticket purchase: ${event}`,
   ticketHeading: (brand: string) => `Tickets were bought on ${brand}.`,
   ticketsFooter: "See every order in the back office, under Tickets.",
+
+  // "Remind me" on events (worker/services/reminders/mail.ts)
+  reminderConfirmSubject: (title: string) => `Confirm your reminder for ${title}`,
+  reminderConfirmIntro: (title: string) => `You asked for an e-mail reminder before ${title}.`,
+  reminderConfirmOpen: "Open this link to confirm it:",
+  reminderConfirmValidity: (days: string) => `The link is valid for ${days} days.`,
+  reminderConfirmIgnore: "If you did not ask for this, you can ignore this e-mail: no reminder will be sent.",
+  reminderSubject: (title: string, when: string) => `Reminder: ${title} starts ${when}`,
+  reminderStarts: (title: string, when: string) => `${title} starts ${when}.`,
+  reminderEventTime: "Event time",
+  reminderYourTime: "Your time",
+  reminderWhere: "Where",
+  reminderOnline: "Online: VIP members can join from the event page shortly before the start.",
+  reminderLink: "Event page",
+  reminderCalendar: "The attached calendar file adds the event to your calendar.",
+  reminderWhy: "You get this e-mail because you asked for a reminder of this event.",
+  reminderMovedSubject: (title: string) => `New time: ${title}`,
+  reminderMovedIntro: (title: string) => `${title} has moved to a new time.`,
+  reminderMovedNext: "Your reminders follow the new time.",
+  reminderCancelledSubject: (title: string) => `Cancelled: ${title}`,
+  reminderCancelledIntro: (title: string) => `${title} has been cancelled. No more reminders will be sent for it.`,
 };
 
 /** What a language's catalog gives: every English key, each the same kind of value. */

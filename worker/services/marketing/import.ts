@@ -1,16 +1,18 @@
 // Runs a parsed contacts CSV into D1 chunk by chunk, reporting progress after each, and sums up the
 // result the back office shows (spec 3 'Import result': total, imported, skipped, errors). A chunk D1 refuses is reported as rows not
 // saved and the import goes on with the next: what was written stays written, and the result says
-// exactly which rows are missing.
+// exactly which rows are missing. Every contact added gets a consent record of the basis the admin
+// declared (decision 045); contacts already listed are left as they are.
 import type { DB } from "../../db/client";
 import type { Actor } from "../../db/audit";
 import { importChunk, importChunks } from "../../db/marketing";
 import type { ParsedImport } from "../../lib/contacts-csv";
+import type { ImportBasis } from "../../contracts/newsletter-model";
 import { IMPORT_ERRORS_LISTED, type ImportIssue, type ImportResult } from "../../contracts/admin-marketing";
 
 export type OnProgress = (processed: number, total: number) => Promise<void> | void;
 
-export async function runImport(db: DB, actor: Actor, parsed: ParsedImport, onProgress?: OnProgress): Promise<ImportResult> {
+export async function runImport(db: DB, actor: Actor, basis: ImportBasis, parsed: ParsedImport, onProgress?: OnProgress): Promise<ImportResult> {
   const chunks = importChunks(parsed.contacts);
   // Listed before the row problems: a lost chunk matters more than a typo in one address.
   const lost: ImportIssue[] = [];
@@ -22,7 +24,7 @@ export async function runImport(db: DB, actor: Actor, parsed: ParsedImport, onPr
   await onProgress?.(processed, parsed.total);
   for (const [index, chunk] of chunks.entries()) {
     try {
-      const outcome = await importChunk(db, actor, chunk, index + 1, chunks.length);
+      const outcome = await importChunk(db, actor, basis, chunk, index + 1, chunks.length);
       imported += outcome.imported;
       alreadyListed += outcome.submitted - outcome.imported;
     } catch (err) {

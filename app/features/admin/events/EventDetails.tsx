@@ -6,7 +6,8 @@ import type { AdminEvent } from "../../../../worker/contracts/admin-events";
 import { countryDisplayName } from "../../../lib/countries";
 import { DetailsDialog, type DetailRow } from "./DetailsDialog";
 import { eventWhen, formatMoment, priceRange } from "./format";
-import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
+import { eventsMessages as m, reminderOffsetMessages, sourceMessages, statusMessages } from "./messages";
+import type { ReminderOffset } from "../../../../worker/contracts/reminders";
 
 export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
   const intl = useIntl();
@@ -31,6 +32,14 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
     [intl.formatMessage(m.colPrice), priceRange(intl, event)],
     [intl.formatMessage(m.fieldSaleStart), when(event.ticketSaleStart)],
     [intl.formatMessage(m.fieldSaleEnd), when(event.ticketSaleEnd)],
+    [
+      intl.formatMessage(m.formReminders),
+      event.reminderOffsets
+        .map((offset) => (offset in reminderOffsetMessages ? intl.formatMessage(reminderOffsetMessages[offset as ReminderOffset]) : null))
+        .filter(Boolean)
+        .join(", "),
+    ],
+    [intl.formatMessage(m.reminderCountsLabel), intl.formatMessage(m.reminderCounts, event.reminders)],
     [intl.formatMessage(m.detailsCreated), formatMoment(intl, event.createdAt)],
     [intl.formatMessage(m.detailsUpdated), formatMoment(intl, event.updatedAt)],
   ];

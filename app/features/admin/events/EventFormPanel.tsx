@@ -21,6 +21,7 @@ import { checkEventForm, emptyEventForm, eventFormOf, withVenue, type EventField
 import { EventTicketFields } from "./EventTicketFields";
 import { EventVenueFields } from "./EventVenueFields";
 import { EventPresaleFields } from "./EventPresaleFields";
+import { EventReminderFields } from "./EventReminderFields";
 import { Checkbox, SelectInput, TextArea, TextInput } from "./fields";
 import { FormPanel } from "./FormPanel";
 import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
@@ -182,6 +183,7 @@ export function EventFormPanel({ event, onCancel, onSaved }: EventFormPanelProps
       {needsVenue(form) && <EventVenueFields form={form} errors={errors} set={set} onPickVenue={pickVenue} />}
       {showsTickets(form) && <EventTicketFields form={form} errors={errors} set={set} required={needsTickets(form)} />}
       <EventPresaleFields form={form} errors={errors} set={set} eventId={event?.id ?? null} />
+      <EventReminderFields offsets={form.reminderOffsets} onChange={set("reminderOffsets")} error={errors.reminderOffsets} counts={event?.reminders ?? null} />
     </FormPanel>
   );
 }

@@ -69,6 +69,10 @@ function EventRow({ event, onView, onEdit, onDelete }: { event: AdminEvent } & O
             {event.presaleCodes && ` · ${intl.formatMessage(m.codesLeft, { left: event.presaleCodes.left, total: event.presaleCodes.total })}`}
           </span>
         )}
+        {/* "Remind me" (decision 045): shown once anybody asked. */}
+        {event.reminders.active + event.reminders.pending > 0 && (
+          <span className="muted admin-events-sub">{intl.formatMessage(m.reminderCounts, event.reminders)}</span>
+        )}
       </td>
       <td>{price ?? <span className="muted">{intl.formatMessage(m.notSet)}</span>}</td>
       <td>

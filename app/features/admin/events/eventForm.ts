@@ -12,6 +12,8 @@ import {
   type EventInput,
 } from "../../../../worker/contracts/admin-events";
 import { currencyOfCountry } from "../../../../worker/contracts/countries";
+import { DEFAULT_REMINDER_OFFSETS } from "../../../../worker/contracts/newsletter-model";
+import { REMINDER_OFFSET_CHOICES, type ReminderOffset } from "../../../../worker/contracts/reminders";
 import type { AdminVenue } from "../../../../worker/contracts/admin-venues";
 import type { EventSource, EventStatus } from "../../../../worker/contracts/events";
 import { fieldErrorsOf, type FieldErrors } from "./errors";
@@ -51,9 +53,14 @@ export type EventForm = {
   presaleEndsAt: string;
   generalSaleAt: string;
   presaleSharedCode: string;
+  /** "Remind me" (decision 045): the times before the start the reminders go, ticked. */
+  reminderOffsets: ReminderOffset[];
 };
 
 export type EventField = keyof EventForm;
+
+/** The ticked reminder times in the form's order (longest first), whatever order they were ticked in. */
+const offsetsOf = (offsets: readonly number[]): ReminderOffset[] => REMINDER_OFFSET_CHOICES.filter((offset) => offsets.includes(offset));
 
 export const emptyEventForm = (): EventForm => ({
   title: "",
@@ -88,6 +95,7 @@ export const emptyEventForm = (): EventForm => ({
   presaleEndsAt: "",
   generalSaleAt: "",
   presaleSharedCode: "",
+  reminderOffsets: offsetsOf(DEFAULT_REMINDER_OFFSETS),
 });
 
 const text = (value: string | null) => value ?? "";
@@ -130,6 +138,7 @@ export function eventFormOf(event: AdminEvent): EventForm {
     presaleEndsAt: wall(event.presaleEndsAt, event.timeZone),
     generalSaleAt: wall(event.generalSaleAt, event.timeZone),
     presaleSharedCode: text(event.presaleSharedCode),
+    reminderOffsets: offsetsOf(event.reminderOffsets),
   };
 }
 
@@ -196,6 +205,7 @@ export function eventInputOf(form: EventForm): EventInput {
           presaleSharedCode: form.presaleCodeMode === "shared" ? blankToNull(form.presaleSharedCode) : null,
         }
       : {}),
+    reminderOffsets: offsetsOf(form.reminderOffsets),
   };
 }
 

@@ -4,6 +4,7 @@
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
 import type { ValidationCode } from "../../../../worker/contracts/validation-codes";
 import type { EventSource, EventStatus } from "../../../../worker/contracts/events";
+import type { ReminderOffset } from "../../../../worker/contracts/reminders";
 
 const plain = defineMessages({
   searchLabel: { id: "adminEvents.list.searchLabel", defaultMessage: "Search events" },
@@ -156,6 +157,15 @@ const plain = defineMessages({
   errorGeneralSaleOrder: { id: "adminEvents.error.generalSaleOrder", defaultMessage: "The general sale must open at or after the presale end" },
   errorPresaleAfterEvent: { id: "adminEvents.error.presaleAfterEvent", defaultMessage: "The presale and the general sale must be before the event" },
   errorPresaleCodeRequired: { id: "adminEvents.error.presaleCodeRequired", defaultMessage: "A shared presale needs its code" },
+  formReminders: { id: "adminEvents.form.reminders", defaultMessage: "Reminders" },
+  fieldRemindersHint: {
+    id: "adminEvents.field.remindersHint",
+    defaultMessage: "People who tap 'Remind me' on this event get an e-mail at each time chosen. At least one.",
+  },
+  reminderCountsLabel: { id: "adminEvents.reminder.countsLabel", defaultMessage: "Reminders asked for" },
+  errorReminderOffsetsRequired: { id: "adminEvents.error.reminderOffsetsRequired", defaultMessage: "Choose at least one reminder time" },
+  errorReminderOffsetsRepeated: { id: "adminEvents.error.reminderOffsetsRepeated", defaultMessage: "Choose each reminder time once" },
+  errorReminderOffsetInvalid: { id: "adminEvents.error.reminderOffsetInvalid", defaultMessage: "Choose 1 week, 1 day, 1 hour or 15 minutes before" },
   venuesSearchLabel: { id: "adminVenues.list.searchLabel", defaultMessage: "Search venues" },
   venuesSearchPlaceholder: { id: "adminVenues.list.searchPlaceholder", defaultMessage: "Search venues..." },
   venuesCreate: { id: "adminVenues.list.create", defaultMessage: "Create Venue" },
@@ -207,6 +217,10 @@ export const eventsMessages = {
     id: "adminEvents.error.presaleCodeInvalid",
     defaultMessage: "A code is at most {max} letters, digits or - _ . : / # + with no spaces",
   }),
+  reminderCounts: defineMessage<{ active: number; pending: number }>({
+    id: "adminEvents.reminder.counts",
+    defaultMessage: "{active, plural, one {# reminder} other {# reminders}} · {pending} to confirm",
+  }),
   venueViewNamed: defineMessage<{ name: string }>({ id: "adminVenues.action.viewNamed", defaultMessage: "View {name}" }),
   venueEditNamed: defineMessage<{ name: string }>({ id: "adminVenues.action.editNamed", defaultMessage: "Edit {name}" }),
   venueDeleteNamed: defineMessage<{ name: string }>({ id: "adminVenues.action.deleteNamed", defaultMessage: "Delete {name}" }),
@@ -225,6 +239,14 @@ const m = eventsMessages;
 
 export const statusMessages: Record<EventStatus, MessageDescriptor> = { draft: m.statusDraft, published: m.statusPublished, cancelled: m.statusCancelled };
 export const sourceMessages: Record<EventSource, MessageDescriptor> = { custom: m.sourceCustom, eventbrite: m.sourceEventbrite };
+
+/** Each reminder time of the event form, by its minutes before the start. */
+export const reminderOffsetMessages: Record<ReminderOffset, MessageDescriptor> = defineMessages({
+  10080: { id: "adminEvents.reminder.10080", defaultMessage: "1 week before" },
+  1440: { id: "adminEvents.reminder.1440", defaultMessage: "1 day before" },
+  60: { id: "adminEvents.reminder.60", defaultMessage: "1 hour before" },
+  15: { id: "adminEvents.reminder.15", defaultMessage: "15 minutes before" },
+});
 
 /** The codes of the event and venue forms' rules. */
 export type EventFormCode = Extract<ValidationCode, `event_${string}`> | "title_required" | "invalid_characters";
@@ -271,5 +293,8 @@ export const formErrorMessages: Record<EventFormCode, MessageDescriptor> = {
   event_presale_after_event: m.errorPresaleAfterEvent,
   event_presale_code_required: m.errorPresaleCodeRequired,
   event_presale_code_invalid: m.errorPresaleCodeInvalid,
+  event_reminder_offsets_required: m.errorReminderOffsetsRequired,
+  event_reminder_offsets_repeated: m.errorReminderOffsetsRepeated,
+  event_reminder_offset_invalid: m.errorReminderOffsetInvalid,
   invalid_characters: m.errorInvalidCharacters,
 };

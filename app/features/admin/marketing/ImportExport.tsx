@@ -1,11 +1,14 @@
 // Import Contacts (a .csv chosen here is sent at once; 'Importing...' with the rows written so far)
-// and Export Contacts (downloads contacts_export_<timestamp>.csv).
+// and Export Contacts (downloads contacts_export_<timestamp>.csv). Before the file, the admin
+// declares what the list's consent rests on (decision 045): each new contact's consent record
+// keeps it, so no file is sent without one.
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import { FilePickerField } from "../../../components/FilePickerField";
 import { ApiRequestError } from "../../../lib/api";
 import { IMPORT_ERROR_CODES, type ImportResult } from "../../../../worker/contracts/admin-marketing";
+import { IMPORT_BASES, type ImportBasis } from "../../../../worker/contracts/newsletter-model";
 import { formatCount } from "../format";
 import { marketingMessages as m } from "./messages";
 import { useMarketingRefresh } from "./queries";
@@ -22,15 +25,23 @@ const PARSE_CODES = new Set<string>([
 
 const isCsvName = (name: string) => /\.csv$/i.test(name);
 
+const BASIS_TEXTS = {
+  consent: { label: m.basisConsent, hint: m.basisConsentHint },
+  legitimate_interest: { label: m.basisLegitimateInterest, hint: m.basisLegitimateInterestHint },
+  contract: { label: m.basisContract, hint: m.basisContractHint },
+} satisfies Record<ImportBasis, unknown>;
+
 export function ImportExport({ onImported }: { onImported: (result: ImportResult | null) => void }) {
   const intl = useIntl();
   const headingId = useId();
   const refresh = useMarketingRefresh();
   const [fileName, setFileName] = useState<string | null>(null);
   const [wrongType, setWrongType] = useState(false);
+  const [basis, setBasis] = useState<ImportBasis | null>(null);
+  const [basisMissing, setBasisMissing] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const upload = useMutation({
-    mutationFn: (file: File) => importContacts(file, setProgress),
+    mutationFn: ({ file, basis }: { file: File; basis: ImportBasis }) => importContacts(file, basis, setProgress),
     onSuccess: (result) => onImported(result),
     onSettled: () => {
       setProgress(null);
@@ -45,14 +56,18 @@ export function ImportExport({ onImported }: { onImported: (result: ImportResult
     setWrongType(!isCsvName(file.name));
     upload.reset();
     if (!isCsvName(file.name)) return;
+    setBasisMissing(basis === null);
+    if (basis === null) return;
     onImported(null);
-    upload.mutate(file);
+    upload.mutate({ file, basis });
   };
 
   const importError = (() => {
     if (wrongType) return intl.formatMessage(m.notCsvFile);
+    if (basisMissing) return intl.formatMessage(m.basisRequired);
     if (!upload.isError) return null;
     const err = upload.error;
+    if (err instanceof ApiRequestError && err.code === IMPORT_ERROR_CODES.basisRequired) return intl.formatMessage(m.basisRequired);
     if (err instanceof ApiRequestError && PARSE_CODES.has(err.code)) {
       // The server's reason names the problem (no Email column, an unclosed quote...).
       return err.message === intl.formatMessage(m.parseFailed) ? err.message : `${intl.formatMessage(m.parseFailed)}: ${err.message}`;
@@ -65,6 +80,28 @@ export function ImportExport({ onImported }: { onImported: (result: ImportResult
       <h2 id={headingId} className="admin-section-title">
         {intl.formatMessage(m.importExport)}
       </h2>
+      <fieldset className="marketing-basis" disabled={upload.isPending}>
+        <legend>{intl.formatMessage(m.basisLegend)}</legend>
+        {IMPORT_BASES.map((value) => (
+          <label key={value} className="marketing-basis-choice">
+            <input
+              type="radio"
+              name="import-basis"
+              value={value}
+              required
+              checked={basis === value}
+              onChange={() => {
+                setBasis(value);
+                setBasisMissing(false);
+              }}
+            />
+            <span>
+              <strong>{intl.formatMessage(BASIS_TEXTS[value].label)}</strong>
+              <span className="muted">{intl.formatMessage(BASIS_TEXTS[value].hint)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
       <FilePickerField
         label={intl.formatMessage(m.chooseFile)}
         buttonLabel={intl.formatMessage(upload.isPending ? m.importing : m.importContacts)}
@@ -79,6 +116,7 @@ export function ImportExport({ onImported }: { onImported: (result: ImportResult
           e.target.value = "";
         }}
       />
+      <p className="muted admin-note">{intl.formatMessage(m.importTagsHint)}</p>
       {upload.isPending && (
         <div className="marketing-progress" role="status">
           <span>

@@ -12,6 +12,10 @@ function reasonOf(intl: IntlShape, issue: ImportIssue): string {
       return intl.formatMessage(m.invalidEmail, { row: issue.row ?? 0, value: issue.value ?? "" });
     case "invalid_name":
       return intl.formatMessage(m.invalidName, { row: issue.row ?? 0, value: issue.value ?? "" });
+    case "invalid_country":
+      return intl.formatMessage(m.invalidCountry, { row: issue.row ?? 0, value: issue.value ?? "" });
+    case "invalid_tags":
+      return intl.formatMessage(m.invalidTags, { row: issue.row ?? 0, value: issue.value ?? "" });
     case "not_saved":
       return intl.formatMessage(m.notSaved, { rows: issue.value ?? "" });
     default:

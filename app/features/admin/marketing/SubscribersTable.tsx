@@ -1,5 +1,5 @@
-// Recent Subscribers: Name ('N/A' when the contact has none), Email, Status, Joined, newest first,
-// a page at a time.
+// Recent Subscribers: Name ('N/A' when the contact has none), Email, Status (each contact state by
+// name, decision 045), Joined, newest first, a page at a time.
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
@@ -11,6 +11,14 @@ import { marketingMessages as m } from "./messages";
 import { contactsQueryOptions } from "./queries";
 
 const nameOf = (c: MarketingContactView) => [c.firstName, c.lastName].filter(Boolean).join(" ");
+
+const STATUS_TEXTS = {
+  pending: m.statusPending,
+  subscribed: m.subscribed,
+  unsubscribed: m.statusUnsubscribed,
+  bounced: m.statusBounced,
+  complained: m.statusComplained,
+} satisfies Record<MarketingContactView["status"], unknown>;
 
 export function SubscribersTable() {
   const intl = useIntl();
@@ -49,8 +57,8 @@ export function SubscribersTable() {
                     <td>{nameOf(contact) || intl.formatMessage(m.noName)}</td>
                     <td className="marketing-email">{contact.email}</td>
                     <td>
-                      <span className={contact.subscribed ? "badge marketing-subscribed" : "badge"}>
-                        {intl.formatMessage(contact.subscribed ? m.subscribed : m.notSubscribed)}
+                      <span className={contact.status === "subscribed" ? "badge marketing-subscribed" : "badge"}>
+                        {intl.formatMessage(STATUS_TEXTS[contact.status])}
                       </span>
                     </td>
                     <td>

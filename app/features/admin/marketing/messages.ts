@@ -41,6 +41,31 @@ export const marketingMessages = {
       id: "adminMarketing.subscribers.emptyHint",
       defaultMessage: "People who subscribe on the contact form, or an imported list, appear here.",
     },
+    statusPending: { id: "adminMarketing.status.pending", defaultMessage: "Awaiting confirmation" },
+    statusUnsubscribed: { id: "adminMarketing.status.unsubscribed", defaultMessage: "Unsubscribed" },
+    statusBounced: { id: "adminMarketing.status.bounced", defaultMessage: "Bounced" },
+    statusComplained: { id: "adminMarketing.status.complained", defaultMessage: "Marked as spam" },
+    basisLegend: { id: "adminMarketing.basis.legend", defaultMessage: "What does this list's consent rest on?" },
+    basisConsent: { id: "adminMarketing.basis.consent", defaultMessage: "Consent" },
+    basisConsentHint: {
+      id: "adminMarketing.basis.consent.hint",
+      defaultMessage: "Everyone on the list asked to receive the newsletter (a sign-up form, a checkbox).",
+    },
+    basisLegitimateInterest: { id: "adminMarketing.basis.legitimateInterest", defaultMessage: "Legitimate interest" },
+    basisLegitimateInterestHint: {
+      id: "adminMarketing.basis.legitimateInterest.hint",
+      defaultMessage: "Existing fans or customers who would expect news like this and can say no in every mail.",
+    },
+    basisContract: { id: "adminMarketing.basis.contract", defaultMessage: "Contract" },
+    basisContractHint: {
+      id: "adminMarketing.basis.contract.hint",
+      defaultMessage: "The mails are part of something these people signed up for (a membership, a ticket).",
+    },
+    basisRequired: { id: "adminMarketing.basis.required", defaultMessage: "Choose what the list's consent rests on before choosing the file" },
+    importTagsHint: {
+      id: "adminMarketing.import.optionalHint",
+      defaultMessage: "Optional columns: Tags (separated by ; or |), Country (two-letter code such as BR) and Language (en or pt-BR).",
+    },
     previous: { id: "adminMarketing.page.previous", defaultMessage: "Previous" },
     next: { id: "adminMarketing.page.next", defaultMessage: "Next" },
   }),
@@ -52,6 +77,14 @@ export const marketingMessages = {
   invalidName: defineMessage<{ row: number; value: string }>({
     id: "adminMarketing.error.invalidName",
     defaultMessage: 'row {row}: invalid or too long name "{value}"',
+  }),
+  invalidCountry: defineMessage<{ row: number; value: string }>({
+    id: "adminMarketing.error.invalidCountry",
+    defaultMessage: 'row {row}: unknown country "{value}" (use a two-letter code such as BR)',
+  }),
+  invalidTags: defineMessage<{ row: number; value: string }>({
+    id: "adminMarketing.error.invalidTags",
+    defaultMessage: 'row {row}: more than 10 tags, or a tag over 40 characters "{value}"',
   }),
   notSaved: defineMessage<{ rows: string }>({
     id: "adminMarketing.error.notSaved",

@@ -1,8 +1,10 @@
-// The import and export requests. The import sends the file itself as the body and asks for
+// The import and export requests. The import sends the file itself as the body (the declared basis
+// in ?basis=) and asks for
 // progress lines (one JSON object a line, the last the result); the export downloads the CSV under
 // the name the server gives it.
 import { apiErrorOf, ApiRequestError } from "../../../lib/api";
 import { IMPORT_PROGRESS_TYPE, MARKETING_API, type ImportProgressLine, type ImportResult } from "../../../../worker/contracts/admin-marketing";
+import type { ImportBasis } from "../../../../worker/contracts/newsletter-model";
 
 export type Progress = { processed: number; total: number };
 
@@ -11,8 +13,8 @@ async function apiError(res: Response): Promise<ApiRequestError> {
   return apiErrorOf(res.status, await res.json().catch(() => null), res.statusText);
 }
 
-export async function importContacts(file: Blob, onProgress: (progress: Progress) => void): Promise<ImportResult> {
-  const res = await fetch(`${MARKETING_API}/import`, {
+export async function importContacts(file: Blob, basis: ImportBasis, onProgress: (progress: Progress) => void): Promise<ImportResult> {
+  const res = await fetch(`${MARKETING_API}/import?basis=${encodeURIComponent(basis)}`, {
     method: "POST",
     headers: { "content-type": "text/csv", accept: `${IMPORT_PROGRESS_TYPE}, application/json` },
     body: file,

@@ -1,0 +1,152 @@
+// /api/admin/campaigns: newsletter campaigns (administrators only: the admin tree's gate runs
+// first). Drafts are written and edited; the audience is counted exactly; the mail is previewed as
+// it will be sent and tested on the admin's own address; then it is sent now or at a time in the
+// admin's zone, and can be paused, resumed or cancelled. Sending runs on the campaign queue
+// (services/newsletter/campaigns.ts). Every write leaves an audit row.
+import { Hono, type Context } from "hono";
+import type { HonoEnv } from "../../types";
+import { validate } from "../../lib/validate";
+import { conflict, notFound, badRequest } from "../../lib/errors";
+import { recordAudit } from "../../db/audit";
+import { actorOf } from "../../middleware/guards";
+import {
+  audienceCountInput,
+  campaignInput,
+  campaignPreviewInput,
+  campaignSendInput,
+  campaignTestInput,
+  type AudienceCount,
+  type Campaign,
+  type CampaignList,
+  type CampaignPreview,
+} from "../../contracts/newsletter";
+import type { CampaignStatus } from "../../contracts/newsletter-model";
+import { campaignWithStats, countAudience, createCampaign, deleteCampaign, findCampaign, listCampaigns, moveCampaign, updateDraft } from "../../db/campaigns";
+import { personalise, renderFor, resumeSending, SCHEDULE_HORIZON_MS, startSending, queueDueCampaigns } from "../../services/newsletter/campaigns";
+import { createMailService } from "../../services/mail";
+import { readConfig } from "../../env";
+import { signContactLink } from "../../lib/signed-link";
+
+const CAMPAIGN_STATE = (status: CampaignStatus) => conflict(`The campaign is ${status}: it cannot do that now.`, "campaign_state");
+
+async function campaignOr404(c: Context<HonoEnv>, id: string): Promise<Campaign> {
+  const campaign = await campaignWithStats(c.var.db, id);
+  if (!campaign) throw notFound("Campaign not found", "campaign_not_found");
+  return campaign;
+}
+
+async function audit(c: Context<HonoEnv>, action: string, id: string, after: Record<string, unknown>) {
+  await recordAudit(c.var.db, { actor: actorOf(c), action, targetType: "campaign", targetId: id, summary: { after } });
+}
+
+/** Moves the campaign or answers 404 (unknown) / 409 campaign_state (not in a state that allows it). */
+async function move(c: Context<HonoEnv>, id: string, from: CampaignStatus[], to: CampaignStatus, extra: Parameters<typeof moveCampaign>[5] = {}) {
+  if (await moveCampaign(c.var.db, id, from, to, Date.now(), extra)) return;
+  const campaign = await campaignOr404(c, id);
+  throw CAMPAIGN_STATE(campaign.status);
+}
+
+export const campaignRoutes = new Hono<HonoEnv>()
+  .get("/", async (c) => c.json<CampaignList>({ campaigns: await listCampaigns(c.var.db) }))
+
+  .post("/", validate("json", campaignInput), async (c) => {
+    const input = c.req.valid("json");
+    const id = await createCampaign(c.var.db, input, actorOf(c).id);
+    await audit(c, "campaign.create", id, { name: input.name });
+    return c.json<Campaign>(await campaignOr404(c, id), 201);
+  })
+
+  .post("/audience", validate("json", audienceCountInput), async (c) => {
+    const { topic, audience } = c.req.valid("json");
+    return c.json<AudienceCount>(await countAudience(c.var.db, topic, audience));
+  })
+
+  .post("/preview", validate("json", campaignPreviewInput), async (c) => {
+    const { locale, subject, body } = c.req.valid("json");
+    // The preview shows the mail exactly as rendered for sending, the language's own texts only.
+    const rendered = renderFor(c.env, { subjectEn: subject, subjectPtBr: subject, bodyEn: body, bodyPtBr: body }, locale);
+    return c.json<CampaignPreview>(rendered);
+  })
+
+  .get("/:id", async (c) => c.json<Campaign>(await campaignOr404(c, c.req.param("id"))))
+
+  .put("/:id", validate("json", campaignInput), async (c) => {
+    const id = c.req.param("id");
+    const input = c.req.valid("json");
+    if (!(await updateDraft(c.var.db, id, input))) {
+      const campaign = await campaignOr404(c, id);
+      throw conflict(`The campaign is ${campaign.status}: only a draft can be edited.`, "campaign_not_draft");
+    }
+    await audit(c, "campaign.update", id, { name: input.name });
+    return c.json<Campaign>(await campaignOr404(c, id));
+  })
+
+  .delete("/:id", async (c) => {
+    const id = c.req.param("id");
+    if (!(await deleteCampaign(c.var.db, id))) {
+      const campaign = await campaignOr404(c, id);
+      throw CAMPAIGN_STATE(campaign.status);
+    }
+    await audit(c, "campaign.delete", id, {});
+    return c.body(null, 204);
+  })
+
+  // The campaign in one language to the signed-in admin's own address: "[Test]" before the subject,
+  // links that work (they name no contact: the preference page says the link is not valid).
+  .post("/:id/test", validate("json", campaignTestInput), async (c) => {
+    const campaign = await findCampaign(c.var.db, c.req.param("id"));
+    if (!campaign) throw notFound("Campaign not found", "campaign_not_found");
+    const { locale } = c.req.valid("json");
+    const admin = c.var.user!;
+    const rendered = renderFor(c.env, campaign, locale);
+    const token = await signContactLink(readConfig(c.env).SESSION_SECRET, { contactId: "test", campaignId: campaign.id });
+    const mail = personalise(
+      c.env,
+      { ...rendered, subject: `[Test] ${rendered.subject}` },
+      campaign.id,
+      { contactId: "test", email: admin.email, locale },
+      token,
+    );
+    await createMailService(c.env, c.var.db).send({ ...mail, idempotencyKey: undefined });
+    return c.json({ ok: true as const }, 202);
+  })
+
+  .post("/:id/send", validate("json", campaignSendInput), async (c) => {
+    const id = c.req.param("id");
+    const { scheduledAt, timeZone } = c.req.valid("json");
+    const now = Date.now();
+    const campaign = await campaignOr404(c, id);
+    if (campaign.status !== "draft" && campaign.status !== "scheduled") throw CAMPAIGN_STATE(campaign.status);
+    if (scheduledAt === null || scheduledAt <= now) {
+      if (!(await startSending(c.env, c.var.db, id, ["draft", "scheduled"], now))) throw CAMPAIGN_STATE((await campaignOr404(c, id)).status);
+      await audit(c, "campaign.send", id, { at: new Date(now).toISOString() });
+    } else {
+      if (scheduledAt > now + 366 * 86_400_000) throw badRequest("Schedule within a year.", "invalid_input");
+      // A new time clears the cursor, so the cron queues this time's start.
+      await move(c, id, ["draft", "scheduled"], "scheduled", { scheduledAt, timeZone, cursor: null });
+      if (scheduledAt - now <= SCHEDULE_HORIZON_MS) await queueDueCampaigns(c.env, c.var.db, now);
+      await audit(c, "campaign.schedule", id, { at: new Date(scheduledAt).toISOString(), timeZone });
+    }
+    return c.json<Campaign>(await campaignOr404(c, id));
+  })
+
+  .post("/:id/cancel", async (c) => {
+    const id = c.req.param("id");
+    await move(c, id, ["scheduled", "sending", "paused"], "cancelled");
+    await audit(c, "campaign.cancel", id, {});
+    return c.json<Campaign>(await campaignOr404(c, id));
+  })
+
+  .post("/:id/pause", async (c) => {
+    const id = c.req.param("id");
+    await move(c, id, ["sending"], "paused");
+    await audit(c, "campaign.pause", id, {});
+    return c.json<Campaign>(await campaignOr404(c, id));
+  })
+
+  .post("/:id/resume", async (c) => {
+    const id = c.req.param("id");
+    if (!(await resumeSending(c.env, c.var.db, id))) throw CAMPAIGN_STATE((await campaignOr404(c, id)).status);
+    await audit(c, "campaign.resume", id, {});
+    return c.json<Campaign>(await campaignOr404(c, id));
+  });

@@ -1,0 +1,169 @@
+// "Remind me" (decision 045). Mounted at /api:
+//   GET    /events/:id/reminder  signed-in: { reminded } (401 for visitors)
+//   POST   /events/:id/reminder  a member: active at once in their account's language, the zone the
+//                                browser sends; a visitor ({ email, locale, timeZone }): pending and
+//                                a confirmation mail (the same answer for an address that asked
+//                                before, and no second row); visitors are rate-limited per address
+//   DELETE /events/:id/reminder  a member removes theirs
+//   POST   /reminders/confirm    { token } → { eventId }: the visitor's link activates the reminder
+// Only published upcoming events: 404 for a draft or unknown one, 409 once it has started or was
+// cancelled. A banned member has no session, so the member routes answer them 401.
+import { Hono, type Context } from "hono";
+import type { HonoEnv } from "../types";
+import type { DB } from "../db/client";
+import { readConfig } from "../env";
+import { ApiError, conflict, notFound, unauthorized } from "../lib/errors";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { parseJsonBody } from "../lib/validate";
+import type { z } from "../contracts/zod";
+import { validationFailure } from "../contracts/validation-codes";
+import { requireUser } from "../middleware/guards";
+import { findEvent, type EventRow } from "../db/events";
+import {
+  addPendingReminder,
+  confirmReminder,
+  deleteMemberReminder,
+  deletePendingByToken,
+  hasMemberReminder,
+  memberLocale,
+  setMemberReminder,
+} from "../db/reminders";
+import { EVENT_ID_PATTERN, EVENT_MESSAGES } from "../contracts/events";
+import { CONFIRMATION_VALID_DAYS } from "../contracts/newsletter";
+import { DEFAULT_REMINDER_OFFSETS } from "../contracts/newsletter-model";
+import {
+  REMINDER_MESSAGES,
+  REMINDER_RATE_LIMITS,
+  memberReminderInput,
+  reminderTokenInput,
+  visitorReminderInput,
+  type ReminderConfirmResponse,
+  type ReminderRequestResponse,
+  type ReminderStateResponse,
+} from "../contracts/reminders";
+import { clientIp, hitRateLimit } from "../services/rate-limit";
+import { createMailService } from "../services/mail";
+import { reminderConfirmMail } from "../services/reminders/mail";
+
+const DAY_MS = 24 * 3600 * 1000;
+/** The SPA page that takes the confirmation link (app/routes/reminders/confirm.tsx). */
+export const REMINDER_CONFIRM_PATH = "/reminders/confirm";
+
+/** The event a reminder may be asked for: published and not started yet. */
+async function remindableEvent(db: DB, id: string, now: number): Promise<EventRow> {
+  const row = EVENT_ID_PATTERN.test(id) ? await findEvent(db, id) : null;
+  if (!row || row.status === "draft") throw notFound(EVENT_MESSAGES.eventNotFound, "event_not_found");
+  if (row.status === "cancelled") throw conflict(REMINDER_MESSAGES.cancelled, "event_cancelled");
+  if (row.eventDate.getTime() <= now) throw conflict(REMINDER_MESSAGES.started, "event_started");
+  return row;
+}
+
+const offsetsOf = (row: EventRow) => (row.reminderOffsets.length > 0 ? row.reminderOffsets : DEFAULT_REMINDER_OFFSETS);
+
+/** The JSON body, or {} when there is none (a member's one click may send nothing). */
+async function bodyOf(c: Context<HonoEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "bad_request", "Malformed JSON in request body");
+  }
+}
+
+export const reminderRoutes = new Hono<HonoEnv>()
+  .get("/events/:id/reminder", requireUser, async (c) => {
+    const row = await remindableEvent(c.var.db, c.req.param("id"), Date.now());
+    return c.json<ReminderStateResponse>({ reminded: await hasMemberReminder(c.var.db, row.id, c.var.user.id), offsets: offsetsOf(row) });
+  })
+
+  .post("/events/:id/reminder", async (c) => {
+    const now = Date.now();
+    const db = c.var.db;
+    const body = await bodyOf(c);
+    const user = c.var.user;
+    if (user) {
+      const input = check(memberReminderInput, body);
+      const row = await remindableEvent(db, c.req.param("id"), now);
+      await setMemberReminder(db, user.id, {
+        eventId: row.id,
+        email: user.email.toLowerCase(),
+        locale: await memberLocale(db, user.id),
+        timeZone: input.timeZone ?? null,
+        start: row.eventDate.getTime(),
+        offsets: offsetsOf(row),
+        now,
+      });
+      return c.json<ReminderRequestResponse>({ status: "active", offsets: offsetsOf(row) });
+    }
+    // Without a session and without an address this is a member's click whose session is gone
+    // (signed out, or banned): sign-in required, not a form error.
+    if (typeof body !== "object" || body === null || !("email" in body)) throw unauthorized();
+    const input = check(visitorReminderInput, body);
+    const row = await remindableEvent(db, c.req.param("id"), now);
+    await hitRateLimit(db, `reminder:ip:${clientIp(c.req)}`, REMINDER_RATE_LIMITS.perIp, now);
+    await hitRateLimit(db, `reminder:email:${input.email}`, REMINDER_RATE_LIMITS.perAddress, now);
+    const token = randomToken(32);
+    const tokenHash = await sha256Hex(token);
+    const outcome = await addPendingReminder(db, {
+      eventId: row.id,
+      email: input.email,
+      locale: input.locale,
+      timeZone: input.timeZone,
+      start: row.eventDate.getTime(),
+      tokenHash,
+      now,
+    });
+    if (outcome === "created") {
+      const cfg = readConfig(c.env);
+      const link = new URL(REMINDER_CONFIRM_PATH, new URL(c.req.url).origin);
+      link.searchParams.set("token", token);
+      const mail = reminderConfirmMail(
+        row,
+        { to: input.email, locale: input.locale, timeZone: input.timeZone, link: link.toString(), validDays: CONFIRMATION_VALID_DAYS },
+        { brandName: cfg.BRAND_NAME, siteUrl: cfg.SITE_URL },
+      );
+      try {
+        await createMailService(c.env, db).send(mail);
+      } catch (err) {
+        console.error("reminder confirmation mail failed", err);
+        await deletePendingByToken(db, tokenHash);
+        throw new ApiError(502, "mail_failed", REMINDER_MESSAGES.mailFailed);
+      }
+    }
+    return c.json<ReminderRequestResponse>({ status: "pending", offsets: offsetsOf(row) });
+  })
+
+  .delete("/events/:id/reminder", requireUser, async (c) => {
+    // Any event the member may have a reminder for, even one cancelled or past since.
+    const id = c.req.param("id");
+    const row = EVENT_ID_PATTERN.test(id) ? await findEvent(c.var.db, id) : null;
+    if (!row || row.status === "draft") throw notFound(EVENT_MESSAGES.eventNotFound, "event_not_found");
+    await deleteMemberReminder(c.var.db, id, c.var.user.id);
+    return c.json<ReminderStateResponse>({ reminded: false, offsets: offsetsOf(row) });
+  })
+
+  .post("/reminders/confirm", async (c) => {
+    const { token } = await parseJsonBody(c, reminderTokenInput);
+    const now = Date.now();
+    const db = c.var.db;
+    const outcome = await confirmReminder(db, await sha256Hex(token), {
+      now,
+      notBefore: now - CONFIRMATION_VALID_DAYS * DAY_MS,
+      offsetsOf: async (eventId) => {
+        const row = await findEvent(db, eventId);
+        return row ? { start: row.eventDate.getTime(), offsets: offsetsOf(row) } : null;
+      },
+    });
+    if (outcome === "invalid") throw new ApiError(400, "reminder_link_invalid", REMINDER_MESSAGES.linkInvalid);
+    if (outcome === "expired") throw new ApiError(410, "reminder_link_expired", REMINDER_MESSAGES.linkExpired);
+    return c.json<ReminderConfirmResponse>(outcome);
+  });
+
+/** A parsed body checked like every form: the first zod issue → 400 with its code and field. */
+function check<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const { code, message, ...details } = validationFailure(result.error.issues[0]);
+  throw new ApiError(400, code, message, details);
+}
