@@ -20,16 +20,14 @@
 // 3. A paper estimate of what one such announcement costs in production (assumptions printed).
 // Usage: node scripts/measure-notifications.mjs [--members 100000] [--sockets 1000]
 //        [--open-concurrency 50] [--seconds 900] [--keep]
-import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import { spawn } from "node:child_process";
+import { mkdir, rm } from "node:fs/promises";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { percentile, positiveInt, printTable } from "./lib/measure.mjs";
-import { ROOT, toolEnv, wrangler } from "./lib/wrangler.mjs";
-import { seedAdmin, startWorker } from "./lib/measure-worker.mjs";
+import { ROOT, wrangler } from "./lib/wrangler.mjs";
+import { executeSql, frozenWorkerConfig, seedAdmin, startWorker } from "./lib/measure-worker.mjs";
 import { residentMemory, workerdPids } from "./lib/process-memory.mjs";
 
 const { values } = parseArgs({
@@ -91,12 +89,6 @@ const stats = (list) => {
 
 // Seeding ----------------------------------------------------------------------------------------
 
-async function executeSql(persistTo, workDir, name, sql) {
-  const file = path.join(workDir, name);
-  await writeFile(file, sql);
-  await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
-}
-
 /** Members with live sessions for the sockets: their ids and cookies. Multi-row INSERTs of 200. */
 async function seedSocketMembers(persistTo, workDir, count) {
   const now = Date.now();
@@ -128,48 +120,6 @@ SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-' || hex(rando
   const started = performance.now();
   await executeSql(persistTo, workDir, `members-${to}.sql`, sql);
   return performance.now() - started;
-}
-
-/**
- * wrangler.toml with the measurement entry as `main` and "app-ssr" aliased to a stub (plain
- * `wrangler dev` cannot bundle the app's server entry, and no page is rendered here); its relative
- * paths made absolute, since the copy lives in the work directory. Bindings, queue and consumer
- * settings are the source's.
- */
-async function measurementConfig(workDir) {
-  const abs = (...parts) => JSON.stringify(path.join(ROOT, ...parts));
-  let toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
-  const replace = (pattern, line) => {
-    if (!pattern.test(toml)) throw new Error(`wrangler.toml has no ${pattern}`);
-    toml = toml.replace(pattern, line);
-  };
-  replace(/^main = .*$/m, `main = ${abs("scripts", "lib", "measure-notify-entry.mjs")}`);
-  replace(/^directory = .*$/m, `directory = ${abs("dist", "client")}`);
-  replace(/^migrations_dir = .*$/m, `migrations_dir = ${abs("migrations")}`);
-  toml += `\n[alias]\n"app-ssr" = ${abs("scripts", "lib", "measure-ssr-stub.mjs")}\n`;
-  const source = path.join(workDir, "wrangler.source.toml");
-  await writeFile(source, toml);
-  // Bundled once, then served as it is: `wrangler dev` rebuilds and reloads on every change to a
-  // source file, which drops every socket and stalls the queue mid-fan-out while others edit.
-  const outdir = path.join(workDir, "bundle");
-  await new Promise((resolve, reject) => {
-    const child = spawn("wrangler", ["deploy", "--dry-run", "--config", source, "--outdir", outdir], {
-      cwd: ROOT,
-      env: toolEnv(),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`bundling the Worker failed (${code}):\n${output}`))));
-  });
-  const entry = readdirSync(outdir).find((name) => name.endsWith(".js"));
-  if (!entry) throw new Error(`no bundle in ${outdir}`);
-  const frozen = toml.replace(/^main = .*$/m, `main = ${JSON.stringify(path.join(outdir, entry))}\nno_bundle = true`);
-  const file = path.join(workDir, "wrangler.toml");
-  await writeFile(file, frozen);
-  return file;
 }
 
 // The local Worker's helpers ---------------------------------------------------------------------
@@ -316,7 +266,7 @@ async function main() {
     const seedStarted = performance.now();
     const socketMembers = await seedSocketMembers(persistTo, workDir, socketCount);
     console.log(`Seeded an administrator and ${socketCount} members with sessions in ${seconds(performance.now() - seedStarted)}.`);
-    worker = await startWorker(persistTo, workDir, { config: await measurementConfig(workDir) });
+    worker = await startWorker(persistTo, workDir, { config: await frozenWorkerConfig(workDir, "scripts/lib/measure-notify-entry.mjs") });
     const { origin } = worker;
     const pids = workerdPids(worker.pid);
     const me = await fetch(`${origin}/api/auth/me`, { headers: { cookie: adminCookie } }).then((r) => r.json().catch(() => null));

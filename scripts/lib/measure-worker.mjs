@@ -3,6 +3,7 @@
 // live session written straight into that state's D1.
 import { spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -88,4 +89,53 @@ export async function startWorker(persistTo, workDir, { config = WRANGLER_CONFIG
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { origin, stop, pid: child.pid };
+}
+
+/** Runs `sql` (written to `workDir`/`name`) on the throwaway state's D1. */
+export async function executeSql(persistTo, workDir, name, sql) {
+  const file = path.join(workDir, name);
+  await writeFile(file, sql);
+  await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+}
+
+/**
+ * wrangler.toml with a measurement entry (`entry`, a path under the repository) as `main` and
+ * "app-ssr" aliased to a stub (plain `wrangler dev` cannot bundle the app's server entry, and no
+ * page is rendered by a measurement); its relative paths made absolute, since the copy lives in
+ * the work directory. Bindings, queues and consumer settings are the source's. Bundled once, then
+ * served as it is: `wrangler dev` rebuilds and reloads on every change to a source file, which
+ * drops every socket and stalls a queue mid-run while others edit. Returns the config's path.
+ */
+export async function frozenWorkerConfig(workDir, entry) {
+  const abs = (...parts) => JSON.stringify(path.join(ROOT, ...parts));
+  let toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+  const replace = (pattern, line) => {
+    if (!pattern.test(toml)) throw new Error(`wrangler.toml has no ${pattern}`);
+    toml = toml.replace(pattern, line);
+  };
+  replace(/^main = .*$/m, `main = ${JSON.stringify(path.resolve(ROOT, entry))}`);
+  replace(/^directory = .*$/m, `directory = ${abs("dist", "client")}`);
+  replace(/^migrations_dir = .*$/m, `migrations_dir = ${abs("migrations")}`);
+  toml += `\n[alias]\n"app-ssr" = ${abs("scripts", "lib", "measure-ssr-stub.mjs")}\n`;
+  const source = path.join(workDir, "wrangler.source.toml");
+  await writeFile(source, toml);
+  const outdir = path.join(workDir, "bundle");
+  await new Promise((resolve, reject) => {
+    const child = spawn("wrangler", ["deploy", "--dry-run", "--config", source, "--outdir", outdir], {
+      cwd: ROOT,
+      env: toolEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`bundling the Worker failed (${code}):\n${output}`))));
+  });
+  const bundled = readdirSync(outdir).find((name) => name.endsWith(".js"));
+  if (!bundled) throw new Error(`no bundle in ${outdir}`);
+  const frozen = toml.replace(/^main = .*$/m, `main = ${JSON.stringify(path.join(outdir, bundled))}\nno_bundle = true`);
+  const file = path.join(workDir, "wrangler.toml");
+  await writeFile(file, frozen);
+  return file;
 }
