@@ -51,7 +51,7 @@ import { mailWebhookRoutes } from "./routes/mail-webhooks";
 
 /** Routes that take uploads (multipart, or the file as the body) set their own, larger, limit. */
 const UPLOAD_PATHS =
-  /^\/api\/(?:uploads\/|admin\/catalog\/(?:albums|tracks|stations|channels)\/[^/]+\/(?:cover|audio|picture|thumbnail|video)$|admin\/marketing\/import$|admin\/perks\/[^/]+\/picture$|admin\/settings\/portrait$)/;
+  /^\/api\/(?:uploads\/|admin\/catalog\/(?:albums|tracks|stations|channels)\/[^/]+\/(?:cover|audio|picture|thumbnail|video)$|admin\/marketing\/import$|admin\/perks\/[^/]+\/picture$|admin\/settings\/portrait$|admin\/campaigns\/images$)/;
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,

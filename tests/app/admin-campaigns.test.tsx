@@ -419,3 +419,27 @@ describe("/admin/campaigns in Portuguese", () => {
     expect(screen.getByText("Rascunho")).toBeTruthy();
   });
 });
+
+describe("the media library", () => {
+  it("fills an image block's address with a picture chosen from the library", async () => {
+    const calls = api({
+      [`GET ${API}/images`]: () =>
+        json(200, {
+          images: [
+            { src: "/media/campaigns/img-0123456789abcdef.png", folder: "campaigns", uploadedAt: "2026-11-20T10:00:00.000Z" },
+            { src: "/media/covers/album-1-0011223344556677.jpg", folder: "covers", uploadedAt: "2026-10-01T10:00:00.000Z" },
+          ],
+        }),
+    });
+    renderAt("/admin/campaigns?campaign=new");
+    const english = await screen.findByRole("group", { name: "English" });
+    fireEvent.click(within(english).getByRole("button", { name: "Add image" }));
+    const block = await within(english).findByRole("group", { name: "Block 2: Image" });
+    expect(calls.callsTo(`GET ${API}/images`)).toHaveLength(0);
+    fireEvent.click(within(block).getByRole("button", { name: "Choose from the media library" }));
+    const library = await within(block).findByRole("group", { name: "Media library" });
+    fireEvent.click(await within(library).findByRole("button", { name: "Use album-1-0011223344556677.jpg" }));
+    expect((within(block).getByLabelText("Image address") as HTMLInputElement).value).toBe("/media/covers/album-1-0011223344556677.jpg");
+    expect(within(block).queryByRole("group", { name: "Media library" })).toBeNull();
+  });
+});

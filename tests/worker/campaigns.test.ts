@@ -10,7 +10,8 @@ import { NON_ADMIN_ROLES, cookieFor, userOf } from "./admin-gate-matrix";
 import { createDb } from "../../worker/db/client";
 import { handleCampaignMessage } from "../../worker/services/newsletter/campaigns";
 import { verifyContactLink } from "../../worker/lib/signed-link";
-import type { Campaign, CampaignInput } from "../../worker/contracts/newsletter";
+import type { Campaign, CampaignImageList, CampaignInput } from "../../worker/contracts/newsletter";
+import { PNG_1X1 } from "./image-fixtures";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const SECRET = (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET;
@@ -108,6 +109,7 @@ describe("the gate", () => {
       ["POST", `${API}/preview`, { locale: "en", subject: "s", body: [] }],
       ["POST", `${API}/x/send`, { scheduledAt: null, timeZone: "UTC" }],
       ["POST", `${API}/x/cancel`, undefined],
+      ["GET", `${API}/images`, undefined],
     ] as const) {
       const res = await call(path, { method, cookie, json });
       expect(res.status).toBe(status);
@@ -371,5 +373,39 @@ describe("scheduling", () => {
     await asAdmin(`${API}/${campaign.id}/send`, { scheduledAt: Date.now() + DAY, timeZone: "UTC" });
     await handleCampaignMessage(env as never, createDb(env.DB), { type: "start", campaignId: campaign.id, scheduledAt: Date.now() + 5 * DAY });
     expect(await statusOf(campaign.id)).toBe("scheduled");
+  });
+});
+
+describe("the media library", () => {
+  const upload = (body: Uint8Array | string, cookie = admin.cookie) =>
+    call(`${API}/images`, { method: "PUT", body: body as BodyInit, cookie, headers: { "content-type": "application/octet-stream" } });
+
+  it("uploads a picture, serves it publicly, and lists it first", async () => {
+    const res = await upload(PNG_1X1);
+    expect(res.status).toBe(201);
+    const { image } = await res.json<{ image: { src: string; folder: string } }>();
+    expect(image.folder).toBe("campaigns");
+    expect(image.src).toMatch(/^\/media\/campaigns\/img-[0-9a-f]{16}\.png$/);
+    const served = await call(image.src);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    const list = await (await asAdmin(`${API}/images`)).json<CampaignImageList>();
+    expect(list.images[0]!.src).toBe(image.src);
+    // The picture goes into a campaign as its block's address.
+    const created = await createCampaign(
+      draft({ bodyEn: [{ type: "image", src: image.src, alt: "The new single's cover" }], subjectPtBr: null, bodyPtBr: null }),
+    );
+    expect(created.bodyEn).toEqual([{ type: "image", src: image.src, alt: "The new single's cover" }]);
+    const audit = await D1.prepare("SELECT action FROM audit_log WHERE target_id = ?").bind(image.src.slice("/media/".length)).first<{ action: string }>();
+    expect(audit!.action).toBe("campaign.image.upload");
+  });
+
+  it("refuses what is not a picture (415) and stores nothing; a member is refused (403)", async () => {
+    const before = (await (await asAdmin(`${API}/images`)).json<CampaignImageList>()).images.length;
+    const res = await upload("<svg onload=alert(1)></svg>");
+    expect(res.status).toBe(415);
+    const member = await createUser("user");
+    expect((await upload(PNG_1X1, member.cookie)).status).toBe(403);
+    expect((await (await asAdmin(`${API}/images`)).json<CampaignImageList>()).images).toHaveLength(before);
   });
 });

@@ -129,7 +129,8 @@ describe("createMailService", () => {
     expect(sent).not.toHaveBeenCalled();
     const rows = (await db().select().from(mailOutbox)).filter((r) => r.to === to);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ subject: "Hi", text: "Hello", html: null });
+    // Every mail ends with the sender's contact line (SENDER_CONTACT_LINE).
+    expect(rows[0]).toMatchObject({ subject: "Hi", text: `Hello\n\n${appEnv.SENDER_CONTACT_LINE}`, html: null });
   });
 
   it("stays local when a provider is named without its key", async () => {

@@ -170,3 +170,11 @@ export type NewsletterPreferencesInput = z.infer<typeof newsletterPreferencesInp
 
 /** The signed link's query: ?t=<token>. */
 export const preferencesQuery = z.object({ t: z.string().min(20).max(400) });
+
+/** A picture a campaign can show: one of the site's stored images (the media library). */
+export type CampaignImage = { src: string; folder: string; uploadedAt: string };
+/** GET /api/admin/campaigns/images; PUT uploads one (the body is the file) and answers { image }. */
+export type CampaignImageList = { images: CampaignImage[] };
+/** The media library's folders a campaign may take pictures from, newest first within the list. */
+export const CAMPAIGN_IMAGE_FOLDERS = ["campaigns", "covers", "perks", "site"] as const;
+export const CAMPAIGN_IMAGES_LISTED = 120;

@@ -20,8 +20,11 @@ import { checkRemoteAudioUrl, fetchRemoteAudio, parseAllowedHosts } from "../ser
 const IMAGE_FILE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(png|jpg|webp)$/;
 const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
 
-/** Public image folders in R2: album covers, station images, channel thumbnails, perk pictures (teasers show them to everyone). */
-const PUBLIC_IMAGE_FOLDERS = ["covers", "stations", "tv/thumbs", "perks"] as const;
+/**
+ * Public image folders in R2: album covers, station images, channel thumbnails, perk pictures
+ * (teasers show them to everyone), and newsletter pictures (mail clients load them from anywhere).
+ */
+const PUBLIC_IMAGE_FOLDERS = ["covers", "stations", "tv/thumbs", "perks", "campaigns"] as const;
 
 /**
  * The landing page's files in R2 under site/: hero pictures, the events banner, the promo video

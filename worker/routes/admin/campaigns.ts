@@ -19,6 +19,10 @@ import {
   type Campaign,
   type CampaignList,
   type CampaignPreview,
+  type CampaignImage,
+  type CampaignImageList,
+  CAMPAIGN_IMAGE_FOLDERS,
+  CAMPAIGN_IMAGES_LISTED,
 } from "../../contracts/newsletter";
 import type { CampaignStatus } from "../../contracts/newsletter-model";
 import { campaignWithStats, countAudience, createCampaign, deleteCampaign, findCampaign, listCampaigns, moveCampaign, updateDraft } from "../../db/campaigns";
@@ -26,6 +30,21 @@ import { personalise, renderFor, resumeSending, SCHEDULE_HORIZON_MS, startSendin
 import { createMailService } from "../../services/mail";
 import { readConfig } from "../../env";
 import { signContactLink } from "../../lib/signed-link";
+import { storeImage } from "../../services/media/catalog-uploads";
+
+/** Pictures the media routes serve publicly (png, jpg, webp under a known folder). */
+const LIBRARY_IMAGE = /^[a-z0-9/]+\/[a-z0-9]+(?:-[a-z0-9]+)*\.(png|jpg|webp)$/;
+
+/** The newest pictures of the library's folders (R2 lists by key; the upload time orders them). */
+async function listLibraryImages(bucket: R2Bucket): Promise<CampaignImage[]> {
+  const lists = await Promise.all(CAMPAIGN_IMAGE_FOLDERS.map((folder) => bucket.list({ prefix: `${folder}/`, limit: 500 }).then((list) => ({ folder, list }))));
+  return lists
+    .flatMap(({ folder, list }) =>
+      list.objects.filter((o) => LIBRARY_IMAGE.test(o.key)).map((o) => ({ src: `/media/${o.key}`, folder, uploadedAt: o.uploaded.toISOString() })),
+    )
+    .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))
+    .slice(0, CAMPAIGN_IMAGES_LISTED);
+}
 
 const CAMPAIGN_STATE = (status: CampaignStatus) => conflict(`The campaign is ${status}: it cannot do that now.`, "campaign_state");
 
@@ -66,6 +85,19 @@ export const campaignRoutes = new Hono<HonoEnv>()
     // The preview shows the mail exactly as rendered for sending, the language's own texts only.
     const rendered = renderFor(c.env, { subjectEn: subject, subjectPtBr: subject, bodyEn: body, bodyPtBr: body }, locale);
     return c.json<CampaignPreview>(rendered);
+  })
+
+  // The media library: the site's stored pictures, newest first, and uploads of new ones.
+  .get("/images", async (c) => c.json<CampaignImageList>({ images: await listLibraryImages(c.env.MEDIA) }))
+
+  .put("/images", async (c) => {
+    const key = await storeImage(c, "campaigns", "img");
+    const head = await c.env.MEDIA.head(key);
+    await audit(c, "campaign.image.upload", key, { key });
+    return c.json<{ image: CampaignImage }>(
+      { image: { src: `/media/${key}`, folder: "campaigns", uploadedAt: (head?.uploaded ?? new Date()).toISOString() } },
+      201,
+    );
   })
 
   .get("/:id", async (c) => c.json<Campaign>(await campaignOr404(c, c.req.param("id"))))

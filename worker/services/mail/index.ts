@@ -1,7 +1,7 @@
 // Picks the mail implementation: live when a provider and its key are configured, local otherwise.
 // Either way every mail leaves with the sender's contact line (SENDER_CONTACT_LINE: who writes and
 // how to reach them), added at its foot unless the mail already carries it.
-import { readConfig, type AppEnv } from "../../env";
+import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { createLiveMailService } from "./live";
 import { createLocalMailService } from "./local";
@@ -32,7 +32,8 @@ function createTransport(env: AppEnv, db: DB): MailService {
 
 export function createMailService(env: AppEnv, db: DB): MailService {
   const transport = createTransport(env, db);
-  const line = readConfig(env).SENDER_CONTACT_LINE;
+  // Read as it is: readConfig checks it (non-empty) with the rest on the Worker's first request.
+  const line = env.SENDER_CONTACT_LINE;
   return {
     send: (msg) => transport.send(withContactLine(msg, line)),
     sendBatch: (msgs, key) =>

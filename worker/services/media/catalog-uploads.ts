@@ -33,7 +33,7 @@ export async function deleteObjects(bucket: R2Bucket, keys: (string | null)[]) {
   }
 }
 
-export type ImageFolder = "covers" | "stations" | "tv/thumbs" | "perks" | "site";
+export type ImageFolder = "covers" | "stations" | "tv/thumbs" | "perks" | "site" | "campaigns";
 
 /**
  * Stores a cover, station picture or channel thumbnail: JPEG, PNG or WebP by its bytes (the media

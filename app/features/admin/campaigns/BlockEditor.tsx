@@ -5,6 +5,7 @@ import { useIntl } from "react-intl";
 import type { BlockType, EditorBlock } from "./model";
 import { newBlock } from "./model";
 import { campaignMessages as m } from "./messages";
+import { MediaLibrary } from "./MediaLibrary";
 
 const TYPE_TEXTS = { heading: m.typeHeading, paragraph: m.typeParagraph, image: m.typeImage, button: m.typeButton } as const;
 const ADD_TEXTS = { heading: m.addHeading, paragraph: m.addParagraph, image: m.addImage, button: m.addButton } as const;
@@ -113,6 +114,7 @@ function BlockFields({ block, helpId, onChange }: { block: EditorBlock; helpId: 
       return (
         <>
           {field("src", intl.formatMessage(m.imageSrc), { hint: intl.formatMessage(m.imageSrcHint) })}
+          <MediaLibrary onChoose={(src) => onChange({ src })} />
           {field("alt", intl.formatMessage(m.imageAlt))}
           {field("href", intl.formatMessage(m.imageHref), { type: "url" })}
         </>

@@ -48,7 +48,7 @@ export function issueText(intl: IntlShape, word: string, path: string): string {
 }
 
 /** A failed request's text: the campaign codes, a schema refusal, the site's known codes, else `fallback`. */
-type Fallback = typeof m.actionFailed | typeof m.loadOneFailed | typeof m.saveFailed;
+type Fallback = typeof m.actionFailed | typeof m.loadOneFailed | typeof m.saveFailed | typeof m.uploadFailed;
 
 export function requestErrorText(intl: IntlShape, error: unknown, fallback: Fallback = m.actionFailed): string {
   if (error instanceof ApiRequestError) {

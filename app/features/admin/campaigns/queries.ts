@@ -2,7 +2,7 @@
 // progress moves; any write refreshes the list, the campaign and the audit log.
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import type { Campaign, CampaignList } from "../../../../worker/contracts/newsletter";
+import type { Campaign, CampaignImageList, CampaignList } from "../../../../worker/contracts/newsletter";
 import { adminKeys } from "../queries";
 
 export const CAMPAIGNS_API = "/api/admin/campaigns";
@@ -39,3 +39,10 @@ export function useCampaignRefresh() {
     void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
   };
 }
+
+export const campaignImagesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...campaignKeys.all, "images"] as const,
+    queryFn: ({ signal }) => api<CampaignImageList>(`${CAMPAIGNS_API}/images`, { signal }),
+    staleTime: 30_000,
+  });
