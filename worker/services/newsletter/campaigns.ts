@@ -45,9 +45,11 @@ export const oneClickUrl = (siteUrl: string, token: string) => `${siteUrl}/api/n
 
 /**
  * Stands for a recipient's token in a mail rendered once per language. Random per isolate, so no
- * text an administrator types can match it and pull a recipient's token into the mail's body.
+ * text an administrator types can match it and pull a recipient's token into the mail's body; made
+ * on first use, since workerd allows no random values at a module's top level.
  */
-const TOKEN_SLOT = `slot${crypto.randomUUID().replaceAll("-", "")}`;
+let tokenSlotValue: string | null = null;
+const tokenSlot = () => (tokenSlotValue ??= `slot${crypto.randomUUID().replaceAll("-", "")}`);
 
 type Rendered = { subject: string; html: string; text: string };
 
@@ -63,8 +65,8 @@ export function renderFor(env: AppEnv, campaign: Pick<StoredCampaign, "subjectEn
     brandName: cfg.BRAND_NAME,
     siteUrl,
     contactLine: cfg.SENDER_CONTACT_LINE,
-    unsubscribeUrl: unsubscribePageUrl(siteUrl, TOKEN_SLOT),
-    preferencesUrl: preferencesUrl(siteUrl, TOKEN_SLOT),
+    unsubscribeUrl: unsubscribePageUrl(siteUrl, tokenSlot()),
+    preferencesUrl: preferencesUrl(siteUrl, tokenSlot()),
   });
 }
 
@@ -74,8 +76,8 @@ export function personalise(env: AppEnv, rendered: Rendered, campaignId: string,
   return {
     to: recipient.email,
     subject: rendered.subject,
-    html: rendered.html.replaceAll(TOKEN_SLOT, token),
-    text: rendered.text.replaceAll(TOKEN_SLOT, token),
+    html: rendered.html.replaceAll(tokenSlot(), token),
+    text: rendered.text.replaceAll(tokenSlot(), token),
     headers: {
       "List-Unsubscribe": `<${oneClickUrl(siteUrl, token)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
