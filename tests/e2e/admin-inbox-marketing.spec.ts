@@ -47,6 +47,8 @@ test("an admin imports a CSV, reads the results, and exports the list", async ({
   ].join("\r\n");
   await loginAs("admin");
   await page.goto("/admin/marketing");
+  // The list's declared basis comes first: every contact added records it with its consent.
+  await page.getByRole("radio", { name: /^Consent\b/ }).check();
   await page.getByLabel("CSV file").setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${csv}`) });
 
   const results = page.getByRole("region", { name: "Import Results" });

@@ -10,6 +10,7 @@
 import type { Locale } from "../../contracts/locale";
 import { INLINE_LINK, isSafeImage, isSafeLink } from "../../contracts/newsletter";
 import type { CampaignBlock } from "../../contracts/newsletter-model";
+import { escapeHtml } from "../../lib/page-head";
 
 export type CampaignMailInput = {
   blocks: CampaignBlock[];
@@ -38,9 +39,6 @@ const FOOTER = {
 const PINK = "#e6007e";
 const TEXT = "#1d1d1f";
 const MUTED = "#6b6b70";
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 
 /** A media-library path made absolute; anything else unsafe is null. */
 function imageUrl(src: string, siteUrl: string): string | null {

@@ -6,12 +6,11 @@ import type { DB } from "../../db/client";
 import { createLiveMailService } from "./live";
 import { createLocalMailService } from "./local";
 import { MAIL_PROVIDERS, type MailMessage, type MailProvider, type MailService } from "./types";
+import { escapeHtml } from "../../lib/page-head";
 
 export type { MailMessage, MailService } from "./types";
 
 const isProvider = (value: string | undefined): value is MailProvider => MAIL_PROVIDERS.some((p) => p === value);
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 
 /** The message with the contact line at the foot of its text (and HTML), once. */
 export function withContactLine(msg: MailMessage, line: string): MailMessage {

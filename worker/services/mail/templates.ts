@@ -7,6 +7,7 @@
 import type { Locale } from "../../contracts/locale";
 import { mailAmount, mailDateTime, mailNumber, mailTexts } from "./format";
 import type { MailMessage } from "./types";
+import { escapeHtml } from "../../lib/page-head";
 
 type Localised = { to: string; brandName: string; locale: Locale };
 
@@ -68,7 +69,6 @@ export function contactNotificationMail({
 // ---- admin notifications (switched on and off in the back office's settings) ----------------
 
 /** Text made safe to place in HTML, for the mails that have an HTML part. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 
 /** One line of a subject: control characters (a line break could start a new header) become spaces. */
 const subjectLine = (text: string) => text.replace(/\p{Cc}+/gu, " ").trim();
