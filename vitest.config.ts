@@ -59,6 +59,10 @@ export default defineConfig({
               // guard test tests/worker/test-env.test.ts checks that.
               bindings: {
                 APP_ENV: "test",
+                // The edge cache keeps public answers for up to a minute, and most files edit the
+                // catalog in D1 between reads: it is on only where tests/worker/edge-cache.test.ts
+                // turns it on (app.fetch with EDGE_CACHE "on").
+                EDGE_CACHE: "off",
                 PASSWORD_PEPPER: "test-pepper-0123456789abcdef",
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
                 LOCAL_PAYMENTS_SECRET: "test-local-payments-secret-0123456789",

@@ -2,11 +2,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { readConfig } from "./env";
-import { createDb } from "./db/client";
 import { onError, onNotFound } from "./middleware/errors";
 import { allowFraming, securityHeaders } from "./middleware/security-headers";
 import { csrfGuard } from "./middleware/csrf";
 import { loadSession } from "./middleware/session";
+import { d1Session } from "./middleware/d1-session";
+import { edgeCache, renewVersionAfterChanges } from "./middleware/edge-cache";
 import { localModeHostGuard } from "./middleware/local-only";
 import { ApiError } from "./lib/errors";
 import { JSON_BODY_MAX_BYTES } from "./contracts/limits";
@@ -69,9 +70,9 @@ app.use("/embed/*", allowFraming);
 app.use("*", securityHeaders);
 app.use("*", async (c, next) => {
   readConfig(c.env); // fail fast, with a clear message, on a misconfigured deploy
-  c.set("db", createDb(c.env.DB));
   await next();
 });
+app.use("*", d1Session);
 app.use("*", localModeHostGuard);
 app.use("/api/*", async (c, next) => (UPLOAD_PATHS.test(c.req.path) ? next() : jsonLimit(c, next)));
 app.use("/api/*", csrfGuard);
@@ -81,6 +82,11 @@ app.use("/api/*", async (c, next) => {
   // API answers are per-user: never cache them in shared caches.
   if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
 });
+// Public answers from the data center's cache (inside the no-store default above, so it sees the
+// route's own Cache-Control); back-office changes renew the version its keys are made with.
+app.use("*", edgeCache);
+app.use("/api/admin/*", renewVersionAfterChanges);
+app.use("/api/dev/*", renewVersionAfterChanges);
 
 app.route("/api/config", configRoutes);
 app.route("/api/artist", artistRoutes);

@@ -21,6 +21,13 @@ export type AppEnv = Env & {
   /** Remote file hosts the audio proxy may fetch from: exact host names, comma/space-separated. */
   AUDIO_PROXY_HOSTS?: string;
   OPENAI_API_KEY?: string;
+  /**
+   * Local only (ignored in production): "150/10" adds 150 ms before every D1 trip to the primary
+   * and 10 ms before every replica trip, as a far-away fan would wait (npm run measure:edge).
+   */
+  D1_SIMULATED_LATENCY?: string;
+  /** "off" turns the edge cache off (the Worker tests that are not about it); on otherwise. */
+  EDGE_CACHE?: string;
   /** Web push (worker/services/push): base64url uncompressed P-256 public key, and its private `d`. */
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
@@ -53,6 +60,11 @@ const configSchema = z
     AUDIO_PROXY_HOSTS: z.string().optional(),
     CHAT_PERSONA_NAME: z.string().min(1),
     OPENAI_API_KEY: z.string().optional(),
+    D1_SIMULATED_LATENCY: z
+      .string()
+      .regex(/^(\d{1,4}\/\d{1,4})?$/, 'D1_SIMULATED_LATENCY is "<primary ms>/<replica ms>", e.g. "150/10"')
+      .optional(),
+    EDGE_CACHE: z.enum(["on", "off"]).optional(),
     OPENAI_MODEL: z.string().min(1),
     /** Empty means the SDK's default (api.openai.com). */
     OPENAI_BASE_URL: z.union([url, z.literal("")]).optional(),

@@ -2,10 +2,20 @@ import type { AppEnv } from "./env";
 import type { DB } from "./db/client";
 import type { SessionUser } from "./contracts/auth";
 
+/** D1 round trips this request has made so far, by where they went (worker/db/d1-session.ts). */
+export type D1Trips = { primary: number; replica: number };
+
+/** What the edge cache did for this request: served it, stored it, or was not asked. */
+export type EdgeCacheStatus = "hit" | "miss" | "bypass";
+
 export type Variables = {
   db: DB;
   user: SessionUser | null;
   sessionHash: string | null;
+  /** Counted by the request's D1 session; read by the request log. */
+  d1Trips: D1Trips;
+  /** Set by the edge cache on the GETs it handles; unset elsewhere. */
+  edgeCache: EdgeCacheStatus | undefined;
 };
 
 export type HonoEnv = { Bindings: AppEnv; Variables: Variables };

@@ -20,18 +20,37 @@ export function countingD1(db: D1Database) {
         return value.bind(target);
       },
     });
-  const counted = new Proxy(db, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (prop === "prepare") return (query: string) => wrapStatement(target.prepare(query));
-      if (prop === "batch")
-        return (list: D1PreparedStatement[]) => {
-          statements += list.length;
-          // Unwrap: D1 batches only its own statement objects.
-          return target.batch(list.map((s) => (s as unknown as { [UNWRAP]?: D1PreparedStatement })[UNWRAP] ?? s));
-        };
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  // The Worker reads through a D1 session (env.DB.withSession): the session is counted too.
+  const wrapDatabase = <T extends D1Database | D1DatabaseSession>(database: T): T =>
+    new Proxy(database, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop === "prepare") return (query: string) => wrapStatement(target.prepare(query));
+        if (prop === "withSession") return (...args: unknown[]) => wrapDatabase((target as D1Database).withSession(...(args as [string])));
+        if (prop === "batch")
+          return (list: D1PreparedStatement[]) => {
+            statements += list.length;
+            // Unwrap: D1 batches only its own statement objects.
+            return target.batch(list.map((s) => (s as unknown as { [UNWRAP]?: D1PreparedStatement })[UNWRAP] ?? s));
+          };
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const counted = wrapDatabase(db);
   return { db: counted, count: () => statements };
+}
+
+/**
+ * `new Proxy(db, handler)` for a test that steps into the Worker's D1 calls: the Worker reads
+ * through a session (env.DB.withSession), which gets the same handler.
+ */
+export function proxyD1(db: D1Database, handler: ProxyHandler<D1Database>): D1Database {
+  const sessionAware: ProxyHandler<D1Database> = {
+    ...handler,
+    get(target, prop, receiver) {
+      if (prop === "withSession") return (...args: [string?]) => new Proxy(target.withSession(...args) as unknown as D1Database, sessionAware);
+      return handler.get ? handler.get(target, prop, receiver) : Reflect.get(target, prop, receiver);
+    },
+  };
+  return new Proxy(db, sessionAware);
 }

@@ -9,6 +9,7 @@ import { app } from "../../worker/app";
 import type { PlaylistResponse, PlaylistsResponse, PlaylistView } from "../../worker/contracts/collections";
 import type { TrackResponse, TrackView } from "../../worker/contracts/music";
 import { call, errorOf, ORIGIN, type TestUser } from "./helpers";
+import { proxyD1 } from "./d1-count";
 import { perFile } from "./per-file";
 
 export const D1 = (env as unknown as { DB: D1Database }).DB;
@@ -144,7 +145,7 @@ export function injectingD1(pattern: RegExp, before: () => Promise<unknown>) {
         return value.bind(target);
       },
     });
-  const db = new Proxy(env.DB, {
+  const db = proxyD1(env.DB, {
     get(target, prop) {
       if (prop === "prepare") return (query: string) => (pattern.test(query) ? wrap(target.prepare(query)) : target.prepare(query));
       const value = Reflect.get(target, prop);

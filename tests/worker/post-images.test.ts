@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { app } from "../../worker/app";
 import { call, createUser, db, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
+import { proxyD1 } from "./d1-count";
 import { postImages, posts } from "../../worker/db/schema";
 import {
   FEED_MESSAGES,
@@ -318,7 +319,7 @@ describe("a post with an uploaded image", () => {
   async function postWithInterleavedWrite(user: TestUser, body: unknown, meanwhile: () => Promise<unknown>) {
     let fired = false;
     const d1 = env.DB;
-    const interleaved = new Proxy(d1, {
+    const interleaved = proxyD1(d1, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
         if (prop === "batch")

@@ -26,19 +26,22 @@ export async function isAdminUser(db: DB, user: Pick<UserRow, "id" | "isAdmin">)
 export const displayUsername = (u: Pick<UserRow, "username" | "email">) => u.username || u.email.split("@")[0] || u.email;
 
 export async function toSessionUser(db: DB, u: UserRow): Promise<SessionUser> {
-  return {
-    id: u.id,
-    email: u.email,
-    username: displayUsername(u),
-    isAdmin: await isAdminUser(db, u),
-    isVIP: u.isVip,
-    avatarUrl: u.avatarUrl,
-    isDoorStaff: u.isDoorStaff,
-    emailVerified: u.emailVerifiedAt !== null,
-    pendingEmail: u.pendingEmail,
-    locale: u.locale,
-  };
+  return sessionUserOf(u, await isAdminUser(db, u));
 }
+
+/** The signed-in user as the app sees them, from their row and whether they are an admin. */
+export const sessionUserOf = (u: UserRow, isAdmin: boolean): SessionUser => ({
+  id: u.id,
+  email: u.email,
+  username: displayUsername(u),
+  isAdmin,
+  isVIP: u.isVip,
+  avatarUrl: u.avatarUrl,
+  isDoorStaff: u.isDoorStaff,
+  emailVerified: u.emailVerifiedAt !== null,
+  pendingEmail: u.pendingEmail,
+  locale: u.locale,
+});
 
 /**
  * `lifetimeMs`: the absolute lifetime, which sign-in takes from the saved settings. `device`: the
@@ -64,10 +67,14 @@ export async function createSession(
   });
 }
 
-/** The user behind a session, or null when it is unknown, idle too long, expired, or the user is banned. */
-export async function resolveSession(db: DB, idHash: string, now = Date.now()) {
+/**
+ * The signed-in user behind a session, or null when it is unknown, idle too long, expired, or the
+ * user is banned. One D1 trip (the session, its user and whether they are a listed admin): every
+ * signed-in request makes it first, at the primary (worker/middleware/d1-session.ts).
+ */
+export async function resolveSession(db: DB, idHash: string, now = Date.now()): Promise<SessionUser | null> {
   const row = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, listedAdmin: sql<number>`exists (select 1 from ${admins} where ${admins.userId} = ${users.id})` })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, idHash))
@@ -85,7 +92,7 @@ export async function resolveSession(db: DB, idHash: string, now = Date.now()) {
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.idHash, idHash));
   }
-  return user;
+  return sessionUserOf(user, user.isAdmin || Boolean(row.listedAdmin));
 }
 
 export const deleteSession = (db: DB, idHash: string) => db.delete(sessions).where(eq(sessions.idHash, idHash));

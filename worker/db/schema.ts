@@ -1267,3 +1267,10 @@ export const pushSubscriptions = sqliteTable(
   },
   (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
 );
+
+/** One row: the public content's version, part of every edge-cache key (decision 050). */
+export const contentVersion = sqliteTable("content_version", {
+  id: integer("id").primaryKey(),
+  version: text("version").notNull(),
+  changedAt: integer("changed_at").notNull(),
+});

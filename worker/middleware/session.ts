@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { resolveSession, toSessionUser } from "../db/auth";
+import { resolveSession } from "../db/auth";
 import { sha256Hex } from "../lib/crypto";
 import { readSessionToken } from "../services/session";
 import type { HonoEnv } from "../types";
@@ -13,7 +13,7 @@ export const loadSession = createMiddleware<HonoEnv>(async (c, next) => {
     const hash = await sha256Hex(token);
     const user = await resolveSession(c.var.db, hash);
     if (user) {
-      c.set("user", await toSessionUser(c.var.db, user));
+      c.set("user", user);
       c.set("sessionHash", hash);
     }
   }
