@@ -63,6 +63,8 @@ export default defineConfig({
                 // catalog in D1 between reads: it is on only where tests/worker/edge-cache.test.ts
                 // turns it on (app.fetch with EDGE_CACHE "on").
                 EDGE_CACHE: "off",
+                // Every feed and notice socket test runs across shards (decision 047).
+                FEED_HUB_SHARDS: "4",
                 PASSWORD_PEPPER: "test-pepper-0123456789abcdef",
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
                 LOCAL_PAYMENTS_SECRET: "test-local-payments-secret-0123456789",

@@ -46,7 +46,8 @@ async function buildIsolated() {
  */
 async function writeLocalOnlyVars(file) {
   const vars = parseDotenv(await readFile(path.join(ROOT, ".dev.vars"), "utf8"));
-  const lines = ["APP_ENV=local", ...LOCAL_SECRETS.filter((name) => vars[name]).map((name) => `${name}=${vars[name]}`)];
+  // Every journey runs across four feed hub shards (decision 047), as the Worker tests do.
+  const lines = ["APP_ENV=local", "FEED_HUB_SHARDS=4", ...LOCAL_SECRETS.filter((name) => vars[name]).map((name) => `${name}=${vars[name]}`)];
   await writeFile(file, `${lines.join("\n")}\n`, { mode: 0o600 });
 }
 

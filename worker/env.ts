@@ -65,6 +65,7 @@ const configSchema = z
       .regex(/^(\d{1,4}\/\d{1,4})?$/, 'D1_SIMULATED_LATENCY is "<primary ms>/<replica ms>", e.g. "150/10"')
       .optional(),
     EDGE_CACHE: z.enum(["on", "off"]).optional(),
+    FEED_HUB_SHARDS: z.coerce.number().int().min(1).max(256),
     OPENAI_MODEL: z.string().min(1),
     /** Empty means the SDK's default (api.openai.com). */
     OPENAI_BASE_URL: z.union([url, z.literal("")]).optional(),

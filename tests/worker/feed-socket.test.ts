@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { passwordResets, users } from "../../worker/db/schema";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
-import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue, feedHub, publishFeedEvent } from "../../worker/durable-objects/feed-hub";
+import { allFeedHubs, FEED_FLUSH_INTERVAL_MS, FeedEventQueue, feedHub, publishFeedEvent } from "../../worker/durable-objects/feed-hub";
 import type { FeedServerFrame } from "../../worker/contracts/feed";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
 import type { FeedEvent } from "../../worker/contracts/feed";
@@ -16,7 +16,8 @@ import type { AppEnv } from "../../worker/env";
 import { call, createUser, db, errorOf, ORIGIN, type TestUser } from "./helpers";
 import { acceptSocket } from "./sockets";
 
-const hub = () => feedHub(env as never);
+/** The hub shard holding a member's sockets (the tests run with FEED_HUB_SHARDS = 4). */
+const hub = (userId: string) => feedHub(env as never, userId);
 
 const openSocket = (user: TestUser | null, headers: Record<string, string> = { origin: ORIGIN }) =>
   call("/api/feed/live", { cookie: user?.cookie, headers: { upgrade: "websocket", ...headers } });
@@ -47,16 +48,20 @@ const deleted = (postId: string): FeedEvent => ({ type: "post.deleted", postId }
 /** Publishes a marker event and waits for `socket` to receive it: everything published before it has been flushed. */
 async function publishAndAwait(socket: { messages: string[] }) {
   const marker = created(newPostId());
-  expect(await hub().publish(marker)).toBe(true);
+  await publishFeedEvent(env as never, marker);
   await expect.poll(() => eventsAbout(socket.messages, [marker.postId])).toEqual([marker]);
   return marker;
 }
 
 /** Makes the hub ask D1 about every socket's session at its next flush. */
 const forgetConfirmations = () =>
-  runInDurableObject(hub(), (instance: FeedHub) => {
-    (instance as unknown as { sessions: { confirmedAt: Map<string, number> } }).sessions.confirmedAt.clear();
-  });
+  Promise.all(
+    allFeedHubs(env as never).map((shard) =>
+      runInDurableObject(shard, (instance: FeedHub) => {
+        (instance as unknown as { sessions: { confirmedAt: Map<string, number> } }).sessions.confirmedAt.clear();
+      }),
+    ),
+  );
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -138,7 +143,7 @@ describe("FeedHub: sockets live as long as their session", () => {
   });
 
   it("answers an abnormal or code-less close without throwing", async () => {
-    await runInDurableObject(hub(), async (instance: FeedHub) => {
+    await runInDurableObject(hub("any member"), async (instance: FeedHub) => {
       for (const code of [1005, 1006, 1000, 4000]) {
         const pair = new WebSocketPair();
         pair[1].accept();
@@ -153,7 +158,7 @@ describe("FeedHub.publish: coalesced delivery", () => {
     const user = await createUser("user");
     const socket = await connect(user);
     const event = created(newPostId(), user.id);
-    expect(await hub().publish(event)).toBe(true);
+    expect(await hub(user.id).publish(event)).toBe(true);
     await expect.poll(() => eventFramesAbout(socket.messages, [event.postId])).toEqual([{ type: "events", events: [event] }]);
     socket.ws.close(1000, "done");
   });
@@ -169,10 +174,11 @@ describe("FeedHub.publish: coalesced delivery", () => {
   });
 
   it("coalesces a burst of 30 events into a few frames, keeping the latest like count per post", async () => {
-    const socket = await connect(await createUser("user"));
+    const user = await createUser("user");
+    const socket = await connect(user);
     const posts = [newPostId(), newPostId(), newPostId()];
     // Like counts 0..29, post i % 3: the latest are 27, 28 and 29. One stub: calls arrive in order.
-    const stub = hub();
+    const stub = hub(user.id);
     const burst = Array.from({ length: 30 }, (_, i) => liked(posts[i % 3]!, i));
     expect(await Promise.all(burst.map((e) => stub.publish(e)))).toEqual(burst.map(() => true));
 
@@ -193,10 +199,11 @@ describe("FeedHub.publish: coalesced delivery", () => {
   });
 
   it("sends at most one frame per flush interval", async () => {
-    const socket = await connect(await createUser("user"));
+    const user = await createUser("user");
+    const socket = await connect(user);
     const first = created(newPostId());
     const second = created(newPostId());
-    const stub = hub();
+    const stub = hub(user.id);
     const startedAt = Date.now();
     await stub.publish(first);
     await socket.until((m) => eventsAbout(m, [first.postId]).length > 0);
@@ -218,7 +225,7 @@ describe("FeedHub.publish: coalesced delivery", () => {
       { type: "comment.added", commentCount: 1 },
       { type: "like.changed", postId, likeCount: 1.5 },
     ];
-    for (const event of invalid) expect(await hub().publish(event as never)).toBe(false);
+    for (const event of invalid) expect(await hub("any member").publish(event as never)).toBe(false);
     await expect(publishFeedEvent(env as never, invalid[0] as never)).resolves.toBeUndefined();
     // Whatever was queued before the marker has been flushed by the time the marker arrives.
     await publishAndAwait(socket);
@@ -245,11 +252,12 @@ describe("FeedHub.publish: coalesced delivery", () => {
   });
 
   it("drops, within one flush, every event about a post deleted in it except the post.deleted", async () => {
-    const socket = await connect(await createUser("user"));
+    const user = await createUser("user");
+    const socket = await connect(user);
     const gone = newPostId();
     const kept = newPostId();
     // Queued in one turn inside the object, so they share a flush whatever the machine's speed.
-    await runInDurableObject(hub(), async (instance: FeedHub) => {
+    await runInDurableObject(hub(user.id), async (instance: FeedHub) => {
       const results = [created(gone), liked(gone, 1), commented(gone, 1), liked(kept, 4), deleted(gone), liked(gone, 2), commented(kept, 2)].map((e) =>
         instance.publish(e),
       );

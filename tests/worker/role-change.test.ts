@@ -110,7 +110,7 @@ describe("a comp VIP change keeps the member signed in and tells their pages", (
     const notices = await connect("/api/feed/notices", member);
     const feed = await connect("/api/feed/live", member);
     const postId = crypto.randomUUID();
-    expect(await feedHub(env as never).publish({ type: "post.created", postId, authorId: member.id })).toBe(true);
+    expect(await feedHub(env as never, member.id).publish({ type: "post.created", postId, authorId: member.id })).toBe(true);
     await feed.until((m) => m.some((x) => x.includes(postId)));
     await ping(notices);
     expect(notices.messages).toEqual(["pong"]);
@@ -219,7 +219,7 @@ describe("a session that expires on its own closes its sockets (4401) at the nex
     const member = await createUser("user");
     const notices = await connect("/api/feed/notices", member);
     await ping(notices);
-    await expire(member, () => runInDurableObject(feedHub(env as never), (i: FeedHub) => clear(i)));
+    await expire(member, () => runInDurableObject(feedHub(env as never, member.id), (i: FeedHub) => clear(i)));
     await ping(notices);
     expect(await notices.closed).toEqual({ code: SOCKET_CLOSE_SESSION_ENDED });
     expect(notices.messages).toEqual(["pong"]);
@@ -247,7 +247,7 @@ describe("a session that expires on its own closes its sockets (4401) at the nex
   it("a live session's ping is answered and the socket stays open", async () => {
     const member = await createUser("user");
     const notices = await connect("/api/feed/notices", member);
-    await runInDurableObject(feedHub(env as never), (i: FeedHub) => clear(i));
+    await runInDurableObject(feedHub(env as never, member.id), (i: FeedHub) => clear(i));
     await ping(notices);
     expect(notices.messages).toEqual(["pong"]);
     expect(notices.isClosed()).toBe(false);

@@ -36,7 +36,7 @@ export async function announceRoleChange(env: AppEnv, db: DB, userId: string): P
 
 async function tellFeed(env: AppEnv, userId: string, readsVip: boolean) {
   try {
-    await feedHub(env).roleChanged(userId, readsVip);
+    await feedHub(env, userId).roleChanged(userId, readsVip);
   } catch (err) {
     console.error("role change: telling the feed hub failed", err);
   }

@@ -14,7 +14,7 @@ import type { SessionUser } from "../contracts/auth";
 type Upgrade = { req: { raw: Request }; env: AppEnv; var: { user: SessionUser; sessionHash: string | null } };
 
 const toHub = (c: Upgrade, noticesOnly: boolean) =>
-  forwardUpgrade(c.req.raw, { userId: c.var.user.id, sessionHash: c.var.sessionHash }, feedHub(c.env), {
+  forwardUpgrade(c.req.raw, { userId: c.var.user.id, sessionHash: c.var.sessionHash }, feedHub(c.env, c.var.user.id), {
     // Always set: a header of the client's own by these names must never reach the hub.
     [FEED_SOCKET_VIP_HEADER]: readsVipPosts(c.var.user) ? "1" : "0",
     [FEED_SOCKET_NOTICES_HEADER]: noticesOnly ? "1" : "0",

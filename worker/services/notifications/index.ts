@@ -27,7 +27,7 @@ import {
 } from "../../db/notifications";
 import { URGENT_NOTIFICATION_KINDS } from "../../contracts/notifications";
 import type { Locale } from "../../contracts/locale";
-import { feedHub } from "../../durable-objects/feed-hub";
+import { notifyFeedSockets } from "../../durable-objects/feed-hub";
 import { createMailService } from "../mail";
 import { pushSender } from "../push";
 import { notificationText } from "./texts";
@@ -119,13 +119,7 @@ async function afterWrite(env: AppEnv, db: DB, eventId: string, userIds: string[
   await Promise.all([nudgePages(env, userIds), push(env, db, event, userIds), mailUrgent(env, db, event, userIds)]);
 }
 
-async function nudgePages(env: AppEnv, userIds: string[]) {
-  try {
-    await feedHub(env).notificationsArrived(userIds);
-  } catch (err) {
-    console.error("notifications: nudging open pages failed", err);
-  }
-}
+const nudgePages = (env: AppEnv, userIds: string[]) => notifyFeedSockets(env, userIds);
 
 async function push(env: AppEnv, db: DB, event: NotificationEventRow, userIds: string[]) {
   const sender = pushSender(env, pushTransport);
