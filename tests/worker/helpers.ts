@@ -1,6 +1,7 @@
 // Shared helpers for Worker integration tests: requests as a browser on the site's own origin,
 // and users of each role with a live session.
 import { env, exports } from "cloudflare:workers";
+import { vi } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { admins, profiles, users } from "../../worker/db/schema";
 import { createSession } from "../../worker/db/auth";
@@ -127,3 +128,14 @@ export const TRACK_VIEW_KEYS = [
   "releaseAt",
   "title",
 ];
+
+/**
+ * The Rate Limiting binding counts in windows that follow the wall clock (a minute): a test that
+ * sends a limit's worth of requests waits, when the minute is about to end, for the next one to
+ * begin, so that its requests all fall in one window. Real time, even under a faked Date.
+ */
+export async function inOneEdgeLimitWindow(needMs = 10_000) {
+  const now = vi.isFakeTimers() ? vi.getRealSystemTime() : Date.now();
+  const left = 60_000 - (now % 60_000);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}

@@ -78,13 +78,6 @@ export async function expectError(res: Response, status: number, error: { code: 
 
 export const ban = (userId: string) => db().update(users).set({ status: "banned" }).where(eq(users.id, userId));
 
-/** Fixed-window limits: start a burst far enough from a window's end that it lands in one window. */
-export async function awayFromWindowEdge([, windowSeconds]: readonly [number, number], needMs = 10_000) {
-  const windowMs = windowSeconds * 1000;
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
-
 // --- text that looks like markup ---------------------------------------------------------------
 
 export const XSS_PAYLOADS = [

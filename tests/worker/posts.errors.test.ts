@@ -4,11 +4,11 @@
 // CSRF and hostile text in posts.security.test.ts.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { call, createUser, errorOf, ruleError } from "./helpers";
+import { call, createUser, errorOf, inOneEdgeLimitWindow, ruleError } from "./helpers";
 import { metaContents, page } from "./pages-fixtures";
 import { postComments, postLikes, postReports, posts } from "../../worker/db/schema";
 import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "../../worker/contracts/feed";
-import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
+import { EDGE_RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
 import {
   POST_NOT_FOUND,
@@ -25,7 +25,6 @@ import {
   report,
   deleteAs,
   expectError,
-  awayFromWindowEdge,
 } from "./posts-fixtures";
 
 // --- create ---------------------------------------------------------------------------------
@@ -195,10 +194,10 @@ describe("POST /api/posts/:id/reports", () => {
 // --- rate limits ----------------------------------------------------------------------------
 
 describe("rate limits", () => {
-  it("refuses the post after RATE_LIMITS.postsPerUser with 429 rate_limited and the message", async () => {
-    const [max] = RATE_LIMITS.postsPerUser;
+  it("refuses the post after EDGE_RATE_LIMITS.postsPerUser with 429 rate_limited and the message", async () => {
+    const { max } = EDGE_RATE_LIMITS.postsPerUser;
     const member = await createUser("user");
-    await awayFromWindowEdge(RATE_LIMITS.postsPerUser);
+    await inOneEdgeLimitWindow();
     for (let i = 0; i < max; i++) expect((await createPost(member, { content: `post ${i}` })).status).toBe(201);
     await expectError(await createPost(member, { content: "one too many" }), 429, { code: "rate_limited", message: RATE_LIMIT_MESSAGE });
     expect(await countWhere(posts, eq(posts.userId, member.id))).toBe(max);
@@ -207,11 +206,11 @@ describe("rate limits", () => {
     expect((await createPost(other, { content: "mine" })).status).toBe(201);
   });
 
-  it("refuses the comment after RATE_LIMITS.commentsPerUser with 429 rate_limited and the message", async () => {
-    const [max] = RATE_LIMITS.commentsPerUser;
+  it("refuses the comment after EDGE_RATE_LIMITS.commentsPerUser with 429 rate_limited and the message", async () => {
+    const { max } = EDGE_RATE_LIMITS.commentsPerUser;
     const member = await createUser("user");
     const postId = await seedPost(member.id);
-    await awayFromWindowEdge(RATE_LIMITS.commentsPerUser);
+    await inOneEdgeLimitWindow();
     for (let i = 0; i < max; i++) expect((await comment(member, postId, `comment ${i}`)).status).toBe(201);
     await expectError(await comment(member, postId, "one too many"), 429, { code: "rate_limited", message: RATE_LIMIT_MESSAGE });
     expect((await commentRowsOf(postId)).length).toBe(max);

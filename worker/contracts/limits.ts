@@ -1,19 +1,16 @@
 // Rate limits: [max events, window seconds]. Per account and per IP (see clientIp for which IP).
+/**
+ * Exact, durable limits: fixed windows counted in D1 (worker/services/rate-limit.ts). What is
+ * left here guards mail, money, the door and the account itself; the hot per-IP and per-member
+ * limits are EDGE_RATE_LIMITS below.
+ */
 export const RATE_LIMITS = {
   /** Failed sign-ins only: the right password is never refused by this one. */
   loginFailuresPerAccount: [10, 15 * 60],
-  loginPerIp: [30, 15 * 60],
-  signupPerIp: [10, 60 * 60],
   resetPerAccount: [5, 60 * 60],
-  resetPerIp: [20, 60 * 60],
-  postsPerUser: [10, 10 * 60],
-  commentsPerUser: [30, 10 * 60],
-  likesPerUser: [120, 10 * 60],
   reportsPerUser: [10, 60 * 60],
   postImagesPerUser: [20, 60 * 60],
   contactPerIp: [5, 60 * 60],
-  /** Counted preview plays come from anyone: a listener clicking through a whole album stays far below. */
-  previewPlaysPerIp: [120, 10 * 60],
   /** Passes checked at the door, per staff member: a busy door scans one every few seconds. */
   checkInsPerStaff: [120, 60],
   /**
@@ -34,3 +31,22 @@ export const IMAGE_MAX_SIDE_PX = 8000;
 export const POST_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Largest JSON body any route accepts. */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * The hot limits, counted by Cloudflare's Workers Rate Limiting binding (decision 046), never in
+ * D1: one binding each in wrangler.toml, whose `simple = { limit, period }` must say the same
+ * (tests/worker/rate-limit-binding.test.ts compares them). The binding counts per data center in
+ * windows of 10 or 60 seconds only, so each is a per-minute budget.
+ */
+export const EDGE_RATE_LIMITS = {
+  loginPerIp: { binding: "LIMIT_LOGIN_IP", max: 20, periodSeconds: 60 },
+  signupPerIp: { binding: "LIMIT_SIGNUP_IP", max: 10, periodSeconds: 60 },
+  resetPerIp: { binding: "LIMIT_RESET_IP", max: 10, periodSeconds: 60 },
+  postsPerUser: { binding: "LIMIT_POSTS_USER", max: 5, periodSeconds: 60 },
+  commentsPerUser: { binding: "LIMIT_COMMENTS_USER", max: 10, periodSeconds: 60 },
+  likesPerUser: { binding: "LIMIT_LIKES_USER", max: 30, periodSeconds: 60 },
+  /** Counted preview plays come from anyone: a listener clicking through a whole album stays far below. */
+  previewPlaysPerIp: { binding: "LIMIT_PREVIEW_PLAYS_IP", max: 30, periodSeconds: 60 },
+} as const;
+
+export type EdgeRateLimit = keyof typeof EDGE_RATE_LIMITS;

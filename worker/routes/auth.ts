@@ -39,7 +39,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { endSession, startSession } from "../services/session";
 import { closeMemberSockets } from "../durable-objects/member-sockets";
 import { validate } from "../lib/validate";
-import { clientIp, hitRateLimit } from "../services/rate-limit";
+import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
 import { signInByLink, signInWithSlowdown } from "../services/login-slowdown";
 import { SIGN_IN_LINK_MESSAGES, signInLinkSchema } from "../contracts/sign-in-link";
 import { createMailService } from "../services/mail";
@@ -159,7 +159,7 @@ export const authRoutes = new Hono<HonoEnv>()
   .post("/signup", validate("json", signupSchema), async (c) => {
     const { username, email, password, newsletter } = c.req.valid("json");
     const db = c.var.db;
-    await hitRateLimit(db, `signup:ip:${clientIp(c.req)}`, RATE_LIMITS.signupPerIp);
+    await hitEdgeLimit(c.env, "signupPerIp", clientIp(c.req));
     // The language the sign-up form was used in: the account's mails are in it until the member switches.
     const user = await createAccount(db, { email, username, password, locale: requestLanguage(c) }, pepperOf(c));
     if (newsletter) {
@@ -179,7 +179,7 @@ export const authRoutes = new Hono<HonoEnv>()
   .post("/login", validate("json", loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const db = c.var.db;
-    await hitRateLimit(db, `login:ip:${clientIp(c.req)}`, RATE_LIMITS.loginPerIp);
+    await hitEdgeLimit(c.env, "loginPerIp", clientIp(c.req));
     const user = await authenticateWithSlowdown(c, email, password);
     await markSignedIn(db, user.id);
     await startSession(c, user.id); // ends the session the browser held before: rotation
@@ -189,7 +189,7 @@ export const authRoutes = new Hono<HonoEnv>()
   // The one-time link mailed to the owner of a slowed-down account: signs in past the slowdown.
   .post("/sign-in-link", validate("json", signInLinkSchema), async (c) => {
     const db = c.var.db;
-    await hitRateLimit(db, `login:ip:${clientIp(c.req)}`, RATE_LIMITS.loginPerIp);
+    await hitEdgeLimit(c.env, "loginPerIp", clientIp(c.req));
     const user = await signInByLink(db, c.req.valid("json").token);
     if (user === "expired") throw new ApiError(410, "sign_in_link_expired", SIGN_IN_LINK_MESSAGES.expired);
     if (user === "invalid") throw new ApiError(400, "sign_in_link_invalid", SIGN_IN_LINK_MESSAGES.invalid);
@@ -206,7 +206,7 @@ export const authRoutes = new Hono<HonoEnv>()
   .post("/reset/request", validate("json", resetRequestSchema), async (c) => {
     const { email } = c.req.valid("json");
     const db = c.var.db;
-    await hitRateLimit(db, `reset:ip:${clientIp(c.req)}`, RATE_LIMITS.resetPerIp);
+    await hitEdgeLimit(c.env, "resetPerIp", clientIp(c.req));
     await hitRateLimit(db, `reset:account:${email}`, RATE_LIMITS.resetPerAccount);
     const user = await findUserByEmail(db, email);
     if (!user) throw notFound(AUTH_MESSAGES.userNotFound, "user_not_found");

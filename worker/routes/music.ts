@@ -9,8 +9,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { ANYONE, signMediaToken, signTrackToken } from "../lib/media-token";
 import { previewOf } from "../services/media/previews";
 import { visitorKeys } from "../services/analytics/visitor";
-import { clientIp, hitRateLimit } from "../services/rate-limit";
-import { RATE_LIMITS } from "../contracts/limits";
+import { clientIp, hitEdgeLimit } from "../services/rate-limit";
 import { forget, rememberUntil } from "../lib/memo";
 import { albumsJson, CATALOG_TTL_MS } from "../services/catalog";
 import {
@@ -137,7 +136,7 @@ export const musicRoutes = new Hono<HonoEnv>()
   .post("/tracks/:id/preview-plays", validate("param", trackIdParamSchema), async (c) => {
     const db = c.var.db;
     const now = Date.now();
-    await hitRateLimit(db, `preview-play:ip:${clientIp(c.req)}`, RATE_LIMITS.previewPlaysPerIp);
+    await hitEdgeLimit(c.env, "previewPlaysPerIp", clientIp(c.req));
     const listener = c.var.user?.id ?? (await visitorKeys(db, clientIp(c.req), c.req.header("user-agent") ?? "", now)).visitorId;
     const result = await recordPreviewPlay(db, listener, c.req.valid("param").id, now);
     if (!result) throw trackNotFound();

@@ -8,7 +8,7 @@ import type { DB } from "../db/client";
 import type { SessionUser } from "../contracts/auth";
 import { requireAdmin, requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
-import { hitRateLimit } from "../services/rate-limit";
+import { hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
 import { validate } from "../lib/validate";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { isRefused } from "../lib/outcome";
@@ -126,7 +126,7 @@ export const postRoutes = new Hono<HonoEnv>()
     const { content, image, visibility = "members", official = false, pinned = false } = c.req.valid("json");
     // Refused before the rate limit counts it: nothing was attempted.
     if ((visibility === "vip" || official || pinned) && !c.var.user.isAdmin) throw adminRequired();
-    await hitRateLimit(db, `post:user:${userId}`, RATE_LIMITS.postsPerUser);
+    await hitEdgeLimit(c.env, "postsPerUser", userId);
     // Read before the insert, so two admins pinning at the same moment could make it one more;
     // the feed shows every pinned post all the same, and PATCH checks inside its update.
     if (pinned && (await countPinned(db)) >= PINNED_MAX) throw pinLimitReached();
@@ -176,7 +176,7 @@ export const postRoutes = new Hono<HonoEnv>()
   .post("/:id/comments", requireVerifiedEmail, validate("param", postParamSchema), validate("json", createCommentSchema), async (c) => {
     const db = c.var.db;
     const { id } = c.req.valid("param");
-    await hitRateLimit(db, `comment:user:${c.var.user.id}`, RATE_LIMITS.commentsPerUser);
+    await hitEdgeLimit(c.env, "commentsPerUser", c.var.user.id);
     const post = await readablePost(c, id);
     const commentId = crypto.randomUUID();
     const commentCount = await insertComment(db, { id: commentId, postId: id, userId: c.var.user.id, content: c.req.valid("json").content });
@@ -220,7 +220,7 @@ export const postRoutes = new Hono<HonoEnv>()
 async function like(c: MemberContext, liked: boolean) {
   const db = c.var.db;
   const id = c.req.param("id")!;
-  await hitRateLimit(db, `like:user:${c.var.user.id}`, RATE_LIMITS.likesPerUser);
+  await hitEdgeLimit(c.env, "likesPerUser", c.var.user.id);
   const post = await readablePost(c, id);
   const likeCount = await setLike(db, id, c.var.user.id, liked);
   if (likeCount === null) throw postNotFound();

@@ -1,10 +1,13 @@
-// Rate limits as fixed-window counters in D1: one upsert per counted event, 429 once the window
-// is full. Routes and services (invitations) both count through here, so the counters sit below both.
+// Rate limits. The hot ones (EDGE_RATE_LIMITS) are counted by Cloudflare's Workers Rate Limiting
+// binding, with no D1 write (decision 046); the exact, durable ones are fixed-window counters in D1:
+// one upsert per counted event. Over either: 429. Routes and services (invitations) both count
+// through here, so the counters sit below both.
 import { and, eq, sql } from "drizzle-orm";
 import type { DB } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { tooManyRequests } from "../lib/errors";
-import { RATE_LIMIT_MESSAGE } from "../contracts/limits";
+import { EDGE_RATE_LIMITS, RATE_LIMIT_MESSAGE, type EdgeRateLimit } from "../contracts/limits";
+import type { AppEnv } from "../env";
 
 type Limit = readonly [max: number, windowSeconds: number];
 
@@ -51,3 +54,9 @@ export const UNKNOWN_CLIENT_IP = "unknown";
  * request; without CF-Connecting-IP every request lands in one shared bucket instead.
  */
 export const clientIp = (headers: { header(name: string): string | undefined }) => headers.header("cf-connecting-ip")?.trim() || UNKNOWN_CLIENT_IP;
+
+/** Counts one request under `key` on the limit's Rate Limiting binding; 429 once it says no. */
+export async function hitEdgeLimit(env: AppEnv, limit: EdgeRateLimit, key: string) {
+  const { success } = await env[EDGE_RATE_LIMITS[limit].binding].limit({ key });
+  if (!success) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+}
