@@ -7,6 +7,7 @@ import { allowFraming, securityHeaders } from "./middleware/security-headers";
 import { csrfGuard } from "./middleware/csrf";
 import { loadSession } from "./middleware/session";
 import { d1Session } from "./middleware/d1-session";
+import { requestLog } from "./middleware/request-log";
 import { edgeCache, renewVersionAfterChanges } from "./middleware/edge-cache";
 import { localModeHostGuard } from "./middleware/local-only";
 import { ApiError } from "./lib/errors";
@@ -47,6 +48,7 @@ import { accountRoutes } from "./routes/account";
 import { notificationRoutes } from "./routes/notifications";
 import { memberDataRoutes } from "./routes/member-data";
 import { manifestRoutes } from "./routes/manifest";
+import { healthRoutes } from "./routes/health";
 import { accountNewsletterRoutes, newsletterRoutes } from "./routes/newsletter";
 import { mailWebhookRoutes } from "./routes/mail-webhooks";
 
@@ -65,6 +67,8 @@ export const app = new Hono<HonoEnv>();
 
 app.onError(onError);
 app.notFound(onNotFound);
+// First, so that its line covers everything below, errors included.
+app.use("*", requestLog);
 // Registered first so that it runs last: it relaxes what securityHeaders has just set.
 app.use("/embed/*", allowFraming);
 app.use("*", securityHeaders);
@@ -88,6 +92,7 @@ app.use("*", edgeCache);
 app.use("/api/admin/*", renewVersionAfterChanges);
 app.use("/api/dev/*", renewVersionAfterChanges);
 
+app.route("/api/health", healthRoutes);
 app.route("/api/config", configRoutes);
 app.route("/api/artist", artistRoutes);
 app.route("/api/auth", authRoutes);

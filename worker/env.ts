@@ -28,6 +28,10 @@ export type AppEnv = Env & {
   D1_SIMULATED_LATENCY?: string;
   /** "off" turns the edge cache off (the Worker tests that are not about it); on otherwise. */
   EDGE_CACHE?: string;
+  /** Sentry's DSN: errors are reported there when set; nowhere when not. */
+  SENTRY_DSN?: string;
+  /** Under APP_ENV=test the request log is quiet unless this is "on" (the test that reads it). */
+  REQUEST_LOG?: string;
   /** Web push (worker/services/push): base64url uncompressed P-256 public key, and its private `d`. */
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
@@ -65,6 +69,7 @@ const configSchema = z
       .regex(/^(\d{1,4}\/\d{1,4})?$/, 'D1_SIMULATED_LATENCY is "<primary ms>/<replica ms>", e.g. "150/10"')
       .optional(),
     EDGE_CACHE: z.enum(["on", "off"]).optional(),
+    SENTRY_DSN: z.union([url, z.literal("")]).optional(),
     FEED_HUB_SHARDS: z.coerce.number().int().min(1).max(256),
     OPENAI_MODEL: z.string().min(1),
     /** Empty means the SDK's default (api.openai.com). */

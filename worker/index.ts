@@ -1,3 +1,4 @@
+import { withSentry } from "@sentry/cloudflare";
 import { app } from "./app";
 import type { AppEnv } from "./env";
 import { endExpiredVipGraces } from "./services/payments/scheduled";
@@ -21,11 +22,12 @@ export { StationHub } from "./durable-objects/StationHub";
 export { ChatThread } from "./durable-objects/ChatThread";
 export { AnalyticsBuffer } from "./durable-objects/AnalyticsBuffer";
 export { PartyRoom } from "./durable-objects/PartyRoom";
+export { RequestMetrics } from "./durable-objects/RequestMetrics";
 
 /** The campaign queue (wrangler.toml); every other batch is the notification queue's. */
 const CAMPAIGN_QUEUE_NAME = "freestyle-lovers-campaigns";
 
-export default {
+const handler = {
   fetch: app.fetch,
   // The queues' consumers (wrangler.toml [[queues.consumers]]): notifications and campaigns.
   queue: (batch, env) =>
@@ -55,3 +57,7 @@ export default {
     );
   },
 } satisfies ExportedHandler<AppEnv>;
+
+// Errors go to Sentry when its DSN secret is set, and nowhere otherwise; the SDK's defaults send no
+// personal data (no addresses, cookies or bodies), and no performance traces are taken.
+export default withSentry((env: AppEnv) => (env.SENTRY_DSN ? { dsn: env.SENTRY_DSN, environment: env.APP_ENV, tracesSampleRate: 0 } : undefined), handler);

@@ -34,6 +34,7 @@ const OVERVIEW: OverviewResponse = {
   avgSessionSeconds: { value: 125, changePct: null },
   activeUsers: { value: 42, changePct: 0 },
   totals: { users: 1500, upcomingEvents: 3, messages: 1, subscribers: 250 },
+  health: { requests: 4821, errorRate: 0.0125, p95Ms: 250 },
 };
 
 const HOURLY = Array.from({ length: 24 }, (_, hour) => ({ hour, pageViews: hour * 10 + 1 }));
@@ -235,6 +236,30 @@ describe("/admin overview", () => {
       ["/admin/messages", "Messages1 message"],
       ["/admin/marketing", "Marketing250 subscribers"],
     ]);
+  });
+
+  it("shows the site's last hour: requests, error share and p95, in both languages", async () => {
+    api({ "GET /api/admin/overview": json(200, OVERVIEW) });
+    renderAdmin("/admin");
+    const hour = await screen.findByRole("region", { name: "The site in the last hour" });
+    expect(valueOf(within(hour).getByRole("article", { name: "Requests" }))).toBe("4,821");
+    expect(valueOf(within(hour).getByRole("article", { name: "Errors" }))).toBe("1.25%");
+    expect(valueOf(within(hour).getByRole("article", { name: "p95 response time" }))).toBe("≤ 250 ms");
+    cleanup();
+
+    api({ "GET /api/admin/overview": json(200, OVERVIEW) });
+    renderAdmin("/admin", { locale: "pt-BR" });
+    const hora = await screen.findByRole("region", { name: "O site na última hora" });
+    expect(valueOf(within(hora).getByRole("article", { name: "Requisições" }))).toBe("4.821");
+    expect(valueOf(within(hora).getByRole("article", { name: "Erros" }))).toBe("1,25%");
+  });
+
+  it("says so when the last hour had no request", async () => {
+    api({ "GET /api/admin/overview": json(200, { ...OVERVIEW, health: { requests: 0, errorRate: 0, p95Ms: null } }) });
+    renderAdmin("/admin");
+    const hour = await screen.findByRole("region", { name: "The site in the last hour" });
+    expect(within(hour).getByText("No requests in the last hour.")).toBeTruthy();
+    expect(within(hour).queryAllByRole("article")).toEqual([]);
   });
 
   it("speaks Portuguese: numbers, durations and trends in pt-BR", async () => {

@@ -2,6 +2,7 @@
 // (GET /api/admin/overview, /api/admin/analytics, /api/admin/analytics/tracks). Cookieless: a
 // visitor is hash(daily salt, IP, user agent), so one person is one visitor per day at most.
 import { z } from "./zod";
+import type { RequestHealth } from "./health";
 
 export const COLLECT_PATH = "/api/collect";
 /** A visitor's page views this far apart start a new session. */
@@ -74,6 +75,8 @@ export type OverviewResponse = {
   activeUsers: Trend;
   /** users: accounts; upcomingEvents: published, still to come; messages: contact messages; subscribers: subscribed marketing contacts. */
   totals: { users: number; upcomingEvents: number; messages: number; subscribers: number };
+  /** The Worker's last hour: requests answered, the share that failed (5xx), and p95 latency (ms; null with no request). */
+  health: RequestHealth;
 };
 
 /**

@@ -2,6 +2,7 @@
 // client is at fault.
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { captureException } from "@sentry/cloudflare";
 import { ConfigError } from "../env";
 import { ApiError, errorBody } from "../lib/errors";
 import type { HonoEnv } from "../types";
@@ -13,6 +14,9 @@ export const onError: ErrorHandler<HonoEnv> = (err, c) => {
     const code = err.status === 413 ? "payload_too_large" : "bad_request";
     return c.json(errorBody(code, err.message || "Bad request"), err.status);
   }
+  // What the routes answered themselves never reaches here; the rest goes to Sentry when its DSN is
+  // set (worker/index.ts), and is only logged otherwise.
+  captureException(err);
   if (err instanceof ConfigError) {
     console.error(err.message);
     return c.json(errorBody("misconfigured", "The server is not configured correctly."), 500);

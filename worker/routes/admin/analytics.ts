@@ -4,14 +4,21 @@
 //   GET /api/admin/analytics/tracks?period=7|30|90|all   track plays
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
-import { analyticsQuerySchema, trackAnalyticsQuerySchema } from "../../contracts/admin-analytics";
+import { analyticsQuerySchema, trackAnalyticsQuerySchema, type OverviewResponse } from "../../contracts/admin-analytics";
+import { flushRequestStats } from "../../middleware/request-log";
+import { requestMetrics } from "../../durable-objects/RequestMetrics";
 import { validate } from "../../lib/validate";
 import { z } from "../../contracts/zod";
 import { readOverview, readSiteAnalytics } from "../../db/analytics-reads";
 import { readTrackStats } from "../../db/track-stats";
 
 export const analyticsRoutes = new Hono<HonoEnv>()
-  .get("/overview", validate("query", z.strictObject({})), async (c) => c.json(await readOverview(c.var.db)))
+  .get("/overview", validate("query", z.strictObject({})), async (c) => {
+    // This isolate's latest figures first, so the hour includes them.
+    await flushRequestStats(c.env);
+    const [overview, health] = await Promise.all([readOverview(c.var.db), requestMetrics(c.env).lastHour()]);
+    return c.json<OverviewResponse>({ ...overview, health });
+  })
   .get("/analytics", validate("query", analyticsQuerySchema), async (c) => {
     const { days, tz } = c.req.valid("query");
     return c.json(await readSiteAnalytics(c.var.db, days, tz));

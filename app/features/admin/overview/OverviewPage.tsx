@@ -22,6 +22,7 @@ export function OverviewPage() {
   return (
     <div className="admin-page">
       <OverviewStats data={overview.data} />
+      <RequestHealthCards health={overview.data.health} />
       <OverviewLinks totals={overview.data.totals} />
     </div>
   );
@@ -49,6 +50,32 @@ function OverviewStats({ data }: { data: OverviewResponse }) {
           </StatCard>
         ))}
       </div>
+    </section>
+  );
+}
+
+/** The Worker's last hour, from the request log's figures (RequestMetrics). */
+function RequestHealthCards({ health }: { health: OverviewResponse["health"] }) {
+  const intl = useIntl();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="admin-section-title">
+        {intl.formatMessage(m.health)}
+      </h2>
+      {health.requests === 0 || health.p95Ms === null ? (
+        <p className="muted">{intl.formatMessage(m.healthQuiet)}</p>
+      ) : (
+        <div className="grid admin-stats">
+          <StatCard label={intl.formatMessage(m.healthRequests)} value={formatCount(intl, health.requests)} />
+          <StatCard label={intl.formatMessage(m.healthErrors)} value={intl.formatNumber(health.errorRate, { style: "percent", maximumFractionDigits: 2 })}>
+            <p className="muted admin-stat-hint">{intl.formatMessage(m.healthErrorsHint)}</p>
+          </StatCard>
+          <StatCard label={intl.formatMessage(m.healthP95)} value={intl.formatMessage(m.healthP95Value, { ms: health.p95Ms })}>
+            <p className="muted admin-stat-hint">{intl.formatMessage(m.healthP95Hint)}</p>
+          </StatCard>
+        </div>
+      )}
     </section>
   );
 }
