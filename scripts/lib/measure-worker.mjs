@@ -44,13 +44,14 @@ export async function seedAdmin(persistTo, workDir, now = Date.now()) {
 }
 
 /**
- * `wrangler dev` on the source config (or `config`, a derived one) with only local secrets;
+ * `wrangler dev` on the source config (or `config`, a derived one) with only local secrets (and
+ * `vars`, extra local settings);
  * resolves once it answers (pid: its process group).
  */
-export async function startWorker(persistTo, workDir, { config = WRANGLER_CONFIG } = {}) {
+export async function startWorker(persistTo, workDir, { config = WRANGLER_CONFIG, vars: extraVars = {} } = {}) {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const envFile = path.join(workDir, "worker.env");
-  const vars = { APP_ENV: "local", PASSWORD_PEPPER: secret(), SESSION_SECRET: secret(), LOCAL_PAYMENTS_SECRET: secret() };
+  const vars = { APP_ENV: "local", PASSWORD_PEPPER: secret(), SESSION_SECRET: secret(), LOCAL_PAYMENTS_SECRET: secret(), ...extraVars };
   await writeFile(
     envFile,
     `${Object.entries(vars)
