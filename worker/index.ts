@@ -36,7 +36,8 @@ const handler = {
       : notificationQueue(batch as MessageBatch<NotificationMessage>, env),
   // Cron triggers (wrangler.toml [triggers]): every 5 minutes the meets about to start are
   // announced; hourly ("0 * * * *"), the time-based housekeeping below.
-  scheduled: async (controller, env) => {
+  // The context is Sentry's (its flush waits on it); the work below awaits everything itself.
+  scheduled: async (controller, env, _ctx) => {
     const db = createDb(env.DB);
     if (controller.cron === MEETS_CRON) {
       await announceMeetsStartingSoon(env, db, controller.scheduledTime);

@@ -1,4 +1,4 @@
-import { createScheduledController } from "cloudflare:test";
+import { createScheduledController, createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -50,7 +50,7 @@ describe("hourly housekeeping (scheduled handler)", () => {
     const now = Date.now();
     await seedRows(user.id, now);
 
-    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env, createExecutionContext());
 
     const d = db();
     const sessionIds = (await d.select({ id: sessions.idHash }).from(sessions).where(eq(sessions.userId, user.id))).map((r) => r.id);
@@ -68,14 +68,18 @@ describe("hourly housekeeping (scheduled handler)", () => {
 
   it("leaves the signed-in member signed in", async () => {
     const user = await createUser("user");
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "0 * * * *" }), env, createExecutionContext());
     const res = await call("/api/auth/me", { cookie: user.cookie });
     expect((await res.json<{ user: { id: string } | null }>()).user?.id).toBe(user.id);
   });
 
   it("ends a session once its absolute lifetime is over, even if it was used recently", async () => {
     const user = await createUser("user");
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now() + SESSION_ABSOLUTE_MS + HOUR, cron: "0 * * * *" }), env);
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: Date.now() + SESSION_ABSOLUTE_MS + HOUR, cron: "0 * * * *" }),
+      env,
+      createExecutionContext(),
+    );
     const left = await db().select().from(sessions).where(eq(sessions.userId, user.id));
     expect(left).toEqual([]);
   });

@@ -3,7 +3,7 @@
 // e-mail, with links to the centre and the settings; paused, unverified and uninterested members
 // get none; a second cron run mails nobody again.
 import { env } from "cloudflare:workers";
-import { createScheduledController } from "cloudflare:test";
+import { createScheduledController, createExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
@@ -104,8 +104,8 @@ describe("daily e-mail digest", () => {
     await markRead(db(), readIt.id, results[0]!.id);
 
     // Through the hourly cron, twice: once is all.
-    await worker.scheduled(createScheduledController({ scheduledTime: t0, cron: "0 * * * *" }), env);
-    await worker.scheduled(createScheduledController({ scheduledTime: t0 + HOUR, cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: t0, cron: "0 * * * *" }), env, createExecutionContext());
+    await worker.scheduled(createScheduledController({ scheduledTime: t0 + HOUR, cron: "0 * * * *" }), env, createExecutionContext());
     for (const nobody of [paused, unverified, likesOnly, readIt, optedOut]) expect(await mailsTo(nobody.email)).toHaveLength(0);
     const mails = await mailsTo(wanted.email);
     expect(mails).toHaveLength(1);

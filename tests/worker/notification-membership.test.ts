@@ -4,7 +4,7 @@
 // hourly cron, once per period), and meet_soon (the 5-minute cron). The urgent kinds are mailed
 // at once, in the member's language, once however often the queue delivers them.
 import { env } from "cloudflare:workers";
-import { createScheduledController } from "cloudflare:test";
+import { createScheduledController, createExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
@@ -147,8 +147,8 @@ describe("paid VIP: vip_granted, payment_failed, vip_ended", () => {
     await deliver(failedInvoice(sub, Date.now() - 2 * DAY_MS));
     await waitForKind(member.id, "payment_failed");
     const later = Date.now() + 1.5 * DAY_MS;
-    await worker.scheduled(createScheduledController({ scheduledTime: later, cron: "0 * * * *" }), env);
-    await worker.scheduled(createScheduledController({ scheduledTime: later + 60 * MINUTE, cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: later, cron: "0 * * * *" }), env, createExecutionContext());
+    await worker.scheduled(createScheduledController({ scheduledTime: later + 60 * MINUTE, cron: "0 * * * *" }), env, createExecutionContext());
     const [row] = await waitForKind(member.id, "vip_ended");
     expect(row!.id).toBe(`vip_ended:grace:${member.id}:${later}`);
     await waitForMails(member.email, 2); // payment_failed, then vip_ended
@@ -242,7 +242,7 @@ describe("meet_soon from the 5-minute cron", () => {
     await onlineEvent(now - MINUTE, "Started already");
 
     // Through the Worker's scheduled handler, as the 5-minute cron calls it; then again.
-    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: MEETS_CRON }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: MEETS_CRON }), env, createExecutionContext());
     expect(await announceMeetsStartingSoon(appEnv, db(), now + MINUTE)).toBe(0);
 
     const vipRows = await waitForKind(vip.id, "meet_soon", 3);
@@ -270,12 +270,12 @@ describe("meet_soon from the 5-minute cron", () => {
     const now = Date.UTC(2032, 0, 1, 12, 0);
     const vip = await createUser("vip");
     const meetId = await onlineEvent(now + 10 * MINUTE, "Hourly check");
-    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env, createExecutionContext());
     const recorded = await env.DB.prepare(`SELECT count(*) AS n FROM notification_events WHERE id = ?`)
       .bind(`meet_soon:event:${meetId}:${now + 10 * MINUTE}`)
       .first<{ n: number }>();
     expect(recorded?.n).toBe(0);
-    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: MEETS_CRON }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: MEETS_CRON }), env, createExecutionContext());
     await waitForKind(vip.id, "meet_soon", 1);
   });
 });

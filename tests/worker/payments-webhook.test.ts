@@ -342,10 +342,10 @@ describe("failed and recovered payments", () => {
     expect(await isVip(user.id)).toBe(true);
 
     // An hourly run within the grace period changes nothing...
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "0 * * * *" }), env, createExecutionContext());
     expect(await isVip(user.id)).toBe(true);
     // ...the first run after it ends VIP.
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now() + 1.5 * DAY_MS, cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now() + 1.5 * DAY_MS, cron: "0 * * * *" }), env, createExecutionContext());
     expect(await isVip(user.id)).toBe(false);
     expect((await subscriptionRow(sub.id))?.status).toBe("past_due"); // Stripe may still collect
   });
@@ -355,7 +355,7 @@ describe("failed and recovered payments", () => {
     const old = await subscribeViaEvents(user.id, { createdMs: Date.now() - 40 * DAY_MS });
     await deliver(invoiceEvent("invoice.payment_failed", { subscriptionId: old.id, customerId: old.customerId }, Date.now() - 2 * DAY_MS));
     await subscribeViaEvents(user.id);
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now() + 2 * DAY_MS }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now() + 2 * DAY_MS }), env, createExecutionContext());
     expect(await isVip(user.id)).toBe(true);
   });
 

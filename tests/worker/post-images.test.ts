@@ -434,7 +434,7 @@ describe("hourly cleanup of images no post took (scheduled handler)", () => {
     await age(taken.image, now - 2 * HOUR);
     await age(almost.image, now - HOUR + 60_000);
 
-    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env, createExecutionContext());
 
     expect(await imageRow(abandoned.image)).toBeUndefined();
     expect(await media.head(`posts/${abandoned.image}`)).toBeNull();
@@ -456,10 +456,10 @@ describe("hourly cleanup of images no post took (scheduled handler)", () => {
     const now = Date.now();
     const old = await uploadOk(member);
     await age(old.image, now - 3 * HOUR);
-    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env, createExecutionContext());
     const keysAfterFirst = await storedKeys();
     const rowsAfterFirst = await countImages();
-    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env, createExecutionContext());
     expect(await storedKeys()).toEqual(keysAfterFirst);
     expect(await countImages()).toBe(rowsAfterFirst);
     expect(await imageRow(old.image)).toBeUndefined();

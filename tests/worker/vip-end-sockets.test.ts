@@ -2,7 +2,7 @@
 // vip_ended: the chat's and the radio's (role-change.test.ts), and those in VIP-only listening
 // parties (a party open to every member keeps them). The hourly cron that ends a past-due grace
 // period announces it the same way as the back office and the payments webhook do.
-import { createScheduledController } from "cloudflare:test";
+import { createScheduledController, createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
@@ -141,7 +141,7 @@ describe("the hourly cron that ends a past-due grace period announces it", () =>
     const vipParty = await connectParty(await party(true), member);
     const openParty = await connectParty(await party(false), member);
 
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "0 * * * *" }), env, createExecutionContext());
     expect(await isVip(member.id)).toBe(false);
     expect(await chat.closedWith).toEqual(VIP_ENDED);
     expect(await radio.closedWith).toEqual(VIP_ENDED);
@@ -154,7 +154,7 @@ describe("the hourly cron that ends a past-due grace period announces it", () =>
   it("a run that ends nobody's VIP tells nobody", async () => {
     const vip = await createUser("vip");
     const notices = await connect("/api/feed/notices", vip);
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "0 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "0 * * * *" }), env, createExecutionContext());
     await stillOpen(notices);
     expect(notices.messages).toEqual(["pong"]);
   });
