@@ -11,6 +11,7 @@ import { campaignQueue, type CampaignMessage } from "./services/newsletter/campa
 import { newsletterEveryFiveMinutes } from "./services/newsletter/scheduled";
 import { announceMeetsStartingSoon, hourlyNotifications, MEETS_CRON } from "./services/notifications/scheduled";
 import { runReminderPass } from "./services/reminders/pass";
+import { deadLetterQueue } from "./services/dead-letters";
 
 /** An image uploaded for a post is kept this long for the post to take it. */
 const ABANDONED_IMAGE_MS = 60 * 60 * 1000;
@@ -24,16 +25,19 @@ export { AnalyticsBuffer } from "./durable-objects/AnalyticsBuffer";
 export { PartyRoom } from "./durable-objects/PartyRoom";
 export { RequestMetrics } from "./durable-objects/RequestMetrics";
 
-/** The campaign queue (wrangler.toml); every other batch is the notification queue's. */
+/** The queues (wrangler.toml); a queue's dead-letter queue is its name with "-dlq". */
+const NOTIFY_QUEUE_NAME = "freestyle-lovers-notify";
 const CAMPAIGN_QUEUE_NAME = "freestyle-lovers-campaigns";
 
 const handler = {
   fetch: app.fetch,
-  // The queues' consumers (wrangler.toml [[queues.consumers]]): notifications and campaigns.
-  queue: (batch, env) =>
-    batch.queue === CAMPAIGN_QUEUE_NAME
-      ? campaignQueue(batch as MessageBatch<CampaignMessage>, env)
-      : notificationQueue(batch as MessageBatch<NotificationMessage>, env),
+  // The queues' consumers (wrangler.toml [[queues.consumers]]): notifications, campaigns, and what
+  // failed every retry on either (their dead-letter queues, kept for the back office).
+  queue: async (batch, env, _ctx) => {
+    if (batch.queue === CAMPAIGN_QUEUE_NAME) return campaignQueue(batch as MessageBatch<CampaignMessage>, env);
+    if (batch.queue === NOTIFY_QUEUE_NAME) return notificationQueue(batch as MessageBatch<NotificationMessage>, env);
+    return deadLetterQueue(batch, env);
+  },
   // Cron triggers (wrangler.toml [triggers]): every 5 minutes the meets about to start are
   // announced; hourly ("0 * * * *"), the time-based housekeeping below.
   // The context is Sentry's (its flush waits on it); the work below awaits everything itself.

@@ -16,6 +16,7 @@ import type { AuditEntryView, AuditListResponse } from "../../worker/contracts/a
 import type { AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse, TrackStatsRow } from "../../worker/contracts/admin-analytics";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, json, mockApi, type ApiRoutes } from "./accounts-harness";
+import type { DeadLetterView } from "../../worker/contracts/dead-letters";
 import { seedConfig } from "./fixtures/config";
 
 const ADMIN: SessionUser = {
@@ -120,7 +121,7 @@ function renderAdmin(url: string, { locale = "en" as Locale } = {}) {
 }
 
 function api(routes: ApiRoutes) {
-  return mockApi({ "GET /api/auth/me": json(200, { user: ADMIN }), ...routes });
+  return mockApi({ "GET /api/auth/me": json(200, { user: ADMIN }), "GET /api/admin/dead-letters": json(200, { items: [], open: 0 }), ...routes });
 }
 
 /** The query strings a mocked path was called with, in order. */
@@ -252,6 +253,50 @@ describe("/admin overview", () => {
     const hora = await screen.findByRole("region", { name: "O site na última hora" });
     expect(valueOf(within(hora).getByRole("article", { name: "Requisições" }))).toBe("4.821");
     expect(valueOf(within(hora).getByRole("article", { name: "Erros" }))).toBe("1,25%");
+  });
+
+  it("lists failed background jobs with Retry and Dismiss, in both languages, and refreshes after one", async () => {
+    const job: DeadLetterView = {
+      id: "msg-1",
+      queue: "freestyle-lovers-notify",
+      kind: "fanout",
+      refs: { eventId: "evt-7" },
+      attempts: 6,
+      receivedAt: "2026-11-24T10:00:00.000Z",
+      status: "open",
+    };
+    let listed = [job];
+    const { callsTo } = api({
+      "GET /api/admin/overview": json(200, OVERVIEW),
+      "GET /api/admin/dead-letters": () => json(200, { items: listed, open: listed.length }),
+      "POST /api/admin/dead-letters/msg-1/retry": () => {
+        listed = [];
+        return json(200, { ...job, status: "retried" });
+      },
+    });
+    renderAdmin("/admin");
+    const jobs = await screen.findByRole("region", { name: "1 failed background job" });
+    expect(within(jobs).getByText("Notifications")).toBeTruthy();
+    expect(jobs.textContent).toContain("fanout");
+    expect(jobs.textContent).toContain("eventId evt-7");
+    expect(jobs.textContent).toContain("6 attempts");
+    fireEvent.click(within(jobs).getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "1 failed background job" })).toBeNull());
+    expect(callsTo("POST /api/admin/dead-letters/msg-1/retry")).toHaveLength(1);
+    cleanup();
+
+    listed = [job, { ...job, id: "msg-2", queue: "freestyle-lovers-campaigns", kind: "send", refs: {} }];
+    renderAdmin("/admin", { locale: "pt-BR" });
+    const tarefas = await screen.findByRole("region", { name: "2 tarefas em segundo plano falharam" });
+    expect(within(tarefas).getByText("Campanhas de newsletter")).toBeTruthy();
+    expect(within(tarefas).getAllByRole("button", { name: "Descartar" })).toHaveLength(2);
+  });
+
+  it("shows no failed-jobs section when nothing failed", async () => {
+    api({ "GET /api/admin/overview": json(200, OVERVIEW) });
+    renderAdmin("/admin");
+    await screen.findByRole("region", { name: "The site in the last hour" });
+    expect(screen.queryByRole("region", { name: /failed background job/ })).toBeNull();
   });
 
   it("says so when the last hour had no request", async () => {

@@ -78,6 +78,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   "marketing_consents.actor_id":
     "the administrator who imported a list, on every imported contact's consent record: other people's data; the import itself is in the administrator's audit_log rows (staff-activity)",
+  "dead_letters.handled_by":
+    "the administrator who retried or dismissed a failed background job: the act is in their audit_log rows (staff-activity), and the job's body is other members' data",
 };
 
 /** Column names that hold a member's id without a foreign key saying so (the schema test reads these too). */

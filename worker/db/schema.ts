@@ -1274,3 +1274,21 @@ export const contentVersion = sqliteTable("content_version", {
   version: text("version").notNull(),
   changedAt: integer("changed_at").notNull(),
 });
+
+/** Background work that failed every retry: messages of the dead-letter queues (decision 049). */
+export const deadLetters = sqliteTable(
+  "dead_letters",
+  {
+    id: text("id").primaryKey(),
+    /** The queue the message failed on (its dead-letter queue's name without "-dlq"). */
+    queue: text("queue").notNull(),
+    /** The message body as JSON, cut to DEAD_LETTER_BODY_MAX characters. */
+    body: text("body").notNull(),
+    attempts: integer("attempts").notNull(),
+    receivedAt: integer("received_at").notNull(),
+    status: text("status", { enum: ["open", "retried", "dismissed"] }).notNull().default("open"),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
+    handledAt: integer("handled_at"),
+  },
+  (t) => [index("dead_letters_status").on(t.status, t.receivedAt)],
+);

@@ -2,6 +2,7 @@
 // for the whole tree (visitor or banned 401, member or VIP 403), before any sub-app runs: an area
 // cannot forget it. Each area is a sub-app of its own file.
 import { campaignRoutes } from "./campaigns";
+import { deadLetterRoutes } from "./dead-letters";
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { requireAdmin } from "../../middleware/guards";
@@ -42,6 +43,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/perks", adminPerkRoutes)
   .route("/notify", adminNotifyRoutes)
   .route("/campaigns", campaignRoutes)
+  .route("/dead-letters", deadLetterRoutes)
   .all("*", () => {
     throw notFound();
   });

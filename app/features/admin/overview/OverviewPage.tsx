@@ -12,6 +12,7 @@ import { TrendBadge } from "../components/TrendBadge";
 import { formatCount, formatDuration } from "../format";
 import { adminOverviewQueryOptions } from "../queries";
 import { overviewMessages as m } from "./messages";
+import { FailedJobs } from "./FailedJobs";
 import "../admin.css";
 
 export function OverviewPage() {
@@ -23,6 +24,7 @@ export function OverviewPage() {
     <div className="admin-page">
       <OverviewStats data={overview.data} />
       <RequestHealthCards health={overview.data.health} />
+      <FailedJobs />
       <OverviewLinks totals={overview.data.totals} />
     </div>
   );
