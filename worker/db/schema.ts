@@ -1286,7 +1286,9 @@ export const deadLetters = sqliteTable(
     body: text("body").notNull(),
     attempts: integer("attempts").notNull(),
     receivedAt: integer("received_at").notNull(),
-    status: text("status", { enum: ["open", "retried", "dismissed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "retried", "dismissed"] })
+      .notNull()
+      .default("open"),
     handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
     handledAt: integer("handled_at"),
   },

@@ -43,7 +43,8 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
     await next();
     return;
   }
-  const cache = caches.default;
+  // Cloudflare's CacheStorage has the default cache (the DOM typing seen by the Node scripts has not).
+  const cache = (caches as CacheStorage & { default: Cache }).default;
   const key = edgeCacheKey(c.req.url, await currentContentVersion(c.var.db), requestLanguage(c));
   const hit = await cache.match(key);
   if (hit) {
