@@ -7,12 +7,11 @@
 // Figures, not a pass/fail: docs/measurements.md records them.
 // Usage: node scripts/measure-feed-shards.mjs [--runs 1000x1,1000x4,5000x4] [--posts 3] [--open-concurrency 50]
 import { mkdir, rm } from "node:fs/promises";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { percentile, positiveInt, printTable } from "./lib/measure.mjs";
 import { ROOT, wrangler } from "./lib/wrangler.mjs";
-import { executeSql, frozenWorkerConfig, seedAdmin, startWorker } from "./lib/measure-worker.mjs";
+import { executeSql, frozenWorkerConfig, seedAdmin, seedMembersWithSessions, startWorker } from "./lib/measure-worker.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -32,29 +31,7 @@ const postCount = positiveInt("posts", values.posts, 5);
 const openConcurrency = positiveInt("open-concurrency", values["open-concurrency"], 500);
 const PER_POST_WAIT_MS = 30_000;
 
-const sha256Hex = (text) => createHash("sha256").update(text).digest("hex");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function seedMembers(persistTo, workDir, count) {
-  const now = Date.now();
-  const members = Array.from({ length: count }, (_, i) => {
-    const token = randomBytes(32).toString("base64url");
-    return { id: randomUUID(), username: `reader_${i}`, cookie: `__Host-sid=${token}`, token };
-  });
-  const lines = [];
-  for (let i = 0; i < members.length; i += 200) {
-    const chunk = members.slice(i, i + 200);
-    lines.push(
-      `INSERT INTO users (id, email, username, password_hash) VALUES ${chunk.map((m) => `('${m.id}', '${m.username}@measure.example', '${m.username}', 'unused')`).join(", ")};`,
-      `INSERT INTO profiles (user_id) VALUES ${chunk.map((m) => `('${m.id}')`).join(", ")};`,
-      `INSERT INTO sessions (id_hash, user_id, last_seen_at, expires_at, public_id) VALUES ${chunk
-        .map((m) => `('${sha256Hex(m.token)}', '${m.id}', ${now}, ${now + 24 * 3_600_000}, '${randomBytes(16).toString("hex")}')`)
-        .join(", ")};`,
-    );
-  }
-  await executeSql(persistTo, workDir, "members.sql", `${lines.join("\n")}\n`);
-  return members;
-}
 
 function openFeed(origin, member) {
   const url = new URL("/api/feed/live", origin);
@@ -103,7 +80,7 @@ async function measureRun({ sockets, shards }) {
   const adminCookie = await seedAdmin(persistTo, workDir);
   // The administrator's address counts as verified: posting needs it.
   await executeSql(persistTo, workDir, "verify.sql", "UPDATE users SET email_verified_at = 1 WHERE username LIKE 'measure_admin_%';\n");
-  const members = await seedMembers(persistTo, workDir, sockets);
+  const members = await seedMembersWithSessions(persistTo, workDir, sockets, "reader");
   const worker = await startWorker(persistTo, workDir, {
     config: await frozenWorkerConfig(workDir, "worker/index.ts"),
     vars: { FEED_HUB_SHARDS: String(shards) },

@@ -21,13 +21,13 @@
 // Usage: node scripts/measure-notifications.mjs [--members 100000] [--sockets 1000]
 //        [--open-concurrency 50] [--seconds 900] [--keep]
 import { mkdir, rm } from "node:fs/promises";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { percentile, positiveInt, printTable } from "./lib/measure.mjs";
 import { ROOT, wrangler } from "./lib/wrangler.mjs";
-import { executeSql, frozenWorkerConfig, seedAdmin, startWorker } from "./lib/measure-worker.mjs";
+import { executeSql, frozenWorkerConfig, seedAdmin, seedMembersWithSessions, startWorker } from "./lib/measure-worker.mjs";
 import { residentMemory, workerdPids } from "./lib/process-memory.mjs";
 
 const { values } = parseArgs({
@@ -74,7 +74,6 @@ const PRICE = {
 /** The consumer's page (worker/services/notifications FANOUT_PAGE_SIZE). */
 const PAGE_SIZE = 1000;
 
-const sha256Hex = (text) => createHash("sha256").update(text).digest("hex");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (ms) => (Number.isNaN(ms) ? "-" : ms.toFixed(1));
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
@@ -88,28 +87,6 @@ const stats = (list) => {
 // Memory of the local runtime -------------------------------------------------------------------
 
 // Seeding ----------------------------------------------------------------------------------------
-
-/** Members with live sessions for the sockets: their ids and cookies. Multi-row INSERTs of 200. */
-async function seedSocketMembers(persistTo, workDir, count) {
-  const now = Date.now();
-  const members = Array.from({ length: count }, (_, i) => {
-    const token = randomBytes(32).toString("base64url");
-    return { id: randomUUID(), username: `bell_${i}`, token, cookie: `__Host-sid=${token}` };
-  });
-  const lines = [];
-  for (let i = 0; i < members.length; i += 200) {
-    const chunk = members.slice(i, i + 200);
-    lines.push(
-      `INSERT INTO users (id, email, username, password_hash) VALUES ${chunk.map((m) => `('${m.id}', '${m.username}@measure.example', '${m.username}', 'unused')`).join(", ")};`,
-      `INSERT INTO profiles (user_id) VALUES ${chunk.map((m) => `('${m.id}')`).join(", ")};`,
-      `INSERT INTO sessions (id_hash, user_id, last_seen_at, expires_at, public_id) VALUES ${chunk
-        .map((m) => `('${sha256Hex(m.token)}', '${m.id}', ${now}, ${now + 24 * 3_600_000}, '${randomBytes(16).toString("hex")}')`)
-        .join(", ")};`,
-    );
-  }
-  await executeSql(persistTo, workDir, "socket-members.sql", `${lines.join("\n")}\n`);
-  return members;
-}
 
 /** Members `from`..`to` (numbered), random ids like the site's, in one INSERT ... SELECT. */
 async function seedMembers(persistTo, workDir, from, to) {
@@ -264,7 +241,7 @@ async function main() {
     await wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
     const adminCookie = await seedAdmin(persistTo, workDir);
     const seedStarted = performance.now();
-    const socketMembers = await seedSocketMembers(persistTo, workDir, socketCount);
+    const socketMembers = await seedMembersWithSessions(persistTo, workDir, socketCount, "bell");
     console.log(`Seeded an administrator and ${socketCount} members with sessions in ${seconds(performance.now() - seedStarted)}.`);
     worker = await startWorker(persistTo, workDir, { config: await frozenWorkerConfig(workDir, "scripts/lib/measure-notify-entry.mjs") });
     const { origin } = worker;

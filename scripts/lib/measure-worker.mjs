@@ -44,6 +44,30 @@ export async function seedAdmin(persistTo, workDir, now = Date.now()) {
 }
 
 /**
+ * `count` members with live sessions, named `<prefix>_<n>`: their ids and cookies. Multi-row
+ * INSERTs of 200, straight into the state's D1.
+ */
+export async function seedMembersWithSessions(persistTo, workDir, count, prefix, now = Date.now()) {
+  const members = Array.from({ length: count }, (_, i) => {
+    const token = secret();
+    return { id: randomUUID(), username: `${prefix}_${i}`, token, cookie: `__Host-sid=${token}` };
+  });
+  const lines = [];
+  for (let i = 0; i < members.length; i += 200) {
+    const chunk = members.slice(i, i + 200);
+    lines.push(
+      `INSERT INTO users (id, email, username, password_hash) VALUES ${chunk.map((m) => `('${m.id}', '${m.username}@measure.example', '${m.username}', 'unused')`).join(", ")};`,
+      `INSERT INTO profiles (user_id) VALUES ${chunk.map((m) => `('${m.id}')`).join(", ")};`,
+      `INSERT INTO sessions (id_hash, user_id, last_seen_at, expires_at, public_id) VALUES ${chunk
+        .map((m) => `('${sha256Hex(m.token)}', '${m.id}', ${now}, ${now + SESSION_MS}, '${randomBytes(16).toString("hex")}')`)
+        .join(", ")};`,
+    );
+  }
+  await executeSql(persistTo, workDir, `${prefix}-members.sql`, `${lines.join("\n")}\n`);
+  return members;
+}
+
+/**
  * `wrangler dev` on the source config (or `config`, a derived one) with only local secrets (and
  * `vars`, extra local settings);
  * resolves once it answers (pid: its process group).
