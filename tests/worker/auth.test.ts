@@ -11,7 +11,20 @@ import { hashPassword, verifyPassword } from "../../worker/lib/password";
 import { AUTH_MESSAGES, RESET_TOKEN_TTL_MS, type MailboxResponse, type SessionUser } from "../../worker/contracts/auth";
 import { EDGE_RATE_LIMITS, RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
 import { LOGIN_SLOWDOWN } from "../../worker/contracts/sign-in-link";
-import { call, callLocal, cookieFrom, createUser, db, errorOf, inOneEdgeLimitWindow, ORIGIN, ruleError, SESSION_COOKIE, testEnv } from "./helpers";
+import {
+  call,
+  callLocal,
+  cookieFrom,
+  createUser,
+  db,
+  errorOf,
+  EDGE_LIMIT_TEST_TIMEOUT_MS,
+  inOneEdgeLimitWindow,
+  ORIGIN,
+  ruleError,
+  SESSION_COOKIE,
+  testEnv,
+} from "./helpers";
 import { isUniqueViolation } from "../../worker/db/d1";
 
 // Every test gets its own client IP so per-IP limits of one test never leak into another.
@@ -192,18 +205,22 @@ describe("POST /api/auth/signup", () => {
     expect((await errorOf(big)).code).toBe("payload_too_large");
   });
 
-  it("limits sign-up attempts per IP with a clear 429", async () => {
-    const existing = await createUser("user");
-    const ip = freshIp();
-    const { max } = EDGE_RATE_LIMITS.signupPerIp;
-    await inOneEdgeLimitWindow();
-    for (let i = 0; i < max; i++) expect((await signup(signupBody({ email: existing.email }), ip)).status).toBe(409);
-    const res = await signup(signupBody(), ip);
-    expect(res.status).toBe(429);
-    expect(await errorOf(res)).toEqual({ code: "rate_limited", message: RATE_LIMIT_MESSAGE });
-    // Another address is not affected.
-    expect((await signup(signupBody())).status).toBe(201);
-  });
+  it(
+    "limits sign-up attempts per IP with a clear 429",
+    async () => {
+      const existing = await createUser("user");
+      const ip = freshIp();
+      const { max } = EDGE_RATE_LIMITS.signupPerIp;
+      await inOneEdgeLimitWindow();
+      for (let i = 0; i < max; i++) expect((await signup(signupBody({ email: existing.email }), ip)).status).toBe(409);
+      const res = await signup(signupBody(), ip);
+      expect(res.status).toBe(429);
+      expect(await errorOf(res)).toEqual({ code: "rate_limited", message: RATE_LIMIT_MESSAGE });
+      // Another address is not affected.
+      expect((await signup(signupBody())).status).toBe(201);
+    },
+    EDGE_LIMIT_TEST_TIMEOUT_MS,
+  );
 });
 
 describe("POST /api/auth/login", () => {
@@ -321,30 +338,38 @@ describe("POST /api/auth/login", () => {
     expect((await login({ email: u.email, password: u.password })).status).toBe(200);
   });
 
-  it("puts every request without CF-Connecting-IP in one bucket, whatever X-Forwarded-For says", async () => {
-    const u = await createUser("user");
-    const { max } = EDGE_RATE_LIMITS.loginPerIp;
-    await inOneEdgeLimitWindow();
-    const spoofed = (i: number) => ({ "cf-connecting-ip": "", "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `203.0.113.${i}` });
-    for (let i = 0; i < max; i++) expect((await login({ email: `${uniqueName()}@example.com`, password: "x" }, { headers: spoofed(i) })).status).toBe(401);
-    const res = await login({ email: u.email, password: u.password }, { headers: spoofed(max) });
-    expect(res.status).toBe(429);
-    expect((await errorOf(res)).code).toBe("rate_limited");
-    // Counted by the Rate Limiting binding, not in D1.
-    expect(await db().select().from(rateLimits).where(like(rateLimits.key, "login:ip:%"))).toEqual([]);
-  });
+  it(
+    "puts every request without CF-Connecting-IP in one bucket, whatever X-Forwarded-For says",
+    async () => {
+      const u = await createUser("user");
+      const { max } = EDGE_RATE_LIMITS.loginPerIp;
+      await inOneEdgeLimitWindow();
+      const spoofed = (i: number) => ({ "cf-connecting-ip": "", "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `203.0.113.${i}` });
+      for (let i = 0; i < max; i++) expect((await login({ email: `${uniqueName()}@example.com`, password: "x" }, { headers: spoofed(i) })).status).toBe(401);
+      const res = await login({ email: u.email, password: u.password }, { headers: spoofed(max) });
+      expect(res.status).toBe(429);
+      expect((await errorOf(res)).code).toBe("rate_limited");
+      // Counted by the Rate Limiting binding, not in D1.
+      expect(await db().select().from(rateLimits).where(like(rateLimits.key, "login:ip:%"))).toEqual([]);
+    },
+    EDGE_LIMIT_TEST_TIMEOUT_MS,
+  );
 
-  it("limits attempts per IP across accounts", async () => {
-    const u = await createUser("user");
-    const ip = freshIp();
-    const { max } = EDGE_RATE_LIMITS.loginPerIp;
-    await inOneEdgeLimitWindow();
-    for (let i = 0; i < max; i++) expect((await login({ email: `${uniqueName()}@example.com`, password: "x" }, { headers: ip })).status).toBe(401);
-    const res = await login({ email: u.email, password: u.password }, { headers: ip });
-    expect(res.status).toBe(429);
-    expect((await errorOf(res)).message).toBe(RATE_LIMIT_MESSAGE);
-    expect((await login({ email: u.email, password: u.password })).status).toBe(200);
-  });
+  it(
+    "limits attempts per IP across accounts",
+    async () => {
+      const u = await createUser("user");
+      const ip = freshIp();
+      const { max } = EDGE_RATE_LIMITS.loginPerIp;
+      await inOneEdgeLimitWindow();
+      for (let i = 0; i < max; i++) expect((await login({ email: `${uniqueName()}@example.com`, password: "x" }, { headers: ip })).status).toBe(401);
+      const res = await login({ email: u.email, password: u.password }, { headers: ip });
+      expect(res.status).toBe(429);
+      expect((await errorOf(res)).message).toBe(RATE_LIMIT_MESSAGE);
+      expect((await login({ email: u.email, password: u.password })).status).toBe(200);
+    },
+    EDGE_LIMIT_TEST_TIMEOUT_MS,
+  );
 });
 
 describe("POST /api/auth/logout", () => {
@@ -639,17 +664,21 @@ describe("password reset", () => {
     expect(await errorOf(res)).toEqual({ code: "rate_limited", message: RATE_LIMIT_MESSAGE });
   });
 
-  it("limits reset requests per IP, unknown addresses included", async () => {
-    const u = await createUser("user");
-    const ip = freshIp();
-    const { max } = EDGE_RATE_LIMITS.resetPerIp;
-    await inOneEdgeLimitWindow();
-    for (let i = 0; i < max; i++)
-      expect((await call("/api/auth/reset/request", { json: { email: `${uniqueName()}@example.com` }, headers: ip })).status).toBe(404);
-    const res = await call("/api/auth/reset/request", { json: { email: u.email }, headers: ip });
-    expect(res.status).toBe(429);
-    expect((await errorOf(res)).message).toBe(RATE_LIMIT_MESSAGE);
-  });
+  it(
+    "limits reset requests per IP, unknown addresses included",
+    async () => {
+      const u = await createUser("user");
+      const ip = freshIp();
+      const { max } = EDGE_RATE_LIMITS.resetPerIp;
+      await inOneEdgeLimitWindow();
+      for (let i = 0; i < max; i++)
+        expect((await call("/api/auth/reset/request", { json: { email: `${uniqueName()}@example.com` }, headers: ip })).status).toBe(404);
+      const res = await call("/api/auth/reset/request", { json: { email: u.email }, headers: ip });
+      expect(res.status).toBe(429);
+      expect((await errorOf(res)).message).toBe(RATE_LIMIT_MESSAGE);
+    },
+    EDGE_LIMIT_TEST_TIMEOUT_MS,
+  );
 
   describe("with a live mail provider configured", () => {
     afterEach(() => vi.restoreAllMocks());

@@ -129,6 +129,9 @@ export const TRACK_VIEW_KEYS = [
   "title",
 ];
 
+/** A test that waits for a fresh minute (inOneEdgeLimitWindow) may take that wait on top of its work. */
+export const EDGE_LIMIT_TEST_TIMEOUT_MS = 30_000;
+
 /**
  * The Rate Limiting binding counts in windows that follow the wall clock (a minute): a test that
  * sends a limit's worth of requests waits, when the minute is about to end, for the next one to

@@ -4,7 +4,7 @@
 // CSRF and hostile text in posts.security.test.ts.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { call, createUser, errorOf, inOneEdgeLimitWindow, ruleError } from "./helpers";
+import { call, createUser, errorOf, EDGE_LIMIT_TEST_TIMEOUT_MS, inOneEdgeLimitWindow, ruleError } from "./helpers";
 import { metaContents, page } from "./pages-fixtures";
 import { postComments, postLikes, postReports, posts } from "../../worker/db/schema";
 import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "../../worker/contracts/feed";
@@ -194,28 +194,36 @@ describe("POST /api/posts/:id/reports", () => {
 // --- rate limits ----------------------------------------------------------------------------
 
 describe("rate limits", () => {
-  it("refuses the post after EDGE_RATE_LIMITS.postsPerUser with 429 rate_limited and the message", async () => {
-    const { max } = EDGE_RATE_LIMITS.postsPerUser;
-    const member = await createUser("user");
-    await inOneEdgeLimitWindow();
-    for (let i = 0; i < max; i++) expect((await createPost(member, { content: `post ${i}` })).status).toBe(201);
-    await expectError(await createPost(member, { content: "one too many" }), 429, { code: "rate_limited", message: RATE_LIMIT_MESSAGE });
-    expect(await countWhere(posts, eq(posts.userId, member.id))).toBe(max);
-    // Per account: another member still posts.
-    const other = await createUser("user");
-    expect((await createPost(other, { content: "mine" })).status).toBe(201);
-  });
+  it(
+    "refuses the post after EDGE_RATE_LIMITS.postsPerUser with 429 rate_limited and the message",
+    async () => {
+      const { max } = EDGE_RATE_LIMITS.postsPerUser;
+      const member = await createUser("user");
+      await inOneEdgeLimitWindow();
+      for (let i = 0; i < max; i++) expect((await createPost(member, { content: `post ${i}` })).status).toBe(201);
+      await expectError(await createPost(member, { content: "one too many" }), 429, { code: "rate_limited", message: RATE_LIMIT_MESSAGE });
+      expect(await countWhere(posts, eq(posts.userId, member.id))).toBe(max);
+      // Per account: another member still posts.
+      const other = await createUser("user");
+      expect((await createPost(other, { content: "mine" })).status).toBe(201);
+    },
+    EDGE_LIMIT_TEST_TIMEOUT_MS,
+  );
 
-  it("refuses the comment after EDGE_RATE_LIMITS.commentsPerUser with 429 rate_limited and the message", async () => {
-    const { max } = EDGE_RATE_LIMITS.commentsPerUser;
-    const member = await createUser("user");
-    const postId = await seedPost(member.id);
-    await inOneEdgeLimitWindow();
-    for (let i = 0; i < max; i++) expect((await comment(member, postId, `comment ${i}`)).status).toBe(201);
-    await expectError(await comment(member, postId, "one too many"), 429, { code: "rate_limited", message: RATE_LIMIT_MESSAGE });
-    expect((await commentRowsOf(postId)).length).toBe(max);
-    expect((await postRow(postId))!.commentCount).toBe(max);
-  });
+  it(
+    "refuses the comment after EDGE_RATE_LIMITS.commentsPerUser with 429 rate_limited and the message",
+    async () => {
+      const { max } = EDGE_RATE_LIMITS.commentsPerUser;
+      const member = await createUser("user");
+      const postId = await seedPost(member.id);
+      await inOneEdgeLimitWindow();
+      for (let i = 0; i < max; i++) expect((await comment(member, postId, `comment ${i}`)).status).toBe(201);
+      await expectError(await comment(member, postId, "one too many"), 429, { code: "rate_limited", message: RATE_LIMIT_MESSAGE });
+      expect((await commentRowsOf(postId)).length).toBe(max);
+      expect((await postRow(postId))!.commentCount).toBe(max);
+    },
+    EDGE_LIMIT_TEST_TIMEOUT_MS,
+  );
 });
 
 // --- a shared post's page and teaser -----------------------------------------------------------

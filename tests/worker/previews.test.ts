@@ -11,7 +11,7 @@ import { ANYONE, signMediaToken, signTrackToken } from "../../worker/lib/media-t
 import type { PreviewPlayResponse, PreviewResponse, TrackResponse } from "../../worker/contracts/music";
 import type { AdminTrackResponse } from "../../worker/contracts/admin-catalog";
 import type { TrackAnalyticsResponse } from "../../worker/contracts/admin-analytics";
-import { call, createUser, errorOf, inOneEdgeLimitWindow, ORIGIN, useFreshClientIp, type Role, type TestUser } from "./helpers";
+import { call, createUser, errorOf, EDGE_LIMIT_TEST_TIMEOUT_MS, inOneEdgeLimitWindow, ORIGIN, useFreshClientIp, type Role, type TestUser } from "./helpers";
 import { EDGE_RATE_LIMITS } from "../../worker/contracts/limits";
 import { isoMedia, mp3Cbr, wav } from "./media-fixtures";
 
@@ -343,20 +343,24 @@ describe("POST /api/music/tracks/:id/preview-plays", () => {
     expect((await D1.prepare("SELECT count(*) AS n FROM track_preview_plays").first<{ n: number }>())!.n).toBe(before);
   });
 
-  it("limits one address to EDGE_RATE_LIMITS.previewPlaysPerIp counted requests a minute (429)", async () => {
-    const ip = useFreshClientIp();
-    const { max, binding } = EDGE_RATE_LIMITS.previewPlaysPerIp;
-    await inOneEdgeLimitWindow();
-    // The minute's first max - 1 requests, as the binding counts them.
-    const limiter = (env as unknown as Record<string, RateLimit>)[binding]!;
-    for (let i = 1; i < max; i++) await limiter.limit({ key: ip });
-    expect((await playPreview(MP3, "visitor")).status).toBe(200);
-    const before = await countOf(MP3);
-    const res = await playPreview(MP3, "visitor");
-    expect(res.status).toBe(429);
-    expect((await errorOf(res)).code).toBe("rate_limited");
-    expect(await countOf(MP3)).toBe(before);
-  });
+  it(
+    "limits one address to EDGE_RATE_LIMITS.previewPlaysPerIp counted requests a minute (429)",
+    async () => {
+      const ip = useFreshClientIp();
+      const { max, binding } = EDGE_RATE_LIMITS.previewPlaysPerIp;
+      await inOneEdgeLimitWindow();
+      // The minute's first max - 1 requests, as the binding counts them.
+      const limiter = (env as unknown as Record<string, RateLimit>)[binding]!;
+      for (let i = 1; i < max; i++) await limiter.limit({ key: ip });
+      expect((await playPreview(MP3, "visitor")).status).toBe(200);
+      const before = await countOf(MP3);
+      const res = await playPreview(MP3, "visitor");
+      expect(res.status).toBe(429);
+      expect((await errorOf(res)).code).toBe("rate_limited");
+      expect(await countOf(MP3)).toBe(before);
+    },
+    EDGE_LIMIT_TEST_TIMEOUT_MS,
+  );
 
   it("shows in the admin's track analytics, beside the full plays", async () => {
     useFreshClientIp();
