@@ -12,12 +12,9 @@
 // Pages are not rendered here (the Worker runs with the measurement stub of the app's server entry),
 // so the page rows are the data routes pages read.
 // Usage: node scripts/measure-edge.mjs [--runs 5] [--primary-ms 150] [--replica-ms 10]
-import { mkdir, rm } from "node:fs/promises";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { positiveInt, printTable } from "./lib/measure.mjs";
-import { ROOT, wrangler } from "./lib/wrangler.mjs";
-import { frozenWorkerConfig, seedAdmin, startWorker } from "./lib/measure-worker.mjs";
+import { freshMeasureState, frozenWorkerConfig, startWorker } from "./lib/measure-worker.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -76,15 +73,7 @@ async function runWith(persistTo, workDir, config, vars, adminCookie) {
 }
 
 async function main() {
-  const stateDir = path.join(ROOT, ".tmp", "measure-edge");
-  const persistTo = path.join(stateDir, "state");
-  const workDir = path.join(stateDir, "work");
-  await rm(stateDir, { recursive: true, force: true });
-  await mkdir(workDir, { recursive: true });
-  // No page is rendered here, but the Worker's config names the built files' folder.
-  await mkdir(path.join(ROOT, "dist", "client"), { recursive: true });
-  await wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  const adminCookie = await seedAdmin(persistTo, workDir);
+  const { persistTo, workDir, adminCookie } = await freshMeasureState("measure-edge");
   const config = await frozenWorkerConfig(workDir, "worker/index.ts");
   console.log(`Simulated D1 trips: ${primaryMs} ms to the primary, ${replicaMs} ms to a replica; ${runs} warm requests a route.`);
   const before = await runWith(persistTo, workDir, config, { D1_SIMULATED_LATENCY: `${primaryMs}/${primaryMs}`, EDGE_CACHE: "off" }, adminCookie);

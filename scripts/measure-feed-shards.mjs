@@ -6,12 +6,9 @@
 // --posts times; per socket, the time from the POST's answer to the frame carrying the post.
 // Figures, not a pass/fail: docs/measurements.md records them.
 // Usage: node scripts/measure-feed-shards.mjs [--runs 1000x1,1000x4,5000x4] [--posts 3] [--open-concurrency 50]
-import { mkdir, rm } from "node:fs/promises";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { percentile, positiveInt, printTable } from "./lib/measure.mjs";
-import { ROOT, wrangler } from "./lib/wrangler.mjs";
-import { executeSql, frozenWorkerConfig, seedAdmin, seedMembersWithSessions, startWorker } from "./lib/measure-worker.mjs";
+import { executeSql, freshMeasureState, frozenWorkerConfig, seedMembersWithSessions, startWorker } from "./lib/measure-worker.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -70,14 +67,7 @@ async function openAll(origin, members) {
 }
 
 async function measureRun({ sockets, shards }) {
-  const stateDir = path.join(ROOT, ".tmp", "measure-feed-shards");
-  const persistTo = path.join(stateDir, "state");
-  const workDir = path.join(stateDir, "work");
-  await rm(stateDir, { recursive: true, force: true });
-  await mkdir(workDir, { recursive: true });
-  await mkdir(path.join(ROOT, "dist", "client"), { recursive: true });
-  await wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  const adminCookie = await seedAdmin(persistTo, workDir);
+  const { persistTo, workDir, adminCookie } = await freshMeasureState("measure-feed-shards");
   // The administrator's address counts as verified: posting needs it.
   await executeSql(persistTo, workDir, "verify.sql", "UPDATE users SET email_verified_at = 1 WHERE username LIKE 'measure_admin_%';\n");
   const members = await seedMembersWithSessions(persistTo, workDir, sockets, "reader");

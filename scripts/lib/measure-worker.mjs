@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { ROOT, toolEnv, wrangler, WRANGLER_CONFIG } from "./wrangler.mjs";
@@ -41,6 +41,22 @@ export async function seedAdmin(persistTo, workDir, now = Date.now()) {
   await writeFile(file, `${sql.join("\n")}\n`);
   await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
   return `__Host-sid=${token}`;
+}
+
+/**
+ * A throwaway local state under .tmp/<name> (emptied first), migrated, with an administrator;
+ * and the built files' folder the Worker's config names, empty if no build exists (no page is
+ * rendered by a measurement).
+ */
+export async function freshMeasureState(name) {
+  const stateDir = path.join(ROOT, ".tmp", name);
+  const persistTo = path.join(stateDir, "state");
+  const workDir = path.join(stateDir, "work");
+  await rm(stateDir, { recursive: true, force: true });
+  await mkdir(workDir, { recursive: true });
+  await mkdir(path.join(ROOT, "dist", "client"), { recursive: true });
+  await wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+  return { persistTo, workDir, adminCookie: await seedAdmin(persistTo, workDir) };
 }
 
 /**
