@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { AppEnv } from "../../worker/env";
 import { createLivePushSender, pushSender, type PushPayload, type PushSender } from "../../worker/services/push";
 import { vapidKeyPair } from "../../scripts/lib/vapid-keys.mjs";
-import { startFakePushServer, type FakePushServer } from "./support/fake-push-server";
+import { ANSWER_BODY, startFakePushServer, type FakePushServer } from "./support/fake-push-server";
 
 // A key pair for these tests only (the Worker tests use the one in vitest.config.ts).
 const VAPID_PUBLIC_KEY = "BAhyR8Scns7WhXk8E7AYPWrFoWK8tmDBVY-gwwEwwO5Q0U--xnE5mfYNxCjZN9bSI8828HX_NNWU8DEgnwUMJAo";
@@ -89,6 +89,22 @@ describe("live push sender → fake push service", () => {
     expect(String(errors.mock.calls[0]![0])).toBe(`push to ${push.origin} failed: HTTP 500`);
   });
 
+  it.each([301, 302, 307, 308])("answers failed for a redirect (%i), never follows it and never logs the answer's body", async (status) => {
+    const sub = push.subscribe(VAPID_PUBLIC_KEY);
+    push.answer(sub.id, status);
+    expect(await sender.send(sub, payload)).toBe("failed");
+    // A followed redirect would reach /moved/<id> on the fake, which refuses it as unknown.
+    expect(push.rejected).toEqual([]);
+    expect(errors.mock.calls).toEqual([[`push to ${push.origin} failed: HTTP ${status}`]]);
+  });
+
+  it("never logs the body of a refusal", async () => {
+    const sub = push.subscribe(VAPID_PUBLIC_KEY);
+    push.answer(sub.id, 400);
+    expect(await sender.send(sub, payload)).toBe("failed");
+    expect(JSON.stringify(errors.mock.calls)).not.toContain(ANSWER_BODY);
+  });
+
   it("answers failed when the push service refuses the VAPID key (403), not gone", async () => {
     const sub = push.subscribe("BOtherApplicationServerKeyxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
     expect(await sender.send(sub, payload)).toBe("failed");
@@ -99,13 +115,15 @@ describe("live push sender → fake push service", () => {
     const sub = push.subscribe(VAPID_PUBLIC_KEY);
     const results = await Promise.all([
       sender.send({ ...sub, endpoint: sub.endpoint.replace("https:", "http:") }, payload),
+      sender.send({ ...sub, endpoint: `https://127.0.0.1/push/${sub.id}` }, payload),
+      sender.send({ ...sub, endpoint: `http://localhost.evil.example/push/${sub.id}` }, payload),
       sender.send({ ...sub, p256dh: "not-a-key" }, payload),
       sender.send({ ...sub, auth: "c2hvcnQ" }, payload),
       sender.send(sub, { ...payload, body: "x".repeat(4000) }),
       sender.send(sub, payload, { ttlSeconds: -1 }),
       sender.send(sub, payload, { topic: "has spaces" }),
     ]);
-    expect(results).toEqual(["failed", "failed", "failed", "failed", "failed", "failed"]);
+    expect(results).toEqual(Array(8).fill("failed"));
     expect(push.received).toEqual([]);
     expect(push.rejected).toEqual([]);
   });

@@ -88,7 +88,7 @@ describe("web push through the queue consumer", { timeout: 20_000 }, () => {
     } satisfies PushPayload);
     expect(push!.headers.urgency).toBe("normal");
     expect(push!.headers.ttl).toBe("86400");
-    expect(push!.jwt.aud).toBe("https://push.example.test");
+    expect(push!.jwt.aud).toBe("https://updates.push.services.mozilla.com");
     expect(push!.jwt.sub).toBe(`mailto:${appEnv.SUPPORT_EMAIL}`);
     expect(pushService.refused()).toEqual([]);
     expect(errors).not.toHaveBeenCalled();
@@ -159,6 +159,6 @@ describe("web push through the queue consumer", { timeout: 20_000 }, () => {
 
     expect(pushService.requestsTo(sub.endpoint)).toEqual([{ endpoint: sub.endpoint, status: 500 }]);
     expect(await subscriptionCount(sub.endpoint)).toBe(1);
-    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^push to https:\/\/push\.example\.test failed: HTTP 500/));
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^push to https:\/\/updates\.push\.services\.mozilla\.com failed: HTTP 500$/));
   });
 });

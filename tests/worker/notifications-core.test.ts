@@ -242,7 +242,7 @@ describe("the centre's API", () => {
   it("stores a browser's push subscription for its member and removes it on request", async () => {
     const member = await createUser("user");
     const other = await createUser("user");
-    const endpoint = `https://push.example/send/${crypto.randomUUID()}`;
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`;
     const keys = { p256dh: "B".repeat(87), auth: "A".repeat(22) };
     expect((await call("/api/notifications/push", { json: { endpoint, keys }, cookie: member.cookie })).status).toBe(204);
     // The same browser signed in as someone else: the subscription is theirs now.

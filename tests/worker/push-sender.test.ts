@@ -42,7 +42,7 @@ describe("web push in workerd", () => {
   });
 
   it("posts one aes128gcm record and a VAPID JWT for the endpoint's origin, signed by the configured key", async () => {
-    const sub = await browserSubscription("https://push.example.test/wpush/v2/abc123");
+    const sub = await browserSubscription("https://updates.push.services.mozilla.com/wpush/v2/abc123");
     const capture = capturingFetch(201);
     const before = Math.floor(Date.now() / 1000);
     expect(await pushSender(testEnv, { fetch: capture.fetch }).send(sub, payload, { urgency: "normal" })).toBe("sent");
@@ -72,7 +72,7 @@ describe("web push in workerd", () => {
     expect(k).toBe(testEnv.VAPID_PUBLIC_KEY);
     expect(JSON.parse(new TextDecoder().decode(fromB64url(head)))).toMatchObject({ alg: "ES256" });
     const jwt = JSON.parse(new TextDecoder().decode(fromB64url(claims))) as { aud: string; exp: number; sub: string };
-    expect(jwt.aud).toBe("https://push.example.test");
+    expect(jwt.aud).toBe("https://updates.push.services.mozilla.com");
     expect(jwt.sub).toBe(`mailto:${testEnv.SUPPORT_EMAIL}`);
     expect(jwt.exp).toBeGreaterThan(before);
     expect(jwt.exp).toBeLessThanOrEqual(before + 24 * 60 * 60);
@@ -82,7 +82,7 @@ describe("web push in workerd", () => {
   });
 
   it("answers gone for 410 and failed for 500", async () => {
-    const sub = await browserSubscription("https://push.example.test/wpush/v2/def456");
+    const sub = await browserSubscription("https://updates.push.services.mozilla.com/wpush/v2/def456");
     expect(await pushSender(testEnv, { fetch: capturingFetch(410).fetch }).send(sub, payload)).toBe("gone");
     const errors = console.error;
     console.error = () => {};

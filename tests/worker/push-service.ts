@@ -120,7 +120,7 @@ export function createPushService() {
      * A new subscription made like a browser's: an ECDH P-256 pair from Web Crypto and 16 random
      * auth bytes, bound to `applicationServerKey`. The service keeps the private key to decrypt.
      */
-    async subscribe(applicationServerKey: string, origin = "https://push.example.test"): Promise<BrowserSubscription> {
+    async subscribe(applicationServerKey: string, origin = "https://updates.push.services.mozilla.com"): Promise<BrowserSubscription> {
       const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
       const publicKey = Buffer.from((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
       const { d } = (await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey;

@@ -20,6 +20,7 @@ import {
   type NotificationView,
 } from "../contracts/notifications";
 import type { NotificationPreferencesInput } from "../contracts/notifications-input";
+import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from "../contracts/push";
 
 /** Who a broadcast reaches: every member in good standing, or VIP members and administrators. */
 export type NotificationAudience = "members" | "vip";
@@ -292,15 +293,26 @@ export async function deletePushSubscriptions(db: DB, ids: readonly string[]): P
   await db.$client.prepare(`DELETE FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(ids)).run();
 }
 
+/**
+ * Stores a browser's subscription for a member, keeping their newest PUSH_SUBSCRIPTIONS_PER_MEMBER.
+ * An endpoint belongs to one browser: it moves to another member only when the keys are that same
+ * browser's (someone else signed in on it); an endpoint copied with other keys changes nothing, so
+ * nobody can take another member's pushes by knowing their endpoint.
+ */
 export async function savePushSubscription(db: DB, userId: string, sub: { endpoint: string; p256dh: string; auth: string }, now = Date.now()): Promise<void> {
-  // An endpoint belongs to one browser: if another member signed in on it before, it is now this one's.
-  await db.$client
-    .prepare(
-      `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (${newRowId}, ?1, ?2, ?3, ?4, ?5)
-       ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at`,
-    )
-    .bind(userId, sub.endpoint, sub.p256dh, sub.auth, now)
-    .run();
+  await runBatch(db, [
+    {
+      sql: `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (${newRowId}, ?1, ?2, ?3, ?4, ?5)
+            ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at
+            WHERE push_subscriptions.user_id = excluded.user_id OR (push_subscriptions.p256dh = excluded.p256dh AND push_subscriptions.auth = excluded.auth)`,
+      params: [userId, sub.endpoint, sub.p256dh, sub.auth, now],
+    },
+    {
+      sql: `DELETE FROM push_subscriptions WHERE user_id = ?1 AND id NOT IN
+              (SELECT id FROM push_subscriptions WHERE user_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ?2)`,
+      params: [userId, PUSH_SUBSCRIPTIONS_PER_MEMBER],
+    },
+  ]);
 }
 
 /** Removes this member's subscription for an endpoint; false when they have none there. */

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
-import { badRequest, notFound, unauthorized } from "../lib/errors";
+import { badRequest, fieldError, notFound, unauthorized } from "../lib/errors";
 import { validate } from "../lib/validate";
 import {
   countUnread,
@@ -19,6 +19,7 @@ import {
 } from "../db/notifications";
 import { notificationPreferencesInput, notificationsQuery, pushSubscriptionInput, pushUnsubscribeInput } from "../contracts/notifications-input";
 import type { NotificationPreferences, NotificationsPage, UnreadCount } from "../contracts/notifications";
+import { pushEndpointAllowed } from "../contracts/push";
 import { pushSender } from "../services/push";
 
 const NOTIFICATION_ID = /^[0-9a-f]{32}$/;
@@ -70,6 +71,8 @@ notificationRoutes
 
   .post("/push", validate("json", pushSubscriptionInput), async (c) => {
     const { endpoint, keys } = c.req.valid("json");
+    // The contract let a loopback endpoint through by shape; only a local Worker may send there.
+    if (!pushEndpointAllowed(endpoint, { allowLoopback: c.env.APP_ENV === "local" })) throw fieldError("endpoint", "invalid_input");
     await savePushSubscription(c.var.db, me(c), { endpoint, p256dh: keys.p256dh, auth: keys.auth });
     return c.body(null, 204);
   })

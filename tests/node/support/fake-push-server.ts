@@ -5,8 +5,9 @@
 // independent of the sender's library. Subscriptions are made like a browser's
 // (pushManager.subscribe): an ECDH P-256 pair and 16 random auth bytes.
 //
-// Push endpoints are https (the sender refuses others), so subscriptions carry
-// https://127.0.0.1:<port>/push/<id> and `fetch` below sends them to the server over plain http.
+// The sender sends only to browser push services over https, so subscriptions carry
+// https://fake-<port>.push.services.mozilla.com/push/<id> and `fetch` below sends them to this
+// server over plain http.
 import { createECDH, createPublicKey, randomBytes, randomUUID, verify, type ECDH } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -29,7 +30,7 @@ export type ReceivedPush = {
 export type RejectedPush = { id: string; status: number; reason: string };
 
 export type FakePushServer = {
-  /** https://127.0.0.1:<port>, the origin subscriptions' endpoints carry (and the JWT's aud). */
+  /** A push service's https origin (a Mozilla autopush host), the origin subscriptions' endpoints carry (and the JWT's aud). */
   origin: string;
   /** Sends requests for `origin` to the server over http; refuses any other URL. */
   fetch: typeof fetch;
@@ -94,6 +95,9 @@ function checkHeaders(headers: IncomingHttpHeaders, body: Buffer) {
   if (body.length > 4096) throw new Refusal(413, `body is ${body.length} bytes`);
 }
 
+/** What the fake answers in the body of a push it does not accept: never to appear in a log. */
+export const ANSWER_BODY = "private push service detail 7f3a";
+
 export async function startFakePushServer(): Promise<FakePushServer> {
   const subscriptions = new Map<string, Subscription>();
   const received: ReceivedPush[] = [];
@@ -110,7 +114,10 @@ export async function startFakePushServer(): Promise<FakePushServer> {
       try {
         if (req.method !== "POST" || !sub) throw new Refusal(404, `no subscription at ${req.method} ${req.url}`);
         if (sub.status !== 201) {
-          res.writeHead(sub.status).end();
+          // With a body and, for a 3xx, a Location on this server: a sender that follows it or
+          // logs the answer's text shows up in `rejected` or in its log.
+          const location = sub.status >= 300 && sub.status < 400 ? { location: `http://127.0.0.1:${port}/moved/${id}` } : {};
+          res.writeHead(sub.status, { "content-type": "text/plain", ...location }).end(ANSWER_BODY);
           return;
         }
         const { jwt, vapidKey } = checkVapid(req.headers.authorization, origin, sub.applicationServerKey);
@@ -132,7 +139,8 @@ export async function startFakePushServer(): Promise<FakePushServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  origin = `https://127.0.0.1:${port}`;
+  // A push service host the sender allows; requests for it reach this server over plain http.
+  origin = `https://fake-${port}.push.services.mozilla.com`;
 
   const fakeFetch: typeof fetch = (input, init) => {
     // The sender passes a URL string; a Request would carry its own body and headers, not handled here.

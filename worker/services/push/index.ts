@@ -21,5 +21,11 @@ export const vapidSubjectOf = (env: AppEnv) => env.VAPID_SUBJECT || `mailto:${en
 
 export function pushSender(env: AppEnv, deps: { fetch?: typeof fetch } = {}): PushSender {
   if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) return disabledPushSender;
-  return createLivePushSender({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: vapidSubjectOf(env), fetch: deps.fetch });
+  return createLivePushSender({
+    publicKey: env.VAPID_PUBLIC_KEY,
+    privateKey: env.VAPID_PRIVATE_KEY,
+    subject: vapidSubjectOf(env),
+    fetch: deps.fetch,
+    allowLoopback: env.APP_ENV === "local",
+  });
 }

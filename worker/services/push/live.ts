@@ -4,7 +4,7 @@
 // the encrypted body; the request itself (TTL, Urgency, Topic, fetch, status) is ours, because its
 // buildPushPayload turns a TTL of 0 into 60 and does not know the "very-low" urgency.
 import { encryptNotification, vapidHeaders, type PushSubscription } from "@block65/webcrypto-web-push";
-import { PUSH_PAYLOAD_MAX_BYTES, type PushPayload } from "../../contracts/push";
+import { PUSH_PAYLOAD_MAX_BYTES, pushEndpointAllowed, type PushPayload } from "../../contracts/push";
 import type { PushResult, PushSender, PushSendOptions, PushSubscriptionKeys } from "./types";
 
 export type LivePushOptions = {
@@ -16,6 +16,8 @@ export type LivePushOptions = {
   subject: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Plain http to 127.0.0.1 or localhost is a push service too (APP_ENV=local only). */
+  allowLoopback?: boolean;
 };
 
 export const DEFAULT_PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -24,14 +26,10 @@ const MAX_TTL_SECONDS = 28 * 24 * 60 * 60;
 const TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** Why a message cannot be sent as asked, or null. Checked before any crypto or network work. */
-function invalidInput(sub: PushSubscriptionKeys, body: Uint8Array, options: PushSendOptions): string | null {
-  let endpoint: URL;
-  try {
-    endpoint = new URL(sub.endpoint);
-  } catch {
-    return "the endpoint is not a URL";
-  }
-  if (endpoint.protocol !== "https:") return "the endpoint is not https";
+function invalidInput(sub: PushSubscriptionKeys, body: Uint8Array, options: PushSendOptions, allowLoopback: boolean): string | null {
+  // Again here, not only at registration: a row stored before the allowlist, or by a bug, must
+  // still never make the Worker an HTTP client for someone else's address.
+  if (!pushEndpointAllowed(sub.endpoint, { allowLoopback })) return "the endpoint is not a browser push service";
   if (body.byteLength > PUSH_PAYLOAD_MAX_BYTES) return `the payload is ${body.byteLength} bytes, over ${PUSH_PAYLOAD_MAX_BYTES}`;
   const ttl = options.ttlSeconds;
   if (ttl !== undefined && !(Number.isInteger(ttl) && ttl >= 0 && ttl <= MAX_TTL_SECONDS)) return `ttlSeconds ${ttl} is not 0..${MAX_TTL_SECONDS}`;
@@ -48,7 +46,7 @@ export function createLivePushSender(opts: LivePushOptions): PushSender {
     // Only the push service's origin is logged: the endpoint path identifies the device.
     const origin = URL.canParse(sub.endpoint) ? new URL(sub.endpoint).origin : "(invalid endpoint)";
     const plaintext = new TextEncoder().encode(JSON.stringify(payload));
-    const invalid = invalidInput(sub, plaintext, options);
+    const invalid = invalidInput(sub, plaintext, options, opts.allowLoopback ?? false);
     if (invalid) {
       console.error(`push to ${origin} not sent: ${invalid}`);
       return "failed";
@@ -64,14 +62,13 @@ export function createLivePushSender(opts: LivePushOptions): PushSender {
       };
       if (options.urgency) headers.urgency = options.urgency;
       if (options.topic) headers.topic = options.topic;
-      const res = await doFetch(sub.endpoint, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
-      if (res.ok) {
-        await res.body?.cancel();
-        return "sent";
-      }
-      const detail = (await res.text().catch(() => "")).slice(0, 200);
+      // A push service answers a push itself; a redirect would send the Worker somewhere else.
+      const res = await doFetch(sub.endpoint, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+      // The answer's body is never read or logged: it is the other side's text, not ours to keep.
+      await res.body?.cancel();
+      if (res.ok) return "sent";
       if (res.status === 404 || res.status === 410) return "gone";
-      console.error(`push to ${origin} failed: HTTP ${res.status}${detail ? ` ${detail}` : ""}`);
+      console.error(`push to ${origin} failed: HTTP ${res.status}`);
       return "failed";
     } catch (err) {
       // A bad subscription key (the library validates p256dh and auth), a bad VAPID key, a
