@@ -55,10 +55,16 @@ describe("Download my data", () => {
     });
     renderSettings();
     const button = await screen.findByRole("button", { name: "Prepare my data" });
-    fireEvent.click(button);
     const mine = section("Download my data");
+    // The current password is asked first, in the browser and then by the Worker.
+    fireEvent.click(button);
+    expect(await within(mine).findByText("Enter your current password")).toBeTruthy();
+    expect(callsTo("POST /api/account/export")).toHaveLength(0);
+    fireEvent.change(within(mine).getByLabelText("Current password"), { target: { value: "s3cret-pass" } });
+    fireEvent.click(button);
     expect((await within(mine).findByTestId("export-preparing")).textContent).toContain("Preparing your data.");
     expect(callsTo("POST /api/account/export")).toHaveLength(1);
+    expect(sentJson(callsTo("POST /api/account/export")[0] as never)).toEqual({ currentPassword: "s3cret-pass" });
     status = READY; // the next poll finds it ready
     const ready = await within(mine).findByTestId("export-ready", undefined, { timeout: 5000 });
     expect(ready.textContent).toContain("Your copy is ready (52 kB).");
@@ -71,13 +77,29 @@ describe("Download my data", () => {
   it("says when the copy failed, and that one copy an hour is allowed", async () => {
     api({
       "GET /api/account/export": json(200, { status: "failed", requestedAt: READY.requestedAt }),
-      "POST /api/account/export": apiError(429, "rate_limited", "You can ask for one export an hour."),
+      "POST /api/account/export": apiError(429, "export_rate_limited", "You can ask for one export an hour."),
     });
     renderSettings();
     const mine = await waitFor(() => section("Download my data"));
     expect(await within(mine).findByText("Preparing your data failed. Please try again.")).toBeTruthy();
+    fireEvent.change(within(mine).getByLabelText("Current password"), { target: { value: "s3cret-pass" } });
     fireEvent.click(within(mine).getByRole("button", { name: "Prepare my data" }));
     expect(await within(mine).findByText("You can ask for one copy an hour. Please try again later.")).toBeTruthy();
+  });
+});
+
+describe("Download my data: the password", () => {
+  it("shows a wrong current password at the field, and too many attempts as such", async () => {
+    let answer = () => apiError(403, "invalid_credentials", "The current password is not right");
+    api({ "GET /api/account/export": json(200, { status: "none" }), "POST /api/account/export": () => answer() });
+    renderSettings();
+    const mine = await waitFor(() => section("Download my data"));
+    fireEvent.change(await within(mine).findByLabelText("Current password"), { target: { value: "wrong-one" } });
+    fireEvent.click(within(mine).getByRole("button", { name: "Prepare my data" }));
+    expect(await within(mine).findByText("That is not your current password")).toBeTruthy();
+    answer = () => apiError(429, "rate_limited", "Too many attempts.");
+    fireEvent.click(within(mine).getByRole("button", { name: "Prepare my data" }));
+    expect(await within(mine).findByText("Too many attempts. Please wait a few minutes and try again.")).toBeTruthy();
   });
 });
 

@@ -24,6 +24,7 @@ test("a new member downloads their data, deletes the account, and another member
   await test.step("download my data: the zip holds the post", async () => {
     await page.goto("/settings");
     const section = page.getByRole("region", { name: "Download my data" });
+    await section.getByLabel("Current password").fill(member.password);
     await section.getByRole("button", { name: "Prepare my data" }).click();
     const link = section.getByRole("link", { name: "Download (zip)" });
     await expect(link).toBeVisible();

@@ -141,7 +141,7 @@ describe("Download my data", () => {
     expect((await call(`/api/posts/${othersPost}/like`, { method: "PUT", cookie: member.cookie })).status).toBe(200);
     await chatSays(member, "hello from the chat");
 
-    const res = await call("/api/account/export", { method: "POST", cookie: member.cookie });
+    const res = await call("/api/account/export", { method: "POST", json: { currentPassword: member.password }, cookie: member.cookie });
     expect(res.status).toBe(200);
     const status = await res.json<DataExportStatus>();
     expect(status.status).toBe("ready");
@@ -168,9 +168,9 @@ describe("Download my data", () => {
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your .+ data is ready to download$/)]);
     expect(mails[0]!.text).toContain(`/api/account/export/download?token=`);
 
-    const again = await call("/api/account/export", { method: "POST", cookie: member.cookie });
+    const again = await call("/api/account/export", { method: "POST", json: { currentPassword: member.password }, cookie: member.cookie });
     expect(again.status).toBe(429);
-    expect((await errorOf(again)).code).toBe("rate_limited");
+    expect((await errorOf(again)).code).toBe("export_rate_limited");
     // The ready archive stays.
     expect((await (await call("/api/account/export", { cookie: member.cookie })).json<DataExportStatus>()).status).toBe("ready");
   });
@@ -205,7 +205,9 @@ describe("Download my data", () => {
         "INSERT INTO marketing_consents (id, contact_id, source, consent_text, locale, basis, created_at, confirmed_at) VALUES (?, ?, 'import', 'Imported', 'en', 'consent', ?, ?)",
       ).bind(`c3-${other.id}`, `other-${other.id}`, now, now),
     ]);
-    const status = await (await call("/api/account/export", { method: "POST", cookie: member.cookie })).json<DataExportStatus>();
+    const status = await (
+      await call("/api/account/export", { method: "POST", json: { currentPassword: member.password }, cookie: member.cookie })
+    ).json<DataExportStatus>();
     const consents = jsonIn(await download(member, status.downloadUrl!), "consents.json");
     const contacts = consents.marketing_contacts!.sort((a, b) => String(a.id).localeCompare(String(b.id)));
     expect(contacts.map((c) => [c.id, c.status, c.locale, c.topics])).toEqual([
@@ -232,7 +234,7 @@ describe("Download my data", () => {
   it("the mail is in the member's language", async () => {
     const member = await createUser("user");
     await D1.prepare("UPDATE users SET locale = 'pt-BR' WHERE id = ?").bind(member.id).run();
-    expect((await call("/api/account/export", { method: "POST", cookie: member.cookie })).status).toBe(200);
+    expect((await call("/api/account/export", { method: "POST", json: { currentPassword: member.password }, cookie: member.cookie })).status).toBe(200);
     const [mail] = await mailsTo(member.email);
     expect(mail!.subject).toMatch(/^Seus dados do .+ estão prontos para baixar$/);
     expect(mail!.text).toContain("O link e o arquivo serão apagados em");
@@ -241,7 +243,7 @@ describe("Download my data", () => {
   it("a large account is prepared after the answer, and the state moves from preparing to ready", async () => {
     const member = await createUser("user");
     for (let i = 0; i < 11; i++) await postWithImage(member);
-    const res = await call("/api/account/export", { method: "POST", cookie: member.cookie });
+    const res = await call("/api/account/export", { method: "POST", json: { currentPassword: member.password }, cookie: member.cookie });
     expect(res.status).toBe(202);
     expect((await res.json<DataExportStatus>()).status).toBe("preparing");
     let status: DataExportStatus = { status: "preparing" };
@@ -257,7 +259,9 @@ describe("Download my data", () => {
   it("the link opens only the member's current archive, for that member, before it expires", async () => {
     const member = await createUser("user");
     const other = await createUser("user");
-    const status = await (await call("/api/account/export", { method: "POST", cookie: member.cookie })).json<DataExportStatus>();
+    const status = await (
+      await call("/api/account/export", { method: "POST", json: { currentPassword: member.password }, cookie: member.cookie })
+    ).json<DataExportStatus>();
     const token = new URL(status.downloadUrl!, "https://x").searchParams.get("token")!;
     const refused = async (cookie: string, url: string, code: string, statusCode: number) => {
       const res = await call(url, { cookie });

@@ -19,8 +19,14 @@ export const RATE_LIMITS = {
    * a six-digit code (decision 027).
    */
   checkInCodeFailuresPerStaff: [10, 10 * 60],
-  /** Wrong current passwords at the password change, per member (decision 039): a borrowed session cannot guess at leisure. */
+  /**
+   * Wrong current passwords where one is asked again (password, e-mail, deletion, data export),
+   * per member (decision 039): past it, every answer is 429 until the window ends, right or wrong,
+   * so a borrowed session cannot guess at leisure.
+   */
   passwordChangeFailuresPerMember: [10, 15 * 60],
+  /** The same, per client address: one address guessing through several members' sessions. */
+  passwordRecheckFailuresPerIp: [20, 15 * 60],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";

@@ -30,6 +30,8 @@ export const MEMBER_DATA_CODES = {
   lastAdmin: "last_admin",
   exportNotFound: "export_not_found",
   exportLinkInvalid: "export_link_invalid",
+  /** One export an hour (not rate_limited, which the password re-check answers). */
+  exportRateLimited: "export_rate_limited",
   paymentCancelFailed: "payment_cancel_failed",
 } as const;
 
@@ -43,6 +45,12 @@ export const deleteAccountSchema = z.strictObject({
   confirmation: z.string().trim().min(1, MEMBER_DATA_MESSAGES.confirmationRequired).max(100),
 });
 export type DeleteAccountBody = z.input<typeof deleteAccountSchema>;
+
+/** POST /api/account/export: the current password, asked again (a copy of everything is sensitive). */
+export const exportRequestSchema = z.strictObject({
+  currentPassword: z.string().min(1, MEMBER_DATA_MESSAGES.currentPasswordRequired).max(PASSWORD_MAX),
+});
+export type ExportRequestBody = z.input<typeof exportRequestSchema>;
 
 /** GET /api/account/export/download?token=… */
 export const exportDownloadQuerySchema = z.object({ token: z.string().min(1).max(2000) });

@@ -6,7 +6,6 @@ import { readConfig } from "../env";
 import type { HonoEnv } from "../types";
 import { ACCOUNT_MESSAGES, changePasswordSchema, sessionIdParamSchema } from "../contracts/account";
 import type { DeviceSession, DeviceSessionsResponse, SessionsEndedResponse } from "../contracts/account-api";
-import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../contracts/limits";
 import {
   endMemberSession,
   endOtherMemberSessions,
@@ -17,10 +16,10 @@ import {
 } from "../db/account";
 import { closeMemberSockets } from "../durable-objects/member-sockets";
 import { requireUser } from "../middleware/guards";
-import { ApiError, notFound, tooManyRequests, unauthorized } from "../lib/errors";
-import { hashPassword, verifyPassword } from "../lib/password";
+import { notFound, unauthorized } from "../lib/errors";
+import { hashPassword } from "../lib/password";
 import { validate } from "../lib/validate";
-import { clearRateLimit, countEvent } from "../services/rate-limit";
+import { recheckPassword } from "../services/password-recheck";
 import { endSession } from "../services/session";
 
 type Ctx = Context<HonoEnv>;
@@ -45,14 +44,6 @@ const toDevice = (row: MemberSessionRow, currentHash: string): DeviceSession => 
   lastSeenAt: row.lastSeenAt.toISOString(),
   current: row.idHash === currentHash,
 });
-
-/**
- * A wrong current password: 403 (the member is signed in, and 401 means "not signed in" all
- * over the API) with the sign-in's code, at the field. Counted per member
- * (passwordChangeFailuresPerMember), so a borrowed session cannot guess the password at leisure:
- * past the limit, 429.
- */
-const wrongPassword = () => new ApiError(403, "invalid_credentials", ACCOUNT_MESSAGES.currentPasswordWrong, { field: "currentPassword" });
 
 export const accountRoutes = new Hono<HonoEnv>();
 
@@ -93,15 +84,9 @@ accountRoutes
     const { currentPassword, newPassword } = c.req.valid("json");
     const db = c.var.db;
     const pepper = readConfig(c.env).PASSWORD_PEPPER;
-    const key = `password:fail:${userId}`;
-    const limit = RATE_LIMITS.passwordChangeFailuresPerMember;
     const stored = await findPasswordHash(db, userId);
     if (!stored) throw unauthorized();
-    if (!(await verifyPassword(currentPassword, stored, pepper))) {
-      if ((await countEvent(db, key, limit)) > limit[0]) throw tooManyRequests(RATE_LIMIT_MESSAGE);
-      throw wrongPassword();
-    }
-    await clearRateLimit(db, key, limit);
+    await recheckPassword(c, { id: userId, passwordHash: stored }, currentPassword);
     const passwordHash = await hashPassword(newPassword, pepper);
     const ended = await setPasswordEndingOtherSessions(db, { userId, passwordHash, keepIdHash: sessionHash });
     await closeSessions(c, userId, ended);

@@ -4,17 +4,13 @@
 // until the link mailed to the new address is used; the old address is then told.
 import { confirmSignupConsent } from "../db/newsletter";
 import { Hono } from "hono";
-import { readConfig } from "../env";
 import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
 import { validate } from "../lib/validate";
-import { ApiError, conflict, unauthorized, tooManyRequests } from "../lib/errors";
+import { ApiError, conflict, unauthorized } from "../lib/errors";
 import { isRefused } from "../lib/outcome";
-import { verifyPassword } from "../lib/password";
 import { sha256Hex } from "../lib/crypto";
 import { AUTH_MESSAGES } from "../contracts/auth";
-import { ACCOUNT_MESSAGES } from "../contracts/account";
-import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../contracts/limits";
 import {
   EMAIL_VERIFICATION_CODES as CODES,
   EMAIL_VERIFICATION_MESSAGES as MESSAGES,
@@ -27,7 +23,7 @@ import { consumeEmailVerification, isEmailTakenByOther, setPendingEmail, type Ve
 import { isUniqueViolation } from "../db/d1";
 import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
-import { clearRateLimit, countEvent } from "../services/rate-limit";
+import { recheckPassword } from "../services/password-recheck";
 import { countVerificationMail, sendEmailChangedNotice, sendVerificationLink, type MailContext } from "../services/email-verification";
 
 type Ctx = MailContext & { var: { user: HonoEnv["Variables"]["user"] } };
@@ -39,8 +35,6 @@ const REFUSALS: Record<VerificationRefusal, () => ApiError> = {
   stale: () => new ApiError(400, CODES.invalid, MESSAGES.invalid),
   expired: () => new ApiError(410, CODES.expired, MESSAGES.expired),
 };
-/** As the password change answers it (routes/account.ts): 403, not 401, which the SPA reads as "signed out". */
-const wrongPassword = () => new ApiError(403, "invalid_credentials", ACCOUNT_MESSAGES.currentPasswordWrong, { field: "currentPassword" });
 
 /** The signed-in member's row, read fresh (the session's copy may predate a change). */
 async function memberRow(c: Ctx) {
@@ -49,21 +43,6 @@ async function memberRow(c: Ctx) {
   const row = await c.var.db.query.users.findFirst({ where: eq(users.id, user.id) });
   if (!row) throw unauthorized();
   return row;
-}
-
-/**
- * Checks the current password. Wrong ones are counted per member under the same key as the
- * password change's (routes/account.ts), with its limit, so the two forms share one budget for
- * guessing from a borrowed session.
- */
-async function checkCurrentPassword(c: Ctx, userId: string, stored: string, password: string) {
-  const key = `password:fail:${userId}`;
-  const limit = RATE_LIMITS.passwordChangeFailuresPerMember;
-  if (!(await verifyPassword(password, stored, readConfig(c.env).PASSWORD_PEPPER))) {
-    if ((await countEvent(c.var.db, key, limit)) > limit[0]) throw tooManyRequests(RATE_LIMIT_MESSAGE);
-    throw wrongPassword();
-  }
-  await clearRateLimit(c.var.db, key, limit);
 }
 
 export const emailVerificationRoutes = new Hono<HonoEnv>()
@@ -106,7 +85,7 @@ export const emailVerificationRoutes = new Hono<HonoEnv>()
     const { currentPassword, email } = c.req.valid("json");
     const db = c.var.db;
     const row = await memberRow(c);
-    await checkCurrentPassword(c, row.id, row.passwordHash, currentPassword);
+    await recheckPassword(c, row, currentPassword);
     if (email === row.email.toLowerCase()) throw new ApiError(400, CODES.unchanged, MESSAGES.unchanged, { field: "email" });
     // The sign-up form already tells whether an address has an account, so this says no more;
     // it never says whose.

@@ -9,19 +9,19 @@ import {
   DATA_EXPORT_RATE_LIMIT,
   deleteAccountSchema,
   exportDownloadQuerySchema,
+  exportRequestSchema,
   MEMBER_DATA_CODES as CODES,
   MEMBER_DATA_MESSAGES as MESSAGES,
   type AccountDeletedResponse,
   type DataExportStatus,
 } from "../contracts/member-data";
-import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../contracts/limits";
 import { findMemberForRights } from "../db/member-data";
 import { requireUser } from "../middleware/guards";
-import { ApiError, conflict, fieldError, forbidden, notFound, tooManyRequests, unauthorized } from "../lib/errors";
-import { verifyPassword } from "../lib/password";
+import { ApiError, conflict, fieldError, forbidden, notFound, unauthorized } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { verifyExportToken } from "../lib/export-token";
-import { clearRateLimit, countEvent } from "../services/rate-limit";
+import { countEvent } from "../services/rate-limit";
+import { recheckPassword } from "../services/password-recheck";
 import { exportArchive, exportStatus, startExport } from "../services/data-export";
 import { deleteAccount } from "../services/account-deletion";
 import { endSession } from "../services/session";
@@ -47,10 +47,11 @@ memberDataRoutes
     return c.json<DataExportStatus>(await exportStatus(c.env, member.id));
   })
 
-  .post("/export", async (c) => {
+  .post("/export", validate("json", exportRequestSchema), async (c) => {
     const member = await memberOf(c);
+    await recheckPassword(c, member, c.req.valid("json").currentPassword);
     if ((await countEvent(c.var.db, `export:user:${member.id}`, DATA_EXPORT_RATE_LIMIT)) > DATA_EXPORT_RATE_LIMIT[0]) {
-      throw tooManyRequests(MESSAGES.exportRateLimited);
+      throw new ApiError(429, CODES.exportRateLimited, MESSAGES.exportRateLimited);
     }
     const origin = new URL(c.req.url).origin;
     const status = await startExport(c.env, c.var.db, member, origin, (work) => c.executionCtx.waitUntil(work));
@@ -79,15 +80,8 @@ memberDataRoutes
     const member = await memberOf(c);
     const { currentPassword, confirmation } = c.req.valid("json");
     const db = c.var.db;
-    // A wrong password is answered as at the password change (403 invalid_credentials at the
-    // field, counted per member, 429 past the limit), before the confirmation is looked at.
-    const key = `password:fail:${member.id}`;
-    const limit = RATE_LIMITS.passwordChangeFailuresPerMember;
-    if (!(await verifyPassword(currentPassword, member.passwordHash, readConfig(c.env).PASSWORD_PEPPER))) {
-      if ((await countEvent(db, key, limit)) > limit[0]) throw tooManyRequests(RATE_LIMIT_MESSAGE);
-      throw new ApiError(403, "invalid_credentials", MESSAGES.currentPasswordWrong, { field: "currentPassword" });
-    }
-    await clearRateLimit(db, key, limit);
+    // A wrong password is answered as at the password change, before the confirmation is looked at.
+    await recheckPassword(c, member, currentPassword);
     if (confirmation !== member.username) throw fieldError("confirmation", MESSAGES.confirmationMismatch, CODES.confirmationMismatch);
     const outcome = await deleteAccount(c.env, db, member);
     if (outcome === "last_admin") throw conflict(MESSAGES.lastAdmin, CODES.lastAdmin);

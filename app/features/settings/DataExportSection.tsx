@@ -2,9 +2,10 @@
 // keeps about the member, shows its state (preparing, ready until a time, failed) and, once ready,
 // the signed download link (also mailed). While it is being prepared the state is polled.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { defineMessage, defineMessages, FormattedMessage, useIntl } from "react-intl";
-import { DATA_EXPORT_API, type DataExportStatus } from "../../../worker/contracts/member-data";
-import { FormBanner } from "../../components/form/FormField";
+import { defineMessage, defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
+import { useState, type FormEvent } from "react";
+import { DATA_EXPORT_API, MEMBER_DATA_CODES, type DataExportStatus, type ExportRequestBody } from "../../../worker/contracts/member-data";
+import { FormBanner, FormField } from "../../components/form/FormField";
 import { api } from "../../lib/api";
 import { hasCode } from "../../lib/forms/errorText";
 
@@ -26,6 +27,10 @@ export const dataExportMessages = defineMessages({
   failed: { id: "settings.export.failed", defaultMessage: "Preparing your data failed. Please try again." },
   requestFailed: { id: "settings.export.requestFailed", defaultMessage: "Your data could not be prepared. Please try again." },
   rateLimited: { id: "settings.export.rateLimited", defaultMessage: "You can ask for one copy an hour. Please try again later." },
+  password: { id: "settings.export.password", defaultMessage: "Current password" },
+  passwordRequired: { id: "settings.export.passwordRequired", defaultMessage: "Enter your current password" },
+  passwordWrong: { id: "settings.export.passwordWrong", defaultMessage: "That is not your current password" },
+  tooManyAttempts: { id: "settings.export.tooManyAttempts", defaultMessage: "Too many attempts. Please wait a few minutes and try again." },
 });
 const m = {
   ...dataExportMessages,
@@ -49,10 +54,24 @@ export function DataExportSection() {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const status = useQuery(dataExportQueryOptions());
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<MessageDescriptor | null>(null);
   const request = useMutation({
-    mutationFn: () => api<DataExportStatus>(DATA_EXPORT_API, { method: "POST" }),
-    onSuccess: (data) => queryClient.setQueryData(dataExportQueryOptions().queryKey, data),
+    mutationFn: (body: ExportRequestBody) => api<DataExportStatus>(DATA_EXPORT_API, { method: "POST", json: body }),
+    onSuccess: (data) => {
+      setPassword("");
+      queryClient.setQueryData(dataExportQueryOptions().queryKey, data);
+    },
+    onError: (error) => {
+      if (hasCode(error, "invalid_credentials")) setPasswordError(m.passwordWrong);
+    },
   });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!password) return setPasswordError(m.passwordRequired);
+    setPasswordError(null);
+    request.mutate({ currentPassword: password });
+  };
 
   if (status.isPending) {
     return (
@@ -83,9 +102,9 @@ export function DataExportSection() {
       <p className="muted">
         <FormattedMessage {...m.intro} />
       </p>
-      {request.isError && (
+      {request.isError && !hasCode(request.error, "invalid_credentials") && (
         <FormBanner kind="error">
-          <FormattedMessage {...(hasCode(request.error, "rate_limited") ? m.rateLimited : m.requestFailed)} />
+          <FormattedMessage {...exportErrorMessage(request.error)} />
         </FormBanner>
       )}
       {state.status === "failed" && (
@@ -117,10 +136,28 @@ export function DataExportSection() {
         </div>
       )}
       {state.status !== "preparing" && (
-        <button type="button" className="btn btn-ghost" disabled={request.isPending} onClick={() => request.mutate()}>
-          <FormattedMessage {...(request.isPending ? m.starting : state.status === "ready" ? m.prepareAgain : m.prepare)} />
-        </button>
+        <form className="form settings-export" noValidate onSubmit={onSubmit}>
+          <FormField
+            label={<FormattedMessage {...m.password} />}
+            type="password"
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={passwordError ? { message: passwordError } : undefined}
+          />
+          <button type="submit" className="btn btn-ghost" disabled={request.isPending}>
+            <FormattedMessage {...(request.isPending ? m.starting : state.status === "ready" ? m.prepareAgain : m.prepare)} />
+          </button>
+        </form>
       )}
     </>
   );
+}
+
+function exportErrorMessage(error: unknown) {
+  if (hasCode(error, MEMBER_DATA_CODES.exportRateLimited)) return m.rateLimited;
+  if (hasCode(error, "rate_limited")) return m.tooManyAttempts;
+  return m.requestFailed;
 }

@@ -1,0 +1,34 @@
+// The current password asked again before a sensitive change (password, e-mail, deletion, data
+// export). A signed-in session may be borrowed or stolen, so the guesses it can make are bounded
+// per member and per client address, and the bound is checked BEFORE the password is: once over
+// it, every answer is the same 429, so a guess past the limit learns nothing, not even a right one
+// (as the door's typed codes, services/vip-pass.ts).
+import type { Context } from "hono";
+import { ACCOUNT_MESSAGES } from "../contracts/account";
+import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../contracts/limits";
+import { readConfig } from "../env";
+import { ApiError, tooManyRequests } from "../lib/errors";
+import { verifyPassword } from "../lib/password";
+import type { HonoEnv } from "../types";
+import { clearRateLimit, clientIp, countEvent, windowCount } from "./rate-limit";
+
+/**
+ * Resolves when `password` is the member's; otherwise throws 403 invalid_credentials at the
+ * currentPassword field, or 429 once this member or this address has used its wrong guesses.
+ */
+export async function recheckPassword<E extends HonoEnv>(c: Context<E>, member: { id: string; passwordHash: string }, password: string): Promise<void> {
+  const db = c.var.db;
+  const budgets = [
+    { key: `password:fail:${member.id}`, limit: RATE_LIMITS.passwordChangeFailuresPerMember },
+    { key: `password:fail-ip:${clientIp(c.req)}`, limit: RATE_LIMITS.passwordRecheckFailuresPerIp },
+  ];
+  const used = await Promise.all(budgets.map(({ key, limit }) => windowCount(db, key, limit)));
+  if (budgets.some(({ limit }, i) => used[i]! >= limit[0])) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+  if (await verifyPassword(password, member.passwordHash, readConfig(c.env).PASSWORD_PEPPER)) {
+    // The member's own failures were theirs; the address's stay, as it may guess for others.
+    await clearRateLimit(db, budgets[0]!.key, budgets[0]!.limit);
+    return;
+  }
+  await Promise.all(budgets.map(({ key, limit }) => countEvent(db, key, limit)));
+  throw new ApiError(403, "invalid_credentials", ACCOUNT_MESSAGES.currentPasswordWrong, { field: "currentPassword" });
+}
