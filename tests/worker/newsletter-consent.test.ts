@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, ORIGIN, useFreshClientIp } from "./helpers";
 import { signContactLink } from "../../worker/lib/signed-link";
 import { expireUnconfirmed } from "../../worker/db/newsletter";
+import { CONFIRMATION_RESEND_HOURS } from "../../worker/contracts/newsletter";
 import { consentText } from "../../worker/services/mail/newsletter";
 import { createDb } from "../../worker/db/client";
 
@@ -142,6 +143,53 @@ describe("double opt-in from the site", () => {
     expect((await contactOf(kept))!.status).toBe("subscribed");
     // The link of a forgotten request no longer works.
     expect((await confirm(tokenIn((await mailsTo(forgotten))[0]!.text)!)).status).toBe(400);
+  });
+});
+
+describe("confirmation mails per address", () => {
+  it("sends one confirmation per address per 24 hours, whoever asks from wherever, with the same answer every time", async () => {
+    const email = uniqueEmail();
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await subscribe(email); // a new client address each time
+      answers.push([res.status, await res.text()]);
+    }
+    expect(answers).toEqual(Array(3).fill([202, JSON.stringify({ ok: true })]));
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const contact = (await contactOf(email))!;
+    expect(await consentsOf(contact.id)).toHaveLength(1);
+    // The one link sent still works: a repeat request replaced nothing.
+    expect((await confirm(tokenIn(mails[0]!.text)!)).status).toBe(200);
+  });
+
+  it("sends again once the last confirmation is 24 hours old", async () => {
+    const email = uniqueEmail();
+    await subscribe(email);
+    const contact = (await contactOf(email))!;
+    await D1.prepare(`UPDATE marketing_consents SET created_at = created_at - ? WHERE contact_id = ?`)
+      .bind(CONFIRMATION_RESEND_HOURS * 3_600_000 - 60_000, contact.id)
+      .run();
+    await subscribe(email);
+    expect(await mailsTo(email)).toHaveLength(1);
+    await D1.prepare(`UPDATE marketing_consents SET created_at = created_at - ? WHERE contact_id = ?`).bind(120_000, contact.id).run();
+    await subscribe(email);
+    expect(await mailsTo(email)).toHaveLength(2);
+  });
+
+  it("an expired link clicked before the clean-up job ran is refused, and the contact stays pending", async () => {
+    const email = uniqueEmail();
+    await subscribe(email);
+    const contact = (await contactOf(email))!;
+    await D1.prepare(`UPDATE marketing_consents SET expires_at = ? WHERE contact_id = ?`)
+      .bind(Date.now() - 1000, contact.id)
+      .run();
+    const res = await confirm(tokenIn((await mailsTo(email))[0]!.text)!);
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe("invalid_token");
+    expect((await contactOf(email))!.status).toBe("pending");
+    const [consent] = await consentsOf(contact.id);
+    expect(consent!.confirmed_at).toBeNull();
   });
 });
 

@@ -22,6 +22,8 @@ export const CAMPAIGN_BLOCKS_MAX = 60;
 export const CAMPAIGN_URL_MAX = 2_000;
 /** Unconfirmed subscriptions and reminders are forgotten after this long. */
 export const CONFIRMATION_VALID_DAYS = 7;
+/** At most one confirmation mail per address in this time, whoever asks from wherever. */
+export const CONFIRMATION_RESEND_HOURS = 24;
 
 /** Links a mail may carry: the web and e-mail. Never javascript:, data: or anything else. */
 const SAFE_LINK = /^(https?:\/\/[^\s<>"']+|mailto:[^\s<>"']+)$/i;

@@ -58,6 +58,8 @@ export type SubscriptionRequestOutcome =
   /** A confirmation mail should go out with the token whose hash was stored. */
   | { kind: "confirm"; contactId: string }
   | { kind: "already_subscribed"; contactId: string }
+  /** A confirmation went to this address less than `resendAfterMs` ago: nothing stored, nothing sent. */
+  | { kind: "recently_asked"; contactId: string }
   /** The provider reported the address undeliverable or a complaint: nothing is sent to it. */
   | { kind: "suppressed"; contactId: string };
 
@@ -70,7 +72,7 @@ export async function requestSubscription(
   db: DB,
   input: ConsentRequest,
   tokenHash: string,
-  validDays: number,
+  { validDays, resendAfterMs }: { validDays: number; resendAfterMs: number },
   now = Date.now(),
 ): Promise<SubscriptionRequestOutcome> {
   const existing = await findContactByEmail(db, input.email);
@@ -88,15 +90,20 @@ export async function requestSubscription(
         .bind(contactId, input.email, input.firstName ?? null, input.lastName ?? null, input.source, input.locale, input.country, input.userId ?? null, now),
     );
   }
+  // One confirmation mail per address per resendAfterMs, however many people or addresses ask:
+  // the request is stored only when no unconfirmed one is that recent, in the same statement, so
+  // concurrent requests store (and mail) at most one.
   statements.push(
     db.$client
       .prepare(
         `INSERT INTO marketing_consents (id, contact_id, source, consent_text, locale, token_hash, created_at, expires_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+         WHERE NOT EXISTS (SELECT 1 FROM marketing_consents WHERE contact_id = ?2 AND confirmed_at IS NULL AND created_at > ?9)`,
       )
-      .bind(newId(), contactId, input.source, input.consentText, input.locale, tokenHash, now, now + validDays * DAY_MS),
+      .bind(newId(), contactId, input.source, input.consentText, input.locale, tokenHash, now, now + validDays * DAY_MS, now - resendAfterMs),
   );
-  await db.$client.batch(statements);
+  const results = await db.$client.batch(statements);
+  if (results.at(-1)!.meta.changes === 0) return { kind: "recently_asked", contactId };
   return { kind: "confirm", contactId };
 }
 

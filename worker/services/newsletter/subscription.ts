@@ -5,20 +5,22 @@ import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { forgetSubscriptionRequest, requestSubscription, type ConsentRequest, type SubscriptionRequestOutcome } from "../../db/newsletter";
 import { randomToken, sha256Hex } from "../../lib/crypto";
-import { CONFIRMATION_VALID_DAYS } from "../../contracts/newsletter";
+import { CONFIRMATION_RESEND_HOURS, CONFIRMATION_VALID_DAYS } from "../../contracts/newsletter";
 import { createMailService } from "../mail";
 import { consentText, subscriptionConfirmMail } from "../mail/newsletter";
 
 /** The SPA page the confirmation link opens (app/routes/newsletter/confirm.tsx). */
 export const CONFIRM_PATH = "/newsletter/confirm";
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export type SubscribeRequest = Omit<ConsentRequest, "consentText">;
 
 /**
  * Records the request and mails the confirmation link (in the person's language); when the mail
  * cannot be sent the request is forgotten and the error thrown. An address
- * already subscribed, or suppressed by a bounce or complaint, gets no mail: the answer to the
+ * already subscribed, suppressed by a bounce or complaint, or sent a confirmation in the last
+ * CONFIRMATION_RESEND_HOURS gets no mail: the answer to the
  * person is the same either way, so the form reveals nothing about who is on the list.
  */
 export async function askToSubscribe(env: AppEnv, db: DB, origin: string, request: SubscribeRequest, now = Date.now()): Promise<SubscriptionRequestOutcome> {
@@ -29,7 +31,7 @@ export async function askToSubscribe(env: AppEnv, db: DB, origin: string, reques
     db,
     { ...request, consentText: consentText(request.locale, request.source, cfg.BRAND_NAME) },
     tokenHash,
-    CONFIRMATION_VALID_DAYS,
+    { validDays: CONFIRMATION_VALID_DAYS, resendAfterMs: CONFIRMATION_RESEND_HOURS * HOUR_MS },
     now,
   );
   if (outcome.kind !== "confirm") return outcome;
