@@ -355,3 +355,35 @@ describe("membership and self-service", () => {
     expect((await subscriptionRow(sub.id))?.status).toBe("past_due");
   });
 });
+
+describe("the local test checkout under concurrent clicks", () => {
+  const subscriptionsOf = async (userId: string) =>
+    (await (env as unknown as { DB: D1Database }).DB.prepare(`SELECT id, status FROM subscriptions WHERE user_id = ?`).bind(userId).all<{ id: string }>())
+      .results;
+
+  it("20 concurrent pays on one session make one subscription; the others are 409 checkout_finished (or already VIP); ending it ends VIP", async () => {
+    const user = await createUser("user");
+    const sessionId = await startCheckout(user);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => local(user, sessionId, "pay")));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+    for (const res of answers.filter((r) => r.status === 409)) expect(["checkout_finished", "already_vip"]).toContain((await errorOf(res)).code);
+    expect(await subscriptionsOf(user.id)).toHaveLength(1);
+    expect((await checkoutRow(sessionId))?.status).toBe("complete");
+    expect(await isVip(user.id)).toBe(true);
+
+    expect((await manage(user, "end-now")).status).toBe(200);
+    expect(await isVip(user.id)).toBe(false);
+  });
+
+  it("a pay racing a cancel on one session: one of them wins, never both", async () => {
+    const user = await createUser("user");
+    const sessionId = await startCheckout(user);
+    const [pay, cancel] = await Promise.all([local(user, sessionId, "pay"), local(user, sessionId, "cancel")]);
+    expect([pay.status, cancel.status].sort()).toEqual([200, 409]);
+    const row = await checkoutRow(sessionId);
+    expect(row?.status).toBe(pay.status === 200 ? "complete" : "canceled");
+    expect(await subscriptionsOf(user.id)).toHaveLength(pay.status === 200 ? 1 : 0);
+  });
+});

@@ -123,6 +123,22 @@ export const setCheckoutStatus = (db: DB, id: string, status: CheckoutSessionSta
     .where(and(eq(checkoutSessions.id, id), inArray(checkoutSessions.status, from)))
     .toSQL();
 
+/**
+ * Takes a member's pending local checkout for one outcome, in one conditional statement: of any
+ * number of concurrent clicks on one session, one gets true and goes on to build its events; the
+ * rest get false. (A live checkout is Stripe's, which completes a session once.)
+ */
+export async function claimLocalCheckout(db: DB, { sessionId, userId }: { sessionId: string; userId: string }, to: CheckoutSessionStatus, now = Date.now()) {
+  const claimed = await db
+    .update(checkoutSessions)
+    .set({ status: to, updatedAt: new Date(now) })
+    .where(
+      and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.mode, "local"), eq(checkoutSessions.status, "pending")),
+    )
+    .returning({ id: checkoutSessions.id });
+  return claimed.length === 1;
+}
+
 /** A subscription as a provider event describes it. Times in ms. */
 export type SubscriptionSnapshot = {
   id: string;

@@ -9,6 +9,7 @@ import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
 import {
   endExpiredGraces,
+  claimLocalCheckout,
   findBillingCustomer,
   findLatestOwnCheckoutSession,
   findOwnCheckoutSession,
@@ -195,8 +196,9 @@ export const paymentRoutes = new Hono<HonoEnv>()
     if (session.status !== "pending") throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
     const deps = localDeps(c);
     const ids = { sessionId, userId: user.id };
+    if (action === "pay" && (await freshMember(db, user.id)).isVip) throw alreadyVip();
+    if (!(await claimLocalCheckout(db, ids, LOCAL_OUTCOME[action]))) throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
     if (action === "pay") {
-      if ((await freshMember(db, user.id)).isVip) throw alreadyVip();
       await payLocalCheckout(deps, ids);
       return c.json<LocalCheckoutResultResponse>({ redirectTo: `/vip-confirmation?session_id=${sessionId}` });
     }
@@ -217,6 +219,9 @@ export const paymentRoutes = new Hono<HonoEnv>()
     await manageLocalSubscription(localDeps(c), current, c.req.valid("param").action);
     return c.json<MembershipResponse>(await membershipOf(db, user.id));
   });
+
+/** The checkout's state once a local button is clicked (the events that follow say the same). */
+const LOCAL_OUTCOME = { pay: "complete", decline: "failed", cancel: "canceled" } as const;
 
 /** POST /api/stripe/webhook: authenticated by signature over the raw body (no cookie, no CSRF). */
 export const stripeWebhookRoutes = new Hono<HonoEnv>().post("/webhook", async (c) => {
