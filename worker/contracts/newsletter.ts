@@ -28,10 +28,18 @@ export const CONFIRMATION_RESEND_HOURS = 24;
 /** Links a mail may carry: the web and e-mail. Never javascript:, data: or anything else. */
 const SAFE_LINK = /^(https?:\/\/[^\s<>"']+|mailto:[^\s<>"']+)$/i;
 /** Images: a picture on the web, or one from the media library (/media/<key>, made absolute when sent). */
-const SAFE_IMAGE = /^(https:\/\/[^\s<>"']+|\/media\/[A-Za-z0-9/_.-]+)$/;
+const WEB_IMAGE = /^https:\/\/[^\s<>"']+$/;
+const MEDIA_SEGMENT = /^[A-Za-z0-9_.-]+$/;
+/** A library path names one key: no empty, "." or ".." segment that a URL resolver would fold into another path. */
+const isMediaPath = (url: string) =>
+  url.startsWith("/media/") &&
+  url
+    .slice("/media/".length)
+    .split("/")
+    .every((segment) => MEDIA_SEGMENT.test(segment) && segment !== "." && segment !== "..");
 
 export const isSafeLink = (url: string) => SAFE_LINK.test(url);
-export const isSafeImage = (url: string) => SAFE_IMAGE.test(url);
+export const isSafeImage = (url: string) => WEB_IMAGE.test(url) || isMediaPath(url);
 
 /** [label](url) inside a paragraph: the renderer turns these into links. */
 export const INLINE_LINK = /\[([^\]\n]{1,300})\]\(([^)\s]{1,2000})\)/g;
