@@ -58,7 +58,7 @@ const handler = {
     const analytics = await rollupAnalytics(db, controller.scheduledTime);
     console.log(`analytics: rolled up ${analytics.days.join(", ")}; removed ${analytics.deletedViews} page views past retention`);
     console.log(
-      `housekeeping: removed ${purged.sessions} sessions, ${purged.passwordResets} reset links, ${purged.links} sign-in and verification links, ${purged.rateLimits} rate-limit windows, ${purged.loginThrottles} sign-in slowdowns, ${abandoned.length} unused post images`,
+      `housekeeping: removed ${purged.sessions} sessions, ${purged.passwordResets} reset links, ${purged.links} sign-in and verification links, ${purged.rateLimits} rate-limit windows, ${purged.loginThrottles} sign-in slowdowns, ${purged.mailDeliveries} mail report ids, ${abandoned.length} unused post images`,
     );
   },
 } satisfies ExportedHandler<AppEnv>;

@@ -36,7 +36,7 @@ describe("Resend (Svix signature)", () => {
   it("accepts a correctly signed delivery report", async () => {
     const body = resendEvent("email.delivered");
     expect(await verifyMailWebhook("resend", SECRET, svixHeaders(body), body, NOW)).toEqual([
-      { kind: "delivered", email: "fan@example.com", campaignId: "cmp_1", contactId: "ct_1" },
+      { kind: "delivered", email: "fan@example.com", campaignId: "cmp_1", contactId: "ct_1", deliveryId: "resend:msg_2abc:fan@example.com" },
     ]);
   });
 
@@ -45,7 +45,7 @@ describe("Resend (Svix signature)", () => {
     const headers = svixHeaders(body);
     headers.set("svix-signature", `v1,${Buffer.from("not it").toString("base64")} ${headers.get("svix-signature")}`);
     expect(await verifyMailWebhook("resend", SECRET, headers, body, NOW)).toEqual([
-      { kind: "complained", email: "fan@example.com", campaignId: "cmp_1", contactId: "ct_1" },
+      { kind: "complained", email: "fan@example.com", campaignId: "cmp_1", contactId: "ct_1", deliveryId: "resend:msg_2abc:fan@example.com" },
     ]);
   });
 
@@ -76,7 +76,7 @@ describe("Resend (Svix signature)", () => {
   it("maps a permanent bounce and a complaint; a transient bounce and other events give nothing", async () => {
     const check = async (body: string) => verifyMailWebhook("resend", SECRET, svixHeaders(body), body, NOW);
     expect(await check(resendEvent("email.bounced", { bounce: { type: "Permanent", subType: "General", message: "no such user" } }))).toEqual([
-      { kind: "bounced", email: "fan@example.com", campaignId: "cmp_1", contactId: "ct_1" },
+      { kind: "bounced", email: "fan@example.com", campaignId: "cmp_1", contactId: "ct_1", deliveryId: "resend:msg_2abc:fan@example.com" },
     ]);
     expect(await check(resendEvent("email.bounced", { bounce: { type: "Transient", subType: "MailboxFull", message: "full" } }))).toEqual([]);
     expect(await check(resendEvent("email.opened"))).toEqual([]);
@@ -87,10 +87,10 @@ describe("Resend (Svix signature)", () => {
   it("reads tags given as an object, and mail without them (a transactional mail)", async () => {
     const check = async (body: string) => verifyMailWebhook("resend", SECRET, svixHeaders(body), body, NOW);
     expect(await check(resendEvent("email.complained", { tags: { campaign: "cmp_9", contact: "ct_9" } }))).toEqual([
-      { kind: "complained", email: "fan@example.com", campaignId: "cmp_9", contactId: "ct_9" },
+      { kind: "complained", email: "fan@example.com", campaignId: "cmp_9", contactId: "ct_9", deliveryId: "resend:msg_2abc:fan@example.com" },
     ]);
     expect(await check(resendEvent("email.delivered", { tags: undefined }))).toEqual([
-      { kind: "delivered", email: "fan@example.com", campaignId: null, contactId: null },
+      { kind: "delivered", email: "fan@example.com", campaignId: null, contactId: null, deliveryId: "resend:msg_2abc:fan@example.com" },
     ]);
   });
 });
@@ -103,7 +103,7 @@ describe("Postmark (HTTP Basic credentials)", () => {
   it("accepts the right credentials and refuses wrong or missing ones", async () => {
     const body = JSON.stringify({ RecordType: "Delivery", Recipient: "fan@example.com", Metadata: metadata, MessageStream: "outbound" });
     expect(await verifyMailWebhook("postmark", CREDENTIALS, basic(CREDENTIALS), body, NOW)).toEqual([
-      { kind: "delivered", email: "fan@example.com", campaignId: "cmp_1", contactId: "ct_1" },
+      { kind: "delivered", email: "fan@example.com", campaignId: "cmp_1", contactId: "ct_1", deliveryId: null },
     ]);
     // The scheme is case-insensitive (RFC 7617).
     const lower = new Headers({ authorization: `basic ${Buffer.from(CREDENTIALS).toString("base64")}` });
@@ -119,16 +119,20 @@ describe("Postmark (HTTP Basic credentials)", () => {
   it("maps hard bounces and spam complaints; a soft bounce, an open or no Metadata", async () => {
     const check = async (record: unknown) => verifyMailWebhook("postmark", CREDENTIALS, basic(CREDENTIALS), JSON.stringify(record), NOW);
     expect(await check({ RecordType: "Bounce", Type: "HardBounce", TypeCode: 1, Email: "gone@example.com", Metadata: metadata })).toEqual([
-      { kind: "bounced", email: "gone@example.com", campaignId: "cmp_1", contactId: "ct_1" },
+      { kind: "bounced", email: "gone@example.com", campaignId: "cmp_1", contactId: "ct_1", deliveryId: null },
     ]);
     expect(await check({ RecordType: "Bounce", Type: "SoftBounce", TypeCode: 4096, Email: "full@example.com", Metadata: metadata })).toEqual([]);
     expect(await check({ RecordType: "Bounce", Type: "Transient", TypeCode: 2, Email: "later@example.com" })).toEqual([]);
     expect(await check({ RecordType: "SpamComplaint", Type: "SpamComplaint", Email: "angry@example.com", Metadata: metadata })).toEqual([
-      { kind: "complained", email: "angry@example.com", campaignId: "cmp_1", contactId: "ct_1" },
+      { kind: "complained", email: "angry@example.com", campaignId: "cmp_1", contactId: "ct_1", deliveryId: null },
     ]);
     expect(await check({ RecordType: "Open", Recipient: "fan@example.com", Metadata: metadata })).toEqual([]);
+    // With the message's id, each record is known again when it is delivered again.
+    expect(await check({ RecordType: "Delivery", MessageID: "883953f4", Recipient: "Fan@Example.com" })).toEqual([
+      { kind: "delivered", email: "Fan@Example.com", campaignId: null, contactId: null, deliveryId: "postmark:Delivery:883953f4:fan@example.com" },
+    ]);
     expect(await check({ RecordType: "Delivery", Recipient: "fan@example.com" })).toEqual([
-      { kind: "delivered", email: "fan@example.com", campaignId: null, contactId: null },
+      { kind: "delivered", email: "fan@example.com", campaignId: null, contactId: null, deliveryId: null },
     ]);
   });
 });

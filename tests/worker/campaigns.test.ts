@@ -137,7 +137,7 @@ describe("drafts", () => {
     expect(actions).toEqual(["campaign.create", "campaign.update", "campaign.delete"]);
   });
 
-  it.each([
+  it.each<[string, Record<string, unknown>]>([
     ["a javascript: button", { bodyEn: [{ type: "button", label: "Go", href: "javascript:alert(1)" }] }],
     ["a javascript: inline link", { bodyEn: [{ type: "paragraph", text: "[click](javascript:alert(1))" }] }],
     ["a data: image", { bodyEn: [{ type: "image", src: "data:image/png;base64,AAAA", alt: "x" }] }],
@@ -148,7 +148,7 @@ describe("drafts", () => {
       "/media//covers/a.png",
       "/media/covers/%2e%2e/x.png",
       "/media/covers\\..\\x.png",
-    ].map((src) => [`a library image path ${src}`, { bodyEn: [{ type: "image", src, alt: "x" }] }] as const),
+    ].map((src): [string, Record<string, unknown>] => [`a library image path ${src}`, { bodyEn: [{ type: "image", src, alt: "x" }] }]),
     ["an unknown block", { bodyEn: [{ type: "html", html: "<script>alert(1)</script>" }] }],
     ["an empty body", { bodyEn: [] }],
     ["a Portuguese subject without its body", { bodyPtBr: null }],

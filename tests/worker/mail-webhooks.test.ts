@@ -7,6 +7,10 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { beforeEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { ORIGIN } from "./helpers";
+import { purgeStaleRows } from "../../worker/db/housekeeping";
+import { createDb } from "../../worker/db/client";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const RESEND_SECRET = `whsec_${btoa("resend-webhook-test-key-0123456789")}`;
@@ -160,5 +164,71 @@ describe("Postmark (Basic credentials)", () => {
     expect((await post("postmark", body, basic("postmark-hook:wrong"), POSTMARK_SECRET)).status).toBe(401);
     expect((await post("postmark", body, {}, POSTMARK_SECRET)).status).toBe(401);
     expect(await contactStatus()).toBe("subscribed");
+  });
+});
+
+describe("replayed reports", () => {
+  const resubscribe = () => D1.prepare("UPDATE marketing_contacts SET status = 'subscribed' WHERE id = ?").bind(contactId).run();
+  const deliveries = async () => (await D1.prepare("SELECT count(*) AS n FROM mail_webhook_deliveries").first<{ n: number }>())!.n;
+
+  it("Resend: the same signed message delivered again is answered 200 and applied once", async () => {
+    const body = resendEvent("email.complained");
+    const headers = await svixHeaders(body);
+    expect((await post("resend", body, headers, RESEND_SECRET)).status).toBe(200);
+    expect(await contactStatus()).toBe("complained");
+    // The fan subscribed again since; an attacker (or a late retry) replays the old complaint.
+    await resubscribe();
+    const replay = await post("resend", body, headers, RESEND_SECRET);
+    expect(replay.status).toBe(200);
+    expect(await contactStatus()).toBe("subscribed");
+    // Another message (a new id) about the same address is applied.
+    const fresh = await svixHeaders(body);
+    expect((await post("resend", body, fresh, RESEND_SECRET)).status).toBe(200);
+    expect(await contactStatus()).toBe("complained");
+  });
+
+  it("Postmark: the same record posted again is applied once", async () => {
+    const body = JSON.stringify({
+      RecordType: "SpamComplaint",
+      ID: 42,
+      MessageID: crypto.randomUUID(),
+      Email: email,
+      Metadata: { campaign: campaignId, contact: contactId },
+    });
+    const basic = { authorization: `Basic ${btoa(POSTMARK_SECRET)}` };
+    expect((await post("postmark", body, basic, POSTMARK_SECRET)).status).toBe(200);
+    expect(await contactStatus()).toBe("complained");
+    await resubscribe();
+    expect((await post("postmark", body, basic, POSTMARK_SECRET)).status).toBe(200);
+    expect(await contactStatus()).toBe("subscribed");
+  });
+
+  it("the hourly housekeeping forgets report ids after a week", async () => {
+    const body = resendEvent("email.delivered");
+    expect((await post("resend", body, await svixHeaders(body), RESEND_SECRET)).status).toBe(200);
+    const before = await deliveries();
+    expect(before).toBeGreaterThan(0);
+    expect((await purgeStaleRows(createDb(D1), Date.now() + 6 * DAY_MS)).mailDeliveries).toBe(0);
+    expect((await purgeStaleRows(createDb(D1), Date.now() + 8 * DAY_MS)).mailDeliveries).toBe(before);
+    expect(await deliveries()).toBe(0);
+  });
+});
+
+describe("Postmark credentials", () => {
+  const record = () => JSON.stringify({ RecordType: "SpamComplaint", Email: email, Metadata: { campaign: campaignId, contact: contactId } });
+  const utf8Basic = (credentials: string) => ({ authorization: `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(credentials)))}` });
+
+  it("are compared as the secret's UTF-8 bytes: exact bytes pass; a prefix, a longer value or the same letters in Latin-1 do not", async () => {
+    const secret = "hooks:senha-secreta-ção";
+    for (const wrong of [
+      utf8Basic("hooks:senha-secreta-ç"),
+      utf8Basic(`${secret}x`),
+      { authorization: `Basic ${btoa("hooks:senha-secreta-\u00e7\u00e3o")}` },
+    ]) {
+      expect((await post("postmark", record(), wrong, secret)).status).toBe(401);
+    }
+    expect(await contactStatus()).toBe("subscribed");
+    expect((await post("postmark", record(), utf8Basic(secret), secret)).status).toBe(200);
+    expect(await contactStatus()).toBe("complained");
   });
 });

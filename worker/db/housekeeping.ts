@@ -3,7 +3,7 @@
 // cron so these tables stay the size of current activity (and the privacy policy's retention holds).
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { DB } from "./client";
-import { emailVerifications, loginThrottles, passwordResets, rateLimits, sessions, signInLinks } from "./schema";
+import { emailVerifications, loginThrottles, mailWebhookDeliveries, passwordResets, rateLimits, sessions, signInLinks } from "./schema";
 import { SESSION_IDLE_MS } from "./auth";
 import { LOGIN_SLOWDOWN } from "../contracts/sign-in-link";
 
@@ -12,11 +12,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const RATE_WINDOW_KEEP_MS = DAY_MS;
 /** Spent reset links are kept a day, so a second click still says "used" rather than "unknown". */
 const RESET_KEEP_MS = DAY_MS;
+/** Providers retry a report for up to three days (Resend, through Svix; Postmark less): a week covers every retry. */
+const MAIL_DELIVERY_KEEP_MS = 7 * DAY_MS;
 
-export type PurgeCounts = { sessions: number; passwordResets: number; rateLimits: number; links: number; loginThrottles: number };
+export type PurgeCounts = { sessions: number; passwordResets: number; rateLimits: number; links: number; loginThrottles: number; mailDeliveries: number };
 
 export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCounts> {
-  const [ended, resets, windows, signIns, verifications, throttles] = await db.batch([
+  const [ended, resets, windows, signIns, verifications, throttles, mailDeliveries] = await db.batch([
     db.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)))),
     db
       .delete(passwordResets)
@@ -34,6 +36,7 @@ export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCou
     db
       .delete(loginThrottles)
       .where(and(lt(loginThrottles.lastFailureAt, new Date(now - LOGIN_SLOWDOWN.forgetAfterMs)), lt(loginThrottles.notBefore, new Date(now)))),
+    db.delete(mailWebhookDeliveries).where(lt(mailWebhookDeliveries.receivedAt, now - MAIL_DELIVERY_KEEP_MS)),
   ]);
   return {
     sessions: ended.meta.changes,
@@ -41,5 +44,6 @@ export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCou
     rateLimits: windows.meta.changes,
     links: signIns.meta.changes + verifications.meta.changes,
     loginThrottles: throttles.meta.changes,
+    mailDeliveries: mailDeliveries.meta.changes,
   };
 }

@@ -284,6 +284,22 @@ export type Suppression = { email: string; kind: "bounced" | "complained"; campa
  * subscription through the site could bring it back, and that too is refused while suppressed).
  * A delivery report only marks the campaign's recipient row.
  */
+/**
+ * Takes a provider report's delivery id the first time it is seen: true then, false for a replay.
+ * A report that then fails to apply gives it back (releaseMailDelivery), so the provider's retry
+ * is applied.
+ */
+export async function claimMailDelivery(db: DB, deliveryId: string, now = Date.now()): Promise<boolean> {
+  const claimed = await db.$client
+    .prepare(`INSERT INTO mail_webhook_deliveries (id, received_at) VALUES (?1, ?2) ON CONFLICT (id) DO NOTHING RETURNING id`)
+    .bind(deliveryId, now)
+    .first();
+  return claimed !== null;
+}
+
+export const releaseMailDelivery = (db: DB, deliveryId: string) =>
+  db.$client.prepare(`DELETE FROM mail_webhook_deliveries WHERE id = ?`).bind(deliveryId).run();
+
 export async function recordDeliveryReport(
   db: DB,
   report: { kind: "delivered" | "bounced" | "complained"; email: string; campaignId: string | null; contactId: string | null },

@@ -1294,3 +1294,13 @@ export const deadLetters = sqliteTable(
   },
   (t) => [index("dead_letters_status").on(t.status, t.receivedAt)],
 );
+
+/** Mail provider reports already applied, by the provider's message id and address (decision 052). */
+export const mailWebhookDeliveries = sqliteTable(
+  "mail_webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [index("mail_webhook_deliveries_received").on(t.receivedAt)],
+);

@@ -15,6 +15,11 @@ export type MailWebhookReport = {
   /** From the `campaign` and `contact` metadata (Resend tags, Postmark Metadata) campaign mail carries. */
   campaignId: string | null;
   contactId: string | null;
+  /**
+   * The provider's own id of the message this report is about, with the address: the same report
+   * delivered again has the same one, so it is applied once. Null when the provider gave none.
+   */
+  deliveryId: string | null;
 };
 
 /** A Svix timestamp further than this from now is refused (replay protection, Svix's own tolerance). */
@@ -96,7 +101,7 @@ const RESEND_KINDS: Record<string, MailWebhookReport["kind"]> = {
   "email.complained": "complained",
 };
 
-function resendReports(payload: unknown): MailWebhookReport[] {
+function resendReports(payload: unknown, svixId: string): MailWebhookReport[] {
   if (!isObject(payload) || typeof payload.type !== "string" || !isObject(payload.data)) return [];
   const kind = RESEND_KINDS[payload.type];
   if (!kind) return [];
@@ -106,7 +111,9 @@ function resendReports(payload: unknown): MailWebhookReport[] {
   if (kind === "bounced" && isObject(data.bounce) && typeof data.bounce.type === "string" && data.bounce.type.toLowerCase() !== "permanent") return [];
   const to = Array.isArray(data.to) ? data.to : [data.to];
   const meta = ids(resendTags(data.tags));
-  return to.filter((e): e is string => typeof e === "string" && e !== "").map((email) => ({ kind, email, ...meta }));
+  return to
+    .filter((e): e is string => typeof e === "string" && e !== "")
+    .map((email) => ({ kind, email, ...meta, deliveryId: `resend:${svixId}:${email.toLowerCase()}` }));
 }
 
 /** Postmark bounce types that mean the address will never take mail. */
@@ -116,19 +123,25 @@ function postmarkReport(record: unknown): MailWebhookReport | null {
   if (!isObject(record)) return null;
   const meta: Record<string, string> = {};
   if (isObject(record.Metadata)) for (const [k, v] of Object.entries(record.Metadata)) if (str(v)) meta[k] = str(v)!;
+  // Postmark's records carry the message's id (and a bounce its own ID); the record type tells a
+  // delivery from a later bounce of the same message.
+  const messageId = str(record.ID) ?? str(record.MessageID);
+  const deliveryOf = (email: string) => (messageId ? `postmark:${String(record.RecordType)}:${messageId}:${email.toLowerCase()}` : null);
   const base = ids(meta);
   switch (record.RecordType) {
     case "Delivery": {
       const email = str(record.Recipient);
-      return email ? { kind: "delivered", email, ...base } : null;
+      return email ? { kind: "delivered", email, ...base, deliveryId: deliveryOf(email) } : null;
     }
     case "Bounce": {
       const email = str(record.Email);
-      return email && typeof record.Type === "string" && POSTMARK_HARD_BOUNCES.has(record.Type) ? { kind: "bounced", email, ...base } : null;
+      return email && typeof record.Type === "string" && POSTMARK_HARD_BOUNCES.has(record.Type)
+        ? { kind: "bounced", email, ...base, deliveryId: deliveryOf(email) }
+        : null;
     }
     case "SpamComplaint": {
       const email = str(record.Email);
-      return email ? { kind: "complained", email, ...base } : null;
+      return email ? { kind: "complained", email, ...base, deliveryId: deliveryOf(email) } : null;
     }
     default:
       return null;
@@ -156,7 +169,7 @@ export async function verifyMailWebhook(
   } catch {
     return [];
   }
-  if (provider === "resend") return resendReports(payload);
+  if (provider === "resend") return resendReports(payload, headers.get("svix-id")!);
   const records = Array.isArray(payload) ? payload : [payload];
   return records.map(postmarkReport).filter((r): r is MailWebhookReport => r !== null);
 }
