@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { readConfig } from "./env";
 import { onError, onNotFound } from "./middleware/errors";
-import { allowFraming, securityHeaders } from "./middleware/security-headers";
+import { allowFraming, refusalsNotStored, securityHeaders } from "./middleware/security-headers";
 import { csrfGuard } from "./middleware/csrf";
 import { loadSession } from "./middleware/session";
 import { d1Session } from "./middleware/d1-session";
@@ -72,6 +72,7 @@ app.use("*", requestLog);
 // Registered first so that it runs last: it relaxes what securityHeaders has just set.
 app.use("/embed/*", allowFraming);
 app.use("*", securityHeaders);
+app.use("*", refusalsNotStored);
 app.use("*", async (c, next) => {
   readConfig(c.env); // fail fast, with a clear message, on a misconfigured deploy
   await next();

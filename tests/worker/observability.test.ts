@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
-import { healthProbes } from "../../worker/routes/health";
+import { HEALTH_MEMO_MS, healthProbes } from "../../worker/routes/health";
 import { summarize, emptyMinute, countRequest } from "../../worker/lib/request-stats";
 import type { RequestLogLine } from "../../worker/middleware/request-log";
 import type { HealthResponse } from "../../worker/contracts/health";
@@ -67,7 +67,9 @@ describe("GET /api/health", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json<HealthResponse>();
     expect(body.status).toBe("ok");
-    for (const check of Object.values(body.checks)) expect(check).toMatchObject({ ok: true });
+    // Named, so an answer that lost a check (or all of them) fails here.
+    expect(Object.keys(body.checks).sort()).toEqual(["d1", "durableObject", "r2"]);
+    for (const name of ["d1", "r2", "durableObject"] as const) expect(body.checks[name]).toMatchObject({ ok: true });
   });
 
   it("answers 503 naming the part that failed, without its error text", async () => {
@@ -79,6 +81,27 @@ describe("GET /api/health", () => {
     expect(body.checks.r2).toMatchObject({ ok: false, error: "unavailable" });
     expect(body.checks.d1.ok).toBe(true);
     expect(JSON.stringify(body)).not.toContain("secret-name");
+  });
+});
+
+describe("GET /api/health under load", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it(`runs each check once for any number of requests within ${HEALTH_MEMO_MS / 1000} s, then again`, async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const d1 = vi.spyOn(healthProbes, "d1");
+    const r2 = vi.spyOn(healthProbes, "r2");
+    const durableObject = vi.spyOn(healthProbes, "durableObject");
+    const answers = await Promise.all(Array.from({ length: 50 }, () => send("/api/health")));
+    expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect([d1.mock.calls.length, r2.mock.calls.length, durableObject.mock.calls.length]).toEqual([1, 1, 1]);
+
+    vi.setSystemTime(Date.now() + HEALTH_MEMO_MS - 1);
+    expect((await send("/api/health")).status).toBe(200);
+    expect(d1).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(Date.now() + 2);
+    expect((await send("/api/health")).status).toBe(200);
+    expect([d1.mock.calls.length, r2.mock.calls.length, durableObject.mock.calls.length]).toEqual([2, 2, 2]);
   });
 });
 

@@ -31,6 +31,20 @@ export async function rememberUntil<T>(
   return value;
 }
 
+/**
+ * Like remember, for work whose promise is the value: it is kept from the first call on, so calls
+ * that arrive while it runs share it instead of starting their own.
+ */
+export function rememberPromise<T>(key: string, ttlMs: number, start: () => Promise<T>, now = Date.now()): Promise<T> {
+  const hit = entries.get(key);
+  if (hit && hit.expires > now) return hit.value as Promise<T>;
+  const value = start();
+  entries.delete(key);
+  entries.set(key, { value, expires: now + ttlMs });
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  return value;
+}
+
 /** Drops every entry whose key starts with `prefix`. */
 export function forget(prefix: string) {
   for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);

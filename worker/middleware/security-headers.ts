@@ -50,3 +50,14 @@ export const allowFraming = createMiddleware(async (c, next) => {
   if (policy) c.res.headers.set("Content-Security-Policy", policy.replace("frame-ancestors 'none'", "frame-ancestors *"));
   c.res.headers.delete("X-Frame-Options");
 });
+
+/**
+ * A refusal (403) or a body too large (413) is about this request, never an answer for a shared
+ * cache to give the next one: no-store, whoever built it.
+ */
+export const refusalsNotStored = createMiddleware(async (c, next) => {
+  await next();
+  if (c.res.status !== 403 && c.res.status !== 413) return;
+  c.res = new Response(c.res.body, c.res);
+  c.res.headers.set("Cache-Control", "no-store");
+});
