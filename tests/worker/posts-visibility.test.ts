@@ -342,6 +342,27 @@ describe("VIP-only posts never leak text or image to non-VIPs", () => {
   });
 });
 
+describe("members-only posts: a visitor gets the teaser only", () => {
+  it("the teaser API and the shared page give a visitor no text and no picture of a members-only post", async () => {
+    const author = await createUser("user");
+    const id = await seedPost(author.id, SECRET);
+    await db().update(posts).set({ visibility: "members", imageUrl: SECRET_IMAGE, imageWidth: 40, imageHeight: 30 }).where(eq(posts.id, id));
+
+    const teaser = await call(`/api/posts/${id}/teaser`);
+    expect(teaser.status).toBe(200);
+    const raw = await teaser.text();
+    expectNoLeak(raw);
+    expect((JSON.parse(raw) as PostTeaserResponse).teaser).toMatchObject({ visibility: "members", content: null, image: null });
+
+    const res = await page(`/social/post/${id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expectNoLeak(html);
+    expect(metaContents(html, "og:image")).toEqual([`${ORIGIN}/media/site/hero-1-1280.jpg`]);
+    for (const description of metaContents(html, "og:description")) expect(description).not.toContain(FIRST_LINE);
+  });
+});
+
 // --- public posts -------------------------------------------------------------------------------
 
 describe("public posts: anyone with the link reads them", () => {
