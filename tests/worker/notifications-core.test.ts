@@ -157,6 +157,49 @@ describe("broadcast fan-out", () => {
   });
 });
 
+describe("a redelivered broadcast page", () => {
+  const rowsFor = async (eventId: string) =>
+    (await D1.prepare(`SELECT user_id FROM notifications WHERE event_id = ? ORDER BY user_id`).bind(eventId).all<{ user_id: string }>()).results.map(
+      (r) => r.user_id,
+    );
+
+  async function vipBroadcast() {
+    const id = key("release_early");
+    await recordNotificationEvent(db(), {
+      id,
+      kind: "release_early",
+      actorId: null,
+      params: { title: "Night Moves" },
+      link: "/music/catalog/x",
+      audience: "vip",
+    });
+    return id;
+  }
+
+  it("writes nothing for members who joined after it was fanned out, and nothing twice", async () => {
+    await createUser("vip");
+    const id = await vipBroadcast();
+    const message: NotificationMessage = { type: "fanout", eventId: id, after: "" };
+    await handleMessage(appEnv, db(), message);
+    const first = await rowsFor(id);
+    expect(first.length).toBeGreaterThan(0);
+
+    const joined = [await createUser("vip"), await createUser("vip")];
+    await handleMessage(appEnv, db(), message); // the queue delivers the same page again
+    expect(await rowsFor(id)).toEqual(first);
+    for (const member of joined) expect(first).not.toContain(member.id);
+  });
+
+  it("two consumers on one page at once: one writes it, the other writes nothing", async () => {
+    await createUser("vip");
+    const id = await vipBroadcast();
+    const pages = await Promise.all([fanOutPage(db(), id, "", 10_000), fanOutPage(db(), id, "", 10_000)]);
+    expect(pages.map((p) => p.status).sort()).toEqual(["stale", "written"]);
+    const written = pages.find((p) => p.status === "written") as { userIds: string[] };
+    expect(await rowsFor(id)).toEqual([...written.userIds].sort());
+  });
+});
+
 describe("the centre's API", () => {
   it("answers 401 to a visitor", async () => {
     for (const [method, path] of [

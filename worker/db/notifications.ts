@@ -252,6 +252,7 @@ export async function fanOutPage(
             SELECT u.id, e.id, ${newRowId}, e.id, 1, ?4 FROM users u JOIN notification_events e ON e.id = ?1
             WHERE ${inPage} AND ${notSuspendedText("u", now)} AND (e.actor_id IS NULL OR u.id <> e.actor_id)
               AND ${inAudienceText("u", "e.audience")} AND ${wantsSomehow("u", "e.kind")}
+              AND coalesce(e.fanout_cursor, '') = ?2 AND e.fanned_out_at IS NULL
             ON CONFLICT DO NOTHING RETURNING user_id`,
       params: [eventId, after, upTo, now],
     },
@@ -264,7 +265,8 @@ export async function fanOutPage(
     },
   ]);
   // changes() is the insert's count: a batch runs its statements in order in one transaction.
-  // Two consumers racing on one page: the insert is idempotent, and only the claim's winner goes on.
+  // Two consumers racing on one page: the insert, like the claim, holds only while the cursor is
+  // still at `after`, so the loser writes nothing (not even for members who joined since) and stops.
   if ((claimed!.results as unknown[]).length === 0) return { status: "stale" };
   return { status: "written", userIds: (written!.results as { user_id: string }[]).map((r) => r.user_id), next: upTo };
 }
