@@ -188,10 +188,13 @@ describe("/music/catalog's first render", () => {
   }
 
   it("comes with the albums when they arrive in time: no loading line first", async () => {
-    // A tenth of a second: long after the page could have rendered without them, well before the pending delay.
-    albumsAnswerAfter(new Promise((resolve) => setTimeout(resolve, 100)));
+    // Answered once the first render has been committed: after the page could have shown itself
+    // without them, and long before the route's pending delay, with no clock involved.
+    let answer!: () => void;
+    albumsAnswerAfter(new Promise<void>((resolve) => (answer = resolve)));
     const texts = watchTexts();
     renderMusic("/music/catalog");
+    answer();
     await screen.findByRole("link", { name: /Moonlight Boulevard/ });
     texts.stop();
     expect(texts.sawLoading()).toBe(false);

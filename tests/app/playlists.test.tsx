@@ -201,9 +201,12 @@ afterEach(() => {
 
 describe("My Playlists grid", () => {
   it("shows nothing to a visitor and never asks for playlists", async () => {
-    const { callsTo } = setup({ me: null });
+    const { callsTo, queryClient } = setup({ me: null });
+    await screen.findByRole("list", { name: "Catalog" });
     await waitFor(() => expect(callsTo("GET /api/auth/me")).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 20));
+    // Settled: the session is known (a visitor) and nothing is loading. A grid that asked for
+    // playlists would have done so by now, on the render that knew the visitor.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(screen.queryByRole("region", { name: "My Playlists" })).toBeNull();
     expect(callsTo("GET /api/playlists")).toHaveLength(0);
     expect(screen.queryByRole("button", { name: /to a playlist/ })).toBeNull();

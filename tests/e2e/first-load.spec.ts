@@ -34,6 +34,10 @@ test("the landing page hydrates from the data it came with, and loads only its v
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Cadastre-se agora" })).toBeVisible();
   await hydrated(page);
+  // Each list the loops below walk has entries: an empty manifest must fail here, not pass them.
+  for (const list of [manifest.catalogs["pt-BR"].modules, manifest.catalogs.en.modules, manifest.pages["/"].modules, manifest.shell.modules]) {
+    expect(list.length).toBeGreaterThan(0);
+  }
   // The settings, the session and the events came in the page: nobody asks for them again.
   for (const path of ["/api/config", "/api/auth/me", "/api/events"]) expect(requests.count(path), path).toBe(0);
   for (const path of manifest.catalogs["pt-BR"].modules) expect(requests.count(path), path).toBe(1);
@@ -50,6 +54,7 @@ test("the landing page's HTML lists its entry, then each of its modules once, la
   const [entry, ...named] = JSON.parse(/<script type="application\/json" id="app-modules">([^<]*)<\/script>/.exec(html)![1]!) as string[];
   expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   const expected = [...manifest.shell.modules, ...manifest.catalogs["pt-BR"].modules, ...manifest.pages["/"].modules];
+  expect(named.length).toBeGreaterThan(0);
   expect([...named].sort()).toEqual([...new Set(expected)].sort());
   const sizes = named.map((path) => manifest.bytes[path]!);
   expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
