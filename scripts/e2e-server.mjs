@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { fail, run, serve } from "./lib/run.mjs";
 import { ROOT } from "./lib/wrangler.mjs";
 import { parseDotenv } from "./lib/demo-seed.mjs";
+import { localSiteUrl } from "./lib/local-site-url.mjs";
 
 const LOCAL_SECRETS = ["PASSWORD_PEPPER", "SESSION_SECRET", "LOCAL_PAYMENTS_SECRET"];
 
@@ -20,7 +21,7 @@ const E2E_BUILD_DIR = "dist/e2e"; // under dist/: ignored by git and eslint, unt
 const DEPLOY_CONFIG = path.join(ROOT, ".wrangler", "deploy", "config.json");
 
 /** Builds into E2E_BUILD_DIR and leaves `wrangler dev`/`deploy`'s redirect as it was. */
-async function buildIsolated() {
+async function buildIsolated(port) {
   const saved = existsSync(DEPLOY_CONFIG) ? await readFile(DEPLOY_CONFIG) : null;
   try {
     await run("vite", ["build", "--outDir", E2E_BUILD_DIR, "--emptyOutDir", "--logLevel", "warn"]);
@@ -32,7 +33,7 @@ async function buildIsolated() {
   for (const entry of await readdir(path.join(ROOT, E2E_BUILD_DIR), { withFileTypes: true })) {
     const config = path.join(E2E_BUILD_DIR, entry.name, "wrangler.json");
     if (entry.isDirectory() && entry.name !== "client" && existsSync(path.join(ROOT, config))) {
-      await writeLocalOnlyVars(path.join(ROOT, E2E_BUILD_DIR, entry.name, ".dev.vars"));
+      await writeLocalOnlyVars(path.join(ROOT, E2E_BUILD_DIR, entry.name, ".dev.vars"), port);
       return config;
     }
   }
@@ -44,10 +45,16 @@ async function buildIsolated() {
  * run against the local payment and mail services whatever a developer configured, so the built
  * Worker gets only local mode and the local secrets.
  */
-async function writeLocalOnlyVars(file) {
+async function writeLocalOnlyVars(file, port) {
   const vars = parseDotenv(await readFile(path.join(ROOT, ".dev.vars"), "utf8"));
-  // Every journey runs across four feed hub shards (decision 047), as the Worker tests do.
-  const lines = ["APP_ENV=local", "FEED_HUB_SHARDS=4", ...LOCAL_SECRETS.filter((name) => vars[name]).map((name) => `${name}=${vars[name]}`)];
+  // Every journey runs across four feed hub shards (decision 047), as the Worker tests do; mails
+  // built outside a request link to this server (tests/e2e/campaigns.spec.ts checks).
+  const lines = [
+    "APP_ENV=local",
+    "FEED_HUB_SHARDS=4",
+    `SITE_URL=${localSiteUrl(undefined, port)}`,
+    ...LOCAL_SECRETS.filter((name) => vars[name]).map((name) => `${name}=${vars[name]}`),
+  ];
   await writeFile(file, `${lines.join("\n")}\n`, { mode: 0o600 });
 }
 
@@ -57,7 +64,7 @@ let workerConfig;
 try {
   await rm(path.join(ROOT, E2E_STATE_DIR), { recursive: true, force: true });
   await run("node", ["scripts/prepare-local.mjs", "--persist-to", E2E_STATE_DIR]);
-  workerConfig = await buildIsolated();
+  workerConfig = await buildIsolated(values.port);
 } catch (error) {
   fail(error);
 }

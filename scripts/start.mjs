@@ -9,7 +9,8 @@ const { values } = parseArgs({ options: { port: { type: "string", default: "8787
 const persist = values["persist-to"] ? ["--persist-to", values["persist-to"]] : [];
 
 try {
-  await run("node", ["scripts/prepare-local.mjs", ...persist]);
+  // The port too: mails built outside a request link to where this server listens.
+  await run("node", ["scripts/prepare-local.mjs", ...persist, "--port", values.port]);
   await run("vite", ["build"]);
 } catch (error) {
   fail(error);

@@ -63,6 +63,9 @@ test("a visitor asks for a reminder, confirms it from the mailbox, and gets it 2
     await expect.poll(async () => (await mailTo(page, email)).filter((m) => m.subject.startsWith(`Reminder: ${SHOW.title} starts`)).length).toBe(1);
     const [reminder] = (await mailTo(page, email)).filter((m) => m.subject.startsWith(`Reminder: ${SHOW.title}`));
     expect(reminder!.attachments.map((a) => [a.filename, a.contentType])).toEqual([["event.ics", "text/calendar; charset=utf-8"]]);
+    // Built by the scheduled pass, outside any request: its links lead to this server all the same.
+    expect(reminder!.links.length).toBeGreaterThan(0);
+    for (const link of reminder!.links.filter((l) => l.startsWith("http"))) expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
     const ics = Buffer.from(reminder!.attachments[0]!.content, "base64").toString("utf8");
     expect(ics).toContain("BEGIN:VCALENDAR");
     expect(ics).toContain("SUMMARY:Miami Freestyle Heat");

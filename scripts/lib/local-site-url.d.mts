@@ -1,0 +1,2 @@
+export function localSiteUrl(current: string | undefined, port: string | number): string;
+export function withDotenvValue(text: string, name: string, value: string): string;
