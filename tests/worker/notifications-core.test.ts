@@ -115,20 +115,26 @@ describe("delivery through the queue", () => {
   });
 });
 
+/** A new release announced to VIP members and admins, recorded but not yet fanned out. */
+async function vipBroadcast() {
+  const id = key("release_early");
+  await recordNotificationEvent(db(), {
+    id,
+    kind: "release_early",
+    actorId: null,
+    params: { title: "Night Moves" },
+    link: "/music/catalog/x",
+    audience: "vip",
+  });
+  return id;
+}
+
 describe("broadcast fan-out", () => {
   it("walks the members in pages, each claimed once; a stale page writes nothing", async () => {
     const vip = await createUser("vip");
     const admin = await createUser("admin");
     const member = await createUser("user");
-    const id = key("release_early");
-    await recordNotificationEvent(db(), {
-      id,
-      kind: "release_early",
-      actorId: null,
-      params: { title: "Night Moves" },
-      link: "/music/catalog/x",
-      audience: "vip",
-    });
+    const id = await vipBroadcast();
     let after = "";
     let pages = 0;
     const reached = new Set<string>();
@@ -162,19 +168,6 @@ describe("a redelivered broadcast page", () => {
     (await D1.prepare(`SELECT user_id FROM notifications WHERE event_id = ? ORDER BY user_id`).bind(eventId).all<{ user_id: string }>()).results.map(
       (r) => r.user_id,
     );
-
-  async function vipBroadcast() {
-    const id = key("release_early");
-    await recordNotificationEvent(db(), {
-      id,
-      kind: "release_early",
-      actorId: null,
-      params: { title: "Night Moves" },
-      link: "/music/catalog/x",
-      audience: "vip",
-    });
-    return id;
-  }
 
   it("writes nothing for members who joined after it was fanned out, and nothing twice", async () => {
     await createUser("vip");
