@@ -6,7 +6,8 @@
 // with WebVTT captions in en and pt-BR for the music videos (scripts/lib/demo-captions.mjs);
 // for the landing page (scripts/lib/demo-site-media.mjs) four hero JPEGs and the events banner,
 // each in two widths, and a promo MP4 with its poster —
-// into a cache directory, default .tmp/demo-media/ (git-ignored). A file's name is the id plus a
+// into a cache directory, by default the user's (~/.cache/freestyle-lovers/demo-media, outside the
+// checkout, shared by its clones; DEMO_MEDIA_DIR moves it). A file's name is the id plus a
 // hash of everything it is rendered from — the renderer's source code (and the encoders'), and the
 // item's data — so a second run renders nothing, and an edited renderer or a changed track
 // (title, duration) renders again just what it affects. Files no longer wanted are removed.
@@ -15,7 +16,7 @@
 // It does not upload anything: the caller puts `files` into local R2 under their `key`.
 //
 // Usage: node scripts/catalog/generate-demo-media.mjs [--out <dir>] [--force]
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,9 +26,15 @@ import { RADIO_STATIONS, TV_CHANNELS } from "./broadcast.mjs";
 import { CATALOG, findTrack } from "./catalog.mjs";
 import { fnv1a } from "./hash.mjs";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, "../..");
-export const DEFAULT_OUT_DIR = path.join(ROOT, ".tmp", "demo-media");
+/**
+ * The default cache is the user's, outside the checkout: file names carry the hash of what they
+ * are rendered from, so every clone and every CI run on this machine shares what one rendered, and
+ * a fresh clone's first start skips the minute or two of rendering. DEMO_MEDIA_DIR moves it.
+ */
+export const DEFAULT_OUT_DIR =
+  process.env.DEMO_MEDIA_DIR || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "freestyle-lovers", "demo-media");
+/** In the shared cache, a file no clone has used for this long goes (other clones may be on other versions). */
+const SHARED_UNUSED_MS = 30 * 24 * 3600_000;
 
 const AUDIO_SOURCES = ["../lib/demo-audio.mjs", "./hash.mjs", "@breezystack/lamejs"];
 const COVER_SOURCES = ["../lib/demo-covers.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
@@ -286,24 +293,28 @@ async function runOnWorkers(jobs, count) {
   return results;
 }
 
+/** How long ago a file was last written or marked used (0 when it cannot be read). */
+const ageOf = (file) =>
+  stat(file).then(
+    (s) => Date.now() - s.mtimeMs,
+    () => 0,
+  );
+
 /**
  * Deletes cache files of ours that the catalog no longer needs (old versions, removed tracks),
  * and temp files left by an interrupted run (only old ones: another run may be writing).
  */
-async function prune(outDir, keep) {
+async function prune(outDir, keep, unusedForMs) {
   for (const sub of new Set(Object.values(SUBDIRS))) {
     const dir = path.join(outDir, sub);
     const names = await readdir(dir).catch(() => []);
     for (const name of names) {
       const file = path.join(dir, name);
       if (keep.has(file)) continue;
-      if (/\.(mp3|png|mp4|jpg|vtt)$/.test(name)) await rm(file, { force: true });
-      else if (name.endsWith(".tmp")) {
-        const age = await stat(file).then(
-          (s) => Date.now() - s.mtimeMs,
-          () => 0,
-        );
-        if (age > 3600_000) await rm(file, { force: true });
+      if (/\.(mp3|png|mp4|jpg|vtt)$/.test(name)) {
+        if (unusedForMs === 0 || (await ageOf(file)) > unusedForMs) await rm(file, { force: true });
+      } else if (name.endsWith(".tmp")) {
+        if ((await ageOf(file)) > 3600_000) await rm(file, { force: true });
       }
     }
   }
@@ -361,7 +372,12 @@ export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CA
     }
     for (const [id, { bytes }] of timings) sizes.set(id, bytes);
   }
-  await prune(outDir, new Set(jobs.map((job) => job.file)));
+  const keep = new Set(jobs.map((job) => job.file));
+  const shared = outDir === path.resolve(DEFAULT_OUT_DIR);
+  // In the shared cache, what this clone uses is marked as used now, and the rest goes only once
+  // no clone has used it for a while; a private directory keeps exactly this catalog's files.
+  if (shared) await Promise.all([...keep].map((file) => utimes(file, new Date(), new Date()).catch(() => {})));
+  await prune(outDir, keep, shared ? SHARED_UNUSED_MS : 0);
   return {
     files: jobs.map((job) => ({ key: job.key, path: job.file, contentType: CONTENT_TYPES[job.kind], bytes: sizes.get(job.id) ?? 0 })),
     generated: missing.length,
