@@ -11,7 +11,7 @@
 //      ~90 days of site page views while there are none yet, and the analytics rollups;
 //      three demo perks (scripts/lib/demo-perks.mjs) with their pictures, kept live relative to now;
 //   4. puts the demo media (an MP3 per track, a cover per album, an image per radio station, a
-//      thumbnail and an MP4 video per TV channel, generated offline and cached in .tmp/demo-media)
+//      thumbnail and an MP4 video per TV channel, generated offline and cached in the user's cache)
 //      into local R2, skipped when that state already holds this set.
 // Usage: node scripts/prepare-local.mjs [--persist-to <dir>] [--port <n>]
 //   (default state: .wrangler/state; --port: where the local server will listen, so SITE_URL follows it)
