@@ -1,4 +1,4 @@
--- Mail provider reports already applied (decision 052): a signed or credentialed report replayed
+-- Mail provider reports already applied (decision 051): a signed or credentialed report replayed
 -- later, say an old complaint after the address subscribed again, is answered but applied once.
 -- Keyed by the provider's own message id and the address; kept a week (the hourly housekeeping).
 CREATE TABLE mail_webhook_deliveries (

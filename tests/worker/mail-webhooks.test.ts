@@ -181,6 +181,7 @@ describe("replayed reports", () => {
     const replay = await post("resend", body, headers, RESEND_SECRET);
     expect(replay.status).toBe(200);
     expect(await contactStatus()).toBe("subscribed");
+    expect(await recipientStatus()).toBe("complained");
     // Another message (a new id) about the same address is applied.
     const fresh = await svixHeaders(body);
     expect((await post("resend", body, fresh, RESEND_SECRET)).status).toBe(200);
@@ -201,6 +202,7 @@ describe("replayed reports", () => {
     await resubscribe();
     expect((await post("postmark", body, basic, POSTMARK_SECRET)).status).toBe(200);
     expect(await contactStatus()).toBe("subscribed");
+    expect(await recipientStatus()).toBe("complained");
   });
 
   it("the hourly housekeeping forgets report ids after a week", async () => {

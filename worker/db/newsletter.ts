@@ -280,11 +280,6 @@ export async function expireUnconfirmed(db: DB, now = Date.now()): Promise<numbe
 export type Suppression = { email: string; kind: "bounced" | "complained"; campaignId: string | null; contactId: string | null };
 
 /**
- * A provider's bounce or complaint: the address is never mailed again (only the person's own
- * subscription through the site could bring it back, and that too is refused while suppressed).
- * A delivery report only marks the campaign's recipient row.
- */
-/**
  * Takes a provider report's delivery id the first time it is seen: true then, false for a replay.
  * A report that then fails to apply gives it back (releaseMailDelivery), so the provider's retry
  * is applied.
@@ -300,6 +295,11 @@ export async function claimMailDelivery(db: DB, deliveryId: string, now = Date.n
 export const releaseMailDelivery = (db: DB, deliveryId: string) =>
   db.$client.prepare(`DELETE FROM mail_webhook_deliveries WHERE id = ?`).bind(deliveryId).run();
 
+/**
+ * A provider's bounce or complaint: the address is never mailed again (only the person's own
+ * subscription through the site could bring it back, and that too is refused while suppressed).
+ * A delivery report only marks the campaign's recipient row.
+ */
 export async function recordDeliveryReport(
   db: DB,
   report: { kind: "delivered" | "bounced" | "complained"; email: string; campaignId: string | null; contactId: string | null },

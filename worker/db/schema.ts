@@ -1295,7 +1295,7 @@ export const deadLetters = sqliteTable(
   (t) => [index("dead_letters_status").on(t.status, t.receivedAt)],
 );
 
-/** Mail provider reports already applied, by the provider's message id and address (decision 052). */
+/** Mail provider reports already applied, by the provider's message id and address (decision 051). */
 export const mailWebhookDeliveries = sqliteTable(
   "mail_webhook_deliveries",
   {
