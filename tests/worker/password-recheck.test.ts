@@ -104,6 +104,18 @@ describe.each(RECHECKS)("$name: the current password", ({ send, state }) => {
   });
 });
 
+describe("guesses sent at once", () => {
+  it(`let at most ${PER_MEMBER} be checked, however many arrive together`, async () => {
+    const member = await createUser("user");
+    const ip = useFreshClientIp();
+    const send = RECHECKS[0]!.send;
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => send(member, `burst-${i}`, ip)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(PER_MEMBER);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - PER_MEMBER);
+  });
+});
+
 describe("a right password", () => {
   it("forgets the member's earlier wrong guesses", async () => {
     const member = await createUser("user");

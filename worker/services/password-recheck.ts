@@ -1,8 +1,8 @@
 // The current password asked again before a sensitive change (password, e-mail, deletion, data
 // export). A signed-in session may be borrowed or stolen, so the guesses it can make are bounded
-// per member and per client address, and the bound is checked BEFORE the password is: once over
-// it, every answer is the same 429, so a guess past the limit learns nothing, not even a right one
-// (as the door's typed codes, services/vip-pass.ts).
+// per member and per client address, and every attempt is counted BEFORE the password is checked:
+// once over the bound, every answer is the same 429, so a guess past the limit learns nothing, not
+// even a right one, however many are sent at once.
 import type { Context } from "hono";
 import { ACCOUNT_MESSAGES } from "../contracts/account";
 import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../contracts/limits";
@@ -10,7 +10,7 @@ import { readConfig } from "../env";
 import { ApiError, tooManyRequests } from "../lib/errors";
 import { verifyPassword } from "../lib/password";
 import type { HonoEnv } from "../types";
-import { clearRateLimit, clientIp, countEvent, windowCount } from "./rate-limit";
+import { clearRateLimit, clientIp, countEvent } from "./rate-limit";
 
 /**
  * Resolves when `password` is the member's; otherwise throws 403 invalid_credentials at the
@@ -22,13 +22,14 @@ export async function recheckPassword<E extends HonoEnv>(c: Context<E>, member: 
     { key: `password:fail:${member.id}`, limit: RATE_LIMITS.passwordChangeFailuresPerMember },
     { key: `password:fail-ip:${clientIp(c.req)}`, limit: RATE_LIMITS.passwordRecheckFailuresPerIp },
   ];
-  const used = await Promise.all(budgets.map(({ key, limit }) => windowCount(db, key, limit)));
-  if (budgets.some(({ limit }, i) => used[i]! >= limit[0])) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+  // Every attempt is counted first, in one upsert per budget, so concurrent guesses cannot all pass
+  // a check made before any of them is counted.
+  const counts = await Promise.all(budgets.map(({ key, limit }) => countEvent(db, key, limit)));
+  if (budgets.some(({ limit }, i) => counts[i]! > limit[0])) throw tooManyRequests(RATE_LIMIT_MESSAGE);
   if (await verifyPassword(password, member.passwordHash, readConfig(c.env).PASSWORD_PEPPER)) {
-    // The member's own failures were theirs; the address's stay, as it may guess for others.
+    // The member's own attempts were theirs; the address's stay counted, as it may guess for others.
     await clearRateLimit(db, budgets[0]!.key, budgets[0]!.limit);
     return;
   }
-  await Promise.all(budgets.map(({ key, limit }) => countEvent(db, key, limit)));
   throw new ApiError(403, "invalid_credentials", ACCOUNT_MESSAGES.currentPasswordWrong, { field: "currentPassword" });
 }
