@@ -63,8 +63,11 @@ const { values } = parseArgs({ options: { port: { type: "string", default: "8789
 let workerConfig;
 try {
   await rm(path.join(ROOT, E2E_STATE_DIR), { recursive: true, force: true });
-  await run("node", ["scripts/prepare-local.mjs", "--persist-to", E2E_STATE_DIR]);
-  workerConfig = await buildIsolated(values.port);
+  // .dev.vars first (the build copies it); then the state and the build side by side. Unlike
+  // `npm start`, the journeys need every demo file, so the server waits for the media step.
+  const prepare = (step) => run("node", ["scripts/prepare-local.mjs", "--persist-to", E2E_STATE_DIR, "--only", step]);
+  await prepare("vars");
+  [workerConfig] = await Promise.all([buildIsolated(values.port), prepare("data"), prepare("media")]);
 } catch (error) {
   fail(error);
 }

@@ -1,20 +1,24 @@
 #!/usr/bin/env node
-// Makes a fresh checkout runnable offline, and is safe to run again and again (npm start and
-// npm run dev call it first):
-//   1. writes .dev.vars (local mode + random secrets) if it is missing — before `vite build`,
-//      because the Cloudflare Vite plugin copies it into the build output;
-//   2. applies the D1 migrations to local state;
-//   3. seeds the demo accounts, profiles and generated avatars (upserts, so reruns are no-ops
-//      apart from restoring the documented demo passwords and roles), demo feed posts, and demo
-//      events (upcoming, past, online, draft, cancelled) and demo ticket orders for them, whose
-//      dates move to stay relative to now;
-//      ~90 days of site page views while there are none yet, and the analytics rollups;
-//      three demo perks (scripts/lib/demo-perks.mjs) with their pictures, kept live relative to now;
-//   4. puts the demo media (an MP3 per track, a cover per album, an image per radio station, a
-//      thumbnail and an MP4 video per TV channel, generated offline and cached in the user's cache)
-//      into local R2, skipped when that state already holds this set.
-// Usage: node scripts/prepare-local.mjs [--persist-to <dir>] [--port <n>]
-//   (default state: .wrangler/state; --port: where the local server will listen, so SITE_URL follows it)
+// Makes a fresh checkout runnable offline, and is safe to run again and again (npm start, npm run
+// dev, npm run seed and the e2e server call it). Three steps, each of which can run alone
+// (`--only <step>`), so `npm start` can build the app while the data step runs and let the media
+// step finish after the server is up:
+//   vars   writes .dev.vars (local mode + random secrets) if it is missing — before `vite build`,
+//          because the Cloudflare Vite plugin copies it into the build output;
+//   data   applies the D1 migrations to local state and seeds the demo accounts and profiles
+//          (upserts, so reruns are no-ops apart from restoring the documented demo passwords and
+//          roles), demo feed posts, demo events (upcoming, past, online, draft, cancelled) and demo
+//          ticket orders for them, whose dates move to stay relative to now; ~90 days of site page
+//          views while there are none yet, and the analytics rollups; three demo perks
+//          (scripts/lib/demo-perks.mjs), kept live relative to now;
+//   media  puts every file of the demo into local R2: the avatars, post and perk pictures, and the
+//          demo media (an MP3 per track, a cover per album, an image per radio station, a thumbnail
+//          and an MP4 video per TV channel, the landing page's pictures and promo video), rendered
+//          offline and cached in the user's cache; skipped when that state already holds this set.
+//          The only step that writes local R2, so it never races another writer of it.
+// Usage: node scripts/prepare-local.mjs [--persist-to <dir>] [--port <n>] [--only vars|data|media]
+//   (default state: .wrangler/state; --port: where the local server will listen, so SITE_URL
+//   follows it; --only: that step alone, which needs .dev.vars to exist for data and media)
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { appendFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -92,8 +96,9 @@ async function ensureDevVars(port) {
 
 /**
  * Generates (or reuses) the demo media (catalog, stations, channels) and uploads it to local R2
- * with one bulk put per content type (audio/mpeg, image/png, video/mp4). The file names carry content hashes, so a marker of them in the state
- * directory tells whether this state already holds exactly this set.
+ * with one bulk put per content type (audio/mpeg, image/png, video/mp4, …). The file names carry
+ * content hashes, so a marker of them in the state directory tells whether this state already
+ * holds exactly this set.
  */
 async function seedDemoMedia(stateDir, persist, work) {
   const media = await generateDemoMedia();
@@ -109,56 +114,74 @@ async function seedDemoMedia(stateDir, persist, work) {
   return { ...media, uploaded: media.files.length };
 }
 
-async function main() {
-  const { values } = parseArgs({ options: { "persist-to": { type: "string" }, port: { type: "string" } } });
-  const persist = values["persist-to"] ? ["--persist-to", path.resolve(values["persist-to"])] : [];
-  const started = Date.now();
-
-  const vars = await ensureDevVars(values.port);
-  if (!vars.PASSWORD_PEPPER) throw new Error(".dev.vars has no PASSWORD_PEPPER");
-
+/** The data step: D1 migrations, then the demo rows in one SQL file. */
+async function seedData(vars, persist, work) {
   await wrangler(["d1", "migrations", "apply", "DB", "--local", ...persist]);
   console.log("prepare-local: D1 migrations applied");
+  const sqlFile = path.join(work, "seed.sql");
+  await writeFile(sqlFile, (await buildSeedSql(vars.PASSWORD_PEPPER)) + demoAnalyticsSql() + demoPerksSql(Date.now()).join("\n") + "\n");
+  await wrangler(["d1", "execute", "DB", "--local", ...persist, "--file", sqlFile]);
+}
+
+/** The media step: the demo members' avatars, the posts' and perks' pictures, then the demo media. */
+async function seedMedia(stateDir, persist, work) {
+  const manifest = [];
+  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+    const file = path.join(work, demoAvatarFile(account));
+    await writeFile(file, avatarPng(index + 1));
+    manifest.push({ key: `avatars/${demoAvatarFile(account)}`, file });
+  }
+  // The demo posts' pictures: generated like the album covers, under their stable names.
+  for (const post of DEMO_POSTS.filter((p) => p.image)) {
+    const file = path.join(work, demoPostImageFile(post));
+    await writeFile(file, renderCoverPng({ id: `demo-post-${post.image}` }));
+    manifest.push({ key: `posts/${demoPostImageFile(post)}`, file });
+  }
+  // The demo perks' pictures, under the keys their rows name.
+  for (const { key, png } of demoPerkPictures()) {
+    const file = path.join(work, key.replace("/", "-"));
+    await writeFile(file, png);
+    manifest.push({ key, file });
+  }
+  const manifestFile = path.join(work, "avatars.json");
+  await writeFile(manifestFile, JSON.stringify(manifest));
+  await wrangler(["r2", "bulk", "put", MEDIA_BUCKET, "--local", ...persist, "--filename", manifestFile, "--content-type", "image/png"]);
+  return seedDemoMedia(stateDir, persist, work);
+}
+
+const STEPS = ["vars", "data", "media"];
+
+async function main() {
+  const { values } = parseArgs({ options: { "persist-to": { type: "string" }, port: { type: "string" }, only: { type: "string" } } });
+  if (values.only !== undefined && !STEPS.includes(values.only)) throw new Error(`--only takes one of ${STEPS.join(", ")}`);
+  const runs = (step) => values.only === undefined || values.only === step;
+  const persist = values["persist-to"] ? ["--persist-to", path.resolve(values["persist-to"])] : [];
+  const where = values["persist-to"] ?? ".wrangler/state";
+  const started = Date.now();
+  const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+
+  // The vars step writes; the others only read what it wrote.
+  const vars = runs("vars") ? await ensureDevVars(values.port) : parseDotenv(await readFile(DEV_VARS, "utf8").catch(() => ""));
+  if (!vars.PASSWORD_PEPPER) throw new Error(".dev.vars has no PASSWORD_PEPPER: run scripts/prepare-local.mjs without --only first");
 
   const work = await mkdtemp(path.join(os.tmpdir(), "fl-seed-"));
   try {
-    const sqlFile = path.join(work, "seed.sql");
-    await writeFile(sqlFile, (await buildSeedSql(vars.PASSWORD_PEPPER)) + demoAnalyticsSql() + demoPerksSql(Date.now()).join("\n") + "\n");
-    await wrangler(["d1", "execute", "DB", "--local", ...persist, "--file", sqlFile]);
-
-    const manifest = [];
-    for (const [index, account] of DEMO_ACCOUNTS.entries()) {
-      const file = path.join(work, demoAvatarFile(account));
-      await writeFile(file, avatarPng(index + 1));
-      manifest.push({ key: `avatars/${demoAvatarFile(account)}`, file });
+    if (runs("data")) {
+      await seedData(vars, persist, work);
+      console.log(
+        `prepare-local: seeded ${DEMO_ACCOUNTS.length} demo accounts, ${DEMO_EVENTS.length} demo events, ${DEMO_VENUES.length} saved venues and ${DEMO_TICKETS.length} demo ticket orders into ${where} (${seconds()})`,
+      );
     }
-    // The demo posts' pictures: generated like the album covers, under their stable names.
-    for (const post of DEMO_POSTS.filter((p) => p.image)) {
-      const file = path.join(work, demoPostImageFile(post));
-      await writeFile(file, renderCoverPng({ id: `demo-post-${post.image}` }));
-      manifest.push({ key: `posts/${demoPostImageFile(post)}`, file });
+    if (runs("media")) {
+      const media = await seedMedia(path.resolve(where), persist, work);
+      const made = media.generated ? `${media.generated} rendered, ${media.cached} from the cache` : "all from the cache";
+      console.log(
+        `prepare-local: demo media: ${media.files.length} files (${made}), ${media.uploaded ? `${media.uploaded} put into local R2` : "already in local R2"}, with the demo avatars and pictures (${seconds()})`,
+      );
     }
-    // The demo perks' pictures, under the keys their rows name.
-    for (const { key, png } of demoPerkPictures()) {
-      const file = path.join(work, key.replace("/", "-"));
-      await writeFile(file, png);
-      manifest.push({ key, file });
-    }
-    const manifestFile = path.join(work, "avatars.json");
-    await writeFile(manifestFile, JSON.stringify(manifest));
-    await wrangler(["r2", "bulk", "put", MEDIA_BUCKET, "--local", ...persist, "--filename", manifestFile, "--content-type", "image/png"]);
-
-    const media = await seedDemoMedia(path.resolve(values["persist-to"] ?? ".wrangler/state"), persist, work);
-    console.log(
-      `prepare-local: demo media: ${media.files.length} files (${media.generated} generated, ${media.cached} cached in ${(media.ms / 1000).toFixed(1)} s), ${media.uploaded ? `${media.uploaded} uploaded` : "already in local R2"}`,
-    );
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  const where = values["persist-to"] ?? ".wrangler/state";
-  console.log(
-    `prepare-local: seeded ${DEMO_ACCOUNTS.length} demo accounts with avatars, ${DEMO_EVENTS.length} demo events, ${DEMO_VENUES.length} saved venues and ${DEMO_TICKETS.length} demo ticket orders into ${where} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-  );
 }
 
 main().catch((error) => {
