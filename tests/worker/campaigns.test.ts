@@ -397,6 +397,9 @@ describe("the media library", () => {
     const served = await call(image.src);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
+    // Read to the end: the body streams from R2, and one left open would still be streaming when
+    // the next file's reset() stops R2 (workerd logs a trace).
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG_1X1);
     const list = await (await asAdmin(`${API}/images`)).json<CampaignImageList>();
     expect(list.images[0]!.src).toBe(image.src);
     // The picture goes into a campaign as its block's address.

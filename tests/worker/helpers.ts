@@ -39,14 +39,29 @@ type CallOptions = {
   origin?: string;
 };
 
-export function call(path: string, { method, json, body, cookie, headers = {}, noOrigin, origin = ORIGIN }: CallOptions = {}) {
+/** Answers call() gave out during the current test, for readUnreadBodies(). */
+const answered: Response[] = [];
+
+/**
+ * Reads to the end every body call() gave out that its test left unread. A body may stream from R2
+ * or the edge cache, both Durable Objects here, and one still open when the next file's reset()
+ * stops them makes workerd log a stack. setup.ts calls this after each test.
+ */
+export async function readUnreadBodies() {
+  const left = answered.splice(0).filter((res) => res.body !== null && !res.bodyUsed && !res.body.locked);
+  await Promise.all(left.map((res) => res.arrayBuffer().catch(() => undefined)));
+}
+
+export async function call(path: string, { method, json, body, cookie, headers = {}, noOrigin, origin = ORIGIN }: CallOptions = {}) {
   const h = new Headers(headers);
   const verb = method ?? (json !== undefined || body !== undefined ? "POST" : "GET");
   if (!noOrigin && verb !== "GET" && verb !== "HEAD" && !h.has("origin")) h.set("origin", origin);
   if (json !== undefined) h.set("content-type", "application/json");
   if (cookie) h.set("cookie", cookie);
   if (!h.has("cf-connecting-ip")) h.set("cf-connecting-ip", testClientIp);
-  return exports.default.fetch(new Request(origin + path, { method: verb, headers: h, body: json !== undefined ? JSON.stringify(json) : body }));
+  const res = await exports.default.fetch(new Request(origin + path, { method: verb, headers: h, body: json !== undefined ? JSON.stringify(json) : body }));
+  answered.push(res);
+  return res;
 }
 
 /** A request as a browser on `npm start`'s own machine sends it (local-only routes). */

@@ -30,6 +30,8 @@ let etag: string;
 /** The URL the stream route gave `vip` for TRACK: /media/tracks/<id>?token=… */
 let url: string;
 
+// Every body is read to the end, none cancelled: cancelling one that streams from R2 makes workerd
+// log a trace ("reader canceled"), and one left unread is cut off by the next file's reset().
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 const get = (path: string, headers: Record<string, string> = {}, method = "GET", cookie?: string) => call(path, { method, headers, cookie });
 
@@ -138,7 +140,7 @@ describe("GET /media/tracks/:id: whole file and byte ranges", () => {
     // If-Range needs a strong match: the weak form of the current tag does not count.
     const weak = await get(url, { range: "bytes=100-199", "if-range": `W/${etag}` });
     expect(weak.status).toBe(200);
-    await weak.body?.cancel();
+    expect(await bytesOf(weak)).toEqual(AUDIO);
   });
 
   it("answers 304 to If-None-Match with the current ETag, and 200 to a stale one", async () => {
@@ -160,7 +162,7 @@ describe("GET /media/tracks/:id: whole file and byte ranges", () => {
     for (const [form, value] of Object.entries(forms)) {
       const res = await get(url, { "if-none-match": value });
       statuses[form] = res.status;
-      await res.body?.cancel();
+      expect(await bytesOf(res), form).toEqual(new Uint8Array(0));
     }
     expect(statuses).toEqual({ weak: 304, list: 304, star: 304 });
   });
@@ -224,7 +226,9 @@ describe("GET /media/tracks/:id: the signed token", () => {
     // An unsigned token.
     await expectTokenRefused(await get(withToken(TRACK, [b64url({ alg: "none" }), payload, ""].join("."))));
     // The untouched token still works.
-    expect((await get(url, { range: "bytes=0-0" })).status).toBe(206);
+    const opened = await get(url, { range: "bytes=0-0" });
+    expect(opened.status).toBe(206);
+    expect(await bytesOf(opened)).toEqual(AUDIO.slice(0, 1));
   });
 
   it("refuses a token issued for another track", async () => {
@@ -290,7 +294,7 @@ describe("GET /media/tracks/:id: the signed token", () => {
       const res = await get(await streamUrl(vip, "radio-heartline-1"));
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe(type);
-      await res.body?.cancel();
+      expect(await bytesOf(res)).toEqual(AUDIO.slice(0, 10));
     }
   });
 });

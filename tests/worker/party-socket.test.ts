@@ -124,8 +124,7 @@ describe("GET /api/parties/:id/live: who may open it", () => {
       expect((await errorOf(res)).code).toBe(code);
       expect(res.webSocket).toBeNull();
     } else {
-      open.push(res.webSocket!);
-      res.webSocket!.accept();
+      open.push(acceptSocket(res.webSocket!).ws);
     }
   });
 

@@ -2,7 +2,7 @@
 // checkout (pay / decline / cancel, manage membership). The test env runs in local mode.
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import type { CheckoutStatusResponse, LocalCheckoutResultResponse, MembershipResponse } from "../../worker/contracts/payments";
 import { call, callLocal, createUser, errorOf, LOCAL_ORIGIN, type TestUser } from "./helpers";
@@ -124,7 +124,6 @@ describe("POST /api/payments/checkout", () => {
   it("in live mode, a Stripe failure gives 502 payment_failed and writes nothing", async () => {
     const user = await createUser("user");
     const before = await paymentStateOf(user.id);
-    // Port 9 (discard) on the loopback: the connection is refused at once.
     const liveEnv = {
       ...env,
       STRIPE_SECRET_KEY: "sk_test_unreachable",
@@ -133,17 +132,29 @@ describe("POST /api/payments/checkout", () => {
       STRIPE_API_PORT: "9",
       STRIPE_API_PROTOCOL: "http",
     };
-    const res = await worker.fetch(
-      new Request("https://fans.test/api/payments/checkout", {
-        method: "POST",
-        body: "{}",
-        headers: { "content-type": "application/json", origin: "https://fans.test", cookie: user.cookie },
-      }),
-      liveEnv,
-      createExecutionContext(),
-    );
-    expect(res.status).toBe(502);
-    expect(await errorOf(res)).toEqual({ code: "payment_failed", message: "Payment failed. Please try again." });
+    // Stripe cannot be reached: every request to it fails as a refused connection does. Faked,
+    // because a real refused connection makes workerd log a stack even when the error is handled.
+    const unreachable = vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Network connection lost."));
+    try {
+      const res = await worker.fetch(
+        new Request("https://fans.test/api/payments/checkout", {
+          method: "POST",
+          body: "{}",
+          headers: { "content-type": "application/json", origin: "https://fans.test", cookie: user.cookie },
+        }),
+        liveEnv,
+        createExecutionContext(),
+      );
+      expect(res.status).toBe(502);
+      expect(await errorOf(res)).toEqual({ code: "payment_failed", message: "Payment failed. Please try again." });
+      // Both tries (the SDK retries once) went to the configured API address.
+      expect(unreachable.mock.calls.map(([input]) => String(input))).toEqual([
+        "http://127.0.0.1:9/v1/checkout/sessions",
+        "http://127.0.0.1:9/v1/checkout/sessions",
+      ]);
+    } finally {
+      unreachable.mockRestore();
+    }
     const after = await paymentStateOf(user.id);
     expect(after).toEqual(before);
   });

@@ -1,7 +1,8 @@
 import { applyD1Migrations, listDurableObjectIds, reset, runInDurableObject, type D1Migration } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterAll, beforeEach, vi } from "vitest";
-import { useFreshClientIp } from "./helpers";
+import { afterAll, afterEach, beforeEach, vi } from "vitest";
+import { readUnreadBodies, useFreshClientIp } from "./helpers";
+import { closeOpenSockets } from "./sockets";
 import { forget } from "../../worker/lib/memo";
 import { pushTransport } from "../../worker/services/notifications";
 import { pushService } from "./push-service";
@@ -28,12 +29,29 @@ beforeEach(() => {
   forget("");
 });
 
+// Each body a test was answered with is read to its end (helpers.ts: readUnreadBodies).
+afterEach(readUnreadBodies);
+
 // Spies are restored by vitest between files; a fake clock left on by a file must not reach the
-// next one either, now that they share a runtime.
+// next one either, now that they share a runtime. And a file ends with nothing still running in
+// a Durable Object: the next file's reset() would cut off whatever is (a socket's close, an alarm,
+// a chat reply) and workerd logs each with a stack, or it would write into the fresh storage.
 afterAll(async () => {
   vi.useRealTimers();
+  await closeOpenSockets();
   await stopChatReplies();
+  await cancelAlarms();
 });
+
+/** The objects that set alarms (StationHub, PartyRoom, AnalyticsBuffer): none fires during reset(). */
+async function cancelAlarms() {
+  const namespaces = env as unknown as Record<"STATION_HUB" | "PARTY_ROOM" | "ANALYTICS_BUFFER", DurableObjectNamespace>;
+  for (const name of ["STATION_HUB", "PARTY_ROOM", "ANALYTICS_BUFFER"] as const) {
+    for (const id of await listDurableObjectIds(namespaces[name])) {
+      await runInDurableObject(namespaces[name].get(id), (_instance, state) => state.storage.deleteAlarm());
+    }
+  }
+}
 
 /**
  * A chat reply keeps running after its tab closes (it is stored for the next visit), and a test's

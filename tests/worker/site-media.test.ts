@@ -79,6 +79,7 @@ describe("GET /media/site/:file", () => {
     const res = await get("/media/site/promo.mp4", { range: "bytes=5000-" });
     expect(res.status).toBe(416);
     expect(res.headers.get("content-range")).toBe(`bytes */${VIDEO_SIZE}`);
+    expect((await bytesOf(res)).byteLength).toBe(0);
     const stale = await get("/media/site/promo.mp4", { range: "bytes=0-9", "if-range": '"0123456789abcdef0123456789abcdef"' });
     expect(stale.status).toBe(200);
     expect((await bytesOf(stale)).byteLength).toBe(VIDEO_SIZE);

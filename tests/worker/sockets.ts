@@ -13,6 +13,20 @@ export type AcceptedSocket = {
   until: (ready: (messages: string[]) => boolean) => Promise<void>;
 };
 
+/** Sockets accepted and not yet closed (both ways), for closeOpenSockets(). */
+const unclosed = new Set<AcceptedSocket>();
+
+/**
+ * Closes every socket still open and waits until each close is answered. A close a test started
+ * is not finished until the Durable Object's answer arrives; one still on its way when the next
+ * file's reset() stops the object makes workerd log a stack. setup.ts calls this after each file.
+ */
+export async function closeOpenSockets() {
+  const open = [...unclosed];
+  for (const socket of open) if (socket.ws.readyState === WebSocket.OPEN) socket.ws.close(1000, "file done");
+  await Promise.all(open.map((socket) => socket.closed));
+}
+
 export function acceptSocket(ws: WebSocket): AcceptedSocket {
   const messages: string[] = [];
   const arrivals: number[] = [];
@@ -26,6 +40,7 @@ export function acceptSocket(ws: WebSocket): AcceptedSocket {
   const closed = new Promise<{ code: number }>((resolve) =>
     ws.addEventListener("close", (e) => {
       isClosed = true;
+      unclosed.delete(socket);
       resolve({ code: e.code });
     }),
   );
@@ -40,5 +55,7 @@ export function acceptSocket(ws: WebSocket): AcceptedSocket {
       waiters.add(check);
       check();
     });
-  return { ws, messages, arrivals, closed, isClosed: () => isClosed, until };
+  const socket: AcceptedSocket = { ws, messages, arrivals, closed, isClosed: () => isClosed, until };
+  unclosed.add(socket);
+  return socket;
 }

@@ -313,7 +313,10 @@ describe("GET /media/tv/:id", () => {
     await expectTokenRefused(await call(`/media/tracks/city-lights-calling-1?token=${encodeURIComponent(tokenOf(other.url))}`));
     await expectTokenRefused(await call(`/media/tracks/city-lights-calling-1?token=${encodeURIComponent(await sign("video", "city-lights-calling-1"))}`));
     // The right token still works.
-    expect((await call(withToken("spring-love-video", await sign("video", "spring-love-video")), { headers: { range: "bytes=0-0" } })).status).toBe(206);
+    const opened = await call(withToken("spring-love-video", await sign("video", "spring-love-video")), { headers: { range: "bytes=0-0" } });
+    expect(opened.status).toBe(206);
+    // Read to the end: an R2 body left open is cut off by the next file's reset() (workerd logs a trace).
+    expect(await bytesOf(opened)).toEqual(VIDEO.slice(0, 1));
   });
 
   it("refuses an expired (11 minutes) or forged token, and accepts a 9-minute-old one", async () => {

@@ -39,6 +39,9 @@ export const contactSchema = z.strictObject({
 
 const ok = (c: Context<HonoEnv>) => c.json<ContactResponse>({ ok: true });
 
+/** The media types the JSON validator reads (hono's own test), parameters such as charset allowed. */
+const JSON_BODY = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
 /** Anything in the hidden field but nothing or blank text: a bot. */
 const honeypotFilled = (body: unknown) => {
   if (typeof body !== "object" || body === null || !(CONTACT_HONEYPOT_FIELD in body)) return false;
@@ -51,7 +54,9 @@ const honeypotFilled = (body: unknown) => {
  * a bot learns nothing; nothing is stored or mailed. (Hono keeps the parsed body for the validator.)
  */
 const dropHoneypot = createMiddleware<HonoEnv>(async (c, next) => {
-  const body: unknown = await c.req.json().catch(() => null);
+  // Only a JSON body is read: the validator refuses any other, and reading a form or binary body as
+  // text makes workerd warn that the result will probably be corrupted.
+  const body: unknown = JSON_BODY.test(c.req.header("content-type") ?? "") ? await c.req.json().catch(() => null) : null;
   if (honeypotFilled(body)) return ok(c);
   await next();
 });
