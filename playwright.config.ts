@@ -1,5 +1,14 @@
 // End-to-end journeys against the built site served by `wrangler dev` (scripts/e2e-server.mjs),
 // in Debian's Chromium. Playwright never downloads a browser here.
+//
+// Journeys run side by side, each one on its own: it makes its own members, posts and playlists
+// (tests/e2e/fixtures.ts `signUp`, `signUpVip`), reads global counts relative to what it found
+// before, and signs in to the demo accounts without changing them (password, sessions, role, VIP,
+// language). The few journeys that must change something there is only one of (a site setting,
+// a demo single's release times) declare a lock, and Playwright never runs two journeys with the
+// same lock at once. So order and neighbours do not matter; to see that, shuffle the order with
+// Playwright's own option and a seed that reproduces it: `npx playwright test --shuffle=<seed>`
+// (the run's first line names the seed).
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8789);
@@ -9,8 +18,10 @@ const CI = Boolean(process.env.CI);
 export default defineConfig({
   testDir: "./tests/e2e",
   outputDir: "./test-results/e2e",
-  fullyParallel: false,
-  workers: 1, // 2 cores: the browser, workerd and the test runner already share them
+  // Every journey, not just every file, is free to run next to any other.
+  fullyParallel: true,
+  // One worker per core of the 2-core machine: the browsers, workerd and the runner share them.
+  workers: 2,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   timeout: 60_000,

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { clientAddress, expect, hydrated, test } from "./fixtures";
 import { demoAccount, t } from "./support";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -65,14 +65,12 @@ async function scan(page: Page, locale: Locale, name: string, target: Target): P
   );
 }
 
-let clients = 0;
 /** A context for `role` in `locale`, signed in once; its own client address, like the fixtures' journeys. */
 async function contextFor(browser: Browser, baseURL: string, role: Role, locale: Locale) {
-  clients += 1;
   const context = await browser.newContext({
     locale,
     reducedMotion: "reduce", // contrast is measured on the settled page, not halfway through a fade-in
-    extraHTTPHeaders: { "CF-Connecting-IP": `2001:db8::a11:${clients.toString(16)}` },
+    extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() },
   });
   const page = await context.newPage();
   const trouble: string[] = [];

@@ -16,7 +16,13 @@ test("an admin replies to a contact message and the reply is in the local mailbo
 
   await loginAs("admin");
   await page.goto("/admin/messages");
+  // Wait for the search's answer before replying, as a person waits for the results. The new
+  // message is on the unfiltered first page already, and a reply sent while the search is still
+  // loading leaves the card again: the list then takes that answer, read before the reply.
+  const searched = page.waitForResponse((res) => new URL(res.url()).searchParams.get("search") === tag);
   await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await searched;
+  await expect(page.locator(".admin-page")).toHaveAttribute("aria-busy", "false");
   const card = page.getByRole("article", { name: subject });
   await expect(card).toContainText("Unread");
   await card.getByRole("button", { name: "Reply" }).click();

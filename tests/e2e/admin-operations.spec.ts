@@ -43,7 +43,14 @@ test("an admin creates a published event and visitors see it on /events", async 
 test("an admin exports the confirmed tickets, and tickets.csv holds exactly those rows", async ({ page, loginAs }) => {
   await loginAs("admin");
   await page.goto("/admin/tickets");
+  // The table keeps the earlier rows on screen while the filtered ones load: it is read once the
+  // answer for Confirmed is in and the page is no longer busy (a busy machine makes that slow).
+  const filtered = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === "/api/admin/tickets" && new URL(res.url()).searchParams.get("status") === "confirmed",
+  );
   await page.getByLabel("Status", { exact: true }).selectOption({ label: "Confirmed" });
+  await filtered;
+  await expect(page.locator(".tickets-page")).toHaveAttribute("aria-busy", "false");
   const table = page.getByRole("table", { name: /Tickets/ });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
@@ -73,7 +80,13 @@ test("an admin gives a new member a complimentary VIP, then bans them", async ({
 
   await loginAs("admin");
   await page.goto("/admin/users");
+  // Wait for the search's answer before pressing a switch, as a person waits for the results. The
+  // new member is on the unfiltered first page already, and a switch pressed while the search is
+  // still loading shows off again: the list then takes that answer, read before the switch's write.
+  const searched = page.waitForResponse((res) => new URL(res.url()).searchParams.get("search") === member.email);
   await page.getByRole("searchbox", { name: "Search users" }).fill(member.email);
+  await searched;
+  await expect(page.locator(".admin-users-results[aria-busy]")).toHaveCount(0);
   const row = page.getByRole("row", { name: new RegExp(member.email.replace(/[.]/g, "\\.")) });
   await expect(row).toHaveCount(1);
   await row.getByRole("switch", { name: `Comp VIP: ${member.email}` }).click();

@@ -4,7 +4,7 @@
 // (4403 vip_ended) and the open page, without a reload, says the VIP ended, links to becoming a
 // VIP again and has no composer left to send with. No fixed sleeps: every wait is for a condition.
 import type { APIRequestContext, WebSocket } from "@playwright/test";
-import { expect, signIn, signUp, test } from "./fixtures";
+import { clientAddress, expect, signIn, signUp, test } from "./fixtures";
 import { demoAccount } from "./support";
 
 /** wrangler.toml's CHAT_PERSONA_NAME. */
@@ -22,7 +22,7 @@ test("an admin removes a member's comp VIP: the open chat closes, says why, link
   const me = (await (await page.request.get("/api/auth/me")).json()) as { user: { id: string } };
   let socket: WebSocket | undefined;
 
-  const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "CF-Connecting-IP": "2001:db8::40b1" } });
+  const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() } });
   try {
     const admin = await context.newPage();
     const account = demoAccount("admin");

@@ -4,7 +4,7 @@
 // Portuguese answer typed out at a human pace; clears it after confirming, and it stays
 // cleared. A member sees the VIP gate and no chat socket is ever opened for them.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, signUpVip, test } from "./fixtures";
 
 /** wrangler.toml's CHAT_PERSONA_NAME. */
 const PERSONA = "Lola Rivera";
@@ -23,15 +23,16 @@ async function nextEventTitle(page: Page): Promise<string> {
   return next!.title;
 }
 
-test("a VIP asks about the next show, sees the answer arrive, copies the chat and clears it", async ({ page, context, loginAs }) => {
+test("a VIP asks about the next show, sees the answer arrive, copies the chat and clears it", async ({ page, context, browser }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await loginAs("vip");
+  // A VIP of this journey's own: clearing the chat clears the member's whole history.
+  await signUpVip(page, browser);
   const eventTitle = await nextEventTitle(page);
   await page.goto("/chat");
   await expect(page.getByRole("heading", { name: `Chat with ${PERSONA}` })).toBeVisible();
   await expect(page.getByText("Offline mode")).toBeVisible();
 
-  // A thread of its own, whatever this demo account said before.
+  // A thread of its own, whatever this member said before.
   await page.getByRole("button", { name: "New Chat" }).click();
   await expect(page.getByText("Start the conversation")).toBeVisible();
 

@@ -1,9 +1,10 @@
 // A VIP's collections, as a new VIP member builds them: favorites kept on /music/favorites, and a
 // playlist created, guarded against a duplicate name, filled, reordered from the keyboard,
 // still in that order after a reload, and deleted after confirming. And moves whose saves are
-// still on their way when the page is left are not lost.
+// still on their way when the page is left are not lost. Each journey has a VIP of its own, whose
+// collection holds only what the journey put there.
 import type { Page, Response } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, signUpVip, test } from "./fixtures";
 
 const ALBUM = "/music/catalog/moonlight-boulevard";
 const TRACKS = ["Dreamin' of Love", "Moonlight Boulevard", "Tell Me Where the Heart Goes"];
@@ -87,8 +88,8 @@ async function openOnHub(page: Page, name: string, order: (string | undefined)[]
   await expect.poll(() => playlistOrder(page)).toEqual(order);
 }
 
-test("a VIP favorites tracks and finds them on Your Collection, then unfavorites one", async ({ page, loginAs }) => {
-  await loginAs("vip");
+test("a VIP favorites tracks and finds them on Your Collection, then unfavorites one", async ({ page, browser }) => {
+  await signUpVip(page, browser);
   await page.goto(ALBUM);
   for (const title of TRACKS.slice(0, 2)) {
     const heart = page.getByRole("button", { name: `Add ${title} to favorites` });
@@ -108,8 +109,8 @@ test("a VIP favorites tracks and finds them on Your Collection, then unfavorites
   await expect(page.getByRole("table")).not.toContainText(TRACKS[0]!);
 });
 
-test("a VIP builds a playlist, reorders it by keyboard, keeps the order after a reload, and deletes it", async ({ page, loginAs }) => {
-  await loginAs("vip");
+test("a VIP builds a playlist, reorders it by keyboard, keeps the order after a reload, and deletes it", async ({ page, browser }) => {
+  await signUpVip(page, browser);
   const name = `Road trip ${Date.now().toString(36)}`;
 
   await page.goto("/music");
@@ -160,8 +161,8 @@ test("a VIP builds a playlist, reorders it by keyboard, keeps the order after a 
   await expect(page.getByRole("button", { name: `Open the playlist ${name}` })).toHaveCount(0);
 });
 
-test("moves whose saves are still on their way when the page is left are kept", async ({ page, loginAs }) => {
-  await loginAs("vip");
+test("moves whose saves are still on their way when the page is left are kept", async ({ page, browser }) => {
+  await signUpVip(page, browser);
   const name = `Night drive ${Date.now().toString(36)}`;
   await buildPlaylist(page, name);
 

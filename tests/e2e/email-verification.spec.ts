@@ -21,10 +21,12 @@ test("a new member confirms the address from the mailbox link, then may post", a
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeVisible();
     await expect(page.getByText(/^Your e-mail address is confirmed/)).toBeVisible();
+    // The feed is everyone's: the post's text is this member's own, not another journey's.
+    const text = `After confirming, ${member.username}`;
     await page.goto("/social");
-    await page.getByLabel("Share something with the community").fill("After confirming");
+    await page.getByLabel("Share something with the community").fill(text);
     await page.getByRole("button", { name: "Post", exact: true }).click();
-    await expect(page.getByText("After confirming")).toBeVisible();
+    await expect(page.getByText(text)).toBeVisible();
     await expect(page.getByRole("region", { name: /Please confirm your e-mail address/ })).toHaveCount(0);
   });
 

@@ -1,6 +1,9 @@
 // Playwright fixtures: `login` signs in through the real login form, as a person would, and
-// `loginAs` does it with one of the documented demo accounts.
-import { test as base, expect, type Page } from "@playwright/test";
+// `loginAs` does it with one of the documented demo accounts. Journeys run side by side in
+// several workers, so a journey that changes a member (a VIP, door staff, favorites, a chat)
+// makes that member itself (`signUp`, `signUpVip`, `grantDoorStaff`); the demo accounts are signed
+// in to, and their password, sessions, role, VIP and language stay as the seed made them.
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { demoAccount, newMember, type DemoAccount } from "./support";
 
 /** Fills and submits /social/login; waits until the app has left the login page. */
@@ -69,6 +72,74 @@ export async function hydrated(page: Page) {
 /** What React says when the HTML it hydrates is not what it renders (production codes included). */
 const HYDRATION_TROUBLE = /hydrat|did not match|react-dom.*#(418|419|421|422|423|425)|react\.dev\/errors\/(418|419|421|422|423|425)/i;
 
+/** Client addresses handed out by this worker process. */
+let addresses = 0;
+
+/**
+ * A client address of its own for a browser or request context (IPv6 documentation prefix: only a
+ * header, no traffic goes there). The suite's sign-ins would otherwise share one per-address
+ * sign-in limit. The worker's index is part of it, so two workers running side by side never
+ * hand out the same address. `wrangler dev` keeps the CF-Connecting-IP a client sends;
+ * Cloudflare's edge sets its own.
+ */
+export function clientAddress(): string {
+  addresses += 1;
+  return `2001:db8::${base.info().workerIndex.toString(16)}:${addresses.toString(16)}`;
+}
+
+/** The site's origin, for the Origin header the API's same-origin check wants on a write. */
+const siteOrigin = () => new URL(base.info().project.use.baseURL!).origin;
+
+/**
+ * Runs `work` with the API as the demo admin, signed in through the API in a browser context of
+ * its own (closed afterwards), for a journey that needs the back office to set something up.
+ * The demo admin is only signed in to: no journey changes the admin account itself.
+ */
+export async function asAdmin<T>(browser: Browser, work: (api: APIRequestContext) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ extraHTTPHeaders: { Origin: siteOrigin(), "CF-Connecting-IP": clientAddress() } });
+  try {
+    const admin = demoAccount("admin");
+    const res = await context.request.post("/api/auth/login", { data: { email: admin.email, password: admin.password } });
+    expect(res.status(), await res.text()).toBe(200);
+    return await work(context.request);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The id of the member signed in on `page`. */
+export async function memberId(page: Page): Promise<string> {
+  const res = await page.request.get("/api/auth/me");
+  const { user } = (await res.json()) as { user: { id: string } | null };
+  if (!user) throw new Error("nobody is signed in on this page");
+  return user.id;
+}
+
+/**
+ * Signs up a new member (as `signUp`, the address confirmed) and has the demo admin give them a
+ * complimentary VIP through the back office's API: a VIP of the journey's own, whose favorites,
+ * playlists, plays, chat and check-ins no other journey sees or changes. The member stays signed
+ * in on `page` (decision 040: a comp VIP keeps the session).
+ */
+export async function signUpVip(page: Page, browser: Browser) {
+  const member = await signUp(page);
+  const id = await memberId(page);
+  await asAdmin(browser, async (api) => {
+    const res = await api.put(`/api/admin/users/${id}/vip`, { data: { comp: true } });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+  return { ...member, id };
+}
+
+/** Has the demo admin make the member signed in on `page` door staff (decision 027), through the API. */
+export async function grantDoorStaff(page: Page, browser: Browser) {
+  const id = await memberId(page);
+  await asAdmin(browser, async (api) => {
+    const res = await api.put(`/api/admin/users/${id}/door-staff`, { data: { doorStaff: true } });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+}
+
 type Fixtures = {
   login: (email: string, password: string) => Promise<void>;
   loginAs: (key: "admin" | "vip" | "fan" | "door") => Promise<DemoAccount>;
@@ -76,17 +147,13 @@ type Fixtures = {
   pageTrouble: void;
 };
 
-/** Journeys started in this worker, for each one's client address. */
-let journeys = 0;
-
 export const test = base.extend<Fixtures>({
-  // Each journey's browser sends from an address of its own (IPv6 documentation prefix; only a
-  // header, no traffic goes there). The suite's sign-ins would otherwise share one per-IP sign-in
-  // limit (30 in 15 minutes), and a retried journey could use it up for the ones after it.
-  // `wrangler dev` keeps the CF-Connecting-IP a client sends; Cloudflare's edge sets its own.
+  // Each journey's browser sends from an address of its own (`clientAddress`), and so do the
+  // other contexts it opens with `browser.newContext()`, which take the journey's options. The
+  // sign-ins would otherwise share one per-address limit, and a retried journey could use it up
+  // for the ones after it.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    journeys += 1;
-    await use({ ...extraHTTPHeaders, "CF-Connecting-IP": `2001:db8::${journeys.toString(16)}` });
+    await use({ ...extraHTTPHeaders, "CF-Connecting-IP": clientAddress() });
   },
   pageTrouble: [
     async ({ page }, use) => {

@@ -27,6 +27,10 @@ test("the hero shows its first picture at once and moves to another within about
     "/media/site/hero-1-1280.jpg",
   ]);
   expect(await activeIndex(page)).toBe("0");
+  // The turns start with the app (hydrated), and only go to a picture that has loaded. On a machine
+  // busy with other journeys either may take a while; from then on, the next turn is within ~6 s.
+  await hydrated(page);
+  await expect.poll(async () => (await Promise.all([1, 2, 3].map((i) => loaded(heroImage(page, i))))).some(Boolean), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => activeIndex(page), { timeout: ROTATION_MS + 1500 }).not.toBe("0");
   // It only ever fades to a picture that has loaded.
   const now = Number(await activeIndex(page));

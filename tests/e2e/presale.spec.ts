@@ -4,7 +4,7 @@
 // fan (a plain member) sees when the presale ends and the general sale opens, the way to VIP, and
 // neither the code nor the link, in the page or in the data it was sent.
 import type { APIRequestContext, Browser } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { clientAddress, expect, hydrated, signIn, test } from "./fixtures";
 import { demoAccount } from "./support";
 
 const HOUR = 3_600_000;
@@ -13,7 +13,7 @@ const TICKETS = "https://tickets.example.com/e2e-presale";
 
 /** A request context signed in as the demo admin (the API's own login, same-origin headers). */
 async function adminApi(browser: Browser, baseURL: string): Promise<APIRequestContext> {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, "CF-Connecting-IP": "2001:db8::a11" } });
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, "CF-Connecting-IP": clientAddress() } });
   const admin = demoAccount("admin");
   const res = await context.request.post("/api/auth/login", { data: { email: admin.email, password: admin.password } });
   expect(res.status(), await res.text()).toBe(200);
@@ -58,6 +58,9 @@ test("a VIP reveals a presale code on /events; a member sees the presale dates a
     // The VIP: "now until", then the code and the ticket link on a click.
     await loginAs("vip");
     await page.goto("/events");
+    // Once the app has started, the cards gain the viewer's own time (decision 031) and the button
+    // moves down: a click sent while it moves lands where it was. Click once the page has hydrated.
+    await hydrated(page);
     const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
     await expect(card.getByText(/^VIP presale — now until /)).toBeVisible();
     await expect(card.getByText(code)).toHaveCount(0);
@@ -66,7 +69,7 @@ test("a VIP reveals a presale code on /events; a member sees the presale dates a
     await expect(card.getByRole("link", { name: `Buy presale tickets for ${title} (opens in a new tab)` })).toHaveAttribute("href", TICKETS);
 
     // A plain member: the dates, the way to VIP, no button, no code, no link.
-    const fanContext = await browser.newContext({ baseURL: baseURL!, extraHTTPHeaders: { "CF-Connecting-IP": "2001:db8::fa1" } });
+    const fanContext = await browser.newContext({ baseURL: baseURL!, extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() } });
     const fanPage = await fanContext.newPage();
     const fan = demoAccount("fan");
     await signIn(fanPage, fan.email, fan.password);

@@ -2,7 +2,7 @@
 // page open with its tracks locked; an administrator, in another browser, gives them a
 // complimentary VIP; the open page unlocks by itself (Play Album appears, the full track plays)
 // with no sign-in and no reload. No fixed sleeps: every wait is for a condition.
-import { expect, signIn, signUp, test } from "./fixtures";
+import { clientAddress, expect, signIn, signUp, test } from "./fixtures";
 import { demoAccount } from "./support";
 
 const ALBUM = "/music/catalog/moonlight-boulevard";
@@ -21,7 +21,7 @@ test("an admin gives a signed-in member a comp VIP: the member's open album page
   // A reload would wipe this: the page must unlock in place.
   await page.evaluate(() => void ((window as unknown as { stayed: boolean }).stayed = true));
 
-  const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "CF-Connecting-IP": "2001:db8::40a1" } });
+  const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() } });
   try {
     const admin = await context.newPage();
     const account = demoAccount("admin");
