@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: type check and lint (side by side), each vitest project (Worker in workerd, Node,
-// app) as a stage of its own, then the Playwright journeys against the built site. Every stage
-// runs even if an earlier one failed, so one run reports everything; the summary gives each
-// stage's wall time and the last line is always `N passed, N failed`. Type check and lint count
+// `npm test`: type check and lint (side by side), then each vitest project (Worker in workerd, Node,
+// app) as a stage of its own with the Playwright journeys against the built site running beside
+// them. Every stage runs even if an earlier one failed, so one run reports everything; the summary
+// gives each stage's wall time and the last line is always `N passed, N failed`. Type check and lint count
 // as one check each; vitest and Playwright count their tests. The counting rules live in
 // ./lib/test-counts.mjs (unit-tested in tests/node/test-all.test.ts).
 import { spawn } from "node:child_process";
@@ -73,6 +73,19 @@ async function vitestProject(project, options) {
   return { output, stage: settle(`vitest ${project}`, code, json && vitestCounts(json)) };
 }
 
+/** The browser journeys as one stage: Playwright starts the e2e server itself (playwright.config.ts). */
+async function e2eStage(options) {
+  const { code, output } = await runStage("playwright", ["test"], { ...options, env: { E2E_JSON_REPORT: E2E_REPORT } });
+  const report = await readReport(E2E_REPORT);
+  return { output, stage: settle("e2e", code, report && playwrightCounts(report)) };
+}
+
+/** Prints a buffered stage's output under its title, once it has ended. */
+function printStage(title, output) {
+  banner(title);
+  process.stdout.write(output);
+}
+
 async function main() {
   await rm(REPORT_DIR, { recursive: true, force: true });
   await mkdir(REPORT_DIR, { recursive: true });
@@ -88,33 +101,32 @@ async function main() {
   const checkRuns = checks.map(([, script]) => timed(() => runStage("npm", ["run", "--silent", script], { buffered: true })));
   for (const [i, [title, script]] of checks.entries()) {
     const { code, output, seconds } = await checkRuns[i];
-    banner(title);
-    process.stdout.write(output);
+    printStage(title, output);
     stages.push({ ...check(script, code), seconds });
   }
 
-  banner(VITEST_PROJECTS.worker);
-  stages.push((await timed(() => vitestProject("worker"))).stage);
+  // The journeys mostly wait (on the browser, the server, timers), so they run beside the vitest
+  // projects instead of after them; every stage's output is printed whole when it ends.
+  console.log("\n(the browser journeys run beside the vitest projects; each stage's output follows when it ends)");
+  const e2e = timed(() => e2eStage({ buffered: true }));
+  const worker = await timed(() => vitestProject("worker", { buffered: true }));
+  printStage(VITEST_PROJECTS.worker, worker.output);
+  stages.push(worker.stage);
 
-  // The two light projects share the machine well: run them together, print them in turn.
-  const parallel = ["node", "app"];
-  console.log(`\n(vitest projects ${parallel.join(" and ")} run in parallel; each one's output follows when it ends)`);
-  const runs = parallel.map((project) => timed(() => vitestProject(project, { buffered: true })));
-  for (const [i, project] of parallel.entries()) {
-    const { output, stage } = await runs[i];
-    banner(VITEST_PROJECTS[project]);
-    process.stdout.write(output);
+  // The two light projects share the machine well: run them together.
+  const light = ["node", "app"].map((project) => [project, timed(() => vitestProject(project, { buffered: true }))]);
+  for (const [project, run] of light) {
+    const { output, stage } = await run;
+    printStage(VITEST_PROJECTS[project], output);
     stages.push(stage);
   }
 
-  banner("End-to-end journeys (Playwright, Chromium)");
-  const e2e = await timed(() => runStage("playwright", ["test"], { env: { E2E_JSON_REPORT: E2E_REPORT } }));
-  const e2eReport = await readReport(E2E_REPORT);
-  stages.push({ ...settle("e2e", e2e.code, e2eReport && playwrightCounts(e2eReport)), seconds: e2e.seconds });
+  const journeys = await e2e;
+  printStage("End-to-end journeys (Playwright, Chromium)", journeys.output);
+  stages.push(journeys.stage);
 
   banner(`Summary (${formatSeconds((Date.now() - started) / 1000)} in all)`);
-  const lines = summaryLines(stages);
-  for (const line of lines) console.log(line);
+  for (const line of summaryLines(stages)) console.log(line);
   process.exit(stages.some((stage) => stage.failed > 0) ? 1 : 0);
 }
 
