@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type check and lint (side by side), then each vitest project (Worker in workerd, Node,
-// app) as a stage of its own with the Playwright journeys against the built site running beside
-// them. Every stage runs even if an earlier one failed, so one run reports everything; the summary
+// `npm test`: type check and lint (side by side), each vitest project (Worker in workerd, Node,
+// app) as a stage of its own, then the Playwright journeys against the built site. Every stage runs even if an earlier one failed, so one run reports everything; the summary
 // gives each stage's wall time and the last line is always `N passed, N failed`. Type check and lint count
 // as one check each; vitest and Playwright count their tests. The counting rules live in
 // ./lib/test-counts.mjs (unit-tested in tests/node/test-all.test.ts).
@@ -105,15 +104,14 @@ async function main() {
     stages.push({ ...check(script, code), seconds });
   }
 
-  // The journeys mostly wait (on the browser, the server, timers), so they run beside the vitest
-  // projects instead of after them; every stage's output is printed whole when it ends.
-  console.log("\n(the browser journeys run beside the vitest projects; each stage's output follows when it ends)");
-  const e2e = timed(() => e2eStage({ buffered: true }));
+  // The Worker project keeps both cores busy; the journeys beside it made it four times slower
+  // (its tests time out), so they run after the vitest projects, on two Playwright workers.
   const worker = await timed(() => vitestProject("worker", { buffered: true }));
   printStage(VITEST_PROJECTS.worker, worker.output);
   stages.push(worker.stage);
 
   // The two light projects share the machine well: run them together.
+  console.log("\n(vitest projects node and app run in parallel; each one's output follows when it ends)");
   const light = ["node", "app"].map((project) => [project, timed(() => vitestProject(project, { buffered: true }))]);
   for (const [project, run] of light) {
     const { output, stage } = await run;
@@ -121,8 +119,8 @@ async function main() {
     stages.push(stage);
   }
 
-  const journeys = await e2e;
-  printStage("End-to-end journeys (Playwright, Chromium)", journeys.output);
+  const journeys = await timed(() => e2eStage({ buffered: true }));
+  printStage("End-to-end journeys (Playwright, Chromium, two workers)", journeys.output);
   stages.push(journeys.stage);
 
   banner(`Summary (${formatSeconds((Date.now() - started) / 1000)} in all)`);
