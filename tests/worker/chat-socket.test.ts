@@ -18,6 +18,7 @@ import { closeMemberSockets } from "../../worker/durable-objects/member-sockets"
 import { chatThread, type ChatThread } from "../../worker/durable-objects/ChatThread";
 import { ChatModelError, type ChatModel, type ChatRequest, type ChatTurn } from "../../worker/services/ai/types";
 import { detectLanguage } from "../../worker/services/ai/language";
+import { createOfflineChatModel, OFFLINE_PACE } from "../../worker/services/ai/offline";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
 import {
   CHAT_CLIENT_FRAME_MAX_BYTES,
@@ -389,6 +390,11 @@ describe("ChatThread: replies", () => {
   it("answers in the language the member writes in, and in the UI language when the message does not tell", async () => {
     const vip = await createUser("vip");
     const socket = await connect(vip);
+    // The offline model as the thread has it, minus its typing pace: four long answers at three
+    // words every 60 ms took most of the test's 5 s, and past them on a busy machine.
+    await runInDurableObject(thread(vip), (instance: ChatThread) => {
+      instance.model = createOfflineChatModel({ pace: { ...OFFLINE_PACE, delayMs: 0 } });
+    });
     const replyTo = async (text: string, locale: "en" | "pt-BR") => {
       const dones = ofType(socket.messages, "done").length;
       sendText(socket, text, locale);
