@@ -59,3 +59,15 @@ export function acceptSocket(ws: WebSocket): AcceptedSocket {
   unclosed.add(socket);
   return socket;
 }
+
+/**
+ * Close codes a peer sends, with the code a Durable Object answers it with: 1000 for codes a close
+ * frame may not carry. Tests wait for that answer: a pipe dropped with a close still on its way is
+ * logged by workerd.
+ */
+export const CLOSE_ANSWERS = [
+  [1005, 1000],
+  [1006, 1000],
+  [1000, 1000],
+  [4000, 4000],
+] as const;
