@@ -237,6 +237,26 @@ describe("the composer", () => {
     expect(screen.getByRole("button", { name: "Post" })).toBeTruthy();
   });
 
+  it("shows a post made while the list is still loading, when the list's answer was read before it", async () => {
+    const firstRead = deferred();
+    const mine = post(99, { author: SELF, content: "Posted before the list came", createdAt: new Date().toISOString(), canDelete: true });
+    let reads = 0;
+    const { callsTo } = setup({
+      extra: {
+        "GET /api/posts": () => (++reads === 1 ? firstRead.handler() : json(200, { posts: [mine, post(1)], nextCursor: null } satisfies FeedResponse)),
+        "POST /api/posts": json(201, { post: mine }),
+      },
+    });
+    fireEvent.change(await screen.findByLabelText("Share something with the community"), { target: { value: "Posted before the list came" } });
+    fireEvent.click(screen.getByRole("button", { name: "Post" }));
+    await waitFor(() => expect(callsTo("POST /api/posts")).toHaveLength(1));
+    // The first read was made before the post was written: its answer does not have it.
+    firstRead.release(json(200, { posts: [post(1)], nextCursor: null } satisfies FeedResponse));
+    await screen.findByText("Posted before the list came", { selector: ".post-content" });
+    await screen.findByText("Post number 1");
+    expect(screen.getAllByText(/./, { selector: ".post-content" }).map((p) => p.textContent)).toEqual(["Posted before the list came", "Post number 1"]);
+  });
+
   it("refuses a file that is not an image and one of 5 MB + 1 byte, before any upload", async () => {
     const { callsTo } = setup();
     await screen.findByText("No posts yet");

@@ -94,9 +94,12 @@ export function useCreatePost() {
       };
       return api<PostResponse>("/api/posts", { method: "POST", json: { content: content.trim(), ...(imageName ? { image: imageName } : {}), ...choices } });
     },
-    onSuccess: ({ post }) => {
-      prependFeedPosts(client, [post]);
+    onSuccess: async ({ post }) => {
       client.setQueryData<PostResponse>(feedKeys.post(post.id), { post });
+      // A read of the list still on its way may have been made before this post was written, and
+      // its answer would replace the list without it: read the list again instead.
+      if (client.isFetching({ queryKey: feedKeys.list, exact: true }) > 0) await client.refetchQueries({ queryKey: feedKeys.list, exact: true });
+      prependFeedPosts(client, [post]);
     },
   });
 }
