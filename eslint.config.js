@@ -42,7 +42,7 @@ const boundaries = [
   {
     target: "./worker/lib",
     from: WORKER_STATEFUL,
-    message: "worker/lib is pure: stateful helpers belong in services/, object stubs beside their Durable Object.",
+    message: "worker/lib is pure: stateful helpers belong in services/, Durable Object stubs in services/realtime/.",
   },
   {
     target: "./worker/db",
@@ -53,6 +53,23 @@ const boundaries = [
     target: ["./worker/services", "./worker/durable-objects"],
     from: ["./worker/routes", "./worker/middleware"],
     message: "Services and Durable Objects sit below routes and middleware.",
+  },
+  {
+    // A Durable Object class is an entry point the runtime calls, as a route is: classes import
+    // services, and the Worker reaches a class only through its stub in services/realtime/.
+    // Type-only imports count too (this rule has no exception for them, and none is needed: the
+    // bindings' types in worker-configuration.d.ts name the classes through worker/index.ts).
+    target: ["./worker/services", "./worker/routes", "./worker/middleware"],
+    from: "./worker/durable-objects",
+    message: "Only worker/index.ts imports the Durable Object classes: reach an object through its stub in services/realtime/.",
+  },
+  {
+    // Any service reaches the objects through services/realtime; a service imported back would
+    // close a circle (as closing a member's sockets once ran services -> objects -> services).
+    target: "./worker/services/realtime",
+    from: "./worker/services",
+    except: ["./realtime"],
+    message: "services/realtime imports only db, lib, contracts and env: every other service builds on it.",
   },
   {
     target: "./worker/middleware",
@@ -108,14 +125,14 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [{ regex: "^cloudflare:", message: "worker/lib is pure: code that needs the platform belongs in services/ or beside its Durable Object." }],
+          patterns: [{ regex: "^cloudflare:", message: "worker/lib is pure: code that needs the platform belongs in services/ or durable-objects/." }],
         },
       ],
       "no-restricted-syntax": [
         "error",
         {
           selector: "TSTypeReference[typeName.name=/^(D1|DurableObject)/]",
-          message: "worker/lib is pure: code that reads or writes D1 or a Durable Object belongs in services/ or beside its Durable Object.",
+          message: "worker/lib is pure: code that reads or writes D1 or a Durable Object belongs in services/ (stubs in services/realtime/).",
         },
       ],
     },

@@ -3,7 +3,7 @@
 // a sign-out and a ban reach the member's own shard.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { feedHubShards, feedShardOf, notifyFeedSockets } from "../../worker/durable-objects/feed-hub";
+import { feedHubShards, feedShardOf, notifyFeedSockets } from "../../worker/services/realtime/feed-hub";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
 import { NOTIFICATION_FRAME } from "../../worker/contracts/notifications";
 import { call, createUser, ORIGIN, type TestUser } from "./helpers";

@@ -11,7 +11,8 @@ import { call, createUser, errorOf, ORIGIN, type Role, type TestUser } from "./h
 import { acceptSocket } from "./sockets";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
 import { EXPORT_SOURCES, NOT_EXPORTED, USER_COLUMN_NAMES, DELETED_MEMBER } from "../../worker/db/member-data";
-import { chatThread, type ChatThread } from "../../worker/durable-objects/ChatThread";
+import { chatThread } from "../../worker/services/realtime/chat-thread";
+import type { ChatThread } from "../../worker/durable-objects/ChatThread";
 import { MEMBER_DATA_CODES, type DataExportStatus } from "../../worker/contracts/member-data";
 import { signExportToken } from "../../worker/lib/export-token";
 

@@ -10,7 +10,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { listeningParties, users } from "../../worker/db/schema";
-import { partyRoom } from "../../worker/durable-objects/party-room";
+import { partyRoom } from "../../worker/services/realtime/party-room";
 import type { PartyRoom } from "../../worker/durable-objects/PartyRoom";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
 import { PARTY_EVENTS_PER_SECOND, PARTY_MESSAGES_PER_MINUTE, type PartyServerFrame, type PartyTrack } from "../../worker/contracts/parties";

@@ -19,7 +19,7 @@ import {
   type PostView,
 } from "../../worker/contracts/feed";
 import type { ProfilePostsResponse } from "../../worker/contracts/profiles";
-import { FEED_SOCKET_VIP_HEADER } from "../../worker/durable-objects/feed-hub";
+import { FEED_SOCKET_VIP_HEADER } from "../../worker/services/realtime/feed-hub";
 import { comment, createPost, expectError, feedOk, like, POST_NOT_FOUND, postRow, report, seedPost, snapshot, UNAUTHORIZED } from "./posts-fixtures";
 
 const ARTIST = "Lola Official";

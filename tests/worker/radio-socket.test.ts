@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { passwordResets, users } from "../../worker/db/schema";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { forget } from "../../worker/lib/memo";
-import { stationHub } from "../../worker/durable-objects/station-hub";
+import { stationHub } from "../../worker/services/realtime/station-hub";
 import { LISTENER_FLUSH_MS, type StationHub } from "../../worker/durable-objects/StationHub";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
 import type { NowPlaying, NowPlayingResponse, RadioServerFrame } from "../../worker/contracts/radio";

@@ -1,4 +1,5 @@
-// Queries for radio stations and TV channels. Every read here is one D1 query.
+// Queries for radio stations and TV channels. Every read here is one D1 query, but for the station
+// list, which many requests and every closing of a member's sockets read: it is remembered.
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, radioStations, tracks, tvChannels } from "./schema";
@@ -8,6 +9,7 @@ import { STATION_FEATURES, type RadioStationView, type RadioTrack, type StationF
 import type { TvChannelView } from "../contracts/tv";
 import type { Locale } from "../contracts/locale";
 import { inLanguage } from "../lib/content-language";
+import { remember } from "../lib/memo";
 
 type StationRow = typeof radioStations.$inferSelect;
 type ChannelRow = typeof tvChannels.$inferSelect;
@@ -84,6 +86,11 @@ export async function listStations(db: DB): Promise<Station[]> {
   const rows = await db.select().from(radioStations).orderBy(asc(radioStations.position), asc(radioStations.id));
   return rows.map(toStation);
 }
+
+/** Station rows and rotations change only from the back office, which forgets "music:" keys. */
+export const STATIONS_TTL_MS = 60_000;
+
+export const stationsCached = (db: DB) => remember("music:radio:stations", STATIONS_TTL_MS, () => listStations(db));
 
 export async function listChannels(db: DB): Promise<Channel[]> {
   const rows = await db.select().from(tvChannels).orderBy(asc(tvChannels.position), asc(tvChannels.id));

@@ -8,14 +8,14 @@
 // last FLUSH_INTERVAL_MS of views, in exchange for no storage write per view.
 //
 // One object serves the site (it takes on the order of 1,000 requests a second). To spread the
-// load, raise ANALYTICS_BUFFER_SHARDS: a view goes to shard hash(client IP) mod N, so one
-// visitor's views (and one IP's rate limit) always meet in the same object.
+// load, raise ANALYTICS_BUFFER_SHARDS (services/realtime/analytics-buffer.ts): a view goes to
+// shard hash(client IP) mod N, so one visitor's views (and one IP's rate limit) always meet in the
+// same object.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
 import { PageViewBuffer, type AddOutcome, type IncomingView } from "../services/analytics/buffer";
 import { COLLECT_PER_IP_PER_MINUTE } from "../contracts/admin-analytics";
 
-export const ANALYTICS_BUFFER_SHARDS = 1;
 export const FLUSH_INTERVAL_MS = 2_000;
 export const FLUSH_AT_VIEWS = 500;
 /** About 20 MB of views: beyond this, while D1 keeps failing, new views are dropped. */
@@ -67,19 +67,4 @@ export class AnalyticsBuffer extends DurableObject<AppEnv> {
     this.alarmAt = at;
     await this.ctx.storage.setAlarm(at);
   }
-}
-
-/** The buffer a client's views go to: shard hash(IP) mod ANALYTICS_BUFFER_SHARDS. */
-export function analyticsBufferFor(env: AppEnv, ipKey: string) {
-  const shard = Number.parseInt(ipKey.slice(0, 8), 16) % ANALYTICS_BUFFER_SHARDS;
-  return env.ANALYTICS_BUFFER.get(env.ANALYTICS_BUFFER.idFromName(`analytics-buffer-${shard}`));
-}
-
-/** Flushes every shard; resolves with the number of views written. */
-export async function flushAnalyticsBuffers(env: AppEnv): Promise<number> {
-  const shards = Array.from({ length: ANALYTICS_BUFFER_SHARDS }, (_, shard) =>
-    env.ANALYTICS_BUFFER.get(env.ANALYTICS_BUFFER.idFromName(`analytics-buffer-${shard}`)),
-  );
-  const written = await Promise.all(shards.map((stub) => stub.flush()));
-  return written.reduce((sum, n) => sum + n, 0);
 }

@@ -32,7 +32,8 @@ import {
   type SocketClose,
   type SocketTarget,
   VIP_ENDED,
-} from "./socket-sessions";
+} from "../services/realtime/socket-sessions";
+import { CHAT_MEMBER_ADMIN_HEADER, CHAT_MEMBER_NAME_HEADER, CHAT_MEMBER_VIP_HEADER } from "../services/realtime/chat-thread";
 import { findMemberAccess, keepsVipSockets } from "../db/member-access";
 import { createChatModel, replyLanguage, trimContext } from "../services/ai";
 import { ChatModelError, type ChatMember, type ChatModel, type ChatTurn } from "../services/ai/types";
@@ -53,14 +54,6 @@ import {
   type ChatRole,
   type ChatServerFrame,
 } from "../contracts/chat";
-
-/** Headers the Worker sets on the upgrade: how the persona sees the member (the name URI-encoded). */
-export const CHAT_MEMBER_NAME_HEADER = "x-chat-member-name";
-export const CHAT_MEMBER_VIP_HEADER = "x-chat-member-vip";
-export const CHAT_MEMBER_ADMIN_HEADER = "x-chat-member-admin";
-
-/** The member's own thread object. */
-export const chatThread = (env: AppEnv, userId: string) => env.CHAT_THREAD.get(env.CHAT_THREAD.idFromName(userId));
 
 /** A history frame carries at most this many of the newest messages, so a years-long thread still fits one frame. */
 export const CHAT_HISTORY_MAX_MESSAGES = 500;

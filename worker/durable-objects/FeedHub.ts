@@ -19,11 +19,21 @@
 // most two frames: everything, and everything but the VIP-only counts.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
-import { FEED_FLUSH_INTERVAL_MS, FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_VIP_HEADER, FeedEventQueue, type FeedSocketTarget } from "./feed-hub";
+import { FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_VIP_HEADER, type FeedSocketTarget } from "../services/realtime/feed-hub";
+import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue } from "./feed-event-queue";
 import { ROLE_CHANGED_FRAME } from "../contracts/realtime";
 import { NOTIFICATION_FRAME } from "../contracts/notifications";
 import type { FeedErrorFrame } from "../contracts/feed";
-import { answerClientFrame, closeBack, SessionChecker, sessionTag, socketIdentity, targetTag, userTag, type SocketAttachment } from "./socket-sessions";
+import {
+  answerClientFrame,
+  closeBack,
+  SessionChecker,
+  sessionTag,
+  socketIdentity,
+  targetTag,
+  userTag,
+  type SocketAttachment,
+} from "../services/realtime/socket-sessions";
 import { feedEventSchema, type FeedEvent, type FeedFrame } from "../contracts/feed";
 
 const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies FeedErrorFrame);

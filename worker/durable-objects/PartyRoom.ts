@@ -1,5 +1,5 @@
-// One room per listening party (named by the party id, party-room.ts), on the WebSocket
-// Hibernation API so a quiet room costs nothing. What it does (decision 028):
+// One room per listening party (named by the party id: services/realtime/party-room.ts), on the
+// WebSocket Hibernation API so a quiet room costs nothing. What it does (decision 028):
 // - on joining, a `welcome`: the room's clock, where the party is (position = now - start walked
 //   through the saved tracks' durations, party-clock.ts), who listens, the last chat messages;
 // - listeners (distinct members, with avatars) on joins and leaves, reactions, both coalesced to at
@@ -31,7 +31,8 @@ import {
   type SocketAttachment,
   type SocketClose,
   type SocketTarget,
-} from "./socket-sessions";
+} from "../services/realtime/socket-sessions";
+import { PARTY_ID_HEADER, PARTY_MEMBER_ADMIN_HEADER, PARTY_MEMBER_AVATAR_HEADER, PARTY_MEMBER_NAME_HEADER } from "../services/realtime/party-room";
 import { TEXT_MESSAGES } from "../contracts/text";
 import {
   PARTY_CLIENT_FRAME_MAX_BYTES,
@@ -52,12 +53,6 @@ import {
   type PartyServerFrame,
   type PartySummary,
 } from "../contracts/parties";
-
-/** Headers the Worker sets on the upgrade: the party, and how the room shows the member. */
-export const PARTY_ID_HEADER = "x-party-id";
-export const PARTY_MEMBER_NAME_HEADER = "x-party-member-name";
-export const PARTY_MEMBER_AVATAR_HEADER = "x-party-member-avatar";
-export const PARTY_MEMBER_ADMIN_HEADER = "x-party-member-admin";
 
 type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean };
 

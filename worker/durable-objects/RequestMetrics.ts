@@ -35,6 +35,3 @@ export class RequestMetrics extends DurableObject<AppEnv> {
     return "ok";
   }
 }
-
-/** One object: it takes a call per isolate every few seconds. */
-export const requestMetrics = (env: AppEnv) => env.REQUEST_METRICS.get(env.REQUEST_METRICS.idFromName("request-metrics"));

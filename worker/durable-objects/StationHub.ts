@@ -6,8 +6,8 @@
 //   track's end while anyone listens (a stream station's hub, which knows no tracks, wakes every
 //   STREAM_RECHECK_MS instead).
 // The Worker authenticates the upgrade (session, VIP or admin, Origin) and names the member and
-// session in headers (socket-sessions.ts). Sessions are re-checked before each now-playing
-// frame, so ended or banned sessions are dropped within a track.
+// session in headers (services/realtime/socket-sessions.ts). Sessions are re-checked before each
+// now-playing frame, so ended or banned sessions are dropped within a track.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
 import { createDb } from "../db/client";
@@ -23,11 +23,10 @@ import {
   type SocketAttachment,
   type SocketClose,
   type SocketTarget,
-} from "./socket-sessions";
+} from "../services/realtime/socket-sessions";
+import { STATION_ID_HEADER } from "../services/realtime/station-hub";
 import type { RadioServerFrame } from "../contracts/radio";
 
-/** The station id header the Worker sets on the upgrade (the hub stores it for its alarms). */
-export const STATION_ID_HEADER = "x-station-id";
 export const LISTENER_FLUSH_MS = 100;
 /** A now-playing frame goes out this long after the track boundary, so clients asking then agree. */
 const ALARM_SLACK_MS = 50;

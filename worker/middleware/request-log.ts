@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import { countRequest, emptyMinute, minuteOf, type MinuteStats } from "../lib/request-stats";
-import { requestMetrics } from "../durable-objects/RequestMetrics";
+import { requestMetrics } from "../services/realtime/request-metrics";
 import type { AppEnv } from "../env";
 import type { HonoEnv } from "../types";
 

@@ -4,7 +4,7 @@
 // site's own origin exactly (not a sibling subdomain, not another port).
 import { createMiddleware } from "hono/factory";
 import { badRequest, forbidden } from "../lib/errors";
-import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "../durable-objects/socket-sessions";
+import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "../services/realtime/socket-sessions";
 import type { HonoEnv } from "../types";
 
 export const websocketUpgrade = createMiddleware<HonoEnv>(async (c, next) => {

@@ -14,7 +14,7 @@ import {
   setPasswordEndingOtherSessions,
   type MemberSessionRow,
 } from "../db/account";
-import { closeMemberSockets } from "../durable-objects/member-sockets";
+import { closeMemberSockets } from "../services/realtime/member-sockets";
 import { requireUser } from "../middleware/guards";
 import { notFound, unauthorized } from "../lib/errors";
 import { hashPassword } from "../lib/password";

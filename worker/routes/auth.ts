@@ -37,7 +37,7 @@ import { ApiError, conflict, notFound, unauthorized } from "../lib/errors";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { endSession, startSession } from "../services/session";
-import { closeMemberSockets } from "../durable-objects/member-sockets";
+import { closeMemberSockets } from "../services/realtime/member-sockets";
 import { validate } from "../lib/validate";
 import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
 import { signInByLink, signInWithSlowdown } from "../services/login-slowdown";

@@ -11,7 +11,7 @@ import { badRequest } from "../lib/errors";
 import { clientIp } from "../services/rate-limit";
 import { countedPath, deviceOf, isRobot, referrerHost, refusesTracking } from "../lib/analytics/classify";
 import { visitorKeys } from "../services/analytics/visitor";
-import { analyticsBufferFor } from "../durable-objects/AnalyticsBuffer";
+import { analyticsBufferFor } from "../services/realtime/analytics-buffer";
 import type { IncomingView } from "../services/analytics/buffer";
 import type { AppEnv } from "../env";
 import type { DB } from "../db/client";

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { requireUser } from "../middleware/guards";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
-import { FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_VIP_HEADER, feedHub } from "../durable-objects/feed-hub";
+import { FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_VIP_HEADER, feedHub } from "../services/realtime/feed-hub";
 import { readsVipPosts } from "../db/feed";
 import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";

@@ -3,7 +3,7 @@
 // which failed and how long each took, never an error's text. One round of checks answers every
 // request for a few seconds.
 import { Hono } from "hono";
-import { requestMetrics } from "../durable-objects/RequestMetrics";
+import { requestMetrics } from "../services/realtime/request-metrics";
 import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
 import type { HealthResponse, HealthCheck } from "../contracts/health";

@@ -14,8 +14,7 @@ import { ApiError, forbidden, notFound } from "../lib/errors";
 import { remember } from "../lib/memo";
 import { signMediaToken } from "../lib/media-token";
 import { findParty, listUpcomingParties, PARTIES_MEMO_PREFIX, partyEndsAtOf, toPartyDetail, type PartyRow } from "../db/parties";
-import { partyRoom } from "../durable-objects/party-room";
-import { PARTY_ID_HEADER, PARTY_MEMBER_ADMIN_HEADER, PARTY_MEMBER_AVATAR_HEADER, PARTY_MEMBER_NAME_HEADER } from "../durable-objects/PartyRoom";
+import { PARTY_ID_HEADER, PARTY_MEMBER_ADMIN_HEADER, PARTY_MEMBER_AVATAR_HEADER, PARTY_MEMBER_NAME_HEADER, partyRoom } from "../services/realtime/party-room";
 import { MEDIA_TOKEN_TTL_SECONDS } from "../contracts/music";
 import {
   PARTY_CODES,

@@ -39,7 +39,7 @@ import { isLoopbackRequest } from "../middleware/local-only";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { createPaymentsService, PaymentsConfigError, paymentsModeOf, SignatureError, verifyWebhookEvent, type PaymentsService } from "../services/payments";
 import { fulfilPayload, type FulfilEffects } from "../services/payments/fulfilment";
-import { announceRoleChange } from "../durable-objects/role-change";
+import { announceRoleChange } from "../services/realtime/role-change";
 import { notifyAdminLater, type NotifyContext } from "../services/admin-notifications";
 import { notifyPaymentFailed, notifyVipChanged } from "../services/notifications/membership";
 import { currentSubscription, describeMembership, statusOf } from "../services/payments/membership";

@@ -12,7 +12,7 @@ import { hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
 import { validate } from "../lib/validate";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { isRefused } from "../lib/outcome";
-import { publishFeedEvent } from "../durable-objects/feed-hub";
+import { publishFeedEvent } from "../services/realtime/feed-hub";
 import { RATE_LIMITS } from "../contracts/limits";
 import { readConfig, type AppEnv } from "../env";
 import { readSettings } from "../db/settings";

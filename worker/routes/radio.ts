@@ -9,11 +9,10 @@ import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
 import { validate } from "../lib/validate";
 import { ApiError, notFound } from "../lib/errors";
 import { signMediaToken } from "../lib/media-token";
-import { listenerCount, stationHub } from "../durable-objects/station-hub";
-import { findStationCached, nowPlayingOf, stationsCached } from "../services/radio";
-import { stationView } from "../db/broadcast";
+import { listenerCount, STATION_ID_HEADER, stationHub } from "../services/realtime/station-hub";
+import { findStationCached, nowPlayingOf } from "../services/radio";
+import { stationsCached, stationView } from "../db/broadcast";
 import { answerLanguage } from "../middleware/content-language";
-import { STATION_ID_HEADER } from "../durable-objects/StationHub";
 import { RADIO_MESSAGES, type NowPlayingResponse, type StationsResponse, type TuneResponse } from "../contracts/radio";
 
 const stationNotFound = () => notFound(RADIO_MESSAGES.stationNotFound, "station_not_found");

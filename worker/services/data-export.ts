@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import type { DB } from "../db/client";
 import { exportSize, memberPostImageKeys, readMemberData } from "../db/member-data";
-import { chatThread } from "../durable-objects/ChatThread";
+import { chatThread } from "./realtime/chat-thread";
 import { AVATAR_URL_PREFIX } from "../contracts/profiles";
 import { isLocale } from "../contracts/locale";
 import { DATA_EXPORT_API, DATA_EXPORT_TTL_SECONDS, type DataExportStatus } from "../contracts/member-data";

@@ -1,18 +1,10 @@
 // The radio's shared logic for routes and the station hubs: which stations exist and what a
-// station plays now (lib/radio-rotation.ts). The hubs' stubs are in durable-objects/station-hub.ts.
-import type { AppEnv } from "../env";
+// station plays now (lib/radio-rotation.ts). The hubs' stubs are in realtime/station-hub.ts.
 import type { DB } from "../db/client";
-import { listRotationTracks, listStations, type Station } from "../db/broadcast";
-import { remember, rememberUntil } from "../lib/memo";
+import { listRotationTracks, STATIONS_TTL_MS, stationsCached, type Station } from "../db/broadcast";
+import { rememberUntil } from "../lib/memo";
 import { rotationAt, slotView } from "../lib/radio-rotation";
 import type { NowPlaying } from "../contracts/radio";
-import type { SocketClose, SocketTarget } from "../durable-objects/socket-sessions";
-import { stationHub } from "../durable-objects/station-hub";
-
-/** Station rows and rotations change only from the back office, which forgets "music:" keys. */
-const STATIONS_TTL_MS = 60_000;
-
-export const stationsCached = (db: DB) => remember("music:radio:stations", STATIONS_TTL_MS, () => listStations(db));
 
 export async function findStationCached(db: DB, id: string): Promise<Station | null> {
   return (await stationsCached(db)).find((s) => s.id === id) ?? null;
@@ -29,17 +21,4 @@ export async function nowPlayingOf(db: DB, station: Station, now: number, listen
   const rotation = rotationAt(await rotationTracksCached(db, station), station.seed, now);
   if (!rotation) return base;
   return { ...base, current: slotView(rotation.current), next: slotView(rotation.next), history: rotation.history.map(slotView) };
-}
-
-/**
- * Closes a session's (or a member's) radio sockets on every station, as a session's end or with
- * `close` (VIP ended, decision 040). Logged, never thrown.
- */
-export async function closeStationSockets(env: AppEnv, db: DB, target: SocketTarget, close?: SocketClose) {
-  try {
-    const stations = await stationsCached(db);
-    await Promise.all(stations.map((s) => stationHub(env, s.id).closeSockets(target, close)));
-  } catch (err) {
-    console.error("radio: closing sockets failed", err);
-  }
 }

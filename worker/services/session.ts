@@ -6,7 +6,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from "../db/auth";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { describeUserAgent } from "../lib/user-agent";
-import { closeMemberSockets } from "../durable-objects/member-sockets";
+import { closeMemberSockets } from "./realtime/member-sockets";
 import { readSettings } from "../db/settings";
 import type { DB } from "../db/client";
 import type { HonoEnv } from "../types";

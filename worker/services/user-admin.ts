@@ -22,10 +22,10 @@ import {
 } from "../db/admin-users";
 import { newId } from "../lib/crypto";
 import { conflict, notFound } from "../lib/errors";
-import { closeMemberSockets } from "../durable-objects/member-sockets";
-import { announceRoleChange } from "../durable-objects/role-change";
+import { closeMemberSockets } from "./realtime/member-sockets";
+import { announceRoleChange } from "./realtime/role-change";
 import { notifyVipChanged } from "./notifications/membership";
-import { publishFeedEvent } from "../durable-objects/feed-hub";
+import { publishFeedEvent } from "./realtime/feed-hub";
 import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser, type BanTerms } from "../contracts/admin-users";
 import { runBatch, type Statement } from "../db/d1";
 import { auditDetail } from "../contracts/audit-detail";

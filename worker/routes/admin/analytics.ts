@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { analyticsQuerySchema, trackAnalyticsQuerySchema, type OverviewResponse } from "../../contracts/admin-analytics";
 import { flushRequestStats } from "../../middleware/request-log";
-import { requestMetrics } from "../../durable-objects/RequestMetrics";
+import { requestMetrics } from "../../services/realtime/request-metrics";
 import { validate } from "../../lib/validate";
 import { z } from "../../contracts/zod";
 import { readOverview, readSiteAnalytics } from "../../db/analytics-reads";

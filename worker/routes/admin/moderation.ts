@@ -10,7 +10,7 @@ import { ApiError, badRequest, notFound } from "../../lib/errors";
 import { userText } from "../../contracts/text";
 import { validationFailure } from "../../contracts/validation-codes";
 import { notifyPostHidden } from "../../services/notifications/triggers";
-import { publishFeedEvent } from "../../durable-objects/feed-hub";
+import { publishFeedEvent } from "../../services/realtime/feed-hub";
 import type { FeedEvent } from "../../contracts/feed";
 import {
   authorOfItem,

@@ -22,7 +22,7 @@ import {
   type PartyRow,
   type PartySource,
 } from "../../db/parties";
-import { notifyPartyChanged } from "../../durable-objects/party-room";
+import { notifyPartyChanged } from "../../services/realtime/party-room";
 import {
   PARTY_CODES,
   PARTY_ID_PATTERN,

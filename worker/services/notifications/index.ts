@@ -27,7 +27,7 @@ import {
 } from "../../db/notifications";
 import { URGENT_NOTIFICATION_KINDS } from "../../contracts/notifications";
 import type { Locale } from "../../contracts/locale";
-import { notifyFeedSockets } from "../../durable-objects/feed-hub";
+import { notifyFeedSockets } from "../realtime/feed-hub";
 import { createMailService } from "../mail";
 import { pushSender } from "../push";
 import { notificationText } from "./texts";

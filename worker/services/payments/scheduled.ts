@@ -4,7 +4,7 @@
 // sockets close 4403 vip_ended and their open pages refetch who is signed in.
 import { createDb } from "../../db/client";
 import { endExpiredGraces } from "../../db/payments";
-import { announceRoleChange } from "../../durable-objects/role-change";
+import { announceRoleChange } from "../realtime/role-change";
 import type { AppEnv } from "../../env";
 import { notifyVipChanged } from "../notifications/membership";
 

@@ -1,9 +1,15 @@
-// How the Worker reaches a listening party's room (PartyRoom.ts): one object per party, named by
-// its id. Nothing here assumes one object for all parties.
-import type { AppEnv } from "../env";
-import type { DB } from "../db/client";
-import { listPartyIdsWithRooms } from "../db/parties";
+// How the Worker reaches a listening party's room (durable-objects/PartyRoom.ts): one object per
+// party, named by its id. Nothing here assumes one object for all parties.
+import type { AppEnv } from "../../env";
+import type { DB } from "../../db/client";
+import { listPartyIdsWithRooms } from "../../db/parties";
 import type { SocketClose, SocketTarget } from "./socket-sessions";
+
+/** Headers the Worker sets on the upgrade: the party, and how the room shows the member. */
+export const PARTY_ID_HEADER = "x-party-id";
+export const PARTY_MEMBER_NAME_HEADER = "x-party-member-name";
+export const PARTY_MEMBER_AVATAR_HEADER = "x-party-member-avatar";
+export const PARTY_MEMBER_ADMIN_HEADER = "x-party-member-admin";
 
 export const partyRoom = (env: AppEnv, partyId: string) => env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
 

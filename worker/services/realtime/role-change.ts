@@ -8,13 +8,13 @@
 //   written stops (a party open to every member keeps them).
 // Failures are logged, never thrown: the change is committed, and ChatThread re-checks VIP before
 // each message, the pages refetch `me` when they regain focus.
-import type { AppEnv } from "../env";
-import type { DB } from "../db/client";
-import { findMemberAccess, keepsVipSockets } from "../db/member-access";
-import { readsVipPosts } from "../db/feed";
+import type { AppEnv } from "../../env";
+import type { DB } from "../../db/client";
+import { findMemberAccess, keepsVipSockets } from "../../db/member-access";
+import { readsVipPosts } from "../../db/feed";
 import { feedHub } from "./feed-hub";
-import { chatThread } from "./ChatThread";
-import { closeStationSockets } from "../services/radio";
+import { chatThread } from "./chat-thread";
+import { closeStationSockets } from "./station-hub";
 import { closeVipPartySockets } from "./party-room";
 import { VIP_ENDED } from "./socket-sessions";
 

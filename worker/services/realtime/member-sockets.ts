@@ -1,11 +1,11 @@
 // Ending a session (logout, password reset, later a ban) closes every live socket it opened: the
 // feed's, the radio stations' and the member's chat. Failures are logged by each helper, never
 // thrown: the session is already gone from D1, and the hubs re-check sessions before they send.
-import type { AppEnv } from "../env";
-import type { DB } from "../db/client";
-import { chatThread } from "./ChatThread";
+import type { AppEnv } from "../../env";
+import type { DB } from "../../db/client";
+import { chatThread } from "./chat-thread";
 import { closeFeedSockets } from "./feed-hub";
-import { closeStationSockets } from "../services/radio";
+import { closeStationSockets } from "./station-hub";
 import { closePartySockets } from "./party-room";
 import type { SocketTarget } from "./socket-sessions";
 

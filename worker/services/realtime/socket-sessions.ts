@@ -1,10 +1,11 @@
-// What every hub of member sockets (feed, radio stations) shares: sockets carry the member and
-// session the Worker authenticated, tagged so a logout can close exactly its sockets, and a hub
-// re-checks sessions with D1 (at most once a minute each) before it sends, so banned or expired
-// members stop receiving.
-import { createDb } from "../db/client";
-import { findLiveSessionHashes } from "../db/auth";
-import { SOCKET_CLOSE_SESSION_ENDED, SOCKET_CLOSE_VIP_ENDED, SOCKET_VIP_ENDED_REASON } from "../contracts/realtime";
+// What every hub of member sockets (feed, radio stations, chat, parties) shares: sockets carry the
+// member and session the Worker authenticated, tagged so a logout can close exactly its sockets,
+// and a hub re-checks sessions with D1 (at most once a minute each) before it sends, so banned or
+// expired members stop receiving. The Worker's side (the identity headers, what to close) and the
+// hubs' side (SessionChecker, ping and close handling) sit together so the two cannot drift.
+import { createDb } from "../../db/client";
+import { findLiveSessionHashes } from "../../db/auth";
+import { SOCKET_CLOSE_SESSION_ENDED, SOCKET_CLOSE_VIP_ENDED, SOCKET_VIP_ENDED_REASON } from "../../contracts/realtime";
 
 /** Headers the Worker sets on the upgrade it forwards; a hub trusts nothing else. */
 export const SOCKET_USER_HEADER = "x-socket-user-id";
