@@ -2,12 +2,11 @@
 // discount codes): the file parsed like a ticket export, the column that holds the codes guessed
 // from its name or its cells, and each row's cell checked. Pure: nothing is stored here.
 import { parseCsv, type CsvRecord } from "./ticket-import";
-import { ApiError } from "./errors";
+import { routeError } from "./errors";
 import {
   isOfferCode,
   OFFER_CODE_ERROR_CODES,
   OFFER_CODE_ISSUES_MAX,
-  OFFER_CODE_MESSAGES,
   OFFER_CODE_PREVIEW_ROWS,
   type OfferCodePreviewResponse,
   type OfferCodeRowIssue,
@@ -32,8 +31,8 @@ export function previewCodes(text: string): OfferCodePreviewResponse {
 /** The piece's records and header, refused as a 400 when the column is not one of its columns or it has no rows. */
 export function readCodePiece(csv: string, column: number, firstRow: number): CsvRecord[] {
   const { columns, records } = parseCsv(csv, firstRow, 1);
-  if (column >= columns.length) throw new ApiError(400, OFFER_CODE_ERROR_CODES.columnInvalid, OFFER_CODE_MESSAGES.columnInvalid, { field: "column" });
-  if (records.length === 0) throw new ApiError(400, OFFER_CODE_ERROR_CODES.noRows, OFFER_CODE_MESSAGES.noRows);
+  if (column >= columns.length) throw routeError(OFFER_CODE_ERROR_CODES.columnInvalid, { field: "column" });
+  if (records.length === 0) throw routeError(OFFER_CODE_ERROR_CODES.noRows);
   return records;
 }
 

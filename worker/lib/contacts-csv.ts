@@ -9,7 +9,7 @@
 import Papa from "papaparse";
 import { z } from "../contracts/zod";
 import { userText } from "../contracts/text";
-import { ApiError } from "./errors";
+import { routeError } from "./errors";
 import { COUNTRY_CODES, countryAlpha2 } from "../contracts/countries";
 import type { Locale } from "../contracts/locale";
 import {
@@ -44,13 +44,12 @@ export type ParsedImport = {
   issues: ImportIssue[];
 };
 
-const refuse = (status: 400 | 413 | 415, code: string, message: string) => new ApiError(status, code, message);
-
 /** The request body, at most IMPORT_MAX_BYTES, refused by its declared size before a byte is read. */
 export async function readImportBody(request: Request): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
-  if (declared && /^\d+$/.test(declared) && Number(declared) > IMPORT_MAX_BYTES) throw refuse(413, IMPORT_ERROR_CODES.tooLarge, IMPORT_MESSAGES.tooLarge);
-  if (!request.body) throw refuse(400, IMPORT_ERROR_CODES.empty, IMPORT_MESSAGES.empty);
+  if (declared && /^\d+$/.test(declared) && Number(declared) > IMPORT_MAX_BYTES)
+    throw routeError(IMPORT_ERROR_CODES.tooLarge, { message: IMPORT_MESSAGES.tooLarge });
+  if (!request.body) throw routeError(IMPORT_ERROR_CODES.empty, { message: IMPORT_MESSAGES.empty });
   const reader = request.body.getReader();
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -60,7 +59,7 @@ export async function readImportBody(request: Request): Promise<Uint8Array> {
     size += value.byteLength;
     if (size > IMPORT_MAX_BYTES) {
       await reader.cancel().catch(() => {});
-      throw refuse(413, IMPORT_ERROR_CODES.tooLarge, IMPORT_MESSAGES.tooLarge);
+      throw routeError(IMPORT_ERROR_CODES.tooLarge, { message: IMPORT_MESSAGES.tooLarge });
     }
     parts.push(value);
   }
@@ -79,15 +78,15 @@ export async function readImportBody(request: Request): Promise<Uint8Array> {
  * occurs in either: that file is a binary (a spreadsheet's .xlsx, a picture).
  */
 export function decodeCsv(bytes: Uint8Array): string {
-  if (bytes.byteLength === 0) throw refuse(400, IMPORT_ERROR_CODES.empty, IMPORT_MESSAGES.empty);
-  if (bytes.includes(0)) throw refuse(415, IMPORT_ERROR_CODES.notCsv, IMPORT_MESSAGES.notCsv);
+  if (bytes.byteLength === 0) throw routeError(IMPORT_ERROR_CODES.empty, { message: IMPORT_MESSAGES.empty });
+  if (bytes.includes(0)) throw routeError(IMPORT_ERROR_CODES.notCsv, { status: 415 });
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     try {
       return new TextDecoder("windows-1252").decode(bytes);
     } catch {
-      throw refuse(415, IMPORT_ERROR_CODES.notCsv, IMPORT_MESSAGES.notCsv);
+      throw routeError(IMPORT_ERROR_CODES.notCsv, { status: 415 });
     }
   }
 }
@@ -173,13 +172,13 @@ export function parseContactsCsv(text: string): ParsedImport {
   const quoteError = parsed.errors.find((e) => e.type === "Quotes");
   if (quoteError) {
     const where = typeof quoteError.row === "number" ? ` (row ${quoteError.row + 1})` : "";
-    throw refuse(400, IMPORT_ERROR_CODES.parseFailed, `${IMPORT_MESSAGES.parseFailed}: ${quoteError.message}${where}`);
+    throw routeError(IMPORT_ERROR_CODES.parseFailed, { message: `${IMPORT_MESSAGES.parseFailed}: ${quoteError.message}${where}` });
   }
   const rows = parsed.data;
   const headerIndex = rows.findIndex((cells) => !isBlankRow(cells));
-  if (headerIndex < 0) throw refuse(400, IMPORT_ERROR_CODES.empty, IMPORT_MESSAGES.empty);
+  if (headerIndex < 0) throw routeError(IMPORT_ERROR_CODES.empty, { message: IMPORT_MESSAGES.empty });
   const columns = columnsOf(rows[headerIndex]!);
-  if (columns.email < 0) throw refuse(400, IMPORT_ERROR_CODES.noEmailColumn, IMPORT_MESSAGES.noEmailColumn);
+  if (columns.email < 0) throw routeError(IMPORT_ERROR_CODES.noEmailColumn);
 
   const result: ParsedImport = { total: 0, contacts: [], blankEmail: 0, duplicateInFile: 0, issues: [] };
   const seen = new Set<string>();

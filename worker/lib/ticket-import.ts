@@ -4,7 +4,7 @@
 // stored here. Anything that is not a CSV at all is a 400; a bad row is reported by its row
 // number in the file (the header is row 1), never dropped without a word.
 import Papa from "papaparse";
-import { ApiError } from "./errors";
+import { routeError } from "./errors";
 import { zonedInstant } from "./ticket-periods";
 import {
   CUSTOMER_NAME_MAX,
@@ -28,7 +28,7 @@ const DELIMITERS = [",", ";", "\t", "|"];
 // eslint-disable-next-line no-control-regex
 const BINARY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
-const notCsv = (message: string = TICKET_MESSAGES.notCsv) => new ApiError(400, TICKET_ERROR_CODES.notCsv, message);
+const notCsv = (message: string = TICKET_MESSAGES.notCsv) => routeError(TICKET_ERROR_CODES.notCsv, { status: 400, message });
 
 /** A record with one empty cell is an empty line: skipped, not counted. */
 const isEmptyLine = (cells: string[]) => cells.length === 1 && cells[0]!.trim() === "";
@@ -141,7 +141,7 @@ export function suggestMapping(columns: string[], sampleRows: string[][]): Sugge
 /** Every mapped column must exist in the file. */
 export function checkMapping(mapping: ImportMapping, columns: string[]) {
   const used = IMPORT_FIELDS.map((f) => mapping[f]).filter((c): c is number => c !== null);
-  if (used.some((c) => c >= columns.length)) throw new ApiError(400, TICKET_ERROR_CODES.mappingInvalid, TICKET_MESSAGES.mappingInvalid);
+  if (used.some((c) => c >= columns.length)) throw routeError(TICKET_ERROR_CODES.mappingInvalid);
 }
 
 // ---- the cells ----------------------------------------------------------------------------------

@@ -2,22 +2,21 @@
 // its Content-Length: a size over the cap is refused before a byte is read, the first bytes decide
 // the type, and audio and video then stream on into R2 (a FixedLengthStream of the declared size)
 // while a ProbeSink keeps what the duration probes need. Nothing holds the whole file.
-import { ApiError } from "./errors";
+import { ApiError, routeError } from "./errors";
 import { ProbeSink, PROBE_HEAD_BYTES, type Probe } from "./probe-sink";
-import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "../contracts/admin-catalog";
+import { UPLOAD_ERROR_CODES } from "../contracts/admin-catalog";
 
 export type UploadErrors = { tooLarge: string; wrongType: string };
 
-const fail = (status: 400 | 411 | 413 | 415, code: string, message: string) => new ApiError(status, code, message);
-const incomplete = () => fail(400, UPLOAD_ERROR_CODES.incomplete, CATALOG_MESSAGES.uploadIncomplete);
+const incomplete = () => routeError(UPLOAD_ERROR_CODES.incomplete);
 
 /** The declared body size, checked against the cap before anything is read. */
 export function declaredLength(request: Request, maxBytes: number, errors: UploadErrors): number {
   const header = request.headers.get("content-length");
-  if (header === null || !/^\d{1,15}$/.test(header.trim())) throw fail(411, UPLOAD_ERROR_CODES.lengthRequired, CATALOG_MESSAGES.lengthRequired);
+  if (header === null || !/^\d{1,15}$/.test(header.trim())) throw routeError(UPLOAD_ERROR_CODES.lengthRequired);
   const length = Number(header.trim());
-  if (length > maxBytes) throw fail(413, UPLOAD_ERROR_CODES.tooLarge, errors.tooLarge);
-  if (length === 0 || !request.body) throw fail(400, UPLOAD_ERROR_CODES.empty, CATALOG_MESSAGES.emptyFile);
+  if (length > maxBytes) throw routeError(UPLOAD_ERROR_CODES.tooLarge, { message: errors.tooLarge });
+  if (length === 0 || !request.body) throw routeError(UPLOAD_ERROR_CODES.empty);
   return length;
 }
 
@@ -93,7 +92,7 @@ export async function streamUploadToR2<K extends { mime: string }>(bucket: R2Buc
   }
   if (!kind) {
     await reader.cancel().catch(() => {});
-    throw fail(415, UPLOAD_ERROR_CODES.wrongType, opts.errors.wrongType);
+    throw routeError(UPLOAD_ERROR_CODES.wrongType, { message: opts.errors.wrongType });
   }
 
   const key = opts.keyFor(kind);

@@ -4,7 +4,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import type { z, ZodType } from "zod";
 import { validationFailure } from "../contracts/validation-codes";
-import { ApiError, badRequest, errorBody } from "./errors";
+import { badRequest, errorBody, validationError } from "./errors";
 
 export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
   zValidator(target, schema, (result, c) => {
@@ -24,6 +24,5 @@ export async function parseJsonBody<T extends z.ZodType>(c: Context, schema: T):
   }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const { code, message, ...details } = validationFailure(result.error.issues[0]);
-  throw new ApiError(400, code, message, details);
+  throw validationError(result.error.issues[0]);
 }

@@ -2,7 +2,7 @@
 // A browser always sends Origin or Sec-Fetch-Site on such requests; a request with neither is
 // refused too, so nothing relies on a header being forgotten.
 import { createMiddleware } from "hono/factory";
-import { forbidden } from "../lib/errors";
+import { routeError } from "../lib/errors";
 import type { HonoEnv } from "../types";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -19,8 +19,8 @@ export const csrfGuard = createMiddleware<HonoEnv>(async (c, next) => {
   const site = c.req.header("sec-fetch-site");
   const origin = c.req.header("origin");
   const ownOrigin = new URL(c.req.url).origin;
-  if (site && site !== "same-origin" && site !== "none") throw forbidden("Cross-site request refused", "csrf");
-  if (origin && origin !== ownOrigin) throw forbidden("Cross-site request refused", "csrf");
-  if (!site && !origin) throw forbidden("Cross-site request refused", "csrf");
+  if (site && site !== "same-origin" && site !== "none") throw routeError("csrf");
+  if (origin && origin !== ownOrigin) throw routeError("csrf");
+  if (!site && !origin) throw routeError("csrf");
   await next();
 });

@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { captureException } from "@sentry/cloudflare";
 import { ConfigError } from "../env";
 import { ApiError, errorBody } from "../lib/errors";
+import { ROUTE_CODES } from "../contracts/route-codes";
 import type { HonoEnv } from "../types";
 
 export const onError: ErrorHandler<HonoEnv> = (err, c) => {
@@ -12,17 +13,17 @@ export const onError: ErrorHandler<HonoEnv> = (err, c) => {
   if (err instanceof HTTPException) {
     // Hono's own exceptions (body limit, malformed JSON in validators) are client errors.
     const code = err.status === 413 ? "payload_too_large" : "bad_request";
-    return c.json(errorBody(code, err.message || "Bad request"), err.status);
+    return c.json(errorBody(code, err.message || ROUTE_CODES.bad_request.en), err.status);
   }
   // What the routes answered themselves never reaches here; the rest goes to Sentry when its DSN is
   // set (worker/index.ts), and is only logged otherwise.
   captureException(err);
   if (err instanceof ConfigError) {
     console.error(err.message);
-    return c.json(errorBody("misconfigured", "The server is not configured correctly."), 500);
+    return c.json(errorBody("misconfigured", ROUTE_CODES.misconfigured.en), 500);
   }
   console.error("unhandled error", err);
-  return c.json(errorBody("internal", "Something went wrong. Please try again."), 500);
+  return c.json(errorBody("internal", ROUTE_CODES.internal.en), 500);
 };
 
-export const onNotFound: NotFoundHandler<HonoEnv> = (c) => c.json(errorBody("not_found", "Not found"), 404);
+export const onNotFound: NotFoundHandler<HonoEnv> = (c) => c.json(errorBody("not_found", ROUTE_CODES.not_found.en), 404);

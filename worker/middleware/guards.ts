@@ -1,7 +1,7 @@
 // Server-side authorization. The SPA's gates are convenience only.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { forbidden, unauthorized } from "../lib/errors";
+import { routeError, unauthorized } from "../lib/errors";
 import type { HonoEnv } from "../types";
 import type { SessionUser } from "../contracts/auth";
 import type { Actor } from "../db/audit";
@@ -16,14 +16,14 @@ export const requireUser = createMiddleware<WithUser>(async (c, next) => {
 export const requireVIP = createMiddleware<WithUser>(async (c, next) => {
   const user = c.var.user;
   if (!user) throw unauthorized();
-  if (!user.isVIP && !user.isAdmin) throw forbidden("VIP Access Required", "vip_required");
+  if (!user.isVIP && !user.isAdmin) throw routeError("vip_required");
   await next();
 });
 
 export const requireAdmin = createMiddleware<WithUser>(async (c, next) => {
   const user = c.var.user;
   if (!user) throw unauthorized();
-  if (!user.isAdmin) throw forbidden("Admin Access Required", "admin_required");
+  if (!user.isAdmin) throw routeError("admin_required");
   await next();
 });
 
@@ -31,7 +31,7 @@ export const requireAdmin = createMiddleware<WithUser>(async (c, next) => {
 export const requireDoorStaff = createMiddleware<WithUser>(async (c, next) => {
   const user = c.var.user;
   if (!user) throw unauthorized();
-  if (!user.isDoorStaff && !user.isAdmin) throw forbidden("Door Staff Access Required", "door_staff_required");
+  if (!user.isDoorStaff && !user.isAdmin) throw routeError("door_staff_required");
   await next();
 });
 

@@ -3,13 +3,13 @@
 // cross-site WebSocket hijacking is the Origin header, which a page cannot forge: it must be the
 // site's own origin exactly (not a sibling subdomain, not another port).
 import { createMiddleware } from "hono/factory";
-import { badRequest, forbidden } from "../lib/errors";
+import { routeError } from "../lib/errors";
 import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "../services/realtime/socket-sessions";
 import type { HonoEnv } from "../types";
 
 export const websocketUpgrade = createMiddleware<HonoEnv>(async (c, next) => {
-  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw badRequest("Expected a WebSocket upgrade", "upgrade_required");
-  if (c.req.header("origin") !== new URL(c.req.url).origin) throw forbidden("Cross-site WebSocket refused", "origin_refused");
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw routeError("upgrade_required");
+  if (c.req.header("origin") !== new URL(c.req.url).origin) throw routeError("origin_refused");
   await next();
 });
 

@@ -33,7 +33,7 @@ import {
   type OkResponse,
 } from "../contracts/auth";
 import { RATE_LIMITS } from "../contracts/limits";
-import { ApiError, conflict, notFound, unauthorized } from "../lib/errors";
+import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { endSession, startSession } from "../services/session";
@@ -41,7 +41,7 @@ import { closeMemberSockets } from "../services/realtime/member-sockets";
 import { validate } from "../lib/validate";
 import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
 import { signInByLink, signInWithSlowdown } from "../services/login-slowdown";
-import { SIGN_IN_LINK_MESSAGES, signInLinkSchema } from "../contracts/sign-in-link";
+import { signInLinkSchema } from "../contracts/sign-in-link";
 import { createMailService } from "../services/mail";
 import { sendSignupVerification } from "../services/email-verification";
 import { passwordResetMail } from "../services/mail/templates";
@@ -57,9 +57,9 @@ import { requireUser } from "../middleware/guards";
 
 type Ctx = Context<HonoEnv>;
 
-const invalidCredentials = () => new ApiError(401, "invalid_credentials", AUTH_MESSAGES.invalidCredentials);
-const resetInvalid = () => new ApiError(400, "reset_invalid", AUTH_MESSAGES.resetInvalid);
-const resetExpired = () => new ApiError(410, "reset_expired", AUTH_MESSAGES.resetExpired);
+const invalidCredentials = () => routeError("invalid_credentials", { status: 401 });
+const resetInvalid = () => routeError("reset_invalid");
+const resetExpired = () => routeError("reset_expired");
 const emailTaken = () => conflict(AUTH_MESSAGES.emailTaken, "email_taken");
 const usernameTaken = () => conflict(AUTH_MESSAGES.usernameTaken, "username_taken");
 
@@ -142,7 +142,7 @@ async function sendResetLink(c: Ctx, user: UserRow) {
   } catch (err) {
     console.error("password reset mail failed", err);
     await deletePasswordReset(db, tokenHash);
-    throw new ApiError(502, "mail_failed", AUTH_MESSAGES.resetSendFailed);
+    throw routeError("mail_failed", { message: AUTH_MESSAGES.resetSendFailed });
   }
 }
 
@@ -191,8 +191,8 @@ export const authRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     await hitEdgeLimit(c.env, "loginPerIp", clientIp(c.req));
     const user = await signInByLink(db, c.req.valid("json").token);
-    if (user === "expired") throw new ApiError(410, "sign_in_link_expired", SIGN_IN_LINK_MESSAGES.expired);
-    if (user === "invalid") throw new ApiError(400, "sign_in_link_invalid", SIGN_IN_LINK_MESSAGES.invalid);
+    if (user === "expired") throw routeError("sign_in_link_expired");
+    if (user === "invalid") throw routeError("sign_in_link_invalid");
     await markSignedIn(db, user.id);
     await startSession(c, user.id);
     return c.json<AuthUserResponse>({ user: await toSessionUser(db, user) });

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { validate } from "../lib/validate";
-import { notFound } from "../lib/errors";
+import { routeError } from "../lib/errors";
 import { requireDoorStaff } from "../middleware/guards";
 import { checkIn } from "../services/vip-pass";
 import { findDoorEvent, listCheckIns, listDoorEvents } from "../db/check-in";
@@ -19,7 +19,7 @@ export const checkInRoutes = new Hono<HonoEnv>()
 
   .get("/events/:id/check-ins", validate("param", checkInEventParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    if (!(await findDoorEvent(c.var.db, id))) throw notFound("Event not found", CHECK_IN_ERROR_CODES.eventNotFound);
+    if (!(await findDoorEvent(c.var.db, id))) throw routeError(CHECK_IN_ERROR_CODES.eventNotFound);
     return c.json<CheckInListResponse>({ eventId: id, ...(await listCheckIns(c.var.db, id)) });
   })
 

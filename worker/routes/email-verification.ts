@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
 import { validate } from "../lib/validate";
-import { ApiError, conflict, unauthorized } from "../lib/errors";
+import { conflict, routeError, unauthorized, type ApiError } from "../lib/errors";
 import { isRefused } from "../lib/outcome";
 import { sha256Hex } from "../lib/crypto";
 import { AUTH_MESSAGES } from "../contracts/auth";
@@ -30,10 +30,10 @@ type Ctx = MailContext & { var: { user: HonoEnv["Variables"]["user"] } };
 
 const emailTaken = () => conflict(AUTH_MESSAGES.emailTaken, "email_taken");
 const REFUSALS: Record<VerificationRefusal, () => ApiError> = {
-  invalid: () => new ApiError(400, CODES.invalid, MESSAGES.invalid),
+  invalid: () => routeError(CODES.invalid),
   // A link for an address the member has since replaced with another request.
-  stale: () => new ApiError(400, CODES.invalid, MESSAGES.invalid),
-  expired: () => new ApiError(410, CODES.expired, MESSAGES.expired),
+  stale: () => routeError(CODES.invalid),
+  expired: () => routeError(CODES.expired),
 };
 
 /** The signed-in member's row, read fresh (the session's copy may predate a change). */
@@ -86,7 +86,7 @@ export const emailVerificationRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     const row = await memberRow(c);
     await recheckPassword(c, row, currentPassword);
-    if (email === row.email.toLowerCase()) throw new ApiError(400, CODES.unchanged, MESSAGES.unchanged, { field: "email" });
+    if (email === row.email.toLowerCase()) throw routeError(CODES.unchanged, { field: "email" });
     // The sign-up form already tells whether an address has an account, so this says no more;
     // it never says whose.
     if (await isEmailTakenByOther(db, email, row.id)) throw emailTaken();

@@ -5,7 +5,7 @@
 // once: a replayed report (its provider message id seen before) changes nothing.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import { notFound, unauthorized } from "../lib/errors";
+import { notFound, routeError } from "../lib/errors";
 import { MAIL_PROVIDERS, type MailProvider } from "../services/mail/types";
 import { verifyMailWebhook } from "../services/mail/webhooks";
 import { claimMailDelivery, recordDeliveryReport, releaseMailDelivery } from "../db/newsletter";
@@ -34,7 +34,7 @@ export const mailWebhookRoutes = new Hono<HonoEnv>().post("/:provider", async (c
   if (!secret) throw notFound();
   const body = await c.req.text();
   const reports = await verifyMailWebhook(provider, secret, c.req.raw.headers, body, Date.now());
-  if (reports === null) throw unauthorized("Invalid webhook signature", "invalid_signature");
+  if (reports === null) throw routeError("invalid_signature", { status: 401 });
   for (const report of reports) await applyOnce(c.var.db, report);
   return c.json({ received: reports.length });
 });

@@ -17,7 +17,7 @@ import {
 } from "../contracts/member-data";
 import { findMemberForRights } from "../db/member-data";
 import { requireUser } from "../middleware/guards";
-import { ApiError, conflict, fieldError, forbidden, notFound, unauthorized } from "../lib/errors";
+import { conflict, fieldError, forbidden, notFound, routeError, unauthorized } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { verifyExportToken } from "../lib/export-token";
 import { countEvent } from "../services/rate-limit";
@@ -51,7 +51,7 @@ memberDataRoutes
     const member = await memberOf(c);
     await recheckPassword(c, member, c.req.valid("json").currentPassword);
     if ((await countEvent(c.var.db, `export:user:${member.id}`, DATA_EXPORT_RATE_LIMIT)) > DATA_EXPORT_RATE_LIMIT[0]) {
-      throw new ApiError(429, CODES.exportRateLimited, MESSAGES.exportRateLimited);
+      throw routeError(CODES.exportRateLimited);
     }
     const origin = new URL(c.req.url).origin;
     const status = await startExport(c.env, c.var.db, member, origin, (work) => c.executionCtx.waitUntil(work));
@@ -85,7 +85,7 @@ memberDataRoutes
     if (confirmation !== member.username) throw fieldError("confirmation", MESSAGES.confirmationMismatch, CODES.confirmationMismatch);
     const outcome = await deleteAccount(c.env, db, member);
     if (outcome === "last_admin") throw conflict(MESSAGES.lastAdmin, CODES.lastAdmin);
-    if (outcome === "payment_cancel_failed") throw new ApiError(502, CODES.paymentCancelFailed, MESSAGES.paymentCancelFailed);
+    if (outcome === "payment_cancel_failed") throw routeError(CODES.paymentCancelFailed);
     if (outcome === "not_found") throw unauthorized();
     await endSession(c); // the row went with the account; this clears the cookie
     return c.json<AccountDeletedResponse>({ deleted: true });

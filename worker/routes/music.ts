@@ -5,7 +5,7 @@ import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";
-import { ApiError, notFound } from "../lib/errors";
+import { notFound, routeError } from "../lib/errors";
 import { ANYONE, signMediaToken, signTrackToken } from "../lib/media-token";
 import { previewOf } from "../services/media/previews";
 import { visitorKeys } from "../services/analytics/visitor";
@@ -110,7 +110,7 @@ export const musicRoutes = new Hono<HonoEnv>()
     const source = await findStreamSource(c.var.db, id);
     // Before its early access a track is the admins' alone: to anyone else it does not exist yet.
     if (!source || (source.state === "hidden" && !c.var.user.isAdmin)) throw trackNotFound();
-    if (source.audioKey === null) throw new ApiError(409, "not_playable", MUSIC_MESSAGES.notPlayable);
+    if (source.audioKey === null) throw routeError("not_playable");
     const { token, expiresAt } = await signTrackToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, id);
     return c.json<StreamResponse>({ url: `/media/tracks/${id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
   })
@@ -121,7 +121,7 @@ export const musicRoutes = new Hono<HonoEnv>()
     const { id } = c.req.valid("param");
     const outcome = await previewOf(c.env, c.var.db, id);
     if (outcome.kind === "unknown_track") throw trackNotFound();
-    if (outcome.kind === "unavailable") throw new ApiError(409, "preview_unavailable", MUSIC_MESSAGES.previewUnavailable);
+    if (outcome.kind === "unavailable") throw routeError("preview_unavailable");
     const { token, expiresAt } = await signMediaToken(readConfig(c.env).SESSION_SECRET, ANYONE, "preview", id);
     const { startSeconds, durationSeconds } = outcome.preview;
     return c.json<PreviewResponse>({

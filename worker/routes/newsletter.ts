@@ -9,7 +9,7 @@ import { Hono, type Context } from "hono";
 import { readConfig } from "../env";
 import type { HonoEnv } from "../types";
 import { validate } from "../lib/validate";
-import { conflict, notFound, badRequest } from "../lib/errors";
+import { routeError } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { verifyContactLink } from "../lib/signed-link";
 import { requireUser } from "../middleware/guards";
@@ -44,7 +44,7 @@ const preferencesOf = (contact: ContactRow, email = maskEmail(contact.email)): N
   locale: contact.locale,
 });
 
-const INVALID_LINK = () => notFound("This link is not valid.", "invalid_link");
+const INVALID_LINK = () => routeError("invalid_link");
 
 /** The contact a signed link names (404 invalid_link when the signature is wrong or the contact gone). */
 async function linkedContact(c: Context<HonoEnv>, token: string) {
@@ -61,7 +61,7 @@ function shownConsent<E extends HonoEnv>(c: Context<E>, source: "preferences" | 
   return { text: consentText(locale, source, readConfig(c.env).BRAND_NAME), locale };
 }
 
-const SUPPRESSED = () => conflict("This address cannot receive our e-mails: the provider reported it undeliverable or marked as spam.", "address_suppressed");
+const SUPPRESSED = () => routeError("address_suppressed");
 
 export const newsletterRoutes = new Hono<HonoEnv>()
   .post("/subscribe", validate("json", newsletterSubscribeInput), async (c) => {
@@ -80,7 +80,7 @@ export const newsletterRoutes = new Hono<HonoEnv>()
 
   .post("/confirm", validate("json", newsletterTokenInput), async (c) => {
     const outcome = await confirmSubscription(c.var.db, await sha256Hex(c.req.valid("json").token));
-    if (outcome.kind === "invalid") throw badRequest("This confirmation link is not valid any more. Subscribe again to get a new one.", "invalid_token");
+    if (outcome.kind === "invalid") throw routeError("invalid_token");
     if (outcome.kind === "suppressed") throw SUPPRESSED();
     return c.json({ status: "subscribed" as const });
   })

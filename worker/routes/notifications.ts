@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
-import { badRequest, fieldError, notFound, unauthorized } from "../lib/errors";
+import { badRequest, fieldError, routeError, unauthorized } from "../lib/errors";
 import { validate } from "../lib/validate";
 import {
   countUnread,
@@ -53,7 +53,7 @@ notificationRoutes
 
   .post("/:id/read", async (c) => {
     const id = c.req.param("id");
-    if (!NOTIFICATION_ID.test(id) || !(await markRead(c.var.db, me(c), id))) throw notFound("Notification not found", "notification_not_found");
+    if (!NOTIFICATION_ID.test(id) || !(await markRead(c.var.db, me(c), id))) throw routeError("notification_not_found");
     return c.body(null, 204);
   })
 

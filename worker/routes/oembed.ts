@@ -6,7 +6,7 @@ import { z } from "../contracts/zod";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { validate } from "../lib/validate";
-import { ApiError, notFound } from "../lib/errors";
+import { notFound, routeError } from "../lib/errors";
 import { detectImageType, readImageSize } from "../lib/images";
 import { embeddableOf, oembedResponse, type OembedItem } from "../lib/oembed";
 import { artistNameOf } from "../contracts/admin-settings";
@@ -38,7 +38,7 @@ async function coverThumbnail(media: R2Bucket, coverUrl: string | null): Promise
 export const oembedRoutes = new Hono<HonoEnv>().get("/", validate("query", oembedQuerySchema), async (c) => {
   const { url, format, maxwidth, maxheight } = c.req.valid("query");
   // The spec's answer for a format the provider does not offer.
-  if (format !== undefined && format !== "json") throw new ApiError(501, "format_unsupported", "Only JSON oEmbed is offered");
+  if (format !== undefined && format !== "json") throw routeError("format_unsupported");
   const origin = new URL(c.req.url).origin;
   const target = embeddableOf(url, origin);
   if (!target) throw notFound();

@@ -10,7 +10,7 @@ import { readConfig } from "../env";
 import { requireUser } from "../middleware/guards";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
 import { validate } from "../lib/validate";
-import { ApiError, forbidden, notFound } from "../lib/errors";
+import { notFound, routeError } from "../lib/errors";
 import { remember } from "../lib/memo";
 import { signMediaToken } from "../lib/media-token";
 import { findParty, listUpcomingParties, PARTIES_MEMO_PREFIX, partyEndsAtOf, toPartyDetail, type PartyRow } from "../db/parties";
@@ -37,11 +37,11 @@ async function allowedParty(c: Ctx, id: string): Promise<PartyRow> {
   const party = await findParty(c.var.db, id);
   if (!party) throw notFound(PARTY_MESSAGES.partyNotFound, PARTY_CODES.notFound);
   const user = c.var.user;
-  if (party.vipOnly && !user.isVIP && !user.isAdmin) throw forbidden("VIP Access Required", "vip_required");
+  if (party.vipOnly && !user.isVIP && !user.isAdmin) throw routeError("vip_required");
   return party;
 }
 
-const refused = (why: "notOpen" | "notStarted" | "ended" | "cancelled") => new ApiError(409, PARTY_CODES[why], PARTY_MESSAGES[why]);
+const refused = (why: "notOpen" | "notStarted" | "ended" | "cancelled") => routeError(PARTY_CODES[why]);
 
 export const partyRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => {

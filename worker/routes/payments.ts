@@ -30,7 +30,7 @@ import {
   type MembershipResponse,
   type RedirectResponse,
 } from "../contracts/payments";
-import { ApiError, badRequest, conflict, notFound, unauthorized } from "../lib/errors";
+import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { newId } from "../lib/crypto";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/guards";
@@ -46,8 +46,8 @@ import { currentSubscription, describeMembership, statusOf } from "../services/p
 import { LOCAL_ID_PREFIX } from "../services/payments/local";
 import { cancelLocalCheckout, declineLocalCheckout, manageLocalSubscription, payLocalCheckout, type LocalDeps } from "../services/payments/local-flows";
 
-const paymentFailed = () => new ApiError(502, "payment_failed", PAYMENT_MESSAGES.failed);
-const portalFailed = () => new ApiError(502, "portal_failed", PAYMENT_MESSAGES.portalFailed);
+const paymentFailed = () => routeError("payment_failed");
+const portalFailed = () => routeError("portal_failed");
 const alreadyVip = () => conflict(PAYMENT_MESSAGES.alreadyVip, "already_vip");
 const noMembership = () => notFound(PAYMENT_MESSAGES.noMembership, "no_membership");
 
@@ -57,7 +57,7 @@ function paymentsFor(env: AppEnv): PaymentsService {
   } catch (err) {
     if (!(err instanceof PaymentsConfigError)) throw err;
     console.error(`payments: ${err.message}`);
-    throw new ApiError(503, "payments_unavailable", PAYMENT_MESSAGES.unavailable);
+    throw routeError("payments_unavailable");
   }
 }
 
@@ -233,7 +233,7 @@ export const stripeWebhookRoutes = new Hono<HonoEnv>().post("/webhook", async (c
   } catch (err) {
     if (!(err instanceof SignatureError)) throw err;
     console.warn(`payments: webhook refused: ${err.message}`);
-    throw badRequest("Invalid webhook signature", "invalid_signature");
+    throw routeError("invalid_signature", { status: 400 });
   }
   // A database failure propagates as a 500, so Stripe delivers the event again later.
   const outcome = await fulfilPayload(c.var.db, event, Date.now(), adminNotices(c));

@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
-import { conflict, forbidden, notFound } from "../lib/errors";
+import { conflict, notFound, routeError } from "../lib/errors";
 import { canReveal, findPerk, listLivePerks, revealPerk, type PerkViewer } from "../db/perks";
 import { PERK_ERROR_CODES, PERK_ID_PATTERN, PERK_MESSAGES, perkStateAt, type PerkRevealResponse, type PerksResponse } from "../contracts/perks";
 
@@ -30,7 +30,7 @@ export const perkRoutes = new Hono<HonoEnv>()
     if (!perk) throw perkNotFound();
     const now = Date.now();
     if (perkStateAt(perk.startsAt.getTime(), perk.endsAt.getTime(), now) !== "live") throw conflict(PERK_MESSAGES.notLive, PERK_ERROR_CODES.notLive);
-    if (!canReveal(perk, { id: user.id, vip: user.isVIP || user.isAdmin })) throw forbidden("VIP Access Required", "vip_required");
+    if (!canReveal(perk, { id: user.id, vip: user.isVIP || user.isAdmin })) throw routeError("vip_required");
     const revealed = await revealPerk(c.var.db, perk, user.id, now);
     if (revealed === "not_found") throw perkNotFound();
     if (revealed === "codes_gone") throw conflict(PERK_MESSAGES.codesGone, PERK_ERROR_CODES.codesGone);

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { requireUser, requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";
-import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
+import { badRequest, conflict, notFound, routeError } from "../lib/errors";
 import type { DB } from "../db/client";
 import {
   addPlaylistTrack,
@@ -106,7 +106,7 @@ export const playlistRoutes = new Hono<HonoEnv>()
     if (!isPermutation) throw badRequest(COLLECTION_MESSAGES.notAPermutation, "not_a_permutation");
     // Checked again inside the update: a track added or removed since then makes it change nothing.
     if (!(await reorderPlaylist(db, userId, id, trackIds))) {
-      throw new ApiError(409, "playlist_changed", "The playlist changed meanwhile. Please reload it and try again.");
+      throw routeError("playlist_changed");
     }
     return c.json<PlaylistResponse>({ playlist: await ownPlaylist(db, userId, id) });
   });

@@ -10,7 +10,7 @@ import { requireAdmin, requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
 import { hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
 import { validate } from "../lib/validate";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { badRequest, conflict, forbidden, notFound, routeError, type ApiError } from "../lib/errors";
 import { isRefused } from "../lib/outcome";
 import { publishFeedEvent } from "../services/realtime/feed-hub";
 import { RATE_LIMITS } from "../contracts/limits";
@@ -68,7 +68,7 @@ type MemberContext = Context<HonoEnv & { Variables: { user: SessionUser } }>;
 
 const postNotFound = () => notFound(FEED_MESSAGES.postNotFound, "post_not_found");
 /** The guards' own answer: visibility vip, official and pinned are chosen by admins only. */
-const adminRequired = () => forbidden("Admin Access Required", "admin_required");
+const adminRequired = () => routeError("admin_required");
 const viewerOf = (c: MemberContext): Viewer => ({ id: c.var.user.id, isAdmin: c.var.user.isAdmin, isVIP: c.var.user.isVIP });
 
 /** Official posts show the artist's name as it is set now (settings, else the configured persona). */
@@ -78,7 +78,7 @@ const officialName =
     artistNameOf(await readSettings(db), readConfig(env));
 
 /** 409 pin_limit, with the limit for the text's translation. */
-const pinLimitReached = () => new ApiError(409, "pin_limit", FEED_MESSAGES.pinLimit, { params: { max: PINNED_MAX } });
+const pinLimitReached = () => routeError("pin_limit", { params: { max: PINNED_MAX } });
 const PIN_REFUSALS: Record<PinRefusal, () => ApiError> = {
   not_official: () => conflict(FEED_MESSAGES.pinRequiresOfficial, "pin_not_official"),
   limit: pinLimitReached,

@@ -7,7 +7,7 @@ import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
 import { validate } from "../lib/validate";
-import { ApiError, notFound } from "../lib/errors";
+import { notFound, routeError } from "../lib/errors";
 import { signMediaToken } from "../lib/media-token";
 import { listenerCount, STATION_ID_HEADER, stationHub } from "../services/realtime/station-hub";
 import { findStationCached, nowPlayingOf } from "../services/radio";
@@ -48,7 +48,7 @@ export const radioRoutes = new Hono<HonoEnv>()
       });
     }
     const current = nowPlaying.current;
-    if (!current) throw new ApiError(409, "empty_rotation", RADIO_MESSAGES.emptyRotation);
+    if (!current) throw routeError("empty_rotation");
     const { token, expiresAt } = await signMediaToken(secret, c.var.user.id, "track", current.track.id, now);
     return c.json<TuneResponse>({
       kind: "catalog",

@@ -12,11 +12,10 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
 import { readConfig } from "../env";
-import { ApiError, conflict, notFound, unauthorized } from "../lib/errors";
+import { badRequest, conflict, notFound, routeError, unauthorized, validationError } from "../lib/errors";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { parseJsonBody } from "../lib/validate";
 import type { z } from "../contracts/zod";
-import { validationFailure } from "../contracts/validation-codes";
 import { requireUser } from "../middleware/guards";
 import { findEvent, type EventRow } from "../db/events";
 import {
@@ -67,7 +66,7 @@ async function bodyOf(c: Context<HonoEnv>): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, "bad_request", "Malformed JSON in request body");
+    throw badRequest("Malformed JSON in request body");
   }
 }
 
@@ -128,7 +127,7 @@ export const reminderRoutes = new Hono<HonoEnv>()
       } catch (err) {
         console.error("reminder confirmation mail failed", err);
         await deletePendingByToken(db, tokenHash);
-        throw new ApiError(502, "mail_failed", REMINDER_MESSAGES.mailFailed);
+        throw routeError("mail_failed", { message: REMINDER_MESSAGES.mailFailed });
       }
     }
     return c.json<ReminderRequestResponse>({ status: "pending", offsets: offsetsOf(row) });
@@ -155,8 +154,8 @@ export const reminderRoutes = new Hono<HonoEnv>()
         return row ? { start: row.eventDate.getTime(), offsets: offsetsOf(row) } : null;
       },
     });
-    if (outcome === "invalid") throw new ApiError(400, "reminder_link_invalid", REMINDER_MESSAGES.linkInvalid);
-    if (outcome === "expired") throw new ApiError(410, "reminder_link_expired", REMINDER_MESSAGES.linkExpired);
+    if (outcome === "invalid") throw routeError("reminder_link_invalid");
+    if (outcome === "expired") throw routeError("reminder_link_expired");
     return c.json<ReminderConfirmResponse>(outcome);
   });
 
@@ -164,6 +163,5 @@ export const reminderRoutes = new Hono<HonoEnv>()
 function check<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const { code, message, ...details } = validationFailure(result.error.issues[0]);
-  throw new ApiError(400, code, message, details);
+  throw validationError(result.error.issues[0]);
 }

@@ -6,7 +6,7 @@ import { slugIdParamSchema } from "../contracts/music";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";
-import { ApiError, notFound } from "../lib/errors";
+import { notFound, routeError } from "../lib/errors";
 import { signMediaToken } from "../lib/media-token";
 import { remember } from "../lib/memo";
 import { RADIO_EPOCH_MS } from "../lib/radio-rotation";
@@ -36,7 +36,7 @@ export const tvRoutes = new Hono<HonoEnv>()
     const channel = await findChannel(c.var.db, c.req.valid("param").id);
     if (!channel) throw notFound(TV_MESSAGES.channelNotFound, "channel_not_found");
     if (channel.type === "live" && channel.embedUrl) return c.json<TvStreamResponse>({ kind: "embed", embedUrl: channel.embedUrl });
-    if (!channel.videoKey) throw new ApiError(409, "no_source", TV_MESSAGES.noSource);
+    if (!channel.videoKey) throw routeError("no_source");
     const now = Date.now();
     const { token, expiresAt } = await signMediaToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, "video", channel.id, now);
     const live = channel.type === "live" && channel.durationSeconds > 0;

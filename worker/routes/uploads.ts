@@ -6,7 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
-import { ApiError, badRequest, errorBody, unauthorized } from "../lib/errors";
+import { badRequest, errorBody, routeError, unauthorized } from "../lib/errors";
 import { detectImageType, imageKindForExt, isAllowedImageMime, readImageSize, IMAGE_SNIFF_BYTES } from "../lib/images";
 import { IMAGE_MAX_SIDE_PX } from "../contracts/limits";
 import { AVATAR_FIELD, AVATAR_FILENAME_PATTERN, AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, PROFILE_MESSAGES, type AvatarUploadResponse } from "../contracts/profiles";
@@ -30,7 +30,7 @@ const AVATAR_KEY_PREFIX = "avatars/";
 /** A concurrent upload by the same user can move avatar_url under us; retry the swap this often. */
 const AVATAR_SWAP_ATTEMPTS = 3;
 
-const avatarTooLarge = () => new ApiError(413, "too_large", PROFILE_MESSAGES.avatarTooLarge);
+const avatarTooLarge = () => routeError("too_large", { message: PROFILE_MESSAGES.avatarTooLarge });
 const notImage = () => badRequest(PROFILE_MESSAGES.notImage, "not_image");
 
 /** Refuses a declared (or, without Content-Length, a streamed) body over the cap before parsing. */
@@ -79,7 +79,7 @@ async function readUploadedFile(request: Request, field: string, maxBodyBytes: n
   try {
     form = await new Response(body, { headers: { "content-type": contentType } }).formData();
   } catch {
-    throw badRequest("The upload could not be read. Please try again.", "invalid_upload");
+    throw routeError("invalid_upload");
   }
   const file = form.get(field);
   if (!(file instanceof File)) throw notImage();
@@ -94,7 +94,7 @@ async function checkedImage(file: File) {
   const size = readImageSize(bytes, kind);
   if (!size || size.width === 0 || size.height === 0) throw notImage();
   if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX) {
-    throw new ApiError(400, "image_dimensions", PROFILE_MESSAGES.imageDimensions, { params: { max: IMAGE_MAX_SIDE_PX } });
+    throw routeError("image_dimensions", { params: { max: IMAGE_MAX_SIDE_PX } });
   }
   return { bytes, kind, size };
 }
@@ -112,7 +112,7 @@ function ownedAvatarKey(avatarUrl: string | null, userId: string): string | null
 }
 
 const POST_IMAGE_BODY_MAX_BYTES = POST_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
-const postImageTooLarge = () => new ApiError(413, "too_large", FEED_MESSAGES.imageTooLarge);
+const postImageTooLarge = () => routeError("too_large", { message: FEED_MESSAGES.imageTooLarge });
 const postImageBodyLimit = bodyLimit({
   maxSize: POST_IMAGE_BODY_MAX_BYTES,
   onError: () => {
@@ -142,7 +142,7 @@ export const uploadRoutes = new Hono<HonoEnv>()
     const { bytes, kind } = await checkedImage(file);
 
     const filename = `${user.id}-${randomHex(16)}.${kind.ext}`;
-    if (!AVATAR_FILENAME_PATTERN.test(filename)) throw badRequest("This account cannot upload an avatar.", "invalid_account");
+    if (!AVATAR_FILENAME_PATTERN.test(filename)) throw routeError("invalid_account");
     const key = AVATAR_KEY_PREFIX + filename;
     const avatarUrl = AVATAR_URL_PREFIX + filename;
     await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.mime } });
@@ -157,7 +157,7 @@ export const uploadRoutes = new Hono<HonoEnv>()
     if (!swapped) {
       await c.env.MEDIA.delete(key); // nothing points at it: do not leave an orphan behind
       if (previous === undefined) throw unauthorized();
-      throw new ApiError(409, "upload_conflict", "Another upload changed your avatar. Please try again.");
+      throw routeError("upload_conflict");
     }
 
     const oldKey = ownedAvatarKey(previous ?? null, user.id);

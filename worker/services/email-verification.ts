@@ -6,8 +6,8 @@ import type { DB } from "../db/client";
 import type { UserRow } from "../db/schema";
 import { deleteEmailVerification, insertEmailVerification } from "../db/email-verification";
 import { randomToken, sha256Hex } from "../lib/crypto";
-import { ApiError } from "../lib/errors";
-import { EMAIL_MAIL_RATE_LIMITS, EMAIL_VERIFICATION_MESSAGES, EMAIL_VERIFICATION_TTL_MS } from "../contracts/email-verification";
+import { routeError } from "../lib/errors";
+import { EMAIL_MAIL_RATE_LIMITS, EMAIL_VERIFICATION_TTL_MS } from "../contracts/email-verification";
 import { createMailService } from "./mail";
 import { emailChangedNoticeMail, verificationMail } from "./mail/verification";
 import { hitRateLimit } from "./rate-limit";
@@ -57,7 +57,7 @@ export async function sendVerificationLink(c: Ctx, user: UserRow, email: string,
   } catch (err) {
     console.error("verification mail failed", err);
     await deleteEmailVerification(db, tokenHash);
-    throw new ApiError(502, "mail_failed", EMAIL_VERIFICATION_MESSAGES.mailFailed);
+    throw routeError("mail_failed");
   }
 }
 

@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { ACCOUNT_MESSAGES } from "../contracts/account";
 import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../contracts/limits";
 import { readConfig } from "../env";
-import { ApiError, tooManyRequests } from "../lib/errors";
+import { routeError, tooManyRequests } from "../lib/errors";
 import { verifyPassword } from "../lib/password";
 import type { HonoEnv } from "../types";
 import { clearRateLimit, clientIp, countEvent } from "./rate-limit";
@@ -31,5 +31,5 @@ export async function recheckPassword<E extends HonoEnv>(c: Context<E>, member: 
     await clearRateLimit(db, budgets[0]!.key, budgets[0]!.limit);
     return;
   }
-  throw new ApiError(403, "invalid_credentials", ACCOUNT_MESSAGES.currentPasswordWrong, { field: "currentPassword" });
+  throw routeError("invalid_credentials", { status: 403, message: ACCOUNT_MESSAGES.currentPasswordWrong, field: "currentPassword" });
 }

@@ -5,7 +5,7 @@
 import type { DB } from "../db/client";
 import type { EventRow } from "../db/events";
 import { claimOfferCode } from "../db/offer-codes";
-import { ApiError, conflict, notFound } from "../lib/errors";
+import { conflict, notFound, routeError } from "../lib/errors";
 import { PRESALE_ERROR_CODES as CODES, PRESALE_MESSAGES as M, presaleStateAt, presaleTimesOf, type PresaleCodeResponse } from "../contracts/presales";
 
 export async function presaleCodeFor(db: DB, row: EventRow, userId: string, now: number): Promise<PresaleCodeResponse> {
@@ -21,7 +21,7 @@ export async function presaleCodeFor(db: DB, row: EventRow, userId: string, now:
   }
   const claimed = await claimOfferCode(db, { kind: "presale", id: row.id }, userId, new Date(now));
   if (claimed === "none_left") {
-    throw new ApiError(409, CODES.codesGone, M.codesGone, { params: { generalSaleAt: new Date(times.generalSaleAt).toISOString() } });
+    throw routeError(CODES.codesGone, { params: { generalSaleAt: new Date(times.generalSaleAt).toISOString() } });
   }
   return { code: claimed.code, ticketUrl, claimedAt: claimed.claimedAt.toISOString() };
 }

@@ -5,7 +5,7 @@
 import type { DB } from "../db/client";
 import type { UserRow } from "../db/schema";
 import { clearEndedSuspension } from "../db/suspensions";
-import { ApiError } from "../lib/errors";
+import { routeError } from "../lib/errors";
 import { suspensionAt, suspensionEnded } from "../lib/suspension";
 import { ACCOUNT_SUSPENDED_CODE, suspendedMessage, type AccountSuspendedParams } from "../contracts/suspension";
 
@@ -14,7 +14,7 @@ export async function refuseIfSuspended(db: DB, user: UserRow, now = Date.now())
   const ban = suspensionAt(user, now);
   if (ban) {
     const params: AccountSuspendedParams = { reason: ban.reason, ...(ban.until ? { until: ban.until.toISOString() } : {}) };
-    throw new ApiError(403, ACCOUNT_SUSPENDED_CODE, suspendedMessage(params), { params });
+    throw routeError(ACCOUNT_SUSPENDED_CODE, { message: suspendedMessage(params), params });
   }
   if (suspensionEnded(user, now)) await clearEndedSuspension(db, user.id, now);
 }

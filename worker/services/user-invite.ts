@@ -4,7 +4,7 @@ import { readConfig, type AppEnv } from "../env";
 import type { DB } from "../db/client";
 import { recordAudit, type Actor } from "../db/audit";
 import { findUserByEmail } from "../db/auth";
-import { ApiError, conflict } from "../lib/errors";
+import { conflict, routeError } from "../lib/errors";
 import { hitRateLimit } from "./rate-limit";
 import { createMailService } from "./mail";
 import { invitationMail } from "./mail/templates";
@@ -29,7 +29,7 @@ export async function sendInvitation(env: AppEnv, db: DB, actor: Actor, email: s
     await createMailService(env, db).send(mail);
   } catch (err) {
     console.error("invitation mail failed", err);
-    throw new ApiError(502, CODES.inviteFailed, MESSAGES.inviteFailed);
+    throw routeError(CODES.inviteFailed, { message: MESSAGES.inviteFailed });
   }
   // After the send: the log says who was invited, not who an admin tried to invite.
   await recordAudit(db, { actor, action: "user.invite", targetType: "invitation", targetId: null, summary: { after: { email } } });

@@ -4,7 +4,7 @@
 import type { DB } from "../db/client";
 import { findDoorEvent, findPassHolder, findPassHolderByNumber, passNumberOf, recordCheckIn, type PassHolder } from "../db/check-in";
 import { newId } from "../lib/crypto";
-import { forbidden, notFound, tooManyRequests } from "../lib/errors";
+import { routeError, tooManyRequests } from "../lib/errors";
 import { checkPassTimeCode, formatPassCode, parsePassCode, passTimeCode, passWindow, signPassToken, verifyPassToken, windowEndsAt } from "../lib/vip-pass";
 import { countEvent, hitRateLimit, windowCount } from "./rate-limit";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../contracts/limits";
@@ -14,7 +14,7 @@ import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from
 export async function issuePass(db: DB, secret: string, userId: string, now = Date.now()): Promise<VipPassResponse> {
   const holder = await findPassHolder(db, userId, now);
   // The session said VIP; the row is read again so the pass says "since" from the same read.
-  if (!holder?.entitled) throw forbidden("VIP Access Required", CHECK_IN_ERROR_CODES.vipRequired);
+  if (!holder?.entitled) throw routeError(CHECK_IN_ERROR_CODES.vipRequired);
   const passNumber = await passNumberOf(db, userId, now);
   const [token, timeCode] = await Promise.all([signPassToken(secret, userId, now), passTimeCode(secret, userId, now)]);
   return {
@@ -37,7 +37,7 @@ export type DoorRead = { staffId: string; eventId: string; token?: string; code?
  */
 export async function checkIn(db: DB, secret: string, read: DoorRead, now = Date.now()): Promise<CheckInResponse> {
   await hitRateLimit(db, `check-in:staff:${read.staffId}`, RATE_LIMITS.checkInsPerStaff, now);
-  if (!(await findDoorEvent(db, read.eventId))) throw notFound("Event not found", CHECK_IN_ERROR_CODES.eventNotFound);
+  if (!(await findDoorEvent(db, read.eventId))) throw routeError(CHECK_IN_ERROR_CODES.eventNotFound);
   const found = read.token !== undefined ? await readToken(db, secret, read.token, now) : await readCode(db, secret, read.staffId, read.code ?? "", now);
   if (found.result !== "valid") return found.answer;
   const { holder, method } = found;

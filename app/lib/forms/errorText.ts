@@ -3,7 +3,8 @@
 // knows and never the server's English. One table for the whole site; a feature adds its own
 // texts for codes that read differently there (the feed's rate limit, the avatar's size).
 import type { MessageDescriptor } from "react-intl";
-import type { ErrorParams, ValidationCode } from "../../../worker/contracts/validation-codes";
+import type { ApiErrorCode } from "../../../worker/contracts/route-codes";
+import type { ErrorParams } from "../../../worker/contracts/validation-codes";
 import { ApiRequestError } from "../api";
 import {
   bioTooLongMessage,
@@ -19,26 +20,8 @@ import {
 /** A text to show: a catalog message and its values. */
 export type UiMessage = { message: MessageDescriptor; values?: Record<string, string | number> };
 
-/** Codes the routes answer besides the form rules' (worker/contracts/validation-codes.ts). */
-type RouteCode =
-  | "rate_limited"
-  | "email_taken"
-  | "username_taken"
-  | "not_image"
-  | "image_dimensions"
-  | "too_large"
-  | "already_reported"
-  | "email_unverified"
-  | "verification_invalid"
-  | "verification_expired"
-  | "email_already_verified"
-  | "email_unchanged"
-  | "invalid_token"
-  | "invalid_link"
-  | "address_suppressed";
-
-/** A feature's own texts for some codes, in place of the site's. */
-export type ErrorTexts = Partial<Record<ValidationCode | RouteCode, MessageDescriptor>>;
+/** A feature's own texts for some codes, in place of the site's; keyed by the Worker's codes (route-codes.ts). */
+export type ErrorTexts = Partial<Record<ApiErrorCode, MessageDescriptor>>;
 
 const SITE_TEXTS: ErrorTexts = {
   rate_limited: m.rateLimited,
@@ -107,4 +90,4 @@ export function serverErrorField(error: unknown): string | undefined {
 }
 
 export const hasStatus = (error: unknown, status: number) => error instanceof ApiRequestError && error.status === status;
-export const hasCode = (error: unknown, code: string) => error instanceof ApiRequestError && error.code === code;
+export const hasCode = (error: unknown, code: ApiErrorCode) => error instanceof ApiRequestError && error.code === code;

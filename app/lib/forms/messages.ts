@@ -1,5 +1,5 @@
-// The texts of the errors the API names by code (worker/contracts/validation-codes.ts and the
-// routes' own codes), shared by every form that shows them, and the label of the username field,
+// The texts of the errors the API names by code (worker/contracts/validation-codes.ts and
+// route-codes.ts), shared by every form that shows them, and the label of the username field,
 // which the sign-up form and the profile dialog both have. Ids are the ones the features used
 // before, so both catalogs keep their keys.
 import { defineMessage, defineMessages } from "react-intl";

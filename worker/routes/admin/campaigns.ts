@@ -6,7 +6,7 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
-import { conflict, notFound, badRequest } from "../../lib/errors";
+import { conflict, badRequest, routeError } from "../../lib/errors";
 import { recordAudit } from "../../db/audit";
 import { actorOf } from "../../middleware/guards";
 import {
@@ -50,7 +50,7 @@ const CAMPAIGN_STATE = (status: CampaignStatus) => conflict(`The campaign is ${s
 
 async function campaignOr404(c: Context<HonoEnv>, id: string): Promise<Campaign> {
   const campaign = await campaignWithStats(c.var.db, id);
-  if (!campaign) throw notFound("Campaign not found", "campaign_not_found");
+  if (!campaign) throw routeError("campaign_not_found");
   return campaign;
 }
 
@@ -127,7 +127,7 @@ export const campaignRoutes = new Hono<HonoEnv>()
   // links that work (they name no contact: the preference page says the link is not valid).
   .post("/:id/test", validate("json", campaignTestInput), async (c) => {
     const campaign = await findCampaign(c.var.db, c.req.param("id"));
-    if (!campaign) throw notFound("Campaign not found", "campaign_not_found");
+    if (!campaign) throw routeError("campaign_not_found");
     const { locale } = c.req.valid("json");
     const admin = c.var.user!;
     const rendered = renderFor(c.env, campaign, locale);

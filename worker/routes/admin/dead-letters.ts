@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
-import { conflict, notFound } from "../../lib/errors";
+import { routeError } from "../../lib/errors";
 import { isRefused } from "../../lib/outcome";
 import { actorOf } from "../../middleware/guards";
 import { listDeadLetters, markDeadLetter, reopenDeadLetter } from "../../db/dead-letters";
@@ -20,9 +20,7 @@ import {
 } from "../../contracts/dead-letters";
 
 const refusedAnswer = (reason: "not_found" | "already_handled") =>
-  reason === "not_found"
-    ? notFound("No such failed job", DEAD_LETTER_CODES.notFound)
-    : conflict("This job was already retried or dismissed", DEAD_LETTER_CODES.alreadyHandled);
+  reason === "not_found" ? routeError(DEAD_LETTER_CODES.notFound) : routeError(DEAD_LETTER_CODES.alreadyHandled);
 
 export const deadLetterRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", deadLetterListQuerySchema), async (c) => {

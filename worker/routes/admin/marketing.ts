@@ -9,6 +9,8 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { z } from "../../contracts/zod";
 import { validate } from "../../lib/validate";
+import { errorBody } from "../../lib/errors";
+import { ROUTE_CODES } from "../../contracts/route-codes";
 import { attachment, CSV_CONTENT_TYPE, toCsv } from "../../lib/csv";
 import { decodeCsv, parseContactsCsv, readImportBody, type ParsedImport } from "../../lib/contacts-csv";
 import { exportContacts, listContacts, marketingSummary } from "../../db/marketing";
@@ -44,7 +46,7 @@ function importWithProgress(c: Context<HonoEnv>, basis: ImportBasis, parsed: Par
       await send({ type: "result", result });
     } catch (err) {
       console.error("contacts import failed", err);
-      await send({ type: "error", error: { code: "internal", message: "Something went wrong. Please try again." } }).catch(() => {});
+      await send({ type: "error", ...errorBody("internal", ROUTE_CODES.internal.en) }).catch(() => {});
     } finally {
       await writer.close().catch(() => {});
     }

@@ -8,7 +8,7 @@ import { readConfig } from "../../env";
 import { z } from "../../contracts/zod";
 import { userText } from "../../contracts/text";
 import { validate } from "../../lib/validate";
-import { ApiError, notFound } from "../../lib/errors";
+import { notFound, routeError } from "../../lib/errors";
 import { deleteMessage, findMessage, findMessageRow, insertReply, listMessages, markReplySent, updateMessage } from "../../db/admin-messages";
 import { createMailService } from "../../services/mail";
 import { MailDeliveryError } from "../../services/mail/live";
@@ -111,7 +111,7 @@ export const messagesRoutes = new Hono<HonoEnv>()
       await createMailService(c.env, db).send(mail);
     } catch (err) {
       console.error("admin reply: mail not accepted", err);
-      throw new ApiError(502, INBOX_ERROR_CODES.replyNotSent, notSentReason(err));
+      throw routeError(INBOX_ERROR_CODES.replyNotSent, { message: notSentReason(err) });
     }
     await markReplySent(db, actor, id, replyId, original.status);
     // A member who wrote from their account's address also sees it in their centre (once it went out).

@@ -6,9 +6,8 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { z } from "../../contracts/zod";
 import { validate } from "../../lib/validate";
-import { ApiError, badRequest, notFound } from "../../lib/errors";
+import { badRequest, notFound, validationError } from "../../lib/errors";
 import { userText } from "../../contracts/text";
-import { validationFailure } from "../../contracts/validation-codes";
 import { notifyPostHidden } from "../../services/notifications/triggers";
 import { publishFeedEvent } from "../../services/realtime/feed-hub";
 import type { FeedEvent } from "../../contracts/feed";
@@ -81,10 +80,7 @@ async function hideReason(c: Context<HonoEnv>): Promise<string | null> {
     throw badRequest("Malformed JSON in request body");
   }
   const result = hideSchema.safeParse(body);
-  if (!result.success) {
-    const { code, message, ...details } = validationFailure(result.error.issues[0]);
-    throw new ApiError(400, code, message, details);
-  }
+  if (!result.success) throw validationError(result.error.issues[0]);
   return result.data.reason ?? null;
 }
 

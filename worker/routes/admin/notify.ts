@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
-import { conflict, notFound } from "../../lib/errors";
+import { routeError } from "../../lib/errors";
 import { actorOf } from "../../middleware/guards";
 import { countAudience, findNotificationEvent, type NotificationAudience, type NotificationEventRow } from "../../db/notifications";
 import { findNotifyAlbum, findNotifyChannel, findNotifyEvent } from "../../db/notify-targets";
@@ -42,10 +42,10 @@ async function announcementFor(c: Context<HonoEnv>, target: NotifyTargetInput, n
   const db = c.var.db;
   if (target.type === "release") {
     const album = await findNotifyAlbum(db, target.id);
-    if (!album) throw notFound("Album not found", NOTIFY_CODES.albumNotFound);
+    if (!album) throw routeError(NOTIFY_CODES.albumNotFound);
     const released = album.releaseAt === null || album.releaseAt <= now;
     const early = !released && album.earlyAccessAt !== null && album.earlyAccessAt <= now;
-    if (!released && !early) throw conflict("The album is not out yet, not even for VIPs", NOTIFY_CODES.notReleased);
+    if (!released && !early) throw routeError(NOTIFY_CODES.notReleased);
     const kind = early ? "release_early" : "release";
     return {
       eventId: `${kind}:${album.id}`,
@@ -57,14 +57,14 @@ async function announcementFor(c: Context<HonoEnv>, target: NotifyTargetInput, n
   }
   if (target.type === "event") {
     const event = await findNotifyEvent(db, target.id);
-    if (!event) throw notFound("Event not found", NOTIFY_CODES.eventNotFound);
-    if (event.status !== "published") throw conflict("Only a published event can be announced", NOTIFY_CODES.notPublished);
-    if ((event.endDate ?? event.eventDate) < now) throw conflict("The event is over", NOTIFY_CODES.past);
+    if (!event) throw routeError(NOTIFY_CODES.eventNotFound);
+    if (event.status !== "published") throw routeError(NOTIFY_CODES.notPublished);
+    if ((event.endDate ?? event.eventDate) < now) throw routeError(NOTIFY_CODES.past);
     return { eventId: `event:${event.id}`, kind: "event", audience: "members", params: titleParams(event.title, event.titlePtBr), link: "/events" };
   }
   const channel = await findNotifyChannel(db, target.id);
-  if (!channel) throw notFound("Channel not found", NOTIFY_CODES.channelNotFound);
-  if (channel.type !== "live") throw conflict("Only a live channel can go live", NOTIFY_CODES.notLive);
+  if (!channel) throw routeError(NOTIFY_CODES.channelNotFound);
+  if (channel.type !== "live") throw routeError(NOTIFY_CODES.notLive);
   // A channel may go live again later: one announcement per channel and UTC hour.
   const hour = new Date(now).toISOString().slice(0, 13);
   return {
@@ -110,9 +110,9 @@ export const adminNotifyRoutes = new Hono<HonoEnv>()
       audience: announcement.audience,
       createdBy: actor.id,
     });
-    if (!sent) throw conflict("This has already been announced", NOTIFY_CODES.alreadyAnnounced);
+    if (!sent) throw routeError(NOTIFY_CODES.alreadyAnnounced);
     const event = await findNotificationEvent(c.var.db, announcement.eventId);
-    if (!event) throw notFound("Notification not found", NOTIFY_CODES.campaignNotFound);
+    if (!event) throw routeError(NOTIFY_CODES.campaignNotFound);
     // Not one batch with the write: broadcast() also queues, which D1 cannot take part in (decision 011's recordAudit).
     await recordAudit(c.var.db, {
       actor,
@@ -128,6 +128,6 @@ export const adminNotifyRoutes = new Hono<HonoEnv>()
     const id = c.req.param("id");
     // Only broadcasts are campaigns: a member's like or reply is not the back office's to read.
     const event = id.length <= 200 ? await findNotificationEvent(c.var.db, id) : null;
-    if (!event || event.audience === null) throw notFound("Notification not found", NOTIFY_CODES.campaignNotFound);
+    if (!event || event.audience === null) throw routeError(NOTIFY_CODES.campaignNotFound);
     return c.json<NotifyProgress>(progressOf(event));
   });

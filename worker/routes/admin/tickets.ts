@@ -11,7 +11,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
-import { ApiError, notFound } from "../../lib/errors";
+import { notFound, routeError } from "../../lib/errors";
 import { attachment, CSV_CONTENT_TYPE, toCsv } from "../../lib/csv";
 import { toZonedIso } from "../../contracts/time-zones";
 import { ticketPeriod } from "../../lib/ticket-periods";
@@ -69,7 +69,7 @@ export const ticketRoutes = new Hono<HonoEnv>()
   .post("/import", validate("json", importBodySchema), async (c) => {
     const body = c.req.valid("json");
     const { columns, records } = parseCsv(body.csv, body.firstRow);
-    if (records.length === 0) throw new ApiError(400, TICKET_ERROR_CODES.noRows, TICKET_MESSAGES.noRows);
+    if (records.length === 0) throw routeError(TICKET_ERROR_CODES.noRows, { message: TICKET_MESSAGES.noRows });
     checkMapping(body.mapping, columns);
     const now = Date.now();
     const read = readRows(records, columns.length, body.mapping, eventIndex(await eventRefs(c.var.db)), body.tz, now);

@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { parseJsonBody, validate } from "../../lib/validate";
-import { ApiError, notFound } from "../../lib/errors";
+import { notFound, routeError } from "../../lib/errors";
 import { countVenueEvents, createVenue, deleteVenue, findAdminVenue, listAdminVenues, updateVenue } from "../../db/admin-venues";
 import { EVENT_ID_PATTERN } from "../../contracts/events";
 import {
@@ -26,7 +26,7 @@ type Ctx = Context<HonoEnv>;
 
 const venueNotFound = () => notFound(ADMIN_VENUE_MESSAGES.venueNotFound, ADMIN_VENUE_CODES.notFound);
 /** A 409 that names how many events still use the venue, in its text and in its params. */
-const venueInUse = (count: number) => new ApiError(409, ADMIN_VENUE_CODES.inUse, venueInUseMessage(count), { params: { count } });
+const venueInUse = (count: number) => routeError(ADMIN_VENUE_CODES.inUse, { message: venueInUseMessage(count), params: { count } });
 
 /** Venue ids are UUIDs, like event ids. */
 async function storedVenue(c: Ctx): Promise<AdminVenue> {

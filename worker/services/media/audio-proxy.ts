@@ -3,7 +3,7 @@
 // checkRemoteAudioUrl: https only, default port, no userinfo, no IP literal, no local names, and a
 // host name exactly on the configured allowlist. Only Range/If-Range travel upstream, only a few
 // safe headers come back, and the answer is capped in size and time.
-import { ApiError } from "../../lib/errors";
+import { ApiError, routeError } from "../../lib/errors";
 
 export const REMOTE_AUDIO_URL_MAX_LENGTH = 2048;
 export const REMOTE_AUDIO_MAX_REDIRECTS = 3;
@@ -36,7 +36,7 @@ export class RemoteUrlRefused extends ApiError {
   }
 }
 
-const upstreamFailed = (message: string) => new ApiError(502, "upstream_failed", message);
+const upstreamFailed = (message: string) => routeError("upstream_failed", { message });
 
 /** "files.example.com, cdn.example.org" -> exact, lowercase host names. Empty -> refuse all. */
 export function parseAllowedHosts(value: string | undefined): Set<string> {

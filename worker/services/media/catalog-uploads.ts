@@ -2,7 +2,7 @@
 // server-chosen keys. The body of an upload request is the file itself.
 import type { Context } from "hono";
 import type { HonoEnv } from "../../types";
-import { ApiError, fieldError } from "../../lib/errors";
+import { fieldError, routeError } from "../../lib/errors";
 import { forget } from "../../lib/memo";
 import { detectImageType, readImageSize, IMAGE_SNIFF_BYTES } from "../../lib/images";
 import { readWholeBody, streamUploadToR2 } from "../../lib/upload-stream";
@@ -42,11 +42,11 @@ export type ImageFolder = "covers" | "stations" | "tv/thumbs" | "perks" | "site"
 export async function storeImage(c: Context<HonoEnv>, folder: ImageFolder, id: string): Promise<string> {
   const bytes = await readWholeBody(c.req.raw, CATALOG_IMAGE_MAX_BYTES, { tooLarge: CATALOG_MESSAGES.imageTooLarge, wrongType: CATALOG_MESSAGES.notImage });
   const kind = detectImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES));
-  if (!kind || kind.ext === "gif") throw new ApiError(415, UPLOAD_ERROR_CODES.wrongType, CATALOG_MESSAGES.notImage);
+  if (!kind || kind.ext === "gif") throw routeError(UPLOAD_ERROR_CODES.wrongType, { message: CATALOG_MESSAGES.notImage });
   const size = readImageSize(bytes, kind);
-  if (!size || size.width === 0 || size.height === 0) throw new ApiError(415, UPLOAD_ERROR_CODES.wrongType, CATALOG_MESSAGES.notImage);
+  if (!size || size.width === 0 || size.height === 0) throw routeError(UPLOAD_ERROR_CODES.wrongType, { message: CATALOG_MESSAGES.notImage });
   if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX)
-    throw new ApiError(400, UPLOAD_ERROR_CODES.dimensions, CATALOG_MESSAGES.imageDimensions);
+    throw routeError(UPLOAD_ERROR_CODES.dimensions, { message: CATALOG_MESSAGES.imageDimensions });
   const key = keyFor(folder, id, kind.ext);
   await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.mime } });
   return key;

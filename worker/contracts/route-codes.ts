@@ -1,0 +1,209 @@
+// The code of every error a route answers besides the form rules (validation-codes.ts), with its
+// status and English text. The Worker's error helpers (worker/lib/errors.ts) take only these codes
+// and, where a code has one status, take the status from here; the SPA translates by code and
+// types its texts by ApiErrorCode, so a code is added here first. The English text is what other
+// clients read; a route may say it more precisely (which album, which file limit) under the same
+// code. A code answered with two statuses lists both, and the route names the one it means.
+import { ACCOUNT_MESSAGES } from "./account";
+import { CATALOG_MESSAGES } from "./admin-catalog";
+import { ADMIN_EVENT_MESSAGES } from "./admin-events";
+import { IMPORT_MESSAGES } from "./admin-marketing";
+import { INBOX_MESSAGES } from "./admin-messages";
+import { TICKET_MESSAGES } from "./admin-tickets";
+import { USER_ADMIN_MESSAGES } from "./admin-users";
+import { ADMIN_VENUE_MESSAGES } from "./admin-venues";
+import { AUTH_MESSAGES } from "./auth";
+import { COLLECTION_MESSAGES } from "./collections";
+import { EMAIL_VERIFICATION_MESSAGES } from "./email-verification";
+import { FEED_MESSAGES } from "./feed";
+import { RATE_LIMIT_MESSAGE } from "./limits";
+import { MEMBER_DATA_MESSAGES } from "./member-data";
+import { MODERATION_MESSAGES } from "./moderation";
+import { MUSIC_MESSAGES } from "./music";
+import { OFFER_CODE_MESSAGES } from "./offer-codes";
+import { PARTY_MESSAGES } from "./parties";
+import { PAYMENT_MESSAGES } from "./payments";
+import { PERK_MESSAGES } from "./perk-limits";
+import { PRESALE_MESSAGES } from "./presales";
+import { PROFILE_MESSAGES } from "./profiles";
+import { RADIO_MESSAGES } from "./radio";
+import { REMINDER_MESSAGES } from "./reminders";
+import { SIGN_IN_LINK_MESSAGES } from "./sign-in-link";
+import { TV_MESSAGES } from "./tv";
+import type { ValidationCode } from "./validation-codes";
+
+/** The statuses the API answers a failure with. */
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 411 | 413 | 415 | 429 | 500 | 501 | 502 | 503;
+type RouteRule = { readonly status: ErrorStatus | readonly [ErrorStatus, ErrorStatus]; readonly en: string };
+
+export const ROUTE_CODES = {
+  // The request itself and the pipeline (middleware, Hono's own exceptions, the last resort)
+  bad_request: { status: 400, en: "Bad request" },
+  invalid_input: { status: 400, en: "Invalid input" },
+  unauthorized: { status: 401, en: "Sign in required" },
+  not_found: { status: 404, en: "Not found" },
+  payload_too_large: { status: 413, en: "Request body is too large" },
+  rate_limited: { status: 429, en: RATE_LIMIT_MESSAGE },
+  internal: { status: 500, en: "Something went wrong. Please try again." },
+  misconfigured: { status: 500, en: "The server is not configured correctly." },
+  csrf: { status: 403, en: "Cross-site request refused" },
+  upgrade_required: { status: 400, en: "Expected a WebSocket upgrade" },
+  origin_refused: { status: 403, en: "Cross-site WebSocket refused" },
+  format_unsupported: { status: 501, en: "Only JSON oEmbed is offered" },
+
+  // Roles (the guards)
+  vip_required: { status: 403, en: "VIP Access Required" },
+  admin_required: { status: 403, en: "Admin Access Required" },
+  door_staff_required: { status: 403, en: "Door Staff Access Required" },
+
+  // Accounts: sign-in, sign-up, reset, verification, sessions, member rights
+  // 401 at sign-in; 403 when a signed-in member re-types a wrong current password.
+  invalid_credentials: { status: [401, 403], en: AUTH_MESSAGES.invalidCredentials },
+  account_suspended: { status: 403, en: "Your account is suspended." },
+  email_taken: { status: 409, en: AUTH_MESSAGES.emailTaken },
+  username_taken: { status: 409, en: AUTH_MESSAGES.usernameTaken },
+  user_not_found: { status: 404, en: USER_ADMIN_MESSAGES.userNotFound },
+  reset_invalid: { status: 400, en: AUTH_MESSAGES.resetInvalid },
+  reset_expired: { status: 410, en: AUTH_MESSAGES.resetExpired },
+  sign_in_link_invalid: { status: 400, en: SIGN_IN_LINK_MESSAGES.invalid },
+  sign_in_link_expired: { status: 410, en: SIGN_IN_LINK_MESSAGES.expired },
+  mail_failed: { status: 502, en: EMAIL_VERIFICATION_MESSAGES.mailFailed },
+  email_unverified: { status: 403, en: EMAIL_VERIFICATION_MESSAGES.unverified },
+  verification_invalid: { status: 400, en: EMAIL_VERIFICATION_MESSAGES.invalid },
+  verification_expired: { status: 410, en: EMAIL_VERIFICATION_MESSAGES.expired },
+  email_already_verified: { status: 409, en: EMAIL_VERIFICATION_MESSAGES.alreadyVerified },
+  email_unchanged: { status: 400, en: EMAIL_VERIFICATION_MESSAGES.unchanged },
+  session_not_found: { status: 404, en: ACCOUNT_MESSAGES.sessionNotFound },
+  confirmation_mismatch: { status: 400, en: MEMBER_DATA_MESSAGES.confirmationMismatch },
+  last_admin: { status: 409, en: USER_ADMIN_MESSAGES.lastAdmin },
+  export_not_found: { status: 404, en: MEMBER_DATA_MESSAGES.exportNotFound },
+  export_link_invalid: { status: 403, en: MEMBER_DATA_MESSAGES.exportLinkInvalid },
+  export_rate_limited: { status: 429, en: MEMBER_DATA_MESSAGES.exportRateLimited },
+  payment_cancel_failed: { status: 502, en: MEMBER_DATA_MESSAGES.paymentCancelFailed },
+
+  // Uploads (avatars, post images, the back office's media and CSV files) and media links
+  too_large: { status: 413, en: "The file is too large" },
+  not_image: { status: 400, en: PROFILE_MESSAGES.notImage },
+  image_dimensions: { status: 400, en: PROFILE_MESSAGES.imageDimensions },
+  invalid_upload: { status: 400, en: "The upload could not be read. Please try again." },
+  invalid_account: { status: 400, en: "This account cannot upload an avatar." },
+  upload_conflict: { status: 409, en: "Another upload changed your avatar. Please try again." },
+  unsupported_type: { status: 415, en: "This type of file is not accepted" },
+  empty_file: { status: 400, en: CATALOG_MESSAGES.emptyFile },
+  length_required: { status: 411, en: CATALOG_MESSAGES.lengthRequired },
+  upload_incomplete: { status: 400, en: CATALOG_MESSAGES.uploadIncomplete },
+  url_not_https: { status: 400, en: CATALOG_MESSAGES.httpsRequired },
+  url_not_allowed: { status: 400, en: CATALOG_MESSAGES.hostNotAllowed },
+  url_refused: { status: 400, en: CATALOG_MESSAGES.urlRefused },
+  upstream_failed: { status: 502, en: "The audio host did not answer as expected" },
+  media_token_invalid: { status: 403, en: MUSIC_MESSAGES.linkExpired },
+
+  // The feed
+  post_not_found: { status: 404, en: FEED_MESSAGES.postNotFound },
+  comment_not_found: { status: 404, en: MODERATION_MESSAGES.commentNotFound },
+  already_reported: { status: 409, en: FEED_MESSAGES.alreadyReported },
+  pin_limit: { status: 409, en: FEED_MESSAGES.pinLimit },
+  pin_not_official: { status: 409, en: FEED_MESSAGES.pinRequiresOfficial },
+
+  // Music, playlists and favourites
+  album_not_found: { status: 404, en: MUSIC_MESSAGES.albumNotFound },
+  track_not_found: { status: 404, en: MUSIC_MESSAGES.trackNotFound },
+  not_playable: { status: 409, en: MUSIC_MESSAGES.notPlayable },
+  preview_unavailable: { status: 409, en: MUSIC_MESSAGES.previewUnavailable },
+  playlist_not_found: { status: 404, en: COLLECTION_MESSAGES.playlistNotFound },
+  playlist_name_taken: { status: 409, en: COLLECTION_MESSAGES.playlistNameTaken },
+  playlists_limit: { status: 409, en: COLLECTION_MESSAGES.tooManyPlaylists },
+  unknown_track: { status: 400, en: COLLECTION_MESSAGES.trackNotInCatalog },
+  track_in_playlist: { status: 409, en: COLLECTION_MESSAGES.trackAlreadyInPlaylist },
+  playlist_full: { status: 409, en: COLLECTION_MESSAGES.playlistFull },
+  track_not_in_playlist: { status: 404, en: COLLECTION_MESSAGES.trackNotInPlaylist },
+  not_a_permutation: { status: 400, en: COLLECTION_MESSAGES.notAPermutation },
+  playlist_changed: { status: 409, en: "The playlist changed meanwhile. Please reload it and try again." },
+  favorites_limit: { status: 409, en: COLLECTION_MESSAGES.tooManyFavorites },
+
+  // Radio and TV
+  station_not_found: { status: 404, en: RADIO_MESSAGES.stationNotFound },
+  empty_rotation: { status: 409, en: RADIO_MESSAGES.emptyRotation },
+  channel_not_found: { status: 404, en: TV_MESSAGES.channelNotFound },
+  no_source: { status: 409, en: TV_MESSAGES.noSource },
+
+  // Events: reminders and the VIP presale
+  event_not_found: { status: 404, en: ADMIN_EVENT_MESSAGES.eventNotFound },
+  event_cancelled: { status: 409, en: REMINDER_MESSAGES.cancelled },
+  event_started: { status: 409, en: REMINDER_MESSAGES.started },
+  reminder_link_invalid: { status: 400, en: REMINDER_MESSAGES.linkInvalid },
+  reminder_link_expired: { status: 410, en: REMINDER_MESSAGES.linkExpired },
+  presale_not_found: { status: 404, en: PRESALE_MESSAGES.notFound },
+  presale_not_open: { status: 409, en: PRESALE_MESSAGES.notOpen },
+  presale_codes_gone: { status: 409, en: PRESALE_MESSAGES.codesGone },
+
+  // Perks
+  perk_not_found: { status: 404, en: PERK_MESSAGES.notFound },
+  perk_not_live: { status: 409, en: PERK_MESSAGES.notLive },
+  perk_codes_gone: { status: 409, en: PERK_MESSAGES.codesGone },
+  perk_codes_not_unique: { status: 409, en: PERK_MESSAGES.notUnique },
+
+  // Listening parties
+  party_not_found: { status: 404, en: PARTY_MESSAGES.partyNotFound },
+  party_not_open: { status: 409, en: PARTY_MESSAGES.notOpen },
+  party_not_started: { status: 409, en: PARTY_MESSAGES.notStarted },
+  party_ended: { status: 409, en: PARTY_MESSAGES.ended },
+  party_cancelled: { status: 409, en: PARTY_MESSAGES.cancelled },
+  party_source_unknown: { status: 400, en: PARTY_MESSAGES.sourceUnknown },
+  party_source_empty: { status: 400, en: PARTY_MESSAGES.sourceEmpty },
+
+  // Notifications and the newsletter
+  notification_not_found: { status: 404, en: "Notification not found" },
+  invalid_token: { status: 400, en: "This confirmation link is not valid any more. Subscribe again to get a new one." },
+  invalid_link: { status: 404, en: "This link is not valid." },
+  address_suppressed: {
+    status: 409,
+    en: "This address cannot receive our e-mails: the provider reported it undeliverable or marked as spam.",
+  },
+
+  // Payments and webhooks
+  payments_unavailable: { status: 503, en: PAYMENT_MESSAGES.unavailable },
+  payment_failed: { status: 502, en: PAYMENT_MESSAGES.failed },
+  portal_failed: { status: 502, en: PAYMENT_MESSAGES.portalFailed },
+  already_vip: { status: 409, en: PAYMENT_MESSAGES.alreadyVip },
+  no_membership: { status: 404, en: PAYMENT_MESSAGES.noMembership },
+  checkout_finished: { status: 409, en: PAYMENT_MESSAGES.checkoutFinished },
+  // 400 from the payment provider's webhook (its library's habit); 401 from the mail provider's.
+  invalid_signature: { status: [400, 401], en: "Invalid webhook signature" },
+
+  // The back office
+  conflict: { status: 409, en: CATALOG_MESSAGES.concurrentChange },
+  order_changed: { status: 409, en: CATALOG_MESSAGES.orderChanged },
+  number_taken: { status: 409, en: CATALOG_MESSAGES.numberTaken },
+  unknown_albums: { status: 400, en: CATALOG_MESSAGES.unknownAlbums },
+  self_demotion: { status: 409, en: USER_ADMIN_MESSAGES.selfDemotion },
+  self_ban: { status: 409, en: USER_ADMIN_MESSAGES.selfBan },
+  venue_not_found: { status: 404, en: ADMIN_VENUE_MESSAGES.venueNotFound },
+  venue_in_use: { status: 409, en: "This venue is used by events and cannot be deleted. Choose another venue for them first." },
+  eventbrite_id_taken: { status: 409, en: ADMIN_EVENT_MESSAGES.eventbriteTaken },
+  ticket_not_found: { status: 404, en: TICKET_MESSAGES.ticketNotFound },
+  // 400 for a ticket file that has no header and columns; 415 for a contacts file that is binary.
+  not_csv: { status: [400, 415], en: IMPORT_MESSAGES.notCsv },
+  no_rows: { status: 400, en: OFFER_CODE_MESSAGES.noRows },
+  mapping_invalid: { status: 400, en: TICKET_MESSAGES.mappingInvalid },
+  column_invalid: { status: 400, en: OFFER_CODE_MESSAGES.columnInvalid },
+  csv_parse_failed: { status: 400, en: IMPORT_MESSAGES.parseFailed },
+  no_email_column: { status: 400, en: IMPORT_MESSAGES.noEmailColumn },
+  message_not_found: { status: 404, en: INBOX_MESSAGES.messageNotFound },
+  reply_not_sent: { status: 502, en: INBOX_MESSAGES.replyFailed },
+  campaign_not_found: { status: 404, en: "Campaign not found" },
+  campaign_state: { status: 409, en: "The campaign cannot do that in its present state." },
+  campaign_not_draft: { status: 409, en: "Only a draft campaign can be edited." },
+  dead_letter_not_found: { status: 404, en: "No such failed job" },
+  dead_letter_already_handled: { status: 409, en: "This job was already retried or dismissed" },
+  album_not_released: { status: 409, en: "The album is not out yet, not even for VIPs" },
+  event_not_published: { status: 409, en: "Only a published event can be announced" },
+  event_past: { status: 409, en: "The event is over" },
+  channel_not_live: { status: 409, en: "Only a live channel can go live" },
+  already_announced: { status: 409, en: "This has already been announced" },
+} as const satisfies Record<string, RouteRule>;
+
+export type RouteCode = keyof typeof ROUTE_CODES;
+
+/** Every code an error body carries: a route's or a form rule's. The SPA's texts are keyed by it. */
+export type ApiErrorCode = RouteCode | ValidationCode;
