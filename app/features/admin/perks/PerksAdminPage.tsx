@@ -9,7 +9,7 @@ import { EmptyState } from "../../../components/EmptyState";
 import { Loading } from "../../../components/Loading";
 import { CATALOG_IMAGE_ACCEPT, CATALOG_IMAGE_MAX_BYTES } from "../../../../worker/contracts/admin-catalog-limits";
 import type { AdminPerk, PerkCodesClearedResponse } from "../../../../worker/contracts/perks";
-import { CodeImportDialog } from "../codes/CodeImportDialog";
+import { CodeImportDialog } from "../components/code-import/CodeImportDialog";
 import { MediaModal } from "../catalog/MediaDialog";
 import { UploadField } from "../catalog/UploadField";
 import { formatBytes } from "../catalog/format";
