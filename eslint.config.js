@@ -15,6 +15,16 @@ const features = readdirSync("app/features", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * The back office has the same rule one floor down: its parts (app/features/admin/<part>) never
+ * import each other; the admin root files, components/ and lib/ are the floor they share.
+ */
+const ADMIN = "./app/features/admin";
+const ADMIN_SHARED = ["components", "lib"];
+const adminParts = readdirSync(ADMIN, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !ADMIN_SHARED.includes(entry.name))
+  .map((entry) => entry.name);
+
 const WORKER_STATEFUL = ["./worker/db", "./worker/services", "./worker/durable-objects", "./worker/middleware", "./worker/routes"];
 
 const boundaries = [
@@ -29,6 +39,21 @@ const boundaries = [
     except: [`./${feature}`],
     message: "A feature never imports another feature: move the shared piece down (app/lib, app/components), or compose the two in app/routes.",
   })),
+  ...adminParts.map((part) => ({
+    target: `${ADMIN}/${part}`,
+    from: adminParts.filter((other) => other !== part).map((other) => `${ADMIN}/${other}`),
+    message: "A back-office part never imports another part: move the shared piece down (admin components/ or lib/), or compose the two in app/routes.",
+  })),
+  {
+    target: [`${ADMIN}/components`, `${ADMIN}/lib`, `${ADMIN}/*.{ts,tsx}`],
+    from: adminParts.map((part) => `${ADMIN}/${part}`),
+    message: "The back office's shared floor (its root files, components/, lib/) sits below every part.",
+  },
+  {
+    target: `${ADMIN}/lib`,
+    from: `${ADMIN}/components`,
+    message: "app/features/admin/lib sits below the admin components.",
+  },
   {
     target: "./app",
     from: ["./worker/db", "./worker/lib", "./worker/services", "./worker/durable-objects", "./worker/middleware", "./worker/routes"],

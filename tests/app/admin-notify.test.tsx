@@ -11,7 +11,7 @@ import ptBR from "../../app/i18n/pt-BR.json";
 import { notificationText } from "../../app/components/notifications/notificationText";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
-import { NotifyFansButton } from "../../app/features/admin/notify/NotifyFans";
+import { NotifyFansButton } from "../../app/features/admin/components/notify/NotifyFans";
 import type { NotifyPreview, NotifyProgress } from "../../worker/contracts/notifications";
 import { apiError, json, mockApi, newQueryClient, sentJson } from "./accounts-harness";
 

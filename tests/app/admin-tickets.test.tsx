@@ -7,7 +7,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as TicketsRoute } from "../../app/routes/admin/tickets";
-import { cutIntoPieces, splitRows } from "../../app/features/admin/tickets/csv-pieces";
+import { cutIntoPieces, splitRows } from "../../app/features/admin/lib/csv-pieces";
 import type {
   ImportBody,
   ImportPreviewResponse,

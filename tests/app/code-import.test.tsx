@@ -4,7 +4,7 @@
 import { createRoute } from "@tanstack/react-router";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CodeImportDialog } from "../../app/features/admin/codes/CodeImportDialog";
+import { CodeImportDialog } from "../../app/features/admin/components/code-import/CodeImportDialog";
 import type { OfferCodeImportBody, OfferCodeImportResponse, OfferCodePreviewResponse } from "../../worker/contracts/offer-codes";
 import { apiError, createTestRoot, json, mockApi, renderApp } from "./accounts-harness";
 

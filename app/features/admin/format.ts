@@ -1,4 +1,5 @@
-// Number, percent, duration and date formatting for the back office, in the active locale.
+// Number, percent, duration, file size and date formatting for the back office, in the active
+// locale.
 import type { IntlShape } from "react-intl";
 import { durationMessages } from "./messages";
 
@@ -11,6 +12,15 @@ export const formatAverage = (intl: IntlShape, value: number) => intl.formatNumb
 /** A percentage given as 0-100, with one decimal: 42.5% (en), 42,5% (pt-BR). */
 export const formatPercent = (intl: IntlShape, pct: number) =>
   intl.formatNumber(pct / 100, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+const KB = 1024;
+const MB = 1024 * 1024;
+
+/** Bytes in KB or MB (binary, as the caps are), e.g. "1.5 MB", "100 MB", "820 KB". */
+export function formatBytes(intl: IntlShape, bytes: number): string {
+  if (bytes >= MB) return intl.formatNumber(bytes / MB, { style: "unit", unit: "megabyte", maximumFractionDigits: bytes >= 10 * MB ? 0 : 1 });
+  return intl.formatNumber(Math.max(bytes, 0) / KB, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 });
+}
 
 /** Seconds as the back office shows a session: 45s, 2m 5s, 1h 3m. */
 export function formatDuration(intl: IntlShape, totalSeconds: number): string {

@@ -152,7 +152,7 @@ export function Actions({ campaign, count, dirty, timeZone, onDeleted }: Props) 
       )}
 
       {(status === "sending" || status === "paused") && (
-        <div className="marketing-progress campaign-progress">
+        <div className="admin-progress campaign-progress">
           <progress max={Math.max(1, campaign.recipientsTotal)} value={done} aria-labelledby={`${headingId}-progress`} />
           <p id={`${headingId}-progress`} role="status">
             {intl.formatMessage(m.progress, { done: formatCount(intl, done), total: formatCount(intl, campaign.recipientsTotal) })}

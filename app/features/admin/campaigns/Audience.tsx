@@ -6,7 +6,7 @@ import { useIntl } from "react-intl";
 import { api } from "../../../lib/api";
 import { campaignAudienceSchema, type AudienceCount } from "../../../../worker/contracts/newsletter";
 import type { NewsletterTopic } from "../../../../worker/contracts/newsletter-model";
-import { useDebounced } from "../events/useDebounced";
+import { useDebounced } from "../../../lib/useDebounced";
 import { formatCount } from "../format";
 import { campaignMessages as m } from "./messages";
 import { toAudience, type AudienceDraft } from "./model";

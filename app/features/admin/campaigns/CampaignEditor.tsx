@@ -108,7 +108,7 @@ function Composer({
       </div>
 
       {campaign && campaign.status !== "draft" && (
-        <dl className="marketing-figures campaign-figures" aria-label={intl.formatMessage(m.figures)}>
+        <dl className="admin-figures campaign-figures" aria-label={intl.formatMessage(m.figures)}>
           <div>
             <dt>{intl.formatMessage(m.colRecipients)}</dt>
             <dd>{formatCount(intl, campaign.recipientsTotal)}</dd>

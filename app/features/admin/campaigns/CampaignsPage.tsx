@@ -3,7 +3,6 @@
 import { CampaignEditor } from "./CampaignEditor";
 import { CampaignList } from "./CampaignList";
 import "../admin.css";
-import "../marketing/marketing.css";
 import "./campaigns.css";
 
 type Props = { selected: string | undefined; timeZone: string; onOpen: (id: string | undefined) => void };

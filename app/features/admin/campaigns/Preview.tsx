@@ -7,7 +7,7 @@ import { useIntl } from "react-intl";
 import { api } from "../../../lib/api";
 import type { Locale } from "../../../../worker/contracts/locale";
 import { campaignBlockSchema, type CampaignPreview } from "../../../../worker/contracts/newsletter";
-import { useDebounced } from "../events/useDebounced";
+import { useDebounced } from "../../../lib/useDebounced";
 import { campaignMessages as m } from "./messages";
 import { toBlock, type Draft } from "./model";
 import { CAMPAIGNS_API, campaignKeys } from "./queries";

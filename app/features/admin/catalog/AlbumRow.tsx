@@ -7,7 +7,7 @@ import type { AlbumsDialog } from "./albumsDialog";
 import { ReorderButtons } from "./ReorderButtons";
 import { TrackList } from "./TrackList";
 import { albumTypeMessages, catalogMessages as m } from "./messages";
-import { NotifyFansButton } from "../notify/NotifyFans";
+import { NotifyFansButton } from "../components/notify/NotifyFans";
 
 type AlbumRowProps = {
   album: AdminAlbum;

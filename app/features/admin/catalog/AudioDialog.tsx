@@ -5,11 +5,13 @@ import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { AUDIO_ACCEPT, AUDIO_MAX_BYTES, CATALOG_API, REMOTE_URL_MAX } from "../../../../worker/contracts/admin-catalog-limits";
 import type { AdminTrack, AdminTrackResponse, AudioSource, TrackAudioResponse } from "../../../../worker/contracts/admin-catalog";
-import { MediaModal } from "./MediaDialog";
-import { UploadField } from "./UploadField";
-import { TextField } from "./fields";
-import { formErrorText, type ErrorText } from "./errors";
-import { formatBytes, formatDuration, hostOf } from "./format";
+import { MediaModal } from "../components/form/MediaModal";
+import { UploadField } from "../components/form/UploadField";
+import { TextField } from "../components/form/fields";
+import type { ErrorText } from "../components/form/errors";
+import { formErrorText } from "./errors";
+import { formatBytes } from "../format";
+import { formatDuration, hostOf } from "./format";
 import { catalogMessages as m } from "./messages";
 import { catalogApi, useCatalogRefresh } from "./queries";
 
@@ -100,7 +102,7 @@ export function AudioDialog({ track, onClose }: { track: AdminTrack; onClose: ()
           hint={intl.formatMessage(m.mediaUrlHint)}
           error={urlError}
         />
-        <div className="catalog-upload-actions">
+        <div className="admin-upload-actions">
           <button type="button" className="btn btn-primary" disabled={setRemote.isPending} onClick={saveUrl}>
             {intl.formatMessage(setRemote.isPending ? m.commonSaving : m.mediaUseUrl)}
           </button>
@@ -111,7 +113,7 @@ export function AudioDialog({ track, onClose }: { track: AdminTrack; onClose: ()
           )}
         </div>
       </fieldset>
-      <div role="status">{saved && <p className="catalog-upload-done">{saved}</p>}</div>
+      <div role="status">{saved && <p className="admin-upload-done">{saved}</p>}</div>
     </MediaModal>
   );
 }

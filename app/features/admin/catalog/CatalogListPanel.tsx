@@ -2,7 +2,7 @@
 // reorder's live message and error, then the items in order (or the empty state), then the tab's
 // own dialogs.
 import type { ComponentProps, ReactNode } from "react";
-import type { ErrorText } from "./errors";
+import type { ErrorText } from "../components/form/errors";
 import { CatalogEmpty } from "./LoadState";
 import { ReorderFeedback } from "./ReorderButtons";
 

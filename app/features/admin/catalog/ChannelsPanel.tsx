@@ -14,7 +14,7 @@ import { ImageDialog, VideoDialog } from "./MediaDialog";
 import { catalogMessages as m, categoryMessages, channelTypeMessages } from "./messages";
 import { catalogApi, channelsQueryOptions } from "./queries";
 import { useReorder } from "./useReorder";
-import { NotifyFansButton } from "../notify/NotifyFans";
+import { NotifyFansButton } from "../components/notify/NotifyFans";
 
 type ChannelsDialog =
   | { kind: "channel"; channel?: AdminChannel }

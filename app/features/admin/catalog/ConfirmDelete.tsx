@@ -4,8 +4,9 @@ import { useState, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
-import { ErrorMessage } from "./fields";
-import { formErrorText, type ErrorText } from "./errors";
+import { ErrorMessage } from "../components/form/fields";
+import type { ErrorText } from "../components/form/errors";
+import { formErrorText } from "./errors";
 import { catalogMessages as m } from "./messages";
 import { useCatalogRefresh, type CatalogList } from "./queries";
 
@@ -35,7 +36,7 @@ export function ConfirmDelete({ title, question, list, remove, onClose }: Confir
       error={error && <ErrorMessage error={error} />}
       onConfirm={confirm}
       onClose={onClose}
-      className="catalog-dialog"
+      className="admin-dialog"
     >
       <p>{question}</p>
     </ConfirmDialog>

@@ -2,27 +2,12 @@
 // before it, typed in the admin's own time zone (the browser's) and sent as instants.
 import { useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import { TextField } from "./fields";
-import type { ErrorText } from "./errors";
+import { TextField } from "../components/form/fields";
+import type { ErrorText } from "../components/form/errors";
+import { fromLocalInput, toLocalInput } from "../lib/localInput";
 import { catalogMessages as m } from "./messages";
 
 export type ReleaseTimes = { releaseAt: string | null; earlyAccessAt: string | null };
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** An instant as a datetime-local value in this browser's time zone; "" for none. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value (this browser's time zone) as an instant; null for empty or unreadable. */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const ms = new Date(value).getTime();
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
-}
 
 /** The form's state for both times, and the check the server makes too (early access needs a release, before it). */
 export function useReleaseTimes(item: ReleaseTimes | undefined) {

@@ -2,8 +2,8 @@
 // button stays focusable but does nothing (aria-disabled rather than disabled), so keyboard focus
 // is never dropped when a moved item reaches the top or the bottom.
 import { useIntl } from "react-intl";
-import type { ErrorText } from "./errors";
-import { ErrorMessage } from "./fields";
+import type { ErrorText } from "../components/form/errors";
+import { ErrorMessage } from "../components/form/fields";
 import { catalogMessages as m } from "./messages";
 
 /** What a reorder said: the move, for screen readers (a live region), and a failed save, for everyone. */

@@ -17,13 +17,14 @@ import {
 import type { AdminTrack, AdminTrackResponse, TrackAudioResponse } from "../../../../worker/contracts/admin-catalog";
 import { FilePickerField } from "../../../components/FilePickerField";
 import { ApiRequestError } from "../../../lib/api";
-import { uploadErrorText } from "./errors";
-import { FormDialog } from "./FormDialog";
-import { ErrorMessage, TextField, wholeNumber } from "./fields";
-import { formatBytes } from "./format";
+import { useUpload } from "../../../lib/upload";
+import { uploadErrorText } from "../components/form/errors";
+import { FormDialog } from "../components/form/FormDialog";
+import { ErrorMessage, TextField, wholeNumber } from "../components/form/fields";
+import { formKitMessages as kit } from "../components/form/messages";
+import { formatBytes } from "../format";
 import { catalogMessages as m } from "./messages";
 import { catalogApi, useCatalogRefresh, useCatalogWrite } from "./queries";
-import { useUpload } from "../../../lib/upload";
 import { useFormErrors } from "./useFormErrors";
 import { ReleaseFields, useReleaseTimes } from "./ReleaseFields";
 
@@ -165,9 +166,9 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
       {!track && (
         <FilePickerField
           label={intl.formatMessage(m.trackAudioField)}
-          buttonLabel={intl.formatMessage(m.uploadChoose)}
+          buttonLabel={intl.formatMessage(kit.uploadChoose)}
           fileName={audio ? `${audio.name} (${formatBytes(intl, audio.size)})` : null}
-          emptyText={intl.formatMessage(m.uploadNoFile)}
+          emptyText={intl.formatMessage(kit.uploadNoFile)}
           hint={intl.formatMessage(m.trackAudioHint, { max: maxAudio })}
           // Before the track exists only a file too large can be wrong; after, the upload's own failure shows below.
           error={!created && upload.state.phase === "failed" ? <ErrorMessage error={uploadErrorText(upload.state.error, "audio", maxAudio)} /> : undefined}
@@ -177,10 +178,10 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
         />
       )}
       {upload.state.phase === "uploading" && (
-        <div className="catalog-progress">
-          <progress max={upload.state.progress.total || 1} value={upload.state.progress.loaded} aria-label={intl.formatMessage(m.uploadProgressLabel)} />
+        <div className="admin-upload-progress">
+          <progress max={upload.state.progress.total || 1} value={upload.state.progress.loaded} aria-label={intl.formatMessage(kit.uploadProgressLabel)} />
           <p className="muted">
-            {intl.formatMessage(m.uploadProgress, {
+            {intl.formatMessage(kit.uploadProgress, {
               percent: intl.formatNumber(upload.state.progress.total ? upload.state.progress.loaded / upload.state.progress.total : 0, { style: "percent" }),
               loaded: formatBytes(intl, upload.state.progress.loaded),
               total: formatBytes(intl, upload.state.progress.total),

@@ -2,7 +2,8 @@
 // whole form, cleared as soon as the person edits again.
 import { useState } from "react";
 import type { MessageDescriptor } from "react-intl";
-import { errorField, formErrorText, type ErrorText } from "./errors";
+import type { ErrorText } from "../components/form/errors";
+import { errorField, formErrorText } from "./errors";
 
 export function useFormErrors<F extends string>(fields: readonly F[]) {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<F, ErrorText>>>({});

@@ -5,7 +5,8 @@
 import { useState } from "react";
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { formErrorText, type ErrorText } from "./errors";
+import type { ErrorText } from "../components/form/errors";
+import { formErrorText } from "./errors";
 import { catalogMessages as m } from "./messages";
 import { moved } from "./ReorderButtons";
 import { useCatalogRefresh, type CatalogList } from "./queries";

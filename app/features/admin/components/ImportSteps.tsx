@@ -5,6 +5,7 @@
 import type { ChangeEvent } from "react";
 import { FilePickerField } from "../../../components/FilePickerField";
 import { Loading } from "../../../components/Loading";
+import "./import.css";
 
 type ChooseLabels = { choose: string; button: string; noFile: string; hint: string; reading: string };
 

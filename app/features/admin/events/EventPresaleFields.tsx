@@ -9,7 +9,7 @@ import { useIntl } from "react-intl";
 import { api } from "../../../lib/api";
 import type { OfferCodeCounts } from "../../../../worker/contracts/offer-codes";
 import { presaleCodesApi, PRESALE_CODE_MAX, type PresaleCodesDeletedResponse } from "../../../../worker/contracts/presales";
-import { CodeImportDialog } from "../codes/CodeImportDialog";
+import { CodeImportDialog } from "../components/code-import/CodeImportDialog";
 import type { FieldErrors } from "./errors";
 import type { EventField, EventForm } from "./eventForm";
 import { Checkbox, SelectInput, TextInput } from "./fields";

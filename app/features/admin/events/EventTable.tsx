@@ -4,7 +4,7 @@ import { useIntl } from "react-intl";
 import type { AdminEvent } from "../../../../worker/contracts/admin-events";
 import { cityLine, eventWhen, formatDay, priceRange } from "./format";
 import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
-import { NotifyFansButton } from "../notify/NotifyFans";
+import { NotifyFansButton } from "../components/notify/NotifyFans";
 
 type EventTableProps = {
   events: AdminEvent[];

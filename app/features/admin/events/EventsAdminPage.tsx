@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
+import { useDebounced } from "../../../lib/useDebounced";
 import type { AdminEvent } from "../../../../worker/contracts/admin-events";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { EventDetails } from "./EventDetails";
@@ -14,7 +15,6 @@ import { ListOrFormPage } from "./ListOrFormPage";
 import { ListEmpty, ListFailed, ListLoading } from "./ListState";
 import { eventsMessages as m } from "./messages";
 import { adminEventsQueryOptions, eventsApi, NO_FILTERS, type EventFilters as Filters } from "./queries";
-import { useDebounced } from "./useDebounced";
 import "./events-admin.css";
 
 type Dialog = { kind: "view" | "delete"; event: AdminEvent } | null;

@@ -118,7 +118,7 @@ export function ImportExport({ onImported }: { onImported: (result: ImportResult
       />
       <p className="muted admin-note">{intl.formatMessage(m.importTagsHint)}</p>
       {upload.isPending && (
-        <div className="marketing-progress" role="status">
+        <div className="admin-progress" role="status">
           <span>
             {progress
               ? intl.formatMessage(m.progress, { processed: formatCount(intl, progress.processed), total: formatCount(intl, progress.total) })

@@ -38,7 +38,7 @@ export function ImportResults({ result }: { result: ImportResult }) {
       <h2 id={headingId} className="admin-section-title">
         {intl.formatMessage(m.results)}
       </h2>
-      <dl className="marketing-figures">
+      <dl className="admin-figures">
         {figures.map(([label, value]) => (
           <div key={label.id}>
             <dt>{intl.formatMessage(label)}</dt>

@@ -14,10 +14,10 @@ import {
   type PerkInput,
 } from "../../../../worker/contracts/perks";
 import type { CodeMode } from "../../../../worker/contracts/offer-codes";
-import { FormDialog } from "../catalog/FormDialog";
-import { SelectField, TextField } from "../catalog/fields";
-import { fromLocalInput, toLocalInput } from "../catalog/ReleaseFields";
-import type { ErrorText } from "../catalog/errors";
+import type { ErrorText } from "../components/form/errors";
+import { SelectField, TextField } from "../components/form/fields";
+import { FormDialog } from "../components/form/FormDialog";
+import { fromLocalInput, toLocalInput } from "../lib/localInput";
 import { fieldErrorsOf, serverError, type PerkFieldErrors } from "./errors";
 import { perksAdminMessages as m } from "./messages";
 import { perksApi, usePerkWrite } from "./queries";

@@ -21,7 +21,7 @@ export function PerkRevealsDialog({ perk, onClose }: { perk: AdminPerk; onClose:
     </div>
   );
   return (
-    <Modal title={intl.formatMessage(m.revealsTitle, { title: perk.title })} onClose={onClose} footer={footer} className="catalog-dialog">
+    <Modal title={intl.formatMessage(m.revealsTitle, { title: perk.title })} onClose={onClose} footer={footer} className="admin-dialog">
       {query.isPending ? (
         <Loading label={intl.formatMessage(m.revealsLoading)} />
       ) : query.isError ? (

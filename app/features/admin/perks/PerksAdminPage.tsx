@@ -7,13 +7,9 @@ import { useIntl, type MessageDescriptor } from "react-intl";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { EmptyState } from "../../../components/EmptyState";
 import { Loading } from "../../../components/Loading";
-import { CATALOG_IMAGE_ACCEPT, CATALOG_IMAGE_MAX_BYTES } from "../../../../worker/contracts/admin-catalog-limits";
 import type { AdminPerk, PerkCodesClearedResponse } from "../../../../worker/contracts/perks";
-import { CodeImportDialog } from "../codes/CodeImportDialog";
-import { MediaModal } from "../catalog/MediaDialog";
-import { UploadField } from "../catalog/UploadField";
-import { formatBytes } from "../catalog/format";
-import { catalogMessages } from "../catalog/messages";
+import { CodeImportDialog } from "../components/code-import/CodeImportDialog";
+import { ImageUploadDialog } from "../components/form/MediaModal";
 import { failureText } from "./errors";
 import { PerkFormDialog } from "./PerkFormDialog";
 import { PerkRevealsDialog } from "./PerkRevealsDialog";
@@ -74,20 +70,14 @@ function PerkDialog({ dialog, onClose, onDone }: { dialog: NonNullable<Dialog>; 
       return <PerkFormDialog perk={perk} onClose={onClose} onSaved={() => onDone(intl.formatMessage(m.saved))} />;
     case "picture":
       return (
-        <MediaModal title={intl.formatMessage(m.pictureTitle, { title: perk.title })} onClose={onClose}>
-          {perk.pictureUrl && (
-            <img className="catalog-dialog-image" src={perk.pictureUrl} alt={intl.formatMessage(m.pictureCurrent)} width={160} height={160} />
-          )}
-          <UploadField
-            kind="image"
-            url={perksApi.pictureUrl(perk.id)}
-            accept={CATALOG_IMAGE_ACCEPT}
-            maxBytes={CATALOG_IMAGE_MAX_BYTES}
-            label={intl.formatMessage(catalogMessages.uploadImageField)}
-            hint={intl.formatMessage(catalogMessages.uploadImageHint, { max: formatBytes(intl, CATALOG_IMAGE_MAX_BYTES) })}
-            onUploaded={refresh}
-          />
-        </MediaModal>
+        <ImageUploadDialog
+          title={intl.formatMessage(m.pictureTitle, { title: perk.title })}
+          url={perksApi.pictureUrl(perk.id)}
+          currentUrl={perk.pictureUrl}
+          currentAlt={intl.formatMessage(m.pictureCurrent)}
+          onUploaded={refresh}
+          onClose={onClose}
+        />
       );
     case "import":
       return (
@@ -152,7 +142,7 @@ function Confirm({ title, question, confirm, busy, run, onClose, onDone }: Confi
       error={mutation.isError ? intl.formatMessage(failureText(mutation.error)) : undefined}
       onConfirm={() => mutation.mutate(undefined, { onSuccess: onDone })}
       onClose={onClose}
-      className="catalog-dialog"
+      className="admin-dialog"
     >
       <p>{question}</p>
     </ConfirmDialog>

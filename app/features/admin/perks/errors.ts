@@ -6,7 +6,7 @@ import { validationFailure } from "../../../../worker/contracts/validation-codes
 import { PERK_ERROR_CODES } from "../../../../worker/contracts/perk-limits";
 import { ApiRequestError } from "../../../lib/api";
 import { codeText, type ErrorTexts } from "../../../lib/forms/errorText";
-import type { ErrorText } from "../catalog/errors";
+import type { ErrorText } from "../components/form/errors";
 import { perksAdminMessages as m } from "./messages";
 
 const FORM_TEXTS: ErrorTexts = {

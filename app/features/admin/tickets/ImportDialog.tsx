@@ -1,7 +1,7 @@
 // Import CSV: choose a file → its columns and first rows with a mapping to each field (the
 // server's suggestion to start with) → Import, with progress → the results. The file is read in
-// the browser and sent in pieces of whole rows (see csv-pieces.ts); the server parses and checks
-// every row.
+// the browser and sent in pieces of whole rows (see lib/csv-pieces.ts); the server parses and
+// checks every row.
 import { useState, type ChangeEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useIntl, type IntlShape } from "react-intl";
@@ -12,12 +12,13 @@ import { ApiRequestError } from "../../../lib/api";
 import { adminKeys } from "../queries";
 import { ImportFooter } from "../components/ImportFooter";
 import { ImportFileName, ImportFileStep, ImportProgress, ImportStopped } from "../components/ImportSteps";
-import { cutIntoPieces, readFileText, type CsvPiece } from "./csv-pieces";
+import { cutIntoPieces, readFileText, type CsvPiece } from "../lib/csv-pieces";
 import { runImport, type ImportRun } from "./import-run";
 import { completeMapping, ImportMapping, type MappingChoice } from "./ImportMapping";
 import { ImportResults } from "./ImportResults";
 import { ticketsMessages as m } from "./messages";
 import { previewImport, ticketKeys } from "./queries";
+import "../components/import.css";
 
 type FileRead = { name: string; pieces: CsvPiece[]; rows: number; preview: ImportPreviewResponse };
 type Stage =

@@ -3,7 +3,7 @@
 // how far it got (running the same file again skips what is already there).
 import type { ImportMapping, ImportResponse } from "../../../../worker/contracts/admin-tickets";
 import { adminTimeZone } from "../queries";
-import type { CsvPiece } from "./csv-pieces";
+import type { CsvPiece } from "../lib/csv-pieces";
 import { importPiece } from "./queries";
 
 export type ImportTotals = Omit<ImportResponse, "rows"> & { rows: number };

@@ -1,9 +1,10 @@
-// The catalog forms' building blocks: labelled inputs whose error (from the server's `field`, or a
-// local check) is tied to them with aria-invalid and aria-describedby, and an error text renderer.
+// The back-office forms' building blocks: labelled inputs whose error (from the server's `field`,
+// or a local check) is tied to them with aria-invalid and aria-describedby, and an error text
+// renderer.
 import { useId, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import type { ErrorText } from "./errors";
-import { focusOnMount } from "../../../lib/focusOnMount";
+import { focusOnMount } from "../../../../lib/focusOnMount";
 
 export function ErrorMessage({ error }: { error: ErrorText }) {
   return "text" in error ? <>{error.text}</> : <FormattedMessage {...error.message} values={error.values} />;

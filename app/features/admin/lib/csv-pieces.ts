@@ -1,8 +1,8 @@
 // A CSV file cut into pieces the API takes (request bodies are capped at 64 KB): each piece is
-// the header row and then whole rows, and knows the file row of its first ticket, so the
-// server's errors name rows of the file. Rows end at a line break outside double quotes (RFC
-// 4180: a quoted value may hold line breaks, and "" inside quotes is a quote), so a cut never
-// splits a row. The server parses every piece with papaparse; this only finds the cuts.
+// the header row and then whole rows, and knows the file row of its first record (a ticket, a
+// code), so the server's errors name rows of the file. Rows end at a line break outside double
+// quotes (RFC 4180: a quoted value may hold line breaks, and "" inside quotes is a quote), so a
+// cut never splits a row. The server parses every piece with papaparse; this only finds the cuts.
 import { IMPORT_PIECE_MAX_BYTES } from "../../../../worker/contracts/admin-tickets-limits";
 
 export type CsvPiece = { csv: string; firstRow: number; rows: number };

@@ -1,11 +1,12 @@
-// The frame of every catalog form: a modal with the form in its body, and the error banner and the
-// actions (Cancel, then the action) always in view below.
+// The frame of every back-office form built on this kit (catalog, perks): a modal with the form in
+// its body, and the error banner and the actions (Cancel, then the action) always in view below.
 import { useId, type ReactNode } from "react";
 import { FormattedMessage, type MessageDescriptor } from "react-intl";
-import { Modal } from "../../../components/Modal";
+import { Modal } from "../../../../components/Modal";
 import { ErrorMessage } from "./fields";
 import type { ErrorText } from "./errors";
-import { catalogMessages as m } from "./messages";
+import { formKitMessages as m } from "./messages";
+import "./form.css";
 
 type FormDialogProps = {
   title: ReactNode;
@@ -29,7 +30,7 @@ export function FormDialog({ title, onClose, onSubmit, pending, submit, submitti
       )}
       <div className="dialog-actions">
         <button type="button" className="btn btn-ghost" onClick={onClose}>
-          <FormattedMessage {...m.commonCancel} />
+          <FormattedMessage {...m.cancel} />
         </button>
         <button type="submit" form={formId} className="btn btn-primary" disabled={pending}>
           <FormattedMessage {...(pending ? submitting : submit)} />
@@ -38,10 +39,10 @@ export function FormDialog({ title, onClose, onSubmit, pending, submit, submitti
     </>
   );
   return (
-    <Modal title={title} onClose={onClose} footer={footer} className="catalog-dialog">
+    <Modal title={title} onClose={onClose} footer={footer} className="admin-dialog">
       <form
         id={formId}
-        className="form catalog-form"
+        className="form admin-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

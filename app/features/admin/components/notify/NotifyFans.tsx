@@ -6,11 +6,11 @@
 import { useState } from "react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { Modal } from "../../../components/Modal";
-import { FeatureMessages } from "../../../i18n/FeatureMessages";
-import { api, ApiRequestError } from "../../../lib/api";
-import type { NotifyPreview, NotifyProgress, NotifyTargetType } from "../../../../worker/contracts/notifications";
-import { adminKeys } from "../queries";
+import { Modal } from "../../../../components/Modal";
+import { FeatureMessages } from "../../../../i18n/FeatureMessages";
+import { api, ApiRequestError } from "../../../../lib/api";
+import type { NotifyPreview, NotifyProgress, NotifyTargetType } from "../../../../../worker/contracts/notifications";
+import { adminKeys } from "../../queries";
 import { kindMessages, notifyErrorMessages, notifyMessages as m } from "./messages";
 import en from "./messages.en.json";
 import ptBR from "./messages.pt-BR.json";

@@ -4,19 +4,19 @@
 // like the tickets import; the server reads and checks every row.
 import { useId, useState, type ChangeEvent } from "react";
 import { useIntl, type IntlShape } from "react-intl";
-import { IMPORT_FILE_MAX_BYTES } from "../../../../worker/contracts/admin-tickets-limits";
-import { OFFER_CODE_ERROR_CODES, type OfferCodePreviewResponse, type OfferCodeRowIssue } from "../../../../worker/contracts/offer-codes";
-import { FeatureMessages } from "../../../i18n/FeatureMessages";
-import { Modal } from "../../../components/Modal";
-import { ApiRequestError } from "../../../lib/api";
-import { ImportFooter } from "../components/ImportFooter";
-import { ImportFileName, ImportFileStep, ImportProgress, ImportStopped } from "../components/ImportSteps";
-import { cutIntoPieces, readFileText, type CsvPiece } from "../tickets/csv-pieces";
+import { IMPORT_FILE_MAX_BYTES } from "../../../../../worker/contracts/admin-tickets-limits";
+import { OFFER_CODE_ERROR_CODES, type OfferCodePreviewResponse, type OfferCodeRowIssue } from "../../../../../worker/contracts/offer-codes";
+import { FeatureMessages } from "../../../../i18n/FeatureMessages";
+import { Modal } from "../../../../components/Modal";
+import { ApiRequestError } from "../../../../lib/api";
+import { ImportFooter } from "../ImportFooter";
+import { ImportFileName, ImportFileStep, ImportProgress, ImportStopped } from "../ImportSteps";
+import { cutIntoPieces, readFileText, type CsvPiece } from "../../lib/csv-pieces";
 import { previewCodes, runCodeImport, type CodeImportRun } from "./import-run";
 import { codesMessages as m } from "./messages";
 import en from "./messages.en.json";
 import ptBR from "./messages.pt-BR.json";
-import "../tickets/tickets.css";
+import "../import.css";
 
 const catalogs = { en, "pt-BR": ptBR };
 /** Row problems listed; the counts above them are whole. */

@@ -3,14 +3,15 @@
 // ('File too large' is known before a byte is sent). The server decides the type by the bytes.
 import { useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { FilePickerField } from "../../../components/FilePickerField";
-import { ApiRequestError } from "../../../lib/api";
-import { UPLOAD_ERROR_CODES } from "../../../../worker/contracts/admin-catalog-limits";
-import { ErrorMessage } from "./fields";
+import { FilePickerField } from "../../../../components/FilePickerField";
+import { ApiRequestError } from "../../../../lib/api";
+import { useUpload } from "../../../../lib/upload";
+import { UPLOAD_ERROR_CODES } from "../../../../../worker/contracts/admin-catalog-limits";
+import { formatBytes } from "../../format";
 import { uploadErrorText, type UploadKind } from "./errors";
-import { formatBytes } from "./format";
-import { catalogMessages as m } from "./messages";
-import { useUpload } from "../../../lib/upload";
+import { ErrorMessage } from "./fields";
+import { formKitMessages as m } from "./messages";
+import "./form.css";
 
 type UploadFieldProps<T> = {
   kind: UploadKind;
@@ -49,7 +50,7 @@ export function UploadField<T>({ kind, url, accept, maxBytes, label, hint, onUpl
   const error = state.phase === "failed" ? uploadErrorText(state.error, kind, maxLabel) : null;
 
   return (
-    <div className="catalog-upload">
+    <div className="admin-upload">
       <FilePickerField
         label={label}
         buttonLabel={intl.formatMessage(m.uploadChoose)}
@@ -61,7 +62,7 @@ export function UploadField<T>({ kind, url, accept, maxBytes, label, hint, onUpl
         disabled={uploading}
         onChange={(e) => choose(e.target.files?.[0] ?? null)}
       />
-      <div className="catalog-upload-actions">
+      <div className="admin-upload-actions">
         {uploading ? (
           <button type="button" className="btn btn-ghost" onClick={upload.cancel}>
             {intl.formatMessage(m.uploadCancel)}
@@ -73,7 +74,7 @@ export function UploadField<T>({ kind, url, accept, maxBytes, label, hint, onUpl
         )}
       </div>
       {uploading && (
-        <div className="catalog-progress">
+        <div className="admin-upload-progress">
           <progress max={state.progress.total || 1} value={state.progress.loaded} aria-label={intl.formatMessage(m.uploadProgressLabel)} />
           <p className="muted">
             {intl.formatMessage(m.uploadProgress, {
@@ -84,10 +85,10 @@ export function UploadField<T>({ kind, url, accept, maxBytes, label, hint, onUpl
           </p>
         </div>
       )}
-      <div role="status" className="catalog-upload-status">
+      <div role="status" className="admin-upload-status">
         {state.phase === "done" && (
           <>
-            <p className="catalog-upload-done">{intl.formatMessage(m.uploadDone)}</p>
+            <p className="admin-upload-done">{intl.formatMessage(m.uploadDone)}</p>
             {note?.(state.result)}
           </>
         )}
