@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -24,6 +25,13 @@ const ADMIN_SHARED = ["components", "lib"];
 const adminParts = readdirSync(ADMIN, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !ADMIN_SHARED.includes(entry.name))
   .map((entry) => entry.name);
+
+/**
+ * The app's server entry, which the Worker imports as "app-ssr" (an alias of vite.config.ts and
+ * vitest.config.ts; its types are worker/app-ssr.d.ts). Lint resolves the alias too, so the zones
+ * and no-cycle see that edge like any other import.
+ */
+const APP_SSR_ENTRY = fileURLToPath(new URL("./app/ssr/render.tsx", import.meta.url));
 
 const WORKER_STATEFUL = ["./worker/db", "./worker/services", "./worker/durable-objects", "./worker/middleware", "./worker/routes"];
 
@@ -55,9 +63,17 @@ const boundaries = [
     message: "app/features/admin/lib sits below the admin components.",
   },
   {
+    // app/ssr runs inside the Worker, but it is the app: it too reaches the Worker only through
+    // worker/contracts (ssr.ts says what the two hand each other) and the API transport.
     target: "./app",
     from: ["./worker/db", "./worker/lib", "./worker/services", "./worker/durable-objects", "./worker/middleware", "./worker/routes"],
-    message: "The app shares only worker/contracts with the Worker.",
+    message: "The app, its server entry in app/ssr included, shares only worker/contracts with the Worker.",
+  },
+  {
+    target: ["./worker/!(contracts)/**", "./worker/*.ts"],
+    from: "./app",
+    except: ["./ssr/render.tsx"],
+    message: 'The Worker reaches the app only through its server entry, imported as "app-ssr" (app/ssr/render.tsx).',
   },
   {
     target: "./worker/contracts",
@@ -132,7 +148,7 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "worker/**/*.ts"],
     plugins: { "import-x": importX },
     settings: {
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] })],
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"], alias: { "app-ssr": [APP_SSR_ENTRY] } })],
       // no-cycle reads the imported files too; it needs to know they are TypeScript.
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },

@@ -1,4 +1,4 @@
-// Member text as text (DESIGN 3: never HTML): line breaks kept by the style sheet (pre-wrap), and
+// Member text as text (never HTML, docs/design.md#48-input-uploads-output): line breaks kept by the style sheet (pre-wrap), and
 // http(s) addresses turned into links that open in a new tab without handing the site's window to
 // the target (noopener), telling it where the visitor came from (noreferrer) or lending the site's
 // reputation to the link (ugc nofollow). An @username becomes a link to that member's profile

@@ -1,4 +1,4 @@
-// The "between channels" static of the radio and TV players (spec 4: 2 seconds of noise on a
+// The "between channels" static of the radio and TV players (docs/features.md#radio-and-tv: 2 seconds of noise on a
 // change). Random grey pixels on a small canvas scaled up, redrawn every frame; with reduced
 // motion, one still frame. Decorative: the player announces the change in words.
 import { useEffect, useRef } from "react";

@@ -1,4 +1,4 @@
-// The one VIP price (DESIGN.md departure 6), from /api/config, formatted for the reader's locale.
+// The one VIP price (docs/features.md#payments-and-vip), from /api/config, formatted for the reader's locale.
 import { FormattedMessage, FormattedNumber } from "react-intl";
 import { useSiteConfig } from "../lib/session/useSession";
 

@@ -1,5 +1,5 @@
 // Stock images drawn in code (no downloads, no third-party hosts): the default avatar for users
-// without a picture and the stand-in for a post image that fails to load (spec 2.7, 2.8).
+// without a picture and the stand-in for a post image that fails to load (docs/features.md#social-feed, docs/features.md#sign-up-sign-in-and-profiles).
 // Served as data: URIs, which the Content-Security-Policy allows for images.
 const svgDataUri = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 

@@ -9,7 +9,7 @@ export type PlayerPath = typeof MUSIC_PLAYER_PATH | typeof RADIO_PLAYER_PATH;
 export const MUSIC_PLAYER_WINDOW = "musicplayer";
 export const RADIO_PLAYER_WINDOW = "radioplayer";
 
-/** Popup sizes from the spec (section 9): desktop menu, mobile menu, radio. */
+/** Popup sizes (docs/features.md#header-footer-and-popups): desktop menu, mobile menu, radio. */
 export const POPUP_SIZES = {
   musicDesktop: { width: 800, height: 800 },
   musicMobile: { width: 400, height: 600 },

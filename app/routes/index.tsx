@@ -44,7 +44,7 @@ async function playTrackById(trackId: string, options: { preview: boolean }) {
 }
 
 /**
- * The landing page, sections in the spec's order (2.3); the header links to each id. The events
+ * The landing page, sections in the order docs/features.md#landing-page gives; the header links to each id. The events
  * list and the contact form belong to their own features and are put into their sections here.
  * Each section below the hero is a Suspense boundary: hydrating the server's HTML, React makes
  * the hero interactive first and each section after it in a pass of its own, so no single task

@@ -1,4 +1,4 @@
-// The built-in radio stations and TV channels (spec 2.4: three stations, 2.6: five channels, 3: their fields; DESIGN 5 item 7: data in D1).
+// The built-in radio stations and TV channels (docs/features.md#radio-and-tv: three stations, five channels, their fields; data in D1).
 // Product data, like the music catalog: scripts/catalog/write-seed-migration.mjs turns it into
 // migrations/0008_broadcast_seed.sql, and scripts/catalog/generate-demo-media.mjs renders the local
 // demo station images, channel thumbnails and videos for it.

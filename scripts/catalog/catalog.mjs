@@ -1,4 +1,4 @@
-// The built-in music catalog: the artist's 30 albums and singles, 1986–2024 (spec 2.5, 3, 9: 30 built-in releases, five featured tracks).
+// The built-in music catalog: the artist's 30 albums and singles, 1986–2024 (docs/features.md#music: 30 built-in releases, five featured tracks).
 // Product data: scripts/catalog/write-seed-migration.mjs turns it into
 // migrations/0004_catalog_seed.sql (deployed), and scripts/catalog/generate-demo-media.mjs renders
 // local demo audio and covers for it. Edit here, then run

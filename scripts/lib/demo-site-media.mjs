@@ -1,4 +1,4 @@
-// Offline demo pictures and video for the landing page (spec 2.3 and 9): four hero backdrops
+// Offline demo pictures and video for the landing page (docs/features.md#landing-page): four hero backdrops
 // (stage lights, a city skyline at night, crowd silhouettes, a neon sunset), the events banner (a
 // concert poster) and a promo video with its poster, all in the site's synthwave colours. Drawn
 // in JS (scripts/lib/demo-draw.mjs, demo-scene.mjs), the pictures encoded as JPEG (jpeg.mjs,

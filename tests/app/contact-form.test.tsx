@@ -1,4 +1,4 @@
-// The landing page's contact section with its form (public-site.md 2.3 item 7, 4, 5, 8), rendered
+// The landing page's contact section with its form (docs/features.md#events-virtual-meets-and-the-contact-form), rendered
 // with the app's providers against a fake /api: states, texts in both languages, field errors from
 // the server, and the honeypot people never see.
 import { createRoute, type AnyRoute } from "@tanstack/react-router";

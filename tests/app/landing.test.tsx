@@ -1,4 +1,4 @@
-// The landing page (spec 2.3), rendered through its real file route: the hero's four rotating
+// The landing page (docs/features.md#landing-page), rendered through its real file route: the hero's four rotating
 // pictures (5 s, paused for reduced motion and while the tab is hidden, never onto a picture that
 // has not loaded), the iconic hits, the VIP section, the biography in both languages, the events
 // section's tour poster in a lightbox and its lazily made promo video, and the About figures.

@@ -65,7 +65,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// The required sections (back-office.md 2) and the others a real policy needs, in order -----------
+// The required sections (docs/features.md#events-virtual-meets-and-the-contact-form, Legal pages) and the others a real policy needs, in order -----------
 
 const HEADINGS: Record<Page, Record<Locale, { title: string; sections: string[] }>> = {
   "/privacy": {

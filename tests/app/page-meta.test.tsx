@@ -234,7 +234,7 @@ const urlOf = (fullPath: string) =>
     .replace(/\$\w+/g, "sample-1")
     .replace(/(.)\/$/, "$1");
 
-/** The public pages of the route table (spec 2.1), which carry a description of their own. */
+/** The public pages (docs/design.md#9-first-load-and-server-rendering), which carry a description of their own. */
 const PUBLIC_PAGES = [
   "/",
   "/music/",

@@ -1,4 +1,4 @@
-// The player engine (spec 4 "Audio players", 8, 9) against a fake <audio> element: toggling,
+// The player engine (docs/features.md#music, the player) against a fake <audio> element: toggling,
 // loading, counting plays, queue order, repeat/shuffle, retries, network reloads, overlapping loads,
 // volume, progress ticks, persistence, the Media Session and the Web Audio analyser.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// The radio engine (spec 2.4, 4 "Shared radio state", 8, 9) against fakes: an <audio> element
+// The radio engine (docs/features.md#radio-and-tv) against fakes: an <audio> element
 // driven by hand, a tune call answered by the test (deferred promises), a clock the test moves and
 // live sockets the test opens, feeds and closes. Covers the synced start (clock skew, shared
 // position), pause/resume as re-tune, 'ended', station changes (wrap, resume, superseded tunes),

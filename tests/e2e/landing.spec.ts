@@ -6,7 +6,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
 
-/** app/features/landing/useHeroRotation.ts HERO_ROTATION_MS (spec 9). */
+/** app/features/landing/useHeroRotation.ts HERO_ROTATION_MS (docs/features.md#landing-page). */
 const ROTATION_MS = 5000;
 
 const backdrops = (page: Page) => page.locator(".hero-backgrounds");

@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-/** worker/contracts/tv.ts (TV_STATIC_MS, TV_SKIP_SECONDS), spec 9. */
+/** worker/contracts/tv.ts (TV_STATIC_MS, TV_SKIP_SECONDS), docs/features.md#radio-and-tv. */
 const STATIC_MS = 2000;
 const SKIP_SECONDS = 10;
 

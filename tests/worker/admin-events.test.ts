@@ -1,6 +1,6 @@
 // /api/admin/events and /api/admin/venues: event and venue management for administrators only.
 // Every route answers visitor and banned 401, member and VIP 403 (writing nothing), admin 2xx with
-// one audit row per write. Each rule of the event form (back-office.md 5, plus prices in order, the
+// one audit row per write. Each rule of the event form (docs/features.md#back-office-administrators, Events and venues, plus prices in order, the
 // sale ending after it starts and a real time zone) is a 400 naming its field that stores nothing.
 // Searches and filters; a published event is public at once (the memo is forgotten) and a draft
 // never is; a venue used by events cannot be deleted.

@@ -1,5 +1,5 @@
 // /api/admin/marketing: the mailing list. Every route answers visitor and banned 401, member and
-// VIP 403 (writing nothing), admin 2xx. The import follows back-office.md 5 exactly (header row,
+// VIP 403 (writing nothing), admin 2xx. The import follows docs/features.md#back-office-administrators (Marketing) exactly (header row,
 // empty lines skipped, blank e-mails skipped and counted, names trimmed with empty ones as null,
 // everyone imported subscribed, addresses already listed left as they were) plus: e-mails checked
 // and lower-cased, each address once per file, BOM, CRLF, quoted commas, semicolons and legacy

@@ -4,7 +4,7 @@
 //
 // The token is bound to the member and the track, not to a cookie: the <audio> element fetches the
 // URL without any cookie logic, so whoever holds an unexpired URL gets the bytes of that one track,
-// with or without (anyone's) session cookie. That is the design (DESIGN.md section 7), pinned below.
+// with or without (anyone's) session cookie. That is the design (docs/design.md#7-media), pinned below.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";

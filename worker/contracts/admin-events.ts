@@ -1,4 +1,4 @@
-// The back office's events (/api/admin/events): the event form's rules (back-office.md 5) as one zod
+// The back office's events (/api/admin/events): the event form's rules (docs/features.md#back-office-administrators, Events and venues) as one zod
 // schema, enforced by the Worker and run by the SPA on the form before sending, and the answers'
 // shapes. Always required: title, event date and time. An in-person custom event also needs its
 // venue (name, address, city, state, capacity) and tickets (minimum and maximum price, sale start

@@ -1,5 +1,5 @@
-// The back office's marketing contacts (back-office.md 2 Marketing, 3 Marketing contact and Import
-// result, 4, 5 CSV import, 8, 9). Constants, texts and shapes shared by the Worker and the SPA,
+// The back office's marketing contacts (Marketing in
+// docs/features.md#back-office-administrators). Constants, texts and shapes shared by the Worker and the SPA,
 // without zod: the SPA's admin chunk imports these values.
 import type { ContactStatus } from "./newsletter-model";
 
@@ -14,7 +14,7 @@ export const CONTACT_NAME_MAX = 100;
 export const CONTACT_EMAIL_MAX = 254;
 /** Row problems listed in full; the rest are only counted (errorCount). */
 export const IMPORT_ERRORS_LISTED = 100;
-/** Spec 9: 'Last 30 Days' counts contacts created within 30 days. */
+/** 'Last 30 Days' (docs/features.md#back-office-administrators, Marketing) counts contacts created within 30 days. */
 export const RECENT_DAYS = 30;
 
 /** The content type the SPA asks for to get progress lines while an import runs. */
@@ -54,7 +54,7 @@ export type ImportIssue = {
   value?: string;
 };
 
-/** Spec 3 'Import result', with the skipped rows broken down and the row problems explained. */
+/** The import result (docs/features.md#back-office-administrators, Marketing), with the skipped rows broken down and the row problems explained. */
 export type ImportResult = {
   /** Data rows in the file (empty lines left out). */
   total: number;

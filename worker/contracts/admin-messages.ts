@@ -1,4 +1,4 @@
-// The back office's message inbox (back-office.md 2 Messages, 3 Contact message, 4, 5 Reply, 8).
+// The back office's message inbox (docs/features.md#back-office-administrators, Messages).
 // Constants, texts and shapes shared by the Worker and the SPA, without zod: the SPA's admin chunk
 // imports these values. The Worker's zod schemas live with its route.
 

@@ -7,7 +7,7 @@ import { userText } from "./text";
 import { PROFILE_MESSAGES, WEBSITE_MAX } from "./profiles";
 import { LOCALES, type Locale } from "./locale";
 
-/** The spec's session timeout choices, in hours (section 9). */
+/** The spec's session timeout choices, in hours (docs/features.md#back-office-administrators, Settings). */
 export const SESSION_TIMEOUT_OPTIONS = [12, 24, 48] as const;
 export type SessionTimeoutHours = (typeof SESSION_TIMEOUT_OPTIONS)[number];
 

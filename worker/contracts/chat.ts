@@ -1,6 +1,6 @@
 // The VIP chat: the frames a member's browser and their ChatThread Durable Object exchange over
 // /api/chat/live (discriminated unions, parsed with zod on arrival, size-capped), the stored
-// message shape, the limits, and the spec's texts (back-office.md 8, 9).
+// message shape, the limits, and the spec's texts (docs/features.md#vip-chat).
 import { z } from "./zod";
 import { userText } from "./text";
 

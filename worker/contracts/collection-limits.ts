@@ -6,7 +6,7 @@ export const PLAYLIST_NAME_MAX = 80;
 export const MAX_PLAYLISTS_PER_USER = 200;
 export const MAX_TRACKS_PER_PLAYLIST = 1000;
 export const MAX_FAVORITES_PER_USER = 5000;
-/** The hub's playlist card shows this many tracks, then '+N more tracks' (spec 9). */
+/** The hub's playlist card shows this many tracks, then '+N more tracks' (docs/features.md#music). */
 export const PLAYLIST_PREVIEW_TRACKS = 3;
 
 /** How names are compared: NFC, then lower case, so 'Verão' and 'VERÃO' are the same name. */

@@ -1,5 +1,5 @@
 // Favorites and playlists: shapes shared by the Worker and the SPA. Every route is scoped to the
-// signed-in member; reading needs a session, changing needs VIP or admin (spec 6).
+// signed-in member; reading needs a session, changing needs VIP or admin (docs/features.md#music).
 import { z } from "./zod";
 import { SLUG_PATTERN, type TrackView } from "./music";
 import { userText } from "./text";
@@ -12,7 +12,7 @@ import {
   playlistNameKey,
 } from "./collection-limits";
 
-/** The spec's texts (8, Playlists), and ours where it is silent. English fallbacks. */
+/** The spec's texts (docs/features.md#music, playlists), and ours where it is silent. English fallbacks. */
 export const COLLECTION_MESSAGES = {
   playlistNameTaken: "A playlist with this name already exists",
   playlistNameRequired: "Playlist name is required",

@@ -1,5 +1,5 @@
-// The contact form (public-site.md 2.3, 3 Contact submission, 4 Contact form, 5, 8;
-// back-office.md 3 Contact message, Marketing contact). Texts and limits shared by the Worker
+// The contact form (docs/features.md#events-virtual-meets-and-the-contact-form; its message and contact in the back office,
+// docs/features.md#back-office-administrators). Texts and limits shared by the Worker
 // and the SPA; the Worker's zod schema lives with its route.
 
 export const CONTACT_MESSAGES = {
@@ -25,7 +25,7 @@ export const CONTACT_LIMITS = {
 /** The hidden field people never fill and bots do; a submission with it is answered 200 and dropped. */
 export const CONTACT_HONEYPOT_FIELD = "website";
 
-/** POST /api/contact body. `subscribe` defaults to true (spec 3). */
+/** POST /api/contact body. `subscribe` defaults to true (docs/features.md#events-virtual-meets-and-the-contact-form). */
 export type ContactRequest = {
   name: string;
   email: string;

@@ -1,5 +1,5 @@
 // Events (concerts, meet-and-greets, virtual meets): shapes shared by the Worker and the SPA
-// (public-site.md 2.3, 3 Event, 4 Events list, 8; back-office.md 3 Event). Type-only and
+// (docs/features.md#events-virtual-meets-and-the-contact-form, docs/features.md#landing-page). Type-only and
 // constants, no zod, so the SPA's chunks stay free of it.
 import type { PublicPresale } from "./presales";
 import type { Locale } from "./locale";

@@ -8,7 +8,7 @@ import { POST_ID_PATTERN } from "./ids";
 /** Official posts pinned to the top of the feed at most at once (the first page carries them all). */
 export const PINNED_MAX = 3;
 
-/** The spec's texts (8, Feed and Upload) and ours where it is silent. English fallbacks. */
+/** The spec's texts (docs/features.md#social-feed) and ours where it is silent. English fallbacks. */
 export const FEED_MESSAGES = {
   postRequired: "Write something to post",
   postTooLong: "Posts can be at most 2,000 characters",

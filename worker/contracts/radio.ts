@@ -1,9 +1,9 @@
-// Radio stations: shapes shared by the Worker and the SPA (spec 2.4: the radio page; 3: a station's fields; 4: the shared
-// radio state; 8: the radio's error texts). The station list and what is playing are public; the audio and the live socket
+// Radio stations: shapes shared by the Worker and the SPA (docs/features.md#radio-and-tv: the radio page, a station's fields, the shared
+// radio state, the radio's error texts). The station list and what is playing are public; the audio and the live socket
 // are for VIP and admin only.
 import type { TrackView } from "./music";
 
-/** The spec's texts (8), English fallbacks; the SPA shows its own translations. */
+/** The spec's texts (docs/features.md#radio-and-tv), English fallbacks; the SPA shows its own translations. */
 export const RADIO_MESSAGES = {
   stationNotFound: "Station not found",
   streamUnavailable: "Unable to connect to radio stream. Please try again later.",
@@ -53,7 +53,7 @@ export type NowPlayingResponse = { nowPlaying: NowPlaying };
 export type TuneResponse = { kind: RadioStationView["sourceType"]; nowPlaying: NowPlaying; url: string; expiresAt: string };
 
 export const RADIO_HISTORY_SIZE = 10;
-/** The SPA's loading static on a station change, and how long an error stays (spec 9: 2 s of static, errors shown 5 s). */
+/** The SPA's loading static on a station change, and how long an error stays (docs/features.md#radio-and-tv: 2 s of static, errors shown 5 s). */
 export const RADIO_STATIC_MS = 2000;
 export const RADIO_ERROR_MS = 5000;
 

@@ -29,7 +29,7 @@ export const EVENTS_BANNER = {
 };
 
 /**
- * The landing's three iconic hits (spec 2.3), catalog track ids (scripts/catalog/catalog.mjs
+ * The landing's three iconic hits (docs/features.md#landing-page), catalog track ids (scripts/catalog/catalog.mjs
  * ICONIC_TRACK_IDS): GET /api/artist answers their covers.
  */
 export const ICONIC_TRACK_IDS = ["spring-love", "moonlight-boulevard-1", "i-wanna-be-the-one"] as const;

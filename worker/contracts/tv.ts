@@ -1,4 +1,4 @@
-// TV channels: shapes shared by the Worker and the SPA (spec 2.6: the TV page; 3: a channel's fields; 4: 2 s of static, then autoplay and loop; 8: 'Unable to play video'). The
+// TV channels: shapes shared by the Worker and the SPA (docs/features.md#radio-and-tv: the TV page, a channel's fields, 2 s of static then autoplay and loop, 'Unable to play video'). The
 // channel list is public; video sources are for VIP and admin only.
 
 export const TV_MESSAGES = {
@@ -44,6 +44,6 @@ export type TvStreamResponse =
   | { kind: "video"; url: string; expiresAt: string; startAt: number | null; durationSeconds: number; serverTime: string; captions: TvCaptionTrack[] }
   | { kind: "embed"; embedUrl: string };
 
-/** The SPA's static between channels, and the skip step (spec 9: 2 s of static, skip 10 s). */
+/** The SPA's static between channels, and the skip step (docs/features.md#radio-and-tv: 2 s of static, skip 10 s). */
 export const TV_STATIC_MS = 2000;
 export const TV_SKIP_SECONDS = 10;

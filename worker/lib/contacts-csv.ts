@@ -1,4 +1,4 @@
-// Reading a contacts CSV for the marketing import (back-office.md 5 'CSV import'): papaparse on
+// Reading a contacts CSV for the marketing import (docs/features.md#back-office-administrators, Marketing): papaparse on
 // the server, the first non-empty row as the header, empty lines skipped, blank e-mails skipped
 // and counted, e-mails checked and lower-cased, each address kept once, names trimmed with empty
 // ones as null. Optional columns (decision 045): Tags (split on ; or |, trimmed, each kept once),

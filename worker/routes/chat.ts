@@ -9,7 +9,7 @@ import { requireVerifiedEmail } from "../middleware/email-verified";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
 import { CHAT_MEMBER_ADMIN_HEADER, CHAT_MEMBER_NAME_HEADER, CHAT_MEMBER_VIP_HEADER, chatThread } from "../services/realtime/chat-thread";
 
-/** How the persona sees the member (spec 6: username, VIP and admin flags); header values are ASCII, so the name is URI-encoded. */
+/** How the persona sees the member (docs/features.md#vip-chat: username, VIP and admin flags); header values are ASCII, so the name is URI-encoded. */
 const memberHeaders = (user: SessionUser) => ({
   [CHAT_MEMBER_NAME_HEADER]: encodeURIComponent(user.username),
   [CHAT_MEMBER_VIP_HEADER]: user.isVIP ? "1" : "0",

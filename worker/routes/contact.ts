@@ -1,4 +1,4 @@
-// /api/contact: the landing page's contact form (public-site.md 2.3, 3, 4, 5, 8). Anyone may
+// /api/contact: the landing page's contact form (docs/features.md#events-virtual-meets-and-the-contact-form). Anyone may
 // write, signed in or not. A submission is stored (and, when they ticked "subscribe", a
 // confirmation mail asks the sender to confirm the subscription), then the admin is told by mail off the response path: a mail failure is
 // logged and never loses the message, which the back office shows either way.

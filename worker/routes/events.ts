@@ -1,4 +1,4 @@
-// Events (public-site.md 2.3, 4 Events list; virtual meets). Public reads of published events
+// Events and virtual meets (docs/features.md#events-virtual-meets-and-the-contact-form). Public reads of published events
 // only: drafts and cancelled events never leave the Worker. Mounted at /api/events, plus the
 // subscribable calendar feed at /events.ics; the JSON-LD of / and /events comes from
 // upcomingEventsJsonLd (worker/services/events.ts, written by worker/routes/pages.ts).

@@ -1,5 +1,5 @@
 // /api/favorites: the signed-in member's favorite tracks. Reading needs a session (a lapsed VIP
-// still sees their collection, locked); adding and removing need VIP or admin (spec 6).
+// still sees their collection, locked); adding and removing need VIP or admin (docs/features.md#music).
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { requireUser, requireVIP } from "../middleware/guards";

@@ -1,4 +1,4 @@
-// Radio stations (spec 2.4): the list and what each plays are public; the audio (signed URLs)
+// Radio stations (docs/features.md#radio-and-tv): the list and what each plays are public; the audio (signed URLs)
 // and the live socket (listener count, now-playing pushes) are for VIP and admin only.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";

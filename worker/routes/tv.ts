@@ -1,4 +1,4 @@
-// TV channels (spec 2.6): the list is public; video sources are for VIP and admin only, as
+// TV channels (docs/features.md#radio-and-tv): the list is public; video sources are for VIP and admin only, as
 // short-lived signed URLs (or a live channel's embed page).
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";

@@ -1,4 +1,4 @@
-// Back-office frame (back-office.md "Admin layout"): a sidebar with a link to each area, and
+// Back-office frame (docs/features.md#back-office-administrators): a sidebar with a link to each area, and
 // Settings + Logout at its foot. Below the desktop breakpoint the sidebar collapses behind a toggle.
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";

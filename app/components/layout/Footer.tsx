@@ -1,4 +1,4 @@
-// Site footer (spec 2.2): description, quick links, contact, the two social networks, rights and
+// Site footer (docs/features.md#header-footer-and-popups): description, quick links, contact, the two social networks, rights and
 // copyright (2025) and the legal + VIP links. Hidden on /admin (see __root.tsx).
 import { Link } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
@@ -6,7 +6,7 @@ import { EXTERNAL_LINK } from "../../lib/popups";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { navMessages } from "./navMessages";
 
-/** Fixed by the spec (section 9), not the current year; passed as text so it is not formatted as 2,025. */
+/** A fixed year (docs/features.md#header-footer-and-popups), not the current one; passed as text so it is not formatted as 2,025. */
 const COPYRIGHT_YEAR = 2025;
 
 const m = defineMessages({

@@ -1,4 +1,4 @@
-// The site's top bar (spec 2.2): brand, landing anchors on home, the Media dropdown, Events,
+// The site's top bar (docs/features.md#header-footer-and-popups): brand, landing anchors on home, the Media dropdown, Events,
 // the EN/PT switcher and the account links; below the desktop breakpoint a hamburger menu. A
 // signed-in member's notification bell stays in the bar at every width.
 import { Link, useRouterState } from "@tanstack/react-router";

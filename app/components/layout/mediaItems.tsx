@@ -25,7 +25,7 @@ type RouteItem = {
 type ActionItem = { kind: "musicPlayer" | "radio" | "chatRoom"; key: string; label: MessageDescriptor };
 export type MediaItem = RouteItem | ActionItem;
 
-/** In the spec's order (section 2.2), with the VIP chat before the outside Chat Room. */
+/** In the order docs/features.md#header-footer-and-popups gives, with the VIP chat before the outside Chat Room. */
 export const MEDIA_ITEMS: readonly MediaItem[] = [
   { kind: "route", key: "musicHub", label: navMessages.musicHub, to: "/music" },
   { kind: "route", key: "musicCatalog", label: navMessages.musicCatalog, to: "/music/catalog" },

@@ -1,4 +1,4 @@
-// The '?' dialog: every keyboard shortcut of the players (spec 6: Space, Shift+Right/Left, M,
+// The '?' dialog: every keyboard shortcut of the players (docs/features.md#music: Space, Shift+Right/Left, M,
 // Alt+Up/Down, Ctrl+S, Ctrl+R; see usePlayerShortcuts.ts), in the active language. The music
 // player bar and both popups open it.
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";

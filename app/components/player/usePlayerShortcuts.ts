@@ -1,8 +1,8 @@
-// The players' keyboard shortcuts (spec 6), on the whole page while the player has something to
+// The players' keyboard shortcuts (docs/features.md#music), on the whole page while the player has something to
 // play: the music player bar and popup, and the radio popup (on whichever source is active).
 // Space play/pause; Shift+Right next; Shift+Left previous; M mute; Alt+Up / Alt+Down volume ±10;
 // Ctrl+S shuffle; Ctrl+R repeat; '?' the shortcuts help (ShortcutsHelpDialog.tsx). Ignored while
-// typing (spec 5): in an input, textarea, select or contenteditable. Space is also left alone on
+// typing (docs/features.md#music): in an input, textarea, select or contenteditable. Space is also left alone on
 // buttons and links, where it already means "activate this". Ctrl+S and Ctrl+R are the browser's
 // save and reload too: on a page where the player is one region (the music player bar) they act
 // only while focus is inside that region (`ctrlKeysWithin`), so the browser keeps them elsewhere.

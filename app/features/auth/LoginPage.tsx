@@ -1,4 +1,4 @@
-// /social/login (spec 2.8): any failure reads "Invalid email or password", except the rate limit and, for
+// /social/login (docs/features.md#sign-up-sign-in-and-profiles): any failure reads "Invalid email or password", except the rate limit and, for
 // the right password only, a suspension (its reason and end: SuspendedNotice).
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";

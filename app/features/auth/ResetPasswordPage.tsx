@@ -1,4 +1,4 @@
-// /auth/reset-password (spec 2.8 and 4: the two modes and the redirect below; 8: the error texts). Without a token: ask for the e-mail and send the link.
+// /auth/reset-password (docs/features.md#sign-up-sign-in-and-profiles: the two modes, the redirect below and the error texts). Without a token: ask for the e-mail and send the link.
 // With one (the link from the e-mail): check the link first, then take the new password, then
 // go to /social/login after 2 seconds.
 import { useQuery } from "@tanstack/react-query";
@@ -107,7 +107,7 @@ const linkProblem = (error: unknown): UiMessage => ({
 });
 
 function NewPasswordStep({ token }: { token: string }) {
-  // An empty token cannot be checked; the form then reports it on submit (spec 5: 'Invalid reset link. Please request a new password reset.'). A token of a
+  // An empty token cannot be checked; the form then reports it on submit (docs/features.md#sign-up-sign-in-and-profiles: 'Invalid reset link. Please request a new password reset.'). A token of a
   // shape the server never issues is invalid without asking (and without a failed request).
   const wellFormed = isWellFormedResetToken(token);
   const verify = useQuery({ ...resetLinkQueryOptions(token), enabled: wellFormed });

@@ -1,4 +1,4 @@
-// /social/signup (spec 2.8, 5: all fields required, a valid e-mail, username of letters, digits and _, password ≥ 6, passwords equal): every rule is checked here first and shown next to its field;
+// /social/signup (docs/features.md#sign-up-sign-in-and-profiles: all fields required, a valid e-mail, username of letters, digits and _, password ≥ 6, passwords equal): every rule is checked here first and shown next to its field;
 // nothing is sent while a rule fails. Then the profile of the new account.
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useId, useState, type FormEvent } from "react";

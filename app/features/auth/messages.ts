@@ -1,4 +1,4 @@
-// Every text of the account pages (spec 2.8 pages, spec 5 validation texts and spec 8 error texts, in the spec's words). English defaults; both catalogs carry each id.
+// Every text of the account pages (docs/features.md#sign-up-sign-in-and-profiles: the pages, validation and error texts, in the spec's words). English defaults; both catalogs carry each id.
 // The texts of the errors the server names by code, and the username label the profile dialog
 // shares, are in app/lib/forms/messages.ts.
 import { defineMessage, defineMessages, type MessageTag } from "react-intl";
@@ -61,7 +61,7 @@ export const authMessages = defineMessages({
   resetRequestNew: { id: "auth.reset.requestNew", defaultMessage: "Request a new reset link" },
   backToLogin: { id: "auth.reset.backToLogin", defaultMessage: "Back to Sign In" },
 
-  // Validation (spec 5: e.g. 'Email is required') and server answers (spec 8: 'Invalid email or password' for any sign-in failure)
+  // Validation (e.g. 'Email is required') and server answers ('Invalid email or password' for any sign-in failure): docs/features.md#sign-up-sign-in-and-profiles
   emailRequired: { id: "auth.validation.emailRequired", defaultMessage: "Email is required" },
   passwordRequired: { id: "auth.validation.passwordRequired", defaultMessage: "Password is required" },
   confirmRequired: { id: "auth.validation.confirmRequired", defaultMessage: "Please confirm your password" },

@@ -1,6 +1,6 @@
 // Account mutations: sign in, sign up and the two halves of a password reset (sign-out is in
 // lib/session/logout.ts). The Worker answers sign-in and sign-up with the user itself, so
-// ['me'] is set directly (no refetch loop, see DESIGN.md section 5.4).
+// ['me'] is set directly (no refetch loop).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { useLocale } from "../../i18n/I18nProvider";

@@ -1,4 +1,4 @@
-// Client-side checks mirroring the Worker's zod rules (spec 5: fields required, e-mail format, username pattern, password of 6 or more, passwords equal), so a person sees what is wrong
+// Client-side checks mirroring the Worker's zod rules (docs/features.md#sign-up-sign-in-and-profiles: fields required, e-mail format, username pattern, password of 6 or more, passwords equal), so a person sees what is wrong
 // next to the field before anything is sent. The Worker checks everything again.
 import { emailSchema, PASSWORD_MAX, PASSWORD_MIN } from "../../../worker/contracts/auth";
 import { checkUsername, compact, type FieldErrors } from "../../components/form/validation";
@@ -41,7 +41,7 @@ export function validateSignup(v: SignupFields): FieldErrors<keyof SignupFields>
 
 export type LoginFields = { email: string; password: string };
 
-/** Sign-in only checks presence: any other problem is "Invalid email or password" (spec 8). */
+/** Sign-in only checks presence: any other problem is "Invalid email or password" (docs/features.md#sign-up-sign-in-and-profiles). */
 export function validateLogin(v: LoginFields): FieldErrors<keyof LoginFields> {
   return compact({
     email: v.email.trim() ? undefined : fail(authMessages.emailRequired),

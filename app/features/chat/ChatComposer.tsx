@@ -1,4 +1,4 @@
-// The message box (spec 2, 9): Enter sends, Shift+Enter adds a line, it grows with its text up to
+// The message box (docs/features.md#vip-chat): Enter sends, Shift+Enter adds a line, it grows with its text up to
 // 150px, and a counter appears near the 2,000-character limit. Typing goes on while a reply is
 // written; only sending waits. Stop ends the reply being written.
 import { useId, useLayoutEffect, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";

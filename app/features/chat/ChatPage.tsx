@@ -1,4 +1,4 @@
-// The VIP chat page (spec 2 "VIP chat page"): a one-to-one conversation with the artist persona,
+// The VIP chat page (docs/features.md#vip-chat): a one-to-one conversation with the artist persona,
 // for VIP members and administrators; everyone else gets the site's VIP gate (and no socket).
 // The conversation lives on the socket (useChatSocket): the page shows its state and sends the
 // member's actions.
@@ -22,7 +22,7 @@ import { canSend } from "./state";
 import { useChatSocket } from "./useChatSocket";
 import "./chat.css";
 
-/** After a message goes out the box gets the focus back, once the page has settled (spec 9: 100 ms after sending). */
+/** After a message goes out the box gets the focus back, once the page has settled (docs/features.md#vip-chat: 100 ms after sending). */
 export const REFOCUS_DELAY_MS = 100;
 
 export function ChatPage() {

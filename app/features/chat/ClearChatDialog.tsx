@@ -1,4 +1,4 @@
-// 'Clear Chat History' (spec 2): the confirmation before every stored message is deleted. Cancel
+// 'Clear Chat History' (docs/features.md#vip-chat): the confirmation before every stored message is deleted. Cancel
 // gets the first focus, so a stray Enter never clears anything.
 import { FormattedMessage } from "react-intl";
 import { ConfirmDialog } from "../../components/ConfirmDialog";

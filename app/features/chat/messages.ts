@@ -1,4 +1,4 @@
-// Every visible string of the VIP chat page. Error texts keep the spec's wording (spec 8: e.g. 'Failed to send message', 'Run timed out').
+// Every visible string of the VIP chat page. Error texts keep the spec's wording (docs/features.md#vip-chat: e.g. 'Failed to send message', 'Run timed out').
 import { defineMessage, defineMessages } from "react-intl";
 
 export const chatMessages = defineMessages({

@@ -1,4 +1,4 @@
-// The landing page's contact form (public-site.md 2.3 item 7, 4 Contact form, 5, 8): idle,
+// The landing page's contact form (docs/features.md#events-virtual-meets-and-the-contact-form): idle,
 // sending ('Sending...', button disabled), success (the form resets, subscribe ticked again) or
 // error. The Worker checks everything again; its field errors are shown next to their field.
 // Kept free of zod (the landing page's chunk does not load it): the checks here are only a

@@ -1,4 +1,4 @@
-// Every text of the contact form (public-site.md 2.3 item 7, 4, 5 and 8). English defaults; both
+// Every text of the contact form (docs/features.md#events-virtual-meets-and-the-contact-form). English defaults; both
 // site catalogs (app/i18n/en.json, pt-BR.json) carry each id.
 import { defineMessage, defineMessages } from "react-intl";
 

@@ -1,4 +1,4 @@
-// One event as a row/card (spec 2.3): title, the sold-out badge of a future event an administrator
+// One event as a row/card (docs/features.md#events-virtual-meets-and-the-contact-form): title, the sold-out badge of a future event an administrator
 // marked so (a past show is just past: decision 031), date and time at the venue (EventWhen), venue with city and state (country outside the US) or
 // 'Online', description, capacity ('TBA' when unknown), price range, the ticket link (a dimmed,
 // inert control while sold out; none once past) and add-to-calendar.

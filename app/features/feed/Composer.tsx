@@ -1,4 +1,4 @@
-// The post composer (spec 2.7, 5): a labelled text box (at least 100 px high) with a character
+// The post composer (docs/features.md#social-feed): a labelled text box (at least 100 px high) with a character
 // counter, an optional image (images only, checked here for type and the 5 MB cap, previewed and
 // removable before posting), who can read it (Members unless the author picks Public; admins may
 // also pick VIP only, post as the artist and pin that post), and Post, which reads 'Posting...'

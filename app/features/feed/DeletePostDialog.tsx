@@ -1,4 +1,4 @@
-// 'Delete Post' (spec 2.7, 4): the confirmation, Cancel and Delete ('Deleting...' while busy).
+// 'Delete Post' (docs/features.md#social-feed): the confirmation, Cancel and Delete ('Deleting...' while busy).
 // Closes on Cancel, a click on the backdrop (Escape too), or once the post is deleted. The post
 // leaves the list at once and comes back if the server refuses; the dialog then stays open with
 // 'Failed to delete post', which the page's banner shows as well.

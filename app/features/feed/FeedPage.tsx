@@ -1,4 +1,4 @@
-// /social (spec 2.7): the banner, the composer and the posts, newest first, with infinite scroll
+// /social (docs/features.md#social-feed): the banner, the composer and the posts, newest first, with infinite scroll
 // (an IntersectionObserver near the end of the list, and a 'Load more' button for keyboards and
 // browsers without one). Feed failures show as a red banner at the top. Live events keep counts
 // current in place and remove deleted posts; new posts by others wait behind a '{count} new

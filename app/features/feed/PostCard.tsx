@@ -1,4 +1,4 @@
-// One post of the feed (spec 2.7): the author (stock avatar by default, name linking to the
+// One post of the feed (docs/features.md#social-feed): the author (stock avatar by default, name linking to the
 // profile, VIP badge), when (relative, the full date in the title), the text (as text, links made
 // safe), the image (space reserved from its width and height; a stock photo if it fails), and the
 // actions: like, comments (one post's open at a time; the page decides), share, report, delete

@@ -40,7 +40,7 @@ export function feedErrorText(error: unknown, fallback: MessageDescriptor): UiMe
   return serverErrorText(error, FEED_TEXTS) ?? { message: fallback };
 }
 
-/** Spec 8, Upload: the image's own problems, else 'Failed to upload image'. */
+/** Upload errors (docs/features.md#social-feed): the image's own problems, else 'Failed to upload image'. */
 export function uploadErrorText(error: unknown): UiMessage {
   if (error instanceof ApiRequestError) {
     if (error.code === "not_image") return { message: m.notImage };
@@ -53,7 +53,7 @@ export function uploadErrorText(error: unknown): UiMessage {
 /** SVG is an image/* type but can carry script, and the server refuses it. */
 const REFUSED_IMAGE_TYPES = new Set(["image/svg+xml"]);
 
-/** Spec 5: the client's own check of a chosen post image (the Worker checks the bytes again). */
+/** The client's own check of a chosen post image (docs/features.md#social-feed; the Worker checks the bytes again). */
 export function checkPostImage(file: File): UiMessage | undefined {
   if (!file.type.startsWith("image/") || REFUSED_IMAGE_TYPES.has(file.type)) return { message: m.notImage };
   if (file.size > POST_IMAGE_MAX_BYTES) return { message: m.imageTooLarge };

@@ -1,4 +1,4 @@
-// Every text of the social feed (spec 2.7 the page, 4 its states, 5 validation, 8 error texts): the page, the composer, a post, its comments,
+// Every text of the social feed (docs/features.md#social-feed: the page, its states, validation and error texts): the page, the composer, a post, its comments,
 // the Delete Post and Report dialogs and the single-post page. Spec texts verbatim; ours where the
 // spec is silent.
 import { defineMessage, defineMessages } from "react-intl";
@@ -31,7 +31,7 @@ export const feedMessages = defineMessages({
   imagePreviewAlt: { id: "feed.composer.imagePreviewAlt", defaultMessage: "Preview of the image for your post" },
   imageRemove: { id: "feed.composer.imageRemove", defaultMessage: "Remove image" },
 
-  // Errors: spec 8's texts (e.g. 'Failed to load posts', 'Image must be less than 5MB') and the server's.
+  // Errors (docs/features.md#social-feed): the spec's texts (e.g. 'Failed to load posts', 'Image must be less than 5MB') and the server's.
   notImage: { id: "feed.error.notImage", defaultMessage: "Please select an image file" },
   imageTooLarge: { id: "feed.error.imageTooLarge", defaultMessage: "Image must be less than 5MB" },
   uploadFailed: { id: "feed.error.uploadFailed", defaultMessage: "Failed to upload image" },
@@ -65,7 +65,7 @@ export const feedMessages = defineMessages({
   mentionSuggestions: { id: "feed.mentions.suggestions", defaultMessage: "Suggestions" },
   mentionNone: { id: "feed.mentions.none", defaultMessage: "No members found" },
 
-  // Delete Post (spec 2.7, 4): its title, the 'cannot be undone' question, Cancel and Delete, 'Deleting...' while busy.
+  // Delete Post (docs/features.md#social-feed): its title, the 'cannot be undone' question, Cancel and Delete, 'Deleting...' while busy.
   deleteTitle: { id: "feed.delete.title", defaultMessage: "Delete Post" },
   deleteConfirm: { id: "feed.delete.confirm", defaultMessage: "Are you sure you want to delete this post? This action cannot be undone." },
   cancel: { id: "feed.cancel", defaultMessage: "Cancel" },

@@ -43,7 +43,7 @@ const ACHIEVEMENTS: { key: string; title: MessageDescriptor; items: Item[] }[] =
   },
 ];
 
-/** The artist's story (spec 2.3): intro, story, legacy and three lists of achievements. */
+/** The artist's story (docs/features.md#landing-page): intro, story, legacy and three lists of achievements. */
 export function BioSection() {
   const intl = useIntl();
   // The back office's portrait and short bio (GET /api/artist); a saved bio in the page's language

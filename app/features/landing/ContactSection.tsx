@@ -6,7 +6,7 @@ import { Icon } from "../../components/Icon";
 
 /**
  * Contact cards (e-mail, 'Global'), the contact form (`form`, from the contact feature; the page
- * puts it in), and the legal and support lines (spec 2.3 item 7).
+ * puts it in), and the legal and support lines (docs/features.md#landing-page).
  */
 export function ContactSection({ form }: { form: ReactNode }) {
   const config = useSiteConfig();

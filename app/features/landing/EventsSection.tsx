@@ -134,7 +134,7 @@ function PromoVideo() {
 }
 
 /**
- * Spec 2.3 section 5: the tour poster, the published events (`list`, which the events feature
+ * The events section of docs/features.md#landing-page: the tour poster, the published events (`list`, which the events feature
  * draws; the page puts it in), the promo video.
  */
 export function EventsSection({ list }: { list: ReactNode }) {

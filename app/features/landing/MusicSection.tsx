@@ -7,7 +7,7 @@ import { Icon } from "../../components/Icon";
 import { artistQueryOptions } from "../../lib/artist";
 
 /**
- * The three iconic hits of spec 2.3: catalog tracks (scripts/catalog/catalog.mjs ICONIC_TRACK_IDS).
+ * The three iconic hits (docs/features.md#landing-page): catalog tracks (scripts/catalog/catalog.mjs ICONIC_TRACK_IDS).
  * Song titles are names and stay untranslated. VIP members and admins play them here or go to the
  * Music Hub; everyone else plays their 30-second previews, next to the way to VIP signup.
  */

@@ -1,4 +1,4 @@
-// Cycles the hero's background every 5 s (spec 2.3 / section 9), with three pauses:
+// Cycles the hero's background every 5 s (docs/features.md#landing-page), with three pauses:
 // - people who ask the system for reduced motion get a still first image (and the page does not
 //   download the other three for them);
 // - a hidden tab does not rotate (no work, no downloads, nobody watching); it picks up again 5 s

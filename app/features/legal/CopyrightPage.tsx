@@ -1,4 +1,4 @@
-// The Copyright Notice (back-office.md 2, Legal pages).
+// The Copyright Notice (docs/features.md#events-virtual-meets-and-the-contact-form, Legal pages).
 // The words are in messages.<locale>.json under legal.copyright.*; this file holds the page's
 // structure and the date its text last changed.
 import { LegalDocument, type LegalSection } from "./LegalDocument";

@@ -1,4 +1,4 @@
-// The Privacy Policy (back-office.md 2, Legal pages; analytics as DESIGN.md 10 has them).
+// The Privacy Policy (docs/features.md#events-virtual-meets-and-the-contact-form, Legal pages; analytics as docs/design.md#11-analytics has them).
 // The words are in messages.<locale>.json under legal.privacy.*; this file holds the page's
 // structure and the date its text last changed.
 import { LegalDocument, type LegalSection } from "./LegalDocument";

@@ -1,5 +1,5 @@
-// The Terms of Service (back-office.md 2, Legal pages, and 9: monthly renewal, 14-day refund, 30 days'
-// notice of price changes, card payments; the price is the configured one, DESIGN.md 5.6).
+// The Terms of Service (docs/features.md#events-virtual-meets-and-the-contact-form, Legal pages: monthly renewal, 14-day refund, 30 days'
+// notice of price changes, card payments; the price is the configured one, docs/features.md#payments-and-vip).
 // The words are in messages.<locale>.json under legal.terms.*; this file holds the page's
 // structure and the date its text last changed.
 import { LegalDocument, type LegalSection } from "./LegalDocument";

@@ -1,5 +1,5 @@
 // /dev/mailbox: in local mode the mail service keeps e-mails in an outbox instead of sending
-// them (DESIGN.md section 4); this page shows them so a person can follow a reset link offline.
+// them (docs/design.md#5-outside-services-live-and-local); this page shows them so a person can follow a reset link offline.
 import { useQuery } from "@tanstack/react-query";
 import { FormattedDate, FormattedMessage, FormattedTime } from "react-intl";
 import type { MailboxMessage } from "../../../worker/contracts/auth";

@@ -1,4 +1,4 @@
-// The six VIP benefits of the sign-up page (spec 2.9: early access, exclusive content, virtual meets,
+// The six VIP benefits of the sign-up page (docs/features.md#payments-and-vip: early access, exclusive content, virtual meets,
 // priority, events, perks), each with links to where it lives.
 import { FormattedMessage } from "react-intl";
 import { BenefitLinks } from "../../components/BenefitLinks";

@@ -1,4 +1,4 @@
-// /vip-confirmation, the payment result page (spec 2.9, DESIGN.md departure 2): processing, then
+// /vip-confirmation, the payment result page (docs/features.md#payments-and-vip): processing, then
 // 'Welcome to VIP!' once the server confirms, or 'Payment Failed' with Try Again. Someone with no
 // checkout of their own to confirm (the page opened by hand, an old link, someone else's session)
 // is told there is nothing to confirm and where to join. The page grants nothing.

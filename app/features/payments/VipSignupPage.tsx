@@ -1,4 +1,4 @@
-// /vip-signup (spec 2.9): six benefits, the one configured price, and Join. A visitor is sent to
+// /vip-signup (docs/features.md#payments-and-vip): six benefits, the one configured price, and Join. A visitor is sent to
 // sign in and back; a member who is already VIP sees their membership instead of a second
 // checkout; an administrator (who has every VIP right) a note and the way to the music; anyone
 // else (including a member whose earlier subscription failed or ended) can pay.

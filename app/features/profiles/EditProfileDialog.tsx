@@ -1,4 +1,4 @@
-// The Edit Profile dialog (spec 2.8, 5): username, bio, website, location and a new picture; the username's pattern, a website URL, an image under 2MB.
+// The Edit Profile dialog (docs/features.md#sign-up-sign-in-and-profiles): username, bio, website, location and a new picture; the username's pattern, a website URL, an image under 2MB.
 import { useId, type ChangeEvent, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProfileView } from "../../../worker/contracts/profiles";

@@ -1,4 +1,4 @@
-// /social/profile/{userId} (spec 2.8): the profile card, the owner's actions and the user's posts.
+// /social/profile/{userId} (docs/features.md#sign-up-sign-in-and-profiles): the profile card, the owner's actions and the user's posts.
 // The route's loader has already fetched the profile, so reading it here never suspends on a
 // first visit; loading and failure screens live in ProfileStates.tsx.
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";

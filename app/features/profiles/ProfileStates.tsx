@@ -1,4 +1,4 @@
-// What the profile route shows while loading and when loading fails (spec 2.8, 8: 'Loading profile...', 'Failed to load profile', 'Profile not found' with Return Home).
+// What the profile route shows while loading and when loading fails (docs/features.md#sign-up-sign-in-and-profiles: 'Loading profile...', 'Failed to load profile', 'Profile not found' with Return Home).
 import { useQueryErrorResetBoundary } from "@tanstack/react-query";
 import { Link, useRouter, type ErrorComponentProps } from "@tanstack/react-router";
 import { useEffect } from "react";

@@ -1,4 +1,4 @@
-// Every text of the profile page and the Edit Profile dialog (spec 2.8 page, spec 5 validation texts and spec 8 error texts).
+// Every text of the profile page and the Edit Profile dialog (docs/features.md#sign-up-sign-in-and-profiles: the page, validation and error texts).
 import { defineMessage, defineMessages } from "react-intl";
 
 export const profileMessages = defineMessages({

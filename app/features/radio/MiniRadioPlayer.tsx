@@ -1,7 +1,7 @@
 // The mini radio player: fixed at the bottom of every page once the radio has been started (and
 // the session may listen), above the music player bar when both show. Station name and what is
 // playing, previous/next station, play/pause, volume, a playlist drawer (stations, up next,
-// recently played) and the button that opens the popup player (spec 2.4). It reserves room at the
+// recently played) and the button that opens the popup player (docs/features.md#radio-and-tv). It reserves room at the
 // page bottom (--radio-bar-h) so it never hides the footer.
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";

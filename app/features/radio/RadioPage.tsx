@@ -1,4 +1,4 @@
-// /radio (spec 2.4): the channel cards, the VIP-gated player with its frequency-bar visualizer,
+// /radio (docs/features.md#radio-and-tv): the channel cards, the VIP-gated player with its frequency-bar visualizer,
 // and the info panel (description, features, what plays, what played). Everyone sees the stations
 // and their titles (public); only VIP members and admins get the audio. A channel change shows
 // loading static for RADIO_STATIC_MS; errors clear after RADIO_ERROR_MS.

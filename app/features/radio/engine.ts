@@ -1,5 +1,5 @@
-// The radio's engine: one shared radio state for the page, the mini player and the popup (spec 4
-// "Shared radio state"), free of React so it can be tested with fakes.
+// The radio's engine: one shared radio state for the page, the mini player and the popup
+// (docs/features.md#radio-and-tv), free of React so it can be tested with fakes.
 //
 // - A catalog station is live: tuning in asks the server what plays now (POST …/tune: the track,
 //   when it started, the server's clock, a signed URL) and starts the track at the offset every

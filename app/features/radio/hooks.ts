@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { RADIO_ERROR_MS } from "../../../worker/contracts/radio";
 import type { RadioEngine, RadioState } from "./engine";
 
-/** Radio errors clear themselves after RADIO_ERROR_MS (spec 4, 9: after 5 seconds). */
+/** Radio errors clear themselves after RADIO_ERROR_MS (docs/features.md#radio-and-tv: after 5 seconds). */
 export function useErrorTimeout(engine: RadioEngine, error: RadioState["error"]) {
   useEffect(() => {
     if (!error) return;

@@ -1,5 +1,5 @@
 // Every visible string of the radio page and the mini radio player. Error texts keep the spec's
-// wording (spec 8: e.g. 'Unable to connect to radio stream. Please try again later.').
+// wording (docs/features.md#radio-and-tv: e.g. 'Unable to connect to radio stream. Please try again later.').
 import { defineMessage, defineMessages } from "react-intl";
 import type { StationFeature } from "../../../worker/contracts/radio";
 import type { RadioErrorCode } from "./engine";

@@ -1,4 +1,4 @@
-// /tv (spec 2.6): the header, the player (VIP and admin; 'VIP Access Required' for everyone else,
+// /tv (docs/features.md#radio-and-tv): the header, the player (VIP and admin; 'VIP Access Required' for everyone else,
 // who are never sent a stream) and the public grid of channels. The chosen channel is in the URL
 // (?channel=<id>) so it can be linked; without one (or with an unknown one) the first plays.
 import { useQuery } from "@tanstack/react-query";

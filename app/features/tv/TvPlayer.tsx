@@ -1,5 +1,5 @@
 // The TV player (VIP and admin only; the page shows the VIP gate to everyone else and never asks
-// for a stream for them). Spec 2.6, 4, 9:
+// for a stream for them). As docs/features.md#radio-and-tv has it:
 // - On every source change (another channel, or Try Again) the screen shows static for
 //   TV_STATIC_MS while a fresh stream is requested; then the video loads, autoplays and loops.
 // - A live channel joins the broadcast where every viewer is (startAt, plus the local time since

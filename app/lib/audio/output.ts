@@ -6,13 +6,13 @@
 //
 // - Volume is a whole number 0-100, applied to each element as volume / 100. Mute is separate;
 //   setting a volume above 0 unmutes, setting 0 keeps the mute as it was.
-// - The analyser (fft 2048, smoothing 0.8, spec 9) is made once, on the first ask, never again:
+// - The analyser (fft 2048, smoothing 0.8, docs/features.md#music) is made once, on the first ask, never again:
 //   browsers let an AudioContext start only inside the click that asked for sound, so a player asks
 //   when playback starts. Every element the output holds feeds it, elements added later too.
 // - Saved volume and mute are read leniently: a volume out of range is clamped, anything unreadable
 //   is the default. Each player keeps them in its own storage record (its own key and format).
 
-/** Spec 9. */
+/** The analyser's settings (docs/features.md#music). */
 export const ANALYSER_FFT_SIZE = 2048;
 export const ANALYSER_SMOOTHING = 0.8;
 export const DEFAULT_VOLUME = 100;
@@ -150,7 +150,7 @@ export class AudioOutput<E extends OutputElement = OutputElement> {
     return this.analyser;
   }
 
-  /** Spec 4: a suspended context is resumed on play. Not awaited: without a click it never settles. */
+  /** A suspended context is resumed on play (docs/features.md#music). Not awaited: without a click it never settles. */
   resume() {
     const context = this.context;
     if (context && context.state === "suspended") {

@@ -7,7 +7,7 @@ import { defineMessage, defineMessages } from "react-intl";
 export const formMessages = defineMessages({
   usernameLabel: { id: "auth.field.username", defaultMessage: "Username" },
 
-  // Accounts (spec 5 and 8)
+  // Accounts (docs/features.md#sign-up-sign-in-and-profiles)
   usernameRequired: { id: "auth.validation.usernameRequired", defaultMessage: "Username is required" },
   usernameTooLong: { id: "auth.validation.usernameTooLong", defaultMessage: "Username must be at most 30 characters" },
   usernamePattern: {

@@ -25,7 +25,7 @@ export function setSessionUser(queryClient: QueryClient, user: SessionUser | nul
 }
 
 /**
- * Sign out (spec 2.2): revoke the server session, forget the user and their cached data, go home.
+ * Sign out (docs/features.md#header-footer-and-popups): revoke the server session, forget the user and their cached data, go home.
  * Shared by the site header and the admin layout. On failure nothing local changes, so the page
  * never claims a sign-out the server did not do; show `isError` to the person.
  */

@@ -13,7 +13,7 @@ export function useSiteConfig() {
   return useQuery(configQueryOptions()).data;
 }
 
-/** VIP content is open to VIP members and administrators (spec section 6: requireVIP). */
+/** VIP content is open to VIP members and administrators (docs/design.md#43-roles-and-guards: requireVIP). */
 export function canUseVipContent(user: { isVIP: boolean; isAdmin: boolean } | null): boolean {
   return !!user && (user.isVIP || user.isAdmin);
 }

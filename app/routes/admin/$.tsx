@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 
-/** Unknown back-office paths go to the overview (back-office.md route table). */
+/** Unknown back-office paths go to the overview (docs/features.md#back-office-administrators). */
 export const Route = createFileRoute("/admin/$")({
   beforeLoad: () => {
     throw redirect({ to: "/admin", replace: true });

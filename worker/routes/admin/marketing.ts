@@ -69,7 +69,7 @@ export const marketingRoutes = new Hono<HonoEnv>()
     return c.json<ImportResult>(await runImport(c.var.db, actorOf(c), basis, parsed));
   })
 
-  // Every contact, subscribed or not: the file is the list as it stands (spec 7 'Contacts export': columns FirstName, LastName, Email).
+  // Every contact, subscribed or not: the file is the list as it stands (docs/features.md#back-office-administrators, Export Contacts: columns FirstName, LastName, Email).
   .get("/export.csv", async (c) => {
     const db = c.var.db;
     const rows = await exportContacts(db);

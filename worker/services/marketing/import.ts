@@ -1,5 +1,5 @@
 // Runs a parsed contacts CSV into D1 chunk by chunk, reporting progress after each, and sums up the
-// result the back office shows (spec 3 'Import result': total, imported, skipped, errors). A chunk D1 refuses is reported as rows not
+// result the back office shows (the import result of docs/features.md#back-office-administrators: total, imported, skipped, errors). A chunk D1 refuses is reported as rows not
 // saved and the import goes on with the next: what was written stays written, and the result says
 // exactly which rows are missing. Every contact added gets a consent record of the basis the admin
 // declared (decision 045); contacts already listed are left as they are.

@@ -1,5 +1,5 @@
 // The audio proxy: fetches catalog tracks hosted on remote file hosts for VIPs. It is an SSRF
-// risk (DESIGN.md section 3), so every address, the first and each redirect, must pass
+// risk (docs/design.md#48-input-uploads-output), so every address, the first and each redirect, must pass
 // checkRemoteAudioUrl: https only, default port, no userinfo, no IP literal, no local names, and a
 // host name exactly on the configured allowlist. Only Range/If-Range travel upstream, only a few
 // safe headers come back, and the answer is capped in size and time.

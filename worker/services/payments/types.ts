@@ -1,4 +1,4 @@
-// The payments service interface (DESIGN.md section 4). The live implementation talks to
+// The payments service interface (docs/design.md#5-outside-services-live-and-local). The live implementation talks to
 // Stripe; the local one backs the built-in test checkout. Both hand verified events to the same
 // fulfilment code (fulfilment.ts).
 import type Stripe from "stripe";

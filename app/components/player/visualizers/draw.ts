@@ -4,7 +4,7 @@
 // size or theme changes (cached per context), so a 60 fps loop stays cheap.
 import type { ThemePalette, VisualizerStyle } from "./themes";
 
-/** The analyser the players' output makes (fft size 2048, smoothing 0.8, spec 9): its array sizes. */
+/** The analyser the players' output makes (fft size 2048, smoothing 0.8, docs/features.md#music): its array sizes. */
 export { ANALYSER_FFT_SIZE, ANALYSER_SMOOTHING } from "../../../lib/audio/output";
 /** The circular style draws exactly this many rays. */
 export const CIRCULAR_RAYS = 180;

@@ -1,4 +1,4 @@
-// The players' three colour themes and four visualizer styles (spec 2.4, 2.5 and section 9).
+// The players' three colour themes and four visualizer styles (docs/features.md#music, docs/features.md#radio-and-tv).
 // One palette feeds both the canvas drawings and the popup page's CSS variables, so the page and
 // its visualizer always agree.
 

@@ -1,5 +1,5 @@
 // Every visible string of /admin/messages, shipped with its chunk (messages.<locale>.json, merged
-// in by InboxMessages). The spec's texts where it has them (back-office.md 2 Messages, 8).
+// in by InboxMessages). The spec's texts where it has them (docs/features.md#back-office-administrators, Messages).
 import { defineMessage, defineMessages } from "react-intl";
 
 export const inboxMessages = {

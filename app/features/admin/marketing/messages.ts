@@ -1,5 +1,5 @@
 // Every visible string of /admin/marketing, shipped with its chunk (messages.<locale>.json, merged
-// in by MarketingMessages). The spec's texts where it has them (back-office.md 2 Marketing, 8).
+// in by MarketingMessages). The spec's texts where it has them (docs/features.md#back-office-administrators, Marketing).
 import { defineMessage, defineMessages } from "react-intl";
 
 export const marketingMessages = {

@@ -1,4 +1,4 @@
-// Share a track or an album (spec 2.5): the device's own share sheet where the browser has one
+// Share a track or an album (docs/features.md#music): the device's own share sheet where the browser has one
 // (Web Share API), WhatsApp and Telegram (where most Brazilian fans share), X and Facebook, the
 // link to copy, and the embeddable player's <iframe> snippet to copy.
 import { useState, type RefObject } from "react";

@@ -1,4 +1,4 @@
-// 'Add to Playlist' (spec 2.4, 2.5, 4): choose one of the member's playlists (one that already holds
+// 'Add to Playlist' (docs/features.md#music): choose one of the member's playlists (one that already holds
 // the track is shown as such and cannot be chosen), or create a new playlist and add the track to
 // it in one go. Closes after success; 'Failed to add track to playlist' when the add fails.
 // `AddToPlaylistButton` is the per-track control that opens it (VIP members and admins only).

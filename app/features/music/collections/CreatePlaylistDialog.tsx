@@ -1,4 +1,4 @@
-// 'Create New Playlist' (spec 2.4, 4, 5): a name, Cancel and Create. Create stays disabled while
+// 'Create New Playlist' (docs/features.md#music): a name, Cancel and Create. Create stays disabled while
 // the trimmed name is empty; a name the member already uses (any case) is refused in the dialog
 // with 'A playlist with this name already exists'; the dialog closes after success.
 import { useId, useState, type FormEvent, type ReactNode } from "react";

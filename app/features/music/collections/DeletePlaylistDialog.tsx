@@ -1,4 +1,4 @@
-// 'Delete Playlist' (spec 2.4, 5): the confirmation, Cancel and Delete ('Deleting...' while busy).
+// 'Delete Playlist' (docs/features.md#music): the confirmation, Cancel and Delete ('Deleting...' while busy).
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import type { PlaylistView } from "../../../../worker/contracts/collections";

@@ -1,6 +1,6 @@
 // The heart on every track row. VIP members and admins add or remove the track (optimistically,
 // see favorites.ts); members without VIP and visitors get a lock link to /vip-signup instead
-// (spec 6: favorites are a VIP right; the server refuses them anyway).
+// (docs/features.md#music: favorites are a VIP right; the server refuses them anyway).
 import { Link } from "@tanstack/react-router";
 import { useCallback, useLayoutEffect, useRef, type RefObject } from "react";
 import { useIntl } from "react-intl";

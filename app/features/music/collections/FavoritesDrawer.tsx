@@ -1,4 +1,4 @@
-// The favorites drawer of the Music Hub (spec 2.5): a side panel with dialog semantics (the shared
+// The favorites drawer of the Music Hub (docs/features.md#music): a side panel with dialog semantics (the shared
 // Modal: focus moved in and trapped, Escape and the backdrop close it, focus returns to the
 // opener) listing the member's favorites with play and unfavorite, and the way to the full page.
 import { Link } from "@tanstack/react-router";

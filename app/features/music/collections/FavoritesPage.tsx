@@ -1,4 +1,4 @@
-// /music/favorites (spec 2.5 Favorite Tracks): 'Your Collection', Play all, and the member's
+// /music/favorites (docs/features.md#music): 'Your Collection', Play all, and the member's
 // favorites newest first in a table of #, Title (cover, title, play count), Album and Actions
 // (play and unfavorite). Without VIP the play control is a lock link to /vip-signup. The route
 // makes sure someone is signed in; the player bar is the site's global one.
@@ -31,7 +31,7 @@ export function FavoritesPage() {
   const playable = useMemo(() => tracks.filter((t) => t.playable), [tracks]);
   const favoriteIds = useMemo(() => new Set(tracks.map((t) => t.id)), [tracks]);
 
-  // Spec 8 'Favorites track': the engine failed to play a track started from this list, that is,
+  // The favorites' play error (docs/features.md#music): the engine failed to play a track started from this list, that is,
   // while the queue is made of favorite tracks.
   const playFailed = usePlayerSelector(
     (s) => s.error === "play_failed" && s.current !== null && s.queue.length > 0 && s.queue.every((t) => favoriteIds.has(t.id)),

@@ -1,4 +1,4 @@
-// The hub's 'My Playlists' section (spec 2.5, 9): a Create Playlist button and one card per
+// The hub's 'My Playlists' section (docs/features.md#music): a Create Playlist button and one card per
 // playlist with its name, track count and the first 3 track titles then '+N more tracks', and
 // Play / Open / Delete. Open shows the playlist in a dialog (PlaylistDetail). VIP members and
 // admins change playlists; other members see theirs read-only with a VIP call to action; visitors

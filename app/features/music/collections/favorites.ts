@@ -3,7 +3,7 @@
 //
 // The toggle is optimistic: the favorites list in the cache changes at once, so every heart and
 // list on screen follows before the server answers. On failure this change alone is undone (other
-// toggles made meanwhile stay), and the error is only logged (spec 8). Toggles run one after the
+// toggles made meanwhile stay), and the error is only logged (docs/features.md#music). Toggles run one after the
 // other (one mutation scope), so a quick add-then-remove reaches the server in that order.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { FavoritesResponse } from "../../../../worker/contracts/collections";
@@ -83,7 +83,7 @@ function undoToggle(client: QueryClient, track: TrackView, favorite: boolean, co
   });
 }
 
-/** Spec 8: favorites errors are only logged. */
+/** Favorites errors are only logged (docs/features.md#music). */
 function logFailure(error: unknown, { track, favorite }: ToggleFavoriteVariables) {
   console.warn(`[favorites] could not ${favorite ? "add" : "remove"} ${track.id}`, error);
 }

@@ -1,5 +1,5 @@
 // Visible strings of the favorites UI: the heart toggle, the Favorite Tracks page, the favorites
-// drawer and the popup's Favorites tab. Spec texts (2.5, 8) kept verbatim in English. The page's
+// drawer and the popup's Favorites tab. Spec texts (docs/features.md#music) kept verbatim in English. The page's
 // heading and empty state reuse the ids the route's first frame already had (pages.favorites.*).
 import { defineMessage, defineMessages } from "react-intl";
 

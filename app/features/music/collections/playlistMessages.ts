@@ -1,5 +1,5 @@
 // Visible strings of the playlists UI (hub grid, dialogs, opened playlist). Spec texts verbatim
-// (2.4, 2.5, 8, 9); the rest is ours where the spec is silent.
+// (docs/features.md#music); the rest is ours where the spec is silent.
 import { defineMessage, defineMessages } from "react-intl";
 
 const plainMessages = defineMessages({

@@ -46,7 +46,7 @@ export function usePlaylist(id: string): { playlist: PlaylistView | undefined; i
 
 export const playableTracks = (playlist: PlaylistView): TrackView[] => playlist.tracks.filter((t) => t.playable);
 
-/** Whether a name is already used by one of these playlists (spec 5: case-insensitive, trimmed). */
+/** Whether a name is already used by one of these playlists (docs/features.md#music: case-insensitive, trimmed). */
 export function nameTaken(playlists: readonly PlaylistView[] | undefined, name: string, exceptId?: string): boolean {
   const key = playlistNameKey(name.trim());
   return (playlists ?? []).some((p) => p.id !== exceptId && playlistNameKey(p.name) === key);

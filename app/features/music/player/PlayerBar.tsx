@@ -1,7 +1,7 @@
 // The persistent player bar: fixed at the bottom of every page while a queue exists (and the
 // session may play), hidden otherwise. Cover, title and album; shuffle, previous, play/pause, next,
 // repeat; the seek slider and times; mute and volume; the queue and the shortcuts help. It also
-// owns the page's keyboard shortcuts (spec 6: Space, Shift+arrows, M, Alt+arrows, Ctrl+S, Ctrl+R) and reserves room at the page bottom (a body class
+// owns the page's keyboard shortcuts (docs/features.md#music: Space, Shift+arrows, M, Alt+arrows, Ctrl+S, Ctrl+R) and reserves room at the page bottom (a body class
 // and the --player-bar-h variable) so the bar never hides the footer. On phones it is a compact bar
 // (cover, title, play/pause) that a button expands to every control (player.css).
 import { Link } from "@tanstack/react-router";

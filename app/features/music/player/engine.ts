@@ -1,5 +1,5 @@
 // The music player's engine: one audio queue for the whole page, free of React so it can be tested
-// with a fake <audio> element (spec 4 "Audio players": the states and transitions below; spec 8: play errors; spec 9: the timings).
+// with a fake <audio> element (docs/features.md#music, the player: the states and transitions below, play errors, the timings).
 //
 // - States: idle (nothing queued), loading, playing, paused. Clicking the playing track pauses it;
 //   choosing another resolves its signed URL, waits for its metadata, plays it and records a play
@@ -110,7 +110,7 @@ export type PlayerEngineOptions = {
    * preview when `preview` (POST …/preview).
    */
   resolveSource: (trackId: string, preview: boolean) => Promise<StreamResponse>;
-  /** Counts a play (POST …/plays) or a preview play (POST …/preview-plays); failures are only logged (spec 8). */
+  /** Counts a play (POST …/plays) or a preview play (POST …/preview-plays); failures are only logged (docs/features.md#music). */
   recordPlay?: (trackId: string, preview: boolean) => Promise<unknown> | unknown;
   /** Default: `new Audio()`. */
   createAudio?: () => AudioLike;
@@ -133,7 +133,7 @@ export type PlayerEngineOptions = {
 };
 
 export { DEFAULT_VOLUME, PLAYER_STORAGE_KEY, VOLUME_STEP };
-/** Spec 9. */
+/** The player's timings (docs/features.md#music). */
 export const PROGRESS_INTERVAL_MS = 100;
 export const RETRY_DELAY_MS = 100;
 export const SKIP_SECONDS = 10;
@@ -721,7 +721,7 @@ export class PlayerEngine {
     this.giveUp(error, options.autoplay);
   }
 
-  /** Spec 8: the error message, playing set false; then the next track, unless all have failed. */
+  /** The error message (docs/features.md#music), playing set false; then the next track, unless all have failed. */
   private giveUp(error: unknown, autoplay: boolean) {
     this.log("playback failed", error);
     this.failures++;
@@ -741,7 +741,7 @@ export class PlayerEngine {
     try {
       await this.recordPlayFn(trackId, this.state.preview);
     } catch (error) {
-      this.log("could not count the play", error); // spec 8: only logged
+      this.log("could not count the play", error); // only logged (docs/features.md#music)
     }
   }
 

@@ -1,6 +1,6 @@
 // Every visible string of the player bar and its queue dialog (the keyboard shortcuts help has its
 // own: app/components/player/messages.ts).
-// The playback error keeps the spec's wording (spec 8: 'Unable to play audio. Please try again.').
+// The playback error keeps the spec's wording (docs/features.md#music: 'Unable to play audio. Please try again.').
 import { defineMessage, defineMessages } from "react-intl";
 import type { PlayerErrorCode } from "./engine";
 

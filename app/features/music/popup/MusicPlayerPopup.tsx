@@ -1,4 +1,4 @@
-// The full music player (/music/player, spec 2.5), usually shown in the "musicplayer" popup window:
+// The full music player (/music/player, docs/features.md#music), usually shown in the "musicplayer" popup window:
 // brand and close button, a live visualizer with theme and style switches, the current track with
 // progress and seek, the transport controls and the Master Playlist (with, when the member's
 // favorites are given, a heart per row and a Favorites tab beside it). Data and actions come in

@@ -1,4 +1,4 @@
-// The popup radio player's page (/radio/player, spec 2.4, 9): brand and the theme, visualizer and
+// The popup radio player's page (/radio/player, docs/features.md#radio-and-tv): brand and the theme, visualizer and
 // close buttons; a visualizer fed by the active engine; the station with its LIVE label, listener
 // count and what it plays (with the shared clock's progress); every station to choose from; the
 // controls of the active source (live radio or a track on demand); and the Master Playlist

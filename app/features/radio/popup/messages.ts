@@ -1,4 +1,4 @@
-// Texts of the popup radio player (/radio/player). The error texts are the spec's (8, 9).
+// Texts of the popup radio player (/radio/player). The error texts are the spec's (docs/features.md#radio-and-tv).
 import { defineMessage, defineMessages } from "react-intl";
 
 export const radioPopupMessages = defineMessages({
