@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TV_SKIP_SECONDS, TV_STATIC_MS, type TvChannelView, type TvStreamResponse } from "../../worker/contracts/tv";
 import { Route as TvRoute } from "../../app/routes/tv";
 import { livePositionAt, streamExpired } from "../../app/features/tv/queries";
-import { formatClock } from "../../app/features/tv/TvPlayer";
+import { formatClock } from "../../app/features/tv/TvControls";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 

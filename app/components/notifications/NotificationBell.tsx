@@ -10,7 +10,7 @@ import { UNREAD_COUNT_CAP } from "../../../worker/contracts/notifications";
 import { notificationsQueryOptions, unreadBadge, unreadCountQueryOptions, useMarkAllNotificationsRead } from "../../lib/notifications/queries";
 import { useSessionUser } from "../../lib/session/useSession";
 import { Icon } from "../Icon";
-import { Loading } from "../Loading";
+import { QueryState } from "../QueryState";
 import { NotificationList } from "./NotificationList";
 
 export const bellMessages = {
@@ -139,24 +139,22 @@ function Panel({ unread, onClose }: { unread: number; onClose: (returnFocus: boo
         </p>
       )}
       <div className="notification-panel-body">
-        {list.isPending ? (
-          <Loading label={<FormattedMessage {...m.loading} />} />
-        ) : list.isError ? (
-          <div className="notification-error" role="alert">
-            <p>
-              <FormattedMessage {...m.failed} />
-            </p>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void list.refetch()}>
-              <FormattedMessage {...m.retry} />
-            </button>
-          </div>
-        ) : items.length === 0 ? (
-          <p className="notification-empty muted">
-            <FormattedMessage {...m.empty} />
-          </p>
-        ) : (
-          <NotificationList items={items} label={intl.formatMessage(m.newest)} onNavigate={() => onClose(false)} />
-        )}
+        <QueryState
+          query={list}
+          loading={<FormattedMessage {...m.loading} />}
+          failed={<FormattedMessage {...m.failed} />}
+          retry={<FormattedMessage {...m.retry} />}
+        >
+          {() =>
+            items.length === 0 ? (
+              <p className="notification-empty muted">
+                <FormattedMessage {...m.empty} />
+              </p>
+            ) : (
+              <NotificationList items={items} label={intl.formatMessage(m.newest)} onNavigate={() => onClose(false)} />
+            )
+          }
+        </QueryState>
       </div>
       <Link to="/notifications" className="notification-see-all" onClick={() => onClose(false)}>
         <FormattedMessage {...m.seeAll} />

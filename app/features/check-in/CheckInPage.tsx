@@ -7,6 +7,7 @@ import { useIntl, type MessageDescriptor } from "react-intl";
 import { EmptyState } from "../../components/EmptyState";
 import { Icon } from "../../components/Icon";
 import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { ApiRequestError } from "../../lib/api";
 import { useSessionUser } from "../../lib/session/useSession";
 import { PASS_CODE_INPUT_MAX, type CheckInEvent, type CheckInResponse } from "../../../worker/contracts/vip-pass";
@@ -36,22 +37,25 @@ function CheckInScreen() {
   const events = useQuery({ ...checkInEventsQueryOptions(), enabled: allowed });
 
   let body;
-  if (isPending || (allowed && events.isPending)) body = <Loading label={intl.formatMessage(m.eventsLoading)} />;
+  if (isPending) body = <Loading label={intl.formatMessage(m.eventsLoading)} />;
   else if (!allowed || isRefusal(events.error)) body = <Refusal />;
-  else if (!events.data)
+  else
     body = (
-      <div className="check-in-problem">
-        <p className="error-banner" role="alert">
-          {intl.formatMessage(m.eventsLoadFailed)}
-        </p>
-        <button type="button" className="btn btn-sm" onClick={() => void events.refetch()}>
-          {intl.formatMessage(m.retry)}
-        </button>
-      </div>
+      <QueryState
+        query={events}
+        loading={intl.formatMessage(m.eventsLoading)}
+        failed={intl.formatMessage(m.eventsLoadFailed)}
+        retry={intl.formatMessage(m.retry)}
+      >
+        {(data) =>
+          data.events.length === 0 ? (
+            <EmptyState icon="calendar" title={intl.formatMessage(m.eventsEmpty)} hint={intl.formatMessage(m.eventsEmptyHint)} />
+          ) : (
+            <Door events={data.events} />
+          )
+        }
+      </QueryState>
     );
-  else if (events.data.events.length === 0)
-    body = <EmptyState icon="calendar" title={intl.formatMessage(m.eventsEmpty)} hint={intl.formatMessage(m.eventsEmptyHint)} />;
-  else body = <Door events={events.data.events} />;
 
   return (
     <section className="page check-in-page">

@@ -1,5 +1,5 @@
 // The published events list, shared by /events and the landing page's events section: a skeleton
-// that holds the list's place while loading, 'Failed to load events' (red) with a retry, the empty
+// that holds the list's place while loading, 'Failed to load events' (QueryState) with a retry, the empty
 // state, or the upcoming events in the server's order (date ascending). Past shows never stand among
 // them: /events lists them below, newest first, under 'Past shows' (decision 031). It brings its own
 // messages, since the landing page renders it outside the events route.
@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { PublicEvent } from "../../../worker/contracts/events";
 import type { Locale } from "../../../worker/contracts/locale";
 import { EmptyState } from "../../components/EmptyState";
+import { QueryState } from "../../components/QueryState";
 import { EventCard } from "./EventCard";
 import { EventsMessages } from "./EventsMessages";
 import { eventsMessages as m } from "./messages";
@@ -36,21 +37,22 @@ export const pastShows = (events: readonly PublicEvent[]): PublicEvent[] => even
 function EventsListContent({ limit, headingLevel = 2, archive = false }: Props) {
   const intl = useIntl();
   const query = useQuery(eventsQueryOptions(intl.locale as Locale));
+  return (
+    <QueryState
+      query={query}
+      placeholder={<EventsListSkeleton count={Math.max(1, Math.min(limit ?? 3, 3))} />}
+      failed={intl.formatMessage(m.loadFailed)}
+      retry={intl.formatMessage(m.retry)}
+    >
+      {(data) => <EventsListBody all={data.events} limit={limit} headingLevel={headingLevel} archive={archive} />}
+    </QueryState>
+  );
+}
 
-  if (query.isPending) return <EventsListSkeleton count={Math.max(1, Math.min(limit ?? 3, 3))} />;
-  if (!query.data) {
-    return (
-      <div className="error-banner events-error" role="alert">
-        {intl.formatMessage(m.loadFailed)}{" "}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {intl.formatMessage(m.retry)}
-        </button>
-      </div>
-    );
-  }
-
-  const events = pickEvents(query.data.events, limit);
-  const past = archive ? pastShows(query.data.events) : [];
+function EventsListBody({ all, limit, headingLevel, archive }: { all: readonly PublicEvent[]; limit?: number; headingLevel: 2 | 3; archive: boolean }) {
+  const intl = useIntl();
+  const events = pickEvents(all, limit);
+  const past = archive ? pastShows(all) : [];
   const archiveSection = past.length > 0 && (
     <section className="events-past" aria-labelledby="events-past-title">
       <h2 id="events-past-title">{intl.formatMessage(m.pastTitle)}</h2>

@@ -12,6 +12,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { VipGatePanel } from "../../components/Gate";
 import { Icon } from "../../components/Icon";
 import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { AddToCalendar } from "./AddToCalendar";
 import { RemindMe } from "./RemindMe";
@@ -83,32 +84,25 @@ function VirtualMeetContent() {
   const query = useQuery(virtualMeetsQueryOptions(intl.locale as Locale));
   useRefetchAtJoinWindows(vip ? query.data?.meets : undefined, query.dataUpdatedAt, query.refetch);
 
-  let meets;
-  if (query.isPending) meets = <Loading label={intl.formatMessage(m.meetsLoading)} />;
-  else if (!query.data) {
-    meets = (
-      <div className="error-banner" role="alert">
-        {intl.formatMessage(m.meetsFailed)}{" "}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {intl.formatMessage(m.retry)}
-        </button>
-      </div>
-    );
-  } else if (query.data.meets.length === 0) {
-    meets = <EmptyState icon="video" title={intl.formatMessage(m.noneTitle)} hint={intl.formatMessage(m.noneHint)} />;
-  } else if (vip) {
-    meets = (
-      <ul className="meet-list">
-        {query.data.meets.map((meet) => (
-          <li key={meet.id}>
-            <MeetCard meet={meet} />
-          </li>
-        ))}
-      </ul>
-    );
-  } else {
-    meets = <NextMeet meet={query.data.meets[0]!} />;
-  }
+  const meets = (
+    <QueryState query={query} loading={intl.formatMessage(m.meetsLoading)} failed={intl.formatMessage(m.meetsFailed)} retry={intl.formatMessage(m.retry)}>
+      {(data) =>
+        data.meets.length === 0 ? (
+          <EmptyState icon="video" title={intl.formatMessage(m.noneTitle)} hint={intl.formatMessage(m.noneHint)} />
+        ) : vip ? (
+          <ul className="meet-list">
+            {data.meets.map((meet) => (
+              <li key={meet.id}>
+                <MeetCard meet={meet} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <NextMeet meet={data.meets[0]!} />
+        )
+      }
+    </QueryState>
+  );
 
   if (sessionPending) return <Loading />;
   return vip ? (

@@ -5,6 +5,7 @@ import { DEFAULT_EVENT_HOURS, type PublicEvent } from "../../../worker/contracts
 import { countryAlpha2 } from "../../../worker/contracts/countries";
 import { countryDisplayName } from "../../lib/countries";
 import { formatMoney, knownTimeZone, regionNames } from "../../lib/intlFormat";
+import { HOUR_MS } from "../../lib/time";
 
 export type PriceLabel = { kind: "free" } | { kind: "single"; price: string } | { kind: "range"; min: string; max: string } | null;
 
@@ -48,7 +49,7 @@ export function placeLine(event: Pick<PublicEvent, "venueCity" | "venueState" | 
 /** When the event ends: its own end, or DEFAULT_EVENT_HOURS after the start. */
 export function eventEnd(event: Pick<PublicEvent, "eventDate" | "endDate">): Date {
   if (event.endDate && !Number.isNaN(Date.parse(event.endDate))) return new Date(event.endDate);
-  return new Date(Date.parse(event.eventDate) + DEFAULT_EVENT_HOURS * 3_600_000);
+  return new Date(Date.parse(event.eventDate) + DEFAULT_EVENT_HOURS * HOUR_MS);
 }
 
 /** 2026-12-06T01:00:00.000Z → 20261206T010000Z (the UTC form calendar links use). */

@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { COMMENT_MAX, type CommentView } from "../../../worker/contracts/feed";
 import { Icon } from "../../components/Icon";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { UiText } from "../../components/form/FormField";
 import { Avatar } from "../../components/Avatar";
 import { feedErrorText, textLength, type UiMessage } from "./errors";
@@ -118,27 +118,26 @@ export function Comments({ id, postId, viewerId }: { id?: string; postId: string
       <h3 id={titleId} className="sr-only">
         <FormattedMessage {...m.commentsTitle} />
       </h3>
-      {comments.isPending && <Loading label={<FormattedMessage {...m.commentsLoading} />} />}
-      {comments.isError && (
-        <div className="error-banner" role="alert">
-          <FormattedMessage {...m.loadCommentsFailed} />{" "}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void comments.refetch()}>
-            <FormattedMessage {...m.tryAgain} />
-          </button>
-        </div>
-      )}
-      {comments.data &&
-        (comments.data.comments.length === 0 ? (
-          <p className="muted feed-comments-empty">
-            <FormattedMessage {...m.commentsEmpty} />
-          </p>
-        ) : (
-          <ol className="feed-comment-list">
-            {comments.data.comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} viewerId={viewerId} />
-            ))}
-          </ol>
-        ))}
+      <QueryState
+        query={comments}
+        loading={<FormattedMessage {...m.commentsLoading} />}
+        failed={<FormattedMessage {...m.loadCommentsFailed} />}
+        retry={<FormattedMessage {...m.tryAgain} />}
+      >
+        {(data) =>
+          data.comments.length === 0 ? (
+            <p className="muted feed-comments-empty">
+              <FormattedMessage {...m.commentsEmpty} />
+            </p>
+          ) : (
+            <ol className="feed-comment-list">
+              {data.comments.map((comment) => (
+                <CommentItem key={comment.id} comment={comment} viewerId={viewerId} />
+              ))}
+            </ol>
+          )
+        }
+      </QueryState>
       <CommentForm postId={postId} />
     </section>
   );

@@ -9,6 +9,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { FeedEvent, PostView } from "../../../worker/contracts/feed";
 import { EmptyState } from "../../components/EmptyState";
 import { Loading } from "../../components/Loading";
+import { QueryFailed } from "../../components/QueryState";
 import { UiText } from "../../components/form/FormField";
 import { meQueryOptions } from "../../lib/session/queries";
 import { useSessionUser } from "../../lib/session/useSession";
@@ -128,14 +129,13 @@ export function FeedPage() {
       <div className="feed-column">
         {banner && <FeedErrorBanner text={banner} onDismiss={() => setBanner(null)} />}
         {feed.isError && !feed.data && (
-          <div className="error-banner feed-error" role="alert">
-            <span>
-              <FormattedMessage {...m.loadFailed} />
-            </span>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void feed.refetch()}>
-              <FormattedMessage {...m.tryAgain} />
-            </button>
-          </div>
+          <QueryFailed
+            message={<FormattedMessage {...m.loadFailed} />}
+            error={feed.error}
+            retryLabel={<FormattedMessage {...m.tryAgain} />}
+            onRetry={() => void feed.refetch()}
+            retrying={feed.isFetching}
+          />
         )}
 
         <Composer onError={setBanner} />
@@ -180,11 +180,7 @@ export function FeedPage() {
 
           {hasNextPage && (
             <div ref={sentinelRef} className="feed-more">
-              {isFetchNextPageError && (
-                <p className="error-banner" role="alert">
-                  <FormattedMessage {...m.loadFailed} />
-                </p>
-              )}
+              {isFetchNextPageError && <QueryFailed message={<FormattedMessage {...m.loadFailed} />} error={feed.error} />}
               <button type="button" className="btn btn-ghost" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
                 <FormattedMessage {...(isFetchingNextPage ? m.loadingMore : m.loadMore)} />
               </button>

@@ -8,7 +8,7 @@
 // the reader may not read arrives locked (no text, picture or counts: the server never sends them)
 // and shows as a teaser with a way to become VIP, and nothing to like, comment or report.
 import { Link } from "@tanstack/react-router";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PostView } from "../../../worker/contracts/feed";
 import { Icon } from "../../components/Icon";
@@ -23,6 +23,7 @@ import { RelativeTime } from "../../components/RelativeTime";
 import { useOrigin } from "../../lib/origin";
 import { useSessionUser } from "../../lib/session/useSession";
 import { ReportDialog } from "./ReportDialog";
+import { useShare } from "./useShare";
 import "./feed.css";
 
 /** The address a post is shared by. */
@@ -128,37 +129,6 @@ function PostBadges({ post }: { post: PostView }) {
       )}
     </>
   );
-}
-
-type ShareState = "idle" | "copied" | "failed";
-
-/** Share: the system's share sheet where there is one, else the link copied to the clipboard. */
-function useShare(url: string, title: string) {
-  const [state, setState] = useState<ShareState>("idle");
-  useEffect(() => {
-    if (state === "idle") return;
-    const timer = setTimeout(() => setState("idle"), 4000);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  const share = async () => {
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title, url });
-        return;
-      } catch (error) {
-        if (error instanceof DOMException && error.name === "AbortError") return; // the reader closed the sheet
-        // Refused (no user activation, not allowed): copy instead.
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-  };
-  return [state, share] as const;
 }
 
 export function PostCard({ post, viewerId, commentsOpen, onToggleComments, onDelete, onError, position }: PostCardProps) {

@@ -7,7 +7,7 @@ import { useCallback, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { POST_ID_PATTERN, type PostView } from "../../../worker/contracts/feed";
 import { EmptyState } from "../../components/EmptyState";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { useSessionUser } from "../../lib/session/useSession";
 import { DeletePostDialog } from "./DeletePostDialog";
 import type { UiMessage } from "./errors";
@@ -57,26 +57,24 @@ export function PostPage({ postId }: { postId: string }) {
         {banner && <FeedErrorBanner text={banner} onDismiss={() => setBanner(null)} />}
         {missing ? (
           <PostNotFound />
-        ) : query.isPending ? (
-          <Loading label={<FormattedMessage {...m.postLoading} />} />
-        ) : query.isError ? (
-          <div className="error-banner feed-error" role="alert">
-            <span>
-              <FormattedMessage {...m.postLoadFailed} />
-            </span>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()}>
-              <FormattedMessage {...m.tryAgain} />
-            </button>
-          </div>
         ) : (
-          <PostCard
-            post={query.data.post}
-            viewerId={user?.id ?? null}
-            commentsOpen={commentsOpen}
-            onToggleComments={() => setCommentsOpen((open) => !open)}
-            onDelete={setDeleting}
-            onError={setBanner}
-          />
+          <QueryState
+            query={query}
+            loading={<FormattedMessage {...m.postLoading} />}
+            failed={<FormattedMessage {...m.postLoadFailed} />}
+            retry={<FormattedMessage {...m.tryAgain} />}
+          >
+            {({ post }) => (
+              <PostCard
+                post={post}
+                viewerId={user?.id ?? null}
+                commentsOpen={commentsOpen}
+                onToggleComments={() => setCommentsOpen((open) => !open)}
+                onDelete={setDeleting}
+                onError={setBanner}
+              />
+            )}
+          </QueryState>
         )}
       </div>
       {deleting && (

@@ -7,7 +7,7 @@ import { Link } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PostTeaser as PostTeaserData } from "../../../worker/contracts/feed";
 import { Avatar } from "../../components/Avatar";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { PostContent } from "../../components/PostContent";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { feedMessages as m, imageAltMessage, teaserSharedByMessage, teaserTitleMessage } from "./messages";
@@ -70,31 +70,44 @@ function PublicPost({ teaser, content, here }: { teaser: PostTeaserData; content
   );
 }
 
+/** A post the visitor may not read: who shared it, and the way in. */
+function ClosedPost({ teaser, here, brand }: { teaser: PostTeaserData; here: string; brand: string }) {
+  const intl = useIntl();
+  const vip = teaser.visibility === "vip";
+  return (
+    <article className="card post-teaser" aria-labelledby="post-teaser-title">
+      <Avatar src={teaser.author.avatarUrl} alt="" size={64} />
+      <h1 id="post-teaser-title">{intl.formatMessage(teaserTitleMessage, { brand })}</h1>
+      <p className="post-teaser-author">{intl.formatMessage(teaserSharedByMessage, { username: teaser.author.username })}</p>
+      <p className="muted">
+        <FormattedMessage {...(vip ? m.teaserVipHint : m.teaserHint)} />
+      </p>
+      <SignInActions here={here} vip={vip} />
+    </article>
+  );
+}
+
 export function PostTeaser({ postId }: { postId: string }) {
   const intl = useIntl();
+  // Read here, whatever the post: this keeps the site's settings loading, and the page title takes its brand from them.
   const brand = useSiteConfig()?.brandName ?? "";
   const query = useQuery(postTeaserQueryOptions(postId));
   const here = `/social/post/${postId}`;
-
-  let body;
-  if (query.isError && isMissingPost(query.error)) body = <PostNotFound />;
-  else if (!query.data)
-    body = query.isError ? <p role="alert">{intl.formatMessage(m.postLoadFailed)}</p> : <Loading label={intl.formatMessage(m.postLoading)} />;
-  else if (query.data.teaser.content !== null) body = <PublicPost teaser={query.data.teaser} content={query.data.teaser.content} here={here} />;
-  else {
-    const { author, visibility } = query.data.teaser;
-    const vip = visibility === "vip";
-    body = (
-      <article className="card post-teaser" aria-labelledby="post-teaser-title">
-        <Avatar src={author.avatarUrl} alt="" size={64} />
-        <h1 id="post-teaser-title">{intl.formatMessage(teaserTitleMessage, { brand })}</h1>
-        <p className="post-teaser-author">{intl.formatMessage(teaserSharedByMessage, { username: author.username })}</p>
-        <p className="muted">
-          <FormattedMessage {...(vip ? m.teaserVipHint : m.teaserHint)} />
-        </p>
-        <SignInActions here={here} vip={vip} />
-      </article>
-    );
-  }
-  return <section className="page feed-page feed-single">{body}</section>;
+  return (
+    <section className="page feed-page feed-single">
+      {query.isError && isMissingPost(query.error) ? (
+        <PostNotFound />
+      ) : (
+        <QueryState query={query} loading={intl.formatMessage(m.postLoading)} failed={intl.formatMessage(m.postLoadFailed)}>
+          {({ teaser }) =>
+            teaser.content !== null ? (
+              <PublicPost teaser={teaser} content={teaser.content} here={here} />
+            ) : (
+              <ClosedPost teaser={teaser} here={here} brand={brand} />
+            )
+          }
+        </QueryState>
+      )}
+    </section>
+  );
 }

@@ -16,7 +16,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FormattedDate, FormattedMessage, type MessageDescriptor } from "react-intl";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { PageFrame } from "../../components/PageFrame";
 import type { PublicConfig } from "../../../worker/contracts/config";
 import { configQueryOptions } from "../../lib/session/queries";
@@ -105,20 +105,14 @@ function Contents({ sections }: { sections: readonly LegalSection[] }) {
 function Sections({ sections }: { sections: readonly LegalSection[] }) {
   // The texts name the brand, the contact addresses and the price: they wait for the settings.
   const config = useQuery(configQueryOptions());
-  if (config.isError && !config.data) {
-    return (
-      <div className="error-banner" role="alert">
-        <p>
-          <FormattedMessage {...m.loadFailed} />
-        </p>
-        <button type="button" className="btn btn-sm" onClick={() => void config.refetch()}>
-          <FormattedMessage {...m.retry} />
-        </button>
-      </div>
-    );
-  }
-  if (!config.data) return <Loading />;
-  const values = messageValues(config.data);
+  return (
+    <QueryState query={config} failed={<FormattedMessage {...m.loadFailed} />} retry={<FormattedMessage {...m.retry} />}>
+      {(loaded) => <SectionTexts sections={sections} values={messageValues(loaded)} />}
+    </QueryState>
+  );
+}
+
+function SectionTexts({ sections, values }: { sections: readonly LegalSection[]; values: ReturnType<typeof messageValues> }) {
   return (
     <>
       {sections.length >= TOC_MIN_SECTIONS && <Contents sections={sections} />}

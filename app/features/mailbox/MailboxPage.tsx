@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { FormattedDate, FormattedMessage, FormattedTime } from "react-intl";
 import type { MailboxMessage } from "../../../worker/contracts/auth";
 import { EmptyState } from "../../components/EmptyState";
-import { Loading } from "../../components/Loading";
-import { ApiRequestError } from "../../lib/api";
+import { QueryState } from "../../components/QueryState";
+import { hasStatus } from "../../lib/forms/errorText";
 import { MailboxLink } from "./MailboxLink";
 import { downloadMessage, mailboxMessages, messageCountMessage } from "./messages";
 import { mailboxQueryOptions } from "./queries";
@@ -90,16 +90,22 @@ function MessageCard({ message }: { message: MailboxMessage }) {
 
 function MailboxBody() {
   const mailbox = useQuery(mailboxQueryOptions());
-  if (mailbox.isPending) return <Loading label={<FormattedMessage {...mailboxMessages.loading} />} />;
-  if (mailbox.isError) {
-    const liveMode = mailbox.error instanceof ApiRequestError && mailbox.error.status === 404;
+  // 404: live mode, where mail is sent for real and no outbox is kept.
+  if (mailbox.isError && hasStatus(mailbox.error, 404)) {
     return (
-      <p className={liveMode ? "empty-state" : "error-banner"} role={liveMode ? undefined : "alert"}>
-        <FormattedMessage {...(liveMode ? mailboxMessages.liveMode : mailboxMessages.loadFailed)} />
+      <p className="empty-state">
+        <FormattedMessage {...mailboxMessages.liveMode} />
       </p>
     );
   }
-  const messages = [...mailbox.data.messages].sort(newestFirst);
+  return (
+    <QueryState query={mailbox} loading={<FormattedMessage {...mailboxMessages.loading} />} failed={<FormattedMessage {...mailboxMessages.loadFailed} />}>
+      {(data) => <Messages messages={[...data.messages].sort(newestFirst)} />}
+    </QueryState>
+  );
+}
+
+function Messages({ messages }: { messages: readonly MailboxMessage[] }) {
   if (messages.length === 0) {
     return <EmptyState title={<FormattedMessage {...mailboxMessages.empty} />} hint={<FormattedMessage {...mailboxMessages.emptyHint} />} />;
   }

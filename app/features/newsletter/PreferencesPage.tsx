@@ -2,9 +2,8 @@
 // the address's choice (masked address, status, topics, language) and lets the person change it.
 import { useQuery } from "@tanstack/react-query";
 import { defineMessages, FormattedMessage } from "react-intl";
-import { FormBanner, UiText } from "../../components/form/FormField";
-import { Loading } from "../../components/Loading";
-import { serverErrorText } from "../../lib/forms/errorText";
+import { FormBanner } from "../../components/form/FormField";
+import { QueryState } from "../../components/QueryState";
 import { formMessages } from "../../lib/forms/messages";
 import { preferencesQueryOptions } from "./api";
 import { LinkPreferencesForm } from "./LinkPreferencesForm";
@@ -27,22 +26,14 @@ const InvalidLink = () => (
 
 function LinkedPreferences({ t }: { t: string }) {
   const preferences = useQuery(preferencesQueryOptions(t));
-  if (preferences.isPending) return <Loading label={<FormattedMessage {...m.loading} />} />;
-  if (preferences.isError) {
-    const known = serverErrorText(preferences.error);
-    return (
-      <FormBanner kind="error">
-        <UiText value={known ?? { message: m.loadFailed }} />
-        {!known && (
-          <>
-            {" "}
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void preferences.refetch()}>
-              <FormattedMessage {...m.retry} />
-            </button>
-          </>
-        )}
-      </FormBanner>
-    );
-  }
-  return <LinkPreferencesForm t={t} initial={preferences.data} />;
+  return (
+    <QueryState
+      query={preferences}
+      loading={<FormattedMessage {...m.loading} />}
+      failed={<FormattedMessage {...m.loadFailed} />}
+      retry={<FormattedMessage {...m.retry} />}
+    >
+      {(initial) => <LinkPreferencesForm t={t} initial={initial} />}
+    </QueryState>
+  );
 }

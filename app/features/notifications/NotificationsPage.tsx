@@ -1,14 +1,15 @@
 // /notifications: the member's whole notification centre, newest first, a page at a time ("Load
 // more"). The rows and the requests are the header bell's (app/components/notifications,
 // app/lib/notifications), so both show the same state.
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, type UseInfiniteQueryResult } from "@tanstack/react-query";
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "../../components/EmptyState";
-import { Loading } from "../../components/Loading";
+import { QueryFailed, QueryState } from "../../components/QueryState";
 import { bellMessages } from "../../components/notifications/NotificationBell";
 import { NotificationList } from "../../components/notifications/NotificationList";
 import { notificationsQueryOptions, unreadCountQueryOptions, useMarkAllNotificationsRead } from "../../lib/notifications/queries";
 import { FeatureMessages } from "../../i18n/FeatureMessages";
+import type { NotificationView } from "../../../worker/contracts/notifications";
 import en from "./messages.en.json";
 import ptBR from "./messages.pt-BR.json";
 
@@ -30,26 +31,26 @@ export function NotificationsPage() {
 }
 
 function Notifications() {
-  const intl = useIntl();
   const list = useInfiniteQuery(notificationsQueryOptions());
   const unread = useQuery(unreadCountQueryOptions()).data?.unread ?? 0;
+  return (
+    <QueryState
+      query={list}
+      loading={<FormattedMessage {...bellMessages.loading} />}
+      failed={<FormattedMessage {...bellMessages.failed} />}
+      retry={<FormattedMessage {...bellMessages.retry} />}
+    >
+      {(data) => <LoadedNotifications items={data.pages.flatMap((page) => page.items)} unread={unread} list={list} />}
+    </QueryState>
+  );
+}
+
+/** The list's paging: whether another page is there and how fetching it went. */
+type Paging = Pick<UseInfiniteQueryResult, "isFetchNextPageError" | "hasNextPage" | "isFetchingNextPage" | "fetchNextPage">;
+
+function LoadedNotifications({ items, unread, list }: { items: readonly NotificationView[]; unread: number; list: Paging }) {
+  const intl = useIntl();
   const markAll = useMarkAllNotificationsRead();
-
-  if (list.isPending) return <Loading label={<FormattedMessage {...bellMessages.loading} />} />;
-  if (list.isError && !list.data) {
-    return (
-      <div className="notification-error" role="alert">
-        <p>
-          <FormattedMessage {...bellMessages.failed} />
-        </p>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void list.refetch()}>
-          <FormattedMessage {...bellMessages.retry} />
-        </button>
-      </div>
-    );
-  }
-
-  const items = list.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return <EmptyState icon="bell" title={<FormattedMessage {...bellMessages.empty} />} hint={<FormattedMessage {...bellMessages.emptyHint} />} />;
   }
@@ -69,11 +70,7 @@ function Notifications() {
         </p>
       )}
       <NotificationList items={items} label={intl.formatMessage(m.list)} />
-      {list.isFetchNextPageError && (
-        <p className="notification-error" role="alert">
-          <FormattedMessage {...m.loadMoreFailed} />
-        </p>
-      )}
+      {list.isFetchNextPageError && <QueryFailed message={<FormattedMessage {...m.loadMoreFailed} />} />}
       {list.hasNextPage && (
         <div className="notifications-more">
           <button type="button" className="btn btn-ghost" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>

@@ -6,6 +6,7 @@
 import { Link } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
+import { QueryState } from "../../components/QueryState";
 import { formatWhen } from "../../lib/intlFormat";
 import { PartiesMessages } from "./PartiesMessages";
 import { partiesMessages as m } from "./messages";
@@ -27,27 +28,27 @@ export function PartyTeaser(props: Props) {
 function TeaserContent({ limit = 1, headingLevel = 2 }: Props) {
   const intl = useIntl();
   const query = useQuery(upcomingPartiesQueryOptions());
-  const Heading = `h${headingLevel}` as const;
-  if (query.isPending) {
-    return (
-      // Holds the teaser's place; not a live region, so the page's own loading status stays the one announced.
-      <div className="party-teaser party-teaser-loading" aria-busy="true">
-        <span className="sr-only">{intl.formatMessage(m.teaserLoading)}</span>
-      </div>
-    );
-  }
   // A failure is said quietly (no alert): the teaser is a bonus beside the page's own content.
-  if (!query.data) {
-    return (
-      <p className="muted party-teaser-error">
-        {intl.formatMessage(m.teaserFailed)}{" "}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {intl.formatMessage(m.teaserRetry)}
-        </button>
-      </p>
-    );
-  }
-  const parties = query.data.parties.slice(0, limit);
+  return (
+    <QueryState
+      query={query}
+      placeholder={
+        // Holds the teaser's place; not a live region, so the page's own loading status stays the one announced.
+        <div className="party-teaser party-teaser-loading" aria-busy="true">
+          <span className="sr-only">{intl.formatMessage(m.teaserLoading)}</span>
+        </div>
+      }
+      failed={intl.formatMessage(m.teaserFailed)}
+      retry={intl.formatMessage(m.teaserRetry)}
+      quiet
+    >
+      {(data) => <Teaser parties={data.parties.slice(0, limit)} headingLevel={headingLevel} />}
+    </QueryState>
+  );
+}
+
+function Teaser({ parties, headingLevel }: { parties: readonly PublicParty[]; headingLevel: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
   if (parties.length === 0) return null;
   return (
     <section id="listening-parties" className="party-teaser card" aria-labelledby="party-teaser-title">

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { LocalSubscriptionAction, MembershipResponse } from "../../../worker/contracts/payments";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { useSessionUser } from "../../lib/session/useSession";
 import { MembershipSummary } from "./MembershipPanel";
 import { membershipMessages, testModeMessages as m, vipMessages } from "./messages";
@@ -57,18 +57,14 @@ export function ManageMembershipPage() {
         <h1>
           <FormattedMessage {...m.manageTitle} />
         </h1>
-        {membership.isPending ? (
-          <Loading />
-        ) : membership.isError ? (
-          <p className="error-banner" role="alert">
-            <FormattedMessage {...membershipMessages.loadFailed} />
-          </p>
-        ) : (
-          <>
-            {membership.data.status !== "none" && <MembershipSummary membership={membership.data} />}
-            <ManageActions membership={membership.data} />
-          </>
-        )}
+        <QueryState query={membership} failed={<FormattedMessage {...membershipMessages.loadFailed} />}>
+          {(data) => (
+            <>
+              {data.status !== "none" && <MembershipSummary membership={data} />}
+              <ManageActions membership={data} />
+            </>
+          )}
+        </QueryState>
         {user && (
           <div className="form-actions">
             <Link to="/social/profile/$userId" params={{ userId: user.id }} className="btn btn-ghost">

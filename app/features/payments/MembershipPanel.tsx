@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { MembershipResponse } from "../../../worker/contracts/payments";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { cancelsOnMessage, membershipMessages as m, pastDueHelpMessage, vipMessages } from "./messages";
 import { useOpenPortal } from "./mutations";
 import { membershipQueryOptions } from "./queries";
@@ -86,15 +86,15 @@ function ManageButton() {
 
 /** Renders nothing for a member who never subscribed (the profile offers Become VIP instead). */
 export function MembershipPanel() {
-  const { data: membership, isPending, isError } = useQuery(membershipQueryOptions());
-  if (isPending) return <Loading />;
-  if (isError) {
-    return (
-      <p className="error-banner" role="alert">
-        <FormattedMessage {...m.loadFailed} />
-      </p>
-    );
-  }
+  const query = useQuery(membershipQueryOptions());
+  return (
+    <QueryState query={query} failed={<FormattedMessage {...m.loadFailed} />}>
+      {(membership) => <MembershipCard membership={membership} />}
+    </QueryState>
+  );
+}
+
+function MembershipCard({ membership }: { membership: MembershipResponse }) {
   if (membership.status === "none") return null;
   return (
     <section className="card membership-panel" aria-labelledby="membership-panel-title">

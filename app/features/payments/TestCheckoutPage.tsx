@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { LocalCheckoutAction } from "../../../worker/contracts/payments";
 import { Loading } from "../../components/Loading";
+import { QueryFailed } from "../../components/QueryState";
 import { VipPricePerMonth } from "../../components/VipPrice";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { payMessage, testModeMessages as m, vipMessages } from "./messages";
@@ -67,9 +68,7 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string | undefined 
   if (!sessionId || status.isError) {
     body = (
       <>
-        <p className="error-banner" role="alert">
-          <FormattedMessage {...(statusOf(status.error) === 404 || !sessionId ? m.notFound : m.actionFailed)} />
-        </p>
+        <QueryFailed message={<FormattedMessage {...(statusOf(status.error) === 404 || !sessionId ? m.notFound : m.actionFailed)} />} />
         <BackToSignup />
       </>
     );

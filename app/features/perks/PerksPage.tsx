@@ -6,6 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../components/EmptyState";
 import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { useSessionUser } from "../../lib/session/useSession";
 import { PerkCard } from "./PerkCard";
 import { PerksMessages } from "./PerksMessages";
@@ -38,25 +39,24 @@ function PerksContent() {
         </p>
       )}
       {/* Who asks decides what each card offers: wait for both. */}
-      {query.isPending || session.isPending ? (
+      {session.isPending ? (
         <Loading label={intl.formatMessage(m.loading)} />
-      ) : query.isError ? (
-        <div className="error-banner" role="alert">
-          {intl.formatMessage(m.loadFailed)}{" "}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {intl.formatMessage(m.retry)}
-          </button>
-        </div>
-      ) : query.data.perks.length === 0 ? (
-        <EmptyState icon="gift" title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />
       ) : (
-        <ul className="perks-list" aria-label={intl.formatMessage(m.listLabel)}>
-          {query.data.perks.map((perk) => (
-            <li key={perk.id}>
-              <PerkCard perk={perk} signedIn={user !== null} />
-            </li>
-          ))}
-        </ul>
+        <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
+          {({ perks }) =>
+            perks.length === 0 ? (
+              <EmptyState icon="gift" title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />
+            ) : (
+              <ul className="perks-list" aria-label={intl.formatMessage(m.listLabel)}>
+                {perks.map((perk) => (
+                  <li key={perk.id}>
+                    <PerkCard perk={perk} signedIn={user !== null} />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       )}
     </div>
   );

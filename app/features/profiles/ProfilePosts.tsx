@@ -6,7 +6,7 @@ import { useState } from "react";
 import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from "react-intl";
 import type { ProfilePost } from "../../../worker/contracts/profiles";
 import { EmptyState } from "../../components/EmptyState";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { PostContent } from "../../components/PostContent";
 import { DEFAULT_PHOTO_URL } from "../../components/defaultImages";
 import { profileMessages } from "./messages";
@@ -50,21 +50,23 @@ export function ProfilePosts({ userId }: { userId: string }) {
       <h2 id="profile-posts-title">
         <FormattedMessage {...profileMessages.postsTitle} />
       </h2>
-      {posts.isPending ? (
-        <Loading label={<FormattedMessage {...profileMessages.postsLoading} />} />
-      ) : posts.isError ? (
-        <p className="error-banner" role="alert">
-          <FormattedMessage {...profileMessages.postsLoadFailed} />
-        </p>
-      ) : posts.data.posts.length === 0 ? (
-        <EmptyState title={<FormattedMessage {...profileMessages.postsEmpty} />} hint={<FormattedMessage {...profileMessages.postsEmptyHint} />} />
-      ) : (
-        <ul className="post-list">
-          {posts.data.posts.map((post) => (
-            <PostItem key={post.id} post={post} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={posts}
+        loading={<FormattedMessage {...profileMessages.postsLoading} />}
+        failed={<FormattedMessage {...profileMessages.postsLoadFailed} />}
+      >
+        {(data) =>
+          data.posts.length === 0 ? (
+            <EmptyState title={<FormattedMessage {...profileMessages.postsEmpty} />} hint={<FormattedMessage {...profileMessages.postsEmptyHint} />} />
+          ) : (
+            <ul className="post-list">
+              {data.posts.map((post) => (
+                <PostItem key={post.id} post={post} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

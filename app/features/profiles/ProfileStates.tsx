@@ -4,6 +4,7 @@ import { Link, useRouter, type ErrorComponentProps } from "@tanstack/react-route
 import { useEffect } from "react";
 import { FormattedMessage } from "react-intl";
 import { Loading } from "../../components/Loading";
+import { QueryFailed } from "../../components/QueryState";
 import { profileMessages } from "./messages";
 import { isMissingProfile } from "./queries";
 
@@ -40,9 +41,8 @@ export function ProfileLoadError({ error }: ErrorComponentProps) {
   if (isMissingProfile(error)) return <ProfileNotFound />;
   return (
     <section className="page page-narrow">
-      <div className="error-banner" role="alert">
-        <FormattedMessage {...profileMessages.loadFailed} />
-      </div>
+      <QueryFailed message={<FormattedMessage {...profileMessages.loadFailed} />} error={error} />
+      {/* Under the banner, not in it: the alert says only what failed; the retry reruns the route's loader. */}
       <button type="button" className="btn" onClick={() => void router.invalidate()}>
         <FormattedMessage {...profileMessages.tryAgain} />
       </button>

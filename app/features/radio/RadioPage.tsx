@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import { RADIO_STATIC_MS, type NowPlaying, type RadioStationView } from "../../../worker/contracts/radio";
 import { VipGatePanel } from "../../components/Gate";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { StaticNoise } from "../../components/StaticNoise";
 import { formatTime } from "../../lib/audio/formatTime";
 import { Visualizer } from "../../components/player/visualizers";
@@ -55,49 +55,54 @@ function RadioPageContent() {
   const publicNow = useQuery({ ...nowPlayingQueryOptions(station?.id ?? ""), enabled: station !== null && liveNow === null });
   const nowPlaying = liveNow ?? publicNow.data?.nowPlaying ?? null;
 
-  if (stations.isPending) return <Loading />;
-  if (stations.isError) {
-    return (
-      <div className="error-banner" role="alert">
-        {intl.formatMessage(m.stationsFailed)}{" "}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void stations.refetch()}>
-          {intl.formatMessage(m.retry)}
-        </button>
-      </div>
-    );
-  }
-
   const choose = (index: number) => {
     if (index !== state.index && canListen) setStaticShown(true);
     engine.selectStation(index, { autoplay: canListen });
   };
 
   return (
-    <>
-      <h2 className="sr-only">{intl.formatMessage(m.stationsTitle)}</h2>
-      <ul className="radio-cards">
-        {stations.data.stations.map((s, index) => (
-          <li key={s.id}>
-            <button type="button" className="radio-card" aria-pressed={station?.id === s.id} onClick={() => choose(index)}>
-              {s.imageUrl && (
-                <img src={s.imageUrl} alt="" width={300} height={300} loading={index === 0 ? "eager" : "lazy"} fetchPriority={index === 0 ? "high" : "auto"} />
-              )}
-              <span className="radio-card-name">{s.name}</span>
-              <span className="radio-card-now">
-                {station?.id === s.id && (state.status === "playing" || state.status === "loading")
-                  ? intl.formatMessage(m.tuned)
-                  : intl.formatMessage(m.listen)}
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
+    <QueryState query={stations} failed={intl.formatMessage(m.stationsFailed)} retry={intl.formatMessage(m.retry)}>
+      {(data) => (
+        <>
+          <h2 className="sr-only">{intl.formatMessage(m.stationsTitle)}</h2>
+          <StationCards stations={data.stations} chosenId={station?.id ?? null} tuned={listening} onChoose={choose} />
+          <div className="radio-layout">
+            {canListen ? <RadioPlayer radio={radio} staticShown={staticShown} nowPlaying={nowPlaying} /> : <VipGatePanel />}
+            {station && <StationInfo station={station} nowPlaying={nowPlaying} />}
+          </div>
+        </>
+      )}
+    </QueryState>
+  );
+}
 
-      <div className="radio-layout">
-        {canListen ? <RadioPlayer radio={radio} staticShown={staticShown} nowPlaying={nowPlaying} /> : <VipGatePanel />}
-        {station && <StationInfo station={station} nowPlaying={nowPlaying} />}
-      </div>
-    </>
+/** One card per station; the chosen one says "On air" while it plays. */
+function StationCards({
+  stations,
+  chosenId,
+  tuned,
+  onChoose,
+}: {
+  stations: readonly RadioStationView[];
+  chosenId: string | null;
+  tuned: boolean;
+  onChoose: (index: number) => void;
+}) {
+  const intl = useIntl();
+  return (
+    <ul className="radio-cards">
+      {stations.map((s, index) => (
+        <li key={s.id}>
+          <button type="button" className="radio-card" aria-pressed={chosenId === s.id} onClick={() => onChoose(index)}>
+            {s.imageUrl && (
+              <img src={s.imageUrl} alt="" width={300} height={300} loading={index === 0 ? "eager" : "lazy"} fetchPriority={index === 0 ? "high" : "auto"} />
+            )}
+            <span className="radio-card-name">{s.name}</span>
+            <span className="radio-card-now">{intl.formatMessage(chosenId === s.id && tuned ? m.tuned : m.listen)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -6,6 +6,7 @@ import { defineMessage, defineMessages, FormattedMessage, useIntl, type MessageD
 import { useState, type FormEvent } from "react";
 import { DATA_EXPORT_API, MEMBER_DATA_CODES, type DataExportStatus, type ExportRequestBody } from "../../../worker/contracts/member-data";
 import { FormBanner, FormField } from "../../components/form/FormField";
+import { QueryState } from "../../components/QueryState";
 import { api } from "../../lib/api";
 import { hasCode } from "../../lib/forms/errorText";
 
@@ -51,9 +52,22 @@ export const dataExportQueryOptions = () =>
   });
 
 export function DataExportSection() {
+  const status = useQuery(dataExportQueryOptions());
+  return (
+    <QueryState
+      query={status}
+      loading={<FormattedMessage {...m.loading} />}
+      failed={<FormattedMessage {...m.loadFailed} />}
+      retry={<FormattedMessage {...m.retry} />}
+    >
+      {(state) => <DataExport state={state} />}
+    </QueryState>
+  );
+}
+
+function DataExport({ state }: { state: DataExportStatus }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const status = useQuery(dataExportQueryOptions());
   const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<MessageDescriptor | null>(null);
   const request = useMutation({
@@ -73,25 +87,6 @@ export function DataExportSection() {
     request.mutate({ currentPassword: password });
   };
 
-  if (status.isPending) {
-    return (
-      <p className="muted" role="status">
-        <FormattedMessage {...m.loading} />
-      </p>
-    );
-  }
-  if (status.isError) {
-    return (
-      <FormBanner kind="error">
-        <FormattedMessage {...m.loadFailed} />{" "}
-        <button type="button" className="btn btn-ghost" onClick={() => void status.refetch()}>
-          <FormattedMessage {...m.retry} />
-        </button>
-      </FormBanner>
-    );
-  }
-
-  const state = status.data;
   const size = (bytes: number) =>
     bytes >= 1_000_000
       ? intl.formatNumber(bytes / 1_000_000, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 })

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import type { DeviceSession } from "../../../worker/contracts/account-api";
 import { FormBanner } from "../../components/form/FormField";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { settingsMessages as m } from "./messages";
 import { deviceSessionsQueryOptions, useRevokeOtherSessions, useRevokeSession } from "./queries";
 
@@ -14,22 +14,17 @@ const dateFormat: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle:
 export function DevicesSection() {
   const intl = useIntl();
   const query = useQuery(deviceSessionsQueryOptions());
+  return (
+    <QueryState query={query} loading={intl.formatMessage(m.devicesLoading)} failed={intl.formatMessage(m.devicesFailed)} retry={intl.formatMessage(m.retry)}>
+      {(data) => <Devices devices={data.sessions} />}
+    </QueryState>
+  );
+}
+
+function Devices({ devices }: { devices: readonly DeviceSession[] }) {
+  const intl = useIntl();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
-
-  if (query.isPending) return <Loading label={intl.formatMessage(m.devicesLoading)} />;
-  if (query.isError) {
-    return (
-      <div className="error-banner" role="alert">
-        {intl.formatMessage(m.devicesFailed)}{" "}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {intl.formatMessage(m.retry)}
-        </button>
-      </div>
-    );
-  }
-
-  const devices = query.data.sessions;
   const others = devices.filter((d) => !d.current);
   const name = (d: DeviceSession) =>
     intl.formatMessage(m.device, { browser: d.browser ?? intl.formatMessage(m.unknownBrowser), os: d.os ?? intl.formatMessage(m.unknownOs) });

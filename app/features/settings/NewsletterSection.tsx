@@ -7,7 +7,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { useState } from "react";
 import { defineMessage, defineMessages, FormattedMessage } from "react-intl";
 import { FormBanner, UiText } from "../../components/form/FormField";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { NewsletterChoiceForm } from "../../components/newsletter/NewsletterChoiceForm";
 import { api } from "../../lib/api";
 import { serverErrorText } from "../../lib/forms/errorText";
@@ -51,18 +51,16 @@ const isSuppressed = (status: NewsletterPreferences["status"]) => status === "bo
 
 export function NewsletterSection() {
   const preferences = useQuery(accountNewsletterQueryOptions());
-  if (preferences.isPending) return <Loading label={<FormattedMessage {...m.loading} />} />;
-  if (preferences.isError) {
-    return (
-      <FormBanner kind="error">
-        <FormattedMessage {...m.loadFailed} />{" "}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void preferences.refetch()}>
-          <FormattedMessage {...m.retry} />
-        </button>
-      </FormBanner>
-    );
-  }
-  return <NewsletterChoice current={preferences.data} />;
+  return (
+    <QueryState
+      query={preferences}
+      loading={<FormattedMessage {...m.loading} />}
+      failed={<FormattedMessage {...m.loadFailed} />}
+      retry={<FormattedMessage {...m.retry} />}
+    >
+      {(current) => <NewsletterChoice current={current} />}
+    </QueryState>
+  );
 }
 
 function NewsletterChoice({ current }: { current: NewsletterPreferences }) {

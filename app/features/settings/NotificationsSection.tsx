@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { useState } from "react";
 import { defineMessage, defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { FormBanner } from "../../components/form/FormField";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/QueryState";
 import { api } from "../../lib/api";
 import { notificationKeys } from "../../lib/notifications/queries";
 import {
@@ -84,21 +84,19 @@ export function NotificationsSection() {
       <p className="muted">
         <FormattedMessage {...m.intro} />
       </p>
-      {preferences.isPending ? (
-        <Loading label={<FormattedMessage {...m.loading} />} />
-      ) : preferences.isError ? (
-        <FormBanner kind="error">
-          <FormattedMessage {...m.loadFailed} />{" "}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void preferences.refetch()}>
-            <FormattedMessage {...m.retry} />
-          </button>
-        </FormBanner>
-      ) : (
-        <>
-          <PreferencesForm initial={preferences.data} />
-          <PushDevice publicKey={preferences.data.pushPublicKey} />
-        </>
-      )}
+      <QueryState
+        query={preferences}
+        loading={<FormattedMessage {...m.loading} />}
+        failed={<FormattedMessage {...m.loadFailed} />}
+        retry={<FormattedMessage {...m.retry} />}
+      >
+        {(initial) => (
+          <>
+            <PreferencesForm initial={initial} />
+            <PushDevice publicKey={initial.pushPublicKey} />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

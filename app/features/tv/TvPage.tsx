@@ -8,6 +8,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { VipGatePanel } from "../../components/Gate";
 import { Loading } from "../../components/Loading";
 import { PageFrame } from "../../components/PageFrame";
+import { QueryState } from "../../components/QueryState";
 import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { ChannelGrid, ChannelGridSkeleton } from "./ChannelGrid";
 import { tvMessages as m } from "./messages";
@@ -78,19 +79,15 @@ function TvPageContent({ channelId, onChoose }: { channelId?: string; onChoose: 
 
         <section className="tv-channels" aria-labelledby="tv-channels-title">
           <h2 id="tv-channels-title">{intl.formatMessage(m.channels)}</h2>
-          {query.isPending && <ChannelGridSkeleton />}
-          {query.isError && (
-            <div className="error-banner" role="alert">
-              {intl.formatMessage(m.channelsFailed)}{" "}
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()}>
-                {intl.formatMessage(m.retry)}
-              </button>
-            </div>
-          )}
-          {query.isSuccess && channels.length === 0 && (
-            <EmptyState icon="video" title={intl.formatMessage(m.noChannels)} hint={intl.formatMessage(m.noChannelsHint)} />
-          )}
-          {channels.length > 0 && <ChannelGrid channels={channels} chosenId={chosen?.id ?? null} onChoose={choose} />}
+          <QueryState query={query} placeholder={<ChannelGridSkeleton />} failed={intl.formatMessage(m.channelsFailed)} retry={intl.formatMessage(m.retry)}>
+            {() =>
+              channels.length === 0 ? (
+                <EmptyState icon="video" title={intl.formatMessage(m.noChannels)} hint={intl.formatMessage(m.noChannelsHint)} />
+              ) : (
+                <ChannelGrid channels={channels} chosenId={chosen?.id ?? null} onChoose={choose} />
+              )
+            }
+          </QueryState>
         </section>
       </div>
     </PageFrame>

@@ -1,16 +1,11 @@
-// A failed load: the red banner with its message and a way to try again.
+// A failed load in the back office: the site's failure banner (components/QueryState) with the
+// back office's own "Retry".
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
+import { QueryFailed } from "../../../components/QueryState";
 import { commonMessages } from "../messages";
 
 export function ErrorPanel({ message, onRetry, retrying }: { message: ReactNode; onRetry: () => void; retrying?: boolean }) {
   const intl = useIntl();
-  return (
-    <div className="error-banner admin-error" role="alert">
-      <span>{message}</span>
-      <button type="button" className="btn btn-ghost btn-sm" onClick={onRetry} disabled={retrying}>
-        {intl.formatMessage(commonMessages.retry)}
-      </button>
-    </div>
-  );
+  return <QueryFailed message={message} retryLabel={intl.formatMessage(commonMessages.retry)} onRetry={onRetry} retrying={retrying} />;
 }

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
+import { QueryFailed } from "../../../components/QueryState";
 import { api } from "../../../lib/api";
 import type { DeadLetterListResponse, DeadLetterView } from "../../../../worker/contracts/dead-letters";
 import { formatMoment } from "../format";
@@ -15,7 +16,7 @@ export function FailedJobs() {
   const headingId = useId();
   const jobs = useQuery({ queryKey: deadLettersKey, queryFn: ({ signal }) => api<DeadLetterListResponse>("/api/admin/dead-letters", { signal }) });
   if (jobs.isPending) return null;
-  if (jobs.isError) return <p role="alert">{intl.formatMessage(m.jobsFailedToLoad)}</p>;
+  if (jobs.isError) return <QueryFailed message={intl.formatMessage(m.jobsFailedToLoad)} />;
   if (jobs.data.items.length === 0) return null;
   return (
     <section aria-labelledby={headingId}>

@@ -4,6 +4,7 @@
 // again and its 400 lands on the field it names.
 import { useState } from "react";
 import { useIntl } from "react-intl";
+import { DAY_MS, HOUR_MS } from "../../../lib/time";
 import {
   perkInputSchema,
   PERK_DESCRIPTION_MAX,
@@ -24,9 +25,8 @@ import { perksApi, usePerkWrite } from "./queries";
 
 type Props = { perk?: AdminPerk; onClose: () => void; onSaved: (perk: AdminPerk, created: boolean) => void };
 
-const HOUR = 3600_000;
 /** A new perk starts at the next full hour and runs for a week. */
-const nextHour = () => Math.ceil(Date.now() / HOUR) * HOUR;
+const nextHour = () => Math.ceil(Date.now() / HOUR_MS) * HOUR_MS;
 
 export function PerkFormDialog({ perk, onClose, onSaved }: Props) {
   const intl = useIntl();
@@ -37,7 +37,7 @@ export function PerkFormDialog({ perk, onClose, onSaved }: Props) {
   const [codeMode, setCodeMode] = useState<CodeMode>(perk?.codeMode ?? "none");
   const [sharedCode, setSharedCode] = useState(perk?.sharedCode ?? "");
   const [startsAt, setStartsAt] = useState(toLocalInput(perk?.startsAt ?? new Date(nextHour()).toISOString()));
-  const [endsAt, setEndsAt] = useState(toLocalInput(perk?.endsAt ?? new Date(nextHour() + 7 * 24 * HOUR).toISOString()));
+  const [endsAt, setEndsAt] = useState(toLocalInput(perk?.endsAt ?? new Date(nextHour() + 7 * DAY_MS).toISOString()));
   const [errors, setErrors] = useState<PerkFieldErrors>({});
   const [formError, setFormError] = useState<ErrorText | null>(null);
   const save = usePerkWrite((input: PerkInput) => (perk ? perksApi.update<AdminPerkResponse>(perk.id, input) : perksApi.create<AdminPerkResponse>(input)));

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import { focusFirstInvalid, FormField } from "../../../components/form/FormField";
 import { ApiRequestError } from "../../../lib/api";
 import { codeText, type ErrorTexts, type UiMessage } from "../../../lib/forms/errorText";
@@ -35,22 +35,15 @@ export function SettingsPage() {
 function SettingsContent() {
   const intl = useIntl();
   const query = useQuery(adminSettingsQueryOptions());
-  if (query.isPending) return <Loading label={intl.formatMessage(m.loading)} />;
-  if (query.isError) {
-    return (
-      <div className="error-banner settings-banner" role="alert">
-        <span>{intl.formatMessage(m.loadFailed)}</span>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {intl.formatMessage(m.retry)}
-        </button>
-      </div>
-    );
-  }
   return (
-    <div className="settings-page">
-      <SiteFacts data={query.data} />
-      <SettingsForm initial={query.data.settings} adminEmail={query.data.site.adminEmail} />
-    </div>
+    <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
+      {(data) => (
+        <div className="settings-page">
+          <SiteFacts data={data} />
+          <SettingsForm initial={data.settings} adminEmail={data.site.adminEmail} />
+        </div>
+      )}
+    </QueryState>
   );
 }
 

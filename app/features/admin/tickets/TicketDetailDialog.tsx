@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import type { TicketDetailResponse } from "../../../../worker/contracts/admin-tickets";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import { Modal } from "../../../components/Modal";
 import { formatMoment } from "../format";
 import { formatMoney } from "./format";
@@ -23,18 +23,9 @@ export function TicketDetailDialog({ id, onClose }: { id: string; onClose: () =>
   );
   return (
     <Modal title={intl.formatMessage(m.detailTitle)} onClose={onClose} footer={footer} className="tickets-dialog">
-      {detail.isPending ? (
-        <Loading label={intl.formatMessage(m.detailLoading)} />
-      ) : detail.isError ? (
-        <div className="error-banner admin-error" role="alert">
-          <span>{intl.formatMessage(m.detailFailed)}</span>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void detail.refetch()} disabled={detail.isFetching}>
-            {intl.formatMessage(m.retry)}
-          </button>
-        </div>
-      ) : (
-        <TicketFacts detail={detail.data} />
-      )}
+      <QueryState query={detail} loading={intl.formatMessage(m.detailLoading)} failed={intl.formatMessage(m.detailFailed)} retry={intl.formatMessage(m.retry)}>
+        {(data) => <TicketFacts detail={data} />}
+      </QueryState>
     </Modal>
   );
 }

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import type { TicketsListResponse } from "../../../../worker/contracts/admin-tickets";
 import { StatCard } from "../components/StatCard";
 import { adminTimeZone } from "../queries";
@@ -60,27 +60,22 @@ export function TicketsPage() {
         </StatCard>
       </div>
 
-      {tickets.isPending ? (
-        <Loading label={intl.formatMessage(m.loading)} />
-      ) : tickets.isError ? (
-        <div className="error-banner admin-error" role="alert">
-          <span>{intl.formatMessage(m.failed)}</span>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void tickets.refetch()} disabled={tickets.isFetching}>
-            {intl.formatMessage(m.retry)}
-          </button>
-        </div>
-      ) : tickets.data.tickets.length === 0 ? (
-        <EmptyState icon="ticket" title={intl.formatMessage(m.emptyTitle)} hint={intl.formatMessage(m.emptyHint)} />
-      ) : (
-        <>
-          <TicketsTable tickets={tickets.data.tickets} onOpen={setOpenId} />
-          {tickets.data.truncated && (
-            <p className="muted admin-note" role="status">
-              {intl.formatMessage(m.shown, { shown: tickets.data.tickets.length, count: tickets.data.count })}
-            </p>
-          )}
-        </>
-      )}
+      <QueryState query={tickets} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.failed)} retry={intl.formatMessage(m.retry)}>
+        {(list) =>
+          list.tickets.length === 0 ? (
+            <EmptyState icon="ticket" title={intl.formatMessage(m.emptyTitle)} hint={intl.formatMessage(m.emptyHint)} />
+          ) : (
+            <>
+              <TicketsTable tickets={list.tickets} onOpen={setOpenId} />
+              {list.truncated && (
+                <p className="muted admin-note" role="status">
+                  {intl.formatMessage(m.shown, { shown: list.tickets.length, count: list.count })}
+                </p>
+              )}
+            </>
+          )
+        }
+      </QueryState>
 
       {openId && <TicketDetailDialog id={openId} onClose={() => setOpenId(null)} />}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}

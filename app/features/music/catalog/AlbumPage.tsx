@@ -4,6 +4,8 @@ import { Link } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
+import { QueryState } from "../../../components/QueryState";
+import type { AlbumDetail } from "../../../../worker/contracts/music";
 import { Icon } from "../../../components/Icon";
 import { trackRowActions } from "../collections/TrackRowActions";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
@@ -11,7 +13,7 @@ import { usePlayer } from "../player/PlayerProvider";
 import { albumQueryOptions, isMissing } from "../queries";
 import { AlbumTypeLabel } from "./CatalogPage";
 import { Cover } from "./Cover";
-import { CoverHeadPlaceholder, MusicLoadFailed } from "./LoadState";
+import { CoverHeadPlaceholder } from "./LoadState";
 import { musicMessages } from "./messages";
 import { ReleaseNote } from "./ReleaseNote";
 import { ShareIcon } from "./ShareIcon";
@@ -44,42 +46,44 @@ function AlbumNotes({ notes }: { notes: string }) {
 export function AlbumPage({ albumId }: { albumId: string }) {
   const intl = useIntl();
   const query = useQuery(albumQueryOptions(albumId, intl.locale));
-  const { canPlay, actions } = usePlayer();
-  const [sharing, setSharing] = useState(false);
-  const shareButton = useRef<HTMLButtonElement>(null);
-
-  if (query.isPending) {
-    return (
-      <section className="page">
-        <BackLink />
-        <CoverHeadPlaceholder className="album-head" />
-      </section>
-    );
-  }
-  if (query.isError) {
-    if (isMissing(query.error)) {
-      return (
-        <section className="page">
+  return (
+    <section className="page">
+      {query.isError && isMissing(query.error) ? (
+        <>
           <BackLink />
           <EmptyState
             icon="disc"
             title={<FormattedMessage {...musicMessages.albumNotFound} />}
             hint={<FormattedMessage {...musicMessages.albumNotFoundBody} />}
           />
-        </section>
-      );
-    }
-    return (
-      <section className="page">
-        <MusicLoadFailed onRetry={() => void query.refetch()} />
-      </section>
-    );
-  }
+        </>
+      ) : (
+        <QueryState
+          query={query}
+          placeholder={
+            <>
+              <BackLink />
+              <CoverHeadPlaceholder className="album-head" />
+            </>
+          }
+          failed={<FormattedMessage {...musicMessages.loadFailed} />}
+          retry={<FormattedMessage {...musicMessages.retry} />}
+        >
+          {({ album }) => <Album album={album} />}
+        </QueryState>
+      )}
+    </section>
+  );
+}
 
-  const { album } = query.data;
+function Album({ album }: { album: AlbumDetail }) {
+  const intl = useIntl();
+  const { canPlay, actions } = usePlayer();
+  const [sharing, setSharing] = useState(false);
+  const shareButton = useRef<HTMLButtonElement>(null);
   const playable = album.tracks.filter((t) => t.playable);
   return (
-    <section className="page">
+    <>
       <BackLink />
       <header className="album-head">
         <Cover url={album.coverUrl} title={album.title} size={400} eager />
@@ -125,6 +129,6 @@ export function AlbumPage({ albumId }: { albumId: string }) {
         </div>
       )}
       {sharing && <ShareDialog kind="album" album={album} onClose={() => setSharing(false)} returnFocusTo={shareButton} />}
-    </section>
+    </>
   );
 }

@@ -5,9 +5,9 @@ import { Suspense } from "react";
 import { FormattedMessage } from "react-intl";
 import type { AlbumSummary } from "../../../../worker/contracts/music";
 import { PageFrame } from "../../../components/PageFrame";
+import { QueryState } from "../../../components/QueryState";
 import { albumsQueryOptions } from "../queries";
 import { Cover } from "./Cover";
-import { MusicLoadFailed, MusicLoading } from "./LoadState";
 import { musicMessages } from "./messages";
 import { ReleaseNote } from "./ReleaseNote";
 import { CATALOG_EAGER_COVERS } from "../../../../worker/contracts/first-load";
@@ -23,21 +23,26 @@ export function CatalogPage() {
   const albums = useQuery(albumsQueryOptions());
   return (
     <PageFrame title={<FormattedMessage {...musicMessages.catalogTitle} />} intro={<FormattedMessage {...musicMessages.catalogIntro} />}>
-      {albums.isPending && <MusicLoading />}
-      {albums.isError && <MusicLoadFailed onRetry={() => void albums.refetch()} />}
-      {albums.data && (
-        <ul className="album-grid">
-          {groupsOf(albums.data.albums, CARDS_PER_PASS).map((group, g) => (
-            <Suspense key={group[0]!.id}>
-              {group.map((album, i) => (
-                <li key={album.id}>
-                  <AlbumCard album={album} eager={g * CARDS_PER_PASS + i < CATALOG_EAGER_COVERS} />
-                </li>
-              ))}
-            </Suspense>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={albums}
+        loading={<FormattedMessage {...musicMessages.loading} />}
+        failed={<FormattedMessage {...musicMessages.loadFailed} />}
+        retry={<FormattedMessage {...musicMessages.retry} />}
+      >
+        {(data) => (
+          <ul className="album-grid">
+            {groupsOf(data.albums, CARDS_PER_PASS).map((group, g) => (
+              <Suspense key={group[0]!.id}>
+                {group.map((album, i) => (
+                  <li key={album.id}>
+                    <AlbumCard album={album} eager={g * CARDS_PER_PASS + i < CATALOG_EAGER_COVERS} />
+                  </li>
+                ))}
+              </Suspense>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </PageFrame>
   );
 }

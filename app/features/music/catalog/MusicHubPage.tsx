@@ -5,6 +5,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { Icon } from "../../../components/Icon";
+import { QueryState } from "../../../components/QueryState";
 import { openMusicPlayer } from "../../../lib/popups";
 import { useSessionUser } from "../../../lib/session/useSession";
 import { FavoritesDrawer } from "../collections/FavoritesDrawer";
@@ -13,7 +14,6 @@ import { trackRowActions } from "../collections/TrackRowActions";
 import { favoritesMessages } from "../collections/favoritesMessages";
 import { usePlayer } from "../player/PlayerProvider";
 import { tracksQueryOptions } from "../queries";
-import { MusicLoadFailed, MusicLoading } from "./LoadState";
 import { musicMessages } from "./messages";
 import { ShareDialog } from "./ShareDialog";
 import { TrackTable } from "./TrackTable";
@@ -117,53 +117,59 @@ export function MusicHubPage() {
         )}
       </div>
 
-      {query.isPending && <MusicLoading />}
-      {query.isError && <MusicLoadFailed onRetry={() => void query.refetch()} />}
-
-      {all && !deferredSearch.trim() && featured.length > 0 && (
-        <section aria-labelledby="hub-featured" className="hub-section">
-          <h2 id="hub-featured">
-            <FormattedMessage {...musicMessages.featured} />
-          </h2>
-          <div className="table-wrap">
-            <TrackTable
-              tracks={featured}
-              queue={featured.filter((t) => t.playable)}
-              caption={<FormattedMessage {...musicMessages.featured} />}
-              onShare={setSharing}
-              rowActions={trackRowActions}
-            />
-          </div>
-        </section>
-      )}
-
-      {all && (
-        <section aria-labelledby="hub-popular" className="hub-section">
-          <h2 id="hub-popular">
-            {deferredSearch.trim() ? (
-              <FormattedMessage {...musicMessages.results} values={{ count: shown.length }} />
-            ) : (
-              <FormattedMessage {...musicMessages.popular} />
+      <QueryState
+        query={query}
+        loading={<FormattedMessage {...musicMessages.loading} />}
+        failed={<FormattedMessage {...musicMessages.loadFailed} />}
+        retry={<FormattedMessage {...musicMessages.retry} />}
+      >
+        {() => (
+          <>
+            {!deferredSearch.trim() && featured.length > 0 && (
+              <section aria-labelledby="hub-featured" className="hub-section">
+                <h2 id="hub-featured">
+                  <FormattedMessage {...musicMessages.featured} />
+                </h2>
+                <div className="table-wrap">
+                  <TrackTable
+                    tracks={featured}
+                    queue={featured.filter((t) => t.playable)}
+                    caption={<FormattedMessage {...musicMessages.featured} />}
+                    onShare={setSharing}
+                    rowActions={trackRowActions}
+                  />
+                </div>
+              </section>
             )}
-          </h2>
-          {shown.length === 0 ? (
-            <p className="empty-state-title" role="status">
-              <FormattedMessage {...musicMessages.noMatch} values={{ search: deferredSearch.trim() }} />
-            </p>
-          ) : (
-            <div className="table-wrap">
-              <TrackTable
-                tracks={shown}
-                queue={playableShown}
-                caption={<FormattedMessage {...musicMessages.popular} />}
-                showPlays
-                onShare={setSharing}
-                rowActions={trackRowActions}
-              />
-            </div>
-          )}
-        </section>
-      )}
+
+            <section aria-labelledby="hub-popular" className="hub-section">
+              <h2 id="hub-popular">
+                {deferredSearch.trim() ? (
+                  <FormattedMessage {...musicMessages.results} values={{ count: shown.length }} />
+                ) : (
+                  <FormattedMessage {...musicMessages.popular} />
+                )}
+              </h2>
+              {shown.length === 0 ? (
+                <p className="empty-state-title" role="status">
+                  <FormattedMessage {...musicMessages.noMatch} values={{ search: deferredSearch.trim() }} />
+                </p>
+              ) : (
+                <div className="table-wrap">
+                  <TrackTable
+                    tracks={shown}
+                    queue={playableShown}
+                    caption={<FormattedMessage {...musicMessages.popular} />}
+                    showPlays
+                    onShare={setSharing}
+                    rowActions={trackRowActions}
+                  />
+                </div>
+              )}
+            </section>
+          </>
+        )}
+      </QueryState>
 
       <PlaylistsGrid className="hub-section" />
       {sharing && <ShareDialog kind="track" track={sharing} onClose={() => setSharing(null)} />}

@@ -5,13 +5,15 @@ import { Link } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { FormattedMessage, FormattedNumber } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
+import { QueryState } from "../../../components/QueryState";
+import type { TrackView } from "../../../../worker/contracts/music";
 import { Icon } from "../../../components/Icon";
 import { TrackRowActions } from "../collections/TrackRowActions";
 import { formatTime } from "../../../lib/audio/formatTime";
 import { usePlayer } from "../player/PlayerProvider";
 import { isMissing, trackQueryOptions } from "../queries";
 import { Cover } from "./Cover";
-import { CoverHeadPlaceholder, MusicLoadFailed } from "./LoadState";
+import { CoverHeadPlaceholder } from "./LoadState";
 import { musicMessages } from "./messages";
 import { ShareDialog } from "./ShareDialog";
 import { TrackPlayButton } from "./TrackPlayButton";
@@ -20,40 +22,34 @@ import "./music.css";
 
 export function TrackPage({ trackId }: { trackId: string }) {
   const query = useQuery(trackQueryOptions(trackId));
+  return (
+    <section className="page">
+      {query.isError && isMissing(query.error) ? (
+        <EmptyState icon="music" title={<FormattedMessage {...musicMessages.trackNotFound} />} hint={<FormattedMessage {...musicMessages.trackNotFoundBody} />}>
+          <Link to="/music/catalog" className="btn btn-ghost btn-sm">
+            <FormattedMessage {...musicMessages.browseCatalog} />
+          </Link>
+        </EmptyState>
+      ) : (
+        <QueryState
+          query={query}
+          placeholder={<CoverHeadPlaceholder className="track-hero card" />}
+          failed={<FormattedMessage {...musicMessages.loadFailed} />}
+          retry={<FormattedMessage {...musicMessages.retry} />}
+        >
+          {({ track }) => <Track track={track} />}
+        </QueryState>
+      )}
+    </section>
+  );
+}
+
+function Track({ track }: { track: TrackView }) {
   const { canPlay, previewOnly } = usePlayer();
   const [sharing, setSharing] = useState(false);
   const shareButton = useRef<HTMLButtonElement>(null);
-
-  if (query.isPending) {
-    return (
-      <section className="page">
-        <CoverHeadPlaceholder className="track-hero card" />
-      </section>
-    );
-  }
-  if (query.isError) {
-    return (
-      <section className="page">
-        {isMissing(query.error) ? (
-          <EmptyState
-            icon="music"
-            title={<FormattedMessage {...musicMessages.trackNotFound} />}
-            hint={<FormattedMessage {...musicMessages.trackNotFoundBody} />}
-          >
-            <Link to="/music/catalog" className="btn btn-ghost btn-sm">
-              <FormattedMessage {...musicMessages.browseCatalog} />
-            </Link>
-          </EmptyState>
-        ) : (
-          <MusicLoadFailed onRetry={() => void query.refetch()} />
-        )}
-      </section>
-    );
-  }
-
-  const { track } = query.data;
   return (
-    <section className="page">
+    <>
       <article className="track-hero card">
         <Cover url={track.coverUrl} title={track.albumTitle} size={400} eager />
         <div className="track-hero-text">
@@ -87,6 +83,6 @@ export function TrackPage({ trackId }: { trackId: string }) {
         </div>
       </article>
       {sharing && <ShareDialog kind="track" track={track} onClose={() => setSharing(false)} returnFocusTo={shareButton} />}
-    </section>
+    </>
   );
 }

@@ -6,8 +6,8 @@ import { useId, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PlaylistView } from "../../../../worker/contracts/collections";
 import type { TrackView } from "../../../../worker/contracts/music";
-import { Loading } from "../../../components/Loading";
 import { Modal } from "../../../components/Modal";
+import { QueryState } from "../../../components/QueryState";
 import {
   nameTaken,
   playlistErrorText,
@@ -100,50 +100,55 @@ export function AddToPlaylistDialog({ track, onClose, onAdded }: AddToPlaylistDi
     <Modal title={<FormattedMessage {...m.addTitle} />} onClose={onClose} footer={footer}>
       <p className="playlist-dialog-subject">{intl.formatMessage(m.addFor, { title: track.title })}</p>
 
-      {query.isPending && <Loading label={<FormattedMessage {...m.loading} />} />}
-      {query.isError && (
-        <div className="error-banner" role="alert">
-          <FormattedMessage {...m.loadFailed} />{" "}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()}>
-            <FormattedMessage {...m.retry} />
-          </button>
-        </div>
-      )}
-      {query.isSuccess && playlists.length === 0 && (
-        <p className="muted">
-          <FormattedMessage {...m.empty} />
-        </p>
-      )}
-      {playlists.length > 0 && (
-        <ul className="playlist-choices">
-          {playlists.map((playlist) => {
-            const holds = playlist.tracks.some((t) => t.id === track.id);
-            const adding = choosing === playlist.id && add.isPending;
-            return (
-              <li key={playlist.id}>
-                <button type="button" className="playlist-choice" disabled={holds || busy} aria-busy={adding || undefined} onClick={() => choose(playlist.id)}>
-                  <span className="playlist-choice-name">{playlist.name}</span>
-                  <span className="playlist-choice-meta">
-                    <FormattedMessage {...m.trackCount} values={{ count: playlist.tracks.length }} />
-                    {holds && (
-                      <>
-                        {" · "}
-                        <FormattedMessage {...m.alreadyIn} />
-                      </>
-                    )}
-                    {adding && (
-                      <>
-                        {" · "}
-                        <FormattedMessage {...m.adding} />
-                      </>
-                    )}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryState
+        query={query}
+        loading={<FormattedMessage {...m.loading} />}
+        failed={<FormattedMessage {...m.loadFailed} />}
+        retry={<FormattedMessage {...m.retry} />}
+      >
+        {() =>
+          playlists.length === 0 ? (
+            <p className="muted">
+              <FormattedMessage {...m.empty} />
+            </p>
+          ) : (
+            <ul className="playlist-choices">
+              {playlists.map((playlist) => {
+                const holds = playlist.tracks.some((t) => t.id === track.id);
+                const adding = choosing === playlist.id && add.isPending;
+                return (
+                  <li key={playlist.id}>
+                    <button
+                      type="button"
+                      className="playlist-choice"
+                      disabled={holds || busy}
+                      aria-busy={adding || undefined}
+                      onClick={() => choose(playlist.id)}
+                    >
+                      <span className="playlist-choice-name">{playlist.name}</span>
+                      <span className="playlist-choice-meta">
+                        <FormattedMessage {...m.trackCount} values={{ count: playlist.tracks.length }} />
+                        {holds && (
+                          <>
+                            {" · "}
+                            <FormattedMessage {...m.alreadyIn} />
+                          </>
+                        )}
+                        {adding && (
+                          <>
+                            {" · "}
+                            <FormattedMessage {...m.adding} />
+                          </>
+                        )}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </QueryState>
 
       <form id={formId} className="form playlist-new" noValidate onSubmit={(e) => void createAndAdd(e)} aria-labelledby={`${formId}-title`}>
         <h3 id={`${formId}-title`} className="playlist-new-title">

@@ -5,8 +5,8 @@ import { Link } from "@tanstack/react-router";
 import { useMemo, useRef } from "react";
 import { FormattedMessage } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
-import { Loading } from "../../../components/Loading";
 import { Modal } from "../../../components/Modal";
+import { QueryState } from "../../../components/QueryState";
 import { canUseVipContent, useSessionUser } from "../../../lib/session/useSession";
 import { Cover } from "../catalog/Cover";
 import { musicMessages } from "../catalog/messages";
@@ -47,41 +47,42 @@ export function FavoritesDrawer({ onClose }: { onClose: () => void }) {
         </div>
       }
     >
-      {query.isPending && <Loading label={<FormattedMessage {...favoritesMessages.loading} />} />}
-      {query.isError && (
-        <div className="error-banner" role="alert">
-          <FormattedMessage {...favoritesMessages.loadFailed} />{" "}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()}>
-            <FormattedMessage {...musicMessages.retry} />
-          </button>
-        </div>
-      )}
-      {query.data && tracks.length === 0 && <FavoritesEmpty canFavorite={canPlay} />}
-      {tracks.length > 0 && (
-        <>
-          <p className="muted fav-drawer-count">
-            <FormattedMessage {...favoritesMessages.count} values={{ count: tracks.length }} />
-          </p>
-          <ul ref={listRef} className="fav-drawer-list">
-            {tracks.map((track, i) => (
-              <li
-                key={track.id}
-                className={track.id === currentId ? "fav-drawer-row is-current" : "fav-drawer-row"}
-                aria-current={track.id === currentId ? "true" : undefined}
-              >
-                <TrackPlayButton track={track} queue={playable} />
-                <Cover url={track.coverUrl} title={track.albumTitle} size={48} />
-                <span className="fav-drawer-text">
-                  <span className="fav-drawer-title">{track.title}</span>
-                  <span className="fav-drawer-album">{track.albumTitle}</span>
-                </span>
-                {/* Without VIP the play control is already the lock link: removing needs VIP too. */}
-                {canPlay && <FavoriteToggle track={track} onToggled={(favorite) => !favorite && onRemoved(i)} />}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryState
+        query={query}
+        loading={<FormattedMessage {...favoritesMessages.loading} />}
+        failed={<FormattedMessage {...favoritesMessages.loadFailed} />}
+        retry={<FormattedMessage {...musicMessages.retry} />}
+      >
+        {() =>
+          tracks.length === 0 ? (
+            <FavoritesEmpty canFavorite={canPlay} />
+          ) : (
+            <>
+              <p className="muted fav-drawer-count">
+                <FormattedMessage {...favoritesMessages.count} values={{ count: tracks.length }} />
+              </p>
+              <ul ref={listRef} className="fav-drawer-list">
+                {tracks.map((track, i) => (
+                  <li
+                    key={track.id}
+                    className={track.id === currentId ? "fav-drawer-row is-current" : "fav-drawer-row"}
+                    aria-current={track.id === currentId ? "true" : undefined}
+                  >
+                    <TrackPlayButton track={track} queue={playable} />
+                    <Cover url={track.coverUrl} title={track.albumTitle} size={48} />
+                    <span className="fav-drawer-text">
+                      <span className="fav-drawer-title">{track.title}</span>
+                      <span className="fav-drawer-album">{track.albumTitle}</span>
+                    </span>
+                    {/* Without VIP the play control is already the lock link: removing needs VIP too. */}
+                    {canPlay && <FavoriteToggle track={track} onToggled={(favorite) => !favorite && onRemoved(i)} />}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )
+        }
+      </QueryState>
     </Modal>
   );
 }

@@ -8,7 +8,7 @@ import { FormattedMessage } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import { canUseVipContent, useSessionUser } from "../../../lib/session/useSession";
 import { Cover } from "../catalog/Cover";
 import { musicMessages } from "../catalog/messages";
@@ -75,22 +75,22 @@ export function FavoritesPage() {
         </p>
       )}
 
-      {query.isPending && <Loading label={<FormattedMessage {...favoritesMessages.loading} />} />}
-      {query.isError && (
-        <div className="error-banner" role="alert">
-          <FormattedMessage {...favoritesMessages.loadFailed} />{" "}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()}>
-            <FormattedMessage {...musicMessages.retry} />
-          </button>
-        </div>
-      )}
-
-      {query.data && tracks.length === 0 && <FavoritesEmpty canFavorite={canPlay} />}
-      {tracks.length > 0 && (
-        <div className="table-wrap">
-          <FavoritesTable ref={tableRef} tracks={tracks} queue={playable} canPlay={canPlay} onRemoved={onRemoved} />
-        </div>
-      )}
+      <QueryState
+        query={query}
+        loading={<FormattedMessage {...favoritesMessages.loading} />}
+        failed={<FormattedMessage {...favoritesMessages.loadFailed} />}
+        retry={<FormattedMessage {...musicMessages.retry} />}
+      >
+        {() =>
+          tracks.length === 0 ? (
+            <FavoritesEmpty canFavorite={canPlay} />
+          ) : (
+            <div className="table-wrap">
+              <FavoritesTable ref={tableRef} tracks={tracks} queue={playable} canPlay={canPlay} onRemoved={onRemoved} />
+            </div>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

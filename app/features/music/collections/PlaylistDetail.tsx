@@ -3,29 +3,23 @@
 // Move up / Move down buttons, or Alt+Up / Alt+Down on any control of a track); every move sends
 // the whole new order, is announced to screen readers, and keeps focus on the moved track's control.
 import { useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { useLayoutEffect, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PlaylistView } from "../../../../worker/contracts/collections";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { Loading } from "../../../components/Loading";
+import { QueryFailed } from "../../../components/QueryState";
 import { ApiRequestError } from "../../../lib/api";
-import { TrackPlayButton } from "../catalog/TrackPlayButton";
-import { formatTime } from "../../../lib/audio/formatTime";
-import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayerActions } from "../player/PlayerProvider";
-import { PlaylistNameField } from "./CreatePlaylistDialog";
+import { PlaylistTrackRow } from "./PlaylistTrackRow";
+import { RenamePlaylist } from "./RenamePlaylist";
 import {
-  nameTaken,
   playableTracks,
   playlistsQueryOptions,
   playlistErrorText,
-  playlistNameError,
   useCanEditPlaylists,
   usePlaylist,
-  usePlaylists,
   useRemoveTrackFromPlaylist,
-  useRenamePlaylist,
   useReorderPlaylist,
   type PlaylistErrorText,
 } from "./playlists";
@@ -52,9 +46,10 @@ export function PlaylistDetail({ playlistId, showName = false }: PlaylistDetailP
   const { playlist, isPending, isError } = usePlaylist(playlistId);
   if (playlist) return <PlaylistTracks playlist={playlist} showName={showName} />;
   if (isPending) return <Loading label={<FormattedMessage {...m.loading} />} />;
+  if (isError) return <QueryFailed message={<FormattedMessage {...m.loadFailed} />} />;
   return (
-    <p className={isError ? "error-banner" : "muted"} role={isError ? "alert" : undefined}>
-      <FormattedMessage {...(isError ? m.loadFailed : m.notFound)} />
+    <p className="muted">
+      <FormattedMessage {...m.notFound} />
     </p>
   );
 }
@@ -227,190 +222,29 @@ function PlaylistTracks({ playlist, showName }: { playlist: PlaylistView; showNa
             </p>
           )}
           <ol className="playlist-tracks" ref={listRef} tabIndex={-1} aria-label={intl.formatMessage(m.tracksLabel)}>
-            {tracks.map((track, index) => {
-              const values = { title: track.title };
-              const classes = ["playlist-track"];
-              if (dragging === track.id) classes.push("is-dragging");
-              if (dropTarget === track.id && dragging !== track.id) classes.push("is-drop-target");
-              return (
-                <li
-                  key={track.id}
-                  ref={(el) => {
-                    if (el) rows.current.set(track.id, el);
-                    else rows.current.delete(track.id);
-                  }}
-                  className={classes.join(" ")}
-                  data-track-id={track.id}
-                  onKeyDown={onRowKeyDown(track)}
-                  {...dragProps(track)}
-                >
-                  {canEdit && (
-                    <span className="playlist-track-grip" aria-hidden="true">
-                      ⋮⋮
-                    </span>
-                  )}
-                  <span className="playlist-track-number" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <TrackPlayButton track={track} queue={queue} />
-                  <span className="playlist-track-text">
-                    <Link to="/music/track/$trackId" params={{ trackId: track.id }} className="playlist-track-title" draggable={false}>
-                      {track.title}
-                    </Link>
-                    <span className="playlist-track-album">{track.albumTitle}</span>
-                  </span>
-                  <span className="playlist-track-duration">{formatTime(track.durationSeconds)}</span>
-                  {canEdit && (
-                    <span className="playlist-track-actions">
-                      <button
-                        type="button"
-                        className="playlist-icon-button"
-                        data-control="up"
-                        aria-label={intl.formatMessage(m.moveUp, values)}
-                        disabled={index === 0}
-                        onClick={(e) => move(track, "up", e.currentTarget)}
-                      >
-                        <Chevron up />
-                      </button>
-                      <button
-                        type="button"
-                        className="playlist-icon-button"
-                        data-control="down"
-                        aria-label={intl.formatMessage(m.moveDown, values)}
-                        disabled={index === tracks.length - 1}
-                        onClick={(e) => move(track, "down", e.currentTarget)}
-                      >
-                        <Chevron />
-                      </button>
-                      <button
-                        type="button"
-                        className="playlist-icon-button"
-                        data-control="remove"
-                        aria-label={intl.formatMessage(m.remove, values)}
-                        disabled={removeTrack.isPending && removeTrack.variables?.trackId === track.id}
-                        onClick={() => remove(track, index)}
-                      >
-                        <PlayerIcon name="close" size={16} />
-                      </button>
-                    </span>
-                  )}
-                </li>
-              );
-            })}
+            {tracks.map((track, index) => (
+              <PlaylistTrackRow
+                key={track.id}
+                track={track}
+                index={index}
+                count={tracks.length}
+                queue={queue}
+                canEdit={canEdit}
+                dragging={dragging === track.id}
+                dropTarget={dropTarget === track.id}
+                removing={removeTrack.isPending && removeTrack.variables?.trackId === track.id}
+                rowRef={(el) => {
+                  if (el) rows.current.set(track.id, el);
+                  else rows.current.delete(track.id);
+                }}
+                rowProps={{ onKeyDown: onRowKeyDown(track), ...dragProps(track) }}
+                onMove={(where, control) => move(track, where, control)}
+                onRemove={() => remove(track, index)}
+              />
+            ))}
           </ol>
         </>
       )}
     </div>
-  );
-}
-
-function Chevron({ up = false }: { up?: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={16}
-      height={16}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={up ? "M6 15l6-6 6 6" : "M6 9l6 6 6-6"} />
-    </svg>
-  );
-}
-
-/** Rename in place: a Rename button that becomes a small name form. */
-function RenamePlaylist({ playlist }: { playlist: PlaylistView }) {
-  const intl = useIntl();
-  const rename = useRenamePlaylist();
-  const { data } = usePlaylists();
-  const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(playlist.name);
-  const [failure, setFailure] = useState<{ text: PlaylistErrorText; atField: boolean } | null>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const trimmed = name.trim();
-
-  const stop = () => {
-    setEditing(false);
-    setFailure(null);
-    requestAnimationFrame(() => buttonRef.current?.focus());
-  };
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!trimmed || rename.isPending) return;
-    if (trimmed === playlist.name) return stop();
-    if (nameTaken(data?.playlists, trimmed, playlist.id)) {
-      setFailure({ text: { message: m.nameTaken }, atField: true });
-      return;
-    }
-    setFailure(null);
-    rename.mutate(
-      { id: playlist.id, name: trimmed },
-      {
-        onSuccess: stop,
-        onError: (err) => setFailure({ text: playlistErrorText(err, m.renameFailed), atField: playlistNameError(err) !== undefined }),
-      },
-    );
-  };
-
-  if (!editing) {
-    return (
-      <button
-        ref={buttonRef}
-        type="button"
-        className="btn btn-ghost btn-sm"
-        aria-label={intl.formatMessage(m.renameLabel, { name: playlist.name })}
-        onClick={() => {
-          setName(playlist.name);
-          setEditing(true);
-        }}
-      >
-        <FormattedMessage {...m.rename} />
-      </button>
-    );
-  }
-
-  return (
-    <form
-      className="playlist-rename"
-      noValidate
-      onSubmit={onSubmit}
-      onKeyDown={(e) => {
-        // Escape leaves the form, not the whole dialog.
-        if (e.key === "Escape") {
-          e.stopPropagation();
-          stop();
-        }
-      }}
-    >
-      <PlaylistNameField
-        label={<FormattedMessage {...m.nameLabel} />}
-        value={name}
-        autoFocus
-        onChange={(value) => {
-          setName(value);
-          if (failure) setFailure(null);
-        }}
-        error={failure?.atField ? failure.text : undefined}
-      />
-      {failure && !failure.atField && (
-        <p className="field-error" role="alert">
-          <FormattedMessage {...failure.text.message} values={failure.text.values} />
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={stop}>
-          <FormattedMessage {...m.cancel} />
-        </button>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={!trimmed || rename.isPending}>
-          <FormattedMessage {...(rename.isPending ? m.saving : m.save)} />
-        </button>
-      </div>
-    </form>
   );
 }

@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { PLAYLIST_PREVIEW_TRACKS } from "../../../../worker/contracts/collection-limits";
 import type { PlaylistView } from "../../../../worker/contracts/collections";
 import { Icon } from "../../../components/Icon";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import { Modal } from "../../../components/Modal";
 import { useSessionUser } from "../../../lib/session/useSession";
 import { usePlayerActions } from "../player/PlayerProvider";
@@ -67,40 +67,39 @@ function SignedInPlaylists({ className }: PlaylistsGridProps) {
         </div>
       )}
 
-      {query.isPending && <Loading label={<FormattedMessage {...m.loading} />} />}
-      {query.isError && (
-        <div className="error-banner" role="alert">
-          <FormattedMessage {...m.loadFailed} />{" "}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()}>
-            <FormattedMessage {...m.retry} />
-          </button>
-        </div>
-      )}
-      {playlists && playlists.length === 0 && (
-        <div className="empty-state playlists-empty">
-          <p className="empty-state-title">
-            <FormattedMessage {...m.empty} />
-          </p>
-          {canEdit && (
-            <p className="muted">
-              <FormattedMessage {...m.emptyHint} />
-            </p>
-          )}
-        </div>
-      )}
-      {playlists && playlists.length > 0 && (
-        <ul className="playlist-grid">
-          {playlists.map((playlist) => (
-            <PlaylistCard
-              key={playlist.id}
-              playlist={playlist}
-              canEdit={canEdit}
-              onOpen={() => setOpenId(playlist.id)}
-              onDelete={() => setDeleting(playlist)}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={query}
+        loading={<FormattedMessage {...m.loading} />}
+        failed={<FormattedMessage {...m.loadFailed} />}
+        retry={<FormattedMessage {...m.retry} />}
+      >
+        {({ playlists }) =>
+          playlists.length === 0 ? (
+            <div className="empty-state playlists-empty">
+              <p className="empty-state-title">
+                <FormattedMessage {...m.empty} />
+              </p>
+              {canEdit && (
+                <p className="muted">
+                  <FormattedMessage {...m.emptyHint} />
+                </p>
+              )}
+            </div>
+          ) : (
+            <ul className="playlist-grid">
+              {playlists.map((playlist) => (
+                <PlaylistCard
+                  key={playlist.id}
+                  playlist={playlist}
+                  canEdit={canEdit}
+                  onOpen={() => setOpenId(playlist.id)}
+                  onDelete={() => setDeleting(playlist)}
+                />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
 
       {creating && <CreatePlaylistDialog onClose={() => setCreating(false)} />}
       {deleting && (

@@ -4,23 +4,17 @@
 // favorites are given, a heart per row and a Favorites tab beside it). Data and actions come in
 // through props (the route connects the player engine), so the page is testable on its own.
 import { useRouter } from "@tanstack/react-router";
-import { useId, useRef, type CSSProperties, type Ref } from "react";
+import { useId, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import type { PlaylistView } from "../../../../worker/contracts/collections";
 import { VipGatePanel } from "../../../components/Gate";
-import { useTabs } from "../../../components/Tabs";
-import { FavoriteHeartButton, useRefocusAfterRemoval } from "../collections/FavoriteToggle";
-import { favoritesMessages } from "../collections/favoritesMessages";
-import { playlistMessages } from "../collections/playlistMessages";
 import { popupErrorMessages, popupMessages, styleButtonMessage, themeButtonMessage, timeOfMessage, trackCountMessage, volumeValueMessage } from "./messages";
 import { formatTime } from "../../../lib/audio/formatTime";
-import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { PopupChrome, type PopupChromeMessages } from "../../../components/player/popup/PopupChrome";
 import { PopupControls, type PopupControlsMessages } from "../../../components/player/popup/PopupControls";
-import { PopupTabs } from "../../../components/player/popup/PopupTabs";
-import { TrackButton } from "../../../components/player/popup/TrackButton";
 import { TrackListHead } from "../../../components/player/popup/TrackListHead";
+import { TrackLists, TrackRows } from "./PopupTrackLists";
 import "../../../components/player/popup/popup.css";
 
 export type PlayerStatus = "idle" | "loading" | "playing" | "paused";
@@ -242,146 +236,5 @@ function PlayerBody({ tracks, state, actions, favorites, playlists }: Pick<Music
         </section>
       )}
     </>
-  );
-}
-
-type TrackRowsProps = {
-  tracks: TrackView[];
-  current: TrackView | null;
-  onPlay: (track: TrackView) => void;
-  /** With favorites, each row gets its heart; `onRemoved` hears of a heart switched off. */
-  favorites?: MusicPlayerPopupFavorites;
-  onRemoved?: (index: number) => void;
-  listRef?: Ref<HTMLOListElement>;
-};
-
-function TrackRows({ tracks, current, onPlay, favorites, onRemoved, listRef }: TrackRowsProps) {
-  return (
-    <ol className="mp-tracks" ref={listRef}>
-      {tracks.map((track, index) => {
-        const isCurrent = current?.id === track.id;
-        const favorite = favorites?.ids.has(track.id) ?? false;
-        return (
-          <li key={track.id} className={favorites ? "mp-fav-row" : undefined}>
-            <TrackButton track={track} index={index} isCurrent={isCurrent} onPlay={() => onPlay(track)} />
-            {favorites && (
-              <FavoriteHeartButton
-                className="mp-fav"
-                title={track.title}
-                favorite={favorite}
-                onToggle={() => {
-                  favorites.toggle(track, !favorite);
-                  if (favorite) onRemoved?.(index);
-                }}
-              />
-            )}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-type ListTab = "master" | "favorites" | "playlists";
-const LIST_TABS: readonly ListTab[] = ["master", "favorites", "playlists"];
-
-/** The Master Playlist, the member's favorites and playlists as tabs (WAI-ARIA tabs, arrow keys move). */
-function TrackLists({
-  queue,
-  current,
-  actions,
-  favorites,
-  playlists,
-}: {
-  queue: TrackView[];
-  current: TrackView | null;
-  actions: MusicPlayerPopupActions;
-  favorites: MusicPlayerPopupFavorites;
-  playlists: readonly PlaylistView[];
-}) {
-  const intl = useIntl();
-  const tabs = useTabs(LIST_TABS);
-  const tab = tabs.selected;
-  const listRef = useRef<HTMLOListElement>(null);
-  const favoriteQueue = favorites.tracks.filter((track) => track.playable);
-  // Switching a heart off in the Favorites tab takes its row away: focus goes to the next heart.
-  const onRemoved = useRefocusAfterRemoval(favoriteQueue.map((t) => t.id).join(), listRef, tabs.tabRef("favorites"));
-  const shown = tab === "master" ? queue : tab === "favorites" ? favoriteQueue : [];
-
-  return (
-    <PopupTabs
-      tabs={tabs}
-      label={intl.formatMessage(favoritesMessages.popupLists)}
-      labels={{
-        master: <FormattedMessage {...popupMessages.masterPlaylist} />,
-        favorites: <FormattedMessage {...favoritesMessages.popupTab} />,
-        playlists: <FormattedMessage {...playlistMessages.yourPlaylists} />,
-      }}
-      aside={
-        tab !== "playlists" && (
-          <span className="muted">
-            <FormattedMessage {...trackCountMessage} values={{ count: shown.length }} />
-          </span>
-        )
-      }
-      panelFocusable={shown.length === 0}
-    >
-      {tab === "playlists" ? (
-        <PlaylistRows playlists={playlists} onPlay={(tracks) => tracks[0] && actions.playTrack(tracks[0], tracks)} />
-      ) : shown.length === 0 ? (
-        <p className="muted">
-          <FormattedMessage {...(tab === "master" ? popupMessages.empty : favoritesMessages.empty)} />
-        </p>
-      ) : (
-        <TrackRows
-          tracks={shown}
-          current={current}
-          favorites={favorites}
-          listRef={listRef}
-          onRemoved={tab === "favorites" ? onRemoved : undefined}
-          onPlay={(track) => actions.playTrack(track, tab === "master" ? queue : favoriteQueue)}
-        />
-      )}
-    </PopupTabs>
-  );
-}
-
-/** The Your Playlists tab: each playlist with its track count and a Play button. */
-function PlaylistRows({ playlists, onPlay }: { playlists: readonly PlaylistView[]; onPlay: (tracks: TrackView[]) => void }) {
-  const intl = useIntl();
-  if (playlists.length === 0) {
-    return (
-      <p className="muted">
-        <FormattedMessage {...playlistMessages.empty} />
-      </p>
-    );
-  }
-  return (
-    <ol className="mp-tracks">
-      {playlists.map((list) => {
-        const playable = list.tracks.filter((t) => t.playable);
-        return (
-          <li key={list.id}>
-            <button
-              type="button"
-              className="mp-track"
-              disabled={playable.length === 0}
-              onClick={() => onPlay(playable)}
-              aria-label={intl.formatMessage(playlistMessages.playLabel, { name: list.name })}
-            >
-              <span className="mp-track-index" aria-hidden="true">
-                <PlayerIcon name="play" size={14} />
-              </span>
-              <span className="mp-track-text">
-                <span className="mp-track-title">{list.name}</span>
-                <span className="mp-track-album">
-                  <FormattedMessage {...trackCountMessage} values={{ count: list.tracks.length }} />
-                </span>
-              </span>
-            </button>
-          </li>
-        );
-      })}
-    </ol>
   );
 }

@@ -6,38 +6,23 @@
 // the tabs, and nothing is tuned. Data and actions come in through props (RadioPopupScreen.tsx),
 // and so do the music collections' pieces (a featured track's buttons, the member's playlists).
 import { useRouter } from "@tanstack/react-router";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
-import type { NowPlaying, RadioSlot, RadioStationView } from "../../../../worker/contracts/radio";
+import type { NowPlaying } from "../../../../worker/contracts/radio";
 import { VipGatePanel } from "../../../components/Gate";
-import { useTabs } from "../../../components/Tabs";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { PopupChrome, type PopupChromeMessages } from "../../../components/player/popup/PopupChrome";
 import { PopupControls, type PopupControlsMessages } from "../../../components/player/popup/PopupControls";
-import { PopupTabs } from "../../../components/player/popup/PopupTabs";
-import { TrackButton } from "../../../components/player/popup/TrackButton";
-import { TrackListHead } from "../../../components/player/popup/TrackListHead";
-import { formatTime } from "../../../lib/audio/formatTime";
 import type { RadioEngine, RadioState } from "../engine";
 import { isRadioPopupWindow } from "./logic";
 import type { OnDemandState } from "./onDemand";
-import {
-  listenersMessage,
-  radioPopupErrors,
-  radioPopupMessages as m,
-  styleButtonMessage,
-  themeButtonMessage,
-  timeOfMessage,
-  trackCountMessage,
-  volumeValueMessage,
-} from "./messages";
+import { listenersMessage, radioPopupErrors, radioPopupMessages as m, styleButtonMessage, themeButtonMessage, volumeValueMessage } from "./messages";
 import type { SourceControls } from "./useSourceControls";
+import { Lists, StationArt, StationList, type TrackActions } from "./RadioPopupLists";
+import { MusicProgress, RadioProgress } from "./RadioProgress";
 import "../../../components/player/popup/popup.css";
 import "./radio-popup.css";
-
-/** A featured track row's own buttons after its play button (they sit in the row's <li>). */
-export type TrackActions = (track: TrackView) => ReactNode;
 
 export type RadioPopupProps = {
   engine: RadioEngine;
@@ -173,16 +158,6 @@ function NowPlayingPanel({ engine, radio, nowPlaying, liveClock, music, controls
   );
 }
 
-function StationArt({ station, size }: { station: RadioStationView; size: number }) {
-  return station.imageUrl ? (
-    <img className="rp-art" src={station.imageUrl} alt="" width={size} height={size} />
-  ) : (
-    <span className="rp-art rp-art-empty" style={{ width: size, height: size }} aria-hidden="true">
-      <PlayerIcon name="disc" size={Math.round(size / 2)} />
-    </span>
-  );
-}
-
 function TrackLine({ title, album, year, coverUrl }: { title: string; album: string; year: number; coverUrl: string | null }) {
   return (
     <div className="rp-track">
@@ -194,100 +169,6 @@ function TrackLine({ title, album, year, coverUrl }: { title: string; album: str
         </p>
       </div>
     </div>
-  );
-}
-
-/** Re-renders every `ms` while `active` (the live progress follows the shared clock). */
-function useTicker(active: boolean, ms: number) {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setTick((tick) => tick + 1), ms);
-    return () => clearInterval(timer);
-  }, [active, ms]);
-}
-
-const LIVE_TICK_MS = 250;
-
-/**
- * Where the station is in its current track. While the radio plays, from the engine's shared
- * clock (updated 4 times a second); otherwise where it was when the server answered.
- */
-function RadioProgress({ slot, serverTime, live, engine }: { slot: RadioSlot; serverTime: string; live: boolean; engine: RadioEngine }) {
-  useTicker(live, LIVE_TICK_MS);
-  const startedAt = Date.parse(slot.startedAt);
-  const slotSeconds = (Date.parse(slot.endsAt) - startedAt) / 1000;
-  const total = Number.isFinite(slotSeconds) && slotSeconds > 0 ? slotSeconds : slot.track.durationSeconds;
-  const position = live ? (engine.expectedPosition() ?? 0) : (Date.parse(serverTime) - startedAt) / 1000;
-  return <Progress position={position} total={total} />;
-}
-
-function MusicProgress({ music }: { music: OnDemandState }) {
-  const total = music.duration > 0 ? music.duration : (music.current?.durationSeconds ?? 0);
-  return <Progress position={music.currentTime} total={total} />;
-}
-
-function Progress({ position, total }: { position: number; total: number }) {
-  const intl = useIntl();
-  const safeTotal = Number.isFinite(total) && total > 0 ? total : 0;
-  const at = Math.min(Math.max(0, Number.isFinite(position) ? position : 0), safeTotal);
-  const percent = safeTotal > 0 ? (at / safeTotal) * 100 : 0;
-  return (
-    <div className="rp-progress">
-      <span className="mp-time">{formatTime(at)}</span>
-      <div
-        className="rp-meter"
-        role="progressbar"
-        aria-label={intl.formatMessage(m.progress)}
-        aria-valuemin={0}
-        aria-valuemax={Math.round(safeTotal)}
-        aria-valuenow={Math.round(at)}
-        aria-valuetext={intl.formatMessage(timeOfMessage, { current: formatTime(at), total: formatTime(safeTotal) })}
-      >
-        <span className="rp-meter-fill" style={{ width: `${percent}%` }} />
-      </div>
-      <span className="mp-time">{formatTime(safeTotal)}</span>
-    </div>
-  );
-}
-
-// ---------- Stations ----------
-
-function StationList({
-  stations,
-  index,
-  pending,
-  onSelect,
-}: {
-  stations: readonly RadioStationView[];
-  index: number;
-  pending: boolean;
-  onSelect: (index: number) => void;
-}) {
-  const intl = useIntl();
-  if (stations.length === 0) {
-    return (
-      <p className="rp-hint muted">
-        <FormattedMessage {...(pending ? m.stationsLoading : m.noStations)} />
-      </p>
-    );
-  }
-  return (
-    <ul className="rp-stations" aria-label={intl.formatMessage(m.stations)}>
-      {stations.map((station, i) => (
-        <li key={station.id}>
-          <button
-            type="button"
-            className={i === index ? "rp-station-btn is-current" : "rp-station-btn"}
-            aria-current={i === index ? "true" : undefined}
-            onClick={() => onSelect(i)}
-          >
-            <StationArt station={station} size={28} />
-            <span className="rp-station-btn-name">{station.name}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -311,61 +192,4 @@ function Controls({ controls }: { controls: SourceControls }) {
     volumeValue: volumeValueMessage,
   };
   return <PopupControls controls={controls} messages={messages} />;
-}
-
-// ---------- Master Playlist / Your Playlists ----------
-
-type ListTab = "master" | "playlists";
-const LIST_TABS: readonly ListTab[] = ["master", "playlists"];
-
-type ListsProps = {
-  featured: readonly TrackView[];
-  current: TrackView | null;
-  onPlay: (track: TrackView, queue: readonly TrackView[]) => void;
-  trackActions?: TrackActions;
-  playlists: ReactNode;
-};
-
-/** The featured tracks (the Master Playlist) and the member's playlists, as tabs. */
-function Lists({ featured, current, onPlay, trackActions, playlists }: ListsProps) {
-  const intl = useIntl();
-  const tabs = useTabs(LIST_TABS);
-  return (
-    <PopupTabs
-      tabs={tabs}
-      label={intl.formatMessage(m.lists)}
-      labels={{ master: <FormattedMessage {...m.masterPlaylist} />, playlists: <FormattedMessage {...m.yourPlaylists} /> }}
-      className="rp-lists"
-    >
-      {tabs.selected === "master" ? <FeaturedTracks tracks={featured} current={current} onPlay={onPlay} trackActions={trackActions} /> : playlists}
-    </PopupTabs>
-  );
-}
-
-function FeaturedTracks({ tracks, current, onPlay, trackActions }: Omit<ListsProps, "featured" | "playlists"> & { tracks: readonly TrackView[] }) {
-  const headingId = useId();
-  return (
-    <div className="rp-featured" role="group" aria-labelledby={headingId}>
-      <TrackListHead
-        className="rp-featured-head"
-        headingId={headingId}
-        heading={<FormattedMessage {...m.featured} />}
-        count={<FormattedMessage {...trackCountMessage} values={{ count: tracks.length }} />}
-      />
-      {tracks.length === 0 ? (
-        <p className="muted">
-          <FormattedMessage {...m.noFeatured} />
-        </p>
-      ) : (
-        <ol className="mp-tracks">
-          {tracks.map((track, index) => (
-            <li key={track.id} className="mp-fav-row">
-              <TrackButton track={track} index={index} isCurrent={current?.id === track.id} onPlay={() => onPlay(track, tracks)} />
-              {trackActions?.(track)}
-            </li>
-          ))}
-        </ol>
-      )}
-    </div>
-  );
 }
