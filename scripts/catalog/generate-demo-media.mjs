@@ -50,7 +50,15 @@ const BROADCAST_IMAGE_SOURCES = ["../lib/demo-broadcast-images.mjs", "../lib/dem
 // A channel video carries a track's demo audio, so the audio renderer is part of its version.
 const VIDEO_SOURCES = ["../lib/demo-video.mjs", "h264-mp4-encoder", ...BROADCAST_IMAGE_SOURCES, ...AUDIO_SOURCES];
 const VIDEO_PACKAGES = ["h264-mp4-encoder", "mediabunny"];
-const SITE_IMAGE_SOURCES = ["../lib/demo-site-media.mjs", "../lib/jpeg.mjs", "../lib/demo-scene.mjs", "../lib/demo-draw.mjs", "./hash.mjs"];
+const SITE_IMAGE_SOURCES = [
+  "../lib/demo-site-media.mjs",
+  "../lib/demo-site-pictures.mjs",
+  "../lib/demo-light.mjs",
+  "../lib/jpeg.mjs",
+  "../lib/demo-scene.mjs",
+  "../lib/demo-draw.mjs",
+  "./hash.mjs",
+];
 const SITE_IMAGE_PACKAGES = ["jpeg-js"];
 const SITE_VIDEO_SOURCES = ["../lib/demo-site-media.mjs", ...VIDEO_SOURCES];
 const CAPTION_SOURCES = ["../lib/demo-captions.mjs"];
