@@ -36,13 +36,29 @@ export const DEFAULT_OUT_DIR =
 /** In the shared cache, a file no clone has used for this long goes (other clones may be on other versions). */
 const SHARED_UNUSED_MS = 30 * 24 * 3600_000;
 
-const AUDIO_SOURCES = ["../lib/demo-audio.mjs", "./hash.mjs", "@breezystack/lamejs"];
+const AUDIO_SOURCES = [
+  "../lib/demo-audio.mjs",
+  "../lib/demo-audio-arrangement.mjs",
+  "../lib/demo-audio-drums.mjs",
+  "../lib/demo-audio-dsp.mjs",
+  "../lib/demo-audio-mp3.mjs",
+  "./hash.mjs",
+  "@breezystack/lamejs",
+];
 const COVER_SOURCES = ["../lib/demo-covers.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
 const BROADCAST_IMAGE_SOURCES = ["../lib/demo-broadcast-images.mjs", "../lib/demo-scene.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
 // A channel video carries a track's demo audio, so the audio renderer is part of its version.
 const VIDEO_SOURCES = ["../lib/demo-video.mjs", "h264-mp4-encoder", ...BROADCAST_IMAGE_SOURCES, ...AUDIO_SOURCES];
 const VIDEO_PACKAGES = ["h264-mp4-encoder", "mediabunny"];
-const SITE_IMAGE_SOURCES = ["../lib/demo-site-media.mjs", "../lib/jpeg.mjs", "../lib/demo-scene.mjs", "../lib/demo-draw.mjs", "./hash.mjs"];
+const SITE_IMAGE_SOURCES = [
+  "../lib/demo-site-media.mjs",
+  "../lib/demo-site-pictures.mjs",
+  "../lib/demo-light.mjs",
+  "../lib/jpeg.mjs",
+  "../lib/demo-scene.mjs",
+  "../lib/demo-draw.mjs",
+  "./hash.mjs",
+];
 const SITE_IMAGE_PACKAGES = ["jpeg-js"];
 const SITE_VIDEO_SOURCES = ["../lib/demo-site-media.mjs", ...VIDEO_SOURCES];
 const CAPTION_SOURCES = ["../lib/demo-captions.mjs"];

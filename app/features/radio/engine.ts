@@ -3,55 +3,40 @@
 //
 // - A catalog station is live: tuning in asks the server what plays now (POST …/tune: the track,
 //   when it started, the server's clock, a signed URL) and starts the track at the offset every
-//   other listener is at. The server's clock is read against ours (half the round trip), and once
-//   the audio plays (and again whenever it resumes after buffering), a drift of more than
-//   DRIFT_TOLERANCE_S is corrected by a seek.
+//   other listener is at (clock.ts). Once the audio plays (and again whenever it resumes after
+//   buffering), a drift of more than DRIFT_TOLERANCE_S is corrected by a seek.
 // - When a track ends the engine tunes in again; pausing and resuming also re-tunes (live radio
 //   does not resume where it paused). A stream station plays its proxied stream as it comes.
 // - Previous and next station wrap around and resume playback if it was playing.
 // - While playing, a WebSocket to the station's hub brings the listener count and now-playing
-//   changes (titles, history) and reconnects with backoff; it is closed when paused.
+//   changes (liveSocket.ts); it is closed when paused.
 // - Volume, mute and the analyser are the shared output's (app/lib/audio/output.ts): the analyser
-//   (fft 2048, smoothing 0.8) is created on the first play; volume is kept 0-100.
+//   (fft 2048, smoothing 0.8) is created on the first play; volume is kept 0-100. The station,
+//   volume and mute are kept across visits (savedSettings.ts).
 // - Starting the radio claims the audio focus (app/lib/audioFocus.ts): the music player and the
 //   radio in other windows pause.
-// - While it plays, the radio owns the page's Media Session: its metadata is the station and the
-//   track now playing (title, the artist's name, album and station, cover or station picture),
-//   replacing the music track's.
-import type { NowPlaying, RadioServerFrame, RadioStationView, TuneResponse } from "../../../worker/contracts/radio";
+// - While it plays, the radio owns the page's Media Session (radioMediaSession.ts).
+import type { RadioServerFrame, RadioStationView, TuneResponse } from "../../../worker/contracts/radio";
+import { browserMediaMetadata, browserMediaSession, type MediaMetadataFields, type MediaSessionLike } from "../../lib/audio/mediaSession";
 import {
   AudioOutput,
   browserAudioContext,
   browserStorage,
   DEFAULT_VOLUME,
-  readSavedLevels,
   VOLUME_STEP,
   type AudioContextLike,
   type OutputLevels,
 } from "../../lib/audio/output";
-import { browserMediaMetadata, browserMediaSession, type MediaMetadataFields, type MediaSessionLike } from "../../lib/audio/mediaSession";
+import { DRIFT_TOLERANCE_S, StationClock } from "./clock";
+import { browserSocket, LiveSocket, type RadioSocketLike } from "./liveSocket";
+import { RadioMediaSession } from "./radioMediaSession";
+import { INITIAL_RADIO_STATE, type RadioErrorCode, type RadioState } from "./radioState";
+import { readSavedRadio, saveRadio } from "./savedSettings";
 
-export type RadioStatus = "idle" | "loading" | "playing" | "paused";
-/**
- * stream_failed: 'Unable to connect to radio stream. Please try again later.';
- * change_failed: 'Unable to change station. Please try again.';
- * play_failed: 'Unable to play audio. Please try again.'; access_denied: not VIP (401/403).
- */
-export type RadioErrorCode = "stream_failed" | "change_failed" | "play_failed" | "access_denied";
-
-export type RadioState = Readonly<{
-  status: RadioStatus;
-  stations: readonly RadioStationView[];
-  /** Index of the current station in `stations`; -1 before the list is known. */
-  index: number;
-  station: RadioStationView | null;
-  nowPlaying: NowPlaying | null;
-  /** From the live socket; null until it reports. */
-  listeners: number | null;
-  volume: number;
-  muted: boolean;
-  error: RadioErrorCode | null;
-}>;
+export type { RadioSocketLike } from "./liveSocket";
+export type { RadioErrorCode, RadioState, RadioStatus } from "./radioState";
+export { RADIO_STORAGE_KEY } from "./savedSettings";
+export { DEFAULT_VOLUME, DRIFT_TOLERANCE_S, VOLUME_STEP };
 
 /** The part of HTMLAudioElement the engine uses (tests pass a fake). */
 export interface RadioAudioLike extends EventTarget {
@@ -66,16 +51,6 @@ export interface RadioAudioLike extends EventTarget {
   pause(): void;
   load(): void;
   removeAttribute(name: string): void;
-}
-
-/** The part of WebSocket the engine uses. */
-export interface RadioSocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
-  addEventListener(type: "close", listener: (event: { code: number }) => void): void;
-  addEventListener(type: "open", listener: () => void): void;
 }
 
 export type RadioEngineOptions = {
@@ -95,18 +70,8 @@ export type RadioEngineOptions = {
   log?: (message: string, error?: unknown) => void;
 };
 
-export const RADIO_STORAGE_KEY = "radio.v1";
-export { DEFAULT_VOLUME, VOLUME_STEP };
-/** A listener further than this from the shared position is moved to it once (seconds). */
-export const DRIFT_TOLERANCE_S = 0.25;
 /** Within this much of a track's end, wait for the next track instead of playing the tail. */
 const TAIL_SECONDS = 1;
-const PING_MS = 30_000;
-const RECONNECT_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
-/** The server's "session ended" close: do not reconnect. */
-const CLOSE_SESSION_ENDED = 4401;
-/** The member's VIP ended (decision 040): stop playing, do not reconnect; the page shows its VIP gate. */
-const CLOSE_VIP_ENDED = 4403;
 
 function statusOf(error: unknown): number | undefined {
   const status = typeof error === "object" && error !== null && "status" in error ? (error as { status: unknown }).status : undefined;
@@ -122,48 +87,30 @@ function defaultAudio(): RadioAudioLike {
   return audio;
 }
 
-function defaultSocket(stationId: string): RadioSocketLike {
-  const url = new URL(`/api/radio/stations/${encodeURIComponent(stationId)}/live`, window.location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  return new WebSocket(url);
-}
-
 export class RadioEngine {
-  private state: RadioState = Object.freeze({
-    status: "idle",
-    stations: Object.freeze([]) as readonly RadioStationView[],
-    index: -1,
-    station: null,
-    nowPlaying: null,
-    listeners: null,
-    volume: DEFAULT_VOLUME,
-    muted: false,
-    error: null,
-  });
+  private state: RadioState = INITIAL_RADIO_STATE;
   private readonly listeners = new Set<() => void>();
   private readonly options: Required<Omit<RadioEngineOptions, "onStart">> & Pick<RadioEngineOptions, "onStart">;
   private audio: RadioAudioLike | null = null;
   /** Bumped by every action that takes over playback; a tune whose op is stale stops. */
   private op = 0;
-  /** Our clock minus the server's, from the last tune (ms). */
-  private skewMs = 0;
+  private readonly clock: StationClock;
   private trackTimer: ReturnType<typeof setTimeout> | null = null;
-  private socket: RadioSocketLike | null = null;
-  private socketStation: string | null = null;
-  private socketAttempts = 0;
-  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly socket: LiveSocket;
+  private readonly mediaSession: RadioMediaSession;
   /** Volume, mute and the analyser of the element. */
   private readonly output: AudioOutput<RadioAudioLike>;
   /** Set while the engine pauses the element itself, so the 'pause' event is not the user's. */
   private pausingInternally = false;
   private retriedAfterError = false;
+  /** The station saved by an earlier visit, chosen once the station list is known. */
+  private savedStationId: string | null = null;
 
   constructor(options: RadioEngineOptions) {
     this.options = {
       createAudio: defaultAudio,
       createAudioContext: browserAudioContext,
-      openSocket: defaultSocket,
+      openSocket: browserSocket,
       storage: browserStorage(),
       mediaSession: browserMediaSession(),
       createMediaMetadata: browserMediaMetadata,
@@ -171,7 +118,19 @@ export class RadioEngine {
       log: (message, error) => console.warn(`[radio] ${message}`, error ?? ""),
       ...options,
     };
-    this.output = new AudioOutput({ createAudioContext: this.options.createAudioContext, log: (message, error) => this.log(message, error) });
+    const log = (message: string, error?: unknown) => this.log(message, error);
+    this.output = new AudioOutput({ createAudioContext: this.options.createAudioContext, log });
+    this.clock = new StationClock(this.options.now);
+    this.mediaSession = new RadioMediaSession(this.options.mediaSession, this.options.createMediaMetadata, log);
+    this.socket = new LiveSocket(
+      this.options.openSocket,
+      {
+        listening: (stationId) => this.state.status === "playing" && this.state.station?.id === stationId,
+        frame: (stationId, frame) => this.onFrame(stationId, frame),
+        vipEnded: () => this.endForLostAccess(),
+      },
+      log,
+    );
     this.restore();
   }
 
@@ -197,65 +156,13 @@ export class RadioEngine {
     if (Object.entries(merged).every(([key, value]) => prev[key] === value)) return;
     const before = this.state;
     this.state = Object.freeze(merged);
-    this.syncMediaSession(before);
+    this.mediaSession.sync(before, this.state);
     for (const listener of [...this.listeners]) listener();
   }
 
-  // ---------- Media Session ----------
-
-  /** The metadata the radio last wrote (so reset clears only its own, never the music's). */
-  private sessionMetadata: unknown = null;
-  /** The artist's name (the back office's setting), for the artist line of a catalog track. */
-  private artist = "";
-
   /** The lock screen's artist line for catalog tracks; rewrites the metadata while the radio owns it. */
   setArtist(artist: string) {
-    if (artist === this.artist) return;
-    this.artist = artist;
-    if (this.ownsSession()) this.writeMetadata();
-  }
-  private ownsSession() {
-    return this.state.status === "loading" || this.state.status === "playing";
-  }
-
-  /** Starting (or a new track, or another station) while active writes the radio's metadata. */
-  private syncMediaSession(before: RadioState) {
-    const session = this.options.mediaSession;
-    if (!session) return;
-    const { status, station, nowPlaying } = this.state;
-    try {
-      if (this.ownsSession()) {
-        if (before.status !== status || before.station !== station || before.nowPlaying?.current !== nowPlaying?.current) this.writeMetadata();
-        session.playbackState = status === "playing" ? "playing" : "paused";
-      } else if (session.metadata === this.sessionMetadata && this.sessionMetadata !== null) {
-        // Still the radio's: paused keeps it (the lock screen can resume), idle clears it.
-        session.playbackState = status === "idle" ? "none" : "paused";
-        if (status === "idle") session.metadata = this.sessionMetadata = null;
-      }
-    } catch (error) {
-      this.log("could not update the media session", error);
-    }
-  }
-
-  private writeMetadata() {
-    const session = this.options.mediaSession;
-    const { station, nowPlaying } = this.state;
-    if (!session || !station) return;
-    // Stream stations have no known titles: the station stands in for the track.
-    const track = nowPlaying?.current?.track ?? null;
-    const picture = track?.coverUrl ?? station.imageUrl;
-    try {
-      session.metadata = this.sessionMetadata = this.options.createMediaMetadata({
-        title: track?.title ?? station.name,
-        // A catalog track names the artist who sang it and the station it is on; a stream, whose
-        // titles are unknown, names the station on air.
-        artist: track && this.artist ? this.artist : station.name,
-        album: track ? `${track.albumTitle} · ${station.name}` : "",
-        artwork: picture ? [{ src: picture }] : [],
-      });
-    } catch (error) {
-      this.log("could not set media metadata", error);
-    }
+    this.mediaSession.setArtist(artist, this.state);
   }
 
   // ---------- Stations ----------
@@ -276,7 +183,7 @@ export class RadioEngine {
     const changed = wrapped !== this.state.index;
     if (changed) {
       this.stopPlayback();
-      this.closeSocket();
+      this.socket.close();
       this.set({
         index: wrapped,
         nowPlaying: null,
@@ -318,14 +225,14 @@ export class RadioEngine {
   pause() {
     if (this.state.status !== "playing" && this.state.status !== "loading") return;
     this.stopPlayback();
-    this.closeSocket();
+    this.socket.close();
     this.set({ status: "paused" });
   }
 
   /** Stops everything (signed out, not VIP, or the mini player's stop): back to not started. */
   reset() {
     this.stopPlayback();
-    this.closeSocket();
+    this.socket.close();
     this.set({ status: "idle", nowPlaying: null, listeners: null, error: null });
   }
 
@@ -350,7 +257,7 @@ export class RadioEngine {
   expectedPosition(): number | null {
     const current = this.state.nowPlaying?.current;
     if (!current) return null;
-    return (this.options.now() - this.skewMs - Date.parse(current.startedAt)) / 1000;
+    return this.clock.secondsSince(current.startedAt);
   }
 
   // ---------- Internals ----------
@@ -371,11 +278,11 @@ export class RadioEngine {
       const tuned = await this.options.tune(station.id);
       if (op !== this.op) return;
       const receivedAt = this.options.now();
-      this.skewMs = (sentAt + receivedAt) / 2 - Date.parse(tuned.nowPlaying.serverTime);
+      this.clock.sync(sentAt, receivedAt, tuned.nowPlaying.serverTime);
       this.set({ nowPlaying: tuned.nowPlaying, listeners: this.state.listeners ?? tuned.nowPlaying.listeners });
       const current = tuned.kind === "catalog" ? tuned.nowPlaying.current : null;
       if (current) {
-        const remaining = (Date.parse(current.endsAt) - (this.options.now() - this.skewMs)) / 1000;
+        const remaining = this.clock.secondsUntil(current.endsAt);
         if (remaining < TAIL_SECONDS) {
           // The track is all but over: start the next one at its boundary instead.
           this.trackTimer = setTimeout(() => op === this.op && void this.start(failure), Math.max(0, remaining * 1000) + 100);
@@ -393,13 +300,13 @@ export class RadioEngine {
       this.retriedAfterError = false;
       this.set({ status: "playing" });
       this.persist();
-      this.openSocket(station.id);
+      this.socket.open(station.id);
     } catch (error) {
       if (op !== this.op) return;
       const status = statusOf(error);
       this.log("tuning in failed", error);
       this.stopPlayback();
-      this.closeSocket();
+      this.socket.close();
       const code: RadioErrorCode =
         status === 401 || status === 403 ? "access_denied" : (error as { name?: string })?.name === "NotAllowedError" ? "play_failed" : failure;
       this.set({ status: "paused", error: code });
@@ -443,7 +350,7 @@ export class RadioEngine {
         void this.start("stream_failed");
       } else {
         this.stopPlayback();
-        this.closeSocket();
+        this.socket.close();
         this.set({ status: "paused", error: "stream_failed" });
       }
     });
@@ -488,47 +395,6 @@ export class RadioEngine {
 
   // ---------- Live socket ----------
 
-  private openSocket(stationId: string) {
-    if (!this.options.openSocket || (this.socket && this.socketStation === stationId)) return;
-    // A reconnect keeps its place in the backoff (reset once a socket opens).
-    const attempts = this.socketAttempts;
-    this.closeSocket();
-    this.socketAttempts = attempts;
-    let socket: RadioSocketLike;
-    try {
-      socket = this.options.openSocket(stationId);
-    } catch (error) {
-      this.log("live socket failed", error);
-      return;
-    }
-    this.socket = socket;
-    this.socketStation = stationId;
-    socket.addEventListener("open", () => {
-      this.socketAttempts = 0;
-    });
-    socket.addEventListener("message", (event) => this.onFrame(stationId, event.data));
-    socket.addEventListener("close", (event) => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      this.socketStation = null;
-      this.stopPing();
-      const listening = this.state.status === "playing" && this.state.station?.id === stationId;
-      if (event.code === CLOSE_VIP_ENDED) {
-        this.endForLostAccess();
-        return;
-      }
-      if (!listening || event.code === CLOSE_SESSION_ENDED) return;
-      const delay = RECONNECT_MS[Math.min(this.socketAttempts++, RECONNECT_MS.length - 1)]!;
-      this.reconnectTimer = setTimeout(() => {
-        this.reconnectTimer = null;
-        if (this.state.status === "playing" && this.state.station?.id === stationId) this.openSocket(stationId);
-      }, delay);
-    });
-    this.pingTimer = setInterval(() => {
-      if (socket.readyState === 1) socket.send("ping");
-    }, PING_MS);
-  }
-
   /** VIP ended while listening: the stream stops now rather than when its media token runs out. */
   private endForLostAccess() {
     this.op++;
@@ -537,14 +403,8 @@ export class RadioEngine {
     this.set({ status: "paused", error: "access_denied" });
   }
 
-  private onFrame(stationId: string, data: unknown) {
-    if (typeof data !== "string" || !data.startsWith("{") || this.state.station?.id !== stationId) return;
-    let frame: RadioServerFrame;
-    try {
-      frame = JSON.parse(data) as RadioServerFrame;
-    } catch {
-      return;
-    }
+  private onFrame(stationId: string, frame: RadioServerFrame) {
+    if (this.state.station?.id !== stationId) return;
     if (frame.type === "listeners" && typeof frame.count === "number") this.set({ listeners: frame.count });
     if (frame.type === "now_playing" && frame.nowPlaying?.stationId === stationId) {
       // Titles and history move on; the audio itself moves on with its own 'ended'.
@@ -552,51 +412,18 @@ export class RadioEngine {
     }
   }
 
-  private stopPing() {
-    if (this.pingTimer !== null) clearInterval(this.pingTimer);
-    this.pingTimer = null;
-  }
-
-  private closeSocket() {
-    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
-    this.stopPing();
-    const socket = this.socket;
-    this.socket = null;
-    this.socketStation = null;
-    this.socketAttempts = 0;
-    try {
-      socket?.close(1000, "done");
-    } catch {
-      // already closed
-    }
-  }
-
   // ---------- Saved settings ----------
 
-  private savedStationId: string | null = null;
-
   private restore() {
-    try {
-      const saved = JSON.parse(this.options.storage?.getItem(RADIO_STORAGE_KEY) ?? "null") as { station?: unknown; volume?: unknown; muted?: unknown } | null;
-      if (!saved || typeof saved !== "object") return;
-      if (typeof saved.station === "string") this.savedStationId = saved.station;
-      const { volume, muted } = this.output.setLevels(readSavedLevels(saved));
-      this.set({ volume, muted });
-    } catch {
-      // nothing saved, or unreadable: defaults
-    }
+    const saved = readSavedRadio(this.options.storage);
+    if (!saved) return;
+    if (saved.station !== null) this.savedStationId = saved.station;
+    const { volume, muted } = this.output.setLevels(saved.levels);
+    this.set({ volume, muted });
   }
 
   private persist() {
-    try {
-      this.options.storage?.setItem(
-        RADIO_STORAGE_KEY,
-        JSON.stringify({ station: this.state.station?.id ?? this.savedStationId, volume: this.state.volume, muted: this.state.muted }),
-      );
-    } catch {
-      // storage full or blocked: settings are not kept
-    }
+    saveRadio(this.options.storage, { station: this.state.station?.id ?? this.savedStationId, volume: this.state.volume, muted: this.state.muted });
   }
 
   private log(message: string, error?: unknown) {

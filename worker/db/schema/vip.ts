@@ -1,0 +1,87 @@
+// VIP: payments (customers, subscriptions, applied provider events, checkout sessions), VIP granted
+// from the back office, and the VIP pass scanned at the door.
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+import { users } from "./accounts";
+
+// VIP payments (queries in worker/db/payments.ts; fulfilment in worker/services/payments/).
+// The provider's customer for each member, linked by the first completed checkout.
+export const billingCustomers = sqliteTable("billing_customers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  customerId: text("customer_id").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+// One row per provider subscription, as the latest applied event left it. users.is_vip is
+// derived from these rows. last_event_at (the event's `created`, ms) orders late deliveries.
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    customerId: text("customer_id").notNull(),
+    /** The provider's status: active, trialing, past_due, canceled, unpaid, incomplete, ... */
+    status: text("status").notNull(),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    cancelAt: integer("cancel_at", { mode: "timestamp_ms" }),
+    pastDueSince: integer("past_due_since", { mode: "timestamp_ms" }),
+    lastEventAt: integer("last_event_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.userId), index("subscriptions_status_past_due_idx").on(t.status, t.pastDueSince)],
+);
+
+// Ids of applied payment events, written in the same batch as their effect: each event once.
+export const paymentEvents = sqliteTable("payment_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+// Checkout sessions we opened (live Stripe ones and the local test checkout's), so the result
+// page can ask about its own session and nobody else's.
+export const checkoutSessions = sqliteTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: ["live", "local"] }).notNull(),
+    status: text("status", { enum: ["pending", "complete", "failed", "canceled"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("checkout_sessions_user_idx").on(t.userId)],
+);
+
+// Complimentary VIP granted from the back office (queries in worker/db/admin-users.ts), kept apart
+// from paid VIP: users.is_vip is true while a paying subscription or a comp gives VIP, and
+// neither source ever clears the other. granted_by is null for comps older than this table.
+// (migrations/0017_user_admin.sql also indexes users by created_at for the back office's list.)
+export const vipComps = sqliteTable("vip_comps", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+  grantedAt: integer("granted_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+// The VIP pass scanned at the door (queries in worker/db/check-in.ts, decision 027). A VIP's pass
+// number is given the first time their pass is shown and kept for good; the typed code starts
+// with it.
+export const vipPasses = sqliteTable("vip_passes", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  number: integer("number").notNull().unique("vip_passes_number_unique"),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});
