@@ -6,11 +6,11 @@
 // A recipient row leaves 'queued' only once, so a retried step never mails anyone twice.
 import type { DB } from "./client";
 import { newId } from "../lib/crypto";
+import { DAY_MS, iso } from "../lib/time";
 import type { Locale } from "../contracts/locale";
 import type { Campaign, CampaignInput, CampaignListItem, CampaignStats } from "../contracts/newsletter";
 import { RECIPIENT_STATUSES, type CampaignAudience, type CampaignBlock, type CampaignStatus, type NewsletterTopic } from "../contracts/newsletter-model";
 
-const DAY_MS = 86_400_000;
 /** Contacts written as recipients per snapshot step: one INSERT … SELECT. */
 export const SNAPSHOT_PAGE = 5_000;
 /** Marks a finished snapshot in the cursor column. */
@@ -40,8 +40,6 @@ type CampaignRow = {
 
 export type StoredCampaign = Omit<Campaign, "stats"> & { cursor: string | null };
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 function toCampaign(row: CampaignRow): StoredCampaign {
   return {
     id: row.id,
@@ -56,8 +54,8 @@ function toCampaign(row: CampaignRow): StoredCampaign {
     scheduledAt: iso(row.scheduled_at),
     timeZone: row.time_zone,
     recipientsTotal: row.recipients_total,
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
     startedAt: iso(row.started_at),
     finishedAt: iso(row.finished_at),
     cursor: row.cursor,

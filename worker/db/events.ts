@@ -9,6 +9,7 @@ import { coverUrlOf } from "./music";
 import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type PublicEvent } from "../contracts/events";
 import { isValidTimeZone } from "../contracts/time-zones";
 import type { Locale } from "../contracts/locale";
+import { DAY_MS, iso } from "../lib/time";
 import { nextPresaleChange, presaleStateAt, presaleTimesOf, type PublicPresale } from "../contracts/presales";
 
 export type EventRow = typeof events.$inferSelect;
@@ -17,7 +18,6 @@ export type NewEventRow = typeof events.$inferInsert;
 /** Keys of the per-isolate memo (lib/memo.ts) holding event reads: forget() it after a change. */
 export const EVENTS_MEMO_PREFIX = "events:";
 
-const DAY_MS = 24 * 3600 * 1000;
 export const DEFAULT_EVENT_MS = DEFAULT_EVENT_HOURS * 3600 * 1000;
 export const JOIN_WINDOW_MS = JOIN_WINDOW_MINUTES * 60 * 1000;
 export const PAST_EVENTS_LISTED_MS = PAST_EVENTS_LISTED_DAYS * DAY_MS;
@@ -48,7 +48,6 @@ export function publicPresaleOf(row: EventRow, now: number): PublicPresale | nul
   if (!times) return null;
   const state = presaleStateAt(times, now);
   if (state === "general") return null;
-  const iso = (ms: number) => new Date(ms).toISOString();
   return { startsAt: iso(times.startsAt), endsAt: iso(times.endsAt), generalSaleAt: iso(times.generalSaleAt), state };
 }
 

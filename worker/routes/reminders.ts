@@ -14,6 +14,7 @@ import type { DB } from "../db/client";
 import { readConfig } from "../env";
 import { ApiError, conflict, notFound, unauthorized } from "../lib/errors";
 import { randomToken, sha256Hex } from "../lib/crypto";
+import { DAY_MS } from "../lib/time";
 import { parseJsonBody } from "../lib/validate";
 import type { z } from "../contracts/zod";
 import { validationFailure } from "../contracts/validation-codes";
@@ -45,7 +46,6 @@ import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { createMailService } from "../services/mail";
 import { reminderConfirmMail } from "../services/reminders/mail";
 
-const DAY_MS = 24 * 3600 * 1000;
 /** The SPA page that takes the confirmation link (app/routes/reminders/confirm.tsx). */
 export const REMINDER_CONFIRM_PATH = "/reminders/confirm";
 

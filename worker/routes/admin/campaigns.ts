@@ -30,6 +30,7 @@ import { personalise, renderFor, resumeSending, SCHEDULE_HORIZON_MS, startSendin
 import { createMailService } from "../../services/mail";
 import { readConfig } from "../../env";
 import { signContactLink } from "../../lib/signed-link";
+import { DAY_MS } from "../../lib/time";
 import { storeImage } from "../../services/media/catalog-uploads";
 
 /** Pictures the media routes serve publicly (png, jpg, webp under a known folder). */
@@ -153,7 +154,7 @@ export const campaignRoutes = new Hono<HonoEnv>()
       if (!(await startSending(c.env, c.var.db, id, ["draft", "scheduled"], now))) throw CAMPAIGN_STATE((await campaignOr404(c, id)).status);
       await audit(c, "campaign.send", id, { at: new Date(now).toISOString() });
     } else {
-      if (scheduledAt > now + 366 * 86_400_000) throw badRequest("Schedule within a year.", "invalid_input");
+      if (scheduledAt > now + 366 * DAY_MS) throw badRequest("Schedule within a year.", "invalid_input");
       // A new time clears the cursor, so the cron queues this time's start.
       await move(c, id, ["draft", "scheduled"], "scheduled", { scheduledAt, timeZone, cursor: null });
       if (scheduledAt - now <= SCHEDULE_HORIZON_MS) await queueDueCampaigns(c.env, c.var.db, now);

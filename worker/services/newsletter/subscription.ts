@@ -5,14 +5,13 @@ import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { forgetSubscriptionRequest, requestSubscription, type ConsentRequest, type SubscriptionRequestOutcome } from "../../db/newsletter";
 import { randomToken, sha256Hex } from "../../lib/crypto";
+import { DAY_MS, HOUR_MS } from "../../lib/time";
 import { CONFIRMATION_RESEND_HOURS, CONFIRMATION_VALID_DAYS } from "../../contracts/newsletter";
 import { createMailService } from "../mail";
 import { consentText, subscriptionConfirmMail } from "../mail/newsletter";
 
 /** The SPA page the confirmation link opens (app/routes/newsletter/confirm.tsx). */
 export const CONFIRM_PATH = "/newsletter/confirm";
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export type SubscribeRequest = Omit<ConsentRequest, "consentText">;
 
