@@ -10,6 +10,7 @@ import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type
 import { isValidTimeZone } from "../contracts/time-zones";
 import type { Locale } from "../contracts/locale";
 import { DAY_MS, iso } from "../lib/time";
+import { inLanguage, pickLanguage } from "../lib/content-language";
 import { nextPresaleChange, presaleStateAt, presaleTimesOf, type PublicPresale } from "../contracts/presales";
 
 export type EventRow = typeof events.$inferSelect;
@@ -70,12 +71,12 @@ export function toPublicEvent(row: EventRow, now: number, locale: Locale = "en")
   const presale = publicPresaleOf(row, now);
   const past = row.eventDate.getTime() <= now;
   // Each Portuguese text stands in for its English one when there is one (English is the fallback).
-  const pt = locale === "pt-BR";
+  const title = pickLanguage(locale, row.title, row.titlePtBr);
   return {
     id: row.id,
-    title: (pt && row.titlePtBr) || row.title,
-    description: (pt && row.descriptionPtBr) || row.description,
-    lang: pt && row.titlePtBr ? "pt-BR" : "en",
+    title: title.value,
+    description: inLanguage(locale, row.description, row.descriptionPtBr),
+    lang: title.lang,
     eventDate: row.eventDate.toISOString(),
     endDate: row.endDate ? row.endDate.toISOString() : null,
     timeZone: safeTimeZone(row.timeZone),

@@ -19,5 +19,17 @@ export const localeOfRequest = (acceptLanguage: string | undefined, chosen: stri
 /** What a public answer in the request's language depends on besides its address (?lang= is in it): for `Vary`. */
 export const CONTENT_LANGUAGE_VARY = "Cookie, Accept-Language";
 
-/** A text in `locale`: its Portuguese version when there is one, else the English (the fallback). */
-export const inLanguage = (locale: Locale, en: string, ptBr: string | null | undefined): string => (locale === "pt-BR" && ptBr?.trim() ? ptBr : en);
+/** A Portuguese version is there when it is not null and, for a text, not blank. */
+const present = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined && (typeof value !== "string" || value.trim() !== "");
+
+/**
+ * A bilingual value in `locale` and the language it is really in: the Portuguese version for pt-BR
+ * when there is one, else the English (the fallback). The value is one column (a title) or the
+ * columns that only go together (a campaign's subject and body).
+ */
+export function pickLanguage<T>(locale: Locale, en: T, ptBr: T | null | undefined): { value: T; lang: Locale } {
+  return locale === "pt-BR" && present(ptBr) ? { value: ptBr, lang: "pt-BR" } : { value: en, lang: "en" };
+}
+
+/** Every bilingual column is read through this (or pickLanguage, when the language matters too). */
+export const inLanguage = <T>(locale: Locale, en: T, ptBr: T | null | undefined): T => pickLanguage(locale, en, ptBr).value;

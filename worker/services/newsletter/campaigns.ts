@@ -26,6 +26,7 @@ import {
 } from "../../db/campaigns";
 import type { Locale } from "../../contracts/locale";
 import { sha256Hex } from "../../lib/crypto";
+import { inLanguage } from "../../lib/content-language";
 import { signContactLink } from "../../lib/signed-link";
 import { createMailService } from "../mail";
 import { MAIL_BATCH_LIMIT, type MailMessage } from "../mail/types";
@@ -56,12 +57,14 @@ type Rendered = { subject: string; html: string; text: string };
 /** The campaign in a language (English when it has no Portuguese), with a slot for each recipient's token. */
 export function renderFor(env: AppEnv, campaign: Pick<StoredCampaign, "subjectEn" | "subjectPtBr" | "bodyEn" | "bodyPtBr">, locale: Locale): Rendered {
   const cfg = readConfig(env);
-  const portuguese = locale === "pt-BR" && campaign.subjectPtBr && campaign.bodyPtBr;
+  // A Portuguese version is its subject and its body together.
+  const portuguese = campaign.subjectPtBr && campaign.bodyPtBr ? { subject: campaign.subjectPtBr, blocks: campaign.bodyPtBr } : null;
+  const { subject, blocks } = inLanguage(locale, { subject: campaign.subjectEn, blocks: campaign.bodyEn }, portuguese);
   const siteUrl = cfg.SITE_URL.replace(/\/+$/, "");
   return renderCampaignMail({
-    blocks: portuguese ? campaign.bodyPtBr! : campaign.bodyEn,
-    subject: portuguese ? campaign.subjectPtBr! : campaign.subjectEn,
-    locale: portuguese ? "pt-BR" : locale,
+    blocks,
+    subject,
+    locale,
     brandName: cfg.BRAND_NAME,
     siteUrl,
     contactLine: cfg.SENDER_CONTACT_LINE,
