@@ -21,6 +21,7 @@ import {
   addToRecipientTotal,
   snapshotStep,
   SNAPSHOT_DONE,
+  type CampaignAudit,
   type QueuedRecipient,
   type StoredCampaign,
 } from "../../db/campaigns";
@@ -91,16 +92,23 @@ export function personalise(env: AppEnv, rendered: Rendered, campaignId: string,
   };
 }
 
-/** Starts sending now: the campaign becomes 'sending' and its first step is queued. */
-export async function startSending(env: AppEnv, db: DB, campaignId: string, from: StoredCampaign["status"][], now = Date.now()): Promise<boolean> {
-  if (!(await moveCampaign(db, campaignId, from, "sending", now, { startedAt: now, cursor: null }))) return false;
+/** Starts sending now: the campaign becomes 'sending' (audited with it when an administrator asked) and its first step is queued. */
+export async function startSending(
+  env: AppEnv,
+  db: DB,
+  campaignId: string,
+  from: StoredCampaign["status"][],
+  now = Date.now(),
+  audit?: CampaignAudit,
+): Promise<boolean> {
+  if (!(await moveCampaign(db, campaignId, from, "sending", now, { startedAt: now, cursor: null }, audit))) return false;
   await env.CAMPAIGN_QUEUE.send({ type: "step", campaignId } satisfies CampaignMessage);
   return true;
 }
 
-/** Resumes a paused campaign where it stopped (its cursor and queued rows are kept). */
-export async function resumeSending(env: AppEnv, db: DB, campaignId: string, now = Date.now()): Promise<boolean> {
-  if (!(await moveCampaign(db, campaignId, ["paused"], "sending", now))) return false;
+/** Resumes a paused campaign where it stopped (its cursor and queued rows are kept), audited in the move's batch. */
+export async function resumeSending(env: AppEnv, db: DB, campaignId: string, audit: CampaignAudit, now = Date.now()): Promise<boolean> {
+  if (!(await moveCampaign(db, campaignId, ["paused"], "sending", now, {}, audit))) return false;
   await env.CAMPAIGN_QUEUE.send({ type: "step", campaignId } satisfies CampaignMessage);
   return true;
 }
