@@ -3,7 +3,8 @@
 // generated offline with a seeded random source, as SQL for `wrangler d1 execute --file`. The
 // rollups come from the Worker's own statements (worker/db/analytics-sql.ts), so the demo charts
 // read exactly what the cron would have written.
-import { DAY_MS, inlineStatement, membersSnapshotStatement, rollupDayStatements, utcDayStart } from "../../worker/db/analytics-sql.ts";
+import { inlineStatement, membersSnapshotStatement, rollupDayStatements } from "../../worker/db/analytics-sql.ts";
+import { DAY_MS, HOUR_MS, utcDayStart } from "../../worker/lib/time.ts";
 
 /** Small, fast, seedable PRNG (mulberry32): the same seed gives the same traffic. */
 function prng(seed) {
@@ -128,7 +129,7 @@ export function generatePageViews({ now = Date.now(), days = 90, perDay = 250, s
       const sessionId = hexId(random, 2);
       const signedIn = random() < 0.15 ? 1 : 0;
       const length = random() < 0.42 ? 1 : 2 + Math.floor(-Math.log(1 - random()) * 2.2);
-      let at = dayStart + hourOfVisit(random) * 3_600_000 + Math.floor(random() * 3_600_000);
+      let at = dayStart + hourOfVisit(random) * HOUR_MS + Math.floor(random() * HOUR_MS);
       const source = referrer(random);
       for (let i = 0; i < Math.min(length, 12); i++) {
         if (at >= dayStart + DAY_MS || at > now) break;

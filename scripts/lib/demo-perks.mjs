@@ -5,9 +5,7 @@
 // windows to stay live relative to now. Their pictures are drawn like the album covers.
 import { createHash } from "node:crypto";
 import { renderCoverPng } from "./demo-covers.mjs";
-
-const HOUR_MS = 3600_000;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS } from "../../worker/lib/time.ts";
 
 export const DEMO_PERKS = [
   {

@@ -4,6 +4,7 @@ import { createHash, webcrypto } from "node:crypto";
 import demo from "../demo-data.json" with { type: "json" };
 import { allTracks, FEATURED_TRACK_IDS, ICONIC_TRACK_IDS } from "../catalog/catalog.mjs";
 import { fnv1a } from "../catalog/hash.mjs";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../worker/lib/time.ts";
 
 export const DEMO_ACCOUNTS = demo.accounts;
 export const DEMO_POSTS = demo.posts;
@@ -79,7 +80,7 @@ export async function buildSeedSql(pepper, now = Date.now()) {
     const id = sqlText(account.id);
     const hash = sqlText(await hashPassword(account.password, pepper));
     const isVip = account.role === "vip" ? 1 : 0;
-    const joined = joinedBase + index * 37 * 24 * 3600 * 1000;
+    const joined = joinedBase + index * 37 * DAY_MS;
     const avatarUrl = sqlText(`/uploads/avatars/${demoAvatarFile(account)}`);
     const ownPrefix = `/uploads/avatars/${account.id}-`;
     statements.push(
@@ -180,7 +181,7 @@ export function demoPlayCountsSql() {
   });
 }
 
-const DEMO_PERIOD_MS = 30 * 24 * 3600 * 1000;
+const DEMO_PERIOD_MS = 30 * DAY_MS;
 
 /**
  * The demo VIP is VIP the way every member is: through an active subscription (a local one, so
@@ -201,10 +202,6 @@ export function demoSubscriptionSql(account, now) {
        past_due_since = NULL, last_event_at = ${now}, updated_at = ${now} WHERE id = ${subscription};`,
   ];
 }
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 
 /** The wall-clock fields of `instant` in an IANA zone. */
 function zonedParts(instant, timeZone) {

@@ -8,7 +8,7 @@ import { cookieFor, expectRefused, ROLES, statusFor } from "./admin-gate-matrix"
 import { ROLLUP_CATCH_UP_DAYS, rollupAnalytics, rollupDays } from "../../worker/db/analytics";
 import { readOverview, readSiteAnalytics } from "../../worker/db/analytics-reads";
 import { readTrackStats } from "../../worker/db/track-stats";
-import { DAY_MS, HOUR_MS, utcDayStart } from "../../worker/db/analytics-sql";
+import { DAY_MS, HOUR_MS, utcDayStart } from "../../worker/lib/time";
 import type { AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse } from "../../worker/contracts/admin-analytics";
 import { RAW_EVENTS_RETENTION_DAYS } from "../../worker/contracts/admin-analytics";
 

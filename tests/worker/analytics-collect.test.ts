@@ -9,7 +9,7 @@ import { flushAnalyticsBuffers, analyticsBufferFor } from "../../worker/services
 import { PageViewBuffer, type IncomingView } from "../../worker/services/analytics/buffer";
 import { visitorKeys } from "../../worker/services/analytics/visitor";
 import { COLLECT_PER_IP_PER_MINUTE, SESSION_GAP_MS } from "../../worker/contracts/admin-analytics";
-import { DAY_MS } from "../../worker/db/analytics-sql";
+import { DAY_MS } from "../../worker/lib/time";
 import { createUser, db, ORIGIN, useFreshClientIp } from "./helpers";
 import { countingD1 } from "./d1-count";
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { FIRST_LOAD_MANIFEST, type FirstLoadManifest } from "../../worker/contracts/first-load";
 import { SSR_ROUTES, type SsrRouteId } from "../../worker/contracts/ssr";
-import { localeOfRequest } from "../../worker/services/first-load";
+import { localeOfRequest } from "../../worker/lib/content-language";
 import { createUser, type Role } from "./helpers";
 import { fakeAssets as fakeAssetsWith, linksOf, modulesOf, page as pageWith } from "./pages-fixtures";
 

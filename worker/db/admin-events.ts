@@ -12,10 +12,9 @@ import { countOfferCodes, deletePoolStatement } from "./offer-codes";
 import { runBatch } from "./d1";
 import { reminderCounts } from "./reminders";
 import { auditDetail, type AuditEventTextField } from "../contracts/audit-detail";
+import { iso } from "../lib/time";
 
 /** The events table's default: prices are typed in dollars. */
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 const NO_REMINDERS: ReminderCounts = { active: 0, pending: 0 };
 

@@ -1,10 +1,10 @@
 // The SQL of the analytics rollups, as plain statements with numbered parameters. The Worker runs
 // them (cron, and reads that find a past day not rolled up yet); the local demo seed and the
 // measure script run the very same text through `wrangler d1 execute`. Node imports this file
-// directly (type stripping), so it imports nothing and uses only erasable TypeScript.
+// directly (type stripping), so it uses only erasable TypeScript and imports only the time helpers,
+// by their file name as Node needs.
+import { DAY_MS, HOUR_MS, utcDay, utcDayStart } from "../lib/time.ts";
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
-export const HOUR_MS = 60 * 60 * 1000;
 /** Members count as active with a sign-in (or a session in use) this recent. */
 export const ACTIVE_MEMBER_MS = 30 * DAY_MS;
 /** A past day's rollup is final once computed this long after the day ended (buffered views are in D1 by then). */
@@ -12,11 +12,6 @@ export const ROLLUP_FINAL_AFTER_MS = 5 * 60 * 1000;
 
 export type SqlValue = string | number | null;
 export type Statement = { sql: string; params: SqlValue[] };
-
-/** The UTC day holding `ms`, as YYYY-MM-DD (the rollups' key). */
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** Midnight UTC of the day holding `ms`. */
-export const utcDayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
 /**
  * Totals of the raw views with ?1 <= at < ?2 as one row: views, visitors, sessions, bounces

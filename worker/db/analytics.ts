@@ -5,16 +5,8 @@ import type { DB } from "./client";
 import { analyticsSalts } from "./schema";
 import { randomToken } from "../lib/crypto";
 import { RAW_EVENTS_RETENTION_DAYS } from "../contracts/admin-analytics";
-import {
-  DAY_MS,
-  ROLLUP_FINAL_AFTER_MS,
-  membersSnapshotStatement,
-  retentionStatements,
-  rollupDayStatements,
-  utcDay,
-  utcDayStart,
-  type Statement,
-} from "./analytics-sql";
+import { ROLLUP_FINAL_AFTER_MS, membersSnapshotStatement, retentionStatements, rollupDayStatements, type Statement } from "./analytics-sql";
+import { DAY_MS, utcDay, utcDayStart } from "../lib/time";
 
 /**
  * Past days rolled up per run besides today and yesterday (a new deploy, or a cron that missed

@@ -28,6 +28,21 @@ export function auditInsert(db: DB, entry: AuditEntry, now = Date.now()) {
   });
 }
 
+/**
+ * The audit row of a write that may change nothing (an UPDATE or DELETE whose WHERE names the state
+ * it needs), as a raw statement: put right after that write in one batch, it is stored only when
+ * the write changed a row (changes() reads the statement before it), so a refused write leaves no
+ * audit row and a failed batch leaves neither.
+ */
+export function auditIfChanged(db: DB, entry: AuditEntry, now = Date.now()): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() > 0`,
+    )
+    .bind(entry.actor.id, entry.actor.email, entry.action, entry.targetType, entry.targetId ?? null, JSON.stringify(entry.summary), now);
+}
+
 /** Appends one audit row on its own (for writes that are not a D1 batch, e.g. an R2 upload). */
 export async function recordAudit(db: DB, entry: AuditEntry, now = Date.now()) {
   await auditInsert(db, entry, now);

@@ -4,13 +4,16 @@
 //    page's last contact id kept as the campaign's cursor, so a retried step writes nothing new;
 // 2. send: the queued rows, oldest contact id first, are mailed in provider batches and marked.
 // A recipient row leaves 'queued' only once, so a retried step never mails anyone twice.
+// An administrator's write (create, edit, delete, send, schedule, pause, resume, cancel) and its
+// audit row go in one D1 batch; the row is written only when the write changed the campaign.
 import type { DB } from "./client";
+import { auditIfChanged, type Actor } from "./audit";
 import { newId } from "../lib/crypto";
+import { DAY_MS, iso } from "../lib/time";
 import type { Locale } from "../contracts/locale";
 import type { Campaign, CampaignInput, CampaignListItem, CampaignStats } from "../contracts/newsletter";
 import { RECIPIENT_STATUSES, type CampaignAudience, type CampaignBlock, type CampaignStatus, type NewsletterTopic } from "../contracts/newsletter-model";
 
-const DAY_MS = 86_400_000;
 /** Contacts written as recipients per snapshot step: one INSERT … SELECT. */
 export const SNAPSHOT_PAGE = 5_000;
 /** Marks a finished snapshot in the cursor column. */
@@ -40,8 +43,6 @@ type CampaignRow = {
 
 export type StoredCampaign = Omit<Campaign, "stats"> & { cursor: string | null };
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 function toCampaign(row: CampaignRow): StoredCampaign {
   return {
     id: row.id,
@@ -56,8 +57,8 @@ function toCampaign(row: CampaignRow): StoredCampaign {
     scheduledAt: iso(row.scheduled_at),
     timeZone: row.time_zone,
     recipientsTotal: row.recipients_total,
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
     startedAt: iso(row.started_at),
     finishedAt: iso(row.finished_at),
     cursor: row.cursor,
@@ -115,39 +116,49 @@ const inputColumns = (input: CampaignInput) => [
   JSON.stringify(input.audience),
 ];
 
-export async function createCampaign(db: DB, input: CampaignInput, actorId: string, now = Date.now()): Promise<string> {
+/** An administrator's write as its audit row tells it (the campaign is the row's target). */
+export type CampaignAudit = { actor: Actor; action: string; after: Record<string, unknown> };
+
+/** Runs a write on campaign `id` with, in the same batch, its audit row; whether the write changed a row. */
+async function writeWithAudit(db: DB, id: string, statement: D1PreparedStatement, audit: CampaignAudit | undefined, now: number): Promise<boolean> {
+  const entry = audit && { actor: audit.actor, action: audit.action, targetType: "campaign", targetId: id, summary: { after: audit.after } };
+  const [result] = await db.$client.batch(entry ? [statement, auditIfChanged(db, entry, now)] : [statement]);
+  return (result?.meta.changes ?? 0) > 0;
+}
+
+export async function createCampaign(db: DB, input: CampaignInput, actor: Actor, now = Date.now()): Promise<string> {
   const id = newId();
-  await db.$client
+  const insert = db.$client
     .prepare(
       `INSERT INTO campaigns (id, name, topic, subject_en, subject_pt_br, body_en, body_pt_br, audience, status, created_by, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'draft', ?9, ?10, ?10)`,
     )
-    .bind(id, ...inputColumns(input), actorId, now)
-    .run();
+    .bind(id, ...inputColumns(input), actor.id, now);
+  await writeWithAudit(db, id, insert, { actor, action: "campaign.create", after: { name: input.name } }, now);
   return id;
 }
 
 /** Only a draft can be edited; returns false when the campaign is not (or no longer) one. */
-export async function updateDraft(db: DB, id: string, input: CampaignInput, now = Date.now()): Promise<boolean> {
-  const result = await db.$client
+export async function updateDraft(db: DB, id: string, input: CampaignInput, actor: Actor, now = Date.now()): Promise<boolean> {
+  const update = db.$client
     .prepare(
       `UPDATE campaigns SET name = ?2, topic = ?3, subject_en = ?4, subject_pt_br = ?5, body_en = ?6, body_pt_br = ?7, audience = ?8, updated_at = ?9
        WHERE id = ?1 AND status = 'draft'`,
     )
-    .bind(id, ...inputColumns(input), now)
-    .run();
-  return result.meta.changes > 0;
+    .bind(id, ...inputColumns(input), now);
+  return writeWithAudit(db, id, update, { actor, action: "campaign.update", after: { name: input.name } }, now);
 }
 
 /** Drafts and cancelled campaigns may be deleted; a sent one stays for its figures. */
-export async function deleteCampaign(db: DB, id: string): Promise<boolean> {
-  const result = await db.$client.prepare(`DELETE FROM campaigns WHERE id = ? AND status IN ('draft', 'cancelled')`).bind(id).run();
-  return result.meta.changes > 0;
+export async function deleteCampaign(db: DB, id: string, actor: Actor, now = Date.now()): Promise<boolean> {
+  const statement = db.$client.prepare(`DELETE FROM campaigns WHERE id = ? AND status IN ('draft', 'cancelled')`).bind(id);
+  return writeWithAudit(db, id, statement, { actor, action: "campaign.delete", after: {} }, now);
 }
 
 /**
  * Moves a campaign between states when it is in one of `from`; false when it was not (another
- * admin, or the sending itself, changed it first). `extra` sets more columns in the same UPDATE.
+ * admin, or the sending itself, changed it first). `extra` sets more columns in the same UPDATE;
+ * an administrator's move is audited in its batch (the queue's own moves are not).
  */
 export async function moveCampaign(
   db: DB,
@@ -156,6 +167,7 @@ export async function moveCampaign(
   to: CampaignStatus,
   now = Date.now(),
   extra: { scheduledAt?: number | null; timeZone?: string | null; startedAt?: number; cursor?: string | null } = {},
+  audit?: CampaignAudit,
 ): Promise<boolean> {
   const sets = ["status = ?2", "updated_at = ?3"];
   const params: (string | number | null)[] = [id, to, now];
@@ -170,11 +182,8 @@ export async function moveCampaign(
     sets.push(`${column} = ?${params.length}`);
   }
   const placeholders = from.map((status) => `'${status}'`).join(", ");
-  const result = await db.$client
-    .prepare(`UPDATE campaigns SET ${sets.join(", ")} WHERE id = ?1 AND status IN (${placeholders})`)
-    .bind(...params)
-    .run();
-  return result.meta.changes > 0;
+  const update = db.$client.prepare(`UPDATE campaigns SET ${sets.join(", ")} WHERE id = ?1 AND status IN (${placeholders})`).bind(...params);
+  return writeWithAudit(db, id, update, audit, now);
 }
 
 // ---- the audience -------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ import { coverUrlOf } from "./music";
 import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type PublicEvent } from "../contracts/events";
 import { isValidTimeZone } from "../contracts/time-zones";
 import type { Locale } from "../contracts/locale";
+import { DAY_MS, iso } from "../lib/time";
+import { inLanguage, pickLanguage } from "../lib/content-language";
 import { nextPresaleChange, presaleStateAt, presaleTimesOf, type PublicPresale } from "../contracts/presales";
 
 export type EventRow = typeof events.$inferSelect;
@@ -17,7 +19,6 @@ export type NewEventRow = typeof events.$inferInsert;
 /** Keys of the per-isolate memo (lib/memo.ts) holding event reads: forget() it after a change. */
 export const EVENTS_MEMO_PREFIX = "events:";
 
-const DAY_MS = 24 * 3600 * 1000;
 export const DEFAULT_EVENT_MS = DEFAULT_EVENT_HOURS * 3600 * 1000;
 export const JOIN_WINDOW_MS = JOIN_WINDOW_MINUTES * 60 * 1000;
 export const PAST_EVENTS_LISTED_MS = PAST_EVENTS_LISTED_DAYS * DAY_MS;
@@ -48,7 +49,6 @@ export function publicPresaleOf(row: EventRow, now: number): PublicPresale | nul
   if (!times) return null;
   const state = presaleStateAt(times, now);
   if (state === "general") return null;
-  const iso = (ms: number) => new Date(ms).toISOString();
   return { startsAt: iso(times.startsAt), endsAt: iso(times.endsAt), generalSaleAt: iso(times.generalSaleAt), state };
 }
 
@@ -71,12 +71,12 @@ export function toPublicEvent(row: EventRow, now: number, locale: Locale = "en")
   const presale = publicPresaleOf(row, now);
   const past = row.eventDate.getTime() <= now;
   // Each Portuguese text stands in for its English one when there is one (English is the fallback).
-  const pt = locale === "pt-BR";
+  const title = pickLanguage(locale, row.title, row.titlePtBr);
   return {
     id: row.id,
-    title: (pt && row.titlePtBr) || row.title,
-    description: (pt && row.descriptionPtBr) || row.description,
-    lang: pt && row.titlePtBr ? "pt-BR" : "en",
+    title: title.value,
+    description: inLanguage(locale, row.description, row.descriptionPtBr),
+    lang: title.lang,
     eventDate: row.eventDate.toISOString(),
     endDate: row.endDate ? row.endDate.toISOString() : null,
     timeZone: safeTimeZone(row.timeZone),

@@ -6,8 +6,8 @@ import type { DB } from "./client";
 import { emailVerifications, loginThrottles, mailWebhookDeliveries, passwordResets, rateLimits, sessions, signInLinks } from "./schema";
 import { SESSION_IDLE_MS } from "./auth";
 import { LOGIN_SLOWDOWN } from "../contracts/sign-in-link";
+import { DAY_MS } from "../lib/time";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than the longest rate-limit window (contracts/limits.ts), so no open window is cut. */
 const RATE_WINDOW_KEEP_MS = DAY_MS;
 /** Spent reset links are kept a day, so a second click still says "used" rather than "unknown". */

@@ -19,10 +19,10 @@ import type { Actor } from "./audit";
 import type { ParsedContact } from "../lib/contacts-csv";
 import { CONTACTS_PAGE_SIZE, RECENT_DAYS, type MarketingContactsResponse, type MarketingSummary } from "../contracts/admin-marketing";
 import { runBatch } from "./d1";
+import { DAY_MS } from "../lib/time";
 import { auditNoteOf, type AuditDetail } from "../contracts/audit-detail";
 import type { ImportBasis } from "../contracts/newsletter-model";
 
-const DAY_MS = 86_400_000;
 /** Contacts in one INSERT: bounded by count and by the size of the JSON text. */
 export const IMPORT_ROWS_PER_STATEMENT = 5_000;
 /** D1 caps a value at 2,000,000 bytes; a UTF-16 unit is at most 3 bytes of UTF-8, so 1.8 MB at worst. */

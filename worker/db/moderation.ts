@@ -23,8 +23,8 @@ import {
   type ReportedPost,
 } from "../contracts/moderation";
 import { auditDetail } from "../contracts/audit-detail";
+import { iso } from "../lib/time";
 
-const iso = (value: Date | number | null) => (value === null ? null : new Date(value).toISOString());
 const EXCERPT = 140;
 const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
 

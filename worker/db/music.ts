@@ -5,6 +5,7 @@ import { albums, trackPlays, trackPreviewPlays, tracks } from "./schema";
 import type { AlbumDetail, AlbumSummary, TrackView } from "../contracts/music";
 import { PLAY_DEDUPE_MS } from "../contracts/music";
 import { previewFormatOf } from "../lib/audio-probe";
+import { pickLanguage } from "../lib/content-language";
 import type { Locale } from "../contracts/locale";
 import { lessReleased, nextTransition, publicAt, releaseStateOf, type ReleaseState, type ReleaseTimes } from "../lib/release";
 
@@ -219,11 +220,9 @@ export type AlbumRecord = Omit<AlbumDetail, "notes"> & { notesEn: string | null;
  * else the English (the fallback), else the Portuguese (better than nothing); null: no notes.
  */
 export function albumNotes(album: AlbumRecord, locale: Locale): { text: string; lang: Locale } | null {
-  const ptBr = album.notesPtBr?.trim() ? album.notesPtBr : null;
-  const en = album.notesEn?.trim() ? album.notesEn : null;
-  if (locale === "pt-BR" && ptBr) return { text: ptBr, lang: "pt-BR" };
-  if (en) return { text: en, lang: "en" };
-  return ptBr ? { text: ptBr, lang: "pt-BR" } : null;
+  // Notes only in Portuguese are asked for in Portuguese whatever the page's language.
+  const { value, lang } = pickLanguage(album.notesEn?.trim() ? locale : "pt-BR", album.notesEn, album.notesPtBr);
+  return value?.trim() ? { text: value, lang } : null;
 }
 
 /** The public album in `locale` (decision 032). */

@@ -4,10 +4,9 @@
 // what it means. Every consent is a marketing_consents row: where, the words shown, their language.
 import type { DB } from "./client";
 import { newId } from "../lib/crypto";
+import { DAY_MS } from "../lib/time";
 import type { Locale } from "../contracts/locale";
 import type { ConsentSource, ContactStatus, NewsletterTopic } from "../contracts/newsletter-model";
-
-const DAY_MS = 86_400_000;
 
 export type ContactRow = {
   id: string;

@@ -6,9 +6,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { eventReminders, users } from "./schema";
 import { newId } from "../lib/crypto";
+import { MINUTE_MS } from "../lib/time";
 import type { Locale } from "../contracts/locale";
-
-const MINUTE_MS = 60_000;
 
 /** The offsets already passed at `now` for an event starting at `start`: they are skipped, never sent late. */
 export const passedOffsets = (offsets: readonly number[], start: number, now: number) => offsets.filter((minutes) => start - minutes * MINUTE_MS <= now);

@@ -2,7 +2,7 @@
 // a period, named from the catalog or, for a track since deleted, from retired_tracks. One D1
 // batch.
 import type { DB } from "./client";
-import { DAY_MS } from "./analytics-sql";
+import { DAY_MS } from "../lib/time";
 import type { TrackAnalyticsResponse, TrackPeriod, TrackStatsRow } from "../contracts/admin-analytics";
 import { round2 } from "../lib/analytics/figures";
 

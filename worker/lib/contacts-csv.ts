@@ -10,6 +10,7 @@ import Papa from "papaparse";
 import { z } from "../contracts/zod";
 import { userText } from "../contracts/text";
 import { routeError } from "./errors";
+import { readBoundedBody } from "./bounded-body";
 import { COUNTRY_CODES, countryAlpha2 } from "../contracts/countries";
 import type { Locale } from "../contracts/locale";
 import {
@@ -50,26 +51,7 @@ export async function readImportBody(request: Request): Promise<Uint8Array> {
   if (declared && /^\d+$/.test(declared) && Number(declared) > IMPORT_MAX_BYTES)
     throw routeError(IMPORT_ERROR_CODES.tooLarge, { message: IMPORT_MESSAGES.tooLarge });
   if (!request.body) throw routeError(IMPORT_ERROR_CODES.empty, { message: IMPORT_MESSAGES.empty });
-  const reader = request.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > IMPORT_MAX_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw routeError(IMPORT_ERROR_CODES.tooLarge, { message: IMPORT_MESSAGES.tooLarge });
-    }
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
-  return bytes;
+  return readBoundedBody(request.body, IMPORT_MAX_BYTES, () => routeError(IMPORT_ERROR_CODES.tooLarge, { message: IMPORT_MESSAGES.tooLarge }));
 }
 
 /**

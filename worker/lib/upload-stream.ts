@@ -3,6 +3,7 @@
 // the type, and audio and video then stream on into R2 (a FixedLengthStream of the declared size)
 // while a ProbeSink keeps what the duration probes need. Nothing holds the whole file.
 import { ApiError, routeError } from "./errors";
+import { concatBytes, readBoundedBody } from "./bounded-body";
 import { ProbeSink, PROBE_HEAD_BYTES, type Probe } from "./probe-sink";
 import { UPLOAD_ERROR_CODES } from "../contracts/admin-catalog";
 
@@ -22,37 +23,24 @@ export function declaredLength(request: Request, maxBytes: number, errors: Uploa
 
 type Reader = ReadableStreamDefaultReader<Uint8Array>;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** Reads until `wanted` bytes are in (or the body ends); more than `size` is an error. */
 async function readAtLeast(reader: Reader, wanted: number, size: number, have: Uint8Array[] = []): Promise<{ bytes: Uint8Array; ended: boolean }> {
   let length = have.reduce((n, p) => n + p.length, 0);
   while (length < wanted) {
     const { done, value } = await reader.read();
-    if (done) return { bytes: concat(have), ended: true };
+    if (done) return { bytes: concatBytes(have), ended: true };
     have.push(value);
     length += value.length;
     if (length > size) throw incomplete();
   }
-  return { bytes: concat(have), ended: false };
+  return { bytes: concatBytes(have), ended: false };
 }
 
 /** A whole small file (an image), its declared size capped; the body must match that size. */
 export async function readWholeBody(request: Request, maxBytes: number, errors: UploadErrors): Promise<Uint8Array> {
   const size = declaredLength(request, maxBytes, errors);
-  const reader = request.body!.getReader();
-  const { bytes } = await readAtLeast(reader, size + 1, size).catch(async (err: unknown) => {
-    await reader.cancel().catch(() => {});
-    throw err;
-  });
+  // Bytes beyond the declared size are as incomplete an upload as bytes missing.
+  const bytes = await readBoundedBody(request.body, size, incomplete);
   if (bytes.length !== size) throw incomplete();
   return bytes;
 }

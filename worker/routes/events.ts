@@ -7,7 +7,9 @@ import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { notFound } from "../lib/errors";
 import { buildCalendar, type IcalEvent } from "../lib/ical";
-import { EVENTS_VARY, eventsLocale, listedEvents } from "../services/events";
+import { listedEvents } from "../services/events";
+import { requestLanguage } from "../middleware/content-language";
+import { CONTENT_LANGUAGE_VARY } from "../lib/content-language";
 import { countryName } from "../contracts/countries";
 import type { Locale } from "../contracts/locale";
 import { presaleCodeFor } from "../services/presales";
@@ -95,7 +97,7 @@ const calendarHeaders = (locale: Locale, fileName?: string): Record<string, stri
   "Content-Type": "text/calendar; charset=utf-8",
   "Cache-Control": CALENDAR_CACHE,
   "Content-Language": locale,
-  Vary: EVENTS_VARY,
+  Vary: CONTENT_LANGUAGE_VARY,
   ...(fileName ? { "Content-Disposition": `attachment; filename="${fileName}"` } : {}),
 });
 
@@ -114,10 +116,10 @@ export function icsFileName(title: string): string {
 export const eventRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => {
     const now = Date.now();
-    const locale = eventsLocale(c);
+    const locale = requestLanguage(c);
     const rows = await listedEvents(c, now);
     c.header("Cache-Control", publicCacheControl(rows, now));
-    c.header("Vary", EVENTS_VARY);
+    c.header("Vary", CONTENT_LANGUAGE_VARY);
     c.header("Content-Language", locale);
     return c.json<EventsResponse>({ events: rows.map((row) => toPublicEvent(row, now, locale)) });
   })
@@ -127,7 +129,7 @@ export const eventRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const user = c.var.user;
     const canJoin = Boolean(user && (user.isVIP || user.isAdmin));
-    const locale = eventsLocale(c);
+    const locale = requestLanguage(c);
     const rows = await listOpenOnlineEvents(c.var.db, now, VIRTUAL_MEETS_LIMIT);
     const meets = rows.map((row): VirtualMeetView => ({
       ...toPublicEvent(row, now, locale),
@@ -141,9 +143,9 @@ export const eventRoutes = new Hono<HonoEnv>()
   .get("/:id", async (c) => {
     const row = await publishedEvent(c, c.req.param("id"));
     const now = Date.now();
-    const locale = eventsLocale(c);
+    const locale = requestLanguage(c);
     c.header("Cache-Control", publicCacheControl([row], now));
-    c.header("Vary", EVENTS_VARY);
+    c.header("Vary", CONTENT_LANGUAGE_VARY);
     c.header("Content-Language", locale);
     return c.json<EventResponse>({ event: toPublicEvent(row, now, locale) });
   })
@@ -159,7 +161,7 @@ export const eventRoutes = new Hono<HonoEnv>()
 
   .get("/:id/ics", async (c) => {
     const row = await publishedEvent(c, c.req.param("id"));
-    const locale = eventsLocale(c);
+    const locale = requestLanguage(c);
     const now = Date.now();
     return c.body(calendar(c, [row], now, false, locale), 200, calendarHeaders(locale, icsFileName(toPublicEvent(row, now, locale).title)));
   });
@@ -167,6 +169,6 @@ export const eventRoutes = new Hono<HonoEnv>()
 /** Mounted at /events.ics: every listed published event, for calendar apps to subscribe to. */
 export const eventsFeedRoutes = new Hono<HonoEnv>().get("/", async (c) => {
   const now = Date.now();
-  const locale = eventsLocale(c);
+  const locale = requestLanguage(c);
   return c.body(calendar(c, await listedEvents(c, now), now, true, locale), 200, calendarHeaders(locale));
 });

@@ -10,7 +10,7 @@ import { readConfig } from "../env";
 import type { HonoEnv } from "../types";
 import { validate } from "../lib/validate";
 import { routeError } from "../lib/errors";
-import { sha256Hex } from "../lib/crypto";
+import { optInTokenHash } from "../lib/opt-in-token";
 import { verifyContactLink } from "../lib/signed-link";
 import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
@@ -79,7 +79,7 @@ export const newsletterRoutes = new Hono<HonoEnv>()
   })
 
   .post("/confirm", validate("json", newsletterTokenInput), async (c) => {
-    const outcome = await confirmSubscription(c.var.db, await sha256Hex(c.req.valid("json").token));
+    const outcome = await confirmSubscription(c.var.db, await optInTokenHash(c.req.valid("json").token));
     if (outcome.kind === "invalid") throw routeError("invalid_token");
     if (outcome.kind === "suppressed") throw SUPPRESSED();
     return c.json({ status: "subscribed" as const });

@@ -5,19 +5,19 @@
 // bare shell and render in the browser. An address no page has is a 404 with the app's
 // not-found page; so is an album, track or post that does not exist.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { getCookie } from "hono/cookie";
 import { Hono, type Context } from "hono";
 import ssr from "app-ssr";
 import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
 import { readConfig } from "../env";
-import { isLocale, LANG_PARAM, LOCALE_COOKIE, type Locale } from "../contracts/locale";
+import type { Locale } from "../contracts/locale";
 import { APP_MODULES_ID, isEmbedPath, isSsrRoute, SSR_STATE_ID, type ApiTransport, type RenderedPage, type SsrRouteId } from "../contracts/ssr";
-import { firstLoadHints, localeOfRequest } from "../services/first-load";
+import { firstLoadHints } from "../services/first-load";
 import { upcomingEventsJsonLd } from "../services/events";
 import { musicPageHead } from "../services/artist";
 import { EMBED_HEAD_TAGS, oembedDiscoveryTag, pageHeadTags, scriptSafeJson } from "../lib/page-head";
 import { readSessionToken } from "../services/session";
+import { requestLanguage } from "../middleware/content-language";
 
 type ApiFetch = (request: Request, env: AppEnv, ctx: Context<HonoEnv>["executionCtx"]) => Response | Promise<Response>;
 
@@ -44,14 +44,6 @@ function transportFor(c: Context<HonoEnv>, apiFetch: ApiFetch): ApiTransport {
     }
     return Promise.resolve(apiFetch(new Request(new URL(path, c.req.url), { ...init, headers }), c.env, c.executionCtx));
   };
-}
-
-/** The page's language: its ?lang=, else the visitor's choice (the cookie the app writes), else Accept-Language. */
-export function pageLocale(c: Context<HonoEnv>): Locale {
-  const asked = c.req.query(LANG_PARAM);
-  if (isLocale(asked)) return asked;
-  const chosen = isEmbedPath(c.req.path) ? null : (getCookie(c, LOCALE_COOKIE) ?? null);
-  return localeOfRequest(c.req.header("accept-language"), chosen);
 }
 
 /** The built index.html (its headers copied: the assets binding's are immutable). */
@@ -160,7 +152,7 @@ export function pageRoutes(apiFetch: ApiFetch) {
       if (PERSONAL_PAGES.test(c.req.path)) page.headers.set("X-Robots-Tag", "noindex");
       return page;
     }
-    const locale = pageLocale(c);
+    const locale = requestLanguage(c);
     let page: RenderedPage;
     try {
       page = await rendering.run(transportFor(c, apiFetch), () => ssr.renderPage({ url: c.req.url, locale }));

@@ -13,7 +13,8 @@ import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
 import { readConfig } from "../env";
 import { badRequest, conflict, notFound, routeError, unauthorized, validationError } from "../lib/errors";
-import { randomToken, sha256Hex } from "../lib/crypto";
+import { newOptInToken, optInTokenHash } from "../lib/opt-in-token";
+import { DAY_MS } from "../lib/time";
 import { parseJsonBody } from "../lib/validate";
 import type { z } from "../contracts/zod";
 import { requireUser } from "../middleware/guards";
@@ -44,7 +45,6 @@ import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { createMailService } from "../services/mail";
 import { reminderConfirmMail } from "../services/reminders/mail";
 
-const DAY_MS = 24 * 3600 * 1000;
 /** The SPA page that takes the confirmation link (app/routes/reminders/confirm.tsx). */
 export const REMINDER_CONFIRM_PATH = "/reminders/confirm";
 
@@ -102,31 +102,28 @@ export const reminderRoutes = new Hono<HonoEnv>()
     const row = await remindableEvent(db, c.req.param("id"), now);
     await hitRateLimit(db, `reminder:ip:${clientIp(c.req)}`, REMINDER_RATE_LIMITS.perIp, now);
     await hitRateLimit(db, `reminder:email:${input.email}`, REMINDER_RATE_LIMITS.perAddress, now);
-    const token = randomToken(32);
-    const tokenHash = await sha256Hex(token);
+    const token = await newOptInToken(new URL(c.req.url).origin, REMINDER_CONFIRM_PATH);
     const outcome = await addPendingReminder(db, {
       eventId: row.id,
       email: input.email,
       locale: input.locale,
       timeZone: input.timeZone,
       start: row.eventDate.getTime(),
-      tokenHash,
+      tokenHash: token.hash,
       now,
     });
     if (outcome === "created") {
       const cfg = readConfig(c.env);
-      const link = new URL(REMINDER_CONFIRM_PATH, new URL(c.req.url).origin);
-      link.searchParams.set("token", token);
       const mail = reminderConfirmMail(
         row,
-        { to: input.email, locale: input.locale, timeZone: input.timeZone, link: link.toString(), validDays: CONFIRMATION_VALID_DAYS },
+        { to: input.email, locale: input.locale, timeZone: input.timeZone, link: token.link, validDays: CONFIRMATION_VALID_DAYS },
         { brandName: cfg.BRAND_NAME, siteUrl: cfg.SITE_URL },
       );
       try {
         await createMailService(c.env, db).send(mail);
       } catch (err) {
         console.error("reminder confirmation mail failed", err);
-        await deletePendingByToken(db, tokenHash);
+        await deletePendingByToken(db, token.hash);
         throw routeError("mail_failed", { message: REMINDER_MESSAGES.mailFailed });
       }
     }
@@ -146,7 +143,7 @@ export const reminderRoutes = new Hono<HonoEnv>()
     const { token } = await parseJsonBody(c, reminderTokenInput);
     const now = Date.now();
     const db = c.var.db;
-    const outcome = await confirmReminder(db, await sha256Hex(token), {
+    const outcome = await confirmReminder(db, await optInTokenHash(token), {
       now,
       notBefore: now - CONFIRMATION_VALID_DAYS * DAY_MS,
       offsetsOf: async (eventId) => {

@@ -7,6 +7,7 @@ import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
 import { badRequest, errorBody, routeError, unauthorized } from "../lib/errors";
+import { readBoundedBody } from "../lib/bounded-body";
 import { detectImageType, imageKindForExt, isAllowedImageMime, readImageSize, IMAGE_SNIFF_BYTES } from "../lib/images";
 import { IMAGE_MAX_SIDE_PX } from "../contracts/limits";
 import { AVATAR_FIELD, AVATAR_FILENAME_PATTERN, AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, PROFILE_MESSAGES, type AvatarUploadResponse } from "../contracts/profiles";
@@ -41,40 +42,11 @@ const avatarBodyLimit = bodyLimit({
   },
 });
 
-/**
- * Reads the whole body, counting the bytes that actually arrive: a Content-Length may
- * understate the body, and hono's bodyLimit trusts it when present.
- */
-async function readCappedBody(request: Request, maxBytes: number, tooLarge: () => Error): Promise<Uint8Array<ArrayBuffer>> {
-  const body = request.body;
-  if (!body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /** The uploaded file in `field`, or a 400 when the body is not multipart or the field is missing. */
 async function readUploadedFile(request: Request, field: string, maxBodyBytes: number, tooLarge: () => Error): Promise<File> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw notImage();
-  const body = await readCappedBody(request, maxBodyBytes, tooLarge);
+  const body = await readBoundedBody(request.body, maxBodyBytes, tooLarge);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": contentType } }).formData();

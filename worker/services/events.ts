@@ -2,9 +2,7 @@
 // and the schema.org markup the HTML of / and /events carries, its performer the artist's name
 // from the site settings (memoized too, readSettings).
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
-import { isLocale, LANG_PARAM, LOCALE_COOKIE, type Locale } from "../contracts/locale";
-import { localeOfRequest } from "./first-load";
+import type { Locale } from "../contracts/locale";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { artistNameOf } from "../contracts/admin-settings";
@@ -26,20 +24,6 @@ export async function listedEvents(c: Context<HonoEnv>, now: number): Promise<Ev
   const rows = await remember(`${EVENTS_MEMO_PREFIX}published`, EVENTS_TTL_MS, () => listPublishedEvents(c.var.db, now), now);
   return rows.filter((row) => isListed(row, now));
 }
-
-/**
- * The language of an events answer, as a page's (worker/routes/pages.ts pageLocale): its ?lang=
- * (the SPA sends it, and so does the server render of a page, whatever the visitor's cookie), else
- * the locale cookie, else Accept-Language. Answers cached in public vary by these (EVENTS_VARY).
- */
-export function eventsLocale(c: Context<HonoEnv>): Locale {
-  const asked = c.req.query(LANG_PARAM);
-  if (isLocale(asked)) return asked;
-  return localeOfRequest(c.req.header("accept-language"), getCookie(c, LOCALE_COOKIE) ?? null);
-}
-
-/** What a public events answer without ?lang= depends on besides its address. */
-export const EVENTS_VARY = "Cookie, Accept-Language";
 
 /**
  * When the public may buy: the general sale of an event with a presale (decision 029: the offer is

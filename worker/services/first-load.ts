@@ -1,10 +1,9 @@
 // The <head> hints of a server-rendered page (worker/contracts/first-load.ts): modulepreload for
 // the page's route chunks and its language's catalog, and its styles as stylesheets. Reads the
 // build's manifest through the assets binding, once per isolate.
-import { parseAccept } from "hono/utils/accept";
 import { z } from "../contracts/zod";
 import { FIRST_LOAD_MANIFEST, type FirstLoadManifest, largestFirst } from "../contracts/first-load";
-import { detectLocale, LOCALES, type Locale } from "../contracts/locale";
+import { LOCALES, type Locale } from "../contracts/locale";
 import { SSR_ROUTES, type SsrRouteId } from "../contracts/ssr";
 
 /** A built file's path: nothing else is ever written into the page. */
@@ -44,15 +43,6 @@ function loadManifest(assets: Fetcher, origin: string): Promise<FirstLoadManifes
   }
   return manifest;
 }
-
-/** The language of the browser's Accept-Language list (the same list as navigator.languages); `chosen` first. */
-export const localeOfRequest = (acceptLanguage: string | undefined, chosen: string | null = null) =>
-  detectLocale(
-    chosen,
-    parseAccept(acceptLanguage ?? "")
-      .filter((language) => language.q > 0)
-      .map((language) => language.type),
-  );
 
 export type FirstLoadHints = {
   /** The page's styles, as HTML for the end of the <head>. */

@@ -6,6 +6,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from "../db/auth";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { describeUserAgent } from "../lib/user-agent";
+import { HOUR_MS } from "../lib/time";
 import { closeMemberSockets } from "./realtime/member-sockets";
 import { readSettings } from "../db/settings";
 import type { DB } from "../db/client";
@@ -35,8 +36,6 @@ export async function startSession(c: Context<HonoEnv>, userId: string) {
   await createSession(c.var.db, userId, await sha256Hex(token), lifetimeMs, Date.now(), device);
   setCookie(c, SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(lifetimeMs / 1000) });
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The saved session timeout. If the settings cannot be read (say, code deployed before its

@@ -2,7 +2,8 @@
 // first). Drafts are written and edited; the audience is counted exactly; the mail is previewed as
 // it will be sent and tested on the admin's own address; then it is sent now or at a time in the
 // admin's zone, and can be paused, resumed or cancelled. Sending runs on the campaign queue
-// (services/newsletter/campaigns.ts). Every write leaves an audit row.
+// (services/newsletter/campaigns.ts). Every write leaves an audit row, in the write's own batch
+// (db/campaigns.ts); an upload to the media library, which is no D1 write, right after it.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
@@ -25,11 +26,22 @@ import {
   CAMPAIGN_IMAGES_LISTED,
 } from "../../contracts/newsletter";
 import type { CampaignStatus } from "../../contracts/newsletter-model";
-import { campaignWithStats, countAudience, createCampaign, deleteCampaign, findCampaign, listCampaigns, moveCampaign, updateDraft } from "../../db/campaigns";
+import {
+  campaignWithStats,
+  countAudience,
+  createCampaign,
+  deleteCampaign,
+  findCampaign,
+  listCampaigns,
+  moveCampaign,
+  updateDraft,
+  type CampaignAudit,
+} from "../../db/campaigns";
 import { personalise, renderFor, resumeSending, SCHEDULE_HORIZON_MS, startSending, queueDueCampaigns } from "../../services/newsletter/campaigns";
 import { createMailService } from "../../services/mail";
 import { readConfig } from "../../env";
 import { signContactLink } from "../../lib/signed-link";
+import { DAY_MS, iso } from "../../lib/time";
 import { storeImage } from "../../services/media/catalog-uploads";
 
 /** Pictures the media routes serve publicly (png, jpg, webp under a known folder). */
@@ -54,13 +66,19 @@ async function campaignOr404(c: Context<HonoEnv>, id: string): Promise<Campaign>
   return campaign;
 }
 
-async function audit(c: Context<HonoEnv>, action: string, id: string, after: Record<string, unknown>) {
-  await recordAudit(c.var.db, { actor: actorOf(c), action, targetType: "campaign", targetId: id, summary: { after } });
-}
+/** The acting administrator's write, for its audit row. */
+const audited = (c: Context<HonoEnv>, action: string, after: Record<string, unknown> = {}): CampaignAudit => ({ actor: actorOf(c), action, after });
 
-/** Moves the campaign or answers 404 (unknown) / 409 campaign_state (not in a state that allows it). */
-async function move(c: Context<HonoEnv>, id: string, from: CampaignStatus[], to: CampaignStatus, extra: Parameters<typeof moveCampaign>[5] = {}) {
-  if (await moveCampaign(c.var.db, id, from, to, Date.now(), extra)) return;
+/** Moves the campaign (audited) or answers 404 (unknown) / 409 campaign_state (not in a state that allows it). */
+async function move(
+  c: Context<HonoEnv>,
+  id: string,
+  from: CampaignStatus[],
+  to: CampaignStatus,
+  audit: CampaignAudit,
+  extra: Parameters<typeof moveCampaign>[5] = {},
+) {
+  if (await moveCampaign(c.var.db, id, from, to, Date.now(), extra, audit)) return;
   const campaign = await campaignOr404(c, id);
   throw CAMPAIGN_STATE(campaign.status);
 }
@@ -70,8 +88,7 @@ export const campaignRoutes = new Hono<HonoEnv>()
 
   .post("/", validate("json", campaignInput), async (c) => {
     const input = c.req.valid("json");
-    const id = await createCampaign(c.var.db, input, actorOf(c).id);
-    await audit(c, "campaign.create", id, { name: input.name });
+    const id = await createCampaign(c.var.db, input, actorOf(c));
     return c.json<Campaign>(await campaignOr404(c, id), 201);
   })
 
@@ -93,7 +110,7 @@ export const campaignRoutes = new Hono<HonoEnv>()
   .put("/images", async (c) => {
     const key = await storeImage(c, "campaigns", "img");
     const head = await c.env.MEDIA.head(key);
-    await audit(c, "campaign.image.upload", key, { key });
+    await recordAudit(c.var.db, { actor: actorOf(c), action: "campaign.image.upload", targetType: "campaign", targetId: key, summary: { after: { key } } });
     return c.json<{ image: CampaignImage }>(
       { image: { src: `/media/${key}`, folder: "campaigns", uploadedAt: (head?.uploaded ?? new Date()).toISOString() } },
       201,
@@ -105,21 +122,19 @@ export const campaignRoutes = new Hono<HonoEnv>()
   .put("/:id", validate("json", campaignInput), async (c) => {
     const id = c.req.param("id");
     const input = c.req.valid("json");
-    if (!(await updateDraft(c.var.db, id, input))) {
+    if (!(await updateDraft(c.var.db, id, input, actorOf(c)))) {
       const campaign = await campaignOr404(c, id);
       throw conflict(`The campaign is ${campaign.status}: only a draft can be edited.`, "campaign_not_draft");
     }
-    await audit(c, "campaign.update", id, { name: input.name });
     return c.json<Campaign>(await campaignOr404(c, id));
   })
 
   .delete("/:id", async (c) => {
     const id = c.req.param("id");
-    if (!(await deleteCampaign(c.var.db, id))) {
+    if (!(await deleteCampaign(c.var.db, id, actorOf(c)))) {
       const campaign = await campaignOr404(c, id);
       throw CAMPAIGN_STATE(campaign.status);
     }
-    await audit(c, "campaign.delete", id, {});
     return c.body(null, 204);
   })
 
@@ -150,35 +165,32 @@ export const campaignRoutes = new Hono<HonoEnv>()
     const campaign = await campaignOr404(c, id);
     if (campaign.status !== "draft" && campaign.status !== "scheduled") throw CAMPAIGN_STATE(campaign.status);
     if (scheduledAt === null || scheduledAt <= now) {
-      if (!(await startSending(c.env, c.var.db, id, ["draft", "scheduled"], now))) throw CAMPAIGN_STATE((await campaignOr404(c, id)).status);
-      await audit(c, "campaign.send", id, { at: new Date(now).toISOString() });
+      const sent = await startSending(c.env, c.var.db, id, ["draft", "scheduled"], now, audited(c, "campaign.send", { at: iso(now) }));
+      if (!sent) throw CAMPAIGN_STATE((await campaignOr404(c, id)).status);
     } else {
-      if (scheduledAt > now + 366 * 86_400_000) throw badRequest("Schedule within a year.", "invalid_input");
+      if (scheduledAt > now + 366 * DAY_MS) throw badRequest("Schedule within a year.", "invalid_input");
       // A new time clears the cursor, so the cron queues this time's start.
-      await move(c, id, ["draft", "scheduled"], "scheduled", { scheduledAt, timeZone, cursor: null });
+      const audit = audited(c, "campaign.schedule", { at: iso(scheduledAt), timeZone });
+      await move(c, id, ["draft", "scheduled"], "scheduled", audit, { scheduledAt, timeZone, cursor: null });
       if (scheduledAt - now <= SCHEDULE_HORIZON_MS) await queueDueCampaigns(c.env, c.var.db, now);
-      await audit(c, "campaign.schedule", id, { at: new Date(scheduledAt).toISOString(), timeZone });
     }
     return c.json<Campaign>(await campaignOr404(c, id));
   })
 
   .post("/:id/cancel", async (c) => {
     const id = c.req.param("id");
-    await move(c, id, ["scheduled", "sending", "paused"], "cancelled");
-    await audit(c, "campaign.cancel", id, {});
+    await move(c, id, ["scheduled", "sending", "paused"], "cancelled", audited(c, "campaign.cancel"));
     return c.json<Campaign>(await campaignOr404(c, id));
   })
 
   .post("/:id/pause", async (c) => {
     const id = c.req.param("id");
-    await move(c, id, ["sending"], "paused");
-    await audit(c, "campaign.pause", id, {});
+    await move(c, id, ["sending"], "paused", audited(c, "campaign.pause"));
     return c.json<Campaign>(await campaignOr404(c, id));
   })
 
   .post("/:id/resume", async (c) => {
     const id = c.req.param("id");
-    if (!(await resumeSending(c.env, c.var.db, id))) throw CAMPAIGN_STATE((await campaignOr404(c, id)).status);
-    await audit(c, "campaign.resume", id, {});
+    if (!(await resumeSending(c.env, c.var.db, id, audited(c, "campaign.resume")))) throw CAMPAIGN_STATE((await campaignOr404(c, id)).status);
     return c.json<Campaign>(await campaignOr404(c, id));
   });

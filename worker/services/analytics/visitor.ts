@@ -3,7 +3,7 @@
 // next; neither the IP nor the user agent is kept, only these digests.
 import type { DB } from "../../db/client";
 import { loadDailySalt } from "../../db/analytics";
-import { DAY_MS, utcDayStart, utcDay } from "../../db/analytics-sql";
+import { DAY_MS, utcDayStart, utcDay } from "../../lib/time";
 import { remember } from "../../lib/memo";
 
 const encoder = new TextEncoder();

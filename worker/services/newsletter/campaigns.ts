@@ -21,11 +21,13 @@ import {
   addToRecipientTotal,
   snapshotStep,
   SNAPSHOT_DONE,
+  type CampaignAudit,
   type QueuedRecipient,
   type StoredCampaign,
 } from "../../db/campaigns";
 import type { Locale } from "../../contracts/locale";
 import { sha256Hex } from "../../lib/crypto";
+import { inLanguage } from "../../lib/content-language";
 import { signContactLink } from "../../lib/signed-link";
 import { createMailService } from "../mail";
 import { MAIL_BATCH_LIMIT, type MailMessage } from "../mail/types";
@@ -56,12 +58,14 @@ type Rendered = { subject: string; html: string; text: string };
 /** The campaign in a language (English when it has no Portuguese), with a slot for each recipient's token. */
 export function renderFor(env: AppEnv, campaign: Pick<StoredCampaign, "subjectEn" | "subjectPtBr" | "bodyEn" | "bodyPtBr">, locale: Locale): Rendered {
   const cfg = readConfig(env);
-  const portuguese = locale === "pt-BR" && campaign.subjectPtBr && campaign.bodyPtBr;
+  // A Portuguese version is its subject and its body together.
+  const portuguese = campaign.subjectPtBr && campaign.bodyPtBr ? { subject: campaign.subjectPtBr, blocks: campaign.bodyPtBr } : null;
+  const { subject, blocks } = inLanguage(locale, { subject: campaign.subjectEn, blocks: campaign.bodyEn }, portuguese);
   const siteUrl = cfg.SITE_URL.replace(/\/+$/, "");
   return renderCampaignMail({
-    blocks: portuguese ? campaign.bodyPtBr! : campaign.bodyEn,
-    subject: portuguese ? campaign.subjectPtBr! : campaign.subjectEn,
-    locale: portuguese ? "pt-BR" : locale,
+    blocks,
+    subject,
+    locale,
     brandName: cfg.BRAND_NAME,
     siteUrl,
     contactLine: cfg.SENDER_CONTACT_LINE,
@@ -88,16 +92,23 @@ export function personalise(env: AppEnv, rendered: Rendered, campaignId: string,
   };
 }
 
-/** Starts sending now: the campaign becomes 'sending' and its first step is queued. */
-export async function startSending(env: AppEnv, db: DB, campaignId: string, from: StoredCampaign["status"][], now = Date.now()): Promise<boolean> {
-  if (!(await moveCampaign(db, campaignId, from, "sending", now, { startedAt: now, cursor: null }))) return false;
+/** Starts sending now: the campaign becomes 'sending' (audited with it when an administrator asked) and its first step is queued. */
+export async function startSending(
+  env: AppEnv,
+  db: DB,
+  campaignId: string,
+  from: StoredCampaign["status"][],
+  now = Date.now(),
+  audit?: CampaignAudit,
+): Promise<boolean> {
+  if (!(await moveCampaign(db, campaignId, from, "sending", now, { startedAt: now, cursor: null }, audit))) return false;
   await env.CAMPAIGN_QUEUE.send({ type: "step", campaignId } satisfies CampaignMessage);
   return true;
 }
 
-/** Resumes a paused campaign where it stopped (its cursor and queued rows are kept). */
-export async function resumeSending(env: AppEnv, db: DB, campaignId: string, now = Date.now()): Promise<boolean> {
-  if (!(await moveCampaign(db, campaignId, ["paused"], "sending", now))) return false;
+/** Resumes a paused campaign where it stopped (its cursor and queued rows are kept), audited in the move's batch. */
+export async function resumeSending(env: AppEnv, db: DB, campaignId: string, audit: CampaignAudit, now = Date.now()): Promise<boolean> {
+  if (!(await moveCampaign(db, campaignId, ["paused"], "sending", now, {}, audit))) return false;
   await env.CAMPAIGN_QUEUE.send({ type: "step", campaignId } satisfies CampaignMessage);
   return true;
 }

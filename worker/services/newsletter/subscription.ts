@@ -4,15 +4,14 @@
 import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { forgetSubscriptionRequest, requestSubscription, type ConsentRequest, type SubscriptionRequestOutcome } from "../../db/newsletter";
-import { randomToken, sha256Hex } from "../../lib/crypto";
+import { newOptInToken } from "../../lib/opt-in-token";
+import { DAY_MS, HOUR_MS } from "../../lib/time";
 import { CONFIRMATION_RESEND_HOURS, CONFIRMATION_VALID_DAYS } from "../../contracts/newsletter";
 import { createMailService } from "../mail";
 import { consentText, subscriptionConfirmMail } from "../mail/newsletter";
 
 /** The SPA page the confirmation link opens (app/routes/newsletter/confirm.tsx). */
 export const CONFIRM_PATH = "/newsletter/confirm";
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export type SubscribeRequest = Omit<ConsentRequest, "consentText">;
 
@@ -25,30 +24,27 @@ export type SubscribeRequest = Omit<ConsentRequest, "consentText">;
  */
 export async function askToSubscribe(env: AppEnv, db: DB, origin: string, request: SubscribeRequest, now = Date.now()): Promise<SubscriptionRequestOutcome> {
   const cfg = readConfig(env);
-  const token = randomToken(32);
-  const tokenHash = await sha256Hex(token);
+  const token = await newOptInToken(origin, CONFIRM_PATH);
   const outcome = await requestSubscription(
     db,
     { ...request, consentText: consentText(request.locale, request.source, cfg.BRAND_NAME) },
-    tokenHash,
+    token.hash,
     { validDays: CONFIRMATION_VALID_DAYS, resendAfterMs: CONFIRMATION_RESEND_HOURS * HOUR_MS },
     now,
   );
   if (outcome.kind !== "confirm") return outcome;
-  const link = new URL(CONFIRM_PATH, origin);
-  link.searchParams.set("token", token);
   const mail = subscriptionConfirmMail({
     to: request.email,
     brandName: cfg.BRAND_NAME,
     locale: request.locale,
-    link: link.toString(),
+    link: token.link,
     expiresAt: new Date(now + CONFIRMATION_VALID_DAYS * DAY_MS),
     contactLine: cfg.SENDER_CONTACT_LINE,
   });
   try {
     await createMailService(env, db).send(mail);
   } catch (err) {
-    await forgetSubscriptionRequest(db, tokenHash);
+    await forgetSubscriptionRequest(db, token.hash);
     throw err;
   }
   return outcome;

@@ -2,6 +2,7 @@
 // centre's own texts are the SPA's (app/lib/notifications); these say the same in fewer words.
 import type { Locale } from "../../contracts/locale";
 import type { NotificationKind, NotificationParams } from "../../contracts/notifications";
+import { inLanguage } from "../../lib/content-language";
 
 export type NotificationTextInput = {
   kind: NotificationKind;
@@ -114,5 +115,7 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
 
 export function notificationText(locale: Locale, input: NotificationTextInput): NotificationText {
   // A title the content has in Portuguese (params.titlePtBr) is what a Portuguese reader sees.
-  return locale === "pt-BR" ? PT_BR({ ...input, params: { ...input.params, title: input.params.titlePtBr ?? input.params.title } }) : EN(input);
+  return locale === "pt-BR"
+    ? PT_BR({ ...input, params: { ...input.params, title: inLanguage(locale, input.params.title, input.params.titlePtBr) } })
+    : EN(input);
 }

@@ -2,9 +2,9 @@
 // not against the last cron run.
 import { PAST_DUE_GRACE_MS, type MembershipResponse, type MembershipStatus } from "../../contracts/payments";
 import { PAYING_STATUSES, type SubscriptionRow } from "../../db/payments";
+import { iso } from "../../lib/time";
 
 const isPaying = (status: string) => (PAYING_STATUSES as readonly string[]).includes(status);
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * The subscription that describes the membership: a live one (paying or past due), the one

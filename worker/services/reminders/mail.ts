@@ -8,6 +8,7 @@ import { countryName } from "../../contracts/countries";
 import type { Locale } from "../../contracts/locale";
 import { isValidTimeZone } from "../../contracts/time-zones";
 import { buildCalendar, type IcalStatus } from "../../lib/ical";
+import { inLanguage } from "../../lib/content-language";
 import { mailDateTime, mailNumber, mailTexts } from "../mail/format";
 import type { MailMessage } from "../mail/types";
 
@@ -16,7 +17,7 @@ type Site = { brandName: string; siteUrl: string };
 const zoneOr = (zone: string | null | undefined, fallback: string) => (zone && isValidTimeZone(zone) ? zone : fallback);
 
 /** The event's title in the language: the Portuguese one when there is one, else English. */
-export const titleIn = (row: EventRow, locale: Locale) => (locale === "pt-BR" && row.titlePtBr) || row.title;
+export const titleIn = (row: EventRow, locale: Locale) => inLanguage(locale, row.title, row.titlePtBr);
 
 /** Where a person sees the event: an online one's virtual meet page, else the events page at its card. */
 export function eventPageUrl(row: Pick<EventRow, "id" | "isOnline">, siteUrl: string): string {
@@ -44,7 +45,7 @@ function whereLine(row: EventRow, locale: Locale): string {
 /** The event as an .ics attachment (base64 of the UTF-8 text); CANCELLED for a cancellation. */
 export function icsAttachment(row: EventRow, locale: Locale, site: Site, now: number, status: IcalStatus = "CONFIRMED") {
   const title = titleIn(row, locale);
-  const description = (locale === "pt-BR" && row.descriptionPtBr) || row.description;
+  const description = inLanguage(locale, row.description, row.descriptionPtBr);
   const where = row.isOnline ? null : whereLine(row, locale) || null;
   const ics = buildCalendar({
     prodId: `-//${site.brandName}//Events//EN`,

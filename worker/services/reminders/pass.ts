@@ -21,6 +21,7 @@ import {
   releaseOffsets,
   type DueReminder,
 } from "../../db/reminders";
+import { DAY_MS } from "../../lib/time";
 import { CONFIRMATION_VALID_DAYS } from "../../contracts/newsletter";
 import { DEFAULT_REMINDER_OFFSETS } from "../../contracts/newsletter-model";
 import { createMailService, type MailService } from "../mail";
@@ -28,7 +29,6 @@ import { reminderCancelledMail, reminderMail, reminderMovedMail } from "./mail";
 
 /** At most this many reminders are handled per run; the rest wait for the next one (5 minutes). */
 export const REMINDERS_PER_RUN = 500;
-const DAY_MS = 24 * 3600 * 1000;
 
 export type PassResult = { sent: number; moved: number; cancelled: number; expired: number };
 
