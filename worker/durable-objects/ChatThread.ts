@@ -38,6 +38,7 @@ import { findMemberAccess, keepsVipSockets } from "../db/member-access";
 import { createChatModel, replyLanguage, trimContext } from "../services/ai";
 import { ChatModelError, type ChatMember, type ChatModel, type ChatTurn } from "../services/ai/types";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../contracts/realtime";
+import { DAY_MS, MINUTE_MS } from "../lib/time";
 import { TEXT_MESSAGES } from "../contracts/text-messages";
 import {
   CHAT_CLIENT_FRAME_MAX_BYTES,
@@ -57,8 +58,6 @@ import {
 
 /** A history frame carries at most this many of the newest messages, so a years-long thread still fits one frame. */
 export const CHAT_HISTORY_MAX_MESSAGES = 500;
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 const OPEN = 1;
 
 type ChatAttachment = SocketAttachment & { name: string; vip: boolean; admin: boolean };

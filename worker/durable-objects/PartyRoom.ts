@@ -33,6 +33,7 @@ import {
   type SocketTarget,
 } from "../services/realtime/socket-sessions";
 import { PARTY_ID_HEADER, PARTY_MEMBER_ADMIN_HEADER, PARTY_MEMBER_AVATAR_HEADER, PARTY_MEMBER_NAME_HEADER } from "../services/realtime/party-room";
+import { MINUTE_MS } from "../lib/time";
 import { TEXT_MESSAGES } from "../contracts/text";
 import {
   PARTY_CLIENT_FRAME_MAX_BYTES,
@@ -57,7 +58,6 @@ import {
 type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean };
 
 const OPEN = 1;
-const MINUTE_MS = 60_000;
 /** The party row is read again after this long (an admin's edit also clears it: partyChanged). */
 const PARTY_CACHE_MS = 10_000;
 /** Alarms go off this long after a boundary, so every client's clock agrees it has passed. */
