@@ -9,6 +9,7 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { z } from "../../contracts/zod";
 import { validate } from "../../lib/validate";
+import { uploadBody } from "../../lib/upload-body";
 import { attachment, CSV_CONTENT_TYPE, toCsv } from "../../lib/csv";
 import { decodeCsv, parseContactsCsv, readImportBody, type ParsedImport } from "../../lib/contacts-csv";
 import { exportContacts, listContacts, marketingSummary } from "../../db/marketing";
@@ -16,6 +17,7 @@ import { recordAudit } from "../../db/audit";
 import { runImport } from "../../services/marketing/import";
 import {
   CONTACT_CSV_HEADERS,
+  IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
   IMPORT_PROGRESS_TYPE,
   type ImportProgressLine,
@@ -60,7 +62,7 @@ export const marketingRoutes = new Hono<HonoEnv>()
     c.json<MarketingContactsResponse>(await listContacts(c.var.db, c.req.valid("query").page)),
   )
 
-  .post("/import", validate("query", importQuerySchema), async (c) => {
+  .post("/import", uploadBody(IMPORT_MAX_BYTES), validate("query", importQuerySchema), async (c) => {
     const { basis } = c.req.valid("query");
     const parsed = parseContactsCsv(decodeCsv(await readImportBody(c.req.raw)));
     if ((c.req.header("accept") ?? "").includes(IMPORT_PROGRESS_TYPE)) return importWithProgress(c, basis, parsed);
