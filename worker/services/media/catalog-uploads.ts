@@ -12,6 +12,7 @@ import { checkRemoteAudioUrl, parseAllowedHosts, RemoteUrlRefused } from "./audi
 import { uploadLimit } from "../../lib/upload-body";
 import { IMAGE_MAX_SIDE_PX } from "../../contracts/limits";
 import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "../../contracts/admin-catalog";
+import { SITE_MEDIA_FOLDER, type PublicImageFolder } from "../../contracts/areas";
 
 /** Public catalog answers are memoized per isolate under "music:": a change must show at once. */
 export const catalogChanged = () => forget("music:");
@@ -34,7 +35,8 @@ export async function deleteObjects(bucket: R2Bucket, keys: (string | null)[]) {
   }
 }
 
-export type ImageFolder = "covers" | "stations" | "tv/thumbs" | "perks" | "site" | "campaigns";
+/** A folder /media serves to everyone: an area's declared one (worker/contracts/areas/), or the site's own. */
+export type ImageFolder = PublicImageFolder | typeof SITE_MEDIA_FOLDER;
 
 /**
  * Stores a cover, station picture or channel thumbnail: JPEG, PNG or WebP by its bytes (the media
