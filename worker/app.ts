@@ -11,6 +11,7 @@ import { requestLog } from "./middleware/request-log";
 import { edgeCache, renewVersionAfterChanges } from "./middleware/edge-cache";
 import { localModeHostGuard } from "./middleware/local-only";
 import { ApiError } from "./lib/errors";
+import { declaredUploadLimit } from "./lib/upload-body";
 import { JSON_BODY_MAX_BYTES } from "./contracts/limits";
 import { COLLECT_PATH } from "./contracts/admin-analytics";
 import type { HonoEnv } from "./types";
@@ -52,10 +53,6 @@ import { healthRoutes } from "./routes/health";
 import { accountNewsletterRoutes, newsletterRoutes } from "./routes/newsletter";
 import { mailWebhookRoutes } from "./routes/mail-webhooks";
 
-/** Routes that take uploads (multipart, or the file as the body) set their own, larger, limit. */
-const UPLOAD_PATHS =
-  /^\/api\/(?:uploads\/|admin\/catalog\/(?:albums|tracks|stations|channels)\/[^/]+\/(?:cover|audio|picture|thumbnail|video)$|admin\/marketing\/import$|admin\/perks\/[^/]+\/picture$|admin\/settings\/portrait$|admin\/campaigns\/images$)/;
-
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
   onError: () => {
@@ -79,7 +76,8 @@ app.use("*", async (c, next) => {
 });
 app.use("*", d1Session);
 app.use("*", localModeHostGuard);
-app.use("/api/*", async (c, next) => (UPLOAD_PATHS.test(c.req.path) ? next() : jsonLimit(c, next)));
+// Upload routes declare their own, larger, limit in their chain (uploadBody, worker/lib/upload-body.ts).
+app.use("/api/*", async (c, next) => (declaredUploadLimit(c) === undefined ? jsonLimit(c, next) : next()));
 app.use("/api/*", csrfGuard);
 app.use("/api/*", loadSession);
 app.use("/api/*", async (c, next) => {

@@ -16,6 +16,8 @@ export type Variables = {
   d1Trips: D1Trips;
   /** Set by the edge cache on the GETs it handles; unset elsewhere. */
   edgeCache: EdgeCacheStatus | undefined;
+  /** The body limit an upload route declares (uploadBody, worker/lib/upload-body.ts); unset on other routes. */
+  uploadMaxBytes: number | undefined;
 };
 
 export type HonoEnv = { Bindings: AppEnv; Variables: Variables };

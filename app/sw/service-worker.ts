@@ -5,8 +5,9 @@
 //   and the offline page, so the installed app opens its offline page without a network;
 // - pages go to the network, always: the Worker renders them, fresh and per member. Only when the
 //   network fails does the offline page answer instead;
-// - pictures (covers, station and channel images, avatars, post images) are kept in a capped
-//   cache; hashed build files too, as they are fetched;
+// - public pictures (the folders the areas declare, worker/contracts/areas/: covers, station and
+//   channel images, perk and newsletter pictures; the site's own; avatars, post images) are kept
+//   in a capped cache; hashed build files too, as they are fetched;
 // - nothing else is touched: every /api/ answer (the member's session, their data) goes past it
 //   to the network and is never stored;
 // - a new version waits until the member chooses "Reload" (app/lib/serviceWorker.ts), which sends
@@ -18,6 +19,7 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import { isLocale } from "../../worker/contracts/locale";
+import { isPublicPicture } from "../../worker/contracts/areas";
 import { OFFLINE_PAGE, SKIP_WAITING, NOTIFICATION_MESSAGE, ICON_192, BADGE_ICON } from "./shared";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -49,11 +51,8 @@ registerRoute(
   }),
 );
 
-/** Public pictures: album covers, station, channel and perk images, the site's, avatars, post images. */
-const PICTURES = /^\/(?:media|uploads)\//;
-
 registerRoute(
-  ({ request, url, sameOrigin }) => sameOrigin && request.destination === "image" && PICTURES.test(url.pathname),
+  ({ request, url, sameOrigin }) => sameOrigin && request.destination === "image" && isPublicPicture(url.pathname),
   new CacheFirst({
     cacheName: "pictures",
     // Only whole 200 answers are stored (Workbox's default without a cacheWillUpdate plugin).

@@ -8,7 +8,7 @@ import { AuditTable } from "../../app/features/admin/audit/AuditTable";
 import en from "../../app/features/admin/messages.en.json";
 import ptBR from "../../app/features/admin/messages.pt-BR.json";
 import type { AuditEntryView } from "../../worker/contracts/admin";
-import { auditDetail, type AuditDetail } from "../../worker/contracts/audit-detail";
+import { AUDIT_DETAIL_KINDS, auditDetail, type AuditDetail } from "../../worker/contracts/audit-detail";
 
 afterEach(cleanup);
 
@@ -69,6 +69,10 @@ it("renders a timed suspension's end in the admin's language and time zone", () 
 });
 
 describe("audit summaries per language", () => {
+  it("has a sample of every kind an area declares (worker/contracts/areas/, auditNotes)", () => {
+    expect(new Set(KINDS.map(([detail]) => detail.kind))).toEqual(new Set(AUDIT_DETAIL_KINDS));
+  });
+
   for (const [detail, english, portuguese] of KINDS) {
     it(`renders ${detail.kind} in en and pt-BR`, () => {
       renderTable("en", [entry(1, auditDetail(detail))]);

@@ -15,16 +15,11 @@ import { findStationCached } from "../services/radio";
 import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES, SLUG_PATTERN } from "../contracts/music";
 import { TV_CAPTION_LANGS, tvCaptionsKey, type TvCaptionLang } from "../contracts/tv";
 import { checkRemoteAudioUrl, fetchRemoteAudio, parseAllowedHosts } from "../services/media/audio-proxy";
+import { PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER } from "../contracts/areas";
 
 /** Image files are `<folder>/<id>.<ext>`: nothing a client sends reaches another R2 key. */
 const IMAGE_FILE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(png|jpg|webp)$/;
 const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
-
-/**
- * Public image folders in R2: album covers, station images, channel thumbnails, perk pictures
- * (teasers show them to everyone), and newsletter pictures (mail clients load them from anywhere).
- */
-const PUBLIC_IMAGE_FOLDERS = ["covers", "stations", "tv/thumbs", "perks", "campaigns"] as const;
 
 /**
  * The landing page's files in R2 under site/: hero pictures, the events banner, the promo video
@@ -115,6 +110,9 @@ export const mediaRoutes = new Hono<HonoEnv>()
     return fetchRemoteAudio(checkRemoteAudioUrl(station.streamUrl, allowed), { range: c.req.header("range"), ifRange: c.req.header("if-range"), allowed });
   });
 
+// The public image folders the areas declare (worker/contracts/areas/): album covers, station
+// images, channel thumbnails, perk pictures (teasers show them to everyone), newsletter pictures
+// (mail clients load them from anywhere).
 for (const folder of PUBLIC_IMAGE_FOLDERS) {
   mediaRoutes.get(`/${folder}/:file`, async (c) => {
     const file = c.req.param("file");
@@ -130,10 +128,10 @@ for (const folder of PUBLIC_IMAGE_FOLDERS) {
 
 // Images and the promo video alike: serveR2Object answers Range (206), If-Range and ETag, which
 // the <video> element needs to seek.
-mediaRoutes.get("/site/:file", async (c) => {
+mediaRoutes.get(`/${SITE_MEDIA_FOLDER}/:file`, async (c) => {
   const file = c.req.param("file");
   const ext = SITE_FILE_PATTERN.exec(file)?.[1] as keyof typeof SITE_TYPES | undefined;
   if (!ext) return notFoundJson();
-  const response = await serveR2Object(c.env.MEDIA, `site/${file}`, c.req.raw, { contentType: SITE_TYPES[ext], cacheControl: PUBLIC_CACHE });
+  const response = await serveR2Object(c.env.MEDIA, `${SITE_MEDIA_FOLDER}/${file}`, c.req.raw, { contentType: SITE_TYPES[ext], cacheControl: PUBLIC_CACHE });
   return response ?? notFoundJson();
 });

@@ -13,9 +13,9 @@ import { readConfig } from "../env";
 import type { Locale } from "../contracts/locale";
 import { APP_MODULES_ID, isEmbedPath, isSsrRoute, SSR_STATE_ID, type ApiTransport, type RenderedPage, type SsrRouteId } from "../contracts/ssr";
 import { firstLoadHints } from "../services/first-load";
-import { upcomingEventsJsonLd } from "../services/events";
-import { musicPageHead } from "../services/artist";
-import { EMBED_HEAD_TAGS, oembedDiscoveryTag, pageHeadTags, scriptSafeJson } from "../lib/page-head";
+import { pageHeadExtras } from "../services/page-head";
+import { PERSONAL_PAGES } from "../contracts/areas";
+import { EMBED_HEAD_TAGS, pageHeadTags, scriptSafeJson } from "../lib/page-head";
 import { readSessionToken } from "../services/session";
 import { requestLanguage } from "../middleware/content-language";
 
@@ -52,30 +52,6 @@ async function shell(c: Context<HonoEnv>): Promise<Response> {
   return new Response(res.body, res);
 }
 
-/** Pages another site can embed, announced to oEmbed consumers (worker/routes/oembed.ts). */
-const OEMBED_PAGES = new Set<string>(["/music/catalog/$id", "/music/track/$trackId"]);
-
-/** Album and track pages name the artist in their music tags and schema.org markup. */
-const MUSIC_PAGES: Record<string, "album" | "track"> = { "/music/catalog/$id": "album", "/music/track/$trackId": "track" };
-
-/**
- * Extra <head> content of some pages: the upcoming events' schema.org markup on / and /events,
- * the oEmbed discovery link, the music tags and the artist's markup on album and track pages.
- */
-async function pageExtras(c: Context<HonoEnv>, route: string, title: string, locale: Locale): Promise<string> {
-  if (OEMBED_PAGES.has(route)) {
-    const url = new URL(c.req.url);
-    // A bonus too: a failed read leaves the page its discovery link.
-    const music = await musicPageHead(c.env, c.var.db, MUSIC_PAGES[route]!, url, locale).catch(
-      (error: unknown) => void console.error("music page markup left out", error),
-    );
-    return oembedDiscoveryTag(url, title) + (music ?? "");
-  }
-  if (route !== "/" && route !== "/events") return "";
-  // The markup is a bonus: a failure to read the events never costs a visitor the page.
-  return (await upcomingEventsJsonLd(c, locale).catch((error: unknown) => void console.error("events JSON-LD left out", error))) ?? "";
-}
-
 const jsonIsland = (id: string, json: string) => `<script type="application/json" id="${id}">${scriptSafeJson(json)}</script>`;
 
 /** The shell with the rendered page in its root element, and the page's head, hints and data. */
@@ -86,7 +62,7 @@ async function htmlPage(c: Context<HonoEnv>, page: RenderedPage, locale: Locale)
   const route = page.routeId as SsrRouteId;
   const [hints, extras] = await Promise.all([
     isSsrRoute(route) ? firstLoadHints(c.env.ASSETS, url.origin, route, locale) : null,
-    page.status === 200 ? pageExtras(c, route, page.head.title, locale) : "",
+    page.status === 200 ? pageHeadExtras(c, route, page.head.title, locale) : "",
   ]);
   const brand = readConfig(c.env).BRAND_NAME;
   const embed = isEmbedPath(url.pathname);
@@ -129,11 +105,11 @@ async function htmlPage(c: Context<HonoEnv>, page: RenderedPage, locale: Locale)
 }
 
 /**
- * Personal pages opened from a mail, whose address carries a token or a signed link (the
- * newsletter's confirm, unsubscribe and preference pages and the reminder's confirmation, decision
- * 045): the shell, kept out of search results.
+ * Personal pages opened from a mail, whose address carries a token or a signed link (the areas'
+ * `personalPages`: the newsletter's confirm, unsubscribe and preference pages and the reminder's
+ * confirmation, decision 045): the shell, kept out of search results. A trailing slash is the same page.
  */
-const PERSONAL_PAGES = /^\/(?:newsletter\/(?:confirm|unsubscribe|preferences)|reminders\/confirm)\/?$/;
+const isPersonalPage = (path: string) => PERSONAL_PAGES.includes(path.length > 1 ? path.replace(/\/$/, "") : path);
 
 /** Addresses that are never pages: an unknown one is the API's JSON 404, not the app's. */
 const NOT_PAGES = /^\/(?:api|uploads|media)(?:\/|$)/;
@@ -149,7 +125,7 @@ export function pageRoutes(apiFetch: ApiFetch) {
     // Signed-in and back-office pages: the shell, for the browser to render.
     if (routeId !== null && !isSsrRoute(routeId)) {
       const page = await shell(c);
-      if (PERSONAL_PAGES.test(c.req.path)) page.headers.set("X-Robots-Tag", "noindex");
+      if (isPersonalPage(c.req.path)) page.headers.set("X-Robots-Tag", "noindex");
       return page;
     }
     const locale = requestLanguage(c);

@@ -2,10 +2,10 @@
 // key is chosen by the server, and files are served with nosniff, so an upload can never turn
 // into a script or a page on our origin.
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
+import { uploadBody } from "../lib/upload-body";
 import { badRequest, errorBody, routeError, unauthorized } from "../lib/errors";
 import { readBoundedBody } from "../lib/bounded-body";
 import { detectImageType, imageKindForExt, isAllowedImageMime, readImageSize, IMAGE_SNIFF_BYTES } from "../lib/images";
@@ -33,14 +33,6 @@ const AVATAR_SWAP_ATTEMPTS = 3;
 
 const avatarTooLarge = () => routeError("too_large", { message: PROFILE_MESSAGES.avatarTooLarge });
 const notImage = () => badRequest(PROFILE_MESSAGES.notImage, "not_image");
-
-/** Refuses a declared (or, without Content-Length, a streamed) body over the cap before parsing. */
-const avatarBodyLimit = bodyLimit({
-  maxSize: AVATAR_BODY_MAX_BYTES,
-  onError: () => {
-    throw avatarTooLarge();
-  },
-});
 
 /** The uploaded file in `field`, or a 400 when the body is not multipart or the field is missing. */
 async function readUploadedFile(request: Request, field: string, maxBodyBytes: number, tooLarge: () => Error): Promise<File> {
@@ -85,17 +77,12 @@ function ownedAvatarKey(avatarUrl: string | null, userId: string): string | null
 
 const POST_IMAGE_BODY_MAX_BYTES = POST_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
 const postImageTooLarge = () => routeError("too_large", { message: FEED_MESSAGES.imageTooLarge });
-const postImageBodyLimit = bodyLimit({
-  maxSize: POST_IMAGE_BODY_MAX_BYTES,
-  onError: () => {
-    throw postImageTooLarge();
-  },
-});
 
 export const uploadRoutes = new Hono<HonoEnv>()
   // An image for a post still to be written: stored now, taken by the post that names it, and
-  // removed by the hourly cron if no post takes it within an hour.
-  .post("/post-image", requireUser, requireVerifiedEmail, postImageBodyLimit, async (c) => {
+  // removed by the hourly cron if no post takes it within an hour. Here and on /avatar, uploadBody
+  // refuses a body over the cap (by its Content-Length, or counted as it streams) before parsing.
+  .post("/post-image", requireUser, requireVerifiedEmail, uploadBody(POST_IMAGE_BODY_MAX_BYTES, postImageTooLarge), async (c) => {
     const user = c.var.user;
     await hitRateLimit(c.var.db, `post-image:user:${user.id}`, RATE_LIMITS.postImagesPerUser);
     const file = await readUploadedFile(c.req.raw, POST_IMAGE_FIELD, POST_IMAGE_BODY_MAX_BYTES, postImageTooLarge);
@@ -107,7 +94,7 @@ export const uploadRoutes = new Hono<HonoEnv>()
     await insertPostImage(c.var.db, { key, userId: user.id, width: size.width, height: size.height });
     return c.json<PostImageUploadResponse>({ image: filename, url: POST_IMAGE_URL_PREFIX + filename, width: size.width, height: size.height }, 201);
   })
-  .post("/avatar", requireUser, avatarBodyLimit, async (c) => {
+  .post("/avatar", requireUser, uploadBody(AVATAR_BODY_MAX_BYTES, avatarTooLarge), async (c) => {
     const user = c.var.user;
     const file = await readUploadedFile(c.req.raw, AVATAR_FIELD, AVATAR_BODY_MAX_BYTES, avatarTooLarge);
     if (file.size > AVATAR_MAX_BYTES) throw avatarTooLarge();

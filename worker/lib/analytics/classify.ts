@@ -4,6 +4,7 @@ import { MOBILE_MAX_WIDTH_PX } from "../../contracts/admin-analytics";
 import { POST_ID_PATTERN, USER_ID_PATTERN } from "../../contracts/ids";
 import { SLUG_PATTERN } from "../../contracts/music";
 import { PARTY_ID_PATTERN } from "../../contracts/party-ids";
+import { COUNTED_PAGES } from "../../contracts/areas";
 
 /**
  * User agents of crawlers, link previewers, monitors, scripted clients and headless or automated
@@ -25,66 +26,27 @@ export const refusesTracking = (secGpc: string | undefined) => secGpc?.trim() ==
 const PRIVATE_PATH = /^\/(?:admin|api)(?:[/?#]|$)/i;
 
 /**
- * The site's public pages (app/routes, as app/routeTree.gen.ts lists them), each segment literal
- * or an id of a known pattern. The path is free text in the beacon, so anything else (spam, HTML,
- * control or bidi characters, percent-escapes, invalid UTF-8 read as U+FFFD, a page that does not
- * exist) would otherwise be stored and listed in Top Pages as it came. Local-only pages
- * (/dev/mailbox, /vip-checkout/test) are not site pages either.
+ * The site's public pages (the areas' `pages`, checked against app/routeTree.gen.ts by
+ * tests/node/analytics-pages.test.ts), each segment literal or an id of a known pattern. The path
+ * is free text in the beacon, so anything else (spam, HTML, control or bidi characters,
+ * percent-escapes, invalid UTF-8 read as U+FFFD, a page that does not exist) would otherwise be
+ * stored and listed in Top Pages as it came. Local-only pages (/dev/mailbox, /vip-checkout/test)
+ * are not site pages either.
  */
 const SLUG_ID = (s: string) => s.length <= 100 && SLUG_PATTERN.test(s);
-const PARAMS: Record<string, (segment: string) => boolean> = {
+/** The ids a counted page may name, by the parameter its declaration writes; the same test checks every one is here. */
+export const PAGE_ID_PARAMS: Readonly<Record<string, (segment: string) => boolean>> = {
   ":album": SLUG_ID,
   ":track": SLUG_ID,
   ":party": (s) => PARTY_ID_PATTERN.test(s),
   ":post": (s) => POST_ID_PATTERN.test(s),
   ":user": (s) => USER_ID_PATTERN.test(s),
 };
-export const COUNTED_PAGES = [
-  "/",
-  "/chat",
-  "/check-in",
-  "/copyright",
-  "/events",
-  "/notifications",
-  "/perks",
-  "/privacy",
-  "/settings",
-  "/signup-options",
-  "/terms",
-  "/tv",
-  "/vip-confirmation",
-  "/vip-signup",
-  "/virtual-meet",
-  "/auth/reset-password",
-  "/auth/sign-in-link",
-  "/music",
-  "/music/favorites",
-  "/music/player",
-  "/music/catalog",
-  "/music/catalog/:album",
-  "/music/track/:track",
-  "/embed/album/:album",
-  "/embed/track/:track",
-  "/parties/:party",
-  "/radio",
-  "/radio/player",
-  "/social",
-  "/social/login",
-  "/social/signup",
-  "/social/post/:post",
-  "/social/profile/:user",
-  "/vip-membership/manage",
-  "/verify-email",
-  "/newsletter/confirm",
-  "/newsletter/unsubscribe",
-  "/newsletter/preferences",
-  "/reminders/confirm",
-] as const;
 const SHAPES = COUNTED_PAGES.map((page) => page.split("/").slice(1));
 
 function isKnownPage(path: string): boolean {
   const segments = path.split("/").slice(1);
-  return SHAPES.some((shape) => shape.length === segments.length && shape.every((part, i) => PARAMS[part]?.(segments[i]!) ?? part === segments[i]));
+  return SHAPES.some((shape) => shape.length === segments.length && shape.every((part, i) => PAGE_ID_PARAMS[part]?.(segments[i]!) ?? part === segments[i]));
 }
 
 /**

@@ -7,6 +7,8 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
+import { uploadBody } from "../../lib/upload-body";
+import { CATALOG_IMAGE_MAX_BYTES } from "../../contracts/admin-catalog-limits";
 import { conflict, badRequest, routeError } from "../../lib/errors";
 import { recordAudit } from "../../db/audit";
 import { actorOf } from "../../middleware/guards";
@@ -107,7 +109,7 @@ export const campaignRoutes = new Hono<HonoEnv>()
   // The media library: the site's stored pictures, newest first, and uploads of new ones.
   .get("/images", async (c) => c.json<CampaignImageList>({ images: await listLibraryImages(c.env.MEDIA) }))
 
-  .put("/images", async (c) => {
+  .put("/images", uploadBody(CATALOG_IMAGE_MAX_BYTES), async (c) => {
     const key = await storeImage(c, "campaigns", "img");
     const head = await c.env.MEDIA.head(key);
     await recordAudit(c.var.db, { actor: actorOf(c), action: "campaign.image.upload", targetType: "campaign", targetId: key, summary: { after: { key } } });

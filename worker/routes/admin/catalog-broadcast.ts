@@ -4,6 +4,8 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
+import { uploadBody } from "../../lib/upload-body";
+import { CATALOG_IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../../contracts/admin-catalog-limits";
 import { fieldError, notFound, orConflict } from "../../lib/errors";
 import {
   createChannel,
@@ -103,7 +105,7 @@ const stationRoutes = new Hono<HonoEnv>()
   })
 
   // The body is the picture itself (JPEG, PNG or WebP, at most 2 MB).
-  .put("/stations/:id/picture", idParam, async (c) => {
+  .put("/stations/:id/picture", idParam, uploadBody(CATALOG_IMAGE_MAX_BYTES), async (c) => {
     const { id } = c.req.valid("param");
     const station = await findStationRow(c.var.db, id);
     if (!station) throw stationNotFound();
@@ -149,7 +151,7 @@ const channelRoutes = new Hono<HonoEnv>()
     return c.json<DeletedResponse>({ deleted: id, retiredTracks: 0 });
   })
 
-  .put("/channels/:id/thumbnail", idParam, async (c) => {
+  .put("/channels/:id/thumbnail", idParam, uploadBody(CATALOG_IMAGE_MAX_BYTES), async (c) => {
     const { id } = c.req.valid("param");
     const channel = await findChannelRow(c.var.db, id);
     if (!channel) throw channelNotFound();
@@ -165,7 +167,7 @@ const channelRoutes = new Hono<HonoEnv>()
   })
 
   // The body is the video itself (MP4 or WebM, at most 500 MB), streamed on to R2.
-  .put("/channels/:id/video", idParam, async (c) => {
+  .put("/channels/:id/video", idParam, uploadBody(VIDEO_MAX_BYTES), async (c) => {
     const { id } = c.req.valid("param");
     const channel = await findChannelRow(c.var.db, id);
     if (!channel) throw channelNotFound();

@@ -5,6 +5,8 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
+import { uploadBody } from "../../lib/upload-body";
+import { AUDIO_MAX_BYTES, CATALOG_IMAGE_MAX_BYTES } from "../../contracts/admin-catalog-limits";
 import { notFound, orConflict } from "../../lib/errors";
 import {
   createAlbum,
@@ -76,7 +78,7 @@ const albumRoutes = new Hono<HonoEnv>()
   })
 
   // The body is the image itself (JPEG, PNG or WebP, at most 2 MB).
-  .put("/albums/:id/cover", idParam, async (c) => {
+  .put("/albums/:id/cover", idParam, uploadBody(CATALOG_IMAGE_MAX_BYTES), async (c) => {
     const { id } = c.req.valid("param");
     const album = await findAlbumRow(c.var.db, id);
     if (!album) throw albumNotFound();
@@ -126,7 +128,7 @@ const trackRoutes = new Hono<HonoEnv>()
 
   // The body is the audio file itself, streamed on to R2; its duration replaces the stored one
   // when the file says how long it is.
-  .put("/tracks/:id/audio", idParam, async (c) => {
+  .put("/tracks/:id/audio", idParam, uploadBody(AUDIO_MAX_BYTES), async (c) => {
     const { id } = c.req.valid("param");
     const track = await findTrackRow(c.var.db, id);
     if (!track) throw trackNotFound();

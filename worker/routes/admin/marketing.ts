@@ -11,6 +11,7 @@ import { z } from "../../contracts/zod";
 import { validate } from "../../lib/validate";
 import { errorBody } from "../../lib/errors";
 import { ROUTE_CODES } from "../../contracts/route-codes";
+import { uploadBody } from "../../lib/upload-body";
 import { attachment, CSV_CONTENT_TYPE, toCsv } from "../../lib/csv";
 import { decodeCsv, parseContactsCsv, readImportBody, type ParsedImport } from "../../lib/contacts-csv";
 import { exportContacts, listContacts, marketingSummary } from "../../db/marketing";
@@ -18,6 +19,7 @@ import { recordAudit } from "../../db/audit";
 import { runImport } from "../../services/marketing/import";
 import {
   CONTACT_CSV_HEADERS,
+  IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
   IMPORT_PROGRESS_TYPE,
   type ImportProgressLine,
@@ -62,7 +64,7 @@ export const marketingRoutes = new Hono<HonoEnv>()
     c.json<MarketingContactsResponse>(await listContacts(c.var.db, c.req.valid("query").page)),
   )
 
-  .post("/import", validate("query", importQuerySchema), async (c) => {
+  .post("/import", uploadBody(IMPORT_MAX_BYTES), validate("query", importQuerySchema), async (c) => {
     const { basis } = c.req.valid("query");
     const parsed = parseContactsCsv(decodeCsv(await readImportBody(c.req.raw)));
     if ((c.req.header("accept") ?? "").includes(IMPORT_PROGRESS_TYPE)) return importWithProgress(c, basis, parsed);

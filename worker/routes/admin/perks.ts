@@ -15,6 +15,8 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { parseJsonBody, validate } from "../../lib/validate";
+import { uploadBody } from "../../lib/upload-body";
+import { CATALOG_IMAGE_MAX_BYTES } from "../../contracts/admin-catalog-limits";
 import { conflict, notFound } from "../../lib/errors";
 import { findPerk, perkPool, type PerkRow } from "../../db/perks";
 import { createPerk, deletePerk, findAdminPerk, listAdminPerks, listPerkReveals, setPerkPicture, updatePerk } from "../../db/admin-perks";
@@ -86,7 +88,7 @@ export const adminPerkRoutes = new Hono<HonoEnv>()
     return c.json<PerkDeletedResponse>({ deleted: before.id });
   })
 
-  .put("/:id/picture", async (c) => {
+  .put("/:id/picture", uploadBody(CATALOG_IMAGE_MAX_BYTES), async (c) => {
     const before = await storedPerk(c);
     const key = await storeImage(c, "perks", before.id);
     const swapped = await setPerkPicture(c.var.db, actorOf(c), before, key);

@@ -12,6 +12,8 @@ import { readSettings, saveSettings } from "../../db/settings";
 import { deleteObjects, storeImage } from "../../services/media/catalog-uploads";
 import { DEFAULT_ARTIST_PORTRAIT_KEY } from "../../contracts/admin-settings";
 import { validate } from "../../lib/validate";
+import { uploadBody } from "../../lib/upload-body";
+import { CATALOG_IMAGE_MAX_BYTES } from "../../contracts/admin-catalog-limits";
 import { actorOf } from "../../middleware/guards";
 
 type Ctx = Context<HonoEnv>;
@@ -33,7 +35,7 @@ export const settingsRoutes = new Hono<HonoEnv>()
     return c.json<AdminSettingsResponse>(response(c, settings));
   })
 
-  .put("/portrait", async (c) => {
+  .put("/portrait", uploadBody(CATALOG_IMAGE_MAX_BYTES), async (c) => {
     const key = await storeImage(c, "site", "artist-portrait");
     const before = (await readSettings(c.var.db)).artistPortrait;
     const settings = await saveSettings(c.var.db, { artistPortrait: key }, actorOf(c));

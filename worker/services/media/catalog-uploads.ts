@@ -9,8 +9,10 @@ import { readWholeBody, streamUploadToR2 } from "../../lib/upload-stream";
 import { audioDuration, audioSniffLength, detectAudioType, MAX_ID3_TAG_BYTES, type AudioKind } from "../../lib/audio-probe";
 import { detectVideoType, videoDuration, VIDEO_SNIFF_BYTES } from "../../lib/video-probe";
 import { checkRemoteAudioUrl, parseAllowedHosts, RemoteUrlRefused } from "./audio-proxy";
+import { uploadLimit } from "../../lib/upload-body";
 import { IMAGE_MAX_SIDE_PX } from "../../contracts/limits";
-import { AUDIO_MAX_BYTES, CATALOG_IMAGE_MAX_BYTES, CATALOG_MESSAGES, UPLOAD_ERROR_CODES, VIDEO_MAX_BYTES } from "../../contracts/admin-catalog";
+import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "../../contracts/admin-catalog";
+import { SITE_MEDIA_FOLDER, type PublicImageFolder } from "../../contracts/areas";
 
 /** Public catalog answers are memoized per isolate under "music:": a change must show at once. */
 export const catalogChanged = () => forget("music:");
@@ -33,14 +35,16 @@ export async function deleteObjects(bucket: R2Bucket, keys: (string | null)[]) {
   }
 }
 
-export type ImageFolder = "covers" | "stations" | "tv/thumbs" | "perks" | "site" | "campaigns";
+/** A folder /media serves to everyone: an area's declared one (worker/contracts/areas/), or the site's own. */
+export type ImageFolder = PublicImageFolder | typeof SITE_MEDIA_FOLDER;
 
 /**
  * Stores a cover, station picture or channel thumbnail: JPEG, PNG or WebP by its bytes (the media
- * routes serve those three), at most 2 MB and IMAGE_MAX_SIDE_PX a side, like an avatar.
+ * routes serve those three), at most the route's limit (2 MB, CATALOG_IMAGE_MAX_BYTES, like an
+ * avatar) and IMAGE_MAX_SIDE_PX a side.
  */
 export async function storeImage(c: Context<HonoEnv>, folder: ImageFolder, id: string): Promise<string> {
-  const bytes = await readWholeBody(c.req.raw, CATALOG_IMAGE_MAX_BYTES, { tooLarge: CATALOG_MESSAGES.imageTooLarge, wrongType: CATALOG_MESSAGES.notImage });
+  const bytes = await readWholeBody(c.req.raw, uploadLimit(c), { tooLarge: CATALOG_MESSAGES.imageTooLarge, wrongType: CATALOG_MESSAGES.notImage });
   const kind = detectImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES));
   if (!kind || kind.ext === "gif") throw routeError(UPLOAD_ERROR_CODES.wrongType, { message: CATALOG_MESSAGES.notImage });
   const size = readImageSize(bytes, kind);
@@ -55,10 +59,10 @@ export async function storeImage(c: Context<HonoEnv>, folder: ImageFolder, id: s
 /** Whole seconds for storage; a file shorter than a second still lasts one. */
 const wholeSeconds = (seconds: number | null) => (seconds === null ? null : Math.max(1, Math.round(seconds)));
 
-/** Streams a track's audio into R2: MP3, AAC/M4A, Ogg (Opus, Vorbis, FLAC), FLAC or WAV, up to 100 MB. */
+/** Streams a track's audio into R2: MP3, AAC/M4A, Ogg (Opus, Vorbis, FLAC), FLAC or WAV, up to the route's limit (100 MB). */
 export async function storeAudio(c: Context<HonoEnv>, trackId: string): Promise<{ key: string; kind: AudioKind; durationSeconds: number | null }> {
   const upload = await streamUploadToR2(c.env.MEDIA, c.req.raw, {
-    maxBytes: AUDIO_MAX_BYTES,
+    maxBytes: uploadLimit(c),
     errors: { tooLarge: CATALOG_MESSAGES.audioTooLarge, wrongType: CATALOG_MESSAGES.notAudio },
     sniffLength: audioSniffLength,
     maxSniffBytes: MAX_ID3_TAG_BYTES + 64 * 1024,
@@ -68,10 +72,10 @@ export async function storeAudio(c: Context<HonoEnv>, trackId: string): Promise<
   return { key: upload.key, kind: upload.kind, durationSeconds: wholeSeconds(audioDuration(upload.kind, upload.probe)) };
 }
 
-/** Streams a channel's video into R2: MP4 or WebM, up to 500 MB. */
+/** Streams a channel's video into R2: MP4 or WebM, up to the route's limit (500 MB). */
 export async function storeVideo(c: Context<HonoEnv>, channelId: string): Promise<{ key: string; durationSeconds: number | null }> {
   const upload = await streamUploadToR2(c.env.MEDIA, c.req.raw, {
-    maxBytes: VIDEO_MAX_BYTES,
+    maxBytes: uploadLimit(c),
     errors: { tooLarge: CATALOG_MESSAGES.videoTooLarge, wrongType: CATALOG_MESSAGES.notVideo },
     sniffLength: () => VIDEO_SNIFF_BYTES,
     maxSniffBytes: VIDEO_SNIFF_BYTES,

@@ -1,0 +1,6 @@
+// Signing in and up, password reset, sign-in links and e-mail verification.
+import type { Area } from "./area";
+
+export const auth = {
+  pages: ["/social/login", "/social/signup", "/auth/reset-password", "/auth/sign-in-link", "/verify-email"],
+} as const satisfies Area;

@@ -1,0 +1,87 @@
+// Every area's declaration, and the lists the shared machinery reads from them: the pages
+// analytics counts, the public picture folders, the pages' head extras, the personal pages and
+// the audit detail kinds. A new area adds its file here; tests/node/areas.test.ts fails when a
+// file of this folder is missing from AREAS.
+import type { Area, HeadExtra } from "./area";
+import type { SsrRouteId } from "../ssr";
+import { auth } from "./auth";
+import { chat } from "./chat";
+import { checkIn } from "./check-in";
+import { events } from "./events";
+import { feed } from "./feed";
+import { landing } from "./landing";
+import { legal } from "./legal";
+import { members } from "./members";
+import { music } from "./music";
+import { newsletter } from "./newsletter";
+import { notifications } from "./notifications";
+import { parties } from "./parties";
+import { payments } from "./payments";
+import { perks } from "./perks";
+import { profiles } from "./profiles";
+import { radio } from "./radio";
+import { settings } from "./settings";
+import { tv } from "./tv";
+
+export type { Area, HeadExtra } from "./area";
+
+export const AREAS = {
+  auth,
+  chat,
+  checkIn,
+  events,
+  feed,
+  landing,
+  legal,
+  members,
+  music,
+  newsletter,
+  notifications,
+  parties,
+  payments,
+  perks,
+  profiles,
+  radio,
+  settings,
+  tv,
+} as const;
+
+/** One area's declaration as written, with its literal folders and audit kinds. */
+export type DeclaredArea = (typeof AREAS)[keyof typeof AREAS];
+const areas: readonly Area[] = Object.values(AREAS);
+
+/** Every page whose views analytics counts, in the form of `Area.pages`. */
+export const COUNTED_PAGES: readonly string[] = areas.flatMap((area) => area.pages);
+
+/** Pages opened from a mail with a personal token or signed link. */
+export const PERSONAL_PAGES: readonly string[] = areas.flatMap((area) => area.personalPages ?? []);
+
+type FoldersOf<A> = A extends { publicImageFolders: readonly (infer F)[] } ? F : never;
+export type PublicImageFolder = FoldersOf<DeclaredArea>;
+/** R2 folders of pictures anyone may load at /media/<folder>/<file>. */
+export const PUBLIC_IMAGE_FOLDERS = areas.flatMap((area) => area.publicImageFolders ?? []) as readonly PublicImageFolder[];
+
+/**
+ * The site's own folder under /media: the landing page's pictures and promo video, the artist's
+ * portrait. Served by its own route (worker/routes/media.ts), which takes video too.
+ */
+export const SITE_MEDIA_FOLDER = "site";
+
+/** Members' avatars and post pictures, served by worker/routes/uploads.ts. */
+const MEMBER_UPLOADS_PATH = "/uploads/";
+
+const PUBLIC_PICTURE_PATHS = [...PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER].map((folder) => `/media/${folder}/`).concat(MEMBER_UPLOADS_PATH);
+
+/** Whether an address of this site is a picture anyone may load (the service worker keeps these). */
+export const isPublicPicture = (pathname: string) => PUBLIC_PICTURE_PATHS.some((path) => pathname.startsWith(path));
+
+/** Each server-rendered page's head extras, in the order of AREAS. */
+export const PAGE_HEAD_EXTRAS: Partial<Record<SsrRouteId, readonly HeadExtra[]>> = {};
+for (const area of areas) {
+  for (const [route, extras] of Object.entries(area.pageHead ?? {}) as [SsrRouteId, readonly HeadExtra[]][]) {
+    PAGE_HEAD_EXTRAS[route] = [...(PAGE_HEAD_EXTRAS[route] ?? []), ...extras];
+  }
+}
+
+/** Every area's audit notes by detail kind (worker/contracts/audit-detail.ts derives its type from them). */
+export const AUDIT_NOTES: Readonly<Record<string, (detail: never) => string>> = Object.assign({}, ...areas.map((area) => area.auditNotes ?? {}));

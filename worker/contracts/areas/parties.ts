@@ -1,0 +1,6 @@
+// Listening parties.
+import type { Area } from "./area";
+
+export const parties = {
+  pages: ["/parties/:party"],
+} as const satisfies Area;
