@@ -10,7 +10,7 @@ import { d1Session } from "./middleware/d1-session";
 import { requestLog } from "./middleware/request-log";
 import { edgeCache, renewVersionAfterChanges } from "./middleware/edge-cache";
 import { localModeHostGuard } from "./middleware/local-only";
-import { ApiError } from "./lib/errors";
+import { routeError } from "./lib/errors";
 import { declaredUploadLimit } from "./lib/upload-body";
 import { JSON_BODY_MAX_BYTES } from "./contracts/limits";
 import { COLLECT_PATH } from "./contracts/admin-analytics";
@@ -56,7 +56,7 @@ import { mailWebhookRoutes } from "./routes/mail-webhooks";
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
   onError: () => {
-    throw new ApiError(413, "payload_too_large", "Request body is too large");
+    throw routeError("payload_too_large");
   },
 });
 
