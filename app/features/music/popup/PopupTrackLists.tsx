@@ -12,7 +12,7 @@ import { FavoriteHeartButton, useRefocusAfterRemoval } from "../collections/Favo
 import { favoritesMessages } from "../collections/favoritesMessages";
 import { playlistMessages } from "../collections/playlistMessages";
 import { popupMessages, trackCountMessage } from "./messages";
-import type { MusicPlayerPopupActions, MusicPlayerPopupFavorites } from "./MusicPlayerPopup";
+import type { MusicPlayerPopupActions, MusicPlayerPopupFavorites } from "./popupTypes";
 
 type TrackRowsProps = {
   tracks: TrackView[];
