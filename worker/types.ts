@@ -1,9 +1,7 @@
 import type { AppEnv } from "./env";
 import type { DB } from "./db/client";
+import type { D1Trips } from "./db/d1-session";
 import type { SessionUser } from "./contracts/auth";
-
-/** D1 round trips this request has made so far, by where they went (worker/db/d1-session.ts). */
-export type D1Trips = { primary: number; replica: number };
 
 /** What the edge cache did for this request: served it, stored it, or was not asked. */
 export type EdgeCacheStatus = "hit" | "miss" | "bypass";

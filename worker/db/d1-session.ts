@@ -8,7 +8,9 @@
 // - every other read may be served by a replica.
 // The counts feed the request log and the trip tests. Locally (never in production) a simulated
 // latency per trip can be added, to measure what a far-away fan would wait (npm run measure:edge).
-import type { D1Trips } from "../types";
+
+/** D1 round trips this request has made so far, by where they went. */
+export type D1Trips = { primary: number; replica: number };
 
 /**
  * How a request's session starts: at the primary (a signed-in request, whose first query is the
