@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { EmptyState } from "../../../components/EmptyState";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import { ApiRequestError } from "../../../lib/api";
 import { formatWhen } from "../../../lib/intlFormat";
 import { usePageMeta } from "../../../lib/usePageMeta";
@@ -36,11 +36,6 @@ function Page() {
   const [confirm, setConfirm] = useState<{ kind: "cancel" | "delete"; party: AdminParty } | null>(null);
   const writes = usePartyWrites();
 
-  // The server's phase (as it answered) splits the list: the page holds no clock of its own.
-  const parties = query.data?.parties ?? [];
-  const upcoming = parties.filter((p) => p.phase !== "ended").reverse();
-  const past = parties.filter((p) => p.phase === "ended");
-
   return (
     <section className="page">
       <header className="page-head">
@@ -61,21 +56,20 @@ function Page() {
         </p>
       )}
 
-      {query.isPending ? (
-        <Loading label={intl.formatMessage(m.loading)} />
-      ) : !query.data ? (
-        <div className="error-banner" role="alert">
-          {intl.formatMessage(m.loadFailed)}{" "}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()}>
-            {intl.formatMessage(m.retry)}
-          </button>
-        </div>
-      ) : (
-        <>
-          <PartyList title={m.upcoming} parties={upcoming} onEdit={(party) => setEditing({ party })} onAsk={setConfirm} />
-          <PartyList title={m.past} parties={past} onAsk={setConfirm} />
-        </>
-      )}
+      {/* The server's phase (as it answered) splits the list: the page holds no clock of its own. */}
+      <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
+        {({ parties }) => (
+          <>
+            <PartyList
+              title={m.upcoming}
+              parties={parties.filter((p) => p.phase !== "ended").reverse()}
+              onEdit={(party) => setEditing({ party })}
+              onAsk={setConfirm}
+            />
+            <PartyList title={m.past} parties={parties.filter((p) => p.phase === "ended")} onAsk={setConfirm} />
+          </>
+        )}
+      </QueryState>
 
       {confirm && (
         <ConfirmDialog
