@@ -12,6 +12,7 @@ import { QueryState } from "../../../components/QueryState";
 import { ApiRequestError } from "../../../lib/api";
 import { formatWhen } from "../../../lib/intlFormat";
 import { usePageMeta } from "../../../lib/usePageMeta";
+import { toLocalInput } from "../lib/localInput";
 import { PartiesAdminMessages } from "./PartiesAdminMessages";
 import { adminPartiesMessages as m } from "./messages";
 import { adminPartiesQueryOptions, partySourcesQueryOptions, usePartyWrites } from "./queries";
@@ -172,13 +173,6 @@ function PartyList({
 }
 
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-
-/** An instant as a datetime-local input's value, in the admin's own time. */
-function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** The texts of the codes the Worker answers the form with. */
 const ERROR_TEXTS: Record<string, MessageDescriptor> = {
