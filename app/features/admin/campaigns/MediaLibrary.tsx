@@ -4,6 +4,7 @@
 import { useId, useState, type ChangeEvent } from "react";
 import { useIntl } from "react-intl";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { QueryState } from "../../../components/QueryState";
 import { uploadFile } from "../../../lib/upload";
 import type { CampaignImage } from "../../../../worker/contracts/newsletter";
 import { CAMPAIGNS_API, campaignImagesQueryOptions } from "./queries";
@@ -61,20 +62,25 @@ export function MediaLibrary({ onChoose }: { onChoose: (src: string) => void }) 
       )}
       {open && (
         <div id={`${id}-library`} role="group" aria-label={intl.formatMessage(m.libraryTitle)} className="campaign-library-grid">
-          {images.isPending && <p className="muted">{intl.formatMessage(m.libraryLoading)}</p>}
-          {images.isError && <p role="alert">{intl.formatMessage(m.libraryFailed)}</p>}
-          {images.data?.images.length === 0 && <p className="muted">{intl.formatMessage(m.libraryEmpty)}</p>}
-          {images.data?.images.map((image) => (
-            <button
-              key={image.src}
-              type="button"
-              className="campaign-library-item"
-              aria-label={intl.formatMessage(m.libraryChoose, { name: fileName(image.src) })}
-              onClick={() => choose(image.src)}
-            >
-              <img src={image.src} alt="" width={96} height={96} loading="lazy" />
-            </button>
-          ))}
+          <QueryState query={images} placeholder={<p className="muted">{intl.formatMessage(m.libraryLoading)}</p>} failed={intl.formatMessage(m.libraryFailed)}>
+            {({ images: stored }) =>
+              stored.length === 0 ? (
+                <p className="muted">{intl.formatMessage(m.libraryEmpty)}</p>
+              ) : (
+                stored.map((image) => (
+                  <button
+                    key={image.src}
+                    type="button"
+                    className="campaign-library-item"
+                    aria-label={intl.formatMessage(m.libraryChoose, { name: fileName(image.src) })}
+                    onClick={() => choose(image.src)}
+                  >
+                    <img src={image.src} alt="" width={96} height={96} loading="lazy" />
+                  </button>
+                ))
+              )
+            }
+          </QueryState>
         </div>
       )}
     </div>

@@ -4,6 +4,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
+import { QueryFailed } from "../../../components/QueryState";
 import { api } from "../../../lib/api";
 import type { Locale } from "../../../../worker/contracts/locale";
 import { campaignBlockSchema, type CampaignPreview } from "../../../../worker/contracts/newsletter";
@@ -80,11 +81,8 @@ export function Preview({ draft }: { draft: Draft }) {
           setLocale,
         )}
       </div>
-      {preview.isError && (
-        <p className="error-banner" role="alert">
-          {intl.formatMessage(m.previewFailed)}
-        </p>
-      )}
+      {/* "Refresh preview", above, is its retry. */}
+      {preview.isError && <QueryFailed message={intl.formatMessage(m.previewFailed)} />}
       {preview.isPending ? (
         <p className="muted">{intl.formatMessage(m.previewUpdating)}</p>
       ) : (

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
+import { QueryState } from "../../../components/QueryState";
 import type { AdminAlbum, AdminAlbumsResponse } from "../../../../worker/contracts/admin-catalog";
 import { AlbumDialog } from "./AlbumDialog";
 import type { AlbumsDialog } from "./albumsDialog";
@@ -10,7 +11,6 @@ import { AlbumRow } from "./AlbumRow";
 import { AudioDialog } from "./AudioDialog";
 import { CatalogListPanel } from "./CatalogListPanel";
 import { ConfirmDelete } from "./ConfirmDelete";
-import { CatalogLoadFailed, CatalogLoading } from "./LoadState";
 import { ImageDialog } from "./MediaDialog";
 import { TrackDialog } from "./TrackDialog";
 import { catalogMessages as m } from "./messages";
@@ -32,21 +32,26 @@ export function AlbumsPanel() {
     save: (ids) => catalogApi.put("/albums/order", { ids }),
   });
 
-  if (query.isPending) return <CatalogLoading />;
-  if (query.isError) return <CatalogLoadFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  const albums = query.data.albums;
-
   return (
-    <CatalogListPanel
-      items={albums}
-      reorder={reorder}
-      addLabel={intl.formatMessage(m.albumsAdd)}
-      onAdd={() => setDialog({ kind: "album" })}
-      empty={{ icon: "disc", title: intl.formatMessage(m.albumsEmpty), hint: intl.formatMessage(m.albumsEmptyHint) }}
-      renderItem={(album, index) => <AlbumRow album={album} index={index} count={albums.length} onMove={reorder.move} onOpen={setDialog} />}
+    <QueryState
+      query={query}
+      loading={intl.formatMessage(m.commonLoading)}
+      failed={intl.formatMessage(m.commonLoadFailed)}
+      retry={intl.formatMessage(m.commonRetry)}
     >
-      {dialog && <AlbumsDialogView dialog={dialog} onClose={close} />}
-    </CatalogListPanel>
+      {({ albums }) => (
+        <CatalogListPanel
+          items={albums}
+          reorder={reorder}
+          addLabel={intl.formatMessage(m.albumsAdd)}
+          onAdd={() => setDialog({ kind: "album" })}
+          empty={{ icon: "disc", title: intl.formatMessage(m.albumsEmpty), hint: intl.formatMessage(m.albumsEmptyHint) }}
+          renderItem={(album, index) => <AlbumRow album={album} index={index} count={albums.length} onMove={reorder.move} onOpen={setDialog} />}
+        >
+          {dialog && <AlbumsDialogView dialog={dialog} onClose={close} />}
+        </CatalogListPanel>
+      )}
+    </QueryState>
   );
 }
 

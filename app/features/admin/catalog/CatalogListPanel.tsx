@@ -3,7 +3,7 @@
 // own dialogs.
 import type { ComponentProps, ReactNode } from "react";
 import type { ErrorText } from "../components/form/errors";
-import { CatalogEmpty } from "./LoadState";
+import { CatalogEmpty } from "./CatalogEmpty";
 import { ReorderFeedback } from "./ReorderButtons";
 
 type CatalogListPanelProps<T> = {

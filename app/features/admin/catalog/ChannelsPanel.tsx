@@ -3,13 +3,13 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
+import { QueryState } from "../../../components/QueryState";
 import type { AdminChannel, AdminChannelsResponse } from "../../../../worker/contracts/admin-catalog";
 import { CatalogListPanel } from "./CatalogListPanel";
 import { ChannelDialog } from "./ChannelDialog";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { formatDuration } from "./format";
 import { ItemRow } from "./ItemRow";
-import { CatalogLoadFailed, CatalogLoading } from "./LoadState";
 import { ImageDialog, VideoDialog } from "./MediaDialog";
 import { catalogMessages as m, categoryMessages, channelTypeMessages } from "./messages";
 import { catalogApi, channelsQueryOptions } from "./queries";
@@ -37,10 +37,6 @@ export function ChannelsPanel() {
     save: (ids) => catalogApi.put("/channels/order", { ids }),
   });
 
-  if (query.isPending) return <CatalogLoading />;
-  if (query.isError) return <CatalogLoadFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  const channels = query.data.channels;
-
   const details = (c: AdminChannel) =>
     [
       intl.formatMessage(categoryMessages[c.category]),
@@ -52,81 +48,90 @@ export function ChannelsPanel() {
     ].join(" · ");
 
   return (
-    <CatalogListPanel
-      items={channels}
-      reorder={reorder}
-      addLabel={intl.formatMessage(m.channelsAdd)}
-      onAdd={() => setDialog({ kind: "channel" })}
-      empty={{ icon: "video", title: intl.formatMessage(m.channelsEmpty), hint: intl.formatMessage(m.channelsEmptyHint) }}
-      renderItem={(channel, index) => (
-        <ItemRow
-          name={channel.name}
-          imageUrl={channel.thumbnailUrl}
-          imageAlt={intl.formatMessage(m.channelThumbnail, { name: channel.name })}
-          noImage={intl.formatMessage(m.channelNoThumbnail)}
-          size={{ width: 96, height: 54 }}
-          details={details(channel)}
-          index={index}
-          count={channels.length}
-          onMove={reorder.move}
-        >
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={intl.formatMessage(m.commonEditNamed, { name: channel.name })}
-            onClick={() => setDialog({ kind: "channel", channel })}
-          >
-            {intl.formatMessage(m.commonEdit)}
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={intl.formatMessage(m.channelChangeThumbnailNamed, { name: channel.name })}
-            onClick={() => setDialog({ kind: "thumbnail", channel })}
-          >
-            {intl.formatMessage(m.channelChangeThumbnail)}
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={intl.formatMessage(m.channelUploadVideoNamed, { name: channel.name })}
-            onClick={() => setDialog({ kind: "video", channel })}
-          >
-            {intl.formatMessage(m.channelUploadVideo)}
-          </button>
-          {/* Only a live channel goes live: the others have nothing to announce. */}
-          {channel.type === "live" && <NotifyFansButton type="tv" id={channel.id} name={channel.name} />}
-          <button
-            type="button"
-            className="btn btn-danger btn-sm"
-            aria-label={intl.formatMessage(m.commonDeleteNamed, { name: channel.name })}
-            onClick={() => setDialog({ kind: "delete", channel })}
-          >
-            {intl.formatMessage(m.commonDelete)}
-          </button>
-        </ItemRow>
-      )}
+    <QueryState
+      query={query}
+      loading={intl.formatMessage(m.commonLoading)}
+      failed={intl.formatMessage(m.commonLoadFailed)}
+      retry={intl.formatMessage(m.commonRetry)}
     >
-      {dialog?.kind === "channel" && <ChannelDialog channel={dialog.channel} onClose={close} />}
-      {dialog?.kind === "thumbnail" && (
-        <ImageDialog
-          title={intl.formatMessage(m.mediaThumbnailTitle, { name: dialog.channel.name })}
-          list="channels"
-          path={`/channels/${dialog.channel.id}/thumbnail`}
-          currentUrl={dialog.channel.thumbnailUrl}
-          onClose={close}
-        />
+      {({ channels }) => (
+        <CatalogListPanel
+          items={channels}
+          reorder={reorder}
+          addLabel={intl.formatMessage(m.channelsAdd)}
+          onAdd={() => setDialog({ kind: "channel" })}
+          empty={{ icon: "video", title: intl.formatMessage(m.channelsEmpty), hint: intl.formatMessage(m.channelsEmptyHint) }}
+          renderItem={(channel, index) => (
+            <ItemRow
+              name={channel.name}
+              imageUrl={channel.thumbnailUrl}
+              imageAlt={intl.formatMessage(m.channelThumbnail, { name: channel.name })}
+              noImage={intl.formatMessage(m.channelNoThumbnail)}
+              size={{ width: 96, height: 54 }}
+              details={details(channel)}
+              index={index}
+              count={channels.length}
+              onMove={reorder.move}
+            >
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={intl.formatMessage(m.commonEditNamed, { name: channel.name })}
+                onClick={() => setDialog({ kind: "channel", channel })}
+              >
+                {intl.formatMessage(m.commonEdit)}
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={intl.formatMessage(m.channelChangeThumbnailNamed, { name: channel.name })}
+                onClick={() => setDialog({ kind: "thumbnail", channel })}
+              >
+                {intl.formatMessage(m.channelChangeThumbnail)}
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={intl.formatMessage(m.channelUploadVideoNamed, { name: channel.name })}
+                onClick={() => setDialog({ kind: "video", channel })}
+              >
+                {intl.formatMessage(m.channelUploadVideo)}
+              </button>
+              {/* Only a live channel goes live: the others have nothing to announce. */}
+              {channel.type === "live" && <NotifyFansButton type="tv" id={channel.id} name={channel.name} />}
+              <button
+                type="button"
+                className="btn btn-danger btn-sm"
+                aria-label={intl.formatMessage(m.commonDeleteNamed, { name: channel.name })}
+                onClick={() => setDialog({ kind: "delete", channel })}
+              >
+                {intl.formatMessage(m.commonDelete)}
+              </button>
+            </ItemRow>
+          )}
+        >
+          {dialog?.kind === "channel" && <ChannelDialog channel={dialog.channel} onClose={close} />}
+          {dialog?.kind === "thumbnail" && (
+            <ImageDialog
+              title={intl.formatMessage(m.mediaThumbnailTitle, { name: dialog.channel.name })}
+              list="channels"
+              path={`/channels/${dialog.channel.id}/thumbnail`}
+              currentUrl={dialog.channel.thumbnailUrl}
+              onClose={close}
+            />
+          )}
+          {dialog?.kind === "video" && <VideoDialog channelId={dialog.channel.id} name={dialog.channel.name} onClose={close} />}
+          {dialog?.kind === "delete" && (
+            <ConfirmDelete
+              title={intl.formatMessage(m.channelDeleteTitle)}
+              question={intl.formatMessage(m.channelDeleteConfirm, { name: dialog.channel.name })}
+              list="channels"
+              remove={() => catalogApi.delete(`/channels/${dialog.channel.id}`)}
+              onClose={close}
+            />
+          )}
+        </CatalogListPanel>
       )}
-      {dialog?.kind === "video" && <VideoDialog channelId={dialog.channel.id} name={dialog.channel.name} onClose={close} />}
-      {dialog?.kind === "delete" && (
-        <ConfirmDelete
-          title={intl.formatMessage(m.channelDeleteTitle)}
-          question={intl.formatMessage(m.channelDeleteConfirm, { name: dialog.channel.name })}
-          list="channels"
-          remove={() => catalogApi.delete(`/channels/${dialog.channel.id}`)}
-          onClose={close}
-        />
-      )}
-    </CatalogListPanel>
+    </QueryState>
   );
 }

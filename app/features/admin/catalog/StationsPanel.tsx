@@ -3,12 +3,12 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
+import { QueryState } from "../../../components/QueryState";
 import type { AdminStation, AdminStationsResponse } from "../../../../worker/contracts/admin-catalog";
 import { CatalogListPanel } from "./CatalogListPanel";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { hostOf } from "./format";
 import { ItemRow } from "./ItemRow";
-import { CatalogLoadFailed, CatalogLoading } from "./LoadState";
 import { ImageDialog } from "./MediaDialog";
 import { StationDialog } from "./StationDialog";
 import { catalogMessages as m, featureMessages } from "./messages";
@@ -32,10 +32,6 @@ export function StationsPanel() {
     save: (ids) => catalogApi.put("/stations/order", { ids }),
   });
 
-  if (query.isPending) return <CatalogLoading />;
-  if (query.isError) return <CatalogLoadFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  const stations = query.data.stations;
-
   const details = (s: AdminStation) => {
     const source =
       s.sourceType === "stream"
@@ -46,70 +42,79 @@ export function StationsPanel() {
   };
 
   return (
-    <CatalogListPanel
-      items={stations}
-      reorder={reorder}
-      addLabel={intl.formatMessage(m.stationsAdd)}
-      onAdd={() => setDialog({ kind: "station" })}
-      empty={{ icon: "music", title: intl.formatMessage(m.stationsEmpty), hint: intl.formatMessage(m.stationsEmptyHint) }}
-      renderItem={(station, index) => (
-        <ItemRow
-          name={station.name}
-          imageUrl={station.imageUrl}
-          imageAlt={intl.formatMessage(m.stationPicture, { name: station.name })}
-          noImage={intl.formatMessage(m.stationNoPicture)}
-          size={{ width: 64, height: 64 }}
-          details={details(station)}
-          index={index}
-          count={stations.length}
-          onMove={reorder.move}
-        >
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={intl.formatMessage(m.commonEditNamed, { name: station.name })}
-            onClick={() => setDialog({ kind: "station", station })}
-          >
-            {intl.formatMessage(m.commonEdit)}
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={intl.formatMessage(m.stationChangePictureNamed, { name: station.name })}
-            onClick={() => setDialog({ kind: "picture", station })}
-          >
-            {intl.formatMessage(m.stationChangePicture)}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger btn-sm"
-            aria-label={intl.formatMessage(m.commonDeleteNamed, { name: station.name })}
-            onClick={() => setDialog({ kind: "delete", station })}
-          >
-            {intl.formatMessage(m.commonDelete)}
-          </button>
-        </ItemRow>
-      )}
+    <QueryState
+      query={query}
+      loading={intl.formatMessage(m.commonLoading)}
+      failed={intl.formatMessage(m.commonLoadFailed)}
+      retry={intl.formatMessage(m.commonRetry)}
     >
-      {dialog?.kind === "station" && <StationDialog station={dialog.station} onClose={close} />}
-      {dialog?.kind === "picture" && (
-        <ImageDialog
-          title={intl.formatMessage(m.mediaPictureTitle, { name: dialog.station.name })}
-          list="stations"
-          path={`/stations/${dialog.station.id}/picture`}
-          currentUrl={dialog.station.imageUrl}
-          onClose={close}
-        />
+      {({ stations }) => (
+        <CatalogListPanel
+          items={stations}
+          reorder={reorder}
+          addLabel={intl.formatMessage(m.stationsAdd)}
+          onAdd={() => setDialog({ kind: "station" })}
+          empty={{ icon: "music", title: intl.formatMessage(m.stationsEmpty), hint: intl.formatMessage(m.stationsEmptyHint) }}
+          renderItem={(station, index) => (
+            <ItemRow
+              name={station.name}
+              imageUrl={station.imageUrl}
+              imageAlt={intl.formatMessage(m.stationPicture, { name: station.name })}
+              noImage={intl.formatMessage(m.stationNoPicture)}
+              size={{ width: 64, height: 64 }}
+              details={details(station)}
+              index={index}
+              count={stations.length}
+              onMove={reorder.move}
+            >
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={intl.formatMessage(m.commonEditNamed, { name: station.name })}
+                onClick={() => setDialog({ kind: "station", station })}
+              >
+                {intl.formatMessage(m.commonEdit)}
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={intl.formatMessage(m.stationChangePictureNamed, { name: station.name })}
+                onClick={() => setDialog({ kind: "picture", station })}
+              >
+                {intl.formatMessage(m.stationChangePicture)}
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger btn-sm"
+                aria-label={intl.formatMessage(m.commonDeleteNamed, { name: station.name })}
+                onClick={() => setDialog({ kind: "delete", station })}
+              >
+                {intl.formatMessage(m.commonDelete)}
+              </button>
+            </ItemRow>
+          )}
+        >
+          {dialog?.kind === "station" && <StationDialog station={dialog.station} onClose={close} />}
+          {dialog?.kind === "picture" && (
+            <ImageDialog
+              title={intl.formatMessage(m.mediaPictureTitle, { name: dialog.station.name })}
+              list="stations"
+              path={`/stations/${dialog.station.id}/picture`}
+              currentUrl={dialog.station.imageUrl}
+              onClose={close}
+            />
+          )}
+          {dialog?.kind === "delete" && (
+            <ConfirmDelete
+              title={intl.formatMessage(m.stationDeleteTitle)}
+              question={intl.formatMessage(m.stationDeleteConfirm, { name: dialog.station.name })}
+              list="stations"
+              remove={() => catalogApi.delete(`/stations/${dialog.station.id}`)}
+              onClose={close}
+            />
+          )}
+        </CatalogListPanel>
       )}
-      {dialog?.kind === "delete" && (
-        <ConfirmDelete
-          title={intl.formatMessage(m.stationDeleteTitle)}
-          question={intl.formatMessage(m.stationDeleteConfirm, { name: dialog.station.name })}
-          list="stations"
-          remove={() => catalogApi.delete(`/stations/${dialog.station.id}`)}
-          onClose={close}
-        />
-      )}
-    </CatalogListPanel>
+    </QueryState>
   );
 }

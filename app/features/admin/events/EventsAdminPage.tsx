@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
+import { QueryState } from "../../../components/QueryState";
 import { useDebounced } from "../../../lib/useDebounced";
 import type { AdminEvent } from "../../../../worker/contracts/admin-events";
 import { ConfirmDelete } from "./ConfirmDelete";
@@ -12,7 +13,7 @@ import { EventFilters } from "./EventFilters";
 import { EventFormPanel } from "./EventFormPanel";
 import { EventTable } from "./EventTable";
 import { ListOrFormPage } from "./ListOrFormPage";
-import { ListEmpty, ListFailed, ListLoading } from "./ListState";
+import { ListEmpty } from "./ListEmpty";
 import { eventsMessages as m } from "./messages";
 import { adminEventsQueryOptions, eventsApi, NO_FILTERS, type EventFilters as Filters } from "./queries";
 import "./events-admin.css";
@@ -64,11 +65,19 @@ export function EventsAdminPage() {
 type EventListProps = { filters: Filters; onView: (event: AdminEvent) => void; onEdit: (event: AdminEvent) => void; onDelete: (event: AdminEvent) => void };
 
 function EventList({ filters, onView, onEdit, onDelete }: EventListProps) {
+  const intl = useIntl();
   const search = useDebounced(filters.search);
   // The previous answer stays on screen while the next search or filter loads.
   const query = useQuery({ ...adminEventsQueryOptions({ ...filters, search }), placeholderData: keepPreviousData });
-  if (query.isPending) return <ListLoading label={m.loading} />;
-  if (query.isError) return <ListFailed label={m.loadFailed} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  if (query.data.events.length === 0) return <ListEmpty title={m.empty} hint={m.emptyHint} />;
-  return <EventTable events={query.data.events} busy={query.isPlaceholderData} onView={onView} onEdit={onEdit} onDelete={onDelete} />;
+  return (
+    <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
+      {({ events }) =>
+        events.length === 0 ? (
+          <ListEmpty title={m.empty} hint={m.emptyHint} />
+        ) : (
+          <EventTable events={events} busy={query.isPlaceholderData} onView={onView} onEdit={onEdit} onDelete={onDelete} />
+        )
+      }
+    </QueryState>
+  );
 }

@@ -4,13 +4,14 @@
 import { useId, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
+import { QueryState } from "../../../components/QueryState";
 import { ApiRequestError } from "../../../lib/api";
 import { useDebounced } from "../../../lib/useDebounced";
 import { ADMIN_VENUE_CODES, type AdminVenue } from "../../../../worker/contracts/admin-venues";
 import { ConfirmDelete } from "./ConfirmDelete";
 import type { ErrorText } from "./errors";
 import { ListOrFormPage } from "./ListOrFormPage";
-import { ListEmpty, ListFailed, ListLoading } from "./ListState";
+import { ListEmpty } from "./ListEmpty";
 import { eventsMessages as m } from "./messages";
 import { adminVenuesQueryOptions, venuesApi } from "./queries";
 import { VenueDetails } from "./VenueDetails";
@@ -104,10 +105,18 @@ export function VenuesAdminPage() {
 type VenueListProps = { search: string; onView: (venue: AdminVenue) => void; onEdit: (venue: AdminVenue) => void; onDelete: (venue: AdminVenue) => void };
 
 function VenueList({ search, onView, onEdit, onDelete }: VenueListProps) {
+  const intl = useIntl();
   const settled = useDebounced(search);
   const query = useQuery({ ...adminVenuesQueryOptions(settled), placeholderData: keepPreviousData });
-  if (query.isPending) return <ListLoading label={m.venuesLoading} />;
-  if (query.isError) return <ListFailed label={m.venuesLoadFailed} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  if (query.data.venues.length === 0) return <ListEmpty title={m.venuesEmpty} />;
-  return <VenueTable venues={query.data.venues} busy={query.isPlaceholderData} onView={onView} onEdit={onEdit} onDelete={onDelete} />;
+  return (
+    <QueryState query={query} loading={intl.formatMessage(m.venuesLoading)} failed={intl.formatMessage(m.venuesLoadFailed)} retry={intl.formatMessage(m.retry)}>
+      {({ venues }) =>
+        venues.length === 0 ? (
+          <ListEmpty title={m.venuesEmpty} />
+        ) : (
+          <VenueTable venues={venues} busy={query.isPlaceholderData} onView={onView} onEdit={onEdit} onDelete={onDelete} />
+        )
+      }
+    </QueryState>
+  );
 }

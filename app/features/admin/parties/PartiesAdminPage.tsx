@@ -8,10 +8,11 @@ import { useId, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { EmptyState } from "../../../components/EmptyState";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import { ApiRequestError } from "../../../lib/api";
 import { formatWhen } from "../../../lib/intlFormat";
 import { usePageMeta } from "../../../lib/usePageMeta";
+import { toLocalInput } from "../lib/localInput";
 import { PartiesAdminMessages } from "./PartiesAdminMessages";
 import { adminPartiesMessages as m } from "./messages";
 import { adminPartiesQueryOptions, partySourcesQueryOptions, usePartyWrites } from "./queries";
@@ -36,11 +37,6 @@ function Page() {
   const [confirm, setConfirm] = useState<{ kind: "cancel" | "delete"; party: AdminParty } | null>(null);
   const writes = usePartyWrites();
 
-  // The server's phase (as it answered) splits the list: the page holds no clock of its own.
-  const parties = query.data?.parties ?? [];
-  const upcoming = parties.filter((p) => p.phase !== "ended").reverse();
-  const past = parties.filter((p) => p.phase === "ended");
-
   return (
     <section className="page">
       <header className="page-head">
@@ -61,21 +57,20 @@ function Page() {
         </p>
       )}
 
-      {query.isPending ? (
-        <Loading label={intl.formatMessage(m.loading)} />
-      ) : !query.data ? (
-        <div className="error-banner" role="alert">
-          {intl.formatMessage(m.loadFailed)}{" "}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()}>
-            {intl.formatMessage(m.retry)}
-          </button>
-        </div>
-      ) : (
-        <>
-          <PartyList title={m.upcoming} parties={upcoming} onEdit={(party) => setEditing({ party })} onAsk={setConfirm} />
-          <PartyList title={m.past} parties={past} onAsk={setConfirm} />
-        </>
-      )}
+      {/* The server's phase (as it answered) splits the list: the page holds no clock of its own. */}
+      <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
+        {({ parties }) => (
+          <>
+            <PartyList
+              title={m.upcoming}
+              parties={parties.filter((p) => p.phase !== "ended").reverse()}
+              onEdit={(party) => setEditing({ party })}
+              onAsk={setConfirm}
+            />
+            <PartyList title={m.past} parties={parties.filter((p) => p.phase === "ended")} onAsk={setConfirm} />
+          </>
+        )}
+      </QueryState>
 
       {confirm && (
         <ConfirmDialog
@@ -178,13 +173,6 @@ function PartyList({
 }
 
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-
-/** An instant as a datetime-local input's value, in the admin's own time. */
-function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** The texts of the codes the Worker answers the form with. */
 const ERROR_TEXTS: Record<string, MessageDescriptor> = {

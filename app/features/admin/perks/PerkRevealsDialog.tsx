@@ -2,9 +2,9 @@
 // many there are in all when the list is capped.
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import { Modal } from "../../../components/Modal";
-import type { AdminPerk } from "../../../../worker/contracts/perks";
+import type { AdminPerk, PerkRevealsResponse } from "../../../../worker/contracts/perks";
 import { perksAdminMessages as m } from "./messages";
 import { perkRevealsQueryOptions } from "./queries";
 
@@ -22,49 +22,44 @@ export function PerkRevealsDialog({ perk, onClose }: { perk: AdminPerk; onClose:
   );
   return (
     <Modal title={intl.formatMessage(m.revealsTitle, { title: perk.title })} onClose={onClose} footer={footer} className="admin-dialog">
-      {query.isPending ? (
-        <Loading label={intl.formatMessage(m.revealsLoading)} />
-      ) : query.isError ? (
-        <div className="error-banner" role="alert">
-          {intl.formatMessage(m.revealsFailed)}{" "}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()}>
-            {intl.formatMessage(m.retry)}
-          </button>
-        </div>
-      ) : query.data.reveals.length === 0 ? (
-        <p className="muted">{intl.formatMessage(m.revealsEmpty)}</p>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="sr-only">{intl.formatMessage(m.revealsCaption)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{intl.formatMessage(m.revealsMember)}</th>
-                  <th scope="col">{intl.formatMessage(m.revealsEmail)}</th>
-                  {perk.codeMode === "unique" && <th scope="col">{intl.formatMessage(m.revealsCode)}</th>}
-                  <th scope="col">{intl.formatMessage(m.revealsWhen)}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.reveals.map((r) => (
-                  <tr key={r.userId}>
-                    <th scope="row">{r.username}</th>
-                    <td>{r.email}</td>
-                    {perk.codeMode === "unique" && <td>{r.code ? <code>{r.code}</code> : null}</td>}
-                    <td>
-                      <time dateTime={r.revealedAt}>{intl.formatDate(r.revealedAt, when)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {query.data.total > query.data.reveals.length && (
-            <p className="muted">{intl.formatMessage(m.revealsShown, { shown: query.data.reveals.length, total: query.data.total })}</p>
-          )}
-        </>
-      )}
+      <QueryState query={query} loading={intl.formatMessage(m.revealsLoading)} failed={intl.formatMessage(m.revealsFailed)} retry={intl.formatMessage(m.retry)}>
+        {(data) => <Reveals perk={perk} data={data} />}
+      </QueryState>
     </Modal>
+  );
+}
+
+function Reveals({ perk, data: { reveals, total } }: { perk: AdminPerk; data: PerkRevealsResponse }) {
+  const intl = useIntl();
+  if (reveals.length === 0) return <p className="muted">{intl.formatMessage(m.revealsEmpty)}</p>;
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="sr-only">{intl.formatMessage(m.revealsCaption)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{intl.formatMessage(m.revealsMember)}</th>
+              <th scope="col">{intl.formatMessage(m.revealsEmail)}</th>
+              {perk.codeMode === "unique" && <th scope="col">{intl.formatMessage(m.revealsCode)}</th>}
+              <th scope="col">{intl.formatMessage(m.revealsWhen)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {reveals.map((r) => (
+              <tr key={r.userId}>
+                <th scope="row">{r.username}</th>
+                <td>{r.email}</td>
+                {perk.codeMode === "unique" && <td>{r.code ? <code>{r.code}</code> : null}</td>}
+                <td>
+                  <time dateTime={r.revealedAt}>{intl.formatDate(r.revealedAt, when)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {total > reveals.length && <p className="muted">{intl.formatMessage(m.revealsShown, { shown: reveals.length, total })}</p>}
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { EmptyState } from "../../../components/EmptyState";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import type { AdminPerk, PerkCodesClearedResponse } from "../../../../worker/contracts/perks";
 import { CodeImportDialog } from "../components/code-import/CodeImportDialog";
 import { ImageUploadDialog } from "../components/form/MediaModal";
@@ -41,20 +41,15 @@ export function PerksAdminPage() {
       <p className={done ? "success-banner" : "sr-only"} role="status">
         {done}
       </p>
-      {query.isPending ? (
-        <Loading label={intl.formatMessage(m.loading)} />
-      ) : query.isError ? (
-        <div className="error-banner" role="alert">
-          {intl.formatMessage(m.loadFailed)}{" "}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {intl.formatMessage(m.retry)}
-          </button>
-        </div>
-      ) : query.data.perks.length === 0 ? (
-        <EmptyState icon="gift" title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />
-      ) : (
-        <PerkTable perks={query.data.perks} onAction={(kind, perk) => open({ kind, perk })} />
-      )}
+      <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
+        {({ perks }) =>
+          perks.length === 0 ? (
+            <EmptyState icon="gift" title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />
+          ) : (
+            <PerkTable perks={perks} onAction={(kind, perk) => open({ kind, perk })} />
+          )
+        }
+      </QueryState>
       {dialog && <PerkDialog dialog={dialog} onClose={close} onDone={(message) => (setDone(message), close())} />}
     </div>
   );

@@ -6,7 +6,9 @@
 import { useState } from "react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
+import { Loading } from "../../../../components/Loading";
 import { Modal } from "../../../../components/Modal";
+import { QueryFailed } from "../../../../components/QueryState";
 import { FeatureMessages } from "../../../../i18n/FeatureMessages";
 import { api, ApiRequestError } from "../../../../lib/api";
 import type { NotifyPreview, NotifyProgress, NotifyTargetType } from "../../../../../worker/contracts/notifications";
@@ -88,8 +90,10 @@ function NotifyFansDialog({ type, id, name, onClose }: NotifyFansProps & { onClo
   const followed = campaignId ?? preview.data?.announcedId ?? null;
   const progress = useQuery({ ...progressQueryOptions(followed ?? ""), enabled: followed !== null });
 
+  // A refusal the server explains (not released, not live...) would be the same on a retry.
+  const refusal = (error: unknown) => (error instanceof ApiRequestError ? notifyErrorMessages[error.code] : undefined);
   const errorText = (error: unknown) => {
-    const known = error instanceof ApiRequestError ? notifyErrorMessages[error.code] : undefined;
+    const known = refusal(error);
     return known ? intl.formatMessage(known) : intl.formatMessage(m.failed);
   };
 
@@ -116,16 +120,14 @@ function NotifyFansDialog({ type, id, name, onClose }: NotifyFansProps & { onClo
 
   return (
     <Modal title={intl.formatMessage(m.title, { name })} onClose={onClose} footer={footer}>
-      {preview.isPending && <p role="status">{intl.formatMessage(m.loading)}</p>}
+      {preview.isPending && <Loading label={intl.formatMessage(m.loading)} />}
       {preview.isError && (
-        <div className="error-banner" role="alert">
-          <p>{errorText(preview.error)}</p>
-          {!(preview.error instanceof ApiRequestError && notifyErrorMessages[preview.error.code]) && (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void preview.refetch()}>
-              {intl.formatMessage(m.retry)}
-            </button>
-          )}
-        </div>
+        <QueryFailed
+          message={errorText(preview.error)}
+          retryLabel={refusal(preview.error) ? undefined : intl.formatMessage(m.retry)}
+          onRetry={() => void preview.refetch()}
+          retrying={preview.isFetching}
+        />
       )}
       {preview.isSuccess && (
         <>
@@ -137,11 +139,7 @@ function NotifyFansDialog({ type, id, name, onClose }: NotifyFansProps & { onClo
         </>
       )}
       {followed !== null && progress.data && <Progress progress={progress.data} />}
-      {followed !== null && progress.isError && (
-        <div className="error-banner" role="alert">
-          {errorText(progress.error)}
-        </div>
-      )}
+      {followed !== null && progress.isError && <QueryFailed message={errorText(progress.error)} />}
     </Modal>
   );
 }
