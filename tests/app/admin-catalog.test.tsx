@@ -73,11 +73,11 @@ const ALBUMS: AdminAlbum[] = [
 ];
 
 /** A catalog server keeping albums in memory, answering the admin API as the Worker does. */
-function fakeServer({ stations = [] as AdminStation[], failStations = false } = {}) {
+function fakeServer({ stations = [] as AdminStation[], failStations = false, failAlbums = (): boolean => false } = {}) {
   let albums = structuredClone(ALBUMS);
   const api = mockApi({
     "GET /api/auth/me": json(200, { user: null }),
-    [`GET ${API}/albums`]: () => json(200, { albums }),
+    [`GET ${API}/albums`]: () => (failAlbums() ? apiError(500, "internal", "Down") : json(200, { albums })),
     [`POST ${API}/albums`]: async (request) => {
       const body = (await request.json()) as Pick<AdminAlbum, "title" | "year" | "type">;
       const album: AdminAlbum = {
@@ -645,6 +645,22 @@ describe("/admin/catalog: stations and channels", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Failed to load the catalog");
     expect(within(alert).getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+
+  it("says in the station form when the albums to choose from fail to load, and loads them again on request", async () => {
+    let fail = true;
+    fakeServer({ failAlbums: () => fail });
+    renderCatalog();
+    fireEvent.click(await screen.findByRole("tab", { name: "Radio stations" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Add station" }));
+    const form = dialog();
+    fireEvent.click(within(form).getByLabelText("Every album in the catalog"));
+    const alert = await within(form).findByRole("alert", {}, { timeout: 4000 });
+    await waitFor(() => expect(within(alert).getByRole("button", { name: "Try again" }).hasAttribute("disabled")).toBe(false), { timeout: 4000 });
+    expect(alert.textContent).toBe("The albums could not be loaded.Try again");
+    fail = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await within(form).findByLabelText("Last Dance (1990)")).toBeTruthy();
   });
 
   it("shows the empty TV channels tab", async () => {

@@ -771,12 +771,14 @@ describe("in Portuguese", () => {
 });
 
 describe("the event form's VIP presale (decision 029)", () => {
-  /** The fake server, plus the counts of MIAMI's unique presale codes. */
-  function presaleServer() {
+  /** The fake server, plus the counts of MIAMI's unique presale codes (while `countsFail` says no, they fail). */
+  function presaleServer(countsFail = () => false) {
     const server = fakeServer();
     const base = globalThis.fetch;
     vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).endsWith(`${EVENTS}/${MIAMI.id}/presale-codes`) ? Promise.resolve(json(200, { total: 20, claimed: 5, left: 15 })) : base(input, init),
+      String(input).endsWith(`${EVENTS}/${MIAMI.id}/presale-codes`)
+        ? Promise.resolve(countsFail() ? apiError(500, "internal", "Down") : json(200, { total: 20, claimed: 5, left: 15 }))
+        : base(input, init),
     );
     return server;
   }
@@ -818,6 +820,23 @@ describe("the event form's VIP presale (decision 029)", () => {
       generalSaleAt: null,
       presaleSharedCode: "MIAMI-VIP",
     });
+  });
+
+  it("says the codes could not be counted, with a way to try again, when their counts fail", async () => {
+    let fail = true;
+    presaleServer(() => fail);
+    renderEvents();
+    await screen.findByRole("table");
+    fireEvent.click(screen.getByRole("button", { name: "Edit Freestyle Forever — Miami" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: /This event has a VIP presale/ }));
+    fireEvent.change(box("Presale codes"), { target: { value: "unique" } });
+    expect(screen.getByText("Counting codes...")).toBeTruthy();
+    // A 5xx is tried once more (a second later) before the part gives up.
+    const alert = await screen.findByRole("alert", {}, { timeout: 4000 });
+    expect(alert.textContent).toBe("The codes could not be counted.Try again");
+    fail = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("15 of 20 codes left")).toBeTruthy();
   });
 
   it("shows a unique presale's codes left in the list", async () => {

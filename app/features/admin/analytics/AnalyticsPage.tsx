@@ -6,8 +6,8 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useIntl } from "react-intl";
 import { Loading } from "../../../components/Loading";
+import { QueryFailed, QueryState } from "../../../components/QueryState";
 import type { AnalyticsPeriod } from "../../../../worker/contracts/admin-analytics";
-import { ErrorPanel } from "../components/ErrorPanel";
 import { PeriodPicker, type PeriodOption } from "../components/PeriodPicker";
 import { commonMessages } from "../messages";
 import { adminAnalyticsQueryOptions, adminTimeZone } from "../queries";
@@ -38,26 +38,37 @@ export function AnalyticsPage({ days, onDaysChange }: { days: AnalyticsPeriod; o
           {intl.formatMessage(m.trackLink)}
         </Link>
       </div>
-      {analytics.isPending ? (
-        <Loading label={intl.formatMessage(m.loading)} />
-      ) : analytics.isError && !analytics.data ? (
-        <ErrorPanel message={intl.formatMessage(m.failed)} onRetry={() => void analytics.refetch()} retrying={analytics.isFetching} />
-      ) : (
-        <div className="admin-page" aria-busy={updating}>
-          {updating && <Loading label={intl.formatMessage(m.loading)} />}
-          {analytics.isError && <ErrorPanel message={intl.formatMessage(m.failed)} onRetry={() => void analytics.refetch()} retrying={analytics.isFetching} />}
-          <p className="muted admin-note">{intl.formatMessage(m.timeZoneNote, { timeZone: analytics.data.timeZone })}</p>
-          <AnalyticsCards cards={analytics.data.cards} />
-          <div className="admin-charts">
-            <TrafficPanel traffic={analytics.data.traffic} />
-            <HourlyPanel hourly={analytics.data.hourly} timeZone={analytics.data.timeZone} />
+      <QueryState
+        query={analytics}
+        loading={intl.formatMessage(m.loading)}
+        failed={intl.formatMessage(m.failed)}
+        retry={intl.formatMessage(commonMessages.retry)}
+      >
+        {(data) => (
+          <div className="admin-page" aria-busy={updating}>
+            {updating && <Loading label={intl.formatMessage(m.loading)} />}
+            {/* The last figures stay on screen when a later load fails, under the failure. */}
+            {analytics.isError && (
+              <QueryFailed
+                message={intl.formatMessage(m.failed)}
+                retryLabel={intl.formatMessage(commonMessages.retry)}
+                onRetry={() => void analytics.refetch()}
+                retrying={analytics.isFetching}
+              />
+            )}
+            <p className="muted admin-note">{intl.formatMessage(m.timeZoneNote, { timeZone: data.timeZone })}</p>
+            <AnalyticsCards cards={data.cards} />
+            <div className="admin-charts">
+              <TrafficPanel traffic={data.traffic} />
+              <HourlyPanel hourly={data.hourly} timeZone={data.timeZone} />
+            </div>
+            <div className="admin-tops">
+              <TopPages pages={data.topPages} />
+              <TopReferrers referrers={data.topReferrers} />
+            </div>
           </div>
-          <div className="admin-tops">
-            <TopPages pages={analytics.data.topPages} />
-            <TopReferrers referrers={analytics.data.topReferrers} />
-          </div>
-        </div>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -4,9 +4,9 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from "@tanstack/r
 import { useMemo, useState } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
-import { Loading } from "../../../components/Loading";
+import { QueryFailed, QueryState } from "../../../components/QueryState";
 import type { AuditListResponse } from "../../../../worker/contracts/admin";
-import { ErrorPanel } from "../components/ErrorPanel";
+import { commonMessages } from "../messages";
 import { adminKeys, auditQueryOptions, type AuditFilters as Filters } from "../queries";
 import { AuditFilters, type AdminOption } from "./AuditFilters";
 import { AuditTable } from "./AuditTable";
@@ -26,32 +26,37 @@ export function AuditPage() {
   return (
     <div className="admin-page">
       <AuditFilters filters={filters} actions={actions} admins={admins} onChange={setFilters} />
-      {audit.isPending ? (
-        <Loading label={intl.formatMessage(m.loading)} />
-      ) : audit.isError && !audit.isFetchNextPageError ? (
-        <ErrorPanel message={intl.formatMessage(m.failed)} onRetry={() => void audit.refetch()} retrying={audit.isFetching} />
-      ) : entries.length === 0 ? (
-        filtered ? (
-          <EmptyState icon="shield" title={intl.formatMessage(m.noMatchTitle)} hint={intl.formatMessage(m.noMatchHint)} />
-        ) : (
-          <EmptyState icon="shield" title={intl.formatMessage(m.emptyTitle)} hint={intl.formatMessage(m.emptyHint)} />
-        )
-      ) : (
-        <>
-          <AuditTable entries={entries} />
-          <p className="muted admin-note" role="status">
-            {intl.formatMessage(m.shown, { count: entries.length })}
-          </p>
-          {audit.isFetchNextPageError && (
-            <ErrorPanel message={intl.formatMessage(m.failedMore)} onRetry={() => void audit.fetchNextPage()} retrying={audit.isFetchingNextPage} />
-          )}
-          {audit.hasNextPage && !audit.isFetchNextPageError && (
-            <button type="button" className="btn btn-ghost" disabled={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
-              {intl.formatMessage(audit.isFetchingNextPage ? m.loadingMore : m.loadMore)}
-            </button>
-          )}
-        </>
-      )}
+      <QueryState query={audit} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.failed)} retry={intl.formatMessage(commonMessages.retry)}>
+        {() =>
+          entries.length === 0 ? (
+            filtered ? (
+              <EmptyState icon="shield" title={intl.formatMessage(m.noMatchTitle)} hint={intl.formatMessage(m.noMatchHint)} />
+            ) : (
+              <EmptyState icon="shield" title={intl.formatMessage(m.emptyTitle)} hint={intl.formatMessage(m.emptyHint)} />
+            )
+          ) : (
+            <>
+              <AuditTable entries={entries} />
+              <p className="muted admin-note" role="status">
+                {intl.formatMessage(m.shown, { count: entries.length })}
+              </p>
+              {audit.isFetchNextPageError && (
+                <QueryFailed
+                  message={intl.formatMessage(m.failedMore)}
+                  retryLabel={intl.formatMessage(commonMessages.retry)}
+                  onRetry={() => void audit.fetchNextPage()}
+                  retrying={audit.isFetchingNextPage}
+                />
+              )}
+              {audit.hasNextPage && !audit.isFetchNextPageError && (
+                <button type="button" className="btn btn-ghost" disabled={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
+                  {intl.formatMessage(audit.isFetchingNextPage ? m.loadingMore : m.loadMore)}
+                </button>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

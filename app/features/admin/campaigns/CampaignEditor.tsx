@@ -5,11 +5,11 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import { api } from "../../../lib/api";
 import { campaignInput, type Campaign } from "../../../../worker/contracts/newsletter";
-import { ErrorPanel } from "../components/ErrorPanel";
 import { formatCount } from "../format";
+import { commonMessages } from "../messages";
 import { Actions } from "./Actions";
 import { AudienceCountText, AudienceFields, useAudienceCount } from "./Audience";
 import { BlockEditor } from "./BlockEditor";
@@ -31,19 +31,23 @@ export function CampaignEditor({ id, timeZone, onSaved, onClosed }: Props) {
       {intl.formatMessage(m.back)}
     </Link>
   );
-  if (!isNew && campaign.isPending) return <Loading label={intl.formatMessage(m.loadingOne)} />;
-  if (!isNew && campaign.isError)
-    return (
-      <div className="admin-page">
-        {back}
-        <ErrorPanel message={requestErrorText(intl, campaign.error, m.loadOneFailed)} onRetry={() => void campaign.refetch()} retrying={campaign.isFetching} />
-      </div>
-    );
+  // Keyed by id: a saved new campaign starts its editor again from the stored campaign.
+  const composer = (stored: Campaign | null) => <Composer key={id} campaign={stored} timeZone={timeZone} onSaved={onSaved} onClosed={onClosed} />;
   return (
     <div className="admin-page campaign-page">
       {back}
-      {/* Keyed by id: a saved new campaign starts its editor again from the stored campaign. */}
-      <Composer key={id} campaign={isNew ? null : campaign.data!} timeZone={timeZone} onSaved={onSaved} onClosed={onClosed} />
+      {isNew ? (
+        composer(null)
+      ) : (
+        <QueryState
+          query={campaign}
+          loading={intl.formatMessage(m.loadingOne)}
+          failed={requestErrorText(intl, campaign.error, m.loadOneFailed)}
+          retry={intl.formatMessage(commonMessages.retry)}
+        >
+          {composer}
+        </QueryState>
+      )}
     </div>
   );
 }

@@ -5,10 +5,10 @@ import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import type { CampaignListItem } from "../../../../worker/contracts/newsletter";
-import { ErrorPanel } from "../components/ErrorPanel";
 import { formatCount } from "../format";
+import { commonMessages } from "../messages";
 import { figureColumns, StatusBadge } from "./Figures";
 import { campaignMessages as m } from "./messages";
 import { campaignsQueryOptions } from "./queries";
@@ -34,64 +34,76 @@ export function CampaignList({ timeZone }: { timeZone: string }) {
         </h2>
         {newButton}
       </div>
-      {campaigns.isPending ? (
-        <Loading label={intl.formatMessage(m.loading)} />
-      ) : campaigns.isError ? (
-        <ErrorPanel message={intl.formatMessage(m.loadFailed)} onRetry={() => void campaigns.refetch()} retrying={campaigns.isFetching} />
-      ) : campaigns.data.campaigns.length === 0 ? (
-        <EmptyState icon="mail" title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table campaign-table">
-            <caption className="sr-only">{intl.formatMessage(m.listTitle)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{intl.formatMessage(m.colName)}</th>
-                <th scope="col">{intl.formatMessage(m.colStatus)}</th>
-                <th scope="col">{intl.formatMessage(m.colWhen)}</th>
-                <th scope="col" className="admin-num">
-                  {intl.formatMessage(m.colRecipients)}
+      <QueryState
+        query={campaigns}
+        loading={intl.formatMessage(m.loading)}
+        failed={intl.formatMessage(m.loadFailed)}
+        retry={intl.formatMessage(commonMessages.retry)}
+      >
+        {({ campaigns: list }) =>
+          list.length === 0 ? (
+            <EmptyState icon="mail" title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />
+          ) : (
+            <CampaignTable campaigns={list} timeZone={timeZone} />
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}
+
+function CampaignTable({ campaigns, timeZone }: { campaigns: CampaignListItem[]; timeZone: string }) {
+  const intl = useIntl();
+  return (
+    <div className="table-wrap">
+      <table className="table campaign-table">
+        <caption className="sr-only">{intl.formatMessage(m.listTitle)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{intl.formatMessage(m.colName)}</th>
+            <th scope="col">{intl.formatMessage(m.colStatus)}</th>
+            <th scope="col">{intl.formatMessage(m.colWhen)}</th>
+            <th scope="col" className="admin-num">
+              {intl.formatMessage(m.colRecipients)}
+            </th>
+            {figureColumns(intl, campaigns[0]!.stats).map((f) => (
+              <th key={f.label} scope="col" className="admin-num">
+                {f.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {campaigns.map((c) => {
+            const at = timeOf(c);
+            return (
+              <tr key={c.id}>
+                <th scope="row">
+                  <Link to="/admin/campaigns" search={{ campaign: c.id }}>
+                    {c.name}
+                  </Link>
                 </th>
-                {figureColumns(intl, campaigns.data.campaigns[0]!.stats).map((f) => (
-                  <th key={f.label} scope="col" className="admin-num">
-                    {f.label}
-                  </th>
+                <td>
+                  <StatusBadge intl={intl} status={c.status} />
+                </td>
+                <td>
+                  {at ? (
+                    <time dateTime={at}>{intl.formatDate(at, { dateStyle: "medium", timeStyle: "short", timeZone })}</time>
+                  ) : (
+                    <span className="muted">{intl.formatMessage(m.noTime)}</span>
+                  )}
+                </td>
+                <td className="admin-num">{formatCount(intl, c.recipientsTotal)}</td>
+                {figureColumns(intl, c.stats).map((f) => (
+                  <td key={f.label} className="admin-num">
+                    {formatCount(intl, f.value)}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {campaigns.data.campaigns.map((c) => {
-                const at = timeOf(c);
-                return (
-                  <tr key={c.id}>
-                    <th scope="row">
-                      <Link to="/admin/campaigns" search={{ campaign: c.id }}>
-                        {c.name}
-                      </Link>
-                    </th>
-                    <td>
-                      <StatusBadge intl={intl} status={c.status} />
-                    </td>
-                    <td>
-                      {at ? (
-                        <time dateTime={at}>{intl.formatDate(at, { dateStyle: "medium", timeStyle: "short", timeZone })}</time>
-                      ) : (
-                        <span className="muted">{intl.formatMessage(m.noTime)}</span>
-                      )}
-                    </td>
-                    <td className="admin-num">{formatCount(intl, c.recipientsTotal)}</td>
-                    {figureColumns(intl, c.stats).map((f) => (
-                      <td key={f.label} className="admin-num">
-                        {formatCount(intl, f.value)}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

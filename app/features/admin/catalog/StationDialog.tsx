@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
+import { QueryState } from "../../../components/QueryState";
 import { DESCRIPTION_MAX, REMOTE_URL_MAX, TITLE_MAX } from "../../../../worker/contracts/admin-catalog-limits";
 import type { AdminStation, AdminStationResponse } from "../../../../worker/contracts/admin-catalog";
 import { STATION_FEATURES, type StationFeature } from "../../../../worker/contracts/radio";
@@ -133,13 +134,23 @@ export function StationDialog({ station, onClose }: { station?: AdminStation; on
             <input type="checkbox" checked={allAlbums} onChange={(e) => setAllAlbums(e.target.checked)} />
             {intl.formatMessage(m.fieldAllAlbums)}
           </label>
-          {!allAlbums &&
-            (albums.data?.albums ?? []).map((album) => (
-              <label key={album.id} className="catalog-choice">
-                <input type="checkbox" checked={albumIds.includes(album.id)} onChange={(e) => setAlbumIds(toggle(albumIds, album.id, e.target.checked))} />
-                {album.title} ({album.year})
-              </label>
-            ))}
+          {!allAlbums && (
+            <QueryState
+              query={albums}
+              loading={intl.formatMessage(m.commonLoading)}
+              failed={intl.formatMessage(m.fieldAlbumsFailed)}
+              retry={intl.formatMessage(m.commonRetry)}
+            >
+              {({ albums: choices }) =>
+                choices.map((album) => (
+                  <label key={album.id} className="catalog-choice">
+                    <input type="checkbox" checked={albumIds.includes(album.id)} onChange={(e) => setAlbumIds(toggle(albumIds, album.id, e.target.checked))} />
+                    {album.title} ({album.year})
+                  </label>
+                ))
+              }
+            </QueryState>
+          )}
           {errors.fieldErrors.albumIds && (
             <p className="field-error" role="alert">
               <ErrorMessage error={errors.fieldErrors.albumIds} />

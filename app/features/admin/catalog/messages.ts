@@ -64,6 +64,7 @@ const plainMessages = defineMessages({
   fieldSourceType: { id: "adminCatalog.field.sourceType", defaultMessage: "Source" },
   fieldAlbums: { id: "adminCatalog.field.albums", defaultMessage: "Albums in rotation" },
   fieldAllAlbums: { id: "adminCatalog.field.allAlbums", defaultMessage: "Every album in the catalog" },
+  fieldAlbumsFailed: { id: "adminCatalog.field.albumsFailed", defaultMessage: "The albums could not be loaded." },
   fieldStreamUrl: { id: "adminCatalog.field.streamUrl", defaultMessage: "Stream URL (https)" },
   fieldStreamUrlHint: { id: "adminCatalog.field.streamUrlHint", defaultMessage: "The host must be on the audio proxy's allowlist." },
   fieldCategory: { id: "adminCatalog.field.category", defaultMessage: "Category" },

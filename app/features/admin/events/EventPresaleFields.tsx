@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
+import { QueryState } from "../../../components/QueryState";
 import { api } from "../../../lib/api";
 import type { OfferCodeCounts } from "../../../../worker/contracts/offer-codes";
 import { presaleCodesApi, PRESALE_CODE_MAX, type PresaleCodesDeletedResponse } from "../../../../worker/contracts/presales";
@@ -106,9 +107,16 @@ function UniqueCodes({ eventId, title }: { eventId: string; title: string }) {
   });
   return (
     <div className="admin-events-presale-codes">
-      <p className="admin-events-presale-count" aria-live="polite">
-        {counts.data ? intl.formatMessage(m.codesLeft, { left: counts.data.left, total: counts.data.total }) : intl.formatMessage(m.codesLoading)}
-      </p>
+      <div className="admin-events-presale-count" aria-live="polite">
+        <QueryState
+          query={counts}
+          placeholder={intl.formatMessage(m.codesLoading)}
+          failed={intl.formatMessage(m.codesFailed)}
+          retry={intl.formatMessage(m.retry)}
+        >
+          {({ left, total }) => intl.formatMessage(m.codesLeft, { left, total })}
+        </QueryState>
+      </div>
       <div className="admin-events-actions">
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => setImporting(true)}>
           {intl.formatMessage(m.importCodes)}

@@ -149,6 +149,7 @@ const plain = defineMessages({
   removeCodesFailed: { id: "adminEvents.presale.removeFailed", defaultMessage: "The codes could not be removed. Please try again." },
   codesSaveFirst: { id: "adminEvents.presale.saveFirst", defaultMessage: "Save the event first, then import its codes." },
   codesLoading: { id: "adminEvents.presale.codesLoading", defaultMessage: "Counting codes..." },
+  codesFailed: { id: "adminEvents.presale.codesFailed", defaultMessage: "The codes could not be counted." },
   listPresale: { id: "adminEvents.list.presale", defaultMessage: "VIP presale" },
   errorPresaleModeInvalid: { id: "adminEvents.error.presaleModeInvalid", defaultMessage: "Choose no presale, one shared code or unique codes" },
   errorPresaleStartRequired: { id: "adminEvents.error.presaleStartRequired", defaultMessage: "Presale start is required" },

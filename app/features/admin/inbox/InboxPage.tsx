@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
-import { Loading } from "../../../components/Loading";
-import { ErrorPanel } from "../components/ErrorPanel";
+import { QueryState } from "../../../components/QueryState";
+import { commonMessages } from "../messages";
 import { InboxFilters } from "./InboxFilters";
 import { MessageCard } from "./MessageCard";
 import { inboxMessages as m } from "./messages";
@@ -46,42 +46,47 @@ export function InboxPage() {
           </button>
         </div>
       )}
-      {list.isPending ? (
-        <Loading label={intl.formatMessage(m.loading)} />
-      ) : list.isError ? (
-        <ErrorPanel message={intl.formatMessage(m.loadFailed)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : list.data.messages.length === 0 ? (
-        <EmptyState icon="mail" title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />
-      ) : (
-        <>
-          <div className="inbox-list">
-            {list.data.messages.map((message) => (
-              <MessageCard key={message.id} message={message} onUpdateFailed={() => setUpdateFailed(true)} />
-            ))}
-          </div>
-          {pages > 1 && (
-            <nav className="inbox-pager" aria-label={intl.formatMessage(m.pageOf, { page: filters.page, pages, total: list.data.total })}>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                disabled={filters.page <= 1}
-                onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
-              >
-                {intl.formatMessage(m.previous)}
-              </button>
-              <span className="muted">{intl.formatMessage(m.pageOf, { page: filters.page, pages, total: list.data.total })}</span>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                disabled={filters.page >= pages}
-                onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
-              >
-                {intl.formatMessage(m.next)}
-              </button>
-            </nav>
-          )}
-        </>
-      )}
+      <QueryState
+        query={list}
+        loading={intl.formatMessage(m.loading)}
+        failed={intl.formatMessage(m.loadFailed)}
+        retry={intl.formatMessage(commonMessages.retry)}
+      >
+        {(data) =>
+          data.messages.length === 0 ? (
+            <EmptyState icon="mail" title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />
+          ) : (
+            <>
+              <div className="inbox-list">
+                {data.messages.map((message) => (
+                  <MessageCard key={message.id} message={message} onUpdateFailed={() => setUpdateFailed(true)} />
+                ))}
+              </div>
+              {pages > 1 && (
+                <nav className="inbox-pager" aria-label={intl.formatMessage(m.pageOf, { page: filters.page, pages, total: data.total })}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    disabled={filters.page <= 1}
+                    onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
+                  >
+                    {intl.formatMessage(m.previous)}
+                  </button>
+                  <span className="muted">{intl.formatMessage(m.pageOf, { page: filters.page, pages, total: data.total })}</span>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    disabled={filters.page >= pages}
+                    onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+                  >
+                    {intl.formatMessage(m.next)}
+                  </button>
+                </nav>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -3,11 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import type { ImportResult } from "../../../../worker/contracts/admin-marketing";
-import { ErrorPanel } from "../components/ErrorPanel";
 import { StatCard } from "../components/StatCard";
 import { formatCount } from "../format";
+import { commonMessages } from "../messages";
 import { ImportExport } from "./ImportExport";
 import { ImportResults } from "./ImportResults";
 import { marketingMessages as m } from "./messages";
@@ -37,17 +37,20 @@ function Figures() {
       <h2 id={headingId} className="sr-only">
         {intl.formatMessage(m.figures)}
       </h2>
-      {summary.isPending ? (
-        <Loading label={intl.formatMessage(m.loadingFigures)} />
-      ) : summary.isError ? (
-        <ErrorPanel message={intl.formatMessage(m.figuresFailed)} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
-      ) : (
-        <div className="grid admin-stats">
-          <StatCard label={intl.formatMessage(m.totalContacts)} value={formatCount(intl, summary.data.totalContacts)} />
-          <StatCard label={intl.formatMessage(m.subscribers)} value={formatCount(intl, summary.data.subscribers)} />
-          <StatCard label={intl.formatMessage(m.last30Days)} value={formatCount(intl, summary.data.last30Days)} />
-        </div>
-      )}
+      <QueryState
+        query={summary}
+        loading={intl.formatMessage(m.loadingFigures)}
+        failed={intl.formatMessage(m.figuresFailed)}
+        retry={intl.formatMessage(commonMessages.retry)}
+      >
+        {(figures) => (
+          <div className="grid admin-stats">
+            <StatCard label={intl.formatMessage(m.totalContacts)} value={formatCount(intl, figures.totalContacts)} />
+            <StatCard label={intl.formatMessage(m.subscribers)} value={formatCount(intl, figures.subscribers)} />
+            <StatCard label={intl.formatMessage(m.last30Days)} value={formatCount(intl, figures.last30Days)} />
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -4,9 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import type { ModerationView } from "../../../../worker/contracts/moderation";
-import { ErrorPanel } from "../components/ErrorPanel";
+import { commonMessages } from "../messages";
 import { ItemCard } from "./ItemCard";
 import { moderationMessages as m } from "./messages";
 import { queueQueryOptions } from "./queries";
@@ -44,23 +44,28 @@ export function ModerationPage() {
       <p className="sr-only" role="status">
         {resolved !== null ? intl.formatMessage(m.resolved, { count: resolved }) : ""}
       </p>
-      {queue.isPending ? (
-        <Loading label={intl.formatMessage(m.loading)} />
-      ) : queue.isError ? (
-        <ErrorPanel message={intl.formatMessage(m.loadFailed)} onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
-      ) : queue.data.items.length === 0 ? (
-        view === "open" ? (
-          <EmptyState icon="shield" title={intl.formatMessage(m.emptyOpen)} hint={intl.formatMessage(m.emptyOpenHint)} />
-        ) : (
-          <EmptyState icon="shield" title={intl.formatMessage(m.emptyHidden)} hint={intl.formatMessage(m.emptyHiddenHint)} />
-        )
-      ) : (
-        <div className="moderation-list">
-          {queue.data.items.map((item) => (
-            <ItemCard key={`${item.kind}-${item.id}`} item={item} onDone={setResolved} />
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={queue}
+        loading={intl.formatMessage(m.loading)}
+        failed={intl.formatMessage(m.loadFailed)}
+        retry={intl.formatMessage(commonMessages.retry)}
+      >
+        {({ items }) =>
+          items.length === 0 ? (
+            view === "open" ? (
+              <EmptyState icon="shield" title={intl.formatMessage(m.emptyOpen)} hint={intl.formatMessage(m.emptyOpenHint)} />
+            ) : (
+              <EmptyState icon="shield" title={intl.formatMessage(m.emptyHidden)} hint={intl.formatMessage(m.emptyHiddenHint)} />
+            )
+          ) : (
+            <div className="moderation-list">
+              {items.map((item) => (
+                <ItemCard key={`${item.kind}-${item.id}`} item={item} onDone={setResolved} />
+              ))}
+            </div>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

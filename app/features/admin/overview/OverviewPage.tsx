@@ -4,12 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import type { OverviewResponse } from "../../../../worker/contracts/admin-analytics";
-import { ErrorPanel } from "../components/ErrorPanel";
 import { StatCard } from "../components/StatCard";
 import { TrendBadge } from "../components/TrendBadge";
 import { formatCount, formatDuration } from "../format";
+import { commonMessages } from "../messages";
 import { adminOverviewQueryOptions } from "../queries";
 import { overviewMessages as m } from "./messages";
 import { FailedJobs } from "./FailedJobs";
@@ -18,15 +18,17 @@ import "../admin.css";
 export function OverviewPage() {
   const intl = useIntl();
   const overview = useQuery(adminOverviewQueryOptions());
-  if (overview.isPending) return <Loading label={intl.formatMessage(m.loading)} />;
-  if (overview.isError) return <ErrorPanel message={intl.formatMessage(m.failed)} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />;
   return (
-    <div className="admin-page">
-      <OverviewStats data={overview.data} />
-      <RequestHealthCards health={overview.data.health} />
-      <FailedJobs />
-      <OverviewLinks totals={overview.data.totals} />
-    </div>
+    <QueryState query={overview} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.failed)} retry={intl.formatMessage(commonMessages.retry)}>
+      {(data) => (
+        <div className="admin-page">
+          <OverviewStats data={data} />
+          <RequestHealthCards health={data.health} />
+          <FailedJobs />
+          <OverviewLinks totals={data.totals} />
+        </div>
+      )}
+    </QueryState>
   );
 }
 

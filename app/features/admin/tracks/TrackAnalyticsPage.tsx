@@ -5,8 +5,8 @@ import { useId } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Loading } from "../../../components/Loading";
+import { QueryState } from "../../../components/QueryState";
 import type { TrackAnalyticsResponse, TrackPeriod } from "../../../../worker/contracts/admin-analytics";
-import { ErrorPanel } from "../components/ErrorPanel";
 import { PeriodPicker, type PeriodOption } from "../components/PeriodPicker";
 import { StatCard } from "../components/StatCard";
 import { formatAverage, formatCount, formatMoment } from "../format";
@@ -32,21 +32,19 @@ export function TrackAnalyticsPage({ period, onPeriodChange }: { period: TrackPe
       <div className="admin-toolbar">
         <PeriodPicker options={TRACK_PERIOD_OPTIONS} value={period} onChange={onPeriodChange} />
       </div>
-      {stats.isPending ? (
-        <Loading label={intl.formatMessage(m.loading)} />
-      ) : stats.isError && !stats.data ? (
-        <ErrorPanel message={intl.formatMessage(m.failed)} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
-      ) : (
-        <div className="admin-page" aria-busy={updating}>
-          {updating && <Loading label={intl.formatMessage(m.loading)} />}
-          <TrackCards data={stats.data} />
-          {stats.data.tracks.length === 0 ? (
-            <EmptyState icon="music" title={intl.formatMessage(m.emptyTitle)} hint={intl.formatMessage(m.emptyHint)} />
-          ) : (
-            <TrackTable tracks={stats.data.tracks} />
-          )}
-        </div>
-      )}
+      <QueryState query={stats} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.failed)} retry={intl.formatMessage(commonMessages.retry)}>
+        {(data) => (
+          <div className="admin-page" aria-busy={updating}>
+            {updating && <Loading label={intl.formatMessage(m.loading)} />}
+            <TrackCards data={data} />
+            {data.tracks.length === 0 ? (
+              <EmptyState icon="music" title={intl.formatMessage(m.emptyTitle)} hint={intl.formatMessage(m.emptyHint)} />
+            ) : (
+              <TrackTable tracks={data.tracks} />
+            )}
+          </div>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -6,9 +6,10 @@ import { useEffect, useId, useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Loading } from "../../../components/Loading";
+import { QueryFailed, QueryState } from "../../../components/QueryState";
 import type { AdminUser, RoleFilter } from "../../../../worker/contracts/admin-users";
 import { useSessionUser } from "../../../lib/session/useSession";
-import { ErrorPanel } from "../components/ErrorPanel";
+import { commonMessages } from "../messages";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { switchErrorMessage } from "./errors";
 import { InviteDialog } from "./InviteDialog";
@@ -143,31 +144,58 @@ export function UsersPage() {
         </p>
       )}
 
-      {list.isPending || (data && data.users.length === 0 && data.total > 0) ? (
-        <Loading label={intl.formatMessage(m.loading)} />
-      ) : list.isError && !data ? (
-        <ErrorPanel message={intl.formatMessage(m.loadFailed)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : !data || data.users.length === 0 ? (
-        <EmptyState icon="shield" title={intl.formatMessage(m.emptyTitle)} hint={intl.formatMessage(m.emptyHint)} />
-      ) : (
-        <div className="admin-users-results" aria-busy={list.isFetching || undefined}>
-          {list.isError && <ErrorPanel message={intl.formatMessage(m.loadFailed)} onRetry={() => void list.refetch()} retrying={list.isFetching} />}
-          <UsersTable users={data.users} selfId={me?.id ?? null} busyId={busyId} onToggle={onToggle} onEditBan={setBanning} />
-          <nav className="admin-users-pages" aria-label={intl.formatMessage(m.pagesLabel)}>
-            <button type="button" className="btn btn-ghost btn-sm" disabled={page <= 1 || list.isFetching} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-              {intl.formatMessage(m.previous)}
-            </button>
-            <span role="status">
-              {intl.formatMessage(m.pageOf, { page: intl.formatNumber(data.page), pages: intl.formatNumber(data.totalPages) })}
-              {" · "}
-              {intl.formatMessage(m.summary, { total: data.total })}
-            </span>
-            <button type="button" className="btn btn-ghost btn-sm" disabled={page >= data.totalPages || list.isFetching} onClick={() => setPage((p) => p + 1)}>
-              {intl.formatMessage(m.next)}
-            </button>
-          </nav>
-        </div>
-      )}
+      <QueryState
+        query={list}
+        loading={intl.formatMessage(m.loading)}
+        failed={intl.formatMessage(m.loadFailed)}
+        retry={intl.formatMessage(commonMessages.retry)}
+      >
+        {(result) =>
+          result.users.length === 0 ? (
+            // An empty page of a list that has members is moving back a page (above): still loading.
+            result.total > 0 ? (
+              <Loading label={intl.formatMessage(m.loading)} />
+            ) : (
+              <EmptyState icon="shield" title={intl.formatMessage(m.emptyTitle)} hint={intl.formatMessage(m.emptyHint)} />
+            )
+          ) : (
+            <div className="admin-users-results" aria-busy={list.isFetching || undefined}>
+              {list.isError && (
+                <QueryFailed
+                  message={intl.formatMessage(m.loadFailed)}
+                  retryLabel={intl.formatMessage(commonMessages.retry)}
+                  onRetry={() => void list.refetch()}
+                  retrying={list.isFetching}
+                />
+              )}
+              <UsersTable users={result.users} selfId={me?.id ?? null} busyId={busyId} onToggle={onToggle} onEditBan={setBanning} />
+              <nav className="admin-users-pages" aria-label={intl.formatMessage(m.pagesLabel)}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  disabled={page <= 1 || list.isFetching}
+                  onClick={() => setPage((p) => Math.max(1, p - 1))}
+                >
+                  {intl.formatMessage(m.previous)}
+                </button>
+                <span role="status">
+                  {intl.formatMessage(m.pageOf, { page: intl.formatNumber(result.page), pages: intl.formatNumber(result.totalPages) })}
+                  {" · "}
+                  {intl.formatMessage(m.summary, { total: result.total })}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  disabled={page >= result.totalPages || list.isFetching}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  {intl.formatMessage(m.next)}
+                </button>
+              </nav>
+            </div>
+          )
+        }
+      </QueryState>
 
       {confirming && (
         <ConfirmDialog
