@@ -12,6 +12,7 @@ import { newsletterEveryFiveMinutes } from "./services/newsletter/scheduled";
 import { announceMeetsStartingSoon, hourlyNotifications, MEETS_CRON } from "./services/notifications/scheduled";
 import { runReminderPass } from "./services/reminders/pass";
 import { deadLetterQueue } from "./services/dead-letters";
+import { track, trackedContext } from "./lib/background-work";
 
 /** An image uploaded for a post is kept this long for the post to take it. */
 const ABANDONED_IMAGE_MS = 60 * 60 * 1000;
@@ -29,15 +30,18 @@ export { RequestMetrics } from "./durable-objects/RequestMetrics";
 const NOTIFY_QUEUE_NAME = "freestyle-lovers-notify";
 const CAMPAIGN_QUEUE_NAME = "freestyle-lovers-campaigns";
 
+function consume(batch: MessageBatch, env: AppEnv): Promise<void> {
+  if (batch.queue === CAMPAIGN_QUEUE_NAME) return campaignQueue(batch as MessageBatch<CampaignMessage>, env);
+  if (batch.queue === NOTIFY_QUEUE_NAME) return notificationQueue(batch as MessageBatch<NotificationMessage>, env);
+  return deadLetterQueue(batch, env);
+}
+
 const handler = {
-  fetch: app.fetch,
+  // Work left running after an answer is counted (lib/background-work.ts) as well as handed on.
+  fetch: (request: Request, env: AppEnv, ctx: ExecutionContext) => app.fetch(request, env, trackedContext(ctx)),
   // The queues' consumers (wrangler.toml [[queues.consumers]]): notifications, campaigns, and what
   // failed every retry on either (their dead-letter queues, kept for the back office).
-  queue: async (batch, env, _ctx) => {
-    if (batch.queue === CAMPAIGN_QUEUE_NAME) return campaignQueue(batch as MessageBatch<CampaignMessage>, env);
-    if (batch.queue === NOTIFY_QUEUE_NAME) return notificationQueue(batch as MessageBatch<NotificationMessage>, env);
-    return deadLetterQueue(batch, env);
-  },
+  queue: (batch, env, _ctx) => track(consume(batch, env)),
   // Cron triggers (wrangler.toml [triggers]): every 5 minutes the meets about to start are
   // announced; hourly ("0 * * * *"), the time-based housekeeping below.
   // The context is Sentry's (its flush waits on it); the work below awaits everything itself.

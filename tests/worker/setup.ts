@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeEach, vi } from "vitest";
 import { readUnreadBodies, useFreshClientIp } from "./helpers";
 import { closeOpenSockets } from "./sockets";
 import { forget } from "../../worker/lib/memo";
+import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { pushTransport } from "../../worker/services/notifications";
 import { pushService } from "./push-service";
 
@@ -35,9 +36,11 @@ afterEach(readUnreadBodies);
 // Spies are restored by vitest between files; a fake clock left on by a file must not reach the
 // next one either, now that they share a runtime. And a file ends with nothing still running in
 // a Durable Object: the next file's reset() would cut off whatever is (a socket's close, an alarm,
-// a chat reply) and workerd logs each with a stack, or it would write into the fresh storage.
+// a chat reply, a request's waitUntil still querying D1) and workerd logs each with a stack, or it
+// would write into the fresh storage.
 afterAll(async () => {
   vi.useRealTimers();
+  await backgroundWorkSettled();
   await closeOpenSockets();
   await stopChatReplies();
   await cancelAlarms();
