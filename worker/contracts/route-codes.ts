@@ -201,6 +201,33 @@ export const ROUTE_CODES = {
   event_past: { status: 409, en: "The event is over" },
   channel_not_live: { status: 409, en: "Only a live channel can go live" },
   already_announced: { status: 409, en: "This has already been announced" },
+
+  // The store (decision 054): pricing a cart, its checkout and the stock it holds
+  product_not_found: { status: 404, en: "This product is not in the store" },
+  product_not_for_sale: { status: 409, en: "This product is not for sale right now" },
+  variant_required: { status: 400, en: "Choose a size or colour first" },
+  variant_mismatch: { status: 400, en: "That option belongs to another product" },
+  price_below_minimum: { status: 400, en: "The amount is under this product's minimum price" },
+  currency_not_offered: { status: 400, en: "This product is not sold in that currency" },
+  quantity_over_limit: { status: 400, en: "That is more than one order may hold of this product" },
+  quantity_over_stock: { status: 400, en: "There are not that many left" },
+  sold_out: { status: 409, en: "Sold out: someone else took the last ones" },
+  promo_code_invalid: { status: 400, en: "This code is not valid in the store" },
+  promo_code_used_up: { status: 409, en: "This code has been used up" },
+  cart_empty: { status: 400, en: "The cart is empty" },
+  shipping_country_required: { status: 400, en: "Choose the country to ship to" },
+  store_checkout_not_found: { status: 404, en: "No such checkout" },
+  // store: checkout (more codes here)
+  // store: orders, refunds and shipping
+  order_not_found: { status: 404, en: "No such order" },
+  // store: back office products
+  // store: downloads and the collection
+  download_not_found: { status: 404, en: "No such download" },
+  download_link_expired: { status: 410, en: "This download link has expired: open your collection for a new one" },
+  download_limit_reached: { status: 429, en: "That is enough downloads of this release for today: try again tomorrow" },
+  // store: gift VIP
+  gift_code_invalid: { status: 404, en: "This gift code does not exist" },
+  gift_code_redeemed: { status: 409, en: "This gift code has already been redeemed" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

@@ -10,4 +10,5 @@ export * from "./schema/music";
 export * from "./schema/notifications";
 export * from "./schema/operations";
 export * from "./schema/perks";
+export * from "./schema/store";
 export * from "./schema/vip";

@@ -21,6 +21,7 @@ import { perks } from "./perks";
 import { profiles } from "./profiles";
 import { radio } from "./radio";
 import { settings } from "./settings";
+import { store } from "./store";
 import { tv } from "./tv";
 
 export type { Area, HeadExtra } from "./area";
@@ -43,6 +44,7 @@ export const AREAS = {
   profiles,
   radio,
   settings,
+  store,
   tv,
 } as const;
 

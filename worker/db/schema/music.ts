@@ -46,6 +46,9 @@ export const tracks = sqliteTable(
     previewStartSeconds: integer("preview_start_seconds").notNull().default(0),
     /** The preview's own file in R2, cut on first demand; null until then and after a change. */
     previewKey: text("preview_key"),
+    /** The lossless master sold as a download (R2 key), beside the MP3 every track has; null: none. */
+    masterKey: text("master_key"),
+    masterFormat: text("master_format", { enum: ["wav", "flac"] }),
     /** The track's own release times; null: its album's. */
     releaseAt: integer("release_at", { mode: "timestamp_ms" }),
     earlyAccessAt: integer("early_access_at", { mode: "timestamp_ms" }),

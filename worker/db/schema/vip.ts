@@ -73,6 +73,8 @@ export const vipComps = sqliteTable("vip_comps", {
     .references(() => users.id, { onDelete: "cascade" }),
   grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
   grantedAt: integer("granted_at", { mode: "timestamp_ms" }).notNull(),
+  /** When the comp ends (a redeemed gift: months after any VIP time the member had); null: until revoked. */
+  endsAt: integer("ends_at", { mode: "timestamp_ms" }),
 });
 
 // The VIP pass scanned at the door (queries in worker/db/check-in.ts, decision 027). A VIP's pass

@@ -1,0 +1,8 @@
+// The store: products, cart, checkout, orders, downloads and gift VIP (decision 054).
+import type { Area } from "./area";
+
+export const store = {
+  pages: [],
+  // Product pictures are public: the store and its share cards show them to everyone.
+  publicImageFolders: ["store"],
+} as const satisfies Area;

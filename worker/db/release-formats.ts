@@ -1,0 +1,22 @@
+// Which download formats a release is sold in (decision 054): MP3 always (every track has one),
+// and a lossless master's format when every track of the release has a master in it.
+import type { DB } from "./client";
+import type { DownloadFormat } from "../contracts/store-model";
+
+export type Release = { albumId: string; trackId?: undefined } | { trackId: string; albumId?: undefined };
+
+export async function releaseFormats(db: DB, release: Release): Promise<DownloadFormat[]> {
+  const where = release.albumId ? "album_id = ?" : "id = ?";
+  const row = await db.$client
+    .prepare(
+      `SELECT COUNT(*) AS tracks, SUM(master_format = 'wav') AS wav, SUM(master_format = 'flac') AS flac
+       FROM tracks WHERE ${where} AND audio_key IS NOT NULL`,
+    )
+    .bind(release.albumId ?? release.trackId)
+    .first<{ tracks: number; wav: number | null; flac: number | null }>();
+  if (!row || row.tracks === 0) return [];
+  const formats: DownloadFormat[] = ["mp3"];
+  if (row.wav === row.tracks) formats.push("wav");
+  if (row.flac === row.tracks) formats.push("flac");
+  return formats;
+}
