@@ -185,6 +185,7 @@ describe("admin sidebar", () => {
       ["Overview", "/admin"],
       ["Analytics", "/admin/analytics"],
       ["Track Analytics", "/admin/analytics/tracks"],
+      ["Revenue", "/admin/revenue"],
       ["Events", "/admin/events"],
       ["Venues", "/admin/venues"],
       ["Tickets", "/admin/tickets"],
