@@ -37,6 +37,7 @@ import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminModerationRouteImport } from './routes/admin/moderation'
 import { Route as AdminPartiesRouteImport } from './routes/admin/parties'
 import { Route as AdminPerksRouteImport } from './routes/admin/perks'
+import { Route as AdminRevenueRouteImport } from './routes/admin/revenue'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminTicketsRouteImport } from './routes/admin/tickets'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
@@ -207,6 +208,11 @@ const AdminPartiesRoute = AdminPartiesRouteImport.update({
 const AdminPerksRoute = AdminPerksRouteImport.update({
   id: '/perks',
   path: '/perks',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminRevenueRoute = AdminRevenueRouteImport.update({
+  id: '/revenue',
+  path: '/revenue',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -393,6 +399,7 @@ export interface FileRoutesByFullPath {
   '/admin/moderation': typeof AdminModerationRoute
   '/admin/parties': typeof AdminPartiesRoute
   '/admin/perks': typeof AdminPerksRoute
+  '/admin/revenue': typeof AdminRevenueRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -453,6 +460,7 @@ export interface FileRoutesByTo {
   '/admin/moderation': typeof AdminModerationRoute
   '/admin/parties': typeof AdminPartiesRoute
   '/admin/perks': typeof AdminPerksRoute
+  '/admin/revenue': typeof AdminRevenueRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -515,6 +523,7 @@ export interface FileRoutesById {
   '/admin/moderation': typeof AdminModerationRoute
   '/admin/parties': typeof AdminPartiesRoute
   '/admin/perks': typeof AdminPerksRoute
+  '/admin/revenue': typeof AdminRevenueRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -578,6 +587,7 @@ export interface FileRouteTypes {
     | '/admin/moderation'
     | '/admin/parties'
     | '/admin/perks'
+    | '/admin/revenue'
     | '/admin/settings'
     | '/admin/tickets'
     | '/admin/users'
@@ -638,6 +648,7 @@ export interface FileRouteTypes {
     | '/admin/moderation'
     | '/admin/parties'
     | '/admin/perks'
+    | '/admin/revenue'
     | '/admin/settings'
     | '/admin/tickets'
     | '/admin/users'
@@ -699,6 +710,7 @@ export interface FileRouteTypes {
     | '/admin/moderation'
     | '/admin/parties'
     | '/admin/perks'
+    | '/admin/revenue'
     | '/admin/settings'
     | '/admin/tickets'
     | '/admin/users'
@@ -976,6 +988,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPerksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/revenue': {
+      id: '/admin/revenue'
+      path: '/revenue'
+      fullPath: '/admin/revenue'
+      preLoaderRoute: typeof AdminRevenueRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/settings': {
       id: '/admin/settings'
       path: '/settings'
@@ -1207,6 +1226,7 @@ interface AdminRouteRouteChildren {
   AdminModerationRoute: typeof AdminModerationRoute
   AdminPartiesRoute: typeof AdminPartiesRoute
   AdminPerksRoute: typeof AdminPerksRoute
+  AdminRevenueRoute: typeof AdminRevenueRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminTicketsRoute: typeof AdminTicketsRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -1227,6 +1247,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminModerationRoute: AdminModerationRoute,
   AdminPartiesRoute: AdminPartiesRoute,
   AdminPerksRoute: AdminPerksRoute,
+  AdminRevenueRoute: AdminRevenueRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminTicketsRoute: AdminTicketsRoute,
   AdminUsersRoute: AdminUsersRoute,

@@ -10,7 +10,8 @@
 //          roles), demo feed posts, demo events (upcoming, past, online, draft, cancelled) and demo
 //          ticket orders for them, whose dates move to stay relative to now; ~90 days of site page
 //          views while there are none yet, and the analytics rollups; three demo perks
-//          (scripts/lib/demo-perks.mjs), kept live relative to now;
+//          (scripts/lib/demo-perks.mjs), kept live relative to now; ~90 days of the revenue ledger
+//          (scripts/lib/demo-revenue.mjs), topped up to today;
 //   media  puts every file of the demo into local R2: the avatars, post and perk pictures, and the
 //          demo media (an MP3 per track, a cover per album, an image per radio station, a thumbnail
 //          and an MP4 video per TV channel, the landing page's pictures and promo video), rendered
@@ -40,6 +41,7 @@ import {
 } from "./lib/demo-seed.mjs";
 import { demoAnalyticsSql } from "./lib/demo-analytics.mjs";
 import { demoPerkPictures, demoPerksSql } from "./lib/demo-perks.mjs";
+import { demoRevenueSql } from "./lib/demo-revenue.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
 import { vapidKeyPair } from "./lib/vapid-keys.mjs";
@@ -120,6 +122,7 @@ async function seedData(vars, persist, work) {
   console.log("prepare-local: D1 migrations applied");
   const sqlFile = path.join(work, "seed.sql");
   await writeFile(sqlFile, (await buildSeedSql(vars.PASSWORD_PEPPER)) + demoAnalyticsSql() + demoPerksSql(Date.now()).join("\n") + "\n");
+  await appendFile(sqlFile, demoRevenueSql(Date.now()).join("\n") + "\n");
   await wrangler(["d1", "execute", "DB", "--local", ...persist, "--file", sqlFile]);
 }
 

@@ -36,6 +36,19 @@ const OVERVIEW: OverviewResponse = {
   activeUsers: { value: 42, changePct: 0 },
   totals: { users: 1500, upcomingEvents: 3, messages: 1, subscribers: 250 },
   health: { requests: 4821, errorRate: 0.0125, p95Ms: 250 },
+  store: {
+    ordersToday: {
+      count: 3,
+      totals: [
+        { currency: "usd", cents: 4500 },
+        { currency: "brl", cents: 0 },
+      ],
+    },
+    monthRevenue: [
+      { currency: "usd", cents: 123456 },
+      { currency: "brl", cents: 49900 },
+    ],
+  },
 };
 
 const HOURLY = Array.from({ length: 24 }, (_, hour) => ({ hour, pageViews: hour * 10 + 1 }));
@@ -172,6 +185,7 @@ describe("admin sidebar", () => {
       ["Overview", "/admin"],
       ["Analytics", "/admin/analytics"],
       ["Track Analytics", "/admin/analytics/tracks"],
+      ["Revenue", "/admin/revenue"],
       ["Events", "/admin/events"],
       ["Venues", "/admin/venues"],
       ["Tickets", "/admin/tickets"],

@@ -59,17 +59,39 @@ export function subscriptionObject({
 export const subscriptionEvent = (type: "created" | "updated" | "deleted", fields: SubFields, createdMs?: number) =>
   event(`customer.subscription.${type}`, subscriptionObject(fields), createdMs);
 
+export const newInvoiceId = () => uid("in_test");
+
 export function invoiceEvent(
   type: "invoice.paid" | "invoice.payment_failed",
-  { subscriptionId, customerId, userId, periodEndMs }: { subscriptionId: string; customerId: string; userId?: string; periodEndMs?: number },
+  {
+    subscriptionId,
+    customerId,
+    userId,
+    periodEndMs,
+    invoiceId = newInvoiceId(),
+    amountPaid,
+    currency,
+  }: {
+    subscriptionId: string;
+    customerId: string;
+    userId?: string;
+    periodEndMs?: number;
+    /** The same id in two events: two deliveries about one invoice. */
+    invoiceId?: string;
+    /** Cents paid and the lower-case currency, as Stripe writes them (left out when absent). */
+    amountPaid?: number;
+    currency?: string;
+  },
   createdMs?: number,
 ) {
   return event(
     type,
     {
-      id: uid("in_test"),
+      id: invoiceId,
       object: "invoice",
       customer: customerId,
+      ...(amountPaid === undefined ? {} : { amount_paid: amountPaid }),
+      ...(currency === undefined ? {} : { currency }),
       parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId, metadata: userId ? { user_id: userId } : {} } },
       lines: { object: "list", data: periodEndMs ? [{ period: { start: seconds(periodEndMs - 30 * DAY_MS), end: seconds(periodEndMs) } }] : [] },
     },

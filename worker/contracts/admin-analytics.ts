@@ -3,6 +3,7 @@
 // visitor is hash(daily salt, IP, user agent), so one person is one visitor per day at most.
 import { z } from "./zod";
 import type { RequestHealth } from "./health";
+import type { OverviewStore } from "./admin-revenue";
 
 export const COLLECT_PATH = "/api/collect";
 /** A visitor's page views this far apart start a new session. */
@@ -55,6 +56,11 @@ export const analyticsQuerySchema = z.strictObject({
   tz: z.string().max(64).refine(isTimeZone, "Unknown time zone").default("UTC"),
 });
 
+/** The admin's IANA zone: the store's "today" and "this month" are in it. Unknown: 400. */
+export const overviewQuerySchema = z.strictObject({
+  tz: z.string().max(64).refine(isTimeZone, "Unknown time zone").default("UTC"),
+});
+
 export const trackAnalyticsQuerySchema = z.strictObject({
   period: z.enum(TRACK_PERIODS).default("30"),
 });
@@ -77,6 +83,8 @@ export type OverviewResponse = {
   totals: { users: number; upcomingEvents: number; messages: number; subscribers: number };
   /** The Worker's last hour: requests answered, the share that failed (5xx), and p95 latency (ms; null with no request). */
   health: RequestHealth;
+  /** Today's orders and this month's revenue, in the admin's time zone (`tz`). */
+  store: OverviewStore;
 };
 
 /**

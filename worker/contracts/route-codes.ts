@@ -201,6 +201,8 @@ export const ROUTE_CODES = {
   event_past: { status: 409, en: "The event is over" },
   channel_not_live: { status: 409, en: "Only a live channel can go live" },
   already_announced: { status: 409, en: "This has already been announced" },
+  revenue_period_reversed: { status: 400, en: "The period's first day is after its last day" },
+  revenue_period_too_long: { status: 400, en: "A period covers at most 366 days" },
 
   // The store (decision 054): pricing a cart, its checkout and the stock it holds
   product_not_found: { status: 404, en: "This product is not in the store" },

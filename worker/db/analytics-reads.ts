@@ -59,7 +59,7 @@ function people(db: DB, now: number, { since, snapshotDay }: { since: number; sn
   return query(db, peopleSql, now - ACTIVE_MEMBER_MS, since, snapshotDay, now);
 }
 
-export async function readOverview(db: DB, now = Date.now()): Promise<Omit<OverviewResponse, "health">> {
+export async function readOverview(db: DB, now = Date.now()): Promise<Omit<OverviewResponse, "health" | "store">> {
   const [last, before, counts] = await db.$client.batch([
     query(db, RANGE_TOTALS_SQL, now - DAY_MS, now + 1),
     query(db, RANGE_TOTALS_SQL, now - 2 * DAY_MS, now - DAY_MS),

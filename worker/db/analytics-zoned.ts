@@ -46,6 +46,12 @@ export class ZoneClock {
     return start;
   }
 
+  /** The instant local midnight began on `date` (YYYY-MM-DD): near local noon, then back to its midnight. */
+  startOfDate(date: string): number {
+    const noonWall = Date.parse(`${date}T12:00:00Z`);
+    return this.startOfDay(noonWall - this.offsetAt(noonWall) * 60_000);
+  }
+
   /** The `count` local dates ending with the one holding `instant`, oldest first. */
   datesEndingAt(instant: number, count: number): string[] {
     const last = Date.parse(`${this.dateOf(instant)}T00:00:00Z`);

@@ -4,8 +4,9 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Statement } from "./d1";
 import type { DB } from "./client";
-import { billingCustomers, checkoutSessions, paymentEvents, subscriptions, users } from "./schema";
+import { billingCustomers, checkoutSessions, paymentEvents, revenueEntries, subscriptions, users } from "./schema";
 import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "../contracts/payments";
+import type { Currency } from "../contracts/store-model";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -236,6 +237,28 @@ export const markInvoicePaid = (
       updated_at = excluded.updated_at
     WHERE subscriptions.status NOT IN (${TERMINAL_SQL}) AND subscriptions.last_event_at <= excluded.last_event_at`,
   );
+
+/** The revenue ledger's key for a paid VIP invoice: one row per invoice, however many events name it. */
+export const invoiceRevenueRef = (invoiceId: string) => `invoice:${invoiceId}`;
+
+/**
+ * invoice.paid: the money the invoice brought in, as a row of the revenue ledger. Kept whatever
+ * order the events arrive in (the payment happened even when an older event changes nothing
+ * else); the unique ref keeps it once per invoice, as the event's id keeps it once per event.
+ */
+export const recordInvoiceRevenue = (db: DB, inv: { invoiceId: string; amountCents: number; currency: Currency }, userId: string, paidAt: number): Statement =>
+  db
+    .insert(revenueEntries)
+    .values({
+      ref: invoiceRevenueRef(inv.invoiceId),
+      source: "vip",
+      amountCents: inv.amountCents,
+      currency: inv.currency,
+      userId,
+      occurredAt: new Date(paidAt),
+    })
+    .onConflictDoNothing({ target: revenueEntries.ref })
+    .toSQL();
 
 /** invoice.payment_failed: a paying subscription turns past_due; the grace runs from the first failure. */
 export const markInvoiceFailed = (db: DB, subscriptionId: string, eventAt: number, now: number) =>

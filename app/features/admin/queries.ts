@@ -15,6 +15,7 @@ const retryUnreachable = (failureCount: number, error: unknown) => failureCount 
 export const adminKeys = {
   all: ["admin"] as const,
   overview: ["admin", "overview"] as const,
+  overviewIn: (tz: string) => ["admin", "overview", tz] as const,
   analytics: (days: AnalyticsPeriod, tz: string) => ["admin", "analytics", days, tz] as const,
   tracks: (period: TrackPeriod) => ["admin", "tracks", period] as const,
   audit: (filters: AuditFilters) => ["admin", "audit", filters] as const,
@@ -30,10 +31,11 @@ export function adminTimeZone(): string {
   }
 }
 
-export const adminOverviewQueryOptions = () =>
+/** The overview; the store's "today" and "this month" are in the admin's zone. */
+export const adminOverviewQueryOptions = (tz: string = adminTimeZone()) =>
   queryOptions({
-    queryKey: adminKeys.overview,
-    queryFn: ({ signal }) => api<OverviewResponse>("/api/admin/overview", { signal }),
+    queryKey: adminKeys.overviewIn(tz),
+    queryFn: ({ signal }) => api<OverviewResponse>(`/api/admin/overview?${new URLSearchParams({ tz })}`, { signal }),
     staleTime: 30_000,
     retry: retryUnreachable,
   });

@@ -11,6 +11,7 @@ import { auditRoutes } from "./audit";
 import { catalogRoutes } from "./catalog";
 import { broadcastCatalogRoutes } from "./catalog-broadcast";
 import { analyticsRoutes } from "./analytics";
+import { revenueRoutes } from "./revenue";
 import { settingsRoutes } from "./settings";
 import { messagesRoutes } from "./messages";
 import { marketingRoutes } from "./marketing";
@@ -30,6 +31,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/catalog", catalogRoutes)
   .route("/catalog", broadcastCatalogRoutes)
   .route("/", analyticsRoutes)
+  .route("/revenue", revenueRoutes)
   .route("/settings", settingsRoutes)
   .route("/messages", messagesRoutes)
   .route("/marketing", marketingRoutes)

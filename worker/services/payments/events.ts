@@ -42,6 +42,9 @@ const invoiceSchema = z.object({
   subscription: ref.nullish(),
   parent: z.object({ subscription_details: z.object({ subscription: ref, metadata }).nullish() }).nullish(),
   lines: z.object({ data: z.array(z.object({ period: z.object({ end: seconds.nullish() }).nullish() })) }).nullish(),
+  /** What was paid, in the currency's smallest unit (cents), and that currency (lower case). */
+  amount_paid: z.number().int().nullish(),
+  currency: z.string().nullish(),
 });
 
 export type ParsedSubscription = SubscriptionSnapshot & { userIdHint: string | null };
@@ -94,6 +97,10 @@ export type ParsedInvoice = {
   customerId: string | null;
   periodEnd: number | null;
   userIdHint: string | null;
+  /** Cents paid; null when the object does not say (older fixtures, other shapes). */
+  amountPaid: number | null;
+  /** Lower-case ISO 4217 code, as Stripe writes it; null when absent. */
+  currency: string | null;
 };
 
 /** Null for invoices that belong to no subscription (nothing to do with VIP). */
@@ -112,5 +119,7 @@ export function parseInvoice(object: unknown): ParsedInvoice | null {
     customerId: inv.customer ?? null,
     periodEnd: toMs(periodEnd || null),
     userIdHint: details?.metadata.user_id ?? null,
+    amountPaid: inv.amount_paid ?? null,
+    currency: inv.currency?.toLowerCase() ?? null,
   };
 }

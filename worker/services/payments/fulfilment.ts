@@ -19,13 +19,15 @@ import {
   markInvoiceFailed,
   markInvoicePaid,
   recordEvent,
+  recordInvoiceRevenue,
   recordMalformedEvent,
   setCheckoutStatus,
   syncUserVip,
   upsertSubscription,
   type VipChange,
 } from "../../db/payments";
-import { parseCheckoutSession, parseInvoice, parseSubscription } from "./events";
+import { parseCheckoutSession, parseInvoice, parseSubscription, type ParsedInvoice } from "./events";
+import { CURRENCIES, type Currency } from "../../contracts/store-model";
 import { z } from "../../contracts/zod";
 import { sha256Hex } from "../../lib/crypto";
 import { isUniqueViolation, runBatch, type Statement } from "../../db/d1";
@@ -211,7 +213,10 @@ async function planEffects(db: DB, type: HandledEventType, event: FulfilmentEven
       const userId = row?.userId ?? (await existingUserId(db, inv.userIdHint));
       const customerId = row?.customerId ?? inv.customerId;
       if (!userId || !customerId) return nothing();
-      return { statements: [markInvoicePaid(db, { subscriptionId: inv.subscriptionId, customerId, periodEnd: inv.periodEnd }, userId, eventAt, now)], userId };
+      const statements = [markInvoicePaid(db, { subscriptionId: inv.subscriptionId, customerId, periodEnd: inv.periodEnd }, userId, eventAt, now)];
+      const revenue = ledgerAmount(inv, event.id);
+      if (revenue) statements.push(recordInvoiceRevenue(db, revenue, userId, eventAt));
+      return { statements, userId };
     }
 
     case "invoice.payment_failed": {
@@ -222,6 +227,22 @@ async function planEffects(db: DB, type: HandledEventType, event: FulfilmentEven
       return { statements: [markInvoiceFailed(db, inv.subscriptionId, eventAt, now)], userId: row.userId, failedInvoice: inv.id ?? event.id };
     }
   }
+}
+
+const isLedgerCurrency = (code: string | null): code is Currency => CURRENCIES.some((c) => c === code);
+
+/**
+ * What a paid invoice adds to the revenue ledger, or null: nothing was paid (a free trial, a 100 %
+ * coupon), or the currency is one the ledger does not keep (its CHECK would fail the whole batch,
+ * and with it the membership the payment bought), which is logged instead.
+ */
+function ledgerAmount(inv: ParsedInvoice, eventId: string) {
+  if (!inv.id || inv.amountPaid === null || inv.amountPaid <= 0) return null;
+  if (!isLedgerCurrency(inv.currency)) {
+    console.error(`payments: invoice.paid event ${eventId} is in ${inv.currency ?? "no currency"}; not added to the revenue ledger`);
+    return null;
+  }
+  return { invoiceId: inv.id, amountCents: inv.amountPaid, currency: inv.currency };
 }
 
 /** A verified event we cannot read: recorded (so it is not retried forever) and logged. */

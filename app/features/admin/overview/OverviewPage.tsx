@@ -1,5 +1,6 @@
 // /admin: the last 24 hours at a glance (visitors, page views, session length, active members),
-// each against the span before, and the way into each area with its headline count.
+// each against the span before, today's orders and the month's revenue, and the way into each area
+// with its headline count.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
@@ -13,6 +14,7 @@ import { commonMessages } from "../messages";
 import { adminOverviewQueryOptions } from "../queries";
 import { overviewMessages as m } from "./messages";
 import { FailedJobs } from "./FailedJobs";
+import { StoreFigures } from "./StoreFigures";
 import "../admin.css";
 
 export function OverviewPage() {
@@ -23,6 +25,7 @@ export function OverviewPage() {
       {(data) => (
         <div className="admin-page">
           <OverviewStats data={data} />
+          <StoreFigures store={data.store} />
           <RequestHealthCards health={data.health} />
           <FailedJobs />
           <OverviewLinks totals={data.totals} />

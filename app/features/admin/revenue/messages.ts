@@ -1,0 +1,85 @@
+// The revenue page's texts (catalogs: messages.<locale>.json beside this file, RevenueMessages).
+import { defineMessage, defineMessages } from "react-intl";
+
+export const revenueMessages = {
+  ...defineMessages({
+    loading: { id: "admin.revenue.loading", defaultMessage: "Loading revenue..." },
+    failed: { id: "admin.revenue.failed", defaultMessage: "Failed to load revenue" },
+    last12Months: { id: "admin.revenue.period.12m", defaultMessage: "Last 12 months" },
+    currency: { id: "admin.revenue.currency", defaultMessage: "Currency" },
+    summary: { id: "admin.revenue.summary", defaultMessage: "Summary" },
+    net: { id: "admin.revenue.card.net", defaultMessage: "Net revenue" },
+    netHint: { id: "admin.revenue.card.netHint", defaultMessage: "All sources, refunds deducted" },
+    vip: { id: "admin.revenue.source.vip", defaultMessage: "VIP memberships" },
+    store: { id: "admin.revenue.source.store", defaultMessage: "Store" },
+    tickets: { id: "admin.revenue.source.tickets", defaultMessage: "Tickets" },
+    refunds: { id: "admin.revenue.refunds", defaultMessage: "Refunds" },
+    mrr: { id: "admin.revenue.card.mrr", defaultMessage: "Monthly recurring revenue" },
+    gained: { id: "admin.revenue.members.gained", defaultMessage: "VIP members gained" },
+    lost: { id: "admin.revenue.members.lost", defaultMessage: "VIP members lost" },
+    membersHint: { id: "admin.revenue.members.hint", defaultMessage: "Subscriptions and complimentary VIP" },
+    date: { id: "admin.revenue.col.date", defaultMessage: "Date" },
+    month: { id: "admin.revenue.col.month", defaultMessage: "Month" },
+    netColumn: { id: "admin.revenue.col.net", defaultMessage: "Net" },
+    revenueTitle: { id: "admin.revenue.chart.title", defaultMessage: "Revenue by source" },
+    membersTitle: { id: "admin.revenue.members.title", defaultMessage: "VIP members gained and lost" },
+    gainedColumn: { id: "admin.revenue.col.gained", defaultMessage: "Gained" },
+    lostColumn: { id: "admin.revenue.col.lost", defaultMessage: "Lost" },
+    subscriptionsStarted: { id: "admin.revenue.col.subscriptionsStarted", defaultMessage: "Subscriptions started" },
+    subscriptionsEnded: { id: "admin.revenue.col.subscriptionsEnded", defaultMessage: "Subscriptions ended" },
+    compsGranted: { id: "admin.revenue.col.compsGranted", defaultMessage: "Complimentary VIP granted" },
+    compsEnded: { id: "admin.revenue.col.compsEnded", defaultMessage: "Complimentary VIP ended" },
+    membersNote: {
+      id: "admin.revenue.members.note",
+      defaultMessage:
+        "Gained: paid subscriptions started and complimentary VIP granted. Lost: subscriptions ended and complimentary VIP that ran out. A member with both counts in each.",
+    },
+    mrrTitle: { id: "admin.revenue.mrr.title", defaultMessage: "MRR at each month's end" },
+    mrrNote: {
+      id: "admin.revenue.mrr.note",
+      defaultMessage: "Subscriptions started and not ended by then, at today's price. Now: active or past due, and not set to cancel.",
+    },
+    subscriptions: { id: "admin.revenue.col.subscriptions", defaultMessage: "Subscriptions" },
+    noMonthEnds: { id: "admin.revenue.mrr.empty", defaultMessage: "No month has ended within this period yet." },
+    topTitle: { id: "admin.revenue.top.title", defaultMessage: "Top products" },
+    product: { id: "admin.revenue.col.product", defaultMessage: "Product" },
+    kind: { id: "admin.revenue.col.kind", defaultMessage: "Type" },
+    units: { id: "admin.revenue.col.units", defaultMessage: "Units" },
+    revenue: { id: "admin.revenue.col.revenue", defaultMessage: "Revenue" },
+    orders: { id: "admin.revenue.col.orders", defaultMessage: "Orders" },
+    topNote: {
+      id: "admin.revenue.top.note",
+      defaultMessage: "Line amounts as sold, before order-wide discounts and without shipping. Fully refunded and cancelled orders are left out.",
+    },
+    kindDigital: { id: "admin.revenue.kind.digital", defaultMessage: "Digital" },
+    kindMerch: { id: "admin.revenue.kind.merch", defaultMessage: "Merch" },
+    kindGiftVip: { id: "admin.revenue.kind.giftVip", defaultMessage: "Gift VIP" },
+    errorPeriodReversed: { id: "admin.revenue.error.periodReversed", defaultMessage: "The period's first day is after its last day." },
+    errorPeriodTooLong: { id: "admin.revenue.error.periodTooLong", defaultMessage: "A period covers at most 366 days." },
+  }),
+  timeZoneNote: defineMessage<{ timeZone: string; from: string; to: string }>({
+    id: "admin.revenue.timeZoneNote",
+    defaultMessage: "{from} to {to}, dates in {timeZone}. Amounts in each currency as paid, never converted.",
+  }),
+  refundsHint: defineMessage<{ count: number }>({
+    id: "admin.revenue.card.refundsHint",
+    defaultMessage: "{count, plural, =0 {No refunds} one {# refund} other {# refunds}}",
+  }),
+  mrrHint: defineMessage<{ count: number; atStart: string }>({
+    id: "admin.revenue.card.mrrHint",
+    defaultMessage: "{count, plural, one {# paying subscription} other {# paying subscriptions}}; {atStart} when the period began",
+  }),
+  revenueSummary: defineMessage<{ currency: string; vip: string; store: string; tickets: string; refunds: string; net: string }>({
+    id: "admin.revenue.chart.summary",
+    defaultMessage:
+      "Stacked bar chart of revenue by source in {currency}: VIP {vip}, store {store}, tickets {tickets}, refunds {refunds}, net {net}. The data table has the same figures.",
+  }),
+  revenueCaption: defineMessage<{ currency: string }>({ id: "admin.revenue.chart.caption", defaultMessage: "Revenue by source, in {currency}" }),
+  noRevenue: defineMessage<{ currency: string }>({ id: "admin.revenue.chart.empty", defaultMessage: "No payments or refunds in {currency} in this period." }),
+  membersSummary: defineMessage<{ gained: number; lost: number }>({
+    id: "admin.revenue.members.summary",
+    defaultMessage: "Bar chart of VIP members gained and lost: {gained} gained and {lost} lost in the period. The data table has the same figures.",
+  }),
+  noTopProducts: defineMessage<{ currency: string }>({ id: "admin.revenue.top.empty", defaultMessage: "No store sales in {currency} in this period." }),
+  now: defineMessage<{ cents: string }>({ id: "admin.revenue.mrr.now", defaultMessage: "Now: {cents}" }),
+};

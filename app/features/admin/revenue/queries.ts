@@ -1,0 +1,20 @@
+// GET /api/admin/revenue as query options, so the route's loader can prefetch what the page reads.
+import { queryOptions } from "@tanstack/react-query";
+import { api, ApiRequestError } from "../../../lib/api";
+import type { RevenueResponse } from "../../../../worker/contracts/admin-revenue";
+
+/** Retry once when the server could not be reached; an answer (even a 5xx) is shown as it is. */
+const retryUnreachable = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError);
+
+export const revenueKeys = {
+  all: ["admin", "revenue"] as const,
+  period: (from: string, to: string, tz: string) => ["admin", "revenue", from, to, tz] as const,
+};
+
+export const revenueQueryOptions = ({ from, to, tz }: { from: string; to: string; tz: string }) =>
+  queryOptions({
+    queryKey: revenueKeys.period(from, to, tz),
+    queryFn: ({ signal }) => api<RevenueResponse>(`/api/admin/revenue?${new URLSearchParams({ from, to, tz })}`, { signal }),
+    staleTime: 60_000,
+    retry: retryUnreachable,
+  });
