@@ -22,6 +22,7 @@ import { ticketRoutes } from "./tickets";
 import { userRoutes } from "./users";
 import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
+import { adminStoreRoutes } from "./store";
 import { adminNotifyRoutes } from "./notify";
 
 export const adminRoutes = new Hono<HonoEnv>()
@@ -41,6 +42,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/users", userRoutes)
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
+  .route("/store", adminStoreRoutes)
   .route("/notify", adminNotifyRoutes)
   .route("/campaigns", campaignRoutes)
   .route("/dead-letters", deadLetterRoutes)
