@@ -61,6 +61,7 @@ import { Route as VipCheckoutTestRouteImport } from './routes/vip-checkout/test'
 import { Route as VipMembershipManageRouteImport } from './routes/vip-membership/manage'
 import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
 import { Route as AdminAnalyticsTracksRouteImport } from './routes/admin/analytics/tracks'
+import { Route as AdminStoreIndexRouteImport } from './routes/admin/store/index'
 import { Route as EmbedAlbumAlbumIdRouteImport } from './routes/embed/album/$albumId'
 import { Route as EmbedTrackTrackIdRouteImport } from './routes/embed/track/$trackId'
 import { Route as MusicCatalogIndexRouteImport } from './routes/music/catalog/index'
@@ -329,6 +330,11 @@ const AdminAnalyticsTracksRoute = AdminAnalyticsTracksRouteImport.update({
   path: '/analytics/tracks',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminStoreIndexRoute = AdminStoreIndexRouteImport.update({
+  id: '/store/',
+  path: '/store/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const EmbedAlbumAlbumIdRoute = EmbedAlbumAlbumIdRouteImport.update({
   id: '/embed/album/$albumId',
   path: '/embed/album/$albumId',
@@ -424,6 +430,7 @@ export interface FileRoutesByFullPath {
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
+  '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
 }
 export interface FileRoutesByTo {
@@ -484,6 +491,7 @@ export interface FileRoutesByTo {
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics': typeof AdminAnalyticsIndexRoute
+  '/admin/store': typeof AdminStoreIndexRoute
   '/music/catalog': typeof MusicCatalogIndexRoute
 }
 export interface FileRoutesById {
@@ -546,6 +554,7 @@ export interface FileRoutesById {
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
+  '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
 }
 export interface FileRouteTypes {
@@ -609,6 +618,7 @@ export interface FileRouteTypes {
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics/'
+    | '/admin/store/'
     | '/music/catalog/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -669,6 +679,7 @@ export interface FileRouteTypes {
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics'
+    | '/admin/store'
     | '/music/catalog'
   id:
     | '__root__'
@@ -730,6 +741,7 @@ export interface FileRouteTypes {
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics/'
+    | '/admin/store/'
     | '/music/catalog/'
   fileRoutesById: FileRoutesById
 }
@@ -1144,6 +1156,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAnalyticsTracksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/store/': {
+      id: '/admin/store/'
+      path: '/store'
+      fullPath: '/admin/store/'
+      preLoaderRoute: typeof AdminStoreIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/embed/album/$albumId': {
       id: '/embed/album/$albumId'
       path: '/embed/album/$albumId'
@@ -1214,6 +1233,7 @@ interface AdminRouteRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAnalyticsTracksRoute: typeof AdminAnalyticsTracksRoute
   AdminAnalyticsIndexRoute: typeof AdminAnalyticsIndexRoute
+  AdminStoreIndexRoute: typeof AdminStoreIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -1234,6 +1254,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminAnalyticsTracksRoute: AdminAnalyticsTracksRoute,
   AdminAnalyticsIndexRoute: AdminAnalyticsIndexRoute,
+  AdminStoreIndexRoute: AdminStoreIndexRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
