@@ -62,6 +62,7 @@ import { Route as VipCheckoutTestRouteImport } from './routes/vip-checkout/test'
 import { Route as VipMembershipManageRouteImport } from './routes/vip-membership/manage'
 import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
 import { Route as AdminAnalyticsTracksRouteImport } from './routes/admin/analytics/tracks'
+import { Route as AdminStoreIndexRouteImport } from './routes/admin/store/index'
 import { Route as EmbedAlbumAlbumIdRouteImport } from './routes/embed/album/$albumId'
 import { Route as EmbedTrackTrackIdRouteImport } from './routes/embed/track/$trackId'
 import { Route as MusicCatalogIndexRouteImport } from './routes/music/catalog/index'
@@ -335,6 +336,11 @@ const AdminAnalyticsTracksRoute = AdminAnalyticsTracksRouteImport.update({
   path: '/analytics/tracks',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminStoreIndexRoute = AdminStoreIndexRouteImport.update({
+  id: '/store/',
+  path: '/store/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const EmbedAlbumAlbumIdRoute = EmbedAlbumAlbumIdRouteImport.update({
   id: '/embed/album/$albumId',
   path: '/embed/album/$albumId',
@@ -431,6 +437,7 @@ export interface FileRoutesByFullPath {
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
+  '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
 }
 export interface FileRoutesByTo {
@@ -492,6 +499,7 @@ export interface FileRoutesByTo {
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics': typeof AdminAnalyticsIndexRoute
+  '/admin/store': typeof AdminStoreIndexRoute
   '/music/catalog': typeof MusicCatalogIndexRoute
 }
 export interface FileRoutesById {
@@ -555,6 +563,7 @@ export interface FileRoutesById {
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
+  '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
 }
 export interface FileRouteTypes {
@@ -619,6 +628,7 @@ export interface FileRouteTypes {
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics/'
+    | '/admin/store/'
     | '/music/catalog/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -680,6 +690,7 @@ export interface FileRouteTypes {
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics'
+    | '/admin/store'
     | '/music/catalog'
   id:
     | '__root__'
@@ -742,6 +753,7 @@ export interface FileRouteTypes {
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics/'
+    | '/admin/store/'
     | '/music/catalog/'
   fileRoutesById: FileRoutesById
 }
@@ -1163,6 +1175,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAnalyticsTracksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/store/': {
+      id: '/admin/store/'
+      path: '/store'
+      fullPath: '/admin/store/'
+      preLoaderRoute: typeof AdminStoreIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/embed/album/$albumId': {
       id: '/embed/album/$albumId'
       path: '/embed/album/$albumId'
@@ -1234,6 +1253,7 @@ interface AdminRouteRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAnalyticsTracksRoute: typeof AdminAnalyticsTracksRoute
   AdminAnalyticsIndexRoute: typeof AdminAnalyticsIndexRoute
+  AdminStoreIndexRoute: typeof AdminStoreIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -1255,6 +1275,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminAnalyticsTracksRoute: AdminAnalyticsTracksRoute,
   AdminAnalyticsIndexRoute: AdminAnalyticsIndexRoute,
+  AdminStoreIndexRoute: AdminStoreIndexRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

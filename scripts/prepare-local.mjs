@@ -11,8 +11,9 @@
 //          ticket orders for them, whose dates move to stay relative to now; ~90 days of site page
 //          views while there are none yet, and the analytics rollups; three demo perks
 //          (scripts/lib/demo-perks.mjs), kept live relative to now; ~90 days of the revenue ledger
-//          (scripts/lib/demo-revenue.mjs), topped up to today;
-//   media  puts every file of the demo into local R2: the avatars, post and perk pictures, and the
+//          (scripts/lib/demo-revenue.mjs), topped up to today; a demo store (products of every
+//          kind, sizes with stock, the perk's promotion code: scripts/lib/demo-store.mjs);
+//   media  puts every file of the demo into local R2: the avatars, post, perk and product pictures, and the
 //          demo media (an MP3 per track, a cover per album, an image per radio station, a thumbnail
 //          and an MP4 video per TV channel, the landing page's pictures and promo video), rendered
 //          offline and cached in the user's cache; skipped when that state already holds this set.
@@ -42,6 +43,7 @@ import {
 import { demoAnalyticsSql } from "./lib/demo-analytics.mjs";
 import { demoPerkPictures, demoPerksSql } from "./lib/demo-perks.mjs";
 import { demoRevenueSql } from "./lib/demo-revenue.mjs";
+import { demoStorePictures, demoStoreSql } from "./lib/demo-store.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
 import { vapidKeyPair } from "./lib/vapid-keys.mjs";
@@ -121,7 +123,10 @@ async function seedData(vars, persist, work) {
   await wrangler(["d1", "migrations", "apply", "DB", "--local", ...persist]);
   console.log("prepare-local: D1 migrations applied");
   const sqlFile = path.join(work, "seed.sql");
-  await writeFile(sqlFile, (await buildSeedSql(vars.PASSWORD_PEPPER)) + demoAnalyticsSql() + demoPerksSql(Date.now()).join("\n") + "\n");
+  await writeFile(
+    sqlFile,
+    (await buildSeedSql(vars.PASSWORD_PEPPER)) + demoAnalyticsSql() + [...demoPerksSql(Date.now()), ...demoStoreSql(Date.now())].join("\n") + "\n",
+  );
   await appendFile(sqlFile, demoRevenueSql(Date.now()).join("\n") + "\n");
   await wrangler(["d1", "execute", "DB", "--local", ...persist, "--file", sqlFile]);
 }
@@ -140,8 +145,8 @@ async function seedMedia(stateDir, persist, work) {
     await writeFile(file, renderCoverPng({ id: `demo-post-${post.image}` }));
     manifest.push({ key: `posts/${demoPostImageFile(post)}`, file });
   }
-  // The demo perks' pictures, under the keys their rows name.
-  for (const { key, png } of demoPerkPictures()) {
+  // The demo perks' and products' pictures, under the keys their rows name.
+  for (const { key, png } of [...demoPerkPictures(), ...demoStorePictures()]) {
     const file = path.join(work, key.replace("/", "-"));
     await writeFile(file, png);
     manifest.push({ key, file });

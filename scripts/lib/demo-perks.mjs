@@ -2,7 +2,8 @@
 // /admin/perks at work: a merch discount with one shared code for VIPs, a signed limited-edition
 // vinyl with a few unique codes for VIPs, and a surprise for every signed-in member. Inserted once
 // by fixed ids (INSERT OR IGNORE keeps what the back office edited); every seed moves their
-// windows to stay live relative to now. Their pictures are drawn like the album covers.
+// windows to stay live relative to now. Their pictures are drawn like the album covers. Their links
+// lead to the site's own store (scripts/lib/demo-store.mjs): the merch, the vinyl, the free track.
 import { createHash } from "node:crypto";
 import { renderCoverPng } from "./demo-covers.mjs";
 import { DAY_MS, HOUR_MS } from "../../worker/lib/time.ts";
@@ -12,7 +13,8 @@ export const DEMO_PERKS = [
     id: "0b7e0000-0000-4000-8000-000000000001",
     title: "20% off the official merch store",
     description: "Tour tees, neon hoodies and the new enamel pin set: VIP members save 20% on everything in the official store. Enter the code at checkout.",
-    link: "https://shop.example.com/vip",
+    link: "/store",
+    formerLink: "https://shop.example.com/vip",
     codeMode: "shared",
     sharedCode: "FREESTYLE20",
     audience: "vip",
@@ -24,7 +26,8 @@ export const DEMO_PERKS = [
     title: "Signed limited-edition vinyl",
     description:
       "Only a handful of hand-numbered, signed pressings of the anniversary album on pink splatter vinyl. Reveal your personal code and redeem it in the store before they are gone.",
-    link: "https://shop.example.com/signed-vinyl",
+    link: "/store/freestyle-nights-vinyl",
+    formerLink: "https://shop.example.com/signed-vinyl",
     codeMode: "unique",
     codes: ["VINYL-SIGNED-001", "VINYL-SIGNED-002", "VINYL-SIGNED-003", "VINYL-SIGNED-004", "VINYL-SIGNED-005"],
     audience: "vip",
@@ -35,7 +38,8 @@ export const DEMO_PERKS = [
     id: "0b7e0000-0000-4000-8000-000000000003",
     title: "Surprise: a studio demo for everyone",
     description: "A thank-you to every member: download an early studio demo of a fan favourite, straight from the tape.",
-    link: "https://shop.example.com/studio-demo",
+    link: "/store/dream-about-you-free",
+    formerLink: "https://shop.example.com/studio-demo",
     codeMode: "none",
     audience: "members",
     startedDaysAgo: 0.125,
@@ -61,6 +65,8 @@ export function demoPerksSql(now) {
       `INSERT OR IGNORE INTO perks (id, title, description, image_key, link, code_mode, shared_code, audience, starts_at, ends_at, created_at, updated_at)
        VALUES (${id}, ${sqlText(perk.title)}, ${sqlText(perk.description)}, ${sqlText(demoPerkImageKey(perk))}, ${sqlText(perk.link)}, ${sqlText(perk.codeMode)}, ${sqlText(perk.sharedCode)}, ${sqlText(perk.audience)}, ${startsAt}, ${endsAt}, ${now}, ${now});`,
       `UPDATE perks SET starts_at = ${startsAt}, ends_at = ${endsAt} WHERE id = ${id};`,
+      // A demo seeded before the store linked to a shop that never existed; a link the admin changed stays.
+      `UPDATE perks SET link = ${sqlText(perk.link)} WHERE id = ${id} AND link = ${sqlText(perk.formerLink)};`,
     );
     for (const code of perk.codes ?? []) {
       out.push(

@@ -38,6 +38,8 @@ const KINDS: [AuditDetail, string, string][] = [
   [{ kind: "ticket_csv_import", firstRow: 2, lastRow: 8 }, "CSV import, file rows 2-8", "Importação de CSV, linhas 2-8 do arquivo"],
   [{ kind: "contacts_csv_import", part: 1, parts: 3 }, "CSV import, part 1 of 3", "Importação de CSV, parte 1 de 3"],
   [{ kind: "perk_deleted", reveals: 1, codes: 2, claimed: 1 }, "1 reveal and 2 codes (1 handed out) deleted", "1 revelação e 2 códigos (1 entregue) excluídos"],
+  [{ kind: "store_product_deleted", pictures: 2, variants: 1 }, "2 pictures and 1 size or colour deleted", "2 fotos e 1 tamanho ou cor excluídos"],
+  [{ kind: "store_stock_adjusted", sku: "TEE-M", delta: -3 }, "Stock of TEE-M -3", "Estoque de TEE-M -3"],
   [{ kind: "moderation_deleted" }, "Deleted from the moderation queue", "Excluído pela fila de moderação"],
   [{ kind: "moderation_author_banned" }, "Author banned from the moderation queue", "Autor banido pela fila de moderação"],
   [

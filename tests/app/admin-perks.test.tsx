@@ -109,7 +109,7 @@ describe("/admin/perks", () => {
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: "Edit Merch discount" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Enter a full https:// address")).toBeTruthy();
+    expect(await screen.findByText("Enter a full https:// address or a path such as /store")).toBeTruthy();
   });
 
   it("shows who revealed a perk", async () => {

@@ -70,6 +70,18 @@ describe("/perks", () => {
     await waitFor(() => expect(callsTo("GET /api/perks").length).toBeGreaterThanOrEqual(2));
   });
 
+  it("opens a link to this site's own store in the same tab", async () => {
+    api(sessionUser({ isVIP: true }), [MERCH], {
+      [`POST /api/perks/${MERCH.id}/reveal`]: json(200, { code: "FREESTYLE20", link: "/store", revealedAt: "2026-06-01T15:30:00.000Z" }),
+    });
+    renderPerks();
+    await screen.findByRole("article", { name: MERCH.title });
+    fireEvent.click(within(card(MERCH.title)).getByRole("button", { name: "Reveal my code" }));
+    const link = await within(card(MERCH.title)).findByRole("link", { name: "Open the offer" });
+    expect(link.getAttribute("href")).toBe("/store");
+    expect(link.getAttribute("target")).toBeNull();
+  });
+
   it("offers a member who revealed before to show the code again", async () => {
     api(sessionUser({ isVIP: true }), [perk(MERCH.id, MERCH.title, { revealedAt: "2026-05-01T10:00:00.000Z" })]);
     renderPerks();

@@ -101,6 +101,11 @@ describe("create, edit, list", () => {
     expect([stateOf(perk.id), stateOf(scheduled.id), stateOf(ended.id)]).toEqual(["live", "scheduled", "ended"]);
   });
 
+  it("takes a path on this site as the link (a perk for the site's own store)", async () => {
+    const perk = await createPerk({ link: "/store/tour-shirt-2026" });
+    expect(perk.link).toBe("/store/tour-shirt-2026");
+  });
+
   it("keeps a shared code only in shared mode", async () => {
     const perk = await createPerk({ codeMode: "none", sharedCode: "IGNORED" });
     expect((await perkRow(perk.id))!.shared_code).toBeNull();
@@ -147,6 +152,9 @@ describe("bad input: 400 with the field and its code, nothing stored", () => {
     ["link not https", { link: "http://shop.example.com" }, "link", "perk_link_invalid"],
     ["link a script", { link: "javascript:alert(1)" }, "link", "perk_link_invalid"],
     ["link with a password", { link: "https://a:b@shop.example.com" }, "link", "perk_link_invalid"],
+    ["link to another host by //", { link: "//evil.example.com/store" }, "link", "perk_link_invalid"],
+    ["link to another host by a backslash", { link: "/\\evil.example.com" }, "link", "perk_link_invalid"],
+    ["link a relative path", { link: "store" }, "link", "perk_link_invalid"],
     ["end before start", { startsAt: iso(Date.now()), endsAt: iso(Date.now() - HOUR) }, "endsAt", "perk_end_before_start"],
     ["end equals start", { startsAt: "2030-01-01T10:00:00.000Z", endsAt: "2030-01-01T10:00:00.000Z" }, "endsAt", "perk_end_before_start"],
     ["start missing", { startsAt: undefined }, "startsAt", "perk_starts_required"],

@@ -18,7 +18,7 @@ export const PERK_FORM_MESSAGES = {
   titleTooLong: `A perk's title must be at most ${PERK_TITLE_MAX} characters`,
   descriptionRequired: "A perk needs a description",
   descriptionTooLong: `A perk's description must be at most ${PERK_DESCRIPTION_MAX} characters`,
-  linkInvalid: "The link must be a full https:// address",
+  linkInvalid: "The link must be a full https:// address or a path on this site, such as /store",
   sharedCodeRequired: "A shared code is required when every member gets the same code",
   codeInvalid: `A code is letters and digits (and - _ . : / # +), without spaces, at most ${PERK_CODE_MAX} characters`,
   startsRequired: "Choose when the perk starts",

@@ -29,6 +29,12 @@ export function isHttpsLink(text: string): boolean {
   return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
 }
 
+/**
+ * A path on this site ("/store", "/store/tour-shirt-2026"): one leading slash, never "//host" or a
+ * backslash (browsers read "/\\host" as another host), no spaces.
+ */
+export const isSitePath = (text: string) => /^\/(?![/\\])[^\s\\]*$/.test(text);
+
 /** An instant with its offset (what Date.toISOString gives): 2026-12-06T01:00:00.000Z. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 export function parseInstant(text: string): number | null {
@@ -59,7 +65,7 @@ const fields = {
     .string({ error: M.linkInvalid })
     .trim()
     .max(PERK_LINK_MAX, M.linkInvalid)
-    .refine((s) => s === "" || isHttpsLink(s), M.linkInvalid)
+    .refine((s) => s === "" || isHttpsLink(s) || isSitePath(s), M.linkInvalid)
     .nullish()
     .transform((s) => (s ? s : null)),
   codeMode: z.enum(CODE_MODES).default("none"),

@@ -9,6 +9,7 @@ import { CATALOG_MESSAGES } from "./admin-catalog";
 import { ADMIN_EVENT_MESSAGES } from "./admin-events";
 import { IMPORT_MESSAGES } from "./admin-marketing";
 import { INBOX_MESSAGES } from "./admin-messages";
+import { STORE_ADMIN_MESSAGES as STORE_ADMIN } from "./admin-store-limits";
 import { TICKET_MESSAGES } from "./admin-tickets";
 import { USER_ADMIN_MESSAGES } from "./admin-users";
 import { ADMIN_VENUE_MESSAGES } from "./admin-venues";
@@ -223,6 +224,19 @@ export const ROUTE_CODES = {
   // store: orders, refunds and shipping
   order_not_found: { status: 404, en: "No such order" },
   // store: back office products
+  product_slug_taken: { status: 409, en: STORE_ADMIN.slugTaken },
+  product_kind_locked: { status: 409, en: STORE_ADMIN.kindLocked },
+  product_has_orders: { status: 409, en: STORE_ADMIN.hasOrders },
+  product_not_merch: { status: 409, en: STORE_ADMIN.notMerch },
+  product_images_full: { status: 409, en: STORE_ADMIN.imagesFull },
+  product_image_not_found: { status: 404, en: STORE_ADMIN.imageNotFound },
+  variant_not_found: { status: 404, en: STORE_ADMIN.variantNotFound },
+  variant_sku_taken: { status: 409, en: STORE_ADMIN.skuTaken },
+  variant_has_orders: { status: 409, en: STORE_ADMIN.variantHasOrders },
+  stock_below_zero: { status: 409, en: STORE_ADMIN.stockBelowZero },
+  promo_code_not_found: { status: 404, en: STORE_ADMIN.promoNotFound },
+  promo_code_taken: { status: 409, en: STORE_ADMIN.promoTaken },
+  promo_code_max_below_uses: { status: 409, en: STORE_ADMIN.promoMaxBelowUses },
   // store: downloads and the collection
   download_not_found: { status: 404, en: "No such download" },
   download_link_expired: { status: 410, en: "This download link has expired: open your collection for a new one" },

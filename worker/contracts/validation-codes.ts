@@ -19,6 +19,14 @@ import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";
 import { REMINDER_FORM_MESSAGES } from "./reminders";
+import {
+  STORE_DESCRIPTION_MAX,
+  STORE_FORM_MESSAGES as STORE,
+  STORE_PER_ORDER_MAX,
+  STORE_TITLE_MAX,
+  STORE_VARIANT_TEXT_MAX,
+  STORE_VIP_DISCOUNT_MAX,
+} from "./admin-store-limits";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 
 /** The values an error's text names (a limit), for its translation. */
@@ -134,6 +142,34 @@ export const VALIDATION_RULES = {
   perk_ends_required: { message: PERK_FORM_MESSAGES.endsRequired },
   perk_time_invalid: { message: PERK_FORM_MESSAGES.timeInvalid },
   perk_end_before_start: { message: PERK_FORM_MESSAGES.endBeforeStart },
+
+  // The back office's store: products, variants and promotion codes (its title rule is title_required)
+  store_title_too_long: { message: STORE.titleTooLong, params: { max: STORE_TITLE_MAX } },
+  store_description_too_long: { message: STORE.descriptionTooLong, params: { max: STORE_DESCRIPTION_MAX } },
+  store_slug_invalid: { message: STORE.slugInvalid },
+  store_price_invalid: { message: STORE.priceInvalid },
+  store_fixed_price_zero: { message: STORE.fixedPriceZero },
+  store_vip_price_and_discount: { message: STORE.vipPriceAndDiscount },
+  store_vip_price_not_lower: { message: STORE.vipPriceNotLower },
+  store_vip_price_incomplete: { message: STORE.vipPriceIncomplete },
+  store_vip_discount_invalid: { message: STORE.vipDiscountInvalid, params: { max: STORE_VIP_DISCOUNT_MAX } },
+  store_release_required: { message: STORE.releaseRequired },
+  store_album_unknown: { message: STORE.albumUnknown },
+  store_track_unknown: { message: STORE.trackUnknown },
+  store_weight_class_required: { message: STORE.weightClassRequired },
+  store_gift_months_required: { message: STORE.giftMonthsRequired },
+  store_per_order_limit_invalid: { message: STORE.perOrderLimitInvalid, params: { max: STORE_PER_ORDER_MAX } },
+  store_position_invalid: { message: STORE.positionInvalid },
+  store_sku_invalid: { message: STORE.skuInvalid },
+  store_variant_text_too_long: { message: STORE.variantTextTooLong, params: { max: STORE_VARIANT_TEXT_MAX } },
+  store_stock_invalid: { message: STORE.stockInvalid },
+  store_stock_delta_invalid: { message: STORE.stockDeltaInvalid },
+  store_promo_code_invalid: { message: STORE.promoCodeInvalid },
+  store_promo_percent_invalid: { message: STORE.promoPercentInvalid },
+  store_promo_max_uses_invalid: { message: STORE.promoMaxUsesInvalid },
+  store_promo_perk_unknown: { message: STORE.promoPerkUnknown },
+  store_promo_time_invalid: { message: STORE.promoTimeInvalid },
+  store_promo_end_before_start: { message: STORE.promoEndBeforeStart },
 
   // The back office's ban form: a reason and an end (or permanent)
   ban_reason_required: { message: SUSPENSION_MESSAGES.reasonRequired },

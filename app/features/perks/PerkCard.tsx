@@ -126,11 +126,17 @@ function Revealed({ result }: { result: PerkRevealResponse }) {
       ) : (
         <p>{intl.formatMessage(m.noCode)}</p>
       )}
-      {result.link && (
-        <a className="btn btn-ghost" href={result.link} target="_blank" rel="noopener noreferrer">
-          {intl.formatMessage(m.openLink)} <span className="sr-only">{intl.formatMessage(m.newTab)}</span>
-        </a>
-      )}
+      {result.link &&
+        // A page of this site (the store) opens here; another site in a new tab.
+        (result.link.startsWith("/") ? (
+          <a className="btn btn-ghost" href={result.link}>
+            {intl.formatMessage(m.openLink)}
+          </a>
+        ) : (
+          <a className="btn btn-ghost" href={result.link} target="_blank" rel="noopener noreferrer">
+            {intl.formatMessage(m.openLink)} <span className="sr-only">{intl.formatMessage(m.newTab)}</span>
+          </a>
+        ))}
       <p className="muted perk-when">{intl.formatMessage(m.revealedOn, { date: intl.formatDate(result.revealedAt, dateFormat) })}</p>
     </div>
   );

@@ -23,6 +23,7 @@ import { ticketRoutes } from "./tickets";
 import { userRoutes } from "./users";
 import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
+import { adminStoreRoutes } from "./store";
 import { adminNotifyRoutes } from "./notify";
 
 export const adminRoutes = new Hono<HonoEnv>()
@@ -43,6 +44,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/users", userRoutes)
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
+  .route("/store", adminStoreRoutes)
   .route("/notify", adminNotifyRoutes)
   .route("/campaigns", campaignRoutes)
   .route("/dead-letters", deadLetterRoutes)

@@ -32,6 +32,10 @@ function detailText(intl: IntlShape, detail: AuditDetail): string | null {
       return intl.formatMessage(d.contactsCsvImport, { part: detail.part, parts: detail.parts });
     case "perk_deleted":
       return intl.formatMessage(d.perkDeleted, { reveals: detail.reveals, codes: detail.codes, claimed: detail.claimed });
+    case "store_product_deleted":
+      return intl.formatMessage(d.storeProductDeleted, { pictures: detail.pictures, variants: detail.variants });
+    case "store_stock_adjusted":
+      return intl.formatMessage(d.storeStockAdjusted, { sku: detail.sku, delta: intl.formatNumber(detail.delta, { signDisplay: "always" }) });
     case "moderation_deleted":
       return intl.formatMessage(d.moderationDeleted);
     case "moderation_author_banned":

@@ -51,6 +51,14 @@ export const auditDetailMessages = {
     id: "admin.audit.detail.perkDeleted",
     defaultMessage: "{reveals, plural, one {# reveal} other {# reveals}} and {codes, plural, one {# code} other {# codes}} ({claimed} handed out) deleted",
   }),
+  storeProductDeleted: defineMessage<{ pictures: number; variants: number }>({
+    id: "admin.audit.detail.storeProductDeleted",
+    defaultMessage: "{pictures, plural, one {# picture} other {# pictures}} and {variants, plural, one {# size or colour} other {# sizes and colours}} deleted",
+  }),
+  storeStockAdjusted: defineMessage<{ sku: string; delta: string }>({
+    id: "admin.audit.detail.storeStockAdjusted",
+    defaultMessage: "Stock of {sku} {delta}",
+  }),
   suspension: defineMessage<{ change: string; email: string; permanent: string; until: string; reason: string }>({
     id: "admin.audit.detail.suspension",
     defaultMessage:

@@ -1,0 +1,37 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages, FormattedMessage } from "react-intl";
+import { PageFrame } from "../../../components/PageFrame";
+import { StoreAdminMessages } from "../../../features/admin/store/StoreAdminMessages";
+import { StoreAdminPage } from "../../../features/admin/store/StoreAdminPage";
+import { adminProductsQueryOptions } from "../../../features/admin/store/queries";
+import { usePageMeta } from "../../../lib/usePageMeta";
+
+// An index route, so the store's other back-office pages (/admin/store/...) are its siblings.
+export const Route = createFileRoute("/admin/store/")({
+  // Prefetch without throwing: the page shows its own loading and failure states.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(adminProductsQueryOptions()),
+  component: AdminStore,
+});
+
+const meta = defineMessages({
+  title: { id: "meta.admin.store.title", defaultMessage: "Admin: Store" },
+});
+
+function AdminStore() {
+  usePageMeta(meta);
+  return (
+    <PageFrame
+      title={<FormattedMessage id="admin.store.title" defaultMessage="Store" />}
+      intro={
+        <FormattedMessage
+          id="admin.store.intro"
+          defaultMessage="Digital albums and tracks, merch with sizes and stock, gift VIP, and the promotion codes fans type at checkout."
+        />
+      }
+    >
+      <StoreAdminMessages>
+        <StoreAdminPage />
+      </StoreAdminMessages>
+    </PageFrame>
+  );
+}
