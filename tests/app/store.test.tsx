@@ -193,11 +193,14 @@ describe("/store", () => {
         .map((link) => link.textContent),
     ).toEqual(["Everything", "Music", "Merch"]);
     expect(within(filters).getByRole("link", { name: "Everything" }).getAttribute("aria-current")).toBe("page");
+    expect(within(filters).getByRole("link", { name: "Everything" }).getAttribute("href")).toBe("/store");
+    expect(within(filters).getByRole("link", { name: "Merch" }).getAttribute("href")).toBe("/store?kind=merch");
     fireEvent.click(within(filters).getByRole("link", { name: "Merch" }));
     await waitFor(() => expect(screen.queryByRole("article", { name: "Moonlight Boulevard (Digital)" })).toBeNull());
     expect(screen.getByRole("article", { name: "Tour Shirt" })).toBeTruthy();
     expect(screen.getByRole("article", { name: "Poster" })).toBeTruthy();
     expect(within(filters).getByRole("link", { name: "Merch" }).getAttribute("aria-current")).toBe("page");
+    expect(within(filters).getByRole("link", { name: "Everything" }).getAttribute("aria-current")).toBeNull();
   });
 
   it("is in Portuguese with prices in reais when every product has one, in dollars otherwise", async () => {

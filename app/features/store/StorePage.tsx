@@ -57,10 +57,10 @@ function Storefront({ products, kind }: { products: PublicProduct[]; kind?: Prod
           <Link
             key={filter.kind ?? "all"}
             to="/store"
-            search={filter.kind ? { kind: filter.kind } : {}}
+            search={{ kind: filter.kind }}
             className="store-filter"
-            aria-current={filter.kind === kind ? "page" : undefined}
-            activeOptions={{ includeSearch: true }}
+            // "Everything" is the address without a kind, not any address of the store.
+            activeOptions={{ includeSearch: true, explicitUndefined: true }}
           >
             <FormattedMessage {...filter.label} />
           </Link>
