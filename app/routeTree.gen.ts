@@ -58,6 +58,9 @@ import { Route as RemindersConfirmRouteImport } from './routes/reminders/confirm
 import { Route as SocialIndexRouteImport } from './routes/social/index'
 import { Route as SocialLoginRouteImport } from './routes/social/login'
 import { Route as SocialSignupRouteImport } from './routes/social/signup'
+import { Route as StoreIndexRouteImport } from './routes/store/index'
+import { Route as StoreProductRouteImport } from './routes/store/$product'
+import { Route as StoreCartRouteImport } from './routes/store/cart'
 import { Route as VipCheckoutTestRouteImport } from './routes/vip-checkout/test'
 import { Route as VipMembershipManageRouteImport } from './routes/vip-membership/manage'
 import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
@@ -316,6 +319,21 @@ const SocialSignupRoute = SocialSignupRouteImport.update({
   path: '/social/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StoreIndexRoute = StoreIndexRouteImport.update({
+  id: '/store/',
+  path: '/store/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StoreProductRoute = StoreProductRouteImport.update({
+  id: '/store/$product',
+  path: '/store/$product',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StoreCartRoute = StoreCartRouteImport.update({
+  id: '/store/cart',
+  path: '/store/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VipCheckoutTestRoute = VipCheckoutTestRouteImport.update({
   id: '/vip-checkout/test',
   path: '/vip-checkout/test',
@@ -423,12 +441,15 @@ export interface FileRoutesByFullPath {
   '/reminders/confirm': typeof RemindersConfirmRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
+  '/store/$product': typeof StoreProductRoute
+  '/store/cart': typeof StoreCartRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
   '/music/': typeof MusicIndexRoute
   '/radio/': typeof RadioIndexRoute
   '/social/': typeof SocialIndexRoute
+  '/store/': typeof StoreIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
@@ -485,12 +506,15 @@ export interface FileRoutesByTo {
   '/reminders/confirm': typeof RemindersConfirmRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
+  '/store/$product': typeof StoreProductRoute
+  '/store/cart': typeof StoreCartRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin': typeof AdminIndexRoute
   '/music': typeof MusicIndexRoute
   '/radio': typeof RadioIndexRoute
   '/social': typeof SocialIndexRoute
+  '/store': typeof StoreIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
@@ -549,12 +573,15 @@ export interface FileRoutesById {
   '/reminders/confirm': typeof RemindersConfirmRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
+  '/store/$product': typeof StoreProductRoute
+  '/store/cart': typeof StoreCartRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
   '/music/': typeof MusicIndexRoute
   '/radio/': typeof RadioIndexRoute
   '/social/': typeof SocialIndexRoute
+  '/store/': typeof StoreIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
@@ -614,12 +641,15 @@ export interface FileRouteTypes {
     | '/reminders/confirm'
     | '/social/login'
     | '/social/signup'
+    | '/store/$product'
+    | '/store/cart'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
     | '/music/'
     | '/radio/'
     | '/social/'
+    | '/store/'
     | '/admin/analytics/tracks'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
@@ -676,12 +706,15 @@ export interface FileRouteTypes {
     | '/reminders/confirm'
     | '/social/login'
     | '/social/signup'
+    | '/store/$product'
+    | '/store/cart'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin'
     | '/music'
     | '/radio'
     | '/social'
+    | '/store'
     | '/admin/analytics/tracks'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
@@ -739,12 +772,15 @@ export interface FileRouteTypes {
     | '/reminders/confirm'
     | '/social/login'
     | '/social/signup'
+    | '/store/$product'
+    | '/store/cart'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
     | '/music/'
     | '/radio/'
     | '/social/'
+    | '/store/'
     | '/admin/analytics/tracks'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
@@ -788,11 +824,14 @@ export interface RootRouteChildren {
   RemindersConfirmRoute: typeof RemindersConfirmRoute
   SocialLoginRoute: typeof SocialLoginRoute
   SocialSignupRoute: typeof SocialSignupRoute
+  StoreProductRoute: typeof StoreProductRoute
+  StoreCartRoute: typeof StoreCartRoute
   VipCheckoutTestRoute: typeof VipCheckoutTestRoute
   VipMembershipManageRoute: typeof VipMembershipManageRoute
   MusicIndexRoute: typeof MusicIndexRoute
   RadioIndexRoute: typeof RadioIndexRoute
   SocialIndexRoute: typeof SocialIndexRoute
+  StoreIndexRoute: typeof StoreIndexRoute
   EmbedAlbumAlbumIdRoute: typeof EmbedAlbumAlbumIdRoute
   EmbedTrackTrackIdRoute: typeof EmbedTrackTrackIdRoute
   MusicCatalogIdRoute: typeof MusicCatalogIdRoute
@@ -1147,6 +1186,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SocialSignupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/store/': {
+      id: '/store/'
+      path: '/store'
+      fullPath: '/store/'
+      preLoaderRoute: typeof StoreIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/store/$product': {
+      id: '/store/$product'
+      path: '/store/$product'
+      fullPath: '/store/$product'
+      preLoaderRoute: typeof StoreProductRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/store/cart': {
+      id: '/store/cart'
+      path: '/store/cart'
+      fullPath: '/store/cart'
+      preLoaderRoute: typeof StoreCartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/vip-checkout/test': {
       id: '/vip-checkout/test'
       path: '/vip-checkout/test'
@@ -1313,11 +1373,14 @@ const rootRouteChildren: RootRouteChildren = {
   RemindersConfirmRoute: RemindersConfirmRoute,
   SocialLoginRoute: SocialLoginRoute,
   SocialSignupRoute: SocialSignupRoute,
+  StoreProductRoute: StoreProductRoute,
+  StoreCartRoute: StoreCartRoute,
   VipCheckoutTestRoute: VipCheckoutTestRoute,
   VipMembershipManageRoute: VipMembershipManageRoute,
   MusicIndexRoute: MusicIndexRoute,
   RadioIndexRoute: RadioIndexRoute,
   SocialIndexRoute: SocialIndexRoute,
+  StoreIndexRoute: StoreIndexRoute,
   EmbedAlbumAlbumIdRoute: EmbedAlbumAlbumIdRoute,
   EmbedTrackTrackIdRoute: EmbedTrackTrackIdRoute,
   MusicCatalogIdRoute: MusicCatalogIdRoute,

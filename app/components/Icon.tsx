@@ -18,6 +18,7 @@ const PATHS = {
   alert: "M12 3l10 18H2zm0 6v5m0 3v.01",
   upload: "M12 16V4m0 0L7 9m5-5l5 5M4 15v5h16v-5",
   bell: "M6 9a6 6 0 0 1 12 0c0 6 3 8 3 8H3s3-2 3-8M10 21a2.2 2.2 0 0 0 4 0",
+  bag: "M5 8h14l-1.2 13H6.2zM9 8V6a3 3 0 0 1 6 0v2",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -253,6 +253,8 @@ const PUBLIC_PAGES = [
   "/privacy",
   "/terms",
   "/copyright",
+  "/store/",
+  "/store/$product",
 ];
 
 // The route files' source (Vite resolves the glob at build time).

@@ -26,6 +26,8 @@ async function renderShell({ me = null, path = "/", children = <Header />, local
   queryClient.setQueryData(["me"], { user: me });
   // The bell's count (tests/app/notifications.test.tsx covers it): no request from these tests.
   queryClient.setQueryData(["notifications", "unread"], { unread: 0 });
+  // The cart's count (tests/app/store.test.tsx covers it): no request either.
+  queryClient.setQueryData(["store", "cart"], { lines: [] });
   seedConfig(queryClient);
   const root = createRootRouteWithContext<{ queryClient: QueryClient }>()({
     component: () => (

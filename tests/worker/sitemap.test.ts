@@ -27,6 +27,7 @@ const PUBLIC_PAGES = [
   "/virtual-meet",
   "/social/login",
   "/social/signup",
+  "/store",
 ];
 
 type Link = { "@_rel": string; "@_hreflang": string; "@_href": string };

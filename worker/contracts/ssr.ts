@@ -26,6 +26,8 @@ export const SSR_ROUTES = {
   "/social/login": "app/routes/social/login.tsx",
   "/social/signup": "app/routes/social/signup.tsx",
   "/social/post/$postId": "app/routes/social/post/$postId.tsx",
+  "/store/": "app/routes/store/index.tsx",
+  "/store/$product": "app/routes/store/$product.tsx",
   "/embed/track/$trackId": "app/routes/embed/track/$trackId.tsx",
   "/embed/album/$albumId": "app/routes/embed/album/$albumId.tsx",
 } as const satisfies Record<string, string>;

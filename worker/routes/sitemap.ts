@@ -1,11 +1,13 @@
 // GET /sitemap.xml and /robots.txt: what search engines may crawl, and every public page to crawl
-// (the static pages, each album and track, and /events with its upcoming events' pictures).
+// (the static pages, each album and track, /events with its upcoming events' pictures, and each
+// product of the store with its pictures).
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { SSR_ROUTES } from "../contracts/ssr";
 import { listAlbums, listTracks } from "../db/music";
 import { toPublicEvent } from "../db/events";
 import { listedEvents } from "../services/events";
+import { listPublicProducts } from "../db/store";
 import { robotsTxt, sitemapXml, type SitemapEntry } from "../lib/sitemap";
 
 /** Crawlers ask rarely; an hour is fresh enough for a catalog and a calendar. */
@@ -20,7 +22,12 @@ export const sitemapRoutes = new Hono<HonoEnv>()
   .get("/sitemap.xml", async (c) => {
     const origin = new URL(c.req.url).origin;
     const now = Date.now();
-    const [albums, tracks, events] = await Promise.all([listAlbums(c.var.db), listTracks(c.var.db), listedEvents(c, now)]);
+    const [albums, tracks, events, products] = await Promise.all([
+      listAlbums(c.var.db),
+      listTracks(c.var.db),
+      listedEvents(c, now),
+      listPublicProducts(c.var.db, { vip: false }, "en"),
+    ]);
     const absolute = (path: string) => new URL(path, `${origin}/`).href;
     const upcoming = events.filter((row) => row.eventDate.getTime() > now);
     const eventsUpdated = events.reduce<Date | undefined>((latest, row) => (!latest || row.updatedAt > latest ? row.updatedAt : latest), undefined);
@@ -35,6 +42,10 @@ export const sitemapRoutes = new Hono<HonoEnv>()
         images: album.coverUrl ? [absolute(album.coverUrl)] : [],
       })),
       ...tracks.value.map((track) => ({ loc: absolute(`/music/track/${encodeURIComponent(track.id)}`) })),
+      ...products.map((product) => ({
+        loc: absolute(`/store/${encodeURIComponent(product.slug)}`),
+        images: product.images.map((image) => absolute(image.url)),
+      })),
     ];
     return c.body(sitemapXml(entries), 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE });
   })

@@ -9,6 +9,7 @@ import { PAGE_HEAD_EXTRAS, type HeadExtra } from "../contracts/areas";
 import { oembedDiscoveryTag } from "../lib/page-head";
 import { musicPageHead } from "./artist";
 import { upcomingEventsJsonLd } from "./events";
+import { productPageHead } from "./store-page-head";
 
 type PageInput = { url: URL; title: string; locale: Locale };
 type Renderer = { render: (c: Context<HonoEnv>, page: PageInput) => Promise<string | null> | string; leftOut: string };
@@ -18,6 +19,7 @@ const RENDERERS: Record<HeadExtra, Renderer> = {
   "album-markup": { render: (c, { url, locale }) => musicPageHead(c.env, c.var.db, "album", url, locale), leftOut: "music page markup left out" },
   "track-markup": { render: (c, { url, locale }) => musicPageHead(c.env, c.var.db, "track", url, locale), leftOut: "music page markup left out" },
   "upcoming-events": { render: (c, { locale }) => upcomingEventsJsonLd(c, locale), leftOut: "events JSON-LD left out" },
+  "product-markup": { render: (c, { url, locale }) => productPageHead(c.env, c.var.db, url, locale), leftOut: "product markup left out" },
 };
 
 /** The page's declared extras, rendered side by side, in their declared order. */

@@ -1,5 +1,5 @@
 // The site's top bar (docs/features.md#header-footer-and-popups): brand, landing anchors on home, the Media dropdown, Events,
-// the EN/PT switcher and the account links; below the desktop breakpoint a hamburger menu. A
+// the Store, the EN/PT switcher and the account links, the cart; below the desktop breakpoint a hamburger menu. A
 // signed-in member's notification bell stays in the bar at every width.
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useCallback, useRef, useState } from "react";
@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { NotificationBell } from "../notifications/NotificationBell";
 import { AccountLinks } from "./AccountLinks";
+import { CartLink } from "./CartLink";
 import { HomeAnchors } from "./HomeAnchors";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { MediaMenu } from "./MediaMenu";
@@ -53,6 +54,9 @@ export function Header() {
               <FormattedMessage {...navMessages.events} />
             </Link>
           )}
+          <Link to="/store" className="nav-link" activeProps={{ "aria-current": "page" }}>
+            <FormattedMessage {...navMessages.store} />
+          </Link>
         </nav>
 
         <div className="header-tools">
@@ -60,7 +64,8 @@ export function Header() {
           <AccountLinks />
         </div>
 
-        {/* Outside header-tools: the bell stays in the bar on small screens too. */}
+        {/* Outside header-tools: the cart and the bell stay in the bar on small screens too. */}
+        <CartLink />
         <NotificationBell />
 
         <button

@@ -65,6 +65,11 @@ export function MobileMenu({ open, isHome, onClose }: Props) {
                 </Link>
               </li>
             )}
+            <li>
+              <Link to="/store" className="mobile-menu-link" onClick={closeAfterNavigation}>
+                <FormattedMessage {...navMessages.store} />
+              </Link>
+            </li>
           </ul>
         </div>
       </nav>

@@ -16,6 +16,7 @@ export const navMessages = defineMessages({
   opensPopup: { id: "nav.opensPopup", defaultMessage: "(opens in a popup window)" },
   opensNewTab: { id: "nav.opensNewTab", defaultMessage: "(opens in a new tab)" },
   events: { id: "nav.events", defaultMessage: "Events" },
+  store: { id: "nav.store", defaultMessage: "Store" },
   login: { id: "nav.login", defaultMessage: "Login" },
   logout: { id: "nav.logout", defaultMessage: "Logout" },
   loggingOut: { id: "nav.loggingOut", defaultMessage: "Logging out..." },
@@ -43,3 +44,9 @@ export const navMessages = defineMessages({
 
 /** Accessible name of the brand link; typed separately because it takes a value. */
 export const homeLinkMessage = defineMessage<{ brand: string }>({ id: "nav.home", defaultMessage: "{brand} home" });
+
+/** Accessible name of the header's cart link, with the number of items in the cart. */
+export const cartLinkMessage = defineMessage<{ count: number }>({
+  id: "nav.cart",
+  defaultMessage: "{count, plural, =0 {Cart} one {Cart, # item} other {Cart, # items}}",
+});

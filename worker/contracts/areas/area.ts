@@ -6,9 +6,9 @@ import type { SsrRouteId } from "../ssr";
 /**
  * Extra <head> content a server-rendered page can carry; worker/services/page-head.ts renders each
  * kind (the oEmbed discovery link, an album's or a track's music tags and schema.org markup, the
- * upcoming events' schema.org markup).
+ * upcoming events' schema.org markup, a store product's schema.org Product and Offers).
  */
-export type HeadExtra = "oembed-discovery" | "album-markup" | "track-markup" | "upcoming-events";
+export type HeadExtra = "oembed-discovery" | "album-markup" | "track-markup" | "upcoming-events" | "product-markup";
 
 /** An audit detail kind's English note (older rows and the CSV export read it), from its parameters. */
 export type AuditNote = (detail: never) => string;

@@ -2,12 +2,17 @@
 import type { Area } from "./area";
 
 export const store = {
-  pages: [],
+  // The shop window and a product's page (rendered by the Worker), and the cart.
+  pages: ["/store", "/store/:product", "/store/cart"],
   // Product pictures are public: the store and its share cards show them to everyone.
   publicImageFolders: ["store"],
   auditNotes: {
     // store: back office products
     store_product_deleted: (detail: { pictures: number; variants: number }) => `${detail.pictures} picture(s) and ${detail.variants} variant(s) deleted`,
     store_stock_adjusted: (detail: { sku: string; delta: number }) => `stock of ${detail.sku} ${detail.delta > 0 ? "+" : ""}${detail.delta}`,
+  },
+  // A product's page carries its schema.org Product with an Offer per currency and availability.
+  pageHead: {
+    "/store/$product": ["product-markup"],
   },
 } as const satisfies Area;

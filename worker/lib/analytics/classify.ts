@@ -41,6 +41,7 @@ export const PAGE_ID_PARAMS: Readonly<Record<string, (segment: string) => boolea
   ":party": (s) => PARTY_ID_PATTERN.test(s),
   ":post": (s) => POST_ID_PATTERN.test(s),
   ":user": (s) => USER_ID_PATTERN.test(s),
+  ":product": SLUG_ID,
 };
 const SHAPES = COUNTED_PAGES.map((page) => page.split("/").slice(1));
 

@@ -1,7 +1,7 @@
 // /music/catalog/{id}: cover, type, title, year, track count and the numbered track list.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
@@ -43,7 +43,8 @@ function AlbumNotes({ notes }: { notes: string }) {
   );
 }
 
-export function AlbumPage({ albumId }: { albumId: string }) {
+/** `buy`: what the store offers for this album (composed by the route: a feature never imports another). */
+export function AlbumPage({ albumId, buy }: { albumId: string; buy?: ReactNode }) {
   const intl = useIntl();
   const query = useQuery(albumQueryOptions(albumId, intl.locale));
   return (
@@ -69,14 +70,14 @@ export function AlbumPage({ albumId }: { albumId: string }) {
           failed={<FormattedMessage {...musicMessages.loadFailed} />}
           retry={<FormattedMessage {...musicMessages.retry} />}
         >
-          {({ album }) => <Album album={album} />}
+          {({ album }) => <Album album={album} buy={buy} />}
         </QueryState>
       )}
     </section>
   );
 }
 
-function Album({ album }: { album: AlbumDetail }) {
+function Album({ album, buy }: { album: AlbumDetail; buy?: ReactNode }) {
   const intl = useIntl();
   const { canPlay, actions } = usePlayer();
   const [sharing, setSharing] = useState(false);
@@ -119,6 +120,7 @@ function Album({ album }: { album: AlbumDetail }) {
               <ShareIcon /> <FormattedMessage {...musicMessages.shareShort} />
             </button>
           </div>
+          {buy}
         </div>
       </header>
       {album.tracks.length === 0 ? (

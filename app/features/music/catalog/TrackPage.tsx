@@ -2,7 +2,7 @@
 // Twitter) are written into the HTML by the Worker; this is what a person sees.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { FormattedMessage, FormattedNumber } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
@@ -20,7 +20,8 @@ import { TrackPlayButton } from "./TrackPlayButton";
 import { ReleaseNote } from "./ReleaseNote";
 import "./music.css";
 
-export function TrackPage({ trackId }: { trackId: string }) {
+/** `buy`: what the store offers for this track (composed by the route: a feature never imports another). */
+export function TrackPage({ trackId, buy }: { trackId: string; buy?: ReactNode }) {
   const query = useQuery(trackQueryOptions(trackId));
   return (
     <section className="page">
@@ -37,14 +38,14 @@ export function TrackPage({ trackId }: { trackId: string }) {
           failed={<FormattedMessage {...musicMessages.loadFailed} />}
           retry={<FormattedMessage {...musicMessages.retry} />}
         >
-          {({ track }) => <Track track={track} />}
+          {({ track }) => <Track track={track} buy={buy} />}
         </QueryState>
       )}
     </section>
   );
 }
 
-function Track({ track }: { track: TrackView }) {
+function Track({ track, buy }: { track: TrackView; buy?: ReactNode }) {
   const { canPlay, previewOnly } = usePlayer();
   const [sharing, setSharing] = useState(false);
   const shareButton = useRef<HTMLButtonElement>(null);
@@ -80,6 +81,7 @@ function Track({ track }: { track: TrackView }) {
               <FormattedMessage {...musicMessages.viewAlbum} />
             </Link>
           </div>
+          {buy}
         </div>
       </article>
       {sharing && <ShareDialog kind="track" track={track} onClose={() => setSharing(false)} returnFocusTo={shareButton} />}

@@ -3,10 +3,17 @@ import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, useIntl } from "react-intl";
 import { AlbumPage } from "../../../features/music/catalog/AlbumPage";
 import { albumQueryOptions } from "../../../features/music/queries";
+import { BuyRelease } from "../../../features/store/BuyRelease";
+import { releaseProductsQueryOptions } from "../../../features/store/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
 
 export const Route = createFileRoute("/music/catalog/$id")({
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(albumQueryOptions(params.id, context.locale?.() ?? "en")),
+  loader: ({ context, params }) => {
+    const locale = context.locale?.() ?? "en";
+    void context.queryClient.prefetchQuery(albumQueryOptions(params.id, locale));
+    // The store's "Buy digital album" button, rendered by the server with the page.
+    void context.queryClient.prefetchQuery(releaseProductsQueryOptions("album", params.id, locale));
+  },
   component: AlbumDetail,
 });
 
@@ -26,5 +33,5 @@ function AlbumDetail() {
     image: album?.coverUrl ? { url: album.coverUrl } : undefined,
     type: "music.album",
   });
-  return <AlbumPage albumId={id} />;
+  return <AlbumPage albumId={id} buy={<BuyRelease kind="album" id={id} />} />;
 }

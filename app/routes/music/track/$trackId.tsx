@@ -3,10 +3,16 @@ import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
 import { TrackPage } from "../../../features/music/catalog/TrackPage";
 import { trackQueryOptions } from "../../../features/music/queries";
+import { BuyRelease } from "../../../features/store/BuyRelease";
+import { releaseProductsQueryOptions } from "../../../features/store/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
 
 export const Route = createFileRoute("/music/track/$trackId")({
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(trackQueryOptions(params.trackId)),
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(trackQueryOptions(params.trackId));
+    // The store's "Buy track" button, rendered by the server with the page.
+    void context.queryClient.prefetchQuery(releaseProductsQueryOptions("track", params.trackId, context.locale?.() ?? "en"));
+  },
   component: SharedTrack,
 });
 
@@ -27,5 +33,5 @@ function SharedTrack() {
     image: track?.coverUrl ? { url: track.coverUrl } : undefined,
     type: "music.song",
   });
-  return <TrackPage trackId={trackId} />;
+  return <TrackPage trackId={trackId} buy={<BuyRelease kind="track" id={trackId} />} />;
 }

@@ -1,0 +1,76 @@
+// The cart's last step: a guest's e-mail for the receipt (a member's is their account's), then
+// "Checkout", which asks the Worker to price the cart again, hold its stock and say where to pay
+// (Stripe's page, or the local test checkout), and sends the browser there.
+import { Link } from "@tanstack/react-router";
+import { useId, useState } from "react";
+import { FormattedMessage } from "react-intl";
+import type { QuoteBody } from "../../../../worker/contracts/store-cart";
+import { useStartCheckout } from "../queries";
+import { cartMessages as m } from "./messages";
+import { RefusalText } from "./CartTotals";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Props = { body: QuoteBody; signedIn: boolean; ready: boolean };
+
+export function Checkout({ body, signedIn, ready }: Props) {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [tried, setTried] = useState(false);
+  const start = useStartCheckout();
+  const emailOk = signedIn || EMAIL.test(email.trim());
+
+  return (
+    <form
+      className="cart-checkout"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (!emailOk || !ready) return;
+        // A new attempt per press: a retried request of the same press reuses the same session.
+        start.mutate(
+          { ...body, ...(signedIn ? {} : { email: email.trim() }), attemptId: crypto.randomUUID() },
+          { onSuccess: ({ url }) => window.location.assign(url) },
+        );
+      }}
+    >
+      {!signedIn && (
+        <>
+          <div className="cart-field">
+            <label htmlFor={id}>
+              <FormattedMessage {...m.email} />
+            </label>
+            <input
+              id={id}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={tried && !emailOk}
+              aria-describedby={`${id}-hint${tried && !emailOk ? ` ${id}-error` : ""}`}
+            />
+            <p id={`${id}-hint`} className="muted">
+              <FormattedMessage {...m.emailHint} />
+            </p>
+            {tried && !emailOk && (
+              <p id={`${id}-error`} className="field-error" role="alert">
+                <FormattedMessage {...m.emailInvalid} />
+              </p>
+            )}
+          </div>
+          <p className="muted">
+            <FormattedMessage {...m.signIn} />{" "}
+            <Link to="/social/login" search={{ redirect: "/store/cart" }}>
+              <FormattedMessage {...m.signInLink} />
+            </Link>
+          </p>
+        </>
+      )}
+      {start.isError && <RefusalText error={start.error} fallback={<FormattedMessage {...m.checkoutFailed} />} />}
+      <button type="submit" className="btn btn-primary cart-checkout-button" disabled={!ready || start.isPending || start.isSuccess}>
+        <FormattedMessage {...(start.isPending || start.isSuccess ? m.checkingOut : m.checkout)} />
+      </button>
+    </form>
+  );
+}

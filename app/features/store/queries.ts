@@ -1,0 +1,57 @@
+// The store's reads and the cart's two requests. Product answers depend on who asks (a VIP sees
+// their price), so a sign-in or sign-out resets them (app/lib/session/logout.ts); they come in the
+// page's language (in the key and the address, as the album's notes do).
+import { queryOptions, useMutation } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+import { LANG_PARAM, isLocale, type Locale } from "../../../worker/contracts/locale";
+import { STORE_API, type ReleaseProductsResponse, type StoreProductResponse, type StoreProductsResponse } from "../../../worker/contracts/store";
+import type { QuoteBody, QuoteResponse } from "../../../worker/contracts/store-cart";
+
+const langOf = (locale: string): Locale => (isLocale(locale) ? locale : "en");
+
+export const storeKeys = {
+  products: (lang: Locale) => ["store", "products", lang] as const,
+  product: (slug: string, lang: Locale) => ["store", "product", slug, lang] as const,
+  release: (kind: "album" | "track", id: string, lang: Locale) => ["store", "release", kind, id, lang] as const,
+  quote: (body: QuoteBody) => ["store", "quote", body] as const,
+};
+
+export const productsQueryOptions = (locale: string) =>
+  queryOptions({
+    queryKey: storeKeys.products(langOf(locale)),
+    queryFn: ({ signal }) => api<StoreProductsResponse>(`${STORE_API}/products?${LANG_PARAM}=${langOf(locale)}`, { signal }),
+    staleTime: 30_000,
+  });
+
+export const productQueryOptions = (slug: string, locale: string) =>
+  queryOptions({
+    queryKey: storeKeys.product(slug, langOf(locale)),
+    queryFn: ({ signal }) => api<StoreProductResponse>(`${STORE_API}/products/${encodeURIComponent(slug)}?${LANG_PARAM}=${langOf(locale)}`, { signal }),
+    staleTime: 30_000,
+  });
+
+/** The live products that sell an album or a track (for the buttons on its page). */
+export const releaseProductsQueryOptions = (kind: "album" | "track", id: string, locale: string) =>
+  queryOptions({
+    queryKey: storeKeys.release(kind, id, langOf(locale)),
+    queryFn: ({ signal }) =>
+      api<ReleaseProductsResponse>(`${STORE_API}/releases/${kind}/${encodeURIComponent(id)}?${LANG_PARAM}=${langOf(locale)}`, { signal }),
+    staleTime: 60_000,
+  });
+
+/** The Worker's prices for the cart as it stands (POST, but it changes nothing: a read). */
+export const quoteQueryOptions = (body: QuoteBody) =>
+  queryOptions({
+    queryKey: storeKeys.quote(body),
+    queryFn: ({ signal }) => api<QuoteResponse>(`${STORE_API}/quote`, { method: "POST", json: body, signal }),
+    staleTime: 15_000,
+    retry: false,
+  });
+
+export type CheckoutBody = QuoteBody & { email?: string; attemptId: string };
+
+/** Starts paying: the Worker prices the cart again, holds its stock and answers where to pay. */
+export const useStartCheckout = () =>
+  useMutation({
+    mutationFn: (body: CheckoutBody) => api<{ url: string }>(`${STORE_API}/checkout`, { method: "POST", json: body }),
+  });

@@ -1,0 +1,92 @@
+// The cart, wherever it is kept: a visitor's in this browser, a member's by the Worker (GET and PUT
+// /api/store/cart). On sign-in the browser's cart is merged into the member's (POST
+// /api/store/cart/merge: quantities summed within each product's limit) and the browser's copy is
+// cleared; the header's badge runs that merge, since it is on every page.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { api } from "../api";
+import { useSessionUser } from "../session/useSession";
+import { browserCart } from "./browserCart";
+import type { CartLine } from "../../../worker/contracts/store-cart";
+
+/** GET /api/store/cart's answer (the contract's StoreCartResponse, without its zod module). */
+type CartAnswer = { lines: CartLine[] };
+
+const CART_API = "/api/store/cart";
+const EMPTY: CartLine[] = [];
+
+export const cartKeys = { member: ["store", "cart"] as const };
+
+export const memberCartQueryOptions = () =>
+  queryOptions({
+    queryKey: cartKeys.member,
+    queryFn: ({ signal }) => api<CartAnswer>(CART_API, { signal }),
+    staleTime: 30_000,
+  });
+
+/** The browser's cart as React sees it (none while a server-rendered page hydrates). */
+export const useBrowserCart = () => useSyncExternalStore(browserCart.subscribe, browserCart.get, browserCart.getServerSnapshot);
+
+export function useCart() {
+  const { user } = useSessionUser();
+  const local = useBrowserCart();
+  const queryClient = useQueryClient();
+  const member = useQuery({ ...memberCartQueryOptions(), enabled: user !== null });
+  const save = useMutation({
+    // One save at a time, in order: the last change made is the one kept.
+    scope: { id: "store-cart" },
+    mutationFn: (lines: CartLine[]) => api<CartAnswer>(CART_API, { method: "PUT", json: { lines } }),
+    onMutate: async (lines) => {
+      await queryClient.cancelQueries({ queryKey: cartKeys.member });
+      const previous = queryClient.getQueryData<CartAnswer>(cartKeys.member);
+      queryClient.setQueryData<CartAnswer>(cartKeys.member, { lines });
+      return { previous };
+    },
+    onError: (_error, _lines, context) => {
+      if (context?.previous) queryClient.setQueryData(cartKeys.member, context.previous);
+    },
+    onSuccess: (answer) => queryClient.setQueryData(cartKeys.member, answer),
+  });
+
+  const signedIn = user !== null;
+  return {
+    signedIn,
+    lines: signedIn ? (member.data?.lines ?? EMPTY) : local,
+    /** A member's cart is on its way from the Worker. */
+    loading: signedIn && member.isPending,
+    loadError: signedIn ? member.error : null,
+    retryLoad: () => void member.refetch(),
+    /** Replaces the lines; a member's refusal (a line no longer allowed) rejects and keeps the old ones. */
+    setLines: async (lines: CartLine[]) => {
+      if (signedIn) await save.mutateAsync(lines);
+      else browserCart.set(lines);
+    },
+    saving: save.isPending,
+    saveError: save.error,
+    clearSaveError: save.reset,
+  };
+}
+
+/** Once a member is signed in, the browser's cart joins theirs and the browser forgets it. */
+export function useMergeBrowserCartOnSignIn() {
+  const { user } = useSessionUser();
+  const local = useBrowserCart();
+  const queryClient = useQueryClient();
+  const merging = useRef(false);
+  useEffect(() => {
+    if (!user || local.length === 0 || merging.current) return;
+    merging.current = true;
+    api<CartAnswer>(`${CART_API}/merge`, { method: "POST", json: { lines: local } })
+      .then(async (answer) => {
+        // The merged cart is the member's now: a read of it still on its way is older.
+        await queryClient.cancelQueries({ queryKey: cartKeys.member });
+        queryClient.setQueryData(cartKeys.member, answer);
+        browserCart.clear();
+      })
+      // The browser keeps its copy and tries again on the next change or page.
+      .catch(() => undefined)
+      .finally(() => {
+        merging.current = false;
+      });
+  }, [user, local, queryClient]);
+}
