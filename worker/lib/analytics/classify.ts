@@ -41,6 +41,8 @@ export const PAGE_ID_PARAMS: Readonly<Record<string, (segment: string) => boolea
   ":party": (s) => PARTY_ID_PATTERN.test(s),
   ":post": (s) => POST_ID_PATTERN.test(s),
   ":user": (s) => USER_ID_PATTERN.test(s),
+  // A gift card's code is a bearer secret: views of the card are never counted, so never stored.
+  ":code": () => false,
 };
 const SHAPES = COUNTED_PAGES.map((page) => page.split("/").slice(1));
 
