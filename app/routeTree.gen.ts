@@ -53,6 +53,7 @@ import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/u
 import { Route as PartiesPartyIdRouteImport } from './routes/parties/$partyId'
 import { Route as RadioIndexRouteImport } from './routes/radio/index'
 import { Route as RadioPlayerRouteImport } from './routes/radio/player'
+import { Route as RedeemIndexRouteImport } from './routes/redeem/index'
 import { Route as RemindersConfirmRouteImport } from './routes/reminders/confirm'
 import { Route as SocialIndexRouteImport } from './routes/social/index'
 import { Route as SocialLoginRouteImport } from './routes/social/login'
@@ -66,6 +67,7 @@ import { Route as EmbedTrackTrackIdRouteImport } from './routes/embed/track/$tra
 import { Route as MusicCatalogIndexRouteImport } from './routes/music/catalog/index'
 import { Route as MusicCatalogIdRouteImport } from './routes/music/catalog/$id'
 import { Route as MusicTrackTrackIdRouteImport } from './routes/music/track/$trackId'
+import { Route as RedeemCardCodeRouteImport } from './routes/redeem/card.$code'
 import { Route as SocialPostPostIdRouteImport } from './routes/social/post/$postId'
 import { Route as SocialProfileUserIdRouteImport } from './routes/social/profile/$userId'
 
@@ -289,6 +291,11 @@ const RadioPlayerRoute = RadioPlayerRouteImport.update({
   path: '/radio/player',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RedeemIndexRoute = RedeemIndexRouteImport.update({
+  id: '/redeem/',
+  path: '/redeem/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RemindersConfirmRoute = RemindersConfirmRouteImport.update({
   id: '/reminders/confirm',
   path: '/reminders/confirm',
@@ -354,6 +361,11 @@ const MusicTrackTrackIdRoute = MusicTrackTrackIdRouteImport.update({
   path: '/music/track/$trackId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RedeemCardCodeRoute = RedeemCardCodeRouteImport.update({
+  id: '/redeem/card/$code',
+  path: '/redeem/card/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SocialPostPostIdRoute = SocialPostPostIdRouteImport.update({
   id: '/social/post/$postId',
   path: '/social/post/$postId',
@@ -415,12 +427,14 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/music/': typeof MusicIndexRoute
   '/radio/': typeof RadioIndexRoute
+  '/redeem/': typeof RedeemIndexRoute
   '/social/': typeof SocialIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/redeem/card/$code': typeof RedeemCardCodeRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
@@ -475,12 +489,14 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/music': typeof MusicIndexRoute
   '/radio': typeof RadioIndexRoute
+  '/redeem': typeof RedeemIndexRoute
   '/social': typeof SocialIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/redeem/card/$code': typeof RedeemCardCodeRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics': typeof AdminAnalyticsIndexRoute
@@ -537,12 +553,14 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/music/': typeof MusicIndexRoute
   '/radio/': typeof RadioIndexRoute
+  '/redeem/': typeof RedeemIndexRoute
   '/social/': typeof SocialIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/redeem/card/$code': typeof RedeemCardCodeRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
@@ -600,12 +618,14 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/music/'
     | '/radio/'
+    | '/redeem/'
     | '/social/'
     | '/admin/analytics/tracks'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
+    | '/redeem/card/$code'
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics/'
@@ -660,12 +680,14 @@ export interface FileRouteTypes {
     | '/admin'
     | '/music'
     | '/radio'
+    | '/redeem'
     | '/social'
     | '/admin/analytics/tracks'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
+    | '/redeem/card/$code'
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics'
@@ -721,12 +743,14 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/music/'
     | '/radio/'
+    | '/redeem/'
     | '/social/'
     | '/admin/analytics/tracks'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
+    | '/redeem/card/$code'
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics/'
@@ -768,11 +792,13 @@ export interface RootRouteChildren {
   VipMembershipManageRoute: typeof VipMembershipManageRoute
   MusicIndexRoute: typeof MusicIndexRoute
   RadioIndexRoute: typeof RadioIndexRoute
+  RedeemIndexRoute: typeof RedeemIndexRoute
   SocialIndexRoute: typeof SocialIndexRoute
   EmbedAlbumAlbumIdRoute: typeof EmbedAlbumAlbumIdRoute
   EmbedTrackTrackIdRoute: typeof EmbedTrackTrackIdRoute
   MusicCatalogIdRoute: typeof MusicCatalogIdRoute
   MusicTrackTrackIdRoute: typeof MusicTrackTrackIdRoute
+  RedeemCardCodeRoute: typeof RedeemCardCodeRoute
   SocialPostPostIdRoute: typeof SocialPostPostIdRoute
   SocialProfileUserIdRoute: typeof SocialProfileUserIdRoute
   MusicCatalogIndexRoute: typeof MusicCatalogIndexRoute
@@ -1088,6 +1114,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RadioPlayerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/redeem/': {
+      id: '/redeem/'
+      path: '/redeem'
+      fullPath: '/redeem/'
+      preLoaderRoute: typeof RedeemIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reminders/confirm': {
       id: '/reminders/confirm'
       path: '/reminders/confirm'
@@ -1177,6 +1210,13 @@ declare module '@tanstack/react-router' {
       path: '/music/track/$trackId'
       fullPath: '/music/track/$trackId'
       preLoaderRoute: typeof MusicTrackTrackIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/redeem/card/$code': {
+      id: '/redeem/card/$code'
+      path: '/redeem/card/$code'
+      fullPath: '/redeem/card/$code'
+      preLoaderRoute: typeof RedeemCardCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/social/post/$postId': {
@@ -1275,11 +1315,13 @@ const rootRouteChildren: RootRouteChildren = {
   VipMembershipManageRoute: VipMembershipManageRoute,
   MusicIndexRoute: MusicIndexRoute,
   RadioIndexRoute: RadioIndexRoute,
+  RedeemIndexRoute: RedeemIndexRoute,
   SocialIndexRoute: SocialIndexRoute,
   EmbedAlbumAlbumIdRoute: EmbedAlbumAlbumIdRoute,
   EmbedTrackTrackIdRoute: EmbedTrackTrackIdRoute,
   MusicCatalogIdRoute: MusicCatalogIdRoute,
   MusicTrackTrackIdRoute: MusicTrackTrackIdRoute,
+  RedeemCardCodeRoute: RedeemCardCodeRoute,
   SocialPostPostIdRoute: SocialPostPostIdRoute,
   SocialProfileUserIdRoute: SocialProfileUserIdRoute,
   MusicCatalogIndexRoute: MusicCatalogIndexRoute,

@@ -14,6 +14,7 @@ import worker from "../../worker/index";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { createRole, DAY, freezeClock, HOUR, type DoorRole } from "./check-in-fixtures";
 import { insertGiftCode, insertPaidOrder } from "./store-fixtures";
+import { page, SHELL } from "./pages-fixtures";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store-gifts";
 
@@ -89,7 +90,7 @@ describe("POST /api/store/gifts/redeem, per role", () => {
     freezeClock(NOW);
     const member = await createRole(role);
     const code = await insertGiftCode(D1, { months: 3 });
-    expect(await redeemed(code, member)).toEqual({ months: 3, vipUntil: "2027-03-25T10:00:00.000Z", addedAfter: iso(NOW), subscriptionRenews: false });
+    expect(await redeemed(code, member)).toEqual({ months: 3, vipUntil: "2027-03-25T10:00:00.000Z", addedAfter: null, subscriptionRenews: false });
     expect(await codeRow(code)).toEqual({ redeemed_by: member.id, redeemed_at: NOW });
     expect(await compOf(member.id)).toEqual({ granted_by: null, granted_at: NOW, ends_at: Date.UTC(2027, 2, 25, 10) });
     expect(await isVip(member.id)).toBe(1);
@@ -258,7 +259,7 @@ describe("the months go after the VIP the member already has", () => {
     const member = await createUser("user");
     await giveComp(member.id, null);
     const code = await insertGiftCode(D1, { months: 12 });
-    expect(await redeemed(code, member)).toEqual({ months: 12, vipUntil: null, addedAfter: iso(NOW), subscriptionRenews: false });
+    expect(await redeemed(code, member)).toEqual({ months: 12, vipUntil: null, addedAfter: null, subscriptionRenews: false });
     expect(await compOf(member.id)).toEqual({ granted_by: null, granted_at: NOW - 30 * DAY, ends_at: null });
     expect((await codeRow(code))!.redeemed_by).toBe(member.id);
   });
@@ -359,7 +360,7 @@ describe("the buyer is told once", () => {
       redeemedAt: NOW,
       months: 3,
       vipUntil: null,
-      addedAfter: iso(NOW),
+      addedAfter: null,
       subscriptionRenews: false,
       vipTurnedOn: false,
     });
@@ -482,5 +483,18 @@ describe("the back office's comp still means until revoked", () => {
     expect(comp!.granted_at).toBeGreaterThan(Date.now() - 60_000);
     await hourly(Date.now() + DAY);
     expect(await isVip(member.id)).toBe(1);
+  });
+});
+
+describe("the pages", () => {
+  it("/redeem/card/<code> is the shell, kept out of search results; /redeem is the shell, indexable", async () => {
+    const cardPage = await page("/redeem/card/GIFT-ABCD-EFGH-JKMN");
+    expect(cardPage.status).toBe(200);
+    expect(cardPage.headers.get("x-robots-tag")).toBe("noindex");
+    expect(await cardPage.text()).toBe(SHELL);
+    const redeemPage = await page("/redeem?code=GIFT-ABCD-EFGH-JKMN");
+    expect(redeemPage.status).toBe(200);
+    expect(redeemPage.headers.get("x-robots-tag")).toBeNull();
+    expect(await redeemPage.text()).toBe(SHELL);
   });
 });

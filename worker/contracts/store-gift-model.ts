@@ -59,8 +59,8 @@ export type GiftRedeemResponse = {
    * already had. null: their VIP was already complimentary until revoked, and stays so.
    */
   vipUntil: string | null;
-  /** Where the months were added from: now, or the end of the VIP time the member already had. */
-  addedAfter: string;
+  /** The end of the VIP time the member already had, after which the months were added; null: none, they count from now. */
+  addedAfter: string | null;
   /** A paid membership that renews: it keeps being charged while the gift runs unless cancelled. */
   subscriptionRenews: boolean;
 };

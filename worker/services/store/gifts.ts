@@ -58,7 +58,7 @@ export async function redeemGift(db: DB, input: string, userId: string, now = Da
       redeemedAt: now,
       months: state.months,
       vipUntil: plan.newEndsAt === null ? null : new Date(plan.newEndsAt).toISOString(),
-      addedAfter: new Date(addedAfter).toISOString(),
+      addedAfter: addedAfter > now ? new Date(addedAfter).toISOString() : null,
       subscriptionRenews: state.renewing,
       vipTurnedOn: vipChange !== null,
     };
