@@ -36,7 +36,8 @@ const SEPARATORS = /[\s\p{Pd}\u2212._]/gu;
  */
 export function normaliseGiftCode(input: string): string | null {
   const bare = input.normalize("NFKC").toUpperCase().replace(SEPARATORS, "");
-  const body = bare.length === GROUPS * GROUP_LENGTH ? bare : bare.startsWith(PREFIX) ? bare.slice(PREFIX.length) : "";
+  // The alphabet has no I: a code's own characters never start with GIFT.
+  const body = bare.startsWith(PREFIX) ? bare.slice(PREFIX.length) : bare;
   if (body.length !== GROUPS * GROUP_LENGTH || !/^[A-Z0-9]+$/.test(body)) return null;
   const groups = body.match(new RegExp(`.{${GROUP_LENGTH}}`, "g")) ?? [];
   return [PREFIX, ...groups].join("-");
