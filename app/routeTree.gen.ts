@@ -54,6 +54,7 @@ import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/u
 import { Route as PartiesPartyIdRouteImport } from './routes/parties/$partyId'
 import { Route as RadioIndexRouteImport } from './routes/radio/index'
 import { Route as RadioPlayerRouteImport } from './routes/radio/player'
+import { Route as RedeemIndexRouteImport } from './routes/redeem/index'
 import { Route as RemindersConfirmRouteImport } from './routes/reminders/confirm'
 import { Route as SocialIndexRouteImport } from './routes/social/index'
 import { Route as SocialLoginRouteImport } from './routes/social/login'
@@ -71,6 +72,7 @@ import { Route as EmbedTrackTrackIdRouteImport } from './routes/embed/track/$tra
 import { Route as MusicCatalogIndexRouteImport } from './routes/music/catalog/index'
 import { Route as MusicCatalogIdRouteImport } from './routes/music/catalog/$id'
 import { Route as MusicTrackTrackIdRouteImport } from './routes/music/track/$trackId'
+import { Route as RedeemCardCodeRouteImport } from './routes/redeem/card.$code'
 import { Route as SocialPostPostIdRouteImport } from './routes/social/post/$postId'
 import { Route as SocialProfileUserIdRouteImport } from './routes/social/profile/$userId'
 
@@ -299,6 +301,11 @@ const RadioPlayerRoute = RadioPlayerRouteImport.update({
   path: '/radio/player',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RedeemIndexRoute = RedeemIndexRouteImport.update({
+  id: '/redeem/',
+  path: '/redeem/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RemindersConfirmRoute = RemindersConfirmRouteImport.update({
   id: '/reminders/confirm',
   path: '/reminders/confirm',
@@ -384,6 +391,11 @@ const MusicTrackTrackIdRoute = MusicTrackTrackIdRouteImport.update({
   path: '/music/track/$trackId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RedeemCardCodeRoute = RedeemCardCodeRouteImport.update({
+  id: '/redeem/card/$code',
+  path: '/redeem/card/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SocialPostPostIdRoute = SocialPostPostIdRouteImport.update({
   id: '/social/post/$postId',
   path: '/social/post/$postId',
@@ -448,6 +460,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/music/': typeof MusicIndexRoute
   '/radio/': typeof RadioIndexRoute
+  '/redeem/': typeof RedeemIndexRoute
   '/social/': typeof SocialIndexRoute
   '/store/': typeof StoreIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
@@ -455,6 +468,7 @@ export interface FileRoutesByFullPath {
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/redeem/card/$code': typeof RedeemCardCodeRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
@@ -513,6 +527,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/music': typeof MusicIndexRoute
   '/radio': typeof RadioIndexRoute
+  '/redeem': typeof RedeemIndexRoute
   '/social': typeof SocialIndexRoute
   '/store': typeof StoreIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
@@ -520,6 +535,7 @@ export interface FileRoutesByTo {
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/redeem/card/$code': typeof RedeemCardCodeRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics': typeof AdminAnalyticsIndexRoute
@@ -580,6 +596,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/music/': typeof MusicIndexRoute
   '/radio/': typeof RadioIndexRoute
+  '/redeem/': typeof RedeemIndexRoute
   '/social/': typeof SocialIndexRoute
   '/store/': typeof StoreIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
@@ -587,6 +604,7 @@ export interface FileRoutesById {
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
+  '/redeem/card/$code': typeof RedeemCardCodeRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
@@ -648,6 +666,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/music/'
     | '/radio/'
+    | '/redeem/'
     | '/social/'
     | '/store/'
     | '/admin/analytics/tracks'
@@ -655,6 +674,7 @@ export interface FileRouteTypes {
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
+    | '/redeem/card/$code'
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics/'
@@ -713,6 +733,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/music'
     | '/radio'
+    | '/redeem'
     | '/social'
     | '/store'
     | '/admin/analytics/tracks'
@@ -720,6 +741,7 @@ export interface FileRouteTypes {
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
+    | '/redeem/card/$code'
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics'
@@ -779,6 +801,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/music/'
     | '/radio/'
+    | '/redeem/'
     | '/social/'
     | '/store/'
     | '/admin/analytics/tracks'
@@ -786,6 +809,7 @@ export interface FileRouteTypes {
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
+    | '/redeem/card/$code'
     | '/social/post/$postId'
     | '/social/profile/$userId'
     | '/admin/analytics/'
@@ -830,12 +854,14 @@ export interface RootRouteChildren {
   VipMembershipManageRoute: typeof VipMembershipManageRoute
   MusicIndexRoute: typeof MusicIndexRoute
   RadioIndexRoute: typeof RadioIndexRoute
+  RedeemIndexRoute: typeof RedeemIndexRoute
   SocialIndexRoute: typeof SocialIndexRoute
   StoreIndexRoute: typeof StoreIndexRoute
   EmbedAlbumAlbumIdRoute: typeof EmbedAlbumAlbumIdRoute
   EmbedTrackTrackIdRoute: typeof EmbedTrackTrackIdRoute
   MusicCatalogIdRoute: typeof MusicCatalogIdRoute
   MusicTrackTrackIdRoute: typeof MusicTrackTrackIdRoute
+  RedeemCardCodeRoute: typeof RedeemCardCodeRoute
   SocialPostPostIdRoute: typeof SocialPostPostIdRoute
   SocialProfileUserIdRoute: typeof SocialProfileUserIdRoute
   MusicCatalogIndexRoute: typeof MusicCatalogIndexRoute
@@ -1158,6 +1184,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RadioPlayerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/redeem/': {
+      id: '/redeem/'
+      path: '/redeem'
+      fullPath: '/redeem/'
+      preLoaderRoute: typeof RedeemIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reminders/confirm': {
       id: '/reminders/confirm'
       path: '/reminders/confirm'
@@ -1277,6 +1310,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MusicTrackTrackIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/redeem/card/$code': {
+      id: '/redeem/card/$code'
+      path: '/redeem/card/$code'
+      fullPath: '/redeem/card/$code'
+      preLoaderRoute: typeof RedeemCardCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/social/post/$postId': {
       id: '/social/post/$postId'
       path: '/social/post/$postId'
@@ -1379,12 +1419,14 @@ const rootRouteChildren: RootRouteChildren = {
   VipMembershipManageRoute: VipMembershipManageRoute,
   MusicIndexRoute: MusicIndexRoute,
   RadioIndexRoute: RadioIndexRoute,
+  RedeemIndexRoute: RedeemIndexRoute,
   SocialIndexRoute: SocialIndexRoute,
   StoreIndexRoute: StoreIndexRoute,
   EmbedAlbumAlbumIdRoute: EmbedAlbumAlbumIdRoute,
   EmbedTrackTrackIdRoute: EmbedTrackTrackIdRoute,
   MusicCatalogIdRoute: MusicCatalogIdRoute,
   MusicTrackTrackIdRoute: MusicTrackTrackIdRoute,
+  RedeemCardCodeRoute: RedeemCardCodeRoute,
   SocialPostPostIdRoute: SocialPostPostIdRoute,
   SocialProfileUserIdRoute: SocialProfileUserIdRoute,
   MusicCatalogIndexRoute: MusicCatalogIndexRoute,

@@ -53,6 +53,7 @@ import { manifestRoutes } from "./routes/manifest";
 import { healthRoutes } from "./routes/health";
 import { accountNewsletterRoutes, newsletterRoutes } from "./routes/newsletter";
 import { mailWebhookRoutes } from "./routes/mail-webhooks";
+import { storeGiftRoutes } from "./routes/store-gifts";
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
@@ -119,6 +120,7 @@ app.route("/api/webhooks/mail", mailWebhookRoutes);
 app.route("/api/chat", chatRoutes);
 app.route("/api/admin", adminRoutes);
 app.route("/api/parties", partyRoutes);
+app.route("/api/store/gifts", storeGiftRoutes);
 app.route("/api/vip-pass", vipPassRoutes);
 app.route("/api/check-in", checkInRoutes);
 app.route("/api/perks", perkRoutes);

@@ -88,8 +88,8 @@ export async function buildSeedSql(pepper, now = Date.now()) {
       `INSERT OR IGNORE INTO users (id, email, username, password_hash, is_admin, is_vip, status, avatar_url, locale, created_at, updated_at)
        VALUES (${id}, ${sqlText(account.email.toLowerCase())}, ${sqlText(account.username)}, ${hash}, 0, ${isVip}, 'active', ${avatarUrl}, ${sqlText(account.locale ?? "en")}, ${joined}, ${joined});`,
       // The documented demo credentials and roles must always work, even after a password reset.
-      // A complimentary VIP an admin granted in the back office survives a re-seed.
-      `UPDATE users SET password_hash = ${hash}, is_vip = CASE WHEN ${isVip} = 1 OR EXISTS (SELECT 1 FROM vip_comps WHERE user_id = ${id}) THEN 1 ELSE 0 END, status = 'active' WHERE id = ${id};`,
+      // A complimentary VIP an admin granted in the back office, or a redeemed gift still running, survives a re-seed.
+      `UPDATE users SET password_hash = ${hash}, is_vip = CASE WHEN ${isVip} = 1 OR EXISTS (SELECT 1 FROM vip_comps WHERE user_id = ${id} AND (ends_at IS NULL OR ends_at > unixepoch('subsec') * 1000)) THEN 1 ELSE 0 END, status = 'active' WHERE id = ${id};`,
       // Demo accounts have verified addresses (migrations/0035), whenever they were created.
       `UPDATE users SET email_verified_at = ${joined} WHERE id = ${id} AND email_verified_at IS NULL;`,
       // Restore the demo avatar unless the member has uploaded one of their own. (substr, not

@@ -14,7 +14,8 @@ export const NOTIFICATIONS_API = "/api/notifications";
  * - event: a new published event; meet_soon: a virtual meet or listening party starts in 15 minutes (VIPs)
  * - tv_live: a TV live channel went live
  * - contact_reply: an administrator answered my contact message
- * - payment_failed, renewal_soon, vip_granted, vip_ended: my membership
+ * - payment_failed, renewal_soon, vip_granted, vip_ended: my membership (a redeemed gift of VIP's too)
+ * - gift_redeemed: someone redeemed the gift of VIP I bought
  * - post_hidden: a moderator hid my post (with the reason)
  */
 export const NOTIFICATION_KINDS = [
@@ -33,6 +34,7 @@ export const NOTIFICATION_KINDS = [
   "vip_granted",
   "vip_ended",
   "post_hidden",
+  "gift_redeemed",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -71,8 +73,10 @@ export type NotificationParams = {
   reason?: string;
   /** Or, when the moderator wrote none, what most reporters chose (contracts/feed.ts REPORT_REASONS). */
   reasonCode?: string;
-  /** ISO 8601: when the meet or party starts, the renewal is due, the grace ends. */
+  /** ISO 8601: when the meet or party starts, the renewal is due, the grace ends, a gifted VIP ends, a gift was redeemed. */
   at?: string;
+  /** vip_granted and vip_ended: the VIP is a redeemed gift's (it runs until `at`). */
+  gift?: boolean;
 };
 
 export type NotificationView = {

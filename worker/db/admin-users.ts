@@ -37,7 +37,7 @@ const columns = (now: number) => ({
   isDoorStaff: users.isDoorStaff,
   isAdmin: isAdminSql,
   paid: paidVipSql(now),
-  comp: sql<number>`${hasCompVip}`,
+  comp: sql<number>`${hasCompVip(now)}`,
 });
 
 type Row = {
@@ -190,13 +190,25 @@ export const setBanStatement = (
           WHERE id = ${userId} AND ${whenGuard(guard)} RETURNING id`,
   );
 
-/** Grants (kept if one exists) or removes the comp, then recomputes is_vip from both sources. */
+/**
+ * Grants or removes the comp, then recomputes is_vip from both sources. A grant from the back
+ * office lasts until revoked: it lifts the end of a comp the member has (a redeemed gift's, even
+ * one past its end that the cron has not removed yet); a comp still running keeps its start (the
+ * VIP pass's "VIP since").
+ */
 export const compStatements = (db: DB, userId: string, comp: boolean, grantedBy: string, now: number): [Statement, Statement] => [
   comp
     ? db
         .insert(vipComps)
-        .values({ userId, grantedBy, grantedAt: new Date(now) })
-        .onConflictDoNothing()
+        .values({ userId, grantedBy, grantedAt: new Date(now), endsAt: null })
+        .onConflictDoUpdate({
+          target: vipComps.userId,
+          set: {
+            grantedBy,
+            endsAt: null,
+            grantedAt: sql`CASE WHEN ${vipComps.endsAt} <= ${now} THEN excluded.granted_at ELSE ${vipComps.grantedAt} END`,
+          },
+        })
         .toSQL()
     : db.delete(vipComps).where(eq(vipComps.userId, userId)).toSQL(),
   syncUserVip(db, userId, now),

@@ -7,7 +7,7 @@ import type { DB } from "./client";
 import { checkIns, events, users, vipPasses } from "./schema";
 import { displayUsername } from "./auth";
 import { runBatch } from "./d1";
-import { grantsVip } from "./payments";
+import { compGrantsVip, grantsVip } from "./payments";
 import { eventEndsAt } from "./events";
 import { suspensionAt } from "../lib/suspension";
 import { CHECK_INS_LISTED, CHECK_IN_PAST_DAYS, type CheckInEntry, type CheckInEvent, type PassMember } from "../contracts/vip-pass";
@@ -20,14 +20,14 @@ const isAdminSql = sql<number>`(users.is_admin = 1 OR EXISTS (SELECT 1 FROM admi
 
 /**
  * SQL: when the member's current VIP began: the earliest start of a subscription that gives VIP
- * now, or of their complimentary grant, whichever came first. Null when neither gives VIP now
+ * now, or of their complimentary grant still running, whichever came first. Null when neither gives VIP now
  * (an administrator who is not VIP). Ended subscriptions do not count: a member who left and came
  * back is VIP since they came back.
  */
 const vipSinceSql = (now: number) =>
   sql<number | null>`(SELECT min(since) FROM (
     SELECT s.created_at AS since FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)}
-    UNION ALL SELECT c.granted_at FROM vip_comps c WHERE c.user_id = users.id))`;
+    UNION ALL SELECT c.granted_at FROM vip_comps c WHERE c.user_id = users.id AND ${compGrantsVip(now)}))`;
 
 const memberColumns = (now: number) => ({
   id: users.id,

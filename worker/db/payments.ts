@@ -2,7 +2,7 @@
 // can put an event's effects and its idempotency record into ONE batch (D1's transaction). Every
 // effect is a conditional statement: the order of late or repeated events is settled in SQL.
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import type { Statement } from "./d1";
+import { runBatch, type Statement } from "./d1";
 import type { DB } from "./client";
 import { billingCustomers, checkoutSessions, paymentEvents, revenueEntries, subscriptions, users } from "./schema";
 import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "../contracts/payments";
@@ -21,14 +21,18 @@ const TERMINAL_SQL = sql.raw(TERMINAL_STATUSES.map((s) => `'${s}'`).join(", "));
 export const grantsVip = (now: number) =>
   sql`(s.status IN ('active', 'trialing') OR (s.status = 'past_due' AND s.past_due_since > ${now - PAST_DUE_GRACE_MS}))`;
 
+/** SQL: comp row `c` gives VIP at `now`: granted until revoked (no end), or its end still ahead (a redeemed gift). */
+export const compGrantsVip = (now: number) => sql`(c.ends_at IS NULL OR c.ends_at > ${now})`;
+
 /**
- * SQL: the `users` row of the statement holds a complimentary VIP. A comp is the other source of
- * VIP (granted in the back office): no payment event may end the VIP it gives.
+ * SQL: the `users` row of the statement holds a complimentary VIP at `now`. A comp is the other
+ * source of VIP (granted in the back office, or a redeemed gift with an end): no payment event may
+ * end the VIP it gives.
  */
-export const hasCompVip = sql`EXISTS (SELECT 1 FROM vip_comps c WHERE c.user_id = users.id)`;
+export const hasCompVip = (now: number) => sql`EXISTS (SELECT 1 FROM vip_comps c WHERE c.user_id = users.id AND ${compGrantsVip(now)})`;
 
 /** SQL: the `users` row of the statement is VIP at `now`: paid or complimentary. */
-const isVipNow = (now: number) => sql`(EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)}) OR ${hasCompVip})`;
+const isVipNow = (now: number) => sql`(EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)}) OR ${hasCompVip(now)})`;
 
 // ---- reads ----------------------------------------------------------------------------------
 
@@ -93,6 +97,33 @@ export async function endExpiredGraces(db: DB, now = Date.now(), userId?: string
       AND NOT ${isVipNow(now)}
     RETURNING id`);
   return rows.map((r) => r.id);
+}
+
+/** A comp the cron removed at its end (a redeemed gift run out); vipEnded: the member's VIP ended with it. */
+export type EndedComp = { userId: string; endsAt: number; vipEnded: boolean };
+
+/**
+ * Removes the comps whose end has come (redeemed gifts run out) and turns off the VIP of those
+ * members nothing else keeps VIP (a paying subscription, say), in one batch. Each removed row is
+ * returned once, so the cron tells each member once; a comp granted until revoked has no end and
+ * is never touched.
+ */
+export async function endExpiredComps(db: DB, now = Date.now()): Promise<EndedComp[]> {
+  const [ended, removed] = await runBatch(db, [
+    raw(
+      db,
+      sql`UPDATE users SET is_vip = 0, updated_at = ${now}
+        WHERE is_vip = 1 AND id IN (SELECT user_id FROM vip_comps WHERE ends_at <= ${now}) AND NOT ${isVipNow(now)}
+        RETURNING id`,
+    ),
+    raw(db, sql`DELETE FROM vip_comps WHERE ends_at <= ${now} RETURNING user_id, ends_at`),
+  ]);
+  const vipEnded = new Set((ended?.results as { id: string }[] | undefined)?.map((r) => r.id));
+  return ((removed?.results ?? []) as { user_id: string; ends_at: number }[]).map((r) => ({
+    userId: r.user_id,
+    endsAt: r.ends_at,
+    vipEnded: vipEnded.has(r.user_id),
+  }));
 }
 
 // ---- statement builders for the fulfilment batch ---------------------------------------------

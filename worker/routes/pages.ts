@@ -107,9 +107,16 @@ async function htmlPage(c: Context<HonoEnv>, page: RenderedPage, locale: Locale)
 /**
  * Personal pages opened from a mail, whose address carries a token or a signed link (the areas'
  * `personalPages`: the newsletter's confirm, unsubscribe and preference pages and the reminder's
- * confirmation, decision 045): the shell, kept out of search results. A trailing slash is the same page.
+ * confirmation, decision 045, a gift card `/redeem/card/:code`): the shell, kept out of search
+ * results. A trailing slash is the same page; a `:name` segment stands for any one segment.
  */
-const isPersonalPage = (path: string) => PERSONAL_PAGES.includes(path.length > 1 ? path.replace(/\/$/, "") : path);
+const PERSONAL_SHAPES = PERSONAL_PAGES.map((page) => page.split("/"));
+function isPersonalPage(path: string): boolean {
+  const segments = (path.length > 1 ? path.replace(/\/$/, "") : path).split("/");
+  return PERSONAL_SHAPES.some(
+    (shape) => shape.length === segments.length && shape.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i])),
+  );
+}
 
 /** Addresses that are never pages: an unknown one is the API's JSON 404, not the app's. */
 const NOT_PAGES = /^\/(?:api|uploads|media)(?:\/|$)/;

@@ -19,6 +19,7 @@ const m = defineMessages({
   terms: { id: "footer.terms", defaultMessage: "Terms of Service" },
   copyrightNotice: { id: "footer.copyrightNotice", defaultMessage: "Copyright Notice" },
   vipSignup: { id: "footer.vipSignup", defaultMessage: "VIP Signup" },
+  redeem: { id: "footer.redeem", defaultMessage: "Redeem a gift" },
 });
 
 const QUICK_LINKS = [
@@ -34,6 +35,8 @@ const LEGAL_LINKS = [
   { to: "/terms", label: m.terms },
   { to: "/copyright", label: m.copyrightNotice },
   { to: "/vip-signup", label: m.vipSignup },
+  // Gift VIP: whoever was given a code finds where to use it.
+  { to: "/redeem", label: m.redeem },
 ] as const;
 
 function LinkList({

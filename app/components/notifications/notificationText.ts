@@ -20,12 +20,16 @@ export const notificationTextMessages: Record<NotificationKind, MessageDescripto
   contact_reply: { id: "notifications.text.contactReply", defaultMessage: "The team answered your message" },
   payment_failed: { id: "notifications.text.paymentFailed", defaultMessage: "Your VIP payment failed — update your card" },
   renewal_soon: { id: "notifications.text.renewalSoon", defaultMessage: "Your VIP membership renews on {date}" },
-  vip_granted: { id: "notifications.text.vipGranted", defaultMessage: "You are VIP now" },
-  vip_ended: { id: "notifications.text.vipEnded", defaultMessage: "Your VIP membership ended" },
+  vip_granted: {
+    id: "notifications.text.vipGranted",
+    defaultMessage: "{gift, select, until {Your gift of VIP is redeemed: you are VIP until {date}} yes {Your gift of VIP is redeemed} other {You are VIP now}}",
+  },
+  vip_ended: { id: "notifications.text.vipEnded", defaultMessage: "{gift, select, yes {Your gifted VIP ended} other {Your VIP membership ended}}" },
   post_hidden: {
     id: "notifications.text.postHidden",
     defaultMessage: "{hasReason, select, yes {A moderator hid your post: {reason}} other {A moderator hid your post}}",
   },
+  gift_redeemed: { id: "notifications.text.giftRedeemed", defaultMessage: "{actor} redeemed your gift of VIP on {date}" },
 });
 
 const fallbacks = defineMessages({
@@ -60,5 +64,7 @@ export function notificationText(intl: IntlShape, n: Pick<NotificationView, "kin
     reason: reasonText(intl, n.params),
     hasReason: reasonText(intl, n.params) ? "yes" : "no",
     date: Number.isNaN(at) ? "" : intl.formatDate(at, { dateStyle: "long" }),
+    // A redeemed gift's VIP: until its end when it has one.
+    gift: n.params.gift ? (Number.isNaN(at) ? "yes" : "until") : "no",
   });
 }

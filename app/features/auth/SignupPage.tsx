@@ -11,11 +11,16 @@ import { authMessages, signupNewsletterMessage } from "./messages";
 import { useSignup } from "./mutations";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { validateSignup, type SignupFields } from "./validation";
+import { safeRedirect } from "./redirect";
 
 const EMPTY: SignupFields = { username: "", email: "", password: "", confirmPassword: "" };
 
-/** `initialEmail`: the address an invitation was sent to, filled in for the invited person. */
-export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
+/**
+ * `initialEmail`: the address an invitation was sent to, filled in for the invited person.
+ * `redirectTo`: where the new member goes next (a same-site path, as on the sign-in page: a gift's
+ * /redeem?code=...), instead of their new profile.
+ */
+export function SignupPage({ initialEmail = "", redirectTo }: { initialEmail?: string; redirectTo?: string }) {
   const navigate = useNavigate();
   const signup = useSignup();
   // Unticked by default: news by e-mail is the person's choice, confirmed by the verification mail.
@@ -34,7 +39,11 @@ export function SignupPage({ initialEmail = "" }: { initialEmail?: string }) {
     signup.mutate(
       { ...fields, newsletter },
       {
-        onSuccess: ({ user }) => void navigate({ to: "/social/profile/$userId", params: { userId: user.id } }),
+        onSuccess: ({ user }) => {
+          // Checked again here as well as in validateSearch: this is the line that would open-redirect.
+          const destination = safeRedirect(redirectTo);
+          void (destination ? navigate({ href: destination }) : navigate({ to: "/social/profile/$userId", params: { userId: user.id } }));
+        },
         onError: (error) => {
           if (showServerError(error, authMessages.signupFailed)) focusFirstInvalid(formRef.current);
         },

@@ -16,7 +16,7 @@ import { VipPassMessages } from "./VipPassMessages";
 import "./vip-pass.css";
 
 // The QR encoder is a chunk of its own: only a VIP opening their own pass downloads it.
-const QrSvg = lazy(() => import("./QrSvg"));
+const QrSvg = lazy(() => import("../../components/QrSvg"));
 
 export function VipPassCard() {
   const { user } = useSessionUser();
@@ -82,7 +82,7 @@ function PassPanel() {
           <div className="vip-pass-qr-wrap">
             <QrBoundary fallback={<p className="muted">{intl.formatMessage(m.qrFailed)}</p>}>
               <Suspense fallback={<Loading />}>
-                <QrSvg key={pass.token} text={pass.token} label={intl.formatMessage(m.qrLabel)} />
+                <QrSvg key={pass.token} text={pass.token} label={intl.formatMessage(m.qrLabel)} className="vip-pass-qr" testId="vip-pass-qr" />
               </Suspense>
             </QrBoundary>
           </div>

@@ -1,13 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
 import { SignupPage } from "../../features/auth/SignupPage";
+import { safeRedirect } from "../../features/auth/redirect";
 import { usePageMeta } from "../../lib/usePageMeta";
 
-type SignupSearch = { email?: string };
+type SignupSearch = { email?: string; redirect?: string };
 
-/** An invitation's link names the invited address (?email=...): the form starts with it filled in. */
-const parseSignupSearch = (search: Record<string, unknown>): SignupSearch =>
-  typeof search.email === "string" && search.email.length <= 254 ? { email: search.email } : {};
+/**
+ * An invitation's link names the invited address (?email=...): the form starts with it filled in.
+ * ?redirect= is where to go once signed up, kept only when it is a same-site path (as on sign-in).
+ */
+const parseSignupSearch = (search: Record<string, unknown>): SignupSearch => ({
+  ...(typeof search.email === "string" && search.email.length <= 254 ? { email: search.email } : {}),
+  redirect: safeRedirect(search.redirect),
+});
 
 export const Route = createFileRoute("/social/signup")({ validateSearch: parseSignupSearch, component: SignupRoute });
 
@@ -18,6 +24,6 @@ const meta = defineMessages({
 
 function SignupRoute() {
   usePageMeta(meta);
-  const { email } = Route.useSearch();
-  return <SignupPage initialEmail={email} />;
+  const { email, redirect } = Route.useSearch();
+  return <SignupPage initialEmail={email} redirectTo={redirect} />;
 }

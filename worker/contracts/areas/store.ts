@@ -2,8 +2,10 @@
 import type { Area } from "./area";
 
 export const store = {
-  // The shop window and a product's page (rendered by the Worker), and the cart.
-  pages: ["/store", "/store/:product", "/store/cart"],
+  // The shop window and a product's page (rendered by the Worker), the cart, and redeeming a gift.
+  pages: ["/store", "/store/:product", "/store/cart", "/redeem", "/redeem/card/:code"],
+  // A gift card's address carries its code: the buyer's own page, never indexed.
+  personalPages: ["/redeem/card/:code"],
   // Product pictures are public: the store and its share cards show them to everyone.
   publicImageFolders: ["store"],
   auditNotes: {

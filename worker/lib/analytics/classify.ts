@@ -42,6 +42,8 @@ export const PAGE_ID_PARAMS: Readonly<Record<string, (segment: string) => boolea
   ":post": (s) => POST_ID_PATTERN.test(s),
   ":user": (s) => USER_ID_PATTERN.test(s),
   ":product": SLUG_ID,
+  // A gift card's code is a bearer secret: views of the card are never counted, so never stored.
+  ":code": () => false,
 };
 const SHAPES = COUNTED_PAGES.map((page) => page.split("/").slice(1));
 

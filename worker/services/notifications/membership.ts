@@ -6,6 +6,7 @@
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { subscriptionsRenewingSoon } from "../../db/notification-jobs";
+import type { NotificationParams } from "../../contracts/notifications";
 import { notifyMembers } from "./index";
 
 /** Where the member sees their membership and what they can do about it (the VIP page's panel). */
@@ -21,12 +22,20 @@ export function notifyPaymentFailed(env: AppEnv, db: DB, userId: string, invoice
 }
 
 /**
- * The member's VIP went on or off. `key` names the change: the payment event's id, or for the back
- * office's comp `comp:<member>:<time>`. Never throws.
+ * The member's VIP went on or off. `key` names the change: the payment event's id, for the back
+ * office's comp `comp:<member>:<time>`, for a redeemed gift `gift:<code>` (granted until
+ * `params.at`) or `gift:<member>:<end>` (ended). Never throws.
  */
-export function notifyVipChanged(env: AppEnv, db: DB, userId: string, vip: boolean, key: string): Promise<void> {
+export function notifyVipChanged(
+  env: AppEnv,
+  db: DB,
+  userId: string,
+  vip: boolean,
+  key: string,
+  { params = {}, link = MEMBERSHIP_LINK }: { params?: NotificationParams; link?: string } = {},
+): Promise<void> {
   const kind = vip ? "vip_granted" : "vip_ended";
-  return notifyMembers(env, db, { id: `${kind}:${key}`, kind, actorId: null, params: {}, link: MEMBERSHIP_LINK }, [userId]);
+  return notifyMembers(env, db, { id: `${kind}:${key}`, kind, actorId: null, params, link }, [userId]);
 }
 
 /**

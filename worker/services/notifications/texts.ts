@@ -65,11 +65,15 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
     case "renewal_soon":
       return { title: "Your VIP membership renews soon", body: `It renews on ${date("en", params.at)}.` };
     case "vip_granted":
+      if (params.gift) return { title: "Your gift of VIP is redeemed", body: params.at ? `You are VIP until ${date("en", params.at)}.` : "Your VIP goes on." };
       return { title: "You are VIP now", body: `Welcome to ${brandName} VIP.` };
     case "vip_ended":
+      if (params.gift) return { title: "Your gifted VIP ended", body: "You can become VIP again at any time." };
       return { title: "Your VIP membership ended", body: "You can join again at any time." };
     case "post_hidden":
       return { title: "A moderator hid your post", body: params.reason ?? REPORT_REASON_TEXT.en[params.reasonCode ?? ""] ?? "" };
+    case "gift_redeemed":
+      return { title: "Your gift was redeemed", body: `${who} redeemed your gift of VIP on ${date("en", params.at)}.` };
   }
 };
 
@@ -105,11 +109,16 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
     case "renewal_soon":
       return { title: "Sua assinatura VIP renova em breve", body: `Ela renova em ${date("pt-BR", params.at)}.` };
     case "vip_granted":
+      if (params.gift)
+        return { title: "Seu presente de VIP foi resgatado", body: params.at ? `Você é VIP até ${date("pt-BR", params.at)}.` : "Seu VIP continua." };
       return { title: "Agora você é VIP", body: `Boas-vindas ao VIP de ${brandName}.` };
     case "vip_ended":
+      if (params.gift) return { title: "Seu VIP de presente terminou", body: "Você pode voltar a ser VIP quando quiser." };
       return { title: "Sua assinatura VIP terminou", body: "Você pode voltar quando quiser." };
     case "post_hidden":
       return { title: "Um moderador ocultou seu post", body: params.reason ?? REPORT_REASON_TEXT["pt-BR"][params.reasonCode ?? ""] ?? "" };
+    case "gift_redeemed":
+      return { title: "Seu presente foi resgatado", body: `${who} resgatou seu presente de VIP em ${date("pt-BR", params.at)}.` };
   }
 };
 

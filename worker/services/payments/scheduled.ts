@@ -1,9 +1,10 @@
 // Cron trigger (wrangler.toml [triggers]): VIP ends when a past-due grace period runs out, even
-// if the member never comes back to trigger the read-time check. Each member whose VIP it ended
-// is announced like any other role change (decision 040): their chat, radio and VIP-only party
-// sockets close 4403 vip_ended and their open pages refetch who is signed in.
-import { createDb } from "../../db/client";
-import { endExpiredGraces } from "../../db/payments";
+// if the member never comes back to trigger the read-time check, and when a comp with an end (a
+// redeemed gift of VIP) reaches it. Each member whose VIP it ended is announced like any other role
+// change (decision 040): their chat, radio and VIP-only party sockets close 4403 vip_ended and
+// their open pages refetch who is signed in.
+import { createDb, type DB } from "../../db/client";
+import { endExpiredComps, endExpiredGraces } from "../../db/payments";
 import { announceRoleChange } from "../realtime/role-change";
 import type { AppEnv } from "../../env";
 import { notifyVipChanged } from "../notifications/membership";
@@ -18,6 +19,21 @@ export async function endExpiredVipGraces(controller: Pick<ScheduledController, 
   for (const userId of ended) {
     await announceRoleChange(env, db, userId);
     await notifyVipChanged(env, db, userId, false, `grace:${userId}:${controller.scheduledTime}`);
+  }
+  return ended.length + (await endGiftedVip(env, db, controller.scheduledTime));
+}
+
+/**
+ * Removes the comps whose end has come. A member whose VIP ended with theirs is announced and told
+ * "your gifted VIP ended", keyed by the comp's end (a removed row is returned once); one that stays
+ * VIP (a paying subscription) is left alone.
+ */
+async function endGiftedVip(env: AppEnv, db: DB, now: number): Promise<number> {
+  const ended = (await endExpiredComps(db, now)).filter((comp) => comp.vipEnded);
+  if (ended.length > 0) console.log(`payments: VIP ended for ${ended.length} member(s) whose gifted VIP ran out`);
+  for (const { userId, endsAt } of ended) {
+    await announceRoleChange(env, db, userId);
+    await notifyVipChanged(env, db, userId, false, `gift:${userId}:${endsAt}`, { params: { gift: true } });
   }
   return ended.length;
 }

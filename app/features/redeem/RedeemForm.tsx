@@ -1,0 +1,77 @@
+// The code field and its button. A code that cannot be one is refused here before anything is
+// sent; the Worker's refusals (unknown or void, already redeemed, too many tries) read as this
+// page's own sentences at the field, which takes the focus so a screen reader says why.
+import { useRef, useState, type FormEvent } from "react";
+import { FormattedMessage, type MessageDescriptor } from "react-intl";
+import { FormField, focusFirstInvalid } from "../../components/form/FormField";
+import { ApiRequestError } from "../../lib/api";
+import { codeText, type ErrorTexts, type UiMessage } from "../../lib/forms/errorText";
+import { GIFT_CODE_INPUT_MAX, normaliseGiftCode, type GiftRedeemResponse } from "../../../worker/contracts/store-gift-model";
+import { redeemMessages as m } from "./messages";
+import { useRedeemGift } from "./queries";
+
+const SERVER_TEXTS: ErrorTexts = {
+  gift_code_invalid: m.errorInvalid,
+  gift_code_redeemed: m.errorRedeemed,
+};
+
+/** A refusal as this page says it: its own texts first, then the site's (rate_limited), else a general failure. */
+function failureText(err: unknown): UiMessage {
+  if (err instanceof ApiRequestError) {
+    if (err.status === 401) return { message: m.errorSignedOut };
+    const known = codeText(err.code, err.params, SERVER_TEXTS);
+    if (known) return known;
+  }
+  return { message: m.errorFailed };
+}
+
+function localProblem(code: string): MessageDescriptor | null {
+  if (!code.trim()) return m.errorRequired;
+  return normaliseGiftCode(code) === null ? m.errorFormat : null;
+}
+
+export function RedeemForm({ initialCode, onRedeemed }: { initialCode: string; onRedeemed: (result: GiftRedeemResponse) => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [code, setCode] = useState(initialCode);
+  const [error, setError] = useState<UiMessage | undefined>(undefined);
+  const redeem = useRedeemGift();
+
+  const fail = (problem: UiMessage) => {
+    setError(problem);
+    focusFirstInvalid(formRef.current);
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (redeem.isPending) return;
+    const problem = localProblem(code);
+    if (problem) return fail({ message: problem });
+    setError(undefined);
+    redeem.mutate(code, { onSuccess: onRedeemed, onError: (err) => fail(failureText(err)) });
+  };
+
+  return (
+    <form ref={formRef} className="form redeem-form" noValidate onSubmit={onSubmit}>
+      <FormField
+        label={<FormattedMessage {...m.codeLabel} />}
+        hint={<FormattedMessage {...m.codeHint} />}
+        name="code"
+        className="redeem-code-input"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={GIFT_CODE_INPUT_MAX}
+        required
+        value={code}
+        onChange={(e) => {
+          setCode(e.target.value);
+          if (error) setError(undefined);
+        }}
+        error={error}
+      />
+      <button type="submit" className="btn btn-primary" disabled={redeem.isPending}>
+        <FormattedMessage {...(redeem.isPending ? m.submitting : m.submit)} />
+      </button>
+    </form>
+  );
+}
