@@ -16,6 +16,7 @@ export const NOTIFICATIONS_API = "/api/notifications";
  * - contact_reply: an administrator answered my contact message
  * - payment_failed, renewal_soon, vip_granted, vip_ended: my membership
  * - post_hidden: a moderator hid my post (with the reason)
+ * - order_shipped: my store order is on its way (its number as the title)
  */
 export const NOTIFICATION_KINDS = [
   "like",
@@ -33,6 +34,7 @@ export const NOTIFICATION_KINDS = [
   "vip_granted",
   "vip_ended",
   "post_hidden",
+  "order_shipped",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

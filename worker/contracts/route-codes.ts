@@ -10,6 +10,7 @@ import { ADMIN_EVENT_MESSAGES } from "./admin-events";
 import { IMPORT_MESSAGES } from "./admin-marketing";
 import { INBOX_MESSAGES } from "./admin-messages";
 import { TICKET_MESSAGES } from "./admin-tickets";
+import { STORE_ORDER_MESSAGES } from "./admin-store-orders-limits";
 import { USER_ADMIN_MESSAGES } from "./admin-users";
 import { ADMIN_VENUE_MESSAGES } from "./admin-venues";
 import { AUTH_MESSAGES } from "./auth";
@@ -220,6 +221,11 @@ export const ROUTE_CODES = {
   // store: checkout (more codes here)
   // store: orders, refunds and shipping
   order_not_found: { status: 404, en: "No such order" },
+  order_not_shippable: { status: 409, en: STORE_ORDER_MESSAGES.notShippable },
+  order_already_shipped: { status: 409, en: STORE_ORDER_MESSAGES.alreadyShipped },
+  order_not_refundable: { status: 409, en: STORE_ORDER_MESSAGES.notRefundable },
+  refund_over_remaining: { status: 400, en: STORE_ORDER_MESSAGES.overRemaining },
+  refund_failed: { status: 502, en: STORE_ORDER_MESSAGES.refundFailed },
   // store: back office products
   // store: downloads and the collection
   download_not_found: { status: 404, en: "No such download" },

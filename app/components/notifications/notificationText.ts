@@ -26,6 +26,7 @@ export const notificationTextMessages: Record<NotificationKind, MessageDescripto
     id: "notifications.text.postHidden",
     defaultMessage: "{hasReason, select, yes {A moderator hid your post: {reason}} other {A moderator hid your post}}",
   },
+  order_shipped: { id: "notifications.text.orderShipped", defaultMessage: "Your order {title} has shipped" },
 });
 
 const fallbacks = defineMessages({

@@ -69,6 +69,7 @@ const kindMessages: Record<NotificationKind, MessageDescriptor> = defineMessages
   vip_granted: { id: "settings.notifications.kind.vipGranted", defaultMessage: "VIP membership granted" },
   vip_ended: { id: "settings.notifications.kind.vipEnded", defaultMessage: "VIP membership ended" },
   post_hidden: { id: "settings.notifications.kind.postHidden", defaultMessage: "My posts hidden by a moderator" },
+  order_shipped: { id: "settings.notifications.kind.orderShipped", defaultMessage: "My store orders shipped" },
 });
 
 export const notificationPreferencesQueryOptions = () =>

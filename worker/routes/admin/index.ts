@@ -23,6 +23,7 @@ import { userRoutes } from "./users";
 import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
 import { adminNotifyRoutes } from "./notify";
+import { adminStoreOrderRoutes } from "./store-orders";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -41,6 +42,8 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/users", userRoutes)
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
+  // Before any other /store sub-app, so its /:id routes never see "orders".
+  .route("/store/orders", adminStoreOrderRoutes)
   .route("/notify", adminNotifyRoutes)
   .route("/campaigns", campaignRoutes)
   .route("/dead-letters", deadLetterRoutes)

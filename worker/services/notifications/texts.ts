@@ -70,6 +70,8 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
       return { title: "Your VIP membership ended", body: "You can join again at any time." };
     case "post_hidden":
       return { title: "A moderator hid your post", body: params.reason ?? REPORT_REASON_TEXT.en[params.reasonCode ?? ""] ?? "" };
+    case "order_shipped":
+      return { title: "Your order has shipped", body: `Order ${params.title ?? ""} is on its way.` };
   }
 };
 
@@ -110,6 +112,8 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
       return { title: "Sua assinatura VIP terminou", body: "Você pode voltar quando quiser." };
     case "post_hidden":
       return { title: "Um moderador ocultou seu post", body: params.reason ?? REPORT_REASON_TEXT["pt-BR"][params.reasonCode ?? ""] ?? "" };
+    case "order_shipped":
+      return { title: "Seu pedido foi enviado", body: `O pedido ${params.title ?? ""} está a caminho.` };
   }
 };
 
