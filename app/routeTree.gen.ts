@@ -68,6 +68,8 @@ import { Route as MusicCatalogIdRouteImport } from './routes/music/catalog/$id'
 import { Route as MusicTrackTrackIdRouteImport } from './routes/music/track/$trackId'
 import { Route as SocialPostPostIdRouteImport } from './routes/social/post/$postId'
 import { Route as SocialProfileUserIdRouteImport } from './routes/social/profile/$userId'
+import { Route as AdminStoreOrdersIndexRouteImport } from './routes/admin/store/orders.index'
+import { Route as AdminStoreOrdersOrderIdRouteImport } from './routes/admin/store/orders.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -364,6 +366,16 @@ const SocialProfileUserIdRoute = SocialProfileUserIdRouteImport.update({
   path: '/social/profile/$userId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminStoreOrdersIndexRoute = AdminStoreOrdersIndexRouteImport.update({
+  id: '/store/orders/',
+  path: '/store/orders/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminStoreOrdersOrderIdRoute = AdminStoreOrdersOrderIdRouteImport.update({
+  id: '/store/orders/$orderId',
+  path: '/store/orders/$orderId',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -425,6 +437,8 @@ export interface FileRoutesByFullPath {
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
+  '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
+  '/admin/store/orders/': typeof AdminStoreOrdersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -485,6 +499,8 @@ export interface FileRoutesByTo {
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics': typeof AdminAnalyticsIndexRoute
   '/music/catalog': typeof MusicCatalogIndexRoute
+  '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
+  '/admin/store/orders': typeof AdminStoreOrdersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -547,6 +563,8 @@ export interface FileRoutesById {
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
+  '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
+  '/admin/store/orders/': typeof AdminStoreOrdersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -610,6 +628,8 @@ export interface FileRouteTypes {
     | '/social/profile/$userId'
     | '/admin/analytics/'
     | '/music/catalog/'
+    | '/admin/store/orders/$orderId'
+    | '/admin/store/orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -670,6 +690,8 @@ export interface FileRouteTypes {
     | '/social/profile/$userId'
     | '/admin/analytics'
     | '/music/catalog'
+    | '/admin/store/orders/$orderId'
+    | '/admin/store/orders'
   id:
     | '__root__'
     | '/'
@@ -731,6 +753,8 @@ export interface FileRouteTypes {
     | '/social/profile/$userId'
     | '/admin/analytics/'
     | '/music/catalog/'
+    | '/admin/store/orders/$orderId'
+    | '/admin/store/orders/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1193,6 +1217,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SocialProfileUserIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/store/orders/': {
+      id: '/admin/store/orders/'
+      path: '/store/orders'
+      fullPath: '/admin/store/orders/'
+      preLoaderRoute: typeof AdminStoreOrdersIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/store/orders/$orderId': {
+      id: '/admin/store/orders/$orderId'
+      path: '/store/orders/$orderId'
+      fullPath: '/admin/store/orders/$orderId'
+      preLoaderRoute: typeof AdminStoreOrdersOrderIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
   }
 }
 
@@ -1214,6 +1252,8 @@ interface AdminRouteRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAnalyticsTracksRoute: typeof AdminAnalyticsTracksRoute
   AdminAnalyticsIndexRoute: typeof AdminAnalyticsIndexRoute
+  AdminStoreOrdersOrderIdRoute: typeof AdminStoreOrdersOrderIdRoute
+  AdminStoreOrdersIndexRoute: typeof AdminStoreOrdersIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -1234,6 +1274,8 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminAnalyticsTracksRoute: AdminAnalyticsTracksRoute,
   AdminAnalyticsIndexRoute: AdminAnalyticsIndexRoute,
+  AdminStoreOrdersOrderIdRoute: AdminStoreOrdersOrderIdRoute,
+  AdminStoreOrdersIndexRoute: AdminStoreOrdersIndexRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

@@ -20,6 +20,7 @@ const adminMessages = defineMessages({
   moderation: { id: "admin.nav.moderation", defaultMessage: "Moderation" },
   catalog: { id: "admin.nav.catalog", defaultMessage: "Catalog" },
   perks: { id: "admin.nav.perks", defaultMessage: "Perks" },
+  storeOrders: { id: "admin.nav.storeOrders", defaultMessage: "Orders" },
   audit: { id: "admin.nav.audit", defaultMessage: "Audit Log" },
   parties: { id: "admin.nav.parties", defaultMessage: "Listening Parties" },
   settings: { id: "admin.nav.settings", defaultMessage: "Settings" },
@@ -44,6 +45,8 @@ const SIDEBAR_LINKS = [
   { to: "/admin/moderation", label: adminMessages.moderation, exact: false },
   { to: "/admin/catalog", label: adminMessages.catalog, exact: false },
   { to: "/admin/perks", label: adminMessages.perks, exact: false },
+  // The store's orders (under the store's own link when the store has one).
+  { to: "/admin/store/orders", label: adminMessages.storeOrders, exact: false },
   { to: "/admin/parties", label: adminMessages.parties, exact: false },
   { to: "/admin/audit", label: adminMessages.audit, exact: false },
 ] as const;
