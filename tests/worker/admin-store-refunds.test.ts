@@ -6,12 +6,15 @@
 // unredeemed gift codes and gives back the stock of lines never shipped, once. Replayed and
 // out-of-order events change nothing. Bad input is a 400 with its code that stores nothing.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { call, type TestUser } from "./helpers";
+import { env } from "cloudflare:workers";
+import { call, db, type TestUser } from "./helpers";
 import { auditCount, userOf } from "./admin-gate-matrix";
 import { deliver, eventRecorded } from "./payments-fixtures";
 import { chargeRefundedEvent, clearOrders, D1, insertPaidOrder, orderRow, orderStateOf, refundRows, stockOf, type InsertedOrder } from "./store-order-fixtures";
 import { errorOf } from "./helpers";
 import type { OrderDetailResponse, RefundResponse } from "../../worker/contracts/admin-store-orders";
+import { refundLocally } from "../../worker/services/payments/local-refunds";
+import { PaymentProviderError } from "../../worker/services/payments/types";
 
 const API = "/api/admin/store/orders";
 
@@ -179,6 +182,21 @@ describe("refunds through the provider (the local test checkout)", () => {
       expect(await errorOf(res)).toMatchObject({ code: "invalid_input", field: "attemptId" });
     }
     expect(await refundRows(order.id)).toEqual([]);
+  });
+});
+
+describe("the local test checkout as a provider", () => {
+  const secret = (env as unknown as { LOCAL_PAYMENTS_SECRET: string }).LOCAL_PAYMENTS_SECRET;
+
+  it("refuses, as Stripe does, more than is left on the charge or a payment it does not know, refunding nothing", async () => {
+    const order = await fullOrder();
+    const before = await orderStateOf(order.id);
+    const over = refundLocally({ db: db(), secret }, { paymentIntentId: order.paymentIntentId!, amountCents: order.totalCents + 1, idempotencyKey: "k1" });
+    await expect(over).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(over).rejects.toThrow(/greater than unrefunded amount/);
+    const unknown = refundLocally({ db: db(), secret }, { paymentIntentId: "pi_nobody", amountCents: 100, idempotencyKey: "k2" });
+    await expect(unknown).rejects.toThrow(/No such payment_intent/);
+    expect(await orderStateOf(order.id)).toEqual(before);
   });
 });
 

@@ -51,9 +51,12 @@ export function csvStream(headers: readonly string[], pages: AsyncIterable<reado
         controller.enqueue(encoder.encode(CSV_BOM + csvLines([headers])));
         return;
       }
-      const next = await iterator.next();
-      if (next.done) controller.close();
-      else if (next.value.length > 0) controller.enqueue(encoder.encode(`\r\n${csvLines(next.value)}`));
+      // An empty page gives nothing to read: go on to the next, or the reader would wait forever.
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return controller.close();
+        if (next.value.length > 0) return controller.enqueue(encoder.encode(`\r\n${csvLines(next.value)}`));
+      }
     },
     async cancel() {
       await iterator.return?.(undefined);
