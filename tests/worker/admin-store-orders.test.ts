@@ -15,6 +15,7 @@ import { createDoorStaff } from "./check-in-fixtures";
 import { clearOrders, D1, DEFAULT_ADDRESS, insertPaidOrder, orderRow, orderStateOf } from "./store-order-fixtures";
 import { exportOrderPages } from "../../worker/db/admin-store-orders";
 import { CSV_BOM } from "../../worker/lib/csv";
+import { notificationText } from "../../worker/services/notifications/texts";
 import type { OrderDetailResponse, OrdersListResponse, ShipBody, ShipResponse } from "../../worker/contracts/admin-store-orders";
 
 const API = "/api/admin/store/orders";
@@ -259,6 +260,12 @@ describe("mark shipped", () => {
         expect(await D1.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?1").bind(member.id).first<{ n: number }>()).toEqual({ n: 1 }),
       { timeout: 5000, interval: 50 },
     );
+  });
+
+  it("words the order_shipped notification's push and mail in both languages", () => {
+    const input = { kind: "order_shipped" as const, actor: null, actorCount: 1, params: { title: "#1042" }, brandName: "Freestyle Lovers" };
+    expect(notificationText("en", input)).toEqual({ title: "Your order has shipped", body: "Order #1042 is on its way." });
+    expect(notificationText("pt-BR", input)).toEqual({ title: "Seu pedido foi enviado", body: "O pedido #1042 está a caminho." });
   });
 
   it("answers a second mark with 409 order_already_shipped and changes nothing", async () => {
