@@ -75,6 +75,8 @@ import { Route as MusicTrackTrackIdRouteImport } from './routes/music/track/$tra
 import { Route as RedeemCardCodeRouteImport } from './routes/redeem/card.$code'
 import { Route as SocialPostPostIdRouteImport } from './routes/social/post/$postId'
 import { Route as SocialProfileUserIdRouteImport } from './routes/social/profile/$userId'
+import { Route as AdminStoreOrdersIndexRouteImport } from './routes/admin/store/orders.index'
+import { Route as AdminStoreOrdersOrderIdRouteImport } from './routes/admin/store/orders.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -406,6 +408,16 @@ const SocialProfileUserIdRoute = SocialProfileUserIdRouteImport.update({
   path: '/social/profile/$userId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminStoreOrdersIndexRoute = AdminStoreOrdersIndexRouteImport.update({
+  id: '/store/orders/',
+  path: '/store/orders/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminStoreOrdersOrderIdRoute = AdminStoreOrdersOrderIdRouteImport.update({
+  id: '/store/orders/$orderId',
+  path: '/store/orders/$orderId',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -474,6 +486,8 @@ export interface FileRoutesByFullPath {
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
   '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
+  '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
+  '/admin/store/orders/': typeof AdminStoreOrdersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -541,6 +555,8 @@ export interface FileRoutesByTo {
   '/admin/analytics': typeof AdminAnalyticsIndexRoute
   '/admin/store': typeof AdminStoreIndexRoute
   '/music/catalog': typeof MusicCatalogIndexRoute
+  '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
+  '/admin/store/orders': typeof AdminStoreOrdersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -610,6 +626,8 @@ export interface FileRoutesById {
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
   '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
+  '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
+  '/admin/store/orders/': typeof AdminStoreOrdersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -680,6 +698,8 @@ export interface FileRouteTypes {
     | '/admin/analytics/'
     | '/admin/store/'
     | '/music/catalog/'
+    | '/admin/store/orders/$orderId'
+    | '/admin/store/orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -747,6 +767,8 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/store'
     | '/music/catalog'
+    | '/admin/store/orders/$orderId'
+    | '/admin/store/orders'
   id:
     | '__root__'
     | '/'
@@ -815,6 +837,8 @@ export interface FileRouteTypes {
     | '/admin/analytics/'
     | '/admin/store/'
     | '/music/catalog/'
+    | '/admin/store/orders/$orderId'
+    | '/admin/store/orders/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1331,6 +1355,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SocialProfileUserIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/store/orders/': {
+      id: '/admin/store/orders/'
+      path: '/store/orders'
+      fullPath: '/admin/store/orders/'
+      preLoaderRoute: typeof AdminStoreOrdersIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/store/orders/$orderId': {
+      id: '/admin/store/orders/$orderId'
+      path: '/store/orders/$orderId'
+      fullPath: '/admin/store/orders/$orderId'
+      preLoaderRoute: typeof AdminStoreOrdersOrderIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
   }
 }
 
@@ -1354,6 +1392,8 @@ interface AdminRouteRouteChildren {
   AdminAnalyticsTracksRoute: typeof AdminAnalyticsTracksRoute
   AdminAnalyticsIndexRoute: typeof AdminAnalyticsIndexRoute
   AdminStoreIndexRoute: typeof AdminStoreIndexRoute
+  AdminStoreOrdersOrderIdRoute: typeof AdminStoreOrdersOrderIdRoute
+  AdminStoreOrdersIndexRoute: typeof AdminStoreOrdersIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -1376,6 +1416,8 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAnalyticsTracksRoute: AdminAnalyticsTracksRoute,
   AdminAnalyticsIndexRoute: AdminAnalyticsIndexRoute,
   AdminStoreIndexRoute: AdminStoreIndexRoute,
+  AdminStoreOrdersOrderIdRoute: AdminStoreOrdersOrderIdRoute,
+  AdminStoreOrdersIndexRoute: AdminStoreOrdersIndexRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

@@ -196,6 +196,7 @@ describe("admin sidebar", () => {
       ["Moderation", "/admin/moderation"],
       ["Catalog", "/admin/catalog"],
       ["Perks", "/admin/perks"],
+      ["Orders", "/admin/store/orders"],
       ["Listening Parties", "/admin/parties"],
       ["Audit Log", "/admin/audit"],
     ]);

@@ -1,7 +1,7 @@
 // The back office's CSV exports: quoting, BOM, CRLF and formula neutralising, read back by papaparse.
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, safeCell, toCsv } from "../../worker/lib/csv";
+import { CSV_BOM, csvStream, safeCell, toCsv } from "../../worker/lib/csv";
 
 describe("toCsv", () => {
   it("writes a BOM, CRLF rows and RFC 4180 quotes around every field", () => {
@@ -43,5 +43,40 @@ describe("toCsv", () => {
       ["'=1+1", 'Zoë, "Z"'],
       ["plain", ""],
     ]);
+  });
+});
+
+describe("csvStream", () => {
+  async function* pages(...list: (string | number | null)[][][]) {
+    for (const page of list) yield page;
+  }
+  const read = async (stream: ReadableStream<Uint8Array>) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+
+  it("writes the same bytes as toCsv, a page at a time, skipping empty pages", async () => {
+    const rows = [
+      ["=1+1", 'Zoë, "Z"', 3],
+      ["plain", null, -2],
+      ["@home", "x", 0],
+    ];
+    const streamed = await read(csvStream(["A", "B", "C"], pages(rows.slice(0, 2), [], rows.slice(2))));
+    expect(streamed).toBe(toCsv(["A", "B", "C"], rows));
+    expect(streamed.startsWith(CSV_BOM)).toBe(true);
+  });
+
+  it("is the header alone when there are no rows, and reads a page only when asked", async () => {
+    expect(await read(csvStream(["A"], pages()))).toBe(`${CSV_BOM}"A"`);
+    let pulled = 0;
+    async function* counted() {
+      for (let i = 0; i < 3; i++) {
+        pulled++;
+        yield [[i]];
+      }
+    }
+    const reader = csvStream(["N"], counted()).getReader();
+    await reader.read(); // the BOM and the header
+    expect(pulled).toBe(0);
+    await reader.read();
+    expect(pulled).toBe(1);
+    await reader.cancel();
   });
 });

@@ -132,6 +132,40 @@ describe("live subscription cancel (account deletion, decision 041)", () => {
   });
 });
 
+describe("live refund of a store order", () => {
+  it("creates a refund for the payment intent and amount, with the idempotency key", async () => {
+    nextReply = () => ({ status: 200, body: { id: "re_test_1", object: "refund", amount: 1500, status: "pending", payment_intent: "pi_123" } });
+    const result = await service().refund({
+      paymentIntentId: "pi_123",
+      amountCents: 1500,
+      idempotencyKey: "order-refund:ord-1:8d9a4c1e-1111-4222-8333-444455556666",
+    });
+    expect(result).toEqual({ id: "re_test_1", status: "pending" });
+    expect(seen).toHaveLength(1);
+    const req = seen[0]!;
+    expect(`${req.method} ${req.path}`).toBe("POST /v1/refunds");
+    expect(req.headers["authorization"]).toBe("Bearer sk_test_fake_key");
+    expect(req.headers["idempotency-key"]).toBe("order-refund:ord-1:8d9a4c1e-1111-4222-8333-444455556666");
+    expect(Object.fromEntries(req.form)).toEqual({ payment_intent: "pi_123", amount: "1500" });
+  });
+
+  it("turns a refusal (more than is left) into a PaymentProviderError", async () => {
+    nextReply = () => ({
+      status: 400,
+      body: {
+        error: {
+          type: "invalid_request_error",
+          code: "amount_too_large",
+          message: "Refund amount ($50.00) is greater than unrefunded amount on charge ($20.00)",
+        },
+      },
+    });
+    const attempt = service().refund({ paymentIntentId: "pi_123", amountCents: 5000, idempotencyKey: "order-refund:ord-1:a" });
+    await expect(attempt).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(attempt).rejects.toThrow(/greater than unrefunded/);
+  });
+});
+
 describe("webhook verification (constructEventAsync)", () => {
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
   const payload = JSON.stringify({ id: "evt_1", object: "event", type: "invoice.paid", created: 1_700_000_000, data: { object: { id: "in_1" } } });

@@ -17,6 +17,7 @@ export const NOTIFICATIONS_API = "/api/notifications";
  * - payment_failed, renewal_soon, vip_granted, vip_ended: my membership (a redeemed gift of VIP's too)
  * - gift_redeemed: someone redeemed the gift of VIP I bought
  * - post_hidden: a moderator hid my post (with the reason)
+ * - order_shipped: my store order is on its way (its number as the title)
  */
 export const NOTIFICATION_KINDS = [
   "like",
@@ -35,6 +36,7 @@ export const NOTIFICATION_KINDS = [
   "vip_ended",
   "post_hidden",
   "gift_redeemed",
+  "order_shipped",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

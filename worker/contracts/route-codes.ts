@@ -11,6 +11,7 @@ import { IMPORT_MESSAGES } from "./admin-marketing";
 import { INBOX_MESSAGES } from "./admin-messages";
 import { STORE_ADMIN_MESSAGES as STORE_ADMIN } from "./admin-store-limits";
 import { TICKET_MESSAGES } from "./admin-tickets";
+import { STORE_ORDER_MESSAGES } from "./admin-store-orders-limits";
 import { USER_ADMIN_MESSAGES } from "./admin-users";
 import { ADMIN_VENUE_MESSAGES } from "./admin-venues";
 import { AUTH_MESSAGES } from "./auth";
@@ -223,6 +224,11 @@ export const ROUTE_CODES = {
   // store: checkout (more codes here)
   // store: orders, refunds and shipping
   order_not_found: { status: 404, en: "No such order" },
+  order_not_shippable: { status: 409, en: STORE_ORDER_MESSAGES.notShippable },
+  order_already_shipped: { status: 409, en: STORE_ORDER_MESSAGES.alreadyShipped },
+  order_not_refundable: { status: 409, en: STORE_ORDER_MESSAGES.notRefundable },
+  refund_over_remaining: { status: 400, en: STORE_ORDER_MESSAGES.overRemaining },
+  refund_failed: { status: 502, en: STORE_ORDER_MESSAGES.refundFailed },
   // store: back office products
   product_slug_taken: { status: 409, en: STORE_ADMIN.slugTaken },
   product_kind_locked: { status: 409, en: STORE_ADMIN.kindLocked },

@@ -7,6 +7,7 @@
 // (the back office's catalog forms say those two as well), invalid_characters.
 import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings";
 import { IMPORT_MESSAGES } from "./admin-marketing";
+import { STORE_ORDER_MESSAGES, TRACKING_NUMBER_MAX } from "./admin-store-orders-limits";
 import { RELEASE_TIME_MESSAGES } from "./admin-catalog-limits";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth";
 import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin-event-limits";
@@ -179,6 +180,14 @@ export const VALIDATION_RULES = {
 
   // The back office's contacts import: the basis the list's consent rests on (decision 045)
   import_basis_required: { message: IMPORT_MESSAGES.basisRequired },
+
+  // The back office's store orders: marking one shipped, a refund's amount, the list's period
+  tracking_number_required: { message: STORE_ORDER_MESSAGES.trackingNumberRequired },
+  tracking_number_invalid: { message: STORE_ORDER_MESSAGES.trackingNumberInvalid, params: { max: TRACKING_NUMBER_MAX } },
+  tracking_url_invalid: { message: STORE_ORDER_MESSAGES.trackingUrlInvalid },
+  carrier_name_required: { message: STORE_ORDER_MESSAGES.carrierNameRequired },
+  refund_amount_invalid: { message: STORE_ORDER_MESSAGES.refundAmountInvalid },
+  order_period_invalid: { message: STORE_ORDER_MESSAGES.periodInvalid },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

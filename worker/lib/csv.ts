@@ -26,3 +26,40 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly (stri
 
 /** A Content-Disposition for a download named `filename` (ASCII names only). */
 export const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`;
+
+type CsvRow = readonly (string | number | null | undefined)[];
+
+/** Rows as CSV lines joined by CRLF (no BOM, no header, no final line end), every cell through safeCell. */
+export const csvLines = (rows: readonly CsvRow[]): string =>
+  Papa.unparse(
+    rows.map((row) => row.map(safeCell)),
+    { newline: "\r\n", quotes: true, quoteChar: '"', escapeChar: '"' },
+  );
+
+/**
+ * The same bytes as toCsv, made as they are read: the BOM and the header row first, then each page
+ * of rows when the reader wants more, so an export of any length holds one page in memory.
+ */
+export function csvStream(headers: readonly string[], pages: AsyncIterable<readonly CsvRow[]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = pages[Symbol.asyncIterator]();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(CSV_BOM + csvLines([headers])));
+        return;
+      }
+      // An empty page gives nothing to read: go on to the next, or the reader would wait forever.
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return controller.close();
+        if (next.value.length > 0) return controller.enqueue(encoder.encode(`\r\n${csvLines(next.value)}`));
+      }
+    },
+    async cancel() {
+      await iterator.return?.(undefined);
+    },
+  });
+}

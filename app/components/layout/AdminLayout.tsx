@@ -22,6 +22,7 @@ const adminMessages = defineMessages({
   catalog: { id: "admin.nav.catalog", defaultMessage: "Catalog" },
   perks: { id: "admin.nav.perks", defaultMessage: "Perks" },
   store: { id: "admin.nav.store", defaultMessage: "Store" },
+  storeOrders: { id: "admin.nav.storeOrders", defaultMessage: "Orders" },
   audit: { id: "admin.nav.audit", defaultMessage: "Audit Log" },
   parties: { id: "admin.nav.parties", defaultMessage: "Listening Parties" },
   settings: { id: "admin.nav.settings", defaultMessage: "Settings" },
@@ -47,7 +48,9 @@ const SIDEBAR_LINKS = [
   { to: "/admin/moderation", label: adminMessages.moderation, exact: false },
   { to: "/admin/catalog", label: adminMessages.catalog, exact: false },
   { to: "/admin/perks", label: adminMessages.perks, exact: false },
-  { to: "/admin/store", label: adminMessages.store, exact: false },
+  { to: "/admin/store", label: adminMessages.store, exact: true },
+  // The store's orders (under the store's own link when the store has one).
+  { to: "/admin/store/orders", label: adminMessages.storeOrders, exact: false },
   { to: "/admin/parties", label: adminMessages.parties, exact: false },
   { to: "/admin/audit", label: adminMessages.audit, exact: false },
 ] as const;

@@ -30,6 +30,7 @@ export const notificationTextMessages: Record<NotificationKind, MessageDescripto
     defaultMessage: "{hasReason, select, yes {A moderator hid your post: {reason}} other {A moderator hid your post}}",
   },
   gift_redeemed: { id: "notifications.text.giftRedeemed", defaultMessage: "{actor} redeemed your gift of VIP on {date}" },
+  order_shipped: { id: "notifications.text.orderShipped", defaultMessage: "Your order {title} has shipped" },
 });
 
 const fallbacks = defineMessages({

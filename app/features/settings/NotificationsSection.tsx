@@ -70,6 +70,7 @@ const kindMessages: Record<NotificationKind, MessageDescriptor> = defineMessages
   vip_ended: { id: "settings.notifications.kind.vipEnded", defaultMessage: "VIP membership ended" },
   post_hidden: { id: "settings.notifications.kind.postHidden", defaultMessage: "My posts hidden by a moderator" },
   gift_redeemed: { id: "settings.notifications.kind.giftRedeemed", defaultMessage: "Gifts of VIP I gave, when redeemed" },
+  order_shipped: { id: "settings.notifications.kind.orderShipped", defaultMessage: "My store orders shipped" },
 });
 
 export const notificationPreferencesQueryOptions = () =>

@@ -25,6 +25,7 @@ import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
 import { adminStoreRoutes } from "./store";
 import { adminNotifyRoutes } from "./notify";
+import { adminStoreOrderRoutes } from "./store-orders";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -44,6 +45,8 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/users", userRoutes)
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
+  // Before any other /store sub-app, so its /:id routes never see "orders".
+  .route("/store/orders", adminStoreOrderRoutes)
   .route("/store", adminStoreRoutes)
   .route("/notify", adminNotifyRoutes)
   .route("/campaigns", campaignRoutes)

@@ -74,6 +74,8 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
       return { title: "A moderator hid your post", body: params.reason ?? REPORT_REASON_TEXT.en[params.reasonCode ?? ""] ?? "" };
     case "gift_redeemed":
       return { title: "Your gift was redeemed", body: `${who} redeemed your gift of VIP on ${date("en", params.at)}.` };
+    case "order_shipped":
+      return { title: "Your order has shipped", body: `Order ${params.title ?? ""} is on its way.` };
   }
 };
 
@@ -119,6 +121,8 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
       return { title: "Um moderador ocultou seu post", body: params.reason ?? REPORT_REASON_TEXT["pt-BR"][params.reasonCode ?? ""] ?? "" };
     case "gift_redeemed":
       return { title: "Seu presente foi resgatado", body: `${who} resgatou seu presente de VIP em ${date("pt-BR", params.at)}.` };
+    case "order_shipped":
+      return { title: "Seu pedido foi enviado", body: `O pedido ${params.title ?? ""} está a caminho.` };
   }
 };
 

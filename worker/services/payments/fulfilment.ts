@@ -31,6 +31,7 @@ import { CURRENCIES, type Currency } from "../../contracts/store-model";
 import { z } from "../../contracts/zod";
 import { sha256Hex } from "../../lib/crypto";
 import { isUniqueViolation, runBatch, type Statement } from "../../db/d1";
+import { planChargeRefunded } from "../store/refund-fulfilment";
 
 export const HANDLED_EVENT_TYPES = [
   "checkout.session.completed",
@@ -42,6 +43,7 @@ export const HANDLED_EVENT_TYPES = [
   "customer.subscription.deleted",
   "invoice.paid",
   "invoice.payment_failed",
+  "charge.refunded",
 ] as const;
 export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
 
@@ -225,6 +227,12 @@ async function planEffects(db: DB, type: HandledEventType, event: FulfilmentEven
       const row = await findSubscription(db, inv.subscriptionId);
       if (!row) return nothing(); // a first payment that failed: there is no membership to suspend
       return { statements: [markInvoiceFailed(db, inv.subscriptionId, eventAt, now)], userId: row.userId, failedInvoice: inv.id ?? event.id };
+    }
+
+    // A store order's refund (worker/services/store/refund-fulfilment.ts).
+    case "charge.refunded": {
+      const statements = await planChargeRefunded(db, object, event, now);
+      return statements ? { statements, userId: null } : unexpectedShape(event);
     }
   }
 }

@@ -4,6 +4,8 @@
 import { isLocalMode, type AppEnv } from "../../env";
 import { createLivePaymentsService, verifyStripeSignature } from "./live";
 import { createLocalPaymentsService } from "./local";
+import { refundLocally } from "./local-refunds";
+import type { DB } from "../../db/client";
 import type { PaymentEvent, PaymentsMode, PaymentsService } from "./types";
 
 export type { PaymentEvent, PaymentsMode, PaymentsService } from "./types";
@@ -26,7 +28,8 @@ export function paymentsModeOf(env: AppEnv): PaymentsMode | null {
 const PROTOCOLS = ["http", "https"] as const;
 const isProtocol = (v: string | undefined): v is (typeof PROTOCOLS)[number] => PROTOCOLS.some((p) => p === v);
 
-export function createPaymentsService(env: AppEnv): PaymentsService {
+/** `db` lets the local test checkout refund (it sends the refund's event to fulfilment at once). */
+export function createPaymentsService(env: AppEnv, db?: DB): PaymentsService {
   const mode = paymentsModeOf(env);
   if (mode === "live") {
     if (!env.STRIPE_PRICE_ID) throw new PaymentsConfigError("STRIPE_SECRET_KEY is set but STRIPE_PRICE_ID is missing");
@@ -41,7 +44,10 @@ export function createPaymentsService(env: AppEnv): PaymentsService {
       },
     });
   }
-  if (mode === "local") return createLocalPaymentsService({ secret: env.LOCAL_PAYMENTS_SECRET ?? "" });
+  if (mode === "local") {
+    const secret = env.LOCAL_PAYMENTS_SECRET ?? "";
+    return createLocalPaymentsService({ secret, refund: db && ((input) => refundLocally({ db, secret }, input)) });
+  }
   throw new PaymentsConfigError("Payments are not configured: set STRIPE_SECRET_KEY and STRIPE_PRICE_ID (or run locally with LOCAL_PAYMENTS_SECRET)");
 }
 

@@ -11,6 +11,7 @@ import {
   type PaymentEvent,
   type PaymentsService,
   type PortalInput,
+  type RefundInput,
 } from "./types";
 
 export type LivePaymentsOptions = {
@@ -88,6 +89,11 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
 
     async cancelSubscription(subscriptionId: string) {
       await call("subscriptions.cancel", () => stripe.subscriptions.cancel(subscriptionId));
+    },
+
+    async refund({ paymentIntentId, amountCents, idempotencyKey }: RefundInput) {
+      const refund = await call("refunds.create", () => stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents }, { idempotencyKey }));
+      return { id: refund.id, status: refund.status ?? "pending" };
     },
 
     verifyEvent: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, opts.webhookSecret),

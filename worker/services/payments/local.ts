@@ -5,7 +5,7 @@
 import Stripe from "stripe";
 import { sha256Hex } from "../../lib/crypto";
 import { verifyStripeSignature } from "./live";
-import type { PaymentsService } from "./types";
+import { PaymentProviderError, type PaymentsService, type RefundInput, type RefundResult } from "./types";
 
 export const LOCAL_CHECKOUT_PATH = "/vip-checkout/test";
 export const LOCAL_MANAGE_PATH = "/vip-membership/manage";
@@ -22,7 +22,13 @@ export async function signLocalEvent(event: object, secret: string): Promise<Sig
   return { rawBody, signature };
 }
 
-export function createLocalPaymentsService({ secret }: { secret: string }): PaymentsService {
+export type LocalPaymentsOptions = {
+  secret: string;
+  /** Refunds made offline (local-refunds.ts), which need the database; without it refunds are refused. */
+  refund?: (input: RefundInput) => Promise<RefundResult>;
+};
+
+export function createLocalPaymentsService({ secret, refund }: LocalPaymentsOptions): PaymentsService {
   return {
     mode: "local",
 
@@ -38,6 +44,11 @@ export function createLocalPaymentsService({ secret }: { secret: string }): Paym
 
     // The local checkout keeps its subscriptions in D1 only; they go with the account's rows.
     async cancelSubscription() {},
+
+    async refund(input) {
+      if (!refund) throw new PaymentProviderError("The local test checkout refunds only with its database");
+      return refund(input);
+    },
 
     verifyEvent: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, secret),
   };

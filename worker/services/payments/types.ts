@@ -24,6 +24,17 @@ export type PortalInput = {
   origin: string;
 };
 
+/** A refund of a one-time payment (a store order), whole or in part. */
+export type RefundInput = {
+  paymentIntentId: string;
+  amountCents: number;
+  /** The same key is the same refund: a retried request never refunds twice. */
+  idempotencyKey: string;
+};
+
+/** The provider accepted the refund; the order changes when its charge.refunded event arrives. */
+export type RefundResult = { id: string; status: string };
+
 export interface PaymentsService {
   readonly mode: PaymentsMode;
   /** Opens a subscription checkout; `url` is where the browser goes to pay. */
@@ -35,6 +46,8 @@ export interface PaymentsService {
    * provider's own event then arrives as any cancellation does.
    */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /** Refunds part or all of a payment; throws PaymentProviderError when the provider refuses. */
+  refund(input: RefundInput): Promise<RefundResult>;
   /** Checks the signature over the raw body; throws SignatureError when it does not hold. */
   verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<PaymentEvent>;
 }

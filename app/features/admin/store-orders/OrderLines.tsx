@@ -1,0 +1,68 @@
+// What an order holds, line by line, and its amounts: subtotal, discount, shipping, total, and what
+// was refunded or is waiting for the payment provider.
+import { useIntl } from "react-intl";
+import type { OrderDetail } from "../../../../worker/contracts/admin-store-orders";
+import { formatCents } from "./format";
+import { ordersMessages as m } from "./messages";
+
+export function OrderLines({ order }: { order: OrderDetail }) {
+  const intl = useIntl();
+  const money = (cents: number) => formatCents(intl, cents, order.currency);
+  const amounts: [string, string, string?][] = [
+    [intl.formatMessage(m.subtotal), money(order.subtotalCents)],
+    ...(order.discountCents > 0
+      ? [[intl.formatMessage(m.discount) + (order.promoCode ? ` (${order.promoCode})` : ""), `−${money(order.discountCents)}`] as [string, string]]
+      : []),
+    ...(order.physical ? [[intl.formatMessage(m.shipping), money(order.shippingCents)] as [string, string]] : []),
+    [intl.formatMessage(m.total), money(order.totalCents), "orders-grand"],
+    ...(order.refundedCents > 0 ? [[intl.formatMessage(m.refunded), `−${money(order.refundedCents)}`] as [string, string]] : []),
+    ...(order.pendingRefundCents > 0 ? [[intl.formatMessage(m.pending), `−${money(order.pendingRefundCents)}`] as [string, string]] : []),
+  ];
+  return (
+    <div className="table-wrap">
+      <table className="table orders-lines">
+        <caption>{intl.formatMessage(m.linesTitle)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{intl.formatMessage(m.colProduct)}</th>
+            <th scope="col">{intl.formatMessage(m.colSku)}</th>
+            <th scope="col" className="orders-num">
+              {intl.formatMessage(m.colQuantity)}
+            </th>
+            <th scope="col" className="orders-num">
+              {intl.formatMessage(m.colUnit)}
+            </th>
+            <th scope="col" className="orders-num">
+              {intl.formatMessage(m.colLineTotal)}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.lineNo}>
+              <td>
+                {line.title}
+                {line.variantLabel && <span className="muted"> · {line.variantLabel}</span>}
+                {line.restockedAt && <span className="badge orders-restocked">{intl.formatMessage(m.restocked)}</span>}
+              </td>
+              <td>{line.sku ? <code>{line.sku}</code> : "—"}</td>
+              <td className="orders-num">{intl.formatNumber(line.quantity)}</td>
+              <td className="orders-num">{money(line.unitCents)}</td>
+              <td className="orders-num">{money(line.totalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          {amounts.map(([label, value, className]) => (
+            <tr key={label} className={className}>
+              <th scope="row" colSpan={4} className="orders-num">
+                {label}
+              </th>
+              <td className="orders-num">{value}</td>
+            </tr>
+          ))}
+        </tfoot>
+      </table>
+    </div>
+  );
+}

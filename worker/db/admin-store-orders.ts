@@ -1,0 +1,311 @@
+// Store orders for the back office: the filtered, paged list with its totals per currency, one
+// order with its lines, counts and history, and the export's pages. Searches match the order
+// number, the buyer's e-mail, the name it ships to and the member's username.
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { DB } from "./client";
+import { auditLog, entitlements, giftCodes, orderLines, orders, products, revenueEntries, users } from "./schema";
+import { ORDERS_PAGE_SIZE, type OrderFilterStatus } from "../contracts/admin-store-orders-limits";
+import type { OrderAddress, OrderDetail, OrderLineView, OrderListItem, OrdersListResponse, OrderTotal } from "../contracts/admin-store-orders";
+import type { Period } from "../lib/ticket-periods";
+import { orderHistory, SHIP_ACTION, REFUND_ACTION, type RefundRequest } from "./store-order-history";
+
+export type OrderFilters = { search: string | null; status: OrderFilterStatus | null; product: string | null; period: Period | null };
+
+/** Case-insensitive substring (instr, not LIKE: no wildcards to escape). */
+const contains = (column: SQLWrapper, needle: string) => sql`instr(lower(${column}), ${needle}) > 0`;
+
+const shownName = sql<string | null>`coalesce(${orders.shippingName}, ${users.username})`;
+
+function where({ search, status, product, period }: OrderFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (search) {
+    const needle = search.toLowerCase();
+    const number = /^#?\s*(\d{1,12})$/.exec(search)?.[1];
+    conditions.push(
+      or(
+        number ? eq(orders.number, Number(number)) : undefined,
+        contains(orders.email, needle),
+        contains(sql`coalesce(${orders.shippingName}, '')`, needle),
+        contains(sql`coalesce(${users.username}, '')`, needle),
+      ),
+    );
+  }
+  if (status) conditions.push(eq(orders.status, status));
+  if (product) conditions.push(sql`EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ${orders.id} AND l.product_id = ${product})`);
+  if (period) conditions.push(gte(orders.paidAt, new Date(period.from)), lt(orders.paidAt, new Date(period.to)));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const listColumns = {
+  id: orders.id,
+  number: orders.number,
+  paidAt: orders.paidAt,
+  email: orders.email,
+  name: shownName,
+  status: orders.status,
+  currency: orders.currency,
+  totalCents: orders.totalCents,
+  refundedCents: orders.refundedCents,
+  shippedAt: orders.shippedAt,
+  items: sql<number>`(SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = ${orders.id})`,
+  physical: sql<number>`EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ${orders.id} AND l.kind = 'merch')`,
+};
+
+type ListRow = {
+  id: string;
+  number: number;
+  paidAt: Date;
+  email: string;
+  name: string | null;
+  status: OrderListItem["status"];
+  currency: OrderListItem["currency"];
+  totalCents: number;
+  refundedCents: number;
+  shippedAt: Date | null;
+  items: number;
+  physical: number;
+};
+
+const toListItem = (row: ListRow): OrderListItem => ({
+  id: row.id,
+  number: row.number,
+  paidAt: row.paidAt.toISOString(),
+  email: row.email,
+  name: row.name,
+  status: row.status,
+  currency: row.currency,
+  totalCents: row.totalCents,
+  refundedCents: row.refundedCents,
+  items: Number(row.items),
+  physical: Boolean(row.physical),
+  shippedAt: row.shippedAt?.toISOString() ?? null,
+});
+
+/** One page of matching orders (newest paid first), how many match, their totals per currency, and the products sold. */
+export async function listOrders(db: DB, filters: OrderFilters, page: number): Promise<OrdersListResponse> {
+  const condition = where(filters);
+  const [rows, sums, sold] = await db.batch([
+    db
+      .select(listColumns)
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(condition)
+      .orderBy(desc(orders.paidAt), desc(orders.id))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((page - 1) * ORDERS_PAGE_SIZE),
+    db
+      .select({
+        currency: orders.currency,
+        totalCents: sql<number>`sum(${orders.totalCents})`,
+        refundedCents: sql<number>`sum(${orders.refundedCents})`,
+        count: sql<number>`count(*)`,
+      })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(condition)
+      .groupBy(orders.currency)
+      .orderBy(desc(sql`count(*)`), asc(orders.currency)),
+    db
+      .selectDistinct({ id: products.id, title: products.title })
+      .from(products)
+      .innerJoin(orderLines, eq(orderLines.productId, products.id))
+      .orderBy(asc(products.title)),
+  ]);
+  const totals = sums.map((s): OrderTotal => ({ currency: s.currency, totalCents: s.totalCents, refundedCents: s.refundedCents, count: s.count }));
+  return {
+    orders: rows.map(toListItem),
+    count: totals.reduce((n, t) => n + t.count, 0),
+    page,
+    pageSize: ORDERS_PAGE_SIZE,
+    totals,
+    products: sold,
+  };
+}
+
+const ADDRESS_KEYS = ["line1", "line2", "city", "state", "postalCode", "country"] as const;
+
+/** The stored address as the contract's shape (every key, null where the provider gave none). */
+export function addressOf(stored: Record<string, string | null> | null): OrderAddress | null {
+  if (!stored) return null;
+  const value = (key: string) => (typeof stored[key] === "string" && stored[key] !== "" ? stored[key] : null);
+  return Object.fromEntries(ADDRESS_KEYS.map((key) => [key, value(key) ?? value(key === "postalCode" ? "postal_code" : key)])) as OrderAddress;
+}
+
+/** One order with everything the detail page shows; null when there is none. */
+export async function findOrderDetail(db: DB, id: string): Promise<OrderDetail | null> {
+  const [found, lines, rights, gifts, audits, refunds] = await db.batch([
+    db
+      .select({ order: orders, username: users.username, items: listColumns.items, physical: listColumns.physical })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, id)),
+    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.lineNo)),
+    db
+      .select({ total: sql<number>`count(*)`, revoked: sql<number>`count(${entitlements.revokedAt})` })
+      .from(entitlements)
+      .where(eq(entitlements.orderId, id)),
+    db
+      .select({ total: sql<number>`count(*)`, redeemed: sql<number>`count(${giftCodes.redeemedAt})`, voided: sql<number>`count(${giftCodes.voidedAt})` })
+      .from(giftCodes)
+      .where(eq(giftCodes.orderId, id)),
+    db
+      .select({ action: auditLog.action, actorEmail: auditLog.actorEmail, summary: auditLog.summary, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, "order"), eq(auditLog.targetId, id), inArray(auditLog.action, [SHIP_ACTION, REFUND_ACTION])))
+      .orderBy(asc(auditLog.id)),
+    db
+      .select({ ref: revenueEntries.ref, amountCents: revenueEntries.amountCents, occurredAt: revenueEntries.occurredAt })
+      .from(revenueEntries)
+      .where(and(eq(revenueEntries.orderId, id), sql`${revenueEntries.ref} LIKE 'refund:%'`))
+      .orderBy(asc(revenueEntries.occurredAt), asc(revenueEntries.id)),
+  ]);
+  const row = found[0];
+  if (!row) return null;
+  const o = row.order;
+  const history = orderHistory(o, audits, refunds);
+  return {
+    ...toListItem({ ...o, name: o.shippingName ?? row.username, items: row.items, physical: row.physical }),
+    locale: o.locale,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCents: o.shippingCents,
+    promoCode: o.promoCode,
+    shippingName: o.shippingName,
+    address: addressOf(o.shippingAddress ?? null),
+    member: o.userId && row.username ? { id: o.userId, username: row.username } : null,
+    paymentIntentId: o.paymentIntentId,
+    carrier: o.carrier,
+    trackingNumber: o.trackingNumber,
+    trackingUrl: o.trackingUrl,
+    lines: lines.map((l): OrderLineView => ({
+      lineNo: l.lineNo,
+      productId: l.productId,
+      kind: l.kind,
+      title: l.title,
+      variantLabel: l.variantLabel,
+      sku: l.sku,
+      quantity: l.quantity,
+      unitCents: l.unitCents,
+      totalCents: l.totalCents,
+      restockedAt: l.restockedAt?.toISOString() ?? null,
+    })),
+    refundableCents: Math.max(0, o.totalCents - o.refundedCents - history.pendingCents),
+    pendingRefundCents: history.pendingCents,
+    entitlements: { total: rights[0]?.total ?? 0, revoked: rights[0]?.revoked ?? 0 },
+    giftCodes: { total: gifts[0]?.total ?? 0, redeemed: gifts[0]?.redeemed ?? 0, voided: gifts[0]?.voided ?? 0 },
+    history: history.entries,
+  };
+}
+
+/** What a refund request needs of an order. */
+export type RefundableOrder = {
+  id: string;
+  number: number;
+  status: OrderListItem["status"];
+  currency: OrderListItem["currency"];
+  totalCents: number;
+  refundedCents: number;
+  paymentIntentId: string | null;
+  /** Asked for here and not yet confirmed by the provider's event. */
+  pendingCents: number;
+};
+
+export async function findRefundableOrder(db: DB, id: string): Promise<RefundableOrder | null> {
+  const detail = await findOrderDetail(db, id);
+  if (!detail) return null;
+  const { number, status, currency, totalCents, refundedCents, paymentIntentId, pendingRefundCents } = detail;
+  return { id, number, status, currency, totalCents, refundedCents, paymentIntentId, pendingCents: pendingRefundCents };
+}
+
+export type { RefundRequest };
+
+// ---- the CSV export's pages ---------------------------------------------------------------
+
+export type ExportOrder = {
+  id: string;
+  number: number;
+  paidAt: number;
+  email: string;
+  name: string | null;
+  address: OrderAddress | null;
+  currency: string;
+  status: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+};
+
+export type ExportLine = {
+  orderId: string;
+  sku: string | null;
+  title: string;
+  variantLabel: string | null;
+  quantity: number;
+  unitCents: number;
+};
+
+type Cursor = { paidAt: number; id: string };
+
+/** The next `batch` matching orders after `cursor` (newest first). */
+function exportPage(db: DB, filters: OrderFilters, cursor: Cursor | null, batch: number) {
+  const after = cursor ? or(lt(orders.paidAt, new Date(cursor.paidAt)), and(eq(orders.paidAt, new Date(cursor.paidAt)), lt(orders.id, cursor.id))) : undefined;
+  return db
+    .select({ order: orders, name: shownName })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(and(where(filters), after))
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .limit(batch);
+}
+
+const exportLines = (db: DB, orderIds: string[], product: string | null) =>
+  db
+    .select({
+      orderId: orderLines.orderId,
+      sku: orderLines.sku,
+      title: orderLines.title,
+      variantLabel: orderLines.variantLabel,
+      quantity: orderLines.quantity,
+      unitCents: orderLines.unitCents,
+    })
+    .from(orderLines)
+    // One parameter for the page's ids (D1 binds at most 100 a statement).
+    .where(
+      and(sql`${orderLines.orderId} IN (SELECT value FROM json_each(${JSON.stringify(orderIds)}))`, product ? eq(orderLines.productId, product) : undefined),
+    )
+    .orderBy(asc(orderLines.orderId), asc(orderLines.lineNo));
+
+/**
+ * The matching orders, newest first, `batch` at a time, each with its lines (only the filtered
+ * product's lines when the filter names one). Keyset paging, so a page costs the same at the end
+ * of a long export as at its start.
+ */
+export async function* exportOrderPages(db: DB, filters: OrderFilters, batch: number): AsyncGenerator<{ order: ExportOrder; lines: ExportLine[] }[]> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const page = await exportPage(db, filters, cursor, batch);
+    if (page.length === 0) return;
+    const lines = await exportLines(
+      db,
+      page.map((p) => p.order.id),
+      filters.product,
+    );
+    yield page.map(({ order: o, name }) => ({
+      order: {
+        id: o.id,
+        number: o.number,
+        paidAt: o.paidAt.getTime(),
+        email: o.email,
+        name,
+        address: addressOf(o.shippingAddress ?? null),
+        currency: o.currency,
+        status: o.status,
+        carrier: o.carrier,
+        trackingNumber: o.trackingNumber,
+      },
+      lines: lines.filter((l) => l.orderId === o.id),
+    }));
+    if (page.length < batch) return;
+    const last = page[page.length - 1]!.order;
+    cursor = { paidAt: last.paidAt.getTime(), id: last.id };
+  }
+}
