@@ -23,6 +23,7 @@ import { userRoutes } from "./users";
 import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
 import { adminNotifyRoutes } from "./notify";
+import { adminStoreShippingRoutes } from "./store-shipping";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -44,6 +45,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/notify", adminNotifyRoutes)
   .route("/campaigns", campaignRoutes)
   .route("/dead-letters", deadLetterRoutes)
+  .route("/store/shipping", adminStoreShippingRoutes)
   .all("*", () => {
     throw notFound();
   });
