@@ -25,6 +25,7 @@ import { db } from "./helpers";
 import { openStoreCheckout } from "../../worker/services/store/checkout";
 import { PaymentProviderError, type PaymentsService } from "../../worker/services/payments";
 import type { CheckoutSummaryResponse, StoreCheckoutStatusResponse } from "../../worker/contracts/store-checkout";
+import type { OrderCheckoutInput } from "../../worker/services/payments/types";
 
 const holdsOf = (variantId: string) =>
   D1.prepare("SELECT count(*) AS n, sum(quantity) AS quantity FROM stock_holds WHERE variant_id = ?1").bind(variantId).first<{ n: number; quantity: number }>();
@@ -225,6 +226,63 @@ describe("the provider fails", () => {
       .bind(variantId)
       .all();
     expect(rows.results).toEqual([{ status: "failed", state: "released" }]);
+  });
+});
+
+describe("what the provider is told", () => {
+  it("the Worker's stored amounts and titles in the buyer's language, never an amount the browser sent for a fixed price", async () => {
+    const { productId, variantId } = await seedShirt(10, { usd: 2500, brl: 12000 });
+    const nyp = await seedProduct({ pricing: "name_your_price", usd: 700, brl: 3500, title: "Single", titlePtBr: "Compacto" });
+    const code = await seedPromo({ percentOff: 15, scope: "merch" });
+    const seenInputs: OrderCheckoutInput[] = [];
+    const capturing: PaymentsService = {
+      mode: "live",
+      createCheckout: () => Promise.reject(new Error("unused")),
+      createOrderCheckout: async (input) => {
+        seenInputs.push(input);
+        return { id: "cs_test_captured", url: "https://checkout.stripe.test/c/pay/cs_test_captured" };
+      },
+      createPortal: () => Promise.reject(new Error("unused")),
+      cancelSubscription: () => Promise.reject(new Error("unused")),
+      verifyEvent: () => Promise.reject(new Error("unused")),
+    };
+    const body = {
+      ...cart(
+        [
+          { productId, variantId, quantity: 2, amountCents: 1 },
+          { productId: nyp, amountCents: 4000 },
+        ],
+        { shippingCountry: "BR", promoCode: code },
+      ),
+      currency: "brl",
+    } as never;
+    const now = Date.now();
+    const result = await openStoreCheckout(
+      db(),
+      capturing,
+      { body, buyer: { userId: null, isVip: false, email: "fan@example.com", buyerKeyHash: "h" }, locale: "pt-BR", origin: "https://fans.test" },
+      now,
+    );
+    expect(result).toEqual({ url: "https://checkout.stripe.test/c/pay/cs_test_captured" });
+    const [input] = seenInputs;
+    expect(input).toEqual({
+      checkoutId: expect.stringMatching(/^sc_[0-9a-f]{32}$/),
+      email: "fan@example.com",
+      locale: "pt-BR",
+      currency: "brl",
+      // 15% off R$ 120,00 is R$ 18,00 a shirt; the single is the buyer's own R$ 40,00, not discounted.
+      lines: [
+        { name: "Camiseta da Turnê (M / Black)", unitAmountCents: 10200, quantity: 2 },
+        { name: "Compacto", unitAmountCents: 4000, quantity: 1 },
+      ],
+      shipping: { country: "BR", amountCents: 2900, label: "Frete" },
+      expiresAt: now + 31 * 60 * 1000,
+      origin: "https://fans.test",
+    });
+    const row = (await checkoutRowBySession("cs_test_captured"))!;
+    const provided = input!.lines.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0) + input!.shipping!.amountCents;
+    expect(provided).toBe(row.total_cents);
+    expect(row).toMatchObject({ mode: "live", id: input!.checkoutId });
   });
 });
 
