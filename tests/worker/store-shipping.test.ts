@@ -5,7 +5,7 @@ import { call, errorOf } from "./helpers";
 import { auditCount, expectAdminOnly, userOf } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
 import { cart, D1, postQuote, seedShirt } from "./store-fixtures";
-import { DEFAULT_FREE_SHIPPING_OVER, type ShippingSettings } from "../../worker/contracts/store-checkout";
+import { DEFAULT_FREE_SHIPPING_OVER, type ShippingSettings } from "../../worker/contracts/store-shipping";
 import { SHIPPING_ZONES, WEIGHT_CLASSES } from "../../worker/contracts/store-model";
 import type { QuoteResponse } from "../../worker/contracts/store-cart";
 

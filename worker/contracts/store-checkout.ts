@@ -3,17 +3,9 @@
 // address an order ships to, and the back office's shipping rates. Prices are never in a request.
 import { z } from "./zod";
 import { emailSchema } from "./auth";
-import {
-  CURRENCIES,
-  SHIPPING_ZONES,
-  WEIGHT_CLASSES,
-  type Currency,
-  type ProductKind,
-  type ShippingZone,
-  type StoreCheckoutStatus,
-  type WeightClass,
-} from "./store-model";
+import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES, type Currency, type ProductKind, type StoreCheckoutStatus } from "./store-model";
 import { quoteBodySchema } from "./store-cart";
+import { SHIPPING_MAX_CENTS } from "./store-shipping";
 
 /**
  * POST /api/store/checkout: the cart (as for a quote), a guest's e-mail (a member's is their
@@ -105,25 +97,9 @@ export type StoreCheckoutStatusResponse = {
   orderNumber: number | null;
 };
 
-// ---- the back office: shipping rates and the free-shipping threshold ---------------------------
+// ---- the back office: shipping rates and the free-shipping threshold (words in store-shipping.ts) ----
 
-/** The most a rate or threshold may be, in cents (10 000 of either currency). */
-export const SHIPPING_MAX_CENTS = 1_000_000;
 const cents = z.number().int().min(0).max(SHIPPING_MAX_CENTS);
-
-export type ShippingRate = { zone: ShippingZone; weightClass: WeightClass; usdCents: number; brlCents: number };
-
-/** Free shipping once the merch subtotal after discounts reaches this, per currency (null: never). */
-export type FreeShippingOver = Record<Currency, number | null>;
-
-/** The threshold until an admin saves one: $75 / R$ 400. */
-export const DEFAULT_FREE_SHIPPING_OVER: FreeShippingOver = { usd: 7500, brl: 40000 };
-
-/** The site_settings row that holds the threshold. */
-export const FREE_SHIPPING_SETTING_KEY = "store.freeShippingOver";
-
-/** GET and PUT /api/admin/store/shipping: every zone × weight class, and the threshold. */
-export type ShippingSettings = { rates: ShippingRate[]; freeShippingOver: FreeShippingOver };
 
 export const shippingSettingsSchema = z.strictObject({
   rates: z

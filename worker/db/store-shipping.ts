@@ -14,7 +14,7 @@ import {
   type FreeShippingOver,
   type ShippingRate,
   type ShippingSettings,
-} from "../contracts/store-checkout";
+} from "../contracts/store-shipping";
 
 const zoneOrder = (r: ShippingRate) => SHIPPING_ZONES.indexOf(r.zone) * WEIGHT_CLASSES.length + WEIGHT_CLASSES.indexOf(r.weightClass);
 
