@@ -57,10 +57,12 @@ import { Route as RemindersConfirmRouteImport } from './routes/reminders/confirm
 import { Route as SocialIndexRouteImport } from './routes/social/index'
 import { Route as SocialLoginRouteImport } from './routes/social/login'
 import { Route as SocialSignupRouteImport } from './routes/social/signup'
+import { Route as StoreThanksRouteImport } from './routes/store_.thanks'
 import { Route as VipCheckoutTestRouteImport } from './routes/vip-checkout/test'
 import { Route as VipMembershipManageRouteImport } from './routes/vip-membership/manage'
 import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
 import { Route as AdminAnalyticsTracksRouteImport } from './routes/admin/analytics/tracks'
+import { Route as AdminStoreShippingRouteImport } from './routes/admin/store_.shipping'
 import { Route as EmbedAlbumAlbumIdRouteImport } from './routes/embed/album/$albumId'
 import { Route as EmbedTrackTrackIdRouteImport } from './routes/embed/track/$trackId'
 import { Route as MusicCatalogIndexRouteImport } from './routes/music/catalog/index'
@@ -68,6 +70,7 @@ import { Route as MusicCatalogIdRouteImport } from './routes/music/catalog/$id'
 import { Route as MusicTrackTrackIdRouteImport } from './routes/music/track/$trackId'
 import { Route as SocialPostPostIdRouteImport } from './routes/social/post/$postId'
 import { Route as SocialProfileUserIdRouteImport } from './routes/social/profile/$userId'
+import { Route as StoreCheckoutTestRouteImport } from './routes/store_.checkout.test'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -309,6 +312,11 @@ const SocialSignupRoute = SocialSignupRouteImport.update({
   path: '/social/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StoreThanksRoute = StoreThanksRouteImport.update({
+  id: '/store_/thanks',
+  path: '/store/thanks',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VipCheckoutTestRoute = VipCheckoutTestRouteImport.update({
   id: '/vip-checkout/test',
   path: '/vip-checkout/test',
@@ -327,6 +335,11 @@ const AdminAnalyticsIndexRoute = AdminAnalyticsIndexRouteImport.update({
 const AdminAnalyticsTracksRoute = AdminAnalyticsTracksRouteImport.update({
   id: '/analytics/tracks',
   path: '/analytics/tracks',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminStoreShippingRoute = AdminStoreShippingRouteImport.update({
+  id: '/store_/shipping',
+  path: '/store/shipping',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const EmbedAlbumAlbumIdRoute = EmbedAlbumAlbumIdRouteImport.update({
@@ -362,6 +375,11 @@ const SocialPostPostIdRoute = SocialPostPostIdRouteImport.update({
 const SocialProfileUserIdRoute = SocialProfileUserIdRouteImport.update({
   id: '/social/profile/$userId',
   path: '/social/profile/$userId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StoreCheckoutTestRoute = StoreCheckoutTestRouteImport.update({
+  id: '/store_/checkout/test',
+  path: '/store/checkout/test',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -410,6 +428,7 @@ export interface FileRoutesByFullPath {
   '/reminders/confirm': typeof RemindersConfirmRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
+  '/store/thanks': typeof StoreThanksRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
@@ -417,12 +436,14 @@ export interface FileRoutesByFullPath {
   '/radio/': typeof RadioIndexRoute
   '/social/': typeof SocialIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
+  '/store/checkout/test': typeof StoreCheckoutTestRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
 }
@@ -470,6 +491,7 @@ export interface FileRoutesByTo {
   '/reminders/confirm': typeof RemindersConfirmRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
+  '/store/thanks': typeof StoreThanksRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin': typeof AdminIndexRoute
@@ -477,12 +499,14 @@ export interface FileRoutesByTo {
   '/radio': typeof RadioIndexRoute
   '/social': typeof SocialIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
+  '/store/checkout/test': typeof StoreCheckoutTestRoute
   '/admin/analytics': typeof AdminAnalyticsIndexRoute
   '/music/catalog': typeof MusicCatalogIndexRoute
 }
@@ -532,6 +556,7 @@ export interface FileRoutesById {
   '/reminders/confirm': typeof RemindersConfirmRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
+  '/store_/thanks': typeof StoreThanksRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
@@ -539,12 +564,14 @@ export interface FileRoutesById {
   '/radio/': typeof RadioIndexRoute
   '/social/': typeof SocialIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/store_/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
   '/music/track/$trackId': typeof MusicTrackTrackIdRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
+  '/store_/checkout/test': typeof StoreCheckoutTestRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
 }
@@ -595,6 +622,7 @@ export interface FileRouteTypes {
     | '/reminders/confirm'
     | '/social/login'
     | '/social/signup'
+    | '/store/thanks'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
@@ -602,12 +630,14 @@ export interface FileRouteTypes {
     | '/radio/'
     | '/social/'
     | '/admin/analytics/tracks'
+    | '/admin/store/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
     | '/social/post/$postId'
     | '/social/profile/$userId'
+    | '/store/checkout/test'
     | '/admin/analytics/'
     | '/music/catalog/'
   fileRoutesByTo: FileRoutesByTo
@@ -655,6 +685,7 @@ export interface FileRouteTypes {
     | '/reminders/confirm'
     | '/social/login'
     | '/social/signup'
+    | '/store/thanks'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin'
@@ -662,12 +693,14 @@ export interface FileRouteTypes {
     | '/radio'
     | '/social'
     | '/admin/analytics/tracks'
+    | '/admin/store/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
     | '/social/post/$postId'
     | '/social/profile/$userId'
+    | '/store/checkout/test'
     | '/admin/analytics'
     | '/music/catalog'
   id:
@@ -716,6 +749,7 @@ export interface FileRouteTypes {
     | '/reminders/confirm'
     | '/social/login'
     | '/social/signup'
+    | '/store_/thanks'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
@@ -723,12 +757,14 @@ export interface FileRouteTypes {
     | '/radio/'
     | '/social/'
     | '/admin/analytics/tracks'
+    | '/admin/store_/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
     | '/music/track/$trackId'
     | '/social/post/$postId'
     | '/social/profile/$userId'
+    | '/store_/checkout/test'
     | '/admin/analytics/'
     | '/music/catalog/'
   fileRoutesById: FileRoutesById
@@ -764,6 +800,7 @@ export interface RootRouteChildren {
   RemindersConfirmRoute: typeof RemindersConfirmRoute
   SocialLoginRoute: typeof SocialLoginRoute
   SocialSignupRoute: typeof SocialSignupRoute
+  StoreThanksRoute: typeof StoreThanksRoute
   VipCheckoutTestRoute: typeof VipCheckoutTestRoute
   VipMembershipManageRoute: typeof VipMembershipManageRoute
   MusicIndexRoute: typeof MusicIndexRoute
@@ -775,6 +812,7 @@ export interface RootRouteChildren {
   MusicTrackTrackIdRoute: typeof MusicTrackTrackIdRoute
   SocialPostPostIdRoute: typeof SocialPostPostIdRoute
   SocialProfileUserIdRoute: typeof SocialProfileUserIdRoute
+  StoreCheckoutTestRoute: typeof StoreCheckoutTestRoute
   MusicCatalogIndexRoute: typeof MusicCatalogIndexRoute
 }
 
@@ -1116,6 +1154,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SocialSignupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/store_/thanks': {
+      id: '/store_/thanks'
+      path: '/store/thanks'
+      fullPath: '/store/thanks'
+      preLoaderRoute: typeof StoreThanksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/vip-checkout/test': {
       id: '/vip-checkout/test'
       path: '/vip-checkout/test'
@@ -1142,6 +1187,13 @@ declare module '@tanstack/react-router' {
       path: '/analytics/tracks'
       fullPath: '/admin/analytics/tracks'
       preLoaderRoute: typeof AdminAnalyticsTracksRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/store_/shipping': {
+      id: '/admin/store_/shipping'
+      path: '/store/shipping'
+      fullPath: '/admin/store/shipping'
+      preLoaderRoute: typeof AdminStoreShippingRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/embed/album/$albumId': {
@@ -1193,6 +1245,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SocialProfileUserIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/store_/checkout/test': {
+      id: '/store_/checkout/test'
+      path: '/store/checkout/test'
+      fullPath: '/store/checkout/test'
+      preLoaderRoute: typeof StoreCheckoutTestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -1213,6 +1272,7 @@ interface AdminRouteRouteChildren {
   AdminVenuesRoute: typeof AdminVenuesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAnalyticsTracksRoute: typeof AdminAnalyticsTracksRoute
+  AdminStoreShippingRoute: typeof AdminStoreShippingRoute
   AdminAnalyticsIndexRoute: typeof AdminAnalyticsIndexRoute
 }
 
@@ -1233,6 +1293,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminVenuesRoute: AdminVenuesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminAnalyticsTracksRoute: AdminAnalyticsTracksRoute,
+  AdminStoreShippingRoute: AdminStoreShippingRoute,
   AdminAnalyticsIndexRoute: AdminAnalyticsIndexRoute,
 }
 
@@ -1271,6 +1332,7 @@ const rootRouteChildren: RootRouteChildren = {
   RemindersConfirmRoute: RemindersConfirmRoute,
   SocialLoginRoute: SocialLoginRoute,
   SocialSignupRoute: SocialSignupRoute,
+  StoreThanksRoute: StoreThanksRoute,
   VipCheckoutTestRoute: VipCheckoutTestRoute,
   VipMembershipManageRoute: VipMembershipManageRoute,
   MusicIndexRoute: MusicIndexRoute,
@@ -1282,6 +1344,7 @@ const rootRouteChildren: RootRouteChildren = {
   MusicTrackTrackIdRoute: MusicTrackTrackIdRoute,
   SocialPostPostIdRoute: SocialPostPostIdRoute,
   SocialProfileUserIdRoute: SocialProfileUserIdRoute,
+  StoreCheckoutTestRoute: StoreCheckoutTestRoute,
   MusicCatalogIndexRoute: MusicCatalogIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -20,6 +20,7 @@ const adminMessages = defineMessages({
   moderation: { id: "admin.nav.moderation", defaultMessage: "Moderation" },
   catalog: { id: "admin.nav.catalog", defaultMessage: "Catalog" },
   perks: { id: "admin.nav.perks", defaultMessage: "Perks" },
+  storeShipping: { id: "admin.nav.storeShipping", defaultMessage: "Shipping" },
   audit: { id: "admin.nav.audit", defaultMessage: "Audit Log" },
   parties: { id: "admin.nav.parties", defaultMessage: "Listening Parties" },
   settings: { id: "admin.nav.settings", defaultMessage: "Settings" },
@@ -44,6 +45,7 @@ const SIDEBAR_LINKS = [
   { to: "/admin/moderation", label: adminMessages.moderation, exact: false },
   { to: "/admin/catalog", label: adminMessages.catalog, exact: false },
   { to: "/admin/perks", label: adminMessages.perks, exact: false },
+  { to: "/admin/store/shipping", label: adminMessages.storeShipping, exact: true },
   { to: "/admin/parties", label: adminMessages.parties, exact: false },
   { to: "/admin/audit", label: adminMessages.audit, exact: false },
 ] as const;

@@ -2,7 +2,8 @@
 import type { Area } from "./area";
 
 export const store = {
-  pages: [],
+  // The checkout's return page (the local test checkout is local-only and not counted).
+  pages: ["/store/thanks"],
   // Product pictures are public: the store and its share cards show them to everyone.
   publicImageFolders: ["store"],
 } as const satisfies Area;
