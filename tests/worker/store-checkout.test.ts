@@ -310,6 +310,17 @@ describe("GET /api/store/checkouts/:id and /status: the owner only", () => {
     }
   });
 
+  it.each(STORE_ROLES)("answers a %s who does not own the checkout 404, for both reads", async (role) => {
+    const album = await seedProduct();
+    const { session } = await checkoutOk(cart([{ productId: album }], { email: guestEmail() }));
+    const stranger = await buyerFor(role);
+    for (const path of [`/api/store/checkouts/${session}`, `/api/store/checkouts/${session}/status`]) {
+      const res = await call(path, { cookie: stranger?.cookie });
+      expect(res.status).toBe(404);
+      expect((await errorOf(res)).code).toBe("store_checkout_not_found");
+    }
+  });
+
   it("shows a member's checkout to the member, wherever they sign in, not to another member", async () => {
     const { productId, variantId } = await seedShirt();
     const member = await createUser("user");

@@ -158,6 +158,30 @@ describe("a paid session makes the order", () => {
     expect(String(notices[0]!.text)).toContain(`Customer: ${c.email}`);
   });
 
+  it("sends the admins' notice in the notification language, and none while its switch is off (the receipt still goes)", async () => {
+    const admin = await createUser("admin");
+    const settings = (json: unknown) => call("/api/admin/settings", { method: "PUT", cookie: admin.cookie, json });
+    const album = await seedProduct({ usd: 1234 });
+    expect((await settings({ notificationLocale: "pt-BR" })).status).toBe(200);
+    const a = await openCheckout(cart([{ productId: album }]));
+    await deliver(sessionEvent("checkout.session.completed", a, { paid: true }));
+    const [first] = (await ordersOf(a.id)).results;
+    await backgroundWorkSettled();
+    const notice = await D1.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ?1 AND subject LIKE ?2")
+      .bind(vars.ADMIN_EMAIL, `Novo pedido nº ${first!.number}:%`)
+      .first<{ subject: string; text: string }>();
+    expect(notice!.subject).toMatch(/^Novo pedido nº \d+: US\$\s12,34$/);
+    expect(notice!.text).toContain(`Cliente: ${a.email}`);
+
+    expect((await settings({ notificationLocale: "en", notifications: { newOrder: false } })).status).toBe(200);
+    const b = await openCheckout(cart([{ productId: album }]));
+    await deliver(sessionEvent("checkout.session.completed", b, { paid: true }));
+    const [second] = (await ordersOf(b.id)).results;
+    expect(await adminNoticesFor(second!.number)).toHaveLength(0);
+    expect(await receiptsTo(b.email)).toHaveLength(1);
+    expect((await settings({ notifications: { newOrder: true } })).status).toBe(200);
+  });
+
   it("writes the receipt in Portuguese for a buyer who bought in Portuguese, with the address", async () => {
     const { productId, variantId } = await seedShirt(5);
     const c = await openCheckout(cart([{ productId, variantId }], { shippingCountry: "BR" }), { lang: "pt-BR" });
