@@ -9,7 +9,9 @@ import worker from "../../worker/index";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { verifyDownloadToken } from "../../worker/lib/download-token";
 import { MEETS_CRON } from "../../worker/services/notifications/scheduled";
-import { call, callLocal, createUser } from "./helpers";
+import { call, callLocal, createUser, db } from "./helpers";
+import { planOrderEvent } from "../../worker/services/store/order-fulfilment";
+import { runBatch, type Statement } from "../../worker/db/d1";
 import { deliver, event, type TestEvent } from "./payments-fixtures";
 import { buyerCookieOf, cart, checkoutRowBySession, D1, postCheckout, seedProduct, seedShirt, sessionOf, stockOf } from "./store-fixtures";
 import type { StoreCheckoutStatusResponse } from "../../worker/contracts/store-checkout";
@@ -269,6 +271,19 @@ describe("exactly once, in any order", () => {
     expect(await stockOf(variantId)).toBe(1);
     expect(await holdStates(c.id)).toEqual(["committed"]);
     expect((await checkoutRowBySession(c.session))!.status).toBe("paid");
+  });
+
+  it("a payment planned before an expiry is applied, and stored after it, still takes the stock back", async () => {
+    const { productId, variantId } = await seedShirt(4);
+    const c = await openCheckout(cart([{ productId, variantId, quantity: 2 }], { shippingCountry: "US" }));
+    const paid = sessionEvent("checkout.session.completed", c, { paid: true, ship: true });
+    const plan = await planOrderEvent(db(), paid.type, paid.data.object, paid.created * 1000, Date.now());
+    await deliver(sessionEvent("checkout.session.expired", c)); // lands between the plan's reads and its batch
+    expect(await stockOf(variantId)).toBe(4);
+    await runBatch(db(), plan.statements as [Statement, ...Statement[]]);
+    expect((await ordersOf(c.id)).results).toHaveLength(1);
+    expect(await holdStates(c.id)).toEqual(["committed"]);
+    expect(await stockOf(variantId)).toBe(2);
   });
 
   it("a payment after an expiry whose stock was sold meanwhile: the order stands, the hold stays released, the admins are told", async () => {

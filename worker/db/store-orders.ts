@@ -36,7 +36,10 @@ export type PaidOrder = {
   entitlements: { id: string; albumId: string | null; trackId: string | null }[];
   /** One code per gift line unit. */
   giftCodes: { code: string; months: number }[];
-  /** Holds an earlier expiry released: their stock is taken again where it is still there. */
+  /**
+   * The checkout's holds: any an earlier expiry released (as the batch finds them, not as they
+   * were read) have their stock taken again where it is still there.
+   */
   releasedHolds: { variantId: string; quantity: number }[];
 };
 

@@ -115,7 +115,9 @@ async function paidPlan(db: DB, checkout: StoreCheckoutRow, session: OrderSessio
     giftCodes: lines.flatMap((l) =>
       l.kind === "gift_vip" ? Array.from({ length: l.quantity }, () => ({ code: newGiftCode(), months: l.giftMonths ?? 1 })) : [],
     ),
-    releasedHolds: holds.filter((h) => h.state === "released").map((h) => ({ variantId: h.variantId, quantity: h.quantity })),
+    // Every hold, whatever it was when read: the statements take stock again only for holds that
+    // are `released` when the batch runs (an expiry may be applied between this read and then).
+    releasedHolds: holds.map((h) => ({ variantId: h.variantId, quantity: h.quantity })),
   };
   return { statements: paidOrderStatements(order, now), paidOrderId: orderId };
 }
