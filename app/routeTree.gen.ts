@@ -62,11 +62,13 @@ import { Route as SocialSignupRouteImport } from './routes/social/signup'
 import { Route as StoreIndexRouteImport } from './routes/store/index'
 import { Route as StoreProductRouteImport } from './routes/store/$product'
 import { Route as StoreCartRouteImport } from './routes/store/cart'
+import { Route as StoreThanksRouteImport } from './routes/store_.thanks'
 import { Route as VipCheckoutTestRouteImport } from './routes/vip-checkout/test'
 import { Route as VipMembershipManageRouteImport } from './routes/vip-membership/manage'
 import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
 import { Route as AdminAnalyticsTracksRouteImport } from './routes/admin/analytics/tracks'
 import { Route as AdminStoreIndexRouteImport } from './routes/admin/store/index'
+import { Route as AdminStoreShippingRouteImport } from './routes/admin/store_.shipping'
 import { Route as EmbedAlbumAlbumIdRouteImport } from './routes/embed/album/$albumId'
 import { Route as EmbedTrackTrackIdRouteImport } from './routes/embed/track/$trackId'
 import { Route as MusicCatalogIndexRouteImport } from './routes/music/catalog/index'
@@ -75,6 +77,7 @@ import { Route as MusicTrackTrackIdRouteImport } from './routes/music/track/$tra
 import { Route as RedeemCardCodeRouteImport } from './routes/redeem/card.$code'
 import { Route as SocialPostPostIdRouteImport } from './routes/social/post/$postId'
 import { Route as SocialProfileUserIdRouteImport } from './routes/social/profile/$userId'
+import { Route as StoreCheckoutTestRouteImport } from './routes/store_.checkout.test'
 import { Route as AdminStoreOrdersIndexRouteImport } from './routes/admin/store/orders.index'
 import { Route as AdminStoreOrdersOrderIdRouteImport } from './routes/admin/store/orders.$orderId'
 
@@ -343,6 +346,11 @@ const StoreCartRoute = StoreCartRouteImport.update({
   path: '/store/cart',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StoreThanksRoute = StoreThanksRouteImport.update({
+  id: '/store_/thanks',
+  path: '/store/thanks',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VipCheckoutTestRoute = VipCheckoutTestRouteImport.update({
   id: '/vip-checkout/test',
   path: '/vip-checkout/test',
@@ -366,6 +374,11 @@ const AdminAnalyticsTracksRoute = AdminAnalyticsTracksRouteImport.update({
 const AdminStoreIndexRoute = AdminStoreIndexRouteImport.update({
   id: '/store/',
   path: '/store/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminStoreShippingRoute = AdminStoreShippingRouteImport.update({
+  id: '/store_/shipping',
+  path: '/store/shipping',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const EmbedAlbumAlbumIdRoute = EmbedAlbumAlbumIdRouteImport.update({
@@ -406,6 +419,11 @@ const SocialPostPostIdRoute = SocialPostPostIdRouteImport.update({
 const SocialProfileUserIdRoute = SocialProfileUserIdRouteImport.update({
   id: '/social/profile/$userId',
   path: '/social/profile/$userId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StoreCheckoutTestRoute = StoreCheckoutTestRouteImport.update({
+  id: '/store_/checkout/test',
+  path: '/store/checkout/test',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminStoreOrdersIndexRoute = AdminStoreOrdersIndexRouteImport.update({
@@ -467,6 +485,7 @@ export interface FileRoutesByFullPath {
   '/social/signup': typeof SocialSignupRoute
   '/store/$product': typeof StoreProductRoute
   '/store/cart': typeof StoreCartRoute
+  '/store/thanks': typeof StoreThanksRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
@@ -476,6 +495,7 @@ export interface FileRoutesByFullPath {
   '/social/': typeof SocialIndexRoute
   '/store/': typeof StoreIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
@@ -483,6 +503,7 @@ export interface FileRoutesByFullPath {
   '/redeem/card/$code': typeof RedeemCardCodeRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
+  '/store/checkout/test': typeof StoreCheckoutTestRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
   '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
@@ -536,6 +557,7 @@ export interface FileRoutesByTo {
   '/social/signup': typeof SocialSignupRoute
   '/store/$product': typeof StoreProductRoute
   '/store/cart': typeof StoreCartRoute
+  '/store/thanks': typeof StoreThanksRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin': typeof AdminIndexRoute
@@ -545,6 +567,7 @@ export interface FileRoutesByTo {
   '/social': typeof SocialIndexRoute
   '/store': typeof StoreIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
@@ -552,6 +575,7 @@ export interface FileRoutesByTo {
   '/redeem/card/$code': typeof RedeemCardCodeRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
+  '/store/checkout/test': typeof StoreCheckoutTestRoute
   '/admin/analytics': typeof AdminAnalyticsIndexRoute
   '/admin/store': typeof AdminStoreIndexRoute
   '/music/catalog': typeof MusicCatalogIndexRoute
@@ -607,6 +631,7 @@ export interface FileRoutesById {
   '/social/signup': typeof SocialSignupRoute
   '/store/$product': typeof StoreProductRoute
   '/store/cart': typeof StoreCartRoute
+  '/store_/thanks': typeof StoreThanksRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
@@ -616,6 +641,7 @@ export interface FileRoutesById {
   '/social/': typeof SocialIndexRoute
   '/store/': typeof StoreIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/store_/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
   '/music/catalog/$id': typeof MusicCatalogIdRoute
@@ -623,6 +649,7 @@ export interface FileRoutesById {
   '/redeem/card/$code': typeof RedeemCardCodeRoute
   '/social/post/$postId': typeof SocialPostPostIdRoute
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
+  '/store_/checkout/test': typeof StoreCheckoutTestRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
   '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
@@ -679,6 +706,7 @@ export interface FileRouteTypes {
     | '/social/signup'
     | '/store/$product'
     | '/store/cart'
+    | '/store/thanks'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
@@ -688,6 +716,7 @@ export interface FileRouteTypes {
     | '/social/'
     | '/store/'
     | '/admin/analytics/tracks'
+    | '/admin/store/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
@@ -695,6 +724,7 @@ export interface FileRouteTypes {
     | '/redeem/card/$code'
     | '/social/post/$postId'
     | '/social/profile/$userId'
+    | '/store/checkout/test'
     | '/admin/analytics/'
     | '/admin/store/'
     | '/music/catalog/'
@@ -748,6 +778,7 @@ export interface FileRouteTypes {
     | '/social/signup'
     | '/store/$product'
     | '/store/cart'
+    | '/store/thanks'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin'
@@ -757,6 +788,7 @@ export interface FileRouteTypes {
     | '/social'
     | '/store'
     | '/admin/analytics/tracks'
+    | '/admin/store/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
@@ -764,6 +796,7 @@ export interface FileRouteTypes {
     | '/redeem/card/$code'
     | '/social/post/$postId'
     | '/social/profile/$userId'
+    | '/store/checkout/test'
     | '/admin/analytics'
     | '/admin/store'
     | '/music/catalog'
@@ -818,6 +851,7 @@ export interface FileRouteTypes {
     | '/social/signup'
     | '/store/$product'
     | '/store/cart'
+    | '/store_/thanks'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
@@ -827,6 +861,7 @@ export interface FileRouteTypes {
     | '/social/'
     | '/store/'
     | '/admin/analytics/tracks'
+    | '/admin/store_/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
     | '/music/catalog/$id'
@@ -834,6 +869,7 @@ export interface FileRouteTypes {
     | '/redeem/card/$code'
     | '/social/post/$postId'
     | '/social/profile/$userId'
+    | '/store_/checkout/test'
     | '/admin/analytics/'
     | '/admin/store/'
     | '/music/catalog/'
@@ -874,6 +910,7 @@ export interface RootRouteChildren {
   SocialSignupRoute: typeof SocialSignupRoute
   StoreProductRoute: typeof StoreProductRoute
   StoreCartRoute: typeof StoreCartRoute
+  StoreThanksRoute: typeof StoreThanksRoute
   VipCheckoutTestRoute: typeof VipCheckoutTestRoute
   VipMembershipManageRoute: typeof VipMembershipManageRoute
   MusicIndexRoute: typeof MusicIndexRoute
@@ -888,6 +925,7 @@ export interface RootRouteChildren {
   RedeemCardCodeRoute: typeof RedeemCardCodeRoute
   SocialPostPostIdRoute: typeof SocialPostPostIdRoute
   SocialProfileUserIdRoute: typeof SocialProfileUserIdRoute
+  StoreCheckoutTestRoute: typeof StoreCheckoutTestRoute
   MusicCatalogIndexRoute: typeof MusicCatalogIndexRoute
 }
 
@@ -1264,6 +1302,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreCartRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/store_/thanks': {
+      id: '/store_/thanks'
+      path: '/store/thanks'
+      fullPath: '/store/thanks'
+      preLoaderRoute: typeof StoreThanksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/vip-checkout/test': {
       id: '/vip-checkout/test'
       path: '/vip-checkout/test'
@@ -1297,6 +1342,13 @@ declare module '@tanstack/react-router' {
       path: '/store'
       fullPath: '/admin/store/'
       preLoaderRoute: typeof AdminStoreIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/store_/shipping': {
+      id: '/admin/store_/shipping'
+      path: '/store/shipping'
+      fullPath: '/admin/store/shipping'
+      preLoaderRoute: typeof AdminStoreShippingRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/embed/album/$albumId': {
@@ -1355,6 +1407,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SocialProfileUserIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/store_/checkout/test': {
+      id: '/store_/checkout/test'
+      path: '/store/checkout/test'
+      fullPath: '/store/checkout/test'
+      preLoaderRoute: typeof StoreCheckoutTestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/store/orders/': {
       id: '/admin/store/orders/'
       path: '/store/orders'
@@ -1390,6 +1449,7 @@ interface AdminRouteRouteChildren {
   AdminVenuesRoute: typeof AdminVenuesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAnalyticsTracksRoute: typeof AdminAnalyticsTracksRoute
+  AdminStoreShippingRoute: typeof AdminStoreShippingRoute
   AdminAnalyticsIndexRoute: typeof AdminAnalyticsIndexRoute
   AdminStoreIndexRoute: typeof AdminStoreIndexRoute
   AdminStoreOrdersOrderIdRoute: typeof AdminStoreOrdersOrderIdRoute
@@ -1414,6 +1474,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminVenuesRoute: AdminVenuesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminAnalyticsTracksRoute: AdminAnalyticsTracksRoute,
+  AdminStoreShippingRoute: AdminStoreShippingRoute,
   AdminAnalyticsIndexRoute: AdminAnalyticsIndexRoute,
   AdminStoreIndexRoute: AdminStoreIndexRoute,
   AdminStoreOrdersOrderIdRoute: AdminStoreOrdersOrderIdRoute,
@@ -1457,6 +1518,7 @@ const rootRouteChildren: RootRouteChildren = {
   SocialSignupRoute: SocialSignupRoute,
   StoreProductRoute: StoreProductRoute,
   StoreCartRoute: StoreCartRoute,
+  StoreThanksRoute: StoreThanksRoute,
   VipCheckoutTestRoute: VipCheckoutTestRoute,
   VipMembershipManageRoute: VipMembershipManageRoute,
   MusicIndexRoute: MusicIndexRoute,
@@ -1471,6 +1533,7 @@ const rootRouteChildren: RootRouteChildren = {
   RedeemCardCodeRoute: RedeemCardCodeRoute,
   SocialPostPostIdRoute: SocialPostPostIdRoute,
   SocialProfileUserIdRoute: SocialProfileUserIdRoute,
+  StoreCheckoutTestRoute: StoreCheckoutTestRoute,
   MusicCatalogIndexRoute: MusicCatalogIndexRoute,
 }
 export const routeTree = rootRouteImport

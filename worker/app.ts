@@ -54,6 +54,7 @@ import { healthRoutes } from "./routes/health";
 import { accountNewsletterRoutes, newsletterRoutes } from "./routes/newsletter";
 import { mailWebhookRoutes } from "./routes/mail-webhooks";
 import { storeGiftRoutes } from "./routes/store-gifts";
+import { storeCheckoutRoutes } from "./routes/store-checkout";
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
@@ -128,6 +129,7 @@ app.route("/api/store", storeRoutes);
 app.route("/api/account", accountRoutes);
 app.route("/api/account", memberDataRoutes);
 app.route("/api/notifications", notificationRoutes);
+app.route("/api/store", storeCheckoutRoutes);
 // The path the SPA's page-view beacon posts to is part of the analytics contract.
 app.route(COLLECT_PATH, collectRoutes);
 app.route("/uploads", uploadFileRoutes);

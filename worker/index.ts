@@ -2,6 +2,7 @@ import { withSentry } from "@sentry/cloudflare";
 import { app } from "./app";
 import type { AppEnv } from "./env";
 import { endExpiredVipGraces } from "./services/payments/scheduled";
+import { expireStaleStoreCheckouts } from "./services/store/scheduled";
 import { createDb } from "./db/client";
 import { purgeStaleRows } from "./db/housekeeping";
 import { takeAbandonedImages } from "./db/feed";
@@ -51,6 +52,7 @@ const handler = {
       await announceMeetsStartingSoon(env, db, controller.scheduledTime);
       await runReminderPass(env, db, controller.scheduledTime).catch((err: unknown) => console.error("reminders: pass failed", err));
       await newsletterEveryFiveMinutes(env, db, controller.scheduledTime);
+      await expireStaleStoreCheckouts(env, controller.scheduledTime).catch((err: unknown) => console.error("store: checkout sweep failed", err));
       return;
     }
     await endExpiredVipGraces(controller, env);

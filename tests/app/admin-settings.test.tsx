@@ -17,7 +17,7 @@ import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sen
 /** As the Worker answers before any artist name is saved: the chat persona's. */
 const SAVED: SiteSettings = {
   sessionTimeoutHours: 48,
-  notifications: { newUser: true, newVip: false, ticketPurchase: true },
+  notifications: { newUser: true, newVip: false, ticketPurchase: true, newOrder: true },
   notificationLocale: "en",
   artistName: "Lola Rivera",
   artistBio: { en: "", "pt-BR": "" },
@@ -185,11 +185,11 @@ describe("/admin/settings", () => {
     const puts = server.callsTo("PUT /api/admin/settings");
     expect(puts).toHaveLength(1);
     // The artist name was not edited: it is not sent, so the persona's name is not stored as chosen.
-    expect(sentJson(puts[0])).toEqual({ sessionTimeoutHours: 12, notifications: { newUser: true, newVip: true, ticketPurchase: false } });
+    expect(sentJson(puts[0])).toEqual({ sessionTimeoutHours: 12, notifications: { newUser: true, newVip: true, ticketPurchase: false, newOrder: true } });
     expect(server.stored()).toEqual({
       ...SAVED,
       sessionTimeoutHours: 12,
-      notifications: { newUser: true, newVip: true, ticketPurchase: false },
+      notifications: { newUser: true, newVip: true, ticketPurchase: false, newOrder: true },
       artistName: "Lola Rivera",
     });
 

@@ -8,7 +8,7 @@ import { COUNTED_PAGES } from "../../worker/contracts/areas";
 import { countedPath, PAGE_ID_PARAMS } from "../../worker/lib/analytics/classify";
 
 /** Not pages of the site: the back office, and pages served only on the local machine. */
-const NOT_COUNTED = /^\/(?:admin|dev)(?:\/|$)|^\/vip-checkout\/test$/;
+const NOT_COUNTED = /^\/(?:admin|dev)(?:\/|$)|^\/vip-checkout\/test$|^\/store\/checkout\/test$/;
 /** One form for both lists: no trailing slash, every parameter as ':'. */
 const shape = (path: string) => (path.length > 1 ? path.replace(/\/$/, "") : path).replace(/\/[$:][A-Za-z]+/g, "/:");
 

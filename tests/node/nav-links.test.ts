@@ -27,6 +27,8 @@ const LINKED_ELSEWHERE: Record<string, { from: string; how: string }> = {
   "/social/signup": { from: "app/features/auth/LoginPage.tsx", how: "Create an account on the sign-in page" },
   "/vip-checkout/test": { from: "worker/services/payments/local.ts", how: "the local checkout, in place of Stripe's" },
   "/vip-membership/manage": { from: "worker/services/payments/local.ts", how: "the local portal, in place of Stripe's" },
+  "/store/checkout/test": { from: "worker/services/payments/local.ts", how: "the local checkout of a cart, in place of Stripe's" },
+  "/store/thanks": { from: "worker/services/payments/types.ts", how: "the store checkout's return address" },
 };
 
 /** One form for router paths and links: no trailing slash. */

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLivePaymentsService, verifyStripeSignature } from "../../worker/services/payments/live";
-import { PaymentProviderError, SignatureError } from "../../worker/services/payments/types";
+import { PaymentProviderError, SignatureError, type OrderCheckoutInput } from "../../worker/services/payments/types";
 
 type Seen = { method: string; path: string; headers: IncomingHttpHeaders; form: URLSearchParams };
 type Reply = { status: number; body: unknown };
@@ -115,6 +115,73 @@ describe("live checkout (stripe SDK → fake Stripe)", () => {
     expect(req.headers["authorization"]).toBe("Bearer sk_test_fake_key");
     expect(req.form.get("customer")).toBe("cus_123");
     expect(req.form.get("return_url")).toBe(`https://fans.example/social/profile/${member.id}`);
+  });
+});
+
+describe("live store checkout (payment mode, decision 054)", () => {
+  const expiresAt = Date.UTC(2026, 10, 25, 12, 31, 0, 500);
+  const order = (overrides: Partial<OrderCheckoutInput> = {}): OrderCheckoutInput => ({
+    checkoutId: "sc_0123456789abcdef0123456789abcdef",
+    email: "fan@example.com",
+    locale: "pt-BR",
+    currency: "brl",
+    lines: [
+      { name: "Camiseta da Turnê (M / Black)", unitAmountCents: 10200, quantity: 2 },
+      { name: "Freestyle Nights", unitAmountCents: 3500, quantity: 1 },
+    ],
+    shipping: { country: "BR", amountCents: 2900, label: "Frete" },
+    expiresAt,
+    origin: "https://fans.example",
+    ...overrides,
+  });
+
+  it("sends the Worker's own amounts as price_data, one shipping option for the chosen country, the expiry and the checkout id", async () => {
+    const result = await service().createOrderCheckout(order());
+    expect(result).toEqual({ id: "cs_test_fake", url: CHECKOUT_URL });
+    expect(seen).toHaveLength(1);
+    const req = seen[0]!;
+    expect(`${req.method} ${req.path}`).toBe("POST /v1/checkout/sessions");
+    expect(req.headers["idempotency-key"]).toBe("store-checkout:sc_0123456789abcdef0123456789abcdef");
+    const form = Object.fromEntries(req.form);
+    expect(form).toEqual({
+      mode: "payment",
+      "line_items[0][quantity]": "2",
+      "line_items[0][price_data][currency]": "brl",
+      "line_items[0][price_data][unit_amount]": "10200",
+      "line_items[0][price_data][product_data][name]": "Camiseta da Turnê (M / Black)",
+      "line_items[1][quantity]": "1",
+      "line_items[1][price_data][currency]": "brl",
+      "line_items[1][price_data][unit_amount]": "3500",
+      "line_items[1][price_data][product_data][name]": "Freestyle Nights",
+      customer_email: "fan@example.com",
+      client_reference_id: "sc_0123456789abcdef0123456789abcdef",
+      "metadata[checkout_id]": "sc_0123456789abcdef0123456789abcdef",
+      "payment_intent_data[metadata][checkout_id]": "sc_0123456789abcdef0123456789abcdef",
+      expires_at: String(Math.floor(expiresAt / 1000)),
+      locale: "pt-BR",
+      success_url: "https://fans.example/store/thanks?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "https://fans.example/store/cart",
+      "shipping_address_collection[allowed_countries][0]": "BR",
+      "shipping_options[0][shipping_rate_data][type]": "fixed_amount",
+      "shipping_options[0][shipping_rate_data][display_name]": "Frete",
+      "shipping_options[0][shipping_rate_data][fixed_amount][amount]": "2900",
+      "shipping_options[0][shipping_rate_data][fixed_amount][currency]": "brl",
+    });
+    // Never a catalog price, a coupon or a discount the provider would compute.
+    expect(Object.keys(form).filter((k) => /\[price\]$|discounts|coupon|allow_promotion_codes/.test(k))).toEqual([]);
+  });
+
+  it("asks for no address and offers no shipping for a cart with nothing physical", async () => {
+    await service().createOrderCheckout(order({ shipping: null, currency: "usd", locale: "en" }));
+    const form = seen[0]!.form;
+    expect([...form.keys()].filter((k) => k.startsWith("shipping"))).toEqual([]);
+    expect(form.get("line_items[0][price_data][currency]")).toBe("usd");
+    expect(form.get("locale")).toBe("en");
+  });
+
+  it("turns a refusal into a PaymentProviderError (the route gives the stock back)", async () => {
+    nextReply = () => ({ status: 400, body: { error: { type: "invalid_request_error", message: "expires_at must be at least 30 minutes away" } } });
+    await expect(service().createOrderCheckout(order())).rejects.toBeInstanceOf(PaymentProviderError);
   });
 });
 

@@ -65,7 +65,7 @@ async function setSettings(admin: TestUser, json: unknown) {
   return (await res.json<AdminSettingsResponse>()).settings;
 }
 
-const allOff = { newUser: false, newVip: false, ticketPurchase: false };
+const allOff = { newUser: false, newVip: false, ticketPurchase: false, newOrder: false };
 /** The artist's identity while nothing is saved: no bio or links, the demo portrait. */
 const ARTIST_DEFAULTS = {
   artistBio: DEFAULT_SETTINGS.artistBio,
@@ -119,7 +119,7 @@ describe("GET /api/admin/settings", () => {
     expect(await res.json()).toEqual({
       settings: {
         sessionTimeoutHours: 24,
-        notifications: { newUser: true, newVip: true, ticketPurchase: true },
+        notifications: { newUser: true, newVip: true, ticketPurchase: true, newOrder: true },
         notificationLocale: "en",
         artistName: vars.CHAT_PERSONA_NAME,
         ...ARTIST_DEFAULTS,
@@ -144,7 +144,7 @@ describe("GET /api/admin/settings", () => {
     const body = await (await send("/api/admin/settings", { cookie: admin.cookie })).json<AdminSettingsResponse>();
     expect(body.settings).toEqual({
       sessionTimeoutHours: 24,
-      notifications: { newUser: false, newVip: true, ticketPurchase: true },
+      notifications: { newUser: false, newVip: true, ticketPurchase: true, newOrder: true },
       notificationLocale: "en",
       artistName: vars.CHAT_PERSONA_NAME,
       ...ARTIST_DEFAULTS,
@@ -158,7 +158,7 @@ describe("PUT /api/admin/settings", () => {
     const admin = await createUser("admin");
     const sent = {
       sessionTimeoutHours: 12,
-      notifications: { newUser: false, newVip: true, ticketPurchase: false },
+      notifications: { newUser: false, newVip: true, ticketPurchase: false, newOrder: false },
       notificationLocale: "pt-BR",
       artistName: "Marina Sol",
       artistBio: { en: "Freestyle singer.", "pt-BR": "Cantora de freestyle." },
@@ -177,6 +177,7 @@ describe("PUT /api/admin/settings", () => {
       { key: "artistLinks", value: sent.artistLinks },
       { key: "artistName", value: "Marina Sol" },
       { key: "notificationLocale", value: "pt-BR" },
+      { key: "notifications.newOrder", value: false },
       { key: "notifications.newUser", value: false },
       { key: "notifications.newVip", value: true },
       { key: "notifications.ticketPurchase", value: false },
@@ -240,7 +241,7 @@ describe("PUT /api/admin/settings", () => {
     const persona = vars.CHAT_PERSONA_NAME;
     expect(after).toEqual({
       sessionTimeoutHours: 12,
-      notifications: { newUser: false, newVip: false, ticketPurchase: true },
+      notifications: { newUser: false, newVip: false, ticketPurchase: true, newOrder: false },
       notificationLocale: "en",
       artistName: persona,
       ...ARTIST_DEFAULTS,
@@ -248,7 +249,7 @@ describe("PUT /api/admin/settings", () => {
     const again = await setSettings(admin, { sessionTimeoutHours: 24 });
     expect(again).toEqual({
       sessionTimeoutHours: 24,
-      notifications: { newUser: false, newVip: false, ticketPurchase: true },
+      notifications: { newUser: false, newVip: false, ticketPurchase: true, newOrder: false },
       notificationLocale: "en",
       artistName: persona,
       ...ARTIST_DEFAULTS,
@@ -575,6 +576,6 @@ describe("admin notification: ticket purchases (notifyAdmin)", () => {
   });
 
   it("defaults: every notification on", () => {
-    expect(DEFAULT_SETTINGS.notifications).toEqual({ newUser: true, newVip: true, ticketPurchase: true });
+    expect(DEFAULT_SETTINGS.notifications).toEqual({ newUser: true, newVip: true, ticketPurchase: true, newOrder: true });
   });
 });

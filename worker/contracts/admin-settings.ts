@@ -12,8 +12,8 @@ export const SESSION_TIMEOUT_OPTIONS = [12, 24, 48] as const;
 export type SessionTimeoutHours = (typeof SESSION_TIMEOUT_OPTIONS)[number];
 
 /** Which admin notifications are sent (each one a mail to ADMIN_EMAIL). */
-export type NotificationSettings = { newUser: boolean; newVip: boolean; ticketPurchase: boolean };
-export const NOTIFICATION_KEYS = ["newUser", "newVip", "ticketPurchase"] as const satisfies readonly (keyof NotificationSettings)[];
+export type NotificationSettings = { newUser: boolean; newVip: boolean; ticketPurchase: boolean; newOrder: boolean };
+export const NOTIFICATION_KEYS = ["newUser", "newVip", "ticketPurchase", "newOrder"] as const satisfies readonly (keyof NotificationSettings)[];
 
 /** The longest artist name, counted after trimming (the events' schema.org performer). */
 export const ARTIST_NAME_MAX = 80;
@@ -52,7 +52,7 @@ export type SiteSettings = Omit<StoredSettings, "artistName" | "artistPortrait">
 /** 24 hours as the spec says; every notification on, as the spec's page showed them ticked; no artist name saved. */
 export const DEFAULT_SETTINGS: StoredSettings = {
   sessionTimeoutHours: 24,
-  notifications: { newUser: true, newVip: true, ticketPurchase: true },
+  notifications: { newUser: true, newVip: true, ticketPurchase: true, newOrder: true },
   notificationLocale: "en",
   artistName: null,
   artistBio: { en: "", "pt-BR": "" },
@@ -143,7 +143,9 @@ const artistLink = userText({ max: WEBSITE_MAX, maxMessage: PROFILE_MESSAGES.inv
 export const settingsUpdateSchema = z
   .strictObject({
     sessionTimeoutHours: z.literal(SESSION_TIMEOUT_OPTIONS, { error: SETTINGS_MESSAGES.timeoutInvalid }).optional(),
-    notifications: z.strictObject({ newUser: notificationSwitch, newVip: notificationSwitch, ticketPurchase: notificationSwitch }).optional(),
+    notifications: z
+      .strictObject({ newUser: notificationSwitch, newVip: notificationSwitch, ticketPurchase: notificationSwitch, newOrder: notificationSwitch })
+      .optional(),
     notificationLocale: z.enum(LOCALES, { error: SETTINGS_MESSAGES.notificationLocaleInvalid }).optional(),
     artistName: artistNameSchema.optional(),
     // Both languages together: the form shows them side by side.

@@ -53,6 +53,8 @@ export const EDGE_RATE_LIMITS = {
   likesPerUser: { binding: "LIMIT_LIKES_USER", max: 30, periodSeconds: 60 },
   /** Counted preview plays come from anyone: a listener clicking through a whole album stays far below. */
   previewPlaysPerIp: { binding: "LIMIT_PREVIEW_PLAYS_IP", max: 30, periodSeconds: 60 },
+  /** Store quotes come from anyone: the cart page asks again on each change of a line or the country. */
+  storeQuotesPerIp: { binding: "LIMIT_STORE_QUOTES_IP", max: 60, periodSeconds: 60 },
 } as const;
 
 export type EdgeRateLimit = keyof typeof EDGE_RATE_LIMITS;

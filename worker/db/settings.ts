@@ -117,6 +117,7 @@ function mergeSettings(current: StoredSettings, update: StoredUpdate): StoredSet
       newUser: update.notifications?.newUser ?? current.notifications.newUser,
       newVip: update.notifications?.newVip ?? current.notifications.newVip,
       ticketPurchase: update.notifications?.ticketPurchase ?? current.notifications.ticketPurchase,
+      newOrder: update.notifications?.newOrder ?? current.notifications.newOrder,
     },
     notificationLocale: update.notificationLocale ?? current.notificationLocale,
     artistName: update.artistName ?? current.artistName,

@@ -45,6 +45,7 @@ import { notifyPaymentFailed, notifyVipChanged } from "../services/notifications
 import { currentSubscription, describeMembership, statusOf } from "../services/payments/membership";
 import { LOCAL_ID_PREFIX } from "../services/payments/local";
 import { cancelLocalCheckout, declineLocalCheckout, manageLocalSubscription, payLocalCheckout, type LocalDeps } from "../services/payments/local-flows";
+import { storeOrderEffects } from "../services/store/order-mails";
 
 const paymentFailed = () => routeError("payment_failed");
 const portalFailed = () => routeError("portal_failed");
@@ -104,6 +105,8 @@ const adminNotices = (c: NotifyContext): FulfilEffects => ({
     c.executionCtx.waitUntil(notifyVipChanged(c.env, c.var.db, userId, change.vip, change.eventId));
   },
   paymentFailed: (userId, invoiceKey) => c.executionCtx.waitUntil(notifyPaymentFailed(c.env, c.var.db, userId, invoiceKey)),
+  // A store order's receipt and the admins' "new order" notice (decision 054).
+  ...storeOrderEffects(c),
 });
 
 function localDeps(c: NotifyContext): LocalDeps {

@@ -23,6 +23,7 @@ const adminMessages = defineMessages({
   perks: { id: "admin.nav.perks", defaultMessage: "Perks" },
   store: { id: "admin.nav.store", defaultMessage: "Store" },
   storeOrders: { id: "admin.nav.storeOrders", defaultMessage: "Orders" },
+  storeShipping: { id: "admin.nav.storeShipping", defaultMessage: "Shipping" },
   audit: { id: "admin.nav.audit", defaultMessage: "Audit Log" },
   parties: { id: "admin.nav.parties", defaultMessage: "Listening Parties" },
   settings: { id: "admin.nav.settings", defaultMessage: "Settings" },
@@ -51,6 +52,7 @@ const SIDEBAR_LINKS = [
   { to: "/admin/store", label: adminMessages.store, exact: true },
   // The store's orders (under the store's own link when the store has one).
   { to: "/admin/store/orders", label: adminMessages.storeOrders, exact: false },
+  { to: "/admin/store/shipping", label: adminMessages.storeShipping, exact: true },
   { to: "/admin/parties", label: adminMessages.parties, exact: false },
   { to: "/admin/audit", label: adminMessages.audit, exact: false },
 ] as const;

@@ -15,6 +15,8 @@ import {
   imageDimensionsMessage,
   locationTooLongMessage,
   postTooLongMessage,
+  quantityOverLimitMessage,
+  quantityOverStockMessage,
 } from "./messages";
 
 /** A text to show: a catalog message and its values. */
@@ -64,6 +66,21 @@ const SITE_TEXTS: ErrorTexts = {
   contact_email_too_long: contactTooLongMessage,
   contact_subject_too_long: contactTooLongMessage,
   contact_message_too_long: contactTooLongMessage,
+
+  product_not_found: m.productNotFound,
+  product_not_for_sale: m.productNotForSale,
+  variant_required: m.variantRequired,
+  variant_mismatch: m.variantMismatch,
+  price_below_minimum: m.priceBelowMinimum,
+  currency_not_offered: m.currencyNotOffered,
+  quantity_over_limit: quantityOverLimitMessage,
+  quantity_over_stock: quantityOverStockMessage,
+  sold_out: m.soldOut,
+  promo_code_invalid: m.promoCodeInvalid,
+  promo_code_used_up: m.promoCodeUsedUp,
+  cart_empty: m.cartEmpty,
+  shipping_country_required: m.shippingCountryRequired,
+  store_checkout_not_found: m.storeCheckoutNotFound,
 };
 
 /** A code comes off the network: only the table's own keys count ("constructor" is not a text). */

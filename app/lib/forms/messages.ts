@@ -60,7 +60,27 @@ export const formMessages = defineMessages({
   nameRequired: { id: "contact.error.nameRequired", defaultMessage: "Name is required" },
   subjectRequired: { id: "contact.error.subjectRequired", defaultMessage: "Subject is required" },
   messageRequired: { id: "contact.error.messageRequired", defaultMessage: "Message is required" },
+
+  // The store: pricing a cart and its checkout (worker/services/store/pricing.ts)
+  productNotFound: { id: "store.error.productNotFound", defaultMessage: "This product is not in the store any more." },
+  productNotForSale: { id: "store.error.productNotForSale", defaultMessage: "This product is not for sale right now." },
+  variantRequired: { id: "store.error.variantRequired", defaultMessage: "Choose a size or colour first." },
+  variantMismatch: { id: "store.error.variantMismatch", defaultMessage: "That option belongs to another product." },
+  priceBelowMinimum: { id: "store.error.priceBelowMinimum", defaultMessage: "The amount is under this product's minimum price." },
+  currencyNotOffered: { id: "store.error.currencyNotOffered", defaultMessage: "This product is not sold in that currency." },
+  soldOut: { id: "store.error.soldOut", defaultMessage: "Sold out: someone else took the last ones." },
+  promoCodeInvalid: { id: "store.error.promoCodeInvalid", defaultMessage: "This code is not valid in the store." },
+  promoCodeUsedUp: { id: "store.error.promoCodeUsedUp", defaultMessage: "This code has been used up." },
+  cartEmpty: { id: "store.error.cartEmpty", defaultMessage: "Your cart is empty." },
+  shippingCountryRequired: { id: "store.error.shippingCountryRequired", defaultMessage: "Choose the country to ship to." },
+  storeCheckoutNotFound: { id: "store.error.checkoutNotFound", defaultMessage: "We couldn't find this checkout." },
 });
+
+export const quantityOverLimitMessage = defineMessage<{ limit: number }>({
+  id: "store.error.quantityOverLimit",
+  defaultMessage: "One order may hold at most {limit} of this product.",
+});
+export const quantityOverStockMessage = defineMessage<{ available: number }>({ id: "store.error.quantityOverStock", defaultMessage: "Only {available} left." });
 
 // Messages with placeholders, typed so a missing or misspelt value fails the type check.
 export const imageDimensionsMessage = defineMessage<{ max: number }>({

@@ -156,6 +156,10 @@ export const storeCheckouts = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** SHA-256 of the buyer cookie of the browser that opened a guest's checkout: it may read it. */
+    buyerKeyHash: text("buyer_key_hash"),
+    /** The checkout holds one use of a limited promotion code (given back once if it expires). */
+    promoUseTaken: integer("promo_use_taken", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("store_checkouts_status_expiry_idx").on(t.status, t.expiresAt), index("store_checkouts_user_idx").on(t.userId)],
 );
@@ -175,9 +179,19 @@ export const storeCheckoutLines = sqliteTable(
     unitCents: integer("unit_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     vipPrice: integer("vip_price", { mode: "boolean" }).notNull().default(false),
+    /** The promotion's share of this line: (unit price - discounted unit price) x quantity. */
+    discountCents: integer("discount_cents").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.checkoutId, t.lineNo] })],
 );
+
+// Never holds a row: a reservation batch inserts a refusal's code here when a conditional UPDATE
+// changed nothing (`... SELECT 'sold_out' WHERE changes() = 0`), and the named CHECK fails the
+// whole batch with a message that names it (migrations/0043_store_checkout.sql).
+export const storeRefusals = sqliteTable("store_refusals", { code: text("code").notNull() }, (t) => [
+  check("store_refused_sold_out", sql`${t.code} <> 'sold_out'`),
+  check("store_refused_promo_code_used_up", sql`${t.code} <> 'promo_code_used_up'`),
+]);
 
 // Stock a checkout took from a variant: held until paid (committed) or expired (released, the
 // quantity given back in the same batch, conditionally, so twice releases once).
@@ -259,6 +273,8 @@ export const orderLines = sqliteTable(
     quantity: integer("quantity").notNull(),
     unitCents: integer("unit_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
+    /** The promotion's share of this line (total_cents - discount_cents was paid for it). */
+    discountCents: integer("discount_cents").notNull().default(0),
     /** A refund gave this line's stock back (once). */
     restockedAt: integer("restocked_at", { mode: "timestamp_ms" }),
   },

@@ -26,6 +26,7 @@ import { adminPerkRoutes } from "./perks";
 import { adminStoreRoutes } from "./store";
 import { adminNotifyRoutes } from "./notify";
 import { adminStoreOrderRoutes } from "./store-orders";
+import { adminStoreShippingRoutes } from "./store-shipping";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -51,6 +52,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/notify", adminNotifyRoutes)
   .route("/campaigns", campaignRoutes)
   .route("/dead-letters", deadLetterRoutes)
+  .route("/store/shipping", adminStoreShippingRoutes)
   .all("*", () => {
     throw notFound();
   });

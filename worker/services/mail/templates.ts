@@ -74,7 +74,7 @@ export function contactNotificationMail({
 const subjectLine = (text: string) => text.replace(/\p{Cc}+/gu, " ").trim();
 
 /** A notification's plain text and the same lines as HTML: a heading, label/value rows, a closing line. */
-function adminNotice({
+export function adminNotice({
   to,
   locale,
   subject,

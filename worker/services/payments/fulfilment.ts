@@ -32,6 +32,7 @@ import { z } from "../../contracts/zod";
 import { sha256Hex } from "../../lib/crypto";
 import { isUniqueViolation, runBatch, type Statement } from "../../db/d1";
 import { planChargeRefunded } from "../store/refund-fulfilment";
+import { isPaymentSession, planOrderEvent } from "../store/order-fulfilment";
 
 export const HANDLED_EVENT_TYPES = [
   "checkout.session.completed",
@@ -60,6 +61,8 @@ type Plan = {
   /** whose VIP to recompute */ userId: string | null;
   /** invoice.payment_failed: the invoice's key, when statements[0] marks its subscription past due */
   failedInvoice?: string;
+  /** A store payment: the order statements[0] inserts, when this delivery is the one that makes it. */
+  paidOrderId?: string;
 };
 const nothing = (): Plan => ({ statements: [], userId: null });
 
@@ -92,6 +95,11 @@ export type FulfilEffects = {
    * invoice (`invoiceKey`: the invoice's id, else the event's), however often Stripe retries it.
    */
   paymentFailed?: (userId: string, invoiceKey: string) => void;
+  /**
+   * A store payment made this order (decision 054): its receipt and the admins' "new order" notice
+   * follow. Only the delivery whose batch inserted the order calls it, so a replay sends nothing.
+   */
+  orderPaid?: (orderId: string) => void;
 };
 
 /** Fulfils a verified payload whose shape is not yet known (the webhook's parsed body). */
@@ -137,6 +145,7 @@ export async function fulfilEvent(db: DB, event: FulfilmentEvent, now = Date.now
   if (plan.userId && vipRow) effects.vipChanged?.(plan.userId, { vip: vip !== null, eventId: event.id }); // a row only when the flag changed
   // results[1] is markInvoiceFailed (after the event's own row): a change means it is past due now.
   if (plan.userId && plan.failedInvoice && (results[1]?.meta.changes ?? 0) > 0) effects.paymentFailed?.(plan.userId, plan.failedInvoice);
+  if (plan.paidOrderId && (results[1]?.meta.changes ?? 0) > 0) effects.orderPaid?.(plan.paidOrderId);
   return "applied";
 }
 
@@ -167,6 +176,8 @@ async function subscriptionOwner(db: DB, subscriptionId: string, hint: string | 
 async function planEffects(db: DB, type: HandledEventType, event: FulfilmentEvent, now: number): Promise<Plan> {
   const object = event.data.object;
   const eventAt = event.created * 1000;
+  // A one-time payment is a store order: its own fulfilment (worker/services/store/order-fulfilment.ts).
+  if (type.startsWith("checkout.session.") && isPaymentSession(object)) return { userId: null, ...(await planOrderEvent(db, type, object, eventAt, now)) };
 
   switch (type) {
     case "checkout.session.completed":

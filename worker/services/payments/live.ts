@@ -4,10 +4,13 @@
 import Stripe from "stripe";
 import {
   cancelUrl,
+  orderCancelUrl,
+  orderSuccessUrl,
   PaymentProviderError,
   SignatureError,
   successUrl,
   type CheckoutInput,
+  type OrderCheckoutInput,
   type PaymentEvent,
   type PaymentsService,
   type PortalInput,
@@ -80,6 +83,14 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
       return { id: session.id, url: session.url };
     },
 
+    async createOrderCheckout(input: OrderCheckoutInput) {
+      const session = await call("checkout.sessions.create", () =>
+        stripe.checkout.sessions.create(orderSessionParams(input), { idempotencyKey: `store-checkout:${input.checkoutId}` }),
+      );
+      if (!session.url) throw new PaymentProviderError(`Stripe checkout session ${session.id} came back without a URL`);
+      return { id: session.id, url: session.url };
+    },
+
     async createPortal({ userId, customerId, origin }: PortalInput) {
       const portal = await call("billingPortal.sessions.create", () =>
         stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${origin}/social/profile/${encodeURIComponent(userId)}` }),
@@ -97,5 +108,45 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
     },
 
     verifyEvent: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, opts.webhookSecret),
+  };
+}
+
+/**
+ * A store order as a payment-mode Checkout Session: line items priced by the Worker (price_data,
+ * never a catalog price), shipping to the one country chosen at the Worker's rate, the buyer's
+ * e-mail fixed, the Worker's checkout id to match the events with, and the hold's expiry.
+ */
+export function orderSessionParams(input: OrderCheckoutInput): Stripe.Checkout.SessionCreateParams {
+  const metadata = { checkout_id: input.checkoutId };
+  return {
+    mode: "payment",
+    line_items: input.lines.map((line) => ({
+      quantity: line.quantity,
+      price_data: { currency: input.currency, unit_amount: line.unitAmountCents, product_data: { name: line.name } },
+    })),
+    customer_email: input.email,
+    client_reference_id: input.checkoutId,
+    metadata,
+    payment_intent_data: { metadata },
+    expires_at: Math.floor(input.expiresAt / 1000),
+    locale: input.locale === "pt-BR" ? "pt-BR" : "en",
+    success_url: orderSuccessUrl(input.origin),
+    cancel_url: orderCancelUrl(input.origin),
+    ...(input.shipping
+      ? {
+          shipping_address_collection: {
+            allowed_countries: [input.shipping.country as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry],
+          },
+          shipping_options: [
+            {
+              shipping_rate_data: {
+                type: "fixed_amount",
+                display_name: input.shipping.label,
+                fixed_amount: { amount: input.shipping.amountCents, currency: input.currency },
+              },
+            },
+          ],
+        }
+      : {}),
   };
 }

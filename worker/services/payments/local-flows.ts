@@ -21,7 +21,7 @@ import type { PaymentsService } from "./types";
 export type LocalDeps = { db: DB; service: PaymentsService; secret: string; price: { cents: number; currency: string }; effects?: FulfilEffects };
 
 /** Signs, verifies and fulfils the events in order, as separate deliveries. */
-async function deliver({ db, service, secret, effects }: LocalDeps, events: LocalEvent[], now: number) {
+export async function deliver({ db, service, secret, effects }: Pick<LocalDeps, "db" | "service" | "secret" | "effects">, events: LocalEvent[], now: number) {
   for (const event of events) {
     const { rawBody, signature } = await signLocalEvent(event, secret);
     const verified = await service.verifyEvent(rawBody, signature);

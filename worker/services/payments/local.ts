@@ -8,8 +8,16 @@ import { verifyStripeSignature } from "./live";
 import { PaymentProviderError, type PaymentsService, type RefundInput, type RefundResult } from "./types";
 
 export const LOCAL_CHECKOUT_PATH = "/vip-checkout/test";
+export const LOCAL_ORDER_CHECKOUT_PATH = "/store/checkout/test";
 export const LOCAL_MANAGE_PATH = "/vip-membership/manage";
-export const LOCAL_ID_PREFIX = { session: "cs_local_", customer: "cus_local_", subscription: "sub_local_", invoice: "in_local_", event: "evt_local_" } as const;
+export const LOCAL_ID_PREFIX = {
+  session: "cs_local_",
+  customer: "cus_local_",
+  subscription: "sub_local_",
+  invoice: "in_local_",
+  event: "evt_local_",
+  paymentIntent: "pi_local_",
+} as const;
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
@@ -36,6 +44,12 @@ export function createLocalPaymentsService({ secret, refund }: LocalPaymentsOpti
       // Same member + same attempt gives the same session, like Stripe's idempotency key.
       const id = LOCAL_ID_PREFIX.session + (await sha256Hex(`${user.id}:${attemptId}`)).slice(0, 32);
       return { id, url: `${LOCAL_CHECKOUT_PATH}?session=${id}` };
+    },
+
+    async createOrderCheckout({ checkoutId }) {
+      // One session per checkout, like the live idempotency key: a retry gets the same one.
+      const id = LOCAL_ID_PREFIX.session + (await sha256Hex(`order:${checkoutId}`)).slice(0, 32);
+      return { id, url: `${LOCAL_ORDER_CHECKOUT_PATH}?session=${id}` };
     },
 
     async createPortal() {

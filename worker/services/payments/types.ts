@@ -18,6 +18,25 @@ export type CheckoutInput = {
   attemptId: string;
 };
 
+/**
+ * A store order's checkout (payment mode, decision 054): every amount is the Worker's own,
+ * computed from its rows; the provider is told them, never asked.
+ */
+export type OrderCheckoutInput = {
+  /** The Worker's checkout id: client_reference_id and metadata, and the idempotency key. */
+  checkoutId: string;
+  email: string;
+  locale: "en" | "pt-BR";
+  currency: "usd" | "brl";
+  /** One per cart line: its name in the buyer's language, the unit price after discounts, in cents. */
+  lines: { name: string; unitAmountCents: number; quantity: number }[];
+  /** Only for a cart with physical items: the one country shipped to and the Worker's rate. */
+  shipping: { country: string; amountCents: number; label: string } | null;
+  /** When the session (and the stock it holds) expires, epoch ms. */
+  expiresAt: number;
+  origin: string;
+};
+
 export type PortalInput = {
   userId: string;
   customerId: string;
@@ -39,6 +58,8 @@ export interface PaymentsService {
   readonly mode: PaymentsMode;
   /** Opens a subscription checkout; `url` is where the browser goes to pay. */
   createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  /** Opens a one-time checkout for a store order; `url` is where the browser goes to pay. */
+  createOrderCheckout(input: OrderCheckoutInput): Promise<{ id: string; url: string }>;
   /** Opens self-service membership management (cancel, card, invoices). */
   createPortal(input: PortalInput): Promise<{ url: string }>;
   /**
@@ -71,3 +92,7 @@ export class PaymentProviderError extends Error {
 /** Return URLs shared by both implementations, so the browser lands on the same pages. */
 export const successUrl = (origin: string, sessionId = "{CHECKOUT_SESSION_ID}") => `${origin}/vip-confirmation?session_id=${sessionId}`;
 export const cancelUrl = (origin: string) => `${origin}/vip-signup`;
+
+/** Where a store checkout returns: the status page, and the cart when the buyer goes back. */
+export const orderSuccessUrl = (origin: string, sessionId = "{CHECKOUT_SESSION_ID}") => `${origin}/store/thanks?session_id=${sessionId}`;
+export const orderCancelUrl = (origin: string) => `${origin}/store/cart`;

@@ -77,6 +77,7 @@ const SWITCHES = [
   { key: "newUser", label: m.newUser, hint: m.newUserHint },
   { key: "newVip", label: m.newVip, hint: m.newVipHint },
   { key: "ticketPurchase", label: m.ticketPurchase, hint: m.ticketPurchaseHint },
+  { key: "newOrder", label: m.newOrder, hint: m.newOrderHint },
 ] as const satisfies readonly { key: keyof NotificationSettings; label: MessageDescriptor; hint: MessageDescriptor }[];
 
 type LinkKey = keyof ArtistLinks;

@@ -60,6 +60,8 @@ const plainMessages = defineMessages({
   newVipHint: { id: "admin.settings.notifications.newVip.hint", defaultMessage: "When a payment makes a member VIP." },
   ticketPurchase: { id: "admin.settings.notifications.ticketPurchase", defaultMessage: "Ticket Purchases" },
   ticketPurchaseHint: { id: "admin.settings.notifications.ticketPurchase.hint", defaultMessage: "When someone buys tickets." },
+  newOrder: { id: "admin.settings.notifications.newOrder", defaultMessage: "Store Orders" },
+  newOrderHint: { id: "admin.settings.notifications.newOrder.hint", defaultMessage: "When a payment makes an order in the store." },
   notificationLocale: { id: "admin.settings.notifications.locale", defaultMessage: "Notification e-mails language" },
   notificationLocaleHint: {
     id: "admin.settings.notifications.locale.hint",

@@ -1,0 +1,185 @@
+// Orders made by a verified payment event (decision 054). paidOrderStatements builds the one batch
+// that turns a checkout into an order; every statement after the first is conditional on the order
+// row that first statement inserts (under an id chosen for this delivery), so a checkout that
+// already has its order, however the event arrived, gets nothing more.
+import { and, asc, eq } from "drizzle-orm";
+import type { DB } from "./client";
+import type { Statement } from "./d1";
+import { albums, entitlements, giftCodes, orderLines, orders, products, stockHolds, tracks } from "./schema";
+import type { StoreCheckoutRow } from "./store-checkouts";
+import type { ShippingAddress } from "../contracts/store-checkout";
+
+const stmt = (text: string, ...params: unknown[]): Statement => ({ sql: text, params });
+
+export type PaidLine = {
+  lineNo: number;
+  productId: string;
+  variantId: string | null;
+  kind: "digital" | "merch" | "gift_vip";
+  title: string;
+  variantLabel: string | null;
+  sku: string | null;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+  discountCents: number;
+};
+
+export type PaidOrder = {
+  orderId: string;
+  checkout: Pick<StoreCheckoutRow, "id">;
+  lines: PaidLine[];
+  paymentIntentId: string | null;
+  shipping: { name: string | null; address: ShippingAddress } | null;
+  paidAt: number;
+  /** The releases the order gives (digital lines, merch bundles), each once, with a fresh id. */
+  entitlements: { id: string; albumId: string | null; trackId: string | null }[];
+  /** One code per gift line unit. */
+  giftCodes: { code: string; months: number }[];
+  /**
+   * The checkout's holds: any an earlier expiry released (as the batch finds them, not as they
+   * were read) have their stock taken again where it is still there.
+   */
+  releasedHolds: { variantId: string; quantity: number }[];
+};
+
+export function paidOrderStatements(o: PaidOrder, now: number): [Statement, ...Statement[]] {
+  const exists = `EXISTS (SELECT 1 FROM orders WHERE id = ?1)`;
+  const statements: [Statement, ...Statement[]] = [
+    // The order itself: numbered next in sequence inside this batch (D1 runs batches one at a time).
+    stmt(
+      `INSERT INTO orders (id, number, checkout_id, user_id, email, locale, currency, subtotal_cents, discount_cents, shipping_cents,
+                           total_cents, promo_code, shipping_name, shipping_address, status, payment_intent_id, paid_at, created_at, updated_at)
+       SELECT ?1, COALESCE((SELECT MAX(number) FROM orders), 1000) + 1, c.id, c.user_id, c.email, c.locale, c.currency, c.subtotal_cents,
+              c.discount_cents, c.shipping_cents, c.total_cents, c.promo_code, ?3, ?4, 'paid', ?5, ?6, ?7, ?7
+         FROM store_checkouts c
+        WHERE c.id = ?2 AND c.status <> 'paid' AND NOT EXISTS (SELECT 1 FROM orders x WHERE x.checkout_id = c.id)`,
+      o.orderId,
+      o.checkout.id,
+      o.shipping?.name ?? null,
+      o.shipping ? JSON.stringify(o.shipping.address) : null,
+      o.paymentIntentId,
+      o.paidAt,
+      now,
+    ),
+  ];
+  for (const l of o.lines) {
+    statements.push(
+      stmt(
+        `INSERT INTO order_lines (order_id, line_no, product_id, variant_id, kind, title, variant_label, sku, quantity, unit_cents, total_cents, discount_cents)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 WHERE ${exists}`,
+        o.orderId,
+        l.lineNo,
+        l.productId,
+        l.variantId,
+        l.kind,
+        l.title,
+        l.variantLabel,
+        l.sku,
+        l.quantity,
+        l.unitCents,
+        l.totalCents,
+        l.discountCents,
+      ),
+    );
+  }
+  for (const h of o.releasedHolds) {
+    // The stock again when it is still there; the hold is committed only when it was taken (changes()
+    // reads the UPDATE just before). A hold left `released` on a paid checkout is stock that ran out.
+    statements.push(
+      stmt(
+        `UPDATE product_variants SET stock = stock - ?2 WHERE id = ?3 AND stock >= ?2 AND ${exists}
+            AND EXISTS (SELECT 1 FROM stock_holds WHERE checkout_id = ?4 AND variant_id = ?3 AND state = 'released')`,
+        o.orderId,
+        h.quantity,
+        h.variantId,
+        o.checkout.id,
+      ),
+      stmt(
+        `UPDATE stock_holds SET state = 'committed', updated_at = ?3 WHERE checkout_id = ?1 AND variant_id = ?2 AND state = 'released' AND changes() > 0`,
+        o.checkout.id,
+        h.variantId,
+        now,
+      ),
+    );
+  }
+  statements.push(
+    stmt(`UPDATE stock_holds SET state = 'committed', updated_at = ?3 WHERE checkout_id = ?2 AND state = 'held' AND ${exists}`, o.orderId, o.checkout.id, now),
+  );
+  for (const e of o.entitlements) {
+    statements.push(
+      stmt(
+        `INSERT INTO entitlements (id, order_id, user_id, email, album_id, track_id, created_at)
+         SELECT ?2, o.id, o.user_id, o.email, ?3, ?4, ?5 FROM orders o WHERE o.id = ?1`,
+        o.orderId,
+        e.id,
+        e.albumId,
+        e.trackId,
+        now,
+      ),
+    );
+  }
+  for (const g of o.giftCodes) {
+    statements.push(
+      stmt(
+        `INSERT INTO gift_codes (code, order_id, months, buyer_email, buyer_user_id, created_at)
+         SELECT ?2, o.id, ?3, o.email, o.user_id, ?4 FROM orders o WHERE o.id = ?1`,
+        o.orderId,
+        g.code,
+        g.months,
+        now,
+      ),
+    );
+  }
+  statements.push(
+    // A member's cart held what they just bought.
+    stmt(`UPDATE carts SET lines = '[]', updated_at = ?2 WHERE user_id = (SELECT user_id FROM orders WHERE id = ?1)`, o.orderId, now),
+    stmt(
+      `INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)
+       SELECT 'order:' || o.id, 'store', o.total_cents, o.currency, o.user_id, o.id, o.paid_at FROM orders o WHERE o.id = ?1`,
+      o.orderId,
+    ),
+    stmt(`UPDATE store_checkouts SET status = 'paid', promo_use_taken = 0, updated_at = ?3 WHERE id = ?2 AND ${exists}`, o.orderId, o.checkout.id, now),
+  );
+  return statements;
+}
+
+export const listHolds = (db: DB, checkoutId: string) => db.select().from(stockHolds).where(eq(stockHolds.checkoutId, checkoutId)).all();
+
+// ---- reads for the receipt and the admins' notice ---------------------------------------------
+
+export const findOrder = (db: DB, orderId: string) => db.select().from(orders).where(eq(orders.id, orderId)).get();
+export type OrderRow = typeof orders.$inferSelect;
+
+/** An order's lines with the product's Portuguese title (the receipt is in the buyer's language). */
+export const listOrderLines = (db: DB, orderId: string) =>
+  db
+    .select({
+      lineNo: orderLines.lineNo,
+      kind: orderLines.kind,
+      title: orderLines.title,
+      titlePtBr: products.titlePtBr,
+      variantLabel: orderLines.variantLabel,
+      quantity: orderLines.quantity,
+      unitCents: orderLines.unitCents,
+      totalCents: orderLines.totalCents,
+      discountCents: orderLines.discountCents,
+    })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.lineNo))
+    .all();
+
+/** An order's entitlements with the release's title (an album's, or a track's). */
+export const listOrderEntitlements = (db: DB, orderId: string) =>
+  db
+    .select({ id: entitlements.id, albumId: entitlements.albumId, trackId: entitlements.trackId, albumTitle: albums.title, trackTitle: tracks.title })
+    .from(entitlements)
+    .leftJoin(albums, eq(albums.id, entitlements.albumId))
+    .leftJoin(tracks, eq(tracks.id, entitlements.trackId))
+    .where(and(eq(entitlements.orderId, orderId)))
+    .all();
+
+export const listOrderGiftCodes = (db: DB, orderId: string) =>
+  db.select({ code: giftCodes.code, months: giftCodes.months }).from(giftCodes).where(eq(giftCodes.orderId, orderId)).orderBy(asc(giftCodes.code)).all();

@@ -1,0 +1,70 @@
+// The local test checkout for store carts (decision 054): its Pay, Decline and Abandon buttons, and
+// the sweep of checkouts past their expiry, build the Checkout Session events Stripe would send for
+// a payment-mode session (payment intent, amounts, the buyer's e-mail, the shipping address of a
+// physical cart), sign them with the local secret, and verify and fulfil them exactly as the
+// webhook does: the local mode runs the live path's fulfilment, not a shortcut.
+import type { StoreCheckoutRow } from "../../db/store-checkouts";
+import type { ShippingAddress } from "../../contracts/store-checkout";
+import { deliver, type LocalDeps } from "../payments/local-flows";
+import { localEvent, newLocalId, unixSeconds } from "../payments/local-events";
+
+export type LocalOrderDeps = Pick<LocalDeps, "db" | "service" | "secret" | "effects">;
+
+type ShipTo = { name: string | null; address: ShippingAddress } | null;
+
+/** A payment-mode Checkout Session as Stripe describes it in its events. */
+export function orderSessionObject(
+  checkout: StoreCheckoutRow,
+  outcome: { status: "complete" | "expired"; paymentStatus: "paid" | "unpaid"; paymentIntentId: string | null; shipTo: ShipTo },
+) {
+  const shipping = outcome.shipTo && {
+    name: outcome.shipTo.name,
+    address: {
+      line1: outcome.shipTo.address.line1,
+      line2: outcome.shipTo.address.line2,
+      city: outcome.shipTo.address.city,
+      state: outcome.shipTo.address.state,
+      postal_code: outcome.shipTo.address.postalCode,
+      country: outcome.shipTo.address.country,
+    },
+  };
+  return {
+    id: checkout.providerSessionId ?? checkout.id,
+    object: "checkout.session",
+    mode: "payment",
+    status: outcome.status,
+    payment_status: outcome.paymentStatus,
+    payment_intent: outcome.paymentIntentId,
+    amount_subtotal: checkout.subtotalCents - checkout.discountCents,
+    amount_total: checkout.totalCents,
+    currency: checkout.currency,
+    client_reference_id: checkout.id,
+    metadata: { checkout_id: checkout.id },
+    customer_email: checkout.email,
+    customer_details: { email: checkout.email, name: outcome.shipTo?.name ?? null },
+    shipping_cost: checkout.shippingCountry ? { amount_total: checkout.shippingCents } : null,
+    // Both places API versions put the address.
+    shipping_details: shipping,
+    collected_information: shipping ? { shipping_details: shipping } : null,
+    expires_at: unixSeconds(checkout.expiresAt.getTime()),
+    livemode: false,
+  };
+}
+
+/** Pay: the card is charged, the session completes paid. */
+export async function payLocalOrder(deps: LocalOrderDeps, checkout: StoreCheckoutRow, shipTo: ShipTo, now = Date.now()) {
+  const object = orderSessionObject(checkout, { status: "complete", paymentStatus: "paid", paymentIntentId: newLocalId("paymentIntent"), shipTo });
+  await deliver(deps, [localEvent("checkout.session.completed", object, now)], now);
+}
+
+/** Decline: the payment fails; the checkout fails and its stock comes back. */
+export async function declineLocalOrder(deps: LocalOrderDeps, checkout: StoreCheckoutRow, now = Date.now()) {
+  const object = orderSessionObject(checkout, { status: "complete", paymentStatus: "unpaid", paymentIntentId: null, shipTo: null });
+  await deliver(deps, [localEvent("checkout.session.async_payment_failed", object, now)], now);
+}
+
+/** Abandon, or the sweep after its expiry: the session expires and its stock comes back. */
+export async function expireLocalOrder(deps: LocalOrderDeps, checkout: StoreCheckoutRow, now = Date.now()) {
+  const object = orderSessionObject(checkout, { status: "expired", paymentStatus: "unpaid", paymentIntentId: null, shipTo: null });
+  await deliver(deps, [localEvent("checkout.session.expired", object, now)], now);
+}

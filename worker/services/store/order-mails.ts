@@ -1,0 +1,106 @@
+// What follows an order once its payment is stored (decision 054): the buyer's receipt, with a
+// signed download link per release and format, and the admins' "new order" notice. Run after the
+// fulfilment batch (waitUntil in a request, awaited in the cron's sweep) and only by the delivery
+// that made the order; each mail is keyed by the order as well, so a retry is not mailed twice.
+// Never throws: a failure is logged, the order stands, the collection has the links.
+import { readConfig, type AppEnv } from "../../env";
+import type { DB } from "../../db/client";
+import { findOrder, listOrderEntitlements, listOrderGiftCodes, listOrderLines, listHolds } from "../../db/store-orders";
+import { listCheckoutLines } from "../../db/store-checkouts";
+import { releaseFormats } from "../../db/release-formats";
+import { downloadPath, signDownloadToken } from "../../lib/download-token";
+import { DAY_MS } from "../../lib/time";
+import { RECEIPT_LINK_TTL_MS } from "../../contracts/store-model";
+import { isLocale } from "../../contracts/locale";
+import type { ShippingAddress } from "../../contracts/store-checkout";
+import { createMailService } from "../mail";
+import { orderReceiptMail, type ReceiptDownload } from "../mail/store-order";
+import { notifyAdmin, type NotifyContext } from "../admin-notifications";
+import type { FulfilEffects } from "../payments/fulfilment";
+
+async function downloadsOf(db: DB, secret: string, siteUrl: string, orderId: string, now: number): Promise<ReceiptDownload[]> {
+  const expiresAt = new Date(now + RECEIPT_LINK_TTL_MS);
+  const rows = await listOrderEntitlements(db, orderId);
+  return Promise.all(
+    rows.map(async (e) => {
+      const formats = await releaseFormats(db, e.albumId ? { albumId: e.albumId } : { trackId: e.trackId ?? "" });
+      const links = await Promise.all(
+        formats.map(async (format) => ({ format, url: siteUrl + downloadPath(await signDownloadToken(secret, { entitlementId: e.id, format }, expiresAt)) })),
+      );
+      return { title: e.albumTitle ?? e.trackTitle ?? "", links };
+    }),
+  );
+}
+
+export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now = Date.now()): Promise<void> {
+  try {
+    const order = await findOrder(db, orderId);
+    if (!order) return;
+    const cfg = readConfig(env);
+    const locale = isLocale(order.locale) ? order.locale : "en";
+    const siteUrl = cfg.SITE_URL.replace(/\/$/, "");
+    const [lines, checkoutLines, downloads, giftCodes, holds] = await Promise.all([
+      listOrderLines(db, orderId),
+      listCheckoutLines(db, order.checkoutId),
+      downloadsOf(db, cfg.SESSION_SECRET, siteUrl, orderId, now),
+      listOrderGiftCodes(db, orderId),
+      listHolds(db, order.checkoutId),
+    ]);
+    const vipLines = new Set(checkoutLines.filter((l) => l.vipPrice).map((l) => l.lineNo));
+    const shipTo = order.shippingAddress ? { name: order.shippingName, address: order.shippingAddress as ShippingAddress } : null;
+    const mail = orderReceiptMail({
+      to: order.email,
+      brandName: cfg.BRAND_NAME,
+      locale,
+      order: {
+        number: order.number,
+        paidAt: order.paidAt,
+        currency: order.currency,
+        lines: lines.map((l) => ({
+          title: (locale === "pt-BR" && l.titlePtBr) || l.title,
+          variantLabel: l.variantLabel,
+          quantity: l.quantity,
+          totalCents: l.totalCents,
+          vipPrice: vipLines.has(l.lineNo),
+        })),
+        subtotalCents: order.subtotalCents,
+        discountCents: order.discountCents,
+        promoCode: order.promoCode,
+        shippingCents: lines.some((l) => l.kind === "merch") ? order.shippingCents : null,
+        totalCents: order.totalCents,
+        shipTo,
+        downloads,
+        linkValidDays: Math.round(RECEIPT_LINK_TTL_MS / DAY_MS),
+        giftCodes,
+        siteUrl,
+      },
+    });
+    await createMailService(env, db).send({ ...mail, idempotencyKey: `store-receipt:${order.id}` });
+    // A hold still released on a paid checkout is stock that ran out before a late payment.
+    const short = holds.filter((h) => h.state === "released").map((h) => checkoutLines.find((l) => l.variantId === h.variantId)?.sku ?? h.variantId);
+    await notifyAdmin(
+      env,
+      db,
+      {
+        kind: "new_order",
+        order: {
+          number: order.number,
+          email: order.email,
+          items: lines.reduce((sum, l) => sum + l.quantity, 0),
+          totalCents: order.totalCents,
+          currency: order.currency,
+          shipTo: shipTo?.address.country ?? null,
+          stockShort: short,
+        },
+      },
+      now,
+    );
+  } catch (err) {
+    console.error(`store: the mails of order ${orderId} failed`, err);
+  }
+}
+
+/** The fulfilment effect a request hands over: the order's mails after the response. */
+export const storeOrderEffects = (c: NotifyContext): Pick<FulfilEffects, "orderPaid"> => ({
+  orderPaid: (orderId) => c.executionCtx.waitUntil(sendOrderMails(c.env, c.var.db, orderId)),
+});

@@ -1,0 +1,227 @@
+// Prices a cart from the Worker's own rows (decision 054). The browser names products, variants,
+// quantities and, for name-your-price, the amount it offers; every price, discount, shipping cost
+// and total is computed here, in integer cents, and a cart the rows refuse is a 4xx with its code.
+//
+// The rules, in order:
+// - a line's product must be live (draft or archived: 404 product_not_found; sold out: 409
+//   product_not_for_sale); a merch line names a variant of that product (400 variant_required /
+//   variant_mismatch), any other line none;
+// - its price is the chosen currency's (no BRL price: 400 currency_not_offered). A VIP (the same
+//   request's session) pays the VIP price when one is set in that currency, else the price less
+//   the VIP discount; a fixed price ignores any amount sent; name-your-price takes the amount
+//   offered (none: the minimum), never under the minimum, which is the VIP's price for a VIP
+//   (400 price_below_minimum);
+// - lines of one product count together against its per-order limit (400 quantity_over_limit),
+//   lines of one variant against its stock (400 quantity_over_stock; the checkout skips this check
+//   and lets its conditional take answer 409 sold_out instead);
+// - a promotion code (upper-cased) must exist, be inside its window, be for VIPs only when the
+//   buyer is one, and apply to some line of its scope (else 400 promo_code_invalid); a limited one
+//   with no use left is 409 promo_code_used_up. It takes its percentage off each fixed-price line
+//   of its scope (name-your-price amounts are the buyer's own choice and are never discounted);
+// - percentages (VIP discount, promotion) are taken off the UNIT price and rounded half-up to the
+//   cent, so a line's discount is that times its quantity: each line's discounted unit price is a
+//   whole number of cents, exactly what the provider's line items carry;
+// - shipping only when a line is merch: a country is needed (400 shipping_country_required at
+//   checkout; a quote without one answers shippingCents null), the rate is the heaviest weight
+//   class among the merch lines (none set: standard) for the country's zone, and it is free once
+//   the merch subtotal after discounts reaches the threshold the admin set for the currency.
+import type { DB } from "../../db/client";
+import { findPromoCode, findShippingRate, loadCartRows, type ProductRow, type PromoCodeRow, type VariantRow } from "../../db/store-pricing";
+import { readFreeShippingOver } from "../../db/store-shipping";
+import { fieldError, routeError } from "../../lib/errors";
+import { COUNTRY_CODES, countryAlpha2 } from "../../contracts/countries";
+import { shippingZoneOf, WEIGHT_CLASSES, type Currency, type ProductKind, type WeightClass } from "../../contracts/store-model";
+import type { PricedLine, QuoteBody, QuoteResponse } from "../../contracts/store-cart";
+
+export type Buyer = { userId: string | null; isVip: boolean };
+
+/** A priced line with what the checkout and the provider need to know of it. */
+export type PricedCartLine = PricedLine & {
+  kind: ProductKind;
+  title: string;
+  titlePtBr: string | null;
+  variantLabel: string | null;
+  /** The promotion's share of this line (per unit, rounded, times the quantity). */
+  discountCents: number;
+  /** What one unit costs after the promotion: the provider's unit amount. */
+  paidUnitCents: number;
+};
+
+export type PricedCart = {
+  quote: QuoteResponse;
+  lines: PricedCartLine[];
+  /** The promotion code that applied, and whether it has a limited number of uses to take. */
+  promo: { code: string; limited: boolean } | null;
+  /** How much stock each variant must give for this cart (lines of one variant summed). */
+  stockTakes: { variantId: string; quantity: number }[];
+  shippingCountry: string | null;
+};
+
+export type PricingOptions = {
+  /** A quote checks stock (400 quantity_over_stock); a checkout lets its conditional take decide. */
+  checkStock: boolean;
+  /** A checkout of a physical cart needs a country; a quote answers without shipping until one is chosen. */
+  requireShippingCountry: boolean;
+};
+
+/** `percent` of `cents`, rounded half-up to the cent (integers only: exact). */
+export const percentOf = (cents: number, percent: number) => Math.floor((cents * percent + 50) / 100);
+
+const KNOWN_COUNTRIES = new Set(COUNTRY_CODES.map((alpha3) => countryAlpha2(alpha3)));
+
+export const variantLabelOf = (v: Pick<VariantRow, "size" | "colour"> | null | undefined) =>
+  v ? [v.size, v.colour].filter((part): part is string => Boolean(part)).join(" / ") || null : null;
+
+type LineRows = { product: ProductRow; variant: VariantRow | null };
+
+/** The product and variant a line names, refused as the rules above say. */
+function rowsOf(line: QuoteBody["lines"][number], index: number, rows: Awaited<ReturnType<typeof loadCartRows>>): LineRows {
+  const field = (name: string) => `lines.${index}.${name}`;
+  const product = rows.products.get(line.productId);
+  if (!product || product.state === "draft" || product.state === "archived") throw routeError("product_not_found", { field: field("productId") });
+  if (product.state !== "live") throw routeError("product_not_for_sale", { field: field("productId") });
+  if (product.kind !== "merch") {
+    if (line.variantId !== null) throw routeError("variant_mismatch", { field: field("variantId") });
+    return { product, variant: null };
+  }
+  if (line.variantId === null) throw routeError("variant_required", { field: field("variantId") });
+  const variant = rows.variants.get(line.variantId);
+  if (!variant || variant.productId !== product.id) throw routeError("variant_mismatch", { field: field("variantId") });
+  return { product, variant };
+}
+
+/** The unit price a buyer pays for one line, before any promotion. */
+function unitPrice(product: ProductRow, line: QuoteBody["lines"][number], index: number, currency: Currency, buyer: Buyer) {
+  const base = currency === "usd" ? product.priceUsdCents : product.priceBrlCents;
+  if (base === null) throw routeError("currency_not_offered", { field: "currency" });
+  let vip = base;
+  if (buyer.isVip) {
+    const vipPrice = currency === "usd" ? product.vipPriceUsdCents : product.vipPriceBrlCents;
+    if (vipPrice !== null) vip = Math.min(vipPrice, base);
+    else if (product.vipDiscountPct !== null) vip = base - percentOf(base, product.vipDiscountPct);
+  }
+  if (product.pricing === "fixed") return { unitCents: vip, vipPrice: vip < base };
+  const amount = line.amountCents ?? vip;
+  if (amount < vip) throw routeError("price_below_minimum", { field: `lines.${index}.amountCents`, params: { minimumCents: vip } });
+  return { unitCents: amount, vipPrice: vip < base && amount < base };
+}
+
+/** Lines of one product against its limit, lines of one variant against its stock. */
+function checkQuantities(lines: { rows: LineRows; quantity: number }[], checkStock: boolean) {
+  const perProduct = new Map<string, number>();
+  const perVariant = new Map<string, number>();
+  for (const { rows, quantity } of lines) {
+    perProduct.set(rows.product.id, (perProduct.get(rows.product.id) ?? 0) + quantity);
+    if (rows.variant) perVariant.set(rows.variant.id, (perVariant.get(rows.variant.id) ?? 0) + quantity);
+  }
+  for (const [i, { rows }] of lines.entries()) {
+    const limit = rows.product.perOrderLimit;
+    if ((perProduct.get(rows.product.id) ?? 0) > limit) throw routeError("quantity_over_limit", { field: `lines.${i}.quantity`, params: { limit } });
+    const available = rows.variant?.stock ?? 0;
+    if (checkStock && rows.variant && (perVariant.get(rows.variant.id) ?? 0) > available) {
+      throw routeError("quantity_over_stock", { field: `lines.${i}.quantity`, params: { available } });
+    }
+  }
+  return [...perVariant].map(([variantId, quantity]) => ({ variantId, quantity }));
+}
+
+const inScope = (scope: PromoCodeRow["scope"], kind: ProductKind) => scope === "all" || scope === kind;
+
+/** The promotion code a cart may use, or the refusal. */
+async function usablePromo(db: DB, raw: string, buyer: Buyer, now: number) {
+  const code = raw.trim().toUpperCase();
+  const row = await findPromoCode(db, code);
+  const open = row && (!row.startsAt || row.startsAt.getTime() <= now) && (!row.endsAt || now < row.endsAt.getTime());
+  if (!row || !open || (row.vipOnly && !buyer.isVip)) throw routeError("promo_code_invalid", { field: "promoCode" });
+  if (row.maxUses !== null && row.uses >= row.maxUses) throw routeError("promo_code_used_up");
+  return row;
+}
+
+const heaviest = (classes: (WeightClass | null)[]) =>
+  classes.map((c) => c ?? "standard").reduce<WeightClass>((a, b) => (WEIGHT_CLASSES.indexOf(b) > WEIGHT_CLASSES.indexOf(a) ? b : a), "light");
+
+async function shippingFor(db: DB, body: QuoteBody, merch: { line: PricedCartLine; weightClass: WeightClass | null }[], options: PricingOptions) {
+  if (merch.length === 0) return { cents: null, country: null };
+  const country = body.shippingCountry ?? null;
+  if (!country) {
+    if (options.requireShippingCountry) throw routeError("shipping_country_required", { field: "shippingCountry" });
+    return { cents: null, country: null };
+  }
+  if (!KNOWN_COUNTRIES.has(country)) throw fieldError("shippingCountry", "Unknown country");
+  const [rate, threshold] = await Promise.all([
+    findShippingRate(db, shippingZoneOf(country), heaviest(merch.map((m) => m.weightClass))),
+    readFreeShippingOver(db),
+  ]);
+  const merchAfterDiscount = merch.reduce((sum, { line }) => sum + line.totalCents - line.discountCents, 0);
+  const free = threshold[body.currency] !== null && merchAfterDiscount >= (threshold[body.currency] ?? 0);
+  const cents = free ? 0 : body.currency === "usd" ? (rate?.usdCents ?? 0) : (rate?.brlCents ?? 0);
+  return { cents, country };
+}
+
+export async function priceCart(db: DB, body: QuoteBody, buyer: Buyer, now: number, options: PricingOptions): Promise<PricedCart> {
+  const rows = await loadCartRows(
+    db,
+    [...new Set(body.lines.map((l) => l.productId))],
+    [...new Set(body.lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))],
+  );
+  const named = body.lines.map((line, i) => ({ line, rows: rowsOf(line, i, rows), quantity: line.quantity }));
+  const lines: PricedCartLine[] = named.map(({ line, rows: { product, variant } }, i) => {
+    const { unitCents, vipPrice } = unitPrice(product, line, i, body.currency, buyer);
+    return {
+      productId: product.id,
+      variantId: variant?.id ?? null,
+      quantity: line.quantity,
+      unitCents,
+      totalCents: unitCents * line.quantity,
+      vipPrice,
+      kind: product.kind,
+      title: product.title,
+      titlePtBr: product.titlePtBr,
+      variantLabel: variantLabelOf(variant),
+      discountCents: 0,
+      paidUnitCents: unitCents,
+    };
+  });
+  const stockTakes = checkQuantities(named, options.checkStock);
+
+  let promo: PricedCart["promo"] = null;
+  if (body.promoCode) {
+    const row = await usablePromo(db, body.promoCode, buyer, now);
+    const eligible = lines.filter((l, i) => inScope(row.scope, l.kind) && named[i]!.rows.product.pricing === "fixed");
+    if (eligible.length === 0) throw routeError("promo_code_invalid", { field: "promoCode" });
+    for (const line of eligible) {
+      const perUnit = percentOf(line.unitCents, row.percentOff);
+      line.paidUnitCents = line.unitCents - perUnit;
+      line.discountCents = perUnit * line.quantity;
+    }
+    promo = { code: row.code, limited: row.maxUses !== null };
+  }
+
+  const merch = lines.flatMap((line, i) => (line.kind === "merch" ? [{ line, weightClass: named[i]!.rows.product.weightClass }] : []));
+  const shipping = await shippingFor(db, body, merch, options);
+  const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+  const discountCents = lines.reduce((sum, l) => sum + l.discountCents, 0);
+  return {
+    quote: {
+      currency: body.currency,
+      lines: lines.map(({ productId, variantId, quantity, unitCents, totalCents, vipPrice }) => ({
+        productId,
+        variantId,
+        quantity,
+        unitCents,
+        totalCents,
+        vipPrice,
+      })),
+      subtotalCents,
+      discountCents,
+      shippingCents: shipping.cents,
+      totalCents: subtotalCents - discountCents + (shipping.cents ?? 0),
+      promoCode: promo?.code ?? null,
+      needsShipping: merch.length > 0,
+    },
+    lines,
+    promo,
+    stockTakes,
+    shippingCountry: shipping.country,
+  };
+}
