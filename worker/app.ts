@@ -52,6 +52,8 @@ import { manifestRoutes } from "./routes/manifest";
 import { healthRoutes } from "./routes/health";
 import { accountNewsletterRoutes, newsletterRoutes } from "./routes/newsletter";
 import { mailWebhookRoutes } from "./routes/mail-webhooks";
+import { storeDownloadRoutes } from "./routes/store-downloads";
+import { collectionRoutes } from "./routes/collection";
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
@@ -124,6 +126,9 @@ app.route("/api/perks", perkRoutes);
 app.route("/api/account", accountRoutes);
 app.route("/api/account", memberDataRoutes);
 app.route("/api/notifications", notificationRoutes);
+// The store's downloads (the signed link is the key) and the member's collection.
+app.route("/api/store", storeDownloadRoutes);
+app.route("/api/store", collectionRoutes);
 // The path the SPA's page-view beacon posts to is part of the analytics contract.
 app.route(COLLECT_PATH, collectRoutes);
 app.route("/uploads", uploadFileRoutes);

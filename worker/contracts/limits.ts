@@ -53,6 +53,11 @@ export const EDGE_RATE_LIMITS = {
   likesPerUser: { binding: "LIMIT_LIKES_USER", max: 30, periodSeconds: 60 },
   /** Counted preview plays come from anyone: a listener clicking through a whole album stays far below. */
   previewPlaysPerIp: { binding: "LIMIT_PREVIEW_PLAYS_IP", max: 30, periodSeconds: 60 },
+  /**
+   * Requests for bought downloads (worker/routes/store-downloads.ts), Range continuations included:
+   * a download manager fetching a release in a few parts stays far below, a shared link does not.
+   */
+  downloadsPerIp: { binding: "LIMIT_DOWNLOADS_IP", max: 60, periodSeconds: 60 },
 } as const;
 
 export type EdgeRateLimit = keyof typeof EDGE_RATE_LIMITS;
