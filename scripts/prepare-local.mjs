@@ -10,10 +10,11 @@
 //          roles), demo feed posts, demo events (upcoming, past, online, draft, cancelled) and demo
 //          ticket orders for them, whose dates move to stay relative to now; ~90 days of site page
 //          views while there are none yet, and the analytics rollups; three demo perks
-//          (scripts/lib/demo-perks.mjs), kept live relative to now;
+//          (scripts/lib/demo-perks.mjs), kept live relative to now; the lossless masters of the
+//          releases the store sells in WAV (scripts/catalog/demo-masters.mjs);
 //   media  puts every file of the demo into local R2: the avatars, post and perk pictures, and the
-//          demo media (an MP3 per track, a cover per album, an image per radio station, a thumbnail
-//          and an MP4 video per TV channel, the landing page's pictures and promo video), rendered
+//          demo media (an MP3 per track, a WAV master per track of three releases, a cover per
+//          album, an image per radio station, a thumbnail and an MP4 video per TV channel, the landing page's pictures and promo video), rendered
 //          offline and cached in the user's cache; skipped when that state already holds this set.
 //          The only step that writes local R2, so it never races another writer of it.
 // Usage: node scripts/prepare-local.mjs [--persist-to <dir>] [--port <n>] [--only vars|data|media]
@@ -42,6 +43,7 @@ import { demoAnalyticsSql } from "./lib/demo-analytics.mjs";
 import { demoPerkPictures, demoPerksSql } from "./lib/demo-perks.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
+import { demoMastersSql } from "./catalog/demo-masters.mjs";
 import { vapidKeyPair } from "./lib/vapid-keys.mjs";
 import { localSiteUrl, withDotenvValue } from "./lib/local-site-url.mjs";
 
@@ -119,7 +121,10 @@ async function seedData(vars, persist, work) {
   await wrangler(["d1", "migrations", "apply", "DB", "--local", ...persist]);
   console.log("prepare-local: D1 migrations applied");
   const sqlFile = path.join(work, "seed.sql");
-  await writeFile(sqlFile, (await buildSeedSql(vars.PASSWORD_PEPPER)) + demoAnalyticsSql() + demoPerksSql(Date.now()).join("\n") + "\n");
+  await writeFile(
+    sqlFile,
+    (await buildSeedSql(vars.PASSWORD_PEPPER)) + demoAnalyticsSql() + demoPerksSql(Date.now()).join("\n") + "\n" + demoMastersSql() + "\n",
+  );
   await wrangler(["d1", "execute", "DB", "--local", ...persist, "--file", sqlFile]);
 }
 
