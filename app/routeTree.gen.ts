@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ChatRouteImport } from './routes/chat'
 import { Route as CheckInRouteImport } from './routes/check-in'
+import { Route as CollectionRouteImport } from './routes/collection'
 import { Route as CopyrightRouteImport } from './routes/copyright'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as NotificationsRouteImport } from './routes/notifications'
@@ -87,6 +88,11 @@ const ChatRoute = ChatRouteImport.update({
 const CheckInRoute = CheckInRouteImport.update({
   id: '/check-in',
   path: '/check-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollectionRoute = CollectionRouteImport.update({
+  id: '/collection',
+  path: '/collection',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CopyrightRoute = CopyrightRouteImport.update({
@@ -370,6 +376,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/chat': typeof ChatRoute
   '/check-in': typeof CheckInRoute
+  '/collection': typeof CollectionRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
   '/notifications': typeof NotificationsRoute
@@ -430,6 +437,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/chat': typeof ChatRoute
   '/check-in': typeof CheckInRoute
+  '/collection': typeof CollectionRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
   '/notifications': typeof NotificationsRoute
@@ -492,6 +500,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/chat': typeof ChatRoute
   '/check-in': typeof CheckInRoute
+  '/collection': typeof CollectionRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
   '/notifications': typeof NotificationsRoute
@@ -555,6 +564,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/chat'
     | '/check-in'
+    | '/collection'
     | '/copyright'
     | '/events'
     | '/notifications'
@@ -615,6 +625,7 @@ export interface FileRouteTypes {
     | '/'
     | '/chat'
     | '/check-in'
+    | '/collection'
     | '/copyright'
     | '/events'
     | '/notifications'
@@ -676,6 +687,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/chat'
     | '/check-in'
+    | '/collection'
     | '/copyright'
     | '/events'
     | '/notifications'
@@ -738,6 +750,7 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ChatRoute: typeof ChatRoute
   CheckInRoute: typeof CheckInRoute
+  CollectionRoute: typeof CollectionRoute
   CopyrightRoute: typeof CopyrightRoute
   EventsRoute: typeof EventsRoute
   NotificationsRoute: typeof NotificationsRoute
@@ -806,6 +819,13 @@ declare module '@tanstack/react-router' {
       path: '/check-in'
       fullPath: '/check-in'
       preLoaderRoute: typeof CheckInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collection': {
+      id: '/collection'
+      path: '/collection'
+      fullPath: '/collection'
+      preLoaderRoute: typeof CollectionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/copyright': {
@@ -1245,6 +1265,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRouteRoute: AdminRouteRouteWithChildren,
   ChatRoute: ChatRoute,
   CheckInRoute: CheckInRoute,
+  CollectionRoute: CollectionRoute,
   CopyrightRoute: CopyrightRoute,
   EventsRoute: EventsRoute,
   NotificationsRoute: NotificationsRoute,

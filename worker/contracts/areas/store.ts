@@ -2,7 +2,8 @@
 import type { Area } from "./area";
 
 export const store = {
-  pages: [],
+  // store: collection (the buyer's own page, signed in)
+  pages: ["/collection"],
   // Product pictures are public: the store and its share cards show them to everyone.
   publicImageFolders: ["store"],
 } as const satisfies Area;
