@@ -10,6 +10,8 @@ import { createDoorStaff } from "./check-in-fixtures";
 import { mp3Cbr } from "./media-fixtures";
 import { D1, grant, MEDIA, putReleaseMedia, revoke, seedGiftCode, seedOrder, seedProduct } from "./store-fixtures";
 import { extractLinks } from "../../worker/services/mail/outbox";
+import { purgeStaleRows } from "../../worker/db/housekeeping";
+import { createDb } from "../../worker/db/client";
 import { sha256Hex } from "../../worker/lib/crypto";
 import {
   CLAIM_LINK_TTL_MS,
@@ -333,6 +335,20 @@ describe("guest purchases", () => {
       const [max] = CLAIM_RATE_LIMITS.perMember;
       for (let i = 0; i < max; i++) expect((await claim({ email: `many-${i}-${member.id.slice(0, 6)}@example.com` }, member.cookie)).status).toBe(200);
       await expectRefused(await claim({ email: `one-more-${member.id.slice(0, 6)}@example.com` }, member.cookie), 429, "rate_limited");
+    });
+
+    it("go from the table a day after they expire (the hourly housekeeping)", async () => {
+      const member = await createUser("user");
+      const now = Date.now();
+      const insert = (hash: string, expiresAt: number) =>
+        D1.prepare("INSERT INTO store_claim_links (token_hash, user_id, email, expires_at) VALUES (?1, ?2, 'x@example.com', ?3)")
+          .bind(hash, member.id, expiresAt)
+          .run();
+      await insert(`old-${member.id}`, now - 2 * 86_400_000);
+      await insert(`recent-${member.id}`, now - 3_600_000);
+      await purgeStaleRows(createDb(D1), now);
+      const left = await D1.prepare("SELECT token_hash FROM store_claim_links WHERE user_id = ?1").bind(member.id).all<{ token_hash: string }>();
+      expect(left.results.map((r) => r.token_hash)).toEqual([`recent-${member.id}`]);
     });
 
     it("limits the mails one address gets, whoever asks", async () => {

@@ -144,8 +144,14 @@ describe("the zip", () => {
 
   it("is the same for any cookie, or none: the link is the key", async () => {
     const { path } = await freshAlbumLink();
-    const [member, vip, admin, door] = await Promise.all([createUser("user"), createUser("vip"), createUser("admin"), createDoorStaff()]);
-    for (const cookie of [undefined, member.cookie, vip.cookie, admin.cookie, door.cookie]) {
+    const [member, vip, admin, door, banned] = await Promise.all([
+      createUser("user"),
+      createUser("vip"),
+      createUser("admin"),
+      createDoorStaff(),
+      createUser("banned"),
+    ]);
+    for (const cookie of [undefined, member.cookie, vip.cookie, admin.cookie, door.cookie, banned.cookie]) {
       const again = await download(path, {}, "GET", cookie);
       expect(again.status).toBe(200);
       expect(await bytesOf(again)).toEqual(whole);
