@@ -181,8 +181,16 @@ function attachStatements(db: DB, userId: string, email: string, now: number, cl
   ];
 }
 
-/** Attaches the guest purchases made with `email`; how many orders it attached. */
+/**
+ * Attaches the guest purchases made with `email`; how many orders it attached. A read first, so
+ * opening the collection writes nothing (and may read from a replica) when there is none.
+ */
 export async function attachGuestPurchases(db: DB, userId: string, email: string, now = Date.now()): Promise<number> {
+  const waiting = await db.$client
+    .prepare("SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(email) = ?1 LIMIT 1")
+    .bind(email.toLowerCase())
+    .first();
+  if (!waiting) return 0;
   const [attached] = await db.$client.batch(attachStatements(db, userId, email, now));
   return attached?.meta.changes ?? 0;
 }
