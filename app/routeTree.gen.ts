@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ChatRouteImport } from './routes/chat'
 import { Route as CheckInRouteImport } from './routes/check-in'
+import { Route as CollectionRouteImport } from './routes/collection'
 import { Route as CopyrightRouteImport } from './routes/copyright'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as NotificationsRouteImport } from './routes/notifications'
@@ -99,6 +100,11 @@ const ChatRoute = ChatRouteImport.update({
 const CheckInRoute = CheckInRouteImport.update({
   id: '/check-in',
   path: '/check-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollectionRoute = CollectionRouteImport.update({
+  id: '/collection',
+  path: '/collection',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CopyrightRoute = CopyrightRouteImport.update({
@@ -442,6 +448,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/chat': typeof ChatRoute
   '/check-in': typeof CheckInRoute
+  '/collection': typeof CollectionRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
   '/notifications': typeof NotificationsRoute
@@ -514,6 +521,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/chat': typeof ChatRoute
   '/check-in': typeof CheckInRoute
+  '/collection': typeof CollectionRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
   '/notifications': typeof NotificationsRoute
@@ -588,6 +596,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/chat': typeof ChatRoute
   '/check-in': typeof CheckInRoute
+  '/collection': typeof CollectionRoute
   '/copyright': typeof CopyrightRoute
   '/events': typeof EventsRoute
   '/notifications': typeof NotificationsRoute
@@ -663,6 +672,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/chat'
     | '/check-in'
+    | '/collection'
     | '/copyright'
     | '/events'
     | '/notifications'
@@ -735,6 +745,7 @@ export interface FileRouteTypes {
     | '/'
     | '/chat'
     | '/check-in'
+    | '/collection'
     | '/copyright'
     | '/events'
     | '/notifications'
@@ -808,6 +819,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/chat'
     | '/check-in'
+    | '/collection'
     | '/copyright'
     | '/events'
     | '/notifications'
@@ -882,6 +894,7 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ChatRoute: typeof ChatRoute
   CheckInRoute: typeof CheckInRoute
+  CollectionRoute: typeof CollectionRoute
   CopyrightRoute: typeof CopyrightRoute
   EventsRoute: typeof EventsRoute
   NotificationsRoute: typeof NotificationsRoute
@@ -957,6 +970,13 @@ declare module '@tanstack/react-router' {
       path: '/check-in'
       fullPath: '/check-in'
       preLoaderRoute: typeof CheckInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collection': {
+      id: '/collection'
+      path: '/collection'
+      fullPath: '/collection'
+      preLoaderRoute: typeof CollectionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/copyright': {
@@ -1490,6 +1510,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRouteRoute: AdminRouteRouteWithChildren,
   ChatRoute: ChatRoute,
   CheckInRoute: CheckInRoute,
+  CollectionRoute: CollectionRoute,
   CopyrightRoute: CopyrightRoute,
   EventsRoute: EventsRoute,
   NotificationsRoute: NotificationsRoute,

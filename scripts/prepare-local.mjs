@@ -12,10 +12,12 @@
 //          views while there are none yet, and the analytics rollups; three demo perks
 //          (scripts/lib/demo-perks.mjs), kept live relative to now; ~90 days of the revenue ledger
 //          (scripts/lib/demo-revenue.mjs), topped up to today; a demo store (products of every
-//          kind, sizes with stock, the perk's promotion code: scripts/lib/demo-store.mjs);
+//          kind, sizes with stock, the perk's promotion code: scripts/lib/demo-store.mjs); the
+//          lossless masters of the releases the store sells in WAV (scripts/catalog/demo-masters.mjs);
 //   media  puts every file of the demo into local R2: the avatars, post, perk and product pictures, and the
-//          demo media (an MP3 per track, a cover per album, an image per radio station, a thumbnail
-//          and an MP4 video per TV channel, the landing page's pictures and promo video), rendered
+//          demo media (an MP3 per track, a WAV master per track of three releases, a cover per
+//          album, an image per radio station, a thumbnail and an MP4 video per TV channel, the
+//          landing page's pictures and promo video), rendered
 //          offline and cached in the user's cache; skipped when that state already holds this set.
 //          The only step that writes local R2, so it never races another writer of it.
 // Usage: node scripts/prepare-local.mjs [--persist-to <dir>] [--port <n>] [--only vars|data|media]
@@ -46,6 +48,7 @@ import { demoRevenueSql } from "./lib/demo-revenue.mjs";
 import { demoStorePictures, demoStoreSql } from "./lib/demo-store.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
+import { demoMastersSql } from "./catalog/demo-masters.mjs";
 import { vapidKeyPair } from "./lib/vapid-keys.mjs";
 import { localSiteUrl, withDotenvValue } from "./lib/local-site-url.mjs";
 
@@ -125,7 +128,12 @@ async function seedData(vars, persist, work) {
   const sqlFile = path.join(work, "seed.sql");
   await writeFile(
     sqlFile,
-    (await buildSeedSql(vars.PASSWORD_PEPPER)) + demoAnalyticsSql() + [...demoPerksSql(Date.now()), ...demoStoreSql(Date.now())].join("\n") + "\n",
+    (await buildSeedSql(vars.PASSWORD_PEPPER)) +
+      demoAnalyticsSql() +
+      [...demoPerksSql(Date.now()), ...demoStoreSql(Date.now())].join("\n") +
+      "\n" +
+      demoMastersSql() +
+      "\n",
   );
   await appendFile(sqlFile, demoRevenueSql(Date.now()).join("\n") + "\n");
   await wrangler(["d1", "execute", "DB", "--local", ...persist, "--file", sqlFile]);

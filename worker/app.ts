@@ -55,6 +55,8 @@ import { accountNewsletterRoutes, newsletterRoutes } from "./routes/newsletter";
 import { mailWebhookRoutes } from "./routes/mail-webhooks";
 import { storeGiftRoutes } from "./routes/store-gifts";
 import { storeCheckoutRoutes } from "./routes/store-checkout";
+import { storeDownloadRoutes } from "./routes/store-downloads";
+import { collectionRoutes } from "./routes/collection";
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
@@ -130,6 +132,9 @@ app.route("/api/account", accountRoutes);
 app.route("/api/account", memberDataRoutes);
 app.route("/api/notifications", notificationRoutes);
 app.route("/api/store", storeCheckoutRoutes);
+// The store's downloads (the signed link is the key) and the member's collection.
+app.route("/api/store", storeDownloadRoutes);
+app.route("/api/store", collectionRoutes);
 // The path the SPA's page-view beacon posts to is part of the analytics contract.
 app.route(COLLECT_PATH, collectRoutes);
 app.route("/uploads", uploadFileRoutes);

@@ -1,8 +1,13 @@
 // Types for generate-demo-media.mjs.
 import type { RadioStation, TvChannel } from "./broadcast.mjs";
 import type { CatalogAlbum } from "./catalog.mjs";
-export type DemoMediaKind = "audio" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions";
-export type DemoMediaFile = { key: string; path: string; contentType: "audio/mpeg" | "image/png" | "image/jpeg" | "video/mp4" | "text/vtt"; bytes: number };
+export type DemoMediaKind = "audio" | "master" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions";
+export type DemoMediaFile = {
+  key: string;
+  path: string;
+  contentType: "audio/mpeg" | "audio/wav" | "image/png" | "image/jpeg" | "video/mp4" | "text/vtt";
+  bytes: number;
+};
 export type DemoMediaRender = { id: string; kind: DemoMediaKind; key: string; bytes: number; ms: number };
 export type DemoMediaResult = { files: DemoMediaFile[]; generated: number; cached: number; ms: number; rendered: DemoMediaRender[] };
 export type DemoMediaJob = { id: string; kind: DemoMediaKind; key: string; file: string; input: Record<string, unknown> };
@@ -11,7 +16,7 @@ export const MAX_VIDEO_BYTES: number;
 export function demoMediaJobs(
   catalog: CatalogAlbum[],
   outDir: string,
-  more?: { stations?: RadioStation[]; channels?: TvChannel[]; site?: boolean },
+  more?: { stations?: RadioStation[]; channels?: TvChannel[]; site?: boolean; masters?: string[] },
 ): Promise<DemoMediaJob[]>;
 export function renderJob(job: DemoMediaJob): Promise<number>;
 export function generateDemoMedia(options?: {
@@ -20,6 +25,8 @@ export function generateDemoMedia(options?: {
   stations?: RadioStation[];
   channels?: TvChannel[];
   site?: boolean;
+  /** Ids of the releases whose tracks get a WAV master (default: DEMO_MASTER_RELEASES with the built-in catalog, none otherwise). */
+  masters?: string[];
   threads?: number;
   force?: boolean;
 }): Promise<DemoMediaResult>;

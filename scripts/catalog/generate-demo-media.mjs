@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Renders the local demo media — for the catalog an MP3 per track (scripts/lib/demo-audio.mjs)
-// and a cover PNG per album (scripts/lib/demo-covers.mjs); for the radio stations and TV
+// and a cover PNG per album (scripts/lib/demo-covers.mjs), and a WAV master per track of the
+// releases the store sells in lossless (demo-masters.mjs); for the radio stations and TV
 // channels (broadcast.mjs) a station image PNG, a channel thumbnail PNG
 // (scripts/lib/demo-broadcast-images.mjs) and a channel video MP4 (scripts/lib/demo-video.mjs),
 // with WebVTT captions in en and pt-BR for the music videos (scripts/lib/demo-captions.mjs);
@@ -24,6 +25,7 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { RADIO_STATIONS, TV_CHANNELS } from "./broadcast.mjs";
 import { CATALOG, findTrack } from "./catalog.mjs";
+import { DEMO_MASTER_RELEASES, demoMasterTracks } from "./demo-masters.mjs";
 import { fnv1a } from "./hash.mjs";
 
 /**
@@ -45,6 +47,8 @@ const AUDIO_SOURCES = [
   "./hash.mjs",
   "@breezystack/lamejs",
 ];
+/** A master is the MP3's signal unencoded: the audio renderer and the WAV writer are its version. */
+const MASTER_SOURCES = [...AUDIO_SOURCES, "../lib/demo-audio-wav.mjs"];
 const COVER_SOURCES = ["../lib/demo-covers.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
 const BROADCAST_IMAGE_SOURCES = ["../lib/demo-broadcast-images.mjs", "../lib/demo-scene.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
 // A channel video carries a track's demo audio, so the audio renderer is part of its version.
@@ -91,6 +95,7 @@ async function codeVersion(specifiers, packages = []) {
 
 const CONTENT_TYPES = {
   audio: "audio/mpeg",
+  master: "audio/wav",
   cover: "image/png",
   "station-image": "image/png",
   "tv-thumb": "image/png",
@@ -102,6 +107,7 @@ const CONTENT_TYPES = {
 /** Cache subdirectory per kind. */
 const SUBDIRS = {
   audio: "audio",
+  master: "masters",
   cover: "covers",
   "station-image": "stations",
   "tv-thumb": "tv-thumbs",
@@ -115,7 +121,7 @@ const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
 /**
  * @typedef {object} DemoMediaJob
  * @property {string} id         unique within a run
- * @property {"audio" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions"} kind
+ * @property {"audio" | "master" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions"} kind
  * @property {string} key        R2 key
  * @property {string} file       cache path
  * @property {object} input      what the renderer needs (plain data, sent to a worker)
@@ -126,11 +132,13 @@ const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
  * with its cache path.
  * @param {import("./catalog.mjs").CatalogAlbum[]} catalog
  * @param {string} outDir
- * @param {{ stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean }} [more]
+ * @param {{ stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[] }} [more]
+ *   `masters`: the ids of the releases whose tracks get a lossless master
  */
-export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [], site = false } = {}) {
-  const [audioVersion, coverVersion, imageVersion, videoVersion, siteImageVersion, siteVideoVersion, captionsVersion] = await Promise.all([
+export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [], site = false, masters = [] } = {}) {
+  const [audioVersion, masterVersion, coverVersion, imageVersion, videoVersion, siteImageVersion, siteVideoVersion, captionsVersion] = await Promise.all([
     codeVersion(AUDIO_SOURCES),
+    codeVersion(MASTER_SOURCES),
     codeVersion(COVER_SOURCES),
     codeVersion(BROADCAST_IMAGE_SOURCES),
     codeVersion(VIDEO_SOURCES, VIDEO_PACKAGES),
@@ -154,6 +162,12 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
     const input = { album: { id: album.id, title: album.title, year: album.year, type: album.type } };
     const hash = fnv1a(`${coverVersion}:${JSON.stringify(input)}`).toString(36);
     jobs.push({ id: `cover:${album.id}`, kind: "cover", key: album.coverKey, file: path.join(outDir, "covers", `${album.id}.${hash}.png`), input });
+  }
+  // The masters: the same signal as the track's MP3, unencoded.
+  const masterCatalog = catalog.filter((album) => masters.includes(album.id));
+  for (const track of demoMasterTracks(masterCatalog)) {
+    const input = { track: { id: track.id, durationSeconds: track.durationSeconds } };
+    jobs.push({ id: `master:${track.id}`, kind: "master", key: track.key, file: cachePath("master", track.id, masterVersion, input, "wav"), input });
   }
   for (const station of stations) {
     const input = { station: { id: station.id, name: station.name, position: station.position, look: station.look } };
@@ -233,6 +247,9 @@ export async function renderJob(job) {
   if (job.kind === "audio") {
     const { renderTrackMp3 } = await import("../lib/demo-audio.mjs");
     bytes = renderTrackMp3(job.input.track, job.input.album);
+  } else if (job.kind === "master") {
+    const { renderTrackWav } = await import("../lib/demo-audio-wav.mjs");
+    bytes = renderTrackWav(job.input.track);
   } else if (job.kind === "cover") {
     const { renderCoverPng } = await import("../lib/demo-covers.mjs");
     bytes = renderCoverPng(job.input.album);
@@ -327,7 +344,7 @@ async function prune(outDir, keep, unusedForMs) {
     for (const name of names) {
       const file = path.join(dir, name);
       if (keep.has(file)) continue;
-      if (/\.(mp3|png|mp4|jpg|vtt)$/.test(name)) {
+      if (/\.(mp3|wav|png|mp4|jpg|vtt)$/.test(name)) {
         if (unusedForMs === 0 || (await ageOf(file)) > unusedForMs) await rm(file, { force: true });
       } else if (name.endsWith(".tmp")) {
         if ((await ageOf(file)) > 3600_000) await rm(file, { force: true });
@@ -342,10 +359,10 @@ async function prune(outDir, keep, unusedForMs) {
  * rendering only what is missing. The stations, channels and site media default to the built-in
  * ones with the built-in catalog, and to none with another catalog (a music video and the promo
  * need their track in the catalog): pass them to have them with a custom catalog.
- * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, threads?: number, force?: boolean }} [options]
+ * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[], threads?: number, force?: boolean }} [options]
  * @returns {Promise<{ files: { key: string, path: string, contentType: string, bytes: number }[], generated: number, cached: number, ms: number, rendered: { id: string, kind: string, key: string, bytes: number, ms: number }[] }>}
  */
-export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CATALOG, stations, channels, site, threads, force = false } = {}) {
+export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CATALOG, stations, channels, site, masters, threads, force = false } = {}) {
   const started = performance.now();
   outDir = path.resolve(outDir);
   const builtIn = catalog === CATALOG;
@@ -353,6 +370,7 @@ export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CA
     stations: stations ?? (builtIn ? RADIO_STATIONS : []),
     channels: channels ?? (builtIn ? TV_CHANNELS : []),
     site: site ?? builtIn,
+    masters: masters ?? (builtIn ? DEMO_MASTER_RELEASES : []),
   });
   const sizes = new Map();
   const missing = [];
@@ -369,11 +387,11 @@ export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CA
       ? 1000 + job.input.channel.durationSeconds
       : job.kind === "site-video"
         ? 1000 + job.input.promo.durationSeconds
-        : job.kind === "audio"
+        : job.kind === "audio" || job.kind === "master"
           ? job.input.track.durationSeconds
           : 0;
   missing.sort((a, b) => cost(b) - cost(a) || a.id.localeCompare(b.id));
-  const heavy = missing.filter((j) => j.kind === "audio" || j.kind === "video" || j.kind.startsWith("site-")).length;
+  const heavy = missing.filter((j) => j.kind === "audio" || j.kind === "master" || j.kind === "video" || j.kind.startsWith("site-")).length;
   const count = Math.max(1, Math.min(threads ?? os.availableParallelism(), heavy));
   const timings = new Map();
   if (missing.length > 0) {
@@ -412,6 +430,7 @@ async function main() {
     threads: values.threads ? Number(values.threads) : undefined,
   });
   const audio = result.files.filter((f) => f.contentType === "audio/mpeg");
+  const masters = result.files.filter((f) => f.contentType === "audio/wav");
   const covers = result.files.filter((f) => f.key.startsWith("covers/"));
   const images = result.files.filter((f) => f.contentType === "image/png" && !f.key.startsWith("covers/"));
   const videos = result.files.filter((f) => f.contentType === "video/mp4");
@@ -422,9 +441,10 @@ async function main() {
   const cpu = process.cpuUsage(cpuBefore);
   console.log(
     [
-      `demo media: ${result.files.length} files (${audio.length} MP3, ${covers.length} covers, ${images.length} station/channel images, ${siteImages.length} site JPEGs, ${videos.length} MP4), ${mb(sum(result.files))} in ${path.relative(process.cwd(), values.out ?? DEFAULT_OUT_DIR) || "."}`,
+      `demo media: ${result.files.length} files (${audio.length} MP3, ${masters.length} WAV masters, ${covers.length} covers, ${images.length} station/channel images, ${siteImages.length} site JPEGs, ${videos.length} MP4), ${mb(sum(result.files))} in ${path.relative(process.cwd(), values.out ?? DEFAULT_OUT_DIR) || "."}`,
       `  generated ${result.generated}, cached ${result.cached}, in ${result.ms < 10_000 ? `${result.ms} ms` : `${(result.ms / 1000).toFixed(1)} s`} (CPU, all threads: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`,
       `  MP3 avg ${kb(sum(audio) / Math.max(1, audio.length))}, max ${kb(Math.max(0, ...audio.map((f) => f.bytes)))}; cover avg ${kb(sum(covers) / Math.max(1, covers.length))}, max ${kb(Math.max(0, ...covers.map((f) => f.bytes)))}; station/channel image max ${kb(Math.max(0, ...images.map((f) => f.bytes)))}`,
+      `  WAV masters: ${mb(sum(masters))}${masters.length ? `, rendered in ${(result.rendered.filter((r) => r.kind === "master").reduce((ms, r) => ms + r.ms, 0) / 1000).toFixed(1)} s of thread time` : ""}`,
       `  site JPEGs: ${siteImages.map((f) => `${f.key.slice(5)} ${kb(f.bytes)}`).join(", ")}`,
       ...videos.map((f) => {
         const render = result.rendered.find((r) => r.key === f.key);

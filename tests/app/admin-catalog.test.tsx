@@ -21,6 +21,7 @@ const track = (id: string, albumId: string, number: number, title: string, extra
   plays: 0,
   featuredPosition: null,
   audio: { kind: "none" },
+  master: null,
   preview: { enabled: true, startSeconds: 0 },
   releaseAt: null,
   earlyAccessAt: null,

@@ -210,6 +210,7 @@ describe("the provider fails", () => {
       createOrderCheckout: () => Promise.reject(new PaymentProviderError("Stripe is down")),
       createPortal: () => Promise.reject(new Error("unused")),
       cancelSubscription: () => Promise.reject(new Error("unused")),
+      refund: () => Promise.reject(new Error("unused")),
       verifyEvent: () => Promise.reject(new Error("unused")),
     };
     const body = { ...cart([{ productId, variantId, quantity: 2 }], { shippingCountry: "US", promoCode: code }), email: guestEmail() } as never;
@@ -244,6 +245,7 @@ describe("what the provider is told", () => {
       },
       createPortal: () => Promise.reject(new Error("unused")),
       cancelSubscription: () => Promise.reject(new Error("unused")),
+      refund: () => Promise.reject(new Error("unused")),
       verifyEvent: () => Promise.reject(new Error("unused")),
     };
     const body = {

@@ -38,6 +38,8 @@ export const CATALOG_MESSAGES = {
   videoTooLarge: "Video files must be at most 500 MB",
   notImage: "Please choose a JPEG, PNG or WebP image",
   notAudio: "Please choose an MP3, AAC/M4A, Ogg/Opus, FLAC or WAV audio file",
+  notMaster: "Please choose a WAV or FLAC file: the lossless master",
+  masterTooLarge: "A master must be at most 100 MB",
   notVideo: "Please choose an MP4 or WebM video",
   imageDimensions: `Image must be at most ${IMAGE_MAX_SIDE_PX} pixels wide and high`,
   emptyFile: "The file is empty",
@@ -230,6 +232,8 @@ export type AdminTrack = {
   plays: number;
   featuredPosition: number | null;
   audio: AudioSource;
+  /** The lossless master sold as a download beside the MP3 (decision 054): its format, null when none. */
+  master: "wav" | "flac" | null;
   /** The 30-second preview: on or off, and where in the track it starts. */
   preview: { enabled: boolean; startSeconds: number };
   /** Its own release times (ISO), null: its album's. */

@@ -247,6 +247,8 @@ export const ROUTE_CODES = {
   download_not_found: { status: 404, en: "No such download" },
   download_link_expired: { status: 410, en: "This download link has expired: open your collection for a new one" },
   download_limit_reached: { status: 429, en: "That is enough downloads of this release for today: try again tomorrow" },
+  claim_link_invalid: { status: 404, en: "This link is not valid: ask for a new one from your collection" },
+  claim_link_expired: { status: 410, en: "This link has expired: ask for a new one from your collection" },
   // store: gift VIP
   gift_code_invalid: { status: 404, en: "This gift code does not exist" },
   gift_code_redeemed: { status: 409, en: "This gift code has already been redeemed" },

@@ -35,6 +35,7 @@ export const toAdminTrack = (row: TrackRow): AdminTrack => ({
   plays: row.plays,
   featuredPosition: row.featuredPosition,
   audio: audioSourceOf(row.audioKey),
+  master: row.masterKey ? row.masterFormat : null,
   preview: { enabled: row.previewEnabled, startSeconds: row.previewStartSeconds },
   releaseAt: row.releaseAt?.toISOString() ?? null,
   earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,

@@ -3,7 +3,7 @@
 // cron so these tables stay the size of current activity (and the privacy policy's retention holds).
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { DB } from "./client";
-import { emailVerifications, loginThrottles, mailWebhookDeliveries, passwordResets, rateLimits, sessions, signInLinks } from "./schema";
+import { emailVerifications, loginThrottles, mailWebhookDeliveries, passwordResets, rateLimits, sessions, signInLinks, storeClaimLinks } from "./schema";
 import { SESSION_IDLE_MS } from "./auth";
 import { LOGIN_SLOWDOWN } from "../contracts/sign-in-link";
 import { DAY_MS } from "../lib/time";
@@ -32,6 +32,7 @@ export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCou
     // Sign-in and verification links answer "used" or "expired" for a day, then go.
     db.delete(signInLinks).where(lt(signInLinks.expiresAt, new Date(now - RESET_KEEP_MS))),
     db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, new Date(now - RESET_KEEP_MS))),
+    db.delete(storeClaimLinks).where(lt(storeClaimLinks.expiresAt, new Date(now - RESET_KEEP_MS))),
     // A slowdown is forgotten after a quiet period anyway; its row goes once no wait is running.
     db
       .delete(loginThrottles)

@@ -47,6 +47,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "store", table: "gift_codes", column: "buyer_user_id", orEmailColumn: "buyer_email" },
   { kind: "store", table: "gift_codes", column: "redeemed_by" },
   { kind: "store", table: "carts", column: "user_id" },
+  { kind: "store", table: "store_claim_links", column: "user_id", omit: TOKEN_HASH },
   { kind: "payments", table: "revenue_entries", column: "user_id" },
   { kind: "sessions", table: "sessions", column: "user_id", omit: ["id_hash"] },
   { kind: "vip-pass", table: "vip_passes", column: "user_id" },

@@ -21,6 +21,7 @@ import {
 } from "../contracts/email-verification";
 import { consumeEmailVerification, isEmailTakenByOther, setPendingEmail, type VerificationRefusal } from "../db/email-verification";
 import { isUniqueViolation } from "../db/d1";
+import { attachGuestPurchases } from "../db/store-collection";
 import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
 import { recheckPassword } from "../services/password-recheck";
@@ -57,6 +58,8 @@ export const emailVerificationRoutes = new Hono<HonoEnv>()
       throw err;
     }
     if (isRefused(used)) throw REFUSALS[used.refused]();
+    // What was bought as a guest with the address now proven is the member's.
+    await attachGuestPurchases(db, used.userId, used.email);
     // "Send me news" at sign-up waited for this click: the address is now proven.
     if (used.outcome !== "email_changed") await confirmSignupConsent(db, used.userId);
     if (used.outcome === "email_changed") {

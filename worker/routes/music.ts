@@ -1,9 +1,11 @@
-// The music catalog (public), signed stream URLs and play counts (VIP and admin only), and the
-// tracks' 30-second previews and their play counts (anyone).
+// The music catalog (public), signed stream URLs and play counts (VIP and admin, and a member who
+// bought the track's release: their collection's Play), and the tracks' 30-second previews and
+// their play counts (anyone).
 import { Hono, type Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
-import { requireVIP } from "../middleware/guards";
+import { requireUser } from "../middleware/guards";
 import { validate } from "../lib/validate";
 import { notFound, routeError } from "../lib/errors";
 import { ANYONE, signMediaToken, signTrackToken } from "../lib/media-token";
@@ -25,8 +27,10 @@ import {
   type Timed,
 } from "../db/music";
 import { answerLanguage } from "../middleware/content-language";
+import { ownsTrack } from "../db/store-downloads";
 import {
   MUSIC_MESSAGES,
+  SLUG_PATTERN,
   albumIdParamSchema,
   trackIdParamSchema,
   type AlbumResponse,
@@ -43,6 +47,19 @@ const TRACKS_KEY = "music:tracks";
 
 const albumNotFound = () => notFound(MUSIC_MESSAGES.albumNotFound, "album_not_found");
 const trackNotFound = () => notFound(MUSIC_MESSAGES.trackNotFound, "track_not_found");
+
+/**
+ * Full tracks (after requireUser): VIP members and admins play every one; a member who owns the
+ * track's release (a live entitlement to its album or to the track) plays that one. Anyone else is
+ * refused as requireVIP refuses them, before the id is even validated.
+ */
+const fullListener = createMiddleware<HonoEnv>(async (c, next) => {
+  const user = c.var.user!;
+  if (user.isVIP || user.isAdmin) return next();
+  const id = c.req.param("id") ?? "";
+  if (SLUG_PATTERN.test(id) && (await ownsTrack(c.var.db, user.id, id))) return next();
+  throw routeError("vip_required");
+});
 
 /** Catalog lists change only when the catalog does, or at a release time: a minute at most. */
 const CATALOG_MAX_AGE_S = 60;
@@ -105,7 +122,7 @@ export const musicRoutes = new Hono<HonoEnv>()
 
   .get("/stats", async (c) => c.json<MusicStatsResponse>({ totalPlays: await totalPlays(c.var.db) }))
 
-  .post("/tracks/:id/stream", requireVIP, validate("param", trackIdParamSchema), async (c) => {
+  .post("/tracks/:id/stream", requireUser, fullListener, validate("param", trackIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const source = await findStreamSource(c.var.db, id);
     // Before its early access a track is the admins' alone: to anyone else it does not exist yet.
@@ -143,7 +160,7 @@ export const musicRoutes = new Hono<HonoEnv>()
     return c.json<PreviewPlayResponse>(result);
   })
 
-  .post("/tracks/:id/plays", requireVIP, validate("param", trackIdParamSchema), async (c) => {
+  .post("/tracks/:id/plays", requireUser, fullListener, validate("param", trackIdParamSchema), async (c) => {
     const db = c.var.db;
     const result = await recordPlay(db, c.var.user.id, c.req.valid("param").id);
     if (!result) throw trackNotFound();

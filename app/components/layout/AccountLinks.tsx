@@ -1,4 +1,5 @@
-// Login for visitors; Profile, Settings, Logout (and Admin for administrators) for signed-in users.
+// Login for visitors; Perks, Collection, Profile, Settings, Logout (and Admin for administrators)
+// for signed-in users.
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import { useLogout } from "../../lib/session/logout";
@@ -34,6 +35,10 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
       {/* Members' perks (VIPs reveal them; others see teasers): where members find their VIP things. */}
       <Link to="/perks" className="nav-link" activeProps={{ "aria-current": "page" }} onClick={onNavigate}>
         <FormattedMessage {...navMessages.perks} />
+      </Link>
+      {/* What the member bought (decision 054): music to download and play, orders, gift codes. */}
+      <Link to="/collection" className="nav-link" activeProps={{ "aria-current": "page" }} onClick={onNavigate}>
+        <FormattedMessage {...navMessages.collection} />
       </Link>
       <Link to="/social/profile/$userId" params={{ userId: user.id }} className="nav-link" onClick={onNavigate}>
         <FormattedMessage {...navMessages.profile} />

@@ -25,6 +25,7 @@ export const navMessages = defineMessages({
   admin: { id: "nav.admin", defaultMessage: "Admin" },
   checkIn: { id: "nav.checkIn", defaultMessage: "Check-in" },
   perks: { id: "nav.perks", defaultMessage: "Perks" },
+  collection: { id: "nav.collection", defaultMessage: "Collection" },
   settings: { id: "nav.settings", defaultMessage: "Settings" },
   openMenu: { id: "nav.menu.open", defaultMessage: "Open menu" },
   closeMenu: { id: "nav.menu.close", defaultMessage: "Close menu" },

@@ -3,8 +3,9 @@ import type { Area } from "./area";
 
 export const store = {
   // The shop window and a product's page (rendered by the Worker), the cart, the checkout's return
-  // page (the local test checkout is local-only and not counted), and redeeming a gift.
-  pages: ["/store", "/store/:product", "/store/cart", "/store/thanks", "/redeem", "/redeem/card/:code"],
+  // page (the local test checkout is local-only and not counted), the buyer's collection, and
+  // redeeming a gift.
+  pages: ["/store", "/store/:product", "/store/cart", "/store/thanks", "/collection", "/redeem", "/redeem/card/:code"],
   // A gift card's address carries its code: the buyer's own page, never indexed.
   personalPages: ["/redeem/card/:code"],
   // Product pictures are public: the store and its share cards show them to everyone.

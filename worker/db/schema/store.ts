@@ -365,3 +365,30 @@ export const revenueEntries = sqliteTable(
   },
   (t) => [index("revenue_entries_time_idx").on(t.occurredAt)],
 );
+
+// The CRC-32 of an R2 object a release's zip holds, for its ETag (migration 0043): known before the
+// first byte, so every download and every Range of one is generated with its exact bytes.
+export const mediaChecksums = sqliteTable("media_checksums", {
+  key: text("key").primaryKey(),
+  etag: text("etag").notNull(),
+  size: integer("size").notNull(),
+  crc32: integer("crc32").notNull(),
+  computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+// A one-time link to claim a guest's purchases made with another address, mailed there (only its
+// SHA-256 kept); used by the member who asked for it, signed in.
+export const storeClaimLinks = sqliteTable(
+  "store_claim_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("store_claim_links_user_idx").on(t.userId)],
+);

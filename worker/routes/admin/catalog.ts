@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { uploadBody } from "../../lib/upload-body";
-import { AUDIO_MAX_BYTES, CATALOG_IMAGE_MAX_BYTES } from "../../contracts/admin-catalog-limits";
+import { AUDIO_MAX_BYTES, CATALOG_IMAGE_MAX_BYTES, MASTER_MAX_BYTES } from "../../contracts/admin-catalog-limits";
 import { notFound, orConflict } from "../../lib/errors";
 import {
   createAlbum,
@@ -39,7 +39,8 @@ import {
   type TrackAudioResponse,
   CATALOG_REFUSALS,
 } from "../../contracts/admin-catalog";
-import { catalogChanged, checkRemoteUrl, deleteObjects, storeAudio, storeImage } from "../../services/media/catalog-uploads";
+import { catalogChanged, checkRemoteUrl, deleteObjects, storeAudio, storeImage, storeMaster } from "../../services/media/catalog-uploads";
+import { setTrackMaster } from "../../db/track-masters";
 import { actorOf } from "../../middleware/guards";
 
 const albumNotFound = () => notFound(CATALOG_MESSAGES.albumNotFound, "album_not_found");
@@ -183,4 +184,31 @@ const trackRoutes = new Hono<HonoEnv>()
     return c.json<AdminTrackResponse>({ track: swapped.track });
   });
 
-export const catalogRoutes = new Hono<HonoEnv>().route("/", albumRoutes).route("/", trackRoutes);
+// A track's lossless master, sold as a download beside its MP3 (decision 054): the body is the WAV
+// or FLAC file itself, streamed on to R2; removing it takes the format out of the store's offer.
+const masterRoutes = new Hono<HonoEnv>()
+  .put("/tracks/:id/master", idParam, uploadBody(MASTER_MAX_BYTES), async (c) => {
+    const { id } = c.req.valid("param");
+    const track = await findTrackRow(c.var.db, id);
+    if (!track) throw trackNotFound();
+    const master = await storeMaster(c, id);
+    const swapped = await setTrackMaster(c.var.db, actorOf(c), id, master, track.masterKey);
+    if (!swapped) {
+      await deleteObjects(c.env.MEDIA, [master.key]);
+      throw trackNotFound();
+    }
+    await deleteObjects(c.env.MEDIA, [swapped.previous !== master.key ? swapped.previous : null]);
+    return c.json<AdminTrackResponse>({ track: swapped.track });
+  })
+
+  .delete("/tracks/:id/master", idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    const track = await findTrackRow(c.var.db, id);
+    if (!track) throw trackNotFound();
+    const swapped = await setTrackMaster(c.var.db, actorOf(c), id, null, track.masterKey);
+    if (!swapped) throw trackNotFound();
+    await deleteObjects(c.env.MEDIA, [swapped.previous]);
+    return c.json<AdminTrackResponse>({ track: swapped.track });
+  });
+
+export const catalogRoutes = new Hono<HonoEnv>().route("/", albumRoutes).route("/", trackRoutes).route("/", masterRoutes);

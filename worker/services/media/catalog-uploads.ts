@@ -72,6 +72,25 @@ export async function storeAudio(c: Context<HonoEnv>, trackId: string): Promise<
   return { key: upload.key, kind: upload.kind, durationSeconds: wholeSeconds(audioDuration(upload.kind, upload.probe)) };
 }
 
+/**
+ * Streams a track's lossless master into R2 under masters/ (served by no public route, only inside
+ * a buyer's zip): WAV or FLAC by its bytes, up to the route's limit.
+ */
+export async function storeMaster(c: Context<HonoEnv>, trackId: string): Promise<{ key: string; format: "wav" | "flac" }> {
+  const upload = await streamUploadToR2(c.env.MEDIA, c.req.raw, {
+    maxBytes: uploadLimit(c),
+    errors: { tooLarge: CATALOG_MESSAGES.masterTooLarge, wrongType: CATALOG_MESSAGES.notMaster },
+    sniffLength: audioSniffLength,
+    maxSniffBytes: MAX_ID3_TAG_BYTES + 64 * 1024,
+    detect: (head) => {
+      const kind = detectAudioType(head);
+      return kind?.format === "wav" || kind?.format === "flac" ? { ...kind, format: kind.format } : null;
+    },
+    keyFor: (kind) => keyFor("masters", trackId, kind.ext),
+  });
+  return { key: upload.key, format: upload.kind.format };
+}
+
 /** Streams a channel's video into R2: MP4 or WebM, up to the route's limit (500 MB). */
 export async function storeVideo(c: Context<HonoEnv>, channelId: string): Promise<{ key: string; durationSeconds: number | null }> {
   const upload = await streamUploadToR2(c.env.MEDIA, c.req.raw, {

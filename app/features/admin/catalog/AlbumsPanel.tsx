@@ -9,6 +9,7 @@ import { AlbumDialog } from "./AlbumDialog";
 import type { AlbumsDialog } from "./albumsDialog";
 import { AlbumRow } from "./AlbumRow";
 import { AudioDialog } from "./AudioDialog";
+import { MasterDialog } from "./MasterDialog";
 import { CatalogListPanel } from "./CatalogListPanel";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { ImageDialog } from "./MediaDialog";
@@ -84,6 +85,8 @@ function AlbumsDialogView({ dialog, onClose }: { dialog: AlbumsDialog; onClose: 
       return <TrackDialog albumId={dialog.albumId} track={dialog.track} onClose={onClose} />;
     case "audio":
       return <AudioDialog track={dialog.track} onClose={onClose} />;
+    case "master":
+      return <MasterDialog track={dialog.track} onClose={onClose} />;
     case "deleteTrack":
       return (
         <ConfirmDelete

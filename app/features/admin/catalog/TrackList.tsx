@@ -1,5 +1,5 @@
 // An album's tracks in order: number, title, duration, where the audio is and plays; reorder,
-// edit, audio and delete for each, and Add track.
+// edit, audio, lossless master and delete for each, and Add track.
 import { useIntl } from "react-intl";
 import type { AdminAlbum, AdminAlbumsResponse, AdminTrack } from "../../../../worker/contracts/admin-catalog";
 import type { AlbumsDialog } from "./albumsDialog";
@@ -71,6 +71,14 @@ export function TrackList({ album, onOpen }: { album: AdminAlbum; onOpen: (dialo
                       onClick={() => onOpen({ kind: "audio", track })}
                     >
                       {intl.formatMessage(m.trackAudio)}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      aria-label={intl.formatMessage(m.trackMasterNamed, { title: track.title })}
+                      onClick={() => onOpen({ kind: "master", track })}
+                    >
+                      {intl.formatMessage(track.master ? m.trackMasterSet : m.trackMaster, { format: track.master?.toUpperCase() ?? "" })}
                     </button>
                     <button
                       type="button"

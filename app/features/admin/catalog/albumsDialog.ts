@@ -9,4 +9,5 @@ export type AlbumsDialog =
   | { kind: "deleteAlbum"; album: AdminAlbum }
   | { kind: "track"; albumId: string; track?: AdminTrack }
   | { kind: "audio"; track: AdminTrack }
+  | { kind: "master"; track: AdminTrack }
   | { kind: "deleteTrack"; track: AdminTrack };

@@ -24,11 +24,12 @@ export const PLAYER_BAR_BODY_CLASS = "has-player-bar";
 
 export function PlayerBar() {
   const intl = useIntl();
-  const { state, actions, canPlay, previewOnly } = usePlayer();
+  const { state, actions, canPlay, previewOnly, owns } = usePlayer();
   const [dialog, setDialog] = useState<"queue" | "help" | null>(null);
   const [expanded, setExpanded] = useState(false);
   const barRef = useRef<HTMLElement>(null);
-  const visible = (canPlay || (previewOnly && state.preview)) && state.current !== null;
+  // Previews for the session, or a queue it bought playing in full.
+  const visible = (canPlay || (previewOnly && (state.preview || owns(state.queue)))) && state.current !== null;
 
   // Ctrl+S / Ctrl+R only with focus in the bar: elsewhere they stay the browser's save and reload.
   usePlayerShortcuts({ actions, onHelp: () => setDialog("help"), enabled: visible, ctrlKeysWithin: barRef });

@@ -2,8 +2,9 @@
 // which the root layout mounts lazily (PlayerHost.tsx), so playback survives route changes. Wires
 // the engine to the API (signed stream URL, play counting), restores the saved queue, keeps the
 // Media Session's artist line in the active language, and forgets the queue when the session turns
-// out not to be VIP/admin (signed out, membership ended). <PlayerProvider> puts another engine in
-// its place (tests).
+// out not to be VIP/admin (signed out, membership ended). A queue of tracks the member bought
+// (app/lib/ownedTracks.ts) plays in full without VIP. <PlayerProvider> puts another engine in its
+// place (tests).
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useIntl } from "react-intl";
@@ -12,6 +13,7 @@ import { api } from "../../../lib/api";
 import { configQueryOptions, meQueryOptions } from "../../../lib/session/queries";
 import { artistQueryOptions } from "../../../lib/artist";
 import { canUseVipContent } from "../../../lib/session/useSession";
+import { ownsAllTracks } from "../../../lib/ownedTracks";
 import { requestPlayer } from "../../../lib/playerPresence";
 import { claimAudioFocus, registerAudioOwner } from "../../../lib/audioFocus";
 import { PlayerEngine, type PlayerEngineOptions, type PlayerState } from "./engine";
@@ -41,8 +43,10 @@ type PlayerContextValue = {
   actions: PlayerActions;
   /** True once the session is known to be VIP or admin. */
   canPlay: boolean;
-  /** True once the session is known not to be: previews only. */
+  /** True once the session is known not to be: previews only, but for the tracks it bought. */
   previewOnly: boolean;
+  /** Whether the signed-in member bought every one of these tracks (they play in full). */
+  owns: (tracks: readonly TrackView[]) => boolean;
 };
 
 const PlayerContext = createContext<PlayerContextValue | null>(null);
@@ -109,10 +113,8 @@ export function PlayerProvider({ children, onPlayCounted, brand, engine: injecte
   }, [engine]);
 
   const allowed = usePlayerWiring(engine, brand);
-  const value = useMemo(
-    () => ({ engine, actions: actionsInMode(engine, allowed), canPlay: allowed === true, previewOnly: allowed === false }),
-    [engine, allowed],
-  );
+  const userId = useSessionUserId();
+  const value = useMemo(() => contextValue(engine, allowed, userId), [engine, allowed, userId]);
   return <PlayerContext.Provider value={value}>{children}</PlayerContext.Provider>;
 }
 
@@ -132,9 +134,11 @@ export function usePlayerWiring(engine: PlayerEngine, brand?: string): boolean |
   useEffect(() => engine.setArtist(artist), [engine, artist]);
 
   const allowed = useCanPlay();
+  const userId = useSessionUserId();
+  // A queue the member bought keeps playing in full (the collection's Play); anything else follows the session.
   useEffect(() => {
-    if (allowed !== null) engine.setPreviewMode(!allowed);
-  }, [engine, allowed]);
+    if (allowed !== null) engine.setPreviewMode(!allowed && !ownsAllTracks(userId, engine.getState().queue));
+  }, [engine, allowed, userId]);
 
   // One sound at a time (app/lib/audioFocus.ts): starting a track pauses the radio, here and in
   // other windows, and the radio starting pauses the music.
@@ -161,34 +165,50 @@ function useCanPlay(): boolean | null {
   return me.data ? canUseVipContent(me.data.user) : null;
 }
 
+/** The signed-in member's id (null signed out or while loading): whose bought tracks play in full. */
+function useSessionUserId(): string | null {
+  return useQuery(meQueryOptions()).data?.user?.id ?? null;
+}
+
+function contextValue(engine: PlayerEngine, allowed: boolean | null, userId: string | null): PlayerContextValue {
+  return {
+    engine,
+    actions: actionsInMode(engine, allowed, userId),
+    canPlay: allowed === true,
+    previewOnly: allowed === false,
+    owns: (tracks) => ownsAllTracks(userId, tracks),
+  };
+}
+
 const actionsCache = new WeakMap<PlayerEngine, PlayerActions>();
-const modeActionsCache = new WeakMap<PlayerEngine, Map<boolean, PlayerActions>>();
+const modeActionsCache = new WeakMap<PlayerEngine, Map<string, PlayerActions>>();
 
 /**
  * The actions with the session's mode (full tracks or previews) applied before anything plays:
  * a click can arrive before usePlayerWiring's effect has run, when the click itself hydrates the
- * part of the page its button is in.
+ * part of the page its button is in. A queue made only of tracks the member bought plays in full.
  */
-function actionsInMode(engine: PlayerEngine, allowed: boolean | null): PlayerActions {
+function actionsInMode(engine: PlayerEngine, allowed: boolean | null, userId: string | null): PlayerActions {
   const base = actionsFor(engine);
   if (allowed === null) return base;
   let byMode = modeActionsCache.get(engine);
   if (!byMode) modeActionsCache.set(engine, (byMode = new Map()));
-  let actions = byMode.get(allowed);
+  const mode = `${allowed}:${userId ?? ""}`;
+  let actions = byMode.get(mode);
   if (!actions) {
-    const inMode = () => engine.setPreviewMode(!allowed);
+    const inMode = (tracks: readonly TrackView[]) => engine.setPreviewMode(!allowed && !ownsAllTracks(userId, tracks));
     actions = {
       ...base,
       playQueue: (tracks, startIndex) => {
-        inMode();
+        inMode(tracks);
         base.playQueue(tracks, startIndex);
       },
       playTrack: (track, queue) => {
-        inMode();
+        inMode(queue ?? [track]);
         base.playTrack(track, queue);
       },
     };
-    byMode.set(allowed, actions);
+    byMode.set(mode, actions);
   }
   return actions;
 }
@@ -245,30 +265,35 @@ export function onPagePlayCounted(callback: PlayCountedCallback): () => void {
 function usePlayerContext(): PlayerContextValue {
   const context = useContext(PlayerContext);
   const allowed = useCanPlay();
+  const userId = useSessionUserId();
   // Using the page engine means the page needs the player: the root layout mounts its host.
   useEffect(() => {
     if (!context) requestPlayer();
   }, [context]);
   if (context) return context;
-  const engine = pageEngine();
-  return { engine, actions: actionsInMode(engine, allowed), canPlay: allowed === true, previewOnly: allowed === false };
+  return contextValue(pageEngine(), allowed, userId);
 }
 
 export type PlayerApi = {
   state: PlayerState;
   actions: PlayerActions;
   canPlay: boolean;
-  /** Previews only: the session is known and is not VIP or admin. */
+  /** Previews only: the session is known and is not VIP or admin (but for the tracks it bought). */
   previewOnly: boolean;
+  /** Whether the signed-in member bought every one of these tracks (they play in full). */
+  owns: (tracks: readonly TrackView[]) => boolean;
   /** The analyser for visualizers: null before the first play or without Web Audio. */
   getAnalyser: () => AnalyserNode | null;
 };
 
 /** The whole player state (re-renders on every change, progress included: 10 times a second). */
 export function usePlayer(): PlayerApi {
-  const { engine, actions, canPlay, previewOnly } = usePlayerContext();
+  const { engine, actions, canPlay, previewOnly, owns } = usePlayerContext();
   const state = useSyncExternalStore(engine.subscribe, engine.getState, engine.getState);
-  return useMemo(() => ({ state, actions, canPlay, previewOnly, getAnalyser: () => engine.getAnalyser() }), [state, actions, canPlay, previewOnly, engine]);
+  return useMemo(
+    () => ({ state, actions, canPlay, previewOnly, owns, getAnalyser: () => engine.getAnalyser() }),
+    [state, actions, canPlay, previewOnly, owns, engine],
+  );
 }
 
 /**

@@ -5,12 +5,17 @@ import { ApiRequestError } from "../../../../lib/api";
 import { UPLOAD_ERROR_CODES } from "../../../../../worker/contracts/admin-catalog-limits";
 import { formKitMessages as m } from "./messages";
 
-export type UploadKind = "image" | "audio" | "video";
+export type UploadKind = "image" | "audio" | "video" | "master";
 
 /** A message to show: one of ours (with its values), or text as the server wrote it. */
 export type ErrorText = { message: MessageDescriptor; values?: Record<string, string | number> } | { text: string };
 
-const WRONG_TYPE: Record<UploadKind, MessageDescriptor> = { image: m.uploadWrongImage, audio: m.uploadWrongAudio, video: m.uploadWrongVideo };
+const WRONG_TYPE: Record<UploadKind, MessageDescriptor> = {
+  image: m.uploadWrongImage,
+  audio: m.uploadWrongAudio,
+  video: m.uploadWrongVideo,
+  master: m.uploadWrongMaster,
+};
 
 /** For an upload: too large, wrong type, bad image, empty, or the network gave way. */
 export function uploadErrorText(err: unknown, kind: UploadKind, maxLabel: string): ErrorText {

@@ -17,6 +17,7 @@ export const formKitMessages = {
     uploadWrongImage: { id: "adminForm.upload.wrongImage", defaultMessage: "Wrong file type: choose a JPEG, PNG or WebP image" },
     uploadWrongAudio: { id: "adminForm.upload.wrongAudio", defaultMessage: "Wrong file type: choose an MP3, AAC/M4A, Ogg/Opus, FLAC or WAV file" },
     uploadWrongVideo: { id: "adminForm.upload.wrongVideo", defaultMessage: "Wrong file type: choose an MP4 or WebM video" },
+    uploadWrongMaster: { id: "adminForm.upload.wrongMaster", defaultMessage: "Wrong file type: a master is a WAV or FLAC file" },
     uploadDimensions: { id: "adminForm.upload.dimensions", defaultMessage: "The image is too large: at most 8000 pixels a side" },
     uploadEmpty: { id: "adminForm.upload.empty", defaultMessage: "The file is empty" },
     uploadFailed: { id: "adminForm.upload.failed", defaultMessage: "The upload failed. Please try again." },

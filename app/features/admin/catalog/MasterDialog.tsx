@@ -1,0 +1,61 @@
+// A track's lossless master, sold as a download beside its MP3 (decision 054): upload a WAV or FLAC
+// (the server decides by the bytes), or remove it. Opened by the track row's Master button.
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useIntl } from "react-intl";
+import { CATALOG_API, MASTER_ACCEPT, MASTER_MAX_BYTES } from "../../../../worker/contracts/admin-catalog-limits";
+import type { AdminTrack, AdminTrackResponse } from "../../../../worker/contracts/admin-catalog";
+import { MediaModal } from "../components/form/MediaModal";
+import { UploadField } from "../components/form/UploadField";
+import { formatBytes } from "../format";
+import { catalogMessages as m } from "./messages";
+import { catalogApi, useCatalogRefresh } from "./queries";
+
+export function MasterDialog({ track, onClose }: { track: AdminTrack; onClose: () => void }) {
+  const intl = useIntl();
+  const refresh = useCatalogRefresh();
+  const [master, setMaster] = useState(track.master);
+  const [said, setSaid] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: () => catalogApi.delete<AdminTrackResponse>(`/tracks/${track.id}/master`),
+    onSettled: () => refresh("albums"),
+    onSuccess: ({ track: updated }) => {
+      setMaster(updated.master);
+      setSaid(intl.formatMessage(m.masterRemoved));
+    },
+  });
+
+  return (
+    <MediaModal title={intl.formatMessage(m.masterTitle, { name: track.title })} onClose={onClose}>
+      <p className="muted">{intl.formatMessage(m.masterHeading)}</p>
+      <p className="catalog-current">{master ? intl.formatMessage(m.masterCurrent, { format: master.toUpperCase() }) : intl.formatMessage(m.masterNone)}</p>
+      <UploadField<AdminTrackResponse>
+        kind="master"
+        url={`${CATALOG_API}/tracks/${track.id}/master`}
+        accept={MASTER_ACCEPT}
+        maxBytes={MASTER_MAX_BYTES}
+        label={intl.formatMessage(m.masterField)}
+        hint={intl.formatMessage(m.masterHint, { max: formatBytes(intl, MASTER_MAX_BYTES) })}
+        onUploaded={({ track: updated }) => {
+          setMaster(updated.master);
+          setSaid(null);
+          refresh("albums");
+        }}
+        note={() => <p>{intl.formatMessage(m.masterUploaded)}</p>}
+      />
+      {master && (
+        <div className="admin-upload-actions">
+          <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {intl.formatMessage(remove.isPending ? m.commonDeleting : m.masterRemove)}
+          </button>
+        </div>
+      )}
+      {remove.isError && (
+        <p className="field-error" role="alert">
+          {intl.formatMessage(m.masterRemoveFailed)}
+        </p>
+      )}
+      <div role="status">{said && <p className="admin-upload-done">{said}</p>}</div>
+    </MediaModal>
+  );
+}

@@ -1,0 +1,64 @@
+// The member's orders, newest first: number, date, status badge, lines, total (and what was
+// refunded), and for a shipped one the carrier, tracking number and a link to follow the parcel.
+import { useIntl } from "react-intl";
+import type { CollectionOrder } from "../../../worker/contracts/store-collection";
+import { formatMoney } from "../../../worker/contracts/store-model";
+import { collectionMessages as m, orderStatusMessages } from "./messages";
+
+/** Only a web address the browser can open as a page is a link. */
+const isWebLink = (url: string) => /^https?:\/\//i.test(url);
+
+export function OrdersList({ orders }: { orders: CollectionOrder[] }) {
+  return (
+    <ul className="collection-orders">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OrderCard({ order }: { order: CollectionOrder }) {
+  const intl = useIntl();
+  const money = (cents: number) => formatMoney(cents, order.currency, intl.locale);
+  const headingId = `order-${order.id}`;
+  return (
+    <article className="card collection-order" aria-labelledby={headingId}>
+      <header className="collection-order-head">
+        <h3 id={headingId}>{intl.formatMessage(m.orderTitle, { number: order.number })}</h3>
+        <span className={`badge collection-status collection-status-${order.status}`}>{intl.formatMessage(orderStatusMessages[order.status])}</span>
+      </header>
+      <p className="muted">{intl.formatMessage(m.orderPaid, { date: intl.formatDate(order.paidAt, { dateStyle: "medium" }) })}</p>
+      <ul className="collection-order-lines">
+        {order.lines.map((line, i) => (
+          <li key={i}>
+            <span>
+              {intl.formatMessage(m.orderLine, { quantity: line.quantity, title: line.title })}
+              {line.variantLabel && <span className="muted"> · {line.variantLabel}</span>}
+            </span>
+            <span>{money(line.totalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="collection-order-total">
+        <strong>{intl.formatMessage(m.orderTotal, { total: money(order.totalCents) })}</strong>
+        {order.refundedCents > 0 && <span className="muted"> · {intl.formatMessage(m.orderRefunded, { amount: money(order.refundedCents) })}</span>}
+      </p>
+      {order.carrier && order.trackingNumber && (
+        <p className="collection-tracking">
+          {intl.formatMessage(m.shippedWith, { carrier: order.carrier, number: order.trackingNumber })}
+          {order.trackingUrl && isWebLink(order.trackingUrl) && (
+            <>
+              {" "}
+              <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+                {intl.formatMessage(m.tracking)} <span className="sr-only">{intl.formatMessage(m.newTab)}</span>
+              </a>
+            </>
+          )}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+// A release the member bought: its cover, title and year (a lone track says which album it is
+// from), a download per format with the zip's size, and Play, which the page's route supplies
+// (the music player belongs to another feature).
+import type { ReactNode } from "react";
+import { useIntl } from "react-intl";
+import type { CollectionRelease } from "../../../worker/contracts/store-collection";
+import { Icon } from "../../components/Icon";
+import { DownloadButton } from "./DownloadButton";
+import { collectionMessages as m } from "./messages";
+
+/** What the Play button gets: the release's tracks and its words. */
+export type PlayButtonProps = { release: CollectionRelease; playLabel: string; pauseLabel: string };
+export type RenderPlayButton = (props: PlayButtonProps) => ReactNode;
+
+export function ReleaseCard({ release, playButton }: { release: CollectionRelease; playButton?: RenderPlayButton }) {
+  const intl = useIntl();
+  const headingId = `release-${release.entitlementId}`;
+  return (
+    <article className="card collection-release" aria-labelledby={headingId}>
+      {release.coverUrl ? (
+        <img className="collection-cover" src={release.coverUrl} alt="" width={160} height={160} loading="lazy" />
+      ) : (
+        <span className="collection-cover collection-cover-default" aria-hidden="true">
+          <Icon name="disc" size={48} />
+        </span>
+      )}
+      <div className="collection-release-text">
+        <p className="muted collection-kind">{intl.formatMessage(release.kind === "album" ? m.albumLabel : m.trackLabel)}</p>
+        <h3 id={headingId}>{release.title}</h3>
+        <p className="muted">{release.kind === "track" ? intl.formatMessage(m.fromAlbum, { album: release.albumTitle, year: release.year }) : release.year}</p>
+      </div>
+      <div className="collection-release-actions">
+        {playButton && release.tracks.length > 0 ? (
+          playButton({ release, playLabel: intl.formatMessage(m.playNamed, { title: release.title }), pauseLabel: intl.formatMessage(m.pause) })
+        ) : (
+          <p className="muted">{intl.formatMessage(m.noTracks)}</p>
+        )}
+        <div className="collection-downloads" role="group" aria-label={intl.formatMessage(m.downloadsLabel)}>
+          {release.links.map((link) => (
+            <DownloadButton key={link.format} release={release} link={link} />
+          ))}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,6 @@
+// Types for demo-masters.mjs so TypeScript callers (tests) can import it.
+import type { CatalogAlbum } from "./catalog.mjs";
+export const DEMO_MASTER_RELEASES: string[];
+export function masterKeyOf(trackId: string): string;
+export function demoMasterTracks(catalog?: CatalogAlbum[]): { id: string; albumId: string; durationSeconds: number; key: string }[];
+export function demoMastersSql(catalog?: CatalogAlbum[]): string;

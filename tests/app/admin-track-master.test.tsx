@@ -1,0 +1,165 @@
+// The back office's lossless master for a track (/admin/catalog, a track row's Master button):
+// what it has now, a WAV or FLAC sent as the PUT body with the upload's progress, a wrong type said
+// as a master's, and removing it; the row says the master's format. A fake API and XMLHttpRequest.
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Route as CatalogRoute } from "../../app/routes/admin/catalog";
+import type { AdminAlbum, AdminTrack } from "../../worker/contracts/admin-catalog";
+import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp } from "./accounts-harness";
+
+const API = "/api/admin/catalog";
+
+const track = (id: string, number: number, title: string, master: AdminTrack["master"]): AdminTrack => ({
+  id,
+  albumId: "neon-nights",
+  title,
+  number,
+  durationSeconds: 210,
+  plays: 0,
+  featuredPosition: null,
+  audio: { kind: "file", format: "mp3" },
+  master,
+  preview: { enabled: true, startSeconds: 0 },
+  releaseAt: null,
+  earlyAccessAt: null,
+});
+
+const album = (tracks: AdminTrack[]): AdminAlbum => ({
+  id: "neon-nights",
+  title: "Neon Nights",
+  year: 1987,
+  type: "Album",
+  coverUrl: null,
+  position: 0,
+  releaseAt: null,
+  earlyAccessAt: null,
+  notes: null,
+  notesPtBr: null,
+  tracks,
+});
+
+class FakeXHR {
+  static sent: FakeXHR[] = [];
+  method = "";
+  url = "";
+  body: unknown = null;
+  status = 0;
+  statusText = "";
+  responseText = "";
+  responseType = "";
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: unknown) {
+    this.body = body;
+    FakeXHR.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  async respond(status: number, body: unknown) {
+    await act(async () => {
+      this.status = status;
+      this.responseText = JSON.stringify(body);
+      this.onload?.();
+    });
+  }
+}
+
+let tracks: AdminTrack[];
+function server() {
+  return mockApi({
+    "GET /api/auth/me": json(200, { user: null }),
+    [`GET ${API}/albums`]: () => json(200, { albums: [album(tracks)] }),
+    [`GET ${API}/stations`]: json(200, { stations: [] }),
+    [`GET ${API}/channels`]: json(200, { channels: [] }),
+    [`DELETE ${API}/tracks/neon-nights-1/master`]: () => {
+      tracks = tracks.map((t) => (t.id === "neon-nights-1" ? { ...t, master: null } : t));
+      return json(200, { track: tracks[0] });
+    },
+  });
+}
+
+async function openMaster(title: string, locale: "en" | "pt-BR" = "en") {
+  const root = createTestRoot();
+  renderApp(root.addChildren([mountFileRoute(CatalogRoute, "/admin/catalog", root)]), "/admin/catalog", { locale });
+  await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
+  fireEvent.click(screen.getByRole("button", { name: locale === "en" ? "Tracks of Neon Nights" : "Faixas de Neon Nights" }));
+  fireEvent.click(screen.getByRole("button", { name: locale === "en" ? `Lossless master of ${title}` : `Master sem perdas de ${title}` }));
+  return screen.getByRole("dialog");
+}
+
+beforeEach(() => {
+  tracks = [track("neon-nights-1", 1, "Opening Lights", "wav"), track("neon-nights-2", 2, "After Hours", null)];
+  FakeXHR.sent = [];
+  vi.stubGlobal("XMLHttpRequest", FakeXHR);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe("/admin/catalog: a track's master", () => {
+  it("says a track has none, uploads a FLAC as the PUT body, and shows it", async () => {
+    server();
+    const form = await openMaster("After Hours");
+    expect(within(form).getByText("No master: the store sells this track's release in MP3 only.")).toBeTruthy();
+    expect(within(form).queryByRole("button", { name: "Remove master" })).toBeNull();
+    const file = new File(["fLaC"], "after-hours.flac", { type: "audio/flac" });
+    fireEvent.change(within(form).getByLabelText("Master file"), { target: { files: [file] } });
+    fireEvent.click(within(form).getByRole("button", { name: "Upload" }));
+    const xhr = FakeXHR.sent[0]!;
+    expect([xhr.method, xhr.url, xhr.body]).toEqual(["PUT", `${API}/tracks/neon-nights-2/master`, file]);
+    await xhr.respond(200, { track: { ...tracks[1]!, master: "flac" } });
+    expect(within(form).getByText("Now: a FLAC master.")).toBeTruthy();
+    expect(within(form).getByText("The master is stored.")).toBeTruthy();
+    expect(within(form).getByRole("button", { name: "Remove master" })).toBeTruthy();
+  });
+
+  it("says a wrong file is not a master", async () => {
+    server();
+    const form = await openMaster("After Hours");
+    fireEvent.change(within(form).getByLabelText("Master file"), { target: { files: [new File(["ID3"], "song.mp3", { type: "audio/mpeg" })] } });
+    fireEvent.click(within(form).getByRole("button", { name: "Upload" }));
+    await FakeXHR.sent[0]!.respond(415, { error: { code: "unsupported_type", message: "Please choose a WAV or FLAC file: the lossless master" } });
+    expect(within(form).getByText("Wrong file type: a master is a WAV or FLAC file")).toBeTruthy();
+  });
+
+  it("names the master's format on the row, and removes it", async () => {
+    const api = server();
+    const form = await openMaster("Opening Lights");
+    expect(screen.getByRole("button", { name: "Lossless master of Opening Lights" }).textContent).toBe("Master (WAV)");
+    expect(within(form).getByText("Now: a WAV master.")).toBeTruthy();
+    fireEvent.click(within(form).getByRole("button", { name: "Remove master" }));
+    expect(await within(form).findByText("The master was removed.")).toBeTruthy();
+    expect(within(form).getByText("No master: the store sells this track's release in MP3 only.")).toBeTruthy();
+    expect(api.callsTo(`DELETE ${API}/tracks/neon-nights-1/master`)).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Lossless master of Opening Lights" }).textContent).toBe("Master"));
+  });
+
+  it("says a failed removal", async () => {
+    mockApi({
+      "GET /api/auth/me": json(200, { user: null }),
+      [`GET ${API}/albums`]: () => json(200, { albums: [album(tracks)] }),
+      [`DELETE ${API}/tracks/neon-nights-1/master`]: apiError(500, "internal", "Down"),
+    });
+    const form = await openMaster("Opening Lights");
+    fireEvent.click(within(form).getByRole("button", { name: "Remove master" }));
+    expect(await within(form).findByRole("alert")).toBeTruthy();
+  });
+
+  it("speaks Portuguese", async () => {
+    server();
+    const form = await openMaster("After Hours", "pt-BR");
+    expect(within(form).getByText("Sem master: a loja vende o lançamento desta faixa só em MP3.")).toBeTruthy();
+    expect(within(form).getByLabelText("Arquivo da master")).toBeTruthy();
+  });
+});

@@ -1,0 +1,243 @@
+// /collection against a fake API: a member's releases (cover, downloads per format with the size,
+// Play in full without VIP), orders (status, lines, total, tracking link), gift codes (state, who
+// redeemed, print card); the empty state; a failed load with retry; claiming guest purchases by
+// e-mail and through the mailed link; a dead download link's reason; an expiring link renewed;
+// Portuguese; and a visitor sent to sign in.
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CollectionRelease, CollectionResponse } from "../../worker/contracts/store-collection";
+import type { TrackView } from "../../worker/contracts/music";
+import { Route as CollectionRoute } from "../../app/routes/collection";
+import { pageEngine } from "../../app/features/music/player/PlayerProvider";
+import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
+import { configRoute } from "./fixtures/config";
+
+const track = (id: string, number: number, title: string): TrackView => ({
+  id,
+  title,
+  number,
+  albumId: "moonlight-boulevard",
+  albumTitle: "Moonlight Boulevard",
+  albumYear: 1988,
+  coverUrl: "/media/covers/moonlight-boulevard.png",
+  durationSeconds: 83,
+  plays: 0,
+  playable: true,
+  preview: true,
+  earlyAccess: false,
+  releaseAt: null,
+  featuredPosition: null,
+});
+
+const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
+
+const ALBUM: CollectionRelease = {
+  entitlementId: "ent-album",
+  kind: "album",
+  albumId: "moonlight-boulevard",
+  trackId: null,
+  title: "Moonlight Boulevard",
+  albumTitle: "Moonlight Boulevard",
+  year: 1988,
+  coverUrl: "/media/covers/moonlight-boulevard.png",
+  purchasedAt: "2026-11-20T10:00:00.000Z",
+  orderNumber: 1042,
+  links: [
+    { format: "mp3", url: "/api/store/downloads/mp3-token", expiresAt: inADay(), bytes: 1_234_567 },
+    { format: "wav", url: "/api/store/downloads/wav-token", expiresAt: inADay(), bytes: 52_900_000 },
+  ],
+  tracks: [track("moonlight-boulevard-1", 1, "Dreamin' of Love"), track("moonlight-boulevard-2", 2, "Neon Heartbeat")],
+};
+
+const FULL: CollectionResponse = {
+  releases: [ALBUM],
+  orders: [
+    {
+      id: "order-1",
+      number: 1043,
+      status: "shipped",
+      paidAt: "2026-11-21T10:00:00.000Z",
+      currency: "usd",
+      subtotalCents: 3500,
+      discountCents: 0,
+      shippingCents: 0,
+      totalCents: 3500,
+      refundedCents: 0,
+      lines: [{ title: "Tour shirt", variantLabel: "M / Black", kind: "merch", quantity: 2, totalCents: 3500 }],
+      carrier: "USPS",
+      trackingNumber: "9400 1000",
+      trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000",
+      shippedAt: "2026-11-22T10:00:00.000Z",
+    },
+  ],
+  giftCodes: [
+    { code: "GIFT-AAAA", months: 3, state: "unredeemed", redeemedBy: null, redeemedAt: null, orderNumber: 1043 },
+    { code: "GIFT-BBBB", months: 12, state: "redeemed", redeemedBy: "friend_1", redeemedAt: "2026-11-23T10:00:00.000Z", orderNumber: 1043 },
+    { code: "GIFT-CCCC", months: 1, state: "void", redeemedBy: null, redeemedAt: null, orderNumber: 1043 },
+  ],
+};
+
+const EMPTY: CollectionResponse = { releases: [], orders: [], giftCodes: [] };
+
+function api(collection: CollectionResponse | ApiRoutes[string], extra: ApiRoutes = {}, me: ReturnType<typeof sessionUser> | null = sessionUser()) {
+  return mockApi({
+    "GET /api/auth/me": json(200, { user: me }),
+    ...configRoute(),
+    "GET /api/store/collection": typeof collection === "function" || collection instanceof Response ? collection : json(200, collection),
+    ...extra,
+  });
+}
+
+function renderCollection(url = "/collection", locale: "en" | "pt-BR" = "en") {
+  const root = createTestRoot();
+  const tree = root.addChildren([mountFileRoute(CollectionRoute, "/collection", root), stubRoute(root, "/social/login")]);
+  return renderApp(tree, url, { locale });
+}
+
+afterEach(() => {
+  pageEngine().reset();
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("/collection", () => {
+  it("shows a bought release with its downloads per format and size, and plays it in full without VIP", async () => {
+    const { callsTo } = api(FULL, {
+      "POST /api/music/tracks/moonlight-boulevard-1/stream": json(200, { url: "/media/tracks/moonlight-boulevard-1?token=t", expiresAt: inADay() }),
+    });
+    renderCollection();
+    const card = await screen.findByRole("article", { name: "Moonlight Boulevard" });
+    expect(within(card).getByText("1988")).toBeTruthy();
+    const mp3 = within(card).getByRole("link", { name: "Download Moonlight Boulevard in MP3" });
+    expect(mp3.getAttribute("href")).toBe("/api/store/downloads/mp3-token");
+    expect(mp3.hasAttribute("download")).toBe(true);
+    expect(mp3.textContent).toBe("MP3 · 1.2 MB");
+    expect(within(card).getByRole("link", { name: "Download Moonlight Boulevard in WAV" }).textContent).toBe("WAV · 52.9 MB");
+
+    fireEvent.click(within(card).getByRole("button", { name: /Play Moonlight Boulevard/ }));
+    await waitFor(() => expect(callsTo("POST /api/music/tracks/moonlight-boulevard-1/stream")).toHaveLength(1));
+    expect(callsTo("POST /api/music/tracks/moonlight-boulevard-1/preview")).toHaveLength(0);
+    expect(pageEngine().getState()).toMatchObject({ preview: false, queue: ALBUM.tracks });
+  });
+
+  it("lists orders with their status, lines, total and a tracking link", async () => {
+    api(FULL);
+    renderCollection();
+    const order = await screen.findByRole("article", { name: "Order #1043" });
+    expect(within(order).getByText("Shipped")).toBeTruthy();
+    expect(within(order).getByText(/2 × Tour shirt/)).toBeTruthy();
+    expect(within(order).getByText("· M / Black")).toBeTruthy();
+    expect(within(order).getByText("Total $35.00")).toBeTruthy();
+    expect(within(order).getByText(/Shipped with USPS: 9400 1000/)).toBeTruthy();
+    const tracking = within(order).getByRole("link", { name: /Track the parcel/ });
+    expect(tracking.getAttribute("href")).toBe("https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000");
+    expect(tracking.getAttribute("target")).toBe("_blank");
+    expect(tracking.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
+  it("lists gift codes with their state, who redeemed one, and a printable card for an unredeemed one", async () => {
+    api(FULL);
+    renderCollection();
+    await screen.findByText("GIFT-AAAA");
+    const items = screen.getByRole("heading", { name: "Gift codes" }).parentElement!.querySelectorAll("li");
+    expect([...items].map((li) => li.querySelector(".badge")!.textContent)).toEqual(["Not redeemed yet", "Redeemed", "Void"]);
+    expect(screen.getByText("3 months of VIP")).toBeTruthy();
+    expect(screen.getByText("Redeemed by @friend_1")).toBeTruthy();
+    const cards = screen.getAllByRole("link", { name: /^Print the card of / });
+    expect(cards.map((a) => a.getAttribute("href"))).toEqual(["/redeem/card/GIFT-AAAA"]);
+  });
+
+  it("shows the empty state with a way to the store", async () => {
+    api(EMPTY);
+    renderCollection();
+    expect(await screen.findByText("Nothing here yet")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Visit the store" }).getAttribute("href")).toBe("/store");
+  });
+
+  it("shows a failed load with a retry that loads again", async () => {
+    let failing = true;
+    api(() => (failing ? apiError(500, "internal", "Internal error") : json(200, FULL)));
+    renderCollection();
+    expect((await screen.findByRole("alert")).textContent).toContain("Your collection could not be loaded");
+    failing = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("article", { name: "Moonlight Boulevard" })).toBeTruthy();
+  });
+
+  it("asks for a claim link by e-mail and says where it went", async () => {
+    const { callsTo } = api(EMPTY, { "POST /api/store/collection/claim": json(200, { ok: true, sentTo: "old@example.com" }) });
+    renderCollection();
+    await screen.findByText("Nothing here yet");
+    fireEvent.change(screen.getByLabelText("The address you paid with"), { target: { value: " old@example.com " } });
+    fireEvent.click(screen.getByRole("button", { name: "Send the link" }));
+    expect(await screen.findByText(/We sent a link to old@example.com/)).toBeTruthy();
+    expect(sentJson(callsTo("POST /api/store/collection/claim")[0])).toEqual({ email: "old@example.com" });
+  });
+
+  it("says why a claim could not be asked for", async () => {
+    api(EMPTY, { "POST /api/store/collection/claim": apiError(429, "rate_limited", "Too many attempts") });
+    renderCollection();
+    await screen.findByText("Nothing here yet");
+    fireEvent.change(screen.getByLabelText("The address you paid with"), { target: { value: "old@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send the link" }));
+    expect(await screen.findByText(/Too many attempts/)).toBeTruthy();
+  });
+
+  it("uses a claim link once on arrival, says what it added, and drops the token from the address", async () => {
+    const { callsTo } = api(FULL, { "POST /api/store/collection/claim/confirm": json(200, { claimed: { orders: 1 } }) });
+    const { router } = renderCollection("/collection?claim=the-token");
+    expect(await screen.findByText("One order was added to your collection.")).toBeTruthy();
+    expect(callsTo("POST /api/store/collection/claim/confirm")).toHaveLength(1);
+    expect(sentJson(callsTo("POST /api/store/collection/claim/confirm")[0])).toEqual({ token: "the-token" });
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(callsTo("POST /api/store/collection/claim/confirm")).toHaveLength(1);
+  });
+
+  it("says a spent claim link is spent", async () => {
+    api(EMPTY, { "POST /api/store/collection/claim/confirm": apiError(404, "claim_link_invalid", "invalid") });
+    renderCollection("/collection?claim=old");
+    expect((await screen.findByRole("alert")).textContent).toBe("That link is not valid any more. Ask for a new one below.");
+  });
+
+  it("explains a download link that sent the browser back here", async () => {
+    api(FULL);
+    renderCollection("/collection?download=download_link_expired");
+    expect(await screen.findByText("That download link had expired. Here are fresh ones.")).toBeTruthy();
+  });
+
+  it("renews a link about to expire before following it", async () => {
+    const expiring: CollectionResponse = {
+      ...FULL,
+      releases: [{ ...ALBUM, links: [{ ...ALBUM.links[0]!, expiresAt: new Date(Date.now() + 5_000).toISOString() }] }],
+    };
+    let opened = "";
+    vi.spyOn(window.location, "assign").mockImplementation((url) => void (opened = String(url)));
+    const { callsTo } = api(expiring, {
+      "POST /api/store/collection/links": json(200, { link: { format: "mp3", url: "/api/store/downloads/fresh", expiresAt: inADay(), bytes: 1_234_567 } }),
+    });
+    renderCollection();
+    fireEvent.click(await screen.findByRole("link", { name: "Download Moonlight Boulevard in MP3" }));
+    await waitFor(() => expect(opened).toBe("/api/store/downloads/fresh"));
+    expect(sentJson(callsTo("POST /api/store/collection/links")[0])).toEqual({ entitlementId: "ent-album", format: "mp3" });
+  });
+
+  it("speaks Portuguese", async () => {
+    api(FULL);
+    renderCollection("/collection", "pt-BR");
+    const card = await screen.findByRole("article", { name: "Moonlight Boulevard" });
+    expect(within(card).getByRole("link", { name: "Baixar Moonlight Boulevard em MP3" })).toBeTruthy();
+    expect(within(card).getByRole("button", { name: /Ouvir Moonlight Boulevard/ })).toBeTruthy();
+    expect(screen.getByText("Enviado")).toBeTruthy();
+    expect(screen.getByText("Ainda não resgatado")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Comprou como visitante?" })).toBeTruthy();
+  });
+
+  it("sends a visitor to sign in first", async () => {
+    api(EMPTY, {}, null);
+    const { router } = renderCollection("/collection?claim=abc");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/social/login"));
+    expect(router.state.location.search).toEqual({ redirect: "/collection?claim=abc" });
+  });
+});

@@ -1,0 +1,56 @@
+// The demo's lossless masters (scripts/catalog/demo-masters.mjs, scripts/lib/demo-audio-wav.mjs):
+// two albums and a single, a WAV per track rendered from the very signal of its MP3, cached like
+// the other demo media, put in R2 under masters/<trackId>.wav and named by the data step's SQL.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CATALOG } from "../../scripts/catalog/catalog.mjs";
+import { DEMO_MASTER_RELEASES, demoMastersSql, demoMasterTracks, masterKeyOf } from "../../scripts/catalog/demo-masters.mjs";
+import { demoMediaJobs } from "../../scripts/catalog/generate-demo-media.mjs";
+import { pcmRegion, SAMPLE_RATE, trackSignal } from "../../scripts/lib/demo-audio.mjs";
+import { renderTrackWav } from "../../scripts/lib/demo-audio-wav.mjs";
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe("the demo masters", () => {
+  it("are two albums and a single of the catalog, every track of them", () => {
+    const releases = DEMO_MASTER_RELEASES.map((id) => CATALOG.find((a) => a.id === id)!);
+    expect(releases.map((a) => a.type)).toEqual(["Album", "Album", "Single"]);
+    expect(demoMasterTracks().map((t) => t.id)).toEqual(releases.flatMap((a) => a.tracks.map((t) => t.id)));
+    expect(demoMasterTracks().every((t) => t.key === masterKeyOf(t.id) && t.key === `masters/${t.id}.wav`)).toBe(true);
+  });
+
+  it("are named on their tracks by the data step's SQL", () => {
+    const sql = demoMastersSql();
+    for (const t of demoMasterTracks())
+      expect(sql).toContain(`UPDATE tracks SET master_key = 'masters/${t.id}.wav', master_format = 'wav' WHERE id = '${t.id}';`);
+  });
+
+  it("are jobs of their own for the built-in catalog's releases only, cached in masters/", async () => {
+    const outDir = await mkdtemp(path.join(os.tmpdir(), "fl-demo-masters-"));
+    dirs.push(outDir);
+    const jobs = await demoMediaJobs(CATALOG, outDir, { masters: DEMO_MASTER_RELEASES });
+    const masters = jobs.filter((j) => j.kind === "master");
+    expect(masters.map((j) => j.key)).toEqual(demoMasterTracks().map((t) => t.key));
+    for (const job of masters) expect(path.dirname(job.file)).toBe(path.join(outDir, "masters"));
+    expect((await demoMediaJobs(CATALOG, outDir)).some((j) => j.kind === "master")).toBe(false);
+  });
+
+  it("is a 16-bit mono WAV of the MP3's own signal, exactly the track's length", () => {
+    const track = { id: "demo-master-test", durationSeconds: 31 };
+    const bytes = renderTrackWav(track);
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    const text = (at: number, n: number) => new TextDecoder().decode(bytes.subarray(at, at + n));
+    expect([text(0, 4), text(8, 4), text(12, 4), text(36, 4)]).toEqual(["RIFF", "WAVE", "fmt ", "data"]);
+    expect(view.getUint32(4, true)).toBe(bytes.length - 8);
+    expect([view.getUint16(20, true), view.getUint16(22, true), view.getUint32(24, true), view.getUint16(34, true)]).toEqual([1, 1, SAMPLE_RATE, 16]);
+    expect(view.getUint32(40, true)).toBe(31 * SAMPLE_RATE * 2);
+    const signal = trackSignal(track);
+    const pcm = pcmRegion(signal, 20_000, 64);
+    expect(Array.from({ length: 64 }, (_, i) => view.getInt16(44 + (20_000 + i) * 2, true))).toEqual(Array.from(pcm));
+  });
+});

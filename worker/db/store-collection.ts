@@ -1,0 +1,222 @@
+// A member's collection (decision 054): the releases they own (live entitlements), their orders
+// with lines and tracking, the gift codes they bought; guest purchases attached to them (their own
+// verified address, or another they proved with a claim link). Outcomes, never HTTP errors; every
+// read is scoped to the member in its query, so another member's rows are simply not found.
+import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import type { DB } from "./client";
+import { albums, entitlements, giftCodes, orderLines, orders, storeClaimLinks, tracks, users } from "./schema";
+import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "./music";
+import type { TrackView } from "../contracts/music";
+import type { GiftMonths } from "../contracts/store-model";
+import type { CollectionGiftCode, CollectionOrder } from "../contracts/store-collection";
+
+export type OwnedRelease = {
+  entitlementId: string;
+  albumId: string;
+  trackId: string | null;
+  title: string;
+  albumTitle: string;
+  year: number;
+  coverUrl: string | null;
+  purchasedAt: Date;
+  orderNumber: number;
+  locale: string;
+  tracks: TrackView[];
+};
+
+/**
+ * The releases the member owns, newest purchase first, each once (bought twice, or with a bundle
+ * too: the newest entitlement stands for it), with the tracks its Play button queues.
+ */
+export async function listOwnedReleases(db: DB, userId: string, now = Date.now()): Promise<OwnedRelease[]> {
+  const rows = await db
+    .select({
+      entitlementId: entitlements.id,
+      albumId: entitlements.albumId,
+      trackId: entitlements.trackId,
+      createdAt: entitlements.createdAt,
+      orderNumber: orders.number,
+      locale: orders.locale,
+    })
+    .from(entitlements)
+    .innerJoin(orders, eq(orders.id, entitlements.orderId))
+    .where(and(eq(entitlements.userId, userId), isNull(entitlements.revokedAt)))
+    .orderBy(desc(entitlements.createdAt), desc(entitlements.id));
+  const seen = new Set<string>();
+  const owned = rows.filter((row) => {
+    const release = row.albumId ? `album:${row.albumId}` : `track:${row.trackId}`;
+    if (seen.has(release)) return false;
+    seen.add(release);
+    return true;
+  });
+  if (owned.length === 0) return [];
+  const trackIds = owned.flatMap((row) => (row.trackId ? [row.trackId] : []));
+  const albumIds = owned.flatMap((row) => (row.albumId ? [row.albumId] : []));
+  const trackRows = await db
+    .select(trackColumns)
+    .from(tracks)
+    .innerJoin(albums, eq(albums.id, tracks.albumId))
+    .where(or(inArray(tracks.albumId, albumIds.length ? albumIds : [""]), inArray(tracks.id, trackIds.length ? trackIds : [""])))
+    .orderBy(tracks.albumId, tracks.number);
+  const wanted = [...new Set([...albumIds, ...trackRows.filter((t) => trackIds.includes(t.id)).map((t) => t.albumId)])];
+  const albumRows = await db
+    .select({ id: albums.id, title: albums.title, year: albums.year, coverKey: albums.coverKey })
+    .from(albums)
+    .where(inArray(albums.id, wanted.length ? wanted : [""]));
+  const albumById = new Map(albumRows.map((a) => [a.id, a]));
+  const playable = trackRows.filter((row) => trackStateOf(row, now) !== "hidden");
+  return owned.flatMap((row): OwnedRelease[] => {
+    const single = row.trackId ? trackRows.find((t) => t.id === row.trackId) : undefined;
+    const album = albumById.get(row.albumId ?? single?.albumId ?? "");
+    if (!album || (row.trackId && !single)) return [];
+    const queue = row.trackId ? playable.filter((t) => t.id === row.trackId) : playable.filter((t) => t.albumId === album.id);
+    return [
+      {
+        entitlementId: row.entitlementId,
+        albumId: album.id,
+        trackId: row.trackId,
+        title: single?.title ?? album.title,
+        albumTitle: album.title,
+        year: album.year,
+        coverUrl: coverUrlOf(album.coverKey),
+        purchasedAt: row.createdAt,
+        orderNumber: row.orderNumber,
+        locale: row.locale,
+        tracks: queue.map((t) => toTrackView(t, now)),
+      },
+    ];
+  });
+}
+
+/** One live entitlement of the member's (the link renewal): null for another's, a revoked or an unknown one. */
+export async function findOwnedEntitlement(db: DB, userId: string, entitlementId: string) {
+  const row = await db
+    .select({ id: entitlements.id, albumId: entitlements.albumId, trackId: entitlements.trackId, orderNumber: orders.number, locale: orders.locale })
+    .from(entitlements)
+    .innerJoin(orders, eq(orders.id, entitlements.orderId))
+    .where(and(eq(entitlements.id, entitlementId), eq(entitlements.userId, userId), isNull(entitlements.revokedAt)))
+    .get();
+  return row ?? null;
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The member's orders, newest first, with their lines. */
+export async function listMemberOrders(db: DB, userId: string): Promise<CollectionOrder[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.paidAt));
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((o) => o.id),
+      ),
+    )
+    .orderBy(orderLines.orderId, orderLines.lineNo);
+  return rows.map((o) => ({
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    paidAt: o.paidAt.toISOString(),
+    currency: o.currency,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCents: o.shippingCents,
+    totalCents: o.totalCents,
+    refundedCents: o.refundedCents,
+    lines: lines
+      .filter((l) => l.orderId === o.id)
+      .map((l) => ({ title: l.title, variantLabel: l.variantLabel, kind: l.kind, quantity: l.quantity, totalCents: l.totalCents })),
+    carrier: o.carrier,
+    trackingNumber: o.trackingNumber,
+    trackingUrl: o.trackingUrl,
+    shippedAt: iso(o.shippedAt),
+  }));
+}
+
+/** The gift codes the member bought, newest first: void, redeemed (by whom: the username), or not yet. */
+export async function listBoughtGiftCodes(db: DB, userId: string): Promise<CollectionGiftCode[]> {
+  const rows = await db
+    .select({
+      code: giftCodes.code,
+      months: giftCodes.months,
+      redeemedAt: giftCodes.redeemedAt,
+      voidedAt: giftCodes.voidedAt,
+      redeemer: users.username,
+      orderNumber: orders.number,
+    })
+    .from(giftCodes)
+    .innerJoin(orders, eq(orders.id, giftCodes.orderId))
+    .leftJoin(users, eq(users.id, giftCodes.redeemedBy))
+    .where(eq(giftCodes.buyerUserId, userId))
+    .orderBy(desc(giftCodes.createdAt), giftCodes.code);
+  return rows.map((g) => ({
+    code: g.code,
+    months: g.months as GiftMonths,
+    state: g.voidedAt ? "void" : g.redeemedAt ? "redeemed" : "unredeemed",
+    redeemedBy: g.redeemedAt && !g.voidedAt ? g.redeemer : null,
+    redeemedAt: g.voidedAt ? null : iso(g.redeemedAt),
+    orderNumber: g.orderNumber,
+  }));
+}
+
+/**
+ * The statements that give the member what was bought as a guest with `email`: the orders (only
+ * those with no member), then their entitlements and gift codes. Conditional, so running them
+ * twice, or alongside another claim, attaches each order once. With `claimLink`, each applies only
+ * if that link was marked used at `now` (by the statement before them in the batch).
+ */
+function attachStatements(db: DB, userId: string, email: string, now: number, claimLink?: string): D1PreparedStatement[] {
+  const d1 = db.$client;
+  // Every statement takes the same four parameters; without a link the guard only names them.
+  const guard = claimLink ? "EXISTS (SELECT 1 FROM store_claim_links WHERE token_hash = ?4 AND used_at = ?3)" : "?4 IS NULL AND ?3 > 0";
+  const params = [userId, email.toLowerCase(), now, claimLink ?? null];
+  const theirOrders = "order_id IN (SELECT id FROM orders WHERE user_id = ?1 AND lower(email) = ?2)";
+  return [
+    d1.prepare(`UPDATE orders SET user_id = ?1, updated_at = ?3 WHERE user_id IS NULL AND lower(email) = ?2 AND ${guard}`).bind(...params),
+    d1.prepare(`UPDATE entitlements SET user_id = ?1 WHERE user_id IS NULL AND ${theirOrders} AND ${guard}`).bind(...params),
+    d1.prepare(`UPDATE gift_codes SET buyer_user_id = ?1 WHERE buyer_user_id IS NULL AND ${theirOrders} AND ${guard}`).bind(...params),
+  ];
+}
+
+/**
+ * Attaches the guest purchases made with `email`; how many orders it attached. A read first, so
+ * opening the collection writes nothing (and may read from a replica) when there is none.
+ */
+export async function attachGuestPurchases(db: DB, userId: string, email: string, now = Date.now()): Promise<number> {
+  const waiting = await db.$client
+    .prepare("SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(email) = ?1 LIMIT 1")
+    .bind(email.toLowerCase())
+    .first();
+  if (!waiting) return 0;
+  const [attached] = await db.$client.batch(attachStatements(db, userId, email, now));
+  return attached?.meta.changes ?? 0;
+}
+
+// ----- claim links -----
+
+export const insertClaimLink = (db: DB, row: { tokenHash: string; userId: string; email: string; expiresAt: Date }) => db.insert(storeClaimLinks).values(row);
+
+export type ClaimOutcome = { claimed: number } | "invalid" | "expired";
+
+/**
+ * Uses a claim link for the member who asked for it: in one batch, the link is marked used (only
+ * while unused and unexpired) and, only if that marked it, the address's guest purchases are
+ * attached. A link of another member's is invalid, as is a used one.
+ */
+export async function consumeClaimLink(db: DB, tokenHash: string, userId: string, now = Date.now()): Promise<ClaimOutcome> {
+  const link = await db.query.storeClaimLinks.findFirst({ where: and(eq(storeClaimLinks.tokenHash, tokenHash), eq(storeClaimLinks.userId, userId)) });
+  if (!link || link.usedAt) return "invalid";
+  if (link.expiresAt.getTime() <= now) return "expired";
+  const d1 = db.$client;
+  const [used, attached] = await d1.batch([
+    d1
+      .prepare("UPDATE store_claim_links SET used_at = ?3 WHERE token_hash = ?1 AND user_id = ?2 AND used_at IS NULL AND expires_at > ?3")
+      .bind(tokenHash, userId, now),
+    ...attachStatements(db, userId, link.email, now, tokenHash),
+  ]);
+  if ((used?.meta.changes ?? 0) === 0) return "invalid";
+  return { claimed: attached?.meta.changes ?? 0 };
+}

@@ -1,0 +1,177 @@
+// What a download reads and writes (decision 054): the entitlement a signed link names, the files of
+// its release in one format, the day's count of downloads started (the fair daily limit, one
+// conditional upsert), and the CRC-32s kept for the objects a zip holds.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { DB } from "./client";
+import { albums, entitlements, mediaChecksums, orders, tracks } from "./schema";
+import { trackColumns, trackStateOf } from "./music";
+import type { DownloadFormat } from "../contracts/store-model";
+import { isLocale, type Locale } from "../contracts/locale";
+
+export type DownloadEntitlement = {
+  id: string;
+  userId: string | null;
+  albumId: string | null;
+  trackId: string | null;
+  revoked: boolean;
+  orderNumber: number;
+  /** The order's language: the credits in the zip speak it. */
+  locale: Locale;
+};
+
+export async function findEntitlement(db: DB, id: string): Promise<DownloadEntitlement | null> {
+  const row = await db
+    .select({
+      id: entitlements.id,
+      userId: entitlements.userId,
+      albumId: entitlements.albumId,
+      trackId: entitlements.trackId,
+      revokedAt: entitlements.revokedAt,
+      orderNumber: orders.number,
+      locale: orders.locale,
+    })
+    .from(entitlements)
+    .innerJoin(orders, eq(orders.id, entitlements.orderId))
+    .where(eq(entitlements.id, id))
+    .get();
+  if (!row) return null;
+  const { revokedAt, locale, ...rest } = row;
+  return { ...rest, revoked: revokedAt !== null, locale: isLocale(locale) ? locale : "en" };
+}
+
+export type ReleaseTrackFile = { number: number; title: string; durationSeconds: number; key: string | null };
+export type ReleaseFiles = { albumId: string; title: string; albumTitle: string; year: number; coverKey: string | null; tracks: ReleaseTrackFile[] };
+
+/**
+ * A release's tracks in one format (each track's MP3, or its master in that format; null where it
+ * has none), in album order, leaving out tracks not yet in early access; null for an unknown release.
+ */
+export async function releaseFiles(
+  db: DB,
+  release: { albumId: string | null; trackId: string | null },
+  format: DownloadFormat,
+  now = Date.now(),
+): Promise<ReleaseFiles | null> {
+  const where = release.trackId ? eq(tracks.id, release.trackId) : eq(tracks.albumId, release.albumId ?? "");
+  // Two reads, not one D1 batch: a batch maps a join's columns by name, and both tables have a title.
+  const [album, rows] = await Promise.all([
+    db
+      .select({ id: albums.id, title: albums.title, year: albums.year, coverKey: albums.coverKey })
+      .from(albums)
+      .where(
+        release.trackId
+          ? sql`${albums.id} = (SELECT ${tracks.albumId} FROM ${tracks} WHERE ${tracks.id} = ${release.trackId})`
+          : eq(albums.id, release.albumId ?? ""),
+      ),
+    db
+      .select({ ...trackColumns, masterKey: tracks.masterKey, masterFormat: tracks.masterFormat })
+      .from(tracks)
+      .innerJoin(albums, eq(albums.id, tracks.albumId))
+      .where(where)
+      .orderBy(asc(tracks.number)),
+  ]);
+  const found = album[0];
+  if (!found) return null;
+  const keyOf = (row: (typeof rows)[number]) => (format === "mp3" ? row.audioKey : row.masterFormat === format ? row.masterKey : null);
+  const visible = rows.filter((row) => trackStateOf(row, now) !== "hidden" && row.audioKey !== null);
+  return {
+    albumId: found.id,
+    title: release.trackId ? (visible[0]?.title ?? found.title) : found.title,
+    albumTitle: found.title,
+    year: found.year,
+    coverKey: found.coverKey,
+    tracks: visible.map((row) => ({ number: row.number, title: row.title, durationSeconds: row.durationSeconds, key: keyOf(row) })),
+  };
+}
+
+/** The UTC day a download counts on: YYYY-MM-DD. */
+export const downloadDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/**
+ * Counts one download started today, unless the day already holds `limit`: one conditional upsert,
+ * so racing requests can never count past it. False when the limit was reached.
+ */
+export async function countDownloadStart(db: DB, entitlementId: string, day: string, limit: number): Promise<boolean> {
+  const row = await db.$client
+    .prepare(
+      `INSERT INTO download_counts (entitlement_id, day, count) VALUES (?1, ?2, 1)
+       ON CONFLICT (entitlement_id, day) DO UPDATE SET count = count + 1 WHERE download_counts.count < ?3
+       RETURNING count`,
+    )
+    .bind(entitlementId, day, limit)
+    .first<{ count: number }>();
+  return row !== null;
+}
+
+/** Downloads started on `day`. */
+export async function downloadsOn(db: DB, entitlementId: string, day: string): Promise<number> {
+  const row = await db.$client
+    .prepare("SELECT count FROM download_counts WHERE entitlement_id = ?1 AND day = ?2")
+    .bind(entitlementId, day)
+    .first<{ count: number }>();
+  return row?.count ?? 0;
+}
+
+/** Whether a download of this entitlement was started (counted) on one of `days`. */
+export async function startedOn(db: DB, entitlementId: string, days: readonly string[]): Promise<boolean> {
+  const row = await db.$client
+    .prepare(
+      `SELECT 1 AS found FROM download_counts WHERE entitlement_id = ?1 AND count > 0 AND day IN (${days.map((_, i) => `?${i + 2}`).join(", ")}) LIMIT 1`,
+    )
+    .bind(entitlementId, ...days)
+    .first();
+  return row !== null;
+}
+
+// ----- the CRC-32s of stored objects -----
+
+/** The CRC-32 kept for each object, only where it was computed for this very ETag. */
+export async function findChecksums(db: DB, objects: readonly { key: string; etag: string }[]): Promise<Map<string, number>> {
+  const rows =
+    objects.length === 0
+      ? []
+      : await db
+          .select()
+          .from(mediaChecksums)
+          .where(inArray(mediaChecksums.key, [...new Set(objects.map((o) => o.key))]));
+  const etags = new Map(objects.map((o) => [o.key, o.etag]));
+  return new Map(rows.filter((row) => etags.get(row.key) === row.etag).map((row) => [row.key, row.crc32 >>> 0]));
+}
+
+/** The sizes kept for these keys (the collection shows a zip's length without reading R2). */
+export async function findStoredSizes(db: DB, keys: readonly string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: mediaChecksums.key, size: mediaChecksums.size })
+    .from(mediaChecksums)
+    .where(inArray(mediaChecksums.key, [...new Set(keys)]));
+  return new Map(rows.map((row) => [row.key, row.size]));
+}
+
+export async function saveChecksums(db: DB, rows: readonly { key: string; etag: string; size: number; crc32: number }[], now = Date.now()) {
+  if (rows.length === 0) return;
+  await db
+    .insert(mediaChecksums)
+    .values(rows.map((row) => ({ ...row, computedAt: new Date(now) })))
+    .onConflictDoUpdate({
+      target: mediaChecksums.key,
+      set: { etag: sql`excluded.etag`, size: sql`excluded.size`, crc32: sql`excluded.crc32`, computedAt: sql`excluded.computed_at` },
+    });
+}
+
+/** Whether the member holds a live entitlement to the album of `trackId`, or to that track. */
+export async function ownsTrack(db: DB, userId: string, trackId: string): Promise<boolean> {
+  const row = await db
+    .select({ id: entitlements.id })
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.userId, userId),
+        sql`${entitlements.revokedAt} IS NULL`,
+        sql`(${entitlements.trackId} = ${trackId} OR ${entitlements.albumId} = (SELECT ${tracks.albumId} FROM ${tracks} WHERE ${tracks.id} = ${trackId}))`,
+      ),
+    )
+    .limit(1)
+    .get();
+  return row !== undefined;
+}

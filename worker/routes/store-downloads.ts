@@ -1,0 +1,114 @@
+// /api/store/downloads/:token (decision 054): a bought release as one zip, for whoever holds the
+// signed link (no cookie: the link is the key, bound to one entitlement and one format, and
+// expiring). GET streams it, HEAD tells its length; Range is served (206) by generating the
+// headers it spans and reading only those bytes of the files from R2.
+//   unknown or forged link, revoked or unknown entitlement, a format the release is not sold in:
+//   404 download_not_found; a genuine link past its time: 410 download_link_expired; more than
+//   STORE_LIMITS.downloadsPerDay downloads started today (UTC) for the entitlement: 429
+//   download_limit_reached; too many requests from one address: 429 rate_limited.
+// A browser that opened such a link (a navigation) is sent to its collection instead, where the
+// reason is shown in its language and a fresh link is one click away.
+//
+// What counts as a download: a GET that starts at the first byte (no Range, or a Range from 0).
+// A GET whose Range starts further on continues a download (a resumed one, or a download
+// manager's other parts): it is not counted when this entitlement has a counted start today or
+// yesterday (UTC: a download begun before midnight may finish after it); without one, it counts as
+// a start. HEAD and 304/416 answers never count.
+import { Hono, type Context } from "hono";
+import type { HonoEnv } from "../types";
+import { readConfig } from "../env";
+import { routeError, type ApiError } from "../lib/errors";
+import { parseRange } from "../lib/r2-range";
+import { verifyDownloadToken } from "../lib/download-token";
+import { releaseFormats } from "../db/release-formats";
+import { countDownloadStart, downloadDay, downloadsOn, findEntitlement, startedOn } from "../db/store-downloads";
+import { clientIp, hitEdgeLimit } from "../services/rate-limit";
+import { d1Checksums, planReleaseDownload, r2Source } from "../services/store/downloads";
+import { withChecksums, zipStream } from "../services/store/release-zip";
+import { attachmentHeader } from "../services/store/release-files";
+import { STORE_LIMITS } from "../contracts/store-model";
+import { DOWNLOAD_ERROR_PARAM } from "../contracts/store-collection";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Longer than any link lives: a token past this is malformed, not a download. */
+const TOKEN_MAX = 2048;
+
+/** A browser opening the link itself (from a mail or the address bar), not a script or a download tool. */
+const isNavigation = (c: Context<HonoEnv>) => c.req.header("sec-fetch-mode") === "navigate";
+
+/** The refusal as JSON, or for a navigation a redirect to the collection that explains it. */
+function refuse(c: Context<HonoEnv>, error: ApiError): Response {
+  if (!isNavigation(c) || c.req.method !== "GET") throw error;
+  return c.redirect(`/collection?${DOWNLOAD_ERROR_PARAM}=${encodeURIComponent(error.code)}`, 303);
+}
+
+/** If-Range holds our strong ETag, or the range does not apply (a date, another ETag: the whole archive again). */
+const rangeStillApplies = (ifRange: string | undefined, etag: string) => ifRange === undefined || ifRange.trim() === etag;
+
+export const storeDownloadRoutes = new Hono<HonoEnv>().get("/downloads/:token", async (c) => {
+  await hitEdgeLimit(c.env, "downloadsPerIp", clientIp(c.req));
+  const token = c.req.param("token");
+  const grant = token.length <= TOKEN_MAX ? await verifyDownloadToken(readConfig(c.env).SESSION_SECRET, token) : null;
+  if (grant === "expired") return refuse(c, routeError("download_link_expired"));
+  if (!grant) return refuse(c, routeError("download_not_found"));
+  const db = c.var.db;
+  const entitlement = await findEntitlement(db, grant.entitlementId);
+  if (!entitlement || entitlement.revoked) return refuse(c, routeError("download_not_found"));
+  const release = entitlement.albumId ? { albumId: entitlement.albumId } : { trackId: entitlement.trackId! };
+  if (!(await releaseFormats(db, release)).includes(grant.format)) return refuse(c, routeError("download_not_found"));
+  const planned = await planReleaseDownload(c.env, db, entitlement, grant.format);
+  if (!planned) {
+    console.error("download: a file of the release is missing", entitlement.id, grant.format);
+    return refuse(c, routeError("download_not_found"));
+  }
+  const { zip, fileName } = planned;
+  const size = zip.layout.size;
+  const headers = new Headers({
+    "Content-Type": "application/zip",
+    "Content-Disposition": attachmentHeader(fileName),
+    "Accept-Ranges": "bytes",
+    ETag: zip.etag,
+    // The link is the key: nothing may keep a copy of what it opened.
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (
+    c.req
+      .header("if-none-match")
+      ?.split(",")
+      .some((tag) => tag.trim() === zip.etag)
+  )
+    return new Response(null, { status: 304, headers });
+
+  const range = rangeStillApplies(c.req.header("if-range"), zip.etag) ? parseRange(c.req.header("range"), size) : "none";
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const now = Date.now();
+  const today = downloadDay(now);
+  if (c.req.method === "HEAD") {
+    if ((await downloadsOn(db, entitlement.id, today)) >= STORE_LIMITS.downloadsPerDay) throw routeError("download_limit_reached");
+  } else {
+    const continuing = range !== "none" && range.offset > 0 && (await startedOn(db, entitlement.id, [today, downloadDay(now - DAY_MS)]));
+    if (!continuing && !(await countDownloadStart(db, entitlement.id, today, STORE_LIMITS.downloadsPerDay)))
+      return refuse(c, routeError("download_limit_reached"));
+  }
+
+  const part = range === "none" ? { offset: 0, length: size } : range;
+  headers.set("Content-Length", String(part.length));
+  if (range !== "none") headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${size}`);
+  const status = range === "none" ? 200 : 206;
+  if (c.req.method === "HEAD") return new Response(null, { status, headers });
+
+  const source = r2Source(c.env.MEDIA);
+  const ready = await withChecksums(source, d1Checksums(db), zip);
+  // A stream of a declared length: the Worker sends this Content-Length rather than chunking.
+  const { readable, writable } = new FixedLengthStream(part.length);
+  c.executionCtx.waitUntil(
+    zipStream(source, ready, part)
+      .pipeTo(writable)
+      .catch((err: unknown) => console.error("download: the zip stream stopped", entitlement.id, err)),
+  );
+  return new Response(readable, { status, headers });
+});
