@@ -14,7 +14,7 @@ export const Route = createFileRoute("/store_/checkout/test")({
 });
 
 const meta = defineMessages({
-  title: { id: "meta.storeTestCheckout.title", defaultMessage: "Test Checkout" },
+  title: { id: "meta.storeTestCheckout.title", defaultMessage: "Test Checkout: Store" },
 });
 
 function StoreTestCheckoutRoute() {

@@ -5,8 +5,8 @@
 // products sell these releases in MP3 and WAV; every other release in MP3 only.
 import { CATALOG } from "./catalog.mjs";
 
-/** The albums and the single whose tracks have a master (the latest two albums and the latest single with tracks). */
-export const DEMO_MASTER_RELEASES = ["back-to-the-boulevard", "retro-future-romance", "living-room-disco"];
+/** The albums and the single the demo store sells as downloads (scripts/lib/demo-store.mjs). */
+export const DEMO_MASTER_RELEASES = ["freestyle-nights", "moonlight-boulevard", "spring-love-single"];
 
 /** Where a demo track's master lives in R2. */
 export const masterKeyOf = (trackId) => `masters/${trackId}.wav`;

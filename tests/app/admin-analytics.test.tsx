@@ -196,7 +196,9 @@ describe("admin sidebar", () => {
       ["Moderation", "/admin/moderation"],
       ["Catalog", "/admin/catalog"],
       ["Perks", "/admin/perks"],
+      ["Store", "/admin/store"],
       ["Orders", "/admin/store/orders"],
+      ["Shipping", "/admin/store/shipping"],
       ["Listening Parties", "/admin/parties"],
       ["Audit Log", "/admin/audit"],
     ]);

@@ -19,8 +19,12 @@ afterAll(async () => {
 describe("the demo masters", () => {
   it("are two albums and a single of the catalog, every track of them", () => {
     const releases = DEMO_MASTER_RELEASES.map((id) => CATALOG.find((a) => a.id === id)!);
-    expect(releases.map((a) => a.type)).toEqual(["Album", "Album", "Single"]);
-    expect(demoMasterTracks().map((t) => t.id)).toEqual(releases.flatMap((a) => a.tracks.map((t) => t.id)));
+    expect(releases.map((a) => a.type).sort()).toEqual(["Album", "Album", "Single"]);
+    expect(
+      demoMasterTracks()
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(releases.flatMap((a) => a.tracks.map((t) => t.id)).sort());
     expect(demoMasterTracks().every((t) => t.key === masterKeyOf(t.id) && t.key === `masters/${t.id}.wav`)).toBe(true);
   });
 

@@ -47,15 +47,19 @@ describe("the demo store", () => {
     expect(vinyl).toMatchObject({ kind: "merch", bundled_album_id: "freestyle-nights", weight_class: "heavy" });
     expect(all(database, `SELECT stock FROM product_variants WHERE product_id = '${vinyl.id}'`)).toEqual([{ stock: 25 }]);
 
-    const albums = products.filter((p) => p.kind === "digital" && p.album_id !== null && p.pricing === "fixed");
-    expect(albums).toHaveLength(2);
+    // Two albums at $7: one at a fixed price with a VIP price, one at "$7 or more" with a VIP discount.
+    const albums = products.filter((p) => p.kind === "digital" && p.album_id !== null && p.price_usd_cents === 700);
+    expect(albums.map((p) => [p.slug, p.pricing])).toEqual([
+      ["freestyle-nights-digital", "fixed"],
+      ["moonlight-boulevard-digital", "name_your_price"],
+    ]);
     for (const album of albums) {
       expect(album).toMatchObject({ price_usd_cents: 700, price_brl_cents: 3500 });
       expect(album.vip_price_usd_cents !== null || album.vip_discount_pct !== null, String(album.slug)).toBe(true);
     }
 
     const nameYourPrice = products.filter((p) => p.pricing === "name_your_price");
-    expect(nameYourPrice.map((p) => p.price_usd_cents).sort()).toEqual([0, 100]);
+    expect(nameYourPrice.map((p) => p.price_usd_cents).sort((a, b) => Number(a) - Number(b))).toEqual([0, 100, 700]);
     expect(bySlug(products, "dream-about-you-free")).toMatchObject({ track_id: "dream-about-you", album_id: null, price_usd_cents: 0 });
 
     expect(products.filter((p) => p.kind === "gift_vip").map((p) => p.gift_months)).toEqual([1, 3, 6, 12]);

@@ -18,7 +18,7 @@ const MAIL_DELIVERY_KEEP_MS = 7 * DAY_MS;
 export type PurgeCounts = { sessions: number; passwordResets: number; rateLimits: number; links: number; loginThrottles: number; mailDeliveries: number };
 
 export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCounts> {
-  const [ended, resets, windows, signIns, verifications, throttles, mailDeliveries] = await db.batch([
+  const [ended, resets, windows, signIns, verifications, claims, throttles, mailDeliveries] = await db.batch([
     db.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)))),
     db
       .delete(passwordResets)
@@ -43,7 +43,7 @@ export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCou
     sessions: ended.meta.changes,
     passwordResets: resets.meta.changes,
     rateLimits: windows.meta.changes,
-    links: signIns.meta.changes + verifications.meta.changes,
+    links: signIns.meta.changes + verifications.meta.changes + claims.meta.changes,
     loginThrottles: throttles.meta.changes,
     mailDeliveries: mailDeliveries.meta.changes,
   };

@@ -50,7 +50,6 @@ const SIDEBAR_LINKS = [
   { to: "/admin/catalog", label: adminMessages.catalog, exact: false },
   { to: "/admin/perks", label: adminMessages.perks, exact: false },
   { to: "/admin/store", label: adminMessages.store, exact: true },
-  // The store's orders (under the store's own link when the store has one).
   { to: "/admin/store/orders", label: adminMessages.storeOrders, exact: false },
   { to: "/admin/store/shipping", label: adminMessages.storeShipping, exact: true },
   { to: "/admin/parties", label: adminMessages.parties, exact: false },

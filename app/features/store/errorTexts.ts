@@ -4,20 +4,20 @@ import { defineMessages } from "react-intl";
 import type { ErrorTexts } from "../../lib/forms/errorText";
 
 const m = defineMessages({
-  product_not_found: { id: "store.error.productNotFound", defaultMessage: "A product in your cart is no longer in the store: remove it to go on." },
-  product_not_for_sale: { id: "store.error.productNotForSale", defaultMessage: "A product in your cart is not for sale right now." },
-  variant_required: { id: "store.error.variantRequired", defaultMessage: "Choose a size or colour first." },
-  variant_mismatch: { id: "store.error.variantMismatch", defaultMessage: "That option belongs to another product." },
-  price_below_minimum: { id: "store.error.priceBelowMinimum", defaultMessage: "An amount is under its product's minimum price." },
-  currency_not_offered: { id: "store.error.currencyNotOffered", defaultMessage: "A product in your cart is not sold in that currency: choose another." },
-  quantity_over_limit: { id: "store.error.quantityOverLimit", defaultMessage: "That is more than one order may hold of a product." },
-  quantity_over_stock: { id: "store.error.quantityOverStock", defaultMessage: "There are not that many left of a product: lower the quantity." },
-  sold_out: { id: "store.error.soldOut", defaultMessage: "Sold out: someone else took the last ones." },
-  promo_code_invalid: { id: "store.error.promoCodeInvalid", defaultMessage: "This code is not valid in the store." },
-  promo_code_used_up: { id: "store.error.promoCodeUsedUp", defaultMessage: "This code has been used up." },
-  cart_empty: { id: "store.error.cartEmpty", defaultMessage: "Your cart is empty." },
-  shipping_country_required: { id: "store.error.shippingCountryRequired", defaultMessage: "Choose the country to ship to." },
-  store_checkout_not_found: { id: "store.error.checkoutNotFound", defaultMessage: "That checkout no longer exists: start again from your cart." },
+  product_not_found: { id: "store.cartError.productNotFound", defaultMessage: "A product in your cart is no longer in the store: remove it to go on." },
+  product_not_for_sale: { id: "store.cartError.productNotForSale", defaultMessage: "A product in your cart is not for sale right now." },
+  variant_required: { id: "store.cartError.variantRequired", defaultMessage: "Choose a size or colour first." },
+  variant_mismatch: { id: "store.cartError.variantMismatch", defaultMessage: "That option belongs to another product." },
+  price_below_minimum: { id: "store.cartError.priceBelowMinimum", defaultMessage: "An amount is under its product's minimum price." },
+  currency_not_offered: { id: "store.cartError.currencyNotOffered", defaultMessage: "A product in your cart is not sold in that currency: choose another." },
+  quantity_over_limit: { id: "store.cartError.quantityOverLimit", defaultMessage: "That is more than one order may hold of a product." },
+  quantity_over_stock: { id: "store.cartError.quantityOverStock", defaultMessage: "There are not that many left of a product: lower the quantity." },
+  sold_out: { id: "store.cartError.soldOut", defaultMessage: "Sold out: someone else took the last ones." },
+  promo_code_invalid: { id: "store.cartError.promoCodeInvalid", defaultMessage: "This code is not valid in the store." },
+  promo_code_used_up: { id: "store.cartError.promoCodeUsedUp", defaultMessage: "This code has been used up." },
+  cart_empty: { id: "store.cartError.cartEmpty", defaultMessage: "Your cart is empty." },
+  shipping_country_required: { id: "store.cartError.shippingCountryRequired", defaultMessage: "Choose the country to ship to." },
+  store_checkout_not_found: { id: "store.cartError.checkoutNotFound", defaultMessage: "That checkout no longer exists: start again from your cart." },
 });
 
 export const STORE_ERROR_TEXTS: ErrorTexts = m;

@@ -3,6 +3,7 @@
 // Amounts and dates come from format.ts; the buyer's words (an address) are text, escaped in HTML.
 import type { Locale } from "../../contracts/locale";
 import type { ShippingAddress } from "../../contracts/store-checkout";
+import { redeemPath } from "../../contracts/store-gift-model";
 import { escapeHtml } from "../../lib/page-head";
 import { mailAmount, mailDateTime, mailNumber } from "./format";
 import { adminNotice } from "./templates";
@@ -127,7 +128,12 @@ export function orderReceiptMail({ to, brandName, locale, order }: { to: string;
     text.push(t.downloadsValidity(mailNumber(locale, order.linkValidDays)));
   }
   if (order.giftCodes.length) {
-    text.push("", `${t.giftHeading}:`, ...order.giftCodes.map((g) => `${g.code} (${t.giftMonths(mailNumber(locale, g.months))})`), t.giftHow(redeemUrl));
+    text.push(
+      "",
+      `${t.giftHeading}:`,
+      ...order.giftCodes.map((g) => `${g.code} (${t.giftMonths(mailNumber(locale, g.months))}): ${order.siteUrl}${redeemPath(g.code)}`),
+      t.giftHow(redeemUrl),
+    );
   }
   text.push("", t.collection, collectionUrl, "", t.signature(brandName));
 
@@ -149,7 +155,9 @@ export function orderReceiptMail({ to, brandName, locale, order }: { to: string;
   }
   if (order.giftCodes.length) {
     html.push(`<h2 style="font-size:16px">${e(t.giftHeading)}</h2><ul>`);
-    html.push(...order.giftCodes.map((g) => `<li><code>${e(g.code)}</code> (${e(t.giftMonths(mailNumber(locale, g.months)))})</li>`));
+    html.push(
+      ...order.giftCodes.map((g) => `<li>${link(`${order.siteUrl}${redeemPath(g.code)}`, g.code)} (${e(t.giftMonths(mailNumber(locale, g.months)))})</li>`),
+    );
     html.push(`</ul><p>${e(t.giftHow(redeemUrl))}</p>`);
   }
   html.push(`<p>${e(t.collection)} ${link(collectionUrl, collectionUrl)}</p>`, `<p>${e(t.signature(brandName))}</p>`, "</div>");

@@ -22,7 +22,7 @@ import { listHolds, paidOrderStatements, type PaidOrder } from "../../db/store-o
 import { newId } from "../../lib/crypto";
 import type { ShippingAddress } from "../../contracts/store-checkout";
 import { variantLabelOf } from "./pricing";
-import { newGiftCode } from "./gift-codes";
+import { newGiftCode } from "../../lib/gift-code";
 
 export type OrderPlan = { statements: Statement[]; paidOrderId?: string };
 
