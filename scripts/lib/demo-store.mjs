@@ -113,7 +113,8 @@ export const DEMO_PRODUCTS = [
     title: "Moonlight Boulevard (digital album)",
     titlePtBr: "Moonlight Boulevard (álbum digital)",
     description: "The 1988 album to keep, every track with the cover and the credits. Name your price from $7; VIP members' minimum is 20% lower.",
-    descriptionPtBr: "O álbum de 1988 para guardar, todas as faixas com a capa e os créditos. Pague quanto quiser a partir de US$ 7; para membros VIP o mínimo é 20% menor.",
+    descriptionPtBr:
+      "O álbum de 1988 para guardar, todas as faixas com a capa e os créditos. Pague quanto quiser a partir de US$ 7; para membros VIP o mínimo é 20% menor.",
     pricing: "name_your_price",
     priceUsdCents: 700,
     priceBrlCents: 3500,

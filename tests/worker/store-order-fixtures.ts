@@ -232,16 +232,14 @@ export async function clearOrders() {
 // ---- reading what changed ---------------------------------------------------------------------
 
 export const orderRow = (id: string) =>
-  D1.prepare("SELECT status, refunded_cents, shipped_at, carrier, tracking_number, tracking_url FROM orders WHERE id = ?1")
-    .bind(id)
-    .first<{
-      status: string;
-      refunded_cents: number;
-      shipped_at: number | null;
-      carrier: string | null;
-      tracking_number: string | null;
-      tracking_url: string | null;
-    }>();
+  D1.prepare("SELECT status, refunded_cents, shipped_at, carrier, tracking_number, tracking_url FROM orders WHERE id = ?1").bind(id).first<{
+    status: string;
+    refunded_cents: number;
+    shipped_at: number | null;
+    carrier: string | null;
+    tracking_number: string | null;
+    tracking_url: string | null;
+  }>();
 
 export const stockOf = async (variantId: string) =>
   (await D1.prepare("SELECT stock FROM product_variants WHERE id = ?1").bind(variantId).first<{ stock: number }>())!.stock;
