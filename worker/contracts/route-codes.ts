@@ -230,6 +230,7 @@ export const ROUTE_CODES = {
   refund_over_remaining: { status: 400, en: STORE_ORDER_MESSAGES.overRemaining },
   refund_failed: { status: 502, en: STORE_ORDER_MESSAGES.refundFailed },
   // store: back office products
+  release_in_store: { status: 409, en: "This release is sold in the store: delete or change its product first" },
   product_slug_taken: { status: 409, en: STORE_ADMIN.slugTaken },
   product_kind_locked: { status: 409, en: STORE_ADMIN.kindLocked },
   product_has_orders: { status: 409, en: STORE_ADMIN.hasOrders },

@@ -7,7 +7,8 @@ import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { uploadBody } from "../../lib/upload-body";
 import { AUDIO_MAX_BYTES, CATALOG_IMAGE_MAX_BYTES, MASTER_MAX_BYTES } from "../../contracts/admin-catalog-limits";
-import { notFound, orConflict } from "../../lib/errors";
+import { notFound, orConflict, routeError } from "../../lib/errors";
+import { isForeignKeyViolation } from "../../db/d1";
 import {
   createAlbum,
   createTrack,
@@ -71,7 +72,7 @@ const albumRoutes = new Hono<HonoEnv>()
 
   .delete("/albums/:id", idParam, async (c) => {
     const { id } = c.req.valid("param");
-    const deleted = await deleteAlbum(c.var.db, actorOf(c), id);
+    const deleted = await unlessInStore(deleteAlbum(c.var.db, actorOf(c), id));
     if (!deleted) throw albumNotFound();
     catalogChanged();
     await deleteObjects(c.env.MEDIA, deleted.r2Keys);
@@ -108,6 +109,19 @@ const albumRoutes = new Hono<HonoEnv>()
     return c.json<AdminAlbumResponse>({ album });
   });
 
+/**
+ * A release a store product sells (or bundles) cannot go: the product's reference refuses the
+ * delete, and what buyers own stays downloadable. Nothing was deleted; the admin is told why.
+ */
+async function unlessInStore<T>(deleting: Promise<T>): Promise<T> {
+  try {
+    return await deleting;
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw routeError("release_in_store");
+    throw err;
+  }
+}
+
 const trackRoutes = new Hono<HonoEnv>()
   .patch("/tracks/:id", idParam, validate("json", trackUpdateSchema), async (c) => {
     const updated = orConflict(await updateTrack(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json")), CATALOG_REFUSALS);
@@ -120,7 +134,7 @@ const trackRoutes = new Hono<HonoEnv>()
   // Its plays stay in track_plays, named through retired_tracks.
   .delete("/tracks/:id", idParam, async (c) => {
     const { id } = c.req.valid("param");
-    const deleted = await deleteTrack(c.var.db, actorOf(c), id);
+    const deleted = await unlessInStore(deleteTrack(c.var.db, actorOf(c), id));
     if (!deleted) throw trackNotFound();
     catalogChanged();
     await deleteObjects(c.env.MEDIA, deleted.r2Keys);

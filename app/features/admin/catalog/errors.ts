@@ -27,6 +27,8 @@ export function formErrorText(err: unknown): ErrorText {
       return { message: m.earlyAccessOrder };
     case "early_access_needs_release":
       return { message: m.earlyAccessNeedsRelease };
+    case "release_in_store":
+      return { message: m.releaseInStore };
   }
   if (err.code === "invalid_input" && err.field && URL_FIELDS.has(err.field)) return { message: m.urlHttps };
   if (err.status < 500 && err.message) return { text: err.message };

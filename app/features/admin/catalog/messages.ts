@@ -53,6 +53,11 @@ const plainMessages = defineMessages({
   },
   earlyAccessOrder: { id: "adminCatalog.release.order", defaultMessage: "Early access must start before the public release." },
   earlyAccessNeedsRelease: { id: "adminCatalog.release.needsRelease", defaultMessage: "Early access needs a public release time." },
+  releaseInStore: {
+    id: "adminCatalog.delete.inStore",
+    defaultMessage:
+      "This release is sold in the store: its product must go first. A product with orders can only be archived, and then the release stays for the fans who bought it.",
+  },
   fieldName: { id: "adminCatalog.field.name", defaultMessage: "Name" },
   fieldDescriptionEn: { id: "adminCatalog.field.descriptionEn", defaultMessage: "Description (English)" },
   fieldDescriptionPtBr: { id: "adminCatalog.field.descriptionPtBr", defaultMessage: "Description (Portuguese)" },
