@@ -1,7 +1,7 @@
 // The tracks the signed-in member bought (their collection, /collection): the music player plays
 // them in full without VIP, as the Worker streams them to their owner (decision 054). Filled by
-// the collection when it loads, for that member only: another session (signing out, another
-// account) finds none.
+// the collection when it loads, for that member only: after signing out, or signed in as someone
+// else, the list is empty.
 type Owned = { userId: string; trackIds: ReadonlySet<string> };
 
 let owned: Owned | null = null;
