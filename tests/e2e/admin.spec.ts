@@ -76,12 +76,13 @@ test("visits from another browser show up in the overview", async ({ browser, pa
   const after = await json<OverviewResponse>(page, "/api/admin/overview");
   expect(after.currentVisitors.value).toBeGreaterThanOrEqual(1);
 
-  // The card shows the figure of the overview the page itself was sent; other journeys' visits
-  // may have been counted since `after`, never fewer.
+  // The card shows the figure of the overview the page itself was sent. That figure is not compared
+  // with `after`: other journeys' visits may have been counted since, and the overview's rolling
+  // 24 hours may have let a seeded view (timed from the seed) go, so it moves either way.
   const sent = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/admin/overview" && res.ok());
   await page.goto("/admin");
   const shown = (await (await sent).json()) as OverviewResponse;
-  expect(shown.pageViews.value).toBeGreaterThanOrEqual(after.pageViews.value);
+  expect(shown.pageViews.value).toBeGreaterThan(0);
   const card = page.getByRole("article", { name: "Page Views" });
   await expect(card.locator(".admin-stat-value")).toHaveText(shown.pageViews.value.toLocaleString("en-US"));
 });
