@@ -99,6 +99,7 @@ const quoteFor = (body: QuoteBody, overrides: Partial<QuoteResponse> = {}): Quot
   return {
     currency: body.currency,
     lines,
+    tickets: [],
     subtotalCents: subtotal,
     discountCents: 0,
     shippingCents: null,

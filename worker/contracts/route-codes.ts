@@ -253,6 +253,19 @@ export const ROUTE_CODES = {
   // store: gift VIP
   gift_code_invalid: { status: 404, en: "This gift code does not exist" },
   gift_code_redeemed: { status: 409, en: "This gift code has already been redeemed" },
+
+  // Tickets sold here (decision 055)
+  ticket_type_not_found: { status: 404, en: "This ticket type does not exist" },
+  tickets_not_on_sale: { status: 409, en: "Tickets for this event are not on sale right now" },
+  tickets_vip_only: { status: 403, en: "These tickets are for VIP members only" },
+  tickets_currency_mismatch: { status: 400, en: "These tickets are sold in another currency" },
+  // tickets: types and the event form
+  // tickets: checkout
+  // tickets: the buyer's tickets
+  // tickets: the door
+  // tickets: back office
+  // tickets: cancellation
+  // VIP plans
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

@@ -3,6 +3,7 @@
 // discount, shipping cost and total comes from the Worker's own rows, never from here.
 import { z } from "./zod";
 import { CURRENCIES, STORE_LIMITS, type Currency } from "./store-model";
+import { TICKET_LIMITS } from "./event-tickets-model";
 
 const id = z.string().min(1).max(64);
 
@@ -17,12 +18,21 @@ export type CartLine = z.infer<typeof cartLineSchema>;
 
 export const cartSchema = z.array(cartLineSchema).max(STORE_LIMITS.maxCartLines);
 
+/** Tickets of an event sold here (decision 055): a type and how many; its price is the Worker's. */
+export const ticketLineSchema = z.object({
+  ticketTypeId: id,
+  quantity: z.number().int().min(1).max(TICKET_LIMITS.maxPerOrderLimit),
+});
+export type TicketLine = z.infer<typeof ticketLineSchema>;
+
 /** ISO 3166-1 alpha-2, upper case. */
 const country = z.string().regex(/^[A-Z]{2}$/);
 
 export const quoteBodySchema = z.object({
   currency: z.enum(CURRENCIES),
-  lines: cartSchema.min(1),
+  /** Store lines; may be empty when `tickets` is not (a cart with neither is 400 cart_empty). */
+  lines: cartSchema.default([]),
+  tickets: z.array(ticketLineSchema).max(TICKET_LIMITS.maxLinesPerCheckout).default([]),
   promoCode: z.string().trim().min(1).max(40).optional(),
   /** Needed (and only used) when a line is physical. */
   shippingCountry: country.optional(),
@@ -39,9 +49,19 @@ export type PricedLine = {
   vipPrice: boolean;
 };
 
+/** A ticket line priced from its type (the event's currency must be the cart's). */
+export type PricedTicketLine = {
+  ticketTypeId: string;
+  eventId: string;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+};
+
 export type QuoteResponse = {
   currency: Currency;
   lines: PricedLine[];
+  tickets: PricedTicketLine[];
   subtotalCents: number;
   discountCents: number;
   /** null: nothing to ship (or no country chosen yet). */

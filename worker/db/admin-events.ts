@@ -102,7 +102,7 @@ export async function presaleCodeCounts(db: DB, rows: EventRow[]): Promise<Map<s
 }
 
 /** The columns the form sets; the rest (end date, picture) keep what they had. */
-type FormColumns = Omit<EventRow, "id" | "endDate" | "imageKey" | "createdAt" | "updatedAt">;
+type FormColumns = Omit<EventRow, "id" | "endDate" | "imageKey" | "createdAt" | "updatedAt" | "ticketsTaken">;
 
 function columnsOf(values: EventValues): FormColumns {
   const date = (ms: number | null) => (ms === null ? null : new Date(ms));
@@ -187,6 +187,7 @@ export async function createEvent(db: DB, actor: Actor, values: EventValues, now
     id,
     endDate: null,
     imageKey: null,
+    ticketsTaken: 0,
     createdAt: new Date(now),
     updatedAt: new Date(now),
   };

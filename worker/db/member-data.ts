@@ -55,6 +55,9 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "offer-codes", table: "offer_codes", column: "claimed_by" },
   { kind: "check-ins", table: "check_ins", column: "user_id" },
   { kind: "tickets", table: "tickets", emailColumn: "customer_email" },
+  // Tickets bought here (decision 055): those the member holds and those they bought for others.
+  { kind: "tickets", table: "event_tickets", column: "owner_user_id", orEmailColumn: "owner_email" },
+  { kind: "tickets", table: "event_tickets", column: "buyer_user_id", orEmailColumn: "buyer_email" },
   // The newsletter contact (status, topics, locale...) is the member's by account or by address,
   // and so is every consent record of it; a pending confirmation's token hash stays in D1.
   { kind: "consents", table: "marketing_contacts", column: "user_id", orEmailColumn: "email" },
@@ -76,6 +79,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "staff-activity", table: "contact_replies", column: "admin_user_id" },
   { kind: "staff-activity", table: "listening_parties", column: "created_by" },
   { kind: "staff-activity", table: "check_ins", column: "staff_id" },
+  { kind: "staff-activity", table: "event_tickets", column: "checked_in_by" },
+  { kind: "staff-activity", table: "event_cancellations", column: "requested_by" },
   { kind: "staff-activity", table: "vip_comps", column: "granted_by" },
   { kind: "staff-activity", table: "notification_events", column: "created_by" },
   { kind: "staff-activity", table: "campaigns", column: "created_by" },

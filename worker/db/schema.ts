@@ -12,3 +12,4 @@ export * from "./schema/operations";
 export * from "./schema/perks";
 export * from "./schema/store";
 export * from "./schema/vip";
+export * from "./schema/tickets";

@@ -57,6 +57,8 @@ export const events = sqliteTable(
     titlePtBr: text("title_pt_br"),
     descriptionPtBr: text("description_pt_br"),
     soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
+    /** Tickets held or sold here, all types together, against venueCapacity (0045, decision 055). */
+    ticketsTaken: integer("tickets_taken").notNull().default(0),
     /** Minutes before the start that "Remind me" mails go out (0038). */
     reminderOffsets: text("reminder_offsets", { mode: "json" })
       .$type<number[]>()

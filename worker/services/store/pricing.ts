@@ -212,6 +212,7 @@ export async function priceCart(db: DB, body: QuoteBody, buyer: Buyer, now: numb
         totalCents,
         vipPrice,
       })),
+      tickets: [],
       subtotalCents,
       discountCents,
       shippingCents: shipping.cents,

@@ -77,6 +77,7 @@ function CartContents({ lines, products }: { lines: CartLine[]; products: Public
   const body: QuoteBody = {
     currency,
     lines,
+    tickets: [],
     ...(promoCode ? { promoCode } : {}),
     ...(physical && country ? { shippingCountry: country } : {}),
   };
