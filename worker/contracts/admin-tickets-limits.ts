@@ -12,6 +12,16 @@ export type TicketTimeFilter = (typeof TICKET_TIME_FILTERS)[number];
 
 /** Rows the list returns at most (newest first); the count, the totals and the export cover them all. */
 export const TICKETS_LIST_LIMIT = 500;
+
+/**
+ * Where a row of the list comes from: a ticket sold here (`event_tickets`, one row per ticket) or
+ * an order imported from a provider's CSV (`tickets`, one row per order).
+ */
+export const TICKET_SOURCES = ["sold", "imported"] as const;
+export type TicketSource = (typeof TICKET_SOURCES)[number];
+
+/** The list's page cursor: "<created at ms>:<row id>" of the last row shown (newest first). */
+export const TICKET_CURSOR_MAX = 130;
 export const TICKET_SEARCH_MAX = 100;
 
 /** What an import maps the provider's columns to. */

@@ -3,14 +3,19 @@
 // with a suggested column mapping, then the import itself). Shared by the Worker and the SPA.
 import { z } from "./zod";
 import {
+  TICKET_CURSOR_MAX,
   TICKET_SEARCH_MAX,
+  TICKET_SOURCES,
   TICKET_STATUSES,
   TICKET_TIME_FILTERS,
+  TICKETS_LIST_LIMIT,
   type ImportField,
   type ImportRowCode,
+  type TicketSource,
   type TicketStatus,
   type TicketTimeFilter,
 } from "./admin-tickets-limits";
+import type { EventTicketStatus } from "./event-tickets-model";
 
 export * from "./admin-tickets-limits";
 
@@ -23,6 +28,7 @@ export const TICKET_MESSAGES = {
   csvRequired: "The CSV text is required",
   mappingInvalid: "Each mapped column must be one of the file's columns",
   firstRowInvalid: "firstRow must be the file row of the first ticket (2 or more)",
+  cursorInvalid: "cursor must be the nextCursor of the page before",
 } as const;
 
 /** True for an IANA zone name the runtime knows ("America/Sao_Paulo", "UTC"). */
@@ -54,8 +60,30 @@ export const ticketsQuerySchema = z.strictObject({
     .default("all")
     .transform((t): TicketTimeFilter => (t === "" ? "all" : t)),
   tz: timeZone,
+  /** Sold here, imported, or both ("" or "all"). */
+  source: z
+    .enum(["", "all", ...TICKET_SOURCES])
+    .default("all")
+    .transform((s): TicketSource | null => (s === "" || s === "all" ? null : s)),
+  /** One event's tickets (its id); empty: every event. */
+  event: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((e) => e?.trim() || null),
+  /** The next page: the `nextCursor` of the page before (ignored by the export). */
+  cursor: z
+    .string()
+    .max(TICKET_CURSOR_MAX)
+    .regex(/^\d{1,15}:.{1,100}$/, TICKET_MESSAGES.cursorInvalid)
+    .optional()
+    .transform((c) => (c ? { at: Number(c.slice(0, c.indexOf(":"))), id: c.slice(c.indexOf(":") + 1) } : null)),
+  /** Rows per page (ignored by the export). */
+  limit: z.coerce.number().int().min(1).max(TICKETS_LIST_LIMIT).default(TICKETS_LIST_LIMIT),
 });
 export type TicketsQuery = z.infer<typeof ticketsQuerySchema>;
+export type TicketCursor = NonNullable<TicketsQuery["cursor"]>;
+export const ticketCursorOf = (row: { createdAt: string; id: string }) => `${Date.parse(row.createdAt)}:${row.id}`;
 
 export const ticketIdParamSchema = z.object({ id: z.string().min(1).max(100) });
 
@@ -85,6 +113,9 @@ export type ImportBody = z.input<typeof importBodySchema>;
 
 export type TicketView = {
   id: string;
+  /** sold: a ticket sold here (one row per ticket); imported: an order from a provider's CSV. */
+  source: TicketSource;
+  /** The provider's order id, or the store order's number ("1042") of a ticket sold here. */
   orderId: string;
   /** Null once the event was deleted (the order is kept). */
   eventId: string | null;
@@ -95,8 +126,21 @@ export type TicketView = {
   status: TicketStatus;
   /** Decimal amount in `currency` (45.5 for 45.50). */
   price: number;
+  /** ISO code, upper case ("USD"). */
   currency: string;
   createdAt: string;
+  // Tickets sold here only (null for imported orders):
+  /**
+   * The ticket's own status; `status` maps it onto the spec's: valid → confirmed, refunded and
+   * cancelled (the event's cancellation) → cancelled. Nothing sold here is pending.
+   */
+  ticketStatus: EventTicketStatus | null;
+  /** The store order's id (its back-office page), the type as sold, the name at the door, the typed code. */
+  storeOrderId: string | null;
+  typeName: string | null;
+  holderName: string | null;
+  code: string | null;
+  checkedInAt: string | null;
 };
 
 /** The filtered rows' value in one currency (two decimals when shown). */
@@ -109,7 +153,10 @@ export type TicketsListResponse = {
   count: number;
   /** Their total value per currency, largest count first. */
   totals: CurrencyTotal[];
+  /** More rows follow this page. */
   truncated: boolean;
+  /** Ask for the next page with `cursor=<this>`; absent on the last page. */
+  nextCursor?: string;
 };
 
 export type TicketEventSummary = {

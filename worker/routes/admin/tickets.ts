@@ -1,7 +1,12 @@
-// /api/admin/tickets: ticket orders for administrators (the admin tree's gate runs first).
-//   GET  /                 ?search=&status=&time=all|today|7d|30d&tz=   rows (newest first) + total value
-//   GET  /export.csv       same filters                                  tickets.csv of every filtered row
-//   GET  /:id              one ticket with its event
+// /api/admin/tickets: tickets sold here and ticket orders imported from a provider, for
+// administrators (the admin tree's gate runs first: door staff are refused like any member).
+//   GET  /                 ?search=&status=&time=all|today|7d|30d&tz=&source=all|sold|imported&event=&cursor=&limit=
+//                          a page of rows (newest first, both sources) + count and total value of every filtered row
+//   GET  /export.csv       same filters (no paging)                      tickets.csv of every filtered row
+//   GET  /events/:eventId               one event's sales per ticket type (sold, checked in, revenue), capacity and taken
+//   GET  /events/:eventId/door          ?search=&sort=name|type|checked_in   its door list (valid tickets)
+//   GET  /events/:eventId/door.csv      same, as door-list.csv for the door
+//   GET  /:id              one ticket (sold or imported) with its event
 //   POST /import/preview   body: the CSV text (its first rows are enough) → columns, suggested mapping, rows
 //   POST /import           { csv, mapping, firstRow, tz } → imported, skipped and refused rows
 // Bodies are capped at 64 KB like every API body: the SPA sends a large file in pieces of whole
@@ -17,6 +22,9 @@ import { toZonedIso } from "../../contracts/time-zones";
 import { ticketPeriod } from "../../lib/ticket-periods";
 import { checkMapping, eventIndex, issue, parseCsv, readRows, suggestMapping } from "../../lib/ticket-import";
 import { eventRefs, exportTickets, findTicket, insertTickets, listTickets, storedOrderIds, type TicketFilters } from "../../db/tickets";
+import { doorList, ticketSales } from "../../db/ticket-sales";
+import { doorQuerySchema, ticketSalesParamSchema, type DoorListResponse, type TicketSalesResponse } from "../../contracts/admin-ticket-sales";
+import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "../../contracts/admin-events";
 import { isUniqueViolation } from "../../db/d1";
 import {
   IMPORT_PREVIEW_ROWS,
@@ -33,14 +41,28 @@ import {
 } from "../../contracts/admin-tickets";
 import { actorOf } from "../../middleware/guards";
 
+// The spec's six columns, as before tickets were sold here (and as the import reads them back):
+// a sold ticket is one row, its order's number, its buyer's e-mail, its status on the spec's scale.
 const EXPORT_HEADERS = ["Order ID", "Event", "Customer", "Status", "Price", "Date"] as const;
+const DOOR_HEADERS = ["Name", "E-mail", "Ticket type", "Code", "Checked in"] as const;
 
-const filtersOf = (q: TicketsQuery, now = Date.now()): TicketFilters => ({ search: q.search, status: q.status, period: ticketPeriod(q.time, q.tz, now) });
+const filtersOf = (q: TicketsQuery, now = Date.now()): TicketFilters => ({
+  search: q.search,
+  status: q.status,
+  period: ticketPeriod(q.time, q.tz, now),
+  source: q.source,
+  eventId: q.event,
+});
 const query = validate("query", ticketsQuerySchema);
+const eventParam = validate("param", ticketSalesParamSchema);
+const doorQuery = validate("query", doorQuerySchema);
+const eventNotFound = () => notFound(ADMIN_EVENT_MESSAGES.eventNotFound, ADMIN_EVENT_CODES.notFound);
 
-/** The signed-in admin, for the audit row (the admin gate ran before this sub-app). */
 export const ticketRoutes = new Hono<HonoEnv>()
-  .get("/", query, async (c) => c.json<TicketsListResponse>(await listTickets(c.var.db, filtersOf(c.req.valid("query")))))
+  .get("/", query, async (c) => {
+    const q = c.req.valid("query");
+    return c.json<TicketsListResponse>(await listTickets(c.var.db, filtersOf(q), { cursor: q.cursor, limit: q.limit }));
+  })
 
   // Dates in the admin's zone with its offset (2026-03-05T14:30:00-05:00): a spreadsheet shows the
   // local time, and importing the file again reads the same instant.
@@ -52,6 +74,30 @@ export const ticketRoutes = new Hono<HonoEnv>()
       rows.map((t) => [t.orderId, t.eventTitle, t.customerEmail, t.status, t.price.toFixed(2), toZonedIso(Date.parse(t.createdAt), q.tz)]),
     );
     return c.body(csv, 200, { "Content-Type": CSV_CONTENT_TYPE, "Content-Disposition": attachment("tickets.csv") });
+  })
+
+  .get("/events/:eventId", eventParam, async (c) => {
+    const sales = await ticketSales(c.var.db, c.req.valid("param").eventId);
+    if (!sales) throw eventNotFound();
+    return c.json<TicketSalesResponse>(sales);
+  })
+
+  .get("/events/:eventId/door", eventParam, doorQuery, async (c) => {
+    const list = await doorList(c.var.db, c.req.valid("param").eventId, c.req.valid("query"));
+    if (!list) throw eventNotFound();
+    return c.json<DoorListResponse>(list);
+  })
+
+  // For the door: who to let in, checked in or not (times in the admin's zone with its offset).
+  .get("/events/:eventId/door.csv", eventParam, doorQuery, async (c) => {
+    const q = c.req.valid("query");
+    const list = await doorList(c.var.db, c.req.valid("param").eventId, q);
+    if (!list) throw eventNotFound();
+    const csv = toCsv(
+      DOOR_HEADERS,
+      list.entries.map((e) => [e.name, e.email, e.typeName, e.code, e.checkedInAt ? toZonedIso(Date.parse(e.checkedInAt), q.tz) : ""]),
+    );
+    return c.body(csv, 200, { "Content-Type": CSV_CONTENT_TYPE, "Content-Disposition": attachment("door-list.csv") });
   })
 
   .get("/:id", validate("param", ticketIdParamSchema), async (c) => {
