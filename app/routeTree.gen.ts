@@ -81,6 +81,7 @@ import { Route as SocialProfileUserIdRouteImport } from './routes/social/profile
 import { Route as StoreCheckoutTestRouteImport } from './routes/store_.checkout.test'
 import { Route as AdminStoreOrdersIndexRouteImport } from './routes/admin/store/orders.index'
 import { Route as AdminStoreOrdersOrderIdRouteImport } from './routes/admin/store/orders.$orderId'
+import { Route as AdminTicketsEventsEventIdRouteImport } from './routes/admin/tickets_.events.$eventId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -442,6 +443,12 @@ const AdminStoreOrdersOrderIdRoute = AdminStoreOrdersOrderIdRouteImport.update({
   path: '/store/orders/$orderId',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminTicketsEventsEventIdRoute =
+  AdminTicketsEventsEventIdRouteImport.update({
+    id: '/tickets_/events/$eventId',
+    path: '/tickets/events/$eventId',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -515,6 +522,7 @@ export interface FileRoutesByFullPath {
   '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
   '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
+  '/admin/tickets/events/$eventId': typeof AdminTicketsEventsEventIdRoute
   '/admin/store/orders/': typeof AdminStoreOrdersIndexRoute
 }
 export interface FileRoutesByTo {
@@ -588,6 +596,7 @@ export interface FileRoutesByTo {
   '/admin/store': typeof AdminStoreIndexRoute
   '/music/catalog': typeof MusicCatalogIndexRoute
   '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
+  '/admin/tickets/events/$eventId': typeof AdminTicketsEventsEventIdRoute
   '/admin/store/orders': typeof AdminStoreOrdersIndexRoute
 }
 export interface FileRoutesById {
@@ -663,6 +672,7 @@ export interface FileRoutesById {
   '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
   '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
+  '/admin/tickets_/events/$eventId': typeof AdminTicketsEventsEventIdRoute
   '/admin/store/orders/': typeof AdminStoreOrdersIndexRoute
 }
 export interface FileRouteTypes {
@@ -739,6 +749,7 @@ export interface FileRouteTypes {
     | '/admin/store/'
     | '/music/catalog/'
     | '/admin/store/orders/$orderId'
+    | '/admin/tickets/events/$eventId'
     | '/admin/store/orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -812,6 +823,7 @@ export interface FileRouteTypes {
     | '/admin/store'
     | '/music/catalog'
     | '/admin/store/orders/$orderId'
+    | '/admin/tickets/events/$eventId'
     | '/admin/store/orders'
   id:
     | '__root__'
@@ -886,6 +898,7 @@ export interface FileRouteTypes {
     | '/admin/store/'
     | '/music/catalog/'
     | '/admin/store/orders/$orderId'
+    | '/admin/tickets_/events/$eventId'
     | '/admin/store/orders/'
   fileRoutesById: FileRoutesById
 }
@@ -1448,6 +1461,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminStoreOrdersOrderIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/tickets_/events/$eventId': {
+      id: '/admin/tickets_/events/$eventId'
+      path: '/tickets/events/$eventId'
+      fullPath: '/admin/tickets/events/$eventId'
+      preLoaderRoute: typeof AdminTicketsEventsEventIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
   }
 }
 
@@ -1473,6 +1493,7 @@ interface AdminRouteRouteChildren {
   AdminAnalyticsIndexRoute: typeof AdminAnalyticsIndexRoute
   AdminStoreIndexRoute: typeof AdminStoreIndexRoute
   AdminStoreOrdersOrderIdRoute: typeof AdminStoreOrdersOrderIdRoute
+  AdminTicketsEventsEventIdRoute: typeof AdminTicketsEventsEventIdRoute
   AdminStoreOrdersIndexRoute: typeof AdminStoreOrdersIndexRoute
 }
 
@@ -1498,6 +1519,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAnalyticsIndexRoute: AdminAnalyticsIndexRoute,
   AdminStoreIndexRoute: AdminStoreIndexRoute,
   AdminStoreOrdersOrderIdRoute: AdminStoreOrdersOrderIdRoute,
+  AdminTicketsEventsEventIdRoute: AdminTicketsEventsEventIdRoute,
   AdminStoreOrdersIndexRoute: AdminStoreOrdersIndexRoute,
 }
 

@@ -23,6 +23,13 @@ const TIME_ZONE = "America/Sao_Paulo";
 
 const ticket = (id: string, orderId: string, extra: Partial<TicketView> = {}): TicketView => ({
   id,
+  source: "imported",
+  ticketStatus: null,
+  storeOrderId: null,
+  typeName: null,
+  holderName: null,
+  code: null,
+  checkedInAt: null,
   orderId,
   eventId: "ev-ny",
   eventTitle: "Freestyle Forever — New York",

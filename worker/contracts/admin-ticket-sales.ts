@@ -1,8 +1,8 @@
 // One event's tickets sold here, for the back office (/api/admin/tickets/events/:eventId/*): the
 // sales summary per ticket type, and the door list (every valid ticket, its name at the door,
 // type, code and check-in) as JSON and as a CSV for the door. Admins only: door staff check
-// tickets in at /check-in, they do not see orders. Shared by the Worker and the SPA.
-import { z } from "./zod";
+// tickets in at /check-in, they do not see orders. Zod-free (the SPA imports it); the query's
+// schemas are in admin-tickets.ts.
 import type { Currency } from "./store-model";
 import type { TicketSaleState } from "./event-tickets-model";
 
@@ -13,31 +13,6 @@ export const DOOR_SEARCH_MAX = 100;
 export const ticketSalesPath = (eventId: string) => `/api/admin/tickets/events/${encodeURIComponent(eventId)}`;
 export const doorListPath = (eventId: string) => `${ticketSalesPath(eventId)}/door`;
 export const doorCsvPath = (eventId: string) => `${ticketSalesPath(eventId)}/door.csv`;
-
-export const ticketSalesParamSchema = z.object({ eventId: z.string().min(1).max(100) });
-
-/** The door list's query: a search (name, e-mail, code) and the order; tz dates the CSV's check-ins. */
-export const doorQuerySchema = z.strictObject({
-  search: z
-    .string()
-    .max(DOOR_SEARCH_MAX)
-    .optional()
-    .transform((s) => s?.trim() || null),
-  sort: z.enum(DOOR_SORTS).default("name"),
-  tz: z
-    .string()
-    .max(64)
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat("en-US", { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, "Unknown time zone")
-    .default("UTC"),
-});
-export type DoorQuery = z.infer<typeof doorQuerySchema>;
 
 /** One ticket type's sales. Amounts in cents of the event's currency. */
 export type TicketTypeSales = {

@@ -16,6 +16,7 @@ import {
   type TicketTimeFilter,
 } from "./admin-tickets-limits";
 import type { EventTicketStatus } from "./event-tickets-model";
+import { DOOR_SEARCH_MAX, DOOR_SORTS } from "./admin-ticket-sales";
 
 export * from "./admin-tickets-limits";
 
@@ -84,6 +85,21 @@ export const ticketsQuerySchema = z.strictObject({
 export type TicketsQuery = z.infer<typeof ticketsQuerySchema>;
 export type TicketCursor = NonNullable<TicketsQuery["cursor"]>;
 export const ticketCursorOf = (row: { createdAt: string; id: string }) => `${Date.parse(row.createdAt)}:${row.id}`;
+
+// One event's sales and door list (/events/:eventId/*; answers in admin-ticket-sales.ts).
+export const ticketSalesParamSchema = z.object({ eventId: z.string().min(1).max(100) });
+
+/** The door list's query: a search (name, e-mail, code) and the order; tz dates the CSV's check-ins. */
+export const doorQuerySchema = z.strictObject({
+  search: z
+    .string()
+    .max(DOOR_SEARCH_MAX)
+    .optional()
+    .transform((s) => s?.trim() || null),
+  sort: z.enum(DOOR_SORTS).default("name"),
+  tz: timeZone,
+});
+export type DoorQuery = z.infer<typeof doorQuerySchema>;
 
 export const ticketIdParamSchema = z.object({ id: z.string().min(1).max(100) });
 

@@ -6,7 +6,8 @@ import type { DB } from "./client";
 import { events } from "./schema";
 import { presaleTimesOf } from "../contracts/presales";
 import { ticketCurrencyOf, ticketSaleStateAt } from "../contracts/event-tickets-model";
-import type { DoorListEntry, DoorListResponse, DoorQuery, TicketSalesResponse, TicketTypeSales } from "../contracts/admin-ticket-sales";
+import type { DoorListEntry, DoorListResponse, TicketSalesResponse, TicketTypeSales } from "../contracts/admin-ticket-sales";
+import type { DoorQuery } from "../contracts/admin-tickets";
 
 type TypeRow = {
   id: string;

@@ -23,14 +23,16 @@ import { ticketPeriod } from "../../lib/ticket-periods";
 import { checkMapping, eventIndex, issue, parseCsv, readRows, suggestMapping } from "../../lib/ticket-import";
 import { eventRefs, exportTickets, findTicket, insertTickets, listTickets, storedOrderIds, type TicketFilters } from "../../db/tickets";
 import { doorList, ticketSales } from "../../db/ticket-sales";
-import { doorQuerySchema, ticketSalesParamSchema, type DoorListResponse, type TicketSalesResponse } from "../../contracts/admin-ticket-sales";
+import type { DoorListResponse, TicketSalesResponse } from "../../contracts/admin-ticket-sales";
 import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "../../contracts/admin-events";
 import { isUniqueViolation } from "../../db/d1";
 import {
   IMPORT_PREVIEW_ROWS,
   TICKET_ERROR_CODES,
   TICKET_MESSAGES,
+  doorQuerySchema,
   importBodySchema,
+  ticketSalesParamSchema,
   ticketIdParamSchema,
   ticketsQuerySchema,
   type ImportPreviewResponse,

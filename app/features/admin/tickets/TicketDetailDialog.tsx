@@ -1,13 +1,15 @@
 // One ticket in a dialog: the order, the customer, what was paid and when, and its event (or a
-// note that the event was deleted and the order kept).
+// note that the event was deleted and the order kept); a ticket sold here also shows its type,
+// holder, code and check-in, with links to its store order and its event's sales.
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import type { TicketDetailResponse } from "../../../../worker/contracts/admin-tickets";
 import { QueryState } from "../../../components/QueryState";
 import { Modal } from "../../../components/Modal";
 import { formatMoment } from "../format";
 import { formatMoney } from "./format";
-import { eventStatusMessages, ticketsMessages as m } from "./messages";
+import { eventStatusMessages, sourceMessages, ticketStatusMessages, ticketsMessages as m } from "./messages";
 import { ticketQueryOptions } from "./queries";
 import { StatusBadge } from "./TicketsTable";
 
@@ -40,10 +42,45 @@ function TicketFacts({ detail: { ticket, event } }: { detail: TicketDetailRespon
       <dd>
         <code>{ticket.orderId}</code>
       </dd>
+      <dt>{intl.formatMessage(m.colSource)}</dt>
+      <dd>
+        {intl.formatMessage(sourceMessages[ticket.source])}
+        {ticket.storeOrderId && (
+          <>
+            {" · "}
+            <Link to="/admin/store/orders/$orderId" params={{ orderId: ticket.storeOrderId }}>
+              {intl.formatMessage(m.detailStoreOrder)}
+            </Link>
+          </>
+        )}
+      </dd>
       <dt>{intl.formatMessage(m.colStatus)}</dt>
       <dd>
         <StatusBadge status={ticket.status} />
+        {ticket.ticketStatus && ticket.ticketStatus !== "valid" && (
+          <span className="muted"> {intl.formatMessage(ticketStatusMessages[ticket.ticketStatus])}</span>
+        )}
       </dd>
+      {ticket.source === "sold" && (
+        <>
+          <dt>{intl.formatMessage(m.detailType)}</dt>
+          <dd>{ticket.typeName}</dd>
+          <dt>{intl.formatMessage(m.detailHolder)}</dt>
+          <dd>{ticket.holderName ?? <span className="muted">{intl.formatMessage(m.detailNoName)}</span>}</dd>
+          <dt>{intl.formatMessage(m.detailCode)}</dt>
+          <dd>
+            <code>{ticket.code}</code>
+          </dd>
+          <dt>{intl.formatMessage(m.detailCheckedIn)}</dt>
+          <dd>
+            {ticket.checkedInAt ? (
+              <time dateTime={ticket.checkedInAt}>{formatMoment(intl, ticket.checkedInAt)}</time>
+            ) : (
+              <span className="muted">{intl.formatMessage(m.detailNotCheckedIn)}</span>
+            )}
+          </dd>
+        </>
+      )}
       <dt>{intl.formatMessage(m.colPrice)}</dt>
       <dd>{formatMoney(intl, ticket.price, ticket.currency)}</dd>
       <dt>{intl.formatMessage(m.detailOrdered)}</dt>
@@ -58,7 +95,13 @@ function TicketFacts({ detail: { ticket, event } }: { detail: TicketDetailRespon
       <dd>{ticket.customerName ?? <span className="muted">{intl.formatMessage(m.detailNoName)}</span>}</dd>
       <dt>{intl.formatMessage(m.colEvent)}</dt>
       <dd>
-        {ticket.eventTitle}
+        {event ? (
+          <Link to="/admin/tickets/events/$eventId" params={{ eventId: event.id }}>
+            {ticket.eventTitle}
+          </Link>
+        ) : (
+          ticket.eventTitle
+        )}
         {!event && <p className="muted tickets-note">{intl.formatMessage(m.detailEventGone)}</p>}
       </dd>
       {event && (

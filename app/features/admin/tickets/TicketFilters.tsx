@@ -1,16 +1,19 @@
-// The list's filters: the search box (order id, event title, customer e-mail), the status and the
-// period. The search is typed into `search` and reaches the filters a moment after typing stops.
+// The list's filters: the search box (order id, event title, customer e-mail; a sold ticket's code
+// and holder too), the status, the period and the source (sold here or imported).
+// The search is typed into `search` and reaches the filters a moment after typing stops.
 import { useId } from "react";
 import { useIntl } from "react-intl";
 import {
   TICKET_SEARCH_MAX,
+  TICKET_SOURCES,
   TICKET_STATUSES,
   TICKET_TIME_FILTERS,
+  type TicketSource,
   type TicketStatus,
   type TicketTimeFilter,
 } from "../../../../worker/contracts/admin-tickets-limits";
 import type { TicketFilters as Filters } from "./queries";
-import { statusMessages, ticketsMessages as m, timeMessages } from "./messages";
+import { sourceMessages, statusMessages, ticketsMessages as m, timeMessages } from "./messages";
 
 type Props = { search: string; onSearch: (text: string) => void; filters: Filters; onChange: (filters: Filters) => void };
 
@@ -19,6 +22,7 @@ export function TicketFilters({ search, onSearch, filters, onChange }: Props) {
   const searchId = useId();
   const statusId = useId();
   const timeId = useId();
+  const sourceId = useId();
   return (
     <form className="admin-filters" role="search" aria-label={intl.formatMessage(m.filters)} onSubmit={(event) => event.preventDefault()}>
       <div className="field tickets-search">
@@ -49,6 +53,17 @@ export function TicketFilters({ search, onSearch, filters, onChange }: Props) {
           {TICKET_TIME_FILTERS.map((time) => (
             <option key={time} value={time}>
               {intl.formatMessage(timeMessages[time])}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={sourceId}>{intl.formatMessage(m.sourceLabel)}</label>
+        <select id={sourceId} value={filters.source} onChange={(event) => onChange({ ...filters, source: event.target.value as TicketSource | "all" })}>
+          <option value="all">{intl.formatMessage(m.allSources)}</option>
+          {TICKET_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {intl.formatMessage(sourceMessages[source])}
             </option>
           ))}
         </select>

@@ -1,19 +1,22 @@
-// /admin/tickets: the filtered orders with their total value, Export CSV of the same rows, Import
-// CSV from a ticket provider, and a ticket's details on its row's button. The search reaches the
-// server a moment after typing stops; the rows on screen stay while the next ones load.
+// /admin/tickets: tickets sold here and imported orders, filtered, with their total value, Export
+// CSV of the same rows, Import CSV from a ticket provider, and a ticket's details on its row's
+// button. The search reaches the server a moment after typing stops; the rows on screen stay while
+// the next ones load; "Show more" adds the next page. Opened as /admin/tickets?event=<id>, it
+// shows one event's tickets, with a link to that event's sales and door list.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useMemo, useState } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
 import { QueryState } from "../../../components/QueryState";
-import type { TicketsListResponse } from "../../../../worker/contracts/admin-tickets";
+import type { TicketsListResponse, TicketView } from "../../../../worker/contracts/admin-tickets";
 import { StatCard } from "../components/StatCard";
 import { adminTimeZone } from "../queries";
 import { formatMoney } from "./format";
 import { ImportDialog } from "./ImportDialog";
 import { ticketsMessages as m } from "./messages";
-import { DEFAULT_FILTERS, exportUrl, ticketsQueryOptions, type TicketFilters as Filters } from "./queries";
+import { DEFAULT_FILTERS, exportUrl, ticketsPage, ticketsQueryOptions, type TicketFilters as Filters } from "./queries";
 import { TicketDetailDialog } from "./TicketDetailDialog";
 import { TicketFilters } from "./TicketFilters";
 import { TicketsTable } from "./TicketsTable";
@@ -23,10 +26,16 @@ import "./tickets.css";
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DELAY_MS = 300;
 
-export function TicketsPage() {
+/** Rows after the first page, for the filters they were asked with (a change of filters drops them). */
+type More = { key: string; tickets: TicketView[]; next: string | undefined; loading: boolean; failed: boolean };
+
+export function TicketsPage({ eventId = "" }: { eventId?: string }) {
   const intl = useIntl();
   const [tz] = useState(adminTimeZone);
-  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
+  const [chosen, setFilters] = useState<Filters>(DEFAULT_FILTERS);
+  // The event comes from the address (/admin/tickets?event=…), the rest from the page's controls.
+  const filters = useMemo(() => ({ ...chosen, event: eventId }), [chosen, eventId]);
+  const [more, setMore] = useState<More | null>(null);
   const [search, setSearch] = useState("");
   const [openId, setOpenId] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
@@ -38,6 +47,21 @@ export function TicketsPage() {
   }, [search]);
 
   const data = tickets.data;
+  const key = JSON.stringify([filters, tz]);
+  const extra = more && more.key === key ? more : null;
+  const next = extra ? extra.next : data?.nextCursor;
+  const loadMore = async () => {
+    if (!next) return;
+    const before = extra?.tickets ?? [];
+    setMore({ key, tickets: before, next, loading: true, failed: false });
+    try {
+      const page = await ticketsPage(filters, tz, next);
+      setMore({ key, tickets: [...before, ...page.tickets], next: page.nextCursor, loading: false, failed: false });
+    } catch {
+      setMore({ key, tickets: before, next, loading: false, failed: true });
+    }
+  };
+  const eventTitle = filters.event ? (data?.tickets.find((t) => t.eventId === filters.event)?.eventTitle ?? filters.event) : null;
   return (
     <div className="admin-page tickets-page" aria-busy={tickets.isFetching}>
       <div className="admin-toolbar">
@@ -54,6 +78,18 @@ export function TicketsPage() {
         </div>
       </div>
 
+      {filters.event && (
+        <p className="tickets-event-filter">
+          <span className="badge">{intl.formatMessage(m.eventFilter, { event: eventTitle ?? "" })}</span>{" "}
+          <Link to="/admin/tickets/events/$eventId" params={{ eventId: filters.event }}>
+            {intl.formatMessage(m.viewSales)}
+          </Link>{" "}
+          <Link to="/admin/tickets" search={{}} className="btn btn-ghost btn-sm">
+            {intl.formatMessage(m.clearEvent)}
+          </Link>
+        </p>
+      )}
+
       <div className="grid admin-stats">
         <StatCard label={intl.formatMessage(m.totalValue)} value={data ? <TotalValue totals={data.totals} /> : "—"}>
           {data && <p className="muted admin-stat-hint">{intl.formatMessage(m.count, { count: data.count })}</p>}
@@ -66,10 +102,22 @@ export function TicketsPage() {
             <EmptyState icon="ticket" title={intl.formatMessage(m.emptyTitle)} hint={intl.formatMessage(m.emptyHint)} />
           ) : (
             <>
-              <TicketsTable tickets={list.tickets} onOpen={setOpenId} />
+              <TicketsTable tickets={extra ? [...list.tickets, ...extra.tickets] : list.tickets} onOpen={setOpenId} />
               {list.truncated && (
                 <p className="muted admin-note" role="status">
-                  {intl.formatMessage(m.shown, { shown: list.tickets.length, count: list.count })}
+                  {intl.formatMessage(m.shown, { shown: list.tickets.length + (extra?.tickets.length ?? 0), count: list.count })}
+                </p>
+              )}
+              {next && (
+                <p className="tickets-more">
+                  <button type="button" className="btn btn-ghost" onClick={() => void loadMore()} disabled={extra?.loading} aria-busy={extra?.loading}>
+                    {intl.formatMessage(m.showMore)}
+                  </button>
+                </p>
+              )}
+              {extra?.failed && (
+                <p className="form-error" role="alert">
+                  {intl.formatMessage(m.moreFailed)}
                 </p>
               )}
             </>

@@ -1,11 +1,13 @@
-// The tickets: order id, event, customer, status, price (two decimals), date, and a button that
-// opens the ticket's details.
+// The tickets: order id, event, customer, status, price (two decimals), date, then for tickets sold
+// here their type, holder and check-in (empty for imported orders), the source, and a button that
+// opens the ticket's details. An event's title links to its sales and door list.
+import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import type { TicketView } from "../../../../worker/contracts/admin-tickets";
 import { Icon } from "../../../components/Icon";
 import { formatMoment } from "../format";
 import { formatMoney } from "./format";
-import { statusMessages, ticketsMessages as m } from "./messages";
+import { sourceMessages, statusMessages, ticketStatusMessages, ticketsMessages as m } from "./messages";
 
 export function TicketsTable({ tickets, onOpen }: { tickets: TicketView[]; onOpen: (id: string) => void }) {
   const intl = useIntl();
@@ -23,6 +25,10 @@ export function TicketsTable({ tickets, onOpen }: { tickets: TicketView[]; onOpe
               {intl.formatMessage(m.colPrice)}
             </th>
             <th scope="col">{intl.formatMessage(m.colDate)}</th>
+            <th scope="col">{intl.formatMessage(m.colType)}</th>
+            <th scope="col">{intl.formatMessage(m.colHolder)}</th>
+            <th scope="col">{intl.formatMessage(m.colCheckedIn)}</th>
+            <th scope="col">{intl.formatMessage(m.colSource)}</th>
             <th scope="col">
               <span className="sr-only">{intl.formatMessage(m.colActions)}</span>
             </th>
@@ -34,14 +40,35 @@ export function TicketsTable({ tickets, onOpen }: { tickets: TicketView[]; onOpe
               <td>
                 <code>{ticket.orderId}</code>
               </td>
-              <td>{ticket.eventTitle}</td>
+              <td>
+                {ticket.eventId ? (
+                  <Link
+                    to="/admin/tickets/events/$eventId"
+                    params={{ eventId: ticket.eventId }}
+                    title={intl.formatMessage(m.salesLinkTitle, { event: ticket.eventTitle })}
+                  >
+                    {ticket.eventTitle}
+                  </Link>
+                ) : (
+                  ticket.eventTitle
+                )}
+              </td>
               <td className="tickets-customer">{ticket.customerEmail}</td>
               <td>
                 <StatusBadge status={ticket.status} />
+                {ticket.ticketStatus && ticket.ticketStatus !== "valid" && (
+                  <span className="muted tickets-why"> {intl.formatMessage(ticketStatusMessages[ticket.ticketStatus])}</span>
+                )}
               </td>
               <td className="tickets-num">{formatMoney(intl, ticket.price, ticket.currency)}</td>
               <td>
                 <time dateTime={ticket.createdAt}>{formatMoment(intl, ticket.createdAt)}</time>
+              </td>
+              <td>{ticket.typeName}</td>
+              <td>{ticket.holderName}</td>
+              <td>{ticket.checkedInAt && <time dateTime={ticket.checkedInAt}>{formatMoment(intl, ticket.checkedInAt)}</time>}</td>
+              <td>
+                <span className={`badge tickets-source tickets-source-${ticket.source}`}>{intl.formatMessage(sourceMessages[ticket.source])}</span>
               </td>
               <td>
                 <button

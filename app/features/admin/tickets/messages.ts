@@ -1,7 +1,9 @@
 // Every visible string of /admin/tickets, shipped with its chunk (messages.<locale>.json, merged
 // in by TicketsMessages). Import row problems come from the server as codes, translated here.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { ImportField, ImportRowCode, TicketStatus, TicketTimeFilter } from "../../../../worker/contracts/admin-tickets-limits";
+import type { ImportField, ImportRowCode, TicketSource, TicketStatus, TicketTimeFilter } from "../../../../worker/contracts/admin-tickets-limits";
+import type { DoorSort } from "../../../../worker/contracts/admin-ticket-sales";
+import type { EventTicketStatus, TicketSaleState } from "../../../../worker/contracts/event-tickets-model";
 
 const plain = defineMessages({
   filters: { id: "adminTickets.filters", defaultMessage: "Filter tickets" },
@@ -65,6 +67,53 @@ const plain = defineMessages({
   importTooLarge: { id: "adminTickets.import.tooLarge", defaultMessage: "This file is too large to import at once. Please split it into smaller files." },
   importFailed: { id: "adminTickets.import.failed", defaultMessage: "The import failed. Please try again." },
   importAgain: { id: "adminTickets.import.again", defaultMessage: "Import another file" },
+  sourceLabel: { id: "adminTickets.source.label", defaultMessage: "Source" },
+  allSources: { id: "adminTickets.source.all", defaultMessage: "All Sources" },
+  colType: { id: "adminTickets.col.type", defaultMessage: "Ticket type" },
+  colHolder: { id: "adminTickets.col.holder", defaultMessage: "Holder" },
+  colCheckedIn: { id: "adminTickets.col.checkedIn", defaultMessage: "Checked in" },
+  colSource: { id: "adminTickets.col.source", defaultMessage: "Source" },
+  showMore: { id: "adminTickets.more", defaultMessage: "Show more" },
+  moreFailed: { id: "adminTickets.more.failed", defaultMessage: "Failed to load more tickets. Try again." },
+  clearEvent: { id: "adminTickets.event.clear", defaultMessage: "Show every event" },
+  viewSales: { id: "adminTickets.event.sales", defaultMessage: "Sales and door list" },
+  detailType: { id: "adminTickets.detail.type", defaultMessage: "Ticket type" },
+  detailHolder: { id: "adminTickets.detail.holder", defaultMessage: "Holder" },
+  detailCode: { id: "adminTickets.detail.code", defaultMessage: "Ticket code" },
+  detailCheckedIn: { id: "adminTickets.detail.checkedIn", defaultMessage: "Checked in" },
+  detailNotCheckedIn: { id: "adminTickets.detail.notCheckedIn", defaultMessage: "Not yet" },
+  detailStoreOrder: { id: "adminTickets.detail.storeOrder", defaultMessage: "Open the store order" },
+  salesLoading: { id: "adminTickets.sales.loading", defaultMessage: "Loading the sales..." },
+  salesFailed: { id: "adminTickets.sales.failed", defaultMessage: "Failed to load the sales" },
+  salesMissing: { id: "adminTickets.sales.missing", defaultMessage: "This event does not exist." },
+  backToList: { id: "adminTickets.sales.back", defaultMessage: "All tickets" },
+  eventOrders: { id: "adminTickets.sales.orders", defaultMessage: "This event's tickets in the list" },
+  statSold: { id: "adminTickets.sales.sold", defaultMessage: "Sold" },
+  statCheckedIn: { id: "adminTickets.sales.checkedIn", defaultMessage: "Checked in" },
+  statRevenue: { id: "adminTickets.sales.revenue", defaultMessage: "Revenue" },
+  statCapacity: { id: "adminTickets.sales.capacity", defaultMessage: "Capacity" },
+  revenueHint: { id: "adminTickets.sales.revenueHint", defaultMessage: "Refunded and cancelled tickets are not counted." },
+  typesHeading: { id: "adminTickets.sales.types", defaultMessage: "By ticket type" },
+  noTypes: { id: "adminTickets.sales.noTypes", defaultMessage: "This event sells no tickets on this site." },
+  legendSold: { id: "adminTickets.sales.legend.sold", defaultMessage: "Sold" },
+  legendCheckedIn: { id: "adminTickets.sales.legend.checkedIn", defaultMessage: "Checked in" },
+  legendLeft: { id: "adminTickets.sales.legend.left", defaultMessage: "Left" },
+  doorHeading: { id: "adminTickets.door.heading", defaultMessage: "Door list" },
+  doorSearchLabel: { id: "adminTickets.door.search", defaultMessage: "Search the door list" },
+  doorSearchPlaceholder: { id: "adminTickets.door.placeholder", defaultMessage: "Name, e-mail or code" },
+  doorSortLabel: { id: "adminTickets.door.sort", defaultMessage: "Sort by" },
+  print: { id: "adminTickets.door.print", defaultMessage: "Print" },
+  doorCsv: { id: "adminTickets.door.csv", defaultMessage: "Download CSV" },
+  doorLoading: { id: "adminTickets.door.loading", defaultMessage: "Loading the door list..." },
+  doorFailed: { id: "adminTickets.door.failed", defaultMessage: "Failed to load the door list" },
+  doorEmpty: { id: "adminTickets.door.empty", defaultMessage: "No tickets to show" },
+  doorEmptyHint: { id: "adminTickets.door.emptyHint", defaultMessage: "Nobody holds a valid ticket for this event yet, or nobody matches the search." },
+  doorCaption: { id: "adminTickets.door.caption", defaultMessage: "Valid tickets of this event" },
+  colName: { id: "adminTickets.door.col.name", defaultMessage: "Name" },
+  colEmail: { id: "adminTickets.door.col.email", defaultMessage: "E-mail" },
+  colCode: { id: "adminTickets.door.col.code", defaultMessage: "Code" },
+  doorNotIn: { id: "adminTickets.door.notIn", defaultMessage: "Not yet" },
+  ownerNamed: { id: "adminTickets.door.ownerNamed", defaultMessage: "no holder name: the ticket's owner" },
 });
 
 export const ticketsMessages = {
@@ -90,6 +139,27 @@ export const ticketsMessages = {
     id: "adminTickets.import.more",
     defaultMessage: "{count, plural, one {and # more row} other {and # more rows}}",
   }),
+  salesLinkTitle: defineMessage<{ event: string }>({ id: "adminTickets.event.salesTitle", defaultMessage: "Sales and door list of {event}" }),
+  eventFilter: defineMessage<{ event: string }>({ id: "adminTickets.event.filter", defaultMessage: "Event: {event}" }),
+  capacityValue: defineMessage<{ taken: number; capacity: number }>({
+    id: "adminTickets.sales.capacityValue",
+    defaultMessage: "{taken, number} of {capacity, number} taken",
+  }),
+  noCapacity: defineMessage<{ taken: number }>({ id: "adminTickets.sales.noCapacity", defaultMessage: "{taken, number} taken, no venue capacity set" }),
+  typeBar: defineMessage<{ name: string; sold: number; checkedIn: number; left: number; quantity: number }>({
+    id: "adminTickets.sales.typeBar",
+    defaultMessage: "{name}: {sold, number} sold, {checkedIn, number} checked in, {left, number} left of {quantity, number}",
+  }),
+  typeVoided: defineMessage<{ refunded: number; cancelled: number; held: number }>({
+    id: "adminTickets.sales.typeVoided",
+    defaultMessage: "{refunded, number} refunded · {cancelled, number} cancelled · {held, number} held in open checkouts",
+  }),
+  typePrice: defineMessage<{ price: string; revenue: string }>({ id: "adminTickets.sales.typePrice", defaultMessage: "{price} each · revenue {revenue}" }),
+  doorCount: defineMessage<{ checkedIn: number; total: number }>({
+    id: "adminTickets.door.count",
+    defaultMessage: "{checkedIn, number} of {total, number} checked in",
+  }),
+  checkedInBy: defineMessage<{ time: string; name: string }>({ id: "adminTickets.door.by", defaultMessage: "{time} by {name}" }),
   importValue: defineMessage<{ value: string }>({ id: "adminTickets.import.value", defaultMessage: " (“{value}”)" }),
 };
 
@@ -136,4 +206,28 @@ export const rowCodeMessages: Record<ImportRowCode, MessageDescriptor> = defineM
   malformed_row: { id: "adminTickets.row.malformed", defaultMessage: "the row does not have a value for each column" },
   duplicate_in_file: { id: "adminTickets.row.duplicateInFile", defaultMessage: "this order ID is on an earlier row of the file" },
   already_stored: { id: "adminTickets.row.alreadyStored", defaultMessage: "this order is already stored" },
+});
+
+export const sourceMessages: Record<TicketSource, MessageDescriptor> = defineMessages({
+  sold: { id: "adminTickets.source.sold", defaultMessage: "Sold here" },
+  imported: { id: "adminTickets.source.imported", defaultMessage: "Imported" },
+});
+
+export const ticketStatusMessages: Record<EventTicketStatus, MessageDescriptor> = defineMessages({
+  valid: { id: "adminTickets.ticketStatus.valid", defaultMessage: "Valid" },
+  refunded: { id: "adminTickets.ticketStatus.refunded", defaultMessage: "(refunded)" },
+  cancelled: { id: "adminTickets.ticketStatus.cancelled", defaultMessage: "(event cancelled)" },
+});
+
+export const doorSortMessages: Record<DoorSort, MessageDescriptor> = defineMessages({
+  name: { id: "adminTickets.door.sort.name", defaultMessage: "Name" },
+  type: { id: "adminTickets.door.sort.type", defaultMessage: "Ticket type" },
+  checked_in: { id: "adminTickets.door.sort.checkedIn", defaultMessage: "Check-in (still expected first)" },
+});
+
+export const saleStateMessages: Record<TicketSaleState, MessageDescriptor> = defineMessages({
+  upcoming: { id: "adminTickets.saleState.upcoming", defaultMessage: "Not on sale yet" },
+  vip_presale: { id: "adminTickets.saleState.vipPresale", defaultMessage: "VIP presale" },
+  on_sale: { id: "adminTickets.saleState.onSale", defaultMessage: "On sale" },
+  ended: { id: "adminTickets.saleState.ended", defaultMessage: "Sale ended" },
 });

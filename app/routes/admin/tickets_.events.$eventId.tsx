@@ -1,0 +1,30 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages, FormattedMessage } from "react-intl";
+import { PageFrame } from "../../components/PageFrame";
+import { TicketsMessages } from "../../features/admin/tickets/TicketsMessages";
+import { TicketSalesPage } from "../../features/admin/tickets/TicketSalesPage";
+import { ticketSalesQueryOptions } from "../../features/admin/tickets/queries";
+import { usePageMeta } from "../../lib/usePageMeta";
+
+// One event's ticket sales and door list: its own path, not nested in the ticket list's page.
+export const Route = createFileRoute("/admin/tickets_/events/$eventId")({
+  // Prefetch without throwing: the page shows its own loading, missing and failure states.
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(ticketSalesQueryOptions(params.eventId)),
+  component: AdminTicketSales,
+});
+
+const meta = defineMessages({
+  title: { id: "meta.admin.ticketSales.title", defaultMessage: "Admin: Ticket sales" },
+});
+
+function AdminTicketSales() {
+  usePageMeta(meta);
+  const { eventId } = Route.useParams();
+  return (
+    <PageFrame title={<FormattedMessage id="admin.ticketSales.title" defaultMessage="Ticket sales and door list" />}>
+      <TicketsMessages>
+        <TicketSalesPage eventId={eventId} />
+      </TicketsMessages>
+    </PageFrame>
+  );
+}
