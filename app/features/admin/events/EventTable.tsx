@@ -1,5 +1,7 @@
 // The events table (spec: Event with its created date, Venue with city and state, Date, Price
-// Range, Status badge, Source, Actions view / edit / delete).
+// Range, Status badge, Source, Actions view / edit / delete; a custom event's Tickets link opens its
+// ticket sales and door list).
+import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import type { AdminEvent } from "../../../../worker/contracts/admin-events";
 import { cityLine, eventWhen, formatDay, priceRange } from "./format";
@@ -99,6 +101,16 @@ function EventRow({ event, onView, onEdit, onDelete }: { event: AdminEvent } & O
           >
             {intl.formatMessage(m.edit)}
           </button>
+          {event.source === "custom" && (
+            <Link
+              to="/admin/tickets/events/$eventId"
+              params={{ eventId: event.id }}
+              className="btn btn-ghost btn-sm"
+              aria-label={intl.formatMessage(m.ticketSalesNamed, { title: event.title })}
+            >
+              {intl.formatMessage(m.ticketSales)}
+            </Link>
+          )}
           {/* Only a published event is announced (the server refuses drafts and past events too). */}
           {event.status === "published" && <NotifyFansButton type="event" id={event.id} name={event.title} />}
           <button
