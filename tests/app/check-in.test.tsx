@@ -65,7 +65,7 @@ describe("/check-in", () => {
     const api = serve(sessionUser());
     renderCheckIn();
     expect(await screen.findByRole("heading", { name: "Door staff only" })).toBeTruthy();
-    expect(screen.queryByLabelText("Pass code")).toBeNull();
+    expect(screen.queryByLabelText("Ticket or pass code")).toBeNull();
     expect(api.callsTo("GET /api/check-in/events")).toHaveLength(0);
   });
 
@@ -83,31 +83,31 @@ describe("/check-in", () => {
     expect([...select.querySelectorAll("optgroup")].map((g) => g.label)).toEqual(["Happening now", "Upcoming", "Past"]);
     expect(await screen.findByText("Nobody checked in yet")).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText("Pass code"), { target: { value: "1001-123456" } });
+    fireEvent.change(screen.getByLabelText("Ticket or pass code"), { target: { value: "1001-123456" } });
     fireEvent.click(screen.getByRole("button", { name: "Check in" }));
     const result = await screen.findByTestId("check-in-result");
     expect(within(result).getByText("Valid: let them in")).toBeTruthy();
     expect(within(result).getByText("vip_dancer")).toBeTruthy();
     expect(sentJson(api.callsTo("POST /api/check-in")[0])).toEqual({ eventId: EVENTS[0]!.id, code: "1001-123456" });
-    expect(((await screen.findByLabelText("Pass code")) as HTMLInputElement).value).toBe("");
-    expect(await screen.findByText("1 member checked in")).toBeTruthy();
+    expect(((await screen.findByLabelText("Ticket or pass code")) as HTMLInputElement).value).toBe("");
+    expect(await screen.findByText("1 person checked in")).toBeTruthy();
   });
 
-  it("says an empty code needs typing, an unknown pass is unknown, and a 429 in words", async () => {
+  it("says an empty code needs typing, an unknown code is unknown, and a 429 in words", async () => {
     const api = serve();
     renderCheckIn();
-    await screen.findByLabelText("Pass code");
+    await screen.findByLabelText("Ticket or pass code");
     fireEvent.click(screen.getByRole("button", { name: "Check in" }));
     expect(await screen.findByText("Type the code under the QR code.")).toBeTruthy();
     expect(api.callsTo("POST /api/check-in")).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText("Pass code"), { target: { value: "999-000000" } });
+    fireEvent.change(screen.getByLabelText("Ticket or pass code"), { target: { value: "999-000000" } });
     fireEvent.click(screen.getByRole("button", { name: "Check in" }));
-    expect(await screen.findByText("Unknown pass")).toBeTruthy();
+    expect(await screen.findByText("Unknown ticket or pass")).toBeTruthy();
 
     vi.unstubAllGlobals();
     serve(DOOR, { "POST /api/check-in": apiError(429, "rate_limited", "Too many attempts.") });
-    fireEvent.change(screen.getByLabelText("Pass code"), { target: { value: "999-000001" } });
+    fireEvent.change(screen.getByLabelText("Ticket or pass code"), { target: { value: "999-000001" } });
     fireEvent.click(screen.getByRole("button", { name: "Check in" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Too many wrong codes. Wait a few minutes, or scan the QR code.");
   });
@@ -116,7 +116,7 @@ describe("/check-in", () => {
     serve();
     renderCheckIn("pt-BR");
     expect(await screen.findByRole("heading", { level: 1, name: "Entrada do evento" })).toBeTruthy();
-    expect(await screen.findByLabelText("Código do passe")).toBeTruthy();
+    expect(await screen.findByLabelText("Código do ingresso ou do passe")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Ligar câmera" })).toBeTruthy();
   });
 });

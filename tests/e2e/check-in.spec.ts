@@ -25,7 +25,7 @@ test("door staff check a VIP in by the code on their pass", async ({ page, brows
   // The door staff member's phone: a browser of their own, with a client address of its own.
   const doorContext = await browser.newContext({ ...PHONE, baseURL, locale: "en-US", extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() } });
   const doorPage = await doorContext.newPage();
-  const codeField = doorPage.getByRole("textbox", { name: "Pass code" });
+  const codeField = doorPage.getByRole("textbox", { name: "Ticket or pass code" });
   try {
     await test.step("door staff open /check-in, with the next event chosen", async () => {
       await signUp(doorPage);
@@ -47,7 +47,7 @@ test("door staff check a VIP in by the code on their pass", async ({ page, brows
       await expect(result.getByText(vip.username, { exact: true })).toBeVisible();
       const list = doorPage.getByRole("region", { name: "Checked in" });
       await expect(list.getByText(vip.username, { exact: true })).toBeVisible();
-      await expect(list.getByTestId("check-in-count")).toHaveText(/^\d+ members? checked in$/);
+      await expect(list.getByTestId("check-in-count")).toHaveText(/^\d+ (person|people) checked in$/);
     });
 
     await test.step("the same code again says the member is already in", async () => {
@@ -62,7 +62,7 @@ test("door staff check a VIP in by the code on their pass", async ({ page, brows
       await codeField.fill("999999-000000");
       await doorPage.getByRole("button", { name: "Check in" }).click();
       await expect(doorPage.getByTestId("check-in-result")).toHaveAttribute("data-result", "unknown");
-      await expect(doorPage.getByText("Unknown pass")).toBeVisible();
+      await expect(doorPage.getByText("Unknown ticket or pass")).toBeVisible();
     });
   } finally {
     await doorContext.close();
@@ -74,7 +74,7 @@ test("a member who is not door staff is refused the door, and door staff never r
   await page.goto("/check-in");
   await expect(page.getByTestId("check-in-refused")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Door staff only" })).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Pass code" })).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Ticket or pass code" })).toHaveCount(0);
 
   await page.context().clearCookies();
   await loginAs("door");

@@ -46,19 +46,44 @@ export type VipPassResponse = {
   member: PassMember;
 };
 
-/** What the door learns from a pass. */
-export const CHECK_IN_RESULTS = ["valid", "already_checked_in", "expired", "not_vip", "unknown"] as const;
+/**
+ * What the door learns from a pass or a ticket (decision 055). A pass answers valid,
+ * already_checked_in, expired, not_vip or unknown; a ticket valid, already_checked_in, wrong_event
+ * (a ticket of another event), refunded, cancelled (its event was cancelled), replaced (the QR of a
+ * ticket since transferred: a newer one exists) or unknown (forged, altered, no such code).
+ */
+export const CHECK_IN_RESULTS = ["valid", "already_checked_in", "expired", "not_vip", "unknown", "wrong_event", "refunded", "cancelled", "replaced"] as const;
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
 
-/** POST /api/check-in. `member` is there whenever the pass names a member who still exists. */
+/** A ticket as the door sees it: never its order, price or e-mails. */
+export type CheckInTicket = {
+  id: string;
+  /** The type's name as sold (English), and its Portuguese name when the type has one. */
+  typeName: string;
+  typeNamePtBr: string | null;
+  /** The name the buyer put on the ticket; null when none was set. */
+  holderName: string | null;
+  /** The member who holds the ticket (their site name); null for a guest's ticket. */
+  ownerName: string | null;
+  /** The ticket's own event (another one than the door's for `wrong_event`). */
+  event: { id: string; title: string; eventDate: string; timeZone: string };
+  /** The staff member who let it in (for `already_checked_in`); null when unknown or gone. */
+  checkedInBy: string | null;
+};
+
+/**
+ * POST /api/check-in. `member` is there whenever a pass names a member who still exists; `ticket`
+ * whenever a ticket was read (every ticket answer but `replaced` and `unknown`).
+ */
 export type CheckInResponse = {
   result: CheckInResult;
   member?: PassMember;
-  /** ISO 8601: when the member was let in (now for `valid`, earlier for `already_checked_in`). */
+  ticket?: CheckInTicket;
+  /** ISO 8601: when the member or ticket was let in (now for `valid`, earlier for `already_checked_in`). */
   checkedInAt?: string;
 };
 
-/** One event the door can check members in at (published, in person). */
+/** One event the door can check members in at (published, in person); `checkIns` counts passes and tickets. */
 export type CheckInEvent = {
   id: string;
   title: string;
@@ -88,8 +113,22 @@ export type CheckInEntry = {
   staffName: string | null;
 };
 
-/** GET /api/check-in/events/:id/check-ins: newest first, at most CHECK_INS_LISTED, and the total. */
-export type CheckInListResponse = { eventId: string; total: number; checkIns: CheckInEntry[] };
+/** A ticket let in at the event (decision 055): who holds it, not its order. */
+export type TicketCheckInEntry = {
+  ticket: Pick<CheckInTicket, "id" | "typeName" | "typeNamePtBr" | "holderName" | "ownerName">;
+  /** ISO 8601 */
+  checkedInAt: string;
+  staffName: string | null;
+};
+
+/** Narrows a list entry to a ticket's. */
+export const isTicketEntry = (entry: CheckInEntry | TicketCheckInEntry): entry is TicketCheckInEntry => "ticket" in entry;
+
+/**
+ * GET /api/check-in/events/:id/check-ins: passes and tickets let in, newest first, at most
+ * CHECK_INS_LISTED, and the total of both.
+ */
+export type CheckInListResponse = { eventId: string; total: number; checkIns: (CheckInEntry | TicketCheckInEntry)[] };
 
 /** Past events stay on the door's list this many days (their check-ins can still be read). */
 export const CHECK_IN_PAST_DAYS = 30;

@@ -9,8 +9,9 @@ import { displayUsername } from "./auth";
 import { runBatch } from "./d1";
 import { compGrantsVip, grantsVip } from "./payments";
 import { eventEndsAt } from "./events";
+import { listTicketCheckIns, ticketCheckInsSql } from "./check-in-tickets";
 import { suspensionAt } from "../lib/suspension";
-import { CHECK_INS_LISTED, CHECK_IN_PAST_DAYS, type CheckInEntry, type CheckInEvent, type PassMember } from "../contracts/vip-pass";
+import { CHECK_INS_LISTED, CHECK_IN_PAST_DAYS, type CheckInEntry, type CheckInEvent, type PassMember, type TicketCheckInEntry } from "../contracts/vip-pass";
 
 /** The first pass number given out; later ones count up from it, so every pass number has four digits or more. */
 export const FIRST_PASS_NUMBER = 1001;
@@ -139,7 +140,8 @@ export async function listDoorEvents(db: DB, now: number): Promise<CheckInEvent[
       venueCity: events.venueCity,
       // events.id in plain SQL: drizzle writes a bare "id" for a one-table select, which inside
       // the subquery would mean check_ins.id.
-      checkIns: sql<number>`(SELECT count(*) FROM check_ins ci WHERE ci.event_id = events.id)`,
+      // Passes and tickets let in (decision 055).
+      checkIns: sql<number>`(SELECT count(*) FROM check_ins ci WHERE ci.event_id = events.id) + ${ticketCheckInsSql}`,
     })
     .from(events)
     .where(and(eq(events.status, "published"), eq(events.isOnline, false), gte(events.eventDate, new Date(now - CHECK_IN_PAST_DAYS * 24 * 3600 * 1000))))
@@ -177,8 +179,15 @@ export async function recordCheckIn(db: DB, write: CheckInWrite, now = Date.now(
 
 const staff = alias(users, "staff");
 
-/** An event's check-ins, newest first (at most CHECK_INS_LISTED), and how many there are. */
-export async function listCheckIns(db: DB, eventId: string): Promise<{ total: number; checkIns: CheckInEntry[] }> {
+/** An event's check-ins, passes and tickets, newest first (at most CHECK_INS_LISTED), and how many there are. */
+export async function listCheckIns(db: DB, eventId: string): Promise<{ total: number; checkIns: (CheckInEntry | TicketCheckInEntry)[] }> {
+  const [passes, tickets] = await Promise.all([listPassCheckIns(db, eventId), listTicketCheckIns(db, eventId, CHECK_INS_LISTED)]);
+  // Each list is newest first and at most CHECK_INS_LISTED long: the newest of both are among them.
+  const merged = [...passes.checkIns, ...tickets.entries].sort((a, b) => (a.checkedInAt < b.checkedInAt ? 1 : a.checkedInAt > b.checkedInAt ? -1 : 0));
+  return { total: passes.total + tickets.total, checkIns: merged.slice(0, CHECK_INS_LISTED) };
+}
+
+async function listPassCheckIns(db: DB, eventId: string): Promise<{ total: number; checkIns: CheckInEntry[] }> {
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -6,9 +6,12 @@ import { findDoorEvent, findPassHolder, findPassHolderByNumber, passNumberOf, re
 import { newId } from "../lib/crypto";
 import { routeError, tooManyRequests } from "../lib/errors";
 import { checkPassTimeCode, formatPassCode, parsePassCode, passTimeCode, passWindow, signPassToken, verifyPassToken, windowEndsAt } from "../lib/vip-pass";
+import { verifyTicketToken } from "../lib/ticket-token";
+import { readTicket } from "./ticket-door";
 import { countEvent, hitRateLimit, windowCount } from "./rate-limit";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../contracts/limits";
 import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "../contracts/vip-pass";
+import { normaliseTicketCode } from "../contracts/event-tickets-model";
 
 /** The member's pass for the minute `now` falls in. 403 vip_required when they are not (or no longer) VIP. */
 export async function issuePass(db: DB, secret: string, userId: string, now = Date.now()): Promise<VipPassResponse> {
@@ -30,50 +33,65 @@ export async function issuePass(db: DB, secret: string, userId: string, now = Da
 export type DoorRead = { staffId: string; eventId: string; token?: string; code?: string };
 
 /**
- * Reads a pass at the door and, when it is good, lets the member in (once per event). Counts the
- * staff member's reads (429 past RATE_LIMITS.checkInsPerStaff) and wrong typed codes (past
- * RATE_LIMITS.checkInCodeFailuresPerStaff their typed codes are refused until the window ends).
- * 404 event_not_found for an event the door does not check in at.
+ * Reads a pass or a ticket (decision 055) at the door and, when it is good, lets the member or the
+ * ticket in (once per event). Counts the staff member's reads (429 past RATE_LIMITS.checkInsPerStaff)
+ * and wrong typed codes, pass and ticket codes alike (past RATE_LIMITS.checkInCodeFailuresPerStaff
+ * their typed codes are refused until the window ends). 404 event_not_found for an event the door
+ * does not check in at.
  */
 export async function checkIn(db: DB, secret: string, read: DoorRead, now = Date.now()): Promise<CheckInResponse> {
   await hitRateLimit(db, `check-in:staff:${read.staffId}`, RATE_LIMITS.checkInsPerStaff, now);
   if (!(await findDoorEvent(db, read.eventId))) throw routeError(CHECK_IN_ERROR_CODES.eventNotFound);
-  const found = read.token !== undefined ? await readToken(db, secret, read.token, now) : await readCode(db, secret, read.staffId, read.code ?? "", now);
+  const found =
+    read.token !== undefined ? await readToken(db, secret, read, read.token, now) : await readCode(db, secret, { ...read, code: read.code ?? "" }, now);
   if (found.result !== "valid") return found.answer;
   const { holder, method } = found;
   const { checkedInAt, first } = await recordCheckIn(db, { id: newId(), eventId: read.eventId, userId: holder.member.id, staffId: read.staffId, method }, now);
   return { result: first ? "valid" : "already_checked_in", member: holder.member, checkedInAt: checkedInAt.toISOString() };
 }
 
-type Found = { result: "valid"; holder: PassHolder; method: "qr" | "code" } | { result: "refused"; answer: CheckInResponse };
+/** A live pass to let in, or the answer already decided (a refusal, or a ticket read). */
+type Found = { result: "valid"; holder: PassHolder; method: "qr" | "code" } | { result: "answered"; answer: CheckInResponse };
 
-const refused = (answer: CheckInResponse): Found => ({ result: "refused", answer });
+const answered = (answer: CheckInResponse): Found => ({ result: "answered", answer });
 
 /** A live pass of a member who is still VIP; else the answer that says why not. */
 function judge(holder: PassHolder, live: boolean, method: "qr" | "code"): Found {
-  if (!live) return refused({ result: "expired", member: holder.member });
-  if (!holder.entitled) return refused({ result: "not_vip", member: holder.member });
+  if (!live) return answered({ result: "expired", member: holder.member });
+  if (!holder.entitled) return answered({ result: "not_vip", member: holder.member });
   return { result: "valid", holder, method };
 }
 
-async function readToken(db: DB, secret: string, token: string, now: number): Promise<Found> {
+async function readToken(db: DB, secret: string, door: DoorRead, token: string, now: number): Promise<Found> {
+  // A ticket's QR (audience event-ticket) first; any other token is a pass's or nothing.
+  const ticket = await verifyTicketToken(secret, token);
+  if (ticket) {
+    const read = { by: "token", ticketId: ticket.ticketId, version: ticket.version } as const;
+    return answered((await readTicket(db, door.eventId, read, door.staffId, now)) ?? { result: "unknown" });
+  }
   const check = await verifyPassToken(secret, token, now);
-  if (check.status === "unknown") return refused({ result: "unknown" });
+  if (check.status === "unknown") return answered({ result: "unknown" });
   const holder = await findPassHolder(db, check.userId, now);
   // A signed pass of a member whose account is gone names nobody.
-  if (!holder) return refused({ result: "unknown" });
+  if (!holder) return answered({ result: "unknown" });
   return judge(holder, check.status === "valid", "qr");
 }
 
-async function readCode(db: DB, secret: string, staffId: string, input: string, now: number): Promise<Found> {
+async function readCode(db: DB, secret: string, door: DoorRead & { code: string }, now: number): Promise<Found> {
+  const { staffId, code: input } = door;
   const key = `check-in:code-fail:${staffId}`;
   const limit = RATE_LIMITS.checkInCodeFailuresPerStaff;
   // Checked before the code, so a guess past the limit learns nothing, not even a right one.
   if ((await windowCount(db, key, limit, now)) >= limit[0]) throw tooManyRequests(RATE_LIMIT_MESSAGE);
   const wrong = async (answer: CheckInResponse) => {
     await countEvent(db, key, limit, now);
-    return refused(answer);
+    return answered(answer);
   };
+  // A ticket's code (TKT-XXXX-XXXX, or its eight characters in any spelling) first: a real one,
+  // whatever its answer, is not a wrong guess. A code no ticket has may still be a pass's.
+  const ticketCode = normaliseTicketCode(input);
+  const ticketAnswer = ticketCode ? await readTicket(db, door.eventId, { by: "code", code: ticketCode }, staffId, now) : null;
+  if (ticketAnswer) return answered(ticketAnswer);
   const parsed = parsePassCode(input);
   const holder = parsed ? await findPassHolderByNumber(db, parsed.passNumber, now) : null;
   // An unknown code never names the member: a guessed pass number learns nothing.

@@ -1,5 +1,5 @@
-// /check-in (decision 027): door staff and administrators pick an event, then read VIP passes with
-// the phone's camera or type their codes, and see who is in. Everyone else sees a refusal (the
+// /check-in (decisions 027 and 055): door staff and administrators pick an event, then read tickets
+// and VIP passes with the phone's camera or type their codes, and see who is in. Everyone else sees a refusal (the
 // Worker refuses them too: 401 / 403 door_staff_required).
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
@@ -189,12 +189,13 @@ function Door({ events }: { events: CheckInEvent[] }) {
                   setCode(e.target.value);
                   setCodeMissing(false);
                 }}
-                inputMode="numeric"
+                // A ticket's code has letters (TKT-7K3M-9QXD), a pass's only digits.
+                inputMode="text"
                 autoComplete="off"
-                autoCapitalize="off"
+                autoCapitalize="characters"
                 spellCheck={false}
                 maxLength={PASS_CODE_INPUT_MAX}
-                placeholder="1042-583921"
+                placeholder="TKT-7K3M-9QXD"
                 aria-describedby={codeMissing ? `${codeHintId} ${codeErrorId}` : codeHintId}
                 aria-invalid={codeMissing || undefined}
               />

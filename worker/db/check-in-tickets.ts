@@ -1,0 +1,148 @@
+// Tickets at the door (decision 055): letting a ticket in once, and reading what the door may know
+// of it (its type, holder, owner's name, event, who let it in; never its order, price or e-mails).
+// The admission is one conditional UPDATE batched with the read that follows it, so two doors
+// scanning the same ticket at once get one `valid` and one `already_checked_in`.
+import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { DB } from "./client";
+import { eventTickets, events, ticketTypes, users } from "./schema";
+import { displayUsername } from "./auth";
+import type { EventTicketStatus } from "../contracts/event-tickets-model";
+import type { CheckInTicket, TicketCheckInEntry } from "../contracts/vip-pass";
+
+const owner = alias(users, "owner");
+const staff = alias(users, "staff");
+
+/** How the door read the ticket: its QR's claims (id and token version) or its typed code. */
+export type TicketRead = { by: "token"; ticketId: string; version: number } | { by: "code"; code: string };
+
+/** The stored ticket the door compares the read with, and what it shows of it. */
+export type DoorTicket = {
+  ticket: CheckInTicket;
+  status: EventTicketStatus;
+  tokenVersion: number;
+  checkedInAt: Date | null;
+};
+
+export type AdmitOutcome = { admitted: true; found: DoorTicket } | { admitted: false; found: DoorTicket | null };
+
+/**
+ * The owner's and the staff member's name columns under names of their own: D1 answers a batch's
+ * rows as objects keyed by column name, so two `email` columns would overwrite each other.
+ */
+const people = {
+  ownerEmail: sql<string | null>`${owner.email}`.as("owner_email"),
+  ownerUsername: sql<string | null>`${owner.username}`.as("owner_username"),
+  staffEmail: sql<string | null>`${staff.email}`.as("staff_email"),
+  staffUsername: sql<string | null>`${staff.username}`.as("staff_username"),
+};
+
+const nameOf = (row: { email: string | null; username: string | null }) =>
+  row.email === null ? null : displayUsername({ email: row.email, username: row.username ?? "" });
+
+/**
+ * Lets the ticket in at `eventId` when it is valid, of that event, not yet in and (read by its QR)
+ * of the current token version: one conditional statement. Then reads the row (in the same batch)
+ * so a refusal can say why. `found` is null when no ticket has that id or code.
+ */
+export async function admitTicket(db: DB, eventId: string, read: TicketRead, staffId: string, now: number): Promise<AdmitOutcome> {
+  const which: SQL = read.by === "token" ? eq(eventTickets.id, read.ticketId) : eq(eventTickets.code, read.code);
+  const admit =
+    read.by === "token"
+      ? and(which, eq(eventTickets.tokenVersion, read.version))
+      : // A typed code is the current one by construction: a transfer draws a new code.
+        which;
+  const [updated, [row]] = await db.batch([
+    db
+      .update(eventTickets)
+      .set({ checkedInAt: new Date(now), checkedInBy: staffId })
+      .where(and(admit, eq(eventTickets.eventId, eventId), eq(eventTickets.status, "valid"), sql`${eventTickets.checkedInAt} IS NULL`))
+      .returning({ id: eventTickets.id }),
+    db
+      .select({
+        id: eventTickets.id,
+        typeName: eventTickets.typeName,
+        typeNamePtBr: ticketTypes.namePtBr,
+        holderName: eventTickets.holderName,
+        ...people,
+        eventId: eventTickets.eventId,
+        eventTitle: events.title,
+        eventDate: events.eventDate,
+        timeZone: events.timeZone,
+        status: eventTickets.status,
+        tokenVersion: eventTickets.tokenVersion,
+        checkedInAt: eventTickets.checkedInAt,
+      })
+      .from(eventTickets)
+      .innerJoin(events, eq(events.id, eventTickets.eventId))
+      .leftJoin(ticketTypes, eq(ticketTypes.id, eventTickets.ticketTypeId))
+      .leftJoin(owner, eq(owner.id, eventTickets.ownerUserId))
+      .leftJoin(staff, eq(staff.id, eventTickets.checkedInBy))
+      .where(which),
+  ]);
+  const found: DoorTicket | null = row
+    ? {
+        ticket: {
+          id: row.id,
+          typeName: row.typeName,
+          typeNamePtBr: row.typeNamePtBr ?? null,
+          holderName: row.holderName,
+          ownerName: nameOf({ email: row.ownerEmail, username: row.ownerUsername }),
+          event: { id: row.eventId, title: row.eventTitle, eventDate: row.eventDate.toISOString(), timeZone: row.timeZone },
+          checkedInBy: nameOf({ email: row.staffEmail, username: row.staffUsername }),
+        },
+        status: row.status,
+        tokenVersion: row.tokenVersion,
+        checkedInAt: row.checkedInAt,
+      }
+    : null;
+  if (updated.length === 1) {
+    if (!found) throw new Error("event_tickets: no row after the admission");
+    return { admitted: true, found };
+  }
+  return { admitted: false, found };
+}
+
+/** SQL: how many tickets of the event (`events.id` of the outer statement) have been let in. */
+export const ticketCheckInsSql = sql<number>`(SELECT count(*) FROM event_tickets et WHERE et.event_id = events.id AND et.checked_in_at IS NOT NULL)`;
+
+/** The event's tickets let in, newest first (at most `limit`), and how many there are. */
+export async function listTicketCheckIns(db: DB, eventId: string, limit: number): Promise<{ total: number; entries: TicketCheckInEntry[] }> {
+  const where = and(eq(eventTickets.eventId, eventId), isNotNull(eventTickets.checkedInAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: eventTickets.id,
+        typeName: eventTickets.typeName,
+        typeNamePtBr: ticketTypes.namePtBr,
+        holderName: eventTickets.holderName,
+        ...people,
+        checkedInAt: eventTickets.checkedInAt,
+      })
+      .from(eventTickets)
+      .leftJoin(ticketTypes, eq(ticketTypes.id, eventTickets.ticketTypeId))
+      .leftJoin(owner, eq(owner.id, eventTickets.ownerUserId))
+      .leftJoin(staff, eq(staff.id, eventTickets.checkedInBy))
+      .where(where)
+      .orderBy(desc(eventTickets.checkedInAt), desc(eventTickets.id))
+      .limit(limit),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(eventTickets)
+      .where(where),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    entries: rows.map((row) => ({
+      ticket: {
+        id: row.id,
+        typeName: row.typeName,
+        typeNamePtBr: row.typeNamePtBr ?? null,
+        holderName: row.holderName,
+        ownerName: nameOf({ email: row.ownerEmail, username: row.ownerUsername }),
+      },
+      checkedInAt: row.checkedInAt!.toISOString(),
+      staffName: nameOf({ email: row.staffEmail, username: row.staffUsername }),
+    })),
+  };
+}
