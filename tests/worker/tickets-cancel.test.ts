@@ -91,8 +91,10 @@ const mailsTo = (email: string) =>
     "SELECT subject, text_body, idempotency_key FROM mail_outbox WHERE to_address = ?1 ORDER BY created_at, rowid",
     email,
   );
-const ledgerOf = (orderId: string) => rows<{ ref: string; amount_cents: number }>("SELECT ref, amount_cents FROM revenue_entries WHERE order_id = ?1 AND amount_cents < 0", orderId);
-const orderOf = (orderId: string) => row<{ status: string; refunded_cents: number; total_cents: number }>("SELECT status, refunded_cents, total_cents FROM orders WHERE id = ?1", orderId);
+const ledgerOf = (orderId: string) =>
+  rows<{ ref: string; amount_cents: number }>("SELECT ref, amount_cents FROM revenue_entries WHERE order_id = ?1 AND amount_cents < 0", orderId);
+const orderOf = (orderId: string) =>
+  row<{ status: string; refunded_cents: number; total_cents: number }>("SELECT status, refunded_cents, total_cents FROM orders WHERE id = ?1", orderId);
 
 async function waitForFinished(eventId: string): Promise<CancellationPreview> {
   await vi.waitFor(
@@ -209,7 +211,12 @@ describe("cancelling", () => {
       `cs_local_${checkoutId}`,
       Date.now() + DAY,
     );
-    await exec(`INSERT INTO ticket_holds (checkout_id, ticket_type_id, event_id, quantity, unit_cents, total_cents) VALUES (?1, ?2, ?3, 3, 2500, 7500)`, checkoutId, typeId, eventId);
+    await exec(
+      `INSERT INTO ticket_holds (checkout_id, ticket_type_id, event_id, quantity, unit_cents, total_cents) VALUES (?1, ?2, ?3, 3, 2500, 7500)`,
+      checkoutId,
+      typeId,
+      eventId,
+    );
     await exec("UPDATE ticket_types SET remaining = remaining - 3 WHERE id = ?1", typeId);
     await exec("UPDATE events SET tickets_taken = tickets_taken + 3 WHERE id = ?1", eventId);
     const version = await row("SELECT version FROM content_version WHERE id = 1");
@@ -222,7 +229,10 @@ describe("cancelling", () => {
     expect(await row("SELECT state FROM ticket_holds WHERE checkout_id = ?1", checkoutId)).toEqual({ state: "released" });
     expect(await row("SELECT remaining FROM ticket_types WHERE id = ?1", typeId)).toEqual({ remaining: 100 - 4 });
     expect(await row("SELECT tickets_taken FROM events WHERE id = ?1", eventId)).toEqual({ tickets_taken: 4 });
-    const audit = await row<{ action: string; actor_email: string }>("SELECT action, actor_email FROM audit_log WHERE target_id = ?1 AND action = 'event.cancel'", eventId);
+    const audit = await row<{ action: string; actor_email: string }>(
+      "SELECT action, actor_email FROM audit_log WHERE target_id = ?1 AND action = 'event.cancel'",
+      eventId,
+    );
     expect(audit).toEqual({ action: "event.cancel", actor_email: admin.email });
 
     const done = await waitForFinished(eventId);
@@ -357,7 +367,16 @@ describe("the refund job, step by step", () => {
     const p = await previewOk(eventId);
     expect(p.job).toMatchObject({ ordersTotal: 3, ordersRefunded: 2, ordersFailed: 1 });
     expect(p.job!.finishedAt).not.toBeNull();
-    expect(p.job!.failed).toEqual([{ orderId: failedOrder.orderId, number: failedOrder.number, email: failedOrder.email, amountCents: 2500, currency: "usd", error: "Your card was declined" }]);
+    expect(p.job!.failed).toEqual([
+      {
+        orderId: failedOrder.orderId,
+        number: failedOrder.number,
+        email: failedOrder.email,
+        amountCents: 2500,
+        currency: "usd",
+        error: "Your card was declined",
+      },
+    ]);
     expect(await mailsTo(failedOrder.email)).toHaveLength(0);
 
     const retry = await call(`${API}/${eventId}/cancellation/retry`, { method: "POST", cookie: admin.cookie });

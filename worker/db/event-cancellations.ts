@@ -321,9 +321,7 @@ export async function markOrder(
 /** Claims the buyer's notice of one order (once): true for the step that may send it. */
 export async function claimBuyerMail(db: DB, eventId: string, orderId: string, now = Date.now()): Promise<boolean> {
   const res = await db.$client
-    .prepare(
-      `UPDATE event_cancellation_orders SET mailed_at = ?3 WHERE event_id = ?1 AND order_id = ?2 AND state = 'refunded' AND mailed_at IS NULL`,
-    )
+    .prepare(`UPDATE event_cancellation_orders SET mailed_at = ?3 WHERE event_id = ?1 AND order_id = ?2 AND state = 'refunded' AND mailed_at IS NULL`)
     .bind(eventId, orderId, now)
     .run();
   return res.meta.changes > 0;

@@ -78,14 +78,18 @@ export const mailTextsEn = {
     count === 1 ? `Your ticket is refunded: ${amount}.` : `Your ${countText} tickets are refunded: ${amount}.`,
   ticketsRefundDelay: "It can take 5 to 10 days for the refund to show on your statement.",
   ticketsNothingToRefund: (count: number, countText: string) =>
-    count === 1 ? "Your ticket is cancelled; it was free, so there is nothing to refund." : `Your ${countText} tickets are cancelled; they were free, so there is nothing to refund.`,
+    count === 1
+      ? "Your ticket is cancelled; it was free, so there is nothing to refund."
+      : `Your ${countText} tickets are cancelled; they were free, so there is nothing to refund.`,
   ticketsOrder: (number: string) => `Order #${number}`,
   ticketsMovedSubject: (title: string) => `New time for ${title}: your tickets stay valid`,
   ticketsMovedIntro: (title: string) => `${title} has moved to a new time.`,
   ticketsNewTime: "New time",
   ticketsOldTime: "Before",
   ticketsStayValid: (count: number, countText: string) =>
-    count === 1 ? "Your ticket stays valid for the new time: there is nothing to do." : `Your ${countText} tickets stay valid for the new time: there is nothing to do.`,
+    count === 1
+      ? "Your ticket stays valid for the new time: there is nothing to do."
+      : `Your ${countText} tickets stay valid for the new time: there is nothing to do.`,
 };
 
 /** What a language's catalog gives: every English key, each the same kind of value. */

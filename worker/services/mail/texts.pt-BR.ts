@@ -74,7 +74,8 @@ export const mailTextsPtBR: MailTexts = {
   // tickets: cancellation
   ticketsCancelledSubject: (title) => `Cancelado: ${title} (seus ingressos foram reembolsados)`,
   ticketsCancelledIntro: (title) => `${title} foi cancelado. Sentimos muito.`,
-  ticketsRefunded: (count, countText, amount) => (count === 1 ? `Seu ingresso foi reembolsado: ${amount}.` : `Seus ${countText} ingressos foram reembolsados: ${amount}.`),
+  ticketsRefunded: (count, countText, amount) =>
+    count === 1 ? `Seu ingresso foi reembolsado: ${amount}.` : `Seus ${countText} ingressos foram reembolsados: ${amount}.`,
   ticketsRefundDelay: "O reembolso pode levar de 5 a 10 dias para aparecer na sua fatura.",
   ticketsNothingToRefund: (count, countText) =>
     count === 1

@@ -65,12 +65,7 @@ function CancelEventFlow({ eventId, title, onClose, onCancelled }: Props) {
   const intl = useIntl();
   const query = useCancellation(eventId);
   return (
-    <QueryState
-      query={query}
-      loading={intl.formatMessage(m.loading)}
-      failed={intl.formatMessage(m.loadFailed)}
-      retry={intl.formatMessage(m.retryLoad)}
-    >
+    <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retryLoad)}>
       {({ cancellation }) =>
         cancellation.job || cancellation.status === "cancelled" ? (
           <Progress eventId={eventId} preview={cancellation} onClose={onClose} />
@@ -164,7 +159,12 @@ function Progress({ eventId, preview, onClose }: { eventId: string; preview: Can
   return (
     <Modal title={intl.formatMessage(m.progressTitle)} onClose={onClose} footer={footer}>
       <p className="admin-events-confirm-name">{preview.title}</p>
-      <progress className="admin-cancel-progress" max={Math.max(job.ordersTotal, 1)} value={job.ordersTotal ? done : 1} aria-label={intl.formatMessage(m.progressLabel)} />
+      <progress
+        className="admin-cancel-progress"
+        max={Math.max(job.ordersTotal, 1)}
+        value={job.ordersTotal ? done : 1}
+        aria-label={intl.formatMessage(m.progressLabel)}
+      />
       <p role="status">
         {intl.formatMessage(m.progress, { done, total: job.ordersTotal, refunded: job.ordersRefunded, failed: job.ordersFailed })}
         {" · "}

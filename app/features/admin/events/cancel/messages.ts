@@ -36,7 +36,8 @@ export const cancelMessages = {
   }),
   subscribers: defineMessage<{ count: number }>({
     id: "adminEvents.cancelEvent.subscribers",
-    defaultMessage: "{count, plural, =0 {No one asked for a reminder.} one {# person who asked for a reminder will be told.} other {# people who asked for a reminder will be told.}}",
+    defaultMessage:
+      "{count, plural, =0 {No one asked for a reminder.} one {# person who asked for a reminder will be told.} other {# people who asked for a reminder will be told.}}",
   }),
   confirmRefund: defineMessage<{ buyers: number }>({
     id: "adminEvents.cancelEvent.confirmRefund",
