@@ -66,7 +66,11 @@ async function main() {
     const before = await previewOf();
     const loadBefore = loadavg();
     const started = performance.now();
-    const res = await fetch(`${worker.origin}/api/admin/events/${eventId}/cancel`, { method: "POST", headers, body: JSON.stringify({ confirmBuyers: before.buyers }) });
+    const res = await fetch(`${worker.origin}/api/admin/events/${eventId}/cancel`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ confirmBuyers: before.buyers }),
+    });
     if (!res.ok) throw new Error(`cancel answered ${res.status}: ${await res.text()}`);
     const answeredMs = performance.now() - started;
     let after = await previewOf();
@@ -78,12 +82,26 @@ async function main() {
     const wallMs = performance.now() - started;
     const loadAfter = loadavg();
     const job = after.job;
-    console.log(`\nCancellation job, local payments provider: ${before.buyers} orders, ${before.tickets} tickets, refund total $${(before.refunds[0]?.amountCents ?? 0) / 100}`);
+    console.log(
+      `\nCancellation job, local payments provider: ${before.buyers} orders, ${before.tickets} tickets, refund total $${(before.refunds[0]?.amountCents ?? 0) / 100}`,
+    );
     printTable(
       ["", "cancel answer ms", "to the end ms", "refunded", "failed", "mails", "refunds/s"],
-      [["POST /cancel → finished", answeredMs.toFixed(0), wallMs.toFixed(0), String(job.ordersRefunded), String(job.ordersFailed), String(job.mailsSent), (job.ordersRefunded / (wallMs / 1000)).toFixed(1)]],
+      [
+        [
+          "POST /cancel → finished",
+          answeredMs.toFixed(0),
+          wallMs.toFixed(0),
+          String(job.ordersRefunded),
+          String(job.ordersFailed),
+          String(job.mailsSent),
+          (job.ordersRefunded / (wallMs / 1000)).toFixed(1),
+        ],
+      ],
     );
-    console.log(`Load average (1, 5, 15 min): before ${loadBefore.map((n) => n.toFixed(2)).join(", ")}; after ${loadAfter.map((n) => n.toFixed(2)).join(", ")}`);
+    console.log(
+      `Load average (1, 5, 15 min): before ${loadBefore.map((n) => n.toFixed(2)).join(", ")}; after ${loadAfter.map((n) => n.toFixed(2)).join(", ")}`,
+    );
     const check = jsonOf(
       await wrangler([
         "d1",
