@@ -9,6 +9,7 @@ import { takeAbandonedImages } from "./db/feed";
 import { rollupAnalytics } from "./db/analytics";
 import { notificationQueue, type NotificationMessage } from "./services/notifications";
 import { campaignQueue, type CampaignMessage } from "./services/newsletter/campaigns";
+import type { TicketJobMessage } from "./services/tickets/cancellation";
 import { newsletterEveryFiveMinutes } from "./services/newsletter/scheduled";
 import { announceMeetsStartingSoon, hourlyNotifications, MEETS_CRON } from "./services/notifications/scheduled";
 import { runReminderPass } from "./services/reminders/pass";
@@ -32,7 +33,7 @@ const NOTIFY_QUEUE_NAME = "freestyle-lovers-notify";
 const CAMPAIGN_QUEUE_NAME = "freestyle-lovers-campaigns";
 
 function consume(batch: MessageBatch, env: AppEnv): Promise<void> {
-  if (batch.queue === CAMPAIGN_QUEUE_NAME) return campaignQueue(batch as MessageBatch<CampaignMessage>, env);
+  if (batch.queue === CAMPAIGN_QUEUE_NAME) return campaignQueue(batch as MessageBatch<CampaignMessage | TicketJobMessage>, env);
   if (batch.queue === NOTIFY_QUEUE_NAME) return notificationQueue(batch as MessageBatch<NotificationMessage>, env);
   return deadLetterQueue(batch, env);
 }

@@ -7,6 +7,7 @@
 import { ACCOUNT_MESSAGES } from "./account";
 import { CATALOG_MESSAGES } from "./admin-catalog";
 import { ADMIN_EVENT_MESSAGES } from "./admin-events";
+import { EVENT_CANCEL_MESSAGES } from "./event-cancellation";
 import { IMPORT_MESSAGES } from "./admin-marketing";
 import { INBOX_MESSAGES } from "./admin-messages";
 import { STORE_ADMIN_MESSAGES as STORE_ADMIN } from "./admin-store-limits";
@@ -265,6 +266,10 @@ export const ROUTE_CODES = {
   // tickets: the door
   // tickets: back office
   // tickets: cancellation
+  event_cancel_buyers_changed: { status: 409, en: EVENT_CANCEL_MESSAGES.buyersChanged },
+  event_already_cancelled: { status: 409, en: EVENT_CANCEL_MESSAGES.alreadyCancelled },
+  event_has_ticket_sales: { status: 409, en: EVENT_CANCEL_MESSAGES.hasTicketSales },
+  event_cancel_nothing_to_retry: { status: 409, en: EVENT_CANCEL_MESSAGES.nothingToRetry },
   // VIP plans
 } as const satisfies Record<string, RouteRule>;
 

@@ -13,3 +13,4 @@ export * from "./schema/perks";
 export * from "./schema/store";
 export * from "./schema/vip";
 export * from "./schema/tickets";
+export * from "./schema/ticket-cancellations";

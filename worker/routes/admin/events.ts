@@ -23,6 +23,9 @@ import {
 } from "../../contracts/admin-events";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/d1";
 import { actorOf } from "../../middleware/guards";
+import { hasValidTickets } from "../../db/event-cancellations";
+import { queueMovedNotices } from "../../services/tickets/event-moved";
+import { EVENT_CANCEL_MESSAGES } from "../../contracts/event-cancellation";
 
 type Ctx = Context<HonoEnv>;
 
@@ -67,11 +70,19 @@ export const adminEventRoutes = new Hono<HonoEnv>()
   .get("/:id", async (c) => c.json<AdminEventResponse>({ event: await adminEventOf(c.var.db, await storedEvent(c)) }))
 
   // Every field of the form again. A venue country from before the three choices may stay.
+  // An event with sold tickets is cancelled only by Cancel event (event-cancellation.ts), which
+  // refunds its buyers; a new start is mailed to its buyers (services/tickets/event-moved.ts).
   .put("/:id", async (c) => {
     const before = await storedEvent(c);
     const values = await parseJsonBody(c, eventInputSchema(before.venueCountry));
+    const sold = await hasValidTickets(c.var.db, before.id);
+    if (sold && values.status === "cancelled" && before.status !== "cancelled") throw conflict(EVENT_CANCEL_MESSAGES.hasTicketSales, "event_has_ticket_sales");
     const event = await writeEvent(c, values, () => updateEvent(c.var.db, actorOf(c), before, values));
     if (!event) throw eventNotFound();
+    const from = before.eventDate.getTime();
+    if (sold && event.status !== "cancelled" && values.eventDate !== from) {
+      await queueMovedNotices(c.env, before.id, from, values.eventDate, Date.parse(event.updatedAt));
+    }
     return c.json<AdminEventResponse>({ event });
   })
 

@@ -17,6 +17,7 @@ import { messagesRoutes } from "./messages";
 import { marketingRoutes } from "./marketing";
 import { moderationRoutes } from "./moderation";
 import { adminEventRoutes } from "./events";
+import { adminEventCancellationRoutes } from "./event-cancellation";
 import { adminPresaleCodeRoutes } from "./presale-codes";
 import { adminVenueRoutes } from "./venues";
 import { ticketRoutes } from "./tickets";
@@ -41,6 +42,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/moderation", moderationRoutes)
   .route("/events", adminEventRoutes)
   .route("/events", adminPresaleCodeRoutes)
+  .route("/events", adminEventCancellationRoutes)
   .route("/venues", adminVenueRoutes)
   .route("/tickets", ticketRoutes)
   .route("/users", userRoutes)

@@ -70,6 +70,26 @@ export const mailTextsEn = {
   reminderMovedNext: "Your reminders follow the new time.",
   reminderCancelledSubject: (title: string) => `Cancelled: ${title}`,
   reminderCancelledIntro: (title: string) => `${title} has been cancelled. No more reminders will be sent for it.`,
+
+  // tickets: cancellation (worker/services/mail/event-cancellation.ts): buyers of a cancelled or moved event
+  ticketsCancelledSubject: (title: string) => `Cancelled: ${title} (your tickets are refunded)`,
+  ticketsCancelledIntro: (title: string) => `${title} is cancelled. We are sorry.`,
+  ticketsRefunded: (count: number, countText: string, amount: string) =>
+    count === 1 ? `Your ticket is refunded: ${amount}.` : `Your ${countText} tickets are refunded: ${amount}.`,
+  ticketsRefundDelay: "It can take 5 to 10 days for the refund to show on your statement.",
+  ticketsNothingToRefund: (count: number, countText: string) =>
+    count === 1
+      ? "Your ticket is cancelled; it was free, so there is nothing to refund."
+      : `Your ${countText} tickets are cancelled; they were free, so there is nothing to refund.`,
+  ticketsOrder: (number: string) => `Order #${number}`,
+  ticketsMovedSubject: (title: string) => `New time for ${title}: your tickets stay valid`,
+  ticketsMovedIntro: (title: string) => `${title} has moved to a new time.`,
+  ticketsNewTime: "New time",
+  ticketsOldTime: "Before",
+  ticketsStayValid: (count: number, countText: string) =>
+    count === 1
+      ? "Your ticket stays valid for the new time: there is nothing to do."
+      : `Your ${countText} tickets stay valid for the new time: there is nothing to do.`,
 };
 
 /** What a language's catalog gives: every English key, each the same kind of value. */

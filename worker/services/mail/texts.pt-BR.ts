@@ -70,4 +70,24 @@ export const mailTextsPtBR: MailTexts = {
   reminderMovedNext: "Seus lembretes seguem o novo horário.",
   reminderCancelledSubject: (title) => `Cancelado: ${title}`,
   reminderCancelledIntro: (title) => `${title} foi cancelado. Nenhum outro lembrete será enviado.`,
+
+  // tickets: cancellation
+  ticketsCancelledSubject: (title) => `Cancelado: ${title} (seus ingressos foram reembolsados)`,
+  ticketsCancelledIntro: (title) => `${title} foi cancelado. Sentimos muito.`,
+  ticketsRefunded: (count, countText, amount) =>
+    count === 1 ? `Seu ingresso foi reembolsado: ${amount}.` : `Seus ${countText} ingressos foram reembolsados: ${amount}.`,
+  ticketsRefundDelay: "O reembolso pode levar de 5 a 10 dias para aparecer na sua fatura.",
+  ticketsNothingToRefund: (count, countText) =>
+    count === 1
+      ? "Seu ingresso foi cancelado; como era gratuito, não há nada a reembolsar."
+      : `Seus ${countText} ingressos foram cancelados; como eram gratuitos, não há nada a reembolsar.`,
+  ticketsOrder: (number) => `Pedido nº ${number}`,
+  ticketsMovedSubject: (title) => `Novo horário de ${title}: seus ingressos continuam válidos`,
+  ticketsMovedIntro: (title) => `${title} mudou de horário.`,
+  ticketsNewTime: "Novo horário",
+  ticketsOldTime: "Antes",
+  ticketsStayValid: (count, countText) =>
+    count === 1
+      ? "Seu ingresso continua válido para o novo horário: não é preciso fazer nada."
+      : `Seus ${countText} ingressos continuam válidos para o novo horário: não é preciso fazer nada.`,
 };

@@ -32,6 +32,7 @@ import { signContactLink } from "../../lib/signed-link";
 import { createMailService } from "../mail";
 import { MAIL_BATCH_LIMIT, type MailMessage } from "../mail/types";
 import { renderCampaignMail } from "../mail/campaign";
+import { handleTicketJob, isTicketJob, type TicketJobMessage } from "../tickets/cancellation";
 
 export type CampaignMessage = { type: "start"; campaignId: string; scheduledAt: number } | { type: "step"; campaignId: string };
 
@@ -123,12 +124,16 @@ export async function queueDueCampaigns(env: AppEnv, db: DB, now: number): Promi
   return due.length;
 }
 
-/** The campaign queue's consumer (worker/index.ts `queue`). */
-export async function campaignQueue(batch: MessageBatch<CampaignMessage>, env: AppEnv): Promise<void> {
+/**
+ * The campaign queue's consumer (worker/index.ts `queue`). The queue also carries the tickets jobs
+ * (an event cancellation's refunds, a moved event's notices: services/tickets), stepped the same way.
+ */
+export async function campaignQueue(batch: MessageBatch<CampaignMessage | TicketJobMessage>, env: AppEnv): Promise<void> {
   const db = createDb(env.DB);
   for (const message of batch.messages) {
     try {
-      await handleCampaignMessage(env, db, message.body);
+      const body = message.body;
+      await (isTicketJob(body) ? handleTicketJob(env, db, body) : handleCampaignMessage(env, db, body));
       message.ack();
     } catch (err) {
       console.error(`campaigns: message ${message.id} failed (attempt ${message.attempts}); retrying`, err);

@@ -7,6 +7,7 @@ import type { AdminEvent } from "../../../../worker/contracts/admin-events";
 import { cityLine, eventWhen, formatDay, priceRange } from "./format";
 import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
 import { NotifyFansButton } from "../components/notify/NotifyFans";
+import { CancelEventButton } from "./cancel/CancelEventDialog";
 
 type EventTableProps = {
   events: AdminEvent[];
@@ -14,9 +15,11 @@ type EventTableProps = {
   onView: (event: AdminEvent) => void;
   onEdit: (event: AdminEvent) => void;
   onDelete: (event: AdminEvent) => void;
+  /** "Cancel event" (refunds its buyers), or the refunds' progress of a cancelled event. */
+  onCancel: (event: AdminEvent) => void;
 };
 
-export function EventTable({ events, busy, onView, onEdit, onDelete }: EventTableProps) {
+export function EventTable({ events, busy, onView, onEdit, onDelete, onCancel }: EventTableProps) {
   const intl = useIntl();
   return (
     <div className="table-wrap" aria-busy={busy || undefined}>
@@ -35,7 +38,7 @@ export function EventTable({ events, busy, onView, onEdit, onDelete }: EventTabl
         </thead>
         <tbody>
           {events.map((event) => (
-            <EventRow key={event.id} event={event} onView={onView} onEdit={onEdit} onDelete={onDelete} />
+            <EventRow key={event.id} event={event} onView={onView} onEdit={onEdit} onDelete={onDelete} onCancel={onCancel} />
           ))}
         </tbody>
       </table>
@@ -43,7 +46,7 @@ export function EventTable({ events, busy, onView, onEdit, onDelete }: EventTabl
   );
 }
 
-function EventRow({ event, onView, onEdit, onDelete }: { event: AdminEvent } & Omit<EventTableProps, "events" | "busy">) {
+function EventRow({ event, onView, onEdit, onDelete, onCancel }: { event: AdminEvent } & Omit<EventTableProps, "events" | "busy">) {
   const intl = useIntl();
   const price = priceRange(intl, event);
   const place = cityLine(event);
@@ -113,6 +116,9 @@ function EventRow({ event, onView, onEdit, onDelete }: { event: AdminEvent } & O
           )}
           {/* Only a published event is announced (the server refuses drafts and past events too). */}
           {event.status === "published" && <NotifyFansButton type="event" id={event.id} name={event.title} />}
+          {(event.status !== "cancelled" || event.source === "custom") && (
+            <CancelEventButton title={event.title} cancelled={event.status === "cancelled"} onClick={() => onCancel(event)} />
+          )}
           <button
             type="button"
             className="btn btn-danger btn-sm"

@@ -15,15 +15,17 @@ import { EventTable } from "./EventTable";
 import { ListOrFormPage } from "./ListOrFormPage";
 import { ListEmpty } from "./ListEmpty";
 import { eventsMessages as m } from "./messages";
-import { adminEventsQueryOptions, eventsApi, NO_FILTERS, type EventFilters as Filters } from "./queries";
+import { adminEventsQueryOptions, eventsApi, NO_FILTERS, useEventsRefresh, type EventFilters as Filters } from "./queries";
+import { CancelEventDialog } from "./cancel/CancelEventDialog";
 import "./events-admin.css";
 
-type Dialog = { kind: "view" | "delete"; event: AdminEvent } | null;
+type Dialog = { kind: "view" | "delete" | "cancel"; event: AdminEvent } | null;
 
 export function EventsAdminPage() {
   const intl = useIntl();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const refresh = useEventsRefresh();
 
   return (
     <ListOrFormPage<AdminEvent>
@@ -40,7 +42,11 @@ export function EventsAdminPage() {
             onView={(event) => setDialog({ kind: "view", event })}
             onEdit={edit}
             onDelete={(event) => setDialog({ kind: "delete", event })}
+            onCancel={(event) => setDialog({ kind: "cancel", event })}
           />
+          {dialog?.kind === "cancel" && (
+            <CancelEventDialog eventId={dialog.event.id} title={dialog.event.title} onClose={() => setDialog(null)} onCancelled={refresh} />
+          )}
           {dialog?.kind === "view" && <EventDetails event={dialog.event} onClose={() => setDialog(null)} />}
           {dialog?.kind === "delete" && (
             <ConfirmDelete
@@ -62,9 +68,15 @@ export function EventsAdminPage() {
   );
 }
 
-type EventListProps = { filters: Filters; onView: (event: AdminEvent) => void; onEdit: (event: AdminEvent) => void; onDelete: (event: AdminEvent) => void };
+type EventListProps = {
+  filters: Filters;
+  onView: (event: AdminEvent) => void;
+  onEdit: (event: AdminEvent) => void;
+  onDelete: (event: AdminEvent) => void;
+  onCancel: (event: AdminEvent) => void;
+};
 
-function EventList({ filters, onView, onEdit, onDelete }: EventListProps) {
+function EventList({ filters, onView, onEdit, onDelete, onCancel }: EventListProps) {
   const intl = useIntl();
   const search = useDebounced(filters.search);
   // The previous answer stays on screen while the next search or filter loads.
@@ -75,7 +87,7 @@ function EventList({ filters, onView, onEdit, onDelete }: EventListProps) {
         events.length === 0 ? (
           <ListEmpty title={m.empty} hint={m.emptyHint} />
         ) : (
-          <EventTable events={events} busy={query.isPlaceholderData} onView={onView} onEdit={onEdit} onDelete={onDelete} />
+          <EventTable events={events} busy={query.isPlaceholderData} onView={onView} onEdit={onEdit} onDelete={onDelete} onCancel={onCancel} />
         )
       }
     </QueryState>
