@@ -70,6 +70,16 @@ export const mailTextsEn = {
   reminderMovedNext: "Your reminders follow the new time.",
   reminderCancelledSubject: (title: string) => `Cancelled: ${title}`,
   reminderCancelledIntro: (title: string) => `${title} has been cancelled. No more reminders will be sent for it.`,
+
+  // tickets: the buyer's tickets (a ticket handed to a member, worker/services/mail/ticket-transfer.ts)
+  ticketTransferSubject: (title: string) => `A ticket for ${title} is yours`,
+  ticketTransferIntro: (sender: string, title: string) => `${sender} transferred a ticket for ${title} to you.`,
+  ticketTransferWhen: "When",
+  ticketTransferWhere: "Where",
+  ticketTransferType: "Ticket",
+  ticketTransferCode: "Code",
+  ticketTransferOpen: "Open it to see its QR code, print it and add the name at the door:",
+  ticketTransferNote: "Only this ticket's new QR code and code admit at the door: the ones it had before no longer work.",
 };
 
 /** What a language's catalog gives: every English key, each the same kind of value. */

@@ -70,4 +70,13 @@ export const mailTextsPtBR: MailTexts = {
   reminderMovedNext: "Seus lembretes seguem o novo horário.",
   reminderCancelledSubject: (title) => `Cancelado: ${title}`,
   reminderCancelledIntro: (title) => `${title} foi cancelado. Nenhum outro lembrete será enviado.`,
+
+  ticketTransferSubject: (title) => `Um ingresso para ${title} é seu`,
+  ticketTransferIntro: (sender, title) => `${sender} transferiu para você um ingresso para ${title}.`,
+  ticketTransferWhen: "Quando",
+  ticketTransferWhere: "Onde",
+  ticketTransferType: "Ingresso",
+  ticketTransferCode: "Código",
+  ticketTransferOpen: "Abra-o para ver o QR code, imprimi-lo e informar o nome de quem vai usá-lo:",
+  ticketTransferNote: "Na entrada, só valem o novo QR code e o novo código deste ingresso: os anteriores não funcionam mais.",
 };
