@@ -64,6 +64,8 @@ import { Route as StoreIndexRouteImport } from './routes/store/index'
 import { Route as StoreProductRouteImport } from './routes/store/$product'
 import { Route as StoreCartRouteImport } from './routes/store/cart'
 import { Route as StoreThanksRouteImport } from './routes/store_.thanks'
+import { Route as TicketsIndexRouteImport } from './routes/tickets/index'
+import { Route as TicketsTicketIdRouteImport } from './routes/tickets/$ticketId'
 import { Route as VipCheckoutTestRouteImport } from './routes/vip-checkout/test'
 import { Route as VipMembershipManageRouteImport } from './routes/vip-membership/manage'
 import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
@@ -357,6 +359,16 @@ const StoreThanksRoute = StoreThanksRouteImport.update({
   path: '/store/thanks',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TicketsIndexRoute = TicketsIndexRouteImport.update({
+  id: '/tickets/',
+  path: '/tickets/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TicketsTicketIdRoute = TicketsTicketIdRouteImport.update({
+  id: '/tickets/$ticketId',
+  path: '/tickets/$ticketId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VipCheckoutTestRoute = VipCheckoutTestRouteImport.update({
   id: '/vip-checkout/test',
   path: '/vip-checkout/test',
@@ -493,6 +505,7 @@ export interface FileRoutesByFullPath {
   '/store/$product': typeof StoreProductRoute
   '/store/cart': typeof StoreCartRoute
   '/store/thanks': typeof StoreThanksRoute
+  '/tickets/$ticketId': typeof TicketsTicketIdRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
@@ -501,6 +514,7 @@ export interface FileRoutesByFullPath {
   '/redeem/': typeof RedeemIndexRoute
   '/social/': typeof SocialIndexRoute
   '/store/': typeof StoreIndexRoute
+  '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
@@ -566,6 +580,7 @@ export interface FileRoutesByTo {
   '/store/$product': typeof StoreProductRoute
   '/store/cart': typeof StoreCartRoute
   '/store/thanks': typeof StoreThanksRoute
+  '/tickets/$ticketId': typeof TicketsTicketIdRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin': typeof AdminIndexRoute
@@ -574,6 +589,7 @@ export interface FileRoutesByTo {
   '/redeem': typeof RedeemIndexRoute
   '/social': typeof SocialIndexRoute
   '/store': typeof StoreIndexRoute
+  '/tickets': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
@@ -641,6 +657,7 @@ export interface FileRoutesById {
   '/store/$product': typeof StoreProductRoute
   '/store/cart': typeof StoreCartRoute
   '/store_/thanks': typeof StoreThanksRoute
+  '/tickets/$ticketId': typeof TicketsTicketIdRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
@@ -649,6 +666,7 @@ export interface FileRoutesById {
   '/redeem/': typeof RedeemIndexRoute
   '/social/': typeof SocialIndexRoute
   '/store/': typeof StoreIndexRoute
+  '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/store_/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
@@ -717,6 +735,7 @@ export interface FileRouteTypes {
     | '/store/$product'
     | '/store/cart'
     | '/store/thanks'
+    | '/tickets/$ticketId'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
@@ -725,6 +744,7 @@ export interface FileRouteTypes {
     | '/redeem/'
     | '/social/'
     | '/store/'
+    | '/tickets/'
     | '/admin/analytics/tracks'
     | '/admin/store/shipping'
     | '/embed/album/$albumId'
@@ -790,6 +810,7 @@ export interface FileRouteTypes {
     | '/store/$product'
     | '/store/cart'
     | '/store/thanks'
+    | '/tickets/$ticketId'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin'
@@ -798,6 +819,7 @@ export interface FileRouteTypes {
     | '/redeem'
     | '/social'
     | '/store'
+    | '/tickets'
     | '/admin/analytics/tracks'
     | '/admin/store/shipping'
     | '/embed/album/$albumId'
@@ -864,6 +886,7 @@ export interface FileRouteTypes {
     | '/store/$product'
     | '/store/cart'
     | '/store_/thanks'
+    | '/tickets/$ticketId'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
@@ -872,6 +895,7 @@ export interface FileRouteTypes {
     | '/redeem/'
     | '/social/'
     | '/store/'
+    | '/tickets/'
     | '/admin/analytics/tracks'
     | '/admin/store_/shipping'
     | '/embed/album/$albumId'
@@ -924,6 +948,7 @@ export interface RootRouteChildren {
   StoreProductRoute: typeof StoreProductRoute
   StoreCartRoute: typeof StoreCartRoute
   StoreThanksRoute: typeof StoreThanksRoute
+  TicketsTicketIdRoute: typeof TicketsTicketIdRoute
   VipCheckoutTestRoute: typeof VipCheckoutTestRoute
   VipMembershipManageRoute: typeof VipMembershipManageRoute
   MusicIndexRoute: typeof MusicIndexRoute
@@ -931,6 +956,7 @@ export interface RootRouteChildren {
   RedeemIndexRoute: typeof RedeemIndexRoute
   SocialIndexRoute: typeof SocialIndexRoute
   StoreIndexRoute: typeof StoreIndexRoute
+  TicketsIndexRoute: typeof TicketsIndexRoute
   EmbedAlbumAlbumIdRoute: typeof EmbedAlbumAlbumIdRoute
   EmbedTrackTrackIdRoute: typeof EmbedTrackTrackIdRoute
   MusicCatalogIdRoute: typeof MusicCatalogIdRoute
@@ -1329,6 +1355,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreThanksRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tickets/': {
+      id: '/tickets/'
+      path: '/tickets'
+      fullPath: '/tickets/'
+      preLoaderRoute: typeof TicketsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tickets/$ticketId': {
+      id: '/tickets/$ticketId'
+      path: '/tickets/$ticketId'
+      fullPath: '/tickets/$ticketId'
+      preLoaderRoute: typeof TicketsTicketIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/vip-checkout/test': {
       id: '/vip-checkout/test'
       path: '/vip-checkout/test'
@@ -1540,6 +1580,7 @@ const rootRouteChildren: RootRouteChildren = {
   StoreProductRoute: StoreProductRoute,
   StoreCartRoute: StoreCartRoute,
   StoreThanksRoute: StoreThanksRoute,
+  TicketsTicketIdRoute: TicketsTicketIdRoute,
   VipCheckoutTestRoute: VipCheckoutTestRoute,
   VipMembershipManageRoute: VipMembershipManageRoute,
   MusicIndexRoute: MusicIndexRoute,
@@ -1547,6 +1588,7 @@ const rootRouteChildren: RootRouteChildren = {
   RedeemIndexRoute: RedeemIndexRoute,
   SocialIndexRoute: SocialIndexRoute,
   StoreIndexRoute: StoreIndexRoute,
+  TicketsIndexRoute: TicketsIndexRoute,
   EmbedAlbumAlbumIdRoute: EmbedAlbumAlbumIdRoute,
   EmbedTrackTrackIdRoute: EmbedTrackTrackIdRoute,
   MusicCatalogIdRoute: MusicCatalogIdRoute,
