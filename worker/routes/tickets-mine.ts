@@ -44,10 +44,10 @@ function ticketIdOf(c: { req: { param: (name: "id") => string | undefined } }): 
   return parsed.data;
 }
 
-function refuse(outcome: Exclude<TicketWriteOutcome, "ok">, started: "ticket_holder_locked" | "ticket_transfer_closed"): never {
+/** A refused write that is not about the doors: not theirs (any more), or no longer admitting anyone. */
+function refuse(outcome: Exclude<TicketWriteOutcome, "ok" | "started">): never {
   if (outcome === "not_found") throw routeError("ticket_not_found");
-  if (outcome === "inactive") throw routeError("ticket_inactive");
-  throw routeError(started);
+  throw routeError("ticket_inactive");
 }
 
 export const ticketsMineRoutes = new Hono<HonoEnv>()
@@ -73,7 +73,8 @@ export const ticketsMineRoutes = new Hono<HonoEnv>()
     const user = c.var.user!;
     const id = ticketIdOf(c);
     const outcome = await setHolderName(c.var.db, user.id, id, c.req.valid("json").holderName);
-    if (outcome !== "ok") refuse(outcome, "ticket_holder_locked");
+    if (outcome === "started") throw routeError("ticket_holder_locked");
+    if (outcome !== "ok") refuse(outcome);
     const row = await findOwnedTicket(c.var.db, user.id, id);
     if (!row) throw routeError("ticket_not_found");
     return c.json<MyTicketResponse>(await myTicketAnswer(c.env, row, user.id, requestLanguage(c)));
@@ -92,7 +93,8 @@ export const ticketsMineRoutes = new Hono<HonoEnv>()
     if (recipient.id === user.id) throw routeError("ticket_transfer_to_self");
     const outcome = await transferTicket(db, { id, fromUserId: user.id, toUserId: recipient.id }, newTicketCode);
     if (outcome === "recipient_gone") throw routeError("ticket_recipient_not_found");
-    if (typeof outcome === "string") refuse(outcome, "ticket_transfer_closed");
+    if (outcome === "started") throw routeError("ticket_transfer_closed");
+    if (typeof outcome === "string") refuse(outcome);
     c.executionCtx.waitUntil(announceTransfer(c.env, db, ticket, outcome.moved.code, user.username, recipient));
     return c.json<TicketTransferResponse>({ transferred: true, to: recipient.username });
   });

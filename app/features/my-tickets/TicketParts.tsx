@@ -58,9 +58,12 @@ export function HolderName({ ticket, locale }: { ticket: MyTicket; locale: Local
 
   const close = () => {
     setEditing(false);
-    save.reset();
     // Focus back where the member was, once the button is there again.
     queueMicrotask(() => editButton.current?.focus());
+  };
+  const cancel = () => {
+    save.reset();
+    close();
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -69,7 +72,7 @@ export function HolderName({ ticket, locale }: { ticket: MyTicket; locale: Local
 
   if (editing) {
     return (
-      <form className="ticket-holder-form" onSubmit={submit} noValidate onKeyDown={(e) => e.key === "Escape" && close()}>
+      <form className="ticket-holder-form" onSubmit={submit} noValidate onKeyDown={(e) => e.key === "Escape" && cancel()}>
         <FormField
           label={intl.formatMessage(m.holderEditLabel, { code: ticket.code })}
           value={value}
@@ -86,7 +89,7 @@ export function HolderName({ ticket, locale }: { ticket: MyTicket; locale: Local
           <button type="submit" className="btn btn-primary btn-sm" disabled={save.isPending}>
             {intl.formatMessage(save.isPending ? m.holderSaving : m.holderSave)}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={close}>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={cancel}>
             {intl.formatMessage(m.holderCancel)}
           </button>
         </div>
@@ -106,6 +109,7 @@ export function HolderName({ ticket, locale }: { ticket: MyTicket; locale: Local
           className="btn btn-ghost btn-sm ticket-no-print"
           aria-label={intl.formatMessage(m.holderEditLabel, { code: ticket.code })}
           onClick={() => {
+            save.reset();
             setValue(ticket.holderName ?? "");
             setEditing(true);
           }}

@@ -49,6 +49,10 @@ export function useTransfer(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (username: string) => api<TicketTransferResponse>(`${ticketApiPath(id)}/transfer`, { method: "POST", json: { username } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: myTicketsKeys.all }),
+    onSuccess: () => {
+      // Not theirs any more: the ticket's own page is not asked for again, the lists are.
+      queryClient.removeQueries({ queryKey: ["my-tickets", "one", id] });
+      void queryClient.invalidateQueries({ queryKey: ["my-tickets", "list"] });
+    },
   });
 }
