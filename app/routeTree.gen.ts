@@ -64,6 +64,8 @@ import { Route as StoreIndexRouteImport } from './routes/store/index'
 import { Route as StoreProductRouteImport } from './routes/store/$product'
 import { Route as StoreCartRouteImport } from './routes/store/cart'
 import { Route as StoreThanksRouteImport } from './routes/store_.thanks'
+import { Route as TicketsIndexRouteImport } from './routes/tickets/index'
+import { Route as TicketsTicketIdRouteImport } from './routes/tickets/$ticketId'
 import { Route as VipCheckoutTestRouteImport } from './routes/vip-checkout/test'
 import { Route as VipMembershipManageRouteImport } from './routes/vip-membership/manage'
 import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
@@ -358,6 +360,16 @@ const StoreThanksRoute = StoreThanksRouteImport.update({
   path: '/store/thanks',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TicketsIndexRoute = TicketsIndexRouteImport.update({
+  id: '/tickets/',
+  path: '/tickets/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TicketsTicketIdRoute = TicketsTicketIdRouteImport.update({
+  id: '/tickets/$ticketId',
+  path: '/tickets/$ticketId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VipCheckoutTestRoute = VipCheckoutTestRouteImport.update({
   id: '/vip-checkout/test',
   path: '/vip-checkout/test',
@@ -500,6 +512,7 @@ export interface FileRoutesByFullPath {
   '/store/$product': typeof StoreProductRoute
   '/store/cart': typeof StoreCartRoute
   '/store/thanks': typeof StoreThanksRoute
+  '/tickets/$ticketId': typeof TicketsTicketIdRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
@@ -508,6 +521,7 @@ export interface FileRoutesByFullPath {
   '/redeem/': typeof RedeemIndexRoute
   '/social/': typeof SocialIndexRoute
   '/store/': typeof StoreIndexRoute
+  '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
@@ -574,6 +588,7 @@ export interface FileRoutesByTo {
   '/store/$product': typeof StoreProductRoute
   '/store/cart': typeof StoreCartRoute
   '/store/thanks': typeof StoreThanksRoute
+  '/tickets/$ticketId': typeof TicketsTicketIdRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin': typeof AdminIndexRoute
@@ -582,6 +597,7 @@ export interface FileRoutesByTo {
   '/redeem': typeof RedeemIndexRoute
   '/social': typeof SocialIndexRoute
   '/store': typeof StoreIndexRoute
+  '/tickets': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
@@ -650,6 +666,7 @@ export interface FileRoutesById {
   '/store/$product': typeof StoreProductRoute
   '/store/cart': typeof StoreCartRoute
   '/store_/thanks': typeof StoreThanksRoute
+  '/tickets/$ticketId': typeof TicketsTicketIdRoute
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
@@ -658,6 +675,7 @@ export interface FileRoutesById {
   '/redeem/': typeof RedeemIndexRoute
   '/social/': typeof SocialIndexRoute
   '/store/': typeof StoreIndexRoute
+  '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/store_/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
@@ -727,6 +745,7 @@ export interface FileRouteTypes {
     | '/store/$product'
     | '/store/cart'
     | '/store/thanks'
+    | '/tickets/$ticketId'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
@@ -735,6 +754,7 @@ export interface FileRouteTypes {
     | '/redeem/'
     | '/social/'
     | '/store/'
+    | '/tickets/'
     | '/admin/analytics/tracks'
     | '/admin/store/shipping'
     | '/embed/album/$albumId'
@@ -801,6 +821,7 @@ export interface FileRouteTypes {
     | '/store/$product'
     | '/store/cart'
     | '/store/thanks'
+    | '/tickets/$ticketId'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin'
@@ -809,6 +830,7 @@ export interface FileRouteTypes {
     | '/redeem'
     | '/social'
     | '/store'
+    | '/tickets'
     | '/admin/analytics/tracks'
     | '/admin/store/shipping'
     | '/embed/album/$albumId'
@@ -876,6 +898,7 @@ export interface FileRouteTypes {
     | '/store/$product'
     | '/store/cart'
     | '/store_/thanks'
+    | '/tickets/$ticketId'
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
@@ -884,6 +907,7 @@ export interface FileRouteTypes {
     | '/redeem/'
     | '/social/'
     | '/store/'
+    | '/tickets/'
     | '/admin/analytics/tracks'
     | '/admin/store_/shipping'
     | '/embed/album/$albumId'
@@ -937,6 +961,7 @@ export interface RootRouteChildren {
   StoreProductRoute: typeof StoreProductRoute
   StoreCartRoute: typeof StoreCartRoute
   StoreThanksRoute: typeof StoreThanksRoute
+  TicketsTicketIdRoute: typeof TicketsTicketIdRoute
   VipCheckoutTestRoute: typeof VipCheckoutTestRoute
   VipMembershipManageRoute: typeof VipMembershipManageRoute
   MusicIndexRoute: typeof MusicIndexRoute
@@ -944,6 +969,7 @@ export interface RootRouteChildren {
   RedeemIndexRoute: typeof RedeemIndexRoute
   SocialIndexRoute: typeof SocialIndexRoute
   StoreIndexRoute: typeof StoreIndexRoute
+  TicketsIndexRoute: typeof TicketsIndexRoute
   EmbedAlbumAlbumIdRoute: typeof EmbedAlbumAlbumIdRoute
   EmbedTrackTrackIdRoute: typeof EmbedTrackTrackIdRoute
   MusicCatalogIdRoute: typeof MusicCatalogIdRoute
@@ -1342,6 +1368,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreThanksRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tickets/': {
+      id: '/tickets/'
+      path: '/tickets'
+      fullPath: '/tickets/'
+      preLoaderRoute: typeof TicketsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tickets/$ticketId': {
+      id: '/tickets/$ticketId'
+      path: '/tickets/$ticketId'
+      fullPath: '/tickets/$ticketId'
+      preLoaderRoute: typeof TicketsTicketIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/vip-checkout/test': {
       id: '/vip-checkout/test'
       path: '/vip-checkout/test'
@@ -1562,6 +1602,7 @@ const rootRouteChildren: RootRouteChildren = {
   StoreProductRoute: StoreProductRoute,
   StoreCartRoute: StoreCartRoute,
   StoreThanksRoute: StoreThanksRoute,
+  TicketsTicketIdRoute: TicketsTicketIdRoute,
   VipCheckoutTestRoute: VipCheckoutTestRoute,
   VipMembershipManageRoute: VipMembershipManageRoute,
   MusicIndexRoute: MusicIndexRoute,
@@ -1569,6 +1610,7 @@ const rootRouteChildren: RootRouteChildren = {
   RedeemIndexRoute: RedeemIndexRoute,
   SocialIndexRoute: SocialIndexRoute,
   StoreIndexRoute: StoreIndexRoute,
+  TicketsIndexRoute: TicketsIndexRoute,
   EmbedAlbumAlbumIdRoute: EmbedAlbumAlbumIdRoute,
   EmbedTrackTrackIdRoute: EmbedTrackTrackIdRoute,
   MusicCatalogIdRoute: MusicCatalogIdRoute,

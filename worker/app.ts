@@ -57,6 +57,7 @@ import { storeGiftRoutes } from "./routes/store-gifts";
 import { storeCheckoutRoutes } from "./routes/store-checkout";
 import { storeDownloadRoutes } from "./routes/store-downloads";
 import { collectionRoutes } from "./routes/collection";
+import { ticketsMineRoutes } from "./routes/tickets-mine";
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
@@ -135,6 +136,8 @@ app.route("/api/store", storeCheckoutRoutes);
 // The store's downloads (the signed link is the key) and the member's collection.
 app.route("/api/store", storeDownloadRoutes);
 app.route("/api/store", collectionRoutes);
+// The tickets a member holds (decision 055).
+app.route("/api/tickets", ticketsMineRoutes);
 // The path the SPA's page-view beacon posts to is part of the analytics contract.
 app.route(COLLECT_PATH, collectRoutes);
 app.route("/uploads", uploadFileRoutes);

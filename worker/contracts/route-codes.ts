@@ -12,6 +12,7 @@ import { IMPORT_MESSAGES } from "./admin-marketing";
 import { INBOX_MESSAGES } from "./admin-messages";
 import { STORE_ADMIN_MESSAGES as STORE_ADMIN } from "./admin-store-limits";
 import { TICKET_MESSAGES } from "./admin-tickets";
+import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
 import { STORE_ORDER_MESSAGES } from "./admin-store-orders-limits";
 import { USER_ADMIN_MESSAGES } from "./admin-users";
 import { ADMIN_VENUE_MESSAGES } from "./admin-venues";
@@ -263,6 +264,11 @@ export const ROUTE_CODES = {
   // tickets: types and the event form
   // tickets: checkout
   // tickets: the buyer's tickets
+  ticket_holder_locked: { status: 409, en: TICKETS_MINE_MESSAGES.holderLocked },
+  ticket_inactive: { status: 409, en: TICKETS_MINE_MESSAGES.inactive },
+  ticket_transfer_closed: { status: 409, en: TICKETS_MINE_MESSAGES.transferClosed },
+  ticket_transfer_to_self: { status: 400, en: TICKETS_MINE_MESSAGES.transferToSelf },
+  ticket_recipient_not_found: { status: 404, en: TICKETS_MINE_MESSAGES.recipientNotFound },
   // tickets: the door
   // tickets: back office
   // tickets: cancellation

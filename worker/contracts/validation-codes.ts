@@ -29,6 +29,8 @@ import {
   STORE_VIP_DISCOUNT_MAX,
 } from "./admin-store-limits";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
+import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
+import { TICKET_LIMITS } from "./event-tickets-model";
 
 /** The values an error's text names (a limit), for its translation. */
 export type ErrorParams = Record<string, string | number>;
@@ -188,6 +190,9 @@ export const VALIDATION_RULES = {
   carrier_name_required: { message: STORE_ORDER_MESSAGES.carrierNameRequired },
   refund_amount_invalid: { message: STORE_ORDER_MESSAGES.refundAmountInvalid },
   order_period_invalid: { message: STORE_ORDER_MESSAGES.periodInvalid },
+
+  // tickets: the buyer's tickets (the name at the door)
+  ticket_holder_name_too_long: { message: TICKETS_MINE_MESSAGES.holderNameTooLong, params: { max: TICKET_LIMITS.holderNameMax } },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

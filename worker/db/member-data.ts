@@ -212,6 +212,13 @@ export async function deleteMemberAccount(db: DB, member: { id: string; email: s
     run(`UPDATE audit_log SET summary = replace(replace(summary, '"' || ?2 || '"', '"${DELETED_MEMBER}"'), '"' || ?3 || '"', '"${DELETED_MEMBER}"')
       WHERE (instr(summary, '"' || ?2 || '"') > 0 OR instr(summary, '"' || ?3 || '"') > 0) AND ${guard}`),
     run(`UPDATE tickets SET customer_email = '${DELETED_MEMBER}', customer_name = NULL WHERE lower(customer_email) = lower(?2) AND ${guard} AND ?3 = ?3`),
+    // Tickets bought here (decision 055) stay for the accounts and the door's counts, without the
+    // member's address; the ones they hold lose the name at the door too, and no later account
+    // with the same address can claim them (the foreign keys then clear the member's ids).
+    run(`UPDATE event_tickets SET owner_email = '${DELETED_MEMBER}', holder_name = NULL
+      WHERE (owner_user_id = ?1 OR (owner_user_id IS NULL AND lower(owner_email) = lower(?2))) AND ${guard} AND ?3 = ?3`),
+    run(`UPDATE event_tickets SET buyer_email = '${DELETED_MEMBER}'
+      WHERE (buyer_user_id = ?1 OR (buyer_user_id IS NULL AND lower(buyer_email) = lower(?2))) AND ${guard} AND ?3 = ?3`),
     // The newsletter contact, by account or by address; its consent records go with it (CASCADE).
     run(`DELETE FROM marketing_contacts WHERE (user_id = ?1 OR lower(email) = lower(?2)) AND ${guard} AND ?3 = ?3`),
     run(`DELETE FROM contact_messages WHERE lower(email) = lower(?2) AND ${guard} AND ?3 = ?3`),

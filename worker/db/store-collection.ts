@@ -164,7 +164,7 @@ export async function listBoughtGiftCodes(db: DB, userId: string): Promise<Colle
 
 /**
  * The statements that give the member what was bought as a guest with `email`: the orders (only
- * those with no member), then their entitlements and gift codes. Conditional, so running them
+ * those with no member), then their entitlements and gift codes, and the tickets the address holds. Conditional, so running them
  * twice, or alongside another claim, attaches each order once. With `claimLink`, each applies only
  * if that link was marked used at `now` (by the statement before them in the batch).
  */
@@ -178,6 +178,10 @@ function attachStatements(db: DB, userId: string, email: string, now: number, cl
     d1.prepare(`UPDATE orders SET user_id = ?1, updated_at = ?3 WHERE user_id IS NULL AND lower(email) = ?2 AND ${guard}`).bind(...params),
     d1.prepare(`UPDATE entitlements SET user_id = ?1 WHERE user_id IS NULL AND ${theirOrders} AND ${guard}`).bind(...params),
     d1.prepare(`UPDATE gift_codes SET buyer_user_id = ?1 WHERE buyer_user_id IS NULL AND ${theirOrders} AND ${guard}`).bind(...params),
+    // Tickets (decision 055): those the address holds (bought, or not handed on by a transfer) are
+    // the member's to show and use; those its orders bought are the member's purchases.
+    d1.prepare(`UPDATE event_tickets SET owner_user_id = ?1 WHERE owner_user_id IS NULL AND lower(owner_email) = ?2 AND ${guard}`).bind(...params),
+    d1.prepare(`UPDATE event_tickets SET buyer_user_id = ?1 WHERE buyer_user_id IS NULL AND ${theirOrders} AND ${guard}`).bind(...params),
   ];
 }
 
@@ -187,7 +191,10 @@ function attachStatements(db: DB, userId: string, email: string, now: number, cl
  */
 export async function attachGuestPurchases(db: DB, userId: string, email: string, now = Date.now()): Promise<number> {
   const waiting = await db.$client
-    .prepare("SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(email) = ?1 LIMIT 1")
+    .prepare(
+      `SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(email) = ?1
+       UNION ALL SELECT 1 FROM event_tickets WHERE owner_user_id IS NULL AND lower(owner_email) = ?1 LIMIT 1`,
+    )
     .bind(email.toLowerCase())
     .first();
   if (!waiting) return 0;

@@ -1,4 +1,4 @@
-// Login for visitors; Perks, Collection, Profile, Settings, Logout (and Admin for administrators)
+// Login for visitors; Perks, Collection, My tickets, Profile, Settings, Logout (and Admin for administrators)
 // for signed-in users.
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
@@ -39,6 +39,10 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
       {/* What the member bought (decision 054): music to download and play, orders, gift codes. */}
       <Link to="/collection" className="nav-link" activeProps={{ "aria-current": "page" }} onClick={onNavigate}>
         <FormattedMessage {...navMessages.collection} />
+      </Link>
+      {/* The tickets the member holds (decision 055): QR codes for the door, names, transfers. */}
+      <Link to="/tickets" className="nav-link" activeProps={{ "aria-current": "page" }} onClick={onNavigate}>
+        <FormattedMessage {...navMessages.tickets} />
       </Link>
       <Link to="/social/profile/$userId" params={{ userId: user.id }} className="nav-link" onClick={onNavigate}>
         <FormattedMessage {...navMessages.profile} />

@@ -26,6 +26,7 @@ export const navMessages = defineMessages({
   checkIn: { id: "nav.checkIn", defaultMessage: "Check-in" },
   perks: { id: "nav.perks", defaultMessage: "Perks" },
   collection: { id: "nav.collection", defaultMessage: "Collection" },
+  tickets: { id: "nav.tickets", defaultMessage: "My tickets" },
   settings: { id: "nav.settings", defaultMessage: "Settings" },
   openMenu: { id: "nav.menu.open", defaultMessage: "Open menu" },
   closeMenu: { id: "nav.menu.close", defaultMessage: "Close menu" },

@@ -13,6 +13,7 @@ import { landing } from "./landing";
 import { legal } from "./legal";
 import { members } from "./members";
 import { music } from "./music";
+import { myTickets } from "./my-tickets";
 import { newsletter } from "./newsletter";
 import { notifications } from "./notifications";
 import { parties } from "./parties";
@@ -36,6 +37,7 @@ export const AREAS = {
   legal,
   members,
   music,
+  myTickets,
   newsletter,
   notifications,
   parties,

@@ -44,6 +44,8 @@ export const PAGE_ID_PARAMS: Readonly<Record<string, (segment: string) => boolea
   ":product": SLUG_ID,
   // A gift card's code is a bearer secret: views of the card are never counted, so never stored.
   ":code": () => false,
+  // A ticket's page is its owner's alone: its views are not counted one by one.
+  ":ticket": () => false,
 };
 const SHAPES = COUNTED_PAGES.map((page) => page.split("/").slice(1));
 

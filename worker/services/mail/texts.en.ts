@@ -90,6 +90,15 @@ export const mailTextsEn = {
     count === 1
       ? "Your ticket stays valid for the new time: there is nothing to do."
       : `Your ${countText} tickets stay valid for the new time: there is nothing to do.`,
+  // tickets: the buyer's tickets (a ticket handed to a member, worker/services/mail/ticket-transfer.ts)
+  ticketTransferSubject: (title: string) => `A ticket for ${title} is yours`,
+  ticketTransferIntro: (sender: string, title: string) => `${sender} transferred a ticket for ${title} to you.`,
+  ticketTransferWhen: "When",
+  ticketTransferWhere: "Where",
+  ticketTransferType: "Ticket",
+  ticketTransferCode: "Code",
+  ticketTransferOpen: "Open it to see its QR code, print it and add the name at the door:",
+  ticketTransferNote: "Only this ticket's new QR code and code admit at the door: the ones it had before no longer work.",
 };
 
 /** What a language's catalog gives: every English key, each the same kind of value. */

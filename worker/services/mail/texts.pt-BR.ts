@@ -90,4 +90,12 @@ export const mailTextsPtBR: MailTexts = {
     count === 1
       ? "Seu ingresso continua válido para o novo horário: não é preciso fazer nada."
       : `Seus ${countText} ingressos continuam válidos para o novo horário: não é preciso fazer nada.`,
+  ticketTransferSubject: (title) => `Um ingresso para ${title} é seu`,
+  ticketTransferIntro: (sender, title) => `${sender} transferiu para você um ingresso para ${title}.`,
+  ticketTransferWhen: "Quando",
+  ticketTransferWhere: "Onde",
+  ticketTransferType: "Ingresso",
+  ticketTransferCode: "Código",
+  ticketTransferOpen: "Abra-o para ver o QR code, imprimi-lo e informar o nome de quem vai usá-lo:",
+  ticketTransferNote: "Na entrada, só valem o novo QR code e o novo código deste ingresso: os anteriores não funcionam mais.",
 };

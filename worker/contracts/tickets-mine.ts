@@ -1,0 +1,23 @@
+// The request schemas of the buyer's and holder's tickets (answers in tickets-mine-model.ts).
+import { z } from "./zod";
+import { usernameSchema } from "./auth";
+import { userText } from "./text";
+import { TICKET_LIMITS } from "./event-tickets-model";
+import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
+
+export * from "./tickets-mine-model";
+
+/** PUT /api/tickets/:id/holder: the name at the door; empty or null clears it. */
+export const holderNameSchema = z.strictObject({
+  holderName: userText({ max: TICKET_LIMITS.holderNameMax, maxMessage: TICKETS_MINE_MESSAGES.holderNameTooLong })
+    .nullable()
+    .transform((name) => name || null),
+});
+export type HolderNameBody = z.input<typeof holderNameSchema>;
+
+/** POST /api/tickets/:id/transfer: to another member, by username. */
+export const transferSchema = z.strictObject({ username: usernameSchema });
+export type TransferBody = z.input<typeof transferSchema>;
+
+/** A ticket id in the address: what fulfilment draws (a UUID), a bounded string otherwise. */
+export const ticketIdSchema = z.string().min(1).max(64);
