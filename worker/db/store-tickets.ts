@@ -14,7 +14,7 @@
 // Issuing: one `event_tickets` row per seat of each committed hold, conditional on the order this
 // delivery inserted. A full refund turns the order's `valid` tickets `refunded` and gives their seats
 // back in the same batch, seats first: a ticket already refunded (or cancelled) gives nothing.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import type { Statement } from "./d1";
 import { events, eventTickets, ticketHolds, ticketTypes } from "./schema";
@@ -304,3 +304,27 @@ export const listOrderTickets = (db: DB, orderId: string) =>
     .orderBy(asc(events.eventDate), asc(ticketTypes.position), asc(eventTickets.code))
     .all();
 export type OrderTicketView = Awaited<ReturnType<typeof listOrderTickets>>[number];
+
+/** An order's ticket lines for its back-office page: each type bought, how many were issued, are still valid, were checked in. */
+export const orderTicketLinesQuery = (db: DB, orderId: string) => {
+  const countOf = (condition: ReturnType<typeof sql>) =>
+    sql<number>`(SELECT count(*) FROM event_tickets x WHERE x.order_id = ${orderId} AND x.ticket_type_id = ${ticketHolds.ticketTypeId} AND ${condition})`;
+  return db
+    .select({
+      eventId: ticketHolds.eventId,
+      eventTitle: events.title,
+      ticketTypeId: ticketHolds.ticketTypeId,
+      typeName: ticketTypes.name,
+      quantity: ticketHolds.quantity,
+      unitCents: ticketHolds.unitCents,
+      totalCents: ticketHolds.totalCents,
+      issued: countOf(sql`1`),
+      valid: countOf(sql`x.status = 'valid'`),
+      checkedIn: countOf(sql`x.checked_in_at IS NOT NULL`),
+    })
+    .from(ticketHolds)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, ticketHolds.ticketTypeId))
+    .innerJoin(events, eq(events.id, ticketHolds.eventId))
+    .where(eq(ticketHolds.checkoutId, sql`(SELECT checkout_id FROM orders WHERE id = ${orderId})`))
+    .orderBy(asc(events.eventDate), asc(ticketTypes.position), asc(ticketTypes.name));
+};
