@@ -66,6 +66,7 @@ const DETAIL: OrderDetail = {
   carrier: null,
   trackingNumber: null,
   trackingUrl: null,
+  tickets: [],
   lines: [
     {
       lineNo: 1,

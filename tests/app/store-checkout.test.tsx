@@ -41,6 +41,7 @@ function summary(overrides: Partial<CheckoutSummaryResponse> = {}): CheckoutSumm
       { productId: "shirt", kind: "merch", title: "Tour Shirt", variantLabel: "M / Black", quantity: 2, unitCents: 2500, totalCents: 5000, vipPrice: true },
       { productId: "album", kind: "digital", title: "Freestyle Nights", variantLabel: null, quantity: 1, unitCents: 900, totalCents: 900, vipPrice: false },
     ],
+    tickets: [],
     subtotalCents: 5900,
     discountCents: 750,
     shippingCents: 1000,
@@ -160,6 +161,42 @@ describe("/store/thanks", () => {
     expect(screen.queryByText(/gift VIP codes/)).toBeNull();
     expect(screen.getByRole("link", { name: "Open my collection" }).getAttribute("href")).toBe("/collection");
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it("an order of tickets: the ticket lines with their event's date, what comes next and the tickets page", async () => {
+    const ticket = {
+      ticketTypeId: "tt-general",
+      eventId: "ev-1",
+      eventTitle: "Summer Show",
+      eventDate: "2026-12-20T01:00:00.000Z",
+      timeZone: "America/New_York",
+      typeName: "General",
+      quantity: 2,
+      unitCents: 2500,
+      totalCents: 5000,
+    };
+    serve({
+      [STATUS_API]: json(200, { status: "paid", orderNumber: 1043 }),
+      [SUMMARY_API]: json(
+        200,
+        summary({
+          status: "paid",
+          lines: [],
+          tickets: [ticket],
+          subtotalCents: 5000,
+          discountCents: 0,
+          shippingCents: 0,
+          totalCents: 5000,
+          needsShipping: false,
+        }),
+      ),
+    });
+    renderApp(routeTree, `/store/thanks?session_id=${SESSION}`);
+    expect(await screen.findByText(/Summer Show: General/, {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText(/Dec 19, 2026, 8:00/)).toBeTruthy();
+    expect(screen.getByText(/are in the receipt and on your tickets page/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Open my tickets" }).getAttribute("href")).toBe("/tickets");
+    expect(screen.queryByRole("link", { name: "Open my collection" })).toBeNull();
   });
 
   it.each([

@@ -107,7 +107,7 @@ export type OrderListItem = {
   currency: Currency;
   totalCents: number;
   refundedCents: number;
-  /** Items in it (the sum of its lines' quantities). */
+  /** Items in it (the sum of its lines' quantities and its tickets). */
   items: number;
   /** It holds something to ship. */
   physical: boolean;
@@ -139,6 +139,22 @@ export type OrderLineView = {
   unitCents: number;
   totalCents: number;
   restockedAt: string | null;
+};
+
+/** A ticket line of an order (decision 055): the type bought and what became of its tickets. */
+export type OrderTicketLineView = {
+  eventId: string;
+  eventTitle: string;
+  ticketTypeId: string;
+  typeName: string;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+  /** Tickets issued (fewer than quantity when the seats ran out before a late payment). */
+  issued: number;
+  /** Still valid (not refunded, not cancelled). */
+  valid: number;
+  checkedIn: number;
 };
 
 export type OrderAddress = {
@@ -174,6 +190,7 @@ export type OrderDetail = OrderListItem & {
   trackingNumber: string | null;
   trackingUrl: string | null;
   lines: OrderLineView[];
+  tickets: OrderTicketLineView[];
   /** What can still be refunded: the total less what was refunded or is being refunded. */
   refundableCents: number;
   /** Refunds asked for here that the provider's event has not confirmed yet. */

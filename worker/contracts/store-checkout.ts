@@ -72,6 +72,20 @@ export type CheckoutSummaryLine = {
   vipPrice: boolean;
 };
 
+/** A ticket line of a checkout (decision 055): its event and type in the asker's language. */
+export type CheckoutSummaryTicket = {
+  ticketTypeId: string;
+  eventId: string;
+  eventTitle: string;
+  /** ISO instant of the event's start. */
+  eventDate: string;
+  timeZone: string;
+  typeName: string;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+};
+
 /** GET /api/store/checkouts/:id (its owner only): the Worker's own lines and totals. */
 export type CheckoutSummaryResponse = {
   id: string;
@@ -80,6 +94,7 @@ export type CheckoutSummaryResponse = {
   email: string;
   currency: Currency;
   lines: CheckoutSummaryLine[];
+  tickets: CheckoutSummaryTicket[];
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;

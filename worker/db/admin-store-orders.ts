@@ -8,6 +8,7 @@ import { ORDERS_PAGE_SIZE, type OrderFilterStatus } from "../contracts/admin-sto
 import type { OrderAddress, OrderDetail, OrderLineView, OrderListItem, OrdersListResponse, OrderTotal } from "../contracts/admin-store-orders";
 import type { Period } from "../lib/ticket-periods";
 import { orderHistory, SHIP_ACTION, REFUND_ACTION, type RefundRequest } from "./store-order-history";
+import { orderTicketLinesQuery } from "./store-tickets";
 
 export type OrderFilters = { search: string | null; status: OrderFilterStatus | null; product: string | null; period: Period | null };
 
@@ -47,7 +48,8 @@ const listColumns = {
   totalCents: orders.totalCents,
   refundedCents: orders.refundedCents,
   shippedAt: orders.shippedAt,
-  items: sql<number>`(SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = ${orders.id})`,
+  items: sql<number>`(SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = ${orders.id})
+    + (SELECT coalesce(sum(h.quantity), 0) FROM ticket_holds h WHERE h.checkout_id = ${orders.checkoutId})`,
   physical: sql<number>`EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ${orders.id} AND l.kind = 'merch')`,
 };
 
@@ -133,7 +135,7 @@ export function addressOf(stored: Record<string, string | null> | null): OrderAd
 
 /** One order with everything the detail page shows; null when there is none. */
 export async function findOrderDetail(db: DB, id: string): Promise<OrderDetail | null> {
-  const [found, lines, rights, gifts, audits, refunds] = await db.batch([
+  const [found, lines, rights, gifts, audits, refunds, tickets] = await db.batch([
     db
       .select({ order: orders, username: users.username, items: listColumns.items, physical: listColumns.physical })
       .from(orders)
@@ -158,6 +160,7 @@ export async function findOrderDetail(db: DB, id: string): Promise<OrderDetail |
       .from(revenueEntries)
       .where(and(eq(revenueEntries.orderId, id), sql`${revenueEntries.ref} LIKE 'refund:%'`))
       .orderBy(asc(revenueEntries.occurredAt), asc(revenueEntries.id)),
+    orderTicketLinesQuery(db, id),
   ]);
   const row = found[0];
   if (!row) return null;
@@ -189,6 +192,7 @@ export async function findOrderDetail(db: DB, id: string): Promise<OrderDetail |
       totalCents: l.totalCents,
       restockedAt: l.restockedAt?.toISOString() ?? null,
     })),
+    tickets,
     refundableCents: Math.max(0, o.totalCents - o.refundedCents - history.pendingCents),
     pendingRefundCents: history.pendingCents,
     entitlements: { total: rights[0]?.total ?? 0, revoked: rights[0]?.revoked ?? 0 },

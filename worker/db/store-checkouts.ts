@@ -8,12 +8,14 @@
 // is stored, and refusalOf(err) names the answer (409 sold_out or promo_code_used_up).
 // Giving back: only holds still `held` are restocked and released, and only an `open` checkout's
 // promotion use is returned, in statements that change nothing the second time (a replayed expiry
-// restocks nothing).
+// restocks nothing). Ticket lines (decision 055) take and give back their seats in the same
+// batches, the same way (worker/db/store-tickets.ts).
 import { and, asc, eq, lte, or } from "drizzle-orm";
 import type { DB } from "./client";
 import { runBatch, type Statement } from "./d1";
 import { orders, products, productVariants, storeCheckoutLines, storeCheckouts } from "./schema";
 import type { StoreCheckoutStatus } from "../contracts/store-model";
+import { ticketReleaseStatements, ticketReservationStatements, type NewTicketHold } from "./store-tickets";
 
 export type StoreCheckoutRow = typeof storeCheckouts.$inferSelect;
 export type NewStoreCheckout = typeof storeCheckouts.$inferInsert & { expiresAt: Date };
@@ -37,8 +39,8 @@ export function refusalOf(err: unknown): ReservationRefusal | null {
 const refuseIfUnchanged = (code: ReservationRefusal) => stmt(`INSERT INTO store_refusals (code) SELECT ?1 WHERE changes() = 0`, code);
 
 /**
- * The checkout, its lines, a hold per variant with its stock taken, and a limited code's use, as
- * one batch. `takes` sums the lines of each variant.
+ * The checkout, its lines, a hold per variant with its stock taken, a hold per ticket type with its
+ * seats taken, and a limited code's use, as one batch. `takes` sums the lines of each variant.
  */
 export function reservationStatements(
   db: DB,
@@ -47,6 +49,7 @@ export function reservationStatements(
   takes: { variantId: string; quantity: number }[],
   limitedPromo: string | null,
   now: number,
+  tickets: NewTicketHold[] = [],
 ): Statement[] {
   const statements: Statement[] = [
     db
@@ -73,6 +76,7 @@ export function reservationStatements(
       ),
     );
   }
+  statements.push(...ticketReservationStatements(checkout.id, tickets, now));
   if (limitedPromo !== null) {
     statements.push(
       stmt(`UPDATE promo_codes SET uses = uses + 1 WHERE code = ?1 AND max_uses IS NOT NULL AND uses < max_uses`, limitedPromo),
@@ -83,8 +87,8 @@ export function reservationStatements(
 }
 
 /**
- * Gives back what an open checkout holds and closes it as `to` (expired or failed): the stock of
- * holds still `held` (then marked released), its promotion code's use. Changes nothing for a
+ * Gives back what an open checkout holds and closes it as `to` (expired or failed): the stock and
+ * the seats of holds still `held` (then marked released), its promotion code's use. Changes nothing for a
  * checkout already paid, expired or failed, so a replay or a late event gives nothing back twice.
  */
 export const releaseStatements = (checkoutId: string, to: Exclude<StoreCheckoutStatus, "open" | "paid">, now: number): Statement[] => [
@@ -95,6 +99,7 @@ export const releaseStatements = (checkoutId: string, to: Exclude<StoreCheckoutS
     checkoutId,
   ),
   stmt(`UPDATE stock_holds SET state = 'released', updated_at = ?2 WHERE checkout_id = ?1 AND state = 'held'`, checkoutId, now),
+  ...ticketReleaseStatements(checkoutId, now),
   stmt(
     `UPDATE promo_codes SET uses = uses - 1
       WHERE uses > 0 AND code = (SELECT promo_code FROM store_checkouts WHERE id = ?1 AND status = 'open' AND promo_use_taken = 1)`,

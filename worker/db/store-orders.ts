@@ -41,6 +41,8 @@ export type PaidOrder = {
    * were read) have their stock taken again where it is still there.
    */
   releasedHolds: { variantId: string; quantity: number }[];
+  /** The ticket lines' share of the total (decision 055): the ledger's `tickets` row, written by store-tickets.ts. */
+  ticketCents: number;
 };
 
 export function paidOrderStatements(o: PaidOrder, now: number): [Statement, ...Statement[]] {
@@ -131,14 +133,20 @@ export function paidOrderStatements(o: PaidOrder, now: number): [Statement, ...S
       ),
     );
   }
+  if (o.lines.length > 0) {
+    statements.push(
+      // A member's cart held what they just bought (tickets are not in the cart: an order of tickets only leaves it).
+      stmt(`UPDATE carts SET lines = '[]', updated_at = ?2 WHERE user_id = (SELECT user_id FROM orders WHERE id = ?1)`, o.orderId, now),
+      // The store's share: the total less the tickets' (their own `tickets` row).
+      stmt(
+        `INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)
+         SELECT 'order:' || o.id, 'store', o.total_cents - ?2, o.currency, o.user_id, o.id, o.paid_at FROM orders o WHERE o.id = ?1`,
+        o.orderId,
+        o.ticketCents,
+      ),
+    );
+  }
   statements.push(
-    // A member's cart held what they just bought.
-    stmt(`UPDATE carts SET lines = '[]', updated_at = ?2 WHERE user_id = (SELECT user_id FROM orders WHERE id = ?1)`, o.orderId, now),
-    stmt(
-      `INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)
-       SELECT 'order:' || o.id, 'store', o.total_cents, o.currency, o.user_id, o.id, o.paid_at FROM orders o WHERE o.id = ?1`,
-      o.orderId,
-    ),
     stmt(`UPDATE store_checkouts SET status = 'paid', promo_use_taken = 0, updated_at = ?3 WHERE id = ?2 AND ${exists}`, o.orderId, o.checkout.id, now),
   );
   return statements;

@@ -4,12 +4,14 @@
 // - refunded_cents follows the charge's cumulative amount_refunded and never goes down;
 // - one negative ledger row per refund, keyed `refund:<refund id>` (inserted once);
 // - once the order is refunded in full: its downloads revoked, its unredeemed gift codes void, and
-//   the stock of its lines given back when it was never shipped, each line once (restocked_at).
+//   the stock of its lines given back when it was never shipped, each line once (restocked_at), and
+//   its valid tickets refunded with their seats given back, each once (decision 055).
 import { eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import type { Statement } from "./d1";
 import { orders } from "./schema";
 import { REFUND_BY_EVENT_PREFIX, refundRef } from "./store-order-history";
+import { ticketRefundStatements } from "./store-tickets";
 
 export type RefundedOrder = { id: string; userId: string | null; currency: string; totalCents: number; refundedCents: number };
 
@@ -96,6 +98,7 @@ export function refundStatements(db: DB, order: RefundedOrder, charge: ChargeRef
           WHERE order_id = ${order.id} AND variant_id IS NOT NULL AND kind = 'merch' AND restocked_at IS NULL
             AND ${fullyRefundedUnshipped(order.id)}`,
     ),
+    ...ticketRefundStatements(order.id, now),
   ];
 }
 

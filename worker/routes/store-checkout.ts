@@ -1,6 +1,7 @@
 // /api/store: pricing a cart and paying for it (decision 054).
 //   POST /quote                        QuoteBody → QuoteResponse: anyone (the VIP price for a VIP);
-//                                      per-address edge limit
+//                                      per-address edge limit. Store lines and ticket lines
+//                                      (decision 055: a VIP or an admin buys in a VIP presale)
 //   POST /checkout                     QuoteBody + email (guests) + attemptId → { url }: a member
 //                                      pays with their account's verified address (403
 //                                      email_unverified), a visitor names one (none: 401, as for a
@@ -30,6 +31,7 @@ import { openStoreCheckout } from "../services/store/checkout";
 import { storeOrderEffects } from "../services/store/order-mails";
 import { declineLocalOrder, expireLocalOrder, payLocalOrder, type LocalOrderDeps } from "../services/store/local-checkout";
 import { findStoreCheckout, listCheckoutLines, orderNumberOf, type StoreCheckoutRow } from "../db/store-checkouts";
+import { listTicketHolds } from "../db/store-tickets";
 import { variantLabelOf } from "../services/store/pricing";
 import { CHECKOUT_RATE_LIMITS, PAYMENT_MESSAGES } from "../contracts/payments";
 import { EMAIL_VERIFICATION_CODES, EMAIL_VERIFICATION_MESSAGES } from "../contracts/email-verification";
@@ -60,10 +62,12 @@ function paymentsFor(env: AppEnv): PaymentsService {
   }
 }
 
-/** A cart's body: an empty cart is `cart_empty`; anything else the schema refuses, its rule. */
+const noLines = (value: unknown) => value === undefined || (Array.isArray(value) && value.length === 0);
+
+/** A cart's body: one with no store lines and no tickets is `cart_empty`; anything else the schema refuses, its rule. */
 async function cartBody<T extends z.ZodType>(c: Context<HonoEnv>, schema: T): Promise<z.output<T>> {
   const raw: unknown = await c.req.json().catch(() => null);
-  if (typeof raw === "object" && raw !== null && Array.isArray((raw as { lines?: unknown }).lines) && (raw as { lines: unknown[] }).lines.length === 0) {
+  if (typeof raw === "object" && raw !== null && noLines((raw as { lines?: unknown }).lines) && noLines((raw as { tickets?: unknown }).tickets)) {
     throw routeError("cart_empty", { field: "lines" });
   }
   return parseJsonBody(c, schema);
@@ -100,7 +104,8 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
     await hitEdgeLimit(c.env, "storeQuotesPerIp", clientIp(c.req));
     const body = await cartBody(c, quoteBodySchema);
     const user = c.var.user;
-    const priced = await priceCart(c.var.db, body, { userId: user?.id ?? null, isVip: user?.isVIP ?? false }, Date.now(), {
+    const buyer = { userId: user?.id ?? null, isVip: user?.isVIP ?? false, isAdmin: user?.isAdmin ?? false };
+    const priced = await priceCart(c.var.db, body, buyer, Date.now(), {
       checkStock: true,
       requireShippingCountry: false,
     });
@@ -118,7 +123,13 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
     await hitRateLimit(db, `store-checkout:ip:${clientIp(c.req)}`, CHECKOUT_RATE_LIMITS.perIp);
     await hitRateLimit(db, user ? `store-checkout:user:${user.id}` : `store-checkout:email:${email}`, CHECKOUT_RATE_LIMITS.perAccount);
     const service = paymentsFor(c.env);
-    const buyer = { userId: user?.id ?? null, isVip: user?.isVIP ?? false, email, buyerKeyHash: (await buyerKeyHash(c, true)) ?? "" };
+    const buyer = {
+      userId: user?.id ?? null,
+      isVip: user?.isVIP ?? false,
+      isAdmin: user?.isAdmin ?? false,
+      email,
+      buyerKeyHash: (await buyerKeyHash(c, true)) ?? "",
+    };
     const result = await openStoreCheckout(db, service, { body, buyer, locale: requestLanguage(c), origin: new URL(c.req.url).origin });
     return c.json<StoreCheckoutResponse>(result);
   })
@@ -126,7 +137,7 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
   .get("/checkouts/:id", validate("param", storeCheckoutParamSchema), async (c) => {
     const checkout = await ownCheckout(c, c.req.valid("param").id);
     const locale = requestLanguage(c);
-    const lines = await listCheckoutLines(c.var.db, checkout.id);
+    const [lines, tickets] = await Promise.all([listCheckoutLines(c.var.db, checkout.id), listTicketHolds(c.var.db, checkout.id)]);
     return c.json<CheckoutSummaryResponse>({
       id: checkout.providerSessionId ?? checkout.id,
       status: checkout.status,
@@ -142,6 +153,17 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
         unitCents: l.unitCents,
         totalCents: l.totalCents,
         vipPrice: l.vipPrice,
+      })),
+      tickets: tickets.map((t) => ({
+        ticketTypeId: t.ticketTypeId,
+        eventId: t.eventId,
+        eventTitle: (locale === "pt-BR" && t.eventTitlePtBr) || t.eventTitle,
+        eventDate: t.eventDate.toISOString(),
+        timeZone: t.timeZone,
+        typeName: (locale === "pt-BR" && t.typeNamePtBr) || t.typeName,
+        quantity: t.quantity,
+        unitCents: t.unitCents,
+        totalCents: t.totalCents,
       })),
       subtotalCents: checkout.subtotalCents,
       discountCents: checkout.discountCents,

@@ -37,7 +37,11 @@ function mailFor(event: AdminEvent, to: string, brandName: string, locale: Local
     case "new_vip":
       return newVipNotificationMail({ to, brandName, locale, member: event.member, at });
     case "ticket_purchase":
-      return ticketPurchaseNotificationMail({ to, brandName, locale, purchase: event.purchase, at });
+      // Keyed by the order as well: one notice per order with tickets.
+      return {
+        ...ticketPurchaseNotificationMail({ to, brandName, locale, purchase: event.purchase, at }),
+        idempotencyKey: `admin-ticket-purchase:${event.purchase.orderId}`,
+      };
     case "new_order":
       // Keyed by the order: a retried notice is not mailed twice.
       return { ...newOrderNotificationMail({ to, brandName, locale, order: event.order, at }), idempotencyKey: `admin-new-order:${event.order.number}` };

@@ -8,6 +8,7 @@ import { escapeHtml } from "../../lib/page-head";
 import { mailAmount, mailDateTime, mailNumber } from "./format";
 import { adminNotice } from "./templates";
 import type { MailMessage } from "./types";
+import { ticketReceiptParts, type ReceiptTickets } from "./ticket-receipt";
 
 const en = {
   greeting: "Hello,",
@@ -94,6 +95,9 @@ export type ReceiptFacts = {
   linkValidDays: number;
   giftCodes: { code: string; months: number }[];
   siteUrl: string;
+  /** The order's tickets (decision 055); an order of tickets only has no collection link. */
+  tickets?: ReceiptTickets;
+  storeLines?: boolean;
 };
 
 const addressLines = (shipTo: NonNullable<ReceiptFacts["shipTo"]>) =>
@@ -135,7 +139,10 @@ export function orderReceiptMail({ to, brandName, locale, order }: { to: string;
       t.giftHow(redeemUrl),
     );
   }
-  text.push("", t.collection, collectionUrl, "", t.signature(brandName));
+  const tickets = order.tickets ? ticketReceiptParts(locale, order.tickets) : { text: [], html: [] };
+  text.push(...tickets.text);
+  if (order.storeLines !== false) text.push("", t.collection, collectionUrl);
+  text.push("", t.signature(brandName));
 
   const e = escapeHtml;
   const link = (url: string, label: string) => `<a href="${e(url)}">${e(label)}</a>`;
@@ -160,7 +167,9 @@ export function orderReceiptMail({ to, brandName, locale, order }: { to: string;
     );
     html.push(`</ul><p>${e(t.giftHow(redeemUrl))}</p>`);
   }
-  html.push(`<p>${e(t.collection)} ${link(collectionUrl, collectionUrl)}</p>`, `<p>${e(t.signature(brandName))}</p>`, "</div>");
+  html.push(...tickets.html);
+  if (order.storeLines !== false) html.push(`<p>${e(t.collection)} ${link(collectionUrl, collectionUrl)}</p>`);
+  html.push(`<p>${e(t.signature(brandName))}</p>`, "</div>");
   return { to, subject: t.receiptSubject(number, brandName), text: text.join("\n"), html: html.join("\n") };
 }
 

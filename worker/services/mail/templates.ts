@@ -142,9 +142,11 @@ export type TicketPurchaseFacts = {
   buyerName: string | null;
   buyerEmail: string;
   quantity: number;
-  /** The order's total in the currency's minor unit (cents). */
+  /** What the order's tickets cost, in the currency's minor unit (cents). */
   totalCents: number;
   currency: string;
+  /** Ticket lines whose seats ran out before a late payment ("Event: Type"): not issued, to refund. */
+  notIssued?: string[];
 };
 
 /** Someone bought tickets. */
@@ -162,6 +164,7 @@ export function ticketPurchaseNotificationMail({ to, brandName, locale, purchase
       [t.labelCustomer, buyer],
       [t.labelTickets, mailNumber(locale, purchase.quantity)],
       [t.labelTotal, mailAmount(locale, purchase.totalCents, purchase.currency)],
+      ...(purchase.notIssued?.length ? [[t.labelTicketsNotIssued, purchase.notIssued.join(", ")] as [string, string]] : []),
       [t.labelDate, mailDateTime(locale, at)],
     ],
     footer: t.ticketsFooter,

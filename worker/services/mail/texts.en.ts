@@ -38,6 +38,7 @@ export const mailTextsEn = {
   labelOrder: "Order",
   labelCustomer: "Customer",
   labelTickets: "Tickets",
+  labelTicketsNotIssued: "Sold out before the payment (not issued, to refund)",
   labelTotal: "Total",
   labelDate: "Date",
 

@@ -39,6 +39,7 @@ export const mailTextsPtBR: MailTexts = {
   labelOrder: "Pedido",
   labelCustomer: "Cliente",
   labelTickets: "Ingressos",
+  labelTicketsNotIssued: "Esgotados antes do pagamento (não emitidos, a reembolsar)",
   labelTotal: "Total",
   labelDate: "Data",
 

@@ -1,8 +1,8 @@
 // Opening a store checkout (decision 054): the cart priced again from the Worker's rows, then ONE
-// batch stores the checkout and its lines and takes the stock (and a limited code's use) with
-// conditional statements, then the provider's session is opened with the stored amounts. A
-// refusal in the batch stores nothing (409 sold_out / promo_code_used_up); a provider failure gives
-// the stock back at once (502 payment_failed).
+// batch stores the checkout and its lines and takes the stock, the ticket lines' seats (decision
+// 055) and a limited code's use with conditional statements, then the provider's session is opened
+// with the stored amounts. A refusal in the batch stores nothing (409 sold_out / promo_code_used_up);
+// a provider failure gives the stock and the seats back at once (502 payment_failed).
 import type { DB } from "../../db/client";
 import { isUniqueViolation, runBatch } from "../../db/d1";
 import {
@@ -23,6 +23,7 @@ import type { Locale } from "../../contracts/locale";
 import type { StoreCheckoutBody } from "../../contracts/store-checkout";
 import type { OrderCheckoutInput, PaymentsService } from "../payments/types";
 import { priceCart, variantLabelOf } from "./pricing";
+import { listTicketHolds, type TicketHoldView } from "../../db/store-tickets";
 
 /**
  * Stripe counts a session's 30 minutes from its own creation, a moment after the Worker's, and
@@ -33,6 +34,8 @@ export const PROVIDER_EXPIRY_SLACK_MS = 60_000;
 export type CheckoutBuyer = {
   userId: string | null;
   isVip: boolean;
+  /** An admin buys tickets as a VIP does (presales, VIP-only types). */
+  isAdmin?: boolean;
   email: string;
   /** SHA-256 of the browser's buyer cookie: that browser may read the checkout. */
   buyerKeyHash: string;
@@ -80,7 +83,7 @@ async function reserve(db: DB, mode: PaymentsService["mode"], input: OpenCheckou
     discountCents: l.discountCents,
   }));
   const limitedPromo = priced.promo?.limited ? priced.promo.code : null;
-  const [first, ...rest] = reservationStatements(db, checkout, lines, priced.stockTakes, limitedPromo, now);
+  const [first, ...rest] = reservationStatements(db, checkout, lines, priced.stockTakes, limitedPromo, now, priced.tickets);
   try {
     await runBatch(db, [first!, ...rest]);
   } catch (err) {
@@ -119,6 +122,10 @@ function providerLine(l: CheckoutLineView, locale: Locale): OrderCheckoutInput["
   return { name: label ? `${title} (${label})` : title, unitAmountCents: (l.totalCents - l.discountCents) / l.quantity, quantity: l.quantity };
 }
 
+/** A ticket line: "Event: Type", in the buyer's language where the event and type have one. */
+export const ticketLineName = (h: Pick<TicketHoldView, "eventTitle" | "eventTitlePtBr" | "typeName" | "typeNamePtBr">, locale: Locale) =>
+  `${(locale === "pt-BR" && h.eventTitlePtBr) || h.eventTitle}: ${(locale === "pt-BR" && h.typeNamePtBr) || h.typeName}`;
+
 const SHIPPING_LABEL: Record<Locale, { paid: string; free: string }> = {
   en: { paid: "Shipping", free: "Free shipping" },
   "pt-BR": { paid: "Frete", free: "Frete grátis" },
@@ -127,14 +134,17 @@ const SHIPPING_LABEL: Record<Locale, { paid: string; free: string }> = {
 /** What the provider is told: the stored checkout's own amounts, never the request's. */
 export async function providerInputOf(db: DB, checkout: StoreCheckoutRow, origin: string): Promise<OrderCheckoutInput> {
   const locale: Locale = checkout.locale === "pt-BR" ? "pt-BR" : "en";
-  const lines = await listCheckoutLines(db, checkout.id);
+  const [lines, tickets] = await Promise.all([listCheckoutLines(db, checkout.id), listTicketHolds(db, checkout.id)]);
   const physical = lines.some((l) => l.kind === "merch");
   return {
     checkoutId: checkout.id,
     email: checkout.email,
     locale,
     currency: checkout.currency,
-    lines: lines.map((l) => providerLine(l, locale)),
+    lines: [
+      ...lines.map((l) => providerLine(l, locale)),
+      ...tickets.map((t) => ({ name: ticketLineName(t, locale), unitAmountCents: t.unitCents, quantity: t.quantity })),
+    ],
     shipping:
       physical && checkout.shippingCountry
         ? {

@@ -14,6 +14,10 @@
 // made, and each released hold's stock is taken again where it is still there; a hold left
 // `released` on a paid checkout marks stock that ran out meanwhile, for the back office to ship
 // later or refund (the admins' notice says so).
+// Ticket lines (decision 055, worker/db/store-tickets.ts) go the same way in the same batches: held
+// seats committed and issued as one event_tickets row each, released ones taken again where the
+// type and the venue still have them, else left released and not issued (the admins' notice names
+// them for a refund); the ledger's `tickets` row holds their share, the `store` row the rest.
 import { z } from "zod";
 import type { DB } from "../../db/client";
 import type { Statement } from "../../db/d1";
@@ -23,6 +27,8 @@ import { newId } from "../../lib/crypto";
 import type { ShippingAddress } from "../../contracts/store-checkout";
 import { variantLabelOf } from "./pricing";
 import { newGiftCode } from "../../lib/gift-code";
+import { newTicketCode } from "../../lib/ticket-code";
+import { listTicketHolds, ticketOrderStatements } from "../../db/store-tickets";
 
 export type OrderPlan = { statements: Statement[]; paidOrderId?: string };
 
@@ -86,7 +92,7 @@ function releasesOf(lines: CheckoutLineView[]): PaidOrder["entitlements"] {
 }
 
 async function paidPlan(db: DB, checkout: StoreCheckoutRow, session: OrderSession, eventAt: number, now: number): Promise<OrderPlan> {
-  const [lines, holds] = await Promise.all([listCheckoutLines(db, checkout.id), listHolds(db, checkout.id)]);
+  const [lines, holds, ticketHolds] = await Promise.all([listCheckoutLines(db, checkout.id), listHolds(db, checkout.id), listTicketHolds(db, checkout.id)]);
   if (session.amount_total !== null && session.amount_total !== undefined && session.amount_total !== checkout.totalCents) {
     // The provider was told the Worker's amounts; a difference means something changed them there.
     console.error(`store: checkout ${checkout.id} was paid ${session.amount_total} ${session.currency ?? ""} for a total of ${checkout.totalCents}`);
@@ -118,8 +124,25 @@ async function paidPlan(db: DB, checkout: StoreCheckoutRow, session: OrderSessio
     // Every hold, whatever it was when read: the statements take stock again only for holds that
     // are `released` when the batch runs (an expiry may be applied between this read and then).
     releasedHolds: holds.map((h) => ({ variantId: h.variantId, quantity: h.quantity })),
+    ticketCents: ticketHolds.reduce((sum, h) => sum + h.totalCents, 0),
   };
-  return { statements: paidOrderStatements(order, now), paidOrderId: orderId };
+  const tickets = ticketOrderStatements(
+    {
+      orderId,
+      checkoutId: checkout.id,
+      holds: ticketHolds.map((h) => ({
+        ticketTypeId: h.ticketTypeId,
+        eventId: h.eventId,
+        quantity: h.quantity,
+        tickets: Array.from({ length: h.quantity }, () => ({ id: newId(), code: newTicketCode() })),
+      })),
+      ticketCents: order.ticketCents,
+    },
+    now,
+  );
+  // After the order's insert (the first statement, whose changes fulfilment reads), before the rest.
+  const [insert, ...rest] = paidOrderStatements(order, now);
+  return { statements: [insert, ...tickets, ...rest], paidOrderId: orderId };
 }
 
 /** The checkout a session event is about: ours by the id we gave it, else by the session's id. */

@@ -1,5 +1,6 @@
 // What follows an order once its payment is stored (decision 054): the buyer's receipt, with a
-// signed download link per release and format, and the admins' "new order" notice. Run after the
+// signed download link per release and format and each ticket's QR code (decision 055), and the
+// admins' "new order" notice (store lines) and "Ticket Purchases" notice (tickets). Run after the
 // fulfilment batch (waitUntil in a request, awaited in the cron's sweep) and only by the delivery
 // that made the order; each mail is keyed by the order as well, so a retry is not mailed twice.
 // Never throws: a failure is logged, the order stands, the collection has the links.
@@ -17,6 +18,12 @@ import { createMailService } from "../mail";
 import { orderReceiptMail, type ReceiptDownload } from "../mail/store-order";
 import { notifyAdmin, type NotifyContext } from "../admin-notifications";
 import type { FulfilEffects } from "../payments/fulfilment";
+import { listOrderTickets, listTicketHolds } from "../../db/store-tickets";
+import { signTicketToken } from "../../lib/ticket-token";
+import { TICKETS_PATH } from "../../contracts/event-tickets-model";
+import type { Locale } from "../../contracts/locale";
+import type { ReceiptTickets } from "../mail/ticket-receipt";
+import { ticketLineName } from "./checkout";
 
 async function downloadsOf(db: DB, secret: string, siteUrl: string, orderId: string, now: number): Promise<ReceiptDownload[]> {
   const expiresAt = new Date(now + RECEIPT_LINK_TTL_MS);
@@ -32,6 +39,29 @@ async function downloadsOf(db: DB, secret: string, siteUrl: string, orderId: str
   );
 }
 
+async function receiptTicketsOf(
+  db: DB,
+  secret: string,
+  siteUrl: string,
+  order: { id: string; userId: string | null },
+  holds: Awaited<ReturnType<typeof listTicketHolds>>,
+  locale: Locale,
+): Promise<ReceiptTickets> {
+  const rows = await listOrderTickets(db, order.id);
+  const tickets = await Promise.all(
+    rows.map(async (r) => ({
+      code: r.code,
+      token: await signTicketToken(secret, { ticketId: r.id, eventId: r.eventId, version: r.tokenVersion }),
+      eventTitle: (locale === "pt-BR" && r.eventTitlePtBr) || r.eventTitle,
+      eventDate: r.eventDate,
+      timeZone: r.timeZone,
+      typeName: (locale === "pt-BR" && r.typeNamePtBr) || r.typeName,
+    })),
+  );
+  const notIssued = holds.filter((h) => h.state === "released").map((h) => ({ name: ticketLineName(h, locale), quantity: h.quantity }));
+  return { tickets, notIssued, ticketsUrl: siteUrl + TICKETS_PATH, guest: order.userId === null };
+}
+
 export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now = Date.now()): Promise<void> {
   try {
     const order = await findOrder(db, orderId);
@@ -39,13 +69,15 @@ export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now =
     const cfg = readConfig(env);
     const locale = isLocale(order.locale) ? order.locale : "en";
     const siteUrl = cfg.SITE_URL.replace(/\/$/, "");
-    const [lines, checkoutLines, downloads, giftCodes, holds] = await Promise.all([
+    const [lines, checkoutLines, downloads, giftCodes, holds, ticketHolds] = await Promise.all([
       listOrderLines(db, orderId),
       listCheckoutLines(db, order.checkoutId),
       downloadsOf(db, cfg.SESSION_SECRET, siteUrl, orderId, now),
       listOrderGiftCodes(db, orderId),
       listHolds(db, order.checkoutId),
+      listTicketHolds(db, order.checkoutId),
     ]);
+    const tickets = ticketHolds.length ? await receiptTicketsOf(db, cfg.SESSION_SECRET, siteUrl, order, ticketHolds, locale) : undefined;
     const vipLines = new Set(checkoutLines.filter((l) => l.vipPrice).map((l) => l.lineNo));
     const shipTo = order.shippingAddress ? { name: order.shippingName, address: order.shippingAddress as ShippingAddress } : null;
     const mail = orderReceiptMail({
@@ -56,13 +88,16 @@ export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now =
         number: order.number,
         paidAt: order.paidAt,
         currency: order.currency,
-        lines: lines.map((l) => ({
-          title: (locale === "pt-BR" && l.titlePtBr) || l.title,
-          variantLabel: l.variantLabel,
-          quantity: l.quantity,
-          totalCents: l.totalCents,
-          vipPrice: vipLines.has(l.lineNo),
-        })),
+        lines: [
+          ...lines.map((l) => ({
+            title: (locale === "pt-BR" && l.titlePtBr) || l.title,
+            variantLabel: l.variantLabel,
+            quantity: l.quantity,
+            totalCents: l.totalCents,
+            vipPrice: vipLines.has(l.lineNo),
+          })),
+          ...ticketHolds.map((h) => ({ title: ticketLineName(h, locale), variantLabel: null, quantity: h.quantity, totalCents: h.totalCents })),
+        ],
         subtotalCents: order.subtotalCents,
         discountCents: order.discountCents,
         promoCode: order.promoCode,
@@ -73,9 +108,33 @@ export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now =
         linkValidDays: Math.round(RECEIPT_LINK_TTL_MS / DAY_MS),
         giftCodes,
         siteUrl,
+        tickets,
+        storeLines: lines.length > 0,
       },
     });
     await createMailService(env, db).send({ ...mail, idempotencyKey: `store-receipt:${order.id}` });
+    if (ticketHolds.length) {
+      await notifyAdmin(
+        env,
+        db,
+        {
+          kind: "ticket_purchase",
+          purchase: {
+            orderId: `#${order.number}`,
+            eventTitle: [...new Set(ticketHolds.map((h) => h.eventTitle))].join(", "),
+            buyerName: order.shippingName,
+            buyerEmail: order.email,
+            quantity: ticketHolds.reduce((sum, h) => sum + h.quantity, 0),
+            totalCents: ticketHolds.reduce((sum, h) => sum + h.totalCents, 0),
+            currency: order.currency,
+            notIssued: ticketHolds.filter((h) => h.state === "released").map((h) => ticketLineName(h, "en")),
+          },
+        },
+        now,
+      );
+    }
+    // An order of tickets only has its own notice above.
+    if (lines.length === 0) return;
     // A hold still released on a paid checkout is stock that ran out before a late payment.
     const short = holds.filter((h) => h.state === "released").map((h) => checkoutLines.find((l) => l.variantId === h.variantId)?.sku ?? h.variantId);
     await notifyAdmin(

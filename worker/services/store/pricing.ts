@@ -24,7 +24,9 @@
 // - shipping only when a line is merch: a country is needed (400 shipping_country_required at
 //   checkout; a quote without one answers shippingCents null), the rate is the heaviest weight
 //   class among the merch lines (none set: standard) for the country's zone, and it is free once
-//   the merch subtotal after discounts reaches the threshold the admin set for the currency.
+//   the merch subtotal after discounts reaches the threshold the admin set for the currency;
+// - ticket lines (decision 055) are priced by ticket-pricing.ts and add to the subtotal, at their
+//   type's price: no VIP price, no promotion, no shipping.
 import type { DB } from "../../db/client";
 import { findPromoCode, findShippingRate, loadCartRows, type ProductRow, type PromoCodeRow, type VariantRow } from "../../db/store-pricing";
 import { readFreeShippingOver } from "../../db/store-shipping";
@@ -32,8 +34,10 @@ import { fieldError, routeError } from "../../lib/errors";
 import { COUNTRY_CODES, countryAlpha2 } from "../../contracts/countries";
 import { shippingZoneOf, WEIGHT_CLASSES, type Currency, type ProductKind, type WeightClass } from "../../contracts/store-model";
 import type { PricedLine, QuoteBody, QuoteResponse } from "../../contracts/store-cart";
+import { priceTickets, type PricedTicket } from "./ticket-pricing";
 
-export type Buyer = { userId: string | null; isVip: boolean };
+/** isAdmin: an admin buys tickets as a VIP does (presales, VIP-only types), never at the store's VIP prices. */
+export type Buyer = { userId: string | null; isVip: boolean; isAdmin?: boolean };
 
 /** A priced line with what the checkout and the provider need to know of it. */
 export type PricedCartLine = PricedLine & {
@@ -55,6 +59,8 @@ export type PricedCart = {
   /** How much stock each variant must give for this cart (lines of one variant summed). */
   stockTakes: { variantId: string; quantity: number }[];
   shippingCountry: string | null;
+  /** Ticket lines (decision 055, ticket-pricing.ts): one per type, at the type's price. */
+  tickets: PricedTicket[];
 };
 
 export type PricingOptions = {
@@ -183,6 +189,7 @@ export async function priceCart(db: DB, body: QuoteBody, buyer: Buyer, now: numb
     };
   });
   const stockTakes = checkQuantities(named, options.checkStock);
+  const tickets = await priceTickets(db, body.tickets, body.currency, { ticketVip: buyer.isVip || buyer.isAdmin === true }, now, options.checkStock);
 
   let promo: PricedCart["promo"] = null;
   if (body.promoCode) {
@@ -199,7 +206,7 @@ export async function priceCart(db: DB, body: QuoteBody, buyer: Buyer, now: numb
 
   const merch = lines.flatMap((line, i) => (line.kind === "merch" ? [{ line, weightClass: named[i]!.rows.product.weightClass }] : []));
   const shipping = await shippingFor(db, body, merch, options);
-  const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+  const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0) + tickets.reduce((sum, t) => sum + t.totalCents, 0);
   const discountCents = lines.reduce((sum, l) => sum + l.discountCents, 0);
   return {
     quote: {
@@ -212,7 +219,7 @@ export async function priceCart(db: DB, body: QuoteBody, buyer: Buyer, now: numb
         totalCents,
         vipPrice,
       })),
-      tickets: [],
+      tickets: tickets.map(({ ticketTypeId, eventId, quantity, unitCents, totalCents }) => ({ ticketTypeId, eventId, quantity, unitCents, totalCents })),
       subtotalCents,
       discountCents,
       shippingCents: shipping.cents,
@@ -224,5 +231,6 @@ export async function priceCart(db: DB, body: QuoteBody, buyer: Buyer, now: numb
     promo,
     stockTakes,
     shippingCountry: shipping.country,
+    tickets,
   };
 }

@@ -1,9 +1,10 @@
-// What an order holds, line by line, and its amounts: subtotal, discount, shipping, total, and what
+// What an order holds, line by line (its ticket lines too, with how many are valid and checked
+// in), and its amounts: subtotal, discount, shipping, total, and what
 // was refunded or is waiting for the payment provider.
 import { useIntl } from "react-intl";
 import type { OrderDetail } from "../../../../worker/contracts/admin-store-orders";
 import { formatCents } from "./format";
-import { ordersMessages as m } from "./messages";
+import { ordersMessages as m, ticketsNotIssuedMessage, ticketStateMessage } from "./messages";
 
 export function OrderLines({ order }: { order: OrderDetail }) {
   const intl = useIntl();
@@ -49,6 +50,22 @@ export function OrderLines({ order }: { order: OrderDetail }) {
               <td className="orders-num">{intl.formatNumber(line.quantity)}</td>
               <td className="orders-num">{money(line.unitCents)}</td>
               <td className="orders-num">{money(line.totalCents)}</td>
+            </tr>
+          ))}
+          {order.tickets.map((t) => (
+            <tr key={t.ticketTypeId}>
+              <td>
+                <span className="badge">{intl.formatMessage(m.ticketLine)}</span> {t.eventTitle}
+                <span className="muted"> · {t.typeName}</span>
+                <span className="muted"> · {intl.formatMessage(ticketStateMessage, { valid: t.valid, checkedIn: t.checkedIn })}</span>
+                {t.issued < t.quantity && (
+                  <span className="badge orders-restocked">{intl.formatMessage(ticketsNotIssuedMessage, { count: t.quantity - t.issued })}</span>
+                )}
+              </td>
+              <td>—</td>
+              <td className="orders-num">{intl.formatNumber(t.quantity)}</td>
+              <td className="orders-num">{money(t.unitCents)}</td>
+              <td className="orders-num">{money(t.totalCents)}</td>
             </tr>
           ))}
         </tbody>

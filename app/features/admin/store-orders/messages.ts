@@ -58,6 +58,7 @@ const plain = defineMessages({
   colUnit: { id: "adminOrders.col.unit", defaultMessage: "Unit price" },
   colLineTotal: { id: "adminOrders.col.lineTotal", defaultMessage: "Amount" },
   restocked: { id: "adminOrders.lines.restocked", defaultMessage: "Back in stock" },
+  ticketLine: { id: "adminOrders.lines.ticket", defaultMessage: "Tickets" },
   subtotal: { id: "adminOrders.amounts.subtotal", defaultMessage: "Subtotal" },
   discount: { id: "adminOrders.amounts.discount", defaultMessage: "Discount" },
   total: { id: "adminOrders.amounts.total", defaultMessage: "Total" },
@@ -145,4 +146,17 @@ export const statusMessages: Record<OrderStatus, MessageDescriptor> = defineMess
 
 export const carrierMessages: Record<Extract<Carrier, "other">, MessageDescriptor> = defineMessages({
   other: { id: "adminOrders.carrier.other", defaultMessage: "Another carrier" },
+});
+
+/** A ticket line's tickets (decision 055): how many are still valid and were checked in. */
+export const ticketStateMessage = defineMessage<{ valid: number; checkedIn: number }>({
+  id: "adminOrders.lines.ticketState",
+  defaultMessage: "{valid, plural, one {# valid} other {# valid}}, {checkedIn, plural, one {# checked in} other {# checked in}}",
+});
+
+/** Tickets a late payment could not get seats for. */
+export const ticketsNotIssuedMessage = defineMessage<{ count: number }>({
+  id: "adminOrders.lines.ticketsNotIssued",
+  defaultMessage:
+    "{count, plural, one {# not issued (sold out before the payment): refund it} other {# not issued (sold out before the payment): refund them}}",
 });

@@ -1,5 +1,6 @@
 // A checkout's lines and totals as the Worker priced them (the page computes nothing): each line
-// with its quantity, its total and whether the VIP price made it, then subtotal, discount,
+// with its quantity, its total and whether the VIP price made it, each ticket line with its event,
+// type and date (in the event's time zone), then subtotal, discount,
 // shipping and total in the checkout's currency.
 import { FormattedMessage, useIntl } from "react-intl";
 import { formatMoney } from "../../../../worker/contracts/store-model";
@@ -36,6 +37,15 @@ export function OrderSummary({ summary }: { summary: CheckoutSummaryResponse }) 
               )}
             </span>
             <span className="store-summary-amount">{money(line.totalCents)}</span>
+          </li>
+        ))}
+        {summary.tickets.map((t) => (
+          <li key={t.ticketTypeId} className="store-summary-line">
+            <span className="store-summary-item">
+              <span className="store-summary-qty">{intl.formatNumber(t.quantity)} ×</span> {t.eventTitle}: {t.typeName}
+              <span className="muted"> ({intl.formatDate(t.eventDate, { dateStyle: "medium", timeStyle: "short", timeZone: t.timeZone })})</span>
+            </span>
+            <span className="store-summary-amount">{money(t.totalCents)}</span>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 // /store/thanks: where Stripe Checkout (or the test checkout) returns. Confirming, then the order
-// number and what comes next (downloads, shipping, gift codes, the receipt's address) once the
+// number and what comes next (downloads, shipping, gift codes, tickets, the receipt's address) once the
 // server says the order is paid; failed or expired sends the buyer back to the cart. The page
 // grants nothing: fulfilment happens on the verified payment event.
 import { useQuery } from "@tanstack/react-query";
@@ -11,11 +11,13 @@ import { checkoutSummaryQueryOptions } from "./queries";
 import { OrderSummary } from "./OrderSummary";
 import { PathLink } from "./PathLink";
 import { useOrderConfirmation } from "./useOrderConfirmation";
+import { TICKETS_PATH } from "../../../../worker/contracts/event-tickets-model";
 import "./checkout.css";
 
 function Paid({ sessionId, orderNumber }: { sessionId: string; orderNumber: number | null }) {
   const summary = useQuery(checkoutSummaryQueryOptions(sessionId));
   const kinds = new Set(summary.data?.lines.map((l) => l.kind));
+  const tickets = (summary.data?.tickets.length ?? 0) > 0;
   return (
     <>
       <Icon name="sparkle" size={48} className="result-icon" />
@@ -48,14 +50,26 @@ function Paid({ sessionId, orderNumber }: { sessionId: string; orderNumber: numb
                 <FormattedMessage {...m.nextGift} />
               </li>
             )}
+            {tickets && (
+              <li>
+                <FormattedMessage {...m.nextTickets} />
+              </li>
+            )}
           </ul>
           <OrderSummary summary={summary.data} />
         </>
       )}
       <div className="form-actions">
-        <PathLink to="/collection" className="btn btn-primary btn-lg">
-          <FormattedMessage {...m.toCollection} />
-        </PathLink>
+        {tickets && (
+          <PathLink to={TICKETS_PATH} className="btn btn-primary btn-lg">
+            <FormattedMessage {...m.toTickets} />
+          </PathLink>
+        )}
+        {(!tickets || kinds.size > 0) && (
+          <PathLink to="/collection" className={tickets ? "btn btn-ghost" : "btn btn-primary btn-lg"}>
+            <FormattedMessage {...m.toCollection} />
+          </PathLink>
+        )}
         <PathLink to="/store" className="btn btn-ghost">
           <FormattedMessage {...m.keepShopping} />
         </PathLink>

@@ -54,6 +54,11 @@ export const checkoutMessages = defineMessages({
   },
   nextShipping: { id: "storeCheckout.thanks.next.shipping", defaultMessage: "We will pack your items and e-mail you the tracking number when they ship." },
   nextGift: { id: "storeCheckout.thanks.next.gift", defaultMessage: "Your gift VIP codes are in the receipt: give one to a friend to redeem." },
+  nextTickets: {
+    id: "storeCheckout.thanks.next.tickets",
+    defaultMessage: "Your tickets, each with its QR code, are in the receipt and on your tickets page: show one at the door.",
+  },
+  toTickets: { id: "storeCheckout.thanks.toTickets", defaultMessage: "Open my tickets" },
   toCollection: { id: "storeCheckout.thanks.toCollection", defaultMessage: "Open my collection" },
   keepShopping: { id: "storeCheckout.thanks.keepShopping", defaultMessage: "Keep shopping" },
   failedTitle: { id: "storeCheckout.thanks.failed.title", defaultMessage: "Payment failed" },
