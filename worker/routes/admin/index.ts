@@ -18,6 +18,7 @@ import { marketingRoutes } from "./marketing";
 import { moderationRoutes } from "./moderation";
 import { adminEventRoutes } from "./events";
 import { adminPresaleCodeRoutes } from "./presale-codes";
+import { adminTicketTypeRoutes } from "./ticket-types";
 import { adminVenueRoutes } from "./venues";
 import { ticketRoutes } from "./tickets";
 import { userRoutes } from "./users";
@@ -41,6 +42,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/moderation", moderationRoutes)
   .route("/events", adminEventRoutes)
   .route("/events", adminPresaleCodeRoutes)
+  .route("/events", adminTicketTypeRoutes)
   .route("/venues", adminVenueRoutes)
   .route("/tickets", ticketRoutes)
   .route("/users", userRoutes)
