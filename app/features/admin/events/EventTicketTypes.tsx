@@ -25,15 +25,17 @@ type Props = {
   /** As saved: the types' prices are in the saved currency, and only a saved custom event sells. */
   savedSource: string | null;
   savedCurrency: string | null;
+  /** The types the event's own answer carried: shown at once, without asking again. */
+  initialTypes?: AdminTicketType[];
 };
 
-export function EventTicketTypes({ eventId, savedSource, savedCurrency }: Props) {
+export function EventTicketTypes({ eventId, savedSource, savedCurrency, initialTypes }: Props) {
   const intl = useIntl();
   const currency = savedCurrency ? ticketCurrencyOf(savedCurrency) : null;
   let body;
   if (!eventId) body = <p className="muted">{intl.formatMessage(m.saveFirst)}</p>;
   else if (savedSource !== "custom" || !currency) body = <p className="muted">{intl.formatMessage(m.notSellable)}</p>;
-  else body = <TypeList eventId={eventId} currency={currency} />;
+  else body = <TypeList eventId={eventId} currency={currency} initialTypes={initialTypes} />;
   return (
     <section className="admin-events-block admin-ticket-types" aria-labelledby="admin-ticket-types-title">
       <h3 id="admin-ticket-types-title" className="admin-ticket-types-title">
@@ -47,9 +49,9 @@ export function EventTicketTypes({ eventId, savedSource, savedCurrency }: Props)
 
 type Editing = { type: AdminTicketType | null } | null;
 
-function TypeList({ eventId, currency }: { eventId: string; currency: "usd" | "brl" }) {
+function TypeList({ eventId, currency, initialTypes }: { eventId: string; currency: "usd" | "brl"; initialTypes?: AdminTicketType[] }) {
   const intl = useIntl();
-  const types = useQuery(ticketTypesQueryOptions(eventId));
+  const types = useQuery({ ...ticketTypesQueryOptions(eventId), ...(Array.isArray(initialTypes) ? { initialData: { ticketTypes: initialTypes } } : {}) });
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<AdminTicketType | null>(null);
   const code = currency.toUpperCase();
