@@ -16,6 +16,7 @@ import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-f
 import { ticketTypesApi } from "../../worker/contracts/admin-ticket-types";
 import { TICKET_LIMITS } from "../../worker/contracts/event-tickets-model";
 import type { EventResponse, EventsResponse, PublicEvent } from "../../worker/contracts/events";
+import { page, rootOf } from "./pages-fixtures";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 
@@ -155,6 +156,20 @@ describe("the types", () => {
     await insertIssuedTickets({ eventId: id, ticketTypeId: typeId, count: 4 });
     expect((await shown(id)).tickets!.types[0]!.left).toBe(8);
     expect((await one(id)).event.tickets!.types[0]!.left).toBe(8);
+  });
+});
+
+describe("the server-rendered events page", () => {
+  it("renders Get tickets with the types, prices and N left, in the language asked for", async () => {
+    const id = await seedTicketEvent({ title: "Rendered show", eventDate: SHOW });
+    await seedTicketType(id, { name: "General", namePtBr: "Pista", priceCents: 2500, position: 0 });
+    await seedTicketType(id, { name: "VIP area", namePtBr: "Área VIP", priceCents: 9000, quantity: 20, remaining: 3, vipOnly: true, position: 1 });
+    const en = await page("/events");
+    expect(en.status).toBe(200);
+    const html = rootOf(await en.text());
+    for (const text of ["Get tickets", "General", "$25.00", "VIP area", "$90.00", "3 left", "VIP only", "Buy tickets"]) expect(html, text).toContain(text);
+    const pt = rootOf(await (await page("/events?lang=pt-BR")).text());
+    for (const text of ["Comprar ingressos", "Pista", "Área VIP", "Restam 3"]) expect(pt, text).toContain(text);
   });
 });
 
