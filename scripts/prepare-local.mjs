@@ -12,7 +12,8 @@
 //          views while there are none yet, and the analytics rollups; three demo perks
 //          (scripts/lib/demo-perks.mjs), kept live relative to now; ~90 days of the revenue ledger
 //          (scripts/lib/demo-revenue.mjs), topped up to today; a demo store (products of every
-//          kind, sizes with stock, the perk's promotion code: scripts/lib/demo-store.mjs); the
+//          kind, sizes with stock, the perk's promotion code: scripts/lib/demo-store.mjs); a demo
+//          event selling tickets here, General and a nearly sold-out VIP area (scripts/lib/demo-tickets.mjs); the
 //          lossless masters of the releases the store sells in WAV (scripts/catalog/demo-masters.mjs);
 //   media  puts every file of the demo into local R2: the avatars, post, perk and product pictures, and the
 //          demo media (an MP3 per track, a WAV master per track of three releases, a cover per
@@ -46,6 +47,7 @@ import { demoAnalyticsSql } from "./lib/demo-analytics.mjs";
 import { demoPerkPictures, demoPerksSql } from "./lib/demo-perks.mjs";
 import { demoRevenueSql } from "./lib/demo-revenue.mjs";
 import { demoStorePictures, demoStoreSql } from "./lib/demo-store.mjs";
+import { demoTicketsSql } from "./lib/demo-tickets.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
 import { demoMastersSql } from "./catalog/demo-masters.mjs";
@@ -130,7 +132,7 @@ async function seedData(vars, persist, work) {
     sqlFile,
     (await buildSeedSql(vars.PASSWORD_PEPPER)) +
       demoAnalyticsSql() +
-      [...demoPerksSql(Date.now()), ...demoStoreSql(Date.now())].join("\n") +
+      [...demoPerksSql(Date.now()), ...demoStoreSql(Date.now()), ...demoTicketsSql(Date.now())].join("\n") +
       "\n" +
       demoMastersSql() +
       "\n",

@@ -52,6 +52,8 @@ const event = (id: string, overrides: Partial<AdminEvent> = {}): AdminEvent => (
   presaleCodes: null,
   reminderOffsets: [1440, 60],
   reminders: { active: 0, pending: 0 },
+  ticketTypes: [],
+  ticketsTaken: 0,
   createdAt: "2031-03-01T12:00:00.000Z",
   updatedAt: "2031-03-02T12:00:00.000Z",
   ...overrides,

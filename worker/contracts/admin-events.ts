@@ -29,6 +29,7 @@ import { checkPresale, presaleFields, presaleValues } from "./admin-presale-fiel
 import type { CodeMode, OfferCodeCounts } from "./offer-codes";
 import { DEFAULT_REMINDER_OFFSETS } from "./newsletter-model";
 import { reminderOffsetsSchema, type ReminderOffset } from "./reminders";
+import type { AdminTicketType } from "./admin-ticket-types";
 
 export * from "./admin-event-fields";
 
@@ -206,6 +207,10 @@ export type AdminEvent = {
   reminderOffsets: number[];
   /** How many people asked for a reminder: confirmed (members at once) and visitors still to confirm. */
   reminders: ReminderCounts;
+  /** What it sells here (decision 055; custom events in USD or BRL only), in order, with sold / held / remaining. */
+  ticketTypes: AdminTicketType[];
+  /** Seats held or sold here, all types together, against venueCapacity. */
+  ticketsTaken: number;
   createdAt: string;
   updatedAt: string;
 };

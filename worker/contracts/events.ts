@@ -2,6 +2,7 @@
 // (docs/features.md#events-virtual-meets-and-the-contact-form, docs/features.md#landing-page). Type-only and
 // constants, no zod, so the SPA's chunks stay free of it.
 import type { PublicPresale } from "./presales";
+import type { EventTicketSale } from "./event-tickets-model";
 import type { Locale } from "./locale";
 
 export const EVENT_MESSAGES = {
@@ -55,6 +56,11 @@ export type PublicEvent = {
    * here, externalTicketUrl is null: VIPs get the link with their code (decision 029).
    */
   presale?: PublicPresale;
+  /**
+   * Tickets sold here (decision 055): a published custom event in USD or BRL with ticket types;
+   * absent otherwise (events sold elsewhere keep externalTicketUrl).
+   */
+  tickets?: EventTicketSale;
 };
 
 /** GET /api/events: published events, event_date ascending (past ones from the last 180 days), in the language asked for. */

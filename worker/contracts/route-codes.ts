@@ -8,6 +8,7 @@ import { ACCOUNT_MESSAGES } from "./account";
 import { CATALOG_MESSAGES } from "./admin-catalog";
 import { ADMIN_EVENT_MESSAGES } from "./admin-events";
 import { EVENT_CANCEL_MESSAGES } from "./event-cancellation";
+import { TICKET_TYPE_MESSAGES } from "./admin-ticket-types";
 import { IMPORT_MESSAGES } from "./admin-marketing";
 import { INBOX_MESSAGES } from "./admin-messages";
 import { STORE_ADMIN_MESSAGES as STORE_ADMIN } from "./admin-store-limits";
@@ -262,6 +263,12 @@ export const ROUTE_CODES = {
   tickets_vip_only: { status: 403, en: "These tickets are for VIP members only" },
   tickets_currency_mismatch: { status: 400, en: "These tickets are sold in another currency" },
   // tickets: types and the event form
+  event_not_sellable: { status: 409, en: TICKET_TYPE_MESSAGES.eventNotSellable },
+  ticket_types_full: { status: 409, en: TICKET_TYPE_MESSAGES.typesFull },
+  ticket_quantity_below_sold: { status: 409, en: TICKET_TYPE_MESSAGES.quantityBelowSold },
+  ticket_type_has_sales: { status: 409, en: TICKET_TYPE_MESSAGES.typeHasSales },
+  event_has_tickets: { status: 409, en: TICKET_TYPE_MESSAGES.eventHasTickets },
+  event_has_ticket_types: { status: 409, en: TICKET_TYPE_MESSAGES.eventHasTicketTypes },
   // tickets: checkout
   // tickets: the buyer's tickets
   ticket_holder_locked: { status: 409, en: TICKETS_MINE_MESSAGES.holderLocked },

@@ -20,6 +20,8 @@ import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";
 import { REMINDER_FORM_MESSAGES } from "./reminders";
+import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES as TICKET_TYPE } from "./admin-ticket-types";
+import { TICKET_LIMITS } from "./event-tickets-model";
 import {
   STORE_DESCRIPTION_MAX,
   STORE_FORM_MESSAGES as STORE,
@@ -121,6 +123,13 @@ export const VALIDATION_RULES = {
   event_reminder_offsets_required: { message: REMINDER_FORM_MESSAGES.offsetsRequired },
   event_reminder_offsets_repeated: { message: REMINDER_FORM_MESSAGES.offsetsRepeated },
   event_reminder_offset_invalid: { message: REMINDER_FORM_MESSAGES.offsetInvalid },
+
+  // The event form's ticket types (decision 055; the name rule is name_required)
+  ticket_type_name_too_long: { message: TICKET_TYPE.nameTooLong, params: { max: TICKET_LIMITS.nameMax } },
+  ticket_type_price_invalid: { message: TICKET_TYPE.priceInvalid, params: { max: TICKET_PRICE_MAX_CENTS } },
+  ticket_type_quantity_invalid: { message: TICKET_TYPE.quantityInvalid, params: { max: TICKET_LIMITS.maxQuantity } },
+  ticket_type_per_order_limit_invalid: { message: TICKET_TYPE.perOrderLimitInvalid, params: { max: TICKET_LIMITS.maxPerOrderLimit } },
+  ticket_type_position_invalid: { message: TICKET_TYPE.positionInvalid, params: { max: TICKET_POSITION_MAX } },
 
   // The back office's album and track forms: release times
   early_access_order: { message: RELEASE_TIME_MESSAGES.earlyAccessOrder },

@@ -13,6 +13,8 @@ import { runBatch } from "./d1";
 import { reminderCounts } from "./reminders";
 import { auditDetail, type AuditEventTextField } from "../contracts/audit-detail";
 import { iso } from "../lib/time";
+import type { AdminTicketType } from "../contracts/admin-ticket-types";
+import { listTicketTypes, ticketTypesByEvent } from "./admin-ticket-types";
 
 /** The events table's default: prices are typed in dollars. */
 
@@ -20,9 +22,14 @@ const NO_REMINDERS: ReminderCounts = { active: 0, pending: 0 };
 
 /**
  * `codes`: the unique presale codes' counts, for an event in that mode (presaleCodeCounts);
- * `reminders`: its "Remind me" counts (reminderCounts).
+ * `reminders`: its "Remind me" counts (reminderCounts); `ticketTypes`: what it sells here.
  */
-export const toAdminEvent = (row: EventRow, codes: OfferCodeCounts | null = null, reminders: ReminderCounts = NO_REMINDERS): AdminEvent => ({
+export const toAdminEvent = (
+  row: EventRow,
+  codes: OfferCodeCounts | null = null,
+  reminders: ReminderCounts = NO_REMINDERS,
+  ticketTypes: AdminTicketType[] = [],
+): AdminEvent => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -58,6 +65,8 @@ export const toAdminEvent = (row: EventRow, codes: OfferCodeCounts | null = null
   presaleCodes: row.presaleCodeMode === "unique" ? (codes ?? { total: 0, claimed: 0, left: 0 }) : null,
   reminderOffsets: row.reminderOffsets,
   reminders: { ...reminders },
+  ticketTypes,
+  ticketsTaken: row.ticketsTaken,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -79,20 +88,15 @@ export async function listAdminEvents(db: DB, filters: EventFilters): Promise<Ad
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(events.eventDate), desc(events.id));
   const shown = rows.filter((row) => matchesSearch(filters.search, [row.title, row.venueName, row.venueCity]));
-  const [counts, reminders] = await Promise.all([
-    presaleCodeCounts(db, shown),
-    reminderCounts(
-      db,
-      shown.map((row) => row.id),
-    ),
-  ]);
-  return shown.map((row) => toAdminEvent(row, counts.get(row.id), reminders.get(row.id)));
+  const ids = shown.map((row) => row.id);
+  const [counts, reminders, types] = await Promise.all([presaleCodeCounts(db, shown), reminderCounts(db, ids), ticketTypesByEvent(db, ids)]);
+  return shown.map((row) => toAdminEvent(row, counts.get(row.id), reminders.get(row.id), types.get(row.id)));
 }
 
-/** One event as the back office sees it, with its codes' and reminders' counts. */
+/** One event as the back office sees it, with its codes' and reminders' counts and its ticket types. */
 export async function adminEventOf(db: DB, row: EventRow): Promise<AdminEvent> {
-  const [counts, reminders] = await Promise.all([presaleCodeCounts(db, [row]), reminderCounts(db, [row.id])]);
-  return toAdminEvent(row, counts.get(row.id), reminders.get(row.id));
+  const [counts, reminders, types] = await Promise.all([presaleCodeCounts(db, [row]), reminderCounts(db, [row.id]), listTicketTypes(db, row.id)]);
+  return toAdminEvent(row, counts.get(row.id), reminders.get(row.id), types);
 }
 
 /** The unique presale codes' counts of the events in that mode (one query for a whole list). */
@@ -145,7 +149,8 @@ function columnsOf(values: EventValues): FormColumns {
 /**
  * What the audit row shows of an event. The description (long), the join link (for VIP members
  * only) and the shared presale code (for VIP members only) are left out; a change to one is noted
- * instead. The code and reminder counts are not the form's.
+ * instead. The code and reminder counts, the ticket types (audited by their own writes) and the
+ * seats taken are not the form's.
  */
 function auditView(event: AdminEvent): Record<string, unknown> {
   const {
@@ -156,6 +161,8 @@ function auditView(event: AdminEvent): Record<string, unknown> {
     presaleSharedCode: _code,
     presaleCodes: _counts,
     reminders: _reminders,
+    ticketTypes: _types,
+    ticketsTaken: _taken,
     createdAt: _created,
     updatedAt: _updated,
     ...shown

@@ -26,11 +26,14 @@ import {
   type EventRow,
 } from "../db/events";
 import type { PresaleCodeResponse } from "../contracts/presales";
+import { nextTicketSaleChangeOf, readTicketTypesForSale, sellsTicketsHere, ticketSaleOf } from "../db/ticket-sale";
+import type { DB } from "../db/client";
 import {
   EVENT_ID_PATTERN,
   EVENT_MESSAGES,
   type EventResponse,
   type EventsResponse,
+  type PublicEvent,
   type VirtualMeetView,
   type VirtualMeetsResponse,
 } from "../contracts/events";
@@ -39,11 +42,13 @@ const PUBLIC_MAX_AGE_S = 60;
 
 /**
  * The public answers' Cache-Control: a minute, cut to the seconds left before a presale among
- * `rows` changes state (decision 029), so no cache keeps a ticket link hidden, or shows a state,
- * past that moment. The Worker's memo holds rows and the state is computed per request.
+ * `rows` changes state (decision 029), or the ticket sale of one of `selling` (those that sell
+ * tickets here, decision 055), so no cache keeps a ticket link hidden, or shows a state, past that
+ * moment. The Worker's memo holds rows and the state is computed per request.
  */
-export function publicCacheControl(rows: readonly EventRow[], now: number): string {
-  const next = nextPresaleChangeOf(rows, now);
+export function publicCacheControl(rows: readonly EventRow[], now: number, selling: readonly EventRow[] = []): string {
+  const changes = [nextPresaleChangeOf(rows, now), nextTicketSaleChangeOf(selling, now)].filter((at): at is number => at !== null);
+  const next = changes.length ? Math.min(...changes) : null;
   const seconds = next === null ? PUBLIC_MAX_AGE_S : Math.min(PUBLIC_MAX_AGE_S, Math.floor((next - now) / 1000));
   return `public, max-age=${Math.max(0, seconds)}`;
 }
@@ -52,6 +57,22 @@ const CALENDAR_CACHE = "public, max-age=300";
 const FEED_REFRESH_MINUTES = 6 * 60;
 /** At most this many upcoming virtual meets are listed. */
 export const VIRTUAL_MEETS_LIMIT = 10;
+
+/**
+ * The public shapes of `rows` at `now`, each with its `tickets` block when it sells tickets here
+ * (the types read fresh: one query, none when no row could sell), and the rows that do.
+ */
+async function publicEventsOf(db: DB, rows: readonly EventRow[], now: number, locale: Locale) {
+  const candidates = rows.filter(sellsTicketsHere);
+  const types = candidates.length ? await readTicketTypesForSale(db, rows.length === 1 ? rows[0]!.id : undefined) : new Map();
+  const selling: EventRow[] = [];
+  const events = rows.map((row): PublicEvent => {
+    const tickets = ticketSaleOf(row, types.get(row.id), now, locale);
+    if (tickets) selling.push(row);
+    return { ...toPublicEvent(row, now, locale), ...(tickets ? { tickets } : {}) };
+  });
+  return { events, selling };
+}
 
 const eventNotFound = () => notFound(EVENT_MESSAGES.eventNotFound, "event_not_found");
 
@@ -118,10 +139,11 @@ export const eventRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const locale = requestLanguage(c);
     const rows = await listedEvents(c, now);
-    c.header("Cache-Control", publicCacheControl(rows, now));
+    const { events, selling } = await publicEventsOf(c.var.db, rows, now, locale);
+    c.header("Cache-Control", publicCacheControl(rows, now, selling));
     c.header("Vary", CONTENT_LANGUAGE_VARY);
     c.header("Content-Language", locale);
-    return c.json<EventsResponse>({ events: rows.map((row) => toPublicEvent(row, now, locale)) });
+    return c.json<EventsResponse>({ events });
   })
 
   // Before /:id. Per user (the join link), so never cached.
@@ -144,10 +166,11 @@ export const eventRoutes = new Hono<HonoEnv>()
     const row = await publishedEvent(c, c.req.param("id"));
     const now = Date.now();
     const locale = requestLanguage(c);
-    c.header("Cache-Control", publicCacheControl([row], now));
+    const { events, selling } = await publicEventsOf(c.var.db, [row], now, locale);
+    c.header("Cache-Control", publicCacheControl([row], now, selling));
     c.header("Vary", CONTENT_LANGUAGE_VARY);
     c.header("Content-Language", locale);
-    return c.json<EventResponse>({ event: toPublicEvent(row, now, locale) });
+    return c.json<EventResponse>({ event: events[0]! });
   })
 
   // A VIP's (or an admin's) presale code and the ticket link, during the presale only (decision

@@ -1,7 +1,8 @@
 // One event as a row/card (docs/features.md#events-virtual-meets-and-the-contact-form): title, the sold-out badge of a future event an administrator
 // marked so (a past show is just past: decision 031), date and time at the venue (EventWhen), venue with city and state (country outside the US) or
 // 'Online', description, capacity ('TBA' when unknown), price range, the ticket link (a dimmed,
-// inert control while sold out; none once past) and add-to-calendar.
+// inert control while sold out; none once past) or, for tickets sold on this site, "Get tickets"
+// (TicketsBlock), and add-to-calendar.
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useIntl } from "react-intl";
@@ -10,6 +11,7 @@ import { Icon } from "../../components/Icon";
 import { AddToCalendar } from "./AddToCalendar";
 import { RemindMe } from "./RemindMe";
 import { PresaleBlock } from "./PresaleBlock";
+import { TicketsBlock } from "./TicketsBlock";
 import { dateTimeFormat, knownTimeZone } from "../../lib/intlFormat";
 import { EventWhen } from "./EventWhen";
 import { placeLine, priceLabel, type PriceLabel } from "./format";
@@ -54,7 +56,8 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
   const soldOut = !past && event.availability === "sold_out";
   const price = priceLabel(event, intl.locale);
   const place = placeLine(event, intl.locale);
-  const ticketUrl = webUrl(event.externalTicketUrl);
+  // An event selling tickets on this site (decision 055) offers them here, not through a link.
+  const ticketUrl = event.tickets ? null : webUrl(event.externalTicketUrl);
   const showCapacity = !event.online || event.venueCapacity !== null;
 
   return (
@@ -104,10 +107,12 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
           </dl>
         )}
         {/* A VIP presale ahead or on (decision 029): the server sends no ticket link until the general sale. */}
-        {!past && !soldOut && event.presale && <PresaleBlock event={event} presale={event.presale} />}
+        {!past && !soldOut && event.presale && !event.tickets && <PresaleBlock event={event} presale={event.presale} />}
+        {/* Tickets sold here: the types, the sale window and the buy form (its own VIP presale rules). */}
+        {!past && !soldOut && event.tickets && <TicketsBlock event={event} tickets={event.tickets} />}
       </div>
       <div className="event-actions">
-        {past ? null : soldOut ? (
+        {past || (event.tickets && !soldOut) ? null : soldOut ? (
           // Sold out: the buy control stays in its place, dimmed and inert (not a link any more).
           <button type="button" className="btn btn-sm event-buy" aria-disabled="true" aria-label={intl.formatMessage(m.soldOutLabel, { title: event.title })}>
             <Icon name="ticket" size={16} />

@@ -5,11 +5,13 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { parseJsonBody, validate } from "../../lib/validate";
-import { conflict, notFound, ruleError } from "../../lib/errors";
+import { conflict, notFound, routeError, ruleError } from "../../lib/errors";
 import { forget } from "../../lib/memo";
 import { EVENTS_MEMO_PREFIX, findEvent, type EventRow } from "../../db/events";
 import { adminEventOf, createEvent, deleteEvent, listAdminEvents, updateEvent } from "../../db/admin-events";
 import { findAdminVenue } from "../../db/admin-venues";
+import { countTicketTypes, eventHasTickets } from "../../db/admin-ticket-types";
+import { sellsTicketsHere } from "../../db/ticket-sale";
 import { EVENT_ID_PATTERN } from "../../contracts/events";
 import {
   ADMIN_EVENT_CODES,
@@ -69,12 +71,15 @@ export const adminEventRoutes = new Hono<HonoEnv>()
 
   .get("/:id", async (c) => c.json<AdminEventResponse>({ event: await adminEventOf(c.var.db, await storedEvent(c)) }))
 
-  // Every field of the form again. A venue country from before the three choices may stay.
-  // An event with sold tickets is cancelled only by Cancel event (event-cancellation.ts), which
-  // refunds its buyers; a new start is mailed to its buyers (services/tickets/event-moved.ts).
+  // Every field of the form again. A venue country from before the three choices may stay. An event
+  // with ticket types keeps its source and currency (its prices are in it; decision 055). An event
+  // with sold tickets is cancelled only by Cancel event (event-cancellation.ts), which refunds its
+  // buyers; a new start is mailed to its buyers (services/tickets/event-moved.ts).
   .put("/:id", async (c) => {
     const before = await storedEvent(c);
     const values = await parseJsonBody(c, eventInputSchema(before.venueCountry));
+    const keepsSale = sellsTicketsHere(values) && values.currency.toUpperCase() === before.currency.toUpperCase();
+    if (!keepsSale && (await countTicketTypes(c.var.db, before.id)) > 0) throw routeError("event_has_ticket_types");
     const sold = await hasValidTickets(c.var.db, before.id);
     if (sold && values.status === "cancelled" && before.status !== "cancelled") throw conflict(EVENT_CANCEL_MESSAGES.hasTicketSales, "event_has_ticket_sales");
     const event = await writeEvent(c, values, () => updateEvent(c.var.db, actorOf(c), before, values));
@@ -86,10 +91,19 @@ export const adminEventRoutes = new Hono<HonoEnv>()
     return c.json<AdminEventResponse>({ event });
   })
 
-  // Its ticket orders stay (they keep the event's title; tickets.event_id becomes null); its presale codes go.
+  // Its imported ticket orders stay (they keep the event's title; tickets.event_id becomes null); its
+  // presale codes and unsold ticket types go. One that sold tickets here (or has them in a checkout)
+  // is refused: those tickets and orders need it (decision 055); it is cancelled instead.
   .delete("/:id", async (c) => {
     const before = await storedEvent(c);
-    await deleteEvent(c.var.db, actorOf(c), before);
+    if (await eventHasTickets(c.var.db, before.id)) throw routeError("event_has_tickets");
+    try {
+      await deleteEvent(c.var.db, actorOf(c), before);
+    } catch (err) {
+      // A checkout took seats between the check and the delete: the foreign keys refuse the batch whole.
+      if (isForeignKeyViolation(err)) throw routeError("event_has_tickets");
+      throw err;
+    }
     forget(EVENTS_MEMO_PREFIX);
     return c.json<EventDeletedResponse>({ deleted: before.id });
   });

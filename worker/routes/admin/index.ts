@@ -19,6 +19,7 @@ import { moderationRoutes } from "./moderation";
 import { adminEventRoutes } from "./events";
 import { adminEventCancellationRoutes } from "./event-cancellation";
 import { adminPresaleCodeRoutes } from "./presale-codes";
+import { adminTicketTypeRoutes } from "./ticket-types";
 import { adminVenueRoutes } from "./venues";
 import { ticketRoutes } from "./tickets";
 import { userRoutes } from "./users";
@@ -43,6 +44,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/events", adminEventRoutes)
   .route("/events", adminPresaleCodeRoutes)
   .route("/events", adminEventCancellationRoutes)
+  .route("/events", adminTicketTypeRoutes)
   .route("/venues", adminVenueRoutes)
   .route("/tickets", ticketRoutes)
   .route("/users", userRoutes)

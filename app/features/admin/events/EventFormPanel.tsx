@@ -22,6 +22,7 @@ import { EventTicketFields } from "./EventTicketFields";
 import { EventVenueFields } from "./EventVenueFields";
 import { EventPresaleFields } from "./EventPresaleFields";
 import { EventReminderFields } from "./EventReminderFields";
+import { EventTicketTypes } from "./EventTicketTypes";
 import { Checkbox, SelectInput, TextArea, TextInput } from "./fields";
 import { FormPanel } from "./FormPanel";
 import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
@@ -182,6 +183,14 @@ export function EventFormPanel({ event, onCancel, onSaved }: EventFormPanelProps
       </fieldset>
       {needsVenue(form) && <EventVenueFields form={form} errors={errors} set={set} onPickVenue={pickVenue} />}
       {showsTickets(form) && <EventTicketFields form={form} errors={errors} set={set} required={needsTickets(form)} />}
+      {showsTickets(form) && (
+        <EventTicketTypes
+          eventId={event?.id ?? null}
+          savedSource={event?.source ?? null}
+          savedCurrency={event?.currency ?? null}
+          initialTypes={event?.ticketTypes}
+        />
+      )}
       <EventPresaleFields form={form} errors={errors} set={set} eventId={event?.id ?? null} />
       <EventReminderFields offsets={form.reminderOffsets} onChange={set("reminderOffsets")} error={errors.reminderOffsets} counts={event?.reminders ?? null} />
     </FormPanel>
