@@ -48,6 +48,8 @@ const SHOW: AdminEvent = {
   presaleCodes: null,
   reminderOffsets: [1440, 60],
   reminders: { active: 2, pending: 0 },
+  ticketTypes: [],
+  ticketsTaken: 0,
   createdAt: "2031-03-01T12:00:00.000Z",
   updatedAt: "2031-03-02T12:00:00.000Z",
 };

@@ -32,7 +32,6 @@ import {
 } from "./admin-store-limits";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
-import { TICKET_LIMITS } from "./event-tickets-model";
 
 /** The values an error's text names (a limit), for its translation. */
 export type ErrorParams = Record<string, string | number>;
