@@ -266,6 +266,8 @@ export const ROUTE_CODES = {
   // tickets: back office
   // tickets: cancellation
   // VIP plans
+  vip_plan_unchanged: { status: 409, en: PAYMENT_MESSAGES.planUnchanged },
+  vip_plan_switch_unavailable: { status: 409, en: "Only an active membership that is not set to cancel can switch plans" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;
