@@ -109,7 +109,13 @@ function planSubscription(
   cents = plan === "yearly" ? 9900 : 999,
 ) {
   const end = seconds(fields.periodEndMs ?? NOW + 30 * DAY);
-  const price = { id: `price_${plan}`, object: "price", unit_amount: cents, currency: "usd", recurring: { interval: plan === "yearly" ? "year" : "month", interval_count: 1 } };
+  const price = {
+    id: `price_${plan}`,
+    object: "price",
+    unit_amount: cents,
+    currency: "usd",
+    recurring: { interval: plan === "yearly" ? "year" : "month", interval_count: 1 },
+  };
   return { ...subscriptionObject(fields), items: { object: "list", data: [{ id: `si_${fields.id}`, current_period_end: end, price }] } };
 }
 const planEvent = (type: "created" | "updated" | "deleted", ...args: [...Parameters<typeof planSubscription>, number?]): TestEvent => {
@@ -143,7 +149,10 @@ describe("POST /api/payments/checkout with a plan", () => {
           return;
         }
         const sessionId = new URL((await res.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
-        const stored = await row<{ plan: string; amount_cents: number; status: string }>("SELECT plan, amount_cents, status FROM checkout_sessions WHERE id = ?1", sessionId);
+        const stored = await row<{ plan: string; amount_cents: number; status: string }>(
+          "SELECT plan, amount_cents, status FROM checkout_sessions WHERE id = ?1",
+          sessionId,
+        );
         expect(stored).toEqual({ plan, amount_cents: plan === "yearly" ? 9900 : 999, status: "pending" });
       });
     }
@@ -228,7 +237,13 @@ describe("the yearly plan at the local test checkout", () => {
     const { user, sub } = await yearlyMember();
     setClock(A_YEAR_LATER);
     const nextEnd = Date.UTC(2028, 10, 21, 17, 0, 30);
-    const paid = invoiceEvent("invoice.paid", { subscriptionId: sub.id, customerId: (await row<{ customer_id: string }>("SELECT customer_id FROM subscriptions WHERE id = ?1", sub.id))!.customer_id, periodEndMs: nextEnd, amountPaid: 9900, currency: "usd" });
+    const paid = invoiceEvent("invoice.paid", {
+      subscriptionId: sub.id,
+      customerId: (await row<{ customer_id: string }>("SELECT customer_id FROM subscriptions WHERE id = ?1", sub.id))!.customer_id,
+      periodEndMs: nextEnd,
+      amountPaid: 9900,
+      currency: "usd",
+    });
     expect(await deliver(paid)).toEqual(["applied"]);
     expect(await deliver(paid)).toEqual(["duplicate"]);
     expect(await subscriptionById(sub.id)).toMatchObject({ status: "active", plan: "yearly", current_period_end: nextEnd });
@@ -329,7 +344,11 @@ describe("switching plans through provider events (the live portal)", () => {
     // An update from before the switch arriving late: acknowledged, the row keeps the newer plan.
     expect(await deliver(planEvent("updated", { ...fields, periodEndMs: NOW + 25 * DAY }, "monthly", 999, NOW - DAY))).toEqual(["applied"]);
     expect(await subscriptionById(fields.id)).toEqual(after);
-    expect(await membershipOf(user)).toMatchObject({ plan: "yearly", renewalAmount: { cents: 9900, currency: "USD" }, currentPeriodEnd: new Date(A_YEAR_LATER).toISOString() });
+    expect(await membershipOf(user)).toMatchObject({
+      plan: "yearly",
+      renewalAmount: { cents: 9900, currency: "USD" },
+      currentPeriodEnd: new Date(A_YEAR_LATER).toISOString(),
+    });
     // And back to monthly, by a newer event.
     expect(await deliver(planEvent("updated", fields, "monthly", 999, NOW + DAY))).toEqual(["applied"]);
     expect(await subscriptionById(fields.id)).toMatchObject({ plan: "monthly", price_cents: 999 });
@@ -375,7 +394,13 @@ describe("cancelling the yearly plan", () => {
       cancelsAt: new Date(A_YEAR_LATER).toISOString(),
     });
     const ended = await manage(user, "end-now");
-    expect(await ended.json<MembershipResponse>()).toMatchObject({ status: "ended", isVIP: false, plan: "yearly", renewalAmount: null, currentPeriodEnd: null });
+    expect(await ended.json<MembershipResponse>()).toMatchObject({
+      status: "ended",
+      isVIP: false,
+      plan: "yearly",
+      renewalAmount: null,
+      currentPeriodEnd: null,
+    });
     expect(await isVip(user.id)).toBe(false);
   });
 

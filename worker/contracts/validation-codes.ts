@@ -130,7 +130,10 @@ export const VALIDATION_RULES = {
   artist_name_too_long: { message: SETTINGS_MESSAGES.artistNameTooLong, params: { max: ARTIST_NAME_MAX } },
   artist_bio_too_long: { message: SETTINGS_MESSAGES.artistBioTooLong, params: { max: ARTIST_BIO_MAX } },
   // VIP plans: the yearly plan's amount, in whole units of the monthly plan's currency
-  vip_yearly_price_invalid: { message: SETTINGS_MESSAGES.vipYearlyPriceInvalid, params: { min: VIP_YEARLY_PRICE_MIN_CENTS / 100, max: VIP_YEARLY_PRICE_MAX_CENTS / 100 } },
+  vip_yearly_price_invalid: {
+    message: SETTINGS_MESSAGES.vipYearlyPriceInvalid,
+    params: { min: VIP_YEARLY_PRICE_MIN_CENTS / 100, max: VIP_YEARLY_PRICE_MAX_CENTS / 100 },
+  },
 
   // The back office's listening party form (its title rule is title_required)
   party_title_too_long: { message: PARTY_FORM_MESSAGES.titleTooLong, params: { max: PARTY_TITLE_MAX } },

@@ -254,10 +254,7 @@ export const fillMissingPeriodEnd = (db: DB, id: string, currentPeriodEnd: numbe
  * event came first and made the row): filled once, never over a plan a newer event set.
  */
 export const fillMissingPlan = (db: DB, id: string, s: Pick<SubscriptionSnapshot, "plan" | "priceCents" | "priceCurrency">) =>
-  raw(
-    db,
-    sql`UPDATE subscriptions SET plan = ${s.plan}, price_cents = ${s.priceCents}, price_currency = ${s.priceCurrency} WHERE id = ${id} AND plan IS NULL`,
-  );
+  raw(db, sql`UPDATE subscriptions SET plan = ${s.plan}, price_cents = ${s.priceCents}, price_currency = ${s.priceCurrency} WHERE id = ${id} AND plan IS NULL`);
 
 /**
  * checkout.session.completed with the payment made: the subscription is paid now. Creates the

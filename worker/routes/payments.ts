@@ -44,7 +44,14 @@ import { notifyAdminLater, type NotifyContext } from "../services/admin-notifica
 import { notifyPaymentFailed, notifyVipChanged } from "../services/notifications/membership";
 import { currentSubscription, describeMembership, statusOf } from "../services/payments/membership";
 import { LOCAL_ID_PREFIX } from "../services/payments/local";
-import { cancelLocalCheckout, declineLocalCheckout, manageLocalSubscription, payLocalCheckout, switchTarget, type LocalDeps } from "../services/payments/local-flows";
+import {
+  cancelLocalCheckout,
+  declineLocalCheckout,
+  manageLocalSubscription,
+  payLocalCheckout,
+  switchTarget,
+  type LocalDeps,
+} from "../services/payments/local-flows";
 import { vipPlanPrices, type PlanPrices } from "../services/payments/plans";
 import { storeOrderEffects } from "../services/store/order-mails";
 

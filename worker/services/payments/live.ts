@@ -88,7 +88,12 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
     const currency = amount.currency.toLowerCase();
     if (opts.yearlyPriceId) {
       const price = await priceOf(opts.yearlyPriceId);
-      if (price.unit_amount !== amount.cents || price.currency !== currency || price.recurring?.interval !== "year" || (price.recurring.interval_count ?? 1) !== 1) {
+      if (
+        price.unit_amount !== amount.cents ||
+        price.currency !== currency ||
+        price.recurring?.interval !== "year" ||
+        (price.recurring.interval_count ?? 1) !== 1
+      ) {
         throw new PaymentProviderError(
           `STRIPE_YEARLY_PRICE_ID ${price.id} charges ${price.unit_amount} ${price.currency} every ${price.recurring?.interval_count ?? 1} ${price.recurring?.interval ?? "(one-time)"}; the settings' yearly price is ${amount.cents} ${currency} a year`,
         );

@@ -118,7 +118,10 @@ export function subscriptionObject(s: LocalSubscription, nowMs: number) {
 }
 
 /** A paid invoice of the subscription: its first (the price), or a switch's (`amountPaid`: the price less the unused time's credit). */
-export function invoiceObject(s: LocalSubscription, { amountPaid = s.priceCents, reason = "subscription_create" }: { amountPaid?: number; reason?: string } = {}) {
+export function invoiceObject(
+  s: LocalSubscription,
+  { amountPaid = s.priceCents, reason = "subscription_create" }: { amountPaid?: number; reason?: string } = {},
+) {
   return {
     id: newLocalId("invoice"),
     object: "invoice",

@@ -33,7 +33,8 @@ export function statusOf(row: SubscriptionRow | null): MembershipStatus {
  * (a row older than the plans, or made before its subscription's event) its plan's price now.
  */
 function renewalAmountOf(row: SubscriptionRow, prices: PlanPrices | undefined): PlanAmount | null {
-  if (row.priceCents !== null && row.plan) return { cents: row.priceCents, currency: (row.priceCurrency ?? prices?.[row.plan].currency ?? "usd").toUpperCase() };
+  if (row.priceCents !== null && row.plan)
+    return { cents: row.priceCents, currency: (row.priceCurrency ?? prices?.[row.plan].currency ?? "usd").toUpperCase() };
   return row.plan && prices ? prices[row.plan] : null;
 }
 
