@@ -14,6 +14,8 @@ export type AppEnv = Env & {
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_PRICE_ID?: string;
+  /** The yearly VIP plan's Price; without it the yearly checkout sends price_data (decision 055). */
+  STRIPE_YEARLY_PRICE_ID?: string;
   STRIPE_API_HOST?: string;
   STRIPE_API_PORT?: string;
   STRIPE_API_PROTOCOL?: string;

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage, FormattedNumber, type MessageDescriptor } from "react-intl";
 import { PageFrame } from "../components/PageFrame";
-import { VipPriceAmount } from "../components/VipPrice";
+import { VipMonthsFree, VipPriceAmount, VipYearlyPriceAmount, useMonthsFree } from "../components/VipPrice";
 import { useSiteConfig } from "../lib/session/useSession";
 import { usePageMeta } from "../lib/usePageMeta";
 
@@ -50,6 +50,24 @@ function FeatureList({ included, excluded = [] }: { included: MessageDescriptor[
   );
 }
 
+/** Beside the monthly price: "or $99 a year — 2 months free" (the saving only when there is a whole month's). */
+function YearlyLine() {
+  const months = useMonthsFree();
+  return (
+    <p className="plan-yearly">
+      <FormattedMessage id="signupOptions.vip.yearly" defaultMessage="or {price} a year" values={{ price: <VipYearlyPriceAmount /> }} />
+      {months > 0 && (
+        <>
+          {" — "}
+          <strong>
+            <VipMonthsFree />
+          </strong>
+        </>
+      )}
+    </p>
+  );
+}
+
 const meta = defineMessages({
   title: { id: "meta.signupOptions.title", defaultMessage: "Choose Your Membership" },
   description: {
@@ -93,6 +111,7 @@ function SignupOptions() {
               />
             )}
           </p>
+          {config && <YearlyLine />}
           <FeatureList included={VIP_INCLUDED} />
           <Link to="/vip-signup" className="btn btn-primary btn-block">
             <FormattedMessage id="signupOptions.vip.cta" defaultMessage="Become a VIP Member" />

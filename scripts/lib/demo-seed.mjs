@@ -196,10 +196,12 @@ export function demoSubscriptionSql(account, now) {
   const periodEnd = now + DEMO_PERIOD_MS;
   return [
     `INSERT OR IGNORE INTO billing_customers (user_id, customer_id, created_at) VALUES (${id}, ${customer}, ${now});`,
-    `INSERT OR IGNORE INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, last_event_at, created_at, updated_at)
-       VALUES (${subscription}, ${id}, ${customer}, 'active', ${periodEnd}, 0, ${now}, ${now}, ${now});`,
+    `INSERT OR IGNORE INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, last_event_at, created_at, updated_at, plan)
+       VALUES (${subscription}, ${id}, ${customer}, 'active', ${periodEnd}, 0, ${now}, ${now}, ${now}, 'monthly');`,
+    // Monthly again on every seed (a switch tried in the local portal is undone), at the configured price.
     `UPDATE subscriptions SET status = 'active', current_period_end = ${periodEnd}, cancel_at_period_end = 0, cancel_at = NULL,
-       past_due_since = NULL, last_event_at = ${now}, updated_at = ${now} WHERE id = ${subscription};`,
+       past_due_since = NULL, last_event_at = ${now}, updated_at = ${now}, plan = 'monthly', price_cents = NULL, price_currency = NULL
+       WHERE id = ${subscription};`,
   ];
 }
 

@@ -89,7 +89,9 @@ function revenue(from: string, to: string, overrides: Partial<RevenueResponse> =
     mrr: {
       currency: "usd",
       priceCents: 999,
+      yearlyPriceCents: 9900,
       subscriptions: 200,
+      yearlySubscriptions: 0,
       cents: { value: 199800, changePct: 25 },
       atStart: { subscriptions: 160, cents: 159840 },
       monthEnds: [{ month: "2026-02", subscriptions: 180, cents: 179820 }],

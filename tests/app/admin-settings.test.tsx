@@ -23,6 +23,7 @@ const SAVED: SiteSettings = {
   artistBio: { en: "", "pt-BR": "" },
   artistLinks: { website: null, instagram: null, facebook: null, youtube: null },
   artistPortraitUrl: "/media/site/artist-portrait.jpg",
+  vipYearlyPriceCents: 9900,
 };
 
 const response = (settings: SiteSettings): AdminSettingsResponse => ({

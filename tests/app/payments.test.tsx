@@ -50,9 +50,23 @@ function membership(overrides: Partial<MembershipResponse> = {}): MembershipResp
     cancelsAt: null,
     graceEndsAt: null,
     canManage: true,
+    plan: "monthly",
+    renewalAmount: { cents: 999, currency: "USD" },
     ...overrides,
   };
 }
+
+/** A checkout's status as the Worker answers it: the monthly plan at $9.99 unless told otherwise. */
+const checkoutStatus = (
+  status: CheckoutStatusResponse["status"],
+  isVIP: boolean,
+  plan: CheckoutStatusResponse["plan"] = "monthly",
+): CheckoutStatusResponse => ({
+  status,
+  isVIP,
+  plan,
+  amount: { cents: plan === "yearly" ? 9900 : 999, currency: "USD" },
+});
 
 function serve({ me = sessionUser() as SessionUser | null, price = {} as Partial<PublicConfig["vipPrice"]>, extra = {} as ApiRoutes } = {}) {
   return mockApi({
@@ -113,7 +127,7 @@ describe("/vip-signup", () => {
           await held;
           return json(200, { url: `/vip-checkout/test?session=${SESSION}` });
         },
-        [`GET /api/payments/checkout/${SESSION}/status`]: json(200, { status: "pending", isVIP: false }),
+        [`GET /api/payments/checkout/${SESSION}/status`]: json(200, checkoutStatus("pending", false)),
       },
     });
     const { router } = renderApp(routeTree, "/vip-signup");
@@ -172,7 +186,7 @@ describe("/vip-confirmation", () => {
       extra: {
         [`GET /api/payments/checkout/${SESSION}/status`]: () => {
           polls++;
-          return json(200, polls < 2 ? { status: "pending", isVIP: false } : ({ status: "complete", isVIP: true } satisfies CheckoutStatusResponse));
+          return json(200, polls < 2 ? checkoutStatus("pending", false) : checkoutStatus("complete", true));
         },
       },
     });
@@ -187,7 +201,7 @@ describe("/vip-confirmation", () => {
   });
 
   it("shows 'Payment Failed' with Try Again when the checkout failed", async () => {
-    serve({ extra: { [`GET /api/payments/checkout/${SESSION}/status`]: json(200, { status: "failed", isVIP: false }) } });
+    serve({ extra: { [`GET /api/payments/checkout/${SESSION}/status`]: json(200, checkoutStatus("failed", false)) } });
     renderApp(routeTree, `/vip-confirmation?session_id=${SESSION}&redirect_status=failed`);
     expect(await screen.findByRole("heading", { name: "Payment Failed" })).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toBe("There was an error processing your payment. Please try again.");
@@ -256,7 +270,7 @@ describe("/vip-confirmation", () => {
 
   it("with redirect_status=succeeded and a pending checkout of theirs, it never claims success before the server does", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = serve({ extra: { [LATEST]: json(200, { status: "pending", isVIP: false } satisfies CheckoutStatusResponse) } });
+    const api = serve({ extra: { [LATEST]: json(200, checkoutStatus("pending", false)) } });
     renderApp(routeTree, "/vip-confirmation?payment_intent=pi_123&redirect_status=succeeded");
     expect(await screen.findByRole("heading", { name: "Confirming your payment..." })).toBeTruthy();
     await act(async () => {
@@ -272,13 +286,13 @@ describe("/vip-confirmation", () => {
   });
 
   it("welcomes a member whose latest checkout the server confirms, without a session id in the URL", async () => {
-    serve({ extra: { [LATEST]: json(200, { status: "complete", isVIP: true } satisfies CheckoutStatusResponse) } });
+    serve({ extra: { [LATEST]: json(200, checkoutStatus("complete", true)) } });
     renderApp(routeTree, "/vip-confirmation?payment_intent=pi_123&redirect_status=succeeded");
     expect(await screen.findByRole("heading", { name: "Welcome to VIP!" })).toBeTruthy();
   });
 
   it("shows 'Payment Failed' when the provider reports a failure for the member's own checkout", async () => {
-    serve({ extra: { [LATEST]: json(200, { status: "pending", isVIP: false } satisfies CheckoutStatusResponse) } });
+    serve({ extra: { [LATEST]: json(200, checkoutStatus("pending", false)) } });
     renderApp(routeTree, "/vip-confirmation?payment_intent=pi_123&redirect_status=failed");
     expect(await screen.findByRole("heading", { name: "Payment Failed" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Try Again" }).getAttribute("href")).toBe("/vip-signup");
@@ -367,7 +381,7 @@ describe("local test checkout page", () => {
   it("is marked TEST MODE and pays through the server, then goes to the result page", async () => {
     const api = serve({
       extra: {
-        [`GET /api/payments/checkout/${SESSION}/status`]: json(200, { status: "pending", isVIP: false }),
+        [`GET /api/payments/checkout/${SESSION}/status`]: json(200, checkoutStatus("pending", false)),
         [`POST /api/payments/local/checkout/${SESSION}/pay`]: json(200, { redirectTo: `/vip-confirmation?session_id=${SESSION}` }),
       },
     });
@@ -382,7 +396,7 @@ describe("local test checkout page", () => {
   });
 
   it("says so when the checkout is already finished", async () => {
-    serve({ extra: { [`GET /api/payments/checkout/${SESSION}/status`]: json(200, { status: "complete", isVIP: true }) } });
+    serve({ extra: { [`GET /api/payments/checkout/${SESSION}/status`]: json(200, checkoutStatus("complete", true)) } });
     renderApp(routeTree, `/vip-checkout/test?session=${SESSION}`);
     expect(await screen.findByText("This checkout is already finished.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Pay/ })).toBeNull();

@@ -59,11 +59,13 @@ const service = () =>
   });
 
 const member = { id: "3f1c2b4a-0000-4000-8000-000000000001", email: "fan@example.com" };
+/** The monthly plan as the Worker sells it (the yearly one: tests/node/stripe-live-yearly.test.ts). */
+const MONTHLY = { plan: "monthly", amount: { cents: 999, currency: "USD" } } as const;
 
 describe("live checkout (stripe SDK → fake Stripe)", () => {
   it("creates a subscription-mode Checkout Session for the configured price, with the member and return URLs", async () => {
     const attemptId = "8d9a4c1e-1111-4222-8333-444455556666";
-    const result = await service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId });
+    const result = await service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId, ...MONTHLY });
     expect(result).toEqual({ id: "cs_test_fake", url: CHECKOUT_URL });
 
     expect(seen).toHaveLength(1);
@@ -86,7 +88,7 @@ describe("live checkout (stripe SDK → fake Stripe)", () => {
   });
 
   it("reuses the member's existing customer instead of the e-mail", async () => {
-    await service().createCheckout({ user: member, customerId: "cus_existing", origin: "https://fans.example", attemptId: "a" });
+    await service().createCheckout({ user: member, customerId: "cus_existing", origin: "https://fans.example", attemptId: "a", ...MONTHLY });
     const form = seen[0]!.form;
     expect(form.get("customer")).toBe("cus_existing");
     expect(form.has("customer_email")).toBe(false);
@@ -94,16 +96,16 @@ describe("live checkout (stripe SDK → fake Stripe)", () => {
 
   it("turns a Stripe API error into a PaymentProviderError carrying the cause", async () => {
     nextReply = () => ({ status: 400, body: { error: { type: "invalid_request_error", message: "No such price: 'price_vip_monthly'" } } });
-    const attempt = service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId: "b" });
+    const attempt = service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId: "b", ...MONTHLY });
     await expect(attempt).rejects.toBeInstanceOf(PaymentProviderError);
     await expect(attempt).rejects.toThrow(/No such price/);
   });
 
   it("refuses an answer without a checkout URL", async () => {
     nextReply = () => ({ status: 200, body: { id: "cs_test_nourl", object: "checkout.session", url: null } });
-    await expect(service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId: "c" })).rejects.toBeInstanceOf(
-      PaymentProviderError,
-    );
+    await expect(
+      service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId: "c", ...MONTHLY }),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
   it("opens a Customer Portal session for the member's customer, returning to their profile", async () => {

@@ -281,7 +281,9 @@ describe("monthly recurring revenue and VIP members", () => {
     expect(body.mrr).toEqual({
       currency: "usd",
       priceCents: 999,
+      yearlyPriceCents: 9900, // none is yearly: every row here is older than the plans (monthly)
       subscriptions: 2, // s1 and s4
+      yearlySubscriptions: 0,
       cents: { value: 1998, changePct: 0 },
       atStart: { subscriptions: 2, cents: 1998 }, // s1 and s3
       monthEnds: [

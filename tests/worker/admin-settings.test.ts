@@ -66,11 +66,12 @@ async function setSettings(admin: TestUser, json: unknown) {
 }
 
 const allOff = { newUser: false, newVip: false, ticketPurchase: false, newOrder: false };
-/** The artist's identity while nothing is saved: no bio or links, the demo portrait. */
+/** The artist's identity while nothing is saved: no bio or links, the demo portrait; and the yearly VIP plan's $99. */
 const ARTIST_DEFAULTS = {
   artistBio: DEFAULT_SETTINGS.artistBio,
   artistLinks: DEFAULT_SETTINGS.artistLinks,
   artistPortraitUrl: "/media/site/artist-portrait.jpg",
+  vipYearlyPriceCents: 9900,
 };
 
 // Every test starts from a database with no saved setting, and a cold cache of them.
@@ -163,6 +164,7 @@ describe("PUT /api/admin/settings", () => {
       artistName: "Marina Sol",
       artistBio: { en: "Freestyle singer.", "pt-BR": "Cantora de freestyle." },
       artistLinks: { website: "https://marina.example/", instagram: null, facebook: null, youtube: null },
+      vipYearlyPriceCents: 12900,
     } as const;
     const wanted: SiteSettings = { ...sent, artistPortraitUrl: ARTIST_DEFAULTS.artistPortraitUrl };
     const res = await putSettings(admin.cookie, { ...sent, artistLinks: { website: "https://marina.example/" } });
@@ -182,6 +184,7 @@ describe("PUT /api/admin/settings", () => {
       { key: "notifications.newVip", value: true },
       { key: "notifications.ticketPurchase", value: false },
       { key: "sessionTimeoutHours", value: 12 },
+      { key: "vipYearlyPriceCents", value: 12900 },
     ]);
     forget(""); // as another isolate would: from D1, not from this one's memory
     const reread = await (await send("/api/admin/settings", { cookie: admin.cookie })).json<AdminSettingsResponse>();

@@ -59,7 +59,7 @@ describe("GET /api/payments/checkout/latest/status", () => {
     await startCheckout(member);
     const res = await latest(member);
     expect(res.status).toBe(200);
-    expect(await res.json<CheckoutStatusResponse>()).toEqual({ status: "pending", isVIP: false });
+    expect(await res.json<CheckoutStatusResponse>()).toEqual({ status: "pending", isVIP: false, plan: "monthly", amount: { cents: 999, currency: "USD" } });
   });
 
   it("answers about the newest of the member's checkouts", async () => {
@@ -70,7 +70,12 @@ describe("GET /api/payments/checkout/latest/status", () => {
       .set({ status: "failed", createdAt: new Date(Date.now() - 60_000) })
       .where(eq(checkoutSessions.id, first));
     await startCheckout(member);
-    expect(await (await latest(member)).json<CheckoutStatusResponse>()).toEqual({ status: "pending", isVIP: false });
+    expect(await (await latest(member)).json<CheckoutStatusResponse>()).toEqual({
+      status: "pending",
+      isVIP: false,
+      plan: "monthly",
+      amount: { cents: 999, currency: "USD" },
+    });
   });
 
   it("never tells a member about someone else's checkout: 404 with the same body, on both routes", async () => {
@@ -88,14 +93,24 @@ describe("GET /api/payments/checkout/latest/status", () => {
     expect(await errorOf(byId)).toEqual(expected);
 
     // The owner still sees it, unchanged.
-    expect(await (await latest(owner)).json<CheckoutStatusResponse>()).toEqual({ status: "pending", isVIP: false });
+    expect(await (await latest(owner)).json<CheckoutStatusResponse>()).toEqual({
+      status: "pending",
+      isVIP: false,
+      plan: "monthly",
+      amount: { cents: 999, currency: "USD" },
+    });
     expect((await checkoutRow(sessionId))?.status).toBe("pending");
   });
 
   it("says VIP only once verified payment events made the member VIP", async () => {
     const member = await createUser("user");
     const sessionId = await startCheckout(member);
-    expect(await (await latest(member)).json<CheckoutStatusResponse>()).toEqual({ status: "pending", isVIP: false });
+    expect(await (await latest(member)).json<CheckoutStatusResponse>()).toEqual({
+      status: "pending",
+      isVIP: false,
+      plan: "monthly",
+      amount: { cents: 999, currency: "USD" },
+    });
 
     const sub = { id: newSubscriptionId(), customerId: newCustomerId(), userId: member.id };
     await deliver(
@@ -104,7 +119,12 @@ describe("GET /api/payments/checkout/latest/status", () => {
       invoiceEvent("invoice.paid", { subscriptionId: sub.id, customerId: sub.customerId, userId: member.id }),
     );
     expect(await isVip(member.id)).toBe(true);
-    expect(await (await latest(member)).json<CheckoutStatusResponse>()).toEqual({ status: "complete", isVIP: true });
+    expect(await (await latest(member)).json<CheckoutStatusResponse>()).toEqual({
+      status: "complete",
+      isVIP: true,
+      plan: "monthly",
+      amount: { cents: 999, currency: "USD" },
+    });
   });
 
   it("is 404 for a VIP and for an administrator who opened no checkout (nothing to confirm)", async () => {

@@ -181,7 +181,12 @@ describe("local test checkout", () => {
     const { sessionId, body } = await payLocally(user);
     expect(body.redirectTo).toBe(`/vip-confirmation?session_id=${sessionId}`);
     expect(await isVip(user.id)).toBe(true);
-    expect(await (await status(user, sessionId)).json<CheckoutStatusResponse>()).toEqual({ status: "complete", isVIP: true });
+    expect(await (await status(user, sessionId)).json<CheckoutStatusResponse>()).toEqual({
+      status: "complete",
+      isVIP: true,
+      plan: "monthly",
+      amount: { cents: 999, currency: "USD" },
+    });
     const m = await membership(user);
     expect(m.status).toBe("active");
     expect(m.isVIP).toBe(true);
@@ -197,7 +202,12 @@ describe("local test checkout", () => {
     const res = await local(user, sessionId, "decline");
     expect(res.status).toBe(200);
     expect((await res.json<LocalCheckoutResultResponse>()).redirectTo).toBe(`/vip-confirmation?session_id=${sessionId}&redirect_status=failed`);
-    expect(await (await status(user, sessionId)).json<CheckoutStatusResponse>()).toEqual({ status: "failed", isVIP: false });
+    expect(await (await status(user, sessionId)).json<CheckoutStatusResponse>()).toEqual({
+      status: "failed",
+      isVIP: false,
+      plan: "monthly",
+      amount: { cents: 999, currency: "USD" },
+    });
     expect((await membership(user)).status).toBe("none");
   });
 
@@ -291,6 +301,8 @@ describe("membership and self-service", () => {
       cancelsAt: null,
       graceEndsAt: null,
       canManage: false,
+      plan: null,
+      renewalAmount: null,
     });
     const portal = await call("/api/payments/portal", { method: "POST", cookie: user.cookie });
     expect(portal.status).toBe(404);

@@ -89,12 +89,17 @@ export type MrrSnapshot = { month: string; subscriptions: number; cents: number 
  * Monthly recurring revenue in the VIP plan's currency (the configuration's price; a subscription
  * carries no currency of its own). `now`: subscriptions active or past due and not set to cancel,
  * times the price. `atStart` and `monthEnds`: subscriptions started by then and not ended by then
- * (a cancellation scheduled at that time cannot be known later), times today's price.
+ * (a cancellation scheduled at that time cannot be known later), times today's price. A yearly
+ * plan counts as a twelfth of today's yearly price (decision 055).
  */
 export type RevenueMrr = {
   currency: string;
   priceCents: number;
+  /** The yearly plan's price today (the settings'); a yearly subscription counts as a twelfth of it (decision 055). */
+  yearlyPriceCents: number;
   subscriptions: number;
+  /** How many of `subscriptions` are on the yearly plan. */
+  yearlySubscriptions: number;
   /** The figure now against the figure at the period's start. */
   cents: Trend;
   atStart: { subscriptions: number; cents: number };

@@ -6,6 +6,7 @@ import { z } from "./zod";
 import { userText } from "./text";
 import { PROFILE_MESSAGES, WEBSITE_MAX } from "./profiles";
 import { LOCALES, type Locale } from "./locale";
+import { DEFAULT_VIP_YEARLY_PRICE_CENTS, VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
 
 /** The spec's session timeout choices, in hours (docs/features.md#back-office-administrators, Settings). */
 export const SESSION_TIMEOUT_OPTIONS = [12, 24, 48] as const;
@@ -44,6 +45,8 @@ export type StoredSettings = {
   artistBio: ArtistBio;
   artistLinks: ArtistLinks;
   artistPortrait: string;
+  /** The yearly VIP plan's amount in cents, in the monthly plan's currency (decision 055). */
+  vipYearlyPriceCents: number;
 };
 
 /** The settings as the back office shows and sends them: the artist's name always resolved, the portrait as its address. */
@@ -58,6 +61,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   artistBio: { en: "", "pt-BR": "" },
   artistLinks: { website: null, instagram: null, facebook: null, youtube: null },
   artistPortrait: DEFAULT_ARTIST_PORTRAIT_KEY,
+  vipYearlyPriceCents: DEFAULT_VIP_YEARLY_PRICE_CENTS,
 };
 
 /** The public address of a portrait stored in R2 (the media routes serve site/ to everyone). */
@@ -108,7 +112,16 @@ export const SETTINGS_MESSAGES = {
   artistNameTooLong: "Artist name must be at most 80 characters",
   artistBioTooLong: "The short bio must be at most 1000 characters",
   notificationLocaleInvalid: "The notification e-mails language must be en or pt-BR",
+  vipYearlyPriceInvalid: "The yearly VIP price must be between 1 and 1000, in whole cents",
 } as const;
+
+/** A yearly price the admin may save: whole cents from VIP_YEARLY_PRICE_MIN_CENTS to VIP_YEARLY_PRICE_MAX_CENTS. */
+export const isVipYearlyPriceCents = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= VIP_YEARLY_PRICE_MIN_CENTS && (value as number) <= VIP_YEARLY_PRICE_MAX_CENTS;
+
+const vipYearlyPriceCents = z
+  .number({ error: SETTINGS_MESSAGES.vipYearlyPriceInvalid })
+  .refine(isVipYearlyPriceCents, { message: SETTINGS_MESSAGES.vipYearlyPriceInvalid });
 
 const notificationSwitch = z.boolean({ error: SETTINGS_MESSAGES.switchInvalid }).optional();
 
@@ -151,6 +164,7 @@ export const settingsUpdateSchema = z
     // Both languages together: the form shows them side by side.
     artistBio: z.strictObject({ en: artistBioText, "pt-BR": artistBioText }).optional(),
     artistLinks: z.strictObject({ website: artistLink, instagram: artistLink, facebook: artistLink, youtube: artistLink }).optional(),
+    vipYearlyPriceCents: vipYearlyPriceCents.optional(),
   })
   .refine(
     (u) =>
@@ -159,6 +173,7 @@ export const settingsUpdateSchema = z
       u.artistName !== undefined ||
       u.artistBio !== undefined ||
       u.artistLinks !== undefined ||
+      u.vipYearlyPriceCents !== undefined ||
       NOTIFICATION_KEYS.some((k) => u.notifications?.[k] !== undefined),
     {
       message: SETTINGS_MESSAGES.nothingToUpdate,

@@ -7,6 +7,8 @@ export type PublicConfig = {
   chatRoomUrl: string;
   socialUrls: { facebook: string; instagram: string };
   vipPrice: { amountCents: number; currency: string };
+  /** The yearly VIP plan's price (the admin's setting, in the monthly price's currency; decision 055). */
+  vipYearlyPrice: { amountCents: number; currency: string };
   /** True when outside services run as local stand-ins (mailbox, test checkout). */
   localMode: boolean;
 };

@@ -1,5 +1,6 @@
 // VIP membership payments: request/response shapes shared by the Worker and the SPA.
 import { z } from "./zod";
+import { VIP_PLANS, type VipPlan } from "./vip-plans";
 
 /** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
 export const PAYMENT_MESSAGES = {
@@ -9,6 +10,7 @@ export const PAYMENT_MESSAGES = {
   portalFailed: "Could not open membership management. Please try again.",
   checkoutFinished: "This checkout is already finished.",
   unavailable: "Payments are not available right now. Please try again later.",
+  planUnchanged: "Your membership is already on that plan.",
 } as const;
 
 /** A member whose renewal payment failed keeps VIP this long after the first failure. */
@@ -26,10 +28,12 @@ export const CONFIRMATION_MAX_WAIT_MS = 30_000;
 
 /**
  * POST /api/payments/checkout. `attemptId` is chosen by the browser per click on Join, so a
- * retried request reuses the same provider session instead of opening a second one.
+ * retried request reuses the same provider session instead of opening a second one. `plan`:
+ * monthly when left out, so older clients keep buying what they did.
  */
 export const checkoutBodySchema = z.strictObject({
   attemptId: z.uuid({ message: "attemptId must be a UUID" }).optional(),
+  plan: z.enum(VIP_PLANS, { message: "plan must be monthly or yearly" }).default("monthly"),
 });
 
 /** Checkout session ids: Stripe's `cs_...` or the local `cs_local_...`. */
@@ -44,7 +48,7 @@ export const LOCAL_CHECKOUT_ACTIONS = ["pay", "decline", "cancel"] as const;
 export type LocalCheckoutAction = (typeof LOCAL_CHECKOUT_ACTIONS)[number];
 export const localCheckoutParamSchema = z.object({ sessionId: checkoutSessionIdSchema, action: z.enum(LOCAL_CHECKOUT_ACTIONS) });
 
-export const LOCAL_SUBSCRIPTION_ACTIONS = ["cancel-at-period-end", "resume", "end-now"] as const;
+export const LOCAL_SUBSCRIPTION_ACTIONS = ["cancel-at-period-end", "resume", "end-now", "switch-to-yearly", "switch-to-monthly"] as const;
 export type LocalSubscriptionAction = (typeof LOCAL_SUBSCRIPTION_ACTIONS)[number];
 export const localSubscriptionParamSchema = z.object({ action: z.enum(LOCAL_SUBSCRIPTION_ACTIONS) });
 
@@ -58,7 +62,13 @@ export type CheckoutStatusResponse = {
   status: CheckoutSessionStatus;
   /** True once a verified payment event has made the member VIP. The result page waits for it. */
   isVIP: boolean;
+  /** The plan the checkout sells and its amount (the test checkout page shows them). */
+  plan: VipPlan;
+  amount: PlanAmount;
 };
+
+/** An amount in cents and its ISO 4217 code, as the configuration writes it (USD). */
+export type PlanAmount = { cents: number; currency: string };
 
 /**
  * The member's membership as it stands now (grace periods are evaluated at read time):
@@ -81,6 +91,10 @@ export type MembershipResponse = {
   graceEndsAt: string | null;
   /** True when there is a billing account to open in Manage membership. */
   canManage: boolean;
+  /** The plan of the membership; null when no event has told it yet (or none). */
+  plan: VipPlan | null;
+  /** What the next renewal charges, while active (not set to cancel); null otherwise. */
+  renewalAmount: PlanAmount | null;
 };
 
 /** POST /api/payments/local/checkout/:id/{pay|decline|cancel} (local mode): where to go next. */

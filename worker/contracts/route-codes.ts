@@ -284,6 +284,8 @@ export const ROUTE_CODES = {
   event_has_ticket_sales: { status: 409, en: EVENT_CANCEL_MESSAGES.hasTicketSales },
   event_cancel_nothing_to_retry: { status: 409, en: EVENT_CANCEL_MESSAGES.nothingToRetry },
   // VIP plans
+  vip_plan_unchanged: { status: 409, en: PAYMENT_MESSAGES.planUnchanged },
+  vip_plan_switch_unavailable: { status: 409, en: "Only an active membership that is not set to cancel can switch plans" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

@@ -32,6 +32,7 @@ import {
 } from "./admin-store-limits";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
+import { VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
 
 /** The values an error's text names (a limit), for its translation. */
 export type ErrorParams = Record<string, string | number>;
@@ -138,6 +139,11 @@ export const VALIDATION_RULES = {
   artist_name_required: { message: SETTINGS_MESSAGES.artistNameRequired },
   artist_name_too_long: { message: SETTINGS_MESSAGES.artistNameTooLong, params: { max: ARTIST_NAME_MAX } },
   artist_bio_too_long: { message: SETTINGS_MESSAGES.artistBioTooLong, params: { max: ARTIST_BIO_MAX } },
+  // VIP plans: the yearly plan's amount, in whole units of the monthly plan's currency
+  vip_yearly_price_invalid: {
+    message: SETTINGS_MESSAGES.vipYearlyPriceInvalid,
+    params: { min: VIP_YEARLY_PRICE_MIN_CENTS / 100, max: VIP_YEARLY_PRICE_MAX_CENTS / 100 },
+  },
 
   // The back office's listening party form (its title rule is title_required)
   party_title_too_long: { message: PARTY_FORM_MESSAGES.titleTooLong, params: { max: PARTY_TITLE_MAX } },

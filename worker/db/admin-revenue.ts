@@ -20,9 +20,13 @@ import {
   type RevenueResponse,
   type TopProduct,
 } from "../contracts/admin-revenue";
+import { DEFAULT_VIP_YEARLY_PRICE_CENTS } from "../contracts/vip-plans";
 
-/** The VIP plan's price, from the configuration. */
-export type VipPrice = { cents: number; currency: string };
+/**
+ * The VIP plans' prices: the monthly one from the configuration, the yearly one from the settings
+ * (decision 055; left out, the default yearly price).
+ */
+export type VipPrice = { cents: number; currency: string; yearlyCents?: number };
 
 // ---- local dates ------------------------------------------------------------------------------
 
@@ -123,13 +127,19 @@ UNION ALL SELECT 'compsEnded', ends_at FROM vip_comps WHERE ends_at >= ?1 AND en
 type MovementKind = "subscriptionsStarted" | "subscriptionsEnded" | "compsGranted" | "compsEnded";
 type MovementRow = { kind: MovementKind; at: number };
 
-/** Subscriptions paying now: active, or past due (still being collected), and not set to cancel. */
-const MRR_NOW_SQL = `SELECT count(*) AS n FROM subscriptions WHERE status IN ('active', 'past_due') AND cancel_at_period_end = 0 AND cancel_at IS NULL`;
+/** A row on the yearly plan (a row no event has given a plan yet counts as monthly, as every older one was). */
+const YEARLY = "plan = 'yearly'";
 
-/** Subscriptions started by and not ended by each instant of the JSON array ?1. */
-const MRR_AT_SQL = `SELECT CAST(j.key AS INTEGER) AS i, (SELECT count(*) FROM subscriptions s
-  WHERE s.created_at <= j.value AND s.status NOT IN ${NEVER_PAID} AND (s.status NOT IN ${ENDED} OR s.last_event_at > j.value)) AS n
-FROM json_each(?1) j`;
+/** Subscriptions paying now: active, or past due (still being collected), and not set to cancel; n of them yearly. */
+const MRR_NOW_SQL = `SELECT count(*) AS n, coalesce(sum(${YEARLY}), 0) AS y FROM subscriptions
+  WHERE status IN ('active', 'past_due') AND cancel_at_period_end = 0 AND cancel_at IS NULL`;
+
+/** Subscriptions started by and not ended by each instant of the JSON array ?1, and how many of them yearly. */
+const MRR_AT_SQL = `SELECT CAST(j.key AS INTEGER) AS i, count(s.id) AS n, coalesce(sum(s.${YEARLY}), 0) AS y
+FROM json_each(?1) j LEFT JOIN subscriptions s
+  ON s.created_at <= j.value AND s.status NOT IN ${NEVER_PAID} AND (s.status NOT IN ${ENDED} OR s.last_event_at > j.value)
+GROUP BY j.key`;
+type MrrCount = { n: number; y: number };
 
 // ---- the revenue page -------------------------------------------------------------------------
 
@@ -210,9 +220,13 @@ export async function readRevenue(
     addMovements(memberMonths.get(day.date.slice(0, 7))!, day);
   }
 
-  const counts = new Map((mrrAtRes!.results as { i: number; n: number }[]).map((r) => [r.i, r.n]));
-  const paying = (mrrNowRes!.results as { n: number }[])[0]?.n ?? 0;
-  const atStart = counts.get(0) ?? 0;
+  // A yearly plan counts as a twelfth of its price a month; the sum is rounded once, to the cent.
+  const yearlyCents = price.yearlyCents ?? DEFAULT_VIP_YEARLY_PRICE_CENTS;
+  const centsOf = ({ n, y }: MrrCount) => (n - y) * price.cents + Math.round((y * yearlyCents) / 12);
+  const none: MrrCount = { n: 0, y: 0 };
+  const counts = new Map((mrrAtRes!.results as (MrrCount & { i: number })[]).map((r) => [r.i, r]));
+  const paying = (mrrNowRes!.results as MrrCount[])[0] ?? none;
+  const atStart = counts.get(0) ?? none;
   return {
     from,
     to,
@@ -221,12 +235,14 @@ export async function readRevenue(
     mrr: {
       currency: price.currency.toLowerCase(),
       priceCents: price.cents,
-      subscriptions: paying,
-      cents: trend(paying * price.cents, atStart * price.cents),
-      atStart: { subscriptions: atStart, cents: atStart * price.cents },
+      yearlyPriceCents: yearlyCents,
+      subscriptions: paying.n,
+      yearlySubscriptions: paying.y,
+      cents: trend(centsOf(paying), centsOf(atStart)),
+      atStart: { subscriptions: atStart.n, cents: centsOf(atStart) },
       monthEnds: monthEnds.map((m, i) => {
-        const n = counts.get(i + 1) ?? 0;
-        return { month: m.month, subscriptions: n, cents: n * price.cents };
+        const at = counts.get(i + 1) ?? none;
+        return { month: m.month, subscriptions: at.n, cents: centsOf(at) };
       }),
     },
     members: { totals: memberTotals, days: memberDays, months: [...memberMonths.values()] },

@@ -7,6 +7,7 @@ import type { DB } from "./client";
 import { billingCustomers, checkoutSessions, paymentEvents, revenueEntries, subscriptions, users } from "./schema";
 import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "../contracts/payments";
 import type { Currency } from "../contracts/store-model";
+import type { VipPlan } from "../contracts/vip-plans";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -65,8 +66,12 @@ export async function isEventRecorded(db: DB, eventId: string) {
 
 // ---- writes outside fulfilment ----------------------------------------------------------------
 
-/** Remembers a checkout we opened. A retried attempt (same id) keeps the first row. */
-export const insertCheckoutSession = (db: DB, row: { id: string; userId: string; mode: "live" | "local" }, now = Date.now()) =>
+/** Remembers a checkout we opened, with the plan it sells and its amount. A retried attempt (same id) keeps the first row. */
+export const insertCheckoutSession = (
+  db: DB,
+  row: { id: string; userId: string; mode: "live" | "local"; plan: VipPlan; amountCents: number },
+  now = Date.now(),
+) =>
   db
     .insert(checkoutSessions)
     .values({ ...row, status: "pending", createdAt: new Date(now), updatedAt: new Date(now) })
@@ -179,7 +184,19 @@ export type SubscriptionSnapshot = {
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;
   cancelAt: number | null;
+  /** From the price's recurring interval; null when the event does not say (the row keeps what it had). */
+  plan: VipPlan | null;
+  priceCents: number | null;
+  priceCurrency: string | null;
 };
+
+/**
+ * The plan and its price follow the event that names them (a switch in the portal); an event
+ * without a readable price keeps what the row has. All three move together.
+ */
+const planColumns = sql.raw(`plan = CASE WHEN excluded.plan IS NULL THEN subscriptions.plan ELSE excluded.plan END,
+      price_cents = CASE WHEN excluded.plan IS NULL THEN subscriptions.price_cents ELSE excluded.price_cents END,
+      price_currency = CASE WHEN excluded.plan IS NULL THEN subscriptions.price_currency ELSE excluded.price_currency END`);
 
 /**
  * customer.subscription.created/updated: the snapshot replaces the row unless the row already
@@ -189,13 +206,15 @@ export const upsertSubscription = (db: DB, s: SubscriptionSnapshot, userId: stri
   raw(
     db,
     sql`
-    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
+    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at,
+                               plan, price_cents, price_currency)
     VALUES (${s.id}, ${userId}, ${s.customerId}, ${s.status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt},
-            ${s.status === "past_due" ? eventAt : null}, ${eventAt}, ${now})
+            ${s.status === "past_due" ? eventAt : null}, ${eventAt}, ${now}, ${s.plan}, ${s.priceCents}, ${s.priceCurrency})
     ON CONFLICT (id) DO UPDATE SET
       customer_id = excluded.customer_id,
       status = excluded.status,
       current_period_end = coalesce(excluded.current_period_end, subscriptions.current_period_end),
+      ${planColumns},
       cancel_at_period_end = excluded.cancel_at_period_end,
       cancel_at = excluded.cancel_at,
       past_due_since = CASE WHEN excluded.status = 'past_due' THEN coalesce(subscriptions.past_due_since, excluded.past_due_since) ELSE NULL END,
@@ -210,11 +229,14 @@ export const endSubscription = (db: DB, s: SubscriptionSnapshot, userId: string,
   return raw(
     db,
     sql`
-    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
-    VALUES (${s.id}, ${userId}, ${s.customerId}, ${status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt}, NULL, ${eventAt}, ${now})
+    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at,
+                               plan, price_cents, price_currency)
+    VALUES (${s.id}, ${userId}, ${s.customerId}, ${status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt}, NULL, ${eventAt}, ${now},
+            ${s.plan}, ${s.priceCents}, ${s.priceCurrency})
     ON CONFLICT (id) DO UPDATE SET
       status = excluded.status,
       current_period_end = coalesce(excluded.current_period_end, subscriptions.current_period_end),
+      ${planColumns},
       cancel_at_period_end = excluded.cancel_at_period_end,
       cancel_at = excluded.cancel_at,
       past_due_since = NULL,
@@ -226,6 +248,13 @@ export const endSubscription = (db: DB, s: SubscriptionSnapshot, userId: string,
 /** An older event may still know the period end when the row does not (arrival order). */
 export const fillMissingPeriodEnd = (db: DB, id: string, currentPeriodEnd: number) =>
   raw(db, sql`UPDATE subscriptions SET current_period_end = ${currentPeriodEnd} WHERE id = ${id} AND current_period_end IS NULL`);
+
+/**
+ * An older subscription event may still know the plan when the row does not (the checkout's own
+ * event came first and made the row): filled once, never over a plan a newer event set.
+ */
+export const fillMissingPlan = (db: DB, id: string, s: Pick<SubscriptionSnapshot, "plan" | "priceCents" | "priceCurrency">) =>
+  raw(db, sql`UPDATE subscriptions SET plan = ${s.plan}, price_cents = ${s.priceCents}, price_currency = ${s.priceCurrency} WHERE id = ${id} AND plan IS NULL`);
 
 /**
  * checkout.session.completed with the payment made: the subscription is paid now. Creates the

@@ -13,6 +13,7 @@ import {
   ARTIST_LINK_KEYS,
   artistNameSchema,
   DEFAULT_SETTINGS,
+  isVipYearlyPriceCents,
   type ArtistBio,
   type ArtistLinks,
   NOTIFICATION_KEYS,
@@ -36,6 +37,7 @@ type SettingKey =
   | "artistBio"
   | "artistLinks"
   | "artistPortrait"
+  | "vipYearlyPriceCents"
   | `notifications.${(typeof NOTIFICATION_KEYS)[number]}`;
 const notificationKey = (k: (typeof NOTIFICATION_KEYS)[number]): SettingKey => `notifications.${k}`;
 const ALL_KEYS: SettingKey[] = [
@@ -45,9 +47,10 @@ const ALL_KEYS: SettingKey[] = [
   "artistBio",
   "artistLinks",
   "artistPortrait",
+  "vipYearlyPriceCents",
   ...NOTIFICATION_KEYS.map(notificationKey),
 ];
-type SettingValue = SessionTimeoutHours | Locale | boolean | string | null | ArtistBio | ArtistLinks;
+type SettingValue = SessionTimeoutHours | Locale | boolean | string | number | null | ArtistBio | ArtistLinks;
 
 const isTimeout = (value: unknown): value is SessionTimeoutHours => SESSION_TIMEOUT_OPTIONS.some((h) => h === value);
 
@@ -60,6 +63,7 @@ function flatten(s: StoredSettings): Record<SettingKey, SettingValue> {
     artistBio: s.artistBio,
     artistLinks: s.artistLinks,
     artistPortrait: s.artistPortrait,
+    vipYearlyPriceCents: s.vipYearlyPriceCents,
   } as Record<SettingKey, SettingValue>;
   for (const k of NOTIFICATION_KEYS) flat[notificationKey(k)] = s.notifications[k];
   return flat;
@@ -89,6 +93,7 @@ function fromRows(rows: { key: string; value: unknown }[]): StoredSettings {
   }
   const artistName = artistNameSchema.safeParse(stored.get("artistName"));
   const notificationLocale = stored.get("notificationLocale");
+  const yearly = stored.get("vipYearlyPriceCents");
   return {
     sessionTimeoutHours: isTimeout(timeout) ? timeout : DEFAULT_SETTINGS.sessionTimeoutHours,
     notifications,
@@ -97,6 +102,7 @@ function fromRows(rows: { key: string; value: unknown }[]): StoredSettings {
     artistBio: bioOf(stored.get("artistBio")),
     artistLinks: linksOf(stored.get("artistLinks")),
     artistPortrait: textOr(stored.get("artistPortrait"), DEFAULT_SETTINGS.artistPortrait),
+    vipYearlyPriceCents: isVipYearlyPriceCents(yearly) ? yearly : DEFAULT_SETTINGS.vipYearlyPriceCents,
   };
 }
 
@@ -127,6 +133,7 @@ function mergeSettings(current: StoredSettings, update: StoredUpdate): StoredSet
       ARTIST_LINK_KEYS.map((k) => [k, update.artistLinks?.[k] !== undefined ? update.artistLinks[k] : current.artistLinks[k]]),
     ) as ArtistLinks,
     artistPortrait: update.artistPortrait ?? current.artistPortrait,
+    vipYearlyPriceCents: update.vipYearlyPriceCents ?? current.vipYearlyPriceCents,
   };
 }
 
@@ -166,6 +173,7 @@ function sentKeys(update: StoredUpdate): SettingKey[] {
   if (update.artistBio !== undefined) keys.push("artistBio");
   if (update.artistLinks !== undefined) keys.push("artistLinks");
   if (update.artistPortrait !== undefined) keys.push("artistPortrait");
+  if (update.vipYearlyPriceCents !== undefined) keys.push("vipYearlyPriceCents");
   for (const k of NOTIFICATION_KEYS) if (update.notifications?.[k] !== undefined) keys.push(notificationKey(k));
   return keys;
 }

@@ -2,9 +2,12 @@ import { Hono } from "hono";
 import { isLocalMode, readConfig } from "../env";
 import type { PublicConfig } from "../contracts/config";
 import type { HonoEnv } from "../types";
+import { readSettings } from "../db/settings";
 
-export const configRoutes = new Hono<HonoEnv>().get("/", (c) => {
+export const configRoutes = new Hono<HonoEnv>().get("/", async (c) => {
   const cfg = readConfig(c.env);
+  // The yearly plan's price is the admin's (a settings change renews the public content's version).
+  const settings = await readSettings(c.var.db);
   const body: PublicConfig = {
     brandName: cfg.BRAND_NAME,
     supportEmail: cfg.SUPPORT_EMAIL,
@@ -13,6 +16,7 @@ export const configRoutes = new Hono<HonoEnv>().get("/", (c) => {
     chatRoomUrl: cfg.CHAT_ROOM_URL,
     socialUrls: { facebook: cfg.SOCIAL_URL_FACEBOOK, instagram: cfg.SOCIAL_URL_INSTAGRAM },
     vipPrice: { amountCents: cfg.VIP_PRICE_CENTS, currency: cfg.VIP_PRICE_CURRENCY },
+    vipYearlyPrice: { amountCents: settings.vipYearlyPriceCents, currency: cfg.VIP_PRICE_CURRENCY },
     localMode: isLocalMode(c.env),
   };
   c.header("Cache-Control", "public, max-age=60");

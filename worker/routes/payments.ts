@@ -4,7 +4,7 @@
 // (the other source of VIP, a comp granted in the back office, never touches subscriptions).
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { readConfig, type AppEnv } from "../env";
+import type { AppEnv } from "../env";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
 import {
@@ -44,7 +44,15 @@ import { notifyAdminLater, type NotifyContext } from "../services/admin-notifica
 import { notifyPaymentFailed, notifyVipChanged } from "../services/notifications/membership";
 import { currentSubscription, describeMembership, statusOf } from "../services/payments/membership";
 import { LOCAL_ID_PREFIX } from "../services/payments/local";
-import { cancelLocalCheckout, declineLocalCheckout, manageLocalSubscription, payLocalCheckout, type LocalDeps } from "../services/payments/local-flows";
+import {
+  cancelLocalCheckout,
+  declineLocalCheckout,
+  manageLocalSubscription,
+  payLocalCheckout,
+  switchTarget,
+  type LocalDeps,
+} from "../services/payments/local-flows";
+import { vipPlanPrices, type PlanPrices } from "../services/payments/plans";
 import { storeOrderEffects } from "../services/store/order-mails";
 
 const paymentFailed = () => routeError("payment_failed");
@@ -76,10 +84,21 @@ async function freshMember(db: DB, userId: string, now = Date.now()) {
   return after;
 }
 
-async function membershipOf(db: DB, userId: string): Promise<MembershipResponse> {
+async function membershipOf(env: AppEnv, db: DB, userId: string): Promise<MembershipResponse> {
   const member = await freshMember(db, userId);
-  const [rows, customer] = await Promise.all([listSubscriptions(db, userId), findBillingCustomer(db, userId)]);
-  return describeMembership(rows, { isVIP: member.isVip, hasCustomer: Boolean(customer) });
+  const [rows, customer, prices] = await Promise.all([listSubscriptions(db, userId), findBillingCustomer(db, userId), vipPlanPrices(env, db)]);
+  return describeMembership(rows, { isVIP: member.isVip, hasCustomer: Boolean(customer) }, prices);
+}
+
+/** A checkout's answer on the status routes: its state, the member's VIP, its plan and the amount it was opened with. */
+async function checkoutStatusOf(
+  env: AppEnv,
+  db: DB,
+  session: { status: CheckoutStatusResponse["status"]; plan: CheckoutStatusResponse["plan"]; amountCents: number | null },
+  isVIP: boolean,
+): Promise<CheckoutStatusResponse> {
+  const price = (await vipPlanPrices(env, db))[session.plan];
+  return { status: session.status, isVIP, plan: session.plan, amount: { cents: session.amountCents ?? price.cents, currency: price.currency } };
 }
 
 const originOf = (requestUrl: string) => new URL(requestUrl).origin;
@@ -109,13 +128,12 @@ const adminNotices = (c: NotifyContext): FulfilEffects => ({
   ...storeOrderEffects(c),
 });
 
-function localDeps(c: NotifyContext): LocalDeps {
-  const cfg = readConfig(c.env);
+function localDeps(c: NotifyContext, prices: PlanPrices): LocalDeps {
   return {
     db: c.var.db,
     service: paymentsFor(c.env),
     secret: c.env.LOCAL_PAYMENTS_SECRET ?? "",
-    price: { cents: cfg.VIP_PRICE_CENTS, currency: cfg.VIP_PRICE_CURRENCY },
+    prices,
     effects: adminNotices(c),
   };
 }
@@ -131,22 +149,26 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const member = await freshMember(db, user.id);
     if (member.isVip) throw alreadyVip();
 
+    const { attemptId, plan } = c.req.valid("json");
     const service = paymentsFor(c.env);
-    const customer = await findBillingCustomer(db, user.id);
+    const [customer, prices] = await Promise.all([findBillingCustomer(db, user.id), vipPlanPrices(c.env, db)]);
+    const amount = prices[plan];
     let session: { id: string; url: string };
     try {
       session = await service.createCheckout({
         user: { id: member.id, email: member.email },
         customerId: customer?.customerId ?? null,
         origin: originOf(c.req.url),
-        attemptId: c.req.valid("json").attemptId ?? newId(),
+        attemptId: attemptId ?? newId(),
+        plan,
+        amount,
       });
     } catch (err) {
       // Nothing is stored before the provider answers, so a failure leaves nothing behind.
       console.error(`payments: checkout for user ${user.id} failed`, err);
       throw paymentFailed();
     }
-    await insertCheckoutSession(db, { id: session.id, userId: user.id, mode: service.mode });
+    await insertCheckoutSession(db, { id: session.id, userId: user.id, mode: service.mode, plan, amountCents: amount.cents });
     return c.json<RedirectResponse>({ url: session.url });
   })
 
@@ -160,7 +182,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const session = await findLatestOwnCheckoutSession(db, user.id, new Date(Date.now() - RECENT_CHECKOUT_MS));
     if (!session) throw notFound();
     const member = await freshMember(db, user.id);
-    return c.json<CheckoutStatusResponse>({ status: session.status, isVIP: member.isVip });
+    return c.json<CheckoutStatusResponse>(await checkoutStatusOf(c.env, db, session, member.isVip));
   })
 
   .get("/checkout/:sessionId/status", validate("param", checkoutSessionParamSchema), async (c) => {
@@ -170,10 +192,10 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const session = await findOwnCheckoutSession(db, c.req.valid("param").sessionId, user.id);
     if (!session) throw notFound();
     const member = await freshMember(db, user.id);
-    return c.json<CheckoutStatusResponse>({ status: session.status, isVIP: member.isVip });
+    return c.json<CheckoutStatusResponse>(await checkoutStatusOf(c.env, db, session, member.isVip));
   })
 
-  .get("/membership", async (c) => c.json<MembershipResponse>(await membershipOf(c.var.db, c.var.user.id)))
+  .get("/membership", async (c) => c.json<MembershipResponse>(await membershipOf(c.env, c.var.db, c.var.user.id)))
 
   .post("/portal", async (c) => {
     const user = c.var.user;
@@ -197,12 +219,13 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const session = await findOwnCheckoutSession(db, sessionId, user.id);
     if (!session || session.mode !== "local") throw notFound();
     if (session.status !== "pending") throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
-    const deps = localDeps(c);
+    const deps = localDeps(c, await vipPlanPrices(c.env, db));
     const ids = { sessionId, userId: user.id };
     if (action === "pay" && (await freshMember(db, user.id)).isVip) throw alreadyVip();
     if (!(await claimLocalCheckout(db, ids, LOCAL_OUTCOME[action]))) throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
     if (action === "pay") {
-      await payLocalCheckout(deps, ids);
+      // The plan and amount the checkout was opened with, as a Stripe session keeps its own.
+      await payLocalCheckout(deps, { ...ids, plan: session.plan, amountCents: session.amountCents });
       return c.json<LocalCheckoutResultResponse>({ redirectTo: `/vip-confirmation?session_id=${sessionId}` });
     }
     if (action === "decline") {
@@ -219,8 +242,13 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const current = currentSubscription(await listSubscriptions(db, user.id));
     const status = statusOf(current);
     if (!current || status === "none" || status === "ended" || !current.id.startsWith(LOCAL_ID_PREFIX.subscription)) throw noMembership();
-    await manageLocalSubscription(localDeps(c), current, c.req.valid("param").action);
-    return c.json<MembershipResponse>(await membershipOf(db, user.id));
+    const action = c.req.valid("param").action;
+    const target = switchTarget(action);
+    // The portal offers a switch to an active membership only, and only to the other plan.
+    if (target && status !== "active") throw routeError("vip_plan_switch_unavailable");
+    if (target && (current.plan ?? "monthly") === target) throw routeError("vip_plan_unchanged");
+    await manageLocalSubscription(localDeps(c, await vipPlanPrices(c.env, db)), current, action);
+    return c.json<MembershipResponse>(await membershipOf(c.env, db, user.id));
   });
 
 /** The checkout's state once a local button is clicked (the events that follow say the same). */

@@ -1,5 +1,6 @@
 // /vip-membership/manage: the local stand-in for Stripe's Customer Portal. Cancel at period end,
-// resume, or end now; each emits a signed subscription event through the normal fulfilment.
+// resume, end now, or switch to the other plan; each emits signed subscription events through the
+// normal fulfilment.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
@@ -13,7 +14,18 @@ import { membershipQueryOptions } from "./queries";
 import { TestModeBanner } from "./TestModeBanner";
 import "./payments.css";
 
-const ACTIONS: { action: LocalSubscriptionAction; label: (typeof m)[keyof typeof m]; className: string; when: MembershipResponse["status"][] }[] = [
+type Action = {
+  action: LocalSubscriptionAction;
+  label: (typeof m)[keyof typeof m];
+  className: string;
+  when: MembershipResponse["status"][];
+  /** A switch is offered from the other plan only (a membership no event has given a plan yet is monthly). */
+  from?: "monthly" | "yearly";
+};
+
+const ACTIONS: Action[] = [
+  { action: "switch-to-yearly", label: m.switchToYearly, className: "btn btn-primary", when: ["active"], from: "monthly" },
+  { action: "switch-to-monthly", label: m.switchToMonthly, className: "btn", when: ["active"], from: "yearly" },
   { action: "cancel-at-period-end", label: m.cancelAtPeriodEnd, className: "btn", when: ["active"] },
   { action: "resume", label: m.resume, className: "btn btn-primary", when: ["canceling"] },
   { action: "end-now", label: m.endNow, className: "btn btn-danger", when: ["active", "canceling", "past_due"] },
@@ -21,7 +33,8 @@ const ACTIONS: { action: LocalSubscriptionAction; label: (typeof m)[keyof typeof
 
 function ManageActions({ membership }: { membership: MembershipResponse }) {
   const manage = useLocalManageAction();
-  const available = ACTIONS.filter((a) => a.when.includes(membership.status));
+  const plan = membership.plan ?? "monthly";
+  const available = ACTIONS.filter((a) => a.when.includes(membership.status) && (!a.from || a.from === plan));
   if (available.length === 0) {
     return (
       <p className="info-banner">

@@ -1,11 +1,12 @@
 // The owner's VIP membership on their profile: status (active, cancels on DATE, past due,
-// ended), the next renewal date, and Manage membership (Stripe's Customer Portal, or the local
-// test-mode page). Only the owner sees it: the membership endpoint answers for the caller.
+// ended), the plan (monthly or yearly), the next renewal date and amount, and Manage membership
+// (Stripe's Customer Portal, where plans are switched too, or the local test-mode page). Only the owner sees it: the membership endpoint answers for the caller.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { MembershipResponse } from "../../../worker/contracts/payments";
 import { QueryState } from "../../components/QueryState";
+import { PlanAmount } from "../../components/VipPrice";
 import { cancelsOnMessage, membershipMessages as m, pastDueHelpMessage, vipMessages } from "./messages";
 import { useOpenPortal } from "./mutations";
 import { membershipQueryOptions } from "./queries";
@@ -50,6 +51,16 @@ export function MembershipSummary({ membership }: { membership: MembershipRespon
         <dd className={`membership-status-${membership.status}`} data-testid="membership-status">
           <StatusText membership={membership} />
         </dd>
+        {membership.plan && (
+          <>
+            <dt>
+              <FormattedMessage {...m.planLabel} />
+            </dt>
+            <dd data-testid="membership-plan">
+              <FormattedMessage {...(membership.plan === "yearly" ? m.planYearly : m.planMonthly)} />
+            </dd>
+          </>
+        )}
         {membership.status === "active" && membership.currentPeriodEnd && (
           <>
             <dt>
@@ -57,6 +68,16 @@ export function MembershipSummary({ membership }: { membership: MembershipRespon
             </dt>
             <dd>
               <FormattedDate value={membership.currentPeriodEnd} dateStyle="long" />
+            </dd>
+          </>
+        )}
+        {membership.status === "active" && membership.renewalAmount && (
+          <>
+            <dt>
+              <FormattedMessage {...m.renewalAmountLabel} />
+            </dt>
+            <dd data-testid="membership-renewal-amount">
+              <PlanAmount cents={membership.renewalAmount.cents} currency={membership.renewalAmount.currency} />
             </dd>
           </>
         )}

@@ -5,16 +5,18 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { LocalCheckoutAction } from "../../../worker/contracts/payments";
+import type { CheckoutStatusResponse, LocalCheckoutAction } from "../../../worker/contracts/payments";
 import { Loading } from "../../components/Loading";
 import { QueryFailed } from "../../components/QueryState";
-import { VipPricePerMonth } from "../../components/VipPrice";
-import { useSiteConfig } from "../../lib/session/useSession";
+import { PlanAmount } from "../../components/VipPrice";
 import { payMessage, testModeMessages as m, vipMessages } from "./messages";
 import { statusOf, useLocalCheckoutAction } from "./mutations";
 import { checkoutStatusQueryOptions } from "./queries";
 import { TestModeBanner } from "./TestModeBanner";
 import "./payments.css";
+
+const perMonth = { id: "common.vipPrice.perMonth", defaultMessage: "{price}/month" };
+const perYear = { id: "common.vipPrice.perYear", defaultMessage: "{price}/year" };
 
 function BackToSignup() {
   return (
@@ -24,10 +26,10 @@ function BackToSignup() {
   );
 }
 
-function Actions({ sessionId }: { sessionId: string }) {
+function Actions({ sessionId, amount }: { sessionId: string; amount: CheckoutStatusResponse["amount"] }) {
   const intl = useIntl();
-  const config = useSiteConfig();
-  const price = config ? intl.formatNumber(config.vipPrice.amountCents / 100, { style: "currency", currency: config.vipPrice.currency }) : "";
+  // What this checkout was opened with (the plan's price then), as a Stripe session shows its own.
+  const price = intl.formatNumber(amount.cents / 100, { style: "currency", currency: amount.currency });
   const action = useLocalCheckoutAction(sessionId);
   // Busy from the click until the next page has opened.
   const busy = action.isPending || action.isSuccess;
@@ -84,8 +86,9 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string | undefined 
       </>
     );
   } else {
-    body = <Actions sessionId={sessionId} />;
+    body = <Actions sessionId={sessionId} amount={status.data.amount} />;
   }
+  const checkout = status.data;
 
   return (
     <section className="page page-narrow test-checkout">
@@ -94,12 +97,19 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string | undefined 
         <h1>
           <FormattedMessage {...m.checkoutTitle} />
         </h1>
-        <p className="muted">
-          <FormattedMessage {...m.item} />
-        </p>
-        <p className="plan-price">
-          <VipPricePerMonth />
-        </p>
+        {checkout && (
+          <>
+            <p className="muted">
+              <FormattedMessage {...(checkout.plan === "yearly" ? m.itemYearly : m.item)} />
+            </p>
+            <p className="plan-price">
+              <FormattedMessage
+                {...(checkout.plan === "yearly" ? perYear : perMonth)}
+                values={{ price: <PlanAmount cents={checkout.amount.cents} currency={checkout.amount.currency} /> }}
+              />
+            </p>
+          </>
+        )}
         {body}
       </div>
     </section>

@@ -1,12 +1,14 @@
-// /vip-signup (docs/features.md#payments-and-vip): six benefits, the one configured price, and Join. A visitor is sent to
-// sign in and back; a member who is already VIP sees their membership instead of a second
-// checkout; an administrator (who has every VIP right) a note and the way to the music; anyone
-// else (including a member whose earlier subscription failed or ended) can pay.
+// /vip-signup (docs/features.md#payments-and-vip): six benefits, the two plans (the spec's monthly
+// price and the admin's yearly one, "2 months free" when it saves that), and Join on each. A
+// visitor is sent to sign in and back; a member who is already VIP sees their membership instead
+// of a second checkout; an administrator (who has every VIP right) a note and the way to the
+// music; anyone else (including a member whose earlier subscription failed or ended) can pay.
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { VipPricePerMonth } from "../../components/VipPrice";
+import { useMonthsFree, VipMonthsFree, VipPricePerMonth, VipPricePerYear } from "../../components/VipPrice";
+import type { VipPlan } from "../../../worker/contracts/vip-plans";
 import { useSessionUser } from "../../lib/session/useSession";
 import { formMessages } from "../../lib/forms/messages";
 import { BenefitCards } from "./BenefitCards";
@@ -27,16 +29,22 @@ function checkoutErrorMessage(error: unknown) {
   return m.failed;
 }
 
-function JoinCard({ signedIn, sessionPending }: { signedIn: boolean; sessionPending: boolean }) {
+/** Each plan's card: its title, price, terms and Join button. */
+const PLAN_CARDS = [
+  { plan: "monthly", title: m.priceLabel, price: <VipPricePerMonth />, terms: m.priceTerms, join: m.join },
+  { plan: "yearly", title: m.yearlyLabel, price: <VipPricePerYear />, terms: m.yearlyTerms, join: m.joinYearly },
+] as const satisfies readonly { plan: VipPlan; title: unknown; price: unknown; terms: unknown; join: unknown }[];
+
+function JoinCards({ signedIn, sessionPending }: { signedIn: boolean; sessionPending: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const checkout = useStartCheckout();
-  // Busy until the browser has left for the checkout page.
+  // Busy until the browser has left for the checkout page; only the plan clicked says Processing.
   const busy = checkout.isPending || checkout.isSuccess;
 
-  const join = () => {
+  const join = (plan: VipPlan) => {
     if (!signedIn) return void navigate({ to: "/social/login", search: { redirect: VIP_SIGNUP_PATH } });
-    checkout.mutate(undefined, {
+    checkout.mutate(plan, {
       // Became VIP meanwhile (another tab, a late event): show the membership, not an error.
       onError: (error) => {
         if (codeOf(error) === "already_vip") void refreshAfterVipChange(queryClient);
@@ -46,30 +54,51 @@ function JoinCard({ signedIn, sessionPending }: { signedIn: boolean; sessionPend
 
   const showError = checkout.isError && codeOf(checkout.error) !== "already_vip";
   return (
-    <div className="card vip-join-card">
-      <h2>
-        <FormattedMessage {...m.priceLabel} />
-      </h2>
-      <p className="plan-price">
-        <VipPricePerMonth />
-      </p>
-      <p className="muted">
-        <FormattedMessage {...m.priceTerms} />
-      </p>
+    <div className="vip-join">
       {showError && (
         <p className="error-banner" role="alert">
           <FormattedMessage {...checkoutErrorMessage(checkout.error)} />
         </p>
       )}
-      <button type="button" className="btn btn-primary btn-lg" onClick={join} disabled={busy || sessionPending} aria-busy={busy}>
-        <FormattedMessage {...(busy ? m.processing : m.join)} />
-      </button>
+      <div className="vip-plans">
+        {PLAN_CARDS.map((card) => (
+          <article key={card.plan} className={`card vip-join-card vip-plan-${card.plan}`} aria-labelledby={`vip-plan-${card.plan}`}>
+            <h2 id={`vip-plan-${card.plan}`}>
+              <FormattedMessage {...card.title} />
+            </h2>
+            <p className="plan-price">{card.price}</p>
+            {card.plan === "yearly" && <YearlySaving />}
+            <p className="muted">
+              <FormattedMessage {...card.terms} />
+            </p>
+            <button
+              type="button"
+              className={card.plan === "monthly" ? "btn btn-primary btn-lg" : "btn btn-lg"}
+              onClick={() => join(card.plan)}
+              disabled={busy || sessionPending}
+              aria-busy={busy && checkout.variables === card.plan}
+            >
+              <FormattedMessage {...(busy && checkout.variables === card.plan ? m.processing : card.join)} />
+            </button>
+          </article>
+        ))}
+      </div>
       {!signedIn && (
-        <p className="muted">
+        <p className="muted center">
           <FormattedMessage {...m.signInHint} />
         </p>
       )}
     </div>
+  );
+}
+
+/** "2 months free" under the yearly price, only when it saves a whole month or more. */
+function YearlySaving() {
+  if (useMonthsFree() < 1) return null;
+  return (
+    <p className="badge badge-vip vip-plan-saving">
+      <VipMonthsFree />
+    </p>
   );
 }
 
@@ -107,7 +136,7 @@ function JoinOrAccess() {
   const { user, isPending } = useSessionUser();
   if (user?.isVIP) return <AlreadyVip />;
   if (user?.isAdmin) return <AdminIncluded />;
-  return <JoinCard signedIn={Boolean(user)} sessionPending={isPending} />;
+  return <JoinCards signedIn={Boolean(user)} sessionPending={isPending} />;
 }
 
 export function VipSignupPage() {

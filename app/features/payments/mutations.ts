@@ -10,6 +10,7 @@ import type {
   MembershipResponse,
   RedirectResponse,
 } from "../../../worker/contracts/payments";
+import type { VipPlan } from "../../../worker/contracts/vip-plans";
 import { membershipQueryOptions, refreshAfterVipChange } from "./queries";
 
 /** Same-site paths stay in the SPA; anything else (Stripe) is a full page load. */
@@ -25,7 +26,8 @@ export function useStartCheckout() {
   const goTo = useGoTo();
   return useMutation({
     // A new attempt id per click: a retried request of the same click reuses the same session.
-    mutationFn: () => api<RedirectResponse>("/api/payments/checkout", { method: "POST", json: { attemptId: crypto.randomUUID() } }),
+    mutationFn: (plan: VipPlan = "monthly") =>
+      api<RedirectResponse>("/api/payments/checkout", { method: "POST", json: { attemptId: crypto.randomUUID(), plan } }),
     onSuccess: ({ url }) => goTo(url),
   });
 }

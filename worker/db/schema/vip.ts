@@ -31,6 +31,11 @@ export const subscriptions = sqliteTable(
     cancelAt: integer("cancel_at", { mode: "timestamp_ms" }),
     pastDueSince: integer("past_due_since", { mode: "timestamp_ms" }),
     lastEventAt: integer("last_event_at").notNull(),
+    /** monthly | yearly, from the price's recurring interval in each subscription event (migrations/0052). */
+    plan: text("plan", { enum: ["monthly", "yearly"] }),
+    /** The price's amount (what the next renewal charges) and its lower-case currency. */
+    priceCents: integer("price_cents"),
+    priceCurrency: text("price_currency"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -57,6 +62,11 @@ export const checkoutSessions = sqliteTable(
     status: text("status", { enum: ["pending", "complete", "failed", "canceled"] })
       .notNull()
       .default("pending"),
+    /** The plan this checkout sells, and the amount it was opened with (null: older rows, the configured price). */
+    plan: text("plan", { enum: ["monthly", "yearly"] })
+      .notNull()
+      .default("monthly"),
+    amountCents: integer("amount_cents"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

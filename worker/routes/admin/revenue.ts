@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { revenueQuerySchema, type RevenueResponse } from "../../contracts/admin-revenue";
 import { readRevenue, revenuePeriod } from "../../db/admin-revenue";
-import { readConfig } from "../../env";
+import { vipPlanPrices } from "../../services/payments/plans";
 import { routeError } from "../../lib/errors";
 import { validate } from "../../lib/validate";
 
@@ -14,7 +14,7 @@ export const revenueRoutes = new Hono<HonoEnv>().get("/", validate("query", reve
   const period = revenuePeriod(query, now);
   if (period === "reversed") throw routeError("revenue_period_reversed", { field: "from" });
   if (period === "too_long") throw routeError("revenue_period_too_long", { field: "from" });
-  const cfg = readConfig(c.env);
-  const price = { cents: cfg.VIP_PRICE_CENTS, currency: cfg.VIP_PRICE_CURRENCY };
+  const prices = await vipPlanPrices(c.env, c.var.db);
+  const price = { ...prices.monthly, yearlyCents: prices.yearly.cents };
   return c.json<RevenueResponse>(await readRevenue(c.var.db, { ...period, timeZone: query.tz }, price, now));
 });

@@ -4,6 +4,7 @@
 // and a verified event with an unexpected shape must not crash the webhook.
 import { z } from "zod";
 import type { SubscriptionSnapshot } from "../../db/payments";
+import { planOfInterval } from "../../contracts/vip-plans";
 
 /** An id, or an expanded object carrying one. */
 const ref = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === "string" ? v : v.id));
@@ -14,6 +15,16 @@ const metadata = z
 const seconds = z.number().int().nonnegative();
 const toMs = (s: number | null | undefined) => (s === null || s === undefined ? null : s * 1000);
 
+/** A price as an event carries it; every field optional (a fixture or another API version may lack them). */
+const priceSchema = z
+  .object({
+    unit_amount: z.number().int().nonnegative().nullish(),
+    currency: z.string().nullish(),
+    recurring: z.object({ interval: z.string().nullish(), interval_count: z.number().int().nullish() }).nullish(),
+  })
+  .nullish()
+  .catch(null);
+
 const subscriptionSchema = z.object({
   id: z.string().min(1),
   customer: ref,
@@ -21,7 +32,7 @@ const subscriptionSchema = z.object({
   cancel_at_period_end: z.boolean().nullish(),
   cancel_at: seconds.nullish(),
   current_period_end: seconds.nullish(),
-  items: z.object({ data: z.array(z.object({ current_period_end: seconds.nullish() })) }).nullish(),
+  items: z.object({ data: z.array(z.object({ current_period_end: seconds.nullish(), price: priceSchema })) }).nullish(),
   metadata,
 });
 
@@ -55,8 +66,14 @@ export function parseSubscription(object: unknown): ParsedSubscription | null {
   const s = r.data;
   const itemEnds = (s.items?.data ?? []).map((i) => i.current_period_end ?? 0);
   const periodEnd = s.current_period_end ?? (itemEnds.length ? Math.max(...itemEnds) : null);
+  // The plan is the price's recurring interval: a switch in the portal changes the item's price.
+  const price = (s.items?.data ?? []).find((i) => i.price?.recurring)?.price ?? null;
+  const plan = planOfInterval(price?.recurring?.interval, price?.recurring?.interval_count);
   return {
     id: s.id,
+    plan,
+    priceCents: plan ? (price?.unit_amount ?? null) : null,
+    priceCurrency: plan ? (price?.currency?.toLowerCase() ?? null) : null,
     customerId: s.customer,
     status: s.status,
     currentPeriodEnd: toMs(periodEnd || null),

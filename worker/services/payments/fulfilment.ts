@@ -12,6 +12,7 @@ import {
   activateFromCheckout,
   endSubscription,
   fillMissingPeriodEnd,
+  fillMissingPlan,
   findSubscription,
   findUserForPayments,
   isEventRecorded,
@@ -216,6 +217,7 @@ async function planEffects(db: DB, type: HandledEventType, event: FulfilmentEven
       const write = type === "customer.subscription.deleted" ? endSubscription : upsertSubscription;
       const statements = [write(db, sub, userId, eventAt, now)];
       if (sub.currentPeriodEnd) statements.push(fillMissingPeriodEnd(db, sub.id, sub.currentPeriodEnd));
+      if (sub.plan) statements.push(fillMissingPlan(db, sub.id, sub));
       return { statements, userId };
     }
 

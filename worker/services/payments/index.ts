@@ -36,6 +36,7 @@ export function createPaymentsService(env: AppEnv, db?: DB): PaymentsService {
     return createLivePaymentsService({
       secretKey: env.STRIPE_SECRET_KEY ?? "",
       priceId: env.STRIPE_PRICE_ID,
+      yearlyPriceId: env.STRIPE_YEARLY_PRICE_ID || undefined,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       api: {
         host: env.STRIPE_API_HOST || undefined,

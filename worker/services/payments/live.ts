@@ -19,7 +19,10 @@ import {
 
 export type LivePaymentsOptions = {
   secretKey: string;
+  /** The monthly plan's Price (STRIPE_PRICE_ID). */
   priceId: string;
+  /** The yearly plan's Price (STRIPE_YEARLY_PRICE_ID), when the operator made one; else price_data on the monthly price's product. */
+  yearlyPriceId?: string;
   webhookSecret: string | undefined;
   /** Overrides of the API address (a fake Stripe server in tests). */
   api?: { host?: string; port?: string | number; protocol?: "http" | "https" };
@@ -27,6 +30,12 @@ export type LivePaymentsOptions = {
 };
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/**
+ * Prices looked up, per isolate: a Price's amount, interval and product never change, so one
+ * lookup serves every later checkout (a failed one is forgotten and asked again next time).
+ */
+const priceLookups = new Map<string, Promise<Stripe.Price>>();
 
 /** Checks a webhook's Stripe-Signature over the exact raw body it came with. */
 export async function verifyStripeSignature(rawBody: string, signatureHeader: string | undefined, secret: string | undefined): Promise<PaymentEvent> {
@@ -58,15 +67,57 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
     }
   }
 
+  function priceOf(id: string): Promise<Stripe.Price> {
+    const key = `${opts.api?.host ?? ""}:${opts.api?.port ?? ""}:${id}`;
+    let lookup = priceLookups.get(key);
+    if (!lookup) {
+      lookup = call("prices.retrieve", () => stripe.prices.retrieve(id));
+      lookup.catch(() => priceLookups.delete(key));
+      priceLookups.set(key, lookup);
+    }
+    return lookup;
+  }
+
+  /**
+   * The yearly plan's line. With STRIPE_YEARLY_PRICE_ID, that Price, refused unless it charges
+   * exactly what the site shows (the admin's amount, yearly): the site never shows one amount and
+   * charges another. Without it, price_data with the admin's amount, yearly, on the monthly
+   * price's product, so both plans are one product in Stripe's reports and the invoices.
+   */
+  async function yearlyLineItem(amount: CheckoutInput["amount"]): Promise<Stripe.Checkout.SessionCreateParams.LineItem> {
+    const currency = amount.currency.toLowerCase();
+    if (opts.yearlyPriceId) {
+      const price = await priceOf(opts.yearlyPriceId);
+      if (
+        price.unit_amount !== amount.cents ||
+        price.currency !== currency ||
+        price.recurring?.interval !== "year" ||
+        (price.recurring.interval_count ?? 1) !== 1
+      ) {
+        throw new PaymentProviderError(
+          `STRIPE_YEARLY_PRICE_ID ${price.id} charges ${price.unit_amount} ${price.currency} every ${price.recurring?.interval_count ?? 1} ${price.recurring?.interval ?? "(one-time)"}; the settings' yearly price is ${amount.cents} ${currency} a year`,
+        );
+      }
+      return { price: price.id, quantity: 1 };
+    }
+    const monthly = await priceOf(opts.priceId);
+    const product = typeof monthly.product === "string" ? monthly.product : monthly.product.id;
+    return { price_data: { currency, unit_amount: amount.cents, product, recurring: { interval: "year" } }, quantity: 1 };
+  }
+
   return {
     mode: "live",
 
-    async createCheckout({ user, customerId, origin, attemptId }: CheckoutInput) {
+    async createCheckout({ user, customerId, origin, attemptId, plan, amount }: CheckoutInput) {
+      const lineItem = plan === "yearly" ? await yearlyLineItem(amount) : { price: opts.priceId, quantity: 1 };
+      // The monthly key is the one it always was; the yearly one names its amount, so a price
+      // changed by the admin between two retries of one attempt opens a session of its own.
+      const idempotencyKey = plan === "yearly" ? `vip-checkout:${user.id}:${attemptId}:yearly:${amount.cents}` : `vip-checkout:${user.id}:${attemptId}`;
       const session = await call("checkout.sessions.create", () =>
         stripe.checkout.sessions.create(
           {
             mode: "subscription",
-            line_items: [{ price: opts.priceId, quantity: 1 }],
+            line_items: [lineItem],
             client_reference_id: user.id,
             ...(customerId ? { customer: customerId } : { customer_email: user.email }),
             success_url: successUrl(origin),
@@ -76,7 +127,7 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
             subscription_data: { metadata: { user_id: user.id } },
             metadata: { user_id: user.id },
           },
-          { idempotencyKey: `vip-checkout:${user.id}:${attemptId}` },
+          { idempotencyKey },
         ),
       );
       if (!session.url) throw new PaymentProviderError(`Stripe checkout session ${session.id} came back without a URL`);

@@ -3,6 +3,7 @@
 // local mode exercises exactly the parsing and fulfilment the live webhook uses.
 import { randomToken } from "../../lib/crypto";
 import { LOCAL_ID_PREFIX } from "./local";
+import type { VipPlan } from "../../contracts/vip-plans";
 
 export type LocalEventType =
   | "checkout.session.completed"
@@ -37,6 +38,19 @@ export function oneMonthAfter(ms: number) {
   return d.getTime();
 }
 
+/** One calendar year after `ms`, like a yearly Stripe price. */
+export function oneYearAfter(ms: number) {
+  const d = new Date(ms);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.getTime();
+}
+
+/** The end of a billing period of `plan` that starts at `ms`. */
+export const periodEndAfter = (plan: VipPlan, ms: number) => (plan === "yearly" ? oneYearAfter(ms) : oneMonthAfter(ms));
+
+/** The local stand-ins for the two Stripe Prices. */
+export const LOCAL_PRICE_IDS = { monthly: "price_local_vip", yearly: "price_local_vip_yearly" } as const satisfies Record<VipPlan, string>;
+
 export function localEvent(type: LocalEventType, object: Record<string, unknown>, nowMs: number): LocalEvent {
   return {
     id: newLocalId("event"),
@@ -62,6 +76,7 @@ export type LocalSubscription = {
   cancelAtPeriodEnd: boolean;
   priceCents: number;
   currency: string;
+  plan: VipPlan;
 };
 
 export function subscriptionObject(s: LocalSubscription, nowMs: number) {
@@ -86,7 +101,13 @@ export function subscriptionObject(s: LocalSubscription, nowMs: number) {
           object: "subscription_item",
           current_period_start: start,
           current_period_end: end,
-          price: { id: "price_local_vip", object: "price", unit_amount: s.priceCents, currency: s.currency.toLowerCase(), recurring: { interval: "month" } },
+          price: {
+            id: LOCAL_PRICE_IDS[s.plan],
+            object: "price",
+            unit_amount: s.priceCents,
+            currency: s.currency.toLowerCase(),
+            recurring: { interval: s.plan === "yearly" ? "year" : "month", interval_count: 1 },
+          },
           quantity: 1,
         },
       ],
@@ -96,15 +117,19 @@ export function subscriptionObject(s: LocalSubscription, nowMs: number) {
   };
 }
 
-export function invoiceObject(s: LocalSubscription) {
+/** A paid invoice of the subscription: its first (the price), or a switch's (`amountPaid`: the price less the unused time's credit). */
+export function invoiceObject(
+  s: LocalSubscription,
+  { amountPaid = s.priceCents, reason = "subscription_create" }: { amountPaid?: number; reason?: string } = {},
+) {
   return {
     id: newLocalId("invoice"),
     object: "invoice",
     customer: s.customerId,
     status: "paid",
-    amount_paid: s.priceCents,
+    amount_paid: amountPaid,
     currency: s.currency.toLowerCase(),
-    billing_reason: "subscription_create",
+    billing_reason: reason,
     parent: { type: "subscription_details", subscription_details: { subscription: s.id, metadata: { user_id: s.userId } } },
     lines: { object: "list", data: [{ period: { start: unixSeconds(s.periodStart), end: unixSeconds(s.periodEnd) } }] },
     livemode: false,

@@ -11,14 +11,22 @@ import {
   invoiceObject,
   localEvent,
   newLocalId,
-  oneMonthAfter,
+  periodEndAfter,
   subscriptionObject,
   type LocalEvent,
   type LocalSubscription,
 } from "./local-events";
 import type { PaymentsService } from "./types";
+import type { VipPlan } from "../../contracts/vip-plans";
 
-export type LocalDeps = { db: DB; service: PaymentsService; secret: string; price: { cents: number; currency: string }; effects?: FulfilEffects };
+/** `prices`: each plan's amount as the site sells it now (the configuration's monthly price, the settings' yearly one). */
+export type LocalDeps = {
+  db: DB;
+  service: PaymentsService;
+  secret: string;
+  prices: Record<VipPlan, { cents: number; currency: string }>;
+  effects?: FulfilEffects;
+};
 
 /** Signs, verifies and fulfils the events in order, as separate deliveries. */
 export async function deliver({ db, service, secret, effects }: Pick<LocalDeps, "db" | "service" | "secret" | "effects">, events: LocalEvent[], now: number) {
@@ -29,8 +37,11 @@ export async function deliver({ db, service, secret, effects }: Pick<LocalDeps, 
   }
 }
 
-/** Pay: a new monthly subscription, its first invoice paid, the checkout completed. */
-export async function payLocalCheckout(deps: LocalDeps, { sessionId, userId }: { sessionId: string; userId: string }, now = Date.now()) {
+/** The checkout a Pay click completes: the plan it sells and the amount it was opened with (null: the plan's price now). */
+export type LocalCheckout = { sessionId: string; userId: string; plan: VipPlan; amountCents: number | null };
+
+/** Pay: a new subscription of the checkout's plan, its first invoice paid, the checkout completed. */
+export async function payLocalCheckout(deps: LocalDeps, { sessionId, userId, plan, amountCents }: LocalCheckout, now = Date.now()) {
   const customerId = (await findBillingCustomer(deps.db, userId))?.customerId ?? newLocalId("customer");
   const sub: LocalSubscription = {
     id: newLocalId("subscription"),
@@ -38,10 +49,11 @@ export async function payLocalCheckout(deps: LocalDeps, { sessionId, userId }: {
     userId,
     status: "active",
     periodStart: now,
-    periodEnd: oneMonthAfter(now),
+    periodEnd: periodEndAfter(plan, now),
     cancelAtPeriodEnd: false,
-    priceCents: deps.price.cents,
-    currency: deps.price.currency,
+    priceCents: amountCents ?? deps.prices[plan].cents,
+    currency: deps.prices[plan].currency,
+    plan,
   };
   await deliver(
     deps,
@@ -70,21 +82,64 @@ export async function cancelLocalCheckout(deps: LocalDeps, { sessionId, userId }
   await deliver(deps, [localEvent("checkout.session.expired", object, now)], now);
 }
 
-export type LocalManageAction = "cancel-at-period-end" | "resume" | "end-now";
+export type LocalManageAction = "cancel-at-period-end" | "resume" | "end-now" | "switch-to-yearly" | "switch-to-monthly";
 
-/** The local stand-in for the Customer Portal: cancel at period end, undo that, or end now. */
+/** The plan a switch action moves to. */
+export const switchTarget = (action: LocalManageAction): VipPlan | null =>
+  action === "switch-to-yearly" ? "yearly" : action === "switch-to-monthly" ? "monthly" : null;
+
+/** The start of the billing period of `plan` that ends at `end`. */
+function periodStartBefore(plan: VipPlan, end: number) {
+  const d = new Date(end);
+  if (plan === "yearly") d.setUTCFullYear(d.getUTCFullYear() - 1);
+  else d.setUTCMonth(d.getUTCMonth() - 1);
+  return d.getTime();
+}
+
+/**
+ * The local stand-in for the Customer Portal: cancel at period end, undo that, end now, or switch
+ * plans. A switch does what Stripe does when a price's interval changes: the subscription's item
+ * gets the other plan's price and a new period from now (customer.subscription.updated), and an
+ * invoice charges the new price less the unused part of the old period (invoice.paid; nothing
+ * charged when the credit covers it).
+ */
 export async function manageLocalSubscription(deps: LocalDeps, row: SubscriptionRow, action: LocalManageAction, now = Date.now()) {
+  const plan: VipPlan = row.plan ?? "monthly";
+  const periodEnd = row.currentPeriodEnd?.getTime() ?? periodEndAfter(plan, now);
   const base: LocalSubscription = {
     id: row.id,
     customerId: row.customerId,
     userId: row.userId,
     status: row.status,
     periodStart: now,
-    periodEnd: row.currentPeriodEnd?.getTime() ?? oneMonthAfter(now),
+    periodEnd,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    priceCents: deps.price.cents,
-    currency: deps.price.currency,
+    priceCents: row.priceCents ?? deps.prices[plan].cents,
+    currency: row.priceCurrency ?? deps.prices[plan].currency,
+    plan,
   };
+  const target = switchTarget(action);
+  if (target) {
+    const switched: LocalSubscription = {
+      ...base,
+      plan: target,
+      priceCents: deps.prices[target].cents,
+      currency: deps.prices[target].currency,
+      periodEnd: periodEndAfter(target, now),
+    };
+    const start = periodStartBefore(plan, periodEnd);
+    const unused = periodEnd > now && periodEnd > start ? Math.round((base.priceCents * (periodEnd - now)) / (periodEnd - start)) : 0;
+    const amountPaid = Math.max(0, switched.priceCents - unused);
+    await deliver(
+      deps,
+      [
+        localEvent("customer.subscription.updated", subscriptionObject(switched, now), now),
+        localEvent("invoice.paid", invoiceObject(switched, { amountPaid, reason: "subscription_update" }), now),
+      ],
+      now,
+    );
+    return;
+  }
   const event =
     action === "end-now"
       ? localEvent("customer.subscription.deleted", subscriptionObject({ ...base, status: "canceled", cancelAtPeriodEnd: false }, now), now)

@@ -40,9 +40,11 @@ export function createLocalPaymentsService({ secret, refund }: LocalPaymentsOpti
   return {
     mode: "local",
 
-    async createCheckout({ user, attemptId }) {
-      // Same member + same attempt gives the same session, like Stripe's idempotency key.
-      const id = LOCAL_ID_PREFIX.session + (await sha256Hex(`${user.id}:${attemptId}`)).slice(0, 32);
+    async createCheckout({ user, attemptId, plan, amount }) {
+      // Same member + same attempt gives the same session, like Stripe's idempotency key (the live
+      // one: the yearly plan's names its amount).
+      const key = plan === "yearly" ? `${user.id}:${attemptId}:yearly:${amount.cents}` : `${user.id}:${attemptId}`;
+      const id = LOCAL_ID_PREFIX.session + (await sha256Hex(key)).slice(0, 32);
       return { id, url: `${LOCAL_CHECKOUT_PATH}?session=${id}` };
     },
 

@@ -1,6 +1,7 @@
 // The member's membership as it stands at read time: grace periods are judged against `now`,
 // not against the last cron run.
-import { PAST_DUE_GRACE_MS, type MembershipResponse, type MembershipStatus } from "../../contracts/payments";
+import { PAST_DUE_GRACE_MS, type MembershipResponse, type MembershipStatus, type PlanAmount } from "../../contracts/payments";
+import type { PlanPrices } from "./plans";
 import { PAYING_STATUSES, type SubscriptionRow } from "../../db/payments";
 import { iso } from "../../lib/time";
 
@@ -27,7 +28,21 @@ export function statusOf(row: SubscriptionRow | null): MembershipStatus {
   return "ended";
 }
 
-export function describeMembership(rows: SubscriptionRow[], { isVIP, hasCustomer }: { isVIP: boolean; hasCustomer: boolean }): MembershipResponse {
+/**
+ * What the next renewal charges: the subscription's own price as its last event told it, else
+ * (a row older than the plans, or made before its subscription's event) its plan's price now.
+ */
+function renewalAmountOf(row: SubscriptionRow, prices: PlanPrices | undefined): PlanAmount | null {
+  if (row.priceCents !== null && row.plan)
+    return { cents: row.priceCents, currency: (row.priceCurrency ?? prices?.[row.plan].currency ?? "usd").toUpperCase() };
+  return row.plan && prices ? prices[row.plan] : null;
+}
+
+export function describeMembership(
+  rows: SubscriptionRow[],
+  { isVIP, hasCustomer }: { isVIP: boolean; hasCustomer: boolean },
+  prices?: PlanPrices,
+): MembershipResponse {
   const row = currentSubscription(rows);
   const status = statusOf(row);
   const canceling = status === "canceling";
@@ -39,5 +54,7 @@ export function describeMembership(rows: SubscriptionRow[], { isVIP, hasCustomer
     cancelsAt: canceling ? iso(row?.cancelAt ?? row?.currentPeriodEnd ?? null) : null,
     graceEndsAt: status === "past_due" && row?.pastDueSince ? new Date(row.pastDueSince.getTime() + PAST_DUE_GRACE_MS).toISOString() : null,
     canManage: hasCustomer || Boolean(row),
+    plan: status === "none" ? null : (row?.plan ?? null),
+    renewalAmount: status === "active" && row ? renewalAmountOf(row, prices) : null,
   };
 }

@@ -2,6 +2,7 @@
 // Stripe; the local one backs the built-in test checkout. Both hand verified events to the same
 // fulfilment code (fulfilment.ts).
 import type Stripe from "stripe";
+import type { VipPlan } from "../../contracts/vip-plans";
 
 export type PaymentsMode = "live" | "local";
 
@@ -16,6 +17,9 @@ export type CheckoutInput = {
   origin: string;
   /** Chosen per click on Join: a retry of the same attempt reuses the same session. */
   attemptId: string;
+  /** The plan sold, and its amount as the site shows it (the configuration's monthly price, the settings' yearly one). */
+  plan: VipPlan;
+  amount: { cents: number; currency: string };
 };
 
 /**

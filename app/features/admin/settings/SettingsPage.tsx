@@ -17,6 +17,8 @@ import type {
   SettingsUpdate,
   SiteSettings,
 } from "../../../../worker/contracts/admin-settings";
+import { monthsFreeOf, VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "../../../../worker/contracts/vip-plans";
+import { useSiteConfig } from "../../../lib/session/useSession";
 import { SettingsMessages } from "./SettingsMessages";
 import { PortraitField } from "./PortraitField";
 import { Switch } from "./Switch";
@@ -97,7 +99,7 @@ const LINKS = [
 ] as const satisfies readonly { key: LinkKey; label: MessageDescriptor }[];
 
 /** The fields that can show an error, named as the server's 400 names them (zod's path). */
-type FieldName = "artistName" | `artistBio.${BioLanguage}` | `artistLinks.${LinkKey}`;
+type FieldName = "artistName" | `artistBio.${BioLanguage}` | `artistLinks.${LinkKey}` | "vipYearlyPriceCents";
 type Problems = Partial<Record<FieldName, UiMessage>>;
 
 /** The artist's own errors, by the code the server names each with (the rest, website_invalid included: the site's texts). */
@@ -105,9 +107,15 @@ const ARTIST_TEXTS: ErrorTexts = {
   artist_name_required: m.artistNameRequired,
   artist_name_too_long: m.artistNameTooLong,
   artist_bio_too_long: m.bioTooLong,
+  vip_yearly_price_invalid: m.yearlyPriceInvalid,
 };
 
-const FIELD_NAMES = new Set<string>(["artistName", ...BIOS.map((b) => `artistBio.${b.lang}`), ...LINKS.map((l) => `artistLinks.${l.key}`)]);
+const FIELD_NAMES = new Set<string>([
+  "artistName",
+  ...BIOS.map((b) => `artistBio.${b.lang}`),
+  ...LINKS.map((l) => `artistLinks.${l.key}`),
+  "vipYearlyPriceCents",
+]);
 
 /** A failed save's text at the field the server refused, when the page knows the field and the code; else undefined. */
 function serverProblem(error: unknown): Problems | undefined {
@@ -133,9 +141,23 @@ export function checkLink(value: string): UiMessage | undefined {
   }
 }
 
-/** The form's own checks, the server's rules: a name, bios within the limit, links that are addresses. */
-function checkForm(draft: SiteSettings): Problems {
+/** The yearly price as typed ("99", "99.00", "99,5"), in cents; null when it is not an amount with at most two decimals. */
+export function yearlyCentsOf(text: string): number | null {
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+const yearlyPriceProblem: UiMessage = {
+  message: m.yearlyPriceInvalid,
+  values: { min: VIP_YEARLY_PRICE_MIN_CENTS / 100, max: VIP_YEARLY_PRICE_MAX_CENTS / 100 },
+};
+
+/** The form's own checks, the server's rules: a name, bios within the limit, links that are addresses, a yearly price in bounds. */
+function checkForm(draft: SiteSettings, yearlyText: string): Problems {
   const problems: Problems = {};
+  const yearly = yearlyCentsOf(yearlyText);
+  if (yearly === null || yearly < VIP_YEARLY_PRICE_MIN_CENTS || yearly > VIP_YEARLY_PRICE_MAX_CENTS) problems.vipYearlyPriceCents = yearlyPriceProblem;
   if (draft.artistName.trim() === "") problems.artistName = { message: m.artistNameRequired };
   for (const { lang } of BIOS) {
     if (draft.artistBio[lang].trim().length > ARTIST_BIO_MAX) problems[`artistBio.${lang}`] = { message: m.bioTooLong, values: { max: ARTIST_BIO_MAX } };
@@ -167,13 +189,18 @@ function updateOf(draft: SiteSettings, initial: SiteSettings): SettingsUpdate {
     if (link !== (initial.artistLinks[key] ?? "")) links[key] = link; // "" clears it
   }
   if (Object.keys(links).length > 0) update.artistLinks = links;
+  if (draft.vipYearlyPriceCents !== initial.vipYearlyPriceCents) update.vipYearlyPriceCents = draft.vipYearlyPriceCents;
   return update;
 }
+
+/** Cents as the field shows them: "99.00". */
+const priceText = (cents: number) => (cents / 100).toFixed(2);
 
 function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEmail: string }) {
   const intl = useIntl();
   const save = useSaveSettings();
   const [draft, setDraft] = useState<SiteSettings>(initial);
+  const [yearlyText, setYearlyText] = useState(priceText(initial.vipYearlyPriceCents));
   const [problems, setProblems] = useState<Problems>({});
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -186,13 +213,19 @@ function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEma
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = checkForm(draft);
+    const found = checkForm(draft, yearlyText);
     if (Object.keys(found).length > 0) {
       setProblems(found);
       focusFirstInvalid(formRef.current);
       return;
     }
-    save.mutate(updateOf(draft, initial), { onSuccess: ({ settings }) => setDraft(settings) });
+    const ready = { ...draft, vipYearlyPriceCents: yearlyCentsOf(yearlyText) ?? draft.vipYearlyPriceCents };
+    save.mutate(updateOf(ready, initial), {
+      onSuccess: ({ settings }) => {
+        setDraft(settings);
+        setYearlyText(priceText(settings.vipYearlyPriceCents));
+      },
+    });
   };
 
   const serverErrors = save.isError ? serverProblem(save.error) : undefined;
@@ -285,6 +318,16 @@ function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEma
         <PortraitField portraitUrl={initial.artistPortraitUrl} artistName={initial.artistName} />
       </section>
 
+      <VipPlansSection
+        yearlyText={yearlyText}
+        error={fieldErrors.vipYearlyPriceCents}
+        disabled={save.isPending}
+        onChange={(text) => {
+          setYearlyText(text);
+          edit(draft);
+        }}
+      />
+
       <section className="card settings-section" aria-labelledby="settings-notifications-title">
         <h2 id="settings-notifications-title" className="settings-section-title">
           {intl.formatMessage(m.notificationsTitle)}
@@ -340,6 +383,59 @@ function SettingsForm({ initial, adminEmail }: { initial: SiteSettings; adminEma
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The yearly VIP plan's price (the monthly one is the spec's, from the configuration), with what it
+ * saves against twelve monthly payments as the public pages will say it.
+ */
+function VipPlansSection({
+  yearlyText,
+  error,
+  disabled,
+  onChange,
+}: {
+  yearlyText: string;
+  error: UiMessage | undefined;
+  disabled: boolean;
+  onChange: (text: string) => void;
+}) {
+  const intl = useIntl();
+  const config = useSiteConfig();
+  const monthly = config?.vipPrice;
+  const yearly = yearlyCentsOf(yearlyText);
+  const money = (cents: number) => intl.formatNumber(cents / 100, { style: "currency", currency: monthly?.currency ?? "USD" });
+  const monthsFree = monthly && yearly ? monthsFreeOf(yearly, monthly.amountCents) : 0;
+  const hint = (
+    <>
+      {intl.formatMessage(m.yearlyPriceHint, { currency: monthly?.currency ?? "USD" })}
+      {monthly && (
+        <>
+          {" "}
+          {intl.formatMessage(m.yearlyPriceMonthly, { monthly: money(monthly.amountCents), twelve: money(12 * monthly.amountCents) })}{" "}
+          {monthsFree > 0 ? intl.formatMessage(m.yearlyPriceMonthsFree, { months: monthsFree }) : intl.formatMessage(m.yearlyPriceNoSaving)}
+        </>
+      )}
+    </>
+  );
+  return (
+    <section className="card settings-section" aria-labelledby="settings-plans-title">
+      <h2 id="settings-plans-title" className="settings-section-title">
+        {intl.formatMessage(m.plansTitle)}
+      </h2>
+      <FormField
+        label={intl.formatMessage(m.yearlyPrice, { currency: monthly?.currency ?? "USD" })}
+        hint={hint}
+        error={error}
+        name="vipYearlyPriceCents"
+        inputMode="decimal"
+        value={yearlyText}
+        autoComplete="off"
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </section>
   );
 }
 

@@ -73,6 +73,11 @@ const plainMessages = defineMessages({
   saving: { id: "admin.settings.saving", defaultMessage: "Saving..." },
   saved: { id: "admin.settings.saved", defaultMessage: "Settings saved" },
   saveFailed: { id: "admin.settings.saveFailed", defaultMessage: "Failed to save settings. Please try again." },
+  plansTitle: { id: "admin.settings.plans.title", defaultMessage: "VIP plans" },
+  yearlyPriceNoSaving: {
+    id: "admin.settings.plans.yearly.noSaving",
+    defaultMessage: "At this price the yearly plan saves less than a month, so the pages show no saving.",
+  },
 });
 
 export const settingsMessages = {
@@ -102,6 +107,24 @@ export const settingsMessages = {
     defaultMessage: "The picture must be at most {max, number} pixels wide and high",
   }),
   portraitTooLarge: defineMessage<{ max: string }>({ id: "admin.settings.artist.portrait.tooLarge", defaultMessage: "The picture must be at most {max}" }),
+  yearlyPrice: defineMessage<{ currency: string }>({ id: "admin.settings.plans.yearly", defaultMessage: "Yearly price ({currency})" }),
+  yearlyPriceHint: defineMessage<{ currency: string }>({
+    id: "admin.settings.plans.yearly.hint",
+    defaultMessage:
+      "What a member pays once a year for VIP, from 1 to 1,000 {currency}. Members already on the yearly plan renew at the price they joined with.",
+  }),
+  yearlyPriceMonthly: defineMessage<{ monthly: string; twelve: string }>({
+    id: "admin.settings.plans.yearly.monthly",
+    defaultMessage: "The monthly plan is {monthly} (twelve months: {twelve}).",
+  }),
+  yearlyPriceMonthsFree: defineMessage<{ months: number }>({
+    id: "admin.settings.plans.yearly.monthsFree",
+    defaultMessage: "The pages will say {months, plural, one {# month free} other {# months free}}.",
+  }),
+  yearlyPriceInvalid: defineMessage<{ min: number; max: number }>({
+    id: "admin.settings.plans.yearly.invalid",
+    defaultMessage: "Enter a yearly price from {min, number} to {max, number}, with at most two decimals",
+  }),
   notificationsHint: defineMessage<{ email: string }>({
     id: "admin.settings.notifications.hint",
     defaultMessage: "Each one sends an e-mail to the admin address, {email}.",
