@@ -163,7 +163,8 @@ describe("/store/thanks", () => {
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 
-  it("an order of tickets: the ticket lines with their event's date, what comes next and the tickets page", async () => {
+  it("an order of tickets: the ticket lines with their event's date, what comes next and the tickets page; the cart stays", async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ productId: "shirt" }]));
     const ticket = {
       ticketTypeId: "tt-general",
       eventId: "ev-1",
@@ -197,6 +198,8 @@ describe("/store/thanks", () => {
     expect(screen.getByText(/are in the receipt and on your tickets page/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Open my tickets" }).getAttribute("href")).toBe("/tickets");
     expect(screen.queryByRole("link", { name: "Open my collection" })).toBeNull();
+    // Nothing of the cart was bought: the shirt waiting in it is still there.
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBe(JSON.stringify([{ productId: "shirt" }]));
   });
 
   it.each([

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { CONFIRMATION_MAX_WAIT_MS, CONFIRMATION_POLL_MS } from "../../../../worker/contracts/payments";
 import { CART_STORAGE_KEY } from "../../../../worker/contracts/store-model";
 import { ApiRequestError } from "../../../lib/api";
-import { checkoutStatusQueryOptions } from "./queries";
+import { checkoutStatusQueryOptions, checkoutSummaryQueryOptions } from "./queries";
 
 export type OrderPhase = "processing" | "slow" | "paid" | "failed" | "expired" | "none";
 
@@ -47,14 +47,18 @@ export function useOrderConfirmation(sessionId: string | undefined) {
     return () => clearTimeout(timer);
   }, [waiting, round]);
 
+  // A checkout of tickets only bought nothing from the cart: the cart stays as it was. When the
+  // summary cannot be read, the cart is emptied as before (better than buying its items twice).
+  const summary = useQuery({ ...checkoutSummaryQueryOptions(sessionId ?? ""), enabled: phase === "paid" });
+  const boughtFromCart = summary.data ? summary.data.lines.length > 0 : summary.isError ? true : null;
   const forgotten = useRef(false);
   useEffect(() => {
-    if (phase !== "paid" || forgotten.current) return;
+    if (phase !== "paid" || boughtFromCart === null || forgotten.current) return;
     forgotten.current = true;
-    forgetBrowserCart();
+    if (boughtFromCart) forgetBrowserCart();
     // The member's cart, collection and orders changed on the server.
     void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === "store" || q.queryKey[0] === "collection" });
-  }, [phase, queryClient]);
+  }, [phase, boughtFromCart, queryClient]);
 
   const checkAgain = () => {
     setTimedOut(false);
