@@ -392,7 +392,7 @@ describe("/store/cart", () => {
     const lines = await screen.findByRole("region", { name: "Items in your cart" });
     expect(within(lines).getByRole("link", { name: "Moonlight Boulevard (Digital)" }).getAttribute("href")).toBe("/store/moonlight-boulevard-digital-");
     await waitFor(() => expect(total()).toBe("$30.00"));
-    expect(sentJson(callsTo("POST /api/store/quote")[0])).toEqual({ currency: "usd", lines: [line("p-album", 1, null, 1200), line("p-gift", 2)] });
+    expect(sentJson(callsTo("POST /api/store/quote")[0])).toEqual({ currency: "usd", lines: [line("p-album", 1, null, 1200), line("p-gift", 2)], tickets: [] });
     // No shipping country for downloads and gifts.
     expect(screen.queryByRole("combobox", { name: "Ship to" })).toBeNull();
     fireEvent.click(within(lines).getAllByRole("button", { name: "One more" })[1]!);
@@ -432,6 +432,7 @@ describe("/store/cart", () => {
     expect(sentJson(callsTo("POST /api/store/quote").at(-1))).toEqual({
       currency: "usd",
       lines: [line("p-shirt", 1, "v-m")],
+      tickets: [],
       promoCode: "VIP20",
       shippingCountry: "BR",
     });
