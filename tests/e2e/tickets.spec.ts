@@ -114,6 +114,8 @@ async function createSmallShow(api: APIRequestContext, title: string): Promise<s
       venueCountry: "USA",
       venuePostalCode: "33139",
       venueCapacity: 40,
+      ticketPriceMin: 15,
+      ticketPriceMax: 15,
       currency: "USD",
       ticketSaleStart: new Date(now - DAY).toISOString(),
       ticketSaleEnd: new Date(now + 19 * DAY).toISOString(),
@@ -141,7 +143,7 @@ test("the admin cancels a small show that sold a ticket and its buyer is told of
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText(/^1 buyer with 1 ticket will be refunded \$15\.00/)).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel and refund 1 buyer" }).click();
-  await expect(dialog.getByText(/^Done: every buyer was handled/)).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole("status")).toContainText("Done: every buyer was handled", { timeout: 30_000 });
 
   const notice = await mailTo(page, buyer.email, new RegExp(`^Cancelled: ${title} \\(your tickets are refunded\\)$`));
   expect(notice.text).toContain("$15.00");

@@ -198,7 +198,7 @@ export const eventsMessages = {
   createdOn: defineMessage<{ date: string }>({ id: "adminEvents.list.createdOn", defaultMessage: "Created {date}" }),
   priceRange: defineMessage<{ min: string; max: string }>({ id: "adminEvents.list.priceRange", defaultMessage: "{min} - {max}" }),
   viewNamed: defineMessage<{ title: string }>({ id: "adminEvents.action.viewNamed", defaultMessage: "View {title}" }),
-  ticketSalesNamed: defineMessage<{ title: string }>({ id: "adminEvents.action.ticketSalesNamed", defaultMessage: "Ticket sales and door list of {title}" }),
+  ticketSalesNamed: defineMessage<{ title: string }>({ id: "adminEvents.action.ticketSalesNamed", defaultMessage: "Tickets of {title}: sales and door list" }),
   editNamed: defineMessage<{ title: string }>({ id: "adminEvents.action.editNamed", defaultMessage: "Edit {title}" }),
   deleteNamed: defineMessage<{ title: string }>({ id: "adminEvents.action.deleteNamed", defaultMessage: "Delete {title}" }),
   priceHint: defineMessage<{ currency: string }>({ id: "adminEvents.field.priceHint", defaultMessage: "In {currency}, to the cent." }),
