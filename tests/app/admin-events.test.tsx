@@ -9,55 +9,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as EventsRoute } from "../../app/routes/admin/events";
 import { Route as VenuesRoute } from "../../app/routes/admin/venues";
 import type { AdminEvent, EventInput } from "../../worker/contracts/admin-events";
+import { event } from "./fixtures/admin-event";
 import type { AdminVenue } from "../../worker/contracts/admin-venues";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const EVENTS = "/api/admin/events";
 const VENUES = "/api/admin/venues";
-
-const event = (id: string, overrides: Partial<AdminEvent> = {}): AdminEvent => ({
-  id,
-  title: "Freestyle Forever — Miami",
-  description: "Two hours of freestyle classics.",
-  titlePtBR: null,
-  descriptionPtBR: null,
-  soldOut: false,
-  // 20:00 in New York (EST) on 5 December 2031.
-  eventDate: "2031-12-06T01:00:00.000Z",
-  timeZone: "America/New_York",
-  status: "published",
-  source: "custom",
-  eventbriteId: null,
-  externalTicketUrl: "https://tickets.example.com/miami",
-  online: false,
-  joinUrl: null,
-  venueId: null,
-  venueName: "Neon Hall",
-  venueAddress: "100 Ocean Drive",
-  venueCity: "Miami",
-  venueState: "FL",
-  venueCountry: "USA",
-  venuePostalCode: "33139",
-  venueCapacity: 1800,
-  ticketPriceMin: 45.5,
-  ticketPriceMax: 120,
-  currency: "USD",
-  ticketSaleStart: "2031-09-01T14:00:00.000Z",
-  ticketSaleEnd: "2031-12-05T23:00:00.000Z",
-  presaleCodeMode: "none",
-  presaleStartsAt: null,
-  presaleEndsAt: null,
-  generalSaleAt: null,
-  presaleSharedCode: null,
-  presaleCodes: null,
-  reminderOffsets: [1440, 60],
-  reminders: { active: 0, pending: 0 },
-  ticketTypes: [],
-  ticketsTaken: 0,
-  createdAt: "2031-03-01T12:00:00.000Z",
-  updatedAt: "2031-03-02T12:00:00.000Z",
-  ...overrides,
-});
 
 const MIAMI = event("00000000-0000-4000-8000-000000000001");
 const DRAFT = event("00000000-0000-4000-8000-000000000002", {

@@ -6,53 +6,23 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as EventsRoute } from "../../app/routes/admin/events";
 import type { AdminEvent } from "../../worker/contracts/admin-events";
+import { event as adminEvent } from "./fixtures/admin-event";
 import type { CancellationPreview } from "../../worker/contracts/event-cancellation";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const EVENTS = "/api/admin/events";
 const ID = "00000000-0000-4000-8000-000000000001";
 
-const SHOW: AdminEvent = {
-  id: ID,
+const SHOW: AdminEvent = adminEvent(ID, {
   title: "Beach Night",
   description: null,
-  titlePtBR: null,
-  descriptionPtBR: null,
-  soldOut: false,
-  eventDate: "2031-12-06T01:00:00.000Z",
-  timeZone: "America/New_York",
-  status: "published",
-  source: "custom",
-  eventbriteId: null,
   externalTicketUrl: null,
-  online: false,
-  joinUrl: null,
-  venueId: null,
-  venueName: "Neon Hall",
-  venueAddress: "100 Ocean Drive",
-  venueCity: "Miami",
-  venueState: "FL",
-  venueCountry: "USA",
-  venuePostalCode: "33139",
-  venueCapacity: 1800,
   ticketPriceMin: 25,
   ticketPriceMax: 25,
-  currency: "USD",
   ticketSaleStart: null,
   ticketSaleEnd: null,
-  presaleCodeMode: "none",
-  presaleStartsAt: null,
-  presaleEndsAt: null,
-  generalSaleAt: null,
-  presaleSharedCode: null,
-  presaleCodes: null,
-  reminderOffsets: [1440, 60],
   reminders: { active: 2, pending: 0 },
-  ticketTypes: [],
-  ticketsTaken: 0,
-  createdAt: "2031-03-01T12:00:00.000Z",
-  updatedAt: "2031-03-02T12:00:00.000Z",
-};
+});
 
 const preview = (overrides: Partial<CancellationPreview> = {}): CancellationPreview => ({
   eventId: ID,

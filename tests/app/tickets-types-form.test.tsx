@@ -8,6 +8,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as EventsRoute } from "../../app/routes/admin/events";
 import type { AdminEvent } from "../../worker/contracts/admin-events";
+import { event as adminEvent } from "./fixtures/admin-event";
 import type { AdminTicketType } from "../../worker/contracts/admin-ticket-types";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
@@ -15,48 +16,18 @@ const EVENTS = "/api/admin/events";
 const ID = "00000000-0000-4000-8000-000000000001";
 const EURO_ID = "00000000-0000-4000-8000-000000000002";
 
-const event = (id: string, overrides: Partial<AdminEvent> = {}): AdminEvent => ({
-  id,
-  title: "Ticket Night",
-  description: null,
-  titlePtBR: null,
-  descriptionPtBR: null,
-  soldOut: false,
-  eventDate: "2031-12-06T01:00:00.000Z",
-  timeZone: "America/New_York",
-  status: "published",
-  source: "custom",
-  eventbriteId: null,
-  externalTicketUrl: null,
-  online: false,
-  joinUrl: null,
-  venueId: null,
-  venueName: "Neon Hall",
-  venueAddress: "100 Ocean Drive",
-  venueCity: "Miami",
-  venueState: "FL",
-  venueCountry: "USA",
-  venuePostalCode: null,
-  venueCapacity: 500,
-  ticketPriceMin: 25,
-  ticketPriceMax: 90,
-  currency: "USD",
-  ticketSaleStart: "2031-09-01T14:00:00.000Z",
-  ticketSaleEnd: "2031-12-05T23:00:00.000Z",
-  presaleCodeMode: "none",
-  presaleStartsAt: null,
-  presaleEndsAt: null,
-  generalSaleAt: null,
-  presaleSharedCode: null,
-  presaleCodes: null,
-  reminderOffsets: [1440, 60],
-  reminders: { active: 0, pending: 0 },
-  ticketTypes: [],
-  ticketsTaken: 3,
-  createdAt: "2031-03-01T12:00:00.000Z",
-  updatedAt: "2031-03-02T12:00:00.000Z",
-  ...overrides,
-});
+const event = (id: string, overrides: Partial<AdminEvent> = {}): AdminEvent =>
+  adminEvent(id, {
+    title: "Ticket Night",
+    description: null,
+    externalTicketUrl: null,
+    venuePostalCode: null,
+    venueCapacity: 500,
+    ticketPriceMin: 25,
+    ticketPriceMax: 90,
+    ticketsTaken: 3,
+    ...overrides,
+  });
 
 const type = (id: string, overrides: Partial<AdminTicketType> = {}): AdminTicketType => ({
   id,
