@@ -263,7 +263,9 @@ export function demoEventDates(event, now) {
  * Local demo only: upcoming, past, online, draft and cancelled events. Inserted once by fixed ids
  * (INSERT OR IGNORE keeps what someone edited in the back office), then every seed moves their
  * dates so they stay relative to now: the next show is always three weeks away, a virtual meet
- * always about to open.
+ * always about to open. An in-person event's capacity is filled in where a database seeded earlier
+ * has none: the event form requires one (a venue's seats bound the tickets sold here, decision
+ * 055), so a demo event without it could not be saved unchanged.
  */
 export function demoEventsSql(now) {
   const out = [];
@@ -274,7 +276,7 @@ export function demoEventsSql(now) {
     out.push(
       `INSERT OR IGNORE INTO events (id, title, description, title_pt_br, description_pt_br, event_date, end_date, time_zone, status, source, external_ticket_url, venue_name, venue_address, venue_city, venue_state, venue_country, venue_postal_code, venue_capacity, ticket_price_min_cents, ticket_price_max_cents, currency, ticket_sale_start, ticket_sale_end, is_online, join_url, image_key, created_at, updated_at)
        VALUES (${id}, ${sqlText(event.title)}, ${sqlText(event.description)}, ${sqlText(event.titlePtBR)}, ${sqlText(event.descriptionPtBR)}, ${dates.eventDate}, ${sqlNumber(dates.endDate)}, ${sqlText(event.timeZone)}, ${sqlText(event.status)}, 'custom', ${sqlText(event.externalTicketUrl)}, ${sqlText(event.venueName)}, ${sqlText(event.venueAddress)}, ${sqlText(event.venueCity)}, ${sqlText(event.venueState)}, ${sqlText(event.venueCountry)}, ${sqlText(event.venuePostalCode)}, ${sqlNumber(event.venueCapacity)}, ${sqlNumber(cents(event.ticketPriceMin))}, ${sqlNumber(cents(event.ticketPriceMax))}, ${sqlText(event.currency ?? "USD")}, ${sqlNumber(dates.ticketSaleStart)}, ${sqlNumber(dates.ticketSaleEnd)}, ${online}, ${sqlText(event.joinUrl)}, ${sqlText(event.imageKey)}, ${now}, ${now});`,
-      `UPDATE events SET event_date = ${dates.eventDate}, end_date = ${sqlNumber(dates.endDate)}, ticket_sale_start = ${sqlNumber(dates.ticketSaleStart)}, ticket_sale_end = ${sqlNumber(dates.ticketSaleEnd)}, title_pt_br = coalesce(title_pt_br, ${sqlText(event.titlePtBR)}), description_pt_br = coalesce(description_pt_br, ${sqlText(event.descriptionPtBR)}), updated_at = ${now} WHERE id = ${id};`,
+      `UPDATE events SET event_date = ${dates.eventDate}, end_date = ${sqlNumber(dates.endDate)}, ticket_sale_start = ${sqlNumber(dates.ticketSaleStart)}, ticket_sale_end = ${sqlNumber(dates.ticketSaleEnd)}, title_pt_br = coalesce(title_pt_br, ${sqlText(event.titlePtBR)}), description_pt_br = coalesce(description_pt_br, ${sqlText(event.descriptionPtBR)}), venue_capacity = coalesce(venue_capacity, ${sqlNumber(event.venueCapacity)}), updated_at = ${now} WHERE id = ${id};`,
     );
   }
   return out;

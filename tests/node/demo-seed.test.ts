@@ -164,7 +164,7 @@ describe("demo events seed", () => {
     for (const statement of demoEventsSql(SEED_NOW).filter((s) => s.startsWith("INSERT"))) expect(statement).toMatch(/^INSERT OR IGNORE INTO events /);
   });
 
-  it("covers upcoming, past, online, draft, cancelled, a venue without capacity and a show in Brazil", () => {
+  it("covers upcoming, past, online, draft, cancelled and a show in Brazil", () => {
     const database = eventsDb();
     seed(database, SEED_NOW);
     const rows = rowsOf(database);
@@ -191,8 +191,9 @@ describe("demo events seed", () => {
     });
     expect(localTime(saoPaulo.event_date, "America/Sao_Paulo")).toBe("2027-04-22 22:00");
 
-    // Capacity to be announced; decimal prices stored as cents.
-    expect(byTitle(rows, "Miami")).toMatchObject({ venue_capacity: null, ticket_price_min_cents: 5500, ticket_price_max_cents: 15050 });
+    // Decimal prices stored as cents. Every in-person event has a capacity: the event form requires one.
+    expect(byTitle(rows, "Miami")).toMatchObject({ venue_capacity: 2500, ticket_price_min_cents: 5500, ticket_price_max_cents: 15050 });
+    for (const row of rows.filter((r) => r.is_online === 0)) expect(row.venue_capacity, row.title).toBeGreaterThan(0);
 
     // Two online meets: one opening within the hour (join window 15 minutes before), one in 10 days.
     const online = published.filter((r) => r.is_online === 1).sort((a, b) => a.event_date - b.event_date);
