@@ -276,7 +276,13 @@ describe("/admin/users: the switches", () => {
     submit();
     expect(within(dialog).getByRole("alert").textContent).toBe("Informe um motivo.");
     fireEvent.change(within(dialog).getByLabelText("Motivo (o membro vê ao entrar)"), { target: { value: "Spam" } });
-    const end = within(dialog).getByLabelText(/^Data e hora de término/);
+    const end = within(dialog).getByLabelText(/^Data e hora de término/) as HTMLInputElement;
+    // Choosing a date offers one a week ahead, in the admin's time zone, rather than an empty field.
+    const offeredFrom = Date.now();
+    fireEvent.click(within(dialog).getByLabelText("Em uma data"));
+    const offered = new Date(end.value).getTime();
+    expect(offered).toBeGreaterThanOrEqual(Math.floor((offeredFrom + 7 * 86_400_000) / 60_000) * 60_000);
+    expect(offered).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000);
     fireEvent.change(end, { target: { value: "2001-01-01T10:00" } });
     submit();
     expect(within(dialog).getByRole("alert").textContent).toBe("O término precisa estar no futuro.");
@@ -299,6 +305,36 @@ describe("/admin/users: the switches", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(sentJson(server.callsTo(`PUT ${API}/${member(2).id}/ban`)[1])).toEqual({ banned: true, reason: "Spam", until: null });
     expect(await screen.findByText("O banimento de fan2@example.com foi alterado.")).toBeTruthy();
+  });
+
+  it.each([
+    {
+      locale: "en",
+      banned: "Banned: fan2@example.com",
+      title: "Ban user",
+      reason: "Reason (the member sees it when they sign in)",
+      ban: "Ban User",
+      permanent: "Permanent",
+    },
+    {
+      locale: "pt-BR",
+      banned: "Banido: fan2@example.com",
+      title: "Banir usuário",
+      reason: "Motivo (o membro vê ao entrar)",
+      ban: "Banir usuário",
+      permanent: "Permanente",
+    },
+  ] as const)("a new ban starts as permanent, so a reason and Ban straight away send a valid request ($locale)", async (t) => {
+    const server = fakeServer();
+    renderUsers(t.locale);
+    await screen.findByText("fan2@example.com");
+    fireEvent.click(switchFor(t.banned));
+    const dialog = screen.getByRole("dialog", { name: t.title });
+    expect((within(dialog).getByLabelText(t.permanent) as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(t.reason), { target: { value: "Spam" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: t.ban }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(server.callsTo(`PUT ${API}/${member(2).id}/ban`).map(sentJson)).toEqual([{ banned: true, reason: "Spam", until: null }]);
   });
 
   it("keeps the server's refusal of the ban form in the dialog", async () => {

@@ -1,6 +1,6 @@
 // Ban a member, or change the terms of a ban in force: the reason (the member reads it when they
-// sign in) and the end, either permanent or a date and time in the admin's own time zone (the
-// browser's), sent as an instant. The server checks both again; its refusal stays in the dialog.
+// sign in) and the end, either permanent (the default) or a date and time in the admin's own time
+// zone (the browser's), sent as an instant. The server checks both again; its refusal stays in the dialog.
 import { useId, useState, type FormEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { Modal } from "../../../components/Modal";
@@ -11,6 +11,9 @@ import { banReasonShown, usersMessages as m } from "./messages";
 import { useUserSwitch } from "./queries";
 
 const pad = (n: number) => String(n).padStart(2, "0");
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A timed ban's end, as first offered when the admin picks "On a date". */
+export const DEFAULT_BAN_DAYS = 7;
 
 /** An instant as a datetime-local value in the browser's time zone. */
 export function toLocalInput(iso: string): string {
@@ -37,8 +40,14 @@ export function BanDialog({ user, onClose, onDone }: Props) {
   const editing = user.ban !== null;
   // A reason the site stored as a code is shown (and, once saved, kept) as text in the admin's language.
   const [reason, setReason] = useState(() => (user.ban ? banReasonShown(intl, user.ban.reason) : ""));
-  const [permanent, setPermanent] = useState(editing ? user.ban!.until === null : false);
+  // A new ban starts as "Permanent" (until an administrator lifts it): a choice that needs nothing
+  // more, so typing a reason and pressing Ban works. Choosing an end date starts from a week ahead.
+  const [permanent, setPermanent] = useState(editing ? user.ban!.until === null : true);
   const [until, setUntil] = useState(user.ban?.until ? toLocalInput(user.ban.until) : "");
+  const chooseTimed = () => {
+    setPermanent(false);
+    if (!fromLocalInput(until)) setUntil(toLocalInput(new Date(Date.now() + DEFAULT_BAN_DAYS * DAY_MS).toISOString()));
+  };
   const [error, setError] = useState<MessageDescriptor | null>(null);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -97,7 +106,7 @@ export function BanDialog({ user, onClose, onDone }: Props) {
             <input type="radio" name="end" checked={permanent} onChange={() => setPermanent(true)} /> {intl.formatMessage(m.banPermanent)}
           </label>
           <label>
-            <input type="radio" name="end" checked={!permanent} onChange={() => setPermanent(false)} /> {intl.formatMessage(m.banTimed)}
+            <input type="radio" name="end" checked={!permanent} onChange={chooseTimed} /> {intl.formatMessage(m.banTimed)}
           </label>
           <label htmlFor={untilId}>{intl.formatMessage(m.banUntilLabel, { timeZone })}</label>
           <input
