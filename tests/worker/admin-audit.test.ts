@@ -6,6 +6,10 @@ import { auditInsert } from "../../worker/db/audit";
 import { AUDIT_PAGE_SIZE, type AuditListResponse } from "../../worker/contracts/admin";
 import { call, createUser, db, errorOf } from "./helpers";
 import { cookieFor, expectRefused, ROLES, statusFor } from "./admin-gate-matrix";
+import type { AuditAction } from "../../worker/contracts/audit-actions";
+
+/** A code no writer uses, so only this test's rows match its filter; the list shows any stored code. */
+const testAction = (code: string) => code as AuditAction;
 
 describe("/api/admin: administrators only", () => {
   for (const role of ROLES) {
@@ -32,14 +36,24 @@ describe("GET /api/admin/audit", () => {
     const actor = { id: admin.id, email: admin.email };
     const start = Date.now();
     await db().batch([
-      auditInsert(db(), { actor, action: "test.first", targetType: "thing", targetId: "a", summary: { before: null, after: { name: "A" } } }, start),
       auditInsert(
         db(),
-        { actor: { id: other.id, email: other.email }, action: "test.second", targetType: "thing", targetId: "b", summary: { note: "by the other" } },
+        { actor, action: testAction("test.first"), targetType: "thing", targetId: "a", summary: { before: null, after: { name: "A" } } },
+        start,
+      ),
+      auditInsert(
+        db(),
+        {
+          actor: { id: other.id, email: other.email },
+          action: testAction("test.second"),
+          targetType: "thing",
+          targetId: "b",
+          summary: { note: "by the other" },
+        },
         start + 1,
       ),
       ...Array.from({ length: AUDIT_PAGE_SIZE }, (_, i) =>
-        auditInsert(db(), { actor, action: "test.bulk", targetType: "thing", targetId: String(i), summary: {} }, start + 2 + i),
+        auditInsert(db(), { actor, action: testAction("test.bulk"), targetType: "thing", targetId: String(i), summary: {} }, start + 2 + i),
       ),
     ]);
 

@@ -5,7 +5,7 @@ import { and, asc, eq, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "./client";
 import { albums, radioStations, retiredTracks, tracks } from "./schema";
-import { auditInsert, type Actor } from "./audit";
+import { auditInsert, type Actor, type AuditEntry } from "./audit";
 import { coverUrlOf } from "./music";
 import { refuse, isRefused, type Refused } from "../lib/outcome";
 import { refuseOnClash } from "./d1";
@@ -455,7 +455,7 @@ export async function setTrackAudio(
   db: DB,
   actor: Actor,
   id: string,
-  change: { audioKey: string | null; durationSeconds: number | null; action: string; shown: string | null },
+  change: { audioKey: string | null; durationSeconds: number | null; action: AuditEntry["action"]; shown: string | null },
 ) {
   const { audioKey, durationSeconds, action } = change;
   const [before, updated] = await db.batch([

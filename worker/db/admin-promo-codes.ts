@@ -28,7 +28,7 @@ const toAdminPromo = (row: PromoRow, perkTitle: string | null): AdminPromoCode =
   createdAt: row.createdAt.toISOString(),
 });
 
-const entry = (actor: Actor, action: string, code: string, summary: AuditEntry["summary"]): AuditEntry => ({
+const entry = (actor: Actor, action: AuditEntry["action"], code: string, summary: AuditEntry["summary"]): AuditEntry => ({
   actor,
   action,
   targetType: "promo_code",

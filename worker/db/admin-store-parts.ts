@@ -13,7 +13,7 @@ import { auditDetail } from "../contracts/audit-detail";
 import { STORE_IMAGES_MAX, type AdminVariant, type VariantCreateValues, type VariantUpdateValues } from "../contracts/admin-store";
 import { toAdminVariant, type VariantRow } from "./admin-store";
 
-const entry = (actor: Actor, action: string, productId: string, summary: AuditEntry["summary"]): AuditEntry => ({
+const entry = (actor: Actor, action: AuditEntry["action"], productId: string, summary: AuditEntry["summary"]): AuditEntry => ({
   actor,
   action,
   targetType: "product",

@@ -185,7 +185,7 @@ function auditView(v: ProductValues): Record<string, unknown> {
   return { ...v, description: short(v.description), descriptionPtBr: short(v.descriptionPtBr) };
 }
 
-const productEntry = (actor: Actor, action: string, id: string, summary: AuditEntry["summary"]): AuditEntry => ({
+const productEntry = (actor: Actor, action: AuditEntry["action"], id: string, summary: AuditEntry["summary"]): AuditEntry => ({
   actor,
   action,
   targetType: "product",

@@ -104,7 +104,7 @@ const auditView = (v: TicketTypeValues | AdminTicketType) => ({
   position: v.position,
 });
 
-const entry = (actor: Actor, action: string, eventId: string, summary: AuditEntry["summary"]): AuditEntry => ({
+const entry = (actor: Actor, action: AuditEntry["action"], eventId: string, summary: AuditEntry["summary"]): AuditEntry => ({
   actor,
   action,
   targetType: "event",

@@ -3,13 +3,14 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { DB } from "./client";
 import { auditLog, type AuditSummary } from "./schema";
+import type { AuditAction } from "../contracts/audit-actions";
 import { AUDIT_PAGE_SIZE, type AuditEntryView, type AuditListResponse } from "../contracts/admin";
 
 export type Actor = { id: string; email: string };
 
 export type AuditEntry = {
   actor: Actor;
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId?: string | null;
   summary: AuditSummary;

@@ -7,7 +7,7 @@
 // An administrator's write (create, edit, delete, send, schedule, pause, resume, cancel) and its
 // audit row go in one D1 batch; the row is written only when the write changed the campaign.
 import type { DB } from "./client";
-import { auditIfChanged, type Actor } from "./audit";
+import { auditIfChanged, type Actor, type AuditEntry } from "./audit";
 import { newId } from "../lib/crypto";
 import { DAY_MS, iso } from "../lib/time";
 import type { Locale } from "../contracts/locale";
@@ -117,7 +117,7 @@ const inputColumns = (input: CampaignInput) => [
 ];
 
 /** An administrator's write as its audit row tells it (the campaign is the row's target). */
-export type CampaignAudit = { actor: Actor; action: string; after: Record<string, unknown> };
+export type CampaignAudit = { actor: Actor; action: AuditEntry["action"]; after: Record<string, unknown> };
 
 /** Runs a write on campaign `id` with, in the same batch, its audit row; whether the write changed a row. */
 async function writeWithAudit(db: DB, id: string, statement: D1PreparedStatement, audit: CampaignAudit | undefined, now: number): Promise<boolean> {

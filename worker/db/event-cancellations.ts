@@ -5,9 +5,14 @@
 import type { DB } from "./client";
 import { runBatch, type Statement } from "./d1";
 import type { Actor } from "./audit";
+import type { AuditAction } from "../contracts/audit-actions";
 import { ticketCurrencyOf } from "../contracts/event-tickets-model";
 import type { Currency } from "../contracts/store-model";
 import type { CancellationJob, FailedCancellationRefund, RefundTotal } from "../contracts/event-cancellation";
+
+/** The audit codes of a cancellation and of its refunds tried again (typed: the back office names each). */
+const CANCEL_ACTION: AuditAction = "event.cancel";
+const RETRY_ACTION: AuditAction = "event.cancel.retry";
 
 const stmt = (text: string, ...params: unknown[]): Statement => ({ sql: text, params });
 
@@ -231,7 +236,7 @@ export async function cancelEventWithTickets(db: DB, actor: Actor, eventId: stri
     stmt(`UPDATE event_tickets SET status = 'cancelled', voided_at = ?2 WHERE event_id = ?1 AND status = 'valid'`, eventId, now),
     ...releaseHeldSeats(eventId, now),
     stmt(
-      `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, created_at) VALUES (?1, ?2, 'event.cancel', 'event', ?3, ?4, ?5)`,
+      `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, created_at) VALUES (?1, ?2, '${CANCEL_ACTION}', 'event', ?3, ?4, ?5)`,
       actor.id,
       actor.email,
       eventId,
@@ -382,7 +387,7 @@ export async function retryFailedRefunds(db: DB, actor: Actor, eventId: string, 
     ),
     stmt(
       `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, created_at)
-       SELECT ?1, ?2, 'event.cancel.retry', 'event', ?3, '{}', ?4
+       SELECT ?1, ?2, '${RETRY_ACTION}', 'event', ?3, '{}', ?4
        WHERE EXISTS (SELECT 1 FROM event_cancellation_orders WHERE event_id = ?3 AND state = 'pending' AND updated_at = ?4)`,
       actor.id,
       actor.email,

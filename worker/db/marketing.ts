@@ -15,7 +15,7 @@
 import { count, desc, eq, gt, gte, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { auditLog, marketingConsents, marketingContacts } from "./schema";
-import type { Actor } from "./audit";
+import type { Actor, AuditEntry } from "./audit";
 import type { ParsedContact } from "../lib/contacts-csv";
 import { CONTACTS_PAGE_SIZE, RECENT_DAYS, type MarketingContactsResponse, type MarketingSummary } from "../contracts/admin-marketing";
 import { runBatch } from "./d1";
@@ -151,7 +151,7 @@ export async function importChunk(
   const audit = db.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,
-    action: "contacts.import",
+    action: "contacts.import" satisfies AuditEntry["action"],
     targetType: "marketing_contacts",
     targetId: null,
     summary: sql`json_object('after', json_object('imported', changes(), 'submitted', ${chunk.contacts.length}, 'rows', ${`${first}-${last}`}), 'note', ${auditNoteOf(detail)}, 'detail', json(${JSON.stringify(detail)}))`,

@@ -3,10 +3,11 @@
 // provider's event confirmed (the revenue ledger's negative rows, `refund:<refund id>`).
 import type { AuditSummary } from "./schema";
 import type { OrderHistoryEntry } from "../contracts/admin-store-orders";
+import type { AuditAction } from "../contracts/audit-actions";
 
 /** The audit actions the orders' back office writes. */
-export const SHIP_ACTION = "store.order.ship";
-export const REFUND_ACTION = "store.order.refund";
+export const SHIP_ACTION: AuditAction = "store.order.ship";
+export const REFUND_ACTION: AuditAction = "store.order.refund";
 
 /**
  * The ledger's key of a refund: its provider id, or, when the provider's event carried no refund

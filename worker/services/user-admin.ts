@@ -6,7 +6,7 @@
 // place writes nothing. Also used by moderation, to ban a post's author.
 import type { AppEnv } from "../env";
 import type { DB } from "../db/client";
-import type { Actor } from "../db/audit";
+import type { Actor, AuditEntry } from "../db/audit";
 import {
   auditStatement,
   compStatements,
@@ -75,7 +75,7 @@ export async function setUserAdmin(env: AppEnv, db: DB, actor: Actor, targetId: 
   const before = await existingUser(db, targetId, now);
   if (!admin && targetId === actor.id) throw conflict(MESSAGES.selfDemotion, CODES.selfDemotion);
   if (before.isAdmin === admin) return { user: before, changed: false };
-  const entry = {
+  const entry: AuditEntry = {
     actor,
     action: admin ? "user.grant_admin" : "user.revoke_admin",
     targetType: "user",
@@ -103,7 +103,7 @@ export async function setUserComp(env: AppEnv, db: DB, actor: Actor, targetId: s
   const hadComp = before.vipSource === "comp" || before.vipSource === "both";
   if (hadComp === comp) return { user: before, changed: false };
   const paid = before.vipSource === "paid" || before.vipSource === "both";
-  const entry = {
+  const entry: AuditEntry = {
     actor,
     action: comp ? "user.grant_comp" : "user.remove_comp",
     targetType: "user",
@@ -133,7 +133,7 @@ export async function setUserDoorStaff(db: DB, actor: Actor, targetId: string, d
   const now = Date.now();
   const before = await existingUser(db, targetId, now);
   if (before.isDoorStaff === doorStaff) return { user: before, changed: false };
-  const entry = {
+  const entry: AuditEntry = {
     actor,
     action: doorStaff ? "user.grant_door_staff" : "user.revoke_door_staff",
     targetType: "user",
@@ -177,7 +177,7 @@ export async function setUserBan(
     ? { reason: terms.reason, until: terms.until === null ? null : new Date(terms.until).toISOString() }
     : { reason: was!.reason, until: was!.until };
   const status = terms ? "banned" : "active";
-  const entry = {
+  const entry: AuditEntry = {
     actor,
     action: change === "ban" ? "user.ban" : change === "edit" ? "user.ban_edit" : "user.unban",
     targetType: "user",

@@ -47,4 +47,4 @@ export const formatDay = (intl: IntlShape, date: string) =>
 export const formatHour = (intl: IntlShape, hour: number) => intl.formatTime(Date.UTC(2000, 0, 1, hour), { hour: "numeric", timeZone: "UTC" });
 
 /** A moment (ISO string) in the admin's own zone, date and time. */
-export const formatMoment = (intl: IntlShape, iso: string) => intl.formatDate(iso, { dateStyle: "medium", timeStyle: "short" });
+export const formatMoment = (intl: IntlShape, iso: string | number) => intl.formatDate(iso, { dateStyle: "medium", timeStyle: "short" });

@@ -69,7 +69,11 @@ async function campaignOr404(c: Context<HonoEnv>, id: string): Promise<Campaign>
 }
 
 /** The acting administrator's write, for its audit row. */
-const audited = (c: Context<HonoEnv>, action: string, after: Record<string, unknown> = {}): CampaignAudit => ({ actor: actorOf(c), action, after });
+const audited = (c: Context<HonoEnv>, action: CampaignAudit["action"], after: Record<string, unknown> = {}): CampaignAudit => ({
+  actor: actorOf(c),
+  action,
+  after,
+});
 
 /** Moves the campaign (audited) or answers 404 (unknown) / 409 campaign_state (not in a state that allows it). */
 async function move(

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useIntl } from "react-intl";
 import type { AuditFilters as Filters } from "../queries";
 import { auditMessages as m } from "./messages";
+import { actionName } from "./actions";
 
 export type AdminOption = { id: string; email: string };
 
@@ -26,11 +27,14 @@ export function AuditFilters({
         <label htmlFor={actionId}>{intl.formatMessage(m.action)}</label>
         <select id={actionId} value={filters.action ?? ""} onChange={(event) => onChange({ ...filters, action: event.target.value || undefined })}>
           <option value="">{intl.formatMessage(m.allActions)}</option>
-          {actions.map((action) => (
-            <option key={action} value={action}>
-              {action}
-            </option>
-          ))}
+          {actions
+            .map((action) => ({ action, name: actionName(intl, action) }))
+            .sort((a, b) => a.name.localeCompare(b.name, intl.locale))
+            .map(({ action, name }) => (
+              <option key={action} value={action}>
+                {name}
+              </option>
+            ))}
         </select>
       </div>
       <div className="field">

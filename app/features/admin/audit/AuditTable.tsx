@@ -5,6 +5,7 @@ import { formatMoment } from "../format";
 import { auditMessages as m } from "./messages";
 import { changeLines, MAX_CHANGE_LINES } from "./summary";
 import { fieldLabel, noteText, valueText } from "./detail";
+import { actionName } from "./actions";
 
 export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
   const intl = useIntl();
@@ -29,7 +30,7 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
               </td>
               <td>{entry.actorEmail}</td>
               <td>
-                <code>{entry.action}</code>
+                <span title={entry.action}>{actionName(intl, entry.action)}</span>
               </td>
               <td>{entry.targetId ? `${entry.targetType} ${entry.targetId}` : entry.targetType}</td>
               <td>
@@ -45,7 +46,8 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
 
 function ChangeSummary({ summary }: { summary: AuditEntryView["summary"] }) {
   const intl = useIntl();
-  const lines = changeLines(summary);
+  // Times in the admin's language and time zone (the browser's), as the When column.
+  const lines = changeLines(summary, (epochMs) => formatMoment(intl, epochMs));
   const shown = lines.slice(0, MAX_CHANGE_LINES);
   const note = noteText(intl, summary);
   if (lines.length === 0 && !note) return <span className="muted">{intl.formatMessage(m.noDetails)}</span>;
