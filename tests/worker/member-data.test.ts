@@ -155,15 +155,18 @@ describe("Download my data", () => {
     const posts = jsonIn(files, "posts.json").posts!;
     expect(posts.map((p) => p.id).sort()).toEqual([postId, picture.id].sort());
     expect(posts.find((p) => p.id === postId)?.content).toBe("my very own post");
-    expect(jsonIn(files, "comments.json").post_comments!.map((c) => c.content)).toEqual(["my comment"]);
-    expect(jsonIn(files, "likes.json").post_likes!.map((l) => l.post_id)).toEqual([othersPost]);
+    expect(jsonIn(files, "comments.json").postComments!.map((c) => c.content)).toEqual(["my comment"]);
+    expect(jsonIn(files, "likes.json").postLikes!.map((l) => l.postId)).toEqual([othersPost]);
     expect(JSON.parse(strFromU8(files["chat.json"]!)).messages.map((m: { content: string }) => m.content)).toEqual(["hello from the chat"]);
     const account = jsonIn(files, "account.json").users![0]!;
     expect(account.email).toBe(member.email);
-    expect(account).not.toHaveProperty("password_hash");
-    expect(jsonIn(files, "sessions.json").sessions![0]).not.toHaveProperty("id_hash");
+    expect(account).not.toHaveProperty("passwordHash");
+    expect(jsonIn(files, "sessions.json").sessions![0]).not.toHaveProperty("idHash");
     // Nobody else's rows.
     expect(JSON.stringify(posts)).not.toContain("someone else's post");
+    // The page and the README in the member's language (English here; Portuguese below).
+    expect(strFromU8(files["index.html"]!)).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(strFromU8(files["README.txt"]!)).toContain("Every time is an ISO 8601 instant in UTC");
 
     const mails = await mailsTo(member.email);
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your .+ data is ready to download$/)]);
@@ -210,26 +213,87 @@ describe("Download my data", () => {
       await call("/api/account/export", { method: "POST", json: { currentPassword: member.password }, cookie: member.cookie })
     ).json<DataExportStatus>();
     const consents = jsonIn(await download(member, status.downloadUrl!), "consents.json");
-    const contacts = consents.marketing_contacts!.sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    const contacts = consents.marketingContacts!.sort((a, b) => String(a.id).localeCompare(String(b.id)));
     expect(contacts.map((c) => [c.id, c.status, c.locale, c.topics])).toEqual([
       [`byemail-${member.id}`, "pending", "pt-BR", '["events"]'],
       [`byuser-${member.id}`, "subscribed", "en", '["news","events"]'],
     ]);
-    const records = consents.marketing_consents!.sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    const records = consents.marketingConsents!.sort((a, b) => String(a.id).localeCompare(String(b.id)));
     expect(records).toEqual([
       expect.objectContaining({
         id: `c1-${member.id}`,
         source: "contact_form",
-        consent_text: "Quero receber",
+        consentText: "Quero receber",
         locale: "pt-BR",
-        created_at: now,
-        confirmed_at: null,
+        createdAt: new Date(now).toISOString(),
+        confirmedAt: null,
       }),
-      expect.objectContaining({ id: `c2-${member.id}`, source: "settings", consent_text: "Send me news", locale: "en", created_at: now, confirmed_at: now }),
+      expect.objectContaining({
+        id: `c2-${member.id}`,
+        source: "settings",
+        consentText: "Send me news",
+        locale: "en",
+        createdAt: new Date(now).toISOString(),
+        confirmedAt: new Date(now).toISOString(),
+      }),
     ]);
-    for (const record of records) expect(record).not.toHaveProperty("token_hash");
+    for (const record of records) expect(record).not.toHaveProperty("tokenHash");
     expect(JSON.stringify(consents)).not.toContain("secret-hash");
     expect(JSON.stringify(consents)).not.toContain(other.email);
+  });
+
+  it("is readable by its owner: ISO 8601 times, camelCase names, a README and an index.html in their language that runs nothing they typed", async () => {
+    const member = await createUser("vip");
+    await D1.prepare("UPDATE users SET locale = 'pt-BR' WHERE id = ?").bind(member.id).run();
+    const typed = `<script>alert("x")</script><img src=x onerror=alert(1)> & "quotes"`;
+    await newPost(member, typed);
+    const avatar = await withAvatar(member);
+    await chatSays(member, "</td><script>alert(2)</script>");
+    const status = await (
+      await call("/api/account/export", { method: "POST", json: { currentPassword: member.password }, cookie: member.cookie })
+    ).json<DataExportStatus>();
+    const files = await download(member, status.downloadUrl!);
+
+    // Every JSON file: field names without underscores, no epoch number anywhere, every time field an ISO instant in UTC.
+    const jsonFiles = Object.keys(files).filter((name) => name.endsWith(".json"));
+    expect(jsonFiles).toEqual(expect.arrayContaining(["account.json", "posts.json", "chat.json", "export.json"]));
+    const times: string[] = [];
+    const walk = (value: unknown, key: string, file: string) => {
+      if (Array.isArray(value)) return value.forEach((item) => walk(item, key, file));
+      if (value && typeof value === "object") {
+        for (const [inner, item] of Object.entries(value)) {
+          expect(inner, `${file}: ${inner}`).not.toContain("_");
+          walk(item, inner, file);
+        }
+        return;
+      }
+      if (typeof value === "number") expect(Number.isInteger(value) && value >= 1e11, `${file}: ${key} = ${value}`).toBe(false);
+      if (/At$/.test(key) && value !== null) {
+        expect(value, `${file}: ${key}`).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+        times.push(key);
+      }
+    };
+    for (const name of jsonFiles) walk(JSON.parse(strFromU8(files[name]!)), "", name);
+    expect(times).toEqual(expect.arrayContaining(["createdAt", "updatedAt", "exportedAt"]));
+    const account = jsonIn(files, "account.json").users![0]!;
+    expect(account).toMatchObject({ id: member.id, email: member.email, locale: "pt-BR" });
+    expect(account.createdAt).toEqual(expect.stringMatching(/Z$/));
+    expect(jsonIn(files, "posts.json").posts![0]!.content).toBe(typed);
+
+    const html = strFromU8(files["index.html"]!);
+    expect(html).toMatch(/^<!doctype html>\n<html lang="pt-BR">/);
+    expect(html).toContain("<title>Seus dados do ");
+    expect(html).toContain("Suas publicações e as imagens delas.");
+    // What the member typed is text: escaped, never markup, and the page has no script of its own.
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;");
+    expect(html).toContain("&lt;/td&gt;&lt;script&gt;alert(2)&lt;/script&gt;");
+    expect(html.toLowerCase()).not.toContain("<script");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`);
+    // Times as dates in the member's language, with the instant kept in the markup; the pictures shown from the archive.
+    expect(html).toMatch(/<time datetime="\d{4}-\d{2}-\d{2}T[\d:.]+Z">\d{1,2} de [a-zç]+ de \d{4}/);
+    expect(html).toContain(`<img src="images/${avatar}"`);
+    expect(strFromU8(files["README.txt"]!)).toContain("Todos os horários são instantes ISO 8601 em UTC");
   });
 
   it("the mail is in the member's language", async () => {

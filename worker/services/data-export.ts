@@ -17,6 +17,9 @@ import { DATA_EXPORT_API, DATA_EXPORT_TTL_SECONDS, type DataExportStatus } from 
 import { signExportToken } from "../lib/export-token";
 import { createMailService } from "./mail";
 import { dataExportReadyMail } from "./mail/data-export";
+import { readableFiles, readableRow } from "./data-export-format";
+import { exportIndexHtml, type IndexFile } from "./data-export-index";
+import { exportReadme } from "./data-export-texts";
 
 /** Above either, the archive is built after the answer rather than inside the request. */
 export const INLINE_EXPORT_MAX = { rows: 2000, images: 10 } as const;
@@ -82,37 +85,49 @@ export async function exportArchive(env: AppEnv, userId: string, exportId: strin
   return env.MEDIA.get(exportZipKey(userId, exportId));
 }
 
-const README = `This archive holds the data the site keeps about your account, one JSON file per kind.
-Each file maps a table name to its rows, with the column names the site's database uses.
-Times are milliseconds since 1970-01-01 UTC. Password and link hashes are left out.
-chat.json is your VIP chat history; images/ holds your avatar and post pictures.
-`;
-
 /** The avatar's R2 key when the avatar is one of ours. */
 function avatarKey(member: ExportMember): string | null {
   if (!member.avatarUrl?.startsWith(AVATAR_URL_PREFIX)) return null;
   return `avatars/${member.avatarUrl.slice(AVATAR_URL_PREFIX.length)}`;
 }
 
-/** The zip's bytes. Pictures are stored as they are (already compressed); JSON is deflated. */
+/**
+ * The zip's bytes. Pictures are stored as they are (already compressed); JSON is deflated. Rows are
+ * readable (decision 060): camelCase field names, times as ISO 8601 in UTC, a README in the member's
+ * language and index.html showing every file as tables.
+ */
 export async function buildArchive(env: AppEnv, db: DB, member: ExportMember, now = new Date()): Promise<Uint8Array> {
-  const [files, chat, postKeys] = await Promise.all([
+  const [data, chat, postKeys] = await Promise.all([
     readMemberData(db, member),
     chatThread(env, member.id).exportHistory(),
     memberPostImageKeys(db, member.id),
   ]);
-  const zippable: Zippable = { "README.txt": strToU8(README) };
+  const locale = isLocale(member.locale) ? member.locale : "en";
+  const brand = readConfig(env).BRAND_NAME;
+  const files: IndexFile[] = [
+    ...Object.entries(readableFiles(data)).map(([kind, tables]) => ({ file: `${kind}.json`, kind, tables })),
+    { file: "chat.json", kind: "chat", tables: { messages: chat.map(readableRow) } },
+    { file: "export.json", kind: "export", tables: { export: [{ exportedAt: now.toISOString(), userId: member.id, username: member.username, locale }] } },
+  ];
+  const zippable: Zippable = {};
   const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
-  for (const [kind, tables] of Object.entries(files)) zippable[`${kind}.json`] = json(tables);
-  zippable["chat.json"] = json({ messages: chat });
-  // No notifications table exists yet; the file says so rather than missing.
-  zippable["notifications.json"] = json({ notifications: [] });
-  zippable["export.json"] = json({ exportedAt: now.toISOString(), userId: member.id });
+  for (const { file, tables } of files) zippable[file] = json(tables);
   const keys = [avatarKey(member), ...postKeys].filter((k): k is string => k !== null);
+  const images: string[] = [];
   for (const key of keys) {
     const object = await env.MEDIA.get(key);
-    if (object) zippable[`images/${key}`] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
+    if (!object) continue;
+    zippable[`images/${key}`] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
+    images.push(key);
   }
+  zippable["README.txt"] = strToU8(
+    exportReadme(
+      locale,
+      brand,
+      files.map((f) => f.file),
+    ),
+  );
+  zippable["index.html"] = strToU8(exportIndexHtml({ locale, brand, username: member.username, exportedAt: now, files, images }));
   return zipSync(zippable, { level: 6, mtime: now });
 }
 
