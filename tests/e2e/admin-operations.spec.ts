@@ -103,7 +103,8 @@ test("an admin gives a new member a complimentary VIP, then bans them", async ({
   await row.getByRole("switch", { name: `Banned: ${member.email}` }).click();
   const banDialog = page.getByRole("dialog", { name: "Ban user" });
   await banDialog.getByLabel("Reason (the member sees it when they sign in)").fill("Spamming the feed");
-  await banDialog.getByLabel("Permanent").check();
+  // A new ban starts as permanent: the reason alone is enough.
+  await expect(banDialog.getByLabel("Permanent")).toBeChecked();
   await banDialog.getByRole("button", { name: "Ban User" }).click();
   await expect(row.getByRole("switch", { name: `Banned: ${member.email}` })).toHaveAttribute("aria-checked", "true");
   await expect(row).toContainText("Reason: Spamming the feed");

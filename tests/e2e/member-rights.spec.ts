@@ -32,7 +32,8 @@ test("a new member downloads their data, deletes the account, and another member
     const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
     const posts = JSON.parse(strFromU8(files["posts.json"]!)) as { posts: { id: string; content: string }[] };
     expect(posts.posts.map((p) => p.content)).toEqual([text]);
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(["account.json", "chat.json", "README.txt"]));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(["account.json", "chat.json", "README.txt", "index.html"]));
+    expect(strFromU8(files["index.html"]!)).toContain(text);
   });
 
   await test.step("delete the account after the dialog", async () => {
