@@ -1,6 +1,6 @@
 // Events, as fans use them, against the seeded demo events (scripts/prepare-local.mjs with
-// scripts/demo-data.json): /events lists the published ones only (no draft, no cancelled), one
-// without a capacity shows 'TBA', a past one is under 'Past shows' (never sold out), in Portuguese
+// scripts/demo-data.json): /events lists the published ones only (no draft, no cancelled), each
+// show with its venue's capacity (a capacity unknown, 'TBA', is an app test), a past one is under 'Past shows' (never sold out), in Portuguese
 // with the São Paulo show's Portuguese description (decision 031), and the .ics
 // download and the subscribable feed are real calendar files. On /virtual-meet a VIP sees the join
 // link of the meet starting within the hour only once its window is open (the seed starts it about
@@ -27,14 +27,14 @@ function demoEvents(): DemoEvent[] {
 /** The meets as the API gives them to this browser's member (the page itself came rendered with them). */
 const virtualMeetsOf = async (page: Page) => (await (await page.request.get("/api/events/virtual")).json()) as { meets: VirtualMeet[] };
 
-test("/events lists the published events: a TBA capacity, past shows below, and no draft or cancelled one", async ({ page }) => {
+test("/events lists the published events: shows with their capacity, past shows below, and no draft or cancelled one", async ({ page }) => {
   await page.goto("/events");
   await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
   const rows = page.getByRole("article");
   await expect(rows.first()).toBeVisible();
 
-  // One without a capacity says TBA.
-  await expect(page.locator(".event-capacity", { hasText: /^TBA$/ }).first()).toBeVisible();
+  // The Miami show, seeded with its venue's capacity (the event form requires one).
+  await expect(page.getByRole("article").filter({ hasText: "Miami Freestyle Heat" }).locator(".event-capacity")).toHaveText("2,500");
 
   // A past one: in the archive below, not sold out, nothing to buy.
   const archive = page.getByRole("region", { name: "Past shows" });
