@@ -90,6 +90,9 @@ export const useOfflineCopyTime = (): string | null => useSyncExternalStore(unch
  * copies go. They hold visitors' pages only, but a shared device keeps nothing of a session.
  */
 export async function forgetOfflineCopies(): Promise<void> {
-  if (typeof caches === "undefined") return;
-  await Promise.all(RUNTIME_CACHES_CLEARED_ON_SIGN_OUT.map((name) => caches.delete(name))).catch(() => undefined);
+  try {
+    if (typeof caches !== "undefined") await Promise.all(RUNTIME_CACHES_CLEARED_ON_SIGN_OUT.map((name) => caches.delete(name)));
+  } catch {
+    // Storage the browser refuses (some private modes, an insecure origin) holds no copies either.
+  }
 }

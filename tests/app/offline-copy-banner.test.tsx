@@ -66,8 +66,14 @@ describe("forgetOfflineCopies", () => {
     expect(deleted).toEqual([PAGES_CACHE]);
   });
 
-  it("does nothing, and throws nothing, where there is no Cache Storage", async () => {
+  it("does nothing, and throws nothing, where there is no Cache Storage or the browser refuses it", async () => {
     vi.stubGlobal("caches", undefined);
+    await expect(forgetOfflineCopies()).resolves.toBeUndefined();
+    vi.stubGlobal("caches", {
+      delete: () => {
+        throw new DOMException("refused", "SecurityError");
+      },
+    });
     await expect(forgetOfflineCopies()).resolves.toBeUndefined();
   });
 });
