@@ -134,8 +134,7 @@ export function pageRoutes(apiFetch: ApiFetch) {
     // shell would show nothing meanwhile); a session the Worker no longer knows still gets the
     // shell, and the guard in the browser sends it on.
     if (routeId !== null && !isSsrRoute(routeId)) {
-      if (signIn && !readSessionToken(c)) return c.redirect(signIn, 302);
-      const page = await shell(c);
+      const page = signIn && !readSessionToken(c) ? c.redirect(signIn, 302) : await shell(c);
       if (isPersonalPage(c.req.path)) page.headers.set("X-Robots-Tag", "noindex");
       return page;
     }
