@@ -36,6 +36,7 @@ import {
   isRecentCopy,
   markOfflineCopy,
   mayKeepPage,
+  mayKeepPageByHeaders,
 } from "./shared";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -83,6 +84,7 @@ const pages = new NetworkFirst({
           event.waitUntil(keepVisitorsCopy(request.url, response.headers.get("Content-Language"), event));
           return null;
         }
+        if (!mayKeepPageByHeaders(answer)) return null;
         const body = await response.text();
         if (!mayKeepPage({ ...answer, body })) return null;
         const headers = new Headers(response.headers);

@@ -89,14 +89,16 @@ export type PageAnswer = {
  * holds their session's data), carrying the data it was rendered from (so the app hydrates it
  * without the network).
  */
-export function mayKeepPage(answer: PageAnswer): boolean {
+export const mayKeepPage = (answer: PageAnswer): boolean => mayKeepPageByHeaders(answer) && answer.body.includes(`id="${SSR_STATE_ID}"`);
+
+/** `mayKeepPage` before the body is read: most pages are refused without reading theirs. */
+export function mayKeepPageByHeaders(answer: Omit<PageAnswer, "body">): boolean {
   return (
     isKeptPageAddress(answer.pathname) &&
     answer.status === 200 &&
     !answer.redirected &&
     isPublicAnswer(answer.cacheControl) &&
-    (answer.contentType ?? "").toLowerCase().startsWith("text/html") &&
-    answer.body.includes(`id="${SSR_STATE_ID}"`)
+    (answer.contentType ?? "").toLowerCase().startsWith("text/html")
   );
 }
 

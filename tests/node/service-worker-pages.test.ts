@@ -9,6 +9,7 @@ import {
   isRecentCopy,
   markOfflineCopy,
   mayKeepPage,
+  mayKeepPageByHeaders,
   MEMBER_COPY_REFRESH_SECONDS,
   OFFLINE_COPY_META,
   type PageAnswer,
@@ -118,6 +119,13 @@ describe("mayKeepPage", () => {
     ["the cart", { pathname: "/store/cart", body: '<!doctype html><html><head></head><body><div id="root"></div></body></html>' }],
   ])("never keeps %s", (_, overrides) => {
     expect(mayKeepPage(answer(overrides))).toBe(false);
+  });
+
+  it("refuses on the headers alone, before the body is read, all but the shell's case", () => {
+    expect(mayKeepPageByHeaders(answer())).toBe(true);
+    expect(mayKeepPageByHeaders(answer({ cacheControl: MEMBERS_PAGE }))).toBe(false);
+    expect(mayKeepPageByHeaders(answer({ pathname: "/settings" }))).toBe(false);
+    expect(mayKeepPageByHeaders(answer({ status: 0 }))).toBe(false);
   });
 });
 
