@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Draws the installed app's icons (public/icons/*.png) from the favicon's design: the "F" of
+// Draws the installed app's icons (public/icons/*.png) and public/favicon.ico from the favicon's design: the "F" of
 // public/favicon.svg, in its pink-to-cyan gradient, on the site's dark background. Pure JS (a
 // polygon rasterizer with 4x4 supersampling, PNG by scripts/lib/png.mjs): no native image library.
 // The PNGs are committed; run this again only when the design changes:
@@ -105,3 +105,33 @@ for (const icon of ICONS) {
   await writeFile(path.join(OUT_DIR, icon.file), png);
   console.log(`${icon.file}: ${icon.size}x${icon.size}, ${png.length} bytes`);
 }
+
+/**
+ * An ICO file holding PNG images (every browser since IE 9 reads PNG entries): a 6-byte header,
+ * a 16-byte directory entry per image, then the images.
+ */
+function encodeIco(images) {
+  const header = Buffer.alloc(6 + 16 * images.length);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2); // an icon
+  header.writeUInt16LE(images.length, 4);
+  let offset = header.length;
+  images.forEach(({ size, png }, i) => {
+    const entry = 6 + 16 * i;
+    header.writeUInt8(size % 256, entry); // 0 stands for 256
+    header.writeUInt8(size % 256, entry + 1);
+    header.writeUInt16LE(1, entry + 4); // colour planes
+    header.writeUInt16LE(32, entry + 6); // bits per pixel
+    header.writeUInt32LE(png.length, entry + 8);
+    header.writeUInt32LE(offset, entry + 12);
+    offset += png.length;
+  });
+  return Buffer.concat([header, ...images.map(({ png }) => png)]);
+}
+
+// /favicon.ico, which browsers, crawlers and link checkers ask for whatever the page links: the
+// favicon's sizes for tabs and bookmarks, corners rounded as the SVG's (8 of 32 units).
+const FAVICON_SIZES = [16, 32, 48];
+const favicon = encodeIco(FAVICON_SIZES.map((size) => ({ size, png: encodePngRgba(size, size, draw(size, { scale: 1, corner: size / 4 })) })));
+await writeFile(path.join(OUT_DIR, "..", "favicon.ico"), favicon);
+console.log(`favicon.ico: ${FAVICON_SIZES.join(", ")} px, ${favicon.length} bytes`);

@@ -2,7 +2,7 @@
 // new version of it is installed and waiting. The waiting version takes over only when the member
 // chooses "Reload" (UpdatePrompt): a page never changes code under the member's hands.
 import { useSyncExternalStore } from "react";
-import { SERVICE_WORKER_URL, SKIP_WAITING } from "../sw/shared";
+import { OFFLINE_COPY_META, RUNTIME_CACHES_CLEARED_ON_SIGN_OUT, SERVICE_WORKER_URL, SKIP_WAITING } from "../sw/shared";
 
 let waiting: ServiceWorker | null = null;
 const listeners = new Set<() => void>();
@@ -70,3 +70,29 @@ export const useUpdateWaiting = (): boolean =>
 
 /** For tests: a version is waiting (or not). */
 export const setWaitingForTest = (worker: ServiceWorker | null) => setWaiting(worker);
+
+/**
+ * When the page on screen is the service worker's offline copy (decision 058), the time the copy
+ * was taken (ISO 8601), else null. The worker writes it into the copy's head as it serves it.
+ */
+export function offlineCopyTime(): string | null {
+  const content = document.querySelector(`meta[name="${OFFLINE_COPY_META}"]`)?.getAttribute("content");
+  return content && Number.isFinite(Date.parse(content)) ? content : null;
+}
+
+const unchanging = () => () => undefined;
+
+/** The offline copy's time, after hydration (the server's page never has one). */
+export const useOfflineCopyTime = (): string | null => useSyncExternalStore(unchanging, offlineCopyTime, () => null);
+
+/**
+ * After the person signed in changes (sign-out, sign-in, a deleted account): the worker's page
+ * copies go. They hold visitors' pages only, but a shared device keeps nothing of a session.
+ */
+export async function forgetOfflineCopies(): Promise<void> {
+  try {
+    if (typeof caches !== "undefined") await Promise.all(RUNTIME_CACHES_CLEARED_ON_SIGN_OUT.map((name) => caches.delete(name)));
+  } catch {
+    // Storage the browser refuses (some private modes, an insecure origin) holds no copies either.
+  }
+}

@@ -8,6 +8,7 @@ import { Footer } from "../components/layout/Footer";
 import { NotFound } from "../components/NotFound";
 import { EmailVerificationBanner } from "../components/EmailVerificationBanner";
 import { UpdatePrompt } from "../components/layout/UpdatePrompt";
+import { OfflineCopyBanner } from "../components/layout/OfflineCopyBanner";
 import { prefersReducedMotion } from "../lib/motion";
 import { useSiteConfig } from "../lib/session/useSession";
 import { usePageMeta } from "../lib/usePageMeta";
@@ -54,6 +55,8 @@ function RootLayout() {
     <div className="app">
       {showHeader && <Header />}
       <main id="main" className="app-main" tabIndex={-1}>
+        {/* The service worker's copy of the page, shown without a network (decision 058). */}
+        {!embed && <OfflineCopyBanner />}
         {/* Unverified members only; the link's own page says what happened instead. */}
         {showHeader && pathname !== "/verify-email" && <EmailVerificationBanner />}
         <Outlet />

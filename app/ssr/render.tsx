@@ -10,11 +10,12 @@ import { loadCatalog } from "../i18n/catalogs";
 import { setApiTransport } from "../lib/api";
 import { createAppQueryClient } from "../lib/queryClient";
 import { configQueryOptions, meQueryOptions } from "../lib/session/queries";
+import { requireAdminRoute, requireSignedIn } from "../lib/session/guards";
 import { OriginContext } from "../lib/origin";
 import { PageHeadContext } from "../lib/usePageMeta";
 import { createAppRouter } from "../router";
 import { missingDataOf, serializeState } from "./state";
-import type { AppSsr, PageHead, RenderInput, RenderedPage } from "../../worker/contracts/ssr";
+import type { AppSsr, PageHead, PageMatch, RenderInput, RenderedPage } from "../../worker/contracts/ssr";
 
 const pathOf = (url: string) => {
   const { pathname, search } = new URL(url);
@@ -34,10 +35,17 @@ function settled(client: QueryClient): Promise<void> {
   });
 }
 
-export function matchPage(url: string) {
+/** The guards that send a visitor to sign in (app/lib/session/guards.ts). */
+const SIGN_IN_GUARDS: readonly unknown[] = [requireSignedIn, requireAdminRoute];
+
+export function matchPage(url: string): PageMatch {
   const router = createAppRouter(createAppQueryClient(), createMemoryHistory({ initialEntries: [pathOf(url)] }), () => "en");
-  const [, , foundRoute] = router.getMatchedRoutes(new URL(url).pathname);
-  return { routeId: foundRoute?.id ?? null };
+  const [matched, , foundRoute] = router.getMatchedRoutes(new URL(url).pathname);
+  // A page behind a sign-in guard: the address the guard sends a visitor to, built as it builds it,
+  // so the Worker can redirect at once instead of sending a blank shell to run the guard.
+  const guarded = matched.some((route) => SIGN_IN_GUARDS.includes(route.options.beforeLoad));
+  const signIn = guarded ? router.buildLocation({ to: "/social/login", search: { redirect: pathOf(url) } }).href : null;
+  return { routeId: foundRoute?.id ?? null, signIn };
 }
 
 export async function renderPage({ url, locale }: RenderInput): Promise<RenderedPage> {

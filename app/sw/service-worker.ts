@@ -1,10 +1,13 @@
 /// <reference lib="webworker" />
-// The service worker (decision 042), built by scripts/lib/service-worker.mjs into /sw.js with the
-// list of files to precache. What it does, and what it never does:
+// The service worker (decisions 042 and 058), built by scripts/lib/service-worker.mjs into /sw.js
+// with the list of files to precache. What it does, and what it never does:
 // - precaches the app's shell (the entry chunk, what it imports, its styles, the site catalogs)
 //   and the offline page, so the installed app opens its offline page without a network;
-// - pages go to the network, always: the Worker renders them, fresh and per member. Only when the
-//   network fails does the offline page answer instead;
+// - pages go to the network first: the Worker renders them, fresh and per member. A public page
+//   (isKeptPageAddress in ./shared.ts) that the Worker answered as a visitor's page is kept as its
+//   offline copy, replaced on every visit; a signed-in member's page is never kept, the visitor's
+//   copy of the same address is fetched without cookies instead. Without a network, a kept page
+//   comes from its copy, marked with the time it was taken; any other page is the offline page;
 // - public pictures (the folders the areas declare, worker/contracts/areas/: covers, station and
 //   channel images, perk and newsletter pictures; the site's own; avatars, post images) are kept
 //   in a capped cache; hashed build files too, as they are fetched;
@@ -16,11 +19,25 @@
 //   page on a click.
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { CacheFirst } from "workbox-strategies";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import { isLocale } from "../../worker/contracts/locale";
 import { isPublicPicture } from "../../worker/contracts/areas";
-import { OFFLINE_PAGE, SKIP_WAITING, NOTIFICATION_MESSAGE, ICON_192, BADGE_ICON } from "./shared";
+import {
+  OFFLINE_PAGE,
+  SKIP_WAITING,
+  NOTIFICATION_MESSAGE,
+  ICON_192,
+  BADGE_ICON,
+  PAGES_CACHE,
+  PAGE_COPIES,
+  COPIED_AT_HEADER,
+  isMembersPublicPage,
+  isRecentCopy,
+  markOfflineCopy,
+  mayKeepPage,
+  mayKeepPageByHeaders,
+} from "./shared";
 
 declare const self: ServiceWorkerGlobalScope;
 /** Written by the build: the shell's files with their hashes, and the offline page's. */
@@ -38,18 +55,60 @@ self.addEventListener("message", (event) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
 });
 
-// Pages: the network's answer, whatever it is (a 404 page, a redirect); the offline page only
-// when there is no answer at all.
-registerRoute(
-  new NavigationRoute(async ({ request, event }) => {
-    try {
-      const preloaded = (await (event as FetchEvent).preloadResponse) as Response | undefined;
-      return preloaded ?? (await fetch(request));
-    } catch {
-      return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
-    }
-  }),
-);
+/** The visitor's copy of a page a signed-in member opened, in the member's language, without cookies. */
+async function keepVisitorsCopy(url: string, language: string | null, event: ExtendableEvent): Promise<void> {
+  // A member's every page view is not worth a second render: a recent copy is left as it is.
+  const kept = await (await caches.open(PAGES_CACHE)).match(url, { ignoreVary: true });
+  if (isRecentCopy(kept?.headers.get(COPIED_AT_HEADER) ?? null, Date.now())) return;
+  const request = new Request(url, { credentials: "omit", headers: language ? { "Accept-Language": language } : {} });
+  await pages.handle({ request, event }).catch(() => undefined);
+}
+
+const pages = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  // The copy is the page's last one, whatever the language it was read in (Vary: Accept-Language).
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    // First: a copy older than its bound is dropped, never shown.
+    new ExpirationPlugin({ ...PAGE_COPIES, purgeOnQuotaError: true }),
+    {
+      cacheWillUpdate: async ({ request, response, event }) => {
+        const answer = {
+          pathname: new URL(request.url).pathname,
+          status: response.status,
+          redirected: response.redirected,
+          cacheControl: response.headers.get("Cache-Control"),
+          contentType: response.headers.get("Content-Type"),
+        };
+        if (request.credentials !== "omit" && isMembersPublicPage(answer)) {
+          event.waitUntil(keepVisitorsCopy(request.url, response.headers.get("Content-Language"), event));
+          return null;
+        }
+        if (!mayKeepPageByHeaders(answer)) return null;
+        const body = await response.text();
+        if (!mayKeepPage({ ...answer, body })) return null;
+        const headers = new Headers(response.headers);
+        headers.delete("Content-Length");
+        headers.set(COPIED_AT_HEADER, new Date().toISOString());
+        return new Response(body, { status: response.status, statusText: response.statusText, headers });
+      },
+      // Only read when the network failed: the copy says when it was taken.
+      cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+        if (!cachedResponse) return null;
+        const copiedAt = cachedResponse.headers.get(COPIED_AT_HEADER) ?? "";
+        const headers = new Headers(cachedResponse.headers);
+        headers.delete("Content-Length");
+        return new Response(markOfflineCopy(await cachedResponse.text(), copiedAt), { status: cachedResponse.status, headers });
+      },
+      // No network and no copy: the offline page.
+      handlerDidError: async () => (await matchPrecache(OFFLINE_PAGE)) ?? Response.error(),
+    },
+  ],
+});
+
+// Pages: the network's answer, whatever it is (a 404 page, a redirect, with navigation preload);
+// without one, the page's copy or the offline page.
+registerRoute(new NavigationRoute(pages));
 
 registerRoute(
   ({ request, url, sameOrigin }) => sameOrigin && request.destination === "image" && isPublicPicture(url.pathname),

@@ -85,3 +85,11 @@ test("a member who is not door staff is refused the door, and door staff never r
   await expect(page).toHaveURL(/\/admin\/?$/);
   await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
 });
+
+test("a visitor opening the door's page is sent to sign in by the server at once, never shown a blank page", async ({ page }) => {
+  const answer = await page.goto("/check-in");
+  // An HTTP redirect, before any script: the sign-in page arrives rendered.
+  expect(answer?.request().redirectedFrom()?.url()).toMatch(/\/check-in$/);
+  await expect(page).toHaveURL(/\/social\/login\?redirect=%2Fcheck-in$/);
+  await expect(page.getByRole("heading", { name: "Sign In", level: 1 })).toBeVisible();
+});

@@ -1,6 +1,8 @@
-// The installable app (decision 042): Chromium finds nothing missing to install it, the manifest
-// is in the visitor's language, the service worker answers a page with the offline page in the
-// member's language when the network is gone, and keeps no API answer.
+// The installable app (decisions 042 and 058): Chromium finds nothing missing to install it, the
+// manifest is in the visitor's language, the service worker shows a public page already opened
+// from its copy when the network is gone (marked "Offline copy from …"), answers any other page
+// with the offline page in the member's language, keeps no API answer and nothing personal, and
+// keeps nothing of a member's visit once they sign out.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -67,6 +69,10 @@ test("Chromium reports no installability errors, and the manifest names the app 
     expect(response.status(), icon).toBe(200);
     expect(response.headers()["content-type"], icon).toBe("image/png");
   }
+  // Browsers and crawlers ask for /favicon.ico whatever the page links.
+  const favicon = await page.request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toMatch(/^image\//);
   const script = await page.request.get("/sw.js");
   expect(script.status()).toBe(200);
   expect(script.headers()["cache-control"]).toBe("no-cache");
@@ -115,4 +121,84 @@ test("a signed-in member's API answers are never kept; covers are", async ({ pag
   expect(cached.filter((path) => path.startsWith("/api/"))).toEqual([]);
   // The session's own answer went through the worker to the network: it is in no cache.
   expect(await page.evaluate(async () => (await caches.match("/api/auth/me")) ?? null)).toBeNull();
+});
+
+/** The addresses (path and query) of every entry in every cache of the page's origin. */
+const cachedPaths = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+
+/** The stored copy of `path` in the worker's page cache: its HTML and when it was taken, or null. */
+const pageCopy = (page: Page, path: string) =>
+  page.evaluate(async (address) => {
+    const copy = await (await caches.open("pages")).match(address, { ignoreVary: true });
+    return copy ? { html: await copy.text(), copiedAt: copy.headers.get("X-Offline-Copy") } : null;
+  }, path);
+
+test("a visitor's page opened before is shown offline from the worker's copy, marked with its time, and refreshed once back online", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await underServiceWorker(page);
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { name: "Events", level: 1 })).toBeVisible();
+  await expect.poll(async () => (await pageCopy(page, "/events"))?.copiedAt ?? null).not.toBeNull();
+  const first = (await pageCopy(page, "/events"))!;
+
+  await context.setOffline(true);
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { name: "Events", level: 1 })).toBeVisible();
+  // The app itself runs on the copy (the banner is its own), in the reader's language and time.
+  await expect(page.getByRole("status").filter({ hasText: /^Offline copy from / })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You're offline" })).toHaveCount(0);
+  // A page never opened is still the offline page.
+  await page.goto("/tv");
+  await expect(page.getByRole("heading", { name: "You're offline", level: 1 })).toBeVisible();
+
+  // Back online, the network's page again, and a newer copy of it.
+  await context.setOffline(false);
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { name: "Events", level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Offline copy from /)).toHaveCount(0);
+  await expect.poll(async () => Date.parse((await pageCopy(page, "/events"))?.copiedAt ?? "")).toBeGreaterThan(Date.parse(first.copiedAt!));
+});
+
+test("a member's pages: personal ones are never kept, public ones are kept as a visitor sees them, and sign-out leaves nothing", async ({
+  page,
+  context,
+  loginAs,
+}) => {
+  const fan = await loginAs("fan");
+  await underServiceWorker(page);
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { name: "Events", level: 1 })).toBeVisible();
+  // The member's own page is private: the worker keeps the visitor's page of the address instead.
+  await expect.poll(async () => (await pageCopy(page, "/events"))?.html ?? null).toContain('id="ssr-state"');
+  const copy = (await pageCopy(page, "/events"))!;
+  expect(copy.html).not.toContain(fan.username);
+  expect(copy.html).not.toContain(fan.email);
+  const cached = await cachedPaths(page);
+  expect(cached.filter((path) => path.startsWith("/api/"))).toEqual([]);
+  expect(cached).not.toContain("/settings");
+
+  await context.setOffline(true);
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: "You're offline", level: 1 })).toBeVisible();
+  await page.goto("/events");
+  await expect(page.getByRole("status").filter({ hasText: /^Offline copy from / })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes("pages"))).toBe(false);
+  const left = await cachedPaths(page);
+  expect(left.filter((path) => path.startsWith("/api/") || path === "/events" || path === "/settings")).toEqual([]);
 });

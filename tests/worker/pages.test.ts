@@ -217,6 +217,40 @@ describe("signed-in-only and back-office pages", () => {
   });
 });
 
+describe("a visitor opening a signed-in or back-office page", () => {
+  it.each([
+    ["/check-in", "/social/login?redirect=%2Fcheck-in"],
+    ["/settings", "/social/login?redirect=%2Fsettings"],
+    ["/social", "/social/login?redirect=%2Fsocial"],
+    ["/tickets", "/social/login?redirect=%2Ftickets"],
+    ["/notifications", "/social/login?redirect=%2Fnotifications"],
+    ["/music/favorites", "/social/login?redirect=%2Fmusic%2Ffavorites"],
+    ["/admin", "/social/login?redirect=%2Fadmin"],
+    ["/admin/users", "/social/login?redirect=%2Fadmin%2Fusers"],
+    ["/vip-membership/manage?from=mail", "/social/login?redirect=%2Fvip-membership%2Fmanage%3Ffrom%3Dmail"],
+  ])("%s is sent to sign in at once, with the way back, not a blank shell", async (path, signIn) => {
+    const res = await page(path);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(signIn);
+    expect(await res.text()).not.toContain('<div id="root">');
+  });
+
+  it("a member still gets the shell, and so does a session the Worker no longer knows (the browser's guard sends it on)", async () => {
+    const member = await page("/check-in", { headers: { cookie: await memberCookie() } });
+    expect(member.status).toBe(200);
+    expect(await member.text()).toContain('<div id="root"></div>');
+    const stale = await page("/check-in", { headers: { cookie: "__Host-sid=gone" } });
+    expect(stale.status).toBe(200);
+    await stale.body?.cancel();
+  });
+
+  it.each(["/chat", "/store/cart"])("%s has no sign-in guard of its own: a visitor gets the shell, as before", async (path) => {
+    const res = await page(path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root"></div>');
+  });
+});
+
 describe("not found", () => {
   it.each(["/nope", "/music/nope/deeper", "/events/2026", "/social/post"])("%s is a 404 with the app's not-found page", async (path) => {
     const res = await page(path, { headers: { "accept-language": "pt-BR" } });

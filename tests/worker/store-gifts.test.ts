@@ -487,11 +487,16 @@ describe("the back office's comp still means until revoked", () => {
 });
 
 describe("the pages", () => {
-  it("/redeem/card/<code> is the shell, kept out of search results; /redeem is the shell, indexable", async () => {
-    const cardPage = await page("/redeem/card/GIFT-ABCD-EFGH-JKMN");
+  it("/redeem/card/<code> is the shell for a member, kept out of search results, and sends a visitor to sign in first; /redeem is the shell, indexable", async () => {
+    const member = await createUser("user");
+    const cardPage = await page("/redeem/card/GIFT-ABCD-EFGH-JKMN", { headers: { cookie: member.cookie } });
     expect(cardPage.status).toBe(200);
     expect(cardPage.headers.get("x-robots-tag")).toBe("noindex");
     expect(await cardPage.text()).toBe(SHELL);
+    const visitor = await page("/redeem/card/GIFT-ABCD-EFGH-JKMN");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe("/social/login?redirect=%2Fredeem%2Fcard%2FGIFT-ABCD-EFGH-JKMN");
+    expect(visitor.headers.get("x-robots-tag")).toBe("noindex");
     const redeemPage = await page("/redeem?code=GIFT-ABCD-EFGH-JKMN");
     expect(redeemPage.status).toBe(200);
     expect(redeemPage.headers.get("x-robots-tag")).toBeNull();

@@ -41,8 +41,12 @@ export const isSsrRoute = (routeId: string): routeId is SsrRouteId => Object.has
 /** How the app's server entry reaches the API: the Worker's own routes, with the visitor's cookies. */
 export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 
-/** Which route an address is: `routeId` null when no page matches (a 404). */
-export type PageMatch = { routeId: string | null };
+/**
+ * Which route an address is: `routeId` null when no page matches (a 404). `signIn`: where a
+ * visitor is sent to sign in first (the route's guard's address, with the way back), or null when
+ * the page is open to visitors.
+ */
+export type PageMatch = { routeId: string | null; signIn: string | null };
 
 /** What a page says of itself for the <head>: set by usePageMeta while it renders. */
 export type PageHead = {

@@ -128,10 +128,13 @@ const NOT_PAGES = /^\/(?:api|uploads|media)(?:\/|$)/;
 export function pageRoutes(apiFetch: ApiFetch) {
   return new Hono<HonoEnv>().get("*", async (c, next) => {
     if (NOT_PAGES.test(c.req.path)) return next();
-    const { routeId } = ssr.matchPage(c.req.url);
-    // Signed-in and back-office pages: the shell, for the browser to render.
+    const { routeId, signIn } = ssr.matchPage(c.req.url);
+    // Signed-in and back-office pages: the shell, for the browser to render. A request without a
+    // session is sent to sign in at once, as the page's guard would after loading the app (the
+    // shell would show nothing meanwhile); a session the Worker no longer knows still gets the
+    // shell, and the guard in the browser sends it on.
     if (routeId !== null && !isSsrRoute(routeId)) {
-      const page = await shell(c);
+      const page = signIn && !readSessionToken(c) ? c.redirect(signIn, 302) : await shell(c);
       if (isPersonalPage(c.req.path)) page.headers.set("X-Robots-Tag", "noindex");
       return page;
     }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import { useNavigate } from "@tanstack/react-router";
 import { api } from "../api";
 import { meQueryOptions } from "./queries";
+import { forgetOfflineCopies } from "../serviceWorker";
 import type { MeResponse, SessionUser } from "../../../worker/contracts/auth";
 
 /**
@@ -14,9 +15,11 @@ const USER_INDEPENDENT_KEYS = new Set(["me", "config", "auth"]);
 
 /**
  * After the signed-in user changes, everything cached may belong to the previous one: reset it
- * (active queries refetch with the new session, inactive ones are dropped to their initial state).
+ * (active queries refetch with the new session, inactive ones are dropped to their initial state),
+ * and drop the service worker's page copies (decision 058).
  */
 export function forgetPreviousUsersData(queryClient: QueryClient) {
+  void forgetOfflineCopies();
   void queryClient.resetQueries({ predicate: (q) => !USER_INDEPENDENT_KEYS.has(String(q.queryKey[0])) });
 }
 
