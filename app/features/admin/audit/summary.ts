@@ -1,8 +1,8 @@
 // An audit entry's before/after summary as short lines of text: "title: Old → New" for an edit,
 // "title: New" for a creation, "title: Old → (removed)" for a deletion. Only changed fields are
 // listed; long values are cut so that a row stays compact. Times are shown in the reader's language
-// and time zone: an ISO 8601 instant anywhere in a value, and epoch milliseconds under a field whose
-// name says it is a time (createdAt, ticketSaleStart, event_date, until...).
+// and time zone: a value that is an ISO 8601 instant, and epoch milliseconds under a field whose name
+// says it is a time (createdAt, ticketSaleStart, event_date, until...), inside objects too.
 import type { AuditEntryView } from "../../../../worker/contracts/admin";
 
 export type ChangeLine = { field: string; before?: string; after?: string; removed?: boolean };
