@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, ruleError, type Role, type TestUser } from "./helpers";
+import { page, rootOf } from "./pages-fixtures";
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, type SearchItem, type SearchKind, type SearchResponse } from "../../worker/contracts/search";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
@@ -251,5 +252,21 @@ describe("bad queries", () => {
     expect(idsOf(await searchOk(q('"cora*', "&kind=tracks")), "tracks")).toContain("latin-heat-sessions-7");
     const posts = await D1.prepare("SELECT count(*) AS n FROM posts").first<{ n: number }>();
     expect(posts!.n).toBeGreaterThan(0);
+  });
+});
+
+describe("the /search page", () => {
+  it("is rendered by the Worker for a visitor, in the page's language, with what a visitor may find", async () => {
+    const res = await page(`/search?q=${encodeURIComponent("zephyrine coracao")}`, { headers: { "accept-language": "pt-BR" } });
+    expect(res.status).toBe(200);
+    const root = rootOf(await res.text());
+    expect(root).toContain("Posts");
+    expect(root).toContain("Zephyrine public: o coração da pista");
+    expect(root).toContain(`href="/social/post/${POSTS.public.id}"`);
+    expect(root).not.toContain("ensaio");
+    const tracks = rootOf(await (await page("/search?q=coracao", { headers: { "accept-language": "pt-BR" } })).text());
+    expect(tracks).toContain("Corazón Electric");
+    expect(tracks).toContain("Resultados aproximados");
+    expect(tracks).toContain('href="/music/track/rhythm-of-the-promise-7"');
   });
 });
