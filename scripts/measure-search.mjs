@@ -26,7 +26,24 @@ const eventCount = positiveInt("events", values.events, 20_000);
 const runs = positiveInt("runs", values.runs, 1000);
 
 const QUERIES = ["cora", "sao paulo", "neon night", "coracao", "dança"];
-const WORDS = ["love", "neon", "night", "dance", "coração", "freestyle", "heart", "beat", "dream", "summer", "saudade", "dança", "pista", "ritmo", "city", "lights"];
+const WORDS = [
+  "love",
+  "neon",
+  "night",
+  "dance",
+  "coração",
+  "freestyle",
+  "heart",
+  "beat",
+  "dream",
+  "summer",
+  "saudade",
+  "dança",
+  "pista",
+  "ritmo",
+  "city",
+  "lights",
+];
 const CITIES = ["São Paulo", "Miami", "New York", "Rio de Janeiro", "Chicago", "Belo Horizonte", "Los Angeles", "Recife"];
 const TRACKS_PER_ALBUM = 20;
 const ROWS_PER_INSERT = 200;

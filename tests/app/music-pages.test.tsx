@@ -265,7 +265,17 @@ describe("/music (Music Hub)", () => {
 
   it("searches through the site's search (tracks only), shows its order, and says so when nothing matches", async () => {
     const { fetchMock } = api(VIP);
-    const found = (ids: string[]) => ({ query: "", groups: [{ kind: "tracks", relaxed: false, nextOffset: null, items: ids.map((id) => ({ kind: "tracks", id, title: id, subtitle: null, imageUrl: null, href: `/music/track/${id}` })) }] });
+    const found = (ids: string[]) => ({
+      query: "",
+      groups: [
+        {
+          kind: "tracks",
+          relaxed: false,
+          nextOffset: null,
+          items: ids.map((id) => ({ kind: "tracks", id, title: id, subtitle: null, imageUrl: null, href: `/music/track/${id}` })),
+        },
+      ],
+    });
     const answers: Record<string, string[]> = { satin: ["satin-and-neon-1"], neon: ["moonlight-boulevard-2", "satin-and-neon-1"], zzz: [] };
     const routes = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {

@@ -18,7 +18,14 @@ const CORAZON: SearchResponse = {
       relaxed: false,
       nextOffset: null,
       items: [
-        { kind: "tracks", id: "rhythm-7", title: "Corazón Electric", subtitle: "Rhythm of the Promise", imageUrl: "/media/covers/rhythm.png", href: "/music/track/rhythm-7" },
+        {
+          kind: "tracks",
+          id: "rhythm-7",
+          title: "Corazón Electric",
+          subtitle: "Rhythm of the Promise",
+          imageUrl: "/media/covers/rhythm.png",
+          href: "/music/track/rhythm-7",
+        },
         { kind: "tracks", id: "latin-7", title: "Ay, Mi Corazón Digital", subtitle: "Latin Heat Sessions", imageUrl: null, href: "/music/track/latin-7" },
       ],
     },
@@ -26,7 +33,17 @@ const CORAZON: SearchResponse = {
       kind: "events",
       relaxed: false,
       nextOffset: null,
-      items: [{ kind: "events", id: "ev-1", title: "Coral Night", subtitle: "São Paulo, BR", imageUrl: null, href: "/events#event-ev-1", date: "2026-12-05T23:00:00.000Z" }],
+      items: [
+        {
+          kind: "events",
+          id: "ev-1",
+          title: "Coral Night",
+          subtitle: "São Paulo, BR",
+          imageUrl: null,
+          href: "/events#event-ev-1",
+          date: "2026-12-05T23:00:00.000Z",
+        },
+      ],
     },
   ],
 };
@@ -90,7 +107,10 @@ describe("the header's search (en)", () => {
     const list = await screen.findByRole("listbox", { name: "Search results" });
     expect(box.getAttribute("aria-expanded")).toBe("true");
     const groups = await within(list).findAllByRole("group");
-    expect(groups.map((g) => g.getAttribute("aria-labelledby") && document.getElementById(g.getAttribute("aria-labelledby")!)!.textContent)).toEqual(["Tracks", "Events"]);
+    expect(groups.map((g) => g.getAttribute("aria-labelledby") && document.getElementById(g.getAttribute("aria-labelledby")!)!.textContent)).toEqual([
+      "Tracks",
+      "Events",
+    ]);
     const options = within(list).getAllByRole("option");
     const lines = (o: HTMLElement) => [...o.querySelectorAll(".search-row-title, .search-row-subtitle")].map((e) => e.textContent);
     expect(options.map(lines)).toEqual([

@@ -96,7 +96,9 @@ describe("the index follows writes", () => {
   it("an event created, edited and deleted", async () => {
     const id = crypto.randomUUID();
     const soon = Date.now() + 86_400_000;
-    await D1.prepare("INSERT INTO events (id, title, event_date, status, venue_city) VALUES (?1, 'Okapi Night', ?2, 'published', 'Belo Horizonte')").bind(id, soon).run();
+    await D1.prepare("INSERT INTO events (id, title, event_date, status, venue_city) VALUES (?1, 'Okapi Night', ?2, 'published', 'Belo Horizonte')")
+      .bind(id, soon)
+      .run();
     expect(await found("events", "okapi", null)).toEqual([id]);
     expect(await found("events", "belo horiz", null)).toEqual([id]);
     await D1.prepare("UPDATE events SET title = 'Quokka Night', venue_city = 'Florianópolis' WHERE id = ?1").bind(id).run();
@@ -109,7 +111,9 @@ describe("the index follows writes", () => {
 
   it("a product created, edited and deleted", async () => {
     const id = crypto.randomUUID();
-    await D1.prepare("INSERT INTO products (id, slug, kind, state, title, price_usd_cents) VALUES (?1, 'zz-index-tee', 'merch', 'live', 'Tarsier tee', 2000)").bind(id).run();
+    await D1.prepare("INSERT INTO products (id, slug, kind, state, title, price_usd_cents) VALUES (?1, 'zz-index-tee', 'merch', 'live', 'Tarsier tee', 2000)")
+      .bind(id)
+      .run();
     expect(await found("products", "tarsier", null)).toEqual([id]);
     await D1.prepare("UPDATE products SET title_pt_br = 'Camiseta Tarsier', description = 'Algodão orgânico' WHERE id = ?1").bind(id).run();
     expect(await found("products", "algodao organico", null)).toEqual([id]);
@@ -122,7 +126,9 @@ describe("the index follows writes", () => {
     const fan = await createUser("user", { username: `ibex_${crypto.randomUUID().slice(0, 6)}` });
     expect(await found("members", "ibex", member)).toEqual([fan.id]);
     const renamed = `serval_${crypto.randomUUID().slice(0, 6)}`;
-    expect((await call("/api/profiles/me", { method: "PATCH", json: { username: renamed, bio: "Dançarina de Niterói" }, cookie: fan.cookie })).status).toBe(200);
+    expect((await call("/api/profiles/me", { method: "PATCH", json: { username: renamed, bio: "Dançarina de Niterói" }, cookie: fan.cookie })).status).toBe(
+      200,
+    );
     expect(await found("members", "ibex", member)).toEqual([]);
     expect(await found("members", renamed, member)).toEqual([fan.id]);
     expect(await found("members", "niteroi dancarina", member)).toEqual([fan.id]);

@@ -46,14 +46,26 @@ const PRODUCT_LIVE = crypto.randomUUID();
 const PRODUCT_DRAFT = crypto.randomUUID();
 
 beforeAll(async () => {
-  for (const role of ["user", "vip", "admin", "banned"] as const) users[role] = await createUser(role, { username: `xylo_${role}_${crypto.randomUUID().slice(0, 4)}` });
+  for (const role of ["user", "vip", "admin", "banned"] as const)
+    users[role] = await createUser(role, { username: `xylo_${role}_${crypto.randomUUID().slice(0, 4)}` });
   const now = Date.now();
   await D1.batch([
     ...Object.values(POSTS).map((p) =>
-      D1.prepare("INSERT INTO posts (id, user_id, content, visibility, created_at) VALUES (?1, ?2, ?3, ?4, ?5)").bind(p.id, users.user.id, p.content, p.visibility, now),
+      D1.prepare("INSERT INTO posts (id, user_id, content, visibility, created_at) VALUES (?1, ?2, ?3, ?4, ?5)").bind(
+        p.id,
+        users.user.id,
+        p.content,
+        p.visibility,
+        now,
+      ),
     ),
     D1.prepare("UPDATE posts SET hidden_at = ?2 WHERE id = ?1").bind(POSTS.hidden.id, now),
-    D1.prepare("INSERT INTO posts (id, user_id, content, visibility, created_at) VALUES (?1, ?2, ?3, 'public', ?4)").bind(BANNED_POST.id, users.banned.id, BANNED_POST.content, now),
+    D1.prepare("INSERT INTO posts (id, user_id, content, visibility, created_at) VALUES (?1, ?2, ?3, 'public', ?4)").bind(
+      BANNED_POST.id,
+      users.banned.id,
+      BANNED_POST.content,
+      now,
+    ),
     D1.prepare("UPDATE profiles SET location = 'Recife' WHERE user_id = ?1").bind(users.user.id),
     // An album not in early access yet (nobody finds it) and one in early access (listed to all).
     D1.prepare(
@@ -229,7 +241,12 @@ describe("bad queries", () => {
   });
 
   it("answers an unknown kind or a bad offset with invalid_input", async () => {
-    for (const query of [q("cora", "&kind=tickets"), q("cora", "&kind=tracks&offset=-1"), q("cora", "&kind=tracks&offset=x"), q("cora", "&kind=tracks&offset=5000")]) {
+    for (const query of [
+      q("cora", "&kind=tickets"),
+      q("cora", "&kind=tracks&offset=-1"),
+      q("cora", "&kind=tracks&offset=x"),
+      q("cora", "&kind=tracks&offset=5000"),
+    ]) {
       const res = await search(query);
       expect(res.status, query).toBe(400);
       expect((await errorOf(res)).code).toBe("invalid_input");
@@ -237,7 +254,28 @@ describe("bad queries", () => {
   });
 
   it("reads FTS syntax as plain text: never an error, never a 500", async () => {
-    const typed = ['"', "*", "NEAR(", "-", ":", "^", "cora*", '"cora', "cora -electric", "title:cora", "^cora", "NEAR(cora electric, 2)", "cora AND OR NOT", ")(", "{cora}", "+", "'; DROP TABLE posts; --", "\\", "%_", "😀"];
+    const typed = [
+      '"',
+      "*",
+      "NEAR(",
+      "-",
+      ":",
+      "^",
+      "cora*",
+      '"cora',
+      "cora -electric",
+      "title:cora",
+      "^cora",
+      "NEAR(cora electric, 2)",
+      "cora AND OR NOT",
+      ")(",
+      "{cora}",
+      "+",
+      "'; DROP TABLE posts; --",
+      "\\",
+      "%_",
+      "😀",
+    ];
     for (const text of typed) {
       for (const role of ["visitor", "admin"] as const) {
         const res = await search(q(text), role);

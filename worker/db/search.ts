@@ -198,7 +198,13 @@ export type KindPage = { kind: SearchKind; items: SearchItem[]; more: boolean };
  * The best matches of `match` (an FTS5 expression from lib/search-terms.ts, never raw input) for
  * each of `kinds`: `limit` of them from `offset`, and whether there are more. One batch.
  */
-export async function searchKinds(db: DB, kinds: readonly SearchKind[], match: string, page: { limit: number; offset: number }, ctx: SearchContext): Promise<KindPage[]> {
+export async function searchKinds(
+  db: DB,
+  kinds: readonly SearchKind[],
+  match: string,
+  page: { limit: number; offset: number },
+  ctx: SearchContext,
+): Promise<KindPage[]> {
   const d1 = db.$client;
   const asked = kinds.flatMap((kind) => {
     const query = kindQuery(kind, ctx.reader, Math.floor(ctx.now));

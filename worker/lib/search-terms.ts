@@ -9,7 +9,11 @@ const RELAXED_MIN = 4;
 
 /** The words of a query, lower-cased and in Unicode's composed form; at most SEARCH_TERMS_MAX. */
 export function searchTerms(query: string): string[] {
-  const words = query.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  const words =
+    query
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
   return words.slice(0, SEARCH_TERMS_MAX);
 }
 

@@ -15,7 +15,15 @@ import { readSettings } from "../db/settings";
 import { searchKinds, type KindPage, type SearchContext } from "../db/search";
 import { matchExpression, relaxedTerms, searchTerms } from "../lib/search-terms";
 import { artistNameOf } from "../contracts/admin-settings";
-import { SEARCH_GROUP_SIZE, SEARCH_KINDS, SEARCH_PAGE_SIZE, searchQuerySchema, type SearchGroup, type SearchKind, type SearchResponse } from "../contracts/search";
+import {
+  SEARCH_GROUP_SIZE,
+  SEARCH_KINDS,
+  SEARCH_PAGE_SIZE,
+  searchQuerySchema,
+  type SearchGroup,
+  type SearchKind,
+  type SearchResponse,
+} from "../contracts/search";
 
 const groupOf = (page: KindPage, offset: number, relaxed: boolean): SearchGroup => ({
   kind: page.kind,

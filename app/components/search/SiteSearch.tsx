@@ -39,18 +39,18 @@ export function SiteSearch({ variant, onNavigate }: Props) {
   const baseId = useId();
   const listId = `${baseId}-list`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState("");
-  const [open, setOpen] = useState(false);
+  // The field's text and the open list belong to the page they were typed on: a new page starts
+  // empty and closed (as the header's menus are tied to their page).
+  const [typedOn, setTypedOn] = useState({ path: pathname, text: "" });
+  const text = typedOn.path === pathname ? typedOn.text : "";
+  const setText = (next: string) => setTypedOn({ path: pathname, text: next });
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const [active, setActive] = useState(-1);
   const typed = searchableText(text);
   const asked = useDebounced(typed, SEARCH_TYPING_PAUSE_MS);
   const results = useQuery(searchQueryOptions(asked, locale));
-
-  // A new page: the list closes and the field empties.
-  useEffect(() => {
-    setOpen(false);
-    setText("");
-  }, [pathname]);
 
   useEffect(() => {
     if (variant !== "bar") return;
@@ -67,8 +67,10 @@ export function SiteSearch({ variant, onNavigate }: Props) {
   }, [variant]);
 
   const settled = typed !== "" && typed === asked && results.data?.query === asked;
-  const groups = settled ? results.data!.groups : [];
+  const groups = useMemo(() => (settled ? results.data!.groups : []), [settled, results.data]);
   const items: SearchItem[] = useMemo(() => groups.flatMap((group) => group.items), [groups]);
+  // Each group's first option's place in the whole list (the options are numbered across groups).
+  const firstIndex = useMemo(() => groups.map((_, g) => groups.slice(0, g).reduce((n, group) => n + group.items.length, 0)), [groups]);
   // The last option is always "See all results", so Enter on it opens the page.
   const optionCount = typed === "" ? 0 : items.length + 1;
   const expanded = open && typed !== "";
@@ -114,12 +116,18 @@ export function SiteSearch({ variant, onNavigate }: Props) {
   };
 
   let status: string | null = null;
-  if (expanded && !settled) status = results.isError && typed === asked ? intl.formatMessage(searchMessages.failed) : intl.formatMessage(searchMessages.searching);
+  if (expanded && !settled)
+    status = results.isError && typed === asked ? intl.formatMessage(searchMessages.failed) : intl.formatMessage(searchMessages.searching);
   else if (expanded && items.length === 0) status = intl.formatMessage(noResultsMessage, { query: typed });
 
-  let index = -1;
   return (
-    <form role="search" className={`site-search site-search-${variant}`} action="/search" onSubmit={onSubmit} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
+    <form
+      role="search"
+      className={`site-search site-search-${variant}`}
+      action="/search"
+      onSubmit={onSubmit}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
+    >
       <label className="sr-only" htmlFor={`${baseId}-input`}>
         {intl.formatMessage(searchMessages.label)}
       </label>
@@ -153,16 +161,15 @@ export function SiteSearch({ variant, onNavigate }: Props) {
           {status}
         </p>
         <ul id={listId} role="listbox" className="site-search-list" aria-label={intl.formatMessage(searchMessages.results)}>
-          {groups.map((group) => (
+          {groups.map((group, g) => (
             <li key={group.kind} role="presentation">
               <ul role="group" aria-labelledby={`${baseId}-${group.kind}`} className="site-search-group">
                 <li role="presentation" id={`${baseId}-${group.kind}`} className="site-search-group-title">
                   <FormattedMessage {...kindMessages[group.kind]} />
                   {group.relaxed && <span className="site-search-close"> · {intl.formatMessage(searchMessages.closeMatches)}</span>}
                 </li>
-                {group.items.map((item) => {
-                  index += 1;
-                  const at = index;
+                {group.items.map((item, i) => {
+                  const at = firstIndex[g]! + i;
                   return (
                     <li
                       key={`${item.kind}-${item.id}`}

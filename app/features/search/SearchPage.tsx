@@ -104,7 +104,12 @@ export function SearchPage({ q }: { q: string }) {
       ) : results.isPending ? (
         <Loading label={<FormattedMessage {...searchMessages.searching} />} />
       ) : results.isError ? (
-        <QueryFailed message={<FormattedMessage {...searchMessages.failed} />} error={results.error} retryLabel={<FormattedMessage {...searchMessages.retry} />} onRetry={() => void results.refetch()} />
+        <QueryFailed
+          message={<FormattedMessage {...searchMessages.failed} />}
+          error={results.error}
+          retryLabel={<FormattedMessage {...searchMessages.retry} />}
+          onRetry={() => void results.refetch()}
+        />
       ) : results.data.groups.length === 0 ? (
         <EmptyState title={intl.formatMessage(noResultsMessage, { query: q })} hint={<FormattedMessage {...searchMessages.typeToSearch} />} />
       ) : (
