@@ -19,6 +19,7 @@ import { Route as EventsRouteImport } from './routes/events'
 import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as PerksRouteImport } from './routes/perks'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignupOptionsRouteImport } from './routes/signup-options'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -133,6 +134,11 @@ const PerksRoute = PerksRouteImport.update({
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsRoute = SettingsRouteImport.update({
@@ -473,6 +479,7 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof NotificationsRoute
   '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/signup-options': typeof SignupOptionsRoute
   '/terms': typeof TermsRoute
@@ -549,6 +556,7 @@ export interface FileRoutesByTo {
   '/notifications': typeof NotificationsRoute
   '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/signup-options': typeof SignupOptionsRoute
   '/terms': typeof TermsRoute
@@ -627,6 +635,7 @@ export interface FileRoutesById {
   '/notifications': typeof NotificationsRoute
   '/perks': typeof PerksRoute
   '/privacy': typeof PrivacyRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/signup-options': typeof SignupOptionsRoute
   '/terms': typeof TermsRoute
@@ -706,6 +715,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/perks'
     | '/privacy'
+    | '/search'
     | '/settings'
     | '/signup-options'
     | '/terms'
@@ -782,6 +792,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/perks'
     | '/privacy'
+    | '/search'
     | '/settings'
     | '/signup-options'
     | '/terms'
@@ -859,6 +870,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/perks'
     | '/privacy'
+    | '/search'
     | '/settings'
     | '/signup-options'
     | '/terms'
@@ -937,6 +949,7 @@ export interface RootRouteChildren {
   NotificationsRoute: typeof NotificationsRoute
   PerksRoute: typeof PerksRoute
   PrivacyRoute: typeof PrivacyRoute
+  SearchRoute: typeof SearchRoute
   SettingsRoute: typeof SettingsRoute
   SignupOptionsRoute: typeof SignupOptionsRoute
   TermsRoute: typeof TermsRoute
@@ -1051,6 +1064,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy'
       fullPath: '/privacy'
       preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings': {
@@ -1578,6 +1598,7 @@ const rootRouteChildren: RootRouteChildren = {
   NotificationsRoute: NotificationsRoute,
   PerksRoute: PerksRoute,
   PrivacyRoute: PrivacyRoute,
+  SearchRoute: SearchRoute,
   SettingsRoute: SettingsRoute,
   SignupOptionsRoute: SignupOptionsRoute,
   TermsRoute: TermsRoute,

@@ -8,7 +8,7 @@ import { Route as CatalogRoute } from "../../app/routes/music/catalog/index";
 import { Route as HubRoute } from "../../app/routes/music/index";
 import { Route as TrackRoute } from "../../app/routes/music/track/$trackId";
 import { pageEngine } from "../../app/features/music/player/PlayerProvider";
-import { searchTracks } from "../../app/features/music/catalog/MusicHubPage";
+import { tracksInOrder } from "../../app/features/music/catalog/MusicHubPage";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 
@@ -263,22 +263,47 @@ describe("/music (Music Hub)", () => {
     expect(titles).toEqual(["Dreamin' of Love", "Spring Love", "Neon Heartbeat", "Satin Nights"]);
   });
 
-  it("searches titles and albums, and says so when nothing matches", async () => {
-    api(VIP);
+  it("searches through the site's search (tracks only), shows its order, and says so when nothing matches", async () => {
+    const { fetchMock } = api(VIP);
+    const found = (ids: string[]) => ({
+      query: "",
+      groups: [
+        {
+          kind: "tracks",
+          relaxed: false,
+          nextOffset: null,
+          items: ids.map((id) => ({ kind: "tracks", id, title: id, subtitle: null, imageUrl: null, href: `/music/track/${id}` })),
+        },
+      ],
+    });
+    const answers: Record<string, string[]> = { satin: ["satin-and-neon-1"], neon: ["moonlight-boulevard-2", "satin-and-neon-1"], zzz: [] };
+    const routes = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), "http://localhost");
+      if (url.pathname !== "/api/search") return routes(input, init);
+      expect(url.searchParams.get("kind")).toBe("tracks");
+      return json(200, found(answers[url.searchParams.get("q")!] ?? []));
+    });
     renderMusic("/music");
     const search = await screen.findByPlaceholderText("Search tracks...");
     fireEvent.change(search, { target: { value: "satin" } });
     expect(await screen.findByRole("heading", { name: "1 track found" })).toBeTruthy();
+    fireEvent.change(search, { target: { value: "neon" } });
+    const region = await screen.findByRole("region", { name: "2 tracks found" });
+    const titles = within(region)
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => within(r).getAllByRole("link")[0]!.textContent);
+    expect(titles).toEqual(["Neon Heartbeat", "Satin Nights"]);
     fireEvent.change(search, { target: { value: "zzz" } });
     expect(await screen.findByText('No tracks found matching "zzz"')).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Become a VIP Member" })).toBeNull();
   });
 
-  it("matches without regard to case or accents", () => {
+  it("keeps the engine's order and leaves out ids the catalog lacks", () => {
     const tracks = [track("a-1", "Coração Latino"), track("a-2", "Other", { albumTitle: "ÉCLAT" })];
-    expect(searchTracks(tracks, "coracao").map((t) => t.id)).toEqual(["a-1"]);
-    expect(searchTracks(tracks, "eclat").map((t) => t.id)).toEqual(["a-2"]);
-    expect(searchTracks(tracks, "  ").map((t) => t.id)).toEqual(["a-1", "a-2"]);
+    expect(tracksInOrder(tracks, ["a-2", "gone", "a-1"]).map((t) => t.id)).toEqual(["a-2", "a-1"]);
+    expect(tracksInOrder(tracks, [])).toEqual([]);
   });
 });
 

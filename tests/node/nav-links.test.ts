@@ -12,6 +12,7 @@ const read = (path: string) => readFileSync(new URL(path, ROOT), "utf8");
 /** Pages reached from somewhere other than a menu, each with the file that sends people there. */
 const LINKED_ELSEWHERE: Record<string, { from: string; how: string }> = {
   "/notifications": { from: "app/components/notifications/NotificationBell.tsx", how: "the bell's panel: See all" },
+  "/search": { from: "app/components/search/SiteSearch.tsx", how: "the header's search field: See all results, or Enter" },
   "/signup-options": { from: "app/features/landing/Hero.tsx", how: "the landing page's main button" },
   "/verify-email": { from: "worker/services/email-verification.ts", how: "the confirmation mail" },
   "/vip-confirmation": { from: "worker/routes/payments.ts", how: "the checkout's return address" },

@@ -15,6 +15,7 @@ import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./collections";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "./contact";
 import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "./feed";
 import { BIO_MAX, LOCATION_MAX, PROFILE_MESSAGES } from "./profiles";
+import { SEARCH_MESSAGES, SEARCH_QUERY_MAX } from "./search";
 import { TEXT_MESSAGES } from "./text-messages";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
@@ -61,6 +62,10 @@ export const VALIDATION_RULES = {
   report_details_too_long: { message: FEED_MESSAGES.detailsTooLong, params: { max: REPORT_DETAILS_MAX } },
   image_not_found: { message: FEED_MESSAGES.imageNotFound },
   pin_requires_official: { message: FEED_MESSAGES.pinRequiresOfficial },
+
+  // Search everywhere (decision 056)
+  search_query_required: { message: SEARCH_MESSAGES.queryRequired },
+  search_query_too_long: { message: SEARCH_MESSAGES.queryTooLong, params: { max: SEARCH_QUERY_MAX } },
 
   // The contact form (its e-mail rule is the account forms': email_invalid)
   name_required: { message: CONTACT_MESSAGES.nameRequired },

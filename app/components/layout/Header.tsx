@@ -1,11 +1,12 @@
 // The site's top bar (docs/features.md#header-footer-and-popups): brand, landing anchors on home, the Media dropdown, Events,
-// the Store, the EN/PT switcher and the account links, the cart; below the desktop breakpoint a hamburger menu. A
+// the Store, the search field (`/` or Ctrl+K), the EN/PT switcher and the account links, the cart; below the desktop breakpoint a hamburger menu. A
 // signed-in member's notification bell stays in the bar at every width.
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useCallback, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { NotificationBell } from "../notifications/NotificationBell";
+import { SiteSearch } from "../search/SiteSearch";
 import { AccountLinks } from "./AccountLinks";
 import { CartLink } from "./CartLink";
 import { HomeAnchors } from "./HomeAnchors";
@@ -58,6 +59,8 @@ export function Header() {
             <FormattedMessage {...navMessages.store} />
           </Link>
         </nav>
+
+        <SiteSearch variant="bar" />
 
         <div className="header-tools">
           <LanguageSwitcher />

@@ -4,6 +4,7 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { SiteSearch } from "../search/SiteSearch";
 import { AccountLinks } from "./AccountLinks";
 import { HOME_SECTIONS } from "./HomeAnchors";
 import { LanguageSwitcher } from "./LanguageSwitcher";
@@ -31,6 +32,7 @@ export function MobileMenu({ open, isHome, onClose }: Props) {
 
   return (
     <div id={MOBILE_MENU_ID} className="mobile-menu" hidden={!open}>
+      <SiteSearch variant="menu" onNavigate={closeAfterNavigation} />
       <nav aria-label={intl.formatMessage(navMessages.mainNav)}>
         {isHome && (
           <div className="mobile-menu-group">

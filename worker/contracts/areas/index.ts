@@ -21,6 +21,7 @@ import { payments } from "./payments";
 import { perks } from "./perks";
 import { profiles } from "./profiles";
 import { radio } from "./radio";
+import { search } from "./search";
 import { settings } from "./settings";
 import { store } from "./store";
 import { tv } from "./tv";
@@ -45,6 +46,7 @@ export const AREAS = {
   perks,
   profiles,
   radio,
+  search,
   settings,
   store,
   tv,

@@ -1,11 +1,15 @@
 // /music: the Music Hub. Everyone can look; playing needs VIP or admin (the server enforces it).
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { Icon } from "../../../components/Icon";
-import { QueryState } from "../../../components/QueryState";
+import { QueryFailed, QueryState } from "../../../components/QueryState";
+import { searchMessages } from "../../../components/search/messages";
+import { useLocale } from "../../../i18n/I18nProvider";
+import { searchableText, searchKindQueryOptions } from "../../../lib/search/queries";
+import { useDebounced } from "../../../lib/useDebounced";
 import { openMusicPlayer } from "../../../lib/popups";
 import { useSessionUser } from "../../../lib/session/useSession";
 import { FavoritesDrawer } from "../collections/FavoritesDrawer";
@@ -22,15 +26,13 @@ import "./music.css";
 /** How many rows the Popular table shows when nothing is searched. */
 const POPULAR_ROWS = 20;
 
-/** Case- and accent-insensitive match on title or album. */
-const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-
-/** The favorite heart of each row (a lock link to /vip-signup without VIP). */
-
-export function searchTracks(tracks: readonly TrackView[], search: string): TrackView[] {
-  const needle = fold(search.trim());
-  if (!needle) return [...tracks];
-  return tracks.filter((t) => fold(t.title).includes(needle) || fold(t.albumTitle).includes(needle));
+/**
+ * The catalog's tracks in the order the site's search found them (GET /api/search?kind=tracks,
+ * decision 056: case, accents and word starts, best first); ids the catalog list lacks are left out.
+ */
+export function tracksInOrder(tracks: readonly TrackView[], ids: readonly string[]): TrackView[] {
+  const byId = new Map(tracks.map((t) => [t.id, t]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export function MusicHubPage() {
@@ -40,17 +42,24 @@ export function MusicHubPage() {
   const { canPlay } = usePlayer();
   const signedIn = useSessionUser().user !== null;
   const [favoritesOpen, setFavoritesOpen] = useState(false);
+  const { locale } = useLocale();
   const [search, setSearch] = useState("");
-  const deferredSearch = useDeferredValue(search);
+  // The search asks the Worker once typing pauses; until its answer, the last one stays.
+  const typed = searchableText(search);
+  const asked = useDebounced(typed);
+  const found = useInfiniteQuery(searchKindQueryOptions(asked, "tracks", locale));
+  const foundIds = useMemo(() => found.data?.pages.flatMap((page) => page.groups[0]?.items.map((item) => item.id) ?? []) ?? [], [found.data]);
+  const deferredSearch = typed === "" ? "" : asked;
   const [sharing, setSharing] = useState<TrackView | null>(null);
 
   const all = query.data?.tracks;
   const featured = useMemo(() => (all ?? []).filter((t) => t.featuredPosition !== null), [all]);
   const shown = useMemo(() => {
     if (!all) return [];
-    if (deferredSearch.trim()) return searchTracks(all, deferredSearch);
+    if (deferredSearch) return tracksInOrder(all, foundIds);
     return [...all].sort((a, b) => b.plays - a.plays || a.title.localeCompare(b.title)).slice(0, POPULAR_ROWS);
-  }, [all, deferredSearch]);
+  }, [all, deferredSearch, foundIds]);
+  const searching = deferredSearch !== "" && found.isPending;
   const playableShown = useMemo(() => shown.filter((t) => t.playable), [shown]);
 
   return (
@@ -125,7 +134,7 @@ export function MusicHubPage() {
       >
         {() => (
           <>
-            {!deferredSearch.trim() && featured.length > 0 && (
+            {!deferredSearch && featured.length > 0 && (
               <section aria-labelledby="hub-featured" className="hub-section">
                 <h2 id="hub-featured">
                   <FormattedMessage {...musicMessages.featured} />
@@ -144,15 +153,21 @@ export function MusicHubPage() {
 
             <section aria-labelledby="hub-popular" className="hub-section">
               <h2 id="hub-popular">
-                {deferredSearch.trim() ? (
+                {deferredSearch ? (
                   <FormattedMessage {...musicMessages.results} values={{ count: shown.length }} />
                 ) : (
                   <FormattedMessage {...musicMessages.popular} />
                 )}
               </h2>
-              {shown.length === 0 ? (
+              {searching ? (
+                <p className="muted" role="status">
+                  <FormattedMessage {...searchMessages.searching} />
+                </p>
+              ) : deferredSearch && found.isError ? (
+                <QueryFailed message={<FormattedMessage {...searchMessages.failed} />} error={found.error} />
+              ) : shown.length === 0 ? (
                 <p className="empty-state-title" role="status">
-                  <FormattedMessage {...musicMessages.noMatch} values={{ search: deferredSearch.trim() }} />
+                  <FormattedMessage {...musicMessages.noMatch} values={{ search: deferredSearch }} />
                 </p>
               ) : (
                 <div className="table-wrap">
@@ -164,6 +179,11 @@ export function MusicHubPage() {
                     onShare={setSharing}
                     rowActions={trackRowActions}
                   />
+                  {deferredSearch && found.hasNextPage && (
+                    <button type="button" className="btn btn-ghost btn-sm" disabled={found.isFetchingNextPage} onClick={() => void found.fetchNextPage()}>
+                      <FormattedMessage {...searchMessages.showMore} />
+                    </button>
+                  )}
                 </div>
               )}
             </section>

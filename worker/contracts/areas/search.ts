@@ -1,0 +1,6 @@
+// Search everywhere (decision 056): the results page; the header's field is on every page.
+import type { Area } from "./area";
+
+export const search = {
+  pages: ["/search"],
+} as const satisfies Area;

@@ -1,0 +1,62 @@
+// Search everywhere (decision 056): GET /api/search?q=&kind=&offset=. Without a kind the answer has
+// one group per kind with its best few matches (the header's list); with one it has that kind's
+// group, a page at a time (the results page, the music hub's track search). Matching folds case and
+// accents and matches word starts; each group is ordered by relevance.
+import { z } from "zod";
+import { TEXT_MESSAGES } from "./text-messages";
+
+/** The kinds of things found, in the order the groups are shown. */
+export const SEARCH_KINDS = ["tracks", "albums", "events", "posts", "members", "products"] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** Longest query taken: longer is a 400 (nobody types that into a search box; it bounds the work). */
+export const SEARCH_QUERY_MAX = 200;
+/** Most words of a query that are matched (the rest are ignored). */
+export const SEARCH_TERMS_MAX = 8;
+/** Matches per kind in the grouped answer. */
+export const SEARCH_GROUP_SIZE = 5;
+/** Matches per page of one kind. */
+export const SEARCH_PAGE_SIZE = 20;
+/** Deepest page offset served: relevance past a few hundred matches helps nobody. */
+export const SEARCH_OFFSET_MAX = 1000;
+
+export const SEARCH_MESSAGES = {
+  queryRequired: "Type something to search for",
+  queryTooLong: `Search for at most ${SEARCH_QUERY_MAX} characters`,
+} as const;
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string(SEARCH_MESSAGES.queryRequired)
+    .max(SEARCH_QUERY_MAX, SEARCH_MESSAGES.queryTooLong)
+    .refine((q) => q.trim().length > 0, SEARCH_MESSAGES.queryRequired)
+    .refine((q) => !q.includes("\u0000"), TEXT_MESSAGES.invalidCharacters),
+  kind: z.enum(SEARCH_KINDS).optional(),
+  offset: z.coerce.number().int().min(0).max(SEARCH_OFFSET_MAX).optional(),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/**
+ * One thing found: what to show (its title in the reader's language, a second line, a picture) and
+ * where it is. `subtitle` is plain text; `date` (ISO) is an event's start for the reader's formatting.
+ * `earlyAccess`: a release announced but not public yet (VIPs hear it already).
+ */
+export type SearchItem = {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  subtitle: string | null;
+  imageUrl: string | null;
+  href: string;
+  date?: string;
+  earlyAccess?: boolean;
+};
+
+/**
+ * One kind's matches, best first; `nextOffset` is where the next page starts (null: no more).
+ * `relaxed`: nothing of this kind matched every word as typed, so these match the words' first
+ * halves (at least four letters): "coracao" finds "Corazón", whose spelling differs by more than accents.
+ */
+export type SearchGroup = { kind: SearchKind; items: SearchItem[]; nextOffset: number | null; relaxed: boolean };
+
+export type SearchResponse = { query: string; groups: SearchGroup[] };
