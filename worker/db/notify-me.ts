@@ -17,12 +17,7 @@ export async function hasMemberRequest(db: DB, item: NotifyItem, userId: string)
     .select({ id: notifyRequests.id })
     .from(notifyRequests)
     .where(
-      and(
-        eq(notifyRequests.itemKind, item.kind),
-        eq(notifyRequests.itemId, item.id),
-        eq(notifyRequests.userId, userId),
-        eq(notifyRequests.status, "waiting"),
-      ),
+      and(eq(notifyRequests.itemKind, item.kind), eq(notifyRequests.itemId, item.id), eq(notifyRequests.userId, userId), eq(notifyRequests.status, "waiting")),
     )
     .get();
   return Boolean(row);
@@ -41,12 +36,7 @@ export async function deleteMemberRequest(db: DB, item: NotifyItem, userId: stri
   const gone = await db
     .delete(notifyRequests)
     .where(
-      and(
-        eq(notifyRequests.itemKind, item.kind),
-        eq(notifyRequests.itemId, item.id),
-        eq(notifyRequests.userId, userId),
-        eq(notifyRequests.status, "waiting"),
-      ),
+      and(eq(notifyRequests.itemKind, item.kind), eq(notifyRequests.itemId, item.id), eq(notifyRequests.userId, userId), eq(notifyRequests.status, "waiting")),
     )
     .returning({ id: notifyRequests.id });
   return gone.length > 0;
