@@ -52,6 +52,8 @@ import { Route as MusicPlayerRouteImport } from './routes/music/player'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
 import { Route as NewsletterPreferencesRouteImport } from './routes/newsletter/preferences'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
+import { Route as NotifyMeCancelRouteImport } from './routes/notify-me/cancel'
+import { Route as NotifyMeConfirmRouteImport } from './routes/notify-me/confirm'
 import { Route as PartiesPartyIdRouteImport } from './routes/parties/$partyId'
 import { Route as RadioIndexRouteImport } from './routes/radio/index'
 import { Route as RadioPlayerRouteImport } from './routes/radio/player'
@@ -300,6 +302,16 @@ const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
   path: '/newsletter/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NotifyMeCancelRoute = NotifyMeCancelRouteImport.update({
+  id: '/notify-me/cancel',
+  path: '/notify-me/cancel',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotifyMeConfirmRoute = NotifyMeConfirmRouteImport.update({
+  id: '/notify-me/confirm',
+  path: '/notify-me/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PartiesPartyIdRoute = PartiesPartyIdRouteImport.update({
   id: '/parties/$partyId',
   path: '/parties/$partyId',
@@ -504,6 +516,8 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/preferences': typeof NewsletterPreferencesRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/notify-me/cancel': typeof NotifyMeCancelRoute
+  '/notify-me/confirm': typeof NotifyMeConfirmRoute
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/reminders/confirm': typeof RemindersConfirmRoute
@@ -580,6 +594,8 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/preferences': typeof NewsletterPreferencesRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/notify-me/cancel': typeof NotifyMeCancelRoute
+  '/notify-me/confirm': typeof NotifyMeConfirmRoute
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/reminders/confirm': typeof RemindersConfirmRoute
@@ -658,6 +674,8 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/preferences': typeof NewsletterPreferencesRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/notify-me/cancel': typeof NotifyMeCancelRoute
+  '/notify-me/confirm': typeof NotifyMeConfirmRoute
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/reminders/confirm': typeof RemindersConfirmRoute
@@ -737,6 +755,8 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/preferences'
     | '/newsletter/unsubscribe'
+    | '/notify-me/cancel'
+    | '/notify-me/confirm'
     | '/parties/$partyId'
     | '/radio/player'
     | '/reminders/confirm'
@@ -813,6 +833,8 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/preferences'
     | '/newsletter/unsubscribe'
+    | '/notify-me/cancel'
+    | '/notify-me/confirm'
     | '/parties/$partyId'
     | '/radio/player'
     | '/reminders/confirm'
@@ -890,6 +912,8 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/preferences'
     | '/newsletter/unsubscribe'
+    | '/notify-me/cancel'
+    | '/notify-me/confirm'
     | '/parties/$partyId'
     | '/radio/player'
     | '/reminders/confirm'
@@ -953,6 +977,8 @@ export interface RootRouteChildren {
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterPreferencesRoute: typeof NewsletterPreferencesRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
+  NotifyMeCancelRoute: typeof NotifyMeCancelRoute
+  NotifyMeConfirmRoute: typeof NotifyMeConfirmRoute
   PartiesPartyIdRoute: typeof PartiesPartyIdRoute
   RadioPlayerRoute: typeof RadioPlayerRoute
   RemindersConfirmRoute: typeof RemindersConfirmRoute
@@ -1284,6 +1310,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/notify-me/cancel': {
+      id: '/notify-me/cancel'
+      path: '/notify-me/cancel'
+      fullPath: '/notify-me/cancel'
+      preLoaderRoute: typeof NotifyMeCancelRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notify-me/confirm': {
+      id: '/notify-me/confirm'
+      path: '/notify-me/confirm'
+      fullPath: '/notify-me/confirm'
+      preLoaderRoute: typeof NotifyMeConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/parties/$partyId': {
       id: '/parties/$partyId'
       path: '/parties/$partyId'
@@ -1594,6 +1634,8 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterPreferencesRoute: NewsletterPreferencesRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
+  NotifyMeCancelRoute: NotifyMeCancelRoute,
+  NotifyMeConfirmRoute: NotifyMeConfirmRoute,
   PartiesPartyIdRoute: PartiesPartyIdRoute,
   RadioPlayerRoute: RadioPlayerRoute,
   RemindersConfirmRoute: RemindersConfirmRoute,
