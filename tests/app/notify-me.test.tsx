@@ -101,9 +101,8 @@ describe("Notify me on an event not yet on sale", () => {
 
   it("in Portuguese for a member already waiting", async () => {
     renderEvents("pt-BR", sessionUser(), { [`GET ${PATH}`]: json(200, { waiting: true }) });
-    await waitFor(() =>
-      expect(screen.getByRole("button", { name: "Avise-me quando os ingressos para Neon Nights Live estiverem à venda" }).getAttribute("aria-pressed")).toBe("true"),
-    );
+    const name = "Avise-me quando os ingressos para Neon Nights Live estiverem à venda";
+    await waitFor(() => expect(screen.getByRole("button", { name }).getAttribute("aria-pressed")).toBe("true"));
     expect(screen.getByText("Vamos avisar você quando os ingressos estiverem à venda.")).toBeTruthy();
   });
 
@@ -135,7 +134,8 @@ describe("the footer's news box", () => {
     const api = renderFooter("en", { "POST /api/newsletter/subscribe": json(202, { ok: true }) });
     expect(await screen.findByRole("heading", { name: "Get the news" })).toBeTruthy();
     // Word for word the sentence the Worker stores with the consent (consentText "news_box").
-    expect(await screen.findByText(`Send me ${SITE_CONFIG.brandName} news by e-mail. A confirmation e-mail follows; I can unsubscribe at any time.`)).toBeTruthy();
+    const consent = `Send me ${SITE_CONFIG.brandName} news by e-mail. A confirmation e-mail follows; I can unsubscribe at any time.`;
+    expect(await screen.findByText(consent)).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Your e-mail"), { target: { value: "  fan@example.com " } });
     fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
     expect(await screen.findByText("Check your inbox: open the link we sent to confirm your subscription.")).toBeTruthy();
