@@ -53,6 +53,8 @@ import { Route as MusicPlayerRouteImport } from './routes/music/player'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
 import { Route as NewsletterPreferencesRouteImport } from './routes/newsletter/preferences'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
+import { Route as NotifyMeCancelRouteImport } from './routes/notify-me/cancel'
+import { Route as NotifyMeConfirmRouteImport } from './routes/notify-me/confirm'
 import { Route as PartiesPartyIdRouteImport } from './routes/parties/$partyId'
 import { Route as RadioIndexRouteImport } from './routes/radio/index'
 import { Route as RadioPlayerRouteImport } from './routes/radio/player'
@@ -306,6 +308,16 @@ const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
   path: '/newsletter/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NotifyMeCancelRoute = NotifyMeCancelRouteImport.update({
+  id: '/notify-me/cancel',
+  path: '/notify-me/cancel',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotifyMeConfirmRoute = NotifyMeConfirmRouteImport.update({
+  id: '/notify-me/confirm',
+  path: '/notify-me/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PartiesPartyIdRoute = PartiesPartyIdRouteImport.update({
   id: '/parties/$partyId',
   path: '/parties/$partyId',
@@ -511,6 +523,8 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/preferences': typeof NewsletterPreferencesRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/notify-me/cancel': typeof NotifyMeCancelRoute
+  '/notify-me/confirm': typeof NotifyMeConfirmRoute
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/reminders/confirm': typeof RemindersConfirmRoute
@@ -588,6 +602,8 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/preferences': typeof NewsletterPreferencesRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/notify-me/cancel': typeof NotifyMeCancelRoute
+  '/notify-me/confirm': typeof NotifyMeConfirmRoute
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/reminders/confirm': typeof RemindersConfirmRoute
@@ -667,6 +683,8 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/preferences': typeof NewsletterPreferencesRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/notify-me/cancel': typeof NotifyMeCancelRoute
+  '/notify-me/confirm': typeof NotifyMeConfirmRoute
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/reminders/confirm': typeof RemindersConfirmRoute
@@ -747,6 +765,8 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/preferences'
     | '/newsletter/unsubscribe'
+    | '/notify-me/cancel'
+    | '/notify-me/confirm'
     | '/parties/$partyId'
     | '/radio/player'
     | '/reminders/confirm'
@@ -824,6 +844,8 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/preferences'
     | '/newsletter/unsubscribe'
+    | '/notify-me/cancel'
+    | '/notify-me/confirm'
     | '/parties/$partyId'
     | '/radio/player'
     | '/reminders/confirm'
@@ -902,6 +924,8 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/preferences'
     | '/newsletter/unsubscribe'
+    | '/notify-me/cancel'
+    | '/notify-me/confirm'
     | '/parties/$partyId'
     | '/radio/player'
     | '/reminders/confirm'
@@ -966,6 +990,8 @@ export interface RootRouteChildren {
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterPreferencesRoute: typeof NewsletterPreferencesRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
+  NotifyMeCancelRoute: typeof NotifyMeCancelRoute
+  NotifyMeConfirmRoute: typeof NotifyMeConfirmRoute
   PartiesPartyIdRoute: typeof PartiesPartyIdRoute
   RadioPlayerRoute: typeof RadioPlayerRoute
   RemindersConfirmRoute: typeof RemindersConfirmRoute
@@ -1304,6 +1330,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/notify-me/cancel': {
+      id: '/notify-me/cancel'
+      path: '/notify-me/cancel'
+      fullPath: '/notify-me/cancel'
+      preLoaderRoute: typeof NotifyMeCancelRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notify-me/confirm': {
+      id: '/notify-me/confirm'
+      path: '/notify-me/confirm'
+      fullPath: '/notify-me/confirm'
+      preLoaderRoute: typeof NotifyMeConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/parties/$partyId': {
       id: '/parties/$partyId'
       path: '/parties/$partyId'
@@ -1615,6 +1655,8 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterPreferencesRoute: NewsletterPreferencesRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
+  NotifyMeCancelRoute: NotifyMeCancelRoute,
+  NotifyMeConfirmRoute: NotifyMeConfirmRoute,
   PartiesPartyIdRoute: PartiesPartyIdRoute,
   RadioPlayerRoute: RadioPlayerRoute,
   RemindersConfirmRoute: RemindersConfirmRoute,

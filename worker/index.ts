@@ -13,6 +13,7 @@ import type { TicketJobMessage } from "./services/tickets/cancellation";
 import { newsletterEveryFiveMinutes } from "./services/newsletter/scheduled";
 import { announceMeetsStartingSoon, hourlyNotifications, MEETS_CRON } from "./services/notifications/scheduled";
 import { runReminderPass } from "./services/reminders/pass";
+import { runNotifyPass } from "./services/notify-me/pass";
 import { deadLetterQueue } from "./services/dead-letters";
 import { track, trackedContext } from "./lib/background-work";
 
@@ -52,6 +53,7 @@ const handler = {
     if (controller.cron === MEETS_CRON) {
       await announceMeetsStartingSoon(env, db, controller.scheduledTime);
       await runReminderPass(env, db, controller.scheduledTime).catch((err: unknown) => console.error("reminders: pass failed", err));
+      await runNotifyPass(env, db, controller.scheduledTime).catch((err: unknown) => console.error("notify-me: pass failed", err));
       await newsletterEveryFiveMinutes(env, db, controller.scheduledTime);
       await expireStaleStoreCheckouts(env, controller.scheduledTime).catch((err: unknown) => console.error("store: checkout sweep failed", err));
       return;

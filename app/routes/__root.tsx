@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { defineMessages } from "react-intl";
 import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
+import { NewsSignup } from "../features/newsletter/NewsSignup";
 import { NotFound } from "../components/NotFound";
 import { EmailVerificationBanner } from "../components/EmailVerificationBanner";
 import { UpdatePrompt } from "../components/layout/UpdatePrompt";
@@ -61,7 +62,7 @@ function RootLayout() {
         {showHeader && pathname !== "/verify-email" && <EmailVerificationBanner />}
         <Outlet />
       </main>
-      {showFooter && <Footer />}
+      {showFooter && <Footer newsSignup={<NewsSignup />} />}
       {/* A new version of the service worker is waiting (decision 042); never in embeds. */}
       {!embed && <UpdatePrompt />}
       {playerRequested && !embed && (

@@ -7,6 +7,8 @@ import { ContactSection } from "../features/landing/ContactSection";
 import { EventsSection } from "../features/landing/EventsSection";
 import { Hero } from "../features/landing/Hero";
 import { MusicSection } from "../features/landing/MusicSection";
+import { NewsSection } from "../features/landing/NewsSection";
+import { NewsSignup } from "../features/newsletter/NewsSignup";
 import { VipSection } from "../features/landing/VipSection";
 import { ContactForm } from "../features/contact/ContactForm";
 import { EventsList } from "../features/events/EventsList";
@@ -76,6 +78,9 @@ function Home() {
       </Suspense>
       <Suspense>
         <AboutSection />
+      </Suspense>
+      <Suspense>
+        <NewsSection form={<NewsSignup />} />
       </Suspense>
       <Suspense>
         <ContactSection form={<ContactForm />} />

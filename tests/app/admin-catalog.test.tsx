@@ -25,6 +25,7 @@ const track = (id: string, albumId: string, number: number, title: string, extra
   preview: { enabled: true, startSeconds: 0 },
   releaseAt: null,
   earlyAccessAt: null,
+  notifyWaiting: 0,
   ...extra,
 });
 
@@ -40,6 +41,7 @@ const ALBUMS: AdminAlbum[] = [
     earlyAccessAt: null,
     notes: null,
     notesPtBr: null,
+    notifyWaiting: 0,
     tracks: [
       track("neon-nights-1", "neon-nights", 1, "Opening Lights", { audio: { kind: "file", format: "mp3" }, plays: 1234 }),
       track("neon-nights-2", "neon-nights", 2, "After Hours", { audio: { kind: "remote", url: "https://files.example.com/a.mp3" } }),
@@ -56,6 +58,7 @@ const ALBUMS: AdminAlbum[] = [
     earlyAccessAt: null,
     notes: null,
     notesPtBr: null,
+    notifyWaiting: 0,
     tracks: [],
   },
   {
@@ -69,6 +72,7 @@ const ALBUMS: AdminAlbum[] = [
     earlyAccessAt: null,
     notes: null,
     notesPtBr: null,
+    notifyWaiting: 0,
     tracks: [],
   },
 ];
@@ -90,6 +94,7 @@ function fakeServer({ stations = [] as AdminStation[], failStations = false, fai
         earlyAccessAt: null,
         notes: null,
         notesPtBr: null,
+        notifyWaiting: 0,
         tracks: [],
       };
       albums = [...albums, album];

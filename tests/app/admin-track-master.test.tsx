@@ -22,6 +22,7 @@ const track = (id: string, number: number, title: string, master: AdminTrack["ma
   preview: { enabled: true, startSeconds: 0 },
   releaseAt: null,
   earlyAccessAt: null,
+  notifyWaiting: 0,
 });
 
 const album = (tracks: AdminTrack[]): AdminAlbum => ({
@@ -35,6 +36,7 @@ const album = (tracks: AdminTrack[]): AdminAlbum => ({
   earlyAccessAt: null,
   notes: null,
   notesPtBr: null,
+  notifyWaiting: 0,
   tracks,
 });
 

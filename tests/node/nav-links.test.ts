@@ -25,6 +25,8 @@ const LINKED_ELSEWHERE: Record<string, { from: string; how: string }> = {
   "/newsletter/preferences": { from: "worker/services/newsletter/campaigns.ts", how: "every campaign mail" },
   "/newsletter/unsubscribe": { from: "worker/services/newsletter/campaigns.ts", how: "every campaign mail" },
   "/reminders/confirm": { from: "worker/routes/reminders.ts", how: "the reminder's confirmation mail" },
+  "/notify-me/confirm": { from: "worker/contracts/notify-me-model.ts", how: 'the "Notify me" confirmation mail' },
+  "/notify-me/cancel": { from: "worker/contracts/notify-me-model.ts", how: 'every "Notify me" mail to a visitor' },
   "/social/signup": { from: "app/features/auth/LoginPage.tsx", how: "Create an account on the sign-in page" },
   "/vip-checkout/test": { from: "worker/services/payments/local.ts", how: "the local checkout, in place of Stripe's" },
   "/vip-membership/manage": { from: "worker/services/payments/local.ts", how: "the local portal, in place of Stripe's" },

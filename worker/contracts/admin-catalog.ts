@@ -239,6 +239,8 @@ export type AdminTrack = {
   /** Its own release times (ISO), null: its album's. */
   releaseAt: string | null;
   earlyAccessAt: string | null;
+  /** People waiting to be told it is out ("Notify me", decision 057): confirmed requests not yet told. */
+  notifyWaiting: number;
 };
 
 export type AdminAlbum = {
@@ -254,6 +256,8 @@ export type AdminAlbum = {
   /** Plain-text notes; null: none (the Portuguese falls back to the English on public pages). */
   notes: string | null;
   notesPtBr: string | null;
+  /** People waiting to be told it is out ("Notify me", decision 057): confirmed requests not yet told. */
+  notifyWaiting: number;
   tracks: AdminTrack[];
 };
 

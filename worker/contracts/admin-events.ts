@@ -207,6 +207,8 @@ export type AdminEvent = {
   reminderOffsets: number[];
   /** How many people asked for a reminder: confirmed (members at once) and visitors still to confirm. */
   reminders: ReminderCounts;
+  /** People waiting to be told when its public ticket sale opens ("Notify me", decision 057). */
+  notifyWaiting: number;
   /** What it sells here (decision 055; custom events in USD or BRL only), in order, with sold / held / remaining. */
   ticketTypes: AdminTicketType[];
   /** Seats held or sold here, all types together, against venueCapacity. */

@@ -61,6 +61,11 @@ export type PublicEvent = {
    * absent otherwise (events sold elsewhere keep externalTicketUrl).
    */
   tickets?: EventTicketSale;
+  /**
+   * When the public ticket sale opens (ISO), while that is still ahead ("Notify me", decision 057):
+   * the later of the sale start and the presale's general sale; absent otherwise.
+   */
+  saleOpensAt?: string;
 };
 
 /** GET /api/events: published events, event_date ascending (past ones from the last 180 days), in the language asked for. */

@@ -60,6 +60,11 @@ export const EDGE_RATE_LIMITS = {
    * a download manager fetching a release in a few parts stays far below, a shared link does not.
    */
   downloadsPerIp: { binding: "LIMIT_DOWNLOADS_IP", max: 60, periodSeconds: 60 },
+  /**
+   * Addresses given without a sign-in to hear from us (the news box in the footer and on the landing
+   * page, "Notify me"): each sends a confirmation mail, so a script is stopped before D1 is written.
+   */
+  newsSignupsPerIp: { binding: "LIMIT_NEWS_SIGNUPS_IP", max: 10, periodSeconds: 60 },
 } as const;
 
 export type EdgeRateLimit = keyof typeof EDGE_RATE_LIMITS;

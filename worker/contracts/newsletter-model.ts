@@ -8,7 +8,8 @@ export const CONTACT_STATUSES = ["pending", "subscribed", "unsubscribed", "bounc
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /** Where a consent was given. An import's is the importer's declaration (with its basis). */
-export const CONSENT_SOURCES = ["contact_form", "sign_up", "settings", "event_reminder", "preferences", "import"] as const;
+/** news_box: the sign-up field in the footer of every public page and the landing page's section (decision 057). */
+export const CONSENT_SOURCES = ["contact_form", "sign_up", "settings", "event_reminder", "preferences", "import", "news_box"] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /** What an importer may declare the list's consent rests on (GDPR art. 6, LGPD art. 7). */

@@ -156,6 +156,8 @@ export type CampaignList = { campaigns: CampaignListItem[] };
 export const newsletterSubscribeInput = z.object({
   email: z.email().max(254),
   locale: z.enum(LOCALES),
+  /** Where the person gave it: the news box (footer, landing page) stores its own sentence; the rest, the contact form's. */
+  source: z.enum(["contact_form", "news_box"]).default("contact_form"),
 });
 
 /** POST /api/newsletter/confirm: the token from the confirmation mail. */

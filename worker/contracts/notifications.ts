@@ -18,6 +18,7 @@ export const NOTIFICATIONS_API = "/api/notifications";
  * - gift_redeemed: someone redeemed the gift of VIP I bought
  * - post_hidden: a moderator hid my post (with the reason)
  * - order_shipped: my store order is on its way (its number as the title)
+ * - notify_release, notify_on_sale: what I asked "Notify me" about is out, or its tickets are on sale (decision 057)
  */
 export const NOTIFICATION_KINDS = [
   "like",
@@ -37,11 +38,14 @@ export const NOTIFICATION_KINDS = [
   "post_hidden",
   "gift_redeemed",
   "order_shipped",
+  "notify_release",
+  "notify_on_sale",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Kinds whose e-mail goes out at once; the others wait for the day's digest (at most one a day). */
-export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = ["payment_failed", "vip_ended"];
+/** A drop someone asked "Notify me" about is urgent too: they asked to hear of it when it happens, not a day later. */
+export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = ["payment_failed", "vip_ended", "notify_release", "notify_on_sale"];
 
 /** The channels a member chooses per kind. */
 export const NOTIFICATION_CHANNELS = ["inApp", "push", "email"] as const;
@@ -53,7 +57,9 @@ export type KindPreference = Record<NotificationChannel, boolean>;
  * and new releases (and the membership's urgent news by e-mail, which a member should not miss).
  */
 export function defaultPreference(kind: NotificationKind): KindPreference {
-  const loud = kind === "reply" || kind === "mention" || kind === "release" || kind === "release_early";
+  // "Notify me" is a request to be told: every channel, until the member turns one off.
+  const loud =
+    kind === "reply" || kind === "mention" || kind === "release" || kind === "release_early" || kind === "notify_release" || kind === "notify_on_sale";
   return { inApp: true, push: loud, email: loud || URGENT_NOTIFICATION_KINDS.includes(kind) };
 }
 

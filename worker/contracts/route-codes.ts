@@ -33,6 +33,7 @@ import { PRESALE_MESSAGES } from "./presales";
 import { PROFILE_MESSAGES } from "./profiles";
 import { RADIO_MESSAGES } from "./radio";
 import { REMINDER_MESSAGES } from "./reminders";
+import { NOTIFY_MESSAGES } from "./notify-me-model";
 import { SIGN_IN_LINK_MESSAGES } from "./sign-in-link";
 import { TV_MESSAGES } from "./tv";
 import type { ValidationCode } from "./validation-codes";
@@ -138,6 +139,11 @@ export const ROUTE_CODES = {
   event_started: { status: 409, en: REMINDER_MESSAGES.started },
   reminder_link_invalid: { status: 400, en: REMINDER_MESSAGES.linkInvalid },
   reminder_link_expired: { status: 410, en: REMINDER_MESSAGES.linkExpired },
+  // "Notify me" on upcoming releases and events not yet on sale (decision 057)
+  already_released: { status: 409, en: NOTIFY_MESSAGES.alreadyReleased },
+  already_on_sale: { status: 409, en: NOTIFY_MESSAGES.alreadyOnSale },
+  notify_link_invalid: { status: 400, en: NOTIFY_MESSAGES.linkInvalid },
+  notify_link_expired: { status: 410, en: NOTIFY_MESSAGES.linkExpired },
   presale_not_found: { status: 404, en: PRESALE_MESSAGES.notFound },
   presale_not_open: { status: 409, en: PRESALE_MESSAGES.notOpen },
   presale_codes_gone: { status: 409, en: PRESALE_MESSAGES.codesGone },

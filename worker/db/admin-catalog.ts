@@ -4,7 +4,7 @@
 import { and, asc, eq, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "./client";
-import { albums, radioStations, retiredTracks, tracks } from "./schema";
+import { albums, notifyRequests, radioStations, retiredTracks, tracks } from "./schema";
 import { auditInsert, type Actor, type AuditEntry } from "./audit";
 import { coverUrlOf } from "./music";
 import { refuse, isRefused, type Refused } from "../lib/outcome";
@@ -26,7 +26,7 @@ export function audioSourceOf(key: string | null): AudioSource {
   return { kind: "file", format: key.slice(key.lastIndexOf(".") + 1) };
 }
 
-export const toAdminTrack = (row: TrackRow): AdminTrack => ({
+export const toAdminTrack = (row: TrackRow, notifyWaiting = 0): AdminTrack => ({
   id: row.id,
   albumId: row.albumId,
   title: row.title,
@@ -39,9 +39,23 @@ export const toAdminTrack = (row: TrackRow): AdminTrack => ({
   preview: { enabled: row.previewEnabled, startSeconds: row.previewStartSeconds },
   releaseAt: row.releaseAt?.toISOString() ?? null,
   earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
+  notifyWaiting,
 });
 
-const toAdminAlbum = (row: AlbumRow, albumTracks: TrackRow[]): AdminAlbum => ({
+/** "album:<id>" / "track:<id>" → how many wait to be told it is out ("Notify me", decision 057). */
+type WaitingCounts = Map<string, number>;
+
+/** The waiting "Notify me" requests of every album and track: one grouped read of a small table. */
+const waitingQuery = (db: DB) =>
+  db
+    .select({ kind: notifyRequests.itemKind, id: notifyRequests.itemId, waiting: sql<number>`count(*)` })
+    .from(notifyRequests)
+    .where(and(eq(notifyRequests.status, "waiting"), ne(notifyRequests.itemKind, "event")))
+    .groupBy(notifyRequests.itemKind, notifyRequests.itemId);
+
+const waitingMap = (rows: { kind: string; id: string; waiting: number }[]): WaitingCounts => new Map(rows.map((r) => [`${r.kind}:${r.id}`, r.waiting]));
+
+const toAdminAlbum = (row: AlbumRow, albumTracks: TrackRow[], waiting: WaitingCounts = new Map()): AdminAlbum => ({
   id: row.id,
   title: row.title,
   year: row.year,
@@ -52,7 +66,8 @@ const toAdminAlbum = (row: AlbumRow, albumTracks: TrackRow[]): AdminAlbum => ({
   earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
   notes: row.notes,
   notesPtBr: row.notesPtBr,
-  tracks: albumTracks.map(toAdminTrack),
+  notifyWaiting: waiting.get(`album:${row.id}`) ?? 0,
+  tracks: albumTracks.map((t) => toAdminTrack(t, waiting.get(`track:${t.id}`) ?? 0)),
 });
 
 /** The SQL `column IN (ids)` with the ids as one JSON parameter (D1 binds at most 100 values). */
@@ -80,22 +95,25 @@ export const findTrackRow = (db: DB, id: string) => db.select().from(tracks).whe
 
 /** Every album in catalog order, each with its tracks in order: two queries in one round trip. */
 export async function listAdminAlbums(db: DB): Promise<AdminAlbum[]> {
-  const [albumRows, trackRows] = await db.batch([
+  const [albumRows, trackRows, waitingRows] = await db.batch([
     db.select().from(albums).orderBy(asc(albums.position), asc(albums.id)),
     db.select().from(tracks).orderBy(asc(tracks.albumId), asc(tracks.number)),
+    waitingQuery(db),
   ]);
   const byAlbum = new Map<string, TrackRow[]>();
   for (const t of trackRows) byAlbum.set(t.albumId, [...(byAlbum.get(t.albumId) ?? []), t]);
-  return albumRows.map((a) => toAdminAlbum(a, byAlbum.get(a.id) ?? []));
+  const waiting = waitingMap(waitingRows);
+  return albumRows.map((a) => toAdminAlbum(a, byAlbum.get(a.id) ?? [], waiting));
 }
 
 export async function findAdminAlbum(db: DB, id: string): Promise<AdminAlbum | null> {
-  const [albumRows, trackRows] = await db.batch([
+  const [albumRows, trackRows, waitingRows] = await db.batch([
     db.select().from(albums).where(eq(albums.id, id)),
     db.select().from(tracks).where(eq(tracks.albumId, id)).orderBy(asc(tracks.number)),
+    waitingQuery(db),
   ]);
   const album = albumRows[0];
-  return album ? toAdminAlbum(album, trackRows) : null;
+  return album ? toAdminAlbum(album, trackRows, waitingMap(waitingRows)) : null;
 }
 
 type AlbumFields = { title: string; year: number; type: AlbumType; notes?: string; notesPtBr?: string };

@@ -11,6 +11,7 @@ import type { OfferCodeCounts } from "../contracts/offer-codes";
 import { countOfferCodes, deletePoolStatement } from "./offer-codes";
 import { runBatch } from "./d1";
 import { reminderCounts } from "./reminders";
+import { waitingCounts } from "./notify-me";
 import { auditDetail, type AuditEventTextField } from "../contracts/audit-detail";
 import { iso } from "../lib/time";
 import type { AdminTicketType } from "../contracts/admin-ticket-types";
@@ -29,6 +30,7 @@ export const toAdminEvent = (
   codes: OfferCodeCounts | null = null,
   reminders: ReminderCounts = NO_REMINDERS,
   ticketTypes: AdminTicketType[] = [],
+  notifyWaiting = 0,
 ): AdminEvent => ({
   id: row.id,
   title: row.title,
@@ -65,6 +67,7 @@ export const toAdminEvent = (
   presaleCodes: row.presaleCodeMode === "unique" ? (codes ?? { total: 0, claimed: 0, left: 0 }) : null,
   reminderOffsets: row.reminderOffsets,
   reminders: { ...reminders },
+  notifyWaiting,
   ticketTypes,
   ticketsTaken: row.ticketsTaken,
   createdAt: row.createdAt.toISOString(),
@@ -89,14 +92,24 @@ export async function listAdminEvents(db: DB, filters: EventFilters): Promise<Ad
     .orderBy(desc(events.eventDate), desc(events.id));
   const shown = rows.filter((row) => matchesSearch(filters.search, [row.title, row.venueName, row.venueCity]));
   const ids = shown.map((row) => row.id);
-  const [counts, reminders, types] = await Promise.all([presaleCodeCounts(db, shown), reminderCounts(db, ids), ticketTypesByEvent(db, ids)]);
-  return shown.map((row) => toAdminEvent(row, counts.get(row.id), reminders.get(row.id), types.get(row.id)));
+  const [counts, reminders, types, waiting] = await Promise.all([
+    presaleCodeCounts(db, shown),
+    reminderCounts(db, ids),
+    ticketTypesByEvent(db, ids),
+    waitingCounts(db, "event", ids),
+  ]);
+  return shown.map((row) => toAdminEvent(row, counts.get(row.id), reminders.get(row.id), types.get(row.id), waiting.get(row.id)));
 }
 
 /** One event as the back office sees it, with its codes' and reminders' counts and its ticket types. */
 export async function adminEventOf(db: DB, row: EventRow): Promise<AdminEvent> {
-  const [counts, reminders, types] = await Promise.all([presaleCodeCounts(db, [row]), reminderCounts(db, [row.id]), listTicketTypes(db, row.id)]);
-  return toAdminEvent(row, counts.get(row.id), reminders.get(row.id), types);
+  const [counts, reminders, types, waiting] = await Promise.all([
+    presaleCodeCounts(db, [row]),
+    reminderCounts(db, [row.id]),
+    listTicketTypes(db, row.id),
+    waitingCounts(db, "event", [row.id]),
+  ]);
+  return toAdminEvent(row, counts.get(row.id), reminders.get(row.id), types, waiting.get(row.id));
 }
 
 /** The unique presale codes' counts of the events in that mode (one query for a whole list). */
@@ -161,6 +174,7 @@ function auditView(event: AdminEvent): Record<string, unknown> {
     presaleSharedCode: _code,
     presaleCodes: _counts,
     reminders: _reminders,
+    notifyWaiting: _waiting,
     ticketTypes: _types,
     ticketsTaken: _taken,
     createdAt: _created,

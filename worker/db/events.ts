@@ -12,6 +12,7 @@ import type { Locale } from "../contracts/locale";
 import { DAY_MS, iso } from "../lib/time";
 import { inLanguage, pickLanguage } from "../lib/content-language";
 import { nextPresaleChange, presaleStateAt, presaleTimesOf, type PublicPresale } from "../contracts/presales";
+import { publicSaleOpensAt } from "../contracts/event-tickets-model";
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
@@ -70,6 +71,12 @@ export function nextPresaleChangeOf(rows: readonly EventRow[], now: number): num
 export function toPublicEvent(row: EventRow, now: number, locale: Locale = "en"): PublicEvent {
   const presale = publicPresaleOf(row, now);
   const past = row.eventDate.getTime() <= now;
+  const opens = publicSaleOpensAt({
+    saleStart: row.ticketSaleStart?.getTime() ?? null,
+    saleEnd: null,
+    eventDate: row.eventDate.getTime(),
+    presale: presaleTimesOf(row),
+  });
   // Each Portuguese text stands in for its English one when there is one (English is the fallback).
   const title = pickLanguage(locale, row.title, row.titlePtBr);
   return {
@@ -98,6 +105,8 @@ export function toPublicEvent(row: EventRow, now: number, locale: Locale = "en")
     past,
     // Only while a presale is ahead or on, so events without one keep their shape.
     ...(presale ? { presale } : {}),
+    // Only while the public sale is ahead: "Notify me" offers to tell when it opens.
+    ...(opens !== null && opens > now && !past ? { saleOpensAt: new Date(opens).toISOString() } : {}),
   };
 }
 

@@ -64,6 +64,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "consents", table: "marketing_consents", viaContacts: true, omit: TOKEN_HASH },
   // "Remind me" on events: the member's, and those asked for with their address before signing in.
   { kind: "reminders", table: "event_reminders", column: "user_id", orEmailColumn: "email", omit: TOKEN_HASH },
+  // "Notify me" on releases and ticket sales: the member's, and those asked for with their address.
+  { kind: "notify-me", table: "notify_requests", column: "user_id", orEmailColumn: "email", omit: TOKEN_HASH },
   { kind: "contact", table: "contact_messages", emailColumn: "email" },
   { kind: "notifications", table: "notifications", column: "user_id" },
   { kind: "notifications", table: "notification_actors", column: "user_id" },
@@ -222,6 +224,8 @@ export async function deleteMemberAccount(db: DB, member: { id: string; email: s
     // The newsletter contact, by account or by address; its consent records go with it (CASCADE).
     run(`DELETE FROM marketing_contacts WHERE (user_id = ?1 OR lower(email) = lower(?2)) AND ${guard} AND ?3 = ?3`),
     run(`DELETE FROM contact_messages WHERE lower(email) = lower(?2) AND ${guard} AND ?3 = ?3`),
+    // "Notify me": the member's rows would go with the account (CASCADE); those asked with the address go too.
+    run(`DELETE FROM notify_requests WHERE (user_id = ?1 OR lower(email) = lower(?2)) AND ${guard} AND ?3 = ?3`),
     run(`DELETE FROM login_throttles WHERE email = lower(?2) AND ${guard} AND ?3 = ?3`),
     run(`DELETE FROM track_preview_plays WHERE listener = ?1 AND ${guard} AND ?2 = ?2 AND ?3 = ?3`),
     run(`DELETE FROM users WHERE id = ?1 AND ${guard} AND ?2 = ?2 AND ?3 = ?3`),

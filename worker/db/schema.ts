@@ -14,3 +14,4 @@ export * from "./schema/store";
 export * from "./schema/vip";
 export * from "./schema/tickets";
 export * from "./schema/ticket-cancellations";
+export * from "./schema/notify-me";

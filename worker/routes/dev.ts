@@ -8,6 +8,7 @@ import type { HonoEnv } from "../types";
 import { z } from "../contracts/zod";
 import { validate } from "../lib/validate";
 import { runReminderPass } from "../services/reminders/pass";
+import { runNotifyPass } from "../services/notify-me/pass";
 
 export const devRoutes = new Hono<HonoEnv>()
   .use(localMachineOnly)
@@ -29,4 +30,8 @@ export const devRoutes = new Hono<HonoEnv>()
   // The e2e test clock: runs the "Remind me" pass as if the time were `now` (epoch ms).
   .post("/reminders/run", validate("json", z.object({ now: z.number().int().min(0) })), async (c) => {
     return c.json(await runReminderPass(c.env, c.var.db, c.req.valid("json").now));
+  })
+  // The same clock for "Notify me": runs its pass as if the time were `now` (epoch ms).
+  .post("/notify-me/run", validate("json", z.object({ now: z.number().int().min(0) })), async (c) => {
+    return c.json(await runNotifyPass(c.env, c.var.db, c.req.valid("json").now));
   });

@@ -24,7 +24,7 @@ import {
 } from "../contracts/newsletter";
 import type { ContactRow } from "../db/newsletter";
 import { confirmSubscription, findContact, findMemberContact, savePreferences, setMemberSubscription, unsubscribeContact } from "../db/newsletter";
-import { clientIp, hitRateLimit } from "../services/rate-limit";
+import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
 import { askToSubscribe, requestCountry } from "../services/newsletter/subscription";
 import { consentText } from "../services/mail/newsletter";
 import { requestLanguage } from "../middleware/content-language";
@@ -65,13 +65,14 @@ const SUPPRESSED = () => routeError("address_suppressed");
 
 export const newsletterRoutes = new Hono<HonoEnv>()
   .post("/subscribe", validate("json", newsletterSubscribeInput), async (c) => {
-    const { email, locale } = c.req.valid("json");
+    const { email, locale, source } = c.req.valid("json");
+    await hitEdgeLimit(c.env, "newsSignupsPerIp", clientIp(c.req));
     await hitRateLimit(c.var.db, `newsletter:ip:${clientIp(c.req)}`, RATE_LIMITS.contactPerIp);
     await askToSubscribe(c.env, c.var.db, new URL(c.req.url).origin, {
       email,
       locale,
       country: requestCountry(c.req.raw),
-      source: "contact_form",
+      source,
       userId: c.var.user?.id ?? null,
     });
     // The same answer whether the address was new, pending, subscribed or suppressed.

@@ -1,6 +1,8 @@
-// Site footer (docs/features.md#header-footer-and-popups): description, quick links, contact, the two social networks, rights and
-// copyright (2025) and the legal + VIP links. Hidden on /admin (see __root.tsx).
+// Site footer (docs/features.md#header-footer-and-popups): description, the news box, quick links, contact, the two social
+// networks, rights and copyright (2025) and the legal + VIP links. Hidden on /admin (see __root.tsx).
+// The news box belongs to the newsletter feature: the root route passes it in (`newsSignup`).
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { EXTERNAL_LINK } from "../../lib/popups";
 import { useSiteConfig } from "../../lib/session/useSession";
@@ -59,7 +61,7 @@ function LinkList({
   );
 }
 
-export function Footer() {
+export function Footer({ newsSignup }: { newsSignup?: ReactNode }) {
   const intl = useIntl();
   const config = useSiteConfig();
   const brand = config?.brandName ?? "";
@@ -77,6 +79,14 @@ export function Footer() {
               defaultMessage="The official fan community of the artist: freestyle and dance music, radio, TV, events and VIP membership."
             />
           </p>
+          {newsSignup && (
+            <div className="footer-news">
+              <h3 className="footer-heading">
+                <FormattedMessage id="footer.news" defaultMessage="Get the news" />
+              </h3>
+              {newsSignup}
+            </div>
+          )}
         </section>
 
         <nav aria-labelledby="footer-quick-links">

@@ -31,6 +31,8 @@ export const notificationTextMessages: Record<NotificationKind, MessageDescripto
   },
   gift_redeemed: { id: "notifications.text.giftRedeemed", defaultMessage: "{actor} redeemed your gift of VIP on {date}" },
   order_shipped: { id: "notifications.text.orderShipped", defaultMessage: "Your order {title} has shipped" },
+  notify_release: { id: "notifications.text.notifyRelease", defaultMessage: "{title} is out now — you asked us to tell you" },
+  notify_on_sale: { id: "notifications.text.notifyOnSale", defaultMessage: "Tickets for {title} are on sale now — you asked us to tell you" },
 });
 
 const fallbacks = defineMessages({

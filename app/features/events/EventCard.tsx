@@ -10,6 +10,7 @@ import type { PublicEvent } from "../../../worker/contracts/events";
 import { Icon } from "../../components/Icon";
 import { AddToCalendar } from "./AddToCalendar";
 import { RemindMe } from "./RemindMe";
+import { NotifyMe } from "../../components/notify-me/NotifyMe";
 import { PresaleBlock } from "./PresaleBlock";
 import { TicketsBlock } from "./TicketsBlock";
 import { dateTimeFormat, knownTimeZone } from "../../lib/intlFormat";
@@ -134,6 +135,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
         )}
         {!past && <AddToCalendar event={event} />}
         <RemindMe event={event} />
+        {!past && event.saleOpensAt && <NotifyMe item={{ kind: "event", id: event.id, title: event.title }} />}
       </div>
     </article>
   );

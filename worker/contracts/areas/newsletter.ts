@@ -1,10 +1,10 @@
 // The newsletter: double opt-in, the people's pages opened from a mail, campaigns and the
-// marketing contacts (decision 045).
+// marketing contacts (decision 045); and the pages "Notify me" mails link to (decision 057).
 import type { Area } from "./area";
 
 export const newsletter = {
-  pages: ["/newsletter/confirm", "/newsletter/unsubscribe", "/newsletter/preferences"],
-  personalPages: ["/newsletter/confirm", "/newsletter/unsubscribe", "/newsletter/preferences"],
+  pages: ["/newsletter/confirm", "/newsletter/unsubscribe", "/newsletter/preferences", "/notify-me/confirm", "/notify-me/cancel"],
+  personalPages: ["/newsletter/confirm", "/newsletter/unsubscribe", "/newsletter/preferences", "/notify-me/confirm", "/notify-me/cancel"],
   // Mail clients load a campaign's pictures from anywhere.
   publicImageFolders: ["campaigns"],
   auditNotes: {

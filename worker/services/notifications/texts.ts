@@ -76,6 +76,10 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
       return { title: "Your gift was redeemed", body: `${who} redeemed your gift of VIP on ${date("en", params.at)}.` };
     case "order_shipped":
       return { title: "Your order has shipped", body: `Order ${params.title ?? ""} is on its way.` };
+    case "notify_release":
+      return { title: "Out now", body: `${params.title ?? ""} is out: you asked us to tell you.` };
+    case "notify_on_sale":
+      return { title: "Tickets on sale now", body: `Tickets for ${params.title ?? ""} are on sale: you asked us to tell you.` };
   }
 };
 
@@ -123,6 +127,10 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
       return { title: "Seu presente foi resgatado", body: `${who} resgatou seu presente de VIP em ${date("pt-BR", params.at)}.` };
     case "order_shipped":
       return { title: "Seu pedido foi enviado", body: `O pedido ${params.title ?? ""} está a caminho.` };
+    case "notify_release":
+      return { title: "Já saiu", body: `${params.title ?? ""} já saiu: você pediu para ser avisado.` };
+    case "notify_on_sale":
+      return { title: "Ingressos à venda", body: `Os ingressos para ${params.title ?? ""} estão à venda: você pediu para ser avisado.` };
   }
 };
 

@@ -36,6 +36,7 @@ export function AlbumRow({ album, index, count, onMove, onOpen }: AlbumRowProps)
           </h2>
           <p className="muted catalog-item-details">
             {intl.formatMessage(m.albumDetails, { year: album.year, type: intl.formatMessage(albumTypeMessages[album.type]), count: album.tracks.length })}
+            {album.notifyWaiting > 0 && ` · ${intl.formatMessage(m.notifyWaiting, { count: album.notifyWaiting })}`}
           </p>
         </div>
         <div className="catalog-item-actions">

@@ -50,7 +50,12 @@ export function TrackList({ album, onOpen }: { album: AdminAlbum; onOpen: (dialo
               {tracks.map((track, index) => (
                 <tr key={track.id}>
                   <td>{track.number}</td>
-                  <th scope="row">{track.title}</th>
+                  <th scope="row">
+                    {track.title}
+                    {track.notifyWaiting > 0 && (
+                      <span className="muted catalog-notify-waiting"> · {intl.formatMessage(m.notifyWaiting, { count: track.notifyWaiting })}</span>
+                    )}
+                  </th>
                   <td>{formatDuration(track.durationSeconds)}</td>
                   <td>{sourceLabel(track.audio)}</td>
                   <td>{intl.formatNumber(track.plays)}</td>

@@ -185,6 +185,11 @@ export const catalogMessages = {
     defaultMessage: "{year} · {type} · {count, plural, =0 {no tracks} one {# track} other {# tracks}}",
   }),
   albumCover: defineMessage<{ title: string | number }>({ id: "adminCatalog.album.cover", defaultMessage: "Cover of {title}" }),
+  /** "Notify me" (decision 057): how many wait to be told it is out; shown once anybody asked. */
+  notifyWaiting: defineMessage<{ count: number }>({
+    id: "adminCatalog.notifyWaiting",
+    defaultMessage: "{count, plural, one {# person waits} other {# people wait}} for “Notify me”",
+  }),
   albumChangeCoverNamed: defineMessage<{ title: string | number }>({
     id: "adminCatalog.album.changeCoverNamed",
     defaultMessage: "Change the cover of {title}",

@@ -40,6 +40,7 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
         .join(", "),
     ],
     [intl.formatMessage(m.reminderCountsLabel), intl.formatMessage(m.reminderCounts, event.reminders)],
+    [intl.formatMessage(m.notifyWaitingLabel), intl.formatMessage(m.notifyWaiting, { count: event.notifyWaiting })],
     [intl.formatMessage(m.detailsCreated), formatMoment(intl, event.createdAt)],
     [intl.formatMessage(m.detailsUpdated), formatMoment(intl, event.updatedAt)],
   ];

@@ -78,6 +78,8 @@ function EventRow({ event, onView, onEdit, onDelete, onCancel }: { event: AdminE
         {event.reminders.active + event.reminders.pending > 0 && (
           <span className="muted admin-events-sub">{intl.formatMessage(m.reminderCounts, event.reminders)}</span>
         )}
+        {/* "Notify me" (decision 057): shown once anybody waits for the sale. */}
+        {event.notifyWaiting > 0 && <span className="muted admin-events-sub">{intl.formatMessage(m.notifyWaiting, { count: event.notifyWaiting })}</span>}
       </td>
       <td>{price ?? <span className="muted">{intl.formatMessage(m.notSet)}</span>}</td>
       <td>

@@ -165,6 +165,7 @@ const plain = defineMessages({
     defaultMessage: "People who tap 'Remind me' on this event get an e-mail at each time chosen. At least one.",
   },
   reminderCountsLabel: { id: "adminEvents.reminder.countsLabel", defaultMessage: "Reminders asked for" },
+  notifyWaitingLabel: { id: "adminEvents.notifyWaitingLabel", defaultMessage: "Waiting for the sale" },
   errorReminderOffsetsRequired: { id: "adminEvents.error.reminderOffsetsRequired", defaultMessage: "Choose at least one reminder time" },
   errorReminderOffsetsRepeated: { id: "adminEvents.error.reminderOffsetsRepeated", defaultMessage: "Choose each reminder time once" },
   errorReminderOffsetInvalid: { id: "adminEvents.error.reminderOffsetInvalid", defaultMessage: "Choose 1 week, 1 day, 1 hour or 15 minutes before" },
@@ -219,6 +220,11 @@ export const eventsMessages = {
   errorPresaleCodeInvalid: defineMessage<{ max: number }>({
     id: "adminEvents.error.presaleCodeInvalid",
     defaultMessage: "A code is at most {max} letters, digits or - _ . : / # + with no spaces",
+  }),
+  /** "Notify me" (decision 057): how many wait to be told the public ticket sale opened. */
+  notifyWaiting: defineMessage<{ count: number }>({
+    id: "adminEvents.notifyWaiting",
+    defaultMessage: "{count, plural, one {# person waits} other {# people wait}} for the sale (“Notify me”)",
   }),
   reminderCounts: defineMessage<{ active: number; pending: number }>({
     id: "adminEvents.reminder.counts",

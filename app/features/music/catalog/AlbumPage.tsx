@@ -16,6 +16,7 @@ import { Cover } from "./Cover";
 import { CoverHeadPlaceholder } from "./LoadState";
 import { musicMessages } from "./messages";
 import { ReleaseNote } from "./ReleaseNote";
+import { NotifyMe } from "../../../components/notify-me/NotifyMe";
 import { ShareIcon } from "./ShareIcon";
 import { ShareDialog } from "./ShareDialog";
 import { TrackTable } from "./TrackTable";
@@ -99,6 +100,7 @@ function Album({ album, buy }: { album: AlbumDetail; buy?: ReactNode }) {
           </p>
           {album.notes && <AlbumNotes notes={album.notes} />}
           <ReleaseNote item={album} />
+          {album.earlyAccess && <NotifyMe item={{ kind: "album", id: album.id, title: album.title, early: true }} />}
           <div className="album-head-actions">
             {album.trackCount > 0 &&
               (canPlay ? (

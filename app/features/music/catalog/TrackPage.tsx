@@ -18,6 +18,7 @@ import { musicMessages } from "./messages";
 import { ShareDialog } from "./ShareDialog";
 import { TrackPlayButton } from "./TrackPlayButton";
 import { ReleaseNote } from "./ReleaseNote";
+import { NotifyMe } from "../../../components/notify-me/NotifyMe";
 import "./music.css";
 
 /** `buy`: what the store offers for this track (composed by the route: a feature never imports another). */
@@ -59,6 +60,7 @@ function Track({ track, buy }: { track: TrackView; buy?: ReactNode }) {
             <FormattedMessage {...musicMessages.fromAlbum} values={{ album: track.albumTitle, year: track.albumYear }} />
           </p>
           <ReleaseNote item={track} />
+          {track.earlyAccess && <NotifyMe item={{ kind: "track", id: track.id, title: track.title, early: true }} />}
           <p className="track-hero-meta">
             {formatTime(track.durationSeconds)} · <FormattedMessage {...musicMessages.totalPlays} values={{ count: track.plays }} />
             <span className="sr-only">
