@@ -15,7 +15,7 @@ import { AlbumTypeLabel } from "./CatalogPage";
 import { Cover } from "./Cover";
 import { CoverHeadPlaceholder } from "./LoadState";
 import { musicMessages } from "./messages";
-import { ReleaseNote } from "./ReleaseNote";
+import { ReleaseLine } from "./ReleaseNote";
 import { ShareIcon } from "./ShareIcon";
 import { ShareDialog } from "./ShareDialog";
 import { TrackTable } from "./TrackTable";
@@ -94,11 +94,9 @@ function Album({ album, buy }: { album: AlbumDetail; buy?: ReactNode }) {
           </p>
           <h1>{album.title}</h1>
           <p className="muted">
-            <FormattedMessage {...musicMessages.releasedIn} values={{ year: album.year }} /> ·{" "}
-            <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
+            <ReleaseLine item={album} year={album.year} /> · <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
           </p>
           {album.notes && <AlbumNotes notes={album.notes} />}
-          <ReleaseNote item={album} />
           <div className="album-head-actions">
             {album.trackCount > 0 &&
               (canPlay ? (
