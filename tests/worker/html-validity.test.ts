@@ -18,6 +18,8 @@ const D1 = (env as unknown as { DB: D1Database }).DB;
 const HOUR = 60 * 60 * 1000;
 const { assets } = fakeAssets(null, shell);
 const validator = new HtmlValidate(new StaticConfigLoader(rules));
+/** Each test renders and checks two dozen pages (about 5 s on a quiet machine). */
+const EVERY_PAGE_TIMEOUT_MS = 60_000;
 
 /** The addresses to check: one or more per server-rendered route, filled once the data exists. */
 let paths: string[] = [];
@@ -104,26 +106,34 @@ describe("the list of pages", () => {
 });
 
 describe.each(["en", "pt-BR"] as const)("every server-rendered page in %s", (locale) => {
-  it("is valid HTML for a visitor", async () => {
-    const problems: Record<string, string[]> = {};
-    for (const path of paths) {
-      const found = await problemsOf(path, { "accept-language": locale });
-      expect(found, path).not.toBeNull();
-      if (found!.length > 0) problems[path] = found!;
-    }
-    expect(problems).toEqual({});
-  });
+  it(
+    "is valid HTML for a visitor",
+    async () => {
+      const problems: Record<string, string[]> = {};
+      for (const path of paths) {
+        const found = await problemsOf(path, { "accept-language": locale });
+        expect(found, path).not.toBeNull();
+        if (found!.length > 0) problems[path] = found!;
+      }
+      expect(problems).toEqual({});
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
 
-  it("is valid HTML for a signed-in member", async () => {
-    const problems: Record<string, string[]> = {};
-    let checked = 0;
-    for (const path of paths) {
-      const found = await problemsOf(path, { cookie: `${member.cookie}; locale=${locale}` });
-      if (found === null) continue;
-      checked++;
-      if (found.length > 0) problems[path] = found;
-    }
-    expect(checked).toBeGreaterThan(paths.length - 3);
-    expect(problems).toEqual({});
-  });
+  it(
+    "is valid HTML for a signed-in member",
+    async () => {
+      const problems: Record<string, string[]> = {};
+      let checked = 0;
+      for (const path of paths) {
+        const found = await problemsOf(path, { cookie: `${member.cookie}; locale=${locale}` });
+        if (found === null) continue;
+        checked++;
+        if (found.length > 0) problems[path] = found;
+      }
+      expect(checked).toBeGreaterThan(paths.length - 3);
+      expect(problems).toEqual({});
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
 });
