@@ -18,7 +18,7 @@ export function VipGate({ children }: { children: ReactNode }) {
 export function VipGatePanel({ className }: { className?: string }) {
   const titleId = useId();
   return (
-    <div className={className ? `gate card ${className}` : "gate card"} role="region" aria-labelledby={titleId}>
+    <section className={className ? `gate card ${className}` : "gate card"} aria-labelledby={titleId}>
       <Icon name="lock" size={40} className="gate-icon" />
       <h2 id={titleId}>
         <FormattedMessage id="gate.vip.title" defaultMessage="VIP Access Required" />
@@ -29,7 +29,7 @@ export function VipGatePanel({ className }: { className?: string }) {
       <Link to="/vip-signup" className="btn btn-primary">
         <FormattedMessage id="gate.vip.cta" defaultMessage="Become a VIP Member" />
       </Link>
-    </div>
+    </section>
   );
 }
 
@@ -45,7 +45,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
 export function AdminGatePanel() {
   const titleId = useId();
   return (
-    <div className="gate card" role="region" aria-labelledby={titleId}>
+    <section className="gate card" aria-labelledby={titleId}>
       <Icon name="shield" size={40} className="gate-icon" />
       <h2 id={titleId}>
         <FormattedMessage id="gate.admin.title" defaultMessage="Admin Access Required" />
@@ -53,6 +53,6 @@ export function AdminGatePanel() {
       <p className="muted">
         <FormattedMessage id="gate.admin.body" defaultMessage="You don't have permission to access this content." />
       </p>
-    </div>
+    </section>
   );
 }

@@ -8,7 +8,7 @@ import { usePageMeta } from "../lib/usePageMeta";
 // Open to everyone: visitors and members who are not VIP see teasers; the Worker decides who may reveal.
 export const Route = createFileRoute("/perks")({
   // Prefetch without throwing: the page shows its own loading and failure states.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(perksQueryOptions()),
+  loader: ({ context }) => void context.queryClient.prefetchQuery(perksQueryOptions(context.locale?.() ?? "en")),
   component: Perks,
 });
 

@@ -3,6 +3,8 @@ export type DemoPerkSeed = {
   id: string;
   title: string;
   description: string;
+  titlePtBr: string;
+  descriptionPtBr: string;
   /** A page of the site's own store. */
   link: string;
   /** The link a demo seeded before the store had (replaced unless the admin changed it). */

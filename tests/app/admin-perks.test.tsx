@@ -14,6 +14,8 @@ const adminPerk = (id: string, title: string, extra: Partial<AdminPerk> = {}): A
   id,
   title,
   description: `${title}: details`,
+  titlePtBr: null,
+  descriptionPtBr: null,
   pictureUrl: null,
   link: "https://shop.example.com/x",
   codeMode: "none",
@@ -78,6 +80,8 @@ describe("/admin/perks", () => {
     const form = screen.getByRole("dialog");
     fireEvent.change(within(form).getByLabelText("Title"), { target: { value: "Surprise" } });
     fireEvent.change(within(form).getByLabelText("Description"), { target: { value: "A demo for everyone." } });
+    fireEvent.change(within(form).getByLabelText("Title in Portuguese"), { target: { value: "Surpresa" } });
+    fireEvent.change(within(form).getByLabelText("Description in Portuguese"), { target: { value: "Uma demo para todos." } });
     fireEvent.change(within(form).getByLabelText("Code"), { target: { value: "shared" } });
     fireEvent.change(within(form).getByLabelText("Starts"), { target: { value: "2026-07-10T18:00" } });
     fireEvent.change(within(form).getByLabelText("Ends"), { target: { value: "2026-07-10T17:00" } });
@@ -94,6 +98,8 @@ describe("/admin/perks", () => {
     expect(sentJson(callsTo(`POST ${API}`)[0])).toEqual({
       title: "Surprise",
       description: "A demo for everyone.",
+      titlePtBr: "Surpresa",
+      descriptionPtBr: "Uma demo para todos.",
       link: "",
       audience: "members",
       codeMode: "none",
@@ -110,6 +116,53 @@ describe("/admin/perks", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Edit Merch discount" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Enter a full https:// address or a path such as /store")).toBeTruthy();
+  });
+
+  it("edits the Portuguese texts beside the English ones, checking their length before sending", async () => {
+    const translated = { ...MERCH, titlePtBr: "Desconto na loja", descriptionPtBr: "20% em tudo." };
+    const { callsTo } = fakeServer({
+      [`GET ${API}`]: json(200, { perks: [VINYL, translated] }),
+      [`PUT ${API}/${MERCH.id}`]: json(200, { perk: { ...translated, titlePtBr: "Desconto VIP" } }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Merch discount" }));
+    const form = screen.getByRole("dialog");
+    expect((within(form).getByLabelText("Title in Portuguese") as HTMLInputElement).value).toBe("Desconto na loja");
+    expect((within(form).getByLabelText("Description in Portuguese") as HTMLTextAreaElement).value).toBe("20% em tudo.");
+    fireEvent.change(within(form).getByLabelText("Title in Portuguese"), { target: { value: "x".repeat(121) } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByText("At most 120 characters")).toBeTruthy();
+    expect(callsTo(`PUT ${API}/${MERCH.id}`)).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText("Title in Portuguese"), { target: { value: "Desconto VIP" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(callsTo(`PUT ${API}/${MERCH.id}`)).toHaveLength(1));
+    expect(sentJson(callsTo(`PUT ${API}/${MERCH.id}`)[0])).toMatchObject({
+      title: "Merch discount",
+      titlePtBr: "Desconto VIP",
+      descriptionPtBr: "20% em tudo.",
+    });
+  });
+
+  it("shows a server 400 about a Portuguese text at its field", async () => {
+    fakeServer({ [`PUT ${API}/${MERCH.id}`]: apiError(400, "perk_description_too_long", "Too long", "descriptionPtBr", { max: 2000 }) });
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Merch discount" }));
+    const form = screen.getByRole("dialog");
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    const field = within(form).getByLabelText("Description in Portuguese");
+    await waitFor(() => expect(field.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById(field.getAttribute("aria-describedby")!.split(" ").pop()!)?.textContent).toBe("At most 2000 characters");
+  });
+
+  it("names the Portuguese fields in Portuguese for an admin reading in Portuguese", async () => {
+    fakeServer();
+    const root = createTestRoot();
+    renderApp(root.addChildren([mountFileRoute(PerksAdminRoute, "/admin/perks", root)]), "/admin/perks", { locale: "pt-BR" });
+    fireEvent.click(await screen.findByRole("button", { name: "Adicionar vantagem" }));
+    const form = screen.getByRole("dialog");
+    expect(within(form).getByLabelText("Título em português")).toBeTruthy();
+    expect(within(form).getByLabelText("Descrição em português")).toBeTruthy();
   });
 
   it("shows who revealed a perk", async () => {

@@ -97,11 +97,15 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** The album header's line under its title: its release state and track count. */
+const headLine = () => document.querySelector(".album-head-text > p.muted")?.textContent?.replace(/\s+/g, " ").trim();
+
 describe("early access", () => {
   const RELEASE = "2030-03-05T12:00:00.000Z";
   const earlyTrack = (track: TrackView): TrackView => ({ ...track, earlyAccess: true, releaseAt: RELEASE, preview: false });
   const EARLY: AlbumDetail = {
-    ...summary("early-bird", "Early Bird", 1, { earlyAccess: true, releaseAt: RELEASE }),
+    // The year the back office typed, decades before the release date: never shown beside it.
+    ...summary("early-bird", "Early Bird", 1, { earlyAccess: true, releaseAt: RELEASE, year: 1986 }),
     tracks: [earlyTrack({ ...TRACKS[1]!, id: "early-bird-1", title: "First Light", albumId: "early-bird", albumTitle: "Early Bird" })],
     notes: null,
   };
@@ -118,12 +122,13 @@ describe("early access", () => {
   it.each([
     ["a visitor", null, "Coming March 5, 2030 · VIPs are listening now"],
     ["a free member", sessionUser(), "Coming March 5, 2030 · VIPs are listening now"],
-    ["a VIP", VIP, "VIP early access · out for everyone March 5, 2030"],
-  ])("tells %s when it comes out, on the catalog card", async (_, me, text) => {
+    ["a VIP", VIP, "Out early for VIPs · out for everyone on March 5, 2030"],
+  ])("tells %s when it comes out, on the catalog card, and gives no year", async (_, me, text) => {
     earlyApi(me);
     renderMusic("/music/catalog");
     const card = await screen.findByRole("link", { name: /Early Bird/ });
     await waitFor(() => expect(card.textContent).toContain(text));
+    expect(card.textContent).not.toContain("1986");
   });
 
   it("shows a visitor the album's release and a lock instead of a preview on its track", async () => {
@@ -131,6 +136,8 @@ describe("early access", () => {
     renderMusic("/music/catalog/early-bird");
     expect(await screen.findByRole("heading", { level: 1, name: "Early Bird" })).toBeTruthy();
     expect(screen.getAllByText("Coming March 5, 2030 · VIPs are listening now")).toHaveLength(2);
+    // One state, said once: no "Released in" above "Coming".
+    expect(headLine()).toBe("Coming March 5, 2030 · VIPs are listening now · 1 track");
     expect(screen.getByRole("link", { name: "First Light: unlock with VIP" }).getAttribute("href")).toBe("/vip-signup");
     expect(screen.queryByRole("button", { name: /preview of First Light/ })).toBeNull();
   });
@@ -139,13 +146,48 @@ describe("early access", () => {
     earlyApi(VIP);
     renderMusic("/music/catalog/early-bird");
     expect(await screen.findByRole("button", { name: "Play First Light" })).toBeTruthy();
-    expect(screen.getAllByText("VIP early access · out for everyone March 5, 2030").length).toBeGreaterThan(0);
+    await waitFor(() => expect(headLine()).toBe("Out early for VIPs · out for everyone on March 5, 2030 · 1 track"));
+  });
+
+  it("says the release year once the album is out for everyone", async () => {
+    mockApi({
+      "GET /api/auth/me": json(200, { user: VIP }),
+      ...configRoute(),
+      "GET /api/music/albums/early-bird": json(200, { album: { ...EARLY, earlyAccess: false, releaseAt: null, tracks: [] } }),
+    });
+    renderMusic("/music/catalog/early-bird");
+    expect(await screen.findByRole("heading", { level: 1, name: "Early Bird" })).toBeTruthy();
+    expect(headLine()).toBe("Released in 1986 · 1 track");
+    expect(screen.queryByText(/Coming|Out early/)).toBeNull();
+  });
+
+  it.each([
+    ["a visitor", null, "Coming March 5, 2030 · VIPs are listening now"],
+    ["a VIP", VIP, "Out early for VIPs · out for everyone on March 5, 2030"],
+  ])("names the album of an early track without a year for %s, beside when it comes out", async (_, me, text) => {
+    mockApi({
+      "GET /api/auth/me": json(200, { user: me }),
+      ...configRoute(),
+      "GET /api/music/tracks/early-bird-1": json(200, { track: EARLY.tracks[0] }),
+    });
+    renderMusic("/music/track/early-bird-1");
+    expect(await screen.findByRole("heading", { level: 1, name: "First Light" })).toBeTruthy();
+    expect(screen.getByText("From Early Bird")).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(text)).toBeTruthy());
+    expect(document.body.textContent).not.toContain("1986");
   });
 
   it("says it in Portuguese too", async () => {
     earlyApi(null);
     renderMusic("/music/catalog/early-bird", "pt-BR");
     await waitFor(() => expect(screen.getAllByText("Chega em 5 de março de 2030 · os VIPs já estão ouvindo").length).toBeGreaterThan(0));
+    expect(headLine()).toBe("Chega em 5 de março de 2030 · os VIPs já estão ouvindo · 1 faixa");
+  });
+
+  it("tells a VIP in Portuguese that it is out early for them", async () => {
+    earlyApi(VIP);
+    renderMusic("/music/catalog/early-bird", "pt-BR");
+    await waitFor(() => expect(headLine()).toBe("Já disponível para VIPs · para todos em 5 de março de 2030 · 1 faixa"));
   });
 });
 

@@ -144,4 +144,18 @@ describe("/perks", () => {
     expect(within(card(MERCH.title)).getByRole("link", { name: "Seja VIP" })).toBeTruthy();
     expect(within(card(VINYL.title)).getByRole("button", { name: "Revelar meu código" })).toBeTruthy();
   });
+
+  it.each(["en", "pt-BR"] as const)("asks for the perks' texts in the reader's language (%s) and shows what comes back", async (locale) => {
+    const texts =
+      locale === "pt-BR" ? { title: "Vinil autografado", description: "Cópias numeradas à mão." } : { title: "Signed vinyl", description: "Hand-numbered." };
+    const { callsTo } = api(sessionUser({ isVIP: true }), [perk(VINYL.id, texts.title, { description: texts.description })]);
+    renderPerks(locale);
+    expect(await screen.findByRole("heading", { level: 2, name: texts.title })).toBeTruthy();
+    expect(within(card(texts.title)).getByText(texts.description)).toBeTruthy();
+    const asked = callsTo("GET /api/perks").map(([input]) =>
+      new URL(input instanceof Request ? input.url : String(input), "http://localhost").searchParams.get("lang"),
+    );
+    // The page's own query asks in its language (the test router's loader, with no language in its context, asks in English).
+    expect(asked).toContain(locale);
+  });
 });

@@ -44,7 +44,7 @@ test("a VIP hears the early-access single that a visitor sees as coming", { lock
     const vip = demoAccount("vip");
     await signIn(vipPage, vip.email, vip.password);
     await vipPage.goto(ALBUM);
-    await expect(vipPage.getByText(`VIP early access · out for everyone ${date}`).first()).toBeVisible();
+    await expect(vipPage.getByText(`Out early for VIPs · out for everyone on ${date}`).first()).toBeVisible();
     await vipPage.getByRole("button", { name: "Play Neon Valentine", exact: true }).click();
     const bar = vipPage.getByRole("region", { name: "Audio player" });
     await expect(bar.locator(".player-bar-title")).toHaveText("Neon Valentine");

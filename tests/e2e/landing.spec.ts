@@ -10,7 +10,8 @@ import { expect, hydrated, test } from "./fixtures";
 const ROTATION_MS = 5000;
 
 const backdrops = (page: Page) => page.locator(".hero-backgrounds");
-const heroImage = (page: Page, index: number) => page.locator(".hero-bg").nth(index);
+/** The hero's picture `index`; the later ones are added once the page has settled. */
+const heroImage = (page: Page, index: number) => page.locator(`.hero-bg[data-index="${index}"]`);
 const activeIndex = (page: Page) => backdrops(page).getAttribute("data-active-index");
 /** Whether an <img> has loaded a real picture (not a broken one). */
 const loaded = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);

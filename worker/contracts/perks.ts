@@ -61,6 +61,9 @@ const instant = () =>
 const fields = {
   title: optional(PERK_TITLE_MAX, M.titleTooLong),
   description: optional(PERK_DESCRIPTION_MAX, M.descriptionTooLong, true),
+  /** Portuguese texts: optional, with the English ones' limits; members read the English where they are blank. */
+  titlePtBr: optional(PERK_TITLE_MAX, M.titleTooLong),
+  descriptionPtBr: optional(PERK_DESCRIPTION_MAX, M.descriptionTooLong, true),
   link: z
     .string({ error: M.linkInvalid })
     .trim()
@@ -98,6 +101,8 @@ function checkPerk(v: Fields, ctx: z.RefinementCtx<Fields>) {
 const toValues = (v: Fields) => ({
   title: v.title!,
   description: v.description!,
+  titlePtBr: v.titlePtBr,
+  descriptionPtBr: v.descriptionPtBr,
   link: v.link,
   codeMode: v.codeMode,
   sharedCode: v.codeMode === "shared" ? v.sharedCode : null,
@@ -116,8 +121,9 @@ export type PerkValues = z.output<typeof perkInputSchema>;
 /** A live perk as GET /api/perks gives it: never its code, nor its link. */
 export type PublicPerk = {
   id: string;
+  /** The title in the answer's language (Content-Language): the Portuguese one for pt-BR when there is one, else the English. */
   title: string;
-  /** The whole description, or for a locked perk its first PERK_TEASER_MAX characters. */
+  /** The whole description in the title's language, or for a locked perk its first PERK_TEASER_MAX characters. */
   description: string;
   pictureUrl: string | null;
   audience: PerkAudience;
@@ -141,6 +147,8 @@ export type AdminPerk = {
   id: string;
   title: string;
   description: string;
+  titlePtBr: string | null;
+  descriptionPtBr: string | null;
   pictureUrl: string | null;
   link: string | null;
   codeMode: CodeMode;

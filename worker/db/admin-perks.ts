@@ -19,6 +19,8 @@ function toAdminPerk(row: PerkRow, reveals: number, codes: OfferCodeCounts, now:
     id: row.id,
     title: row.title,
     description: row.description,
+    titlePtBr: row.titlePtBr,
+    descriptionPtBr: row.descriptionPtBr,
     pictureUrl: perkPictureUrl(row.imageKey),
     link: row.link,
     codeMode: row.codeMode,
@@ -56,10 +58,19 @@ export async function findAdminPerk(db: DB, id: string, now = Date.now()): Promi
   return row ? ((await withCounts(db, [row], now))[0] ?? null) : null;
 }
 
+const clipped = (text: string | null) => (text !== null && text.length > 200 ? `${text.slice(0, 200)}…` : text);
+
 /** What the audit row shows of a perk. */
-const auditView = (v: Pick<PerkRow, "title" | "link" | "codeMode" | "sharedCode" | "audience" | "startsAt" | "endsAt"> & { description: string }) => ({
+const auditView = (
+  v: Pick<PerkRow, "title" | "titlePtBr" | "link" | "codeMode" | "sharedCode" | "audience" | "startsAt" | "endsAt"> & {
+    description: string;
+    descriptionPtBr: string | null;
+  },
+) => ({
   title: v.title,
-  description: v.description.length > 200 ? `${v.description.slice(0, 200)}…` : v.description,
+  description: clipped(v.description),
+  titlePtBr: v.titlePtBr,
+  descriptionPtBr: clipped(v.descriptionPtBr),
   link: v.link,
   codeMode: v.codeMode,
   sharedCode: v.sharedCode,

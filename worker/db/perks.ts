@@ -8,6 +8,8 @@ import { isForeignKeyViolation } from "./d1";
 import { claimOfferCode, countOfferCodes } from "./offer-codes";
 import type { OfferPool } from "../contracts/offer-codes";
 import { PERK_TEASER_MAX, type PerkRevealResponse, type PublicPerk } from "../contracts/perks";
+import type { Locale } from "../contracts/locale";
+import { inLanguage } from "../lib/content-language";
 
 export type PerkRow = typeof perks.$inferSelect;
 
@@ -33,8 +35,17 @@ export async function findPerk(db: DB, id: string): Promise<PerkRow | null> {
   return (await db.select().from(perks).where(eq(perks.id, id)).get()) ?? null;
 }
 
-/** The perks live at `now`, newest first, as `viewer` may see them. */
-export async function listLivePerks(db: DB, viewer: PerkViewer, now = Date.now()): Promise<PublicPerk[]> {
+/**
+ * A perk's title and description in `locale`: each Portuguese text where there is one, else the
+ * English (decision 031's rule for events, per field as there).
+ */
+export const perkTextIn = (row: Pick<PerkRow, "title" | "description" | "titlePtBr" | "descriptionPtBr">, locale: Locale) => ({
+  title: inLanguage(locale, row.title, row.titlePtBr),
+  description: inLanguage(locale, row.description, row.descriptionPtBr),
+});
+
+/** The perks live at `now`, newest first, as `viewer` may see them, in `locale`. */
+export async function listLivePerks(db: DB, viewer: PerkViewer, locale: Locale, now = Date.now()): Promise<PublicPerk[]> {
   const at = new Date(now);
   const rows = await db
     .select()
@@ -64,10 +75,11 @@ export async function listLivePerks(db: DB, viewer: PerkViewer, now = Date.now()
   return rows.map((row): PublicPerk => {
     const locked = !canReveal(row, viewer);
     const mine = revealedAt.get(row.id) ?? null;
+    const { title, description } = perkTextIn(row, locale);
     return {
       id: row.id,
-      title: row.title,
-      description: locked ? teaserOf(row.description) : row.description,
+      title,
+      description: locked ? teaserOf(description) : description,
       pictureUrl: perkPictureUrl(row.imageKey),
       audience: row.audience,
       hasCode: row.codeMode !== "none",

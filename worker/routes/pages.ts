@@ -15,7 +15,7 @@ import { APP_MODULES_ID, isEmbedPath, isSsrRoute, SSR_STATE_ID, type ApiTranspor
 import { firstLoadHints } from "../services/first-load";
 import { pageHeadExtras } from "../services/page-head";
 import { PERSONAL_PAGES } from "../contracts/areas";
-import { EMBED_HEAD_TAGS, pageHeadTags, scriptSafeJson } from "../lib/page-head";
+import { EMBED_HEAD_TAGS, escapeHtml, pageHeadTags, scriptSafeJson } from "../lib/page-head";
 import { readSessionToken } from "../services/session";
 import { requestLanguage } from "../middleware/content-language";
 
@@ -73,7 +73,11 @@ async function htmlPage(c: Context<HonoEnv>, page: RenderedPage, locale: Locale)
   const html = new HTMLRewriter()
     .on("html", { element: (el) => void el.setAttribute("lang", locale) })
     .on("title", { element: (el) => void el.setInnerContent(page.head.title || brand) })
-    .on('meta[name="description"]', { element: (el) => void (page.head.description && el.setAttribute("content", page.head.description)) })
+    // Written whole, escaped as the share tags are: the rewriter's setAttribute escapes only quotes,
+    // and a description now quotes the content (an album's notes, its title), < and > included.
+    .on('meta[name="description"]', {
+      element: (el) => void (page.head.description && el.replace(`<meta name="description" content="${escapeHtml(page.head.description)}">`, { html: true })),
+    })
     // The page's scripts start after its first paint (index.html's loader): the server's HTML
     // shows at once, and its styles and pictures are not held up by the scripts' downloads.
     .on('link[rel="modulepreload"]', { element: (el) => void (hints && el.remove()) })

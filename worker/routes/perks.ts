@@ -1,5 +1,6 @@
 // /api/perks: the special perks members see (decision 030).
-//   GET  /             the live perks, newest first: never a code or a link; what the asker may
+//   GET  /             the live perks, newest first, in the asker's language (?lang=, the locale
+//                      cookie, Accept-Language): never a code or a link; what the asker may
 //                      reveal and has revealed (so the answer is per-person: never cached publicly)
 //   POST /:id/reveal   the asker's code and the link, recorded once: visitor or banned 401,
 //                      member 403 vip_required for a VIP-only perk, unknown 404 perk_not_found,
@@ -7,6 +8,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
+import { answerLanguage } from "../middleware/content-language";
 import { conflict, notFound, routeError } from "../lib/errors";
 import { canReveal, findPerk, listLivePerks, revealPerk, type PerkViewer } from "../db/perks";
 import { PERK_ERROR_CODES, PERK_ID_PATTERN, PERK_MESSAGES, perkStateAt, type PerkRevealResponse, type PerksResponse } from "../contracts/perks";
@@ -17,7 +19,7 @@ export const perkRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => {
     const user = c.var.user;
     const viewer: PerkViewer = user ? { id: user.id, vip: user.isVIP || user.isAdmin } : null;
-    const perks = await listLivePerks(c.var.db, viewer);
+    const perks = await listLivePerks(c.var.db, viewer, answerLanguage(c));
     // Says who revealed what: private to the asker, and never stored by any cache.
     c.header("Cache-Control", "private, no-store");
     return c.json<PerksResponse>({ perks });

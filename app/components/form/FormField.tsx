@@ -26,7 +26,8 @@ export function FormField(props: InputFieldProps | TextareaFieldProps) {
     control = <textarea {...rest} {...a11y} />;
   } else {
     const { label: _label, error: _error, hint: _hint, multiline: _multiline, ...rest } = props;
-    control = <input {...rest} {...a11y} />;
+    // A text field unless told otherwise, said outright (an <input> without a type is one anyway).
+    control = <input type="text" {...rest} {...a11y} />;
   }
 
   return (

@@ -33,7 +33,7 @@ export function MobileMenu({ open, isHome, onClose }: Props) {
   return (
     <div id={MOBILE_MENU_ID} className="mobile-menu" hidden={!open}>
       <SiteSearch variant="menu" onNavigate={closeAfterNavigation} />
-      <nav aria-label={intl.formatMessage(navMessages.mainNav)}>
+      <nav aria-label={intl.formatMessage(navMessages.mobileNav)}>
         {isHome && (
           <div className="mobile-menu-group">
             <p className="mobile-menu-heading" aria-hidden="true">

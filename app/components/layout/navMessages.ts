@@ -31,6 +31,8 @@ export const navMessages = defineMessages({
   openMenu: { id: "nav.menu.open", defaultMessage: "Open menu" },
   closeMenu: { id: "nav.menu.close", defaultMessage: "Close menu" },
   mainNav: { id: "nav.main", defaultMessage: "Main navigation" },
+  /** The phone menu's: a page's landmarks each need a name of their own. */
+  mobileNav: { id: "nav.mobile", defaultMessage: "Menu navigation" },
   pageSections: { id: "nav.sections", defaultMessage: "Page sections" },
   skipToContent: { id: "nav.skipToContent", defaultMessage: "Skip to content" },
   language: { id: "nav.language", defaultMessage: "Language" },

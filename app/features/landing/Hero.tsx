@@ -36,8 +36,10 @@ function usePageSettled(): boolean {
 
 /**
  * The backdrops: the first loads at once with a high priority (it is the first thing a visitor
- * sees); the other three start loading once the page has loaded and the browser is idle, at a low priority, and none is
- * shown before it has loaded. With reduced motion only the first is ever loaded.
+ * sees); the other three are added once the page has loaded and the browser is idle, at a low
+ * priority, and none is shown before it has loaded. Until then they are not in the page at all: an
+ * <img> must have a source, and one without would cost nothing but invalid HTML. With reduced
+ * motion only the first is ever added.
  */
 function HeroBackdrops() {
   const reduced = useReducedMotion();
@@ -49,29 +51,29 @@ function HeroBackdrops() {
   const markLoaded = (index: number) => setLoaded((current) => (current[index] ? current : current.map((value, i) => value || i === index)));
   return (
     <div className="hero-backgrounds" aria-hidden="true" data-active-index={active}>
-      {HERO_IMAGES.map((image, index) => {
-        const load = index === 0 || (settled && !reduced);
-        return (
+      {HERO_IMAGES.map((image, index) =>
+        index === 0 || (settled && !reduced) ? (
           <picture key={image.src}>
             {/* Phones get the portrait cut (see HERO_IMAGES); the media query is the one the Worker's preload uses. */}
-            {load && <source media={HERO_PORTRAIT_MEDIA} srcSet={image.portrait} />}
+            <source media={HERO_PORTRAIT_MEDIA} srcSet={image.portrait} />
             <img
               className="hero-bg"
               // srcSet and sizes before src, so the browser never starts on the wrong candidate.
-              srcSet={load ? image.srcSet : undefined}
+              srcSet={image.srcSet}
               sizes={HERO_IMAGE_SIZES}
-              src={load ? image.src : undefined}
+              src={image.src}
               width={HERO_IMAGE_WIDTH}
               height={HERO_IMAGE_HEIGHT}
               alt=""
               fetchPriority={index === 0 ? "high" : "low"}
               decoding={index === 0 ? "auto" : "async"}
+              data-index={index}
               data-active={index === active}
               onLoad={() => markLoaded(index)}
             />
           </picture>
-        );
-      })}
+        ) : null,
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { PerkCard } from "./PerkCard";
 import { PerksMessages } from "./PerksMessages";
 import { perksMessages as m } from "./messages";
 import { perksQueryOptions } from "./queries";
+import type { Locale } from "../../../worker/contracts/locale";
 import "./perks.css";
 
 export function PerksPage() {
@@ -26,7 +27,7 @@ function PerksContent() {
   const intl = useIntl();
   const session = useSessionUser();
   const user = session.user;
-  const query = useQuery(perksQueryOptions());
+  const query = useQuery(perksQueryOptions(intl.locale as Locale));
 
   return (
     <div className="perks-page">

@@ -3,14 +3,19 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { PERK_API } from "../../../worker/contracts/perk-limits";
+import { LANG_PARAM, type Locale } from "../../../worker/contracts/locale";
 import type { PerkRevealResponse, PerksResponse } from "../../../worker/contracts/perks";
 
 export const perksKeys = { list: ["perks", "list"] as const };
 
-export const perksQueryOptions = () =>
+/**
+ * The perks' titles and descriptions come in `locale`: it is in the key, so a language switch
+ * fetches the other one, and in the address, so it wins over the visitor's cookie.
+ */
+export const perksQueryOptions = (locale: Locale) =>
   queryOptions({
-    queryKey: perksKeys.list,
-    queryFn: ({ signal }) => api<PerksResponse>(PERK_API, { signal }),
+    queryKey: [...perksKeys.list, locale],
+    queryFn: ({ signal }) => api<PerksResponse>(`${PERK_API}?${LANG_PARAM}=${locale}`, { signal }),
     staleTime: 30_000,
   });
 

@@ -105,7 +105,7 @@ export function BuyBox({ product, currency }: { product: PublicProduct; currency
           <label htmlFor={`${id}-quantity`}>
             <FormattedMessage {...m.quantity} />
           </label>
-          <QuantityStepper id={`${id}-quantity`} label={intl.formatMessage(m.quantity)} value={Math.min(quantity, max)} max={max} onChange={setQuantity} />
+          <QuantityStepper id={`${id}-quantity`} value={Math.min(quantity, max)} max={max} onChange={setQuantity} />
           <span className="muted">
             <FormattedMessage {...m.perOrder} values={{ max: product.perOrderLimit }} />
           </span>

@@ -2,7 +2,8 @@
 import { useIntl } from "react-intl";
 import { storeMessages as m } from "./messages";
 
-type Props = { id: string; label: string; value: number; max: number; onChange: (value: number) => void; disabled?: boolean };
+/** `label`: the field's name when no <label> names it (a <label for={id}> and an aria-label would say it twice). */
+type Props = { id: string; label?: string; value: number; max: number; onChange: (value: number) => void; disabled?: boolean };
 
 export function QuantityStepper({ id, label, value, max, onChange, disabled = false }: Props) {
   const intl = useIntl();

@@ -30,6 +30,9 @@ export const perks = sqliteTable(
     id: text("id").primaryKey(),
     title: text("title").notNull(),
     description: text("description").notNull(),
+    /** Portuguese texts (migrations/0055): optional, the English ones are read where they are blank. */
+    titlePtBr: text("title_pt_br"),
+    descriptionPtBr: text("description_pt_br"),
     imageKey: text("image_key"),
     link: text("link"),
     codeMode: text("code_mode", { enum: ["none", "shared", "unique"] })

@@ -1,4 +1,4 @@
-// Add or edit a perk: title, description, link, audience, code (none, one shared code, or unique
+// Add or edit a perk: title, description (and both in Portuguese, optional), link, audience, code (none, one shared code, or unique
 // codes imported afterwards), and its window typed in the admin's own time zone (the browser's)
 // and sent as instants. The shared schema checks the form before it is sent; the Worker checks it
 // again and its 400 lands on the field it names.
@@ -32,6 +32,8 @@ export function PerkFormDialog({ perk, onClose, onSaved }: Props) {
   const intl = useIntl();
   const [title, setTitle] = useState(perk?.title ?? "");
   const [description, setDescription] = useState(perk?.description ?? "");
+  const [titlePtBr, setTitlePtBr] = useState(perk?.titlePtBr ?? "");
+  const [descriptionPtBr, setDescriptionPtBr] = useState(perk?.descriptionPtBr ?? "");
   const [link, setLink] = useState(perk?.link ?? "");
   const [audience, setAudience] = useState<AdminPerk["audience"]>(perk?.audience ?? "vip");
   const [codeMode, setCodeMode] = useState<CodeMode>(perk?.codeMode ?? "none");
@@ -48,6 +50,8 @@ export function PerkFormDialog({ perk, onClose, onSaved }: Props) {
     const input: PerkInput = {
       title,
       description,
+      titlePtBr,
+      descriptionPtBr,
       link,
       audience,
       codeMode,
@@ -97,6 +101,22 @@ export function PerkFormDialog({ perk, onClose, onSaved }: Props) {
         maxLength={PERK_DESCRIPTION_MAX}
         hint={intl.formatMessage(m.fieldDescriptionHint, { max: PERK_TEASER_MAX })}
         error={errors.description}
+      />
+      <TextField
+        label={intl.formatMessage(m.fieldTitlePtBr)}
+        value={titlePtBr}
+        onChange={setTitlePtBr}
+        maxLength={PERK_TITLE_MAX}
+        hint={intl.formatMessage(m.fieldPtBrHint)}
+        error={errors.titlePtBr}
+      />
+      <TextField
+        label={intl.formatMessage(m.fieldDescriptionPtBr)}
+        value={descriptionPtBr}
+        onChange={setDescriptionPtBr}
+        multiline
+        maxLength={PERK_DESCRIPTION_MAX}
+        error={errors.descriptionPtBr}
       />
       <TextField
         label={intl.formatMessage(m.fieldLink)}

@@ -24,7 +24,18 @@ const FORM_TEXTS: ErrorTexts = {
   invalid_characters: m.errorInvalidCharacters,
 };
 
-export const PERK_FIELDS = ["title", "description", "link", "audience", "codeMode", "sharedCode", "startsAt", "endsAt"] as const;
+export const PERK_FIELDS = [
+  "title",
+  "description",
+  "titlePtBr",
+  "descriptionPtBr",
+  "link",
+  "audience",
+  "codeMode",
+  "sharedCode",
+  "startsAt",
+  "endsAt",
+] as const;
 export type PerkField = (typeof PERK_FIELDS)[number];
 export type PerkFieldErrors = Partial<Record<PerkField, ErrorText>>;
 

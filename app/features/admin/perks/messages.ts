@@ -39,6 +39,9 @@ export const perksAdminMessages = {
     formSaving: { id: "admin.perks.form.saving", defaultMessage: "Saving..." },
     fieldTitle: { id: "admin.perks.field.title", defaultMessage: "Title" },
     fieldDescription: { id: "admin.perks.field.description", defaultMessage: "Description" },
+    fieldTitlePtBr: { id: "admin.perks.field.titlePtBr", defaultMessage: "Title in Portuguese" },
+    fieldDescriptionPtBr: { id: "admin.perks.field.descriptionPtBr", defaultMessage: "Description in Portuguese" },
+    fieldPtBrHint: { id: "admin.perks.field.ptBrHint", defaultMessage: "Optional: members reading in Portuguese see the English text where this is blank." },
     fieldLink: { id: "admin.perks.field.link", defaultMessage: "Link" },
     fieldLinkHint: {
       id: "admin.perks.field.link.hint",

@@ -15,7 +15,7 @@ import { AlbumTypeLabel } from "./CatalogPage";
 import { Cover } from "./Cover";
 import { CoverHeadPlaceholder } from "./LoadState";
 import { musicMessages } from "./messages";
-import { ReleaseNote } from "./ReleaseNote";
+import { ReleaseLine } from "./ReleaseNote";
 import { NotifyMe } from "../../../components/notify-me/NotifyMe";
 import { ShareIcon } from "./ShareIcon";
 import { ShareDialog } from "./ShareDialog";
@@ -95,11 +95,9 @@ function Album({ album, buy }: { album: AlbumDetail; buy?: ReactNode }) {
           </p>
           <h1>{album.title}</h1>
           <p className="muted">
-            <FormattedMessage {...musicMessages.releasedIn} values={{ year: album.year }} /> ·{" "}
-            <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
+            <ReleaseLine item={album} year={album.year} /> · <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
           </p>
           {album.notes && <AlbumNotes notes={album.notes} />}
-          <ReleaseNote item={album} />
           {album.earlyAccess && <NotifyMe item={{ kind: "album", id: album.id, title: album.title, early: true }} />}
           <div className="album-head-actions">
             {album.trackCount > 0 &&

@@ -9,7 +9,7 @@ import { QueryState } from "../../../components/QueryState";
 import { albumsQueryOptions } from "../queries";
 import { Cover } from "./Cover";
 import { musicMessages } from "./messages";
-import { ReleaseNote } from "./ReleaseNote";
+import { isComing, ReleaseNote } from "./ReleaseNote";
 import { CATALOG_EAGER_COVERS } from "../../../../worker/contracts/first-load";
 import "./music.css";
 
@@ -61,7 +61,8 @@ function AlbumCard({ album, eager }: { album: AlbumSummary; eager: boolean }) {
       <span className="album-card-body">
         <span className="album-card-title">{album.title}</span>
         <span className="album-card-meta">
-          {album.year} · <AlbumTypeLabel type={album.type} />
+          {!isComing(album) && <>{album.year} · </>}
+          <AlbumTypeLabel type={album.type} />
         </span>
         <ReleaseNote item={album} />
         <span className="album-card-count">

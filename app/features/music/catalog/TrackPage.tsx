@@ -17,7 +17,7 @@ import { CoverHeadPlaceholder } from "./LoadState";
 import { musicMessages } from "./messages";
 import { ShareDialog } from "./ShareDialog";
 import { TrackPlayButton } from "./TrackPlayButton";
-import { ReleaseNote } from "./ReleaseNote";
+import { isComing, ReleaseNote } from "./ReleaseNote";
 import { NotifyMe } from "../../../components/notify-me/NotifyMe";
 import "./music.css";
 
@@ -57,7 +57,11 @@ function Track({ track, buy }: { track: TrackView; buy?: ReactNode }) {
         <div className="track-hero-text">
           <h1>{track.title}</h1>
           <p className="muted">
-            <FormattedMessage {...musicMessages.fromAlbum} values={{ album: track.albumTitle, year: track.albumYear }} />
+            {isComing(track) ? (
+              <FormattedMessage {...musicMessages.fromComingAlbum} values={{ album: track.albumTitle }} />
+            ) : (
+              <FormattedMessage {...musicMessages.fromAlbum} values={{ album: track.albumTitle, year: track.albumYear }} />
+            )}
           </p>
           <ReleaseNote item={track} />
           {track.earlyAccess && <NotifyMe item={{ kind: "track", id: track.id, title: track.title, early: true }} />}

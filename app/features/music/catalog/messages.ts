@@ -70,9 +70,11 @@ export const musicMessages = {
   share: defineMessage<{ title: string }>({ id: "music.share.button", defaultMessage: "Share {title}" }),
   shareOn: defineMessage<{ network: string }>({ id: "music.share.on", defaultMessage: "Share on {network}" }),
   comingForVips: defineMessage<{ date: string }>({ id: "music.release.comingForVips", defaultMessage: "Coming {date} · VIPs are listening now" }),
-  earlyAccessVip: defineMessage<{ date: string }>({ id: "music.release.earlyAccessVip", defaultMessage: "VIP early access · out for everyone {date}" }),
+  earlyAccessVip: defineMessage<{ date: string }>({ id: "music.release.earlyAccessVip", defaultMessage: "Out early for VIPs · out for everyone on {date}" }),
   trackCount: defineMessage<{ count: number }>({ id: "music.catalog.trackCount", defaultMessage: "{count, plural, one {# track} other {# tracks}}" }),
   releasedIn: defineMessage<{ year: number }>({ id: "music.album.releasedIn", defaultMessage: "Released in {year}" }),
   fromAlbum: defineMessage<{ album: string; year: number }>({ id: "music.trackPage.from", defaultMessage: "From {album} ({year})" }),
+  /** Before its public release a track names its album without a year: the release note says when. */
+  fromComingAlbum: defineMessage<{ album: string }>({ id: "music.trackPage.fromComing", defaultMessage: "From {album}" }),
   coverAlt: defineMessage<{ title: string }>({ id: "music.cover.alt", defaultMessage: "Cover of {title}" }),
 };

@@ -5,6 +5,7 @@ import { AlbumPage } from "../../../features/music/catalog/AlbumPage";
 import { albumQueryOptions } from "../../../features/music/queries";
 import { BuyRelease } from "../../../features/store/BuyRelease";
 import { releaseProductsQueryOptions } from "../../../features/store/queries";
+import { shareSummaryOf } from "../../../lib/shareSummary";
 import { usePageMeta } from "../../../lib/usePageMeta";
 
 export const Route = createFileRoute("/music/catalog/$id")({
@@ -21,13 +22,18 @@ const meta = defineMessages({
   title: { id: "meta.album.title", defaultMessage: "Album" },
   named: { id: "meta.album.named", defaultMessage: "{album} ({year})" },
   description: { id: "meta.album.description", defaultMessage: "Album details and track list from the artist's music catalog." },
+  /** An album with notes describes itself by their start. */
+  described: { id: "meta.album.described", defaultMessage: "{summary}" },
 });
 
 function AlbumDetail() {
   const { id } = Route.useParams();
   const album = useQuery(albumQueryOptions(id, useIntl().locale)).data?.album;
+  const summary = album?.notes ? shareSummaryOf(album.notes) : "";
   usePageMeta({
     ...meta,
+    description: summary ? meta.described : meta.description,
+    descriptionValues: summary ? { summary } : undefined,
     title: album ? meta.named : meta.title,
     titleValues: album ? { album: album.title, year: album.year } : undefined,
     image: album?.coverUrl ? { url: album.coverUrl } : undefined,
