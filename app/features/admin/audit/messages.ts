@@ -87,6 +87,7 @@ export const auditFieldMessages = defineMessages({
   description: { id: "admin.audit.field.description", defaultMessage: "description" },
   descriptionEn: { id: "admin.audit.field.descriptionEn", defaultMessage: "description (English)" },
   descriptionPtBr: { id: "admin.audit.field.descriptionPtBr", defaultMessage: "description (Portuguese)" },
+  titlePtBr: { id: "admin.audit.field.titlePtBr", defaultMessage: "title (Portuguese)" },
   namePtBr: { id: "admin.audit.field.namePtBr", defaultMessage: "name (Portuguese)" },
   tracks: { id: "admin.audit.field.tracks", defaultMessage: "tracks" },
   isAdmin: { id: "admin.audit.field.isAdmin", defaultMessage: "administrator" },
