@@ -67,6 +67,7 @@ beforeAll(async () => {
     `/social/post/${publicPost}`,
     `/social/post/${membersPost}`,
     "/store",
+    "/search?q=freestyle",
     `/store/${shirt.slug}`,
     `/store/${album.slug}`,
     "/embed/track/waiting-for-your-love",

@@ -297,6 +297,8 @@ describe("the /search page", () => {
   it("is rendered by the Worker for a visitor, in the page's language, with what a visitor may find", async () => {
     const res = await page(`/search?q=${encodeURIComponent("zephyrine coracao")}`, { headers: { "accept-language": "pt-BR" } });
     expect(res.status).toBe(200);
+    // Results pages are for people: crawlers index the things found, not lists of them.
+    expect(res.headers.get("x-robots-tag")).toBe("noindex");
     const root = rootOf(await res.text());
     expect(root).toContain("Posts");
     expect(root).toContain("Zephyrine public: o coração da pista");

@@ -14,7 +14,7 @@ import type { Locale } from "../contracts/locale";
 import { APP_MODULES_ID, isEmbedPath, isSsrRoute, SSR_STATE_ID, type ApiTransport, type RenderedPage, type SsrRouteId } from "../contracts/ssr";
 import { firstLoadHints } from "../services/first-load";
 import { pageHeadExtras } from "../services/page-head";
-import { PERSONAL_PAGES } from "../contracts/areas";
+import { PERSONAL_PAGES, UNLISTED_PAGES } from "../contracts/areas";
 import { EMBED_HEAD_TAGS, escapeHtml, pageHeadTags, scriptSafeJson } from "../lib/page-head";
 import { readSessionToken } from "../services/session";
 import { requestLanguage } from "../middleware/content-language";
@@ -152,6 +152,8 @@ export function pageRoutes(apiFetch: ApiFetch) {
       return shell(c);
     }
     if (page.redirect) return c.redirect(page.redirect, page.status as 301 | 302 | 303 | 307 | 308);
-    return htmlPage(c, routeId === null ? { ...page, status: 404 } : page, locale);
+    const answer = await htmlPage(c, routeId === null ? { ...page, status: 404 } : page, locale);
+    if (UNLISTED_PAGES.includes(c.req.path.replace(/(.)\/$/, "$1"))) answer.headers.set("X-Robots-Tag", "noindex");
+    return answer;
   });
 }

@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { SSR_ROUTES } from "../contracts/ssr";
+import { UNLISTED_PAGES } from "../contracts/areas";
 import { listAlbums, listTracks } from "../db/music";
 import { toPublicEvent } from "../db/events";
 import { listedEvents } from "../services/events";
@@ -16,7 +17,8 @@ const CACHE = "public, max-age=3600";
 /** The server-rendered pages that take no id, by their address ("/music/" is /music). */
 const STATIC_PAGES = Object.keys(SSR_ROUTES)
   .filter((route) => !route.includes("$"))
-  .map((route) => (route === "/" ? route : route.replace(/\/$/, "")));
+  .map((route) => (route === "/" ? route : route.replace(/\/$/, "")))
+  .filter((path) => !UNLISTED_PAGES.includes(path));
 
 export const sitemapRoutes = new Hono<HonoEnv>()
   .get("/sitemap.xml", async (c) => {

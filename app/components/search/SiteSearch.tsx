@@ -156,6 +156,11 @@ export function SiteSearch({ variant, onNavigate }: Props) {
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
+      {/* Enter in the field submits; the button names that for screen readers and makes the form
+          work the same before the app has loaded. Out of the tab order: the field is the stop. */}
+      <button type="submit" className="sr-only" tabIndex={-1}>
+        {intl.formatMessage(searchMessages.submit)}
+      </button>
       <div className="site-search-panel" hidden={!expanded}>
         <p className="site-search-status" role="status">
           {status}

@@ -21,6 +21,12 @@ export type Area = {
   readonly pages: readonly string[];
   /** Pages opened from a mail with a personal token or signed link: the bare shell, `noindex`. */
   readonly personalPages?: readonly string[];
+  /**
+   * Server-rendered pages whose content is whatever the address asks for (the site's own search
+   * results): served `noindex` and left out of the sitemap, so crawlers index the things found,
+   * not endless lists of them.
+   */
+  readonly unlistedPages?: readonly string[];
   /** R2 folders of pictures that /media serves to everyone and the service worker keeps. */
   readonly publicImageFolders?: readonly string[];
   /** Extra <head> content of server-rendered pages, by route id. */

@@ -62,6 +62,9 @@ export const COUNTED_PAGES: readonly string[] = areas.flatMap((area) => area.pag
 /** Pages opened from a mail with a personal token or signed link. */
 export const PERSONAL_PAGES: readonly string[] = areas.flatMap((area) => area.personalPages ?? []);
 
+/** Server-rendered pages kept out of the sitemap and of search engines' indexes. */
+export const UNLISTED_PAGES: readonly string[] = areas.flatMap((area) => area.unlistedPages ?? []);
+
 type FoldersOf<A> = A extends { publicImageFolders: readonly (infer F)[] } ? F : never;
 export type PublicImageFolder = FoldersOf<DeclaredArea>;
 /** R2 folders of pictures anyone may load at /media/<folder>/<file>. */

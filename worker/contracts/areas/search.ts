@@ -3,4 +3,5 @@ import type { Area } from "./area";
 
 export const search = {
   pages: ["/search"],
+  unlistedPages: ["/search"],
 } as const satisfies Area;
