@@ -36,7 +36,11 @@ function Failure({ message }: { message: MessageDescriptor }) {
 
 /** Where the confirmed request's item is on the site. */
 const itemLink = (item: NotifyConfirmResponse) =>
-  item.kind === "event" ? { to: "/events" as const, hash: `event-${item.id}` } : item.kind === "album" ? { to: `/music/catalog/${item.id}` } : { to: `/music/track/${item.id}` };
+  item.kind === "event"
+    ? { to: "/events" as const, hash: `event-${item.id}` }
+    : item.kind === "album"
+      ? { to: `/music/catalog/${item.id}` }
+      : { to: `/music/track/${item.id}` };
 
 export function NotifyConfirmPage({ token }: { token?: string }) {
   const intl = useIntl();
