@@ -35,6 +35,7 @@ export function registerServiceWorker(): void {
         // A browser that blocks service workers (some private modes, test browsers) registers nothing.
         if (!registration) return;
         watch(registration);
+        loadPagesWhileOffline(document);
         // An app left open for days still learns of a new version when the member comes back to it.
         document.addEventListener("visibilitychange", () => {
           if (document.visibilityState === "visible") registration.update().catch(() => undefined);
@@ -45,6 +46,29 @@ export function registerServiceWorker(): void {
   };
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
+}
+
+/**
+ * Offline, the app's own navigation would ask the API and show the next page's loading failure.
+ * A link followed while the browser is offline is a whole page load instead, which the worker
+ * answers with its copy of that page, or with the offline page when it has none (decision 058).
+ * Listens in the capture phase, before the router's links see the click.
+ */
+export function loadPagesWhileOffline(root: Document | HTMLElement, load = (href: string) => window.location.assign(href)): void {
+  root.addEventListener(
+    "click",
+    (event) => {
+      if (navigator.onLine || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      event.preventDefault();
+      event.stopPropagation();
+      load(link.href);
+    },
+    { capture: true },
+  );
 }
 
 /** Hands control to the waiting version; the page reloads once it is in charge. */

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { OfflineCopyBanner } from "../../app/components/layout/OfflineCopyBanner";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
-import { forgetOfflineCopies } from "../../app/lib/serviceWorker";
+import { forgetOfflineCopies, loadPagesWhileOffline } from "../../app/lib/serviceWorker";
 import { OFFLINE_COPY_META, PAGES_CACHE } from "../../app/sw/shared";
 
 const COPIED_AT = "2026-11-24T14:05:00.000Z";
@@ -75,5 +75,43 @@ describe("forgetOfflineCopies", () => {
       },
     });
     await expect(forgetOfflineCopies()).resolves.toBeUndefined();
+  });
+});
+
+describe("links followed offline", () => {
+  function page() {
+    const root = document.createElement("div");
+    root.innerHTML = `<a href="/events">Events</a><a href="https://elsewhere.example/x">Away</a><a href="/tv" target="_blank">TV</a>`;
+    document.body.append(root);
+    const routed: string[] = [];
+    // The router's own handler, below the listener (React listens at its root, inside the document).
+    root.querySelectorAll("a").forEach((a) => a.addEventListener("click", (e) => (e.preventDefault(), routed.push(a.getAttribute("href")!))));
+    const loads: string[] = [];
+    loadPagesWhileOffline(root, (href) => loads.push(href));
+    const click = (text: string) => fireEvent.click(screen.getByText(text));
+    return { root, routed, loads, click };
+  }
+
+  it("become whole page loads, for the worker to answer with its copy, and the router never sees them", () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const { root, routed, loads, click } = page();
+    click("Events");
+    expect(loads).toEqual([new URL("/events", window.location.href).href]);
+    expect(routed).toEqual([]);
+    // Another site's link and a new tab are the browser's as ever.
+    click("Away");
+    click("TV");
+    expect(loads).toHaveLength(1);
+    expect(routed).toEqual(["https://elsewhere.example/x", "/tv"]);
+    root.remove();
+  });
+
+  it("are the router's while the browser is online", () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
+    const { root, routed, loads, click } = page();
+    click("Events");
+    expect(loads).toEqual([]);
+    expect(routed).toEqual(["/events"]);
+    root.remove();
   });
 });
