@@ -148,11 +148,18 @@ test("a visitor's page opened before is shown offline from the worker's copy, ma
   await expect(page.getByRole("heading", { name: "Events", level: 1 })).toBeVisible();
   await expect.poll(async () => (await pageCopy(page, "/events"))?.copiedAt ?? null).not.toBeNull();
   const first = (await pageCopy(page, "/events"))!;
+  await page.goto("/store");
+  await expect.poll(async () => (await pageCopy(page, "/store"))?.copiedAt ?? null).not.toBeNull();
 
   await context.setOffline(true);
   await page.goto("/events");
   await expect(page.getByRole("heading", { name: "Events", level: 1 })).toBeVisible();
   // The app itself runs on the copy (the banner is its own), in the reader's language and time.
+  await expect(page.getByRole("status").filter({ hasText: /^Offline copy from / })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You're offline" })).toHaveCount(0);
+  // A link followed offline opens that page's copy too, not the app's loading failure.
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Store", exact: true }).click();
+  await expect(page).toHaveURL(/\/store$/);
   await expect(page.getByRole("status").filter({ hasText: /^Offline copy from / })).toBeVisible();
   await expect(page.getByRole("heading", { name: "You're offline" })).toHaveCount(0);
   // A page never opened is still the offline page.
