@@ -10,10 +10,11 @@ import { registerServiceWorker } from "./lib/serviceWorker";
 import { AfterHydration, captureEarlyInput } from "./ssr/hydrated";
 import { hydrateState, readState } from "./ssr/state";
 import "./styles.css";
-// The events list, the contact form and the listening-party teaser are on the landing page, where
-// most visits start: their few rules go in the one stylesheet every page loads, not in more
-// render-blocking requests.
+// The events list (with its Notify me button), the contact form and the listening-party teaser are
+// on the landing page, where most visits start: their few rules go in the one stylesheet every page
+// loads, not in more render-blocking requests.
 import "./features/events/events.css";
+import "./components/notify-me/notify-me.css";
 import "./features/contact/contact.css";
 import "./features/parties/party-teaser.css";
 

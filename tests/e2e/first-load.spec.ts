@@ -100,7 +100,7 @@ test("what a visitor types and taps before the app has started is answered once 
   const fan = demoAccount("fan");
   // Not waiting for the load event: the held module would hold it too, if it was started before.
   await page.goto("/social/login", { waitUntil: "domcontentloaded" });
-  await page.getByLabel("E-mail").fill(fan.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(fan.email);
   await page.getByLabel("Senha", { exact: true }).fill(fan.password);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   // The held tap does not submit the form natively (no password in a URL, no reload).

@@ -95,7 +95,7 @@ test("the admin marks a member's order shipped and the buyer's collection shows 
   const adminAccount = demoAccount("admin");
   await signIn(admin, adminAccount.email, adminAccount.password);
   await admin.goto("/admin/store/orders");
-  await admin.getByLabel("Search").fill(buyer.email);
+  await admin.getByLabel("Search", { exact: true }).fill(buyer.email);
   await admin.getByRole("link", { name: `Open order #${number}` }).click();
   await admin.getByRole("button", { name: "Mark shipped" }).click();
   await admin.getByLabel("Carrier", { exact: true }).selectOption("correios");

@@ -4,7 +4,8 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
 import type { Locale } from "../../../worker/contracts/locale";
-import { SEARCH_QUERY_MAX, type SearchKind, type SearchResponse } from "../../../worker/contracts/search";
+import { SEARCH_QUERY_MAX } from "../../../worker/contracts/search-limits";
+import type { SearchKind, SearchResponse } from "../../../worker/contracts/search";
 
 /** What the Worker takes as a query: trimmed, at most SEARCH_QUERY_MAX characters; "" asks nothing. */
 export const searchableText = (typed: string) => typed.trim().slice(0, SEARCH_QUERY_MAX);
