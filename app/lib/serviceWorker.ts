@@ -55,20 +55,19 @@ export function registerServiceWorker(): void {
  * Listens in the capture phase, before the router's links see the click.
  */
 export function loadPagesWhileOffline(root: Document | HTMLElement, load = (href: string) => window.location.assign(href)): void {
-  root.addEventListener(
-    "click",
-    (event) => {
-      if (navigator.onLine || event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-      if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
-      event.preventDefault();
-      event.stopPropagation();
-      load(link.href);
-    },
-    { capture: true },
-  );
+  root.addEventListener("click", (event) => loadWhileOffline(event as MouseEvent, load), { capture: true });
+}
+
+/** A plain click on a link to this site, while offline: a whole page load instead of the router's. */
+function loadWhileOffline(event: MouseEvent, load: (href: string) => void): void {
+  if (navigator.onLine || event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+  if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+  event.preventDefault();
+  event.stopPropagation();
+  load(link.href);
 }
 
 /** Hands control to the waiting version; the page reloads once it is in charge. */
