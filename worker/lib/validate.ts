@@ -22,6 +22,22 @@ export async function parseJsonBody<T extends z.ZodType>(c: Context, schema: T):
   } catch {
     throw badRequest("Malformed JSON in request body");
   }
+  return checkBody(schema, body);
+}
+
+/** The JSON body, or {} when there is none (a member's one tap may send nothing). */
+export async function readOptionalJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("Malformed JSON in request body");
+  }
+}
+
+/** A parsed body checked like every form: the first zod issue → 400 with its code and field. */
+export function checkBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   throw validationError(result.error.issues[0]);

@@ -12,16 +12,15 @@
 // (the public knows nothing of it); 409 for a release out (for VIPs and administrators, out in early
 // access already) or an event on sale, cancelled or started. A banned member has no session, so the
 // member routes answer them 401.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
 import { readConfig } from "../env";
-import { badRequest, conflict, notFound, routeError, unauthorized, validationError } from "../lib/errors";
+import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { newOptInToken, optInTokenHash } from "../lib/opt-in-token";
 import { verifyNotifyCancel } from "../lib/notify-cancel-link";
 import { DAY_MS } from "../lib/time";
-import { parseJsonBody } from "../lib/validate";
-import type { z } from "../contracts/zod";
+import { checkBody, parseJsonBody, readOptionalJson } from "../lib/validate";
 import { requireUser } from "../middleware/guards";
 import {
   addMemberRequest,
@@ -50,7 +49,7 @@ import {
   type NotifyStateResponse,
 } from "../contracts/notify-me";
 import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
-import { createMailService } from "../services/mail";
+import { sendOptInConfirmation } from "../services/mail/opt-in";
 import { itemFacts, type ItemFacts } from "../services/notify-me/items";
 import { notifyConfirmMail } from "../services/notify-me/mail";
 import { cancelLinkFor } from "../services/notify-me/pass";
@@ -92,24 +91,6 @@ async function askable(db: DB, item: NotifyItem, now: number, hearsEarly: boolea
   }
 }
 
-/** The JSON body, or {} when there is none (a member's tap sends nothing). */
-async function bodyOf(c: Context<HonoEnv>): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("Malformed JSON in request body");
-  }
-}
-
-/** A parsed body checked like every form: the first zod issue → 400 with its code and field. */
-function check<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  throw validationError(result.error.issues[0]);
-}
-
 const ITEM_PATH = "/:kind{album|track|event}/:id";
 
 export const notifyMeRoutes = new Hono<HonoEnv>()
@@ -124,7 +105,7 @@ export const notifyMeRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const db = c.var.db;
     const item = itemOf(c.req.param());
-    const body = await bodyOf(c);
+    const body = await readOptionalJson(c);
     const user = c.var.user;
     if (user) {
       await askable(db, item, now, user.isVIP || user.isAdmin);
@@ -134,7 +115,7 @@ export const notifyMeRoutes = new Hono<HonoEnv>()
     // Without a session and without an address this is a member's tap whose session is gone
     // (signed out, or banned): sign-in required, not a form error.
     if (typeof body !== "object" || body === null || !("email" in body)) throw unauthorized();
-    const input = check(visitorNotifyInput, body);
+    const input = checkBody(visitorNotifyInput, body);
     const facts = await askable(db, item, now, false);
     await hitEdgeLimit(c.env, "newsSignupsPerIp", clientIp(c.req));
     await hitRateLimit(db, `notify:ip:${clientIp(c.req)}`, NOTIFY_RATE_LIMITS.perIp, now);
@@ -148,13 +129,12 @@ export const notifyMeRoutes = new Hono<HonoEnv>()
         { to: input.email, locale: input.locale, link: token.link, cancelLink: await cancelLinkFor(c.env, input.email), validDays: CONFIRMATION_VALID_DAYS },
         { brandName: cfg.BRAND_NAME, siteUrl: cfg.SITE_URL },
       );
-      try {
-        await createMailService(c.env, db).send(mail);
-      } catch (err) {
-        console.error("notify-me confirmation mail failed", err);
-        await deletePendingByToken(db, token.hash);
-        throw routeError("mail_failed", { message: NOTIFY_MESSAGES.mailFailed });
-      }
+      await sendOptInConfirmation(c.env, db, {
+        mail,
+        rollback: () => deletePendingByToken(db, token.hash),
+        failedMessage: NOTIFY_MESSAGES.mailFailed,
+        flow: "notify-me",
+      });
     }
     return c.json<NotifyRequestResponse>({ status: "pending" });
   })

@@ -8,15 +8,14 @@
 //   POST   /reminders/confirm    { token } → { eventId }: the visitor's link activates the reminder
 // Only published upcoming events: 404 for a draft or unknown one, 409 once it has started or was
 // cancelled. A banned member has no session, so the member routes answer them 401.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
 import { readConfig } from "../env";
-import { badRequest, conflict, notFound, routeError, unauthorized, validationError } from "../lib/errors";
+import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { newOptInToken, optInTokenHash } from "../lib/opt-in-token";
 import { DAY_MS } from "../lib/time";
-import { parseJsonBody } from "../lib/validate";
-import type { z } from "../contracts/zod";
+import { checkBody, parseJsonBody, readOptionalJson } from "../lib/validate";
 import { requireUser } from "../middleware/guards";
 import { findEvent, type EventRow } from "../db/events";
 import {
@@ -42,7 +41,7 @@ import {
   type ReminderStateResponse,
 } from "../contracts/reminders";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
-import { createMailService } from "../services/mail";
+import { sendOptInConfirmation } from "../services/mail/opt-in";
 import { reminderConfirmMail } from "../services/reminders/mail";
 
 /** The SPA page that takes the confirmation link (app/routes/reminders/confirm.tsx). */
@@ -59,17 +58,6 @@ async function remindableEvent(db: DB, id: string, now: number): Promise<EventRo
 
 const offsetsOf = (row: EventRow) => (row.reminderOffsets.length > 0 ? row.reminderOffsets : DEFAULT_REMINDER_OFFSETS);
 
-/** The JSON body, or {} when there is none (a member's one click may send nothing). */
-async function bodyOf(c: Context<HonoEnv>): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("Malformed JSON in request body");
-  }
-}
-
 export const reminderRoutes = new Hono<HonoEnv>()
   .get("/events/:id/reminder", requireUser, async (c) => {
     const row = await remindableEvent(c.var.db, c.req.param("id"), Date.now());
@@ -79,10 +67,10 @@ export const reminderRoutes = new Hono<HonoEnv>()
   .post("/events/:id/reminder", async (c) => {
     const now = Date.now();
     const db = c.var.db;
-    const body = await bodyOf(c);
+    const body = await readOptionalJson(c);
     const user = c.var.user;
     if (user) {
-      const input = check(memberReminderInput, body);
+      const input = checkBody(memberReminderInput, body);
       const row = await remindableEvent(db, c.req.param("id"), now);
       await setMemberReminder(db, user.id, {
         eventId: row.id,
@@ -98,7 +86,7 @@ export const reminderRoutes = new Hono<HonoEnv>()
     // Without a session and without an address this is a member's click whose session is gone
     // (signed out, or banned): sign-in required, not a form error.
     if (typeof body !== "object" || body === null || !("email" in body)) throw unauthorized();
-    const input = check(visitorReminderInput, body);
+    const input = checkBody(visitorReminderInput, body);
     const row = await remindableEvent(db, c.req.param("id"), now);
     await hitRateLimit(db, `reminder:ip:${clientIp(c.req)}`, REMINDER_RATE_LIMITS.perIp, now);
     await hitRateLimit(db, `reminder:email:${input.email}`, REMINDER_RATE_LIMITS.perAddress, now);
@@ -119,13 +107,12 @@ export const reminderRoutes = new Hono<HonoEnv>()
         { to: input.email, locale: input.locale, timeZone: input.timeZone, link: token.link, validDays: CONFIRMATION_VALID_DAYS },
         { brandName: cfg.BRAND_NAME, siteUrl: cfg.SITE_URL },
       );
-      try {
-        await createMailService(c.env, db).send(mail);
-      } catch (err) {
-        console.error("reminder confirmation mail failed", err);
-        await deletePendingByToken(db, token.hash);
-        throw routeError("mail_failed", { message: REMINDER_MESSAGES.mailFailed });
-      }
+      await sendOptInConfirmation(c.env, db, {
+        mail,
+        rollback: () => deletePendingByToken(db, token.hash),
+        failedMessage: REMINDER_MESSAGES.mailFailed,
+        flow: "reminder",
+      });
     }
     return c.json<ReminderRequestResponse>({ status: "pending", offsets: offsetsOf(row) });
   })
@@ -155,10 +142,3 @@ export const reminderRoutes = new Hono<HonoEnv>()
     if (outcome === "expired") throw routeError("reminder_link_expired");
     return c.json<ReminderConfirmResponse>(outcome);
   });
-
-/** A parsed body checked like every form: the first zod issue → 400 with its code and field. */
-function check<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  throw validationError(result.error.issues[0]);
-}
