@@ -5,13 +5,12 @@
 // Not shown while the session is unknown (the visitor's form must not flash for a member), nor to
 // VIPs and administrators for a release in early access: they hear it already.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
 import { defineMessage, defineMessages, useIntl } from "react-intl";
 import { api } from "../../lib/api";
 import { serverErrorText, type ErrorTexts } from "../../lib/forms/errorText";
 import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { NOTIFY_API, type NotifyItemKind, type NotifyRequestResponse, type NotifyStateResponse } from "../../../worker/contracts/notify-me-model";
-import { Icon } from "../Icon";
+import { OptInEmailForm, OptInToggle } from "../opt-in/OptInControls";
 import "./notify-me.css";
 
 const plain = defineMessages({
@@ -84,84 +83,44 @@ function MemberNotify({ item }: { item: NotifyMeItem }) {
   const waiting = state.data?.waiting ?? false;
   const error = useErrorLine(toggle.error ?? state.error);
   return (
-    <div className="notify-me">
-      <button
-        type="button"
-        className={waiting ? "btn btn-sm notify-me-button is-on" : "btn btn-ghost btn-sm notify-me-button"}
-        aria-pressed={waiting}
-        disabled={toggle.isPending || state.isPending}
-        aria-label={intl.formatMessage(notifyMeMessages.label, { kind: item.kind, title: item.title })}
-        onClick={() => toggle.mutate(!waiting)}
-      >
-        <Icon name="bell" size={16} />
-        {intl.formatMessage(notifyMeMessages.button)}
-      </button>
-      <p className="notify-me-status" role="status">
-        {waiting ? intl.formatMessage(notifyMeMessages.waiting, { kind: item.kind }) : null}
-        {error}
-      </p>
-    </div>
+    <OptInToggle
+      kind="notify-me"
+      label={intl.formatMessage(notifyMeMessages.label, { kind: item.kind, title: item.title })}
+      text={intl.formatMessage(notifyMeMessages.button)}
+      on={waiting}
+      busy={toggle.isPending || state.isPending}
+      onToggle={(on) => toggle.mutate(on)}
+      status={
+        <>
+          {waiting ? intl.formatMessage(notifyMeMessages.waiting, { kind: item.kind }) : null}
+          {error}
+        </>
+      }
+    />
   );
 }
 
 function VisitorNotify({ item }: { item: NotifyMeItem }) {
   const intl = useIntl();
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState("");
   const request = useMutation({
-    mutationFn: () =>
-      api<NotifyRequestResponse>(itemPath(item), { method: "POST", json: { email: email.trim(), locale: intl.locale === "pt-BR" ? "pt-BR" : "en" } }),
+    mutationFn: (email: string) =>
+      api<NotifyRequestResponse>(itemPath(item), { method: "POST", json: { email, locale: intl.locale === "pt-BR" ? "pt-BR" : "en" } }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    request.mutate();
-  };
-  const error = useErrorLine(request.error);
   return (
-    <div className="notify-me">
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm notify-me-button"
-        aria-expanded={open}
-        aria-controls={open ? `${id}-form` : undefined}
-        aria-label={intl.formatMessage(notifyMeMessages.label, { kind: item.kind, title: item.title })}
-        onClick={() => setOpen(!open)}
-      >
-        <Icon name="bell" size={16} />
-        {intl.formatMessage(notifyMeMessages.button)}
-      </button>
-      {open && (
-        <div id={`${id}-form`}>
-          {request.isSuccess ? (
-            <p className="notify-me-status" role="status">
-              {intl.formatMessage(notifyMeMessages.checkInbox)}
-            </p>
-          ) : (
-            <form className="notify-me-form" onSubmit={submit} noValidate>
-              <label htmlFor={`${id}-email`}>{intl.formatMessage(notifyMeMessages.emailLabel)}</label>
-              <input
-                id={`${id}-email`}
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={request.isError || undefined}
-                aria-describedby={request.isError ? `${id}-error` : undefined}
-              />
-              <button type="submit" className="btn btn-primary btn-sm" disabled={request.isPending}>
-                {intl.formatMessage(request.isPending ? notifyMeMessages.sending : notifyMeMessages.send)}
-              </button>
-              {error && (
-                <p id={`${id}-error`} className="form-error" role="alert">
-                  {error}
-                </p>
-              )}
-            </form>
-          )}
-        </div>
-      )}
-    </div>
+    <OptInEmailForm
+      kind="notify-me"
+      label={intl.formatMessage(notifyMeMessages.label, { kind: item.kind, title: item.title })}
+      text={intl.formatMessage(notifyMeMessages.button)}
+      texts={{
+        emailLabel: intl.formatMessage(notifyMeMessages.emailLabel),
+        send: intl.formatMessage(notifyMeMessages.send),
+        sending: intl.formatMessage(notifyMeMessages.sending),
+        checkInbox: intl.formatMessage(notifyMeMessages.checkInbox),
+      }}
+      onSubmit={(email) => request.mutate(email)}
+      pending={request.isPending}
+      sent={request.isSuccess}
+      error={useErrorLine(request.error)}
+    />
   );
 }

@@ -3,14 +3,13 @@
 // opens a small inline form, gives an address, and is asked to confirm it from their inbox. The
 // mail goes in the page's language and shows the time in the browser's zone too.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
 import { useIntl, type IntlShape } from "react-intl";
 import { api } from "../../lib/api";
 import { serverErrorText } from "../../lib/forms/errorText";
 import { useSessionUser } from "../../lib/session/useSession";
 import type { PublicEvent } from "../../../worker/contracts/events";
 import type { ReminderRequestResponse, ReminderStateResponse } from "../../../worker/contracts/reminders";
-import { Icon } from "../../components/Icon";
+import { OptInEmailForm, OptInToggle } from "../../components/opt-in/OptInControls";
 import { remindMessages as m } from "./remind-messages";
 
 const reminderPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/reminder`;
@@ -54,89 +53,55 @@ function MemberRemind({ event }: { event: Pick<PublicEvent, "id" | "title"> }) {
     onSuccess: (data) => queryClient.setQueryData(reminderKey(event.id), data),
   });
   const reminded = state.data?.reminded ?? false;
-  const error = toggle.error ? serverErrorText(toggle.error) : undefined;
   return (
-    <div className="event-remind">
-      <button
-        type="button"
-        className={reminded ? "btn btn-sm event-remind-button is-on" : "btn btn-ghost btn-sm event-remind-button"}
-        aria-pressed={reminded}
-        disabled={toggle.isPending || state.isPending}
-        aria-label={intl.formatMessage(m.remindLabel, { title: event.title })}
-        onClick={() => toggle.mutate(!reminded)}
-      >
-        <Icon name="bell" size={16} />
-        {intl.formatMessage(m.remindMe)}
-      </button>
-      <p className="event-remind-status" role="status">
-        {reminded && state.data ? intl.formatMessage(m.reminderSet, { offsets: offsetsText(intl, state.data.offsets) }) : null}
-        {toggle.isError ? (error ? intl.formatMessage(error.message, error.values) : intl.formatMessage(m.failed)) : null}
-      </p>
-    </div>
+    <OptInToggle
+      kind="event-remind"
+      label={intl.formatMessage(m.remindLabel, { title: event.title })}
+      text={intl.formatMessage(m.remindMe)}
+      on={reminded}
+      busy={toggle.isPending || state.isPending}
+      onToggle={(on) => toggle.mutate(on)}
+      status={
+        <>
+          {reminded && state.data ? intl.formatMessage(m.reminderSet, { offsets: offsetsText(intl, state.data.offsets) }) : null}
+          {errorLine(intl, toggle.error)}
+        </>
+      }
+    />
   );
+}
+
+/** What went wrong, in the server's words when it has a code, or null. */
+function errorLine(intl: IntlShape, error: Error | null): string | null {
+  if (!error) return null;
+  const text = serverErrorText(error);
+  return text ? intl.formatMessage(text.message, text.values) : intl.formatMessage(m.failed);
 }
 
 function VisitorRemind({ event }: { event: Pick<PublicEvent, "id" | "title"> }) {
   const intl = useIntl();
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState("");
   const request = useMutation({
-    mutationFn: () =>
+    mutationFn: (email: string) =>
       api<ReminderRequestResponse>(reminderPath(event.id), {
         method: "POST",
         json: { email, locale: intl.locale === "pt-BR" ? "pt-BR" : "en", timeZone: browserTimeZone() },
       }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    request.mutate();
-  };
-  const error = request.error ? serverErrorText(request.error) : undefined;
   return (
-    <div className="event-remind">
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm event-remind-button"
-        aria-expanded={open}
-        aria-controls={open ? `${id}-form` : undefined}
-        aria-label={intl.formatMessage(m.remindLabel, { title: event.title })}
-        onClick={() => setOpen(!open)}
-      >
-        <Icon name="bell" size={16} />
-        {intl.formatMessage(m.remindMe)}
-      </button>
-      {open && (
-        <div id={`${id}-form`}>
-          {request.isSuccess ? (
-            <p className="event-remind-status" role="status">
-              {intl.formatMessage(m.checkInbox)}
-            </p>
-          ) : (
-            <form className="event-remind-form" onSubmit={submit} noValidate>
-              <label htmlFor={`${id}-email`}>{intl.formatMessage(m.emailLabel)}</label>
-              <input
-                id={`${id}-email`}
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={request.isError || undefined}
-                aria-describedby={request.isError ? `${id}-error` : undefined}
-              />
-              <button type="submit" className="btn btn-primary btn-sm" disabled={request.isPending}>
-                {intl.formatMessage(m.send)}
-              </button>
-              {request.isError && (
-                <p id={`${id}-error`} className="form-error" role="alert">
-                  {error ? intl.formatMessage(error.message, error.values) : intl.formatMessage(m.failed)}
-                </p>
-              )}
-            </form>
-          )}
-        </div>
-      )}
-    </div>
+    <OptInEmailForm
+      kind="event-remind"
+      label={intl.formatMessage(m.remindLabel, { title: event.title })}
+      text={intl.formatMessage(m.remindMe)}
+      texts={{
+        emailLabel: intl.formatMessage(m.emailLabel),
+        send: intl.formatMessage(m.send),
+        sending: intl.formatMessage(m.sending),
+        checkInbox: intl.formatMessage(m.checkInbox),
+      }}
+      onSubmit={(email) => request.mutate(email)}
+      pending={request.isPending}
+      sent={request.isSuccess}
+      error={errorLine(intl, request.error)}
+    />
   );
 }

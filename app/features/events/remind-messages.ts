@@ -6,6 +6,7 @@ const plain = defineMessages({
   remindMe: { id: "events.remind.button", defaultMessage: "Remind me" },
   emailLabel: { id: "events.remind.email", defaultMessage: "Your e-mail" },
   send: { id: "events.remind.send", defaultMessage: "Send me a reminder" },
+  sending: { id: "events.remind.sending", defaultMessage: "Sending…" },
   checkInbox: { id: "events.remind.checkInbox", defaultMessage: "Check your inbox to confirm your reminder." },
   failed: { id: "events.remind.failed", defaultMessage: "That did not work. Please try again." },
   confirmTitle: { id: "events.remind.confirm.title", defaultMessage: "Event reminder" },
