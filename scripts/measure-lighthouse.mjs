@@ -4,11 +4,18 @@
 // best-practices and SEO audit that did not pass, with the offending elements. Figures, not a
 // pass/fail: README records them. Runs fully offline in Debian's Chromium (CHROMIUM_PATH or
 // /usr/bin/chromium); Lighthouse and chrome-launcher come from node_modules and fetch nothing.
-// With --runs N each page is measured N times and the run with the median performance score is
-// shown (Lighthouse's own advice against its run-to-run spread), with every run's score beside it.
-// Usage: node scripts/measure-lighthouse.mjs [--url http://127.0.0.1:8787]
-//        [--pages /,/social/login,...] [--preset mobile|desktop|both] [--runs 1] [--json <dir>]
-import { existsSync } from "node:fs";
+// With --runs N each page is measured N times and the median of each figure (score, FCP, LCP, TBT,
+// CLS) is shown (Lighthouse's own advice against its run-to-run spread), with every run's score and
+// blocking time beside it. Several --url origins (a build of the starting commit and one of the
+// change, say) are measured interleaved, run by run, so the shared machine's load falls on both
+// alike; the load average is printed per page. `--pages public` is every public page the launch
+// goal names (PUBLIC_PAGES). Mobile uses Lighthouse's default simulated throttling (Lantern: the
+// page loads unthrottled and the slow phone is computed from the trace, so a busy CPU still shows);
+// `--throttling devtools` applies real throttling instead.
+// Usage: node scripts/measure-lighthouse.mjs [--url http://127.0.0.1:8787[,http://127.0.0.1:8788]]
+//        [--labels before,after] [--pages public|/,/social/login,...] [--preset mobile|desktop|both]
+//        [--runs 1] [--throttling simulate|devtools] [--json <dir>]
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,6 +25,20 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { loopbackOrigin, printTable } from "./lib/measure.mjs";
 
 const DEFAULT_PAGES = ["/", "/social/login", "/signup-options", "/vip-signup"];
+/** Every public page the launch goal names, with a demo album, track and product (npm start's seed). */
+const PUBLIC_PAGES = [
+  "/",
+  "/events",
+  "/music",
+  "/music/catalog",
+  "/music/catalog/city-lights-calling",
+  "/music/track/spring-love",
+  "/vip-signup",
+  "/signup-options",
+  "/perks",
+  "/store",
+  "/store/tour-shirt-2026",
+];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 /** Categories whose failing audits are listed: performance ones are opportunities, not defects. */
 const AUDITED = ["accessibility", "best-practices", "seo"];
@@ -38,9 +59,11 @@ const CHROME_FLAGS = [
 const { values } = parseArgs({
   options: {
     url: { type: "string", default: "http://127.0.0.1:8787" },
+    labels: { type: "string" },
     pages: { type: "string", default: DEFAULT_PAGES.join(",") },
     preset: { type: "string", default: "both" },
     runs: { type: "string", default: "1" },
+    throttling: { type: "string", default: "simulate" },
     json: { type: "string" },
   },
 });
@@ -50,11 +73,22 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(1);
 }
 
-const origin = loopbackOrigin(values.url, "audit");
-const pages = values.pages
-  .split(",")
-  .map((p) => p.trim())
-  .filter(Boolean);
+const list = (raw) =>
+  raw
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+const origins = list(values.url).map((url) => loopbackOrigin(url, "audit"));
+const labels = values.labels ? list(values.labels) : origins.map((origin) => new URL(origin).host);
+if (labels.length !== origins.length) {
+  console.error("--labels needs one label per --url");
+  process.exit(1);
+}
+const pages = values.pages === "public" ? PUBLIC_PAGES : list(values.pages);
+if (values.throttling !== "simulate" && values.throttling !== "devtools") {
+  console.error("--throttling must be simulate or devtools");
+  process.exit(1);
+}
 const presets = values.preset === "both" ? ["mobile", "desktop"] : [values.preset];
 if (!presets.every((p) => p === "mobile" || p === "desktop")) {
   console.error("--preset must be mobile, desktop or both");
@@ -124,12 +158,48 @@ function describeInspectorIssues(issuesByType, limit) {
   return lines;
 }
 
-async function main() {
+/** The 1, 5 and 15-minute load averages: TBT on this shared machine moves with them. */
+function loadAverage() {
   try {
-    await fetch(`${origin}/api/config`).then((r) => r.arrayBuffer());
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   } catch {
-    console.error(`Nothing answers at ${origin}: start the site first (npm start).`);
-    process.exit(1);
+    return "n/a";
+  }
+}
+
+/** The median of the figures that exist (a failed run has none), or null. */
+function median(values) {
+  const sorted = values.filter((v) => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** One Lighthouse run, its runtime error or missing score said on stderr. */
+async function audit(chrome, preset, url, label, run) {
+  const result = await lighthouse(
+    url,
+    { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, throttlingMethod: values.throttling },
+    preset === "desktop" ? desktopConfig : undefined,
+  );
+  const where = `${preset} ${label} ${new URL(url).pathname} run ${run + 1}`;
+  const { runtimeError } = result.lhr;
+  if (runtimeError) console.error(`${where}: ${runtimeError.code} ${runtimeError.message}`);
+  else if (result.lhr.categories.performance?.score == null) {
+    const unscored = Object.values(result.lhr.audits).filter((a) => a.scoreDisplayMode === "error");
+    console.error(`${where}: no performance score (${unscored.map((a) => `${a.id}: ${a.errorMessage}`).join("; ")})`);
+  }
+  return result;
+}
+
+async function main() {
+  for (const origin of origins) {
+    try {
+      await fetch(`${origin}/api/config`).then((r) => r.arrayBuffer());
+    } catch {
+      console.error(`Nothing answers at ${origin}: start the site first (npm start).`);
+      process.exit(1);
+    }
   }
 
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
@@ -137,49 +207,57 @@ async function main() {
   const metricRows = [];
   const failures = new Map(); // audit id -> { title, description, hits: [{ page, preset, lines }] }
   let versions = "";
+  const loadAtStart = loadAverage();
   try {
     for (const preset of presets) {
       for (const page of pages) {
-        const results = [];
+        const load = loadAverage();
+        const results = origins.map(() => []);
+        // Run by run, each origin in turn: a burst of load on the machine falls on all of them.
         for (let run = 0; run < runs; run++) {
-          const result = await lighthouse(
-            new URL(page, origin).href,
-            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
-            preset === "desktop" ? desktopConfig : undefined,
-          );
-          // A run without a score ("n/a" below) says why here.
-          const { runtimeError } = result.lhr;
-          if (runtimeError) console.error(`${preset} ${page} run ${run + 1}: ${runtimeError.code} ${runtimeError.message}`);
-          else if (result.lhr.categories.performance?.score == null) {
-            const unscored = Object.values(result.lhr.audits).filter((audit) => audit.scoreDisplayMode === "error");
-            console.error(
-              `${preset} ${page} run ${run + 1}: no performance score (${unscored.map((audit) => `${audit.id}: ${audit.errorMessage}`).join("; ")})`,
-            );
+          for (const [i, origin] of origins.entries()) {
+            results[i].push(await audit(chrome, preset, new URL(page, origin).href, labels[i], run));
           }
-          results.push(result);
         }
-        const performanceOf = (r) => r.lhr.categories.performance?.score ?? -1;
-        const byPerformance = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
-        const result = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
-        const lhr = result.lhr;
-        versions = `Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium"}`;
-        if (lhr.runtimeError) console.error(`${preset} ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        for (const warning of lhr.runWarnings) console.error(`${preset} ${page}: ${warning}`);
-        const allRuns = runs > 1 ? [results.map((r) => score(r.lhr.categories.performance)).join(" ")] : [];
-        rows.push([preset, page, ...CATEGORIES.map((id) => score(lhr.categories[id])), ...allRuns]);
-        metricRows.push([preset, page, ...METRICS.map(([id, format]) => format(lhr.audits[id]?.numericValue))]);
+        for (const [i, label] of labels.entries()) {
+          const performanceOf = (r) => r.lhr.categories.performance?.score ?? -1;
+          const byPerformance = [...results[i]].sort((a, b) => performanceOf(a) - performanceOf(b));
+          // The median run by performance: its other categories, failed audits and JSON report.
+          const result = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
+          const lhr = result.lhr;
+          versions = `Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium"}`;
+          for (const warning of lhr.runWarnings) console.error(`${preset} ${label} ${page}: ${warning}`);
+          const scores = results[i].map((r) => r.lhr.categories.performance?.score);
+          const medianScore = median(scores);
+          const perf = medianScore == null ? "n/a" : String(Math.round(medianScore * 100));
+          const originColumn = origins.length > 1 ? [label] : [];
+          const allRuns = runs > 1 ? [scores.map((v) => (v == null ? "x" : Math.round(v * 100))).join(" ")] : [];
+          rows.push([preset, page, ...originColumn, perf, ...CATEGORIES.slice(1).map((id) => score(lhr.categories[id])), ...allRuns]);
+          const figure = (id) => median(results[i].map((r) => r.lhr.audits[id]?.numericValue));
+          const eachTbt = runs > 1 ? [results[i].map((r) => millis(r.lhr.audits["total-blocking-time"]?.numericValue).replace(" ms", "")).join(" ")] : [];
+          const benchmark = median(results[i].map((r) => r.lhr.environment.benchmarkIndex));
+          metricRows.push([
+            preset,
+            page,
+            ...originColumn,
+            ...METRICS.map(([id, format]) => format(figure(id))),
+            ...eachTbt,
+            benchmark == null ? "n/a" : String(Math.round(benchmark)),
+            load,
+          ]);
 
-        for (const categoryId of AUDITED) {
-          for (const audit of failingAudits(lhr, categoryId)) {
-            const entry = failures.get(audit.id) ?? { categoryId, title: audit.title, description: audit.description, hits: [] };
-            entry.hits.push({ page, preset, lines: describeItems(audit, result.artifacts) });
-            failures.set(audit.id, entry);
+          for (const categoryId of AUDITED) {
+            for (const failed of failingAudits(lhr, categoryId)) {
+              const entry = failures.get(failed.id) ?? { categoryId, title: failed.title, description: failed.description, hits: [] };
+              entry.hits.push({ page: origins.length > 1 ? `${label} ${page}` : page, preset, lines: describeItems(failed, result.artifacts) });
+              failures.set(failed.id, entry);
+            }
           }
-        }
-        if (values.json) {
-          await mkdir(values.json, { recursive: true });
-          const name = `${preset}${page === "/" ? "-home" : page.replaceAll("/", "-")}.json`;
-          await writeFile(path.join(values.json, name), result.report);
+          if (values.json) {
+            await mkdir(values.json, { recursive: true });
+            const name = `${origins.length > 1 ? `${label}-` : ""}${preset}${page === "/" ? "-home" : page.replaceAll("/", "-")}.json`;
+            await writeFile(path.join(values.json, name), result.report);
+          }
         }
       }
     }
@@ -187,12 +265,24 @@ async function main() {
     await chrome.kill();
   }
 
-  console.log(`${versions}; ${origin}; scores 0–100. Mobile is Lighthouse's default (simulated slow 4G, 4× CPU slowdown);`);
-  console.log("desktop is its desktop preset. Local wrangler dev on a shared 2-core machine is not production.\n");
-  if (runs > 1) console.log(`Each page's median run of ${runs} by performance; "runs" lists every run's performance score.\n`);
-  printTable(["preset", "page", "perf", "a11y", "best-pr", "seo", ...(runs > 1 ? ["runs"] : [])], rows, 2);
+  const throttling =
+    values.throttling === "simulate"
+      ? "simulated throttling (Lantern: slow 4G, 4× CPU, computed from an unthrottled load)"
+      : "DevTools throttling (applied while loading)";
+  console.log(`${versions}; ${origins.map((o, i) => (origins.length > 1 ? `${labels[i]} ${o}` : o)).join(", ")}; scores 0–100.`);
+  console.log(`Mobile is Lighthouse's mobile default with ${throttling}; desktop is its desktop preset.`);
+  console.log("Local wrangler dev on a shared 2-core machine is not production.");
+  console.log(`Load average (1, 5, 15 min) at the start ${loadAtStart}, at the end ${loadAverage()}.\n`);
+  if (runs > 1)
+    console.log(`Each figure is the median of ${runs} runs; "runs" lists every run's performance score, "TBT each" every run's blocking time (ms).\n`);
+  const originHeader = origins.length > 1 ? ["build"] : [];
+  printTable(["preset", "page", ...originHeader, "perf", "a11y", "best-pr", "seo", ...(runs > 1 ? ["runs"] : [])], rows, 2 + originHeader.length);
   console.log("");
-  printTable(["preset", "page", ...METRICS.map(([, , label]) => label)], metricRows, 2);
+  printTable(
+    ["preset", "page", ...originHeader, ...METRICS.map(([, , label]) => label), ...(runs > 1 ? ["TBT each"] : []), "CPU bench", "load before"],
+    metricRows,
+    2 + originHeader.length,
+  );
 
   console.log("\nFailing accessibility / best-practices / SEO audits:");
   if (failures.size === 0) console.log("  none");

@@ -63,6 +63,19 @@ test("the landing page's HTML lists its entry, then each of its modules once, la
   expect(html).not.toContain('rel="modulepreload"');
 });
 
+test("the shell and the public pages' first load carry no zod: validation loads with the forms that need it", async ({ request }) => {
+  const manifest = (await (await request.get("/first-load.json")).json()) as FirstLoadManifest;
+  const pages = ["/", "/events", "/music/", "/music/catalog/", "/music/catalog/$id", "/music/track/$trackId", "/store/", "/store/$product", "/perks"] as const;
+  const modules = new Set([...manifest.shell.modules, ...pages.flatMap((page) => manifest.pages[page].modules)]);
+  expect(modules.size).toBeGreaterThan(pages.length);
+  const withZod: string[] = [];
+  for (const path of modules) {
+    // zod's schema classes keep their names in the minified build, whichever chunk holds them.
+    if ((await (await request.get(path)).text()).includes("$ZodType")) withZod.push(path);
+  }
+  expect(withZod).toEqual([]);
+});
+
 test("the pages run under their Content-Security-Policy without a violation, the inline scripts included", async ({ page }) => {
   // Server-rendered pages and a page the browser renders from the shell (/chat, signed out: its gate).
   for (const path of ["/", "/music/catalog", "/radio", "/chat"]) {

@@ -48,6 +48,7 @@ describe("isKeptPageAddress", () => {
     "/copyright",
     "/store",
     "/store/tour-tee",
+    "/perks",
     "/social/post/00000000-0000-4000-9000-00000000b001",
   ])("%s: a public page, kept", (path) => expect(isKeptPageAddress(path)).toBe(true));
 

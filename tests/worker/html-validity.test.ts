@@ -67,6 +67,7 @@ beforeAll(async () => {
     `/social/post/${publicPost}`,
     `/social/post/${membersPost}`,
     "/store",
+    "/perks",
     "/search?q=freestyle",
     `/store/${shirt.slug}`,
     `/store/${album.slug}`,

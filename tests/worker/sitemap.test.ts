@@ -28,6 +28,7 @@ const PUBLIC_PAGES = [
   "/social/login",
   "/social/signup",
   "/store",
+  "/perks",
 ];
 
 type Link = { "@_rel": string; "@_hreflang": string; "@_href": string };

@@ -28,6 +28,7 @@ export const SSR_ROUTES = {
   "/social/post/$postId": "app/routes/social/post/$postId.tsx",
   "/store/": "app/routes/store/index.tsx",
   "/store/$product": "app/routes/store/$product.tsx",
+  "/perks": "app/routes/perks.tsx",
   "/search": "app/routes/search.tsx",
   "/embed/track/$trackId": "app/routes/embed/track/$trackId.tsx",
   "/embed/album/$albumId": "app/routes/embed/album/$albumId.tsx",

@@ -1,8 +1,17 @@
 // The store's words and numbers (decision 054), zod-free so the tables, the Worker and the app's
 // first load share them. Money is integer cents in one currency.
 
+/** The store's API and a member's collection under it (the app's first load asks for them: no zod here). */
+export const STORE_API = "/api/store";
+export const COLLECTION_API = "/api/store/collection";
+
 export const CURRENCIES = ["usd", "brl"] as const;
 export type Currency = (typeof CURRENCIES)[number];
+
+/** Cents in each currency the store sells in; brl null: not sold in reais. */
+export type Money = { usd: number; brl: number | null };
+
+export const moneyIn = (money: Money, currency: Currency): number | null => (currency === "usd" ? money.usd : money.brl);
 
 export const PRODUCT_KINDS = ["digital", "merch", "gift_vip"] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];

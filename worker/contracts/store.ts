@@ -4,9 +4,9 @@
 import { z } from "./zod";
 import { SLUG_PATTERN } from "./music";
 import { cartSchema, type CartLine } from "./store-cart";
-import { STORE_LIMITS, type Currency, type GiftMonths, type PricingMode, type ProductKind } from "./store-model";
+import { STORE_LIMITS, type Currency, type Money, type GiftMonths, type PricingMode, type ProductKind } from "./store-model";
 
-export const STORE_API = "/api/store";
+export { STORE_API } from "./store-model";
 
 /** A stock of this many or fewer says how many are left ("Only 3 left"). */
 export const LOW_STOCK_AT = 5;
@@ -21,10 +21,7 @@ export const productSlugParamSchema = z.object({ slug: z.string().min(1).max(100
  */
 export const RESERVED_PRODUCT_SLUGS = ["cart", "checkout", "thanks"] as const;
 
-/** Cents in each currency the store sells in; brl null: not sold in reais. */
-export type Money = { usd: number; brl: number | null };
-
-export const moneyIn = (money: Money, currency: Currency): number | null => (currency === "usd" ? money.usd : money.brl);
+export { moneyIn, type Money } from "./store-model";
 
 export type StockState = "in_stock" | "low" | "sold_out";
 /** left: how many remain, said only when few do (LOW_STOCK_AT). */

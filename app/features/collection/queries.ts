@@ -3,14 +3,14 @@
 // purchases by e-mail (asking for the link, then using it).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import {
-  COLLECTION_API,
-  type ClaimConfirmResponse,
-  type ClaimRequestResponse,
-  type CollectionResponse,
-  type RenewLinkBody,
-  type RenewLinkResponse,
+import type {
+  ClaimConfirmResponse,
+  ClaimRequestResponse,
+  CollectionResponse,
+  RenewLinkBody,
+  RenewLinkResponse,
 } from "../../../worker/contracts/store-collection";
+import { COLLECTION_API } from "../../../worker/contracts/store-model";
 
 export const collectionKeys = { all: ["collection"] as const };
 

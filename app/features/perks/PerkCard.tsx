@@ -1,7 +1,7 @@
 // One perk: its picture, title, description and window, and what the viewer can do with it:
 // reveal it (then the code with a copy button, and the link), or, when it is not theirs, the
 // teaser's way in (sign in, or become VIP). The reveal's result is announced (aria-live).
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import type { PerkRevealResponse, PublicPerk } from "../../../worker/contracts/perks";
@@ -13,14 +13,40 @@ import { useRevealPerk } from "./queries";
 
 const dateFormat: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
-export function PerkCard({ perk, signedIn }: { perk: PublicPerk; signedIn: boolean }) {
+/** The same date and time, with the zone named (dateStyle cannot be combined with a zone's name). */
+const endsInZone: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" };
+
+const noChanges = () => () => {};
+/**
+ * The zone a perk's end is shown in: the Worker renders the page in UTC (and says so), hydration
+ * reads the same, and right after React renders again in the reader's own zone (undefined: the
+ * browser's), so the server's HTML and the first browser render agree.
+ */
+const useEndsZone = (): string | undefined =>
+  useSyncExternalStore(
+    noChanges,
+    () => undefined,
+    () => "UTC",
+  );
+
+/** `first`: the page's first card, whose picture is the largest thing above the fold (fetched at once). */
+export function PerkCard({ perk, signedIn, first = false }: { perk: PublicPerk; signedIn: boolean; first?: boolean }) {
   const intl = useIntl();
+  const zone = useEndsZone();
   const titleId = `perk-${perk.id}-title`;
   return (
     <article className="perk-card card" aria-labelledby={titleId} data-locked={perk.locked || undefined}>
       <div className="perk-picture">
         {perk.pictureUrl ? (
-          <img src={perk.pictureUrl} alt="" width={400} height={400} loading="lazy" decoding="async" />
+          <img
+            src={perk.pictureUrl}
+            alt=""
+            width={400}
+            height={400}
+            loading={first ? "eager" : "lazy"}
+            fetchPriority={first ? "high" : "auto"}
+            decoding={first ? "auto" : "async"}
+          />
         ) : (
           <span className="perk-picture-empty" aria-hidden="true" />
         )}
@@ -35,7 +61,9 @@ export function PerkCard({ perk, signedIn }: { perk: PublicPerk; signedIn: boole
           {perk.title}
         </h2>
         <p className="perk-description">{perk.description}</p>
-        <p className="muted perk-window">{intl.formatMessage(m.ends, { date: intl.formatDate(perk.endsAt, dateFormat) })}</p>
+        <p className="muted perk-window">
+          {intl.formatMessage(m.ends, { date: intl.formatDate(perk.endsAt, zone ? { ...endsInZone, timeZone: zone } : dateFormat) })}
+        </p>
       </div>
       <div className="perk-actions">{perk.locked ? <Teaser perk={perk} signedIn={signedIn} /> : <Reveal perk={perk} />}</div>
     </article>

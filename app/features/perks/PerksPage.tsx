@@ -1,6 +1,7 @@
 // The body of /perks: the live perks, newest first, each a card to reveal (or a teaser for those
 // it is not for), with its loading, failed and empty states. Visitors see the teasers and are
-// asked to sign in.
+// asked to sign in. The Worker renders it as whoever asks (their session's list, or a visitor's
+// teasers), so the first HTML already holds the cards.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
@@ -49,9 +50,9 @@ function PerksContent() {
               <EmptyState icon="gift" title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />
             ) : (
               <ul className="perks-list" aria-label={intl.formatMessage(m.listLabel)}>
-                {perks.map((perk) => (
+                {perks.map((perk, i) => (
                   <li key={perk.id}>
-                    <PerkCard perk={perk} signedIn={user !== null} />
+                    <PerkCard perk={perk} signedIn={user !== null} first={i === 0} />
                   </li>
                 ))}
               </ul>

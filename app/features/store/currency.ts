@@ -4,8 +4,7 @@
 // the default and then shows the stored choice.
 import { useCallback, useSyncExternalStore } from "react";
 import { useIntl } from "react-intl";
-import { CURRENCIES, formatMoney, type Currency } from "../../../worker/contracts/store-model";
-import { moneyIn, type Money } from "../../../worker/contracts/store";
+import { CURRENCIES, formatMoney, moneyIn, type Currency, type Money } from "../../../worker/contracts/store-model";
 
 const CURRENCY_KEY = "store-currency";
 const listeners = new Set<() => void>();

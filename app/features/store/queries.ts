@@ -4,7 +4,8 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { LANG_PARAM, isLocale, type Locale } from "../../../worker/contracts/locale";
-import { STORE_API, type ReleaseProductsResponse, type StoreProductResponse, type StoreProductsResponse } from "../../../worker/contracts/store";
+import type { ReleaseProductsResponse, StoreProductResponse, StoreProductsResponse } from "../../../worker/contracts/store";
+import { STORE_API } from "../../../worker/contracts/store-model";
 import type { QuoteBody, QuoteResponse } from "../../../worker/contracts/store-cart";
 
 const langOf = (locale: string): Locale => (isLocale(locale) ? locale : "en");

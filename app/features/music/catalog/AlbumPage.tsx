@@ -1,7 +1,7 @@
 // /music/catalog/{id}: cover, type, title, year, track count and the numbered track list.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useRef, useState, type ReactNode } from "react";
+import { Suspense, useRef, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
@@ -87,42 +87,45 @@ function Album({ album, buy }: { album: AlbumDetail; buy?: ReactNode }) {
   return (
     <>
       <BackLink />
-      <header className="album-head">
-        <Cover url={album.coverUrl} title={album.title} size={400} eager />
-        <div className="album-head-text">
-          <p className="album-type">
-            <AlbumTypeLabel type={album.type} />
-          </p>
-          <h1>{album.title}</h1>
-          <p className="muted">
-            <ReleaseLine item={album} year={album.year} /> · <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
-          </p>
-          {album.notes && <AlbumNotes notes={album.notes} />}
-          {album.earlyAccess && <NotifyMe item={{ kind: "album", id: album.id, title: album.title, early: true }} />}
-          <div className="album-head-actions">
-            {album.trackCount > 0 &&
-              (canPlay ? (
-                <button type="button" className="btn btn-primary" disabled={playable.length === 0} onClick={() => actions.playQueue(playable, 0)}>
-                  <PlayerIcon name="play" size={18} /> <FormattedMessage {...musicMessages.playAlbum} />
-                </button>
-              ) : (
-                <Link to="/vip-signup" className="btn btn-primary">
-                  <Icon name="lock" size={18} /> <FormattedMessage {...musicMessages.unlockWithVip} />
-                </Link>
-              ))}
-            <button
-              ref={shareButton}
-              type="button"
-              className="btn btn-ghost"
-              aria-label={intl.formatMessage(musicMessages.share, { title: album.title })}
-              onClick={() => setSharing(true)}
-            >
-              <ShareIcon /> <FormattedMessage {...musicMessages.shareShort} />
-            </button>
+      {/* A hydration pass of its own: the head (cover, notes, buttons) apart from the track list's. */}
+      <Suspense>
+        <header className="album-head">
+          <Cover url={album.coverUrl} title={album.title} size={400} eager />
+          <div className="album-head-text">
+            <p className="album-type">
+              <AlbumTypeLabel type={album.type} />
+            </p>
+            <h1>{album.title}</h1>
+            <p className="muted">
+              <ReleaseLine item={album} year={album.year} /> · <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
+            </p>
+            {album.notes && <AlbumNotes notes={album.notes} />}
+            {album.earlyAccess && <NotifyMe item={{ kind: "album", id: album.id, title: album.title, early: true }} />}
+            <div className="album-head-actions">
+              {album.trackCount > 0 &&
+                (canPlay ? (
+                  <button type="button" className="btn btn-primary" disabled={playable.length === 0} onClick={() => actions.playQueue(playable, 0)}>
+                    <PlayerIcon name="play" size={18} /> <FormattedMessage {...musicMessages.playAlbum} />
+                  </button>
+                ) : (
+                  <Link to="/vip-signup" className="btn btn-primary">
+                    <Icon name="lock" size={18} /> <FormattedMessage {...musicMessages.unlockWithVip} />
+                  </Link>
+                ))}
+              <button
+                ref={shareButton}
+                type="button"
+                className="btn btn-ghost"
+                aria-label={intl.formatMessage(musicMessages.share, { title: album.title })}
+                onClick={() => setSharing(true)}
+              >
+                <ShareIcon /> <FormattedMessage {...musicMessages.shareShort} />
+              </button>
+            </div>
+            {buy}
           </div>
-          {buy}
-        </div>
-      </header>
+        </header>
+      </Suspense>
       {album.tracks.length === 0 ? (
         <EmptyState icon="music" title={<FormattedMessage {...musicMessages.tracksComingSoon} />} />
       ) : (

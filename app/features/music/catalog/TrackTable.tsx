@@ -1,7 +1,7 @@
 // A numbered track list: #, play control, title, album, duration (and plays, where asked), and
 // optionally a trailing cell of per-row actions (favorite, add to playlist, ...).
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { FormattedMessage, FormattedNumber } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { formatTime } from "../../../lib/audio/formatTime";
@@ -11,6 +11,16 @@ import { ReleaseNote } from "./ReleaseNote";
 import { ShareIcon } from "./ShareIcon";
 import { TrackPlayButton } from "./TrackPlayButton";
 import "../collections/collections.css";
+
+/**
+ * Rows per Suspense boundary: hydrating a server-rendered list (an album's, the music hub's), React
+ * takes each group in a pass and a commit of its own, so no single task hydrates every row with
+ * its play button, links and actions.
+ */
+const ROWS_PER_PASS = 4;
+
+const groupsOf = <T,>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 type TrackTableProps = {
   tracks: readonly TrackView[];
@@ -83,46 +93,22 @@ export function TrackTable({
         </tr>
       </thead>
       <tbody>
-        {tracks.map((track, i) => (
-          <tr
-            key={track.id}
-            className={track.id === currentId ? "track-row track-row-current" : "track-row"}
-            aria-current={track.id === currentId ? "true" : undefined}
-          >
-            <td className="track-num">{numberByTrack ? track.number : i + 1}</td>
-            <td className="track-action">
-              <TrackPlayButton track={track} queue={queue} />
-            </td>
-            <td className="track-title">
-              <Link to="/music/track/$trackId" params={{ trackId: track.id }}>
-                {track.title}
-              </Link>
-              <ReleaseNote item={track} />
-            </td>
-            {showAlbum && (
-              <td className="track-album">
-                <Link to="/music/catalog/$id" params={{ id: track.albumId }}>
-                  {track.albumTitle}
-                </Link>
-              </td>
-            )}
-            {showPlays && (
-              <td className="track-plays">
-                <FormattedNumber value={track.plays} />
-              </td>
-            )}
-            <td className="track-duration">{formatTime(track.durationSeconds)}</td>
-            {onShare && (
-              <td className="track-action track-share-cell">
-                <ShareButton track={track} onShare={onShare} />
-              </td>
-            )}
-            {rowActions && (
-              <td className="track-row-actions">
-                <div className="track-row-actions-inner">{rowActions(track)}</div>
-              </td>
-            )}
-          </tr>
+        {groupsOf(tracks, ROWS_PER_PASS).map((group, g) => (
+          <Suspense key={group[0]!.id}>
+            {group.map((track, i) => (
+              <TrackRow
+                key={track.id}
+                track={track}
+                number={numberByTrack ? track.number : g * ROWS_PER_PASS + i + 1}
+                current={track.id === currentId}
+                queue={queue}
+                showAlbum={showAlbum}
+                showPlays={showPlays}
+                onShare={onShare}
+                rowActions={rowActions}
+              />
+            ))}
+          </Suspense>
         ))}
       </tbody>
     </table>
@@ -138,5 +124,52 @@ function ShareButton({ track, onShare }: { track: TrackView; onShare: (track: Tr
         </button>
       )}
     </FormattedMessage>
+  );
+}
+
+type TrackRowProps = Pick<TrackTableProps, "showAlbum" | "showPlays" | "onShare" | "rowActions"> & {
+  track: TrackView;
+  number: number;
+  current: boolean;
+  queue: readonly TrackView[];
+};
+
+function TrackRow({ track, number, current, queue, showAlbum, showPlays, onShare, rowActions }: TrackRowProps) {
+  return (
+    <tr className={current ? "track-row track-row-current" : "track-row"} aria-current={current ? "true" : undefined}>
+      <td className="track-num">{number}</td>
+      <td className="track-action">
+        <TrackPlayButton track={track} queue={queue} />
+      </td>
+      <td className="track-title">
+        <Link to="/music/track/$trackId" params={{ trackId: track.id }}>
+          {track.title}
+        </Link>
+        <ReleaseNote item={track} />
+      </td>
+      {showAlbum && (
+        <td className="track-album">
+          <Link to="/music/catalog/$id" params={{ id: track.albumId }}>
+            {track.albumTitle}
+          </Link>
+        </td>
+      )}
+      {showPlays && (
+        <td className="track-plays">
+          <FormattedNumber value={track.plays} />
+        </td>
+      )}
+      <td className="track-duration">{formatTime(track.durationSeconds)}</td>
+      {onShare && (
+        <td className="track-action track-share-cell">
+          <ShareButton track={track} onShare={onShare} />
+        </td>
+      )}
+      {rowActions && (
+        <td className="track-row-actions">
+          <div className="track-row-actions-inner">{rowActions(track)}</div>
+        </td>
+      )}
+    </tr>
   );
 }
