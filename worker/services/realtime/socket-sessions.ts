@@ -92,9 +92,13 @@ export class SessionChecker {
   }
 
   /** The session hashes among `sockets` that are still usable, asking D1 only about stale ones. */
-  async liveSessions(sockets: WebSocket[]): Promise<Set<string>> {
+  liveSessions(sockets: WebSocket[]): Promise<Set<string>> {
+    return this.liveHashes(sockets.map((ws) => attachmentOf(ws).sessionHash));
+  }
+
+  private async liveHashes(sessionHashes: string[]): Promise<Set<string>> {
     const now = Date.now();
-    const hashes = [...new Set(sockets.map((ws) => attachmentOf(ws).sessionHash))];
+    const hashes = [...new Set(sessionHashes)];
     const stale = hashes.filter((h) => (this.confirmedAt.get(h) ?? 0) + SESSION_RECHECK_MS <= now);
     if (stale.length > 0) {
       const confirmed = await findLiveSessionHashes(createDb(this.d1), stale, now);
@@ -108,18 +112,22 @@ export class SessionChecker {
 
   /**
    * Sends one text frame to every socket whose session is still live and closes the others. With a
-   * function, each socket gets the frame it returns for that socket (null: nothing).
+   * function, each socket gets the frame it returns for that socket and its attachment (null:
+   * nothing); it is first called after the sessions were checked. Each attachment is read once.
    */
-  async sendToLive(sockets: WebSocket[], frame: string | ((ws: WebSocket) => string | null)): Promise<number> {
+  async sendToLive<A extends SocketAttachment>(sockets: WebSocket[], frame: string | ((ws: WebSocket, attachment: A) => string | null)): Promise<number> {
     if (sockets.length === 0) return 0;
-    const live = await this.liveSessions(sockets);
+    const attachments = sockets.map((ws) => attachmentOf(ws) as A);
+    const live = await this.liveHashes(attachments.map((a) => a.sessionHash));
     let sent = 0;
-    for (const ws of sockets) {
-      if (!live.has(attachmentOf(ws).sessionHash)) {
+    for (let i = 0; i < sockets.length; i++) {
+      const ws = sockets[i]!;
+      const attachment = attachments[i]!;
+      if (!live.has(attachment.sessionHash)) {
         closeQuietly(ws, SOCKET_CLOSE_SESSION_ENDED, "Session ended");
         continue;
       }
-      const text = typeof frame === "string" ? frame : frame(ws);
+      const text = typeof frame === "string" ? frame : frame(ws, attachment);
       if (text === null) continue;
       try {
         ws.send(text);
