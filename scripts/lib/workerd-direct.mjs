@@ -18,10 +18,15 @@ function listeningInodes() {
   return ports;
 }
 
+/**
+ * The socket inodes `pid` holds, in descriptor order: workerd opens its entry socket (the Worker's
+ * HTTP port) before its debug and inspector ports, so it is tried first and the capnp debug port,
+ * which logs a warning for an HTTP request, is seldom reached.
+ */
 function socketInodes(pid) {
   const inodes = new Set();
   try {
-    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    for (const fd of readdirSync(`/proc/${pid}/fd`).sort((a, b) => Number(a) - Number(b))) {
       try {
         const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
         if (link.startsWith("socket:[")) inodes.add(link.slice(8, -1));
