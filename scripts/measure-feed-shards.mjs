@@ -1,20 +1,32 @@
 #!/usr/bin/env node
 // Feed fan-out across the feed hub's shards (decision 047): for each configuration
-// ("sockets×shards", default 1000x1, 1000x4, 5000x4) a throwaway local state gets that many
+// ("sockets×shards", default 1000x1,1000x4,5000x1,5000x4) a throwaway local state gets that many
 // members with sessions, its own `wrangler dev` runs with FEED_HUB_SHARDS, every member opens a
 // feed socket (so the sockets spread over the shards by member), and an administrator posts
-// --posts times; per socket, the time from the POST's answer to the frame carrying the post.
-// Figures, not a pass/fail: docs/measurements.md records them.
-// Usage: node scripts/measure-feed-shards.mjs [--runs 1000x1,1000x4,5000x4] [--posts 3] [--open-concurrency 50]
+// --posts times. Per socket: the POST's answer → the frame with the post, split at the hub's
+// `sentAt` stamp into the server's part and the delivery (scripts/lib/feed-delivery.mjs).
+//
+// The sockets are held by --processes client processes (scripts/lib/socket-clients.mjs) and go
+// straight to the workerd that runs the Worker, past wrangler's proxy (scripts/lib/workerd-direct.mjs:
+// two descriptors a socket there instead of four in the proxy), unless --through-proxy. Every
+// process raises its own open-file limit to the hard limit. Figures, not a pass/fail:
+// docs/measurements.md records them, with the load average this prints.
+// Usage: node scripts/measure-feed-shards.mjs [--runs 1000x1,5000x4] [--posts 3] [--processes 4]
+//        [--open-concurrency 100] [--through-proxy]
 import { parseArgs } from "node:util";
-import { percentile, positiveInt, printTable } from "./lib/measure.mjs";
+import { positiveInt, printTable } from "./lib/measure.mjs";
 import { executeSql, freshMeasureState, frozenWorkerConfig, seedMembersWithSessions, startWorker } from "./lib/measure-worker.mjs";
+import { defaultClientProcesses, hardOpenFileLimit, startClients, summarize } from "./lib/socket-clients.mjs";
+import { deliverPosts, loadAverage, ms, printDelivery } from "./lib/feed-delivery.mjs";
+import { descriptorCount, workerdBehind } from "./lib/workerd-direct.mjs";
 
 const { values } = parseArgs({
   options: {
-    runs: { type: "string", default: "1000x1,1000x4,5000x4" },
+    runs: { type: "string", default: "1000x1,1000x4,5000x1,5000x4" },
     posts: { type: "string", default: "3" },
-    "open-concurrency": { type: "string", default: "50" },
+    processes: { type: "string", default: String(defaultClientProcesses()) },
+    "open-concurrency": { type: "string", default: "100" },
+    "through-proxy": { type: "boolean", default: false },
   },
 });
 const runs = values.runs.split(",").map((run) => {
@@ -24,49 +36,21 @@ const runs = values.runs.split(",").map((run) => {
   }
   return { sockets, shards };
 });
-const postCount = positiveInt("posts", values.posts, 5);
-const openConcurrency = positiveInt("open-concurrency", values["open-concurrency"], 500);
-const PER_POST_WAIT_MS = 30_000;
+const postCount = positiveInt("posts", values.posts, 10);
+const processes = positiveInt("processes", values.processes, 64);
+const openConcurrency = positiveInt("open-concurrency", values["open-concurrency"], 1000);
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function openFeed(origin, member) {
-  const url = new URL("/api/feed/live", origin);
-  url.protocol = "ws:";
-  return new Promise((resolve) => {
-    const client = { ws: null, open: false, arrivals: new Map() };
-    const stop = setTimeout(() => resolve(client), 30_000);
-    const ws = new WebSocket(url, { headers: { cookie: member.cookie, origin } });
-    client.ws = ws;
-    ws.addEventListener("open", () => {
-      client.open = true;
-      clearTimeout(stop);
-      resolve(client);
-    });
-    ws.addEventListener("message", (e) => {
-      if (typeof e.data !== "string" || !e.data.startsWith("{")) return;
-      for (const event of JSON.parse(e.data).events ?? []) if (event.type === "post.created") client.arrivals.set(event.postId, performance.now());
-    });
-    ws.addEventListener("close", () => {
-      clearTimeout(stop);
-      resolve(client);
-    });
-    ws.addEventListener("error", () => {});
-  });
-}
-
-async function openAll(origin, members) {
-  const clients = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: openConcurrency }, async () => {
-      while (next < members.length) clients.push(await openFeed(origin, members[next++]));
-    }),
-  );
-  return clients;
+/** Descriptors of the processes a socket passes through, per socket open. */
+function descriptors(server, sockets) {
+  const perSocket = (pid) => {
+    const count = pid ? descriptorCount(pid) : null;
+    return count ? `${count.total} (${(count.sockets / sockets).toFixed(1)} sockets/socket)` : "-";
+  };
+  return `Worker's workerd ${perSocket(server.pid)}; wrangler's proxy ${perSocket(server.proxyPid)}`;
 }
 
 async function measureRun({ sockets, shards }) {
+  const label = `${sockets} sockets × ${shards} shard${shards === 1 ? "" : "s"}`;
   const { persistTo, workDir, adminCookie } = await freshMeasureState("measure-feed-shards");
   // The administrator's address counts as verified: posting needs it.
   await executeSql(persistTo, workDir, "verify.sql", "UPDATE users SET email_verified_at = 1 WHERE username LIKE 'measure_admin_%';\n");
@@ -74,57 +58,52 @@ async function measureRun({ sockets, shards }) {
   const worker = await startWorker(persistTo, workDir, {
     config: await frozenWorkerConfig(workDir, "worker/index.ts"),
     vars: { FEED_HUB_SHARDS: String(shards) },
+    // The hub's own line for a slow send ("feed: a flush to N sockets took X ms") is a warning.
+    logLevel: "warn",
   });
-  let clients = [];
+  const clients = startClients(processes);
   try {
+    const direct = values["through-proxy"] ? null : await workerdBehind(worker.origin);
+    const origin = direct?.origin ?? worker.origin;
+    const url = `${origin.replace(/^http/, "ws")}/api/feed/live`;
     const openStarted = performance.now();
-    clients = await openAll(worker.origin, members);
-    const open = clients.filter((c) => c.open && c.ws.readyState === WebSocket.OPEN);
-    const openSeconds = (performance.now() - openStarted) / 1000;
-    const latencies = [];
-    const perPostMax = [];
-    for (let i = 0; i < postCount; i++) {
-      const res = await fetch(`${worker.origin}/api/posts`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: worker.origin, cookie: adminCookie },
-        body: JSON.stringify({ content: `Shard measurement post ${i + 1}` }),
-      });
-      const answeredAt = performance.now();
-      if (res.status !== 201) throw new Error(`POST /api/posts: ${res.status} ${await res.text()}`);
-      const postId = (await res.json()).post.id;
-      const until = answeredAt + PER_POST_WAIT_MS;
-      while (performance.now() < until && open.some((c) => !c.arrivals.has(postId))) await sleep(20);
-      const times = open.filter((c) => c.arrivals.has(postId)).map((c) => c.arrivals.get(postId) - answeredAt);
-      latencies.push(...times);
-      perPostMax.push(Math.max(...times));
-      await sleep(250);
-    }
-    const sorted = latencies.sort((a, b) => a - b);
-    return {
-      label: `${sockets} sockets × ${shards} shard${shards === 1 ? "" : "s"}`,
-      open: `${open.length}/${sockets} in ${openSeconds.toFixed(1)} s`,
-      got: `${sorted.length}/${open.length * postCount}`,
-      p50: percentile(sorted, 50),
-      p99: percentile(sorted, 99),
-      max: sorted.at(-1),
-    };
+    const opened = await clients.open({ url, origin, cookies: members.map((m) => m.cookie), kind: "feed", concurrency: openConcurrency });
+    const openSeconds = ((performance.now() - openStarted) / 1000).toFixed(1);
+    const handshakes = summarize(opened.readyMs);
+    console.log(`\n${label}, ${direct ? "straight to the Worker's workerd" : "through wrangler's proxy"}, ${processes} client processes:`);
+    console.log(`  sockets open ${handshakes.n}/${sockets} in ${openSeconds} s (handshake p50 ${ms(handshakes.p50)} ms, p99 ${ms(handshakes.p99)} ms)`);
+    if (Object.keys(opened.states).length > 0) console.log(`  not open: ${JSON.stringify(opened.states)}`);
+    console.log(`  descriptors: ${descriptors(direct ?? { pid: null, proxyPid: null }, handshakes.n)}`);
+    const result = await deliverPosts({ clients, origin, cookie: adminCookie, count: postCount, label: "Shard measurement post" });
+    console.log(`  load average ${loadAverage()}`);
+    printDelivery(result);
+    return [
+      label,
+      `${handshakes.n}/${sockets}`,
+      `${result.total.n}`,
+      ms(result.total.p50),
+      ms(result.total.p99),
+      ms(result.total.max),
+      ms(result.hub.p99),
+      ms(result.delivery.p99),
+      loadAverage(),
+    ];
   } finally {
-    for (const c of clients) c.ws?.close();
+    await clients.close();
     await worker.stop();
   }
 }
 
+console.log(`Open-file limit: hard ${hardOpenFileLimit()} per process (every process here raises its soft limit to it).`);
 const rows = [];
 for (const run of runs) {
   try {
-    const r = await measureRun(run);
-    rows.push([r.label, r.open, r.got, `${r.p50.toFixed(0)} ms`, `${r.p99.toFixed(0)} ms`, `${r.max.toFixed(0)} ms`]);
-    console.log(`${r.label}: sockets open ${r.open}, frames ${r.got}, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, max ${r.max.toFixed(0)} ms`);
+    rows.push(await measureRun(run));
   } catch (err) {
-    rows.push([`${run.sockets} sockets × ${run.shards} shards`, "failed", "", "", "", ""]);
+    rows.push([`${run.sockets} sockets × ${run.shards} shards`, "failed", "", "", "", "", "", "", loadAverage()]);
     console.log(`${run.sockets} sockets × ${run.shards} shards: failed (${err?.cause?.code ?? err?.message ?? err})`);
   }
 }
-printTable(["configuration", "sockets open", "frames", "p50", "p99", "max"], rows);
-console.log(`Per socket: the POST's answer → the frame with the post (${postCount} posts a configuration, one after another).`);
+console.log("\nPer socket: the POST's answer → the frame with the post, ms; hub = answer → the shard's flush start, delivery = flush start → read.");
+printTable(["configuration", "open", "frames", "p50", "p99", "max", "hub p99", "delivery p99", "load average"], rows);
 process.exit(0);

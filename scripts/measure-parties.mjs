@@ -1,110 +1,75 @@
 #!/usr/bin/env node
 // Prints two listening-party figures on a locally running site (`npm start`, default
-// http://127.0.0.1:8787). Figures, not a pass/fail: docs/measurements.md records them. Loopback
-// targets only. Node 24's WebSocket (undici) sends the cookie and Origin headers.
+// http://127.0.0.1:8787). Figures, not a pass/fail: docs/measurements.md records them, with the
+// load average this prints. Loopback targets only.
 //
 // 1. Join to first frame: signs in the demo admin, schedules a party of its own that started a
-//    moment ago (the back office's API), opens --sockets WebSockets to its room with
-//    --open-concurrency handshakes in flight, and times, per socket, from creating it to its
-//    first frame (the room's `welcome`).
-// 2. Reaction fan-out: one socket sends a reaction --reactions times (--gap-ms apart, after the
-//    last delivery); per reaction, the time from sending it to the LAST open socket receiving it
-//    (and the p50/p99 over every socket's arrival).
+//    moment ago (the back office's API), opens --sockets WebSockets to its room from --processes
+//    client processes (scripts/lib/socket-clients.mjs; each raises its own open-file limit),
+//    straight to the workerd that runs the Worker when it can (scripts/lib/workerd-direct.mjs),
+//    and times, per socket, from creating it to its first frame (the room's `welcome`).
+// 2. Reaction fan-out: one more socket, held here, sends a reaction --reactions times (--gap-ms
+//    apart, after the last delivery); per reaction, the time from sending it to each socket's
+//    frame, split at the frame's `sentAt` (when the room started sending it): the room's part
+//    (reaction → send) and the delivery (send → each client's read).
 // Everything stops after --seconds; the party is deleted, the sockets closed, the session ended.
 // Usage: node scripts/measure-parties.mjs [--url http://127.0.0.1:8787] [--sockets 1000]
-//        [--reactions 10] [--open-concurrency 50] [--gap-ms 300] [--seconds 180]
+//        [--reactions 10] [--processes 2] [--open-concurrency 50] [--gap-ms 300] [--seconds 300]
+//        [--through-proxy]
 import { parseArgs } from "node:util";
-import { loopbackOrigin, percentile, positiveInt, printTable, signInDemo } from "./lib/measure.mjs";
+import { loopbackOrigin, positiveInt, printTable, signInDemo } from "./lib/measure.mjs";
+import { defaultClientProcesses, startClients, summarize } from "./lib/socket-clients.mjs";
+import { loadAverage } from "./lib/feed-delivery.mjs";
+import { workerdBehind } from "./lib/workerd-direct.mjs";
 
 const { values } = parseArgs({
   options: {
     url: { type: "string", default: "http://127.0.0.1:8787" },
     sockets: { type: "string", default: "1000" },
     reactions: { type: "string", default: "10" },
+    processes: { type: "string", default: String(defaultClientProcesses()) },
     "open-concurrency": { type: "string", default: "50" },
     "gap-ms": { type: "string", default: "300" },
-    seconds: { type: "string", default: "180" },
+    seconds: { type: "string", default: "300" },
+    "through-proxy": { type: "boolean", default: false },
   },
 });
 
-const origin = loopbackOrigin(values.url, "measure");
-const socketCount = positiveInt("sockets", values.sockets, 5000);
+const proxyOrigin = loopbackOrigin(values.url, "measure");
+const socketCount = positiveInt("sockets", values.sockets, 20_000);
 const reactionCount = positiveInt("reactions", values.reactions, 100);
-const openConcurrency = positiveInt("open-concurrency", values["open-concurrency"], 500);
+const processes = positiveInt("processes", values.processes, 64);
+const openConcurrency = positiveInt("open-concurrency", values["open-concurrency"], 1000);
 const gapMs = positiveInt("gap-ms", values["gap-ms"], 10_000);
-const maxSeconds = positiveInt("seconds", values.seconds, 1800);
+const maxSeconds = positiveInt("seconds", values.seconds, 3600);
 const deadline = performance.now() + maxSeconds * 1000;
 const PER_REACTION_WAIT_MS = 10_000;
 
-const url = (pathname) => new URL(pathname, origin).href;
+const epochNow = () => performance.timeOrigin + performance.now();
 const fmt = (ms) => (Number.isNaN(ms) ? "-" : ms.toFixed(1));
-const stats = (list) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN };
-};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const row = (label, s) => [label, String(s.n), fmt(s.p50), fmt(s.p99), fmt(s.max)];
 
-/** Resolves when `ready()` holds (checked on every poke), or after `ms`. */
-const waiters = new Set();
-const poke = () => {
-  for (const w of waiters) w();
-};
-function waitUntil(ready, ms) {
-  return new Promise((resolve) => {
-    const limit = Math.max(0, Math.min(ms, deadline - performance.now()));
-    const done = (why) => {
-      clearTimeout(timer);
-      waiters.delete(check);
-      resolve(why);
-    };
-    const check = () => ready() && done("ready");
-    const timer = setTimeout(() => done("timeout"), limit);
-    waiters.add(check);
-    check();
-  });
-}
-
-/** A room socket: when it was created, when its first frame came, and when each reaction (by its sender's serial) arrived. */
-function openClient(socketUrl, cookie) {
-  return new Promise((resolve) => {
-    const client = { ws: null, createdAt: performance.now(), firstFrameAt: null, state: "opening", reactions: 0, arrivals: [] };
-    const stop = setTimeout(() => resolve(client), Math.max(0, deadline - performance.now()));
-    const ws = new WebSocket(socketUrl, { headers: { cookie, origin } });
-    client.ws = ws;
-    ws.addEventListener("open", () => {
-      client.state = "open";
-    });
-    ws.addEventListener("message", (e) => {
-      const at = performance.now();
-      if (client.firstFrameAt === null) {
-        client.firstFrameAt = at;
-        clearTimeout(stop);
-        resolve(client);
-      }
-      if (typeof e.data !== "string" || !e.data.startsWith('{"type":"reactions"')) return;
-      const frame = JSON.parse(e.data);
-      for (let i = 0; i < frame.reactions.length; i++) client.arrivals.push(at);
-      client.reactions += frame.reactions.length;
-      poke();
-    });
-    ws.addEventListener("close", (e) => {
-      client.state = client.state === "opening" ? `refused (${e.code})` : `closed (${e.code})`;
-      clearTimeout(stop);
-      resolve(client);
-      poke();
-    });
-    ws.addEventListener("error", () => {});
+/** The sending socket, held by this process: resolves once its welcome came. */
+function openSender(url, origin, cookie) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: { cookie, origin } });
+    ws.addEventListener("message", () => resolve(ws), { once: true });
+    ws.addEventListener("close", (e) => reject(new Error(`the sending socket closed (${e.code})`)));
   });
 }
 
 async function main() {
   try {
-    await fetch(url("/api/config")).then((r) => r.arrayBuffer());
+    await fetch(`${proxyOrigin}/api/config`).then((r) => r.arrayBuffer());
   } catch {
-    throw new Error(`Nothing answers at ${origin}: start the site first (npm start).`);
+    throw new Error(`Nothing answers at ${proxyOrigin}: start the site first (npm start).`);
   }
+  const direct = values["through-proxy"] ? null : await workerdBehind(proxyOrigin);
+  const origin = direct?.origin ?? proxyOrigin;
   const { cookie, email } = await signInDemo(origin, "admin");
   const headers = { "content-type": "application/json", origin, cookie };
+  const url = (pathname) => `${origin}${pathname}`;
   const created = await fetch(url("/api/admin/parties"), {
     method: "POST",
     headers,
@@ -119,69 +84,53 @@ async function main() {
   const body = await created.json().catch(() => null);
   if (created.status !== 201) throw new Error(`POST /api/admin/parties answered ${created.status}: ${JSON.stringify(body)}`);
   const partyId = body.party.id;
-  const socketUrl = (() => {
-    const u = new URL(`/api/parties/${partyId}/live`, origin);
-    u.protocol = u.protocol === "https:" ? "wss:" : "ws:";
-    return u.href;
-  })();
-  console.log(`Target ${origin}; party ${partyId}; ${socketCount} sockets as ${email} (${openConcurrency} handshakes in flight); ${reactionCount} reactions.`);
-  console.log("Note: wrangler dev (workerd, local D1) and this client share the machine's cores; read these as relative figures.\n");
+  const socketUrl = `${origin.replace(/^http/, "ws")}/api/parties/${partyId}/live`;
+  console.log(
+    `Target ${origin} (${direct ? "the Worker's workerd, past wrangler's proxy" : "as given"}); party ${partyId}; ${socketCount} sockets as ${email} from ${processes} client processes (${openConcurrency} handshakes in flight); ${reactionCount} reactions.`,
+  );
 
-  const clients = [];
+  const clients = startClients(processes);
+  let sender = null;
   try {
-    let next = 0;
     const startedOpening = performance.now();
-    await Promise.all(
-      Array.from({ length: openConcurrency }, async () => {
-        while (next < socketCount && performance.now() < deadline) {
-          next++;
-          clients.push(await openClient(socketUrl, cookie));
-        }
-      }),
-    );
-    const joined = clients.filter((c) => c.firstFrameAt !== null);
-    const join = stats(joined.map((c) => c.firstFrameAt - c.createdAt));
-    console.log(`Sockets: ${joined.length} of ${socketCount} joined in ${((performance.now() - startedOpening) / 1000).toFixed(1)} s`);
-    const failed = new Map();
-    for (const c of clients) if (c.firstFrameAt === null) failed.set(c.state, (failed.get(c.state) ?? 0) + 1);
-    if (failed.size > 0) console.log(`Not joined: ${[...failed].map(([s, n]) => `${n} ${s}`).join(", ")}`);
-    if (joined.length < 2) throw new Error("fewer than two sockets joined");
+    const opened = await clients.open({ url: socketUrl, origin, cookies: Array(socketCount).fill(cookie), kind: "party", concurrency: openConcurrency });
+    const join = summarize(opened.readyMs);
+    console.log(`Sockets: ${join.n} of ${socketCount} joined in ${((performance.now() - startedOpening) / 1000).toFixed(1)} s; load average ${loadAverage()}`);
+    if (Object.keys(opened.states).length > 0) console.log(`Not joined: ${JSON.stringify(opened.states)}`);
+    if (join.n < 1) throw new Error("no socket joined");
+    sender = await openSender(socketUrl, origin, cookie);
 
-    const sender = joined[0];
     const rows = [];
-    const lasts = [];
-    const all = [];
-    for (let r = 0; r < reactionCount && performance.now() < deadline; r++) {
-      const live = joined.filter((c) => c.ws.readyState === WebSocket.OPEN);
-      const before = new Map(live.map((c) => [c, c.reactions]));
-      const sentAt = performance.now();
-      sender.ws.send(JSON.stringify({ type: "react", emoji: "🔥" }));
-      await waitUntil(() => live.every((c) => c.reactions > before.get(c) || c.ws.readyState !== WebSocket.OPEN), PER_REACTION_WAIT_MS);
-      const delays = live.filter((c) => c.reactions > before.get(c)).map((c) => c.arrivals[before.get(c)] - sentAt);
-      const s = stats(delays);
-      lasts.push(s.max);
-      all.push(...delays);
-      rows.push([`reaction ${r + 1}`, `${s.n}/${live.length}`, fmt(s.p50), fmt(s.p99), fmt(s.max)]);
+    const all = { total: [], room: [], delivery: [] };
+    for (let r = 1; r <= reactionCount && performance.now() < deadline; r++) {
+      const live = await clients.live();
+      const sentAt = epochNow();
+      sender.send(JSON.stringify({ type: "react", emoji: "🔥" }));
+      await clients.waitFor(`reactions:${r}`, live, PER_REACTION_WAIT_MS);
+      const arrivals = clients.arrivals(`reactions:${r}`);
+      const total = arrivals.map((a) => a.at - sentAt);
+      const room = arrivals.filter((a) => typeof a.sentAt === "number").map((a) => a.sentAt - sentAt);
+      const delivery = arrivals.filter((a) => typeof a.sentAt === "number").map((a) => a.at - a.sentAt);
+      all.total.push(...total);
+      all.room.push(...room);
+      all.delivery.push(...delivery);
+      const s = summarize(total);
+      rows.push([`reaction ${r}`, `${s.n}/${live}`, fmt(s.p50), fmt(s.p99), fmt(s.max), fmt(summarize(room).max), fmt(summarize(delivery).max)]);
       await sleep(gapMs);
     }
     console.log("\nJoin to first frame (the room's welcome), ms from creating the socket:");
-    printTable(["sockets", "p50", "p99", "max"], [[String(join.n), fmt(join.p50), fmt(join.p99), fmt(join.max)]]);
-    console.log("\nReaction fan-out, ms from one socket's reaction to each socket's frame carrying it (last = the last socket to get it):");
-    const everything = stats(all);
-    const lastStats = stats(lasts);
-    rows.push(["all", `${everything.n}`, fmt(everything.p50), fmt(everything.p99), fmt(everything.max)]);
-    printTable(["reaction", "got it", "p50", "p99", "last"], rows);
-    console.log(
-      `\nTo the last socket, over ${lasts.length} reactions: p50 ${fmt(lastStats.p50)} ms, p99 ${fmt(lastStats.p99)} ms, max ${fmt(lastStats.max)} ms.`,
+    printTable(["sockets", "p50", "p99", "max"], [row("", join).slice(1)]);
+    console.log("\nReaction fan-out, ms from sending the reaction to each socket's frame (room = reaction → the room's send, delivery = send → read):");
+    printTable(["reaction", "got it", "p50", "p99", "last", "room max", "delivery max"], rows);
+    console.log("\nOver every arrival:");
+    printTable(
+      ["part", "n", "p50", "p99", "max"],
+      [row("total", summarize(all.total)), row("room", summarize(all.room)), row("delivery", summarize(all.delivery))],
     );
+    console.log(`Load average ${loadAverage()}`);
   } finally {
-    for (const c of clients) {
-      try {
-        c.ws?.close(1000, "measurement done");
-      } catch {
-        // already closed
-      }
-    }
+    sender?.close(1000, "measurement done");
+    await clients.close();
     await fetch(url(`/api/admin/parties/${partyId}`), { method: "DELETE", headers: { origin, cookie } }).catch(() => {});
     await fetch(url("/api/auth/logout"), { method: "POST", headers: { origin, cookie } }).catch(() => {});
     console.log("\nParty deleted, sockets closed, signed out.");

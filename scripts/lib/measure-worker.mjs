@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { withRaisedFileLimit } from "./socket-clients.mjs";
 import { ROOT, toolEnv, wrangler, WRANGLER_CONFIG } from "./wrangler.mjs";
 
 const START_TIMEOUT_MS = 120_000;
@@ -85,10 +86,10 @@ export async function seedMembersWithSessions(persistTo, workDir, count, prefix,
 
 /**
  * `wrangler dev` on the source config (or `config`, a derived one) with only local secrets (and
- * `vars`, extra local settings);
+ * `vars`, extra local settings; `logLevel`, wrangler's, which also filters the Worker's own lines);
  * resolves once it answers (pid: its process group).
  */
-export async function startWorker(persistTo, workDir, { config = WRANGLER_CONFIG, vars: extraVars = {} } = {}) {
+export async function startWorker(persistTo, workDir, { config = WRANGLER_CONFIG, vars: extraVars = {}, logLevel = "error" } = {}) {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const envFile = path.join(workDir, "worker.env");
   const vars = { APP_ENV: "local", PASSWORD_PEPPER: secret(), SESSION_SECRET: secret(), LOCAL_PAYMENTS_SECRET: secret(), ...extraVars };
@@ -100,9 +101,11 @@ export async function startWorker(persistTo, workDir, { config = WRANGLER_CONFIG
     { mode: 0o600 },
   );
   const args = ["dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
-  args.push("--persist-to", persistTo, "--env-file", envFile, "--log-level", "error", "--show-interactive-dev-session=false");
-  // Its own process group, so stopping it stops workerd too.
-  const child = spawn("wrangler", args, { cwd: ROOT, env: toolEnv(), stdio: ["ignore", "inherit", "inherit"], detached: true });
+  args.push("--persist-to", persistTo, "--env-file", envFile, "--log-level", logLevel, "--show-interactive-dev-session=false");
+  // Its own process group, so stopping it stops workerd too; its open-file limit raised to the hard
+  // limit (workerd inherits it), since every socket holds descriptors there.
+  const [command, commandArgs] = withRaisedFileLimit("wrangler", args);
+  const child = spawn(command, commandArgs, { cwd: ROOT, env: toolEnv(), stdio: ["ignore", "inherit", "inherit"], detached: true });
   const ended = new Promise((resolve) => child.once("exit", resolve));
   const origin = `http://127.0.0.1:${port}`;
   const stop = () => {

@@ -157,12 +157,17 @@ describe("FeedHub: sockets live as long as their session", () => {
 });
 
 describe("FeedHub.publish: coalesced delivery", () => {
-  it("sends a published event to a member's socket as an events frame", async () => {
+  it("sends a published event to a member's socket as an events frame stamped with the flush's start", async () => {
     const user = await createUser("user");
     const socket = await connect(user);
     const event = created(newPostId(), user.id);
+    const publishedAt = Date.now();
     expect(await hub(user.id).publish(event)).toBe(true);
-    await expect.poll(() => eventFramesAbout(socket.messages, [event.postId])).toEqual([{ type: "events", events: [event] }]);
+    await expect.poll(() => eventFramesAbout(socket.messages, [event.postId])).toEqual([{ type: "events", events: [event], sentAt: expect.any(Number) }]);
+    // The hub's clock, not a client's: the flush started after the publish and before the frame arrived.
+    const [frame] = eventFramesAbout(socket.messages, [event.postId]);
+    expect(frame!.sentAt).toBeGreaterThanOrEqual(publishedAt);
+    expect(frame!.sentAt).toBeLessThanOrEqual(Date.now());
     socket.ws.close(1000, "done");
   });
 
@@ -267,7 +272,9 @@ describe("FeedHub.publish: coalesced delivery", () => {
       expect(await Promise.all(results)).toEqual(results.map(() => true));
     });
     await expect.poll(() => eventsAbout(socket.messages, [gone, kept])).toHaveLength(3);
-    expect(eventFramesAbout(socket.messages, [gone, kept])).toEqual([{ type: "events", events: [liked(kept, 4), deleted(gone), commented(kept, 2)] }]);
+    expect(eventFramesAbout(socket.messages, [gone, kept])).toEqual([
+      { type: "events", events: [liked(kept, 4), deleted(gone), commented(kept, 2)], sentAt: expect.any(Number) },
+    ]);
     socket.ws.close(1000, "done");
   });
 });

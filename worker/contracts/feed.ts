@@ -162,8 +162,12 @@ export const feedEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("like.changed"), postId: z.string(), likeCount: z.number().int(), audience }),
 ]);
 export type FeedEvent = z.infer<typeof feedEventSchema>;
-/** One frame carries the events of one flush (at most 10 a second per client). */
-export type FeedFrame = { type: "events"; events: FeedEvent[] };
+/**
+ * One frame carries the events of one flush (at most 10 a second per client). `sentAt` is when the
+ * hub started that flush (epoch milliseconds, the same for every socket of the flush): it lets a
+ * measurement tell the hub's time before sending from the time a frame takes to reach its reader.
+ */
+export type FeedFrame = { type: "events"; events: FeedEvent[]; sentAt: number };
 /**
  * The hub's answer to a client frame it does not understand, sent once per socket; later bad
  * frames on that socket are ignored silently.

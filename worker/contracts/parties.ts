@@ -170,8 +170,12 @@ export type PartyServerFrame =
       summary: PartySummary | null;
     }
   | { type: "listeners"; count: number; members: PartyMember[] }
-  /** Reactions since the last frame (coalesced): each with who sent it. */
-  | { type: "reactions"; reactions: { emoji: PartyReaction; userId: string }[] }
+  /**
+   * Reactions since the last frame (coalesced): each with who sent it. `sentAt`: when the room
+   * started sending this frame (epoch milliseconds), so a measurement can tell the room's time
+   * from the time the frame takes to reach its reader.
+   */
+  | { type: "reactions"; reactions: { emoji: PartyReaction; userId: string }[]; sentAt: number }
   | { type: "message"; message: PartyChatMessage }
   | { type: "message_removed"; id: string }
   /** To the muted member and the room's admins. */

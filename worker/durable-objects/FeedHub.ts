@@ -44,7 +44,20 @@ const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies 
  */
 type FeedSocketAttachment = SocketAttachment & { readsVip?: true; noticesOnly?: true };
 
-const framed = (events: FeedEvent[]) => JSON.stringify({ type: "events", events } satisfies FeedFrame);
+const framed = (events: FeedEvent[], sentAt: number) => JSON.stringify({ type: "events", events, sentAt } satisfies FeedFrame);
+
+/** A flush's two frames: everything, and everything but the VIP-only counts (null: nothing left). */
+function framesOf(events: FeedEvent[], sentAt: number) {
+  const everything = framed(events, sentAt);
+  const open = events.filter((event) => !("audience" in event && event.audience === "vip"));
+  return { everything, forOthers: open.length === events.length ? everything : open.length > 0 ? framed(open, sentAt) : null, sentAt };
+}
+
+/**
+ * A flush whose sends took at least this long is logged with its socket count: the sign that a
+ * shard holds too many sockets (decision 047), and the server's side of the fan-out figures.
+ */
+const SLOW_SEND_MS = 100;
 
 export class FeedHub extends DurableObject<AppEnv> {
   private sessions = new SessionChecker(this.env.DB);
@@ -154,6 +167,17 @@ export class FeedHub extends DurableObject<AppEnv> {
     closeBack(ws, code);
   }
 
+  /**
+   * The runtime's clock stands still while a handler runs, so the send loop's length is read on
+   * the next turn, once the loop (and the writes it queued) have let go of the thread.
+   */
+  private reportSlowSend(sentAt: number, sockets: number) {
+    setTimeout(() => {
+      const took = Date.now() - sentAt;
+      if (took >= SLOW_SEND_MS) console.warn(`feed: a flush to ${sockets} sockets took ${took} ms to send`);
+    }, 0);
+  }
+
   /** Arms the flush timer if events wait and no flush is armed or running (see the top). */
   private scheduleFlush() {
     if (this.flushTimer !== null || this.flushing || this.queue.size === 0) return;
@@ -169,13 +193,14 @@ export class FeedHub extends DurableObject<AppEnv> {
     try {
       const events = this.queue.take();
       if (events.length > 0) {
-        const everything = framed(events);
-        const open = events.filter((event) => !("audience" in event && event.audience === "vip"));
-        const forOthers = open.length === events.length ? everything : open.length > 0 ? framed(open) : null;
-        await this.sessions.sendToLive(this.ctx.getWebSockets(), (ws) => {
-          const attachment = ws.deserializeAttachment() as FeedSocketAttachment;
+        // Serialized once per flush (twice with VIP-only counts), never per socket, and stamped
+        // when the sessions are checked and the sends begin.
+        const flush: { frames?: ReturnType<typeof framesOf> } = {};
+        const sent = await this.sessions.sendToLive<FeedSocketAttachment>(this.ctx.getWebSockets(), (_ws, attachment) => {
+          const { everything, forOthers } = (flush.frames ??= framesOf(events, Date.now()));
           return attachment.noticesOnly ? null : attachment.readsVip ? everything : forOthers;
         });
+        if (flush.frames) this.reportSlowSend(flush.frames.sentAt, sent);
       }
     } catch (err) {
       console.error("feed: flush failed; its events are lost", err);

@@ -225,8 +225,9 @@ export class PartyRoom extends DurableObject<AppEnv> {
     if (phase !== "open" && phase !== "live") return this.refuse(ws, "party_closed");
     if (this.isMuted(member.userId)) return this.refuse(ws, "muted");
     if (frame.type === "react") {
+      // Counted for the summary when the frame goes out, after its sends: a storage write before
+      // them would hold every send until the write is on disk (the output gate).
       this.pendingReactions.push({ emoji: frame.emoji, userId: member.userId });
-      this.setMeta("reactions", String(this.count("reactions") + 1));
       this.scheduleReactionFrame();
       return;
     }
@@ -366,7 +367,10 @@ export class PartyRoom extends DurableObject<AppEnv> {
       this.reactionTimer = null;
       this.lastReactionFlush = Date.now();
       const reactions = this.pendingReactions.splice(0);
-      if (reactions.length > 0) void this.broadcast(text({ type: "reactions", reactions }));
+      if (reactions.length === 0) return;
+      void this.broadcast(text({ type: "reactions", reactions, sentAt: this.lastReactionFlush })).then(() =>
+        this.setMeta("reactions", String(this.count("reactions") + reactions.length)),
+      );
     }, wait);
   }
 

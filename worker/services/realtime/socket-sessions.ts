@@ -93,33 +93,45 @@ export class SessionChecker {
 
   /** The session hashes among `sockets` that are still usable, asking D1 only about stale ones. */
   async liveSessions(sockets: WebSocket[]): Promise<Set<string>> {
+    return (await this.liveHashes(sockets.map((ws) => attachmentOf(ws).sessionHash))).live;
+  }
+
+  /** The usable hashes, and whether D1 was asked (the handler waited, so attachments may have changed). */
+  private async liveHashes(sessionHashes: string[]): Promise<{ live: Set<string>; waited: boolean }> {
     const now = Date.now();
-    const hashes = [...new Set(sockets.map((ws) => attachmentOf(ws).sessionHash))];
+    const hashes = [...new Set(sessionHashes)];
     const stale = hashes.filter((h) => (this.confirmedAt.get(h) ?? 0) + SESSION_RECHECK_MS <= now);
-    if (stale.length > 0) {
+    const waited = stale.length > 0;
+    if (waited) {
       const confirmed = await findLiveSessionHashes(createDb(this.d1), stale, now);
       for (const h of stale) {
         if (confirmed.has(h)) this.confirmedAt.set(h, now);
         else this.confirmedAt.delete(h);
       }
     }
-    return new Set(hashes.filter((h) => this.confirmedAt.has(h)));
+    return { live: new Set(hashes.filter((h) => this.confirmedAt.has(h))), waited };
   }
 
   /**
    * Sends one text frame to every socket whose session is still live and closes the others. With a
-   * function, each socket gets the frame it returns for that socket (null: nothing).
+   * function, each socket gets the frame it returns for that socket and its attachment (null:
+   * nothing); it is first called after the sessions were checked. Each attachment is read once,
+   * or again after a wait for D1 (a role change may have rewritten it meanwhile).
    */
-  async sendToLive(sockets: WebSocket[], frame: string | ((ws: WebSocket) => string | null)): Promise<number> {
+  async sendToLive<A extends SocketAttachment>(sockets: WebSocket[], frame: string | ((ws: WebSocket, attachment: A) => string | null)): Promise<number> {
     if (sockets.length === 0) return 0;
-    const live = await this.liveSessions(sockets);
+    let attachments = sockets.map((ws) => attachmentOf(ws) as A);
+    const { live, waited } = await this.liveHashes(attachments.map((a) => a.sessionHash));
+    if (waited) attachments = sockets.map((ws) => attachmentOf(ws) as A);
     let sent = 0;
-    for (const ws of sockets) {
-      if (!live.has(attachmentOf(ws).sessionHash)) {
+    for (let i = 0; i < sockets.length; i++) {
+      const ws = sockets[i]!;
+      const attachment = attachments[i]!;
+      if (!live.has(attachment.sessionHash)) {
         closeQuietly(ws, SOCKET_CLOSE_SESSION_ENDED, "Session ended");
         continue;
       }
-      const text = typeof frame === "string" ? frame : frame(ws);
+      const text = typeof frame === "string" ? frame : frame(ws, attachment);
       if (text === null) continue;
       try {
         ws.send(text);
