@@ -291,6 +291,10 @@ async function main() {
     console.log(
       `Consumer's D1 work for it: ${bellCounts.queries + bellCounts.batchStatements} statements in ${bellCounts.queries + bellCounts.batches} round trips, ${thousands(bellCounts.rowsWritten)} rows written (D1 meta).`,
     );
+    printTable(
+      ["statements", "rows written", "SQL"],
+      bellCounts.bySql.map((q) => [String(q.statements), thousands(q.rowsWritten), q.sql.slice(0, 120)]),
+    );
 
     // 2. Fan-out --------------------------------------------------------------------------------
     let seeded = socketCount + 1; // the sockets' members and the administrator
@@ -317,6 +321,13 @@ async function main() {
       console.log(
         `  ${c.messages} queue messages (pages of up to ${PAGE_SIZE}) in ${c.invocations} consumer invocations; D1 per page: ${((c.queries + c.batchStatements) / pages).toFixed(1)} statements in ${((c.queries + c.batches) / pages).toFixed(1)} round trips, ` +
           `${thousands(c.rowsWritten / pages)} rows written, ${thousands(c.rowsRead / pages)} rows read (D1 meta; first() reads not counted).`,
+      );
+      console.log(`  The consumer's D1 statements by kind (per page; SQL's start):`);
+      printTable(
+        ["statements / page", "rows written / page", "rows read / page", "SQL"],
+        c.bySql
+          .slice(0, 20)
+          .map((q) => [(q.statements / pages).toFixed(1), thousands(q.rowsWritten / pages), thousands(q.rowsRead / pages), q.sql.slice(0, 110)]),
       );
       const got = stats(result.socketDelays);
       console.log(
