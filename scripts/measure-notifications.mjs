@@ -235,6 +235,8 @@ async function main() {
   const workDir = path.join(stateDir, "work");
   await rm(stateDir, { recursive: true, force: true });
   await mkdir(workDir, { recursive: true });
+  // The Worker's config names the built files' folder; no page is rendered here, so empty will do.
+  await mkdir(path.join(ROOT, "dist", "client"), { recursive: true });
   let worker = null;
   let clients = [];
   try {
