@@ -322,7 +322,8 @@ async function main() {
       );
       console.log(
         `  ${c.messages} queue messages (pages of up to ${PAGE_SIZE}) in ${c.invocations} consumer invocations; D1 per page: ${((c.queries + c.batchStatements) / pages).toFixed(1)} statements in ${((c.queries + c.batches) / pages).toFixed(1)} round trips, ` +
-          `${thousands(c.rowsWritten / pages)} rows written, ${thousands(c.rowsRead / pages)} rows read (D1 meta; first() reads not counted).`,
+          `${thousands(c.rowsWritten / pages)} rows written, ${thousands(c.rowsRead / pages)} rows read (D1 meta; first() reads not counted); ` +
+          `the consumer ran ${seconds(c.consumerMs)} in all, ${fmt(c.consumerMs / pages)} ms a page.`,
       );
       console.log(`  The consumer's D1 statements by kind (per page; SQL's start):`);
       printTable(
