@@ -72,7 +72,8 @@ export function wants(alias: string, kindSql: string, channel: NotificationChann
 }
 
 /** SQL true when member `<alias>` wants `kind` on some channel (nothing is written for a kind they turned off everywhere). */
-export const wantsSomehow = (alias: string, kindSql: string) => `(${(["inApp", "push", "email"] as const).map((ch) => wants(alias, kindSql, ch)).join(" OR ")})`;
+export const wantsSomehow = (alias: string, kindSql: string) =>
+  `(${(["inApp", "push", "email"] as const).map((ch) => wants(alias, kindSql, ch)).join(" OR ")})`;
 
 /** SQL true when member `<alias>` is in the audience (VIP members and admins for 'vip'). */
 export const inAudienceText = (alias: string, audienceSql: string) =>
