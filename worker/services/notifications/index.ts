@@ -137,22 +137,23 @@ async function sendOrForget(env: AppEnv, db: DB, eventId: string, message: Notif
 }
 
 /**
- * The queue consumer (worker/index.ts `queue`): each message is acked or retried on its own, one
- * after another. Not side by side: D1 takes writes one at a time, and ten pages queued at once
- * ahead of a member's request (or the back office's own answer) would hold it up for a second;
- * in turn, a page at most stands before it.
+ * The queue consumer (worker/index.ts `queue`): each message is acked or retried on its own. The
+ * batch's messages run side by side: D1 takes their writes one after another anyway, and one
+ * page's round trips, feed-hub call and pushes overlap another's.
  */
 export async function notificationQueue(batch: MessageBatch<NotificationMessage>, env: AppEnv): Promise<void> {
   const db = createDb(env.DB);
-  for (const message of batch.messages) {
-    try {
-      await handleMessage(env, db, message.body);
-      message.ack();
-    } catch (err) {
-      console.error(`notifications: message ${message.id} failed (attempt ${message.attempts}); retrying`, err);
-      message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
-    }
-  }
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        await handleMessage(env, db, message.body);
+        message.ack();
+      } catch (err) {
+        console.error(`notifications: message ${message.id} failed (attempt ${message.attempts}); retrying`, err);
+        message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
+      }
+    }),
+  );
 }
 
 export async function handleMessage(env: AppEnv, db: DB, body: NotificationMessage): Promise<void> {
