@@ -19,8 +19,11 @@
 //    and rows per fan-out page, queue messages, and the workerd processes' peak resident memory.
 // 3. A paper estimate of what one such announcement costs in production (assumptions printed).
 // Usage: node scripts/measure-notifications.mjs [--members 100000] [--sockets 1000]
-//        [--open-concurrency 50] [--seconds 900] [--keep]
-import { mkdir, rm } from "node:fs/promises";
+//        [--open-concurrency 50] [--seconds 900] [--keep] [--worker <checkout>]
+// --worker runs another checkout's Worker code (e.g. /work/main, for a before/after pair) with this
+// checkout's measurement entry, wrangler.toml and migrations (a table that code does not know is
+// left alone by it).
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -37,6 +40,7 @@ const { values } = parseArgs({
     "open-concurrency": { type: "string", default: "50" },
     seconds: { type: "string", default: "900" },
     keep: { type: "boolean", default: false },
+    worker: { type: "string" },
   },
 });
 
@@ -227,6 +231,17 @@ function costEstimate(members, result) {
   return { messages, queueOps, workerRequests, rowsWritten, rowsRead, doRequests, cost, total };
 }
 
+/** The measurement entry: this checkout's, or a copy in the work directory importing --worker's code. */
+async function measurementEntry(workDir) {
+  const entry = "scripts/lib/measure-notify-entry.mjs";
+  if (!values.worker) return entry;
+  const code = path.resolve(values.worker, "worker");
+  const source = await readFile(path.join(ROOT, entry), "utf8");
+  const copy = path.join(workDir, "measure-notify-entry.mjs");
+  await writeFile(copy, source.replaceAll('"../../worker/', `"${code}/`));
+  return copy;
+}
+
 async function main() {
   const [load1] = loadavg();
   console.log(`Load average (1 min) at start: ${load1.toFixed(2)}. Figures below are from one shared machine; read them as relative.`);
@@ -235,6 +250,8 @@ async function main() {
   const workDir = path.join(stateDir, "work");
   await rm(stateDir, { recursive: true, force: true });
   await mkdir(workDir, { recursive: true });
+  // The Worker's config names the built files' folder; no page is rendered here, so empty will do.
+  await mkdir(path.join(ROOT, "dist", "client"), { recursive: true });
   let worker = null;
   let clients = [];
   try {
@@ -243,12 +260,14 @@ async function main() {
     const seedStarted = performance.now();
     const socketMembers = await seedMembersWithSessions(persistTo, workDir, socketCount, "bell");
     console.log(`Seeded an administrator and ${socketCount} members with sessions in ${seconds(performance.now() - seedStarted)}.`);
-    worker = await startWorker(persistTo, workDir, { config: await frozenWorkerConfig(workDir, "scripts/lib/measure-notify-entry.mjs") });
+    worker = await startWorker(persistTo, workDir, { config: await frozenWorkerConfig(workDir, await measurementEntry(workDir)) });
     const { origin } = worker;
     const pids = workerdPids(worker.pid);
     const me = await fetch(`${origin}/api/auth/me`, { headers: { cookie: adminCookie } }).then((r) => r.json().catch(() => null));
     const admin = { cookie: adminCookie, id: me?.user?.id ?? null };
-    console.log(`Target ${origin} (wrangler dev: workerd, local D1, Miniflare's queue with the real consumer).\n`);
+    console.log(
+      `Target ${origin} (wrangler dev: workerd, local D1, Miniflare's queue with the real consumer), running the Worker of ${values.worker ? path.resolve(values.worker) : ROOT}.\n`,
+    );
 
     // 1. Bell latency ---------------------------------------------------------------------------
     const openStarted = performance.now();
@@ -291,6 +310,10 @@ async function main() {
     console.log(
       `Consumer's D1 work for it: ${bellCounts.queries + bellCounts.batchStatements} statements in ${bellCounts.queries + bellCounts.batches} round trips, ${thousands(bellCounts.rowsWritten)} rows written (D1 meta).`,
     );
+    printTable(
+      ["statements", "rows written", "SQL"],
+      bellCounts.bySql.map((q) => [String(q.statements), thousands(q.rowsWritten), q.sql.slice(0, 120)]),
+    );
 
     // 2. Fan-out --------------------------------------------------------------------------------
     let seeded = socketCount + 1; // the sockets' members and the administrator
@@ -303,8 +326,9 @@ async function main() {
       const seedMs = await seedMembers(persistTo, workDir, seeded + 1, members);
       seeded = members;
       console.log(`\nSeeded members up to ${thousands(members)} in ${seconds(seedMs)}; announcing release "${ALBUMS[i]}" to all of them…`);
+      const load = loadavg()[0];
       const result = await fanOut(worker, admin, pids, clients, members, ALBUMS[i]);
-      results.push({ members, ...result });
+      results.push({ members, load, ...result });
       const drainMs = result.event.fanned_out_at - (result.event.created_at ?? 0);
       const c = result.counts;
       // Every queue message is one page (the last may be empty: it only marks the fan-out done).
@@ -316,7 +340,15 @@ async function main() {
       );
       console.log(
         `  ${c.messages} queue messages (pages of up to ${PAGE_SIZE}) in ${c.invocations} consumer invocations; D1 per page: ${((c.queries + c.batchStatements) / pages).toFixed(1)} statements in ${((c.queries + c.batches) / pages).toFixed(1)} round trips, ` +
-          `${thousands(c.rowsWritten / pages)} rows written, ${thousands(c.rowsRead / pages)} rows read (D1 meta; first() reads not counted).`,
+          `${thousands(c.rowsWritten / pages)} rows written, ${thousands(c.rowsRead / pages)} rows read (D1 meta; first() reads not counted); ` +
+          `the consumer ran ${seconds(c.consumerMs)} in all, ${fmt(c.consumerMs / pages)} ms a page.`,
+      );
+      console.log(`  The consumer's D1 statements by kind (per page; SQL's start):`);
+      printTable(
+        ["statements / page", "rows written / page", "rows read / page", "SQL"],
+        c.bySql
+          .slice(0, 20)
+          .map((q) => [(q.statements / pages).toFixed(1), thousands(q.rowsWritten / pages), thousands(q.rowsRead / pages), q.sql.slice(0, 110)]),
       );
       const got = stats(result.socketDelays);
       console.log(
@@ -329,6 +361,8 @@ async function main() {
     printTable(
       ["figure", ...results.map((r) => `${thousands(r.members)} members`)],
       [
+        ["load average (1 min) at the announcement", ...results.map((r) => r.load.toFixed(2))],
+        ["POST /api/admin/notify answered in", ...results.map((r) => `${fmt(r.sent.respondedAt - r.sent.sentAt)} ms`)],
         ["time to drain (event clock)", ...results.map((r) => seconds(r.event.fanned_out_at - r.event.created_at))],
         [
           "rows written / s (notifications)",
@@ -338,6 +372,7 @@ async function main() {
         ["D1 statements / page (message)", ...results.map((r) => ((r.counts.queries + r.counts.batchStatements) / Math.max(1, r.counts.messages)).toFixed(1))],
         ["D1 round trips / page (message)", ...results.map((r) => ((r.counts.queries + r.counts.batches) / Math.max(1, r.counts.messages)).toFixed(1))],
         ["D1 rows written (meta)", ...results.map((r) => thousands(r.counts.rowsWritten))],
+        ["consumer time / page", ...results.map((r) => `${fmt(r.counts.consumerMs / Math.max(1, r.counts.messages))} ms`)],
         ["workerd RSS before the announcement", ...results.map((r) => mib(r.rssBefore))],
         ["workerd peak RSS during it (sampled)", ...results.map((r) => mib(r.peakRss))],
         ["workerd VmHWM (lifetime)", ...results.map((r) => mib(r.memory.peak))],

@@ -12,6 +12,7 @@ import { campaignQueue, type CampaignMessage } from "./services/newsletter/campa
 import type { TicketJobMessage } from "./services/tickets/cancellation";
 import { newsletterEveryFiveMinutes } from "./services/newsletter/scheduled";
 import { announceMeetsStartingSoon, hourlyNotifications, MEETS_CRON } from "./services/notifications/scheduled";
+import { sweepStalledFanOuts } from "./services/notifications/fanout-sweeper";
 import { runReminderPass } from "./services/reminders/pass";
 import { runNotifyPass } from "./services/notify-me/pass";
 import { deadLetterQueue } from "./services/dead-letters";
@@ -46,12 +47,13 @@ const handler = {
   // failed every retry on either (their dead-letter queues, kept for the back office).
   queue: (batch, env, _ctx) => track(consume(batch, env)),
   // Cron triggers (wrangler.toml [triggers]): every 5 minutes the meets about to start are
-  // announced; hourly ("0 * * * *"), the time-based housekeeping below.
+  // announced and broadcast pages that stalled are queued again; hourly ("0 * * * *"), the time-based housekeeping below.
   // The context is Sentry's (its flush waits on it); the work below awaits everything itself.
   scheduled: async (controller, env, _ctx) => {
     const db = createDb(env.DB);
     if (controller.cron === MEETS_CRON) {
       await announceMeetsStartingSoon(env, db, controller.scheduledTime);
+      await sweepStalledFanOuts(env, db, controller.scheduledTime).catch((err: unknown) => console.error("notifications: fan-out sweep failed", err));
       await runReminderPass(env, db, controller.scheduledTime).catch((err: unknown) => console.error("reminders: pass failed", err));
       await runNotifyPass(env, db, controller.scheduledTime).catch((err: unknown) => console.error("notify-me: pass failed", err));
       await newsletterEveryFiveMinutes(env, db, controller.scheduledTime);

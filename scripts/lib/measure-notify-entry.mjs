@@ -14,7 +14,19 @@ import { broadcast, notifyMembers } from "../../worker/services/notifications/in
 
 export * from "../../worker/index.ts";
 
-const counts = { invocations: 0, messages: 0, queries: 0, batches: 0, batchStatements: 0, rowsRead: 0, rowsWritten: 0 };
+const counts = { invocations: 0, messages: 0, consumerMs: 0, queries: 0, batches: 0, batchStatements: 0, rowsRead: 0, rowsWritten: 0 };
+/** The same counts by statement (its SQL's start, spaces folded): what a page's work is made of. */
+const bySql = new Map();
+
+const sqlKey = (sql) => String(sql).replace(/\s+/g, " ").trim().slice(0, 160);
+function tally(sql, result) {
+  const key = sqlKey(sql);
+  const entry = bySql.get(key) ?? { sql: key, statements: 0, rowsRead: 0, rowsWritten: 0 };
+  entry.statements++;
+  entry.rowsRead += result?.meta?.rows_read ?? 0;
+  entry.rowsWritten += result?.meta?.rows_written ?? 0;
+  bySql.set(key, entry);
+}
 
 const addMeta = (result) => {
   for (const r of Array.isArray(result) ? result : [result]) {
@@ -24,53 +36,81 @@ const addMeta = (result) => {
   return result;
 };
 
+/**
+ * A proxy that keeps assignments to itself. The Worker's error reporter (withSentry) instruments
+ * the D1 binding it is handed, and each statement, by assigning wrapped methods onto them; through
+ * a plain proxy those assignments landed on the real binding, so every later consumer invocation
+ * wrapped the counting again (the k-th invocation counted each statement k times and more) and the
+ * request handlers' statements, which use the real binding, were counted too.
+ */
+function shielded(target, get) {
+  const own = new Map();
+  return new Proxy(target, {
+    get: (t, prop) => (own.has(prop) ? own.get(prop) : get(t, prop)),
+    set: (_t, prop, value) => {
+      own.set(prop, value);
+      return true;
+    },
+  });
+}
+
+/** One counting D1 per real binding, so the error reporter instruments it once. */
+const countingFor = new WeakMap();
+
 /** D1 with every statement counted; the statement objects D1 itself gets are the real ones. */
 function countingD1(d1) {
+  const cached = countingFor.get(d1);
+  if (cached) return cached;
   const real = new WeakMap();
-  const wrap = (statement) => {
-    const proxy = new Proxy(statement, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        if (prop === "bind") return (...args) => wrap(value.apply(target, args));
-        if (prop === "first" || prop === "raw") {
-          return (...args) => {
-            counts.queries++;
-            return value.apply(target, args);
-          };
-        }
-        if (prop === "run" || prop === "all") {
-          return async (...args) => {
-            counts.queries++;
-            return addMeta(await value.apply(target, args));
-          };
-        }
-        return value.bind(target);
-      },
-    });
-    real.set(proxy, statement);
-    return proxy;
-  };
-  return new Proxy(d1, {
-    get(target, prop) {
+  const sqlOf = new WeakMap();
+  const wrap = (statement, sql) => {
+    const proxy = shielded(statement, (target, prop) => {
       const value = Reflect.get(target, prop, target);
       if (typeof value !== "function") return value;
-      if (prop === "prepare") return (sql) => wrap(value.call(target, sql));
-      if (prop === "batch") {
-        return async (statements) => {
-          counts.batches++;
-          counts.batchStatements += statements.length;
-          return addMeta(
-            await value.call(
-              target,
-              statements.map((s) => real.get(s) ?? s),
-            ),
-          );
+      if (prop === "bind") return (...args) => wrap(value.apply(target, args), sql);
+      if (prop === "first" || prop === "raw") {
+        return (...args) => {
+          counts.queries++;
+          tally(sql, null);
+          return value.apply(target, args);
+        };
+      }
+      if (prop === "run" || prop === "all") {
+        return async (...args) => {
+          counts.queries++;
+          const result = addMeta(await value.apply(target, args));
+          tally(sql, result);
+          return result;
         };
       }
       return value.bind(target);
-    },
+    });
+    real.set(proxy, statement);
+    sqlOf.set(proxy, sql);
+    return proxy;
+  };
+  const counting = shielded(d1, (target, prop) => {
+    const value = Reflect.get(target, prop, target);
+    if (typeof value !== "function") return value;
+    if (prop === "prepare") return (sql) => wrap(value.call(target, sql), sql);
+    if (prop === "batch") {
+      return async (statements) => {
+        counts.batches++;
+        counts.batchStatements += statements.length;
+        const results = addMeta(
+          await value.call(
+            target,
+            statements.map((s) => real.get(s) ?? s),
+          ),
+        );
+        statements.forEach((s, i) => tally(sqlOf.get(s) ?? "(not prepared here)", results[i]));
+        return results;
+      };
+    }
+    return value.bind(target);
   });
+  countingFor.set(d1, counting);
+  return counting;
 }
 
 const loopback = (url) => ["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname);
@@ -82,8 +122,11 @@ export default {
     if (!url.pathname.startsWith("/__measure/")) return worker.fetch(request, env, ctx);
     if (!loopback(request.url)) return new Response("not found", { status: 404 });
     if (url.pathname === "/__measure/d1") {
-      const body = { ...counts };
-      if (request.method === "POST") for (const key of Object.keys(counts)) counts[key] = 0;
+      const body = { ...counts, bySql: [...bySql.values()].sort((a, b) => b.statements - a.statements || b.rowsWritten - a.rowsWritten) };
+      if (request.method === "POST") {
+        for (const key of Object.keys(counts)) counts[key] = 0;
+        bySql.clear();
+      }
       return Response.json(body);
     }
     if (url.pathname === "/__measure/event") {
@@ -122,6 +165,11 @@ export default {
   async queue(batch, env, ctx) {
     counts.invocations++;
     counts.messages += batch.messages.length;
-    return worker.queue(batch, { ...env, DB: countingD1(env.DB) }, ctx);
+    const started = Date.now();
+    try {
+      return await worker.queue(batch, { ...env, DB: countingD1(env.DB) }, ctx);
+    } finally {
+      counts.consumerMs += Date.now() - started;
+    }
   },
 };

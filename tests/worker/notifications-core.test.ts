@@ -1,5 +1,5 @@
 // The notification core through the Worker (decision 044): events written once and delivered
-// through the queue; grouped likes; broadcast fan-out by pages, each claimed once; the centre
+// through the queue; grouped likes; broadcast fan-out by pages planned once, each written once; the centre
 // lists, counts and marks read only its owner's rows; preferences; push subscriptions; the live
 // nudge on the member-notices socket.
 import { env } from "cloudflare:workers";
@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, createUser, db, errorOf, ORIGIN, type TestUser } from "./helpers";
 import { acceptSocket } from "./sockets";
 import { handleMessage, notifyMembers, type NotificationMessage } from "../../worker/services/notifications";
-import { deliverNotification, fanOutPage, recordNotificationEvent } from "../../worker/db/notifications";
+import { deliverNotification, recordNotificationEvent } from "../../worker/db/notifications";
+import { planFanOut, writeFanOutPage } from "../../worker/db/notification-fanout";
 import {
   NOTIFICATION_FRAME,
   NOTIFICATIONS_PAGE_SIZE,
@@ -130,26 +131,26 @@ async function vipBroadcast() {
 }
 
 describe("broadcast fan-out", () => {
-  it("walks the members in pages, each claimed once; a stale page writes nothing", async () => {
+  it("plans the members in pages once, writes each page once; a page written before writes nothing", async () => {
     const vip = await createUser("vip");
     const admin = await createUser("admin");
     const member = await createUser("user");
     const id = await vipBroadcast();
-    let after = "";
-    let pages = 0;
+    const pages = await planFanOut(db(), id, 2);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.map((p) => p.page)).toEqual(pages.map((_, i) => i));
+    // Planned once: a second plan (the same message again) adds nothing.
+    expect(await planFanOut(db(), id, 2)).toEqual([]);
     const reached = new Set<string>();
-    for (;;) {
-      const page = await fanOutPage(db(), id, after, 2);
-      expect(page.status).toBe("written");
-      if (page.status !== "written") break;
-      pages++;
-      for (const u of page.userIds) reached.add(u);
-      // The same page again (a redelivered message): the cursor moved on.
-      expect(await fanOutPage(db(), id, after, 2)).toEqual({ status: "stale" });
-      if (page.next === null) break;
-      after = page.next;
+    for (const page of pages) {
+      const outcome = await writeFanOutPage(db(), page);
+      expect(outcome.status).toBe("written");
+      if (outcome.status !== "written") break;
+      for (const u of outcome.userIds) reached.add(u);
+      expect(outcome.finished).toBe(page === pages.at(-1));
+      // The same page again (a redelivered message): done already.
+      expect(await writeFanOutPage(db(), page)).toEqual({ status: "stale" });
     }
-    expect(pages).toBeGreaterThan(1);
     expect(reached.has(vip.id)).toBe(true);
     expect(reached.has(admin.id)).toBe(true);
     expect(reached.has(member.id)).toBe(false);
@@ -159,7 +160,15 @@ describe("broadcast fan-out", () => {
     const written = await D1.prepare(`SELECT count(*) AS n FROM notifications WHERE event_id = ?`).bind(id).first<{ n: number }>();
     expect(event!.recipients_written).toBe(written!.n);
     expect(event!.fanned_out_at).not.toBeNull();
-    expect(await fanOutPage(db(), id, after, 2)).toEqual({ status: "stale" });
+  });
+
+  it("writes nothing for a page whose range is not the planned one", async () => {
+    await createUser("vip");
+    const id = await vipBroadcast();
+    const [first] = await planFanOut(db(), id, 1_000_000);
+    expect(await writeFanOutPage(db(), { ...first!, after: "0" })).toEqual({ status: "stale" });
+    expect(await writeFanOutPage(db(), { ...first!, page: 7 })).toEqual({ status: "stale" });
+    expect(await D1.prepare(`SELECT count(*) AS n FROM notifications WHERE event_id = ?`).bind(id).first<{ n: number }>()).toEqual({ n: 0 });
   });
 });
 
@@ -169,10 +178,11 @@ describe("a redelivered broadcast page", () => {
       (r) => r.user_id,
     );
 
-  it("writes nothing for members who joined after it was fanned out, and nothing twice", async () => {
+  it("writes nothing for members who joined after it was written, and nothing twice", async () => {
     await createUser("vip");
     const id = await vipBroadcast();
-    const message: NotificationMessage = { type: "fanout", eventId: id, after: "" };
+    const [page] = await planFanOut(db(), id, 1_000_000);
+    const message: NotificationMessage = { type: "fanout_page", eventId: id, page: page!.page, after: page!.after, upTo: page!.upTo };
     await handleMessage(appEnv, db(), message);
     const first = await rowsFor(id);
     expect(first.length).toBeGreaterThan(0);
@@ -186,9 +196,10 @@ describe("a redelivered broadcast page", () => {
   it("two consumers on one page at once: one writes it, the other writes nothing", async () => {
     await createUser("vip");
     const id = await vipBroadcast();
-    const pages = await Promise.all([fanOutPage(db(), id, "", 10_000), fanOutPage(db(), id, "", 10_000)]);
-    expect(pages.map((p) => p.status).sort()).toEqual(["stale", "written"]);
-    const written = pages.find((p) => p.status === "written") as { userIds: string[] };
+    const [page] = await planFanOut(db(), id, 1_000_000);
+    const outcomes = await Promise.all([writeFanOutPage(db(), page!), writeFanOutPage(db(), page!)]);
+    expect(outcomes.map((p) => p.status).sort()).toEqual(["stale", "written"]);
+    const written = outcomes.find((p) => p.status === "written") as { userIds: string[] };
     expect(await rowsFor(id)).toEqual([...written.userIds].sort());
   });
 });
@@ -349,7 +360,8 @@ describe("a queue that refuses the message", () => {
   it("leaves no event behind, so announcing again works", async () => {
     const { broadcast } = await import("../../worker/services/notifications");
     const id = `release:refused-${crypto.randomUUID()}`;
-    const refusing = { ...appEnv, NOTIFY_QUEUE: { send: () => Promise.reject(new Error("queue unavailable")) } } as unknown as AppEnv;
+    const refuse = () => Promise.reject(new Error("queue unavailable"));
+    const refusing = { ...appEnv, NOTIFY_QUEUE: { send: refuse, sendBatch: refuse } } as unknown as AppEnv;
     const event = { id, kind: "release" as const, actorId: null, params: { title: "Refused" }, link: "/music", audience: "members" as const };
     await expect(broadcast(refusing, db(), event)).rejects.toThrow("queue unavailable");
     expect(await D1.prepare(`SELECT count(*) AS n FROM notification_events WHERE id = ?`).bind(id).first<{ n: number }>()).toEqual({ n: 0 });

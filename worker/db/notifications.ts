@@ -3,7 +3,8 @@
 // makes a redelivered message write nothing, and whose RETURNING names only the members who got a
 // new row (or, for a post's likes, a higher count), so the socket nudges and pushes that follow are
 // not repeated either. Raw SQL: INSERT ... SELECT with ON CONFLICT and RETURNING, and json_each for
-// recipient lists (one bound parameter however many ids).
+// recipient lists (one bound parameter however many ids). A broadcast's pages are in
+// notification-fanout.ts.
 import type { DB } from "./client";
 import { runBatch } from "./d1";
 import { notSuspendedText } from "./suspensions";
@@ -71,13 +72,14 @@ export function wants(alias: string, kindSql: string, channel: NotificationChann
 }
 
 /** SQL true when member `<alias>` wants `kind` on some channel (nothing is written for a kind they turned off everywhere). */
-const wantsSomehow = (alias: string, kindSql: string) => `(${(["inApp", "push", "email"] as const).map((ch) => wants(alias, kindSql, ch)).join(" OR ")})`;
+export const wantsSomehow = (alias: string, kindSql: string) =>
+  `(${(["inApp", "push", "email"] as const).map((ch) => wants(alias, kindSql, ch)).join(" OR ")})`;
 
 /** SQL true when member `<alias>` is in the audience (VIP members and admins for 'vip'). */
-const inAudienceText = (alias: string, audienceSql: string) =>
+export const inAudienceText = (alias: string, audienceSql: string) =>
   `(${audienceSql} = 'members' OR ${alias}.is_vip = 1 OR EXISTS (SELECT 1 FROM admins ad WHERE ad.user_id = ${alias}.id))`;
 
-const newRowId = "lower(hex(randomblob(16)))";
+export const newRowId = "lower(hex(randomblob(16)))";
 
 // Events ---------------------------------------------------------------------------------------
 
@@ -217,58 +219,6 @@ export async function countAudience(db: DB, audience: NotificationAudience, now 
   const vips = row?.vips ?? 0;
   const admins = row?.admins ?? 0;
   return { members, vips, admins, total: members + vips + admins };
-}
-
-/**
- * One page of a broadcast's fan-out: the members with ids after `after` (up to `pageSize` of
- * them, in id order) who are in the audience and want the kind get their row. The page is
- * claimed by moving the event's cursor from `after`: a message delivered again, or one another
- * consumer already handled, finds the cursor moved on and writes nothing ("stale"). Returns the
- * members written and where the next page starts (null: this was the last).
- */
-export async function fanOutPage(
-  db: DB,
-  eventId: string,
-  after: string,
-  pageSize: number,
-  now = Date.now(),
-): Promise<{ status: "stale" } | { status: "written"; userIds: string[]; next: string | null }> {
-  const d1 = db.$client;
-  const event = await d1
-    .prepare(`SELECT audience, fanout_cursor, fanned_out_at FROM notification_events WHERE id = ?`)
-    .bind(eventId)
-    .first<{ audience: NotificationAudience | null; fanout_cursor: string | null; fanned_out_at: number | null }>();
-  if (!event || !event.audience || event.fanned_out_at !== null || (event.fanout_cursor ?? "") !== after) return { status: "stale" };
-  // Where this page ends: the pageSize-th member after the cursor (none: the rest is this page).
-  const end = await d1
-    .prepare(`SELECT id FROM users WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?`)
-    .bind(after, pageSize - 1)
-    .first<{ id: string }>();
-  const upTo = end?.id ?? null;
-  const inPage = upTo === null ? "u.id > ?2" : "u.id > ?2 AND u.id <= ?3";
-  const [written, claimed] = await runBatch(db, [
-    {
-      sql: `INSERT INTO notifications (user_id, group_key, id, event_id, actor_count, created_at)
-            SELECT u.id, e.id, ${newRowId}, e.id, 1, ?4 FROM users u JOIN notification_events e ON e.id = ?1
-            WHERE ${inPage} AND ${notSuspendedText("u", now)} AND (e.actor_id IS NULL OR u.id <> e.actor_id)
-              AND ${inAudienceText("u", "e.audience")} AND ${wantsSomehow("u", "e.kind")}
-              AND coalesce(e.fanout_cursor, '') = ?2 AND e.fanned_out_at IS NULL
-            ON CONFLICT DO NOTHING RETURNING user_id`,
-      params: [eventId, after, upTo, now],
-    },
-    {
-      sql: `UPDATE notification_events SET fanout_cursor = ?3,
-              recipients_written = recipients_written + changes(),
-              fanned_out_at = CASE WHEN ?4 = 1 THEN ?5 ELSE NULL END
-            WHERE id = ?1 AND coalesce(fanout_cursor, '') = ?2 AND fanned_out_at IS NULL RETURNING id`,
-      params: [eventId, after, upTo, upTo === null ? 1 : 0, now],
-    },
-  ]);
-  // changes() is the insert's count: a batch runs its statements in order in one transaction.
-  // Two consumers racing on one page: the insert, like the claim, holds only while the cursor is
-  // still at `after`, so the loser writes nothing (not even for members who joined since) and stops.
-  if ((claimed!.results as unknown[]).length === 0) return { status: "stale" };
-  return { status: "written", userIds: (written!.results as { user_id: string }[]).map((r) => r.user_id), next: upTo };
 }
 
 // Push and e-mail targets ---------------------------------------------------------------------

@@ -21,12 +21,35 @@ export const notificationEvents = sqliteTable("notification_events", {
   audience: text("audience"),
   recipientsTotal: integer("recipients_total").notNull().default(0),
   recipientsWritten: integer("recipients_written").notNull().default(0),
-  /** The last member id a broadcast's fan-out has passed; a stale queue message finds it moved on. */
+  /**
+   * Where an older broadcast's page-by-page walk had got to (the member id it had passed). Pages are
+   * planned ahead now (notificationFanoutPages); a walk still under way is planned from here.
+   */
   fanoutCursor: text("fanout_cursor"),
   fannedOutAt: integer("fanned_out_at", { mode: "timestamp_ms" }),
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+// A broadcast's fan-out as pages planned ahead (migrations/0056_notification_fanout_pages.sql,
+// decision 062): page n holds the members with afterId < id <= upToId (null: the rest); doneAt is
+// set in the transaction that writes it, and the 5-minute cron queues again a page still open some
+// minutes after queuedAt, at most a few times (sweeps).
+export const notificationFanoutPages = sqliteTable(
+  "notification_fanout_pages",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => notificationEvents.id, { onDelete: "cascade" }),
+    page: integer("page").notNull(),
+    afterId: text("after_id").notNull(),
+    upToId: text("up_to_id"),
+    queuedAt: integer("queued_at", { mode: "timestamp_ms" }).notNull(),
+    sweeps: integer("sweeps").notNull().default(0),
+    doneAt: integer("done_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.page] })],
+);
 
 export const notifications = sqliteTable(
   "notifications",
