@@ -13,19 +13,8 @@ import { previewOf } from "../services/media/previews";
 import { visitorKeys } from "../services/analytics/visitor";
 import { clientIp, hitEdgeLimit } from "../services/rate-limit";
 import { forget, rememberUntil } from "../lib/memo";
-import { albumsJson, CATALOG_TTL_MS } from "../services/catalog";
-import {
-  albumView,
-  findAlbum,
-  findTrack,
-  findStreamSource,
-  listTracks,
-  recordPlay,
-  recordPreviewPlay,
-  totalPlays,
-  type AlbumRecord,
-  type Timed,
-} from "../db/music";
+import { albumsJson, publicAlbum, publicTrack } from "../services/catalog";
+import { albumView, findStreamSource, listTracks, recordPlay, recordPreviewPlay, totalPlays, type Timed } from "../db/music";
 import { answerLanguage } from "../middleware/content-language";
 import { ownsTrack } from "../db/store-downloads";
 import {
@@ -95,11 +84,7 @@ export const musicRoutes = new Hono<HonoEnv>()
   .get("/albums/:id", validate("param", albumIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const locale = answerLanguage(c);
-    // The memo keeps the album with its notes in both languages; each answer picks its own.
-    const cached = await rememberUntil<Timed<AlbumRecord> | null>(`music:album:${id}`, CATALOG_TTL_MS, async () => {
-      const found = await findAlbum(c.var.db, id);
-      return { value: found, changesAt: found?.changesAt ?? null };
-    });
+    const cached = await publicAlbum(c.var.db, id);
     if (!cached) throw albumNotFound();
     c.header("Cache-Control", catalogCacheControl(cached.changesAt));
     return c.json<AlbumResponse>({ album: albumView(cached.value, locale) });
@@ -115,7 +100,7 @@ export const musicRoutes = new Hono<HonoEnv>()
   )
 
   .get("/tracks/:id", validate("param", trackIdParamSchema), async (c) => {
-    const track = await findTrack(c.var.db, c.req.valid("param").id);
+    const track = await publicTrack(c.var.db, c.req.valid("param").id);
     if (!track) throw trackNotFound();
     return c.json<TrackResponse>({ track });
   })
