@@ -6,7 +6,7 @@
 // The page's reads run in its own request: one request log line, its D1 trips its own.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { edgeCacheKey } from "../../worker/middleware/edge-cache";
 import { readContentVersion } from "../../worker/db/content-version";
@@ -62,33 +62,36 @@ afterEach(() => {
 });
 
 describe("a visitor's page from the edge cache", () => {
-  it.each(["/", "/events", "/music/catalog/freestyle-nights"])("%s: rendered once, then served from the cache with no render and no D1 trip", async (base) => {
-    const path = own(base);
-    const miss = await send(path);
-    expect(miss.status).toBe(200);
-    expect(miss.cache).toBe("miss");
-    // The page's own reads are counted in its own request's session: replica reads, no primary.
-    expect(tripsOf(miss.res).primary).toBe(0);
-    expect(tripsOf(miss.res).replica).toBeGreaterThan(0);
+  it.each(["/", "/events", "/music/catalog/freestyle-nights", "/music/track/spring-love", "/embed/track/spring-love", "/music", "/virtual-meet"])(
+    "%s: rendered once, then served from the cache with no render and no D1 trip",
+    async (base) => {
+      const path = own(base);
+      const miss = await send(path);
+      expect(miss.status).toBe(200);
+      expect(miss.cache).toBe("miss");
+      // The page's own reads are counted in its own request's session: replica reads, no primary.
+      expect(tripsOf(miss.res).primary).toBe(0);
+      expect(tripsOf(miss.res).replica).toBeGreaterThan(0);
 
-    const hit = await send(path);
-    expect(hit.cache).toBe("hit");
-    expect(hit.body).toBe(miss.body);
-    expect(tripsOf(hit.res)).toEqual({ primary: 0, replica: 0 });
-    for (const { res } of [miss, hit]) {
-      // The browser asks again every time: its copy never outlives a sign-in (Vary: Cookie too).
-      expect(res.headers.get("cache-control")).toBe(VISITOR_PAGE_CACHE);
-      expect(res.headers.get("vary")).toBe("Cookie, Accept-Language");
-      expect(res.headers.get("etag")).toMatch(/^W\/"[0-9a-f]{32}"$/);
-      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
-      expect(res.headers.get("x-browser-cache-control")).toBeNull();
-    }
-    expect(hit.res.headers.get("etag")).toBe(miss.res.headers.get("etag"));
-    // The edge keeps it by a Cache-Control of its own, at most as long as the API's answers.
-    const stored = await storedCopy(path);
-    expect(maxAgeOf(stored?.cacheControl)).toBeGreaterThan(0);
-    expect(maxAgeOf(stored?.cacheControl)).toBeLessThanOrEqual(60);
-  });
+      const hit = await send(path);
+      expect(hit.cache).toBe("hit");
+      expect(hit.body).toBe(miss.body);
+      expect(tripsOf(hit.res)).toEqual({ primary: 0, replica: 0 });
+      for (const { res } of [miss, hit]) {
+        // The browser asks again every time: its copy never outlives a sign-in (Vary: Cookie too).
+        expect(res.headers.get("cache-control")).toBe(VISITOR_PAGE_CACHE);
+        expect(res.headers.get("vary")).toBe("Cookie, Accept-Language");
+        expect(res.headers.get("etag")).toMatch(/^W\/"[0-9a-f]{32}"$/);
+        expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+        expect(res.headers.get("x-browser-cache-control")).toBeNull();
+      }
+      expect(hit.res.headers.get("etag")).toBe(miss.res.headers.get("etag"));
+      // The edge keeps it by a Cache-Control of its own, at most as long as the API's answers.
+      const stored = await storedCopy(path);
+      expect(maxAgeOf(stored?.cacheControl)).toBeGreaterThan(0);
+      expect(maxAgeOf(stored?.cacheControl)).toBeLessThanOrEqual(60);
+    },
+  );
 
   it("answers 304 to a browser that holds the page, from the cache", async () => {
     const path = own("/music/catalog/freestyle-nights");
@@ -203,12 +206,7 @@ describe("a page's entry ends at the next release time", () => {
   const T0 = Date.now();
   const RELEASE_IN_S = 20;
 
-  afterAll(async () => {
-    vi.useRealTimers();
-    await D1.batch([D1.prepare("DELETE FROM tracks WHERE album_id = ?").bind(ALBUM), D1.prepare("DELETE FROM albums WHERE id = ?").bind(ALBUM)]);
-  });
-
-  it("an album in early access is kept only until its public release", async () => {
+  beforeAll(async () => {
     const admin = await createUser("admin");
     await D1.batch([
       D1.prepare("INSERT INTO albums (id, title, year, type, position) VALUES (?1, 'Almost Out', 2026, 'Album', 960)").bind(ALBUM),
@@ -218,7 +216,31 @@ describe("a page's entry ends at the next release time", () => {
     vi.setSystemTime(T0);
     const times = { earlyAccessAt: new Date(T0 - 3_600_000).toISOString(), releaseAt: new Date(T0 + RELEASE_IN_S * 1000).toISOString() };
     expect((await send(`/api/admin/catalog/albums/${ALBUM}`, { method: "PATCH", cookie: admin.cookie, json: times })).status).toBe(200);
+  });
 
+  afterAll(async () => {
+    vi.useRealTimers();
+    await D1.batch([D1.prepare("DELETE FROM tracks WHERE album_id = ?").bind(ALBUM), D1.prepare("DELETE FROM albums WHERE id = ?").bind(ALBUM)]);
+  });
+
+  it("a track in early access is kept only until its public release", async () => {
+    vi.setSystemTime(T0);
+    const path = own(`/music/track/${ALBUM}-1`);
+    const early = await send(path);
+    expect(early.status).toBe(200);
+    expect(early.cache).toBe("miss");
+    expect(textOf(rootOf(early.body))).toContain("Soon Now");
+    expect(maxAgeOf((await storedCopy(path))?.cacheControl)).toBe(RELEASE_IN_S);
+    expect((await send(path)).cache).toBe("hit");
+
+    vi.setSystemTime(T0 + (RELEASE_IN_S + 1) * 1000);
+    const released = own(`/music/track/${ALBUM}-1`);
+    expect((await send(released)).cache).toBe("miss");
+    expect(maxAgeOf((await storedCopy(released))?.cacheControl)).toBe(60);
+  });
+
+  it("an album in early access is kept only until its public release", async () => {
+    vi.setSystemTime(T0);
     const path = own(`/music/catalog/${ALBUM}`);
     const early = await send(path);
     expect(early.status).toBe(200);

@@ -63,15 +63,18 @@ function catalogCacheControl(changesAt: number | null, now = Date.now()) {
 
 /**
  * Answers with JSON serialised once per isolate and time to live, or until the value's release
- * times change it (see lib/memo.ts); null when `compute` found nothing.
+ * times change it (see lib/memo.ts), kept by browsers and the edge as a catalog answer; null when
+ * `compute` found nothing.
  */
 async function cachedJson(c: Context<HonoEnv>, key: string, ttlMs: number, compute: () => Promise<Timed<unknown> | null>) {
-  const body = await rememberUntil<string | null>(key, ttlMs, async () => {
+  const cached = await rememberUntil<Timed<string> | null>(key, ttlMs, async () => {
     const timed = await compute();
-    return timed === null ? { value: null, changesAt: null } : { value: JSON.stringify(timed.value), changesAt: timed.changesAt };
+    const value = timed === null ? null : { value: JSON.stringify(timed.value), changesAt: timed.changesAt };
+    return { value, changesAt: value?.changesAt ?? null };
   });
-  if (body === null) return null;
-  return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
+  if (cached === null) return null;
+  c.header("Cache-Control", catalogCacheControl(cached.changesAt));
+  return c.body(cached.value, 200, { "content-type": "application/json; charset=UTF-8" });
 }
 
 export const musicRoutes = new Hono<HonoEnv>()
@@ -100,9 +103,10 @@ export const musicRoutes = new Hono<HonoEnv>()
   )
 
   .get("/tracks/:id", validate("param", trackIdParamSchema), async (c) => {
-    const track = await publicTrack(c.var.db, c.req.valid("param").id);
-    if (!track) throw trackNotFound();
-    return c.json<TrackResponse>({ track });
+    const found = await publicTrack(c.var.db, c.req.valid("param").id);
+    if (!found) throw trackNotFound();
+    c.header("Cache-Control", catalogCacheControl(found.changesAt));
+    return c.json<TrackResponse>({ track: found.value });
   })
 
   .get("/stats", async (c) => c.json<MusicStatsResponse>({ totalPlays: await totalPlays(c.var.db) }))

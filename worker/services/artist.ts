@@ -45,7 +45,10 @@ export async function readArtist(env: AppEnv, db: DB): Promise<ArtistResponse> {
 export async function musicPageHead(env: AppEnv, db: DB, kind: "album" | "track", url: URL, locale: Locale): Promise<string> {
   const id = decodeURIComponent(url.pathname.split("/").filter(Boolean).at(-1) ?? "");
   // The page's render has just read the same album or track through the API's route: the same read.
-  const [settings, found] = await Promise.all([readSettings(db), kind === "album" ? publicAlbum(db, id).then((a) => a?.value ?? null) : publicTrack(db, id)]);
+  const [settings, found] = await Promise.all([
+    readSettings(db),
+    kind === "album" ? publicAlbum(db, id).then((a) => a?.value ?? null) : publicTrack(db, id).then((t) => t?.value ?? null),
+  ]);
   if (!found) return "";
   const artist = { name: artistNameOf(settings, readConfig(env)), links: settings.artistLinks };
   // The album's notes in the page's language are its description (and say which language that is).

@@ -1,6 +1,6 @@
 // The public catalog's reads that both the music API and the catalog page's HTML serve.
 import type { DB } from "../db/client";
-import { findAlbum, findTrack, listAlbums, type AlbumRecord, type Timed } from "../db/music";
+import { findAlbum, findTimedTrack, listAlbums, type AlbumRecord, type Timed } from "../db/music";
 import { rememberUntil } from "../lib/memo";
 import { oncePerRequest } from "../lib/request-memo";
 import type { AlbumsResponse } from "../contracts/music";
@@ -35,5 +35,8 @@ export const publicAlbum = (db: DB, id: string) =>
     }),
   );
 
-/** One public track (the track API and the track page's head), read once per page render. */
-export const publicTrack = (db: DB, id: string) => oncePerRequest(`track:${id}`, () => findTrack(db, id));
+/**
+ * One public track and when it next changes (the track API and the track page's head), read once
+ * per page render.
+ */
+export const publicTrack = (db: DB, id: string) => oncePerRequest(`track:${id}`, () => findTimedTrack(db, id));
