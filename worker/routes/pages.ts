@@ -54,10 +54,30 @@ function transportFor(c: Context<HonoEnv>, readFetch: ReadFetch, forNobody: bool
   };
 }
 
-/** The built index.html (its headers copied: the assets binding's are immutable). */
+declare const __VITE_DEV_SERVER__: boolean | undefined;
+/** Vite's dev server transforms index.html as it is edited: read it every time there. */
+const viteDevServer = typeof __VITE_DEV_SERVER__ !== "undefined" && __VITE_DEV_SERVER__;
+
+type ShellCopy = { body: string; status: number; headers: [string, string][] };
+// One read per isolate and assets binding, as the first-load manifest: the built index.html changes
+// only with a new deployment, and every page (rendered or not) starts from it.
+const shells = new WeakMap<Fetcher, Promise<ShellCopy>>();
+
+/** The built index.html, a fresh Response each time (the assets binding's headers are immutable). */
 async function shell(c: Context<HonoEnv>): Promise<Response> {
-  const res = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
-  return new Response(res.body, res);
+  const assets = c.env.ASSETS;
+  let copy = viteDevServer ? undefined : shells.get(assets);
+  if (!copy) {
+    copy = assets.fetch(new Request(new URL("/", c.req.url))).then(async (res) => ({ body: await res.text(), status: res.status, headers: [...res.headers] }));
+    // Only a good read is kept: a failed one is tried again by the next request.
+    if (!viteDevServer) shells.set(assets, copy);
+    copy.then(
+      (read) => void (read.status !== 200 && shells.delete(assets)),
+      () => void shells.delete(assets),
+    );
+  }
+  const { body, status, headers } = await copy;
+  return new Response(body, { status, headers });
 }
 
 const jsonIsland = (id: string, json: string) => `<script type="application/json" id="${id}">${scriptSafeJson(json)}</script>`;
