@@ -4,7 +4,11 @@
 // records them. Plain Node fetch (undici, keep-alive) with bounded concurrency; every case stops
 // after --requests requests or --seconds seconds, whichever comes first. Loopback targets only.
 // Usage: node scripts/measure-throughput.mjs [--url http://127.0.0.1:8787] [--concurrency 16]
-//        [--requests 2000] [--seconds 10] [--warmup 50]
+//        [--requests 2000] [--seconds 10] [--warmup 50] [--set api|pages]
+// --set pages measures the server-rendered pages beside GET /api/config: each page as an edge
+// cache hit (the same address every time) and as a miss (a query parameter that changes with every
+// request, so the cache's key never repeats and every request renders the page), and `/` signed in.
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { loopbackOrigin, percentile, positiveInt, printTable, signInDemo } from "./lib/measure.mjs";
 
@@ -15,8 +19,10 @@ const { values } = parseArgs({
     requests: { type: "string", default: "2000" },
     seconds: { type: "string", default: "10" },
     warmup: { type: "string", default: "50" },
+    set: { type: "string", default: "api" },
   },
 });
+if (!["api", "pages"].includes(values.set)) throw new Error(`--set is api or pages, not ${values.set}`);
 
 const origin = loopbackOrigin(values.url, "load");
 const concurrency = positiveInt("concurrency", values.concurrency, 256);
@@ -26,8 +32,13 @@ const warmup = Math.min(Number.parseInt(values.warmup, 10) || 0, 1000);
 
 const url = (pathname) => new URL(pathname, origin).href;
 
+/** A page address that no request has asked for before (an edge cache miss every time). */
+let missCounter = 0;
+const everyTimeNew = (pathname) => () => `${pathname}?nocache=${Date.now().toString(36)}-${missCounter++}`;
+
 /** One request; the body is read in full so the latency covers the whole response. */
-async function timedRequest(pathname, headers) {
+async function timedRequest(target, headers) {
+  const pathname = typeof target === "function" ? target() : target;
   const started = performance.now();
   try {
     const response = await fetch(url(pathname), { headers, redirect: "manual" });
@@ -82,8 +93,19 @@ async function main() {
   const { cookie, userId } = await signInDemo(origin, "fan");
   const signedIn = { cookie };
 
-  const cases = [
-    ["GET / (SPA shell, static assets)", "/", {}],
+  const album = "/music/catalog/moonlight-boulevard";
+  const pageCases = [
+    ["GET /api/config", "/api/config", {}],
+    ["GET / (page, cache miss)", everyTimeNew("/"), {}],
+    ["GET / (page, cache hit)", "/", {}],
+    ["GET /events (page, cache miss)", everyTimeNew("/events"), {}],
+    ["GET /events (page, cache hit)", "/events", {}],
+    ["GET album page (cache miss)", everyTimeNew(album), {}],
+    ["GET album page (cache hit)", album, {}],
+    ["GET / (page, signed in)", "/", signedIn],
+  ];
+  const apiCases = [
+    ["GET / (landing page, rendered)", "/", {}],
     ["GET /api/config", "/api/config", {}],
     ["GET /api/auth/me (visitor)", "/api/auth/me", {}],
     ["GET /api/auth/me (signed in)", "/api/auth/me", signedIn],
@@ -98,6 +120,12 @@ async function main() {
     ["GET /api/tv/channels", "/api/tv/channels", {}],
   ];
 
+  const cases = values.set === "pages" ? pageCases : apiCases;
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ");
+  console.log(`Load average at the start: ${load()}`);
   console.log(`Target ${origin}; concurrency ${concurrency}; per case at most ${maxRequests} requests or ${maxSeconds} s, after ${warmup} warm-up requests.`);
   console.log("Note: wrangler dev (workerd, local D1 in SQLite) on a shared 2-core machine is not production; read these as relative figures.\n");
 
@@ -108,6 +136,7 @@ async function main() {
     // Revoke the session this run created instead of leaving it in the local database.
     await fetch(url("/api/auth/logout"), { method: "POST", headers: { origin, cookie } }).catch(() => {});
   }
+  console.log(`Load average at the end: ${load()}\n`);
   // Each case's throughput as a share of the bare config route measured in this same run.
   const bare = rows.find(([name]) => name === "GET /api/config")?.[1].rps ?? Number.NaN;
   printTable(

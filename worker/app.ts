@@ -9,6 +9,7 @@ import { loadSession } from "./middleware/session";
 import { d1Session } from "./middleware/d1-session";
 import { requestLog } from "./middleware/request-log";
 import { edgeCache, renewVersionAfterChanges } from "./middleware/edge-cache";
+import { fromThePage } from "./middleware/page-reads";
 import { localModeHostGuard } from "./middleware/local-only";
 import { routeError } from "./lib/errors";
 import { declaredUploadLimit } from "./lib/upload-body";
@@ -68,6 +69,55 @@ const jsonLimit = bodyLimit({
   },
 });
 
+/** Every API route module, on its path: mounted on the app, and again for the pages' reads. */
+function mountApiRoutes(target: Hono<HonoEnv>) {
+  target.route("/api/health", healthRoutes);
+  target.route("/api/config", configRoutes);
+  target.route("/api/artist", artistRoutes);
+  target.route("/api/auth", authRoutes);
+  target.route("/api/auth", emailVerificationRoutes);
+  target.route("/api/profiles", profileRoutes);
+  target.route("/api/uploads", uploadRoutes);
+  target.route("/api/dev", devRoutes);
+  target.route("/api/feed", feedLiveRoutes);
+  target.route("/api/payments", paymentRoutes);
+  target.route("/api/stripe", stripeWebhookRoutes);
+  target.route("/api/music", musicRoutes);
+  target.route("/api/search", searchRoutes);
+  target.route("/api/proxy-audio", proxyAudioRoutes);
+  target.route("/api/favorites", favoriteRoutes);
+  target.route("/api/playlists", playlistRoutes);
+  target.route("/api/posts", postRoutes);
+  target.route("/api/radio", radioRoutes);
+  target.route("/api/tv", tvRoutes);
+  target.route("/api/events", eventRoutes);
+  target.route("/api", reminderRoutes);
+  target.route("/api/notify-me", notifyMeRoutes);
+  target.route("/api/contact", contactRoutes);
+  target.route("/api/newsletter", newsletterRoutes);
+  target.route("/api/account/newsletter", accountNewsletterRoutes);
+  target.route("/api/webhooks/mail", mailWebhookRoutes);
+  target.route("/api/chat", chatRoutes);
+  target.route("/api/admin", adminRoutes);
+  target.route("/api/parties", partyRoutes);
+  target.route("/api/store/gifts", storeGiftRoutes);
+  target.route("/api/vip-pass", vipPassRoutes);
+  target.route("/api/check-in", checkInRoutes);
+  target.route("/api/perks", perkRoutes);
+  target.route("/api/store", storeRoutes);
+  target.route("/api/account", accountRoutes);
+  target.route("/api/account", memberDataRoutes);
+  target.route("/api/notifications", notificationRoutes);
+  target.route("/api/store", storeCheckoutRoutes);
+  // The store's downloads (the signed link is the key) and the member's collection.
+  target.route("/api/store", storeDownloadRoutes);
+  target.route("/api/store", collectionRoutes);
+  // The tickets a member holds (decision 055).
+  target.route("/api/tickets", ticketsMineRoutes);
+  // The path the SPA's page-view beacon posts to is part of the analytics contract.
+  target.route(COLLECT_PATH, collectRoutes);
+}
+
 export const app = new Hono<HonoEnv>();
 
 app.onError(onError);
@@ -99,60 +149,23 @@ app.use("*", edgeCache);
 app.use("/api/admin/*", renewVersionAfterChanges);
 app.use("/api/dev/*", renewVersionAfterChanges);
 
-app.route("/api/health", healthRoutes);
-app.route("/api/config", configRoutes);
-app.route("/api/artist", artistRoutes);
-app.route("/api/auth", authRoutes);
-app.route("/api/auth", emailVerificationRoutes);
-app.route("/api/profiles", profileRoutes);
-app.route("/api/uploads", uploadRoutes);
-app.route("/api/dev", devRoutes);
-app.route("/api/feed", feedLiveRoutes);
-app.route("/api/payments", paymentRoutes);
-app.route("/api/stripe", stripeWebhookRoutes);
-app.route("/api/music", musicRoutes);
-app.route("/api/search", searchRoutes);
-app.route("/api/proxy-audio", proxyAudioRoutes);
-app.route("/api/favorites", favoriteRoutes);
-app.route("/api/playlists", playlistRoutes);
-app.route("/api/posts", postRoutes);
-app.route("/api/radio", radioRoutes);
-app.route("/api/tv", tvRoutes);
-app.route("/api/events", eventRoutes);
-app.route("/api", reminderRoutes);
-app.route("/api/notify-me", notifyMeRoutes);
-app.route("/api/contact", contactRoutes);
-app.route("/api/newsletter", newsletterRoutes);
-app.route("/api/account/newsletter", accountNewsletterRoutes);
-app.route("/api/webhooks/mail", mailWebhookRoutes);
-app.route("/api/chat", chatRoutes);
-app.route("/api/admin", adminRoutes);
-app.route("/api/parties", partyRoutes);
-app.route("/api/store/gifts", storeGiftRoutes);
-app.route("/api/vip-pass", vipPassRoutes);
-app.route("/api/check-in", checkInRoutes);
-app.route("/api/perks", perkRoutes);
-app.route("/api/store", storeRoutes);
-app.route("/api/account", accountRoutes);
-app.route("/api/account", memberDataRoutes);
-app.route("/api/notifications", notificationRoutes);
-app.route("/api/store", storeCheckoutRoutes);
-// The store's downloads (the signed link is the key) and the member's collection.
-app.route("/api/store", storeDownloadRoutes);
-app.route("/api/store", collectionRoutes);
-// The tickets a member holds (decision 055).
-app.route("/api/tickets", ticketsMineRoutes);
-// The path the SPA's page-view beacon posts to is part of the analytics contract.
-app.route(COLLECT_PATH, collectRoutes);
+mountApiRoutes(app);
 app.route("/uploads", uploadFileRoutes);
 app.route("/media", mediaRoutes);
 app.route("/events.ics", eventsFeedRoutes);
 app.route("/manifest.webmanifest", manifestRoutes);
 app.route("/", sitemapRoutes);
 app.route("/oembed", oembedRoutes);
-// Every other address is one of the app's pages (or its 404): rendered here when public. The
-// pages' API requests go through this same app.
+// A page's reads (decision 061): the same API routes, run in-process in the page's own request
+// with the context its chain already made (its D1 session, who is signed in), none of the chain.
+const pageReadRoutes = new Hono<HonoEnv>();
+pageReadRoutes.onError(onError);
+pageReadRoutes.notFound(onNotFound);
+pageReadRoutes.use("*", fromThePage);
+mountApiRoutes(pageReadRoutes);
+
+// Every other address is one of the app's pages (or its 404): rendered here when public.
 app.route(
   "/",
-  pageRoutes((request, env, ctx) => app.fetch(request, env, ctx)),
+  pageRoutes((request, env, ctx) => pageReadRoutes.fetch(request, env, ctx)),
 );

@@ -14,6 +14,11 @@ export type Variables = {
   d1Trips: D1Trips;
   /** Set by the edge cache on the GETs it handles; unset elsewhere. */
   edgeCache: EdgeCacheStatus | undefined;
+  /**
+   * Set by a server-rendered page that every visitor may share: how long the edge cache may keep
+   * it, while the browser is told to ask again each time (decision 061). Unset elsewhere.
+   */
+  edgeMaxAge: number | undefined;
   /** The body limit an upload route declares (uploadBody, worker/lib/upload-body.ts); unset on other routes. */
   uploadMaxBytes: number | undefined;
 };

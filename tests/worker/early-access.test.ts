@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AlbumResponse, AlbumsResponse, PreviewResponse, TrackResponse, TracksResponse } from "../../worker/contracts/music";
 import type { AdminAlbumResponse, AdminTrackResponse } from "../../worker/contracts/admin-catalog";
 import type { NowPlayingResponse } from "../../worker/contracts/radio";
+import { forget } from "../../worker/lib/memo";
 import { call, createUser, errorOf, type Role, type TestUser } from "./helpers";
 import { mp3Cbr } from "./media-fixtures";
 
@@ -100,6 +101,19 @@ describe("before early access: hidden from everyone but the back office", () => 
     at(EARLY_AT - 20_000);
     const res = await call("/api/music/albums");
     expect(res.headers.get("cache-control")).toBe("public, max-age=20");
+  });
+
+  it("answers the tracks list and an early track with a max-age that ends at the next early-access or release time", async () => {
+    forget("music:tracks"); // the clock went back: the isolate's copy is from a later minute
+    at(EARLY_AT - 20_000);
+    expect((await call("/api/music/tracks")).headers.get("cache-control")).toBe("public, max-age=20");
+    at(RELEASE_AT - 30_000);
+    const track = await call(`/api/music/tracks/${TRACK}`);
+    expect(track.status).toBe(200);
+    expect((await track.json<TrackResponse>()).track.earlyAccess).toBe(true);
+    expect(track.headers.get("cache-control")).toBe("public, max-age=30");
+    at(RELEASE_AT + 1000);
+    expect((await call(`/api/music/tracks/${TRACK}`)).headers.get("cache-control")).toBe("public, max-age=60");
   });
 });
 

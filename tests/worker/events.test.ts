@@ -267,6 +267,17 @@ describe("GET /api/events/:id", () => {
 });
 
 describe("GET /api/events/virtual", () => {
+  it.each([
+    ["its join window opens", 15 * MIN + 25_000, undefined, 25],
+    ["it starts", 30_000, undefined, 30],
+    ["it ends", -30 * MIN, new Date(NOW + 40_000), 40],
+  ] as const)("keeps a visitor's answer no longer than until a meet's %s", async (_, at, endDate, maxAge) => {
+    await addMeet({ at, ...(endDate ? { endDate } : {}) });
+    const res = await call("/api/events/virtual");
+    expect(res.headers.get("cache-control")).toBe(`public, max-age=${maxAge}`);
+    expect(res.headers.get("vary")).toBe("Cookie, Accept-Language");
+  });
+
   it("lists online published meets that have not ended, soonest first, at most 10", async () => {
     const inProgress = await addMeet({ at: -30 * MIN, endDate: new Date(NOW + 15 * MIN) });
     const defaultLength = await addMeet({ at: -2 * HOUR + MIN }); // ends 2 h after it starts
@@ -281,12 +292,13 @@ describe("GET /api/events/virtual", () => {
     expect(meets.map((m) => m.id)).toEqual([defaultLength.id, inProgress.id, ...later.slice(0, 8).map((m) => m.id)]);
   });
 
-  it.each(ROLES)("always tells %s when the link opens, and is never cached", async (role) => {
+  it.each(ROLES)("always tells %s when the link opens; a member's answer is never cached, nobody's is public", async (role) => {
     const meet = await addMeet({ at: HOUR });
     const { cookie } = await callerOf(role);
     const res = await call("/api/events/virtual", { cookie });
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    // A banned member's session is gone: they are nobody, as a visitor is.
+    expect(res.headers.get("cache-control")).toBe(role === "visitor" || role === "banned" ? "public, max-age=60" : "no-store");
     const { meets } = await res.json<VirtualMeetsResponse>();
     expect(meets).toHaveLength(1);
     expect(meets[0]).toMatchObject({

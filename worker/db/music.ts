@@ -90,10 +90,19 @@ export async function listTracks(db: DB, now = Date.now()): Promise<Timed<TrackV
   };
 }
 
+/**
+ * A track as the public catalog shows it and the moment that stops being right (its own or its
+ * album's next early access or release time); null when unknown or not yet in early access.
+ */
+export async function findTimedTrack(db: DB, id: string, now = Date.now()): Promise<Timed<TrackView> | null> {
+  const row = await selectTracks(db).where(eq(tracks.id, id)).get();
+  if (!row || trackStateOf(row, now) === "hidden") return null;
+  return { value: toTrackView(row, now), changesAt: nextTransition([ownTimesOf(row), albumTimesOf(row)], now) };
+}
+
 /** A track as the public catalog shows it; null when unknown or not yet in early access. */
 export async function findTrack(db: DB, id: string, now = Date.now()): Promise<TrackView | null> {
-  const row = await selectTracks(db).where(eq(tracks.id, id)).get();
-  return row && trackStateOf(row, now) !== "hidden" ? toTrackView(row, now) : null;
+  return (await findTimedTrack(db, id, now))?.value ?? null;
 }
 
 /** A track's audio (an R2 key or an https URL, null when none) and release state at `now`; undefined when unknown. */

@@ -7,6 +7,10 @@
 // answer for its max-age. A request with a session cookie is never answered from the cache and its
 // answer is never stored, whatever its headers say. A change made through the back office renews
 // the version (publicContentChanged), so no location serves the old answers after it.
+//
+// A visitor's server-rendered page is stored the same way, for the seconds its route gives in
+// `edgeMaxAge` rather than in Cache-Control (decision 061): the browser is still told to ask again
+// each time (a revalidation, answered 304 from here), so its own copy never outlives a sign-in.
 import { createMiddleware } from "hono/factory";
 import { requestLanguage } from "./content-language";
 import { readSessionToken } from "../services/session";
@@ -21,6 +25,8 @@ export const EDGE_CACHE_HEADER = "X-Edge-Cache";
 const NOT_CACHED = /^\/(?:media|uploads)\//;
 
 const PUBLIC_MAX_AGE = /(?:^|,)\s*max-age=(\d+)/i;
+/** On a stored page: the Cache-Control its browsers get, in place of the one the cache keeps it by. */
+const BROWSER_CACHE_CONTROL = "X-Browser-Cache-Control";
 
 /** The seconds a `public` answer may be kept, or 0 when it may not be shared. */
 export function sharedMaxAge(cacheControl: string | null): number {
@@ -56,7 +62,9 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
     return res;
   }
   await next();
-  const maxAge = c.res.status === 200 && !c.res.headers.has("set-cookie") ? sharedMaxAge(c.res.headers.get("cache-control")) : 0;
+  const forBrowsers = c.res.headers.get("cache-control");
+  const storedFor = c.get("edgeMaxAge") ?? sharedMaxAge(forBrowsers);
+  const maxAge = c.res.status === 200 && !c.res.headers.has("set-cookie") ? storedFor : 0;
   if (maxAge === 0) {
     c.set("edgeCache", "bypass");
     return;
@@ -67,6 +75,11 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   stored.headers.set("ETag", `W/"${(await sha256Hex(body)).slice(0, 32)}"`);
   // The cache keys on the language itself; a Vary stored with the answer would only split it.
   stored.headers.delete("Vary");
+  if (c.get("edgeMaxAge") !== undefined) {
+    // The cache keeps the page by its own Cache-Control; browsers get the page's.
+    stored.headers.set("Cache-Control", `public, max-age=${maxAge}`);
+    if (forBrowsers) stored.headers.set(BROWSER_CACHE_CONTROL, forBrowsers);
+  }
   c.executionCtx.waitUntil(cache.put(key, stored.clone()));
   c.res = undefined; // replaced whole, not merged with the route's headers
   c.res = answer(c.req.header("if-none-match"), stored, "miss");
@@ -75,6 +88,11 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
 /** The stored answer, or 304 when the browser already holds it; said to vary as it does. */
 function answer(ifNoneMatch: string | undefined, stored: Response, how: "hit" | "miss"): Response {
   const headers = new Headers(stored.headers);
+  const forBrowsers = headers.get(BROWSER_CACHE_CONTROL);
+  if (forBrowsers) {
+    headers.set("Cache-Control", forBrowsers);
+    headers.delete(BROWSER_CACHE_CONTROL);
+  }
   headers.set("Vary", CONTENT_LANGUAGE_VARY);
   headers.set(EDGE_CACHE_HEADER, how);
   const etag = headers.get("ETag");

@@ -1,21 +1,26 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { resolveSession } from "../db/auth";
 import { sha256Hex } from "../lib/crypto";
 import { readSessionToken } from "../services/session";
+import type { SessionUser } from "../contracts/auth";
 import type { HonoEnv } from "../types";
+
+/** The signed-in user of the request's session cookie and the session's hash, or nulls. */
+export async function sessionOfRequest(c: Context<HonoEnv>): Promise<{ user: SessionUser | null; sessionHash: string | null }> {
+  const token = readSessionToken(c);
+  if (!token || token.length > 100) return { user: null, sessionHash: null };
+  const hash = await sha256Hex(token);
+  const user = await resolveSession(c.var.db, hash);
+  return user ? { user, sessionHash: hash } : { user: null, sessionHash: null };
+}
 
 /** Loads the signed-in user (or null) into c.var.user for every API request. */
 export const loadSession = createMiddleware<HonoEnv>(async (c, next) => {
   c.set("user", null);
   c.set("sessionHash", null);
-  const token = readSessionToken(c);
-  if (token && token.length <= 100) {
-    const hash = await sha256Hex(token);
-    const user = await resolveSession(c.var.db, hash);
-    if (user) {
-      c.set("user", user);
-      c.set("sessionHash", hash);
-    }
-  }
+  const { user, sessionHash } = await sessionOfRequest(c);
+  c.set("user", user);
+  c.set("sessionHash", sessionHash);
   await next();
 });

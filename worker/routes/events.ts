@@ -46,8 +46,9 @@ const PUBLIC_MAX_AGE_S = 60;
  * tickets here, decision 055), so no cache keeps a ticket link hidden, or shows a state, past that
  * moment. The Worker's memo holds rows and the state is computed per request.
  */
-export function publicCacheControl(rows: readonly EventRow[], now: number, selling: readonly EventRow[] = []): string {
-  const changes = [nextPresaleChangeOf(rows, now), nextTicketSaleChangeOf(selling, now)].filter((at): at is number => at !== null);
+export function publicCacheControl(rows: readonly EventRow[], now: number, selling: readonly EventRow[] = [], alsoChangesAt: readonly number[] = []): string {
+  const later = alsoChangesAt.filter((at) => at > now);
+  const changes = [nextPresaleChangeOf(rows, now), nextTicketSaleChangeOf(selling, now), ...later].filter((at): at is number => at !== null);
   const next = changes.length ? Math.min(...changes) : null;
   const seconds = next === null ? PUBLIC_MAX_AGE_S : Math.min(PUBLIC_MAX_AGE_S, Math.floor((next - now) / 1000));
   return `public, max-age=${Math.max(0, seconds)}`;
@@ -146,7 +147,9 @@ export const eventRoutes = new Hono<HonoEnv>()
     return c.json<EventsResponse>({ events });
   })
 
-  // Before /:id. Per user (the join link), so never cached.
+  // Before /:id. A VIP's answer holds the join link: never cached. Everyone else's is the same
+  // for all and kept as the events list is, never past a meet's start, join window or end (the
+  // list and each meet's state change then).
   .get("/virtual", async (c) => {
     const now = Date.now();
     const user = c.var.user;
@@ -158,7 +161,14 @@ export const eventRoutes = new Hono<HonoEnv>()
       joinUrl: canJoin && row.joinUrl && isJoinOpen(row, now) ? row.joinUrl : null,
       joinOpensAt: new Date(joinOpensAt(row)).toISOString(),
     }));
-    c.header("Cache-Control", "no-store");
+    if (user) {
+      c.header("Cache-Control", "no-store");
+    } else {
+      const changesAt = rows.flatMap((row) => [joinOpensAt(row), row.eventDate.getTime(), eventEndsAt(row)]);
+      c.header("Cache-Control", publicCacheControl(rows, now, [], changesAt));
+      c.header("Vary", CONTENT_LANGUAGE_VARY);
+      c.header("Content-Language", locale);
+    }
     return c.json<VirtualMeetsResponse>({ meets });
   })
 

@@ -13,19 +13,8 @@ import { previewOf } from "../services/media/previews";
 import { visitorKeys } from "../services/analytics/visitor";
 import { clientIp, hitEdgeLimit } from "../services/rate-limit";
 import { forget, rememberUntil } from "../lib/memo";
-import { albumsJson, CATALOG_TTL_MS } from "../services/catalog";
-import {
-  albumView,
-  findAlbum,
-  findTrack,
-  findStreamSource,
-  listTracks,
-  recordPlay,
-  recordPreviewPlay,
-  totalPlays,
-  type AlbumRecord,
-  type Timed,
-} from "../db/music";
+import { albumsJson, publicAlbum, publicTrack } from "../services/catalog";
+import { albumView, findStreamSource, listTracks, recordPlay, recordPreviewPlay, totalPlays, type Timed } from "../db/music";
 import { answerLanguage } from "../middleware/content-language";
 import { ownsTrack } from "../db/store-downloads";
 import {
@@ -74,15 +63,18 @@ function catalogCacheControl(changesAt: number | null, now = Date.now()) {
 
 /**
  * Answers with JSON serialised once per isolate and time to live, or until the value's release
- * times change it (see lib/memo.ts); null when `compute` found nothing.
+ * times change it (see lib/memo.ts), kept by browsers and the edge as a catalog answer; null when
+ * `compute` found nothing.
  */
 async function cachedJson(c: Context<HonoEnv>, key: string, ttlMs: number, compute: () => Promise<Timed<unknown> | null>) {
-  const body = await rememberUntil<string | null>(key, ttlMs, async () => {
+  const cached = await rememberUntil<Timed<string> | null>(key, ttlMs, async () => {
     const timed = await compute();
-    return timed === null ? { value: null, changesAt: null } : { value: JSON.stringify(timed.value), changesAt: timed.changesAt };
+    const value = timed === null ? null : { value: JSON.stringify(timed.value), changesAt: timed.changesAt };
+    return { value, changesAt: value?.changesAt ?? null };
   });
-  if (body === null) return null;
-  return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
+  if (cached === null) return null;
+  c.header("Cache-Control", catalogCacheControl(cached.changesAt));
+  return c.body(cached.value, 200, { "content-type": "application/json; charset=UTF-8" });
 }
 
 export const musicRoutes = new Hono<HonoEnv>()
@@ -95,11 +87,7 @@ export const musicRoutes = new Hono<HonoEnv>()
   .get("/albums/:id", validate("param", albumIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const locale = answerLanguage(c);
-    // The memo keeps the album with its notes in both languages; each answer picks its own.
-    const cached = await rememberUntil<Timed<AlbumRecord> | null>(`music:album:${id}`, CATALOG_TTL_MS, async () => {
-      const found = await findAlbum(c.var.db, id);
-      return { value: found, changesAt: found?.changesAt ?? null };
-    });
+    const cached = await publicAlbum(c.var.db, id);
     if (!cached) throw albumNotFound();
     c.header("Cache-Control", catalogCacheControl(cached.changesAt));
     return c.json<AlbumResponse>({ album: albumView(cached.value, locale) });
@@ -115,9 +103,10 @@ export const musicRoutes = new Hono<HonoEnv>()
   )
 
   .get("/tracks/:id", validate("param", trackIdParamSchema), async (c) => {
-    const track = await findTrack(c.var.db, c.req.valid("param").id);
-    if (!track) throw trackNotFound();
-    return c.json<TrackResponse>({ track });
+    const found = await publicTrack(c.var.db, c.req.valid("param").id);
+    if (!found) throw trackNotFound();
+    c.header("Cache-Control", catalogCacheControl(found.changesAt));
+    return c.json<TrackResponse>({ track: found.value });
   })
 
   .get("/stats", async (c) => c.json<MusicStatsResponse>({ totalPlays: await totalPlays(c.var.db) }))

@@ -4,6 +4,11 @@
 // were rendered from, which the browser hydrates with. Signed-in and back-office pages get the
 // bare shell and render in the browser. An address no page has is a 404 with the app's
 // not-found page; so is an album, track or post that does not exist.
+//
+// One render pass (decision 061): the page's data is read by the API routes' own handlers, run
+// in-process in this request (middleware/page-reads.ts), and the head's extras reuse those reads
+// (lib/request-memo.ts). A visitor's page that only public reads went into is kept by the edge
+// cache for as long as the shortest of them may be; browsers revalidate it every time.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Hono, type Context } from "hono";
 import ssr from "app-ssr";
@@ -16,13 +21,16 @@ import { firstLoadHints } from "../services/first-load";
 import { pageHeadExtras } from "../services/page-head";
 import { PERSONAL_PAGES, UNLISTED_PAGES } from "../contracts/areas";
 import { EMBED_HEAD_TAGS, escapeHtml, pageHeadTags, scriptSafeJson } from "../lib/page-head";
+import { withRequestMemo } from "../lib/request-memo";
 import { readSessionToken } from "../services/session";
 import { requestLanguage } from "../middleware/content-language";
+import { pageEdgeMaxAge, pageReadsOf, withPageReads } from "../middleware/page-reads";
 
-type ApiFetch = (request: Request, env: AppEnv, ctx: Context<HonoEnv>["executionCtx"]) => Response | Promise<Response>;
+/** The API routes, run in-process for a page's reads (worker/app.ts's `pageReadRoutes`). */
+type ReadFetch = (request: Request, env: AppEnv, ctx: Context<HonoEnv>["executionCtx"]) => Response | Promise<Response>;
 
-// The app's API requests during a render go to this request's own Worker, with its cookies: one
-// transport for the isolate, which finds the request it serves here.
+// The app's API requests during a render go to this request's own reads: one transport for the
+// isolate, which finds the request it serves here.
 const rendering = new AsyncLocalStorage<ApiTransport>();
 ssr.setApiTransport((path, init) => {
   const transport = rendering.getStore();
@@ -33,23 +41,43 @@ ssr.setApiTransport((path, init) => {
 /** Request headers an API answer may depend on: who asks, in which language, from where. */
 const FORWARDED_HEADERS = ["cookie", "accept-language", "user-agent", "cf-connecting-ip", "cf-ipcountry"];
 
-function transportFor(c: Context<HonoEnv>, apiFetch: ApiFetch): ApiTransport {
+function transportFor(c: Context<HonoEnv>, readFetch: ReadFetch, forNobody: boolean): ApiTransport {
   // An embed renders for nobody in particular: whoever's cookies came along stay out of it.
-  const forwarded = isEmbedPath(c.req.path) ? FORWARDED_HEADERS.filter((name) => name !== "cookie") : FORWARDED_HEADERS;
+  const forwarded = forNobody ? FORWARDED_HEADERS.filter((name) => name !== "cookie") : FORWARDED_HEADERS;
   return (path, init) => {
     const headers = new Headers(init.headers);
     for (const name of forwarded) {
       const value = c.req.header(name);
       if (value) headers.set(name, value);
     }
-    return Promise.resolve(apiFetch(new Request(new URL(path, c.req.url), { ...init, headers }), c.env, c.executionCtx));
+    return Promise.resolve(readFetch(new Request(new URL(path, c.req.url), { ...init, headers }), c.env, c.executionCtx));
   };
 }
 
-/** The built index.html (its headers copied: the assets binding's are immutable). */
+declare const __VITE_DEV_SERVER__: boolean | undefined;
+/** Vite's dev server transforms index.html as it is edited: read it every time there. */
+const viteDevServer = typeof __VITE_DEV_SERVER__ !== "undefined" && __VITE_DEV_SERVER__;
+
+type ShellCopy = { body: string; status: number; headers: [string, string][] };
+// One read per isolate and assets binding, as the first-load manifest: the built index.html changes
+// only with a new deployment, and every page (rendered or not) starts from it.
+const shells = new WeakMap<Fetcher, Promise<ShellCopy>>();
+
+/** The built index.html, a fresh Response each time (the assets binding's headers are immutable). */
 async function shell(c: Context<HonoEnv>): Promise<Response> {
-  const res = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
-  return new Response(res.body, res);
+  const assets = c.env.ASSETS;
+  let copy = viteDevServer ? undefined : shells.get(assets);
+  if (!copy) {
+    copy = assets.fetch(new Request(new URL("/", c.req.url))).then(async (res) => ({ body: await res.text(), status: res.status, headers: [...res.headers] }));
+    // Only a good read is kept: a failed one is tried again by the next request.
+    if (!viteDevServer) shells.set(assets, copy);
+    copy.then(
+      (read) => void (read.status !== 200 && shells.delete(assets)),
+      () => void shells.delete(assets),
+    );
+  }
+  const { body, status, headers } = await copy;
+  return new Response(body, { status, headers });
 }
 
 const jsonIsland = (id: string, json: string) => `<script type="application/json" id="${id}">${scriptSafeJson(json)}</script>`;
@@ -126,34 +154,43 @@ function isPersonalPage(path: string): boolean {
 const NOT_PAGES = /^\/(?:api|uploads|media)(?:\/|$)/;
 
 /**
- * Mounted last, for GET and HEAD of every address no other route answers. `apiFetch` is the
- * Worker's own fetch (worker/app.ts): the render's API requests go through it.
+ * Mounted last, for GET and HEAD of every address no other route answers. `readFetch` runs the
+ * API routes in-process (worker/app.ts): the render's reads go through it.
  */
-export function pageRoutes(apiFetch: ApiFetch) {
-  return new Hono<HonoEnv>().get("*", async (c, next) => {
-    if (NOT_PAGES.test(c.req.path)) return next();
-    const { routeId, signIn } = ssr.matchPage(c.req.url);
-    // Signed-in and back-office pages: the shell, for the browser to render. A request without a
-    // session is sent to sign in at once, as the page's guard would after loading the app (the
-    // shell would show nothing meanwhile); a session the Worker no longer knows still gets the
-    // shell, and the guard in the browser sends it on.
-    if (routeId !== null && !isSsrRoute(routeId)) {
-      const page = signIn && !readSessionToken(c) ? c.redirect(signIn, 302) : await shell(c);
-      if (isPersonalPage(c.req.path)) page.headers.set("X-Robots-Tag", "noindex");
-      return page;
-    }
-    const locale = requestLanguage(c);
-    let page: RenderedPage;
-    try {
-      page = await rendering.run(transportFor(c, apiFetch), () => ssr.renderPage({ url: c.req.url, locale }));
-    } catch (error) {
-      // The browser can still render the page from the shell: a failed render never costs the visit.
-      console.error("page render failed", c.req.path, error);
-      return shell(c);
-    }
-    if (page.redirect) return c.redirect(page.redirect, page.status as 301 | 302 | 303 | 307 | 308);
-    const answer = await htmlPage(c, routeId === null ? { ...page, status: 404 } : page, locale);
-    if (UNLISTED_PAGES.includes(c.req.path.replace(/(.)\/$/, "$1"))) answer.headers.set("X-Robots-Tag", "noindex");
-    return answer;
-  });
+export function pageRoutes(readFetch: ReadFetch) {
+  return new Hono<HonoEnv>().get("*", (c, next) => withRequestMemo(() => answerPage(c, next, readFetch)));
+}
+
+async function answerPage(c: Context<HonoEnv>, next: () => Promise<void>, readFetch: ReadFetch): Promise<Response | void> {
+  if (NOT_PAGES.test(c.req.path)) return next();
+  const { routeId, signIn } = ssr.matchPage(c.req.url);
+  // Signed-in and back-office pages: the shell, for the browser to render. A request without a
+  // session is sent to sign in at once, as the page's guard would after loading the app (the
+  // shell would show nothing meanwhile); a session the Worker no longer knows still gets the
+  // shell, and the guard in the browser sends it on.
+  if (routeId !== null && !isSsrRoute(routeId)) {
+    const page = signIn && !readSessionToken(c) ? c.redirect(signIn, 302) : await shell(c);
+    if (isPersonalPage(c.req.path)) page.headers.set("X-Robots-Tag", "noindex");
+    return page;
+  }
+  const locale = requestLanguage(c);
+  const forNobody = isEmbedPath(c.req.path);
+  let page: RenderedPage;
+  let edgeMaxAge = 0;
+  try {
+    const reads = await pageReadsOf(c, forNobody);
+    page = await withPageReads(reads, () => rendering.run(transportFor(c, readFetch, forNobody), () => ssr.renderPage({ url: c.req.url, locale })));
+    // Shared only when nobody's session went into it (the edge cache also refuses any request
+    // with a session cookie, an embed's included).
+    if (!readSessionToken(c)) edgeMaxAge = pageEdgeMaxAge(reads);
+  } catch (error) {
+    // The browser can still render the page from the shell: a failed render never costs the visit.
+    console.error("page render failed", c.req.path, error);
+    return shell(c);
+  }
+  if (page.redirect) return c.redirect(page.redirect, page.status as 301 | 302 | 303 | 307 | 308);
+  const answer = await htmlPage(c, routeId === null ? { ...page, status: 404 } : page, locale);
+  if (UNLISTED_PAGES.includes(c.req.path.replace(/(.)\/$/, "$1"))) answer.headers.set("X-Robots-Tag", "noindex");
+  if (answer.status === 200 && edgeMaxAge > 0) c.set("edgeMaxAge", edgeMaxAge);
+  return answer;
 }

@@ -7,14 +7,14 @@ import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import type { DB } from "../db/client";
 import { albums, tracks } from "../db/schema";
-import { albumNotes, albumView, coverUrlOf, findAlbum, findTrack } from "../db/music";
+import { albumNotes, albumView, coverUrlOf } from "../db/music";
 import type { Locale } from "../contracts/locale";
 import { albumHead, trackHead } from "../lib/music-jsonld";
 import { readSettings } from "../db/settings";
 import { remember } from "../lib/memo";
 import { artistNameOf, artistPortraitUrlOf, type ArtistResponse } from "../contracts/admin-settings";
 import { ICONIC_TRACK_IDS } from "../contracts/site";
-import { CATALOG_TTL_MS } from "./catalog";
+import { CATALOG_TTL_MS, publicAlbum, publicTrack } from "./catalog";
 
 async function loadHitCovers(db: DB): Promise<ArtistResponse["hits"]> {
   const rows = await db
@@ -44,7 +44,11 @@ export async function readArtist(env: AppEnv, db: DB): Promise<ArtistResponse> {
  */
 export async function musicPageHead(env: AppEnv, db: DB, kind: "album" | "track", url: URL, locale: Locale): Promise<string> {
   const id = decodeURIComponent(url.pathname.split("/").filter(Boolean).at(-1) ?? "");
-  const [settings, found] = await Promise.all([readSettings(db), kind === "album" ? findAlbum(db, id).then((a) => a?.value ?? null) : findTrack(db, id)]);
+  // The page's render has just read the same album or track through the API's route: the same read.
+  const [settings, found] = await Promise.all([
+    readSettings(db),
+    kind === "album" ? publicAlbum(db, id).then((a) => a?.value ?? null) : publicTrack(db, id).then((t) => t?.value ?? null),
+  ]);
   if (!found) return "";
   const artist = { name: artistNameOf(settings, readConfig(env)), links: settings.artistLinks };
   // The album's notes in the page's language are its description (and say which language that is).

@@ -1,7 +1,8 @@
 // The public catalog's reads that both the music API and the catalog page's HTML serve.
 import type { DB } from "../db/client";
-import { listAlbums } from "../db/music";
+import { findAlbum, findTimedTrack, listAlbums, type AlbumRecord, type Timed } from "../db/music";
 import { rememberUntil } from "../lib/memo";
+import { oncePerRequest } from "../lib/request-memo";
 import type { AlbumsResponse } from "../contracts/music";
 
 export const CATALOG_TTL_MS = 60_000;
@@ -20,3 +21,22 @@ export const albumsJson = (db: DB, now = Date.now()) =>
     },
     now,
   );
+
+/**
+ * One album with its notes in both languages (each answer picks its own), remembered per isolate
+ * until its next release time or a minute; null when unknown or hidden. The album API and the
+ * album page's head read it, the head getting the render's own read (lib/request-memo.ts).
+ */
+export const publicAlbum = (db: DB, id: string) =>
+  oncePerRequest(`album:${id}`, () =>
+    rememberUntil<Timed<AlbumRecord> | null>(`music:album:${id}`, CATALOG_TTL_MS, async () => {
+      const found = await findAlbum(db, id);
+      return { value: found, changesAt: found?.changesAt ?? null };
+    }),
+  );
+
+/**
+ * One public track and when it next changes (the track API and the track page's head), read once
+ * per page render.
+ */
+export const publicTrack = (db: DB, id: string) => oncePerRequest(`track:${id}`, () => findTimedTrack(db, id));
