@@ -141,6 +141,13 @@ const fakeIntervals = () => vi.useFakeTimers({ toFake: ["setInterval", "clearInt
 
 describe("hero", () => {
   it("shows the first picture at once with a high priority, and adds the other three, each with its source, after the first paint", async () => {
+    // The browser's idle moment is held here, so a slow render cannot let it pass before the check.
+    let settle: (() => void) | undefined;
+    vi.stubGlobal("requestIdleCallback", (callback: () => void) => {
+      settle = callback;
+      return 1;
+    });
+    vi.stubGlobal("cancelIdleCallback", () => {});
     await renderLanding();
     // The server's HTML and the first render hold one picture: no <img> without a source.
     const first = heroImages();
@@ -155,6 +162,8 @@ describe("hero", () => {
     expect(portraitOf(first[0]!)).toEqual(["(max-width: 480px)", "/media/site/hero-1-portrait.jpg"]);
     expect(first[0]!.previousElementSibling?.tagName).toBe("SOURCE");
     // The other three come after the first paint, each complete.
+    await waitFor(() => expect(settle).toBeDefined());
+    act(() => settle!());
     await waitFor(() => expect(heroImages()).toHaveLength(4));
     const images = heroImages();
     expect(images[0]).toBe(first[0]);
