@@ -62,7 +62,7 @@ afterEach(() => {
 });
 
 describe("a visitor's page from the edge cache", () => {
-  it.each(["/", "/events", "/music/catalog/freestyle-nights", "/music/track/spring-love", "/embed/track/spring-love", "/music", "/virtual-meet"])(
+  it.each(["/", "/events", "/music/catalog/freestyle-nights", "/music/track/spring-love", "/embed/track/spring-love", "/music", "/virtual-meet", "/perks"])(
     "%s: rendered once, then served from the cache with no render and no D1 trip",
     async (base) => {
       const path = own(base);

@@ -81,7 +81,7 @@ describe("the perk code limit", () => {
 });
 
 describe("GET /api/perks", () => {
-  it("lists only live perks, newest first, without codes or links, and is not cached publicly", async () => {
+  it("lists only live perks, newest first, without codes or links; a member's answer is never cached publicly", async () => {
     const now = Date.now();
     const older = await seedPerk({ title: "Older live", startsAt: now - 5 * HOUR, sharedCode: "OLDER-CODE", link: "https://shop.example.com/older" });
     const newer = await seedPerk({ title: "Newer live", startsAt: now - HOUR, audience: "members", sharedCode: "NEWER-CODE" });
@@ -90,7 +90,8 @@ describe("GET /api/perks", () => {
 
     for (const role of ["visitor", "user", "vip", "admin"] as const) {
       const { res, body } = await list(cookieOf(role));
-      expect(res.headers.get("cache-control"), role).toBe("private, no-store");
+      if (role === "visitor") expect(res.headers.get("cache-control"), role).toMatch(/^public, max-age=\d+$/);
+      else expect(res.headers.get("cache-control"), role).toBe("private, no-store");
       const ids = body.perks.map((p) => p.id);
       expect(ids.indexOf(newer), role).toBeLessThan(ids.indexOf(older));
       expect(body.perks.map((p) => p.title)).not.toContain("Scheduled");
@@ -243,5 +244,26 @@ describe("POST /api/perks/:id/reveal: what it gives", () => {
       expect(res.status).toBe(404);
       expect((await errorOf(res)).code).toBe("perk_not_found");
     }
+  });
+});
+
+describe("GET /api/perks for visitors, kept by caches", () => {
+  const maxAge = (res: Response) => Number(/^public, max-age=(\d+)$/.exec(res.headers.get("cache-control") ?? "")?.[1] ?? Number.NaN);
+
+  it("is the same for every visitor, kept a minute at most and never past a live perk's end", async () => {
+    const endsSoon = await seedPerk({ title: "Ends soon", startsAt: Date.now() - HOUR, endsAt: Date.now() + 20_000 });
+    const { res, body } = await list(undefined);
+    expect(body.perks.map((p) => p.id)).toContain(endsSoon);
+    expect(maxAge(res)).toBeGreaterThanOrEqual(0);
+    expect(maxAge(res)).toBeLessThanOrEqual(20);
+    // A banned member has no session: they read what every visitor reads.
+    expect((await list(cookieOf("banned"))).res.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/);
+  });
+
+  it("is never kept past a scheduled perk's start", async () => {
+    await seedPerk({ title: "Starts soon", startsAt: Date.now() + 10_000, endsAt: Date.now() + HOUR });
+    const { res, body } = await list(undefined);
+    expect(body.perks.map((p) => p.title)).not.toContain("Starts soon");
+    expect(maxAge(res)).toBeLessThanOrEqual(10);
   });
 });

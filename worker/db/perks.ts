@@ -1,7 +1,7 @@
 // Special perks as members see them (decision 030): the live list, and a member's reveal. A reveal
 // is recorded once per member (perk_reveals' primary key); a unique code comes from the perk's
 // pool in offer_codes, claimed atomically by claimOfferCode, so racing members never share one.
-import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { perkReveals, perks } from "./schema";
 import { isForeignKeyViolation } from "./d1";
@@ -90,6 +90,18 @@ export async function listLivePerks(db: DB, viewer: PerkViewer, locale: Locale, 
       codesGone: row.codeMode === "unique" && mine === null && (counts.get(row.id)?.left ?? 0) === 0,
     };
   });
+}
+
+/**
+ * When the live list next changes by the clock: the soonest start of a perk still to come or end of
+ * a live one (ms), or null when no perk is due to start or end.
+ */
+export async function nextPerkChange(db: DB, now = Date.now()): Promise<number | null> {
+  const [row] = await db
+    .select({ at: sql<number | null>`min(CASE WHEN ${perks.startsAt} > ${now} THEN ${perks.startsAt} ELSE ${perks.endsAt} END)` })
+    .from(perks)
+    .where(gt(perks.endsAt, new Date(now)));
+  return row?.at ?? null;
 }
 
 /**

@@ -3,6 +3,7 @@
 // subscribable calendar feed at /events.ics; the JSON-LD of / and /events comes from
 // upcomingEventsJsonLd (worker/services/events.ts, written by worker/routes/pages.ts).
 import { Hono, type Context } from "hono";
+import { publicCacheControl } from "../lib/cache-control";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { notFound } from "../lib/errors";
@@ -38,20 +39,16 @@ import {
   type VirtualMeetsResponse,
 } from "../contracts/events";
 
-const PUBLIC_MAX_AGE_S = 60;
-
 /**
  * The public answers' Cache-Control: a minute, cut to the seconds left before a presale among
  * `rows` changes state (decision 029), or the ticket sale of one of `selling` (those that sell
  * tickets here, decision 055), so no cache keeps a ticket link hidden, or shows a state, past that
  * moment. The Worker's memo holds rows and the state is computed per request.
  */
-export function publicCacheControl(rows: readonly EventRow[], now: number, selling: readonly EventRow[] = [], alsoChangesAt: readonly number[] = []): string {
+export function eventsCacheControl(rows: readonly EventRow[], now: number, selling: readonly EventRow[] = [], alsoChangesAt: readonly number[] = []): string {
   const later = alsoChangesAt.filter((at) => at > now);
   const changes = [nextPresaleChangeOf(rows, now), nextTicketSaleChangeOf(selling, now), ...later].filter((at): at is number => at !== null);
-  const next = changes.length ? Math.min(...changes) : null;
-  const seconds = next === null ? PUBLIC_MAX_AGE_S : Math.min(PUBLIC_MAX_AGE_S, Math.floor((next - now) / 1000));
-  return `public, max-age=${Math.max(0, seconds)}`;
+  return publicCacheControl(changes.length ? Math.min(...changes) : null, now);
 }
 const CALENDAR_CACHE = "public, max-age=300";
 /** How often calendar apps are asked to refetch the feed. */
@@ -141,7 +138,7 @@ export const eventRoutes = new Hono<HonoEnv>()
     const locale = requestLanguage(c);
     const rows = await listedEvents(c, now);
     const { events, selling } = await publicEventsOf(c.var.db, rows, now, locale);
-    c.header("Cache-Control", publicCacheControl(rows, now, selling));
+    c.header("Cache-Control", eventsCacheControl(rows, now, selling));
     c.header("Vary", CONTENT_LANGUAGE_VARY);
     c.header("Content-Language", locale);
     return c.json<EventsResponse>({ events });
@@ -165,7 +162,7 @@ export const eventRoutes = new Hono<HonoEnv>()
       c.header("Cache-Control", "no-store");
     } else {
       const changesAt = rows.flatMap((row) => [joinOpensAt(row), row.eventDate.getTime(), eventEndsAt(row)]);
-      c.header("Cache-Control", publicCacheControl(rows, now, [], changesAt));
+      c.header("Cache-Control", eventsCacheControl(rows, now, [], changesAt));
       c.header("Vary", CONTENT_LANGUAGE_VARY);
       c.header("Content-Language", locale);
     }
@@ -177,7 +174,7 @@ export const eventRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const locale = requestLanguage(c);
     const { events, selling } = await publicEventsOf(c.var.db, [row], now, locale);
-    c.header("Cache-Control", publicCacheControl([row], now, selling));
+    c.header("Cache-Control", eventsCacheControl([row], now, selling));
     c.header("Vary", CONTENT_LANGUAGE_VARY);
     c.header("Content-Language", locale);
     return c.json<EventResponse>({ event: events[0]! });

@@ -2,6 +2,7 @@
 // bought the track's release: their collection's Play), and the tracks' 30-second previews and
 // their play counts (anyone).
 import { Hono, type Context } from "hono";
+import { publicCacheControl } from "../lib/cache-control";
 import { createMiddleware } from "hono/factory";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
@@ -50,16 +51,8 @@ const fullListener = createMiddleware<HonoEnv>(async (c, next) => {
   throw routeError("vip_required");
 });
 
-/** Catalog lists change only when the catalog does, or at a release time: a minute at most. */
-const CATALOG_MAX_AGE_S = 60;
 /** Play counts move with every play: the tracks list is reused for a few seconds at most. */
 const TRACKS_TTL_MS = 5_000;
-
-/** Browsers and shared caches keep a catalog answer a minute, or until the next release time. */
-function catalogCacheControl(changesAt: number | null, now = Date.now()) {
-  const seconds = changesAt === null ? CATALOG_MAX_AGE_S : Math.max(0, Math.min(CATALOG_MAX_AGE_S, Math.floor((changesAt - now) / 1000)));
-  return `public, max-age=${seconds}`;
-}
 
 /**
  * Answers with JSON serialised once per isolate and time to live, or until the value's release
@@ -73,14 +66,14 @@ async function cachedJson(c: Context<HonoEnv>, key: string, ttlMs: number, compu
     return { value, changesAt: value?.changesAt ?? null };
   });
   if (cached === null) return null;
-  c.header("Cache-Control", catalogCacheControl(cached.changesAt));
+  c.header("Cache-Control", publicCacheControl(cached.changesAt));
   return c.body(cached.value, 200, { "content-type": "application/json; charset=UTF-8" });
 }
 
 export const musicRoutes = new Hono<HonoEnv>()
   .get("/albums", async (c) => {
     const { body, changesAt } = await albumsJson(c.var.db);
-    c.header("Cache-Control", catalogCacheControl(changesAt));
+    c.header("Cache-Control", publicCacheControl(changesAt));
     return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
   })
 
@@ -89,7 +82,7 @@ export const musicRoutes = new Hono<HonoEnv>()
     const locale = answerLanguage(c);
     const cached = await publicAlbum(c.var.db, id);
     if (!cached) throw albumNotFound();
-    c.header("Cache-Control", catalogCacheControl(cached.changesAt));
+    c.header("Cache-Control", publicCacheControl(cached.changesAt));
     return c.json<AlbumResponse>({ album: albumView(cached.value, locale) });
   })
 
@@ -105,7 +98,7 @@ export const musicRoutes = new Hono<HonoEnv>()
   .get("/tracks/:id", validate("param", trackIdParamSchema), async (c) => {
     const found = await publicTrack(c.var.db, c.req.valid("param").id);
     if (!found) throw trackNotFound();
-    c.header("Cache-Control", catalogCacheControl(found.changesAt));
+    c.header("Cache-Control", publicCacheControl(found.changesAt));
     return c.json<TrackResponse>({ track: found.value });
   })
 

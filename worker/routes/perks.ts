@@ -1,7 +1,8 @@
 // /api/perks: the special perks members see (decision 030).
 //   GET  /             the live perks, newest first, in the asker's language (?lang=, the locale
-//                      cookie, Accept-Language): never a code or a link; what the asker may
-//                      reveal and has revealed (so the answer is per-person: never cached publicly)
+//                      cookie, Accept-Language): never a code or a link; for a member what they may
+//                      reveal and have revealed (private), for a visitor the same teasers for
+//                      everyone (public for a minute at most, never past a perk's start or end)
 //   POST /:id/reveal   the asker's code and the link, recorded once: visitor or banned 401,
 //                      member 403 vip_required for a VIP-only perk, unknown 404 perk_not_found,
 //                      not live 409 perk_not_live, unique codes all taken 409 perk_codes_gone
@@ -10,7 +11,8 @@ import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
 import { answerLanguage } from "../middleware/content-language";
 import { conflict, notFound, routeError } from "../lib/errors";
-import { canReveal, findPerk, listLivePerks, revealPerk, type PerkViewer } from "../db/perks";
+import { canReveal, findPerk, listLivePerks, nextPerkChange, revealPerk, type PerkViewer } from "../db/perks";
+import { publicCacheControl } from "../lib/cache-control";
 import { PERK_ERROR_CODES, PERK_ID_PATTERN, PERK_MESSAGES, perkStateAt, type PerkRevealResponse, type PerksResponse } from "../contracts/perks";
 
 const perkNotFound = () => notFound(PERK_MESSAGES.notFound, PERK_ERROR_CODES.notFound);
@@ -19,9 +21,12 @@ export const perkRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => {
     const user = c.var.user;
     const viewer: PerkViewer = user ? { id: user.id, vip: user.isVIP || user.isAdmin } : null;
-    const perks = await listLivePerks(c.var.db, viewer, answerLanguage(c));
-    // Says who revealed what: private to the asker, and never stored by any cache.
-    c.header("Cache-Control", "private, no-store");
+    const now = Date.now();
+    const [perks, changesAt] = await Promise.all([listLivePerks(c.var.db, viewer, answerLanguage(c), now), viewer ? null : nextPerkChange(c.var.db, now)]);
+    // A member's answer says who revealed what: private to them, never stored by any cache. A
+    // visitor's is everyone's, so /perks can be served from the edge like the other public pages;
+    // a unique code's "all taken" may then lag by up to the minute.
+    c.header("Cache-Control", viewer ? "private, no-store" : publicCacheControl(changesAt, now));
     return c.json<PerksResponse>({ perks });
   })
 
