@@ -255,6 +255,7 @@ const PUBLIC_PAGES = [
   "/copyright",
   "/store/",
   "/store/$product",
+  "/perks",
 ];
 
 // The route files' source (Vite resolves the glob at build time).
