@@ -10,7 +10,7 @@
 import type { DB } from "./client";
 import { runBatch, type Statement } from "./d1";
 import { notSuspendedText } from "./suspensions";
-import { inAudienceText, newRowId, wantsSomehow, type NewNotificationEvent, type NotificationAudience } from "./notifications";
+import { eventInsert, inAudienceText, newRowId, wantsSomehow, type NewNotificationEvent, type NotificationAudience } from "./notifications";
 
 /** One planned page: the members with after < id <= upTo (upTo null: every id above `after`). */
 export type FanOutPage = { eventId: string; page: number; after: string; upTo: string | null };
@@ -54,26 +54,7 @@ export async function recordBroadcastEvent(
   pageSize: number,
   now = Date.now(),
 ): Promise<FanOutPage[] | null> {
-  const [recorded, planned] = await runBatch(db, [
-    {
-      sql: `INSERT INTO notification_events (id, kind, actor_id, post_id, comment_id, params, link, audience, recipients_total, created_by, created_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (id) DO NOTHING`,
-      params: [
-        event.id,
-        event.kind,
-        event.actorId,
-        event.postId ?? null,
-        event.commentId ?? null,
-        JSON.stringify(event.params),
-        event.link,
-        event.audience,
-        event.recipientsTotal ?? 0,
-        event.createdBy ?? null,
-        now,
-      ],
-    },
-    planStatement(event.id, pageSize, now),
-  ]);
+  const [recorded, planned] = await runBatch(db, [eventInsert(event, now), planStatement(event.id, pageSize, now)]);
   if (recorded!.meta.changes === 0) return null;
   return pagesOf(planned!.results);
 }

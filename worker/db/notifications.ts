@@ -6,7 +6,7 @@
 // recipient lists (one bound parameter however many ids). A broadcast's pages are in
 // notification-fanout.ts.
 import type { DB } from "./client";
-import { runBatch } from "./d1";
+import { runBatch, type Statement } from "./d1";
 import { notSuspendedText } from "./suspensions";
 import {
   defaultPreference,
@@ -83,14 +83,12 @@ export const newRowId = "lower(hex(randomblob(16)))";
 
 // Events ---------------------------------------------------------------------------------------
 
-/** Writes the event unless its key exists; true when this call wrote it. */
-export async function recordNotificationEvent(db: DB, event: NewNotificationEvent, now = Date.now()): Promise<boolean> {
-  const result = await db.$client
-    .prepare(
-      `INSERT INTO notification_events (id, kind, actor_id, post_id, comment_id, params, link, audience, recipients_total, created_by, created_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (id) DO NOTHING`,
-    )
-    .bind(
+/** The event's row, unless its key exists (a broadcast records it in the batch that plans its pages). */
+export function eventInsert(event: NewNotificationEvent, now: number): Statement {
+  return {
+    sql: `INSERT INTO notification_events (id, kind, actor_id, post_id, comment_id, params, link, audience, recipients_total, created_by, created_at)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (id) DO NOTHING`,
+    params: [
       event.id,
       event.kind,
       event.actorId,
@@ -102,7 +100,16 @@ export async function recordNotificationEvent(db: DB, event: NewNotificationEven
       event.recipientsTotal ?? 0,
       event.createdBy ?? null,
       now,
-    )
+    ],
+  };
+}
+
+/** Writes the event unless its key exists; true when this call wrote it. */
+export async function recordNotificationEvent(db: DB, event: NewNotificationEvent, now = Date.now()): Promise<boolean> {
+  const insert = eventInsert(event, now);
+  const result = await db.$client
+    .prepare(insert.sql)
+    .bind(...insert.params)
     .run();
   return result.meta.changes > 0;
 }
