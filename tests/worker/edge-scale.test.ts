@@ -3,31 +3,15 @@
 // primary so a revocation counts at once, a visitor's own writes travel as a bookmark, and public
 // answers come from the edge cache, keyed by the content version, never holding a personal answer.
 import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
 import { BOOKMARK_COOKIE } from "../../worker/middleware/d1-session";
 import { edgeCacheKey } from "../../worker/middleware/edge-cache";
 import { isReadOnly } from "../../worker/db/d1-session";
 import { readContentVersion } from "../../worker/db/content-version";
-import { cookieFrom, createUser, db, ORIGIN, useFreshClientIp } from "./helpers";
+import { cookieFrom, createUser, db, fetchApp, ORIGIN } from "./helpers";
 
-type Send = { cookie?: string; headers?: Record<string, string>; method?: string; json?: unknown; edgeCache?: "on" | "off" };
-
-async function send(path: string, { cookie, headers = {}, method = "GET", json, edgeCache = "off" }: Send = {}) {
-  const h = new Headers({ "cf-connecting-ip": useFreshClientIp(), ...headers });
-  if (cookie) h.set("cookie", cookie);
-  if (method !== "GET") h.set("origin", ORIGIN);
-  if (json !== undefined) h.set("content-type", "application/json");
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
-    new Request(ORIGIN + path, { method, headers: h, body: json === undefined ? undefined : JSON.stringify(json) }),
-    { ...env, EDGE_CACHE: edgeCache },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx); // the cache's put is left to run after the answer
-  return res;
-}
+type Send = Parameters<typeof fetchApp>[1] & { edgeCache?: "on" | "off" };
+const send = (path: string, { edgeCache = "off", ...options }: Send = {}) => fetchApp(path, options, { EDGE_CACHE: edgeCache });
 
 /** The request's D1 trips, from the header the Worker adds outside production. */
 function tripsOf(res: Response) {

@@ -1,7 +1,9 @@
 // Shared helpers for Worker integration tests: requests as a browser on the site's own origin,
 // and users of each role with a live session.
 import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { vi } from "vitest";
+import { app } from "../../worker/app";
 import { createDb } from "../../worker/db/client";
 import { admins, profiles, users } from "../../worker/db/schema";
 import { createSession } from "../../worker/db/auth";
@@ -62,6 +64,27 @@ export async function call(path: string, { method, json, body, cookie, headers =
   const res = await exports.default.fetch(new Request(origin + path, { method: verb, headers: h, body: json !== undefined ? JSON.stringify(json) : body }));
   answered.push(res);
   return res;
+}
+
+type AppFetchOptions = Pick<CallOptions, "cookie" | "headers" | "json"> & { method?: string };
+
+/**
+ * A request from a fresh client address straight to the app with some of its environment swapped
+ * (`vars`: the edge cache switched on, the request log, ASSETS), answered once its waitUntil work
+ * (the cache's put) is done. The answer's body is read whole first: one streaming from the edge
+ * cache and left open would still be open when the next file's reset() stops the cache.
+ */
+export async function fetchApp(path: string, { cookie, headers = {}, method = "GET", json }: AppFetchOptions = {}, vars: Record<string, unknown> = {}) {
+  const h = new Headers({ "cf-connecting-ip": useFreshClientIp(), ...headers });
+  if (cookie) h.set("cookie", cookie);
+  if (method !== "GET") h.set("origin", ORIGIN);
+  if (json !== undefined) h.set("content-type", "application/json");
+  const ctx = createExecutionContext();
+  const request = new Request(ORIGIN + path, { method, headers: h, body: json === undefined ? undefined : JSON.stringify(json) });
+  const res = await app.fetch(request, { ...env, ...vars }, ctx);
+  const body = res.body === null ? null : await res.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
 /** A request as a browser on `npm start`'s own machine sends it (local-only routes). */

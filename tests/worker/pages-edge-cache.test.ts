@@ -5,14 +5,12 @@
 // stored in it; a back-office change is seen by the next visitor; a release time ends the entry.
 // The page's reads run in its own request: one request log line, its D1 trips its own.
 import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { app } from "../../worker/app";
 import { edgeCacheKey } from "../../worker/middleware/edge-cache";
 import { readContentVersion } from "../../worker/db/content-version";
 import { LOCALE_COOKIE } from "../../worker/contracts/locale";
 import type { RequestLogLine } from "../../worker/middleware/request-log";
-import { createUser, db, ORIGIN, useFreshClientIp } from "./helpers";
+import { createUser, db, fetchApp, ORIGIN } from "./helpers";
 import { fakeAssets, rootOf, textOf } from "./pages-fixtures";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
@@ -20,24 +18,11 @@ const { assets } = fakeAssets();
 /** Each test's own addresses: no other test (or file) has stored an answer under them. */
 const own = (path: string) => `${path}${path.includes("?") ? "&" : "?"}run=${crypto.randomUUID().slice(0, 8)}`;
 
-type Send = { cookie?: string; headers?: Record<string, string>; method?: string; json?: unknown; vars?: Record<string, string> };
+type Send = Parameters<typeof fetchApp>[1] & { vars?: Record<string, string> };
 
-async function send(path: string, { cookie, headers = {}, method = "GET", json, vars = {} }: Send = {}) {
-  const h = new Headers({ "cf-connecting-ip": useFreshClientIp(), ...headers });
-  if (cookie) h.set("cookie", cookie);
-  if (method !== "GET") h.set("origin", ORIGIN);
-  if (json !== undefined) h.set("content-type", "application/json");
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
-    new Request(ORIGIN + path, { method, headers: h, body: json === undefined ? undefined : JSON.stringify(json) }),
-    { ...env, ASSETS: assets, EDGE_CACHE: "on", ...vars },
-    ctx,
-  );
-  // Every body is read here: one streaming from the cache and left open would still be open when
-  // the next file's reset() stops the cache (workerd logs a trace).
-  const body = await res.text();
-  await waitOnExecutionContext(ctx); // the cache's put is left to run after the answer
-  return { res, body, status: res.status, cache: res.headers.get("x-edge-cache") };
+async function send(path: string, { vars = {}, ...options }: Send = {}) {
+  const res = await fetchApp(path, options, { ASSETS: assets, EDGE_CACHE: "on", ...vars });
+  return { res, body: await res.text(), status: res.status, cache: res.headers.get("x-edge-cache") };
 }
 
 function tripsOf(res: Response) {
