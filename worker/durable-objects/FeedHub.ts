@@ -54,10 +54,13 @@ function framesOf(events: FeedEvent[], sentAt: number) {
 }
 
 /**
- * A flush whose sends took at least this long is logged with its socket count: the sign that a
- * shard holds too many sockets (decision 047), and the server's side of the fan-out figures.
+ * A flush to at least SLOW_SEND_SOCKETS sockets whose sends took at least SLOW_SEND_MS is logged
+ * with its socket count: the sign that a shard holds too many sockets (decision 047), and the
+ * server's side of the fan-out figures. A slow flush to a handful of sockets says only that the
+ * machine was busy, so it is not logged.
  */
 const SLOW_SEND_MS = 100;
+const SLOW_SEND_SOCKETS = 100;
 
 export class FeedHub extends DurableObject<AppEnv> {
   private sessions = new SessionChecker(this.env.DB);
@@ -172,6 +175,7 @@ export class FeedHub extends DurableObject<AppEnv> {
    * the next turn, once the loop (and the writes it queued) have let go of the thread.
    */
   private reportSlowSend(sentAt: number, sockets: number) {
+    if (sockets < SLOW_SEND_SOCKETS) return;
     setTimeout(() => {
       const took = Date.now() - sentAt;
       if (took >= SLOW_SEND_MS) console.warn(`feed: a flush to ${sockets} sockets took ${took} ms to send`);
