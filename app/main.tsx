@@ -19,8 +19,8 @@ import "./features/contact/contact.css";
 import "./features/parties/party-teaser.css";
 
 // Start-up runs in short tasks, so a tap on a server-rendered page is answered between them: the
-// modules' evaluation is one task, setting up the caches and the router the next, hydration (in
-// slices, see below) after that.
+// modules' evaluation is one task, setting up the caches the next, the router the one after,
+// hydration (in slices, see below) after that.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 async function start() {
@@ -32,6 +32,10 @@ async function start() {
   const queryClient = createAppQueryClient(serverData);
   if (serverState) for (const hash of hydrateState(queryClient, serverState)) serverData.add(hash);
   const locale = serverState?.locale ?? detectInitialLocale();
+  // The language's messages start loading now; the router (every route built and matched) is made
+  // in the next task, each under a phone's 50 ms.
+  const catalog = loadCatalog(locale).catch(() => undefined); // the English defaults then (the provider retries)
+  await nextTask();
   // The router's loaders read the language here (app/router.tsx) before I18nProvider renders.
   document.documentElement.lang = locale;
   const router = createAppRouter(queryClient);
@@ -48,7 +52,6 @@ async function start() {
   const root = document.getElementById("root")!;
   const app = <AppTree queryClient={queryClient} router={router} locale={locale} />;
   const loaded = router.load().catch(() => undefined); // a failing loader shows its error once rendered
-  const catalog = loadCatalog(locale).catch(() => undefined); // the English defaults then (the provider retries)
   // Hydration waits for the page's chunks too (the server's tree is complete); a page the browser
   // renders itself shows at once, with the router's pending state until its loaders are done.
   await (serverState ? Promise.all([loaded, catalog]) : catalog);

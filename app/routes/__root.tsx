@@ -37,8 +37,6 @@ function RootLayout() {
   useSiteConfig();
   // Counts the view once the page has rendered (cookieless; never the back office).
   usePageViews(pathname);
-  const playerRequested = usePlayerRequested();
-  const radioRequested = useRadioRequested();
   // A signed-in page learns of its member's role changes at once (decision 040); never in embeds.
   useMemberNotices(!embed);
 
@@ -65,19 +63,34 @@ function RootLayout() {
       {showFooter && <Footer newsSignup={<NewsSignup />} />}
       {/* A new version of the service worker is waiting (decision 042); never in embeds. */}
       {!embed && <UpdatePrompt />}
-      {playerRequested && !embed && (
+      {!embed && <Players showBar={showHeader} pathname={pathname} />}
+    </div>
+  );
+}
+
+/**
+ * The players' hosts, once a page asks for one. Apart from the layout: a page asks from its first
+ * effects (its track rows), and the layout re-rendering then would re-render the header and the
+ * footer with it, in one uninterrupted task while the page is starting.
+ */
+function Players({ showBar, pathname }: { showBar: boolean; pathname: string }) {
+  const playerRequested = usePlayerRequested();
+  const radioRequested = useRadioRequested();
+  return (
+    <>
+      {playerRequested && (
         <Suspense fallback={null}>
           {/* The popup players have their own controls: no bar there. */}
-          <PlayerHost showBar={showHeader} />
+          <PlayerHost showBar={showBar} />
         </Suspense>
       )}
-      {radioRequested && !embed && (
+      {radioRequested && (
         <Suspense fallback={null}>
           {/* The radio page has the full radio player: no mini player there. */}
-          <RadioHost showBar={showHeader && pathname !== "/radio"} />
+          <RadioHost showBar={showBar && pathname !== "/radio"} />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }
 

@@ -9,7 +9,7 @@ import type { AlbumDetail } from "../../../../worker/contracts/music";
 import { Icon } from "../../../components/Icon";
 import { trackRowActions } from "../collections/TrackRowActions";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
-import { usePlayer } from "../player/PlayerProvider";
+import { usePlayerAccess } from "../player/PlayerProvider";
 import { albumQueryOptions, isMissing } from "../queries";
 import { AlbumTypeLabel } from "./CatalogPage";
 import { Cover } from "./Cover";
@@ -80,7 +80,7 @@ export function AlbumPage({ albumId, buy }: { albumId: string; buy?: ReactNode }
 
 function Album({ album, buy }: { album: AlbumDetail; buy?: ReactNode }) {
   const intl = useIntl();
-  const { canPlay, actions } = usePlayer();
+  const { canPlay, actions } = usePlayerAccess();
   const [sharing, setSharing] = useState(false);
   const shareButton = useRef<HTMLButtonElement>(null);
   const playable = album.tracks.filter((t) => t.playable);

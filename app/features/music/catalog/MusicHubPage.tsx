@@ -16,7 +16,7 @@ import { FavoritesDrawer } from "../collections/FavoritesDrawer";
 import { PlaylistsGrid } from "../collections/PlaylistsGrid";
 import { trackRowActions } from "../collections/TrackRowActions";
 import { favoritesMessages } from "../collections/favoritesMessages";
-import { usePlayer } from "../player/PlayerProvider";
+import { usePlayerAccess } from "../player/PlayerProvider";
 import { tracksQueryOptions } from "../queries";
 import { musicMessages } from "./messages";
 import { ShareDialog } from "./ShareDialog";
@@ -39,7 +39,7 @@ export function MusicHubPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const query = useQuery(tracksQueryOptions());
-  const { canPlay } = usePlayer();
+  const { canPlay } = usePlayerAccess();
   const signedIn = useSessionUser().user !== null;
   const [favoritesOpen, setFavoritesOpen] = useState(false);
   const { locale } = useLocale();

@@ -10,7 +10,7 @@ import type { TrackView } from "../../../../worker/contracts/music";
 import { Icon } from "../../../components/Icon";
 import { TrackRowActions } from "../collections/TrackRowActions";
 import { formatTime } from "../../../lib/audio/formatTime";
-import { usePlayer } from "../player/PlayerProvider";
+import { usePlayerAccess } from "../player/PlayerProvider";
 import { isMissing, trackQueryOptions } from "../queries";
 import { Cover } from "./Cover";
 import { CoverHeadPlaceholder } from "./LoadState";
@@ -47,7 +47,7 @@ export function TrackPage({ trackId, buy }: { trackId: string; buy?: ReactNode }
 }
 
 function Track({ track, buy }: { track: TrackView; buy?: ReactNode }) {
-  const { canPlay, previewOnly } = usePlayer();
+  const { canPlay, previewOnly } = usePlayerAccess();
   const [sharing, setSharing] = useState(false);
   const shareButton = useRef<HTMLButtonElement>(null);
   return (

@@ -6,12 +6,12 @@ import { useIntl } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { Icon } from "../../../components/Icon";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
-import { usePlayer, usePlayerSelector } from "../player/PlayerProvider";
+import { usePlayerAccess, usePlayerSelector } from "../player/PlayerProvider";
 import { musicMessages } from "./messages";
 
 export function TrackPlayButton({ track, queue }: { track: TrackView; queue: readonly TrackView[] }) {
   const intl = useIntl();
-  const { canPlay, previewOnly, actions } = usePlayer();
+  const { canPlay, previewOnly, actions } = usePlayerAccess();
   const status = usePlayerSelector((s) => (s.current?.id === track.id ? s.status : null));
   const values = { title: track.title };
 

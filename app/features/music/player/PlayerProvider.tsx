@@ -113,7 +113,7 @@ export function PlayerProvider({ children, onPlayCounted, brand, engine: injecte
   }, [engine]);
 
   const allowed = usePlayerWiring(engine, brand);
-  const userId = useSessionUserId();
+  const { userId } = useSessionAccess();
   const value = useMemo(() => contextValue(engine, allowed, userId), [engine, allowed, userId]);
   return <PlayerContext.Provider value={value}>{children}</PlayerContext.Provider>;
 }
@@ -133,8 +133,7 @@ export function usePlayerWiring(engine: PlayerEngine, brand?: string): boolean |
   const artist = artistName ?? brand ?? configuredBrand ?? intl.formatMessage(playerMessages.theArtist);
   useEffect(() => engine.setArtist(artist), [engine, artist]);
 
-  const allowed = useCanPlay();
-  const userId = useSessionUserId();
+  const { allowed, userId } = useSessionAccess();
   // A queue the member bought keeps playing in full (the collection's Play); anything else follows the session.
   useEffect(() => {
     if (allowed !== null) engine.setPreviewMode(!allowed && !ownsAllTracks(userId, engine.getState().queue));
@@ -159,15 +158,14 @@ export function usePlayerWiring(engine: PlayerEngine, brand?: string): boolean |
   return allowed;
 }
 
-/** Only VIP members and admins can play: true, false, or null while the session is loading. */
-function useCanPlay(): boolean | null {
-  const me = useQuery(meQueryOptions());
-  return me.data ? canUseVipContent(me.data.user) : null;
-}
-
-/** The signed-in member's id (null signed out or while loading): whose bought tracks play in full. */
-function useSessionUserId(): string | null {
-  return useQuery(meQueryOptions()).data?.user?.id ?? null;
+/**
+ * Whether the session may play in full (VIP members and admins: true, others false, null while the
+ * session is loading) and the signed-in member's id (whose bought tracks play in full), from one
+ * observer of the session: every track row asks, so each row costs one, not one per question.
+ */
+function useSessionAccess(): { allowed: boolean | null; userId: string | null } {
+  const me = useQuery(meQueryOptions()).data;
+  return { allowed: me ? canUseVipContent(me.user) : null, userId: me?.user?.id ?? null };
 }
 
 function contextValue(engine: PlayerEngine, allowed: boolean | null, userId: string | null): PlayerContextValue {
@@ -262,16 +260,20 @@ export function onPagePlayCounted(callback: PlayCountedCallback): () => void {
 }
 
 /** The provider's engine when one is mounted (tests), else the page engine. */
-function usePlayerContext(): PlayerContextValue {
+function usePlayerEngine(): { context: PlayerContextValue | null; engine: PlayerEngine } {
   const context = useContext(PlayerContext);
-  const allowed = useCanPlay();
-  const userId = useSessionUserId();
   // Using the page engine means the page needs the player: the root layout mounts its host.
   useEffect(() => {
     if (!context) requestPlayer();
   }, [context]);
-  if (context) return context;
-  return contextValue(pageEngine(), allowed, userId);
+  return { context, engine: context?.engine ?? pageEngine() };
+}
+
+/** The engine with the session's mode and actions: the provider's, else the page engine's. */
+function usePlayerContext(): PlayerContextValue {
+  const { context, engine } = usePlayerEngine();
+  const { allowed, userId } = useSessionAccess();
+  return context ?? contextValue(engine, allowed, userId);
 }
 
 export type PlayerApi = {
@@ -285,6 +287,19 @@ export type PlayerApi = {
   /** The analyser for visualizers: null before the first play or without Web Audio. */
   getAnalyser: () => AnalyserNode | null;
 };
+
+export type PlayerAccess = Pick<PlayerApi, "actions" | "canPlay" | "previewOnly" | "owns">;
+
+/**
+ * What the session may play and the actions, without the playback state: a page or a track row
+ * that only needs these re-renders when the session changes, never as a track loads or plays (a
+ * list of rows each holding the whole state re-rendered at once on every change, the page's first
+ * one included).
+ */
+export function usePlayerAccess(): PlayerAccess {
+  const { actions, canPlay, previewOnly, owns } = usePlayerContext();
+  return { actions, canPlay, previewOnly, owns };
+}
 
 /** The whole player state (re-renders on every change, progress included: 10 times a second). */
 export function usePlayer(): PlayerApi {
@@ -302,7 +317,7 @@ export function usePlayer(): PlayerApi {
  * return a primitive or a reference held by the state (never a new object).
  */
 export function usePlayerSelector<T>(selector: (state: PlayerState) => T): T {
-  const { engine } = usePlayerContext();
+  const { engine } = usePlayerEngine();
   const get = () => selector(engine.getState());
   return useSyncExternalStore(engine.subscribe, get, get);
 }
