@@ -19,8 +19,8 @@ import "./features/contact/contact.css";
 import "./features/parties/party-teaser.css";
 
 // Start-up runs in short tasks, so a tap on a server-rendered page is answered between them: the
-// modules' evaluation is one task, setting up the caches the next, the router the one after,
-// hydration (in slices, see below) after that.
+// modules' evaluation is one task, setting up the caches the next, making the router and loading
+// its match one each after that, then hydration (in slices, see below).
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 async function start() {
@@ -42,6 +42,8 @@ async function start() {
   // Hydration must build the tree the server built: the router renders its matches without the
   // Suspense boundary it adds around a page the browser renders from scratch.
   if (serverState) router.ssr = { manifest: undefined };
+  // Matching the address and starting its loaders in a task of their own as well.
+  await nextTask();
 
   // Everything the first screen waits for starts at once, not one after another: the site settings
   // and the session (every page's header uses them; a server-rendered page brought both), the

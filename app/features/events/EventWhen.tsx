@@ -2,19 +2,12 @@
 // its zone (named), and, where the viewer's own zone reads differently, their time too. The viewer's
 // zone is only known in the browser: it is added after hydration, so the server's HTML (rendered in
 // no one's zone) and the first browser render agree.
-import { useSyncExternalStore } from "react";
 import { useIntl } from "react-intl";
 import { Icon } from "../../components/Icon";
 import { formatWhen, knownTimeZone } from "../../lib/intlFormat";
+import { useViewerZone } from "../../lib/useViewerZone";
 import { utcOffsetMinutes } from "../../../worker/contracts/time-zones";
 import { eventsMessages as m } from "./messages";
-
-const unchanging = () => () => {};
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-const noZone = () => undefined;
-
-/** The browser's zone; undefined in the server's render and while hydrating (React re-renders after). */
-const useViewerZone = (): string | undefined => useSyncExternalStore(unchanging, browserZone, noZone);
 
 /** True when the two zones show a different clock time at that instant. */
 export function zonesDiffer(iso: string, venueZone: string | undefined, viewerZone: string | undefined): boolean {
@@ -26,7 +19,7 @@ export function zonesDiffer(iso: string, venueZone: string | undefined, viewerZo
 export function EventWhen({ iso, timeZone }: { iso: string; timeZone: string }) {
   const intl = useIntl();
   const venueZone = knownTimeZone(timeZone);
-  const viewerZone = useViewerZone();
+  const viewerZone = useViewerZone(undefined);
   const when = formatWhen(iso, intl.locale, venueZone);
   const differs = zonesDiffer(iso, venueZone, viewerZone);
   const yours = differs ? formatWhen(iso, intl.locale, viewerZone) : null;

@@ -11,7 +11,7 @@ import { formatWhen } from "../../lib/intlFormat";
 import { PartiesMessages } from "./PartiesMessages";
 import { partiesMessages as m } from "./messages";
 import { upcomingPartiesQueryOptions } from "./queries";
-import { useViewerZone } from "./useViewerZone";
+import { useViewerZone } from "../../lib/useViewerZone";
 import type { PublicParty } from "../../../worker/contracts/parties";
 import "./party-teaser.css";
 
@@ -71,7 +71,7 @@ function Teaser({ parties, headingLevel }: { parties: readonly PublicParty[]; he
 
 function TeaserCard({ party }: { party: PublicParty }) {
   const intl = useIntl();
-  const zone = useViewerZone();
+  const zone = useViewerZone("UTC");
   const when = formatWhen(party.startsAt, intl.locale, zone);
   return (
     <article className="party-card">

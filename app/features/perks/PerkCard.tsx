@@ -1,13 +1,14 @@
 // One perk: its picture, title, description and window, and what the viewer can do with it:
 // reveal it (then the code with a copy button, and the link), or, when it is not theirs, the
 // teaser's way in (sign in, or become VIP). The reveal's result is announced (aria-live).
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import type { PerkRevealResponse, PublicPerk } from "../../../worker/contracts/perks";
 import { PERK_ERROR_CODES } from "../../../worker/contracts/perk-limits";
 import { ApiRequestError } from "../../lib/api";
 import { focusOnMount } from "../../lib/focusOnMount";
+import { useViewerZone } from "../../lib/useViewerZone";
 import { perksMessages as m } from "./messages";
 import { useRevealPerk } from "./queries";
 
@@ -16,23 +17,11 @@ const dateFormat: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle:
 /** The same date and time, with the zone named (dateStyle cannot be combined with a zone's name). */
 const endsInZone: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" };
 
-const noChanges = () => () => {};
-/**
- * The zone a perk's end is shown in: the Worker renders the page in UTC (and says so), hydration
- * reads the same, and right after React renders again in the reader's own zone (undefined: the
- * browser's), so the server's HTML and the first browser render agree.
- */
-const useEndsZone = (): string | undefined =>
-  useSyncExternalStore(
-    noChanges,
-    () => undefined,
-    () => "UTC",
-  );
-
 /** `first`: the page's first card, whose picture is the largest thing above the fold (fetched at once). */
 export function PerkCard({ perk, signedIn, first = false }: { perk: PublicPerk; signedIn: boolean; first?: boolean }) {
   const intl = useIntl();
-  const zone = useEndsZone();
+  // A perk's end: in UTC (and said so) as the Worker renders it, then in the reader's zone.
+  const zone = useViewerZone("UTC");
   const titleId = `perk-${perk.id}-title`;
   return (
     <article className="perk-card card" aria-labelledby={titleId} data-locked={perk.locked || undefined}>
