@@ -60,7 +60,12 @@ function RootLayout() {
         {showHeader && pathname !== "/verify-email" && <EmailVerificationBanner />}
         <Outlet />
       </main>
-      {showFooter && <Footer newsSignup={<NewsSignup />} />}
+      {/* Its own pass when hydrating (the news box's form and the links): not in the page's commit. */}
+      {showFooter && (
+        <Suspense>
+          <Footer newsSignup={<NewsSignup />} />
+        </Suspense>
+      )}
       {/* A new version of the service worker is waiting (decision 042); never in embeds. */}
       {!embed && <UpdatePrompt />}
       {!embed && <Players showBar={showHeader} pathname={pathname} />}

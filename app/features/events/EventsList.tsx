@@ -4,6 +4,7 @@
 // them: /events lists them below, newest first, under 'Past shows' (decision 031). It brings its own
 // messages, since the landing page renders it outside the events route.
 import { useQuery } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublicEvent } from "../../../worker/contracts/events";
 import type { Locale } from "../../../worker/contracts/locale";
@@ -49,6 +50,11 @@ function EventsListContent({ limit, headingLevel = 2, archive = false }: Props) 
   );
 }
 
+/**
+ * Each card is a Suspense boundary: hydrating the server's list, React takes each card (its dates,
+ * tickets, presale and reminder controls) in a pass and a commit of its own, not the whole list in
+ * the page's one commit.
+ */
 function EventsListBody({ all, limit, headingLevel, archive }: { all: readonly PublicEvent[]; limit?: number; headingLevel: 2 | 3; archive: boolean }) {
   const intl = useIntl();
   const events = pickEvents(all, limit);
@@ -59,7 +65,9 @@ function EventsListBody({ all, limit, headingLevel, archive }: { all: readonly P
       <ul className="events-list">
         {past.map((event) => (
           <li key={event.id}>
-            <EventCard event={event} headingLevel={3} />
+            <Suspense>
+              <EventCard event={event} headingLevel={3} />
+            </Suspense>
           </li>
         ))}
       </ul>
@@ -82,7 +90,9 @@ function EventsListBody({ all, limit, headingLevel, archive }: { all: readonly P
       <ul className="events-list">
         {events.map((event) => (
           <li key={event.id}>
-            <EventCard event={event} headingLevel={headingLevel} />
+            <Suspense>
+              <EventCard event={event} headingLevel={headingLevel} />
+            </Suspense>
           </li>
         ))}
       </ul>
