@@ -1,6 +1,16 @@
 // Fakes shared by the player tests: an <audio> element driven by hand, in-memory storage, tracks.
 import type { AudioLike, StorageLike } from "../../app/features/music/player/engine";
+import type { ArtistResponse } from "../../worker/contracts/admin-settings";
 import type { TrackView } from "../../worker/contracts/music";
+
+/** GET /api/artist's answer for the player's tests (the provider reads it for the lock screen). */
+export const TEST_ARTIST: ArtistResponse = {
+  name: "Test Artist",
+  bio: { en: "", "pt-BR": "" },
+  portraitUrl: "/media/site/artist-portrait.jpg",
+  links: { website: null, instagram: null, facebook: null, youtube: null },
+  hits: [],
+};
 
 export class FakeAudio extends EventTarget implements AudioLike {
   src = "";

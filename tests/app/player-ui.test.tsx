@@ -10,23 +10,13 @@ import { createApiPlayerEngine, PlayerProvider } from "../../app/features/music/
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { artistQueryOptions } from "../../app/lib/artist";
-import type { ArtistResponse } from "../../worker/contracts/admin-settings";
 import type { SessionUser } from "../../worker/contracts/auth";
 import type { PlayResponse, StreamResponse } from "../../worker/contracts/music";
 import { json, mockApi } from "./accounts-harness";
-import { FakeAudio, MemoryStorage, track } from "./player-fakes";
+import { FakeAudio, MemoryStorage, TEST_ARTIST, track } from "./player-fakes";
 
 const QUEUE = [track(1), track(2), track(3)];
 const VIP: SessionUser = { id: "user-1", email: "vip@example.test", username: "vip", isAdmin: false, isVIP: true, avatarUrl: null };
-
-/** GET /api/artist's answer for the bar's tests (the lock screen's tests answer their own). */
-const ARTIST: ArtistResponse = {
-  name: "Test Artist",
-  bio: { en: "", "pt-BR": "" },
-  portraitUrl: "/media/site/artist-portrait.jpg",
-  links: { website: null, instagram: null, facebook: null, youtube: null },
-  hits: [],
-};
 
 const savedQueue = (overrides: Record<string, unknown> = {}) =>
   JSON.stringify({ v: 1, queue: QUEUE, index: 0, position: 65, volume: 80, muted: false, repeat: false, shuffle: false, ...overrides });
@@ -63,7 +53,7 @@ function renderBar({ me = VIP, locale = "en", saved = savedQueue(), engine, onPl
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   // The provider reads GET /api/artist for the lock screen: answered here, so no test reaches the
   // network (an unmocked fetch logs "socket hang up"). The lock screen's own tests answer it below.
-  queryClient.setQueryData(artistQueryOptions().queryKey, ARTIST);
+  queryClient.setQueryData(artistQueryOptions().queryKey, TEST_ARTIST);
   if (me === "unknown") mockApi({ "GET /api/auth/me": () => new Promise<Response>(() => {}) });
   else queryClient.setQueryData(["me"], { user: me });
   render(

@@ -10,8 +10,7 @@ import { PlayerEngine } from "../../app/features/music/player/engine";
 import { PlayerProvider } from "../../app/features/music/player/PlayerProvider";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import { artistQueryOptions } from "../../app/lib/artist";
-import type { ArtistResponse } from "../../worker/contracts/admin-settings";
-import { FakeAudio, MemoryStorage, track } from "./player-fakes";
+import { FakeAudio, MemoryStorage, TEST_ARTIST, track } from "./player-fakes";
 
 const QUEUE = [track(1), track(2)];
 
@@ -27,14 +26,7 @@ function renderButtons() {
     log: () => {},
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const artist: ArtistResponse = {
-    name: "Test Artist",
-    bio: { en: "", "pt-BR": "" },
-    portraitUrl: "/media/site/artist-portrait.jpg",
-    links: { website: null, instagram: null, facebook: null, youtube: null },
-    hits: [],
-  };
-  queryClient.setQueryData(artistQueryOptions().queryKey, artist);
+  queryClient.setQueryData(artistQueryOptions().queryKey, TEST_ARTIST);
   queryClient.setQueryData(["me"], { user: { id: "user-1", email: "vip@example.test", username: "vip", isAdmin: false, isVIP: true, avatarUrl: null } });
   const commits = vi.fn();
   render(
