@@ -4,13 +4,17 @@
 // records them. Plain Node fetch (undici, keep-alive) with bounded concurrency; every case stops
 // after --requests requests or --seconds seconds, whichever comes first. Loopback targets only.
 // Usage: node scripts/measure-throughput.mjs [--url http://127.0.0.1:8787] [--concurrency 16]
-//        [--requests 2000] [--seconds 10] [--warmup 50] [--set api|pages]
+//        [--requests 2000] [--seconds 10] [--warmup 50] [--set api|pages] [--direct]
+// --direct sends the requests straight to the workerd that runs the Worker, past `wrangler dev`'s
+// proxy (scripts/lib/workerd-direct.mjs): the proxy copies every body once more on this machine's two
+// cores, so through it a large page costs more than the Worker spends on it.
 // --set pages measures the server-rendered pages beside GET /api/config: each page as an edge
 // cache hit (the same address every time) and as a miss (a query parameter that changes with every
 // request, so the cache's key never repeats and every request renders the page), and `/` signed in.
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { loopbackOrigin, percentile, positiveInt, printTable, signInDemo } from "./lib/measure.mjs";
+import { workerdBehind } from "./lib/workerd-direct.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -20,11 +24,15 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "10" },
     warmup: { type: "string", default: "50" },
     set: { type: "string", default: "api" },
+    direct: { type: "boolean", default: false },
   },
 });
 if (!["api", "pages"].includes(values.set)) throw new Error(`--set is api or pages, not ${values.set}`);
 
-const origin = loopbackOrigin(values.url, "load");
+const given = loopbackOrigin(values.url, "load");
+const direct = values.direct ? await workerdBehind(given) : null;
+if (values.direct && !direct) throw new Error(`--direct: no wrangler dev workerd found behind ${given}`);
+const origin = direct?.origin ?? given;
 const concurrency = positiveInt("concurrency", values.concurrency, 256);
 const maxRequests = positiveInt("requests", values.requests, 100_000);
 const maxSeconds = positiveInt("seconds", values.seconds, 120);
@@ -126,7 +134,9 @@ async function main() {
       .map((n) => n.toFixed(2))
       .join(" ");
   console.log(`Load average at the start: ${load()}`);
-  console.log(`Target ${origin}; concurrency ${concurrency}; per case at most ${maxRequests} requests or ${maxSeconds} s, after ${warmup} warm-up requests.`);
+  console.log(
+    `Target ${origin}${direct ? ` (the Worker's workerd, past wrangler's proxy at ${given})` : ""}; concurrency ${concurrency}; per case at most ${maxRequests} requests or ${maxSeconds} s, after ${warmup} warm-up requests.`,
+  );
   console.log("Note: wrangler dev (workerd, local D1 in SQLite) on a shared 2-core machine is not production; read these as relative figures.\n");
 
   const rows = [];

@@ -2,16 +2,30 @@
 // IntlProvider that adds the feature's catalog for the active locale to the site's. The feature's
 // components must render inside it (tests/app/i18n.test.ts checks that a feature's keys are used
 // only in its own folder).
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { IntlProvider, useIntl } from "react-intl";
 import type { Locale } from "./locale";
 
 export type FeatureCatalogs = Record<Locale, Record<string, string>>;
 
+/**
+ * The site's catalog with a feature's added, made once per pair: both are loaded once per page (and
+ * per isolate on the server), while a page renders a feature's provider many times (copying the
+ * site's thousands of messages each time was a millisecond of every server render).
+ */
+const merged = new WeakMap<object, WeakMap<object, Record<string, string>>>();
+function withFeature(site: Record<string, string>, own: Record<string, string>) {
+  let bySite = merged.get(site);
+  if (!bySite) merged.set(site, (bySite = new WeakMap()));
+  let messages = bySite.get(own);
+  if (!messages) bySite.set(own, (messages = { ...site, ...own }));
+  return messages;
+}
+
 export function FeatureMessages({ catalogs, children }: { catalogs: FeatureCatalogs; children: ReactNode }) {
   const intl = useIntl();
   const own = catalogs[intl.locale as Locale] ?? catalogs.en;
-  const messages = useMemo(() => ({ ...(intl.messages as Record<string, string>), ...own }), [intl.messages, own]);
+  const messages = withFeature(intl.messages as Record<string, string>, own);
   return (
     <IntlProvider locale={intl.locale} defaultLocale="en" messages={messages} onError={intl.onError}>
       {children}
