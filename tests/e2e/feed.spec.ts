@@ -63,6 +63,21 @@ test("two members: a post with a picture arrives live, likes and comments reach 
   await expect(mine.getByRole("button", { name: "1 like, Like" })).toBeVisible();
   await expect(mine.getByRole("button", { name: "1 comment" })).toBeVisible();
 
+  // The feed's socket declines the per-message compression Chromium offers (a deflate window per
+  // socket made the first post to thousands of sockets slow to send): nothing was agreed.
+  const extensions = await b.page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/feed/live`);
+        ws.onopen = () => {
+          resolve(ws.extensions);
+          ws.close();
+        };
+        ws.onerror = () => reject(new Error("the feed socket did not open"));
+      }),
+  );
+  expect(extensions).toBe("");
+
   // A deletes it after the dialog; it leaves B's feed too.
   await mine.getByRole("button", { name: "Delete post" }).click();
   const dialog = a.page.getByRole("dialog", { name: "Delete Post" });
