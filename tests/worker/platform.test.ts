@@ -68,4 +68,14 @@ describe("configuration check", () => {
     const broken = { ...env, MAIL_PROVIDER: "resend" } as unknown as AppEnv;
     expect(() => readConfig(broken)).toThrow(/MAIL_PROVIDER needs MAIL_API_KEY/);
   });
+
+  it("parses a set of values once, whatever env object carries it, and tells different values apart", () => {
+    // The error reporter gives every request an env of its own over the same values.
+    const first = readConfig({ ...env } as unknown as AppEnv);
+    expect(readConfig(new Proxy({ ...env }, {}) as unknown as AppEnv)).toBe(first);
+    const other = readConfig({ ...env, BRAND_NAME: "Another Brand" } as unknown as AppEnv);
+    expect(other).not.toBe(first);
+    expect(other.BRAND_NAME).toBe("Another Brand");
+    expect(readConfig({ ...env } as unknown as AppEnv).BRAND_NAME).toBe(first.BRAND_NAME);
+  });
 });
