@@ -2,7 +2,7 @@
 // the Store, the search field (`/` or Ctrl+K), the EN/PT switcher and the account links, the cart; below the desktop breakpoint a hamburger menu. A
 // signed-in member's notification bell stays in the bar at every width.
 import { Link, useRouterState } from "@tanstack/react-router";
-import { Suspense, useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { NotificationBell } from "../notifications/NotificationBell";
@@ -60,11 +60,7 @@ export function Header() {
           </Link>
         </nav>
 
-        {/* The search field and the mobile menu are hydrated, committed and subscribed in passes
-            of their own, not in the page's first commit (neither shows anything before a tap). */}
-        <Suspense>
-          <SiteSearch variant="bar" />
-        </Suspense>
+        <SiteSearch variant="bar" />
 
         <div className="header-tools">
           <LanguageSwitcher />
@@ -87,9 +83,7 @@ export function Header() {
           <span className="menu-toggle-bars" aria-hidden="true" />
         </button>
       </div>
-      <Suspense>
-        <MobileMenu open={menuOpen} isHome={isHome} onClose={closeMenu} />
-      </Suspense>
+      <MobileMenu open={menuOpen} isHome={isHome} onClose={closeMenu} />
     </header>
   );
 }
