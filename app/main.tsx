@@ -5,6 +5,7 @@ import { loadCatalog } from "./i18n/catalogs";
 import { detectInitialLocale } from "./i18n/I18nProvider";
 import { createAppQueryClient } from "./lib/queryClient";
 import { configQueryOptions, meQueryOptions } from "./lib/session/queries";
+import { rememberRenderedSession } from "./lib/session/useSession";
 import { createAppRouter } from "./router";
 import { registerServiceWorker } from "./lib/serviceWorker";
 import { AfterHydration, captureEarlyInput } from "./ssr/hydrated";
@@ -30,7 +31,10 @@ async function start() {
   const serverState = readState();
   const serverData = new Set<string>();
   const queryClient = createAppQueryClient(serverData);
-  if (serverState) for (const hash of hydrateState(queryClient, serverState)) serverData.add(hash);
+  if (serverState) {
+    for (const hash of hydrateState(queryClient, serverState)) serverData.add(hash);
+    rememberRenderedSession(queryClient);
+  }
   const locale = serverState?.locale ?? detectInitialLocale();
   // The language's messages start loading now; the router (every route built and matched) is made
   // in the next task, each under a phone's 50 ms.

@@ -80,7 +80,7 @@ const pathOf = (router: { state: { location: { pathname: string } } }) => router
 
 describe("/vip-signup", () => {
   it("shows the six benefits and the configured price, formatted for the locale", async () => {
-    serve({ price: { amountCents: 1234, currency: "EUR" } });
+    serve({ me: null, price: { amountCents: 1234, currency: "EUR" } });
     renderApp(routeTree, "/vip-signup");
     expect(await screen.findByRole("heading", { level: 1, name: "Become a VIP Member" })).toBeTruthy();
     const cards = screen.getAllByRole("listitem");

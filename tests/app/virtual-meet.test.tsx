@@ -3,7 +3,7 @@
 // their own zone, the 'Join now' link when the server sent it, otherwise when it will appear, and
 // the list is asked for again exactly when the join window opens (and when a meet ends). The
 // viewer's zone is fixed to São Paulo so the expected texts are known.
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "../../worker/contracts/auth";
 import type { VirtualMeetView } from "../../worker/contracts/events";
@@ -111,7 +111,8 @@ describe("/virtual-meet for visitors and members", () => {
     expect(text(teaser, ".event-date")).toBe("Sat, Dec 5, 2026");
     // The event's zone, as on /events, and the viewer's beside it where it differs.
     expect(text(teaser, ".event-time")).toBe("5:00 PM EST");
-    expect(text(teaser, ".event-time-viewer")).toBe(" (your time: 7:00 PM GMT-3)");
+    // The reader's own zone follows the first render, in a transition (useViewerZone).
+    await waitFor(() => expect(text(teaser, ".event-time-viewer")).toBe(" (your time: 7:00 PM GMT-3)"));
     // Only the next one is teased.
     expect(screen.queryByText("New Year Listening Party")).toBeNull();
 
@@ -154,7 +155,8 @@ describe("/virtual-meet for VIP members and admins", () => {
     expect(join.textContent).toBe("Join now");
     expect(text(first, ".event-date")).toBe("Sat, Dec 5, 2026");
     expect(text(first, ".event-time")).toBe("5:00 PM EST");
-    expect(text(first, ".event-time-viewer")).toBe(" (your time: 7:00 PM GMT-3)");
+    // The reader's own zone follows the first render, in a transition (useViewerZone).
+    await waitFor(() => expect(text(first, ".event-time-viewer")).toBe(" (your time: 7:00 PM GMT-3)"));
     expect(within(first).getByText("December Fan Hangout: questions, stories and a song.")).toBeTruthy();
     // The later meet has no link yet; no gate for a VIP.
     const second = meetCard(SECOND.title);
@@ -251,7 +253,8 @@ describe("/virtual-meet in Portuguese", () => {
     expect(screen.getByRole("heading", { level: 2, name: "Próximos encontros virtuais" })).toBeTruthy();
     expect(text(first, ".event-date")).toBe("sáb., 5 de dez. de 2026");
     expect(text(first, ".event-time")).toBe("17:00 GMT-5");
-    expect(text(first, ".event-time-viewer")).toBe(" (no seu horário: 19:00 BRT)");
+    // The reader's own zone follows the first render, in a transition (useViewerZone).
+    await waitFor(() => expect(text(first, ".event-time-viewer")).toBe(" (no seu horário: 19:00 BRT)"));
     expect(within(first).getByText("Link de acesso a partir de 16:45 GMT-5")).toBeTruthy();
     expect(screen.getAllByText("O link de acesso aparece aqui 15 minutos antes do início de cada encontro.")).toHaveLength(1);
     expect(callsTo("GET /api/events/virtual").map(([input]) => String(input))).toContainEqual(expect.stringContaining("/api/events/virtual?lang=pt-BR"));

@@ -1,11 +1,42 @@
 // Read-only views of the two queries every shell component needs.
-import { useQuery } from "@tanstack/react-query";
+import { useCallback, useSyncExternalStore } from "react";
+import { notifyManager, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { configQueryOptions, meQueryOptions } from "./queries";
+import type { MeResponse } from "../../../worker/contracts/auth";
+
+const meKey = meQueryOptions().queryKey;
+
+/** The session each query client held when its page began to hydrate: the one the server rendered. */
+const renderedSessions = new WeakMap<QueryClient, MeResponse | undefined>();
+
+/**
+ * Called once the server's data is in `client`, before hydrating: a part of the page that hydrates
+ * late (a Suspense boundary) then hydrates with the session the server rendered, even if a sign-in,
+ * sign-up or sign-out changed it meanwhile, and shows the new one right after. Rendered with the
+ * new session over the server's HTML, it would be a hydration mismatch (React's error 418).
+ */
+export function rememberRenderedSession(client: QueryClient) {
+  renderedSessions.set(client, client.getQueryData(meKey));
+}
 
 /** The signed-in user, or null for a visitor (also while loading and when /api/auth/me fails). */
 export function useSessionUser() {
-  const { data, isPending } = useQuery(meQueryOptions());
-  return { user: data?.user ?? null, isPending };
+  const client = useQueryClient();
+  // The observer fetches and refetches the session; the user shown is read below.
+  const { isPending } = useQuery(meQueryOptions());
+  // Notified in React Query's own batches, as `useQuery` is, so `user` and `isPending` change together.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const notify = notifyManager.batchCalls(onChange);
+      return client.getQueryCache().subscribe((event) => event.query.queryKey[0] === meKey[0] && notify());
+    },
+    [client],
+  );
+  const current = () => client.getQueryData(meKey)?.user ?? null;
+  const rendered = () => (renderedSessions.has(client) ? (renderedSessions.get(client)?.user ?? null) : current());
+  // React reads `rendered` while hydrating (and on the server, where nothing is remembered).
+  const user = useSyncExternalStore(subscribe, current, rendered);
+  return { user, isPending };
 }
 
 /** Public site settings (brand, e-mails, outside links, VIP price); undefined until loaded. */
