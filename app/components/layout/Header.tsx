@@ -2,7 +2,7 @@
 // the Store, the search field (`/` or Ctrl+K), the EN/PT switcher and the account links, the cart; below the desktop breakpoint a hamburger menu. A
 // signed-in member's notification bell stays in the bar at every width.
 import { Link, useRouterState } from "@tanstack/react-router";
-import { useCallback, useRef, useState } from "react";
+import { Suspense, useCallback, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { NotificationBell } from "../notifications/NotificationBell";
@@ -60,7 +60,11 @@ export function Header() {
           </Link>
         </nav>
 
-        <SiteSearch variant="bar" />
+        {/* The search field and the mobile menu are hydrated, committed and subscribed in passes
+            of their own, not in the page's first commit (neither shows anything before a tap). */}
+        <Suspense>
+          <SiteSearch variant="bar" />
+        </Suspense>
 
         <div className="header-tools">
           <LanguageSwitcher />
@@ -83,7 +87,9 @@ export function Header() {
           <span className="menu-toggle-bars" aria-hidden="true" />
         </button>
       </div>
-      <MobileMenu open={menuOpen} isHome={isHome} onClose={closeMenu} />
+      <Suspense>
+        <MobileMenu open={menuOpen} isHome={isHome} onClose={closeMenu} />
+      </Suspense>
     </header>
   );
 }
