@@ -1,6 +1,6 @@
 // Read-only views of the two queries every shell component needs.
-import { useCallback, useSyncExternalStore } from "react";
-import { notifyManager, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { configQueryOptions, meQueryOptions } from "./queries";
 import type { MeResponse } from "../../../worker/contracts/auth";
 
@@ -19,23 +19,18 @@ export function rememberRenderedSession(client: QueryClient) {
   renderedSessions.set(client, client.getQueryData(meKey));
 }
 
+/** Re-renders come from the query observer below, so the store needs no subscription of its own. */
+const observedByQuery = () => () => {};
+
 /** The signed-in user, or null for a visitor (also while loading and when /api/auth/me fails). */
 export function useSessionUser() {
   const client = useQueryClient();
-  // The observer fetches and refetches the session; the user shown is read below.
-  const { isPending } = useQuery(meQueryOptions());
-  // Notified in React Query's own batches, as `useQuery` is, so `user` and `isPending` change together.
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const notify = notifyManager.batchCalls(onChange);
-      return client.getQueryCache().subscribe((event) => event.query.queryKey[0] === meKey[0] && notify());
-    },
-    [client],
-  );
-  const current = () => client.getQueryData(meKey)?.user ?? null;
+  const { data, isPending } = useQuery(meQueryOptions());
+  const current = () => data?.user ?? null;
   const rendered = () => (renderedSessions.has(client) ? (renderedSessions.get(client)?.user ?? null) : current());
-  // React reads `rendered` while hydrating (and on the server, where nothing is remembered).
-  const user = useSyncExternalStore(subscribe, current, rendered);
+  // React reads `rendered` while hydrating (and on the server, where nothing is remembered), then
+  // re-renders at once if `current` differs.
+  const user = useSyncExternalStore(observedByQuery, current, rendered);
   return { user, isPending };
 }
 
