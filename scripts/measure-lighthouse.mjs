@@ -12,9 +12,14 @@
 // goal names (PUBLIC_PAGES). Mobile uses Lighthouse's default simulated throttling (Lantern: the
 // page loads unthrottled and the slow phone is computed from the trace, so a busy CPU still shows);
 // `--throttling devtools` applies real throttling instead.
+// Lighthouse's 4× CPU assumes a host whose CPU benchmark is about 1,533; the table prints each
+// page's benchmark and the slowdown Lighthouse's calibration gives for it (1,300 = 3×, 1,533 = 4×,
+// 2,000 = 6×), so figures from a slower or faster machine can be read. `--cpu-slowdown calibrate`
+// measures the benchmark once (a discarded run of the first page) and uses its slowdown for mobile;
+// `--cpu-slowdown N` sets one.
 // Usage: node scripts/measure-lighthouse.mjs [--url http://127.0.0.1:8787[,http://127.0.0.1:8788]]
 //        [--labels before,after] [--pages public|/,/social/login,...] [--preset mobile|desktop|both]
-//        [--runs 1] [--throttling simulate|devtools] [--json <dir>]
+//        [--runs 1] [--throttling simulate|devtools] [--cpu-slowdown 4|calibrate] [--json <dir>]
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -22,6 +27,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { throttling as throttlingPresets } from "lighthouse/core/config/constants.js";
 import { loopbackOrigin, printTable } from "./lib/measure.mjs";
 
 const DEFAULT_PAGES = ["/", "/social/login", "/signup-options", "/vip-signup"];
@@ -64,6 +70,7 @@ const { values } = parseArgs({
     preset: { type: "string", default: "both" },
     runs: { type: "string", default: "1" },
     throttling: { type: "string", default: "simulate" },
+    "cpu-slowdown": { type: "string" },
     json: { type: "string" },
   },
 });
@@ -89,6 +96,25 @@ if (values.throttling !== "simulate" && values.throttling !== "devtools") {
   console.error("--throttling must be simulate or devtools");
   process.exit(1);
 }
+const cpuSlowdownArg = values["cpu-slowdown"];
+if (cpuSlowdownArg !== undefined && cpuSlowdownArg !== "calibrate" && !(Number(cpuSlowdownArg) >= 1)) {
+  console.error("--cpu-slowdown must be calibrate or a number of at least 1");
+  process.exit(1);
+}
+/** Mobile's CPU slowdown: Lighthouse's 4× unless set or calibrated (see main). */
+let cpuSlowdown =
+  cpuSlowdownArg === undefined || cpuSlowdownArg === "calibrate" ? throttlingPresets.mobileSlow4G.cpuSlowdownMultiplier : Number(cpuSlowdownArg);
+
+/**
+ * The CPU slowdown Lighthouse's calibration gives for a host's benchmark index (the piecewise line
+ * of its throttling docs' calculator: 150 = 1×, 800 = 2×, 1,300 = 3×, 1,533 = 4×, 2,000 = 6×).
+ */
+function calibratedSlowdown(benchmarkIndex) {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
+}
+
 const presets = values.preset === "both" ? ["mobile", "desktop"] : [values.preset];
 if (!presets.every((p) => p === "mobile" || p === "desktop")) {
   console.error("--preset must be mobile, desktop or both");
@@ -179,7 +205,14 @@ function median(values) {
 async function audit(chrome, preset, url, label, run) {
   const result = await lighthouse(
     url,
-    { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, throttlingMethod: values.throttling },
+    {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+      throttlingMethod: values.throttling,
+      ...(preset === "mobile" ? { throttling: { ...throttlingPresets.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } } : {}),
+    },
     preset === "desktop" ? desktopConfig : undefined,
   );
   const where = `${preset} ${label} ${new URL(url).pathname} run ${run + 1}`;
@@ -209,6 +242,12 @@ async function main() {
   let versions = "";
   const loadAtStart = loadAverage();
   try {
+    if (cpuSlowdownArg === "calibrate") {
+      const warmUp = await audit(chrome, "mobile", new URL(pages[0], origins[0]).href, "calibration", 0);
+      const benchmark = warmUp.lhr.environment.benchmarkIndex;
+      cpuSlowdown = Math.round(calibratedSlowdown(benchmark) * 10) / 10;
+      console.log(`CPU benchmark ${Math.round(benchmark)}: mobile runs with Lighthouse's calibrated ${cpuSlowdown}× CPU slowdown.`);
+    }
     for (const preset of presets) {
       for (const page of pages) {
         const load = loadAverage();
@@ -242,7 +281,7 @@ async function main() {
             ...originColumn,
             ...METRICS.map(([id, format]) => format(figure(id))),
             ...eachTbt,
-            benchmark == null ? "n/a" : String(Math.round(benchmark)),
+            benchmark == null ? "n/a" : `${Math.round(benchmark)} (${calibratedSlowdown(benchmark).toFixed(1)}×)`,
             load,
           ]);
 
@@ -267,7 +306,7 @@ async function main() {
 
   const throttling =
     values.throttling === "simulate"
-      ? "simulated throttling (Lantern: slow 4G, 4× CPU, computed from an unthrottled load)"
+      ? `simulated throttling (Lantern: slow 4G, ${cpuSlowdown}× CPU, computed from an unthrottled load)`
       : "DevTools throttling (applied while loading)";
   console.log(`${versions}; ${origins.map((o, i) => (origins.length > 1 ? `${labels[i]} ${o}` : o)).join(", ")}; scores 0–100.`);
   console.log(`Mobile is Lighthouse's mobile default with ${throttling}; desktop is its desktop preset.`);
@@ -279,7 +318,15 @@ async function main() {
   printTable(["preset", "page", ...originHeader, "perf", "a11y", "best-pr", "seo", ...(runs > 1 ? ["runs"] : [])], rows, 2 + originHeader.length);
   console.log("");
   printTable(
-    ["preset", "page", ...originHeader, ...METRICS.map(([, , label]) => label), ...(runs > 1 ? ["TBT each"] : []), "CPU bench", "load before"],
+    [
+      "preset",
+      "page",
+      ...originHeader,
+      ...METRICS.map(([, , label]) => label),
+      ...(runs > 1 ? ["TBT each"] : []),
+      "CPU bench (calibrated slowdown)",
+      "load before",
+    ],
     metricRows,
     2 + originHeader.length,
   );
