@@ -2,10 +2,10 @@
 // state once it has hydrated: the form is rendered to HTML as the Worker does, typed into, then
 // hydrated; the state shows in the page.
 import { act, useState } from "react";
-import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { Suspense } from "react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { hydrate } from "./fixtures/hydration";
 import { adoptEarlyInput, captureEarlyInput } from "../../app/ssr/hydrated";
 
 function Form() {
@@ -23,17 +23,6 @@ function Form() {
     </form>
   );
 }
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
-});
 
 /** The server's HTML of <Form/> in the page, as the visitor first sees it. */
 function serverRendered() {
@@ -55,7 +44,7 @@ describe("captureEarlyInput, then adoptEarlyInput after hydration", () => {
     page.note.value = "hello there";
     const early = captureEarlyInput(page.container);
     await act(async () => {
-      root = hydrateRoot(page.container, <Form />);
+      hydrate(page.container, <Form />);
     });
     // Hydrated, the state is the server's (and React put the textarea's server text back).
     expect(page.output()).toBe("|hello");
@@ -75,7 +64,7 @@ describe("captureEarlyInput, then adoptEarlyInput after hydration", () => {
     const early = captureEarlyInput(page.container);
     expect(early.size).toBe(0);
     await act(async () => {
-      root = hydrateRoot(page.container, <Form />);
+      hydrate(page.container, <Form />);
     });
     act(() => adoptEarlyInput(early));
     expect(page.output()).toBe("|hello");

@@ -2,10 +2,10 @@
 // its way) when the session has changed meanwhile, as a sign-up on the page does: it hydrates with
 // the session the server rendered, so React finds no mismatch, and shows the new session right after.
 import { act, lazy, Suspense } from "react";
-import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { hydrate } from "./fixtures/hydration";
 import { rememberRenderedSession, useSessionUser } from "../../app/lib/session/useSession";
 import { meQueryOptions } from "../../app/lib/session/queries";
 import type { MeResponse } from "../../worker/contracts/auth";
@@ -23,17 +23,6 @@ const clientWith = (me: MeResponse) => {
   client.setQueryData(meQueryOptions().queryKey, me);
   return client;
 };
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
-});
 
 /**
  * The visitor's page as the server sent it, hydrated with the greeting's code held back; the
@@ -57,7 +46,7 @@ async function hydrateAfterSessionChange(remember: boolean, now: MeResponse) {
   const LateGreeting = lazy(() => code.then(() => ({ default: Greeting })));
   const recoverable: string[] = [];
   await act(async () => {
-    root = hydrateRoot(
+    hydrate(
       container,
       <QueryClientProvider client={client}>
         <Suspense fallback="…">
