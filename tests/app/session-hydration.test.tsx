@@ -1,21 +1,29 @@
 // A part of a server-rendered page that hydrates late (a Suspense boundary whose code is still on
 // its way) when the session has changed meanwhile, as a sign-up on the page does: it hydrates with
 // the session the server rendered, so React finds no mismatch, and shows the new session right after.
-import { act, lazy, Suspense } from "react";
+import { act, lazy, Suspense, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { IntlProvider } from "react-intl";
 import { describe, expect, it } from "vitest";
 import { hydrate } from "./fixtures/hydration";
 import { rememberRenderedSession, useSessionUser } from "../../app/lib/session/useSession";
 import { meQueryOptions } from "../../app/lib/session/queries";
+import { TrackPlayButton } from "../../app/features/music/catalog/TrackPlayButton";
 import type { MeResponse } from "../../worker/contracts/auth";
+import { track } from "./player-fakes";
 
 function Greeting() {
   const { user } = useSessionUser();
   return <p>{user ? `Hi ${user.username}` : "Sign Up Now"}</p>;
 }
 
-const signedIn = { user: { id: "u1", username: "Ana" } } as unknown as MeResponse;
+/** A track row's play button: a preview for a visitor, the whole track for a VIP. */
+function RowPlayButton() {
+  return <TrackPlayButton track={track(1)} queue={[track(1)]} />;
+}
+
+const signedIn = { user: { id: "u1", username: "Ana", isVIP: true, isAdmin: false } } as unknown as MeResponse;
 const visitor: MeResponse = { user: null };
 
 const clientWith = (me: MeResponse) => {
@@ -24,55 +32,67 @@ const clientWith = (me: MeResponse) => {
   return client;
 };
 
+/** The app's providers around a part, in English with the messages' defaults. */
+const Page = ({ client, children }: { client: QueryClient; children: React.ReactNode }) => (
+  <QueryClientProvider client={client}>
+    <IntlProvider locale="en" defaultLocale="en">
+      <Suspense fallback="…">{children}</Suspense>
+    </IntlProvider>
+  </QueryClientProvider>
+);
+
 /**
- * The visitor's page as the server sent it, hydrated with the greeting's code held back; the
- * session becomes `now` before the code arrives. Returns what React reported and the text shown.
+ * The visitor's page as the server sent it, hydrated with `Part`'s code held back; the session
+ * becomes `now` before the code arrives. Returns what React reported and the page.
  */
-async function hydrateAfterSessionChange(remember: boolean, now: MeResponse) {
+async function hydrateAfterSessionChange(remember: boolean, now: MeResponse, Part: ComponentType = Greeting) {
   const container = document.createElement("div");
   container.innerHTML = renderToString(
-    <QueryClientProvider client={clientWith(visitor)}>
-      <Suspense fallback="…">
-        <Greeting />
-      </Suspense>
-    </QueryClientProvider>,
+    <Page client={clientWith(visitor)}>
+      <Part />
+    </Page>,
   );
   document.body.appendChild(container);
+  const served = container.innerHTML;
 
   const client = clientWith(visitor);
   if (remember) rememberRenderedSession(client);
   let arrive!: () => void;
   const code = new Promise<void>((resolve) => (arrive = resolve));
-  const LateGreeting = lazy(() => code.then(() => ({ default: Greeting })));
+  const LatePart = lazy(() => code.then(() => ({ default: Part })));
   const recoverable: string[] = [];
   await act(async () => {
     hydrate(
       container,
-      <QueryClientProvider client={client}>
-        <Suspense fallback="…">
-          <LateGreeting />
-        </Suspense>
-      </QueryClientProvider>,
+      <Page client={client}>
+        <LatePart />
+      </Page>,
       { onRecoverableError: (error) => recoverable.push(String(error)) },
     );
   });
-  expect(container.textContent).toBe("Sign Up Now");
+  expect(container.innerHTML).toBe(served);
 
   await act(async () => client.setQueryData(meQueryOptions().queryKey, now));
   await act(async () => arrive());
-  return { recoverable, shown: container.textContent };
+  return { recoverable, container };
 }
 
 describe("a late-hydrating boundary after the session changed", () => {
   it("hydrates with the server's session, without a mismatch, then shows the new one", async () => {
-    const { recoverable, shown } = await hydrateAfterSessionChange(true, signedIn);
+    const { recoverable, container } = await hydrateAfterSessionChange(true, signedIn);
     expect(recoverable).toEqual([]);
-    expect(shown).toBe("Hi Ana");
+    expect(container.textContent).toBe("Hi Ana");
   });
 
   it("is a mismatch React has to recover from when the rendered session is not remembered", async () => {
-    const { recoverable, shown } = await hydrateAfterSessionChange(false, signedIn);
+    const { recoverable, container } = await hydrateAfterSessionChange(false, signedIn);
     expect(recoverable).toHaveLength(1);
-    expect(shown).toBe("Hi Ana");
+    expect(container.textContent).toBe("Hi Ana");
+  });
+
+  it("hydrates a track row's play button as the visitor's preview, then offers the new VIP the whole track", async () => {
+    const { recoverable, container } = await hydrateAfterSessionChange(true, signedIn, RowPlayButton);
+    expect(recoverable).toEqual([]);
+    expect(container.querySelector("button")!.getAttribute("aria-label")).toBe("Play Track 1");
   });
 });

@@ -1,12 +1,12 @@
 // /social/profile/{userId} (docs/features.md#sign-up-sign-in-and-profiles): the profile card, the owner's actions and the user's posts.
 // The route's loader has already fetched the profile, so reading it here never suspends on a
 // first visit; loading and failure screens live in ProfileStates.tsx.
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProfileView } from "../../../worker/contracts/profiles";
-import { meQueryOptions } from "../../lib/session/queries";
+import { useSessionUser } from "../../lib/session/useSession";
 import { Avatar } from "../../components/Avatar";
 import { EditProfileDialog } from "./EditProfileDialog";
 import { displayUrl, safeWebUrl } from "./links";
@@ -49,7 +49,7 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
 export function ProfilePage({ userId, membership, pass }: { userId: string; membership?: ReactNode; pass?: ReactNode }) {
   const intl = useIntl();
   const { profile } = useSuspenseQuery(profileQueryOptions(userId)).data;
-  const me = useQuery(meQueryOptions()).data?.user ?? null;
+  const me = useSessionUser().user;
   const isOwner = me?.id === profile.id;
   const [editing, setEditing] = useState(false);
 

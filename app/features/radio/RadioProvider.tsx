@@ -6,8 +6,7 @@ import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { artistQueryOptions } from "../../lib/artist";
 import { claimAudioFocus, registerAudioOwner } from "../../lib/audioFocus";
 import { requestRadio } from "../../lib/radioPresence";
-import { meQueryOptions } from "../../lib/session/queries";
-import { canUseVipContent } from "../../lib/session/useSession";
+import { canUseVipContent, useSessionAnswer } from "../../lib/session/useSession";
 import { RadioEngine, type RadioState } from "./engine";
 import { stationsQueryOptions, tuneStation } from "./queries";
 import { useIntl } from "react-intl";
@@ -25,8 +24,8 @@ export function pageRadio(): RadioEngine {
 
 /** Only VIP members and admins can listen: true, false, or null while the session is loading. */
 export function useCanListen(): boolean | null {
-  const me = useQuery(meQueryOptions());
-  return me.data ? canUseVipContent(me.data.user) : null;
+  const { me } = useSessionAnswer();
+  return me ? canUseVipContent(me.user) : null;
 }
 
 /** Keeps the station list and the artist's name in the engine and stops the radio when the session cannot listen. */

@@ -22,16 +22,23 @@ export function rememberRenderedSession(client: QueryClient) {
 /** Re-renders come from the query observer below, so the store needs no subscription of its own. */
 const observedByQuery = () => () => {};
 
-/** The signed-in user, or null for a visitor (also while loading and when /api/auth/me fails). */
-export function useSessionUser() {
+/**
+ * The /api/auth/me answer (undefined until there is one) and whether it is still awaited. While a
+ * part of the page hydrates, the answer the server rendered; React then re-renders the part at
+ * once if the current one differs.
+ */
+export function useSessionAnswer(): { me: MeResponse | undefined; isPending: boolean } {
   const client = useQueryClient();
   const { data, isPending } = useQuery(meQueryOptions());
-  const current = () => data?.user ?? null;
-  const rendered = () => (renderedSessions.has(client) ? (renderedSessions.get(client)?.user ?? null) : current());
-  // React reads `rendered` while hydrating (and on the server, where nothing is remembered), then
-  // re-renders at once if `current` differs.
-  const user = useSyncExternalStore(observedByQuery, current, rendered);
-  return { user, isPending };
+  const current = () => data;
+  const rendered = () => (renderedSessions.has(client) ? renderedSessions.get(client) : data);
+  return { me: useSyncExternalStore(observedByQuery, current, rendered), isPending };
+}
+
+/** The signed-in user, or null for a visitor (also while loading and when /api/auth/me fails). */
+export function useSessionUser() {
+  const { me, isPending } = useSessionAnswer();
+  return { user: me?.user ?? null, isPending };
 }
 
 /** Public site settings (brand, e-mails, outside links, VIP price); undefined until loaded. */

@@ -10,9 +10,9 @@ import { createContext, useContext, useEffect, useMemo, useState, useSyncExterna
 import { useIntl } from "react-intl";
 import type { PlayResponse, PreviewPlayResponse, StreamResponse, TrackView } from "../../../../worker/contracts/music";
 import { api } from "../../../lib/api";
-import { configQueryOptions, meQueryOptions } from "../../../lib/session/queries";
+import { configQueryOptions } from "../../../lib/session/queries";
 import { artistQueryOptions } from "../../../lib/artist";
-import { canUseVipContent } from "../../../lib/session/useSession";
+import { canUseVipContent, useSessionAnswer } from "../../../lib/session/useSession";
 import { ownsAllTracks } from "../../../lib/ownedTracks";
 import { requestPlayer } from "../../../lib/playerPresence";
 import { claimAudioFocus, registerAudioOwner } from "../../../lib/audioFocus";
@@ -164,7 +164,7 @@ export function usePlayerWiring(engine: PlayerEngine, brand?: string): boolean |
  * observer of the session: every track row asks, so each row costs one, not one per question.
  */
 function useSessionAccess(): { allowed: boolean | null; userId: string | null } {
-  const me = useQuery(meQueryOptions()).data;
+  const { me } = useSessionAnswer();
   return { allowed: me ? canUseVipContent(me.user) : null, userId: me?.user?.id ?? null };
 }
 
