@@ -244,9 +244,11 @@ async function main() {
   try {
     if (cpuSlowdownArg === "calibrate") {
       const warmUp = await audit(chrome, "mobile", new URL(pages[0], origins[0]).href, "calibration", 0);
-      const benchmark = warmUp.lhr.environment.benchmarkIndex;
-      cpuSlowdown = Math.round(calibratedSlowdown(benchmark) * 10) / 10;
-      console.log(`CPU benchmark ${Math.round(benchmark)}: mobile runs with Lighthouse's calibrated ${cpuSlowdown}× CPU slowdown.`);
+      const benchmark = warmUp.lhr.environment?.benchmarkIndex;
+      if (Number.isFinite(benchmark)) {
+        cpuSlowdown = Math.round(calibratedSlowdown(benchmark) * 10) / 10;
+        console.log(`CPU benchmark ${Math.round(benchmark)}: mobile runs with Lighthouse's calibrated ${cpuSlowdown}× CPU slowdown.`);
+      } else console.error(`The calibration run measured no CPU benchmark: mobile runs with ${cpuSlowdown}×.`);
     }
     for (const preset of presets) {
       for (const page of pages) {
