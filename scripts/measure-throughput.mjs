@@ -10,7 +10,9 @@
 // cores, so through it a large page costs more than the Worker spends on it.
 // --set pages measures the server-rendered pages beside GET /api/config: each page as an edge
 // cache hit (the same address every time) and as a miss (a query parameter that changes with every
-// request, so the cache's key never repeats and every request renders the page), and `/` signed in.
+// request, so the cache's key never repeats and every request renders the page), `/` as a shared
+// link's clicks arrive (each with a click id of its own, which the cache's key leaves out), and `/`
+// signed in.
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { loopbackOrigin, percentile, positiveInt, printTable, signInDemo } from "./lib/measure.mjs";
@@ -43,6 +45,8 @@ const url = (pathname) => new URL(pathname, origin).href;
 /** A page address that no request has asked for before (an edge cache miss every time). */
 let missCounter = 0;
 const everyTimeNew = (pathname) => () => `${pathname}?nocache=${Date.now().toString(36)}-${missCounter++}`;
+/** A link shared on a social network, as each click arrives: a click id of its own every time. */
+const everyClickTagged = (pathname) => () => `${pathname}?utm_source=social&fbclid=IwAR${Date.now().toString(36)}${missCounter++}`;
 
 /** One request; the body is read in full so the latency covers the whole response. */
 async function timedRequest(target, headers) {
@@ -106,6 +110,7 @@ async function main() {
     ["GET /api/config", "/api/config", {}],
     ["GET / (page, cache miss)", everyTimeNew("/"), {}],
     ["GET / (page, cache hit)", "/", {}],
+    ["GET / (page, shared link: a new click id each time)", everyClickTagged("/"), {}],
     ["GET /events (page, cache miss)", everyTimeNew("/events"), {}],
     ["GET /events (page, cache hit)", "/events", {}],
     ["GET album page (cache miss)", everyTimeNew(album), {}],

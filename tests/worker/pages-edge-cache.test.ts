@@ -90,6 +90,26 @@ describe("a visitor's page from the edge cache", () => {
     expect(tripsOf(again.res)).toEqual({ primary: 0, replica: 0 });
   });
 
+  it("serves a link shared with campaign tags or a click id from the page's entry; other parameters keep theirs", async () => {
+    const path = own("/");
+    const first = await send(path);
+    expect(first.cache).toBe("miss");
+    for (const tagged of [
+      `${path}&utm_source=newsletter&utm_medium=email`,
+      `${path}&fbclid=IwAR0${crypto.randomUUID()}`,
+      `${path}&gclid=Cj0${crypto.randomUUID()}&mc_eid=1`,
+    ]) {
+      const clicked = await send(tagged);
+      expect(clicked.cache).toBe("hit");
+      expect(clicked.body).toBe(first.body);
+      expect(tripsOf(clicked.res)).toEqual({ primary: 0, replica: 0 });
+    }
+    // A parameter a route may read is part of the address: its own render, its own entry.
+    const other = await send(`${path}&utm=1&page=2`);
+    expect(other.cache).toBe("miss");
+    expect((await storedCopy(`${path}&page=2&utm=1`))?.body).toBe(other.body);
+  });
+
   it("keeps each language apart, chosen by Accept-Language or by the language cookie", async () => {
     const path = own("/events");
     const english = await send(path);

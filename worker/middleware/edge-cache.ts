@@ -34,9 +34,20 @@ export function sharedMaxAge(cacheControl: string | null): number {
   return Number(PUBLIC_MAX_AGE.exec(cacheControl)?.[1] ?? 0);
 }
 
-/** The cache key: same origin, so the zone's cache holds it; query parameters in a fixed order. */
+/**
+ * Parameters that say where a visitor clicked (campaign tags, ad networks' and newsletters' click
+ * ids), which no route reads: a link shared on a social network gets a click id of its own on every
+ * click, so keyed by them each visitor of a launch-day post would render the page again.
+ */
+const CLICK_TRACKING = /^(?:utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|ttclid|twclid|igshid|li_fat_id|yclid|mc_cid|mc_eid)$/i;
+
+/**
+ * The cache key: same origin, so the zone's cache holds it; query parameters in a fixed order,
+ * click-tracking ones left out (a page never shows them: its canonical address drops them too).
+ */
 export function edgeCacheKey(url: string, version: string, language: string): string {
   const u = new URL(url);
+  for (const name of [...new Set(u.searchParams.keys())]) if (CLICK_TRACKING.test(name)) u.searchParams.delete(name);
   u.searchParams.sort();
   return `${u.origin}/__edge/${version}/${language}${u.pathname}${u.search}`;
 }
