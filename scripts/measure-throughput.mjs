@@ -4,7 +4,8 @@
 // records them. Plain Node fetch (undici, keep-alive) with bounded concurrency; every case stops
 // after --requests requests or --seconds seconds, whichever comes first. Loopback targets only.
 // Usage: node scripts/measure-throughput.mjs [--url http://127.0.0.1:8787] [--concurrency 16]
-//        [--requests 2000] [--seconds 10] [--warmup 50] [--set api|pages] [--direct]
+//        [--requests 2000] [--seconds 10] [--warmup 50] [--set api|pages] [--direct] [--rounds 1]
+//        [--memory]
 // --direct sends the requests straight to the workerd that runs the Worker, past `wrangler dev`'s
 // proxy (scripts/lib/workerd-direct.mjs): the proxy copies every body once more on this machine's two
 // cores, so through it a large page costs more than the Worker spends on it.
@@ -13,10 +14,15 @@
 // request, so the cache's key never repeats and every request renders the page), `/` as a shared
 // link's clicks arrive (each with a click id of its own, which the cache's key leaves out), and `/`
 // signed in.
+// --rounds N runs the set N times in a row (a table each). --memory samples, every 20 s while the
+// rounds run, the resident size of both of wrangler dev's workerd processes and the Worker isolate's
+// JS heap (scripts/lib/workerd-memory.mjs), and prints them with the growth per 1,000 requests in
+// each half of the run: `--set pages --rounds 6 --memory` is a 10-minute memory run.
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { loopbackOrigin, percentile, positiveInt, printTable, signInDemo } from "./lib/measure.mjs";
 import { workerdBehind } from "./lib/workerd-direct.mjs";
+import { sampleMemory, workerInspectorOf } from "./lib/workerd-memory.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -27,13 +33,17 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "50" },
     set: { type: "string", default: "api" },
     direct: { type: "boolean", default: false },
+    rounds: { type: "string", default: "1" },
+    memory: { type: "boolean", default: false },
   },
 });
 if (!["api", "pages"].includes(values.set)) throw new Error(`--set is api or pages, not ${values.set}`);
 
 const given = loopbackOrigin(values.url, "load");
-const direct = values.direct ? await workerdBehind(given) : null;
-if (values.direct && !direct) throw new Error(`--direct: no wrangler dev workerd found behind ${given}`);
+const behind = values.direct || values.memory ? await workerdBehind(given) : null;
+if (!behind && (values.direct || values.memory)) throw new Error(`--direct/--memory: no wrangler dev workerd found behind ${given}`);
+const direct = values.direct ? behind : null;
+const rounds = positiveInt("rounds", values.rounds, 100);
 const origin = direct?.origin ?? given;
 const concurrency = positiveInt("concurrency", values.concurrency, 256);
 const maxRequests = positiveInt("requests", values.requests, 100_000);
@@ -48,9 +58,12 @@ const everyTimeNew = (pathname) => () => `${pathname}?nocache=${Date.now().toStr
 /** A link shared on a social network, as each click arrives: a click id of its own every time. */
 const everyClickTagged = (pathname) => () => `${pathname}?utm_source=social&fbclid=IwAR${Date.now().toString(36)}${missCounter++}`;
 
+let requestsMade = 0;
+
 /** One request; the body is read in full so the latency covers the whole response. */
 async function timedRequest(target, headers) {
   const pathname = typeof target === "function" ? target() : target;
+  requestsMade++;
   const started = performance.now();
   try {
     const response = await fetch(url(pathname), { headers, redirect: "manual" });
@@ -144,14 +157,29 @@ async function main() {
   );
   console.log("Note: wrangler dev (workerd, local D1 in SQLite) on a shared 2-core machine is not production; read these as relative figures.\n");
 
-  const rows = [];
+  const memory = values.memory
+    ? sampleMemory({
+        processes: { proxy: behind.proxyPid, worker: behind.pid },
+        inspectorUrl: await workerInspectorOf(behind.pid),
+        everySeconds: 20,
+        requests: () => requestsMade,
+      })
+    : null;
   try {
-    for (const [name, pathname, headers] of cases) rows.push([name, await runCase(pathname, headers)]);
+    for (let round = 1; round <= rounds; round++) {
+      const rows = [];
+      for (const [name, pathname, headers] of cases) rows.push([name, await runCase(pathname, headers)]);
+      console.log(`${rounds > 1 ? `Round ${round} of ${rounds}. ` : ""}Load average at the end: ${load()}\n`);
+      printResults(rows);
+    }
   } finally {
     // Revoke the session this run created instead of leaving it in the local database.
     await fetch(url("/api/auth/logout"), { method: "POST", headers: { origin, cookie } }).catch(() => {});
   }
-  console.log(`Load average at the end: ${load()}\n`);
+  if (memory) printMemory(await memory.stop());
+}
+
+function printResults(rows) {
   // Each case's throughput as a share of the bare config route measured in this same run.
   const bare = rows.find(([name]) => name === "GET /api/config")?.[1].rps ?? Number.NaN;
   printTable(
@@ -165,6 +193,45 @@ async function main() {
       r.p95.toFixed(1),
       r.p99.toFixed(1),
       r.errors ? `${r.errors} (${r.errorDetail})` : "0",
+    ]),
+  );
+  console.log("");
+}
+
+/** The samples; per half of the run, each process's growth per 1,000 requests and the heap's lowest reading. */
+function printMemory(samples) {
+  const mb = (n) => (n === null || n === undefined ? "?" : n.toFixed(0));
+  console.log("Memory (MB) every 20 s: resident size of wrangler's entry proxy and of the Worker's workerd, the Worker isolate's JS heap used / reserved");
+  printTable(
+    ["seconds", "requests", "proxy", "worker", "heap used", "heap reserved"],
+    samples.map((s) => [s.seconds.toFixed(0), String(s.requests), mb(s.rss.proxy), mb(s.rss.worker), mb(s.heap?.used), mb(s.heap?.total)]),
+    0,
+  );
+  const middle = samples[Math.floor(samples.length / 2)];
+  const halves = [
+    ["first half", samples[0], middle],
+    ["second half", middle, samples.at(-1)],
+  ];
+  const perThousand = (from, to, read) => {
+    const a = read(from);
+    const b = read(to);
+    const requests = to.requests - from.requests;
+    return a === null || b === null || !requests ? "?" : (((b - a) / requests) * 1000).toFixed(2);
+  };
+  // The heap's floor: its smallest reading in the half (a sample may fall just before a collection).
+  const heapFloor = (from, to) => {
+    const used = samples.filter((s) => s.seconds >= from.seconds && s.seconds <= to.seconds && s.heap).map((s) => s.heap.used);
+    return used.length ? Math.min(...used).toFixed(0) : "?";
+  };
+  console.log("\nEach half of the run: the processes' growth per 1,000 requests, and the heap's lowest reading (MB)");
+  printTable(
+    ["", "requests", "proxy", "worker", "heap used, lowest"],
+    halves.map(([label, from, to]) => [
+      label,
+      String(to.requests - from.requests),
+      perThousand(from, to, (s) => s.rss.proxy),
+      perThousand(from, to, (s) => s.rss.worker),
+      heapFloor(from, to),
     ]),
   );
 }

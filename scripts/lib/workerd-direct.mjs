@@ -47,6 +47,12 @@ const pids = () =>
     .filter((name) => /^\d+$/.test(name))
     .map(Number);
 
+/** The 127.0.0.1 ports `pid` listens on, in the order it opened them. */
+export function listeningPortsOf(pid) {
+  const listening = listeningInodes();
+  return [...socketInodes(pid)].map((inode) => listening.get(inode)).filter((port) => port !== undefined);
+}
+
 /** The process listening on `port`, or null. */
 function listenerOf(port) {
   const inodes = [...listeningInodes()].filter(([, p]) => p === port).map(([inode]) => inode);
@@ -74,11 +80,8 @@ export async function workerdBehind(origin) {
         }
       })(),
   );
-  const listening = listeningInodes();
   for (const pid of siblings) {
-    for (const inode of socketInodes(pid)) {
-      const port = listening.get(inode);
-      if (port === undefined) continue;
+    for (const port of listeningPortsOf(pid)) {
       const candidate = `http://127.0.0.1:${port}`;
       try {
         const response = await fetch(`${candidate}/api/config`, { signal: AbortSignal.timeout(5_000) });
