@@ -30,7 +30,11 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     locale: "en-US",
-    trace: "retain-on-failure",
+    // A trace records a DOM snapshot at every action and a screencast throughout, and recording it
+    // on every journey cost a quarter of the browser's CPU on the 2-core machine (the journeys are
+    // CPU-bound there). CI retries a failed journey once and traces that retry; locally,
+    // `npx playwright test --trace on` records every journey.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     // The service worker (decision 042) stays out of the journeys: each sees the network as it is.
     // tests/e2e/pwa.spec.ts allows it.
