@@ -4,17 +4,8 @@
 // (`Runtime.getHeapUsage`). The resident size of a process says what the machine gives it; the heap
 // says what the Worker's code keeps: a leak of ours grows the heap's floor from sample to sample,
 // where a runtime settling towards its ceiling grows only the resident size. Linux only (/proc).
-import { readFileSync } from "node:fs";
+import { residentMemory } from "./process-memory.mjs";
 import { listeningPortsOf } from "./workerd-direct.mjs";
-
-/** Resident set size of `pid` in MB, or null once it is gone. */
-export function residentMb(pid) {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The inspector address of the Worker's isolate in the workerd `pid` (its script's target, named
@@ -71,7 +62,7 @@ export function sampleMemory({ processes, inspectorUrl, everySeconds, requests }
   const samples = [];
   const started = performance.now();
   const take = async () => {
-    const rss = Object.fromEntries(Object.entries(processes).map(([label, pid]) => [label, residentMb(pid)]));
+    const rss = Object.fromEntries(Object.entries(processes).map(([label, pid]) => [label, residentMemory([pid]).current / 1048576]));
     samples.push({ seconds: (performance.now() - started) / 1000, requests: requests(), rss, heap: await heapUsageMb(inspectorUrl) });
   };
   let running = take();
