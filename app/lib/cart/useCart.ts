@@ -27,6 +27,23 @@ export const memberCartQueryOptions = () =>
 /** The browser's cart as React sees it (none while a server-rendered page hydrates). */
 export const useBrowserCart = () => useSyncExternalStore(browserCart.subscribe, browserCart.get, browserCart.getServerSnapshot);
 
+/** Re-renders come from the cart's query observer, so this store needs no subscription of its own. */
+const observedByQuery = () => () => {};
+
+/**
+ * True on the server and while a part of a server-rendered page hydrates, false from then on (React
+ * re-renders the part at once). The Worker never reads a member's cart, so it rendered one "on its
+ * way": a part hydrating after the cart has arrived (the header fetched it first) must render the
+ * same, or the attributes it differs in (a disabled "Add to cart") keep the server's value, since
+ * React neither reports nor mends an attribute that differs while hydrating.
+ */
+const useAsServerRendered = () =>
+  useSyncExternalStore(
+    observedByQuery,
+    () => false,
+    () => true,
+  );
+
 export function useCart() {
   const { user } = useSessionUser();
   const local = useBrowserCart();
@@ -49,12 +66,14 @@ export function useCart() {
   });
 
   const signedIn = user !== null;
+  const asServerRendered = useAsServerRendered();
+  const memberCart = asServerRendered ? undefined : member.data;
   return {
     signedIn,
-    lines: signedIn ? (member.data?.lines ?? EMPTY) : local,
+    lines: signedIn ? (memberCart?.lines ?? EMPTY) : local,
     /** A member's cart is on its way from the Worker. */
-    loading: signedIn && member.isPending,
-    loadError: signedIn ? member.error : null,
+    loading: signedIn && (asServerRendered || member.isPending),
+    loadError: signedIn && !asServerRendered ? member.error : null,
     retryLoad: () => void member.refetch(),
     /** Replaces the lines; a member's refusal (a line no longer allowed) rejects and keeps the old ones. */
     setLines: async (lines: CartLine[]) => {
