@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { api } from "../api";
+import { useAsServerRendered } from "../useAsServerRendered";
 import { useSessionUser } from "../session/useSession";
 import { browserCart } from "./browserCart";
 import type { CartLine } from "../../../worker/contracts/store-cart";
@@ -26,23 +27,6 @@ export const memberCartQueryOptions = () =>
 
 /** The browser's cart as React sees it (none while a server-rendered page hydrates). */
 export const useBrowserCart = () => useSyncExternalStore(browserCart.subscribe, browserCart.get, browserCart.getServerSnapshot);
-
-/** Re-renders come from the cart's query observer, so this store needs no subscription of its own. */
-const observedByQuery = () => () => {};
-
-/**
- * True on the server and while a part of a server-rendered page hydrates, false from then on (React
- * re-renders the part at once). The Worker never reads a member's cart, so it rendered one "on its
- * way": a part hydrating after the cart has arrived (the header fetched it first) must render the
- * same, or the attributes it differs in (a disabled "Add to cart") keep the server's value, since
- * React neither reports nor mends an attribute that differs while hydrating.
- */
-const useAsServerRendered = () =>
-  useSyncExternalStore(
-    observedByQuery,
-    () => false,
-    () => true,
-  );
 
 export function useCart() {
   const { user } = useSessionUser();
@@ -66,6 +50,7 @@ export function useCart() {
   });
 
   const signedIn = user !== null;
+  // The Worker never reads a member's cart: it rendered one on its way (see useAsServerRendered).
   const asServerRendered = useAsServerRendered();
   const memberCart = asServerRendered ? undefined : member.data;
   return {

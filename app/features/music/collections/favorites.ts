@@ -10,6 +10,7 @@ import type { FavoritesResponse } from "../../../../worker/contracts/collections
 import type { TrackView } from "../../../../worker/contracts/music";
 import { api, ApiRequestError } from "../../../lib/api";
 import { useSessionUser } from "../../../lib/session/useSession";
+import { useAsServerRendered } from "../../../lib/useAsServerRendered";
 
 export const favoritesQueryKey = ["music", "favorites"] as const;
 const favoritesMutationKey = ["music", "favorites", "toggle"] as const;
@@ -41,10 +42,14 @@ export function useFavorites() {
 const EMPTY: ReadonlySet<string> = new Set();
 const toIdSet = (data: FavoritesResponse): ReadonlySet<string> => new Set(data.tracks.map((t) => t.id));
 
-/** The ids of the member's favorite tracks, for O(1) lookups (empty while unknown). */
+/**
+ * The ids of the member's favorite tracks, for O(1) lookups (empty while unknown). The Worker never
+ * reads them, so a row hydrating after they arrived reads none yet (see useAsServerRendered).
+ */
 export function useFavoriteIds(): ReadonlySet<string> {
   const { user } = useSessionUser();
-  return useQuery({ ...favoritesQueryOptions(user !== null), select: toIdSet }).data ?? EMPTY;
+  const ids = useQuery({ ...favoritesQueryOptions(user !== null), select: toIdSet }).data;
+  return (useAsServerRendered() ? undefined : ids) ?? EMPTY;
 }
 
 export type ToggleFavoriteVariables = {
