@@ -5,7 +5,8 @@ import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { QueryClient } from "@tanstack/react-query";
-import { SiteSearch } from "../../app/components/search/SiteSearch";
+import { useRef } from "react";
+import { SiteSearch, useSearchShortcut } from "../../app/components/search/SiteSearch";
 import type { SearchResponse } from "../../worker/contracts/search";
 import { json, mockApi, renderApp, stubRoute } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
@@ -49,6 +50,17 @@ const CORAZON: SearchResponse = {
 };
 const RELAXED: SearchResponse = { query: "coracao", groups: [{ ...CORAZON.groups[0]!, relaxed: true }] };
 
+/** The header's part: it, not the field, answers the shortcuts (the field hydrates later). */
+function HeaderBar() {
+  const header = useRef<HTMLElement>(null);
+  useSearchShortcut(header);
+  return (
+    <header ref={header}>
+      <SiteSearch variant="bar" />
+    </header>
+  );
+}
+
 function setUp(locale: "en" | "pt-BR" = "en") {
   const asked: string[] = [];
   mockApi({
@@ -65,7 +77,7 @@ function setUp(locale: "en" | "pt-BR" = "en") {
   const root = createRootRouteWithContext<{ queryClient: QueryClient }>()({
     component: () => (
       <>
-        <SiteSearch variant="bar" />
+        <HeaderBar />
         <input aria-label="Another field" />
         <Outlet />
       </>

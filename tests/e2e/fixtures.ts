@@ -5,6 +5,7 @@
 // in to, and their password, sessions, role, VIP and language stay as the seed made them.
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { demoAccount, newMember, type DemoAccount } from "./support";
+import { SSR_STATE_ID } from "../../worker/contracts/ssr";
 
 /** Fills and submits /social/login; waits until the app has left the login page. */
 export async function signIn(page: Page, email: string, password: string) {
@@ -58,15 +59,26 @@ export async function verificationLink(page: Page, email: string): Promise<strin
   return link;
 }
 
+/** Set on `window` by an init script in every journey's page once the app has said "app:ready". */
+const APP_READY_FLAG = "__e2eAppReady";
+
 /**
- * Resolves once React has hydrated the page's headline (it carries React's fiber then): from here
- * on, a click reaches the app's handlers.
+ * Resolves once React has rendered the page's headline (it carries React's fiber then) and, on a
+ * page the Worker rendered, the app has finished its first commit ("app:ready", after the page's
+ * effects, such as the header's keyboard shortcuts): from here on, a click or a key reaches the
+ * app's handlers. The headline's fiber alone comes while React is still rendering that commit.
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const headline = document.querySelector("h1");
-    return headline !== null && Object.keys(headline).some((key) => key.startsWith("__reactFiber"));
-  });
+  await page.waitForFunction(
+    ([flag, stateId]) => {
+      const headline = document.querySelector("h1");
+      if (headline === null || !Object.keys(headline).some((key) => key.startsWith("__reactFiber"))) return false;
+      const flags = window as unknown as Record<string, boolean | undefined>;
+      // A page the browser rendered itself has no app:ready; a page opened without the init script has no flag.
+      return document.getElementById(stateId) === null || flags[flag] !== false;
+    },
+    [APP_READY_FLAG, SSR_STATE_ID] as const,
+  );
 }
 
 /** What React says when the HTML it hydrates is not what it renders (production codes included). */
@@ -145,6 +157,8 @@ type Fixtures = {
   loginAs: (key: "admin" | "vip" | "fan" | "door") => Promise<DemoAccount>;
   /** Fails every journey on an uncaught error or a hydration mismatch in any of its pages. */
   pageTrouble: void;
+  /** Records "app:ready" in the journey's page, for `hydrated`. */
+  appReadyFlag: void;
 };
 
 export const test = base.extend<Fixtures>({
@@ -155,6 +169,17 @@ export const test = base.extend<Fixtures>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, "CF-Connecting-IP": clientAddress() });
   },
+  appReadyFlag: [
+    async ({ page }, use) => {
+      await page.addInitScript((flag) => {
+        const flags = window as unknown as Record<string, boolean>;
+        flags[flag] = false;
+        document.addEventListener("app:ready", () => (flags[flag] = true), { once: true });
+      }, APP_READY_FLAG);
+      await use();
+    },
+    { auto: true },
+  ],
   pageTrouble: [
     async ({ page }, use) => {
       const trouble: string[] = [];

@@ -6,7 +6,7 @@ import { Suspense, useCallback, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { NotificationBell } from "../notifications/NotificationBell";
-import { SiteSearch } from "../search/SiteSearch";
+import { SiteSearch, useSearchShortcut } from "../search/SiteSearch";
 import { AccountLinks } from "./AccountLinks";
 import { CartLink } from "./CartLink";
 import { HomeAnchors } from "./HomeAnchors";
@@ -24,6 +24,8 @@ export function Header() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  useSearchShortcut(headerRef);
 
   const closeMenu = useCallback((returnFocus: boolean) => {
     setMenuOpenOn(null);
@@ -33,7 +35,7 @@ export function Header() {
   const brand = config?.brandName ?? "";
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <a className="skip-link" href="#main">
         <FormattedMessage {...navMessages.skipToContent} />
       </a>

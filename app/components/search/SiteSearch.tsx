@@ -5,7 +5,7 @@
 // `/` or Ctrl+K (⌘K) focuses the bar's field from anywhere but another text field.
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useLocale } from "../../i18n/I18nProvider";
 import { useDebounced } from "../../lib/useDebounced";
@@ -25,8 +25,31 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
 }
 
+/**
+ * `/` or Ctrl+K (⌘K) focuses the bar's field (the one with `aria-keyshortcuts`) inside `header`,
+ * from anywhere but another text field. The header listens, in the page's first commit, not the
+ * field: the field hydrates in a pass of its own, and a key pressed before that was lost. Focusing
+ * its server-rendered element is enough: React hydrates the field's part at once when it is typed in.
+ */
+export function useSearchShortcut(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey;
+      const ctrlK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
+      if ((!slash && !ctrlK) || isTypingTarget(event.target)) return;
+      const field = header.current?.querySelector<HTMLInputElement>("input[aria-keyshortcuts]");
+      if (!field) return;
+      event.preventDefault();
+      field.focus();
+      field.select();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [header]);
+}
+
 type Props = {
-  /** "bar": the desktop header, which answers the `/` and Ctrl+K shortcuts; "menu": the mobile menu's. */
+  /** "bar": the desktop header's, which `/` and Ctrl+K focus (useSearchShortcut); "menu": the mobile menu's. */
   variant: "bar" | "menu";
   /** Called after the field takes the reader somewhere (the mobile menu closes). */
   onNavigate?: () => void;
@@ -52,20 +75,6 @@ export function SiteSearch({ variant, onNavigate }: Props) {
   const typed = searchableText(text);
   const asked = useDebounced(typed, SEARCH_TYPING_PAUSE_MS);
   const results = useQuery(searchQueryOptions(asked, locale));
-
-  useEffect(() => {
-    if (variant !== "bar") return;
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey;
-      const ctrlK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
-      if ((!slash && !ctrlK) || isTypingTarget(event.target)) return;
-      event.preventDefault();
-      inputRef.current?.focus();
-      inputRef.current?.select();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [variant]);
 
   const settled = typed !== "" && typed === asked && results.data?.query === asked;
   const groups = useMemo(() => (settled ? results.data!.groups : []), [settled, results.data]);
