@@ -93,6 +93,24 @@ describe("/check-in", () => {
     expect(await screen.findByText("1 person checked in")).toBeTruthy();
   });
 
+  it("keeps the event it opened on when an event published meanwhile sorts first", async () => {
+    let events = EVENTS;
+    const api = serve(DOOR, { "GET /api/check-in/events": () => json(200, { events }) });
+    renderCheckIn();
+    const select = (await screen.findByLabelText("Event")) as HTMLSelectElement;
+    expect(select.value).toBe(EVENTS[0]!.id);
+    events = [event(4, { phase: "live", title: "Pop-up show" }), ...EVENTS];
+
+    fireEvent.change(screen.getByLabelText("Ticket or pass code"), { target: { value: "1001-123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Check in" }));
+    expect(await screen.findByText("1 person checked in")).toBeTruthy();
+    // The read refetched the events: the new one is offered, the chosen one stays with its answer.
+    await waitFor(() => expect(within(select).queryByRole("option", { name: /Pop-up show/ })).not.toBeNull());
+    expect(api.callsTo("GET /api/check-in/events").length).toBeGreaterThanOrEqual(2);
+    expect(select.value).toBe(EVENTS[0]!.id);
+    expect(within(screen.getByTestId("check-in-result")).getByText("vip_dancer")).toBeTruthy();
+  });
+
   it("says an empty code needs typing, an unknown code is unknown, and a 429 in words", async () => {
     const api = serve();
     renderCheckIn();

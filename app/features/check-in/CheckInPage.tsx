@@ -101,9 +101,11 @@ function Door({ events }: { events: CheckInEvent[] }) {
   const codeErrorId = useId();
   const scanTitleId = useId();
   const codeTitleId = useId();
-  const [chosen, setChosen] = useState<string | null>(null);
-  // The first event (live or soonest) until one is picked; a picked one that left the list falls back.
-  const eventId = events.some((e) => e.id === chosen) ? chosen! : events[0]!.id;
+  // The first event (live or soonest) when the page opened, until another is picked: an event
+  // published meanwhile that sorts first (the list is fetched again after each read) does not take
+  // its place while the staff are reading passes. One that left the list falls back to the first.
+  const [chosen, setChosen] = useState(() => events[0]!.id);
+  const eventId = events.some((e) => e.id === chosen) ? chosen : events[0]!.id;
   const [code, setCode] = useState("");
   const [codeMissing, setCodeMissing] = useState(false);
   // What the last read said, and at which event: another event starts with a clean slate.
