@@ -64,7 +64,10 @@ export function usePageViews(pathname: string): void {
     state.path = pathname;
     const first = state.first;
     state.first = false;
+    let reportedYet = false;
     const report = () => {
+      if (reportedYet) return;
+      reportedYet = true;
       try {
         const view = pageViewFor(pathname, { first });
         if (view) sendPageView(view);
@@ -73,8 +76,11 @@ export function usePageViews(pathname: string): void {
       }
     };
     // The first view waits for the browser to be idle: queuing a beacon costs the main thread a
-    // few milliseconds the page's first screen needs more. Later views report at once.
-    if (first && typeof window.requestIdleCallback === "function") window.requestIdleCallback(report, { timeout: FIRST_VIEW_IDLE_TIMEOUT_MS });
-    else report();
+    // few milliseconds the page's first screen needs more. Later views report at once. A visitor
+    // who leaves or closes the page before that moment is still counted: the beacon outlives it.
+    if (first && typeof window.requestIdleCallback === "function") {
+      window.requestIdleCallback(report, { timeout: FIRST_VIEW_IDLE_TIMEOUT_MS });
+      window.addEventListener("pagehide", report, { once: true });
+    } else report();
   }, [pathname]);
 }

@@ -104,6 +104,21 @@ describe("usePageViews", () => {
     ]);
   });
 
+  it("reports the first view when the page is left before the browser was idle, and only once", () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal(
+      "requestIdleCallback",
+      vi.fn((callback: IdleRequestCallback) => idle.push(callback)),
+    );
+    renderViews("/");
+    expect(beacon).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(beacons().map((b) => b.body)).toEqual([{ path: "/", width: WIDTH }]);
+    idle[0]!({ didTimeout: false, timeRemaining: () => 50 });
+    window.dispatchEvent(new Event("pagehide"));
+    expect(beacon).toHaveBeenCalledTimes(1);
+  });
+
   it("never reports the back office", async () => {
     setReferrer("https://www.google.com/");
     const { rerender } = renderViews("/admin");

@@ -3,7 +3,7 @@
 // plays appears in track analytics; the session-timeout setting survives a reload. Other journeys
 // run meanwhile: their visits and plays count too, so figures are compared with what they were.
 import type { Page } from "@playwright/test";
-import { expect, signUpVip, test } from "./fixtures";
+import { expect, hydrated, recordAppReady, signUpVip, test } from "./fixtures";
 import type { AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse } from "../../worker/contracts/admin-analytics";
 import type { AlbumResponse, AlbumsResponse } from "../../worker/contracts/music";
 
@@ -70,11 +70,20 @@ test("visits from another browser show up in the overview", async ({ browser, pa
 
   const visitor = await browser.newContext({ userAgent: ORDINARY_BROWSER });
   const visitorPage = await visitor.newPage();
+  await recordAppReady(visitorPage);
+  let viewsSent = 0;
+  visitorPage.on("requestfinished", (request) => {
+    if (new URL(request.url()).pathname === "/api/collect") viewsSent++;
+  });
   await visitorPage.goto("/");
   await expect(visitorPage.getByRole("heading", { level: 1 })).toBeVisible();
-  // A route change in the SPA counts as a page view too.
+  // A route change in the SPA counts as a page view too (a click before hydration would be a
+  // full page load instead).
+  await hydrated(visitorPage);
   await visitorPage.getByRole("link", { name: "Sign Up Now" }).click();
   await expect(visitorPage).toHaveURL(/\/signup-options$/);
+  // Both views have left the browser (the first waits for an idle moment) before it closes.
+  await expect.poll(() => viewsSent).toBe(2);
   await visitor.close();
 
   // Views are written in batches every few seconds.

@@ -63,6 +63,18 @@ export async function verificationLink(page: Page, email: string): Promise<strin
 const APP_READY_FLAG = "__e2eAppReady";
 
 /**
+ * Makes `page` record "app:ready" for `hydrated`. Every journey's own page does; call it before the
+ * first `goto` of a page in a context the journey opens itself.
+ */
+export async function recordAppReady(page: Page) {
+  await page.addInitScript((flag) => {
+    const flags = window as unknown as Record<string, boolean>;
+    flags[flag] = false;
+    document.addEventListener("app:ready", () => (flags[flag] = true), { once: true });
+  }, APP_READY_FLAG);
+}
+
+/**
  * Resolves once React has rendered the page's headline (it carries React's fiber then) and, on a
  * page the Worker rendered, the app has finished its first commit ("app:ready", after the page's
  * effects, such as the header's keyboard shortcuts): from here on, a click or a key reaches the
@@ -171,11 +183,7 @@ export const test = base.extend<Fixtures>({
   },
   appReadyFlag: [
     async ({ page }, use) => {
-      await page.addInitScript((flag) => {
-        const flags = window as unknown as Record<string, boolean>;
-        flags[flag] = false;
-        document.addEventListener("app:ready", () => (flags[flag] = true), { once: true });
-      }, APP_READY_FLAG);
+      await recordAppReady(page);
       await use();
     },
     { auto: true },
