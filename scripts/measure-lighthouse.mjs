@@ -28,23 +28,9 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { throttling as throttlingPresets } from "lighthouse/core/config/constants.js";
-import { loopbackOrigin, printTable } from "./lib/measure.mjs";
+import { loopbackOrigin, printTable, PUBLIC_PAGES } from "./lib/measure.mjs";
 
 const DEFAULT_PAGES = ["/", "/social/login", "/signup-options", "/vip-signup"];
-/** Every public page the launch goal names, with a demo album, track and product (npm start's seed). */
-const PUBLIC_PAGES = [
-  "/",
-  "/events",
-  "/music",
-  "/music/catalog",
-  "/music/catalog/city-lights-calling",
-  "/music/track/spring-love",
-  "/vip-signup",
-  "/signup-options",
-  "/perks",
-  "/store",
-  "/store/tour-shirt-2026",
-];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 /** Categories whose failing audits are listed: performance ones are opportunities, not defects. */
 const AUDITED = ["accessibility", "best-practices", "seo"];

@@ -1,8 +1,24 @@
-// What the measurement scripts share: argument checks, the loopback-only rule, the demo sign-in,
-// percentiles and a plain table printer. Figures only; nothing here asserts.
+// What the measurement scripts share: the launch goal's public pages, argument checks, the
+// loopback-only rule, the demo sign-in, percentiles and a plain table printer. Figures only;
+// nothing here asserts.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./wrangler.mjs";
+
+/** Every public page the launch goal names, with a demo album, track and product (npm start's seed). */
+export const PUBLIC_PAGES = [
+  "/",
+  "/events",
+  "/music",
+  "/music/catalog",
+  "/music/catalog/city-lights-calling",
+  "/music/track/spring-love",
+  "/vip-signup",
+  "/signup-options",
+  "/perks",
+  "/store",
+  "/store/tour-shirt-2026",
+];
 
 /** `raw` as an integer from 1 to `cap`, or exit with a message naming `--name`. */
 export function positiveInt(name, raw, cap) {

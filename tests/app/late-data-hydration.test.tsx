@@ -5,12 +5,12 @@
 // or the attributes it differs in keep the server's values: React neither reports nor mends an
 // attribute that differs while hydrating (a disabled "Add to cart", an empty heart's
 // aria-pressed on a favorite).
-import { act, lazy, Suspense, type ReactElement, type ReactNode } from "react";
+import { act, Suspense, type ReactElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { IntlProvider } from "react-intl";
 import { describe, expect, it } from "vitest";
-import { hydrate } from "./fixtures/hydration";
+import { hydrateWithLatePart } from "./fixtures/hydration";
 import { BuyBox } from "../../app/features/store/BuyBox";
 import { FavoriteToggle } from "../../app/features/music/collections/FavoriteToggle";
 import { favoritesQueryKey } from "../../app/features/music/collections/favorites";
@@ -74,22 +74,14 @@ async function hydrateAfterAnswer(me: MeResponse, part: ReactElement, arrives: (
 
   const client = clientFor(me);
   rememberRenderedSession(client);
-  let arrive!: () => void;
-  const code = new Promise<void>((resolve) => (arrive = resolve));
-  const LatePart = lazy(() => code.then(() => ({ default: () => part })));
-  const recoverable: string[] = [];
-  await act(async () => {
-    hydrate(
-      container,
-      <Page client={client}>
-        <LatePart />
-      </Page>,
-      { onRecoverableError: (error) => recoverable.push(String(error)) },
-    );
-  });
+  const { recoverable, arrive } = await hydrateWithLatePart(
+    container,
+    (late) => <Page client={client}>{late}</Page>,
+    () => part,
+  );
   expect(container.innerHTML).toBe(served);
   await act(async () => arrives(client));
-  await act(async () => arrive());
+  await arrive();
   return { container, recoverable };
 }
 

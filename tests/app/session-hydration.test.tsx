@@ -1,12 +1,12 @@
 // A part of a server-rendered page that hydrates late (a Suspense boundary whose code is still on
 // its way) when the session has changed meanwhile, as a sign-up on the page does: it hydrates with
 // the session the server rendered, so React finds no mismatch, and shows the new session right after.
-import { act, lazy, Suspense, type ComponentType } from "react";
+import { act, Suspense, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { IntlProvider } from "react-intl";
 import { describe, expect, it } from "vitest";
-import { hydrate } from "./fixtures/hydration";
+import { hydrateWithLatePart } from "./fixtures/hydration";
 import { rememberRenderedSession, useSessionUser } from "../../app/lib/session/useSession";
 import { meQueryOptions } from "../../app/lib/session/queries";
 import { TrackPlayButton } from "../../app/features/music/catalog/TrackPlayButton";
@@ -57,23 +57,11 @@ async function hydrateAfterSessionChange(remember: boolean, now: MeResponse, Par
 
   const client = clientWith(visitor);
   if (remember) rememberRenderedSession(client);
-  let arrive!: () => void;
-  const code = new Promise<void>((resolve) => (arrive = resolve));
-  const LatePart = lazy(() => code.then(() => ({ default: Part })));
-  const recoverable: string[] = [];
-  await act(async () => {
-    hydrate(
-      container,
-      <Page client={client}>
-        <LatePart />
-      </Page>,
-      { onRecoverableError: (error) => recoverable.push(String(error)) },
-    );
-  });
+  const { recoverable, arrive } = await hydrateWithLatePart(container, (late) => <Page client={client}>{late}</Page>, Part);
   expect(container.innerHTML).toBe(served);
 
   await act(async () => client.setQueryData(meQueryOptions().queryKey, now));
-  await act(async () => arrive());
+  await arrive();
   return { recoverable, container };
 }
 
