@@ -5,7 +5,7 @@
 // price; a friend redeems a gift of VIP. Each journey buys for a buyer of its own, so they run side
 // by side; only the first takes from the shirt's size M (stock 3), the second from size L.
 import type { Page } from "@playwright/test";
-import { expect, signIn, signUp, signUpVip, test } from "./fixtures";
+import { expect, hydrated, signIn, signUp, signUpVip, test } from "./fixtures";
 import { demoAccount, newMember } from "./support";
 
 type MailboxMessage = { to: string; subject: string; links: string[]; text?: string };
@@ -28,7 +28,7 @@ async function mailTo(page: Page, email: string, subject: RegExp): Promise<Mailb
 async function openProduct(page: Page, slug: string, title: RegExp) {
   await page.goto(`/store/${slug}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await page.waitForFunction(() => Object.keys(document.querySelector("h1") ?? {}).some((key) => key.startsWith("__reactFiber")));
+  await hydrated(page);
 }
 
 async function addToCart(page: Page) {
