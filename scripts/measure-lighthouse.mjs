@@ -6,12 +6,13 @@
 // /usr/bin/chromium); Lighthouse and chrome-launcher come from node_modules and fetch nothing.
 // With --runs N each page is measured N times and the median of each figure (score, FCP, LCP, TBT,
 // CLS) is shown (Lighthouse's own advice against its run-to-run spread), with every run's score and
-// blocking time beside it. Several --url origins (a build of the starting commit and one of the
-// change, say) are measured interleaved, run by run, so the shared machine's load falls on both
-// alike; the load average is printed per page. `--pages public` is every public page the launch
-// goal names (PUBLIC_PAGES). Mobile uses Lighthouse's default simulated throttling (Lantern: the
-// page loads unthrottled and the slow phone is computed from the trace, so a busy CPU still shows);
-// `--throttling devtools` applies real throttling instead.
+// blocking time beside it (a run whose trace Lighthouse failed to record, NO_NAVSTART, is measured
+// again, up to three attempts, so a median of 5 is of five loads). Several --url origins (a build
+// of the starting commit and one of the change, say) are measured interleaved, run by run, so the
+// shared machine's load falls on both alike; the load average is printed per page. `--pages
+// public` is every public page the launch goal names (PUBLIC_PAGES). Mobile uses Lighthouse's
+// default simulated throttling (Lantern: the page loads unthrottled and the slow phone is computed
+// from the trace, so a busy CPU still shows); `--throttling devtools` applies real throttling instead.
 // Lighthouse's 4× CPU assumes a host whose CPU benchmark is about 1,533; the table prints each
 // page's benchmark and the slowdown Lighthouse's calibration gives for it (1,300 = 3×, 1,533 = 4×,
 // 2,000 = 6×), so figures from a slower or faster machine can be read. `--cpu-slowdown calibrate`
@@ -187,28 +188,41 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** One Lighthouse run, its runtime error or missing score said on stderr. */
+/**
+ * Runtime errors of Lighthouse's own trace recording, not of the page: its message asks to run it
+ * again, and a median "of 5" should be of five measured loads.
+ */
+const RETRIED_ERRORS = new Set(["NO_NAVSTART"]);
+const ATTEMPTS = 3;
+
+/** One Lighthouse run (a recording failure tried again), its runtime error or missing score said on stderr. */
 async function audit(chrome, preset, url, label, run) {
-  const result = await lighthouse(
-    url,
-    {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: CATEGORIES,
-      throttlingMethod: values.throttling,
-      ...(preset === "mobile" ? { throttling: { ...throttlingPresets.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } } : {}),
-    },
-    preset === "desktop" ? desktopConfig : undefined,
-  );
   const where = `${preset} ${label} ${new URL(url).pathname} run ${run + 1}`;
-  const { runtimeError } = result.lhr;
-  if (runtimeError) console.error(`${where}: ${runtimeError.code} ${runtimeError.message}`);
-  else if (result.lhr.categories.performance?.score == null) {
-    const unscored = Object.values(result.lhr.audits).filter((a) => a.scoreDisplayMode === "error");
-    console.error(`${where}: no performance score (${unscored.map((a) => `${a.id}: ${a.errorMessage}`).join("; ")})`);
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: CATEGORIES,
+        throttlingMethod: values.throttling,
+        ...(preset === "mobile" ? { throttling: { ...throttlingPresets.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } } : {}),
+      },
+      preset === "desktop" ? desktopConfig : undefined,
+    );
+    const { runtimeError } = result.lhr;
+    if (runtimeError && RETRIED_ERRORS.has(runtimeError.code) && attempt < ATTEMPTS) {
+      console.error(`${where}: ${runtimeError.code}, measured again (attempt ${attempt + 1} of ${ATTEMPTS})`);
+      continue;
+    }
+    if (runtimeError) console.error(`${where}: ${runtimeError.code} ${runtimeError.message}`);
+    else if (result.lhr.categories.performance?.score == null) {
+      const unscored = Object.values(result.lhr.audits).filter((a) => a.scoreDisplayMode === "error");
+      console.error(`${where}: no performance score (${unscored.map((a) => `${a.id}: ${a.errorMessage}`).join("; ")})`);
+    }
+    return result;
   }
-  return result;
 }
 
 async function main() {
