@@ -1,5 +1,5 @@
 // Read-only views of the two queries every shell component needs.
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { configQueryOptions, meQueryOptions } from "./queries";
 import type { MeResponse } from "../../../worker/contracts/auth";
@@ -22,17 +22,29 @@ export function rememberRenderedSession(client: QueryClient) {
 /** Re-renders come from the query observer below, so the store needs no subscription of its own. */
 const observedByQuery = () => () => {};
 
+export type SessionAnswer = { me: MeResponse | undefined; isPending: boolean };
+
+/**
+ * One observer's answer shared by the many small readers under it (`SessionAnswerScope`, around a
+ * table of track rows: three readers a row, each with an observer of its own that set a stale-time
+ * timer as the page started, were a third of the music hub's longest flush of effects). A reader
+ * under it keeps an observer that does not subscribe; the scope's own fetches and refetches.
+ */
+export const SharedSessionAnswer = createContext<SessionAnswer | null>(null);
+
 /**
  * The /api/auth/me answer (undefined until there is one) and whether it is still awaited. While a
  * part of the page hydrates, the answer the server rendered; React then re-renders the part at
  * once if the current one differs.
  */
-export function useSessionAnswer(): { me: MeResponse | undefined; isPending: boolean } {
+export function useSessionAnswer(): SessionAnswer {
+  const shared = useContext(SharedSessionAnswer);
   const client = useQueryClient();
-  const { data, isPending } = useQuery(meQueryOptions());
+  const own = useQuery({ ...meQueryOptions(), subscribed: shared === null });
+  const data = shared ? shared.me : own.data;
   const current = () => data;
   const rendered = () => (renderedSessions.has(client) ? renderedSessions.get(client) : data);
-  return { me: useSyncExternalStore(observedByQuery, current, rendered), isPending };
+  return { me: useSyncExternalStore(observedByQuery, current, rendered), isPending: shared ? shared.isPending : own.isPending };
 }
 
 /** The signed-in user, or null for a visitor (also while loading and when /api/auth/me fails). */

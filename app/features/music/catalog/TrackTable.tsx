@@ -5,6 +5,7 @@ import { Suspense, type ReactNode } from "react";
 import { FormattedMessage, FormattedNumber } from "react-intl";
 import type { TrackView } from "../../../../worker/contracts/music";
 import { formatTime } from "../../../lib/audio/formatTime";
+import { SessionAnswerScope } from "../../../lib/session/SessionAnswerScope";
 import { usePlayerSelector } from "../player/PlayerProvider";
 import { musicMessages } from "./messages";
 import { ReleaseNote } from "./ReleaseNote";
@@ -48,70 +49,72 @@ export function TrackTable({
 }: TrackTableProps) {
   const currentId = usePlayerSelector((s) => s.current?.id ?? null);
   return (
-    <table className="track-table">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="track-num">
-            <FormattedMessage {...musicMessages.colNumber} />
-          </th>
-          <th scope="col" className="track-action">
-            <span className="sr-only">
-              <FormattedMessage {...musicMessages.colActions} />
-            </span>
-          </th>
-          <th scope="col">
-            <FormattedMessage {...musicMessages.colTitle} />
-          </th>
-          {showAlbum && (
-            <th scope="col" className="track-album">
-              <FormattedMessage {...musicMessages.colAlbum} />
+    <SessionAnswerScope>
+      <table className="track-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="track-num">
+              <FormattedMessage {...musicMessages.colNumber} />
             </th>
-          )}
-          {showPlays && (
-            <th scope="col" className="track-plays">
-              <FormattedMessage {...musicMessages.colPlays} />
-            </th>
-          )}
-          <th scope="col" className="track-duration">
-            <FormattedMessage {...musicMessages.colDuration} />
-          </th>
-          {onShare && (
-            <th scope="col" className="track-action track-share-cell">
-              <span className="sr-only">
-                <FormattedMessage id="music.table.share" defaultMessage="Share" />
-              </span>
-            </th>
-          )}
-          {rowActions && (
-            <th scope="col" className="track-row-actions">
+            <th scope="col" className="track-action">
               <span className="sr-only">
                 <FormattedMessage {...musicMessages.colActions} />
               </span>
             </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {groupsOf(tracks, ROWS_PER_PASS).map((group, g) => (
-          <Suspense key={group[0]!.id}>
-            {group.map((track, i) => (
-              <TrackRow
-                key={track.id}
-                track={track}
-                number={numberByTrack ? track.number : g * ROWS_PER_PASS + i + 1}
-                current={track.id === currentId}
-                queue={queue}
-                showAlbum={showAlbum}
-                showPlays={showPlays}
-                onShare={onShare}
-                rowActions={rowActions}
-              />
-            ))}
-          </Suspense>
-        ))}
-      </tbody>
-    </table>
+            <th scope="col">
+              <FormattedMessage {...musicMessages.colTitle} />
+            </th>
+            {showAlbum && (
+              <th scope="col" className="track-album">
+                <FormattedMessage {...musicMessages.colAlbum} />
+              </th>
+            )}
+            {showPlays && (
+              <th scope="col" className="track-plays">
+                <FormattedMessage {...musicMessages.colPlays} />
+              </th>
+            )}
+            <th scope="col" className="track-duration">
+              <FormattedMessage {...musicMessages.colDuration} />
+            </th>
+            {onShare && (
+              <th scope="col" className="track-action track-share-cell">
+                <span className="sr-only">
+                  <FormattedMessage id="music.table.share" defaultMessage="Share" />
+                </span>
+              </th>
+            )}
+            {rowActions && (
+              <th scope="col" className="track-row-actions">
+                <span className="sr-only">
+                  <FormattedMessage {...musicMessages.colActions} />
+                </span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {groupsOf(tracks, ROWS_PER_PASS).map((group, g) => (
+            <Suspense key={group[0]!.id}>
+              {group.map((track, i) => (
+                <TrackRow
+                  key={track.id}
+                  track={track}
+                  number={numberByTrack ? track.number : g * ROWS_PER_PASS + i + 1}
+                  current={track.id === currentId}
+                  queue={queue}
+                  showAlbum={showAlbum}
+                  showPlays={showPlays}
+                  onShare={onShare}
+                  rowActions={rowActions}
+                />
+              ))}
+            </Suspense>
+          ))}
+        </tbody>
+      </table>
+    </SessionAnswerScope>
   );
 }
 
