@@ -23,19 +23,34 @@ function watch(registration: ServiceWorkerRegistration) {
   });
 }
 
+let followingLinksOffline = false;
+
+/** Where links followed offline are listened for, and the whole load they make (tests give their own). */
+type OfflineLinks = { root: Document | HTMLElement; load?: (href: string) => void };
+
+/** Links followed offline become whole page loads (`loadPagesWhileOffline`), listened for once. */
+function followLinksOffline({ root, load }: OfflineLinks) {
+  if (followingLinksOffline) return;
+  followingLinksOffline = true;
+  loadPagesWhileOffline(root, load);
+}
+
 /**
  * Registers the worker once the page has loaded, so its precaching never competes with the page's
  * own files. Production builds only: under `vite dev` there is no worker to register.
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorker(links: OfflineLinks = { root: document }): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  // A page the worker already answers (its offline copy among them) is interactive long before
+  // the registration below resolves: its links followed offline are whole loads from the start.
+  if (navigator.serviceWorker.controller) followLinksOffline(links);
   const register = () => {
     navigator.serviceWorker.register(SERVICE_WORKER_URL).then(
       (registration: ServiceWorkerRegistration | undefined) => {
         // A browser that blocks service workers (some private modes, test browsers) registers nothing.
         if (!registration) return;
         watch(registration);
-        loadPagesWhileOffline(document);
+        followLinksOffline(links);
         // An app left open for days still learns of a new version when the member comes back to it.
         document.addEventListener("visibilitychange", () => {
           if (document.visibilityState === "visible") registration.update().catch(() => undefined);

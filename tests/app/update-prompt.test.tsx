@@ -73,4 +73,42 @@ describe("registerServiceWorker", () => {
     window.removeEventListener("error", onError);
     expect(errors).toEqual([]);
   });
+
+  /** A fresh copy of the module, with the browser offline and its registration held back. */
+  async function offlineWith(controller: object | null) {
+    vi.stubEnv("PROD", true);
+    let registered!: (registration: object) => void;
+    const register = vi.fn(() => new Promise((resolve) => (registered = resolve)));
+    vi.stubGlobal("navigator", { ...navigator, onLine: false, serviceWorker: { register, controller } });
+    vi.resetModules();
+    const { registerServiceWorker } = await import("../../app/lib/serviceWorker");
+    const loads: string[] = [];
+    // The page's links in a root of their own, so no other test's listener sees their clicks.
+    const root = document.createElement("div");
+    const link = document.createElement("a");
+    link.href = "/store";
+    link.textContent = "Store";
+    root.append(link);
+    document.body.append(root);
+    registerServiceWorker({ root, load: (href) => loads.push(href) });
+    const follow = () => fireEvent.click(link);
+    return { loads, follow, registered: (registration: object) => act(async () => registered(registration)), root };
+  }
+
+  it("makes a link followed offline a whole page load at once on a page the worker answers, before its registration resolves", async () => {
+    const { loads, follow, root } = await offlineWith({});
+    follow();
+    expect(loads).toEqual([new URL("/store", window.location.href).href]);
+    root.remove();
+  });
+
+  it("leaves links to the router on a page no worker answers until a worker has registered", async () => {
+    const { loads, follow, registered, root } = await offlineWith(null);
+    follow();
+    expect(loads).toEqual([]);
+    await registered({ waiting: null, addEventListener: () => {} });
+    follow();
+    expect(loads).toEqual([new URL("/store", window.location.href).href]);
+    root.remove();
+  });
 });
