@@ -19,7 +19,10 @@ export function rememberRenderedSession(client: QueryClient) {
   renderedSessions.set(client, client.getQueryData(meKey));
 }
 
-/** Re-renders come from the query observer below, so the store needs no subscription of its own. */
+/**
+ * Re-renders come from the query observer below (under a scope, from the scope's, through its
+ * context), so the store needs no subscription of its own.
+ */
 const observedByQuery = () => () => {};
 
 export type SessionAnswer = { me: MeResponse | undefined; isPending: boolean };
