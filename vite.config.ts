@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
 import { precompiledMessages } from "./scripts/lib/precompiled-messages.mjs";
 import { firstLoadManifest } from "./scripts/lib/first-load-manifest.mjs";
 import { serviceWorker } from "./scripts/lib/service-worker.mjs";
-import { serverRenderedRoutesOnly } from "./scripts/lib/server-route-tree.mjs";
+import { minifiedWorker, serverRenderedRoutesOnly } from "./scripts/lib/server-route-tree.mjs";
 import { SSR_ROUTES } from "./worker/contracts/ssr.ts";
 
 export default defineConfig(({ command }) => ({
@@ -14,6 +14,7 @@ export default defineConfig(({ command }) => ({
     precompiledMessages(),
     // The Worker's build: only the pages it renders keep their components (the back office's stay in the browser's).
     serverRenderedRoutesOnly(SSR_ROUTES),
+    minifiedWorker(),
     // The router plugin must run before React's so file routes are generated and split first.
     tanstackRouter({
       target: "react",

@@ -28,7 +28,9 @@ async function hermeticWranglerConfig(): Promise<string> {
     env?: unknown;
   };
   const absolute = (p: string | undefined) => (p === undefined ? undefined : path.resolve(ROOT, p));
-  if (config.env !== undefined) throw new Error("vitest.config.ts: wrangler.toml has [env.*] sections; make hermeticWranglerConfig() rewrite their paths too");
+  // The deployed environments ([env.staging], [env.production]) are not the tests' concern: they
+  // run the top level, the local default.
+  delete config.env;
   config.main = absolute(config.main);
   if (config.assets?.directory) config.assets.directory = absolute(config.assets.directory);
   for (const db of config.d1_databases ?? []) db.migrations_dir = absolute(db.migrations_dir);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: type check and lint (side by side), each vitest project (Worker in workerd, Node,
-// app) as a stage of its own, then the Playwright journeys against the built site. Every stage runs even if an earlier one failed, so one run reports everything; the summary
+// app) as a stage of its own, the Worker's upload against its budgets, then the Playwright journeys against the built site. Every stage runs even if an earlier one failed, so one run reports everything; the summary
 // gives each stage's wall time and the last line is always `N passed, N failed`. Type check and lint count
 // as one check each; vitest and Playwright count their tests. The counting rules live in
 // ./lib/test-counts.mjs (unit-tested in tests/node/test-all.test.ts).
@@ -110,14 +110,20 @@ async function main() {
   printStage(VITEST_PROJECTS.worker, worker.output);
   stages.push(worker.stage);
 
-  // The two light projects share the machine well: run them together.
-  console.log("\n(vitest projects node and app run in parallel; each one's output follows when it ends)");
+  // The two light projects share the machine well: run them together, and beside them the check of
+  // the Worker's upload (a build, a dry run, its budgets: scripts/check-worker.mjs; the type check
+  // it would start with is the stage above). Its start-up figure is CPU time, not wall time.
+  console.log("\n(vitest projects node and app and the Worker's upload check run in parallel; each one's output follows when it ends)");
+  const upload = timed(() => runStage("node", ["scripts/check-worker.mjs"], { buffered: true }));
   const light = ["node", "app"].map((project) => [project, timed(() => vitestProject(project, { buffered: true }))]);
   for (const [project, run] of light) {
     const { output, stage } = await run;
     printStage(VITEST_PROJECTS[project], output);
     stages.push(stage);
   }
+  const { code: uploadCode, output: uploadOutput, seconds: uploadSeconds } = await upload;
+  printStage("The Worker's upload against its budgets (npm run check without its type check)", uploadOutput);
+  stages.push({ ...check("check (Worker upload)", uploadCode), seconds: uploadSeconds });
 
   const journeys = await timed(() => e2eStage({ buffered: true }));
   printStage("End-to-end journeys (Playwright, Chromium, two workers)", journeys.output);

@@ -1,4 +1,3 @@
-import { withSentry } from "@sentry/cloudflare";
 import { app } from "./app";
 import type { AppEnv } from "./env";
 import { endExpiredVipGraces } from "./services/payments/scheduled";
@@ -17,6 +16,7 @@ import { runReminderPass } from "./services/reminders/pass";
 import { runNotifyPass } from "./services/notify-me/pass";
 import { deadLetterQueue } from "./services/dead-letters";
 import { track, trackedContext } from "./lib/background-work";
+import { logicalQueueName } from "./lib/queue-names";
 
 /** An image uploaded for a post is kept this long for the post to take it. */
 const ABANDONED_IMAGE_MS = 60 * 60 * 1000;
@@ -30,13 +30,14 @@ export { AnalyticsBuffer } from "./durable-objects/AnalyticsBuffer";
 export { PartyRoom } from "./durable-objects/PartyRoom";
 export { RequestMetrics } from "./durable-objects/RequestMetrics";
 
-/** The queues (wrangler.toml); a queue's dead-letter queue is its name with "-dlq". */
+/** The queues (wrangler.toml), by their names without an environment's prefix; a queue's dead-letter queue is its name with "-dlq". */
 const NOTIFY_QUEUE_NAME = "freestyle-lovers-notify";
 const CAMPAIGN_QUEUE_NAME = "freestyle-lovers-campaigns";
 
 function consume(batch: MessageBatch, env: AppEnv): Promise<void> {
-  if (batch.queue === CAMPAIGN_QUEUE_NAME) return campaignQueue(batch as MessageBatch<CampaignMessage | TicketJobMessage>, env);
-  if (batch.queue === NOTIFY_QUEUE_NAME) return notificationQueue(batch as MessageBatch<NotificationMessage>, env);
+  const queue = logicalQueueName(batch.queue);
+  if (queue === CAMPAIGN_QUEUE_NAME) return campaignQueue(batch as MessageBatch<CampaignMessage | TicketJobMessage>, env);
+  if (queue === NOTIFY_QUEUE_NAME) return notificationQueue(batch as MessageBatch<NotificationMessage>, env);
   return deadLetterQueue(batch, env);
 }
 
@@ -76,4 +77,23 @@ const handler = {
 
 // Errors go to Sentry when its DSN secret is set, and nowhere otherwise; the SDK's defaults send no
 // personal data (no addresses, cookies or bodies), and no performance traces are taken.
-export default withSentry((env: AppEnv) => (env.SENTRY_DSN ? { dsn: env.SENTRY_DSN, environment: env.APP_ENV, tracesSampleRate: 0 } : undefined), handler);
+const sentryOptions = (env: AppEnv) => (env.SENTRY_DSN ? { dsn: env.SENTRY_DSN, environment: env.APP_ENV, tracesSampleRate: 0 } : undefined);
+
+/**
+ * The SDK loads with the first request of an isolate that has a DSN (an isolate's env never
+ * changes): without one, nothing of Sentry is compiled at start-up (decision 077). withSentry
+ * instruments the object it is given, so it gets a copy.
+ */
+let sentried: Promise<typeof handler> | undefined;
+function withSentryWhenConfigured(env: AppEnv): typeof handler | Promise<typeof handler> {
+  if (!env.SENTRY_DSN) return handler;
+  sentried ??= import("@sentry/cloudflare").then(({ withSentry }) => withSentry(sentryOptions, { ...handler }));
+  return sentried;
+}
+
+export default {
+  fetch: async (request: Request, env: AppEnv, ctx: ExecutionContext) => (await withSentryWhenConfigured(env)).fetch(request, env, ctx),
+  queue: async (batch: MessageBatch, env: AppEnv, ctx: ExecutionContext) => (await withSentryWhenConfigured(env)).queue(batch, env, ctx),
+  scheduled: async (controller: ScheduledController, env: AppEnv, ctx: ExecutionContext) =>
+    (await withSentryWhenConfigured(env)).scheduled(controller, env, ctx),
+} satisfies ExportedHandler<AppEnv>;

@@ -52,3 +52,18 @@ export function serverRenderedRoutesOnly(ssrRoutes) {
     },
   };
 }
+
+/**
+ * The Worker's build minified (Vite leaves server builds readable): a third less to upload and for
+ * every new isolate to parse. Function and class names are kept (errors and logs name them), and
+ * the uploaded source maps (wrangler.toml upload_source_maps) map the logs' stack traces back.
+ */
+export function minifiedWorker() {
+  return {
+    name: "minified-worker",
+    configEnvironment(name) {
+      if (name === "client") return null;
+      return { build: { minify: true, rollupOptions: { output: { keepNames: true } } } };
+    },
+  };
+}

@@ -44,6 +44,14 @@ describe("the dead-letter queues' consumer", () => {
     expect(rows.results).toEqual([{ queue: "freestyle-lovers-notify", body: JSON.stringify(body), attempts: 6, status: "open" }]);
   });
 
+  it("knows a deployed environment's queue by its name without the environment's prefix", async () => {
+    const id = crypto.randomUUID();
+    const body = { type: "send", campaignId: "c-staging" };
+    expect((await deliver("staging--freestyle-lovers-campaigns-dlq", [{ id, body }])).ackAll).toBe(true);
+    const rows = await D1.prepare("SELECT queue, body FROM dead_letters WHERE id = ?").bind(id).all();
+    expect(rows.results).toEqual([{ queue: "freestyle-lovers-campaigns", body: JSON.stringify(body) }]);
+  });
+
   it("drops a batch from a queue that is not one of ours, storing nothing", async () => {
     const id = crypto.randomUUID();
     expect((await deliver("someone-elses-dlq", [{ id, body: {} }])).ackAll).toBe(true);

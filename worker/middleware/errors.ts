@@ -2,7 +2,6 @@
 // client is at fault.
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { captureException } from "@sentry/cloudflare";
 import { ConfigError } from "../env";
 import { ApiError, errorBody } from "../lib/errors";
 import { ROUTE_CODES } from "../contracts/route-codes";
@@ -16,8 +15,8 @@ export const onError: ErrorHandler<HonoEnv> = (err, c) => {
     return c.json(errorBody(code, err.message || ROUTE_CODES.bad_request.en), err.status);
   }
   // What the routes answered themselves never reaches here; the rest goes to Sentry when its DSN is
-  // set (worker/index.ts), and is only logged otherwise.
-  captureException(err);
+  // set (worker/index.ts, which has loaded the SDK by then), and is only logged otherwise.
+  if (c.env.SENTRY_DSN) void import("@sentry/cloudflare").then(({ captureException }) => captureException(err));
   if (err instanceof ConfigError) {
     console.error(err.message);
     return c.json(errorBody("misconfigured", ROUTE_CODES.misconfigured.en), 500);

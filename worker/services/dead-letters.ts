@@ -6,6 +6,7 @@ import { createDb } from "../db/client";
 import { storeDeadLetters } from "../db/dead-letters";
 import { DEAD_LETTER_BODY_MAX, DEAD_LETTER_QUEUES, type DeadLetterQueue, type DeadLetterView } from "../contracts/dead-letters";
 import type { DeadLetterRow } from "../db/dead-letters";
+import { logicalQueueName } from "../lib/queue-names";
 
 export const DEAD_LETTER_SUFFIX = "-dlq";
 
@@ -17,7 +18,7 @@ export function failedQueueOf(deadLetterQueue: string): DeadLetterQueue | null {
 }
 
 export async function deadLetterQueue(batch: MessageBatch<unknown>, env: AppEnv, now = Date.now()): Promise<void> {
-  const queue = failedQueueOf(batch.queue);
+  const queue = failedQueueOf(logicalQueueName(batch.queue));
   if (!queue) {
     console.error(`dead letters: no such queue ${batch.queue}; ${batch.messages.length} messages dropped`);
     batch.ackAll();

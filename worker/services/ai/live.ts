@@ -2,7 +2,7 @@
 // (OPENAI_BASE_URL), through the official SDK over the runtime's fetch. Failures become the chat's
 // two error kinds; a cancelled reply just ends. Nothing this adapter yields, throws or logs holds
 // the API key.
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { CHAT_REPLY_TIMEOUT_MS } from "../../contracts/chat";
 import { buildSystemPrompt } from "./prompt";
@@ -29,23 +29,37 @@ function describe(error: unknown, apiKey: string): string {
   return apiKey ? text.split(apiKey).join("[redacted]") : text;
 }
 
+/**
+ * The OpenAI SDK, loaded on the first reply: at the Worker's start-up it would be compiled by every
+ * new isolate for the few requests that chat (decision 077).
+ */
+let sdk: Promise<typeof OpenAI> | undefined;
+function openAiSdk(): Promise<typeof OpenAI> {
+  sdk ??= import("openai").then((module) => module.default);
+  // A failed load is tried again by the next reply.
+  sdk.catch(() => (sdk = undefined));
+  return sdk;
+}
+
 export function createLiveChatModel(opts: LiveChatOptions): ChatModel {
-  const client = new OpenAI({
-    apiKey: opts.apiKey,
-    // Every option the SDK would otherwise read from process.env is given, so nothing but this
-    // configuration decides where the request goes and what it carries.
-    baseURL: opts.baseUrl || DEFAULT_OPENAI_BASE_URL,
-    organization: null,
-    project: null,
-    adminAPIKey: null,
-    webhookSecret: null,
-    // One retry of a failed connection or a 5xx before any text; the thread's own timeout
-    // (CHAT_REPLY_TIMEOUT_MS) bounds the whole reply anyway.
-    maxRetries: 1,
-    // Until the response headers; the body streams for as long as the thread allows.
-    timeout: CHAT_REPLY_TIMEOUT_MS,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
-  });
+  const makeClient = (Sdk: typeof OpenAI) =>
+    new Sdk({
+      apiKey: opts.apiKey,
+      // Every option the SDK would otherwise read from process.env is given, so nothing but this
+      // configuration decides where the request goes and what it carries.
+      baseURL: opts.baseUrl || DEFAULT_OPENAI_BASE_URL,
+      organization: null,
+      project: null,
+      adminAPIKey: null,
+      webhookSecret: null,
+      // One retry of a failed connection or a 5xx before any text; the thread's own timeout
+      // (CHAT_REPLY_TIMEOUT_MS) bounds the whole reply anyway.
+      maxRetries: 1,
+      // Until the response headers; the body streams for as long as the thread allows.
+      timeout: CHAT_REPLY_TIMEOUT_MS,
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    });
+  let client: OpenAI | undefined;
 
   return {
     offline: false,
@@ -55,6 +69,7 @@ export function createLiveChatModel(opts: LiveChatOptions): ChatModel {
 
       let stream;
       try {
+        client ??= makeClient(await openAiSdk());
         stream = await client.chat.completions.create({ model: opts.model, stream: true, messages: chatMessages(request) }, { signal });
       } catch (error) {
         if (signal.aborted) return;

@@ -1,7 +1,8 @@
 // Live payments through Stripe: Checkout Sessions (subscription mode), the Customer Portal and
 // webhook signature checks. Uses only the stripe SDK with its fetch HTTP client and WebCrypto,
 // so the same module runs in workerd and, in tests, in Node against a fake Stripe server.
-import Stripe from "stripe";
+import type Stripe from "stripe";
+import { stripeCryptoProvider, stripeSdk } from "./sdk";
 import {
   cancelUrl,
   orderCancelUrl,
@@ -29,8 +30,6 @@ export type LivePaymentsOptions = {
   timeoutMs?: number;
 };
 
-const cryptoProvider = Stripe.createSubtleCryptoProvider();
-
 /**
  * Prices looked up, per isolate: a Price's amount, interval and product never change, so one
  * lookup serves every later checkout (a failed one is forgotten and asked again next time).
@@ -41,27 +40,35 @@ const priceLookups = new Map<string, Promise<Stripe.Price>>();
 export async function verifyStripeSignature(rawBody: string, signatureHeader: string | undefined, secret: string | undefined): Promise<PaymentEvent> {
   if (!secret) throw new SignatureError("No webhook secret is configured");
   if (!signatureHeader) throw new SignatureError("Missing Stripe-Signature header");
+  const [Sdk, cryptoProvider] = await Promise.all([stripeSdk(), stripeCryptoProvider()]);
   try {
-    return await Stripe.webhooks.constructEventAsync(rawBody, signatureHeader, secret, undefined, cryptoProvider);
+    return await Sdk.webhooks.constructEventAsync(rawBody, signatureHeader, secret, undefined, cryptoProvider);
   } catch (err) {
     throw new SignatureError(err instanceof Error ? err.message : "Invalid signature", { cause: err });
   }
 }
 
 export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsService {
-  const stripe = new Stripe(opts.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(),
-    // Creates are safe to retry: each carries an idempotency key.
-    maxNetworkRetries: 1,
-    timeout: opts.timeoutMs ?? 15_000,
-    ...(opts.api?.host ? { host: opts.api.host } : {}),
-    ...(opts.api?.port !== undefined ? { port: opts.api.port } : {}),
-    ...(opts.api?.protocol ? { protocol: opts.api.protocol } : {}),
-  });
+  // The client is made on the first call (the SDK loads then).
+  let client: Promise<Stripe> | undefined;
+  const makeClient = (Sdk: typeof Stripe) =>
+    new Sdk(opts.secretKey, {
+      httpClient: Sdk.createFetchHttpClient(),
+      // Creates are safe to retry: each carries an idempotency key.
+      maxNetworkRetries: 1,
+      timeout: opts.timeoutMs ?? 15_000,
+      ...(opts.api?.host ? { host: opts.api.host } : {}),
+      ...(opts.api?.port !== undefined ? { port: opts.api.port } : {}),
+      ...(opts.api?.protocol ? { protocol: opts.api.protocol } : {}),
+    });
 
-  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  async function call<T>(what: string, run: (stripe: Stripe) => Promise<T>): Promise<T> {
     try {
-      return await run();
+      if (!client) {
+        client = stripeSdk().then(makeClient);
+        client.catch(() => (client = undefined));
+      }
+      return await run(await client);
     } catch (err) {
       throw new PaymentProviderError(`Stripe ${what} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
@@ -71,7 +78,7 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
     const key = `${opts.api?.host ?? ""}:${opts.api?.port ?? ""}:${id}`;
     let lookup = priceLookups.get(key);
     if (!lookup) {
-      lookup = call("prices.retrieve", () => stripe.prices.retrieve(id));
+      lookup = call("prices.retrieve", (stripe) => stripe.prices.retrieve(id));
       lookup.catch(() => priceLookups.delete(key));
       priceLookups.set(key, lookup);
     }
@@ -113,7 +120,7 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
       // The monthly key is the one it always was; the yearly one names its amount, so a price
       // changed by the admin between two retries of one attempt opens a session of its own.
       const idempotencyKey = plan === "yearly" ? `vip-checkout:${user.id}:${attemptId}:yearly:${amount.cents}` : `vip-checkout:${user.id}:${attemptId}`;
-      const session = await call("checkout.sessions.create", () =>
+      const session = await call("checkout.sessions.create", (stripe) =>
         stripe.checkout.sessions.create(
           {
             mode: "subscription",
@@ -135,7 +142,7 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
     },
 
     async createOrderCheckout(input: OrderCheckoutInput) {
-      const session = await call("checkout.sessions.create", () =>
+      const session = await call("checkout.sessions.create", (stripe) =>
         stripe.checkout.sessions.create(orderSessionParams(input), { idempotencyKey: `store-checkout:${input.checkoutId}` }),
       );
       if (!session.url) throw new PaymentProviderError(`Stripe checkout session ${session.id} came back without a URL`);
@@ -143,18 +150,20 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
     },
 
     async createPortal({ userId, customerId, origin }: PortalInput) {
-      const portal = await call("billingPortal.sessions.create", () =>
+      const portal = await call("billingPortal.sessions.create", (stripe) =>
         stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${origin}/social/profile/${encodeURIComponent(userId)}` }),
       );
       return { url: portal.url };
     },
 
     async cancelSubscription(subscriptionId: string) {
-      await call("subscriptions.cancel", () => stripe.subscriptions.cancel(subscriptionId));
+      await call("subscriptions.cancel", (stripe) => stripe.subscriptions.cancel(subscriptionId));
     },
 
     async refund({ paymentIntentId, amountCents, idempotencyKey }: RefundInput) {
-      const refund = await call("refunds.create", () => stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents }, { idempotencyKey }));
+      const refund = await call("refunds.create", (stripe) =>
+        stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents }, { idempotencyKey }),
+      );
       return { id: refund.id, status: refund.status ?? "pending" };
     },
 

@@ -2,9 +2,9 @@
 // "portal" point at the SPA's test-mode pages; their buttons make the Worker build Stripe-shaped
 // events, sign them with LOCAL_PAYMENTS_SECRET exactly as Stripe signs webhooks, and feed them
 // through the same verification and fulfilment as the live webhook.
-import Stripe from "stripe";
 import { sha256Hex } from "../../lib/crypto";
 import { verifyStripeSignature } from "./live";
+import { stripeCryptoProvider, stripeSdk } from "./sdk";
 import { PaymentProviderError, type PaymentsService, type RefundInput, type RefundResult } from "./types";
 
 export const LOCAL_CHECKOUT_PATH = "/vip-checkout/test";
@@ -19,14 +19,13 @@ export const LOCAL_ID_PREFIX = {
   paymentIntent: "pi_local_",
 } as const;
 
-const cryptoProvider = Stripe.createSubtleCryptoProvider();
-
 export type SignedEvent = { rawBody: string; signature: string };
 
 /** Serialises and signs an event the way Stripe signs webhook deliveries. */
 export async function signLocalEvent(event: object, secret: string): Promise<SignedEvent> {
   const rawBody = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: rawBody, secret, cryptoProvider });
+  const [Sdk, cryptoProvider] = await Promise.all([stripeSdk(), stripeCryptoProvider()]);
+  const signature = await Sdk.webhooks.generateTestHeaderStringAsync({ payload: rawBody, secret, cryptoProvider });
   return { rawBody, signature };
 }
 

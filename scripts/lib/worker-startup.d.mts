@@ -1,0 +1,2 @@
+// Types for worker-startup.mjs.
+export function startupCpuMs(entry: string): Promise<number>;
