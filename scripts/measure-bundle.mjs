@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Prints the size of the built site (run `npm run build` first): every client asset raw and
 // gzipped, what the first page load fetches (index.html's own script/style tags plus their
-// modulepreloads, and per page of first-load.json its own files and catalog), and the Worker bundle. Figures, not a pass/fail: README records them.
+// modulepreloads, and per page of first-load.json its own files and catalog), and every module of the
+// Worker's upload. Figures, not a pass/fail: README records them.
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { ROOT } from "./lib/wrangler.mjs";
+import { uploadFigures } from "./lib/worker-budget.mjs";
+import { readUpload } from "./lib/worker-upload.mjs";
 
 const CLIENT = path.join(ROOT, "dist", "client");
 
@@ -80,13 +83,25 @@ async function main() {
     }
   }
 
-  // The Worker's directory is named after it; dist/e2e (the e2e suite's own build) has no index.js.
+  // The Worker's directory is named after it; dist/e2e and dist/check (their own builds) have no index.js.
   const workerDir = (await readdir(path.join(ROOT, "dist"), { withFileTypes: true })).find(
     (e) => e.isDirectory() && e.name !== "client" && existsSync(path.join(ROOT, "dist", e.name, "index.js")),
   );
   if (workerDir) {
-    const worker = await sizeOf(path.join(ROOT, "dist", workerDir.name, "index.js"));
-    console.log(`${`Worker bundle (dist/${workerDir.name}/index.js)`.padEnd(48)} ${kb(worker.raw).padStart(10)} ${kb(worker.gzip).padStart(10)}`);
+    // Every module it uploads (the entry and the chunks it imports, at once or on first use),
+    // together as wrangler counts them; `npm run check` holds the same figure against its budget.
+    const dir = path.join(ROOT, "dist", workerDir.name);
+    const modules = await readUpload(dir);
+    const upload = uploadFigures(modules);
+    const entry = modules[0].content;
+    console.log(`\nWorker upload (dist/${workerDir.name}: ${upload.count} modules, largest first)`);
+    for (const m of [...modules].sort((a, b) => b.content.length - a.content.length).slice(0, 8)) {
+      console.log(`${m.name.padEnd(48)} ${kb(m.content.length).padStart(10)} ${kb(gzipSync(m.content, { level: 9 }).length).padStart(10)}`);
+    }
+    console.log(`${"entry (index.js)".padEnd(48)} ${kb(entry.length).padStart(10)} ${kb(gzipSync(entry, { level: 9 }).length).padStart(10)}`);
+    console.log(
+      `${"total upload (gzip as wrangler: all together)".padEnd(48)} ${kb(upload.raw).padStart(10)} ${kb(upload.gzip).padStart(10)}  (${upload.count} modules)`,
+    );
   }
 }
 
