@@ -26,6 +26,17 @@ const { rawConfig } = experimental_readRawConfig({ config: path.join(ROOT, "wran
 const top = rawConfig as unknown as Section & { env?: Record<string, Section>; upload_source_maps?: boolean };
 const envs = top.env ?? {};
 const ENV_NAMES = ["staging", "production"];
+const envOf = (name: string): Section => {
+  const env = envs[name];
+  if (!env) throw new Error(`wrangler.toml has no [env.${name}]`);
+  return env;
+};
+/** An environment's one route (its custom domain). */
+const routeOf = (section: Section) => {
+  const [route] = section.routes ?? [];
+  if (!route) throw new Error(`${section.name} has no route`);
+  return route;
+};
 
 const bindingsOf = (section: Section) => ({
   d1: section.d1_databases?.map((db) => db.binding).sort(),
@@ -44,25 +55,25 @@ describe("wrangler.toml's environments", () => {
   });
 
   it.each(ENV_NAMES)("%s has every binding and var of the local default", (name) => {
-    expect(bindingsOf(envs[name])).toEqual(bindingsOf(top));
+    expect(bindingsOf(envOf(name))).toEqual(bindingsOf(top));
   });
 
   it.each(ENV_NAMES)("%s answers on its own custom domain, which SITE_URL names, in production mode", (name) => {
-    const env = envs[name];
+    const env = envOf(name);
     expect(env.routes).toHaveLength(1);
-    expect(env.routes![0].custom_domain).toBe(true);
+    expect(routeOf(env).custom_domain).toBe(true);
     expect(env.workers_dev).toBe(false);
-    expect(env.vars!.SITE_URL).toBe(`https://${env.routes![0].pattern}`);
+    expect(env.vars!.SITE_URL).toBe(`https://${routeOf(env).pattern}`);
     expect(env.vars!.APP_ENV).toBe("production");
     expect(env.observability?.enabled).toBe(true);
     expect(env.observability?.head_sampling_rate).toBeGreaterThan(0);
   });
 
   it("share no Worker, domain, database, bucket, queue or rate-limit counter", () => {
-    const [staging, production] = ENV_NAMES.map((name) => envs[name]);
+    const [staging, production] = [envOf("staging"), envOf("production")];
     const names = (section: Section) => [
       section.name,
-      section.routes![0].pattern,
+      routeOf(section).pattern,
       ...section.d1_databases!.map((db) => db.database_name),
       ...section.r2_buckets!.map((bucket) => bucket.bucket_name),
       ...section.queues!.producers!.map((producer) => producer.queue),
@@ -81,7 +92,11 @@ describe("wrangler.toml's environments", () => {
   it("name their queues so the Worker knows them: the local default's names after the environment's prefix", () => {
     const local = top.queues!.producers!.map((producer) => producer.queue).sort();
     for (const name of ENV_NAMES) {
-      expect(envs[name].queues!.producers!.map((producer) => logicalQueueName(producer.queue)).sort()).toEqual(local);
+      expect(
+        envOf(name)
+          .queues!.producers!.map((producer) => logicalQueueName(producer.queue))
+          .sort(),
+      ).toEqual(local);
     }
     expect(logicalQueueName("staging--freestyle-lovers-notify-dlq")).toBe("freestyle-lovers-notify-dlq");
     expect(logicalQueueName("freestyle-lovers-notify")).toBe("freestyle-lovers-notify");
