@@ -54,9 +54,7 @@ async function main() {
     tokenHash: createHash("sha256").update(token).digest("hex"),
     now: Date.now(),
   });
-  const where = values.local
-    ? ["--local", ...(values["persist-to"] ? ["--persist-to", values["persist-to"]] : [])]
-    : ["--remote", "--env", values.env];
+  const where = values.local ? ["--local", ...(values["persist-to"] ? ["--persist-to", values["persist-to"]] : [])] : ["--remote", "--env", values.env];
   const work = await mkdtemp(path.join(os.tmpdir(), "admin-create-"));
   try {
     const file = path.join(work, "first-admin.sql");

@@ -46,7 +46,13 @@ function serverConfig(workerDir, name, secrets) {
   if (config.assets?.directory) config.assets.directory = path.resolve(workerDir, config.assets.directory);
   for (const db of config.d1_databases ?? []) db.migrations_dir = path.join(ROOT, "migrations");
   writeFileSync(path.join(dir, "wrangler.json"), JSON.stringify(config));
-  writeFileSync(path.join(dir, ".dev.vars"), Object.entries(secrets).map(([k, v]) => `${k}=${v}\n`).join(""), { mode: 0o600 });
+  writeFileSync(
+    path.join(dir, ".dev.vars"),
+    Object.entries(secrets)
+      .map(([k, v]) => `${k}=${v}\n`)
+      .join(""),
+    { mode: 0o600 },
+  );
   return path.join(dir, "wrangler.json");
 }
 
@@ -78,7 +84,12 @@ function demoNames() {
 async function probe(base, misconfigured, adminLink) {
   const get = (p, init = {}) => fetch(base + p, { redirect: "manual", ...init });
   const post = (p, json, headers = {}) =>
-    fetch(base + p, { method: "POST", redirect: "manual", headers: { origin: base, "content-type": "application/json", ...headers }, body: JSON.stringify(json) });
+    fetch(base + p, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: base, "content-type": "application/json", ...headers },
+      body: JSON.stringify(json),
+    });
 
   record("the dev mailbox answers 404", (await get("/api/dev/mailbox")).status === 404);
 
@@ -115,7 +126,16 @@ async function probe(base, misconfigured, adminLink) {
   // No demo content on any public page or read.
   const names = demoNames();
   const reads = ["/", "/?lang=pt-BR", "/music", "/music/catalog", "/radio", "/tv", "/events", "/store", "/perks", "/search?q=love"];
-  reads.push("/api/music/albums", "/api/radio/stations", "/api/tv/channels", "/api/events", "/api/store/products", "/api/perks", "/api/posts", "/api/search?q=love");
+  reads.push(
+    "/api/music/albums",
+    "/api/radio/stations",
+    "/api/tv/channels",
+    "/api/events",
+    "/api/store/products",
+    "/api/perks",
+    "/api/posts",
+    "/api/search?q=love",
+  );
   const found = [];
   for (const p of reads) {
     const body = await (await get(p)).text();
@@ -158,7 +178,9 @@ async function main() {
     const create = await step("npm run admin:create", () => adminCreate(stateDir, base));
     const link = /https?:\/\/\S+reset-password\S+/.exec(create.out)?.[0];
     record("npm run admin:create makes the first administrator", create.code === 0 && link !== undefined, create.out);
-    await step("both servers answering", () => Promise.all([waitForOk(`${base}/api/health`, { timeoutMs: 120_000 }), waitForStatus(`${misconfigured}/api/health`)]));
+    await step("both servers answering", () =>
+      Promise.all([waitForOk(`${base}/api/health`, { timeoutMs: 120_000 }), waitForStatus(`${misconfigured}/api/health`)]),
+    );
     if (link) await step("probes", () => probe(base, misconfigured, link));
   } catch (error) {
     record("the rehearsal ran", false, error instanceof Error ? error.message : String(error));
@@ -196,7 +218,18 @@ async function step(name, work) {
 
 /** The documented command, as an operator runs it, against the rehearsal's state. */
 function adminCreate(stateDir, siteUrl) {
-  const args = ["scripts/admin-create.mjs", "--local", "--persist-to", stateDir, "--email", "owner@rehearsal.example", "--username", "owner", "--site-url", siteUrl];
+  const args = [
+    "scripts/admin-create.mjs",
+    "--local",
+    "--persist-to",
+    stateDir,
+    "--email",
+    "owner@rehearsal.example",
+    "--username",
+    "owner",
+    "--site-url",
+    siteUrl,
+  ];
   return new Promise((resolve) => {
     const child = spawn("node", args, { cwd: ROOT, env: toolEnv() });
     let out = "";

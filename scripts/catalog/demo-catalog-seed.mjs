@@ -54,7 +54,20 @@ export function broadcastSeedStatements(stations = RADIO_STATIONS, channels = TV
     "INSERT OR IGNORE INTO radio_stations (id, name, name_pt_br, description_en, description_pt_br, image_key, features, source_type, stream_url, album_ids, seed, position) VALUES\n" +
       stations
         .map((s) =>
-          row([s.id, s.name, s.namePtBr, s.description.en, s.description["pt-BR"], s.imageKey, json(s.features), s.sourceType, s.streamUrl, json(s.albumIds), s.seed, s.position]),
+          row([
+            s.id,
+            s.name,
+            s.namePtBr,
+            s.description.en,
+            s.description["pt-BR"],
+            s.imageKey,
+            json(s.features),
+            s.sourceType,
+            s.streamUrl,
+            json(s.albumIds),
+            s.seed,
+            s.position,
+          ]),
         )
         .join(",\n"),
     "INSERT OR IGNORE INTO tv_channels (id, name, name_pt_br, description_en, description_pt_br, category, type, thumbnail_key, video_key, embed_url, duration_seconds, position) VALUES\n" +

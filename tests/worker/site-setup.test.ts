@@ -91,7 +91,9 @@ describe("an empty site", () => {
     expect(await checklist()).toEqual({ identity: false, release: false, broadcast: false, payments: false, mail: false });
 
     expect((await call("/api/admin/settings", { method: "PUT", json: { artistName: "Ana Luz" }, cookie: admin.cookie })).status).toBe(200);
-    await env.DB.prepare("INSERT INTO tv_channels (id, name, description_en, description_pt_br, category, type, thumbnail_key, video_key, duration_seconds, position) VALUES ('c', 'C', '', '', 'live', 'live', 't', 'v', 1, 0)").run();
+    await env.DB.prepare(
+      "INSERT INTO tv_channels (id, name, description_en, description_pt_br, category, type, thumbnail_key, video_key, duration_seconds, position) VALUES ('c', 'C', '', '', 'live', 'live', 't', 'v', 1, 0)",
+    ).run();
     expect(await checklist()).toEqual({ identity: true, release: false, broadcast: true, payments: false, mail: false });
     expect(await checklist({ STRIPE_SECRET_KEY: "sk_test_x", MAIL_PROVIDER: "resend", MAIL_API_KEY: "re_x", MAIL_FROM: "fans@example.com" })).toMatchObject({
       payments: true,
@@ -117,7 +119,13 @@ describe("the first administrator (npm run admin:create)", () => {
   async function createFirstAdmin(email: string, username = "owner") {
     const token = crypto.randomUUID();
     const input = firstAdminInput({ email, username });
-    const statements = firstAdminStatements({ ...input, userId: crypto.randomUUID(), adminId: crypto.randomUUID(), tokenHash: await sha256Hex(token), now: Date.now() });
+    const statements = firstAdminStatements({
+      ...input,
+      userId: crypto.randomUUID(),
+      adminId: crypto.randomUUID(),
+      tokenHash: await sha256Hex(token),
+      now: Date.now(),
+    });
     const results = await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
     return { token, created: (results.at(-1)!.results[0] as { created: number }).created };
   }
