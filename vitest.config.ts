@@ -6,6 +6,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { demoCatalogStatements } from "./scripts/catalog/demo-catalog-seed.mjs";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -108,6 +109,9 @@ export default defineConfig({
                 VAPID_PUBLIC_KEY: "BO5A3gEKP2ky7td5bypyH2LPeUpszM1JsUXINHljzJuJZq1YdhUoWqiMv_1mbf9PRlG2An48rsYCFLZIY46AfEg",
                 VAPID_PRIVATE_KEY: "yZDnfTy1t2E6XaXhyo25dmJkoRzOkau1NY-kMMFUK2Y",
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                // The demo catalog, stations and channels, which the tests read as the local site
+                // has them; the migrations hold none (decision 079).
+                TEST_SEED: demoCatalogStatements(),
               },
             },
           })),

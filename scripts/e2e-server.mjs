@@ -4,11 +4,11 @@
 // directory, and served by `wrangler dev` on its own port — so `npm test` can run next to
 // `npm start` / `npm run dev` without either rebuilding the other's files under it.
 // Usage: node scripts/e2e-server.mjs [--port 8789]
-import { existsSync } from "node:fs";
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fail, run, serve } from "./lib/run.mjs";
+import { buildIsolated } from "./lib/e2e-build.mjs";
 import { ROOT } from "./lib/wrangler.mjs";
 import { parseDotenv } from "./lib/demo-seed.mjs";
 import { localSiteUrl } from "./lib/local-site-url.mjs";
@@ -16,28 +16,12 @@ import { localSiteUrl } from "./lib/local-site-url.mjs";
 const LOCAL_SECRETS = ["PASSWORD_PEPPER", "SESSION_SECRET", "LOCAL_PAYMENTS_SECRET"];
 
 const E2E_STATE_DIR = ".wrangler/e2e-state";
-const E2E_BUILD_DIR = "dist/e2e"; // under dist/: ignored by git and eslint, untouched by the main build
-// The Vite plugin points this at the newest build; the e2e build must not take it over.
-const DEPLOY_CONFIG = path.join(ROOT, ".wrangler", "deploy", "config.json");
 
-/** Builds into E2E_BUILD_DIR and leaves `wrangler dev`/`deploy`'s redirect as it was. */
-async function buildIsolated(port) {
-  const saved = existsSync(DEPLOY_CONFIG) ? await readFile(DEPLOY_CONFIG) : null;
-  try {
-    await run("vite", ["build", "--outDir", E2E_BUILD_DIR, "--emptyOutDir", "--logLevel", "warn"]);
-  } finally {
-    if (saved) await writeFile(DEPLOY_CONFIG, saved);
-    else await rm(DEPLOY_CONFIG, { force: true });
-  }
-  // The Worker's output directory is named after the Worker; find it rather than hard-code it.
-  for (const entry of await readdir(path.join(ROOT, E2E_BUILD_DIR), { withFileTypes: true })) {
-    const config = path.join(E2E_BUILD_DIR, entry.name, "wrangler.json");
-    if (entry.isDirectory() && entry.name !== "client" && existsSync(path.join(ROOT, config))) {
-      await writeLocalOnlyVars(path.join(ROOT, E2E_BUILD_DIR, entry.name, ".dev.vars"), port);
-      return config;
-    }
-  }
-  throw new Error(`No Worker build with a wrangler.json in ${E2E_BUILD_DIR}`);
+/** Builds the site (scripts/lib/e2e-build.mjs) and gives its Worker local mode; returns its config. */
+async function buildForJourneys(port) {
+  const dir = await buildIsolated();
+  await writeLocalOnlyVars(path.join(dir, ".dev.vars"), port);
+  return path.relative(ROOT, path.join(dir, "wrangler.json"));
 }
 
 /**
@@ -67,7 +51,7 @@ try {
   // `npm start`, the journeys need every demo file, so the server waits for the media step.
   const prepare = (step) => run("node", ["scripts/prepare-local.mjs", "--persist-to", E2E_STATE_DIR, "--only", step]);
   await prepare("vars");
-  [workerConfig] = await Promise.all([buildIsolated(values.port), prepare("data"), prepare("media")]);
+  [workerConfig] = await Promise.all([buildForJourneys(values.port), prepare("data"), prepare("media")]);
 } catch (error) {
   fail(error);
 }

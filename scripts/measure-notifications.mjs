@@ -53,7 +53,7 @@ if (memberCounts.some((n, i) => n <= socketCount || (i > 0 && n <= memberCounts[
   process.exit(1);
 }
 const deadline = performance.now() + maxSeconds * 1000;
-/** The albums the migrations seed (0004_catalog_seed.sql): one release announced per member count. */
+/** The albums the local seed holds (scripts/catalog/demo-catalog-seed.mjs): one release announced per member count. */
 const ALBUMS = ["city-lights-calling", "radio-heartline", "freestyle-nights", "spring-love-single", "moonlight-boulevard"];
 if (memberCounts.length > ALBUMS.length) {
   console.error(`at most ${ALBUMS.length} member counts`);

@@ -5,7 +5,9 @@
 // step finish after the server is up:
 //   vars   writes .dev.vars (local mode + random secrets) if it is missing — before `vite build`,
 //          because the Cloudflare Vite plugin copies it into the build output;
-//   data   applies the D1 migrations to local state and seeds the demo accounts and profiles
+//   data   applies the D1 migrations to local state and seeds the demo catalog, stations and
+//          channels (scripts/catalog/demo-catalog-seed.mjs; the migrations hold none, decision 079),
+//          the demo accounts and profiles
 //          (upserts, so reruns are no-ops apart from restoring the documented demo passwords and
 //          roles), demo feed posts, demo events (upcoming, past, online, draft, cancelled) and demo
 //          ticket orders for them, whose dates move to stay relative to now; ~90 days of site page
@@ -51,6 +53,7 @@ import { demoTicketsSql } from "./lib/demo-tickets.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
 import { demoMastersSql } from "./catalog/demo-masters.mjs";
+import { demoCatalogSql } from "./catalog/demo-catalog-seed.mjs";
 import { vapidKeyPair } from "./lib/vapid-keys.mjs";
 import { localSiteUrl, withDotenvValue } from "./lib/local-site-url.mjs";
 
@@ -130,7 +133,9 @@ async function seedData(vars, persist, work) {
   const sqlFile = path.join(work, "seed.sql");
   await writeFile(
     sqlFile,
-    (await buildSeedSql(vars.PASSWORD_PEPPER)) +
+    // The demo catalog, stations and channels first: the other demo rows refer to them.
+    demoCatalogSql() +
+      (await buildSeedSql(vars.PASSWORD_PEPPER)) +
       demoAnalyticsSql() +
       [...demoPerksSql(Date.now()), ...demoStoreSql(Date.now()), ...demoTicketsSql(Date.now())].join("\n") +
       "\n" +

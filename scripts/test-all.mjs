@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: type check and lint (side by side), each vitest project (Worker in workerd, Node,
-// app) as a stage of its own, the Worker's upload against its budgets, then the Playwright journeys against the built site. Every stage runs even if an earlier one failed, so one run reports everything; the summary
+// app) as a stage of its own, the Worker's upload against its budgets, then the Playwright journeys
+// against the built site, then the production rehearsal on the same build (scripts/rehearsal.mjs).
+// Every stage runs even if an earlier one failed, so one run reports everything; the summary
 // gives each stage's wall time and the last line is always `N passed, N failed`. Type check and lint count
 // as one check each; vitest and Playwright count their tests. The counting rules live in
 // ./lib/test-counts.mjs (unit-tested in tests/node/test-all.test.ts).
@@ -128,6 +130,11 @@ async function main() {
   const journeys = await timed(() => e2eStage({ buffered: true }));
   printStage("End-to-end journeys (Playwright, Chromium, two workers)", journeys.output);
   stages.push(journeys.stage);
+
+  // The journeys' build again, served with production settings and an empty database (decision 079).
+  const rehearsal = await timed(() => runStage("node", ["scripts/rehearsal.mjs"], { buffered: true }));
+  printStage("Production rehearsal (the journeys' build, production settings, empty database)", rehearsal.output);
+  stages.push({ ...check("rehearsal", rehearsal.code), seconds: rehearsal.seconds });
 
   banner(`Summary (${formatSeconds((Date.now() - started) / 1000)} in all)`);
   for (const line of summaryLines(stages)) console.log(line);

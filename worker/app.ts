@@ -61,6 +61,7 @@ import { storeCheckoutRoutes } from "./routes/store-checkout";
 import { storeDownloadRoutes } from "./routes/store-downloads";
 import { collectionRoutes } from "./routes/collection";
 import { ticketsMineRoutes } from "./routes/tickets-mine";
+import { siteStatusRoutes } from "./routes/site-status";
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
@@ -74,6 +75,7 @@ function mountApiRoutes(target: Hono<HonoEnv>) {
   target.route("/api/health", healthRoutes);
   target.route("/api/config", configRoutes);
   target.route("/api/artist", artistRoutes);
+  target.route("/api/site", siteStatusRoutes);
   target.route("/api/auth", authRoutes);
   target.route("/api/auth", emailVerificationRoutes);
   target.route("/api/profiles", profileRoutes);

@@ -1,8 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { defineMessages } from "react-intl";
+import { SetupChecklist } from "../features/admin/setup/SetupChecklist";
+import { setupChecklistQueryOptions } from "../features/admin/setup/queries";
 import { AboutSection } from "../features/landing/AboutSection";
 import { BioSection } from "../features/landing/BioSection";
+import { ComingSoon } from "../features/landing/ComingSoon";
 import { ContactSection } from "../features/landing/ContactSection";
 import { EventsSection } from "../features/landing/EventsSection";
 import { Hero } from "../features/landing/Hero";
@@ -17,15 +21,25 @@ import { PartyTeaser } from "../features/parties/PartyTeaser";
 import { upcomingPartiesQueryOptions } from "../features/parties/queries";
 import { usePageMeta } from "../lib/usePageMeta";
 import { artistQueryOptions } from "../lib/artist";
+import { meQueryOptions } from "../lib/session/queries";
+import { useSessionUser } from "../lib/session/useSession";
+import { siteStatusQueryOptions } from "../lib/site-status";
 
 export const Route = createFileRoute("/")({
   // The events section's list (and the listening parties' teaser in it) starts loading with the
   // page's chunk, not after it renders; the server renders both from this data.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(eventsQueryOptions(context.locale?.() ?? "en"));
-    void context.queryClient.prefetchQuery(upcomingPartiesQueryOptions());
+  loader: async ({ context }) => {
+    const { queryClient } = context;
+    void queryClient.prefetchQuery(eventsQueryOptions(context.locale?.() ?? "en"));
+    void queryClient.prefetchQuery(upcomingPartiesQueryOptions());
     // The hits' covers and the biography's portrait (the artist's settings).
-    void context.queryClient.prefetchQuery(artistQueryOptions());
+    void queryClient.prefetchQuery(artistQueryOptions());
+    // A site with nothing published yet is a coming-soon page (decision 079), and an
+    // administrator's shows what is left to set up: the server renders both from this data.
+    const status = await queryClient.ensureQueryData(siteStatusQueryOptions()).catch(() => null);
+    if (!status?.comingSoon) return;
+    const me = await queryClient.ensureQueryData(meQueryOptions()).catch(() => null);
+    if (me?.user?.isAdmin) await queryClient.prefetchQuery(setupChecklistQueryOptions());
   },
   component: Home,
 });
@@ -54,6 +68,9 @@ async function playTrackById(trackId: string, options: { preview: boolean }) {
  */
 function Home() {
   usePageMeta({ ...meta, brandFirst: true });
+  const comingSoon = useQuery(siteStatusQueryOptions()).data?.comingSoon === true;
+  const { user } = useSessionUser();
+  if (comingSoon) return <ComingSoon checklist={user?.isAdmin ? <SetupChecklist /> : null} />;
   return (
     <div className="landing">
       <Hero />

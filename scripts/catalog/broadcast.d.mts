@@ -3,6 +3,7 @@ export type Look = { hue: number; accent: number };
 export type RadioStation = {
   id: string;
   name: string;
+  namePtBr: string;
   description: { en: string; "pt-BR": string };
   imageKey: string;
   features: string[];
@@ -16,6 +17,7 @@ export type RadioStation = {
 export type TvChannel = {
   id: string;
   name: string;
+  namePtBr: string;
   description: { en: string; "pt-BR": string };
   category: "music_video" | "live" | "behind_the_scenes";
   type: "video" | "live";

@@ -1,7 +1,7 @@
 // The built-in radio stations and TV channels (docs/features.md#radio-and-tv: three stations, five channels, their fields; data in D1).
-// Product data, like the music catalog: scripts/catalog/write-seed-migration.mjs turns it into
-// migrations/0008_broadcast_seed.sql, and scripts/catalog/generate-demo-media.mjs renders the local
-// demo station images, channel thumbnails and videos for it.
+// Demo data, like the music catalog: scripts/catalog/demo-catalog-seed.mjs turns it into the local
+// seed's SQL (decision 079), and scripts/catalog/generate-demo-media.mjs renders the local demo
+// station images, channel thumbnails and videos for it.
 //
 // - A station's source is the catalog (a deterministic rotation of the tracks of `albumIds`, or of
 //   the whole catalog when null) or a remote stream URL played through the audio proxy.
@@ -21,6 +21,7 @@ const albumIdsWhere = (test) => CATALOG.filter((a) => a.tracks.length > 0 && tes
  * @typedef {object} RadioStation
  * @property {string} id
  * @property {string} name
+ * @property {string} namePtBr            the name in Portuguese
  * @property {{ en: string, "pt-BR": string }} description
  * @property {string} imageKey
  * @property {string[]} features
@@ -37,6 +38,7 @@ export const RADIO_STATIONS = [
   {
     id: "freestyle-lovers",
     name: "Freestyle Lovers Radio",
+    namePtBr: "Rádio Freestyle Lovers",
     description: {
       en: "The whole catalogue on shuffle, day and night: the hits, the deep cuts and the remixes, straight from the dance floor.",
       "pt-BR": "O catálogo inteiro em modo aleatório, dia e noite: os sucessos, as raridades e os remixes, direto da pista de dança.",
@@ -53,6 +55,7 @@ export const RADIO_STATIONS = [
   {
     id: "nyc-rhythm",
     name: "NYC Rhythm Radio",
+    namePtBr: "Rádio Ritmo de Nova York",
     description: {
       en: "Club nights in New York, 1986 to 1995: electro drums, synth stabs and the freestyle records that started it all.",
       "pt-BR": "Noites de clube em Nova York, de 1986 a 1995: baterias eletrônicas, sintetizadores e os discos de freestyle que começaram tudo.",
@@ -69,6 +72,7 @@ export const RADIO_STATIONS = [
   {
     id: "spring-love",
     name: "Spring Love Radio",
+    namePtBr: "Rádio Spring Love",
     description: {
       en: "Love songs and slow dances from 1996 on: the ballads, the acoustic sessions and the newer releases.",
       "pt-BR": "Canções de amor e músicas lentas de 1996 em diante: as baladas, as sessões acústicas e os lançamentos mais recentes.",
@@ -88,6 +92,7 @@ export const RADIO_STATIONS = [
  * @typedef {object} TvChannel
  * @property {string} id
  * @property {string} name
+ * @property {string} namePtBr            the name in Portuguese
  * @property {{ en: string, "pt-BR": string }} description
  * @property {"music_video" | "live" | "behind_the_scenes"} category
  * @property {"video" | "live"} type      live: wall-clock synced (local) or an embed (production)
@@ -105,6 +110,7 @@ export const TV_CHANNELS = [
   {
     id: "spring-love-video",
     name: "Spring Love (Official Music Video)",
+    namePtBr: "Spring Love (Clipe Oficial)",
     description: {
       en: "The 1988 breakthrough, shot on a rooftop at sunrise.",
       "pt-BR": "O sucesso de 1988, gravado num terraço ao nascer do sol.",
@@ -122,6 +128,7 @@ export const TV_CHANNELS = [
   {
     id: "waiting-for-your-love-video",
     name: "Waiting for Your Love (Official Music Video)",
+    namePtBr: "Waiting for Your Love (Clipe Oficial)",
     description: {
       en: "Neon streets, a payphone and a dance crew: the classic video, remastered.",
       "pt-BR": "Ruas de neon, um orelhão e uma equipe de dança: o clipe clássico, remasterizado.",
@@ -139,6 +146,7 @@ export const TV_CHANNELS = [
   {
     id: "i-wanna-be-the-one-video",
     name: "I Wanna Be the One (Official Music Video)",
+    namePtBr: "I Wanna Be the One (Clipe Oficial)",
     description: {
       en: "The 1989 single on a neon-lit stage, with the original choreography.",
       "pt-BR": "O single de 1989 num palco iluminado a neon, com a coreografia original.",
@@ -156,6 +164,7 @@ export const TV_CHANNELS = [
   {
     id: "live",
     name: "Freestyle Lovers Live",
+    namePtBr: "Freestyle Lovers Ao Vivo",
     description: {
       en: "Live from the studio and the stage: rehearsals, sound checks and shows as they happen.",
       "pt-BR": "Ao vivo do estúdio e do palco: ensaios, passagens de som e shows em tempo real.",
@@ -173,6 +182,7 @@ export const TV_CHANNELS = [
   {
     id: "behind-the-scenes",
     name: "Behind the Scenes",
+    namePtBr: "Bastidores",
     description: {
       en: "On the road and in the studio: how the records, the videos and the shows are made.",
       "pt-BR": "Na estrada e no estúdio: como os discos, os clipes e os shows são feitos.",

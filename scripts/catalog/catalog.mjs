@@ -1,9 +1,7 @@
 // The built-in music catalog: the artist's 30 albums and singles, 1986–2024 (docs/features.md#music: 30 built-in releases, five featured tracks).
-// Product data: scripts/catalog/write-seed-migration.mjs turns it into
-// migrations/0004_catalog_seed.sql (deployed), and scripts/catalog/generate-demo-media.mjs renders
-// local demo audio and covers for it. Edit here, then run
-//   node scripts/catalog/write-seed-migration.mjs
-// (tests/node/demo-media.test.ts fails while the migration is out of date).
+// Demo data: scripts/catalog/demo-catalog-seed.mjs turns it into the local seed's SQL (never a
+// migration: a deployed site starts empty, decision 079), and scripts/catalog/generate-demo-media.mjs
+// renders local demo audio and covers for it.
 //
 // Rules (checked by the tests):
 // - album ids are url slugs; positions are the order below (the catalog grid), 0..29;

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { demoCatalogSql } from "../catalog/demo-catalog-seed.mjs";
 import { withRaisedFileLimit } from "./socket-clients.mjs";
 import { ROOT, toolEnv, wrangler, WRANGLER_CONFIG } from "./wrangler.mjs";
 
@@ -27,7 +28,7 @@ export function freePort() {
   });
 }
 
-/** An administrator with a live session, straight into the state's D1. */
+/** The demo catalog and an administrator with a live session, straight into the state's D1. */
 export async function seedAdmin(persistTo, workDir, now = Date.now()) {
   const id = randomUUID();
   const token = secret();
@@ -39,13 +40,16 @@ export async function seedAdmin(persistTo, workDir, now = Date.now()) {
     `INSERT INTO sessions (id_hash, user_id, last_seen_at, expires_at) VALUES ('${sha256Hex(token)}', '${id}', ${now}, ${now + SESSION_MS});`,
   ];
   const file = path.join(workDir, "admin.sql");
-  await writeFile(file, `${sql.join("\n")}\n`);
+  // The demo catalog, stations and channels too, as every measured state had them when the
+  // migrations held them (decision 079): the measured reads name its albums.
+  await writeFile(file, `${demoCatalogSql()}${sql.join("\n")}\n`);
   await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
   return `__Host-sid=${token}`;
 }
 
 /**
- * A throwaway local state under .tmp/<name> (emptied first), migrated, with an administrator;
+ * A throwaway local state under .tmp/<name> (emptied first), migrated, with the demo catalog and
+ * an administrator;
  * and the built files' folder the Worker's config names, empty if no build exists (no page is
  * rendered by a measurement).
  */

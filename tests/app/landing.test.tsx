@@ -107,12 +107,22 @@ const ARTIST: ArtistResponse = {
   ],
 };
 
-function mockSite(me: SessionUser | null = null) {
+function mockSite(me: SessionUser | null = null, { comingSoon = false } = {}) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: me }),
     ...configRoute(),
     "GET /api/events": json(200, { events: [] }),
     "GET /api/artist": json(200, ARTIST),
+    "GET /api/site/status": json(200, { comingSoon }),
+    "GET /api/admin/setup": json(200, {
+      steps: [
+        { id: "identity", done: true },
+        { id: "release", done: false },
+        { id: "broadcast", done: false },
+        { id: "payments", done: false },
+        { id: "mail", done: false },
+      ],
+    }),
   });
 }
 
@@ -138,6 +148,32 @@ async function loadAllHeroes() {
 
 // Only the rotation's interval is faked: the router, the queries and the first-paint frame run on real timers.
 const fakeIntervals = () => vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+
+describe("a site with nothing published yet (decision 079)", () => {
+  it("is the coming-soon page for a member, without the landing's sections or the checklist", async () => {
+    const api = mockSite(sessionUser(), { comingSoon: true });
+    renderApp(routeTree, "/", { locale: "pt-BR" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Em breve" })).toBeTruthy();
+    expect(document.querySelector("#music")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Configure o seu site" })).toBeNull();
+    expect(api.callsTo("GET /api/admin/setup")).toHaveLength(0);
+  });
+
+  it("shows an administrator the steps, ticked as the Worker says, each linking to its page", async () => {
+    mockSite(sessionUser({ isAdmin: true }), { comingSoon: true });
+    renderApp(routeTree, "/", { locale: "en" });
+    const checklist = (await screen.findByRole("heading", { name: "Set up your site" })).closest("section")!;
+    expect(within(checklist).getByText(/4 steps left/)).toBeTruthy();
+    const steps = [...checklist.querySelectorAll("li")].map((li) => [li.dataset.step, li.dataset.done, li.querySelector("a")?.getAttribute("href")]);
+    expect(steps).toEqual([
+      ["identity", "true", "/admin/settings"],
+      ["release", "false", "/admin/catalog"],
+      ["broadcast", "false", "/admin/catalog"],
+      ["payments", "false", "/admin/settings"],
+      ["mail", "false", "/admin/settings"],
+    ]);
+  });
+});
 
 describe("hero", () => {
   it("shows the first picture at once with a high priority, and adds the other three, each with its source, after the first paint", async () => {

@@ -15,7 +15,7 @@ import { CATALOG } from "../../scripts/catalog/catalog.mjs";
 import { demoMediaJobs, generateDemoMedia, MAX_VIDEO_BYTES } from "../../scripts/catalog/generate-demo-media.mjs";
 import { renderDemoCaptionsVtt } from "../../scripts/lib/demo-captions.mjs";
 import { TV_CAPTION_LANGS, tvCaptionsKey } from "../../worker/contracts/tv";
-import { BROADCAST_SEED_MIGRATION_FILE, buildBroadcastSeedSql } from "../../scripts/catalog/write-seed-migration.mjs";
+import { demoCatalogSql } from "../../scripts/catalog/demo-catalog-seed.mjs";
 import { id3Length, parseMp3Frames } from "../../scripts/lib/demo-audio.mjs";
 import {
   channelScene,
@@ -413,19 +413,19 @@ describe("broadcast demo media jobs and cache", () => {
   }, 60_000);
 });
 
-describe("broadcast seed migration", () => {
-  it("is up to date with the data module (run node scripts/catalog/write-seed-migration.mjs)", () => {
-    expect(path.relative(ROOT_DIR, BROADCAST_SEED_MIGRATION_FILE)).toBe(path.join("migrations", "0008_broadcast_seed.sql"));
-    expect(readFileSync(BROADCAST_SEED_MIGRATION_FILE, "utf8")).toBe(buildBroadcastSeedSql());
-  });
-
-  it("applies after the other migrations and stores exactly the stations and channels", () => {
+describe("demo broadcast seed", () => {
+  it("applies after the migrations and stores exactly the stations and channels, in both languages", () => {
     const db = new DatabaseSync(":memory:");
+    db.exec("PRAGMA foreign_keys = ON;");
     const dir = path.join(ROOT_DIR, "migrations");
     for (const file of readdirSync(dir)
       .filter((f) => f.endsWith(".sql"))
       .sort())
       db.exec(readFileSync(path.join(dir, file), "utf8"));
+    expect(db.prepare("SELECT count(*) AS n FROM radio_stations").get()).toEqual({ n: 0 });
+    db.exec(demoCatalogSql());
+    expect(db.prepare("SELECT name_pt_br AS n FROM radio_stations WHERE id = 'nyc-rhythm'").get()).toEqual({ n: "Rádio Ritmo de Nova York" });
+    expect(db.prepare("SELECT name_pt_br AS n FROM tv_channels WHERE id = 'behind-the-scenes'").get()).toEqual({ n: "Bastidores" });
     const stations = db.prepare("SELECT id, name, source_type, album_ids, features FROM radio_stations ORDER BY position").all();
     expect(stations.map((s) => s.name)).toEqual(["Freestyle Lovers Radio", "NYC Rhythm Radio", "Spring Love Radio"]);
     expect(stations.map((s) => s.source_type)).toEqual(["catalog", "catalog", "catalog"]);

@@ -1,4 +1,4 @@
-// The music catalog's data (scripts/catalog/catalog.mjs), its seed migration, and the offline
+// The music catalog's data (scripts/catalog/catalog.mjs), its local seed SQL, and the offline
 // demo media rendered for it: MP3s (scripts/lib/demo-audio.mjs), covers
 // (scripts/lib/demo-covers.mjs) and their cache (scripts/catalog/generate-demo-media.mjs).
 // Renders only a few files: the whole catalog is `node scripts/catalog/generate-demo-media.mjs`.
@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { allTracks, CATALOG, FEATURED_TRACK_IDS, findTrack, ICONIC_TRACK_IDS, type CatalogAlbum } from "../../scripts/catalog/catalog.mjs";
 import { generateDemoMedia } from "../../scripts/catalog/generate-demo-media.mjs";
 import { durationForTrackId } from "../../scripts/catalog/hash.mjs";
-import { buildCatalogSeedSql, SEED_MIGRATION_FILE, sqlLiteral } from "../../scripts/catalog/write-seed-migration.mjs";
+import { catalogSeedStatements, demoCatalogSql, sqlLiteral } from "../../scripts/catalog/demo-catalog-seed.mjs";
 import { designTrack, ENCODER_QUALITY, id3Length, mp3DurationSeconds, parseMp3Frames, quieterFrame, renderTrackMp3 } from "../../scripts/lib/demo-audio.mjs";
 import { COVER_SIZE, renderCoverPng } from "../../scripts/lib/demo-covers.mjs";
 
@@ -98,28 +98,38 @@ describe("catalog data", () => {
   });
 });
 
-describe("catalog seed migration", () => {
-  it("is up to date with the data module (run node scripts/catalog/write-seed-migration.mjs)", () => {
-    expect(path.relative(ROOT, SEED_MIGRATION_FILE)).toBe(path.join("migrations", "0004_catalog_seed.sql"));
-    expect(readFileSync(SEED_MIGRATION_FILE, "utf8")).toBe(buildCatalogSeedSql());
-  });
+/** A database as the migrations make it (staging, production, a fresh local state). */
+function migratedDatabase() {
+  const db = new DatabaseSync(":memory:");
+  db.exec("PRAGMA foreign_keys = ON;");
+  const files = readdirSync(path.join(ROOT, "migrations"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
+  for (const file of files) db.exec(readFileSync(path.join(ROOT, "migrations", file), "utf8"));
+  return db;
+}
 
+describe("demo catalog seed", () => {
   it("escapes SQL strings", () => {
     expect(sqlLiteral("Dreamin' of Love")).toBe("'Dreamin'' of Love'");
     expect(sqlLiteral(null)).toBe("NULL");
     expect(sqlLiteral(42)).toBe("42");
     expect(() => sqlLiteral(1.5)).toThrow();
     const hostile: CatalogAlbum = { ...CATALOG[0]!, title: "x'); DROP TABLE albums; --", tracks: [] };
-    expect(buildCatalogSeedSql([hostile])).toContain("'x''); DROP TABLE albums; --'");
+    expect(catalogSeedStatements([hostile])[0]).toContain("'x''); DROP TABLE albums; --'");
   });
 
-  it("applies after the other migrations and stores exactly the catalog", () => {
-    const db = new DatabaseSync(":memory:");
-    db.exec("PRAGMA foreign_keys = ON;");
-    const files = readdirSync(path.join(ROOT, "migrations"))
-      .filter((f) => f.endsWith(".sql"))
-      .sort();
-    for (const file of files) db.exec(readFileSync(path.join(ROOT, "migrations", file), "utf8"));
+  it("is not in the migrations: a database they make holds no demo content", () => {
+    const db = migratedDatabase();
+    for (const table of ["albums", "tracks", "radio_stations", "tv_channels", "users", "events", "posts", "products", "perks"]) {
+      expect(db.prepare(`SELECT count(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 });
+    }
+    db.close();
+  });
+
+  it("applies after the migrations, stores exactly the catalog, and a second run changes nothing", () => {
+    const db = migratedDatabase();
+    db.exec(demoCatalogSql());
     expect(db.prepare("SELECT count(*) AS n FROM albums").get()).toEqual({ n: 30 });
     expect(db.prepare("SELECT count(*) AS n FROM tracks").get()).toEqual({ n: tracks.length });
     const row = db
@@ -129,6 +139,11 @@ describe("catalog seed migration", () => {
     expect(row).toEqual({ title: "Dreamin' of Love", year: 1988, d: dreamin.durationSeconds, k: dreamin.audioKey });
     const featured = db.prepare("SELECT id FROM tracks WHERE featured_position IS NOT NULL ORDER BY featured_position").all();
     expect(featured.map((r) => r.id)).toEqual(FEATURED_TRACK_IDS);
+    // An already-seeded local state keeps what its admin changed: the seed only adds missing rows.
+    db.exec("UPDATE albums SET title = 'Renamed locally' WHERE id = 'freestyle-nights'");
+    db.exec(demoCatalogSql());
+    expect(db.prepare("SELECT count(*) AS n FROM tracks").get()).toEqual({ n: tracks.length });
+    expect(db.prepare("SELECT title FROM albums WHERE id = 'freestyle-nights'").get()).toEqual({ title: "Renamed locally" });
     db.close();
   });
 });

@@ -117,7 +117,7 @@ describe("ids made from long titles", () => {
   it("creates the probe's album and track titles (500 before: D1 refused the LIKE pattern)", async () => {
     const album = await create(KINDS.album!, "Freestyle Forever: The Definitive Twelve-Inch Remixes Collection");
     expect(album).toBe("freestyle-forever-the-definitive-twelve-inch-remixes");
-    // city-lights-calling is a seeded album (migrations/0004_catalog_seed.sql).
+    // city-lights-calling is a seeded album (the demo seed, scripts/catalog/catalog.mjs).
     const first = await call(`${API}/albums/city-lights-calling/tracks`, { cookie: admin.cookie, json: { title: "City Lights Calling (Extended Club Mix)" } });
     expect(first.status).toBe(201);
     expect((await first.json<AdminTrackResponse>()).track.id).toBe("city-lights-calling-city-lights-calling-extended-club-mix");

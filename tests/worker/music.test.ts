@@ -1,7 +1,7 @@
 // /api/music: the public catalog (albums, tracks, stats), the VIP-only signed stream URL and the
 // VIP-only play counter (30-second replay window, concurrent plays counted once).
 //
-// Expectations come from the seed migration (0004_catalog_seed.sql) and from raw SQL against D1,
+// Expectations come from the demo seed (scripts/catalog/catalog.mjs, put in by setup.ts) and from raw SQL against D1,
 // never from the query functions under test.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";

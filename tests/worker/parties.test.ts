@@ -20,7 +20,7 @@ import type {
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const SECRET = (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET;
-/** radio-heartline: three tracks of 80, 38 and 48 s (migrations/0004_catalog_seed.sql). */
+/** radio-heartline: three tracks of 80, 38 and 48 s (the demo seed, scripts/catalog/catalog.mjs). */
 const ALBUM = "radio-heartline";
 const ALBUM_SECONDS = 80 + 38 + 48;
 const MIN = 60_000;

@@ -2,7 +2,7 @@
 // route with the signed URLs it hands out (catalog tracks through /media/tracks, remote streams
 // through /media/radio and the audio proxy's allowlist).
 //
-// Expectations come from the seed migration (0008_broadcast_seed.sql) and from raw SQL against D1,
+// Expectations come from the demo seed (scripts/catalog/broadcast.mjs, put in by setup.ts) and from raw SQL against D1,
 // never from worker/db/broadcast.ts; the rotation module itself is unit-tested in
 // radio-rotation.test.ts and is used here only as the clock's oracle for raw-SQL track lists.
 import { env } from "cloudflare:workers";

@@ -13,9 +13,12 @@ import { pushService } from "./push-service";
 // the whole Worker per file. Vitest runs this setup again before each file, so each file still
 // starts from what a fresh process gave it: reset() empties D1, R2 and every Durable Object (their
 // storage, alarms and live instances), then the same migration files as dev and deploy rebuild the
-// schema and its seed rows.
+// schema, and the local seed's demo catalog, stations and channels go in (decision 079: no
+// migration holds demo content). A file that needs the empty site deletes them.
 await reset();
-await applyD1Migrations(env.DB, (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS);
+const testData = env as unknown as { TEST_MIGRATIONS: D1Migration[]; TEST_SEED: string[] };
+await applyD1Migrations(env.DB, testData.TEST_MIGRATIONS);
+await env.DB.batch(testData.TEST_SEED.map((statement) => env.DB.prepare(statement)));
 
 // Web push goes to the in-isolate fake push service (tests/worker/push-service.ts), never the
 // network: the queue consumer runs in this isolate and sends through pushTransport. Unknown

@@ -2,7 +2,7 @@
 // shared position or its embed page), and /media/tv: videos behind per-member, per-channel tokens
 // with HTTP Range from R2, and public thumbnails no file name can turn into another R2 key.
 //
-// Expectations come from the seed migration (0008_broadcast_seed.sql) and raw SQL against D1.
+// Expectations come from the demo seed (scripts/catalog/broadcast.mjs, put in by setup.ts) and raw SQL against D1.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { forget } from "../../worker/lib/memo";

@@ -19,7 +19,9 @@ export const onError: ErrorHandler<HonoEnv> = (err, c) => {
   if (c.env.SENTRY_DSN) void import("@sentry/cloudflare").then(({ captureException }) => captureException(err));
   if (err instanceof ConfigError) {
     console.error(err.message);
-    return c.json(errorBody("misconfigured", ROUTE_CODES.misconfigured.en), 500);
+    // The message names the settings that are missing or wrong, never their values (readConfig's
+    // messages quote none), so the operator reads what to set in the answer, not only in the log.
+    return c.json(errorBody("misconfigured", err.message), 500);
   }
   console.error("unhandled error", err);
   return c.json(errorBody("internal", ROUTE_CODES.internal.en), 500);

@@ -8,6 +8,7 @@ import type { HonoEnv } from "../../types";
 import { requireAdmin } from "../../middleware/guards";
 import { notFound } from "../../lib/errors";
 import { auditRoutes } from "./audit";
+import { adminSetupRoutes } from "./setup";
 import { catalogRoutes } from "./catalog";
 import { broadcastCatalogRoutes } from "./catalog-broadcast";
 import { analyticsRoutes } from "./analytics";
@@ -33,6 +34,7 @@ import { adminStoreShippingRoutes } from "./store-shipping";
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
   .route("/audit", auditRoutes)
+  .route("/setup", adminSetupRoutes)
   .route("/catalog", catalogRoutes)
   .route("/catalog", broadcastCatalogRoutes)
   .route("/", analyticsRoutes)

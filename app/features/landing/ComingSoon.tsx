@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { FormattedMessage } from "react-intl";
+import { useSiteConfig } from "../../lib/session/useSession";
+import "./coming-soon.css";
+
+/**
+ * The landing page of a site with nothing published yet (no release, station or channel; decision
+ * 079): the site's name and a "coming soon" note instead of empty sections. `checklist`: what is
+ * left to set up, for an administrator (the page puts it in).
+ */
+export function ComingSoon({ checklist }: { checklist?: ReactNode }) {
+  const brand = useSiteConfig()?.brandName ?? "";
+  return (
+    <div className="landing coming-soon">
+      <section className="landing-section coming-soon-hero" aria-labelledby="coming-soon-title">
+        <p className="coming-soon-brand">{brand}</p>
+        <h1 id="coming-soon-title">
+          <FormattedMessage id="home.comingSoon.title" defaultMessage="Coming soon" />
+        </h1>
+        <p className="section-intro">
+          <FormattedMessage
+            id="home.comingSoon.intro"
+            defaultMessage="{brand} is getting ready: the music, the radio, the videos and the fan community open here soon. Sign up for the news at the foot of the page to hear first."
+            values={{ brand }}
+          />
+        </p>
+      </section>
+      {checklist}
+    </div>
+  );
+}

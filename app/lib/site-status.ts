@@ -1,0 +1,13 @@
+// Whether the site is still "coming soon" (GET /api/site/status; decision 079): the landing page
+// reads it to choose between the coming-soon page and its sections.
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "./api";
+import type { SiteStatus } from "../../worker/contracts/site-setup";
+
+export const siteStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: ["site-status"],
+    queryFn: ({ signal }) => api<SiteStatus>("/api/site/status", { signal }),
+    // The answer is cached a minute by the Worker too.
+    staleTime: 60_000,
+  });

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Makes the site's first administrator (npm run admin:create), on a deployed database or a local
+// state, and prints a one-time link where they choose their password (scripts/lib/first-admin.mjs).
+// Refuses, changing nothing, when the site already has an administrator: further ones are invited
+// from the back office (Users).
+// Usage:
+//   npm run admin:create -- --env production --email you@example.com --username you
+//   npm run admin:create -- --local [--persist-to <dir>] --email you@example.com --username you
+//   --site-url <url>  the address the link opens (default: that environment's SITE_URL)
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { parseDotenv } from "./lib/demo-seed.mjs";
+import { firstAdminInput, firstAdminLink, firstAdminStatements } from "./lib/first-admin.mjs";
+import { ROOT, WRANGLER_CONFIG, wrangler } from "./lib/wrangler.mjs";
+
+const { values } = parseArgs({
+  options: {
+    env: { type: "string" },
+    local: { type: "boolean", default: false },
+    "persist-to": { type: "string" },
+    email: { type: "string" },
+    username: { type: "string" },
+    "site-url": { type: "string" },
+  },
+});
+
+/** The environment's SITE_URL: .dev.vars locally, else its [env.<name>.vars] (or the top [vars]). */
+async function siteUrlOf(env, local) {
+  if (local) {
+    const devVars = path.join(ROOT, ".dev.vars");
+    const vars = existsSync(devVars) ? parseDotenv(readFileSync(devVars, "utf8")) : {};
+    return vars.SITE_URL ?? "http://localhost:8787";
+  }
+  const { experimental_readRawConfig } = await import("wrangler");
+  const config = experimental_readRawConfig({ config: WRANGLER_CONFIG }).rawConfig;
+  return config.env?.[env]?.vars?.SITE_URL ?? config.vars?.SITE_URL;
+}
+
+async function main() {
+  if (values.local === (values.env !== undefined)) throw new Error("give either --env <staging|production> or --local");
+  const { email, username } = firstAdminInput(values);
+  const siteUrl = values["site-url"] ?? (await siteUrlOf(values.env, values.local));
+  if (!siteUrl || !URL.canParse(siteUrl)) throw new Error("no site address: give --site-url https://…");
+  const token = randomBytes(32).toString("base64url");
+  const statements = firstAdminStatements({
+    userId: randomUUID(),
+    adminId: randomUUID(),
+    email,
+    username,
+    tokenHash: createHash("sha256").update(token).digest("hex"),
+    now: Date.now(),
+  });
+  const where = values.local ? ["--local", ...(values["persist-to"] ? ["--persist-to", values["persist-to"]] : [])] : ["--remote", "--env", values.env];
+  const work = await mkdtemp(path.join(os.tmpdir(), "admin-create-"));
+  try {
+    const file = path.join(work, "first-admin.sql");
+    await writeFile(file, statements.join(";\n") + ";\n");
+    const output = await wrangler(["d1", "execute", "DB", ...where, "--file", file, "--json", "--yes"]);
+    const results = JSON.parse(output.slice(output.indexOf("[")));
+    const created = results.at(-1)?.results?.[0]?.created;
+    if (created !== 1) {
+      console.error("admin:create: this site already has an administrator; nothing was changed. Invite more from the back office (Users).");
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`admin:create: ${email} is the site's administrator. Open this link within 24 hours to choose the password (it works once):`);
+    console.log(firstAdminLink(siteUrl, token));
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(`admin:create: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+});
