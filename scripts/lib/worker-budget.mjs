@@ -69,18 +69,21 @@ export function browserOnlyModules(modules) {
 /**
  * Holds a build's figures against the budgets: each figure beside its budget, and what failed.
  * `upload`: uploadFigures(); `startupMs`: median start-up CPU; `browserOnly`: browserOnlyModules().
+ * `startupAdvisory` prints the start-up figure against its budget without failing on it: `npm test`
+ * runs so while the entry is still over it (decision 077), `npm run check` and deploys never do.
  */
-export function judge({ upload, startupMs, browserOnly }, budgets = BUDGETS) {
+export function judge({ upload, startupMs, browserOnly }, budgets = BUDGETS, { startupAdvisory = false } = {}) {
   const lines = [];
   const failures = [];
-  const row = (label, figure, budget, over) => {
-    lines.push(`${over ? "✗" : "✓"} ${label.padEnd(34)} ${figure.padStart(12)}   budget ${budget}`);
-    if (over) failures.push(`${label}: ${figure} is over its budget of ${budget}`);
+  const row = (label, figure, budget, over, advisory = false) => {
+    const note = over && advisory ? "   (over, reported only)" : "";
+    lines.push(`${over ? "✗" : "✓"} ${label.padEnd(34)} ${figure.padStart(12)}   budget ${budget}${note}`);
+    if (over && !advisory) failures.push(`${label}: ${figure} is over its budget of ${budget}`);
   };
   const gzipKiB = kib(upload.gzip);
   lines.push(`  upload: ${upload.count} modules, ${kib(upload.raw).toFixed(1)} KiB raw`);
   row("upload, gzip", `${gzipKiB.toFixed(1)} KiB`, `${budgets.uploadGzipKiB} KiB`, gzipKiB > budgets.uploadGzipKiB);
-  row("entry's start-up CPU (median)", `${startupMs.toFixed(1)} ms`, `${budgets.startupCpuMs} ms`, !(startupMs <= budgets.startupCpuMs));
+  row("entry's start-up CPU (median)", `${startupMs.toFixed(1)} ms`, `${budgets.startupCpuMs} ms`, !(startupMs <= budgets.startupCpuMs), startupAdvisory);
   const modules = [...new Set(browserOnly.map((hit) => hit.module))];
   row("browser-only modules in the upload", String(modules.length), "0", modules.length > 0);
   for (const hit of browserOnly) {

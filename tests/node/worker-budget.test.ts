@@ -39,6 +39,15 @@ describe("the budgets", () => {
     expect(judge({ upload: small, startupMs: BUDGETS.startupCpuMs, browserOnly: [] }).failures).toEqual([]);
   });
 
+  it("only report a start-up over budget when it is advisory, and still fail the upload's own budgets", () => {
+    const over = { upload: small, startupMs: 180, browserOnly: [] };
+    const advisory = judge(over, BUDGETS, { startupAdvisory: true });
+    expect(advisory.failures).toEqual([]);
+    expect(advisory.lines.find((line) => line.includes("start-up"))).toContain("(over, reported only)");
+    const heavy = judge({ ...over, upload: { ...small, gzip: 1201 * KiB } }, BUDGETS, { startupAdvisory: true });
+    expect(heavy.failures).toEqual(["upload, gzip: 1201.0 KiB is over its budget of 1200 KiB"]);
+  });
+
   it("take the median of the runs", () => {
     expect(median([300, 90, 95, 120, 80])).toBe(95);
     expect(median([90, 110])).toBe(100);
