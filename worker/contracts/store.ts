@@ -4,7 +4,7 @@
 import { z } from "./zod";
 import { SLUG_PATTERN } from "./music";
 import { cartOptionsSchema, cartSchema, type CartLine, type CartOptions } from "./store-cart";
-import { STORE_LIMITS, type Currency, type Money, type GiftMonths, type PricingMode, type ProductKind } from "./store-model";
+import { STORE_LIMITS, type Currency, type DownloadFormat, type Money, type GiftMonths, type PricingMode, type ProductKind } from "./store-model";
 
 export { STORE_API } from "./store-model";
 
@@ -79,6 +79,15 @@ export type PublicProduct = {
   giftMonths: GiftMonths | null;
   /** Merch travels: the cart then asks where to. */
   physical: boolean;
+};
+
+/**
+ * GET /api/store/products/:slug/contents: what a digital product's download holds, before purchase:
+ * its tracks, and each format with the zip's size in bytes (null: not known yet). Empty for others.
+ */
+export type ReleaseContentsResponse = {
+  tracks: { number: number; title: string; durationSeconds: number }[];
+  formats: { format: DownloadFormat; bytes: number | null }[];
 };
 
 export type StoreProductsResponse = { products: PublicProduct[] };

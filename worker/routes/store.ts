@@ -1,6 +1,7 @@
 // /api/store: the public store and the members' cart (decision 054).
 //   GET  /products                 live and sold-out products, in the back office's order
 //   GET  /products/:slug           one of them: 404 product_not_found for any other (draft, archived)
+//   GET  /products/:slug/contents  a digital one's tracks and formats with the zip's size (before purchase)
 //   GET  /releases/album/:id       the live products that sell an album (its download, merch with it)
 //   GET  /releases/track/:id       the live products that sell a track, then its album's
 //   GET  /cart                     the member's own cart and its choices: visitor or banned 401
@@ -18,12 +19,14 @@ import { validate } from "../lib/validate";
 import { routeError } from "../lib/errors";
 import { cartCatalog, findPublicProduct, listPublicProducts, productsForRelease, readCart, writeCart, writeCartOptions, type StoreViewer } from "../db/store";
 import { cartToStore, mergeCarts } from "../services/store-cart";
+import { releaseContents } from "../services/store/release-contents";
 import { albumIdParamSchema, trackIdParamSchema } from "../contracts/music";
 import { cartOptionsSchema } from "../contracts/store-cart";
 import {
   cartBodySchema,
   cartMergeBodySchema,
   productSlugParamSchema,
+  type ReleaseContentsResponse,
   type ReleaseProductsResponse,
   type StoreCartResponse,
   type StoreProductResponse,
@@ -57,6 +60,16 @@ export const storeRoutes = new Hono<HonoEnv>()
     if (!product) throw routeError("product_not_found");
     storeCacheControl(c);
     return c.json<StoreProductResponse>({ product });
+  })
+
+  .get("/products/:slug/contents", validate("param", productSlugParamSchema), async (c) => {
+    const locale = answerLanguage(c);
+    const product = await findPublicProduct(c.var.db, c.req.valid("param").slug, viewerOf(c), locale);
+    if (!product) throw routeError("product_not_found");
+    const contents = product.kind === "digital" && product.release ? await releaseContents(c.env, c.var.db, product.release, locale) : { tracks: [], formats: [] };
+    // The same for everyone: no price in it.
+    c.header("Cache-Control", `public, max-age=${PUBLIC_MAX_AGE_S}`);
+    return c.json<ReleaseContentsResponse>(contents);
   })
 
   .get("/releases/album/:id", validate("param", albumIdParamSchema), async (c) => {
