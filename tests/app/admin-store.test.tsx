@@ -319,7 +319,6 @@ describe("/admin/store in Portuguese", () => {
     expect(await screen.findByRole("row", { name: /Tour shirt/ })).toBeTruthy();
   });
 
-
   it("shows the list, its badges and the form in pt-BR", async () => {
     fakeServer();
     renderPage("pt-BR");

@@ -70,7 +70,13 @@ function quoteRoute(refusals: Record<string, [number, string]> = {}) {
     const body = (await request.json()) as QuoteBody;
     const refusal = body.promoCode ? refusals[body.promoCode] : undefined;
     if (refusal) return apiError(refusal[0], refusal[1], "English from the Worker");
-    const lines = body.lines.map((l) => ({ ...l, variantId: l.variantId, unitCents: l.amountCents ?? 1000, totalCents: (l.amountCents ?? 1000) * l.quantity, vipPrice: false }));
+    const lines = body.lines.map((l) => ({
+      ...l,
+      variantId: l.variantId,
+      unitCents: l.amountCents ?? 1000,
+      totalCents: (l.amountCents ?? 1000) * l.quantity,
+      vipPrice: false,
+    }));
     const subtotal = lines.reduce((n, l) => n + l.totalCents, 0);
     const discount = body.promoCode ? 200 : 0;
     const shipping = body.shippingCountry ? 900 : null;

@@ -79,8 +79,16 @@ describe("a digital product's page before purchase", () => {
     expect(within(section).getByRole("heading", { level: 3, name: tracks })).toBeTruthy();
     expect(within(section).getByRole("heading", { level: 3, name: formats })).toBeTruthy();
     const [trackList, formatList] = within(section).getAllByRole("list");
-    expect(within(trackList!).getAllByRole("listitem").map((li) => li.textContent)).toEqual(trackTexts);
-    expect(within(formatList!).getAllByRole("listitem").map((li) => li.textContent?.replace(/\u00a0/g, " "))).toEqual(formatTexts);
+    expect(
+      within(trackList!)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(trackTexts);
+    expect(
+      within(formatList!)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent?.replace(/\u00a0/g, " ")),
+    ).toEqual(formatTexts);
   });
 
   it("merch has no download to list", async () => {

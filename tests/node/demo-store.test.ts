@@ -123,7 +123,9 @@ describe("the demo store", () => {
 
   it("draws what the merch and gifts are (a shirt, a record sleeve, a card) on a light backdrop; downloads keep their cover style", () => {
     const bySlug = (slug: string) => DEMO_PRODUCTS.find((p) => p.slug === slug)!;
-    const pixel = (raster: NonNullable<ReturnType<typeof productPictureRaster>>, x: number, y: number) => [...raster.rgba.subarray((y * 400 + x) * 4, (y * 400 + x) * 4 + 3)];
+    const pixel = (raster: NonNullable<ReturnType<typeof productPictureRaster>>, x: number, y: number) => [
+      ...raster.rgba.subarray((y * 400 + x) * 4, (y * 400 + x) * 4 + 3),
+    ];
     const light = (rgb: number[]) => rgb.every((c) => c > 170);
     const drawn = new Map<string, NonNullable<ReturnType<typeof productPictureRaster>>>();
     for (const product of DEMO_PRODUCTS) {

@@ -389,7 +389,9 @@ describe("POST /api/store/cart/merge", () => {
 describe("the cart's choices: the country to ship to and the code applied", () => {
   const putOptions = (json: unknown, cookie?: string) => call("/api/store/cart/options", { method: "PUT", json, cookie });
   const storedOptions = (userId: string) =>
-    D1.prepare("SELECT shipping_country, promo_code FROM carts WHERE user_id = ?1").bind(userId).first<{ shipping_country: string | null; promo_code: string | null }>();
+    D1.prepare("SELECT shipping_country, promo_code FROM carts WHERE user_id = ?1")
+      .bind(userId)
+      .first<{ shipping_country: string | null; promo_code: string | null }>();
 
   it("keeps a member's choices beside their lines, read back with the cart: member, VIP, admin and door staff", async () => {
     const { id } = await seedProduct();
@@ -403,7 +405,9 @@ describe("the cart's choices: the country to ship to and the code applied", () =
         withChoices([line(id, 1)], { shippingCountry: "BR", promoCode: "FREESTYLE20" }),
       );
       // Changing the lines keeps the choices.
-      expect(await (await putCart([line(id, 2)], cookie)).json(), role).toEqual(withChoices([line(id, 2)], { shippingCountry: "BR", promoCode: "FREESTYLE20" }));
+      expect(await (await putCart([line(id, 2)], cookie)).json(), role).toEqual(
+        withChoices([line(id, 2)], { shippingCountry: "BR", promoCode: "FREESTYLE20" }),
+      );
       await putOptions({ shippingCountry: null, promoCode: null }, cookie);
     }
   });
@@ -433,11 +437,17 @@ describe("the cart's choices: the country to ship to and the code applied", () =
   it("the merge on sign-in brings the browser's choices where the member has made none", async () => {
     const { id } = await seedProduct();
     const fresh = await createUser("user");
-    const res = await call("/api/store/cart/merge", { json: { lines: [line(id)], options: { shippingCountry: "US", promoCode: "SPRING" } }, cookie: fresh.cookie });
+    const res = await call("/api/store/cart/merge", {
+      json: { lines: [line(id)], options: { shippingCountry: "US", promoCode: "SPRING" } },
+      cookie: fresh.cookie,
+    });
     expect(await res.json()).toEqual(withChoices([line(id)], { shippingCountry: "US", promoCode: "SPRING" }));
     const settled = await createUser("user");
     await putOptions({ shippingCountry: "BR", promoCode: null }, settled.cookie);
-    const merged = await call("/api/store/cart/merge", { json: { lines: [line(id)], options: { shippingCountry: "US", promoCode: "SPRING" } }, cookie: settled.cookie });
+    const merged = await call("/api/store/cart/merge", {
+      json: { lines: [line(id)], options: { shippingCountry: "US", promoCode: "SPRING" } },
+      cookie: settled.cookie,
+    });
     expect(await merged.json()).toEqual(withChoices([line(id)], { shippingCountry: "BR", promoCode: "SPRING" }));
     expect(await storedOptions(settled.id)).toEqual({ shipping_country: "BR", promo_code: "SPRING" });
   });

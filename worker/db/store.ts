@@ -92,10 +92,7 @@ export function toPublicProduct(row: ProductRow, parts: Omit<Loaded, "rows">, vi
     regularPrice,
     vipPrice,
     vipApplied,
-    suggested:
-      row.pricing === "name_your_price"
-        ? money(suggestedAmountCents(price.usd), price.brl === null ? null : suggestedAmountCents(price.brl))
-        : null,
+    suggested: row.pricing === "name_your_price" ? money(suggestedAmountCents(price.usd), price.brl === null ? null : suggestedAmountCents(price.brl)) : null,
     perOrderLimit: row.perOrderLimit,
     images: parts.images.filter((image) => image.productId === row.id).map((image) => ({ url: productImageUrl(image.imageKey), alt: image.alt })),
     variants,

@@ -66,7 +66,8 @@ export const storeRoutes = new Hono<HonoEnv>()
     const locale = answerLanguage(c);
     const product = await findPublicProduct(c.var.db, c.req.valid("param").slug, viewerOf(c), locale);
     if (!product) throw routeError("product_not_found");
-    const contents = product.kind === "digital" && product.release ? await releaseContents(c.env, c.var.db, product.release, locale) : { tracks: [], formats: [] };
+    const contents =
+      product.kind === "digital" && product.release ? await releaseContents(c.env, c.var.db, product.release, locale) : { tracks: [], formats: [] };
     // The same for everyone: no price in it.
     c.header("Cache-Control", `public, max-age=${PUBLIC_MAX_AGE_S}`);
     return c.json<ReleaseContentsResponse>(contents);

@@ -31,8 +31,7 @@ export const memberCartQueryOptions = () =>
 /** The browser's cart as React sees it (none while a server-rendered page hydrates). */
 export const useBrowserCart = () => useSyncExternalStore(browserCart.subscribe, browserCart.get, browserCart.getServerSnapshot);
 
-export const useBrowserCartOptions = () =>
-  useSyncExternalStore(browserCartOptions.subscribe, browserCartOptions.get, browserCartOptions.getServerSnapshot);
+export const useBrowserCartOptions = () => useSyncExternalStore(browserCartOptions.subscribe, browserCartOptions.get, browserCartOptions.getServerSnapshot);
 
 const optionsOf = (answer: CartAnswer | undefined): CartOptions => ({
   shippingCountry: answer?.shippingCountry ?? null,

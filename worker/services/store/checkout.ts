@@ -124,7 +124,8 @@ export async function openStoreCheckout(db: DB, service: PaymentsService, input:
 }
 
 /** The thanks page's address for a checkout (as the provider's return URL names it). */
-export const thanksUrl = (checkout: Pick<StoreCheckoutRow, "id" | "providerSessionId">) => `/store/thanks?session_id=${checkout.providerSessionId ?? checkout.id}`;
+export const thanksUrl = (checkout: Pick<StoreCheckoutRow, "id" | "providerSessionId">) =>
+  `/store/thanks?session_id=${checkout.providerSessionId ?? checkout.id}`;
 
 /**
  * Makes the order of a checkout priced at 0, once: the session completed with nothing to pay, as

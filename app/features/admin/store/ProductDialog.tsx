@@ -51,7 +51,9 @@ function DeleteProduct({ product, onClose, onDone }: { product: AdminProduct; on
       onClose={onClose}
       className="admin-dialog"
     >
-      <p>{intl.formatMessage(m.deleteQuestion, { title: titleIn(product, intl.locale), pictures: product.images.length, variants: product.variants.length })}</p>
+      <p>
+        {intl.formatMessage(m.deleteQuestion, { title: titleIn(product, intl.locale), pictures: product.images.length, variants: product.variants.length })}
+      </p>
     </ConfirmDialog>
   );
 }

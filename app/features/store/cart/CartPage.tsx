@@ -146,8 +146,15 @@ function CartContents({ lines, products }: { lines: CartLine[]; products: Public
         </h2>
         <CurrencyPicker currency={currency} reaisOffered={reaisOffered} onChoose={switchCurrency} />
         <ConvertedAmounts changes={converted} />
-        {physical && <ShippingCountry value={country} onChange={(next) => cart.setOptions({ ...cart.options, shippingCountry: next || null })} invalid={false} />}
-        <PromoCode applied={refusedCode ? null : promoCode} onTry={tryCode} onRemove={() => cart.setOptions({ ...cart.options, promoCode: null })} dropped={dropped} />
+        {physical && (
+          <ShippingCountry value={country} onChange={(next) => cart.setOptions({ ...cart.options, shippingCountry: next || null })} invalid={false} />
+        )}
+        <PromoCode
+          applied={refusedCode ? null : promoCode}
+          onTry={tryCode}
+          onRemove={() => cart.setOptions({ ...cart.options, promoCode: null })}
+          dropped={dropped}
+        />
         <CartTotals quote={quote.data} pending={quote.isFetching} error={quote.isError && !refusedCode ? quote.error : null} />
         <Checkout
           body={body}
