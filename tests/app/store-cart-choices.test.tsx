@@ -145,7 +145,8 @@ describe("a promotion code the Worker refuses", () => {
       setBrowserCart([line("p-album")]);
       api(null, [ALBUM], { "POST /api/store/quote": quoteRoute({ [code]: [status, errorCode] }) });
       renderCart({ locale });
-      await waitFor(() => expect(total()).toMatch(/10[.,]00/));
+      // The first render of the file loads the page's modules: longer than a click's answer.
+      await waitFor(() => expect(total()).toMatch(/10[.,]00/), { timeout: 5000 });
       await waitFor(() => expect(checkoutButton().disabled).toBe(false));
       await applyCode(code.toLowerCase(), locale);
       const alert = await screen.findByRole("alert");
