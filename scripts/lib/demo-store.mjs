@@ -4,10 +4,12 @@
 // benefit, a name-your-price single (minimum $1) and a free track that still offers to pay, gift VIP
 // for 1, 3, 6 and 12 months, all live; and the promotion code FREESTYLE20 of the demo perk "20% off
 // the official merch store" (VIPs, merch). Inserted once by fixed ids (INSERT OR IGNORE keeps what
-// the back office or a checkout changed since, stock included). Pictures are drawn like the album
-// covers and put into local R2 by the media step.
+// the back office or a checkout changed since, stock included). The merch and gift pictures show
+// what they sell (a shirt, a record sleeve, a card: demo-product-pictures.mjs), the downloads'
+// are drawn like the album covers; the media step puts them into local R2.
 import { createHash } from "node:crypto";
 import { renderCoverPng } from "./demo-covers.mjs";
+import { renderProductPicturePng } from "./demo-product-pictures.mjs";
 
 /** The demo perk whose shared code is the store's FREESTYLE20 (scripts/lib/demo-perks.mjs). */
 export const MERCH_PERK_ID = "0b7e0000-0000-4000-8000-000000000001";
@@ -171,7 +173,10 @@ const demoImages = () =>
 
 /** The pictures to put into local R2: key and PNG bytes. */
 export const demoStorePictures = () =>
-  demoImages().map(({ product, index, key }) => ({ key, png: renderCoverPng({ id: `demo-product-${product.id}-${index}` }) }));
+  demoImages().map(({ product, index, key }) => ({
+    key,
+    png: renderProductPicturePng(product, index) ?? renderCoverPng({ id: `demo-product-${product.id}-${index}` }),
+  }));
 
 const sqlValue = (value) =>
   value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;

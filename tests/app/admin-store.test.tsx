@@ -3,7 +3,7 @@
 // the product form's own checks before sending (the shared schema), live once tried, and the exact
 // body it sends; a server 409 at its field; a stock change and its refusal; the promotion codes;
 // and the page in Portuguese.
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as StoreAdminRoute } from "../../app/routes/admin/store/index";
 import type { AdminProduct, AdminPromoCode } from "../../worker/contracts/admin-store";
@@ -260,7 +260,65 @@ describe("/admin/store: promotion codes", () => {
   });
 });
 
+describe("/admin/store: pictures", () => {
+  it("uploads a picture as soon as it is chosen, with no second Upload click, and shows it", async () => {
+    const sent: { url: string; body: unknown; onload: (() => void) | null; status: number; responseText: string }[] = [];
+    class FakeXHR {
+      url = "";
+      status = 0;
+      responseText = "";
+      responseType = "";
+      upload = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror = null;
+      onabort = null;
+      body: unknown = null;
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader() {}
+      send(body: unknown) {
+        this.body = body;
+        sent.push(this);
+      }
+      abort() {}
+    }
+    vi.stubGlobal("XMLHttpRequest", FakeXHR);
+    let products = [SHIRT];
+    fakeServer({ [`GET ${API}/products`]: () => json(200, { products }) });
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Pictures of Tour shirt" }));
+    const dialog = screen.getByRole("dialog");
+    const file = new File(["png"], "back.png", { type: "image/png" });
+    fireEvent.change(within(dialog).getByLabelText("Add a picture"), { target: { files: [file] } });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.url).toBe(`${API}/products/${SHIRT.id}/images`);
+    expect(sent[0]!.body).toBe(file);
+    expect(within(dialog).queryByRole("button", { name: "Upload" })).toBeNull();
+    products = [{ ...SHIRT, images: [...SHIRT.images, { id: 2, url: "/media/store/back.png", position: 1 }] }];
+    await act(async () => {
+      sent[0]!.status = 200;
+      sent[0]!.responseText = JSON.stringify({ product: products[0] });
+      sent[0]!.onload?.();
+    });
+    expect(await within(dialog).findByText("Upload complete")).toBeTruthy();
+    expect(await within(dialog).findByRole("img", { name: "Picture 2" })).toBeTruthy();
+  });
+});
+
 describe("/admin/store in Portuguese", () => {
+  it("shows each product by its Portuguese title where it has one, the English one otherwise", async () => {
+    fakeServer({}, [{ ...SHIRT, titlePtBr: "Camiseta da turnê" }, ALBUM]);
+    renderPage("pt-BR");
+    expect(await screen.findByRole("row", { name: /Camiseta da turnê/ })).toBeTruthy();
+    expect(screen.queryByRole("row", { name: /Tour shirt/ })).toBeNull();
+    expect(screen.getByRole("row", { name: /Freestyle Nights digital/ })).toBeTruthy();
+    cleanup();
+    fakeServer({}, [{ ...SHIRT, titlePtBr: "Camiseta da turnê" }]);
+    renderPage("en");
+    expect(await screen.findByRole("row", { name: /Tour shirt/ })).toBeTruthy();
+  });
+
   it("shows the list, its badges and the form in pt-BR", async () => {
     fakeServer();
     renderPage("pt-BR");

@@ -566,6 +566,19 @@ describe("the buttons on album and track pages", () => {
     expect(await screen.findByRole("button", { name: /Comprar faixa — R\$\s5,00/ })).toBeTruthy();
   });
 
+  it("words a free track as the store does: Buy track — name your price, never $0.00 or more, in Portuguese too", async () => {
+    const free = product("p-free", "Dream About You", {
+      pricing: "name_your_price",
+      ...{ price: { usd: 0, brl: 0 }, regularPrice: { usd: 0, brl: 0 }, suggested: { usd: 0, brl: 0 } },
+      release: { kind: "track", id: "dream-about-you", title: "Dream About You", coverUrl: null },
+    });
+    renderBuy("track", "dream-about-you", [free]);
+    expect((await screen.findByRole("link", { name: "Buy track — name your price" })).getAttribute("href")).toBe("/store/dream-about-you");
+    cleanup();
+    renderBuy("track", "dream-about-you", [free], "pt-BR");
+    expect(await screen.findByRole("link", { name: "Comprar faixa — pague quanto quiser" })).toBeTruthy();
+  });
+
   it("shows nothing when no product sells the release", async () => {
     const { callsTo } = renderBuy("album", "satin-and-neon", []);
     await waitFor(() => expect(callsTo("GET /api/store/releases/album/satin-and-neon")).toHaveLength(1));

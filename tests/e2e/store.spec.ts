@@ -1,6 +1,7 @@
 // The store as fans and the artist's team meet it (the demo store of scripts/lib/demo-store.mjs),
 // paid through the local test checkout: a visitor buys a shirt and an album at a price of their
-// own, finds the receipt in the local mailbox and downloads the zip; a member's shirt is marked
+// own, finds the receipt in the local mailbox and downloads the zip; a free download is ordered
+// without a payment page; a member's shirt is marked
 // shipped in the back office and the tracking link shows in their collection; a VIP pays the VIP
 // price; a friend redeems a gift of VIP. Each journey buys for a buyer of its own, so they run side
 // by side; only the first takes from the shirt's size M (stock 3), the second from size L.
@@ -81,6 +82,22 @@ test("a visitor buys a shirt and an album at their own price, reads the receipt 
   const body = await download.body();
   expect(body.subarray(0, 2).toString("latin1")).toBe("PK");
   expect(body.length).toBe(Number(download.headers()["content-length"]));
+});
+
+test("a free download is free: its amount starts at 0 and the order is made without a payment page", async ({ page }) => {
+  const email = newMember().email;
+  await openProduct(page, "dream-about-you-free", /Dream About You/);
+  await expect(page.getByLabel("Name your price")).toHaveValue("0");
+  await addToCart(page);
+  await page.goto("/store/cart");
+  await page.getByLabel("E-mail for your receipt").fill(email);
+  await expect(page.locator(".cart-total dd")).toHaveText("$0.00");
+  await page.getByRole("button", { name: "Get it free" }).click();
+  await expect(page).toHaveURL(/\/store\/thanks\?session_id=sc_/);
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  const number = (await page.getByText(/^Order #\d+$/).textContent())!.replace("Order #", "");
+  const receipt = await mailTo(page, email, new RegExp(`#${number}`));
+  expect(receipt.links.some((link) => link.includes("/api/store/downloads/"))).toBe(true);
 });
 
 test("the admin marks a member's order shipped and the buyer's collection shows the tracking link", async ({ page, browser }) => {

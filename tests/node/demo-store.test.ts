@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { migratedDb } from "./migrated-db";
 import { DEMO_PERKS, demoPerksSql } from "../../scripts/lib/demo-perks.mjs";
 import { DEMO_PRODUCTS, DEMO_PROMO_CODES, demoProductImageKey, demoStorePictures, demoStoreSql, MERCH_PERK_ID } from "../../scripts/lib/demo-store.mjs";
+import { productPictureRaster, renderProductPicturePng } from "../../scripts/lib/demo-product-pictures.mjs";
 import { productInputSchema, promoCreateSchema } from "../../worker/contracts/admin-store";
 import { perkInputSchema } from "../../worker/contracts/perks";
 
@@ -120,6 +121,33 @@ describe("the demo store", () => {
     expect(all(database, "SELECT uses FROM promo_codes")).toEqual([{ uses: 4 }]);
   });
 
+  it("draws what the merch and gifts are (a shirt, a record sleeve, a card) on a light backdrop; downloads keep their cover style", () => {
+    const bySlug = (slug: string) => DEMO_PRODUCTS.find((p) => p.slug === slug)!;
+    const pixel = (raster: NonNullable<ReturnType<typeof productPictureRaster>>, x: number, y: number) => [
+      ...raster.rgba.subarray((y * 400 + x) * 4, (y * 400 + x) * 4 + 3),
+    ];
+    const light = (rgb: number[]) => rgb.every((c) => c > 170);
+    const drawn = new Map<string, NonNullable<ReturnType<typeof productPictureRaster>>>();
+    for (const product of DEMO_PRODUCTS) {
+      for (let index = 0; index < product.pictures; index++) {
+        const raster = productPictureRaster(product, index);
+        expect(raster === null, product.slug).toBe(product.kind === "digital");
+        if (raster) drawn.set(`${product.slug}/${index}`, raster);
+        if (raster) expect(light(pixel(raster, 4, 4)), `${product.slug} corner`).toBe(true);
+      }
+    }
+    expect(drawn.size).toBe(8);
+    // The shirt's dark body below its print, the sleeve's pink record half out to the right, the card's colour.
+    expect(pixel(drawn.get("tour-shirt-2026/0")!, 150, 310).every((c) => c < 60)).toBe(true);
+    const [r, g] = pixel(drawn.get("freestyle-nights-vinyl/0")!, 345, 150);
+    expect(r! > 180 && g! < 140).toBe(true);
+    expect(light(pixel(drawn.get("gift-vip-3-months/0")!, 60, 250))).toBe(false);
+    // The picture the seed stores is this drawing.
+    const shirt = bySlug("tour-shirt-2026");
+    const stored = demoStorePictures().find((p) => p.key === demoProductImageKey(shirt, 0))!;
+    expect(Buffer.from(stored.png).equals(renderProductPicturePng(shirt, 0)!)).toBe(true);
+  }, 60_000);
+
   it("names its pictures as an upload would, in the rows' order, and draws each as a PNG", () => {
     const database = seededDb();
     const rows = all(database, "SELECT product_id, image_key, position FROM product_images ORDER BY product_id, position");
@@ -133,7 +161,7 @@ describe("the demo store", () => {
     expect(png.toString("ascii", 12, 16)).toBe("IHDR");
     expect(inflateSync(png.subarray(41, 41 + png.readUInt32BE(33))).length).toBeGreaterThan(0);
     expect(new Set(pictures.map((p) => Buffer.from(p.png).toString("base64"))).size).toBe(pictures.length);
-  });
+  }, 60_000);
 
   it("is what the demo perks link to: their links are pages of this store, and the perk form takes them", () => {
     const slugs = new Set(DEMO_PRODUCTS.map((p) => p.slug));

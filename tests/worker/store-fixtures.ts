@@ -2,7 +2,7 @@
 // another part of the store): products, their variants and pictures, and a member's stored cart.
 import { env } from "cloudflare:workers";
 
-const D1 = (env as unknown as { DB: D1Database }).DB;
+export const D1 = (env as unknown as { DB: D1Database }).DB;
 
 export type ProductSeed = {
   slug?: string;

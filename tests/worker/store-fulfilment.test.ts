@@ -196,17 +196,21 @@ describe("a paid session makes the order", () => {
     expect(receipt!.text).not.toContain("downloads");
   });
 
-  it("empties a member's cart and ties the order and its downloads to the member", async () => {
+  it("empties a member's cart (its code spent, its country kept) and ties the order and its downloads to the member", async () => {
     const album = await seedProduct({ usd: 500 });
     const member = await createUser("user");
-    await D1.prepare("INSERT INTO carts (user_id, lines) VALUES (?1, ?2)")
+    await D1.prepare("INSERT INTO carts (user_id, lines, shipping_country, promo_code) VALUES (?1, ?2, 'BR', 'SPRING')")
       .bind(member.id, JSON.stringify([{ productId: album, variantId: null, quantity: 1, amountCents: null }]))
       .run();
     const c = await openCheckout(cart([{ productId: album }]), { cookie: member.cookie });
     await deliver(sessionEvent("checkout.session.completed", c, { paid: true }));
     const [order] = (await ordersOf(c.id)).results;
     expect(order!.user_id).toBe(member.id);
-    expect((await D1.prepare("SELECT lines FROM carts WHERE user_id = ?1").bind(member.id).first<{ lines: string }>())!.lines).toBe("[]");
+    expect(await D1.prepare("SELECT lines, shipping_country, promo_code FROM carts WHERE user_id = ?1").bind(member.id).first()).toEqual({
+      lines: "[]",
+      shipping_country: "BR",
+      promo_code: null,
+    });
     expect((await D1.prepare("SELECT user_id FROM entitlements WHERE order_id = ?1").bind(order!.id).first<{ user_id: string }>())!.user_id).toBe(member.id);
   });
 

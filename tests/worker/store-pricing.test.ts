@@ -138,21 +138,27 @@ describe("promotion codes", () => {
     const nyp = await seedProduct({ pricing: "name_your_price", usd: 500 });
     const fixed = await seedProduct({ usd: 1000 });
     expect((await quoteOk(cart([{ productId: nyp, amountCents: 800 }, { productId: fixed }], { promoCode: code }))).discountCents).toBe(500);
-    await refused(cart([{ productId: nyp, amountCents: 800 }], { promoCode: code }), 400, "promo_code_invalid");
+    await refused(cart([{ productId: nyp, amountCents: 800 }], { promoCode: code }), 400, "promo_code_not_applicable");
   });
 
-  it("refuses an unknown, ended, future, out-of-scope or VIP-only code (for a member), and a used-up one", async () => {
+  it("refuses a code with its reason: unknown, ended, future, out of scope, VIP-only (for a visitor and a member), used up", async () => {
     const album = await seedProduct();
     const line = [{ productId: album }];
     await refused(cart(line, { promoCode: "NOPE" }), 400, "promo_code_invalid");
-    await refused(cart(line, { promoCode: await seedPromo({ endsAt: Date.now() - 1000 }) }), 400, "promo_code_invalid");
-    await refused(cart(line, { promoCode: await seedPromo({ startsAt: Date.now() + 60_000 }) }), 400, "promo_code_invalid");
-    await refused(cart(line, { promoCode: await seedPromo({ scope: "merch" }) }), 400, "promo_code_invalid");
+    await refused(cart(line, { promoCode: await seedPromo({ endsAt: Date.now() - 1000 }) }), 400, "promo_code_expired");
+    await refused(cart(line, { promoCode: await seedPromo({ startsAt: Date.now() + 60_000 }) }), 400, "promo_code_not_started");
+    await refused(cart(line, { promoCode: await seedPromo({ scope: "merch" }) }), 400, "promo_code_not_applicable");
     const vipOnly = await seedPromo({ vipOnly: true });
     const member = await createUser("user");
-    await refused(cart(line, { promoCode: vipOnly }), 400, "promo_code_invalid", member.cookie);
+    await refused(cart(line, { promoCode: vipOnly }), 400, "promo_code_vip_only");
+    await refused(cart(line, { promoCode: vipOnly }), 400, "promo_code_vip_only", member.cookie);
     expect((await quoteOk(cart(line, { promoCode: vipOnly }), (await createUser("vip")).cookie)).discountCents).toBe(200);
     await refused(cart(line, { promoCode: await seedPromo({ maxUses: 2, uses: 2 }) }), 409, "promo_code_used_up");
+  });
+
+  it("a VIP-only code that has ended says it ended, not that it is for VIPs", async () => {
+    const line = [{ productId: await seedProduct() }];
+    await refused(cart(line, { promoCode: await seedPromo({ vipOnly: true, endsAt: Date.now() - 1000 }) }), 400, "promo_code_expired");
   });
 });
 

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { createDoorStaff, DOOR_ROLES, type DoorRole } from "./check-in-fixtures";
-import { seedImage, seedProduct, seedVariant, storeCartRow, storedCart } from "./store-fixtures";
+import { D1, seedImage, seedProduct, seedVariant, storeCartRow, storedCart } from "./store-fixtures";
 import type { PublicProduct, ReleaseProductsResponse, StoreCartResponse, StoreProductResponse, StoreProductsResponse } from "../../worker/contracts/store";
 
 let accounts: Record<Exclude<DoorRole, "visitor">, TestUser>;
@@ -131,7 +131,7 @@ describe("GET /api/store/products", () => {
     expect(find(en, both.id)).toMatchObject({ title: "Tour shirt", description: "Cotton." });
   });
 
-  it("names the release a download sells, its pictures in order, and a name-your-price suggestion", async () => {
+  it("names the release a download sells, its pictures in order, and a name-your-price suggestion (0 for a free one)", async () => {
     const single = await seedProduct({ trackId: "spring-love", pricing: "name_your_price", priceUsdCents: 100, priceBrlCents: 500 });
     const free = await seedProduct({ albumId: "moonlight-boulevard", pricing: "name_your_price", priceUsdCents: 0, priceBrlCents: 0 });
     const vinyl = await seedProduct({ kind: "merch", bundledAlbumId: "moonlight-boulevard", priceUsdCents: 3000 });
@@ -145,7 +145,7 @@ describe("GET /api/store/products", () => {
       release: { kind: "track", id: "spring-love", title: "Spring Love" },
     });
     expect(find(body, free.id)).toMatchObject({
-      suggested: { usd: 500, brl: 2500 },
+      suggested: { usd: 0, brl: 0 },
       release: { kind: "album", id: "moonlight-boulevard", coverUrl: "/media/covers/moonlight-boulevard.png" },
     });
     expect(find(body, vinyl.id)).toMatchObject({
@@ -228,6 +228,14 @@ describe("GET /api/store/releases/:kind/:id", () => {
   });
 });
 
+/** A member's cart answer: its lines and its choices (none made unless given). */
+const withChoices = (lines: unknown[], choices: { shippingCountry?: string | null; promoCode?: string | null } = {}) => ({
+  lines,
+  shippingCountry: null,
+  promoCode: null,
+  ...choices,
+});
+
 describe("the member's cart", () => {
   it("is refused to visitors and banned members with 401, and nothing is stored", async () => {
     const { id } = await seedProduct();
@@ -250,14 +258,14 @@ describe("the member's cart", () => {
     const album = await seedProduct({ pricing: "name_your_price", priceUsdCents: 700 });
     for (const role of ["user", "vip", "admin", "door"] as const) {
       const cookie = cookieOf(role);
-      expect(await (await call("/api/store/cart", { cookie })).json(), role).toEqual({ lines: [] });
+      expect(await (await call("/api/store/cart", { cookie })).json(), role).toEqual(withChoices([]));
       const lines = [line(shirt.id, 2, medium), line(album.id, 1, null, 1200)];
       const res = await putCart(lines, cookie);
       expect(res.status, role).toBe(200);
       expect(res.headers.get("cache-control")).toBe("private, no-store");
-      expect(await res.json(), role).toEqual({ lines });
+      expect(await res.json(), role).toEqual(withChoices(lines));
       expect(JSON.parse((await storedCart(accounts[role].id))!), role).toEqual(lines);
-      expect(await (await call("/api/store/cart", { cookie })).json<StoreCartResponse>(), role).toEqual({ lines });
+      expect(await (await call("/api/store/cart", { cookie })).json<StoreCartResponse>(), role).toEqual(withChoices(lines));
     }
   });
 
@@ -265,7 +273,7 @@ describe("the member's cart", () => {
     const [a, b] = await Promise.all([createUser("user"), createUser("user")]);
     const { id } = await seedProduct();
     expect((await putCart([line(id, 3)], a.cookie)).status).toBe(200);
-    expect(await (await call("/api/store/cart", { cookie: b.cookie })).json()).toEqual({ lines: [] });
+    expect(await (await call("/api/store/cart", { cookie: b.cookie })).json()).toEqual(withChoices([]));
     expect((await putCart([], b.cookie)).status).toBe(200);
     expect(JSON.parse((await storedCart(a.id))!)).toEqual([line(id, 3)]);
     // The cart has no id to ask for: a path naming another member is no route at all.
@@ -276,7 +284,7 @@ describe("the member's cart", () => {
     const member = await createUser("user");
     const { id } = await seedProduct();
     const res = await putCart([line(id, 1, null, 900), line(id, 2)], member.cookie);
-    expect(await res.json()).toEqual({ lines: [line(id, 3)] });
+    expect(await res.json()).toEqual(withChoices([line(id, 3)]));
   });
 
   it("refuses bad input with 400 and its code, and leaves the stored cart as it was", async () => {
@@ -327,7 +335,7 @@ describe("the member's cart", () => {
   it("reads a stored cart that no longer reads as one as empty", async () => {
     const member = await createUser("user");
     await storeCartRow(member.id, [{ productId: 7 }]);
-    expect(await (await call("/api/store/cart", { cookie: member.cookie })).json()).toEqual({ lines: [] });
+    expect(await (await call("/api/store/cart", { cookie: member.cookie })).json()).toEqual(withChoices([]));
   });
 });
 
@@ -363,7 +371,7 @@ describe("POST /api/store/cart/merge", () => {
       line(shirt.id, 1, large),
       line(single.id, 2),
     ];
-    expect(await res.json()).toEqual({ lines: merged });
+    expect(await res.json()).toEqual(withChoices(merged));
     expect(JSON.parse((await storedCart(member.id))!)).toEqual(merged);
   });
 
@@ -371,9 +379,76 @@ describe("POST /api/store/cart/merge", () => {
     const member = await createUser("user");
     const { id } = await seedProduct();
     const res = await call("/api/store/cart/merge", { json: { lines: [line(id, 2)] }, cookie: member.cookie });
-    expect(await res.json()).toEqual({ lines: [line(id, 2)] });
+    expect(await res.json()).toEqual(withChoices([line(id, 2)]));
     const bad = await call("/api/store/cart/merge", { json: { lines: [line(id, 0)] }, cookie: member.cookie });
     expect(bad.status).toBe(400);
     expect(JSON.parse((await storedCart(member.id))!)).toEqual([line(id, 2)]);
+  });
+});
+
+describe("the cart's choices: the country to ship to and the code applied", () => {
+  const putOptions = (json: unknown, cookie?: string) => call("/api/store/cart/options", { method: "PUT", json, cookie });
+  const storedOptions = (userId: string) =>
+    D1.prepare("SELECT shipping_country, promo_code FROM carts WHERE user_id = ?1")
+      .bind(userId)
+      .first<{ shipping_country: string | null; promo_code: string | null }>();
+
+  it("keeps a member's choices beside their lines, read back with the cart: member, VIP, admin and door staff", async () => {
+    const { id } = await seedProduct();
+    for (const role of ["user", "vip", "admin", "door"] as const) {
+      const cookie = cookieOf(role);
+      await putCart([line(id, 1)], cookie);
+      const res = await putOptions({ shippingCountry: "BR", promoCode: " freestyle20 " }, cookie);
+      expect(res.status, role).toBe(200);
+      expect(await res.json(), role).toEqual(withChoices([line(id, 1)], { shippingCountry: "BR", promoCode: "FREESTYLE20" }));
+      expect(await (await call("/api/store/cart", { cookie })).json(), role).toEqual(
+        withChoices([line(id, 1)], { shippingCountry: "BR", promoCode: "FREESTYLE20" }),
+      );
+      // Changing the lines keeps the choices.
+      expect(await (await putCart([line(id, 2)], cookie)).json(), role).toEqual(
+        withChoices([line(id, 2)], { shippingCountry: "BR", promoCode: "FREESTYLE20" }),
+      );
+      await putOptions({ shippingCountry: null, promoCode: null }, cookie);
+    }
+  });
+
+  it("refuses visitors and banned members with 401, and bad choices with 400, storing nothing", async () => {
+    for (const role of ["visitor", "banned"] as const) {
+      const res = await putOptions({ shippingCountry: "US", promoCode: null }, cookieOf(role));
+      expect(res.status, role).toBe(401);
+    }
+    const member = await createUser("user");
+    for (const bad of [{ shippingCountry: "usa" }, { promoCode: "x".repeat(41) }, { promoCode: "" }, { shippingCountry: "US", total: 0 }]) {
+      const res = await putOptions(bad, member.cookie);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect((await errorOf(res)).code).toBe("invalid_input");
+    }
+    expect(await storedOptions(member.id)).toBeNull();
+  });
+
+  it("another member's choices are neither shown nor changed", async () => {
+    const [a, b] = await Promise.all([createUser("user"), createUser("user")]);
+    await putOptions({ shippingCountry: "PT", promoCode: "SPRING" }, a.cookie);
+    expect(await (await call("/api/store/cart", { cookie: b.cookie })).json()).toEqual(withChoices([]));
+    await putOptions({ shippingCountry: null, promoCode: null }, b.cookie);
+    expect(await storedOptions(a.id)).toEqual({ shipping_country: "PT", promo_code: "SPRING" });
+  });
+
+  it("the merge on sign-in brings the browser's choices where the member has made none", async () => {
+    const { id } = await seedProduct();
+    const fresh = await createUser("user");
+    const res = await call("/api/store/cart/merge", {
+      json: { lines: [line(id)], options: { shippingCountry: "US", promoCode: "SPRING" } },
+      cookie: fresh.cookie,
+    });
+    expect(await res.json()).toEqual(withChoices([line(id)], { shippingCountry: "US", promoCode: "SPRING" }));
+    const settled = await createUser("user");
+    await putOptions({ shippingCountry: "BR", promoCode: null }, settled.cookie);
+    const merged = await call("/api/store/cart/merge", {
+      json: { lines: [line(id)], options: { shippingCountry: "US", promoCode: "SPRING" } },
+      cookie: settled.cookie,
+    });
+    expect(await merged.json()).toEqual(withChoices([line(id)], { shippingCountry: "BR", promoCode: "SPRING" }));
+    expect(await storedOptions(settled.id)).toEqual({ shipping_country: "BR", promo_code: "SPRING" });
   });
 });

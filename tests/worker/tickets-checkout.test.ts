@@ -176,10 +176,10 @@ describe("refusals: a clear 4xx with its code, nothing stored", () => {
     await refused({ currency: "usd" }, 400, "cart_empty");
   });
 
-  it("a promotion code: never on tickets, so a cart of tickets only is 400 promo_code_invalid", async () => {
+  it("a promotion code: never on tickets, so a cart of tickets only is 400 promo_code_not_applicable", async () => {
     const { general } = await onSale();
     const code = await seedPromo({ scope: "all" });
-    await refused(ticketCart([{ ticketTypeId: general }], { promoCode: code }), 400, "promo_code_invalid");
+    await refused(ticketCart([{ ticketTypeId: general }], { promoCode: code }), 400, "promo_code_not_applicable");
   });
 
   it("the last seats gone: the quote says 400 quantity_over_stock with what is left, the checkout 409 sold_out", async () => {

@@ -28,6 +28,25 @@ export type TicketLine = z.infer<typeof ticketLineSchema>;
 /** ISO 3166-1 alpha-2, upper case. */
 const country = z.string().regex(/^[A-Z]{2}$/);
 
+/** A promotion code as the cart keeps it: trimmed and upper-cased (only a quote says whether it applies). */
+export const promoCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .transform((code) => code.toUpperCase());
+
+/**
+ * The cart's choices besides its lines, kept with it (a visitor's in the browser, a member's by the
+ * Worker): neither decides money, each quote prices them again.
+ */
+export const cartOptionsSchema = z.strictObject({
+  shippingCountry: country.nullable().default(null),
+  promoCode: promoCodeSchema.nullable().default(null),
+});
+export type CartOptions = z.infer<typeof cartOptionsSchema>;
+export const NO_CART_OPTIONS: CartOptions = { shippingCountry: null, promoCode: null };
+
 export const quoteBodySchema = z.object({
   currency: z.enum(CURRENCIES),
   /** Store lines; may be empty when `tickets` is not (a cart with neither is 400 cart_empty). */

@@ -79,6 +79,8 @@ export function formatMoney(cents: number, currency: Currency, locale: string): 
 
 /** Where the browser keeps a visitor's cart (a member's is also kept by the Worker). */
 export const CART_STORAGE_KEY = "store-cart";
+/** A visitor's cart choices (ship-to country, code applied) beside its lines. */
+export const CART_OPTIONS_STORAGE_KEY = "store-cart-options";
 
 /** Receipt links live longer than the collection's: a guest may open the mail days later. */
 export const RECEIPT_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;

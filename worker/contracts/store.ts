@@ -3,8 +3,8 @@
 // name-your-price amount). Draft and archived products never appear in any of these answers.
 import { z } from "./zod";
 import { SLUG_PATTERN } from "./music";
-import { cartSchema, type CartLine } from "./store-cart";
-import { STORE_LIMITS, type Currency, type Money, type GiftMonths, type PricingMode, type ProductKind } from "./store-model";
+import { cartOptionsSchema, cartSchema, type CartLine, type CartOptions } from "./store-cart";
+import { STORE_LIMITS, type Currency, type DownloadFormat, type Money, type GiftMonths, type PricingMode, type ProductKind } from "./store-model";
 
 export { STORE_API } from "./store-model";
 
@@ -81,15 +81,26 @@ export type PublicProduct = {
   physical: boolean;
 };
 
+/**
+ * GET /api/store/products/:slug/contents: what a digital product's download holds, before purchase:
+ * its tracks, and each format with the zip's size in bytes (null: not known yet). Empty for others.
+ */
+export type ReleaseContentsResponse = {
+  tracks: { number: number; title: string; durationSeconds: number }[];
+  formats: { format: DownloadFormat; bytes: number | null }[];
+};
+
 export type StoreProductsResponse = { products: PublicProduct[] };
 export type StoreProductResponse = { product: PublicProduct };
 /** The live products that sell a release: digital first, then merch that comes with it. */
 export type ReleaseProductsResponse = { products: PublicProduct[] };
 
-/** A member's cart as the Worker keeps it (GET and PUT /api/store/cart, the merge on sign-in). */
-export type StoreCartResponse = { lines: CartLine[] };
+/** A member's cart as the Worker keeps it (GET and PUT /api/store/cart, the merge on sign-in): lines and choices. */
+export type StoreCartResponse = { lines: CartLine[] } & CartOptions;
 export const cartBodySchema = z.strictObject({ lines: cartSchema });
 export type CartBody = z.infer<typeof cartBodySchema>;
+/** The merge on sign-in: the browser's lines, and its choices where the member's cart has none. */
+export const cartMergeBodySchema = z.strictObject({ lines: cartSchema, options: cartOptionsSchema.optional() });
 
 /** The price rows a VIP price is made from (one product's columns). */
 export type PriceColumns = {
@@ -114,8 +125,8 @@ export function vipPriceCents(row: PriceColumns, currency: Currency): number | n
   return null;
 }
 
-/** Name-your-price: a round amount a little over the minimum, or a small one when it is free. */
-export function suggestedAmountCents(minCents: number, currency: Currency): number {
-  if (minCents === 0) return currency === "usd" ? 500 : 2500;
+/** Name-your-price: a round amount a little over the minimum; a free item starts at 0 (paying is the buyer's idea). */
+export function suggestedAmountCents(minCents: number): number {
+  if (minCents === 0) return 0;
   return Math.min(STORE_LIMITS.maxPayWhatYouWantCents, Math.max(minCents, Math.ceil((minCents * 1.4) / 100) * 100));
 }

@@ -136,7 +136,8 @@ export function paidOrderStatements(o: PaidOrder, now: number): [Statement, ...S
   if (o.lines.length > 0) {
     statements.push(
       // A member's cart held what they just bought (tickets are not in the cart: an order of tickets only leaves it).
-      stmt(`UPDATE carts SET lines = '[]', updated_at = ?2 WHERE user_id = (SELECT user_id FROM orders WHERE id = ?1)`, o.orderId, now),
+      // The code was spent on this order; the country to ship to stays the member's choice.
+      stmt(`UPDATE carts SET lines = '[]', promo_code = NULL, updated_at = ?2 WHERE user_id = (SELECT user_id FROM orders WHERE id = ?1)`, o.orderId, now),
       // The store's share: the total less the tickets' (their own `tickets` row).
       stmt(
         `INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)

@@ -7,7 +7,7 @@ import { albums, carts, productImages, products, productVariants, tracks } from 
 import { coverUrlOf } from "./music";
 import { inLanguage } from "../lib/content-language";
 import type { Locale } from "../contracts/locale";
-import { cartSchema, type CartLine } from "../contracts/store-cart";
+import { cartOptionsSchema, cartSchema, NO_CART_OPTIONS, type CartLine, type CartOptions } from "../contracts/store-cart";
 import { STORE_LIMITS, type GiftMonths } from "../contracts/store-model";
 import { stockOf, suggestedAmountCents, vipPriceCents, type Money, type PublicProduct, type PublicRelease, type PublicVariant } from "../contracts/store";
 
@@ -92,10 +92,7 @@ export function toPublicProduct(row: ProductRow, parts: Omit<Loaded, "rows">, vi
     regularPrice,
     vipPrice,
     vipApplied,
-    suggested:
-      row.pricing === "name_your_price"
-        ? money(suggestedAmountCents(price.usd, "usd"), price.brl === null ? null : suggestedAmountCents(price.brl, "brl"))
-        : null,
+    suggested: row.pricing === "name_your_price" ? money(suggestedAmountCents(price.usd), price.brl === null ? null : suggestedAmountCents(price.brl)) : null,
     perOrderLimit: row.perOrderLimit,
     images: parts.images.filter((image) => image.productId === row.id).map((image) => ({ url: productImageUrl(image.imageKey), alt: image.alt })),
     variants,
@@ -189,13 +186,20 @@ export async function cartCatalog(db: DB, productIds: string[]): Promise<CartCat
   return { products: new Map(rows.map((row) => [row.id, row])), variants: new Map(variants.map((v) => [v.id, v])) };
 }
 
-/** A member's stored cart; a row that no longer reads as a cart counts as empty. */
-export async function readCart(db: DB, userId: string): Promise<CartLine[]> {
-  const row = await db.select({ lines: carts.lines }).from(carts).where(eq(carts.userId, userId)).get();
-  if (!row) return [];
+/** A member's stored cart and its choices; a row that no longer reads as a cart counts as empty. */
+export async function readCart(db: DB, userId: string): Promise<StoredCart> {
+  const row = await db
+    .select({ lines: carts.lines, shippingCountry: carts.shippingCountry, promoCode: carts.promoCode })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .get();
+  if (!row) return { lines: [], ...NO_CART_OPTIONS };
   const parsed = cartSchema.safeParse(row.lines);
-  return parsed.success ? parsed.data : [];
+  const options = cartOptionsSchema.safeParse({ shippingCountry: row.shippingCountry, promoCode: row.promoCode });
+  return { lines: parsed.success ? parsed.data : [], ...(options.success ? options.data : NO_CART_OPTIONS) };
 }
+
+export type StoredCart = { lines: CartLine[] } & CartOptions;
 
 export async function writeCart(db: DB, userId: string, lines: CartLine[], now = Date.now()): Promise<void> {
   const at = new Date(now);
@@ -203,4 +207,13 @@ export async function writeCart(db: DB, userId: string, lines: CartLine[], now =
     .insert(carts)
     .values({ userId, lines, updatedAt: at })
     .onConflictDoUpdate({ target: carts.userId, set: { lines, updatedAt: at } });
+}
+
+/** The cart's choices (its lines as they are; a member with no cart yet gets an empty one). */
+export async function writeCartOptions(db: DB, userId: string, options: CartOptions, now = Date.now()): Promise<void> {
+  const at = new Date(now);
+  await db
+    .insert(carts)
+    .values({ userId, ...options, updatedAt: at })
+    .onConflictDoUpdate({ target: carts.userId, set: { ...options, updatedAt: at } });
 }

@@ -2,7 +2,8 @@
 //   POST /quote                        QuoteBody → QuoteResponse: anyone (the VIP price for a VIP);
 //                                      per-address edge limit. Store lines and ticket lines
 //                                      (decision 055: a VIP or an admin buys in a VIP presale)
-//   POST /checkout                     QuoteBody + email (guests) + attemptId → { url }: a member
+//   POST /checkout                     QuoteBody + email (guests) + attemptId → { url } (a cart
+//                                      priced at 0 is ordered at once: url is its thanks page): a member
 //                                      pays with their account's verified address (403
 //                                      email_unverified), a visitor names one (none: 401, as for a
 //                                      member whose session is gone, signed out or banned);
@@ -130,7 +131,13 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
       email,
       buyerKeyHash: (await buyerKeyHash(c, true)) ?? "",
     };
-    const result = await openStoreCheckout(db, service, { body, buyer, locale: requestLanguage(c), origin: new URL(c.req.url).origin });
+    const result = await openStoreCheckout(db, service, {
+      body,
+      buyer,
+      locale: requestLanguage(c),
+      origin: new URL(c.req.url).origin,
+      effects: storeOrderEffects(c),
+    });
     return c.json<StoreCheckoutResponse>(result);
   })
 

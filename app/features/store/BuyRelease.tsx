@@ -1,5 +1,5 @@
 // The store's buttons on an album's or a track's page, when a live product sells it: "Buy digital
-// album — $7 or more", "Buy track — $1". A fixed price goes straight into the cart; a name-your-price
+// album — $7 or more", "Buy track — $1", "Buy track — name your price" (free). A fixed price goes straight into the cart; a name-your-price
 // one, and merch that comes with the album, open the product's page (there is an amount or a size
 // to choose). Nothing shows while the products load or when none sells the release.
 import { useQuery } from "@tanstack/react-query";
@@ -8,7 +8,7 @@ import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useCart } from "../../lib/cart/useCart";
 import { addLine } from "../../lib/cart/lines";
-import type { Currency } from "../../../worker/contracts/store-model";
+import { moneyIn, type Currency } from "../../../worker/contracts/store-model";
 import type { PublicProduct } from "../../../worker/contracts/store";
 import { useMoney, useStoreCurrency } from "./currency";
 import { storeMessages as m } from "./messages";
@@ -41,9 +41,14 @@ function useLabel(product: PublicProduct, currency: Currency) {
   const intl = useIntl();
   const price = useMoney()(product.price, currency);
   const nyp = product.pricing === "name_your_price";
-  if (product.kind === "digital" && product.release?.kind === "album") return intl.formatMessage(nyp ? m.buyAlbumNyp : m.buyAlbum, { price });
-  if (product.kind === "digital" && product.release?.kind === "track") return intl.formatMessage(nyp ? m.buyTrackNyp : m.buyTrack, { price });
-  return intl.formatMessage(m.buyOther, { title: product.title, price: nyp ? intl.formatMessage(m.orMore, { price }) : price });
+  // Free: "name your price", as the store's price tag says it (PriceTag.tsx), never "$0.00 or more".
+  const free = nyp && (moneyIn(product.price, currency) ?? product.price.usd) === 0;
+  const release = product.kind === "digital" ? product.release?.kind : undefined;
+  if (free && release) return intl.formatMessage(release === "album" ? m.buyAlbumFree : m.buyTrackFree);
+  if (release === "album") return intl.formatMessage(nyp ? m.buyAlbumNyp : m.buyAlbum, { price });
+  if (release === "track") return intl.formatMessage(nyp ? m.buyTrackNyp : m.buyTrack, { price });
+  const shown = free ? intl.formatMessage(m.nameYourPrice) : nyp ? intl.formatMessage(m.orMore, { price }) : price;
+  return intl.formatMessage(m.buyOther, { title: product.title, price: shown });
 }
 
 function BuyButton({ product, currency }: { product: PublicProduct; currency: Currency }) {

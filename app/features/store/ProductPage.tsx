@@ -1,5 +1,6 @@
 // /store/{product}: the gallery, the title and price (a VIP's own, or the VIP teaser), the stock,
-// what to choose and "Add to cart", and the description in the visitor's language.
+// what to choose and "Add to cart", the description in the visitor's language, and for a download
+// what it holds (tracks, formats and sizes) before purchase.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -15,6 +16,7 @@ import { storeMessages as m } from "./messages";
 import { picturesOf } from "./pictures";
 import { PriceTag, VipTeaser } from "./PriceTag";
 import { productQueryOptions } from "./queries";
+import { ReleaseContents } from "./ReleaseContents";
 import { StockBadge } from "./StockBadge";
 import { StoreMessages } from "./StoreMessages";
 import "./store.css";
@@ -80,6 +82,7 @@ function Product({ product }: { product: PublicProduct }) {
         <WhatYouGet product={product} />
         <BuyBox key={product.id} product={product} currency={currency} />
         <Description text={product.description} />
+        <ReleaseContents product={product} />
       </div>
     </article>
   );

@@ -74,5 +74,14 @@ export const storeMessages = {
   buyAlbumNyp: defineMessage<{ price: string }>({ id: "store.buy.albumNyp", defaultMessage: "Buy digital album — {price} or more" }),
   buyTrack: defineMessage<{ price: string }>({ id: "store.buy.track", defaultMessage: "Buy track — {price}" }),
   buyTrackNyp: defineMessage<{ price: string }>({ id: "store.buy.trackNyp", defaultMessage: "Buy track — {price} or more" }),
+  /** A free name-your-price release: the store's own words for it ("Name your price"), not "$0.00 or more". */
+  contentsTitle: defineMessage({ id: "store.contents.title", defaultMessage: "In the download" }),
+  contentsTracks: defineMessage({ id: "store.contents.tracks", defaultMessage: "Tracks" }),
+  contentsTrack: defineMessage<{ title: string; duration: string }>({ id: "store.contents.track", defaultMessage: "{title} ({duration})" }),
+  contentsFormats: defineMessage({ id: "store.contents.formats", defaultMessage: "Formats" }),
+  contentsFormat: defineMessage<{ format: string; size: string }>({ id: "store.contents.format", defaultMessage: "{format} · {size}" }),
+  contentsZip: defineMessage({ id: "store.contents.zip", defaultMessage: "One zip per format, with the cover and the credits." }),
+  buyAlbumFree: defineMessage({ id: "store.buy.albumFree", defaultMessage: "Buy digital album — name your price" }),
+  buyTrackFree: defineMessage({ id: "store.buy.trackFree", defaultMessage: "Buy track — name your price" }),
   buyOther: defineMessage<{ title: string; price: string }>({ id: "store.buy.other", defaultMessage: "{title} — {price}" }),
 };

@@ -4,7 +4,7 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { LANG_PARAM, isLocale, type Locale } from "../../../worker/contracts/locale";
-import type { ReleaseProductsResponse, StoreProductResponse, StoreProductsResponse } from "../../../worker/contracts/store";
+import type { ReleaseContentsResponse, ReleaseProductsResponse, StoreProductResponse, StoreProductsResponse } from "../../../worker/contracts/store";
 import { STORE_API } from "../../../worker/contracts/store-model";
 import type { QuoteBody, QuoteResponse } from "../../../worker/contracts/store-cart";
 
@@ -13,6 +13,7 @@ const langOf = (locale: string): Locale => (isLocale(locale) ? locale : "en");
 export const storeKeys = {
   products: (lang: Locale) => ["store", "products", lang] as const,
   product: (slug: string, lang: Locale) => ["store", "product", slug, lang] as const,
+  contents: (slug: string, lang: Locale) => ["store", "contents", slug, lang] as const,
   release: (kind: "album" | "track", id: string, lang: Locale) => ["store", "release", kind, id, lang] as const,
   quote: (body: QuoteBody) => ["store", "quote", body] as const,
 };
@@ -29,6 +30,15 @@ export const productQueryOptions = (slug: string, locale: string) =>
     queryKey: storeKeys.product(slug, langOf(locale)),
     queryFn: ({ signal }) => api<StoreProductResponse>(`${STORE_API}/products/${encodeURIComponent(slug)}?${LANG_PARAM}=${langOf(locale)}`, { signal }),
     staleTime: 30_000,
+  });
+
+/** A digital product's tracks and formats with their sizes, before purchase. */
+export const productContentsQueryOptions = (slug: string, locale: string) =>
+  queryOptions({
+    queryKey: storeKeys.contents(slug, langOf(locale)),
+    queryFn: ({ signal }) =>
+      api<ReleaseContentsResponse>(`${STORE_API}/products/${encodeURIComponent(slug)}/contents?${LANG_PARAM}=${langOf(locale)}`, { signal }),
+    staleTime: 60_000,
   });
 
 /** The live products that sell an album or a track (for the buttons on its page). */

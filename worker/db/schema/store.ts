@@ -346,6 +346,9 @@ export const carts = sqliteTable("carts", {
     .$type<{ productId: string; variantId: string | null; quantity: number; amountCents: number | null }[]>()
     .notNull()
     .default(sql`'[]'`),
+  /** The cart's choices, kept with it: the country to ship to (alpha-2) and the code applied. */
+  shippingCountry: text("shipping_country"),
+  promoCode: text("promo_code"),
   updatedAt: updatedAt(),
 });
 

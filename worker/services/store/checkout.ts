@@ -3,6 +3,10 @@
 // 055) and a limited code's use with conditional statements, then the provider's session is opened
 // with the stored amounts. A refusal in the batch stores nothing (409 sold_out / promo_code_used_up);
 // a provider failure gives the stock and the seats back at once (502 payment_failed).
+// A cart the Worker prices at 0 (a free download, nothing offered) has nothing to pay: no provider
+// session (Stripe cannot charge 0), the order is made at once through the same fulfilment as a paid
+// one, keyed by an event id of its own (`free:<checkout id>`), so a retried or concurrent request of
+// the same attempt makes one order.
 import type { DB } from "../../db/client";
 import { isUniqueViolation, runBatch } from "../../db/d1";
 import {
@@ -22,6 +26,7 @@ import { PAYMENT_MESSAGES } from "../../contracts/payments";
 import type { Locale } from "../../contracts/locale";
 import type { StoreCheckoutBody } from "../../contracts/store-checkout";
 import type { OrderCheckoutInput, PaymentsService } from "../payments/types";
+import { fulfilEvent, type FulfilEffects } from "../payments/fulfilment";
 import { priceCart, variantLabelOf } from "./pricing";
 import { listTicketHolds, type TicketHoldView } from "../../db/store-tickets";
 
@@ -41,7 +46,8 @@ export type CheckoutBuyer = {
   buyerKeyHash: string;
 };
 
-export type OpenCheckoutInput = { body: StoreCheckoutBody; buyer: CheckoutBuyer; locale: Locale; origin: string };
+/** effects: what a free order made at once is followed by (its receipt), as a paid one's webhook does. */
+export type OpenCheckoutInput = { body: StoreCheckoutBody; buyer: CheckoutBuyer; locale: Locale; origin: string; effects?: FulfilEffects };
 
 /** The same click (attempt) of the same buyer names the same checkout; otherwise a fresh one. */
 async function checkoutIdFor(buyer: CheckoutBuyer, attemptId: string | undefined) {
@@ -92,7 +98,8 @@ async function reserve(db: DB, mode: PaymentsService["mode"], input: OpenCheckou
     if (!isUniqueViolation(err, "store_checkouts.id")) throw err;
     // The same attempt again (a retried request): its checkout, while it is still open.
     const existing = await findStoreCheckout(db, id);
-    if (existing?.status === "open") return existing;
+    // A free one is paid by its first request: the same attempt again is sent to its order.
+    if (existing?.status === "open" || (existing?.status === "paid" && existing.totalCents === 0)) return existing;
     throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
   }
   const stored = await findStoreCheckout(db, id);
@@ -103,6 +110,7 @@ async function reserve(db: DB, mode: PaymentsService["mode"], input: OpenCheckou
 /** Reserves the cart and opens the provider's session for it; `url` is where the buyer pays. */
 export async function openStoreCheckout(db: DB, service: PaymentsService, input: OpenCheckoutInput, now = Date.now()): Promise<{ url: string }> {
   const checkout = await reserve(db, service.mode, input, now);
+  if (checkout.totalCents === 0) return completeFreeCheckout(db, checkout, input.effects, now);
   let session: { id: string; url: string };
   try {
     session = await service.createOrderCheckout(await providerInputOf(db, checkout, input.origin));
@@ -113,6 +121,32 @@ export async function openStoreCheckout(db: DB, service: PaymentsService, input:
   }
   if (checkout.providerSessionId !== session.id) await setProviderSession(db, checkout.id, session.id, now);
   return { url: session.url };
+}
+
+/** The thanks page's address for a checkout (as the provider's return URL names it). */
+export const thanksUrl = (checkout: Pick<StoreCheckoutRow, "id" | "providerSessionId">) =>
+  `/store/thanks?session_id=${checkout.providerSessionId ?? checkout.id}`;
+
+/**
+ * Makes the order of a checkout priced at 0, once: the session completed with nothing to pay, as
+ * Stripe describes one ("no_payment_required"), fulfilled by fulfilment.ts like any other.
+ */
+async function completeFreeCheckout(db: DB, checkout: StoreCheckoutRow, effects: FulfilEffects | undefined, now: number) {
+  const object = {
+    id: checkout.id,
+    object: "checkout.session",
+    mode: "payment",
+    status: "complete",
+    payment_status: "no_payment_required",
+    payment_intent: null,
+    amount_total: 0,
+    currency: checkout.currency,
+    client_reference_id: checkout.id,
+    metadata: { checkout_id: checkout.id },
+  };
+  const event = { id: `free:${checkout.id}`, type: "checkout.session.completed", created: Math.floor(now / 1000), data: { object } };
+  await fulfilEvent(db, event, now, effects);
+  return { url: thanksUrl(checkout) };
 }
 
 function providerLine(l: CheckoutLineView, locale: Locale): OrderCheckoutInput["lines"][number] {

@@ -14,9 +14,11 @@
 // - lines of one product count together against its per-order limit (400 quantity_over_limit),
 //   lines of one variant against its stock (400 quantity_over_stock; the checkout skips this check
 //   and lets its conditional take answer 409 sold_out instead);
-// - a promotion code (upper-cased) must exist, be inside its window, be for VIPs only when the
-//   buyer is one, and apply to some line of its scope (else 400 promo_code_invalid); a limited one
-//   with no use left is 409 promo_code_used_up. It takes its percentage off each fixed-price line
+// - a promotion code (upper-cased) is refused with its reason, so the cart can say it: unknown
+//   (400 promo_code_invalid), before its window (promo_code_not_started), after it
+//   (promo_code_expired), VIP-only for a buyer who is not one (promo_code_vip_only), a limited one
+//   with no use left (409 promo_code_used_up), or no fixed-price line of its scope in the cart
+//   (400 promo_code_not_applicable). It takes its percentage off each fixed-price line
 //   of its scope (name-your-price amounts are the buyer's own choice and are never discounted);
 // - percentages (VIP discount, promotion) are taken off the UNIT price and rounded half-up to the
 //   cent, so a line's discount is that times its quantity: each line's discounted unit price is a
@@ -137,9 +139,11 @@ const inScope = (scope: PromoCodeRow["scope"], kind: ProductKind) => scope === "
 async function usablePromo(db: DB, raw: string, buyer: Buyer, now: number) {
   const code = raw.trim().toUpperCase();
   const row = await findPromoCode(db, code);
-  const open = row && (!row.startsAt || row.startsAt.getTime() <= now) && (!row.endsAt || now < row.endsAt.getTime());
-  if (!row || !open || (row.vipOnly && !buyer.isVip)) throw routeError("promo_code_invalid", { field: "promoCode" });
-  if (row.maxUses !== null && row.uses >= row.maxUses) throw routeError("promo_code_used_up");
+  if (!row) throw routeError("promo_code_invalid", { field: "promoCode" });
+  if (row.startsAt && now < row.startsAt.getTime()) throw routeError("promo_code_not_started", { field: "promoCode" });
+  if (row.endsAt && now >= row.endsAt.getTime()) throw routeError("promo_code_expired", { field: "promoCode" });
+  if (row.vipOnly && !buyer.isVip) throw routeError("promo_code_vip_only", { field: "promoCode" });
+  if (row.maxUses !== null && row.uses >= row.maxUses) throw routeError("promo_code_used_up", { field: "promoCode" });
   return row;
 }
 
@@ -195,7 +199,7 @@ export async function priceCart(db: DB, body: QuoteBody, buyer: Buyer, now: numb
   if (body.promoCode) {
     const row = await usablePromo(db, body.promoCode, buyer, now);
     const eligible = lines.filter((l, i) => inScope(row.scope, l.kind) && named[i]!.rows.product.pricing === "fixed");
-    if (eligible.length === 0) throw routeError("promo_code_invalid", { field: "promoCode" });
+    if (eligible.length === 0) throw routeError("promo_code_not_applicable", { field: "promoCode" });
     for (const line of eligible) {
       const perUnit = percentOf(line.unitCents, row.percentOff);
       line.paidUnitCents = line.unitCents - perUnit;

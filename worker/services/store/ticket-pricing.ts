@@ -11,7 +11,7 @@
 //   a quote, against what is left of the type and the venue (400 quantity_over_stock; the checkout
 //   lets its conditional take answer 409 sold_out instead).
 // The unit price is the type's price: VIP prices and promotion codes are the store's and never
-// touch a ticket (a code whose scope only holds tickets is promo_code_invalid).
+// touch a ticket (a cart of tickets only is promo_code_not_applicable).
 import type { DB } from "../../db/client";
 import { loadTicketRows, type NewTicketHold, type TicketRow } from "../../db/store-tickets";
 import { routeError } from "../../lib/errors";

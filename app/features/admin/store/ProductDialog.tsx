@@ -11,6 +11,7 @@ import { ProductPicturesDialog } from "./ProductPicturesDialog";
 import type { ProductAction } from "./ProductTable";
 import { ProductVariantsDialog } from "./ProductVariantsDialog";
 import { storeAdminMessages as m } from "./messages";
+import { titleIn } from "./money";
 import { storeApi, useStoreRefresh } from "./queries";
 
 export type ProductDialogState = { kind: "create" } | { kind: ProductAction; productId: string } | null;
@@ -50,7 +51,9 @@ function DeleteProduct({ product, onClose, onDone }: { product: AdminProduct; on
       onClose={onClose}
       className="admin-dialog"
     >
-      <p>{intl.formatMessage(m.deleteQuestion, { title: product.title, pictures: product.images.length, variants: product.variants.length })}</p>
+      <p>
+        {intl.formatMessage(m.deleteQuestion, { title: titleIn(product, intl.locale), pictures: product.images.length, variants: product.variants.length })}
+      </p>
     </ConfirmDialog>
   );
 }

@@ -1,5 +1,6 @@
 // A product's pictures: each in the store's order (the first is the cover) with Move up, Move down
-// and Delete, and an upload that adds one at the end (JPEG, PNG or WebP, up to the catalog's size).
+// and Delete, and an upload that adds one at the end as soon as it is chosen (JPEG, PNG or WebP, up
+// to the catalog's size).
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { CATALOG_IMAGE_ACCEPT, CATALOG_IMAGE_MAX_BYTES } from "../../../../worker/contracts/admin-catalog-limits";
@@ -9,6 +10,7 @@ import { MediaModal } from "../components/form/MediaModal";
 import { UploadField } from "../components/form/UploadField";
 import { failureText } from "./errors";
 import { storeAdminMessages as m } from "./messages";
+import { titleIn } from "./money";
 import { storeApi, useStoreRefresh } from "./queries";
 
 type Change = { kind: "order"; ids: number[] } | { kind: "delete"; id: number };
@@ -28,7 +30,7 @@ export function ProductPicturesDialog({ product, onClose }: { product: AdminProd
   };
 
   return (
-    <MediaModal title={intl.formatMessage(m.picturesTitle, { title: product.title })} onClose={onClose}>
+    <MediaModal title={intl.formatMessage(m.picturesTitle, { title: titleIn(product, intl.locale) })} onClose={onClose}>
       {product.images.length === 0 ? (
         <p className="muted">{intl.formatMessage(m.picturesEmpty)}</p>
       ) : (
@@ -76,6 +78,7 @@ export function ProductPicturesDialog({ product, onClose }: { product: AdminProd
           label={intl.formatMessage(m.pictureAdd)}
           hint={intl.formatMessage(m.pictureHint, { max: formatBytes(intl, CATALOG_IMAGE_MAX_BYTES), count: STORE_IMAGES_MAX })}
           onUploaded={refresh}
+          startOnChoose
         />
       ) : (
         <p className="muted">{intl.formatMessage(m.picturesFull, { count: STORE_IMAGES_MAX })}</p>

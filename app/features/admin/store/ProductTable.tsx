@@ -4,7 +4,7 @@
 import { useIntl, type IntlShape, type MessageDescriptor } from "react-intl";
 import type { AdminProduct } from "../../../../worker/contracts/admin-store";
 import { KIND_LABELS, STATE_LABELS, STOCK_LABELS, storeAdminMessages as m } from "./messages";
-import { priceLabel } from "./money";
+import { priceLabel, titleIn } from "./money";
 
 export type ProductAction = "edit" | "pictures" | "variants" | "delete";
 
@@ -58,7 +58,7 @@ const stockLabel = (stock: NonNullable<AdminProduct["stock"]>): MessageDescripto
 
 function ProductRow({ product, onAction }: { product: AdminProduct; onAction: (action: ProductAction, product: AdminProduct) => void }) {
   const intl = useIntl();
-  const title = product.title;
+  const title = titleIn(product, intl.locale);
   const cover = product.images[0];
   const vip = vipText(intl, product);
   const action = (kind: ProductAction, label: MessageDescriptor, named: MessageDescriptor, danger = false) => (

@@ -9,7 +9,7 @@ import { MediaModal } from "../components/form/MediaModal";
 import { TextField } from "../components/form/fields";
 import { failureText } from "./errors";
 import { STOCK_LABELS, storeAdminMessages as m } from "./messages";
-import { wholeOf } from "./money";
+import { titleIn, wholeOf } from "./money";
 import { storeApi, useStoreRefresh } from "./queries";
 import { VariantForm } from "./VariantForm";
 
@@ -17,7 +17,7 @@ export function ProductVariantsDialog({ product, onClose }: { product: AdminProd
   const intl = useIntl();
   const [editing, setEditing] = useState<string | null>(null);
   return (
-    <MediaModal title={intl.formatMessage(m.variantsTitle, { title: product.title })} onClose={onClose}>
+    <MediaModal title={intl.formatMessage(m.variantsTitle, { title: titleIn(product, intl.locale) })} onClose={onClose}>
       {product.variants.length === 0 ? (
         <p className="muted">{intl.formatMessage(m.variantsEmpty)}</p>
       ) : (

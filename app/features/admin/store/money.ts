@@ -2,6 +2,9 @@
 // Text that is no amount is passed on as typed, so the shared schema names its field.
 import { formatMoney, type Currency } from "../../../../worker/contracts/store-model";
 
+/** A product's title in the back office's language: its Portuguese one in pt-BR when it has one. */
+export const titleIn = (product: { title: string; titlePtBr: string | null }, locale: string) => (locale === "pt-BR" && product.titlePtBr) || product.title;
+
 const AMOUNT = /^(\d{1,7})(?:[.,](\d{1,2}))?$/;
 
 /** Cents of a typed amount; null when blank; the text itself when it is no amount. */

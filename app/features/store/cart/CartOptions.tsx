@@ -1,10 +1,13 @@
 // The cart's choices that change its total: the currency (reais only when every item has a price in
-// reais), the country to ship to (only when something ships), and a promotion code.
-import { useId, useState } from "react";
+// reais) and what switching it did to the amounts offered, and the country to ship to (only when
+// something ships). The promotion code has its own file (PromoCode.tsx).
+import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { countryOptions } from "../../../lib/countries";
 import { countryAlpha2 } from "../../../../worker/contracts/countries";
 import type { Currency } from "../../../../worker/contracts/store-model";
+import { useFormatCents } from "../currency";
+import type { AmountChange } from "./convertAmounts";
 import { cartMessages as m } from "./messages";
 
 type CurrencyProps = { currency: Currency; reaisOffered: boolean; onChoose: (currency: Currency) => void };
@@ -67,48 +70,23 @@ export function ShippingCountry({ value, onChange, invalid }: { value: string; o
   );
 }
 
-export function PromoCode({ applied, onApply }: { applied: string | null; onApply: (code: string | null) => void }) {
-  const id = useId();
-  const [text, setText] = useState("");
-  if (applied) {
-    return (
-      <p className="cart-promo-applied">
-        <FormattedMessage {...m.promoApplied} values={{ code: applied }} />{" "}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => onApply(null)}>
-          <FormattedMessage {...m.removePromo} />
-        </button>
-      </p>
-    );
-  }
-  const apply = () => {
-    const code = text.trim().toUpperCase();
-    if (code) onApply(code.slice(0, 40));
-  };
+/** What switching currency did to the amounts offered: each one's old and new amount. */
+export function ConvertedAmounts({ changes }: { changes: AmountChange[] }) {
+  const format = useFormatCents();
   return (
-    <div className="cart-field cart-promo">
-      <label htmlFor={id}>
-        <FormattedMessage {...m.promo} />
-      </label>
-      <div className="cart-promo-row">
-        <input
-          id={id}
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={40}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") {
-              event.preventDefault();
-              apply();
-            }
-          }}
-        />
-        <button type="button" className="btn btn-ghost btn-sm" onClick={apply}>
-          <FormattedMessage {...m.apply} />
-        </button>
-      </div>
+    <div role="status" className="cart-converted">
+      {changes.length > 0 && (
+        <ul className="muted">
+          {changes.map((change) => (
+            <li key={change.productId}>
+              <FormattedMessage
+                {...m.amountConverted}
+                values={{ title: change.title, from: format(change.from.cents, change.from.currency), to: format(change.to.cents, change.to.currency) }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 // /store/cart: the cart's lines (pictures, options, quantities within limits, amounts offered), the
 // currency, where to ship (only when something ships), a promotion code, the Worker's totals, and
 // the checkout. Visitors' carts live in this browser; members' with the Worker.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Loading } from "../../../components/Loading";
@@ -12,13 +12,15 @@ import { useCart } from "../../../lib/cart/useCart";
 import { withAmount, withoutLine, withQuantity } from "../../../lib/cart/lines";
 import type { CartLine, QuoteBody } from "../../../../worker/contracts/store-cart";
 import type { PublicProduct } from "../../../../worker/contracts/store";
-import { moneyIn, type Currency } from "../../../../worker/contracts/store-model";
+import type { Currency } from "../../../../worker/contracts/store-model";
 import { useCurrencyChoice, useStoreCurrency } from "../currency";
 import { storeMessages } from "../messages";
 import { productsQueryOptions, quoteQueryOptions } from "../queries";
 import { StoreMessages } from "../StoreMessages";
 import { CartLineRow } from "./CartLineRow";
-import { CurrencyPicker, PromoCode, ShippingCountry } from "./CartOptions";
+import { ConvertedAmounts, CurrencyPicker, ShippingCountry } from "./CartOptions";
+import { isPromoRefusal, PromoCode } from "./PromoCode";
+import { convertAmounts, type AmountChange, type AmountMemory } from "./convertAmounts";
 import { CartTotals, RefusalText } from "./CartTotals";
 import { Checkout } from "./Checkout";
 import { cartMessages as m } from "./messages";
@@ -65,37 +67,56 @@ export function CartPage() {
 function CartContents({ lines, products }: { lines: CartLine[]; products: PublicProduct[] }) {
   const intl = useIntl();
   const cart = useCart();
+  const queryClient = useQueryClient();
   const byId = new Map(products.map((product) => [product.id, product]));
   const inCart = lines.flatMap((line) => byId.get(line.productId) ?? []);
   const reaisOffered = inCart.every((product) => product.price.brl !== null);
   const currency = useStoreCurrency(inCart.map((product) => product.price));
   const [, chooseCurrency] = useCurrencyChoice();
-  const [country, setCountry] = useState("");
-  const [promoCode, setPromoCode] = useState<string | null>(null);
+  const { shippingCountry, promoCode } = cart.options;
+  const country = shippingCountry ?? "";
   const physical = inCart.some((product) => product.physical);
+  const memory = useRef<AmountMemory>(new Map());
+  const [converted, setConverted] = useState<AmountChange[]>([]);
+  // A kept code the Worker no longer takes (it ended, its uses ran out, the VIP signed out): why.
+  const [dropped, setDropped] = useState<{ code: string; error: unknown } | null>(null);
 
-  const body: QuoteBody = {
+  const bodyWith = (code: string | null): QuoteBody => ({
     currency,
     lines,
     tickets: [],
-    ...(promoCode ? { promoCode } : {}),
+    ...(code ? { promoCode: code } : {}),
     ...(physical && country ? { shippingCountry: country } : {}),
-  };
+  });
+  const body = bodyWith(promoCode);
   const quote = useQuery({ ...quoteQueryOptions(body), placeholderData: keepPreviousData });
+  const refusedCode = promoCode !== null && isPromoRefusal(quote.error) ? quote.error : null;
+  const droppedCode = useRef<string | null>(null);
+  useEffect(() => {
+    if (!refusedCode || !promoCode || droppedCode.current === promoCode) return;
+    droppedCode.current = promoCode;
+    setDropped({ code: promoCode, error: refusedCode });
+    cart.setOptions({ ...cart.options, promoCode: null });
+  }, [refusedCode, promoCode, cart]);
+
   const change = (next: CartLine[]) => {
     cart.clearSaveError();
     cart.setLines(next).catch(() => undefined);
   };
-  // Amounts are offered in the cart's currency: another currency starts from its suggested amount.
+  // Amounts are offered in the cart's currency: each is kept or converted, and the cart says so.
   const switchCurrency = (next: Currency) => {
     if (next === currency) return;
     chooseCurrency(next);
-    const repriced = lines.map((line) => {
-      const product = byId.get(line.productId);
-      const suggested = product?.suggested ? moneyIn(product.suggested, next) : null;
-      return product?.pricing === "name_your_price" && suggested !== null ? { ...line, amountCents: suggested } : line;
-    });
-    if (repriced.some((line, i) => line !== lines[i])) change(repriced);
+    const result = convertAmounts(lines, products, currency, next, memory.current);
+    setConverted(result.changes);
+    if (result.lines.some((line, i) => line !== lines[i] && line.amountCents !== lines[i]!.amountCents)) change(result.lines);
+  };
+  /** A code is kept only once the Worker priced the cart with it; a refusal leaves the cart as it was. */
+  const tryCode = async (code: string) => {
+    await queryClient.fetchQuery(quoteQueryOptions(bodyWith(code)));
+    setDropped(null);
+    droppedCode.current = null;
+    cart.setOptions({ ...cart.options, promoCode: code });
   };
 
   return (
@@ -105,7 +126,7 @@ function CartContents({ lines, products }: { lines: CartLine[]; products: Public
         <ul className="cart-lines">
           {lines.map((line, index) => (
             <CartLineRow
-              key={`${line.productId}/${line.variantId ?? ""}`}
+              key={`${line.productId}/${line.variantId ?? ""}/${currency}`}
               index={index}
               line={line}
               product={byId.get(line.productId)}
@@ -124,10 +145,23 @@ function CartContents({ lines, products }: { lines: CartLine[]; products: Public
           <FormattedMessage {...m.summary} />
         </h2>
         <CurrencyPicker currency={currency} reaisOffered={reaisOffered} onChoose={switchCurrency} />
-        {physical && <ShippingCountry value={country} onChange={setCountry} invalid={false} />}
-        <PromoCode applied={promoCode} onApply={setPromoCode} />
-        <CartTotals quote={quote.data} pending={quote.isFetching} error={quote.isError ? quote.error : null} />
-        <Checkout body={body} signedIn={cart.signedIn} ready={quote.isSuccess && !quote.isPlaceholderData && !cart.saving} />
+        <ConvertedAmounts changes={converted} />
+        {physical && (
+          <ShippingCountry value={country} onChange={(next) => cart.setOptions({ ...cart.options, shippingCountry: next || null })} invalid={false} />
+        )}
+        <PromoCode
+          applied={refusedCode ? null : promoCode}
+          onTry={tryCode}
+          onRemove={() => cart.setOptions({ ...cart.options, promoCode: null })}
+          dropped={dropped}
+        />
+        <CartTotals quote={quote.data} pending={quote.isFetching} error={quote.isError && !refusedCode ? quote.error : null} />
+        <Checkout
+          body={body}
+          signedIn={cart.signedIn}
+          free={quote.data?.totalCents === 0 && !quote.isPlaceholderData}
+          ready={quote.isSuccess && !quote.isPlaceholderData && !cart.saving && !refusedCode}
+        />
       </aside>
     </div>
   );

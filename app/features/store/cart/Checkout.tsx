@@ -1,6 +1,7 @@
 // The cart's last step: a guest's e-mail for the receipt (a member's is their account's), then
 // "Checkout", which asks the Worker to price the cart again, hold its stock and say where to pay
-// (Stripe's page, or the local test checkout), and sends the browser there.
+// (Stripe's page, or the local test checkout), and sends the browser there. A cart the Worker
+// priced at 0 says so: the Worker makes its order at once and answers the thanks page.
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { FormattedMessage } from "react-intl";
@@ -11,9 +12,10 @@ import { RefusalText } from "./CartTotals";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type Props = { body: QuoteBody; signedIn: boolean; ready: boolean };
+/** free: the Worker's quote is 0 (the Worker decides again at checkout; this only words the button). */
+type Props = { body: QuoteBody; signedIn: boolean; ready: boolean; free?: boolean };
 
-export function Checkout({ body, signedIn, ready }: Props) {
+export function Checkout({ body, signedIn, ready, free = false }: Props) {
   const id = useId();
   const [email, setEmail] = useState("");
   const [tried, setTried] = useState(false);
@@ -68,8 +70,13 @@ export function Checkout({ body, signedIn, ready }: Props) {
         </>
       )}
       {start.isError && <RefusalText error={start.error} fallback={<FormattedMessage {...m.checkoutFailed} />} />}
+      {free && (
+        <p className="muted">
+          <FormattedMessage {...m.checkoutFreeHint} />
+        </p>
+      )}
       <button type="submit" className="btn btn-primary cart-checkout-button" disabled={!ready || start.isPending || start.isSuccess}>
-        <FormattedMessage {...(start.isPending || start.isSuccess ? m.checkingOut : m.checkout)} />
+        <FormattedMessage {...(start.isPending || start.isSuccess ? m.checkingOut : free ? m.checkoutFree : m.checkout)} />
       </button>
     </form>
   );

@@ -37,6 +37,9 @@ export const cartMessages = {
     signIn: { id: "store.cart.signIn", defaultMessage: "Have an account? Sign in to keep your cart and find what you buy in your collection." },
     signInLink: { id: "store.cart.signInLink", defaultMessage: "Sign in" },
     checkout: { id: "store.cart.checkout", defaultMessage: "Checkout" },
+    checkoutFree: { id: "store.cart.checkoutFree", defaultMessage: "Get it free" },
+    checkoutFreeHint: { id: "store.cart.checkoutFreeHint", defaultMessage: "Nothing to pay: your order is made at once." },
+    promoChecking: { id: "store.cart.promoChecking", defaultMessage: "Checking the code..." },
     checkingOut: { id: "store.cart.checkingOut", defaultMessage: "Taking you to payment..." },
     checkoutFailed: { id: "store.cart.checkoutFailed", defaultMessage: "The checkout could not start. Please try again." },
   }),
@@ -45,4 +48,10 @@ export const cartMessages = {
   amountOf: defineMessage<{ title: string }>({ id: "store.cart.amountOf", defaultMessage: "Your price for {title}" }),
   each: defineMessage<{ price: string }>({ id: "store.cart.each", defaultMessage: "{price} each" }),
   promoApplied: defineMessage<{ code: string }>({ id: "store.cart.promoApplied", defaultMessage: "Code {code} applied" }),
+  promoRefused: defineMessage<{ code: string }>({ id: "store.cart.promoRefused", defaultMessage: "Code {code} was not applied:" }),
+  promoDropped: defineMessage<{ code: string }>({ id: "store.cart.promoDropped", defaultMessage: "Code {code} was removed from your cart:" }),
+  amountConverted: defineMessage<{ title: string; from: string; to: string }>({
+    id: "store.cart.amountConverted",
+    defaultMessage: "Your price for {title} is now {to} (it was {from}).",
+  }),
 };

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { CONFIRMATION_MAX_WAIT_MS, CONFIRMATION_POLL_MS } from "../../../../worker/contracts/payments";
 import { CART_STORAGE_KEY } from "../../../../worker/contracts/store-model";
 import { ApiRequestError } from "../../../lib/api";
+import { browserCartOptions } from "../../../lib/cart/browserCartOptions";
 import { checkoutStatusQueryOptions, checkoutSummaryQueryOptions } from "./queries";
 
 export type OrderPhase = "processing" | "slow" | "paid" | "failed" | "expired" | "none";
@@ -19,6 +20,7 @@ function forgetBrowserCart() {
     window.localStorage.removeItem(CART_STORAGE_KEY);
     // Same-tab listeners hear it too (the browser tells only other tabs).
     window.dispatchEvent(new StorageEvent("storage", { key: CART_STORAGE_KEY }));
+    browserCartOptions.forgetCode();
   } catch {
     // Storage may be unavailable (private mode): there is no cart to forget then.
   }

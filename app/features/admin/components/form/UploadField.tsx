@@ -1,6 +1,8 @@
 // A file, its upload and what became of it: the picker, Upload, a progress bar with percent and
 // bytes while it runs, Cancel, and then 'Upload complete', 'Upload canceled' or why it failed
 // ('File too large' is known before a byte is sent). The server decides the type by the bytes.
+// With startOnChoose, choosing the file is the upload (a picture added to a list needs no second
+// step); Upload then only shows again to retry one that failed or was canceled.
 import { useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { FilePickerField } from "../../../../components/FilePickerField";
@@ -25,9 +27,11 @@ type UploadFieldProps<T> = {
   onUploaded: (result: T) => void;
   /** What to say after the upload, from the server's answer (e.g. the duration it read). */
   note?: (result: T) => ReactNode;
+  /** Upload as soon as a file is chosen. */
+  startOnChoose?: boolean;
 };
 
-export function UploadField<T>({ kind, url, accept, maxBytes, label, hint, onUploaded, note }: UploadFieldProps<T>) {
+export function UploadField<T>({ kind, url, accept, maxBytes, label, hint, onUploaded, note, startOnChoose = false }: UploadFieldProps<T>) {
   const intl = useIntl();
   const [file, setFile] = useState<File | null>(null);
   const upload = useUpload<T>();
@@ -35,17 +39,19 @@ export function UploadField<T>({ kind, url, accept, maxBytes, label, hint, onUpl
   const maxLabel = formatBytes(intl, maxBytes);
   const uploading = state.phase === "uploading";
 
+  const start = async (chosen: File | null = file) => {
+    if (!chosen || uploading || chosen.size > maxBytes) return;
+    const result = await upload.start(url, chosen);
+    if (result) onUploaded(result);
+  };
+
   const choose = (chosen: File | null) => {
     setFile(chosen);
     if (chosen && chosen.size > maxBytes) upload.fail(new ApiRequestError(413, UPLOAD_ERROR_CODES.tooLarge, ""));
+    else if (chosen && startOnChoose) void start(chosen);
     else upload.reset();
   };
-
-  const start = async () => {
-    if (!file || uploading || file.size > maxBytes) return;
-    const result = await upload.start(url, file);
-    if (result) onUploaded(result);
-  };
+  const retryOnly = startOnChoose && state.phase !== "failed" && state.phase !== "canceled";
 
   const error = state.phase === "failed" ? uploadErrorText(state.error, kind, maxLabel) : null;
 
@@ -67,7 +73,7 @@ export function UploadField<T>({ kind, url, accept, maxBytes, label, hint, onUpl
           <button type="button" className="btn btn-ghost" onClick={upload.cancel}>
             {intl.formatMessage(m.uploadCancel)}
           </button>
-        ) : (
+        ) : retryOnly ? null : (
           <button type="button" className="btn btn-primary" disabled={!file || file.size > maxBytes} onClick={() => void start()}>
             {intl.formatMessage(m.uploadStart)}
           </button>
