@@ -1,7 +1,8 @@
 // Search (decision 056) finds a track by its own release times, not only its album's: a track
 // scheduled after its already-released album is found by nobody before its early access, by
 // everyone (marked early) in its early access, and by everyone once out; as the catalog lists it.
-// Through GET /api/search, for every role; the track's release moves on the Worker's clock.
+// Through GET /api/search, for every role (a banned member searches as a visitor); the track's
+// release moves on the Worker's clock.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createUser, type Role, type TestUser } from "./helpers";
@@ -10,8 +11,8 @@ import type { SearchResponse } from "../../worker/contracts/search";
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const HOUR = 3600_000;
 
-const ROLES: Role[] = ["visitor", "user", "vip", "admin"];
-const users = {} as Record<Exclude<Role, "visitor" | "banned">, TestUser>;
+const ROLES: Role[] = ["visitor", "user", "vip", "admin", "banned"];
+const users = {} as Record<Exclude<Role, "visitor">, TestUser>;
 
 // Words no other test file writes, so these searches see only this file's rows.
 const ALBUM = "zz-gap-search-album";
@@ -28,7 +29,7 @@ async function tracksFound(role: Role) {
 }
 
 beforeAll(async () => {
-  for (const role of ["user", "vip", "admin"] as const) users[role] = await createUser(role);
+  for (const role of ["user", "vip", "admin", "banned"] as const) users[role] = await createUser(role);
   const now = Date.now();
   earlyAt = now + 2 * HOUR;
   releaseAt = now + 4 * HOUR;
