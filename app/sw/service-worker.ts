@@ -10,7 +10,8 @@
 //   comes from its copy, marked with the time it was taken; any other page is the offline page;
 // - public pictures (the folders the areas declare, worker/contracts/areas/: covers, station and
 //   channel images, perk and newsletter pictures; the site's own; avatars, post images) are kept
-//   in a capped cache; hashed build files too, as they are fetched;
+//   in a capped cache; hashed build files too, as they are fetched, and a kept page's own (its
+//   modules and styles) before its copy is stored, so a copy is never kept without its code;
 // - nothing else is touched: every /api/ answer (the member's session, their data) goes past it
 //   to the network and is never stored;
 // - a new version waits until the member chooses "Reload" (app/lib/serviceWorker.ts), which sends
@@ -37,6 +38,7 @@ import {
   markOfflineCopy,
   mayKeepPage,
   mayKeepPageByHeaders,
+  pageBuildFiles,
 } from "./shared";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -64,6 +66,36 @@ async function keepVisitorsCopy(url: string, language: string | null, event: Ext
   await pages.handle({ request, event }).catch(() => undefined);
 }
 
+// The build's other files (pages' chunks, fonts) are named by their content: kept as they are
+// fetched, so an installed app reopened offline still has the pages it used.
+const assets = new CacheFirst({
+  cacheName: "assets",
+  plugins: [new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true })],
+});
+
+/**
+ * Puts into the caches the build files a page's copy runs on (its modules and styles) that are not
+ * there yet, and says whether all of them are. A page's own chunks load after its first paint: a
+ * copy stored as soon as its HTML arrived could be all that is kept if the network went then, and
+ * offline it would stop on the router's error instead of showing.
+ */
+async function keepPageFiles(html: string, event: ExtendableEvent): Promise<boolean> {
+  const kept = await Promise.all(
+    pageBuildFiles(html).map(async (path) => {
+      if (await matchPrecache(path)) return true;
+      const [response, done] = assets.handleAll({ request: new Request(path), event });
+      try {
+        const ok = (await response).ok;
+        await done;
+        return ok;
+      } catch {
+        return false;
+      }
+    }),
+  );
+  return kept.every(Boolean);
+}
+
 const pages = new NetworkFirst({
   cacheName: PAGES_CACHE,
   // The copy is the page's last one, whatever the language it was read in (Vary: Accept-Language).
@@ -87,6 +119,8 @@ const pages = new NetworkFirst({
         if (!mayKeepPageByHeaders(answer)) return null;
         const body = await response.text();
         if (!mayKeepPage({ ...answer, body })) return null;
+        // A copy only with its code (the page's last copy, if any, stays meanwhile).
+        if (!(await keepPageFiles(body, event))) return null;
         const headers = new Headers(response.headers);
         headers.delete("Content-Length");
         headers.set(COPIED_AT_HEADER, new Date().toISOString());
@@ -119,15 +153,7 @@ registerRoute(
   }),
 );
 
-// The build's other files (pages' chunks, fonts) are named by their content: kept as they are
-// fetched, so an installed app reopened offline still has the pages it used.
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
-  new CacheFirst({
-    cacheName: "assets",
-    plugins: [new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true })],
-  }),
-);
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"), assets);
 
 type PushPayload = { title: string; body: string; url: string; tag: string; lang: string };
 

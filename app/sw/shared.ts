@@ -2,7 +2,7 @@
 // (app/lib/serviceWorker.ts) and the build (scripts/lib/service-worker.mjs) agree on, and the
 // pure rules the worker applies to pages (decision 058), kept here so they are tested outside a
 // browser.
-import { SSR_ROUTES, SSR_STATE_ID, type SsrRouteId } from "../../worker/contracts/ssr";
+import { APP_MODULES_ID, SSR_ROUTES, SSR_STATE_ID, type SsrRouteId } from "../../worker/contracts/ssr";
 
 /** The worker's address: at the root, so its scope is the whole site. */
 export const SERVICE_WORKER_URL = "/sw.js";
@@ -113,6 +113,33 @@ export const isMembersPublicPage = (answer: Omit<PageAnswer, "body">): boolean =
 export function isRecentCopy(copiedAt: string | null, now: number): boolean {
   const taken = copiedAt ? Date.parse(copiedAt) : Number.NaN;
   return Number.isFinite(taken) && taken <= now && now - taken < MEMBER_COPY_REFRESH_SECONDS * 1000;
+}
+
+/** A build file's address: hashed, under /assets/ (the Worker's pages name them so). */
+const isBuildFile = (path: unknown): path is string => typeof path === "string" && /^\/assets\/[^?#]+$/.test(path);
+
+/**
+ * The build files a server-rendered page runs on: the modules it lists for the app to start
+ * (worker/routes/pages.ts) and its stylesheets. A copy of the page is of use offline only with them
+ * (without its route's chunk the app stops on the router's error).
+ */
+export function pageBuildFiles(html: string): string[] {
+  const files = new Set<string>();
+  const island = new RegExp(`<script type="application/json" id="${APP_MODULES_ID}">([^<]*)</script>`).exec(html);
+  if (island) {
+    try {
+      const modules: unknown = JSON.parse(island[1]!);
+      if (Array.isArray(modules)) for (const path of modules) if (isBuildFile(path)) files.add(path);
+    } catch {
+      // Not a list the Worker wrote: no modules named.
+    }
+  }
+  for (const link of html.matchAll(/<link\b[^>]*>/gi)) {
+    if (!/\brel="stylesheet"/i.test(link[0])) continue;
+    const href = /\bhref="([^"]*)"/i.exec(link[0])?.[1];
+    if (isBuildFile(href)) files.add(href);
+  }
+  return [...files];
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");

@@ -2,9 +2,10 @@
 // the Worker's figures (buyers, tickets, refund total, reminder subscribers) and sends the number of
 // buyers it showed; a 409 because that changed shows the new figures to confirm again; then the
 // refunds' progress polls the preview until done, with the failed refunds listed and a retry.
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as EventsRoute } from "../../app/routes/admin/events";
+import { CANCEL_POLL_MS } from "../../app/features/admin/events/cancel/CancelEventDialog";
 import type { AdminEvent } from "../../worker/contracts/admin-events";
 import { event as adminEvent } from "./fixtures/admin-event";
 import type { CancellationPreview } from "../../worker/contracts/event-cancellation";
@@ -48,6 +49,7 @@ const job = (overrides: Partial<NonNullable<CancellationPreview["job"]>> = {}) =
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -60,6 +62,8 @@ function render(locale: "en" | "pt-BR" = "en") {
 
 describe("/admin/events: Cancel event", () => {
   it("confirms with the buyers shown, confirms again when they changed, then follows the refunds to the end", async () => {
+    // The poll's interval runs on a fake clock that follows real time, so the end can jump it ahead.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"], shouldAdvanceTime: true });
     let answers: CancellationPreview[] = [preview()];
     const api = mockApi({
       "GET /api/auth/me": json(200, { user: null }),
@@ -113,9 +117,9 @@ describe("/admin/events: Cancel event", () => {
     expect(within(progress).getByRole("status").textContent).toContain("Done: every buyer was handled and 14 e-mails were sent.");
     expect(within(progress).getByText("Order #1042 · ana@example.com · $25.00: Your card was declined")).toBeTruthy();
     expect(within(progress).getByRole("button", { name: "Retry failed refunds" })).toBeTruthy();
-    // Done: no more polling.
+    // Done: no more polling, however long the dialog stays open.
     const polls = api.callsTo(`GET ${EVENTS}/${ID}/cancellation`).length;
-    await new Promise((r) => setTimeout(r, 1200));
+    await act(() => vi.advanceTimersByTimeAsync(CANCEL_POLL_MS * 5));
     expect(api.callsTo(`GET ${EVENTS}/${ID}/cancellation`).length).toBe(polls);
     await waitFor(() => expect(api.callsTo(`GET ${EVENTS}`).length).toBeGreaterThan(1));
   }, 15_000);

@@ -3,13 +3,41 @@
 // from its copy when the network is gone (marked "Offline copy from …"), answers any other page
 // with the offline page in the member's language, keeps no API answer and nothing personal, and
 // keeps nothing of a member's visit once they sign out.
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test as journey } from "./fixtures";
 
-test.use({ serviceWorkers: "allow" });
+/**
+ * What the page said while offline is where a failure's cause shows, and the first attempt of a
+ * failing journey keeps no trace by default: this file keeps the trace of any failed attempt, and
+ * attaches the page's errors, warnings, failed requests and navigations to it.
+ */
+const test = journey.extend<{ pageLog: void }>({
+  pageLog: [
+    async ({ page }, use, testInfo) => {
+      const log: string[] = [];
+      const note = (line: string) => log.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+      page.on("pageerror", (error) => note(`uncaught: ${error.stack ?? error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") note(`console.${message.type()}: ${message.text()}`);
+      });
+      page.on("requestfailed", (request) => note(`request failed: ${request.url()} (${request.failure()?.errorText ?? "?"})`));
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) note(`at ${frame.url()}`);
+      });
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const file = testInfo.outputPath("page-log.txt");
+      await writeFile(file, `${log.join("\n")}\n`);
+      await testInfo.attach("page-log", { path: file, contentType: "text/plain" });
+    },
+    { auto: true },
+  ],
+});
+
+test.use({ serviceWorkers: "allow", trace: "retain-on-failure" });
 
 /** Once the service worker is active, a reload puts the page under its control. */
 async function underServiceWorker(page: Page) {
@@ -172,6 +200,27 @@ test("a visitor's page opened before is shown offline from the worker's copy, ma
   await expect(page.getByRole("heading", { name: "Events", level: 1 })).toBeVisible();
   await expect(page.getByText(/^Offline copy from /)).toHaveCount(0);
   await expect.poll(async () => Date.parse((await pageCopy(page, "/events"))?.copiedAt ?? "")).toBeGreaterThan(Date.parse(first.copiedAt!));
+});
+
+test("a copy kept before the page's own code had loaded still opens offline, with its code", async ({ page, context }) => {
+  await page.goto("/");
+  await underServiceWorker(page);
+  // The store page's HTML arrives but none of its scripts run, so the page asks for none of its
+  // chunks: as when the network goes right after a page's first paint.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });
+  await page.goto("/store");
+  await cdp.send("Emulation.setScriptExecutionDisabled", { value: false });
+  await expect.poll(async () => (await pageCopy(page, "/store"))?.copiedAt ?? null).not.toBeNull();
+
+  await context.setOffline(true);
+  await page.goto("/store");
+  // The app ran on the copy (without the store's chunk it stops on the router's "Something went
+  // wrong!", which has no headline), and the banner is its own.
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Store", level: 1 })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Offline copy from / })).toBeVisible();
+  await expect(page.getByText("Something went wrong!")).toHaveCount(0);
 });
 
 test("a member's pages: personal ones are never kept, public ones are kept as a visitor sees them, and sign-out leaves nothing", async ({

@@ -12,9 +12,10 @@ import {
   mayKeepPageByHeaders,
   MEMBER_COPY_REFRESH_SECONDS,
   OFFLINE_COPY_META,
+  pageBuildFiles,
   type PageAnswer,
 } from "../../app/sw/shared";
-import { SSR_STATE_ID } from "../../worker/contracts/ssr";
+import { APP_MODULES_ID, SSR_STATE_ID } from "../../worker/contracts/ssr";
 
 const VISITORS_PAGE = "public, max-age=0, must-revalidate";
 const MEMBERS_PAGE = "private, no-cache";
@@ -166,5 +167,18 @@ describe("markOfflineCopy", () => {
     expect(markOfflineCopy('<html><head data-x="1"><title>t</title>', '"><script>')).toBe(
       '<html><head data-x="1"><meta name="offline-copy" content="&quot;>&lt;script>"><title>t</title>',
     );
+  });
+});
+
+describe("the build files a copy needs", () => {
+  it("are the page's listed modules and its stylesheets, build files only, each once", () => {
+    const modules = ["/assets/index-A1.js", "/assets/store-B2.js", "/assets/index-A1.js", "https://elsewhere.example/x.js", "/api/config", 7];
+    const html = `<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/index-C3.css"><link rel="canonical" href="/store"><link rel="preload" as="image" href="/media/x.png"/><link rel="stylesheet" crossorigin href="/assets/store-D4.css"></head><body><div id="root"></div><script type="application/json" id="${APP_MODULES_ID}">${JSON.stringify(modules)}</script></body></html>`;
+    expect(pageBuildFiles(html)).toEqual(["/assets/index-A1.js", "/assets/store-B2.js", "/assets/index-C3.css", "/assets/store-D4.css"]);
+  });
+
+  it("are none for a page that lists none, or a list that is not one", () => {
+    expect(pageBuildFiles(RENDERED)).toEqual([]);
+    expect(pageBuildFiles(`<script type="application/json" id="${APP_MODULES_ID}">{"not":"a list"</script>`)).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@
 // counts once, as passed, and is reported as flaky by name. The last two tests run the real
 // tools so the rules are checked against what vitest and Playwright actually write.
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -151,10 +153,11 @@ function run(command: string, args: string[], cwd = ROOT) {
   });
 }
 
+// Each real run works in its own folder outside the project, removed afterwards, so a failing
+// run leaves nothing in the project's own `test-results/` or `.tmp/`.
 const scratchDirs: string[] = [];
 async function scratch() {
-  await mkdir(path.join(ROOT, ".tmp"), { recursive: true });
-  const dir = await mkdtemp(path.join(ROOT, ".tmp", "test-all-"));
+  const dir = await mkdtemp(path.join(os.tmpdir(), "test-all-"));
   scratchDirs.push(dir);
   return dir;
 }
@@ -180,9 +183,13 @@ describe("the real tools", () => {
   it("Playwright's own report of a test that passed on retry is counted as flaky, once", async () => {
     const dir = await scratch();
     const report = path.join(dir, "report.json");
+    // The spec imports the project's own Playwright; the failed first attempt's files go to the
+    // scratch folder, not to the nearest package's `test-results/`.
+    await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+    const outputDir = path.join(dir, "test-results");
     await writeFile(
       path.join(dir, "playwright.config.mjs"),
-      `export default { testDir: ".", retries: 1, workers: 1, reporter: [["json", { outputFile: ${JSON.stringify(report)} }]] };\n`,
+      `export default { testDir: ".", outputDir: ${JSON.stringify(outputDir)}, retries: 1, workers: 1, reporter: [["json", { outputFile: ${JSON.stringify(report)} }]] };\n`,
     );
     await writeFile(
       path.join(dir, "flaky.spec.mjs"),
@@ -197,6 +204,9 @@ describe("the real tools", () => {
     );
     const { code, output } = await run("playwright", ["test", "--config", path.join(dir, "playwright.config.mjs")], dir);
     expect(code, output).toBe(0);
+    // The failed first attempt's files are in the scratch folder, removed after the run.
+    expect(await readdir(outputDir)).toContain("flaky-group-fails-first-passes-on-retry");
+    expect(existsSync(path.join(ROOT, "test-results", "flaky-group-fails-first-passes-on-retry"))).toBe(false);
     const counts = playwrightCounts(JSON.parse(await readFile(report, "utf8")) as PlaywrightReport);
     expect(counts).toEqual({ passed: 2, failed: 0, skipped: 0, flaky: 1, flakyTests: ["flaky.spec.mjs › group › fails first, passes on retry"] });
     expect(summaryLines([settle("e2e", code, counts)])).toEqual([

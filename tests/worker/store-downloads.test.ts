@@ -202,7 +202,7 @@ describe("refusals", () => {
     expect((await download(path, {}, "HEAD")).status).toBe(404);
   });
 
-  it("an unknown entitlement, a forged or mangled link, and another audience's token are 404", async () => {
+  it("an unknown entitlement and a forged or mangled link are 404 (another audience's token: mutation-gaps-store.test.ts)", async () => {
     await expectRefused(await download(await linkFor(crypto.randomUUID(), "mp3")), 404, "download_not_found");
     const path = await linkFor(albumEntitlement, "mp3");
     await expectRefused(await download(`${path.slice(0, -3)}AAA`), 404, "download_not_found");
