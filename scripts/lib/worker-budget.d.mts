@@ -12,4 +12,5 @@ export function browserOnlyModules(modules: { name: string; sources: string[] }[
 export function judge(
   figures: { upload: UploadFigures; startupMs: number; browserOnly: BrowserOnlyHit[] },
   budgets?: Budgets,
+  options?: { startupAdvisory?: boolean },
 ): { lines: string[]; failures: string[] };
