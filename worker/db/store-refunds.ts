@@ -47,7 +47,10 @@ const fullyRefundedUnshipped = (orderId: string) =>
 export function refundStatements(db: DB, order: RefundedOrder, charge: ChargeRefunded, now: number): Statement[] {
   // What the charge says was refunded, never more than the order's total.
   const cumulative = sql`min(${charge.cumulativeCents}, o.total_cents)`;
-  const refunded = sql`min(${charge.cumulativeCents}, total_cents)`;
+  // ...and at least what the ledger holds (its rows are written first): two events sent at once may
+  // each count only its own refund in the charge's total, and then the ledger knows both.
+  const ledgerRefunded = sql`(SELECT coalesce(-sum(e.amount_cents), 0) FROM revenue_entries e WHERE e.order_id = ${order.id} AND e.amount_cents < 0)`;
+  const refunded = sql`min(max(${charge.cumulativeCents}, ${ledgerRefunded}), total_cents)`;
   const ledger: Statement[] = charge.refunds
     ? charge.refunds.map((r) =>
         raw(
@@ -71,7 +74,7 @@ export function refundStatements(db: DB, order: RefundedOrder, charge: ChargeRef
     ...ledger,
     raw(
       db,
-      sql`UPDATE orders SET refunded_cents = ${refunded},
+      sql`UPDATE orders SET refunded_cents = ${refunded}, refund_claimed_cents = max(refund_claimed_cents, ${refunded}),
             status = CASE WHEN ${refunded} >= total_cents THEN 'refunded' ELSE 'partially_refunded' END,
             updated_at = ${now}
           WHERE id = ${order.id} AND ${refunded} > refunded_cents`,
