@@ -186,8 +186,7 @@ describe("refunds through the provider (the local test checkout)", () => {
 });
 
 describe("racing refunds of one order (the amount is claimed before the provider is asked)", () => {
-  const claimedOf = async (id: string) =>
-    (await D1.prepare("SELECT refund_claimed_cents AS n FROM orders WHERE id = ?1").bind(id).first<{ n: number }>())!.n;
+  const claimedOf = async (id: string) => (await D1.prepare("SELECT refund_claimed_cents AS n FROM orders WHERE id = ?1").bind(id).first<{ n: number }>())!.n;
 
   it("five full refunds at once: one 200, four 409 order_not_refundable, one ledger row, refunded == paid", async () => {
     const order = await fullOrder();

@@ -417,7 +417,11 @@ describe("the refund job, step by step", () => {
     const { env: stepped } = stepEnv();
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     const [adminRefund] = await Promise.all([
-      call(`/api/admin/store/orders/${order.orderId}/refunds`, { method: "POST", json: { amountCents: 2500, attemptId: crypto.randomUUID() }, cookie: admin.cookie }),
+      call(`/api/admin/store/orders/${order.orderId}/refunds`, {
+        method: "POST",
+        json: { amountCents: 2500, attemptId: crypto.randomUUID() },
+        cookie: admin.cookie,
+      }),
       runCancellationStep(stepped, db(), eventId, Date.now()),
     ]);
     quiet.mockRestore();
