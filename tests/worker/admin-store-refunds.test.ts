@@ -5,7 +5,7 @@
 // down, one negative ledger row per refund, and a full refund revokes the downloads, voids the
 // unredeemed gift codes and gives back the stock of lines never shipped, once. Replayed and
 // out-of-order events change nothing. Bad input is a 400 with its code that stores nothing.
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { call, db, type TestUser } from "./helpers";
 import { auditCount, userOf } from "./admin-gate-matrix";
@@ -217,7 +217,10 @@ describe("racing refunds of one order (the amount is claimed before the provider
     const small = await insertPaidOrder({ lines: [{ kind: "digital" }] });
     const order = await fullOrder();
     await D1.prepare("UPDATE orders SET payment_intent_id = ?2 WHERE id = ?1").bind(order.id, small.paymentIntentId).run();
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     const failed = await refund(order.id, order.totalCents);
+    expect(quiet).toHaveBeenCalled();
+    quiet.mockRestore();
     expect(failed.status).toBe(502);
     expect((await errorOf(failed)).code).toBe("refund_failed");
     expect(await claimedOf(order.id)).toBe(0);
