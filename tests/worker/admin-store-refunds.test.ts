@@ -5,7 +5,7 @@
 // down, one negative ledger row per refund, and a full refund revokes the downloads, voids the
 // unredeemed gift codes and gives back the stock of lines never shipped, once. Replayed and
 // out-of-order events change nothing. Bad input is a 400 with its code that stores nothing.
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { call, db, type TestUser } from "./helpers";
 import { auditCount, userOf } from "./admin-gate-matrix";
@@ -182,6 +182,51 @@ describe("refunds through the provider (the local test checkout)", () => {
       expect(await errorOf(res)).toMatchObject({ code: "invalid_input", field: "attemptId" });
     }
     expect(await refundRows(order.id)).toEqual([]);
+  });
+});
+
+describe("racing refunds of one order (the amount is claimed before the provider is asked)", () => {
+  const claimedOf = async (id: string) => (await D1.prepare("SELECT refund_claimed_cents AS n FROM orders WHERE id = ?1").bind(id).first<{ n: number }>())!.n;
+
+  it("five full refunds at once: one 200, four 409 order_not_refundable, one ledger row, refunded == paid", async () => {
+    const order = await fullOrder();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refund(order.id, order.totalCents)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.status === 409)) expect((await errorOf(res)).code).toBe("order_not_refundable");
+    expect(await refundRows(order.id)).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refunded_cents: order.totalCents });
+    expect(await claimedOf(order.id)).toBe(order.totalCents);
+    expect(await D1.prepare("SELECT count(*) AS n FROM audit_log WHERE target_id = ?1").bind(order.id).first()).toEqual({ n: 1 });
+  });
+
+  it("partial refunds that together would overshoot: the ones that fit are made, the rest 409 refund_over_remaining", async () => {
+    const order = await fullOrder();
+    const part = Math.floor(order.totalCents * 0.4);
+    const answers = await Promise.all(Array.from({ length: 3 }, () => refund(order.id, part)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(await errorOf(refused)).toMatchObject({ code: "refund_over_remaining", field: "amountCents", params: { max: order.totalCents - 2 * part } });
+    expect(await refundRows(order.id)).toHaveLength(2);
+    expect(await orderRow(order.id)).toMatchObject({ status: "partially_refunded", refunded_cents: 2 * part });
+    expect(await claimedOf(order.id)).toBe(2 * part);
+  });
+
+  it("gives the claim back when the provider refuses, so the amount can be refunded afterwards", async () => {
+    // The local provider finds the charge by its payment: this order's points at a $9 order's charge
+    // (inserted first, so it is the one found), which refuses the larger refund as Stripe would.
+    const small = await insertPaidOrder({ lines: [{ kind: "digital" }] });
+    const order = await fullOrder();
+    await D1.prepare("UPDATE orders SET payment_intent_id = ?2 WHERE id = ?1").bind(order.id, small.paymentIntentId).run();
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const failed = await refund(order.id, order.totalCents);
+    expect(quiet).toHaveBeenCalled();
+    quiet.mockRestore();
+    expect(failed.status).toBe(502);
+    expect((await errorOf(failed)).code).toBe("refund_failed");
+    expect(await claimedOf(order.id)).toBe(0);
+    await D1.prepare("UPDATE orders SET payment_intent_id = ?2 WHERE id = ?1").bind(order.id, order.paymentIntentId).run();
+    await refundOk(order.id, order.totalCents);
+    expect(await claimedOf(order.id)).toBe(order.totalCents);
   });
 });
 

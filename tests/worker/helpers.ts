@@ -19,7 +19,8 @@ export { SESSION_COOKIE };
 
 // Every test gets its own client address (reset in setup.ts), so a per-IP rate limit filled by one
 // test or file never answers 429 to another. Tests about the limits pass cf-connecting-ip.
-let ipSerial = 0;
+// Each file starts at its own random point: files share the bindings' counters in one runtime.
+let ipSerial = Math.floor(Math.random() * 60_000);
 let testClientIp = "198.18.0.1";
 export function useFreshClientIp() {
   ipSerial++;

@@ -5,7 +5,8 @@
 // 500. The index's own rows are checked after writes in ./search-index.test.ts.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createUser, errorOf, ruleError, type Role, type TestUser } from "./helpers";
+import { call, createUser, EDGE_LIMIT_TEST_TIMEOUT_MS, errorOf, inOneEdgeLimitWindow, ruleError, useFreshClientIp, type Role, type TestUser } from "./helpers";
+import { EDGE_RATE_LIMITS } from "../../worker/contracts/limits";
 import { page, rootOf } from "./pages-fixtures";
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, type SearchItem, type SearchKind, type SearchResponse } from "../../worker/contracts/search";
 
@@ -291,6 +292,24 @@ describe("bad queries", () => {
     const posts = await D1.prepare("SELECT count(*) AS n FROM posts").first<{ n: number }>();
     expect(posts!.n).toBeGreaterThan(0);
   });
+});
+
+describe("the per-address limit", () => {
+  it(
+    "answers 429 rate_limited past its searches a minute from one address, bad queries counted too; another address is served",
+    async () => {
+      await inOneEdgeLimitWindow();
+      const ip = useFreshClientIp();
+      const { max } = EDGE_RATE_LIMITS.searchesPerIp;
+      for (let i = 0; i < max - 1; i++) expect((await call("/api/search?q=river", { headers: { "cf-connecting-ip": ip } })).status).toBe(200);
+      expect((await call("/api/search?q=", { headers: { "cf-connecting-ip": ip } })).status).toBe(400);
+      const over = await call("/api/search?q=river", { headers: { "cf-connecting-ip": ip } });
+      expect(over.status).toBe(429);
+      expect((await errorOf(over)).code).toBe("rate_limited");
+      expect((await call("/api/search?q=river", { headers: { "cf-connecting-ip": useFreshClientIp() } })).status).toBe(200);
+    },
+    EDGE_LIMIT_TEST_TIMEOUT_MS,
+  );
 });
 
 describe("the /search page", () => {

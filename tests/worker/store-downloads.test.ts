@@ -35,10 +35,13 @@ const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer())
 const download = (path: string, headers: Record<string, string> = {}, method = "GET", cookie?: string) => call(path, { method, headers, cookie });
 const counted = async (entitlementId: string) =>
   (await D1.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM download_counts WHERE entitlement_id = ?1").bind(entitlementId).first<{ n: number }>())!.n;
-const setCount = (entitlementId: string, day: string, count: number) =>
-  D1.prepare("INSERT INTO download_counts (entitlement_id, day, count) VALUES (?1, ?2, ?3) ON CONFLICT DO UPDATE SET count = ?3")
-    .bind(entitlementId, day, count)
+/** The day's files' worth served so far (each start counted as a whole file, as a full GET is). */
+const setServed = (entitlementId: string, day: string, served: number) =>
+  D1.prepare("INSERT INTO download_counts (entitlement_id, day, count, served) VALUES (?1, ?2, ?3, ?3) ON CONFLICT DO UPDATE SET count = ?3, served = ?3")
+    .bind(entitlementId, day, served)
     .run();
+const servedOf = async (entitlementId: string) =>
+  (await D1.prepare("SELECT COALESCE(SUM(served), 0) AS n FROM download_counts WHERE entitlement_id = ?1").bind(entitlementId).first<{ n: number }>())!.n;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** A browser opening the link from a mail: the Worker's own answer, its redirect not followed. */
@@ -229,59 +232,66 @@ describe("refusals", () => {
 });
 
 describe("the daily limit", () => {
+  const limit = STORE_LIMITS.downloadsPerDay;
+
   it(`counts each download started, and refuses the ${STORE_LIMITS.downloadsPerDay + 1}th of the day with 429`, async () => {
     const { entitlementId, path } = await freshAlbumLink();
-    await setCount(entitlementId, today(), STORE_LIMITS.downloadsPerDay - 1);
+    await setServed(entitlementId, today(), limit - 1);
     const last = await download(path);
     expect(last.status).toBe(200);
     await bytesOf(last);
-    expect(await counted(entitlementId)).toBe(STORE_LIMITS.downloadsPerDay);
+    expect([await counted(entitlementId), await servedOf(entitlementId)]).toEqual([limit, limit]);
     await expectRefused(await download(path), 429, "download_limit_reached");
     expect((await download(path, {}, "HEAD")).status).toBe(429);
-    expect(await counted(entitlementId)).toBe(STORE_LIMITS.downloadsPerDay);
+    expect([await counted(entitlementId), await servedOf(entitlementId)]).toEqual([limit, limit]);
     const res = await navigate(path);
     expect(res.headers.get("location")).toBe("/collection?download=download_limit_reached");
   });
 
-  it("does not count a Range continuing a download started today or yesterday, even past the limit", async () => {
+  it("lets the last download of the day be resumed: its parts together cost one file", async () => {
     const { entitlementId, path } = await freshAlbumLink();
-    await bytesOf(await download(path, { range: "bytes=0-999" }));
-    expect(await counted(entitlementId)).toBe(1);
-    for (let i = 0; i < 3; i++) {
-      const part = await download(path, { range: `bytes=${1000 + i * 100}-` });
-      expect(part.status).toBe(206);
+    const size = Number((await download(path, {}, "HEAD")).headers.get("content-length"));
+    await setServed(entitlementId, today(), limit - 1);
+    const first = await download(path, { range: "bytes=0-999" });
+    expect(first.status).toBe(206);
+    await bytesOf(first);
+    // A resume, then a download manager's two parts of what is left.
+    const middle = Math.floor((size + 1000) / 2);
+    for (const range of [`bytes=1000-${middle - 1}`, `bytes=${middle}-`]) {
+      const part = await download(path, { range });
+      expect(part.status, range).toBe(206);
       await bytesOf(part);
     }
-    expect(await counted(entitlementId)).toBe(1);
-    await setCount(entitlementId, today(), STORE_LIMITS.downloadsPerDay);
-    const resumed = await download(path, { range: "bytes=2000-" });
-    expect(resumed.status).toBe(206);
-    await bytesOf(resumed);
-    await expectRefused(await download(path, { range: "bytes=0-" }), 429, "download_limit_reached");
-
-    const other = await freshAlbumLink();
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await setCount(other.entitlementId, yesterday, 1);
-    const overnight = await download(other.path, { range: "bytes=500-" });
-    expect(overnight.status).toBe(206);
-    await bytesOf(overnight);
-    expect(await counted(other.entitlementId)).toBe(1);
+    expect(await counted(entitlementId)).toBe(limit);
+    expect(await servedOf(entitlementId)).toBeCloseTo(limit, 9);
+    await expectRefused(await download(path, { range: "bytes=1-" }), 429, "download_limit_reached");
   });
 
-  it("counts a Range past the first byte as a start when nothing was started", async () => {
+  it("counts ranges that leave out the first byte as what they serve: near-full ranges past the limit are 429", async () => {
     const { entitlementId, path } = await freshAlbumLink();
-    await bytesOf(await download(path, { range: "bytes=10-" }));
-    expect(await counted(entitlementId)).toBe(1);
+    for (let i = 0; i < limit; i++) {
+      const part = await download(path, { range: "bytes=1-" });
+      expect(part.status, `range ${i + 1}`).toBe(206);
+      await bytesOf(part);
+    }
+    expect(await counted(entitlementId)).toBe(0);
+    await expectRefused(await download(path, { range: "bytes=1-" }), 429, "download_limit_reached");
+    await expectRefused(await download(path, { range: "bytes=1000-" }), 429, "download_limit_reached");
+    expect(await servedOf(entitlementId)).toBeLessThanOrEqual(limit);
+    // What is left of the budget is still there for a short range.
+    const tail = await download(path, { range: "bytes=-8" });
+    expect(tail.status).toBe(206);
+    await bytesOf(tail);
   });
 
-  it("lets racing first requests count only up to the limit", async () => {
+  it("lets racing downloads serve only up to the limit", async () => {
     const { entitlementId, path } = await freshAlbumLink();
-    await setCount(entitlementId, today(), STORE_LIMITS.downloadsPerDay - 2);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => download(path, { range: "bytes=0-9" })));
+    await setServed(entitlementId, today(), limit - 2);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => download(path)));
     const statuses = answers.map((r) => r.status).sort();
     await Promise.all(answers.map((r) => r.arrayBuffer()));
-    expect(statuses).toEqual([206, 206, 429, 429, 429]);
-    expect(await counted(entitlementId)).toBe(STORE_LIMITS.downloadsPerDay);
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+    expect([await counted(entitlementId), await servedOf(entitlementId)]).toEqual([limit, limit]);
   });
 });
 

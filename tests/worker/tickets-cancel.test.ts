@@ -392,6 +392,47 @@ describe("the refund job, step by step", () => {
     expect((await errorOf(nothing)).code).toBe("event_cancel_nothing_to_retry");
   });
 
+  it("asks the provider for nothing an admin's refund already claimed: the row fails with the reason, no refund is made", async () => {
+    const { eventId, sold } = await cancelledWithoutQueue(1);
+    const order = sold[0]!;
+    // An admin's full refund accepted by the provider, its event not yet arrived: the order's money is claimed.
+    await exec("UPDATE orders SET refund_claimed_cents = total_cents WHERE id = ?1", order.orderId);
+    const { env: stepped } = stepEnv();
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const counted = countingPayments();
+    await runCancellationStep(stepped, db(), eventId, Date.now(), { payments: counted.payments });
+    quiet.mockRestore();
+    expect(counted.calls).toEqual([]);
+    expect(await row("SELECT state, error FROM event_cancellation_orders WHERE event_id = ?1", eventId)).toEqual({
+      state: "failed",
+      error: "Another refund of this order left less than the planned refund",
+    });
+    expect(await ledgerOf(order.orderId)).toEqual([]);
+    expect(await row("SELECT count(*) AS n FROM refund_claims WHERE order_id = ?1", order.orderId)).toEqual({ n: 0 });
+  });
+
+  it("an admin's full refund racing the cancellation's: the order is refunded once, never past what was paid", async () => {
+    const { eventId, sold } = await cancelledWithoutQueue(1);
+    const order = sold[0]!;
+    const { env: stepped } = stepEnv();
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const [adminRefund] = await Promise.all([
+      call(`/api/admin/store/orders/${order.orderId}/refunds`, {
+        method: "POST",
+        json: { amountCents: 2500, attemptId: crypto.randomUUID() },
+        cookie: admin.cookie,
+      }),
+      runCancellationStep(stepped, db(), eventId, Date.now()),
+    ]);
+    quiet.mockRestore();
+    expect([200, 409]).toContain(adminRefund.status);
+    expect(await ledgerOf(order.orderId)).toHaveLength(1);
+    expect(await row("SELECT refunded_cents, refund_claimed_cents FROM orders WHERE id = ?1", order.orderId)).toEqual({
+      refunded_cents: 2500,
+      refund_claimed_cents: 2500,
+    });
+  });
+
   it("picks up tickets a late payment issued after the cancel", async () => {
     const { eventId } = await cancelledWithoutQueue(1);
     const typeId = (await row<{ id: string }>("SELECT id FROM ticket_types WHERE event_id = ?1", eventId))!.id;

@@ -322,6 +322,20 @@ describe("a ticket's typed code", () => {
     setClock(NOW + RATE_LIMITS.checkInCodeFailuresPerStaff[1] * SEC + SEC);
     expect((await checkInOk(door.cookie, { eventId: show.eventId, code: ticket.code })).result).toBe("valid");
   });
+
+  it("counts wrong codes sent at once in the statement that checks the limit: the limit's worth answered unknown, the rest 429", async () => {
+    const show = await ticketedShow();
+    const [max] = RATE_LIMITS.checkInCodeFailuresPerStaff;
+    const guesses = Array.from({ length: 40 }, (_, i) => `TKT-ZZZZ-Z${"23456789ABCDEFGH"[Math.floor(i / 16)]}${"23456789ABCDEFGH"[i % 16]}`);
+    const answers = await Promise.all(guesses.map((code) => postCheckIn(door.cookie, { eventId: show.eventId, code })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(max);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(40 - max);
+    for (const res of answers) {
+      if (res.status === 200) expect(await res.json()).toEqual({ result: "unknown" });
+      else expect((await errorOf(res)).code).toBe("rate_limited");
+    }
+    expect(await row("SELECT sum(count) AS n FROM rate_limits WHERE key = ?1", `check-in:code-fail:${door.id}`)).toEqual({ n: max });
+  });
 });
 
 describe("bad input", () => {

@@ -3,7 +3,7 @@
 // webhook receives it, turns the order's valid tickets `refunded` and gives their seats back to the
 // type and the venue, once, whatever the order of events; a partial refund leaves them valid;
 // tickets an event cancellation made `cancelled` stay so and give nothing back.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { call, callLocal, createUser } from "./helpers";
 import { deliver } from "./payments-fixtures";
 import { chargeRefundedEvent } from "./store-order-fixtures";
@@ -125,5 +125,61 @@ describe("what a refund leaves alone", () => {
     const revoked = await D1.prepare("SELECT count(revoked_at) AS n FROM entitlements WHERE order_id = ?1").bind(o.orderId).first<{ n: number }>();
     expect(revoked!.n).toBe(1);
     expect([await remainingOf(o.type), await takenOf(o.eventId)]).toEqual([30, 10]);
+  });
+
+  describe("a refund's ledger rows keep the order's sources", () => {
+    const ledger = async (orderId: string) =>
+      (
+        await D1.prepare("SELECT ref, source, amount_cents AS cents FROM revenue_entries WHERE order_id = ?1 ORDER BY id")
+          .bind(orderId)
+          .all<{ ref: string; source: string; cents: number }>()
+      ).results;
+    const refundBy = async (orderId: string, amountCents: number) => {
+      const res = await call(`/api/admin/store/orders/${orderId}/refunds`, {
+        method: "POST",
+        json: { amountCents, attemptId: crypto.randomUUID() },
+        cookie: admin.cookie,
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json<RefundResponse>()).refundId;
+    };
+    let admin: Awaited<ReturnType<typeof createUser>>;
+    beforeAll(async () => {
+      admin = await createUser("admin");
+    });
+
+    it("an order of tickets only: its refund is the tickets'", async () => {
+      const o = await paidTicketOrder(2);
+      const id = await refundBy(o.orderId, o.total);
+      expect((await ledger(o.orderId)).filter((r) => r.cents < 0)).toEqual([{ ref: `refund:${id}`, source: "tickets", cents: -o.total }]);
+    });
+
+    it("an order of tickets and an album: each refund split as the order was charged, both sources refunded exactly in full", async () => {
+      const album = await seedProduct({ usd: 900 });
+      const o = await paidTicketOrder(1, cart([{ productId: album }]));
+      const charged = await ledger(o.orderId);
+      const tickets = charged.find((r) => r.source === "tickets")!.cents;
+      const store = charged.find((r) => r.source === "store")!.cents;
+      expect(tickets + store).toBe(o.total);
+      const half = Math.floor(o.total / 2);
+      const first = await refundBy(o.orderId, half);
+      const firstTickets = Math.round((half * tickets) / o.total);
+      expect((await ledger(o.orderId)).filter((r) => r.cents < 0)).toEqual([
+        { ref: `refund:${first}:tickets`, source: "tickets", cents: -firstTickets },
+        { ref: `refund:${first}`, source: "store", cents: -(half - firstTickets) },
+      ]);
+      // The order's history shows the refund once, whole.
+      const detail = await (await call(`/api/admin/store/orders/${o.orderId}`, { cookie: admin.cookie })).json<OrderDetailResponse>();
+      expect(detail.order.history.filter((h) => h.kind === "refund")).toEqual([expect.objectContaining({ amountCents: half, confirmed: true })]);
+      await refundBy(o.orderId, o.total - half);
+      const refunds = (await ledger(o.orderId)).filter((r) => r.cents < 0);
+      expect(refunds).toHaveLength(4);
+      const bySource = (source: string) => refunds.filter((r) => r.source === source).reduce((sum, r) => sum + r.cents, 0);
+      expect([bySource("tickets"), bySource("store")]).toEqual([-tickets, -store]);
+      expect(await D1.prepare("SELECT status, refunded_cents FROM orders WHERE id = ?1").bind(o.orderId).first()).toEqual({
+        status: "refunded",
+        refunded_cents: o.total,
+      });
+    });
   });
 });

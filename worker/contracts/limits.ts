@@ -65,6 +65,11 @@ export const EDGE_RATE_LIMITS = {
    * page, "Notify me"): each sends a confirmation mail, so a script is stopped before D1 is written.
    */
   newsSignupsPerIp: { binding: "LIMIT_NEWS_SIGNUPS_IP", max: 10, periodSeconds: 60 },
+  /**
+   * Searches (GET /api/search) from anyone: each is several full-text reads of D1. The header's
+   * field asks once a pause in the typing, and "More" a page at a time: a person stays far below.
+   */
+  searchesPerIp: { binding: "LIMIT_SEARCH_IP", max: 60, periodSeconds: 60 },
 } as const;
 
 export type EdgeRateLimit = keyof typeof EDGE_RATE_LIMITS;

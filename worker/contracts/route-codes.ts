@@ -240,7 +240,8 @@ export const ROUTE_CODES = {
   order_not_shippable: { status: 409, en: STORE_ORDER_MESSAGES.notShippable },
   order_already_shipped: { status: 409, en: STORE_ORDER_MESSAGES.alreadyShipped },
   order_not_refundable: { status: 409, en: STORE_ORDER_MESSAGES.notRefundable },
-  refund_over_remaining: { status: 400, en: STORE_ORDER_MESSAGES.overRemaining },
+  // 400 for more than the order shows left; 409 when a racing refund took it meanwhile.
+  refund_over_remaining: { status: [400, 409], en: STORE_ORDER_MESSAGES.overRemaining },
   refund_failed: { status: 502, en: STORE_ORDER_MESSAGES.refundFailed },
   // store: back office products
   release_in_store: { status: 409, en: "This release is sold in the store: delete or change its product first" },

@@ -9,6 +9,7 @@ import type { OrderAddress, OrderDetail, OrderLineView, OrderListItem, OrdersLis
 import type { Period } from "../lib/ticket-periods";
 import { orderHistory, SHIP_ACTION, REFUND_ACTION, type RefundRequest } from "./store-order-history";
 import { orderTicketLinesQuery } from "./store-tickets";
+import { REFUND_OF_REF } from "./store-refunds";
 
 export type OrderFilters = { search: string | null; status: OrderFilterStatus | null; product: string | null; period: Period | null };
 
@@ -156,10 +157,16 @@ export async function findOrderDetail(db: DB, id: string): Promise<OrderDetail |
       .where(and(eq(auditLog.targetType, "order"), eq(auditLog.targetId, id), inArray(auditLog.action, [SHIP_ACTION, REFUND_ACTION])))
       .orderBy(asc(auditLog.id)),
     db
-      .select({ ref: revenueEntries.ref, amountCents: revenueEntries.amountCents, occurredAt: revenueEntries.occurredAt })
+      // A refund's rows (its tickets' part apart) as one refund.
+      .select({
+        ref: sql.raw(REFUND_OF_REF).mapWith(String),
+        amountCents: sql`sum(${revenueEntries.amountCents})`.mapWith(Number),
+        occurredAt: sql`min(${revenueEntries.occurredAt})`.mapWith(revenueEntries.occurredAt),
+      })
       .from(revenueEntries)
       .where(and(eq(revenueEntries.orderId, id), sql`${revenueEntries.ref} LIKE 'refund:%'`))
-      .orderBy(asc(revenueEntries.occurredAt), asc(revenueEntries.id)),
+      .groupBy(sql.raw(REFUND_OF_REF))
+      .orderBy(sql`min(${revenueEntries.occurredAt})`, sql`min(${revenueEntries.id})`),
     orderTicketLinesQuery(db, id),
   ]);
   const row = found[0];

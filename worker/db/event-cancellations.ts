@@ -86,9 +86,9 @@ const PLAN_ORDERS = `
   SELECT ?1, o.id, 'pending',
     CASE WHEN (SELECT COUNT(*) FROM order_lines l WHERE l.order_id = o.id)
               + (SELECT COUNT(*) FROM event_tickets x WHERE x.order_id = o.id AND x.event_id <> ?1) = 0
-         THEN MAX(0, o.total_cents - o.refunded_cents)
+         THEN MAX(0, o.total_cents - o.refund_claimed_cents)
          ELSE MIN((SELECT COALESCE(SUM(x.price_cents), 0) FROM event_tickets x WHERE x.order_id = o.id AND x.event_id = ?1 AND x.status = 'valid'),
-                  MAX(0, o.total_cents - o.refunded_cents)) END,
+                  MAX(0, o.total_cents - o.refund_claimed_cents)) END,
     ?2
   FROM orders o WHERE o.id IN (SELECT DISTINCT order_id FROM event_tickets WHERE event_id = ?1 AND status = 'valid')
   ON CONFLICT DO NOTHING`;

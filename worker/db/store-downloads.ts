@@ -1,5 +1,5 @@
 // What a download reads and writes (decision 054): the entitlement a signed link names, the files of
-// its release in one format, the day's count of downloads started (the fair daily limit, one
+// its release in one format, what was served today (the fair daily limit in files' worth, one
 // conditional upsert), and the CRC-32s kept for the objects a zip holds.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "./client";
@@ -87,40 +87,35 @@ export async function releaseFiles(
 /** The UTC day a download counts on: YYYY-MM-DD. */
 export const downloadDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
+/** Rounding room for shares that add up to whole files (a download fetched in parts). */
+const SHARE_ROUNDING = 1e-9;
+
 /**
- * Counts one download started today, unless the day already holds `limit`: one conditional upsert,
- * so racing requests can never count past it. False when the limit was reached.
+ * Takes what a GET serves from the day's budget of `limit` files' worth: `share` is the range's
+ * length over the archive's size (1 for the whole), and `start` counts it as a download started
+ * (a GET from the first byte). One conditional upsert, so racing requests can never serve past the
+ * limit. False when the share does not fit.
  */
-export async function countDownloadStart(db: DB, entitlementId: string, day: string, limit: number): Promise<boolean> {
+export async function takeDownloadShare(db: DB, entitlementId: string, day: string, take: { share: number; start: boolean }, limit: number): Promise<boolean> {
   const row = await db.$client
     .prepare(
-      `INSERT INTO download_counts (entitlement_id, day, count) VALUES (?1, ?2, 1)
-       ON CONFLICT (entitlement_id, day) DO UPDATE SET count = count + 1 WHERE download_counts.count < ?3
-       RETURNING count`,
+      `INSERT INTO download_counts (entitlement_id, day, count, served) VALUES (?1, ?2, ?3, ?4)
+       ON CONFLICT (entitlement_id, day) DO UPDATE SET count = count + excluded.count, served = served + excluded.served
+         WHERE download_counts.served + excluded.served <= ?5
+       RETURNING served`,
     )
-    .bind(entitlementId, day, limit)
-    .first<{ count: number }>();
+    .bind(entitlementId, day, take.start ? 1 : 0, take.share, limit + SHARE_ROUNDING)
+    .first<{ served: number }>();
   return row !== null;
 }
 
-/** Downloads started on `day`. */
-export async function downloadsOn(db: DB, entitlementId: string, day: string): Promise<number> {
+/** Whether the day's budget of `limit` files' worth is spent. */
+export async function downloadBudgetSpent(db: DB, entitlementId: string, day: string, limit: number): Promise<boolean> {
   const row = await db.$client
-    .prepare("SELECT count FROM download_counts WHERE entitlement_id = ?1 AND day = ?2")
+    .prepare("SELECT served FROM download_counts WHERE entitlement_id = ?1 AND day = ?2")
     .bind(entitlementId, day)
-    .first<{ count: number }>();
-  return row?.count ?? 0;
-}
-
-/** Whether a download of this entitlement was started (counted) on one of `days`. */
-export async function startedOn(db: DB, entitlementId: string, days: readonly string[]): Promise<boolean> {
-  const row = await db.$client
-    .prepare(
-      `SELECT 1 AS found FROM download_counts WHERE entitlement_id = ?1 AND count > 0 AND day IN (${days.map((_, i) => `?${i + 2}`).join(", ")}) LIMIT 1`,
-    )
-    .bind(entitlementId, ...days)
-    .first();
-  return row !== null;
+    .first<{ served: number }>();
+  return (row?.served ?? 0) >= limit - SHARE_ROUNDING;
 }
 
 // ----- the CRC-32s of stored objects -----

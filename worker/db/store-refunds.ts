@@ -2,11 +2,12 @@
 // own id row first, so a repeated delivery changes nothing). Every statement is conditional on the
 // rows, so events in any order settle the same way:
 // - refunded_cents follows the charge's cumulative amount_refunded and never goes down;
-// - one negative ledger row per refund, keyed `refund:<refund id>` (inserted once);
+// - one negative ledger row per refund, keyed `refund:<refund id>` (inserted once), and for an
+//   order of tickets and store lines its tickets' part on its own row (the revenue page's sources);
 // - once the order is refunded in full: its downloads revoked, its unredeemed gift codes void, and
 //   the stock of its lines given back when it was never shipped, each line once (restocked_at), and
 //   its valid tickets refunded with their seats given back, each once (decision 055).
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { DB } from "./client";
 import type { Statement } from "./d1";
 import { orders } from "./schema";
@@ -39,39 +40,69 @@ export type ChargeRefunded = {
 
 const raw = (db: DB, query: ReturnType<typeof sql>): Statement => db.run(query).getQuery();
 
+/** The suffix of a refund's row for the tickets' part of a mixed order. */
+const TICKETS_PART = ":tickets";
+
 /** The order is refunded in full now (read inside the batch, after its update). */
 const fullyRefunded = (orderId: string) => sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = ${orderId} AND o.status = 'refunded')`;
 const fullyRefundedUnshipped = (orderId: string) =>
   sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = ${orderId} AND o.status = 'refunded' AND o.shipped_at IS NULL)`;
 
+/** A ledger row's refund: its ref less the suffix of the tickets' part (`refund:<id>:tickets`). */
+export const REFUND_OF_REF = `CASE WHEN ref LIKE 'refund:%${TICKETS_PART}' THEN substr(ref, 1, length(ref) - ${TICKETS_PART.length}) ELSE ref END`;
+
+/**
+ * A refund's ledger rows, keeping the order's sources: the order's tickets were charged on a
+ * `tickets` row and the rest on a `store` row, and a refund is split between them as the order's
+ * total was (its tickets' part never more than the tickets' charge less their earlier refunds).
+ * The `refund:<id>` row always exists (the store's part, or the whole for an order of tickets
+ * only); `refund:<id>:tickets` holds the tickets' part of a mixed order, written first and only
+ * while the refund has no row yet (a replay, or a refund recorded before the split, adds nothing).
+ * `amount` is read from the order row `o`.
+ */
+function refundLedgerRows(db: DB, order: RefundedOrder, ref: string, amount: SQL, at: SQL | number): Statement[] {
+  const charged = sql`(SELECT coalesce(sum(e.amount_cents), 0) FROM revenue_entries e WHERE e.order_id = o.id AND e.source = 'tickets' AND e.amount_cents > 0)`;
+  const refunded = sql`(SELECT coalesce(-sum(e.amount_cents), 0) FROM revenue_entries e WHERE e.order_id = o.id AND e.source = 'tickets' AND e.amount_cents < 0)`;
+  const ticketsPart = sql`max(0, min(CAST(round(${amount} * ${charged} * 1.0 / o.total_cents) AS INTEGER), ${charged} - ${refunded}, ${amount}))`;
+  const ticketsOnly = sql`${charged} >= o.total_cents`;
+  const partRef = ref + TICKETS_PART;
+  return [
+    raw(
+      db,
+      sql`INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)
+          SELECT ${partRef}, 'tickets', -${ticketsPart}, o.currency, o.user_id, o.id, ${at}
+          FROM orders o WHERE o.id = ${order.id} AND ${amount} > 0 AND NOT ${ticketsOnly} AND ${ticketsPart} > 0
+            AND NOT EXISTS (SELECT 1 FROM revenue_entries e WHERE e.ref = ${ref})
+          ON CONFLICT (ref) DO NOTHING`,
+    ),
+    raw(
+      db,
+      sql`INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)
+          SELECT ${ref}, CASE WHEN ${ticketsOnly} THEN 'tickets' ELSE 'store' END,
+                 -(${amount} - coalesce((SELECT -e.amount_cents FROM revenue_entries e WHERE e.ref = ${partRef}), 0)),
+                 o.currency, o.user_id, o.id, ${at}
+          FROM orders o WHERE o.id = ${order.id} AND ${amount} > 0
+          ON CONFLICT (ref) DO NOTHING`,
+    ),
+  ];
+}
+
 export function refundStatements(db: DB, order: RefundedOrder, charge: ChargeRefunded, now: number): Statement[] {
   // What the charge says was refunded, never more than the order's total.
   const cumulative = sql`min(${charge.cumulativeCents}, o.total_cents)`;
-  const refunded = sql`min(${charge.cumulativeCents}, total_cents)`;
+  // ...and at least what the ledger holds (its rows are written first): two events sent at once may
+  // each count only its own refund in the charge's total, and then the ledger knows both.
+  const ledgerRefunded = sql`(SELECT coalesce(-sum(e.amount_cents), 0) FROM revenue_entries e WHERE e.order_id = ${order.id} AND e.amount_cents < 0)`;
+  const refunded = sql`min(max(${charge.cumulativeCents}, ${ledgerRefunded}), total_cents)`;
   const ledger: Statement[] = charge.refunds
-    ? charge.refunds.map((r) =>
-        raw(
-          db,
-          sql`INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)
-              VALUES (${refundRef(r.id)}, 'store', ${-r.amountCents}, ${order.currency}, ${order.userId}, ${order.id}, ${r.at})
-              ON CONFLICT (ref) DO NOTHING`,
-        ),
-      )
-    : [
-        // No list: the refund is what this event adds to the order's refunded amount (read before the update below).
-        raw(
-          db,
-          sql`INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)
-              SELECT ${REFUND_BY_EVENT_PREFIX + charge.eventId}, 'store', o.refunded_cents - ${cumulative}, o.currency, o.user_id, o.id, ${charge.eventAt}
-              FROM orders o WHERE o.id = ${order.id} AND ${cumulative} > o.refunded_cents
-              ON CONFLICT (ref) DO NOTHING`,
-        ),
-      ];
+    ? charge.refunds.flatMap((r) => refundLedgerRows(db, order, refundRef(r.id), sql`${r.amountCents}`, r.at))
+    : // No list: the refund is what this event adds to the order's refunded amount (read before the update below).
+      refundLedgerRows(db, order, REFUND_BY_EVENT_PREFIX + charge.eventId, sql`(${cumulative} - o.refunded_cents)`, charge.eventAt);
   return [
     ...ledger,
     raw(
       db,
-      sql`UPDATE orders SET refunded_cents = ${refunded},
+      sql`UPDATE orders SET refunded_cents = ${refunded}, refund_claimed_cents = max(refund_claimed_cents, ${refunded}),
             status = CASE WHEN ${refunded} >= total_cents THEN 'refunded' ELSE 'partially_refunded' END,
             updated_at = ${now}
           WHERE id = ${order.id} AND ${refunded} > refunded_cents`,
@@ -105,7 +136,10 @@ export function refundStatements(db: DB, order: RefundedOrder, charge: ChargeRef
 /** The refunds the ledger holds for an order, oldest first (the local test checkout's charge lists them). */
 export async function ledgerRefundsOf(db: DB, orderId: string): Promise<{ ref: string; amountCents: number; occurredAt: number }[]> {
   const { results } = await db.$client
-    .prepare(`SELECT ref, amount_cents, occurred_at FROM revenue_entries WHERE order_id = ?1 AND ref LIKE 'refund:%' ORDER BY occurred_at, id`)
+    .prepare(
+      `SELECT ${REFUND_OF_REF} AS ref, sum(amount_cents) AS amount_cents, min(occurred_at) AS occurred_at
+       FROM revenue_entries WHERE order_id = ?1 AND ref LIKE 'refund:%' GROUP BY 1 ORDER BY min(occurred_at), min(id)`,
+    )
     .bind(orderId)
     .all<{ ref: string; amount_cents: number; occurred_at: number }>();
   return results.map((r) => ({ ref: r.ref, amountCents: r.amount_cents, occurredAt: r.occurred_at }));

@@ -2,15 +2,18 @@
 // products, for whoever asks (worker/db/search.ts applies each kind's visibility rule).
 //   GET /?q=                  the best SEARCH_GROUP_SIZE of each kind the reader may see, empty kinds left out
 //   GET /?q=&kind=&offset=    one kind, SEARCH_PAGE_SIZE at a time from offset
-// 400 search_query_required (blank), search_query_too_long; a query with no letters or digits
+// 400 search_query_required (blank), search_query_too_long; 429 rate_limited past
+// EDGE_RATE_LIMITS.searchesPerIp from one address; a query with no letters or digits
 // ("*", "^") matches nothing (200). A kind whose matches for the words as typed are none is searched
 // again by the words' starts (relaxedTerms). Never kept in a shared cache: what a search finds
 // depends on who asks (VIP-only posts, members), and its queries are a person's own typing.
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { validate } from "../lib/validate";
 import { answerLanguage } from "../middleware/content-language";
+import { clientIp, hitEdgeLimit } from "../services/rate-limit";
 import { readSettings } from "../db/settings";
 import { searchKinds, type KindPage, type SearchContext } from "../db/search";
 import { matchExpression, relaxedTerms, searchTerms } from "../lib/search-terms";
@@ -32,7 +35,13 @@ const groupOf = (page: KindPage, offset: number, relaxed: boolean): SearchGroup 
   relaxed,
 });
 
-export const searchRoutes = new Hono<HonoEnv>().get("/", validate("query", searchQuerySchema), async (c) => {
+/** Every search counts toward its address's limit, a refused one too (429 rate_limited past it). */
+const perAddress = createMiddleware<HonoEnv>(async (c, next) => {
+  await hitEdgeLimit(c.env, "searchesPerIp", clientIp(c.req));
+  await next();
+});
+
+export const searchRoutes = new Hono<HonoEnv>().get("/", perAddress, validate("query", searchQuerySchema), async (c) => {
   const { q, kind, offset = 0 } = c.req.valid("query");
   c.header("Cache-Control", "private, no-store");
   const user = c.var.user;

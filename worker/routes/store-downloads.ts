@@ -4,16 +4,17 @@
 // headers it spans and reading only those bytes of the files from R2.
 //   unknown or forged link, revoked or unknown entitlement, a format the release is not sold in:
 //   404 download_not_found; a genuine link past its time: 410 download_link_expired; more than
-//   STORE_LIMITS.downloadsPerDay downloads started today (UTC) for the entitlement: 429
+//   STORE_LIMITS.downloadsPerDay files' worth served today (UTC) for the entitlement: 429
 //   download_limit_reached; too many requests from one address: 429 rate_limited.
 // A browser that opened such a link (a navigation) is sent to its collection instead, where the
 // reason is shown in its language and a fresh link is one click away.
 //
-// What counts as a download: a GET that starts at the first byte (no Range, or a Range from 0).
-// A GET whose Range starts further on continues a download (a resumed one, or a download
-// manager's other parts): it is not counted when this entitlement has a counted start today or
-// yesterday (UTC: a download begun before midnight may finish after it); without one, it counts as
-// a start. HEAD and 304/416 answers never count.
+// What counts: what is served. Every GET takes its range's share of the archive (its length over
+// the archive's size; the whole file is 1) from the entitlement's budget of
+// STORE_LIMITS.downloadsPerDay files' worth a UTC day, so a resumed download or a download
+// manager's parts cost together what the file does, and ranges that re-fetch nearly the whole file
+// cost nearly a whole download each. A GET from the first byte also counts as a download started.
+// HEAD and 304/416 answers never count.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
@@ -21,7 +22,7 @@ import { routeError, type ApiError } from "../lib/errors";
 import { parseRange } from "../lib/r2-range";
 import { verifyDownloadToken } from "../lib/download-token";
 import { releaseFormats } from "../db/release-formats";
-import { countDownloadStart, downloadDay, downloadsOn, findEntitlement, startedOn } from "../db/store-downloads";
+import { downloadBudgetSpent, downloadDay, findEntitlement, takeDownloadShare } from "../db/store-downloads";
 import { clientIp, hitEdgeLimit } from "../services/rate-limit";
 import { d1Checksums, planReleaseDownload, r2Source } from "../services/store/downloads";
 import { withChecksums, zipStream } from "../services/store/release-zip";
@@ -29,7 +30,6 @@ import { attachmentHeader } from "../services/store/release-files";
 import { STORE_LIMITS } from "../contracts/store-model";
 import { DOWNLOAD_ERROR_PARAM } from "../contracts/store-collection";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than any link lives: a token past this is malformed, not a download. */
 const TOKEN_MAX = 2048;
 
@@ -85,17 +85,15 @@ export const storeDownloadRoutes = new Hono<HonoEnv>().get("/downloads/:token", 
     headers.set("Content-Range", `bytes */${size}`);
     return new Response(null, { status: 416, headers });
   }
-  const now = Date.now();
-  const today = downloadDay(now);
+  const today = downloadDay(Date.now());
+  const part = range === "none" ? { offset: 0, length: size } : range;
+  const limit = STORE_LIMITS.downloadsPerDay;
   if (c.req.method === "HEAD") {
-    if ((await downloadsOn(db, entitlement.id, today)) >= STORE_LIMITS.downloadsPerDay) throw routeError("download_limit_reached");
-  } else {
-    const continuing = range !== "none" && range.offset > 0 && (await startedOn(db, entitlement.id, [today, downloadDay(now - DAY_MS)]));
-    if (!continuing && !(await countDownloadStart(db, entitlement.id, today, STORE_LIMITS.downloadsPerDay)))
-      return refuse(c, routeError("download_limit_reached"));
+    if (await downloadBudgetSpent(db, entitlement.id, today, limit)) throw routeError("download_limit_reached");
+  } else if (!(await takeDownloadShare(db, entitlement.id, today, { share: part.length / size, start: part.offset === 0 }, limit))) {
+    return refuse(c, routeError("download_limit_reached"));
   }
 
-  const part = range === "none" ? { offset: 0, length: size } : range;
   headers.set("Content-Length", String(part.length));
   if (range !== "none") headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${size}`);
   const status = range === "none" ? 200 : 206;

@@ -24,14 +24,28 @@ export async function countEvent(db: DB, key: string, [, windowSeconds]: Limit, 
   return row.count;
 }
 
-/** The current window's count under `key`, counting nothing (a limit on failures checks it before trying). */
-export async function windowCount(db: DB, key: string, [, windowSeconds]: Limit, now = Date.now()): Promise<number> {
-  const row = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStartOf(now, windowSeconds))))
-    .get();
-  return row?.count ?? 0;
+/**
+ * Takes one of the window's `max` attempts under `key`: the check and the count are one conditional
+ * upsert, so racing attempts can never take more than `max`. False when none is left.
+ */
+export async function takeAttempt(db: DB, key: string, [max, windowSeconds]: Limit, now = Date.now()): Promise<boolean> {
+  const row = await db.$client
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 WHERE rate_limits.count < ?3
+       RETURNING count`,
+    )
+    .bind(key, windowStartOf(now, windowSeconds), max)
+    .first();
+  return row !== null;
+}
+
+/** Gives back an attempt taken in the current window (it turned out not to be one the limit counts). */
+export async function giveBackAttempt(db: DB, key: string, [, windowSeconds]: Limit, now = Date.now()) {
+  await db.$client
+    .prepare(`UPDATE rate_limits SET count = count - 1 WHERE key = ?1 AND window_start = ?2 AND count > 0`)
+    .bind(key, windowStartOf(now, windowSeconds))
+    .run();
 }
 
 /** Counts one attempt under `key`; 429 once the window holds more than the limit allows. */

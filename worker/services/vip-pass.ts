@@ -8,7 +8,7 @@ import { routeError, tooManyRequests } from "../lib/errors";
 import { checkPassTimeCode, formatPassCode, parsePassCode, passTimeCode, passWindow, signPassToken, verifyPassToken, windowEndsAt } from "../lib/vip-pass";
 import { verifyTicketToken } from "../lib/ticket-token";
 import { readTicket } from "./ticket-door";
-import { countEvent, hitRateLimit, windowCount } from "./rate-limit";
+import { giveBackAttempt, hitRateLimit, takeAttempt } from "./rate-limit";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../contracts/limits";
 import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "../contracts/vip-pass";
 import { normaliseTicketCode } from "../contracts/event-tickets-model";
@@ -78,21 +78,26 @@ async function readToken(db: DB, secret: string, door: DoorRead, token: string, 
 }
 
 async function readCode(db: DB, secret: string, door: DoorRead & { code: string }, now: number): Promise<Found> {
-  const { staffId, code: input } = door;
-  const key = `check-in:code-fail:${staffId}`;
+  const key = `check-in:code-fail:${door.staffId}`;
   const limit = RATE_LIMITS.checkInCodeFailuresPerStaff;
-  // Checked before the code, so a guess past the limit learns nothing, not even a right one.
-  if ((await windowCount(db, key, limit, now)) >= limit[0]) throw tooManyRequests(RATE_LIMIT_MESSAGE);
-  const wrong = async (answer: CheckInResponse) => {
-    await countEvent(db, key, limit, now);
-    return answered(answer);
-  };
+  // Every typed code takes an attempt before it is read, in the statement that checks the limit, so
+  // racing guesses cannot all pass a check made before any was counted; and a guess past the limit
+  // learns nothing, not even a right one. A code that turns out right gives its attempt back.
+  if (!(await takeAttempt(db, key, limit, now))) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+  const found = await judgeCode(db, secret, door, now);
+  if (!found.wrong) await giveBackAttempt(db, key, limit, now);
+  return found;
+}
+
+/** A typed code's answer, and whether it was a wrong guess (what the limit counts). */
+async function judgeCode(db: DB, secret: string, door: DoorRead & { code: string }, now: number): Promise<Found & { wrong?: true }> {
+  const wrong = (answer: CheckInResponse) => ({ ...answered(answer), wrong: true as const });
   // A ticket's code (TKT-XXXX-XXXX, or its eight characters in any spelling) first: a real one,
   // whatever its answer, is not a wrong guess. A code no ticket has may still be a pass's.
-  const ticketCode = normaliseTicketCode(input);
-  const ticketAnswer = ticketCode ? await readTicket(db, door.eventId, { by: "code", code: ticketCode }, staffId, now) : null;
+  const ticketCode = normaliseTicketCode(door.code);
+  const ticketAnswer = ticketCode ? await readTicket(db, door.eventId, { by: "code", code: ticketCode }, door.staffId, now) : null;
   if (ticketAnswer) return answered(ticketAnswer);
-  const parsed = parsePassCode(input);
+  const parsed = parsePassCode(door.code);
   const holder = parsed ? await findPassHolderByNumber(db, parsed.passNumber, now) : null;
   // An unknown code never names the member: a guessed pass number learns nothing.
   if (!parsed || !holder) return wrong({ result: "unknown" });

@@ -3,7 +3,7 @@
 // payment made, their download entitlements and gift codes; members' carts; and the revenue ledger
 // the revenue page reads. Money is integer cents, one currency per row ('usd' or 'brl').
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
 import { albums, tracks } from "./music";
@@ -230,6 +230,8 @@ export const orders = sqliteTable(
     shippingCents: integer("shipping_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /** What refunds asked of the provider take, claimed before asking (never past the total). */
+    refundClaimedCents: integer("refund_claimed_cents").notNull().default(0),
     promoCode: text("promo_code"),
     shippingName: text("shipping_name"),
     /** The address the provider collected: { line1, line2, city, state, postalCode, country }. */
@@ -313,6 +315,8 @@ export const downloadCounts = sqliteTable(
       .references(() => entitlements.id, { onDelete: "cascade" }),
     day: text("day").notNull(),
     count: integer("count").notNull().default(0),
+    /** What was served, in files' worth (each range's length over the archive's size). */
+    served: real("served").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.entitlementId, t.day] })],
 );

@@ -17,6 +17,7 @@ import { toZonedIso } from "../../contracts/time-zones";
 import { actorOf } from "../../middleware/guards";
 import { exportOrderPages, findOrderDetail, findRefundableOrder, listOrders, type OrderFilters } from "../../db/admin-store-orders";
 import { markOrderShipped, recordRefundRequest } from "../../db/admin-store-order-writes";
+import { claimRefund, releaseRefund } from "../../db/refund-claims";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../../services/payments";
 import { announceOrderShipped } from "../../services/store/order-shipped";
 import {
@@ -159,7 +160,7 @@ export const adminStoreOrderRoutes = new Hono<HonoEnv>()
     if (!order) throw orderNotFound();
     const remaining = order.totalCents - order.refundedCents - order.pendingCents;
     if (!order.paymentIntentId || remaining <= 0) throw conflict(STORE_ORDER_MESSAGES.notRefundable, "order_not_refundable");
-    if (amountCents > remaining) throw routeError("refund_over_remaining", { field: "amountCents", params: { max: remaining } });
+    if (amountCents > remaining) throw routeError("refund_over_remaining", { status: 400, field: "amountCents", params: { max: remaining } });
 
     let service;
     try {
@@ -169,12 +170,23 @@ export const adminStoreOrderRoutes = new Hono<HonoEnv>()
       console.error(`payments: ${err.message}`);
       throw routeError("payments_unavailable");
     }
+    // The amount is taken from the order before the provider is asked: a racing refund finds it gone.
+    // One refund per attempt: a retried request is the same claim and the same refund at the provider.
+    const key = `order-refund:${id}:${attemptId}`;
+    const claim = await claimRefund(c.var.db, id, key, amountCents);
+    if (!claim) throw orderNotFound();
+    if (!claim.claimed) {
+      if (claim.leftCents <= 0) throw conflict(STORE_ORDER_MESSAGES.notRefundable, "order_not_refundable");
+      throw routeError("refund_over_remaining", { status: 409, field: "amountCents", params: { max: claim.leftCents } });
+    }
     let refund;
     try {
-      // One refund per attempt: a retried request is the same refund at the provider.
-      refund = await service.refund({ paymentIntentId: order.paymentIntentId, amountCents, idempotencyKey: `order-refund:${id}:${attemptId}` });
+      refund = await service.refund({ paymentIntentId: order.paymentIntentId, amountCents, idempotencyKey: key });
     } catch (err) {
+      // Anything but a refusal leaves the claim (the provider may have refunded), and so does a
+      // retry's refusal (the first request's refund may stand).
       if (!(err instanceof PaymentProviderError)) throw err;
+      if (claim.fresh) await releaseRefund(c.var.db, id, key);
       console.error(`store: refund of order ${id} refused`, err);
       throw routeError("refund_failed");
     }

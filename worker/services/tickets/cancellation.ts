@@ -36,6 +36,7 @@ import {
 import { recordRefundRequest } from "../../db/admin-store-order-writes";
 import { claimCancelNotice } from "../../db/reminders";
 import type { Actor } from "../../db/audit";
+import { claimRefund, releaseRefund } from "../../db/refund-claims";
 import { isLocale } from "../../contracts/locale";
 import { STORE_LIMITS } from "../../contracts/store-model";
 import { createMailService, type MailService } from "../mail";
@@ -125,6 +126,8 @@ export async function runCancellationStep(env: AppEnv, db: DB, eventId: string, 
   await finishCancellation(db, eventId, now);
 }
 
+const CLAIM_REFUSED = "Another refund of this order left less than the planned refund";
+
 /** Refunds one order once and settles its row; a provider refusal is a failed row, anything else throws. */
 async function refundOrder(db: DB, payments: PaymentsService, actor: Actor | null, eventId: string, order: PendingOrder, now: number) {
   const amountCents = order.plannedCents;
@@ -138,12 +141,22 @@ async function refundOrder(db: DB, payments: PaymentsService, actor: Actor | nul
     await markOrder(db, eventId, order.orderId, { state: "failed", error: "The order has no payment to refund" }, now);
     return;
   }
+  // Taken from the order before the provider is asked, as the admin's refunds are: one made meanwhile leaves less.
+  const key = refundKey(eventId, order.orderId);
+  const claim = await claimRefund(db, order.orderId, key, amountCents, now);
+  if (!claim?.claimed) {
+    console.error(`tickets: cancellation of event ${eventId}: order ${order.orderId} has less left than the planned refund`);
+    await markOrder(db, eventId, order.orderId, { state: "failed", error: CLAIM_REFUSED }, now);
+    return;
+  }
   let refund;
   try {
-    refund = await payments.refund({ paymentIntentId: order.paymentIntentId, amountCents, idempotencyKey: refundKey(eventId, order.orderId) });
+    refund = await payments.refund({ paymentIntentId: order.paymentIntentId, amountCents, idempotencyKey: key });
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     console.error(`tickets: cancellation of event ${eventId}: refund of order ${order.orderId} refused`, err);
+    // A failed row may be tried again (the back office's retry) under the same key: its claim is given back.
+    await releaseRefund(db, order.orderId, key);
     await markOrder(db, eventId, order.orderId, { state: "failed", error: err.message }, now);
     return;
   }
