@@ -68,12 +68,44 @@ const FULL: CollectionResponse = {
       trackingNumber: "9400 1000",
       trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000",
       shippedAt: "2026-11-22T10:00:00.000Z",
+      tickets: [],
     },
   ],
   giftCodes: [
     { code: "GIFT-AAAA", months: 3, state: "unredeemed", redeemedBy: null, redeemedAt: null, orderNumber: 1043 },
     { code: "GIFT-BBBB", months: 12, state: "redeemed", redeemedBy: "friend_1", redeemedAt: "2026-11-23T10:00:00.000Z", orderNumber: 1043 },
     { code: "GIFT-CCCC", months: 1, state: "void", redeemedBy: null, redeemedAt: null, orderNumber: 1043 },
+  ],
+};
+
+const showTickets = {
+  eventId: "ev-1",
+  eventTitle: "Neon Night",
+  eventTitlePtBr: "Noite Neon",
+  startsAt: "2027-03-13T01:00:00.000Z",
+  timeZone: "America/New_York",
+};
+/** A ticket order: no store lines, two types for one show at 8 PM in New York. */
+const TICKET_ORDER: CollectionResponse = {
+  ...FULL,
+  orders: [
+    {
+      ...FULL.orders[0]!,
+      id: "order-t",
+      number: 1004,
+      status: "paid",
+      totalCents: 11000,
+      subtotalCents: 11000,
+      lines: [],
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      shippedAt: null,
+      tickets: [
+        { ...showTickets, typeName: "General", typeNamePtBr: "Pista", quantity: 2, totalCents: 5000 },
+        { ...showTickets, typeName: "VIP area", typeNamePtBr: null, quantity: 1, totalCents: 6000 },
+      ],
+    },
   ],
 };
 
@@ -135,6 +167,29 @@ describe("/collection", () => {
     expect(tracking.getAttribute("href")).toBe("https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000");
     expect(tracking.getAttribute("target")).toBe("_blank");
     expect(tracking.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
+  it("lists a ticket order's show, its date in the event's zone and the tickets of each type", async () => {
+    api(TICKET_ORDER);
+    renderCollection();
+    const order = await screen.findByRole("article", { name: "Order #1004" });
+    expect(within(order).getByText("Neon Night")).toBeTruthy();
+    expect(within(order).getByText("Fri, Mar 12, 2027, 8:00 PM EST")).toBeTruthy();
+    const lines = [...order.querySelectorAll(".collection-order-show li")].map((li) => li.textContent);
+    expect(lines).toEqual(["2 × General$50.00", "1 × VIP area$60.00"]);
+    expect(within(order).getByText("Total $110.00")).toBeTruthy();
+  });
+
+  it("names a ticket order's show and types in Portuguese, falling back to the English name", async () => {
+    api(TICKET_ORDER);
+    renderCollection("/collection", "pt-BR");
+    const order = await screen.findByRole("article", { name: "Pedido nº 1004" });
+    expect(within(order).getByText("Noite Neon")).toBeTruthy();
+    expect(within(order).queryByText("Neon Night")).toBeNull();
+    const date = within(order).getByText(/12 de mar\. de 2027/);
+    expect(date.textContent).toMatch(/20:00/);
+    const lines = [...order.querySelectorAll(".collection-order-show li")].map((li) => li.textContent?.replace(/\s/g, " "));
+    expect(lines).toEqual(["2 × PistaUS$ 50,00", "1 × VIP areaUS$ 60,00"]);
   });
 
   it("lists gift codes with their state, who redeemed one, and a printable card for an unredeemed one", async () => {
