@@ -11,7 +11,7 @@
 //          ticket orders for them, whose dates move to stay relative to now; ~90 days of site page
 //          views while there are none yet, and the analytics rollups; three demo perks
 //          (scripts/lib/demo-perks.mjs), kept live relative to now; ~90 days of the revenue ledger
-//          (scripts/lib/demo-revenue.mjs: each store sale a demo order of the demo store), topped up to today; a demo store (products of every
+//          (scripts/lib/demo-revenue.mjs), topped up to today; a demo store (products of every
 //          kind, sizes with stock, the perk's promotion code: scripts/lib/demo-store.mjs); a demo
 //          event selling tickets here, General and a nearly sold-out VIP area (scripts/lib/demo-tickets.mjs); the
 //          lossless masters of the releases the store sells in WAV (scripts/catalog/demo-masters.mjs);
