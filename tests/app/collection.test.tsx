@@ -278,6 +278,49 @@ describe("/collection", () => {
     expect(sentJson(callsTo("POST /api/store/collection/links")[0])).toEqual({ entitlementId: "ent-album", format: "mp3" });
   });
 
+  /** A release read while one of its files was still missing: the link's size is not known. */
+  const unsized: CollectionResponse = { ...FULL, releases: [{ ...ALBUM, links: [{ ...ALBUM.links[0]!, bytes: null }] }] };
+  const preparingThenReady = () => {
+    let heads = 0;
+    return () => {
+      heads += 1;
+      if (heads > 1) return new Response(null, { status: 200 });
+      return new Response(null, { status: 503, headers: { "Retry-After": "1" } });
+    };
+  };
+
+  it("says a download is being prepared, asks again after the time the Worker gave, then starts it", async () => {
+    let opened = "";
+    vi.spyOn(window.location, "assign").mockImplementation((url) => void (opened = String(url)));
+    const { callsTo } = api(unsized, { "HEAD /api/store/downloads/mp3-token": preparingThenReady() });
+    renderCollection();
+    const link = await screen.findByRole("link", { name: "Download Moonlight Boulevard in MP3" });
+    fireEvent.click(link);
+    await waitFor(() => expect(link.textContent).toBe("Being prepared..."));
+    expect(screen.getByText("This download is being prepared. It starts by itself as soon as it is ready.").getAttribute("role")).toBe("status");
+    expect(opened).toBe("");
+    await waitFor(() => expect(opened).toBe("/api/store/downloads/mp3-token"), { timeout: 4000 });
+    expect(callsTo("HEAD /api/store/downloads/mp3-token")).toHaveLength(2);
+    expect(link.textContent).toBe("MP3");
+  });
+
+  it("says it in Portuguese, and explains a link that was being prepared when opened", async () => {
+    vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    api(unsized, { "HEAD /api/store/downloads/mp3-token": preparingThenReady() });
+    renderCollection("/collection?download=download_preparing", "pt-BR");
+    expect(await screen.findByText("Esse download está sendo preparado. Tente de novo daqui a pouco.")).toBeTruthy();
+    const link = screen.getByRole("link", { name: "Baixar Moonlight Boulevard em MP3" });
+    fireEvent.click(link);
+    await waitFor(() => expect(link.textContent).toBe("Em preparação..."));
+    expect(screen.getByText("Este download está sendo preparado. Ele começa sozinho assim que estiver pronto.")).toBeTruthy();
+  });
+
+  it("explains in English a link that was being prepared when opened", async () => {
+    api(FULL);
+    renderCollection("/collection?download=download_preparing");
+    expect(await screen.findByText("That download is being prepared. Try it again in a moment.")).toBeTruthy();
+  });
+
   it("speaks Portuguese", async () => {
     api(FULL);
     renderCollection("/collection", "pt-BR");
