@@ -26,6 +26,7 @@ export const DEMO_TICKET_EVENT: {
   venueCapacity: number;
   currency: "USD";
   inDays: number;
+  at: string;
   saleOpenedDaysAgo: number;
 };
 export const DEMO_TICKET_TYPES: DemoTicketTypeSeed[];

@@ -3,7 +3,10 @@
 // venue with a capacity, on sale from a day before the seed until its start three weeks later, with
 // two types: "General" (plenty) and "VIP area" (3 left, so "3 left" shows). Inserted once by fixed
 // ids (INSERT OR IGNORE keeps what the back office or a checkout changed since: prices, quantities,
-// seats taken); every seed moves its dates back to stay relative to now, as the other demo events'.
+// seats taken). Its times are set once too: tickets sold for 20:00 must not move on a restart, since
+// no buyer is told. Only a show already over that nobody holds a ticket for is set up again.
+import { zonedTimeToUtc } from "./demo-seed.mjs";
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
@@ -22,8 +25,9 @@ export const DEMO_TICKET_EVENT = {
   venuePostalCode: "33139",
   venueCapacity: 300,
   currency: "USD",
-  /** The show is this many days after the seed (to the minute). */
+  /** The show is this many days after the seed, at this local time in its zone (doors at night). */
   inDays: 21,
+  at: "20:00",
   /** The sale opened this long before the seed and ends at the show. */
   saleOpenedDaysAgo: 1,
 };
@@ -57,10 +61,19 @@ const sqlValue = (value) =>
   value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 const row = (values) => `(${values.map(sqlValue).join(", ")})`;
 
-/** The event's times for a seed at `now` (epoch ms, to the minute). */
+/** The local calendar day of `instant` in `timeZone`. */
+function zonedDay(instant, timeZone) {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(new Date(instant));
+  const get = (type) => Number(parts.find((p) => p.type === type).value);
+  return { year: get("year"), month: get("month"), day: get("day") };
+}
+
+/** The event's times for a first seed at `now` (epoch ms): the show at `at` local time. */
 export function demoTicketEventDates(now) {
+  const e = DEMO_TICKET_EVENT;
   const minute = (ms) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
-  const eventDate = minute(now + DEMO_TICKET_EVENT.inDays * DAY_MS);
+  const [hour, min] = e.at.split(":").map(Number);
+  const eventDate = zonedTimeToUtc({ ...zonedDay(now + e.inDays * DAY_MS, e.timeZone), hour, minute: min }, e.timeZone);
   return { eventDate, ticketSaleStart: minute(now - DEMO_TICKET_EVENT.saleOpenedDaysAgo * DAY_MS), ticketSaleEnd: eventDate };
 }
 
@@ -71,7 +84,10 @@ export function demoTicketsSql(now) {
   const out = [
     `INSERT OR IGNORE INTO events (id, title, description, title_pt_br, description_pt_br, event_date, time_zone, status, source, venue_name, venue_address, venue_city, venue_state, venue_country, venue_postal_code, venue_capacity, ticket_price_min_cents, ticket_price_max_cents, currency, ticket_sale_start, ticket_sale_end, created_at, updated_at)
      VALUES ${row([e.id, e.title, e.description, e.titlePtBr, e.descriptionPtBr, dates.eventDate, e.timeZone, "published", "custom", e.venueName, e.venueAddress, e.venueCity, e.venueState, e.venueCountry, e.venuePostalCode, e.venueCapacity, Math.min(...prices), Math.max(...prices), e.currency, dates.ticketSaleStart, dates.ticketSaleEnd, now, now])};`,
-    `UPDATE events SET event_date = ${dates.eventDate}, ticket_sale_start = ${dates.ticketSaleStart}, ticket_sale_end = ${dates.ticketSaleEnd}, updated_at = ${now} WHERE id = ${sqlValue(e.id)};`,
+    // A show already over that no one holds a ticket for starts again three weeks on, so the demo
+    // keeps selling; any other keeps the times its buyers were sold.
+    `UPDATE events SET event_date = ${dates.eventDate}, ticket_sale_start = ${dates.ticketSaleStart}, ticket_sale_end = ${dates.ticketSaleEnd}, updated_at = ${now}
+     WHERE id = ${sqlValue(e.id)} AND event_date <= ${now} AND tickets_taken = 0 AND NOT EXISTS (SELECT 1 FROM event_tickets WHERE event_id = ${sqlValue(e.id)});`,
   ];
   for (const t of DEMO_TICKET_TYPES) {
     out.push(

@@ -32,6 +32,7 @@ const DRAFT = event("00000000-0000-4000-8000-000000000002", {
 });
 const BRITE = event("00000000-0000-4000-8000-000000000003", {
   title: "Synth Night",
+  titlePtBR: "Noite do Synth",
   status: "cancelled",
   source: "eventbrite",
   eventbriteId: "eb-77",
@@ -690,6 +691,9 @@ describe("in Portuguese", () => {
     ]);
     expect(within(bodyRows()[0]!).getByText("Publicado")).toBeTruthy();
     expect(within(bodyRows()[0]!).getByText("US$ 45,50 - US$ 120,00")).toBeTruthy();
+    // A show's Portuguese title where it has one, in the row and in its buttons' names.
+    expect(titles()).toEqual(["Freestyle Forever — Miami", "Noite Freestyle", "Noite do Synth"]);
+    expect(screen.getByRole("button", { name: "Editar Noite do Synth" })).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Criar evento" }));
     fireEvent.click(screen.getByRole("button", { name: "Salvar" }));

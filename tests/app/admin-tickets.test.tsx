@@ -33,6 +33,7 @@ const ticket = (id: string, orderId: string, extra: Partial<TicketView> = {}): T
   orderId,
   eventId: "ev-ny",
   eventTitle: "Freestyle Forever — New York",
+  eventTitlePtBr: null,
   customerEmail: `${id}@example.com`,
   customerName: null,
   status: "confirmed",
@@ -44,7 +45,13 @@ const ticket = (id: string, orderId: string, extra: Partial<TicketView> = {}): T
 
 const TICKETS: TicketView[] = [
   ticket("t1", "ORD-1001", { customerName: "Ana Lopez" }),
-  ticket("t2", "ORD-1002", { status: "pending", price: 120, eventTitle: "Miami Freestyle Heat", eventId: "ev-mia" }),
+  ticket("t2", "ORD-1002", {
+    status: "pending",
+    price: 120,
+    eventTitle: "Miami Freestyle Heat",
+    eventTitlePtBr: "Calor Freestyle em Miami",
+    eventId: "ev-mia",
+  }),
   ticket("t3", "ORD-1003", { status: "cancelled", price: 450, currency: "BRL", eventTitle: "Noite Freestyle — São Paulo", eventId: "ev-sp" }),
 ];
 
@@ -364,6 +371,8 @@ describe("/admin/tickets in Portuguese", () => {
     await screen.findByText("ORD-1001");
     expect(tableRows()[0]).toEqual(["ORD-1001", "Freestyle Forever — New York", "t1@example.com", "Confirmado", "US$\u00A045,50"]);
     expect(tableRows()[2]![4]).toBe("R$\u00A0450,00");
+    // A show's Portuguese title where it has one; the title it has otherwise.
+    expect(tableRows().map((r) => r[1])).toEqual(["Freestyle Forever — New York", "Calor Freestyle em Miami", "Noite Freestyle — São Paulo"]);
     const total = screen.getByRole("article", { name: "Valor total" });
     // (getByText reads the non-breaking space pt-BR puts after the symbol as a plain one.)
     expect(within(total).getByText("US$ 165,50")).toBeTruthy();

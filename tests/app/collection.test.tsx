@@ -68,12 +68,44 @@ const FULL: CollectionResponse = {
       trackingNumber: "9400 1000",
       trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000",
       shippedAt: "2026-11-22T10:00:00.000Z",
+      tickets: [],
     },
   ],
   giftCodes: [
     { code: "GIFT-AAAA", months: 3, state: "unredeemed", redeemedBy: null, redeemedAt: null, orderNumber: 1043 },
     { code: "GIFT-BBBB", months: 12, state: "redeemed", redeemedBy: "friend_1", redeemedAt: "2026-11-23T10:00:00.000Z", orderNumber: 1043 },
     { code: "GIFT-CCCC", months: 1, state: "void", redeemedBy: null, redeemedAt: null, orderNumber: 1043 },
+  ],
+};
+
+const showTickets = {
+  eventId: "ev-1",
+  eventTitle: "Neon Night",
+  eventTitlePtBr: "Noite Neon",
+  startsAt: "2027-03-13T01:00:00.000Z",
+  timeZone: "America/New_York",
+};
+/** A ticket order: no store lines, two types for one show at 8 PM in New York. */
+const TICKET_ORDER: CollectionResponse = {
+  ...FULL,
+  orders: [
+    {
+      ...FULL.orders[0]!,
+      id: "order-t",
+      number: 1004,
+      status: "paid",
+      totalCents: 11000,
+      subtotalCents: 11000,
+      lines: [],
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      shippedAt: null,
+      tickets: [
+        { ...showTickets, typeName: "General", typeNamePtBr: "Pista", quantity: 2, totalCents: 5000 },
+        { ...showTickets, typeName: "VIP area", typeNamePtBr: null, quantity: 1, totalCents: 6000 },
+      ],
+    },
   ],
 };
 
@@ -135,6 +167,29 @@ describe("/collection", () => {
     expect(tracking.getAttribute("href")).toBe("https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000");
     expect(tracking.getAttribute("target")).toBe("_blank");
     expect(tracking.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
+  it("lists a ticket order's show, its date in the event's zone and the tickets of each type", async () => {
+    api(TICKET_ORDER);
+    renderCollection();
+    const order = await screen.findByRole("article", { name: "Order #1004" });
+    expect(within(order).getByText("Neon Night")).toBeTruthy();
+    expect(within(order).getByText("Fri, Mar 12, 2027, 8:00 PM EST")).toBeTruthy();
+    const lines = [...order.querySelectorAll(".collection-order-show li")].map((li) => li.textContent);
+    expect(lines).toEqual(["2 × General$50.00", "1 × VIP area$60.00"]);
+    expect(within(order).getByText("Total $110.00")).toBeTruthy();
+  });
+
+  it("names a ticket order's show and types in Portuguese, falling back to the English name", async () => {
+    api(TICKET_ORDER);
+    renderCollection("/collection", "pt-BR");
+    const order = await screen.findByRole("article", { name: "Pedido nº 1004" });
+    expect(within(order).getByText("Noite Neon")).toBeTruthy();
+    expect(within(order).queryByText("Neon Night")).toBeNull();
+    const date = within(order).getByText(/12 de mar\. de 2027/);
+    expect(date.textContent).toMatch(/20:00/);
+    const lines = [...order.querySelectorAll(".collection-order-show li")].map((li) => li.textContent?.replace(/\s/g, " "));
+    expect(lines).toEqual(["2 × PistaUS$ 50,00", "1 × VIP areaUS$ 60,00"]);
   });
 
   it("lists gift codes with their state, who redeemed one, and a printable card for an unredeemed one", async () => {
@@ -221,6 +276,49 @@ describe("/collection", () => {
     fireEvent.click(await screen.findByRole("link", { name: "Download Moonlight Boulevard in MP3" }));
     await waitFor(() => expect(opened).toBe("/api/store/downloads/fresh"));
     expect(sentJson(callsTo("POST /api/store/collection/links")[0])).toEqual({ entitlementId: "ent-album", format: "mp3" });
+  });
+
+  /** A release read while one of its files was still missing: the link's size is not known. */
+  const unsized: CollectionResponse = { ...FULL, releases: [{ ...ALBUM, links: [{ ...ALBUM.links[0]!, bytes: null }] }] };
+  const preparingThenReady = () => {
+    let heads = 0;
+    return () => {
+      heads += 1;
+      if (heads > 1) return new Response(null, { status: 200 });
+      return new Response(null, { status: 503, headers: { "Retry-After": "1" } });
+    };
+  };
+
+  it("says a download is being prepared, asks again after the time the Worker gave, then starts it", async () => {
+    let opened = "";
+    vi.spyOn(window.location, "assign").mockImplementation((url) => void (opened = String(url)));
+    const { callsTo } = api(unsized, { "HEAD /api/store/downloads/mp3-token": preparingThenReady() });
+    renderCollection();
+    const link = await screen.findByRole("link", { name: "Download Moonlight Boulevard in MP3" });
+    fireEvent.click(link);
+    await waitFor(() => expect(link.textContent).toBe("Being prepared..."));
+    expect(screen.getByText("This download is being prepared. It starts by itself as soon as it is ready.").getAttribute("role")).toBe("status");
+    expect(opened).toBe("");
+    await waitFor(() => expect(opened).toBe("/api/store/downloads/mp3-token"), { timeout: 4000 });
+    expect(callsTo("HEAD /api/store/downloads/mp3-token")).toHaveLength(2);
+    expect(link.textContent).toBe("MP3");
+  });
+
+  it("says it in Portuguese, and explains a link that was being prepared when opened", async () => {
+    vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    api(unsized, { "HEAD /api/store/downloads/mp3-token": preparingThenReady() });
+    renderCollection("/collection?download=download_preparing", "pt-BR");
+    expect(await screen.findByText("Esse download está sendo preparado. Tente de novo daqui a pouco.")).toBeTruthy();
+    const link = screen.getByRole("link", { name: "Baixar Moonlight Boulevard em MP3" });
+    fireEvent.click(link);
+    await waitFor(() => expect(link.textContent).toBe("Em preparação..."));
+    expect(screen.getByText("Este download está sendo preparado. Ele começa sozinho assim que estiver pronto.")).toBeTruthy();
+  });
+
+  it("explains in English a link that was being prepared when opened", async () => {
+    api(FULL);
+    renderCollection("/collection?download=download_preparing");
+    expect(await screen.findByText("That download is being prepared. Try it again in a moment.")).toBeTruthy();
   });
 
   it("speaks Portuguese", async () => {

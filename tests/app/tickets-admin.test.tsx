@@ -20,6 +20,7 @@ const sold = (id: string, extra: Partial<TicketView> = {}): TicketView => ({
   orderId: "1042",
   eventId: "ev-mia",
   eventTitle: "Miami Freestyle Heat",
+  eventTitlePtBr: "Calor Freestyle em Miami",
   customerEmail: "ana@example.com",
   customerName: "ana_l",
   status: "confirmed",
@@ -55,6 +56,7 @@ const SALES: TicketSalesResponse = {
   event: {
     id: "ev-mia",
     title: "Miami Freestyle Heat",
+    titlePtBr: "Calor Freestyle em Miami",
     eventDate: "2026-12-13T01:00:00.000Z",
     timeZone: "America/New_York",
     status: "published",
@@ -274,10 +276,11 @@ describe("/admin/tickets/events/$eventId", () => {
     expect(await screen.findByText("Failed to load the sales")).toBeTruthy();
   });
 
-  it("is in Portuguese, with the type's Portuguese name", async () => {
+  it("is in Portuguese, with the show's and the type's Portuguese names", async () => {
     fakeServer();
     render("/admin/tickets/events/ev-mia", "pt-BR");
     expect(await screen.findByRole("img", { name: "Pista: 8 vendidos, 3 entraram, 90 restantes de 100" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Calor Freestyle em Miami" })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 2, name: "Lista da portaria" })).toBeTruthy();
     expect(screen.getByText("À venda")).toBeTruthy();
   });

@@ -199,24 +199,73 @@ describe("the membership's plan", () => {
 });
 
 describe("switching plans on the local manage page", () => {
-  it("offers Switch to monthly to a yearly member, and shows the new plan after it", async () => {
+  /** Yearly → monthly a minute after paying $99, as the Worker words the terms. */
+  const TERMS = {
+    plan: "monthly",
+    priceCents: 999,
+    currency: "USD",
+    creditCents: 9900,
+    chargeCents: 0,
+    leftoverCents: 8901,
+    periodEnd: "2031-08-15T12:00:00.000Z",
+  };
+  const switchServer = () => {
     let current = membership();
-    const api = serve({
+    return serve({
       extra: {
         "GET /api/payments/membership": () => json(200, current),
+        "GET /api/payments/local/subscription/switch/monthly": json(200, TERMS),
         "POST /api/payments/local/subscription/switch-to-monthly": () => {
           current = membership({ plan: "monthly", renewalAmount: { cents: 999, currency: "USD" }, currentPeriodEnd: "2031-08-15T12:00:00.000Z" });
           return json(200, current);
         },
       },
     });
+  };
+
+  it("asks first with what the switch costs and credits, switches nothing until confirmed, then shows the new plan", async () => {
+    const api = switchServer();
     renderApp(routeTree, "/vip-membership/manage");
     const switchButton = await screen.findByRole("button", { name: "Switch to monthly" });
     expect(screen.queryByRole("button", { name: "Switch to yearly" })).toBeNull();
     fireEvent.click(switchButton);
+    const dialog = await screen.findByRole("dialog", { name: "Switch to the monthly plan?" });
+    await waitFor(() => expect(plain(dialog.textContent)).toContain("From now on you pay $9.99 a month, next on August 15, 2031."));
+    expect(plain(dialog.textContent)).toContain("The unused part of your current plan, $99.00, is credited. Charged now: $0.00.");
+    expect(plain(dialog.textContent)).toContain("The $89.01 of credit left over pays your next payments.");
+    expect(api.callsTo("POST /api/payments/local/subscription/switch-to-monthly")).toHaveLength(0);
+    expect(screen.getByTestId("membership-plan").textContent).toBe("Yearly");
+
+    fireEvent.click(screen.getByRole("button", { name: "Switch plan" }));
     await waitFor(() => expect(screen.getByTestId("membership-plan").textContent).toBe("Monthly"));
     expect(api.callsTo("POST /api/payments/local/subscription/switch-to-monthly")).toHaveLength(1);
+    expect(screen.queryByRole("dialog")).toBeNull();
     expect(await screen.findByRole("button", { name: "Switch to yearly" })).toBeTruthy();
+  });
+
+  it("Keep my plan closes the question and changes nothing", async () => {
+    const api = switchServer();
+    renderApp(routeTree, "/vip-membership/manage");
+    fireEvent.click(await screen.findByRole("button", { name: "Switch to monthly" }));
+    await screen.findByRole("dialog", { name: "Switch to the monthly plan?" });
+    fireEvent.click(screen.getByRole("button", { name: "Keep my plan" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.callsTo("POST /api/payments/local/subscription/switch-to-monthly")).toHaveLength(0);
+    expect(screen.getByTestId("membership-plan").textContent).toBe("Yearly");
+  });
+
+  it("asks in Portuguese", async () => {
+    switchServer();
+    renderApp(routeTree, "/vip-membership/manage", { locale: "pt-BR" });
+    fireEvent.click(await screen.findByRole("button", { name: "Mudar para o plano mensal" }));
+    const dialog = await screen.findByRole("dialog", { name: "Mudar para o plano mensal?" });
+    await waitFor(() =>
+      expect(plain(dialog.textContent)).toContain("A partir de agora você paga US$ 9,99 por mês, o próximo pagamento em 15 de agosto de 2031."),
+    );
+    expect(plain(dialog.textContent)).toContain("A parte não usada do seu plano atual, US$ 99,00, vira crédito. Cobrado agora: US$ 0,00.");
+    expect(plain(dialog.textContent)).toContain("Os US$ 89,01 de crédito que sobram pagam os seus próximos pagamentos.");
+    expect(screen.getByRole("button", { name: "Manter meu plano" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Mudar de plano" })).toBeTruthy();
   });
 
   it("offers no switch while the membership is set to cancel", async () => {

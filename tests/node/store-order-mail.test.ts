@@ -3,6 +3,7 @@
 // address text escaped in HTML, and only the parts an order has.
 import { describe, expect, it } from "vitest";
 import { newOrderNotificationMail, orderReceiptMail, STORE_ORDER_TEXTS, type ReceiptFacts } from "../../worker/services/mail/store-order";
+import { renderCampaignMail } from "../../worker/services/mail/campaign";
 
 const shape = (catalog: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(catalog).map(([key, value]) => [key, typeof value === "function" ? `fn/${value.length}` : typeof value]));
@@ -68,6 +69,45 @@ describe("store order mails", () => {
     expect(mail.text).toContain("pago em 5 de março de 2026");
     expect(mail.text).toMatch(/Total: R\$\s59,00/);
     for (const absent of ["Desconto", "Frete", "Entrega em", "Seus downloads", "VIP para presentear"]) expect(mail.text).not.toContain(absent);
+  });
+
+  it("draw a ticket receipt, in each language, in the frame the campaign mails share: brand, card, footer", () => {
+    const campaign = renderCampaignMail({
+      blocks: [],
+      subject: "News",
+      locale: "en",
+      brandName: "Freestyle Lovers",
+      siteUrl: "https://fans.example",
+      contactLine: "x",
+      unsubscribeUrl: "https://fans.example/u",
+      preferencesUrl: "https://fans.example/p",
+    }).html;
+    // The frame's opening up to its body cell, as the campaign has it.
+    const frameOf = (html: string) => html.slice(0, html.indexOf('<tr><td style="padding:8px 24px 8px'));
+    const tickets = {
+      tickets: [
+        {
+          code: "TKT-AAAA-BBBB",
+          token: "t",
+          eventTitle: "Neon Night",
+          eventDate: new Date(Date.UTC(2027, 2, 13, 1)),
+          timeZone: "America/New_York",
+          typeName: "General",
+        },
+      ],
+      notIssued: [],
+      ticketsUrl: "https://fans.example/tickets",
+      guest: false,
+    };
+    const facts = order({ lines: [], downloads: [], giftCodes: [], shipTo: null, shippingCents: null, discountCents: 0, tickets, storeLines: false });
+    for (const locale of ["en", "pt-BR"] as const) {
+      const mail = orderReceiptMail({ to: "fan@example.com", brandName: "Freestyle Lovers", locale, order: facts });
+      const html = mail.html ?? "";
+      expect(frameOf(html)).toBe(frameOf(campaign).replace('lang="en"', `lang="${locale}"`).replace("<title>News</title>", `<title>${mail.subject}</title>`));
+      expect(html).toMatch(/<\/body><\/html>$/);
+      expect(html).toContain("TKT-AAAA-BBBB");
+      expect(html).toContain(STORE_ORDER_TEXTS[locale].why("Freestyle Lovers"));
+    }
   });
 
   it("write the admins' notice in each language, naming stock that ran out", () => {

@@ -2,7 +2,8 @@
 // into the migrated tables (foreign keys on), is a published custom event in USD at a venue with a
 // capacity, on sale at the seed's moment by the shared sale rules, with "General" (plenty) and "VIP
 // area" (few enough for "N left"), both named in Portuguese and passing the back office's own form
-// rules; a second seed keeps what the back office or a checkout changed and moves the dates on.
+// rules; a second seed keeps what the back office or a checkout changed and the times sold (the
+// show at 20:00 in Miami), and sets up again only a show that is over with no ticket sold.
 import { describe, expect, it } from "vitest";
 import { migratedDb } from "./migrated-db";
 import { DEMO_TICKET_EVENT, DEMO_TICKET_TYPES, demoTicketsSql } from "../../scripts/lib/demo-tickets.mjs";
@@ -48,18 +49,39 @@ describe("the demo event selling tickets here", () => {
     for (const { id: _id, remaining: _remaining, ...input } of DEMO_TICKET_TYPES) expect(ticketTypeInputSchema.safeParse(input).success, input.name).toBe(true);
   });
 
-  it("a second seed keeps what was changed since and moves the dates on", () => {
+  it("starts at 20:00 in the venue's zone three weeks after the first seed", () => {
     const database = migratedDb();
     database.exec(demoTicketsSql(SEED_NOW).join("\n"));
+    const [event] = all(database, `SELECT event_date, time_zone, ticket_sale_end FROM events WHERE id = '${DEMO_TICKET_EVENT.id}'`);
+    const local = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" }).format(Number(event!.event_date));
+    expect([event!.time_zone, local]).toEqual(["America/New_York", "Dec 12, 2026, 8:00 PM"]);
+    expect(event!.ticket_sale_end).toBe(event!.event_date);
+  });
+
+  it("a second seed keeps what was changed since and the times tickets were sold for", () => {
+    const database = migratedDb();
+    database.exec(demoTicketsSql(SEED_NOW).join("\n"));
+    const first = all(database, `SELECT event_date, ticket_sale_start, ticket_sale_end FROM events WHERE id = '${DEMO_TICKET_EVENT.id}'`);
     database.exec(
       `UPDATE ticket_types SET remaining = 1 WHERE id = '${DEMO_TICKET_TYPES[1]!.id}'; UPDATE events SET tickets_taken = 2 WHERE id = '${DEMO_TICKET_EVENT.id}';`,
     );
-    const later = SEED_NOW + 10 * DAY;
-    database.exec(demoTicketsSql(later).join("\n"));
+    // A restart half an hour later, and one after the show with seats sold: the times stay.
+    for (const later of [SEED_NOW + 31 * 60_000, SEED_NOW + 30 * DAY]) {
+      database.exec(demoTicketsSql(later).join("\n"));
+      expect(all(database, `SELECT event_date, ticket_sale_start, ticket_sale_end FROM events WHERE id = '${DEMO_TICKET_EVENT.id}'`)).toEqual(first);
+    }
     expect(all(database, `SELECT remaining FROM ticket_types WHERE id = '${DEMO_TICKET_TYPES[1]!.id}'`)).toEqual([{ remaining: 1 }]);
-    const [event] = all(database, `SELECT event_date, tickets_taken FROM events WHERE id = '${DEMO_TICKET_EVENT.id}'`);
-    expect(event!.tickets_taken).toBe(2);
-    expect(Number(event!.event_date) - later).toBeGreaterThan(20 * DAY);
+    expect(all(database, `SELECT tickets_taken FROM events WHERE id = '${DEMO_TICKET_EVENT.id}'`)).toEqual([{ tickets_taken: 2 }]);
     expect(all(database, "SELECT count(*) AS n FROM ticket_types")).toEqual([{ n: 2 }]);
+  });
+
+  it("a show that is over with no ticket sold is set up again three weeks on, at 20:00", () => {
+    const database = migratedDb();
+    database.exec(demoTicketsSql(SEED_NOW).join("\n"));
+    const later = SEED_NOW + 30 * DAY;
+    database.exec(demoTicketsSql(later).join("\n"));
+    const [event] = all(database, `SELECT event_date FROM events WHERE id = '${DEMO_TICKET_EVENT.id}'`);
+    expect(Number(event!.event_date) - later).toBeGreaterThan(20 * DAY);
+    expect(new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", timeStyle: "short" }).format(Number(event!.event_date))).toBe("8:00 PM");
   });
 });

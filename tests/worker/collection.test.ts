@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createUser, errorOf, ORIGIN, type TestUser } from "./helpers";
 import { createDoorStaff } from "./check-in-fixtures";
+import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { mp3Cbr } from "./media-fixtures";
 import { D1, grant, MEDIA, putReleaseMedia, revoke, seedGiftCode, seedOrder, seedProduct } from "./download-fixtures";
 import { extractLinks } from "../../worker/services/mail/outbox";
@@ -214,6 +215,64 @@ describe("a buyer's collection", () => {
       await expectRefused(await renew({ entitlementId: "", format: "mp3" }, buyer.cookie), 400, "invalid_input");
       await expectRefused(await renew({ entitlementId: albumEntitlement, format: "mp3", extra: 1 }, buyer.cookie), 400, "invalid_input");
     });
+  });
+});
+
+describe("a ticket order in the collection", () => {
+  it("lists the show (both titles), its start in the event's zone and each type with its quantity and amount; never to another member", async () => {
+    const fan = await createUser("user");
+    const startsAt = Date.UTC(2027, 2, 13, 0, 0);
+    const eventId = await seedTicketEvent({ title: "Neon Night", eventDate: startsAt, timeZone: "America/Sao_Paulo" });
+    await D1.prepare("UPDATE events SET title_pt_br = 'Noite Neon' WHERE id = ?1").bind(eventId).run();
+    const general = await seedTicketType(eventId, { name: "General", namePtBr: "Pista", priceCents: 2500, position: 0 });
+    const vipArea = await seedTicketType(eventId, { name: "VIP area", namePtBr: null, priceCents: 6000, position: 1 });
+    const order = await insertIssuedTickets({
+      userId: fan.id,
+      email: fan.email,
+      eventId,
+      ticketTypeId: general,
+      count: 2,
+      priceCents: 2500,
+      totalCents: 11000,
+    });
+    // The same order's VIP seat, as one checkout of two types leaves it.
+    await D1.prepare(
+      `INSERT INTO event_tickets (id, code, order_id, event_id, ticket_type_id, type_name, price_cents, currency, buyer_user_id, buyer_email, owner_user_id, owner_email)
+       VALUES (?1, ?2, ?3, ?4, ?5, 'VIP area', 6000, 'usd', ?6, ?7, ?6, ?7)`,
+    )
+      .bind(crypto.randomUUID(), `TKT-VIPA-${order.number}`, order.orderId, eventId, vipArea, fan.id, fan.email)
+      .run();
+
+    const body = await collectionOf(fan);
+    expect(body.orders).toHaveLength(1);
+    expect(body.orders[0]).toMatchObject({ id: order.orderId, lines: [], totalCents: 11000 });
+    expect(body.orders[0]!.tickets).toEqual([
+      {
+        eventId,
+        eventTitle: "Neon Night",
+        eventTitlePtBr: "Noite Neon",
+        startsAt: new Date(startsAt).toISOString(),
+        timeZone: "America/Sao_Paulo",
+        typeName: "General",
+        typeNamePtBr: "Pista",
+        quantity: 2,
+        totalCents: 5000,
+      },
+      {
+        eventId,
+        eventTitle: "Neon Night",
+        eventTitlePtBr: "Noite Neon",
+        startsAt: new Date(startsAt).toISOString(),
+        timeZone: "America/Sao_Paulo",
+        typeName: "VIP area",
+        typeNamePtBr: null,
+        quantity: 1,
+        totalCents: 6000,
+      },
+    ]);
+    // A store order has no tickets; another member sees none of these.
+    const other = await createUser("user");
+    expect(await collectionOf(other)).toEqual({ releases: [], orders: [], giftCodes: [] });
   });
 });
 

@@ -191,9 +191,9 @@ describe("formats", () => {
     expect(names).toEqual(["02 - City Lights Calling (Dub Version).mp3", "cover.png", "credits.txt"]);
   });
 
-  it("a file missing from R2 makes the download 404, not a broken zip", async () => {
+  it("a file missing from R2 makes the download 503 download_preparing, not a broken zip (store-downloads-preparing.test.ts)", async () => {
     const gone = await grant(order, { albumId: "freestyle-nights" }, buyer.id);
-    await expectRefused(await download(await linkFor(gone, "mp3")), 404, "download_not_found");
+    await expectRefused(await download(await linkFor(gone, "mp3")), 503, "download_preparing");
   });
 });
 

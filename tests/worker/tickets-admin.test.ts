@@ -78,6 +78,7 @@ beforeAll(async () => {
   buyer = users.user;
   newOwner = users.vip;
   miami = await seedTicketEvent({ title: "Admin Sold Miami", venueCapacity: 300 });
+  await exec("UPDATE events SET title_pt_br = 'Vendido no Admin, Miami' WHERE id = ?1", miami);
   general = await seedTicketType(miami, { name: "General", priceCents: 2500, quantity: 100 });
   vipArea = await seedTicketType(miami, { name: "VIP area", priceCents: 8000, quantity: 20, position: 1 });
   lisbon = await seedTicketEvent({ title: "Admin Sold Lisbon", currency: "BRL", venueCapacity: null });
@@ -193,6 +194,7 @@ describe("GET /: sold tickets beside imported orders", () => {
       orderId: String(orders.vipChecked.number),
       eventId: miami,
       eventTitle: "Admin Sold Miami",
+      eventTitlePtBr: "Vendido no Admin, Miami",
       customerEmail: buyer.email,
       customerName: buyer.username,
       status: "confirmed",
@@ -367,6 +369,7 @@ describe("GET /events/:eventId: sales per type", () => {
     expect(body.event).toEqual({
       id: miami,
       title: "Admin Sold Miami",
+      titlePtBr: "Vendido no Admin, Miami",
       eventDate: expect.any(String),
       timeZone: "America/New_York",
       status: "published",

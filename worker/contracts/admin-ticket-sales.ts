@@ -41,6 +41,8 @@ export type TicketSalesResponse = {
   event: {
     id: string;
     title: string;
+    /** The Portuguese title, which the back office in Portuguese shows (null: none). */
+    titlePtBr: string | null;
     eventDate: string;
     timeZone: string;
     status: "draft" | "published" | "cancelled";

@@ -137,6 +137,8 @@ export type TicketView = {
   eventId: string | null;
   /** The event's title now, or the one the order was stored with when the event is gone. */
   eventTitle: string;
+  /** The event's Portuguese title, which the back office in Portuguese shows (null: none, or the event is gone). */
+  eventTitlePtBr: string | null;
   customerEmail: string;
   customerName: string | null;
   status: TicketStatus;

@@ -51,6 +51,25 @@ export const localCheckoutParamSchema = z.object({ sessionId: checkoutSessionIdS
 export const LOCAL_SUBSCRIPTION_ACTIONS = ["cancel-at-period-end", "resume", "end-now", "switch-to-yearly", "switch-to-monthly"] as const;
 export type LocalSubscriptionAction = (typeof LOCAL_SUBSCRIPTION_ACTIONS)[number];
 export const localSubscriptionParamSchema = z.object({ action: z.enum(LOCAL_SUBSCRIPTION_ACTIONS) });
+export const localSwitchParamSchema = z.object({ plan: z.enum(VIP_PLANS) });
+
+/**
+ * GET /api/payments/local/subscription/switch/:plan: what switching to `plan` now would come to,
+ * computed from the membership as stored and the plans' prices (the portal asks before it
+ * switches). Amounts in cents of `currency`; `periodEnd` (ISO) is the new plan's first renewal.
+ */
+export type LocalSwitchTermsResponse = {
+  plan: VipPlan;
+  priceCents: number;
+  currency: string;
+  /** The unused share of the period already paid for. */
+  creditCents: number;
+  /** Charged now: the new price less the credit. */
+  chargeCents: number;
+  /** The credit the new price does not use, kept for later payments. */
+  leftoverCents: number;
+  periodEnd: string;
+};
 
 /** Answer of POST /api/payments/checkout and POST /api/payments/portal: where to send the browser. */
 export type RedirectResponse = { url: string };

@@ -63,6 +63,22 @@ export type CollectionRelease = {
 
 export type CollectionOrderLine = { title: string; variantLabel: string | null; kind: ProductKind; quantity: number; totalCents: number };
 
+/**
+ * Tickets an order bought, one per event and type: the show's titles (its Portuguese one where
+ * set), when it starts in its own zone, the type's names, how many and what they cost.
+ */
+export type CollectionOrderTickets = {
+  eventId: string;
+  eventTitle: string;
+  eventTitlePtBr: string | null;
+  startsAt: string;
+  timeZone: string;
+  typeName: string;
+  typeNamePtBr: string | null;
+  quantity: number;
+  totalCents: number;
+};
+
 export type CollectionOrder = {
   id: string;
   number: number;
@@ -75,6 +91,8 @@ export type CollectionOrder = {
   totalCents: number;
   refundedCents: number;
   lines: CollectionOrderLine[];
+  /** A ticket order's tickets (a store order's: none). */
+  tickets: CollectionOrderTickets[];
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;

@@ -101,20 +101,52 @@ export async function findOwnedEntitlement(db: DB, userId: string, entitlementId
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** The member's orders, newest first, with their lines. */
+type TicketLineRow = {
+  order_id: string;
+  event_id: string;
+  event_title: string;
+  event_title_pt_br: string | null;
+  event_date: number;
+  time_zone: string;
+  type_name: string;
+  type_name_pt_br: string | null;
+  quantity: number;
+  total_cents: number;
+};
+
+/** The tickets the member's orders bought, per order, event and type (scoped to the member's orders). */
+async function listOrderTickets(db: DB, userId: string): Promise<TicketLineRow[]> {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT t.order_id, t.event_id, e.title AS event_title, e.title_pt_br AS event_title_pt_br, e.event_date, e.time_zone,
+              t.type_name, tt.name_pt_br AS type_name_pt_br, count(*) AS quantity, sum(t.price_cents) AS total_cents
+       FROM event_tickets t JOIN events e ON e.id = t.event_id LEFT JOIN ticket_types tt ON tt.id = t.ticket_type_id
+       WHERE t.order_id IN (SELECT id FROM orders WHERE user_id = ?1)
+       GROUP BY t.order_id, t.event_id, t.ticket_type_id
+       ORDER BY e.event_date, coalesce(tt.position, 0), t.type_name`,
+    )
+    .bind(userId)
+    .all<TicketLineRow>();
+  return results;
+}
+
+/** The member's orders, newest first, with their lines (a ticket order's: its tickets). */
 export async function listMemberOrders(db: DB, userId: string): Promise<CollectionOrder[]> {
   const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.paidAt));
   if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((o) => o.id),
-      ),
-    )
-    .orderBy(orderLines.orderId, orderLines.lineNo);
+  const [lines, tickets] = await Promise.all([
+    db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.map((o) => o.id),
+        ),
+      )
+      .orderBy(orderLines.orderId, orderLines.lineNo),
+    listOrderTickets(db, userId),
+  ]);
   return rows.map((o) => ({
     id: o.id,
     number: o.number,
@@ -129,6 +161,19 @@ export async function listMemberOrders(db: DB, userId: string): Promise<Collecti
     lines: lines
       .filter((l) => l.orderId === o.id)
       .map((l) => ({ title: l.title, variantLabel: l.variantLabel, kind: l.kind, quantity: l.quantity, totalCents: l.totalCents })),
+    tickets: tickets
+      .filter((t) => t.order_id === o.id)
+      .map((t) => ({
+        eventId: t.event_id,
+        eventTitle: t.event_title,
+        eventTitlePtBr: t.event_title_pt_br,
+        startsAt: new Date(t.event_date).toISOString(),
+        timeZone: t.time_zone,
+        typeName: t.type_name,
+        typeNamePtBr: t.type_name_pt_br,
+        quantity: t.quantity,
+        totalCents: t.total_cents,
+      })),
     carrier: o.carrier,
     trackingNumber: o.trackingNumber,
     trackingUrl: o.trackingUrl,

@@ -77,6 +77,7 @@ export async function ticketSales(db: DB, eventId: string, now = Date.now()): Pr
     event: {
       id: event.id,
       title: event.title,
+      titlePtBr: event.titlePtBr ?? null,
       eventDate: event.eventDate.toISOString(),
       timeZone: event.timeZone,
       status: event.status,

@@ -43,7 +43,7 @@ function add(side: Side, condition: string, ...binds: unknown[]) {
 
 // The shared columns, in the UNION's order.
 const IMPORTED_SELECT = `SELECT 'imported' AS source, t.id AS id, t.order_id AS order_id, t.event_id AS event_id,
-  coalesce(e.title, t.event_title) AS event_title, t.customer_email AS customer_email, t.customer_name AS customer_name,
+  coalesce(e.title, t.event_title) AS event_title, e.title_pt_br AS event_title_pt_br, t.customer_email AS customer_email, t.customer_name AS customer_name,
   t.status AS status, NULL AS ticket_status, t.price_paid_cents AS price_cents, upper(t.currency) AS currency, t.created_at AS created_at,
   NULL AS store_order_id, NULL AS type_name, NULL AS holder_name, NULL AS code, NULL AS checked_in_at
 FROM tickets t LEFT JOIN events e ON e.id = t.event_id`;
@@ -51,7 +51,7 @@ FROM tickets t LEFT JOIN events e ON e.id = t.event_id`;
 // A sold ticket's status on the spec's scale: valid is confirmed; refunded and cancelled (its
 // event's cancellation) are cancelled. Nothing sold here is pending (an unpaid checkout issues none).
 const SOLD_SELECT = `SELECT 'sold' AS source, et.id AS id, CAST(o.number AS TEXT) AS order_id, et.event_id AS event_id,
-  e.title AS event_title, et.buyer_email AS customer_email, u.username AS customer_name,
+  e.title AS event_title, e.title_pt_br AS event_title_pt_br, et.buyer_email AS customer_email, u.username AS customer_name,
   CASE et.status WHEN 'valid' THEN 'confirmed' ELSE 'cancelled' END AS status, et.status AS ticket_status,
   et.price_cents AS price_cents, upper(et.currency) AS currency, et.created_at AS created_at,
   et.order_id AS store_order_id, et.type_name AS type_name, et.holder_name AS holder_name, et.code AS code, et.checked_in_at AS checked_in_at
@@ -124,6 +124,7 @@ type RawRow = {
   order_id: string;
   event_id: string | null;
   event_title: string;
+  event_title_pt_br: string | null;
   customer_email: string;
   customer_name: string | null;
   status: TicketStatus;
@@ -146,6 +147,7 @@ const toView = (row: RawRow): TicketView => ({
   orderId: row.order_id,
   eventId: row.event_id,
   eventTitle: row.event_title,
+  eventTitlePtBr: row.event_title_pt_br,
   customerEmail: row.customer_email,
   customerName: row.customer_name,
   status: row.status,

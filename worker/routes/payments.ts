@@ -25,7 +25,9 @@ import {
   checkoutSessionParamSchema,
   localCheckoutParamSchema,
   localSubscriptionParamSchema,
+  localSwitchParamSchema,
   type CheckoutStatusResponse,
+  type LocalSwitchTermsResponse,
   type LocalCheckoutResultResponse,
   type MembershipResponse,
   type RedirectResponse,
@@ -47,12 +49,14 @@ import { LOCAL_ID_PREFIX } from "../services/payments/local";
 import {
   cancelLocalCheckout,
   declineLocalCheckout,
+  localSwitchTerms,
   manageLocalSubscription,
   payLocalCheckout,
   switchTarget,
   type LocalDeps,
 } from "../services/payments/local-flows";
 import { vipPlanPrices, type PlanPrices } from "../services/payments/plans";
+import type { VipPlan } from "../contracts/vip-plans";
 import { storeOrderEffects } from "../services/store/order-mails";
 
 const paymentFailed = () => routeError("payment_failed");
@@ -107,6 +111,19 @@ const originOf = (requestUrl: string) => new URL(requestUrl).origin;
 const RECENT_CHECKOUT_MS = 24 * 60 * 60 * 1000;
 
 /** The local test checkout exists only in local payments mode on the developer's machine. */
+/**
+ * The member's local subscription a portal action applies to (404 no_membership without one); a
+ * switch to `target` only from an active membership on the other plan.
+ */
+async function localSubscriptionFor(db: DB, userId: string, target: VipPlan | null) {
+  const current = currentSubscription(await listSubscriptions(db, userId));
+  const status = statusOf(current);
+  if (!current || status === "none" || status === "ended" || !current.id.startsWith(LOCAL_ID_PREFIX.subscription)) throw noMembership();
+  if (target && status !== "active") throw routeError("vip_plan_switch_unavailable");
+  if (target && (current.plan ?? "monthly") === target) throw routeError("vip_plan_unchanged");
+  return current;
+}
+
 const localOnly = createMiddleware<HonoEnv>(async (c, next) => {
   if (paymentsModeOf(c.env) !== "local" || !isLoopbackRequest(c.req.url)) throw notFound();
   await next();
@@ -236,17 +253,20 @@ export const paymentRoutes = new Hono<HonoEnv>()
     return c.json<LocalCheckoutResultResponse>({ redirectTo: "/vip-signup" });
   })
 
+  .get("/local/subscription/switch/:plan", localOnly, validate("param", localSwitchParamSchema), async (c) => {
+    const db = c.var.db;
+    const { plan } = c.req.valid("param");
+    const current = await localSubscriptionFor(db, c.var.user.id, plan);
+    const terms = localSwitchTerms(current, await vipPlanPrices(c.env, db), plan, Date.now());
+    c.header("Cache-Control", "private, no-store");
+    return c.json<LocalSwitchTermsResponse>({ ...terms, periodEnd: new Date(terms.periodEnd).toISOString() });
+  })
+
   .post("/local/subscription/:action", localOnly, validate("param", localSubscriptionParamSchema), async (c) => {
     const user = c.var.user;
     const db = c.var.db;
-    const current = currentSubscription(await listSubscriptions(db, user.id));
-    const status = statusOf(current);
-    if (!current || status === "none" || status === "ended" || !current.id.startsWith(LOCAL_ID_PREFIX.subscription)) throw noMembership();
     const action = c.req.valid("param").action;
-    const target = switchTarget(action);
-    // The portal offers a switch to an active membership only, and only to the other plan.
-    if (target && status !== "active") throw routeError("vip_plan_switch_unavailable");
-    if (target && (current.plan ?? "monthly") === target) throw routeError("vip_plan_unchanged");
+    const current = await localSubscriptionFor(db, user.id, switchTarget(action));
     await manageLocalSubscription(localDeps(c, await vipPlanPrices(c.env, db)), current, action);
     return c.json<MembershipResponse>(await membershipOf(c.env, db, user.id));
   });

@@ -5,7 +5,9 @@
 //   unknown or forged link, revoked or unknown entitlement, a format the release is not sold in:
 //   404 download_not_found; a genuine link past its time: 410 download_link_expired; more than
 //   STORE_LIMITS.downloadsPerDay files' worth served today (UTC) for the entitlement: 429
-//   download_limit_reached; too many requests from one address: 429 rate_limited.
+//   download_limit_reached; too many requests from one address: 429 rate_limited; a file of the
+//   release not in R2 (the local demo media still being written after a fresh start, or a file
+//   lost): 503 download_preparing with Retry-After, and the admin is told once per file.
 // A browser that opened such a link (a navigation) is sent to its collection instead, where the
 // reason is shown in its language and a fresh link is one click away.
 //
@@ -27,6 +29,7 @@ import { clientIp, hitEdgeLimit } from "../services/rate-limit";
 import { d1Checksums, planReleaseDownload, r2Source } from "../services/store/downloads";
 import { withChecksums, zipStream } from "../services/store/release-zip";
 import { attachmentHeader } from "../services/store/release-files";
+import { DOWNLOAD_RETRY_AFTER_S, reportMissingMedia } from "../services/store/missing-media";
 import { STORE_LIMITS } from "../contracts/store-model";
 import { DOWNLOAD_ERROR_PARAM } from "../contracts/store-collection";
 
@@ -57,9 +60,12 @@ export const storeDownloadRoutes = new Hono<HonoEnv>().get("/downloads/:token", 
   const release = entitlement.albumId ? { albumId: entitlement.albumId } : { trackId: entitlement.trackId! };
   if (!(await releaseFormats(db, release)).includes(grant.format)) return refuse(c, routeError("download_not_found"));
   const planned = await planReleaseDownload(c.env, db, entitlement, grant.format);
-  if (!planned) {
-    console.error("download: a file of the release is missing", entitlement.id, grant.format);
-    return refuse(c, routeError("download_not_found"));
+  if (!planned) return refuse(c, routeError("download_not_found"));
+  if ("missing" in planned) {
+    console.warn("download: a file of the release is not in R2 yet", entitlement.id, planned.missing);
+    c.executionCtx.waitUntil(reportMissingMedia(c.env, db, planned.missing, grant.format));
+    c.header("Retry-After", String(DOWNLOAD_RETRY_AFTER_S));
+    return refuse(c, routeError("download_preparing"));
   }
   const { zip, fileName } = planned;
   const size = zip.layout.size;

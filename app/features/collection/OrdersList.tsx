@@ -1,8 +1,11 @@
 // The member's orders, newest first: number, date, status badge, lines, total (and what was
-// refunded), and for a shipped one the carrier, tracking number and a link to follow the parcel.
+// refunded), and for a shipped one the carrier, tracking number and a link to follow the parcel. A
+// ticket order's lines are its shows (title in the page's language, start in the event's own zone)
+// with the tickets of each type.
 import { useIntl } from "react-intl";
-import type { CollectionOrder } from "../../../worker/contracts/store-collection";
+import type { CollectionOrder, CollectionOrderTickets } from "../../../worker/contracts/store-collection";
 import { formatMoney } from "../../../worker/contracts/store-model";
+import { formatWhen } from "../../lib/intlFormat";
 import { collectionMessages as m, orderStatusMessages } from "./messages";
 
 /** Only a web address the browser can open as a page is a link. */
@@ -31,6 +34,9 @@ function OrderCard({ order }: { order: CollectionOrder }) {
         <span className={`badge collection-status collection-status-${order.status}`}>{intl.formatMessage(orderStatusMessages[order.status])}</span>
       </header>
       <p className="muted">{intl.formatMessage(m.orderPaid, { date: intl.formatDate(order.paidAt, { dateStyle: "medium" }) })}</p>
+      {showsOf(order.tickets).map((show) => (
+        <ShowTickets key={show[0]!.eventId} tickets={show} money={money} />
+      ))}
       <ul className="collection-order-lines">
         {order.lines.map((line, i) => (
           <li key={i}>
@@ -60,5 +66,38 @@ function OrderCard({ order }: { order: CollectionOrder }) {
         </p>
       )}
     </article>
+  );
+}
+
+/** The order's tickets, one group per show, in the order the Worker gave (soonest show first). */
+function showsOf(tickets: CollectionOrderTickets[]): CollectionOrderTickets[][] {
+  const shows = new Map<string, CollectionOrderTickets[]>();
+  for (const t of tickets) shows.set(t.eventId, [...(shows.get(t.eventId) ?? []), t]);
+  return [...shows.values()];
+}
+
+function ShowTickets({ tickets, money }: { tickets: CollectionOrderTickets[]; money: (cents: number) => string }) {
+  const intl = useIntl();
+  const ptBr = intl.locale === "pt-BR";
+  const show = tickets[0]!;
+  const when = formatWhen(show.startsAt, intl.locale, show.timeZone);
+  return (
+    <div className="collection-order-show">
+      <p>
+        <strong>{(ptBr && show.eventTitlePtBr) || show.eventTitle}</strong>
+        <span className="muted">
+          {" · "}
+          <time dateTime={show.startsAt}>{`${when.date}, ${when.time}`}</time>
+        </span>
+      </p>
+      <ul className="collection-order-lines">
+        {tickets.map((t) => (
+          <li key={t.typeName}>
+            <span>{intl.formatMessage(m.orderLine, { quantity: t.quantity, title: (ptBr && t.typeNamePtBr) || t.typeName })}</span>
+            <span>{money(t.totalCents)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ export const COLLECTION_TEXTS: ErrorTexts = {
   download_not_found: m.errorNotFound,
   download_link_expired: m.errorExpired,
   download_limit_reached: m.errorLimit,
+  download_preparing: m.errorPreparing,
   claim_link_invalid: m.errorClaimInvalid,
   claim_link_expired: m.errorClaimExpired,
 };

@@ -1,6 +1,7 @@
 // /vip-membership/manage: the local stand-in for Stripe's Customer Portal. Cancel at period end,
 // resume, end now, or switch to the other plan; each emits signed subscription events through the
-// normal fulfilment.
+// normal fulfilment. A switch is asked first, with what it costs or credits (SwitchPlanDialog).
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
@@ -12,6 +13,7 @@ import { membershipMessages, testModeMessages as m, vipMessages } from "./messag
 import { useLocalManageAction } from "./mutations";
 import { membershipQueryOptions } from "./queries";
 import { TestModeBanner } from "./TestModeBanner";
+import { SwitchPlanDialog } from "./SwitchPlanDialog";
 import "./payments.css";
 
 type Action = {
@@ -23,6 +25,8 @@ type Action = {
   from?: "monthly" | "yearly";
 };
 
+const switchTarget = (action: LocalSubscriptionAction) => (action === "switch-to-yearly" ? "yearly" : action === "switch-to-monthly" ? "monthly" : null);
+
 const ACTIONS: Action[] = [
   { action: "switch-to-yearly", label: m.switchToYearly, className: "btn btn-primary", when: ["active"], from: "monthly" },
   { action: "switch-to-monthly", label: m.switchToMonthly, className: "btn", when: ["active"], from: "yearly" },
@@ -33,6 +37,7 @@ const ACTIONS: Action[] = [
 
 function ManageActions({ membership }: { membership: MembershipResponse }) {
   const manage = useLocalManageAction();
+  const [asking, setAsking] = useState<"monthly" | "yearly" | null>(null);
   const plan = membership.plan ?? "monthly";
   const available = ACTIONS.filter((a) => a.when.includes(membership.status) && (!a.from || a.from === plan));
   if (available.length === 0) {
@@ -44,18 +49,38 @@ function ManageActions({ membership }: { membership: MembershipResponse }) {
   }
   return (
     <>
-      {manage.isError && (
+      {manage.isError && !asking && (
         <p className="error-banner" role="alert">
           <FormattedMessage {...m.manageFailed} />
         </p>
       )}
       <div className="form-actions">
         {available.map(({ action, label, className }) => (
-          <button key={action} type="button" className={className} disabled={manage.isPending} onClick={() => manage.mutate(action)}>
+          <button
+            key={action}
+            type="button"
+            className={className}
+            disabled={manage.isPending}
+            onClick={() => {
+              const target = switchTarget(action);
+              if (!target) return manage.mutate(action);
+              manage.reset();
+              setAsking(target);
+            }}
+          >
             {manage.isPending && manage.variables === action ? <FormattedMessage {...vipMessages.processing} /> : <FormattedMessage {...label} />}
           </button>
         ))}
       </div>
+      {asking && (
+        <SwitchPlanDialog
+          plan={asking}
+          busy={manage.isPending}
+          failed={manage.isError}
+          onConfirm={() => manage.mutate(asking === "yearly" ? "switch-to-yearly" : "switch-to-monthly", { onSuccess: () => setAsking(null) })}
+          onClose={() => setAsking(null)}
+        />
+      )}
     </>
   );
 }

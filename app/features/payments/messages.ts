@@ -123,3 +123,33 @@ export const pastDueHelpMessage = defineMessage<{ date: string }>({
   defaultMessage: "Your last payment did not go through. Update your card by {date} to keep VIP.",
 });
 export const payMessage = defineMessage<{ price: string }>({ id: "vip.testCheckout.pay", defaultMessage: "Pay {price}" });
+
+/** The question before a plan switch in the local portal, with what it costs or credits. */
+export const switchPlanMessages = {
+  ...defineMessages({
+    titleYearly: { id: "vip.switch.titleYearly", defaultMessage: "Switch to the yearly plan?" },
+    titleMonthly: { id: "vip.switch.titleMonthly", defaultMessage: "Switch to the monthly plan?" },
+    loading: { id: "vip.switch.loading", defaultMessage: "Working out what the switch costs..." },
+    keep: { id: "vip.switch.keep", defaultMessage: "Keep my plan" },
+    confirm: { id: "vip.switch.confirm", defaultMessage: "Switch plan" },
+    failed: { id: "vip.switch.failed", defaultMessage: "Your plan could not be switched. Please try again." },
+    termsFailed: { id: "vip.switch.termsFailed", defaultMessage: "What the switch costs could not be worked out. Please try again." },
+  }),
+  newYearly: defineMessage<{ price: string; date: string }>({
+    id: "vip.switch.newYearly",
+    defaultMessage: "From now on you pay {price} a year, next on {date}.",
+  }),
+  newMonthly: defineMessage<{ price: string; date: string }>({
+    id: "vip.switch.newMonthly",
+    defaultMessage: "From now on you pay {price} a month, next on {date}.",
+  }),
+  credit: defineMessage<{ credit: string }>({
+    id: "vip.switch.credit",
+    defaultMessage: "The unused part of your current plan, {credit}, is credited.",
+  }),
+  charge: defineMessage<{ charge: string }>({ id: "vip.switch.charge", defaultMessage: "Charged now: {charge}." }),
+  leftover: defineMessage<{ leftover: string }>({
+    id: "vip.switch.leftover",
+    defaultMessage: "The {leftover} of credit left over pays your next payments.",
+  }),
+};

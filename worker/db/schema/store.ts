@@ -383,6 +383,12 @@ export const mediaChecksums = sqliteTable("media_checksums", {
   computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+// A file a paid download needed that was not in R2, once per key (migration 0059): the admin was told.
+export const missingMediaReports = sqliteTable("missing_media_reports", {
+  key: text("key").primaryKey(),
+  reportedAt: integer("reported_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 // A one-time link to claim a guest's purchases made with another address, mailed there (only its
 // SHA-256 kept); used by the member who asked for it, signed in.
 export const storeClaimLinks = sqliteTable(

@@ -11,6 +11,7 @@ import type { Locale } from "../../contracts/locale";
 import { INLINE_LINK, isSafeImage, isSafeLink } from "../../contracts/newsletter";
 import type { CampaignBlock } from "../../contracts/newsletter-model";
 import { escapeHtml } from "../../lib/page-head";
+import { MAIL_MUTED, MAIL_PINK, MAIL_TEXT, mailLayout } from "./layout";
 
 export type CampaignMailInput = {
   blocks: CampaignBlock[];
@@ -36,9 +37,9 @@ const FOOTER = {
   },
 } satisfies Record<Locale, unknown>;
 
-const PINK = "#e6007e";
-const TEXT = "#1d1d1f";
-const MUTED = "#6b6b70";
+const PINK = MAIL_PINK;
+const TEXT = MAIL_TEXT;
+const MUTED = MAIL_MUTED;
 
 /** A media-library path made absolute; anything else unsafe is null. */
 function imageUrl(src: string, siteUrl: string): string | null {
@@ -117,21 +118,18 @@ export function renderCampaignMail(input: CampaignMailInput): { subject: string;
   const t = FOOTER[input.locale];
   const subject = input.subject.replace(/\p{Cc}+/gu, " ").trim();
   const body = input.blocks.map((block) => blockHtml(block, input.siteUrl)).join("");
-  const html = `<!doctype html>
-<html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f6;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f6;"><tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;font-family:Helvetica,Arial,sans-serif;">
-<tr><td style="padding:24px 24px 0;font-size:20px;font-weight:bold;color:${PINK};"><a href="${escapeHtml(input.siteUrl)}" style="color:${PINK};text-decoration:none;">${escapeHtml(input.brandName)}</a></td></tr>
-<tr><td style="padding:8px 24px 8px;">${body}</td></tr>
-<tr><td style="padding:16px 24px 24px;border-top:1px solid #e5e5ea;font-size:13px;line-height:1.5;color:${MUTED};">
-<p style="margin:0 0 8px;">${escapeHtml(t.why(input.brandName))}</p>
-<p style="margin:0 0 8px;">${escapeHtml(input.contactLine)}</p>
-<p style="margin:0;"><a href="${escapeHtml(input.unsubscribeUrl)}" style="color:${MUTED};">${t.unsubscribe}</a> · <a href="${escapeHtml(input.preferencesUrl)}" style="color:${MUTED};">${t.preferences}</a></p>
-</td></tr>
-</table>
-</td></tr></table>
-</body></html>`;
+  const html = mailLayout({
+    locale: input.locale,
+    title: subject,
+    brandName: input.brandName,
+    siteUrl: input.siteUrl,
+    body,
+    footer: [
+      `<p style="margin:0 0 8px;">${escapeHtml(t.why(input.brandName))}</p>`,
+      `<p style="margin:0 0 8px;">${escapeHtml(input.contactLine)}</p>`,
+      `<p style="margin:0;"><a href="${escapeHtml(input.unsubscribeUrl)}" style="color:${MUTED};">${t.unsubscribe}</a> · <a href="${escapeHtml(input.preferencesUrl)}" style="color:${MUTED};">${t.preferences}</a></p>`,
+    ].join("\n"),
+  });
   const text = [
     input.brandName,
     "",

@@ -7,6 +7,7 @@ import { redeemPath } from "../../contracts/store-gift-model";
 import { escapeHtml } from "../../lib/page-head";
 import { mailAmount, mailDateTime, mailNumber } from "./format";
 import { adminNotice } from "./templates";
+import { mailLayout } from "./layout";
 import type { MailMessage } from "./types";
 import { ticketReceiptParts, type ReceiptTickets } from "./ticket-receipt";
 
@@ -30,6 +31,7 @@ const en = {
   giftMonths: (months: string) => `${months} month(s) of VIP`,
   giftHow: (redeemUrl: string) => `Give a code to a friend: they redeem it, signed in, at ${redeemUrl}`,
   collection: "Everything you bought is in your collection:",
+  why: (brand: string) => `You get this e-mail because you placed an order on ${brand}.`,
   adminSubject: (number: string, total: string) => `New order #${number}: ${total}`,
   adminHeading: (brand: string) => `An order was paid on ${brand}.`,
   labelOrder: "Order",
@@ -62,6 +64,7 @@ const ptBR: typeof en = {
   giftMonths: (months) => `${months} mês(es) de VIP`,
   giftHow: (redeemUrl) => `Dê um código a um amigo: ele o resgata, conectado, em ${redeemUrl}`,
   collection: "Tudo o que você comprou está na sua coleção:",
+  why: (brand) => `Você recebe este e-mail porque fez um pedido no ${brand}.`,
   adminSubject: (number, total) => `Novo pedido nº ${number}: ${total}`,
   adminHeading: (brand) => `Um pedido foi pago no ${brand}.`,
   labelOrder: "Pedido",
@@ -170,7 +173,17 @@ export function orderReceiptMail({ to, brandName, locale, order }: { to: string;
   html.push(...tickets.html);
   if (order.storeLines !== false) html.push(`<p>${e(t.collection)} ${link(collectionUrl, collectionUrl)}</p>`);
   html.push(`<p>${e(t.signature(brandName))}</p>`, "</div>");
-  return { to, subject: t.receiptSubject(number, brandName), text: text.join("\n"), html: html.join("\n") };
+  const subject = t.receiptSubject(number, brandName);
+  // In the frame the site's other designed mails share (brand, card, footer).
+  const framed = mailLayout({
+    locale,
+    title: subject,
+    brandName,
+    siteUrl: order.siteUrl,
+    body: html.join("\n"),
+    footer: `<p style="margin:0;">${e(t.why(brandName))}</p>`,
+  });
+  return { to, subject, text: text.join("\n"), html: framed };
 }
 
 export type NewOrderFacts = {

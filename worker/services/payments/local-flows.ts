@@ -97,6 +97,30 @@ function periodStartBefore(plan: VipPlan, end: number) {
 }
 
 /**
+ * What switching `row` to `target` at `now` comes to, as Stripe prorates an interval change: the
+ * new plan's price, a new period from now, the unused share of the current period credited, and
+ * the price less that credit charged now (nothing when the credit covers it; what is left of the
+ * credit stays with the customer for later invoices, as Stripe's customer balance keeps it).
+ */
+export function localSwitchTerms(row: SubscriptionRow, prices: LocalDeps["prices"], target: VipPlan, now: number) {
+  const plan: VipPlan = row.plan ?? "monthly";
+  const periodEnd = row.currentPeriodEnd?.getTime() ?? periodEndAfter(plan, now);
+  const paidCents = row.priceCents ?? prices[plan].cents;
+  const start = periodStartBefore(plan, periodEnd);
+  const creditCents = periodEnd > now && periodEnd > start ? Math.round((paidCents * (periodEnd - now)) / (periodEnd - start)) : 0;
+  const priceCents = prices[target].cents;
+  return {
+    plan: target,
+    priceCents,
+    currency: prices[target].currency,
+    creditCents,
+    chargeCents: Math.max(0, priceCents - creditCents),
+    leftoverCents: Math.max(0, creditCents - priceCents),
+    periodEnd: periodEndAfter(target, now),
+  };
+}
+
+/**
  * The local stand-in for the Customer Portal: cancel at period end, undo that, end now, or switch
  * plans. A switch does what Stripe does when a price's interval changes: the subscription's item
  * gets the other plan's price and a new period from now (customer.subscription.updated), and an
@@ -120,16 +144,9 @@ export async function manageLocalSubscription(deps: LocalDeps, row: Subscription
   };
   const target = switchTarget(action);
   if (target) {
-    const switched: LocalSubscription = {
-      ...base,
-      plan: target,
-      priceCents: deps.prices[target].cents,
-      currency: deps.prices[target].currency,
-      periodEnd: periodEndAfter(target, now),
-    };
-    const start = periodStartBefore(plan, periodEnd);
-    const unused = periodEnd > now && periodEnd > start ? Math.round((base.priceCents * (periodEnd - now)) / (periodEnd - start)) : 0;
-    const amountPaid = Math.max(0, switched.priceCents - unused);
+    const terms = localSwitchTerms(row, deps.prices, target, now);
+    const switched: LocalSubscription = { ...base, plan: target, priceCents: terms.priceCents, currency: terms.currency, periodEnd: terms.periodEnd };
+    const amountPaid = terms.chargeCents;
     await deliver(
       deps,
       [

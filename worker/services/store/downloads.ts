@@ -47,17 +47,24 @@ async function filesFor(env: AppEnv, db: DB, entitlement: ReleaseOf, format: Dow
   return files ? { files, name: zipFileName(artist, release.title, format), year: release.year } : null;
 }
 
-/** The zip a download serves, planned from R2's heads (CRCs still to fill); null when it cannot be made. */
+/**
+ * The zip a download serves, planned from R2's heads (CRCs still to fill); `missing`: the key of a
+ * file of the release that is not in R2 (yet: the local demo media is still being written after a
+ * fresh start; or lost); null when the release cannot be zipped in that format at all.
+ */
 export async function planReleaseDownload(
   env: AppEnv,
   db: DB,
   entitlement: ReleaseOf,
   format: DownloadFormat,
-): Promise<{ zip: ReleaseZip; fileName: string } | null> {
+): Promise<{ zip: ReleaseZip; fileName: string } | { missing: string } | null> {
   const found = await filesFor(env, db, entitlement, format);
   if (!found) return null;
   const zip = await planZip(r2Source(env.MEDIA), found.files, releaseTime(found.year));
-  return zip ? { zip, fileName: found.name } : null;
+  if (zip) return { zip, fileName: found.name };
+  // Only on this rare path: which file it was, to tell the admin.
+  for (const file of found.files) if ("key" in file && !(await env.MEDIA.head(file.key))) return { missing: file.key };
+  return null;
 }
 
 /**

@@ -8,6 +8,7 @@ import { cityLine, eventWhen, formatDay, priceRange } from "./format";
 import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
 import { NotifyFansButton } from "../components/notify/NotifyFans";
 import { CancelEventButton } from "./cancel/CancelEventDialog";
+import { localTitle } from "../lib/localTitle";
 
 type EventTableProps = {
   events: AdminEvent[];
@@ -50,10 +51,11 @@ function EventRow({ event, onView, onEdit, onDelete, onCancel }: { event: AdminE
   const intl = useIntl();
   const price = priceRange(intl, event);
   const place = cityLine(event);
+  const title = localTitle(intl.locale, event.title, event.titlePtBR);
   return (
     <tr>
       <th scope="row">
-        <span className="admin-events-title">{event.title}</span>
+        <span className="admin-events-title">{title}</span>
         <span className="muted admin-events-sub">{intl.formatMessage(m.createdOn, { date: formatDay(intl, event.createdAt) })}</span>
       </th>
       <td>
@@ -90,20 +92,10 @@ function EventRow({ event, onView, onEdit, onDelete, onCancel }: { event: AdminE
       <td>{intl.formatMessage(sourceMessages[event.source])}</td>
       <td>
         <div className="admin-events-actions">
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={intl.formatMessage(m.viewNamed, { title: event.title })}
-            onClick={() => onView(event)}
-          >
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.viewNamed, { title })} onClick={() => onView(event)}>
             {intl.formatMessage(m.view)}
           </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={intl.formatMessage(m.editNamed, { title: event.title })}
-            onClick={() => onEdit(event)}
-          >
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={intl.formatMessage(m.editNamed, { title })} onClick={() => onEdit(event)}>
             {intl.formatMessage(m.edit)}
           </button>
           {event.source === "custom" && (
@@ -111,22 +103,17 @@ function EventRow({ event, onView, onEdit, onDelete, onCancel }: { event: AdminE
               to="/admin/tickets/events/$eventId"
               params={{ eventId: event.id }}
               className="btn btn-ghost btn-sm"
-              aria-label={intl.formatMessage(m.ticketSalesNamed, { title: event.title })}
+              aria-label={intl.formatMessage(m.ticketSalesNamed, { title })}
             >
               {intl.formatMessage(m.ticketSales)}
             </Link>
           )}
           {/* Only a published event is announced (the server refuses drafts and past events too). */}
-          {event.status === "published" && <NotifyFansButton type="event" id={event.id} name={event.title} />}
+          {event.status === "published" && <NotifyFansButton type="event" id={event.id} name={title} />}
           {(event.status !== "cancelled" || event.source === "custom") && (
-            <CancelEventButton title={event.title} cancelled={event.status === "cancelled"} onClick={() => onCancel(event)} />
+            <CancelEventButton title={title} cancelled={event.status === "cancelled"} onClick={() => onCancel(event)} />
           )}
-          <button
-            type="button"
-            className="btn btn-danger btn-sm"
-            aria-label={intl.formatMessage(m.deleteNamed, { title: event.title })}
-            onClick={() => onDelete(event)}
-          >
+          <button type="button" className="btn btn-danger btn-sm" aria-label={intl.formatMessage(m.deleteNamed, { title })} onClick={() => onDelete(event)}>
             {intl.formatMessage(m.delete)}
           </button>
         </div>

@@ -11,6 +11,7 @@ import { formatMoment } from "../format";
 import { formatMoney } from "./format";
 import { eventStatusMessages, sourceMessages, ticketStatusMessages, ticketsMessages as m } from "./messages";
 import { ticketQueryOptions } from "./queries";
+import { localTitle } from "../lib/localTitle";
 import { StatusBadge } from "./TicketsTable";
 
 export function TicketDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -97,10 +98,10 @@ function TicketFacts({ detail: { ticket, event } }: { detail: TicketDetailRespon
       <dd>
         {event ? (
           <Link to="/admin/tickets/events/$eventId" params={{ eventId: event.id }}>
-            {ticket.eventTitle}
+            {localTitle(intl.locale, ticket.eventTitle, ticket.eventTitlePtBr)}
           </Link>
         ) : (
-          ticket.eventTitle
+          localTitle(intl.locale, ticket.eventTitle, ticket.eventTitlePtBr)
         )}
         {!event && <p className="muted tickets-note">{intl.formatMessage(m.detailEventGone)}</p>}
       </dd>

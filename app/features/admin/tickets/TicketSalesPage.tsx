@@ -18,6 +18,7 @@ import { doorSortMessages, saleStateMessages, ticketsMessages as m } from "./mes
 import { doorCsvUrl, doorListQueryOptions, ticketSalesQueryOptions } from "./queries";
 import { SEARCH_DELAY_MS } from "./TicketsPage";
 import "../admin.css";
+import { localTitle } from "../lib/localTitle";
 import "./tickets.css";
 
 export function TicketSalesPage({ eventId }: { eventId: string }) {
@@ -56,7 +57,7 @@ function Summary({ sales: { event, types, totals } }: { sales: TicketSalesRespon
   const when = intl.formatDate(event.eventDate, { dateStyle: "medium", timeStyle: "short", timeZone: event.timeZone });
   return (
     <section className="ticket-sales-summary" aria-labelledby="ticket-sales-event">
-      <h2 id="ticket-sales-event">{event.title}</h2>
+      <h2 id="ticket-sales-event">{localTitle(intl.locale, event.title, event.titlePtBr)}</h2>
       <p className="muted">
         <time dateTime={event.eventDate}>{when}</time>
         {event.saleState && <span className="badge ticket-sales-state">{intl.formatMessage(saleStateMessages[event.saleState])}</span>}

@@ -21,6 +21,7 @@ import { TicketDetailDialog } from "./TicketDetailDialog";
 import { TicketFilters } from "./TicketFilters";
 import { TicketsTable } from "./TicketsTable";
 import "../admin.css";
+import { localTitle } from "../lib/localTitle";
 import "./tickets.css";
 
 /** How long typing must pause before the search is sent. */
@@ -61,7 +62,8 @@ export function TicketsPage({ eventId = "" }: { eventId?: string }) {
       setMore({ key, tickets: before, next, loading: false, failed: true });
     }
   };
-  const eventTitle = filters.event ? (data?.tickets.find((t) => t.eventId === filters.event)?.eventTitle ?? filters.event) : null;
+  const filtered = filters.event ? data?.tickets.find((t) => t.eventId === filters.event) : undefined;
+  const eventTitle = filters.event ? (filtered ? localTitle(intl.locale, filtered.eventTitle, filtered.eventTitlePtBr) : filters.event) : null;
   return (
     <div className="admin-page tickets-page" aria-busy={tickets.isFetching}>
       <div className="admin-toolbar">

@@ -7,6 +7,7 @@ import type { TicketView } from "../../../../worker/contracts/admin-tickets";
 import { Icon } from "../../../components/Icon";
 import { formatMoment } from "../format";
 import { formatMoney } from "./format";
+import { localTitle } from "../lib/localTitle";
 import { sourceMessages, statusMessages, ticketStatusMessages, ticketsMessages as m } from "./messages";
 
 export function TicketsTable({ tickets, onOpen }: { tickets: TicketView[]; onOpen: (id: string) => void }) {
@@ -35,54 +36,57 @@ export function TicketsTable({ tickets, onOpen }: { tickets: TicketView[]; onOpe
           </tr>
         </thead>
         <tbody>
-          {tickets.map((ticket) => (
-            <tr key={ticket.id}>
-              <td>
-                <code>{ticket.orderId}</code>
-              </td>
-              <td>
-                {ticket.eventId ? (
-                  <Link
-                    to="/admin/tickets/events/$eventId"
-                    params={{ eventId: ticket.eventId }}
-                    title={intl.formatMessage(m.salesLinkTitle, { event: ticket.eventTitle })}
+          {tickets.map((ticket) => {
+            const eventTitle = localTitle(intl.locale, ticket.eventTitle, ticket.eventTitlePtBr);
+            return (
+              <tr key={ticket.id}>
+                <td>
+                  <code>{ticket.orderId}</code>
+                </td>
+                <td>
+                  {ticket.eventId ? (
+                    <Link
+                      to="/admin/tickets/events/$eventId"
+                      params={{ eventId: ticket.eventId }}
+                      title={intl.formatMessage(m.salesLinkTitle, { event: eventTitle })}
+                    >
+                      {eventTitle}
+                    </Link>
+                  ) : (
+                    eventTitle
+                  )}
+                </td>
+                <td className="tickets-customer">{ticket.customerEmail}</td>
+                <td>
+                  <StatusBadge status={ticket.status} />
+                  {ticket.ticketStatus && ticket.ticketStatus !== "valid" && (
+                    <span className="muted tickets-why"> {intl.formatMessage(ticketStatusMessages[ticket.ticketStatus])}</span>
+                  )}
+                </td>
+                <td className="tickets-num">{formatMoney(intl, ticket.price, ticket.currency)}</td>
+                <td>
+                  <time dateTime={ticket.createdAt}>{formatMoment(intl, ticket.createdAt)}</time>
+                </td>
+                <td>{ticket.typeName}</td>
+                <td>{ticket.holderName}</td>
+                <td>{ticket.checkedInAt && <time dateTime={ticket.checkedInAt}>{formatMoment(intl, ticket.checkedInAt)}</time>}</td>
+                <td>
+                  <span className={`badge tickets-source tickets-source-${ticket.source}`}>{intl.formatMessage(sourceMessages[ticket.source])}</span>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={intl.formatMessage(m.viewTicket, { orderId: ticket.orderId })}
+                    title={intl.formatMessage(m.viewTicket, { orderId: ticket.orderId })}
+                    onClick={() => onOpen(ticket.id)}
                   >
-                    {ticket.eventTitle}
-                  </Link>
-                ) : (
-                  ticket.eventTitle
-                )}
-              </td>
-              <td className="tickets-customer">{ticket.customerEmail}</td>
-              <td>
-                <StatusBadge status={ticket.status} />
-                {ticket.ticketStatus && ticket.ticketStatus !== "valid" && (
-                  <span className="muted tickets-why"> {intl.formatMessage(ticketStatusMessages[ticket.ticketStatus])}</span>
-                )}
-              </td>
-              <td className="tickets-num">{formatMoney(intl, ticket.price, ticket.currency)}</td>
-              <td>
-                <time dateTime={ticket.createdAt}>{formatMoment(intl, ticket.createdAt)}</time>
-              </td>
-              <td>{ticket.typeName}</td>
-              <td>{ticket.holderName}</td>
-              <td>{ticket.checkedInAt && <time dateTime={ticket.checkedInAt}>{formatMoment(intl, ticket.checkedInAt)}</time>}</td>
-              <td>
-                <span className={`badge tickets-source tickets-source-${ticket.source}`}>{intl.formatMessage(sourceMessages[ticket.source])}</span>
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  aria-label={intl.formatMessage(m.viewTicket, { orderId: ticket.orderId })}
-                  title={intl.formatMessage(m.viewTicket, { orderId: ticket.orderId })}
-                  onClick={() => onOpen(ticket.id)}
-                >
-                  <Icon name="ticket" size={18} />
-                </button>
-              </td>
-            </tr>
-          ))}
+                    <Icon name="ticket" size={18} />
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
