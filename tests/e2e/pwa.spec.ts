@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { accountMenuItem } from "./support";
 
 test.use({ serviceWorkers: "allow" });
 
@@ -203,7 +204,7 @@ test("a member's pages: personal ones are never kept, public ones are kept as a 
   await context.setOffline(false);
   await page.goto("/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
-  await page.getByRole("button", { name: "Logout" }).click();
+  await (await accountMenuItem(page, "Logout")).click();
   await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
   await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes("pages"))).toBe(false);
   const left = await cachedPaths(page);

@@ -22,6 +22,8 @@ export const navMessages = defineMessages({
   loggingOut: { id: "nav.loggingOut", defaultMessage: "Logging out..." },
   logoutFailed: { id: "nav.logoutFailed", defaultMessage: "Logout failed. Please try again." },
   profile: { id: "nav.profile", defaultMessage: "Profile" },
+  /** The account menu button's name: it begins with the name the button shows (WCAG 2.5.3 Label in Name). */
+  accountMenu: { id: "nav.account.menu", defaultMessage: "{name}, account menu" },
   admin: { id: "nav.admin", defaultMessage: "Admin" },
   checkIn: { id: "nav.checkIn", defaultMessage: "Check-in" },
   perks: { id: "nav.perks", defaultMessage: "Perks" },

@@ -28,7 +28,8 @@ export function DownloadButton({ release, link, now = Date.now }: { release: Col
   const intl = useIntl();
   const renew = useRenewLink();
   const format = FORMAT_NAMES[link.format];
-  const label = link.bytes === null ? format : intl.formatMessage(m.downloadFormat, { format, size: formatSize(intl, link.bytes) });
+  const shown = link.bytes === null ? format : intl.formatMessage(m.downloadFormat, { format, size: formatSize(intl, link.bytes) });
+  const label = renew.isPending ? intl.formatMessage(m.renewing) : shown;
   const failed: UiMessage | null = renew.error ? (serverErrorText(renew.error, COLLECTION_TEXTS) ?? { message: m.renewFailed }) : null;
 
   const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
@@ -43,11 +44,11 @@ export function DownloadButton({ release, link, now = Date.now }: { release: Col
         className="btn btn-ghost btn-sm"
         href={link.url}
         download
-        aria-label={intl.formatMessage(m.downloadNamed, { title: release.title, format })}
+        aria-label={intl.formatMessage(m.downloadNamed, { title: release.title, label })}
         aria-disabled={renew.isPending || undefined}
         onClick={onClick}
       >
-        {renew.isPending ? intl.formatMessage(m.renewing) : label}
+        {label}
       </a>
       {failed && (
         <span className="field-error" role="alert">
