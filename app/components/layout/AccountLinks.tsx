@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { SessionUser } from "../../../worker/contracts/auth";
 import { useLogout } from "../../lib/session/logout";
 import { useSessionUser } from "../../lib/session/useSession";
-import { navMessages } from "./navMessages";
+import { accountMenuMessage, navMessages } from "./navMessages";
 import { useDropdown } from "./useDropdown";
 
 type Props = { onNavigate?: () => void; variant?: "bar" | "menu" };
@@ -61,7 +61,7 @@ function AccountMenu({ user, onNavigate, variant }: { user: SessionUser; onNavig
         id={buttonId}
         type="button"
         className="nav-link dropdown-toggle account-menu-button"
-        aria-label={intl.formatMessage(navMessages.accountMenu, { name: user.username })}
+        aria-label={intl.formatMessage(accountMenuMessage, { name: user.username })}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={listId}

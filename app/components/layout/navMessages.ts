@@ -22,8 +22,6 @@ export const navMessages = defineMessages({
   loggingOut: { id: "nav.loggingOut", defaultMessage: "Logging out..." },
   logoutFailed: { id: "nav.logoutFailed", defaultMessage: "Logout failed. Please try again." },
   profile: { id: "nav.profile", defaultMessage: "Profile" },
-  /** The account menu button's name: it begins with the name the button shows (WCAG 2.5.3 Label in Name). */
-  accountMenu: { id: "nav.account.menu", defaultMessage: "{name}, account menu" },
   admin: { id: "nav.admin", defaultMessage: "Admin" },
   checkIn: { id: "nav.checkIn", defaultMessage: "Check-in" },
   perks: { id: "nav.perks", defaultMessage: "Perks" },
@@ -47,6 +45,9 @@ export const navMessages = defineMessages({
   anchorAbout: { id: "nav.anchor.about", defaultMessage: "About" },
   anchorContact: { id: "nav.anchor.contact", defaultMessage: "Contact" },
 });
+
+/** The account menu button's name: it begins with the name the button shows (WCAG 2.5.3 Label in Name). */
+export const accountMenuMessage = defineMessage<{ name: string }>({ id: "nav.account.menu", defaultMessage: "{name}, account menu" });
 
 /** Accessible name of the brand link; typed separately because it takes a value. */
 export const homeLinkMessage = defineMessage<{ brand: string }>({ id: "nav.home", defaultMessage: "{brand} home" });
