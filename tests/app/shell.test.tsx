@@ -320,7 +320,10 @@ describe("Header", () => {
     expect(button.querySelector("img")?.getAttribute("alt")).toBe("");
     cleanup();
     await renderShell({ me: user() });
-    expect(screen.getByRole("button", { name: /account menu/ }).querySelector(".account-avatar-initial")?.textContent).toBe("F");
+    const initialOnly = screen.getByRole("button", { name: /account menu/ });
+    // The initial is drawn, not text: the button's text is exactly the name its label begins with (axe's label-content-name-mismatch).
+    expect(initialOnly.querySelector(".account-avatar-initial")?.getAttribute("data-initial")).toBe("F");
+    expect(initialOnly.textContent).toBe("fan");
   });
 
   it("logs out: POST /api/auth/logout, forgets the user, goes home", async () => {

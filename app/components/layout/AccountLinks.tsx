@@ -29,11 +29,8 @@ export function AccountLinks({ onNavigate, variant = "bar" }: Props) {
 
 function Avatar({ user }: { user: SessionUser }) {
   if (user.avatarUrl) return <img className="account-avatar" src={user.avatarUrl} alt="" width={28} height={28} decoding="async" />;
-  return (
-    <span className="account-avatar account-avatar-initial" aria-hidden="true">
-      {user.username.slice(0, 1).toUpperCase()}
-    </span>
-  );
+  // Drawn by CSS, not text: the button's visible text must be the name its label begins with.
+  return <span className="account-avatar account-avatar-initial" aria-hidden="true" data-initial={user.username.slice(0, 1).toUpperCase()} />;
 }
 
 function AccountMenu({ user, onNavigate, variant }: { user: SessionUser; onNavigate?: () => void; variant: "bar" | "menu" }) {
