@@ -191,6 +191,8 @@ describe("/admin/store/orders: the list", () => {
     const server = fakeServer();
     renderOrders();
     expect(await screen.findByRole("heading", { level: 1, name: "Store orders" })).toBeTruthy();
+    // The figure right under the h1 is an h2: headings skip no level (axe's heading-order).
+    expect(screen.getByRole("heading", { level: 2, name: "Sales" })).toBeTruthy();
     await screen.findByText("#1042");
     const rows = tableRows();
     expect(rows.map((r) => [r[0], r[2], r[3], r[4], r[5]])).toEqual([

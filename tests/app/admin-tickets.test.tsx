@@ -166,6 +166,8 @@ describe("/admin/tickets: the list", () => {
     const server = fakeServer();
     renderTickets();
     expect(await screen.findByRole("heading", { level: 1, name: "Ticket Management" })).toBeTruthy();
+    // The figure right under the h1 is an h2: headings skip no level (axe's heading-order).
+    expect(screen.getByRole("heading", { level: 2, name: "Total Value" })).toBeTruthy();
     await screen.findByText("ORD-1001");
     expect(tableRows()).toEqual([
       ["ORD-1001", "Freestyle Forever — New York", "t1@example.com", "Confirmed", "$45.50"],

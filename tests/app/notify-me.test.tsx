@@ -39,16 +39,19 @@ const ANNOUNCED: PublicEvent = {
   saleOpensAt: "2030-11-01T15:00:00.000Z",
 };
 const ON_SALE: PublicEvent = { ...ANNOUNCED, id: "ev-on-sale", title: "Spring Love Reunion", saleOpensAt: undefined };
+/** Not on sale here yet, but with a link to a sale elsewhere: the link, never "Notify me" beside it. */
+const LINKED: PublicEvent = { ...ANNOUNCED, id: "ev-linked", title: "Freestyle Night — São Paulo", externalTicketUrl: "https://tickets.example/sao-paulo" };
 const PATH = "/api/notify-me/event/ev-announced";
 
 function renderEvents(locale: "en" | "pt-BR", user: ReturnType<typeof sessionUser> | null, extra: ApiRoutes = {}) {
   const api = mockApi({
     "GET /api/auth/me": json(200, { user }),
     ...configRoute(),
-    "GET /api/events": json(200, { events: [ANNOUNCED, ON_SALE] }),
+    "GET /api/events": json(200, { events: [ANNOUNCED, ON_SALE, LINKED] }),
     // "Remind me" asks for its own state; not what this file tests.
     "GET /api/events/ev-announced/reminder": json(200, { reminded: false, offsets: [1440, 60] }),
     "GET /api/events/ev-on-sale/reminder": json(200, { reminded: false, offsets: [1440, 60] }),
+    "GET /api/events/ev-linked/reminder": json(200, { reminded: false, offsets: [1440, 60] }),
     ...extra,
   });
   const root = createTestRoot();
@@ -115,6 +118,47 @@ describe("Notify me on an event not yet on sale", () => {
     expect(await screen.findByText("Confira sua caixa de entrada: abra o link que enviamos para confirmar.")).toBeTruthy();
     expect(sentJson(api.callsTo(`POST ${PATH}`)[0] as never)).toEqual({ email: "fan@example.com", locale: "pt-BR" });
     expect(api.callsTo(`GET ${PATH}`)).toHaveLength(0);
+  });
+
+  for (const [locale, name, label, send, message] of [
+    ["en", "Notify me when tickets for Neon Nights Live go on sale", "Your e-mail", "Send", "Enter a valid e-mail address."],
+    ["pt-BR", "Avise-me quando os ingressos para Neon Nights Live estiverem à venda", "Seu e-mail", "Enviar", "Informe um endereço de e-mail válido."],
+  ] as const) {
+    it(`a visitor's mistyped address is told in the page's language (${locale}), not the browser's, and nothing is sent`, async () => {
+      const api = renderEvents(locale, null, { [`POST ${PATH}`]: json(200, { status: "pending" }) });
+      fireEvent.click(await screen.findByRole("button", { name }));
+      const field = screen.getByLabelText(label, { selector: ".notify-me-form input" });
+      expect((field.closest("form") as HTMLFormElement).noValidate).toBe(true);
+      fireEvent.change(field, { target: { value: "fan@example" } });
+      fireEvent.click(screen.getByRole("button", { name: send }));
+      expect((await screen.findByRole("alert")).textContent).toBe(message);
+      expect(field.getAttribute("aria-invalid")).toBe("true");
+      expect(document.activeElement).toBe(field);
+      expect(api.callsTo(`POST ${PATH}`)).toHaveLength(0);
+      // Typing again clears it; a whole address goes.
+      fireEvent.change(field, { target: { value: "fan@example.com" } });
+      expect(screen.queryByRole("alert")).toBeNull();
+      fireEvent.click(screen.getByRole("button", { name: send }));
+      await waitFor(() => expect(api.callsTo(`POST ${PATH}`)).toHaveLength(1));
+    });
+  }
+
+  it("an event with a link to its tickets offers the link, not Notify me, in both languages", async () => {
+    for (const [locale, notify] of [
+      ["en", /Notify me when tickets for Freestyle Night/],
+      ["pt-BR", /Avise-me quando os ingressos para Freestyle Night/],
+    ] as const) {
+      renderEvents(locale, null);
+      // The event without a link offers it (once the session is known)...
+      expect(
+        await screen.findByRole("button", { name: locale === "en" ? /^Notify me when tickets for Neon/ : /^Avise-me quando os ingressos para Neon/ }),
+      ).toBeTruthy();
+      // ...the one with a link offers the link alone.
+      const card = screen.getByRole("article", { name: "Freestyle Night — São Paulo" });
+      expect(card.querySelector('a[href="https://tickets.example/sao-paulo"]')).not.toBeNull();
+      expect(screen.queryByRole("button", { name: notify })).toBeNull();
+      cleanup();
+    }
   });
 
   it("a sale that opened meanwhile says so, in English", async () => {

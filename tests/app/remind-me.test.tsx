@@ -107,9 +107,24 @@ describe("Remind me", () => {
   it("a refused address shows the site's text for its code, in English", async () => {
     render("en", null, { [`POST ${PATH}`]: apiError(400, "email_invalid", "Please enter a valid email address", "email") });
     fireEvent.click(await screen.findByRole("button", { name: "Remind me of Neon Nights Live" }));
-    fireEvent.change(screen.getByLabelText("Your e-mail"), { target: { value: "nope" } });
+    fireEvent.change(screen.getByLabelText("Your e-mail"), { target: { value: "fan@refused.example" } });
     fireEvent.click(screen.getByRole("button", { name: "Send me a reminder" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Please enter a valid email address");
     expect(screen.getByLabelText("Your e-mail").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("a mistyped address is told before anything is sent, in the page's language", async () => {
+    for (const [locale, open, label, send, message] of [
+      ["en", "Remind me of Neon Nights Live", "Your e-mail", "Send me a reminder", "Enter a valid e-mail address."],
+      ["pt-BR", "Lembrar-me de Neon Nights Live", "Seu e-mail", "Quero um lembrete", "Informe um endereço de e-mail válido."],
+    ] as const) {
+      const api = render(locale, null, { [`POST ${PATH}`]: json(200, { status: "pending" }) });
+      fireEvent.click(await screen.findByRole("button", { name: open }));
+      fireEvent.change(screen.getByLabelText(label), { target: { value: "nope" } });
+      fireEvent.click(screen.getByRole("button", { name: send }));
+      expect((await screen.findByRole("alert")).textContent).toBe(message);
+      expect(api.callsTo(`POST ${PATH}`)).toHaveLength(0);
+      cleanup();
+    }
   });
 });

@@ -218,24 +218,119 @@ describe("Header", () => {
     expect(screen.queryByRole("link", { name: "Profile" })).toBeNull();
   });
 
-  it("shows Logout and a Profile link to /social/profile/{id} when signed in", async () => {
+  /** Opens the account menu (in the bar) with a click and gives its menu. */
+  const openAccountMenu = (name: RegExp = /account menu/) => {
+    const button = screen.getByRole("button", { name });
+    fireEvent.click(button, { detail: 1 });
+    return { button, menu: screen.getByRole("menu") };
+  };
+  const entries = (menu: HTMLElement) =>
+    within(menu)
+      .getAllByRole("menuitem")
+      .map((item) => item.textContent);
+
+  it("gives a signed-in member one account menu, named by their name, instead of a row of links", async () => {
     await renderShell({ me: user() });
-    expect(screen.getByRole("link", { name: "Profile" }).getAttribute("href")).toBe("/social/profile/user-42");
-    expect(screen.getByRole("button", { name: "Logout" })).toBeTruthy();
+    const button = screen.getByRole("button", { name: "fan, account menu" });
+    expect(button.getAttribute("aria-haspopup")).toBe("menu");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    // Closed, none of its pages is offered in the bar.
+    expect(screen.queryByRole("link", { name: "Profile" })).toBeNull();
+    expect(screen.queryByRole("menuitem", { name: "Logout" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Login" })).toBeNull();
-    expect(screen.queryByRole("link", { name: "Admin" })).toBeNull();
+
+    const { menu } = openAccountMenu();
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    expect(button.getAttribute("aria-controls")).toBe(menu.id);
+    expect(menu.getAttribute("aria-labelledby")).toBe(button.id);
+    expect(entries(menu)).toEqual(["Perks", "Collection", "My tickets", "Profile", "Settings", "Logout"]);
+    expect(within(menu).getByRole("menuitem", { name: "Profile" }).getAttribute("href")).toBe("/social/profile/user-42");
   });
 
-  it("offers the back office link to administrators only", async () => {
+  it("puts Admin and Check-in first in the menu of an administrator, Check-in in door staff's", async () => {
     await renderShell({ me: user({ isAdmin: true }) });
-    expect(screen.getByRole("link", { name: "Admin" }).getAttribute("href")).toBe("/admin");
+    const admin = openAccountMenu().menu;
+    expect(entries(admin)).toEqual(["Admin", "Check-in", "Perks", "Collection", "My tickets", "Profile", "Settings", "Logout"]);
+    expect(within(admin).getByRole("menuitem", { name: "Admin" }).getAttribute("href")).toBe("/admin");
+    cleanup();
+
+    await renderShell({ me: user({ isDoorStaff: true }) });
+    expect(entries(openAccountMenu().menu)).toEqual(["Check-in", "Perks", "Collection", "My tickets", "Profile", "Settings", "Logout"]);
+  });
+
+  it("works the account menu from the keyboard: Enter, Space and arrows open it, arrows move, Escape closes onto the button", async () => {
+    await renderShell({ me: user() });
+    const button = screen.getByRole("button", { name: /account menu/ });
+    // Enter or Space on a button is a click with no pointer (detail 0): it opens onto the first entry.
+    fireEvent.click(button, { detail: 0 });
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Perks"));
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" });
+    expect(document.activeElement?.textContent).toBe("Collection");
+    fireEvent.keyDown(document.activeElement!, { key: "End" });
+    expect(document.activeElement?.textContent).toBe("Logout");
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" });
+    expect(document.activeElement?.textContent).toBe("Perks");
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowUp" });
+    expect(document.activeElement?.textContent).toBe("Logout");
+    fireEvent.keyDown(document.activeElement!, { key: "Home" });
+    expect(document.activeElement?.textContent).toBe("Perks");
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(button);
+
+    fireEvent.keyDown(button, { key: "ArrowUp" });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Logout"));
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    fireEvent.keyDown(button, { key: "ArrowDown" });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Perks"));
+    // A click outside closes it.
+    fireEvent.pointerDown(document.body);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("closes the account menu when one of its pages is followed", async () => {
+    const { router } = await renderShell({ me: user() });
+    const { button, menu } = openAccountMenu();
+    fireEvent.click(within(menu).getByRole("menuitem", { name: "Settings" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("offers the same account menu in the phone menu, in Portuguese too; Escape there closes the account menu only", async () => {
+    await renderShell({ me: user({ isAdmin: true }), locale: "pt-BR" });
+    fireEvent.click(screen.getByRole("button", { name: "Abrir menu" }));
+    const panel = document.getElementById("mobile-menu")!;
+    const button = within(panel).getByRole("button", { name: "fan, menu da conta" });
+    expect(within(panel).queryByRole("link", { name: "Sair" })).toBeNull();
+    fireEvent.click(button, { detail: 1 });
+    const menu = within(panel).getByRole("menu");
+    expect(entries(menu)).toEqual(["Admin", "Entrada", "Vantagens", "Coleção", "Meus ingressos", "Perfil", "Configurações", "Sair"]);
+    within(menu).getByRole("menuitem", { name: "Perfil" }).focus();
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(button);
+    expect(panel.hidden).toBe(false);
+  });
+
+  it("shows the avatar when the member has one, their initial otherwise", async () => {
+    await renderShell({ me: user({ avatarUrl: "/media/avatars/fan.webp" }) });
+    const button = screen.getByRole("button", { name: /account menu/ });
+    expect(button.querySelector("img")?.getAttribute("src")).toBe("/media/avatars/fan.webp");
+    expect(button.querySelector("img")?.getAttribute("alt")).toBe("");
+    cleanup();
+    await renderShell({ me: user() });
+    const initialOnly = screen.getByRole("button", { name: /account menu/ });
+    // The initial is drawn, not text: the button's text is exactly the name its label begins with (axe's label-content-name-mismatch).
+    expect(initialOnly.querySelector(".account-avatar-initial")?.getAttribute("data-initial")).toBe("F");
+    expect(initialOnly.textContent).toBe("fan");
   });
 
   it("logs out: POST /api/auth/logout, forgets the user, goes home", async () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
     vi.stubGlobal("fetch", fetchMock);
     const { queryClient, router } = await renderShell({ me: user(), path: "/events" });
-    fireEvent.click(screen.getByRole("button", { name: "Logout" }));
+    fireEvent.click(within(openAccountMenu().menu).getByRole("menuitem", { name: "Logout" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(fetchMock).toHaveBeenCalledWith("/api/auth/logout", expect.objectContaining({ method: "POST" }));
     expect(queryClient.getQueryData(["me"])).toEqual({ user: null });
@@ -248,9 +343,12 @@ describe("Header", () => {
       vi.fn(async () => new Response(JSON.stringify({ error: { code: "x", message: "x" } }), { status: 500 })),
     );
     const { queryClient } = await renderShell({ me: user() });
-    fireEvent.click(screen.getByRole("button", { name: "Logout" }));
+    const { button, menu } = openAccountMenu();
+    fireEvent.click(within(menu).getByRole("menuitem", { name: "Logout" }));
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Logout failed. Please try again.");
     expect(queryClient.getQueryData<{ user: SessionUser | null }>(["me"])?.user?.id).toBe("user-42");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(button);
   });
 
   it("shows the landing anchors only on the home page", async () => {

@@ -42,7 +42,9 @@ const CORAZON: SearchResponse = {
           subtitle: "São Paulo, BR",
           imageUrl: null,
           href: "/events#event-ev-1",
-          date: "2026-12-05T23:00:00.000Z",
+          // 10 PM on the 27th in São Paulo is already the 28th in UTC: the row says the venue's day.
+          date: "2027-04-28T01:00:00.000Z",
+          timeZone: "America/Sao_Paulo",
         },
       ],
     },
@@ -128,7 +130,8 @@ describe("the header's search (en)", () => {
     expect(options.map(lines)).toEqual([
       ["Corazón Electric", "Rhythm of the Promise"],
       ["Ay, Mi Corazón Digital", "Latin Heat Sessions"],
-      ["Coral Night", expect.stringMatching(/^Dec \d, 2026 · São Paulo, BR$/)],
+      // The date and time its event card shows: at the venue, in its zone, named.
+      ["Coral Night", "Tue, Apr 27, 2027 · 10:00 PM GMT-3 · São Paulo, BR"],
       [],
     ]);
     expect(options[3]!.textContent).toBe("See all results for “cora”");
@@ -179,6 +182,16 @@ describe("the header's search (en)", () => {
   });
 });
 
+describe("the header's search landmark", () => {
+  it("is named, apart from the results page's own field (two search landmarks of one name confuse a screen reader's list)", async () => {
+    setUp();
+    expect((await screen.findByRole("search")).getAttribute("aria-label")).toBe("Search the site");
+    cleanup();
+    setUp("pt-BR");
+    expect((await screen.findByRole("search")).getAttribute("aria-label")).toBe("Buscar no site");
+  });
+});
+
 describe("the header's search (pt-BR)", () => {
   it("speaks Portuguese, asks in Portuguese and marks close matches", async () => {
     const { asked } = setUp("pt-BR");
@@ -193,5 +206,15 @@ describe("the header's search (pt-BR)", () => {
     expect(asked).toEqual(["coracao|pt-BR"]);
     fireEvent.change(box, { target: { value: "xyz" } });
     expect(await screen.findByText("Nenhum resultado para “xyz”")).toBeTruthy();
+  });
+
+  it("dates an event at its venue, in its zone, the Portuguese way", async () => {
+    setUp("pt-BR");
+    const box = await screen.findByRole("combobox", { name: "Buscar no site" });
+    box.focus();
+    fireEvent.change(box, { target: { value: "cora" } });
+    const list = await screen.findByRole("listbox", { name: "Resultados da busca" });
+    const event = await within(list).findByRole("option", { name: /Coral Night/ });
+    expect(event.querySelector(".search-row-subtitle")!.textContent).toMatch(/^ter\., 27 de abr\. de 2027 · 22:00 (BRT|GMT-3) · São Paulo, BR$/);
   });
 });

@@ -4,14 +4,14 @@
 // One browser context per role and language, signed in once, keeps the whole scan fast.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, Page } from "@playwright/test";
-import { clientAddress, expect, hydrated, test } from "./fixtures";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { clientAddress, expect, hydrated, signUp, test } from "./fixtures";
 import { demoAccount, t } from "./support";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 type Locale = "en" | "pt-BR";
-type Role = "visitor" | "fan" | "vip" | "admin";
+type Role = "visitor" | "fan" | "vip" | "admin" | "buyer";
 /** A page to scan and what shows once its data is there (a heading name, or a text). */
 type Target = { path: string | (() => string); ready?: (page: Page, locale: Locale) => Promise<void> };
 
@@ -42,6 +42,23 @@ const PAGES: Record<string, Target> = {
   admin: { path: "/admin" },
   adminCatalog: { path: "/admin/catalog" },
   adminEvents: { path: "/admin/events" },
+  adminOrders: { path: "/admin/store/orders", ready: heading((l) => t(l, "admin.storeOrders.title")) },
+  adminTickets: { path: "/admin/tickets", ready: heading((l) => t(l, "admin.tickets.title")) },
+  search: { path: "/search?q=miami", ready: async (page) => await expect(page.getByRole("link", { name: /Miami/ }).first()).toBeVisible() },
+  /** A buyer's pages: a bought album's download links, a held ticket's Edit name. */
+  collection: { path: "/collection", ready: async (page) => await expect(page.locator("a[download]").first()).toBeVisible() },
+  tickets: { path: "/tickets", ready: async (page) => await expect(page.locator(".ticket-holder button").first()).toBeVisible() },
+  /** The header's account menu, open (its entries are menu items of a menu named by its button). */
+  accountMenu: {
+    path: "/events",
+    ready: async (page) => {
+      await page
+        .getByRole("banner")
+        .getByRole("button", { name: /, (account menu|menu da conta)$/ })
+        .click();
+      await expect(page.getByRole("menu")).toBeVisible();
+    },
+  },
 };
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
@@ -65,6 +82,36 @@ async function scan(page: Page, locale: Locale, name: string, target: Target): P
   );
 }
 
+/** A new member who bought a digital album and a ticket through the test checkout (the demo accounts own neither); in English. */
+async function becomeBuyer(page: Page) {
+  await signUp(page);
+  await page.goto("/store/moonlight-boulevard-digital");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByText("Added to your cart.")).toBeVisible();
+  await page.goto("/store/cart");
+  await hydrated(page);
+  await expect(page.getByText("Working out the total...")).toHaveCount(0);
+  await pay(page, page.getByRole("button", { name: "Checkout" }));
+  await page.goto("/events");
+  await hydrated(page);
+  const block = page.getByRole("region", { name: "Get tickets" }).first();
+  await block
+    .getByLabel(/^How many .* tickets$/)
+    .first()
+    .selectOption("1");
+  await pay(page, block.getByRole("button", { name: "Buy tickets" }));
+}
+
+/** Starts a checkout with `start` and pays it on the test checkout page. */
+async function pay(page: Page, start: Locator) {
+  await start.click();
+  await expect(page).toHaveURL(/\/store\/checkout\/test\?session=/);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/store\/thanks\?session_id=/);
+  await expect(page.getByText(/^Order #\d+$/)).toBeVisible();
+}
+
 /** A context for `role` in `locale`, signed in once; its own client address, like the fixtures' journeys. */
 async function contextFor(browser: Browser, baseURL: string, role: Role, locale: Locale) {
   const context = await browser.newContext({
@@ -75,7 +122,8 @@ async function contextFor(browser: Browser, baseURL: string, role: Role, locale:
   const page = await context.newPage();
   const trouble: string[] = [];
   page.on("pageerror", (error) => trouble.push(error.message));
-  if (role !== "visitor") {
+  if (role === "buyer") await becomeBuyer(page);
+  else if (role !== "visitor") {
     // Through the API, whatever the language: the cookie lands in this context's jar. The login
     // form itself is scanned on its own page, and its journey is tests/e2e/account-journey.spec.ts.
     const { email, password } = demoAccount(role);
@@ -131,5 +179,33 @@ test.describe("axe finds no violation", () => {
 
   test("admin, English", async ({ browser, baseURL }) => {
     await scanAll(browser, baseURL, "admin", "en", ["admin", "adminCatalog", "adminEvents"]);
+  });
+
+  test("admin's lists and account menu, English", async ({ browser, baseURL }) => {
+    await scanAll(browser, baseURL, "admin", "en", ["adminOrders", "adminTickets", "accountMenu"]);
+  });
+
+  test("admin, Portuguese", async ({ browser, baseURL }) => {
+    await scanAll(browser, baseURL, "admin", "pt-BR", ["adminOrders", "adminTickets", "accountMenu"]);
+  });
+
+  test("search, visitor and fan", async ({ browser, baseURL }) => {
+    await scanAll(browser, baseURL, "visitor", "en", ["search"]);
+    await scanAll(browser, baseURL, "fan", "pt-BR", ["search"]);
+  });
+
+  test("a buyer's collection and tickets, both languages", async ({ browser, baseURL }) => {
+    // A sign-up, its confirmation and two checkouts come before the five scans.
+    test.setTimeout(180_000);
+    const { context, page, trouble } = await contextFor(browser, baseURL!, "buyer", "en");
+    const found: string[] = [];
+    for (const name of ["collection", "tickets", "accountMenu"] as const) found.push(...(await scan(page, "en", `buyer/${name}`, PAGES[name]!)));
+    // The member's own switch: the account keeps the language for the pages after.
+    await page.getByRole("button", { name: t("en", "nav.language.pt") }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+    for (const name of ["collection", "tickets"] as const) found.push(...(await scan(page, "pt-BR", `buyer/${name}`, PAGES[name]!)));
+    await context.close();
+    expect(trouble, "uncaught errors").toEqual([]);
+    expect(found, "axe violations").toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // built site (scripts/e2e-server.mjs serves it with a fresh local state).
 import { avatarPng } from "../../scripts/lib/png.mjs";
 import { expect, signUp, test } from "./fixtures";
-import { newMember, t } from "./support";
+import { accountMenuItem, newMember, t } from "./support";
 
 test("a new member signs up, edits the profile, reads it in Portuguese, and recovers the password", async ({ page, login }) => {
   const member = newMember();
@@ -38,7 +38,8 @@ test("a new member signs up, edits the profile, reads it in Portuguese, and reco
     await page.getByRole("button", { name: t("en", "nav.language.pt") }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
     await expect(page.getByRole("button", { name: t("pt-BR", "profile.editProfile") })).toBeVisible();
-    await expect(page.getByRole("button", { name: t("pt-BR", "nav.logout") })).toBeVisible();
+    await expect(await accountMenuItem(page, t("pt-BR", "nav.logout"))).toBeVisible();
+    await page.keyboard.press("Escape");
     await expect(page.getByRole("button", { name: "Edit Profile" })).toHaveCount(0);
 
     await page.getByRole("button", { name: t("pt-BR", "nav.language.en") }).click();
@@ -46,7 +47,7 @@ test("a new member signs up, edits the profile, reads it in Portuguese, and reco
   });
 
   await test.step("log out", async () => {
-    await page.getByRole("button", { name: "Logout" }).click();
+    await (await accountMenuItem(page, "Logout")).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
   });

@@ -3,13 +3,14 @@
 // a member who is not VIP sees the same perk as a teaser with a way to become VIP, on a phone; a
 // visitor is asked to sign in; the back office lists the perks with their codes left.
 import { expect, test } from "./fixtures";
+import { accountMenuItem } from "./support";
 
 const MERCH = "20% off the official merch store";
 const SURPRISE = "Surprise: a studio demo for everyone";
 
 test("a VIP reveals a perk's code on /perks", async ({ page, loginAs }) => {
   await loginAs("vip");
-  await page.getByRole("banner").getByRole("link", { name: "Perks" }).first().click();
+  await (await accountMenuItem(page, "Perks")).click();
   await expect(page).toHaveURL(/\/perks$/);
   await expect(page.getByRole("heading", { level: 1, name: "Special Perks" })).toBeVisible();
 

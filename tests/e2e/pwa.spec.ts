@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { expect, hydrated, test as journey } from "./fixtures";
+import { accountMenuItem } from "./support";
 
 /**
  * What the page said while offline is where a failure's cause shows, and the first attempt of a
@@ -252,7 +253,7 @@ test("a member's pages: personal ones are never kept, public ones are kept as a 
   await context.setOffline(false);
   await page.goto("/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
-  await page.getByRole("button", { name: "Logout" }).click();
+  await (await accountMenuItem(page, "Logout")).click();
   await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
   await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes("pages"))).toBe(false);
   const left = await cachedPaths(page);

@@ -2,6 +2,7 @@
 // with this browser marked, another browser signed out from here (its next page asks it to sign
 // in), and a password change that keeps this browser signed in.
 import { expect, signIn, signUp, test } from "./fixtures";
+import { accountMenuItem } from "./support";
 
 test("a member signs another browser out and changes the password on /settings", async ({ page, browser }) => {
   const member = await signUp(page);
@@ -9,7 +10,7 @@ test("a member signs another browser out and changes the password on /settings",
   const otherPage = await other.newPage();
   await signIn(otherPage, member.email, member.password);
 
-  await page.getByRole("banner").getByRole("link", { name: "Settings" }).first().click();
+  await (await accountMenuItem(page, "Settings")).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
   const devices = page.getByRole("list", { name: "Signed-in devices" });

@@ -2,6 +2,7 @@
 // translation catalogs (to check a page really switched language), and unique new members.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as T;
@@ -34,4 +35,11 @@ export function newMember() {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const username = `e2e_${stamp}`;
   return { username, email: `${username}@example.com`, password: "first-pass-1", newPassword: "second-pass-2" };
+}
+
+/** Opens the header's account menu (the bar's on a wide screen, the phone menu's on a narrow one) and gives its entry `name`. */
+export async function accountMenuItem(page: Page, name: string | RegExp): Promise<Locator> {
+  const banner = page.getByRole("banner");
+  await banner.getByRole("button", { name: /, (account menu|menu da conta)$/ }).click();
+  return banner.getByRole("menuitem", { name });
 }

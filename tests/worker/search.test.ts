@@ -79,9 +79,9 @@ beforeAll(async () => {
       ALBUM_EARLY,
     ),
     D1.prepare(
-      `INSERT INTO events (id, title, title_pt_br, event_date, status, venue_city, venue_country) VALUES
-       (?1, 'Freestyle Night — São Paulo', 'Noite Freestyle — São Paulo', ?3, 'published', 'São Paulo', 'BR'),
-       (?2, 'Secret draft show — São Paulo', NULL, ?3, 'draft', 'São Paulo', 'BR')`,
+      `INSERT INTO events (id, title, title_pt_br, event_date, status, venue_city, venue_country, time_zone) VALUES
+       (?1, 'Freestyle Night — São Paulo', 'Noite Freestyle — São Paulo', ?3, 'published', 'São Paulo', 'BR', 'America/Sao_Paulo'),
+       (?2, 'Secret draft show — São Paulo', NULL, ?3, 'draft', 'São Paulo', 'BR', 'America/Sao_Paulo')`,
     ).bind(EVENT_SP, EVENT_DRAFT, now + 30 * 24 * HOUR),
     D1.prepare(
       `INSERT INTO products (id, slug, kind, state, title, title_pt_br, description, price_usd_cents) VALUES
@@ -119,6 +119,8 @@ describe("matching", () => {
     expect(idsOf(en, "events")).toContain(EVENT_SP);
     const item = itemsOf(en, "events").find((e) => e.id === EVENT_SP)!;
     expect(item).toMatchObject({ title: "Freestyle Night — São Paulo", subtitle: "São Paulo, BR", href: `/events#event-${EVENT_SP}` });
+    // Its venue's zone with its start, so the row dates it as its card does (not in UTC).
+    expect(item.timeZone).toBe("America/Sao_Paulo");
     const pt = await searchOk(q("sÃo PAUL", "&lang=pt-BR"));
     expect(itemsOf(pt, "events").find((e) => e.id === EVENT_SP)?.title).toBe("Noite Freestyle — São Paulo");
     expect(groupOf(pt, "events")?.relaxed).toBe(false);

@@ -21,7 +21,8 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /**
  * One thing found: what to show (its title in the reader's language, a second line, a picture) and
- * where it is. `subtitle` is plain text; `date` (ISO) is an event's start for the reader's formatting.
+ * where it is. `subtitle` is plain text; `date` (ISO) is an event's start and `timeZone` its venue's
+ * zone, so the row shows the date and time the event's card shows.
  * `earlyAccess`: a release announced but not public yet (VIPs hear it already).
  */
 export type SearchItem = {
@@ -32,6 +33,7 @@ export type SearchItem = {
   imageUrl: string | null;
   href: string;
   date?: string;
+  timeZone?: string;
   earlyAccess?: boolean;
 };
 

@@ -96,7 +96,7 @@ const albums: (now: number) => KindQuery = (now) => ({
 });
 
 const events: (now: number) => KindQuery = (now) => ({
-  sql: `SELECT e.id, e.title, e.title_pt_br, e.event_date, e.venue_city, e.venue_country, e.is_online, e.image_key
+  sql: `SELECT e.id, e.title, e.title_pt_br, e.event_date, e.time_zone, e.venue_city, e.venue_country, e.is_online, e.image_key
     ${FROM("event")} JOIN events e ON e.id = d.ref
     WHERE search_fts MATCH ?1 AND e.status = 'published' AND e.event_date >= ${now - PAST_EVENTS_LISTED_MS} ${RANKED}`,
   toItem: (row, { locale }) => {
@@ -110,6 +110,7 @@ const events: (now: number) => KindQuery = (now) => ({
       imageUrl: coverUrlOf(text(row.image_key)),
       href: `/events#event-${encodeURIComponent(id)}`,
       date: new Date(Number(row.event_date)).toISOString(),
+      timeZone: String(row.time_zone),
     };
   },
 });

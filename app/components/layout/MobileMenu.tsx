@@ -77,7 +77,7 @@ export function MobileMenu({ open, isHome, onClose }: Props) {
       </nav>
       <div className="mobile-menu-footer">
         <LanguageSwitcher />
-        <AccountLinks onNavigate={closeAfterNavigation} />
+        <AccountLinks onNavigate={closeAfterNavigation} variant="menu" />
       </div>
     </div>
   );

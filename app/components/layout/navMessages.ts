@@ -46,6 +46,9 @@ export const navMessages = defineMessages({
   anchorContact: { id: "nav.anchor.contact", defaultMessage: "Contact" },
 });
 
+/** The account menu button's name: it begins with the name the button shows (WCAG 2.5.3 Label in Name). */
+export const accountMenuMessage = defineMessage<{ name: string }>({ id: "nav.account.menu", defaultMessage: "{name}, account menu" });
+
 /** Accessible name of the brand link; typed separately because it takes a value. */
 export const homeLinkMessage = defineMessage<{ brand: string }>({ id: "nav.home", defaultMessage: "{brand} home" });
 

@@ -16,6 +16,7 @@ import "./notify-me.css";
 const plain = defineMessages({
   button: { id: "notifyMe.button", defaultMessage: "Notify me" },
   emailLabel: { id: "notifyMe.emailLabel", defaultMessage: "Your e-mail" },
+  invalidEmail: { id: "notifyMe.invalidEmail", defaultMessage: "Enter a valid e-mail address." },
   send: { id: "notifyMe.send", defaultMessage: "Send" },
   sending: { id: "notifyMe.sending", defaultMessage: "Sending…" },
   checkInbox: { id: "notifyMe.checkInbox", defaultMessage: "Check your inbox: open the link we sent to confirm." },
@@ -116,6 +117,7 @@ function VisitorNotify({ item }: { item: NotifyMeItem }) {
         send: intl.formatMessage(notifyMeMessages.send),
         sending: intl.formatMessage(notifyMeMessages.sending),
         checkInbox: intl.formatMessage(notifyMeMessages.checkInbox),
+        invalidEmail: intl.formatMessage(notifyMeMessages.invalidEmail),
       }}
       onSubmit={(email) => request.mutate(email)}
       pending={request.isPending}

@@ -1,9 +1,14 @@
 // The two faces of a "tell me later" request (Remind me on an event, Notify me on a coming
 // release or sale): a member's pressed toggle with its status line, and a visitor's small e-mail
 // form opened from the same button, which then asks them to confirm from their inbox. Each caller
-// brings its own words, requests and class names (`kind`), so their styles stay theirs.
+// brings its own words, requests and class names (`kind`), so their styles stay theirs. The form
+// checks the address itself (noValidate), so a mistyped one is told in the page's language, not in
+// the browser's.
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Icon } from "../Icon";
+
+/** Something@somewhere.tld: what the server's check would take, said before a request. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Shared = {
   /** The class prefix of the caller's styles: `${kind}`, `${kind}-button`, `${kind}-status`, `${kind}-form`. */
@@ -45,7 +50,7 @@ export function OptInToggle({ kind, label, text, on, busy, onToggle, status }: T
 }
 
 type FormProps = Shared & {
-  texts: { emailLabel: string; send: string; sending: string; checkInbox: string };
+  texts: { emailLabel: string; send: string; sending: string; checkInbox: string; invalidEmail: string };
   /** Sends the address; `sent` once the server took it. */
   onSubmit: (email: string) => void;
   pending: boolean;
@@ -59,10 +64,17 @@ export function OptInEmailForm({ kind, label, text, texts, onSubmit, pending, se
   const id = useId();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState("");
-  const submit = (e: FormEvent) => {
+  const [invalid, setInvalid] = useState(false);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (!EMAIL.test(email.trim())) {
+      setInvalid(true);
+      e.currentTarget.querySelector("input")?.focus();
+      return;
+    }
     onSubmit(email.trim());
   };
+  const problem = invalid ? texts.invalidEmail : error;
   return (
     <div className={kind}>
       <button
@@ -91,16 +103,19 @@ export function OptInEmailForm({ kind, label, text, texts, onSubmit, pending, se
                 autoComplete="email"
                 required
                 value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  setInvalid(false);
+                }}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${id}-error` : undefined}
               />
               <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
                 {pending ? texts.sending : texts.send}
               </button>
-              {error && (
+              {problem && (
                 <p id={`${id}-error`} className="form-error" role="alert">
-                  {error}
+                  {problem}
                 </p>
               )}
             </form>

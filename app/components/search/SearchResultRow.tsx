@@ -1,14 +1,16 @@
 // One thing found, as the header's list and the /search page show it: its picture (or the kind's
-// initial), title, second line (an event's date and place, a track's album, a post's author) and
-// a "Coming soon" mark on a release not public yet. Plain text only: nothing found is read as HTML.
+// initial), title, second line (an event's date and time at its venue, in its zone, as its card
+// says, and its place; a track's album, a post's author) and a "Coming soon" mark on a release not
+// public yet. Plain text only: nothing found is read as HTML.
 import { useIntl } from "react-intl";
+import { formatWhen } from "../../lib/intlFormat";
 import type { SearchItem } from "../../../worker/contracts/search";
 import { searchMessages } from "./messages";
 
 export function SearchResultRow({ item }: { item: SearchItem }) {
   const intl = useIntl();
-  const when = item.date ? intl.formatDate(item.date, { dateStyle: "medium" }) : null;
-  const second = [when, item.subtitle].filter(Boolean).join(" · ");
+  const when = item.date ? formatWhen(item.date, intl.locale, item.timeZone) : null;
+  const second = [when?.date, when?.time, item.subtitle].filter(Boolean).join(" · ");
   return (
     <span className="search-row">
       {item.imageUrl ? (

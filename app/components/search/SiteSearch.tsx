@@ -133,6 +133,7 @@ export function SiteSearch({ variant, onNavigate }: Props) {
   return (
     <form
       role="search"
+      aria-label={intl.formatMessage(searchMessages.label)}
       className={`site-search site-search-${variant}`}
       action="/search"
       onSubmit={onSubmit}

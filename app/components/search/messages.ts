@@ -16,6 +16,8 @@ export const searchMessages = defineMessages({
   pageIntro: { id: "search.page.intro", defaultMessage: "Tracks, albums, events, posts, members and the store, in one place." },
   pageDescription: { id: "search.page.description", defaultMessage: "Search the artist's music, events, community posts, members and store." },
   submit: { id: "search.submit", defaultMessage: "Search" },
+  /** The results page's own field: a search landmark named apart from the header's. */
+  pageForm: { id: "search.page.form", defaultMessage: "Refine this search" },
   showMore: { id: "search.showMore", defaultMessage: "Show more" },
   retry: { id: "search.retry", defaultMessage: "Try again" },
   typeToSearch: { id: "search.typeToSearch", defaultMessage: "Type a word or the start of one: accents and capitals don't matter." },

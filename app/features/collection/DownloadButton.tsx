@@ -34,9 +34,11 @@ export function DownloadButton({ release, link, now = Date.now }: { release: Col
   const intl = useIntl();
   const renew = useRenewLink();
   const format = FORMAT_NAMES[link.format];
-  const label = link.bytes === null ? format : intl.formatMessage(m.downloadFormat, { format, size: formatSize(intl, link.bytes) });
+  const shown = link.bytes === null ? format : intl.formatMessage(m.downloadFormat, { format, size: formatSize(intl, link.bytes) });
   const failed: UiMessage | null = renew.error ? (serverErrorText(renew.error, COLLECTION_TEXTS) ?? { message: m.renewFailed }) : null;
   const [preparing, setPreparing] = useState(false);
+  // What the link shows is the start of its name, so a voice command that reads it finds it.
+  const label = renew.isPending ? intl.formatMessage(m.renewing) : preparing ? intl.formatMessage(m.preparing) : shown;
   const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(retry.current), []);
 
@@ -70,11 +72,11 @@ export function DownloadButton({ release, link, now = Date.now }: { release: Col
         className="btn btn-ghost btn-sm"
         href={link.url}
         download
-        aria-label={intl.formatMessage(m.downloadNamed, { title: release.title, format })}
+        aria-label={intl.formatMessage(m.downloadNamed, { title: release.title, label })}
         aria-disabled={renew.isPending || preparing || undefined}
         onClick={onClick}
       >
-        {renew.isPending ? intl.formatMessage(m.renewing) : preparing ? intl.formatMessage(m.preparing) : label}
+        {label}
       </a>
       <span className="muted" role="status">
         {preparing ? intl.formatMessage(m.preparingHint) : null}

@@ -61,7 +61,8 @@ export const collectionMessages = {
       "{count, plural, =0 {No purchases were found for that address.} one {One order was added to your collection.} other {# orders were added to your collection.}}",
   }),
   downloadFormat: defineMessage<{ format: string; size: string }>({ id: "collection.download.format", defaultMessage: "{format} · {size}" }),
-  downloadNamed: defineMessage<{ title: string; format: string }>({ id: "collection.download.named", defaultMessage: "Download {title} in {format}" }),
+  /** The link's name begins with what it shows (WCAG 2.5.3 Label in Name), then says which release. */
+  downloadNamed: defineMessage<{ title: string; label: string }>({ id: "collection.download.named", defaultMessage: "{label}: download {title}" }),
   playNamed: defineMessage<{ title: string }>({ id: "collection.play.named", defaultMessage: "Play {title}" }),
   year: defineMessage<{ year: number }>({ id: "collection.release.year", defaultMessage: "{year}" }),
   fromAlbum: defineMessage<{ album: string; year: number }>({ id: "collection.release.fromAlbum", defaultMessage: "From {album} ({year})" }),

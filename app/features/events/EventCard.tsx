@@ -60,6 +60,9 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
   // An event selling tickets on this site (decision 055) offers them here, not through a link.
   const ticketUrl = event.tickets ? null : webUrl(event.externalTicketUrl);
   const showCapacity = !event.online || event.venueCapacity !== null;
+  // "Notify me when tickets go on sale" only where nothing can be bought yet: not beside a link to
+  // the tickets (a sale elsewhere may have opened before this site's date), nor over a sale here.
+  const offersNotify = !past && !!event.saleOpensAt && !ticketUrl && event.tickets?.state !== "on_sale";
 
   return (
     <article id={`event-${event.id}`} className={past ? "event-card card is-past" : "event-card card"} aria-labelledby={`${id}-title`}>
@@ -135,7 +138,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
         )}
         {!past && <AddToCalendar event={event} />}
         <RemindMe event={event} />
-        {!past && event.saleOpensAt && <NotifyMe item={{ kind: "event", id: event.id, title: event.title }} />}
+        {offersNotify && <NotifyMe item={{ kind: "event", id: event.id, title: event.title }} />}
       </div>
     </article>
   );

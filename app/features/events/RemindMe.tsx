@@ -97,6 +97,7 @@ function VisitorRemind({ event }: { event: Pick<PublicEvent, "id" | "title"> }) 
         send: intl.formatMessage(m.send),
         sending: intl.formatMessage(m.sending),
         checkInbox: intl.formatMessage(m.checkInbox),
+        invalidEmail: intl.formatMessage(m.invalidEmail),
       }}
       onSubmit={(email) => request.mutate(email)}
       pending={request.isPending}

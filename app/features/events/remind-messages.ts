@@ -5,6 +5,7 @@ import { defineMessage, defineMessages } from "react-intl";
 const plain = defineMessages({
   remindMe: { id: "events.remind.button", defaultMessage: "Remind me" },
   emailLabel: { id: "events.remind.email", defaultMessage: "Your e-mail" },
+  invalidEmail: { id: "events.remind.invalidEmail", defaultMessage: "Enter a valid e-mail address." },
   send: { id: "events.remind.send", defaultMessage: "Send me a reminder" },
   sending: { id: "events.remind.sending", defaultMessage: "Sending…" },
   checkInbox: { id: "events.remind.checkInbox", defaultMessage: "Check your inbox to confirm your reminder." },

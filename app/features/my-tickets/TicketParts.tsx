@@ -107,7 +107,7 @@ export function HolderName({ ticket, locale }: { ticket: MyTicket; locale: Local
           ref={editButton}
           type="button"
           className="btn btn-ghost btn-sm ticket-no-print"
-          aria-label={intl.formatMessage(m.holderEditLabel, { code: ticket.code })}
+          aria-label={intl.formatMessage(m.holderEditNamed, { code: ticket.code })}
           onClick={() => {
             save.reset();
             setValue(ticket.holderName ?? "");

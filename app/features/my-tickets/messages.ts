@@ -64,6 +64,8 @@ export const myTicketsMessages = {
   showLabel: defineMessage<{ code: string }>({ id: "myTickets.show.label", defaultMessage: "Show ticket {code}" }),
   qrLabel: defineMessage<{ event: string }>({ id: "myTickets.qr.label", defaultMessage: "QR code of your ticket for {event}" }),
   holderEditLabel: defineMessage<{ code: string }>({ id: "myTickets.holder.editLabel", defaultMessage: "Name at the door for ticket {code}" }),
+  /** The Edit name button's: it begins with what the button shows (WCAG 2.5.3 Label in Name). */
+  holderEditNamed: defineMessage<{ code: string }>({ id: "myTickets.holder.editNamed", defaultMessage: "Edit name for ticket {code}" }),
   transferLabel: defineMessage<{ code: string }>({ id: "myTickets.transfer.label", defaultMessage: "Transfer ticket {code}" }),
   transferDone: defineMessage<{ username: string }>({ id: "myTickets.transfer.done", defaultMessage: "The ticket is now {username}'s." }),
   errorNameTooLong: defineMessage<{ max: number }>({ id: "myTickets.error.nameTooLong", defaultMessage: "The name must be at most {max} characters." }),

@@ -81,7 +81,7 @@ export function SearchPage({ q }: { q: string }) {
   const results = useQuery(searchQueryOptions(q, locale));
   return (
     <>
-      <form role="search" className="search-page-form" action="/search" method="get">
+      <form role="search" aria-label={intl.formatMessage(searchMessages.pageForm)} className="search-page-form" action="/search" method="get">
         <label className="sr-only" htmlFor="search-page-q">
           {intl.formatMessage(searchMessages.label)}
         </label>

@@ -58,7 +58,7 @@ export function OrdersPage() {
       </div>
 
       <div className="grid admin-stats">
-        <StatCard label={intl.formatMessage(m.totalLabel)} value={data ? <Totals totals={data.totals} /> : "—"}>
+        <StatCard headingLevel={2} label={intl.formatMessage(m.totalLabel)} value={data ? <Totals totals={data.totals} /> : "—"}>
           {data && <p className="muted admin-stat-hint">{intl.formatMessage(m.count, { count: data.count })}</p>}
         </StatCard>
       </div>

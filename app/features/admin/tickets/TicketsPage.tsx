@@ -93,7 +93,7 @@ export function TicketsPage({ eventId = "" }: { eventId?: string }) {
       )}
 
       <div className="grid admin-stats">
-        <StatCard label={intl.formatMessage(m.totalValue)} value={data ? <TotalValue totals={data.totals} /> : "—"}>
+        <StatCard headingLevel={2} label={intl.formatMessage(m.totalValue)} value={data ? <TotalValue totals={data.totals} /> : "—"}>
           {data && <p className="muted admin-stat-hint">{intl.formatMessage(m.count, { count: data.count })}</p>}
         </StatCard>
       </div>
