@@ -295,9 +295,10 @@ describe("/collection", () => {
     vi.spyOn(window.location, "assign").mockImplementation((url) => void (opened = String(url)));
     const { callsTo } = api(unsized, { "HEAD /api/store/downloads/mp3-token": preparingThenReady() });
     renderCollection();
-    const link = await screen.findByRole("link", { name: "Download Moonlight Boulevard in MP3" });
+    const link = await screen.findByRole("link", { name: "MP3: download Moonlight Boulevard" });
     fireEvent.click(link);
     await waitFor(() => expect(link.textContent).toBe("Being prepared..."));
+    expect(link.getAttribute("aria-label")).toBe("Being prepared...: download Moonlight Boulevard");
     expect(screen.getByText("This download is being prepared. It starts by itself as soon as it is ready.").getAttribute("role")).toBe("status");
     expect(opened).toBe("");
     await waitFor(() => expect(opened).toBe("/api/store/downloads/mp3-token"), { timeout: 4000 });
@@ -310,7 +311,7 @@ describe("/collection", () => {
     api(unsized, { "HEAD /api/store/downloads/mp3-token": preparingThenReady() });
     renderCollection("/collection?download=download_preparing", "pt-BR");
     expect(await screen.findByText("Esse download está sendo preparado. Tente de novo daqui a pouco.")).toBeTruthy();
-    const link = screen.getByRole("link", { name: "Baixar Moonlight Boulevard em MP3" });
+    const link = screen.getByRole("link", { name: "MP3: baixar Moonlight Boulevard" });
     fireEvent.click(link);
     await waitFor(() => expect(link.textContent).toBe("Em preparação..."));
     expect(screen.getByText("Este download está sendo preparado. Ele começa sozinho assim que estiver pronto.")).toBeTruthy();
