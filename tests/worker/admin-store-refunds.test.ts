@@ -199,12 +199,15 @@ describe("racing refunds of one order (the amount is claimed before the provider
     expect(await D1.prepare("SELECT count(*) AS n FROM audit_log WHERE target_id = ?1").bind(order.id).first()).toEqual({ n: 1 });
   });
 
-  it("partial refunds that together would overshoot: the ones that fit are made, the rest 409 refund_over_remaining", async () => {
+  it("partial refunds that together would overshoot: the ones that fit are made, the rest refund_over_remaining", async () => {
     const order = await fullOrder();
     const part = Math.floor(order.totalCents * 0.4);
     const answers = await Promise.all(Array.from({ length: 3 }, () => refund(order.id, part)));
-    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 409]);
-    const refused = answers.find((r) => r.status === 409)!;
+    // The late one is refused by the claim (409) while the others are with the provider, or by the
+    // check before it (400) when one has already finished: which depends on timing, not the outcome.
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(2);
+    const refused = answers.find((r) => r.status !== 200)!;
+    expect([400, 409]).toContain(refused.status);
     expect(await errorOf(refused)).toMatchObject({ code: "refund_over_remaining", field: "amountCents", params: { max: order.totalCents - 2 * part } });
     expect(await refundRows(order.id)).toHaveLength(2);
     expect(await orderRow(order.id)).toMatchObject({ status: "partially_refunded", refunded_cents: 2 * part });

@@ -39,13 +39,13 @@ describe("a promotion code's window, [start, end)", () => {
     };
     vi.useFakeTimers({ toFake: ["Date"] });
     const before = await storeState();
-    await expectRefused(await quoteAt(startsAt - 1), 400, "promo_code_invalid");
+    await expectRefused(await quoteAt(startsAt - 1), 400, "promo_code_not_started");
     for (const at of [startsAt, endsAt - 1]) {
       const res = await quoteAt(at);
       expect(res.status, await res.clone().text()).toBe(200);
       expect(await res.json()).toMatchObject({ discountCents: 200, totalCents: 800, promoCode: code });
     }
-    await expectRefused(await quoteAt(endsAt), 400, "promo_code_invalid");
+    await expectRefused(await quoteAt(endsAt), 400, "promo_code_expired");
     expect(await storeState()).toEqual(before);
   });
 });
