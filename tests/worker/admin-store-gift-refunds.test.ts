@@ -93,9 +93,7 @@ describe("refunding a gift order whose code was redeemed", () => {
     const giftEnd = (await compEnd(member.id))!;
     expect(await giftRow(order.code)).toMatchObject({ vip_from: paidUntil, vip_until: giftEnd, time_settled_at: null });
 
-    expect((await detail(order.id)).redeemedGifts).toEqual([
-      { code: order.code, redeemer: member.username, remainingMs: giftEnd - paidUntil, settled: false },
-    ]);
+    expect((await detail(order.id)).redeemedGifts).toEqual([{ code: order.code, redeemer: member.username, remainingMs: giftEnd - paidUntil, settled: false }]);
 
     const attemptId = crypto.randomUUID();
     const body = await refundOk(order.id, { amountCents: 1000, attemptId, giftTime: "revoke" });
