@@ -2,7 +2,8 @@
 // the search, status, product and period filters sent with the admin's time zone (and carried by
 // the Export CSV link), paging; the loading, empty and failed states; an order's facts, lines and
 // history; Mark shipped (checked before sending, the Worker's refusal shown, the notice after);
-// a refund of what is left or of a typed part, one attempt id per dialog; both languages.
+// a refund of what is left or of a typed part, one attempt id per dialog; for a redeemed gift code,
+// the choice of its VIP time; both languages.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as OrdersRoute } from "../../app/routes/admin/store/orders.index";
@@ -97,18 +98,20 @@ const DETAIL: OrderDetail = {
   pendingRefundCents: 0,
   entitlements: { total: 1, revoked: 0 },
   giftCodes: { total: 0, redeemed: 0, voided: 0 },
+  redeemedGifts: [],
   history: [{ kind: "paid", at: "2026-11-20T18:30:00.000Z", amountCents: 3800 }],
 };
 
 type ServerOptions = {
+  detail?: OrderDetail;
   list?: () => Response | Promise<Response>;
   ship?: (body: unknown, order: OrderDetail) => Response;
   refund?: (body: unknown, order: OrderDetail) => Response;
 };
 
 /** The order as the fake Worker holds it: a write's answer is what the next read gives. */
-function fakeServer({ list = () => json(200, LIST), ship, refund }: ServerOptions = {}) {
-  let current = DETAIL;
+function fakeServer({ detail = DETAIL, list = () => json(200, LIST), ship, refund }: ServerOptions = {}) {
+  let current = detail;
   const remember = async (answer: Response) => {
     if (answer.ok) current = ((await answer.clone().json()) as { order: OrderDetail }).order;
     return answer;
@@ -357,6 +360,7 @@ describe("an order's page", () => {
     const first = sentJson(server.callsTo(`POST ${API}/o1/refunds`)[0] as never) as { amountCents: number; attemptId: string };
     expect(first.amountCents).toBe(1250);
     expect(first.attemptId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first).not.toHaveProperty("giftTime");
     expect(screen.getByText("Refund of $12.50 by admin@example.com")).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Refund" }));
@@ -366,6 +370,37 @@ describe("an order's page", () => {
     const second = sentJson(server.callsTo(`POST ${API}/o1/refunds`)[1] as never) as { amountCents: number; attemptId: string };
     expect(second.amountCents).toBe(3800 - 1250);
     expect(second.attemptId).not.toBe(first.attemptId);
+  });
+
+  it("asks, for a redeemed gift code, whether the member keeps its VIP time, in both languages", async () => {
+    const gift: OrderDetail = {
+      ...DETAIL,
+      giftCodes: { total: 1, redeemed: 1, voided: 0 },
+      redeemedGifts: [{ code: "GIFT-ABCD-EFGH", redeemer: "bia", remainingMs: 9.5 * 24 * 60 * 60 * 1000, settled: false }],
+    };
+    let server = fakeServer({ detail: gift });
+    renderOrders("/admin/store/orders/o1");
+    fireEvent.click(await screen.findByRole("button", { name: "Refund" }));
+    let dialog = await screen.findByRole("dialog", { name: /Refund the order/ });
+    expect(within(dialog).getByText("Gift code GIFT-ABCD-EFGH was redeemed by bia: 10 days of its VIP time are left.")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Refund" }));
+    expect(await within(dialog).findByText("Choose whether the member keeps the gift's remaining VIP time.")).toBeTruthy();
+    expect(server.callsTo(`POST ${API}/o1/refunds`)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByLabelText("Take it back"));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Refund" }));
+    await screen.findByText("Refunded.");
+    expect(sentJson(server.callsTo(`POST ${API}/o1/refunds`)[0] as never)).toMatchObject({ amountCents: 3800, giftTime: "revoke" });
+
+    cleanup();
+    server = fakeServer({ detail: gift });
+    renderOrders("/admin/store/orders/o1", "pt-BR");
+    fireEvent.click(await screen.findByRole("button", { name: "Reembolsar" }));
+    dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("O código de presente GIFT-ABCD-EFGH foi resgatado por bia: restam 10 dias de VIP.")).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText("O membro fica com ele"));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reembolsar" }));
+    await waitFor(() => expect(server.callsTo(`POST ${API}/o1/refunds`)).toHaveLength(1));
+    expect(sentJson(server.callsTo(`POST ${API}/o1/refunds`)[0] as never)).toMatchObject({ amountCents: 3800, giftTime: "keep" });
   });
 
   it("says when the payment provider refused the refund", async () => {

@@ -24,10 +24,10 @@ beforeAll(async () => {
 });
 beforeEach(clearOrders);
 
-const refund = (id: string, amountCents: unknown, attemptId: unknown = crypto.randomUUID()) =>
-  call(`${API}/${id}/refunds`, { method: "POST", json: { amountCents, attemptId }, cookie: admin.cookie });
-async function refundOk(id: string, amountCents: number, attemptId: string = crypto.randomUUID()) {
-  const res = await refund(id, amountCents, attemptId);
+const refund = (id: string, amountCents: unknown, attemptId: unknown = crypto.randomUUID(), extra: Record<string, unknown> = {}) =>
+  call(`${API}/${id}/refunds`, { method: "POST", json: { amountCents, attemptId, ...extra }, cookie: admin.cookie });
+async function refundOk(id: string, amountCents: number, attemptId: string = crypto.randomUUID(), extra: Record<string, unknown> = {}) {
+  const res = await refund(id, amountCents, attemptId, extra);
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json<RefundResponse>();
 }
@@ -80,10 +80,10 @@ describe("refunds through the provider (the local test checkout)", () => {
     const member = await userOf("user");
     const order = await fullOrder();
     const shirt = order.lines[0]!.variantId!;
-    // One gift code was redeemed already: a refund cannot take that back.
+    // One gift code was redeemed already: it is not voided (the first refund chose to let its time be kept).
     await D1.prepare("UPDATE gift_codes SET redeemed_by = ?1, redeemed_at = ?2 WHERE code = ?3").bind(member.id, Date.now(), order.giftCodes[0]).run();
 
-    await refundOk(order.id, 1000);
+    await refundOk(order.id, 1000, undefined, { giftTime: "keep" });
     await refundOk(order.id, 2500);
     expect(await orderRow(order.id)).toMatchObject({ status: "partially_refunded", refunded_cents: 3500 });
     expect((await refundRows(order.id)).map((r) => r.amount_cents)).toEqual([-1000, -2500]);

@@ -61,4 +61,5 @@ export const STORE_ORDER_MESSAGES = {
   notRefundable: "Nothing is left to refund on this order",
   overRemaining: "The refund is more than what is left to refund",
   refundFailed: "The payment provider did not accept the refund",
+  giftTimeRequired: "A member redeemed this order's gift code: choose whether they keep its remaining VIP time",
 } as const;

@@ -21,6 +21,10 @@ export * from "./admin-store-orders-limits";
 
 const m = STORE_ORDER_MESSAGES;
 
+/** A refunded gift's VIP time, once its code was redeemed: the redeemer keeps what is left, or it is taken back. */
+export const GIFT_TIME_CHOICES = ["keep", "revoke"] as const;
+export type GiftTimeChoice = (typeof GIFT_TIME_CHOICES)[number];
+
 /** A calendar day as the date input gives it (2026-11-25), read in the admin's zone. */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z
@@ -90,6 +94,8 @@ function isHttps(text: string): boolean {
 export const refundBodySchema = z.strictObject({
   amountCents: z.number({ message: m.refundAmountInvalid }).int(m.refundAmountInvalid).min(1, m.refundAmountInvalid).max(100_000_000, m.refundAmountInvalid),
   attemptId: z.uuid(),
+  /** A redeemed gift code's remaining VIP time: the redeemer keeps it, or it is taken back. Required while one is unsettled. */
+  giftTime: z.enum(GIFT_TIME_CHOICES).optional(),
 });
 export type RefundBody = z.input<typeof refundBodySchema>;
 
@@ -198,6 +204,8 @@ export type OrderDetail = OrderListItem & {
   /** Downloads and gift codes the order gave, and how many a refund took back. */
   entitlements: { total: number; revoked: number };
   giftCodes: { total: number; redeemed: number; voided: number };
+  /** The order's redeemed gift codes: who redeemed each and how much of its VIP time is still ahead of them. */
+  redeemedGifts: RedeemedGiftView[];
   history: OrderHistoryEntry[];
 };
 
@@ -207,6 +215,16 @@ export type OrderDetailResponse = { order: OrderDetail };
 export type ShipResponse = { order: OrderDetail; mailed: boolean };
 
 /** POST /:id/refunds: the provider accepted it; `order` shows it pending until its event arrives. */
+export type RedeemedGiftView = {
+  code: string;
+  /** The redeemer's username (null: their account is gone). */
+  redeemer: string | null;
+  /** The gift's VIP time still ahead of the redeemer, in ms. */
+  remainingMs: number;
+  /** A refund already settled it (the redeemer kept it or it was taken back): no choice is asked. */
+  settled: boolean;
+};
+
 export type RefundResponse = { order: OrderDetail; refundId: string };
 
 export type { Carrier };

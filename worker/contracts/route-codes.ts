@@ -243,6 +243,7 @@ export const ROUTE_CODES = {
   // 400 for more than the order shows left; 409 when a racing refund took it meanwhile.
   refund_over_remaining: { status: [400, 409], en: STORE_ORDER_MESSAGES.overRemaining },
   refund_failed: { status: 502, en: STORE_ORDER_MESSAGES.refundFailed },
+  gift_time_required: { status: 400, en: STORE_ORDER_MESSAGES.giftTimeRequired },
   // store: back office products
   release_in_store: { status: 409, en: "This release is sold in the store: delete or change its product first" },
   product_slug_taken: { status: 409, en: STORE_ADMIN.slugTaken },

@@ -10,6 +10,7 @@ import type { Period } from "../lib/ticket-periods";
 import { orderHistory, SHIP_ACTION, REFUND_ACTION, type RefundRequest } from "./store-order-history";
 import { orderTicketLinesQuery } from "./store-tickets";
 import { REFUND_OF_REF } from "./store-refunds";
+import { readRedeemedGifts } from "./gift-time";
 
 export type OrderFilters = { search: string | null; status: OrderFilterStatus | null; product: string | null; period: Period | null };
 
@@ -173,6 +174,7 @@ export async function findOrderDetail(db: DB, id: string): Promise<OrderDetail |
   if (!row) return null;
   const o = row.order;
   const history = orderHistory(o, audits, refunds);
+  const redeemed = gifts[0]?.redeemed ? await readRedeemedGifts(db, id) : [];
   return {
     ...toListItem({ ...o, name: o.shippingName ?? row.username, items: row.items, physical: row.physical }),
     locale: o.locale,
@@ -204,6 +206,7 @@ export async function findOrderDetail(db: DB, id: string): Promise<OrderDetail |
     pendingRefundCents: history.pendingCents,
     entitlements: { total: rights[0]?.total ?? 0, revoked: rights[0]?.revoked ?? 0 },
     giftCodes: { total: gifts[0]?.total ?? 0, redeemed: gifts[0]?.redeemed ?? 0, voided: gifts[0]?.voided ?? 0 },
+    redeemedGifts: redeemed.map(({ code, redeemer, remainingMs, settled }) => ({ code, redeemer, remainingMs, settled })),
     history: history.entries,
   };
 }
@@ -219,13 +222,16 @@ export type RefundableOrder = {
   paymentIntentId: string | null;
   /** Asked for here and not yet confirmed by the provider's event. */
   pendingCents: number;
+  /** A redeemed gift code whose VIP time no refund has settled yet: the request must choose. */
+  giftTimeOpen: boolean;
 };
 
 export async function findRefundableOrder(db: DB, id: string): Promise<RefundableOrder | null> {
   const detail = await findOrderDetail(db, id);
   if (!detail) return null;
-  const { number, status, currency, totalCents, refundedCents, paymentIntentId, pendingRefundCents } = detail;
-  return { id, number, status, currency, totalCents, refundedCents, paymentIntentId, pendingCents: pendingRefundCents };
+  const { number, status, currency, totalCents, refundedCents, paymentIntentId, pendingRefundCents, redeemedGifts } = detail;
+  const giftTimeOpen = redeemedGifts.some((g) => !g.settled);
+  return { id, number, status, currency, totalCents, refundedCents, paymentIntentId, pendingCents: pendingRefundCents, giftTimeOpen };
 }
 
 export type { RefundRequest };

@@ -62,7 +62,7 @@ export async function readRedemption(db: DB, code: string, userId: string, now: 
 }
 
 /** What one redemption writes: the code for the member at `now`, and the comp's new end (null: keep it until revoked). */
-export type RedemptionPlan = { code: string; userId: string; now: number; comp: CompAsRead; newEndsAt: number | null };
+export type RedemptionPlan = { code: string; userId: string; now: number; comp: CompAsRead; newEndsAt: number | null; addedAfter: number };
 
 const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();
 
@@ -102,7 +102,8 @@ function compWrite(db: DB, plan: RedemptionPlan): Statement | null {
 export async function redeemGiftCode(db: DB, plan: RedemptionPlan): Promise<{ taken: boolean; vipChange: VipChange | null }> {
   const take = raw(
     db,
-    sql`UPDATE gift_codes SET redeemed_by = ${plan.userId}, redeemed_at = ${plan.now}
+    sql`UPDATE gift_codes SET redeemed_by = ${plan.userId}, redeemed_at = ${plan.now},
+        vip_from = ${plan.newEndsAt === null ? null : plan.addedAfter}, vip_until = ${plan.newEndsAt}
       WHERE code = ${plan.code} AND redeemed_at IS NULL AND voided_at IS NULL AND ${compStillAsRead(plan)}
       RETURNING code`,
   );

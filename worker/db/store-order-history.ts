@@ -17,7 +17,14 @@ export const refundRef = (refundId: string) => `refund:${refundId}`;
 export const REFUND_BY_EVENT_PREFIX = "refund:event:";
 
 /** A refund asked for here, as its audit row keeps it. */
-export type RefundRequest = { refundId: string; amountCents: number; currency: string };
+export type RefundRequest = {
+  refundId: string;
+  amountCents: number;
+  currency: string;
+  /** The choice for a redeemed gift code's VIP time, and how much was taken back (ms). */
+  giftTime?: "keep" | "revoke";
+  giftTimeRevokedMs?: number;
+};
 
 type OrderFacts = {
   paidAt: Date;

@@ -336,6 +336,12 @@ export const giftCodes = sqliteTable(
     redeemedAt: integer("redeemed_at", { mode: "timestamp_ms" }),
     /** A refund made the code void before it was redeemed. */
     voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
+    /** The span of the redeemer's comp this gift added (null: none, or redeemed before it was kept). */
+    vipFrom: integer("vip_from", { mode: "timestamp_ms" }),
+    vipUntil: integer("vip_until", { mode: "timestamp_ms" }),
+    /** A refund of the order settled the redeemed gift's time: taken back (time_revoked_ms > 0 or 0) or kept (null). */
+    timeSettledAt: integer("time_settled_at", { mode: "timestamp_ms" }),
+    timeRevokedMs: integer("time_revoked_ms"),
     createdAt: createdAt(),
   },
   (t) => [index("gift_codes_order_idx").on(t.orderId), index("gift_codes_buyer_idx").on(t.buyerUserId)],

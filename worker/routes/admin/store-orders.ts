@@ -3,7 +3,9 @@
 //   GET  /export.csv    same filters                                     orders.csv, one row per line, streamed
 //   GET  /:id           one order: lines, amounts, address, member, payment, history
 //   POST /:id/ship      { carrier, carrierName?, trackingNumber, trackingUrl? }   once; the buyer is mailed
-//   POST /:id/refunds   { amountCents, attemptId }   through the payment provider
+//   POST /:id/refunds   { amountCents, attemptId, giftTime? }   through the payment provider
+// giftTime ("keep" | "revoke") is required while a redeemed gift code of the order is unsettled: the
+// redeemer keeps what is left of that gift's VIP time, or it is taken back, once the provider accepted.
 // A refund changes the order only when the provider's charge.refunded event arrives (fulfilment):
 // the route answers once the provider accepted it, and the order shows it pending until then. In
 // local mode the test checkout sends that event at once, so the answer already shows it refunded.
@@ -20,6 +22,7 @@ import { markOrderShipped, recordRefundRequest } from "../../db/admin-store-orde
 import { claimRefund, releaseRefund } from "../../db/refund-claims";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../../services/payments";
 import { announceOrderShipped } from "../../services/store/order-shipped";
+import { settleGiftTime } from "../../services/store/gift-refund";
 import {
   CARRIER_NAMES,
   ORDER_EXPORT_BATCH,
@@ -155,12 +158,13 @@ export const adminStoreOrderRoutes = new Hono<HonoEnv>()
 
   .post("/:id/refunds", idParam, validate("json", refundBodySchema), async (c) => {
     const { id } = c.req.valid("param");
-    const { amountCents, attemptId } = c.req.valid("json");
+    const { amountCents, attemptId, giftTime } = c.req.valid("json");
     const order = await findRefundableOrder(c.var.db, id);
     if (!order) throw orderNotFound();
     const remaining = order.totalCents - order.refundedCents - order.pendingCents;
     if (!order.paymentIntentId || remaining <= 0) throw conflict(STORE_ORDER_MESSAGES.notRefundable, "order_not_refundable");
     if (amountCents > remaining) throw routeError("refund_over_remaining", { status: 400, field: "amountCents", params: { max: remaining } });
+    if (order.giftTimeOpen && !giftTime) throw routeError("gift_time_required", { field: "giftTime" });
 
     let service;
     try {
@@ -190,6 +194,8 @@ export const adminStoreOrderRoutes = new Hono<HonoEnv>()
       console.error(`store: refund of order ${id} refused`, err);
       throw routeError("refund_failed");
     }
-    await recordRefundRequest(c.var.db, actorOf(c), id, { refundId: refund.id, amountCents, currency: order.currency });
+    // Only an order with a redeemed code is settled; a retry finds it settled and changes nothing.
+    const giftSettled = order.giftTimeOpen && giftTime ? { giftTime, giftTimeRevokedMs: await settleGiftTime(c.env, c.var.db, id, giftTime) } : {};
+    await recordRefundRequest(c.var.db, actorOf(c), id, { refundId: refund.id, amountCents, currency: order.currency, ...giftSettled });
     return c.json<RefundResponse>({ order: await detailOf(c, id), refundId: refund.id });
   });

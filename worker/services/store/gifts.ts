@@ -36,9 +36,9 @@ type Plan = { plan: RedemptionPlan; addedAfter: number };
  */
 function planRedemption(state: RedemptionState, userId: string, now: number): Plan {
   const base = { code: state.code, userId, now, comp: state.comp };
-  if (state.comp && state.comp.endsAt === null) return { plan: { ...base, newEndsAt: null }, addedAfter: now };
+  if (state.comp && state.comp.endsAt === null) return { plan: { ...base, newEndsAt: null, addedAfter: now }, addedAfter: now };
   const from = Math.max(now, state.comp?.endsAt ?? 0, state.paidUntil ?? 0);
-  return { plan: { ...base, newEndsAt: addCalendarMonthsUtc(from, state.months) }, addedAfter: from };
+  return { plan: { ...base, newEndsAt: addCalendarMonthsUtc(from, state.months), addedAfter: from }, addedAfter: from };
 }
 
 /** Redeems a typed code for the member, once. "invalid": no such code, or voided; "redeemed": taken already. */

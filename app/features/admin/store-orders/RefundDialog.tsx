@@ -1,8 +1,10 @@
 // A refund: everything that is left, or part of it typed in the order's currency. One attempt id
-// per dialog, so a retried click is the same refund at the payment provider.
+// per dialog, so a retried click is the same refund at the payment provider. When a member already
+// redeemed the order's gift code, the dialog says who and how much of its VIP time is left, and the
+// admin must choose whether they keep it or it is taken back (the Worker asks for the choice too).
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
-import type { OrderDetail, RefundResponse } from "../../../../worker/contracts/admin-store-orders";
+import type { GiftTimeChoice, OrderDetail, RefundResponse } from "../../../../worker/contracts/admin-store-orders";
 import { ApiRequestError } from "../../../lib/api";
 import type { ErrorText } from "../components/form/errors";
 import { TextField } from "../components/form/fields";
@@ -14,6 +16,8 @@ import { useRefundOrder } from "./queries";
 
 type Props = { order: OrderDetail; onClose: () => void; onRefunded: (result: RefundResponse) => void };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export function RefundDialog({ order, onClose, onRefunded }: Props) {
   const intl = useIntl();
   const name = useId();
@@ -22,6 +26,9 @@ export function RefundDialog({ order, onClose, onRefunded }: Props) {
   const [amount, setAmount] = useState("");
   const [amountError, setAmountError] = useState<ErrorText | null>(null);
   const [formError, setFormError] = useState<ErrorText | null>(null);
+  const giftName = useId();
+  const [giftTime, setGiftTime] = useState<GiftTimeChoice | null>(null);
+  const openGifts = order.redeemedGifts.filter((g) => !g.settled);
   const refund = useRefundOrder(order.id);
   const left = order.refundableCents;
   const leftText = formatCents(intl, left, order.currency);
@@ -32,8 +39,9 @@ export function RefundDialog({ order, onClose, onRefunded }: Props) {
     if (!cents) return setAmountError({ message: m.errorAmount });
     if (cents > left) return setAmountError({ message: m.errorOverRemaining, values: { amount: leftText } });
     setAmountError(null);
+    if (openGifts.length > 0 && !giftTime) return setFormError({ message: m.errorGiftTime });
     refund.mutate(
-      { amountCents: cents, attemptId },
+      { amountCents: cents, attemptId, ...(openGifts.length > 0 && giftTime ? { giftTime } : {}) },
       {
         onSuccess: onRefunded,
         onError: (err) => {
@@ -80,6 +88,26 @@ export function RefundDialog({ order, onClose, onRefunded }: Props) {
           autoFocus
           error={amountError}
         />
+      )}
+      {openGifts.length > 0 && (
+        <fieldset className="orders-refund-choice">
+          <legend>{intl.formatMessage(m.giftTimeLegend)}</legend>
+          {openGifts.map((g) => (
+            <p key={g.code}>
+              {intl.formatMessage(m.giftRedeemed, {
+                code: g.code,
+                who: g.redeemer ?? intl.formatMessage(m.giftRedeemerGone),
+                days: Math.ceil(g.remainingMs / DAY_MS),
+              })}
+            </p>
+          ))}
+          <label>
+            <input type="radio" name={giftName} checked={giftTime === "keep"} onChange={() => setGiftTime("keep")} /> {intl.formatMessage(m.giftTimeKeep)}
+          </label>
+          <label>
+            <input type="radio" name={giftName} checked={giftTime === "revoke"} onChange={() => setGiftTime("revoke")} /> {intl.formatMessage(m.giftTimeRevoke)}
+          </label>
+        </fieldset>
       )}
       {whole && amountError && (
         <p className="field-error" role="alert">

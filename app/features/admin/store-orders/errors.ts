@@ -18,6 +18,7 @@ const TEXTS: ErrorTexts = {
   order_already_shipped: m.errorAlreadyShipped,
   order_not_refundable: m.errorNotRefundable,
   refund_failed: m.errorRefundFailed,
+  gift_time_required: m.errorGiftTime,
   payments_unavailable: m.errorPaymentsUnavailable,
   order_not_found: m.errorNotFound,
 };

@@ -106,6 +106,11 @@ const plain = defineMessages({
   errorPaymentsUnavailable: { id: "adminOrders.error.paymentsUnavailable", defaultMessage: "Payments are not set up on this server." },
   errorNotFound: { id: "adminOrders.error.notFound", defaultMessage: "This order does not exist any more." },
   errorPeriod: { id: "adminOrders.error.period", defaultMessage: "The period's start must not be after its end." },
+  errorGiftTime: { id: "adminOrders.error.giftTime", defaultMessage: "Choose whether the member keeps the gift's remaining VIP time." },
+  giftTimeLegend: { id: "adminOrders.refund.giftTime", defaultMessage: "The gift's VIP time" },
+  giftTimeKeep: { id: "adminOrders.refund.giftTime.keep", defaultMessage: "The member keeps it" },
+  giftTimeRevoke: { id: "adminOrders.refund.giftTime.revoke", defaultMessage: "Take it back" },
+  giftRedeemerGone: { id: "adminOrders.refund.giftRedeemerGone", defaultMessage: "a deleted account" },
 });
 
 export const ordersMessages = {
@@ -133,6 +138,11 @@ export const ordersMessages = {
   historyPending: defineMessage({ id: "adminOrders.history.pending", defaultMessage: "waiting for the payment provider" }),
   historyBy: defineMessage<{ who: string }>({ id: "adminOrders.history.by", defaultMessage: "by {who}" }),
   refundLeft: defineMessage<{ amount: string }>({ id: "adminOrders.refund.left", defaultMessage: "Left to refund: {amount}" }),
+  giftRedeemed: defineMessage<{ code: string; who: string; days: number }>({
+    id: "adminOrders.refund.giftRedeemed",
+    defaultMessage:
+      "Gift code {code} was redeemed by {who}: {days, plural, =0 {none of its VIP time is left} one {# day of its VIP time is left} other {# days of its VIP time are left}}.",
+  }),
   errorOverRemaining: defineMessage<{ amount: string }>({ id: "adminOrders.error.overRemaining", defaultMessage: "At most {amount} is left to refund" }),
 };
 
