@@ -110,7 +110,7 @@ export default defineConfig({
                 VAPID_PRIVATE_KEY: "yZDnfTy1t2E6XaXhyo25dmJkoRzOkau1NY-kMMFUK2Y",
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 // The demo catalog, stations and channels, which the tests read as the local site
-                // has them; the migrations hold none (decision 079).
+                // has them; the migrations hold none (decision 077).
                 TEST_SEED: demoCatalogStatements(),
               },
             },

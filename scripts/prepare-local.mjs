@@ -6,7 +6,7 @@
 //   vars   writes .dev.vars (local mode + random secrets) if it is missing — before `vite build`,
 //          because the Cloudflare Vite plugin copies it into the build output;
 //   data   applies the D1 migrations to local state and seeds the demo catalog, stations and
-//          channels (scripts/catalog/demo-catalog-seed.mjs; the migrations hold none, decision 079),
+//          channels (scripts/catalog/demo-catalog-seed.mjs; the migrations hold none, decision 077),
 //          the demo accounts and profiles
 //          (upserts, so reruns are no-ops apart from restoring the documented demo passwords and
 //          roles), demo feed posts, demo events (upcoming, past, online, draft, cancelled) and demo

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The production rehearsal (decision 079): the journeys' build (dist/e2e, made if missing) served
+// The production rehearsal (decision 077): the journeys' build (dist/e2e, made if missing) served
 // by `wrangler dev` with production settings: wrangler.toml's own [vars] (APP_ENV=production), an
 // empty local D1 made by the migration files alone, the two required secrets and no vendor secret. A
 // second server lacks SESSION_SECRET. Then it probes them as a launch-day visitor would: the dev

@@ -131,7 +131,7 @@ async function main() {
   printStage("End-to-end journeys (Playwright, Chromium, two workers)", journeys.output);
   stages.push(journeys.stage);
 
-  // The journeys' build again, served with production settings and an empty database (decision 079).
+  // The journeys' build again, served with production settings and an empty database (decision 077).
   const rehearsal = await timed(() => runStage("node", ["scripts/rehearsal.mjs"], { buffered: true }));
   printStage("Production rehearsal (the journeys' build, production settings, empty database)", rehearsal.output);
   stages.push({ ...check("rehearsal", rehearsal.code), seconds: rehearsal.seconds });

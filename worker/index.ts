@@ -81,7 +81,7 @@ const sentryOptions = (env: AppEnv) => (env.SENTRY_DSN ? { dsn: env.SENTRY_DSN, 
 
 /**
  * The SDK loads with the first request of an isolate that has a DSN (an isolate's env never
- * changes): without one, nothing of Sentry is compiled at start-up (decision 077). withSentry
+ * changes): without one, nothing of Sentry is compiled at start-up (decision 075). withSentry
  * instruments the object it is given, so it gets a copy.
  */
 let sentried: Promise<typeof handler> | undefined;

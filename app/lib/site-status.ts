@@ -1,4 +1,4 @@
-// Whether the site is still "coming soon" (GET /api/site/status; decision 079): the landing page
+// Whether the site is still "coming soon" (GET /api/site/status; decision 077): the landing page
 // reads it to choose between the coming-soon page and its sections.
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api";

@@ -34,7 +34,7 @@ export const Route = createFileRoute("/")({
     void queryClient.prefetchQuery(upcomingPartiesQueryOptions());
     // The hits' covers and the biography's portrait (the artist's settings).
     void queryClient.prefetchQuery(artistQueryOptions());
-    // A site with nothing published yet is a coming-soon page (decision 079), and an
+    // A site with nothing published yet is a coming-soon page (decision 077), and an
     // administrator's shows what is left to set up: the server renders both from this data.
     const status = await queryClient.ensureQueryData(siteStatusQueryOptions()).catch(() => null);
     if (!status?.comingSoon) return;

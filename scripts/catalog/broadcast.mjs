@@ -1,6 +1,6 @@
 // The built-in radio stations and TV channels (docs/features.md#radio-and-tv: three stations, five channels, their fields; data in D1).
 // Demo data, like the music catalog: scripts/catalog/demo-catalog-seed.mjs turns it into the local
-// seed's SQL (decision 079), and scripts/catalog/generate-demo-media.mjs renders the local demo
+// seed's SQL (decision 077), and scripts/catalog/generate-demo-media.mjs renders the local demo
 // station images, channel thumbnails and videos for it.
 //
 // - A station's source is the catalog (a deterministic rotation of the tracks of `albumIds`, or of

@@ -1,6 +1,6 @@
 // The built-in music catalog: the artist's 30 albums and singles, 1986–2024 (docs/features.md#music: 30 built-in releases, five featured tracks).
 // Demo data: scripts/catalog/demo-catalog-seed.mjs turns it into the local seed's SQL (never a
-// migration: a deployed site starts empty, decision 079), and scripts/catalog/generate-demo-media.mjs
+// migration: a deployed site starts empty, decision 077), and scripts/catalog/generate-demo-media.mjs
 // renders local demo audio and covers for it.
 //
 // Rules (checked by the tests):

@@ -1,7 +1,7 @@
 // The demo catalog, stations and channels as SQL for a local database: the artist's 30 releases
 // and their tracks (scripts/catalog/catalog.mjs), the three stations and five channels
 // (scripts/catalog/broadcast.mjs). Demo content lives in the local seed, never in a migration, so a
-// database the migrations make (staging, production) starts empty (decision 079).
+// database the migrations make (staging, production) starts empty (decision 077).
 // Every statement is INSERT OR IGNORE: a row already there (an earlier seed, or the migrations
 // that used to hold this data in an older local state) is left as it is, so the seed is safe to
 // run again and again. Used by scripts/prepare-local.mjs and, as statements, by the Worker tests'

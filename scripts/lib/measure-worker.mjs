@@ -41,7 +41,7 @@ export async function seedAdmin(persistTo, workDir, now = Date.now()) {
   ];
   const file = path.join(workDir, "admin.sql");
   // The demo catalog, stations and channels too, as every measured state had them when the
-  // migrations held them (decision 079): the measured reads name its albums.
+  // migrations held them (decision 077): the measured reads name its albums.
   await writeFile(file, `${demoCatalogSql()}${sql.join("\n")}\n`);
   await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
   return `__Host-sid=${token}`;

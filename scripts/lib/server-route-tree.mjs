@@ -4,7 +4,7 @@
 // pages it renders (SSR_ROUTES, their layouts and the root) keep their split parts. Every other
 // route's component, loader and the rest of its lazy chunks become an empty module, so the back
 // office, the door's check-in (its camera QR decoder) and the charts never reach the upload
-// (decision 077). The browser's build is untouched.
+// (decision 075). The browser's build is untouched.
 import path from "node:path";
 
 const SPLIT = /[?&]tsr-split=([\w-]+)/;

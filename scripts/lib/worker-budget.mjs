@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 
 /**
  * Workers Free allows 3 MiB gzip and 400 ms of start-up; these leave room under both and keep
- * the upload at what the Worker runs (decision 077).
+ * the upload at what the Worker runs (decision 075).
  */
 export const BUDGETS = { uploadGzipKiB: 1200, startupCpuMs: 100 };
 
@@ -70,7 +70,7 @@ export function browserOnlyModules(modules) {
  * Holds a build's figures against the budgets: each figure beside its budget, and what failed.
  * `upload`: uploadFigures(); `startupMs`: median start-up CPU; `browserOnly`: browserOnlyModules().
  * `startupAdvisory` prints the start-up figure against its budget without failing on it: `npm test`
- * runs so while the entry is still over it (decision 077), `npm run check` and deploys never do.
+ * runs so while the entry is still over it (decision 075), `npm run check` and deploys never do.
  */
 export function judge({ upload, startupMs, browserOnly }, budgets = BUDGETS, { startupAdvisory = false } = {}) {
   const lines = [];

@@ -149,7 +149,7 @@ async function loadAllHeroes() {
 // Only the rotation's interval is faked: the router, the queries and the first-paint frame run on real timers.
 const fakeIntervals = () => vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
 
-describe("a site with nothing published yet (decision 079)", () => {
+describe("a site with nothing published yet (decision 077)", () => {
   it("is the coming-soon page for a member, without the landing's sections or the checklist", async () => {
     const api = mockSite(sessionUser(), { comingSoon: true });
     renderApp(routeTree, "/", { locale: "pt-BR" });

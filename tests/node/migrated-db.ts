@@ -1,5 +1,5 @@
 // A fresh in-memory SQLite database with every migration applied in order, as D1 has them, then the
-// demo catalog, stations and channels as the local seed puts them in (decision 079: no migration
+// demo catalog, stations and channels as the local seed puts them in (decision 077: no migration
 // holds them): the seed tests write into the tables as they are now, so a column a later migration
 // adds to a seeded table is there, and every album and track the demo rows name exists.
 import { readdirSync, readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// wrangler.toml's deployed environments (decision 078): each is a whole Worker of its own, since
+// wrangler.toml's deployed environments (decision 076): each is a whole Worker of its own, since
 // wrangler copies none of the top level's bindings or vars into an environment; a binding the
 // top level gained and an environment lacks would be missing only once deployed.
 import path from "node:path";

@@ -13,7 +13,7 @@ import { pushService } from "./push-service";
 // the whole Worker per file. Vitest runs this setup again before each file, so each file still
 // starts from what a fresh process gave it: reset() empties D1, R2 and every Durable Object (their
 // storage, alarms and live instances), then the same migration files as dev and deploy rebuild the
-// schema, and the local seed's demo catalog, stations and channels go in (decision 079: no
+// schema, and the local seed's demo catalog, stations and channels go in (decision 077: no
 // migration holds demo content). A file that needs the empty site deletes them.
 await reset();
 const testData = env as unknown as { TEST_MIGRATIONS: D1Migration[]; TEST_SEED: string[] };

@@ -1,4 +1,4 @@
-// A new site starts empty (decision 079): visitors and members get a coming-soon landing page in
+// A new site starts empty (decision 077): visitors and members get a coming-soon landing page in
 // both languages, administrators a set-up checklist the Worker works out from its own data, and
 // the first administrator comes from `npm run admin:create` (scripts/lib/first-admin.mjs), whose
 // statements run here against the same D1.

@@ -1,4 +1,4 @@
-// A new site's state (decision 079): it starts empty, shows visitors a coming-soon page until its
+// A new site's state (decision 077): it starts empty, shows visitors a coming-soon page until its
 // first release, station or channel, and shows administrators what is left to set up. No zod here:
 // the landing chunk imports it.
 

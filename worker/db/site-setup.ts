@@ -1,4 +1,4 @@
-// What a new site has so far (decision 079): one D1 trip for the coming-soon test and the
+// What a new site has so far (decision 077): one D1 trip for the coming-soon test and the
 // administrators' set-up checklist.
 import { sql } from "drizzle-orm";
 import type { DB } from "./client";

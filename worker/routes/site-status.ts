@@ -1,5 +1,5 @@
 // GET /api/site/status: whether the site is still "coming soon" (no release, station or channel
-// yet; decision 079). For everyone, a minute in shared caches like /api/config: the first release
+// yet; decision 077). For everyone, a minute in shared caches like /api/config: the first release
 // shows within it.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";

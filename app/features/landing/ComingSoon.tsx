@@ -5,7 +5,7 @@ import "./coming-soon.css";
 
 /**
  * The landing page of a site with nothing published yet (no release, station or channel; decision
- * 079): the site's name and a "coming soon" note instead of empty sections. `checklist`: what is
+ * 077): the site's name and a "coming soon" note instead of empty sections. `checklist`: what is
  * left to set up, for an administrator (the page puts it in).
  */
 export function ComingSoon({ checklist }: { checklist?: ReactNode }) {

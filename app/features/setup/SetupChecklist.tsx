@@ -1,4 +1,4 @@
-// "Set up your site": a new site's steps (decision 079), each ticked when the Worker finds it done
+// "Set up your site": a new site's steps (decision 077), each ticked when the Worker finds it done
 // (GET /api/admin/setup) and linking to the back-office page that does it. Its texts are in the
 // site's catalogs: the landing page shows it to administrators, outside the back office.
 import { useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// GET /api/admin/setup: the set-up checklist (decision 079), each step worked out from the site's
+// GET /api/admin/setup: the set-up checklist (decision 077), each step worked out from the site's
 // own data and configuration: the artist's name saved in Settings, a release, a station or
 // channel, live payments (STRIPE_SECRET_KEY), live mail (MAIL_PROVIDER).
 import { Hono } from "hono";

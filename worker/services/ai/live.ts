@@ -31,7 +31,7 @@ function describe(error: unknown, apiKey: string): string {
 
 /**
  * The OpenAI SDK, loaded on the first reply: at the Worker's start-up it would be compiled by every
- * new isolate for the few requests that chat (decision 077).
+ * new isolate for the few requests that chat (decision 075).
  */
 let sdk: Promise<typeof OpenAI> | undefined;
 function openAiSdk(): Promise<typeof OpenAI> {

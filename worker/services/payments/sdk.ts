@@ -1,6 +1,6 @@
 // The Stripe SDK, loaded on first use: a payment, a webhook or the local test checkout. At the
 // Worker's start-up it would be the largest module every new isolate compiles for the few
-// requests that use it (decision 077).
+// requests that use it (decision 075).
 import type Stripe from "stripe";
 
 let sdk: Promise<typeof Stripe> | undefined;
