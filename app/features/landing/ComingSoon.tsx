@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { useSiteConfig } from "../../lib/session/useSession";
-import "./coming-soon.css";
 
 /**
  * The landing page of a site with nothing published yet (no release, station or channel; decision
