@@ -5,30 +5,20 @@
 // first with HEAD: while the Worker says it is being prepared (503, Retry-After), the button says
 // so and asks again after the time it gave, then follows the link once it is ready.
 import { useEffect, useRef, useState } from "react";
-import { useIntl, type IntlShape } from "react-intl";
+import { useIntl } from "react-intl";
 import type { CollectionRelease, DownloadLink } from "../../../worker/contracts/store-collection";
 import { serverErrorText, type UiMessage } from "../../lib/forms/errorText";
 import { UiText } from "../../components/form/FormField";
 import { COLLECTION_TEXTS } from "./errors";
 import { collectionMessages as m } from "./messages";
 import { useRenewLink } from "./queries";
+import { formatSize } from "../../lib/fileSize";
 
 const FORMAT_NAMES = { mp3: "MP3", wav: "WAV", flac: "FLAC" } as const;
 /** A link is renewed when it has less than this left. */
 const RENEW_BEFORE_MS = 60_000;
 /** How long to wait before asking again when the Worker names no time. */
 const DEFAULT_RETRY_S = 10;
-
-/** "12.3 MB", "840 kB" in the page's language. */
-export function formatSize(intl: IntlShape, bytes: number): string {
-  const big = bytes >= 1_000_000;
-  return intl.formatNumber(big ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1_000)), {
-    style: "unit",
-    unit: big ? "megabyte" : "kilobyte",
-    unitDisplay: "short",
-    maximumFractionDigits: big ? 1 : 0,
-  });
-}
 
 export function DownloadButton({ release, link, now = Date.now }: { release: CollectionRelease; link: DownloadLink; now?: () => number }) {
   const intl = useIntl();

@@ -2,25 +2,15 @@
 // order with their lengths, and each format with the zip's size ("MP3 · 41.2 MB"). Nothing while it
 // loads or when it cannot be read: the page still sells the release.
 import { useQuery } from "@tanstack/react-query";
-import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { PublicProduct } from "../../../worker/contracts/store";
 import { storeMessages as m } from "./messages";
 import { productContentsQueryOptions } from "./queries";
+import { formatSize } from "../../lib/fileSize";
 
 const FORMAT_NAMES = { mp3: "MP3", wav: "WAV", flac: "FLAC" } as const;
 
 const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-
-/** "41.2 MB", "840 kB" in the page's language (as the collection's download buttons say it). */
-function formatSize(intl: IntlShape, bytes: number): string {
-  const big = bytes >= 1_000_000;
-  return intl.formatNumber(big ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1_000)), {
-    style: "unit",
-    unit: big ? "megabyte" : "kilobyte",
-    unitDisplay: "short",
-    maximumFractionDigits: big ? 1 : 0,
-  });
-}
 
 export function ReleaseContents({ product }: { product: PublicProduct }) {
   const intl = useIntl();
