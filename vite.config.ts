@@ -3,6 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { englishMessages } from "./scripts/lib/english-messages.mjs";
 import { precompiledMessages } from "./scripts/lib/precompiled-messages.mjs";
 import { firstLoadManifest } from "./scripts/lib/first-load-manifest.mjs";
 import { serviceWorker } from "./scripts/lib/service-worker.mjs";
@@ -11,6 +12,8 @@ import { SSR_ROUTES } from "./worker/contracts/ssr.ts";
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    // A feature's English catalog, read from its defaultMessages (`./messages?english`).
+    englishMessages(),
     precompiledMessages(),
     // The Worker's build: only the pages it renders keep their components (the back office's stay in the browser's).
     serverRenderedRoutesOnly(SSR_ROUTES),

@@ -7,6 +7,7 @@ import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { demoCatalogStatements } from "./scripts/catalog/demo-catalog-seed.mjs";
+import { englishMessages } from "./scripts/lib/english-messages.mjs";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -84,6 +85,8 @@ export default defineConfig({
       {
         plugins: [
           quietDependencySourcemaps(),
+          // The Worker renders the app's pages, whose features read their English this way.
+          englishMessages(),
           cloudflareTest(async () => ({
             main: "./worker/index.ts",
             wrangler: { configPath: await hermeticWranglerConfig() },
@@ -139,7 +142,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), englishMessages()],
         test: {
           name: "app",
           include: ["tests/app/**/*.test.{ts,tsx}"],

@@ -1,8 +1,9 @@
 // A feature's own messages, loaded with its route chunk instead of the entry chunk: a nested
 // IntlProvider that adds the feature's catalog for the active locale to the site's. The feature's
 // components must render inside it (tests/app/i18n.test.ts checks that a feature's keys are used
-// only in its own folder).
-import type { ReactNode } from "react";
+// only in its own folder). A feature makes its provider with `createFeatureMessages`; its English
+// comes from its descriptors' defaultMessages (`./messages?english`, scripts/lib/english-messages.mjs).
+import type { ComponentType, ReactNode } from "react";
 import { IntlProvider, useIntl } from "react-intl";
 import type { Locale } from "./locale";
 
@@ -31,4 +32,17 @@ export function FeatureMessages({ catalogs, children }: { catalogs: FeatureCatal
       {children}
     </IntlProvider>
   );
+}
+
+type Provider = ComponentType<{ children: ReactNode }>;
+
+/**
+ * A feature's provider: its catalogs, inside the providers of the kits its pages use (the admin
+ * form kit's), each loaded with the chunks that import the provider.
+ */
+export function createFeatureMessages(catalogs: FeatureCatalogs, { with: kits = [] }: { with?: Provider[] } = {}): Provider {
+  return function Messages({ children }) {
+    const own = <FeatureMessages catalogs={catalogs}>{children}</FeatureMessages>;
+    return kits.reduceRight<ReactNode>((inner, Kit) => <Kit>{inner}</Kit>, own);
+  };
 }

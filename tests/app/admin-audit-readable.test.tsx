@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AuditTable } from "../../app/features/admin/audit/AuditTable";
 import { AuditFilters } from "../../app/features/admin/audit/AuditFilters";
 import { auditActionMessages } from "../../app/features/admin/audit/actions";
-import en from "../../app/features/admin/messages.en.json";
+import en from "../../app/features/admin/messages?english";
 import ptBR from "../../app/features/admin/messages.pt-BR.json";
 import type { AuditEntryView } from "../../worker/contracts/admin";
 import { AUDIT_ACTIONS } from "../../worker/contracts/audit-actions";

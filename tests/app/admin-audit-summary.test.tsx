@@ -5,7 +5,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { afterEach, describe, expect, it } from "vitest";
 import { AuditTable } from "../../app/features/admin/audit/AuditTable";
-import en from "../../app/features/admin/messages.en.json";
+import en from "../../app/features/admin/messages?english";
 import ptBR from "../../app/features/admin/messages.pt-BR.json";
 import type { AuditEntryView } from "../../worker/contracts/admin";
 import { AUDIT_DETAIL_KINDS, auditDetail, type AuditDetail } from "../../worker/contracts/audit-detail";

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { createIntl } from "react-intl";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { chatErrorText, formatChatTranscript, waitOf } from "../../app/features/chat/copy";
-import enChat from "../../app/features/chat/messages.en.json";
+import enChat from "../../app/features/chat/messages?english";
 import ptChat from "../../app/features/chat/messages.pt-BR.json";
 import { chatSocketUrl, MAX_SERVER_FRAME_CHARS, parseChatServerFrame } from "../../app/features/chat/protocol";
 import { isNearBottom } from "../../app/features/chat/scroll";

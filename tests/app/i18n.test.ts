@@ -20,15 +20,16 @@ type Catalog = Record<string, string>;
 const siteCatalogs: Record<string, Catalog> = { en, "pt-BR": ptBR };
 
 /**
- * Feature catalogs (app/features/<feature>/messages.<locale>.json, a feature possibly a folder
- * inside another: admin/settings) ship with their feature's chunks and are merged in by
- * <FeatureMessages> around the feature's components.
+ * Feature catalogs (a folder of app/features with a messages.pt-BR.json, possibly inside another
+ * feature: admin/settings) ship with their feature's chunks and are merged in by <FeatureMessages>
+ * around the feature's components. Their English is read from the folder's defaultMessages.
  */
-const featureFiles = import.meta.glob<Catalog>("../../app/features/**/messages.*.json", { import: "default", eager: true });
+const portugueseFiles = import.meta.glob<Catalog>("../../app/features/**/messages.pt-BR.json", { import: "default", eager: true });
+const englishFiles = import.meta.glob<Catalog>("../../app/features/**/messages.pt-BR.json", { query: "?english", import: "default", eager: true });
 const features = new Map<string, Record<string, Catalog>>();
-for (const [file, catalog] of Object.entries(featureFiles)) {
-  const [, feature, locale] = /features\/(.+)\/messages\.([^/]+)\.json$/.exec(file)!;
-  features.set(feature!, { ...features.get(feature!), [locale!]: catalog });
+for (const [file, catalog] of Object.entries(portugueseFiles)) {
+  const [, feature] = /features\/(.+)\/messages\.pt-BR\.json$/.exec(file)!;
+  features.set(feature!, { en: englishFiles[file]!, "pt-BR": catalog });
 }
 /** Every message a locale has: the site's and every feature's. */
 const catalogs: Record<string, Catalog> = Object.fromEntries(
@@ -84,9 +85,9 @@ describe("translation catalogs", () => {
     expect(missingKeys(en, ptBR), "keys missing from pt-BR.json").toEqual([]);
     expect(missingKeys(ptBR, en), "keys missing from en.json").toEqual([]);
     for (const [feature, { en: featureEn = {}, "pt-BR": featurePt = {} }] of features) {
-      expect(Object.keys(featureEn).length, `${feature}: messages.en.json`).toBeGreaterThan(0);
+      expect(Object.keys(featureEn).length, `${feature}: its English`).toBeGreaterThan(0);
       expect(missingKeys(featureEn, featurePt), `keys missing from ${feature}/messages.pt-BR.json`).toEqual([]);
-      expect(missingKeys(featurePt, featureEn), `keys missing from ${feature}/messages.en.json`).toEqual([]);
+      expect(missingKeys(featurePt, featureEn), `stale keys in ${feature}/messages.pt-BR.json`).toEqual([]);
     }
   });
 

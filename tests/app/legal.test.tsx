@@ -13,7 +13,7 @@ import {
 } from "@formatjs/icu-messageformat-parser";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import en from "../../app/features/legal/messages.en.json";
+import en from "../../app/features/legal/messages?english";
 import ptBR from "../../app/features/legal/messages.pt-BR.json";
 import { LAST_UPDATED as COPYRIGHT_UPDATED } from "../../app/features/legal/CopyrightPage";
 import { LAST_UPDATED as PRIVACY_UPDATED } from "../../app/features/legal/PrivacyPage";

@@ -8,7 +8,7 @@ import { t } from "./support";
 const PHONE = { width: 390, height: 844 };
 const ALBUM = "/music/catalog/moonlight-boulevard";
 
-/** The radio's texts live in its feature's own catalogs (app/features/radio/messages.*.json). */
+/** The radio's texts live in its feature's own catalogs (English in app/features/radio/messages.ts, Portuguese in messages.pt-BR.json). */
 const radioText = {
   en: { region: "Radio", play: "Play" },
   "pt-BR": { region: "Rádio", play: "Tocar" },

@@ -2,7 +2,9 @@
 // each kind of question gets in English and Brazilian Portuguese, how the reply streams and stops,
 // how the thread is trimmed to the context budget, and what the system prompt holds.
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
+import { englishCatalog } from "../../scripts/lib/english-messages.mjs";
 import type { ChatLocale } from "../../worker/contracts/chat";
 import { OFFLINE_PACE, classifyMessage, createOfflineChatModel, normalize, offlineAnswer, words } from "../../worker/services/ai/offline";
 import { detectLanguage, replyLanguage } from "../../worker/services/ai/language";
@@ -480,7 +482,10 @@ describe("buildSystemPrompt", () => {
 describe("the chat page's suggested questions", () => {
   // The chips a member sees in an empty chat: each must get a real answer offline, not the fallback.
   const chips = (locale: ChatLocale) => {
-    const catalog = JSON.parse(readFileSync(new URL(`../../app/features/chat/messages.${locale}.json`, import.meta.url), "utf8")) as Record<string, string>;
+    const catalog =
+      locale === "en"
+        ? englishCatalog(fileURLToPath(new URL("../../app/features/chat", import.meta.url)))
+        : (JSON.parse(readFileSync(new URL("../../app/features/chat/messages.pt-BR.json", import.meta.url), "utf8")) as Record<string, string>);
     return Object.entries(catalog)
       .filter(([key]) => key.startsWith("chat.suggestion."))
       .map(([, text]) => text);

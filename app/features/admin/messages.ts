@@ -1,6 +1,6 @@
 // Texts shared by the back-office pages: trends, periods, durations, retry. Each page keeps its
 // own in its folder (overview/, analytics/, tracks/, audit/); all of them live in this feature's
-// catalogs (messages.<locale>.json), which AdminMessages provides around the admin area.
+// catalogs (messages.pt-BR.json for Portuguese), which AdminMessages provides around the admin area.
 import { defineMessage, defineMessages } from "react-intl";
 
 export const commonMessages = defineMessages({

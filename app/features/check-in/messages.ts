@@ -1,4 +1,4 @@
-// Every visible string of /check-in, shipped with its chunk (messages.<locale>.json, merged in by
+// Every visible string of /check-in, shipped with its chunk (messages.pt-BR.json for Portuguese, merged in by
 // CheckInMessages).
 import { defineMessage, defineMessages } from "react-intl";
 

@@ -1,5 +1,5 @@
 // Visible strings of an event card's VIP presale (decision 029), in the events feature's catalogs
-// (messages.<locale>.json, ids events.presale.*).
+// (messages.pt-BR.json for Portuguese, ids events.presale.*).
 import { defineMessage, defineMessages } from "react-intl";
 
 export const presaleMessages = {

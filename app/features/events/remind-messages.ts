@@ -1,5 +1,5 @@
 // Visible strings of "Remind me" (RemindMe.tsx) and the confirmation page (RemindConfirmPage.tsx);
-// their translations are in this feature's messages.*.json.
+// their translations are in this feature's messages.pt-BR.json.
 import { defineMessage, defineMessages } from "react-intl";
 
 const plain = defineMessages({

@@ -1,5 +1,5 @@
 // Visible strings of an event card's "Get tickets" block (decision 055), in the events feature's
-// catalogs (messages.<locale>.json, ids events.tickets.*), and the checkout's refusals as it says them.
+// catalogs (messages.pt-BR.json for Portuguese, ids events.tickets.*), and the checkout's refusals as it says them.
 import { defineMessage, defineMessages } from "react-intl";
 import type { ErrorTexts } from "../../lib/forms/errorText";
 

@@ -8,12 +8,12 @@ import { QueryFailed, QueryState } from "../../components/QueryState";
 import { bellMessages } from "../../components/notifications/NotificationBell";
 import { NotificationList } from "../../components/notifications/NotificationList";
 import { notificationsQueryOptions, unreadCountQueryOptions, useMarkAllNotificationsRead } from "../../lib/notifications/queries";
-import { FeatureMessages } from "../../i18n/FeatureMessages";
+import { createFeatureMessages } from "../../i18n/FeatureMessages";
 import type { NotificationView } from "../../../worker/contracts/notifications";
-import en from "./messages.en.json";
+import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";
 
-const catalogs = { en, "pt-BR": ptBR };
+const NotificationsMessages = createFeatureMessages({ en, "pt-BR": ptBR });
 
 const m = defineMessages({
   list: { id: "notificationsPage.list", defaultMessage: "All notifications" },
@@ -24,9 +24,9 @@ const m = defineMessages({
 
 export function NotificationsPage() {
   return (
-    <FeatureMessages catalogs={catalogs}>
+    <NotificationsMessages>
       <Notifications />
-    </FeatureMessages>
+    </NotificationsMessages>
   );
 }
 

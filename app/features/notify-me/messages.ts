@@ -1,5 +1,5 @@
 // Visible strings of the "Notify me" link pages (ConfirmPage.tsx, CancelPage.tsx); their
-// translations are in this feature's messages.*.json. The button itself is a shared component
+// translations are in this feature's messages.pt-BR.json. The button itself is a shared component
 // (app/components/notify-me) with its texts in the site's catalogs.
 import { defineMessages } from "react-intl";
 

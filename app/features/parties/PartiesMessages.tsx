@@ -1,10 +1,7 @@
 // The listening parties' own messages, shipped with their chunks. The teaser wraps itself in it
 // because the landing page and /events render it outside the parties' route.
-import type { ReactNode } from "react";
-import { FeatureMessages } from "../../i18n/FeatureMessages";
-import en from "./messages.en.json";
+import { createFeatureMessages } from "../../i18n/FeatureMessages";
+import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";
 
-const catalogs = { en, "pt-BR": ptBR };
-
-export const PartiesMessages = ({ children }: { children: ReactNode }) => <FeatureMessages catalogs={catalogs}>{children}</FeatureMessages>;
+export const PartiesMessages = createFeatureMessages({ en, "pt-BR": ptBR });

@@ -1,9 +1,6 @@
 // The TV page's messages, shipped with its chunk.
-import type { ReactNode } from "react";
-import { FeatureMessages } from "../../i18n/FeatureMessages";
-import en from "./messages.en.json";
+import { createFeatureMessages } from "../../i18n/FeatureMessages";
+import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";
 
-const catalogs = { en, "pt-BR": ptBR };
-
-export const TvMessages = ({ children }: { children: ReactNode }) => <FeatureMessages catalogs={catalogs}>{children}</FeatureMessages>;
+export const TvMessages = createFeatureMessages({ en, "pt-BR": ptBR });

@@ -1,5 +1,5 @@
 // Every visible string of the VIP pass on the member's own profile, shipped with the profile's
-// chunk (messages.<locale>.json, merged in by VipPassMessages).
+// chunk (messages.pt-BR.json for Portuguese, merged in by VipPassMessages).
 import { defineMessage, defineMessages } from "react-intl";
 
 export const passMessages = {

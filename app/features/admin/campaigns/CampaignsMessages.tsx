@@ -1,9 +1,6 @@
 // The campaigns page's own messages, shipped with its chunk (inside the back office's messages).
-import type { ReactNode } from "react";
-import { FeatureMessages } from "../../../i18n/FeatureMessages";
-import en from "./messages.en.json";
+import { createFeatureMessages } from "../../../i18n/FeatureMessages";
+import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";
 
-const catalogs = { en, "pt-BR": ptBR };
-
-export const CampaignsMessages = ({ children }: { children: ReactNode }) => <FeatureMessages catalogs={catalogs}>{children}</FeatureMessages>;
+export const CampaignsMessages = createFeatureMessages({ en, "pt-BR": ptBR });

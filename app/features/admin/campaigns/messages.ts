@@ -1,4 +1,4 @@
-// Every visible string of /admin/campaigns, shipped with its chunk (messages.<locale>.json, merged
+// Every visible string of /admin/campaigns, shipped with its chunk (messages.pt-BR.json for Portuguese, merged
 // in by CampaignsMessages). The Worker's error codes and zod rule words get their own texts here.
 import { defineMessage, defineMessages } from "react-intl";
 

@@ -1,15 +1,8 @@
 // The catalog page's own messages and the form kit's, shipped with its chunk (inside the back
 // office's messages).
-import type { ReactNode } from "react";
-import { FeatureMessages } from "../../../i18n/FeatureMessages";
+import { createFeatureMessages } from "../../../i18n/FeatureMessages";
 import { AdminFormMessages } from "../components/form/AdminFormMessages";
-import en from "./messages.en.json";
+import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";
 
-const catalogs = { en, "pt-BR": ptBR };
-
-export const CatalogMessages = ({ children }: { children: ReactNode }) => (
-  <AdminFormMessages>
-    <FeatureMessages catalogs={catalogs}>{children}</FeatureMessages>
-  </AdminFormMessages>
-);
+export const CatalogMessages = createFeatureMessages({ en, "pt-BR": ptBR }, { with: [AdminFormMessages] });

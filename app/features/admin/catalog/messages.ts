@@ -1,4 +1,4 @@
-// Every visible string of /admin/catalog, shipped with its chunk (messages.<locale>.json, merged in
+// Every visible string of /admin/catalog, shipped with its chunk (messages.pt-BR.json for Portuguese, merged in
 // by CatalogMessages). Server error texts are mapped to these by code (errors.ts).
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
 import type { StationFeature } from "../../../../worker/contracts/radio";

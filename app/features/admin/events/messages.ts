@@ -1,5 +1,5 @@
 // Every visible string of /admin/events and /admin/venues, shipped with their chunks
-// (messages.<locale>.json, merged in by EventsMessages). The form's rules are named by code
+// (messages.pt-BR.json for Portuguese, merged in by EventsMessages). The form's rules are named by code
 // (worker/contracts/validation-codes.ts); formErrorMessages gives each its translation.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
 import type { ValidationCode } from "../../../../worker/contracts/validation-codes";

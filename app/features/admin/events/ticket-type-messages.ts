@@ -1,5 +1,5 @@
 // Visible strings of the event form's ticket types (decision 055), in the events pages' catalogs
-// (messages.<locale>.json, ids adminEvents.ticketTypes.*), and the translations of the codes the
+// (messages.pt-BR.json for Portuguese, ids adminEvents.ticketTypes.*), and the translations of the codes the
 // ticket-type routes answer (form rules and refusals).
 import { defineMessage, defineMessages } from "react-intl";
 import type { ErrorTexts } from "../../../lib/forms/errorText";

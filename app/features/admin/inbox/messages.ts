@@ -1,4 +1,4 @@
-// Every visible string of /admin/messages, shipped with its chunk (messages.<locale>.json, merged
+// Every visible string of /admin/messages, shipped with its chunk (messages.pt-BR.json for Portuguese, merged
 // in by InboxMessages). The spec's texts where it has them (docs/features.md#back-office-administrators, Messages).
 import { defineMessage, defineMessages } from "react-intl";
 

@@ -1,4 +1,4 @@
-// Every visible string of /admin/marketing, shipped with its chunk (messages.<locale>.json, merged
+// Every visible string of /admin/marketing, shipped with its chunk (messages.pt-BR.json for Portuguese, merged
 // in by MarketingMessages). The spec's texts where it has them (docs/features.md#back-office-administrators, Marketing).
 import { defineMessage, defineMessages } from "react-intl";
 

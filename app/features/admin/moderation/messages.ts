@@ -1,4 +1,4 @@
-// Every visible string of /admin/moderation, shipped with its chunk (messages.<locale>.json,
+// Every visible string of /admin/moderation, shipped with its chunk (messages.pt-BR.json for Portuguese,
 // merged in by ModerationMessages).
 import { defineMessage, defineMessages } from "react-intl";
 

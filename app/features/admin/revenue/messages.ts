@@ -1,4 +1,4 @@
-// The revenue page's texts (catalogs: messages.<locale>.json beside this file, RevenueMessages).
+// The revenue page's texts (catalogs: messages.pt-BR.json for Portuguese beside this file, RevenueMessages).
 import { defineMessage, defineMessages } from "react-intl";
 
 export const revenueMessages = {

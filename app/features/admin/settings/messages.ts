@@ -1,4 +1,4 @@
-// Texts of the settings page (its own catalog, messages.<locale>.json, which SettingsMessages
+// Texts of the settings page (its own catalog, messages.pt-BR.json for Portuguese, which SettingsMessages
 // provides). The spec's labels are kept: Session Timeout, the three notifications, Super Admin.
 // The artist's errors are the Worker's rules (artist_name_required, artist_name_too_long,
 // artist_bio_too_long; a link's website_invalid is the site's text) and the portrait upload's codes.

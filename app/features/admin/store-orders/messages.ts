@@ -1,5 +1,5 @@
 // Every visible string of /admin/store/orders and an order's page, shipped with its chunk
-// (messages.<locale>.json, merged in by StoreOrdersMessages). The Worker's refusals arrive as codes,
+// (messages.pt-BR.json for Portuguese, merged in by StoreOrdersMessages). The Worker's refusals arrive as codes,
 // translated here.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
 import type { OrderStatus } from "../../../../worker/contracts/store-model";

@@ -1,4 +1,4 @@
-// Every visible string of /admin/tickets, shipped with its chunk (messages.<locale>.json, merged
+// Every visible string of /admin/tickets, shipped with its chunk (messages.pt-BR.json for Portuguese, merged
 // in by TicketsMessages). Import row problems come from the server as codes, translated here.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
 import type { ImportField, ImportRowCode, TicketSource, TicketStatus, TicketTimeFilter } from "../../../../worker/contracts/admin-tickets-limits";

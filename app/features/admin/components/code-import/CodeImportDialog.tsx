@@ -6,7 +6,7 @@ import { useId, useState, type ChangeEvent } from "react";
 import { useIntl, type IntlShape } from "react-intl";
 import { IMPORT_FILE_MAX_BYTES } from "../../../../../worker/contracts/admin-tickets-limits";
 import { OFFER_CODE_ERROR_CODES, type OfferCodePreviewResponse, type OfferCodeRowIssue } from "../../../../../worker/contracts/offer-codes";
-import { FeatureMessages } from "../../../../i18n/FeatureMessages";
+import { createFeatureMessages } from "../../../../i18n/FeatureMessages";
 import { Modal } from "../../../../components/Modal";
 import { ApiRequestError } from "../../../../lib/api";
 import { ImportFooter } from "../ImportFooter";
@@ -14,11 +14,11 @@ import { ImportFileName, ImportFileStep, ImportProgress, ImportStopped } from ".
 import { cutIntoPieces, readFileText, type CsvPiece } from "../../lib/csv-pieces";
 import { previewCodes, runCodeImport, type CodeImportRun } from "./import-run";
 import { codesMessages as m } from "./messages";
-import en from "./messages.en.json";
+import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";
 import "../import.css";
 
-const catalogs = { en, "pt-BR": ptBR };
+const CodeImportMessages = createFeatureMessages({ en, "pt-BR": ptBR });
 /** Row problems listed; the counts above them are whole. */
 const LISTED = 200;
 
@@ -49,9 +49,9 @@ type Props = {
 
 export function CodeImportDialog(props: Props) {
   return (
-    <FeatureMessages catalogs={catalogs}>
+    <CodeImportMessages>
       <CodeImport {...props} />
-    </FeatureMessages>
+    </CodeImportMessages>
   );
 }
 

@@ -1,5 +1,5 @@
 // Every visible string of the back office's form kit (form frame, upload field, picture dialog,
-// upload errors), shipped with the chunks of the pages that use it (messages.<locale>.json, merged
+// upload errors), shipped with the chunks of the pages that use it (messages.pt-BR.json for Portuguese, merged
 // in by AdminFormMessages).
 import { defineMessage, defineMessages } from "react-intl";
 

@@ -9,16 +9,16 @@ import { useIntl } from "react-intl";
 import { Loading } from "../../../../components/Loading";
 import { Modal } from "../../../../components/Modal";
 import { QueryFailed } from "../../../../components/QueryState";
-import { FeatureMessages } from "../../../../i18n/FeatureMessages";
+import { createFeatureMessages } from "../../../../i18n/FeatureMessages";
 import { api, ApiRequestError } from "../../../../lib/api";
 import type { NotifyPreview, NotifyProgress, NotifyTargetType } from "../../../../../worker/contracts/notifications";
 import { adminKeys } from "../../queries";
 import { kindMessages, notifyErrorMessages, notifyMessages as m } from "./messages";
-import en from "./messages.en.json";
+import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";
 import "./notify.css";
 
-const catalogs = { en, "pt-BR": ptBR };
+const NotifyMessages = createFeatureMessages({ en, "pt-BR": ptBR });
 
 export const NOTIFY_API = "/api/admin/notify";
 /** How often the dialog asks how far the fan-out has got. */
@@ -54,9 +54,9 @@ type NotifyFansProps = { type: NotifyTargetType; id: string; name: string };
  */
 export function NotifyFansButton(props: NotifyFansProps) {
   return (
-    <FeatureMessages catalogs={catalogs}>
+    <NotifyMessages>
       <NotifyFans {...props} />
-    </FeatureMessages>
+    </NotifyMessages>
   );
 }
 

@@ -1,5 +1,5 @@
 // The "Notify fans" dialog's texts (catalog, events and TV admin), in this folder's catalogs
-// (messages.<locale>.json), which NotifyFansButton provides around itself.
+// (messages.pt-BR.json for Portuguese), which NotifyFansButton provides around itself.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
 import type { NotificationKind } from "../../../../../worker/contracts/notifications";
 

@@ -9,7 +9,7 @@ import { useIntl, type IntlShape } from "react-intl";
 import { Modal } from "../../../../components/Modal";
 import { ConfirmDialog } from "../../../../components/ConfirmDialog";
 import { QueryState } from "../../../../components/QueryState";
-import { FeatureMessages } from "../../../../i18n/FeatureMessages";
+import { createFeatureMessages } from "../../../../i18n/FeatureMessages";
 import { api, ApiRequestError } from "../../../../lib/api";
 import { adminKeys } from "../../queries";
 import { formatMoney } from "../../../../../worker/contracts/store-model";
@@ -24,10 +24,10 @@ import {
   type RefundTotal,
 } from "../../../../../worker/contracts/event-cancellation";
 import { cancelMessages as m } from "./messages";
-import en from "./messages.en.json";
+import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";
 
-const catalogs = { en, "pt-BR": ptBR };
+const CancelMessages = createFeatureMessages({ en, "pt-BR": ptBR });
 
 /** How often the progress is asked for while the job runs. */
 export const CANCEL_POLL_MS = 1000;
@@ -55,9 +55,9 @@ type Props = { eventId: string; title: string; onClose: () => void; onCancelled:
 /** The dialog inside its messages. */
 export function CancelEventDialog(props: Props) {
   return (
-    <FeatureMessages catalogs={catalogs}>
+    <CancelMessages>
       <CancelEventFlow {...props} />
-    </FeatureMessages>
+    </CancelMessages>
   );
 }
 
@@ -194,9 +194,9 @@ function Progress({ eventId, preview, onClose }: { eventId: string; preview: Can
 /** The row's button: "Cancel event" before, "Refunds" once cancelled (the job's progress). */
 export function CancelEventButton({ title, cancelled, onClick }: { title: string; cancelled: boolean; onClick: () => void }) {
   return (
-    <FeatureMessages catalogs={catalogs}>
+    <CancelMessages>
       <CancelEventButtonInner title={title} cancelled={cancelled} onClick={onClick} />
-    </FeatureMessages>
+    </CancelMessages>
   );
 }
 

@@ -1,4 +1,4 @@
-// The "Cancel event" dialog's messages (messages.<locale>.json, merged in by the dialog's own
+// The "Cancel event" dialog's messages (messages.pt-BR.json for Portuguese, merged in by the dialog's own
 // FeatureMessages). Messages with values are typed by them.
 import { defineMessage, defineMessages } from "react-intl";
 

@@ -1,0 +1,7 @@
+// Types for english-messages.mjs.
+import type { Plugin } from "vite";
+export function descriptorsIn(file: string, text?: string): { id: string; message: string }[];
+export function featureSources(folder: string): string[];
+export function featureFolders(folder?: string): string[];
+export function englishCatalog(folder: string, options?: { files?: string[] }): Record<string, string>;
+export function englishMessages(): Plugin;

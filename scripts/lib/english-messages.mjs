@@ -1,0 +1,121 @@
+// A feature's English is written once, as the `defaultMessage`s of its message descriptors
+// (`messages.ts` and any other file of its folder); its English catalog is read from them. A
+// feature is a folder of app/features with its own `messages.pt-BR.json` (a folder with one of its
+// own, such as admin/store, is a feature of its own). An id the site catalog (app/i18n/en.json)
+// carries is the site's: the header and the landing show it before any feature loads.
+//
+// The Vite plugin serves that catalog to `import en from "./messages?english"` (any file name: the
+// folder is what counts), compiled to ICU ASTs in a build like every other catalog
+// (precompiled-messages.mjs); dev and tests get the plain strings.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { compileCatalog } from "./precompiled-messages.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const FEATURES = path.join(ROOT, "app/features");
+const SITE_CATALOG = path.join(ROOT, "app/i18n/en.json");
+const PORTUGUESE = "messages.pt-BR.json";
+const SOURCE = /\.tsx?$/;
+const QUERY = "?english";
+const VIRTUAL = "\0english-messages:";
+
+const literal = (node) => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined);
+
+/** Every `{ id, defaultMessage }` of a source file, JSX `<FormattedMessage id defaultMessage>` included. */
+export function descriptorsIn(file, text = readFileSync(file, "utf8")) {
+  if (!text.includes("defaultMessage")) return []; // most files: no parse
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found = [];
+  const add = (idNode, messageNode) => {
+    const id = literal(idNode);
+    const message = literal(messageNode);
+    if (id === undefined) return;
+    if (message === undefined) throw new Error(`${path.relative(ROOT, file)}: message ${id} needs its defaultMessage written as a plain string`);
+    found.push({ id, message });
+  };
+  const visit = (node) => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const props = new Map(node.properties.filter(ts.isPropertyAssignment).map((p) => [p.name.getText(source), p.initializer]));
+      if (props.has("id") && props.has("defaultMessage")) add(props.get("id"), props.get("defaultMessage"));
+    } else if (ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) {
+      const attrs = new Map(
+        node.attributes.properties
+          .filter(ts.isJsxAttribute)
+          .map((a) => [a.name.getText(source), a.initializer && ts.isJsxExpression(a.initializer) ? a.initializer.expression : a.initializer]),
+      );
+      if (attrs.has("id") && attrs.has("defaultMessage")) add(attrs.get("id"), attrs.get("defaultMessage"));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The source files a feature's folder owns: its own, and its subfolders' that are no feature of their own. */
+export function featureSources(folder) {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return existsSync(path.join(full, PORTUGUESE)) ? [] : featureSources(full);
+    return SOURCE.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
+  });
+}
+
+/** Every feature folder (absolute paths): each folder under app/features with a Portuguese catalog. */
+export function featureFolders(folder = FEATURES) {
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const full = path.join(folder, entry.name);
+      return [...(existsSync(path.join(full, PORTUGUESE)) ? [full] : []), ...featureFolders(full)];
+    });
+}
+
+/**
+ * A feature's English catalog, id → text, from its descriptors, in source order. A folder with a
+ * hand-written messages.en.json (legal: its ids are built, so no descriptor carries them) keeps it.
+ * Throws on one id given two different texts.
+ */
+export function englishCatalog(folder, { files = featureSources(folder) } = {}) {
+  const written = path.join(folder, "messages.en.json");
+  if (existsSync(written)) return JSON.parse(readFileSync(written, "utf8"));
+  const site = JSON.parse(readFileSync(SITE_CATALOG, "utf8"));
+  const catalog = {};
+  for (const file of files) {
+    for (const { id, message } of descriptorsIn(file)) {
+      if (id in site) continue;
+      if (id in catalog && catalog[id] !== message) throw new Error(`${path.relative(ROOT, folder)}: message ${id} has two English texts`);
+      catalog[id] = message;
+    }
+  }
+  return catalog;
+}
+
+export function englishMessages() {
+  let build = false;
+  return {
+    name: "english-messages",
+    enforce: "pre",
+    configResolved(config) {
+      build = config.command === "build";
+    },
+    resolveId(source, importer) {
+      if (!source.endsWith(QUERY)) return null;
+      const file = source.slice(0, -QUERY.length);
+      // A relative import, or a root-relative one (import.meta.glob writes those).
+      const base = file.startsWith("/") && !file.startsWith(ROOT) ? path.join(ROOT, file) : path.resolve(path.dirname(importer ?? ROOT), file);
+      return `${VIRTUAL}${path.dirname(base)}`;
+    },
+    load(id) {
+      if (!id.startsWith(VIRTUAL)) return null;
+      const folder = id.slice(VIRTUAL.length);
+      if (!existsSync(path.join(folder, PORTUGUESE))) throw new Error(`${path.relative(ROOT, folder)} is no feature: it has no ${PORTUGUESE}`);
+      const files = featureSources(folder);
+      // A change to any of them (or to the site's catalog) rebuilds the catalog in dev.
+      for (const file of [...files, SITE_CATALOG]) this.addWatchFile(file);
+      const catalog = englishCatalog(folder, { files });
+      return `export default ${JSON.stringify(build ? compileCatalog(catalog) : catalog)};`;
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// English is written once, as the descriptors' defaultMessages; each feature's Portuguese
+// (messages.pt-BR.json) is checked against it: no id missing, none stale (gone from the English),
+// and the same ICU arguments (names and kinds, a select's choices, rich-text tags) in both. The
+// site catalog (app/i18n) gets the same checks, and its English must say what the source says.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import {
+  isArgumentElement,
+  isDateElement,
+  isNumberElement,
+  isPluralElement,
+  isSelectElement,
+  isTagElement,
+  isTimeElement,
+  parse,
+  type MessageFormatElement,
+} from "@formatjs/icu-messageformat-parser";
+import { describe, expect, it } from "vitest";
+import { descriptorsIn, englishCatalog, featureFolders, featureSources } from "../../scripts/lib/english-messages.mjs";
+
+type Catalog = Record<string, string>;
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const read = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as Catalog;
+
+/**
+ * A message's arguments as "name:kind" ("when:date", "total:number", "kind:select(a|b)", "<link>").
+ * A plural counts as a plain argument: one language may need it where the other does not
+ * (Portuguese agrees "entregue(s)" with a count the English shows as is).
+ */
+function argumentsOf(message: string): string[] {
+  const found = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const el of elements) {
+      if (isTagElement(el)) {
+        found.add(`<${el.value}>`);
+        walk(el.children);
+      } else if (isPluralElement(el)) {
+        found.add(el.pluralType === "ordinal" ? `${el.value}:selectordinal` : el.value);
+        for (const option of Object.values(el.options)) walk(option.value);
+      } else if (isSelectElement(el)) {
+        found.add(`${el.value}:select(${Object.keys(el.options).sort().join("|")})`);
+        for (const option of Object.values(el.options)) walk(option.value);
+      } else if (isNumberElement(el)) found.add(`${el.value}:number`);
+      else if (isDateElement(el)) found.add(`${el.value}:date`);
+      else if (isTimeElement(el)) found.add(`${el.value}:time`);
+      else if (isArgumentElement(el)) found.add(el.value);
+    }
+  };
+  walk(parse(message));
+  return [...found].sort();
+}
+
+/** What is wrong with a translation of an English catalog. */
+function compare(english: Catalog, portuguese: Catalog) {
+  return {
+    missing: Object.keys(english).filter((id) => !(id in portuguese)),
+    stale: Object.keys(portuguese).filter((id) => !(id in english)),
+    placeholders: Object.keys(english)
+      .filter((id) => id in portuguese)
+      .filter((id) => argumentsOf(english[id]!).join() !== argumentsOf(portuguese[id]!).join())
+      .map((id) => `${id}: ${argumentsOf(english[id]!).join(", ")} ≠ ${argumentsOf(portuguese[id]!).join(", ")}`),
+  };
+}
+const FINE = { missing: [], stale: [], placeholders: [] };
+
+const folders = featureFolders();
+const feature = (folder: string) => path.relative(path.join(ROOT, "app/features"), folder);
+
+describe("the check itself", () => {
+  it("sees a missing id, a stale one and differing placeholders", () => {
+    const english = { "a.one": "{count, plural, one {# song} other {# songs}}", "a.two": "Hi {name}", "a.three": "<b>{total, number}</b>" };
+    expect(compare(english, { "a.one": "{count, plural, one {# música} other {# músicas}}", "a.two": "Oi {name}", "a.three": "<b>{total, number}</b>" })).toEqual(FINE);
+    expect(compare(english, { "a.one": "{n, plural, other {# músicas}}", "a.two": "Oi {name, date}", "a.old": "Velho" })).toEqual({
+      missing: ["a.three"],
+      stale: ["a.old"],
+      placeholders: ["a.one: count ≠ n", "a.two: name ≠ name:date"],
+    });
+    expect(compare({ "p.x": "{n} handed out" }, { "p.x": "{n, plural, one {# entregue} other {# entregues}}" })).toEqual(FINE);
+    expect(compare({ "s.x": "{kind, select, album {A} other {B}}" }, { "s.x": "{kind, select, track {A} other {B}}" }).placeholders).toHaveLength(1);
+    expect(compare({ "t.x": "Read <link>this</link>" }, { "t.x": "Leia isto" }).placeholders).toEqual(["t.x: <link> ≠ "]);
+  });
+
+  it("reads descriptors, JSX included, and refuses an English it cannot read", () => {
+    const source = `
+      const m = defineMessages({ a: { id: "x.a", defaultMessage: "Apple" }, b: { id: "x.b", defaultMessage: \`Banana\` } });
+      const el = <FormattedMessage id="x.c" defaultMessage="Cherry" />;
+      const notAMessage = { id: "section" };`;
+    expect(descriptorsIn("/virtual/file.tsx", source)).toEqual([
+      { id: "x.a", message: "Apple" },
+      { id: "x.b", message: "Banana" },
+      { id: "x.c", message: "Cherry" },
+    ]);
+    expect(() => descriptorsIn("/virtual/file.ts", 'const m = { id: "x.d", defaultMessage: text };')).toThrow(/x\.d/);
+  });
+});
+
+describe("feature catalogs", () => {
+  it("finds every feature, nested ones included", () => {
+    const names = folders.map(feature);
+    expect(names).toEqual(expect.arrayContaining(["chat", "store", "store/checkout", "admin", "admin/store", "admin/components/form"]));
+    expect(names.length).toBeGreaterThanOrEqual(38);
+  });
+
+  it("write English only in the source (legal, whose ids are built, keeps its written English)", () => {
+    const written = readdirSync(path.join(ROOT, "app/features"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("messages.en.json"));
+    expect(written).toEqual(["legal/messages.en.json"]);
+  });
+
+  for (const folder of folders) {
+    it(`${feature(folder)}: Portuguese has every id, no stale one, the same placeholders`, () => {
+      const english = englishCatalog(folder);
+      expect(Object.keys(english).length).toBeGreaterThan(0);
+      expect(compare(english, read(path.join(path.relative(ROOT, folder), "messages.pt-BR.json")))).toEqual(FINE);
+    });
+  }
+});
+
+describe("the site catalog", () => {
+  const en = read("app/i18n/en.json");
+
+  it("has every id in pt-BR, no stale one, the same placeholders", () => {
+    expect(compare(en, read("app/i18n/pt-BR.json"))).toEqual(FINE);
+  });
+
+  // Reads every source file of the app: a few seconds on a busy machine.
+  it("says in English what the source's defaultMessages say", { timeout: 20_000 }, () => {
+    const featureFiles = new Set(folders.flatMap((folder) => featureSources(folder)));
+    const sources = (readdirSync(path.join(ROOT, "app"), { recursive: true, encoding: "utf8" }) as string[])
+      .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts") && !f.endsWith(".gen.ts"))
+      .map((f) => path.join(ROOT, "app", f));
+    const defaults = new Map<string, string>();
+    for (const file of sources) {
+      for (const { id, message } of descriptorsIn(file)) if (!featureFiles.has(file) || id in en) defaults.set(id, message);
+    }
+    const differing = Object.entries(en).filter(([id, text]) => defaults.has(id) && defaults.get(id) !== text);
+    expect(differing).toEqual([]);
+    expect(Object.keys(en).filter((id) => !defaults.has(id))).toEqual([]);
+  });
+});
