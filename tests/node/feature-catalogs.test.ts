@@ -69,7 +69,9 @@ const feature = (folder: string) => path.relative(path.join(ROOT, "app/features"
 describe("the check itself", () => {
   it("sees a missing id, a stale one and differing placeholders", () => {
     const english = { "a.one": "{count, plural, one {# song} other {# songs}}", "a.two": "Hi {name}", "a.three": "<b>{total, number}</b>" };
-    expect(compare(english, { "a.one": "{count, plural, one {# música} other {# músicas}}", "a.two": "Oi {name}", "a.three": "<b>{total, number}</b>" })).toEqual(FINE);
+    expect(
+      compare(english, { "a.one": "{count, plural, one {# música} other {# músicas}}", "a.two": "Oi {name}", "a.three": "<b>{total, number}</b>" }),
+    ).toEqual(FINE);
     expect(compare(english, { "a.one": "{n, plural, other {# músicas}}", "a.two": "Oi {name, date}", "a.old": "Velho" })).toEqual({
       missing: ["a.three"],
       stale: ["a.old"],
