@@ -7,7 +7,7 @@ import type { ComponentType, ReactNode } from "react";
 import { IntlProvider, useIntl } from "react-intl";
 import type { Locale } from "./locale";
 
-export type FeatureCatalogs = Record<Locale, Record<string, string>>;
+type FeatureCatalogs = Record<Locale, Record<string, string>>;
 
 /**
  * The site's catalog with a feature's added, made once per pair: both are loaded once per page (and
@@ -23,7 +23,7 @@ function withFeature(site: Record<string, string>, own: Record<string, string>) 
   return messages;
 }
 
-export function FeatureMessages({ catalogs, children }: { catalogs: FeatureCatalogs; children: ReactNode }) {
+function FeatureMessages({ catalogs, children }: { catalogs: FeatureCatalogs; children: ReactNode }) {
   const intl = useIntl();
   const own = catalogs[intl.locale as Locale] ?? catalogs.en;
   const messages = withFeature(intl.messages as Record<string, string>, own);

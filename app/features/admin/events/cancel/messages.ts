@@ -1,5 +1,5 @@
 // The "Cancel event" dialog's messages (messages.pt-BR.json for Portuguese, merged in by the dialog's own
-// FeatureMessages). Messages with values are typed by them.
+// provider). Messages with values are typed by them.
 import { defineMessage, defineMessages } from "react-intl";
 
 const plain = defineMessages({
