@@ -5,8 +5,8 @@
 // integer cents, one currency per figure, never converted.
 import { z } from "./zod";
 import { isValidTimeZone } from "./time-zones";
-import type { Trend } from "./admin-analytics";
 import type { Currency, ProductKind } from "./store-model";
+import type { Trend } from "./trend";
 
 /** The longest period one request covers: a year, leap day included. */
 export const REVENUE_MAX_DAYS = 366;
