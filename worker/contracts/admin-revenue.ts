@@ -39,7 +39,6 @@ export const revenueQuerySchema = z.strictObject({
   to: localDate.optional(),
   tz: timeZoneQuery,
 });
-export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
 
 /** Cents per source; `refunds` is the sum of the refund rows (zero or negative); `net` adds them all. */
 export type RevenueAmounts = { vip: number; store: number; tickets: number; refunds: number; net: number };

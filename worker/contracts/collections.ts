@@ -27,7 +27,7 @@ export const COLLECTION_MESSAGES = {
   tooManyFavorites: "You can have at most 5,000 favorite tracks",
 } as const;
 
-export { MAX_FAVORITES_PER_USER, MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, PLAYLIST_NAME_MAX, PLAYLIST_PREVIEW_TRACKS, playlistNameKey };
+export { MAX_FAVORITES_PER_USER, MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, PLAYLIST_NAME_MAX, playlistNameKey };
 
 /** Playlist ids are UUIDs (crypto.randomUUID). */
 export const PLAYLIST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

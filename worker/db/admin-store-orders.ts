@@ -234,7 +234,6 @@ export async function findRefundableOrder(db: DB, id: string): Promise<Refundabl
   return { id, number, status, currency, totalCents, refundedCents, paymentIntentId, pendingCents: pendingRefundCents, giftTimeOpen };
 }
 
-export type { RefundRequest };
 
 // ---- the CSV export's pages ---------------------------------------------------------------
 

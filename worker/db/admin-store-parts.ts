@@ -97,15 +97,6 @@ export async function findVariant(db: DB, productId: string, variantId: string):
   );
 }
 
-export async function listVariants(db: DB, productId: string): Promise<AdminVariant[]> {
-  const rows = await db
-    .select()
-    .from(productVariants)
-    .where(eq(productVariants.productId, productId))
-    .orderBy(asc(productVariants.position), asc(productVariants.sku));
-  return rows.map(toAdminVariant);
-}
-
 export type SkuTaken = Refused<"sku_taken">;
 const skuClash = (err: unknown) => isUniqueViolation(err, "product_variants.sku");
 

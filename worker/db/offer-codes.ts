@@ -88,15 +88,6 @@ export async function countPool(db: DB, pool: OfferPool): Promise<OfferCodeCount
   return (await countOfferCodes(db, pool.kind, [pool.id])).get(pool.id)!;
 }
 
-/** Which members of `userIds` hold a code of the pool (for lists that mark "revealed"). */
-export async function holdersOf(db: DB, pool: OfferPool, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ userId: offerCodes.claimedBy })
-    .from(offerCodes)
-    .where(and(inPool(pool), isNotNull(offerCodes.claimedBy), inArray(offerCodes.claimedBy, userIds)));
-  return new Set(rows.map((r) => r.userId!));
-}
 
 /** Deletes a pool's codes: run in the batch that deletes its event or perk. */
 export const deletePoolStatement = (pool: OfferPool): Statement => ({

@@ -36,7 +36,7 @@ import { readSavedRadio, saveRadio } from "./savedSettings";
 export type { RadioSocketLike } from "./liveSocket";
 export type { RadioErrorCode, RadioState, RadioStatus } from "./radioState";
 export { RADIO_STORAGE_KEY } from "./savedSettings";
-export { DEFAULT_VOLUME, DRIFT_TOLERANCE_S, VOLUME_STEP };
+export { DRIFT_TOLERANCE_S };
 
 /** The part of HTMLAudioElement the engine uses (tests pass a fake). */
 export interface RadioAudioLike extends EventTarget {

@@ -36,10 +36,10 @@ import { clamp, finitePositive, INITIAL_STATE, type PlayerPatch, type PlayerStat
 
 export type { AudioContextLike, StorageLike } from "../../../lib/audio/output";
 export type { AudioLike } from "./loading";
-export type { MediaMetadataFields, MediaSessionActionLike, MediaSessionDetails, MediaSessionLike } from "./mediaSession";
+export type { MediaSessionActionLike, MediaSessionDetails, MediaSessionLike } from "./mediaSession";
 export type { PlayerEngineOptions } from "./options";
-export type { PlayerErrorCode, PlayerState, PlayerStatus } from "./state";
-export { DEFAULT_VOLUME, MEDIA_ERR_NETWORK, PLAYER_STORAGE_KEY, VOLUME_STEP };
+export type { PlayerErrorCode, PlayerState } from "./state";
+export { MEDIA_ERR_NETWORK, PLAYER_STORAGE_KEY };
 
 /** The player's timings (docs/features.md#music). */
 export const PROGRESS_INTERVAL_MS = 100;
