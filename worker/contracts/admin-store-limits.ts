@@ -66,7 +66,6 @@ export const STORE_FORM_MESSAGES = {
   promoEndBeforeStart: "The code must stop working after it starts",
 } as const;
 
-
 export const STORE_ADMIN_MESSAGES = {
   slugTaken: "Another product already has this address",
   kindLocked: "A product's kind cannot change: make a new product instead",

@@ -6,7 +6,6 @@ import { SLUG_PATTERN } from "./music";
 import { cartOptionsSchema, cartSchema, type CartLine, type CartOptions } from "./store-cart";
 import { STORE_LIMITS, type Currency, type DownloadFormat, type Money, type GiftMonths, type PricingMode, type ProductKind } from "./store-model";
 
-
 /** A stock of this many or fewer says how many are left ("Only 3 left"). */
 export const LOW_STOCK_AT = 5;
 

@@ -18,15 +18,7 @@
 // - While it plays, the radio owns the page's Media Session (radioMediaSession.ts).
 import type { RadioServerFrame, RadioStationView, TuneResponse } from "../../../worker/contracts/radio";
 import { browserMediaMetadata, browserMediaSession, type MediaMetadataFields, type MediaSessionLike } from "../../lib/audio/mediaSession";
-import {
-  AudioOutput,
-  browserAudioContext,
-  browserStorage,
-  DEFAULT_VOLUME,
-  VOLUME_STEP,
-  type AudioContextLike,
-  type OutputLevels,
-} from "../../lib/audio/output";
+import { AudioOutput, browserAudioContext, browserStorage, type AudioContextLike, type OutputLevels } from "../../lib/audio/output";
 import { DRIFT_TOLERANCE_S, StationClock } from "./clock";
 import { browserSocket, LiveSocket, type RadioSocketLike } from "./liveSocket";
 import { RadioMediaSession } from "./radioMediaSession";

@@ -22,7 +22,7 @@
 // asks for the player (app/lib/playerPresence.ts), and that chunk should stay small.
 import type { TrackView } from "../../../../worker/contracts/music";
 import { browserMediaMetadata, browserMediaSession } from "../../../lib/audio/mediaSession";
-import { AudioOutput, browserStorage, DEFAULT_VOLUME, VOLUME_STEP, type OutputLevels } from "../../../lib/audio/output";
+import { AudioOutput, browserStorage, type OutputLevels } from "../../../lib/audio/output";
 import { PLAYER_STORAGE_KEY } from "../../../lib/playerPresence";
 import { Deck, type LoadOptions } from "./deck";
 import { errorName, isAccessDenied, MediaLoadError, MEDIA_ERR_NETWORK, sleep, type AudioLike } from "./loading";
