@@ -4,6 +4,7 @@
 import { z } from "./zod";
 import type { RequestHealth } from "./health";
 import type { OverviewStore } from "./admin-revenue";
+import type { Trend } from "./trend";
 
 export const COLLECT_PATH = "/api/collect";
 /** A visitor's page views this far apart start a new session. */
@@ -64,9 +65,6 @@ export const overviewQuerySchema = z.strictObject({
 export const trackAnalyticsQuerySchema = z.strictObject({
   period: z.enum(TRACK_PERIODS).default("30"),
 });
-
-/** A figure and its change against the previous span of the same length (percent, one decimal; null when there is nothing to compare with). */
-export type Trend = { value: number; changePct: number | null };
 
 export type OverviewResponse = {
   /** Distinct visitors over the last 24 h, against the 24 h before. */

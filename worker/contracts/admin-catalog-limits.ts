@@ -15,7 +15,7 @@ export const AUDIO_ACCEPT =
   "audio/mpeg,audio/mp4,audio/aac,audio/x-m4a,audio/ogg,audio/opus,audio/flac,audio/wav,audio/x-wav,.mp3,.m4a,.aac,.ogg,.opus,.flac,.wav";
 export const VIDEO_ACCEPT = "video/mp4,video/webm,.mp4,.webm";
 /** A track's lossless master (sold as a download beside its MP3): WAV or FLAC, under Cloudflare's 100 MB request cap. */
-export const MASTER_MAX_BYTES = AUDIO_MAX_BYTES;
+export const MASTER_MAX_BYTES = 100 * 1024 * 1024;
 export const MASTER_ACCEPT = "audio/wav,audio/x-wav,audio/wave,audio/flac,audio/x-flac,.wav,.flac";
 
 export const TITLE_MAX = 200;

@@ -5,8 +5,8 @@
 // integer cents, one currency per figure, never converted.
 import { z } from "./zod";
 import { isValidTimeZone } from "./time-zones";
-import type { Trend } from "./admin-analytics";
 import type { Currency, ProductKind } from "./store-model";
+import type { Trend } from "./trend";
 
 /** The longest period one request covers: a year, leap day included. */
 export const REVENUE_MAX_DAYS = 366;
@@ -39,7 +39,6 @@ export const revenueQuerySchema = z.strictObject({
   to: localDate.optional(),
   tz: timeZoneQuery,
 });
-export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
 
 /** Cents per source; `refunds` is the sum of the refund rows (zero or negative); `net` adds them all. */
 export type RevenueAmounts = { vip: number; store: number; tickets: number; refunds: number; net: number };

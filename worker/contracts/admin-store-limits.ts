@@ -66,23 +66,6 @@ export const STORE_FORM_MESSAGES = {
   promoEndBeforeStart: "The code must stop working after it starts",
 } as const;
 
-/** The codes the back office's store answers besides its form rules (route-codes.ts). */
-export const STORE_ADMIN_ERROR_CODES = {
-  slugTaken: "product_slug_taken",
-  kindLocked: "product_kind_locked",
-  hasOrders: "product_has_orders",
-  notMerch: "product_not_merch",
-  imagesFull: "product_images_full",
-  imageNotFound: "product_image_not_found",
-  variantNotFound: "variant_not_found",
-  skuTaken: "variant_sku_taken",
-  variantHasOrders: "variant_has_orders",
-  stockBelowZero: "stock_below_zero",
-  promoNotFound: "promo_code_not_found",
-  promoTaken: "promo_code_taken",
-  promoMaxBelowUses: "promo_code_max_below_uses",
-} as const;
-
 export const STORE_ADMIN_MESSAGES = {
   slugTaken: "Another product already has this address",
   kindLocked: "A product's kind cannot change: make a new product instead",

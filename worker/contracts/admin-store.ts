@@ -181,9 +181,7 @@ export const variantUpdateSchema = z.strictObject(variantFields);
 export const stockAdjustSchema = z.strictObject({
   delta: wholeNumber(-STORE_STOCK_MAX, STORE_STOCK_MAX, M.stockDeltaInvalid).refine((n) => n !== 0, M.stockDeltaInvalid),
 });
-export type VariantCreateInput = z.input<typeof variantCreateSchema>;
 export type VariantCreateValues = z.output<typeof variantCreateSchema>;
-export type VariantUpdateInput = z.input<typeof variantUpdateSchema>;
 export type VariantUpdateValues = z.output<typeof variantUpdateSchema>;
 
 // ----- promotion codes -----
@@ -221,7 +219,6 @@ const promoCode = z
 export const promoCreateSchema = z.strictObject({ code: promoCode, ...promoFields }).superRefine(checkWindow, ALWAYS);
 /** PUT .../promo-codes/:code: the terms (the code itself is its name and stays). */
 export const promoUpdateSchema = z.strictObject(promoFields).superRefine(checkWindow, ALWAYS);
-export type PromoCreateInput = z.input<typeof promoCreateSchema>;
 export type PromoCreateValues = z.output<typeof promoCreateSchema>;
 export type PromoUpdateValues = z.output<typeof promoUpdateSchema>;
 

@@ -120,7 +120,6 @@ export const banSwitchSchema = z.discriminatedUnion("banned", [
     until: banUntilSchema.nullable(),
   }),
 ]);
-export type BanSwitch = z.infer<typeof banSwitchSchema>;
 /** A ban as the service applies it: until in epoch ms, null for permanent. */
 export type BanTerms = { reason: string; until: number | null };
 export const doorStaffSwitchSchema = z.strictObject({ doorStaff: z.boolean() });

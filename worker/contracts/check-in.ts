@@ -19,6 +19,5 @@ export const checkInSchema = z
     code: z.string().trim().min(1).max(PASS_CODE_INPUT_MAX).optional(),
   })
   .refine((body) => (body.token === undefined) !== (body.code === undefined), { message: CHECK_IN_MESSAGES.tokenOrCode });
-export type CheckInRequest = z.infer<typeof checkInSchema>;
 
 export const checkInEventParamSchema = z.object({ id: eventIdSchema });

@@ -3,14 +3,7 @@
 import { z } from "./zod";
 import { SLUG_PATTERN, type TrackView } from "./music";
 import { userText } from "./text";
-import {
-  MAX_FAVORITES_PER_USER,
-  MAX_PLAYLISTS_PER_USER,
-  MAX_TRACKS_PER_PLAYLIST,
-  PLAYLIST_NAME_MAX,
-  PLAYLIST_PREVIEW_TRACKS,
-  playlistNameKey,
-} from "./collection-limits";
+import { MAX_FAVORITES_PER_USER, MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, PLAYLIST_NAME_MAX, playlistNameKey } from "./collection-limits";
 
 /** The spec's texts (docs/features.md#music, playlists), and ours where it is silent. English fallbacks. */
 export const COLLECTION_MESSAGES = {
@@ -27,7 +20,7 @@ export const COLLECTION_MESSAGES = {
   tooManyFavorites: "You can have at most 5,000 favorite tracks",
 } as const;
 
-export { MAX_FAVORITES_PER_USER, MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, PLAYLIST_NAME_MAX, PLAYLIST_PREVIEW_TRACKS, playlistNameKey };
+export { MAX_FAVORITES_PER_USER, MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, PLAYLIST_NAME_MAX, playlistNameKey };
 
 /** Playlist ids are UUIDs (crypto.randomUUID). */
 export const PLAYLIST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

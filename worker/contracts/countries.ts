@@ -40,7 +40,6 @@ export const COUNTRY_CODES: readonly string[] = [...BY_ALPHA3.keys()];
 /** Every currency some country uses, in code order. */
 export const CURRENCY_CODES: readonly string[] = [...new Set([...BY_ALPHA3.values()].map((c) => c.currency))].sort();
 
-export const isCountryCode = (code: string) => BY_ALPHA3.has(code);
 export const isCurrencyCode = (code: string) => CURRENCY_CODES.includes(code);
 
 /** The alpha-2 code of an alpha-3 one (what Intl.DisplayNames and schema.org take); undefined if unknown. */

@@ -109,8 +109,6 @@ export type EventTicketSale = {
 export const TICKET_CODE_PREFIX = "TKT";
 export const TICKET_CODE_ALPHABET = GIFT_CODE_ALPHABET;
 export const TICKET_CODE_PATTERN = /^TKT-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
-/** What the door's typed field accepts: room for spaces and dashes. */
-export const TICKET_CODE_INPUT_MAX = 32;
 
 const SEPARATORS = /[\s\p{Pd}\u2212._]/gu;
 

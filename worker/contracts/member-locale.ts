@@ -9,6 +9,5 @@ export const memberLocaleSchema = z.strictObject({
   locale: z.enum(LOCALES, { error: MEMBER_LOCALE_MESSAGES.localeInvalid }),
 });
 
-export type MemberLocaleUpdate = z.infer<typeof memberLocaleSchema>;
 /** The answer: the language now stored for the account. */
 export type MemberLocaleResponse = { locale: Locale };

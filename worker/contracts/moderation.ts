@@ -23,7 +23,6 @@ export const MODERATION_MESSAGES = {
  * notification quotes it. Without one it names the reported reason most reporters gave.
  */
 export const HIDE_REASON_MAX = 200;
-export type HidePostRequest = { reason?: string };
 
 export const MODERATION_ERROR_CODES = {
   postNotFound: "post_not_found",

@@ -123,7 +123,6 @@ export const campaignSendInput = z.object({
     .max(64)
     .refine((zone) => isValidTimeZone(zone), "invalid_time_zone"),
 });
-export type CampaignSendInput = z.infer<typeof campaignSendInput>;
 
 export type CampaignStats = Record<RecipientStatus, number>;
 

@@ -38,7 +38,6 @@ export const pushSubscriptionInput = z.object({
       .regex(/^[A-Za-z0-9_-]+=*$/),
   }),
 });
-export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 
 /** DELETE /api/notifications/push: forget one browser's subscription. */
 export const pushUnsubscribeInput = z.object({ endpoint: z.string().min(1).max(2000) });

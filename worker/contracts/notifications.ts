@@ -121,7 +121,6 @@ export type NotificationPreferences = {
  * member were written: the page refetches the bell's count and, if open, the list.
  */
 export const NOTIFICATION_FRAME = JSON.stringify({ type: "notification" });
-export type NotificationFrame = { type: "notification" };
 
 /** The back office's "Notify fans": what it announces. */
 export const NOTIFY_TARGET_TYPES = ["release", "event", "tv"] as const;

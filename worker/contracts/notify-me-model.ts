@@ -11,7 +11,6 @@ export type NotifyItemKind = (typeof NOTIFY_ITEM_KINDS)[number];
  * out; sent: told (once); dropped: the event was cancelled or started before its sale opened.
  */
 export const NOTIFY_REQUEST_STATES = ["pending", "waiting", "sent", "dropped"] as const;
-export type NotifyRequestState = (typeof NOTIFY_REQUEST_STATES)[number];
 
 export const NOTIFY_API = "/api/notify-me";
 /** The SPA pages the visitor's mails link to. */

@@ -19,4 +19,3 @@ export const MEMBER_NOTICES_SOCKET_PATH = "/api/feed/notices";
  * kept, so the page refetches who is signed in (`me`) and updates where it stands.
  */
 export const ROLE_CHANGED_FRAME = JSON.stringify({ type: "role_changed" });
-export type RoleChangedFrame = { type: "role_changed" };

@@ -17,7 +17,6 @@ export const searchQuerySchema = z.object({
   kind: z.enum(SEARCH_KINDS).optional(),
   offset: z.coerce.number().int().min(0).max(SEARCH_OFFSET_MAX).optional(),
 });
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /**
  * One thing found: what to show (its title in the reader's language, a second line, a picture) and

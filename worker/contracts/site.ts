@@ -17,8 +17,6 @@ export const HERO_IMAGES = [1, 2, 3, 4].map((n) => ({
 export const HERO_IMAGE_SIZES = "100vw";
 /** Screens that get the portrait cut: phones held upright (wider ones would enlarge it too much). */
 export const HERO_PORTRAIT_MEDIA = "(max-width: 480px)";
-/** The rest, which get the wide picture: the complement, for the Worker's preload hints. */
-export const HERO_WIDE_MEDIA = "(min-width: 481px)";
 
 /** The tour poster (R2 site/events-banner.jpg, 1600x600, and an 800 wide cut): the landing's events section and /events's link previews. */
 export const EVENTS_BANNER = {

@@ -23,7 +23,6 @@ export const ticketLineSchema = z.object({
   ticketTypeId: id,
   quantity: z.number().int().min(1).max(TICKET_LIMITS.maxPerOrderLimit),
 });
-export type TicketLine = z.infer<typeof ticketLineSchema>;
 
 /** ISO 3166-1 alpha-2, upper case. */
 const country = z.string().regex(/^[A-Z]{2}$/);

@@ -7,8 +7,6 @@ import { emailSchema } from "./auth";
 import { DOWNLOAD_FORMATS, type Currency, type DownloadFormat, type OrderStatus, type ProductKind, type GiftMonths } from "./store-model";
 import type { TrackView } from "./music";
 
-export { COLLECTION_API } from "./store-model";
-
 /** A claim link lives a day and works once. */
 export const CLAIM_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Claim mails a member may ask for, and to one address, [max, window seconds]: they go to addresses not proven theirs. */

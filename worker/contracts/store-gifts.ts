@@ -9,7 +9,6 @@ export * from "./store-gift-model";
 export const giftRedeemBodySchema = z.strictObject({
   code: z.string().min(1).max(GIFT_CODE_INPUT_MAX),
 });
-export type GiftRedeemBody = z.infer<typeof giftRedeemBodySchema>;
 
 /**
  * Redeem attempts, right or wrong, per account and per address: [max, window seconds]. Counted

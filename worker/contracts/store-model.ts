@@ -44,7 +44,6 @@ export const STORE_CHECKOUT_STATUSES = ["open", "paid", "expired", "failed"] as 
 export type StoreCheckoutStatus = (typeof STORE_CHECKOUT_STATUSES)[number];
 
 export const STOCK_HOLD_STATES = ["held", "committed", "released"] as const;
-export type StockHoldState = (typeof STOCK_HOLD_STATES)[number];
 
 export const ORDER_STATUSES = ["paid", "shipped", "partially_refunded", "refunded", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

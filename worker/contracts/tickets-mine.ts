@@ -13,11 +13,9 @@ export const holderNameSchema = z.strictObject({
     .nullable()
     .transform((name) => name || null),
 });
-export type HolderNameBody = z.input<typeof holderNameSchema>;
 
 /** POST /api/tickets/:id/transfer: to another member, by username. */
 export const transferSchema = z.strictObject({ username: usernameSchema });
-export type TransferBody = z.input<typeof transferSchema>;
 
 /** A ticket id in the address: what fulfilment draws (a UUID), a bounded string otherwise. */
 export const ticketIdSchema = z.string().min(1).max(64);

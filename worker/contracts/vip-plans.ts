@@ -5,8 +5,6 @@
 export const VIP_PLANS = ["monthly", "yearly"] as const;
 export type VipPlan = (typeof VIP_PLANS)[number];
 
-export const isVipPlan = (value: unknown): value is VipPlan => VIP_PLANS.some((p) => p === value);
-
 /** The yearly plan's amount until an admin saves one: $99.00 (the demo's "2 months free"). */
 export const DEFAULT_VIP_YEARLY_PRICE_CENTS = 9900;
 /** The amounts the admin may set, in the monthly plan's currency (USD): 1 to 1,000. */
@@ -31,6 +29,3 @@ export function monthsFreeOf(yearlyCents: number, monthlyCents: number): number 
   const saved = 12 * monthlyCents - yearlyCents;
   return saved <= 0 ? 0 : Math.floor(saved / monthlyCents);
 }
-
-/** What one plan brings in a month, for the monthly recurring revenue: a yearly plan is a twelfth. */
-export const monthlyShareCents = (plan: VipPlan, cents: number) => (plan === "yearly" ? cents / 12 : cents);

@@ -7,7 +7,7 @@ import { auditLog, entitlements, giftCodes, orderLines, orders, products, revenu
 import { ORDERS_PAGE_SIZE, type OrderFilterStatus } from "../contracts/admin-store-orders-limits";
 import type { OrderAddress, OrderDetail, OrderLineView, OrderListItem, OrdersListResponse, OrderTotal } from "../contracts/admin-store-orders";
 import type { Period } from "../lib/ticket-periods";
-import { orderHistory, SHIP_ACTION, REFUND_ACTION, type RefundRequest } from "./store-order-history";
+import { orderHistory, SHIP_ACTION, REFUND_ACTION } from "./store-order-history";
 import { orderTicketLinesQuery } from "./store-tickets";
 import { REFUND_OF_REF } from "./store-refunds";
 import { readRedeemedGifts } from "./gift-time";
@@ -233,8 +233,6 @@ export async function findRefundableOrder(db: DB, id: string): Promise<Refundabl
   const giftTimeOpen = redeemedGifts.some((g) => !g.settled);
   return { id, number, status, currency, totalCents, refundedCents, paymentIntentId, pendingCents: pendingRefundCents, giftTimeOpen };
 }
-
-export type { RefundRequest };
 
 // ---- the CSV export's pages ---------------------------------------------------------------
 

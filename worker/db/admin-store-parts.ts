@@ -3,7 +3,7 @@
 // made before: a picture is added only under the cap and only to a product that exists, stock moves
 // by `stock + delta` only while that stays at or above zero (checkouts take stock the same way,
 // concurrently), and a variant or picture goes only while nothing points at it.
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DB } from "./client";
 import { productImages, productVariants } from "./schema";
 import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "./audit";
@@ -95,15 +95,6 @@ export async function findVariant(db: DB, productId: string, variantId: string):
       .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
       .get()) ?? null
   );
-}
-
-export async function listVariants(db: DB, productId: string): Promise<AdminVariant[]> {
-  const rows = await db
-    .select()
-    .from(productVariants)
-    .where(eq(productVariants.productId, productId))
-    .orderBy(asc(productVariants.position), asc(productVariants.sku));
-  return rows.map(toAdminVariant);
 }
 
 export type SkuTaken = Refused<"sku_taken">;

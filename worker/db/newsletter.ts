@@ -276,8 +276,6 @@ export async function expireUnconfirmed(db: DB, now = Date.now()): Promise<numbe
   return contacts?.meta.changes ?? 0;
 }
 
-export type Suppression = { email: string; kind: "bounced" | "complained"; campaignId: string | null; contactId: string | null };
-
 /**
  * Takes a provider report's delivery id the first time it is seen: true then, false for a replay.
  * A report that then fails to apply gives it back (releaseMailDelivery), so the provider's retry

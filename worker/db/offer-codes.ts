@@ -2,7 +2,7 @@
 // pool's first free row, so two members racing never get the same code: D1 runs statements one
 // at a time, and the row is taken by the statement that sees it free. The unique index on
 // (pool, claimed_by) keeps a member to one code even when their own two claims race.
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { offerCodes } from "./schema";
 import { isUniqueViolation, type Statement } from "./d1";
@@ -86,16 +86,6 @@ export async function countOfferCodes(db: DB, kind: OfferPoolKind, ids: string[]
 
 export async function countPool(db: DB, pool: OfferPool): Promise<OfferCodeCounts> {
   return (await countOfferCodes(db, pool.kind, [pool.id])).get(pool.id)!;
-}
-
-/** Which members of `userIds` hold a code of the pool (for lists that mark "revealed"). */
-export async function holdersOf(db: DB, pool: OfferPool, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ userId: offerCodes.claimedBy })
-    .from(offerCodes)
-    .where(and(inPool(pool), isNotNull(offerCodes.claimedBy), inArray(offerCodes.claimedBy, userIds)));
-  return new Set(rows.map((r) => r.userId!));
 }
 
 /** Deletes a pool's codes: run in the batch that deletes its event or perk. */

@@ -158,7 +158,6 @@ export const listHolds = (db: DB, checkoutId: string) => db.select().from(stockH
 // ---- reads for the receipt and the admins' notice ---------------------------------------------
 
 export const findOrder = (db: DB, orderId: string) => db.select().from(orders).where(eq(orders.id, orderId)).get();
-export type OrderRow = typeof orders.$inferSelect;
 
 /** An order's lines with the product's Portuguese title (the receipt is in the buyer's language). */
 export const listOrderLines = (db: DB, orderId: string) =>

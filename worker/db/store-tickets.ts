@@ -303,7 +303,6 @@ export const listOrderTickets = (db: DB, orderId: string) =>
     .where(and(eq(eventTickets.orderId, orderId)))
     .orderBy(asc(events.eventDate), asc(ticketTypes.position), asc(eventTickets.code))
     .all();
-export type OrderTicketView = Awaited<ReturnType<typeof listOrderTickets>>[number];
 
 /** An order's ticket lines for its back-office page: each type bought, how many were issued, are still valid, were checked in. */
 export const orderTicketLinesQuery = (db: DB, orderId: string) => {

@@ -43,9 +43,6 @@ export function withPageReads<T>(reads: PageReads, render: () => T): T {
   return handover.run(reads, render);
 }
 
-/** The reads of the page being rendered in this async context, if any. */
-export const currentPageReads = () => handover.getStore();
-
 /**
  * The first middleware of `pageReadRoutes`: the page's context in place of the chain's, and the
  * answer's caching noted. Outside a render (never routed from outside) it is a 404.

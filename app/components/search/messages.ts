@@ -25,10 +25,6 @@ export const searchMessages = defineMessages({
 
 export const noResultsMessage = defineMessage<{ query: string }>({ id: "search.noResults", defaultMessage: "No results for “{query}”" });
 export const seeAllMessage = defineMessage<{ query: string }>({ id: "search.seeAll", defaultMessage: "See all results for “{query}”" });
-export const resultCountMessage = defineMessage<{ count: number }>({
-  id: "search.resultCount",
-  defaultMessage: "{count, plural, =0 {No results} one {# result} other {# results}}",
-});
 
 /** Each group's heading. */
 export const kindMessages: Record<SearchKind, ReturnType<typeof defineMessage>> = defineMessages({

@@ -18,15 +18,7 @@
 // - While it plays, the radio owns the page's Media Session (radioMediaSession.ts).
 import type { RadioServerFrame, RadioStationView, TuneResponse } from "../../../worker/contracts/radio";
 import { browserMediaMetadata, browserMediaSession, type MediaMetadataFields, type MediaSessionLike } from "../../lib/audio/mediaSession";
-import {
-  AudioOutput,
-  browserAudioContext,
-  browserStorage,
-  DEFAULT_VOLUME,
-  VOLUME_STEP,
-  type AudioContextLike,
-  type OutputLevels,
-} from "../../lib/audio/output";
+import { AudioOutput, browserAudioContext, browserStorage, type AudioContextLike, type OutputLevels } from "../../lib/audio/output";
 import { DRIFT_TOLERANCE_S, StationClock } from "./clock";
 import { browserSocket, LiveSocket, type RadioSocketLike } from "./liveSocket";
 import { RadioMediaSession } from "./radioMediaSession";
@@ -36,7 +28,7 @@ import { readSavedRadio, saveRadio } from "./savedSettings";
 export type { RadioSocketLike } from "./liveSocket";
 export type { RadioErrorCode, RadioState, RadioStatus } from "./radioState";
 export { RADIO_STORAGE_KEY } from "./savedSettings";
-export { DEFAULT_VOLUME, DRIFT_TOLERANCE_S, VOLUME_STEP };
+export { DRIFT_TOLERANCE_S };
 
 /** The part of HTMLAudioElement the engine uses (tests pass a fake). */
 export interface RadioAudioLike extends EventTarget {

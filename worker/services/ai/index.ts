@@ -6,7 +6,7 @@ import type { ChatModel } from "./types";
 
 export * from "./types";
 export { trimContext } from "./prompt";
-export { detectLanguage, replyLanguage } from "./language";
+export { replyLanguage } from "./language";
 
 export function createChatModel(env: AppEnv): ChatModel {
   const config = readConfig(env);

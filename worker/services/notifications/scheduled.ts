@@ -11,7 +11,6 @@ import { sendDailyDigests } from "./digest";
 
 /** The cron that runs this file's meet check (the hourly one is "0 * * * *"). */
 export const MEETS_CRON = "*/5 * * * *";
-export const HOURLY_CRON = "0 * * * *";
 /** meet_soon announces what starts within this long. */
 export const MEET_SOON_MS = 15 * 60 * 1000;
 

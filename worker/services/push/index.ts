@@ -6,10 +6,9 @@ import type { AppEnv } from "../../env";
 import { createLivePushSender } from "./live";
 import type { PushSender } from "./types";
 
-export type { PushPayload, PushLang } from "../../contracts/push";
-export { PUSH_PAYLOAD_MAX_BYTES } from "../../contracts/push";
-export type { PushResult, PushSender, PushSendOptions, PushSubscriptionKeys, PushUrgency } from "./types";
-export { createLivePushSender, DEFAULT_PUSH_TTL_SECONDS, type LivePushOptions } from "./live";
+export type { PushPayload } from "../../contracts/push";
+export type { PushSender } from "./types";
+export { createLivePushSender } from "./live";
 
 export const disabledPushSender: PushSender = {
   publicKey: null,

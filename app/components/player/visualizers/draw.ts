@@ -5,7 +5,7 @@
 import type { ThemePalette, VisualizerStyle } from "./themes";
 
 /** The analyser the players' output makes (fft size 2048, smoothing 0.8, docs/features.md#music): its array sizes. */
-export { ANALYSER_FFT_SIZE, ANALYSER_SMOOTHING } from "../../../lib/audio/output";
+export { ANALYSER_FFT_SIZE } from "../../../lib/audio/output";
 /** The circular style draws exactly this many rays. */
 export const CIRCULAR_RAYS = 180;
 /** The particle style animates exactly this many particles. */

@@ -2,5 +2,4 @@
 // share with the popup page, and the <Visualizer> component that runs them.
 export * from "./draw";
 export * from "./themes";
-export { styleNames, themeNames, visualizerLabelMessage } from "./messages";
-export { Visualizer, type VisualizerProps } from "./Visualizer";
+export { Visualizer } from "./Visualizer";

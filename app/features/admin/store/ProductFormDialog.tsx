@@ -19,14 +19,12 @@ import { FormDialog } from "../components/form/FormDialog";
 import { fieldErrorsOf, serverError, type FieldErrors } from "./errors";
 import { KIND_LABELS, STATE_LABELS, storeAdminMessages as m } from "./messages";
 import { slugOf } from "./money";
-import { DRAFT_FIELD, draftOf, inputOf, PRODUCT_FIELDS, type ProductDraft, type ProductField } from "./productDraft";
+import { DRAFT_FIELD, draftOf, inputOf, PRODUCT_FIELDS, type ProductField, type SetDraft } from "./productDraft";
 import { ProductKindFields } from "./ProductKindFields";
 import { ProductPriceFields } from "./ProductPriceFields";
 import { storeApi, useStoreWrite } from "./queries";
 
 type Props = { product?: AdminProduct; onClose: () => void; onSaved: (product: AdminProduct) => void };
-
-export type SetDraft = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => void;
 
 export function ProductFormDialog({ product, onClose, onSaved }: Props) {
   const intl = useIntl();

@@ -8,8 +8,7 @@ import { GIFT_MONTHS, WEIGHT_CLASSES, type WeightClass } from "../../../../worke
 import { SelectField, TextField } from "../components/form/fields";
 import type { FieldErrors } from "./errors";
 import { WEIGHT_LABELS, storeAdminMessages as m } from "./messages";
-import type { ProductDraft, ProductField } from "./productDraft";
-import type { SetDraft } from "./ProductFormDialog";
+import type { ProductDraft, ProductField, SetDraft } from "./productDraft";
 import { storeReleasesQueryOptions } from "./queries";
 
 type Props = { draft: ProductDraft; set: SetDraft; errors: FieldErrors<ProductField> };

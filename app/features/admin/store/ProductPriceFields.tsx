@@ -7,8 +7,7 @@ import type { PricingMode } from "../../../../worker/contracts/store-model";
 import { SelectField, TextField } from "../components/form/fields";
 import type { FieldErrors } from "./errors";
 import { storeAdminMessages as m } from "./messages";
-import type { ProductDraft, ProductField, VipMode } from "./productDraft";
-import type { SetDraft } from "./ProductFormDialog";
+import type { ProductDraft, ProductField, SetDraft, VipMode } from "./productDraft";
 
 type Props = { draft: ProductDraft; set: SetDraft; errors: FieldErrors<ProductField> };
 

@@ -33,6 +33,9 @@ export type ProductDraft = {
   position: string;
 };
 
+/** Sets one field of the draft; the form hands it to the parts that edit the draft with it. */
+export type SetDraft = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => void;
+
 /** The fields the form shows an error at (the contract's names). */
 export const PRODUCT_FIELDS = [
   "kind",

@@ -22,7 +22,7 @@
 // asks for the player (app/lib/playerPresence.ts), and that chunk should stay small.
 import type { TrackView } from "../../../../worker/contracts/music";
 import { browserMediaMetadata, browserMediaSession } from "../../../lib/audio/mediaSession";
-import { AudioOutput, browserStorage, DEFAULT_VOLUME, VOLUME_STEP, type OutputLevels } from "../../../lib/audio/output";
+import { AudioOutput, browserStorage, type OutputLevels } from "../../../lib/audio/output";
 import { PLAYER_STORAGE_KEY } from "../../../lib/playerPresence";
 import { Deck, type LoadOptions } from "./deck";
 import { errorName, isAccessDenied, MediaLoadError, MEDIA_ERR_NETWORK, sleep, type AudioLike } from "./loading";
@@ -36,10 +36,10 @@ import { clamp, finitePositive, INITIAL_STATE, type PlayerPatch, type PlayerStat
 
 export type { AudioContextLike, StorageLike } from "../../../lib/audio/output";
 export type { AudioLike } from "./loading";
-export type { MediaMetadataFields, MediaSessionActionLike, MediaSessionDetails, MediaSessionLike } from "./mediaSession";
+export type { MediaSessionActionLike, MediaSessionDetails, MediaSessionLike } from "./mediaSession";
 export type { PlayerEngineOptions } from "./options";
-export type { PlayerErrorCode, PlayerState, PlayerStatus } from "./state";
-export { DEFAULT_VOLUME, MEDIA_ERR_NETWORK, PLAYER_STORAGE_KEY, VOLUME_STEP };
+export type { PlayerErrorCode, PlayerState } from "./state";
+export { MEDIA_ERR_NETWORK, PLAYER_STORAGE_KEY };
 
 /** The player's timings (docs/features.md#music). */
 export const PROGRESS_INTERVAL_MS = 100;

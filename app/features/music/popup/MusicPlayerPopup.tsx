@@ -18,7 +18,7 @@ import { TrackLists, TrackRows } from "./PopupTrackLists";
 import "../../../components/player/popup/popup.css";
 
 import type { MusicPlayerPopupActions, MusicPlayerPopupFavorites, MusicPlayerPopupState } from "./popupTypes";
-export type { MusicPlayerPopupActions, MusicPlayerPopupFavorites, MusicPlayerPopupState, PlayerStatus } from "./popupTypes";
+export type { MusicPlayerPopupActions, MusicPlayerPopupFavorites, MusicPlayerPopupState } from "./popupTypes";
 
 export type MusicPlayerPopupProps = {
   /** The catalog's tracks; the Master Playlist lists the playable ones. */
