@@ -1,10 +1,11 @@
 // A feature's own messages, loaded with its route chunk instead of the entry chunk: a nested
-// IntlProvider that adds the feature's catalog for the active locale to the site's. The feature's
+// intl provider that adds the feature's catalog for the active locale to the site's. The feature's
 // components must render inside it (tests/app/i18n.test.ts checks that a feature's keys are used
 // only in its own folder). A feature makes its provider with `createFeatureMessages`; its English
 // comes from its descriptors' defaultMessages (`./messages?english`, scripts/lib/english-messages.mjs).
 import type { ComponentType, ReactNode } from "react";
-import { IntlProvider, useIntl } from "react-intl";
+import { useIntl } from "react-intl";
+import { SharedIntlProvider } from "./SharedIntlProvider";
 import type { Locale } from "./locale";
 
 type FeatureCatalogs = Record<Locale, Record<string, string>>;
@@ -28,9 +29,9 @@ function FeatureMessages({ catalogs, children }: { catalogs: FeatureCatalogs; ch
   const own = catalogs[intl.locale as Locale] ?? catalogs.en;
   const messages = withFeature(intl.messages as Record<string, string>, own);
   return (
-    <IntlProvider locale={intl.locale} defaultLocale="en" messages={messages} onError={intl.onError}>
+    <SharedIntlProvider locale={intl.locale} messages={messages} onError={intl.onError}>
       {children}
-    </IntlProvider>
+    </SharedIntlProvider>
   );
 }
 

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { IntlProvider } from "react-intl";
 import { loadCatalog, loadedCatalog, type Messages } from "./catalogs";
+import { SharedIntlProvider } from "./SharedIntlProvider";
 import { detectLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from "./locale";
 import { isEmbedPath } from "../../worker/contracts/ssr";
 
@@ -65,9 +65,9 @@ export function I18nProvider({ children, initialLocale }: { children: ReactNode;
   return (
     <LocaleContext.Provider value={value}>
       {/* Until a catalog is there (only if loading it failed), the English defaults show. */}
-      <IntlProvider locale={locale} defaultLocale="en" messages={messages ?? NO_MESSAGES}>
+      <SharedIntlProvider locale={locale} messages={messages ?? NO_MESSAGES}>
         {children}
-      </IntlProvider>
+      </SharedIntlProvider>
     </LocaleContext.Provider>
   );
 }

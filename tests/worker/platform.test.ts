@@ -78,4 +78,14 @@ describe("configuration check", () => {
     expect(other.BRAND_NAME).toBe("Another Brand");
     expect(readConfig({ ...env } as unknown as AppEnv).BRAND_NAME).toBe(first.BRAND_NAME);
   });
+
+  it("reads an env object's values once: the request's later reads of its configuration read none", () => {
+    let reads = 0;
+    const counted = new Proxy({ ...env }, { get: (target, name) => (reads++, Reflect.get(target, name)) }) as unknown as AppEnv;
+    const first = readConfig(counted);
+    expect(reads).toBeGreaterThan(0);
+    reads = 0;
+    expect(readConfig(counted)).toBe(first);
+    expect(reads).toBe(0);
+  });
 });
