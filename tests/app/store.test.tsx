@@ -439,36 +439,32 @@ describe("/store/cart", () => {
     expect(screen.getByText("Code VIP20 applied")).toBeTruthy();
   });
 
-  it("says each refusal of the Worker in the visitor's language", async () => {
-    setBrowserCart([line("p-shirt", 3, "v-m")]);
-    const cases: [string, string, string][] = [
-      [
-        "quantity_over_stock",
-        "There are not that many left of a product: lower the quantity.",
-        "Não restam tantas unidades de um produto: diminua a quantidade.",
-      ],
-      ["price_below_minimum", "An amount is under its product's minimum price.", "Um valor está abaixo do preço mínimo do produto."],
-      ["sold_out", "Sold out: someone else took the last ones.", "Esgotado: outra pessoa levou as últimas unidades."],
-      ["promo_code_invalid", "This code is not valid in the store.", "Este código não vale na loja."],
-      [
-        "currency_not_offered",
-        "A product in your cart is not sold in that currency: choose another.",
-        "Um produto do seu carrinho não é vendido nessa moeda: escolha outra.",
-      ],
-    ];
-    for (const [code, en, pt] of cases) {
-      for (const [locale, text] of [
-        ["en", en],
-        ["pt-BR", pt],
-      ] as const) {
-        api(null, [SHIRT], { "POST /api/store/quote": apiError(code === "sold_out" ? 409 : 400, code, "English from the Worker") });
-        renderStore("/store/cart", { locale });
-        expect(await screen.findByText(text), `${code} ${locale}`).toBeTruthy();
-        expect(screen.queryByText("English from the Worker")).toBeNull();
-        cleanup();
-      }
-    }
-  });
+  // One render per code and language: ten renders in one test outlast its time limit on a busy machine.
+  const REFUSALS: [string, string, string][] = [
+    [
+      "quantity_over_stock",
+      "There are not that many left of a product: lower the quantity.",
+      "Não restam tantas unidades de um produto: diminua a quantidade.",
+    ],
+    ["price_below_minimum", "An amount is under its product's minimum price.", "Um valor está abaixo do preço mínimo do produto."],
+    ["sold_out", "Sold out: someone else took the last ones.", "Esgotado: outra pessoa levou as últimas unidades."],
+    ["promo_code_invalid", "This code is not valid in the store.", "Este código não vale na loja."],
+    [
+      "currency_not_offered",
+      "A product in your cart is not sold in that currency: choose another.",
+      "Um produto do seu carrinho não é vendido nessa moeda: escolha outra.",
+    ],
+  ];
+  it.each(REFUSALS.flatMap(([code, en, pt]) => [[code, "en", en] as const, [code, "pt-BR", pt] as const]))(
+    "says the Worker's refusal %s in the visitor's language (%s)",
+    async (code, locale, text) => {
+      setBrowserCart([line("p-shirt", 3, "v-m")]);
+      api(null, [SHIRT], { "POST /api/store/quote": apiError(code === "sold_out" ? 409 : 400, code, "English from the Worker") });
+      renderStore("/store/cart", { locale });
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(screen.queryByText("English from the Worker")).toBeNull();
+    },
+  );
 
   it("starts in reais for a Portuguese-speaking visitor when every item has a price in reais, else in dollars", async () => {
     setBrowserCart([line("p-album", 1, null, 4900)]);
