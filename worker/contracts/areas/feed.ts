@@ -1,6 +1,6 @@
 // The community feed and its posts.
 import type { Area } from "./area";
-import { POST_ID_PATTERN } from "../ids";
+import { POST_ID_PATTERN } from "../ids.ts";
 
 export const feed = {
   pages: ["/social", "/social/post/:post"],

@@ -1,29 +1,30 @@
 // Every area's declaration, and the lists the shared machinery reads from them: the pages
 // analytics counts and their id parameters, the pages the Worker renders, the public picture
 // folders, the personal and unlisted pages and the audit detail kinds. A new area adds its file
-// here; tests/node/areas.test.ts fails when a file of this folder is missing from AREAS.
+// here; tests/node/areas.test.ts fails when a file of this folder is missing from AREAS. The build's
+// config (vite.config.ts) loads this folder as Node would, so its imports carry their .ts extension.
 import type { Area } from "./area";
-import { auth } from "./auth";
-import { chat } from "./chat";
-import { checkIn } from "./check-in";
-import { events } from "./events";
-import { feed } from "./feed";
-import { landing } from "./landing";
-import { legal } from "./legal";
-import { members } from "./members";
-import { music } from "./music";
-import { myTickets } from "./my-tickets";
-import { newsletter } from "./newsletter";
-import { notifications } from "./notifications";
-import { parties } from "./parties";
-import { payments } from "./payments";
-import { perks } from "./perks";
-import { profiles } from "./profiles";
-import { radio } from "./radio";
-import { search } from "./search";
-import { settings } from "./settings";
-import { store } from "./store";
-import { tv } from "./tv";
+import { auth } from "./auth.ts";
+import { chat } from "./chat.ts";
+import { checkIn } from "./check-in.ts";
+import { events } from "./events.ts";
+import { feed } from "./feed.ts";
+import { landing } from "./landing.ts";
+import { legal } from "./legal.ts";
+import { members } from "./members.ts";
+import { music } from "./music.ts";
+import { myTickets } from "./my-tickets.ts";
+import { newsletter } from "./newsletter.ts";
+import { notifications } from "./notifications.ts";
+import { parties } from "./parties.ts";
+import { payments } from "./payments.ts";
+import { perks } from "./perks.ts";
+import { profiles } from "./profiles.ts";
+import { radio } from "./radio.ts";
+import { search } from "./search.ts";
+import { settings } from "./settings.ts";
+import { store } from "./store.ts";
+import { tv } from "./tv.ts";
 
 export type { Area } from "./area";
 

@@ -1,6 +1,6 @@
 // The music area: catalog, album and track pages, the player and the embeddable players.
 import type { Area } from "./area";
-import { isSlugId } from "../ids";
+import { isSlugId } from "../ids.ts";
 
 export const music = {
   pages: [

@@ -1,6 +1,6 @@
 // Members' public profiles.
 import type { Area } from "./area";
-import { USER_ID_PATTERN } from "../ids";
+import { USER_ID_PATTERN } from "../ids.ts";
 
 export const profiles = {
   pages: ["/social/profile/:user"],

@@ -1,6 +1,6 @@
 // The store: products, cart, checkout, orders, downloads and gift VIP (decision 054).
 import type { Area } from "./area";
-import { isSlugId } from "../ids";
+import { isSlugId } from "../ids.ts";
 
 export const store = {
   // The shop window and a product's page (rendered by the Worker), the cart, the checkout's return
