@@ -6,6 +6,7 @@ import type { TicketJobMessage } from "./services/tickets/cancellation";
 import { deadLetterQueue } from "./services/dead-letters";
 import { track, trackedContext } from "./lib/background-work";
 import { logicalQueueName } from "./lib/queue-names";
+import { runScheduled } from "./services/cron";
 
 export { FeedHub } from "./durable-objects/FeedHub";
 export { StationHub } from "./durable-objects/StationHub";
@@ -32,9 +33,9 @@ const handler = {
   // failed every retry on either (their dead-letter queues, kept for the back office).
   queue: (batch, env, _ctx) => track(consume(batch, env)),
   // Cron triggers (wrangler.toml [triggers]): the jobs the areas declare for the one that fired,
-  // then the site's hourly housekeeping (services/cron.ts), loaded when a trigger fires. The
-  // context is Sentry's (its flush waits on it); the jobs await everything themselves.
-  scheduled: async (controller, env, _ctx) => (await import("./services/cron")).runScheduled(controller, env),
+  // then the site's hourly housekeeping (services/cron.ts). The context is Sentry's (its flush
+  // waits on it); the jobs await everything themselves.
+  scheduled: (controller, env, _ctx) => runScheduled(controller, env),
 } satisfies ExportedHandler<AppEnv>;
 
 // Errors go to Sentry when its DSN secret is set, and nowhere otherwise; the SDK's defaults send no

@@ -19,10 +19,7 @@ export type HeadPage = { url: URL; title: string; locale: Locale };
 export type HeadRenderer = { render: (c: Context<HonoEnv>, page: HeadPage) => Promise<string | null> | string; leftOut: string };
 
 export type CronWork = { env: AppEnv; db: DB; scheduledTime: number };
-/**
- * Work a cron trigger runs. A failure is logged as "<name> failed" and the next job runs. `run`
- * imports its module when it runs, so declaring it costs a page request nothing.
- */
+/** Work a cron trigger runs. A failure is logged as "<name> failed" and the next job runs. */
 export type CronJob = { cron: typeof FIVE_MINUTE_CRON | typeof HOURLY_CRON; name: string; run: (work: CronWork) => Promise<unknown> };
 
 export type WorkerArea = {

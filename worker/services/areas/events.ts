@@ -2,6 +2,7 @@
 // in the sitemap with their pictures, and the reminders' mail pass every five minutes.
 import { toPublicEvent } from "../../db/events";
 import { listedEvents, upcomingEventsJsonLd } from "../events";
+import { runReminderPass } from "../reminders/pass";
 import { FIVE_MINUTE_CRON, type HeadRenderer, type WorkerArea } from "./area";
 
 const upcomingEvents: HeadRenderer = { render: (c, { locale }) => upcomingEventsJsonLd(c, locale), leftOut: "events JSON-LD left out" };
@@ -15,11 +16,5 @@ export const events = {
     const lastmod = rows.reduce<Date | undefined>((latest, row) => (!latest || row.updatedAt > latest ? row.updatedAt : latest), undefined);
     return [{ loc: "/events", lastmod, images: upcoming.flatMap((row) => toPublicEvent(row, now).imageUrl ?? []) }];
   },
-  cron: [
-    {
-      cron: FIVE_MINUTE_CRON,
-      name: "reminders: pass",
-      run: async ({ env, db, scheduledTime }) => (await import("../reminders/pass")).runReminderPass(env, db, scheduledTime),
-    },
-  ],
+  cron: [{ cron: FIVE_MINUTE_CRON, name: "reminders: pass", run: ({ env, db, scheduledTime }) => runReminderPass(env, db, scheduledTime) }],
 } satisfies WorkerArea;

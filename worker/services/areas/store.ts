@@ -3,6 +3,7 @@
 // its pictures, and every five minutes local test checkouts past their expiry give their stock back.
 import { listPublicProducts } from "../../db/store";
 import { productPageHead } from "../store-page-head";
+import { expireStaleStoreCheckouts } from "../store/scheduled";
 import { FIVE_MINUTE_CRON, type HeadRenderer, type WorkerArea } from "./area";
 
 const productMarkup: HeadRenderer = { render: (c, { url, locale }) => productPageHead(c.env, c.var.db, url, locale), leftOut: "product markup left out" };
@@ -14,11 +15,5 @@ export const store = {
       loc: `/store/${encodeURIComponent(product.slug)}`,
       images: product.images.map((image) => image.url),
     })),
-  cron: [
-    {
-      cron: FIVE_MINUTE_CRON,
-      name: "store: checkout sweep",
-      run: async ({ env, scheduledTime }) => (await import("../store/scheduled")).expireStaleStoreCheckouts(env, scheduledTime),
-    },
-  ],
+  cron: [{ cron: FIVE_MINUTE_CRON, name: "store: checkout sweep", run: ({ env, scheduledTime }) => expireStaleStoreCheckouts(env, scheduledTime) }],
 } satisfies WorkerArea;
