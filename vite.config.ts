@@ -8,7 +8,7 @@ import { precompiledMessages } from "./scripts/lib/precompiled-messages.mjs";
 import { firstLoadManifest } from "./scripts/lib/first-load-manifest.mjs";
 import { serviceWorker } from "./scripts/lib/service-worker.mjs";
 import { minifiedWorker, serverRenderedRoutesOnly } from "./scripts/lib/server-route-tree.mjs";
-import { SSR_ROUTES } from "./worker/contracts/ssr.ts";
+import { SSR_ROUTES } from "./worker/contracts/areas/index.ts";
 
 export default defineConfig(({ command }) => ({
   plugins: [

@@ -2,7 +2,8 @@
 // (app/lib/serviceWorker.ts) and the build (scripts/lib/service-worker.mjs) agree on, and the
 // pure rules the worker applies to pages (decision 058), kept here so they are tested outside a
 // browser.
-import { APP_MODULES_ID, SSR_ROUTES, SSR_STATE_ID, type SsrRouteId } from "../../worker/contracts/ssr";
+import { APP_MODULES_ID, SSR_STATE_ID } from "../../worker/contracts/ssr";
+import { SSR_ROUTES, type SsrRouteId } from "../../worker/contracts/areas";
 
 /** The worker's address: at the root, so its scope is the whole site. */
 export const SERVICE_WORKER_URL = "/sw.js";
@@ -56,7 +57,7 @@ const KEPT_PAGES = (Object.keys(SSR_ROUTES) as SsrRouteId[]).filter((id) => !NEV
 
 /**
  * Whether the page at `pathname` may be kept for offline reading: one of the public pages the
- * Worker renders with their data (worker/contracts/ssr.ts), but for the sign-in forms and embeds.
+ * Worker renders with their data (SSR_ROUTES, worker/contracts/areas/), but for the sign-in forms and embeds.
  * Everything else (account, back office, checkout, chat, tickets, a member's pages) never is.
  */
 export const isKeptPageAddress = (pathname: string): boolean => KEPT_PAGES.some((pattern) => pattern.test(pathname));

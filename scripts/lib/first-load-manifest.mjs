@@ -1,5 +1,5 @@
 // A Vite plugin for the client build: writes first-load.json, the files the Worker names in the
-// HTML of the server-rendered pages (SSR_ROUTES in worker/contracts/ssr.ts) so the browser fetches
+// HTML of the server-rendered pages (SSR_ROUTES, the areas' `ssrPages` in worker/contracts/areas/) so the browser fetches
 // them with the entry chunk: each page's route component chunk with everything it imports, and
 // its styles; each language's site catalog. Files the shell already names (the entry chunk and
 // its imports) are left out of those lists and listed once under `shell`; `bytes` has every named

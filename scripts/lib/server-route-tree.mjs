@@ -24,7 +24,7 @@ export function renderedRouteFiles(root, ssrRouteFiles, routesDir = "app/routes"
   return kept;
 }
 
-/** `ssrRoutes`: route id to route file (worker/contracts/ssr.ts SSR_ROUTES). */
+/** `ssrRoutes`: route id to route file (SSR_ROUTES, worker/contracts/areas/). */
 export function serverRenderedRoutesOnly(ssrRoutes) {
   let kept = new Set();
   let routesDir = "";

@@ -4,8 +4,8 @@
 // list with the router's own (app/routeTree.gen.ts), and each id parameter with the classifier's.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { COUNTED_PAGES } from "../../worker/contracts/areas";
-import { countedPath, PAGE_ID_PARAMS } from "../../worker/lib/analytics/classify";
+import { COUNTED_PAGES, PAGE_ID_PARAMS } from "../../worker/contracts/areas";
+import { countedPath } from "../../worker/lib/analytics/classify";
 
 /** Not pages of the site: the back office, and pages served only on the local machine. */
 const NOT_COUNTED = /^\/(?:admin|dev)(?:\/|$)|^\/vip-checkout\/test$|^\/store\/checkout\/test$/;

@@ -1,15 +1,20 @@
-// The areas' declarations (worker/contracts/areas/): every file of the folder is listed in AREAS,
-// so its pages, folders, head extras and audit kinds reach the shared code; no two areas claim the
-// same thing; and the service worker keeps exactly the pictures anyone may load.
-import { readdirSync } from "node:fs";
+// The areas' declarations (worker/contracts/areas/ and, for the Worker's own work,
+// worker/services/areas/): every file of either folder is listed, so its pages, id parameters,
+// server-rendered pages, folders and audit kinds reach the shared code; no two areas claim the
+// same thing; each page the Worker renders is a route of the router, with the file declared, and a
+// page its own area counts; the lists derived from them are what they were when each was written
+// by hand; and the service worker keeps exactly the pictures anyone may load.
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AREAS, isPublicPicture, PAGE_HEAD_EXTRAS, PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER, type Area } from "../../worker/contracts/areas";
+import { AREAS, isPublicPicture, PAGE_ID_PARAMS, PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER, SSR_ROUTES, type Area } from "../../worker/contracts/areas";
 import { AUDIT_DETAIL_KINDS } from "../../worker/contracts/audit-detail";
-import { SSR_ROUTES } from "../../worker/contracts/ssr";
+import { FIVE_MINUTE_CRON, HOURLY_CRON } from "../../worker/services/areas/area";
 
 const FOLDER = new URL("../../worker/contracts/areas/", import.meta.url);
-/** The folder's two files that are not an area: the declaration's type and the list. */
+const WORKER_FOLDER = new URL("../../worker/services/areas/", import.meta.url);
+/** Each folder's two files that are not an area: the declaration's type and the list. */
 const NOT_AREAS = new Set(["area.ts", "index.ts"]);
+const areaFiles = (folder: URL) => readdirSync(folder).filter((name) => name.endsWith(".ts") && !NOT_AREAS.has(name));
 
 const listed = new Set<object>(Object.values(AREAS));
 const declarations: readonly Area[] = Object.values(AREAS);
@@ -17,7 +22,7 @@ const duplicates = (items: readonly string[]) => items.filter((item, i) => items
 
 describe("the areas' declarations", () => {
   it("lists every area file of worker/contracts/areas/ in AREAS", async () => {
-    const files = readdirSync(FOLDER).filter((name) => name.endsWith(".ts") && !NOT_AREAS.has(name));
+    const files = areaFiles(FOLDER);
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) {
       const exported = Object.values((await import(new URL(file, FOLDER).href)) as Record<string, unknown>).filter(
@@ -28,15 +33,109 @@ describe("the areas' declarations", () => {
     }
   });
 
-  it("gives each picture folder and audit kind to one area only", () => {
+  it("imports every file of worker/services/areas/ in its index, under an area's key (the type check holds the keys)", () => {
+    const index = readFileSync(new URL("index.ts", WORKER_FOLDER), "utf8");
+    const files = areaFiles(WORKER_FOLDER);
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) expect(index, `${file} is missing from WORKER_AREAS`).toContain(`from "./${file.replace(/\.ts$/, "")}";`);
+  });
+
+  it("gives each picture folder, audit kind, id parameter and server-rendered page to one area only", () => {
     expect(duplicates(PUBLIC_IMAGE_FOLDERS)).toEqual([]);
     expect(PUBLIC_IMAGE_FOLDERS).not.toContain(SITE_MEDIA_FOLDER);
     expect(duplicates(AUDIT_DETAIL_KINDS)).toEqual([]);
+    expect(duplicates(declarations.flatMap((area) => Object.keys(area.pageIdParams ?? {})))).toEqual([]);
+    expect(duplicates(declarations.flatMap((area) => Object.keys(area.ssrPages ?? {})))).toEqual([]);
   });
 
-  it("declares personal pages among the area's own pages, and head extras on server-rendered pages", () => {
+  it("declares personal pages among the area's own pages, and each id parameter of its pages itself", () => {
     for (const area of declarations) for (const page of area.personalPages ?? []) expect(area.pages).toContain(page);
-    for (const route of Object.keys(PAGE_HEAD_EXTRAS)) expect(Object.keys(SSR_ROUTES)).toContain(route);
+    for (const area of declarations) {
+      const params = area.pages.flatMap((page) => page.split("/").filter((segment) => segment.startsWith(":")));
+      for (const param of params) expect(Object.keys(area.pageIdParams ?? {}), `${area.pages[0]}: ${param}`).toContain(param);
+    }
+  });
+});
+
+/** One form for a route id and a counted page: no trailing slash, every parameter as ':'. */
+const shape = (path: string) => (path.length > 1 ? path.replace(/\/$/, "") : path).replace(/\/[$:][A-Za-z]+/g, "/:");
+
+/** Each route id of the router (app/routeTree.gen.ts) with its route file. */
+function routeFiles(): Map<string, string> {
+  const source = readFileSync(new URL("../../app/routeTree.gen.ts", import.meta.url), "utf8");
+  const imports = new Map([...source.matchAll(/import \{ Route as (\w+) \} from '\.\/routes\/([^']+)'/g)].map((m) => [m[1]!, `app/routes/${m[2]}.tsx`]));
+  const routes = [...source.matchAll(/id: '([^']+)'[^}]*?preLoaderRoute: typeof (\w+)/g)].map((m) => [m[1]!, imports.get(m[2]!)!] as const);
+  return new Map(routes);
+}
+
+describe("the server-rendered pages (the areas' ssrPages)", () => {
+  it("are routes of the router, each with its declared route file", () => {
+    const routes = routeFiles();
+    expect(routes.get("/store/$product")).toBe("app/routes/store/$product.tsx");
+    for (const [route, file] of Object.entries(SSR_ROUTES)) expect(routes.get(route), route).toBe(file);
+  });
+
+  it("are each a page its own area counts: an area renders only pages it declares", () => {
+    for (const [key, area] of Object.entries(AREAS) as [string, Area][]) {
+      const counted = area.pages.map(shape);
+      for (const route of Object.keys(area.ssrPages ?? {})) expect(counted, `${key}: ${route}`).toContain(shape(route));
+    }
+  });
+});
+
+describe("the lists derived from the declarations", () => {
+  it("render the pages the Worker rendered when SSR_ROUTES was written by hand", () => {
+    expect(SSR_ROUTES).toEqual({
+      "/": "app/routes/index.tsx",
+      "/events": "app/routes/events.tsx",
+      "/music/": "app/routes/music/index.tsx",
+      "/music/catalog/": "app/routes/music/catalog/index.tsx",
+      "/music/catalog/$id": "app/routes/music/catalog/$id.tsx",
+      "/music/track/$trackId": "app/routes/music/track/$trackId.tsx",
+      "/vip-signup": "app/routes/vip-signup.tsx",
+      "/signup-options": "app/routes/signup-options.tsx",
+      "/privacy": "app/routes/privacy.tsx",
+      "/terms": "app/routes/terms.tsx",
+      "/copyright": "app/routes/copyright.tsx",
+      "/radio/": "app/routes/radio/index.tsx",
+      "/tv": "app/routes/tv.tsx",
+      "/virtual-meet": "app/routes/virtual-meet.tsx",
+      "/social/login": "app/routes/social/login.tsx",
+      "/social/signup": "app/routes/social/signup.tsx",
+      "/social/post/$postId": "app/routes/social/post/$postId.tsx",
+      "/store/": "app/routes/store/index.tsx",
+      "/store/$product": "app/routes/store/$product.tsx",
+      "/perks": "app/routes/perks.tsx",
+      "/search": "app/routes/search.tsx",
+      "/embed/track/$trackId": "app/routes/embed/track/$trackId.tsx",
+      "/embed/album/$albumId": "app/routes/embed/album/$albumId.tsx",
+    });
+  });
+
+  it("tell the ids apart as the classifier's hand-written PAGE_ID_PARAMS did", () => {
+    const uuid = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    const verdicts = Object.fromEntries(
+      Object.entries(PAGE_ID_PARAMS).map(([param, accepts]) => [
+        param,
+        ["freestyle-nights", "a".repeat(100), "a".repeat(101), "Bad_Slug", uuid, uuid.toUpperCase(), "<b>"].map((segment) => accepts(segment)),
+      ]),
+    );
+    const slug = [true, true, false, false, true, false, false];
+    expect(verdicts).toEqual({
+      ":album": slug,
+      ":track": slug,
+      ":product": slug,
+      ":party": [false, false, false, false, true, false, false],
+      ":post": [false, false, false, false, true, false, false],
+      ":user": [false, false, false, false, true, true, false],
+      ":code": [false, false, false, false, false, false, false],
+      ":ticket": [false, false, false, false, false, false, false],
+    });
+  });
+
+  it("give the cron jobs the Worker's two triggers (wrangler.toml)", () => {
+    const crons = /^\[triggers\][^[]*?crons = (\[[^\]]*\])/m.exec(readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8"))?.[1];
+    expect(new Set(JSON.parse(crons!) as string[])).toEqual(new Set([FIVE_MINUTE_CRON, HOURLY_CRON]));
   });
 });
 

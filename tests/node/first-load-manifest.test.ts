@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import { experimental_readRawConfig } from "wrangler";
 import { describe, expect, it } from "vitest";
 import { buildFirstLoadManifest, orderModulePreloads } from "../../scripts/lib/first-load-manifest.mjs";
-import { SSR_ROUTES } from "../../worker/contracts/ssr";
+import { SSR_ROUTES } from "../../worker/contracts/areas";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

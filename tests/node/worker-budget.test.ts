@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BUDGETS, browserOnlyModules, judge, median, uploadFigures } from "../../scripts/lib/worker-budget.mjs";
 import { startupCpuMs } from "../../scripts/lib/worker-startup.mjs";
 import { renderedRouteFiles, serverRenderedRoutesOnly } from "../../scripts/lib/server-route-tree.mjs";
-import { SSR_ROUTES } from "../../worker/contracts/ssr";
+import { SSR_ROUTES } from "../../worker/contracts/areas";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const KiB = 1024;

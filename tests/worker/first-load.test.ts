@@ -5,7 +5,7 @@
 // binding, so the test knows every byte of both.
 import { describe, expect, it } from "vitest";
 import { FIRST_LOAD_MANIFEST, type FirstLoadManifest } from "../../worker/contracts/first-load";
-import { SSR_ROUTES, type SsrRouteId } from "../../worker/contracts/ssr";
+import { SSR_ROUTES, type SsrRouteId } from "../../worker/contracts/areas";
 import { localeOfRequest } from "../../worker/lib/content-language";
 import { createUser, type Role } from "./helpers";
 import { fakeAssets as fakeAssetsWith, linksOf, modulesOf, page as pageWith } from "./pages-fixtures";

@@ -1,4 +1,4 @@
-// Every page the Worker renders to HTML (SSR_ROUTES, worker/contracts/ssr.ts) is valid HTML: the
+// Every page the Worker renders to HTML (SSR_ROUTES: the areas' `ssrPages`, worker/contracts/areas/) is valid HTML: the
 // page as a visitor and as a signed-in member gets it, in both languages, from the real shell
 // (index.html), checked by html-validate with the project's rules (.htmlvalidate.mjs). The list of
 // addresses is checked against SSR_ROUTES, so a page added there without an address here fails.
@@ -8,7 +8,7 @@ import { HtmlValidate, StaticConfigLoader, type Message } from "html-validate/br
 import ssr from "app-ssr";
 import shell from "../../index.html?raw";
 import rules from "../../.htmlvalidate.mjs";
-import { SSR_ROUTES } from "../../worker/contracts/ssr";
+import { SSR_ROUTES } from "../../worker/contracts/areas";
 import { createUser, ORIGIN, type TestUser } from "./helpers";
 import { fakeAssets, page } from "./pages-fixtures";
 import { seedPost } from "./posts-fixtures";

@@ -17,7 +17,7 @@ import { recordNotificationEvent } from "../../worker/db/notifications";
 import { planFanOut, writeFanOutPage } from "../../worker/db/notification-fanout";
 import { handleMessage, pageMessage, type NotificationMessage } from "../../worker/services/notifications";
 import { FANOUT_MAX_SWEEPS, FANOUT_PAGE_STALL_MS } from "../../worker/services/notifications/fanout-sweeper";
-import { MEETS_CRON } from "../../worker/services/notifications/scheduled";
+import { FIVE_MINUTE_CRON } from "../../worker/services/areas/area";
 import type { AppEnv } from "../../worker/env";
 
 const appEnv = env as unknown as AppEnv;
@@ -71,7 +71,7 @@ async function cronAt(at: number): Promise<NotificationMessage[]> {
     sendBatch: async (messages: { body: NotificationMessage }[]) => void queued.push(...messages.map((m) => m.body)),
   };
   await worker.scheduled(
-    createScheduledController({ scheduledTime: at, cron: MEETS_CRON }),
+    createScheduledController({ scheduledTime: at, cron: FIVE_MINUTE_CRON }),
     { ...appEnv, NOTIFY_QUEUE: recording } as unknown as AppEnv,
     createExecutionContext(),
   );
@@ -186,7 +186,7 @@ describe("the fan-out sweeper (5-minute cron)", () => {
     const t0 = Date.now() - FANOUT_PAGE_STALL_MS;
     const { id, pages } = await plannedRelease(t0);
     for (const page of pages.slice(0, -1)) await writeFanOutPage(db(), page, t0);
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: MEETS_CRON }), env, createExecutionContext());
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: FIVE_MINUTE_CRON }), env, createExecutionContext());
     await vi.waitFor(
       async () => {
         expect((await eventRow(id))!.fanned_out_at).not.toBeNull();

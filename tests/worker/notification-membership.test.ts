@@ -14,7 +14,8 @@ import { events, listeningParties, mailOutbox, users } from "../../worker/db/sch
 import { handleMessage } from "../../worker/services/notifications";
 import { recordNotificationEvent } from "../../worker/db/notifications";
 import { sendRenewalReminders } from "../../worker/services/notifications/membership";
-import { announceMeetsStartingSoon, MEETS_CRON } from "../../worker/services/notifications/scheduled";
+import { announceMeetsStartingSoon } from "../../worker/services/notifications/scheduled";
+import { FIVE_MINUTE_CRON } from "../../worker/services/areas/area";
 import type { NotificationKind } from "../../worker/contracts/notifications";
 import type { AppEnv } from "../../worker/env";
 
@@ -242,7 +243,7 @@ describe("meet_soon from the 5-minute cron", () => {
     await onlineEvent(now - MINUTE, "Started already");
 
     // Through the Worker's scheduled handler, as the 5-minute cron calls it; then again.
-    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: MEETS_CRON }), env, createExecutionContext());
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: FIVE_MINUTE_CRON }), env, createExecutionContext());
     expect(await announceMeetsStartingSoon(appEnv, db(), now + MINUTE)).toBe(0);
 
     const vipRows = await waitForKind(vip.id, "meet_soon", 3);
@@ -275,7 +276,7 @@ describe("meet_soon from the 5-minute cron", () => {
       .bind(`meet_soon:event:${meetId}:${now + 10 * MINUTE}`)
       .first<{ n: number }>();
     expect(recorded?.n).toBe(0);
-    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: MEETS_CRON }), env, createExecutionContext());
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: FIVE_MINUTE_CRON }), env, createExecutionContext());
     await waitForKind(vip.id, "meet_soon", 1);
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { verifyDownloadToken } from "../../worker/lib/download-token";
-import { MEETS_CRON } from "../../worker/services/notifications/scheduled";
+import { FIVE_MINUTE_CRON } from "../../worker/services/areas/area";
 import { call, callLocal, createUser, db } from "./helpers";
 import { planOrderEvent } from "../../worker/services/store/order-fulfilment";
 import { runBatch, type Statement } from "../../worker/db/d1";
@@ -351,7 +351,7 @@ describe("the local test checkout and the return page's status", () => {
 });
 
 describe("the sweep of expired local checkouts (cron, every 5 minutes)", () => {
-  const sweep = (at: number) => worker.scheduled(createScheduledController({ scheduledTime: at, cron: MEETS_CRON }), env, createExecutionContext());
+  const sweep = (at: number) => worker.scheduled(createScheduledController({ scheduledTime: at, cron: FIVE_MINUTE_CRON }), env, createExecutionContext());
 
   it("expires open local checkouts past their time once, giving their stock back, and leaves the others", async () => {
     const { productId, variantId } = await seedShirt(6);

@@ -1,11 +1,11 @@
-// What the build tells the Worker about each server-rendered page (contracts/ssr.ts SSR_ROUTES):
+// What the build tells the Worker about each server-rendered page (SSR_ROUTES, contracts/areas/):
 // its route chunks and styles, and each language's catalog. The Worker names them in the page's
 // <head>, next to the entry chunk, so the browser fetches all of it in one round and hydrates
 // sooner, instead of discovering each piece only after the entry chunk has run; the styles also
 // make the server's HTML look right before any script runs. The build writes FIRST_LOAD_MANIFEST
 // (scripts/lib/first-load-manifest.mjs).
 import type { Locale } from "./locale";
-import type { SsrRouteId } from "./ssr";
+import type { SsrRouteId } from "./areas";
 
 export const FIRST_LOAD_MANIFEST = "/first-load.json";
 

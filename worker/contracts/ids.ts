@@ -6,3 +6,9 @@ export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 
 /** Post ids are UUIDs in lower case (crypto.randomUUID). */
 export const POST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Album, track, channel and product ids: lower-case words joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A slug id as the Worker takes it in an address: at most 100 characters. */
+export const isSlugId = (segment: string) => segment.length <= 100 && SLUG_PATTERN.test(segment);

@@ -1,5 +1,9 @@
 // The music catalog, streaming and play counts: shapes shared by the Worker and the SPA.
 import { z } from "./zod";
+import { SLUG_PATTERN } from "./ids";
+
+/** Album and track ids are lowercase slugs (`spring-love`, `freestyle-nights-3`); zod-free in ids.ts. */
+export { SLUG_PATTERN };
 
 /** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
 export const MUSIC_MESSAGES = {
@@ -11,8 +15,6 @@ export const MUSIC_MESSAGES = {
   previewUnavailable: "This track has no preview",
 } as const;
 
-/** Album and track ids are lowercase slugs (`spring-love`, `freestyle-nights-3`). */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = z.string().min(1).max(100).regex(SLUG_PATTERN);
 
 export const albumIdParamSchema = z.object({ id: slug });

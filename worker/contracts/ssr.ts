@@ -1,44 +1,11 @@
 // What the Worker and the app's server entry (app/ssr/render.tsx) say to each other. The Worker
 // imports the entry as "app-ssr" (an alias: vite.config.ts, vitest.config.ts; its types are
-// worker/app-ssr.d.ts), so the Worker's type check never reads the app's DOM code.
+// worker/app-ssr.d.ts), so the Worker's type check never reads the app's DOM code. Which pages it
+// renders is the areas' `ssrPages` (SSR_ROUTES in worker/contracts/areas/).
 import type { Locale } from "./locale";
-
-/**
- * The pages the Worker renders to HTML, by the router's route id, with each one's route file
- * (the build lists every one's chunks and styles for the page's <head>, first-load.json). Other
- * app pages (signed-in and back-office ones) are sent as the bare shell and render in the browser.
- */
-export const SSR_ROUTES = {
-  "/": "app/routes/index.tsx",
-  "/events": "app/routes/events.tsx",
-  "/music/": "app/routes/music/index.tsx",
-  "/music/catalog/": "app/routes/music/catalog/index.tsx",
-  "/music/catalog/$id": "app/routes/music/catalog/$id.tsx",
-  "/music/track/$trackId": "app/routes/music/track/$trackId.tsx",
-  "/vip-signup": "app/routes/vip-signup.tsx",
-  "/signup-options": "app/routes/signup-options.tsx",
-  "/privacy": "app/routes/privacy.tsx",
-  "/terms": "app/routes/terms.tsx",
-  "/copyright": "app/routes/copyright.tsx",
-  "/radio/": "app/routes/radio/index.tsx",
-  "/tv": "app/routes/tv.tsx",
-  "/virtual-meet": "app/routes/virtual-meet.tsx",
-  "/social/login": "app/routes/social/login.tsx",
-  "/social/signup": "app/routes/social/signup.tsx",
-  "/social/post/$postId": "app/routes/social/post/$postId.tsx",
-  "/store/": "app/routes/store/index.tsx",
-  "/store/$product": "app/routes/store/$product.tsx",
-  "/perks": "app/routes/perks.tsx",
-  "/search": "app/routes/search.tsx",
-  "/embed/track/$trackId": "app/routes/embed/track/$trackId.tsx",
-  "/embed/album/$albumId": "app/routes/embed/album/$albumId.tsx",
-} as const satisfies Record<string, string>;
-
-export type SsrRouteId = keyof typeof SSR_ROUTES;
 
 /** The embeddable players: framed by any site, rendered for nobody in particular (no cookie read). */
 export const isEmbedPath = (pathname: string) => pathname.startsWith("/embed/");
-export const isSsrRoute = (routeId: string): routeId is SsrRouteId => Object.hasOwn(SSR_ROUTES, routeId);
 
 /** How the app's server entry reaches the API: the Worker's own routes, with the visitor's cookies. */
 export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;

@@ -4,11 +4,11 @@
 import { languageAlternates } from "../contracts/locale";
 
 export type SitemapEntry = {
-  /** Absolute address of the page. */
+  /** Address of the page: absolute here (an area's reader gives it site-relative, routes/sitemap.ts makes it absolute). */
   loc: string;
   /** When its content last changed, if known. */
   lastmod?: Date;
-  /** Absolute addresses of the pictures it shows (covers, event posters). */
+  /** Addresses of the pictures it shows (covers, event posters), absolute as its own. */
   images?: string[];
 };
 

@@ -1,4 +1,4 @@
-// The app's pages. Public pages (contracts/ssr.ts SSR_ROUTES) are rendered to HTML here by the
+// The app's pages. Public pages (the areas' SSR_ROUTES, contracts/areas/) are rendered to HTML here by the
 // app's server entry, in the visitor's language, with their head (title, description, share
 // tags, canonical, hreflang), the build's hints for their chunks and styles, and the data they
 // were rendered from, which the browser hydrates with. Signed-in and back-office pages get the
@@ -16,10 +16,10 @@ import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import type { Locale } from "../contracts/locale";
-import { APP_MODULES_ID, isEmbedPath, isSsrRoute, SSR_STATE_ID, type ApiTransport, type RenderedPage, type SsrRouteId } from "../contracts/ssr";
+import { APP_MODULES_ID, isEmbedPath, SSR_STATE_ID, type ApiTransport, type RenderedPage } from "../contracts/ssr";
 import { firstLoadHints } from "../services/first-load";
 import { pageHeadExtras } from "../services/page-head";
-import { PERSONAL_PAGES, UNLISTED_PAGES } from "../contracts/areas";
+import { isSsrRoute, PERSONAL_PAGES, UNLISTED_PAGES, type SsrRouteId } from "../contracts/areas";
 import { EMBED_HEAD_TAGS, escapeHtml, pageHeadTags, scriptSafeJson } from "../lib/page-head";
 import { withRequestMemo } from "../lib/request-memo";
 import { readSessionToken } from "../services/session";

@@ -1,14 +1,10 @@
-// GET /sitemap.xml and /robots.txt: what search engines may crawl, and every public page to crawl
-// (the static pages, each album and track, /events with its upcoming events' pictures, and each
-// product of the store with its pictures).
+// GET /sitemap.xml and /robots.txt: what search engines may crawl, and every public page to crawl:
+// the server-rendered pages without an id, and what the areas' sitemap readers add (each album and
+// track, /events with its upcoming events' pictures, each product of the store with its pictures).
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import { SSR_ROUTES } from "../contracts/ssr";
-import { UNLISTED_PAGES } from "../contracts/areas";
-import { listAlbums, listTracks } from "../db/music";
-import { toPublicEvent } from "../db/events";
-import { listedEvents } from "../services/events";
-import { listPublicProducts } from "../db/store";
+import { SSR_ROUTES, UNLISTED_PAGES } from "../contracts/areas";
+import { SITEMAP_READERS } from "../services/areas";
 import { robotsTxt, sitemapXml, type SitemapEntry } from "../lib/sitemap";
 
 /** Crawlers ask rarely; an hour is fresh enough for a catalog and a calendar. */
@@ -24,31 +20,16 @@ export const sitemapRoutes = new Hono<HonoEnv>()
   .get("/sitemap.xml", async (c) => {
     const origin = new URL(c.req.url).origin;
     const now = Date.now();
-    const [albums, tracks, events, products] = await Promise.all([
-      listAlbums(c.var.db),
-      listTracks(c.var.db),
-      listedEvents(c, now),
-      listPublicProducts(c.var.db, { vip: false }, "en"),
-    ]);
+    const read = await Promise.all(SITEMAP_READERS.map((entriesOf) => entriesOf(c, now)));
+    // An area's entry for one of the static pages takes that page's place.
+    const pages = new Map<string, SitemapEntry>(STATIC_PAGES.map((path) => [path, { loc: path }]));
+    const more: SitemapEntry[] = [];
+    for (const entry of read.flat()) {
+      if (pages.has(entry.loc)) pages.set(entry.loc, entry);
+      else more.push(entry);
+    }
     const absolute = (path: string) => new URL(path, `${origin}/`).href;
-    const upcoming = events.filter((row) => row.eventDate.getTime() > now);
-    const eventsUpdated = events.reduce<Date | undefined>((latest, row) => (!latest || row.updatedAt > latest ? row.updatedAt : latest), undefined);
-    const entries: SitemapEntry[] = [
-      ...STATIC_PAGES.map((path): SitemapEntry => {
-        if (path !== "/events") return { loc: absolute(path) };
-        const images = upcoming.flatMap((row) => toPublicEvent(row, now).imageUrl ?? []).map(absolute);
-        return { loc: absolute(path), lastmod: eventsUpdated, images };
-      }),
-      ...albums.value.map((album) => ({
-        loc: absolute(`/music/catalog/${encodeURIComponent(album.id)}`),
-        images: album.coverUrl ? [absolute(album.coverUrl)] : [],
-      })),
-      ...tracks.value.map((track) => ({ loc: absolute(`/music/track/${encodeURIComponent(track.id)}`) })),
-      ...products.map((product) => ({
-        loc: absolute(`/store/${encodeURIComponent(product.slug)}`),
-        images: product.images.map((image) => absolute(image.url)),
-      })),
-    ];
+    const entries = [...pages.values(), ...more].map((entry) => ({ ...entry, loc: absolute(entry.loc), images: entry.images?.map(absolute) }));
     return c.body(sitemapXml(entries), 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE });
   })
 

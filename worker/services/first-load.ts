@@ -4,7 +4,7 @@
 import { z } from "../contracts/zod";
 import { FIRST_LOAD_MANIFEST, type FirstLoadManifest, largestFirst } from "../contracts/first-load";
 import { LOCALES, type Locale } from "../contracts/locale";
-import { SSR_ROUTES, type SsrRouteId } from "../contracts/ssr";
+import { SSR_ROUTES, type SsrRouteId } from "../contracts/areas";
 
 /** A built file's path: nothing else is ever written into the page. */
 const assetPaths = (extension: "js" | "css") => z.array(z.string().regex(new RegExp(`^/assets/[\\w.-]+\\.${extension}$`)));

@@ -1,14 +1,8 @@
 // What an area tells the shared machinery about itself, next to its own code ("Adding an area" in
-// docs/design.md). Plain data and English notes, no zod: the Worker's routes and analytics, the
-// audit log and the app's service worker all read it.
-import type { SsrRouteId } from "../ssr";
-
-/**
- * Extra <head> content a server-rendered page can carry; worker/services/page-head.ts renders each
- * kind (the oEmbed discovery link, an album's or a track's music tags and schema.org markup, the
- * upcoming events' schema.org markup, a store product's schema.org Product and Offers).
- */
-export type HeadExtra = "oembed-discovery" | "album-markup" | "track-markup" | "upcoming-events" | "product-markup";
+// docs/design.md). Plain data, id patterns and English notes, no zod: the Worker's routes and
+// analytics, the build, the audit log and the app's service worker all read it. What only the
+// Worker can do (head extras, sitemap entries, cron work) is the area's file of the same name in
+// worker/services/areas/.
 
 /** An audit detail kind's English note (older rows and the CSV export read it), from its parameters. */
 export type AuditNote = (detail: never) => string;
@@ -16,9 +10,21 @@ export type AuditNote = (detail: never) => string;
 export type Area = {
   /**
    * Its pages whose views analytics counts (worker/lib/analytics/classify.ts): the app/routes
-   * paths, each id as a parameter the classifier knows (`:album`, `:track`, `:party`, ...).
+   * paths, each id as a parameter of its `pageIdParams` (`:album`, `:track`, `:party`, ...).
    */
   readonly pages: readonly string[];
+  /**
+   * How each id parameter its `pages` name is told from a typo or spam (`:album`: a slug of at
+   * most 100 characters); a parameter answering false is never counted (a gift card's code).
+   */
+  readonly pageIdParams?: { readonly [param: `:${string}`]: (segment: string) => boolean };
+  /**
+   * The pages the Worker renders to HTML, by the router's route id, with each one's route file
+   * (the build keeps their components in the Worker and lists their chunks and styles for the
+   * page's <head>, first-load.json). Each is one of its `pages`. Every other page is sent as the
+   * bare shell and renders in the browser.
+   */
+  readonly ssrPages?: { readonly [routeId: string]: string };
   /** Pages opened from a mail with a personal token or signed link: the bare shell, `noindex`. */
   readonly personalPages?: readonly string[];
   /**
@@ -29,8 +35,6 @@ export type Area = {
   readonly unlistedPages?: readonly string[];
   /** R2 folders of pictures that /media serves to everyone and the service worker keeps. */
   readonly publicImageFolders?: readonly string[];
-  /** Extra <head> content of server-rendered pages, by route id. */
-  readonly pageHead?: { readonly [route in SsrRouteId]?: readonly HeadExtra[] };
   /** Detail kinds of the audit rows its back office writes, each with its English note. */
   readonly auditNotes?: { readonly [kind: string]: AuditNote };
 };

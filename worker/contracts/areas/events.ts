@@ -14,8 +14,10 @@ const EVENT_FIELD_EN: Record<AuditEventTextField, string> = {
 export const events = {
   pages: ["/events", "/virtual-meet", "/reminders/confirm"],
   personalPages: ["/reminders/confirm"],
-  // The upcoming events' schema.org markup, on the pages that list them.
-  pageHead: { "/": ["upcoming-events"], "/events": ["upcoming-events"] },
+  ssrPages: {
+    "/events": "app/routes/events.tsx",
+    "/virtual-meet": "app/routes/virtual-meet.tsx",
+  },
   auditNotes: {
     event_texts_changed: (detail: { fields: AuditEventTextField[] }) => detail.fields.map((field) => EVENT_FIELD_EN[field]).join("; "),
     ticket_csv_import: (detail: { firstRow: number; lastRow: number }) => `CSV import, file rows ${detail.firstRow}-${detail.lastRow}`,

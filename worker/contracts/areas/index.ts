@@ -1,32 +1,32 @@
 // Every area's declaration, and the lists the shared machinery reads from them: the pages
-// analytics counts, the public picture folders, the pages' head extras, the personal pages and
-// the audit detail kinds. A new area adds its file here; tests/node/areas.test.ts fails when a
-// file of this folder is missing from AREAS.
-import type { Area, HeadExtra } from "./area";
-import type { SsrRouteId } from "../ssr";
-import { auth } from "./auth";
-import { chat } from "./chat";
-import { checkIn } from "./check-in";
-import { events } from "./events";
-import { feed } from "./feed";
-import { landing } from "./landing";
-import { legal } from "./legal";
-import { members } from "./members";
-import { music } from "./music";
-import { myTickets } from "./my-tickets";
-import { newsletter } from "./newsletter";
-import { notifications } from "./notifications";
-import { parties } from "./parties";
-import { payments } from "./payments";
-import { perks } from "./perks";
-import { profiles } from "./profiles";
-import { radio } from "./radio";
-import { search } from "./search";
-import { settings } from "./settings";
-import { store } from "./store";
-import { tv } from "./tv";
+// analytics counts and their id parameters, the pages the Worker renders, the public picture
+// folders, the personal and unlisted pages and the audit detail kinds. A new area adds its file
+// here; tests/node/areas.test.ts fails when a file of this folder is missing from AREAS. The build's
+// config (vite.config.ts) loads this folder as Node would, so its imports carry their .ts extension.
+import type { Area } from "./area";
+import { auth } from "./auth.ts";
+import { chat } from "./chat.ts";
+import { checkIn } from "./check-in.ts";
+import { events } from "./events.ts";
+import { feed } from "./feed.ts";
+import { landing } from "./landing.ts";
+import { legal } from "./legal.ts";
+import { members } from "./members.ts";
+import { music } from "./music.ts";
+import { myTickets } from "./my-tickets.ts";
+import { newsletter } from "./newsletter.ts";
+import { notifications } from "./notifications.ts";
+import { parties } from "./parties.ts";
+import { payments } from "./payments.ts";
+import { perks } from "./perks.ts";
+import { profiles } from "./profiles.ts";
+import { radio } from "./radio.ts";
+import { search } from "./search.ts";
+import { settings } from "./settings.ts";
+import { store } from "./store.ts";
+import { tv } from "./tv.ts";
 
-export type { Area, HeadExtra } from "./area";
+export type { Area } from "./area";
 
 export const AREAS = {
   auth,
@@ -59,6 +59,21 @@ const areas: readonly Area[] = Object.values(AREAS);
 /** Every page whose views analytics counts, in the form of `Area.pages`. */
 export const COUNTED_PAGES: readonly string[] = areas.flatMap((area) => area.pages);
 
+/** The ids a counted page may name, by the parameter its declaration writes (worker/lib/analytics/classify.ts). */
+export const PAGE_ID_PARAMS: Readonly<Record<string, (segment: string) => boolean>> = Object.assign({}, ...areas.map((area) => area.pageIdParams ?? {}));
+
+type SsrPagesOf<A> = A extends { ssrPages: infer P } ? keyof P & string : never;
+/** A page the Worker renders to HTML, by the router's route id. */
+export type SsrRouteId = SsrPagesOf<DeclaredArea>;
+/**
+ * The pages the Worker renders to HTML, by the router's route id, with each one's route file: the
+ * Worker's build (vite.config.ts, scripts/lib/server-route-tree.mjs), its first-load hints, its
+ * sitemap and the service worker's offline copies read it. Other app pages (signed-in and
+ * back-office ones) are sent as the bare shell and render in the browser.
+ */
+export const SSR_ROUTES = Object.assign({}, ...areas.map((area) => area.ssrPages ?? {})) as Readonly<Record<SsrRouteId, string>>;
+export const isSsrRoute = (routeId: string): routeId is SsrRouteId => Object.hasOwn(SSR_ROUTES, routeId);
+
 /** Pages opened from a mail with a personal token or signed link. */
 export const PERSONAL_PAGES: readonly string[] = areas.flatMap((area) => area.personalPages ?? []);
 
@@ -83,14 +98,6 @@ const PUBLIC_PICTURE_PATHS = [...PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER].map((f
 
 /** Whether an address of this site is a picture anyone may load (the service worker keeps these). */
 export const isPublicPicture = (pathname: string) => PUBLIC_PICTURE_PATHS.some((path) => pathname.startsWith(path));
-
-/** Each server-rendered page's head extras, in the order of AREAS. */
-export const PAGE_HEAD_EXTRAS: Partial<Record<SsrRouteId, readonly HeadExtra[]>> = {};
-for (const area of areas) {
-  for (const [route, extras] of Object.entries(area.pageHead ?? {}) as [SsrRouteId, readonly HeadExtra[]][]) {
-    PAGE_HEAD_EXTRAS[route] = [...(PAGE_HEAD_EXTRAS[route] ?? []), ...extras];
-  }
-}
 
 /** Every area's audit notes by detail kind (worker/contracts/audit-detail.ts derives its type from them). */
 export const AUDIT_NOTES: Readonly<Record<string, (detail: never) => string>> = Object.assign({}, ...areas.map((area) => area.auditNotes ?? {}));

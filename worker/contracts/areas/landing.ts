@@ -3,4 +3,5 @@ import type { Area } from "./area";
 
 export const landing = {
   pages: ["/"],
+  ssrPages: { "/": "app/routes/index.tsx" },
 } as const satisfies Area;

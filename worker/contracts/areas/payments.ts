@@ -3,4 +3,8 @@ import type { Area } from "./area";
 
 export const payments = {
   pages: ["/signup-options", "/vip-signup", "/vip-confirmation", "/vip-membership/manage"],
+  ssrPages: {
+    "/vip-signup": "app/routes/vip-signup.tsx",
+    "/signup-options": "app/routes/signup-options.tsx",
+  },
 } as const satisfies Area;

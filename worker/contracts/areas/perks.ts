@@ -3,6 +3,7 @@ import type { Area } from "./area";
 
 export const perks = {
   pages: ["/perks"],
+  ssrPages: { "/perks": "app/routes/perks.tsx" },
   // Teasers show a perk's picture to everyone.
   publicImageFolders: ["perks"],
   auditNotes: {

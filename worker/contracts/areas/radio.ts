@@ -3,5 +3,6 @@ import type { Area } from "./area";
 
 export const radio = {
   pages: ["/radio", "/radio/player"],
+  ssrPages: { "/radio/": "app/routes/radio/index.tsx" },
   publicImageFolders: ["stations"],
 } as const satisfies Area;

@@ -3,5 +3,6 @@ import type { Area } from "./area";
 
 export const search = {
   pages: ["/search"],
+  ssrPages: { "/search": "app/routes/search.tsx" },
   unlistedPages: ["/search"],
 } as const satisfies Area;

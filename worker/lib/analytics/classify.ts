@@ -1,10 +1,7 @@
 // What POST /api/collect keeps of a page view and what it leaves out: robots, private pages, the
 // referrer beyond its host. Pure functions of the request's own fields.
 import { MOBILE_MAX_WIDTH_PX } from "../../contracts/admin-analytics";
-import { POST_ID_PATTERN, USER_ID_PATTERN } from "../../contracts/ids";
-import { SLUG_PATTERN } from "../../contracts/music";
-import { PARTY_ID_PATTERN } from "../../contracts/party-ids";
-import { COUNTED_PAGES } from "../../contracts/areas";
+import { COUNTED_PAGES, PAGE_ID_PARAMS } from "../../contracts/areas";
 
 /**
  * User agents of crawlers, link previewers, monitors, scripted clients and headless or automated
@@ -27,26 +24,12 @@ const PRIVATE_PATH = /^\/(?:admin|api)(?:[/?#]|$)/i;
 
 /**
  * The site's public pages (the areas' `pages`, checked against app/routeTree.gen.ts by
- * tests/node/analytics-pages.test.ts), each segment literal or an id of a known pattern. The path
- * is free text in the beacon, so anything else (spam, HTML, control or bidi characters,
- * percent-escapes, invalid UTF-8 read as U+FFFD, a page that does not exist) would otherwise be
- * stored and listed in Top Pages as it came. Local-only pages (/dev/mailbox, /vip-checkout/test)
- * are not site pages either.
+ * tests/node/analytics-pages.test.ts), each segment literal or an id its area's `pageIdParams`
+ * accepts. The path is free text in the beacon, so anything else (spam, HTML, control or bidi
+ * characters, percent-escapes, invalid UTF-8 read as U+FFFD, a page that does not exist) would
+ * otherwise be stored and listed in Top Pages as it came. Local-only pages (/dev/mailbox,
+ * /vip-checkout/test) are not site pages either.
  */
-const SLUG_ID = (s: string) => s.length <= 100 && SLUG_PATTERN.test(s);
-/** The ids a counted page may name, by the parameter its declaration writes; the same test checks every one is here. */
-export const PAGE_ID_PARAMS: Readonly<Record<string, (segment: string) => boolean>> = {
-  ":album": SLUG_ID,
-  ":track": SLUG_ID,
-  ":party": (s) => PARTY_ID_PATTERN.test(s),
-  ":post": (s) => POST_ID_PATTERN.test(s),
-  ":user": (s) => USER_ID_PATTERN.test(s),
-  ":product": SLUG_ID,
-  // A gift card's code is a bearer secret: views of the card are never counted, so never stored.
-  ":code": () => false,
-  // A ticket's page is its owner's alone: its views are not counted one by one.
-  ":ticket": () => false,
-};
 const SHAPES = COUNTED_PAGES.map((page) => page.split("/").slice(1));
 
 function isKnownPage(path: string): boolean {

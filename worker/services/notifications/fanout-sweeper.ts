@@ -1,4 +1,4 @@
-// The broadcast sweeper (decision 062), run by the 5-minute cron (worker/index.ts `scheduled`).
+// The broadcast sweeper (decision 062), run by the 5-minute cron (worker/services/areas/notifications.ts).
 // A broadcast's pages are all queued when it is recorded; a page whose message was lost, or that
 // failed every retry and went to the dead-letter queue, would leave the announcement short and
 // never "done". So each pass queues again the pages still open FANOUT_PAGE_STALL_MS after they were

@@ -1,4 +1,4 @@
-// The notification centre's cron work (wrangler.toml [triggers], worker/index.ts `scheduled`):
+// The notification centre's cron work (wrangler.toml [triggers], worker/services/areas/notifications.ts):
 // - every 5 minutes, meet_soon: a virtual meet or listening party starting within 15 minutes;
 // - hourly, renewal_soon reminders and the daily e-mail digests.
 // Each step logs its failure and lets the others run: one bad step must not stop the rest.
@@ -9,8 +9,6 @@ import { broadcast } from "./index";
 import { sendRenewalReminders } from "./membership";
 import { sendDailyDigests } from "./digest";
 
-/** The cron that runs this file's meet check (the hourly one is "0 * * * *"). */
-export const MEETS_CRON = "*/5 * * * *";
 /** meet_soon announces what starts within this long. */
 export const MEET_SOON_MS = 15 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-// The "Notify me" pass (decision 057), run by the 5-minute cron (worker/index.ts) and, in local
+// The "Notify me" pass (decision 057), run by the 5-minute cron (worker/services/areas/newsletter.ts) and, in local
 // mode, by the test clock POST /api/dev/notify-me/run. For each item somebody waits for:
 // - it went out at `now` (a release's public time, an event's public ticket sale): its waiting
 //   members are claimed a page at a time and told through the notification centre (one

@@ -1,4 +1,4 @@
-// The "Remind me" sending pass, run by the 5-minute cron (worker/index.ts) and, in local mode, by
+// The "Remind me" sending pass, run by the 5-minute cron (worker/services/areas/events.ts) and, in local mode, by
 // the test clock POST /api/dev/reminders/run. For each active reminder with work at `now`:
 // - its event was cancelled: one cancellation notice, then the reminder is done;
 // - its event moved (start ≠ notified_start): one notice with the new time, the offsets start again;

@@ -1,0 +1,73 @@
+// The Worker's side of the areas' declarations (worker/services/areas/): the head renderers, the
+// sitemap readers and the cron jobs the shared code reads are those that were written by hand in
+// worker/services/page-head.ts, worker/routes/sitemap.ts and worker/index.ts's `scheduled`, in the
+// same order; and the cron handler runs every job of the trigger that fired, a failure logged and
+// the rest still run. (The sitemap's contents: sitemap.test.ts and store-pages.test.ts.)
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { env } from "cloudflare:workers";
+import { SSR_ROUTES } from "../../worker/contracts/areas";
+import { PAGE_HEAD, SITEMAP_READERS, WORKER_AREAS } from "../../worker/services/areas";
+import { FIVE_MINUTE_CRON, HOURLY_CRON, type CronJob } from "../../worker/services/areas/area";
+import { CRON_JOBS, runCronJobs } from "../../worker/services/cron";
+import type { AppEnv } from "../../worker/env";
+import { db } from "./helpers";
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the head renderers", () => {
+  it("give each server-rendered page the extras it had, in the same order", () => {
+    const byRoute = Object.fromEntries(Object.entries(PAGE_HEAD).map(([route, renderers]) => [route, renderers.map((renderer) => renderer.leftOut)]));
+    expect(byRoute).toEqual({
+      "/": ["events JSON-LD left out"],
+      "/events": ["events JSON-LD left out"],
+      "/music/catalog/$id": ["oEmbed discovery link left out", "music page markup left out"],
+      "/music/track/$trackId": ["oEmbed discovery link left out", "music page markup left out"],
+      "/store/$product": ["product markup left out"],
+    });
+    for (const route of Object.keys(PAGE_HEAD)) expect(Object.keys(SSR_ROUTES)).toContain(route);
+  });
+});
+
+describe("the sitemap readers", () => {
+  it("are the events', the music's and the store's, in that order", () => {
+    expect(SITEMAP_READERS).toEqual([WORKER_AREAS.events.sitemap, WORKER_AREAS.music.sitemap, WORKER_AREAS.store.sitemap]);
+  });
+});
+
+describe("the cron jobs", () => {
+  const namesOf = (cron: string) => CRON_JOBS.filter((job) => job.cron === cron).map((job) => job.name);
+
+  it("run every five minutes what the handler ran, in the same order", () => {
+    expect(namesOf(FIVE_MINUTE_CRON)).toEqual([
+      "notifications: meets starting soon",
+      "notifications: fan-out sweep",
+      "reminders: pass",
+      "notify-me: pass",
+      "newsletter: five-minute work",
+      "store: checkout sweep",
+    ]);
+  });
+
+  it("run hourly what the handler ran, in the same order", () => {
+    expect(namesOf(HOURLY_CRON)).toEqual(["payments: ending VIP", "notifications: hourly work", "housekeeping", "analytics: rollup"]);
+    expect(CRON_JOBS.filter((job) => job.cron !== FIVE_MINUTE_CRON && job.cron !== HOURLY_CRON)).toEqual([]);
+  });
+
+  it("run the fired trigger's jobs in order, log a failure as '<name> failed' and go on", async () => {
+    const ran: string[] = [];
+    const failure = new Error("D1 is away");
+    const job = (name: string, cron: CronJob["cron"], fails = false): CronJob => ({
+      cron,
+      name,
+      run: async () => {
+        ran.push(name);
+        if (fails) throw failure;
+      },
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const jobs = [job("first", HOURLY_CRON, true), job("five", FIVE_MINUTE_CRON), job("second", HOURLY_CRON)];
+    await expect(runCronJobs(jobs, HOURLY_CRON, { env: env as unknown as AppEnv, db: db(), scheduledTime: Date.now() })).resolves.toBeUndefined();
+    expect(ran).toEqual(["first", "second"]);
+    expect(logged.mock.calls).toEqual([["first failed", failure]]);
+  });
+});

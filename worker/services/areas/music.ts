@@ -1,0 +1,27 @@
+// The music area in the Worker: album and track pages announce their oEmbed answer
+// (worker/routes/oembed.ts) and carry the music tags and schema.org markup naming the artist; the
+// sitemap lists every album, with its cover, and every track.
+import { oembedDiscoveryTag } from "../../lib/page-head";
+import { listAlbums, listTracks } from "../../db/music";
+import { musicPageHead } from "../artist";
+import type { HeadRenderer, WorkerArea } from "./area";
+
+const oembedDiscovery: HeadRenderer = { render: (_c, { url, title }) => oembedDiscoveryTag(url, title), leftOut: "oEmbed discovery link left out" };
+const markupOf = (kind: "album" | "track"): HeadRenderer => ({
+  render: (c, { url, locale }) => musicPageHead(c.env, c.var.db, kind, url, locale),
+  leftOut: "music page markup left out",
+});
+
+export const music = {
+  pageHead: {
+    "/music/catalog/$id": [oembedDiscovery, markupOf("album")],
+    "/music/track/$trackId": [oembedDiscovery, markupOf("track")],
+  },
+  sitemap: async (c) => {
+    const [albums, tracks] = await Promise.all([listAlbums(c.var.db), listTracks(c.var.db)]);
+    return [
+      ...albums.value.map((album) => ({ loc: `/music/catalog/${encodeURIComponent(album.id)}`, images: album.coverUrl ? [album.coverUrl] : [] })),
+      ...tracks.value.map((track) => ({ loc: `/music/track/${encodeURIComponent(track.id)}` })),
+    ];
+  },
+} satisfies WorkerArea;
