@@ -31,7 +31,7 @@ async function dump(db: D1Database) {
     const select = withoutRowid ? `SELECT * FROM "${name}" ORDER BY 1` : `SELECT rowid AS __rowid, * FROM "${name}" ORDER BY rowid`;
     rows[name] = (await db.prepare(select).all()).results;
   }
-  rows.sqlite_sequence = rows.sqlite_sequence.filter((counter) => (counter as { seq: number }).seq > 0);
+  rows.sqlite_sequence = (rows.sqlite_sequence ?? []).filter((counter) => (counter as { seq: number }).seq > 0);
   return { objects, rows };
 }
 
