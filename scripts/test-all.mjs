@@ -102,12 +102,6 @@ async function main() {
   const stages = [];
   const started = Date.now();
 
-  // The journeys' fresh local state (D1 migrations, the demo rows, the demo media: on a clean clone
-  // a minute or more, much of it spent waiting on wrangler and the disk) is made from the start, at
-  // a lower priority, in what the stages before the journeys leave of the cores; Playwright then
-  // only serves it (e2e-server.mjs --prepared). It writes only .wrangler/e2e-state and .dev.vars.
-  const journeyState = timed(() => runStage("node", ["scripts/e2e-server.mjs", "--prepare-only"], { buffered: true, niceness: 10 }));
-
   // tsc and eslint each keep one core busy: on 2 cores they run together, printed in turn.
   const checks = [
     ["Type check", "typecheck"],
@@ -120,6 +114,13 @@ async function main() {
     printStage(title, output);
     stages.push({ ...check(script, code), seconds });
   }
+
+  // The journeys' fresh local state (D1 migrations, the demo rows, the demo media: on a clean clone
+  // a minute or more, much of it spent waiting on wrangler and the disk) is made from here on, at
+  // a lower priority, in what the stages before the journeys leave of the cores; Playwright then
+  // only serves it (e2e-server.mjs --prepared). It writes only .wrangler/e2e-state and .dev.vars,
+  // so it starts after the type check (`wrangler types` reads .dev.vars).
+  const journeyState = timed(() => runStage("node", ["scripts/e2e-server.mjs", "--prepare-only"], { buffered: true, niceness: 10 }));
 
   // The Worker project keeps both cores busy; the journeys beside it made it four times slower
   // (its tests time out), so they run after the vitest projects, on two Playwright workers.
