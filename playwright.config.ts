@@ -14,6 +14,10 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 8789);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CI = Boolean(process.env.CI);
+// `npm test` (scripts/test-all.mjs) makes the server's local state beside its earlier stages
+// (E2E_PREPARED) and hands it the upload check's build to copy (E2E_BUILD_FROM): the server then
+// neither seeds nor builds the site again. Alone, `npx playwright test` makes both itself.
+const SERVER_FLAGS = [...(process.env.E2E_PREPARED ? ["--prepared"] : []), ...(process.env.E2E_BUILD_FROM ? ["--build-from", process.env.E2E_BUILD_FROM] : [])];
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -61,7 +65,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node scripts/e2e-server.mjs --port ${PORT}`,
+    command: ["node scripts/e2e-server.mjs --port", PORT, ...SERVER_FLAGS].join(" "),
     url: `${BASE_URL}/api/config`,
     reuseExistingServer: !CI,
     timeout: 360_000, // prepare (first run: demo media, ~50-80 s) + build + workerd start on 2 cores

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: type check and lint (side by side), each vitest project (Worker in workerd, Node,
 // app) as a stage of its own, the Worker's upload against its budgets, then the Playwright journeys
-// against the built site, then the production rehearsal on the same build (scripts/rehearsal.mjs).
+// against that same build (their local state made beside the earlier stages), then the production
+// rehearsal on it too (scripts/rehearsal.mjs).
 // Every stage runs even if an earlier one failed, so one run reports everything; the summary
 // gives each stage's wall time and the last line is always `N passed, N failed`. Type check and lint count
 // as one check each; vitest and Playwright count their tests. The counting rules live in
@@ -9,8 +10,10 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { check, formatSeconds, playwrightCounts, settle, summaryLines, vitestCounts } from "./lib/test-counts.mjs";
+import { CHECK_BUILD_DIR } from "./lib/worker-build.mjs";
 import { ROOT, toolEnv } from "./lib/wrangler.mjs";
 
 const REPORT_DIR = path.join(ROOT, ".tmp", "reports");
@@ -22,7 +25,7 @@ const banner = (title) => console.log(`\n━━━ ${title} ━━━`);
  * `buffered` is collected (stdout and stderr in order) and handed back, so stages that run at
  * the same time can print one after the other instead of interleaved.
  */
-function runStage(command, args, { env = {}, buffered = false } = {}) {
+function runStage(command, args, { env = {}, buffered = false, niceness = 0 } = {}) {
   return new Promise((resolve) => {
     const colour = buffered && process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
     const child = spawn(command, args, {
@@ -30,6 +33,8 @@ function runStage(command, args, { env = {}, buffered = false } = {}) {
       env: toolEnv({ ...colour, ...env }),
       stdio: ["ignore", buffered ? "pipe" : "inherit", buffered ? "pipe" : "inherit"],
     });
+    // A lower priority for work that may only fill what the other stages leave of the cores.
+    if (niceness) os.setPriority(child.pid, niceness);
     const chunks = [];
     child.stdout?.on("data", (chunk) => chunks.push(chunk));
     child.stderr?.on("data", (chunk) => chunks.push(chunk));
@@ -74,9 +79,13 @@ async function vitestProject(project, options) {
   return { output, stage: settle(`vitest ${project}`, code, json && vitestCounts(json)) };
 }
 
-/** The browser journeys as one stage: Playwright starts the e2e server itself (playwright.config.ts). */
-async function e2eStage(options) {
-  const { code, output } = await runStage("playwright", ["test"], { ...options, env: { E2E_JSON_REPORT: E2E_REPORT } });
+/**
+ * The browser journeys as one stage: Playwright starts the e2e server itself (playwright.config.ts),
+ * on the state made beforehand when `prepared`, with a copy of the upload check's build.
+ */
+async function e2eStage(prepared, options) {
+  const env = { E2E_JSON_REPORT: E2E_REPORT, E2E_BUILD_FROM: CHECK_BUILD_DIR, ...(prepared ? { E2E_PREPARED: "1" } : {}) };
+  const { code, output } = await runStage("playwright", ["test"], { ...options, env });
   const report = await readReport(E2E_REPORT);
   return { output, stage: settle("e2e", code, report && playwrightCounts(report)) };
 }
@@ -106,6 +115,13 @@ async function main() {
     stages.push({ ...check(script, code), seconds });
   }
 
+  // The journeys' fresh local state (D1 migrations, the demo rows, the demo media: on a clean clone
+  // a minute or more, much of it spent waiting on wrangler and the disk) is made from here on, at
+  // a lower priority, in what the stages before the journeys leave of the cores; Playwright then
+  // only serves it (e2e-server.mjs --prepared). It writes only .wrangler/e2e-state and .dev.vars,
+  // so it starts after the type check (`wrangler types` reads .dev.vars).
+  const journeyState = timed(() => runStage("node", ["scripts/e2e-server.mjs", "--prepare-only"], { buffered: true, niceness: 10 }));
+
   // The Worker project keeps both cores busy; the journeys beside it made it four times slower
   // (its tests time out), so they run after the vitest projects, on two Playwright workers.
   const worker = await timed(() => vitestProject("worker", { buffered: true }));
@@ -127,7 +143,11 @@ async function main() {
   printStage("The Worker's upload against its budgets (npm run check without its type check)", uploadOutput);
   stages.push({ ...check("check (Worker upload)", uploadCode), seconds: uploadSeconds });
 
-  const journeys = await timed(() => e2eStage({ buffered: true }));
+  // The journeys serve the upload check's build (the same `vite build`, copied into dist/e2e)
+  // instead of building the site a second time; without it, or without their state, they make them.
+  const state = await journeyState;
+  printStage(`The journeys' local state (made beside the stages above, ${formatSeconds(state.seconds)})`, state.output);
+  const journeys = await timed(() => e2eStage(state.code === 0, { buffered: true }));
   printStage("End-to-end journeys (Playwright, Chromium, two workers)", journeys.output);
   stages.push(journeys.stage);
 

@@ -2,7 +2,7 @@
 // shared by the e2e server (scripts/e2e-server.mjs) and the production rehearsal
 // (scripts/rehearsal.mjs), which serves the same build with production settings.
 import { existsSync } from "node:fs";
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { run } from "./run.mjs";
 import { ROOT } from "./wrangler.mjs";
@@ -35,4 +35,17 @@ export async function buildIsolated() {
   const dir = await builtWorkerDir();
   if (!dir) throw new Error(`No Worker build with a wrangler.json in ${E2E_BUILD_DIR}`);
   return dir;
+}
+
+/**
+ * Copies another build of the same configuration (the upload check's dist/check: the same
+ * `vite build`, another output directory) into E2E_BUILD_DIR instead of building the site again,
+ * and returns the Worker's directory; null when `from` holds no build (the caller builds).
+ */
+export async function copyBuild(from) {
+  if (!(await builtWorkerDir(from))) return null;
+  if (path.resolve(ROOT, from) === path.resolve(ROOT, E2E_BUILD_DIR)) return builtWorkerDir();
+  await rm(path.join(ROOT, E2E_BUILD_DIR), { recursive: true, force: true });
+  await cp(path.join(ROOT, from), path.join(ROOT, E2E_BUILD_DIR), { recursive: true });
+  return builtWorkerDir();
 }

@@ -1,6 +1,7 @@
-import { applyD1Migrations, listDurableObjectIds, reset, runInDurableObject, type D1Migration } from "cloudflare:test";
+import { listDurableObjectIds, reset, runInDurableObject, type D1Migration } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, afterEach, beforeEach, vi } from "vitest";
+import { migratedDatabase } from "./d1-template";
 import { readUnreadBodies, useFreshClientIp } from "./helpers";
 import { closeOpenSockets } from "./sockets";
 import { forget } from "../../worker/lib/memo";
@@ -17,7 +18,7 @@ import { pushService } from "./push-service";
 // migration holds demo content). A file that needs the empty site deletes them.
 await reset();
 const testData = env as unknown as { TEST_MIGRATIONS: D1Migration[]; TEST_SEED: string[] };
-await applyD1Migrations(env.DB, testData.TEST_MIGRATIONS);
+await migratedDatabase(env.DB, testData.TEST_MIGRATIONS);
 await env.DB.batch(testData.TEST_SEED.map((statement) => env.DB.prepare(statement)));
 
 // Web push goes to the in-isolate fake push service (tests/worker/push-service.ts), never the
