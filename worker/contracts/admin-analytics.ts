@@ -5,7 +5,7 @@ import { z } from "./zod";
 import type { RequestHealth } from "./health";
 import type { OverviewStore } from "./admin-revenue";
 
-export const COLLECT_PATH = "/api/collect";
+export { COLLECT_PATH } from "./collect";
 /** A visitor's page views this far apart start a new session. */
 export const SESSION_GAP_MS = 30 * 60 * 1000;
 /** Raw page views are kept this long; the rollups, for good. */
