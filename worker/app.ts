@@ -16,7 +16,7 @@ import { declaredUploadLimit } from "./lib/upload-body";
 import { JSON_BODY_MAX_BYTES } from "./contracts/limits";
 import { COLLECT_PATH } from "./contracts/collect";
 import type { HonoEnv } from "./types";
-import { at, lazyGroup, mountLazily, type Mounts } from "./lib/lazy-routes";
+import { at, lazyGroup, mountLazily, type Mounts } from "./middleware/lazy-routes";
 
 // Upload routes declare their own, larger, limit in their chain (uploadBody, worker/lib/upload-body.ts).
 const jsonLimit = bodyLimit({

@@ -7,7 +7,7 @@ import { forget } from "../../worker/lib/memo";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { pushTransport } from "../../worker/services/notifications";
 import { pushService } from "./push-service";
-import { loadEveryGroup } from "../../worker/lib/lazy-routes";
+import { loadEveryGroup } from "../../worker/middleware/lazy-routes";
 import "../../worker/app";
 
 // The worker project runs without per-file isolation (vitest.config.ts): one workerd and one

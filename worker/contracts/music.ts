@@ -1,15 +1,6 @@
 // The music catalog, streaming and play counts: shapes shared by the Worker and the SPA.
 import { z } from "./zod";
-
-/** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
-export const MUSIC_MESSAGES = {
-  albumNotFound: "Album not found",
-  trackNotFound: "Track not found",
-  notPlayable: "This track cannot be played yet",
-  playFailed: "Unable to play audio. Please try again.",
-  linkExpired: "This media link has expired or is not yours",
-  previewUnavailable: "This track has no preview",
-} as const;
+export { MUSIC_MESSAGES } from "./music-limits";
 
 /** Album and track ids are lowercase slugs (`spring-love`, `freestyle-nights-3`). */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

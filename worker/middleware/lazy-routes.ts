@@ -11,7 +11,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { Hono, type Context, type Env, type MiddlewareHandler, type Schema } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
-import { onError, onNotFound } from "../middleware/errors";
+import { onError, onNotFound } from "./errors";
 import type { HonoEnv, Variables } from "../types";
 
 /** A route module mounted on its path (`at`); a group's are tried in their order. */
@@ -40,7 +40,7 @@ const sharedWithTheMount = createMiddleware<HonoEnv>(async (c, next) => {
   }
 });
 
-function executionContextOf(c: Context<HonoEnv>): ExecutionContext | undefined {
+function executionContextOf(c: Context<HonoEnv>): Context<HonoEnv>["executionCtx"] | undefined {
   try {
     return c.executionCtx;
   } catch {
