@@ -14,55 +14,11 @@ import { localModeHostGuard } from "./middleware/local-only";
 import { routeError } from "./lib/errors";
 import { declaredUploadLimit } from "./lib/upload-body";
 import { JSON_BODY_MAX_BYTES } from "./contracts/limits";
-import { COLLECT_PATH } from "./contracts/admin-analytics";
+import { COLLECT_PATH } from "./contracts/collect";
 import type { HonoEnv } from "./types";
-import { configRoutes } from "./routes/config";
-import { artistRoutes } from "./routes/artist";
-import { authRoutes } from "./routes/auth";
-import { emailVerificationRoutes } from "./routes/email-verification";
-import { profileRoutes } from "./routes/profiles";
-import { uploadRoutes, uploadFileRoutes } from "./routes/uploads";
-import { devRoutes } from "./routes/dev";
-import { feedLiveRoutes } from "./routes/feed-live";
-import { paymentRoutes, stripeWebhookRoutes } from "./routes/payments";
-import { musicRoutes } from "./routes/music";
-import { proxyAudioRoutes } from "./routes/proxy-audio";
-import { mediaRoutes } from "./routes/media";
-import { pageRoutes } from "./routes/pages";
-import { sitemapRoutes } from "./routes/sitemap";
-import { oembedRoutes } from "./routes/oembed";
-import { eventRoutes, eventsFeedRoutes } from "./routes/events";
-import { reminderRoutes } from "./routes/reminders";
-import { notifyMeRoutes } from "./routes/notify-me";
-import { postRoutes } from "./routes/posts";
-import { favoriteRoutes } from "./routes/favorites";
-import { playlistRoutes } from "./routes/playlists";
-import { radioRoutes } from "./routes/radio";
-import { tvRoutes } from "./routes/tv";
-import { contactRoutes } from "./routes/contact";
-import { chatRoutes } from "./routes/chat";
-import { adminRoutes } from "./routes/admin";
-import { collectRoutes } from "./routes/collect";
-import { partyRoutes } from "./routes/parties";
-import { vipPassRoutes } from "./routes/vip-pass";
-import { checkInRoutes } from "./routes/check-in";
-import { perkRoutes } from "./routes/perks";
-import { storeRoutes } from "./routes/store";
-import { searchRoutes } from "./routes/search";
-import { accountRoutes } from "./routes/account";
-import { notificationRoutes } from "./routes/notifications";
-import { memberDataRoutes } from "./routes/member-data";
-import { manifestRoutes } from "./routes/manifest";
-import { healthRoutes } from "./routes/health";
-import { accountNewsletterRoutes, newsletterRoutes } from "./routes/newsletter";
-import { mailWebhookRoutes } from "./routes/mail-webhooks";
-import { storeGiftRoutes } from "./routes/store-gifts";
-import { storeCheckoutRoutes } from "./routes/store-checkout";
-import { storeDownloadRoutes } from "./routes/store-downloads";
-import { collectionRoutes } from "./routes/collection";
-import { ticketsMineRoutes } from "./routes/tickets-mine";
-import { siteStatusRoutes } from "./routes/site-status";
+import { at, lazyGroup, mountLazily, type Mounts } from "./middleware/lazy-routes";
 
+// Upload routes declare their own, larger, limit in their chain (uploadBody, worker/lib/upload-body.ts).
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
   onError: () => {
@@ -70,55 +26,98 @@ const jsonLimit = bodyLimit({
   },
 });
 
-/** Every API route module, on its path: mounted on the app, and again for the pages' reads. */
-function mountApiRoutes(target: Hono<HonoEnv>) {
-  target.route("/api/health", healthRoutes);
-  target.route("/api/config", configRoutes);
-  target.route("/api/artist", artistRoutes);
-  target.route("/api/site", siteStatusRoutes);
-  target.route("/api/auth", authRoutes);
-  target.route("/api/auth", emailVerificationRoutes);
-  target.route("/api/profiles", profileRoutes);
-  target.route("/api/uploads", uploadRoutes);
-  target.route("/api/dev", devRoutes);
-  target.route("/api/feed", feedLiveRoutes);
-  target.route("/api/payments", paymentRoutes);
-  target.route("/api/stripe", stripeWebhookRoutes);
-  target.route("/api/music", musicRoutes);
-  target.route("/api/search", searchRoutes);
-  target.route("/api/proxy-audio", proxyAudioRoutes);
-  target.route("/api/favorites", favoriteRoutes);
-  target.route("/api/playlists", playlistRoutes);
-  target.route("/api/posts", postRoutes);
-  target.route("/api/radio", radioRoutes);
-  target.route("/api/tv", tvRoutes);
-  target.route("/api/events", eventRoutes);
-  target.route("/api", reminderRoutes);
-  target.route("/api/notify-me", notifyMeRoutes);
-  target.route("/api/contact", contactRoutes);
-  target.route("/api/newsletter", newsletterRoutes);
-  target.route("/api/account/newsletter", accountNewsletterRoutes);
-  target.route("/api/webhooks/mail", mailWebhookRoutes);
-  target.route("/api/chat", chatRoutes);
-  target.route("/api/admin", adminRoutes);
-  target.route("/api/parties", partyRoutes);
-  target.route("/api/store/gifts", storeGiftRoutes);
-  target.route("/api/vip-pass", vipPassRoutes);
-  target.route("/api/check-in", checkInRoutes);
-  target.route("/api/perks", perkRoutes);
-  target.route("/api/store", storeRoutes);
-  target.route("/api/account", accountRoutes);
-  target.route("/api/account", memberDataRoutes);
-  target.route("/api/notifications", notificationRoutes);
-  target.route("/api/store", storeCheckoutRoutes);
-  // The store's downloads (the signed link is the key) and the member's collection.
-  target.route("/api/store", storeDownloadRoutes);
-  target.route("/api/store", collectionRoutes);
+/**
+ * An API group's own middleware: the JSON body limit, which an upload route's declared limit
+ * replaces (it is found among the group's matched routes, which the app above cannot see).
+ */
+const apiGroup = (load: () => Promise<Mounts>) =>
+  lazyGroup(load, (group) => group.use("*", async (c, next) => (declaredUploadLimit(c) === undefined ? jsonLimit(c, next) : next())));
+
+/**
+ * The API's route modules by the paths they answer, each group loaded with its first request
+ * (decision 078). The groups' prefixes do not overlap; inside a group, modules are tried in order.
+ */
+const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: ReturnType<typeof apiGroup>]> = [
+  [["/api/health"], apiGroup(async () => [at("/api/health", (await import("./routes/health")).healthRoutes)])],
+  [["/api/config"], apiGroup(async () => [at("/api/config", (await import("./routes/config")).configRoutes)])],
+  [["/api/artist"], apiGroup(async () => [at("/api/artist", (await import("./routes/artist")).artistRoutes)])],
+  [["/api/site"], apiGroup(async () => [at("/api/site", (await import("./routes/site-status")).siteStatusRoutes)])],
+  [
+    ["/api/auth"],
+    apiGroup(async () => [
+      at("/api/auth", (await import("./routes/auth")).authRoutes),
+      at("/api/auth", (await import("./routes/email-verification")).emailVerificationRoutes),
+    ]),
+  ],
+  [["/api/profiles"], apiGroup(async () => [at("/api/profiles", (await import("./routes/profiles")).profileRoutes)])],
+  [["/api/uploads"], apiGroup(async () => [at("/api/uploads", (await import("./routes/uploads")).uploadRoutes)])],
+  [["/api/dev"], apiGroup(async () => [at("/api/dev", (await import("./routes/dev")).devRoutes)])],
+  [["/api/feed"], apiGroup(async () => [at("/api/feed", (await import("./routes/feed-live")).feedLiveRoutes)])],
+  [["/api/payments"], apiGroup(async () => [at("/api/payments", (await import("./routes/payments")).paymentRoutes)])],
+  [["/api/stripe"], apiGroup(async () => [at("/api/stripe", (await import("./routes/payments")).stripeWebhookRoutes)])],
+  [["/api/music"], apiGroup(async () => [at("/api/music", (await import("./routes/music")).musicRoutes)])],
+  [["/api/search"], apiGroup(async () => [at("/api/search", (await import("./routes/search")).searchRoutes)])],
+  [["/api/proxy-audio"], apiGroup(async () => [at("/api/proxy-audio", (await import("./routes/proxy-audio")).proxyAudioRoutes)])],
+  [["/api/favorites"], apiGroup(async () => [at("/api/favorites", (await import("./routes/favorites")).favoriteRoutes)])],
+  [["/api/playlists"], apiGroup(async () => [at("/api/playlists", (await import("./routes/playlists")).playlistRoutes)])],
+  [["/api/posts"], apiGroup(async () => [at("/api/posts", (await import("./routes/posts")).postRoutes)])],
+  [["/api/radio"], apiGroup(async () => [at("/api/radio", (await import("./routes/radio")).radioRoutes)])],
+  [["/api/tv"], apiGroup(async () => [at("/api/tv", (await import("./routes/tv")).tvRoutes)])],
+  [
+    // A reminder is asked for on its event's path (/api/events/:id/reminder) and confirmed on its own.
+    ["/api/events", "/api/reminders"],
+    apiGroup(async () => [at("/api/events", (await import("./routes/events")).eventRoutes), at("/api", (await import("./routes/reminders")).reminderRoutes)]),
+  ],
+  [["/api/notify-me"], apiGroup(async () => [at("/api/notify-me", (await import("./routes/notify-me")).notifyMeRoutes)])],
+  [["/api/contact"], apiGroup(async () => [at("/api/contact", (await import("./routes/contact")).contactRoutes)])],
+  [["/api/newsletter"], apiGroup(async () => [at("/api/newsletter", (await import("./routes/newsletter")).newsletterRoutes)])],
+  [["/api/webhooks/mail"], apiGroup(async () => [at("/api/webhooks/mail", (await import("./routes/mail-webhooks")).mailWebhookRoutes)])],
+  [["/api/chat"], apiGroup(async () => [at("/api/chat", (await import("./routes/chat")).chatRoutes)])],
+  [["/api/admin"], apiGroup(async () => [at("/api/admin", (await import("./routes/admin")).adminRoutes)])],
+  [["/api/parties"], apiGroup(async () => [at("/api/parties", (await import("./routes/parties")).partyRoutes)])],
+  [["/api/vip-pass"], apiGroup(async () => [at("/api/vip-pass", (await import("./routes/vip-pass")).vipPassRoutes)])],
+  [["/api/check-in"], apiGroup(async () => [at("/api/check-in", (await import("./routes/check-in")).checkInRoutes)])],
+  [["/api/perks"], apiGroup(async () => [at("/api/perks", (await import("./routes/perks")).perkRoutes)])],
+  [
+    ["/api/store"],
+    apiGroup(async () => [
+      at("/api/store/gifts", (await import("./routes/store-gifts")).storeGiftRoutes),
+      at("/api/store", (await import("./routes/store")).storeRoutes),
+      at("/api/store", (await import("./routes/store-checkout")).storeCheckoutRoutes),
+      // The store's downloads (the signed link is the key) and the member's collection.
+      at("/api/store", (await import("./routes/store-downloads")).storeDownloadRoutes),
+      at("/api/store", (await import("./routes/collection")).collectionRoutes),
+    ]),
+  ],
+  [
+    ["/api/account"],
+    apiGroup(async () => [
+      at("/api/account/newsletter", (await import("./routes/newsletter")).accountNewsletterRoutes),
+      at("/api/account", (await import("./routes/account")).accountRoutes),
+      at("/api/account", (await import("./routes/member-data")).memberDataRoutes),
+    ]),
+  ],
+  [["/api/notifications"], apiGroup(async () => [at("/api/notifications", (await import("./routes/notifications")).notificationRoutes)])],
   // The tickets a member holds (decision 055).
-  target.route("/api/tickets", ticketsMineRoutes);
+  [["/api/tickets"], apiGroup(async () => [at("/api/tickets", (await import("./routes/tickets-mine")).ticketsMineRoutes)])],
   // The path the SPA's page-view beacon posts to is part of the analytics contract.
-  target.route(COLLECT_PATH, collectRoutes);
+  [[COLLECT_PATH], apiGroup(async () => [at(COLLECT_PATH, (await import("./routes/collect")).collectRoutes)])],
+];
+
+/** Every API group, on its paths: mounted on the app, and again for the pages' reads. */
+function mountApiRoutes(target: Hono<HonoEnv>) {
+  for (const [prefixes, group] of API_GROUPS) mountLazily(target, prefixes, group);
 }
+
+/** The addresses outside the API that are not pages, each loaded with its first request too. */
+const OTHER_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: ReturnType<typeof lazyGroup>]> = [
+  [["/uploads"], lazyGroup(async () => [at("/uploads", (await import("./routes/uploads")).uploadFileRoutes)])],
+  [["/media"], lazyGroup(async () => [at("/media", (await import("./routes/media")).mediaRoutes)])],
+  [["/events.ics"], lazyGroup(async () => [at("/events.ics", (await import("./routes/events")).eventsFeedRoutes)])],
+  [["/manifest.webmanifest"], lazyGroup(async () => [at("/manifest.webmanifest", (await import("./routes/manifest")).manifestRoutes)])],
+  [["/sitemap.xml", "/robots.txt"], lazyGroup(async () => [at("/", (await import("./routes/sitemap")).sitemapRoutes)])],
+  [["/oembed"], lazyGroup(async () => [at("/oembed", (await import("./routes/oembed")).oembedRoutes)])],
+];
 
 export const app = new Hono<HonoEnv>();
 
@@ -136,8 +135,7 @@ app.use("*", async (c, next) => {
 });
 app.use("*", d1Session);
 app.use("*", localModeHostGuard);
-// Upload routes declare their own, larger, limit in their chain (uploadBody, worker/lib/upload-body.ts).
-app.use("/api/*", async (c, next) => (declaredUploadLimit(c) === undefined ? jsonLimit(c, next) : next()));
+// The JSON body limit is each API group's own (apiGroup above): upload routes replace it with theirs.
 app.use("/api/*", csrfGuard);
 app.use("/api/*", loadSession);
 app.use("/api/*", async (c, next) => {
@@ -152,12 +150,7 @@ app.use("/api/admin/*", renewVersionAfterChanges);
 app.use("/api/dev/*", renewVersionAfterChanges);
 
 mountApiRoutes(app);
-app.route("/uploads", uploadFileRoutes);
-app.route("/media", mediaRoutes);
-app.route("/events.ics", eventsFeedRoutes);
-app.route("/manifest.webmanifest", manifestRoutes);
-app.route("/", sitemapRoutes);
-app.route("/oembed", oembedRoutes);
+for (const [prefixes, group] of OTHER_GROUPS) mountLazily(app, prefixes, group);
 // A page's reads (decision 061): the same API routes, run in-process in the page's own request
 // with the context its chain already made (its D1 session, who is signed in), none of the chain.
 const pageReadRoutes = new Hono<HonoEnv>();
@@ -166,8 +159,15 @@ pageReadRoutes.notFound(onNotFound);
 pageReadRoutes.use("*", fromThePage);
 mountApiRoutes(pageReadRoutes);
 
-// Every other address is one of the app's pages (or its 404): rendered here when public.
-app.route(
-  "/",
-  pageRoutes((request, env, ctx) => pageReadRoutes.fetch(request, env, ctx)),
+// Every other address is one of the app's pages (or its 404): rendered here when public, by the
+// app's server entry, which loads with the first page asked for.
+mountLazily(
+  app,
+  ["/"],
+  lazyGroup(async () => [
+    at(
+      "/",
+      (await import("./routes/pages")).pageRoutes((request, env, ctx) => pageReadRoutes.fetch(request, env, ctx)),
+    ),
+  ]),
 );

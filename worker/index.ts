@@ -1,12 +1,6 @@
 import { app } from "./app";
 import type { AppEnv } from "./env";
-import { notificationQueue, type NotificationMessage } from "./services/notifications";
-import { campaignQueue, type CampaignMessage } from "./services/newsletter/campaigns";
-import type { TicketJobMessage } from "./services/tickets/cancellation";
-import { deadLetterQueue } from "./services/dead-letters";
 import { track, trackedContext } from "./lib/background-work";
-import { logicalQueueName } from "./lib/queue-names";
-import { runScheduled } from "./services/cron";
 
 export { FeedHub } from "./durable-objects/FeedHub";
 export { StationHub } from "./durable-objects/StationHub";
@@ -15,27 +9,16 @@ export { AnalyticsBuffer } from "./durable-objects/AnalyticsBuffer";
 export { PartyRoom } from "./durable-objects/PartyRoom";
 export { RequestMetrics } from "./durable-objects/RequestMetrics";
 
-/** The queues (wrangler.toml), by their names without an environment's prefix; a queue's dead-letter queue is its name with "-dlq". */
-const NOTIFY_QUEUE_NAME = "freestyle-lovers-notify";
-const CAMPAIGN_QUEUE_NAME = "freestyle-lovers-campaigns";
-
-function consume(batch: MessageBatch, env: AppEnv): Promise<void> {
-  const queue = logicalQueueName(batch.queue);
-  if (queue === CAMPAIGN_QUEUE_NAME) return campaignQueue(batch as MessageBatch<CampaignMessage | TicketJobMessage>, env);
-  if (queue === NOTIFY_QUEUE_NAME) return notificationQueue(batch as MessageBatch<NotificationMessage>, env);
-  return deadLetterQueue(batch, env);
-}
-
 const handler = {
   // Work left running after an answer is counted (lib/background-work.ts) as well as handed on.
   fetch: (request: Request, env: AppEnv, ctx: ExecutionContext) => app.fetch(request, env, trackedContext(ctx)),
   // The queues' consumers (wrangler.toml [[queues.consumers]]): notifications, campaigns, and what
   // failed every retry on either (their dead-letter queues, kept for the back office).
-  queue: (batch, env, _ctx) => track(consume(batch, env)),
+  queue: (batch, env, _ctx) => track(import("./queues").then(({ consume }) => consume(batch, env))),
   // Cron triggers (wrangler.toml [triggers]): the jobs the areas declare for the one that fired,
-  // then the site's hourly housekeeping (services/cron.ts). The context is Sentry's (its flush
-  // waits on it); the jobs await everything themselves.
-  scheduled: (controller, env, _ctx) => runScheduled(controller, env),
+  // then the site's hourly housekeeping (services/cron.ts, loaded with the first cron event). The
+  // context is Sentry's (its flush waits on it); the jobs await everything themselves.
+  scheduled: async (controller, env, _ctx) => (await import("./services/cron")).runScheduled(controller, env),
 } satisfies ExportedHandler<AppEnv>;
 
 // Errors go to Sentry when its DSN secret is set, and nowhere otherwise; the SDK's defaults send no

@@ -21,6 +21,11 @@ export type Variables = {
   edgeMaxAge: number | undefined;
   /** The body limit an upload route declares (uploadBody, worker/lib/upload-body.ts); unset on other routes. */
   uploadMaxBytes: number | undefined;
+  /**
+   * The pattern of the route that answered, set by a lazily loaded group (lib/lazy-routes.ts),
+   * whose routes the mounting app cannot see; unset where the app's own route answered.
+   */
+  answeredBy: string | undefined;
 };
 
 export type HonoEnv = { Bindings: AppEnv; Variables: Variables };

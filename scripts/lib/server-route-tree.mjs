@@ -57,13 +57,22 @@ export function serverRenderedRoutesOnly(ssrRoutes) {
  * The Worker's build minified (Vite leaves server builds readable): a third less to upload and for
  * every new isolate to parse. Function and class names are kept (errors and logs name them), and
  * the uploaded source maps (wrangler.toml upload_source_maps) map the logs' stack traces back.
+ * What the entry imports statically goes into one chunk beside it (`$initial`: the entry's static
+ * dependency chain): the route groups that load on first use (decision 078) share modules with the
+ * start-up path, and left to itself the bundler cuts those into dozens of small chunks, each one
+ * more module for a new isolate to resolve and link before its first request.
  */
 export function minifiedWorker() {
   return {
     name: "minified-worker",
     configEnvironment(name) {
       if (name === "client") return null;
-      return { build: { minify: true, rollupOptions: { output: { keepNames: true } } } };
+      return {
+        build: {
+          minify: true,
+          rollupOptions: { output: { keepNames: true, codeSplitting: { groups: [{ name: "start-up", tags: ["$initial"] }] } } },
+        },
+      };
     },
   };
 }

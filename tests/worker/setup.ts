@@ -8,6 +8,8 @@ import { forget } from "../../worker/lib/memo";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { pushTransport } from "../../worker/services/notifications";
 import { pushService } from "./push-service";
+import { loadEveryGroup } from "../../worker/middleware/lazy-routes";
+import "../../worker/app";
 
 // The worker project runs without per-file isolation (vitest.config.ts): one workerd and one
 // evaluation of the Worker's modules serve every file, instead of a new process and a new import of
@@ -20,6 +22,9 @@ await reset();
 const testData = env as unknown as { TEST_MIGRATIONS: D1Migration[]; TEST_SEED: string[] };
 await migratedDatabase(env.DB, testData.TEST_MIGRATIONS);
 await env.DB.batch(testData.TEST_SEED.map((statement) => env.DB.prepare(statement)));
+
+// The Worker's route groups load with their first request (decision 078): here, once per run.
+await loadEveryGroup();
 
 // Web push goes to the in-isolate fake push service (tests/worker/push-service.ts), never the
 // network: the queue consumer runs in this isolate and sends through pushTransport. Unknown

@@ -4,12 +4,8 @@
 import { z } from "./zod";
 import { AUTH_MESSAGES, PASSWORD_MAX, passwordSchema } from "./auth";
 import { SESSION_PUBLIC_ID_PATTERN } from "./account-api";
-
-export const ACCOUNT_MESSAGES = {
-  currentPasswordRequired: "Enter your current password",
-  currentPasswordWrong: "The current password is not right",
-  sessionNotFound: "Session not found",
-} as const;
+import { ACCOUNT_MESSAGES } from "./account-limits";
+export { ACCOUNT_MESSAGES } from "./account-limits";
 
 /** POST /api/account/password. The new password follows the sign-up rules (passwordSchema). */
 export const changePasswordSchema = z

@@ -1,6 +1,6 @@
 // The catalog uploads' caps and file-picker hints, without zod: the SPA's admin chunk imports these
 // values, and the zod contracts (admin-catalog.ts) re-export them.
-import { AVATAR_MAX_BYTES } from "./limits";
+import { AVATAR_MAX_BYTES, IMAGE_MAX_SIDE_PX } from "./limits";
 
 export const CATALOG_API = "/api/admin/catalog";
 
@@ -38,4 +38,42 @@ export const UPLOAD_ERROR_CODES = {
 export const RELEASE_TIME_MESSAGES = {
   earlyAccessOrder: "Early access must start before the public release",
   earlyAccessNeedsRelease: "Early access needs a public release time",
+} as const;
+
+/** English texts; the SPA shows its own translation for each code it knows. */
+export const CATALOG_MESSAGES = {
+  albumNotFound: "Album not found",
+  trackNotFound: "Track not found",
+  stationNotFound: "Station not found",
+  channelNotFound: "Channel not found",
+  titleRequired: "Title is required",
+  titleTooLong: `Title must be at most ${TITLE_MAX} characters`,
+  nameRequired: "Name is required",
+  nameTooLong: `Name must be at most ${TITLE_MAX} characters`,
+  descriptionRequired: "Description is required",
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  notesTooLong: `Notes must be at most ${ALBUM_NOTES_MAX} characters`,
+  nothingToChange: "Nothing to change",
+  duplicateIds: "The list names an item twice",
+  concurrentChange: "Another change was made at the same time. Please try again.",
+  orderChanged: "The list has changed since it was loaded. Please reload and try again.",
+  numberTaken: "Another track of this album already has this number",
+  unknownAlbums: "Some of the chosen albums do not exist",
+  streamUrlRequired: "A stream station needs a stream URL",
+  httpsRequired: "The address must be an https:// URL",
+  hostNotAllowed: "This host is not on the audio proxy's allowlist (AUDIO_PROXY_HOSTS)",
+  urlRefused: "This address cannot be used: it must be an https:// URL on an allowed audio host",
+  imageTooLarge: "Image must be less than 2MB",
+  audioTooLarge: "Audio files must be at most 100 MB",
+  videoTooLarge: "Video files must be at most 500 MB",
+  notImage: "Please choose a JPEG, PNG or WebP image",
+  notAudio: "Please choose an MP3, AAC/M4A, Ogg/Opus, FLAC or WAV audio file",
+  notMaster: "Please choose a WAV or FLAC file: the lossless master",
+  masterTooLarge: "A master must be at most 100 MB",
+  notVideo: "Please choose an MP4 or WebM video",
+  imageDimensions: `Image must be at most ${IMAGE_MAX_SIDE_PX} pixels wide and high`,
+  emptyFile: "The file is empty",
+  lengthRequired: "The upload must state its size (Content-Length)",
+  uploadIncomplete: "The upload did not complete. Please try again.",
+  ...RELEASE_TIME_MESSAGES,
 } as const;

@@ -1,52 +1,15 @@
 // The back office's catalog management (/api/admin/catalog/*): albums and tracks, radio stations
 // and TV channels, and the uploads that go with them. Shared by the Worker and the SPA.
 import { z } from "./zod";
-import { IMAGE_MAX_SIDE_PX } from "./limits";
-import { ALBUM_NOTES_MAX, DESCRIPTION_MAX, MAX_DURATION_SECONDS, RELEASE_TIME_MESSAGES, REMOTE_URL_MAX, TITLE_MAX } from "./admin-catalog-limits";
+import { ALBUM_NOTES_MAX, DESCRIPTION_MAX, MAX_DURATION_SECONDS, REMOTE_URL_MAX, TITLE_MAX } from "./admin-catalog-limits";
 import { SLUG_PATTERN, type AlbumType } from "./music";
 import { STATION_FEATURES, type StationFeature } from "./radio";
 import type { TvChannelCategory } from "./tv";
 import { userText } from "./text";
+import { CATALOG_MESSAGES } from "./admin-catalog-limits";
+export { CATALOG_MESSAGES } from "./admin-catalog-limits";
 
 export * from "./admin-catalog-limits";
-
-/** English texts; the SPA shows its own translation for each code it knows. */
-export const CATALOG_MESSAGES = {
-  albumNotFound: "Album not found",
-  trackNotFound: "Track not found",
-  stationNotFound: "Station not found",
-  channelNotFound: "Channel not found",
-  titleRequired: "Title is required",
-  titleTooLong: `Title must be at most ${TITLE_MAX} characters`,
-  nameRequired: "Name is required",
-  nameTooLong: `Name must be at most ${TITLE_MAX} characters`,
-  descriptionRequired: "Description is required",
-  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
-  notesTooLong: `Notes must be at most ${ALBUM_NOTES_MAX} characters`,
-  nothingToChange: "Nothing to change",
-  duplicateIds: "The list names an item twice",
-  concurrentChange: "Another change was made at the same time. Please try again.",
-  orderChanged: "The list has changed since it was loaded. Please reload and try again.",
-  numberTaken: "Another track of this album already has this number",
-  unknownAlbums: "Some of the chosen albums do not exist",
-  streamUrlRequired: "A stream station needs a stream URL",
-  httpsRequired: "The address must be an https:// URL",
-  hostNotAllowed: "This host is not on the audio proxy's allowlist (AUDIO_PROXY_HOSTS)",
-  urlRefused: "This address cannot be used: it must be an https:// URL on an allowed audio host",
-  imageTooLarge: "Image must be less than 2MB",
-  audioTooLarge: "Audio files must be at most 100 MB",
-  videoTooLarge: "Video files must be at most 500 MB",
-  notImage: "Please choose a JPEG, PNG or WebP image",
-  notAudio: "Please choose an MP3, AAC/M4A, Ogg/Opus, FLAC or WAV audio file",
-  notMaster: "Please choose a WAV or FLAC file: the lossless master",
-  masterTooLarge: "A master must be at most 100 MB",
-  notVideo: "Please choose an MP4 or WebM video",
-  imageDimensions: `Image must be at most ${IMAGE_MAX_SIDE_PX} pixels wide and high`,
-  emptyFile: "The file is empty",
-  lengthRequired: "The upload must state its size (Content-Length)",
-  uploadIncomplete: "The upload did not complete. Please try again.",
-  ...RELEASE_TIME_MESSAGES,
-} as const;
 
 /** The 409 each catalog refusal is answered with (worker/db/admin-catalog.ts CatalogRefusal). */
 export const CATALOG_REFUSALS = {

@@ -59,3 +59,13 @@ export const EVENT_FORM_MESSAGES = {
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
   invalidCharacters: TEXT_MESSAGES.invalidCharacters,
 } as const;
+
+/** Answers other than a form field's 400 (the SPA shows its own text for each code). */
+export const ADMIN_EVENT_MESSAGES = {
+  eventNotFound: "Event not found",
+  eventbriteTaken: "Another event already uses this Eventbrite event ID",
+} as const;
+
+export const ADMIN_VENUE_MESSAGES = {
+  venueNotFound: "Venue not found",
+} as const;

@@ -30,17 +30,13 @@ import type { CodeMode, OfferCodeCounts } from "./offer-codes";
 import { DEFAULT_REMINDER_OFFSETS } from "./newsletter-model";
 import { reminderOffsetsSchema, type ReminderOffset } from "./reminders";
 import type { AdminTicketType } from "./admin-ticket-types";
+export { ADMIN_EVENT_MESSAGES } from "./admin-event-limits";
 
 export * from "./admin-event-fields";
 
 export const EVENT_STATUSES = ["draft", "published", "cancelled"] as const satisfies readonly EventStatus[];
 export const EVENT_SOURCES = ["custom", "eventbrite"] as const satisfies readonly EventSource[];
 
-/** Answers other than a form field's 400 (the SPA shows its own text for each code). */
-export const ADMIN_EVENT_MESSAGES = {
-  eventNotFound: "Event not found",
-  eventbriteTaken: "Another event already uses this Eventbrite event ID",
-} as const;
 export const ADMIN_EVENT_CODES = { notFound: "event_not_found", eventbriteTaken: "eventbrite_id_taken", venueUnknown: "venue_not_found" } as const;
 
 const fields = (keptCountry?: string | null) => ({

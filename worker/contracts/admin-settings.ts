@@ -7,6 +7,8 @@ import { userText } from "./text";
 import { PROFILE_MESSAGES, WEBSITE_MAX } from "./profiles";
 import { LOCALES, type Locale } from "./locale";
 import { DEFAULT_VIP_YEARLY_PRICE_CENTS, VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
+import { ARTIST_NAME_MAX, ARTIST_BIO_MAX, SETTINGS_MESSAGES } from "./admin-settings-limits";
+export { ARTIST_NAME_MAX, ARTIST_BIO_MAX, SETTINGS_MESSAGES } from "./admin-settings-limits";
 
 /** The spec's session timeout choices, in hours (docs/features.md#back-office-administrators, Settings). */
 export const SESSION_TIMEOUT_OPTIONS = [12, 24, 48] as const;
@@ -15,12 +17,6 @@ export type SessionTimeoutHours = (typeof SESSION_TIMEOUT_OPTIONS)[number];
 /** Which admin notifications are sent (each one a mail to ADMIN_EMAIL). */
 export type NotificationSettings = { newUser: boolean; newVip: boolean; ticketPurchase: boolean; newOrder: boolean };
 export const NOTIFICATION_KEYS = ["newUser", "newVip", "ticketPurchase", "newOrder"] as const satisfies readonly (keyof NotificationSettings)[];
-
-/** The longest artist name, counted after trimming (the events' schema.org performer). */
-export const ARTIST_NAME_MAX = 80;
-
-/** The longest short bio, per language, counted after trimming (the landing's biography shows it). */
-export const ARTIST_BIO_MAX = 1000;
 
 /** The artist's short bio in each of the site's languages; "" for a language: the site's own text. */
 export type ArtistBio = { en: string; "pt-BR": string };
@@ -102,18 +98,6 @@ export type AdminSettingsResponse = {
   site: { name: string; supportEmail: string; adminEmail: string };
   viewer: { email: string; role: typeof ADMIN_ROLE.role; roleLabel: typeof ADMIN_ROLE.label };
 };
-
-export const SETTINGS_MESSAGES = {
-  timeoutInvalid: "Session timeout must be 12, 24 or 48 hours",
-  switchInvalid: "A notification setting must be true or false",
-  nothingToUpdate: "Nothing to update",
-  artistNameInvalid: "Artist name must be text",
-  artistNameRequired: "Artist name is required",
-  artistNameTooLong: "Artist name must be at most 80 characters",
-  artistBioTooLong: "The short bio must be at most 1000 characters",
-  notificationLocaleInvalid: "The notification e-mails language must be en or pt-BR",
-  vipYearlyPriceInvalid: "The yearly VIP price must be between 1 and 1000, in whole cents",
-} as const;
 
 /** A yearly price the admin may save: whole cents from VIP_YEARLY_PRICE_MIN_CENTS to VIP_YEARLY_PRICE_MAX_CENTS. */
 export const isVipYearlyPriceCents = (value: unknown): value is number =>

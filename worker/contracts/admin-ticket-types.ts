@@ -4,37 +4,13 @@
 // currency; the limits are TICKET_LIMITS (event-tickets-model.ts).
 import { z } from "./zod";
 import { userText } from "./text";
-import { CONTACT_MESSAGES } from "./contact";
 import { ALWAYS, requireFields } from "./admin-event-fields";
 import { ADMIN_EVENTS_API } from "./admin-event-limits";
 import { TICKET_LIMITS } from "./event-tickets-model";
+import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES } from "./admin-tickets-limits";
+export { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES, TICKET_TYPE_MESSAGES } from "./admin-tickets-limits";
 
-/** The highest price of one ticket, in cents ($10,000 or R$10.000). */
-export const TICKET_PRICE_MAX_CENTS = 1_000_000;
-/** The highest position (order in the list) a type may have. */
-export const TICKET_POSITION_MAX = 1000;
-
-/** English texts; the API names each rule by its code (validation-codes.ts), which the SPA translates. */
-export const TICKET_TYPE_FORM_MESSAGES = {
-  /** The contact form's text, so both share the code name_required. */
-  nameRequired: CONTACT_MESSAGES.nameRequired,
-  nameTooLong: `A ticket type's name must be at most ${TICKET_LIMITS.nameMax} characters`,
-  priceInvalid: `A ticket's price is a whole number of cents from 0 to ${TICKET_PRICE_MAX_CENTS}`,
-  quantityInvalid: `The quantity is a whole number from 0 to ${TICKET_LIMITS.maxQuantity}`,
-  perOrderLimitInvalid: `The limit per order is a whole number from 1 to ${TICKET_LIMITS.maxPerOrderLimit}`,
-  positionInvalid: `The position is a whole number from 0 to ${TICKET_POSITION_MAX}`,
-} as const;
 const M = TICKET_TYPE_FORM_MESSAGES;
-
-/** Refusals of the ticket-type routes (route-codes.ts, under "tickets: types and the event form"). */
-export const TICKET_TYPE_MESSAGES = {
-  eventNotSellable: "Only a custom event priced in USD or BRL can sell tickets here",
-  typesFull: `An event can have at most ${TICKET_LIMITS.maxTypesPerEvent} ticket types`,
-  quantityBelowSold: "The quantity cannot go below the tickets already sold or held in checkouts",
-  typeHasSales: "This ticket type has tickets sold or in checkouts: set its quantity to what is sold instead",
-  eventHasTickets: "This event has sold tickets: cancel it instead of deleting it",
-  eventHasTicketTypes: "This event sells tickets here: remove its ticket types before changing its source or currency",
-} as const;
 
 const wholeNumber = (min: number, max: number, message: string) =>
   z

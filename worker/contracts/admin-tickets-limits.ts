@@ -1,5 +1,7 @@
 // The back office's ticket values the SPA needs at run time, without zod (the admin chunk imports
 // these; the zod contract, admin-tickets.ts, re-exports them).
+import { CONTACT_MESSAGES } from "./contact";
+import { TICKET_LIMITS } from "./event-tickets-model";
 
 export const TICKETS_API = "/api/admin/tickets";
 
@@ -71,3 +73,41 @@ export const IMPORT_ROW_CODES = [
   "already_stored",
 ] as const;
 export type ImportRowCode = (typeof IMPORT_ROW_CODES)[number];
+
+/** Refusals of the ticket-type routes (route-codes.ts, under "tickets: types and the event form"). */
+export const TICKET_TYPE_MESSAGES = {
+  eventNotSellable: "Only a custom event priced in USD or BRL can sell tickets here",
+  typesFull: `An event can have at most ${TICKET_LIMITS.maxTypesPerEvent} ticket types`,
+  quantityBelowSold: "The quantity cannot go below the tickets already sold or held in checkouts",
+  typeHasSales: "This ticket type has tickets sold or in checkouts: set its quantity to what is sold instead",
+  eventHasTickets: "This event has sold tickets: cancel it instead of deleting it",
+  eventHasTicketTypes: "This event sells tickets here: remove its ticket types before changing its source or currency",
+} as const;
+
+/** English texts; the SPA shows its own translation for each code it knows. */
+export const TICKET_MESSAGES = {
+  ticketNotFound: "Ticket not found",
+  unknownTimeZone: "Unknown time zone",
+  notCsv: "This file is not a CSV file with a header row and at least two columns",
+  noRows: "The file has a header row but no tickets",
+  csvRequired: "The CSV text is required",
+  mappingInvalid: "Each mapped column must be one of the file's columns",
+  firstRowInvalid: "firstRow must be the file row of the first ticket (2 or more)",
+  cursorInvalid: "cursor must be the nextCursor of the page before",
+} as const;
+
+/** The highest price of one ticket, in cents ($10,000 or R$10.000). */
+export const TICKET_PRICE_MAX_CENTS = 1_000_000;
+/** The highest position (order in the list) a type may have. */
+export const TICKET_POSITION_MAX = 1000;
+
+/** English texts; the API names each rule by its code (validation-codes.ts), which the SPA translates. */
+export const TICKET_TYPE_FORM_MESSAGES = {
+  /** The contact form's text, so both share the code name_required. */
+  nameRequired: CONTACT_MESSAGES.nameRequired,
+  nameTooLong: `A ticket type's name must be at most ${TICKET_LIMITS.nameMax} characters`,
+  priceInvalid: `A ticket's price is a whole number of cents from 0 to ${TICKET_PRICE_MAX_CENTS}`,
+  quantityInvalid: `The quantity is a whole number from 0 to ${TICKET_LIMITS.maxQuantity}`,
+  perOrderLimitInvalid: `The limit per order is a whole number from 1 to ${TICKET_LIMITS.maxPerOrderLimit}`,
+  positionInvalid: `The position is a whole number from 0 to ${TICKET_POSITION_MAX}`,
+} as const;

@@ -17,20 +17,10 @@ import {
 } from "./admin-tickets-limits";
 import type { EventTicketStatus } from "./event-tickets-model";
 import { DOOR_SEARCH_MAX, DOOR_SORTS } from "./admin-ticket-sales";
+import { TICKET_MESSAGES } from "./admin-tickets-limits";
+export { TICKET_MESSAGES } from "./admin-tickets-limits";
 
 export * from "./admin-tickets-limits";
-
-/** English texts; the SPA shows its own translation for each code it knows. */
-export const TICKET_MESSAGES = {
-  ticketNotFound: "Ticket not found",
-  unknownTimeZone: "Unknown time zone",
-  notCsv: "This file is not a CSV file with a header row and at least two columns",
-  noRows: "The file has a header row but no tickets",
-  csvRequired: "The CSV text is required",
-  mappingInvalid: "Each mapped column must be one of the file's columns",
-  firstRowInvalid: "firstRow must be the file row of the first ticket (2 or more)",
-  cursorInvalid: "cursor must be the nextCursor of the page before",
-} as const;
 
 /** True for an IANA zone name the runtime knows ("America/Sao_Paulo", "UTC"). */
 function isTimeZone(zone: string): boolean {

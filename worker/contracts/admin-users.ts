@@ -7,6 +7,8 @@ import { USER_ID_PATTERN } from "./ids";
 import { userText } from "./text";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 import { LOCALES } from "./locale";
+import { USER_ADMIN_MESSAGES } from "./admin-users-limits";
+export { USER_ADMIN_MESSAGES } from "./admin-users-limits";
 
 export const USERS_PAGE_SIZE = 20;
 /** Longest search text: more than any e-mail address or username can match. */
@@ -28,17 +30,6 @@ export type RoleFilter = (typeof ROLE_FILTERS)[number];
  * office, both, or neither. A member is VIP while either source is active.
  */
 export type VipSource = "none" | "paid" | "comp" | "both";
-
-/** English texts; the SPA shows its own translation for each code it knows. */
-export const USER_ADMIN_MESSAGES = {
-  userNotFound: "User not found",
-  selfDemotion: "You cannot remove your own admin access.",
-  lastAdmin: "The site must keep at least one active administrator.",
-  selfBan: "You cannot ban yourself.",
-  invalidUserId: "Invalid user id",
-  emailTaken: "An account with this email already exists",
-  inviteFailed: "Failed to send the invitation. Please try again.",
-} as const;
 
 /** Error codes of this area, besides invalid_input, not_found and rate_limited. */
 export const USER_ADMIN_ERROR_CODES = {

@@ -13,10 +13,8 @@ import {
   requireFields,
   type VenueCountry,
 } from "./admin-event-fields";
+export { ADMIN_VENUE_MESSAGES } from "./admin-event-limits";
 
-export const ADMIN_VENUE_MESSAGES = {
-  venueNotFound: "Venue not found",
-} as const;
 export const ADMIN_VENUE_CODES = { notFound: "venue_not_found", inUse: "venue_in_use" } as const;
 
 /** The 409 for a venue still used by events: says how many. */

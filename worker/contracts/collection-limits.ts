@@ -11,3 +11,18 @@ export const PLAYLIST_PREVIEW_TRACKS = 3;
 
 /** How names are compared: NFC, then lower case, so 'Verão' and 'VERÃO' are the same name. */
 export const playlistNameKey = (name: string) => name.normalize("NFC").toLocaleLowerCase("en-US");
+
+/** The spec's texts (docs/features.md#music, playlists), and ours where it is silent. English fallbacks. */
+export const COLLECTION_MESSAGES = {
+  playlistNameTaken: "A playlist with this name already exists",
+  playlistNameRequired: "Playlist name is required",
+  playlistNameTooLong: "Playlist name must be at most 80 characters",
+  playlistNotFound: "Playlist not found",
+  trackNotInCatalog: "This track is not in the catalog",
+  trackAlreadyInPlaylist: "This track is already in the playlist",
+  trackNotInPlaylist: "This track is not in the playlist",
+  notAPermutation: "The new order must list every track of the playlist exactly once",
+  tooManyPlaylists: "You can have at most 200 playlists",
+  playlistFull: "A playlist can hold at most 1,000 tracks",
+  tooManyFavorites: "You can have at most 5,000 favorite tracks",
+} as const;

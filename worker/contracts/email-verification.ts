@@ -2,6 +2,7 @@
 // (the SPA translates by code). Shared by the Worker and the SPA.
 import { z } from "./zod";
 import { PASSWORD_MAX, emailSchema, resetTokenSchema } from "./auth";
+export { EMAIL_VERIFICATION_MESSAGES } from "./email-verification-limits";
 
 /** A verification link works once, for 48 hours. */
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
@@ -23,15 +24,6 @@ export const EMAIL_VERIFICATION_CODES = {
   expired: "verification_expired",
   alreadyVerified: "email_already_verified",
   unchanged: "email_unchanged",
-} as const;
-
-export const EMAIL_VERIFICATION_MESSAGES = {
-  unverified: "Please verify your e-mail address first: open the link we sent you.",
-  invalid: "This verification link is not valid or was already used.",
-  expired: "This verification link has expired. Ask for a new one.",
-  alreadyVerified: "Your e-mail address is already verified.",
-  unchanged: "This is already your e-mail address.",
-  mailFailed: "The e-mail could not be sent. Please try again.",
 } as const;
 
 /** POST /api/auth/verify-email: the token from the link; anything malformed is an invalid link. */

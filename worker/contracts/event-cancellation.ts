@@ -4,6 +4,7 @@
 import { z } from "./zod";
 import type { Currency } from "./store-model";
 import { ADMIN_EVENTS_API } from "./admin-event-limits";
+export { EVENT_CANCEL_MESSAGES } from "./event-cancellation-limits";
 
 /** GET the preview and progress; POST `${...}/cancel` to cancel; POST `.../cancellation/retry` for failed refunds. */
 export const eventCancellationPath = (eventId: string) => `${ADMIN_EVENTS_API}/${encodeURIComponent(eventId)}/cancellation`;
@@ -53,11 +54,3 @@ export type CancellationPreview = {
 };
 
 export type CancellationResponse = { cancellation: CancellationPreview };
-
-/** English texts of the part's refusals (route-codes.ts). */
-export const EVENT_CANCEL_MESSAGES = {
-  buyersChanged: "The number of buyers changed since you looked: check the new figures and confirm again",
-  alreadyCancelled: "This event is already cancelled",
-  hasTicketSales: "This event sold tickets: cancel it with Cancel event, which refunds its buyers and tells them",
-  nothingToRetry: "No refund of this event's cancellation failed",
-} as const;

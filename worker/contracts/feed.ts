@@ -4,31 +4,9 @@ import { z } from "./zod";
 import { userText } from "./text";
 import { POST_IMAGE_MAX_BYTES } from "./limits";
 import { POST_ID_PATTERN } from "./ids";
+import { POST_MAX, COMMENT_MAX, REPORT_DETAILS_MAX, FEED_MESSAGES } from "./feed-limits";
+export { POST_MAX, COMMENT_MAX, REPORT_DETAILS_MAX, PINNED_MAX, FEED_MESSAGES } from "./feed-limits";
 
-/** Official posts pinned to the top of the feed at most at once (the first page carries them all). */
-export const PINNED_MAX = 3;
-
-/** The spec's texts (docs/features.md#social-feed) and ours where it is silent. English fallbacks. */
-export const FEED_MESSAGES = {
-  postRequired: "Write something to post",
-  postTooLong: "Posts can be at most 2,000 characters",
-  commentRequired: "Write something to comment",
-  commentTooLong: "Comments can be at most 1,000 characters",
-  postNotFound: "Post not found",
-  imageNotFound: "The image was not found. Please upload it again.",
-  alreadyReported: "You have already reported this post",
-  detailsTooLong: "Details can be at most 500 characters",
-  notImage: "Please select an image file",
-  imageTooLarge: "Image must be less than 5MB",
-  uploadFailed: "Failed to upload image",
-  vipPost: "This post is for VIP members",
-  pinRequiresOfficial: "Only official posts can be pinned",
-  pinLimit: `At most ${PINNED_MAX} posts can be pinned. Unpin one first.`,
-} as const;
-
-export const POST_MAX = 2000;
-export const COMMENT_MAX = 1000;
-export const REPORT_DETAILS_MAX = 500;
 export const FEED_PAGE_SIZE = 20;
 export { POST_IMAGE_MAX_BYTES };
 export const POST_IMAGE_FIELD = "image";

@@ -3,6 +3,8 @@
 // (current password plus the username typed again). Shared by the Worker and the SPA.
 import { z } from "./zod";
 import { PASSWORD_MAX } from "./auth";
+import { MEMBER_DATA_MESSAGES } from "./member-data-limits";
+export { MEMBER_DATA_MESSAGES } from "./member-data-limits";
 
 export const DATA_EXPORT_API = "/api/account/export";
 export const ACCOUNT_DELETE_API = "/api/account/delete";
@@ -11,18 +13,6 @@ export const ACCOUNT_DELETE_API = "/api/account/delete";
 export const DATA_EXPORT_TTL_SECONDS = 24 * 60 * 60;
 /** One export request an hour per member ([max, window seconds], like RATE_LIMITS). */
 export const DATA_EXPORT_RATE_LIMIT = [1, 60 * 60] as const;
-
-export const MEMBER_DATA_MESSAGES = {
-  currentPasswordRequired: "Enter your current password",
-  currentPasswordWrong: "The current password is not right",
-  confirmationRequired: "Type your username to confirm",
-  confirmationMismatch: "The confirmation does not match your username",
-  lastAdmin: "The site must keep at least one active administrator. Make someone else an administrator first.",
-  exportNotFound: "There is no prepared export. Ask for a new one.",
-  exportLinkInvalid: "This download link is not valid or has expired. Ask for a new export.",
-  exportRateLimited: "You can ask for one export an hour.",
-  paymentCancelFailed: "Your VIP subscription could not be cancelled with the payment provider, so nothing was deleted. Please try again later.",
-} as const;
 
 /** Stable error codes of these routes (beside invalid_credentials and rate_limited). */
 export const MEMBER_DATA_CODES = {

@@ -5,15 +5,7 @@ import { SLUG_PATTERN } from "./ids";
 /** Album and track ids are lowercase slugs (`spring-love`, `freestyle-nights-3`); zod-free in ids.ts. */
 export { SLUG_PATTERN };
 
-/** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
-export const MUSIC_MESSAGES = {
-  albumNotFound: "Album not found",
-  trackNotFound: "Track not found",
-  notPlayable: "This track cannot be played yet",
-  playFailed: "Unable to play audio. Please try again.",
-  linkExpired: "This media link has expired or is not yours",
-  previewUnavailable: "This track has no preview",
-} as const;
+export { MUSIC_MESSAGES } from "./music-limits";
 
 const slug = z.string().min(1).max(100).regex(SLUG_PATTERN);
 

@@ -2,6 +2,8 @@
 // a perk's codes (decision 026). The admin imports a CSV the same way as tickets: the file cut
 // into pieces in the browser, a preview with a suggested column, then each piece imported.
 import { z } from "./zod";
+import { OFFER_CODE_MESSAGES } from "./offer-code-limits";
+export { OFFER_CODE_MESSAGES } from "./offer-code-limits";
 
 export const OFFER_POOL_KINDS = ["presale", "perk"] as const;
 export type OfferPoolKind = (typeof OFFER_POOL_KINDS)[number];
@@ -19,12 +21,6 @@ export const OFFER_CODE_PREVIEW_ROWS = 5;
 export const OFFER_CODE_ISSUES_MAX = 100;
 
 export const OFFER_CODE_ERROR_CODES = { noRows: "no_rows", columnInvalid: "column_invalid" } as const;
-export const OFFER_CODE_MESSAGES = {
-  noRows: "The file has a header row but no codes",
-  columnInvalid: "The column must be one of the file's columns",
-  csvRequired: "The CSV text is required",
-  firstRowInvalid: "firstRow must be the file row of the first code (2 or more)",
-} as const;
 
 /** A code as members receive it: printable, no spaces inside, at most OFFER_CODE_MAX characters. */
 export const OFFER_CODE_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}\-_.:/#+]*$/u;

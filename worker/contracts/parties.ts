@@ -8,6 +8,7 @@ import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
 import { PARTY_ID_PATTERN } from "./party-ids";
 import type { PartyPhase } from "./party-clock";
+export { PARTY_MESSAGES } from "./party-limits";
 
 export * from "./party-clock";
 export * from "./party-limits";
@@ -32,16 +33,6 @@ export const PARTY_TEASER_LIMIT = 5;
 /** The fixed set of reactions (no free emoji: nothing to moderate). */
 export const PARTY_REACTIONS = ["🔥", "❤️", "🎉", "👏", "💃", "🎶"] as const;
 export type PartyReaction = (typeof PARTY_REACTIONS)[number];
-
-export const PARTY_MESSAGES = {
-  partyNotFound: "Party not found",
-  notOpen: "The party room opens 15 minutes before the start",
-  notStarted: "The party has not started yet",
-  ended: "The party is over",
-  cancelled: "The party was cancelled",
-  sourceUnknown: "Choose an album, or one of your own playlists",
-  sourceEmpty: "This album or playlist has no playable tracks",
-} as const;
 
 export const PARTY_CODES = {
   notFound: "party_not_found",

@@ -1,17 +1,7 @@
 // VIP membership payments: request/response shapes shared by the Worker and the SPA.
 import { z } from "./zod";
 import { VIP_PLANS, type VipPlan } from "./vip-plans";
-
-/** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
-export const PAYMENT_MESSAGES = {
-  failed: "Payment failed. Please try again.",
-  alreadyVip: "You are already a VIP member. Your membership is shown on your profile.",
-  noMembership: "You don't have a membership to manage.",
-  portalFailed: "Could not open membership management. Please try again.",
-  checkoutFinished: "This checkout is already finished.",
-  unavailable: "Payments are not available right now. Please try again later.",
-  planUnchanged: "Your membership is already on that plan.",
-} as const;
+export { PAYMENT_MESSAGES } from "./payment-limits";
 
 /** A member whose renewal payment failed keeps VIP this long after the first failure. */
 export const PAST_DUE_GRACE_MS = 3 * 24 * 60 * 60 * 1000;

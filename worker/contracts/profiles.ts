@@ -1,25 +1,13 @@
 // Request/response shapes for profiles and avatar uploads, shared by the Worker and the SPA.
 import { z } from "./zod";
 import { AUTH_MESSAGES, USERNAME_MAX, USERNAME_PATTERN, usernameSchema } from "./auth";
-import { AVATAR_MAX_BYTES, IMAGE_MAX_SIDE_PX } from "./limits";
+import { AVATAR_MAX_BYTES } from "./limits";
 import { USER_ID_PATTERN } from "./ids";
 import { userText } from "./text";
+import { LOCATION_MAX, BIO_MAX, PROFILE_MESSAGES } from "./profile-limits";
+export { LOCATION_MAX, BIO_MAX, PROFILE_MESSAGES } from "./profile-limits";
 
-export const BIO_MAX = 500;
-export const LOCATION_MAX = 100;
 export const WEBSITE_MAX = 2048;
-
-/** The spec's texts; the SPA translates them by code, these are the English fallbacks. */
-export const PROFILE_MESSAGES = {
-  notFound: "Profile not found",
-  invalidId: "Invalid profile id",
-  invalidUrl: "Please enter a valid URL",
-  bioTooLong: `Bio must be at most ${BIO_MAX} characters`,
-  locationTooLong: `Location must be at most ${LOCATION_MAX} characters`,
-  notImage: "Please select an image file",
-  avatarTooLarge: "Image must be less than 2MB",
-  imageDimensions: `Image must be at most ${IMAGE_MAX_SIDE_PX} pixels wide and high`,
-} as const;
 
 // User ids are UUIDs; the pattern lives in a zod-free module so the SPA's entry chunk can use it.
 export { USER_ID_PATTERN };

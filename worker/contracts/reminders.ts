@@ -5,6 +5,8 @@ import { z } from "./zod";
 import { LOCALES } from "./locale";
 import { emailSchema } from "./auth";
 import { isValidTimeZone } from "./time-zones";
+import { REMINDER_FORM_MESSAGES } from "./reminder-limits";
+export { REMINDER_MESSAGES, REMINDER_FORM_MESSAGES } from "./reminder-limits";
 
 /** The offsets (minutes before the start) the event form offers: 1 week, 1 day, 1 hour, 15 minutes. */
 export const REMINDER_OFFSET_CHOICES = [10080, 1440, 60, 15] as const;
@@ -25,13 +27,6 @@ export const visitorReminderInput = z.object({ email: emailSchema, locale: z.enu
 /** POST /api/reminders/confirm: the token from the confirmation mail. */
 export const reminderTokenInput = z.object({ token: z.string().min(20).max(200) });
 
-/** The event form's reminder rules (their codes: validation-codes.ts, event_reminder_*). */
-export const REMINDER_FORM_MESSAGES = {
-  offsetsRequired: "Choose at least one reminder time",
-  offsetsRepeated: "Choose each reminder time once",
-  offsetInvalid: "Choose 1 week, 1 day, 1 hour or 15 minutes before",
-} as const;
-
 /** The offsets an event sends its reminders at: at least one, each a choice of the form, no repeats. */
 export const reminderOffsetsSchema = z
   .array(z.literal(REMINDER_OFFSET_CHOICES, { error: REMINDER_FORM_MESSAGES.offsetInvalid }), { error: REMINDER_FORM_MESSAGES.offsetInvalid })
@@ -43,15 +38,6 @@ export type ReminderStateResponse = { reminded: boolean; offsets: number[] };
 /** What POST answers: a member's reminder is active at once; a visitor's waits for the link. */
 export type ReminderRequestResponse = { status: "active" | "pending"; offsets: number[] };
 export type ReminderConfirmResponse = { eventId: string };
-
-/** English texts of the API's errors (the SPA shows its own, by code). */
-export const REMINDER_MESSAGES = {
-  cancelled: "This event was cancelled",
-  started: "This event has already started",
-  mailFailed: "The confirmation e-mail could not be sent. Please try again.",
-  linkInvalid: "This reminder link is not valid",
-  linkExpired: "This reminder link has expired. Please ask for a reminder again.",
-} as const;
 
 /** Visitors' requests: per client address and per e-mail address, [max, window seconds]. */
 export const REMINDER_RATE_LIMITS = {

@@ -4,37 +4,37 @@
 // types its texts by ApiErrorCode, so a code is added here first. The English text is what other
 // clients read; a route may say it more precisely (which album, which file limit) under the same
 // code. A code answered with two statuses lists both, and the route names the one it means.
-import { ACCOUNT_MESSAGES } from "./account";
-import { CATALOG_MESSAGES } from "./admin-catalog";
-import { ADMIN_EVENT_MESSAGES } from "./admin-events";
-import { EVENT_CANCEL_MESSAGES } from "./event-cancellation";
-import { TICKET_TYPE_MESSAGES } from "./admin-ticket-types";
+import { ACCOUNT_MESSAGES } from "./account-limits";
+import { CATALOG_MESSAGES } from "./admin-catalog-limits";
+import { ADMIN_EVENT_MESSAGES } from "./admin-event-limits";
+import { EVENT_CANCEL_MESSAGES } from "./event-cancellation-limits";
+import { TICKET_TYPE_MESSAGES } from "./admin-tickets-limits";
 import { IMPORT_MESSAGES } from "./admin-marketing";
 import { INBOX_MESSAGES } from "./admin-messages";
 import { STORE_ADMIN_MESSAGES as STORE_ADMIN } from "./admin-store-limits";
-import { TICKET_MESSAGES } from "./admin-tickets";
+import { TICKET_MESSAGES } from "./admin-tickets-limits";
 import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
 import { STORE_ORDER_MESSAGES } from "./admin-store-orders-limits";
-import { USER_ADMIN_MESSAGES } from "./admin-users";
-import { ADMIN_VENUE_MESSAGES } from "./admin-venues";
-import { AUTH_MESSAGES } from "./auth";
-import { COLLECTION_MESSAGES } from "./collections";
-import { EMAIL_VERIFICATION_MESSAGES } from "./email-verification";
-import { FEED_MESSAGES } from "./feed";
+import { USER_ADMIN_MESSAGES } from "./admin-users-limits";
+import { ADMIN_VENUE_MESSAGES } from "./admin-event-limits";
+import { AUTH_MESSAGES } from "./auth-limits";
+import { COLLECTION_MESSAGES } from "./collection-limits";
+import { EMAIL_VERIFICATION_MESSAGES } from "./email-verification-limits";
+import { FEED_MESSAGES } from "./feed-limits";
 import { RATE_LIMIT_MESSAGE } from "./limits";
-import { MEMBER_DATA_MESSAGES } from "./member-data";
+import { MEMBER_DATA_MESSAGES } from "./member-data-limits";
 import { MODERATION_MESSAGES } from "./moderation";
-import { MUSIC_MESSAGES } from "./music";
-import { OFFER_CODE_MESSAGES } from "./offer-codes";
-import { PARTY_MESSAGES } from "./parties";
-import { PAYMENT_MESSAGES } from "./payments";
+import { MUSIC_MESSAGES } from "./music-limits";
+import { OFFER_CODE_MESSAGES } from "./offer-code-limits";
+import { PARTY_MESSAGES } from "./party-limits";
+import { PAYMENT_MESSAGES } from "./payment-limits";
 import { PERK_MESSAGES } from "./perk-limits";
 import { PRESALE_MESSAGES } from "./presales";
-import { PROFILE_MESSAGES } from "./profiles";
+import { PROFILE_MESSAGES } from "./profile-limits";
 import { RADIO_MESSAGES } from "./radio";
-import { REMINDER_MESSAGES } from "./reminders";
+import { REMINDER_MESSAGES } from "./reminder-limits";
 import { NOTIFY_MESSAGES } from "./notify-me-model";
-import { SIGN_IN_LINK_MESSAGES } from "./sign-in-link";
+import { SIGN_IN_LINK_MESSAGES } from "./sign-in-link-limits";
 import { TV_MESSAGES } from "./tv";
 import type { ValidationCode } from "./validation-codes";
 

@@ -1,5 +1,6 @@
 // The sign-in slowdown and one-time sign-in links (decision 038), shared by the Worker and the SPA.
 import { z } from "./zod";
+export { SIGN_IN_LINK_MESSAGES } from "./sign-in-link-limits";
 
 /**
  * Per address typed at the sign-in form, known account or not. The first `freeFailures` wrong
@@ -22,12 +23,6 @@ export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
 /** The app page the link in the mail opens. */
 export const SIGN_IN_LINK_PATH = "/auth/sign-in-link";
-
-/** English fallbacks; the SPA translates by code. */
-export const SIGN_IN_LINK_MESSAGES = {
-  invalid: "This sign-in link is not valid or has already been used. Sign in with your password or wait for a new link.",
-  expired: "This sign-in link has expired. Sign in with your password or wait for a new link.",
-} as const;
 
 /**
  * The token as the Worker makes it (randomToken(32): 43 base64url characters). Anything else is

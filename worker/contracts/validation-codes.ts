@@ -5,22 +5,22 @@
 // A text belongs to one code only (a schema's issue carries its text, not its rule), so rules that
 // say the same thing in different forms share a code: email_invalid, name_required, title_required
 // (the back office's catalog forms say those two as well), invalid_characters.
-import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings";
+import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings-limits";
 import { IMPORT_MESSAGES } from "./admin-marketing";
 import { STORE_ORDER_MESSAGES, TRACKING_NUMBER_MAX } from "./admin-store-orders-limits";
 import { RELEASE_TIME_MESSAGES } from "./admin-catalog-limits";
-import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth";
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth-limits";
 import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin-event-limits";
-import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./collections";
+import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./collection-limits";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "./contact";
-import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "./feed";
-import { BIO_MAX, LOCATION_MAX, PROFILE_MESSAGES } from "./profiles";
-import { SEARCH_MESSAGES, SEARCH_QUERY_MAX } from "./search";
+import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "./feed-limits";
+import { BIO_MAX, LOCATION_MAX, PROFILE_MESSAGES } from "./profile-limits";
+import { SEARCH_MESSAGES, SEARCH_QUERY_MAX } from "./search-limits";
 import { TEXT_MESSAGES } from "./text-messages";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";
-import { REMINDER_FORM_MESSAGES } from "./reminders";
+import { REMINDER_FORM_MESSAGES } from "./reminder-limits";
 import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES as TICKET_TYPE } from "./admin-ticket-types";
 import { TICKET_LIMITS } from "./event-tickets-model";
 import {

@@ -44,7 +44,7 @@ export async function flushRequestStats(env: AppEnv, now = Date.now()): Promise<
 
 /** The pattern of the handler that answered (after next(), the route index is the last one run). */
 function routeOf(c: Context<HonoEnv>): string {
-  const pattern = routePath(c);
+  const pattern = c.get("answeredBy") ?? routePath(c);
   return pattern && pattern !== "*" && pattern !== "/*" ? pattern : "(page or not found)";
 }
 
