@@ -5,7 +5,6 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from "../db/auth";
 import { randomToken, sha256Hex } from "../lib/crypto";
-import { describeUserAgent } from "../lib/user-agent";
 import { HOUR_MS } from "../lib/time";
 import { closeMemberSockets } from "./realtime/member-sockets";
 import { readSettings } from "../db/settings";
@@ -32,7 +31,10 @@ export async function startSession(c: Context<HonoEnv>, userId: string) {
   await revokeCurrentSession(c); // the new Set-Cookie below replaces the old cookie
   const token = randomToken(32);
   const lifetimeMs = await sessionLifetimeMs(c.var.db);
-  const device = describeUserAgent(c.req.header("user-agent")); // for the Devices list (decision 039)
+  // For the Devices list (decision 039). Its parser loads with the first sign-in, not at start-up:
+  // every request reads the session, only a sign-in makes one.
+  const { describeUserAgent } = await import("../lib/user-agent");
+  const device = describeUserAgent(c.req.header("user-agent"));
   await createSession(c.var.db, userId, await sha256Hex(token), lifetimeMs, Date.now(), device);
   setCookie(c, SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(lifetimeMs / 1000) });
 }
