@@ -126,6 +126,25 @@ const boundaries = [
   },
 ];
 
+/**
+ * Subpath imports (package.json "imports", decision 082). A contract is `#contracts/<file>.ts` from
+ * anywhere outside worker/contracts, so the seam both sides share reads the same everywhere; an
+ * import that would climb four or more folders names its root instead (`#app/...`, `#worker/...`).
+ * Short relative imports inside a root stay. The zones above see both spellings: they check the
+ * resolved file. scripts/codemods/subpath-imports.mjs rewrites what these patterns refuse.
+ */
+function importPatterns(alias) {
+  return [
+    {
+      regex: "^(\\.\\./){4}",
+      message: `Four or more folders up: import from the root instead, as ${alias}/<path> with the file's extension (a contract as #contracts/<file>.ts).`,
+    },
+    { regex: "^#worker/contracts/", message: "A contract is imported as #contracts/<file>.ts." },
+  ];
+}
+const APP_IMPORTS = [...importPatterns("#app"), { regex: "^(\\.\\./)+worker/", message: "The app imports a contract as #contracts/<file>.ts." }];
+const WORKER_IMPORTS = [...importPatterns("#worker"), { regex: "^(\\.\\./)+contracts/", message: "The Worker imports a contract as #contracts/<file>.ts." }];
+
 export default tseslint.config(
   { ignores: ["dist", ".wrangler", ".tmp", "node_modules", "app/routeTree.gen.ts", "worker-configuration.d.ts", "playwright-report", "test-results"] },
   js.configs.recommended,
@@ -166,13 +185,29 @@ export default tseslint.config(
     },
   },
   {
+    files: ["scripts/**/*.{js,mjs,ts}", "*.config.{js,ts}"],
+    rules: { "no-restricted-imports": ["error", { patterns: importPatterns("#worker") }] },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: APP_IMPORTS }] },
+  },
+  {
+    files: ["worker/**/*.ts"],
+    ignores: ["worker/contracts/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: WORKER_IMPORTS }] },
+  },
+  {
     // The zones above see only imports; D1 and Durable Objects reach lib through global types.
     files: ["worker/lib/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [{ regex: "^cloudflare:", message: "worker/lib is pure: code that needs the platform belongs in services/ or durable-objects/." }],
+          patterns: [
+            ...WORKER_IMPORTS,
+            { regex: "^cloudflare:", message: "worker/lib is pure: code that needs the platform belongs in services/ or durable-objects/." },
+          ],
         },
       ],
       "no-restricted-syntax": [
