@@ -9,6 +9,7 @@
  * Idempotent: a `#` import is never touched again, so it can be run after any merge.
  *   node scripts/codemods/subpath-imports.mjs          rewrite, print a count per root
  *   node scripts/codemods/subpath-imports.mjs --check  rewrite nothing; exit 1 if anything would change
+ * A rewritten import may fit on one line where it did not before: run `npm run format` after it.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
