@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { routeTree } from "./routeTree.gen";
-import { isLocale, type Locale } from "../worker/contracts/locale";
+import { isLocale, type Locale } from "#contracts/locale.ts";
 
 /**
  * The page's language as the browser shows it: the <html lang> the server wrote, or the entry set,

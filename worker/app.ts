@@ -13,8 +13,8 @@ import { fromThePage } from "./middleware/page-reads";
 import { localModeHostGuard } from "./middleware/local-only";
 import { routeError } from "./lib/errors";
 import { declaredUploadLimit } from "./lib/upload-body";
-import { JSON_BODY_MAX_BYTES } from "./contracts/limits";
-import { COLLECT_PATH } from "./contracts/collect";
+import { JSON_BODY_MAX_BYTES } from "#contracts/limits.ts";
+import { COLLECT_PATH } from "#contracts/collect.ts";
 import type { HonoEnv } from "./types";
 import { at, lazyGroup, mountLazily, type Mounts } from "./middleware/lazy-routes";
 

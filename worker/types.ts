@@ -1,7 +1,7 @@
 import type { AppEnv } from "./env";
 import type { DB } from "./db/client";
 import type { D1Trips } from "./db/d1-session";
-import type { SessionUser } from "./contracts/auth";
+import type { SessionUser } from "#contracts/auth.ts";
 
 /** What the edge cache did for this request: served it, stored it, or was not asked. */
 export type EdgeCacheStatus = "hit" | "miss" | "bypass";

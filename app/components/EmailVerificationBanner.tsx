@@ -4,7 +4,7 @@
 // day: a 429 is shown in words). Hidden for visitors, verified members and on /verify-email.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { defineMessage, defineMessages, FormattedMessage } from "react-intl";
-import type { VerificationSentResponse } from "../../worker/contracts/email-verification";
+import type { VerificationSentResponse } from "#contracts/email-verification.ts";
 import { api } from "../lib/api";
 import { serverErrorText } from "../lib/forms/errorText";
 import { meQueryOptions } from "../lib/session/queries";

@@ -6,7 +6,7 @@
 // through dangerouslySetInnerHTML.
 import type { ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
-import { mentionPattern } from "../../worker/contracts/mentions";
+import { mentionPattern } from "#contracts/mentions.ts";
 
 export const USER_LINK_REL = "noopener noreferrer ugc nofollow";
 

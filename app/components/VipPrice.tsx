@@ -2,7 +2,7 @@
 // reader's locale: the monthly one (configuration, the spec's $9.99) and the yearly one (the
 // admin's setting), with what the yearly plan saves against twelve monthly payments.
 import { FormattedMessage, FormattedNumber } from "react-intl";
-import { monthsFreeOf } from "../../worker/contracts/vip-plans";
+import { monthsFreeOf } from "#contracts/vip-plans.ts";
 import { useSiteConfig } from "../lib/session/useSession";
 
 /** "$9.99" / "US$ 9,99"; nothing until the settings have loaded. */

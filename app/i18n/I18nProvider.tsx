@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { loadCatalog, loadedCatalog, type Messages } from "./catalogs";
 import { SharedIntlProvider } from "./SharedIntlProvider";
 import { detectLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from "./locale";
-import { isEmbedPath } from "../../worker/contracts/ssr";
+import { isEmbedPath } from "#contracts/ssr.ts";
 
 const NO_MESSAGES = {};
 

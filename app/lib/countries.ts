@@ -1,6 +1,6 @@
 // Country and currency names in the viewer's language (decision 037): the codes come from the
 // Worker's static ISO table (worker/contracts/countries.ts), the names from Intl.DisplayNames.
-import { COUNTRY_CODES, CURRENCY_CODES, countryName } from "../../worker/contracts/countries";
+import { COUNTRY_CODES, CURRENCY_CODES, countryName } from "#contracts/countries.ts";
 import { regionNames } from "./intlFormat";
 
 export type CodeOption = { value: string; label: string };

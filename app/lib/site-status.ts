@@ -2,7 +2,7 @@
 // reads it to choose between the coming-soon page and its sections.
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api";
-import type { SiteStatus } from "../../worker/contracts/site-setup";
+import type { SiteStatus } from "#contracts/site-setup.ts";
 
 export const siteStatusQueryOptions = () =>
   queryOptions({

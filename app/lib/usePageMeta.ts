@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, useEffect } from "react";
 import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import { configQueryOptions } from "./session/queries";
-import type { PageHead } from "../../worker/contracts/ssr";
+import type { PageHead } from "#contracts/ssr.ts";
 
 type Values = Record<string, string | number>;
 

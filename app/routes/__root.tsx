@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Locale } from "../../worker/contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { defineMessages } from "react-intl";

@@ -6,7 +6,7 @@ import { eventsQueryOptions } from "../features/events/queries";
 import { PartyTeaser } from "../features/parties/PartyTeaser";
 import { upcomingPartiesQueryOptions } from "../features/parties/queries";
 import { usePageMeta } from "../lib/usePageMeta";
-import { EVENTS_BANNER } from "../../worker/contracts/site";
+import { EVENTS_BANNER } from "#contracts/site.ts";
 
 export const Route = createFileRoute("/events")({
   // Prefetch without throwing: the list shows its own loading and failure states.

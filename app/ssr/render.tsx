@@ -15,7 +15,7 @@ import { OriginContext } from "../lib/origin";
 import { PageHeadContext } from "../lib/usePageMeta";
 import { createAppRouter } from "../router";
 import { missingDataOf, serializeState } from "./state";
-import type { AppSsr, PageHead, PageMatch, RenderInput, RenderedPage } from "../../worker/contracts/ssr";
+import type { AppSsr, PageHead, PageMatch, RenderInput, RenderedPage } from "#contracts/ssr.ts";
 
 const pathOf = (url: string) => {
   const { pathname, search } = new URL(url);

@@ -4,7 +4,7 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from "@tanstack/react-query";
 import { ApiRequestError } from "../lib/api";
 import type { Locale } from "../i18n/locale";
-import { SSR_STATE_ID, type SsrState } from "../../worker/contracts/ssr";
+import { SSR_STATE_ID, type SsrState } from "#contracts/ssr.ts";
 
 type ErrorJson = { status: number; code: string; message: string; field?: string; params?: ApiRequestError["params"] };
 

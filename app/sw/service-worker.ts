@@ -22,8 +22,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
-import { isLocale } from "../../worker/contracts/locale";
-import { isPublicPicture } from "../../worker/contracts/areas";
+import { isLocale } from "#contracts/locale.ts";
+import { isPublicPicture } from "#contracts/areas/index.ts";
 import {
   OFFLINE_PAGE,
   SKIP_WAITING,

@@ -2,8 +2,8 @@
 // (app/lib/serviceWorker.ts) and the build (scripts/lib/service-worker.mjs) agree on, and the
 // pure rules the worker applies to pages (decision 058), kept here so they are tested outside a
 // browser.
-import { APP_MODULES_ID, SSR_STATE_ID } from "../../worker/contracts/ssr";
-import { SSR_ROUTES, type SsrRouteId } from "../../worker/contracts/areas";
+import { APP_MODULES_ID, SSR_STATE_ID } from "#contracts/ssr.ts";
+import { SSR_ROUTES, type SsrRouteId } from "#contracts/areas/index.ts";
 
 /** The worker's address: at the root, so its scope is the whole site. */
 export const SERVICE_WORKER_URL = "/sw.js";

@@ -9,8 +9,8 @@ import { idsLike, inJson, r2KeyOf, sameIds, type CatalogRefusal, type Deleted } 
 import { refuseOnClash } from "./d1";
 import { isRefused, refuse, type Refused } from "../lib/outcome";
 import { slugify, uniqueSlug } from "../lib/slug";
-import { STATION_FEATURES, type StationFeature } from "../contracts/radio";
-import { type AdminChannel, type AdminStation } from "../contracts/admin-catalog";
+import { STATION_FEATURES, type StationFeature } from "#contracts/radio.ts";
+import { type AdminChannel, type AdminStation } from "#contracts/admin-catalog.ts";
 
 type StationRow = typeof radioStations.$inferSelect;
 type ChannelRow = typeof tvChannels.$inferSelect;

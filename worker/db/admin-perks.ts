@@ -8,9 +8,9 @@ import { auditInsert, type Actor } from "./audit";
 import { runBatch } from "./d1";
 import { countOfferCodes, deletePoolStatement } from "./offer-codes";
 import { perkPictureUrl, perkPool, type PerkRow } from "./perks";
-import { PERK_REVEALS_PAGE, perkStateAt, type AdminPerk, type PerkRevealsResponse, type PerkValues } from "../contracts/perks";
-import type { OfferCodeCounts } from "../contracts/offer-codes";
-import { auditDetail } from "../contracts/audit-detail";
+import { PERK_REVEALS_PAGE, perkStateAt, type AdminPerk, type PerkRevealsResponse, type PerkValues } from "#contracts/perks.ts";
+import type { OfferCodeCounts } from "#contracts/offer-codes.ts";
+import { auditDetail } from "#contracts/audit-detail.ts";
 
 const NO_CODES: OfferCodeCounts = { total: 0, claimed: 0, left: 0 };
 

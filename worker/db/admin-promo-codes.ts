@@ -8,7 +8,7 @@ import { perks, promoCodes } from "./schema";
 import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "./audit";
 import { isUniqueViolation } from "./d1";
 import { refuse, type Refused } from "../lib/outcome";
-import type { AdminPromoCode, AdminPromoCodesResponse, PromoCreateValues, PromoUpdateValues } from "../contracts/admin-store";
+import type { AdminPromoCode, AdminPromoCodesResponse, PromoCreateValues, PromoUpdateValues } from "#contracts/admin-store.ts";
 
 type PromoRow = typeof promoCodes.$inferSelect;
 

@@ -4,8 +4,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DB } from "./client";
 import { auditLog, entitlements, giftCodes, orderLines, orders, products, revenueEntries, users } from "./schema";
-import { ORDERS_PAGE_SIZE, type OrderFilterStatus } from "../contracts/admin-store-orders-limits";
-import type { OrderAddress, OrderDetail, OrderLineView, OrderListItem, OrdersListResponse, OrderTotal } from "../contracts/admin-store-orders";
+import { ORDERS_PAGE_SIZE, type OrderFilterStatus } from "#contracts/admin-store-orders-limits.ts";
+import type { OrderAddress, OrderDetail, OrderLineView, OrderListItem, OrdersListResponse, OrderTotal } from "#contracts/admin-store-orders.ts";
 import type { Period } from "../lib/ticket-periods";
 import { orderHistory, SHIP_ACTION, REFUND_ACTION } from "./store-order-history";
 import { orderTicketLinesQuery } from "./store-tickets";

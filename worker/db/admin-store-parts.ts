@@ -9,8 +9,8 @@ import { productImages, productVariants } from "./schema";
 import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "./audit";
 import { isUniqueViolation } from "./d1";
 import { refuse, type Refused } from "../lib/outcome";
-import { auditDetail } from "../contracts/audit-detail";
-import { STORE_IMAGES_MAX, type AdminVariant, type VariantCreateValues, type VariantUpdateValues } from "../contracts/admin-store";
+import { auditDetail } from "#contracts/audit-detail.ts";
+import { STORE_IMAGES_MAX, type AdminVariant, type VariantCreateValues, type VariantUpdateValues } from "#contracts/admin-store.ts";
 import { toAdminVariant, type VariantRow } from "./admin-store";
 
 const entry = (actor: Actor, action: AuditEntry["action"], productId: string, summary: AuditEntry["summary"]): AuditEntry => ({

@@ -8,7 +8,7 @@ import { admins, posts, sessions, users, vipComps } from "./schema";
 import { auditInsert, type AuditEntry } from "./audit";
 import { displayUsername } from "./auth";
 import { grantsVip, hasCompVip, syncUserVip } from "./payments";
-import { USERS_PAGE_SIZE, type AdminUser, type RoleFilter, type UsersQuery, type VipSource } from "../contracts/admin-users";
+import { USERS_PAGE_SIZE, type AdminUser, type RoleFilter, type UsersQuery, type VipSource } from "#contracts/admin-users.ts";
 import type { Statement } from "./d1";
 import { suspensionAt } from "../lib/suspension";
 import { notSuspendedText } from "./suspensions";

@@ -1,7 +1,7 @@
 // Placing UTC hours in the admin's time zone (Intl does the zone rules, daylight saving included).
 // The rollups count per UTC hour, so a zone a whole number of hours from UTC gets exact local
 // hours and dates; in a half-hour zone an hour counts where its UTC hour starts.
-import { utcOffsetMinutes } from "../contracts/time-zones";
+import { utcOffsetMinutes } from "#contracts/time-zones.ts";
 import { DAY_MS, HOUR_MS, utcDayStart } from "../lib/time";
 
 export class ZoneClock {

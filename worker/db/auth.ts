@@ -2,10 +2,10 @@
 import { and, eq, exists, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { admins, passwordResets, profiles, sessions, users, type UserRow } from "./schema";
-import type { SessionUser } from "../contracts/auth";
+import type { SessionUser } from "#contracts/auth.ts";
 import { notSuspended } from "./suspensions";
 import { suspensionAt } from "../lib/suspension";
-import type { Locale } from "../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;

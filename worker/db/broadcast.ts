@@ -5,9 +5,9 @@ import type { DB } from "./client";
 import { albums, radioStations, tracks, tvChannels } from "./schema";
 import { coverUrlOf, type Timed } from "./music";
 import { lessReleased, nextTransition, releaseStateOf } from "../lib/release";
-import { STATION_FEATURES, type RadioStationView, type RadioTrack, type StationFeature } from "../contracts/radio";
-import type { TvChannelView } from "../contracts/tv";
-import type { Locale } from "../contracts/locale";
+import { STATION_FEATURES, type RadioStationView, type RadioTrack, type StationFeature } from "#contracts/radio.ts";
+import type { TvChannelView } from "#contracts/tv.ts";
+import type { Locale } from "#contracts/locale.ts";
 import { inLanguage } from "../lib/content-language";
 import { remember } from "../lib/memo";
 

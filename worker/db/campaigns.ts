@@ -10,9 +10,9 @@ import type { DB } from "./client";
 import { auditIfChanged, type Actor, type AuditEntry } from "./audit";
 import { newId } from "../lib/crypto";
 import { DAY_MS, iso } from "../lib/time";
-import type { Locale } from "../contracts/locale";
-import type { Campaign, CampaignInput, CampaignListItem, CampaignStats } from "../contracts/newsletter";
-import { RECIPIENT_STATUSES, type CampaignAudience, type CampaignBlock, type CampaignStatus, type NewsletterTopic } from "../contracts/newsletter-model";
+import type { Locale } from "#contracts/locale.ts";
+import type { Campaign, CampaignInput, CampaignListItem, CampaignStats } from "#contracts/newsletter.ts";
+import { RECIPIENT_STATUSES, type CampaignAudience, type CampaignBlock, type CampaignStatus, type NewsletterTopic } from "#contracts/newsletter-model.ts";
 
 /** Contacts written as recipients per snapshot step: one INSERT … SELECT. */
 export const SNAPSHOT_PAGE = 5_000;

@@ -7,8 +7,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { DB } from "./client";
 import { eventTickets, events, ticketTypes, users } from "./schema";
 import { displayUsername } from "./auth";
-import type { EventTicketStatus } from "../contracts/event-tickets-model";
-import type { CheckInTicket, TicketCheckInEntry } from "../contracts/vip-pass";
+import type { EventTicketStatus } from "#contracts/event-tickets-model.ts";
+import type { CheckInTicket, TicketCheckInEntry } from "#contracts/vip-pass.ts";
 
 const owner = alias(users, "owner");
 const staff = alias(users, "staff");

@@ -2,7 +2,7 @@
 import type { DB } from "./client";
 import { contactMessages } from "./schema";
 import { newId } from "../lib/crypto";
-import type { Locale } from "../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 
 export type ContactSubmission = {
   name: string;

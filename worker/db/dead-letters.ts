@@ -3,7 +3,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { DB } from "./client";
 import { deadLetters } from "./schema";
 import { refuse, type Refused } from "../lib/outcome";
-import { DEAD_LETTER_LIST_MAX, type DeadLetterStatus } from "../contracts/dead-letters";
+import { DEAD_LETTER_LIST_MAX, type DeadLetterStatus } from "#contracts/dead-letters.ts";
 
 export type DeadLetterRow = typeof deadLetters.$inferSelect;
 export type NewDeadLetter = Pick<DeadLetterRow, "id" | "queue" | "body" | "attempts" | "receivedAt">;

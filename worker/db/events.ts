@@ -6,13 +6,13 @@ import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, events } from "./schema";
 import { coverUrlOf } from "./music";
-import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type PublicEvent } from "../contracts/events";
-import { isValidTimeZone } from "../contracts/time-zones";
-import type { Locale } from "../contracts/locale";
+import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type PublicEvent } from "#contracts/events.ts";
+import { isValidTimeZone } from "#contracts/time-zones.ts";
+import type { Locale } from "#contracts/locale.ts";
 import { DAY_MS, iso } from "../lib/time";
 import { inLanguage, pickLanguage } from "../lib/content-language";
-import { nextPresaleChange, presaleStateAt, presaleTimesOf, type PublicPresale } from "../contracts/presales";
-import { publicSaleOpensAt } from "../contracts/event-tickets-model";
+import { nextPresaleChange, presaleStateAt, presaleTimesOf, type PublicPresale } from "#contracts/presales.ts";
+import { publicSaleOpensAt } from "#contracts/event-tickets-model.ts";
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;

@@ -20,7 +20,7 @@ import {
   type PostView,
   type PostVisibility,
   type ReportReason,
-} from "../contracts/feed";
+} from "#contracts/feed.ts";
 
 export type Viewer = { id: string; isAdmin: boolean; isVIP: boolean };
 

@@ -10,8 +10,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DB } from "./client";
 import { runBatch, type Statement } from "./d1";
 import { grantsVip, syncUserVip, type VipChange } from "./payments";
-import { isLocale, type Locale } from "../contracts/locale";
-import type { GiftMonths } from "../contracts/store-model";
+import { isLocale, type Locale } from "#contracts/locale.ts";
+import type { GiftMonths } from "#contracts/store-model.ts";
 
 /** The member's comp as read: its end (null: until revoked), whether or not that end has passed. */
 export type CompAsRead = { endsAt: number | null } | null;

@@ -5,7 +5,7 @@ import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { DB } from "./client";
 import { emailVerifications, loginThrottles, mailWebhookDeliveries, passwordResets, rateLimits, sessions, signInLinks, storeClaimLinks } from "./schema";
 import { SESSION_IDLE_MS } from "./auth";
-import { LOGIN_SLOWDOWN } from "../contracts/sign-in-link";
+import { LOGIN_SLOWDOWN } from "#contracts/sign-in-link.ts";
 import { DAY_MS } from "../lib/time";
 
 /** Longer than the longest rate-limit window (contracts/limits.ts), so no open window is cut. */

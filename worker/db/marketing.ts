@@ -17,11 +17,11 @@ import type { DB } from "./client";
 import { auditLog, marketingConsents, marketingContacts } from "./schema";
 import type { Actor, AuditEntry } from "./audit";
 import type { ParsedContact } from "../lib/contacts-csv";
-import { CONTACTS_PAGE_SIZE, RECENT_DAYS, type MarketingContactsResponse, type MarketingSummary } from "../contracts/admin-marketing";
+import { CONTACTS_PAGE_SIZE, RECENT_DAYS, type MarketingContactsResponse, type MarketingSummary } from "#contracts/admin-marketing.ts";
 import { runBatch } from "./d1";
 import { DAY_MS } from "../lib/time";
-import { auditNoteOf, type AuditDetail } from "../contracts/audit-detail";
-import type { ImportBasis } from "../contracts/newsletter-model";
+import { auditNoteOf, type AuditDetail } from "#contracts/audit-detail.ts";
+import type { ImportBasis } from "#contracts/newsletter-model.ts";
 
 /** Contacts in one INSERT: bounded by count and by the size of the JSON text. */
 export const IMPORT_ROWS_PER_STATEMENT = 5_000;

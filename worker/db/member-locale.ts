@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { DB } from "./client";
 import { users } from "./schema";
-import type { Locale } from "../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 
 /** Stores the member's language. "not_found": no such account (deleted meanwhile). */
 export async function setMemberLocale(db: DB, userId: string, locale: Locale): Promise<"updated" | "not_found"> {

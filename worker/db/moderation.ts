@@ -10,7 +10,7 @@ import { commentReports, postComments, postImages, postReports, posts, users } f
 import { auditInsert, type Actor } from "./audit";
 import { displayUsername } from "./auth";
 import { notSuspended } from "./suspensions";
-import { POST_IMAGE_URL_PREFIX, type ReportReason } from "../contracts/feed";
+import { POST_IMAGE_URL_PREFIX, type ReportReason } from "#contracts/feed.ts";
 import {
   MODERATION_QUEUE_LIMIT,
   MODERATION_REPORTS_SHOWN,
@@ -21,8 +21,8 @@ import {
   type ReasonCount,
   type ReportedComment,
   type ReportedPost,
-} from "../contracts/moderation";
-import { auditDetail } from "../contracts/audit-detail";
+} from "#contracts/moderation.ts";
+import { auditDetail } from "#contracts/audit-detail.ts";
 import { iso } from "../lib/time";
 
 const EXCERPT = 140;

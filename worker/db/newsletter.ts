@@ -5,8 +5,8 @@
 import type { DB } from "./client";
 import { newId } from "../lib/crypto";
 import { DAY_MS } from "../lib/time";
-import type { Locale } from "../contracts/locale";
-import type { ConsentSource, ContactStatus, NewsletterTopic } from "../contracts/newsletter-model";
+import type { Locale } from "#contracts/locale.ts";
+import type { ConsentSource, ContactStatus, NewsletterTopic } from "#contracts/newsletter-model.ts";
 
 export type ContactRow = {
   id: string;

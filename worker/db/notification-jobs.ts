@@ -5,7 +5,7 @@
 import type { DB } from "./client";
 import { notSuspendedText } from "./suspensions";
 import { wants } from "./notifications";
-import type { NotificationKind, NotificationParams } from "../contracts/notifications";
+import type { NotificationKind, NotificationParams } from "#contracts/notifications.ts";
 
 const eventExists = (idSql: string) => `EXISTS (SELECT 1 FROM notification_events ne WHERE ne.id = ${idSql})`;
 

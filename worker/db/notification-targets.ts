@@ -4,7 +4,7 @@
 // preferences again (db/notifications.ts deliverNotification).
 import type { DB } from "./client";
 import { notSuspendedText } from "./suspensions";
-import type { PostVisibility } from "../contracts/feed";
+import type { PostVisibility } from "#contracts/feed.ts";
 
 export type PostFacts = { id: string; authorId: string; visibility: PostVisibility; official: boolean; content: string; hidden: boolean };
 

@@ -19,9 +19,9 @@ import {
   type NotificationParams,
   type NotificationPreferences,
   type NotificationView,
-} from "../contracts/notifications";
-import type { NotificationPreferencesInput } from "../contracts/notifications-input";
-import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from "../contracts/push";
+} from "#contracts/notifications.ts";
+import type { NotificationPreferencesInput } from "#contracts/notifications-input.ts";
+import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from "#contracts/push.ts";
 
 /** Who a broadcast reaches: every member in good standing, or VIP members and administrators. */
 export type NotificationAudience = "members" | "vip";

@@ -6,8 +6,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { notifyRequests } from "./schema";
 import { newId } from "../lib/crypto";
-import type { Locale } from "../contracts/locale";
-import type { NotifyItemKind } from "../contracts/notify-me-model";
+import type { Locale } from "#contracts/locale.ts";
+import type { NotifyItemKind } from "#contracts/notify-me-model.ts";
 
 export type NotifyItem = { kind: NotifyItemKind; id: string };
 

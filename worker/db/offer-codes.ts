@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { offerCodes } from "./schema";
 import { isUniqueViolation, type Statement } from "./d1";
-import type { OfferCodeCounts, OfferPool, OfferPoolKind } from "../contracts/offer-codes";
+import type { OfferCodeCounts, OfferPool, OfferPoolKind } from "#contracts/offer-codes.ts";
 
 /** Rows per INSERT: 4 bound values each, within D1's 100 parameters per statement. */
 const INSERT_ROWS = 24;

@@ -22,8 +22,8 @@ import {
   type PartySummary,
   type PartyTrack,
   type PublicParty,
-} from "../contracts/parties";
-import type { TrackView } from "../contracts/music";
+} from "#contracts/parties.ts";
+import type { TrackView } from "#contracts/music.ts";
 
 export type PartyRow = typeof listeningParties.$inferSelect;
 

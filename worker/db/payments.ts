@@ -5,9 +5,9 @@ import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { runBatch, type Statement } from "./d1";
 import type { DB } from "./client";
 import { billingCustomers, checkoutSessions, paymentEvents, revenueEntries, subscriptions, users } from "./schema";
-import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "../contracts/payments";
-import type { Currency } from "../contracts/store-model";
-import type { VipPlan } from "../contracts/vip-plans";
+import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "#contracts/payments.ts";
+import type { Currency } from "#contracts/store-model.ts";
+import type { VipPlan } from "#contracts/vip-plans.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

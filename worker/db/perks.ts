@@ -6,9 +6,9 @@ import type { DB } from "./client";
 import { perkReveals, perks } from "./schema";
 import { isForeignKeyViolation } from "./d1";
 import { claimOfferCode, countOfferCodes } from "./offer-codes";
-import type { OfferPool } from "../contracts/offer-codes";
-import { PERK_TEASER_MAX, type PerkRevealResponse, type PublicPerk } from "../contracts/perks";
-import type { Locale } from "../contracts/locale";
+import type { OfferPool } from "#contracts/offer-codes.ts";
+import { PERK_TEASER_MAX, type PerkRevealResponse, type PublicPerk } from "#contracts/perks.ts";
+import type { Locale } from "#contracts/locale.ts";
 import { inLanguage } from "../lib/content-language";
 
 export type PerkRow = typeof perks.$inferSelect;

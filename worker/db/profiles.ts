@@ -3,8 +3,8 @@ import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { posts, profiles, users, type UserRow } from "./schema";
 import { displayUsername, isAdminUser } from "./auth";
-import type { MentionSuggestion, ProfilePost, ProfileView, UpdateProfile } from "../contracts/profiles";
-import type { SessionUser } from "../contracts/auth";
+import type { MentionSuggestion, ProfilePost, ProfileView, UpdateProfile } from "#contracts/profiles.ts";
+import type { SessionUser } from "#contracts/auth.ts";
 import { suspensionAt } from "../lib/suspension";
 
 /** The profile list shows a user's newest posts; older ones belong to the feed's pagination. */

@@ -1,7 +1,7 @@
 // Which download formats a release is sold in (decision 054): MP3 always (every track has one),
 // and a lossless master's format when every track of the release has a master in it.
 import type { DB } from "./client";
-import type { DownloadFormat } from "../contracts/store-model";
+import type { DownloadFormat } from "#contracts/store-model.ts";
 
 export type Release = { albumId: string; trackId?: undefined } | { trackId: string; albumId?: undefined };
 

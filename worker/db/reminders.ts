@@ -7,7 +7,7 @@ import type { DB } from "./client";
 import { eventReminders, users } from "./schema";
 import { newId } from "../lib/crypto";
 import { MINUTE_MS } from "../lib/time";
-import type { Locale } from "../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 
 /** The offsets already passed at `now` for an event starting at `start`: they are skipped, never sent late. */
 export const passedOffsets = (offsets: readonly number[], start: number, now: number) => offsets.filter((minutes) => start - minutes * MINUTE_MS <= now);

@@ -20,8 +20,8 @@ import { productImageUrl } from "./store";
 import { readsVipPosts } from "./feed";
 import { inLanguage } from "../lib/content-language";
 import { lessReleased, releaseStateOf } from "../lib/release";
-import type { Locale } from "../contracts/locale";
-import type { SearchItem, SearchKind } from "../contracts/search";
+import type { Locale } from "#contracts/locale.ts";
+import type { SearchItem, SearchKind } from "#contracts/search.ts";
 
 /** Who searches: a visitor (and a banned member, whose session does not count) is null. */
 export type SearchReader = { isAdmin: boolean; isVIP: boolean } | null;

@@ -21,8 +21,8 @@ import {
   type SessionTimeoutHours,
   type SettingsUpdate,
   type StoredSettings,
-} from "../contracts/admin-settings";
-import { isLocale, type Locale } from "../contracts/locale";
+} from "#contracts/admin-settings.ts";
+import { isLocale, type Locale } from "#contracts/locale.ts";
 
 const MEMO_KEY = "site-settings";
 /** How long another isolate may go on using settings an admin just changed. */

@@ -6,9 +6,9 @@ import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, entitlements, giftCodes, orderLines, orders, storeClaimLinks, tracks, users } from "./schema";
 import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "./music";
-import type { TrackView } from "../contracts/music";
-import type { GiftMonths } from "../contracts/store-model";
-import type { CollectionGiftCode, CollectionOrder } from "../contracts/store-collection";
+import type { TrackView } from "#contracts/music.ts";
+import type { GiftMonths } from "#contracts/store-model.ts";
+import type { CollectionGiftCode, CollectionOrder } from "#contracts/store-collection.ts";
 
 export type OwnedRelease = {
   entitlementId: string;

@@ -5,8 +5,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, entitlements, mediaChecksums, orders, tracks } from "./schema";
 import { trackColumns, trackStateOf } from "./music";
-import type { DownloadFormat } from "../contracts/store-model";
-import { isLocale, type Locale } from "../contracts/locale";
+import type { DownloadFormat } from "#contracts/store-model.ts";
+import { isLocale, type Locale } from "#contracts/locale.ts";
 
 export type DownloadEntitlement = {
   id: string;

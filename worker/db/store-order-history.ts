@@ -2,8 +2,8 @@
 // "mark shipped" and each refund asked for here (the audit log: who and what), and each refund the
 // provider's event confirmed (the revenue ledger's negative rows, `refund:<refund id>`).
 import type { AuditSummary } from "./schema";
-import type { OrderHistoryEntry } from "../contracts/admin-store-orders";
-import type { AuditAction } from "../contracts/audit-actions";
+import type { OrderHistoryEntry } from "#contracts/admin-store-orders.ts";
+import type { AuditAction } from "#contracts/audit-actions.ts";
 
 /** The audit actions the orders' back office writes. */
 export const SHIP_ACTION: AuditAction = "store.order.ship";

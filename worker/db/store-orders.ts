@@ -7,7 +7,7 @@ import type { DB } from "./client";
 import type { Statement } from "./d1";
 import { albums, entitlements, giftCodes, orderLines, orders, products, stockHolds, tracks } from "./schema";
 import type { StoreCheckoutRow } from "./store-checkouts";
-import type { ShippingAddress } from "../contracts/store-checkout";
+import type { ShippingAddress } from "#contracts/store-checkout.ts";
 
 const stmt = (text: string, ...params: unknown[]): Statement => ({ sql: text, params });
 

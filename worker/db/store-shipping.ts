@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { shippingRates, siteSettings } from "./schema";
 import { auditInsert, type Actor } from "./audit";
-import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES } from "../contracts/store-model";
+import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES } from "#contracts/store-model.ts";
 import {
   DEFAULT_FREE_SHIPPING_OVER,
   FREE_SHIPPING_SETTING_KEY,
@@ -14,7 +14,7 @@ import {
   type FreeShippingOver,
   type ShippingRate,
   type ShippingSettings,
-} from "../contracts/store-shipping";
+} from "#contracts/store-shipping.ts";
 
 const zoneOrder = (r: ShippingRate) => SHIPPING_ZONES.indexOf(r.zone) * WEIGHT_CLASSES.length + WEIGHT_CLASSES.indexOf(r.weightClass);
 

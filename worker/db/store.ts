@@ -6,10 +6,10 @@ import type { DB } from "./client";
 import { albums, carts, productImages, products, productVariants, tracks } from "./schema";
 import { coverUrlOf } from "./music";
 import { inLanguage } from "../lib/content-language";
-import type { Locale } from "../contracts/locale";
-import { cartOptionsSchema, cartSchema, NO_CART_OPTIONS, type CartLine, type CartOptions } from "../contracts/store-cart";
-import { STORE_LIMITS, type GiftMonths } from "../contracts/store-model";
-import { stockOf, suggestedAmountCents, vipPriceCents, type Money, type PublicProduct, type PublicRelease, type PublicVariant } from "../contracts/store";
+import type { Locale } from "#contracts/locale.ts";
+import { cartOptionsSchema, cartSchema, NO_CART_OPTIONS, type CartLine, type CartOptions } from "#contracts/store-cart.ts";
+import { STORE_LIMITS, type GiftMonths } from "#contracts/store-model.ts";
+import { stockOf, suggestedAmountCents, vipPriceCents, type Money, type PublicProduct, type PublicRelease, type PublicVariant } from "#contracts/store.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect;

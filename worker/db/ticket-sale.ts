@@ -4,10 +4,10 @@
 // `tickets` block each answer carries. The checkout decides; this only shows.
 import type { DB } from "./client";
 import type { EventRow } from "./events";
-import type { Locale } from "../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { iso } from "../lib/time";
 import { pickLanguage } from "../lib/content-language";
-import { presaleTimesOf } from "../contracts/presales";
+import { presaleTimesOf } from "#contracts/presales.ts";
 import {
   TICKET_LIMITS,
   nextTicketSaleChange,
@@ -18,7 +18,7 @@ import {
   type EventTicketSale,
   type PublicTicketType,
   type TicketSaleTimes,
-} from "../contracts/event-tickets-model";
+} from "#contracts/event-tickets-model.ts";
 
 /** Tickets are sold here only for custom events priced in USD or BRL. */
 export const sellsTicketsHere = (row: { source: string; currency: string }) => row.source === "custom" && ticketCurrencyOf(row.currency) !== null;

@@ -4,10 +4,10 @@
 import { eq } from "drizzle-orm";
 import type { DB } from "./client";
 import { events } from "./schema";
-import { presaleTimesOf } from "../contracts/presales";
-import { ticketCurrencyOf, ticketSaleStateAt } from "../contracts/event-tickets-model";
-import type { DoorListEntry, DoorListResponse, TicketSalesResponse, TicketTypeSales } from "../contracts/admin-ticket-sales";
-import type { DoorQuery } from "../contracts/admin-tickets";
+import { presaleTimesOf } from "#contracts/presales.ts";
+import { ticketCurrencyOf, ticketSaleStateAt } from "#contracts/event-tickets-model.ts";
+import type { DoorListEntry, DoorListResponse, TicketSalesResponse, TicketTypeSales } from "#contracts/admin-ticket-sales.ts";
+import type { DoorQuery } from "#contracts/admin-tickets.ts";
 
 type TypeRow = {
   id: string;

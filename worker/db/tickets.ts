@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { events, tickets } from "./schema";
 import { auditInsert, type Actor } from "./audit";
-import type { TicketSource, TicketStatus } from "../contracts/admin-tickets-limits";
+import type { TicketSource, TicketStatus } from "#contracts/admin-tickets-limits.ts";
 import {
   ticketCursorOf,
   type CurrencyTotal,
@@ -18,11 +18,11 @@ import {
   type TicketDetailResponse,
   type TicketsListResponse,
   type TicketView,
-} from "../contracts/admin-tickets";
-import type { EventTicketStatus } from "../contracts/event-tickets-model";
+} from "#contracts/admin-tickets.ts";
+import type { EventTicketStatus } from "#contracts/event-tickets-model.ts";
 import type { EventRef, ImportedTicket } from "../lib/ticket-import";
 import type { Period } from "../lib/ticket-periods";
-import { auditDetail } from "../contracts/audit-detail";
+import { auditDetail } from "#contracts/audit-detail.ts";
 
 export type TicketFilters = {
   search: string | null;

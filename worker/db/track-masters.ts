@@ -5,7 +5,7 @@ import type { DB } from "./client";
 import { tracks } from "./schema";
 import { auditIfChanged, type Actor } from "./audit";
 import { toAdminTrack } from "./admin-catalog";
-import type { AdminTrack } from "../contracts/admin-catalog";
+import type { AdminTrack } from "#contracts/admin-catalog.ts";
 
 export type MasterFormat = "wav" | "flac";
 

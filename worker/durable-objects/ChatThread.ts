@@ -16,7 +16,7 @@ import { readConfig } from "../env";
 import { createDb } from "../db/client";
 import { loadSiteDigest } from "../services/chat-digest";
 import { readSettings } from "../db/settings";
-import { artistNameOf } from "../contracts/admin-settings";
+import { artistNameOf } from "#contracts/admin-settings.ts";
 import {
   attachmentOf,
   closeBack,
@@ -37,9 +37,9 @@ import { CHAT_MEMBER_ADMIN_HEADER, CHAT_MEMBER_NAME_HEADER, CHAT_MEMBER_VIP_HEAD
 import { findMemberAccess, keepsVipSockets } from "../db/member-access";
 import { createChatModel, replyLanguage, trimContext } from "../services/ai";
 import { ChatModelError, type ChatMember, type ChatModel, type ChatTurn } from "../services/ai/types";
-import { SOCKET_CLOSE_SESSION_ENDED } from "../contracts/realtime";
+import { SOCKET_CLOSE_SESSION_ENDED } from "#contracts/realtime.ts";
 import { DAY_MS, MINUTE_MS } from "../lib/time";
-import { TEXT_MESSAGES } from "../contracts/text-messages";
+import { TEXT_MESSAGES } from "#contracts/text-messages.ts";
 import {
   CHAT_CLIENT_FRAME_MAX_BYTES,
   CHAT_CONTEXT_MAX_MESSAGES,
@@ -54,7 +54,7 @@ import {
   type ChatMessage,
   type ChatRole,
   type ChatServerFrame,
-} from "../contracts/chat";
+} from "#contracts/chat.ts";
 
 /** A history frame carries at most this many of the newest messages, so a years-long thread still fits one frame. */
 export const CHAT_HISTORY_MAX_MESSAGES = 500;

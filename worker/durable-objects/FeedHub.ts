@@ -21,9 +21,9 @@ import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
 import { FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_VIP_HEADER, type FeedSocketTarget } from "../services/realtime/feed-hub";
 import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue } from "./feed-event-queue";
-import { ROLE_CHANGED_FRAME } from "../contracts/realtime";
-import { NOTIFICATION_FRAME } from "../contracts/notifications";
-import type { FeedErrorFrame } from "../contracts/feed";
+import { ROLE_CHANGED_FRAME } from "#contracts/realtime.ts";
+import { NOTIFICATION_FRAME } from "#contracts/notifications.ts";
+import type { FeedErrorFrame } from "#contracts/feed.ts";
 import {
   answerClientFrame,
   closeBack,
@@ -34,7 +34,7 @@ import {
   userTag,
   type SocketAttachment,
 } from "../services/realtime/socket-sessions";
-import { feedEventSchema, type FeedEvent, type FeedFrame } from "../contracts/feed";
+import { feedEventSchema, type FeedEvent, type FeedFrame } from "#contracts/feed.ts";
 
 const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies FeedErrorFrame);
 

@@ -25,7 +25,7 @@ import {
   type SocketTarget,
 } from "../services/realtime/socket-sessions";
 import { STATION_ID_HEADER } from "../services/realtime/station-hub";
-import type { RadioServerFrame } from "../contracts/radio";
+import type { RadioServerFrame } from "#contracts/radio.ts";
 
 export const LISTENER_FLUSH_MS = 100;
 /** A now-playing frame goes out this long after the track boundary, so clients asking then agree. */

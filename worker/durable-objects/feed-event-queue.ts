@@ -1,5 +1,5 @@
 // The feed hub's queue of events waiting for the next flush (FeedHub.ts), and how often it flushes.
-import type { FeedEvent } from "../contracts/feed";
+import type { FeedEvent } from "#contracts/feed.ts";
 
 /** Spec: at most 10 events a second per client, read as at most 10 frames a second. */
 export const FEED_FLUSH_INTERVAL_MS = 100;

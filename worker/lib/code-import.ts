@@ -10,7 +10,7 @@ import {
   OFFER_CODE_PREVIEW_ROWS,
   type OfferCodePreviewResponse,
   type OfferCodeRowIssue,
-} from "../contracts/offer-codes";
+} from "#contracts/offer-codes.ts";
 
 const CODE_HEADER = /^(?:presale[ _-]?)?(?:codes?|coupons?|vouchers?|promo(?:[ _-]?codes?)?|c[oó]digos?|cupons?|access[ _-]?codes?)$/i;
 

@@ -7,12 +7,12 @@
 // country or too many or too long tags refuse the row, like a bad address. Pure: what reaches D1 is
 // decided here, the writes are worker/db/marketing.ts.
 import Papa from "papaparse";
-import { z } from "../contracts/zod";
-import { userText } from "../contracts/text";
+import { z } from "#contracts/zod.ts";
+import { userText } from "#contracts/text.ts";
 import { routeError } from "./errors";
 import { readBoundedBody } from "./bounded-body";
-import { COUNTRY_CODES, countryAlpha2 } from "../contracts/countries";
-import type { Locale } from "../contracts/locale";
+import { COUNTRY_CODES, countryAlpha2 } from "#contracts/countries.ts";
+import type { Locale } from "#contracts/locale.ts";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_NAME_MAX,
@@ -22,7 +22,7 @@ import {
   IMPORT_TAG_MAX_CHARS,
   IMPORT_TAGS_MAX,
   type ImportIssue,
-} from "../contracts/admin-marketing";
+} from "#contracts/admin-marketing.ts";
 
 export type ParsedContact = {
   row: number;

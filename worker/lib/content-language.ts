@@ -1,7 +1,7 @@
 // Which site language a request's own values ask for, and the text a bilingual column gives in a
 // language. Pure: worker/middleware/content-language.ts (requestLanguage) reads the request.
 import { parseAccept } from "hono/utils/accept";
-import { detectLocale, type Locale } from "../contracts/locale";
+import { detectLocale, type Locale } from "#contracts/locale.ts";
 
 /**
  * The language of the browser's Accept-Language list (the same list as navigator.languages), the

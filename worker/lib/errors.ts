@@ -6,8 +6,8 @@
 // gives it, so a new code or a code under another status fails the type check until it is added.
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ROUTE_CODES, type ApiErrorCode, type RouteCode } from "../contracts/route-codes";
-import { VALIDATION_RULES, validationFailure, type ErrorParams, type ValidationCode } from "../contracts/validation-codes";
+import { ROUTE_CODES, type ApiErrorCode, type RouteCode } from "#contracts/route-codes.ts";
+import { VALIDATION_RULES, validationFailure, type ErrorParams, type ValidationCode } from "#contracts/validation-codes.ts";
 import { isRefused, type Refused } from "./outcome";
 
 export type ErrorDetails = { field?: string; params?: ErrorParams };

@@ -4,9 +4,9 @@
 // The performer is the artist, a solo recording artist, so a Person: the back office's artist
 // name setting (the chat persona's name until one is saved). The organizer is the site's brand
 // (BRAND_NAME), an Organization.
-import type { PublicEvent } from "../contracts/events";
-import { countryAlpha2 } from "../contracts/countries";
-import { toZonedIso } from "../contracts/time-zones";
+import type { PublicEvent } from "#contracts/events.ts";
+import { countryAlpha2 } from "#contracts/countries.ts";
+import { toZonedIso } from "#contracts/time-zones.ts";
 import { scriptSafeJson } from "./page-head";
 
 /** A published event with what only the markup needs on top of the public shape. */

@@ -1,7 +1,7 @@
 // Member text as notifications read it: the @usernames a post or comment mentions, and the short
 // excerpt a notification quotes. Pure: the routes' triggers (services/notifications/triggers.ts)
 // look the names up.
-import { mentionPattern } from "../contracts/mentions";
+import { mentionPattern } from "#contracts/mentions.ts";
 
 /** Mentions one text may notify: more are ignored, so a pasted list of names cannot spam a crowd. */
 export const MENTIONS_MAX = 10;

@@ -1,8 +1,8 @@
 // The <head> of a server-rendered page: its title and description, the link-preview tags (Open
 // Graph, Twitter), the canonical address and the language alternates. Pure: the page route
 // passes what the page said of itself (contracts/ssr.ts PageHead) and the request's address.
-import { LANG_PARAM, languageAlternates, type Locale } from "../contracts/locale";
-import type { PageHead } from "../contracts/ssr";
+import { LANG_PARAM, languageAlternates, type Locale } from "#contracts/locale.ts";
+import type { PageHead } from "#contracts/ssr.ts";
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 

@@ -3,7 +3,7 @@
 // no state to store or keep in step. Time since RADIO_EPOCH_MS is cut into cycles as long as the
 // whole rotation; each cycle plays every track once, in a shuffle seeded by the station and the
 // cycle number (so the order changes from one cycle to the next but is the same for everyone).
-import { RADIO_HISTORY_SIZE, type RadioSlot, type RadioTrack } from "../contracts/radio";
+import { RADIO_HISTORY_SIZE, type RadioSlot, type RadioTrack } from "#contracts/radio.ts";
 
 export const RADIO_EPOCH_MS = Date.UTC(2025, 0, 1);
 

@@ -2,7 +2,7 @@
 // and combining marks survive, each quoted and given a `*` (a word start), so no character a person
 // types ("  * : ^ - NEAR( AND OR) is ever read as query syntax: nothing typed can make MATCH fail.
 
-import { SEARCH_TERMS_MAX } from "../contracts/search";
+import { SEARCH_TERMS_MAX } from "#contracts/search.ts";
 
 /** Shortest word start the relaxed search cuts a word down to. */
 const RELAXED_MIN = 4;

@@ -1,7 +1,7 @@
 // /sitemap.xml and /robots.txt as text. Pure: the route passes the addresses and what is known of
 // them. Every address is listed with its language alternates (en, pt-BR, x-default), as the pages'
 // own hreflang links name them.
-import { languageAlternates } from "../contracts/locale";
+import { languageAlternates } from "#contracts/locale.ts";
 
 export type SitemapEntry = {
   /** Address of the page: absolute here (an area's reader gives it site-relative, routes/sitemap.ts makes it absolute). */

@@ -2,8 +2,8 @@
 // start to the end of the current day; Last 7 Days and Last 30 Days run to now, Last 30 Days
 // being one calendar month back). Calendar arithmetic is done on the zone's wall clock, so a
 // daylight-saving change inside the span moves nothing: a week ago is the same local time.
-import { utcOffsetMinutes } from "../contracts/time-zones";
-import type { TicketTimeFilter } from "../contracts/admin-tickets-limits";
+import { utcOffsetMinutes } from "#contracts/time-zones.ts";
+import type { TicketTimeFilter } from "#contracts/admin-tickets-limits.ts";
 
 /** [from, to): `to` is exclusive. */
 export type Period = { from: number; to: number };

@@ -3,7 +3,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import type { z, ZodType } from "zod";
-import { validationFailure } from "../contracts/validation-codes";
+import { validationFailure } from "#contracts/validation-codes.ts";
 import { badRequest, errorBody, validationError } from "./errors";
 
 export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>

@@ -1,6 +1,6 @@
 // The web app manifest (decision 042): what a browser needs to install the site as an app. Its
 // names and shortcuts are in the visitor's language; the brand is the site's configuration.
-import type { Locale } from "../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 
 /** The shell's theme-color (index.html) and the favicon's background. */
 export const THEME_COLOR = "#14061f";

@@ -5,8 +5,8 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { HonoEnv } from "../types";
-import { isLocale, LANG_PARAM, LOCALE_COOKIE, type Locale } from "../contracts/locale";
-import { isEmbedPath } from "../contracts/ssr";
+import { isLocale, LANG_PARAM, LOCALE_COOKIE, type Locale } from "#contracts/locale.ts";
+import { isEmbedPath } from "#contracts/ssr.ts";
 import { CONTENT_LANGUAGE_VARY, localeOfRequest } from "../lib/content-language";
 
 /**

@@ -4,8 +4,8 @@
 import { createMiddleware } from "hono/factory";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { HonoEnv } from "../types";
-import type { SessionUser } from "../contracts/auth";
-import { EMAIL_VERIFICATION_CODES, EMAIL_VERIFICATION_MESSAGES } from "../contracts/email-verification";
+import type { SessionUser } from "#contracts/auth.ts";
+import { EMAIL_VERIFICATION_CODES, EMAIL_VERIFICATION_MESSAGES } from "#contracts/email-verification.ts";
 
 type WithUser = HonoEnv & { Variables: HonoEnv["Variables"] & { user: SessionUser } };
 

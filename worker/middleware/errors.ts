@@ -4,7 +4,7 @@ import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "../env";
 import { ApiError, errorBody } from "../lib/errors";
-import { ROUTE_CODES } from "../contracts/route-codes";
+import { ROUTE_CODES } from "#contracts/route-codes.ts";
 import type { HonoEnv } from "../types";
 
 export const onError: ErrorHandler<HonoEnv> = (err, c) => {

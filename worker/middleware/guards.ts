@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routeError, unauthorized } from "../lib/errors";
 import type { HonoEnv } from "../types";
-import type { SessionUser } from "../contracts/auth";
+import type { SessionUser } from "#contracts/auth.ts";
 import type { Actor } from "../db/audit";
 
 type WithUser = HonoEnv & { Variables: HonoEnv["Variables"] & { user: SessionUser } };

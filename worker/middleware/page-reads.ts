@@ -11,7 +11,7 @@ import { createMiddleware } from "hono/factory";
 import { sharedMaxAge } from "./edge-cache";
 import { sessionOfRequest } from "./session";
 import { notFound } from "../lib/errors";
-import type { SessionUser } from "../contracts/auth";
+import type { SessionUser } from "#contracts/auth.ts";
 import type { DB } from "../db/client";
 import type { D1Trips } from "../db/d1-session";
 import type { HonoEnv } from "../types";

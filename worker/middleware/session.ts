@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { resolveSession } from "../db/auth";
 import { sha256Hex } from "../lib/crypto";
 import { readSessionToken } from "../services/session";
-import type { SessionUser } from "../contracts/auth";
+import type { SessionUser } from "#contracts/auth.ts";
 import type { HonoEnv } from "../types";
 
 /** The signed-in user of the request's session cookie and the session's hash, or nulls. */

@@ -4,8 +4,8 @@
 import { Hono, type Context } from "hono";
 import { readConfig } from "../env";
 import type { HonoEnv } from "../types";
-import { ACCOUNT_MESSAGES, changePasswordSchema, sessionIdParamSchema } from "../contracts/account";
-import type { DeviceSession, DeviceSessionsResponse, SessionsEndedResponse } from "../contracts/account-api";
+import { ACCOUNT_MESSAGES, changePasswordSchema, sessionIdParamSchema } from "#contracts/account.ts";
+import type { DeviceSession, DeviceSessionsResponse, SessionsEndedResponse } from "#contracts/account-api.ts";
 import {
   endMemberSession,
   endOtherMemberSessions,

@@ -2,7 +2,7 @@
 import { recordSignupConsent } from "../db/newsletter";
 import { consentText } from "../services/mail/newsletter";
 import { requestCountry } from "../services/newsletter/subscription";
-import { CONFIRMATION_VALID_DAYS } from "../contracts/newsletter";
+import { CONFIRMATION_VALID_DAYS } from "#contracts/newsletter.ts";
 import { Hono, type Context } from "hono";
 import { readConfig } from "../env";
 import type { HonoEnv } from "../types";
@@ -31,8 +31,8 @@ import {
   type AuthUserResponse,
   type MeResponse,
   type OkResponse,
-} from "../contracts/auth";
-import { RATE_LIMITS } from "../contracts/limits";
+} from "#contracts/auth.ts";
+import { RATE_LIMITS } from "#contracts/limits.ts";
 import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
@@ -41,7 +41,7 @@ import { closeMemberSockets } from "../services/realtime/member-sockets";
 import { validate } from "../lib/validate";
 import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
 import { signInByLink, signInWithSlowdown } from "../services/login-slowdown";
-import { signInLinkSchema } from "../contracts/sign-in-link";
+import { signInLinkSchema } from "#contracts/sign-in-link.ts";
 import { createMailService } from "../services/mail";
 import { sendSignupVerification } from "../services/email-verification";
 import { passwordResetMail } from "../services/mail/templates";
@@ -50,8 +50,8 @@ import { isUniqueViolation } from "../db/d1";
 import { refuseIfSuspended } from "../services/suspension";
 import { suspensionAt } from "../lib/suspension";
 import { requestLanguage } from "../middleware/content-language";
-import type { Locale } from "../contracts/locale";
-import { memberLocaleSchema, type MemberLocaleResponse } from "../contracts/member-locale";
+import type { Locale } from "#contracts/locale.ts";
+import { memberLocaleSchema, type MemberLocaleResponse } from "#contracts/member-locale.ts";
 import { setMemberLocale } from "../db/member-locale";
 import { requireUser } from "../middleware/guards";
 

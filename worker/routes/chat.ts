@@ -3,7 +3,7 @@
 // who they are, so no member can ever reach another's thread.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import type { SessionUser } from "../contracts/auth";
+import type { SessionUser } from "#contracts/auth.ts";
 import { requireVIP } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";

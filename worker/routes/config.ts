@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { isLocalMode, readConfig } from "../env";
-import type { PublicConfig } from "../contracts/config";
+import type { PublicConfig } from "#contracts/config.ts";
 import type { HonoEnv } from "../types";
 import { readSettings } from "../db/settings";
 

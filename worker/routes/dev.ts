@@ -2,10 +2,10 @@
 // finish a password reset offline; the reminders' test clock runs the sending pass at a given time. Outside local/test mode on a loopback host they do not exist.
 import { Hono } from "hono";
 import { localMachineOnly } from "../middleware/local-only";
-import type { MailboxResponse } from "../contracts/auth";
+import type { MailboxResponse } from "#contracts/auth.ts";
 import { extractLinks, listOutbox } from "../services/mail/outbox";
 import type { HonoEnv } from "../types";
-import { z } from "../contracts/zod";
+import { z } from "#contracts/zod.ts";
 import { validate } from "../lib/validate";
 import { runReminderPass } from "../services/reminders/pass";
 import { runNotifyPass } from "../services/notify-me/pass";

@@ -10,7 +10,7 @@ import { validate } from "../lib/validate";
 import { conflict, routeError, unauthorized, type ApiError } from "../lib/errors";
 import { isRefused } from "../lib/outcome";
 import { sha256Hex } from "../lib/crypto";
-import { AUTH_MESSAGES } from "../contracts/auth";
+import { AUTH_MESSAGES } from "#contracts/auth.ts";
 import {
   EMAIL_VERIFICATION_CODES as CODES,
   EMAIL_VERIFICATION_MESSAGES as MESSAGES,
@@ -18,7 +18,7 @@ import {
   verifyEmailSchema,
   type VerificationSentResponse,
   type VerifyEmailResponse,
-} from "../contracts/email-verification";
+} from "#contracts/email-verification.ts";
 import { consumeEmailVerification, isEmailTakenByOther, setPendingEmail, type VerificationRefusal } from "../db/email-verification";
 import { isUniqueViolation } from "../db/d1";
 import { attachGuestPurchases } from "../db/store-collection";

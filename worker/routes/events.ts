@@ -11,8 +11,8 @@ import { buildCalendar, type IcalEvent } from "../lib/ical";
 import { listedEvents } from "../services/events";
 import { requestLanguage } from "../middleware/content-language";
 import { CONTENT_LANGUAGE_VARY } from "../lib/content-language";
-import { countryName } from "../contracts/countries";
-import type { Locale } from "../contracts/locale";
+import { countryName } from "#contracts/countries.ts";
+import type { Locale } from "#contracts/locale.ts";
 import { presaleCodeFor } from "../services/presales";
 import { requireVIP } from "../middleware/guards";
 import {
@@ -26,7 +26,7 @@ import {
   toPublicEvent,
   type EventRow,
 } from "../db/events";
-import type { PresaleCodeResponse } from "../contracts/presales";
+import type { PresaleCodeResponse } from "#contracts/presales.ts";
 import { nextTicketSaleChangeOf, readTicketTypesForSale, sellsTicketsHere, ticketSaleOf } from "../db/ticket-sale";
 import type { DB } from "../db/client";
 import {
@@ -37,7 +37,7 @@ import {
   type PublicEvent,
   type VirtualMeetView,
   type VirtualMeetsResponse,
-} from "../contracts/events";
+} from "#contracts/events.ts";
 
 /**
  * The public answers' Cache-Control: a minute, cut to the seconds left before a presale among

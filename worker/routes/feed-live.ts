@@ -9,7 +9,7 @@ import { FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_VIP_HEADER, feedHub } from "../
 import { readsVipPosts } from "../db/feed";
 import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
-import type { SessionUser } from "../contracts/auth";
+import type { SessionUser } from "#contracts/auth.ts";
 
 type Upgrade = { req: { raw: Request }; env: AppEnv; var: { user: SessionUser; sessionHash: string | null } };
 

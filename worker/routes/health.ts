@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { requestMetrics } from "../services/realtime/request-metrics";
 import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
-import type { HealthResponse, HealthCheck } from "../contracts/health";
+import type { HealthResponse, HealthCheck } from "#contracts/health.ts";
 import { rememberPromise } from "../lib/memo";
 
 const CHECK_TIMEOUT_MS = 2_000;

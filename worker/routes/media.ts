@@ -12,10 +12,10 @@ import { serveR2Object } from "../lib/r2-range";
 import { findPreviewSource, findTrackAudio } from "../db/music";
 import { findChannel } from "../db/broadcast";
 import { findStationCached } from "../services/radio";
-import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES, SLUG_PATTERN } from "../contracts/music";
-import { TV_CAPTION_LANGS, tvCaptionsKey, type TvCaptionLang } from "../contracts/tv";
+import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES, SLUG_PATTERN } from "#contracts/music.ts";
+import { TV_CAPTION_LANGS, tvCaptionsKey, type TvCaptionLang } from "#contracts/tv.ts";
 import { checkRemoteAudioUrl, fetchRemoteAudio, parseAllowedHosts } from "../services/media/audio-proxy";
-import { PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER } from "../contracts/areas";
+import { PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER } from "#contracts/areas/index.ts";
 
 /** Image files are `<folder>/<id>.<ext>`: nothing a client sends reaches another R2 key. */
 const IMAGE_FILE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(png|jpg|webp)$/;

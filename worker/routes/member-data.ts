@@ -14,7 +14,7 @@ import {
   MEMBER_DATA_MESSAGES as MESSAGES,
   type AccountDeletedResponse,
   type DataExportStatus,
-} from "../contracts/member-data";
+} from "#contracts/member-data.ts";
 import { findMemberForRights } from "../db/member-data";
 import { requireUser } from "../middleware/guards";
 import { conflict, fieldError, forbidden, notFound, routeError, unauthorized } from "../lib/errors";

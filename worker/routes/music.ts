@@ -31,7 +31,7 @@ import {
   type StreamResponse,
   type TrackResponse,
   type TracksResponse,
-} from "../contracts/music";
+} from "#contracts/music.ts";
 
 const TRACKS_KEY = "music:tracks";
 

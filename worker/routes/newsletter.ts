@@ -14,14 +14,14 @@ import { optInTokenHash } from "../lib/opt-in-token";
 import { verifyContactLink } from "../lib/signed-link";
 import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
-import { RATE_LIMITS } from "../contracts/limits";
+import { RATE_LIMITS } from "#contracts/limits.ts";
 import {
   newsletterPreferencesInput,
   newsletterSubscribeInput,
   newsletterTokenInput,
   preferencesQuery,
   type NewsletterPreferences,
-} from "../contracts/newsletter";
+} from "#contracts/newsletter.ts";
 import type { ContactRow } from "../db/newsletter";
 import { confirmSubscription, findContact, findMemberContact, savePreferences, setMemberSubscription, unsubscribeContact } from "../db/newsletter";
 import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";

@@ -17,9 +17,9 @@ import {
   savePreferences,
   savePushSubscription,
 } from "../db/notifications";
-import { notificationPreferencesInput, notificationsQuery, pushSubscriptionInput, pushUnsubscribeInput } from "../contracts/notifications-input";
-import type { NotificationPreferences, NotificationsPage, UnreadCount } from "../contracts/notifications";
-import { pushEndpointAllowed } from "../contracts/push";
+import { notificationPreferencesInput, notificationsQuery, pushSubscriptionInput, pushUnsubscribeInput } from "#contracts/notifications-input.ts";
+import type { NotificationPreferences, NotificationsPage, UnreadCount } from "#contracts/notifications.ts";
+import { pushEndpointAllowed } from "#contracts/push.ts";
 import { pushSender } from "../services/push";
 
 const NOTIFICATION_ID = /^[0-9a-f]{32}$/;

@@ -32,9 +32,9 @@ import {
   hasMemberRequest,
   type NotifyItem,
 } from "../db/notify-me";
-import { CONFIRMATION_VALID_DAYS } from "../contracts/newsletter";
-import { EVENT_MESSAGES } from "../contracts/events";
-import { MUSIC_MESSAGES } from "../contracts/music";
+import { CONFIRMATION_VALID_DAYS } from "#contracts/newsletter.ts";
+import { EVENT_MESSAGES } from "#contracts/events.ts";
+import { MUSIC_MESSAGES } from "#contracts/music.ts";
 import {
   NOTIFY_CONFIRM_PATH,
   NOTIFY_MESSAGES,
@@ -47,7 +47,7 @@ import {
   type NotifyItemKind,
   type NotifyRequestResponse,
   type NotifyStateResponse,
-} from "../contracts/notify-me";
+} from "#contracts/notify-me.ts";
 import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
 import { sendOptInConfirmation } from "../services/mail/opt-in";
 import { itemFacts, type ItemFacts } from "../services/notify-me/items";

@@ -2,14 +2,14 @@
 // site, so other sites and apps that read oEmbed show the embeddable player. Public; reads no
 // session. Album and track pages announce it with a discovery link (routes/pages.ts).
 import { Hono } from "hono";
-import { z } from "../contracts/zod";
+import { z } from "#contracts/zod.ts";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { validate } from "../lib/validate";
 import { notFound, routeError } from "../lib/errors";
 import { detectImageType, readImageSize } from "../lib/images";
 import { embeddableOf, oembedResponse, type OembedItem } from "../lib/oembed";
-import { artistNameOf } from "../contracts/admin-settings";
+import { artistNameOf } from "#contracts/admin-settings.ts";
 import { findAlbum, findTrack } from "../db/music";
 import { readSettings } from "../db/settings";
 

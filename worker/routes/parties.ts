@@ -5,7 +5,7 @@
 // how a member without VIP hears a party that is open to everyone.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
-import type { SessionUser } from "../contracts/auth";
+import type { SessionUser } from "#contracts/auth.ts";
 import { readConfig } from "../env";
 import { requireUser } from "../middleware/guards";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
@@ -15,7 +15,7 @@ import { remember } from "../lib/memo";
 import { signMediaToken } from "../lib/media-token";
 import { findParty, listUpcomingParties, PARTIES_MEMO_PREFIX, partyEndsAtOf, toPartyDetail, type PartyRow } from "../db/parties";
 import { PARTY_ID_HEADER, PARTY_MEMBER_ADMIN_HEADER, PARTY_MEMBER_AVATAR_HEADER, PARTY_MEMBER_NAME_HEADER, partyRoom } from "../services/realtime/party-room";
-import { MEDIA_TOKEN_TTL_SECONDS } from "../contracts/music";
+import { MEDIA_TOKEN_TTL_SECONDS } from "#contracts/music.ts";
 import {
   PARTY_CODES,
   PARTY_MESSAGES,
@@ -25,7 +25,7 @@ import {
   type PartyPlayResponse,
   type PartyResponse,
   type PublicPartiesResponse,
-} from "../contracts/parties";
+} from "#contracts/parties.ts";
 
 /** The teaser's list is the same for every visitor: memoised per isolate (admin writes forget it). */
 const UPCOMING_TTL_MS = 15_000;

@@ -31,7 +31,7 @@ import {
   type LocalCheckoutResultResponse,
   type MembershipResponse,
   type RedirectResponse,
-} from "../contracts/payments";
+} from "#contracts/payments.ts";
 import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { newId } from "../lib/crypto";
 import { validate } from "../lib/validate";
@@ -56,7 +56,7 @@ import {
   type LocalDeps,
 } from "../services/payments/local-flows";
 import { vipPlanPrices, type PlanPrices } from "../services/payments/plans";
-import type { VipPlan } from "../contracts/vip-plans";
+import type { VipPlan } from "#contracts/vip-plans.ts";
 import { storeOrderEffects } from "../services/store/order-mails";
 
 const paymentFailed = () => routeError("payment_failed");

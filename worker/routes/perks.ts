@@ -13,7 +13,7 @@ import { answerLanguage } from "../middleware/content-language";
 import { conflict, notFound, routeError } from "../lib/errors";
 import { canReveal, findPerk, listLivePerks, nextPerkChange, revealPerk, type PerkViewer } from "../db/perks";
 import { publicCacheControl } from "../lib/cache-control";
-import { PERK_ERROR_CODES, PERK_ID_PATTERN, PERK_MESSAGES, perkStateAt, type PerkRevealResponse, type PerksResponse } from "../contracts/perks";
+import { PERK_ERROR_CODES, PERK_ID_PATTERN, PERK_MESSAGES, perkStateAt, type PerkRevealResponse, type PerksResponse } from "#contracts/perks.ts";
 
 const perkNotFound = () => notFound(PERK_MESSAGES.notFound, PERK_ERROR_CODES.notFound);
 

@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
-import type { SessionUser } from "../contracts/auth";
+import type { SessionUser } from "#contracts/auth.ts";
 import { requireAdmin, requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
 import { hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
@@ -13,10 +13,10 @@ import { validate } from "../lib/validate";
 import { badRequest, conflict, forbidden, notFound, routeError, type ApiError } from "../lib/errors";
 import { isRefused } from "../lib/outcome";
 import { publishFeedEvent } from "../services/realtime/feed-hub";
-import { RATE_LIMITS } from "../contracts/limits";
+import { RATE_LIMITS } from "#contracts/limits.ts";
 import { readConfig, type AppEnv } from "../env";
 import { readSettings } from "../db/settings";
-import { artistNameOf } from "../contracts/admin-settings";
+import { artistNameOf } from "#contracts/admin-settings.ts";
 import {
   FEED_MESSAGES,
   PINNED_MAX,
@@ -36,10 +36,10 @@ import {
   type PostResponse,
   type PostTeaserResponse,
   type PostView,
-} from "../contracts/feed";
+} from "#contracts/feed.ts";
 import { findReportableComment, insertCommentReport } from "../db/moderation";
-import { MODERATION_ERROR_CODES, MODERATION_MESSAGES } from "../contracts/moderation";
-import { z } from "../contracts/zod";
+import { MODERATION_ERROR_CODES, MODERATION_MESSAGES } from "#contracts/moderation.ts";
+import { z } from "#contracts/zod.ts";
 import { notifyComment, notifyLike, notifyPostMentions } from "../services/notifications/triggers";
 import {
   countPinned,

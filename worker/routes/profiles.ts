@@ -5,7 +5,7 @@ import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
 import { validate } from "../lib/validate";
 import { conflict, notFound, unauthorized } from "../lib/errors";
-import { AUTH_MESSAGES } from "../contracts/auth";
+import { AUTH_MESSAGES } from "#contracts/auth.ts";
 import {
   MENTION_SUGGESTIONS_MAX,
   mentionQuerySchema,
@@ -16,7 +16,7 @@ import {
   type MentionSuggestionsResponse,
   type ProfilePostsResponse,
   type ProfileResponse,
-} from "../contracts/profiles";
+} from "#contracts/profiles.ts";
 import {
   findUserIdByUsername,
   getProfileView,

@@ -2,7 +2,7 @@
 // The address is checked against AUDIO_PROXY_HOSTS before anything is fetched (empty = refuse all);
 // see worker/services/media/audio-proxy.ts for the SSRF rules.
 import { Hono } from "hono";
-import { z } from "../contracts/zod";
+import { z } from "#contracts/zod.ts";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";

@@ -2,7 +2,7 @@
 // and the live socket (listener count, now-playing pushes) are for VIP and admin only.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import { slugIdParamSchema } from "../contracts/music";
+import { slugIdParamSchema } from "#contracts/music.ts";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
@@ -13,7 +13,7 @@ import { listenerCount, STATION_ID_HEADER, stationHub } from "../services/realti
 import { findStationCached, nowPlayingOf } from "../services/radio";
 import { stationsCached, stationView } from "../db/broadcast";
 import { answerLanguage } from "../middleware/content-language";
-import { RADIO_MESSAGES, type NowPlayingResponse, type StationsResponse, type TuneResponse } from "../contracts/radio";
+import { RADIO_MESSAGES, type NowPlayingResponse, type StationsResponse, type TuneResponse } from "#contracts/radio.ts";
 
 const stationNotFound = () => notFound(RADIO_MESSAGES.stationNotFound, "station_not_found");
 

@@ -27,9 +27,9 @@ import {
   memberLocale,
   setMemberReminder,
 } from "../db/reminders";
-import { EVENT_ID_PATTERN, EVENT_MESSAGES } from "../contracts/events";
-import { CONFIRMATION_VALID_DAYS } from "../contracts/newsletter";
-import { DEFAULT_REMINDER_OFFSETS } from "../contracts/newsletter-model";
+import { EVENT_ID_PATTERN, EVENT_MESSAGES } from "#contracts/events.ts";
+import { CONFIRMATION_VALID_DAYS } from "#contracts/newsletter.ts";
+import { DEFAULT_REMINDER_OFFSETS } from "#contracts/newsletter-model.ts";
 import {
   REMINDER_MESSAGES,
   REMINDER_RATE_LIMITS,
@@ -39,7 +39,7 @@ import {
   type ReminderConfirmResponse,
   type ReminderRequestResponse,
   type ReminderStateResponse,
-} from "../contracts/reminders";
+} from "#contracts/reminders.ts";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { sendOptInConfirmation } from "../services/mail/opt-in";
 import { reminderConfirmMail } from "../services/reminders/mail";

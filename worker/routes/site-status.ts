@@ -3,7 +3,7 @@
 // shows within it.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import type { SiteStatus } from "../contracts/site-setup";
+import type { SiteStatus } from "#contracts/site-setup.ts";
 import { readSiteContent } from "../db/site-setup";
 
 export const siteStatusRoutes = new Hono<HonoEnv>().get("/status", async (c) => {

@@ -3,7 +3,7 @@
 // track, /events with its upcoming events' pictures, each product of the store with its pictures).
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import { SSR_ROUTES, UNLISTED_PAGES } from "../contracts/areas";
+import { SSR_ROUTES, UNLISTED_PAGES } from "#contracts/areas/index.ts";
 import { SITEMAP_READERS } from "../services/areas";
 import { robotsTxt, sitemapXml, type SitemapEntry } from "../lib/sitemap";
 

@@ -34,9 +34,9 @@ import { declineLocalOrder, expireLocalOrder, payLocalOrder, type LocalOrderDeps
 import { findStoreCheckout, listCheckoutLines, orderNumberOf, type StoreCheckoutRow } from "../db/store-checkouts";
 import { listTicketHolds } from "../db/store-tickets";
 import { variantLabelOf } from "../services/store/pricing";
-import { CHECKOUT_RATE_LIMITS, PAYMENT_MESSAGES } from "../contracts/payments";
-import { EMAIL_VERIFICATION_CODES, EMAIL_VERIFICATION_MESSAGES } from "../contracts/email-verification";
-import { quoteBodySchema, type QuoteResponse } from "../contracts/store-cart";
+import { CHECKOUT_RATE_LIMITS, PAYMENT_MESSAGES } from "#contracts/payments.ts";
+import { EMAIL_VERIFICATION_CODES, EMAIL_VERIFICATION_MESSAGES } from "#contracts/email-verification.ts";
+import { quoteBodySchema, type QuoteResponse } from "#contracts/store-cart.ts";
 import {
   localOrderParamSchema,
   localPayBodySchema,
@@ -47,8 +47,8 @@ import {
   type LocalOrderResultResponse,
   type StoreCheckoutResponse,
   type StoreCheckoutStatusResponse,
-} from "../contracts/store-checkout";
-import type { z } from "../contracts/zod";
+} from "#contracts/store-checkout.ts";
+import type { z } from "#contracts/zod.ts";
 
 /** The buyer cookie outlives the checkout's 30 minutes, so the return page opened later still works. */
 const BUYER_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;

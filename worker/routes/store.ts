@@ -20,8 +20,8 @@ import { routeError } from "../lib/errors";
 import { cartCatalog, findPublicProduct, listPublicProducts, productsForRelease, readCart, writeCart, writeCartOptions, type StoreViewer } from "../db/store";
 import { cartToStore, mergeCarts } from "../services/store-cart";
 import { releaseContents } from "../services/store/release-contents";
-import { albumIdParamSchema, trackIdParamSchema } from "../contracts/music";
-import { cartOptionsSchema } from "../contracts/store-cart";
+import { albumIdParamSchema, trackIdParamSchema } from "#contracts/music.ts";
+import { cartOptionsSchema } from "#contracts/store-cart.ts";
 import {
   cartBodySchema,
   cartMergeBodySchema,
@@ -31,7 +31,7 @@ import {
   type StoreCartResponse,
   type StoreProductResponse,
   type StoreProductsResponse,
-} from "../contracts/store";
+} from "#contracts/store.ts";
 
 /** Stock moves with every checkout: a visitor's answer is reused for a minute at most. */
 const PUBLIC_MAX_AGE_S = 60;

@@ -35,7 +35,7 @@ import {
   type MyTicketResponse,
   type MyTicketsResponse,
   type TicketTransferResponse,
-} from "../contracts/tickets-mine";
+} from "#contracts/tickets-mine.ts";
 
 /** The ticket id of the address, or 404 for one that cannot be a ticket's. */
 function ticketIdOf(c: { req: { param: (name: "id") => string | undefined } }): string {

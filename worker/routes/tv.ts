@@ -2,7 +2,7 @@
 // short-lived signed URLs (or a live channel's embed page).
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import { slugIdParamSchema } from "../contracts/music";
+import { slugIdParamSchema } from "#contracts/music.ts";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";
@@ -12,7 +12,7 @@ import { remember } from "../lib/memo";
 import { RADIO_EPOCH_MS } from "../lib/radio-rotation";
 import { channelView, findChannel, listChannels } from "../db/broadcast";
 import { answerLanguage } from "../middleware/content-language";
-import { TV_CAPTION_LANGS, TV_MESSAGES, tvCaptionsKey, type ChannelsResponse, type TvCaptionTrack, type TvStreamResponse } from "../contracts/tv";
+import { TV_CAPTION_LANGS, TV_MESSAGES, tvCaptionsKey, type ChannelsResponse, type TvCaptionTrack, type TvStreamResponse } from "#contracts/tv.ts";
 
 /** Channel rows change only from the back office, which forgets "music:" keys. */
 const CHANNELS_TTL_MS = 60_000;

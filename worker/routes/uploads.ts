@@ -9,12 +9,19 @@ import { uploadBody } from "../lib/upload-body";
 import { badRequest, errorBody, routeError, unauthorized } from "../lib/errors";
 import { readBoundedBody } from "../lib/bounded-body";
 import { detectImageType, imageKindForExt, isAllowedImageMime, readImageSize, IMAGE_SNIFF_BYTES } from "../lib/images";
-import { IMAGE_MAX_SIDE_PX } from "../contracts/limits";
-import { AVATAR_FIELD, AVATAR_FILENAME_PATTERN, AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, PROFILE_MESSAGES, type AvatarUploadResponse } from "../contracts/profiles";
+import { IMAGE_MAX_SIDE_PX } from "#contracts/limits.ts";
+import {
+  AVATAR_FIELD,
+  AVATAR_FILENAME_PATTERN,
+  AVATAR_MAX_BYTES,
+  AVATAR_URL_PREFIX,
+  PROFILE_MESSAGES,
+  type AvatarUploadResponse,
+} from "#contracts/profiles.ts";
 import { getAvatarUrl, replaceAvatarUrl } from "../db/profiles";
 import { insertPostImage } from "../db/feed";
 import { hitRateLimit } from "../services/rate-limit";
-import { RATE_LIMITS } from "../contracts/limits";
+import { RATE_LIMITS } from "#contracts/limits.ts";
 import {
   FEED_MESSAGES,
   POST_IMAGE_FIELD,
@@ -22,7 +29,7 @@ import {
   POST_IMAGE_MAX_BYTES,
   POST_IMAGE_URL_PREFIX,
   type PostImageUploadResponse,
-} from "../contracts/feed";
+} from "#contracts/feed.ts";
 
 /** Room for the multipart boundaries and part headers around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;

@@ -8,12 +8,12 @@ import { readConfig } from "../env";
 import type { DB } from "../db/client";
 import { albums, tracks } from "../db/schema";
 import { albumNotes, albumView, coverUrlOf } from "../db/music";
-import type { Locale } from "../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { albumHead, trackHead } from "../lib/music-jsonld";
 import { readSettings } from "../db/settings";
 import { remember } from "../lib/memo";
-import { artistNameOf, artistPortraitUrlOf, type ArtistResponse } from "../contracts/admin-settings";
-import { ICONIC_TRACK_IDS } from "../contracts/site";
+import { artistNameOf, artistPortraitUrlOf, type ArtistResponse } from "#contracts/admin-settings.ts";
+import { ICONIC_TRACK_IDS } from "#contracts/site.ts";
 import { CATALOG_TTL_MS, publicAlbum, publicTrack } from "./catalog";
 
 async function loadHitCovers(db: DB): Promise<ArtistResponse["hits"]> {

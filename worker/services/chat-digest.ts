@@ -9,7 +9,7 @@ import { centsToAmount } from "../db/events";
 import { albums, events, tracks } from "../db/schema";
 import type { DigestAlbum, DigestEvent, SiteDigest } from "./ai/types";
 import { remember } from "../lib/memo";
-import { isValidTimeZone } from "../contracts/time-zones";
+import { isValidTimeZone } from "#contracts/time-zones.ts";
 
 export const CHAT_DIGEST_MEMO_KEY = "chat:digest";
 export const CHAT_DIGEST_TTL_MS = 60_000;

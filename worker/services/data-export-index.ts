@@ -2,7 +2,7 @@
 // language, with no script and nothing fetched. Everything the member typed (posts, comments, chat)
 // is escaped, and the page's policy forbids scripts anyway, so their own text cannot run. A table
 // shows at most INDEX_ROWS_PER_TABLE rows (the JSON file has them all), which bounds the page's size.
-import type { Locale } from "../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { escapeHtml } from "../lib/page-head";
 import { mailDateTime } from "./mail/format";
 import { isTimeField, type ExportRow } from "./data-export-format";

@@ -1,7 +1,7 @@
 // The data export's own texts in the member's language (users.locale): the README and the page
 // index.html shows, what each file holds, and the names of the fields most rows have. A field
 // without a name here is shown from its camelCase name ("lastSignInAt" → "Last sign in at").
-import type { Locale } from "../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 
 type Texts = {
   title: (brand: string) => string;

@@ -4,7 +4,7 @@
 import type { AppEnv } from "../env";
 import { createDb } from "../db/client";
 import { storeDeadLetters } from "../db/dead-letters";
-import { DEAD_LETTER_BODY_MAX, DEAD_LETTER_QUEUES, type DeadLetterQueue, type DeadLetterView } from "../contracts/dead-letters";
+import { DEAD_LETTER_BODY_MAX, DEAD_LETTER_QUEUES, type DeadLetterQueue, type DeadLetterView } from "#contracts/dead-letters.ts";
 import type { DeadLetterRow } from "../db/dead-letters";
 import { logicalQueueName } from "../lib/queue-names";
 

@@ -7,7 +7,7 @@ import type { UserRow } from "../db/schema";
 import { deleteEmailVerification, insertEmailVerification } from "../db/email-verification";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { routeError } from "../lib/errors";
-import { EMAIL_MAIL_RATE_LIMITS, EMAIL_VERIFICATION_TTL_MS } from "../contracts/email-verification";
+import { EMAIL_MAIL_RATE_LIMITS, EMAIL_VERIFICATION_TTL_MS } from "#contracts/email-verification.ts";
 import { createMailService } from "./mail";
 import { emailChangedNoticeMail, verificationMail } from "./mail/verification";
 import { hitRateLimit } from "./rate-limit";

@@ -2,12 +2,12 @@
 // and the schema.org markup the HTML of / and /events carries, its performer the artist's name
 // from the site settings (memoized too, readSettings).
 import type { Context } from "hono";
-import type { Locale } from "../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
-import { artistNameOf } from "../contracts/admin-settings";
+import { artistNameOf } from "#contracts/admin-settings.ts";
 import { remember } from "../lib/memo";
-import { presaleTimesOf } from "../contracts/presales";
+import { presaleTimesOf } from "#contracts/presales.ts";
 import { eventsJsonLd, jsonLdScript } from "../lib/event-jsonld";
 import { coverUrlOf } from "../db/music";
 import { readSettings } from "../db/settings";

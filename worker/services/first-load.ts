@@ -1,10 +1,10 @@
 // The <head> hints of a server-rendered page (worker/contracts/first-load.ts): modulepreload for
 // the page's route chunks and its language's catalog, and its styles as stylesheets. Reads the
 // build's manifest through the assets binding, once per isolate.
-import { z } from "../contracts/zod";
-import { FIRST_LOAD_MANIFEST, type FirstLoadManifest, largestFirst } from "../contracts/first-load";
-import { LOCALES, type Locale } from "../contracts/locale";
-import { SSR_ROUTES, type SsrRouteId } from "../contracts/areas";
+import { z } from "#contracts/zod.ts";
+import { FIRST_LOAD_MANIFEST, type FirstLoadManifest, largestFirst } from "#contracts/first-load.ts";
+import { LOCALES, type Locale } from "#contracts/locale.ts";
+import { SSR_ROUTES, type SsrRouteId } from "#contracts/areas/index.ts";
 
 /** A built file's path: nothing else is ever written into the page. */
 const assetPaths = (extension: "js" | "css") => z.array(z.string().regex(new RegExp(`^/assets/[\\w.-]+\\.${extension}$`)));

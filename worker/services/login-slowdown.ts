@@ -19,7 +19,7 @@ import {
   setThrottledUntil,
   throttledUntil,
 } from "../db/login-throttle";
-import { LOGIN_SLOWDOWN, SIGN_IN_LINK_PATH, SIGN_IN_LINK_TTL_MS } from "../contracts/sign-in-link";
+import { LOGIN_SLOWDOWN, SIGN_IN_LINK_PATH, SIGN_IN_LINK_TTL_MS } from "#contracts/sign-in-link.ts";
 import { ApiError } from "../lib/errors";
 import { suspensionAt, suspensionEnded } from "../lib/suspension";
 import { clearEndedSuspension } from "../db/suspensions";

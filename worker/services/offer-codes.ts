@@ -3,8 +3,8 @@
 import type { DB } from "../db/client";
 import { insertOfferCodes } from "../db/offer-codes";
 import { previewCodes, readCodePiece, readCodes } from "../lib/code-import";
-import type { OfferCodeImportResponse, OfferCodePreviewResponse, OfferPool, offerCodeImportSchema } from "../contracts/offer-codes";
-import type { z } from "../contracts/zod";
+import type { OfferCodeImportResponse, OfferCodePreviewResponse, OfferPool, offerCodeImportSchema } from "#contracts/offer-codes.ts";
+import type { z } from "#contracts/zod.ts";
 
 export const previewOfferCodes = (csvText: string): OfferCodePreviewResponse => previewCodes(csvText);
 

@@ -3,8 +3,8 @@
 // only, never the page.
 import type { Context } from "hono";
 import type { HonoEnv } from "../types";
-import type { Locale } from "../contracts/locale";
-import type { SsrRouteId } from "../contracts/areas";
+import type { Locale } from "#contracts/locale.ts";
+import type { SsrRouteId } from "#contracts/areas/index.ts";
 import { PAGE_HEAD } from "./areas";
 
 /** The page's declared extras, rendered side by side, in their declared order. */

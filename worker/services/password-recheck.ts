@@ -4,8 +4,8 @@
 // once over the bound, every answer is the same 429, so a guess past the limit learns nothing, not
 // even a right one, however many are sent at once.
 import type { Context } from "hono";
-import { ACCOUNT_MESSAGES } from "../contracts/account";
-import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../contracts/limits";
+import { ACCOUNT_MESSAGES } from "#contracts/account.ts";
+import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "#contracts/limits.ts";
 import { readConfig } from "../env";
 import { routeError, tooManyRequests } from "../lib/errors";
 import { verifyPassword } from "../lib/password";

@@ -6,7 +6,7 @@ import type { DB } from "../db/client";
 import type { EventRow } from "../db/events";
 import { claimOfferCode } from "../db/offer-codes";
 import { conflict, notFound, routeError } from "../lib/errors";
-import { PRESALE_ERROR_CODES as CODES, PRESALE_MESSAGES as M, presaleStateAt, presaleTimesOf, type PresaleCodeResponse } from "../contracts/presales";
+import { PRESALE_ERROR_CODES as CODES, PRESALE_MESSAGES as M, presaleStateAt, presaleTimesOf, type PresaleCodeResponse } from "#contracts/presales.ts";
 
 export async function presaleCodeFor(db: DB, row: EventRow, userId: string, now: number): Promise<PresaleCodeResponse> {
   const times = presaleTimesOf(row);

@@ -4,7 +4,7 @@ import type { DB } from "../db/client";
 import { listRotationTracks, STATIONS_TTL_MS, stationsCached, type Station } from "../db/broadcast";
 import { rememberUntil } from "../lib/memo";
 import { rotationAt, slotView } from "../lib/radio-rotation";
-import type { NowPlaying } from "../contracts/radio";
+import type { NowPlaying } from "#contracts/radio.ts";
 
 export async function findStationCached(db: DB, id: string): Promise<Station | null> {
   return (await stationsCached(db)).find((s) => s.id === id) ?? null;

@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DB } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { tooManyRequests } from "../lib/errors";
-import { EDGE_RATE_LIMITS, RATE_LIMIT_MESSAGE, type EdgeRateLimit } from "../contracts/limits";
+import { EDGE_RATE_LIMITS, RATE_LIMIT_MESSAGE, type EdgeRateLimit } from "#contracts/limits.ts";
 import type { AppEnv } from "../env";
 
 type Limit = readonly [max: number, windowSeconds: number];

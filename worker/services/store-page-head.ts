@@ -5,8 +5,8 @@ import { readConfig } from "../env";
 import type { DB } from "../db/client";
 import { findPublicProduct } from "../db/store";
 import { readSettings } from "../db/settings";
-import type { Locale } from "../contracts/locale";
-import { artistNameOf } from "../contracts/admin-settings";
+import type { Locale } from "#contracts/locale.ts";
+import { artistNameOf } from "#contracts/admin-settings.ts";
 import { productHead } from "../lib/store-jsonld";
 
 /** "" when the product is not public (the page is then a 404 anyway). */

@@ -7,7 +7,7 @@ import type { UserRow } from "../db/schema";
 import { clearEndedSuspension } from "../db/suspensions";
 import { routeError } from "../lib/errors";
 import { suspensionAt, suspensionEnded } from "../lib/suspension";
-import { ACCOUNT_SUSPENDED_CODE, suspendedMessage, type AccountSuspendedParams } from "../contracts/suspension";
+import { ACCOUNT_SUSPENDED_CODE, suspendedMessage, type AccountSuspendedParams } from "#contracts/suspension.ts";
 
 /** Throws the 403 for a ban in force; clears an ended one. Call only after the password matched. */
 export async function refuseIfSuspended(db: DB, user: UserRow, now = Date.now()): Promise<void> {

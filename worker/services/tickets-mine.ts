@@ -6,9 +6,9 @@ import { readConfig, type AppEnv } from "../env";
 import type { DB } from "../db/client";
 import { eventOverAt, localisedNames, ticketLockedBy, type OwnedTicketRow } from "../db/tickets-mine";
 import { signTicketToken } from "../lib/ticket-token";
-import { isLocale, type Locale } from "../contracts/locale";
-import { ticketPath } from "../contracts/event-tickets-model";
-import type { MyTicket, MyTicketEvent, MyTicketGroup, MyTicketResponse, MyTicketsResponse } from "../contracts/tickets-mine-model";
+import { isLocale, type Locale } from "#contracts/locale.ts";
+import { ticketPath } from "#contracts/event-tickets-model.ts";
+import type { MyTicket, MyTicketEvent, MyTicketGroup, MyTicketResponse, MyTicketsResponse } from "#contracts/tickets-mine-model.ts";
 import { createMailService } from "./mail";
 import { ticketTransferMail } from "./mail/ticket-transfer";
 

@@ -26,9 +26,9 @@ import { closeMemberSockets } from "./realtime/member-sockets";
 import { announceRoleChange } from "./realtime/role-change";
 import { notifyVipChanged } from "./notifications/membership";
 import { publishFeedEvent } from "./realtime/feed-hub";
-import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser, type BanTerms } from "../contracts/admin-users";
+import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser, type BanTerms } from "#contracts/admin-users.ts";
 import { runBatch, type Statement } from "../db/d1";
-import { auditDetail } from "../contracts/audit-detail";
+import { auditDetail } from "#contracts/audit-detail.ts";
 
 /** changed: false when the member already was as asked (nothing written, no session touched). */
 export type UserChange = { user: AdminUser; changed: boolean };

@@ -9,9 +9,9 @@ import { checkPassTimeCode, formatPassCode, parsePassCode, passTimeCode, passWin
 import { verifyTicketToken } from "../lib/ticket-token";
 import { readTicket } from "./ticket-door";
 import { giveBackAttempt, hitRateLimit, takeAttempt } from "./rate-limit";
-import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../contracts/limits";
-import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "../contracts/vip-pass";
-import { normaliseTicketCode } from "../contracts/event-tickets-model";
+import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "#contracts/limits.ts";
+import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "#contracts/vip-pass.ts";
+import { normaliseTicketCode } from "#contracts/event-tickets-model.ts";
 
 /** The member's pass for the minute `now` falls in. 403 vip_required when they are not (or no longer) VIP. */
 export async function issuePass(db: DB, secret: string, userId: string, now = Date.now()): Promise<VipPassResponse> {

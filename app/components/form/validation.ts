@@ -1,7 +1,7 @@
 // What the forms' own checks share: one problem per field, and the username rule that the
 // sign-up form and the profile dialog both apply before anything is sent (the Worker checks
 // everything again, with the same limits).
-import { USERNAME_MAX, USERNAME_PATTERN } from "../../../worker/contracts/auth";
+import { USERNAME_MAX, USERNAME_PATTERN } from "#contracts/auth.ts";
 import type { UiMessage } from "../../lib/forms/errorText";
 import { formMessages } from "../../lib/forms/messages";
 

@@ -5,7 +5,7 @@
 import { Link } from "@tanstack/react-router";
 import type { MouseEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { SessionUser } from "../../../worker/contracts/auth";
+import type { SessionUser } from "#contracts/auth.ts";
 import { useLogout } from "../../lib/session/logout";
 import { useSessionUser } from "../../lib/session/useSession";
 import { accountMenuMessage, navMessages } from "./navMessages";

@@ -7,8 +7,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { defineMessage, defineMessages, FormattedMessage, type MessageDescriptor } from "react-intl";
 import type { Locale } from "../../i18n/locale";
-import type { NewsletterPreferences, NewsletterPreferencesInput } from "../../../worker/contracts/newsletter";
-import { NEWSLETTER_TOPICS, type NewsletterTopic } from "../../../worker/contracts/newsletter-model";
+import type { NewsletterPreferences, NewsletterPreferencesInput } from "#contracts/newsletter.ts";
+import { NEWSLETTER_TOPICS, type NewsletterTopic } from "#contracts/newsletter-model.ts";
 import { useSiteConfig } from "../../lib/session/useSession";
 
 const m = defineMessages({

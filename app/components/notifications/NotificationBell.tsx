@@ -6,7 +6,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from "react-intl";
-import { UNREAD_COUNT_CAP } from "../../../worker/contracts/notifications";
+import { UNREAD_COUNT_CAP } from "#contracts/notifications.ts";
 import { notificationsQueryOptions, unreadBadge, unreadCountQueryOptions, useMarkAllNotificationsRead } from "../../lib/notifications/queries";
 import { useSessionUser } from "../../lib/session/useSession";
 import { Icon } from "../Icon";

@@ -3,7 +3,7 @@
 // is about. Following the link marks it read.
 import { Link } from "@tanstack/react-router";
 import { defineMessages, useIntl } from "react-intl";
-import type { NotificationView } from "../../../worker/contracts/notifications";
+import type { NotificationView } from "#contracts/notifications.ts";
 import { useMarkNotificationRead } from "../../lib/notifications/queries";
 import { Avatar } from "../Avatar";
 import { RelativeTime } from "../RelativeTime";

@@ -2,7 +2,7 @@
 // page). Grouped likes say "maria and 4 others" with an ICU plural, so each language words its
 // own plural. Dates arrive pre-formatted ({date}) in the reader's locale.
 import { defineMessages, type IntlShape, type MessageDescriptor } from "react-intl";
-import type { NotificationKind, NotificationView } from "../../../worker/contracts/notifications";
+import type { NotificationKind, NotificationView } from "#contracts/notifications.ts";
 
 export const notificationTextMessages: Record<NotificationKind, MessageDescriptor> = defineMessages({
   like: {

@@ -9,7 +9,7 @@ import { defineMessage, defineMessages, useIntl } from "react-intl";
 import { api } from "../../lib/api";
 import { serverErrorText, type ErrorTexts } from "../../lib/forms/errorText";
 import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
-import { NOTIFY_API, type NotifyItemKind, type NotifyRequestResponse, type NotifyStateResponse } from "../../../worker/contracts/notify-me-model";
+import { NOTIFY_API, type NotifyItemKind, type NotifyRequestResponse, type NotifyStateResponse } from "#contracts/notify-me-model.ts";
 import { OptInEmailForm, OptInToggle } from "../opt-in/OptInControls";
 import "./notify-me.css";
 

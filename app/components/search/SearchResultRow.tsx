@@ -4,7 +4,7 @@
 // public yet. Plain text only: nothing found is read as HTML.
 import { useIntl } from "react-intl";
 import { formatWhen } from "../../lib/intlFormat";
-import type { SearchItem } from "../../../worker/contracts/search";
+import type { SearchItem } from "#contracts/search.ts";
 import { searchMessages } from "./messages";
 
 export function SearchResultRow({ item }: { item: SearchItem }) {

@@ -1,7 +1,7 @@
 // The search's texts, shared by the header's box (on every page) and the /search page: in the
 // site catalogs (app/i18n/en.json, pt-BR.json), since the header needs them before any feature loads.
 import { defineMessage, defineMessages } from "react-intl";
-import type { SearchKind } from "../../../worker/contracts/search";
+import type { SearchKind } from "#contracts/search.ts";
 
 export const searchMessages = defineMessages({
   label: { id: "search.label", defaultMessage: "Search the site" },

@@ -3,8 +3,8 @@
 // contracts: their values would pull zod into the admin chunks.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
-import type { AuditListResponse } from "../../../worker/contracts/admin";
-import type { AnalyticsPeriod, AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse, TrackPeriod } from "../../../worker/contracts/admin-analytics";
+import type { AuditListResponse } from "#contracts/admin.ts";
+import type { AnalyticsPeriod, AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse, TrackPeriod } from "#contracts/admin-analytics.ts";
 
 /**
  * Retry once when the server could not be reached; any answer from the server (even a 5xx) is

@@ -4,7 +4,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard, FormIntro } from "./AuthCard";
 import { FormattedMessage } from "react-intl";
-import type { SessionUser } from "../../../worker/contracts/auth";
+import type { SessionUser } from "#contracts/auth.ts";
 import { FormBanner, FormField } from "../../components/form/FormField";
 import { useFormFields } from "../../components/form/useFormFields";
 import { hasStatus } from "../../lib/forms/errorText";
@@ -14,7 +14,7 @@ import { useLogin } from "./mutations";
 import { safeRedirect } from "./redirect";
 import { validateLogin, type LoginFields } from "./validation";
 import { SuspendedNotice, suspensionOf } from "./SuspendedNotice";
-import type { AccountSuspendedParams } from "../../../worker/contracts/suspension";
+import type { AccountSuspendedParams } from "#contracts/suspension.ts";
 
 const EMPTY: LoginFields = { email: "", password: "" };
 

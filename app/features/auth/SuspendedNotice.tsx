@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { ApiRequestError } from "../../lib/api";
-import { ACCOUNT_SUSPENDED_CODE, isBanReasonCode, type AccountSuspendedParams } from "../../../worker/contracts/suspension";
+import { ACCOUNT_SUSPENDED_CODE, isBanReasonCode, type AccountSuspendedParams } from "#contracts/suspension.ts";
 import { FormBanner } from "../../components/form/FormField";
 import { suspendedMessages as m } from "./messages";
 

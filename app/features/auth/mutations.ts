@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { useLocale } from "../../i18n/I18nProvider";
 import { forgetPreviousUsersData, setSessionUser } from "../../lib/session/logout";
-import type { AuthUserResponse, OkResponse } from "../../../worker/contracts/auth";
+import type { AuthUserResponse, OkResponse } from "#contracts/auth.ts";
 import type { LoginFields, NewPasswordFields, SignupFields } from "./validation";
 
 export function useLogin() {

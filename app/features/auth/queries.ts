@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import type { OkResponse } from "../../../worker/contracts/auth";
+import type { OkResponse } from "#contracts/auth.ts";
 
 /** Whether a password reset link is still good (GET /api/auth/reset/verify). Never cached: a link works once. */
 export const resetLinkQueryOptions = (token: string) =>

@@ -1,6 +1,6 @@
 // Client-side checks mirroring the Worker's zod rules (docs/features.md#sign-up-sign-in-and-profiles: fields required, e-mail format, username pattern, password of 6 or more, passwords equal), so a person sees what is wrong
 // next to the field before anything is sent. The Worker checks everything again.
-import { emailSchema, PASSWORD_MAX, PASSWORD_MIN } from "../../../worker/contracts/auth";
+import { emailSchema, PASSWORD_MAX, PASSWORD_MIN } from "#contracts/auth.ts";
 import { checkUsername, compact, type FieldErrors } from "../../components/form/validation";
 import type { UiMessage } from "../../lib/forms/errorText";
 import { formMessages } from "../../lib/forms/messages";

@@ -3,7 +3,7 @@
 // written; only sending waits. Stop ends the reply being written.
 import { useId, useLayoutEffect, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { CHAT_MESSAGE_MAX_CHARS } from "../../../worker/contracts/chat";
+import { CHAT_MESSAGE_MAX_CHARS } from "#contracts/chat.ts";
 import { chatMessages as m, counterMessage } from "./messages";
 
 export const INPUT_MAX_HEIGHT_PX = 150;

@@ -3,7 +3,7 @@
 // Replies are plain text (React escapes them; line breaks kept by CSS), never HTML.
 import { useLayoutEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { ChatMessage } from "../../../worker/contracts/chat";
+import type { ChatMessage } from "#contracts/chat.ts";
 import { Loading } from "../../components/Loading";
 import { MESSAGE_TIME_FORMAT } from "./copy";
 import { chatMessages as m, emptyHintMessage, typingMessage } from "./messages";

@@ -1,7 +1,7 @@
 // Text the chat page builds from its state: the Copy Chat transcript and the error banner's text.
 // Plain functions over an intl-like formatter, so both are tested without rendering.
 import type { IntlShape } from "react-intl";
-import { CHAT_MESSAGE_MAX_CHARS, type ChatMessage } from "../../../worker/contracts/chat";
+import { CHAT_MESSAGE_MAX_CHARS, type ChatMessage } from "#contracts/chat.ts";
 import { chatErrorMessages, chatMessages, limitMessages, runFailedMessage, tooLongMessage, waitMessages } from "./messages";
 import type { ChatError } from "./state";
 

@@ -3,7 +3,7 @@
 // (null), never thrown: the page keeps working on whatever it already has.
 // Checked by hand instead of with zod: the server's frames have no schema in the contract, and the
 // checks are few.
-import type { ChatErrorCode, ChatMessage, ChatServerFrame } from "../../../worker/contracts/chat";
+import type { ChatErrorCode, ChatMessage, ChatServerFrame } from "#contracts/chat.ts";
 
 export const CHAT_SOCKET_PATH = "/api/chat/live";
 /**

@@ -8,7 +8,7 @@
 //   is lost); other errors (clear, new chat) leave a reply in progress alone.
 // - A lost connection ends the wait too: the history sent on reconnect says what was kept.
 // - `persona` is empty until the first history frame.
-import type { ChatMessage } from "../../../worker/contracts/chat";
+import type { ChatMessage } from "#contracts/chat.ts";
 import type { ParsedServerFrame, ChatServerErrorCode } from "./protocol";
 
 export type ChatStatus = "connecting" | "open" | "reconnecting" | "ended";

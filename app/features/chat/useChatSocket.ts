@@ -9,7 +9,7 @@
 //   'Failed to load chat history' (and keeps waiting: a late history still shows).
 import { useEffect, useReducer, useRef } from "react";
 import { useIntl } from "react-intl";
-import { CHAT_MESSAGE_MAX_CHARS, type ChatClientFrame, type ChatLocale } from "../../../worker/contracts/chat";
+import { CHAT_MESSAGE_MAX_CHARS, type ChatClientFrame, type ChatLocale } from "#contracts/chat.ts";
 import { PING_INTERVAL_MS, reconnectDelay, SESSION_ENDED_CLOSE_CODE, STABLE_CONNECTION_MS, VIP_ENDED_CLOSE_CODE } from "../../lib/socket";
 import { chatSocketUrl, parseChatServerFrame } from "./protocol";
 import { canSend, chatReducer, initialChatState, type ChatError, type ChatState } from "./state";

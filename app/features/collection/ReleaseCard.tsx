@@ -3,7 +3,7 @@
 // (the music player belongs to another feature).
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
-import type { CollectionRelease } from "../../../worker/contracts/store-collection";
+import type { CollectionRelease } from "#contracts/store-collection.ts";
 import { Icon } from "../../components/Icon";
 import { DownloadButton } from "./DownloadButton";
 import { collectionMessages as m } from "./messages";

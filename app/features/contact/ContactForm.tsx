@@ -10,7 +10,7 @@ import { api, ApiRequestError } from "../../lib/api";
 import { FormField } from "../../components/form/FormField";
 import { serverErrorText, type UiMessage } from "../../lib/forms/errorText";
 import { formMessages } from "../../lib/forms/messages";
-import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactRequest, type ContactResponse } from "../../../worker/contracts/contact";
+import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactRequest, type ContactResponse } from "#contracts/contact.ts";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { contactMessages, subscribeConsentMessage } from "./messages";
 import "./contact.css";

@@ -2,7 +2,7 @@
 // "add event" page, built from the event itself.
 import { useIntl } from "react-intl";
 import { useOrigin } from "../../lib/origin";
-import type { PublicEvent } from "../../../worker/contracts/events";
+import type { PublicEvent } from "#contracts/events.ts";
 import { Icon } from "../../components/Icon";
 import { googleCalendarHref, icsHref } from "./format";
 import { eventsMessages as m } from "./messages";

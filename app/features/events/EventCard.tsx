@@ -6,7 +6,7 @@
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import type { PublicEvent } from "../../../worker/contracts/events";
+import type { PublicEvent } from "#contracts/events.ts";
 import { Icon } from "../../components/Icon";
 import { AddToCalendar } from "./AddToCalendar";
 import { RemindMe } from "./RemindMe";

@@ -6,7 +6,7 @@ import { useIntl } from "react-intl";
 import { Icon } from "../../components/Icon";
 import { formatWhen, knownTimeZone } from "../../lib/intlFormat";
 import { useViewerZone } from "../../lib/useViewerZone";
-import { utcOffsetMinutes } from "../../../worker/contracts/time-zones";
+import { utcOffsetMinutes } from "#contracts/time-zones.ts";
 import { eventsMessages as m } from "./messages";
 
 /** True when the two zones show a different clock time at that instant. */

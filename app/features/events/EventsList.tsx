@@ -6,8 +6,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { PublicEvent } from "../../../worker/contracts/events";
-import type { Locale } from "../../../worker/contracts/locale";
+import type { PublicEvent } from "#contracts/events.ts";
+import type { Locale } from "#contracts/locale.ts";
 import { EmptyState } from "../../components/EmptyState";
 import { QueryState } from "../../components/QueryState";
 import { EventCard } from "./EventCard";

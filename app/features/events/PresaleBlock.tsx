@@ -7,8 +7,8 @@
 import { Link } from "@tanstack/react-router";
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import type { PublicEvent } from "../../../worker/contracts/events";
-import { PRESALE_ERROR_CODES, type PresaleCodeResponse, type PublicPresale } from "../../../worker/contracts/presales";
+import type { PublicEvent } from "#contracts/events.ts";
+import { PRESALE_ERROR_CODES, type PresaleCodeResponse, type PublicPresale } from "#contracts/presales.ts";
 import { Icon } from "../../components/Icon";
 import { api } from "../../lib/api";
 import { hasCode } from "../../lib/forms/errorText";

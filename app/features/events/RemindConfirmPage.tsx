@@ -6,8 +6,8 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { useIntl } from "react-intl";
 import { api, ApiRequestError } from "../../lib/api";
-import type { EventResponse } from "../../../worker/contracts/events";
-import type { ReminderConfirmResponse } from "../../../worker/contracts/reminders";
+import type { EventResponse } from "#contracts/events.ts";
+import type { ReminderConfirmResponse } from "#contracts/reminders.ts";
 import { remindMessages as m } from "./remind-messages";
 
 export function RemindConfirmPage({ token }: { token?: string }) {

@@ -7,8 +7,8 @@ import { useIntl, type IntlShape } from "react-intl";
 import { api } from "../../lib/api";
 import { serverErrorText } from "../../lib/forms/errorText";
 import { useSessionUser } from "../../lib/session/useSession";
-import type { PublicEvent } from "../../../worker/contracts/events";
-import type { ReminderRequestResponse, ReminderStateResponse } from "../../../worker/contracts/reminders";
+import type { PublicEvent } from "#contracts/events.ts";
+import type { ReminderRequestResponse, ReminderStateResponse } from "#contracts/reminders.ts";
 import { OptInEmailForm, OptInToggle } from "../../components/opt-in/OptInControls";
 import { remindMessages as m } from "./remind-messages";
 

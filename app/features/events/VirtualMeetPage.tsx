@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef } from "react";
 import { useIntl } from "react-intl";
-import { JOIN_WINDOW_MINUTES, type VirtualMeetView } from "../../../worker/contracts/events";
+import { JOIN_WINDOW_MINUTES, type VirtualMeetView } from "#contracts/events.ts";
 import { EmptyState } from "../../components/EmptyState";
 import { VipGatePanel } from "../../components/Gate";
 import { Icon } from "../../components/Icon";
@@ -20,7 +20,7 @@ import { webUrl } from "./EventCard";
 import { EventsMessages } from "./EventsMessages";
 import { formatTime } from "../../lib/intlFormat";
 import { EventWhen } from "./EventWhen";
-import type { Locale } from "../../../worker/contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { eventEnd } from "./format";
 import { eventsMessages as m } from "./messages";
 import { virtualMeetsQueryOptions } from "./queries";

@@ -1,8 +1,8 @@
 // Pure helpers for showing an event: its price range, its place, and the two add-to-calendar
 // targets (the server's .ics download and a Google Calendar template link). Dates and prices are
 // formatted by app/lib/intlFormat.ts.
-import { DEFAULT_EVENT_HOURS, type PublicEvent } from "../../../worker/contracts/events";
-import { countryAlpha2 } from "../../../worker/contracts/countries";
+import { DEFAULT_EVENT_HOURS, type PublicEvent } from "#contracts/events.ts";
+import { countryAlpha2 } from "#contracts/countries.ts";
 import { countryDisplayName } from "../../lib/countries";
 import { formatMoney, knownTimeZone, regionNames } from "../../lib/intlFormat";
 import { HOUR_MS } from "../../lib/time";

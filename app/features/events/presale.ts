@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { eventsKeys } from "../../lib/eventsKeys";
 import { formatWhen } from "../../lib/intlFormat";
-import { nextPresaleChange, presaleStateAt, type PresaleState, type PublicPresale } from "../../../worker/contracts/presales";
+import { nextPresaleChange, presaleStateAt, type PresaleState, type PublicPresale } from "#contracts/presales.ts";
 
 /** "Tue, Nov 24, 2026, 10:00 AM EST": a presale time as the event's own date and time are shown. */
 export function presaleTime(iso: string, locale: string, timeZone: string): string {

@@ -4,8 +4,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
 import { eventsKeys } from "../../lib/eventsKeys";
-import type { EventsResponse, VirtualMeetsResponse } from "../../../worker/contracts/events";
-import { LANG_PARAM, type Locale } from "../../../worker/contracts/locale";
+import type { EventsResponse, VirtualMeetsResponse } from "#contracts/events.ts";
+import { LANG_PARAM, type Locale } from "#contracts/locale.ts";
 
 /**
  * Retry once when the server could not be reached; an answer from the server (even a 5xx) is shown

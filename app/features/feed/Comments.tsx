@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { COMMENT_MAX, type CommentView } from "../../../worker/contracts/feed";
+import { COMMENT_MAX, type CommentView } from "#contracts/feed.ts";
 import { Icon } from "../../components/Icon";
 import { QueryState } from "../../components/QueryState";
 import { UiText } from "../../components/form/FormField";

@@ -8,7 +8,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
-import { POST_MAX, type PostVisibility } from "../../../worker/contracts/feed";
+import { POST_MAX, type PostVisibility } from "#contracts/feed.ts";
 import { useSessionUser } from "../../lib/session/useSession";
 import { FilePickerField } from "../../components/FilePickerField";
 import { UiText } from "../../components/form/FormField";

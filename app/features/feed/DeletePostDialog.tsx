@@ -4,7 +4,7 @@
 // 'Failed to delete post', which the page's banner shows as well.
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
-import type { PostView } from "../../../worker/contracts/feed";
+import type { PostView } from "#contracts/feed.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { UiText } from "../../components/form/FormField";
 import { feedErrorText, type UiMessage } from "./errors";

@@ -6,7 +6,7 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { FeedEvent, PostView } from "../../../worker/contracts/feed";
+import type { FeedEvent, PostView } from "#contracts/feed.ts";
 import { EmptyState } from "../../components/EmptyState";
 import { Loading } from "../../components/Loading";
 import { QueryFailed } from "../../components/QueryState";

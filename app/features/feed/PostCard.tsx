@@ -10,7 +10,7 @@
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { PostView } from "../../../worker/contracts/feed";
+import type { PostView } from "#contracts/feed.ts";
 import { Icon } from "../../components/Icon";
 import { Avatar } from "../../components/Avatar";
 import { DEFAULT_PHOTO_URL } from "../../components/defaultImages";

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { POST_ID_PATTERN, type PostView } from "../../../worker/contracts/feed";
+import { POST_ID_PATTERN, type PostView } from "#contracts/feed.ts";
 import { EmptyState } from "../../components/EmptyState";
 import { QueryState } from "../../components/QueryState";
 import { useSessionUser } from "../../lib/session/useSession";

@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { PostTeaser as PostTeaserData } from "../../../worker/contracts/feed";
+import type { PostTeaser as PostTeaserData } from "#contracts/feed.ts";
 import { Avatar } from "../../components/Avatar";
 import { QueryState } from "../../components/QueryState";
 import { PostContent } from "../../components/PostContent";

@@ -3,7 +3,7 @@
 // same post or comment (409) says it was already reported.
 import { useId, useState, type FormEvent } from "react";
 import { FormattedMessage } from "react-intl";
-import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "../../../worker/contracts/feed";
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "#contracts/feed.ts";
 import { Modal } from "../../components/Modal";
 import { UiText } from "../../components/form/FormField";
 import { feedErrorText, textLength, type UiMessage } from "./errors";

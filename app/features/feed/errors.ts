@@ -2,7 +2,7 @@
 // the site's texts for them); the page shows a translated text for what it recognises and the
 // spec's generic message ('Failed to create post', ...) for anything else, never raw server English.
 import type { MessageDescriptor } from "react-intl";
-import { POST_IMAGE_MAX_BYTES } from "../../../worker/contracts/feed";
+import { POST_IMAGE_MAX_BYTES } from "#contracts/feed.ts";
 import { ApiRequestError } from "../../lib/api";
 import { serverErrorText, type ErrorTexts, type UiMessage } from "../../lib/forms/errorText";
 import { feedMessages as m, pinLimitMessage } from "./messages";

@@ -5,7 +5,7 @@
 // - post.deleted: the post leaves the list (and an open single-post page finds it gone).
 // - comment.added / like.changed: the counts change in place.
 import type { QueryClient } from "@tanstack/react-query";
-import type { FeedEvent, FeedResponse, PostView } from "../../../worker/contracts/feed";
+import type { FeedEvent, FeedResponse, PostView } from "#contracts/feed.ts";
 import { api } from "../../lib/api";
 import { cachedFeedPosts, feedKeys, feedPagePath, findCachedPost, prependFeedPosts, removeFeedPost, updateCachedPost } from "./queries";
 

@@ -1,8 +1,8 @@
 // The @username autocomplete's pure parts: which "@name" the caret is in, putting a chosen name in
 // its place, and the suggestions query (GET /api/profiles/mentions).
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { USERNAME_MAX } from "../../../worker/contracts/auth";
-import type { MentionSuggestionsResponse } from "../../../worker/contracts/profiles";
+import { USERNAME_MAX } from "#contracts/auth.ts";
+import type { MentionSuggestionsResponse } from "#contracts/profiles.ts";
 import { api } from "../../lib/api";
 import { retryTransient } from "./queries";
 

@@ -2,7 +2,7 @@
 // the Delete Post and Report dialogs and the single-post page. Spec texts verbatim; ours where the
 // spec is silent.
 import { defineMessage, defineMessages } from "react-intl";
-import type { PostVisibility, ReportReason } from "../../../worker/contracts/feed";
+import type { PostVisibility, ReportReason } from "#contracts/feed.ts";
 
 export const feedMessages = defineMessages({
   // The page (the banner reuses the route's own title and intro).

@@ -12,7 +12,7 @@ import {
   type PostView,
   type PostVisibility,
   type ReportReason,
-} from "../../../worker/contracts/feed";
+} from "#contracts/feed.ts";
 import { api, apiErrorOf, ApiRequestError } from "../../lib/api";
 import { ImageUploadError } from "./errors";
 import { feedKeys, findCachedPost, postPath, prependFeedPosts, removeFeedPost, restoreFeedPost, updateCachedPost, type FeedPosition } from "./queries";

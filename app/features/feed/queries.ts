@@ -3,8 +3,8 @@
 // (a page of the feed, and the single-post query of /social/post/{id}); the helpers keep both in
 // step, so a like or a comment shows the same counts wherever the post is on screen.
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import type { CommentsResponse, FeedResponse, PostResponse, PostTeaserResponse, PostView } from "../../../worker/contracts/feed";
-import type { AdminSettingsResponse } from "../../../worker/contracts/admin-settings";
+import type { CommentsResponse, FeedResponse, PostResponse, PostTeaserResponse, PostView } from "#contracts/feed.ts";
+import type { AdminSettingsResponse } from "#contracts/admin-settings.ts";
 import { api, ApiRequestError } from "../../lib/api";
 
 export const feedKeys = {

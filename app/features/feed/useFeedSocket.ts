@@ -6,7 +6,7 @@
 //   runs, since events sent while away were missed.
 // - Close code 4401 means the session ended: no reconnect.
 import { useEffect, useRef, useState } from "react";
-import { feedEventSchema, type FeedEvent } from "../../../worker/contracts/feed";
+import { feedEventSchema, type FeedEvent } from "#contracts/feed.ts";
 import { openLiveSocket } from "../../lib/socket";
 
 export const FEED_SOCKET_PATH = "/api/feed/live";

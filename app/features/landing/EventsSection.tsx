@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { Lightbox } from "../../components/Lightbox";
-import { EVENTS_BANNER } from "../../../worker/contracts/site";
+import { EVENTS_BANNER } from "#contracts/site.ts";
 
 /** The tour poster (EVENTS_BANNER) and the promo video: generated offline (scripts/lib/demo-site-media.mjs). */
 const BANNER = EVENTS_BANNER;

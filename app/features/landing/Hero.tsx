@@ -4,7 +4,7 @@ import { FormattedMessage } from "react-intl";
 import { useReducedMotion } from "../../lib/motion";
 import { useHeroRotation } from "./useHeroRotation";
 import { canUseVipContent, useSessionUser, useSiteConfig } from "../../lib/session/useSession";
-import { HERO_IMAGE_SIZES, HERO_IMAGES, HERO_PORTRAIT_MEDIA } from "../../../worker/contracts/site";
+import { HERO_IMAGE_SIZES, HERO_IMAGES, HERO_PORTRAIT_MEDIA } from "#contracts/site.ts";
 
 const HERO_IMAGE_WIDTH = 1280;
 const HERO_IMAGE_HEIGHT = 720;

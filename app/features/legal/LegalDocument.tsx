@@ -18,7 +18,7 @@ import type { ReactNode } from "react";
 import { FormattedDate, FormattedMessage, type MessageDescriptor } from "react-intl";
 import { QueryState } from "../../components/QueryState";
 import { PageFrame } from "../../components/PageFrame";
-import type { PublicConfig } from "../../../worker/contracts/config";
+import type { PublicConfig } from "#contracts/config.ts";
 import { configQueryOptions } from "../../lib/session/queries";
 import { VipPriceAmount } from "../../components/VipPrice";
 import "./legal.css";

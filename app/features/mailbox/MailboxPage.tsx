@@ -2,7 +2,7 @@
 // them (docs/design.md#5-outside-services-live-and-local); this page shows them so a person can follow a reset link offline.
 import { useQuery } from "@tanstack/react-query";
 import { FormattedDate, FormattedMessage, FormattedTime } from "react-intl";
-import type { MailboxMessage } from "../../../worker/contracts/auth";
+import type { MailboxMessage } from "#contracts/auth.ts";
 import { EmptyState } from "../../components/EmptyState";
 import { QueryState } from "../../components/QueryState";
 import { hasStatus } from "../../lib/forms/errorText";

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import type { MailboxResponse } from "../../../worker/contracts/auth";
+import type { MailboxResponse } from "#contracts/auth.ts";
 
 export const mailboxQueryOptions = () =>
   queryOptions({

@@ -1,8 +1,8 @@
 // Catalog data for the music pages (queryOptions so route loaders can prefetch the same queries).
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
-import { isLocale, LANG_PARAM } from "../../../worker/contracts/locale";
-import type { AlbumResponse, AlbumsResponse, PlayResponse, TrackResponse, TracksResponse } from "../../../worker/contracts/music";
+import { isLocale, LANG_PARAM } from "#contracts/locale.ts";
+import type { AlbumResponse, AlbumsResponse, PlayResponse, TrackResponse, TracksResponse } from "#contracts/music.ts";
 
 /** 404 and 400 (an id the server refuses) will not change on a retry; 5xx and network errors might. */
 const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);

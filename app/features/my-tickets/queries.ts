@@ -3,14 +3,8 @@
 // the door and a transfer. Texts come in the page's language (?lang=), so it is in the key.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { LANG_PARAM, type Locale } from "../../../worker/contracts/locale";
-import {
-  ticketApiPath,
-  TICKETS_API,
-  type MyTicketResponse,
-  type MyTicketsResponse,
-  type TicketTransferResponse,
-} from "../../../worker/contracts/tickets-mine-model";
+import { LANG_PARAM, type Locale } from "#contracts/locale.ts";
+import { ticketApiPath, TICKETS_API, type MyTicketResponse, type MyTicketsResponse, type TicketTransferResponse } from "#contracts/tickets-mine-model.ts";
 
 export const myTicketsKeys = {
   all: ["my-tickets"] as const,

@@ -8,7 +8,7 @@ import { FormBanner, UiText } from "../../components/form/FormField";
 import { NewsletterChoiceForm } from "../../components/newsletter/NewsletterChoiceForm";
 import { formMessages } from "../../lib/forms/messages";
 import { serverErrorText } from "../../lib/forms/errorText";
-import type { NewsletterPreferences, NewsletterPreferencesInput } from "../../../worker/contracts/newsletter";
+import type { NewsletterPreferences, NewsletterPreferencesInput } from "#contracts/newsletter.ts";
 import { newsletterKeys, savePreferences } from "./api";
 
 const m = defineMessages({

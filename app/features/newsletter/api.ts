@@ -3,7 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import type { Locale } from "../../i18n/locale";
-import type { NewsletterPreferences, NewsletterPreferencesInput } from "../../../worker/contracts/newsletter";
+import type { NewsletterPreferences, NewsletterPreferencesInput } from "#contracts/newsletter.ts";
 
 export const NEWSLETTER_API = "/api/newsletter";
 

@@ -9,7 +9,7 @@ import { bellMessages } from "../../components/notifications/NotificationBell";
 import { NotificationList } from "../../components/notifications/NotificationList";
 import { notificationsQueryOptions, unreadCountQueryOptions, useMarkAllNotificationsRead } from "../../lib/notifications/queries";
 import { createFeatureMessages } from "../../i18n/FeatureMessages";
-import type { NotificationView } from "../../../worker/contracts/notifications";
+import type { NotificationView } from "#contracts/notifications.ts";
 import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";
 

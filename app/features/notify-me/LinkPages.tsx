@@ -7,7 +7,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { api, ApiRequestError } from "../../lib/api";
-import { NOTIFY_API, type NotifyCancelResponse, type NotifyConfirmResponse } from "../../../worker/contracts/notify-me-model";
+import { NOTIFY_API, type NotifyCancelResponse, type NotifyConfirmResponse } from "#contracts/notify-me-model.ts";
 import { notifyPageMessages as m } from "./messages";
 
 /** Posts `value` once, even when React runs the effect twice (StrictMode). */

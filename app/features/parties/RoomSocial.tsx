@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { Avatar } from "../../components/Avatar";
-import { PARTY_MESSAGE_MAX, PARTY_REACTIONS, type PartyErrorCode } from "../../../worker/contracts/parties";
+import { PARTY_MESSAGE_MAX, PARTY_REACTIONS, type PartyErrorCode } from "#contracts/parties.ts";
 import { partiesMessages as m } from "./messages";
 import type { RoomState } from "./usePartyRoom";
 

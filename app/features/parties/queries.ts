@@ -3,7 +3,7 @@
 // player asks for at each track.
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
-import type { PartyPlayResponse, PartyResponse, PublicPartiesResponse } from "../../../worker/contracts/parties";
+import type { PartyPlayResponse, PartyResponse, PublicPartiesResponse } from "#contracts/parties.ts";
 
 export const partiesKeys = {
   all: ["parties"] as const,

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
-import type { LocalSubscriptionAction, MembershipResponse } from "../../../worker/contracts/payments";
+import type { LocalSubscriptionAction, MembershipResponse } from "#contracts/payments.ts";
 import { QueryState } from "../../components/QueryState";
 import { useSessionUser } from "../../lib/session/useSession";
 import { MembershipSummary } from "./MembershipPanel";

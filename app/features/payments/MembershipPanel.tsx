@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
-import type { MembershipResponse } from "../../../worker/contracts/payments";
+import type { MembershipResponse } from "#contracts/payments.ts";
 import { QueryState } from "../../components/QueryState";
 import { PlanAmount } from "../../components/VipPrice";
 import { cancelsOnMessage, membershipMessages as m, pastDueHelpMessage, vipMessages } from "./messages";

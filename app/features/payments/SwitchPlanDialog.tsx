@@ -4,8 +4,8 @@
 // the member confirms; Cancel (or Escape) leaves the plan as it is.
 import { useQuery } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { LocalSwitchTermsResponse } from "../../../worker/contracts/payments";
-import type { VipPlan } from "../../../worker/contracts/vip-plans";
+import type { LocalSwitchTermsResponse } from "#contracts/payments.ts";
+import type { VipPlan } from "#contracts/vip-plans.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { api } from "../../lib/api";
 import { switchPlanMessages as m, vipMessages } from "./messages";

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { CheckoutStatusResponse, LocalCheckoutAction } from "../../../worker/contracts/payments";
+import type { CheckoutStatusResponse, LocalCheckoutAction } from "#contracts/payments.ts";
 import { Loading } from "../../components/Loading";
 import { QueryFailed } from "../../components/QueryState";
 import { PlanAmount } from "../../components/VipPrice";

@@ -8,7 +8,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { useMonthsFree, VipMonthsFree, VipPricePerMonth, VipPricePerYear } from "../../components/VipPrice";
-import type { VipPlan } from "../../../worker/contracts/vip-plans";
+import type { VipPlan } from "#contracts/vip-plans.ts";
 import { useSessionUser } from "../../lib/session/useSession";
 import { formMessages } from "../../lib/forms/messages";
 import { BenefitCards } from "./BenefitCards";

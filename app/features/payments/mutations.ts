@@ -3,14 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { api, ApiRequestError } from "../../lib/api";
-import type {
-  LocalCheckoutAction,
-  LocalCheckoutResultResponse,
-  LocalSubscriptionAction,
-  MembershipResponse,
-  RedirectResponse,
-} from "../../../worker/contracts/payments";
-import type { VipPlan } from "../../../worker/contracts/vip-plans";
+import type { LocalCheckoutAction, LocalCheckoutResultResponse, LocalSubscriptionAction, MembershipResponse, RedirectResponse } from "#contracts/payments.ts";
+import type { VipPlan } from "#contracts/vip-plans.ts";
 import { membershipQueryOptions, refreshAfterVipChange } from "./queries";
 
 /** Same-site paths stay in the SPA; anything else (Stripe) is a full page load. */

@@ -1,7 +1,7 @@
 // Server state of the VIP membership pages.
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
-import type { CheckoutStatusResponse, MembershipResponse } from "../../../worker/contracts/payments";
+import type { CheckoutStatusResponse, MembershipResponse } from "#contracts/payments.ts";
 
 export const paymentsQueryKey = ["payments"] as const;
 

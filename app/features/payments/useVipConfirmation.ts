@@ -8,7 +8,7 @@
 // 30 s, then reports that confirmation is slow (and can be asked again).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { CONFIRMATION_MAX_WAIT_MS, CONFIRMATION_POLL_MS, type CheckoutStatusResponse } from "../../../worker/contracts/payments";
+import { CONFIRMATION_MAX_WAIT_MS, CONFIRMATION_POLL_MS, type CheckoutStatusResponse } from "#contracts/payments.ts";
 import { ApiRequestError } from "../../lib/api";
 import { checkoutStatusQueryOptions, latestCheckoutStatusQueryOptions, refreshAfterVipChange } from "./queries";
 

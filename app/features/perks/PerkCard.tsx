@@ -4,8 +4,8 @@
 import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
-import type { PerkRevealResponse, PublicPerk } from "../../../worker/contracts/perks";
-import { PERK_ERROR_CODES } from "../../../worker/contracts/perk-limits";
+import type { PerkRevealResponse, PublicPerk } from "#contracts/perks.ts";
+import { PERK_ERROR_CODES } from "#contracts/perk-limits.ts";
 import { ApiRequestError } from "../../lib/api";
 import { focusOnMount } from "../../lib/focusOnMount";
 import { useViewerZone } from "../../lib/useViewerZone";

@@ -13,7 +13,7 @@ import { PerkCard } from "./PerkCard";
 import { PerksMessages } from "./PerksMessages";
 import { perksMessages as m } from "./messages";
 import { perksQueryOptions } from "./queries";
-import type { Locale } from "../../../worker/contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import "./perks.css";
 
 export function PerksPage() {

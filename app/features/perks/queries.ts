@@ -2,9 +2,9 @@
 // or sign-out resets every query but a few, app/lib/session/logout.ts) and a reveal.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { PERK_API } from "../../../worker/contracts/perk-limits";
-import { LANG_PARAM, type Locale } from "../../../worker/contracts/locale";
-import type { PerkRevealResponse, PerksResponse } from "../../../worker/contracts/perks";
+import { PERK_API } from "#contracts/perk-limits.ts";
+import { LANG_PARAM, type Locale } from "#contracts/locale.ts";
+import type { PerkRevealResponse, PerksResponse } from "#contracts/perks.ts";
 
 export const perksKeys = { list: ["perks", "list"] as const };
 

@@ -1,7 +1,7 @@
 // The Edit Profile dialog (docs/features.md#sign-up-sign-in-and-profiles): username, bio, website, location and a new picture; the username's pattern, a website URL, an image under 2MB.
 import { useId, type ChangeEvent, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { ProfileView } from "../../../worker/contracts/profiles";
+import type { ProfileView } from "#contracts/profiles.ts";
 import { ApiRequestError } from "../../lib/api";
 import { FormBanner, FormField, UiText } from "../../components/form/FormField";
 import { useFormFields } from "../../components/form/useFormFields";

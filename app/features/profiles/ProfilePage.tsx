@@ -5,7 +5,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { ProfileView } from "../../../worker/contracts/profiles";
+import type { ProfileView } from "#contracts/profiles.ts";
 import { useSessionUser } from "../../lib/session/useSession";
 import { Avatar } from "../../components/Avatar";
 import { EditProfileDialog } from "./EditProfileDialog";

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from "react-intl";
-import type { ProfilePost } from "../../../worker/contracts/profiles";
+import type { ProfilePost } from "#contracts/profiles.ts";
 import { EmptyState } from "../../components/EmptyState";
 import { QueryState } from "../../components/QueryState";
 import { PostContent } from "../../components/PostContent";

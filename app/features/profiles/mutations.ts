@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { meQueryOptions } from "../../lib/session/queries";
-import { AVATAR_FIELD, type AvatarUploadResponse, type ProfileResponse, type ProfileView } from "../../../worker/contracts/profiles";
-import type { MeResponse } from "../../../worker/contracts/auth";
+import { AVATAR_FIELD, type AvatarUploadResponse, type ProfileResponse, type ProfileView } from "#contracts/profiles.ts";
+import type { MeResponse } from "#contracts/auth.ts";
 import { profileQueryKey, profileQueryOptions } from "./queries";
 import type { ProfileFields } from "./validation";
 

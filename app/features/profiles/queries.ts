@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
-import type { ProfilePostsResponse, ProfileResponse } from "../../../worker/contracts/profiles";
-import { USER_ID_PATTERN } from "../../../worker/contracts/ids";
+import type { ProfilePostsResponse, ProfileResponse } from "#contracts/profiles.ts";
+import { USER_ID_PATTERN } from "#contracts/ids.ts";
 
 /** Whether `userId` can name a profile at all. Anything else is not found without asking the API. */
 export const isUserId = (userId: string) => USER_ID_PATTERN.test(userId);

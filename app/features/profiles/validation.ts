@@ -1,6 +1,6 @@
 // Client-side checks of the Edit Profile form (docs/features.md#sign-up-sign-in-and-profiles: the username pattern, the website a URL, the picture an image under 2MB), mirroring updateProfileSchema and the
 // avatar upload route. The Worker checks everything again (the avatar by its magic bytes).
-import { AVATAR_MAX_BYTES, BIO_MAX, LOCATION_MAX, updateProfileSchema } from "../../../worker/contracts/profiles";
+import { AVATAR_MAX_BYTES, BIO_MAX, LOCATION_MAX, updateProfileSchema } from "#contracts/profiles.ts";
 import { checkUsername, type FieldErrors } from "../../components/form/validation";
 import type { UiMessage } from "../../lib/forms/errorText";
 import { bioTooLongMessage, formMessages, locationTooLongMessage } from "../../lib/forms/messages";

@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
-import { RADIO_STATIC_MS, type NowPlaying, type RadioStationView } from "../../../worker/contracts/radio";
+import { RADIO_STATIC_MS, type NowPlaying, type RadioStationView } from "#contracts/radio.ts";
 import { VipGatePanel } from "../../components/Gate";
 import { QueryState } from "../../components/QueryState";
 import { StaticNoise } from "../../components/StaticNoise";

@@ -16,7 +16,7 @@
 // - Starting the radio claims the audio focus (app/lib/audioFocus.ts): the music player and the
 //   radio in other windows pause.
 // - While it plays, the radio owns the page's Media Session (radioMediaSession.ts).
-import type { RadioServerFrame, RadioStationView, TuneResponse } from "../../../worker/contracts/radio";
+import type { RadioServerFrame, RadioStationView, TuneResponse } from "#contracts/radio.ts";
 import { browserMediaMetadata, browserMediaSession, type MediaMetadataFields, type MediaSessionLike } from "../../lib/audio/mediaSession";
 import { AudioOutput, browserAudioContext, browserStorage, type AudioContextLike, type OutputLevels } from "../../lib/audio/output";
 import { DRIFT_TOLERANCE_S, StationClock } from "./clock";

@@ -1,6 +1,6 @@
 // Small radio hooks shared by the page, the mini player and the popup.
 import { useEffect, useState } from "react";
-import { RADIO_ERROR_MS } from "../../../worker/contracts/radio";
+import { RADIO_ERROR_MS } from "#contracts/radio.ts";
 import type { RadioEngine, RadioState } from "./engine";
 
 /** Radio errors clear themselves after RADIO_ERROR_MS (docs/features.md#radio-and-tv: after 5 seconds). */

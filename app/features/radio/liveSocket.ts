@@ -1,7 +1,7 @@
 // A station's live socket while the radio plays: it brings the listener count and the now-playing
 // changes (titles, history), answers the server's keep-alive with a ping every 30 s, and after a
 // drop reconnects with backoff for as long as the station is still being listened to.
-import type { RadioServerFrame } from "../../../worker/contracts/radio";
+import type { RadioServerFrame } from "#contracts/radio.ts";
 
 /** The part of WebSocket the engine uses. */
 export interface RadioSocketLike {

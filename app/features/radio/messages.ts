@@ -1,7 +1,7 @@
 // Every visible string of the radio page and the mini radio player. Error texts keep the spec's
 // wording (docs/features.md#radio-and-tv: e.g. 'Unable to connect to radio stream. Please try again later.').
 import { defineMessage, defineMessages } from "react-intl";
-import type { StationFeature } from "../../../worker/contracts/radio";
+import type { StationFeature } from "#contracts/radio.ts";
 import type { RadioErrorCode } from "./engine";
 
 export const radioMessages = defineMessages({

@@ -2,8 +2,8 @@
 // prefetch), and the VIP-only tune call the engine makes.
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import type { NowPlayingResponse, StationsResponse, TuneResponse } from "../../../worker/contracts/radio";
-import { isLocale, LANG_PARAM } from "../../../worker/contracts/locale";
+import type { NowPlayingResponse, StationsResponse, TuneResponse } from "#contracts/radio.ts";
+import { isLocale, LANG_PARAM } from "#contracts/locale.ts";
 
 /**
  * The stations' names and descriptions come in `locale` (react-intl's, decision 032): in the key,

@@ -1,5 +1,5 @@
 // What the radio shows: one shared radio state for the page, the mini player and the popup.
-import type { NowPlaying, RadioStationView } from "../../../worker/contracts/radio";
+import type { NowPlaying, RadioStationView } from "#contracts/radio.ts";
 import { DEFAULT_VOLUME } from "../../lib/audio/output";
 
 export type RadioStatus = "idle" | "loading" | "playing" | "paused";

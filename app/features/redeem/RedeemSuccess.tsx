@@ -4,7 +4,7 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { GiftRedeemResponse } from "../../../worker/contracts/store-gift-model";
+import type { GiftRedeemResponse } from "#contracts/store-gift-model.ts";
 import { redeemMessages as m } from "./messages";
 
 export function RedeemSuccess({ result, onAnother }: { result: GiftRedeemResponse; onAnother: () => void }) {

@@ -13,8 +13,8 @@ import { SearchResultRow } from "../../components/search/SearchResultRow";
 import { kindMessages, noResultsMessage, searchMessages } from "../../components/search/messages";
 import { useLocale } from "../../i18n/I18nProvider";
 import { searchKindQueryOptions, searchQueryOptions } from "../../lib/search/queries";
-import { SEARCH_QUERY_MAX } from "../../../worker/contracts/search-limits";
-import type { SearchGroup, SearchItem } from "../../../worker/contracts/search";
+import { SEARCH_QUERY_MAX } from "#contracts/search-limits.ts";
+import type { SearchGroup, SearchItem } from "#contracts/search.ts";
 import "../../components/search/search.css";
 
 function ResultList({ items }: { items: readonly SearchItem[] }) {

@@ -4,7 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { defineMessage, defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { useState, type FormEvent } from "react";
-import { DATA_EXPORT_API, MEMBER_DATA_CODES, type DataExportStatus, type ExportRequestBody } from "../../../worker/contracts/member-data";
+import { DATA_EXPORT_API, MEMBER_DATA_CODES, type DataExportStatus, type ExportRequestBody } from "#contracts/member-data.ts";
 import { FormBanner, FormField } from "../../components/form/FormField";
 import { QueryState } from "../../components/QueryState";
 import { api } from "../../lib/api";

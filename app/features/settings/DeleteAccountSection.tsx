@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { defineMessage, defineMessages, FormattedMessage } from "react-intl";
-import { ACCOUNT_DELETE_API, MEMBER_DATA_CODES, type AccountDeletedResponse, type DeleteAccountBody } from "../../../worker/contracts/member-data";
+import { ACCOUNT_DELETE_API, MEMBER_DATA_CODES, type AccountDeletedResponse, type DeleteAccountBody } from "#contracts/member-data.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormBanner, FormField, UiText } from "../../components/form/FormField";
 import { useFormFields } from "../../components/form/useFormFields";

@@ -3,7 +3,7 @@
 // hand marked "This device", a Sign out for each other one, and Sign out everywhere else.
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import type { DeviceSession } from "../../../worker/contracts/account-api";
+import type { DeviceSession } from "#contracts/account-api.ts";
 import { FormBanner } from "../../components/form/FormField";
 import { QueryState } from "../../components/QueryState";
 import { settingsMessages as m } from "./messages";

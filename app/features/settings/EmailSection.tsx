@@ -4,8 +4,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { defineMessage, defineMessages, FormattedMessage } from "react-intl";
-import { emailSchema } from "../../../worker/contracts/auth";
-import type { VerificationSentResponse } from "../../../worker/contracts/email-verification";
+import { emailSchema } from "#contracts/auth.ts";
+import type { VerificationSentResponse } from "#contracts/email-verification.ts";
 import { FormBanner, FormField, UiText } from "../../components/form/FormField";
 import { useFormFields } from "../../components/form/useFormFields";
 import { compact } from "../../components/form/validation";

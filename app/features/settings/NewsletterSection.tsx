@@ -13,7 +13,7 @@ import { api } from "../../lib/api";
 import { serverErrorText } from "../../lib/forms/errorText";
 import { formMessages } from "../../lib/forms/messages";
 import { useSessionUser } from "../../lib/session/useSession";
-import type { NewsletterPreferences, NewsletterPreferencesInput } from "../../../worker/contracts/newsletter";
+import type { NewsletterPreferences, NewsletterPreferencesInput } from "#contracts/newsletter.ts";
 
 export const ACCOUNT_NEWSLETTER_API = "/api/account/newsletter";
 

@@ -17,8 +17,8 @@ import {
   type NotificationChannel,
   type NotificationKind,
   type NotificationPreferences,
-} from "../../../worker/contracts/notifications";
-import type { NotificationPreferencesInput } from "../../../worker/contracts/notifications-input";
+} from "#contracts/notifications.ts";
+import type { NotificationPreferencesInput } from "#contracts/notifications-input.ts";
 import { PushDevice } from "./PushDevice";
 
 export const notificationsSectionMessages = {

@@ -2,7 +2,7 @@
 // success the Worker has ended every other session of the member; this one stays signed in.
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, type MessageDescriptor } from "react-intl";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../../worker/contracts/auth";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#contracts/auth.ts";
 import { FormBanner, FormField, UiText } from "../../components/form/FormField";
 import { useFormFields } from "../../components/form/useFormFields";
 import { compact, type FieldErrors } from "../../components/form/validation";

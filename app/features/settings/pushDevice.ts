@@ -1,7 +1,7 @@
 // Web push on this device: the browser's subscription (through the site's service worker
 // registration) and the Worker's copy of it (POST/DELETE /api/notifications/push).
 import { api } from "../../lib/api";
-import { NOTIFICATIONS_API } from "../../../worker/contracts/notifications";
+import { NOTIFICATIONS_API } from "#contracts/notifications.ts";
 
 /** Whether this browser can receive web push at all (service workers, the Push API, notifications). */
 export function pushSupported(): boolean {

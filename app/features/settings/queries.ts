@@ -3,8 +3,8 @@
 // list again, so it shows what the Worker kept.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { ACCOUNT_API, type DeviceSessionsResponse, type SessionsEndedResponse } from "../../../worker/contracts/account-api";
-import type { ChangePasswordBody } from "../../../worker/contracts/account";
+import { ACCOUNT_API, type DeviceSessionsResponse, type SessionsEndedResponse } from "#contracts/account-api.ts";
+import type { ChangePasswordBody } from "#contracts/account.ts";
 
 export const settingsKeys = { sessions: ["account", "sessions"] as const };
 

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
-import type { SetupStepId } from "../../../worker/contracts/site-setup";
+import type { SetupStepId } from "#contracts/site-setup.ts";
 import { setupChecklistQueryOptions } from "./queries";
 
 const m = defineMessages({

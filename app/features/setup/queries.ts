@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import type { SetupChecklist } from "../../../worker/contracts/site-setup";
+import type { SetupChecklist } from "#contracts/site-setup.ts";
 
 /** What is left to set up on a new site (GET /api/admin/setup; administrators only). */
 export const setupChecklistQueryOptions = () =>

@@ -3,10 +3,10 @@
 // page's language (in the key and the address, as the album's notes do).
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { LANG_PARAM, isLocale, type Locale } from "../../../worker/contracts/locale";
-import type { ReleaseContentsResponse, ReleaseProductsResponse, StoreProductResponse, StoreProductsResponse } from "../../../worker/contracts/store";
-import { STORE_API } from "../../../worker/contracts/store-model";
-import type { QuoteBody, QuoteResponse } from "../../../worker/contracts/store-cart";
+import { LANG_PARAM, isLocale, type Locale } from "#contracts/locale.ts";
+import type { ReleaseContentsResponse, ReleaseProductsResponse, StoreProductResponse, StoreProductsResponse } from "#contracts/store.ts";
+import { STORE_API } from "#contracts/store-model.ts";
+import type { QuoteBody, QuoteResponse } from "#contracts/store-cart.ts";
 
 const langOf = (locale: string): Locale => (isLocale(locale) ? locale : "en");
 

@@ -1,7 +1,7 @@
 // The channel grid: one button per channel (thumbnail, name, category, LIVE badge, description in
 // the active language); the one on screen is aria-pressed. Public: visitors see it too.
 import { useIntl } from "react-intl";
-import type { TvChannelView } from "../../../worker/contracts/tv";
+import type { TvChannelView } from "#contracts/tv.ts";
 import { Icon } from "../../components/Icon";
 import { categoryMessages, tvMessages as m } from "./messages";
 

@@ -3,7 +3,7 @@
 // screen. An embedded live page has its own controls: only full screen stays.
 import type { RefObject } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import { TV_SKIP_SECONDS } from "../../../worker/contracts/tv";
+import { TV_SKIP_SECONDS } from "#contracts/tv.ts";
 import { PlayerIcon } from "../../components/player/PlayerIcons";
 import { tvMessages as m } from "./messages";
 import type { TvOutput } from "./tvOutput";

@@ -18,7 +18,7 @@
 // (useTvCaptions), full screen (useFullscreen), keys (tvKeys) and the control bar (TvControls).
 import { useRef } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import { TV_SKIP_SECONDS, type TvChannelView } from "../../../worker/contracts/tv";
+import { TV_SKIP_SECONDS, type TvChannelView } from "#contracts/tv.ts";
 import { PlayerIcon } from "../../components/player/PlayerIcons";
 import { StaticNoise } from "../../components/StaticNoise";
 import { captionLabelMessages, categoryMessages, tvMessages as m } from "./messages";

@@ -1,7 +1,7 @@
 // Visible strings of the TV page. The error text is the spec's, verbatim (worker/contracts/tv.ts
 // TV_MESSAGES.playFailed).
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { TvCaptionLang, TvChannelCategory } from "../../../worker/contracts/tv";
+import type { TvCaptionLang, TvChannelCategory } from "#contracts/tv.ts";
 
 const plainMessages = defineMessages({
   player: { id: "tv.player.region", defaultMessage: "TV player" },

@@ -2,8 +2,8 @@
 // VIP-only stream request the player makes each time it tunes in.
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
-import type { ChannelsResponse, TvStreamResponse } from "../../../worker/contracts/tv";
-import { isLocale, LANG_PARAM } from "../../../worker/contracts/locale";
+import type { ChannelsResponse, TvStreamResponse } from "#contracts/tv.ts";
+import { isLocale, LANG_PARAM } from "#contracts/locale.ts";
 
 /** 4xx answers will not change on a retry; 5xx and network errors might. */
 const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);

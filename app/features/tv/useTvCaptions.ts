@@ -2,7 +2,7 @@
 // the first there is. The <track> elements' modes follow CC (a track is "showing" only while CC is on).
 import { useEffect, type RefObject } from "react";
 import { useIntl } from "react-intl";
-import type { TvCaptionTrack } from "../../../worker/contracts/tv";
+import type { TvCaptionTrack } from "#contracts/tv.ts";
 import type { TunedStream } from "./queries";
 
 const NO_TRACKS: TvCaptionTrack[] = [];

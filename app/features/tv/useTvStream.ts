@@ -4,7 +4,7 @@
 // signed URL that expired or dropped is replaced quietly (at most MAX_REFRESHES times until the
 // video plays again), resuming where it was.
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { TV_STATIC_MS } from "../../../worker/contracts/tv";
+import { TV_STATIC_MS } from "#contracts/tv.ts";
 import { ApiRequestError } from "../../lib/api";
 import { requestStream, type TunedStream } from "./queries";
 

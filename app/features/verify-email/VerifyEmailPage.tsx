@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { defineMessages, FormattedMessage } from "react-intl";
-import type { VerifyEmailResponse } from "../../../worker/contracts/email-verification";
+import type { VerifyEmailResponse } from "#contracts/email-verification.ts";
 import { FormBanner, UiText } from "../../components/form/FormField";
 import { Loading } from "../../components/Loading";
 import { api } from "../../lib/api";

@@ -1,7 +1,7 @@
 // Thin fetch wrapper for the Worker's JSON API. Errors carry the server's
 // { code, message, field?, params? }: the code to translate, the form field at fault and the
 // values the text names.
-import type { ErrorParams } from "../../../worker/contracts/validation-codes";
+import type { ErrorParams } from "#contracts/validation-codes.ts";
 
 export class ApiRequestError extends Error {
   constructor(

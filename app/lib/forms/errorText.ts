@@ -3,8 +3,8 @@
 // knows and never the server's English. One table for the whole site; a feature adds its own
 // texts for codes that read differently there (the feed's rate limit, the avatar's size).
 import type { MessageDescriptor } from "react-intl";
-import type { ApiErrorCode } from "../../../worker/contracts/route-codes";
-import type { ErrorParams } from "../../../worker/contracts/validation-codes";
+import type { ApiErrorCode } from "#contracts/route-codes.ts";
+import type { ErrorParams } from "#contracts/validation-codes.ts";
 import { ApiRequestError } from "../api";
 import {
   bioTooLongMessage,

@@ -3,7 +3,7 @@
 // cache: marking an item read in the bell's panel shows on the page, and a live notice refreshes both.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { api } from "../api";
-import { NOTIFICATIONS_API, UNREAD_COUNT_CAP, type NotificationsPage, type UnreadCount } from "../../../worker/contracts/notifications";
+import { NOTIFICATIONS_API, UNREAD_COUNT_CAP, type NotificationsPage, type UnreadCount } from "#contracts/notifications.ts";
 
 export const notificationKeys = {
   unread: ["notifications", "unread"] as const,

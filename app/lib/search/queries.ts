@@ -3,9 +3,9 @@
 // address (?lang=) and the key: titles come back in the page's language.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
-import type { Locale } from "../../../worker/contracts/locale";
-import { SEARCH_QUERY_MAX } from "../../../worker/contracts/search-limits";
-import type { SearchKind, SearchResponse } from "../../../worker/contracts/search";
+import type { Locale } from "#contracts/locale.ts";
+import { SEARCH_QUERY_MAX } from "#contracts/search-limits.ts";
+import type { SearchKind, SearchResponse } from "#contracts/search.ts";
 
 /** What the Worker takes as a query: trimmed, at most SEARCH_QUERY_MAX characters; "" asks nothing. */
 export const searchableText = (typed: string) => typed.trim().slice(0, SEARCH_QUERY_MAX);

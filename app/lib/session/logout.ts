@@ -4,7 +4,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { api } from "../api";
 import { meQueryOptions } from "./queries";
 import { forgetOfflineCopies } from "../serviceWorker";
-import type { MeResponse, SessionUser } from "../../../worker/contracts/auth";
+import type { MeResponse, SessionUser } from "#contracts/auth.ts";
 
 /**
  * Queries that do not depend on who is signed in and so survive a change of user. "auth" holds

@@ -9,9 +9,9 @@ import { useLocale } from "../../i18n/I18nProvider";
 import { meQueryOptions } from "./queries";
 import { setSessionUser } from "./logout";
 import { useSessionUser } from "./useSession";
-import type { Locale } from "../../../worker/contracts/locale";
-import type { MemberLocaleResponse } from "../../../worker/contracts/member-locale";
-import type { MeResponse } from "../../../worker/contracts/auth";
+import type { Locale } from "#contracts/locale.ts";
+import type { MemberLocaleResponse } from "#contracts/member-locale.ts";
+import type { MeResponse } from "#contracts/auth.ts";
 
 /**
  * The language a signed-in member's account holds: the session's, else (older answers without

@@ -1,8 +1,8 @@
 // The two queries every page may need: who is signed in, and the public site settings.
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
-import type { MeResponse } from "../../../worker/contracts/auth";
-import type { PublicConfig } from "../../../worker/contracts/config";
+import type { MeResponse } from "#contracts/auth.ts";
+import type { PublicConfig } from "#contracts/config.ts";
 
 export const meQueryOptions = () =>
   queryOptions({

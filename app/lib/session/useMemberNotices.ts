@@ -11,7 +11,7 @@
 //   message to the page when a push arrives (the socket may be asleep in a background tab).
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { MEMBER_NOTICES_SOCKET_PATH } from "../../../worker/contracts/realtime";
+import { MEMBER_NOTICES_SOCKET_PATH } from "#contracts/realtime.ts";
 import { meQueryOptions } from "./queries";
 import { useSessionUser } from "./useSession";
 import { openLiveSocket } from "../socket";

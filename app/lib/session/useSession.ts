@@ -2,7 +2,7 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { configQueryOptions, meQueryOptions } from "./queries";
-import type { MeResponse } from "../../../worker/contracts/auth";
+import type { MeResponse } from "#contracts/auth.ts";
 
 const meKey = meQueryOptions().queryKey;
 

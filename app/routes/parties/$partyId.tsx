@@ -4,7 +4,7 @@ import { PartyRoomPage } from "../../features/parties/PartyRoomPage";
 import { partyQueryOptions } from "../../features/parties/queries";
 import { requireSignedIn } from "../../lib/session/guards";
 import { usePageMeta } from "../../lib/usePageMeta";
-import { PARTY_ID_PATTERN } from "../../../worker/contracts/party-ids";
+import { PARTY_ID_PATTERN } from "#contracts/party-ids.ts";
 
 /**
  * A listening party's room: signed-in members (the Worker refuses a VIP party to others, and the

@@ -2,7 +2,7 @@
 // resets, e-mail verification, and the sign-in slowdown with its one-time links.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { LOCALES } from "../../contracts/locale";
+import { LOCALES } from "#contracts/locale.ts";
 import { createdAt } from "./columns";
 
 export const users = sqliteTable(

@@ -1,7 +1,7 @@
 // The contact form's messages and the back office's replies.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { LOCALES } from "../../contracts/locale";
+import { LOCALES } from "#contracts/locale.ts";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
 

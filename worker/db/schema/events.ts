@@ -1,7 +1,7 @@
 // Events: the events themselves, saved venues, "Remind me", door check-ins and ticket orders.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { LOCALES } from "../../contracts/locale";
+import { LOCALES } from "#contracts/locale.ts";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
 

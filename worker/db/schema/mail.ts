@@ -2,7 +2,7 @@
 // consents, campaigns and their recipients.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { LOCALES } from "../../contracts/locale";
+import { LOCALES } from "#contracts/locale.ts";
 import {
   CAMPAIGN_STATUSES,
   CONSENT_SOURCES,
@@ -13,7 +13,7 @@ import {
   type CampaignBlock,
   type NewsletterTopic,
   type OutboxAttachment,
-} from "../../contracts/newsletter-model";
+} from "#contracts/newsletter-model.ts";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
 

@@ -3,8 +3,8 @@
 // confirmation link is clicked. Queries in worker/db/notify-me.ts.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { LOCALES } from "../../contracts/locale";
-import { NOTIFY_ITEM_KINDS, NOTIFY_REQUEST_STATES } from "../../contracts/notify-me-model";
+import { LOCALES } from "#contracts/locale.ts";
+import { NOTIFY_ITEM_KINDS, NOTIFY_REQUEST_STATES } from "#contracts/notify-me-model.ts";
 import { users } from "./accounts";
 
 export const notifyRequests = sqliteTable(

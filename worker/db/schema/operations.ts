@@ -1,7 +1,7 @@
 // Running the site: rate-limit counters, the back office's audit log and saved settings, the
 // public content's version, and background work that failed.
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { AuditDetail } from "../../contracts/audit-detail";
+import type { AuditDetail } from "#contracts/audit-detail.ts";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
 

@@ -20,7 +20,7 @@ import {
   STORE_CHECKOUT_STATUSES,
   STOCK_HOLD_STATES,
   WEIGHT_CLASSES,
-} from "../../contracts/store-model";
+} from "#contracts/store-model.ts";
 
 const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" })

@@ -1,6 +1,6 @@
 // The arithmetic behind the analytics cards, on the totals of a span (a rollup row, or the same
 // figures computed from raw views): rounding, rates and trends.
-import type { Trend } from "../../contracts/trend";
+import type { Trend } from "#contracts/trend.ts";
 
 /** Totals of a span of page views, as analytics_daily and RANGE_TOTALS_SQL hold them. */
 export type SpanTotals = {

@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { uploadBody } from "../../lib/upload-body";
-import { CATALOG_IMAGE_MAX_BYTES } from "../../contracts/admin-catalog-limits";
+import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
 import { conflict, badRequest, routeError } from "../../lib/errors";
 import { recordAudit } from "../../db/audit";
 import { actorOf } from "../../middleware/guards";
@@ -26,8 +26,8 @@ import {
   type CampaignImageList,
   CAMPAIGN_IMAGE_FOLDERS,
   CAMPAIGN_IMAGES_LISTED,
-} from "../../contracts/newsletter";
-import type { CampaignStatus } from "../../contracts/newsletter-model";
+} from "#contracts/newsletter.ts";
+import type { CampaignStatus } from "#contracts/newsletter-model.ts";
 import {
   campaignWithStats,
   countAudience,

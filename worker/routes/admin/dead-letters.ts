@@ -11,13 +11,7 @@ import { actorOf } from "../../middleware/guards";
 import { listDeadLetters, markDeadLetter, reopenDeadLetter } from "../../db/dead-letters";
 import { recordAudit } from "../../db/audit";
 import { deadLetterView, requeue } from "../../services/dead-letters";
-import {
-  DEAD_LETTER_CODES,
-  deadLetterIdSchema,
-  deadLetterListQuerySchema,
-  type DeadLetterListResponse,
-  type DeadLetterView,
-} from "../../contracts/dead-letters";
+import { DEAD_LETTER_CODES, deadLetterIdSchema, deadLetterListQuerySchema, type DeadLetterListResponse, type DeadLetterView } from "#contracts/dead-letters.ts";
 
 const refusedAnswer = (reason: "not_found" | "already_handled") =>
   reason === "not_found" ? routeError(DEAD_LETTER_CODES.notFound) : routeError(DEAD_LETTER_CODES.alreadyHandled);

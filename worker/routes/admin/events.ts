@@ -12,7 +12,7 @@ import { adminEventOf, createEvent, deleteEvent, listAdminEvents, updateEvent } 
 import { findAdminVenue } from "../../db/admin-venues";
 import { countTicketTypes, eventHasTickets } from "../../db/admin-ticket-types";
 import { sellsTicketsHere } from "../../db/ticket-sale";
-import { EVENT_ID_PATTERN } from "../../contracts/events";
+import { EVENT_ID_PATTERN } from "#contracts/events.ts";
 import {
   ADMIN_EVENT_CODES,
   ADMIN_EVENT_MESSAGES,
@@ -22,12 +22,12 @@ import {
   type AdminEventsResponse,
   type EventDeletedResponse,
   type EventValues,
-} from "../../contracts/admin-events";
+} from "#contracts/admin-events.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/d1";
 import { actorOf } from "../../middleware/guards";
 import { hasValidTickets } from "../../db/event-cancellations";
 import { queueMovedNotices } from "../../services/tickets/event-moved";
-import { EVENT_CANCEL_MESSAGES } from "../../contracts/event-cancellation";
+import { EVENT_CANCEL_MESSAGES } from "#contracts/event-cancellation.ts";
 
 type Ctx = Context<HonoEnv>;
 

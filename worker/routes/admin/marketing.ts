@@ -7,10 +7,10 @@
 // import_basis_required) before the body is read.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
-import { z } from "../../contracts/zod";
+import { z } from "#contracts/zod.ts";
 import { validate } from "../../lib/validate";
 import { errorBody } from "../../lib/errors";
-import { ROUTE_CODES } from "../../contracts/route-codes";
+import { ROUTE_CODES } from "#contracts/route-codes.ts";
 import { uploadBody } from "../../lib/upload-body";
 import { attachment, CSV_CONTENT_TYPE, toCsv } from "../../lib/csv";
 import { decodeCsv, parseContactsCsv, readImportBody, type ParsedImport } from "../../lib/contacts-csv";
@@ -26,9 +26,9 @@ import {
   type ImportResult,
   type MarketingContactsResponse,
   type MarketingSummary,
-} from "../../contracts/admin-marketing";
+} from "#contracts/admin-marketing.ts";
 import { actorOf } from "../../middleware/guards";
-import { IMPORT_BASES, type ImportBasis } from "../../contracts/newsletter-model";
+import { IMPORT_BASES, type ImportBasis } from "#contracts/newsletter-model.ts";
 
 const contactsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().default(1) });
 const importQuerySchema = z.object({ basis: z.enum(IMPORT_BASES, { error: IMPORT_MESSAGES.basisRequired }) });

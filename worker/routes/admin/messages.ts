@@ -5,8 +5,8 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { readConfig } from "../../env";
-import { z } from "../../contracts/zod";
-import { userText } from "../../contracts/text";
+import { z } from "#contracts/zod.ts";
+import { userText } from "#contracts/text.ts";
 import { validate } from "../../lib/validate";
 import { notFound, routeError } from "../../lib/errors";
 import { deleteMessage, findMessage, findMessageRow, insertReply, listMessages, markReplySent, updateMessage } from "../../db/admin-messages";
@@ -24,7 +24,7 @@ import {
   REPLY_MAX,
   type AdminMessageResponse,
   type AdminMessagesResponse,
-} from "../../contracts/admin-messages";
+} from "#contracts/admin-messages.ts";
 import { actorOf } from "../../middleware/guards";
 import { notifyContactReply } from "../../services/notifications/triggers";
 

@@ -4,13 +4,13 @@
 // hidden or deleted post, and of a comment count that moved, once D1 has committed.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
-import { z } from "../../contracts/zod";
+import { z } from "#contracts/zod.ts";
 import { validate } from "../../lib/validate";
 import { badRequest, notFound, validationError } from "../../lib/errors";
-import { userText } from "../../contracts/text";
+import { userText } from "#contracts/text.ts";
 import { notifyPostHidden } from "../../services/notifications/triggers";
 import { publishFeedEvent } from "../../services/realtime/feed-hub";
-import type { FeedEvent } from "../../contracts/feed";
+import type { FeedEvent } from "#contracts/feed.ts";
 import {
   authorOfItem,
   deleteCommentModerated,
@@ -33,9 +33,9 @@ import {
   type BanAuthorResponse,
   type ModerationActionResponse,
   type ModerationQueueResponse,
-} from "../../contracts/moderation";
+} from "#contracts/moderation.ts";
 import { actorOf } from "../../middleware/guards";
-import { BAN_REASON_CODES } from "../../contracts/suspension";
+import { BAN_REASON_CODES } from "#contracts/suspension.ts";
 
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const postParam = validate("param", z.object({ id: z.string().regex(ID_PATTERN, MODERATION_MESSAGES.postNotFound) }));

@@ -13,8 +13,8 @@ import { countAudience, findNotificationEvent, type NotificationAudience, type N
 import { findNotifyAlbum, findNotifyChannel, findNotifyEvent } from "../../db/notify-targets";
 import { recordAudit } from "../../db/audit";
 import { broadcast } from "../../services/notifications";
-import { notifyTargetInput, type NotifyTargetInput } from "../../contracts/notifications-input";
-import type { NotificationKind, NotificationParams, NotifyPreview, NotifyProgress } from "../../contracts/notifications";
+import { notifyTargetInput, type NotifyTargetInput } from "#contracts/notifications-input.ts";
+import type { NotificationKind, NotificationParams, NotifyPreview, NotifyProgress } from "#contracts/notifications.ts";
 
 /** Codes of the refusals, which the SPA translates. */
 export const NOTIFY_CODES = {

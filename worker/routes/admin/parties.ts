@@ -33,7 +33,7 @@ import {
   type PartyDeletedResponse,
   type PartyInput,
   type PartySourcesResponse,
-} from "../../contracts/parties";
+} from "#contracts/parties.ts";
 
 type Ctx = Context<HonoEnv>;
 

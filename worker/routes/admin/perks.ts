@@ -16,7 +16,7 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { parseJsonBody, validate } from "../../lib/validate";
 import { uploadBody } from "../../lib/upload-body";
-import { CATALOG_IMAGE_MAX_BYTES } from "../../contracts/admin-catalog-limits";
+import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
 import { conflict, notFound } from "../../lib/errors";
 import { findPerk, perkPool, type PerkRow } from "../../db/perks";
 import { createPerk, deletePerk, findAdminPerk, listAdminPerks, listPerkReveals, setPerkPicture, updatePerk } from "../../db/admin-perks";
@@ -24,7 +24,7 @@ import { deleteFreeCodes } from "../../db/offer-codes";
 import { recordAudit } from "../../db/audit";
 import { importOfferCodes, previewOfferCodes } from "../../services/offer-codes";
 import { deleteObjects, storeImage } from "../../services/media/catalog-uploads";
-import { offerCodeImportSchema, type OfferCodeImportResponse, type OfferCodePreviewResponse } from "../../contracts/offer-codes";
+import { offerCodeImportSchema, type OfferCodeImportResponse, type OfferCodePreviewResponse } from "#contracts/offer-codes.ts";
 import {
   PERK_ERROR_CODES,
   PERK_ID_PATTERN,
@@ -36,7 +36,7 @@ import {
   type PerkCodesClearedResponse,
   type PerkDeletedResponse,
   type PerkRevealsResponse,
-} from "../../contracts/perks";
+} from "#contracts/perks.ts";
 import { actorOf } from "../../middleware/guards";
 
 type Ctx = Context<HonoEnv>;

@@ -21,10 +21,10 @@ import {
   type OfferCodeImportResponse,
   type OfferCodePreviewResponse,
   type OfferPool,
-} from "../../contracts/offer-codes";
-import { EVENT_ID_PATTERN } from "../../contracts/events";
-import type { PresaleCodesDeletedResponse } from "../../contracts/presales";
-import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "../../contracts/admin-events";
+} from "#contracts/offer-codes.ts";
+import { EVENT_ID_PATTERN } from "#contracts/events.ts";
+import type { PresaleCodesDeletedResponse } from "#contracts/presales.ts";
+import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin-events.ts";
 import { actorOf } from "../../middleware/guards";
 
 async function storedEvent(c: Context<HonoEnv>): Promise<EventRow> {

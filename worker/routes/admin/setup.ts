@@ -3,7 +3,7 @@
 // channel, live payments (STRIPE_SECRET_KEY), live mail (MAIL_PROVIDER).
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
-import type { SetupChecklist, SetupStepId } from "../../contracts/site-setup";
+import type { SetupChecklist, SetupStepId } from "#contracts/site-setup.ts";
 import { readSettings } from "../../db/settings";
 import { readSiteContent } from "../../db/site-setup";
 import { paymentsModeOf } from "../../services/payments";

@@ -15,7 +15,7 @@ import { validate } from "../../lib/validate";
 import { conflict, routeError } from "../../lib/errors";
 import { attachment, CSV_CONTENT_TYPE, csvStream } from "../../lib/csv";
 import { zonedInstant, type Period } from "../../lib/ticket-periods";
-import { toZonedIso } from "../../contracts/time-zones";
+import { toZonedIso } from "#contracts/time-zones.ts";
 import { actorOf } from "../../middleware/guards";
 import { exportOrderPages, findOrderDetail, findRefundableOrder, listOrders, type OrderFilters } from "../../db/admin-store-orders";
 import { markOrderShipped, recordRefundRequest } from "../../db/admin-store-order-writes";
@@ -38,7 +38,7 @@ import {
   type OrdersQuery,
   type RefundResponse,
   type ShipResponse,
-} from "../../contracts/admin-store-orders";
+} from "#contracts/admin-store-orders.ts";
 
 type Ctx = Context<HonoEnv>;
 

@@ -27,7 +27,7 @@ import { routeError, ruleError } from "../../lib/errors";
 import { isRefused } from "../../lib/outcome";
 import { actorOf } from "../../middleware/guards";
 import { deleteObjects, storeImage } from "../../services/media/catalog-uploads";
-import { CATALOG_IMAGE_MAX_BYTES } from "../../contracts/admin-catalog-limits";
+import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
 import {
   createProduct,
   deleteProduct,
@@ -72,8 +72,8 @@ import {
   type DeletedResponse,
   type ProductValues,
   type StoreReleasesResponse,
-} from "../../contracts/admin-store";
-import type { ValidationCode } from "../../contracts/validation-codes";
+} from "#contracts/admin-store.ts";
+import type { ValidationCode } from "#contracts/validation-codes.ts";
 
 type Ctx = Context<HonoEnv>;
 

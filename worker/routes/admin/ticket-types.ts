@@ -15,16 +15,16 @@ import { isRefused } from "../../lib/outcome";
 import { findEvent, type EventRow } from "../../db/events";
 import { createTicketType, deleteTicketType, findTicketType, listTicketTypes, updateTicketType } from "../../db/admin-ticket-types";
 import { sellsTicketsHere } from "../../db/ticket-sale";
-import { EVENT_ID_PATTERN } from "../../contracts/events";
-import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "../../contracts/admin-events";
-import { ROUTE_CODES } from "../../contracts/route-codes";
+import { EVENT_ID_PATTERN } from "#contracts/events.ts";
+import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin-events.ts";
+import { ROUTE_CODES } from "#contracts/route-codes.ts";
 import {
   ticketTypeInputSchema,
   type AdminTicketType,
   type AdminTicketTypeResponse,
   type AdminTicketTypesResponse,
   type TicketTypeDeletedResponse,
-} from "../../contracts/admin-ticket-types";
+} from "#contracts/admin-ticket-types.ts";
 import { actorOf } from "../../middleware/guards";
 
 type Ctx = Context<HonoEnv>;

@@ -18,13 +18,13 @@ import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { notFound, routeError } from "../../lib/errors";
 import { attachment, CSV_CONTENT_TYPE, toCsv } from "../../lib/csv";
-import { toZonedIso } from "../../contracts/time-zones";
+import { toZonedIso } from "#contracts/time-zones.ts";
 import { ticketPeriod } from "../../lib/ticket-periods";
 import { checkMapping, eventIndex, issue, parseCsv, readRows, suggestMapping } from "../../lib/ticket-import";
 import { eventRefs, exportTickets, findTicket, insertTickets, listTickets, storedOrderIds, type TicketFilters } from "../../db/tickets";
 import { doorList, ticketSales } from "../../db/ticket-sales";
-import type { DoorListResponse, TicketSalesResponse } from "../../contracts/admin-ticket-sales";
-import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "../../contracts/admin-events";
+import type { DoorListResponse, TicketSalesResponse } from "#contracts/admin-ticket-sales.ts";
+import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin-events.ts";
 import { isUniqueViolation } from "../../db/d1";
 import {
   IMPORT_PREVIEW_ROWS,
@@ -40,7 +40,7 @@ import {
   type TicketDetailResponse,
   type TicketsListResponse,
   type TicketsQuery,
-} from "../../contracts/admin-tickets";
+} from "#contracts/admin-tickets.ts";
 import { actorOf } from "../../middleware/guards";
 
 // The spec's six columns, as before tickets were sold here (and as the import reads them back):

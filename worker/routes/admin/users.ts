@@ -20,7 +20,7 @@ import {
   type AdminUserResponse,
   type AdminUsersResponse,
   type InviteResponse,
-} from "../../contracts/admin-users";
+} from "#contracts/admin-users.ts";
 import { actorOf } from "../../middleware/guards";
 
 const idParam = validate("param", userIdParamSchema);

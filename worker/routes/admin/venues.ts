@@ -7,7 +7,7 @@ import type { HonoEnv } from "../../types";
 import { parseJsonBody, validate } from "../../lib/validate";
 import { notFound, routeError } from "../../lib/errors";
 import { countVenueEvents, createVenue, deleteVenue, findAdminVenue, listAdminVenues, updateVenue } from "../../db/admin-venues";
-import { EVENT_ID_PATTERN } from "../../contracts/events";
+import { EVENT_ID_PATTERN } from "#contracts/events.ts";
 import {
   ADMIN_VENUE_CODES,
   ADMIN_VENUE_MESSAGES,
@@ -18,7 +18,7 @@ import {
   type AdminVenueResponse,
   type AdminVenuesResponse,
   type VenueDeletedResponse,
-} from "../../contracts/admin-venues";
+} from "#contracts/admin-venues.ts";
 import { isForeignKeyViolation } from "../../db/d1";
 import { actorOf } from "../../middleware/guards";
 

@@ -3,7 +3,7 @@
 // only English and Brazilian Portuguese are told apart, and short chat messages carry enough
 // function words and Portuguese diacritics to decide; when they do not, the caller's fallback
 // (the UI language) wins. Pure, so it runs alike in workerd and in Node.
-import type { ChatLocale } from "../../contracts/chat";
+import type { ChatLocale } from "#contracts/chat.ts";
 
 // Common words of one language that are not words (or are rare) in the other, accent-free and
 // lower case. Words shared by both ("me", "a", "do", "no", "as", "so") would only add noise.

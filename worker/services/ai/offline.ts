@@ -5,7 +5,7 @@
 // detects from the message) with a few openings to vary the tone, and the member's name only now
 // and then. Anything else gets a graceful "not something I can answer here" with what it can.
 // The reply streams a few words at a time at a human pace (OfflinePace, zero in tests).
-import type { ChatLocale } from "../../contracts/chat";
+import type { ChatLocale } from "#contracts/chat.ts";
 import type { ChatModel, ChatRequest, DigestAlbum, DigestEvent, SiteDigest } from "./types";
 import { VIP_BENEFITS, formatEventStart, formatMoney, joinList, knownZone, priceBounds } from "./phrases";
 import { memberName, oneLine } from "./prompt";

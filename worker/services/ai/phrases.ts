@@ -1,9 +1,9 @@
 // What the system prompt and the offline responder both say the same way: the VIP benefits in
 // each language, and how an amount or an event's date is written. Pure (Intl only), so it runs
 // alike in workerd and in Node.
-import type { ChatLocale } from "../../contracts/chat";
+import type { ChatLocale } from "#contracts/chat.ts";
 import type { DigestEvent } from "./types";
-import { formatOffset, isValidTimeZone, utcOffsetMinutes } from "../../contracts/time-zones";
+import { formatOffset, isValidTimeZone, utcOffsetMinutes } from "#contracts/time-zones.ts";
 
 /**
  * What VIP membership includes, in the artist's own voice (the persona speaks in the first

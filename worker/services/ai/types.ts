@@ -1,6 +1,6 @@
 // The AI chat service: what the ChatThread object asks of a model, whichever one answers (the
 // live OpenAI-compatible adapter, or the offline responder that answers from the site's data).
-import type { ChatLocale, ChatRole } from "../../contracts/chat";
+import type { ChatLocale, ChatRole } from "#contracts/chat.ts";
 
 /** A compact, fresh picture of the site the persona may talk about (built from D1). */
 export type SiteDigest = {

@@ -6,8 +6,8 @@ import type { Context } from "hono";
 import type { HonoEnv } from "../../types";
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import type { Locale } from "../../contracts/locale";
-import type { SsrRouteId } from "../../contracts/areas";
+import type { Locale } from "#contracts/locale.ts";
+import type { SsrRouteId } from "#contracts/areas/index.ts";
 import type { SitemapEntry } from "../../lib/sitemap";
 
 /** The Worker's two cron triggers (wrangler.toml [triggers]; tests/node/areas.test.ts compares them). */

@@ -3,7 +3,7 @@
 // the pages' head renderers (services/page-head.ts), the sitemap's readers (routes/sitemap.ts) and
 // the cron jobs (services/cron.ts). A new area with such work adds its file here;
 // tests/node/areas.test.ts fails when a file of this folder is missing.
-import type { AREAS, SsrRouteId } from "../../contracts/areas";
+import type { AREAS, SsrRouteId } from "#contracts/areas/index.ts";
 import type { CronJob, HeadRenderer, WorkerArea } from "./area";
 import { events } from "./events";
 import { music } from "./music";

@@ -7,9 +7,9 @@
 // this file writes. A paragraph's **bold** and [label](url) become <strong> and <a>; a link, a
 // button or an image whose address is not http(s) or mailto (an image: https or the media library)
 // is dropped here even if validation was skipped.
-import type { Locale } from "../../contracts/locale";
-import { INLINE_LINK, isSafeImage, isSafeLink } from "../../contracts/newsletter";
-import type { CampaignBlock } from "../../contracts/newsletter-model";
+import type { Locale } from "#contracts/locale.ts";
+import { INLINE_LINK, isSafeImage, isSafeLink } from "#contracts/newsletter.ts";
+import type { CampaignBlock } from "#contracts/newsletter-model.ts";
 import { escapeHtml } from "../../lib/page-head";
 import { MAIL_MUTED, MAIL_PINK, MAIL_TEXT, mailLayout } from "./layout";
 

@@ -1,7 +1,7 @@
 // The member-rights mails (decision 041), in the member's language (users.locale): the link to a
 // prepared data export, and the notice to the old address that the account was deleted. Plain
 // text; dates from format.ts (never raw ISO).
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { mailDateTime } from "./format";
 import type { MailMessage } from "./types";
 

@@ -2,7 +2,7 @@
 // the texts of a language, and dates, numbers and amounts formatted with Intl for the recipient.
 // A mail never shows a raw ISO timestamp: a date is written the recipient's way, in their time
 // zone when it is known, else in UTC with "UTC" written after it.
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { mailTextsEn, type MailTexts } from "./texts.en";
 import { mailTextsPtBR } from "./texts.pt-BR";
 

@@ -3,7 +3,7 @@
 // muted footer. Campaigns and the store's and tickets' receipts are drawn in it, so a buyer's
 // receipt looks like the rest of what the site sends. The body and footer are HTML the caller
 // escaped; the title and brand are escaped here.
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { escapeHtml } from "../../lib/page-head";
 
 export const MAIL_PINK = "#e6007e";

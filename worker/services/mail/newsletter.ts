@@ -1,8 +1,8 @@
 // The newsletter's own mails, in the person's language: the double opt-in's confirmation link.
 // The consent wording shown where people subscribe lives here too, so the text stored with each
 // consent (marketing_consents.consent_text) is exactly the sentence the person saw.
-import type { Locale } from "../../contracts/locale";
-import type { ConsentSource } from "../../contracts/newsletter-model";
+import type { Locale } from "#contracts/locale.ts";
+import type { ConsentSource } from "#contracts/newsletter-model.ts";
 import { mailDateTime } from "./format";
 import type { MailMessage } from "./types";
 

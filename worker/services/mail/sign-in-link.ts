@@ -1,6 +1,6 @@
 // The mail with a one-time sign-in link, sent to the owner of an account whose sign-ins are being
 // slowed down (decision 038), in the account's language (users.locale).
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import type { MailMessage } from "./types";
 
 type Input = { to: string; link: string; brandName: string; validMinutes: number };

@@ -1,7 +1,7 @@
 // The mail with a one-time link that adds what was bought as a guest with this address to the
 // collection of the member who asked for it (decision 054), in that member's language. It never
 // says whether the address bought anything: the page does, once the link proves the address.
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import type { MailMessage } from "./types";
 import { mailDateTime } from "./format";
 

@@ -1,9 +1,9 @@
 // The store's order mails (decision 054): the buyer's receipt, in the language they bought in
 // (orders.locale), and the admins' "new order" notice, in the back office's notification language.
 // Amounts and dates come from format.ts; the buyer's words (an address) are text, escaped in HTML.
-import type { Locale } from "../../contracts/locale";
-import type { ShippingAddress } from "../../contracts/store-checkout";
-import { redeemPath } from "../../contracts/store-gift-model";
+import type { Locale } from "#contracts/locale.ts";
+import type { ShippingAddress } from "#contracts/store-checkout.ts";
+import { redeemPath } from "#contracts/store-gift-model.ts";
 import { escapeHtml } from "../../lib/page-head";
 import { mailAmount, mailDateTime, mailNumber } from "./format";
 import { adminNotice } from "./templates";

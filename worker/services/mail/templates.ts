@@ -4,7 +4,7 @@
 // site now); an invitation, the admin's choice in the invite form; a contact reply, the language
 // the sender wrote in (contact_messages.locale); mails to the site's notification address, the
 // back office's "notification e-mails language" setting.
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { mailAmount, mailDateTime, mailNumber, mailTexts } from "./format";
 import type { MailMessage } from "./types";
 import { escapeHtml } from "../../lib/page-head";

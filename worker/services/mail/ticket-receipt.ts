@@ -3,7 +3,7 @@
 // which every mail client shows), and the link to /tickets, where they always are. A table is some
 // 37 KB, so the mail draws the first MAIL_QR_LIMIT and lists the codes of the rest. Tickets whose
 // seats ran out before a late payment are named as not issued: the back office refunds them.
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { escapeHtml } from "../../lib/page-head";
 import { qrTableHtml } from "../../lib/qr-table";
 import { mailDateTime, mailNumber } from "./format";

@@ -1,7 +1,7 @@
 // The mail telling a member a ticket was transferred to them (decision 055, part "mytickets"), in
 // the recipient's language: the event, its time in the venue's time zone, the ticket's type and new
 // code, and the link to the ticket's page (its QR). Plain text: names are shown as typed.
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import type { MailMessage } from "./types";
 import { mailDateTime, mailTexts } from "./format";
 

@@ -1,5 +1,5 @@
 // The mail service interface every implementation (live HTTP API, local outbox) provides.
-import type { OutboxAttachment } from "../../contracts/newsletter-model";
+import type { OutboxAttachment } from "#contracts/newsletter-model.ts";
 
 export type MailAttachment = OutboxAttachment;
 

@@ -1,7 +1,7 @@
 // The mails of e-mail verification, in the member's language (users.locale): the link that
 // verifies a new account's address, the link that confirms a new address, and the notice to the
 // old address once the change is done. Plain text; dates come from format.ts (never raw ISO).
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { mailDateTime } from "./format";
 import type { MailMessage } from "./types";
 

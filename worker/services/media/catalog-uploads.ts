@@ -10,9 +10,9 @@ import { audioDuration, audioSniffLength, detectAudioType, MAX_ID3_TAG_BYTES, ty
 import { detectVideoType, videoDuration, VIDEO_SNIFF_BYTES } from "../../lib/video-probe";
 import { checkRemoteAudioUrl, parseAllowedHosts, RemoteUrlRefused } from "./audio-proxy";
 import { uploadLimit } from "../../lib/upload-body";
-import { IMAGE_MAX_SIDE_PX } from "../../contracts/limits";
-import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "../../contracts/admin-catalog";
-import { SITE_MEDIA_FOLDER, type PublicImageFolder } from "../../contracts/areas";
+import { IMAGE_MAX_SIDE_PX } from "#contracts/limits.ts";
+import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "#contracts/admin-catalog.ts";
+import { SITE_MEDIA_FOLDER, type PublicImageFolder } from "#contracts/areas/index.ts";
 
 /** Public catalog answers are memoized per isolate under "music:": a change must show at once. */
 export const catalogChanged = () => forget("music:");

@@ -25,7 +25,7 @@ import {
   type QueuedRecipient,
   type StoredCampaign,
 } from "../../db/campaigns";
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { sha256Hex } from "../../lib/crypto";
 import { inLanguage } from "../../lib/content-language";
 import { signContactLink } from "../../lib/signed-link";

@@ -6,7 +6,7 @@ import type { DB } from "../../db/client";
 import { forgetSubscriptionRequest, requestSubscription, type ConsentRequest, type SubscriptionRequestOutcome } from "../../db/newsletter";
 import { newOptInToken } from "../../lib/opt-in-token";
 import { DAY_MS, HOUR_MS } from "../../lib/time";
-import { CONFIRMATION_RESEND_HOURS, CONFIRMATION_VALID_DAYS } from "../../contracts/newsletter";
+import { CONFIRMATION_RESEND_HOURS, CONFIRMATION_VALID_DAYS } from "#contracts/newsletter.ts";
 import { createMailService } from "../mail";
 import { consentText, subscriptionConfirmMail } from "../mail/newsletter";
 

@@ -7,7 +7,7 @@ import type { AppEnv } from "../../env";
 import { readConfig } from "../../env";
 import type { DB } from "../../db/client";
 import { claimDigests, markDigested, membersDueDigest, pendingDigestItems, type DigestItem } from "../../db/notification-jobs";
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { createMailService, type MailMessage } from "../mail";
 import { notificationText } from "./texts";
 import { NOTIFICATION_SETTINGS_PATH } from "./mail";

@@ -27,8 +27,8 @@ import {
   type NotificationEventRow,
 } from "../../db/notifications";
 import { planFanOut, recordBroadcastEvent, writeFanOutPage, type FanOutPage } from "../../db/notification-fanout";
-import { URGENT_NOTIFICATION_KINDS } from "../../contracts/notifications";
-import type { Locale } from "../../contracts/locale";
+import { URGENT_NOTIFICATION_KINDS } from "#contracts/notifications.ts";
+import type { Locale } from "#contracts/locale.ts";
 import { notifyFeedSockets } from "../realtime/feed-hub";
 import { createMailService } from "../mail";
 import { pushSender } from "../push";

@@ -1,6 +1,6 @@
 // The e-mail of one urgent notification (payment failed, VIP ended), in the member's language,
 // with a link to where they act on it and to their notification settings.
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import type { NotificationEventRow } from "../../db/notifications";
 import type { MailMessage } from "../mail";
 import { notificationText } from "./texts";

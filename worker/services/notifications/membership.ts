@@ -6,7 +6,7 @@
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { subscriptionsRenewingSoon } from "../../db/notification-jobs";
-import type { NotificationParams } from "../../contracts/notifications";
+import type { NotificationParams } from "#contracts/notifications.ts";
 import { notifyMembers } from "./index";
 
 /** Where the member sees their membership and what they can do about it (the VIP page's panel). */

@@ -1,7 +1,7 @@
 // A notification's words outside the page (push and e-mail), in the recipient's language. The
 // centre's own texts are the SPA's (app/lib/notifications); these say the same in fewer words.
-import type { Locale } from "../../contracts/locale";
-import type { NotificationKind, NotificationParams } from "../../contracts/notifications";
+import type { Locale } from "#contracts/locale.ts";
+import type { NotificationKind, NotificationParams } from "#contracts/notifications.ts";
 import { inLanguage } from "../../lib/content-language";
 
 export type NotificationTextInput = {

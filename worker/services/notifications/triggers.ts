@@ -8,7 +8,7 @@ import type { DB } from "../../db/client";
 import { earlierCommenters, findPostFacts, memberIdByEmail, mentionedReaders, type PostFacts } from "../../db/notification-targets";
 import { excerpt, parseMentions } from "../../lib/mentions";
 import { notifyMembers } from "./index";
-import type { NotificationParams } from "../../contracts/notifications";
+import type { NotificationParams } from "#contracts/notifications.ts";
 
 /** Earlier commenters told of a new comment under the same post: the most recent ones. */
 export const REPLY_RECIPIENTS_MAX = 50;

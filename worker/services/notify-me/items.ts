@@ -10,7 +10,7 @@ import { albums, tracks } from "../../db/schema";
 import { findEvent } from "../../db/events";
 import { ticketSaleTimesOf } from "../../db/ticket-sale";
 import { lessReleased, releaseStateOf, type ReleaseState } from "../../lib/release";
-import { publicSaleOpensAt } from "../../contracts/event-tickets-model";
+import { publicSaleOpensAt } from "#contracts/event-tickets-model.ts";
 import type { NotifyItem } from "../../db/notify-me";
 
 export type ItemStanding =

@@ -1,8 +1,8 @@
 // The mails of "Notify me" to visitors (decision 057), in the language of the page they asked on:
 // the confirmation link, and the one mail telling them the release is out or the tickets are on
 // sale. Both carry the link that withdraws every request of the address not yet told.
-import type { Locale } from "../../contracts/locale";
-import type { NotifyItemKind } from "../../contracts/notify-me-model";
+import type { Locale } from "#contracts/locale.ts";
+import type { NotifyItemKind } from "#contracts/notify-me-model.ts";
 import { inLanguage } from "../../lib/content-language";
 import type { MailMessage } from "../mail/types";
 

@@ -22,8 +22,8 @@ import {
 } from "../../db/notify-me";
 import { DAY_MS } from "../../lib/time";
 import { signNotifyCancel } from "../../lib/notify-cancel-link";
-import { CONFIRMATION_VALID_DAYS } from "../../contracts/newsletter";
-import { NOTIFY_CANCEL_PATH, NOTIFY_PAGE_SIZE } from "../../contracts/notify-me-model";
+import { CONFIRMATION_VALID_DAYS } from "#contracts/newsletter.ts";
+import { NOTIFY_CANCEL_PATH, NOTIFY_PAGE_SIZE } from "#contracts/notify-me-model.ts";
 import { createMailService } from "../mail";
 import { notifyMembers } from "../notifications";
 import { itemFacts, type ItemFacts } from "./items";

@@ -4,7 +4,7 @@
 // and a verified event with an unexpected shape must not crash the webhook.
 import { z } from "zod";
 import type { SubscriptionSnapshot } from "../../db/payments";
-import { planOfInterval } from "../../contracts/vip-plans";
+import { planOfInterval } from "#contracts/vip-plans.ts";
 
 /** An id, or an expanded object carrying one. */
 const ref = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === "string" ? v : v.id));

@@ -28,8 +28,8 @@ import {
   type VipChange,
 } from "../../db/payments";
 import { parseCheckoutSession, parseInvoice, parseSubscription, type ParsedInvoice } from "./events";
-import { CURRENCIES, type Currency } from "../../contracts/store-model";
-import { z } from "../../contracts/zod";
+import { CURRENCIES, type Currency } from "#contracts/store-model.ts";
+import { z } from "#contracts/zod.ts";
 import { sha256Hex } from "../../lib/crypto";
 import { isUniqueViolation, runBatch, type Statement } from "../../db/d1";
 import { planChargeRefunded } from "../store/refund-fulfilment";

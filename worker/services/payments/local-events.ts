@@ -3,7 +3,7 @@
 // local mode exercises exactly the parsing and fulfilment the live webhook uses.
 import { randomToken } from "../../lib/crypto";
 import { LOCAL_ID_PREFIX } from "./local";
-import type { VipPlan } from "../../contracts/vip-plans";
+import type { VipPlan } from "#contracts/vip-plans.ts";
 
 export type LocalEventType =
   | "checkout.session.completed"

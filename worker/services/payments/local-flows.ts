@@ -17,7 +17,7 @@ import {
   type LocalSubscription,
 } from "./local-events";
 import type { PaymentsService } from "./types";
-import type { VipPlan } from "../../contracts/vip-plans";
+import type { VipPlan } from "#contracts/vip-plans.ts";
 
 /** `prices`: each plan's amount as the site sells it now (the configuration's monthly price, the settings' yearly one). */
 export type LocalDeps = {

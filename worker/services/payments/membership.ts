@@ -1,6 +1,6 @@
 // The member's membership as it stands at read time: grace periods are judged against `now`,
 // not against the last cron run.
-import { PAST_DUE_GRACE_MS, type MembershipResponse, type MembershipStatus, type PlanAmount } from "../../contracts/payments";
+import { PAST_DUE_GRACE_MS, type MembershipResponse, type MembershipStatus, type PlanAmount } from "#contracts/payments.ts";
 import type { PlanPrices } from "./plans";
 import { PAYING_STATUSES, type SubscriptionRow } from "../../db/payments";
 import { iso } from "../../lib/time";

@@ -4,8 +4,8 @@
 import type { DB } from "../../db/client";
 import { readSettings } from "../../db/settings";
 import { readConfig, type AppEnv } from "../../env";
-import type { PlanAmount } from "../../contracts/payments";
-import type { VipPlan } from "../../contracts/vip-plans";
+import type { PlanAmount } from "#contracts/payments.ts";
+import type { VipPlan } from "#contracts/vip-plans.ts";
 
 export type PlanPrices = Record<VipPlan, PlanAmount>;
 

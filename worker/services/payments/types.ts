@@ -2,7 +2,7 @@
 // Stripe; the local one backs the built-in test checkout. Both hand verified events to the same
 // fulfilment code (fulfilment.ts).
 import type Stripe from "stripe";
-import type { VipPlan } from "../../contracts/vip-plans";
+import type { VipPlan } from "#contracts/vip-plans.ts";
 
 export type PaymentsMode = "live" | "local";
 

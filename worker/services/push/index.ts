@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { createLivePushSender } from "./live";
 import type { PushSender } from "./types";
 
-export type { PushPayload } from "../../contracts/push";
+export type { PushPayload } from "#contracts/push.ts";
 export type { PushSender } from "./types";
 export { createLivePushSender } from "./live";
 

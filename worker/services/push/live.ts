@@ -4,7 +4,7 @@
 // the encrypted body; the request itself (TTL, Urgency, Topic, fetch, status) is ours, because its
 // buildPushPayload turns a TTL of 0 into 60 and does not know the "very-low" urgency.
 import { encryptNotification, vapidHeaders, type PushSubscription } from "@block65/webcrypto-web-push";
-import { PUSH_PAYLOAD_MAX_BYTES, pushEndpointAllowed, type PushPayload } from "../../contracts/push";
+import { PUSH_PAYLOAD_MAX_BYTES, pushEndpointAllowed, type PushPayload } from "#contracts/push.ts";
 import type { PushResult, PushSender, PushSendOptions, PushSubscriptionKeys } from "./types";
 
 export type LivePushOptions = {

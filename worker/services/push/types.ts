@@ -1,4 +1,4 @@
-import type { PushPayload } from "../../contracts/push";
+import type { PushPayload } from "#contracts/push.ts";
 
 /** A browser's subscription as PushSubscription.toJSON() gives it (p256dh and auth base64url). */
 export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: string };

@@ -4,7 +4,7 @@
 // commits; the hub coalesces them (FeedEventQueue) and sends at most one frame per
 // FEED_FLUSH_INTERVAL_MS to each socket.
 import type { AppEnv } from "../../env";
-import type { FeedEvent } from "../../contracts/feed";
+import type { FeedEvent } from "#contracts/feed.ts";
 import type { SocketTarget } from "./socket-sessions";
 
 export type FeedSocketTarget = SocketTarget;

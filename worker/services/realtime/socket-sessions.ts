@@ -5,7 +5,7 @@
 // hubs' side (SessionChecker, ping and close handling) sit together so the two cannot drift.
 import { createDb } from "../../db/client";
 import { findLiveSessionHashes } from "../../db/auth";
-import { SOCKET_CLOSE_SESSION_ENDED, SOCKET_CLOSE_VIP_ENDED, SOCKET_VIP_ENDED_REASON } from "../../contracts/realtime";
+import { SOCKET_CLOSE_SESSION_ENDED, SOCKET_CLOSE_VIP_ENDED, SOCKET_VIP_ENDED_REASON } from "#contracts/realtime.ts";
 
 /** Headers the Worker sets on the upgrade it forwards; a hub trusts nothing else. */
 export const SOCKET_USER_HEADER = "x-socket-user-id";

@@ -4,9 +4,9 @@
 // it is for VIPs only and the event page gives it out.
 import type { EventRow } from "../../db/events";
 import { eventEndsAt } from "../../db/events";
-import { countryName } from "../../contracts/countries";
-import type { Locale } from "../../contracts/locale";
-import { isValidTimeZone } from "../../contracts/time-zones";
+import { countryName } from "#contracts/countries.ts";
+import type { Locale } from "#contracts/locale.ts";
+import { isValidTimeZone } from "#contracts/time-zones.ts";
 import { buildCalendar, type IcalStatus } from "../../lib/ical";
 import { inLanguage } from "../../lib/content-language";
 import { mailDateTime, mailNumber, mailTexts } from "../mail/format";

@@ -22,8 +22,8 @@ import {
   type DueReminder,
 } from "../../db/reminders";
 import { DAY_MS } from "../../lib/time";
-import { CONFIRMATION_VALID_DAYS } from "../../contracts/newsletter";
-import { DEFAULT_REMINDER_OFFSETS } from "../../contracts/newsletter-model";
+import { CONFIRMATION_VALID_DAYS } from "#contracts/newsletter.ts";
+import { DEFAULT_REMINDER_OFFSETS } from "#contracts/newsletter-model.ts";
 import { createMailService, type MailService } from "../mail";
 import { reminderCancelledMail, reminderMail, reminderMovedMail } from "./mail";
 

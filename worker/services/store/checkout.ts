@@ -21,10 +21,10 @@ import {
 } from "../../db/store-checkouts";
 import { conflict, routeError } from "../../lib/errors";
 import { sha256Hex } from "../../lib/crypto";
-import { STORE_LIMITS } from "../../contracts/store-model";
-import { PAYMENT_MESSAGES } from "../../contracts/payments";
-import type { Locale } from "../../contracts/locale";
-import type { StoreCheckoutBody } from "../../contracts/store-checkout";
+import { STORE_LIMITS } from "#contracts/store-model.ts";
+import { PAYMENT_MESSAGES } from "#contracts/payments.ts";
+import type { Locale } from "#contracts/locale.ts";
+import type { StoreCheckoutBody } from "#contracts/store-checkout.ts";
 import type { OrderCheckoutInput, PaymentsService } from "../payments/types";
 import { fulfilEvent, type FulfilEffects } from "../payments/fulfilment";
 import { priceCart, variantLabelOf } from "./pricing";

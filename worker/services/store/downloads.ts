@@ -7,9 +7,9 @@ import { readSettings } from "../../db/settings";
 import { findChecksums, findStoredSizes, releaseFiles, saveChecksums, type DownloadEntitlement } from "../../db/store-downloads";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { zipLayout } from "../../lib/stored-zip";
-import { artistNameOf } from "../../contracts/admin-settings";
-import type { DownloadFormat } from "../../contracts/store-model";
-import type { DownloadLink } from "../../contracts/store-collection";
+import { artistNameOf } from "#contracts/admin-settings.ts";
+import type { DownloadFormat } from "#contracts/store-model.ts";
+import type { DownloadLink } from "#contracts/store-collection.ts";
 import { planZip, type ChecksumStore, type ObjectSource, type ReleaseZip, type ZipFile } from "./release-zip";
 import { releaseTime, releaseZipFiles, zipFileName } from "./release-files";
 

@@ -1,8 +1,8 @@
 // The mail that tells a gift's buyer it was redeemed, in the buyer's language (their account's, or
 // the language they bought in). Its words live here rather than in the shared mail catalogs: only
 // this mail says them.
-import type { Locale } from "../../contracts/locale";
-import type { GiftMonths } from "../../contracts/store-model";
+import type { Locale } from "#contracts/locale.ts";
+import type { GiftMonths } from "#contracts/store-model.ts";
 import { mailDate } from "../mail/format";
 import type { MailMessage } from "../mail";
 

@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { readConfig } from "../../env";
 import type { DB } from "../../db/client";
 import { readRedemption, readRedemptionNotice, redeemGiftCode, type RedemptionPlan, type RedemptionState } from "../../db/gift-codes";
-import { addCalendarMonthsUtc, normaliseGiftCode, type GiftRedeemResponse } from "../../contracts/store-gifts";
+import { addCalendarMonthsUtc, normaliseGiftCode, type GiftRedeemResponse } from "#contracts/store-gifts.ts";
 import { announceRoleChange } from "../realtime/role-change";
 import { notifyVipChanged } from "../notifications/membership";
 import { notifyMembers } from "../notifications";

@@ -4,7 +4,7 @@
 // physical cart), sign them with the local secret, and verify and fulfil them exactly as the
 // webhook does: the local mode runs the live path's fulfilment, not a shortcut.
 import type { StoreCheckoutRow } from "../../db/store-checkouts";
-import type { ShippingAddress } from "../../contracts/store-checkout";
+import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import { deliver, type LocalDeps } from "../payments/local-flows";
 import { localEvent, newLocalId, unixSeconds } from "../payments/local-events";
 

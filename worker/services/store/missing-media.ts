@@ -4,7 +4,7 @@
 // gives the claim back, so a later try tells again. Never throws: it runs after the answer.
 import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import type { Locale } from "../../contracts/locale";
+import type { Locale } from "#contracts/locale.ts";
 import { readSettings } from "../../db/settings";
 import { createMailService } from "../mail";
 import { adminNotice } from "../mail/templates";

@@ -4,7 +4,7 @@
 import type { AppEnv } from "../../env";
 import { readConfig } from "../../env";
 import type { DB } from "../../db/client";
-import { isLocale, type Locale } from "../../contracts/locale";
+import { isLocale, type Locale } from "#contracts/locale.ts";
 import { escapeHtml } from "../../lib/page-head";
 import { mailNumber } from "../mail/format";
 import { createMailService, type MailMessage } from "../mail";

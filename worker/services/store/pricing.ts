@@ -33,9 +33,9 @@ import type { DB } from "../../db/client";
 import { findPromoCode, findShippingRate, loadCartRows, type ProductRow, type PromoCodeRow, type VariantRow } from "../../db/store-pricing";
 import { readFreeShippingOver } from "../../db/store-shipping";
 import { fieldError, routeError } from "../../lib/errors";
-import { COUNTRY_CODES, countryAlpha2 } from "../../contracts/countries";
-import { shippingZoneOf, WEIGHT_CLASSES, type Currency, type ProductKind, type WeightClass } from "../../contracts/store-model";
-import type { PricedLine, QuoteBody, QuoteResponse } from "../../contracts/store-cart";
+import { COUNTRY_CODES, countryAlpha2 } from "#contracts/countries.ts";
+import { shippingZoneOf, WEIGHT_CLASSES, type Currency, type ProductKind, type WeightClass } from "#contracts/store-model.ts";
+import type { PricedLine, QuoteBody, QuoteResponse } from "#contracts/store-cart.ts";
 import { priceTickets, type PricedTicket } from "./ticket-pricing";
 
 /** isAdmin: an admin buys tickets as a VIP does (presales, VIP-only types), never at the store's VIP prices. */

@@ -6,8 +6,8 @@ import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { releaseFormats } from "../../db/release-formats";
 import { releaseFiles } from "../../db/store-downloads";
-import type { Locale } from "../../contracts/locale";
-import type { PublicRelease, ReleaseContentsResponse } from "../../contracts/store";
+import type { Locale } from "#contracts/locale.ts";
+import type { PublicRelease, ReleaseContentsResponse } from "#contracts/store.ts";
 import { releaseZipBytes } from "./downloads";
 
 /** The order number's digits change credits.txt by a byte or two: sizes are said rounded anyway. */

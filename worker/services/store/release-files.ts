@@ -3,8 +3,8 @@
 // in the order's language. And the zip's own file name, for Content-Disposition.
 import type { ZipFile } from "./release-zip";
 import type { ReleaseFiles } from "../../db/store-downloads";
-import type { DownloadFormat } from "../../contracts/store-model";
-import type { Locale } from "../../contracts/locale";
+import type { DownloadFormat } from "#contracts/store-model.ts";
+import type { Locale } from "#contracts/locale.ts";
 
 /** Characters no file system (or unzip) takes in a name, controls included. */
 // eslint-disable-next-line no-control-regex

@@ -15,10 +15,10 @@
 import type { DB } from "../../db/client";
 import { loadTicketRows, type NewTicketHold, type TicketRow } from "../../db/store-tickets";
 import { routeError } from "../../lib/errors";
-import { presaleTimesOf } from "../../contracts/presales";
-import { mayBuyTicket, ticketCurrencyOf, ticketSaleStateAt, type TicketSaleTimes } from "../../contracts/event-tickets-model";
-import type { Currency } from "../../contracts/store-model";
-import type { QuoteBody } from "../../contracts/store-cart";
+import { presaleTimesOf } from "#contracts/presales.ts";
+import { mayBuyTicket, ticketCurrencyOf, ticketSaleStateAt, type TicketSaleTimes } from "#contracts/event-tickets-model.ts";
+import type { Currency } from "#contracts/store-model.ts";
+import type { QuoteBody } from "#contracts/store-cart.ts";
 
 /** A priced ticket line (lines of one type summed into the first's place). */
 export type PricedTicket = NewTicketHold;

@@ -2,8 +2,8 @@
 // each in the language the buyer checked out in (orders.locale), times in the event's own zone,
 // amounts with Intl (mail/format.ts). One mail per order; the caller keys it by the order.
 import type { EventRow } from "../../db/events";
-import type { Locale } from "../../contracts/locale";
-import { isValidTimeZone } from "../../contracts/time-zones";
+import type { Locale } from "#contracts/locale.ts";
+import { isValidTimeZone } from "#contracts/time-zones.ts";
 import { mailAmount, mailDateTime, mailNumber, mailTexts } from "../mail/format";
 import type { MailMessage } from "../mail/types";
 import { eventPageUrl, icsAttachment, titleIn } from "../reminders/mail";

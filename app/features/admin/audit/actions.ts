@@ -2,7 +2,7 @@
 // the codes the Worker writes). Keyed by AuditAction, so a code added there without a name here fails
 // the type check; a stored code this version does not list (an older row) shows as stored.
 import { defineMessages, type IntlShape, type MessageDescriptor } from "react-intl";
-import { isAuditAction, type AuditAction } from "../../../../worker/contracts/audit-actions";
+import { isAuditAction, type AuditAction } from "#contracts/audit-actions.ts";
 
 export const auditActionMessages: Record<AuditAction, MessageDescriptor> = defineMessages({
   "album.create": { id: "admin.audit.action.album.create", defaultMessage: "Album created" },

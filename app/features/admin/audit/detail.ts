@@ -2,9 +2,9 @@
 // worker/contracts/audit-detail.ts) and the names and plain values of the changed fields. A kind or
 // field this file does not know keeps the stored text (older rows: the English note).
 import type { IntlShape, MessageDescriptor } from "react-intl";
-import type { AuditDetail, AuditEventTextField } from "../../../../worker/contracts/audit-detail";
-import type { AuditEntryView } from "../../../../worker/contracts/admin";
-import { isBanReasonCode } from "../../../../worker/contracts/suspension";
+import type { AuditDetail, AuditEventTextField } from "#contracts/audit-detail.ts";
+import type { AuditEntryView } from "#contracts/admin.ts";
+import { isBanReasonCode } from "#contracts/suspension.ts";
 import { auditDetailMessages as d, auditFieldMessages, auditValueMessages } from "./messages";
 
 const EVENT_FIELDS: Record<AuditEventTextField, MessageDescriptor> = {

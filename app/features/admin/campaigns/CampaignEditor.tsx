@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
 import { api } from "../../../lib/api";
-import { campaignInput, type Campaign } from "../../../../worker/contracts/newsletter";
+import { campaignInput, type Campaign } from "#contracts/newsletter.ts";
 import { formatCount } from "../format";
 import { commonMessages } from "../messages";
 import { Actions } from "./Actions";

@@ -6,7 +6,7 @@ import { useId } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
-import type { CampaignListItem } from "../../../../worker/contracts/newsletter";
+import type { CampaignListItem } from "#contracts/newsletter.ts";
 import { formatCount } from "../format";
 import { commonMessages } from "../messages";
 import { figureColumns, StatusBadge } from "./Figures";

@@ -1,8 +1,8 @@
 // A campaign's figures. "Sent" counts every mail that left (whatever the provider reported on it
 // since: delivered, bounced...); the other figures are the recipients' latest state.
 import type { IntlShape } from "react-intl";
-import type { CampaignStats } from "../../../../worker/contracts/newsletter";
-import type { CampaignStatus } from "../../../../worker/contracts/newsletter-model";
+import type { CampaignStats } from "#contracts/newsletter.ts";
+import type { CampaignStatus } from "#contracts/newsletter-model.ts";
 import { campaignMessages as m } from "./messages";
 
 export const STATUS_TEXTS = {

@@ -6,7 +6,7 @@ import { useIntl } from "react-intl";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { QueryState } from "../../../components/QueryState";
 import { uploadFile } from "../../../lib/upload";
-import type { CampaignImage } from "../../../../worker/contracts/newsletter";
+import type { CampaignImage } from "#contracts/newsletter.ts";
 import { CAMPAIGNS_API, campaignImagesQueryOptions } from "./queries";
 import { requestErrorText } from "./errors";
 import { campaignMessages as m } from "./messages";

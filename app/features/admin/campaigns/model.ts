@@ -1,9 +1,9 @@
 // The composer's state and its mapping to the API: the form keeps every field as typed (blank
 // strings, a key per block for React), and toInput makes the CampaignInput the Worker validates.
-import type { Locale } from "../../../../worker/contracts/locale";
-import type { Campaign, CampaignInput } from "../../../../worker/contracts/newsletter";
-import type { AudienceKind, CampaignAudience, CampaignBlock, NewsletterTopic } from "../../../../worker/contracts/newsletter-model";
-import { wallTimeToInstant } from "../../../../worker/contracts/admin-event-fields";
+import type { Locale } from "#contracts/locale.ts";
+import type { Campaign, CampaignInput } from "#contracts/newsletter.ts";
+import type { AudienceKind, CampaignAudience, CampaignBlock, NewsletterTopic } from "#contracts/newsletter-model.ts";
+import { wallTimeToInstant } from "#contracts/admin-event-fields.ts";
 
 export type BlockType = CampaignBlock["type"];
 /** A block being edited: every field a string, and a key that survives moves. */

@@ -2,7 +2,7 @@
 // progress moves; any write refreshes the list, the campaign and the audit log.
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import type { Campaign, CampaignImageList, CampaignList } from "../../../../worker/contracts/newsletter";
+import type { Campaign, CampaignImageList, CampaignList } from "#contracts/newsletter.ts";
 import { adminKeys } from "../queries";
 
 export const CAMPAIGNS_API = "/api/admin/campaigns";

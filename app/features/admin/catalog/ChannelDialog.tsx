@@ -2,9 +2,9 @@
 // live embed address (https) and the video's length (read from an uploaded video when it can be).
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { DESCRIPTION_MAX, MAX_DURATION_SECONDS, REMOTE_URL_MAX, TITLE_MAX } from "../../../../worker/contracts/admin-catalog-limits";
-import type { AdminChannel, AdminChannelResponse } from "../../../../worker/contracts/admin-catalog";
-import type { TvChannelCategory } from "../../../../worker/contracts/tv";
+import { DESCRIPTION_MAX, MAX_DURATION_SECONDS, REMOTE_URL_MAX, TITLE_MAX } from "#contracts/admin-catalog-limits.ts";
+import type { AdminChannel, AdminChannelResponse } from "#contracts/admin-catalog.ts";
+import type { TvChannelCategory } from "#contracts/tv.ts";
 import { FormDialog } from "../components/form/FormDialog";
 import { SelectField, TextField, wholeNumber } from "../components/form/fields";
 import { catalogMessages as m, categoryMessages, channelTypeMessages } from "./messages";

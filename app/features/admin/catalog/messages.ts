@@ -1,9 +1,9 @@
 // Every visible string of /admin/catalog, shipped with its chunk (messages.pt-BR.json for Portuguese, merged in
 // by CatalogMessages). Server error texts are mapped to these by code (errors.ts).
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { StationFeature } from "../../../../worker/contracts/radio";
-import type { TvChannelCategory } from "../../../../worker/contracts/tv";
-import type { AlbumType } from "../../../../worker/contracts/music";
+import type { StationFeature } from "#contracts/radio.ts";
+import type { TvChannelCategory } from "#contracts/tv.ts";
+import type { AlbumType } from "#contracts/music.ts";
 
 const plainMessages = defineMessages({
   metaTitle: { id: "adminCatalog.meta.title", defaultMessage: "Admin: Catalog" },

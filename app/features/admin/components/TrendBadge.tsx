@@ -1,7 +1,7 @@
 // A figure's change against the previous span: ▲/▼ and the percent with one decimal, green when
 // the change is good and red when it is bad. For bounce rate a rise is bad, hence `invert`.
 import { useIntl } from "react-intl";
-import type { Trend } from "../../../../worker/contracts/trend";
+import type { Trend } from "#contracts/trend.ts";
 import { formatPercent } from "../format";
 import { trendMessages } from "../messages";
 

@@ -2,12 +2,12 @@
 // public events page.
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
-import type { AdminEvent } from "../../../../worker/contracts/admin-events";
+import type { AdminEvent } from "#contracts/admin-events.ts";
 import { countryDisplayName } from "../../../lib/countries";
 import { DetailsDialog, type DetailRow } from "./DetailsDialog";
 import { eventWhen, formatMoment, priceRange } from "./format";
 import { eventsMessages as m, reminderOffsetMessages, sourceMessages, statusMessages } from "./messages";
-import type { ReminderOffset } from "../../../../worker/contracts/reminders";
+import type { ReminderOffset } from "#contracts/reminders.ts";
 
 export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
   const intl = useIntl();

@@ -3,8 +3,8 @@
 // its own), postal code and capacity.
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { VENUE_COUNTRIES } from "../../../../worker/contracts/admin-events";
-import { currencyOfCountry } from "../../../../worker/contracts/countries";
+import { VENUE_COUNTRIES } from "#contracts/admin-events.ts";
+import { currencyOfCountry } from "#contracts/countries.ts";
 import { countryOptions } from "../../../lib/countries";
 import type { FieldErrors } from "./errors";
 import type { EventField, EventForm } from "./eventForm";

@@ -2,8 +2,8 @@
 // the shared schema run here before sending) becomes its translation, with the values it names;
 // any other server text is shown as written.
 import type { MessageDescriptor } from "react-intl";
-import type { z } from "../../../../worker/contracts/zod";
-import { validationFailure, type ErrorParams } from "../../../../worker/contracts/validation-codes";
+import type { z } from "#contracts/zod.ts";
+import { validationFailure, type ErrorParams } from "#contracts/validation-codes.ts";
 import { ApiRequestError } from "../../../lib/api";
 import { codeText } from "../../../lib/forms/errorText";
 import { formErrorMessages } from "./messages";

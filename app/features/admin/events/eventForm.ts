@@ -10,12 +10,12 @@ import {
   showsTickets,
   type AdminEvent,
   type EventInput,
-} from "../../../../worker/contracts/admin-events";
-import { currencyOfCountry } from "../../../../worker/contracts/countries";
-import { DEFAULT_REMINDER_OFFSETS } from "../../../../worker/contracts/newsletter-model";
-import { REMINDER_OFFSET_CHOICES, type ReminderOffset } from "../../../../worker/contracts/reminders";
-import type { AdminVenue } from "../../../../worker/contracts/admin-venues";
-import type { EventSource, EventStatus } from "../../../../worker/contracts/events";
+} from "#contracts/admin-events.ts";
+import { currencyOfCountry } from "#contracts/countries.ts";
+import { DEFAULT_REMINDER_OFFSETS } from "#contracts/newsletter-model.ts";
+import { REMINDER_OFFSET_CHOICES, type ReminderOffset } from "#contracts/reminders.ts";
+import type { AdminVenue } from "#contracts/admin-venues.ts";
+import type { EventSource, EventStatus } from "#contracts/events.ts";
 import { fieldErrorsOf, type FieldErrors } from "./errors";
 
 export type EventForm = {

@@ -2,9 +2,9 @@
 // (messages.pt-BR.json for Portuguese, merged in by EventsMessages). The form's rules are named by code
 // (worker/contracts/validation-codes.ts); formErrorMessages gives each its translation.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { ValidationCode } from "../../../../worker/contracts/validation-codes";
-import type { EventSource, EventStatus } from "../../../../worker/contracts/events";
-import type { ReminderOffset } from "../../../../worker/contracts/reminders";
+import type { ValidationCode } from "#contracts/validation-codes.ts";
+import type { EventSource, EventStatus } from "#contracts/events.ts";
+import type { ReminderOffset } from "#contracts/reminders.ts";
 
 const plain = defineMessages({
   searchLabel: { id: "adminEvents.list.searchLabel", defaultMessage: "Search events" },

@@ -5,7 +5,7 @@ import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../../lib/api";
 import { adminKeys } from "../queries";
 import { eventsKeys } from "../../../lib/eventsKeys";
-import { ADMIN_EVENTS_API, ADMIN_VENUES_API } from "../../../../worker/contracts/admin-event-limits";
+import { ADMIN_EVENTS_API, ADMIN_VENUES_API } from "#contracts/admin-event-limits.ts";
 import type {
   AdminEventResponse,
   AdminEventsResponse,
@@ -13,8 +13,8 @@ import type {
   EventInput,
   EventSourceFilter,
   EventStatusFilter,
-} from "../../../../worker/contracts/admin-events";
-import type { AdminVenueResponse, AdminVenuesResponse, VenueDeletedResponse, VenueInput } from "../../../../worker/contracts/admin-venues";
+} from "#contracts/admin-events.ts";
+import type { AdminVenueResponse, AdminVenuesResponse, VenueDeletedResponse, VenueInput } from "#contracts/admin-venues.ts";
 
 export type EventFilters = { search: string; status: EventStatusFilter; source: EventSourceFilter };
 export const NO_FILTERS: EventFilters = { search: "", status: "all", source: "all" };

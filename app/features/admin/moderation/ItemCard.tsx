@@ -2,8 +2,8 @@
 // what, the latest reports, and the moderator's actions. Delete and ban ask first.
 import { useId, useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import type { ReportReason } from "../../../../worker/contracts/feed";
-import type { ModerationItem } from "../../../../worker/contracts/moderation";
+import type { ReportReason } from "#contracts/feed.ts";
+import type { ModerationItem } from "#contracts/moderation.ts";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { moderationMessages as m } from "./messages";
 import { useModerationAction, type ModerationAction } from "./queries";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
-import type { ModerationView } from "../../../../worker/contracts/moderation";
+import type { ModerationView } from "#contracts/moderation.ts";
 import { commonMessages } from "../messages";
 import { ItemCard } from "./ItemCard";
 import { moderationMessages as m } from "./messages";

@@ -2,7 +2,7 @@
 // and the feed this browser may hold are fetched again. Types only from the contract.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { MODERATION_API, type ModerationItem, type ModerationQueueResponse, type ModerationView } from "../../../../worker/contracts/moderation";
+import { MODERATION_API, type ModerationItem, type ModerationQueueResponse, type ModerationView } from "#contracts/moderation.ts";
 import { adminKeys } from "../queries";
 
 export const moderationKeys = {

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { QueryFailed } from "../../../components/QueryState";
 import { api } from "../../../lib/api";
-import type { DeadLetterListResponse, DeadLetterView } from "../../../../worker/contracts/dead-letters";
+import type { DeadLetterListResponse, DeadLetterView } from "#contracts/dead-letters.ts";
 import { formatMoment } from "../format";
 import { overviewMessages as m } from "./messages";
 

@@ -16,7 +16,7 @@ import { toLocalInput } from "../lib/localInput";
 import { PartiesAdminMessages } from "./PartiesAdminMessages";
 import { adminPartiesMessages as m } from "./messages";
 import { adminPartiesQueryOptions, partySourcesQueryOptions, usePartyWrites } from "./queries";
-import { PARTY_TITLE_MAX, type AdminParty, type PartyInput, type PartySourceType } from "../../../../worker/contracts/parties";
+import { PARTY_TITLE_MAX, type AdminParty, type PartyInput, type PartySourceType } from "#contracts/parties.ts";
 import "./parties-admin.css";
 
 export function PartiesAdminPage() {

@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../../lib/api";
 import { adminKeys } from "../queries";
-import type { AdminPartiesResponse, AdminPartyResponse, PartyDeletedResponse, PartyInput, PartySourcesResponse } from "../../../../worker/contracts/parties";
+import type { AdminPartiesResponse, AdminPartyResponse, PartyDeletedResponse, PartyInput, PartySourcesResponse } from "#contracts/parties.ts";
 
 const API = "/api/admin/parties";
 

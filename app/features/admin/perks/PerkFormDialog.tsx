@@ -13,8 +13,8 @@ import {
   type AdminPerk,
   type AdminPerkResponse,
   type PerkInput,
-} from "../../../../worker/contracts/perks";
-import type { CodeMode } from "../../../../worker/contracts/offer-codes";
+} from "#contracts/perks.ts";
+import type { CodeMode } from "#contracts/offer-codes.ts";
 import type { ErrorText } from "../components/form/errors";
 import { SelectField, TextField } from "../components/form/fields";
 import { FormDialog } from "../components/form/FormDialog";

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
 import { Modal } from "../../../components/Modal";
-import type { AdminPerk, PerkRevealsResponse } from "../../../../worker/contracts/perks";
+import type { AdminPerk, PerkRevealsResponse } from "#contracts/perks.ts";
 import { perksAdminMessages as m } from "./messages";
 import { perkRevealsQueryOptions } from "./queries";
 

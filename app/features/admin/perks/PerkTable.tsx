@@ -1,7 +1,7 @@
 // The perks table: each perk with its picture and title, audience, window (in the admin's time
 // zone), state, code (shared, or "{left} of {total} codes left"), reveals, and its actions.
 import { useIntl, type MessageDescriptor } from "react-intl";
-import type { AdminPerk } from "../../../../worker/contracts/perks";
+import type { AdminPerk } from "#contracts/perks.ts";
 import { perksAdminMessages as m } from "./messages";
 
 export type PerkAction = "edit" | "picture" | "import" | "clear" | "reveals" | "delete";

@@ -7,7 +7,7 @@ import { useIntl, type MessageDescriptor } from "react-intl";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
-import type { AdminPerk, PerkCodesClearedResponse } from "../../../../worker/contracts/perks";
+import type { AdminPerk, PerkCodesClearedResponse } from "#contracts/perks.ts";
 import { CodeImportDialog } from "../components/code-import/CodeImportDialog";
 import { ImageUploadDialog } from "../components/form/MediaModal";
 import { failureText } from "./errors";

@@ -1,9 +1,9 @@
 // The perk form's problems as the page shows them: a rule's code (found by the shared schema run
 // here before sending, or in the Worker's 400) becomes this page's translation, with its values.
 import type { MessageDescriptor } from "react-intl";
-import type { z } from "../../../../worker/contracts/zod";
-import { validationFailure } from "../../../../worker/contracts/validation-codes";
-import { PERK_ERROR_CODES } from "../../../../worker/contracts/perk-limits";
+import type { z } from "#contracts/zod.ts";
+import { validationFailure } from "#contracts/validation-codes.ts";
+import { PERK_ERROR_CODES } from "#contracts/perk-limits.ts";
 import { ApiRequestError } from "../../../lib/api";
 import { codeText, type ErrorTexts } from "../../../lib/forms/errorText";
 import type { ErrorText } from "../components/form/errors";

@@ -2,8 +2,8 @@
 // the audit log and the members' perks this browser may hold are fetched again.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { ADMIN_PERKS_API } from "../../../../worker/contracts/perk-limits";
-import type { AdminPerksResponse, PerkRevealsResponse } from "../../../../worker/contracts/perks";
+import { ADMIN_PERKS_API } from "#contracts/perk-limits.ts";
+import type { AdminPerksResponse, PerkRevealsResponse } from "#contracts/perks.ts";
 import { adminKeys } from "../queries";
 
 export const perksAdminKeys = {

@@ -1,7 +1,7 @@
 // GET /api/admin/revenue as query options, so the route's loader can prefetch what the page reads.
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../../lib/api";
-import type { RevenueResponse } from "../../../../worker/contracts/admin-revenue";
+import type { RevenueResponse } from "#contracts/admin-revenue.ts";
 
 /** Retry once when the server could not be reached; an answer (even a 5xx) is shown as it is. */
 const retryUnreachable = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError);

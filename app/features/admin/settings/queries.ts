@@ -9,8 +9,8 @@ import type {
   ARTIST_NAME_MAX as ContractArtistNameMax,
   SessionTimeoutHours,
   SettingsUpdate,
-} from "../../../../worker/contracts/admin-settings";
-import type { WEBSITE_MAX as ContractWebsiteMax } from "../../../../worker/contracts/profiles";
+} from "#contracts/admin-settings.ts";
+import type { WEBSITE_MAX as ContractWebsiteMax } from "#contracts/profiles.ts";
 import { adminKeys } from "../queries";
 
 /** The spec's choices; the contract's SESSION_TIMEOUT_OPTIONS, checked against its type. */

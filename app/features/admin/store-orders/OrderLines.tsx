@@ -2,7 +2,7 @@
 // in), and its amounts: subtotal, discount, shipping, total, and what
 // was refunded or is waiting for the payment provider.
 import { useIntl } from "react-intl";
-import type { OrderDetail } from "../../../../worker/contracts/admin-store-orders";
+import type { OrderDetail } from "#contracts/admin-store-orders.ts";
 import { formatCents } from "./format";
 import { ordersMessages as m, ticketsNotIssuedMessage, ticketStateMessage } from "./messages";
 

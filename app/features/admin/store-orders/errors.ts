@@ -1,7 +1,7 @@
 // The orders' problems as the page shows them: a refusal's code (from the shared schema run here
 // before sending, or from the Worker) becomes this page's translation, at its field when it names one.
-import type { z } from "../../../../worker/contracts/zod";
-import { validationFailure } from "../../../../worker/contracts/validation-codes";
+import type { z } from "#contracts/zod.ts";
+import { validationFailure } from "#contracts/validation-codes.ts";
 import { ApiRequestError } from "../../../lib/api";
 import { codeText, type ErrorTexts } from "../../../lib/forms/errorText";
 import type { ErrorText } from "../components/form/errors";

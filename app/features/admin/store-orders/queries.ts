@@ -3,15 +3,8 @@
 // again. Types only from the zod contract; values from its zod-free half.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { STORE_ORDERS_API, type OrderFilterStatus } from "../../../../worker/contracts/admin-store-orders-limits";
-import type {
-  OrderDetailResponse,
-  OrdersListResponse,
-  RefundBody,
-  RefundResponse,
-  ShipBody,
-  ShipResponse,
-} from "../../../../worker/contracts/admin-store-orders";
+import { STORE_ORDERS_API, type OrderFilterStatus } from "#contracts/admin-store-orders-limits.ts";
+import type { OrderDetailResponse, OrdersListResponse, RefundBody, RefundResponse, ShipBody, ShipResponse } from "#contracts/admin-store-orders.ts";
 import { adminKeys, adminTimeZone } from "../queries";
 
 export type OrderFilters = { search: string; status: OrderFilterStatus | "all"; product: string; from: string; to: string };

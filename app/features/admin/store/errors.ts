@@ -2,8 +2,8 @@
 // here before sending, or in the Worker's 400) becomes this page's translation; a 409 or 404 of
 // the store's own codes reads as its sentence; anything else is "Something went wrong".
 import type { MessageDescriptor } from "react-intl";
-import type { z } from "../../../../worker/contracts/zod";
-import { validationFailure } from "../../../../worker/contracts/validation-codes";
+import type { z } from "#contracts/zod.ts";
+import { validationFailure } from "#contracts/validation-codes.ts";
 import { ApiRequestError } from "../../../lib/api";
 import { codeText, type ErrorTexts } from "../../../lib/forms/errorText";
 import type { ErrorText } from "../components/form/errors";

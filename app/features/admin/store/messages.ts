@@ -1,7 +1,7 @@
 // Visible strings of the back office's store (/admin/store), in this folder's catalogs.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { ProductKind, ProductState, PromoScope, WeightClass } from "../../../../worker/contracts/store-model";
-import type { StockState } from "../../../../worker/contracts/admin-store-limits";
+import type { ProductKind, ProductState, PromoScope, WeightClass } from "#contracts/store-model.ts";
+import type { StockState } from "#contracts/admin-store-limits.ts";
 
 export const storeAdminMessages = {
   ...defineMessages({

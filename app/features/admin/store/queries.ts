@@ -2,8 +2,8 @@
 // promotion codes, and the writes. After a write the lists and the audit log are fetched again.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { ADMIN_STORE_API } from "../../../../worker/contracts/admin-store-limits";
-import type { AdminProductsResponse, AdminPromoCodesResponse, StoreReleasesResponse } from "../../../../worker/contracts/admin-store";
+import { ADMIN_STORE_API } from "#contracts/admin-store-limits.ts";
+import type { AdminProductsResponse, AdminPromoCodesResponse, StoreReleasesResponse } from "#contracts/admin-store.ts";
 import { adminKeys } from "../queries";
 
 const PRODUCTS = `${ADMIN_STORE_API}/products`;

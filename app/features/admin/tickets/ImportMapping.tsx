@@ -2,8 +2,8 @@
 // at first; required fields marked *) and the file's first rows under its own header.
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS, type ImportField } from "../../../../worker/contracts/admin-tickets-limits";
-import type { ImportPreviewResponse } from "../../../../worker/contracts/admin-tickets";
+import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS, type ImportField } from "#contracts/admin-tickets-limits.ts";
+import type { ImportPreviewResponse } from "#contracts/admin-tickets.ts";
 import { fieldMessages, ticketsMessages as m } from "./messages";
 
 export type MappingChoice = Record<ImportField, number | null>;

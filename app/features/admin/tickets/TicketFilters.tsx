@@ -11,7 +11,7 @@ import {
   type TicketSource,
   type TicketStatus,
   type TicketTimeFilter,
-} from "../../../../worker/contracts/admin-tickets-limits";
+} from "#contracts/admin-tickets-limits.ts";
 import type { TicketFilters as Filters } from "./queries";
 import { sourceMessages, statusMessages, ticketsMessages as m, timeMessages } from "./messages";
 

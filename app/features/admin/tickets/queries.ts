@@ -2,16 +2,9 @@
 // import's two calls. Types only from the zod contract; values from its zod-free half.
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { TICKETS_API, type TicketSource, type TicketStatus, type TicketTimeFilter } from "../../../../worker/contracts/admin-tickets-limits";
-import type { ImportBody, ImportPreviewResponse, ImportResponse, TicketDetailResponse, TicketsListResponse } from "../../../../worker/contracts/admin-tickets";
-import {
-  doorCsvPath,
-  doorListPath,
-  ticketSalesPath,
-  type DoorListResponse,
-  type DoorSort,
-  type TicketSalesResponse,
-} from "../../../../worker/contracts/admin-ticket-sales";
+import { TICKETS_API, type TicketSource, type TicketStatus, type TicketTimeFilter } from "#contracts/admin-tickets-limits.ts";
+import type { ImportBody, ImportPreviewResponse, ImportResponse, TicketDetailResponse, TicketsListResponse } from "#contracts/admin-tickets.ts";
+import { doorCsvPath, doorListPath, ticketSalesPath, type DoorListResponse, type DoorSort, type TicketSalesResponse } from "#contracts/admin-ticket-sales.ts";
 import { adminKeys, adminTimeZone } from "../queries";
 
 /** `event` is an event's id ("" for every event), as /admin/tickets?event=… opens the list. */

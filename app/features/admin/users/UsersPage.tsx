@@ -7,7 +7,7 @@ import { useIntl, type MessageDescriptor } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Loading } from "../../../components/Loading";
 import { QueryFailed, QueryState } from "../../../components/QueryState";
-import type { AdminUser, RoleFilter } from "../../../../worker/contracts/admin-users";
+import type { AdminUser, RoleFilter } from "#contracts/admin-users.ts";
 import { useSessionUser } from "../../../lib/session/useSession";
 import { commonMessages } from "../messages";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";

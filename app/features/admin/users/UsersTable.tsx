@@ -2,7 +2,7 @@
 // Paid, Comp or both) and the three switches. Switches are buttons with role="switch", each named
 // with the member's address ("Banned: fan@example.com, switch, off").
 import { useIntl } from "react-intl";
-import type { AdminUser, VipSource } from "../../../../worker/contracts/admin-users";
+import type { AdminUser, VipSource } from "#contracts/admin-users.ts";
 import { formatMoment } from "../format";
 import { banReasonShown, usersMessages as m } from "./messages";
 import type { UserSwitch } from "./queries";

@@ -1,7 +1,7 @@
 // Every visible string of /admin/users, shipped with its chunk (messages.pt-BR.json for Portuguese, merged in by
 // UsersMessages). Server refusals are mapped to these by code (errors.ts).
 import { defineMessage, defineMessages, type IntlShape } from "react-intl";
-import { isBanReasonCode } from "../../../../worker/contracts/suspension";
+import { isBanReasonCode } from "#contracts/suspension.ts";
 
 const plainMessages = defineMessages({
   filtersLabel: { id: "adminUsers.filters.label", defaultMessage: "Find users" },

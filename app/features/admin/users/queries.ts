@@ -3,8 +3,8 @@
 // the contract: its values would pull zod into the admin chunk.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../../lib/api";
-import type { AdminUserResponse, AdminUsersResponse, InviteResponse, RoleFilter } from "../../../../worker/contracts/admin-users";
-import type { Locale } from "../../../../worker/contracts/locale";
+import type { AdminUserResponse, AdminUsersResponse, InviteResponse, RoleFilter } from "#contracts/admin-users.ts";
+import type { Locale } from "#contracts/locale.ts";
 import { adminKeys } from "../queries";
 
 export const USERS_API = "/api/admin/users";

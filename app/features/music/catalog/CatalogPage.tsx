@@ -3,14 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Suspense } from "react";
 import { FormattedMessage } from "react-intl";
-import type { AlbumSummary } from "../../../../worker/contracts/music";
+import type { AlbumSummary } from "#contracts/music.ts";
 import { PageFrame } from "../../../components/PageFrame";
 import { QueryState } from "../../../components/QueryState";
 import { albumsQueryOptions } from "../queries";
 import { Cover } from "./Cover";
 import { musicMessages } from "./messages";
 import { isComing, ReleaseNote } from "./ReleaseNote";
-import { CATALOG_EAGER_COVERS } from "../../../../worker/contracts/first-load";
+import { CATALOG_EAGER_COVERS } from "#contracts/first-load.ts";
 import "./music.css";
 
 /**

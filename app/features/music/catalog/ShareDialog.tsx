@@ -3,8 +3,8 @@
 // link to copy, and the embeddable player's <iframe> snippet to copy.
 import { useState, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { embedIframeHtml } from "../../../../worker/contracts/embed";
-import type { AlbumSummary, TrackView } from "../../../../worker/contracts/music";
+import { embedIframeHtml } from "#contracts/embed.ts";
+import type { AlbumSummary, TrackView } from "#contracts/music.ts";
 import { Modal } from "../../../components/Modal";
 import { musicMessages } from "./messages";
 

@@ -4,8 +4,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
-import type { TrackView } from "../../../../worker/contracts/music";
-import { PREVIEW_SECONDS } from "../../../../worker/contracts/preview";
+import type { TrackView } from "#contracts/music.ts";
+import { PREVIEW_SECONDS } from "#contracts/preview.ts";
 import { formatTime } from "../../../lib/audio/formatTime";
 import { useOrigin } from "../../../lib/origin";
 import { useSiteConfig } from "../../../lib/session/useSession";

@@ -8,7 +8,7 @@ import { Link } from "@tanstack/react-router";
 import { useRef, useState, type CSSProperties } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { formatTime } from "../../../lib/audio/formatTime";
-import { PREVIEW_SECONDS } from "../../../../worker/contracts/preview";
+import { PREVIEW_SECONDS } from "#contracts/preview.ts";
 import { playerErrorMessages, playerMessages as m, previewBadgeMessage, timeOfMessage, volumeValueMessage } from "./messages";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayer } from "./PlayerProvider";

@@ -6,8 +6,8 @@
 import { useRouter } from "@tanstack/react-router";
 import { useId, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { TrackView } from "../../../../worker/contracts/music";
-import type { PlaylistView } from "../../../../worker/contracts/collections";
+import type { TrackView } from "#contracts/music.ts";
+import type { PlaylistView } from "#contracts/collections.ts";
 import { VipGatePanel } from "../../../components/Gate";
 import { popupErrorMessages, popupMessages, styleButtonMessage, themeButtonMessage, timeOfMessage, trackCountMessage, volumeValueMessage } from "./messages";
 import { formatTime } from "../../../lib/audio/formatTime";

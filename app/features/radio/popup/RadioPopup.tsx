@@ -8,8 +8,8 @@
 import { useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { TrackView } from "../../../../worker/contracts/music";
-import type { NowPlaying } from "../../../../worker/contracts/radio";
+import type { TrackView } from "#contracts/music.ts";
+import type { NowPlaying } from "#contracts/radio.ts";
 import { VipGatePanel } from "../../../components/Gate";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { PopupChrome, type PopupChromeMessages } from "../../../components/player/popup/PopupChrome";

@@ -2,8 +2,8 @@
 // and Your Playlists tabs.
 import { useId, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { TrackView } from "../../../../worker/contracts/music";
-import type { RadioStationView } from "../../../../worker/contracts/radio";
+import type { TrackView } from "#contracts/music.ts";
+import type { RadioStationView } from "#contracts/radio.ts";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { PopupTabs } from "../../../components/player/popup/PopupTabs";
 import { TrackButton } from "../../../components/player/popup/TrackButton";

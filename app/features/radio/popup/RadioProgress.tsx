@@ -2,7 +2,7 @@
 // radio's shared clock while it plays), or where a track on demand is.
 import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
-import type { RadioSlot } from "../../../../worker/contracts/radio";
+import type { RadioSlot } from "#contracts/radio.ts";
 import { formatTime } from "../../../lib/audio/formatTime";
 import type { RadioEngine } from "../engine";
 import { radioPopupMessages as m, timeOfMessage } from "./messages";

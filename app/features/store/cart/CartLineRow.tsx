@@ -4,9 +4,9 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { CartLine, PricedLine } from "../../../../worker/contracts/store-cart";
-import type { Currency } from "../../../../worker/contracts/store-model";
-import type { PublicProduct } from "../../../../worker/contracts/store";
+import type { CartLine, PricedLine } from "#contracts/store-cart.ts";
+import type { Currency } from "#contracts/store-model.ts";
+import type { PublicProduct } from "#contracts/store.ts";
 import { amountText, checkAmount } from "../amount";
 import { useFormatCents } from "../currency";
 import { NameYourPrice } from "../NameYourPrice";

@@ -4,8 +4,8 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { countryOptions } from "../../../lib/countries";
-import { countryAlpha2 } from "../../../../worker/contracts/countries";
-import type { Currency } from "../../../../worker/contracts/store-model";
+import { countryAlpha2 } from "#contracts/countries.ts";
+import type { Currency } from "#contracts/store-model.ts";
 import { useFormatCents } from "../currency";
 import type { AmountChange } from "./convertAmounts";
 import { cartMessages as m } from "./messages";

@@ -3,8 +3,8 @@
 // type and date (in the event's time zone), then subtotal, discount,
 // shipping and total in the checkout's currency.
 import { FormattedMessage, useIntl } from "react-intl";
-import { formatMoney } from "../../../../worker/contracts/store-model";
-import type { CheckoutSummaryResponse } from "../../../../worker/contracts/store-checkout";
+import { formatMoney } from "#contracts/store-model.ts";
+import type { CheckoutSummaryResponse } from "#contracts/store-checkout.ts";
 import { regionNames } from "../../../lib/intlFormat";
 import { checkoutMessages as m, discountMessage, shipsToMessage } from "./messages";
 

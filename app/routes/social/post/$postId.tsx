@@ -10,7 +10,7 @@ import {
   teaserTitleMessage,
 } from "../../../features/feed/messages";
 import { PostPage } from "../../../features/feed/PostPage";
-import { POST_ID_PATTERN } from "../../../../worker/contracts/ids";
+import { POST_ID_PATTERN } from "#contracts/ids.ts";
 import { PostTeaser } from "../../../features/feed/PostTeaser";
 import { postQueryOptions, postTeaserQueryOptions } from "../../../features/feed/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";

@@ -4,11 +4,11 @@
 // like the tickets import; the server reads and checks every row.
 import { useId, useState, type ChangeEvent } from "react";
 import { useIntl, type IntlShape } from "react-intl";
-import { IMPORT_FILE_MAX_BYTES } from "../../../../../worker/contracts/admin-tickets-limits";
-import { OFFER_CODE_ERROR_CODES, type OfferCodePreviewResponse, type OfferCodeRowIssue } from "../../../../../worker/contracts/offer-codes";
-import { createFeatureMessages } from "../../../../i18n/FeatureMessages";
-import { Modal } from "../../../../components/Modal";
-import { ApiRequestError } from "../../../../lib/api";
+import { IMPORT_FILE_MAX_BYTES } from "#contracts/admin-tickets-limits.ts";
+import { OFFER_CODE_ERROR_CODES, type OfferCodePreviewResponse, type OfferCodeRowIssue } from "#contracts/offer-codes.ts";
+import { createFeatureMessages } from "#app/i18n/FeatureMessages.tsx";
+import { Modal } from "#app/components/Modal.tsx";
+import { ApiRequestError } from "#app/lib/api/index.ts";
 import { ImportFooter } from "../ImportFooter";
 import { ImportFileName, ImportFileStep, ImportProgress, ImportStopped } from "../ImportSteps";
 import { cutIntoPieces, readFileText, type CsvPiece } from "../../lib/csv-pieces";

@@ -1,8 +1,8 @@
 // Running a code import: the file's pieces sent one after another (as the tickets import does),
 // their answers added up. A piece that fails stops the run; what the pieces before it stored
 // stays, and importing the same file again adds only what is new.
-import type { OfferCodeImportResponse, OfferCodePreviewResponse } from "../../../../../worker/contracts/offer-codes";
-import { api } from "../../../../lib/api";
+import type { OfferCodeImportResponse, OfferCodePreviewResponse } from "#contracts/offer-codes.ts";
+import { api } from "#app/lib/api/index.ts";
 import type { CsvPiece } from "../../lib/csv-pieces";
 
 export type CodeImportRun = { totals: OfferCodeImportResponse; done: number; total: number; error: unknown | null };

@@ -2,7 +2,7 @@
 // its body, and the error banner and the actions (Cancel, then the action) always in view below.
 import { useId, type ReactNode } from "react";
 import { FormattedMessage, type MessageDescriptor } from "react-intl";
-import { Modal } from "../../../../components/Modal";
+import { Modal } from "#app/components/Modal.tsx";
 import { ErrorMessage } from "./fields";
 import type { ErrorText } from "./errors";
 import { formKitMessages as m } from "./messages";

@@ -3,8 +3,8 @@
 // album cover, a station picture, a channel thumbnail, a perk's picture).
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Modal } from "../../../../components/Modal";
-import { CATALOG_IMAGE_ACCEPT, CATALOG_IMAGE_MAX_BYTES } from "../../../../../worker/contracts/admin-catalog-limits";
+import { Modal } from "#app/components/Modal.tsx";
+import { CATALOG_IMAGE_ACCEPT, CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
 import { formatBytes } from "../../format";
 import { formKitMessages as m } from "./messages";
 import { UploadField } from "./UploadField";

@@ -5,10 +5,10 @@
 // step); Upload then only shows again to retry one that failed or was canceled.
 import { useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { FilePickerField } from "../../../../components/FilePickerField";
-import { ApiRequestError } from "../../../../lib/api";
-import { useUpload } from "../../../../lib/upload";
-import { UPLOAD_ERROR_CODES } from "../../../../../worker/contracts/admin-catalog-limits";
+import { FilePickerField } from "#app/components/FilePickerField.tsx";
+import { ApiRequestError } from "#app/lib/api/index.ts";
+import { useUpload } from "#app/lib/upload.ts";
+import { UPLOAD_ERROR_CODES } from "#contracts/admin-catalog-limits.ts";
 import { formatBytes } from "../../format";
 import { uploadErrorText, type UploadKind } from "./errors";
 import { ErrorMessage } from "./fields";

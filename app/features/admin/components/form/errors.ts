@@ -1,8 +1,8 @@
 // A text a back-office form shows for a problem (one of the page's messages, or the server's own
 // words), and the upload field's texts for a failed upload.
 import type { MessageDescriptor } from "react-intl";
-import { ApiRequestError } from "../../../../lib/api";
-import { UPLOAD_ERROR_CODES } from "../../../../../worker/contracts/admin-catalog-limits";
+import { ApiRequestError } from "#app/lib/api/index.ts";
+import { UPLOAD_ERROR_CODES } from "#contracts/admin-catalog-limits.ts";
 import { formKitMessages as m } from "./messages";
 
 export type UploadKind = "image" | "audio" | "video" | "master";

@@ -4,7 +4,7 @@
 import { useId, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import type { ErrorText } from "./errors";
-import { focusOnMount } from "../../../../lib/focusOnMount";
+import { focusOnMount } from "#app/lib/focusOnMount.ts";
 
 export function ErrorMessage({ error }: { error: ErrorText }) {
   return "text" in error ? <>{error.text}</> : <FormattedMessage {...error.message} values={error.values} />;

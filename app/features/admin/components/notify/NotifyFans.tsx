@@ -6,12 +6,12 @@
 import { useState } from "react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { Loading } from "../../../../components/Loading";
-import { Modal } from "../../../../components/Modal";
-import { QueryFailed } from "../../../../components/QueryState";
-import { createFeatureMessages } from "../../../../i18n/FeatureMessages";
-import { api, ApiRequestError } from "../../../../lib/api";
-import type { NotifyPreview, NotifyProgress, NotifyTargetType } from "../../../../../worker/contracts/notifications";
+import { Loading } from "#app/components/Loading.tsx";
+import { Modal } from "#app/components/Modal.tsx";
+import { QueryFailed } from "#app/components/QueryState.tsx";
+import { createFeatureMessages } from "#app/i18n/FeatureMessages.tsx";
+import { api, ApiRequestError } from "#app/lib/api/index.ts";
+import type { NotifyPreview, NotifyProgress, NotifyTargetType } from "#contracts/notifications.ts";
 import { adminKeys } from "../../queries";
 import { kindMessages, notifyErrorMessages, notifyMessages as m } from "./messages";
 import en from "./messages?english";

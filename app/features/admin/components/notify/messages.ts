@@ -1,7 +1,7 @@
 // The "Notify fans" dialog's texts (catalog, events and TV admin), in this folder's catalogs
 // (messages.pt-BR.json for Portuguese), which NotifyFansButton provides around itself.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { NotificationKind } from "../../../../../worker/contracts/notifications";
+import type { NotificationKind } from "#contracts/notifications.ts";
 
 export const notifyMessages = {
   ...defineMessages({

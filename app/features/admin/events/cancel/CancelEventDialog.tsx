@@ -6,13 +6,13 @@
 import { useState, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useIntl, type IntlShape } from "react-intl";
-import { Modal } from "../../../../components/Modal";
-import { ConfirmDialog } from "../../../../components/ConfirmDialog";
-import { QueryState } from "../../../../components/QueryState";
-import { createFeatureMessages } from "../../../../i18n/FeatureMessages";
-import { api, ApiRequestError } from "../../../../lib/api";
+import { Modal } from "#app/components/Modal.tsx";
+import { ConfirmDialog } from "#app/components/ConfirmDialog.tsx";
+import { QueryState } from "#app/components/QueryState.tsx";
+import { createFeatureMessages } from "#app/i18n/FeatureMessages.tsx";
+import { api, ApiRequestError } from "#app/lib/api/index.ts";
 import { adminKeys } from "../../queries";
-import { formatMoney } from "../../../../../worker/contracts/store-model";
+import { formatMoney } from "#contracts/store-model.ts";
 import {
   eventCancellationPath,
   eventCancellationRetryPath,
@@ -22,7 +22,7 @@ import {
   type CancellationPreview,
   type CancellationResponse,
   type RefundTotal,
-} from "../../../../../worker/contracts/event-cancellation";
+} from "#contracts/event-cancellation.ts";
 import { cancelMessages as m } from "./messages";
 import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";
