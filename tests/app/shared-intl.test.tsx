@@ -3,13 +3,16 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { useIntl, type IntlShape } from "react-intl";
 import { afterEach, describe, expect, it } from "vitest";
-import { FeatureMessages } from "../../app/i18n/FeatureMessages";
+import { createFeatureMessages } from "../../app/i18n/FeatureMessages";
 import { SharedIntlProvider } from "../../app/i18n/SharedIntlProvider";
 
 afterEach(cleanup);
 
 const SITE = { hello: "Hello {name}" };
-const FEATURE = { en: { own: "Own {n, plural, one {# item} other {# items}}" }, "pt-BR": { own: "Próprio {n, plural, one {# item} other {# itens}}" } };
+const FeatureMessages = createFeatureMessages({
+  en: { own: "Own {n, plural, one {# item} other {# items}}" },
+  "pt-BR": { own: "Próprio {n, plural, one {# item} other {# itens}}" },
+});
 
 function renderTree(locale: string, messages: Record<string, string>, feature = false) {
   const seen: { site?: IntlShape; feature?: IntlShape } = {};
@@ -19,7 +22,7 @@ function renderTree(locale: string, messages: Record<string, string>, feature = 
     <SharedIntlProvider locale={locale} messages={messages}>
       <Site />
       {feature && (
-        <FeatureMessages catalogs={FEATURE}>
+        <FeatureMessages>
           <Feature />
         </FeatureMessages>
       )}

@@ -4,8 +4,9 @@
 // /media to everyone. (Pages, personal pages, head extras and audit kinds: tests/node/areas.test.ts,
 // tests/node/analytics-pages.test.ts, tests/app/admin-audit-summary.test.tsx.)
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
+import { loadEveryGroup } from "../../worker/middleware/lazy-routes";
 import { declaredLimitOf } from "../../worker/lib/upload-body";
 import { JSON_BODY_MAX_BYTES } from "../../worker/contracts/limits";
 import { PUBLIC_IMAGE_FOLDERS } from "../../worker/contracts/areas";
@@ -17,10 +18,13 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 type ApiWrite = { method: string; path: string; uploadLimit?: number };
 
-/** Every API write route of the registered app, with the limit its chain declares if it takes uploads. */
-function apiWrites(): ApiWrite[] {
+/**
+ * Every API write route of the registered app and its route groups (decision 078), with the limit
+ * its chain declares if it takes uploads.
+ */
+async function apiWrites(): Promise<ApiWrite[]> {
   const routes = new Map<string, ApiWrite>();
-  for (const { method, path, handler } of app.routes) {
+  for (const { method, path, handler } of [app, ...(await loadEveryGroup())].flatMap((registered) => registered.routes)) {
     if (!WRITES.has(method) || !path.startsWith("/api/")) continue;
     const route = routes.get(`${method} ${path}`) ?? { method, path };
     route.uploadLimit ??= declaredLimitOf(handler);
@@ -45,8 +49,12 @@ async function justOverTheJsonLimit({ method, path }: ApiWrite) {
 }
 
 describe("body limits of the registered API routes", () => {
-  const writes = apiWrites();
-  const uploads = writes.filter((route) => route.uploadLimit !== undefined);
+  let writes: ApiWrite[] = [];
+  let uploads: ApiWrite[] = [];
+  beforeAll(async () => {
+    writes = await apiWrites();
+    uploads = writes.filter((route) => route.uploadLimit !== undefined);
+  });
 
   it("finds the upload routes by their declared limit, each above the JSON limit", () => {
     expect(writes.length).toBeGreaterThan(100);

@@ -4,7 +4,7 @@
 // per-isolate memo. And the chat model choice in workerd: the live adapter (the openai SDK over
 // the runtime's fetch) when a key is configured, the offline responder otherwise.
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { albums, events, tracks } from "../../worker/db/schema";
 import type { NewEventRow } from "../../worker/db/events";
 import { createDb } from "../../worker/db/client";
@@ -225,6 +225,9 @@ describe("createChatModel in workerd", () => {
   };
 
   afterEach(() => vi.restoreAllMocks());
+  // The SDK loads on a live reply's first use (decision 075): loaded here, so that neither test's
+  // time limit pays for its import, and no request of a timed-out test reaches the next one's spy.
+  beforeAll(() => import("openai"), 60_000);
 
   it("answers offline without an OpenAI key", async () => {
     const model = createChatModel(appEnv);

@@ -1,7 +1,6 @@
-import { listDurableObjectIds, reset, runInDurableObject, type D1Migration } from "cloudflare:test";
+import { applyD1Migrations, listDurableObjectIds, reset, runInDurableObject, type D1Migration } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, afterEach, beforeEach, vi } from "vitest";
-import { migratedDatabase } from "./d1-template";
 import { readUnreadBodies, useFreshClientIp } from "./helpers";
 import { closeOpenSockets } from "./sockets";
 import { forget } from "../../worker/lib/memo";
@@ -20,7 +19,7 @@ import "../../worker/app";
 // migration holds demo content). A file that needs the empty site deletes them.
 await reset();
 const testData = env as unknown as { TEST_MIGRATIONS: D1Migration[]; TEST_SEED: string[] };
-await migratedDatabase(env.DB, testData.TEST_MIGRATIONS);
+await applyD1Migrations(env.DB, testData.TEST_MIGRATIONS);
 await env.DB.batch(testData.TEST_SEED.map((statement) => env.DB.prepare(statement)));
 
 // The Worker's route groups load with their first request (decision 078): here, once per run.

@@ -6,7 +6,6 @@ import type { RequestHealth } from "./health";
 import type { OverviewStore } from "./admin-revenue";
 import type { Trend } from "./trend";
 
-export { COLLECT_PATH } from "./collect";
 /** A visitor's page views this far apart start a new session. */
 export const SESSION_GAP_MS = 30 * 60 * 1000;
 /** Raw page views are kept this long; the rollups, for good. */

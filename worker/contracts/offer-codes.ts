@@ -3,7 +3,6 @@
 // into pieces in the browser, a preview with a suggested column, then each piece imported.
 import { z } from "./zod";
 import { OFFER_CODE_MESSAGES } from "./offer-code-limits";
-export { OFFER_CODE_MESSAGES } from "./offer-code-limits";
 
 export const OFFER_POOL_KINDS = ["presale", "perk"] as const;
 export type OfferPoolKind = (typeof OFFER_POOL_KINDS)[number];

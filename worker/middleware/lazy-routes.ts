@@ -49,12 +49,17 @@ function executionContextOf(c: Context<HonoEnv>): Context<HonoEnv>["executionCtx
 }
 
 const everyGroup: Array<() => Promise<Hono<HonoEnv>>> = [];
+const mountHandlers = new WeakSet<object>();
 
 /**
- * Loads every group now. For the tests, whose one evaluation of the Worker serves every file: no
- * test's time limit then pays for the import of the group it happens to be the first to reach.
+ * Every group, loaded now. For the tests, whose one evaluation of the Worker serves every file: no
+ * test's time limit then pays for the import of the group it happens to be the first to reach, and
+ * the tests that read the registered routes read the groups' (the app holds only their mounts).
  */
 export const loadEveryGroup = () => Promise.all(everyGroup.map((group) => group()));
+
+/** Whether a handler registered on an app is a group's mount (`mountLazily`) rather than a route. */
+export const isLazyMount = (handler: object) => mountHandlers.has(handler);
 
 /**
  * A group of route modules, built once per isolate on first use: `load` imports them, `setUp` adds
@@ -87,6 +92,7 @@ export function mountLazily(target: Hono<HonoEnv>, prefixes: readonly string[], 
     const routes = await group();
     return mountingContext.run(c, () => routes.fetch(c.req.raw, c.env, executionContextOf(c)));
   };
+  mountHandlers.add(handler);
   for (const prefix of prefixes) {
     target.all(prefix, handler);
     target.all(`${prefix === "/" ? "" : prefix}/*`, handler);
