@@ -2,6 +2,7 @@
 // (GET /api/admin/overview, /api/admin/analytics, /api/admin/analytics/tracks). Cookieless: a
 // visitor is hash(daily salt, IP, user agent), so one person is one visitor per day at most.
 import { z } from "./zod";
+export { COLLECT_PER_IP_PER_MINUTE } from "./collect";
 import type { RequestHealth } from "./health";
 import type { OverviewStore } from "./admin-revenue";
 import type { Trend } from "./trend";
@@ -12,11 +13,6 @@ export const SESSION_GAP_MS = 30 * 60 * 1000;
 export const RAW_EVENTS_RETENTION_DAYS = 90;
 /** Screens narrower than this count as mobile. */
 export const MOBILE_MAX_WIDTH_PX = 768;
-/**
- * Page views one client IP may report a minute; beyond it they are dropped. The answer is 204
- * all the same: the beacon cannot act on it, and the decision is taken after the answer is sent.
- */
-export const COLLECT_PER_IP_PER_MINUTE = 120;
 
 export const collectBodySchema = z.strictObject({
   /** The page's path (no query string, no fragment), as the SPA's router has it. */

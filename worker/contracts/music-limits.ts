@@ -11,3 +11,6 @@ export const MUSIC_MESSAGES = {
   linkExpired: "This media link has expired or is not yours",
   previewUnavailable: "This track has no preview",
 } as const;
+
+/** The same member replaying the same track within this window counts once. */
+export const PLAY_DEDUPE_MS = 30_000;

@@ -90,5 +90,4 @@ export type PreviewPlayResponse = { counted: boolean };
 
 /** How long a signed media URL stays valid. */
 export const MEDIA_TOKEN_TTL_SECONDS = 10 * 60;
-/** The same member replaying the same track within this window counts once. */
-export const PLAY_DEDUPE_MS = 30_000;
+export { PLAY_DEDUPE_MS } from "./music-limits";

@@ -21,7 +21,7 @@ import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";
 import { REMINDER_FORM_MESSAGES } from "./reminder-limits";
-import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES as TICKET_TYPE } from "./admin-ticket-types";
+import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES as TICKET_TYPE } from "./admin-tickets-limits";
 import { TICKET_LIMITS } from "./event-tickets-model";
 import {
   STORE_DESCRIPTION_MAX,

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, trackPlays, trackPreviewPlays, tracks } from "./schema";
 import type { AlbumDetail, AlbumSummary, TrackView } from "#contracts/music.ts";
-import { PLAY_DEDUPE_MS } from "#contracts/music.ts";
+import { PLAY_DEDUPE_MS } from "#contracts/music-limits.ts";
 import { previewFormatOf } from "../lib/audio-probe";
 import { pickLanguage } from "../lib/content-language";
 import type { Locale } from "#contracts/locale.ts";

@@ -14,7 +14,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
 import { PageViewBuffer, type AddOutcome, type IncomingView } from "../services/analytics/buffer";
-import { COLLECT_PER_IP_PER_MINUTE } from "#contracts/admin-analytics.ts";
+import { COLLECT_PER_IP_PER_MINUTE } from "#contracts/collect.ts";
 
 export const FLUSH_INTERVAL_MS = 2_000;
 export const FLUSH_AT_VIEWS = 500;

@@ -34,7 +34,7 @@ import {
 } from "../services/realtime/socket-sessions";
 import { PARTY_ID_HEADER, PARTY_MEMBER_ADMIN_HEADER, PARTY_MEMBER_AVATAR_HEADER, PARTY_MEMBER_NAME_HEADER } from "../services/realtime/party-room";
 import { MINUTE_MS } from "../lib/time";
-import { TEXT_MESSAGES } from "#contracts/text.ts";
+import { TEXT_MESSAGES } from "#contracts/text-messages.ts";
 import {
   PARTY_CLIENT_FRAME_MAX_BYTES,
   PARTY_EVENTS_PER_SECOND,
