@@ -8,7 +8,6 @@ import { ALWAYS, requireFields } from "./admin-event-fields";
 import { ADMIN_EVENTS_API } from "./admin-event-limits";
 import { TICKET_LIMITS } from "./event-tickets-model";
 import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES } from "./admin-tickets-limits";
-export { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES } from "./admin-tickets-limits";
 
 const M = TICKET_TYPE_FORM_MESSAGES;
 

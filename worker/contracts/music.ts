@@ -90,4 +90,3 @@ export type PreviewPlayResponse = { counted: boolean };
 
 /** How long a signed media URL stays valid. */
 export const MEDIA_TOKEN_TTL_SECONDS = 10 * 60;
-export { PLAY_DEDUPE_MS } from "./music-limits";
