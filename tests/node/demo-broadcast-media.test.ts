@@ -316,7 +316,8 @@ describe("demo videos", () => {
     const bed = trackVideoAudio({ id: "spring-love" }, 5, { gainDb: -12 });
     expect(bed.mp3.length).toBe(audio.mp3.length);
     expect(Buffer.from(bed.mp3).equals(Buffer.from(audio.mp3))).toBe(false);
-  });
+    // Synthesises and encodes 35 s of audio in-process: seconds of CPU on a busy machine.
+  }, 60_000);
 });
 
 describe("demo captions", () => {
