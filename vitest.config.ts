@@ -139,6 +139,10 @@ export default defineConfig({
           name: "node",
           include: ["tests/node/**/*.test.ts"],
           environment: "node",
+          // `npm test` runs this project beside the app's, the upload check and the journeys'
+          // preparation on 2 cores: a test starved of CPU for seconds has not failed what it checks
+          // (no test asserts a duration), so each gets 15 s instead of vitest's 5.
+          testTimeout: 15_000,
         },
       },
       {
@@ -150,6 +154,8 @@ export default defineConfig({
           setupFiles: ["./tests/app/setup.ts"],
           // Two files at a time (the default is cores - 1, one here): ~100 s to ~60 s on 2 cores.
           maxWorkers: 2,
+          // As the node project's: it shares the cores with the stages beside it.
+          testTimeout: 15_000,
         },
       },
     ],
