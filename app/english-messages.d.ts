@@ -1,5 +1,6 @@
-// A feature's English catalog, read from its descriptors' defaultMessages by the english-messages
-// Vite plugin (scripts/lib/english-messages.mjs): `import en from "./messages?english"`.
+// An English catalog, read from the descriptors' defaultMessages by the english-messages Vite
+// plugin (scripts/lib/english-messages.mjs): a feature's `import en from "./messages?english"`,
+// the site's `import("./en?english")` in app/i18n.
 declare module "*?english" {
   const catalog: Record<string, string>;
   export default catalog;

@@ -1,13 +1,15 @@
 // The site's message catalogs, one chunk per locale: a page loads only its active language (and
-// another one only when the visitor switches). In production builds the catalogs arrive
-// precompiled to message ASTs (vite.config.ts), so no message parser ships to the browser.
+// another one only when the visitor switches). The English is read from the app's descriptors'
+// defaultMessages (`./en?english`, scripts/lib/english-messages.mjs); the Portuguese is written in
+// pt-BR.json. In production builds the catalogs arrive precompiled to message ASTs
+// (vite.config.ts), so no message parser ships to the browser.
 import type { MessageFormatElement } from "react-intl";
 import type { Locale } from "./locale";
 
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
-  en: () => import("./en.json"),
+  en: () => import("./en?english"),
   "pt-BR": () => import("./pt-BR.json"),
 };
 

@@ -5,3 +5,5 @@ export function featureSources(folder: string): string[];
 export function featureFolders(folder?: string): string[];
 export function englishCatalog(folder: string, options?: { files?: string[] }): Record<string, string>;
 export function englishMessages(): Plugin;
+export const SITE_ENGLISH: string;
+export function siteCatalog(options?: { files?: string[] }): Record<string, string>;

@@ -1,12 +1,16 @@
-// A feature's English is written once, as the `defaultMessage`s of its message descriptors
-// (`messages.ts` and any other file of its folder); its English catalog is read from them. A
-// feature is a folder of app/features with its own `messages.pt-BR.json` (a folder with one of its
-// own, such as admin/store, is a feature of its own). An id the site catalog (app/i18n/en.json)
-// carries is the site's: the header and the landing show it before any feature loads.
+// English is written once, as the `defaultMessage`s of the message descriptors; each catalog's
+// English is read from them. A feature is a folder of app/features with its own
+// `messages.pt-BR.json` (a folder with one of its own, such as admin/store, is a feature of its
+// own); its catalog is the descriptors of its folder's files (`messages.ts` and any other). The
+// site catalog is every other descriptor of app/ (routes, components, lib, i18n), and those of a
+// feature's files whose Portuguese is the site's (app/i18n/pt-BR.json): the header and the landing
+// show a few of a feature's texts before any feature loads. Where the translation is written
+// says which catalog a text belongs to, so no list of ids is kept.
 //
-// The Vite plugin serves that catalog to `import en from "./messages?english"` (any file name: the
-// folder is what counts), compiled to ICU ASTs in a build like every other catalog
-// (precompiled-messages.mjs); dev and tests get the plain strings.
+// The Vite plugin serves a feature's catalog to `import en from "./messages?english"` (any file
+// name: the folder is what counts) and the site's to `import("./en?english")` in app/i18n, compiled
+// to ICU ASTs in a build like every other catalog (precompiled-messages.mjs); dev and tests get the
+// plain strings.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,12 +18,19 @@ import ts from "typescript";
 import { compileCatalog } from "./precompiled-messages.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const FEATURES = path.join(ROOT, "app/features");
-const SITE_CATALOG = path.join(ROOT, "app/i18n/en.json");
+const APP = path.join(ROOT, "app");
+const FEATURES = path.join(APP, "features");
+const SITE = path.join(APP, "i18n");
+const SITE_PORTUGUESE = path.join(SITE, "pt-BR.json");
 const PORTUGUESE = "messages.pt-BR.json";
 const SOURCE = /\.tsx?$/;
 const QUERY = "?english";
 const VIRTUAL = "\0english-messages:";
+/**
+ * The site's English catalog as a module id. It ends in `/app/i18n/en` like the Portuguese's
+ * `/app/i18n/pt-BR.json`: the first-load manifest finds both by that, and the chunk is named `en`.
+ */
+export const SITE_ENGLISH = `${VIRTUAL}${path.join(SITE, "en")}`;
 
 const literal = (node) => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined);
 
@@ -80,16 +91,40 @@ export function featureFolders(folder = FEATURES) {
 export function englishCatalog(folder, { files = featureSources(folder) } = {}) {
   const written = path.join(folder, "messages.en.json");
   if (existsSync(written)) return JSON.parse(readFileSync(written, "utf8"));
-  const site = JSON.parse(readFileSync(SITE_CATALOG, "utf8"));
+  const site = sitePortuguese();
+  return collect(path.relative(ROOT, folder), files, (id) => !(id in site));
+}
+
+const sitePortuguese = () => JSON.parse(readFileSync(SITE_PORTUGUESE, "utf8"));
+
+/** id → text of the descriptors in `files` that `keep` accepts, in source order; one id, one text. */
+function collect(name, files, keep) {
   const catalog = {};
   for (const file of files) {
     for (const { id, message } of descriptorsIn(file)) {
-      if (id in site) continue;
-      if (id in catalog && catalog[id] !== message) throw new Error(`${path.relative(ROOT, folder)}: message ${id} has two English texts`);
+      if (!keep(id, file)) continue;
+      if (id in catalog && catalog[id] !== message) throw new Error(`${name}: message ${id} has two English texts`);
       catalog[id] = message;
     }
   }
   return catalog;
+}
+
+/** Every source file of app/ (generated ones aside). */
+function appSources(folder = APP) {
+  return readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((f) => SOURCE.test(f) && !f.endsWith(".d.ts") && !f.endsWith(".gen.ts"))
+    .map((f) => path.join(folder, f));
+}
+
+/**
+ * The site's English catalog, id → text: every descriptor outside a feature, and a feature's
+ * descriptor whose id the site's Portuguese carries. Throws on one id given two different texts.
+ */
+export function siteCatalog({ files = appSources() } = {}) {
+  const inFeature = new Set(featureFolders().flatMap((folder) => featureSources(folder)));
+  const site = sitePortuguese();
+  return collect("app/i18n", files, (id, file) => !inFeature.has(file) || id in site);
 }
 
 export function englishMessages() {
@@ -105,15 +140,22 @@ export function englishMessages() {
       const file = source.slice(0, -QUERY.length);
       // A relative import, or a root-relative one (import.meta.glob writes those).
       const base = file.startsWith("/") && !file.startsWith(ROOT) ? path.join(ROOT, file) : path.resolve(path.dirname(importer ?? ROOT), file);
-      return `${VIRTUAL}${path.dirname(base)}`;
+      return path.dirname(base) === SITE ? SITE_ENGLISH : `${VIRTUAL}${path.dirname(base)}`;
     },
     load(id) {
       if (!id.startsWith(VIRTUAL)) return null;
+      if (id === SITE_ENGLISH) {
+        const files = appSources();
+        // Any source file of the app may hold a site text; the Portuguese says which feature texts are the site's.
+        for (const file of [...files, SITE_PORTUGUESE]) this.addWatchFile(file);
+        const catalog = siteCatalog({ files });
+        return `export default ${JSON.stringify(build ? compileCatalog(catalog) : catalog)};`;
+      }
       const folder = id.slice(VIRTUAL.length);
       if (!existsSync(path.join(folder, PORTUGUESE))) throw new Error(`${path.relative(ROOT, folder)} is no feature: it has no ${PORTUGUESE}`);
       const files = featureSources(folder);
-      // A change to any of them (or to the site's catalog) rebuilds the catalog in dev.
-      for (const file of [...files, SITE_CATALOG]) this.addWatchFile(file);
+      // A change to any of them (or to the site's Portuguese) rebuilds the catalog in dev.
+      for (const file of [...files, SITE_PORTUGUESE]) this.addWatchFile(file);
       const catalog = englishCatalog(folder, { files });
       return `export default ${JSON.stringify(build ? compileCatalog(catalog) : catalog)};`;
     },

@@ -9,8 +9,10 @@
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { largestFirst } from "../../worker/contracts/first-load.ts";
+import { LOCALES } from "../../worker/contracts/locale.ts";
 
-const SITE_CATALOG = /\/app\/i18n\/([\w-]+)\.json$/;
+// pt-BR.json, and the English made from the descriptors (english-messages.mjs's SITE_ENGLISH, …/app/i18n/en).
+const SITE_CATALOG = /\/app\/i18n\/([\w-]+)(?:\.json)?$/;
 
 /** The chunks `start` imports statically, directly or not, `start` included. */
 function staticClosure(bundle, start) {
@@ -69,6 +71,8 @@ export function buildFirstLoadManifest(bundle, root, pages) {
     const locale = SITE_CATALOG.exec(chunk.facadeModuleId ?? "")?.[1];
     if (locale) catalogs[locale] = { modules: rest(staticClosure(bundle, [chunk.fileName])).map(url) };
   }
+  // A catalog not found here would be fetched only after the entry runs, on every first load.
+  for (const locale of LOCALES) if (!catalogs[locale]) throw new Error(`first-load manifest: no catalog chunk for ${locale}`);
 
   const result = {};
   for (const [page, route] of Object.entries(pages)) {

@@ -13,7 +13,8 @@ const SOURCE = "app/sw/service-worker.ts";
 const OUTPUT = "sw.js";
 /** public/ files the offline page needs, and the address each is fetched at. */
 const OFFLINE_FILES = { "/offline": "offline.html", "/offline.js": "offline.js", "/icons/icon-192.png": "icons/icon-192.png", "/favicon.svg": "favicon.svg" };
-const SITE_CATALOG = /\/app\/i18n\/[\w-]+\.json$/;
+// pt-BR.json, and the English made from the descriptors (english-messages.mjs's SITE_ENGLISH, …/app/i18n/en).
+const SITE_CATALOG = /\/app\/i18n\/[\w-]+(?:\.json)?$/;
 
 /** Chunks reachable from `start` through static imports, `start` included. */
 function staticClosure(bundle, start) {

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createIntl } from "react-intl";
-import en from "../../app/i18n/en.json";
+import en from "../../app/i18n/en?english";
 import ptBR from "../../app/i18n/pt-BR.json";
 import { notificationText } from "../../app/components/notifications/notificationText";
 import { I18nProvider } from "../../app/i18n/I18nProvider";

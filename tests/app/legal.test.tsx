@@ -18,7 +18,7 @@ import ptBR from "../../app/features/legal/messages.pt-BR.json";
 import { LAST_UPDATED as COPYRIGHT_UPDATED } from "../../app/features/legal/CopyrightPage";
 import { LAST_UPDATED as PRIVACY_UPDATED } from "../../app/features/legal/PrivacyPage";
 import { LAST_UPDATED as TERMS_UPDATED } from "../../app/features/legal/TermsPage";
-import siteEn from "../../app/i18n/en.json";
+import siteEn from "../../app/i18n/en?english";
 import sitePtBR from "../../app/i18n/pt-BR.json";
 import type { Locale } from "../../app/i18n/locale";
 import { Route as CopyrightRoute } from "../../app/routes/copyright";

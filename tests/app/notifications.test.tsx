@@ -11,7 +11,7 @@ import { createIntl } from "react-intl";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Header } from "../../app/components/layout/Header";
 import { notificationText } from "../../app/components/notifications/notificationText";
-import en from "../../app/i18n/en.json";
+import en from "../../app/i18n/en?english";
 import ptBR from "../../app/i18n/pt-BR.json";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";

@@ -5,7 +5,7 @@ import { createMemoryHistory, createRouter, RouterProvider, type AnyRoute } from
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import en from "../../app/i18n/en.json";
+import en from "../../app/i18n/en?english";
 import ptBR from "../../app/i18n/pt-BR.json";
 import { I18nProvider, useLocale } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";

@@ -8,7 +8,7 @@ import { IntlProvider } from "react-intl";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QueryFailed, QueryState, type LoadingQuery } from "../../app/components/QueryState";
 import { ApiRequestError } from "../../app/lib/api";
-import en from "../../app/i18n/en.json";
+import en from "../../app/i18n/en?english";
 
 afterEach(cleanup);
 

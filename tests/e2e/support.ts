@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { siteCatalog } from "../../scripts/lib/english-messages.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as T;
@@ -19,14 +20,15 @@ export function demoAccount(key: "admin" | "vip" | "fan" | "door"): DemoAccount 
 
 type Catalog = Record<string, string>;
 const catalogs: Record<"en" | "pt-BR", Catalog> = {
-  en: readJson<Catalog>("app/i18n/en.json"),
+  // The site's English is read from the source's defaultMessages (scripts/lib/english-messages.mjs).
+  en: siteCatalog(),
   "pt-BR": readJson<Catalog>("app/i18n/pt-BR.json"),
 };
 
 /** The text a catalog gives a message id; fails loudly when the id is missing. */
 export function t(locale: "en" | "pt-BR", id: string): string {
   const text = catalogs[locale][id];
-  if (text === undefined) throw new Error(`Message "${id}" is missing from app/i18n/${locale}.json`);
+  if (text === undefined) throw new Error(`Message "${id}" is missing from the site's ${locale} catalog`);
   return text;
 }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { experimental_readRawConfig } from "wrangler";
 import { describe, expect, it } from "vitest";
+import { SITE_ENGLISH } from "../../scripts/lib/english-messages.mjs";
 import { buildFirstLoadManifest, orderModulePreloads } from "../../scripts/lib/first-load-manifest.mjs";
 import { SSR_ROUTES } from "../../worker/contracts/areas";
 
@@ -55,7 +56,8 @@ const BUNDLE = bundleOf({
   "assets/EventsList-1.js": { imports: ["assets/format-1.js", "assets/framework-1.js"], css: ["assets/events-1.css"] },
   "assets/format-1.js": {},
   "assets/PageFrame-1.js": {},
-  "assets/en-1.js": { code: randomText(9_000), facadeModuleId: path.join(ROOT, "app/i18n/en.json") },
+  // The English is made from the descriptors (english-messages.mjs): a virtual module.
+  "assets/en-1.js": { code: randomText(9_000), facadeModuleId: SITE_ENGLISH },
   "assets/pt-BR-1.js": { facadeModuleId: path.join(ROOT, "app/i18n/pt-BR.json") },
   "assets/legal-en-1.js": { facadeModuleId: path.join(ROOT, "app/features/legal/messages.en.json") },
   "assets/admin-1.js": { imports: ["assets/format-1.js"], facadeModuleId: `${path.join(ROOT, "app/routes/admin/index.tsx")}?tsr-split=component` },
@@ -98,6 +100,13 @@ describe("buildFirstLoadManifest", () => {
     expect(() => buildFirstLoadManifest(BUNDLE, ROOT, { ...PAGES, "/music/catalog": "app/routes/music/catalog/index.tsx" })).toThrow(
       "first-load manifest: no component chunk for /music/catalog (app/routes/music/catalog/index.tsx)",
     );
+  });
+
+  it("fails the build when a language's catalog chunk is not found (the English is a virtual module)", () => {
+    const withoutEnglish = Object.fromEntries(
+      Object.entries(BUNDLE as Record<string, { facadeModuleId: string | null }>).filter(([, chunk]) => chunk.facadeModuleId !== SITE_ENGLISH),
+    );
+    expect(() => buildFirstLoadManifest(withoutEnglish as never, ROOT, PAGES)).toThrow("first-load manifest: no catalog chunk for en");
   });
 });
 

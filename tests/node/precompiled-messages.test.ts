@@ -4,12 +4,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
+import { englishCatalog, featureFolders, siteCatalog } from "../../scripts/lib/english-messages.mjs";
 import { compileCatalog, precompiledMessages } from "../../scripts/lib/precompiled-messages.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as Record<string, string>;
 const catalogFiles = [
-  "app/i18n/en.json",
   "app/i18n/pt-BR.json",
   ...readdirSync(path.join(ROOT, "app/features")).flatMap((feature) =>
     readdirSync(path.join(ROOT, "app/features", feature))
@@ -25,6 +25,13 @@ describe("precompiled message catalogs", () => {
       const source = read(file);
       const compiled = compileCatalog(source);
       expect(Object.keys(compiled), file).toEqual(Object.keys(source));
+    }
+  });
+
+  // The English catalogs are made from the descriptors (english-messages.mjs), compiled the same way.
+  it("compile the English of the site and of every feature", { timeout: 20_000 }, () => {
+    for (const [name, source] of [["site", siteCatalog()], ...featureFolders().map((folder) => [folder, englishCatalog(folder)] as const)] as const) {
+      expect(Object.keys(compileCatalog(source)), name).toEqual(Object.keys(source));
     }
   });
 
@@ -52,7 +59,7 @@ describe("precompiled message catalogs", () => {
     const plugin = precompiledMessages() as { transform: (code: string, id: string) => { code: string } | null };
     expect(plugin.transform('{"x":"y"}', "/repo/app/features/radio/RadioPage.json")).toBeNull();
     expect(plugin.transform('{"x":"y"}', "/repo/package.json")).toBeNull();
-    const out = plugin.transform('{"a.b":"Hi {name}"}', "/repo/app/i18n/en.json");
+    const out = plugin.transform('{"a.b":"Hi {name}"}', "/repo/app/i18n/pt-BR.json");
     expect(JSON.parse(out!.code)).toEqual({
       "a.b": [
         { type: 0, value: "Hi " },

@@ -4,7 +4,7 @@
 // for an album without notes.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import en from "../../app/i18n/en.json";
+import en from "../../app/i18n/en?english";
 import ptBR from "../../app/i18n/pt-BR.json";
 import { decodeEntities, metaContents, page } from "./pages-fixtures";
 

@@ -1,5 +1,6 @@
 // The search's texts, shared by the header's box (on every page) and the /search page: in the
-// site catalogs (app/i18n/en.json, pt-BR.json), since the header needs them before any feature loads.
+// site catalogs (app/i18n/pt-BR.json and the English read from here), since the header needs them
+// before any feature loads.
 import { defineMessage, defineMessages } from "react-intl";
 import type { SearchKind } from "#contracts/search.ts";
 

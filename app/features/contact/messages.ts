@@ -1,5 +1,5 @@
 // Every text of the contact form (docs/features.md#events-virtual-meets-and-the-contact-form). English defaults; both
-// site catalogs (app/i18n/en.json, pt-BR.json) carry each id.
+// site catalogs carry each id (its Portuguese is in app/i18n/pt-BR.json, so its English is the site's).
 import { defineMessage, defineMessages } from "react-intl";
 
 export const contactMessages = defineMessages({
