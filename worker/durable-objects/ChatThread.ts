@@ -16,7 +16,7 @@ import { readConfig } from "../env";
 import { createDb } from "../db/client";
 import { loadSiteDigest } from "../services/chat-digest";
 import { readSettings } from "../db/settings";
-import { artistNameOf } from "#contracts/admin-settings.ts";
+import { artistNameOf } from "#contracts/settings-model.ts";
 import {
   attachmentOf,
   closeBack,
