@@ -1,6 +1,8 @@
 // Bindings and vars the Worker expects, and a zod check so a misconfigured deploy fails with
 // a clear message instead of a confusing 500 deep in a route.
-import { z } from "zod";
+// zod's functional build (zod/mini): readConfig runs at start-up and on every request, and the
+// mini build leaves the method-chaining classes out of the start-up (decision 078).
+import { z } from "zod/mini";
 
 export type AppEnv = Env & {
   PASSWORD_PEPPER?: string;
@@ -42,62 +44,56 @@ export type AppEnv = Env & {
 };
 
 const url = z.url();
+const text = z.string();
+const optionalText = z.optional(z.string());
+const nonEmpty = z.string().check(z.minLength(1));
+const matching = (pattern: RegExp, message: string) => z.optional(z.string().check(z.regex(pattern, message)));
 const configFields = z.object({
   APP_ENV: z.enum(["production", "local", "test"]),
-  BRAND_NAME: z.string().min(1),
+  BRAND_NAME: nonEmpty,
   SUPPORT_EMAIL: z.email(),
   ADMIN_EMAIL: z.email(),
   INFO_EMAIL: z.email(),
   SITE_URL: url,
-  SENDER_CONTACT_LINE: z.string().min(1),
+  SENDER_CONTACT_LINE: nonEmpty,
   CHAT_ROOM_URL: url,
   SOCIAL_URL_FACEBOOK: url,
   SOCIAL_URL_INSTAGRAM: url,
-  VIP_PRICE_CENTS: z.coerce.number().int().positive(),
-  VIP_PRICE_CURRENCY: z.string().length(3),
-  PASSWORD_PEPPER: z.string().min(16, "PASSWORD_PEPPER must be a secret of at least 16 characters"),
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be a secret of at least 32 characters"),
-  MAIL_PROVIDER: z.enum(["resend", "postmark"]).optional(),
-  MAIL_API_KEY: z.string().optional(),
-  MAIL_API_BASE_URL: url.optional(),
-  MAIL_FROM: z.string().optional(),
-  MAIL_WEBHOOK_SECRET: z.string().optional(),
-  AUDIO_PROXY_HOSTS: z.string().optional(),
-  CHAT_PERSONA_NAME: z.string().min(1),
-  OPENAI_API_KEY: z.string().optional(),
-  D1_SIMULATED_LATENCY: z
-    .string()
-    .regex(/^(\d{1,4}\/\d{1,4})?$/, 'D1_SIMULATED_LATENCY is "<primary ms>/<replica ms>", e.g. "150/10"')
-    .optional(),
-  EDGE_CACHE: z.enum(["on", "off"]).optional(),
-  SENTRY_DSN: z.union([url, z.literal("")]).optional(),
-  FEED_HUB_SHARDS: z.coerce.number().int().min(1).max(256),
-  OPENAI_MODEL: z.string().min(1),
+  VIP_PRICE_CENTS: z.coerce.number().check(z.int(), z.positive()),
+  VIP_PRICE_CURRENCY: text.check(z.length(3)),
+  PASSWORD_PEPPER: z.string().check(z.minLength(16, "PASSWORD_PEPPER must be a secret of at least 16 characters")),
+  SESSION_SECRET: z.string().check(z.minLength(32, "SESSION_SECRET must be a secret of at least 32 characters")),
+  MAIL_PROVIDER: z.optional(z.enum(["resend", "postmark"])),
+  MAIL_API_KEY: optionalText,
+  MAIL_API_BASE_URL: z.optional(url),
+  MAIL_FROM: optionalText,
+  MAIL_WEBHOOK_SECRET: optionalText,
+  AUDIO_PROXY_HOSTS: optionalText,
+  CHAT_PERSONA_NAME: nonEmpty,
+  OPENAI_API_KEY: optionalText,
+  D1_SIMULATED_LATENCY: matching(/^(\d{1,4}\/\d{1,4})?$/, 'D1_SIMULATED_LATENCY is "<primary ms>/<replica ms>", e.g. "150/10"'),
+  EDGE_CACHE: z.optional(z.enum(["on", "off"])),
+  SENTRY_DSN: z.optional(z.union([url, z.literal("")])),
+  FEED_HUB_SHARDS: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(256)),
+  OPENAI_MODEL: nonEmpty,
   /** Empty means the SDK's default (api.openai.com). */
-  OPENAI_BASE_URL: z.union([url, z.literal("")]).optional(),
+  OPENAI_BASE_URL: z.optional(z.union([url, z.literal("")])),
   // Base64url without padding: a 65-byte uncompressed P-256 point is 87 characters, a 32-byte
   // private scalar 43. Empty means unset (push off).
-  VAPID_PUBLIC_KEY: z
-    .string()
-    .regex(/^(B[A-Za-z0-9_-]{86})?$/, "VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (87 characters)")
-    .optional(),
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .regex(/^([A-Za-z0-9_-]{43})?$/, "VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)")
-    .optional(),
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)?$/, "VAPID_SUBJECT must be a mailto: or https: URL")
-    .optional(),
+  VAPID_PUBLIC_KEY: matching(/^(B[A-Za-z0-9_-]{86})?$/, "VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (87 characters)"),
+  VAPID_PRIVATE_KEY: matching(/^([A-Za-z0-9_-]{43})?$/, "VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)"),
+  VAPID_SUBJECT: matching(/^(mailto:\S+@\S+|https:\/\/\S+)?$/, "VAPID_SUBJECT must be a mailto: or https: URL"),
 });
-const configSchema = configFields.superRefine((cfg, ctx) => {
-  if (cfg.MAIL_PROVIDER && (!cfg.MAIL_API_KEY || !cfg.MAIL_FROM)) {
-    ctx.addIssue({ code: "custom", message: "MAIL_PROVIDER needs MAIL_API_KEY and MAIL_FROM" });
-  }
-  if (!cfg.VAPID_PUBLIC_KEY !== !cfg.VAPID_PRIVATE_KEY) {
-    ctx.addIssue({ code: "custom", message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither, which turns web push off)" });
-  }
-});
+const configSchema = configFields.check(
+  z.superRefine((cfg, ctx) => {
+    if (cfg.MAIL_PROVIDER && (!cfg.MAIL_API_KEY || !cfg.MAIL_FROM)) {
+      ctx.addIssue({ code: "custom", message: "MAIL_PROVIDER needs MAIL_API_KEY and MAIL_FROM" });
+    }
+    if (!cfg.VAPID_PUBLIC_KEY !== !cfg.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({ code: "custom", message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither, which turns web push off)" });
+    }
+  }),
+);
 
 export type SiteConfig = z.infer<typeof configSchema>;
 

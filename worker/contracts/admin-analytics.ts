@@ -2,13 +2,11 @@
 // (GET /api/admin/overview, /api/admin/analytics, /api/admin/analytics/tracks). Cookieless: a
 // visitor is hash(daily salt, IP, user agent), so one person is one visitor per day at most.
 import { z } from "./zod";
-export { COLLECT_PER_IP_PER_MINUTE } from "./collect";
+export { COLLECT_PER_IP_PER_MINUTE, SESSION_GAP_MS } from "./collect";
 import type { RequestHealth } from "./health";
 import type { OverviewStore } from "./admin-revenue";
 import type { Trend } from "./trend";
 
-/** A visitor's page views this far apart start a new session. */
-export const SESSION_GAP_MS = 30 * 60 * 1000;
 /** Raw page views are kept this long; the rollups, for good. */
 export const RAW_EVENTS_RETENTION_DAYS = 90;
 /** Screens narrower than this count as mobile. */

@@ -3,7 +3,7 @@
 import { z } from "./zod";
 import type { AuditDetail } from "./audit-detail";
 
-export const AUDIT_PAGE_SIZE = 50;
+export { AUDIT_PAGE_SIZE } from "./admin-limits";
 
 /** One audited admin write, as /admin/audit lists it. */
 export type AuditEntryView = {

@@ -3,21 +3,8 @@
 // message shape, the limits, and the spec's texts (docs/features.md#vip-chat).
 import { z } from "./zod";
 import { userText } from "./text";
-
-/** The site's languages (app/i18n/locale.ts): a reply is written in the member's. */
-export const CHAT_LOCALES = ["en", "pt-BR"] as const;
-export type ChatLocale = (typeof CHAT_LOCALES)[number];
-
-export const CHAT_MESSAGE_MAX_CHARS = 2000;
-/** A client frame longer than this is refused without being parsed. */
-export const CHAT_CLIENT_FRAME_MAX_BYTES = 8 * 1024;
-export const CHAT_MESSAGES_PER_MINUTE = 20;
-export const CHAT_MESSAGES_PER_DAY = 200;
-/** A reply that has not finished in this time is cancelled ('Run timed out'). */
-export const CHAT_REPLY_TIMEOUT_MS = 30_000;
-/** At most this many earlier messages go to the model, and fewer when they exceed the budget. */
-export const CHAT_CONTEXT_MAX_MESSAGES = 20;
-export const CHAT_CONTEXT_TOKEN_BUDGET = 3_000;
+import { CHAT_LOCALES, CHAT_MESSAGE_MAX_CHARS } from "./chat-limits";
+export * from "./chat-limits";
 
 export const chatRoleSchema = z.enum(["user", "assistant"]);
 export type ChatRole = z.infer<typeof chatRoleSchema>;

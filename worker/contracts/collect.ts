@@ -8,3 +8,6 @@ export const COLLECT_PATH = "/api/collect";
  * all the same: the beacon cannot act on it, and the decision is taken after the answer is sent.
  */
 export const COLLECT_PER_IP_PER_MINUTE = 120;
+
+/** A visitor's page views this far apart start a new session. */
+export const SESSION_GAP_MS = 30 * 60 * 1000;

@@ -5,44 +5,13 @@
 import { z } from "./zod";
 import { userText } from "./text";
 import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
-import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
+import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX, PARTY_REACTIONS, PARTY_MESSAGE_MAX, type PartyReaction } from "./party-limits";
 import { PARTY_ID_PATTERN } from "./party-ids";
 import type { PartyPhase } from "./party-clock";
 export { PARTY_MESSAGES } from "./party-limits";
 
 export * from "./party-clock";
 export * from "./party-limits";
-
-export const PARTY_MESSAGE_MAX = 280;
-/** A client frame longer than this is refused without being parsed. */
-export const PARTY_CLIENT_FRAME_MAX_BYTES = 2 * 1024;
-/** Per socket: at most this many frames (reactions, messages, moderation, clock samples) a second. */
-export const PARTY_EVENTS_PER_SECOND = 10;
-/** Per member, over all their sockets: chat messages a minute, and in the whole party. */
-export const PARTY_MESSAGES_PER_MINUTE = 20;
-export const PARTY_MESSAGES_PER_PARTY = 300;
-/** The chat a socket gets when it joins: the latest messages, oldest first. */
-export const PARTY_HISTORY_SIZE = 50;
-/** The listeners frame names at most this many members (the avatars); `count` is the whole room. */
-export const PARTY_LISTENERS_SHOWN = 24;
-/** Listener and reaction frames are coalesced: at most one of each per this many ms. */
-export const PARTY_FLUSH_MS = 100;
-/** The public teaser lists at most this many parties. */
-export const PARTY_TEASER_LIMIT = 5;
-
-/** The fixed set of reactions (no free emoji: nothing to moderate). */
-export const PARTY_REACTIONS = ["🔥", "❤️", "🎉", "👏", "💃", "🎶"] as const;
-export type PartyReaction = (typeof PARTY_REACTIONS)[number];
-
-export const PARTY_CODES = {
-  notFound: "party_not_found",
-  notOpen: "party_not_open",
-  notStarted: "party_not_started",
-  ended: "party_ended",
-  cancelled: "party_cancelled",
-  sourceUnknown: "party_source_unknown",
-  sourceEmpty: "party_source_empty",
-} as const;
 
 export { PARTY_ID_PATTERN };
 export const partyIdParamSchema = z.object({ id: z.string().regex(PARTY_ID_PATTERN) });

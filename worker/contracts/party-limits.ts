@@ -1,5 +1,6 @@
-// The party form's limits and texts that the table of validation codes names
-// (worker/contracts/validation-codes.ts): zod-free, so that table stays light.
+// The parties' limits, codes and texts that the table of validation codes names
+// (worker/contracts/validation-codes.ts) and the party room's Durable Object reads at start-up:
+// zod-free, so neither builds a schema (decision 078). parties.ts re-exports them.
 export const PARTY_TITLE_MAX = 120;
 
 export const PARTY_FORM_MESSAGES = {
@@ -14,4 +15,35 @@ export const PARTY_MESSAGES = {
   cancelled: "The party was cancelled",
   sourceUnknown: "Choose an album, or one of your own playlists",
   sourceEmpty: "This album or playlist has no playable tracks",
+} as const;
+
+export const PARTY_MESSAGE_MAX = 280;
+/** A client frame longer than this is refused without being parsed. */
+export const PARTY_CLIENT_FRAME_MAX_BYTES = 2 * 1024;
+/** Per socket: at most this many frames (reactions, messages, moderation, clock samples) a second. */
+export const PARTY_EVENTS_PER_SECOND = 10;
+/** Per member, over all their sockets: chat messages a minute, and in the whole party. */
+export const PARTY_MESSAGES_PER_MINUTE = 20;
+export const PARTY_MESSAGES_PER_PARTY = 300;
+/** The chat a socket gets when it joins: the latest messages, oldest first. */
+export const PARTY_HISTORY_SIZE = 50;
+/** The listeners frame names at most this many members (the avatars); `count` is the whole room. */
+export const PARTY_LISTENERS_SHOWN = 24;
+/** Listener and reaction frames are coalesced: at most one of each per this many ms. */
+export const PARTY_FLUSH_MS = 100;
+/** The public teaser lists at most this many parties. */
+export const PARTY_TEASER_LIMIT = 5;
+
+/** The fixed set of reactions (no free emoji: nothing to moderate). */
+export const PARTY_REACTIONS = ["🔥", "❤️", "🎉", "👏", "💃", "🎶"] as const;
+export type PartyReaction = (typeof PARTY_REACTIONS)[number];
+
+export const PARTY_CODES = {
+  notFound: "party_not_found",
+  notOpen: "party_not_open",
+  notStarted: "party_not_started",
+  ended: "party_ended",
+  cancelled: "party_cancelled",
+  sourceUnknown: "party_source_unknown",
+  sourceEmpty: "party_source_empty",
 } as const;

@@ -8,20 +8,18 @@ import { albums, listeningParties, tracks } from "./schema";
 import { auditInsert, type Actor } from "./audit";
 import { findAlbum, listAlbums } from "./music";
 import { findPlaylist, listPlaylists } from "./collections";
-import {
-  PARTY_OPENS_BEFORE_MS,
-  PARTY_TEASER_LIMIT,
-  partyPhaseAt,
-  tracksStartedBy,
-  type AdminParty,
-  type PartyDetail,
-  type PartyInput,
-  type PartySourceOption,
-  type PartySourcesResponse,
-  type PartySourceType,
-  type PartySummary,
-  type PartyTrack,
-  type PublicParty,
+import { PARTY_OPENS_BEFORE_MS, partyPhaseAt, tracksStartedBy } from "#contracts/party-clock.ts";
+import { PARTY_TEASER_LIMIT } from "#contracts/party-limits.ts";
+import type {
+  AdminParty,
+  PartyDetail,
+  PartyInput,
+  PartySourceOption,
+  PartySourcesResponse,
+  PartySourceType,
+  PartySummary,
+  PartyTrack,
+  PublicParty,
 } from "#contracts/parties.ts";
 import type { TrackView } from "#contracts/music.ts";
 

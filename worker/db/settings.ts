@@ -9,19 +9,8 @@ import type { DB } from "./client";
 import { siteSettings } from "./schema";
 import { auditInsert, type Actor } from "./audit";
 import { forget, remember } from "../lib/memo";
-import {
-  ARTIST_LINK_KEYS,
-  artistNameSchema,
-  DEFAULT_SETTINGS,
-  isVipYearlyPriceCents,
-  type ArtistBio,
-  type ArtistLinks,
-  NOTIFICATION_KEYS,
-  SESSION_TIMEOUT_OPTIONS,
-  type SessionTimeoutHours,
-  type SettingsUpdate,
-  type StoredSettings,
-} from "#contracts/admin-settings.ts";
+import { ARTIST_LINK_KEYS, DEFAULT_SETTINGS, isVipYearlyPriceCents, NOTIFICATION_KEYS, SESSION_TIMEOUT_OPTIONS } from "#contracts/settings-model.ts";
+import type { ArtistBio, ArtistLinks, SessionTimeoutHours, SettingsUpdate, StoredSettings } from "#contracts/admin-settings.ts";
 import { isLocale, type Locale } from "#contracts/locale.ts";
 
 const MEMO_KEY = "site-settings";
@@ -83,7 +72,7 @@ function linksOf(value: unknown): ArtistLinks {
   return links;
 }
 
-function fromRows(rows: { key: string; value: unknown }[]): StoredSettings {
+function fromRows(rows: { key: string; value: unknown }[], artistNameSchema: ArtistNameSchema): StoredSettings {
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const timeout = stored.get("sessionTimeoutHours");
   const notifications = { ...DEFAULT_SETTINGS.notifications };
@@ -106,8 +95,19 @@ function fromRows(rows: { key: string; value: unknown }[]): StoredSettings {
   };
 }
 
-const loadSettings = async (db: DB) =>
-  fromRows(await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(inArray(siteSettings.key, ALL_KEYS)));
+type ArtistNameSchema = (typeof import("#contracts/admin-settings.ts"))["artistNameSchema"];
+
+/**
+ * The stored settings. The artist's name is checked with the form's own schema, whose contract
+ * (and zod's schemas with it) loads with the first read rather than at start-up (decision 078).
+ */
+const loadSettings = async (db: DB) => {
+  const [rows, { artistNameSchema }] = await Promise.all([
+    db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(inArray(siteSettings.key, ALL_KEYS)),
+    import("#contracts/admin-settings.ts"),
+  ]);
+  return fromRows(rows, artistNameSchema);
+};
 
 /**
  * The current settings (defaults where none is stored; the artist's name null until saved, see

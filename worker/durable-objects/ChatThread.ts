@@ -16,7 +16,7 @@ import { readConfig } from "../env";
 import { createDb } from "../db/client";
 import { loadSiteDigest } from "../services/chat-digest";
 import { readSettings } from "../db/settings";
-import { artistNameOf } from "#contracts/admin-settings.ts";
+import { artistNameOf } from "#contracts/settings-model.ts";
 import {
   attachmentOf,
   closeBack,
@@ -47,14 +47,8 @@ import {
   CHAT_MESSAGES_PER_DAY,
   CHAT_MESSAGES_PER_MINUTE,
   CHAT_REPLY_TIMEOUT_MS,
-  chatClientFrameSchema,
-  type ChatClientFrame,
-  type ChatErrorCode,
-  type ChatLocale,
-  type ChatMessage,
-  type ChatRole,
-  type ChatServerFrame,
-} from "#contracts/chat.ts";
+} from "#contracts/chat-limits.ts";
+import type { ChatClientFrame, ChatErrorCode, ChatLocale, ChatMessage, ChatRole, ChatServerFrame } from "#contracts/chat.ts";
 
 /** A history frame carries at most this many of the newest messages, so a years-long thread still fits one frame. */
 export const CHAT_HISTORY_MAX_MESSAGES = 500;
@@ -115,7 +109,7 @@ function exceedsBytes(text: string, max: number): boolean {
 }
 
 /** A client frame, or the error it earns: too large, not JSON or not a known frame is bad_frame. */
-function parseClientFrame(message: string | ArrayBuffer): ChatClientFrame | ChatErrorCode {
+async function parseClientFrame(message: string | ArrayBuffer): Promise<ChatClientFrame | ChatErrorCode> {
   if (typeof message !== "string" || exceedsBytes(message, CHAT_CLIENT_FRAME_MAX_BYTES)) return "bad_frame";
   let json: unknown;
   try {
@@ -123,6 +117,8 @@ function parseClientFrame(message: string | ArrayBuffer): ChatClientFrame | Chat
   } catch {
     return "bad_frame";
   }
+  // The frames' schema loads with the first frame, not at start-up (decision 078).
+  const { chatClientFrameSchema } = await import("#contracts/chat.ts");
   const parsed = chatClientFrameSchema.safeParse(json);
   if (parsed.success) return parsed.data;
   if (isOverlongSend(json)) return "message_too_long";
@@ -253,7 +249,7 @@ export class ChatThread extends DurableObject<AppEnv> {
       if (await this.sessions.keepIfLive(ws)) this.sendText(ws, SERVER_PONG);
       return;
     }
-    const frame = parseClientFrame(message);
+    const frame = await parseClientFrame(message);
     if (typeof frame === "string") {
       this.sendTo(ws, errorFrame(frame));
       return;

@@ -34,7 +34,7 @@ import {
   userTag,
   type SocketAttachment,
 } from "../services/realtime/socket-sessions";
-import { feedEventSchema, type FeedEvent, type FeedFrame } from "#contracts/feed.ts";
+import type { FeedEvent, FeedFrame } from "#contracts/feed.ts";
 
 const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies FeedErrorFrame);
 
@@ -94,6 +94,8 @@ export class FeedHub extends DurableObject<AppEnv> {
    * queued; it does not wait for the flush.
    */
   async publish(event: FeedEvent): Promise<boolean> {
+    // The contract's schema loads with the first event, not at start-up (decision 078).
+    const { feedEventSchema } = await import("#contracts/feed.ts");
     const parsed = feedEventSchema.safeParse(event);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

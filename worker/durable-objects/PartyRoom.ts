@@ -35,6 +35,7 @@ import {
 import { PARTY_ID_HEADER, PARTY_MEMBER_ADMIN_HEADER, PARTY_MEMBER_AVATAR_HEADER, PARTY_MEMBER_NAME_HEADER } from "../services/realtime/party-room";
 import { MINUTE_MS } from "../lib/time";
 import { TEXT_MESSAGES } from "#contracts/text-messages.ts";
+import { partyPhaseAt, partyPositionAt } from "#contracts/party-clock.ts";
 import {
   PARTY_CLIENT_FRAME_MAX_BYTES,
   PARTY_EVENTS_PER_SECOND,
@@ -43,17 +44,8 @@ import {
   PARTY_LISTENERS_SHOWN,
   PARTY_MESSAGES_PER_MINUTE,
   PARTY_MESSAGES_PER_PARTY,
-  partyClientFrameSchema,
-  partyPhaseAt,
-  partyPositionAt,
-  type PartyChatMessage,
-  type PartyClientFrame,
-  type PartyErrorCode,
-  type PartyMember,
-  type PartyReaction,
-  type PartyServerFrame,
-  type PartySummary,
-} from "#contracts/parties.ts";
+} from "#contracts/party-limits.ts";
+import type { PartyChatMessage, PartyClientFrame, PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties.ts";
 
 type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean };
 
@@ -209,6 +201,8 @@ export class PartyRoom extends DurableObject<AppEnv> {
     } catch {
       return this.refuse(ws, "bad_frame");
     }
+    // The frames' schema loads with the first frame, not at start-up (decision 078).
+    const { partyClientFrameSchema } = await import("#contracts/parties.ts");
     const parsed = partyClientFrameSchema.safeParse(json);
     if (!parsed.success) return this.refuse(ws, codeOfIssue(parsed.error.issues[0]?.message));
     const frame: PartyClientFrame = parsed.data;

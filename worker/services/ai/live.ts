@@ -4,7 +4,7 @@
 // the API key.
 import type OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { CHAT_REPLY_TIMEOUT_MS } from "#contracts/chat.ts";
+import { CHAT_REPLY_TIMEOUT_MS } from "#contracts/chat-limits.ts";
 import { buildSystemPrompt } from "./prompt";
 import { ChatModelError, type ChatModel, type ChatRequest } from "./types";
 

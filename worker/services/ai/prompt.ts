@@ -2,7 +2,7 @@
 // digest of the site's facts), and how much of the thread goes with each message (trimContext).
 // The member's own words only ever travel as user turns, never inside the instructions; the one
 // member-controlled value the prompt holds, their name, is flattened to one short line first.
-import { CHAT_CONTEXT_MAX_MESSAGES, CHAT_CONTEXT_TOKEN_BUDGET, type ChatLocale } from "#contracts/chat.ts";
+import { CHAT_CONTEXT_MAX_MESSAGES, CHAT_CONTEXT_TOKEN_BUDGET, type ChatLocale } from "#contracts/chat-limits.ts";
 import type { ChatMember, ChatRequest, ChatTurn, DigestAlbum, DigestEvent, SiteDigest } from "./types";
 import { VIP_BENEFITS, formatEventStart, formatMoney, priceBounds } from "./phrases";
 

@@ -8,7 +8,7 @@
 // all such visitors of a flush.
 //
 // A failed flush keeps its views, sessions assigned, for the next attempt.
-import { SESSION_GAP_MS } from "#contracts/admin-analytics.ts";
+import { SESSION_GAP_MS } from "#contracts/collect.ts";
 import { randomToken } from "../../lib/crypto";
 
 export type Device = "mobile" | "desktop";
