@@ -24,6 +24,12 @@ await env.DB.batch(testData.TEST_SEED.map((statement) => env.DB.prepare(statemen
 
 // The Worker's route groups load with their first request (decision 078): here, once per run.
 await loadEveryGroup();
+// So do the Durable Objects' frame schemas, with their first frame. Deployed, that import reads a
+// module of the upload; here it goes through the test pool's module runner, whose transport belongs
+// to one request, and workerd refuses to let another object await it ("Cannot perform I/O on behalf
+// of a different Durable Object": four feed shards publishing a burst of likes at once, 76 times in
+// one run; cloudflare/workers-sdk#5387). Loaded here, outside every object, they come from the cache.
+await Promise.all([import("../../worker/contracts/feed"), import("../../worker/contracts/chat"), import("../../worker/contracts/parties")]);
 
 // Web push goes to the in-isolate fake push service (tests/worker/push-service.ts), never the
 // network: the queue consumer runs in this isolate and sends through pushTransport. Unknown
