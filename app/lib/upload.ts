@@ -43,7 +43,11 @@ export function uploadFile<T>(url: string, file: Blob, { onProgress, signal }: U
 }
 
 export type UploadState<T> =
-  { phase: "idle" } | { phase: "uploading"; progress: Progress } | { phase: "done"; result: T } | { phase: "canceled" } | { phase: "failed"; error: unknown };
+  | { phase: "idle" }
+  | { phase: "uploading"; progress: Progress }
+  | { phase: "done"; result: T }
+  | { phase: "canceled" }
+  | { phase: "failed"; error: unknown };
 
 /**
  * One upload at a time, with its progress, a cancel, and the outcome. An upload still running when

@@ -42,7 +42,8 @@ export type SitePictureInput = {
   promo?: Promo;
 };
 export type SiteMediaItem =
-  { id: string; kind: "site-image"; key: string; input: SitePictureInput } | { id: string; kind: "site-video"; key: string; input: { promo: Promo } };
+  | { id: string; kind: "site-image"; key: string; input: SitePictureInput }
+  | { id: string; kind: "site-video"; key: string; input: { promo: Promo } };
 export function siteMediaItems(options?: { quality?: number }): SiteMediaItem[];
 export const PICTURE_NAMES: SitePictureName[];
 export function renderSiteImage(input: SitePictureInput): Uint8Array;

@@ -17,7 +17,8 @@ type RouteTable = typeof ROUTE_CODES;
 type StatusOf<C extends RouteCode> = RouteTable[C]["status"] extends readonly (infer Either)[] ? Either : RouteTable[C]["status"];
 /** The codes answered with `Status`: the table's, and for 400 the form rules'. */
 export type CodeFor<Status extends number> =
-  { [C in RouteCode]: Status extends StatusOf<C> ? C : never }[RouteCode] | (Status extends 400 ? ValidationCode : never);
+  | { [C in RouteCode]: Status extends StatusOf<C> ? C : never }[RouteCode]
+  | (Status extends 400 ? ValidationCode : never);
 /** Codes with one status, which routeError takes from the table. */
 type OneStatusCode = { [C in RouteCode]: RouteTable[C]["status"] extends number ? C : never }[RouteCode];
 

@@ -31,7 +31,8 @@ const ERROR_CODES: ReadonlySet<ChatErrorCode> = new Set<ChatErrorCode>([
 export type ChatServerErrorCode = ChatErrorCode | "unknown";
 /** What the page keeps of a server frame: the contract's frames, an unknown error code allowed. */
 export type ParsedServerFrame =
-  Exclude<ChatServerFrame, { type: "error" }> | { type: "error"; code: ChatServerErrorCode; replyId?: string; status?: string; retryAfter?: number };
+  | Exclude<ChatServerFrame, { type: "error" }>
+  | { type: "error"; code: ChatServerErrorCode; replyId?: string; status?: string; retryAfter?: number };
 
 /** ws:// or wss:// on this page's own host (the browser sends the session cookie with it). */
 export function chatSocketUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {

@@ -54,7 +54,18 @@ const THIS_WEEK = list("this week,esta semana,essa semana,nesta semana,nessa sem
 const IMPLICIT_TITLE_MIN_CHARS = 4;
 
 export type ChatIntent =
-  "greeting" | "thanks" | "album" | "track" | "discography" | "events" | "events_city" | "events_date" | "memory" | "vip" | "membership" | "out_of_scope";
+  | "greeting"
+  | "thanks"
+  | "album"
+  | "track"
+  | "discography"
+  | "events"
+  | "events_city"
+  | "events_date"
+  | "memory"
+  | "vip"
+  | "membership"
+  | "out_of_scope";
 
 type TrackHit = { title: string; albums: DigestAlbum[]; number: number };
 type DateFilter = { kind: "month"; month: number } | { kind: "today" } | { kind: "week" };
