@@ -49,6 +49,7 @@ import {
   CHAT_REPLY_TIMEOUT_MS,
 } from "#contracts/chat-limits.ts";
 import type { ChatClientFrame, ChatErrorCode, ChatLocale, ChatMessage, ChatRole, ChatServerFrame } from "#contracts/chat.ts";
+import { chatContract } from "../lib/frame-schemas";
 
 /** A history frame carries at most this many of the newest messages, so a years-long thread still fits one frame. */
 export const CHAT_HISTORY_MAX_MESSAGES = 500;
@@ -118,7 +119,7 @@ async function parseClientFrame(message: string | ArrayBuffer): Promise<ChatClie
     return "bad_frame";
   }
   // The frames' schema loads with the first frame, not at start-up (decision 078).
-  const { chatClientFrameSchema } = await import("#contracts/chat.ts");
+  const { chatClientFrameSchema } = await chatContract();
   const parsed = chatClientFrameSchema.safeParse(json);
   if (parsed.success) return parsed.data;
   if (isOverlongSend(json)) return "message_too_long";

@@ -35,6 +35,7 @@ import {
   type SocketAttachment,
 } from "../services/realtime/socket-sessions";
 import type { FeedEvent, FeedFrame } from "#contracts/feed.ts";
+import { feedContract } from "../lib/frame-schemas";
 
 const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies FeedErrorFrame);
 
@@ -95,7 +96,7 @@ export class FeedHub extends DurableObject<AppEnv> {
    */
   async publish(event: FeedEvent): Promise<boolean> {
     // The contract's schema loads with the first event, not at start-up (decision 078).
-    const { feedEventSchema } = await import("#contracts/feed.ts");
+    const { feedEventSchema } = await feedContract();
     const parsed = feedEventSchema.safeParse(event);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -46,6 +46,7 @@ import {
   PARTY_MESSAGES_PER_PARTY,
 } from "#contracts/party-limits.ts";
 import type { PartyChatMessage, PartyClientFrame, PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties.ts";
+import { partyContract } from "../lib/frame-schemas";
 
 type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean };
 
@@ -202,7 +203,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
       return this.refuse(ws, "bad_frame");
     }
     // The frames' schema loads with the first frame, not at start-up (decision 078).
-    const { partyClientFrameSchema } = await import("#contracts/parties.ts");
+    const { partyClientFrameSchema } = await partyContract();
     const parsed = partyClientFrameSchema.safeParse(json);
     if (!parsed.success) return this.refuse(ws, codeOfIssue(parsed.error.issues[0]?.message));
     const frame: PartyClientFrame = parsed.data;
