@@ -1,15 +1,15 @@
 // Issue 2's journeys, as a new member and a visitor would take them, through the real UI of the
 // built site (scripts/e2e-server.mjs serves it with a fresh local state).
 import { avatarPng } from "../../scripts/lib/png.mjs";
-import { expect, signUp, test } from "./fixtures";
-import { accountMenuItem, newMember, t } from "./support";
+import { expect, signUpThroughForm, test } from "./fixtures";
+import { accountMenuItem, demoAccount, newMember, t } from "./support";
 
 test("a new member signs up, edits the profile, reads it in Portuguese, and recovers the password", async ({ page, login }) => {
   const member = newMember();
   let profileUrl = "";
 
   await test.step("sign up and land on the new profile", async () => {
-    profileUrl = (await signUp(page, member)).profileUrl;
+    profileUrl = (await signUpThroughForm(page, member)).profileUrl;
   });
 
   await test.step("edit the profile with a new avatar", async () => {
@@ -100,16 +100,18 @@ test("a new member signs up, edits the profile, reads it in Portuguese, and reco
   });
 });
 
-test("an administrator signing in lands on /admin", async ({ page, loginAs }) => {
-  await loginAs("admin");
+test("an administrator signing in lands on /admin", async ({ page, login }) => {
+  const admin = demoAccount("admin");
+  await login(admin.email, admin.password);
   await expect(page).toHaveURL(/\/admin\/?$/);
   await expect(page.getByText("Admin Access Required")).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
 });
 
-test("a member who is not an administrator lands on their own profile", async ({ page, loginAs }) => {
+test("a member who is not an administrator lands on their own profile", async ({ page, login }) => {
   // The other half of the login redirect rule, with a seeded demo member.
-  const fan = await loginAs("fan");
+  const fan = demoAccount("fan");
+  await login(fan.email, fan.password);
   await expect(page).toHaveURL(new RegExp(`/social/profile/${fan.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: fan.username })).toBeVisible();
   // The seeded avatar (generated PNG in local R2) is served and decodes.

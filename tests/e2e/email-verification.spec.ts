@@ -1,11 +1,11 @@
 // E-mail verification as a new member meets it (migrations/0035): the banner on every page, a
 // post refused until the address is confirmed, the link from the local mailbox, and the same
 // link refused the second time; then the e-mail change on /settings in Portuguese.
-import { expect, signUp, test, verificationLink } from "./fixtures";
+import { expect, signUp, signUpThroughForm, test, verificationLink } from "./fixtures";
 import { newMember, t } from "./support";
 
 test("a new member confirms the address from the mailbox link, then may post", async ({ page }) => {
-  const member = await signUp(page, newMember(), { verify: false });
+  const member = await signUpThroughForm(page, newMember(), { verify: false });
   const banner = page.getByRole("region", { name: /Please confirm your e-mail address/ });
 
   await test.step("the banner asks to confirm, and posting is refused with the same words", async () => {

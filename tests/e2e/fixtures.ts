@@ -1,14 +1,29 @@
 // Playwright fixtures: `login` signs in through the real login form, as a person would, and
-// `loginAs` does it with one of the documented demo accounts. Journeys run side by side in
+// `loginAs` signs in to one of the documented demo accounts through the API (`signIn`). Journeys run side by side in
 // several workers, so a journey that changes a member (a VIP, door staff, favorites, a chat)
 // makes that member itself (`signUp`, `signUpVip`, `grantDoorStaff`); the demo accounts are signed
 // in to, and their password, sessions, role, VIP and language stay as the seed made them.
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { demoAccount, newMember, type DemoAccount } from "./support";
+import type { AuthUserResponse } from "../../worker/contracts/auth";
 import { SSR_STATE_ID } from "../../worker/contracts/ssr";
 
-/** Fills and submits /social/login; waits until the app has left the login page. */
+/**
+ * Signs in through the API, in the page's own cookie jar, then opens where the login form would
+ * have gone (the back office for an administrator, else the member's profile). Most journeys only
+ * need someone signed in; the form itself is walked by `signInThroughForm` where a journey is about
+ * it (account-journey.spec.ts). Each form sign-in was a page load, a hydration and a navigation of
+ * the 2-core machine's CPU (decision 088).
+ */
 export async function signIn(page: Page, email: string, password: string) {
+  const res = await page.request.post("/api/auth/login", { data: { email, password }, headers: { Origin: siteOrigin() } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { user } = (await res.json()) as AuthUserResponse;
+  await page.goto(user.isAdmin ? "/admin" : `/social/profile/${user.id}`);
+}
+
+/** Fills and submits /social/login; waits until the app has left the login page. */
+export async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto("/social/login");
   await expect(page.getByRole("heading", { name: "Sign In", level: 1 })).toBeVisible();
   await page.getByLabel("Email").fill(email);
@@ -20,11 +35,32 @@ export async function signIn(page: Page, email: string, password: string) {
 export const PROFILE_URL = /\/social\/profile\/[0-9a-f-]{36}$/;
 
 /**
- * Creates an account through the sign-up form and waits for the new profile; returns its URL too.
- * The new address is then confirmed through the link in the local mailbox, as its owner would, so
- * the member may post and pay (migrations/0035); `{ verify: false }` leaves it unverified.
+ * Creates an account through the API, signed in on `page`, confirms its address with the link from
+ * the local mailbox (so the member may post and pay, migrations/0035; `{ verify: false }` leaves it
+ * unverified), and opens the new profile, where the sign-up form lands; returns its URL too. The
+ * form and the confirmation page are walked by `signUpThroughForm` (decision 088).
  */
 export async function signUp(page: Page, member = newMember(), { verify = true }: { verify?: boolean } = {}) {
+  const headers = { Origin: siteOrigin() };
+  const data = { username: member.username, email: member.email, password: member.password, confirmPassword: member.password };
+  const res = await page.request.post("/api/auth/signup", { data, headers });
+  expect(res.status(), await res.text()).toBe(201);
+  const { user } = (await res.json()) as AuthUserResponse;
+  if (verify) {
+    const token = new URL(await verificationLink(page, member.email)).searchParams.get("token");
+    const confirmed = await page.request.post("/api/auth/verify-email", { data: { token }, headers });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+  }
+  await page.goto(`/social/profile/${user.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: member.username })).toBeVisible();
+  return { ...member, profileUrl: page.url() };
+}
+
+/**
+ * Creates an account through the sign-up form and waits for the new profile; returns its URL too.
+ * The new address is then confirmed through the link in the local mailbox, as its owner would.
+ */
+export async function signUpThroughForm(page: Page, member = newMember(), { verify = true }: { verify?: boolean } = {}) {
   await page.goto("/social/signup");
   await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
   await page.getByLabel("Username").fill(member.username);
@@ -165,7 +201,9 @@ export async function grantDoorStaff(page: Page, browser: Browser) {
 }
 
 type Fixtures = {
+  /** Signs in through the login form (`signInThroughForm`). */
   login: (email: string, password: string) => Promise<void>;
+  /** Signs in to a demo account through the API (`signIn`). */
   loginAs: (key: "admin" | "vip" | "fan" | "door") => Promise<DemoAccount>;
   /** Fails every journey on an uncaught error or a hydration mismatch in any of its pages. */
   pageTrouble: void;
@@ -201,7 +239,7 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   login: async ({ page }, use) => {
-    await use((email, password) => signIn(page, email, password));
+    await use((email, password) => signInThroughForm(page, email, password));
   },
   loginAs: async ({ page }, use) => {
     await use(async (key) => {
