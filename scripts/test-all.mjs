@@ -109,18 +109,19 @@ async function main() {
   ];
   console.log("\n(type check and lint run in parallel; each one's output follows when it ends)");
   const checkRuns = checks.map(([, script]) => timed(() => runStage("npm", ["run", "--silent", script], { buffered: true })));
+  // The journeys' fresh local state (D1 migrations, the demo rows, the demo media: on a clean clone
+  // a minute or more, much of it spent waiting on wrangler and the disk) is made at a lower
+  // priority in what the stages before the journeys leave of the cores; Playwright then only serves
+  // it (e2e-server.mjs --prepared). It writes only .wrangler/e2e-state and .dev.vars, so it starts
+  // once the type check has ended (`wrangler types` reads .dev.vars): the type check ends well
+  // before lint, whose one busy core leaves the other to it.
+  const journeyState = checkRuns[0].then(() => timed(() => runStage("node", ["scripts/e2e-server.mjs", "--prepare-only"], { buffered: true, niceness: 10 })));
+
   for (const [i, [title, script]] of checks.entries()) {
     const { code, output, seconds } = await checkRuns[i];
     printStage(title, output);
     stages.push({ ...check(script, code), seconds });
   }
-
-  // The journeys' fresh local state (D1 migrations, the demo rows, the demo media: on a clean clone
-  // a minute or more, much of it spent waiting on wrangler and the disk) is made from here on, at
-  // a lower priority, in what the stages before the journeys leave of the cores; Playwright then
-  // only serves it (e2e-server.mjs --prepared). It writes only .wrangler/e2e-state and .dev.vars,
-  // so it starts after the type check (`wrangler types` reads .dev.vars).
-  const journeyState = timed(() => runStage("node", ["scripts/e2e-server.mjs", "--prepare-only"], { buffered: true, niceness: 10 }));
 
   // The Worker project keeps both cores busy; the journeys beside it made it four times slower
   // (its tests time out), so they run after the vitest projects, on two Playwright workers.
