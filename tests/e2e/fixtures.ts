@@ -20,6 +20,9 @@ export async function signIn(page: Page, email: string, password: string) {
   expect(res.status(), await res.text()).toBe(200);
   const { user } = (await res.json()) as AuthUserResponse;
   await page.goto(user.isAdmin ? "/admin" : `/social/profile/${user.id}`);
+  // As after the form: the landed page's app is running (its language effect has written the
+  // locale cookie, so a journey's own choice made next is not overwritten).
+  await hydrated(page);
 }
 
 /** Fills and submits /social/login; waits until the app has left the login page. */
@@ -53,6 +56,7 @@ export async function signUp(page: Page, member = newMember(), { verify = true }
   }
   await page.goto(`/social/profile/${user.id}`);
   await expect(page.getByRole("heading", { level: 1, name: member.username })).toBeVisible();
+  await hydrated(page);
   return { ...member, profileUrl: page.url() };
 }
 
