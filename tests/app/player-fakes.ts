@@ -17,6 +17,7 @@ export class FakeAudio extends EventTarget implements AudioLike {
   currentTime = 0;
   duration = Number.NaN;
   paused = true;
+  ended = false;
   readyState = 0;
   error: { code: number } | null = null;
   volume = 1;
@@ -34,6 +35,7 @@ export class FakeAudio extends EventTarget implements AudioLike {
       return Promise.reject(new DOMException("The element has no supported sources.", "NotSupportedError"));
     }
     this.paused = false;
+    this.ended = false;
     this.dispatchEvent(new Event("play"));
     this.dispatchEvent(new Event("playing"));
     return Promise.resolve();
@@ -50,6 +52,7 @@ export class FakeAudio extends EventTarget implements AudioLike {
     this.readyState = 0;
     this.error = null;
     this.paused = true;
+    this.ended = false;
     this.currentTime = 0;
     this.duration = Number.NaN;
   }
@@ -65,9 +68,12 @@ export class FakeAudio extends EventTarget implements AudioLike {
     this.dispatchEvent(new Event("loadedmetadata"));
   }
 
+  /** The end of the track as browsers report it (HTML's media element): a 'pause', then 'ended'. */
   fireEnded() {
     this.currentTime = this.duration;
     this.paused = true;
+    this.ended = true;
+    this.dispatchEvent(new Event("pause"));
     this.dispatchEvent(new Event("ended"));
   }
 

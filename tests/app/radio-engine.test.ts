@@ -315,7 +315,7 @@ describe("RadioEngine: tuning in", () => {
     await t.tuneIn();
   });
 
-  it("'ended' tunes in again on the same station and keeps its socket", async () => {
+  it("a track's end ('pause', then 'ended', as browsers fire them) tunes in again on the same station and keeps its socket", async () => {
     const t = setup();
     t.engine.play();
     await t.tuneIn();

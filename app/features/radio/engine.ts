@@ -36,6 +36,7 @@ export interface RadioAudioLike extends EventTarget {
   currentTime: number;
   readonly duration: number;
   readonly paused: boolean;
+  readonly ended: boolean;
   volume: number;
   muted: boolean;
   preload: string;
@@ -331,8 +332,9 @@ export class RadioEngine {
     });
     audio.addEventListener("playing", () => this.correctDrift());
     audio.addEventListener("pause", () => {
-      // The system paused us (headset unplugged, another app): reflect it.
-      if (!this.pausingInternally && this.state.status === "playing") this.pause();
+      // The system paused us (headset unplugged, another app): reflect it. A track's end also
+      // fires 'pause' (just before 'ended', which tunes in to what plays next), and is no pause.
+      if (!this.pausingInternally && !audio.ended && this.state.status === "playing") this.pause();
     });
     audio.addEventListener("error", () => {
       if (this.state.status !== "playing") return;
