@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
+import { ContactForm } from "../features/contact/ContactForm";
 import { AccessibilityPage } from "../features/legal/AccessibilityPage";
 import { usePageMeta } from "../lib/usePageMeta";
 
@@ -15,5 +16,5 @@ const meta = defineMessages({
 
 function Accessibility() {
   usePageMeta(meta);
-  return <AccessibilityPage />;
+  return <AccessibilityPage contactForm={<ContactForm topic="accessibility" />} />;
 }

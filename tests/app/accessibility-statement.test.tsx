@@ -12,16 +12,34 @@ import { configRoute } from "./fixtures/config";
 afterEach(cleanup);
 
 const TEXTS = {
-  en: { form: "Send Us a Message", name: "Name", email: "Email", subject: "Subject", message: "Message", sent: "Message sent successfully! We'll get back to you soon." },
-  "pt-BR": { form: "Envie uma mensagem", name: "Nome", email: "E-mail", subject: "Assunto", message: "Mensagem", sent: "Mensagem enviada com sucesso! Responderemos em breve." },
+  en: {
+    form: "Send Us a Message",
+    name: "Name",
+    email: "Email",
+    subject: "Subject",
+    message: "Message",
+    sent: "Message sent successfully! We'll get back to you soon.",
+  },
+  "pt-BR": {
+    form: "Envie uma mensagem",
+    name: "Nome",
+    email: "E-mail",
+    subject: "Assunto",
+    message: "Mensagem",
+    sent: "Mensagem enviada com sucesso! Responderemos em breve.",
+  },
 } as const;
 
 function renderStatement(locale: Locale) {
   const api = mockApi({ ...configRoute(), "POST /api/contact": json(200, { ok: true }) });
   const root = createTestRoot();
-  renderApp(root.addChildren([mountFileRoute(AccessibilityRoute, "/accessibility", root), stubRoute(root, "/privacy"), stubRoute(root, "/terms")]), "/accessibility", {
-    locale,
-  });
+  renderApp(
+    root.addChildren([mountFileRoute(AccessibilityRoute, "/accessibility", root), stubRoute(root, "/privacy"), stubRoute(root, "/terms")]),
+    "/accessibility",
+    {
+      locale,
+    },
+  );
   return api;
 }
 
@@ -54,7 +72,10 @@ describe("the footer", () => {
     mockApi(configRoute());
     const root = createTestRoot();
     renderApp(
-      root.addChildren([createRoute({ getParentRoute: () => root, path: "/", component: () => <Footer /> }) as unknown as AnyRoute, stubRoute(root, "/accessibility")]),
+      root.addChildren([
+        createRoute({ getParentRoute: () => root, path: "/", component: () => <Footer /> }) as unknown as AnyRoute,
+        stubRoute(root, "/accessibility"),
+      ]),
       "/",
       { locale },
     );

@@ -151,7 +151,15 @@ const HEADINGS: Record<Page, Record<Locale, { title: string; sections: string[] 
   "/accessibility": {
     en: {
       title: "Accessibility Statement",
-      sections: ["Our Commitment", "Conformance Status", "What the Site Does", "How We Check", "Known Limitations", "Feedback and Contact", "About This Statement"],
+      sections: [
+        "Our Commitment",
+        "Conformance Status",
+        "What the Site Does",
+        "How We Check",
+        "Known Limitations",
+        "Feedback and Contact",
+        "About This Statement",
+      ],
     },
     "pt-BR": {
       title: "Declaração de Acessibilidade",
@@ -498,7 +506,7 @@ const DATED_TEXTS = {
   privacy: { lastUpdated: "2026-11-27", fingerprint: "9b16dded" },
   terms: { lastUpdated: "2026-11-21", fingerprint: "c40a1ce4" },
   copyright: { lastUpdated: "2026-11-21", fingerprint: "5f3f83e6" },
-  accessibility: { lastUpdated: "2026-11-27", fingerprint: "40da0cc5" },
+  accessibility: { lastUpdated: "2026-11-27", fingerprint: "e3b459ad" },
 };
 
 describe("the legal catalog", () => {

@@ -83,7 +83,12 @@ describe("POST /api/contact: the accessibility topic", () => {
     expect((await messagesFrom(input.email))[0]?.labels).toEqual(["Acessibilidade"]);
     const [mail] = await mailsAbout(input.subject);
     expect(mail?.subject).toBe(`Formulário de contato (Acessibilidade): ${input.subject}`);
-    expect(mail?.text.split("\n").slice(2, 6)).toEqual([`De: Rita Lopes <${input.email}>`, "Tema: Acessibilidade", `Assunto: ${input.subject}`, "Escrita em: Inglês"]);
+    expect(mail?.text.split("\n").slice(2, 6)).toEqual([
+      `De: Rita Lopes <${input.email}>`,
+      "Tema: Acessibilidade",
+      `Assunto: ${input.subject}`,
+      "Escrita em: Inglês",
+    ]);
   });
 
   it("shows in the back office's inbox with its label", async () => {

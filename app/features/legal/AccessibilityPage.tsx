@@ -1,9 +1,9 @@
 // The Accessibility Statement (docs/features.md#events-virtual-meets-and-the-contact-form, Legal
 // pages): the standard aimed at, what the site does, how it is checked, the known limitations with
 // their workarounds, and the contact form with the accessibility topic, which reaches the admins'
-// inbox labelled (decision 091). The words are in messages.<locale>.json under
+// inbox labelled (decision 091); the route passes the form in, as features do not import each other. The words are in messages.<locale>.json under
 // legal.accessibility.*; this file holds the page's structure and the day it was last reviewed.
-import { ContactForm } from "../contact/ContactForm";
+import type { ReactNode } from "react";
 import { LegalDocument, type LegalSection } from "./LegalDocument";
 import { LegalMessages } from "./LegalMessages";
 
@@ -14,7 +14,7 @@ import { LegalMessages } from "./LegalMessages";
  */
 export const LAST_REVIEWED = "2026-11-27";
 
-const SECTIONS: readonly LegalSection[] = [
+const sections = (contactForm: ReactNode): readonly LegalSection[] => [
   {
     id: "commitment",
     heading: { id: "legal.accessibility.commitment.heading" },
@@ -64,7 +64,6 @@ const SECTIONS: readonly LegalSection[] = [
           { id: "legal.accessibility.limitations.audio" },
           { id: "legal.accessibility.limitations.meets" },
           { id: "legal.accessibility.limitations.door" },
-          { id: "legal.accessibility.limitations.targets" },
           { id: "legal.accessibility.limitations.unscanned" },
           { id: "legal.accessibility.limitations.payments" },
         ],
@@ -74,11 +73,7 @@ const SECTIONS: readonly LegalSection[] = [
   {
     id: "contact",
     heading: { id: "legal.accessibility.contact.heading" },
-    blocks: [
-      { p: { id: "legal.accessibility.contact.p1" } },
-      { p: { id: "legal.accessibility.contact.p2" } },
-      { element: <ContactForm topic="accessibility" /> },
-    ],
+    blocks: [{ p: { id: "legal.accessibility.contact.p1" } }, { p: { id: "legal.accessibility.contact.p2" } }, { element: contactForm }],
   },
   {
     id: "review",
@@ -87,14 +82,14 @@ const SECTIONS: readonly LegalSection[] = [
   },
 ];
 
-export function AccessibilityPage() {
+export function AccessibilityPage({ contactForm }: { contactForm: ReactNode }) {
   return (
     <LegalMessages>
       <LegalDocument
         title={{ id: "legal.accessibility.title" }}
         dateLabel={{ id: "legal.lastReviewed" }}
         lastUpdated={LAST_REVIEWED}
-        sections={SECTIONS}
+        sections={sections(contactForm)}
       />
     </LegalMessages>
   );
