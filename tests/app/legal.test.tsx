@@ -503,7 +503,7 @@ function fingerprint(page: "privacy" | "terms" | "copyright" | "accessibility"):
  * values here.
  */
 const DATED_TEXTS = {
-  privacy: { lastUpdated: "2026-11-27", fingerprint: "9b16dded" },
+  privacy: { lastUpdated: "2026-11-27", fingerprint: "584e3bae" },
   terms: { lastUpdated: "2026-11-21", fingerprint: "c40a1ce4" },
   copyright: { lastUpdated: "2026-11-21", fingerprint: "5f3f83e6" },
   accessibility: { lastUpdated: "2026-11-27", fingerprint: "e3b459ad" },
