@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccessibilityRouteImport } from './routes/accessibility'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ChatRouteImport } from './routes/chat'
 import { Route as CheckInRouteImport } from './routes/check-in'
@@ -91,6 +92,11 @@ import { Route as AdminTicketsEventsEventIdRouteImport } from './routes/admin/ti
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccessibilityRoute = AccessibilityRouteImport.update({
+  id: '/accessibility',
+  path: '/accessibility',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminRouteRoute = AdminRouteRouteImport.update({
@@ -483,6 +489,7 @@ const AdminTicketsEventsEventIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/accessibility': typeof AccessibilityRoute
   '/chat': typeof ChatRoute
   '/check-in': typeof CheckInRoute
   '/collection': typeof CollectionRoute
@@ -562,6 +569,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/accessibility': typeof AccessibilityRoute
   '/chat': typeof ChatRoute
   '/check-in': typeof CheckInRoute
   '/collection': typeof CollectionRoute
@@ -643,6 +651,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/accessibility': typeof AccessibilityRoute
   '/chat': typeof ChatRoute
   '/check-in': typeof CheckInRoute
   '/collection': typeof CollectionRoute
@@ -725,6 +734,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/accessibility'
     | '/chat'
     | '/check-in'
     | '/collection'
@@ -804,6 +814,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accessibility'
     | '/chat'
     | '/check-in'
     | '/collection'
@@ -884,6 +895,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admin'
+    | '/accessibility'
     | '/chat'
     | '/check-in'
     | '/collection'
@@ -965,6 +977,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  AccessibilityRoute: typeof AccessibilityRoute
   ChatRoute: typeof ChatRoute
   CheckInRoute: typeof CheckInRoute
   CollectionRoute: typeof CollectionRoute
@@ -1027,6 +1040,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/accessibility': {
+      id: '/accessibility'
+      path: '/accessibility'
+      fullPath: '/accessibility'
+      preLoaderRoute: typeof AccessibilityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -1630,6 +1650,7 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  AccessibilityRoute: AccessibilityRoute,
   ChatRoute: ChatRoute,
   CheckInRoute: CheckInRoute,
   CollectionRoute: CollectionRoute,

@@ -1,4 +1,4 @@
-// The legal pages (/privacy, /terms, /copyright): their sections in both languages, the minimum
+// The legal pages (/privacy, /terms, /copyright) and the accessibility statement: their sections in both languages, the minimum
 // age, the one configured VIP price formatted per locale (never R$), the refund window and the
 // notice of price changes, the fixed "Last updated" date, the contact addresses from the
 // settings, the contents, and the feature catalog that holds the texts.
@@ -15,12 +15,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "../../app/features/legal/messages?english";
 import ptBR from "../../app/features/legal/messages.pt-BR.json";
+import { LAST_REVIEWED as ACCESSIBILITY_REVIEWED } from "../../app/features/legal/AccessibilityPage";
 import { LAST_UPDATED as COPYRIGHT_UPDATED } from "../../app/features/legal/CopyrightPage";
 import { LAST_UPDATED as PRIVACY_UPDATED } from "../../app/features/legal/PrivacyPage";
 import { LAST_UPDATED as TERMS_UPDATED } from "../../app/features/legal/TermsPage";
 import siteEn from "../../app/i18n/en?english";
 import sitePtBR from "../../app/i18n/pt-BR.json";
 import type { Locale } from "../../app/i18n/locale";
+import { Route as AccessibilityRoute } from "../../app/routes/accessibility";
 import { Route as CopyrightRoute } from "../../app/routes/copyright";
 import { Route as PrivacyRoute } from "../../app/routes/privacy";
 import { Route as TermsRoute } from "../../app/routes/terms";
@@ -31,7 +33,7 @@ import { configRoute, siteConfig } from "./fixtures/config";
 // Addresses of their own, so each link is shown to come from the right field.
 const CONFIG = siteConfig({ supportEmail: "help@neon-test.example", adminEmail: "admin@neon-test.example", infoEmail: "hello@neon-test.example" });
 
-type Page = "/privacy" | "/terms" | "/copyright";
+type Page = "/privacy" | "/terms" | "/copyright" | "/accessibility";
 
 function renderLegal(url: Page, { locale = "en" as Locale, config = CONFIG as PublicConfig | Response } = {}) {
   const api = mockApi(config instanceof Response ? { "GET /api/config": config } : configRoute(config));
@@ -40,6 +42,7 @@ function renderLegal(url: Page, { locale = "en" as Locale, config = CONFIG as Pu
     mountFileRoute(PrivacyRoute, "/privacy", root),
     mountFileRoute(TermsRoute, "/terms", root),
     mountFileRoute(CopyrightRoute, "/copyright", root),
+    mountFileRoute(AccessibilityRoute, "/accessibility", root),
     stubRoute(root, "/vip-signup"),
   ]);
   return { ...renderApp(tree, url, { locale }), api };
@@ -145,10 +148,37 @@ const HEADINGS: Record<Page, Record<Locale, { title: string; sections: string[] 
       sections: ["Direitos autorais do conteúdo", "Propriedade do código", "Direitos de uso", "Denúncia de violação", "Contato"],
     },
   },
+  "/accessibility": {
+    en: {
+      title: "Accessibility Statement",
+      sections: [
+        "Our Commitment",
+        "Conformance Status",
+        "What the Site Does",
+        "How We Check",
+        "Known Limitations",
+        "Feedback and Contact",
+        "About This Statement",
+      ],
+    },
+    "pt-BR": {
+      title: "Declaração de Acessibilidade",
+      sections: [
+        "Nosso compromisso",
+        "Situação de conformidade",
+        "O que o site oferece",
+        "Como verificamos",
+        "Limitações conhecidas",
+        "Contato e sugestões",
+        "Sobre esta declaração",
+      ],
+    },
+  },
 };
+const PAGES = Object.keys(HEADINGS) as Page[];
 
 describe("legal pages: sections", () => {
-  for (const page of ["/privacy", "/terms", "/copyright"] as const) {
+  for (const page of PAGES) {
     for (const locale of ["en", "pt-BR"] as const) {
       it(`${page} in ${locale} has its title and exactly its sections`, async () => {
         const { title, sections } = HEADINGS[page][locale];
@@ -240,12 +270,24 @@ describe("terms: account, VIP membership and payment", () => {
 });
 
 describe("privacy: what is collected", () => {
-  it("describes the cookieless analytics, the single session cookie, the processors and 13+", async () => {
+  it("describes the cookieless analytics, each cookie the site sets, the processors and 13+", async () => {
     renderLegal("/privacy");
     await ready("Privacy Policy", "Introduction");
     expect(norm(section("Introduction").textContent)).toContain("Neon Test Brand is the official fan community of the artist");
     const cookies = norm(section("Cookies and Analytics").textContent);
-    expect(cookies).toContain("We use a single cookie: the session cookie that keeps you signed in. It is strictly necessary");
+    expect(cookies).toContain("The site sets only the cookies it needs to work, which is why there is no cookie banner:");
+    // Each cookie by name, with what it is for and how long it lasts.
+    expect(
+      within(section("Cookies and Analytics"))
+        .getAllByRole("listitem")
+        .slice(0, 4)
+        .map((li) => norm(li.textContent).split(":")[0]),
+    ).toEqual(["__Host-sid (session)", "locale (language)", "__Host-d1b (database position)", "__Host-store_buyer (checkout)"]);
+    expect(cookies).toContain("It lasts as long as your session (12 to 48 hours, as the site's administrators set it; 24 unless they change it)");
+    expect(cookies).toContain("It holds only “en” or “pt-BR” and lasts a year.");
+    expect(cookies).toContain("not an identifier, and lasts 5 minutes.");
+    expect(cookies).toContain("It holds a random identifier, is Secure and HttpOnly, and lasts 7 days.");
+    expect(cookies).toContain("None of these cookies is used for tracking, analytics or advertising, and none is shared with anyone.");
     expect(cookies).toContain("Your IP address is never stored, no cookie or identifier is saved in your browser");
     expect(cookies).toContain("Global Privacy Control (GPC)");
     expect(cookies).toContain("Raw visit events are deleted after 90 days");
@@ -262,7 +304,12 @@ describe("privacy: what is collected", () => {
     renderLegal("/privacy", { locale: "pt-BR" });
     await ready("Política de Privacidade", "Introdução");
     const cookies = norm(section("Cookies e estatísticas").textContent);
-    expect(cookies).toContain("Usamos um único cookie: o cookie de sessão, que mantém você conectado.");
+    expect(cookies).toContain("O site usa apenas os cookies de que precisa para funcionar, e por isso não há banner de cookies:");
+    expect(cookies).toContain("__Host-sid (sessão): mantém você conectado.");
+    expect(cookies).toContain("locale (idioma): lembra o idioma que você escolheu");
+    expect(cookies).toContain("__Host-d1b (posição no banco de dados)");
+    expect(cookies).toContain("__Host-store_buyer (checkout)");
+    expect(cookies).toContain("Nenhum desses cookies é usado para rastreamento, estatísticas ou publicidade");
     expect(cookies).toContain("Seu IP nunca é armazenado");
     expect(cookies).toContain("Os registros brutos de visitas são apagados após 90 dias");
     expect(norm(section("Crianças e adolescentes").textContent)).toContain("É preciso ter pelo menos 13 anos para criar uma conta.");
@@ -299,12 +346,20 @@ describe("privacy: the member's own controls", () => {
 describe("'Last updated'", () => {
   const EXPECTED: Record<string, Record<Locale, string>> = {
     "2026-11-21": { en: "Last updated: November 21, 2026", "pt-BR": "Última atualização: 21 de novembro de 2026" },
-    "2026-11-23": { en: "Last updated: November 23, 2026", "pt-BR": "Última atualização: 23 de novembro de 2026" },
+    "2026-11-27": { en: "Last updated: November 27, 2026", "pt-BR": "Última atualização: 27 de novembro de 2026" },
+    "2026-11-27 reviewed": { en: "Last reviewed: November 27, 2026", "pt-BR": "Última revisão: 27 de novembro de 2026" },
   };
-  const UPDATED = { "/privacy": "2026-11-23", "/terms": "2026-11-21", "/copyright": "2026-11-21" } as const;
+  const UPDATED = { "/privacy": "2026-11-27", "/terms": "2026-11-21", "/copyright": "2026-11-21", "/accessibility": "2026-11-27" } as const;
+  /** The statement's date is the day it was last reviewed, and says so. */
+  const shown = (page: Page) => (page === "/accessibility" ? `${UPDATED[page]} reviewed` : UPDATED[page]);
 
   it("is the date each text last changed", () => {
-    expect([PRIVACY_UPDATED, TERMS_UPDATED, COPYRIGHT_UPDATED]).toEqual([UPDATED["/privacy"], UPDATED["/terms"], UPDATED["/copyright"]]);
+    expect([PRIVACY_UPDATED, TERMS_UPDATED, COPYRIGHT_UPDATED, ACCESSIBILITY_REVIEWED]).toEqual([
+      UPDATED["/privacy"],
+      UPDATED["/terms"],
+      UPDATED["/copyright"],
+      UPDATED["/accessibility"],
+    ]);
   });
 
   for (const locale of ["en", "pt-BR"] as const) {
@@ -312,12 +367,12 @@ describe("'Last updated'", () => {
       // Another day entirely: a page showing new Date() would say March 2031.
       vi.useFakeTimers({ toFake: ["Date"] });
       vi.setSystemTime(new Date("2031-03-05T10:00:00Z"));
-      for (const page of ["/privacy", "/terms", "/copyright"] as const) {
+      for (const page of PAGES) {
         const { title, sections } = HEADINGS[page][locale];
         renderLegal(page, { locale });
         await ready(title, sections[0]!);
         const intro = document.querySelector(".page-intro");
-        expect(norm(intro?.textContent)).toBe(EXPECTED[UPDATED[page]]![locale]);
+        expect(norm(intro?.textContent)).toBe(EXPECTED[shown(page)]![locale]);
         expect(intro?.querySelector("time")?.getAttribute("dateTime")).toBe(UPDATED[page]);
         cleanup();
       }
@@ -331,6 +386,7 @@ describe("contact addresses", () => {
       ["/privacy", "Contact"],
       ["/terms", "Contact"],
       ["/copyright", "Contact"],
+      ["/accessibility", "Feedback and Contact"],
     ] as const) {
       renderLegal(page);
       await ready(HEADINGS[page].en.title, HEADINGS[page].en.sections[0]!);
@@ -434,7 +490,7 @@ const sources = import.meta.glob<string>("../../app/features/legal/*.tsx", { que
  * A short fingerprint of one page's texts in both languages (FNV-1a), so a change to the words
  * cannot slip in without a new "Last updated" date.
  */
-function fingerprint(page: "privacy" | "terms" | "copyright"): string {
+function fingerprint(page: "privacy" | "terms" | "copyright" | "accessibility"): string {
   const text = JSON.stringify((["en", "pt-BR"] as const).map((locale) => Object.entries(catalogs[locale]).filter(([key]) => key.startsWith(`legal.${page}.`))));
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
@@ -447,16 +503,17 @@ function fingerprint(page: "privacy" | "terms" | "copyright"): string {
  * values here.
  */
 const DATED_TEXTS = {
-  privacy: { lastUpdated: "2026-11-23", fingerprint: "63f8c205" },
+  privacy: { lastUpdated: "2026-11-27", fingerprint: "584e3bae" },
   terms: { lastUpdated: "2026-11-21", fingerprint: "c40a1ce4" },
   copyright: { lastUpdated: "2026-11-21", fingerprint: "5f3f83e6" },
+  accessibility: { lastUpdated: "2026-11-27", fingerprint: "e3b459ad" },
 };
 
 describe("the legal catalog", () => {
   it("is not in the site catalogs (it ships with the legal pages), which keep the pages' meta", () => {
     for (const site of [siteEn, sitePtBR] as Catalog[]) {
       expect(Object.keys(site).filter((key) => key.startsWith("legal."))).toEqual([]);
-      for (const page of ["privacy", "terms", "copyright"]) {
+      for (const page of ["privacy", "terms", "copyright", "accessibility"]) {
         expect(site[`meta.${page}.title`]).toBeTruthy();
         expect(site[`meta.${page}.description`]).toBeTruthy();
       }
@@ -490,6 +547,7 @@ describe("the legal catalog", () => {
       privacy: { lastUpdated: PRIVACY_UPDATED, fingerprint: fingerprint("privacy") },
       terms: { lastUpdated: TERMS_UPDATED, fingerprint: fingerprint("terms") },
       copyright: { lastUpdated: COPYRIGHT_UPDATED, fingerprint: fingerprint("copyright") },
+      accessibility: { lastUpdated: ACCESSIBILITY_REVIEWED, fingerprint: fingerprint("accessibility") },
     };
     expect(current).toEqual(DATED_TEXTS);
     for (const { lastUpdated } of Object.values(current)) expect(lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -253,6 +253,7 @@ const PUBLIC_PAGES = [
   "/privacy",
   "/terms",
   "/copyright",
+  "/accessibility",
   "/store/",
   "/store/$product",
   "/perks",

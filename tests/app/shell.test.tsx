@@ -389,6 +389,7 @@ describe("Footer", () => {
       ["Social", "/social"],
       ["Privacy Policy", "/privacy"],
       ["Terms of Service", "/terms"],
+      ["Accessibility", "/accessibility"],
       ["VIP Signup", "/vip-signup"],
     ]) {
       expect(within(footer).getByRole("link", { name }).getAttribute("href")).toBe(href);

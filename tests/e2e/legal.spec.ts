@@ -1,16 +1,18 @@
 // The legal pages in Portuguese, as a visitor reads them: switch the language in the header, open
-// the Privacy Policy, the Terms of Service and the Copyright Notice from the footer (and once more
-// by address, the language coming from localStorage), and see the Portuguese headings, the
-// configured VIP price in Brazilian format, the text's own date, working in-page anchors and no
-// console errors.
+// the Privacy Policy, the Terms of Service, the Copyright Notice and the Accessibility Statement
+// from the footer (and once more by address, the language coming from localStorage), and see the
+// Portuguese headings, the configured VIP price in Brazilian format, the text's own date, working
+// in-page anchors and no console errors. Then an accessibility report sent from the statement's
+// form with the keyboard alone reaches the admins' inbox, labelled, and their mail.
 import type { ConsoleMessage, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { asAdmin, expect, hydrated, test } from "./fixtures";
 import { t } from "./support";
+import type { AdminMessagesResponse } from "../../worker/contracts/admin-messages";
 
 const PAGES = [
   {
     path: "/privacy",
-    updated: "23 de novembro de 2026",
+    updated: "Última atualização: 27 de novembro de 2026",
     footerLink: "footer.privacy",
     title: "Política de Privacidade",
     sections: [
@@ -29,7 +31,7 @@ const PAGES = [
   },
   {
     path: "/terms",
-    updated: "21 de novembro de 2026",
+    updated: "Última atualização: 21 de novembro de 2026",
     footerLink: "footer.terms",
     title: "Termos de Serviço",
     sections: [
@@ -49,10 +51,25 @@ const PAGES = [
   },
   {
     path: "/copyright",
-    updated: "21 de novembro de 2026",
+    updated: "Última atualização: 21 de novembro de 2026",
     footerLink: "footer.copyrightNotice",
     title: "Aviso de Direitos Autorais",
     sections: ["Direitos autorais do conteúdo", "Propriedade do código", "Direitos de uso", "Denúncia de violação", "Contato"],
+  },
+  {
+    path: "/accessibility",
+    updated: "Última revisão: 27 de novembro de 2026",
+    footerLink: "footer.accessibility",
+    title: "Declaração de Acessibilidade",
+    sections: [
+      "Nosso compromisso",
+      "Situação de conformidade",
+      "O que o site oferece",
+      "Como verificamos",
+      "Limitações conhecidas",
+      "Contato e sugestões",
+      "Sobre esta declaração",
+    ],
   },
 ] as const;
 
@@ -70,7 +87,7 @@ async function expectPortuguesePage(page: Page, { title, sections, updated }: (t
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 2 })).toHaveText([...sections]);
-  await expect(main.getByText(`Última atualização: ${updated}`)).toBeVisible();
+  await expect(main.getByText(updated)).toBeVisible();
   await expect(main).not.toContainText("R$");
   await expect(page).toHaveTitle(new RegExp(`^${title} · `));
 }
@@ -116,4 +133,36 @@ test("the legal pages read in Portuguese after switching the language, with no c
   });
 
   expect(errors).toEqual([]);
+});
+
+test("an accessibility report sent from the statement with the keyboard reaches the admins' inbox and mail", async ({ page, browser }) => {
+  const tag = Date.now().toString(36);
+  const subject = `Volume slider ${tag}`;
+  await page.goto("/accessibility");
+  await hydrated(page);
+  const form = page.getByRole("form", { name: "Send Us a Message" });
+  await form.getByLabel("Name").focus();
+  // Field to field with Tab, the box left unticked, Enter on the button: no pointer at all.
+  await page.keyboard.type("Rita Lopes");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(`rita.${tag}@example.com`);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(subject);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("The volume slider has no name for my screen reader.");
+  await page.keyboard.press("Tab");
+  await expect(form.getByRole("checkbox")).toBeFocused();
+  await expect(form.getByRole("checkbox")).not.toBeChecked();
+  await page.keyboard.press("Tab");
+  await expect(form.getByRole("button", { name: "Send Message" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Message sent successfully!" })).toBeVisible();
+
+  const inbox = await asAdmin(browser, async (api) => (await (await api.get(`/api/admin/messages?search=${tag}`)).json()) as AdminMessagesResponse);
+  expect(inbox.messages.map((m) => ({ subject: m.subject, labels: m.labels, status: m.status }))).toEqual([
+    { subject, labels: ["Accessibility"], status: "unread" },
+  ]);
+
+  await page.goto("/dev/mailbox");
+  await expect(page.getByRole("article", { name: `Contact form (Accessibility): ${subject}` })).toHaveCount(1);
 });

@@ -97,6 +97,7 @@ describe("the lists derived from the declarations", () => {
       "/privacy": "app/routes/privacy.tsx",
       "/terms": "app/routes/terms.tsx",
       "/copyright": "app/routes/copyright.tsx",
+      "/accessibility": "app/routes/accessibility.tsx",
       "/radio/": "app/routes/radio/index.tsx",
       "/tv": "app/routes/tv.tsx",
       "/virtual-meet": "app/routes/virtual-meet.tsx",

@@ -47,6 +47,7 @@ describe("isKeptPageAddress", () => {
     "/privacy",
     "/terms",
     "/copyright",
+    "/accessibility",
     "/store",
     "/store/tour-tee",
     "/perks",

@@ -59,6 +59,7 @@ beforeAll(async () => {
     "/privacy",
     "/terms",
     "/copyright",
+    "/accessibility",
     "/radio",
     "/tv",
     "/virtual-meet",

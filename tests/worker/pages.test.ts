@@ -64,6 +64,18 @@ const PAGES: PageCase[] = [
   { path: "/terms", headline: "meta.terms.title" },
   { path: "/copyright", headline: "meta.copyright.title" },
   {
+    // The statement's standard and its contact: the contact form, rendered with the page.
+    path: "/accessibility",
+    headline: "meta.accessibility.title",
+    messages: ["contact.form.heading", "contact.submit"],
+    literals: ["We aim to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA", "Known Limitations", "Last reviewed: November 27, 2026"],
+    literalsPtBr: [
+      "atender às Diretrizes de Acessibilidade para Conteúdo Web (WCAG) 2.2 no nível AA",
+      "Limitações conhecidas",
+      "Última revisão: 27 de novembro de 2026",
+    ],
+  },
+  {
     path: "/radio",
     headline: "pages.radio.title",
     messages: ["pages.radio.intro"],

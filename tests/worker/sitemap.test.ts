@@ -22,6 +22,7 @@ const PUBLIC_PAGES = [
   "/privacy",
   "/terms",
   "/copyright",
+  "/accessibility",
   "/radio",
   "/tv",
   "/virtual-meet",

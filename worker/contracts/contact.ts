@@ -25,13 +25,21 @@ export const CONTACT_LIMITS = {
 /** The hidden field people never fill and bots do; a submission with it is answered 200 and dropped. */
 export const CONTACT_HONEYPOT_FIELD = "website";
 
-/** POST /api/contact body. `subscribe` defaults to true (docs/features.md#events-virtual-meets-and-the-contact-form). */
+/**
+ * What a message is about: "general" from the landing page's form, "accessibility" from the
+ * accessibility statement's (/accessibility), which arrives labelled for the admins.
+ */
+export const CONTACT_TOPICS = ["general", "accessibility"] as const;
+export type ContactTopic = (typeof CONTACT_TOPICS)[number];
+
+/** POST /api/contact body. `subscribe` defaults to true (docs/features.md#events-virtual-meets-and-the-contact-form), `topic` to "general". */
 export type ContactRequest = {
   name: string;
   email: string;
   subject: string;
   message: string;
   subscribe?: boolean;
+  topic?: ContactTopic;
   [CONTACT_HONEYPOT_FIELD]?: string;
 };
 

@@ -3,6 +3,7 @@ import type { DB } from "./client";
 import { contactMessages } from "./schema";
 import { newId } from "../lib/crypto";
 import type { Locale } from "#contracts/locale.ts";
+import type { ContactTopic } from "#contracts/contact.ts";
 
 export type ContactSubmission = {
   name: string;
@@ -12,6 +13,7 @@ export type ContactSubmission = {
   subscribe: boolean;
   /** The language the form was written in (the admin's reply is mailed in it). */
   locale: Locale;
+  topic: ContactTopic;
 };
 
 /** "Ana Maria Souza" → first "Ana", last "Maria Souza"; a single word has no last name. */
@@ -21,11 +23,12 @@ export function splitName(name: string): { firstName: string | null; lastName: s
 }
 
 /**
- * Stores the message (unread, normal priority, no labels). Subscribing is the double opt-in's
+ * Stores the message (unread, normal priority, with the labels given: its topic's name for a
+ * topic other than the general one). Subscribing is the double opt-in's
  * business (services/newsletter/subscription.ts): the route asks for it after this.
  * Returns the new message's id.
  */
-export async function saveContactSubmission(db: DB, input: ContactSubmission, now = Date.now()): Promise<string> {
+export async function saveContactSubmission(db: DB, input: ContactSubmission, labels: string[], now = Date.now()): Promise<string> {
   const id = newId();
   const at = new Date(now);
   await db.insert(contactMessages).values({
@@ -36,7 +39,7 @@ export async function saveContactSubmission(db: DB, input: ContactSubmission, no
     message: input.message,
     status: "unread",
     priority: "normal",
-    labels: [],
+    labels,
     locale: input.locale,
     createdAt: at,
     updatedAt: at,

@@ -1,5 +1,5 @@
-// /api/contact: the landing page's contact form (docs/features.md#events-virtual-meets-and-the-contact-form). Anyone may
-// write, signed in or not. A submission is stored (and, when they ticked "subscribe", a
+// /api/contact: the landing page's contact form (docs/features.md#events-virtual-meets-and-the-contact-form), and the
+// accessibility statement's, which sends the accessibility topic. Anyone may write, signed in or not. A submission is stored (and, when they ticked "subscribe", a
 // confirmation mail asks the sender to confirm the subscription), then the admin is told by mail off the response path: a mail failure is
 // logged and never loses the message, which the back office shows either way.
 import { Hono, type Context } from "hono";
@@ -9,13 +9,13 @@ import type { HonoEnv } from "../types";
 import { z } from "#contracts/zod.ts";
 import { userText } from "#contracts/text.ts";
 import { RATE_LIMITS } from "#contracts/limits.ts";
-import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactResponse } from "#contracts/contact.ts";
+import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_TOPICS, type ContactResponse, type ContactTopic } from "#contracts/contact.ts";
 import { saveContactSubmission, splitName, type ContactSubmission } from "../db/contact";
 import { askToSubscribe, requestCountry } from "../services/newsletter/subscription";
 import { validate } from "../lib/validate";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
 import { createMailService } from "../services/mail";
-import { contactNotificationMail } from "../services/mail/templates";
+import { contactNotificationMail, contactTopicName } from "../services/mail/templates";
 import { readSettings } from "../db/settings";
 import { requestLanguage } from "../middleware/content-language";
 
@@ -33,6 +33,7 @@ export const contactSchema = z.strictObject({
   subject: requiredText(CONTACT_LIMITS.subject, CONTACT_MESSAGES.subjectRequired, CONTACT_MESSAGES.subjectTooLong),
   message: requiredText(CONTACT_LIMITS.message, CONTACT_MESSAGES.messageRequired, CONTACT_MESSAGES.messageTooLong, true),
   subscribe: z.boolean().default(true),
+  topic: z.enum(CONTACT_TOPICS).default("general"),
   // Only ever empty here: a filled one was answered by dropHoneypot already.
   [CONTACT_HONEYPOT_FIELD]: z.string().optional(),
 });
@@ -92,12 +93,22 @@ async function subscribeSender(c: Context<HonoEnv>, submission: ContactSubmissio
   }
 }
 
+/**
+ * A message with a topic arrives labelled with its name, in the language the admins read their
+ * notifications in, so the inbox shows it before anyone opens the message.
+ */
+async function topicLabels(c: Context<HonoEnv>, topic: ContactTopic): Promise<string[]> {
+  if (topic === "general") return [];
+  const name = contactTopicName((await readSettings(c.var.db)).notificationLocale, topic);
+  return name ? [name] : [];
+}
+
 export const contactRoutes = new Hono<HonoEnv>().post("/", dropHoneypot, validate("json", contactSchema), async (c) => {
-  const { name, email, subject, message, subscribe } = c.req.valid("json");
+  const { name, email, subject, message, subscribe, topic } = c.req.valid("json");
   const db = c.var.db;
   await hitRateLimit(db, `contact:ip:${clientIp(c.req)}`, RATE_LIMITS.contactPerIp);
-  const submission = { name, email, subject, message, subscribe, locale: requestLanguage(c) };
-  await saveContactSubmission(db, submission);
+  const submission = { name, email, subject, message, subscribe, topic, locale: requestLanguage(c) };
+  await saveContactSubmission(db, submission, await topicLabels(c, topic));
   c.executionCtx.waitUntil(notifyAdmin(c, submission));
   if (subscribe) await subscribeSender(c, submission);
   return ok(c);

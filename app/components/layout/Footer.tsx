@@ -1,5 +1,5 @@
 // Site footer (docs/features.md#header-footer-and-popups): description, the news box, quick links, contact, the two social
-// networks, rights and copyright (2025) and the legal + VIP links. Hidden on /admin (see __root.tsx).
+// networks, rights and copyright (2025) and the legal, accessibility + VIP links. Hidden on /admin (see __root.tsx).
 // The news box belongs to the newsletter feature: the root route passes it in (`newsSignup`).
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -20,6 +20,7 @@ const m = defineMessages({
   privacy: { id: "footer.privacy", defaultMessage: "Privacy Policy" },
   terms: { id: "footer.terms", defaultMessage: "Terms of Service" },
   copyrightNotice: { id: "footer.copyrightNotice", defaultMessage: "Copyright Notice" },
+  accessibility: { id: "footer.accessibility", defaultMessage: "Accessibility" },
   vipSignup: { id: "footer.vipSignup", defaultMessage: "VIP Signup" },
   redeem: { id: "footer.redeem", defaultMessage: "Redeem a gift" },
 });
@@ -36,6 +37,7 @@ const LEGAL_LINKS = [
   { to: "/privacy", label: m.privacy },
   { to: "/terms", label: m.terms },
   { to: "/copyright", label: m.copyrightNotice },
+  { to: "/accessibility", label: m.accessibility },
   { to: "/vip-signup", label: m.vipSignup },
   // Gift VIP: whoever was given a code finds where to use it.
   { to: "/redeem", label: m.redeem },

@@ -1,5 +1,6 @@
-// The landing page's contact form (docs/features.md#events-virtual-meets-and-the-contact-form): idle,
-// sending ('Sending...', button disabled), success (the form resets, subscribe ticked again) or
+// The contact form (docs/features.md#events-virtual-meets-and-the-contact-form), on the landing page and, with the
+// accessibility topic, on the accessibility statement: idle,
+// sending ('Sending...', button disabled), success (the form resets, subscribe as it started) or
 // error. The Worker checks everything again; its field errors are shown next to their field.
 // Kept free of zod (the landing page's chunk does not load it): the checks here are only a
 // convenience, the server's answer is the rule.
@@ -10,7 +11,7 @@ import { api, ApiRequestError } from "../../lib/api";
 import { FormField } from "../../components/form/FormField";
 import { serverErrorText, type UiMessage } from "../../lib/forms/errorText";
 import { formMessages } from "../../lib/forms/messages";
-import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactRequest, type ContactResponse } from "#contracts/contact.ts";
+import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactRequest, type ContactResponse, type ContactTopic } from "#contracts/contact.ts";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { contactMessages, subscribeConsentMessage } from "./messages";
 import "./contact.css";
@@ -19,7 +20,11 @@ type TextField = "name" | "email" | "subject" | "message";
 type Fields = Record<TextField, string> & { subscribe: boolean; honeypot: string };
 type FieldErrors = Partial<Record<TextField, UiMessage>>;
 
-const EMPTY: Fields = { name: "", email: "", subject: "", message: "", subscribe: true, honeypot: "" };
+/**
+ * The empty form. "Keep me posted" starts ticked on the general form only: someone reporting an
+ * accessibility problem came to be heard, not to be offered the news.
+ */
+const emptyFields = (topic: ContactTopic): Fields => ({ name: "", email: "", subject: "", message: "", subscribe: topic === "general", honeypot: "" });
 const TEXT_FIELDS: readonly TextField[] = ["name", "email", "subject", "message"];
 // A light shape check; the Worker's z.email() decides.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -50,12 +55,12 @@ function useSendContact() {
   });
 }
 
-export function ContactForm() {
+export function ContactForm({ topic = "general" }: { topic?: ContactTopic }) {
   const send = useSendContact();
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotId = useId();
   const subscribeId = useId();
-  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [fields, setFields] = useState<Fields>(() => emptyFields(topic));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<"idle" | "sent" | "failed" | "rateLimited">("idle");
   // Whether the sent message asked for the newsletter: a confirmation mail follows if so.
@@ -84,12 +89,13 @@ export function ContactForm() {
       subject: fields.subject.trim(),
       message: fields.message,
       subscribe: fields.subscribe,
+      ...(topic === "general" ? {} : { topic }),
       ...(fields.honeypot ? { [CONTACT_HONEYPOT_FIELD]: fields.honeypot } : {}),
     };
     send.mutate(body, {
       onSuccess: () => {
         setSentSubscribed(body.subscribe === true);
-        setFields(EMPTY);
+        setFields(emptyFields(topic));
         setOutcome("sent");
       },
       onError: (error) => {

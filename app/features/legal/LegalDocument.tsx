@@ -1,7 +1,8 @@
-// The frame shared by the Privacy Policy, the Terms of Service and the Copyright Notice: title,
-// "Last updated" (the date the text last changed, kept with each page's structure; on purpose
-// not the current date the spec mentions), a table of contents on long pages, then headed
-// sections of paragraphs and lists.
+// The frame shared by the Privacy Policy, the Terms of Service, the Copyright Notice and the
+// Accessibility Statement: title, "Last updated" (the date the text last changed, kept with each
+// page's structure; on purpose not the current date the spec mentions; the statement's says
+// "Last reviewed"), a table of contents on long pages, then headed sections of paragraphs, lists
+// and, where a page needs one, a component (the statement's contact form).
 //
 // The texts live only in messages.<locale>.json (legal.*), so the descriptors here carry ids and
 // no defaultMessage: the catalogs are the single copy of each text. tests/app/i18n.test.ts checks
@@ -23,8 +24,8 @@ import { configQueryOptions } from "../../lib/session/queries";
 import { VipPriceAmount } from "../../components/VipPrice";
 import "./legal.css";
 
-/** A paragraph, or a bulleted list of items. */
-export type LegalBlock = { p: MessageDescriptor } | { list: readonly MessageDescriptor[] };
+/** A paragraph, a bulleted list of items, or a component of the page's own. */
+export type LegalBlock = { p: MessageDescriptor } | { list: readonly MessageDescriptor[] } | { element: ReactNode };
 
 /** One h2 section; `id` is its in-page anchor (/privacy#cookies). */
 export type LegalSection = { id: string; heading: MessageDescriptor; blocks: readonly LegalBlock[] };
@@ -65,6 +66,7 @@ function messageValues(config: PublicConfig) {
 type Values = ReturnType<typeof messageValues>;
 
 function Block({ block, values }: { block: LegalBlock; values: Values }) {
+  if ("element" in block) return block.element;
   if ("p" in block) {
     return (
       <p>
@@ -130,15 +132,28 @@ function SectionTexts({ sections, values }: { sections: readonly LegalSection[];
   );
 }
 
-/** Render inside <LegalMessages>. `lastUpdated` is the YYYY-MM-DD day the text last changed. */
-export function LegalDocument({ title, lastUpdated, sections }: { title: MessageDescriptor; lastUpdated: string; sections: readonly LegalSection[] }) {
+/**
+ * Render inside <LegalMessages>. `lastUpdated` is the YYYY-MM-DD day the text last changed (or,
+ * with `dateLabel` saying so, was last reviewed).
+ */
+export function LegalDocument({
+  title,
+  lastUpdated,
+  sections,
+  dateLabel = m.lastUpdated,
+}: {
+  title: MessageDescriptor;
+  lastUpdated: string;
+  sections: readonly LegalSection[];
+  dateLabel?: MessageDescriptor;
+}) {
   return (
     <PageFrame
       narrow
       title={<FormattedMessage {...title} />}
       intro={
         <FormattedMessage
-          {...m.lastUpdated}
+          {...dateLabel}
           values={{
             date: (
               <time dateTime={lastUpdated}>

@@ -8,7 +8,7 @@ import { LegalMessages } from "./LegalMessages";
  * The day the privacy text last changed (YYYY-MM-DD), shown as "Last updated". Move it whenever a
  * legal.privacy.* message changes, in either language (tests/app/legal.test.tsx fails until you do).
  */
-export const LAST_UPDATED = "2026-11-23";
+export const LAST_UPDATED = "2026-11-27";
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -43,6 +43,17 @@ const SECTIONS: readonly LegalSection[] = [
     heading: { id: "legal.privacy.cookies.heading" },
     blocks: [
       { p: { id: "legal.privacy.cookies.p1" } },
+      {
+        // Every cookie the site sets: the Worker's (session, D1 bookmark, store buyer) and the app's
+        // (locale). A new cookie is a new item here.
+        list: [
+          { id: "legal.privacy.cookies.session" },
+          { id: "legal.privacy.cookies.locale" },
+          { id: "legal.privacy.cookies.bookmark" },
+          { id: "legal.privacy.cookies.buyer" },
+        ],
+      },
+      { p: { id: "legal.privacy.cookies.none" } },
       { p: { id: "legal.privacy.cookies.p2" } },
       {
         list: [

@@ -4,6 +4,7 @@
 // site now); an invitation, the admin's choice in the invite form; a contact reply, the language
 // the sender wrote in (contact_messages.locale); mails to the site's notification address, the
 // back office's "notification e-mails language" setting.
+import type { ContactTopic } from "#contracts/contact.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { mailAmount, mailDateTime, mailNumber, mailTexts } from "./format";
 import type { MailMessage } from "./types";
@@ -29,11 +30,17 @@ export function passwordResetMail({ to, link, brandName, validMinutes, locale }:
   return { to, subject: t.resetSubject, text };
 }
 
+/** A contact topic's name in the admins' language; null for the general one, which goes unnamed. */
+export function contactTopicName(locale: Locale, topic: ContactTopic): string | null {
+  return topic === "accessibility" ? mailTexts(locale).contactTopicAccessibility : null;
+}
+
 /**
  * Tells the site's admin about a contact-form message. Plain text only: the sender's words are
  * quoted as they were typed and never become markup. The subject line is single-line text (the
  * form refuses control characters in it). `locale` is the mail's (the notification setting);
- * `writtenIn` the sender's, so the admin knows which language to answer in.
+ * `writtenIn` the sender's, so the admin knows which language to answer in. A topic other than
+ * the general one is named in the subject and on a line of its own.
  */
 export function contactNotificationMail({
   to,
@@ -44,18 +51,22 @@ export function contactNotificationMail({
   subject,
   message,
   writtenIn,
+  topic,
 }: Localised & {
   name: string;
   email: string;
   subject: string;
   message: string;
   writtenIn: Locale;
+  topic: ContactTopic;
 }): MailMessage {
   const t = mailTexts(locale);
+  const topicName = contactTopicName(locale, topic);
   const text = [
     t.contactHeading(brandName),
     "",
     `${t.contactFrom}: ${name} <${email}>`,
+    ...(topicName ? [`${t.contactTopicLabel}: ${topicName}`] : []),
     `${t.contactSubjectLabel}: ${subject}`,
     `${t.contactLanguage}: ${writtenIn === "pt-BR" ? t.languagePtBR : t.languageEn}`,
     "",
@@ -63,7 +74,7 @@ export function contactNotificationMail({
     "",
     t.contactFooter,
   ].join("\n");
-  return { to, subject: t.contactSubject(subject), text };
+  return { to, subject: topicName ? t.contactTopicSubject(topicName, subject) : t.contactSubject(subject), text };
 }
 
 // ---- admin notifications (switched on and off in the back office's settings) ----------------

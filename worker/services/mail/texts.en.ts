@@ -22,6 +22,10 @@ export const mailTextsEn = {
   replyQuote: (when: string) => `On ${when} you wrote:`,
 
   contactSubject: (subject: string) => `Contact form: ${subject}`,
+  contactTopicSubject: (topic: string, subject: string) => `Contact form (${topic}): ${subject}`,
+  contactTopicLabel: "Topic",
+  /** The accessibility topic's name: the mail's line and the label the message is stored with. */
+  contactTopicAccessibility: "Accessibility",
   contactHeading: (brand: string) => `New message from the ${brand} contact form.`,
   contactFrom: "From",
   contactSubjectLabel: "Subject",

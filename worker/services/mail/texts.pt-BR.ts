@@ -23,6 +23,9 @@ export const mailTextsPtBR: MailTexts = {
   replyQuote: (when) => `Em ${when}, você escreveu:`,
 
   contactSubject: (subject) => `Formulário de contato: ${subject}`,
+  contactTopicSubject: (topic, subject) => `Formulário de contato (${topic}): ${subject}`,
+  contactTopicLabel: "Tema",
+  contactTopicAccessibility: "Acessibilidade",
   contactHeading: (brand) => `Nova mensagem pelo formulário de contato do ${brand}.`,
   contactFrom: "De",
   contactSubjectLabel: "Assunto",
