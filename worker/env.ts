@@ -98,7 +98,11 @@ const configSchema = configFields.check(
       ctx.addIssue({ code: "custom", message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither, which turns web push off)" });
     }
     if (!cfg.TURNSTILE_SITE_KEY !== !cfg.TURNSTILE_SECRET_KEY) {
-      ctx.addIssue({ code: "custom", message: "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set together (or neither: the local verifier in local mode, the visitor's forms refused in production)" });
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set together (or neither: the local verifier in local mode, the visitor's forms refused in production)",
+      });
     }
   }),
 );

@@ -35,7 +35,10 @@ beforeAll(async () => {
         res.writeHead(failure).end();
         return;
       }
-      const verdict = form.get("secret") === SECRET ? (VERDICTS[form.get("response") ?? ""] ?? { success: false, "error-codes": ["invalid-input-response"] }) : { success: false, "error-codes": ["invalid-input-secret"] };
+      const verdict =
+        form.get("secret") === SECRET
+          ? (VERDICTS[form.get("response") ?? ""] ?? { success: false, "error-codes": ["invalid-input-response"] })
+          : { success: false, "error-codes": ["invalid-input-secret"] };
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(verdict));
     });
   });

@@ -56,7 +56,16 @@ const FORMS: Record<string, Form> = {
   },
 };
 
-const TABLES = ["users", "password_resets", "marketing_contacts", "marketing_consents", "contact_messages", "notify_requests", "store_checkouts", "mail_outbox"];
+const TABLES = [
+  "users",
+  "password_resets",
+  "marketing_contacts",
+  "marketing_consents",
+  "contact_messages",
+  "notify_requests",
+  "store_checkouts",
+  "mail_outbox",
+];
 
 /** Everything the six forms can store or mail (the local mail service's outbox among it). */
 async function storedState() {
@@ -90,7 +99,11 @@ describe.each(Object.entries(FORMS))("%s", (_name, form) => {
       const { path, json } = await form.request();
       const before = await storedState();
       const res = await call(path, { json, botCheck: token });
-      expect({ why, status: res.status, error: await errorOf(res) }).toEqual({ why, status: 403, error: { code: "bot_check_failed", message: expect.any(String) } });
+      expect({ why, status: res.status, error: await errorOf(res) }).toEqual({
+        why,
+        status: 403,
+        error: { code: "bot_check_failed", message: expect.any(String) },
+      });
       expect(await storedState()).toEqual(before);
     }
   });
@@ -171,7 +184,11 @@ describe("which verifier runs", () => {
   it("live: a pass for another form, or a local token, is refused and nothing is stored", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
       const token = (init!.body as URLSearchParams).get("response");
-      return Response.json(token === "turnstile-token" ? { success: true, action: "signup", hostname: "fans.test" } : { success: false, "error-codes": ["invalid-input-response"] });
+      return Response.json(
+        token === "turnstile-token"
+          ? { success: true, action: "signup", hostname: "fans.test" }
+          : { success: false, "error-codes": ["invalid-input-response"] },
+      );
     });
     for (const token of ["turnstile-token", await botCheckToken("contact")]) {
       const { path, json } = await FORMS["the contact form"]!.request();

@@ -63,7 +63,8 @@ export function botCheckActionOf(method: string, path: string): BotCheckAction |
 }
 
 /** A token the local verifier passes for `action`, issued at `now` (an old `now`: an expired one). */
-export const botCheckToken = (action: BotCheckAction, now = Date.now()) => issueLocalToken((env as unknown as { SESSION_SECRET: string }).SESSION_SECRET, action, now);
+export const botCheckToken = (action: BotCheckAction, now = Date.now()) =>
+  issueLocalToken((env as unknown as { SESSION_SECRET: string }).SESSION_SECRET, action, now);
 
 /**
  * Adds a passing bot check token to a request for a gated form, as the form's widget does, unless
