@@ -41,6 +41,9 @@ export type AppEnv = Env & {
   VAPID_PRIVATE_KEY?: string;
   /** The VAPID contact, a mailto: or https: URL; mailto:SUPPORT_EMAIL when unset. */
   VAPID_SUBJECT?: string;
+  /** Cloudflare Turnstile (decision 090): the widget's site key (public, a var) and its secret. */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
 };
 
 const url = z.url();
@@ -82,6 +85,8 @@ const configFields = z.object({
   // private scalar 43. Empty means unset (push off).
   VAPID_PUBLIC_KEY: matching(/^(B[A-Za-z0-9_-]{86})?$/, "VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (87 characters)"),
   VAPID_PRIVATE_KEY: matching(/^([A-Za-z0-9_-]{43})?$/, "VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)"),
+  TURNSTILE_SITE_KEY: optionalText,
+  TURNSTILE_SECRET_KEY: optionalText,
   VAPID_SUBJECT: matching(/^(mailto:\S+@\S+|https:\/\/\S+)?$/, "VAPID_SUBJECT must be a mailto: or https: URL"),
 });
 const configSchema = configFields.check(
@@ -91,6 +96,13 @@ const configSchema = configFields.check(
     }
     if (!cfg.VAPID_PUBLIC_KEY !== !cfg.VAPID_PRIVATE_KEY) {
       ctx.addIssue({ code: "custom", message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither, which turns web push off)" });
+    }
+    if (!cfg.TURNSTILE_SITE_KEY !== !cfg.TURNSTILE_SECRET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set together (or neither: the local verifier in local mode, the visitor's forms refused in production)",
+      });
     }
   }),
 );

@@ -2,14 +2,14 @@
 // contact message and the reply lands in the local mailbox; imports a CSV and reads the results
 // panel; exports the list and the file holds the imported contacts.
 import { readFile } from "node:fs/promises";
-import { expect, test } from "./fixtures";
+import { botCheckHeader, expect, test } from "./fixtures";
 
 test("an admin replies to a contact message and the reply is in the local mailbox", async ({ page, loginAs, baseURL }) => {
   const tag = Date.now().toString(36);
   const subject = `Show in Lisbon? ${tag}`;
   const email = `fan.${tag}@example.com`;
   const sent = await page.request.post("/api/contact", {
-    headers: { origin: baseURL! },
+    headers: { origin: baseURL!, ...(await botCheckHeader(page.request, "contact")) },
     data: { name: "Ana Souza", email, subject, message: "Will you play Lisbon this year?", subscribe: false },
   });
   expect(sent.status()).toBe(200);

@@ -5,7 +5,7 @@
 // RFC 8058 headers, and its unsubscribe link unsubscribes in one click and shows the preferences.
 // The mailbox is polled; nothing sleeps.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { botCheckHeader, expect, test } from "./fixtures";
 import { newMember } from "./support";
 
 type MailboxMessage = { to: string; subject: string; text: string; links: string[]; headers?: Record<string, string> };
@@ -23,7 +23,7 @@ test("an admin sends a bilingual campaign; a Portuguese reader gets it in Portug
   await test.step("a Portuguese-speaking person subscribes and confirms from the mailbox", async () => {
     const res = await page.request.post("/api/newsletter/subscribe", {
       data: { email: reader, locale: "pt-BR" },
-      headers: { origin: new URL(baseURL!).origin },
+      headers: { origin: new URL(baseURL!).origin, ...(await botCheckHeader(page.request, "newsletter")) },
     });
     expect(res.status()).toBe(202);
     let link: string | undefined;

@@ -1,7 +1,8 @@
 // index.html's two inline scripts (the Intl set-up at the top of the head, the loader that starts a
 // server-rendered page's modules after its first paint) run under the Content-Security-Policy
 // only by their hashes: both the static assets' policy (public/_headers) and the Worker's
-// (securityHeaders, for the pages it serves) must allow exactly those scripts.
+// (securityHeaders, for the pages it serves) must allow exactly those scripts, and besides them only
+// Cloudflare Turnstile's script and challenge frame (the bot check's live widget, decision 090).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,6 +22,8 @@ const scriptSrc = (policy: string) =>
     .find((part) => part.startsWith("script-src "))!
     .split(/\s+/)
     .slice(1);
+const TURNSTILE = "https://challenges.cloudflare.com";
+const frameSrc = (policy: string) => /frame-src ([^;]*)/.exec(policy)?.[1]?.trim();
 
 describe("index.html's inline scripts", () => {
   it("are two: the Intl set-up before any stylesheet, and the module loader after the page", () => {
@@ -32,14 +35,16 @@ describe("index.html's inline scripts", () => {
     expect(html.indexOf('getElementById("app-modules")')).toBeGreaterThan(html.indexOf('<div id="root">'));
   });
 
-  it("are allowed by their hashes, and only they, by the static assets' policy", () => {
+  it("are allowed by their hashes, and only they (with Turnstile), by the static assets' policy", () => {
     const policy = read("public/_headers").match(/Content-Security-Policy: (.*)/)![1]!;
-    expect(scriptSrc(policy)).toEqual(["'self'", ...inlineScripts.map(hashSource)]);
+    expect(scriptSrc(policy)).toEqual(["'self'", ...inlineScripts.map(hashSource), TURNSTILE]);
+    expect(frameSrc(policy)).toBe(TURNSTILE);
   });
 
-  it("are allowed by their hashes, and only they, by the Worker's policy", async () => {
+  it("are allowed by their hashes, and only they (with Turnstile), by the Worker's policy", async () => {
     const app = new Hono().use(securityHeaders).get("/", (c) => c.text("ok"));
     const policy = (await app.request("/")).headers.get("content-security-policy")!;
-    expect(scriptSrc(policy)).toEqual(["'self'", ...inlineScripts.map(hashSource)]);
+    expect(scriptSrc(policy)).toEqual(["'self'", ...inlineScripts.map(hashSource), TURNSTILE]);
+    expect(frameSrc(policy)).toBe(TURNSTILE);
   });
 });

@@ -18,7 +18,7 @@ import { forget } from "../../worker/lib/memo";
 import { notifyAdmin } from "../../worker/services/admin-notifications";
 import { mailDateTime } from "../../worker/services/mail/format";
 import { fulfilEvent, type FulfilmentEvent } from "../../worker/services/payments/fulfilment";
-import { cookieFrom, createUser, db, errorOf, LOCAL_ORIGIN, ORIGIN, ruleError, useFreshClientIp, type TestUser } from "./helpers";
+import { cookieFrom, createUser, db, errorOf, LOCAL_ORIGIN, ORIGIN, ruleError, useFreshClientIp, withBotCheck, type TestUser } from "./helpers";
 import { cookieFor, expectRefused, ROLES, statusFor } from "./admin-gate-matrix";
 import { invoiceEvent, isVip, newCustomerId, newSubscriptionId, signatureFor, subscriptionEvent } from "./payments-fixtures";
 
@@ -43,6 +43,7 @@ async function send(path: string, { method, json, raw, cookie, origin = ORIGIN, 
   if (json !== undefined || raw !== undefined) headers.set("content-type", "application/json");
   if (cookie) headers.set("cookie", cookie);
   const body = raw ?? (json === undefined ? undefined : JSON.stringify(json));
+  await withBotCheck(headers, method ?? (body === undefined ? "GET" : "POST"), path);
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(origin + path, { method: method ?? (body === undefined ? "GET" : "POST"), headers, body }),

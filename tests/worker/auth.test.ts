@@ -24,6 +24,7 @@ import {
   ruleError,
   SESSION_COOKIE,
   testEnv,
+  withBotCheck,
 } from "./helpers";
 import { isUniqueViolation } from "../../worker/db/d1";
 
@@ -686,7 +687,9 @@ describe("password reset", () => {
     /** Runs the app with extra vars, in this isolate, so the outgoing fetch can be observed. */
     async function fetchWithEnv(path: string, init: RequestInit, vars: Record<string, string>) {
       const ctx = createExecutionContext();
-      const res = await app.fetch(new Request(ORIGIN + path, init), { ...env, ...vars }, ctx);
+      const headers = new Headers(init.headers);
+      await withBotCheck(headers, init.method ?? "GET", path);
+      const res = await app.fetch(new Request(ORIGIN + path, { ...init, headers }), { ...env, ...vars }, ctx);
       await waitOnExecutionContext(ctx);
       return res;
     }

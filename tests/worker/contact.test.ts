@@ -14,7 +14,7 @@ import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactR
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
 import type { MailboxResponse } from "../../worker/contracts/auth";
-import { call, callLocal, createUser, db, errorOf, ORIGIN, ruleError, useFreshClientIp, type Role } from "./helpers";
+import { call, callLocal, createUser, db, errorOf, ORIGIN, ruleError, useFreshClientIp, withBotCheck, type Role } from "./helpers";
 import { isUniqueViolation } from "../../worker/db/d1";
 import { consentText } from "../../worker/services/mail/newsletter";
 
@@ -41,6 +41,7 @@ type SendOptions = { ip?: string; cookie?: string; origin?: string; raw?: string
 async function send(json: unknown, { ip, cookie, origin = ORIGIN, raw, headers = {}, vars = {} }: SendOptions = {}) {
   const h = new Headers({ "content-type": "application/json", origin, "cf-connecting-ip": ip ?? useFreshClientIp(), ...headers });
   if (cookie) h.set("cookie", cookie);
+  await withBotCheck(h, "POST", "/api/contact");
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(`${ORIGIN}/api/contact`, { method: "POST", headers: h, body: raw ?? JSON.stringify(json) }),

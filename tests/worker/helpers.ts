@@ -11,6 +11,8 @@ import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { hashPassword } from "../../worker/lib/password";
 import { SESSION_COOKIE } from "../../worker/services/session";
 import { VALIDATION_RULES } from "../../worker/contracts/validation-codes";
+import { BOT_CHECK_HEADER, type BotCheckAction } from "../../worker/contracts/bot-check";
+import { issueLocalToken } from "../../worker/services/bot-check/local";
 
 export const ORIGIN = "https://fans.test";
 /** Where `npm start` serves: local-only routes (mailbox, test checkout) answer only on loopback. */
@@ -40,7 +42,40 @@ type CallOptions = {
   noOrigin?: boolean;
   /** The site's origin for this request (default ORIGIN). */
   origin?: string;
+  /**
+   * The bot check's token on a gated form (decision 090): a passing local token by default, this
+   * text instead, or none (false).
+   */
+  botCheck?: string | false;
 };
+
+/** The bot-checked form a request posts, if it is one (decision 090). */
+export function botCheckActionOf(method: string, path: string): BotCheckAction | null {
+  if (method !== "POST") return null;
+  const route = path.split("?")[0];
+  if (route === "/api/auth/signup") return "signup";
+  if (route === "/api/auth/reset/request") return "password_reset";
+  if (route === "/api/newsletter/subscribe") return "newsletter";
+  if (route === "/api/contact") return "contact";
+  if (route === "/api/store/checkout") return "guest_checkout";
+  if (/^\/api\/notify-me\/(album|track|event)\/[^/]+$/.test(route ?? "")) return "notify_me";
+  return null;
+}
+
+/** A token the local verifier passes for `action`, issued at `now` (an old `now`: an expired one). */
+export const botCheckToken = (action: BotCheckAction, now = Date.now()) =>
+  issueLocalToken((env as unknown as { SESSION_SECRET: string }).SESSION_SECRET, action, now);
+
+/**
+ * Adds a passing bot check token to a request for a gated form, as the form's widget does, unless
+ * the request carries one already (or `botCheck` says otherwise): the tests of everything else
+ * about these forms go through as a person's request would.
+ */
+export async function withBotCheck(headers: Headers, method: string, path: string, botCheck: string | false | undefined = undefined) {
+  const action = botCheckActionOf(method, path);
+  if (!action || headers.has(BOT_CHECK_HEADER) || botCheck === false) return;
+  headers.set(BOT_CHECK_HEADER, botCheck ?? (await botCheckToken(action)));
+}
 
 /** Answers call() gave out during the current test, for readUnreadBodies(). */
 const answered: Response[] = [];
@@ -55,9 +90,10 @@ export async function readUnreadBodies() {
   await Promise.all(left.map((res) => res.arrayBuffer().catch(() => undefined)));
 }
 
-export async function call(path: string, { method, json, body, cookie, headers = {}, noOrigin, origin = ORIGIN }: CallOptions = {}) {
+export async function call(path: string, { method, json, body, cookie, headers = {}, noOrigin, origin = ORIGIN, botCheck }: CallOptions = {}) {
   const h = new Headers(headers);
   const verb = method ?? (json !== undefined || body !== undefined ? "POST" : "GET");
+  await withBotCheck(h, verb, path, botCheck);
   if (!noOrigin && verb !== "GET" && verb !== "HEAD" && !h.has("origin")) h.set("origin", origin);
   if (json !== undefined) h.set("content-type", "application/json");
   if (cookie) h.set("cookie", cookie);
@@ -80,6 +116,7 @@ export async function fetchApp(path: string, { cookie, headers = {}, method = "G
   if (cookie) h.set("cookie", cookie);
   if (method !== "GET") h.set("origin", ORIGIN);
   if (json !== undefined) h.set("content-type", "application/json");
+  await withBotCheck(h, method, path);
   const ctx = createExecutionContext();
   const request = new Request(ORIGIN + path, { method, headers: h, body: json === undefined ? undefined : JSON.stringify(json) });
   const res = await app.fetch(request, { ...env, ...vars }, ctx);

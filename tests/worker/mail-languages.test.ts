@@ -12,7 +12,7 @@ import { LOCALE_COOKIE, type Locale } from "../../worker/contracts/locale";
 import { mailDateTime } from "../../worker/services/mail/format";
 import { notifyAdmin } from "../../worker/services/admin-notifications";
 import { forget } from "../../worker/lib/memo";
-import { call, createUser, db, errorOf, ORIGIN, ruleError, useFreshClientIp, type Role } from "./helpers";
+import { call, createUser, db, errorOf, ORIGIN, ruleError, useFreshClientIp, withBotCheck, type Role } from "./helpers";
 
 const vars = env as unknown as { ADMIN_EMAIL: string; BRAND_NAME: string };
 const PT = { cookie: `${LOCALE_COOKIE}=pt-BR` };
@@ -190,6 +190,7 @@ describe("contact: the sender's language is stored and the reply is mailed in it
   async function writeContact(email: string, cookie?: string) {
     const headers = new Headers({ "content-type": "application/json", origin: ORIGIN, "cf-connecting-ip": useFreshClientIp() });
     if (cookie) headers.set("cookie", cookie);
+    await withBotCheck(headers, "POST", "/api/contact");
     const ctx = createExecutionContext();
     const res = await app.fetch(
       new Request(`${ORIGIN}/api/contact`, {

@@ -9,7 +9,7 @@ import { app } from "../../worker/app";
 import { events } from "../../worker/db/schema";
 import { REMINDER_MESSAGES } from "../../worker/contracts/reminders";
 import { NOTIFY_MESSAGES } from "../../worker/contracts/notify-me";
-import { db, errorOf, ORIGIN } from "./helpers";
+import { db, errorOf, ORIGIN, withBotCheck } from "./helpers";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const DAY = 86_400_000;
@@ -20,9 +20,11 @@ const freshIp = () => ({ "cf-connecting-ip": `10.77.${Math.floor(Math.random() *
 
 async function post(path: string, body: unknown) {
   const ctx = createExecutionContext();
+  const headers = new Headers({ origin: ORIGIN, "content-type": "application/json", ...freshIp() });
+  await withBotCheck(headers, "POST", path);
   const request = new Request(ORIGIN + path, {
     method: "POST",
-    headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() },
+    headers,
     body: JSON.stringify(body),
   });
   const res = await app.fetch(request, { ...env, ...LIVE_MAIL }, ctx);

@@ -1,3 +1,5 @@
+import type { BotCheckConfig } from "./bot-check";
+
 // Public site settings the SPA renders (brand, contact addresses, outside links, VIP price).
 export type PublicConfig = {
   brandName: string;
@@ -11,4 +13,6 @@ export type PublicConfig = {
   vipYearlyPrice: { amountCents: number; currency: string };
   /** True when outside services run as local stand-ins (mailbox, test checkout). */
   localMode: boolean;
+  /** The widget the visitor's forms show (decision 090). */
+  botCheck: BotCheckConfig;
 };

@@ -18,6 +18,7 @@ import { STORE_ORDER_MESSAGES } from "./admin-store-orders-limits";
 import { USER_ADMIN_MESSAGES } from "./admin-users-limits";
 import { ADMIN_VENUE_MESSAGES } from "./admin-event-limits";
 import { AUTH_MESSAGES } from "./auth-limits";
+import { BOT_CHECK_MESSAGES } from "./bot-check";
 import { COLLECTION_MESSAGES } from "./collection-limits";
 import { EMAIL_VERIFICATION_MESSAGES } from "./email-verification-limits";
 import { FEED_MESSAGES } from "./feed-limits";
@@ -171,6 +172,11 @@ export const ROUTE_CODES = {
     status: 409,
     en: "This address cannot receive our e-mails: the provider reported it undeliverable or marked as spam.",
   },
+
+  // The bot check on the visitor's forms (decision 090): 503 when no verifier is configured or
+  // Siteverify cannot be reached
+  bot_check_failed: { status: 403, en: BOT_CHECK_MESSAGES.failed },
+  bot_check_unavailable: { status: 503, en: BOT_CHECK_MESSAGES.unavailable },
 
   // Payments and webhooks
   payments_unavailable: { status: 503, en: PAYMENT_MESSAGES.unavailable },

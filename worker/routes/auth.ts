@@ -40,6 +40,7 @@ import { endSession, startSession } from "../services/session";
 import { closeMemberSockets } from "../services/realtime/member-sockets";
 import { validate } from "../lib/validate";
 import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
+import { requireHuman } from "../services/bot-check";
 import { signInByLink, signInWithSlowdown } from "../services/login-slowdown";
 import { signInLinkSchema } from "#contracts/sign-in-link.ts";
 import { createMailService } from "../services/mail";
@@ -160,6 +161,7 @@ export const authRoutes = new Hono<HonoEnv>()
     const { username, email, password, newsletter } = c.req.valid("json");
     const db = c.var.db;
     await hitEdgeLimit(c.env, "signupPerIp", clientIp(c.req));
+    await requireHuman(c, "signup");
     // The language the sign-up form was used in: the account's mails are in it until the member switches.
     const user = await createAccount(db, { email, username, password, locale: requestLanguage(c) }, pepperOf(c));
     if (newsletter) {
@@ -208,6 +210,7 @@ export const authRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     await hitEdgeLimit(c.env, "resetPerIp", clientIp(c.req));
     await hitRateLimit(db, `reset:account:${email}`, RATE_LIMITS.resetPerAccount);
+    await requireHuman(c, "password_reset");
     const user = await findUserByEmail(db, email);
     if (!user) throw notFound(AUTH_MESSAGES.userNotFound, "user_not_found");
     // A banned account cannot sign in whatever its password, so it gets no link; the answer

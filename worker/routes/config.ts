@@ -3,6 +3,7 @@ import { isLocalMode, readConfig } from "../env";
 import type { PublicConfig } from "#contracts/config.ts";
 import type { HonoEnv } from "../types";
 import { readSettings } from "../db/settings";
+import { botCheckConfig } from "../services/bot-check";
 
 export const configRoutes = new Hono<HonoEnv>().get("/", async (c) => {
   const cfg = readConfig(c.env);
@@ -18,6 +19,7 @@ export const configRoutes = new Hono<HonoEnv>().get("/", async (c) => {
     vipPrice: { amountCents: cfg.VIP_PRICE_CENTS, currency: cfg.VIP_PRICE_CURRENCY },
     vipYearlyPrice: { amountCents: settings.vipYearlyPriceCents, currency: cfg.VIP_PRICE_CURRENCY },
     localMode: isLocalMode(c.env),
+    botCheck: botCheckConfig(c.env),
   };
   c.header("Cache-Control", "public, max-age=60");
   return c.json(body);

@@ -14,6 +14,7 @@ import { saveContactSubmission, splitName, type ContactSubmission } from "../db/
 import { askToSubscribe, requestCountry } from "../services/newsletter/subscription";
 import { validate } from "../lib/validate";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
+import { requireHuman } from "../services/bot-check";
 import { createMailService } from "../services/mail";
 import { contactNotificationMail, contactTopicName } from "../services/mail/templates";
 import { readSettings } from "../db/settings";
@@ -107,6 +108,7 @@ export const contactRoutes = new Hono<HonoEnv>().post("/", dropHoneypot, validat
   const { name, email, subject, message, subscribe, topic } = c.req.valid("json");
   const db = c.var.db;
   await hitRateLimit(db, `contact:ip:${clientIp(c.req)}`, RATE_LIMITS.contactPerIp);
+  await requireHuman(c, "contact");
   const submission = { name, email, subject, message, subscribe, topic, locale: requestLanguage(c) };
   await saveContactSubmission(db, submission, await topicLabels(c, topic));
   c.executionCtx.waitUntil(notifyAdmin(c, submission));

@@ -9,6 +9,8 @@ import { z } from "#contracts/zod.ts";
 import { validate } from "../lib/validate";
 import { runReminderPass } from "../services/reminders/pass";
 import { runNotifyPass } from "../services/notify-me/pass";
+import { BOT_CHECK_ACTIONS, type LocalBotCheckTokenResponse } from "#contracts/bot-check.ts";
+import { issueLocalToken } from "../services/bot-check/local";
 
 export const devRoutes = new Hono<HonoEnv>()
   .use(localMachineOnly)
@@ -26,6 +28,11 @@ export const devRoutes = new Hono<HonoEnv>()
       attachments: m.attachments ?? [],
     }));
     return c.json<MailboxResponse>({ messages });
+  })
+  // The local bot check's widget (decision 090): a token for one form, as Turnstile's would be after its check.
+  .get("/bot-check/:action", validate("param", z.object({ action: z.enum(BOT_CHECK_ACTIONS) })), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json<LocalBotCheckTokenResponse>({ token: await issueLocalToken(c.env.SESSION_SECRET ?? "", c.req.valid("param").action) });
   })
   // The e2e test clock: runs the "Remind me" pass as if the time were `now` (epoch ms).
   .post("/reminders/run", validate("json", z.object({ now: z.number().int().min(0) })), async (c) => {

@@ -25,6 +25,7 @@ import {
 import type { ContactRow } from "../db/newsletter";
 import { confirmSubscription, findContact, findMemberContact, savePreferences, setMemberSubscription, unsubscribeContact } from "../db/newsletter";
 import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
+import { requireHuman } from "../services/bot-check";
 import { askToSubscribe, requestCountry } from "../services/newsletter/subscription";
 import { consentText } from "../services/mail/newsletter";
 import { requestLanguage } from "../middleware/content-language";
@@ -68,6 +69,7 @@ export const newsletterRoutes = new Hono<HonoEnv>()
     const { email, locale, source } = c.req.valid("json");
     await hitEdgeLimit(c.env, "newsSignupsPerIp", clientIp(c.req));
     await hitRateLimit(c.var.db, `newsletter:ip:${clientIp(c.req)}`, RATE_LIMITS.contactPerIp);
+    await requireHuman(c, "newsletter");
     await askToSubscribe(c.env, c.var.db, new URL(c.req.url).origin, {
       email,
       locale,

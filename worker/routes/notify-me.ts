@@ -49,6 +49,7 @@ import {
   type NotifyStateResponse,
 } from "#contracts/notify-me.ts";
 import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
+import { requireHuman } from "../services/bot-check";
 import { sendOptInConfirmation } from "../services/mail/opt-in";
 import { itemFacts, type ItemFacts } from "../services/notify-me/items";
 import { notifyConfirmMail } from "../services/notify-me/mail";
@@ -120,6 +121,7 @@ export const notifyMeRoutes = new Hono<HonoEnv>()
     await hitEdgeLimit(c.env, "newsSignupsPerIp", clientIp(c.req));
     await hitRateLimit(db, `notify:ip:${clientIp(c.req)}`, NOTIFY_RATE_LIMITS.perIp, now);
     await hitRateLimit(db, `notify:email:${input.email}`, NOTIFY_RATE_LIMITS.perAddress, now);
+    await requireHuman(c, "notify_me");
     const token = await newOptInToken(new URL(c.req.url).origin, NOTIFY_CONFIRM_PATH);
     const outcome = await addPendingRequest(db, { ...item, email: input.email, locale: input.locale, tokenHash: token.hash, now });
     if (outcome === "created") {

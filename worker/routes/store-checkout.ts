@@ -26,6 +26,7 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { isLoopbackRequest } from "../middleware/local-only";
 import { requestLanguage } from "../middleware/content-language";
 import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
+import { requireHuman } from "../services/bot-check";
 import { createPaymentsService, PaymentsConfigError, paymentsModeOf, type PaymentsService } from "../services/payments";
 import { priceCart } from "../services/store/pricing";
 import { openStoreCheckout } from "../services/store/checkout";
@@ -123,6 +124,8 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
     const email = user?.email ?? body.email ?? "";
     await hitRateLimit(db, `store-checkout:ip:${clientIp(c.req)}`, CHECKOUT_RATE_LIMITS.perIp);
     await hitRateLimit(db, user ? `store-checkout:user:${user.id}` : `store-checkout:email:${email}`, CHECKOUT_RATE_LIMITS.perAccount);
+    // A member's session is their proof: only a visitor's checkout is checked.
+    if (!user) await requireHuman(c, "guest_checkout");
     const service = paymentsFor(c.env);
     const buyer = {
       userId: user?.id ?? null,

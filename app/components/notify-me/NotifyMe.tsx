@@ -11,6 +11,7 @@ import { serverErrorText, type ErrorTexts } from "../../lib/forms/errorText";
 import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { NOTIFY_API, type NotifyItemKind, type NotifyRequestResponse, type NotifyStateResponse } from "#contracts/notify-me-model.ts";
 import { OptInEmailForm, OptInToggle } from "../opt-in/OptInControls";
+import { BotCheck, botCheckHeaders, useBotCheck } from "../bot-check/BotCheck";
 import "./notify-me.css";
 
 const plain = defineMessages({
@@ -103,9 +104,14 @@ function MemberNotify({ item }: { item: NotifyMeItem }) {
 
 function VisitorNotify({ item }: { item: NotifyMeItem }) {
   const intl = useIntl();
+  const botCheck = useBotCheck("notify_me");
   const request = useMutation({
-    mutationFn: (email: string) =>
-      api<NotifyRequestResponse>(itemPath(item), { method: "POST", json: { email, locale: intl.locale === "pt-BR" ? "pt-BR" : "en" } }),
+    mutationFn: async (email: string) =>
+      api<NotifyRequestResponse>(itemPath(item), {
+        method: "POST",
+        json: { email, locale: intl.locale === "pt-BR" ? "pt-BR" : "en" },
+        headers: botCheckHeaders(await botCheck.take()),
+      }),
   });
   return (
     <OptInEmailForm
@@ -123,6 +129,7 @@ function VisitorNotify({ item }: { item: NotifyMeItem }) {
       pending={request.isPending}
       sent={request.isSuccess}
       error={useErrorLine(request.error)}
+      check={<BotCheck check={botCheck} />}
     />
   );
 }

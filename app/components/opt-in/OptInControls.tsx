@@ -57,10 +57,12 @@ type FormProps = Shared & {
   sent: boolean;
   /** What went wrong, or null. */
   error: string | null;
+  /** Shown in the open form above its button: the bot check (decision 090). */
+  check?: ReactNode;
 };
 
 /** A visitor's request: the button opens a form for their address. */
-export function OptInEmailForm({ kind, label, text, texts, onSubmit, pending, sent, error }: FormProps) {
+export function OptInEmailForm({ kind, label, text, texts, onSubmit, pending, sent, error, check }: FormProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState("");
@@ -110,6 +112,7 @@ export function OptInEmailForm({ kind, label, text, texts, onSubmit, pending, se
                 aria-invalid={problem ? true : undefined}
                 aria-describedby={problem ? `${id}-error` : undefined}
               />
+              {check}
               <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
                 {pending ? texts.sending : texts.send}
               </button>

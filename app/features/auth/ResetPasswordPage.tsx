@@ -14,6 +14,7 @@ import { hasCode, hasStatus, serverErrorField, type UiMessage } from "../../lib/
 import { formMessages } from "../../lib/forms/messages";
 import { authMessages } from "./messages";
 import { useConfirmPasswordReset, useRequestPasswordReset } from "./mutations";
+import { BotCheck, botCheckErrorText, useBotCheck } from "../../components/bot-check/BotCheck";
 import { resetLinkQueryOptions } from "./queries";
 import { isWellFormedResetToken } from "./resetToken";
 import { checkEmail, validateNewPassword, type NewPasswordFields } from "./validation";
@@ -38,18 +39,26 @@ const validateRequest = ({ email }: { email: string }) => compact({ email: check
 
 function RequestResetForm() {
   const request = useRequestPasswordReset();
+  const botCheck = useBotCheck("password_reset");
   const { formRef, fields, bind, fieldErrors, formError, setFormError, check } = useFormFields({ email: "" }, { validate: validateRequest });
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!check()) return;
-    request.mutate(fields.email, {
-      onError: (err) => {
-        if (hasStatus(err, 404)) setFormError({ message: authMessages.resetUserNotFound });
-        else if (hasStatus(err, 429)) setFormError({ message: formMessages.rateLimited });
-        else setFormError({ message: authMessages.resetRequestFailed });
-      },
-    });
+    void botCheck.take().then((token) =>
+      request.mutate(
+        { email: fields.email, botCheck: token },
+        {
+          onError: (err) => {
+            const refused = botCheckErrorText(err);
+            if (refused) setFormError({ message: refused });
+            else if (hasStatus(err, 404)) setFormError({ message: authMessages.resetUserNotFound });
+            else if (hasStatus(err, 429)) setFormError({ message: formMessages.rateLimited });
+            else setFormError({ message: authMessages.resetRequestFailed });
+          },
+        },
+      ),
+    );
   };
 
   if (request.isSuccess) {
@@ -77,6 +86,7 @@ function RequestResetForm() {
           onChange={bind("email")}
           error={fieldErrors.email}
         />
+        <BotCheck check={botCheck} />
         <button type="submit" className="btn btn-primary" disabled={request.isPending}>
           <FormattedMessage {...(request.isPending ? authMessages.resetSending : authMessages.resetSendInstructions)} />
         </button>

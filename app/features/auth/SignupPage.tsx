@@ -12,6 +12,7 @@ import { useSignup } from "./mutations";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { validateSignup, type SignupFields } from "./validation";
 import { safeRedirect } from "./redirect";
+import { BotCheck, useBotCheck } from "../../components/bot-check/BotCheck";
 
 const EMPTY: SignupFields = { username: "", email: "", password: "", confirmPassword: "" };
 
@@ -23,6 +24,7 @@ const EMPTY: SignupFields = { username: "", email: "", password: "", confirmPass
 export function SignupPage({ initialEmail = "", redirectTo }: { initialEmail?: string; redirectTo?: string }) {
   const navigate = useNavigate();
   const signup = useSignup();
+  const botCheck = useBotCheck("signup");
   // Unticked by default: news by e-mail is the person's choice, confirmed by the verification mail.
   const [newsletter, setNewsletter] = useState(false);
   const newsletterId = useId();
@@ -36,18 +38,20 @@ export function SignupPage({ initialEmail = "", redirectTo }: { initialEmail?: s
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!check()) return;
-    signup.mutate(
-      { ...fields, newsletter },
-      {
-        onSuccess: ({ user }) => {
-          // Checked again here as well as in validateSearch: this is the line that would open-redirect.
-          const destination = safeRedirect(redirectTo);
-          void (destination ? navigate({ href: destination }) : navigate({ to: "/social/profile/$userId", params: { userId: user.id } }));
+    void botCheck.take().then((token) =>
+      signup.mutate(
+        { ...fields, newsletter, botCheck: token },
+        {
+          onSuccess: ({ user }) => {
+            // Checked again here as well as in validateSearch: this is the line that would open-redirect.
+            const destination = safeRedirect(redirectTo);
+            void (destination ? navigate({ href: destination }) : navigate({ to: "/social/profile/$userId", params: { userId: user.id } }));
+          },
+          onError: (error) => {
+            if (showServerError(error, authMessages.signupFailed)) focusFirstInvalid(formRef.current);
+          },
         },
-        onError: (error) => {
-          if (showServerError(error, authMessages.signupFailed)) focusFirstInvalid(formRef.current);
-        },
-      },
+      ),
     );
   };
 
@@ -100,6 +104,7 @@ export function SignupPage({ initialEmail = "", redirectTo }: { initialEmail?: s
             <FormattedMessage {...signupNewsletterMessage} values={{ brand: config?.brandName ?? "" }} />
           </label>
         </div>
+        <BotCheck check={botCheck} />
         <button type="submit" className="btn btn-primary" disabled={signup.isPending}>
           <FormattedMessage {...(signup.isPending ? authMessages.signupBusy : authMessages.signupSubmit)} />
         </button>

@@ -7,6 +7,7 @@ import { useLocale } from "../../i18n/I18nProvider";
 import { forgetPreviousUsersData, setSessionUser } from "../../lib/session/logout";
 import type { AuthUserResponse, OkResponse } from "#contracts/auth.ts";
 import type { LoginFields, NewPasswordFields, SignupFields } from "./validation";
+import { botCheckHeaders } from "../../components/bot-check/token";
 
 export function useLogin() {
   const queryClient = useQueryClient();
@@ -28,10 +29,11 @@ export function useLogin() {
 export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignupFields & { newsletter?: boolean }) =>
+    mutationFn: ({ botCheck, ...input }: SignupFields & { newsletter?: boolean; botCheck?: string }) =>
       api<AuthUserResponse>("/api/auth/signup", {
         method: "POST",
         json: { ...input, username: input.username.trim(), email: input.email.trim() },
+        headers: botCheckHeaders(botCheck),
       }),
     onSuccess: ({ user }) => {
       setSessionUser(queryClient, user);
@@ -42,7 +44,8 @@ export function useSignup() {
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => api<OkResponse>("/api/auth/reset/request", { method: "POST", json: { email: email.trim() } }),
+    mutationFn: ({ email, botCheck }: { email: string; botCheck?: string }) =>
+      api<OkResponse>("/api/auth/reset/request", { method: "POST", json: { email: email.trim() }, headers: botCheckHeaders(botCheck) }),
   });
 }
 

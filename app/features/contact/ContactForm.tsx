@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { FormattedMessage } from "react-intl";
 import { api, ApiRequestError } from "../../lib/api";
 import { FormField } from "../../components/form/FormField";
+import { BotCheck, botCheckErrorText, botCheckHeaders, useBotCheck, type BotCheckToken } from "../../components/bot-check/BotCheck";
 import { serverErrorText, type UiMessage } from "../../lib/forms/errorText";
 import { formMessages } from "../../lib/forms/messages";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactRequest, type ContactResponse, type ContactTopic } from "#contracts/contact.ts";
@@ -49,14 +50,16 @@ function serverFieldError(error: unknown): { field: TextField; message: UiMessag
   return { field: error.field, message: serverErrorText(error) ?? say(contactMessages.invalidField) };
 }
 
-function useSendContact() {
+function useSendContact(botCheck: BotCheckToken) {
   return useMutation({
-    mutationFn: (body: ContactRequest) => api<ContactResponse>("/api/contact", { method: "POST", json: body }),
+    mutationFn: async (body: ContactRequest) =>
+      api<ContactResponse>("/api/contact", { method: "POST", json: body, headers: botCheckHeaders(await botCheck.take()) }),
   });
 }
 
 export function ContactForm({ topic = "general" }: { topic?: ContactTopic }) {
-  const send = useSendContact();
+  const botCheck = useBotCheck("contact");
+  const send = useSendContact(botCheck);
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotId = useId();
   const subscribeId = useId();
@@ -187,6 +190,7 @@ export function ContactForm({ topic = "general" }: { topic?: ContactTopic }) {
             onChange={update("honeypot")}
           />
         </div>
+        <BotCheck check={botCheck} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             <FormattedMessage {...(busy ? contactMessages.sending : contactMessages.submit)} />
@@ -195,7 +199,7 @@ export function ContactForm({ topic = "general" }: { topic?: ContactTopic }) {
       </form>
       {(outcome === "failed" || outcome === "rateLimited") && (
         <div className="error-banner contact-outcome" role="alert">
-          <FormattedMessage {...(outcome === "rateLimited" ? contactMessages.rateLimited : contactMessages.failed)} />
+          <FormattedMessage {...(outcome === "rateLimited" ? contactMessages.rateLimited : (botCheckErrorText(send.error) ?? contactMessages.failed))} />
         </div>
       )}
       {/* Always in the page, so screen readers announce the success when it appears. */}

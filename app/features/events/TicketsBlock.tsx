@@ -19,6 +19,7 @@ import { formatMoney } from "../../lib/intlFormat";
 import { serverErrorText } from "../../lib/forms/errorText";
 import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { presaleTime } from "./presale";
+import { BotCheck, botCheckHeaders, useBotCheck } from "../../components/bot-check/BotCheck";
 import { TICKET_CHECKOUT_ERROR_TEXTS, ticketsMessages as m } from "./tickets-messages";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -26,8 +27,6 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** A second past a change, so a server a little behind this clock has turned too. */
 const MARGIN_MS = 1_000;
-
-const startCheckout = (body: StoreCheckoutBody) => api<StoreCheckoutResponse>("/api/store/checkout", { method: "POST", json: body });
 
 /** Fetches the events list again at the sale's next change (one timer, no polling). */
 function useRefetchAtSaleChange(tickets: EventTicketSale, presaleEndsAt: string | undefined) {
@@ -56,7 +55,12 @@ export function TicketsBlock({ event, tickets }: { event: PublicEvent; tickets: 
   const [picked, setPicked] = useState<Record<string, number>>({});
   const [email, setEmail] = useState("");
   const [tried, setTried] = useState(false);
-  const checkout = useMutation({ mutationFn: startCheckout });
+  const botCheck = useBotCheck("guest_checkout");
+  // A visitor's checkout carries the bot check (decision 090); a member's session is their proof.
+  const checkout = useMutation({
+    mutationFn: async (body: StoreCheckoutBody) =>
+      api<StoreCheckoutResponse>("/api/store/checkout", { method: "POST", json: body, headers: user ? {} : botCheckHeaders(await botCheck.take()) }),
+  });
 
   const time = (iso: string) => presaleTime(iso, intl.locale, event.timeZone);
   const money = (type: PublicTicketType) => formatMoney(type.priceCents / 100, type.currency.toUpperCase(), intl.locale);
@@ -173,6 +177,8 @@ export function TicketsBlock({ event, tickets }: { event: PublicEvent; tickets: 
               )}
             </div>
           )}
+          {/* Shown once tickets are picked: the events list has many of these forms. */}
+          {!user && lines.length > 0 && <BotCheck check={botCheck} />}
           {tried && lines.length === 0 && (
             <p className="field-error" role="alert">
               {intl.formatMessage(m.pickOne)}

@@ -5,13 +5,16 @@
 // nobody who is on the list), or an error. The sentence under the field is word for word the
 // consent the Worker stores (consentText(locale, "news_box") in worker/services/mail/newsletter.ts).
 // Its texts are in the site's catalogs: the footer is on every page. Like the contact form, it
-// needs the page's script; the server renders it ready for it.
+// needs the page's script; the server renders it ready for it. Being on every page, it shows its bot
+// check (decision 090) only once someone starts using it: Turnstile's script is not loaded for
+// every page view.
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { defineMessage, defineMessages, useIntl } from "react-intl";
 import { api } from "../../lib/api";
 import { hasStatus } from "../../lib/forms/errorText";
 import { useSiteConfig } from "../../lib/session/useSession";
+import { BotCheck, botCheckErrorText, botCheckHeaders, useBotCheck } from "../../components/bot-check/BotCheck";
 import "./news-signup.css";
 
 export const newsSignupMessages = defineMessages({
@@ -39,15 +42,19 @@ export function NewsSignup({ className = "" }: { className?: string }) {
   const brand = useSiteConfig()?.brandName ?? "";
   const [email, setEmail] = useState("");
   const [shapeError, setShapeError] = useState(false);
+  const botCheck = useBotCheck("newsletter");
+  const [checking, setChecking] = useState(false);
   const subscribe = useMutation({
-    mutationFn: (address: string) =>
+    mutationFn: async (address: string) =>
       api<{ ok: true }>("/api/newsletter/subscribe", {
         method: "POST",
         json: { email: address, locale: intl.locale === "pt-BR" ? "pt-BR" : "en", source: "news_box" },
+        headers: botCheckHeaders(await botCheck.take()),
       }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setChecking(true);
     const address = email.trim();
     setShapeError(!EMAIL_SHAPE.test(address));
     if (EMAIL_SHAPE.test(address)) subscribe.mutate(address);
@@ -55,11 +62,12 @@ export function NewsSignup({ className = "" }: { className?: string }) {
   const error = shapeError
     ? newsSignupMessages.invalid
     : subscribe.isError
-      ? hasStatus(subscribe.error, 429)
-        ? newsSignupMessages.rateLimited
-        : hasStatus(subscribe.error, 400)
-          ? newsSignupMessages.invalid
-          : newsSignupMessages.failed
+      ? (botCheckErrorText(subscribe.error) ??
+        (hasStatus(subscribe.error, 429)
+          ? newsSignupMessages.rateLimited
+          : hasStatus(subscribe.error, 400)
+            ? newsSignupMessages.invalid
+            : newsSignupMessages.failed))
       : null;
   if (subscribe.isSuccess) {
     return (
@@ -69,7 +77,7 @@ export function NewsSignup({ className = "" }: { className?: string }) {
     );
   }
   return (
-    <form className={`news-signup ${className}`} onSubmit={submit} noValidate aria-busy={subscribe.isPending}>
+    <form className={`news-signup ${className}`} onSubmit={submit} onFocus={() => setChecking(true)} noValidate aria-busy={subscribe.isPending}>
       <label htmlFor={`${id}-email`} className="news-signup-label">
         {intl.formatMessage(newsSignupMessages.emailLabel)}
       </label>
@@ -92,6 +100,7 @@ export function NewsSignup({ className = "" }: { className?: string }) {
       <p id={`${id}-consent`} className="news-signup-consent muted">
         {intl.formatMessage(consentMessage, { brand })}
       </p>
+      {checking && <BotCheck check={botCheck} />}
       {error && (
         <p id={`${id}-error`} className="form-error" role="alert">
           {intl.formatMessage(error)}

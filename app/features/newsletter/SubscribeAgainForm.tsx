@@ -12,6 +12,7 @@ import { serverErrorText } from "../../lib/forms/errorText";
 import { formMessages } from "../../lib/forms/messages";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { askToSubscribe } from "./api";
+import { BotCheck, botCheckHeaders, useBotCheck } from "../../components/bot-check/BotCheck";
 
 const m = defineMessages({
   heading: { id: "newsletter.subscribe.heading", defaultMessage: "Subscribe again" },
@@ -38,7 +39,10 @@ export function SubscribeAgainForm() {
   const brand = useSiteConfig()?.brandName ?? "";
   const [email, setEmail] = useState("");
   const [error, setError] = useState<UiMessage | undefined>();
-  const subscribe = useMutation({ mutationFn: askToSubscribe });
+  const botCheck = useBotCheck("newsletter");
+  const subscribe = useMutation({
+    mutationFn: async (body: { email: string; locale: Locale }) => askToSubscribe(body, botCheckHeaders(await botCheck.take())),
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -75,6 +79,7 @@ export function SubscribeAgainForm() {
       <p className="muted">
         <FormattedMessage {...consent} values={{ brand }} />
       </p>
+      <BotCheck check={botCheck} />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={subscribe.isPending}>
           <FormattedMessage {...(subscribe.isPending ? m.sending : m.submit)} />

@@ -13,7 +13,9 @@ export const newsletterKeys = { preferences: (t: string) => ["newsletter", "pref
 
 export const confirmSubscription = (token: string) => api<{ status: "subscribed" }>(`${NEWSLETTER_API}/confirm`, { method: "POST", json: { token } });
 
-export const askToSubscribe = (body: { email: string; locale: Locale }) => api<{ ok: true }>(`${NEWSLETTER_API}/subscribe`, { method: "POST", json: body });
+/** `headers`: the bot check's token (decision 090). */
+export const askToSubscribe = (body: { email: string; locale: Locale }, headers: Record<string, string>) =>
+  api<{ ok: true }>(`${NEWSLETTER_API}/subscribe`, { method: "POST", json: body, headers });
 
 export const preferencesQueryOptions = (t: string) =>
   queryOptions({

@@ -3,6 +3,7 @@
 // page's language (in the key and the address, as the album's notes do).
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { botCheckHeaders, type BotCheckToken } from "../../components/bot-check/token";
 import { LANG_PARAM, isLocale, type Locale } from "#contracts/locale.ts";
 import type { ReleaseContentsResponse, ReleaseProductsResponse, StoreProductResponse, StoreProductsResponse } from "#contracts/store.ts";
 import { STORE_API } from "#contracts/store-model.ts";
@@ -61,8 +62,12 @@ export const quoteQueryOptions = (body: QuoteBody) =>
 
 export type CheckoutBody = QuoteBody & { email?: string; attemptId: string };
 
-/** Starts paying: the Worker prices the cart again, holds its stock and answers where to pay. */
-export const useStartCheckout = () =>
+/**
+ * Starts paying: the Worker prices the cart again, holds its stock and answers where to pay.
+ * `botCheck`: a visitor's bot check (decision 090); a member's session is their proof.
+ */
+export const useStartCheckout = (botCheck: BotCheckToken | null) =>
   useMutation({
-    mutationFn: (body: CheckoutBody) => api<{ url: string }>(`${STORE_API}/checkout`, { method: "POST", json: body }),
+    mutationFn: async (body: CheckoutBody) =>
+      api<{ url: string }>(`${STORE_API}/checkout`, { method: "POST", json: body, headers: botCheckHeaders(await botCheck?.take()) }),
   });

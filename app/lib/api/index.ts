@@ -15,7 +15,8 @@ export class ApiRequestError extends Error {
   }
 }
 
-type Options = { method?: string; json?: unknown; body?: BodyInit; signal?: AbortSignal };
+/** `headers`: a request's own, such as the bot check's token (decision 090). */
+type Options = { method?: string; json?: unknown; body?: BodyInit; signal?: AbortSignal; headers?: Record<string, string> };
 type ErrorBody = { error?: { code?: string; message?: string; field?: string; params?: ErrorParams } } | null;
 
 /** The error a failed answer's parsed body describes (any body: a proxy's page parses to null). */
@@ -34,8 +35,8 @@ export function setApiTransport(next: Transport) {
   transport = next;
 }
 
-export async function api<T>(path: string, { method = "GET", json, body, signal }: Options = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
+export async function api<T>(path: string, { method = "GET", json, body, signal, headers: own }: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { ...own, accept: "application/json" };
   if (json !== undefined) headers["content-type"] = "application/json";
   const res = await transport(path, {
     method,

@@ -27,6 +27,8 @@ export type ErrorTexts = Partial<Record<ApiErrorCode, MessageDescriptor>>;
 
 const SITE_TEXTS: ErrorTexts = {
   rate_limited: m.rateLimited,
+  bot_check_failed: m.botCheckRefused,
+  bot_check_unavailable: m.botCheckUnavailable,
   email_taken: m.emailTaken,
   username_taken: m.usernameTaken,
   not_image: m.notImage,

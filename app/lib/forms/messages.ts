@@ -19,6 +19,9 @@ export const formMessages = defineMessages({
   passwordTooLong: { id: "auth.validation.passwordTooLong", defaultMessage: "Password is too long" },
   passwordsDontMatch: { id: "auth.validation.passwordsDontMatch", defaultMessage: "Passwords don't match" },
   rateLimited: { id: "auth.error.rateLimited", defaultMessage: "Too many attempts. Please wait a few minutes and try again." },
+  // The bot check on a visitor's forms (decision 090)
+  botCheckRefused: { id: "botCheck.refused", defaultMessage: "The check that you are not a bot did not pass. Please try again." },
+  botCheckUnavailable: { id: "botCheck.unavailable", defaultMessage: "The check that you are not a bot is not available right now. Please try again later." },
   emailTaken: { id: "auth.error.emailTaken", defaultMessage: "An account with this email already exists" },
   usernameTaken: { id: "auth.error.usernameTaken", defaultMessage: "This username is already taken" },
 

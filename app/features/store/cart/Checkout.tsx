@@ -9,6 +9,7 @@ import type { QuoteBody } from "#contracts/store-cart.ts";
 import { useStartCheckout } from "../queries";
 import { cartMessages as m } from "./messages";
 import { RefusalText } from "./CartTotals";
+import { BotCheck, useBotCheck } from "../../../components/bot-check/BotCheck";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -19,7 +20,8 @@ export function Checkout({ body, signedIn, ready, free = false }: Props) {
   const id = useId();
   const [email, setEmail] = useState("");
   const [tried, setTried] = useState(false);
-  const start = useStartCheckout();
+  const botCheck = useBotCheck("guest_checkout");
+  const start = useStartCheckout(signedIn ? null : botCheck);
   const emailOk = signedIn || EMAIL.test(email.trim());
 
   return (
@@ -69,6 +71,7 @@ export function Checkout({ body, signedIn, ready, free = false }: Props) {
           </p>
         </>
       )}
+      {!signedIn && <BotCheck check={botCheck} />}
       {start.isError && <RefusalText error={start.error} fallback={<FormattedMessage {...m.checkoutFailed} />} />}
       {free && (
         <p className="muted">
