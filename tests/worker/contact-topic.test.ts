@@ -10,7 +10,7 @@ import { app } from "../../worker/app";
 import { contactMessages, mailOutbox, siteSettings } from "../../worker/db/schema";
 import type { AdminMessagesResponse } from "../../worker/contracts/admin-messages";
 import { forget } from "../../worker/lib/memo";
-import { call, createUser, db, errorOf, ORIGIN, useFreshClientIp, type Role } from "./helpers";
+import { call, createUser, db, errorOf, ORIGIN, useFreshClientIp, withBotCheck, type Role } from "./helpers";
 
 const vars = env as unknown as { ADMIN_EMAIL: string; SENDER_CONTACT_LINE: string };
 
@@ -30,6 +30,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 async function send(json: unknown, cookie?: string) {
   const headers = new Headers({ "content-type": "application/json", origin: ORIGIN, "cf-connecting-ip": useFreshClientIp() });
   if (cookie) headers.set("cookie", cookie);
+  await withBotCheck(headers, "POST", "/api/contact");
   const ctx = createExecutionContext();
   const res = await app.fetch(new Request(`${ORIGIN}/api/contact`, { method: "POST", headers, body: JSON.stringify(json) }), env, ctx);
   await waitOnExecutionContext(ctx);
