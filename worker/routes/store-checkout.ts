@@ -29,7 +29,6 @@ import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
 import { createPaymentsService, PaymentsConfigError, paymentsModeOf, type PaymentsService } from "../services/payments";
 import { priceCart } from "../services/store/pricing";
 import { openStoreCheckout } from "../services/store/checkout";
-import { storeOrderEffects } from "../services/store/order-mails";
 import { declineLocalOrder, expireLocalOrder, payLocalOrder, type LocalOrderDeps } from "../services/store/local-checkout";
 import { findStoreCheckout, listCheckoutLines, orderNumberOf, type StoreCheckoutRow } from "../db/store-checkouts";
 import { listTicketHolds } from "../db/store-tickets";
@@ -136,7 +135,7 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
       buyer,
       locale: requestLanguage(c),
       origin: new URL(c.req.url).origin,
-      effects: storeOrderEffects(c),
+      followUp: c,
     });
     return c.json<StoreCheckoutResponse>(result);
   })
@@ -195,7 +194,7 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
     if (checkout.mode !== "local") throw routeError("store_checkout_not_found");
     const now = Date.now();
     if (checkout.status !== "open" || checkout.expiresAt.getTime() <= now) throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
-    const deps: LocalOrderDeps = { db: c.var.db, service: paymentsFor(c.env), secret: c.env.LOCAL_PAYMENTS_SECRET ?? "", effects: storeOrderEffects(c) };
+    const deps: LocalOrderDeps = { db: c.var.db, service: paymentsFor(c.env), secret: c.env.LOCAL_PAYMENTS_SECRET ?? "", followUp: c };
     const sessionId = checkout.providerSessionId ?? checkout.id;
     if (action === "pay") {
       const body = await parseJsonBody(c, localPayBodySchema);
