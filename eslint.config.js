@@ -34,6 +34,16 @@ const adminParts = readdirSync(ADMIN, { withFileTypes: true })
  */
 const APP_SSR_ENTRY = fileURLToPath(new URL("./app/ssr/render.tsx", import.meta.url));
 
+/**
+ * The kinds of purchase (decision 089): their services, and the tables only they read. The payments
+ * core below them imports none of these (globs all: the rule takes a list of globs or of paths).
+ */
+const PURCHASE_KINDS = [
+  "./worker/services/{membership,store,tickets}/**",
+  "./worker/services/store-*.ts",
+  "./worker/db/{payments,store*,gift-*,ticket*}.ts",
+];
+
 const WORKER_STATEFUL = ["./worker/db", "./worker/services", "./worker/durable-objects", "./worker/middleware", "./worker/routes"];
 
 const boundaries = [
@@ -119,10 +129,19 @@ const boundaries = [
     message: "Middleware sits below the routes.",
   },
   {
-    // routes/admin/index.ts mounts the back office's sub-apps; no other route module imports one.
-    target: ["./worker/routes/*.ts", "./worker/routes/admin/!(index).ts"],
+    // routes/admin/index.ts mounts the back office's sub-apps, routes/store/index.ts the store's; no
+    // other route module imports one.
+    target: ["./worker/routes/*.ts", "./worker/routes/admin/!(index).ts", "./worker/routes/store/!(index).ts"],
     from: "./worker/routes",
     message: "No route module imports another: move the shared code into db/, services/ or lib/.",
+  },
+  {
+    // The payments core (decision 089) owns the provider side; kinds of purchase register with it
+    // through the areas (services/areas, `purchases`) and import it, never the other way.
+    target: "./worker/services/payments",
+    from: [...PURCHASE_KINDS, "./worker/services/areas/**"],
+    message:
+      "The payments core imports no kind of purchase: a kind imports services/payments and registers in its area's `purchases` (worker/services/areas/); what the core needs of a kind is a hook of PurchaseKind.",
   },
 ];
 

@@ -1,5 +1,6 @@
 // VIP membership: checkout, the result page's status, the member's membership, self-service
-// (portal), the Stripe webhook, and the local test checkout's endpoints (local mode only).
+// (portal), and the local test checkout's endpoints (local mode only). The provider's webhook, which
+// every kind of purchase shares, is routes/payments-webhook.ts.
 // No route here (or anywhere) takes an is_vip field: paid VIP changes only through a verified event
 // (the other source of VIP, a comp granted in the back office, never touches subscriptions).
 import { Hono } from "hono";
@@ -39,10 +40,8 @@ import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
 import { isLoopbackRequest } from "../middleware/local-only";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
-import { createPaymentsService, PaymentsConfigError, paymentsModeOf, SignatureError, verifyWebhookEvent, type PaymentsService } from "../services/payments";
-import { fulfilPayload } from "../services/payments/fulfilment";
+import { createPaymentsService, PaymentsConfigError, paymentsModeOf, type PaymentsService } from "../services/payments";
 import type { FollowUpContext } from "../services/payments/purchase-kind";
-import { PURCHASE_KINDS } from "../services/areas";
 import { currentSubscription, describeMembership, statusOf } from "../services/membership/membership";
 import { LOCAL_ID_PREFIX } from "../services/payments/local";
 import {
@@ -256,21 +255,3 @@ export const paymentRoutes = new Hono<HonoEnv>()
 
 /** The checkout's state once a local button is clicked (the events that follow say the same). */
 const LOCAL_OUTCOME = { pay: "complete", decline: "failed", cancel: "canceled" } as const;
-
-/** POST /api/stripe/webhook: authenticated by signature over the raw body (no cookie, no CSRF). */
-export const stripeWebhookRoutes = new Hono<HonoEnv>().post("/webhook", async (c) => {
-  // The exact bytes Stripe signed: never parse and re-serialise before verifying.
-  const rawBody = await c.req.text();
-  let event;
-  try {
-    event = await verifyWebhookEvent(c.env, rawBody, c.req.header("stripe-signature"));
-  } catch (err) {
-    if (!(err instanceof SignatureError)) throw err;
-    console.warn(`payments: webhook refused: ${err.message}`);
-    throw routeError("invalid_signature", { status: 400 });
-  }
-  // A database failure propagates as a 500, so Stripe delivers the event again later. The event goes
-  // to the kind of purchase that claims it (the areas' `purchases`); what follows runs after the answer.
-  const outcome = await fulfilPayload(c.var.db, event, { kinds: PURCHASE_KINDS, now: Date.now(), followUp: c });
-  return c.json({ received: true, outcome });
-});
