@@ -27,7 +27,10 @@ describe("the payments core's lint zone", () => {
     const relative = await zoneMessages("worker/services/payments/probe.ts", 'import { storeOrders } from "../store/purchase";\nvoid storeOrders;');
     expect(relative).toHaveLength(1);
     expect(relative[0]).toMatch(CORE_MESSAGE);
-    const aliased = await zoneMessages("worker/services/payments/probe.ts", 'import { planOrderEvent } from "#worker/services/store/order-fulfilment.ts";\nvoid planOrderEvent;');
+    const aliased = await zoneMessages(
+      "worker/services/payments/probe.ts",
+      'import { planOrderEvent } from "#worker/services/store/order-fulfilment.ts";\nvoid planOrderEvent;',
+    );
     expect(aliased).toHaveLength(1);
     expect(aliased[0]).toMatch(CORE_MESSAGE);
   });

@@ -240,7 +240,10 @@ describe("the local test checkout as a provider", () => {
   it("refuses, as Stripe does, more than is left on the charge or a payment it does not know, refunding nothing", async () => {
     const order = await fullOrder();
     const before = await orderStateOf(order.id);
-    const over = refundLocally({ ...storeRefunds(db()), secret }, { paymentIntentId: order.paymentIntentId!, amountCents: order.totalCents + 1, idempotencyKey: "k1" });
+    const over = refundLocally(
+      { ...storeRefunds(db()), secret },
+      { paymentIntentId: order.paymentIntentId!, amountCents: order.totalCents + 1, idempotencyKey: "k1" },
+    );
     await expect(over).rejects.toBeInstanceOf(PaymentProviderError);
     await expect(over).rejects.toThrow(/greater than unrefunded amount/);
     const unknown = refundLocally({ ...storeRefunds(db()), secret }, { paymentIntentId: "pi_nobody", amountCents: 100, idempotencyKey: "k2" });

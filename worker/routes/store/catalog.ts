@@ -17,7 +17,16 @@ import { requireUser } from "../../middleware/guards";
 import { answerLanguage } from "../../middleware/content-language";
 import { validate } from "../../lib/validate";
 import { routeError } from "../../lib/errors";
-import { cartCatalog, findPublicProduct, listPublicProducts, productsForRelease, readCart, writeCart, writeCartOptions, type StoreViewer } from "../../db/store";
+import {
+  cartCatalog,
+  findPublicProduct,
+  listPublicProducts,
+  productsForRelease,
+  readCart,
+  writeCart,
+  writeCartOptions,
+  type StoreViewer,
+} from "../../db/store";
 import { cartToStore, mergeCarts } from "../../services/store-cart";
 import { releaseContents } from "../../services/store/release-contents";
 import { albumIdParamSchema, trackIdParamSchema } from "#contracts/music.ts";

@@ -22,7 +22,14 @@ import {
 } from "../../db/payments";
 import type { Statement } from "../../db/d1";
 import { CURRENCIES, type Currency } from "#contracts/store-model.ts";
-import { checkoutSessionMode, unreadableEvent, type FollowUpContext, type FulfilmentEvent, type PurchaseKind, type PurchasePlan } from "../payments/purchase-kind";
+import {
+  checkoutSessionMode,
+  unreadableEvent,
+  type FollowUpContext,
+  type FulfilmentEvent,
+  type PurchaseKind,
+  type PurchasePlan,
+} from "../payments/purchase-kind";
 import { parseCheckoutSession, parseInvoice, parseSubscription, type ParsedInvoice } from "./events";
 import { announceRoleChange } from "../realtime/role-change";
 import { notifyAdminLater } from "../admin-notifications";

@@ -20,7 +20,7 @@ export type FulfilmentEvent = { id: string; type: string; created: number; data:
 export type FollowUpContext = Pick<Context<HonoEnv>, "env" | "executionCtx"> & { var: { db: DB } };
 
 /** The results of a kind's statements, in their order, once the batch is stored. */
-export type StatementResults = readonly D1Result[];
+type StatementResults = readonly D1Result[];
 
 export type PurchasePlan = {
   /** Run in ONE batch after the event's own row: all or nothing, and nothing for a repeated delivery. */
@@ -49,7 +49,7 @@ export type PurchaseKind = {
 };
 
 /** The Checkout Session events; a session's mode says whose it is (`payment`: one-time, `subscription`). */
-export const CHECKOUT_SESSION_EVENTS: readonly string[] = [
+const CHECKOUT_SESSION_EVENTS: readonly string[] = [
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
   "checkout.session.async_payment_failed",
