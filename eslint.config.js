@@ -34,6 +34,9 @@ const adminParts = readdirSync(ADMIN, { withFileTypes: true })
  */
 const APP_SSR_ENTRY = fileURLToPath(new URL("./app/ssr/render.tsx", import.meta.url));
 
+const CORE_IMPORTS =
+  "The payments core imports no kind of purchase and no other service; of db/ only its event log (payment-events.ts): a kind imports services/payments and registers in its area's `purchases` (worker/services/areas/), and what the core needs of a kind is a hook of PurchaseKind.";
+
 const WORKER_STATEFUL = ["./worker/db", "./worker/services", "./worker/durable-objects", "./worker/middleware", "./worker/routes"];
 
 const boundaries = [
@@ -119,10 +122,27 @@ const boundaries = [
     message: "Middleware sits below the routes.",
   },
   {
-    // routes/admin/index.ts mounts the back office's sub-apps; no other route module imports one.
-    target: ["./worker/routes/*.ts", "./worker/routes/admin/!(index).ts"],
+    // routes/admin/index.ts mounts the back office's sub-apps, routes/store/index.ts the store's; no
+    // other route module imports one.
+    target: ["./worker/routes/*.ts", "./worker/routes/admin/!(index).ts", "./worker/routes/store/!(index).ts"],
     from: "./worker/routes",
     message: "No route module imports another: move the shared code into db/, services/ or lib/.",
+  },
+  {
+    // The payments core (decision 089) owns the provider side; a kind of purchase (services/store,
+    // services/membership, the next one's folder) imports it and registers through its area
+    // (services/areas, `purchases`), never the other way. Held by what the core may import, so a
+    // new kind's folder needs no line here.
+    target: "./worker/services/payments",
+    from: "./worker/services",
+    except: ["./payments"],
+    message: CORE_IMPORTS,
+  },
+  {
+    target: "./worker/services/payments",
+    from: "./worker/db",
+    except: ["./payment-events.ts", "./client.ts", "./d1.ts"],
+    message: CORE_IMPORTS,
   },
 ];
 

@@ -54,7 +54,7 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
   [["/api/dev"], apiGroup(async () => [at("/api/dev", (await import("./routes/dev")).devRoutes)])],
   [["/api/feed"], apiGroup(async () => [at("/api/feed", (await import("./routes/feed-live")).feedLiveRoutes)])],
   [["/api/payments"], apiGroup(async () => [at("/api/payments", (await import("./routes/payments")).paymentRoutes)])],
-  [["/api/stripe"], apiGroup(async () => [at("/api/stripe", (await import("./routes/payments")).stripeWebhookRoutes)])],
+  [["/api/stripe"], apiGroup(async () => [at("/api/stripe", (await import("./routes/payments-webhook")).stripeWebhookRoutes)])],
   [["/api/music"], apiGroup(async () => [at("/api/music", (await import("./routes/music")).musicRoutes)])],
   [["/api/search"], apiGroup(async () => [at("/api/search", (await import("./routes/search")).searchRoutes)])],
   [["/api/proxy-audio"], apiGroup(async () => [at("/api/proxy-audio", (await import("./routes/proxy-audio")).proxyAudioRoutes)])],
@@ -80,14 +80,9 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
   [["/api/perks"], apiGroup(async () => [at("/api/perks", (await import("./routes/perks")).perkRoutes)])],
   [
     ["/api/store"],
-    apiGroup(async () => [
-      at("/api/store/gifts", (await import("./routes/store-gifts")).storeGiftRoutes),
-      at("/api/store", (await import("./routes/store")).storeRoutes),
-      at("/api/store", (await import("./routes/store-checkout")).storeCheckoutRoutes),
-      // The store's downloads (the signed link is the key) and the member's collection.
-      at("/api/store", (await import("./routes/store-downloads")).storeDownloadRoutes),
-      at("/api/store", (await import("./routes/collection")).collectionRoutes),
-    ]),
+    // The store's routes (its products and cart, checkouts, downloads, the member's collection and
+    // gift codes) mount from their folder, routes/store/.
+    apiGroup(async () => [at("/api/store", (await import("./routes/store")).storeRoutes)]),
   ],
   [
     ["/api/account"],

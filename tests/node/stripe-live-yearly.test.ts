@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLivePaymentsService } from "../../worker/services/payments/live";
 import { createPaymentsService } from "../../worker/services/payments";
-import { parseSubscription } from "../../worker/services/payments/events";
+import { parseSubscription } from "../../worker/services/membership/events";
 import { PaymentProviderError, type CheckoutInput } from "../../worker/services/payments/types";
 import type { AppEnv } from "../../worker/env";
 

@@ -17,7 +17,9 @@ import { readSettings } from "../../worker/db/settings";
 import { forget } from "../../worker/lib/memo";
 import { notifyAdmin } from "../../worker/services/admin-notifications";
 import { mailDateTime } from "../../worker/services/mail/format";
-import { fulfilEvent, type FulfilmentEvent } from "../../worker/services/payments/fulfilment";
+import { fulfilEvent } from "../../worker/services/payments/fulfilment";
+import type { FollowUpContext, FulfilmentEvent } from "../../worker/services/payments/purchase-kind";
+import { vipSubscriptionKind } from "../../worker/services/membership/purchase";
 import { cookieFrom, createUser, db, errorOf, LOCAL_ORIGIN, ORIGIN, ruleError, useFreshClientIp, withBotCheck, type TestUser } from "./helpers";
 import { cookieFor, expectRefused, ROLES, statusFor } from "./admin-gate-matrix";
 import { invoiceEvent, isVip, newCustomerId, newSubscriptionId, signatureFor, subscriptionEvent } from "./payments-fixtures";
@@ -487,27 +489,30 @@ describe("admin notification: new VIP subscriptions", () => {
   it("fulfilment reports VIP turning on once: not for a renewal, a duplicate delivery, or the end", async () => {
     const member = await createUser("user");
     const started = vi.fn();
+    // Through the VIP kind, its vipStarted follow-up reported to `started`, in a request's context.
+    const followUp = { env, executionCtx: createExecutionContext(), var: { db: db() } } as unknown as FollowUpContext;
+    const reportingTo = (vipStarted: typeof started, now = Date.now()) => ({ kinds: [vipSubscriptionKind(() => ({ vipStarted }))], now, followUp });
     const sub = { id: newSubscriptionId(), customerId: newCustomerId(), userId: member.id };
     const created = subscriptionEvent("created", sub) as FulfilmentEvent;
-    expect(await fulfilEvent(db(), created, Date.now(), { vipStarted: started })).toBe("applied");
+    expect(await fulfilEvent(db(), created, reportingTo(started))).toBe("applied");
     expect(started).toHaveBeenCalledTimes(1);
     expect(started).toHaveBeenCalledWith({ email: member.email, username: member.username });
 
-    expect(await fulfilEvent(db(), created, Date.now(), { vipStarted: started })).toBe("duplicate");
+    expect(await fulfilEvent(db(), created, reportingTo(started))).toBe("duplicate");
     const renewal = invoiceEvent("invoice.paid", {
       subscriptionId: sub.id,
       customerId: sub.customerId,
       periodEndMs: Date.now() + 60 * 24 * HOUR_MS,
     }) as FulfilmentEvent;
-    expect(await fulfilEvent(db(), renewal, Date.now(), { vipStarted: started })).toBe("applied");
+    expect(await fulfilEvent(db(), renewal, reportingTo(started))).toBe("applied");
     const ended = subscriptionEvent("deleted", { ...sub, status: "canceled" }, Date.now() + 1000) as FulfilmentEvent;
-    expect(await fulfilEvent(db(), ended, Date.now() + 1000, { vipStarted: started })).toBe("applied");
+    expect(await fulfilEvent(db(), ended, reportingTo(started, Date.now() + 1000))).toBe("applied");
     expect(await isVip(member.id)).toBe(false);
     expect(started).toHaveBeenCalledTimes(1);
 
     // A new subscription after the last one ended is a new VIP subscription.
     const again = { id: newSubscriptionId(), customerId: sub.customerId, userId: member.id };
-    expect(await fulfilEvent(db(), subscriptionEvent("created", again, Date.now() + 2000) as FulfilmentEvent, Date.now() + 2000, { vipStarted: started })).toBe(
+    expect(await fulfilEvent(db(), subscriptionEvent("created", again, Date.now() + 2000) as FulfilmentEvent, reportingTo(started, Date.now() + 2000))).toBe(
       "applied",
     );
     expect(started).toHaveBeenCalledTimes(2);

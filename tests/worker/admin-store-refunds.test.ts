@@ -14,6 +14,7 @@ import { chargeRefundedEvent, clearOrders, D1, insertPaidOrder, orderRow, orderS
 import { errorOf } from "./helpers";
 import type { OrderDetailResponse, RefundResponse } from "../../worker/contracts/admin-store-orders";
 import { refundLocally } from "../../worker/services/payments/local-refunds";
+import { storeRefunds } from "../../worker/services/store/purchase";
 import { PaymentProviderError } from "../../worker/services/payments/types";
 
 const API = "/api/admin/store/orders";
@@ -239,10 +240,13 @@ describe("the local test checkout as a provider", () => {
   it("refuses, as Stripe does, more than is left on the charge or a payment it does not know, refunding nothing", async () => {
     const order = await fullOrder();
     const before = await orderStateOf(order.id);
-    const over = refundLocally({ db: db(), secret }, { paymentIntentId: order.paymentIntentId!, amountCents: order.totalCents + 1, idempotencyKey: "k1" });
+    const over = refundLocally(
+      { ...storeRefunds(db()), secret },
+      { paymentIntentId: order.paymentIntentId!, amountCents: order.totalCents + 1, idempotencyKey: "k1" },
+    );
     await expect(over).rejects.toBeInstanceOf(PaymentProviderError);
     await expect(over).rejects.toThrow(/greater than unrefunded amount/);
-    const unknown = refundLocally({ db: db(), secret }, { paymentIntentId: "pi_nobody", amountCents: 100, idempotencyKey: "k2" });
+    const unknown = refundLocally({ ...storeRefunds(db()), secret }, { paymentIntentId: "pi_nobody", amountCents: 100, idempotencyKey: "k2" });
     await expect(unknown).rejects.toThrow(/No such payment_intent/);
     expect(await orderStateOf(order.id)).toEqual(before);
   });

@@ -2,11 +2,13 @@
 // sitemap readers and the cron jobs the shared code reads are those that were written by hand in
 // worker/services/page-head.ts, worker/routes/sitemap.ts and worker/index.ts's `scheduled`, in the
 // same order; and the cron handler runs every job of the trigger that fired, a failure logged and
-// the rest still run. (The sitemap's contents: sitemap.test.ts and store-pages.test.ts.)
+// the rest still run; the kinds of purchase claim the payment events the webhook handled before,
+// one kind each. (The sitemap's contents: sitemap.test.ts and store-pages.test.ts.)
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { SSR_ROUTES } from "../../worker/contracts/areas";
-import { PAGE_HEAD, SITEMAP_READERS, WORKER_AREAS } from "../../worker/services/areas";
+import { PAGE_HEAD, PURCHASE_KINDS, SITEMAP_READERS, WORKER_AREAS } from "../../worker/services/areas";
+import type { FulfilmentEvent } from "../../worker/services/payments/purchase-kind";
 import { FIVE_MINUTE_CRON, HOURLY_CRON, type CronJob } from "../../worker/services/areas/area";
 import { CRON_JOBS, runCronJobs } from "../../worker/services/cron";
 import type { AppEnv } from "../../worker/env";
@@ -31,6 +33,40 @@ describe("the head renderers", () => {
 describe("the sitemap readers", () => {
   it("are the events', the music's and the store's, in that order", () => {
     expect(SITEMAP_READERS).toEqual([WORKER_AREAS.events.sitemap, WORKER_AREAS.music.sitemap, WORKER_AREAS.store.sitemap]);
+  });
+});
+
+describe("the kinds of purchase", () => {
+  const event = (type: string, object: Record<string, unknown> = {}): FulfilmentEvent => ({ id: "evt_probe", type, created: 0, data: { object } });
+  const claimants = (e: FulfilmentEvent) => PURCHASE_KINDS.filter((kind) => kind.claims(e)).map((kind) => kind.name);
+
+  it("are the VIP subscription's and the store order's, in that order", () => {
+    expect(PURCHASE_KINDS.map((kind) => kind.name)).toEqual(["VIP subscription", "store order"]);
+  });
+
+  it("claim each event the webhook handled before, one kind each, and nothing else", () => {
+    for (const type of [
+      "customer.subscription.created",
+      "customer.subscription.updated",
+      "customer.subscription.deleted",
+      "invoice.paid",
+      "invoice.payment_failed",
+    ]) {
+      expect(claimants(event(type)), type).toEqual(["VIP subscription"]);
+    }
+    for (const type of [
+      "checkout.session.completed",
+      "checkout.session.async_payment_succeeded",
+      "checkout.session.async_payment_failed",
+      "checkout.session.expired",
+    ]) {
+      expect(claimants(event(type, { mode: "subscription" })), type).toEqual(["VIP subscription"]);
+      expect(claimants(event(type, {})), type).toEqual(["VIP subscription"]);
+      expect(claimants(event(type, { mode: "payment" })), type).toEqual(["store order"]);
+    }
+    expect(claimants(event("charge.refunded"))).toEqual(["store order"]);
+    for (const type of ["charge.succeeded", "payment_intent.succeeded", "checkout.session.created", "invoice.created"])
+      expect(claimants(event(type)), type).toEqual([]);
   });
 });
 

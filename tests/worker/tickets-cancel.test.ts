@@ -15,6 +15,7 @@ import type { CancellationPreview, CancellationResponse } from "../../worker/con
 import type { AdminEventResponse, EventInput } from "../../worker/contracts/admin-events";
 import { cancelEventWithTickets } from "../../worker/db/event-cancellations";
 import { runCancellationStep } from "../../worker/services/tickets/cancellation";
+import { storeRefunds } from "../../worker/services/store/purchase";
 import { handleEventMoved, type EventMovedMessage } from "../../worker/services/tickets/event-moved";
 import { createPaymentsService, PaymentProviderError, type PaymentsService } from "../../worker/services/payments";
 import type { AppEnv } from "../../worker/env";
@@ -287,7 +288,7 @@ describe("the refund job, step by step", () => {
 
   /** The local provider, with every call counted; `fail(n)` makes the n-th call throw as a lost connection would. */
   function countingPayments(fail?: (n: number) => Error | null) {
-    const real = createPaymentsService(env as unknown as AppEnv, db());
+    const real = createPaymentsService(env as unknown as AppEnv, storeRefunds(db()));
     const calls: string[] = [];
     const payments: PaymentsService = {
       ...real,

@@ -56,7 +56,7 @@ export const EDGE_RATE_LIMITS = {
   /** Store quotes come from anyone: the cart page asks again on each change of a line or the country. */
   storeQuotesPerIp: { binding: "LIMIT_STORE_QUOTES_IP", max: 60, periodSeconds: 60 },
   /**
-   * Requests for bought downloads (worker/routes/store-downloads.ts), Range continuations included:
+   * Requests for bought downloads (worker/routes/store/downloads.ts), Range continuations included:
    * a download manager fetching a release in a few parts stays far below, a shared link does not.
    */
   downloadsPerIp: { binding: "LIMIT_DOWNLOADS_IP", max: 60, periodSeconds: 60 },

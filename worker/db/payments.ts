@@ -4,7 +4,7 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { runBatch, type Statement } from "./d1";
 import type { DB } from "./client";
-import { billingCustomers, checkoutSessions, paymentEvents, revenueEntries, subscriptions, users } from "./schema";
+import { billingCustomers, checkoutSessions, revenueEntries, subscriptions, users } from "./schema";
 import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "#contracts/payments.ts";
 import type { Currency } from "#contracts/store-model.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
@@ -58,11 +58,6 @@ export const findLatestOwnCheckoutSession = (db: DB, userId: string, since: Date
     .where(and(eq(checkoutSessions.userId, userId), gte(checkoutSessions.createdAt, since)))
     .orderBy(desc(checkoutSessions.createdAt))
     .get();
-
-export async function isEventRecorded(db: DB, eventId: string) {
-  const row = await db.query.paymentEvents.findFirst({ where: eq(paymentEvents.eventId, eventId), columns: { eventId: true } });
-  return Boolean(row);
-}
 
 // ---- writes outside fulfilment ----------------------------------------------------------------
 
@@ -135,20 +130,6 @@ export async function endExpiredComps(db: DB, now = Date.now()): Promise<EndedCo
 
 /** Renders raw SQL to a statement without running it (drizzle's queries are lazy). */
 const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();
-
-/** Plain INSERT: a second delivery of the same event fails here and rolls back its whole batch. */
-export const recordEvent = (db: DB, event: { id: string; type: string }, now: number): Statement =>
-  db
-    .insert(paymentEvents)
-    .values({ eventId: event.id, type: event.type, receivedAt: new Date(now) })
-    .toSQL();
-
-/** A verified event with no usable envelope: kept once, for the record, with no effect. */
-export const recordMalformedEvent = (db: DB, event: { id: string; type: string }, now: number) =>
-  db
-    .insert(paymentEvents)
-    .values({ eventId: event.id, type: event.type, receivedAt: new Date(now) })
-    .onConflictDoNothing();
 
 export const linkCustomer = (db: DB, userId: string, customerId: string): Statement =>
   db.insert(billingCustomers).values({ userId, customerId }).onConflictDoNothing().toSQL();

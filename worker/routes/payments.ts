@@ -1,5 +1,6 @@
 // VIP membership: checkout, the result page's status, the member's membership, self-service
-// (portal), the Stripe webhook, and the local test checkout's endpoints (local mode only).
+// (portal), and the local test checkout's endpoints (local mode only). The provider's webhook, which
+// every kind of purchase shares, is routes/payments-webhook.ts.
 // No route here (or anywhere) takes an is_vip field: paid VIP changes only through a verified event
 // (the other source of VIP, a comp granted in the back office, never touches subscriptions).
 import { Hono } from "hono";
@@ -39,12 +40,9 @@ import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
 import { isLoopbackRequest } from "../middleware/local-only";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
-import { createPaymentsService, PaymentsConfigError, paymentsModeOf, SignatureError, verifyWebhookEvent, type PaymentsService } from "../services/payments";
-import { fulfilPayload, type FulfilEffects } from "../services/payments/fulfilment";
-import { announceRoleChange } from "../services/realtime/role-change";
-import { notifyAdminLater, type NotifyContext } from "../services/admin-notifications";
-import { notifyPaymentFailed, notifyVipChanged } from "../services/notifications/membership";
-import { currentSubscription, describeMembership, statusOf } from "../services/payments/membership";
+import { createPaymentsService, PaymentsConfigError, paymentsModeOf, type PaymentsService } from "../services/payments";
+import type { FollowUpContext } from "../services/payments/purchase-kind";
+import { currentSubscription, describeMembership, statusOf } from "../services/membership/membership";
 import { LOCAL_ID_PREFIX } from "../services/payments/local";
 import {
   cancelLocalCheckout,
@@ -54,10 +52,9 @@ import {
   payLocalCheckout,
   switchTarget,
   type LocalDeps,
-} from "../services/payments/local-flows";
-import { vipPlanPrices, type PlanPrices } from "../services/payments/plans";
+} from "../services/membership/local-checkout";
+import { vipPlanPrices, type PlanPrices } from "../services/membership/plans";
 import type { VipPlan } from "#contracts/vip-plans.ts";
-import { storeOrderEffects } from "../services/store/order-mails";
 
 const paymentFailed = () => routeError("payment_failed");
 const portalFailed = () => routeError("portal_failed");
@@ -129,29 +126,14 @@ const localOnly = createMiddleware<HonoEnv>(async (c, next) => {
   await next();
 });
 
-/**
- * After fulfilment: a member who just became VIP is announced to the admin (when switched on); a
- * member whose VIP started or ended has their open pages told, keeping their session (decision 040).
- */
-const adminNotices = (c: NotifyContext): FulfilEffects => ({
-  vipStarted: (member) => notifyAdminLater(c, { kind: "new_vip", member }),
-  vipChanged: (userId, change) => {
-    c.executionCtx.waitUntil(announceRoleChange(c.env, c.var.db, userId));
-    // The member's own notification (vip_granted or vip_ended), keyed by the payment event.
-    c.executionCtx.waitUntil(notifyVipChanged(c.env, c.var.db, userId, change.vip, change.eventId));
-  },
-  paymentFailed: (userId, invoiceKey) => c.executionCtx.waitUntil(notifyPaymentFailed(c.env, c.var.db, userId, invoiceKey)),
-  // A store order's receipt and the admins' "new order" notice (decision 054).
-  ...storeOrderEffects(c),
-});
-
-function localDeps(c: NotifyContext, prices: PlanPrices): LocalDeps {
+/** The local test checkout's deliveries: this request's context runs what follows them (the VIP notices). */
+function localDeps(c: FollowUpContext, prices: PlanPrices): LocalDeps {
   return {
     db: c.var.db,
     service: paymentsFor(c.env),
     secret: c.env.LOCAL_PAYMENTS_SECRET ?? "",
     prices,
-    effects: adminNotices(c),
+    followUp: c,
   };
 }
 
@@ -273,20 +255,3 @@ export const paymentRoutes = new Hono<HonoEnv>()
 
 /** The checkout's state once a local button is clicked (the events that follow say the same). */
 const LOCAL_OUTCOME = { pay: "complete", decline: "failed", cancel: "canceled" } as const;
-
-/** POST /api/stripe/webhook: authenticated by signature over the raw body (no cookie, no CSRF). */
-export const stripeWebhookRoutes = new Hono<HonoEnv>().post("/webhook", async (c) => {
-  // The exact bytes Stripe signed: never parse and re-serialise before verifying.
-  const rawBody = await c.req.text();
-  let event;
-  try {
-    event = await verifyWebhookEvent(c.env, rawBody, c.req.header("stripe-signature"));
-  } catch (err) {
-    if (!(err instanceof SignatureError)) throw err;
-    console.warn(`payments: webhook refused: ${err.message}`);
-    throw routeError("invalid_signature", { status: 400 });
-  }
-  // A database failure propagates as a 500, so Stripe delivers the event again later.
-  const outcome = await fulfilPayload(c.var.db, event, Date.now(), adminNotices(c));
-  return c.json({ received: true, outcome });
-});

@@ -4,7 +4,7 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
 
-// VIP payments (queries in worker/db/payments.ts; fulfilment in worker/services/payments/).
+// VIP payments (queries in worker/db/payments.ts; fulfilment in worker/services/membership/purchase.ts).
 // The provider's customer for each member, linked by the first completed checkout.
 export const billingCustomers = sqliteTable("billing_customers", {
   userId: text("user_id")

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { revenueQuerySchema, type RevenueResponse } from "#contracts/admin-revenue.ts";
 import { readRevenue, revenuePeriod } from "../../db/admin-revenue";
-import { vipPlanPrices } from "../../services/payments/plans";
+import { vipPlanPrices } from "../../services/membership/plans";
 import { routeError } from "../../lib/errors";
 import { validate } from "../../lib/validate";
 

@@ -23,6 +23,7 @@ import { claimRefund, releaseRefund } from "../../db/refund-claims";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../../services/payments";
 import { announceOrderShipped } from "../../services/store/order-shipped";
 import { settleGiftTime } from "../../services/store/gift-refund";
+import { storeRefunds } from "../../services/store/purchase";
 import {
   CARRIER_NAMES,
   ORDER_EXPORT_BATCH,
@@ -168,7 +169,7 @@ export const adminStoreOrderRoutes = new Hono<HonoEnv>()
 
     let service;
     try {
-      service = createPaymentsService(c.env, c.var.db);
+      service = createPaymentsService(c.env, storeRefunds(c.var.db));
     } catch (err) {
       if (!(err instanceof PaymentsConfigError)) throw err;
       console.error(`payments: ${err.message}`);

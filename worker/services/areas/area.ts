@@ -1,7 +1,8 @@
 // What an area does in the Worker alone, beside its declaration in worker/contracts/areas/ (same
 // file name, same key in WORKER_AREAS): its pages' extra <head> content, its sitemap entries and
-// its cron work ("Adding an area" in docs/design.md). The shared code reads them: the page render
-// (services/page-head.ts), /sitemap.xml (routes/sitemap.ts) and the cron handler (services/cron.ts).
+// its cron work, and the kinds of purchase it sells ("Adding an area" in docs/design.md). The shared
+// code reads them: the page render (services/page-head.ts), /sitemap.xml (routes/sitemap.ts), the
+// cron handler (services/cron.ts) and the payments webhook (routes/payments.ts).
 import type { Context } from "hono";
 import type { HonoEnv } from "../../types";
 import type { AppEnv } from "../../env";
@@ -9,6 +10,7 @@ import type { DB } from "../../db/client";
 import type { Locale } from "#contracts/locale.ts";
 import type { SsrRouteId } from "#contracts/areas/index.ts";
 import type { SitemapEntry } from "../../lib/sitemap";
+import type { PurchaseKind } from "../payments/purchase-kind";
 
 /** The Worker's two cron triggers (wrangler.toml [triggers]; tests/node/areas.test.ts compares them). */
 export const FIVE_MINUTE_CRON = "*/5 * * * *";
@@ -33,4 +35,6 @@ export type WorkerArea = {
   readonly sitemap?: (c: Context<HonoEnv>, now: number) => Promise<SitemapEntry[]>;
   /** Its cron jobs, each run in this order within its trigger. */
   readonly cron?: readonly CronJob[];
+  /** The kinds of purchase it sells: the verified payment events each claims are applied through it (decision 089). */
+  readonly purchases?: readonly PurchaseKind[];
 };

@@ -1,10 +1,12 @@
 // Every area's Worker-side declaration (worker/services/areas/<area>.ts, under the key of its
 // declaration in AREAS, worker/contracts/areas/), and the lists the shared code reads from them:
-// the pages' head renderers (services/page-head.ts), the sitemap's readers (routes/sitemap.ts) and
-// the cron jobs (services/cron.ts). A new area with such work adds its file here;
-// tests/node/areas.test.ts fails when a file of this folder is missing.
+// the pages' head renderers (services/page-head.ts), the sitemap's readers (routes/sitemap.ts), the
+// cron jobs (services/cron.ts) and the kinds of purchase (the payments webhook, routes/payments.ts).
+// A new area with such work adds its file here; tests/node/areas.test.ts fails when a file of this
+// folder is missing.
 import type { AREAS, SsrRouteId } from "#contracts/areas/index.ts";
 import type { CronJob, HeadRenderer, WorkerArea } from "./area";
+import type { PurchaseKind } from "../payments/purchase-kind";
 import { events } from "./events";
 import { music } from "./music";
 import { newsletter } from "./newsletter";
@@ -34,3 +36,6 @@ export const SITEMAP_READERS = areas.flatMap((area) => area.sitemap ?? []);
 
 /** The areas' cron jobs, in the order of WORKER_AREAS. */
 export const AREA_CRON_JOBS: readonly CronJob[] = areas.flatMap((area) => area.cron ?? []);
+
+/** The kinds of purchase the areas sell, in the order of WORKER_AREAS: a verified event goes to the one that claims it. */
+export const PURCHASE_KINDS: readonly PurchaseKind[] = areas.flatMap((area) => area.purchases ?? []);

@@ -1,15 +1,18 @@
 // The store in the Worker (decision 054): a product's page carries its schema.org Product with an
 // Offer per currency and availability, the sitemap lists every product on sale to everyone with
-// its pictures, and every five minutes local test checkouts past their expiry give their stock back.
+// its pictures, its orders (store lines, tickets, gift VIP) are a kind of purchase the payments core
+// applies, and every five minutes local test checkouts past their expiry give their stock back.
 import { listPublicProducts } from "../../db/store";
 import { productPageHead } from "../store-page-head";
 import { expireStaleStoreCheckouts } from "../store/scheduled";
+import { storeOrders } from "../store/purchase";
 import { FIVE_MINUTE_CRON, type HeadRenderer, type WorkerArea } from "./area";
 
 const productMarkup: HeadRenderer = { render: (c, { url, locale }) => productPageHead(c.env, c.var.db, url, locale), leftOut: "product markup left out" };
 
 export const store = {
   pageHead: { "/store/$product": [productMarkup] },
+  purchases: [storeOrders],
   sitemap: async (c) =>
     (await listPublicProducts(c.var.db, { vip: false }, "en")).map((product) => ({
       loc: `/store/${encodeURIComponent(product.slug)}`,

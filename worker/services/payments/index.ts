@@ -6,6 +6,7 @@ import { createLivePaymentsService, verifyStripeSignature } from "./live";
 import { createLocalPaymentsService } from "./local";
 import { refundLocally } from "./local-refunds";
 import type { DB } from "../../db/client";
+import type { PurchaseKind } from "./purchase-kind";
 import type { PaymentEvent, PaymentsMode, PaymentsService } from "./types";
 
 export type { PaymentEvent, PaymentsMode, PaymentsService } from "./types";
@@ -28,8 +29,11 @@ export function paymentsModeOf(env: AppEnv): PaymentsMode | null {
 const PROTOCOLS = ["http", "https"] as const;
 const isProtocol = (v: string | undefined): v is (typeof PROTOCOLS)[number] => PROTOCOLS.some((p) => p === v);
 
-/** `db` lets the local test checkout refund (it sends the refund's event to fulfilment at once). */
-export function createPaymentsService(env: AppEnv, db?: DB): PaymentsService {
+/**
+ * `refunds` lets the local test checkout refund: it asks the kinds for the payment and sends the
+ * refund's event to fulfilment at once.
+ */
+export function createPaymentsService(env: AppEnv, refunds?: { db: DB; kinds: readonly PurchaseKind[] }): PaymentsService {
   const mode = paymentsModeOf(env);
   if (mode === "live") {
     if (!env.STRIPE_PRICE_ID) throw new PaymentsConfigError("STRIPE_SECRET_KEY is set but STRIPE_PRICE_ID is missing");
@@ -47,7 +51,7 @@ export function createPaymentsService(env: AppEnv, db?: DB): PaymentsService {
   }
   if (mode === "local") {
     const secret = env.LOCAL_PAYMENTS_SECRET ?? "";
-    return createLocalPaymentsService({ secret, refund: db && ((input) => refundLocally({ db, secret }, input)) });
+    return createLocalPaymentsService({ secret, refund: refunds && ((input) => refundLocally({ ...refunds, secret }, input)) });
   }
   throw new PaymentsConfigError("Payments are not configured: set STRIPE_SECRET_KEY and STRIPE_PRICE_ID (or run locally with LOCAL_PAYMENTS_SECRET)");
 }

@@ -26,9 +26,12 @@ import { PAYMENT_MESSAGES } from "#contracts/payments.ts";
 import type { Locale } from "#contracts/locale.ts";
 import type { StoreCheckoutBody } from "#contracts/store-checkout.ts";
 import type { OrderCheckoutInput, PaymentsService } from "../payments/types";
-import { fulfilEvent, type FulfilEffects } from "../payments/fulfilment";
+import { fulfilEvent } from "../payments/fulfilment";
+import type { FollowUpContext } from "../payments/purchase-kind";
+import { storeOrders } from "./purchase";
 import { priceCart, variantLabelOf } from "./pricing";
-import { listTicketHolds, type TicketHoldView } from "../../db/store-tickets";
+import { listTicketHolds } from "../../db/store-tickets";
+import { ticketLineName } from "./ticket-pricing";
 
 /**
  * Stripe counts a session's 30 minutes from its own creation, a moment after the Worker's, and
@@ -46,8 +49,8 @@ export type CheckoutBuyer = {
   buyerKeyHash: string;
 };
 
-/** effects: what a free order made at once is followed by (its receipt), as a paid one's webhook does. */
-export type OpenCheckoutInput = { body: StoreCheckoutBody; buyer: CheckoutBuyer; locale: Locale; origin: string; effects?: FulfilEffects };
+/** followUp: the request whose context sends a free order's receipt, as a paid one's webhook does. */
+export type OpenCheckoutInput = { body: StoreCheckoutBody; buyer: CheckoutBuyer; locale: Locale; origin: string; followUp?: FollowUpContext };
 
 /** The same click (attempt) of the same buyer names the same checkout; otherwise a fresh one. */
 async function checkoutIdFor(buyer: CheckoutBuyer, attemptId: string | undefined) {
@@ -110,7 +113,7 @@ async function reserve(db: DB, mode: PaymentsService["mode"], input: OpenCheckou
 /** Reserves the cart and opens the provider's session for it; `url` is where the buyer pays. */
 export async function openStoreCheckout(db: DB, service: PaymentsService, input: OpenCheckoutInput, now = Date.now()): Promise<{ url: string }> {
   const checkout = await reserve(db, service.mode, input, now);
-  if (checkout.totalCents === 0) return completeFreeCheckout(db, checkout, input.effects, now);
+  if (checkout.totalCents === 0) return completeFreeCheckout(db, checkout, input.followUp, now);
   let session: { id: string; url: string };
   try {
     session = await service.createOrderCheckout(await providerInputOf(db, checkout, input.origin));
@@ -129,9 +132,9 @@ export const thanksUrl = (checkout: Pick<StoreCheckoutRow, "id" | "providerSessi
 
 /**
  * Makes the order of a checkout priced at 0, once: the session completed with nothing to pay, as
- * Stripe describes one ("no_payment_required"), fulfilled by fulfilment.ts like any other.
+ * Stripe describes one ("no_payment_required"), fulfilled through the store's kind like any other.
  */
-async function completeFreeCheckout(db: DB, checkout: StoreCheckoutRow, effects: FulfilEffects | undefined, now: number) {
+async function completeFreeCheckout(db: DB, checkout: StoreCheckoutRow, followUp: FollowUpContext | undefined, now: number) {
   const object = {
     id: checkout.id,
     object: "checkout.session",
@@ -145,7 +148,7 @@ async function completeFreeCheckout(db: DB, checkout: StoreCheckoutRow, effects:
     metadata: { checkout_id: checkout.id },
   };
   const event = { id: `free:${checkout.id}`, type: "checkout.session.completed", created: Math.floor(now / 1000), data: { object } };
-  await fulfilEvent(db, event, now, effects);
+  await fulfilEvent(db, event, { kinds: [storeOrders], now, followUp });
   return { url: thanksUrl(checkout) };
 }
 
@@ -155,10 +158,6 @@ function providerLine(l: CheckoutLineView, locale: Locale): OrderCheckoutInput["
   // The discount is part of the unit price (a whole number of cents: pricing.ts).
   return { name: label ? `${title} (${label})` : title, unitAmountCents: (l.totalCents - l.discountCents) / l.quantity, quantity: l.quantity };
 }
-
-/** A ticket line: "Event: Type", in the buyer's language where the event and type have one. */
-export const ticketLineName = (h: Pick<TicketHoldView, "eventTitle" | "eventTitlePtBr" | "typeName" | "typeNamePtBr">, locale: Locale) =>
-  `${(locale === "pt-BR" && h.eventTitlePtBr) || h.eventTitle}: ${(locale === "pt-BR" && h.typeNamePtBr) || h.typeName}`;
 
 const SHIPPING_LABEL: Record<Locale, { paid: string; free: string }> = {
   en: { paid: "Shipping", free: "Free shipping" },

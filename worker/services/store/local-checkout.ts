@@ -1,14 +1,18 @@
 // The local test checkout for store carts (decision 054): its Pay, Decline and Abandon buttons, and
 // the sweep of checkouts past their expiry, build the Checkout Session events Stripe would send for
 // a payment-mode session (payment intent, amounts, the buyer's e-mail, the shipping address of a
-// physical cart), sign them with the local secret, and verify and fulfil them exactly as the
-// webhook does: the local mode runs the live path's fulfilment, not a shortcut.
+// physical cart); the local provider signs them with the local secret, and verifies and fulfils
+// them exactly as the webhook does: the local mode runs the live path's fulfilment, not a shortcut.
 import type { StoreCheckoutRow } from "../../db/store-checkouts";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
-import { deliver, type LocalDeps } from "../payments/local-flows";
-import { localEvent, newLocalId, unixSeconds } from "../payments/local-events";
+import { deliver, type LocalDelivery } from "../payments/local-delivery";
+import { localEvent, newLocalId, unixSeconds, type LocalEvent } from "../payments/local-events";
+import { storeOrders } from "./purchase";
 
-export type LocalOrderDeps = Pick<LocalDeps, "db" | "service" | "secret" | "effects">;
+export type LocalOrderDeps = Omit<LocalDelivery, "kinds">;
+
+/** The store's own events, claimed by its kind. */
+const deliverOrder = (deps: LocalOrderDeps, events: LocalEvent[], now: number) => deliver({ ...deps, kinds: [storeOrders] }, events, now);
 
 type ShipTo = { name: string | null; address: ShippingAddress } | null;
 
@@ -54,17 +58,17 @@ export function orderSessionObject(
 /** Pay: the card is charged, the session completes paid. */
 export async function payLocalOrder(deps: LocalOrderDeps, checkout: StoreCheckoutRow, shipTo: ShipTo, now = Date.now()) {
   const object = orderSessionObject(checkout, { status: "complete", paymentStatus: "paid", paymentIntentId: newLocalId("paymentIntent"), shipTo });
-  await deliver(deps, [localEvent("checkout.session.completed", object, now)], now);
+  await deliverOrder(deps, [localEvent("checkout.session.completed", object, now)], now);
 }
 
 /** Decline: the payment fails; the checkout fails and its stock comes back. */
 export async function declineLocalOrder(deps: LocalOrderDeps, checkout: StoreCheckoutRow, now = Date.now()) {
   const object = orderSessionObject(checkout, { status: "complete", paymentStatus: "unpaid", paymentIntentId: null, shipTo: null });
-  await deliver(deps, [localEvent("checkout.session.async_payment_failed", object, now)], now);
+  await deliverOrder(deps, [localEvent("checkout.session.async_payment_failed", object, now)], now);
 }
 
 /** Abandon, or the sweep after its expiry: the session expires and its stock comes back. */
 export async function expireLocalOrder(deps: LocalOrderDeps, checkout: StoreCheckoutRow, now = Date.now()) {
   const object = orderSessionObject(checkout, { status: "expired", paymentStatus: "unpaid", paymentIntentId: null, shipTo: null });
-  await deliver(deps, [localEvent("checkout.session.expired", object, now)], now);
+  await deliverOrder(deps, [localEvent("checkout.session.expired", object, now)], now);
 }

@@ -1,6 +1,6 @@
 // Fulfilment of store checkouts (decision 054): what a verified Checkout Session event in payment
-// mode does, as statements for fulfilment.ts to run in ONE batch after the event's own
-// payment_events row (so a repeated delivery changes nothing).
+// mode does, as statements the payments core runs (through the store's kind, purchase.ts) in ONE
+// batch after the event's own payment_events row (so a repeated delivery changes nothing).
 //
 // - completed or async_payment_succeeded, paid: the order, its lines (titles as sold), holds
 //   committed, entitlements (digital lines and merch bundles), gift codes (one per gift unit), the
@@ -59,9 +59,6 @@ const orderSessionSchema = z.object({
   collected_information: z.object({ shipping_details: shippingDetails }).nullish(),
 });
 type OrderSession = z.infer<typeof orderSessionSchema>;
-
-/** A Checkout Session of a one-time payment (the store), as opposed to a subscription (VIP). */
-export const isPaymentSession = (object: unknown) => typeof object === "object" && object !== null && (object as Record<string, unknown>).mode === "payment";
 
 /** The address the provider collected, when it has every part an order ships to. */
 function shippingOf(session: OrderSession): PaidOrder["shipping"] {

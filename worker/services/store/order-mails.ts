@@ -16,14 +16,13 @@ import { isLocale } from "#contracts/locale.ts";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import { createMailService } from "../mail";
 import { orderReceiptMail, type ReceiptDownload } from "../mail/store-order";
-import { notifyAdmin, type NotifyContext } from "../admin-notifications";
-import type { FulfilEffects } from "../payments/fulfilment";
+import { notifyAdmin } from "../admin-notifications";
 import { listOrderTickets, listTicketHolds } from "../../db/store-tickets";
 import { signTicketToken } from "../../lib/ticket-token";
 import { TICKETS_PATH } from "#contracts/event-tickets-model.ts";
 import type { Locale } from "#contracts/locale.ts";
 import type { ReceiptTickets } from "../mail/ticket-receipt";
-import { ticketLineName } from "./checkout";
+import { ticketLineName } from "./ticket-pricing";
 
 async function downloadsOf(db: DB, secret: string, siteUrl: string, orderId: string, now: number): Promise<ReceiptDownload[]> {
   const expiresAt = new Date(now + RECEIPT_LINK_TTL_MS);
@@ -158,8 +157,3 @@ export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now =
     console.error(`store: the mails of order ${orderId} failed`, err);
   }
 }
-
-/** The fulfilment effect a request hands over: the order's mails after the response. */
-export const storeOrderEffects = (c: NotifyContext): Pick<FulfilEffects, "orderPaid"> => ({
-  orderPaid: (orderId) => c.executionCtx.waitUntil(sendOrderMails(c.env, c.var.db, orderId)),
-});

@@ -1,7 +1,7 @@
 // charge.refunded for store orders: reads the charge from a verified event and plans what it does
-// to the order the charge paid for (worker/db/store-refunds.ts). Fulfilment (payments/fulfilment.ts)
-// runs the plan in one batch with the event's id, so each event counts once, and the statements are
-// conditional, so a replayed or an older event changes nothing.
+// to the order the charge paid for (worker/db/store-refunds.ts). The payments core runs the plan,
+// through the store's kind (purchase.ts), in one batch with the event's id, so each event counts
+// once, and the statements are conditional, so a replayed or an older event changes nothing.
 import { z } from "zod";
 import type { DB } from "../../db/client";
 import type { Statement } from "../../db/d1";

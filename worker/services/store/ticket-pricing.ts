@@ -13,7 +13,8 @@
 // The unit price is the type's price: VIP prices and promotion codes are the store's and never
 // touch a ticket (a cart of tickets only is promo_code_not_applicable).
 import type { DB } from "../../db/client";
-import { loadTicketRows, type NewTicketHold, type TicketRow } from "../../db/store-tickets";
+import { loadTicketRows, type NewTicketHold, type TicketHoldView, type TicketRow } from "../../db/store-tickets";
+import type { Locale } from "#contracts/locale.ts";
 import { routeError } from "../../lib/errors";
 import { presaleTimesOf } from "#contracts/presales.ts";
 import { mayBuyTicket, ticketCurrencyOf, ticketSaleStateAt, type TicketSaleTimes } from "#contracts/event-tickets-model.ts";
@@ -69,3 +70,7 @@ export async function priceTickets(
   }
   return [...priced.values()];
 }
+
+/** A ticket line: "Event: Type", in the buyer's language where the event and type have one. */
+export const ticketLineName = (h: Pick<TicketHoldView, "eventTitle" | "eventTitlePtBr" | "typeName" | "typeNamePtBr">, locale: Locale) =>
+  `${(locale === "pt-BR" && h.eventTitlePtBr) || h.eventTitle}: ${(locale === "pt-BR" && h.typeNamePtBr) || h.typeName}`;

@@ -41,6 +41,7 @@ import { isLocale } from "#contracts/locale.ts";
 import { STORE_LIMITS } from "#contracts/store-model.ts";
 import { createMailService, type MailService } from "../mail";
 import { createPaymentsService, PaymentProviderError, type PaymentsService } from "../payments";
+import { storeRefunds } from "../store/purchase";
 import { reminderCancelledMail } from "../reminders/mail";
 import { ticketsCancelledMail } from "./cancellation-mail";
 import { handleEventMoved, type EventMovedMessage } from "./event-moved";
@@ -98,7 +99,7 @@ export async function runCancellationStep(env: AppEnv, db: DB, eventId: string, 
   const page = await pendingOrders(db, eventId, deps.pageSize ?? CANCEL_PAGE_ORDERS);
   const mail = deps.mail ?? createMailService(env, db);
   if (page.length > 0) {
-    const payments = deps.payments ?? createPaymentsService(env, db);
+    const payments = deps.payments ?? createPaymentsService(env, storeRefunds(db));
     const actor = await requesterOf(db, job.requestedBy);
     let mailed = 0;
     try {

@@ -12,14 +12,23 @@
 // A VIP's answers carry the VIP price as theirs; everyone else sees it as a teaser. Visitors' answers
 // are public for a minute (the edge cache keeps them, per language); a member's are private.
 import { Hono, type Context } from "hono";
-import type { HonoEnv } from "../types";
-import { requireUser } from "../middleware/guards";
-import { answerLanguage } from "../middleware/content-language";
-import { validate } from "../lib/validate";
-import { routeError } from "../lib/errors";
-import { cartCatalog, findPublicProduct, listPublicProducts, productsForRelease, readCart, writeCart, writeCartOptions, type StoreViewer } from "../db/store";
-import { cartToStore, mergeCarts } from "../services/store-cart";
-import { releaseContents } from "../services/store/release-contents";
+import type { HonoEnv } from "../../types";
+import { requireUser } from "../../middleware/guards";
+import { answerLanguage } from "../../middleware/content-language";
+import { validate } from "../../lib/validate";
+import { routeError } from "../../lib/errors";
+import {
+  cartCatalog,
+  findPublicProduct,
+  listPublicProducts,
+  productsForRelease,
+  readCart,
+  writeCart,
+  writeCartOptions,
+  type StoreViewer,
+} from "../../db/store";
+import { cartToStore, mergeCarts } from "../../services/store-cart";
+import { releaseContents } from "../../services/store/release-contents";
 import { albumIdParamSchema, trackIdParamSchema } from "#contracts/music.ts";
 import { cartOptionsSchema } from "#contracts/store-cart.ts";
 import {
@@ -46,7 +55,7 @@ function storeCacheControl(c: Context<HonoEnv>) {
   c.header("Cache-Control", c.var.user ? "private, no-cache" : `public, max-age=${PUBLIC_MAX_AGE_S}`);
 }
 
-export const storeRoutes = new Hono<HonoEnv>()
+export const storeCatalogRoutes = new Hono<HonoEnv>()
   .get("/products", async (c) => {
     const locale = answerLanguage(c);
     const products = await listPublicProducts(c.var.db, viewerOf(c), locale);

@@ -18,18 +18,18 @@
 // cost nearly a whole download each. A GET from the first byte also counts as a download started.
 // HEAD and 304/416 answers never count.
 import { Hono, type Context } from "hono";
-import type { HonoEnv } from "../types";
-import { readConfig } from "../env";
-import { routeError, type ApiError } from "../lib/errors";
-import { parseRange } from "../lib/r2-range";
-import { verifyDownloadToken } from "../lib/download-token";
-import { releaseFormats } from "../db/release-formats";
-import { downloadBudgetSpent, downloadDay, findEntitlement, takeDownloadShare } from "../db/store-downloads";
-import { clientIp, hitEdgeLimit } from "../services/rate-limit";
-import { d1Checksums, planReleaseDownload, r2Source } from "../services/store/downloads";
-import { withChecksums, zipStream } from "../services/store/release-zip";
-import { attachmentHeader } from "../services/store/release-files";
-import { DOWNLOAD_RETRY_AFTER_S, reportMissingMedia } from "../services/store/missing-media";
+import type { HonoEnv } from "../../types";
+import { readConfig } from "../../env";
+import { routeError, type ApiError } from "../../lib/errors";
+import { parseRange } from "../../lib/r2-range";
+import { verifyDownloadToken } from "../../lib/download-token";
+import { releaseFormats } from "../../db/release-formats";
+import { downloadBudgetSpent, downloadDay, findEntitlement, takeDownloadShare } from "../../db/store-downloads";
+import { clientIp, hitEdgeLimit } from "../../services/rate-limit";
+import { d1Checksums, planReleaseDownload, r2Source } from "../../services/store/downloads";
+import { withChecksums, zipStream } from "../../services/store/release-zip";
+import { attachmentHeader } from "../../services/store/release-files";
+import { DOWNLOAD_RETRY_AFTER_S, reportMissingMedia } from "../../services/store/missing-media";
 import { STORE_LIMITS } from "#contracts/store-model.ts";
 import { DOWNLOAD_ERROR_PARAM } from "#contracts/store-collection.ts";
 

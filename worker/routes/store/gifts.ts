@@ -6,14 +6,14 @@
 //   GET  /:code    the printable card's data: the buyer's own code, or any for an administrator;
 //                  anyone else 404 gift_code_invalid, as for a code that does not exist
 import { Hono } from "hono";
-import type { HonoEnv } from "../types";
-import { readConfig } from "../env";
-import { validate } from "../lib/validate";
-import { routeError } from "../lib/errors";
-import { requireUser } from "../middleware/guards";
-import { clientIp, hitRateLimit } from "../services/rate-limit";
-import { announceRedemption, redeemGift } from "../services/store/gifts";
-import { findGiftCard } from "../db/gift-codes";
+import type { HonoEnv } from "../../types";
+import { readConfig } from "../../env";
+import { validate } from "../../lib/validate";
+import { routeError } from "../../lib/errors";
+import { requireUser } from "../../middleware/guards";
+import { clientIp, hitRateLimit } from "../../services/rate-limit";
+import { announceRedemption, redeemGift } from "../../services/store/gifts";
+import { findGiftCard } from "../../db/gift-codes";
 import {
   GIFT_REDEEM_RATE_LIMITS,
   giftRedeemBodySchema,

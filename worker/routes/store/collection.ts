@@ -13,14 +13,14 @@
 //   POST /claim/confirm   { token }: uses such a link (only the member who asked): 404
 //                         claim_link_invalid (unknown, used, another member's), 410 claim_link_expired
 import { Hono } from "hono";
-import type { HonoEnv } from "../types";
-import { requireUser } from "../middleware/guards";
-import { validate } from "../lib/validate";
-import { routeError } from "../lib/errors";
-import { optInTokenHash } from "../lib/opt-in-token";
-import { releaseFormats } from "../db/release-formats";
-import { attachGuestPurchases, consumeClaimLink, findOwnedEntitlement } from "../db/store-collection";
-import { linkFor, readCollection, sendClaimLink } from "../services/store/collection";
+import type { HonoEnv } from "../../types";
+import { requireUser } from "../../middleware/guards";
+import { validate } from "../../lib/validate";
+import { routeError } from "../../lib/errors";
+import { optInTokenHash } from "../../lib/opt-in-token";
+import { releaseFormats } from "../../db/release-formats";
+import { attachGuestPurchases, consumeClaimLink, findOwnedEntitlement } from "../../db/store-collection";
+import { linkFor, readCollection, sendClaimLink } from "../../services/store/collection";
 import {
   claimConfirmSchema,
   claimRequestSchema,

@@ -1,22 +1,15 @@
-// What the local test checkout's buttons do. Each builds the events Stripe would send, signs
-// them with the local secret, then verifies and fulfils them exactly as the webhook does, so the
-// local mode proves the real path rather than bypassing it.
+// What the VIP test checkout's and test portal's buttons do (local mode). Each builds the events
+// Stripe would send for a subscription, and the local provider delivers them (payments/
+// local-delivery.ts): signed, verified and fulfilled exactly as the webhook's, through this kind.
 import type { DB } from "../../db/client";
 import { findBillingCustomer } from "../../db/payments";
 import type { SubscriptionRow } from "../../db/payments";
-import { fulfilPayload, type FulfilEffects } from "./fulfilment";
-import { signLocalEvent } from "./local";
-import {
-  checkoutSessionObject,
-  invoiceObject,
-  localEvent,
-  newLocalId,
-  periodEndAfter,
-  subscriptionObject,
-  type LocalEvent,
-  type LocalSubscription,
-} from "./local-events";
-import type { PaymentsService } from "./types";
+import { deliver } from "../payments/local-delivery";
+import { localEvent, newLocalId } from "../payments/local-events";
+import type { FollowUpContext } from "../payments/purchase-kind";
+import type { PaymentsService } from "../payments/types";
+import { checkoutSessionObject, invoiceObject, periodEndAfter, subscriptionObject, type LocalSubscription } from "./local-events";
+import { vipSubscriptions } from "./purchase";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 
 /** `prices`: each plan's amount as the site sells it now (the configuration's monthly price, the settings' yearly one). */
@@ -25,17 +18,10 @@ export type LocalDeps = {
   service: PaymentsService;
   secret: string;
   prices: Record<VipPlan, { cents: number; currency: string }>;
-  effects?: FulfilEffects;
+  followUp?: FollowUpContext;
 };
 
-/** Signs, verifies and fulfils the events in order, as separate deliveries. */
-export async function deliver({ db, service, secret, effects }: Pick<LocalDeps, "db" | "service" | "secret" | "effects">, events: LocalEvent[], now: number) {
-  for (const event of events) {
-    const { rawBody, signature } = await signLocalEvent(event, secret);
-    const verified = await service.verifyEvent(rawBody, signature);
-    await fulfilPayload(db, verified, now, effects);
-  }
-}
+const deliverVip = (deps: LocalDeps, events: Parameters<typeof deliver>[1], now: number) => deliver({ ...deps, kinds: [vipSubscriptions] }, events, now);
 
 /** The checkout a Pay click completes: the plan it sells and the amount it was opened with (null: the plan's price now). */
 export type LocalCheckout = { sessionId: string; userId: string; plan: VipPlan; amountCents: number | null };
@@ -55,7 +41,7 @@ export async function payLocalCheckout(deps: LocalDeps, { sessionId, userId, pla
     currency: deps.prices[plan].currency,
     plan,
   };
-  await deliver(
+  await deliverVip(
     deps,
     [
       localEvent("customer.subscription.created", subscriptionObject(sub, now), now),
@@ -73,13 +59,13 @@ export async function payLocalCheckout(deps: LocalDeps, { sessionId, userId, pla
 /** Decline: the card is refused; the checkout fails and nothing is granted. */
 export async function declineLocalCheckout(deps: LocalDeps, { sessionId, userId }: { sessionId: string; userId: string }, now = Date.now()) {
   const object = checkoutSessionObject({ id: sessionId, userId, status: "complete", paymentStatus: "unpaid", customerId: null, subscriptionId: null });
-  await deliver(deps, [localEvent("checkout.session.async_payment_failed", object, now)], now);
+  await deliverVip(deps, [localEvent("checkout.session.async_payment_failed", object, now)], now);
 }
 
 /** Cancel: the member leaves the checkout; the session expires. */
 export async function cancelLocalCheckout(deps: LocalDeps, { sessionId, userId }: { sessionId: string; userId: string }, now = Date.now()) {
   const object = checkoutSessionObject({ id: sessionId, userId, status: "expired", paymentStatus: "unpaid", customerId: null, subscriptionId: null });
-  await deliver(deps, [localEvent("checkout.session.expired", object, now)], now);
+  await deliverVip(deps, [localEvent("checkout.session.expired", object, now)], now);
 }
 
 export type LocalManageAction = "cancel-at-period-end" | "resume" | "end-now" | "switch-to-yearly" | "switch-to-monthly";
@@ -147,7 +133,7 @@ export async function manageLocalSubscription(deps: LocalDeps, row: Subscription
     const terms = localSwitchTerms(row, deps.prices, target, now);
     const switched: LocalSubscription = { ...base, plan: target, priceCents: terms.priceCents, currency: terms.currency, periodEnd: terms.periodEnd };
     const amountPaid = terms.chargeCents;
-    await deliver(
+    await deliverVip(
       deps,
       [
         localEvent("customer.subscription.updated", subscriptionObject(switched, now), now),
@@ -161,5 +147,5 @@ export async function manageLocalSubscription(deps: LocalDeps, row: Subscription
     action === "end-now"
       ? localEvent("customer.subscription.deleted", subscriptionObject({ ...base, status: "canceled", cancelAtPeriodEnd: false }, now), now)
       : localEvent("customer.subscription.updated", subscriptionObject({ ...base, cancelAtPeriodEnd: action === "cancel-at-period-end" }, now), now);
-  await deliver(deps, [event], now);
+  await deliverVip(deps, [event], now);
 }

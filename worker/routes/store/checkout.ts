@@ -18,23 +18,22 @@
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getCookie, setCookie } from "hono/cookie";
-import type { HonoEnv } from "../types";
-import type { AppEnv } from "../env";
-import { conflict, fieldError, forbidden, routeError, unauthorized } from "../lib/errors";
-import { parseJsonBody, validate } from "../lib/validate";
-import { randomToken, sha256Hex } from "../lib/crypto";
-import { isLoopbackRequest } from "../middleware/local-only";
-import { requestLanguage } from "../middleware/content-language";
-import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
-import { requireHuman } from "../services/bot-check";
-import { createPaymentsService, PaymentsConfigError, paymentsModeOf, type PaymentsService } from "../services/payments";
-import { priceCart } from "../services/store/pricing";
-import { openStoreCheckout } from "../services/store/checkout";
-import { storeOrderEffects } from "../services/store/order-mails";
-import { declineLocalOrder, expireLocalOrder, payLocalOrder, type LocalOrderDeps } from "../services/store/local-checkout";
-import { findStoreCheckout, listCheckoutLines, orderNumberOf, type StoreCheckoutRow } from "../db/store-checkouts";
-import { listTicketHolds } from "../db/store-tickets";
-import { variantLabelOf } from "../services/store/pricing";
+import type { HonoEnv } from "../../types";
+import type { AppEnv } from "../../env";
+import { conflict, fieldError, forbidden, routeError, unauthorized } from "../../lib/errors";
+import { parseJsonBody, validate } from "../../lib/validate";
+import { randomToken, sha256Hex } from "../../lib/crypto";
+import { isLoopbackRequest } from "../../middleware/local-only";
+import { requestLanguage } from "../../middleware/content-language";
+import { clientIp, hitEdgeLimit, hitRateLimit } from "../../services/rate-limit";
+import { requireHuman } from "../../services/bot-check";
+import { createPaymentsService, PaymentsConfigError, paymentsModeOf, type PaymentsService } from "../../services/payments";
+import { priceCart } from "../../services/store/pricing";
+import { openStoreCheckout } from "../../services/store/checkout";
+import { declineLocalOrder, expireLocalOrder, payLocalOrder, type LocalOrderDeps } from "../../services/store/local-checkout";
+import { findStoreCheckout, listCheckoutLines, orderNumberOf, type StoreCheckoutRow } from "../../db/store-checkouts";
+import { listTicketHolds } from "../../db/store-tickets";
+import { variantLabelOf } from "../../services/store/pricing";
 import { CHECKOUT_RATE_LIMITS, PAYMENT_MESSAGES } from "#contracts/payments.ts";
 import { EMAIL_VERIFICATION_CODES, EMAIL_VERIFICATION_MESSAGES } from "#contracts/email-verification.ts";
 import { quoteBodySchema, type QuoteResponse } from "#contracts/store-cart.ts";
@@ -139,7 +138,7 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
       buyer,
       locale: requestLanguage(c),
       origin: new URL(c.req.url).origin,
-      effects: storeOrderEffects(c),
+      followUp: c,
     });
     return c.json<StoreCheckoutResponse>(result);
   })
@@ -198,7 +197,7 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
     if (checkout.mode !== "local") throw routeError("store_checkout_not_found");
     const now = Date.now();
     if (checkout.status !== "open" || checkout.expiresAt.getTime() <= now) throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
-    const deps: LocalOrderDeps = { db: c.var.db, service: paymentsFor(c.env), secret: c.env.LOCAL_PAYMENTS_SECRET ?? "", effects: storeOrderEffects(c) };
+    const deps: LocalOrderDeps = { db: c.var.db, service: paymentsFor(c.env), secret: c.env.LOCAL_PAYMENTS_SECRET ?? "", followUp: c };
     const sessionId = checkout.providerSessionId ?? checkout.id;
     if (action === "pay") {
       const body = await parseJsonBody(c, localPayBodySchema);
