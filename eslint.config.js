@@ -144,6 +144,13 @@ const boundaries = [
     except: ["./payment-events.ts", "./client.ts", "./d1.ts"],
     message: CORE_IMPORTS,
   },
+  {
+    // A module imports the tables it uses from their area's file: the barrel would build every
+    // table at the Worker's start-up, which holds a budget (decision 092).
+    target: "./worker",
+    from: "./worker/db/schema.ts",
+    message: "Import a table from its area's module, worker/db/schema/<area>.ts: the barrel builds every table at the Worker's start-up.",
+  },
 ];
 
 /**

@@ -133,7 +133,7 @@ async function main() {
   // the Worker's upload (a build, a dry run, its budgets: scripts/check-worker.mjs; the type check
   // it would start with is the stage above). Its start-up figure is CPU time, not wall time.
   console.log("\n(vitest projects node and app and the Worker's upload check run in parallel; each one's output follows when it ends)");
-  const upload = timed(() => runStage("node", ["scripts/check-worker.mjs", "--startup-advisory"], { buffered: true }));
+  const upload = timed(() => runStage("node", ["scripts/check-worker.mjs"], { buffered: true }));
   const light = ["node", "app"].map((project) => [project, timed(() => vitestProject(project, { buffered: true }))]);
   for (const [project, run] of light) {
     const { output, stage } = await run;

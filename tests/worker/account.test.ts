@@ -4,7 +4,7 @@
 // requests and sockets end with it.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions, users } from "../../worker/db/schema";
+import { sessions, users } from "../../worker/db/schema/accounts";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { verifyPassword } from "../../worker/lib/password";
 import { describeUserAgent } from "../../worker/lib/user-agent";

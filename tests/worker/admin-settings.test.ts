@@ -10,7 +10,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { count, desc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
-import { auditLog, mailOutbox, sessions, siteSettings } from "../../worker/db/schema";
+import { auditLog, siteSettings } from "../../worker/db/schema/operations";
+import { mailOutbox } from "../../worker/db/schema/mail";
+import { sessions } from "../../worker/db/schema/accounts";
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, type AdminSettingsResponse, type SiteSettings } from "../../worker/contracts/admin-settings";
 import { TEXT_MESSAGES } from "../../worker/contracts/text-messages";
 import { readSettings } from "../../worker/db/settings";

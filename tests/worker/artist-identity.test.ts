@@ -4,7 +4,7 @@
 // the setting; the chat persona is the same setting.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { siteSettings } from "../../worker/db/schema";
+import { siteSettings } from "../../worker/db/schema/operations";
 import { forget } from "../../worker/lib/memo";
 import { ARTIST_BIO_MAX, type AdminSettingsResponse, type ArtistResponse } from "../../worker/contracts/admin-settings";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";

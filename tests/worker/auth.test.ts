@@ -4,7 +4,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
-import { admins, passwordResets, profiles, rateLimits, sessions, users } from "../../worker/db/schema";
+import { admins, passwordResets, profiles, sessions, users } from "../../worker/db/schema/accounts";
+import { rateLimits } from "../../worker/db/schema/operations";
 import { consumePasswordReset, insertUserWithProfile, SESSION_IDLE_MS } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { hashPassword, verifyPassword } from "../../worker/lib/password";
@@ -102,12 +103,12 @@ describe("POST /api/auth/signup", () => {
     });
     expectSessionCookieFlags(res);
 
-    const row = await db().query.users.findFirst({ where: eq(users.id, user.id) });
+    const row = await db().select().from(users).where(eq(users.id, user.id)).limit(1).get();
     expect(row!.lastSignInAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row!.passwordHash).toMatch(/^pbkdf2-sha256\$100000\$/);
     expect(row!.passwordHash).not.toContain(body.password);
     expect(await verifyPassword(body.password, row!.passwordHash, testEnv.PASSWORD_PEPPER)).toBe(true);
-    expect(await db().query.profiles.findFirst({ where: eq(profiles.userId, user.id) })).toBeDefined();
+    expect(await db().select().from(profiles).where(eq(profiles.userId, user.id)).limit(1).get()).toBeDefined();
 
     expect(await me(cookieFrom(res)!)).toEqual(user);
   });
@@ -152,7 +153,7 @@ describe("POST /api/auth/signup", () => {
       (e: unknown) => e,
     );
     expect(isUniqueViolation(err)).toBe(true);
-    expect(await db().query.profiles.findFirst({ where: eq(profiles.userId, id) })).toBeUndefined();
+    expect(await db().select().from(profiles).where(eq(profiles.userId, id)).limit(1).get()).toBeUndefined();
     expect(isUniqueViolation(new Error("no such table: users"))).toBe(false);
   });
 
@@ -255,7 +256,7 @@ describe("POST /api/auth/login", () => {
       locale: "en",
     });
     expectSessionCookieFlags(res);
-    const row = await db().query.users.findFirst({ where: eq(users.id, u.id) });
+    const row = await db().select().from(users).where(eq(users.id, u.id)).limit(1).get();
     expect(row!.lastSignInAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect((await me(cookieFrom(res)!))?.id).toBe(u.id);
   });
@@ -309,7 +310,7 @@ describe("POST /api/auth/login", () => {
     await db().update(users).set({ isAdmin: true }).where(eq(users.id, u.id));
     const res = await login({ email: u.email, password: u.password });
     expect((await res.json<{ user: SessionUser }>()).user.isAdmin).toBe(true);
-    expect(await db().query.admins.findFirst({ where: eq(admins.userId, u.id) })).toBeUndefined();
+    expect(await db().select().from(admins).where(eq(admins.userId, u.id)).limit(1).get()).toBeUndefined();
   });
 
   it.each([
@@ -589,7 +590,7 @@ describe("password reset", () => {
     const other = await createUser("user");
     await db().update(sessions).set({ userId: u.id }).where(eq(sessions.userId, other.id));
     expect(await consumePasswordReset(db(), { tokenHash, userId: u.id, passwordHash: "pbkdf2-sha256$1$AA$AA" })).toBe(false);
-    const row = await db().query.users.findFirst({ where: eq(users.id, u.id) });
+    const row = await db().select().from(users).where(eq(users.id, u.id)).limit(1).get();
     expect(await verifyPassword("first-pass", row!.passwordHash, testEnv.PASSWORD_PEPPER)).toBe(true);
     expect(await sessionCount(u.id)).toBe(1);
   });

@@ -5,7 +5,8 @@
 // the runtime's fetch) when a key is configured, the offline responder otherwise.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { albums, events, tracks } from "../../worker/db/schema";
+import { albums, tracks } from "../../worker/db/schema/music";
+import { events } from "../../worker/db/schema/events";
 import type { NewEventRow } from "../../worker/db/events";
 import { createDb } from "../../worker/db/client";
 import type { AppEnv } from "../../worker/env";

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import demo from "../../scripts/demo-data.json";
-import { events } from "../../worker/db/schema";
+import { events } from "../../worker/db/schema/events";
 import type { AppEnv } from "../../worker/env";
 import type { ChatLocale } from "../../worker/contracts/chat";
 import { loadSiteDigest } from "../../worker/services/chat-digest";

@@ -7,7 +7,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { contactMessages, mailOutbox, siteSettings } from "../../worker/db/schema";
+import { contactMessages } from "../../worker/db/schema/contact";
+import { mailOutbox } from "../../worker/db/schema/mail";
+import { siteSettings } from "../../worker/db/schema/operations";
 import type { AdminMessagesResponse } from "../../worker/contracts/admin-messages";
 import { forget } from "../../worker/lib/memo";
 import { call, createUser, db, errorOf, ORIGIN, useFreshClientIp, withBotCheck, type Role } from "./helpers";

@@ -8,7 +8,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { desc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
-import { contactMessages, mailOutbox, marketingContacts, sessions } from "../../worker/db/schema";
+import { contactMessages } from "../../worker/db/schema/contact";
+import { mailOutbox, marketingContacts } from "../../worker/db/schema/mail";
+import { sessions } from "../../worker/db/schema/accounts";
 import { splitName } from "../../worker/db/contact";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactRequest } from "../../worker/contracts/contact";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
-import { mailOutbox } from "../../worker/db/schema";
+import { mailOutbox } from "../../worker/db/schema/mail";
 import { createMailService } from "../../worker/services/mail";
 import { addToOutbox, extractLinks } from "../../worker/services/mail/outbox";
 import type { AppEnv } from "../../worker/env";

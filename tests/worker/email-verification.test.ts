@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { call, createUser, db, errorOf, ORIGIN, ruleError, testEnv, type TestUser } from "./helpers";
-import { emailVerifications, mailOutbox, users } from "../../worker/db/schema";
+import { emailVerifications, users } from "../../worker/db/schema/accounts";
+import { mailOutbox } from "../../worker/db/schema/mail";
+import { posts } from "../../worker/db/schema/feed";
 import { extractLinks } from "../../worker/services/mail/outbox";
 import { EMAIL_VERIFICATION_TTL_MS } from "../../worker/contracts/email-verification";
 import { AUTH_MESSAGES, type AuthUserResponse, type MeResponse } from "../../worker/contracts/auth";
@@ -48,7 +50,7 @@ async function tokenMailedTo(to: string) {
 const verify = (token: unknown, cookie?: string) => call("/api/auth/verify-email", { json: { token }, cookie });
 const resend = (cookie?: string) => call("/api/auth/verify-email/resend", { method: "POST", cookie });
 const changeEmail = (json: unknown, cookie?: string) => call("/api/auth/email-change", { json, cookie });
-const userRow = (id: string) => db().query.users.findFirst({ where: eq(users.id, id) });
+const userRow = (id: string) => db().select().from(users).where(eq(users.id, id)).limit(1).get();
 const me = async (cookie: string) => (await (await call("/api/auth/me", { cookie })).json<MeResponse>()).user;
 
 async function expectUnverified(res: Response) {
@@ -126,7 +128,7 @@ describe("an unverified member", () => {
     const vip = await createUser("vip", { unverified: true });
     await expectUnverified(await call("/api/chat/live", { cookie: vip.cookie, headers: { upgrade: "websocket", origin: ORIGIN } }));
     // Nothing was written.
-    const rows = await db().query.posts.findMany({ where: (p, { eq: is }) => is(p.userId, member.id) });
+    const rows = await db().select().from(posts).where(eq(posts.userId, member.id)).all();
     expect(rows).toHaveLength(0);
   });
 

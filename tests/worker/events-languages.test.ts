@@ -4,7 +4,8 @@
 // public answers vary by language; a past event is past, never sold out; sold out is set by an admin.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { events, siteSettings } from "../../worker/db/schema";
+import { events } from "../../worker/db/schema/events";
+import { siteSettings } from "../../worker/db/schema/operations";
 import type { EventRow, NewEventRow } from "../../worker/db/events";
 import { forget } from "../../worker/lib/memo";
 import type { EventsResponse } from "../../worker/contracts/events";

@@ -5,7 +5,8 @@
 // date is exact.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { events, siteSettings } from "../../worker/db/schema";
+import { events } from "../../worker/db/schema/events";
+import { siteSettings } from "../../worker/db/schema/operations";
 import type { EventRow, NewEventRow } from "../../worker/db/events";
 import { forget } from "../../worker/lib/memo";
 import { toZonedIso, utcOffsetMinutes } from "../../worker/contracts/time-zones";

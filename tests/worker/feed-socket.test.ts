@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { passwordResets, users } from "../../worker/db/schema";
+import { passwordResets, users } from "../../worker/db/schema/accounts";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { allFeedHubs, feedHub, publishFeedEvent } from "../../worker/services/realtime/feed-hub";
 import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue } from "../../worker/durable-objects/feed-event-queue";

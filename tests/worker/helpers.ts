@@ -5,7 +5,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { vi } from "vitest";
 import { app } from "../../worker/app";
 import { createDb } from "../../worker/db/client";
-import { admins, profiles, users } from "../../worker/db/schema";
+import { admins, profiles, users } from "../../worker/db/schema/accounts";
 import { createSession } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { hashPassword } from "../../worker/lib/password";

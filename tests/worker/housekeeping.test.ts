@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../worker/db/auth";
-import { emailVerifications, loginThrottles, passwordResets, rateLimits, sessions, signInLinks } from "../../worker/db/schema";
+import { emailVerifications, loginThrottles, passwordResets, sessions, signInLinks } from "../../worker/db/schema/accounts";
+import { rateLimits } from "../../worker/db/schema/operations";
 import { call, createUser, db } from "./helpers";
 
 const HOUR = 60 * 60 * 1000;

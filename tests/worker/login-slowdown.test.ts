@@ -6,7 +6,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
-import { loginThrottles, mailOutbox, signInLinks, users } from "../../worker/db/schema";
+import { loginThrottles, signInLinks, users } from "../../worker/db/schema/accounts";
+import { mailOutbox } from "../../worker/db/schema/mail";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { AUTH_MESSAGES, type SessionUser } from "../../worker/contracts/auth";
 import { LOGIN_SLOWDOWN, SIGN_IN_LINK_MESSAGES, SIGN_IN_LINK_PATH, SIGN_IN_LINK_TTL_MS } from "../../worker/contracts/sign-in-link";
@@ -50,7 +51,7 @@ async function guess(email: string, times: number) {
   for (let i = 0; i < times; i++) expect(await shapeOf(await login(email, `wrong-${i}`))).toEqual(REFUSED);
 }
 
-const throttleOf = (email: string) => db().query.loginThrottles.findFirst({ where: eq(loginThrottles.email, email) });
+const throttleOf = (email: string) => db().select().from(loginThrottles).where(eq(loginThrottles.email, email)).limit(1).get();
 const mailsTo = (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, email));
 
 async function linkTokenFor(email: string) {
@@ -273,7 +274,7 @@ describe("sign-in links and suspensions (the shared rule, lib/suspension.ts)", S
     const res = await useLink(token);
     expect(res.status).toBe(200);
     expect((await meOf(cookieFrom(res)))?.id).toBe(u.id);
-    expect(await db().query.users.findFirst({ where: eq(users.id, u.id) })).toMatchObject({ status: "active", banReason: null, bannedUntil: null });
+    expect(await db().select().from(users).where(eq(users.id, u.id)).limit(1).get()).toMatchObject({ status: "active", banReason: null, bannedUntil: null });
   });
 
   it("a timed suspension still in force gets no link, and a link issued before it is refused", async () => {

@@ -6,7 +6,10 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { contactMessages, mailOutbox, siteSettings, users } from "../../worker/db/schema";
+import { contactMessages } from "../../worker/db/schema/contact";
+import { mailOutbox } from "../../worker/db/schema/mail";
+import { siteSettings } from "../../worker/db/schema/operations";
+import { users } from "../../worker/db/schema/accounts";
 import { MEMBER_LOCALE_MESSAGES } from "../../worker/contracts/member-locale";
 import { LOCALE_COOKIE, type Locale } from "../../worker/contracts/locale";
 import { mailDateTime } from "../../worker/services/mail/format";

@@ -4,7 +4,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MailboxResponse } from "../../worker/contracts/auth";
-import { mailOutbox } from "../../worker/db/schema";
+import { mailOutbox } from "../../worker/db/schema/mail";
 import { MailBatchError } from "../../worker/services/mail/live";
 import { createLocalMailService } from "../../worker/services/mail/local";
 import { addToOutbox } from "../../worker/services/mail/outbox";

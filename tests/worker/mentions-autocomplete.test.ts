@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../worker/contracts/auth";
 import { MENTION_SUGGESTIONS_MAX, type MentionSuggestionsResponse, type ProfileResponse } from "../../worker/contracts/profiles";
-import { users } from "../../worker/db/schema";
+import { users } from "../../worker/db/schema/accounts";
 import { call, createUser, db, errorOf, ruleError, type TestUser } from "./helpers";
 
 const mentions = (q: string, viewer: TestUser | null) => call(`/api/profiles/mentions?q=${encodeURIComponent(q)}`, { cookie: viewer?.cookie });

@@ -17,7 +17,7 @@ import type {
   TrackView,
 } from "../../worker/contracts/music";
 import { eq, sql } from "drizzle-orm";
-import { tracks } from "../../worker/db/schema";
+import { tracks } from "../../worker/db/schema/music";
 import { call, createUser, db, errorOf, ORIGIN, TRACK_VIEW_KEYS, type Role, type TestUser } from "./helpers";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

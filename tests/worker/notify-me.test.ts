@@ -6,7 +6,8 @@
 // pass runs or the queue delivers. Expectations come from raw SQL against D1.
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { albums, events, tracks } from "../../worker/db/schema";
+import { albums, tracks } from "../../worker/db/schema/music";
+import { events } from "../../worker/db/schema/events";
 import type { NewEventRow } from "../../worker/db/events";
 import { handleMessage } from "../../worker/services/notifications";
 import { deleteMemberAccount } from "../../worker/db/member-data";

@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { createUser, db } from "./helpers";
 import { claimOfferCode, countPool, deleteFreeCodes, insertOfferCodes } from "../../worker/db/offer-codes";
 import { importOfferCodes, previewOfferCodes } from "../../worker/services/offer-codes";
-import { offerCodes, users } from "../../worker/db/schema";
+import { offerCodes } from "../../worker/db/schema/perks";
+import { users } from "../../worker/db/schema/accounts";
 import type { OfferPool } from "../../worker/contracts/offer-codes";
 import { ApiError } from "../../worker/lib/errors";
 

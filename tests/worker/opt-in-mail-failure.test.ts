@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
-import { events } from "../../worker/db/schema";
+import { events } from "../../worker/db/schema/events";
 import { REMINDER_MESSAGES } from "../../worker/contracts/reminders";
 import { NOTIFY_MESSAGES } from "../../worker/contracts/notify-me";
 import { db, errorOf, ORIGIN, withBotCheck } from "./helpers";

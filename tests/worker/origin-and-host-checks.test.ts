@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { call, createUser, db, errorOf, LOCAL_ORIGIN, ORIGIN } from "./helpers";
-import { sessions } from "../../worker/db/schema";
+import { sessions } from "../../worker/db/schema/accounts";
 import { checkRemoteAudioUrl, parseAllowedHosts, RemoteUrlRefused } from "../../worker/services/media/audio-proxy";
 
 const sessionsOf = async (userId: string) => (await db().select().from(sessions).where(eq(sessions.userId, userId))).length;

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, createUser, db, errorOf, type Role } from "./helpers";
 import { auditCount, expectAdminOnly, userOf } from "./admin-gate-matrix";
-import { listeningParties } from "../../worker/db/schema";
+import { listeningParties } from "../../worker/db/schema/music";
 import { verifyMediaToken } from "../../worker/lib/media-token";
 import type {
   AdminPartiesResponse,

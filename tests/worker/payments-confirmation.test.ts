@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CheckoutStatusResponse } from "../../worker/contracts/payments";
-import { checkoutSessions } from "../../worker/db/schema";
+import { checkoutSessions } from "../../worker/db/schema/vip";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import {
   DAY_MS,

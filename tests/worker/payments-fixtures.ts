@@ -3,7 +3,8 @@
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
-import { billingCustomers, checkoutSessions, paymentEvents, subscriptions, users } from "../../worker/db/schema";
+import { billingCustomers, checkoutSessions, paymentEvents, subscriptions } from "../../worker/db/schema/vip";
+import { users } from "../../worker/db/schema/accounts";
 import { call, db } from "./helpers";
 
 export const LOCAL_SECRET = (env as unknown as { LOCAL_PAYMENTS_SECRET: string }).LOCAL_PAYMENTS_SECRET;
@@ -150,23 +151,23 @@ export async function deliver(...events: TestEvent[]) {
 }
 
 export async function isVip(userId: string) {
-  const row = await db().query.users.findFirst({ where: eq(users.id, userId), columns: { isVip: true } });
+  const row = await db().select({ isVip: users.isVip }).from(users).where(eq(users.id, userId)).limit(1).get();
   if (!row) throw new Error(`no user ${userId}`);
   return row.isVip;
 }
 
-export const subscriptionRow = (id: string) => db().query.subscriptions.findFirst({ where: eq(subscriptions.id, id) });
-export const checkoutRow = (id: string) => db().query.checkoutSessions.findFirst({ where: eq(checkoutSessions.id, id) });
-export const customerOf = (userId: string) => db().query.billingCustomers.findFirst({ where: eq(billingCustomers.userId, userId) });
-export const eventRecorded = async (id: string) => Boolean(await db().query.paymentEvents.findFirst({ where: eq(paymentEvents.eventId, id) }));
+export const subscriptionRow = (id: string) => db().select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1).get();
+export const checkoutRow = (id: string) => db().select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1).get();
+export const customerOf = (userId: string) => db().select().from(billingCustomers).where(eq(billingCustomers.userId, userId)).limit(1).get();
+export const eventRecorded = async (id: string) => Boolean(await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, id)).limit(1).get());
 
 /** Everything payments can change for a member, to prove that something changed nothing. */
 export async function paymentStateOf(userId: string) {
   const d = db();
   return {
-    user: await d.query.users.findFirst({ where: eq(users.id, userId), columns: { isVip: true, isAdmin: true } }),
+    user: await d.select({ isVip: users.isVip, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).limit(1).get(),
     subscriptions: await d.select().from(subscriptions).where(eq(subscriptions.userId, userId)).all(),
-    customer: await d.query.billingCustomers.findFirst({ where: eq(billingCustomers.userId, userId) }),
+    customer: await d.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)).limit(1).get(),
     checkouts: await d.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId)).all(),
   };
 }

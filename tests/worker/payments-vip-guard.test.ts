@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { call, callLocal, createUser, db, errorOf } from "./helpers";
-import { users } from "../../worker/db/schema";
+import { users } from "../../worker/db/schema/accounts";
 import { isVip, newCustomerId, newSubscriptionId, postWebhook, subscriptionEvent } from "./payments-fixtures";
 
 const VIP_FIELDS = [{ is_vip: true }, { isVIP: true }, { isVip: true }];
@@ -27,7 +27,7 @@ describe("VIP only through a verified payment event", () => {
     });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).code).toBe("invalid_input");
-    expect(await db().query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined();
+    expect(await db().select().from(users).where(eq(users.email, email)).limit(1).get()).toBeUndefined();
   });
 
   it("the result page's status endpoint grants nothing, whatever the query says", async () => {

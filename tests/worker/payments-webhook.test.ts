@@ -7,7 +7,7 @@ import worker from "../../worker/index";
 import { eq } from "drizzle-orm";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { call, createUser, db, errorOf } from "./helpers";
-import { paymentEvents } from "../../worker/db/schema";
+import { paymentEvents } from "../../worker/db/schema/vip";
 import {
   DAY_MS,
   checkoutCompletedEvent,
@@ -53,7 +53,7 @@ describe("verified events without a usable envelope", () => {
     expect(await paymentStateOf(user.id)).toEqual(before);
     // Recorded under its own id, or (having none) under one derived from its content.
     const id = damaged.id ?? `malformed:${await sha256Hex(JSON.stringify(damaged))}`;
-    const row = await db().query.paymentEvents.findFirst({ where: eq(paymentEvents.eventId, id) });
+    const row = await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, id)).limit(1).get();
     expect(row?.type).toBe(typeof damaged.type === "string" ? damaged.type : "unknown");
   });
 

@@ -9,7 +9,7 @@ import worker from "../../worker/index";
 import { app } from "../../worker/app";
 import { call, createUser, db, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
 import { proxyD1 } from "./d1-count";
-import { postImages, posts } from "../../worker/db/schema";
+import { postImages, posts } from "../../worker/db/schema/feed";
 import {
   FEED_MESSAGES,
   POST_IMAGE_FILENAME_PATTERN,

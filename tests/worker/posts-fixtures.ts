@@ -5,7 +5,8 @@
 import { asc, count, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
-import { postComments, postLikes, postReports, posts, users } from "../../worker/db/schema";
+import { postComments, postLikes, postReports, posts } from "../../worker/db/schema/feed";
+import { users } from "../../worker/db/schema/accounts";
 import { FEED_MESSAGES, type FeedResponse, type PostResponse } from "../../worker/contracts/feed";
 
 export const HOUR = 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, createUser, db, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
 import { metaContents, page, rootOf, textOf } from "./pages-fixtures";
 import { acceptSocket, type AcceptedSocket } from "./sockets";
-import { posts } from "../../worker/db/schema";
+import { posts } from "../../worker/db/schema/feed";
 import {
   FEED_MESSAGES,
   FEED_PAGE_SIZE,

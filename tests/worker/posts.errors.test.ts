@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, createUser, errorOf, EDGE_LIMIT_TEST_TIMEOUT_MS, inOneEdgeLimitWindow, ruleError } from "./helpers";
 import { metaContents, page } from "./pages-fixtures";
-import { postComments, postLikes, postReports, posts } from "../../worker/db/schema";
+import { postComments, postLikes, postReports, posts } from "../../worker/db/schema/feed";
 import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "../../worker/contracts/feed";
 import { EDGE_RATE_LIMITS, RATE_LIMIT_MESSAGE } from "../../worker/contracts/limits";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";

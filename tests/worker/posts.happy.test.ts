@@ -10,7 +10,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { call, createUser, db, ORIGIN, type TestUser } from "./helpers";
 import { metaContents, page, rootOf, stateOf, textOf } from "./pages-fixtures";
-import { postComments, postLikes, posts } from "../../worker/db/schema";
+import { postComments, postLikes, posts } from "../../worker/db/schema/feed";
 import {
   FEED_MESSAGES,
   FEED_PAGE_SIZE,

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, createUser, db, errorOf, type Role } from "./helpers";
 import { page, rootOf, textOf } from "./pages-fixtures";
 import { escapeHtml } from "../../worker/lib/page-head";
-import { postLikes, posts } from "../../worker/db/schema";
+import { postLikes, posts } from "../../worker/db/schema/feed";
 import { type CommentResponse, type CommentsResponse, type PostResponse } from "../../worker/contracts/feed";
 import {
   UNAUTHORIZED,

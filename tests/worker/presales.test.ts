@@ -7,7 +7,7 @@
 // Expectations come from raw SQL against D1 or fixed values, never from the code under test.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { events } from "../../worker/db/schema";
+import { events } from "../../worker/db/schema/events";
 import type { EventRow, NewEventRow } from "../../worker/db/events";
 import { forget } from "../../worker/lib/memo";
 import { insertOfferCodes } from "../../worker/db/offer-codes";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, createUser, db, errorOf, ruleError, type TestUser } from "./helpers";
-import { posts, profiles, users } from "../../worker/db/schema";
+import { posts } from "../../worker/db/schema/feed";
+import { profiles, users } from "../../worker/db/schema/accounts";
 import type { ProfilePostsResponse, ProfileResponse, ProfileView } from "../../worker/contracts/profiles";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
 import { updateOwnProfile } from "../../worker/db/profiles";

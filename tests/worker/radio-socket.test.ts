@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { passwordResets, users } from "../../worker/db/schema";
+import { passwordResets, users } from "../../worker/db/schema/accounts";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { forget } from "../../worker/lib/memo";
 import { stationHub } from "../../worker/services/realtime/station-hub";

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EDGE_RATE_LIMITS, RATE_LIMIT_MESSAGE, type EdgeRateLimit } from "../../worker/contracts/limits";
-import { rateLimits } from "../../worker/db/schema";
+import { rateLimits } from "../../worker/db/schema/operations";
 import { call, createUser, db, errorOf, EDGE_LIMIT_TEST_TIMEOUT_MS, inOneEdgeLimitWindow, useFreshClientIp } from "./helpers";
 import { like, seedPost } from "./posts-fixtures";
 

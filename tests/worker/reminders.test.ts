@@ -7,7 +7,7 @@
 // Expectations come from raw SQL against D1 (the outbox, the reminder rows).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { events } from "../../worker/db/schema";
+import { events } from "../../worker/db/schema/events";
 import type { EventRow, NewEventRow } from "../../worker/db/events";
 import { formatUtc } from "../../worker/lib/ical";
 import { sha256Hex } from "../../worker/lib/crypto";

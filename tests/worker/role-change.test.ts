@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { sessions, users } from "../../worker/db/schema";
+import { sessions, users } from "../../worker/db/schema/accounts";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { forget } from "../../worker/lib/memo";
 import { feedHub } from "../../worker/services/realtime/feed-hub";

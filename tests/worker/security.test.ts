@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { call, createUser, db, errorOf } from "./helpers";
-import { sessions } from "../../worker/db/schema";
+import { sessions } from "../../worker/db/schema/accounts";
 
 const sessionsOf = async (userId: string) => (await db().select().from(sessions).where(eq(sessions.userId, userId))).length;
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/lib/password";

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterEach, describe, expect, it } from "vitest";
-import { events } from "../../worker/db/schema";
+import { events } from "../../worker/db/schema/events";
 import { forget } from "../../worker/lib/memo";
 import type { NewEventRow } from "../../worker/db/events";
 import { call, db, ORIGIN } from "./helpers";

@@ -10,7 +10,7 @@ import { app } from "../../worker/app";
 import { call, createUser, db, errorOf, ORIGIN, type TestUser } from "./helpers";
 import { D1, grant, linkFor, putReleaseMedia, seedOrder, type SeededOrder } from "./download-fixtures";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
-import { siteSettings } from "../../worker/db/schema";
+import { siteSettings } from "../../worker/db/schema/operations";
 import { MISSING_MEDIA_TEXTS } from "../../worker/services/store/missing-media";
 
 const ALBUM = "freestyle-nights";

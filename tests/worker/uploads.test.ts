@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, call, createUser, db, errorOf, type TestUser } from "./helpers";
-import { users } from "../../worker/db/schema";
+import { users } from "../../worker/db/schema/accounts";
 import { AVATAR_FILENAME_PATTERN, AVATAR_MAX_BYTES, PROFILE_MESSAGES, type AvatarUploadResponse } from "../../worker/contracts/profiles";
 import { claimingSize, GIF_1X1, JPEG_1X1, PNG_1X1, pngSized, WEBP_1X1 } from "./image-fixtures";
 

@@ -6,7 +6,7 @@ import { createScheduledController, createExecutionContext } from "cloudflare:te
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import { listeningParties } from "../../worker/db/schema";
+import { listeningParties } from "../../worker/db/schema/music";
 import { forget } from "../../worker/lib/memo";
 import { ROLE_CHANGED_FRAME, SOCKET_CLOSE_VIP_ENDED, SOCKET_VIP_ENDED_REASON } from "../../worker/contracts/realtime";
 import type { ChatServerFrame } from "../../worker/contracts/chat";

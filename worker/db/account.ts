@@ -4,7 +4,7 @@
 // it ended, for closing their sockets.
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { DB } from "./client";
-import { sessions, users } from "./schema";
+import { sessions, users } from "./schema/accounts";
 import { SESSION_IDLE_MS } from "./auth";
 
 export type MemberSessionRow = {

@@ -2,7 +2,7 @@
 // one D1 batch; picture and video swaps read the replaced key in that same batch.
 import { asc, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { albums, radioStations, tvChannels } from "./schema";
+import { albums, radioStations, tvChannels } from "./schema/music";
 import { auditInsert, type Actor } from "./audit";
 import { coverUrlOf } from "./music";
 import { idsLike, inJson, r2KeyOf, sameIds, type CatalogRefusal, type Deleted } from "./admin-catalog";

@@ -4,7 +4,8 @@
 import { and, asc, eq, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "./client";
-import { albums, notifyRequests, radioStations, retiredTracks, tracks } from "./schema";
+import { albums, radioStations, retiredTracks, tracks } from "./schema/music";
+import { notifyRequests } from "./schema/notify-me";
 import { auditInsert, type Actor, type AuditEntry } from "./audit";
 import { coverUrlOf } from "./music";
 import { refuse, isRefused, type Refused } from "../lib/outcome";

@@ -2,7 +2,7 @@
 // the route then forgets the public pages' memo (EVENTS_MEMO_PREFIX) so the change shows at once.
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { DB } from "./client";
-import { events } from "./schema";
+import { events } from "./schema/events";
 import { auditInsert, type Actor } from "./audit";
 import { amountToCents, centsToAmount, findEvent, type EventRow } from "./events";
 import { matchesSearch } from "./admin-search";

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "./client";
-import { contactMessages, contactReplies } from "./schema";
+import { contactMessages, contactReplies } from "./schema/contact";
 import { auditInsert, type Actor } from "./audit";
 import { newId } from "../lib/crypto";
 import { matchesSearch } from "./admin-search";

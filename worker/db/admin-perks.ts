@@ -3,7 +3,8 @@
 // picture from R2 after it).
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { DB } from "./client";
-import { offerCodes, perkReveals, perks, users } from "./schema";
+import { offerCodes, perkReveals, perks } from "./schema/perks";
+import { users } from "./schema/accounts";
 import { auditInsert, type Actor } from "./audit";
 import { runBatch } from "./d1";
 import { countOfferCodes, deletePoolStatement } from "./offer-codes";

@@ -4,7 +4,8 @@
 // conditional UPDATE, as the table's CHECK would refuse it anyway).
 import { asc, desc, eq } from "drizzle-orm";
 import type { DB } from "./client";
-import { perks, promoCodes } from "./schema";
+import { perks } from "./schema/perks";
+import { promoCodes } from "./schema/store";
 import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "./audit";
 import { isUniqueViolation } from "./d1";
 import { refuse, type Refused } from "../lib/outcome";

@@ -3,7 +3,9 @@
 // number, the buyer's e-mail, the name it ships to and the member's username.
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DB } from "./client";
-import { auditLog, entitlements, giftCodes, orderLines, orders, products, revenueEntries, users } from "./schema";
+import { auditLog } from "./schema/operations";
+import { entitlements, giftCodes, orderLines, orders, products, revenueEntries } from "./schema/store";
+import { users } from "./schema/accounts";
 import { ORDERS_PAGE_SIZE, type OrderFilterStatus } from "#contracts/admin-store-orders-limits.ts";
 import type { OrderAddress, OrderDetail, OrderLineView, OrderListItem, OrdersListResponse, OrderTotal } from "#contracts/admin-store-orders.ts";
 import type { Period } from "../lib/ticket-periods";

@@ -5,7 +5,7 @@
 // concurrently), and a variant or picture goes only while nothing points at it.
 import { and, eq } from "drizzle-orm";
 import type { DB } from "./client";
-import { productImages, productVariants } from "./schema";
+import { productImages, productVariants } from "./schema/store";
 import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "./audit";
 import { isUniqueViolation } from "./d1";
 import { refuse, type Refused } from "../lib/outcome";

@@ -4,7 +4,8 @@
 // checkout made meanwhile keeps its product.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { albums, orderLines, productImages, products, productVariants, storeCheckoutLines, tracks } from "./schema";
+import { albums, tracks } from "./schema/music";
+import { orderLines, productImages, products, productVariants, storeCheckoutLines } from "./schema/store";
 import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "./audit";
 import { isUniqueViolation } from "./d1";
 import { refuse, type Refused } from "../lib/outcome";

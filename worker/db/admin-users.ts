@@ -4,7 +4,9 @@
 // every statement, so of two admins demoting each other at once only the first change applies.
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { DB } from "./client";
-import { admins, posts, sessions, users, vipComps } from "./schema";
+import { admins, sessions, users } from "./schema/accounts";
+import { posts } from "./schema/feed";
+import { vipComps } from "./schema/vip";
 import { auditInsert, type AuditEntry } from "./audit";
 import { displayUsername } from "./auth";
 import { grantsVip, hasCompVip, syncUserVip } from "./payments";

@@ -2,7 +2,7 @@
 // does not rewrite the events filled from it: an event's venue fields are its own copy.
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { events, venues } from "./schema";
+import { events, venues } from "./schema/events";
 import { auditInsert, type Actor } from "./audit";
 import { matchesSearch } from "./admin-search";
 import type { AdminVenue, VenueValues } from "#contracts/admin-venues.ts";

@@ -2,7 +2,7 @@
 // rollups (db/analytics-sql.ts) with the retention of raw views, which the hourly cron runs.
 import { eq, lt } from "drizzle-orm";
 import type { DB } from "./client";
-import { analyticsSalts } from "./schema";
+import { analyticsSalts } from "./schema/analytics";
 import { randomToken } from "../lib/crypto";
 import { RAW_EVENTS_RETENTION_DAYS } from "#contracts/admin-analytics.ts";
 import { ROLLUP_FINAL_AFTER_MS, membersSnapshotStatement, retentionStatements, rollupDayStatements, type Statement } from "./analytics-sql";

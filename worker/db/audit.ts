@@ -2,7 +2,7 @@
 // is stored without the other: `auditInsert` returns the statement for the batch.
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { DB } from "./client";
-import { auditLog, type AuditSummary } from "./schema";
+import { auditLog, type AuditSummary } from "./schema/operations";
 import type { AuditAction } from "#contracts/audit-actions.ts";
 import { AUDIT_PAGE_SIZE } from "#contracts/admin-limits.ts";
 import type { AuditEntryView, AuditListResponse } from "#contracts/admin.ts";

@@ -1,7 +1,7 @@
 // Queries for users, roles, sessions and reset tokens.
 import { and, eq, exists, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { admins, passwordResets, profiles, sessions, users, type UserRow } from "./schema";
+import { admins, passwordResets, profiles, sessions, users, type UserRow } from "./schema/accounts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { notSuspended } from "./suspensions";
 import { suspensionAt } from "../lib/suspension";
@@ -12,13 +12,25 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
-export const findUserByEmail = (db: DB, email: string) => db.query.users.findFirst({ where: sql`lower(${users.email}) = lower(${email})` });
+export const findUserByEmail = (db: DB, email: string) =>
+  db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1)
+    .get();
 
-export const findUserByUsername = (db: DB, username: string) => db.query.users.findFirst({ where: sql`lower(${users.username}) = lower(${username})` });
+export const findUserByUsername = (db: DB, username: string) =>
+  db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1)
+    .get();
 
 export async function isAdminUser(db: DB, user: Pick<UserRow, "id" | "isAdmin">): Promise<boolean> {
   if (user.isAdmin) return true;
-  const row = await db.query.admins.findFirst({ where: eq(admins.userId, user.id), columns: { id: true } });
+  const row = await db.select({ id: admins.id }).from(admins).where(eq(admins.userId, user.id)).limit(1).get();
   return Boolean(row);
 }
 
@@ -123,7 +135,7 @@ export const insertPasswordReset = (db: DB, r: { tokenHash: string; userId: stri
 
 export const deletePasswordReset = (db: DB, tokenHash: string) => db.delete(passwordResets).where(eq(passwordResets.tokenHash, tokenHash));
 
-export const findPasswordReset = (db: DB, tokenHash: string) => db.query.passwordResets.findFirst({ where: eq(passwordResets.tokenHash, tokenHash) });
+export const findPasswordReset = (db: DB, tokenHash: string) => db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).limit(1).get();
 
 /**
  * Uses a reset token: sets the new password hash, revokes every session of the user, retires

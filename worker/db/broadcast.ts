@@ -2,7 +2,7 @@
 // list, which many requests and every closing of a member's sockets read: it is remembered.
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DB } from "./client";
-import { albums, radioStations, tracks, tvChannels } from "./schema";
+import { albums, radioStations, tracks, tvChannels } from "./schema/music";
 import { coverUrlOf, type Timed } from "./music";
 import { lessReleased, nextTransition, releaseStateOf } from "../lib/release";
 import { STATION_FEATURES, type RadioStationView, type RadioTrack, type StationFeature } from "#contracts/radio.ts";

@@ -5,7 +5,9 @@
 import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { DB } from "./client";
-import { eventTickets, events, ticketTypes, users } from "./schema";
+import { eventTickets, ticketTypes } from "./schema/tickets";
+import { events } from "./schema/events";
+import { users } from "./schema/accounts";
 import { displayUsername } from "./auth";
 import type { EventTicketStatus } from "#contracts/event-tickets-model.ts";
 import type { CheckInTicket, TicketCheckInEntry } from "#contracts/vip-pass.ts";

@@ -4,7 +4,9 @@
 import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { DB } from "./client";
-import { checkIns, events, users, vipPasses } from "./schema";
+import { checkIns, events } from "./schema/events";
+import { users } from "./schema/accounts";
+import { vipPasses } from "./schema/vip";
 import { displayUsername } from "./auth";
 import { runBatch } from "./d1";
 import { compGrantsVip, grantsVip } from "./payments";

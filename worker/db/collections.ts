@@ -3,7 +3,7 @@
 // positions), so concurrent requests cannot leave duplicates, gaps or rows over a limit.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { albums, favorites, playlists, playlistTracks, tracks } from "./schema";
+import { albums, favorites, playlists, playlistTracks, tracks } from "./schema/music";
 import { toTrackView, trackColumns } from "./music";
 import { MAX_FAVORITES_PER_USER, MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, playlistNameKey } from "#contracts/collection-limits.ts";
 import type { PlaylistView } from "#contracts/collections.ts";

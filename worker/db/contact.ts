@@ -1,6 +1,6 @@
 // Queries for the contact form: the message people send.
 import type { DB } from "./client";
-import { contactMessages } from "./schema";
+import { contactMessages } from "./schema/contact";
 import { newId } from "../lib/crypto";
 import type { Locale } from "#contracts/locale.ts";
 import type { ContactTopic } from "#contracts/contact.ts";

@@ -2,7 +2,7 @@
 // made in the back office.
 import { eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { contentVersion } from "./schema";
+import { contentVersion } from "./schema/operations";
 
 /** The current version; a database without the row (never migrated) reads as "0". */
 export async function readContentVersion(db: DB): Promise<string> {

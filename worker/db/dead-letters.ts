@@ -1,7 +1,7 @@
 // Dead-lettered queue messages (decision 049): stored once each, listed, and handled once.
 import { and, count, desc, eq } from "drizzle-orm";
 import type { DB } from "./client";
-import { deadLetters } from "./schema";
+import { deadLetters } from "./schema/operations";
 import { refuse, type Refused } from "../lib/outcome";
 import { DEAD_LETTER_LIST_MAX, type DeadLetterStatus } from "#contracts/dead-letters.ts";
 

@@ -1,7 +1,7 @@
 // E-mail verification links and the e-mail change they confirm. Outcomes, never HTTP errors.
 import { and, eq, exists, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { emailVerifications, users } from "./schema";
+import { emailVerifications, users } from "./schema/accounts";
 import { refuse, type Refused } from "../lib/outcome";
 
 export const insertEmailVerification = (db: DB, row: { tokenHash: string; userId: string; email: string; expiresAt: Date }) =>
@@ -10,7 +10,7 @@ export const insertEmailVerification = (db: DB, row: { tokenHash: string; userId
 export const deleteEmailVerification = (db: DB, tokenHash: string) => db.delete(emailVerifications).where(eq(emailVerifications.tokenHash, tokenHash));
 
 export const findEmailVerification = (db: DB, tokenHash: string) =>
-  db.query.emailVerifications.findFirst({ where: eq(emailVerifications.tokenHash, tokenHash) });
+  db.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, tokenHash)).limit(1).get();
 
 /** Whether another account holds `email` (case-insensitive, like the unique index). */
 export async function isEmailTakenByOther(db: DB, email: string, userId: string) {
@@ -50,7 +50,7 @@ export async function consumeEmailVerification(
   const link = await findEmailVerification(db, tokenHash);
   if (!link || link.usedAt) return refuse("invalid");
   if (link.expiresAt.getTime() <= now) return refuse("expired");
-  const user = await db.query.users.findFirst({ where: eq(users.id, link.userId) });
+  const user = await db.select().from(users).where(eq(users.id, link.userId)).limit(1).get();
   if (!user) return refuse("invalid");
   const at = new Date(now);
   const usable = and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, at));

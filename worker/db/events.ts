@@ -4,7 +4,8 @@
 // findEvent. Every read here is one D1 query.
 import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { albums, events } from "./schema";
+import { albums } from "./schema/music";
+import { events } from "./schema/events";
 import { coverUrlOf } from "./music";
 import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type PublicEvent } from "#contracts/events.ts";
 import { isValidTimeZone } from "#contracts/time-zones.ts";

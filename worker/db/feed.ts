@@ -6,7 +6,8 @@
 // the text, picture and counts are dropped here, so no route can hand them out by mistake.
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { postComments, postImages, postLikes, postReports, posts, users } from "./schema";
+import { postComments, postImages, postLikes, postReports, posts } from "./schema/feed";
+import { users } from "./schema/accounts";
 import { displayUsername } from "./auth";
 import { notSuspended } from "./suspensions";
 import { refuse, type Refused } from "../lib/outcome";

@@ -3,7 +3,10 @@
 // cron so these tables stay the size of current activity (and the privacy policy's retention holds).
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { DB } from "./client";
-import { emailVerifications, loginThrottles, mailWebhookDeliveries, passwordResets, rateLimits, sessions, signInLinks, storeClaimLinks } from "./schema";
+import { emailVerifications, loginThrottles, passwordResets, sessions, signInLinks } from "./schema/accounts";
+import { mailWebhookDeliveries } from "./schema/mail";
+import { rateLimits } from "./schema/operations";
+import { storeClaimLinks } from "./schema/store";
 import { SESSION_IDLE_MS } from "./auth";
 import { LOGIN_SLOWDOWN } from "#contracts/sign-in-link.ts";
 import { DAY_MS } from "../lib/time";

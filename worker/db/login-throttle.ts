@@ -1,7 +1,7 @@
 // Queries for the sign-in slowdown and one-time sign-in links (decision 038).
 import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { loginThrottles, signInLinks } from "./schema";
+import { loginThrottles, signInLinks } from "./schema/accounts";
 
 /** The time before which no attempt for `email` is checked; 0 when it is not throttled. */
 export async function throttledUntil(db: DB, email: string): Promise<number> {

@@ -14,7 +14,8 @@
 // an address already listed keeps its own history and status.
 import { count, desc, eq, gt, gte, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { auditLog, marketingConsents, marketingContacts } from "./schema";
+import { auditLog } from "./schema/operations";
+import { marketingConsents, marketingContacts } from "./schema/mail";
 import type { Actor, AuditEntry } from "./audit";
 import type { ParsedContact } from "../lib/contacts-csv";
 import { CONTACTS_PAGE_SIZE, RECENT_DAYS, type MarketingContactsResponse, type MarketingSummary } from "#contracts/admin-marketing.ts";

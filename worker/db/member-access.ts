@@ -2,7 +2,7 @@
 // sockets (chat, radio) stay open for a VIP or an administrator, as requireVIP lets them in.
 import { eq } from "drizzle-orm";
 import type { DB } from "./client";
-import { users } from "./schema";
+import { users } from "./schema/accounts";
 import { isAdminUser } from "./auth";
 
 export type MemberAccess = { vip: boolean; admin: boolean };

@@ -1,7 +1,7 @@
 // The language a member's mails are in (users.locale, migrations/0032_member_locale.sql).
 import { eq } from "drizzle-orm";
 import type { DB } from "./client";
-import { users } from "./schema";
+import { users } from "./schema/accounts";
 import type { Locale } from "#contracts/locale.ts";
 
 /** Stores the member's language. "not_found": no such account (deleted meanwhile). */

@@ -6,7 +6,8 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { DB } from "./client";
-import { commentReports, postComments, postImages, postReports, posts, users } from "./schema";
+import { commentReports, postComments, postImages, postReports, posts } from "./schema/feed";
+import { users } from "./schema/accounts";
 import { auditInsert, type Actor } from "./audit";
 import { displayUsername } from "./auth";
 import { notSuspended } from "./suspensions";

@@ -1,7 +1,7 @@
 // Queries for the music catalog and play counts. Every read here is one D1 query.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { albums, trackPlays, trackPreviewPlays, tracks } from "./schema";
+import { albums, trackPlays, trackPreviewPlays, tracks } from "./schema/music";
 import type { AlbumDetail, AlbumSummary, TrackView } from "#contracts/music.ts";
 import { PLAY_DEDUPE_MS } from "#contracts/music-limits.ts";
 import { previewFormatOf } from "../lib/audio-probe";

@@ -4,7 +4,7 @@
 // statement that selects them, so a second pass running at once, or again, tells nobody twice.
 import { and, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { notifyRequests } from "./schema";
+import { notifyRequests } from "./schema/notify-me";
 import { newId } from "../lib/crypto";
 import type { Locale } from "#contracts/locale.ts";
 import type { NotifyItemKind } from "#contracts/notify-me-model.ts";

@@ -4,7 +4,7 @@
 // (pool, claimed_by) keeps a member to one code even when their own two claims race.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { offerCodes } from "./schema";
+import { offerCodes } from "./schema/perks";
 import { isUniqueViolation, type Statement } from "./d1";
 import type { OfferCodeCounts, OfferPool, OfferPoolKind } from "#contracts/offer-codes.ts";
 

@@ -4,7 +4,7 @@
 // report outcomes (a row, null, "unknown", "empty"); the routes turn them into HTTP answers.
 import { and, asc, desc, eq, gt, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { albums, listeningParties, tracks } from "./schema";
+import { albums, listeningParties, tracks } from "./schema/music";
 import { auditInsert, type Actor } from "./audit";
 import { findAlbum, listAlbums } from "./music";
 import { findPlaylist, listPlaylists } from "./collections";

@@ -3,10 +3,10 @@
 import { eq } from "drizzle-orm";
 import type { Statement } from "./d1";
 import type { DB } from "./client";
-import { paymentEvents } from "./schema";
+import { paymentEvents } from "./schema/vip";
 
 export async function isEventRecorded(db: DB, eventId: string) {
-  const row = await db.query.paymentEvents.findFirst({ where: eq(paymentEvents.eventId, eventId), columns: { eventId: true } });
+  const row = await db.select({ eventId: paymentEvents.eventId }).from(paymentEvents).where(eq(paymentEvents.eventId, eventId)).limit(1).get();
   return Boolean(row);
 }
 

@@ -4,7 +4,9 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { runBatch, type Statement } from "./d1";
 import type { DB } from "./client";
-import { billingCustomers, checkoutSessions, revenueEntries, subscriptions, users } from "./schema";
+import { billingCustomers, checkoutSessions, subscriptions } from "./schema/vip";
+import { revenueEntries } from "./schema/store";
+import { users } from "./schema/accounts";
 import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "#contracts/payments.ts";
 import type { Currency } from "#contracts/store-model.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
@@ -38,17 +40,22 @@ const isVipNow = (now: number) => sql`(EXISTS (SELECT 1 FROM subscriptions s WHE
 // ---- reads ----------------------------------------------------------------------------------
 
 export const findUserForPayments = (db: DB, userId: string) =>
-  db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true, email: true, isVip: true } });
+  db.select({ id: users.id, email: users.email, isVip: users.isVip }).from(users).where(eq(users.id, userId)).limit(1).get();
 
-export const findBillingCustomer = (db: DB, userId: string) => db.query.billingCustomers.findFirst({ where: eq(billingCustomers.userId, userId) });
+export const findBillingCustomer = (db: DB, userId: string) => db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)).limit(1).get();
 
-export const findSubscription = (db: DB, id: string) => db.query.subscriptions.findFirst({ where: eq(subscriptions.id, id) });
+export const findSubscription = (db: DB, id: string) => db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1).get();
 
 export const listSubscriptions = (db: DB, userId: string) =>
   db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.updatedAt)).all();
 
 export const findOwnCheckoutSession = (db: DB, id: string, userId: string) =>
-  db.query.checkoutSessions.findFirst({ where: and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)) });
+  db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)))
+    .limit(1)
+    .get();
 
 /** The member's most recent checkout session opened at or after `since`, if any. */
 export const findLatestOwnCheckoutSession = (db: DB, userId: string, since: Date) =>

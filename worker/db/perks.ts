@@ -3,7 +3,7 @@
 // pool in offer_codes, claimed atomically by claimOfferCode, so racing members never share one.
 import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { perkReveals, perks } from "./schema";
+import { perkReveals, perks } from "./schema/perks";
 import { isForeignKeyViolation } from "./d1";
 import { claimOfferCode, countOfferCodes } from "./offer-codes";
 import type { OfferPool } from "#contracts/offer-codes.ts";

@@ -1,7 +1,8 @@
 // Queries for public profile views, a user's posts, and the owner's own profile edits.
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { posts, profiles, users, type UserRow } from "./schema";
+import { posts } from "./schema/feed";
+import { profiles, users, type UserRow } from "./schema/accounts";
 import { displayUsername, isAdminUser } from "./auth";
 import type { MentionSuggestion, ProfilePost, ProfileView, UpdateProfile } from "#contracts/profiles.ts";
 import type { SessionUser } from "#contracts/auth.ts";

@@ -4,7 +4,8 @@
 // passes running at once never send the same mail twice.
 import { and, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { eventReminders, users } from "./schema";
+import { eventReminders } from "./schema/events";
+import { users } from "./schema/accounts";
 import { newId } from "../lib/crypto";
 import { MINUTE_MS } from "../lib/time";
 import type { Locale } from "#contracts/locale.ts";

@@ -6,7 +6,7 @@
 // at once, and other isolates see it when their copy expires.
 import { inArray, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { siteSettings } from "./schema";
+import { siteSettings } from "./schema/operations";
 import { auditInsert, type Actor } from "./audit";
 import { forget, remember } from "../lib/memo";
 import { ARTIST_LINK_KEYS, DEFAULT_SETTINGS, isVipYearlyPriceCents, NOTIFICATION_KEYS, SESSION_TIMEOUT_OPTIONS } from "#contracts/settings-model.ts";

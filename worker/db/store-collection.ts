@@ -4,7 +4,9 @@
 // read is scoped to the member in its query, so another member's rows are simply not found.
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { DB } from "./client";
-import { albums, entitlements, giftCodes, orderLines, orders, storeClaimLinks, tracks, users } from "./schema";
+import { albums, tracks } from "./schema/music";
+import { entitlements, giftCodes, orderLines, orders, storeClaimLinks } from "./schema/store";
+import { users } from "./schema/accounts";
 import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "./music";
 import type { TrackView } from "#contracts/music.ts";
 import type { GiftMonths } from "#contracts/store-model.ts";
@@ -259,7 +261,12 @@ export type ClaimOutcome = { claimed: number } | "invalid" | "expired";
  * attached. A link of another member's is invalid, as is a used one.
  */
 export async function consumeClaimLink(db: DB, tokenHash: string, userId: string, now = Date.now()): Promise<ClaimOutcome> {
-  const link = await db.query.storeClaimLinks.findFirst({ where: and(eq(storeClaimLinks.tokenHash, tokenHash), eq(storeClaimLinks.userId, userId)) });
+  const link = await db
+    .select()
+    .from(storeClaimLinks)
+    .where(and(eq(storeClaimLinks.tokenHash, tokenHash), eq(storeClaimLinks.userId, userId)))
+    .limit(1)
+    .get();
   if (!link || link.usedAt) return "invalid";
   if (link.expiresAt.getTime() <= now) return "expired";
   const d1 = db.$client;

@@ -5,7 +5,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DB } from "./client";
 import type { Statement } from "./d1";
-import { albums, entitlements, giftCodes, orderLines, orders, products, stockHolds, tracks } from "./schema";
+import { albums, tracks } from "./schema/music";
+import { entitlements, giftCodes, orderLines, orders, products, stockHolds } from "./schema/store";
 import type { StoreCheckoutRow } from "./store-checkouts";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
 

@@ -10,7 +10,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { DB } from "./client";
 import type { Statement } from "./d1";
-import { orders } from "./schema";
+import { orders } from "./schema/store";
 import { REFUND_BY_EVENT_PREFIX, refundRef } from "./store-order-history";
 import { ticketRefundStatements } from "./store-tickets";
 

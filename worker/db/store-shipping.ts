@@ -4,7 +4,8 @@
 // The back office saves both with one audit row in one batch.
 import { eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { shippingRates, siteSettings } from "./schema";
+import { shippingRates } from "./schema/store";
+import { siteSettings } from "./schema/operations";
 import { auditInsert, type Actor } from "./audit";
 import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES } from "#contracts/store-model.ts";
 import {

@@ -17,7 +17,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import type { Statement } from "./d1";
-import { events, eventTickets, ticketHolds, ticketTypes } from "./schema";
+import { events } from "./schema/events";
+import { eventTickets, ticketHolds, ticketTypes } from "./schema/tickets";
 
 const stmt = (text: string, ...params: unknown[]): Statement => ({ sql: text, params });
 

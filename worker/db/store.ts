@@ -3,7 +3,8 @@
 // products, their pictures, their variants and the releases they name.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { DB } from "./client";
-import { albums, carts, productImages, products, productVariants, tracks } from "./schema";
+import { albums, tracks } from "./schema/music";
+import { carts, productImages, products, productVariants } from "./schema/store";
 import { coverUrlOf } from "./music";
 import { inLanguage } from "../lib/content-language";
 import type { Locale } from "#contracts/locale.ts";

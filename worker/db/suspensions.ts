@@ -2,7 +2,7 @@
 // for queries that filter members, and the lazy clean-up of an ended one.
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { users } from "./schema";
+import { users } from "./schema/accounts";
 
 /** SQL: the member (`users` of the query) is not under a ban in force at `now`. */
 export const notSuspended = (now = Date.now()) => sql`(${users.status} <> 'banned' OR coalesce(${users.bannedUntil} <= ${now}, 0))`;

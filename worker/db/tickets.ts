@@ -8,7 +8,7 @@
 // match what is shown.
 import { eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
-import { events, tickets } from "./schema";
+import { events, tickets } from "./schema/events";
 import { auditInsert, type Actor } from "./audit";
 import type { TicketSource, TicketStatus } from "#contracts/admin-tickets-limits.ts";
 import {

@@ -2,7 +2,7 @@
 // MP3, set or removed by the back office, audited in the same batch (only when a track changed).
 import { eq } from "drizzle-orm";
 import type { DB } from "./client";
-import { tracks } from "./schema";
+import { tracks } from "./schema/music";
 import { auditIfChanged, type Actor } from "./audit";
 import { toAdminTrack } from "./admin-catalog";
 import type { AdminTrack } from "#contracts/admin-catalog.ts";

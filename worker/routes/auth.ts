@@ -7,7 +7,7 @@ import { Hono, type Context } from "hono";
 import { readConfig } from "../env";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
-import type { UserRow } from "../db/schema";
+import type { UserRow } from "../db/schema/accounts";
 import {
   consumePasswordReset,
   deletePasswordReset,

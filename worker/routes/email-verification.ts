@@ -22,7 +22,7 @@ import {
 import { consumeEmailVerification, isEmailTakenByOther, setPendingEmail, type VerificationRefusal } from "../db/email-verification";
 import { isUniqueViolation } from "../db/d1";
 import { attachGuestPurchases } from "../db/store-collection";
-import { users } from "../db/schema";
+import { users } from "../db/schema/accounts";
 import { eq } from "drizzle-orm";
 import { recheckPassword } from "../services/password-recheck";
 import { countVerificationMail, sendEmailChangedNotice, sendVerificationLink, type MailContext } from "../services/email-verification";
@@ -41,7 +41,7 @@ const REFUSALS: Record<VerificationRefusal, () => ApiError> = {
 async function memberRow(c: Ctx) {
   const user = c.var.user;
   if (!user) throw unauthorized();
-  const row = await c.var.db.query.users.findFirst({ where: eq(users.id, user.id) });
+  const row = await c.var.db.select().from(users).where(eq(users.id, user.id)).limit(1).get();
   if (!row) throw unauthorized();
   return row;
 }
@@ -63,7 +63,7 @@ export const emailVerificationRoutes = new Hono<HonoEnv>()
     // "Send me news" at sign-up waited for this click: the address is now proven.
     if (used.outcome !== "email_changed") await confirmSignupConsent(db, used.userId);
     if (used.outcome === "email_changed") {
-      const row = await db.query.users.findFirst({ where: eq(users.id, used.userId) });
+      const row = await db.select().from(users).where(eq(users.id, used.userId)).limit(1).get();
       if (row) await sendEmailChangedNotice(c, row, used.previousEmail, used.email);
     }
     return c.json<VerifyEmailResponse>({ ok: true, outcome: used.outcome });

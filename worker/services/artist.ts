@@ -6,7 +6,7 @@ import { inArray, eq } from "drizzle-orm";
 import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import type { DB } from "../db/client";
-import { albums, tracks } from "../db/schema";
+import { albums, tracks } from "../db/schema/music";
 import { albumNotes, albumView, coverUrlOf } from "../db/music";
 import type { Locale } from "#contracts/locale.ts";
 import { albumHead, trackHead } from "../lib/music-jsonld";

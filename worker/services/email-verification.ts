@@ -3,7 +3,7 @@
 // and the verification routes (routes/email-verification.ts).
 import { readConfig, type AppEnv } from "../env";
 import type { DB } from "../db/client";
-import type { UserRow } from "../db/schema";
+import type { UserRow } from "../db/schema/accounts";
 import { deleteEmailVerification, insertEmailVerification } from "../db/email-verification";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { routeError } from "../lib/errors";

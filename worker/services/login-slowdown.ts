@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { eq } from "drizzle-orm";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
-import { users, type UserRow } from "../db/schema";
+import { users, type UserRow } from "../db/schema/accounts";
 import { findUserByEmail } from "../db/auth";
 import {
   claimSignInLinkMail,
@@ -110,7 +110,7 @@ async function mailSignInLink(c: SlowdownContext, email: string, now: number) {
 export async function signInByLink(db: DB, token: string, now = Date.now()): Promise<UserRow | "invalid" | "expired"> {
   const used = await consumeSignInLink(db, await sha256Hex(token), now);
   if (typeof used === "string") return used;
-  const user = await db.query.users.findFirst({ where: eq(users.id, used.userId) });
+  const user = await db.select().from(users).where(eq(users.id, used.userId)).limit(1).get();
   if (!user || suspensionAt(user, now)) return "invalid";
   await clearLoginThrottle(db, user.email);
   // A timed suspension past its end is cleared here, as a password sign-in does (services/suspension.ts).

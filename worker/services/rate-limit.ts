@@ -4,7 +4,7 @@
 // through here, so the counters sit below both.
 import { and, eq, sql } from "drizzle-orm";
 import type { DB } from "../db/client";
-import { rateLimits } from "../db/schema";
+import { rateLimits } from "../db/schema/operations";
 import { tooManyRequests } from "../lib/errors";
 import { EDGE_RATE_LIMITS, RATE_LIMIT_MESSAGE, type EdgeRateLimit } from "#contracts/limits.ts";
 import type { AppEnv } from "../env";

@@ -3,7 +3,7 @@
 // (and nobody without the password learns that the address is banned: that answer stays 401). A
 // timed ban past its end is cleared here, lazily, and sign-in goes on.
 import type { DB } from "../db/client";
-import type { UserRow } from "../db/schema";
+import type { UserRow } from "../db/schema/accounts";
 import { clearEndedSuspension } from "../db/suspensions";
 import { routeError } from "../lib/errors";
 import { suspensionAt, suspensionEnded } from "../lib/suspension";

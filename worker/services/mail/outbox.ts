@@ -1,7 +1,7 @@
 // The mail_outbox table: written by the local mail service, read by the dev mailbox.
 import { desc, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
+import { mailOutbox } from "../../db/schema/mail";
 import { newId } from "../../lib/crypto";
 import type { MailMessage } from "./types";
 

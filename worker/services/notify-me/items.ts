@@ -6,7 +6,7 @@
 // "out" once that sale opens, and "closed" when cancelled or started before it.
 import { eq } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { albums, tracks } from "../../db/schema";
+import { albums, tracks } from "../../db/schema/music";
 import { findEvent } from "../../db/events";
 import { ticketSaleTimesOf } from "../../db/ticket-sale";
 import { lessReleased, releaseStateOf, type ReleaseState } from "../../lib/release";

@@ -1,4 +1,5 @@
-// The dependency direction of the money code (decision 089), as lint holds it: probe files, linted
+// Lint zones as they hold: the dependency direction of the money code (decision 089) and the
+// tables imported from their area's module (decision 092). Probe files, linted
 // in memory with the repository's own eslint.config.js, import across the seams. The payments core
 // importing a kind of purchase (the store, the VIP membership, tickets, their tables, or the areas
 // that register them) is refused with the zone's message; a kind importing the core passes. And the
@@ -62,5 +63,22 @@ describe("the store's route folder", () => {
     const across = await zoneMessages("worker/routes/store/probe.ts", 'import { storeCheckoutRoutes } from "./checkout";\nvoid storeCheckoutRoutes;');
     expect(across).toHaveLength(1);
     expect(across[0]).toMatch(ROUTE_MESSAGE);
+  });
+});
+
+describe("the tables' lint zone", () => {
+  const BARREL_MESSAGE = /restricted zone\. Import a table from its area's module/;
+
+  it("refuses the every-table barrel in the Worker, spelt relatively or with #worker, and takes an area's module", { timeout: 60_000 }, async () => {
+    for (const [file, source] of [
+      ["worker/db/probe.ts", 'import { users } from "./schema";\nvoid users;'],
+      ["worker/services/probe.ts", 'import { users } from "../db/schema";\nvoid users;'],
+      ["worker/routes/probe.ts", 'import { users } from "#worker/db/schema.ts";\nvoid users;'],
+    ] as const) {
+      const messages = await zoneMessages(file, source);
+      expect(messages, source).toHaveLength(1);
+      expect(messages[0], source).toMatch(BARREL_MESSAGE);
+    }
+    expect(await zoneMessages("worker/services/probe.ts", 'import { users } from "../db/schema/accounts";\nvoid users;')).toEqual([]);
   });
 });
