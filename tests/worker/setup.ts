@@ -1,9 +1,9 @@
-import { listDurableObjectIds, reset, runInDurableObject, type D1Migration } from "cloudflare:test";
+import { listDurableObjectIds, runInDurableObject, type D1Migration } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, afterEach, beforeEach, vi } from "vitest";
 import { readUnreadBodies, useFreshClientIp } from "./helpers";
 import { closeOpenSockets } from "./sockets";
-import { migrate } from "./migrated-snapshot";
+import { migrate, resetStorage } from "./migrated-snapshot";
 import { forget } from "../../worker/lib/memo";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { pushTransport } from "../../worker/services/notifications";
@@ -21,7 +21,7 @@ import "../../worker/app";
 // batch: migrated-snapshot.ts, decision 092), and the local seed's demo catalog, stations and
 // channels go in (decision 077: no migration holds demo content). A file that needs the empty
 // site deletes them.
-await reset();
+await resetStorage(env.DB);
 const testData = env as unknown as { TEST_MIGRATIONS: D1Migration[]; TEST_SEED: string[] };
 await migrate(env.DB, testData.TEST_MIGRATIONS);
 await env.DB.batch(testData.TEST_SEED.map((statement) => env.DB.prepare(statement)));

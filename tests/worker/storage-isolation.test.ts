@@ -1,10 +1,10 @@
 // Files share one workerd (vitest.config.ts: isolate off); setup.ts resets storage before each.
 // Nearly every other file leaves users, objects in R2 and Durable Objects behind, so whenever
 // this file runs after one of them it checks that it still starts from the migrated database.
-import { listDurableObjectIds, reset, runInDurableObject, type D1Migration } from "cloudflare:test";
+import { listDurableObjectIds, runInDurableObject, type D1Migration } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { migrate, migratedObjects, schemaObjects } from "./migrated-snapshot";
+import { migrate, migratedObjects, resetStorage, schemaObjects } from "./migrated-snapshot";
 
 const migrations = (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS;
 const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
@@ -26,7 +26,7 @@ describe("each test file starts from the migrated database", () => {
   it("has every table, index, trigger and view the migrations made, as they made them, when restored", async () => {
     // The runtime's first file applies the migration files; every later one restores what they made
     // from a snapshot (migrated-snapshot.ts). Restored here again, whichever file this runtime ran first.
-    await reset();
+    await resetStorage(env.DB);
     await migrate(env.DB, migrations);
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
     expect((await schemaObjects(env.DB)).sort(byName)).toEqual([...(migratedObjects() ?? [])].sort(byName));
