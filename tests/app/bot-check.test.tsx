@@ -45,14 +45,15 @@ async function render(config = LOCAL, routes: ApiRoutes = {}, locale: Locale = "
 
 const contactForm = () => screen.getByRole("form", { name: /Send Us a Message|Envie uma mensagem/ }) as HTMLFormElement;
 
-function fillContact() {
-  for (const [label, value] of [
-    ["Name", "Ana Souza"],
-    ["Email", "ana@example.com"],
-    ["Subject", "Booking"],
-    ["Message", "Any shows soon?"],
-  ]) {
-    fireEvent.change(screen.getByLabelText(label!), { target: { value } });
+const CONTACT_FIELDS = {
+  en: { Name: "Ana Souza", Email: "ana@example.com", Subject: "Booking", Message: "Any shows soon?" },
+  "pt-BR": { Nome: "Ana Souza", "E-mail": "ana@example.com", Assunto: "Show", Mensagem: "Tem show?" },
+};
+
+/** Fills the contact form's fields, labelled in the page's language. */
+function fillContact(locale: keyof typeof CONTACT_FIELDS = "en") {
+  for (const [label, value] of Object.entries(CONTACT_FIELDS[locale])) {
+    fireEvent.change(within(contactForm()).getByLabelText(label), { target: { value } });
   }
 }
 
@@ -88,14 +89,7 @@ describe("local mode", () => {
   it("words the refusal in Portuguese on a Portuguese page", async () => {
     await render(LOCAL, { "POST /api/contact": apiError(503, "bot_check_unavailable", "unavailable") }, "pt-BR");
     await within(contactForm()).findByText("Verificação local contra robôs: aprovada");
-    for (const [label, value] of [
-      ["Nome", "Ana Souza"],
-      ["E-mail", "ana@example.com"],
-      ["Assunto", "Show"],
-      ["Mensagem", "Tem show?"],
-    ]) {
-      fireEvent.change(within(contactForm()).getByLabelText(label!), { target: { value } });
-    }
+    fillContact("pt-BR");
     fireEvent.submit(contactForm());
     expect(await screen.findByText("A verificação de que você não é um robô não está disponível agora. Tente novamente mais tarde.")).toBeTruthy();
   });
@@ -131,14 +125,7 @@ describe("live mode", () => {
     expect(widgets[0]!.options).toMatchObject({ sitekey: "0x4AAAAAAAsite-key", action: "contact", language: "pt-BR", "response-field": false });
     expect(contactForm().contains(widgets[0]!.element)).toBe(true);
     solve(0, "turnstile-token");
-    for (const [label, value] of [
-      ["Nome", "Ana Souza"],
-      ["E-mail", "ana@example.com"],
-      ["Assunto", "Show"],
-      ["Mensagem", "Tem show?"],
-    ]) {
-      fireEvent.change(within(contactForm()).getByLabelText(label!), { target: { value } });
-    }
+    fillContact("pt-BR");
     fireEvent.submit(contactForm());
     await waitFor(() => expect(sentTokens(api)).toEqual(["turnstile-token"]));
     // Used once: the widget is reset for the next submit.
