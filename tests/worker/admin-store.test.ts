@@ -292,6 +292,8 @@ describe("bad input: 400 with the field and its code, nothing stored", () => {
     ["description too long", shirt({ description: "x".repeat(5001) }), "description", "store_description_too_long"],
     ["slug with spaces", shirt({ slug: "Tour Shirt" }), "slug", "store_slug_invalid"],
     ["slug empty", shirt({ slug: "" }), "slug", "store_slug_invalid"],
+    ["slug of the store's own cart page", shirt({ slug: "cart" }), "slug", "store_slug_reserved"],
+    ["slug of the store's own thanks page", shirt({ slug: "thanks" }), "slug", "store_slug_reserved"],
     ["price negative", shirt({ priceUsdCents: -1 }), "priceUsdCents", "store_price_invalid"],
     ["price with cents' fractions", shirt({ priceUsdCents: 7.5 }), "priceUsdCents", "store_price_invalid"],
     ["price as text", shirt({ priceUsdCents: "7" as unknown as number }), "priceUsdCents", "store_price_invalid"],

@@ -7,6 +7,8 @@ export const ADMIN_STORE_API = "/api/admin/store";
 /** A product's address in the store: /store/<slug>. */
 export const STORE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const STORE_SLUG_MAX = 80;
+/** Words the store's own pages use in their addresses: a product so called would be hidden behind them. */
+export const STORE_RESERVED_SLUGS: readonly string[] = ["cart", "checkout", "thanks"];
 export const STORE_TITLE_MAX = 120;
 export const STORE_DESCRIPTION_MAX = 5000;
 /** Any price in cents: $10,000 (or R$ 10.000) is far above anything the artist sells. */
@@ -41,6 +43,7 @@ export const STORE_FORM_MESSAGES = {
   titleTooLong: `A product's title must be at most ${STORE_TITLE_MAX} characters`,
   descriptionTooLong: `A product's description must be at most ${STORE_DESCRIPTION_MAX} characters`,
   slugInvalid: `The address is lower-case letters, digits and dashes, at most ${STORE_SLUG_MAX} characters`,
+  slugReserved: "The store's own pages use this address (cart, checkout, thanks): choose another",
   priceInvalid: "A price is a whole number of cents from 0 to 1,000,000",
   fixedPriceZero: "A fixed price must be more than zero (for a free download, choose name-your-price with a minimum of 0)",
   vipPriceAndDiscount: "Give a VIP price or a VIP discount, not both",

@@ -32,6 +32,7 @@ import {
   STORE_SKU_MAX,
   STORE_SKU_PATTERN,
   STORE_SLUG_MAX,
+  STORE_RESERVED_SLUGS,
   STORE_SLUG_PATTERN,
   STORE_STOCK_MAX,
   STORE_TITLE_MAX,
@@ -78,7 +79,12 @@ const instant = () =>
 
 const productFields = {
   kind: z.enum(PRODUCT_KINDS),
-  slug: z.string({ error: M.slugInvalid }).trim().max(STORE_SLUG_MAX, M.slugInvalid).regex(STORE_SLUG_PATTERN, M.slugInvalid),
+  slug: z
+    .string({ error: M.slugInvalid })
+    .trim()
+    .max(STORE_SLUG_MAX, M.slugInvalid)
+    .regex(STORE_SLUG_PATTERN, M.slugInvalid)
+    .refine((slug) => !STORE_RESERVED_SLUGS.includes(slug), M.slugReserved),
   state: z.enum(PRODUCT_STATES).default("draft"),
   title: optionalText(STORE_TITLE_MAX, M.titleTooLong),
   titlePtBr: optionalText(STORE_TITLE_MAX, M.titleTooLong),

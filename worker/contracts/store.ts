@@ -13,15 +13,6 @@ export const LOW_STOCK_AT = 5;
 export const PRODUCT_SLUG_PATTERN = SLUG_PATTERN;
 export const productSlugParamSchema = z.object({ slug: z.string().min(1).max(100).regex(PRODUCT_SLUG_PATTERN) });
 
-/**
- * Words the store's own pages use in their addresses: a product must not be called one of them, or
- * its page would be hidden behind the store's own. Nothing refuses such a slug yet (the back
- * office's slug rule does not read this list): kept, and excused from the dead-code check, until
- * it does.
- * @public
- */
-export const RESERVED_PRODUCT_SLUGS = ["cart", "checkout", "thanks"] as const;
-
 export { type Money } from "./store-model";
 
 export type StockState = "in_stock" | "low" | "sold_out";

@@ -169,6 +169,7 @@ export const VALIDATION_RULES = {
   store_title_too_long: { message: STORE.titleTooLong, params: { max: STORE_TITLE_MAX } },
   store_description_too_long: { message: STORE.descriptionTooLong, params: { max: STORE_DESCRIPTION_MAX } },
   store_slug_invalid: { message: STORE.slugInvalid },
+  store_slug_reserved: { message: STORE.slugReserved },
   store_price_invalid: { message: STORE.priceInvalid },
   store_fixed_price_zero: { message: STORE.fixedPriceZero },
   store_vip_price_and_discount: { message: STORE.vipPriceAndDiscount },

@@ -15,6 +15,7 @@ const TEXTS: ErrorTexts = {
   store_title_too_long: m.errorTitleTooLong,
   store_description_too_long: m.errorDescriptionTooLong,
   store_slug_invalid: m.errorSlug,
+  store_slug_reserved: m.errorSlugReserved,
   store_price_invalid: m.errorPrice,
   store_fixed_price_zero: m.errorFixedPriceZero,
   store_vip_price_and_discount: m.errorVipBoth,

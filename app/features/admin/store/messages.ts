@@ -164,6 +164,10 @@ export const storeAdminMessages = {
     errorPromoPerk: { id: "admin.store.error.promoPerk", defaultMessage: "This perk no longer exists" },
     errorPromoTime: { id: "admin.store.error.promoTime", defaultMessage: "This is not a date and time" },
     errorPromoOrder: { id: "admin.store.error.promoOrder", defaultMessage: "The code must stop working after it starts" },
+    errorSlugReserved: {
+      id: "admin.store.error.slugReserved",
+      defaultMessage: "The store's own pages use this address (cart, checkout, thanks): choose another",
+    },
     errorSlugTaken: { id: "admin.store.error.slugTaken", defaultMessage: "Another product already has this address" },
     errorSkuTaken: { id: "admin.store.error.skuTaken", defaultMessage: "Another size or colour already has this SKU" },
     errorPromoTaken: { id: "admin.store.error.promoTaken", defaultMessage: "This code already exists" },
