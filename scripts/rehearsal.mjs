@@ -119,7 +119,8 @@ async function probe(base, misconfigured, adminLink) {
   const pageHtml = await (await get("/", { headers: { cookie } })).text();
   record(
     "the set-up checklist renders, nothing done yet",
-    pageHtml.includes("Set up your site") && JSON.stringify(checklist?.steps?.map((s) => s.done)) === JSON.stringify([false, false, false, false, false]),
+    pageHtml.includes("Set up your site") &&
+      JSON.stringify(checklist?.steps?.map((s) => s.done)) === JSON.stringify([false, false, false, false, false, false]),
     JSON.stringify(checklist),
   );
 

@@ -121,6 +121,7 @@ function mockSite(me: SessionUser | null = null, { comingSoon = false } = {}) {
         { id: "broadcast", done: false },
         { id: "payments", done: false },
         { id: "mail", done: false },
+        { id: "botCheck", done: false },
       ],
     }),
   });
@@ -163,7 +164,7 @@ describe("a site with nothing published yet (decision 077)", () => {
     mockSite(sessionUser({ isAdmin: true }), { comingSoon: true });
     renderApp(routeTree, "/", { locale: "en" });
     const checklist = (await screen.findByRole("heading", { name: "Set up your site" })).closest("section")!;
-    expect(within(checklist).getByText(/4 steps left/)).toBeTruthy();
+    expect(within(checklist).getByText(/5 steps left/)).toBeTruthy();
     const steps = [...checklist.querySelectorAll("li")].map((li) => [li.dataset.step, li.dataset.done, li.querySelector("a")?.getAttribute("href")]);
     expect(steps).toEqual([
       ["identity", "true", "/admin/settings"],
@@ -171,6 +172,7 @@ describe("a site with nothing published yet (decision 077)", () => {
       ["broadcast", "false", "/admin/catalog"],
       ["payments", "false", "/admin/settings"],
       ["mail", "false", "/admin/settings"],
+      ["botCheck", "false", "/admin/settings"],
     ]);
   });
 });

@@ -68,6 +68,7 @@ describe("an empty site", () => {
         ["broadcast", "false", "/admin/catalog"],
         ["payments", "false", "/admin/settings"],
         ["mail", "false", "/admin/settings"],
+        ["botCheck", "false", "/admin/settings"],
       ]);
     });
   }
@@ -88,17 +89,23 @@ describe("an empty site", () => {
       const { steps } = (await res.json()) as SetupChecklist;
       return Object.fromEntries(steps.map((s) => [s.id, s.done]));
     };
-    expect(await checklist()).toEqual({ identity: false, release: false, broadcast: false, payments: false, mail: false });
+    expect(await checklist()).toEqual({ identity: false, release: false, broadcast: false, payments: false, mail: false, botCheck: false });
 
     expect((await call("/api/admin/settings", { method: "PUT", json: { artistName: "Ana Luz" }, cookie: admin.cookie })).status).toBe(200);
     await env.DB.prepare(
       "INSERT INTO tv_channels (id, name, description_en, description_pt_br, category, type, thumbnail_key, video_key, duration_seconds, position) VALUES ('c', 'C', '', '', 'live', 'live', 't', 'v', 1, 0)",
     ).run();
-    expect(await checklist()).toEqual({ identity: true, release: false, broadcast: true, payments: false, mail: false });
-    expect(await checklist({ STRIPE_SECRET_KEY: "sk_test_x", MAIL_PROVIDER: "resend", MAIL_API_KEY: "re_x", MAIL_FROM: "fans@example.com" })).toMatchObject({
-      payments: true,
-      mail: true,
-    });
+    expect(await checklist()).toEqual({ identity: true, release: false, broadcast: true, payments: false, mail: false, botCheck: false });
+    expect(
+      await checklist({
+        STRIPE_SECRET_KEY: "sk_test_x",
+        MAIL_PROVIDER: "resend",
+        MAIL_API_KEY: "re_x",
+        MAIL_FROM: "fans@example.com",
+        TURNSTILE_SITE_KEY: "0x4AAAAAAA",
+        TURNSTILE_SECRET_KEY: "0x4AAAAAAA-secret",
+      }),
+    ).toMatchObject({ payments: true, mail: true, botCheck: true });
 
     // A channel alone opens the site; so does a release alone.
     expect(await (await call("/api/site/status")).json()).toEqual({ comingSoon: false });

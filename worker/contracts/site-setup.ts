@@ -9,7 +9,7 @@ export type SiteStatus = {
 };
 
 /** The set-up steps, in the order the checklist shows them. */
-export const SETUP_STEPS = ["identity", "release", "broadcast", "payments", "mail"] as const;
+export const SETUP_STEPS = ["identity", "release", "broadcast", "payments", "mail", "botCheck"] as const;
 export type SetupStepId = (typeof SETUP_STEPS)[number];
 
 /** GET /api/admin/setup: each step and whether the Worker finds it done. */

@@ -54,6 +54,17 @@ const STEPS: Record<SetupStepId, { to: "/admin/settings" | "/admin/catalog"; tit
       },
     }),
   },
+  botCheck: {
+    to: "/admin/settings",
+    ...defineMessages({
+      title: { id: "setup.botCheck.title", defaultMessage: "Bot checks" },
+      body: {
+        id: "setup.botCheck.body",
+        defaultMessage:
+          "Give the Worker its Cloudflare Turnstile keys (TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY): until then sign-up, guest checkout, the news box, Notify me, the contact form and password resets are closed to visitors.",
+      },
+    }),
+  },
 };
 
 export function SetupChecklist() {
