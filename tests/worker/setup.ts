@@ -1,8 +1,9 @@
-import { applyD1Migrations, listDurableObjectIds, reset, runInDurableObject, type D1Migration } from "cloudflare:test";
+import { listDurableObjectIds, runInDurableObject, type D1Migration } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, afterEach, beforeEach, vi } from "vitest";
 import { readUnreadBodies, useFreshClientIp } from "./helpers";
 import { closeOpenSockets } from "./sockets";
+import { migrate, resetStorage } from "./migrated-snapshot";
 import { forget } from "../../worker/lib/memo";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { pushTransport } from "../../worker/services/notifications";
@@ -15,12 +16,14 @@ import "../../worker/app";
 // evaluation of the Worker's modules serve every file, instead of a new process and a new import of
 // the whole Worker per file. Vitest runs this setup again before each file, so each file still
 // starts from what a fresh process gave it: reset() empties D1, R2 and every Durable Object (their
-// storage, alarms and live instances), then the same migration files as dev and deploy rebuild the
-// schema, and the local seed's demo catalog, stations and channels go in (decision 077: no
-// migration holds demo content). A file that needs the empty site deletes them.
-await reset();
+// storage, alarms and live instances), then the schema the migration files make goes back in (the
+// runtime's first file applies them as dev and deploy do; later files restore what they made in one
+// batch: migrated-snapshot.ts, decision 092), and the local seed's demo catalog, stations and
+// channels go in (decision 077: no migration holds demo content). A file that needs the empty
+// site deletes them.
+await resetStorage(env.DB);
 const testData = env as unknown as { TEST_MIGRATIONS: D1Migration[]; TEST_SEED: string[] };
-await applyD1Migrations(env.DB, testData.TEST_MIGRATIONS);
+await migrate(env.DB, testData.TEST_MIGRATIONS);
 await env.DB.batch(testData.TEST_SEED.map((statement) => env.DB.prepare(statement)));
 
 // The Worker's route groups load with their first request (decision 078): here, once per run.

@@ -4,6 +4,7 @@
 import { listDurableObjectIds, runInDurableObject, type D1Migration } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { migrate, migratedObjects, resetStorage, schemaObjects } from "./migrated-snapshot";
 
 const migrations = (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS;
 const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
@@ -20,6 +21,27 @@ describe("each test file starts from the migrated database", () => {
     expect(await count("SELECT count(*) AS n FROM users")).toBe(0);
     expect(await count("SELECT count(*) AS n FROM sessions")).toBe(0);
     expect((await env.MEDIA.list()).objects).toEqual([]);
+  });
+
+  it("has every table, index, trigger and view the migrations made, as they made them, when restored", async () => {
+    // The runtime's first file applies the migration files; every later one restores what they made
+    // from a snapshot (migrated-snapshot.ts). Restored here again, whichever file this runtime ran first.
+    await resetStorage(env.DB);
+    await migrate(env.DB, migrations);
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    expect((await schemaObjects(env.DB)).sort(byName)).toEqual([...(migratedObjects() ?? [])].sort(byName));
+    expect(migratedObjects()?.length).toBeGreaterThan(200);
+  });
+
+  it("empties D1 itself when a reset leaves the previous file's tables and rows, and restores over it", async () => {
+    // This file's own migrated and seeded database stands for what a reset failed to remove.
+    await env.DB.prepare("INSERT INTO users (id, email, username, password_hash) VALUES ('left', 'left@example.com', 'left', 'x')").run();
+    await resetStorage(env.DB, async () => {});
+    expect(await schemaObjects(env.DB)).toEqual([]);
+    await migrate(env.DB, migrations);
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    expect((await schemaObjects(env.DB)).sort(byName)).toEqual([...(migratedObjects() ?? [])].sort(byName));
+    expect(await count("SELECT count(*) AS n FROM users")).toBe(0);
   });
 
   it("has no Durable Object with stored rows, keys or an alarm left by earlier files", async () => {
