@@ -8,6 +8,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
+import { readTaxSettings } from "../db/tax-settings";
 import {
   endExpiredGraces,
   claimLocalCheckout,
@@ -150,7 +151,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
 
     const { attemptId, plan } = c.req.valid("json");
     const service = paymentsFor(c.env);
-    const [customer, prices] = await Promise.all([findBillingCustomer(db, user.id), vipPlanPrices(c.env, db)]);
+    const [customer, prices, tax] = await Promise.all([findBillingCustomer(db, user.id), vipPlanPrices(c.env, db), readTaxSettings(db)]);
     const amount = prices[plan];
     let session: { id: string; url: string };
     try {
@@ -161,6 +162,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
         attemptId: attemptId ?? newId(),
         plan,
         amount,
+        taxBehavior: amount.currency.toLowerCase() === "brl" ? tax.behavior.brl : tax.behavior.usd,
       });
     } catch (err) {
       // Nothing is stored before the provider answers, so a failure leaves nothing behind.
