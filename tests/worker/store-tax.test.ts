@@ -1,0 +1,207 @@
+// Sales tax and VAT on store orders (decision 093), through the Worker: the local test checkout
+// asks the Worker for the tax of the buyer's place (the DEMO calculator, only where the artist is
+// registered), Pay carries it in the event's total_details.amount_tax as Stripe's does, and
+// fulfilment stores it on the order and the ledger from the verified event only: never from the
+// browser, once however often the event arrives.
+import { describe, expect, it } from "vitest";
+import { backgroundWorkSettled } from "../../worker/lib/background-work";
+import { call, callLocal, createUser, errorOf, type TestUser } from "./helpers";
+import { deliver, event } from "./payments-fixtures";
+import { buyerFor, buyerCookieOf, cart, checkoutRowBySession, cookies, D1, postCheckout, seedProduct, seedShirt, sessionOf, STORE_ROLES, storeState } from "./checkout-fixtures";
+import type { LocalTaxPreviewResponse } from "../../worker/contracts/tax";
+import type { TaxSettings } from "../../worker/contracts/tax-model";
+
+let admin: TestUser | null = null;
+async function adminCookie() {
+  admin ??= await createUser("admin");
+  return admin.cookie;
+}
+
+/** Registers the artist where the tests collect (through the back office, so each isolate's copy is forgotten). */
+async function registerIn(registrations: string[], behavior: TaxSettings["behavior"] = { usd: "exclusive", brl: "inclusive" }) {
+  const res = await call("/api/admin/tax/settings", { method: "PUT", cookie: await adminCookie(), json: { registrations, behavior } });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+type Checkout = { id: string; session: string; cookie: string | undefined; email: string };
+
+async function openCheckout(json: Record<string, unknown>, buyer: TestUser | null = null): Promise<Checkout> {
+  const email = buyer?.email ?? `buyer_${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const res = await postCheckout(buyer ? json : { email, ...json }, buyer?.cookie);
+  expect(res.status, await res.clone().text()).toBe(200);
+  const session = sessionOf((await res.json<{ url: string }>()).url);
+  const row = (await checkoutRowBySession(session))!;
+  return { id: String(row.id), session, cookie: cookies(buyer?.cookie, buyerCookieOf(res)), email };
+}
+
+const preview = (c: Checkout, place: unknown, cookie = c.cookie) => callLocal(`/api/store/local/checkouts/${c.session}/tax`, { method: "POST", cookie, json: place });
+const pay = (c: Checkout, json: unknown) => callLocal(`/api/store/local/checkouts/${c.session}/pay`, { method: "POST", cookie: c.cookie, json });
+const orderOf = (checkoutId: string) => D1.prepare("SELECT * FROM orders WHERE checkout_id = ?1").bind(checkoutId).first<Record<string, unknown>>();
+const ledgerOf = async (orderId: unknown) =>
+  (
+    await D1.prepare("SELECT ref, source, amount_cents, tax_cents, tax_jurisdiction FROM revenue_entries WHERE order_id = ?1 ORDER BY ref")
+      .bind(orderId)
+      .all()
+  ).results;
+
+describe("the local checkout's tax (DEMO calculator, in the Worker)", () => {
+  it("a fan in Germany buying a $9.99 download sees 19 % VAT added and pays it; the order and the ledger keep it apart", async () => {
+    await registerIn(["DE", "BR", "US-CA"]);
+    const album = await seedProduct({ usd: 999 });
+    const c = await openCheckout(cart([{ productId: album }]));
+    const shown = await preview(c, { country: "DE" });
+    expect(shown.status).toBe(200);
+    expect(await shown.json<LocalTaxPreviewResponse>()).toEqual({
+      status: "collected",
+      jurisdiction: "DE",
+      behavior: "exclusive",
+      amountCents: 999,
+      taxCents: 190,
+      totalCents: 1189,
+      demo: true,
+    });
+    const paid = await pay(c, { billing: { country: "DE", postalCode: "10115", taxId: "DE123456789" } });
+    expect(paid.status).toBe(200);
+    const order = (await orderOf(c.id))!;
+    expect(order).toMatchObject({
+      total_cents: 1189,
+      tax_cents: 190,
+      tax_behavior: "exclusive",
+      tax_status: "collected",
+      tax_country: "DE",
+      tax_region: null,
+      buyer_tax_id: "DE123456789",
+    });
+    expect(await ledgerOf(order.id)).toEqual([{ ref: `order:${order.id}`, source: "store", amount_cents: 1189, tax_cents: 190, tax_jurisdiction: "DE" }]);
+    await backgroundWorkSettled();
+  });
+
+  it("extracts the tax from inclusive reais for a Brazilian buyer: the total is the price shown", async () => {
+    await registerIn(["DE", "BR"]);
+    const album = await seedProduct({ usd: 999, brl: 5000 });
+    const c = await openCheckout(cart([{ productId: album }], { currency: "brl" }));
+    expect(await (await preview(c, { country: "BR" })).json<LocalTaxPreviewResponse>()).toMatchObject({ behavior: "inclusive", taxCents: 726, totalCents: 5000 });
+    expect((await pay(c, { billing: { country: "BR" } })).status).toBe(200);
+    const order = (await orderOf(c.id))!;
+    expect(order).toMatchObject({ total_cents: 5000, tax_cents: 726, tax_behavior: "inclusive", tax_country: "BR" });
+    expect(await ledgerOf(order.id)).toEqual([{ ref: `order:${order.id}`, source: "store", amount_cents: 5000, tax_cents: 726, tax_jurisdiction: "BR" }]);
+    await backgroundWorkSettled();
+  });
+
+  it("taxes a physical cart where it ships (a US state), shipping included, per line", async () => {
+    await registerIn(["US-CA"]);
+    const { productId, variantId } = await seedShirt(5);
+    const c = await openCheckout(cart([{ productId, variantId }], { shippingCountry: "US" }));
+    const row = (await checkoutRowBySession(c.session))!;
+    const shipping = Number(row.shipping_cents);
+    const expected = Math.round((2500 * 725) / 10000) + Math.round((shipping * 725) / 10000);
+    const res = await pay(c, { name: "Ana", address: { line1: "1 Main St", city: "Los Angeles", state: "CA", postalCode: "90001", country: "US" } });
+    expect(res.status).toBe(200);
+    expect(await orderOf(c.id)).toMatchObject({ tax_cents: expected, total_cents: Number(row.total_cents) + expected, tax_country: "US", tax_region: "CA" });
+    await backgroundWorkSettled();
+  });
+
+  it("collects nothing where the artist is not registered, and the order says so", async () => {
+    await registerIn(["DE"]);
+    const album = await seedProduct({ usd: 999 });
+    const c = await openCheckout(cart([{ productId: album }]));
+    expect(await (await preview(c, { country: "FR" })).json<LocalTaxPreviewResponse>()).toMatchObject({ status: "not_collected", taxCents: 0, totalCents: 999 });
+    await pay(c, { billing: { country: "FR" } });
+    const order = (await orderOf(c.id))!;
+    expect(order).toMatchObject({ total_cents: 999, tax_cents: 0, tax_status: "not_collected", tax_country: "FR" });
+    expect(await ledgerOf(order.id)).toEqual([{ ref: `order:${order.id}`, source: "store", amount_cents: 999, tax_cents: 0, tax_jurisdiction: null }]);
+    await backgroundWorkSettled();
+  });
+
+  it("never takes tax from the browser: a forged tax or total is refused and nothing is stored; the checkout's own amounts come from its rows", async () => {
+    await registerIn(["DE"]);
+    const album = await seedProduct({ usd: 999 });
+    // The cart's forged amounts are not part of a cart: the Worker prices it from its rows.
+    const c = await openCheckout({ ...cart([{ productId: album }]), totalCents: 1, taxCents: 0 });
+    expect((await checkoutRowBySession(c.session))!.total_cents).toBe(999);
+    const before = await storeState();
+    const forged = await pay(c, { billing: { country: "DE" }, taxCents: 0, totalCents: 999 });
+    expect(forged.status).toBe(400);
+    expect((await errorOf(forged)).code).toBe("invalid_input");
+    expect(await storeState()).toEqual(before);
+    // A US place without its state is refused too.
+    const noState = await preview(c, { country: "US" });
+    expect(noState.status).toBe(400);
+    expect(await errorOf(noState)).toMatchObject({ code: "invalid_input", field: "state" });
+    expect((await preview(c, { country: "germany" })).status).toBe(400);
+    await pay(c, { billing: { country: "DE" } });
+    expect(await orderOf(c.id)).toMatchObject({ tax_cents: 190, total_cents: 1189 });
+    await backgroundWorkSettled();
+  });
+});
+
+describe("the tax preview's owners", () => {
+  it.each(STORE_ROLES.filter((r) => r !== "banned"))("answers a %s their own checkout, and nobody else", async (role) => {
+    await registerIn(["DE"]);
+    const album = await seedProduct({ usd: 999 });
+    const buyer = await buyerFor(role);
+    const c = await openCheckout(cart([{ productId: album }]), buyer);
+    expect((await preview(c, { country: "DE" })).status).toBe(200);
+    const other = await createUser("vip");
+    expect((await preview(c, { country: "DE" }, other.cookie)).status).toBe(404);
+    const banned = await createUser("banned");
+    expect((await preview(c, { country: "DE" }, banned.cookie)).status).toBe(404);
+    expect((await preview(c, { country: "DE" }, await adminCookie())).status).toBe(404);
+    // Only on the developer's machine.
+    const remote = await call(`/api/store/local/checkouts/${c.session}/tax`, { method: "POST", cookie: c.cookie, json: { country: "DE" } });
+    expect(remote.status).toBe(404);
+  });
+});
+
+describe("the verified event is the tax's only source", () => {
+  /** Stripe's completed session with Stripe Tax's fields. */
+  const completed = (c: Checkout, tax: number, total: number) =>
+    event("checkout.session.completed", {
+      id: c.session,
+      object: "checkout.session",
+      mode: "payment",
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: `pi_test_${c.id}`,
+      amount_total: total,
+      currency: "usd",
+      client_reference_id: c.id,
+      metadata: { checkout_id: c.id },
+      automatic_tax: { enabled: true, status: "complete" },
+      total_details: { amount_tax: tax, amount_discount: 0, amount_shipping: 0 },
+      customer_details: { email: c.email, address: { country: "NL", state: null, postal_code: "1012", line1: "Dam 1", city: "Amsterdam" }, tax_ids: [] },
+    });
+
+  it("records a replayed and a racing completion's tax once", async () => {
+    const album = await seedProduct({ usd: 2000 });
+    const c = await openCheckout(cart([{ productId: album }]));
+    const e = completed(c, 420, 2420);
+    const outcomes = (await Promise.all([deliver(e), deliver(e)])).flat();
+    expect(outcomes.sort()).toEqual(["applied", "duplicate"]);
+    expect(await deliver(e)).toEqual(["duplicate"]);
+    const order = (await orderOf(c.id))!;
+    expect(order).toMatchObject({ tax_cents: 420, total_cents: 2420, tax_country: "NL", tax_status: "collected" });
+    expect(await ledgerOf(order.id)).toEqual([{ ref: `order:${order.id}`, source: "store", amount_cents: 2420, tax_cents: 420, tax_jurisdiction: "NL" }]);
+    const sum = await D1.prepare("SELECT sum(tax_cents) AS t FROM revenue_entries WHERE order_id = ?1").bind(order.id).first<{ t: number }>();
+    expect(sum!.t).toBe(420);
+    await backgroundWorkSettled();
+  });
+
+  it("gives a refund its share of the tax, where it was owed", async () => {
+    const album = await seedProduct({ usd: 2000 });
+    const c = await openCheckout(cart([{ productId: album }]));
+    await deliver(completed(c, 420, 2420));
+    const order = (await orderOf(c.id))!;
+    const refund = event("charge.refunded", {
+      id: `ch_${c.id}`,
+      object: "charge",
+      payment_intent: `pi_test_${c.id}`,
+      amount_refunded: 1210,
+      refunds: { data: [{ id: `re_${c.id}`, amount: 1210, created: Math.floor(Date.now() / 1000), status: "succeeded" }], has_more: false },
+    });
+    expect(await deliver(refund, refund)).toEqual(["applied", "duplicate"]);
+    const rows = await ledgerOf(order.id);
+    expect(rows).toContainEqual({ ref: `refund:re_${c.id}`, source: "store", amount_cents: -1210, tax_cents: -210, tax_jurisdiction: "NL" });
+    await backgroundWorkSettled();
+  });
+});
