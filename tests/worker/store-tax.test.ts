@@ -25,9 +25,9 @@ async function registerIn(registrations: string[], behavior: TaxSettings["behavi
 
 type Checkout = { id: string; session: string; cookie: string | undefined; email: string };
 
-async function openCheckout(json: Record<string, unknown>, buyer: TestUser | null = null): Promise<Checkout> {
+async function openCheckout(json: Record<string, unknown>, buyer: TestUser | null = null, lang?: string): Promise<Checkout> {
   const email = buyer?.email ?? `buyer_${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const res = await postCheckout(buyer ? json : { email, ...json }, buyer?.cookie);
+  const res = await postCheckout(buyer ? json : { email, ...json }, buyer?.cookie, lang ? { "accept-language": lang } : undefined);
   expect(res.status, await res.clone().text()).toBe(200);
   const session = sessionOf((await res.json<{ url: string }>()).url);
   const row = (await checkoutRowBySession(session))!;
@@ -37,6 +37,10 @@ async function openCheckout(json: Record<string, unknown>, buyer: TestUser | nul
 const preview = (c: Checkout, place: unknown, cookie = c.cookie) => callLocal(`/api/store/local/checkouts/${c.session}/tax`, { method: "POST", cookie, json: place });
 const pay = (c: Checkout, json: unknown) => callLocal(`/api/store/local/checkouts/${c.session}/pay`, { method: "POST", cookie: c.cookie, json });
 const orderOf = (checkoutId: string) => D1.prepare("SELECT * FROM orders WHERE checkout_id = ?1").bind(checkoutId).first<Record<string, unknown>>();
+const receiptOf = async (email: string) => {
+  await backgroundWorkSettled();
+  return (await D1.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = ?1").bind(email).first<{ text: string }>())!.text;
+};
 const ledgerOf = async (orderId: unknown) =>
   (
     await D1.prepare("SELECT ref, source, amount_cents, tax_cents, tax_jurisdiction FROM revenue_entries WHERE order_id = ?1 ORDER BY ref")
@@ -73,19 +77,20 @@ describe("the local checkout's tax (DEMO calculator, in the Worker)", () => {
       buyer_tax_id: "DE123456789",
     });
     expect(await ledgerOf(order.id)).toEqual([{ ref: `order:${order.id}`, source: "store", amount_cents: 1189, tax_cents: 190, tax_jurisdiction: "DE" }]);
-    await backgroundWorkSettled();
+    const receipt = await receiptOf(c.email);
+    expect(receipt).toContain("Subtotal: $9.99\nTax (DE): $1.90\nTotal: $11.89\nYour tax ID: DE123456789");
   });
 
   it("extracts the tax from inclusive reais for a Brazilian buyer: the total is the price shown", async () => {
     await registerIn(["DE", "BR"]);
     const album = await seedProduct({ usd: 999, brl: 5000 });
-    const c = await openCheckout(cart([{ productId: album }], { currency: "brl" }));
+    const c = await openCheckout(cart([{ productId: album }], { currency: "brl" }), null, "pt-BR");
     expect(await (await preview(c, { country: "BR" })).json<LocalTaxPreviewResponse>()).toMatchObject({ behavior: "inclusive", taxCents: 726, totalCents: 5000 });
     expect((await pay(c, { billing: { country: "BR" } })).status).toBe(200);
     const order = (await orderOf(c.id))!;
     expect(order).toMatchObject({ total_cents: 5000, tax_cents: 726, tax_behavior: "inclusive", tax_country: "BR" });
     expect(await ledgerOf(order.id)).toEqual([{ ref: `order:${order.id}`, source: "store", amount_cents: 5000, tax_cents: 726, tax_jurisdiction: "BR" }]);
-    await backgroundWorkSettled();
+    expect(await receiptOf(c.email)).toMatch(/Total: R\$\s50,00\nImpostos incluídos \(BR\): R\$\s7,26/);
   });
 
   it("taxes a physical cart where it ships (a US state), shipping included, per line", async () => {
@@ -110,7 +115,7 @@ describe("the local checkout's tax (DEMO calculator, in the Worker)", () => {
     const order = (await orderOf(c.id))!;
     expect(order).toMatchObject({ total_cents: 999, tax_cents: 0, tax_status: "not_collected", tax_country: "FR" });
     expect(await ledgerOf(order.id)).toEqual([{ ref: `order:${order.id}`, source: "store", amount_cents: 999, tax_cents: 0, tax_jurisdiction: null }]);
-    await backgroundWorkSettled();
+    expect(await receiptOf(c.email)).toContain("Total: $9.99\nTax: not collected for your location");
   });
 
   it("never takes tax from the browser: a forged tax or total is refused and nothing is stored; the checkout's own amounts come from its rows", async () => {

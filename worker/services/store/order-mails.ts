@@ -102,6 +102,15 @@ export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now =
         promoCode: order.promoCode,
         shippingCents: lines.some((l) => l.kind === "merch") ? order.shippingCents : null,
         totalCents: order.totalCents,
+        tax: order.taxStatus
+          ? {
+              cents: order.taxCents,
+              behavior: order.taxBehavior ?? "exclusive",
+              status: order.taxStatus,
+              place: order.taxRegion ? `${order.taxCountry}-${order.taxRegion}` : order.taxCountry,
+              buyerTaxId: order.buyerTaxId,
+            }
+          : null,
         shipTo,
         downloads,
         linkValidDays: Math.round(RECEIPT_LINK_TTL_MS / DAY_MS),
