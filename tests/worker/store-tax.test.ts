@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { call, callLocal, createUser, errorOf, type TestUser } from "./helpers";
-import { deliver, event } from "./payments-fixtures";
+import { deliver, event, invoiceEvent, newCustomerId, newSubscriptionId, subscriptionEvent } from "./payments-fixtures";
 import { buyerFor, buyerCookieOf, cart, checkoutRowBySession, cookies, D1, postCheckout, seedProduct, seedShirt, sessionOf, STORE_ROLES, storeState } from "./checkout-fixtures";
 import type { LocalTaxPreviewResponse } from "../../worker/contracts/tax";
 import type { TaxSettings } from "../../worker/contracts/tax-model";
@@ -208,5 +208,27 @@ describe("the verified event is the tax's only source", () => {
     const rows = await ledgerOf(order.id);
     expect(rows).toContainEqual({ ref: `refund:re_${c.id}`, source: "store", amount_cents: -1210, tax_cents: -210, tax_jurisdiction: "NL" });
     await backgroundWorkSettled();
+  });
+});
+
+describe("a VIP payment's tax", () => {
+  it("is read from the paid invoice (Stripe Tax's total_taxes and the customer's address) into the ledger, once", async () => {
+    const user = await createUser("user");
+    const sub = { id: newSubscriptionId(), customerId: newCustomerId(), userId: user.id };
+    const paid = invoiceEvent("invoice.paid", { subscriptionId: sub.id, customerId: sub.customerId, userId: user.id, amountPaid: 1189, currency: "usd" });
+    Object.assign(paid.data.object, { total_taxes: [{ amount: 190 }], customer_address: { country: "DE", state: null } });
+    expect(await deliver(subscriptionEvent("created", sub), paid, paid)).toEqual(["applied", "applied", "duplicate"]);
+    const rows = await D1.prepare("SELECT source, amount_cents, tax_cents, tax_jurisdiction FROM revenue_entries WHERE user_id = ?1").bind(user.id).all();
+    expect(rows.results).toEqual([{ source: "vip", amount_cents: 1189, tax_cents: 190, tax_jurisdiction: "DE" }]);
+  });
+
+  it("reads the older API's single `tax` and a US state", async () => {
+    const user = await createUser("user");
+    const sub = { id: newSubscriptionId(), customerId: newCustomerId(), userId: user.id };
+    const paid = invoiceEvent("invoice.paid", { subscriptionId: sub.id, customerId: sub.customerId, userId: user.id, amountPaid: 1071, currency: "usd" });
+    Object.assign(paid.data.object, { tax: 72, customer_address: { country: "US", state: "ny" } });
+    await deliver(subscriptionEvent("created", sub), paid);
+    const row = await D1.prepare("SELECT tax_cents, tax_jurisdiction FROM revenue_entries WHERE user_id = ?1").bind(user.id).first();
+    expect(row).toEqual({ tax_cents: 72, tax_jurisdiction: "US-NY" });
   });
 });
