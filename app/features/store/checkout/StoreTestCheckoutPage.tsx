@@ -9,12 +9,13 @@ import { formatMoney } from "#contracts/store-model.ts";
 import type { CheckoutSummaryResponse, LocalOrderAction } from "#contracts/store-checkout.ts";
 import { QueryFailed } from "../../../components/QueryState";
 import { Loading } from "../../../components/Loading";
-import { checkoutMessages as m, expiresMessage, payMessage } from "./messages";
+import { checkoutMessages as m, expiresMessage, payMessage, taxMessages } from "./messages";
 import { statusOf, useLocalOrderAction } from "./mutations";
 import { checkoutSummaryQueryOptions } from "./queries";
 import { OrderSummary } from "./OrderSummary";
 import { PathLink } from "./PathLink";
 import { isComplete, sampleAddress, TestAddressFields, type TestAddress } from "./TestAddressFields";
+import { billingOf, emptyPlace, TaxLines, TaxPlaceFields, useLocalTax, type TaxPlaceValue } from "./TaxPlace";
 import "./checkout.css";
 
 function BackToCart() {
@@ -29,25 +30,33 @@ function Actions({ summary }: { summary: CheckoutSummaryResponse }) {
   const intl = useIntl();
   const action = useLocalOrderAction(summary.id);
   const [address, setAddress] = useState<TestAddress>(() => sampleAddress(summary.shippingCountry ?? "US"));
+  const [place, setPlace] = useState<TaxPlaceValue>(emptyPlace);
   const [incomplete, setIncomplete] = useState(false);
   // Busy from the click until the next page has opened.
   const busy = action.isPending || action.isSuccess;
   const label = (which: LocalOrderAction, idle: ReactNode) => (busy && action.variables?.action === which ? <FormattedMessage {...m.processing} /> : idle);
-  const total = formatMoney(summary.totalCents, summary.currency, intl.locale);
+  // Tax is worked out where a physical cart ships, else where the buyer says they are (as Stripe Tax does).
+  const billing = summary.needsShipping
+    ? billingOf({ country: address.address.country, state: address.address.state ?? "", postalCode: address.address.postalCode, taxId: "" })
+    : billingOf(place);
+  const tax = useLocalTax(summary.id, billing);
+  const total = formatMoney(tax.data?.totalCents ?? summary.totalCents, summary.currency, intl.locale);
 
   const pay = () => {
-    if (summary.needsShipping && !isComplete(address)) return setIncomplete(true);
+    if (summary.needsShipping ? !isComplete(address) : !billing) return setIncomplete(true);
     setIncomplete(false);
     const shipTo = { ...address.address, line2: address.address.line2?.trim() || null, state: address.address.state?.trim() || null };
-    action.mutate({ action: "pay", body: summary.needsShipping ? { name: address.name.trim(), address: shipTo } : {} });
+    action.mutate({ action: "pay", body: summary.needsShipping ? { name: address.name.trim(), address: shipTo } : { billing: billing ?? undefined } });
   };
 
   return (
     <>
       {summary.needsShipping && <TestAddressFields value={address} onChange={setAddress} disabled={busy} />}
+      {!summary.needsShipping && <TaxPlaceFields value={place} onChange={setPlace} disabled={busy} />}
+      <TaxLines summary={summary} tax={tax} placeKnown={billing !== null} />
       {incomplete && (
         <p className="error-banner" role="alert">
-          <FormattedMessage {...m.addressIncomplete} />
+          <FormattedMessage {...(summary.needsShipping ? m.addressIncomplete : taxMessages.chooseFirst)} />
         </p>
       )}
       {action.isError && (
