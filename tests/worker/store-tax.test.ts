@@ -140,6 +140,33 @@ describe("the local checkout's tax (DEMO calculator, in the Worker)", () => {
   });
 });
 
+describe("where the order's tax shows", () => {
+  it("the member's collection, the admin's order page and the orders CSV carry it apart from the total", async () => {
+    await registerIn(["DE"]);
+    const album = await seedProduct({ usd: 999 });
+    const fan = await createUser("user");
+    const c = await openCheckout(cart([{ productId: album }]), fan);
+    await pay(c, { billing: { country: "DE", taxId: "DE999" } });
+    const order = (await orderOf(c.id))!;
+    const collection = await (await call("/api/store/collection", { cookie: fan.cookie })).json<{ orders: { number: number; totalCents: number; tax: unknown }[] }>();
+    expect(collection.orders.find((o) => o.number === order.number)).toMatchObject({
+      totalCents: 1189,
+      tax: { cents: 190, behavior: "exclusive", status: "collected", place: "DE", buyerTaxId: "DE999" },
+    });
+    const cookie = await adminCookie();
+    const detail = await (await call(`/api/admin/store/orders/${order.id}`, { cookie })).json<{ order: { totalCents: number; tax: unknown } }>();
+    expect(detail.order).toMatchObject({ totalCents: 1189, tax: { cents: 190, behavior: "exclusive", status: "collected", place: "DE", buyerTaxId: "DE999" } });
+    // Another member sees none of it.
+    const other = await createUser("user");
+    const theirs = await (await call("/api/store/collection", { cookie: other.cookie })).json<{ orders: { number: number }[] }>();
+    expect(theirs.orders.map((o) => o.number)).not.toContain(order.number);
+    const csv = await (await call(`/api/admin/store/orders/export.csv?search=${order.number}`, { cookie })).text();
+    const row = csv.split("\r\n").find((l) => l.startsWith(`"${order.number}"`))!;
+    expect(row.endsWith('"11.89","1.90","DE","DE999"')).toBe(true);
+    await backgroundWorkSettled();
+  });
+});
+
 describe("the tax preview's owners", () => {
   it.each(STORE_ROLES.filter((r) => r !== "banned"))("answers a %s their own checkout, and nobody else", async (role) => {
     await registerIn(["DE"]);

@@ -106,6 +106,12 @@ export function computeDemoTax(lines: readonly TaxableLine[], place: TaxPlace, b
   };
 }
 
+/**
+ * An order's tax as pages and receipts show it: added before the total (exclusive) or named as
+ * included in it, where ("DE", "US-CA"), and the buyer's business tax id; null: sold before tax.
+ */
+export type OrderTax = { cents: number; behavior: TaxBehavior; status: TaxStatus; place: string | null; buyerTaxId: string | null } | null;
+
 /** GET/PUT /api/admin/tax/settings: where the artist is registered, and the prices' behaviour per currency. */
 export type TaxSettings = { registrations: string[]; behavior: TaxBehaviorByCurrency };
 

@@ -9,7 +9,7 @@ import { albums, tracks } from "./schema/music";
 import { entitlements, giftCodes, orderLines, orders, products, stockHolds } from "./schema/store";
 import type { StoreCheckoutRow } from "./store-checkouts";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
-import type { TaxBehavior } from "#contracts/tax-model.ts";
+import type { OrderTax, TaxBehavior } from "#contracts/tax-model.ts";
 
 const stmt = (text: string, ...params: unknown[]): Statement => ({ sql: text, params });
 
@@ -57,6 +57,25 @@ export type PaidOrder = {
     buyerTaxId: string | null;
   } | null;
 };
+
+/** An order row's tax as pages and receipts show it (decision 093). */
+export function orderTaxOf(o: {
+  taxCents: number;
+  taxBehavior: TaxBehavior | null;
+  taxStatus: "collected" | "not_collected" | null;
+  taxCountry: string | null;
+  taxRegion: string | null;
+  buyerTaxId: string | null;
+}): OrderTax {
+  if (!o.taxStatus) return null;
+  return {
+    cents: o.taxCents,
+    behavior: o.taxBehavior ?? "exclusive",
+    status: o.taxStatus,
+    place: o.taxCountry && o.taxRegion ? `${o.taxCountry}-${o.taxRegion}` : o.taxCountry,
+    buyerTaxId: o.buyerTaxId,
+  };
+}
 
 /** Where an order's tax is owed, as the ledger and the tax report name it ("DE", "US-CA"). */
 export function jurisdictionOfOrder(tax: PaidOrder["tax"]): string | null {

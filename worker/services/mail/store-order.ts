@@ -2,6 +2,7 @@
 // (orders.locale), and the admins' "new order" notice, in the back office's notification language.
 // Amounts and dates come from format.ts; the buyer's words (an address) are text, escaped in HTML.
 import type { Locale } from "#contracts/locale.ts";
+import type { OrderTax } from "#contracts/tax-model.ts";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import { redeemPath } from "#contracts/store-gift-model.ts";
 import { escapeHtml } from "../../lib/page-head";
@@ -104,7 +105,7 @@ export type ReceiptFacts = {
   shippingCents: number | null;
   totalCents: number;
   /** The order's tax (decision 093): added before the total, or named as included in it; null: none on the order. */
-  tax?: { cents: number; behavior: "inclusive" | "exclusive"; status: "collected" | "not_collected"; place: string | null; buyerTaxId: string | null } | null;
+  tax?: OrderTax;
   shipTo: { name: string | null; address: ShippingAddress } | null;
   downloads: ReceiptDownload[];
   linkValidDays: number;
