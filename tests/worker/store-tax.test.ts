@@ -145,8 +145,18 @@ describe("where the order's tax shows", () => {
     await registerIn(["DE"]);
     const album = await seedProduct({ usd: 999 });
     const fan = await createUser("user");
+    const revenue = async () => {
+      const body = await (await call("/api/admin/revenue?tz=UTC", { cookie: await adminCookie() })).json<{ currencies: { currency: string; totals: { net: number }; tax: { cents: number; netOfTaxCents: number } }[] }>();
+      return body.currencies.find((x) => x.currency === "usd")!;
+    };
+    const before = await revenue();
     const c = await openCheckout(cart([{ productId: album }]), fan);
     await pay(c, { billing: { country: "DE", taxId: "DE999" } });
+    // The revenue page: the order's 11.89 in net, 1.90 of it tax, 9.99 the artist's.
+    const after = await revenue();
+    expect(after.totals.net - before.totals.net).toBe(1189);
+    expect(after.tax.cents - before.tax.cents).toBe(190);
+    expect(after.tax.netOfTaxCents - before.tax.netOfTaxCents).toBe(999);
     const order = (await orderOf(c.id))!;
     const collection = await (await call("/api/store/collection", { cookie: fan.cookie })).json<{ orders: { number: number; totalCents: number; tax: unknown }[] }>();
     expect(collection.orders.find((o) => o.number === order.number)).toMatchObject({
