@@ -105,7 +105,7 @@ describe("the tax report", () => {
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toBe('attachment; filename="tax-2026-03-10-2026-03-10.csv"');
     // The byte-order mark kept (Response.text() would drop it), for spreadsheets to read accents right.
-    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await csv.arrayBuffer());
     expect(text.split("\r\n")).toEqual([
       '\uFEFF"Jurisdiction","Currency","Payments","Gross","Tax","Net","From","To","Time zone"',
       '"BR","BRL","1","50.00","7.26","42.74","2026-03-10","2026-03-10","UTC"',
