@@ -3,7 +3,7 @@
 // so the same module runs in workerd and, in tests, in Node against a fake Stripe server.
 import type Stripe from "stripe";
 import { stripeCryptoProvider, stripeSdk } from "./sdk";
-import { STRIPE_TAX_CODES } from "./tax-codes";
+import { STRIPE_TAX_CODE_BY_KIND } from "./tax-codes";
 import {
   cancelUrl,
   orderCancelUrl,
@@ -201,7 +201,7 @@ export function orderSessionParams(input: OrderCheckoutInput): Stripe.Checkout.S
         currency: input.currency,
         unit_amount: line.unitAmountCents,
         tax_behavior: input.taxBehavior,
-        product_data: { name: line.name, tax_code: STRIPE_TAX_CODES[line.taxKind] },
+        product_data: { name: line.name, tax_code: STRIPE_TAX_CODE_BY_KIND[line.taxKind] },
       },
     })),
     ...taxParams,
@@ -227,7 +227,7 @@ export function orderSessionParams(input: OrderCheckoutInput): Stripe.Checkout.S
                 display_name: input.shipping.label,
                 fixed_amount: { amount: input.shipping.amountCents, currency: input.currency },
                 tax_behavior: input.taxBehavior,
-                tax_code: STRIPE_TAX_CODES.shipping,
+                tax_code: STRIPE_TAX_CODE_BY_KIND.shipping,
               },
             },
           ],

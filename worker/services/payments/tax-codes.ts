@@ -2,7 +2,7 @@
 // against Stripe's published list; an id is opaque, never built from a description.
 import type { TaxLineKind } from "#contracts/tax-model.ts";
 
-export const STRIPE_TAX_CODES: Readonly<Record<TaxLineKind, string>> = {
+export const STRIPE_TAX_CODE_BY_KIND: Readonly<Record<TaxLineKind, string>> = {
   /** Digital audio works, downloaded, non-subscription, with permanent rights. */
   digital_audio: "txcd_10401100",
   /** General - Tangible Goods (merch). */
