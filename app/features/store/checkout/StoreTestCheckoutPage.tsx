@@ -9,7 +9,7 @@ import { formatMoney } from "#contracts/store-model.ts";
 import type { CheckoutSummaryResponse, LocalOrderAction } from "#contracts/store-checkout.ts";
 import { QueryFailed } from "../../../components/QueryState";
 import { Loading } from "../../../components/Loading";
-import { checkoutMessages as m, expiresMessage, payMessage, taxMessages } from "./messages";
+import { checkoutMessages as m, expiresMessage, payMessage } from "./messages";
 import { statusOf, useLocalOrderAction } from "./mutations";
 import { checkoutSummaryQueryOptions } from "./queries";
 import { OrderSummary } from "./OrderSummary";
@@ -43,7 +43,8 @@ function Actions({ summary }: { summary: CheckoutSummaryResponse }) {
   const total = formatMoney(tax.data?.totalCents ?? summary.totalCents, summary.currency, intl.locale);
 
   const pay = () => {
-    if (summary.needsShipping ? !isComplete(address) : !billing) return setIncomplete(true);
+    // Without a place the Worker collects nothing ("not collected"), as for a place it is not registered in.
+    if (summary.needsShipping && !isComplete(address)) return setIncomplete(true);
     setIncomplete(false);
     const shipTo = { ...address.address, line2: address.address.line2?.trim() || null, state: address.address.state?.trim() || null };
     action.mutate({ action: "pay", body: summary.needsShipping ? { name: address.name.trim(), address: shipTo } : { billing: billing ?? undefined } });
@@ -56,7 +57,7 @@ function Actions({ summary }: { summary: CheckoutSummaryResponse }) {
       <TaxLines summary={summary} tax={tax} placeKnown={billing !== null} />
       {incomplete && (
         <p className="error-banner" role="alert">
-          <FormattedMessage {...(summary.needsShipping ? m.addressIncomplete : taxMessages.chooseFirst)} />
+          <FormattedMessage {...m.addressIncomplete} />
         </p>
       )}
       {action.isError && (
