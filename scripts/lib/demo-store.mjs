@@ -205,7 +205,9 @@ export function demoStoreSql(now) {
   }
   // Sales tax (decision 093): the demo artist is registered in three EU countries, so the local
   // checkout's DEMO calculator shows VAT to a buyer there; elsewhere it says "not collected".
-  out.push(`INSERT OR IGNORE INTO site_settings (key, value, updated_at) VALUES ('tax.registrations', ${sqlValue(JSON.stringify(DEMO_TAX_REGISTRATIONS))}, ${now});`);
+  out.push(
+    `INSERT OR IGNORE INTO site_settings (key, value, updated_at) VALUES ('tax.registrations', ${sqlValue(JSON.stringify(DEMO_TAX_REGISTRATIONS))}, ${now});`,
+  );
   for (const c of DEMO_PROMO_CODES) {
     out.push(
       `INSERT OR IGNORE INTO promo_codes (code, percent_off, scope, vip_only, perk_id, created_at) SELECT ${row([c.code, c.percentOff, c.scope, c.vipOnly ? 1 : 0]).slice(1, -1)}, (SELECT id FROM perks WHERE id = ${sqlValue(c.perkId)}), ${now};`,

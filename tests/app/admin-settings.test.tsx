@@ -346,6 +346,7 @@ describe("/admin/settings", () => {
     let fail = true;
     mockApi({
       "GET /api/auth/me": json(200, { user: null }),
+      "GET /api/admin/tax/settings": json(200, { registrations: [], behavior: { usd: "exclusive", brl: "inclusive" } }),
       "GET /api/admin/settings": () => (fail ? apiError(503, "unavailable", "Down") : json(200, response(SAVED))),
     });
     renderSettings();

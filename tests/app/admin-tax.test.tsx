@@ -34,7 +34,9 @@ describe("/admin/tax", () => {
   it("lists the tax per jurisdiction and currency, says the figures are DEMO locally, and links the CSV of the same period", async () => {
     render(REPORT);
     const table = await screen.findByRole("table");
-    const rows = within(table).getAllByRole("row").map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole("row")
+      .map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent));
     expect(rows.slice(1)).toEqual([
       ["BR", "BRL", "1", "R$50.00", "R$7.26", "R$42.74"],
       ["DE", "USD", "2", "$23.78", "$3.80", "$19.98"],

@@ -53,7 +53,15 @@ describe("a cart's demo tax", () => {
   });
 
   it("extracts the tax from inclusive reais in Brazil: the total stays what was shown", () => {
-    const tax = computeDemoTax([{ kind: "physical_goods", amountCents: 12000 }, { kind: "shipping", amountCents: 2900 }], { country: "BR", state: null }, "inclusive", ["BR"]);
+    const tax = computeDemoTax(
+      [
+        { kind: "physical_goods", amountCents: 12000 },
+        { kind: "shipping", amountCents: 2900 },
+      ],
+      { country: "BR", state: null },
+      "inclusive",
+      ["BR"],
+    );
     // 12000 x 17/117 = 1743.59 -> 1744; 2900 x 17/117 = 421.37 -> 421
     expect(tax).toMatchObject({ lineTaxCents: [1744, 421], taxCents: 2165, netCents: 12735, totalCents: 14900 });
   });
@@ -68,7 +76,15 @@ describe("a cart's demo tax", () => {
     expect(isRegistered(["US"], "US-CA")).toBe(true);
     expect(isRegistered(["US-NY"], "US-CA")).toBe(false);
     expect(demoRate("US-CA", "digital_audio")).toBe(0);
-    const tax = computeDemoTax([{ kind: "physical_goods", amountCents: 2500 }, { kind: "digital_audio", amountCents: 999 }], { country: "US", state: "CA" }, "exclusive", ["US"]);
+    const tax = computeDemoTax(
+      [
+        { kind: "physical_goods", amountCents: 2500 },
+        { kind: "digital_audio", amountCents: 999 },
+      ],
+      { country: "US", state: "CA" },
+      "exclusive",
+      ["US"],
+    );
     expect(tax).toMatchObject({ status: "collected", lineTaxCents: [181, 0], taxCents: 181 });
   });
 

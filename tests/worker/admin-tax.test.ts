@@ -68,7 +68,11 @@ describe("the tax settings", () => {
     const cookie = await cookieOf(role);
     const before = await taxRows();
     expect((await call("/api/admin/tax/settings", { cookie })).status).toBe(status);
-    const res = await call("/api/admin/tax/settings", { method: "PUT", cookie, json: { registrations: ["FR"], behavior: { usd: "exclusive", brl: "inclusive" } } });
+    const res = await call("/api/admin/tax/settings", {
+      method: "PUT",
+      cookie,
+      json: { registrations: ["FR"], behavior: { usd: "exclusive", brl: "inclusive" } },
+    });
     expect(res.status).toBe(status);
     expect(await taxRows()).toEqual(before);
   });

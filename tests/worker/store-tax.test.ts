@@ -7,7 +7,20 @@ import { describe, expect, it } from "vitest";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { call, callLocal, createUser, errorOf, type TestUser } from "./helpers";
 import { deliver, event, invoiceEvent, newCustomerId, newSubscriptionId, subscriptionEvent } from "./payments-fixtures";
-import { buyerFor, buyerCookieOf, cart, checkoutRowBySession, cookies, D1, postCheckout, seedProduct, seedShirt, sessionOf, STORE_ROLES, storeState } from "./checkout-fixtures";
+import {
+  buyerFor,
+  buyerCookieOf,
+  cart,
+  checkoutRowBySession,
+  cookies,
+  D1,
+  postCheckout,
+  seedProduct,
+  seedShirt,
+  sessionOf,
+  STORE_ROLES,
+  storeState,
+} from "./checkout-fixtures";
 import type { LocalTaxPreviewResponse } from "../../worker/contracts/tax";
 import type { TaxSettings } from "../../worker/contracts/tax-model";
 
@@ -34,7 +47,8 @@ async function openCheckout(json: Record<string, unknown>, buyer: TestUser | nul
   return { id: String(row.id), session, cookie: cookies(buyer?.cookie, buyerCookieOf(res)), email };
 }
 
-const preview = (c: Checkout, place: unknown, cookie = c.cookie) => callLocal(`/api/store/local/checkouts/${c.session}/tax`, { method: "POST", cookie, json: place });
+const preview = (c: Checkout, place: unknown, cookie = c.cookie) =>
+  callLocal(`/api/store/local/checkouts/${c.session}/tax`, { method: "POST", cookie, json: place });
 const pay = (c: Checkout, json: unknown) => callLocal(`/api/store/local/checkouts/${c.session}/pay`, { method: "POST", cookie: c.cookie, json });
 const orderOf = (checkoutId: string) => D1.prepare("SELECT * FROM orders WHERE checkout_id = ?1").bind(checkoutId).first<Record<string, unknown>>();
 const receiptOf = async (email: string) => {
@@ -42,11 +56,8 @@ const receiptOf = async (email: string) => {
   return (await D1.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = ?1").bind(email).first<{ text: string }>())!.text;
 };
 const ledgerOf = async (orderId: unknown) =>
-  (
-    await D1.prepare("SELECT ref, source, amount_cents, tax_cents, tax_jurisdiction FROM revenue_entries WHERE order_id = ?1 ORDER BY ref")
-      .bind(orderId)
-      .all()
-  ).results;
+  (await D1.prepare("SELECT ref, source, amount_cents, tax_cents, tax_jurisdiction FROM revenue_entries WHERE order_id = ?1 ORDER BY ref").bind(orderId).all())
+    .results;
 
 describe("the local checkout's tax (DEMO calculator, in the Worker)", () => {
   it("a fan in Germany buying a $9.99 download sees 19 % VAT added and pays it; the order and the ledger keep it apart", async () => {
@@ -85,7 +96,11 @@ describe("the local checkout's tax (DEMO calculator, in the Worker)", () => {
     await registerIn(["DE", "BR"]);
     const album = await seedProduct({ usd: 999, brl: 5000 });
     const c = await openCheckout(cart([{ productId: album }], { currency: "brl" }), null, "pt-BR");
-    expect(await (await preview(c, { country: "BR" })).json<LocalTaxPreviewResponse>()).toMatchObject({ behavior: "inclusive", taxCents: 726, totalCents: 5000 });
+    expect(await (await preview(c, { country: "BR" })).json<LocalTaxPreviewResponse>()).toMatchObject({
+      behavior: "inclusive",
+      taxCents: 726,
+      totalCents: 5000,
+    });
     expect((await pay(c, { billing: { country: "BR" } })).status).toBe(200);
     const order = (await orderOf(c.id))!;
     expect(order).toMatchObject({ total_cents: 5000, tax_cents: 726, tax_behavior: "inclusive", tax_country: "BR" });
@@ -110,7 +125,11 @@ describe("the local checkout's tax (DEMO calculator, in the Worker)", () => {
     await registerIn(["DE"]);
     const album = await seedProduct({ usd: 999 });
     const c = await openCheckout(cart([{ productId: album }]));
-    expect(await (await preview(c, { country: "FR" })).json<LocalTaxPreviewResponse>()).toMatchObject({ status: "not_collected", taxCents: 0, totalCents: 999 });
+    expect(await (await preview(c, { country: "FR" })).json<LocalTaxPreviewResponse>()).toMatchObject({
+      status: "not_collected",
+      taxCents: 0,
+      totalCents: 999,
+    });
     await pay(c, { billing: { country: "FR" } });
     const order = (await orderOf(c.id))!;
     expect(order).toMatchObject({ total_cents: 999, tax_cents: 0, tax_status: "not_collected", tax_country: "FR" });
@@ -146,7 +165,9 @@ describe("where the order's tax shows", () => {
     const album = await seedProduct({ usd: 999 });
     const fan = await createUser("user");
     const revenue = async () => {
-      const body = await (await call("/api/admin/revenue?tz=UTC", { cookie: await adminCookie() })).json<{ currencies: { currency: string; totals: { net: number }; tax: { cents: number; netOfTaxCents: number } }[] }>();
+      const body = await (
+        await call("/api/admin/revenue?tz=UTC", { cookie: await adminCookie() })
+      ).json<{ currencies: { currency: string; totals: { net: number }; tax: { cents: number; netOfTaxCents: number } }[] }>();
       return body.currencies.find((x) => x.currency === "usd")!;
     };
     const before = await revenue();
@@ -158,7 +179,9 @@ describe("where the order's tax shows", () => {
     expect(after.tax.cents - before.tax.cents).toBe(190);
     expect(after.tax.netOfTaxCents - before.tax.netOfTaxCents).toBe(999);
     const order = (await orderOf(c.id))!;
-    const collection = await (await call("/api/store/collection", { cookie: fan.cookie })).json<{ orders: { number: number; totalCents: number; tax: unknown }[] }>();
+    const collection = await (
+      await call("/api/store/collection", { cookie: fan.cookie })
+    ).json<{ orders: { number: number; totalCents: number; tax: unknown }[] }>();
     expect(collection.orders.find((o) => o.number === order.number)).toMatchObject({
       totalCents: 1189,
       tax: { cents: 190, behavior: "exclusive", status: "collected", place: "DE", buyerTaxId: "DE999" },

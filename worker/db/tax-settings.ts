@@ -20,7 +20,9 @@ function fromRows(rows: { key: string; value: unknown }[]): TaxSettings {
   const regs = stored.get(KEYS.registrations);
   const beh = stored.get(KEYS.behavior) as Record<string, unknown> | undefined;
   return {
-    registrations: Array.isArray(regs) ? regs.filter((r): r is string => typeof r === "string" && JURISDICTION_PATTERN.test(r)) : [...DEFAULT_TAX_REGISTRATIONS],
+    registrations: Array.isArray(regs)
+      ? regs.filter((r): r is string => typeof r === "string" && JURISDICTION_PATTERN.test(r))
+      : [...DEFAULT_TAX_REGISTRATIONS],
     behavior: {
       usd: beh && isBehavior(beh.usd) ? (beh.usd as TaxSettings["behavior"]["usd"]) : DEFAULT_TAX_BEHAVIOR.usd,
       brl: beh && isBehavior(beh.brl) ? (beh.brl as TaxSettings["behavior"]["brl"]) : DEFAULT_TAX_BEHAVIOR.brl,
@@ -57,7 +59,10 @@ export async function saveTaxSettings(db: DB, next: TaxSettings, actor: Actor, n
         actor,
         action: "tax.settings.update",
         targetType: "settings",
-        summary: { before: { ...before.behavior, registrations: before.registrations.join(" ") }, after: { ...next.behavior, registrations: registrations.join(" ") } },
+        summary: {
+          before: { ...before.behavior, registrations: before.registrations.join(" ") },
+          after: { ...next.behavior, registrations: registrations.join(" ") },
+        },
       },
       now,
     ),

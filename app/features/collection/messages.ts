@@ -71,7 +71,10 @@ export const collectionMessages = {
   orderTotal: defineMessage<{ total: string }>({ id: "collection.order.total", defaultMessage: "Total {total}" }),
   orderRefunded: defineMessage<{ amount: string }>({ id: "collection.order.refunded", defaultMessage: "{amount} refunded" }),
   orderTaxAdded: defineMessage<{ place: string; amount: string }>({ id: "collection.order.taxAdded", defaultMessage: "Tax ({place}): {amount}" }),
-  orderTaxIncluded: defineMessage<{ place: string; amount: string }>({ id: "collection.order.taxIncluded", defaultMessage: "Includes tax ({place}): {amount}" }),
+  orderTaxIncluded: defineMessage<{ place: string; amount: string }>({
+    id: "collection.order.taxIncluded",
+    defaultMessage: "Includes tax ({place}): {amount}",
+  }),
   orderTaxNotCollected: defineMessage({ id: "collection.order.taxNotCollected", defaultMessage: "Tax: not collected for your location" }),
   orderTaxId: defineMessage<{ id: string }>({ id: "collection.order.taxId", defaultMessage: "Your tax ID: {id}" }),
   orderLine: defineMessage<{ quantity: number; title: string }>({ id: "collection.order.line", defaultMessage: "{quantity} × {title}" }),

@@ -92,7 +92,10 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
    * charges another. Without it, price_data with the admin's amount, yearly, on the monthly
    * price's product, so both plans are one product in Stripe's reports and the invoices.
    */
-  async function yearlyLineItem(amount: CheckoutInput["amount"], taxBehavior: CheckoutInput["taxBehavior"]): Promise<Stripe.Checkout.SessionCreateParams.LineItem> {
+  async function yearlyLineItem(
+    amount: CheckoutInput["amount"],
+    taxBehavior: CheckoutInput["taxBehavior"],
+  ): Promise<Stripe.Checkout.SessionCreateParams.LineItem> {
     const currency = amount.currency.toLowerCase();
     if (opts.yearlyPriceId) {
       const price = await priceOf(opts.yearlyPriceId);

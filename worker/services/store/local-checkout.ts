@@ -76,7 +76,10 @@ export function orderSessionObject(
 export async function payLocalOrder(deps: LocalOrderDeps, checkout: StoreCheckoutRow, shipTo: ShipTo, billing: LocalBilling, now = Date.now()) {
   const place = shipTo ? { country: shipTo.address.country, state: shipTo.address.state } : billing;
   const taxCents = place ? (await localCheckoutTax(deps.db, checkout, place)).taxCents : 0;
-  const tax = { billing: billing ?? (shipTo && { country: shipTo.address.country, state: shipTo.address.state, postalCode: shipTo.address.postalCode, taxId: null }), taxCents };
+  const tax = {
+    billing: billing ?? (shipTo && { country: shipTo.address.country, state: shipTo.address.state, postalCode: shipTo.address.postalCode, taxId: null }),
+    taxCents,
+  };
   const object = orderSessionObject(checkout, { status: "complete", paymentStatus: "paid", paymentIntentId: newLocalId("paymentIntent"), shipTo, tax });
   await deliverOrder(deps, [localEvent("checkout.session.completed", object, now)], now);
 }

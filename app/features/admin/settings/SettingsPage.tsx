@@ -17,7 +17,6 @@ import { PortraitField } from "./PortraitField";
 import { Switch } from "./Switch";
 import { settingsMessages as m } from "./messages";
 import { adminSettingsQueryOptions, ARTIST_BIO_MAX, ARTIST_NAME_MAX, DEFAULT_TIMEOUT, LINK_MAX, TIMEOUT_OPTIONS, useSaveSettings } from "./queries";
-import { TaxSettingsSection } from "../tax/TaxSettingsSection";
 import "./settings.css";
 
 export function SettingsPage() {
@@ -37,7 +36,6 @@ function SettingsContent() {
         <div className="settings-page">
           <SiteFacts data={data} />
           <SettingsForm initial={data.settings} adminEmail={data.site.adminEmail} />
-          <TaxSettingsSection />
         </div>
       )}
     </QueryState>

@@ -20,7 +20,9 @@ export function OrderLines({ order }: { order: OrderDetail }) {
     ...(order.physical ? [[intl.formatMessage(m.shipping), money(order.shippingCents)] as [string, string]] : []),
     ...(tax && tax.cents > 0 && tax.behavior === "exclusive" ? [[`${intl.formatMessage(m.taxAdded)} (${place})`, money(tax.cents)] as [string, string]] : []),
     [intl.formatMessage(m.total), money(order.totalCents), "orders-grand"],
-    ...(tax && tax.cents > 0 && tax.behavior === "inclusive" ? [[`${intl.formatMessage(m.taxIncluded)} (${place})`, money(tax.cents)] as [string, string]] : []),
+    ...(tax && tax.cents > 0 && tax.behavior === "inclusive"
+      ? [[`${intl.formatMessage(m.taxIncluded)} (${place})`, money(tax.cents)] as [string, string]]
+      : []),
     ...(tax?.status === "not_collected" ? [[`${intl.formatMessage(m.taxNotCollected)} (${place})`, money(0)] as [string, string]] : []),
     ...(tax ? [[intl.formatMessage(m.netOfTax), money(order.totalCents - tax.cents)] as [string, string]] : []),
     ...(tax?.buyerTaxId ? [[intl.formatMessage(m.buyerTaxId), tax.buyerTaxId] as [string, string]] : []),

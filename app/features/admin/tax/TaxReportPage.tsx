@@ -6,23 +6,23 @@ import { useIntl } from "react-intl";
 import { formatMoney } from "#contracts/store-model.ts";
 import { QueryState } from "../../../components/QueryState";
 import { adminTimeZone } from "../queries";
-import { presetRange, todayIn } from "../revenue/periods";
 import { TaxMessages } from "./TaxMessages";
 import { taxMessages as m, periodMessage } from "./messages";
 import { taxReportPath, taxReportQueryOptions } from "./queries";
 
-export function TaxReportPage() {
+/** `initial`: the period first shown, in the admin's zone (the route works it out). */
+export function TaxReportPage({ initial }: { initial: (tz: string) => { from: string; to: string } }) {
   return (
     <TaxMessages>
-      <TaxReport />
+      <TaxReport initial={initial} />
     </TaxMessages>
   );
 }
 
-function TaxReport() {
+function TaxReport({ initial }: { initial: (tz: string) => { from: string; to: string } }) {
   const intl = useIntl();
   const tz = adminTimeZone();
-  const [period, setPeriod] = useState(() => presetRange("90d", todayIn(tz)));
+  const [period, setPeriod] = useState(() => initial(tz));
   const ids = { from: useId(), to: useId() };
   const params = { ...period, tz };
   const query = useQuery(taxReportQueryOptions(params));
@@ -31,7 +31,13 @@ function TaxReport() {
       <h2 id="tax-report-title">{intl.formatMessage(m.reportTitle)}</h2>
       <div className="form tax-report-period">
         <label htmlFor={ids.from}>{intl.formatMessage(m.from)}</label>
-        <input id={ids.from} type="date" value={period.from} max={period.to} onChange={(e) => e.target.value && setPeriod({ ...period, from: e.target.value })} />
+        <input
+          id={ids.from}
+          type="date"
+          value={period.from}
+          max={period.to}
+          onChange={(e) => e.target.value && setPeriod({ ...period, from: e.target.value })}
+        />
         <label htmlFor={ids.to}>{intl.formatMessage(m.to)}</label>
         <input id={ids.to} type="date" value={period.to} min={period.from} onChange={(e) => e.target.value && setPeriod({ ...period, to: e.target.value })} />
         <a className="btn btn-ghost" href={taxReportPath(params, true)} download>

@@ -65,7 +65,13 @@ function TaxSettingsForm({ initial }: { initial: TaxSettings }) {
       <legend>{intl.formatMessage(m[currency])}</legend>
       {(["inclusive", "exclusive"] as TaxBehavior[]).map((b) => (
         <label key={b}>
-          <input type="radio" name={`tax-${currency}`} value={b} checked={behavior[currency] === b} onChange={() => setBehavior({ ...behavior, [currency]: b })} />{" "}
+          <input
+            type="radio"
+            name={`tax-${currency}`}
+            value={b}
+            checked={behavior[currency] === b}
+            onChange={() => setBehavior({ ...behavior, [currency]: b })}
+          />{" "}
           {intl.formatMessage(m[b])}
         </label>
       ))}

@@ -17,8 +17,7 @@ export function useSaveTaxSettings() {
   });
 }
 
-export const taxReportPath = (p: { from: string; to: string; tz: string }, csv = false) =>
-  `${TAX_API}/report${csv ? ".csv" : ""}?${new URLSearchParams(p)}`;
+export const taxReportPath = (p: { from: string; to: string; tz: string }, csv = false) => `${TAX_API}/report${csv ? ".csv" : ""}?${new URLSearchParams(p)}`;
 
 export const taxReportQueryOptions = (p: { from: string; to: string; tz: string }) =>
   queryOptions({ queryKey: [...taxKey, "report", p.from, p.to, p.tz], queryFn: ({ signal }) => api<TaxReportResponse>(taxReportPath(p), { signal }) });

@@ -95,7 +95,10 @@ export const taxMessages = defineMessages({
   state: { id: "storeCheckout.tax.state", defaultMessage: "State (two letters, e.g. CA)" },
   postalCode: { id: "storeCheckout.tax.postalCode", defaultMessage: "Postal code" },
   taxId: { id: "storeCheckout.tax.taxId", defaultMessage: "Business tax ID (optional)" },
-  demo: { id: "storeCheckout.tax.demo", defaultMessage: "DEMO tax rates: the local checkout's own table, for trying the site out. The live site's tax comes from Stripe Tax." },
+  demo: {
+    id: "storeCheckout.tax.demo",
+    defaultMessage: "DEMO tax rates: the local checkout's own table, for trying the site out. The live site's tax comes from Stripe Tax.",
+  },
   notCollected: { id: "storeCheckout.tax.notCollected", defaultMessage: "Tax: not collected for this location" },
   chooseFirst: { id: "storeCheckout.tax.chooseFirst", defaultMessage: "Choose your country to see the tax." },
   loadFailed: { id: "storeCheckout.tax.loadFailed", defaultMessage: "The tax could not be worked out. Check the location and try again." },
