@@ -31,7 +31,6 @@ export const DEMO_TAX_RATES: Readonly<Record<string, { bps: number; reduced?: Pa
   "US-NY": { bps: 400 },
   "US-WA": { bps: 650 },
 };
-export const DEMO_JURISDICTIONS = Object.keys(DEMO_TAX_RATES);
 
 /** Where the artist is registered to collect, by default: nowhere (nothing is collected until an admin says so). */
 export const DEFAULT_TAX_REGISTRATIONS: readonly string[] = [];
