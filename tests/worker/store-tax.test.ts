@@ -292,3 +292,43 @@ describe("a VIP payment's tax", () => {
     expect(row).toEqual({ tax_cents: 72, tax_jurisdiction: "US-NY" });
   });
 });
+
+describe("the VIP test checkout's tax (DEMO calculator)", () => {
+  const ipOf = (user: TestUser) => `10.93.${user.id.charCodeAt(0)}.${user.id.charCodeAt(1)}`;
+  async function openVip(user: TestUser) {
+    const res = await call("/api/payments/checkout", { json: {}, cookie: user.cookie, headers: { "cf-connecting-ip": ipOf(user) } });
+    expect(res.status).toBe(200);
+    return new URL((await res.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
+  }
+
+  it("shows the member the Worker's VAT for their place, and Pay puts it on the invoice and in the ledger", async () => {
+    await registerIn(["DE"]);
+    const user = await createUser("user");
+    const sessionId = await openVip(user);
+    const shown = await callLocal(`/api/payments/local/checkout/${sessionId}/tax`, { method: "POST", cookie: user.cookie, json: { country: "DE" } });
+    expect(shown.status).toBe(200);
+    const preview = await shown.json<LocalTaxPreviewResponse>();
+    const price = preview.amountCents;
+    const tax = Math.round((price * 19) / 100);
+    expect(preview).toEqual({ status: "collected", jurisdiction: "DE", behavior: "exclusive", amountCents: price, taxCents: tax, totalCents: price + tax, demo: true });
+    // Someone else's session is not theirs to ask about.
+    const other = await createUser("vip");
+    expect((await callLocal(`/api/payments/local/checkout/${sessionId}/tax`, { method: "POST", cookie: other.cookie, json: { country: "DE" } })).status).toBe(404);
+    // A bad place is refused before anything is paid.
+    const bad = await callLocal(`/api/payments/local/checkout/${sessionId}/pay`, { method: "POST", cookie: user.cookie, json: { billing: { country: "US" } } });
+    expect(bad.status).toBe(400);
+    expect(await D1.prepare("SELECT count(*) AS n FROM revenue_entries WHERE user_id = ?1").bind(user.id).first()).toEqual({ n: 0 });
+    const paid = await callLocal(`/api/payments/local/checkout/${sessionId}/pay`, { method: "POST", cookie: user.cookie, json: { billing: { country: "DE" } } });
+    expect(paid.status).toBe(200);
+    const rows = await D1.prepare("SELECT source, amount_cents, tax_cents, tax_jurisdiction FROM revenue_entries WHERE user_id = ?1").bind(user.id).all();
+    expect(rows.results).toEqual([{ source: "vip", amount_cents: price + tax, tax_cents: tax, tax_jurisdiction: "DE" }]);
+  });
+
+  it("pays without a place as before: nothing collected", async () => {
+    const user = await createUser("user");
+    const sessionId = await openVip(user);
+    expect((await callLocal(`/api/payments/local/checkout/${sessionId}/pay`, { method: "POST", cookie: user.cookie })).status).toBe(200);
+    const row = await D1.prepare("SELECT tax_cents, tax_jurisdiction FROM revenue_entries WHERE user_id = ?1").bind(user.id).first();
+    expect(row).toEqual({ tax_cents: 0, tax_jurisdiction: null });
+  });
+});

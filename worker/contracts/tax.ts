@@ -25,6 +25,9 @@ export const billingPlaceSchema = z
   .refine((p) => p.country !== "US" || p.state !== null, { path: ["state"], message: "A US address needs its state" });
 export type BillingPlace = z.infer<typeof billingPlaceSchema>;
 
+/** The VIP test checkout's Pay (local mode): where the member is, for the DEMO tax; none: not collected. */
+export const localVipPayBodySchema = z.strictObject({ billing: billingPlaceSchema.optional() });
+
 /** POST /api/store/local/checkouts/:id/tax (local test checkout): the Worker's tax for that place. */
 export type LocalTaxPreviewResponse = Pick<TaxComputation, "status" | "jurisdiction" | "behavior" | "taxCents" | "totalCents"> & {
   /** The lines, shipping and discount as the Worker priced them, before tax is added. */
