@@ -310,15 +310,29 @@ describe("the VIP test checkout's tax (DEMO calculator)", () => {
     const preview = await shown.json<LocalTaxPreviewResponse>();
     const price = preview.amountCents;
     const tax = Math.round((price * 19) / 100);
-    expect(preview).toEqual({ status: "collected", jurisdiction: "DE", behavior: "exclusive", amountCents: price, taxCents: tax, totalCents: price + tax, demo: true });
+    expect(preview).toEqual({
+      status: "collected",
+      jurisdiction: "DE",
+      behavior: "exclusive",
+      amountCents: price,
+      taxCents: tax,
+      totalCents: price + tax,
+      demo: true,
+    });
     // Someone else's session is not theirs to ask about.
     const other = await createUser("vip");
-    expect((await callLocal(`/api/payments/local/checkout/${sessionId}/tax`, { method: "POST", cookie: other.cookie, json: { country: "DE" } })).status).toBe(404);
+    expect((await callLocal(`/api/payments/local/checkout/${sessionId}/tax`, { method: "POST", cookie: other.cookie, json: { country: "DE" } })).status).toBe(
+      404,
+    );
     // A bad place is refused before anything is paid.
     const bad = await callLocal(`/api/payments/local/checkout/${sessionId}/pay`, { method: "POST", cookie: user.cookie, json: { billing: { country: "US" } } });
     expect(bad.status).toBe(400);
     expect(await D1.prepare("SELECT count(*) AS n FROM revenue_entries WHERE user_id = ?1").bind(user.id).first()).toEqual({ n: 0 });
-    const paid = await callLocal(`/api/payments/local/checkout/${sessionId}/pay`, { method: "POST", cookie: user.cookie, json: { billing: { country: "DE" } } });
+    const paid = await callLocal(`/api/payments/local/checkout/${sessionId}/pay`, {
+      method: "POST",
+      cookie: user.cookie,
+      json: { billing: { country: "DE" } },
+    });
     expect(paid.status).toBe(200);
     const rows = await D1.prepare("SELECT source, amount_cents, tax_cents, tax_jurisdiction FROM revenue_entries WHERE user_id = ?1").bind(user.id).all();
     expect(rows.results).toEqual([{ source: "vip", amount_cents: price + tax, tax_cents: tax, tax_jurisdiction: "DE" }]);

@@ -24,8 +24,7 @@ export function useVipTax(sessionId: string, place: VipPlace) {
   return useQuery({
     queryKey: ["payments", "local-tax", sessionId, billing?.country ?? "", billing?.state ?? ""],
     enabled: billing !== null,
-    queryFn: () =>
-      api<LocalTaxPreviewResponse>(`/api/payments/local/checkout/${encodeURIComponent(sessionId)}/tax`, { method: "POST", json: billing }),
+    queryFn: () => api<LocalTaxPreviewResponse>(`/api/payments/local/checkout/${encodeURIComponent(sessionId)}/tax`, { method: "POST", json: billing }),
   });
 }
 
@@ -68,7 +67,13 @@ export function VipTaxFields({
       {value.country === "US" && (
         <>
           <label htmlFor={ids.state}>{intl.formatMessage(m.state)}</label>
-          <input id={ids.state} value={value.state} maxLength={2} autoComplete="billing address-level1" onChange={(e) => onChange({ ...value, state: e.target.value })} />
+          <input
+            id={ids.state}
+            value={value.state}
+            maxLength={2}
+            autoComplete="billing address-level1"
+            onChange={(e) => onChange({ ...value, state: e.target.value })}
+          />
         </>
       )}
       <div aria-live="polite">
@@ -76,9 +81,7 @@ export function VipTaxFields({
           (data.status === "not_collected" ? (
             <p>{intl.formatMessage(m.notCollected)}</p>
           ) : (
-            <p>
-              {intl.formatMessage(data.behavior === "inclusive" ? m.included : m.added, { place: data.jurisdiction, amount: money(data.taxCents) })}
-            </p>
+            <p>{intl.formatMessage(data.behavior === "inclusive" ? m.included : m.added, { place: data.jurisdiction, amount: money(data.taxCents) })}</p>
           ))}
         {tax.isError && (
           <p className="error-banner" role="alert">
