@@ -8,7 +8,7 @@ import { countryAlpha2 } from "#contracts/countries.ts";
 import type { LocalTaxPreviewResponse } from "#contracts/tax.ts";
 import { api } from "../../lib/api";
 import { countryOptions } from "../../lib/countries";
-import { vipTaxMessages as m } from "./messages";
+import { vipTaxAddedMessage, vipTaxIncludedMessage, vipTaxMessages as m } from "./messages";
 
 export type VipPlace = { country: string; state: string };
 
@@ -81,7 +81,12 @@ export function VipTaxFields({
           (data.status === "not_collected" ? (
             <p>{intl.formatMessage(m.notCollected)}</p>
           ) : (
-            <p>{intl.formatMessage(data.behavior === "inclusive" ? m.included : m.added, { place: data.jurisdiction, amount: money(data.taxCents) })}</p>
+            <p>
+              {intl.formatMessage(data.behavior === "inclusive" ? vipTaxIncludedMessage : vipTaxAddedMessage, {
+                place: data.jurisdiction,
+                amount: money(data.taxCents),
+              })}
+            </p>
           ))}
         {tax.isError && (
           <p className="error-banner" role="alert">

@@ -162,7 +162,13 @@ export const vipTaxMessages = defineMessages({
   countryChoose: { id: "vip.testCheckout.tax.countryChoose", defaultMessage: "Choose a country" },
   state: { id: "vip.testCheckout.tax.state", defaultMessage: "State (two letters, e.g. CA)" },
   notCollected: { id: "vip.testCheckout.tax.notCollected", defaultMessage: "Tax: not collected for this location" },
-  added: { id: "vip.testCheckout.tax.added", defaultMessage: "Tax ({place}, DEMO rate): {amount}, added to the price" },
-  included: { id: "vip.testCheckout.tax.included", defaultMessage: "Includes tax ({place}, DEMO rate): {amount}" },
   loadFailed: { id: "vip.testCheckout.tax.loadFailed", defaultMessage: "The tax could not be worked out. Check the location and try again." },
+});
+export const vipTaxAddedMessage = defineMessage<{ place: string; amount: string }>({
+  id: "vip.testCheckout.tax.added",
+  defaultMessage: "Tax ({place}, DEMO rate): {amount}, added to the price",
+});
+export const vipTaxIncludedMessage = defineMessage<{ place: string; amount: string }>({
+  id: "vip.testCheckout.tax.included",
+  defaultMessage: "Includes tax ({place}, DEMO rate): {amount}",
 });
