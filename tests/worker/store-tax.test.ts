@@ -212,6 +212,8 @@ describe("the tax preview's owners", () => {
     const banned = await createUser("banned");
     expect((await preview(c, { country: "DE" }, banned.cookie)).status).toBe(404);
     expect((await preview(c, { country: "DE" }, await adminCookie())).status).toBe(404);
+    // A visitor with another browser's buyer cookie.
+    expect((await preview(c, { country: "DE" }, "__Host-store_buyer=someone-else")).status).toBe(404);
     // Only on the developer's machine.
     const remote = await call(`/api/store/local/checkouts/${c.session}/tax`, { method: "POST", cookie: c.cookie, json: { country: "DE" } });
     expect(remote.status).toBe(404);
@@ -324,6 +326,12 @@ describe("the VIP test checkout's tax (DEMO calculator)", () => {
     expect((await callLocal(`/api/payments/local/checkout/${sessionId}/tax`, { method: "POST", cookie: other.cookie, json: { country: "DE" } })).status).toBe(
       404,
     );
+    const vipTax = (cookie: string | undefined, local = true) =>
+      (local ? callLocal : call)(`/api/payments/local/checkout/${sessionId}/tax`, { method: "POST", cookie, json: { country: "DE" } });
+    expect((await vipTax((await createUser("banned")).cookie)).status).toBe(401);
+    expect((await vipTax(undefined)).status).toBe(401);
+    // Only on the developer's machine.
+    expect((await vipTax(user.cookie, false)).status).toBe(404);
     // A bad place is refused before anything is paid.
     const bad = await callLocal(`/api/payments/local/checkout/${sessionId}/pay`, { method: "POST", cookie: user.cookie, json: { billing: { country: "US" } } });
     expect(bad.status).toBe(400);
