@@ -42,6 +42,7 @@ import { Route as AdminPartiesRouteImport } from './routes/admin/parties'
 import { Route as AdminPerksRouteImport } from './routes/admin/perks'
 import { Route as AdminRevenueRouteImport } from './routes/admin/revenue'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as AdminTaxRouteImport } from './routes/admin/tax'
 import { Route as AdminTicketsRouteImport } from './routes/admin/tickets'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminVenuesRouteImport } from './routes/admin/venues'
@@ -252,6 +253,11 @@ const AdminRevenueRoute = AdminRevenueRouteImport.update({
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTaxRoute = AdminTaxRouteImport.update({
+  id: '/tax',
+  path: '/tax',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminTicketsRoute = AdminTicketsRouteImport.update({
@@ -519,6 +525,7 @@ export interface FileRoutesByFullPath {
   '/admin/perks': typeof AdminPerksRoute
   '/admin/revenue': typeof AdminRevenueRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/tax': typeof AdminTaxRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/venues': typeof AdminVenuesRoute
@@ -599,6 +606,7 @@ export interface FileRoutesByTo {
   '/admin/perks': typeof AdminPerksRoute
   '/admin/revenue': typeof AdminRevenueRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/tax': typeof AdminTaxRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/venues': typeof AdminVenuesRoute
@@ -681,6 +689,7 @@ export interface FileRoutesById {
   '/admin/perks': typeof AdminPerksRoute
   '/admin/revenue': typeof AdminRevenueRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/tax': typeof AdminTaxRoute
   '/admin/tickets': typeof AdminTicketsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/venues': typeof AdminVenuesRoute
@@ -764,6 +773,7 @@ export interface FileRouteTypes {
     | '/admin/perks'
     | '/admin/revenue'
     | '/admin/settings'
+    | '/admin/tax'
     | '/admin/tickets'
     | '/admin/users'
     | '/admin/venues'
@@ -844,6 +854,7 @@ export interface FileRouteTypes {
     | '/admin/perks'
     | '/admin/revenue'
     | '/admin/settings'
+    | '/admin/tax'
     | '/admin/tickets'
     | '/admin/users'
     | '/admin/venues'
@@ -925,6 +936,7 @@ export interface FileRouteTypes {
     | '/admin/perks'
     | '/admin/revenue'
     | '/admin/settings'
+    | '/admin/tax'
     | '/admin/tickets'
     | '/admin/users'
     | '/admin/venues'
@@ -1266,6 +1278,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/tax': {
+      id: '/admin/tax'
+      path: '/tax'
+      fullPath: '/admin/tax'
+      preLoaderRoute: typeof AdminTaxRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/tickets': {
       id: '/admin/tickets'
       path: '/tickets'
@@ -1604,6 +1623,7 @@ interface AdminRouteRouteChildren {
   AdminPerksRoute: typeof AdminPerksRoute
   AdminRevenueRoute: typeof AdminRevenueRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminTaxRoute: typeof AdminTaxRoute
   AdminTicketsRoute: typeof AdminTicketsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminVenuesRoute: typeof AdminVenuesRoute
@@ -1630,6 +1650,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminPerksRoute: AdminPerksRoute,
   AdminRevenueRoute: AdminRevenueRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminTaxRoute: AdminTaxRoute,
   AdminTicketsRoute: AdminTicketsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminVenuesRoute: AdminVenuesRoute,

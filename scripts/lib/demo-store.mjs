@@ -178,6 +178,8 @@ export const demoStorePictures = () =>
     png: renderProductPicturePng(product, index) ?? renderCoverPng({ id: `demo-product-${product.id}-${index}` }),
   }));
 
+const DEMO_TAX_REGISTRATIONS = ["DE", "FR", "NL"];
+
 const sqlValue = (value) =>
   value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 const row = (values) => `(${values.map(sqlValue).join(", ")})`;
@@ -201,6 +203,11 @@ export function demoStoreSql(now) {
       `INSERT OR IGNORE INTO product_images (product_id, image_key, position) SELECT ${sqlValue(product.id)}, ${sqlValue(key)}, ${index} WHERE EXISTS (SELECT 1 FROM products WHERE id = ${sqlValue(product.id)}) AND NOT EXISTS (SELECT 1 FROM product_images WHERE image_key = ${sqlValue(key)});`,
     );
   }
+  // Sales tax (decision 093): the demo artist is registered in three EU countries, so the local
+  // checkout's DEMO calculator shows VAT to a buyer there; elsewhere it says "not collected".
+  out.push(
+    `INSERT OR IGNORE INTO site_settings (key, value, updated_at) VALUES ('tax.registrations', ${sqlValue(JSON.stringify(DEMO_TAX_REGISTRATIONS))}, ${now});`,
+  );
   for (const c of DEMO_PROMO_CODES) {
     out.push(
       `INSERT OR IGNORE INTO promo_codes (code, percent_off, scope, vip_only, perk_id, created_at) SELECT ${row([c.code, c.percentOff, c.scope, c.vipOnly ? 1 : 0]).slice(1, -1)}, (SELECT id FROM perks WHERE id = ${sqlValue(c.perkId)}), ${now};`,

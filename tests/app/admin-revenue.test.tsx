@@ -46,6 +46,7 @@ function usd(): CurrencyRevenue {
     currency: "usd",
     totals: amounts({ vip: 199800, store: 12345, tickets: 0, refunds: -2500 }),
     refundCount: 1,
+    tax: { cents: 1900, netOfTaxCents: 207745 },
     days: [
       { date: "2026-03-13", ...amounts({ vip: 999, store: 12345 }) },
       { date: "2026-03-14", ...amounts({ vip: 198801, refunds: -2500 }) },
@@ -67,6 +68,7 @@ function brl(): CurrencyRevenue {
     currency: "brl",
     totals: amounts({ store: 4990 }),
     refundCount: 0,
+    tax: { cents: 0, netOfTaxCents: 4990 },
     days: [
       { date: "2026-03-13", ...amounts() },
       { date: "2026-03-14", ...amounts({ store: 4990 }) },
@@ -218,6 +220,9 @@ describe("/admin/revenue", () => {
     renderAdmin("/admin/revenue");
     await screen.findByRole("article", { name: "Net revenue" });
     expect(valueOf(card("Net revenue"))).toBe("$2,096.45");
+    // The tax within it, apart from the artist's revenue (decision 093).
+    expect(valueOf(card("Revenue net of tax"))).toBe("$2,077.45");
+    expect(valueOf(card("Tax collected"))).toBe("$19.00");
     expect(valueOf(card("VIP memberships"))).toBe("$1,998.00");
     expect(valueOf(card("Store"))).toBe("$123.45");
     expect(screen.queryByRole("article", { name: "Tickets" })).toBeNull(); // none sold

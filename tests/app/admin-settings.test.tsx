@@ -35,8 +35,14 @@ const response = (settings: SiteSettings): AdminSettingsResponse => ({
 /** A server that stores what a PUT sends (whole or partial) and answers GETs from it. */
 function fakeServer(initial: SiteSettings = SAVED, { failPut = false, refusePut }: { failPut?: boolean; refusePut?: () => Response } = {}) {
   let stored = structuredClone(initial);
+  let tax = { registrations: ["DE"], behavior: { usd: "exclusive", brl: "inclusive" } };
   const api = mockApi({
     "GET /api/auth/me": json(200, { user: null }),
+    "GET /api/admin/tax/settings": () => json(200, tax),
+    "PUT /api/admin/tax/settings": async (request) => {
+      tax = (await request.json()) as typeof tax;
+      return json(200, tax);
+    },
     "GET /api/admin/settings": () => json(200, response(stored)),
     "PUT /api/admin/settings": async (request) => {
       if (failPut) return apiError(500, "internal", "Something went wrong");
@@ -123,6 +129,35 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
+});
+
+describe("/admin/settings: sales tax and VAT", () => {
+  it("shows where the artist collects and the prices' behaviour, and saves them with the exact PUT body", async () => {
+    const api = fakeServer();
+    renderSettings();
+    const field = await screen.findByLabelText<HTMLInputElement>("Registered in");
+    expect(field.value).toBe("DE");
+    expect(screen.getByText(/DEMO rates of the local checkout/)).toBeTruthy();
+    fireEvent.change(field, { target: { value: "de, fr US-CA" } });
+    const reais = screen.getByRole("group", { name: "Prices in reais" });
+    expect(within(reais).getByLabelText<HTMLInputElement>("Prices include tax").checked).toBe(true);
+    fireEvent.click(within(screen.getByRole("group", { name: "Prices in US dollars" })).getByLabelText("Prices include tax"));
+    fireEvent.click(screen.getByRole("button", { name: "Save tax settings" }));
+    expect((await screen.findByText("Tax settings saved.")).getAttribute("role")).toBe("status");
+    expect(sentJson(api.callsTo("PUT /api/admin/tax/settings")[0])).toEqual({
+      registrations: ["DE", "FR", "US-CA"],
+      behavior: { usd: "inclusive", brl: "inclusive" },
+    });
+  });
+
+  it("refuses a place that is not a country or a US state without asking the server", async () => {
+    const api = fakeServer();
+    renderSettings("pt-BR");
+    fireEvent.change(await screen.findByLabelText("Registrado em"), { target: { value: "Germany" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salvar configurações de impostos" }));
+    expect((await screen.findByText(/Use códigos de país/)).getAttribute("role")).toBe("alert");
+    expect(api.callsTo("PUT /api/admin/tax/settings")).toHaveLength(0);
+  });
 });
 
 describe("/admin/settings", () => {
@@ -311,6 +346,7 @@ describe("/admin/settings", () => {
     let fail = true;
     mockApi({
       "GET /api/auth/me": json(200, { user: null }),
+      "GET /api/admin/tax/settings": json(200, { registrations: [], behavior: { usd: "exclusive", brl: "inclusive" } }),
       "GET /api/admin/settings": () => (fail ? apiError(503, "unavailable", "Down") : json(200, response(SAVED))),
     });
     renderSettings();

@@ -55,6 +55,7 @@ const LIST: OrdersListResponse = {
 const DETAIL: OrderDetail = {
   ...ORDERS[0]!,
   locale: "pt-BR",
+  tax: { cents: 300, behavior: "exclusive", status: "collected", place: "US-CA", buyerTaxId: null },
   subtotalCents: 3400,
   discountCents: 500,
   shippingCents: 900,
@@ -307,6 +308,9 @@ describe("an order's page", () => {
     expect(within(lines).getByText("Discount (VIP20)")).toBeTruthy();
     expect(within(lines).getByText("−$5.00")).toBeTruthy();
     expect(within(lines).getByText("$38.00")).toBeTruthy();
+    // The tax added at checkout, apart from the artist's revenue (decision 093).
+    expect(within(lines).getByText("Tax added (US-CA)").nextElementSibling?.textContent).toBe("$3.00");
+    expect(within(lines).getByText("Revenue net of tax").nextElementSibling?.textContent).toBe("$35.00");
     expect(screen.getByText("Paid $38.00")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Mark shipped" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Refund" })).toBeTruthy();

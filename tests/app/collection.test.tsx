@@ -63,6 +63,7 @@ const FULL: CollectionResponse = {
       shippingCents: 0,
       totalCents: 3500,
       refundedCents: 0,
+      tax: { cents: 559, behavior: "inclusive", status: "collected", place: "DE", buyerTaxId: "DE123456789" },
       lines: [{ title: "Tour shirt", variantLabel: "M / Black", kind: "merch", quantity: 2, totalCents: 3500 }],
       carrier: "USPS",
       trackingNumber: "9400 1000",
@@ -163,6 +164,8 @@ describe("/collection", () => {
     expect(within(order).getByText(/2 × Tour shirt/)).toBeTruthy();
     expect(within(order).getByText("· M / Black")).toBeTruthy();
     expect(within(order).getByText("Total $35.00")).toBeTruthy();
+    // The tax in it (decision 093) and the buyer's tax id.
+    expect(order.querySelector(".collection-order-tax")!.textContent).toBe("Includes tax (DE): $5.59 · Your tax ID: DE123456789");
     expect(within(order).getByText(/Shipped with USPS: 9400 1000/)).toBeTruthy();
     const tracking = within(order).getByRole("link", { name: /Track the parcel/ });
     expect(tracking.getAttribute("href")).toBe("https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000");

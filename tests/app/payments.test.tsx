@@ -395,6 +395,31 @@ describe("local test checkout page", () => {
     expect(api.callsTo(`POST /api/payments/local/checkout/${SESSION}/pay`)).toHaveLength(1);
   });
 
+  it("asks where the member is, shows the Worker's DEMO tax, and Pay sends the place (decision 093)", async () => {
+    const api = serve({
+      extra: {
+        [`GET /api/payments/checkout/${SESSION}/status`]: json(200, checkoutStatus("pending", false)),
+        [`POST /api/payments/local/checkout/${SESSION}/tax`]: json(200, {
+          status: "collected",
+          jurisdiction: "DE",
+          behavior: "exclusive",
+          amountCents: 999,
+          taxCents: 190,
+          totalCents: 1189,
+          demo: true,
+        }),
+        [`POST /api/payments/local/checkout/${SESSION}/pay`]: json(200, { redirectTo: `/vip-confirmation?session_id=${SESSION}` }),
+      },
+    });
+    const { router } = renderApp(routeTree, `/vip-checkout/test?session=${SESSION}`);
+    expect(await screen.findByText(/^DEMO tax rates of the local checkout/)).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText("Country"), { target: { value: "DE" } });
+    expect(await screen.findByText("Tax (DE, DEMO rate): $1.90, added to the price")).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: "Pay $11.89" }));
+    await waitFor(() => expect(pathOf(router)).toBe("/vip-confirmation"));
+    expect(sentJson(api.callsTo(`POST /api/payments/local/checkout/${SESSION}/pay`)[0])).toEqual({ billing: { country: "DE", state: null } });
+  });
+
   it("says so when the checkout is already finished", async () => {
     serve({ extra: { [`GET /api/payments/checkout/${SESSION}/status`]: json(200, checkoutStatus("complete", true)) } });
     renderApp(routeTree, `/vip-checkout/test?session=${SESSION}`);

@@ -67,12 +67,16 @@ const digitalOnly = () =>
   });
 
 const serve = (routes: ApiRoutes) => mockApi(routes);
+const TAX_API = `POST /api/store/local/checkouts/${SESSION}/tax`;
+const notCollected = (totalCents: number) =>
+  json(200, { status: "not_collected", jurisdiction: "BR", behavior: "exclusive", amountCents: totalCents, taxCents: 0, totalCents, demo: true });
 const pathOf = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname;
 
 describe("/store/checkout/test", () => {
   it("shows the Worker's lines and totals, and Pay sends the test address of a physical cart", async () => {
     const api = serve({
       [SUMMARY_API]: json(200, summary()),
+      [TAX_API]: notCollected(6150),
       [`POST /api/store/local/checkouts/${SESSION}/pay`]: json(200, { redirectTo: `/store/thanks?session_id=${SESSION}` }),
       [STATUS_API]: json(200, { status: "open", orderNumber: null } satisfies StoreCheckoutStatusResponse),
     });
@@ -96,12 +100,36 @@ describe("/store/checkout/test", () => {
   });
 
   it("asks for the missing parts of the address instead of paying", async () => {
-    const api = serve({ [SUMMARY_API]: json(200, summary()) });
+    const api = serve({ [SUMMARY_API]: json(200, summary()), [TAX_API]: notCollected(6150) });
     renderApp(routeTree, `/store/checkout/test?session=${SESSION}`);
     fireEvent.change(await screen.findByLabelText("City"), { target: { value: " " } });
     fireEvent.click(screen.getByRole("button", { name: "Pay $61.50" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Fill in the address, city and postal code.");
     expect(api.callsTo(`POST /api/store/local/checkouts/${SESSION}/pay`)).toHaveLength(0);
+  });
+
+  it("asks a digital cart's buyer where they are, shows the Worker's DEMO tax for it, and Pay sends the place", async () => {
+    const api = serve({
+      [SUMMARY_API]: json(200, digitalOnly()),
+      [TAX_API]: json(200, { status: "collected", jurisdiction: "DE", behavior: "exclusive", amountCents: 900, taxCents: 171, totalCents: 1071, demo: true }),
+      [`POST /api/store/local/checkouts/${SESSION}/pay`]: json(200, { redirectTo: `/store/thanks?session_id=${SESSION}` }),
+      [STATUS_API]: json(200, { status: "open", orderNumber: null } satisfies StoreCheckoutStatusResponse),
+    });
+    const { router } = renderApp(routeTree, `/store/checkout/test?session=${SESSION}`);
+    expect(await screen.findByText(/^DEMO tax rates/)).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Pay $9.00" })).toBeTruthy();
+    expect(screen.getByText("Choose your country to see the tax.")).toBeTruthy();
+    expect(api.callsTo(TAX_API)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText("Country"), { target: { value: "DE" } });
+    expect(await screen.findByText("Tax (Germany, DEMO rate)")).toBeTruthy();
+    expect(screen.getByText("$1.71")).toBeTruthy();
+    expect(sentJson(api.callsTo(TAX_API)[0])).toEqual({ country: "DE", state: null });
+    fireEvent.change(screen.getByLabelText("Business tax ID (optional)"), { target: { value: "DE123456789" } });
+    fireEvent.click(screen.getByRole("button", { name: "Pay $10.71" }));
+    await waitFor(() => expect(pathOf(router)).toBe("/store/thanks"));
+    expect(sentJson(api.callsTo(`POST /api/store/local/checkouts/${SESSION}/pay`)[0])).toEqual({
+      billing: { country: "DE", state: null, postalCode: null, taxId: "DE123456789" },
+    });
   });
 
   it("pays a digital cart without an address; Decline and Abandon go where the Worker says", async () => {

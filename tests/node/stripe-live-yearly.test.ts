@@ -93,6 +93,7 @@ const yearly = (attemptId: string, cents = 9900): CheckoutInput => ({
   attemptId,
   plan: "yearly",
   amount: { cents, currency: "USD" },
+  taxBehavior: "exclusive",
 });
 
 describe("the live yearly checkout without STRIPE_YEARLY_PRICE_ID: price_data on the monthly price's product", () => {
@@ -113,6 +114,8 @@ describe("the live yearly checkout without STRIPE_YEARLY_PRICE_ID: price_data on
       "line_items[0][price_data][unit_amount]": "9900",
       "line_items[0][price_data][product]": "prod_vip_membership",
       "line_items[0][price_data][recurring][interval]": "year",
+      "line_items[0][price_data][tax_behavior]": "exclusive",
+      "automatic_tax[enabled]": "true",
       client_reference_id: member.id,
       customer_email: member.email,
       "subscription_data[metadata][user_id]": member.id,

@@ -60,7 +60,7 @@ const service = () =>
 
 const member = { id: "3f1c2b4a-0000-4000-8000-000000000001", email: "fan@example.com" };
 /** The monthly plan as the Worker sells it (the yearly one: tests/node/stripe-live-yearly.test.ts). */
-const MONTHLY = { plan: "monthly", amount: { cents: 999, currency: "USD" } } as const;
+const MONTHLY = { plan: "monthly", amount: { cents: 999, currency: "USD" }, taxBehavior: "exclusive" } as const;
 
 describe("live checkout (stripe SDK → fake Stripe)", () => {
   it("creates a subscription-mode Checkout Session for the configured price, with the member and return URLs", async () => {
@@ -85,13 +85,21 @@ describe("live checkout (stripe SDK → fake Stripe)", () => {
     expect(req.form.get("cancel_url")).toBe("https://fans.example/vip-signup");
     expect(req.form.get("subscription_data[metadata][user_id]")).toBe(member.id);
     expect(req.form.get("metadata[user_id]")).toBe(member.id);
+    // Stripe Tax (decision 093): on, from the billing address asked on Stripe's page, a business tax id optional.
+    expect(req.form.get("automatic_tax[enabled]")).toBe("true");
+    expect(req.form.get("billing_address_collection")).toBe("required");
+    expect(req.form.get("tax_id_collection[enabled]")).toBe("true");
+    expect(req.form.has("customer_update[address]")).toBe(false);
   });
 
-  it("reuses the member's existing customer instead of the e-mail", async () => {
+  it("reuses the member's existing customer instead of the e-mail, keeping the address the buyer gives for tax", async () => {
     await service().createCheckout({ user: member, customerId: "cus_existing", origin: "https://fans.example", attemptId: "a", ...MONTHLY });
     const form = seen[0]!.form;
     expect(form.get("customer")).toBe("cus_existing");
     expect(form.has("customer_email")).toBe(false);
+    expect(form.get("automatic_tax[enabled]")).toBe("true");
+    expect(form.get("customer_update[address]")).toBe("auto");
+    expect(form.get("customer_update[name]")).toBe("auto");
   });
 
   it("turns a Stripe API error into a PaymentProviderError carrying the cause", async () => {
@@ -128,16 +136,19 @@ describe("live store checkout (payment mode, decision 054)", () => {
     locale: "pt-BR",
     currency: "brl",
     lines: [
-      { name: "Camiseta da Turnê (M / Black)", unitAmountCents: 10200, quantity: 2 },
-      { name: "Freestyle Nights", unitAmountCents: 3500, quantity: 1 },
+      { name: "Camiseta da Turnê (M / Black)", unitAmountCents: 10200, quantity: 2, taxKind: "physical_goods" },
+      { name: "Freestyle Nights", unitAmountCents: 3500, quantity: 1, taxKind: "digital_audio" },
+      { name: "Show — Pista", unitAmountCents: 8000, quantity: 1, taxKind: "event_admission" },
+      { name: "VIP de presente", unitAmountCents: 2500, quantity: 1, taxKind: "membership" },
     ],
+    taxBehavior: "inclusive",
     shipping: { country: "BR", amountCents: 2900, label: "Frete" },
     expiresAt,
     origin: "https://fans.example",
     ...overrides,
   });
 
-  it("sends the Worker's own amounts as price_data, one shipping option for the chosen country, the expiry and the checkout id", async () => {
+  it("sends the Worker's own amounts as price_data with Stripe Tax's codes and behaviour, one shipping option for the chosen country, the expiry and the checkout id", async () => {
     const result = await service().createOrderCheckout(order());
     expect(result).toEqual({ id: "cs_test_fake", url: CHECKOUT_URL });
     expect(seen).toHaveLength(1);
@@ -151,10 +162,30 @@ describe("live store checkout (payment mode, decision 054)", () => {
       "line_items[0][price_data][currency]": "brl",
       "line_items[0][price_data][unit_amount]": "10200",
       "line_items[0][price_data][product_data][name]": "Camiseta da Turnê (M / Black)",
+      "line_items[0][price_data][product_data][tax_code]": "txcd_99999999",
+      "line_items[0][price_data][tax_behavior]": "inclusive",
       "line_items[1][quantity]": "1",
       "line_items[1][price_data][currency]": "brl",
       "line_items[1][price_data][unit_amount]": "3500",
       "line_items[1][price_data][product_data][name]": "Freestyle Nights",
+      "line_items[1][price_data][product_data][tax_code]": "txcd_10401100",
+      "line_items[1][price_data][tax_behavior]": "inclusive",
+      "line_items[2][quantity]": "1",
+      "line_items[2][price_data][currency]": "brl",
+      "line_items[2][price_data][unit_amount]": "8000",
+      "line_items[2][price_data][product_data][name]": "Show — Pista",
+      "line_items[2][price_data][product_data][tax_code]": "txcd_20030000",
+      "line_items[2][price_data][tax_behavior]": "inclusive",
+      "line_items[3][quantity]": "1",
+      "line_items[3][price_data][currency]": "brl",
+      "line_items[3][price_data][unit_amount]": "2500",
+      "line_items[3][price_data][product_data][name]": "VIP de presente",
+      "line_items[3][price_data][product_data][tax_code]": "txcd_10000000",
+      "line_items[3][price_data][tax_behavior]": "inclusive",
+      "automatic_tax[enabled]": "true",
+      billing_address_collection: "required",
+      "tax_id_collection[enabled]": "true",
+      customer_creation: "always",
       customer_email: "fan@example.com",
       client_reference_id: "sc_0123456789abcdef0123456789abcdef",
       "metadata[checkout_id]": "sc_0123456789abcdef0123456789abcdef",
@@ -168,15 +199,20 @@ describe("live store checkout (payment mode, decision 054)", () => {
       "shipping_options[0][shipping_rate_data][display_name]": "Frete",
       "shipping_options[0][shipping_rate_data][fixed_amount][amount]": "2900",
       "shipping_options[0][shipping_rate_data][fixed_amount][currency]": "brl",
+      "shipping_options[0][shipping_rate_data][tax_behavior]": "inclusive",
+      "shipping_options[0][shipping_rate_data][tax_code]": "txcd_92010001",
     });
     // Never a catalog price, a coupon or a discount the provider would compute.
     expect(Object.keys(form).filter((k) => /\[price\]$|discounts|coupon|allow_promotion_codes/.test(k))).toEqual([]);
   });
 
-  it("asks for no address and offers no shipping for a cart with nothing physical", async () => {
-    await service().createOrderCheckout(order({ shipping: null, currency: "usd", locale: "en" }));
+  it("asks for the billing address only and offers no shipping for a cart with nothing physical, exclusive in dollars", async () => {
+    await service().createOrderCheckout(order({ shipping: null, currency: "usd", locale: "en", taxBehavior: "exclusive" }));
     const form = seen[0]!.form;
     expect([...form.keys()].filter((k) => k.startsWith("shipping"))).toEqual([]);
+    expect(form.get("billing_address_collection")).toBe("required");
+    expect(form.get("automatic_tax[enabled]")).toBe("true");
+    expect(form.get("line_items[0][price_data][tax_behavior]")).toBe("exclusive");
     expect(form.get("line_items[0][price_data][currency]")).toBe("usd");
     expect(form.get("locale")).toBe("en");
   });

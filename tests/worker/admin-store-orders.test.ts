@@ -359,7 +359,7 @@ describe("the CSV export", () => {
     expect(text.startsWith(CSV_BOM)).toBe(true);
     const lines = text.slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      '"Order","Date","E-mail","Name","Address line 1","Address line 2","City","State","Postal code","Country","SKU","Title","Variant","Quantity","Unit price","Currency","Status","Carrier","Tracking number"',
+      '"Order","Date","E-mail","Name","Address line 1","Address line 2","City","State","Postal code","Country","SKU","Title","Variant","Quantity","Unit price","Currency","Status","Carrier","Tracking number","Order total","Tax","Tax jurisdiction","Buyer tax ID"',
     );
     // Every cell is quoted: each line starts and ends with a quote, cells are separated by ",".
     for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
@@ -385,6 +385,10 @@ describe("the CSV export", () => {
         "paid",
         "",
         "",
+        expect.stringMatching(/^\d+\.\d\d$/),
+        "0.00",
+        "",
+        "",
       ],
       [
         String(order.number),
@@ -404,6 +408,10 @@ describe("the CSV export", () => {
         "9.00",
         "USD",
         "paid",
+        "",
+        "",
+        expect.stringMatching(/^\d+\.\d\d$/),
+        "0.00",
         "",
         "",
       ],

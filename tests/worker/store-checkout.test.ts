@@ -274,9 +274,11 @@ describe("what the provider is told", () => {
       currency: "brl",
       // 15% off R$ 120,00 is R$ 18,00 a shirt; the single is the buyer's own R$ 40,00, not discounted.
       lines: [
-        { name: "Camiseta da Turnê (M / Black)", unitAmountCents: 10200, quantity: 2 },
-        { name: "Compacto", unitAmountCents: 4000, quantity: 1 },
+        { name: "Camiseta da Turnê (M / Black)", unitAmountCents: 10200, quantity: 2, taxKind: "physical_goods" },
+        { name: "Compacto", unitAmountCents: 4000, quantity: 1, taxKind: "digital_audio" },
       ],
+      // The admin's setting for reais (decision 093; inclusive by default), kept on the checkout.
+      taxBehavior: "inclusive",
       shipping: { country: "BR", amountCents: 2900, label: "Frete" },
       expiresAt: now + 31 * 60 * 1000,
       origin: "https://fans.test",
@@ -284,7 +286,7 @@ describe("what the provider is told", () => {
     const row = (await checkoutRowBySession("cs_test_captured"))!;
     const provided = input!.lines.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0) + input!.shipping!.amountCents;
     expect(provided).toBe(row.total_cents);
-    expect(row).toMatchObject({ mode: "live", id: input!.checkoutId });
+    expect(row).toMatchObject({ mode: "live", id: input!.checkoutId, tax_behavior: "inclusive" });
   });
 });
 

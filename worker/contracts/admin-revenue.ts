@@ -61,6 +61,11 @@ export type CurrencyRevenue = {
   totals: RevenueAmounts;
   /** How many refund rows the period holds. */
   refundCount: number;
+  /**
+   * The tax within `totals.net` (sales tax and VAT collected less what refunds gave back, decision
+   * 093), and the revenue that is the artist's: net less that tax.
+   */
+  tax: { cents: number; netOfTaxCents: number };
   /** Every local date of the period, oldest first, zeros included. */
   days: (RevenueAmounts & { date: string })[];
   /** Every calendar month the period touches (YYYY-MM), the sum of its days in the period. */

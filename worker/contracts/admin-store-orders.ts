@@ -1,6 +1,7 @@
 // The back office's store orders (/api/admin/store/orders/*): the filtered, paged list with its
 // totals per currency, one order's detail and history, "mark shipped", refunds through the payment
 // provider, and the CSV export for a fulfilment partner. Shared by the Worker and the SPA.
+import type { OrderTax } from "./tax-model";
 import { z } from "./zod";
 import { isValidTimeZone } from "./time-zones";
 import type { Currency, OrderStatus, ProductKind } from "./store-model";
@@ -184,6 +185,8 @@ export type OrderHistoryEntry =
 
 export type OrderDetail = OrderListItem & {
   locale: string;
+  /** The order's tax (decision 093): part of totalCents; null: sold before tax. */
+  tax: OrderTax;
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;

@@ -115,6 +115,7 @@ export const AUDIT_ACTIONS = [
   "store.order.refund",
   // Settings
   "settings.update",
+  "tax.settings.update",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -37,6 +37,8 @@ export const checkoutSessionParamSchema = z.object({ sessionId: checkoutSessionI
 export const LOCAL_CHECKOUT_ACTIONS = ["pay", "decline", "cancel"] as const;
 export type LocalCheckoutAction = (typeof LOCAL_CHECKOUT_ACTIONS)[number];
 export const localCheckoutParamSchema = z.object({ sessionId: checkoutSessionIdSchema, action: z.enum(LOCAL_CHECKOUT_ACTIONS) });
+/** The VIP test checkout's DEMO tax for the member's place (decision 093). */
+export const localCheckoutTaxParamSchema = z.object({ sessionId: checkoutSessionIdSchema });
 
 export const LOCAL_SUBSCRIPTION_ACTIONS = ["cancel-at-period-end", "resume", "end-now", "switch-to-yearly", "switch-to-monthly"] as const;
 export type LocalSubscriptionAction = (typeof LOCAL_SUBSCRIPTION_ACTIONS)[number];

@@ -6,6 +6,7 @@ import { emailSchema } from "./auth";
 import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES, type Currency, type ProductKind, type StoreCheckoutStatus } from "./store-model";
 import { quoteBodySchema } from "./store-cart";
 import { SHIPPING_MAX_CENTS } from "./store-shipping";
+import { billingPlaceSchema } from "./tax";
 
 /**
  * POST /api/store/checkout: the cart (as for a quote), a guest's e-mail (a member's is their
@@ -53,6 +54,8 @@ export const localOrderParamSchema = storeCheckoutParamSchema.extend({ action: z
 export const localPayBodySchema = z.strictObject({
   name: z.string().trim().min(1).max(100).optional(),
   address: shippingAddressSchema.optional(),
+  /** Where the buyer is, for tax (decision 093): a cart with nothing to ship is taxed there. */
+  billing: billingPlaceSchema.optional(),
 });
 export type LocalPayBody = z.infer<typeof localPayBodySchema>;
 

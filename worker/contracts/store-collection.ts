@@ -2,6 +2,7 @@
 // every release bought with a fresh signed link per format, every order with its status and
 // tracking, every gift code bought with its state; renewing one link; claiming what was bought as a
 // guest with another address.
+import type { OrderTax } from "./tax-model";
 import { z } from "./zod";
 import { emailSchema } from "./auth";
 import { DOWNLOAD_FORMATS, type Currency, type DownloadFormat, type OrderStatus, type ProductKind, type GiftMonths } from "./store-model";
@@ -88,6 +89,8 @@ export type CollectionOrder = {
   shippingCents: number;
   totalCents: number;
   refundedCents: number;
+  /** The order's tax (decision 093); null: sold before tax. */
+  tax: OrderTax;
   lines: CollectionOrderLine[];
   /** A ticket order's tickets (a store order's: none). */
   tickets: CollectionOrderTickets[];

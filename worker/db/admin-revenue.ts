@@ -98,11 +98,12 @@ const LEDGER_BY_DAY_SQL = `WITH bounds AS (
 SELECT b.i AS day, e.source AS source, e.currency AS currency,
   sum(CASE WHEN e.amount_cents > 0 THEN e.amount_cents ELSE 0 END) AS gross,
   sum(CASE WHEN e.amount_cents < 0 THEN e.amount_cents ELSE 0 END) AS refunds,
-  sum(e.amount_cents < 0) AS refund_count
+  sum(e.amount_cents < 0) AS refund_count,
+  sum(e.tax_cents) AS tax
 FROM bounds b JOIN revenue_entries e ON e.occurred_at >= b.start AND e.occurred_at < b.stop
 WHERE b.stop IS NOT NULL
 GROUP BY b.i, e.source, e.currency`;
-type LedgerRow = { day: number; source: RevenueSource; currency: Currency; gross: number; refunds: number; refund_count: number };
+type LedgerRow = { day: number; source: RevenueSource; currency: Currency; gross: number; refunds: number; refund_count: number; tax: number };
 
 /** Units and amounts per product and currency of the orders paid in [?1, ?2) that still stand. */
 const TOP_PRODUCTS_SQL = `SELECT l.product_id AS product_id, coalesce(p.title, max(l.title)) AS title, max(l.kind) AS kind, o.currency AS currency,
@@ -170,8 +171,10 @@ function currencyFigures(currency: Currency, dates: string[], months: string[], 
   const days = dates.map((date) => ({ date, ...zeroAmounts() }));
   const totals = zeroAmounts();
   let refundCount = 0;
+  let taxCents = 0;
   for (const row of ledger) {
     if (row.currency !== currency) continue;
+    taxCents += row.tax;
     const day = days[row.day]!;
     day[row.source] += row.gross;
     day.refunds += row.refunds;
@@ -187,7 +190,7 @@ function currencyFigures(currency: Currency, dates: string[], months: string[], 
     .filter((p) => p.currency === currency)
     .slice(0, REVENUE_TOP_PRODUCTS)
     .map((p) => ({ productId: p.product_id, title: p.title, kind: p.kind, units: p.units, revenueCents: p.cents, orders: p.orders }));
-  return { currency, totals, refundCount, days, months: [...byMonth.values()], topProducts };
+  return { currency, totals, refundCount, tax: { cents: taxCents, netOfTaxCents: totals.net - taxCents }, days, months: [...byMonth.values()], topProducts };
 }
 
 export async function readRevenue(

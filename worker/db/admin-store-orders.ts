@@ -1,6 +1,7 @@
 // Store orders for the back office: the filtered, paged list with its totals per currency, one
 // order with its lines, counts and history, and the export's pages. Searches match the order
 // number, the buyer's e-mail, the name it ships to and the member's username.
+import { orderTaxOf } from "./store-orders";
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DB } from "./client";
 import { auditLog } from "./schema/operations";
@@ -180,6 +181,7 @@ export async function findOrderDetail(db: DB, id: string): Promise<OrderDetail |
   return {
     ...toListItem({ ...o, name: o.shippingName ?? row.username, items: row.items, physical: row.physical }),
     locale: o.locale,
+    tax: orderTaxOf(o),
     subtotalCents: o.subtotalCents,
     discountCents: o.discountCents,
     shippingCents: o.shippingCents,
@@ -249,6 +251,11 @@ export type ExportOrder = {
   status: string;
   carrier: string | null;
   trackingNumber: string | null;
+  /** What the buyer paid and the tax in it, where it is owed (decision 093). */
+  totalCents: number;
+  taxCents: number;
+  taxPlace: string | null;
+  buyerTaxId: string | null;
 };
 
 export type ExportLine = {
@@ -318,6 +325,10 @@ export async function* exportOrderPages(db: DB, filters: OrderFilters, batch: nu
         status: o.status,
         carrier: o.carrier,
         trackingNumber: o.trackingNumber,
+        totalCents: o.totalCents,
+        taxCents: o.taxCents,
+        taxPlace: orderTaxOf(o)?.place ?? null,
+        buyerTaxId: o.buyerTaxId,
       },
       lines: lines.filter((l) => l.orderId === o.id),
     }));

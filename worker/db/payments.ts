@@ -294,7 +294,12 @@ export const invoiceRevenueRef = (invoiceId: string) => `invoice:${invoiceId}`;
  * order the events arrive in (the payment happened even when an older event changes nothing
  * else); the unique ref keeps it once per invoice, as the event's id keeps it once per event.
  */
-export const recordInvoiceRevenue = (db: DB, inv: { invoiceId: string; amountCents: number; currency: Currency }, userId: string, paidAt: number): Statement =>
+export const recordInvoiceRevenue = (
+  db: DB,
+  inv: { invoiceId: string; amountCents: number; currency: Currency; taxCents?: number; taxJurisdiction?: string | null },
+  userId: string,
+  paidAt: number,
+): Statement =>
   db
     .insert(revenueEntries)
     .values({
@@ -304,6 +309,8 @@ export const recordInvoiceRevenue = (db: DB, inv: { invoiceId: string; amountCen
       currency: inv.currency,
       userId,
       occurredAt: new Date(paidAt),
+      taxCents: inv.taxCents ?? 0,
+      taxJurisdiction: inv.taxJurisdiction ?? null,
     })
     .onConflictDoNothing({ target: revenueEntries.ref })
     .toSQL();

@@ -2,6 +2,7 @@
 // with lines and tracking, the gift codes they bought; guest purchases attached to them (their own
 // verified address, or another they proved with a claim link). Outcomes, never HTTP errors; every
 // read is scoped to the member in its query, so another member's rows are simply not found.
+import { orderTaxOf } from "./store-orders";
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, tracks } from "./schema/music";
@@ -160,6 +161,7 @@ export async function listMemberOrders(db: DB, userId: string): Promise<Collecti
     shippingCents: o.shippingCents,
     totalCents: o.totalCents,
     refundedCents: o.refundedCents,
+    tax: orderTaxOf(o),
     lines: lines
       .filter((l) => l.orderId === o.id)
       .map((l) => ({ title: l.title, variantLabel: l.variantLabel, kind: l.kind, quantity: l.quantity, totalCents: l.totalCents })),

@@ -9,6 +9,7 @@ import { albums, tracks } from "./schema/music";
 import { entitlements, giftCodes, orderLines, orders, products, stockHolds } from "./schema/store";
 import type { StoreCheckoutRow } from "./store-checkouts";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
+import type { OrderTax, TaxBehavior } from "#contracts/tax-model.ts";
 
 const stmt = (text: string, ...params: unknown[]): Statement => ({ sql: text, params });
 
@@ -42,9 +43,45 @@ export type PaidOrder = {
    * were read) have their stock taken again where it is still there.
    */
   releasedHolds: { variantId: string; quantity: number }[];
-  /** The ticket lines' share of the total (decision 055): the ledger's `tickets` row, written by store-tickets.ts. */
+  /** The ticket lines' share of the total, tax included (decision 055): the ledger's `tickets` row, written by store-tickets.ts. */
   ticketCents: number;
+  /** The tax within ticketCents. */
+  ticketTaxCents: number;
+  /** What the verified event said of tax (decision 093); null: no tax on the session (a free order). */
+  tax: {
+    cents: number;
+    behavior: TaxBehavior;
+    status: "collected" | "not_collected";
+    country: string | null;
+    region: string | null;
+    buyerTaxId: string | null;
+  } | null;
 };
+
+/** An order row's tax as pages and receipts show it (decision 093). */
+export function orderTaxOf(o: {
+  taxCents: number;
+  taxBehavior: TaxBehavior | null;
+  taxStatus: "collected" | "not_collected" | null;
+  taxCountry: string | null;
+  taxRegion: string | null;
+  buyerTaxId: string | null;
+}): OrderTax {
+  if (!o.taxStatus) return null;
+  return {
+    cents: o.taxCents,
+    behavior: o.taxBehavior ?? "exclusive",
+    status: o.taxStatus,
+    place: o.taxCountry && o.taxRegion ? `${o.taxCountry}-${o.taxRegion}` : o.taxCountry,
+    buyerTaxId: o.buyerTaxId,
+  };
+}
+
+/** Where an order's tax is owed, as the ledger and the tax report name it ("DE", "US-CA"). */
+export function jurisdictionOfOrder(tax: PaidOrder["tax"]): string | null {
+  if (!tax?.country || tax.cents === 0) return null;
+  return tax.country === "US" && tax.region ? `US-${tax.region}` : tax.country;
+}
 
 export function paidOrderStatements(o: PaidOrder, now: number): [Statement, ...Statement[]] {
   const exists = `EXISTS (SELECT 1 FROM orders WHERE id = ?1)`;
@@ -52,9 +89,11 @@ export function paidOrderStatements(o: PaidOrder, now: number): [Statement, ...S
     // The order itself: numbered next in sequence inside this batch (D1 runs batches one at a time).
     stmt(
       `INSERT INTO orders (id, number, checkout_id, user_id, email, locale, currency, subtotal_cents, discount_cents, shipping_cents,
-                           total_cents, promo_code, shipping_name, shipping_address, status, payment_intent_id, paid_at, created_at, updated_at)
+                           total_cents, promo_code, shipping_name, shipping_address, status, payment_intent_id, paid_at, created_at, updated_at,
+                           tax_cents, tax_behavior, tax_status, tax_country, tax_region, buyer_tax_id)
        SELECT ?1, COALESCE((SELECT MAX(number) FROM orders), 1000) + 1, c.id, c.user_id, c.email, c.locale, c.currency, c.subtotal_cents,
-              c.discount_cents, c.shipping_cents, c.total_cents, c.promo_code, ?3, ?4, 'paid', ?5, ?6, ?7, ?7
+              c.discount_cents, c.shipping_cents, c.total_cents + ?8, c.promo_code, ?3, ?4, 'paid', ?5, ?6, ?7, ?7,
+              ?9, ?10, ?11, ?12, ?13, ?14
          FROM store_checkouts c
         WHERE c.id = ?2 AND c.status <> 'paid' AND NOT EXISTS (SELECT 1 FROM orders x WHERE x.checkout_id = c.id)`,
       o.orderId,
@@ -64,6 +103,14 @@ export function paidOrderStatements(o: PaidOrder, now: number): [Statement, ...S
       o.paymentIntentId,
       o.paidAt,
       now,
+      // Exclusive tax is added to what the buyer paid; inclusive is already in the total.
+      o.tax?.behavior === "exclusive" ? o.tax.cents : 0,
+      o.tax?.cents ?? 0,
+      o.tax?.behavior ?? null,
+      o.tax?.status ?? null,
+      o.tax?.country ?? null,
+      o.tax?.region ?? null,
+      o.tax?.buyerTaxId ?? null,
     ),
   ];
   for (const l of o.lines) {
@@ -141,10 +188,12 @@ export function paidOrderStatements(o: PaidOrder, now: number): [Statement, ...S
       stmt(`UPDATE carts SET lines = '[]', promo_code = NULL, updated_at = ?2 WHERE user_id = (SELECT user_id FROM orders WHERE id = ?1)`, o.orderId, now),
       // The store's share: the total less the tickets' (their own `tickets` row).
       stmt(
-        `INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)
-         SELECT 'order:' || o.id, 'store', o.total_cents - ?2, o.currency, o.user_id, o.id, o.paid_at FROM orders o WHERE o.id = ?1`,
+        `INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at, tax_cents, tax_jurisdiction)
+         SELECT 'order:' || o.id, 'store', o.total_cents - ?2, o.currency, o.user_id, o.id, o.paid_at, o.tax_cents - ?3, ?4 FROM orders o WHERE o.id = ?1`,
         o.orderId,
         o.ticketCents,
+        o.ticketTaxCents,
+        jurisdictionOfOrder(o.tax),
       ),
     );
   }

@@ -66,21 +66,25 @@ function refundLedgerRows(db: DB, order: RefundedOrder, ref: string, amount: SQL
   const ticketsPart = sql`max(0, min(CAST(round(${amount} * ${charged} * 1.0 / o.total_cents) AS INTEGER), ${charged} - ${refunded}, ${amount}))`;
   const ticketsOnly = sql`${charged} >= o.total_cents`;
   const partRef = ref + TICKETS_PART;
+  const storePart = sql`${amount} - coalesce((SELECT -e.amount_cents FROM revenue_entries e WHERE e.ref = ${partRef}), 0)`;
+  // A refund gives back its share of the order's tax (decision 093), where that tax was owed.
+  const taxShare = (part: SQL) => sql`CAST(round((${part}) * o.tax_cents * 1.0 / max(o.total_cents, 1)) AS INTEGER)`;
+  const jurisdiction = sql`(SELECT max(e.tax_jurisdiction) FROM revenue_entries e WHERE e.order_id = o.id AND e.amount_cents > 0)`;
   return [
     raw(
       db,
-      sql`INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)
-          SELECT ${partRef}, 'tickets', -${ticketsPart}, o.currency, o.user_id, o.id, ${at}
+      sql`INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at, tax_cents, tax_jurisdiction)
+          SELECT ${partRef}, 'tickets', -${ticketsPart}, o.currency, o.user_id, o.id, ${at}, -${taxShare(ticketsPart)}, ${jurisdiction}
           FROM orders o WHERE o.id = ${order.id} AND ${amount} > 0 AND NOT ${ticketsOnly} AND ${ticketsPart} > 0
             AND NOT EXISTS (SELECT 1 FROM revenue_entries e WHERE e.ref = ${ref})
           ON CONFLICT (ref) DO NOTHING`,
     ),
     raw(
       db,
-      sql`INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)
+      sql`INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at, tax_cents, tax_jurisdiction)
           SELECT ${ref}, CASE WHEN ${ticketsOnly} THEN 'tickets' ELSE 'store' END,
-                 -(${amount} - coalesce((SELECT -e.amount_cents FROM revenue_entries e WHERE e.ref = ${partRef}), 0)),
-                 o.currency, o.user_id, o.id, ${at}
+                 -(${storePart}),
+                 o.currency, o.user_id, o.id, ${at}, -${taxShare(storePart)}, ${jurisdiction}
           FROM orders o WHERE o.id = ${order.id} AND ${amount} > 0
           ON CONFLICT (ref) DO NOTHING`,
     ),

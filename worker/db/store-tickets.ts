@@ -158,6 +158,9 @@ export type TicketOrderPlan = {
   holds: (Pick<NewTicketHold, "ticketTypeId" | "eventId" | "quantity"> & { tickets: IssuedTicketIds[] })[];
   /** The tickets' share of the order's total (their holds' totals): the ledger's `tickets` row. */
   ticketCents: number;
+  /** The tax within ticketCents, and where it is owed (decision 093). */
+  ticketTaxCents?: number;
+  taxJurisdiction?: string | null;
 };
 
 /**
@@ -216,10 +219,12 @@ export function ticketOrderStatements(p: TicketOrderPlan, now: number): Statemen
   if (p.holds.length > 0) {
     statements.push(
       stmt(
-        `INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at)
-         SELECT 'order:' || o.id || ':tickets', 'tickets', ?2, o.currency, o.user_id, o.id, o.paid_at FROM orders o WHERE o.id = ?1`,
+        `INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, order_id, occurred_at, tax_cents, tax_jurisdiction)
+         SELECT 'order:' || o.id || ':tickets', 'tickets', ?2, o.currency, o.user_id, o.id, o.paid_at, ?3, ?4 FROM orders o WHERE o.id = ?1`,
         p.orderId,
         p.ticketCents,
+        p.ticketTaxCents ?? 0,
+        p.ticketTaxCents ? (p.taxJurisdiction ?? null) : null,
       ),
     );
   }

@@ -8,6 +8,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
+import { readTaxSettings } from "../db/tax-settings";
 import {
   endExpiredGraces,
   claimLocalCheckout,
@@ -25,6 +26,7 @@ import {
   checkoutBodySchema,
   checkoutSessionParamSchema,
   localCheckoutParamSchema,
+  localCheckoutTaxParamSchema,
   localSubscriptionParamSchema,
   localSwitchParamSchema,
   type CheckoutStatusResponse,
@@ -35,7 +37,9 @@ import {
 } from "#contracts/payments.ts";
 import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { newId } from "../lib/crypto";
-import { validate } from "../lib/validate";
+import { checkBody, readOptionalJson, validate } from "../lib/validate";
+import { billingPlaceSchema, localVipPayBodySchema, type LocalTaxPreviewResponse } from "#contracts/tax.ts";
+import { jurisdictionOf } from "#contracts/tax-model.ts";
 import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
 import { isLoopbackRequest } from "../middleware/local-only";
@@ -49,6 +53,7 @@ import {
   declineLocalCheckout,
   localSwitchTerms,
   manageLocalSubscription,
+  localVipTax,
   payLocalCheckout,
   switchTarget,
   type LocalDeps,
@@ -150,7 +155,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
 
     const { attemptId, plan } = c.req.valid("json");
     const service = paymentsFor(c.env);
-    const [customer, prices] = await Promise.all([findBillingCustomer(db, user.id), vipPlanPrices(c.env, db)]);
+    const [customer, prices, tax] = await Promise.all([findBillingCustomer(db, user.id), vipPlanPrices(c.env, db), readTaxSettings(db)]);
     const amount = prices[plan];
     let session: { id: string; url: string };
     try {
@@ -161,6 +166,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
         attemptId: attemptId ?? newId(),
         plan,
         amount,
+        taxBehavior: amount.currency.toLowerCase() === "brl" ? tax.behavior.brl : tax.behavior.usd,
       });
     } catch (err) {
       // Nothing is stored before the provider answers, so a failure leaves nothing behind.
@@ -211,6 +217,27 @@ export const paymentRoutes = new Hono<HonoEnv>()
     }
   })
 
+  // The DEMO tax the VIP test checkout shows for the member's place (Pay computes it again).
+  .post("/local/checkout/:sessionId/tax", localOnly, validate("param", localCheckoutTaxParamSchema), async (c) => {
+    const db = c.var.db;
+    const { sessionId } = c.req.valid("param");
+    const session = await findOwnCheckoutSession(db, sessionId, c.var.user.id);
+    if (!session || session.mode !== "local") throw notFound();
+    const place = checkBody(billingPlaceSchema, await readOptionalJson(c));
+    const prices = await vipPlanPrices(c.env, db);
+    const amount = { cents: session.amountCents ?? prices[session.plan].cents, currency: prices[session.plan].currency };
+    const tax = (await localVipTax(db, amount, place))!;
+    return c.json<LocalTaxPreviewResponse>({
+      jurisdiction: jurisdictionOf(place),
+      status: tax.status,
+      behavior: tax.behavior,
+      amountCents: amount.cents,
+      taxCents: tax.cents,
+      totalCents: amount.cents + (tax.behavior === "exclusive" ? tax.cents : 0),
+      demo: true,
+    });
+  })
+
   .post("/local/checkout/:sessionId/:action", localOnly, validate("param", localCheckoutParamSchema), async (c) => {
     const user = c.var.user;
     const db = c.var.db;
@@ -220,11 +247,14 @@ export const paymentRoutes = new Hono<HonoEnv>()
     if (session.status !== "pending") throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
     const deps = localDeps(c, await vipPlanPrices(c.env, db));
     const ids = { sessionId, userId: user.id };
+    // Read before anything is claimed, so a bad place stores nothing.
+    const billing = action === "pay" ? (checkBody(localVipPayBodySchema, await readOptionalJson(c)).billing ?? null) : null;
     if (action === "pay" && (await freshMember(db, user.id)).isVip) throw alreadyVip();
     if (!(await claimLocalCheckout(db, ids, LOCAL_OUTCOME[action]))) throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
     if (action === "pay") {
-      // The plan and amount the checkout was opened with, as a Stripe session keeps its own.
-      await payLocalCheckout(deps, { ...ids, plan: session.plan, amountCents: session.amountCents });
+      // The plan and amount the checkout was opened with, as a Stripe session keeps its own; the
+      // tax the Worker computes for the member's place (decision 093).
+      await payLocalCheckout(deps, { ...ids, plan: session.plan, amountCents: session.amountCents }, billing);
       return c.json<LocalCheckoutResultResponse>({ redirectTo: `/vip-confirmation?session_id=${sessionId}` });
     }
     if (action === "decline") {

@@ -48,6 +48,7 @@ function OrderCard({ order }: { order: CollectionOrder }) {
           </li>
         ))}
       </ul>
+      {order.tax && <OrderTaxLine tax={order.tax} money={money} />}
       <p className="collection-order-total">
         <strong>{intl.formatMessage(m.orderTotal, { total: money(order.totalCents) })}</strong>
         {order.refundedCents > 0 && <span className="muted"> · {intl.formatMessage(m.orderRefunded, { amount: money(order.refundedCents) })}</span>}
@@ -66,6 +67,22 @@ function OrderCard({ order }: { order: CollectionOrder }) {
         </p>
       )}
     </article>
+  );
+}
+
+/** The order's tax (decision 093): added to the total, included in it, or not collected where the buyer is. */
+function OrderTaxLine({ tax, money }: { tax: NonNullable<CollectionOrder["tax"]>; money: (cents: number) => string }) {
+  const intl = useIntl();
+  const place = tax.place ?? "";
+  const text =
+    tax.status === "not_collected"
+      ? intl.formatMessage(m.orderTaxNotCollected)
+      : intl.formatMessage(tax.behavior === "inclusive" ? m.orderTaxIncluded : m.orderTaxAdded, { place, amount: money(tax.cents) });
+  return (
+    <p className="collection-order-tax muted">
+      {text}
+      {tax.buyerTaxId && <> · {intl.formatMessage(m.orderTaxId, { id: tax.buyerTaxId })}</>}
+    </p>
   );
 }
 

@@ -70,6 +70,13 @@ export const collectionMessages = {
   orderPaid: defineMessage<{ date: string }>({ id: "collection.order.paid", defaultMessage: "Paid {date}" }),
   orderTotal: defineMessage<{ total: string }>({ id: "collection.order.total", defaultMessage: "Total {total}" }),
   orderRefunded: defineMessage<{ amount: string }>({ id: "collection.order.refunded", defaultMessage: "{amount} refunded" }),
+  orderTaxAdded: defineMessage<{ place: string; amount: string }>({ id: "collection.order.taxAdded", defaultMessage: "Tax ({place}): {amount}" }),
+  orderTaxIncluded: defineMessage<{ place: string; amount: string }>({
+    id: "collection.order.taxIncluded",
+    defaultMessage: "Includes tax ({place}): {amount}",
+  }),
+  orderTaxNotCollected: defineMessage({ id: "collection.order.taxNotCollected", defaultMessage: "Tax: not collected for your location" }),
+  orderTaxId: defineMessage<{ id: string }>({ id: "collection.order.taxId", defaultMessage: "Your tax ID: {id}" }),
   orderLine: defineMessage<{ quantity: number; title: string }>({ id: "collection.order.line", defaultMessage: "{quantity} × {title}" }),
   shippedWith: defineMessage<{ carrier: string; number: string }>({ id: "collection.order.shippedWith", defaultMessage: "Shipped with {carrier}: {number}" }),
   giftMonths: defineMessage<{ months: number }>({ id: "collection.gift.months", defaultMessage: "{months, plural, one {# month} other {# months}} of VIP" }),

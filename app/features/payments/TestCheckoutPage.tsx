@@ -3,7 +3,7 @@
 // fulfilment as the real webhook; this page itself decides nothing.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { CheckoutStatusResponse, LocalCheckoutAction } from "#contracts/payments.ts";
 import { Loading } from "../../components/Loading";
@@ -13,6 +13,7 @@ import { payMessage, testModeMessages as m, vipMessages } from "./messages";
 import { statusOf, useLocalCheckoutAction } from "./mutations";
 import { checkoutStatusQueryOptions } from "./queries";
 import { TestModeBanner } from "./TestModeBanner";
+import { useVipTax, vipBillingOf, VipTaxFields, type VipPlace } from "./TestCheckoutTax";
 import "./payments.css";
 
 const perMonth = { id: "common.vipPrice.perMonth", defaultMessage: "{price}/month" };
@@ -29,11 +30,14 @@ function BackToSignup() {
 function Actions({ sessionId, amount }: { sessionId: string; amount: CheckoutStatusResponse["amount"] }) {
   const intl = useIntl();
   // What this checkout was opened with (the plan's price then), as a Stripe session shows its own.
-  const price = intl.formatNumber(amount.cents / 100, { style: "currency", currency: amount.currency });
+  const [place, setPlace] = useState<VipPlace>({ country: "", state: "" });
+  const tax = useVipTax(sessionId, place);
+  const price = intl.formatNumber((tax.data?.totalCents ?? amount.cents) / 100, { style: "currency", currency: amount.currency });
   const action = useLocalCheckoutAction(sessionId);
   // Busy from the click until the next page has opened.
   const busy = action.isPending || action.isSuccess;
-  const label = (which: LocalCheckoutAction, idle: ReactNode) => (busy && action.variables === which ? <FormattedMessage {...vipMessages.processing} /> : idle);
+  const clicked = typeof action.variables === "string" ? action.variables : action.variables?.action;
+  const label = (which: LocalCheckoutAction, idle: ReactNode) => (busy && clicked === which ? <FormattedMessage {...vipMessages.processing} /> : idle);
 
   return (
     <>
@@ -42,8 +46,14 @@ function Actions({ sessionId, amount }: { sessionId: string; amount: CheckoutSta
           <FormattedMessage {...(statusOf(action.error) === 409 ? m.finished : m.actionFailed)} />
         </p>
       )}
+      <VipTaxFields value={place} onChange={setPlace} tax={tax} currency={amount.currency} disabled={busy} />
       <div className="test-checkout-actions">
-        <button type="button" className="btn btn-primary btn-lg btn-block" disabled={busy} onClick={() => action.mutate("pay")}>
+        <button
+          type="button"
+          className="btn btn-primary btn-lg btn-block"
+          disabled={busy}
+          onClick={() => action.mutate({ action: "pay", billing: vipBillingOf(place) })}
+        >
           {label("pay", <FormattedMessage {...payMessage} values={{ price }} />)}
         </button>
         <p className="field-hint">

@@ -153,3 +153,22 @@ export const switchPlanMessages = {
     defaultMessage: "The {leftover} of credit left over pays your next payments.",
   }),
 };
+
+// The VIP test checkout's DEMO tax (decision 093).
+export const vipTaxMessages = defineMessages({
+  placeTitle: { id: "vip.testCheckout.tax.placeTitle", defaultMessage: "Billing location (for sales tax or VAT)" },
+  demo: { id: "vip.testCheckout.tax.demo", defaultMessage: "DEMO tax rates of the local checkout. The live site's tax comes from Stripe Tax." },
+  country: { id: "vip.testCheckout.tax.country", defaultMessage: "Country" },
+  countryChoose: { id: "vip.testCheckout.tax.countryChoose", defaultMessage: "Choose a country" },
+  state: { id: "vip.testCheckout.tax.state", defaultMessage: "State (two letters, e.g. CA)" },
+  notCollected: { id: "vip.testCheckout.tax.notCollected", defaultMessage: "Tax: not collected for this location" },
+  loadFailed: { id: "vip.testCheckout.tax.loadFailed", defaultMessage: "The tax could not be worked out. Check the location and try again." },
+});
+export const vipTaxAddedMessage = defineMessage<{ place: string; amount: string }>({
+  id: "vip.testCheckout.tax.added",
+  defaultMessage: "Tax ({place}, DEMO rate): {amount}, added to the price",
+});
+export const vipTaxIncludedMessage = defineMessage<{ place: string; amount: string }>({
+  id: "vip.testCheckout.tax.included",
+  defaultMessage: "Includes tax ({place}, DEMO rate): {amount}",
+});

@@ -38,8 +38,12 @@ export function useLocalCheckoutAction(sessionId: string) {
   const queryClient = useQueryClient();
   const goTo = useGoTo();
   return useMutation({
-    mutationFn: (action: LocalCheckoutAction) =>
-      api<LocalCheckoutResultResponse>(`/api/payments/local/checkout/${encodeURIComponent(sessionId)}/${action}`, { method: "POST" }),
+    // Pay may name the member's place for the DEMO tax (decision 093).
+    mutationFn: (action: LocalCheckoutAction | { action: "pay"; billing: { country: string; state: string | null } | null }) => {
+      const which = typeof action === "string" ? action : action.action;
+      const json = typeof action === "string" || !action.billing ? undefined : { billing: action.billing };
+      return api<LocalCheckoutResultResponse>(`/api/payments/local/checkout/${encodeURIComponent(sessionId)}/${which}`, { method: "POST", json });
+    },
     onSuccess: async ({ redirectTo }) => {
       await refreshAfterVipChange(queryClient);
       await goTo(redirectTo);

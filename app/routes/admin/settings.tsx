@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { SettingsPage } from "../../features/admin/settings/SettingsPage";
+import { TaxSettingsSection } from "../../features/admin/tax/TaxSettingsSection";
 import { adminSettingsQueryOptions } from "../../features/admin/settings/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
@@ -23,6 +24,10 @@ function AdminSettings() {
       intro={<FormattedMessage id="admin.settings.intro" defaultMessage="Site settings and notification preferences." />}
     >
       <SettingsPage />
+      {/* Where the artist collects sales tax and VAT (decision 093): its own section, saved on its own. */}
+      <div className="settings-page">
+        <TaxSettingsSection />
+      </div>
     </PageFrame>
   );
 }

@@ -21,6 +21,7 @@ import {
   STOCK_HOLD_STATES,
   WEIGHT_CLASSES,
 } from "#contracts/store-model.ts";
+import { TAX_BEHAVIORS } from "#contracts/tax-model.ts";
 
 const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" })
@@ -160,6 +161,8 @@ export const storeCheckouts = sqliteTable(
     buyerKeyHash: text("buyer_key_hash"),
     /** The checkout holds one use of a limited promotion code (given back once if it expires). */
     promoUseTaken: integer("promo_use_taken", { mode: "boolean" }).notNull().default(false),
+    /** The prices' tax behaviour for its currency when it was opened (decision 093). */
+    taxBehavior: text("tax_behavior", { enum: TAX_BEHAVIORS }).notNull().default("exclusive"),
   },
   (t) => [index("store_checkouts_status_expiry_idx").on(t.status, t.expiresAt), index("store_checkouts_user_idx").on(t.userId)],
 );
@@ -246,6 +249,15 @@ export const orders = sqliteTable(
     paidAt: integer("paid_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The part of total_cents that is tax, as the verified payment event carried it (decision 093). */
+    taxCents: integer("tax_cents").notNull().default(0),
+    taxBehavior: text("tax_behavior", { enum: TAX_BEHAVIORS }),
+    /** collected, or not_collected (not registered where the buyer is); null: sold before tax. */
+    taxStatus: text("tax_status", { enum: ["collected", "not_collected"] }),
+    taxCountry: text("tax_country"),
+    /** The US state (or another country's region) the tax was computed for. */
+    taxRegion: text("tax_region"),
+    buyerTaxId: text("buyer_tax_id"),
   },
   (t) => [
     index("orders_paid_idx").on(t.paidAt),
@@ -375,6 +387,10 @@ export const revenueEntries = sqliteTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
     occurredAt: integer("occurred_at", { mode: "timestamp_ms" }).notNull(),
+    /** The tax within amount_cents (negative for a refund's share); amount_cents - tax_cents is revenue. */
+    taxCents: integer("tax_cents").notNull().default(0),
+    /** Where that tax is owed: "DE", "US-CA" (null: none). */
+    taxJurisdiction: text("tax_jurisdiction"),
   },
   (t) => [index("revenue_entries_time_idx").on(t.occurredAt)],
 );

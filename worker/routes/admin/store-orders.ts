@@ -89,6 +89,10 @@ const EXPORT_HEADERS = [
   "Status",
   "Carrier",
   "Tracking number",
+  "Order total",
+  "Tax",
+  "Tax jurisdiction",
+  "Buyer tax ID",
 ] as const;
 
 type CsvRow = (string | number | null)[];
@@ -119,6 +123,11 @@ async function* exportRows(c: Ctx, q: OrdersQuery): AsyncGenerator<CsvRow[]> {
           o.status,
           o.carrier,
           o.trackingNumber,
+          // The order's own amounts on each of its lines: the total paid and the tax in it.
+          (o.totalCents / 100).toFixed(2),
+          (o.taxCents / 100).toFixed(2),
+          o.taxPlace,
+          o.buyerTaxId,
         ];
       }),
     );

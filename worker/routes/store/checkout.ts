@@ -10,8 +10,10 @@
 //                                      rate limited per address and per account or e-mail
 //   GET  /checkouts/:id                the checkout's lines and totals, to its owner only
 //   GET  /checkouts/:id/status         { status, orderNumber }, to its owner only (the return page)
+//   POST /local/checkouts/:id/tax      { country, state, postalCode } → the Worker's DEMO tax for
+//                                      that place (local mode, loopback only, the owner only)
 //   POST /local/checkouts/:id/:action  the local test checkout's pay | decline | abandon (local
-//                                      mode, loopback only)
+//                                      mode, loopback only); pay takes the buyer's billing place
 // A checkout's owner is the member who opened it, or the browser that did: the buyer cookie
 // (__Host-store_buyer, HttpOnly, a random token whose hash the checkout row keeps), set by the
 // first checkout. Anyone else, even with the id in hand, gets the same 404 as for no checkout.
@@ -49,6 +51,8 @@ import {
   type StoreCheckoutStatusResponse,
 } from "#contracts/store-checkout.ts";
 import type { z } from "#contracts/zod.ts";
+import { billingPlaceSchema, type LocalTaxPreviewResponse } from "#contracts/tax.ts";
+import { localCheckoutTax } from "../../services/store/tax";
 
 /** The buyer cookie outlives the checkout's 30 minutes, so the return page opened later still works. */
 const BUYER_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -191,6 +195,24 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
     return c.json<StoreCheckoutStatusResponse>({ status: checkout.status, orderNumber });
   })
 
+  // The tax the local checkout shows for the place the buyer names (the DEMO calculator); Pay
+  // computes it again from the same rows, so nothing the browser holds decides the amount.
+  .post("/local/checkouts/:id/tax", localOnly, validate("param", storeCheckoutParamSchema), async (c) => {
+    const checkout = await ownCheckout(c, c.req.valid("param").id);
+    if (checkout.mode !== "local") throw routeError("store_checkout_not_found");
+    const place = await parseJsonBody(c, billingPlaceSchema);
+    const tax = await localCheckoutTax(c.var.db, checkout, place);
+    return c.json<LocalTaxPreviewResponse>({
+      status: tax.status,
+      jurisdiction: tax.jurisdiction,
+      behavior: tax.behavior,
+      amountCents: checkout.totalCents,
+      taxCents: tax.taxCents,
+      totalCents: checkout.totalCents + (tax.behavior === "exclusive" ? tax.taxCents : 0),
+      demo: true,
+    });
+  })
+
   .post("/local/checkouts/:id/:action", localOnly, validate("param", localOrderParamSchema), async (c) => {
     const { id, action } = c.req.valid("param");
     const checkout = await ownCheckout(c, id);
@@ -206,7 +228,7 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
       if (checkout.shippingCountry && body.address?.country !== checkout.shippingCountry)
         throw fieldError("address.country", "Ship to the country chosen in the cart");
       const shipTo = checkout.shippingCountry && body.address ? { name: body.name ?? null, address: body.address } : null;
-      await payLocalOrder(deps, checkout, shipTo, now);
+      await payLocalOrder(deps, checkout, shipTo, body.billing ?? null, now);
       return c.json<LocalOrderResultResponse>({ redirectTo: `/store/thanks?session_id=${sessionId}` });
     }
     if (action === "decline") {

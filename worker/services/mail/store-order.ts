@@ -2,6 +2,7 @@
 // (orders.locale), and the admins' "new order" notice, in the back office's notification language.
 // Amounts and dates come from format.ts; the buyer's words (an address) are text, escaped in HTML.
 import type { Locale } from "#contracts/locale.ts";
+import type { OrderTax } from "#contracts/tax-model.ts";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import { redeemPath } from "#contracts/store-gift-model.ts";
 import { escapeHtml } from "../../lib/page-head";
@@ -23,6 +24,11 @@ const en = {
   shipping: "Shipping",
   freeShipping: "Free",
   total: "Total",
+  taxAdded: (place: string) => `Tax (${place})`,
+  taxIncluded: (place: string) => `Includes tax (${place})`,
+  tax: "Tax",
+  taxNotCollected: "not collected for your location",
+  buyerTaxId: "Your tax ID",
   shipsTo: "Ships to",
   shipsNext: "We will e-mail you the tracking number when it ships.",
   downloadsHeading: "Your downloads",
@@ -56,6 +62,11 @@ const ptBR: typeof en = {
   shipping: "Frete",
   freeShipping: "Grátis",
   total: "Total",
+  taxAdded: (place) => `Impostos (${place})`,
+  taxIncluded: (place) => `Impostos incluídos (${place})`,
+  tax: "Impostos",
+  taxNotCollected: "não cobrados para a sua localização",
+  buyerTaxId: "Seu número fiscal",
   shipsTo: "Entrega em",
   shipsNext: "Enviaremos o código de rastreio por e-mail quando o pedido for despachado.",
   downloadsHeading: "Seus downloads",
@@ -93,6 +104,8 @@ export type ReceiptFacts = {
   /** null: nothing shipped. */
   shippingCents: number | null;
   totalCents: number;
+  /** The order's tax (decision 093): added before the total, or named as included in it; null: none on the order. */
+  tax?: OrderTax;
   shipTo: { name: string | null; address: ShippingAddress } | null;
   downloads: ReceiptDownload[];
   linkValidDays: number;
@@ -122,7 +135,12 @@ export function orderReceiptMail({ to, brandName, locale, order }: { to: string;
   const amounts: [string, string][] = [[t.subtotal, money(order.subtotalCents)]];
   if (order.discountCents > 0) amounts.push([t.discount(order.promoCode ?? ""), `-${money(order.discountCents)}`]);
   if (order.shippingCents !== null) amounts.push([t.shipping, order.shippingCents === 0 ? t.freeShipping : money(order.shippingCents)]);
+  const tax = order.tax;
+  if (tax && tax.cents > 0 && tax.behavior === "exclusive") amounts.push([t.taxAdded(tax.place ?? ""), money(tax.cents)]);
   amounts.push([t.total, money(order.totalCents)]);
+  if (tax && tax.cents > 0 && tax.behavior === "inclusive") amounts.push([t.taxIncluded(tax.place ?? ""), money(tax.cents)]);
+  if (tax?.buyerTaxId) amounts.push([t.buyerTaxId, tax.buyerTaxId]);
+  if (tax?.status === "not_collected") amounts.push([t.tax, t.taxNotCollected]);
   const collectionUrl = `${order.siteUrl}/collection`;
   const redeemUrl = `${order.siteUrl}/redeem`;
 

@@ -56,6 +56,10 @@ const invoiceSchema = z.object({
   /** What was paid, in the currency's smallest unit (cents), and that currency (lower case). */
   amount_paid: z.number().int().nullish(),
   currency: z.string().nullish(),
+  /** Stripe Tax's tax on the invoice (decision 093): `tax` before API version 2025-03-31, `total_taxes` since. */
+  tax: z.number().int().nullish(),
+  total_taxes: z.array(z.object({ amount: z.number().int() })).nullish(),
+  customer_address: z.object({ country: z.string().nullish(), state: z.string().nullish() }).nullish(),
 });
 
 export type ParsedSubscription = SubscriptionSnapshot & { userIdHint: string | null };
@@ -118,7 +122,18 @@ export type ParsedInvoice = {
   amountPaid: number | null;
   /** Lower-case ISO 4217 code, as Stripe writes it; null when absent. */
   currency: string | null;
+  /** The tax within amountPaid, and where it is owed ("DE", "US-CA"); 0 and null without tax. */
+  taxCents: number;
+  taxJurisdiction: string | null;
 };
+
+function invoiceTax(inv: z.infer<typeof invoiceSchema>): Pick<ParsedInvoice, "taxCents" | "taxJurisdiction"> {
+  const taxCents = inv.total_taxes ? inv.total_taxes.reduce((sum, t) => sum + t.amount, 0) : (inv.tax ?? 0);
+  const country = inv.customer_address?.country?.toUpperCase();
+  const state = inv.customer_address?.state?.toUpperCase();
+  const jurisdiction = country ? (country === "US" && state ? `US-${state}` : country) : null;
+  return { taxCents, taxJurisdiction: taxCents > 0 ? jurisdiction : null };
+}
 
 /** Null for invoices that belong to no subscription (nothing to do with VIP). */
 export function parseInvoice(object: unknown): ParsedInvoice | null {
@@ -138,5 +153,6 @@ export function parseInvoice(object: unknown): ParsedInvoice | null {
     userIdHint: details?.metadata.user_id ?? null,
     amountPaid: inv.amount_paid ?? null,
     currency: inv.currency?.toLowerCase() ?? null,
+    ...invoiceTax(inv),
   };
 }

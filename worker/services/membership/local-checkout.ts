@@ -8,7 +8,9 @@ import { deliver } from "../payments/local-delivery";
 import { localEvent, newLocalId } from "../payments/local-events";
 import type { FollowUpContext } from "../payments/purchase-kind";
 import type { PaymentsService } from "../payments/types";
-import { checkoutSessionObject, invoiceObject, periodEndAfter, subscriptionObject, type LocalSubscription } from "./local-events";
+import { checkoutSessionObject, invoiceObject, periodEndAfter, subscriptionObject, type LocalInvoiceTax, type LocalSubscription } from "./local-events";
+import { readTaxSettings } from "../../db/tax-settings";
+import { computeDemoTax, type TaxPlace, type TaxStatus } from "#contracts/tax-model.ts";
 import { vipSubscriptions } from "./purchase";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 
@@ -26,8 +28,26 @@ const deliverVip = (deps: LocalDeps, events: Parameters<typeof deliver>[1], now:
 /** The checkout a Pay click completes: the plan it sells and the amount it was opened with (null: the plan's price now). */
 export type LocalCheckout = { sessionId: string; userId: string; plan: VipPlan; amountCents: number | null };
 
-/** Pay: a new subscription of the checkout's plan, its first invoice paid, the checkout completed. */
-export async function payLocalCheckout(deps: LocalDeps, { sessionId, userId, plan, amountCents }: LocalCheckout, now = Date.now()) {
+/** The DEMO tax on a membership for the member's place (decision 093), as Stripe Tax would add it to the invoice. */
+export async function localVipTax(
+  db: DB,
+  amount: { cents: number; currency: string },
+  place: TaxPlace | null,
+): Promise<(LocalInvoiceTax & { status: TaxStatus }) | null> {
+  if (!place) return null;
+  const settings = await readTaxSettings(db);
+  const behavior = amount.currency.toLowerCase() === "brl" ? settings.behavior.brl : settings.behavior.usd;
+  const tax = computeDemoTax([{ kind: "membership", amountCents: amount.cents }], place, behavior, settings.registrations);
+  return { cents: tax.taxCents, behavior, country: place.country, state: place.state, status: tax.status };
+}
+
+/** Pay: a new subscription of the checkout's plan, its first invoice paid (with the DEMO tax for the member's place), the checkout completed. */
+export async function payLocalCheckout(
+  deps: LocalDeps,
+  { sessionId, userId, plan, amountCents }: LocalCheckout,
+  place: TaxPlace | null = null,
+  now = Date.now(),
+) {
   const customerId = (await findBillingCustomer(deps.db, userId))?.customerId ?? newLocalId("customer");
   const sub: LocalSubscription = {
     id: newLocalId("subscription"),
@@ -45,7 +65,7 @@ export async function payLocalCheckout(deps: LocalDeps, { sessionId, userId, pla
     deps,
     [
       localEvent("customer.subscription.created", subscriptionObject(sub, now), now),
-      localEvent("invoice.paid", invoiceObject(sub), now),
+      localEvent("invoice.paid", invoiceObject(sub, { tax: await localVipTax(deps.db, { cents: sub.priceCents, currency: sub.currency }, place) }), now),
       localEvent(
         "checkout.session.completed",
         checkoutSessionObject({ id: sessionId, userId, status: "complete", paymentStatus: "paid", customerId, subscriptionId: sub.id }),

@@ -78,16 +78,26 @@ export function subscriptionObject(s: LocalSubscription, nowMs: number) {
 }
 
 /** A paid invoice of the subscription: its first (the price), or a switch's (`amountPaid`: the price less the unused time's credit). */
+/** The DEMO tax on a local invoice (decision 093), where Stripe Tax puts its own. */
+export type LocalInvoiceTax = { cents: number; behavior: "inclusive" | "exclusive"; country: string; state: string | null };
+
 export function invoiceObject(
   s: LocalSubscription,
-  { amountPaid = s.priceCents, reason = "subscription_create" }: { amountPaid?: number; reason?: string } = {},
+  { amountPaid = s.priceCents, reason = "subscription_create", tax }: { amountPaid?: number; reason?: string; tax?: LocalInvoiceTax | null } = {},
 ) {
   return {
+    ...(tax
+      ? {
+          total_taxes: [{ amount: tax.cents }],
+          customer_address: { country: tax.country, state: tax.state },
+          automatic_tax: { enabled: true, status: "complete" },
+        }
+      : {}),
     id: newLocalId("invoice"),
     object: "invoice",
     customer: s.customerId,
     status: "paid",
-    amount_paid: amountPaid,
+    amount_paid: amountPaid + (tax?.behavior === "exclusive" ? tax.cents : 0),
     currency: s.currency.toLowerCase(),
     billing_reason: reason,
     parent: { type: "subscription_details", subscription_details: { subscription: s.id, metadata: { user_id: s.userId } } },

@@ -224,5 +224,5 @@ function ledgerAmount(inv: ParsedInvoice, eventId: string) {
     console.error(`payments: invoice.paid event ${eventId} is in ${inv.currency ?? "no currency"}; not added to the revenue ledger`);
     return null;
   }
-  return { invoiceId: inv.id, amountCents: inv.amountPaid, currency: inv.currency };
+  return { invoiceId: inv.id, amountCents: inv.amountPaid, currency: inv.currency, taxCents: inv.taxCents, taxJurisdiction: inv.taxJurisdiction };
 }

@@ -3,6 +3,7 @@
 // so the same module runs in workerd and, in tests, in Node against a fake Stripe server.
 import type Stripe from "stripe";
 import { stripeCryptoProvider, stripeSdk } from "./sdk";
+import { STRIPE_TAX_CODE_BY_KIND } from "./tax-codes";
 import {
   cancelUrl,
   orderCancelUrl,
@@ -91,7 +92,10 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
    * charges another. Without it, price_data with the admin's amount, yearly, on the monthly
    * price's product, so both plans are one product in Stripe's reports and the invoices.
    */
-  async function yearlyLineItem(amount: CheckoutInput["amount"]): Promise<Stripe.Checkout.SessionCreateParams.LineItem> {
+  async function yearlyLineItem(
+    amount: CheckoutInput["amount"],
+    taxBehavior: CheckoutInput["taxBehavior"],
+  ): Promise<Stripe.Checkout.SessionCreateParams.LineItem> {
     const currency = amount.currency.toLowerCase();
     if (opts.yearlyPriceId) {
       const price = await priceOf(opts.yearlyPriceId);
@@ -109,14 +113,14 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
     }
     const monthly = await priceOf(opts.priceId);
     const product = typeof monthly.product === "string" ? monthly.product : monthly.product.id;
-    return { price_data: { currency, unit_amount: amount.cents, product, recurring: { interval: "year" } }, quantity: 1 };
+    return { price_data: { currency, unit_amount: amount.cents, product, recurring: { interval: "year" }, tax_behavior: taxBehavior }, quantity: 1 };
   }
 
   return {
     mode: "live",
 
-    async createCheckout({ user, customerId, origin, attemptId, plan, amount }: CheckoutInput) {
-      const lineItem = plan === "yearly" ? await yearlyLineItem(amount) : { price: opts.priceId, quantity: 1 };
+    async createCheckout({ user, customerId, origin, attemptId, plan, amount, taxBehavior }: CheckoutInput) {
+      const lineItem = plan === "yearly" ? await yearlyLineItem(amount, taxBehavior) : { price: opts.priceId, quantity: 1 };
       // The monthly key is the one it always was; the yearly one names its amount, so a price
       // changed by the admin between two retries of one attempt opens a session of its own.
       const idempotencyKey = plan === "yearly" ? `vip-checkout:${user.id}:${attemptId}:yearly:${amount.cents}` : `vip-checkout:${user.id}:${attemptId}`;
@@ -133,6 +137,9 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
             // member a subscription belongs to whatever order the events arrive in.
             subscription_data: { metadata: { user_id: user.id } },
             metadata: { user_id: user.id },
+            ...taxParams,
+            // An existing customer's address is where Stripe Tax reads the place: the one given here is kept.
+            ...(customerId ? { customer_update: { address: "auto", name: "auto" } } : {}),
           },
           { idempotencyKey },
         ),
@@ -172,6 +179,17 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
 }
 
 /**
+ * Stripe Tax on every session (decision 093): the tax computed from the buyer's billing address
+ * (digital) or shipping address (physical), the address always asked, and an optional business
+ * tax id. Stripe collects only where the account is registered; elsewhere the tax is 0.
+ */
+const taxParams = {
+  automatic_tax: { enabled: true },
+  billing_address_collection: "required",
+  tax_id_collection: { enabled: true },
+} as const satisfies Partial<Stripe.Checkout.SessionCreateParams>;
+
+/**
  * A store order as a payment-mode Checkout Session: line items priced by the Worker (price_data,
  * never a catalog price), shipping to the one country chosen at the Worker's rate, the buyer's
  * e-mail fixed, the Worker's checkout id to match the events with, and the hold's expiry.
@@ -182,8 +200,16 @@ export function orderSessionParams(input: OrderCheckoutInput): Stripe.Checkout.S
     mode: "payment",
     line_items: input.lines.map((line) => ({
       quantity: line.quantity,
-      price_data: { currency: input.currency, unit_amount: line.unitAmountCents, product_data: { name: line.name } },
+      price_data: {
+        currency: input.currency,
+        unit_amount: line.unitAmountCents,
+        tax_behavior: input.taxBehavior,
+        product_data: { name: line.name, tax_code: STRIPE_TAX_CODE_BY_KIND[line.taxKind] },
+      },
     })),
+    ...taxParams,
+    // A business tax id is kept on a customer: payment mode makes one for every buyer.
+    customer_creation: "always",
     customer_email: input.email,
     client_reference_id: input.checkoutId,
     metadata,
@@ -203,6 +229,8 @@ export function orderSessionParams(input: OrderCheckoutInput): Stripe.Checkout.S
                 type: "fixed_amount",
                 display_name: input.shipping.label,
                 fixed_amount: { amount: input.shipping.amountCents, currency: input.currency },
+                tax_behavior: input.taxBehavior,
+                tax_code: STRIPE_TAX_CODE_BY_KIND.shipping,
               },
             },
           ],

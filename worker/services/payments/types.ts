@@ -3,6 +3,7 @@
 // fulfilment code (fulfilment.ts).
 import type Stripe from "stripe";
 import type { VipPlan } from "#contracts/vip-plans.ts";
+import type { TaxBehavior, TaxLineKind } from "#contracts/tax-model.ts";
 
 export type PaymentsMode = "live" | "local";
 
@@ -20,6 +21,8 @@ export type CheckoutInput = {
   /** The plan sold, and its amount as the site shows it (the configuration's monthly price, the settings' yearly one). */
   plan: VipPlan;
   amount: { cents: number; currency: string };
+  /** The prices' tax behaviour in the plan's currency (decision 093): the yearly price_data's. */
+  taxBehavior: TaxBehavior;
 };
 
 /**
@@ -32,8 +35,10 @@ export type OrderCheckoutInput = {
   email: string;
   locale: "en" | "pt-BR";
   currency: "usd" | "brl";
-  /** One per cart line: its name in the buyer's language, the unit price after discounts, in cents. */
-  lines: { name: string; unitAmountCents: number; quantity: number }[];
+  /** One per cart line: its name in the buyer's language, the unit price after discounts, in cents, what it is for tax. */
+  lines: { name: string; unitAmountCents: number; quantity: number; taxKind: TaxLineKind }[];
+  /** Whether the amounts include the tax or have it added (decision 093). */
+  taxBehavior: TaxBehavior;
   /** Only for a cart with physical items: the one country shipped to and the Worker's rate. */
   shipping: { country: string; amountCents: number; label: string } | null;
   /** When the session (and the stock it holds) expires, epoch ms. */

@@ -32,6 +32,8 @@ import { storeOrders } from "./purchase";
 import { priceCart, variantLabelOf } from "./pricing";
 import { listTicketHolds } from "../../db/store-tickets";
 import { ticketLineName } from "./ticket-pricing";
+import { readTaxSettings } from "../../db/tax-settings";
+import { taxKindOf } from "./tax";
 
 /**
  * Stripe counts a session's 30 minutes from its own creation, a moment after the Worker's, and
@@ -65,9 +67,11 @@ async function reserve(db: DB, mode: PaymentsService["mode"], input: OpenCheckou
   const priced = await priceCart(db, body, buyer, now, { checkStock: false, requireShippingCountry: true });
   const id = await checkoutIdFor(buyer, body.attemptId);
   const q = priced.quote;
+  const taxSettings = await readTaxSettings(db);
   const checkout = {
     id,
     mode,
+    taxBehavior: taxSettings.behavior[q.currency],
     userId: buyer.userId,
     email: buyer.email,
     locale: input.locale,
@@ -156,7 +160,12 @@ function providerLine(l: CheckoutLineView, locale: Locale): OrderCheckoutInput["
   const title = (locale === "pt-BR" && l.titlePtBr) || l.title;
   const label = variantLabelOf(l.variantId ? l : null);
   // The discount is part of the unit price (a whole number of cents: pricing.ts).
-  return { name: label ? `${title} (${label})` : title, unitAmountCents: (l.totalCents - l.discountCents) / l.quantity, quantity: l.quantity };
+  return {
+    name: label ? `${title} (${label})` : title,
+    unitAmountCents: (l.totalCents - l.discountCents) / l.quantity,
+    quantity: l.quantity,
+    taxKind: taxKindOf(l.kind),
+  };
 }
 
 const SHIPPING_LABEL: Record<Locale, { paid: string; free: string }> = {
@@ -176,8 +185,9 @@ export async function providerInputOf(db: DB, checkout: StoreCheckoutRow, origin
     currency: checkout.currency,
     lines: [
       ...lines.map((l) => providerLine(l, locale)),
-      ...tickets.map((t) => ({ name: ticketLineName(t, locale), unitAmountCents: t.unitCents, quantity: t.quantity })),
+      ...tickets.map((t) => ({ name: ticketLineName(t, locale), unitAmountCents: t.unitCents, quantity: t.quantity, taxKind: "event_admission" as const })),
     ],
+    taxBehavior: checkout.taxBehavior,
     shipping:
       physical && checkout.shippingCountry
         ? {

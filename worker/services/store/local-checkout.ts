@@ -8,6 +8,7 @@ import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import { deliver, type LocalDelivery } from "../payments/local-delivery";
 import { localEvent, newLocalId, unixSeconds, type LocalEvent } from "../payments/local-events";
 import { storeOrders } from "./purchase";
+import { localCheckoutTax } from "./tax";
 
 export type LocalOrderDeps = Omit<LocalDelivery, "kinds">;
 
@@ -15,11 +16,15 @@ export type LocalOrderDeps = Omit<LocalDelivery, "kinds">;
 const deliverOrder = (deps: LocalOrderDeps, events: LocalEvent[], now: number) => deliver({ ...deps, kinds: [storeOrders] }, events, now);
 
 type ShipTo = { name: string | null; address: ShippingAddress } | null;
+/** The buyer's billing place as the local checkout asks it (a digital cart's tax place), and a business tax id. */
+export type LocalBilling = { country: string; state: string | null; postalCode: string | null; taxId: string | null } | null;
+/** The tax the Worker computed (the DEMO calculator), carried as Stripe Tax carries its own. */
+type LocalTax = { billing: LocalBilling; taxCents: number } | null;
 
 /** A payment-mode Checkout Session as Stripe describes it in its events. */
 export function orderSessionObject(
   checkout: StoreCheckoutRow,
-  outcome: { status: "complete" | "expired"; paymentStatus: "paid" | "unpaid"; paymentIntentId: string | null; shipTo: ShipTo },
+  outcome: { status: "complete" | "expired"; paymentStatus: "paid" | "unpaid"; paymentIntentId: string | null; shipTo: ShipTo; tax?: LocalTax },
 ) {
   const shipping = outcome.shipTo && {
     name: outcome.shipTo.name,
@@ -32,6 +37,8 @@ export function orderSessionObject(
       country: outcome.shipTo.address.country,
     },
   };
+  const taxCents = outcome.tax?.taxCents ?? 0;
+  const billing = outcome.tax?.billing ?? null;
   return {
     id: checkout.providerSessionId ?? checkout.id,
     object: "checkout.session",
@@ -40,12 +47,19 @@ export function orderSessionObject(
     payment_status: outcome.paymentStatus,
     payment_intent: outcome.paymentIntentId,
     amount_subtotal: checkout.subtotalCents - checkout.discountCents,
-    amount_total: checkout.totalCents,
+    amount_total: checkout.totalCents + (checkout.taxBehavior === "exclusive" ? taxCents : 0),
+    automatic_tax: { enabled: true, status: "complete", provider: "local_demo" },
+    total_details: { amount_discount: checkout.discountCents, amount_shipping: checkout.shippingCents, amount_tax: taxCents },
     currency: checkout.currency,
     client_reference_id: checkout.id,
     metadata: { checkout_id: checkout.id },
     customer_email: checkout.email,
-    customer_details: { email: checkout.email, name: outcome.shipTo?.name ?? null },
+    customer_details: {
+      email: checkout.email,
+      name: outcome.shipTo?.name ?? null,
+      address: billing && { country: billing.country, state: billing.state, postal_code: billing.postalCode, line1: null, line2: null, city: null },
+      tax_ids: billing?.taxId ? [{ type: "eu_vat", value: billing.taxId }] : [],
+    },
     shipping_cost: checkout.shippingCountry ? { amount_total: checkout.shippingCents } : null,
     // Both places API versions put the address.
     shipping_details: shipping,
@@ -55,9 +69,18 @@ export function orderSessionObject(
   };
 }
 
-/** Pay: the card is charged, the session completes paid. */
-export async function payLocalOrder(deps: LocalOrderDeps, checkout: StoreCheckoutRow, shipTo: ShipTo, now = Date.now()) {
-  const object = orderSessionObject(checkout, { status: "complete", paymentStatus: "paid", paymentIntentId: newLocalId("paymentIntent"), shipTo });
+/**
+ * Pay: the card is charged, the session completes paid, with the tax the Worker computes now for
+ * the buyer's place (the shipping address of a physical cart, else the billing one).
+ */
+export async function payLocalOrder(deps: LocalOrderDeps, checkout: StoreCheckoutRow, shipTo: ShipTo, billing: LocalBilling, now = Date.now()) {
+  const place = shipTo ? { country: shipTo.address.country, state: shipTo.address.state } : billing;
+  const taxCents = place ? (await localCheckoutTax(deps.db, checkout, place)).taxCents : 0;
+  const tax = {
+    billing: billing ?? (shipTo && { country: shipTo.address.country, state: shipTo.address.state, postalCode: shipTo.address.postalCode, taxId: null }),
+    taxCents,
+  };
+  const object = orderSessionObject(checkout, { status: "complete", paymentStatus: "paid", paymentIntentId: newLocalId("paymentIntent"), shipTo, tax });
   await deliverOrder(deps, [localEvent("checkout.session.completed", object, now)], now);
 }
 

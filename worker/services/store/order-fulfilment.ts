@@ -29,6 +29,7 @@ import { variantLabelOf } from "./pricing";
 import { newGiftCode } from "../../lib/gift-code";
 import { newTicketCode } from "../../lib/ticket-code";
 import { listTicketHolds, ticketOrderStatements } from "../../db/store-tickets";
+import { jurisdictionOfOrder } from "../../db/store-orders";
 
 export type OrderPlan = { statements: Statement[]; paidOrderId?: string };
 
@@ -53,7 +54,17 @@ const orderSessionSchema = z.object({
   currency: z.string().nullish(),
   client_reference_id: z.string().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
-  customer_details: z.object({ name: z.string().nullish() }).nullish(),
+  customer_details: z
+    .object({
+      name: z.string().nullish(),
+      /** The billing address Stripe Tax computed from (a physical cart's: the shipping one below). */
+      address: address.nullish(),
+      tax_ids: z.array(z.object({ type: z.string().nullish(), value: z.string().nullish() })).nullish(),
+    })
+    .nullish(),
+  /** Stripe Tax on the session (decision 093); the tax itself in total_details.amount_tax. */
+  automatic_tax: z.object({ enabled: z.boolean().nullish() }).nullish(),
+  total_details: z.object({ amount_tax: z.number().int().nonnegative().nullish() }).nullish(),
   /** Before API version 2025-03-31. */
   shipping_details: shippingDetails,
   collected_information: z.object({ shipping_details: shippingDetails }).nullish(),
@@ -88,12 +99,40 @@ function releasesOf(lines: CheckoutLineView[]): PaidOrder["entitlements"] {
   return [...seen.values()];
 }
 
+/**
+ * The tax the verified event carried (decision 093), never the browser's: Stripe Tax's (or the
+ * local demo calculator's) total_details.amount_tax, and the place it was computed for: the
+ * shipping address of a physical cart, else the billing address.
+ */
+function taxOf(session: OrderSession, checkout: StoreCheckoutRow): PaidOrder["tax"] {
+  if (!session.automatic_tax?.enabled) return null;
+  const taxCents = session.total_details?.amount_tax ?? 0;
+  const shipTo = (session.collected_information?.shipping_details ?? session.shipping_details)?.address;
+  const place = shipTo?.country ? shipTo : session.customer_details?.address;
+  const taxId = session.customer_details?.tax_ids?.find((t) => t.value)?.value ?? null;
+  return {
+    cents: taxCents,
+    behavior: checkout.taxBehavior,
+    status: taxCents > 0 ? "collected" : "not_collected",
+    country: place?.country?.toUpperCase() ?? null,
+    region: place?.country?.toUpperCase() === "US" && place.state ? place.state.toUpperCase() : null,
+    buyerTaxId: taxId,
+  };
+}
+
 async function paidPlan(db: DB, checkout: StoreCheckoutRow, session: OrderSession, eventAt: number, now: number): Promise<OrderPlan> {
   const [lines, holds, ticketHolds] = await Promise.all([listCheckoutLines(db, checkout.id), listHolds(db, checkout.id), listTicketHolds(db, checkout.id)]);
-  if (session.amount_total !== null && session.amount_total !== undefined && session.amount_total !== checkout.totalCents) {
+  const tax = taxOf(session, checkout);
+  // Exclusive: the buyer paid the Worker's total and the tax on top; inclusive: the total holds it.
+  const expected = checkout.totalCents + (tax?.behavior === "exclusive" ? tax.cents : 0);
+  if (session.amount_total !== null && session.amount_total !== undefined && session.amount_total !== expected) {
     // The provider was told the Worker's amounts; a difference means something changed them there.
-    console.error(`store: checkout ${checkout.id} was paid ${session.amount_total} ${session.currency ?? ""} for a total of ${checkout.totalCents}`);
+    console.error(`store: checkout ${checkout.id} was paid ${session.amount_total} ${session.currency ?? ""} for a total of ${expected}`);
   }
+  const ticketCents = ticketHolds.reduce((sum, h) => sum + h.totalCents, 0);
+  // The tickets' share of the tax, in proportion to their share of the pre-tax total (live, Stripe
+  // reports the session's tax as one figure).
+  const ticketTaxCents = tax && checkout.totalCents > 0 ? Math.round((tax.cents * ticketCents) / checkout.totalCents) : 0;
   const orderId = newId();
   const order: PaidOrder = {
     orderId,
@@ -121,7 +160,9 @@ async function paidPlan(db: DB, checkout: StoreCheckoutRow, session: OrderSessio
     // Every hold, whatever it was when read: the statements take stock again only for holds that
     // are `released` when the batch runs (an expiry may be applied between this read and then).
     releasedHolds: holds.map((h) => ({ variantId: h.variantId, quantity: h.quantity })),
-    ticketCents: ticketHolds.reduce((sum, h) => sum + h.totalCents, 0),
+    ticketCents: ticketCents + (tax?.behavior === "exclusive" ? ticketTaxCents : 0),
+    ticketTaxCents,
+    tax,
   };
   const tickets = ticketOrderStatements(
     {
@@ -134,6 +175,8 @@ async function paidPlan(db: DB, checkout: StoreCheckoutRow, session: OrderSessio
         tickets: Array.from({ length: h.quantity }, () => ({ id: newId(), code: newTicketCode() })),
       })),
       ticketCents: order.ticketCents,
+      ticketTaxCents,
+      taxJurisdiction: jurisdictionOfOrder(tax),
     },
     now,
   );

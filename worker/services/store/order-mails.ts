@@ -6,7 +6,7 @@
 // Never throws: a failure is logged, the order stands, the collection has the links.
 import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { findOrder, listOrderEntitlements, listOrderGiftCodes, listOrderLines, listHolds } from "../../db/store-orders";
+import { findOrder, orderTaxOf, listOrderEntitlements, listOrderGiftCodes, listOrderLines, listHolds } from "../../db/store-orders";
 import { listCheckoutLines } from "../../db/store-checkouts";
 import { releaseFormats } from "../../db/release-formats";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
@@ -102,6 +102,7 @@ export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now =
         promoCode: order.promoCode,
         shippingCents: lines.some((l) => l.kind === "merch") ? order.shippingCents : null,
         totalCents: order.totalCents,
+        tax: orderTaxOf(order),
         shipTo,
         downloads,
         linkValidDays: Math.round(RECEIPT_LINK_TTL_MS / DAY_MS),

@@ -23,6 +23,12 @@ export function RevenueCards({ figures, mrr, members }: { figures: CurrencyReven
         <StatCard label={intl.formatMessage(m.net)} value={money(t.net)}>
           <p className="muted admin-stat-hint">{intl.formatMessage(m.netHint)}</p>
         </StatCard>
+        <StatCard label={intl.formatMessage(m.netOfTax)} value={money(figures.tax.netOfTaxCents)}>
+          <p className="muted admin-stat-hint">{intl.formatMessage(m.netOfTaxHint)}</p>
+        </StatCard>
+        <StatCard label={intl.formatMessage(m.tax)} value={money(figures.tax.cents)}>
+          <p className="muted admin-stat-hint">{intl.formatMessage(m.taxHint)}</p>
+        </StatCard>
         <StatCard label={intl.formatMessage(m.vip)} value={money(t.vip)} />
         <StatCard label={intl.formatMessage(m.store)} value={money(t.store)} />
         {t.tickets !== 0 && <StatCard label={intl.formatMessage(m.tickets)} value={money(t.tickets)} />}

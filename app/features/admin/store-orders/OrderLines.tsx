@@ -1,5 +1,6 @@
 // What an order holds, line by line (its ticket lines too, with how many are valid and checked
-// in), and its amounts: subtotal, discount, shipping, total, and what
+// in), and its amounts: subtotal, discount, shipping, tax (added or included), total, what is
+// revenue net of tax, and what
 // was refunded or is waiting for the payment provider.
 import { useIntl } from "react-intl";
 import type { OrderDetail } from "#contracts/admin-store-orders.ts";
@@ -9,13 +10,22 @@ import { ordersMessages as m, ticketsNotIssuedMessage, ticketStateMessage } from
 export function OrderLines({ order }: { order: OrderDetail }) {
   const intl = useIntl();
   const money = (cents: number) => formatCents(intl, cents, order.currency);
+  const tax = order.tax;
+  const place = tax?.place ?? "";
   const amounts: [string, string, string?][] = [
     [intl.formatMessage(m.subtotal), money(order.subtotalCents)],
     ...(order.discountCents > 0
       ? [[intl.formatMessage(m.discount) + (order.promoCode ? ` (${order.promoCode})` : ""), `−${money(order.discountCents)}`] as [string, string]]
       : []),
     ...(order.physical ? [[intl.formatMessage(m.shipping), money(order.shippingCents)] as [string, string]] : []),
+    ...(tax && tax.cents > 0 && tax.behavior === "exclusive" ? [[`${intl.formatMessage(m.taxAdded)} (${place})`, money(tax.cents)] as [string, string]] : []),
     [intl.formatMessage(m.total), money(order.totalCents), "orders-grand"],
+    ...(tax && tax.cents > 0 && tax.behavior === "inclusive"
+      ? [[`${intl.formatMessage(m.taxIncluded)} (${place})`, money(tax.cents)] as [string, string]]
+      : []),
+    ...(tax?.status === "not_collected" ? [[`${intl.formatMessage(m.taxNotCollected)} (${place})`, money(0)] as [string, string]] : []),
+    ...(tax ? [[intl.formatMessage(m.netOfTax), money(order.totalCents - tax.cents)] as [string, string]] : []),
+    ...(tax?.buyerTaxId ? [[intl.formatMessage(m.buyerTaxId), tax.buyerTaxId] as [string, string]] : []),
     ...(order.refundedCents > 0 ? [[intl.formatMessage(m.refunded), `−${money(order.refundedCents)}`] as [string, string]] : []),
     ...(order.pendingRefundCents > 0 ? [[intl.formatMessage(m.pending), `−${money(order.pendingRefundCents)}`] as [string, string]] : []),
   ];

@@ -15,6 +15,7 @@ import { checkoutSummaryQueryOptions } from "./queries";
 import { OrderSummary } from "./OrderSummary";
 import { PathLink } from "./PathLink";
 import { isComplete, sampleAddress, TestAddressFields, type TestAddress } from "./TestAddressFields";
+import { billingOf, emptyPlace, TaxLines, TaxPlaceFields, useLocalTax, type TaxPlaceValue } from "./TaxPlace";
 import "./checkout.css";
 
 function BackToCart() {
@@ -29,22 +30,31 @@ function Actions({ summary }: { summary: CheckoutSummaryResponse }) {
   const intl = useIntl();
   const action = useLocalOrderAction(summary.id);
   const [address, setAddress] = useState<TestAddress>(() => sampleAddress(summary.shippingCountry ?? "US"));
+  const [place, setPlace] = useState<TaxPlaceValue>(emptyPlace);
   const [incomplete, setIncomplete] = useState(false);
   // Busy from the click until the next page has opened.
   const busy = action.isPending || action.isSuccess;
   const label = (which: LocalOrderAction, idle: ReactNode) => (busy && action.variables?.action === which ? <FormattedMessage {...m.processing} /> : idle);
-  const total = formatMoney(summary.totalCents, summary.currency, intl.locale);
+  // Tax is worked out where a physical cart ships, else where the buyer says they are (as Stripe Tax does).
+  const billing = summary.needsShipping
+    ? billingOf({ country: address.address.country, state: address.address.state ?? "", postalCode: address.address.postalCode, taxId: "" })
+    : billingOf(place);
+  const tax = useLocalTax(summary.id, billing);
+  const total = formatMoney(tax.data?.totalCents ?? summary.totalCents, summary.currency, intl.locale);
 
   const pay = () => {
+    // Without a place the Worker collects nothing ("not collected"), as for a place it is not registered in.
     if (summary.needsShipping && !isComplete(address)) return setIncomplete(true);
     setIncomplete(false);
     const shipTo = { ...address.address, line2: address.address.line2?.trim() || null, state: address.address.state?.trim() || null };
-    action.mutate({ action: "pay", body: summary.needsShipping ? { name: address.name.trim(), address: shipTo } : {} });
+    action.mutate({ action: "pay", body: summary.needsShipping ? { name: address.name.trim(), address: shipTo } : { billing: billing ?? undefined } });
   };
 
   return (
     <>
       {summary.needsShipping && <TestAddressFields value={address} onChange={setAddress} disabled={busy} />}
+      {!summary.needsShipping && <TaxPlaceFields value={place} onChange={setPlace} disabled={busy} />}
+      <TaxLines summary={summary} tax={tax} placeKnown={billing !== null} />
       {incomplete && (
         <p className="error-banner" role="alert">
           <FormattedMessage {...m.addressIncomplete} />

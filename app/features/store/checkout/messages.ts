@@ -85,3 +85,24 @@ export const receiptSentMessage = defineMessage<{ email: string }>({
   id: "storeCheckout.thanks.receiptSent",
   defaultMessage: "We have e-mailed your receipt to {email}.",
 });
+
+// Sales tax on the local test checkout (decision 093): the buyer's place and the Worker's DEMO tax.
+export const taxMessages = defineMessages({
+  placeTitle: { id: "storeCheckout.tax.placeTitle", defaultMessage: "Billing location" },
+  placeHint: { id: "storeCheckout.tax.placeHint", defaultMessage: "Stripe asks for this to work out sales tax or VAT." },
+  country: { id: "storeCheckout.tax.country", defaultMessage: "Country" },
+  countryChoose: { id: "storeCheckout.tax.countryChoose", defaultMessage: "Choose a country" },
+  state: { id: "storeCheckout.tax.state", defaultMessage: "State (two letters, e.g. CA)" },
+  postalCode: { id: "storeCheckout.tax.postalCode", defaultMessage: "Postal code" },
+  taxId: { id: "storeCheckout.tax.taxId", defaultMessage: "Business tax ID (optional)" },
+  demo: {
+    id: "storeCheckout.tax.demo",
+    defaultMessage: "DEMO tax rates: the local checkout's own table, for trying the site out. The live site's tax comes from Stripe Tax.",
+  },
+  notCollected: { id: "storeCheckout.tax.notCollected", defaultMessage: "Tax: not collected for this location" },
+  chooseFirst: { id: "storeCheckout.tax.chooseFirst", defaultMessage: "Choose your country to see the tax." },
+  loadFailed: { id: "storeCheckout.tax.loadFailed", defaultMessage: "The tax could not be worked out. Check the location and try again." },
+  totalWithTax: { id: "storeCheckout.tax.total", defaultMessage: "Total to pay" },
+});
+export const taxAddedMessage = defineMessage<{ place: string }>({ id: "storeCheckout.tax.added", defaultMessage: "Tax ({place}, DEMO rate)" });
+export const taxIncludedMessage = defineMessage<{ place: string }>({ id: "storeCheckout.tax.included", defaultMessage: "Includes tax ({place}, DEMO rate)" });

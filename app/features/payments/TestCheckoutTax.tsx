@@ -1,0 +1,99 @@
+// The VIP test checkout's tax (decision 093): where the member is, as Stripe's page asks for
+// Stripe Tax, and the tax and total the Worker works out for it with its DEMO rates. The page
+// computes nothing; Pay sends the place and the Worker computes the tax again.
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { countryAlpha2 } from "#contracts/countries.ts";
+import type { LocalTaxPreviewResponse } from "#contracts/tax.ts";
+import { api } from "../../lib/api";
+import { countryOptions } from "../../lib/countries";
+import { vipTaxAddedMessage, vipTaxIncludedMessage, vipTaxMessages as m } from "./messages";
+
+export type VipPlace = { country: string; state: string };
+
+/** The place as the Worker takes it; null until it is complete (a US place needs its state). */
+export function vipBillingOf(place: VipPlace) {
+  const state = place.state.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(place.country) || (place.country === "US" && !/^[A-Z]{2}$/.test(state))) return null;
+  return { country: place.country, state: place.country === "US" ? state : null };
+}
+
+export function useVipTax(sessionId: string, place: VipPlace) {
+  const billing = vipBillingOf(place);
+  return useQuery({
+    queryKey: ["payments", "local-tax", sessionId, billing?.country ?? "", billing?.state ?? ""],
+    enabled: billing !== null,
+    queryFn: () => api<LocalTaxPreviewResponse>(`/api/payments/local/checkout/${encodeURIComponent(sessionId)}/tax`, { method: "POST", json: billing }),
+  });
+}
+
+export function VipTaxFields({
+  value,
+  onChange,
+  tax,
+  currency,
+  disabled,
+}: {
+  value: VipPlace;
+  onChange: (next: VipPlace) => void;
+  tax: ReturnType<typeof useVipTax>;
+  currency: string;
+  disabled: boolean;
+}) {
+  const intl = useIntl();
+  const ids = { country: useId(), state: useId() };
+  const options = countryOptions(intl.locale).flatMap((o) => {
+    const alpha2 = countryAlpha2(o.value);
+    return alpha2 ? [{ value: alpha2, label: o.label }] : [];
+  });
+  const money = (cents: number) => intl.formatNumber(cents / 100, { style: "currency", currency });
+  const data = tax.data;
+  return (
+    <fieldset className="test-checkout-tax" disabled={disabled} data-testid="vip-local-tax">
+      <legend>{intl.formatMessage(m.placeTitle)}</legend>
+      <p className="test-mode-badge">
+        <FormattedMessage {...m.demo} />
+      </p>
+      <label htmlFor={ids.country}>{intl.formatMessage(m.country)}</label>
+      <select id={ids.country} value={value.country} onChange={(e) => onChange({ ...value, country: e.target.value })} autoComplete="billing country">
+        <option value="">{intl.formatMessage(m.countryChoose)}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {value.country === "US" && (
+        <>
+          <label htmlFor={ids.state}>{intl.formatMessage(m.state)}</label>
+          <input
+            id={ids.state}
+            value={value.state}
+            maxLength={2}
+            autoComplete="billing address-level1"
+            onChange={(e) => onChange({ ...value, state: e.target.value })}
+          />
+        </>
+      )}
+      <div aria-live="polite">
+        {data &&
+          (data.status === "not_collected" ? (
+            <p>{intl.formatMessage(m.notCollected)}</p>
+          ) : (
+            <p>
+              {intl.formatMessage(data.behavior === "inclusive" ? vipTaxIncludedMessage : vipTaxAddedMessage, {
+                place: data.jurisdiction,
+                amount: money(data.taxCents),
+              })}
+            </p>
+          ))}
+        {tax.isError && (
+          <p className="error-banner" role="alert">
+            {intl.formatMessage(m.loadFailed)}
+          </p>
+        )}
+      </div>
+    </fieldset>
+  );
+}
