@@ -160,6 +160,8 @@ export const storeCheckouts = sqliteTable(
     buyerKeyHash: text("buyer_key_hash"),
     /** The checkout holds one use of a limited promotion code (given back once if it expires). */
     promoUseTaken: integer("promo_use_taken", { mode: "boolean" }).notNull().default(false),
+    /** The buyer's IP address at checkout: the order's purchase IP (dispute evidence, decision 094). */
+    buyerIp: text("buyer_ip"),
   },
   (t) => [index("store_checkouts_status_expiry_idx").on(t.status, t.expiresAt), index("store_checkouts_user_idx").on(t.userId)],
 );
