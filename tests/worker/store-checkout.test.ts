@@ -211,6 +211,7 @@ describe("the provider fails", () => {
       createPortal: () => Promise.reject(new Error("unused")),
       cancelSubscription: () => Promise.reject(new Error("unused")),
       refund: () => Promise.reject(new Error("unused")),
+      submitDisputeEvidence: () => Promise.reject(new Error("unused")),
       verifyEvent: () => Promise.reject(new Error("unused")),
     };
     const body = { ...cart([{ productId, variantId, quantity: 2 }], { shippingCountry: "US", promoCode: code }), email: guestEmail() } as never;
@@ -246,6 +247,7 @@ describe("what the provider is told", () => {
       createPortal: () => Promise.reject(new Error("unused")),
       cancelSubscription: () => Promise.reject(new Error("unused")),
       refund: () => Promise.reject(new Error("unused")),
+      submitDisputeEvidence: () => Promise.reject(new Error("unused")),
       verifyEvent: () => Promise.reject(new Error("unused")),
     };
     const body = {

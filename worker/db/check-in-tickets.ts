@@ -54,12 +54,18 @@ export async function admitTicket(db: DB, eventId: string, read: TicketRead, sta
       ? and(which, eq(eventTickets.tokenVersion, read.version))
       : // A typed code is the current one by construction: a transfer draws a new code.
         which;
-  const [updated, [row]] = await db.batch([
+  const [updated, , [row]] = await db.batch([
     db
       .update(eventTickets)
       .set({ checkedInAt: new Date(now), checkedInBy: staffId })
       .where(and(admit, eq(eventTickets.eventId, eventId), eq(eventTickets.status, "valid"), sql`${eventTickets.checkedInAt} IS NULL`))
       .returning({ id: eventTickets.id }),
+    // The order's access log (decision 094): the admission, once (only the update above admits).
+    db.run(
+      sql`INSERT INTO order_access_log (order_id, kind, at, ip, detail)
+          SELECT ${eventTickets.orderId}, 'check_in', ${now}, NULL, json_object('ticket', ${eventTickets.code}, 'event', ${eventTickets.eventId})
+          FROM ${eventTickets} WHERE ${which} AND ${eventTickets.orderId} IS NOT NULL AND ${eventTickets.checkedInAt} = ${now} AND ${eventTickets.checkedInBy} = ${staffId} AND changes() > 0`,
+    ),
     db
       .select({
         id: eventTickets.id,

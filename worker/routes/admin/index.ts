@@ -30,6 +30,7 @@ import { adminStoreRoutes } from "./store";
 import { adminNotifyRoutes } from "./notify";
 import { adminStoreOrderRoutes } from "./store-orders";
 import { adminStoreShippingRoutes } from "./store-shipping";
+import { adminDisputeRoutes } from "./disputes";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -59,6 +60,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/campaigns", campaignRoutes)
   .route("/dead-letters", deadLetterRoutes)
   .route("/store/shipping", adminStoreShippingRoutes)
+  .route("/disputes", adminDisputeRoutes)
   .all("*", () => {
     throw notFound();
   });

@@ -61,7 +61,7 @@ function readEvent(event: FulfilmentEvent) {
     amountCents: d.data.amount,
     currency: d.data.currency.toLowerCase(),
     evidenceDueAt: d.data.evidence_details?.due_by ? d.data.evidence_details.due_by * 1000 : null,
-    outcome: status === "won" || status === "lost" ? status : null,
+    outcome: status === "won" || status === "lost" ? (status as "won" | "lost") : null,
     closed,
     // The second in ms, its stage in the last digit: a later stage of the same second wins.
     lastEventAt: at + (DISPUTE_STAGES[event.type] ?? 0),
