@@ -6,7 +6,7 @@
 // lost, through the same signed events as the webhook. Bad input is a 4xx with its code and
 // changes nothing.
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { call, callLocal, errorOf, type TestUser } from "./helpers";
+import { call, callLocal, createUser, errorOf, type TestUser } from "./helpers";
 import { NON_ADMIN_ROLES, userOf } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
 import { clearOrders, D1, insertPaidOrder, orderStateOf, type InsertedOrder } from "./store-order-fixtures";
@@ -191,5 +191,21 @@ describe("the access log", () => {
       expect(row).toMatchObject({ kind: "download", ip: "198.51.100.9" });
       expect(JSON.parse(row!.detail)).toEqual({ format: "mp3", bytes, offset: 0 });
     });
+  });
+
+  it("a member's account deletion keeps the order's log for its records, without their addresses", async () => {
+    const member = await createUser("user");
+    const o = await insertPaidOrder({ lines: [{ kind: "digital" }], userId: member.id, email: member.email });
+    const other = await paidDownload();
+    const log = (id: string) => D1.prepare("INSERT INTO order_access_log (order_id, kind, at, ip) VALUES (?1, 'download', 1, '198.51.100.1')").bind(id).run();
+    await log(o.id);
+    await log(other.id);
+    const res = await call("/api/account/delete", { json: { currentPassword: member.password, confirmation: member.username }, cookie: member.cookie });
+    expect(res.status).toBe(200);
+    const ips = await D1.prepare("SELECT order_id, ip FROM order_access_log ORDER BY order_id = ?1 DESC").bind(o.id).all();
+    expect(ips.results).toEqual([
+      { order_id: o.id, ip: null },
+      { order_id: other.id, ip: "198.51.100.1" },
+    ]);
   });
 });
