@@ -54,6 +54,7 @@ const LIST: OrdersListResponse = {
 
 const DETAIL: OrderDetail = {
   ...ORDERS[0]!,
+  disputes: [],
   locale: "pt-BR",
   subtotalCents: 3400,
   discountCents: 500,

@@ -24,7 +24,8 @@ import { logOrderAccess } from "../../db/order-access-log";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../../services/payments";
 import { announceOrderShipped } from "../../services/store/order-shipped";
 import { settleGiftTime } from "../../services/store/gift-refund";
-import { storeRefunds } from "../../services/store/purchase";
+import { storeOrders, storeRefunds } from "../../services/store/purchase";
+import { disputesOf } from "../../db/payment-disputes";
 import {
   CARRIER_NAMES,
   ORDER_EXPORT_BATCH,
@@ -65,9 +66,9 @@ function periodOf({ from, to, tz }: OrdersQuery): Period | null {
 const filtersOf = (q: OrdersQuery): OrderFilters => ({ search: q.search, status: q.status, product: q.product, period: periodOf(q) });
 
 async function detailOf(c: Ctx, id: string): Promise<OrderDetail> {
-  const order = await findOrderDetail(c.var.db, id);
+  const [order, disputes] = await Promise.all([findOrderDetail(c.var.db, id), disputesOf(c.var.db, storeOrders.name, id)]);
   if (!order) throw orderNotFound();
-  return order;
+  return { ...order, disputes: disputes.map(({ id: disputeId, type, status, outcome }) => ({ id: disputeId, type, status, outcome })) };
 }
 
 const EXPORT_HEADERS = [
