@@ -45,13 +45,16 @@ const warningEvent = (order: InsertedOrder, id = `issfr_test_${++serial}`) =>
   });
 
 const disputeRow = (id: string) =>
-  D1.prepare("SELECT type, status, outcome, amount_cents, currency, kind, target_id, closed_at IS NOT NULL AS closed, revoked_at IS NOT NULL AS revoked, fraud_action FROM payment_disputes WHERE id = ?1")
+  D1.prepare(
+    "SELECT type, status, outcome, amount_cents, currency, kind, target_id, closed_at IS NOT NULL AS closed, revoked_at IS NOT NULL AS revoked, fraud_action FROM payment_disputes WHERE id = ?1",
+  )
     .bind(id)
     .first<Record<string, unknown>>();
 const revoked = async (orderId: string) =>
   (await D1.prepare("SELECT count(*) AS n FROM entitlements WHERE order_id = ?1 AND revoked_at IS NOT NULL").bind(orderId).first<{ n: number }>())!.n;
 const disputeLedger = async (orderId: string) =>
-  (await D1.prepare("SELECT ref, source, amount_cents FROM revenue_entries WHERE order_id = ?1 AND ref LIKE 'dispute:%' ORDER BY id").bind(orderId).all()).results;
+  (await D1.prepare("SELECT ref, source, amount_cents FROM revenue_entries WHERE order_id = ?1 AND ref LIKE 'dispute:%' ORDER BY id").bind(orderId).all())
+    .results;
 
 /** A download and two gift codes, paid. */
 const order = () => insertPaidOrder({ lines: [{ kind: "digital" }, { kind: "gift_vip", quantity: 2 }] });
@@ -90,7 +93,10 @@ describe("disputes", () => {
     const after = await orderStateOf(o.id);
     // The same event again, and another closed event for the same dispute: nothing more.
     expect(await deliver(closed)).toEqual(["duplicate"]);
-    expect(await deliver(disputeEvent("closed", o, id, "lost", t + 5000), disputeEvent("updated", o, id, "needs_response", t + 6000))).toEqual(["applied", "applied"]);
+    expect(await deliver(disputeEvent("closed", o, id, "lost", t + 5000), disputeEvent("updated", o, id, "needs_response", t + 6000))).toEqual([
+      "applied",
+      "applied",
+    ]);
     expect(await orderStateOf(o.id)).toEqual(after);
     expect(await disputeRow(id)).toMatchObject({ status: "lost", outcome: "lost" });
   });
@@ -159,7 +165,12 @@ describe("early fraud warnings", () => {
     const id = `efw:${(warning.data.object as { id: string }).id}`;
     expect(await disputeRow(id)).toMatchObject({ type: "fraud_warning", fraud_action: "refunded", status: "refunded" });
     // The local provider's charge.refunded follows the refund, after the answer.
-    await vi.waitFor(async () => expect(await D1.prepare("SELECT status, refunded_cents FROM orders WHERE id = ?1").bind(o.id).first()).toEqual({ status: "refunded", refunded_cents: o.totalCents }));
+    await vi.waitFor(async () =>
+      expect(await D1.prepare("SELECT status, refunded_cents FROM orders WHERE id = ?1").bind(o.id).first()).toEqual({
+        status: "refunded",
+        refunded_cents: o.totalCents,
+      }),
+    );
     expect(await revoked(o.id)).toBe(1);
     const after = await orderStateOf(o.id);
     expect(await deliver(warning)).toEqual(["duplicate"]);

@@ -45,8 +45,7 @@ export function upsertDispute(db: DB, d: DisputeRowInput, now: number): Statemen
 }
 
 /** Lost and not yet revoked: true in the one batch that then marks it revoked. */
-export const lostNow = (id: string): SQL =>
-  sql`EXISTS (SELECT 1 FROM payment_disputes d WHERE d.id = ${id} AND d.outcome = 'lost' AND d.revoked_at IS NULL)`;
+export const lostNow = (id: string): SQL => sql`EXISTS (SELECT 1 FROM payment_disputes d WHERE d.id = ${id} AND d.outcome = 'lost' AND d.revoked_at IS NULL)`;
 
 /** A warning no batch has acted on yet (fraud_action is set by the kind's statements). */
 export const warningNew = (id: string): SQL =>
@@ -83,8 +82,7 @@ const COLUMNS = `id, type, payment_intent_id AS paymentIntentId, charge_id AS ch
   amount_cents AS amountCents, currency, evidence_due_at AS evidenceDueAt, outcome, fraud_action AS fraudAction, note, submitted_at AS submittedAt,
   revoked_at AS revokedAt, closed_at AS closedAt, created_at AS createdAt, updated_at AS updatedAt`;
 
-export const findDispute = (db: DB, id: string) =>
-  db.$client.prepare(`SELECT ${COLUMNS} FROM payment_disputes WHERE id = ?1`).bind(id).first<DisputeRow>();
+export const findDispute = (db: DB, id: string) => db.$client.prepare(`SELECT ${COLUMNS} FROM payment_disputes WHERE id = ?1`).bind(id).first<DisputeRow>();
 
 /** Open ones first, by deadline; then the closed, newest first. */
 export async function listDisputes(db: DB, limit: number): Promise<DisputeRow[]> {

@@ -118,8 +118,14 @@ export const adminDisputeRoutes = new Hono<HonoEnv>()
     const { orderNumber, type } = c.req.valid("json");
     const order = await findOrderByNumber(c.var.db, orderNumber);
     if (!order) throw routeError("order_not_found");
-    if (!order.paymentIntentId || order.amountCents <= 0) throw conflict("Only a paid order that is not refunded in full can be disputed", "order_not_disputable");
-    const id = await raiseLocalDispute(localDeps(c), { paymentIntentId: order.paymentIntentId, amountCents: order.amountCents, currency: order.currency, type });
+    if (!order.paymentIntentId || order.amountCents <= 0)
+      throw conflict("Only a paid order that is not refunded in full can be disputed", "order_not_disputable");
+    const id = await raiseLocalDispute(localDeps(c), {
+      paymentIntentId: order.paymentIntentId,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      type,
+    });
     return c.json<DisputeDetailResponse>(await detailOf(c, id), 201);
   })
 

@@ -152,7 +152,12 @@ export const adminStoreOrderRoutes = new Hono<HonoEnv>()
     if (outcome === "already_shipped") throw conflict(STORE_ORDER_MESSAGES.alreadyShipped, "order_already_shipped");
     if (outcome === "not_shippable") throw conflict(STORE_ORDER_MESSAGES.notShippable, "order_not_shippable");
 
-    await logOrderAccess(c.var.db, id, { kind: "shipping", at: Date.now(), ip: null, detail: { carrier: shipping.carrier, trackingNumber: shipping.trackingNumber } });
+    await logOrderAccess(c.var.db, id, {
+      kind: "shipping",
+      at: Date.now(),
+      ip: null,
+      detail: { carrier: shipping.carrier, trackingNumber: shipping.trackingNumber },
+    });
     const order = await detailOf(c, id);
     const items = order.lines.filter((l) => l.kind === "merch").map(({ title, variantLabel, quantity }) => ({ title, variantLabel, quantity }));
     const shipped = { id, number: order.number, email: order.email, locale: order.locale, userId: order.member?.id ?? null, items, ...shipping };

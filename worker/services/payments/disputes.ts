@@ -28,7 +28,12 @@ const disputeSchema = z.object({
   evidence_details: z.object({ due_by: z.number().int().nullish() }).nullish(),
 });
 
-const warningSchema = z.object({ id: z.string().min(1).max(250), charge: ref.nullish(), payment_intent: ref.nullish(), fraud_type: z.string().max(100).nullish() });
+const warningSchema = z.object({
+  id: z.string().min(1).max(250),
+  charge: ref.nullish(),
+  payment_intent: ref.nullish(),
+  fraud_type: z.string().max(100).nullish(),
+});
 
 /** What the event says, read; null when it cannot be read or names no payment intent. */
 function readEvent(event: FulfilmentEvent) {
@@ -104,9 +109,7 @@ export async function planDisputeEvent(db: DB, event: FulfilmentEvent, kinds: re
     return {
       statements: [row, ...plan.statements, markRevoked(db, read.dispute.id, now)],
       followUp:
-        followUp &&
-        ((results, c) =>
-          followUp({ changed: (results[0]?.meta.changes ?? 0) > 0, revokedNow: (results.at(-1)?.meta.changes ?? 0) > 0 }, c)),
+        followUp && ((results, c) => followUp({ changed: (results[0]?.meta.changes ?? 0) > 0, revokedNow: (results.at(-1)?.meta.changes ?? 0) > 0 }, c)),
     };
   }
   return { statements: [] };

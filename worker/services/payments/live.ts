@@ -169,7 +169,9 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
 
     async submitDisputeEvidence(disputeId, evidence) {
       // Submitted at once: the admin reviewed it in the back office.
-      await call("dispute update", (stripe) => stripe.disputes.update(disputeId, { evidence, submit: true }, { idempotencyKey: `dispute-submit:${disputeId}` }));
+      await call("dispute update", (stripe) =>
+        stripe.disputes.update(disputeId, { evidence, submit: true }, { idempotencyKey: `dispute-submit:${disputeId}` }),
+      );
     },
 
     verifyEvent: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, opts.webhookSecret),

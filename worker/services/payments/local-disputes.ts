@@ -31,7 +31,15 @@ export async function raiseLocalDispute(deps: LocalDisputeDeps, input: RaiseInpu
   const charge = chargeOf(input.paymentIntentId);
   if (input.type === "fraud_warning") {
     const id = newLocalId("fraudWarning");
-    const object = { id, object: "radar.early_fraud_warning", actionable: true, charge, payment_intent: input.paymentIntentId, fraud_type: "made_with_stolen_card", livemode: false };
+    const object = {
+      id,
+      object: "radar.early_fraud_warning",
+      actionable: true,
+      charge,
+      payment_intent: input.paymentIntentId,
+      fraud_type: "made_with_stolen_card",
+      livemode: false,
+    };
     await send(deps, "radar.early_fraud_warning.created", object, now);
     return `efw:${id}`;
   }

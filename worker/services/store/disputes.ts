@@ -60,10 +60,7 @@ function warningStatements(db: DB, orderId: string, disputeId: string, warningNe
 type DisputedOrder = { id: string; number: number; email: string; paymentIntentId: string };
 
 const orderFacts = (db: DB, orderId: string) =>
-  db.$client
-    .prepare(`SELECT id, number, email, payment_intent_id AS paymentIntentId FROM orders WHERE id = ?1`)
-    .bind(orderId)
-    .first<DisputedOrder>();
+  db.$client.prepare(`SELECT id, number, email, payment_intent_id AS paymentIntentId FROM orders WHERE id = ?1`).bind(orderId).first<DisputedOrder>();
 
 /** What follows a stored dispute event: the gift time of a lost one taken back, the refund a warning claimed asked, the admins told. */
 async function afterDispute(c: FollowUpContext, kind: PurchaseKind, disputeId: string, effect: DisputeEffect, now: number) {
@@ -92,7 +89,11 @@ async function refundForWarning(c: FollowUpContext, kind: PurchaseKind, order: D
   const claim = await db.$client.prepare(`SELECT amount_cents AS amountCents FROM refund_claims WHERE key = ?1`).bind(key).first<{ amountCents: number }>();
   if (!claim) return;
   try {
-    await createPaymentsService(c.env, { db, kinds: [kind] }).refund({ paymentIntentId: order.paymentIntentId, amountCents: claim.amountCents, idempotencyKey: key });
+    await createPaymentsService(c.env, { db, kinds: [kind] }).refund({
+      paymentIntentId: order.paymentIntentId,
+      amountCents: claim.amountCents,
+      idempotencyKey: key,
+    });
   } catch (err) {
     // The claim stays: the admin sees the warning refunded by intent and may refund by hand.
     console.error(`store: the refund for fraud warning ${disputeId} on order ${order.id} failed`, err);

@@ -8,10 +8,9 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
 import { DISPUTE_NOTE_MAX, type AccessLogEntry, type DisputeDetail } from "#contracts/disputes-model.ts";
 import { formatMoment } from "../format";
-import { formatCents } from "../store-orders/format";
 import { disputeMessages as m, logKindMessages } from "./messages";
 import { disputeQueryOptions, useLocalClose, useSaveNote, useSubmitEvidence } from "./queries";
-import { DisputeStatus } from "./DisputeStatus";
+import { DisputeAmount, DisputeStatus } from "./DisputeStatus";
 import { WriteFailed } from "./DisputesPage";
 
 function Fact({ label, children }: { label: React.ReactNode; children: React.ReactNode }) {
@@ -195,7 +194,9 @@ function Dispute({ dispute }: { dispute: DisputeDetail }) {
         <Fact label={<FormattedMessage {...m.colStatus} />}>
           <DisputeStatus status={dispute.status} />
         </Fact>
-        <Fact label={<FormattedMessage {...m.colAmount} />}>{formatCents(intl, dispute.amountCents, dispute.currency)}</Fact>
+        <Fact label={<FormattedMessage {...m.colAmount} />}>
+          <DisputeAmount cents={dispute.amountCents} currency={dispute.currency} />
+        </Fact>
         {dispute.reason && <Fact label={<FormattedMessage {...m.reason} />}>{dispute.reason}</Fact>}
         {dispute.evidenceDueAt && open && (
           <Fact label={<FormattedMessage {...m.deadline} />}>

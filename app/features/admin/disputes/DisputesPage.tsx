@@ -9,10 +9,9 @@ import { QueryState } from "../../../components/QueryState";
 import { serverErrorText } from "../../../lib/forms/errorText";
 import type { DisputeSummary } from "#contracts/disputes-model.ts";
 import { formatMoment } from "../format";
-import { formatCents } from "../store-orders/format";
 import { disputeMessages as m } from "./messages";
 import { disputesQueryOptions, useLocalRaise } from "./queries";
-import { DisputeStatus, DisputeType } from "./DisputeStatus";
+import { DisputeAmount, DisputeStatus, DisputeType } from "./DisputeStatus";
 
 function DisputesTable({ disputes }: { disputes: DisputeSummary[] }) {
   const intl = useIntl();
@@ -61,7 +60,9 @@ function DisputesTable({ disputes }: { disputes: DisputeSummary[] }) {
               <td>
                 <DisputeStatus status={d.status} />
               </td>
-              <td>{formatCents(intl, d.amountCents, d.currency)}</td>
+              <td>
+                <DisputeAmount cents={d.amountCents} currency={d.currency} />
+              </td>
               <td>
                 {d.evidenceDueAt && !d.closedAt ? (
                   <time dateTime={d.evidenceDueAt}>{formatMoment(intl, d.evidenceDueAt)}</time>
