@@ -7,6 +7,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliver, event, postWebhook, signatureFor, type TestEvent } from "./payments-fixtures";
 import { clearOrders, D1, insertPaidOrder, orderStateOf, type InsertedOrder } from "./store-order-fixtures";
+import { env } from "cloudflare:workers";
+import { backgroundWorkSettled } from "../../worker/lib/background-work";
+import { call, createUser } from "./helpers";
 
 beforeEach(async () => {
   await clearOrders();
@@ -189,5 +192,45 @@ describe("early fraud warnings", () => {
     expect(await disputeRow(id)).toMatchObject({ type: "fraud_warning", fraud_action: "flagged", status: "flagged" });
     expect(await orderStateOf(o.id)).toEqual(before);
     expect((await D1.prepare("SELECT count(*) AS n FROM refund_claims").first<{ n: number }>())!.n).toBe(0);
+  });
+});
+
+describe("the admins are told", () => {
+  const ADMIN_EMAIL = (env as unknown as { ADMIN_EMAIL: string }).ADMIN_EMAIL;
+  const notices = async (number: number) =>
+    (
+      await D1.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ?1 AND (subject LIKE ?2 OR subject LIKE ?3) ORDER BY id")
+        .bind(ADMIN_EMAIL, `%#${number}%`, `%nº ${number}%`)
+        .all<{ subject: string; text: string }>()
+    ).results;
+
+  it("of a dispute opened and lost, once each however often the events arrive, in the notification language, and not while the orders' switch is off", async () => {
+    const o = await order();
+    const id = disputeId();
+    const t = Date.now();
+    const created = disputeEvent("created", o, id, "needs_response", t);
+    await deliver(created, created, disputeEvent("closed", o, id, "lost", t + 1000), disputeEvent("closed", o, id, "lost", t + 2000));
+    await backgroundWorkSettled();
+    const mails = await notices(o.number);
+    expect(mails.map((m) => m.subject)).toEqual([`A payment was disputed: order #${o.number}`, `Dispute lost: order #${o.number} was taken back`]);
+    expect(mails[0]!.text).toContain(`Customer: ${o.email}`);
+    expect(mails[0]!.text).toContain("Evidence due:");
+
+    const admin = await createUser("admin");
+    const settings = (json: unknown) => call("/api/admin/settings", { method: "PUT", cookie: admin.cookie, json });
+    expect((await settings({ notificationLocale: "pt-BR" })).status).toBe(200);
+    const p = await order();
+    await deliver(warningEvent(p));
+    await backgroundWorkSettled();
+    await vi.waitFor(async () =>
+      expect((await notices(p.number)).map((m) => m.subject)).toEqual([`Alerta de fraude: o pedido nº ${p.number} foi reembolsado e revogado`]),
+    );
+
+    expect((await settings({ notificationLocale: "en", notifications: { newOrder: false } })).status).toBe(200);
+    const q = await order();
+    await deliver(disputeEvent("created", q, disputeId(), "needs_response"));
+    await backgroundWorkSettled();
+    expect(await notices(q.number)).toEqual([]);
+    expect((await settings({ notifications: { newOrder: true } })).status).toBe(200);
   });
 });
