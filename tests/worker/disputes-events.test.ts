@@ -183,6 +183,22 @@ describe("early fraud warnings", () => {
     expect((await D1.prepare("SELECT count(*) AS n FROM payment_events WHERE type = 'charge.refunded'").first<{ n: number }>())!.n).toBe(1);
   });
 
+  it("a refund the provider refuses gives the claim back and flags the warning for the admin", async () => {
+    const o = await order();
+    // The provider's charge shows a refund the order's claim does not: it refuses the whole amount.
+    await D1.prepare("UPDATE orders SET refunded_cents = 100 WHERE id = ?1").bind(o.id).run();
+    const warning = warningEvent(o);
+    await deliver(warning);
+    const id = `efw:${(warning.data.object as { id: string }).id}`;
+    await vi.waitFor(async () => expect(await disputeRow(id)).toMatchObject({ fraud_action: "flagged", status: "flagged" }));
+    expect(await D1.prepare("SELECT refund_claimed_cents, status FROM orders WHERE id = ?1").bind(o.id).first()).toEqual({
+      refund_claimed_cents: 0,
+      status: "paid",
+    });
+    expect((await D1.prepare("SELECT count(*) AS n FROM refund_claims").first<{ n: number }>())!.n).toBe(0);
+    expect(await revoked(o.id)).toBe(0);
+  });
+
   it("a shipped order is only flagged for the admin: nothing is refunded or revoked", async () => {
     const o = await insertPaidOrder({ lines: [{ kind: "merch" }, { kind: "digital" }], shippedAt: Date.now(), status: "shipped" });
     const before = await orderStateOf(o.id);

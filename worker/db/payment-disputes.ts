@@ -127,3 +127,13 @@ export async function claimSubmission(db: DB, id: string, now: number): Promise<
 export async function releaseSubmission(db: DB, id: string, at: number): Promise<void> {
   await db.$client.prepare(`UPDATE payment_disputes SET submitted_at = NULL WHERE id = ?1 AND submitted_at = ?2`).bind(id, at).run();
 }
+
+/** A warning's automatic refund was refused: it is flagged for the admin instead. */
+export async function flagWarning(db: DB, id: string, now: number): Promise<void> {
+  await db.$client
+    .prepare(
+      `UPDATE payment_disputes SET fraud_action = 'flagged', status = 'flagged', updated_at = ?2 WHERE id = ?1 AND type = 'fraud_warning' AND fraud_action = 'refunded'`,
+    )
+    .bind(id, now)
+    .run();
+}

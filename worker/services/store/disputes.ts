@@ -12,11 +12,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Statement } from "../../db/d1";
-import { findDispute } from "../../db/payment-disputes";
+import { findDispute, flagWarning } from "../../db/payment-disputes";
+import { releaseRefund } from "../../db/refund-claims";
 import { findOrderByPaymentIntent, refundLedgerRows, revocationStatements } from "../../db/store-refunds";
 import { notifyAdmin } from "../admin-notifications";
 import type { DisputeFacts } from "../mail/dispute";
-import { createPaymentsService } from "../payments";
+import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../payments";
 import type { DisputeConditions, DisputeEffect, DisputePlan, FollowUpContext, PaymentDispute, PurchaseKind } from "../payments/purchase-kind";
 import { settleGiftTime } from "./gift-refund";
 
@@ -65,12 +66,13 @@ const orderFacts = (db: DB, orderId: string) =>
 /** What follows a stored dispute event: the gift time of a lost one taken back, the refund a warning claimed asked, the admins told. */
 async function afterDispute(c: FollowUpContext, kind: PurchaseKind, disputeId: string, effect: DisputeEffect, now: number) {
   const db = c.var.db;
-  const row = await findDispute(db, disputeId);
-  const order = row && (await orderFacts(db, row.targetId));
-  if (!row || !order) return;
+  const before = await findDispute(db, disputeId);
+  const order = before && (await orderFacts(db, before.targetId));
+  if (!before || !order) return;
   if (effect.revokedNow) await settleGiftTime(c.env, db, order.id, "revoke", now);
   // A warning's row is written once (the core never rewrites one): changed is its first delivery.
-  if (row.fraudAction === "refunded" && effect.changed) await refundForWarning(c, kind, order, disputeId);
+  if (before.fraudAction === "refunded" && effect.changed) await refundForWarning(c, kind, order, disputeId, now);
+  const row = (await findDispute(db, disputeId)) ?? before;
   const state = stateOf(row, now);
   if (!state) return;
   const facts: DisputeFacts = { ...row, state, orderNumber: order.number, email: order.email };
@@ -83,20 +85,22 @@ function stateOf(row: NonNullable<Awaited<ReturnType<typeof findDispute>>>, now:
   return row.createdAt === now ? "opened" : "updated";
 }
 
-async function refundForWarning(c: FollowUpContext, kind: PurchaseKind, order: DisputedOrder, disputeId: string) {
+async function refundForWarning(c: FollowUpContext, kind: PurchaseKind, order: DisputedOrder, disputeId: string, now: number) {
   const db = c.var.db;
   const key = warningKey(disputeId);
   const claim = await db.$client.prepare(`SELECT amount_cents AS amountCents FROM refund_claims WHERE key = ?1`).bind(key).first<{ amountCents: number }>();
   if (!claim) return;
   try {
-    await createPaymentsService(c.env, { db, kinds: [kind] }).refund({
-      paymentIntentId: order.paymentIntentId,
-      amountCents: claim.amountCents,
-      idempotencyKey: key,
-    });
+    const payments = createPaymentsService(c.env, { db, kinds: [kind] });
+    await payments.refund({ paymentIntentId: order.paymentIntentId, amountCents: claim.amountCents, idempotencyKey: key });
   } catch (err) {
-    // The claim stays: the admin sees the warning refunded by intent and may refund by hand.
-    console.error(`store: the refund for fraud warning ${disputeId} on order ${order.id} failed`, err);
+    console.error(`store: the refund for fraud warning ${disputeId} on order ${order.id} failed; flagged for the admin`, err);
+    // Refused (or payments unavailable): the claim is given back and the admin decides, as for a
+    // shipped order. Anything else may have refunded: the claim stays, as an admin's refund's does.
+    if (err instanceof PaymentProviderError || err instanceof PaymentsConfigError) {
+      await releaseRefund(db, order.id, key);
+      await flagWarning(db, disputeId, now);
+    }
   }
 }
 
