@@ -193,6 +193,23 @@ describe("the access log", () => {
     });
   });
 
+  it("a buyer's full-track stream of the bought release is logged on its order; a VIP's stream of what they did not buy is not", async () => {
+    const buyer = await createUser("user");
+    const vip = await createUser("vip");
+    const order = await seedOrder({ userId: buyer.id, email: buyer.email, lines: [] });
+    await grant(order, { albumId: "radio-heartline" }, buyer.id);
+    const track = (await D1.prepare("SELECT id FROM tracks WHERE album_id = 'radio-heartline' AND audio_key IS NOT NULL ORDER BY id LIMIT 1").first<{
+      id: string;
+    }>())!.id;
+    const stream = (cookie: string) => call(`/api/music/tracks/${track}/stream`, { method: "POST", cookie, headers: { "cf-connecting-ip": "198.51.100.5" } });
+    expect((await stream(buyer.cookie)).status).toBe(200);
+    expect((await stream(vip.cookie)).status).toBe(200);
+    await vi.waitFor(async () => {
+      const rows = await D1.prepare("SELECT order_id, kind, ip, detail FROM order_access_log WHERE kind = 'stream'").all();
+      expect(rows.results).toEqual([{ order_id: order.id, kind: "stream", ip: "198.51.100.5", detail: JSON.stringify({ track }) }]);
+    });
+  });
+
   it("a member's account deletion keeps the order's log for its records, without their addresses", async () => {
     const member = await createUser("user");
     const o = await insertPaidOrder({ lines: [{ kind: "digital" }], userId: member.id, email: member.email });
