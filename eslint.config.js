@@ -35,7 +35,7 @@ const adminParts = readdirSync(ADMIN, { withFileTypes: true })
 const APP_SSR_ENTRY = fileURLToPath(new URL("./app/ssr/render.tsx", import.meta.url));
 
 const CORE_IMPORTS =
-  "The payments core imports no kind of purchase and no other service; of db/ only its event log (payment-events.ts): a kind imports services/payments and registers in its area's `purchases` (worker/services/areas/), and what the core needs of a kind is a hook of PurchaseKind.";
+  "The payments core imports no kind of purchase and no other service; of db/ only its event log and disputes (payment-events.ts, payment-disputes.ts): a kind imports services/payments and registers in its area's `purchases` (worker/services/areas/), and what the core needs of a kind is a hook of PurchaseKind.";
 
 const WORKER_STATEFUL = ["./worker/db", "./worker/services", "./worker/durable-objects", "./worker/middleware", "./worker/routes"];
 
@@ -141,7 +141,7 @@ const boundaries = [
   {
     target: "./worker/services/payments",
     from: "./worker/db",
-    except: ["./payment-events.ts", "./client.ts", "./d1.ts"],
+    except: ["./payment-events.ts", "./payment-disputes.ts", "./client.ts", "./d1.ts"],
     message: CORE_IMPORTS,
   },
   {

@@ -75,6 +75,8 @@ import { Route as VipCheckoutTestRouteImport } from './routes/vip-checkout/test'
 import { Route as VipMembershipManageRouteImport } from './routes/vip-membership/manage'
 import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
 import { Route as AdminAnalyticsTracksRouteImport } from './routes/admin/analytics/tracks'
+import { Route as AdminDisputesIndexRouteImport } from './routes/admin/disputes.index'
+import { Route as AdminDisputesDisputeIdRouteImport } from './routes/admin/disputes.$disputeId'
 import { Route as AdminStoreIndexRouteImport } from './routes/admin/store/index'
 import { Route as AdminStoreShippingRouteImport } from './routes/admin/store_.shipping'
 import { Route as EmbedAlbumAlbumIdRouteImport } from './routes/embed/album/$albumId'
@@ -420,6 +422,16 @@ const AdminAnalyticsTracksRoute = AdminAnalyticsTracksRouteImport.update({
   path: '/analytics/tracks',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminDisputesIndexRoute = AdminDisputesIndexRouteImport.update({
+  id: '/disputes/',
+  path: '/disputes/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminDisputesDisputeIdRoute = AdminDisputesDisputeIdRouteImport.update({
+  id: '/disputes/$disputeId',
+  path: '/disputes/$disputeId',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminStoreIndexRoute = AdminStoreIndexRouteImport.update({
   id: '/store/',
   path: '/store/',
@@ -558,6 +570,7 @@ export interface FileRoutesByFullPath {
   '/store/': typeof StoreIndexRoute
   '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
@@ -568,6 +581,7 @@ export interface FileRoutesByFullPath {
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/store/checkout/test': typeof StoreCheckoutTestRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
+  '/admin/disputes/': typeof AdminDisputesIndexRoute
   '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
   '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
@@ -639,6 +653,7 @@ export interface FileRoutesByTo {
   '/store': typeof StoreIndexRoute
   '/tickets': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
@@ -649,6 +664,7 @@ export interface FileRoutesByTo {
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/store/checkout/test': typeof StoreCheckoutTestRoute
   '/admin/analytics': typeof AdminAnalyticsIndexRoute
+  '/admin/disputes': typeof AdminDisputesIndexRoute
   '/admin/store': typeof AdminStoreIndexRoute
   '/music/catalog': typeof MusicCatalogIndexRoute
   '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
@@ -722,6 +738,7 @@ export interface FileRoutesById {
   '/store/': typeof StoreIndexRoute
   '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
   '/admin/store_/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
@@ -732,6 +749,7 @@ export interface FileRoutesById {
   '/social/profile/$userId': typeof SocialProfileUserIdRoute
   '/store_/checkout/test': typeof StoreCheckoutTestRoute
   '/admin/analytics/': typeof AdminAnalyticsIndexRoute
+  '/admin/disputes/': typeof AdminDisputesIndexRoute
   '/admin/store/': typeof AdminStoreIndexRoute
   '/music/catalog/': typeof MusicCatalogIndexRoute
   '/admin/store/orders/$orderId': typeof AdminStoreOrdersOrderIdRoute
@@ -806,6 +824,7 @@ export interface FileRouteTypes {
     | '/store/'
     | '/tickets/'
     | '/admin/analytics/tracks'
+    | '/admin/disputes/$disputeId'
     | '/admin/store/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
@@ -816,6 +835,7 @@ export interface FileRouteTypes {
     | '/social/profile/$userId'
     | '/store/checkout/test'
     | '/admin/analytics/'
+    | '/admin/disputes/'
     | '/admin/store/'
     | '/music/catalog/'
     | '/admin/store/orders/$orderId'
@@ -887,6 +907,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/tickets'
     | '/admin/analytics/tracks'
+    | '/admin/disputes/$disputeId'
     | '/admin/store/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
@@ -897,6 +918,7 @@ export interface FileRouteTypes {
     | '/social/profile/$userId'
     | '/store/checkout/test'
     | '/admin/analytics'
+    | '/admin/disputes'
     | '/admin/store'
     | '/music/catalog'
     | '/admin/store/orders/$orderId'
@@ -969,6 +991,7 @@ export interface FileRouteTypes {
     | '/store/'
     | '/tickets/'
     | '/admin/analytics/tracks'
+    | '/admin/disputes/$disputeId'
     | '/admin/store_/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
@@ -979,6 +1002,7 @@ export interface FileRouteTypes {
     | '/social/profile/$userId'
     | '/store_/checkout/test'
     | '/admin/analytics/'
+    | '/admin/disputes/'
     | '/admin/store/'
     | '/music/catalog/'
     | '/admin/store/orders/$orderId'
@@ -1509,6 +1533,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAnalyticsTracksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/disputes/': {
+      id: '/admin/disputes/'
+      path: '/disputes'
+      fullPath: '/admin/disputes/'
+      preLoaderRoute: typeof AdminDisputesIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/disputes/$disputeId': {
+      id: '/admin/disputes/$disputeId'
+      path: '/disputes/$disputeId'
+      fullPath: '/admin/disputes/$disputeId'
+      preLoaderRoute: typeof AdminDisputesDisputeIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/store/': {
       id: '/admin/store/'
       path: '/store'
@@ -1629,8 +1667,10 @@ interface AdminRouteRouteChildren {
   AdminVenuesRoute: typeof AdminVenuesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAnalyticsTracksRoute: typeof AdminAnalyticsTracksRoute
+  AdminDisputesDisputeIdRoute: typeof AdminDisputesDisputeIdRoute
   AdminStoreShippingRoute: typeof AdminStoreShippingRoute
   AdminAnalyticsIndexRoute: typeof AdminAnalyticsIndexRoute
+  AdminDisputesIndexRoute: typeof AdminDisputesIndexRoute
   AdminStoreIndexRoute: typeof AdminStoreIndexRoute
   AdminStoreOrdersOrderIdRoute: typeof AdminStoreOrdersOrderIdRoute
   AdminTicketsEventsEventIdRoute: typeof AdminTicketsEventsEventIdRoute
@@ -1656,8 +1696,10 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminVenuesRoute: AdminVenuesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminAnalyticsTracksRoute: AdminAnalyticsTracksRoute,
+  AdminDisputesDisputeIdRoute: AdminDisputesDisputeIdRoute,
   AdminStoreShippingRoute: AdminStoreShippingRoute,
   AdminAnalyticsIndexRoute: AdminAnalyticsIndexRoute,
+  AdminDisputesIndexRoute: AdminDisputesIndexRoute,
   AdminStoreIndexRoute: AdminStoreIndexRoute,
   AdminStoreOrdersOrderIdRoute: AdminStoreOrdersOrderIdRoute,
   AdminTicketsEventsEventIdRoute: AdminTicketsEventsEventIdRoute,

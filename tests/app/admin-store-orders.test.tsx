@@ -54,6 +54,7 @@ const LIST: OrdersListResponse = {
 
 const DETAIL: OrderDetail = {
   ...ORDERS[0]!,
+  disputes: [],
   locale: "pt-BR",
   tax: { cents: 300, behavior: "exclusive", status: "collected", place: "US-CA", buyerTaxId: null },
   subtotalCents: 3400,

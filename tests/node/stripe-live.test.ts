@@ -307,3 +307,55 @@ describe("webhook verification (constructEventAsync)", () => {
     expect(seen).toHaveLength(0);
   });
 });
+
+describe("live disputes and fraud scoring (decision 094)", () => {
+  const order: OrderCheckoutInput = {
+    checkoutId: "sc_0123456789abcdef0123456789abcdef",
+    email: "fan@example.com",
+    locale: "en",
+    currency: "usd",
+    lines: [{ name: "Freestyle Nights", unitAmountCents: 900, quantity: 1, taxKind: "digital_audio" }],
+    shipping: null,
+    expiresAt: Date.UTC(2026, 10, 25, 12, 31),
+    origin: "https://fans.example",
+    buyerIp: "203.0.113.7",
+    taxBehavior: "exclusive",
+  };
+
+  it("tells the checkout session the buyer's e-mail and IP for the provider's scoring", async () => {
+    await service().createOrderCheckout(order);
+    const form = Object.fromEntries(seen[0]!.form);
+    expect(form).toMatchObject({
+      customer_email: "fan@example.com",
+      "metadata[buyer_ip]": "203.0.113.7",
+      "payment_intent_data[metadata][buyer_ip]": "203.0.113.7",
+    });
+  });
+
+  it("submits the evidence through Stripe's dispute API, once per dispute", async () => {
+    nextReply = () => ({ status: 200, body: { id: "dp_1", object: "dispute", status: "under_review" } });
+    await service().submitDisputeEvidence("dp_1", {
+      access_activity_log: "2026-11-27T10:00:00.000Z download ip=203.0.113.7 format=mp3 bytes=1000",
+      customer_email_address: "fan@example.com",
+      customer_purchase_ip: "203.0.113.7",
+      refund_policy_disclosure: "14-day refund",
+      uncategorized_text: "The buyer downloaded it twice.",
+    });
+    const req = seen[0]!;
+    expect(`${req.method} ${req.path}`).toBe("POST /v1/disputes/dp_1");
+    expect(req.headers["idempotency-key"]).toBe("dispute-submit:dp_1");
+    expect(Object.fromEntries(req.form)).toEqual({
+      "evidence[access_activity_log]": "2026-11-27T10:00:00.000Z download ip=203.0.113.7 format=mp3 bytes=1000",
+      "evidence[customer_email_address]": "fan@example.com",
+      "evidence[customer_purchase_ip]": "203.0.113.7",
+      "evidence[refund_policy_disclosure]": "14-day refund",
+      "evidence[uncategorized_text]": "The buyer downloaded it twice.",
+      submit: "true",
+    });
+  });
+
+  it("turns a refusal into PaymentProviderError", async () => {
+    nextReply = () => ({ status: 400, body: { error: { type: "invalid_request_error", message: "This dispute is already closed" } } });
+    await expect(service().submitDisputeEvidence("dp_2", { customer_email_address: "fan@example.com" })).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+});

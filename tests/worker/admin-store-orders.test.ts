@@ -271,11 +271,15 @@ describe("mark shipped", () => {
   it("answers a second mark with 409 order_already_shipped and changes nothing", async () => {
     const order = await insertPaidOrder();
     expect((await ship(order.id)).status).toBe(200);
+    const shippingLog = () => D1.prepare("SELECT kind, detail FROM order_access_log WHERE order_id = ?1").bind(order.id).all();
+    // The order's access log (decision 094) has the shipping once, for a dispute's evidence.
+    expect((await shippingLog()).results).toEqual([{ kind: "shipping", detail: JSON.stringify({ carrier: "Correios", trackingNumber: "AA123456789BR" }) }]);
     const before = { state: await orderStateOf(order.id), mails: await mailsTo(order.email) };
     const again = await ship(order.id, { carrier: "ups", trackingNumber: "1Z999" });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe("order_already_shipped");
     expect({ state: await orderStateOf(order.id), mails: await mailsTo(order.email) }).toEqual(before);
+    expect((await shippingLog()).results).toHaveLength(1);
   });
 
   it("mails a guest in English with a typed link, and keeps a partly refunded order's status", async () => {

@@ -211,6 +211,7 @@ describe("the provider fails", () => {
       createPortal: () => Promise.reject(new Error("unused")),
       cancelSubscription: () => Promise.reject(new Error("unused")),
       refund: () => Promise.reject(new Error("unused")),
+      submitDisputeEvidence: () => Promise.reject(new Error("unused")),
       verifyEvent: () => Promise.reject(new Error("unused")),
     };
     const body = { ...cart([{ productId, variantId, quantity: 2 }], { shippingCountry: "US", promoCode: code }), email: guestEmail() } as never;
@@ -246,6 +247,7 @@ describe("what the provider is told", () => {
       createPortal: () => Promise.reject(new Error("unused")),
       cancelSubscription: () => Promise.reject(new Error("unused")),
       refund: () => Promise.reject(new Error("unused")),
+      submitDisputeEvidence: () => Promise.reject(new Error("unused")),
       verifyEvent: () => Promise.reject(new Error("unused")),
     };
     const body = {
@@ -262,12 +264,19 @@ describe("what the provider is told", () => {
     const result = await openStoreCheckout(
       db(),
       capturing,
-      { body, buyer: { userId: null, isVip: false, email: "fan@example.com", buyerKeyHash: "h" }, locale: "pt-BR", origin: "https://fans.test" },
+      {
+        body,
+        buyer: { userId: null, isVip: false, email: "fan@example.com", buyerKeyHash: "h", ip: "203.0.113.7" },
+        locale: "pt-BR",
+        origin: "https://fans.test",
+      },
       now,
     );
     expect(result).toEqual({ url: "https://checkout.stripe.test/c/pay/cs_test_captured" });
     const [input] = seenInputs;
     expect(input).toEqual({
+      // The buyer's address for the provider's scoring, as the checkout keeps it (decision 094).
+      buyerIp: "203.0.113.7",
       checkoutId: expect.stringMatching(/^sc_[0-9a-f]{32}$/),
       email: "fan@example.com",
       locale: "pt-BR",

@@ -214,6 +214,27 @@ describe("a paid session makes the order", () => {
     expect((await D1.prepare("SELECT user_id FROM entitlements WHERE order_id = ?1").bind(order!.id).first<{ user_id: string }>())!.user_id).toBe(member.id);
   });
 
+  it("starts the order's access log (decision 094): the purchase with the checkout's IP, the refund policy shown, and the receipt, once", async () => {
+    const album = await seedProduct({ usd: 900 });
+    const email = `buyer_${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await postCheckout({ email, ...cart([{ productId: album }]) }, undefined, { "cf-connecting-ip": "203.0.113.44" });
+    expect(res.status).toBe(200);
+    const session = sessionOf((await res.json<{ url: string }>()).url);
+    const row = (await checkoutRowBySession(session))!;
+    expect(row.buyer_ip).toBe("203.0.113.44");
+    const c = { id: String(row.id), session, buyerCookie: null, total: Number(row.total_cents), email };
+    const completed = sessionEvent("checkout.session.completed", c, { paid: true });
+    await deliver(completed, sessionEvent("checkout.session.async_payment_succeeded", c, { paid: true }));
+    await backgroundWorkSettled();
+    const [order] = (await ordersOf(c.id)).results;
+    const log = await D1.prepare("SELECT kind, ip, detail FROM order_access_log WHERE order_id = ?1 ORDER BY id").bind(order!.id).all();
+    expect(log.results).toEqual([
+      { kind: "purchase", ip: "203.0.113.44", detail: JSON.stringify({ email }) },
+      { kind: "refund_policy", ip: null, detail: JSON.stringify({ policy: "terms-14-day-refund" }) },
+      { kind: "receipt", ip: null, detail: JSON.stringify({ to: email, number: order!.number }) },
+    ]);
+  });
+
   it("numbers orders one after another", async () => {
     const album = await seedProduct();
     const a = await openCheckout(cart([{ productId: album }]));

@@ -128,6 +128,15 @@ describe("a ticket's QR token", () => {
     });
     // Its typed code too; the first admission stays as it was.
     expect((await checkInOk(colleague.cookie, { eventId: show.eventId, code: ticket.code })).result).toBe("already_checked_in");
+    // The order's access log (decision 094) has the one admission, for a dispute's evidence.
+    expect(
+      await row("SELECT count(*) AS n, max(kind) AS kind, max(at) AS at, max(detail) AS detail FROM order_access_log WHERE order_id = ?1", orderId),
+    ).toEqual({
+      n: 1,
+      kind: "check_in",
+      at: NOW,
+      detail: JSON.stringify({ ticket: ticket.code, event: show.eventId }),
+    });
     expect(await ticketRow(ticket.id)).toEqual({ status: "valid", checked_in_at: NOW, checked_in_by: door.id });
   });
 

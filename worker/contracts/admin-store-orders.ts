@@ -210,7 +210,11 @@ export type OrderDetail = OrderListItem & {
   /** The order's redeemed gift codes: who redeemed each and how much of its VIP time is still ahead of them. */
   redeemedGifts: RedeemedGiftView[];
   history: OrderHistoryEntry[];
+  /** Disputes and early fraud warnings on the order's payment, newest first (decision 094). */
+  disputes: OrderDisputeView[];
 };
+
+export type OrderDisputeView = { id: string; type: "dispute" | "fraud_warning"; status: string; outcome: "won" | "lost" | null };
 
 export type OrderDetailResponse = { order: OrderDetail };
 

@@ -249,6 +249,13 @@ export const ROUTE_CODES = {
   // 400 for more than the order shows left; 409 when a racing refund took it meanwhile.
   refund_over_remaining: { status: [400, 409], en: STORE_ORDER_MESSAGES.overRemaining },
   refund_failed: { status: 502, en: STORE_ORDER_MESSAGES.refundFailed },
+  // disputes and early fraud warnings (decision 094)
+  dispute_not_found: { status: 404, en: "No such dispute" },
+  dispute_closed: { status: 409, en: "This dispute is closed" },
+  dispute_not_submittable: { status: 409, en: "A fraud warning takes no evidence" },
+  dispute_already_submitted: { status: 409, en: "The evidence was submitted already" },
+  dispute_submit_failed: { status: 502, en: "The payment provider did not take the evidence. Please try again." },
+  order_not_disputable: { status: 409, en: "Only a paid order that is not refunded in full can be disputed" },
   gift_time_required: { status: 400, en: STORE_ORDER_MESSAGES.giftTimeRequired },
   // store: back office products
   release_in_store: { status: 409, en: "This release is sold in the store: delete or change its product first" },

@@ -139,7 +139,7 @@ export function addressOf(stored: Record<string, string | null> | null): OrderAd
 }
 
 /** One order with everything the detail page shows; null when there is none. */
-export async function findOrderDetail(db: DB, id: string): Promise<OrderDetail | null> {
+export async function findOrderDetail(db: DB, id: string): Promise<Omit<OrderDetail, "disputes"> | null> {
   const [found, lines, rights, gifts, audits, refunds, tickets] = await db.batch([
     db
       .select({ order: orders, username: users.username, items: listColumns.items, physical: listColumns.physical })

@@ -5,6 +5,7 @@
 import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { DB } from "./client";
+import { logOrderAccess } from "./order-access-log";
 import { eventTickets, ticketTypes } from "./schema/tickets";
 import { events } from "./schema/events";
 import { users } from "./schema/accounts";
@@ -59,7 +60,7 @@ export async function admitTicket(db: DB, eventId: string, read: TicketRead, sta
       .update(eventTickets)
       .set({ checkedInAt: new Date(now), checkedInBy: staffId })
       .where(and(admit, eq(eventTickets.eventId, eventId), eq(eventTickets.status, "valid"), sql`${eventTickets.checkedInAt} IS NULL`))
-      .returning({ id: eventTickets.id }),
+      .returning({ id: eventTickets.id, orderId: eventTickets.orderId, code: eventTickets.code }),
     db
       .select({
         id: eventTickets.id,
@@ -98,8 +99,12 @@ export async function admitTicket(db: DB, eventId: string, read: TicketRead, sta
         checkedInAt: row.checkedInAt,
       }
     : null;
-  if (updated.length === 1) {
+  const admitted = updated[0];
+  if (updated.length === 1 && admitted) {
     if (!found) throw new Error("event_tickets: no row after the admission");
+    // The order's access log (decision 094): the one admission, for a dispute's evidence.
+    if (admitted.orderId)
+      await logOrderAccess(db, admitted.orderId, { kind: "check_in", at: now, ip: null, detail: { ticket: admitted.code, event: eventId } });
     return { admitted: true, found };
   }
   return { admitted: false, found };

@@ -49,6 +49,9 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "store", table: "carts", column: "user_id" },
   { kind: "store", table: "store_claim_links", column: "user_id", omit: TOKEN_HASH },
   { kind: "payments", table: "revenue_entries", column: "user_id" },
+  // Disputes and fraud warnings on the member's payments (decision 094). The orders' access log has
+  // no member column and is not exported (decision 094 says so); deletion clears its addresses.
+  { kind: "payments", table: "payment_disputes", column: "user_id" },
   { kind: "sessions", table: "sessions", column: "user_id", omit: ["id_hash"] },
   { kind: "vip-pass", table: "vip_passes", column: "user_id" },
   { kind: "perks", table: "perk_reveals", column: "user_id" },
@@ -226,6 +229,11 @@ export async function deleteMemberAccount(db: DB, member: { id: string; email: s
     run(`DELETE FROM contact_messages WHERE lower(email) = lower(?2) AND ${guard} AND ?3 = ?3`),
     // "Notify me": the member's rows would go with the account (CASCADE); those asked with the address go too.
     run(`DELETE FROM notify_requests WHERE (user_id = ?1 OR lower(email) = lower(?2)) AND ${guard} AND ?3 = ?3`),
+    // The orders' access log (decision 094) stays with the orders for their records, without the
+    // member's addresses; the checkouts' too.
+    run(`UPDATE order_access_log SET ip = NULL
+      WHERE ip IS NOT NULL AND order_id IN (SELECT id FROM orders WHERE user_id = ?1 OR lower(email) = lower(?2)) AND ${guard} AND ?3 = ?3`),
+    run(`UPDATE store_checkouts SET buyer_ip = NULL WHERE buyer_ip IS NOT NULL AND (user_id = ?1 OR lower(email) = lower(?2)) AND ${guard} AND ?3 = ?3`),
     run(`DELETE FROM login_throttles WHERE email = lower(?2) AND ${guard} AND ?3 = ?3`),
     run(`DELETE FROM track_preview_plays WHERE listener = ?1 AND ${guard} AND ?2 = ?2 AND ?3 = ?3`),
     run(`DELETE FROM users WHERE id = ?1 AND ${guard} AND ?2 = ?2 AND ?3 = ?3`),

@@ -15,3 +15,4 @@ export * from "./schema/vip";
 export * from "./schema/tickets";
 export * from "./schema/ticket-cancellations";
 export * from "./schema/notify-me";
+export * from "./schema/disputes";

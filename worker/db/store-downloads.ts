@@ -15,6 +15,7 @@ export type DownloadEntitlement = {
   albumId: string | null;
   trackId: string | null;
   revoked: boolean;
+  orderId: string;
   orderNumber: number;
   /** The order's language: the credits in the zip speak it. */
   locale: Locale;
@@ -28,6 +29,7 @@ export async function findEntitlement(db: DB, id: string): Promise<DownloadEntit
       albumId: entitlements.albumId,
       trackId: entitlements.trackId,
       revokedAt: entitlements.revokedAt,
+      orderId: entitlements.orderId,
       orderNumber: orders.number,
       locale: orders.locale,
     })

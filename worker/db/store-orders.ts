@@ -10,6 +10,7 @@ import { entitlements, giftCodes, orderLines, orders, products, stockHolds } fro
 import type { StoreCheckoutRow } from "./store-checkouts";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import type { OrderTax, TaxBehavior } from "#contracts/tax-model.ts";
+import { REFUND_POLICY_VERSION } from "#contracts/disputes-model.ts";
 
 const stmt = (text: string, ...params: unknown[]): Statement => ({ sql: text, params });
 
@@ -153,6 +154,20 @@ export function paidOrderStatements(o: PaidOrder, now: number): [Statement, ...S
       ),
     );
   }
+  // The order's access log (decision 094): the purchase (its IP and time) and the refund policy the
+  // checkout showed, once per order (a second event for the same checkout finds them).
+  statements.push(
+    stmt(
+      `INSERT INTO order_access_log (order_id, kind, at, ip, detail)
+       SELECT o.id, k.kind, o.paid_at, CASE WHEN k.kind = 'purchase' THEN c.buyer_ip END,
+              CASE WHEN k.kind = 'purchase' THEN json_object('email', o.email) ELSE json_object('policy', ?3) END
+         FROM orders o JOIN store_checkouts c ON c.id = o.checkout_id, (SELECT 'purchase' AS kind UNION ALL SELECT 'refund_policy') k
+        WHERE o.id = ?1 AND c.id = ?2 AND NOT EXISTS (SELECT 1 FROM order_access_log l WHERE l.order_id = o.id AND l.kind = 'purchase')`,
+      o.orderId,
+      o.checkout.id,
+      REFUND_POLICY_VERSION,
+    ),
+  );
   statements.push(
     stmt(`UPDATE stock_holds SET state = 'committed', updated_at = ?3 WHERE checkout_id = ?2 AND state = 'held' AND ${exists}`, o.orderId, o.checkout.id, now),
   );

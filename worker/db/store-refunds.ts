@@ -60,7 +60,7 @@ export const REFUND_OF_REF = `CASE WHEN ref LIKE 'refund:%${TICKETS_PART}' THEN 
  * while the refund has no row yet (a replay, or a refund recorded before the split, adds nothing).
  * `amount` is read from the order row `o`.
  */
-function refundLedgerRows(db: DB, order: RefundedOrder, ref: string, amount: SQL, at: SQL | number): Statement[] {
+export function refundLedgerRows(db: DB, order: RefundedOrder, ref: string, amount: SQL, at: SQL | number): Statement[] {
   const charged = sql`(SELECT coalesce(sum(e.amount_cents), 0) FROM revenue_entries e WHERE e.order_id = o.id AND e.source = 'tickets' AND e.amount_cents > 0)`;
   const refunded = sql`(SELECT coalesce(-sum(e.amount_cents), 0) FROM revenue_entries e WHERE e.order_id = o.id AND e.source = 'tickets' AND e.amount_cents < 0)`;
   const ticketsPart = sql`max(0, min(CAST(round(${amount} * ${charged} * 1.0 / o.total_cents) AS INTEGER), ${charged} - ${refunded}, ${amount}))`;
@@ -111,29 +111,42 @@ export function refundStatements(db: DB, order: RefundedOrder, charge: ChargeRef
             updated_at = ${now}
           WHERE id = ${order.id} AND ${refunded} > refunded_cents`,
     ),
-    raw(db, sql`UPDATE entitlements SET revoked_at = ${now} WHERE order_id = ${order.id} AND revoked_at IS NULL AND ${fullyRefunded(order.id)}`),
+    ...revocationStatements(db, order.id, now, fullyRefunded(order.id), fullyRefundedUnshipped(order.id)),
+  ];
+}
+
+/**
+ * What an order paid for, taken back once `when` holds inside the batch (a full refund; a lost
+ * dispute, decision 094): its downloads revoked, its unredeemed gift codes void, the stock of its
+ * lines given back when `unshipped` holds too, each line once (restocked_at), and its valid tickets
+ * refunded with their seats given back, each once. Every statement finds nothing left to do the
+ * second time.
+ */
+export function revocationStatements(db: DB, orderId: string, now: number, when: SQL, unshipped: SQL): Statement[] {
+  return [
+    raw(db, sql`UPDATE entitlements SET revoked_at = ${now} WHERE order_id = ${orderId} AND revoked_at IS NULL AND ${when}`),
     raw(
       db,
       sql`UPDATE gift_codes SET voided_at = ${now}
-          WHERE order_id = ${order.id} AND redeemed_at IS NULL AND voided_at IS NULL AND ${fullyRefunded(order.id)}`,
+          WHERE order_id = ${orderId} AND redeemed_at IS NULL AND voided_at IS NULL AND ${when}`,
     ),
     // The stock first, then the lines' marks: a line already marked gives nothing back.
     raw(
       db,
       sql`UPDATE product_variants SET stock = stock + (
             SELECT sum(l.quantity) FROM order_lines l
-            WHERE l.order_id = ${order.id} AND l.variant_id = product_variants.id AND l.kind = 'merch' AND l.restocked_at IS NULL)
+            WHERE l.order_id = ${orderId} AND l.variant_id = product_variants.id AND l.kind = 'merch' AND l.restocked_at IS NULL)
           WHERE id IN (SELECT l.variant_id FROM order_lines l
-                       WHERE l.order_id = ${order.id} AND l.variant_id IS NOT NULL AND l.kind = 'merch' AND l.restocked_at IS NULL)
-            AND ${fullyRefundedUnshipped(order.id)}`,
+                       WHERE l.order_id = ${orderId} AND l.variant_id IS NOT NULL AND l.kind = 'merch' AND l.restocked_at IS NULL)
+            AND ${unshipped}`,
     ),
     raw(
       db,
       sql`UPDATE order_lines SET restocked_at = ${now}
-          WHERE order_id = ${order.id} AND variant_id IS NOT NULL AND kind = 'merch' AND restocked_at IS NULL
-            AND ${fullyRefundedUnshipped(order.id)}`,
+          WHERE order_id = ${orderId} AND variant_id IS NOT NULL AND kind = 'merch' AND restocked_at IS NULL
+            AND ${unshipped}`,
     ),
-    ...ticketRefundStatements(order.id, now),
+    ...ticketRefundStatements(db, orderId, now, when),
   ];
 }
 

@@ -14,7 +14,7 @@
 // Issuing: one `event_tickets` row per seat of each committed hold, conditional on the order this
 // delivery inserted. A full refund turns the order's `valid` tickets `refunded` and gives their seats
 // back in the same batch, seats first: a ticket already refunded (or cancelled) gives nothing.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DB } from "./client";
 import type { Statement } from "./d1";
 import { events } from "./schema/events";
@@ -231,30 +231,29 @@ export function ticketOrderStatements(p: TicketOrderPlan, now: number): Statemen
   return statements;
 }
 
-/** The order is refunded in full now (read inside the batch, after the refund's update of it). */
-const fullyRefunded = `EXISTS (SELECT 1 FROM orders o WHERE o.id = ?1 AND o.status = 'refunded')`;
-
 /**
- * A full refund's part for tickets, after the refund's update of the order: the seats of its
- * `valid` tickets back to their types and events, then those tickets `refunded`. A replay finds
- * none valid; cancelled tickets (an event cancellation) are left as they are and give nothing back.
+ * What takes an order's tickets back, once `when` holds (read inside the batch: a full refund, after
+ * its update of the order; a lost dispute, decision 094): the seats of its `valid` tickets back to
+ * their types and events, then those tickets `refunded`. A replay finds none valid; cancelled
+ * tickets (an event cancellation) are left as they are and give nothing back.
  */
-export const ticketRefundStatements = (orderId: string, now: number): Statement[] => [
-  stmt(
-    `UPDATE ticket_types
-        SET remaining = min(quantity, remaining + (SELECT count(*) FROM event_tickets e WHERE e.order_id = ?1 AND e.ticket_type_id = ticket_types.id AND e.status = 'valid')),
-            updated_at = ?2
-      WHERE id IN (SELECT ticket_type_id FROM event_tickets WHERE order_id = ?1 AND status = 'valid') AND ${fullyRefunded}`,
-    orderId,
-    now,
-  ),
-  stmt(
-    `UPDATE events
-        SET tickets_taken = max(0, tickets_taken - (SELECT count(*) FROM event_tickets e WHERE e.order_id = ?1 AND e.event_id = events.id AND e.status = 'valid'))
-      WHERE id IN (SELECT event_id FROM event_tickets WHERE order_id = ?1 AND status = 'valid') AND ${fullyRefunded}`,
-    orderId,
-  ),
-  stmt(`UPDATE event_tickets SET status = 'refunded', voided_at = ?2 WHERE order_id = ?1 AND status = 'valid' AND ${fullyRefunded}`, orderId, now),
+export const ticketRefundStatements = (db: DB, orderId: string, now: number, when: SQL): Statement[] => [
+  db
+    .run(
+      sql`UPDATE ticket_types
+        SET remaining = min(quantity, remaining + (SELECT count(*) FROM event_tickets e WHERE e.order_id = ${orderId} AND e.ticket_type_id = ticket_types.id AND e.status = 'valid')),
+            updated_at = ${now}
+      WHERE id IN (SELECT ticket_type_id FROM event_tickets WHERE order_id = ${orderId} AND status = 'valid') AND ${when}`,
+    )
+    .getQuery(),
+  db
+    .run(
+      sql`UPDATE events
+        SET tickets_taken = max(0, tickets_taken - (SELECT count(*) FROM event_tickets e WHERE e.order_id = ${orderId} AND e.event_id = events.id AND e.status = 'valid'))
+      WHERE id IN (SELECT event_id FROM event_tickets WHERE order_id = ${orderId} AND status = 'valid') AND ${when}`,
+    )
+    .getQuery(),
+  db.run(sql`UPDATE event_tickets SET status = 'refunded', voided_at = ${now} WHERE order_id = ${orderId} AND status = 'valid' AND ${when}`).getQuery(),
 ];
 
 /** A checkout's ticket lines with their type's and event's names now (the provider's line items, the summaries). */

@@ -12,12 +12,13 @@ import { notFound, routeError } from "../lib/errors";
 import { ANYONE, signMediaToken, signTrackToken } from "../lib/media-token";
 import { previewOf } from "../services/media/previews";
 import { visitorKeys } from "../services/analytics/visitor";
-import { clientIp, hitEdgeLimit } from "../services/rate-limit";
+import { clientIp, hitEdgeLimit, knownClientIp } from "../services/rate-limit";
 import { forget, rememberUntil } from "../lib/memo";
 import { albumsJson, publicAlbum, publicTrack } from "../services/catalog";
 import { albumView, findStreamSource, listTracks, recordPlay, recordPreviewPlay, totalPlays, type Timed } from "../db/music";
 import { answerLanguage } from "../middleware/content-language";
 import { ownsTrack } from "../db/store-downloads";
+import { logBoughtStream } from "../db/order-access-log";
 import {
   MUSIC_MESSAGES,
   SLUG_PATTERN,
@@ -111,6 +112,8 @@ export const musicRoutes = new Hono<HonoEnv>()
     if (!source || (source.state === "hidden" && !c.var.user.isAdmin)) throw trackNotFound();
     if (source.audioKey === null) throw routeError("not_playable");
     const { token, expiresAt } = await signTrackToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, id);
+    // A buyer's full-track stream goes in the bought order's access log (decision 094), after the answer.
+    c.executionCtx.waitUntil(logBoughtStream(c.var.db, c.var.user.id, id, Date.now(), knownClientIp(c.req)));
     return c.json<StreamResponse>({ url: `/media/tracks/${id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
   })
 

@@ -1,5 +1,5 @@
 // Mails to the site's admin (ADMIN_EMAIL) about new members, new VIP subscriptions, ticket
-// purchases and store orders, each only while its switch is on in the back office's settings, in the language
+// purchases, store orders and their disputes, each only while its switch is on in the back office's settings, in the language
 // those settings name for notification e-mails. Callers run
 // notifyAdmin off the response path (waitUntil): it never throws, a failure is only logged, so
 // the request that caused it is never failed or slowed by it.
@@ -13,12 +13,14 @@ import { readSettings } from "../db/settings";
 import { createMailService, type MailMessage } from "./mail";
 import { newUserNotificationMail, newVipNotificationMail, ticketPurchaseNotificationMail, type MemberFacts, type TicketPurchaseFacts } from "./mail/templates";
 import { newOrderNotificationMail, type NewOrderFacts } from "./mail/store-order";
+import { disputeNotificationMail, type DisputeFacts } from "./mail/dispute";
 
 export type AdminEvent =
   | { kind: "new_user"; member: MemberFacts }
   | { kind: "new_vip"; member: MemberFacts }
   | { kind: "ticket_purchase"; purchase: TicketPurchaseFacts }
-  | { kind: "new_order"; order: NewOrderFacts };
+  | { kind: "new_order"; order: NewOrderFacts }
+  | { kind: "dispute"; dispute: DisputeFacts };
 
 /** sent: mailed; off: its switch is off; failed: the settings, the config or the mail failed (logged). */
 export type NotifyOutcome = "sent" | "off" | "failed";
@@ -28,6 +30,8 @@ const SWITCH: Record<AdminEvent["kind"], keyof NotificationSettings> = {
   new_vip: "newVip",
   ticket_purchase: "ticketPurchase",
   new_order: "newOrder",
+  // Disputes and fraud warnings are about orders: the store orders' switch covers them (decision 094).
+  dispute: "newOrder",
 };
 
 function mailFor(event: AdminEvent, to: string, brandName: string, locale: Locale, at: Date): MailMessage {
@@ -45,6 +49,8 @@ function mailFor(event: AdminEvent, to: string, brandName: string, locale: Local
     case "new_order":
       // Keyed by the order: a retried notice is not mailed twice.
       return { ...newOrderNotificationMail({ to, brandName, locale, order: event.order, at }), idempotencyKey: `admin-new-order:${event.order.number}` };
+    case "dispute":
+      return disputeNotificationMail({ to, locale, dispute: event.dispute });
   }
 }
 

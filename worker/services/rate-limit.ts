@@ -69,6 +69,12 @@ export const UNKNOWN_CLIENT_IP = "unknown";
  */
 export const clientIp = (headers: { header(name: string): string | undefined }) => headers.header("cf-connecting-ip")?.trim() || UNKNOWN_CLIENT_IP;
 
+/** The request's address to keep as a fact (an order's access log), or null when the edge did not say. */
+export const knownClientIp = (headers: { header(name: string): string | undefined }) => {
+  const ip = clientIp(headers);
+  return ip === UNKNOWN_CLIENT_IP ? null : ip;
+};
+
 /** Counts one request under `key` on the limit's Rate Limiting binding; 429 once it says no. */
 export async function hitEdgeLimit(env: AppEnv, limit: EdgeRateLimit, key: string) {
   const { success } = await env[EDGE_RATE_LIMITS[limit].binding].limit({ key });

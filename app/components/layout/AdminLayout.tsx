@@ -25,6 +25,7 @@ const adminMessages = defineMessages({
   store: { id: "admin.nav.store", defaultMessage: "Store" },
   storeOrders: { id: "admin.nav.storeOrders", defaultMessage: "Orders" },
   storeShipping: { id: "admin.nav.storeShipping", defaultMessage: "Shipping" },
+  disputes: { id: "admin.nav.disputes", defaultMessage: "Disputes" },
   audit: { id: "admin.nav.audit", defaultMessage: "Audit Log" },
   parties: { id: "admin.nav.parties", defaultMessage: "Listening Parties" },
   settings: { id: "admin.nav.settings", defaultMessage: "Settings" },
@@ -54,6 +55,7 @@ const SIDEBAR_LINKS = [
   { to: "/admin/store", label: adminMessages.store, exact: true },
   { to: "/admin/store/orders", label: adminMessages.storeOrders, exact: false },
   { to: "/admin/store/shipping", label: adminMessages.storeShipping, exact: true },
+  { to: "/admin/disputes", label: adminMessages.disputes, exact: false },
   { to: "/admin/parties", label: adminMessages.parties, exact: false },
   { to: "/admin/audit", label: adminMessages.audit, exact: false },
 ] as const;

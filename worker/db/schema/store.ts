@@ -163,6 +163,8 @@ export const storeCheckouts = sqliteTable(
     promoUseTaken: integer("promo_use_taken", { mode: "boolean" }).notNull().default(false),
     /** The prices' tax behaviour for its currency when it was opened (decision 093). */
     taxBehavior: text("tax_behavior", { enum: TAX_BEHAVIORS }).notNull().default("exclusive"),
+    /** The buyer's IP address at checkout: the order's purchase IP (dispute evidence, decision 094). */
+    buyerIp: text("buyer_ip"),
   },
   (t) => [index("store_checkouts_status_expiry_idx").on(t.status, t.expiresAt), index("store_checkouts_user_idx").on(t.userId)],
 );

@@ -31,6 +31,7 @@ import { adminNotifyRoutes } from "./notify";
 import { adminStoreOrderRoutes } from "./store-orders";
 import { adminStoreShippingRoutes } from "./store-shipping";
 import { adminTaxRoutes } from "./tax";
+import { adminDisputeRoutes } from "./disputes";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -61,6 +62,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/dead-letters", deadLetterRoutes)
   .route("/store/shipping", adminStoreShippingRoutes)
   .route("/tax", adminTaxRoutes)
+  .route("/disputes", adminDisputeRoutes)
   .all("*", () => {
     throw notFound();
   });

@@ -20,10 +20,12 @@ import { actorOf } from "../../middleware/guards";
 import { exportOrderPages, findOrderDetail, findRefundableOrder, listOrders, type OrderFilters } from "../../db/admin-store-orders";
 import { markOrderShipped, recordRefundRequest } from "../../db/admin-store-order-writes";
 import { claimRefund, releaseRefund } from "../../db/refund-claims";
+import { logOrderAccess } from "../../db/order-access-log";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../../services/payments";
 import { announceOrderShipped } from "../../services/store/order-shipped";
 import { settleGiftTime } from "../../services/store/gift-refund";
-import { storeRefunds } from "../../services/store/purchase";
+import { storeOrders, storeRefunds } from "../../services/store/purchase";
+import { disputesOf } from "../../db/payment-disputes";
 import {
   CARRIER_NAMES,
   ORDER_EXPORT_BATCH,
@@ -64,9 +66,9 @@ function periodOf({ from, to, tz }: OrdersQuery): Period | null {
 const filtersOf = (q: OrdersQuery): OrderFilters => ({ search: q.search, status: q.status, product: q.product, period: periodOf(q) });
 
 async function detailOf(c: Ctx, id: string): Promise<OrderDetail> {
-  const order = await findOrderDetail(c.var.db, id);
+  const [order, disputes] = await Promise.all([findOrderDetail(c.var.db, id), disputesOf(c.var.db, storeOrders.name, id)]);
   if (!order) throw orderNotFound();
-  return order;
+  return { ...order, disputes: disputes.map(({ id: disputeId, type, status, outcome }) => ({ id: disputeId, type, status, outcome })) };
 }
 
 const EXPORT_HEADERS = [
@@ -159,6 +161,12 @@ export const adminStoreOrderRoutes = new Hono<HonoEnv>()
     if (outcome === "already_shipped") throw conflict(STORE_ORDER_MESSAGES.alreadyShipped, "order_already_shipped");
     if (outcome === "not_shippable") throw conflict(STORE_ORDER_MESSAGES.notShippable, "order_not_shippable");
 
+    await logOrderAccess(c.var.db, id, {
+      kind: "shipping",
+      at: Date.now(),
+      ip: null,
+      detail: { carrier: shipping.carrier, trackingNumber: shipping.trackingNumber },
+    });
     const order = await detailOf(c, id);
     const items = order.lines.filter((l) => l.kind === "merch").map(({ title, variantLabel, quantity }) => ({ title, variantLabel, quantity }));
     const shipped = { id, number: order.number, email: order.email, locale: order.locale, userId: order.member?.id ?? null, items, ...shipping };

@@ -27,7 +27,7 @@ import { parseJsonBody, validate } from "../../lib/validate";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { isLoopbackRequest } from "../../middleware/local-only";
 import { requestLanguage } from "../../middleware/content-language";
-import { clientIp, hitEdgeLimit, hitRateLimit } from "../../services/rate-limit";
+import { clientIp, hitEdgeLimit, hitRateLimit, knownClientIp } from "../../services/rate-limit";
 import { requireHuman } from "../../services/bot-check";
 import { createPaymentsService, PaymentsConfigError, paymentsModeOf, type PaymentsService } from "../../services/payments";
 import { priceCart } from "../../services/store/pricing";
@@ -136,6 +136,7 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
       isAdmin: user?.isAdmin ?? false,
       email,
       buyerKeyHash: (await buyerKeyHash(c, true)) ?? "",
+      ip: knownClientIp(c.req),
     };
     const result = await openStoreCheckout(db, service, {
       body,

@@ -25,7 +25,8 @@ import { parseRange } from "../../lib/r2-range";
 import { verifyDownloadToken } from "../../lib/download-token";
 import { releaseFormats } from "../../db/release-formats";
 import { downloadBudgetSpent, downloadDay, findEntitlement, takeDownloadShare } from "../../db/store-downloads";
-import { clientIp, hitEdgeLimit } from "../../services/rate-limit";
+import { clientIp, hitEdgeLimit, knownClientIp } from "../../services/rate-limit";
+import { logOrderAccess } from "../../db/order-access-log";
 import { d1Checksums, planReleaseDownload, r2Source } from "../../services/store/downloads";
 import { withChecksums, zipStream } from "../../services/store/release-zip";
 import { attachmentHeader } from "../../services/store/release-files";
@@ -98,6 +99,10 @@ export const storeDownloadRoutes = new Hono<HonoEnv>().get("/downloads/:token", 
     if (await downloadBudgetSpent(db, entitlement.id, today, limit)) throw routeError("download_limit_reached");
   } else if (!(await takeDownloadShare(db, entitlement.id, today, { share: part.length / size, start: part.offset === 0 }, limit))) {
     return refuse(c, routeError("download_limit_reached"));
+  } else {
+    // The order's access log (decision 094): each GET served, its address, format and bytes.
+    const detail = { format: grant.format, bytes: part.length, offset: part.offset };
+    c.executionCtx.waitUntil(logOrderAccess(db, entitlement.orderId, { kind: "download", at: Date.now(), ip: knownClientIp(c.req), detail }));
   }
 
   headers.set("Content-Length", String(part.length));

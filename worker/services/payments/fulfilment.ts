@@ -11,7 +11,8 @@ import { isEventRecorded, recordEvent, recordMalformedEvent } from "../../db/pay
 import { z } from "#contracts/zod.ts";
 import { sha256Hex } from "../../lib/crypto";
 import { isUniqueViolation, runBatch, type Statement } from "../../db/d1";
-import type { FollowUpContext, FulfilmentEvent, PurchaseKind } from "./purchase-kind";
+import { unreadableEvent, type FollowUpContext, type FulfilmentEvent, type PurchaseKind, type PurchasePlan } from "./purchase-kind";
+import { isDisputeEvent, planDisputeEvent } from "./disputes";
 
 /** applied: effects written; duplicate: seen before, nothing changed; ignored: no kind claims it. */
 export type FulfilOutcome = "applied" | "duplicate" | "ignored";
@@ -53,12 +54,20 @@ async function malformedEventId(payload: unknown) {
   return `malformed:${await sha256Hex(JSON.stringify(payload) ?? "")}`;
 }
 
+/** Disputes and fraud warnings are the core's own, across the kinds (disputes.ts); any other event is the kind's that claims it. */
+const handles = (event: FulfilmentEvent, kinds: readonly PurchaseKind[]) =>
+  isDisputeEvent(event) ? kinds.some((k) => k.dispute) : kinds.some((k) => k.claims(event));
+
+async function planOf(db: DB, event: FulfilmentEvent, kinds: readonly PurchaseKind[], now: number): Promise<PurchasePlan> {
+  if (isDisputeEvent(event)) return (await planDisputeEvent(db, event, kinds, now)) ?? unreadableEvent(event);
+  return kinds.find((k) => k.claims(event))!.plan(db, event, now);
+}
+
 export async function fulfilEvent(db: DB, event: FulfilmentEvent, { kinds, now = Date.now(), followUp }: Fulfilment): Promise<FulfilOutcome> {
-  const kind = kinds.find((k) => k.claims(event));
-  if (!kind) return "ignored";
+  if (!handles(event, kinds)) return "ignored";
   if (await isEventRecorded(db, event.id)) return "duplicate";
 
-  const plan = await kind.plan(db, event, now);
+  const plan = await planOf(db, event, kinds, now);
   const batch: [Statement, ...Statement[]] = [recordEvent(db, event, now), ...plan.statements];
   let results;
   try {

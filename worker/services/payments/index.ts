@@ -5,11 +5,12 @@ import { isLocalMode, type AppEnv } from "../../env";
 import { createLivePaymentsService, verifyStripeSignature } from "./live";
 import { createLocalPaymentsService } from "./local";
 import { refundLocally } from "./local-refunds";
+import { submitLocalDispute } from "./local-disputes";
 import type { DB } from "../../db/client";
 import type { PurchaseKind } from "./purchase-kind";
 import type { PaymentEvent, PaymentsMode, PaymentsService } from "./types";
 
-export type { PaymentEvent, PaymentsMode, PaymentsService } from "./types";
+export type { DisputeEvidenceInput, PaymentEvent, PaymentsMode, PaymentsService } from "./types";
 export { PaymentProviderError, SignatureError } from "./types";
 
 /** Payments cannot run with this configuration (a deploy mistake, logged and shown as 503). */
@@ -30,8 +31,8 @@ const PROTOCOLS = ["http", "https"] as const;
 const isProtocol = (v: string | undefined): v is (typeof PROTOCOLS)[number] => PROTOCOLS.some((p) => p === v);
 
 /**
- * `refunds` lets the local test checkout refund: it asks the kinds for the payment and sends the
- * refund's event to fulfilment at once.
+ * `refunds` lets the local test checkout refund and take a dispute's evidence: it asks the kinds for
+ * the payment and sends the refund's (the dispute's) event to fulfilment at once.
  */
 export function createPaymentsService(env: AppEnv, refunds?: { db: DB; kinds: readonly PurchaseKind[] }): PaymentsService {
   const mode = paymentsModeOf(env);
@@ -51,7 +52,11 @@ export function createPaymentsService(env: AppEnv, refunds?: { db: DB; kinds: re
   }
   if (mode === "local") {
     const secret = env.LOCAL_PAYMENTS_SECRET ?? "";
-    return createLocalPaymentsService({ secret, refund: refunds && ((input) => refundLocally({ ...refunds, secret }, input)) });
+    return createLocalPaymentsService({
+      secret,
+      refund: refunds && ((input) => refundLocally({ ...refunds, secret }, input)),
+      submitDispute: refunds && ((disputeId) => submitLocalDispute({ ...refunds, secret }, disputeId)),
+    });
   }
   throw new PaymentsConfigError("Payments are not configured: set STRIPE_SECRET_KEY and STRIPE_PRICE_ID (or run locally with LOCAL_PAYMENTS_SECRET)");
 }

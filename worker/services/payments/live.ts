@@ -174,6 +174,13 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
       return { id: refund.id, status: refund.status ?? "pending" };
     },
 
+    async submitDisputeEvidence(disputeId, evidence) {
+      // Submitted at once: the admin reviewed it in the back office.
+      await call("dispute update", (stripe) =>
+        stripe.disputes.update(disputeId, { evidence, submit: true }, { idempotencyKey: `dispute-submit:${disputeId}` }),
+      );
+    },
+
     verifyEvent: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, opts.webhookSecret),
   };
 }
@@ -195,7 +202,7 @@ const taxParams = {
  * e-mail fixed, the Worker's checkout id to match the events with, and the hold's expiry.
  */
 export function orderSessionParams(input: OrderCheckoutInput): Stripe.Checkout.SessionCreateParams {
-  const metadata = { checkout_id: input.checkoutId };
+  const metadata: Record<string, string> = { checkout_id: input.checkoutId, ...(input.buyerIp ? { buyer_ip: input.buyerIp } : {}) };
   return {
     mode: "payment",
     line_items: input.lines.map((line) => ({

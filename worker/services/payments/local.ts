@@ -17,6 +17,8 @@ export const LOCAL_ID_PREFIX = {
   invoice: "in_local_",
   event: "evt_local_",
   paymentIntent: "pi_local_",
+  dispute: "dp_local_",
+  fraudWarning: "issfr_local_",
 } as const;
 
 export type SignedEvent = { rawBody: string; signature: string };
@@ -33,9 +35,11 @@ export type LocalPaymentsOptions = {
   secret: string;
   /** Refunds made offline (local-refunds.ts), which need the database; without it refunds are refused. */
   refund?: (input: RefundInput) => Promise<RefundResult>;
+  /** Disputes' evidence "submitted" offline (local-disputes.ts), which needs the database too. */
+  submitDispute?: (disputeId: string) => Promise<void>;
 };
 
-export function createLocalPaymentsService({ secret, refund }: LocalPaymentsOptions): PaymentsService {
+export function createLocalPaymentsService({ secret, refund, submitDispute }: LocalPaymentsOptions): PaymentsService {
   return {
     mode: "local",
 
@@ -63,6 +67,11 @@ export function createLocalPaymentsService({ secret, refund }: LocalPaymentsOpti
     async refund(input) {
       if (!refund) throw new PaymentProviderError("The local test checkout refunds only with its database");
       return refund(input);
+    },
+
+    async submitDisputeEvidence(disputeId) {
+      if (!submitDispute) throw new PaymentProviderError("The local test checkout takes evidence only with its database");
+      await submitDispute(disputeId);
     },
 
     verifyEvent: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, secret),

@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import type { HonoEnv } from "../../types";
 import type { DB } from "../../db/client";
 import type { Statement } from "../../db/d1";
+import type { SQL } from "drizzle-orm";
 
 /** The part of a verified event fulfilment reads (Stripe.Event has more). */
 export type FulfilmentEvent = { id: string; type: string; created: number; data: { object: unknown } };
@@ -38,6 +39,35 @@ export type LocalCharge = {
   refunds: { id: string; amountCents: number; at: number }[];
 };
 
+/** A dispute or an early fraud warning on a payment, as the core read it from the provider's event (disputes.ts). */
+export type PaymentDispute = {
+  /** The row's id: the dispute's own, or `efw:` and the warning's. */
+  id: string;
+  type: "dispute" | "fraud_warning";
+  paymentIntentId: string;
+};
+
+/** The purchase a disputed payment paid for, as the kind that owns it answers. */
+export type DisputeTarget = { id: string; userId: string | null; amountCents: number; currency: string };
+
+/** What the kind's statements may be conditioned on, read inside the batch after the dispute's row is written. */
+export type DisputeConditions = {
+  /** The dispute is lost and what it paid for is not revoked yet: true in one batch only. */
+  lostNow: SQL;
+  /** An early fraud warning the site has not acted on yet: true in one batch only. */
+  warningNew: SQL;
+};
+
+/** What this delivery did to the dispute's row (read from the batch's results). */
+export type DisputeEffect = { changed: boolean; revokedNow: boolean };
+
+export type DisputePlan = {
+  target: DisputeTarget;
+  /** Conditional statements run after the dispute's row, in the same batch. */
+  statements: Statement[];
+  followUp?: (effect: DisputeEffect, c: FollowUpContext) => void;
+};
+
 export type PurchaseKind = {
   readonly name: string;
   /** Whether a verified event is about this kind's purchases; no two kinds claim the same event. */
@@ -46,6 +76,11 @@ export type PurchaseKind = {
   plan(db: DB, event: FulfilmentEvent, now: number): Promise<PurchasePlan>;
   /** For a kind whose one-time payments are refunded: the local provider's view of a payment intent. */
   localCharge?(db: DB, paymentIntentId: string): Promise<LocalCharge | null>;
+  /**
+   * For a kind whose payments may be disputed: null when the payment is not this kind's; else its
+   * purchase, and the statements that mark it, revoke it once lost, or act on an early fraud warning.
+   */
+  dispute?(db: DB, dispute: PaymentDispute, when: DisputeConditions, now: number): Promise<DisputePlan | null>;
 };
 
 /** The Checkout Session events; a session's mode says whose it is (`payment`: one-time, `subscription`). */

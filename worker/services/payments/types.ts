@@ -44,6 +44,8 @@ export type OrderCheckoutInput = {
   /** When the session (and the stock it holds) expires, epoch ms. */
   expiresAt: number;
   origin: string;
+  /** The buyer's IP address at checkout, for the provider's fraud scoring (metadata `buyer_ip`). */
+  buyerIp?: string | null;
 };
 
 export type PortalInput = {
@@ -59,6 +61,19 @@ export type RefundInput = {
   /** The same key is the same refund: a retried request never refunds twice. */
   idempotencyKey: string;
 };
+
+/** The dispute evidence the site sends: Stripe's own fields, every one text (no file uploads). */
+export type DisputeEvidenceInput = Pick<
+  Stripe.DisputeUpdateParams.Evidence,
+  | "access_activity_log"
+  | "customer_email_address"
+  | "customer_purchase_ip"
+  | "product_description"
+  | "refund_policy_disclosure"
+  | "shipping_carrier"
+  | "shipping_tracking_number"
+  | "uncategorized_text"
+>;
 
 /** The provider accepted the refund; the order changes when its charge.refunded event arrives. */
 export type RefundResult = { id: string; status: string };
@@ -78,6 +93,8 @@ export interface PaymentsService {
   cancelSubscription(subscriptionId: string): Promise<void>;
   /** Refunds part or all of a payment; throws PaymentProviderError when the provider refuses. */
   refund(input: RefundInput): Promise<RefundResult>;
+  /** Submits a dispute's evidence (decision 094); throws PaymentProviderError when the provider refuses. */
+  submitDisputeEvidence(disputeId: string, evidence: DisputeEvidenceInput): Promise<void>;
   /** Checks the signature over the raw body; throws SignatureError when it does not hold. */
   verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<PaymentEvent>;
 }

@@ -49,6 +49,8 @@ export type CheckoutBuyer = {
   email: string;
   /** SHA-256 of the browser's buyer cookie: that browser may read the checkout. */
   buyerKeyHash: string;
+  /** The buyer's IP address: the order's purchase IP (dispute evidence) and the provider's scoring. */
+  ip?: string | null;
 };
 
 /** followUp: the request whose context sends a free order's receipt, as a paid one's webhook does. */
@@ -84,6 +86,7 @@ async function reserve(db: DB, mode: PaymentsService["mode"], input: OpenCheckou
     shippingCountry: priced.shippingCountry,
     expiresAt: new Date(now + STORE_LIMITS.checkoutTtlMs + PROVIDER_EXPIRY_SLACK_MS),
     buyerKeyHash: buyer.buyerKeyHash,
+    buyerIp: buyer.ip ?? null,
   };
   const lines = priced.lines.map((l, i) => ({
     lineNo: i + 1,
@@ -198,5 +201,6 @@ export async function providerInputOf(db: DB, checkout: StoreCheckoutRow, origin
         : null,
     expiresAt: checkout.expiresAt.getTime(),
     origin,
+    buyerIp: checkout.buyerIp ?? null,
   };
 }

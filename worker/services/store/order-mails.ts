@@ -17,6 +17,7 @@ import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import { createMailService } from "../mail";
 import { orderReceiptMail, type ReceiptDownload } from "../mail/store-order";
 import { notifyAdmin } from "../admin-notifications";
+import { logOrderAccess } from "../../db/order-access-log";
 import { listOrderTickets, listTicketHolds } from "../../db/store-tickets";
 import { signTicketToken } from "../../lib/ticket-token";
 import { TICKETS_PATH } from "#contracts/event-tickets-model.ts";
@@ -113,6 +114,7 @@ export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now =
       },
     });
     await createMailService(env, db).send({ ...mail, idempotencyKey: `store-receipt:${order.id}` });
+    await logOrderAccess(db, order.id, { kind: "receipt", at: Date.now(), ip: null, detail: { to: order.email, number: order.number } });
     if (ticketHolds.length) {
       await notifyAdmin(
         env,

@@ -1,13 +1,14 @@
 // The store's orders as a kind of purchase (decisions 054, 089): the payment-mode Checkout Sessions
 // (a cart of store lines, tickets and gift VIP; tickets and gifts are lines of a store order, so
 // they are this kind too) and the refunds of their charges. What each event does is planned by
-// order-fulfilment.ts and refund-fulfilment.ts; the payments core runs it once.
+// order-fulfilment.ts and refund-fulfilment.ts, its disputes by disputes.ts; the payments core runs it once.
 import type { DB } from "../../db/client";
 import { findOrderByPaymentIntent, ledgerRefundsOf } from "../../db/store-refunds";
 import { checkoutSessionMode, unreadableEvent, type LocalCharge, type PurchaseKind } from "../payments/purchase-kind";
 import { sendOrderMails } from "./order-mails";
 import { planOrderEvent } from "./order-fulfilment";
 import { planChargeRefunded } from "./refund-fulfilment";
+import { planOrderDispute } from "./disputes";
 
 const REFUND_PREFIX = "refund:";
 
@@ -31,6 +32,9 @@ export const storeOrders: PurchaseKind = {
       },
     };
   },
+
+  // Disputes and early fraud warnings on an order's payment (decision 094).
+  dispute: (db, dispute, when, now) => planOrderDispute(storeOrders, db, dispute, when, now),
 
   // The order a payment intent paid: its total, what was refunded, and each refund in the ledger.
   async localCharge(db: DB, paymentIntentId: string): Promise<LocalCharge | null> {

@@ -69,6 +69,22 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
           <dd>{intl.formatMessage(m.giftCodes, order.giftCodes)}</dd>
         </>
       )}
+      {order.disputes.length > 0 && (
+        <>
+          <dt>{intl.formatMessage(m.disputed)}</dt>
+          <dd>
+            <ul className="plain-list">
+              {order.disputes.map((d) => (
+                <li key={d.id}>
+                  <Link to="/admin/disputes/$disputeId" params={{ disputeId: d.id }}>
+                    {intl.formatMessage(d.type === "dispute" ? m.disputeLink : m.fraudWarningLink, { status: d.status })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      )}
     </dl>
   );
 }

@@ -52,6 +52,7 @@ const plain = defineMessages({
   nothingToShip: { id: "adminOrders.detail.nothingToShip", defaultMessage: "Nothing to ship (digital only)" },
   linesTitle: { id: "adminOrders.lines.title", defaultMessage: "Items" },
   rights: { id: "adminOrders.detail.rights", defaultMessage: "Downloads and gifts" },
+  disputed: { id: "adminOrders.detail.disputed", defaultMessage: "Disputed" },
   colProduct: { id: "adminOrders.col.product", defaultMessage: "Product" },
   colSku: { id: "adminOrders.col.sku", defaultMessage: "SKU" },
   colQuantity: { id: "adminOrders.col.quantity", defaultMessage: "Qty" },
@@ -130,6 +131,8 @@ export const ordersMessages = {
     id: "adminOrders.detail.entitlements",
     defaultMessage: "{total, plural, one {# download} other {# downloads}}{revoked, plural, =0 {} other {, # taken back}}",
   }),
+  disputeLink: defineMessage<{ status: string }>({ id: "adminOrders.detail.disputeLink", defaultMessage: "Dispute ({status})" }),
+  fraudWarningLink: defineMessage<{ status: string }>({ id: "adminOrders.detail.fraudWarningLink", defaultMessage: "Fraud warning ({status})" }),
   giftCodes: defineMessage<{ total: number; redeemed: number; voided: number }>({
     id: "adminOrders.detail.giftCodes",
     defaultMessage: "{total, plural, one {# gift code} other {# gift codes}}: {redeemed, number} redeemed, {voided, number} void",

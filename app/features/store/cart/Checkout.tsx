@@ -78,6 +78,10 @@ export function Checkout({ body, signedIn, ready, free = false }: Props) {
           <FormattedMessage {...m.checkoutFreeHint} />
         </p>
       )}
+      {/* The refund policy shown before paying: the order's access log records it (decision 094). */}
+      <p className="muted cart-refund-policy">
+        <FormattedMessage {...m.refundPolicy} values={{ terms: (text) => <Link to="/terms">{text}</Link> }} />
+      </p>
       <button type="submit" className="btn btn-primary cart-checkout-button" disabled={!ready || start.isPending || start.isSuccess}>
         <FormattedMessage {...(start.isPending || start.isSuccess ? m.checkingOut : free ? m.checkoutFree : m.checkout)} />
       </button>

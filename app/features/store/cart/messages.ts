@@ -1,5 +1,5 @@
 // Visible strings of the cart page (/store/cart), in the store feature's catalogs.
-import { defineMessage, defineMessages } from "react-intl";
+import { defineMessage, defineMessages, type MessageTag } from "react-intl";
 
 export const cartMessages = {
   ...defineMessages({
@@ -42,6 +42,10 @@ export const cartMessages = {
     promoChecking: { id: "store.cart.promoChecking", defaultMessage: "Checking the code..." },
     checkingOut: { id: "store.cart.checkingOut", defaultMessage: "Taking you to payment..." },
     checkoutFailed: { id: "store.cart.checkoutFailed", defaultMessage: "The checkout could not start. Please try again." },
+  }),
+  refundPolicy: defineMessage<{ terms: MessageTag }>({
+    id: "store.cart.refundPolicy",
+    defaultMessage: "Refunds: ask within 14 days of a charge and it is refunded in full. See the <terms>Terms of Service</terms>.",
   }),
   remove: defineMessage<{ title: string }>({ id: "store.cart.remove", defaultMessage: "Remove {title}" }),
   quantityOf: defineMessage<{ title: string }>({ id: "store.cart.quantityOf", defaultMessage: "Quantity of {title}" }),

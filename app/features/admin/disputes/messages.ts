@@ -1,0 +1,98 @@
+// Visible strings of the back office's disputes pages (/admin/disputes), in this part's catalogs.
+import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
+
+const plain = defineMessages({
+  loading: { id: "adminDisputes.loading", defaultMessage: "Loading disputes..." },
+  loadFailed: { id: "adminDisputes.loadFailed", defaultMessage: "Failed to load disputes" },
+  loadOneFailed: { id: "adminDisputes.loadOneFailed", defaultMessage: "Failed to load this dispute" },
+  retry: { id: "adminDisputes.retry", defaultMessage: "Try again" },
+  empty: { id: "adminDisputes.empty", defaultMessage: "No disputes or fraud warnings. When a buyer's bank disputes a payment, it shows here." },
+  caption: { id: "adminDisputes.caption", defaultMessage: "Disputes and fraud warnings, open ones first by deadline" },
+  colOrder: { id: "adminDisputes.col.order", defaultMessage: "Order" },
+  colType: { id: "adminDisputes.col.type", defaultMessage: "Kind" },
+  colStatus: { id: "adminDisputes.col.status", defaultMessage: "Status" },
+  colAmount: { id: "adminDisputes.col.amount", defaultMessage: "Amount" },
+  colDeadline: { id: "adminDisputes.col.deadline", defaultMessage: "Evidence due" },
+  noOrder: { id: "adminDisputes.noOrder", defaultMessage: "Not an order" },
+  noDeadline: { id: "adminDisputes.noDeadline", defaultMessage: "None" },
+  typeDispute: { id: "adminDisputes.type.dispute", defaultMessage: "Dispute" },
+  typeWarning: { id: "adminDisputes.type.warning", defaultMessage: "Fraud warning" },
+  back: { id: "adminDisputes.back", defaultMessage: "All disputes" },
+  notFound: { id: "adminDisputes.notFound", defaultMessage: "No such dispute." },
+  reason: { id: "adminDisputes.reason", defaultMessage: "Reason" },
+  deadline: { id: "adminDisputes.deadline", defaultMessage: "Evidence due" },
+  submitted: { id: "adminDisputes.submitted", defaultMessage: "Evidence submitted" },
+  opened: { id: "adminDisputes.opened", defaultMessage: "Opened" },
+  customer: { id: "adminDisputes.customer", defaultMessage: "Customer" },
+  warningRefunded: {
+    id: "adminDisputes.warning.refunded",
+    defaultMessage: "Nothing had shipped or been checked in, so the order was refunded and what it paid for revoked.",
+  },
+  warningFlagged: {
+    id: "adminDisputes.warning.flagged",
+    defaultMessage: "Something already shipped or was checked in: the order was left as it is. Review it and refund it from the order if you decide to.",
+  },
+  evidenceTitle: { id: "adminDisputes.evidence.title", defaultMessage: "Evidence the site gathered" },
+  evidenceHint: { id: "adminDisputes.evidence.hint", defaultMessage: "Sent to the payment provider as it is shown here, with your note." },
+  email: { id: "adminDisputes.evidence.email", defaultMessage: "Customer e-mail" },
+  purchaseIp: { id: "adminDisputes.evidence.purchaseIp", defaultMessage: "Purchase IP" },
+  unknown: { id: "adminDisputes.evidence.unknown", defaultMessage: "Not recorded" },
+  receipt: { id: "adminDisputes.evidence.receipt", defaultMessage: "What was bought" },
+  tracking: { id: "adminDisputes.evidence.tracking", defaultMessage: "Shipping tracking" },
+  refundPolicy: { id: "adminDisputes.evidence.refundPolicy", defaultMessage: "Refund policy shown" },
+  logTitle: { id: "adminDisputes.log.title", defaultMessage: "Access log" },
+  logEmpty: { id: "adminDisputes.log.empty", defaultMessage: "Nothing was logged for this order." },
+  logWhen: { id: "adminDisputes.log.when", defaultMessage: "When" },
+  logWhat: { id: "adminDisputes.log.what", defaultMessage: "What" },
+  logIp: { id: "adminDisputes.log.ip", defaultMessage: "IP" },
+  logDetail: { id: "adminDisputes.log.detail", defaultMessage: "Details" },
+  noteLabel: { id: "adminDisputes.note.label", defaultMessage: "Your note (sent with the evidence)" },
+  noteSave: { id: "adminDisputes.note.save", defaultMessage: "Save note" },
+  noteSaving: { id: "adminDisputes.note.saving", defaultMessage: "Saving..." },
+  noteSaved: { id: "adminDisputes.note.saved", defaultMessage: "Note saved" },
+  submit: { id: "adminDisputes.submit", defaultMessage: "Submit evidence" },
+  submitting: { id: "adminDisputes.submitting", defaultMessage: "Submitting..." },
+  submitHint: { id: "adminDisputes.submit.hint", defaultMessage: "Evidence can be submitted once. Save your note first." },
+  writeFailed: { id: "adminDisputes.writeFailed", defaultMessage: "That did not work. Please try again." },
+  localTitle: { id: "adminDisputes.local.title", defaultMessage: "Test checkout" },
+  localHint: { id: "adminDisputes.local.hint", defaultMessage: "Only with the local test checkout: act as the buyer's bank." },
+  localOrder: { id: "adminDisputes.local.order", defaultMessage: "Order number" },
+  localRaiseDispute: { id: "adminDisputes.local.raiseDispute", defaultMessage: "Raise a dispute" },
+  localRaiseWarning: { id: "adminDisputes.local.raiseWarning", defaultMessage: "Raise a fraud warning" },
+  localWon: { id: "adminDisputes.local.won", defaultMessage: "Close as won" },
+  localLost: { id: "adminDisputes.local.lost", defaultMessage: "Close as lost" },
+});
+
+export const disputeMessages = {
+  ...plain,
+  orderNumber: defineMessage<{ number: number }>({ id: "adminDisputes.orderNumber", defaultMessage: "#{number}" }),
+  open: defineMessage<{ id: string }>({ id: "adminDisputes.open", defaultMessage: "Open dispute {id}" }),
+  heading: defineMessage<{ type: string; number: number }>({ id: "adminDisputes.heading", defaultMessage: "{type} on order #{number}" }),
+  headingNoOrder: defineMessage<{ type: string }>({ id: "adminDisputes.headingNoOrder", defaultMessage: "{type}" }),
+  orderLink: defineMessage<{ number: number }>({ id: "adminDisputes.orderLink", defaultMessage: "See order #{number}" }),
+};
+
+/** The provider's statuses as the admin reads them; an unknown one is shown as it came. */
+export const statusMessages: Record<string, MessageDescriptor> = defineMessages({
+  needs_response: { id: "adminDisputes.status.needsResponse", defaultMessage: "Needs your response" },
+  warning_needs_response: { id: "adminDisputes.status.warningNeedsResponse", defaultMessage: "Inquiry: needs your response" },
+  under_review: { id: "adminDisputes.status.underReview", defaultMessage: "Under review" },
+  warning_under_review: { id: "adminDisputes.status.warningUnderReview", defaultMessage: "Inquiry under review" },
+  warning_closed: { id: "adminDisputes.status.warningClosed", defaultMessage: "Inquiry closed" },
+  won: { id: "adminDisputes.status.won", defaultMessage: "Won" },
+  lost: { id: "adminDisputes.status.lost", defaultMessage: "Lost: revoked" },
+  refunded: { id: "adminDisputes.status.refunded", defaultMessage: "Refunded and revoked" },
+  flagged: { id: "adminDisputes.status.flagged", defaultMessage: "Flagged for review" },
+  open: { id: "adminDisputes.status.open", defaultMessage: "Open" },
+});
+
+/** The access log's kinds. */
+export const logKindMessages = defineMessages({
+  purchase: { id: "adminDisputes.log.kind.purchase", defaultMessage: "Purchase" },
+  refund_policy: { id: "adminDisputes.log.kind.refundPolicy", defaultMessage: "Refund policy shown" },
+  receipt: { id: "adminDisputes.log.kind.receipt", defaultMessage: "Receipt e-mailed" },
+  download: { id: "adminDisputes.log.kind.download", defaultMessage: "Download" },
+  stream: { id: "adminDisputes.log.kind.stream", defaultMessage: "Full-track stream" },
+  check_in: { id: "adminDisputes.log.kind.checkIn", defaultMessage: "Ticket checked in" },
+  shipping: { id: "adminDisputes.log.kind.shipping", defaultMessage: "Shipped" },
+});

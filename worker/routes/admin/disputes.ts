@@ -1,0 +1,168 @@
+// /api/admin/disputes/* (decision 094): the payments' disputes and early fraud warnings, for every
+// kind of purchase; behind the back office's gate (routes/admin/index.ts).
+//   GET  /                  the list: open first by deadline, then the closed, newest first
+//   GET  /:id               one, with the evidence the site assembled and the order's access log
+//   PUT  /:id/note          { note }: the admin's text, sent with the evidence (open disputes only)
+//   POST /:id/submit        submits the evidence to the provider, once (live: Stripe's dispute API;
+//                           local: the local provider puts it under review)
+//   POST /local             { orderNumber, type }: the local provider raises a dispute or a warning
+//   POST /:id/local-close   { outcome }: the local provider closes it as won or lost
+// The two local controls exist only with the local test checkout, on this machine (404 elsewhere),
+// and change the dispute only through the provider's signed events, as the live webhook would.
+import { Hono, type Context } from "hono";
+import type { HonoEnv } from "../../types";
+import { validate } from "../../lib/validate";
+import { conflict, routeError } from "../../lib/errors";
+import { isLoopbackRequest, localMachineOnly } from "../../middleware/local-only";
+import { findDispute, listDisputes, saveDisputeNote, claimSubmission, releaseSubmission, type DisputeRow } from "../../db/payment-disputes";
+import { createPaymentsService, PaymentProviderError, PaymentsConfigError, paymentsModeOf } from "../../services/payments";
+import { closeLocalDispute, raiseLocalDispute, type LocalDisputeDeps } from "../../services/payments/local-disputes";
+import { PURCHASE_KINDS } from "../../services/areas";
+import { evidenceInput, findOrderByNumber, orderEvidence } from "../../services/store/dispute-evidence";
+import { storeOrders } from "../../services/store/purchase";
+import { isLocalMode } from "../../env";
+import {
+  DISPUTES_LIST_MAX,
+  disputeIdParam,
+  disputeNoteSchema,
+  localCloseSchema,
+  localDisputeSchema,
+  type DisputeDetailResponse,
+  type DisputesListResponse,
+  type DisputeSummary,
+} from "#contracts/disputes.ts";
+
+const idParam = validate("param", disputeIdParam);
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const notFound = () => routeError("dispute_not_found");
+
+/** The local test checkout's controls are offered here (its payments, this machine). */
+const localControls = (c: Context<HonoEnv>) => paymentsModeOf(c.env) === "local" && isLocalMode(c.env) && isLoopbackRequest(c.req.url);
+
+async function orderOf(c: Context<HonoEnv>, row: DisputeRow) {
+  // Only the store's orders are disputed today; another kind's row shows without an order.
+  return row.kind === storeOrders.name ? orderEvidence(c.var.db, row.targetId) : null;
+}
+
+function summaryOf(row: DisputeRow, order: DisputeSummary["order"]): DisputeSummary {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    reason: row.reason,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    evidenceDueAt: isoOrNull(row.evidenceDueAt),
+    outcome: row.outcome,
+    fraudAction: row.fraudAction,
+    submittedAt: isoOrNull(row.submittedAt),
+    closedAt: isoOrNull(row.closedAt),
+    createdAt: new Date(row.createdAt).toISOString(),
+    order,
+  };
+}
+
+async function detailOf(c: Context<HonoEnv>, id: string): Promise<DisputeDetailResponse> {
+  const row = await findDispute(c.var.db, id);
+  if (!row) throw notFound();
+  const found = await orderOf(c, row);
+  return {
+    dispute: {
+      ...summaryOf(row, found?.order ?? null),
+      note: row.note,
+      local: localControls(c),
+      evidence: found?.evidence ?? null,
+      accessLog: found?.accessLog ?? [],
+    },
+  };
+}
+
+function paymentsFor(c: Context<HonoEnv>) {
+  try {
+    return createPaymentsService(c.env, { db: c.var.db, kinds: PURCHASE_KINDS });
+  } catch (err) {
+    if (!(err instanceof PaymentsConfigError)) throw err;
+    console.error(`payments: ${err.message}`);
+    throw routeError("payments_unavailable");
+  }
+}
+
+/** The local provider, handing what follows its events (the admins' notices) to this request. */
+function localDeps(c: Context<HonoEnv>): LocalDisputeDeps {
+  return { db: c.var.db, secret: c.env.LOCAL_PAYMENTS_SECRET ?? "", kinds: PURCHASE_KINDS, followUp: c };
+}
+
+/** An open dispute, or the refusal that says why not. */
+async function openDispute(c: Context<HonoEnv>, id: string) {
+  const row = await findDispute(c.var.db, id);
+  if (!row) throw notFound();
+  if (row.type !== "dispute") throw conflict("A fraud warning takes no evidence", "dispute_not_submittable");
+  if (row.closedAt !== null) throw conflict("This dispute is closed", "dispute_closed");
+  return row;
+}
+
+export const adminDisputeRoutes = new Hono<HonoEnv>()
+  .get("/", async (c) => {
+    const rows = await listDisputes(c.var.db, DISPUTES_LIST_MAX);
+    const disputes = await Promise.all(
+      rows.map(async (row) => {
+        const found = await orderOf(c, row);
+        return summaryOf(row, found?.order ?? null);
+      }),
+    );
+    return c.json<DisputesListResponse>({ disputes, local: localControls(c) });
+  })
+
+  .post("/local", localMachineOnly, validate("json", localDisputeSchema), async (c) => {
+    if (paymentsModeOf(c.env) !== "local") throw routeError("not_found");
+    const { orderNumber, type } = c.req.valid("json");
+    const order = await findOrderByNumber(c.var.db, orderNumber);
+    if (!order) throw routeError("order_not_found");
+    if (!order.paymentIntentId || order.amountCents <= 0)
+      throw conflict("Only a paid order that is not refunded in full can be disputed", "order_not_disputable");
+    const id = await raiseLocalDispute(localDeps(c), {
+      paymentIntentId: order.paymentIntentId,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      type,
+    });
+    return c.json<DisputeDetailResponse>(await detailOf(c, id), 201);
+  })
+
+  .get("/:id", idParam, async (c) => c.json<DisputeDetailResponse>(await detailOf(c, c.req.valid("param").id)))
+
+  .put("/:id/note", idParam, validate("json", disputeNoteSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    await openDispute(c, id);
+    const note = c.req.valid("json").note;
+    if (!(await saveDisputeNote(c.var.db, id, note || null, Date.now()))) throw conflict("This dispute is closed", "dispute_closed");
+    return c.json<DisputeDetailResponse>(await detailOf(c, id));
+  })
+
+  .post("/:id/submit", idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await openDispute(c, id);
+    const found = await orderOf(c, row);
+    if (!found) throw notFound();
+    const service = paymentsFor(c);
+    // Claimed before the provider is asked: a double click or a second admin submits nothing more.
+    const at = Date.now();
+    if (!(await claimSubmission(c.var.db, id, at))) throw conflict("The evidence was submitted already", "dispute_already_submitted");
+    try {
+      await service.submitDisputeEvidence(id, evidenceInput(found.evidence, row.note));
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      await releaseSubmission(c.var.db, id, at);
+      console.error(`payments: evidence for dispute ${id} refused`, err);
+      throw routeError("dispute_submit_failed");
+    }
+    return c.json<DisputeDetailResponse>(await detailOf(c, id));
+  })
+
+  .post("/:id/local-close", localMachineOnly, idParam, validate("json", localCloseSchema), async (c) => {
+    if (paymentsModeOf(c.env) !== "local") throw routeError("not_found");
+    const { id } = c.req.valid("param");
+    await openDispute(c, id);
+    await closeLocalDispute(localDeps(c), id, c.req.valid("json").outcome);
+    return c.json<DisputeDetailResponse>(await detailOf(c, id));
+  });
