@@ -186,6 +186,7 @@ describe("admin sidebar", () => {
       ["Analytics", "/admin/analytics"],
       ["Track Analytics", "/admin/analytics/tracks"],
       ["Revenue", "/admin/revenue"],
+      ["Tax", "/admin/tax"],
       ["Events", "/admin/events"],
       ["Venues", "/admin/venues"],
       ["Tickets", "/admin/tickets"],
@@ -199,6 +200,7 @@ describe("admin sidebar", () => {
       ["Store", "/admin/store"],
       ["Orders", "/admin/store/orders"],
       ["Shipping", "/admin/store/shipping"],
+      ["Disputes", "/admin/disputes"],
       ["Listening Parties", "/admin/parties"],
       ["Audit Log", "/admin/audit"],
     ]);
