@@ -21,6 +21,7 @@ import {
   type VipChange,
 } from "../../db/payments";
 import type { Statement } from "../../db/d1";
+import { recordVipPayment } from "../../db/vip-payments";
 import { CURRENCIES, type Currency } from "#contracts/store-model.ts";
 import {
   checkoutSessionMode,
@@ -30,6 +31,8 @@ import {
   type PurchaseKind,
   type PurchasePlan,
 } from "../payments/purchase-kind";
+import { localVipCharge, planVipDispute } from "./disputes";
+import { VIP_KIND_NAME } from "./dispute-evidence";
 import { parseCheckoutSession, parseInvoice, parseSubscription, type ParsedInvoice } from "./events";
 import { announceRoleChange } from "../realtime/role-change";
 import { notifyAdminLater } from "../admin-notifications";
@@ -86,8 +89,10 @@ const nothing = (): VipPlanOfEvent => ({ statements: [], userId: null });
 
 /** The VIP subscription kind, its follow-ups given (the admins' and the member's notices by default). */
 export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollowUps = membershipNotices): PurchaseKind {
-  return {
-    name: "VIP subscription",
+  const kind: PurchaseKind = {
+    name: VIP_KIND_NAME,
+    dispute: (db, dispute, when, now) => planVipDispute(kind, db, dispute, when, now),
+    localCharge: localVipCharge,
     claims: (event) => {
       // Every Checkout Session not in payment mode is a VIP checkout, as it always was.
       const mode = checkoutSessionMode(event);
@@ -111,6 +116,7 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
       };
     },
   };
+  return kind;
 }
 
 export const vipSubscriptions = vipSubscriptionKind();
@@ -196,6 +202,11 @@ async function planVipEvent(db: DB, event: FulfilmentEvent, now: number): Promis
       const statements = [markInvoicePaid(db, { subscriptionId: inv.subscriptionId, customerId, periodEnd: inv.periodEnd }, userId, eventAt, now)];
       const revenue = ledgerAmount(inv, event.id);
       if (revenue) statements.push(recordInvoiceRevenue(db, revenue, userId, eventAt));
+      // The payment a dispute or a fraud warning will name (decision 094).
+      if (inv.id && inv.paymentIntentId && inv.amountPaid && inv.amountPaid > 0 && inv.currency) {
+        const payment = { ...inv, invoiceId: inv.id, paymentIntentId: inv.paymentIntentId, amountCents: inv.amountPaid, currency: inv.currency };
+        statements.push(recordVipPayment(db, payment, userId, eventAt));
+      }
       return { statements, userId };
     }
 
