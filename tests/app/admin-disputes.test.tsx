@@ -25,6 +25,7 @@ const SUMMARY: DisputeSummary = {
   closedAt: null,
   createdAt: "2026-11-27T12:00:00.000Z",
   order: { id: "o1", number: 1042, email: "fan@example.com" },
+  membership: null,
 };
 
 const DETAIL: DisputeDetail = {
