@@ -40,11 +40,20 @@ type Paid = { sub: Sub; paymentIntentId: string; invoiceId: string; amount: numb
 function paidInvoice(sub: Sub, { amount = 999, tax = 0, layout = "payments", periodEndMs = Date.now() + 30 * DAY_MS, at = Date.now() } = {}) {
   const paymentIntentId = uid("pi_test");
   const invoiceId = newInvoiceId();
-  const e = invoiceEvent("invoice.paid", { subscriptionId: sub.id, customerId: sub.customerId, userId: sub.userId, amountPaid: amount, currency: "usd", invoiceId, periodEndMs }, at);
+  const e = invoiceEvent(
+    "invoice.paid",
+    { subscriptionId: sub.id, customerId: sub.customerId, userId: sub.userId, amountPaid: amount, currency: "usd", invoiceId, periodEndMs },
+    at,
+  );
   Object.assign(
     e.data.object,
     layout === "payments"
-      ? { payments: { object: "list", data: [{ object: "invoice_payment", status: "paid", payment: { type: "payment_intent", payment_intent: paymentIntentId } }] } }
+      ? {
+          payments: {
+            object: "list",
+            data: [{ object: "invoice_payment", status: "paid", payment: { type: "payment_intent", payment_intent: paymentIntentId } }],
+          },
+        }
       : { payment_intent: paymentIntentId },
     tax ? { total_taxes: [{ amount: tax }], customer_address: { country: "DE" } } : {},
   );
@@ -56,7 +65,10 @@ async function vipMember(opts: Parameters<typeof paidInvoice>[1] = {}) {
   const sub = { id: newSubscriptionId(), customerId: newCustomerId(), userId: user.id };
   const { e, paid } = paidInvoice(sub, opts);
   const at = (opts.at ?? Date.now()) - 1000;
-  expect(await deliver(subscriptionEvent("created", { ...sub, periodEndMs: opts.periodEndMs ?? Date.now() + 30 * DAY_MS }, at), e)).toEqual(["applied", "applied"]);
+  expect(await deliver(subscriptionEvent("created", { ...sub, periodEndMs: opts.periodEndMs ?? Date.now() + 30 * DAY_MS }, at), e)).toEqual([
+    "applied",
+    "applied",
+  ]);
   expect(await isVip(user.id)).toBe(true);
   return { user, paid };
 }
@@ -80,10 +92,18 @@ function disputeEvent(stage: "created" | "updated" | "closed", p: Paid, id: stri
 }
 
 const warningEvent = (p: Paid, id = uid("issfr_test")) =>
-  event("radar.early_fraud_warning.created", { id, object: "radar.early_fraud_warning", actionable: true, payment_intent: p.paymentIntentId, fraud_type: "made_with_stolen_card" });
+  event("radar.early_fraud_warning.created", {
+    id,
+    object: "radar.early_fraud_warning",
+    actionable: true,
+    payment_intent: p.paymentIntentId,
+    fraud_type: "made_with_stolen_card",
+  });
 
 const disputeRow = (id: string) =>
-  D1.prepare("SELECT kind, target_id, user_id, status, outcome, amount_cents, revoked_at IS NOT NULL AS revoked, fraud_action FROM payment_disputes WHERE id = ?1")
+  D1.prepare(
+    "SELECT kind, target_id, user_id, status, outcome, amount_cents, revoked_at IS NOT NULL AS revoked, fraud_action FROM payment_disputes WHERE id = ?1",
+  )
     .bind(id)
     .first<Record<string, unknown>>();
 const lossesOf = async (userId: string) =>
@@ -117,7 +137,9 @@ describe("a paid VIP invoice keeps its payment", () => {
     expect(res.status).toBe(200);
     const sessionId = new URL((await res.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
     expect((await callLocal(`/api/payments/local/checkout/${sessionId}/pay`, { method: "POST", cookie: user.cookie })).status).toBe(200);
-    const row = await D1.prepare("SELECT payment_intent_id AS pi, invoice_id AS invoice FROM vip_payments WHERE user_id = ?1").bind(user.id).all<{ pi: string; invoice: string }>();
+    const row = await D1.prepare("SELECT payment_intent_id AS pi, invoice_id AS invoice FROM vip_payments WHERE user_id = ?1")
+      .bind(user.id)
+      .all<{ pi: string; invoice: string }>();
     expect(row.results).toHaveLength(1);
     expect(row.results[0]!.pi).toMatch(/^pi_local_/);
     expect(row.results[0]!.invoice).toMatch(/^in_local_/);
@@ -245,7 +267,9 @@ describe("the admins are told", () => {
     await deliver(created, created, disputeEvent("closed", paid, id, "lost", t + 1000));
     await backgroundWorkSettled();
     const mails = (
-      await D1.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ?1 AND subject LIKE ?2 AND subject NOT LIKE 'New VIP%' ORDER BY id")
+      await D1.prepare(
+        "SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ?1 AND subject LIKE ?2 AND subject NOT LIKE 'New VIP%' ORDER BY id",
+      )
         .bind(ADMIN_EMAIL, `%${user.username}%`)
         .all<{ subject: string; text: string }>()
     ).results;

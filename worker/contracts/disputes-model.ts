@@ -41,7 +41,19 @@ export type DisputeMembership = { userId: string; username: string; email: strin
 
 export type AccessLogEntry = {
   /** An order's log, or a VIP payment's facts (sign-up, verification, the payment, perks, mails) and streams. */
-  kind: "purchase" | "refund_policy" | "receipt" | "download" | "stream" | "check_in" | "shipping" | "sign_up" | "email_verified" | "vip_payment" | "perk" | "mail";
+  kind:
+    | "purchase"
+    | "refund_policy"
+    | "receipt"
+    | "download"
+    | "stream"
+    | "check_in"
+    | "shipping"
+    | "sign_up"
+    | "email_verified"
+    | "vip_payment"
+    | "perk"
+    | "mail";
   at: string;
   ip: string | null;
   detail: Record<string, string | number | null> | null;

@@ -106,4 +106,3 @@ export async function recordVipRefund(db: DB, p: { paymentIntentId: string; refu
     raw(db, vipLossSql(p.paymentIntentId, p.ledgerRef, sql`${p.amountCents}`, sql`1 = 1`, now)),
   ]);
 }
-

@@ -71,8 +71,7 @@ export async function vipEvidence(db: DB, paymentIntentId: string, now = Date.no
     ...(await activity(db, member.userId, member.email, p.paidAt, Math.min(p.periodEnd ?? now, now))),
   ].sort((a, b) => a.at - b.at);
   const log = facts.map((f) => ({ kind: f.kind, at: iso(f.at), ip: null, detail: f.detail }));
-  const line = (e: AccessLogEntry) =>
-    [e.at, e.kind, ...Object.entries(e.detail ?? {}).flatMap(([k, v]) => (v === null ? [] : [`${k}=${v}`]))].join(" ");
+  const line = (e: AccessLogEntry) => [e.at, e.kind, ...Object.entries(e.detail ?? {}).flatMap(([k, v]) => (v === null ? [] : [`${k}=${v}`]))].join(" ");
   const period = p.periodEnd ? ` for the period until ${iso(p.periodEnd)}` : "";
   const receipt = [
     `VIP membership (${member.plan ?? "subscription"}) of ${member.username} <${member.email}>: invoice ${p.invoiceId} paid ${iso(p.paidAt)}${period}, ${money(p.amountCents, p.currency)}.`,

@@ -27,7 +27,10 @@ const warningKey = (disputeId: string) => `fraud-warning:${disputeId}`;
 
 function lostStatements(db: DB, p: VipPaymentRow, disputeId: string, lostNow: DisputeConditions["lostNow"], now: number): Statement[] {
   const amount = sql`CASE WHEN ${lostNow} THEN (SELECT d.amount_cents FROM payment_disputes d WHERE d.id = ${disputeId}) ELSE 0 END`;
-  const statements = [vipLossLedgerRow(db, p.paymentIntentId, `dispute:${disputeId}`, amount, lostNow, now), endMembershipNow(db, p.subscriptionId, lostNow, now)];
+  const statements = [
+    vipLossLedgerRow(db, p.paymentIntentId, `dispute:${disputeId}`, amount, lostNow, now),
+    endMembershipNow(db, p.subscriptionId, lostNow, now),
+  ];
   return p.userId ? [...statements, syncUserVip(db, p.userId, now)] : statements;
 }
 
@@ -36,12 +39,17 @@ async function refundable(db: DB, p: VipPaymentRow, now: number) {
   return p.refundedCents === 0 && p.periodEnd !== null && p.periodEnd > now && !(await paidBefore(db, p));
 }
 
-function warningStatements(db: DB, p: VipPaymentRow, disputeId: string, warningNew: DisputeConditions["warningNew"], refund: boolean, now: number): Statement[] {
+function warningStatements(
+  db: DB,
+  p: VipPaymentRow,
+  disputeId: string,
+  warningNew: DisputeConditions["warningNew"],
+  refund: boolean,
+  now: number,
+): Statement[] {
   const action = refund ? "refunded" : "flagged";
   const mark = db
-    .run(
-      sql`UPDATE payment_disputes SET fraud_action = ${action}, status = ${action}, updated_at = ${now} WHERE id = ${disputeId} AND fraud_action IS NULL`,
-    )
+    .run(sql`UPDATE payment_disputes SET fraud_action = ${action}, status = ${action}, updated_at = ${now} WHERE id = ${disputeId} AND fraud_action IS NULL`)
     .getQuery();
   if (!refund) return [mark];
   const ended = [endMembershipNow(db, p.subscriptionId, warningNew, now), ...(p.userId ? [syncUserVip(db, p.userId, now)] : [])];
