@@ -97,8 +97,8 @@ function RaiseOn({ label, numeric, target }: { label: MessageDescriptor; numeric
   const send = (type: "dispute" | "fraud_warning") =>
     on && raise.mutate({ ...on, type }, { onSuccess: ({ dispute }) => void navigate({ to: "/admin/disputes/$disputeId", params: { disputeId: dispute.id } }) });
   return (
-    <div className="disputes-local-target">
-      <label htmlFor={id}>
+    <div className="disputes-local-target" role="group" aria-labelledby={`${id}-label`}>
+      <label htmlFor={id} id={`${id}-label`}>
         <FormattedMessage {...label} />
       </label>
       <input id={id} inputMode={numeric ? "numeric" : undefined} value={value} onChange={(e) => setValue(e.target.value)} />
