@@ -31,7 +31,7 @@ import {
   type PurchaseKind,
   type PurchasePlan,
 } from "../payments/purchase-kind";
-import { localVipCharge, planVipDispute } from "./disputes";
+import { localVipCharge, matchInvoicePayment, planVipDispute, type UnmatchedPayment } from "./disputes";
 import { VIP_KIND_NAME } from "./dispute-evidence";
 import { parseCheckoutSession, parseInvoice, parseSubscription, type ParsedInvoice } from "./events";
 import { announceRoleChange } from "../realtime/role-change";
@@ -84,6 +84,8 @@ type VipPlanOfEvent = {
   /** whose VIP to recompute */ userId: string | null;
   /** invoice.payment_failed: the invoice's key, when statements[0] marks its subscription past due */
   failedInvoice?: string;
+  /** invoice.paid without its payment (a newer API version's event): looked up at the provider after the batch */
+  unmatchedPayment?: UnmatchedPayment;
 };
 const nothing = (): VipPlanOfEvent => ({ statements: [], userId: null });
 
@@ -100,7 +102,7 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
     },
     async plan(db, event, now): Promise<PurchasePlan> {
       const plan = await planVipEvent(db, event, now);
-      const { userId, failedInvoice } = plan;
+      const { userId, failedInvoice, unmatchedPayment } = plan;
       const statements = userId ? [...plan.statements, syncUserVip(db, userId, now)] : plan.statements;
       return {
         statements,
@@ -112,6 +114,7 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
           if (userId && vipRow) effects.vipChanged?.(userId, { vip: vip !== null, eventId: event.id }); // a row only when the flag changed
           // results[0] is markInvoiceFailed: a change means it is past due now.
           if (userId && failedInvoice && (results[0]?.meta.changes ?? 0) > 0) effects.paymentFailed?.(userId, failedInvoice);
+          if (unmatchedPayment) c.executionCtx.waitUntil(matchInvoicePayment(c, unmatchedPayment));
         },
       };
     },
@@ -203,10 +206,18 @@ async function planVipEvent(db: DB, event: FulfilmentEvent, now: number): Promis
       const revenue = ledgerAmount(inv, event.id);
       if (revenue) statements.push(recordInvoiceRevenue(db, revenue, userId, eventAt));
       // The payment a dispute or a fraud warning will name (decision 094).
-      if (inv.id && inv.paymentIntentId && inv.amountPaid && inv.amountPaid > 0 && inv.currency) {
-        const payment = { ...inv, invoiceId: inv.id, paymentIntentId: inv.paymentIntentId, amountCents: inv.amountPaid, currency: inv.currency };
-        statements.push(recordVipPayment(db, payment, userId, eventAt));
-      }
+      if (!inv.id || !inv.amountPaid || inv.amountPaid <= 0 || !inv.currency) return { statements, userId };
+      const payment = {
+        ...inv,
+        invoiceId: inv.id,
+        subscriptionId: inv.subscriptionId,
+        amountCents: inv.amountPaid,
+        currency: inv.currency,
+        userId,
+        paidAt: eventAt,
+      };
+      if (!inv.paymentIntentId) return { statements, userId, unmatchedPayment: payment };
+      statements.push(recordVipPayment(db, { ...payment, paymentIntentId: inv.paymentIntentId }, userId, eventAt));
       return { statements, userId };
     }
 
