@@ -5,6 +5,7 @@ import type { Locale } from "#contracts/locale.ts";
 import { mailAmount, mailDateTime } from "./format";
 import { adminNotice } from "./templates";
 import type { MailMessage } from "./types";
+import type { DisputeRow } from "../../db/payment-disputes";
 
 export type DisputeFacts = {
   id: string;
@@ -114,6 +115,13 @@ const ptBR: typeof en = {
   due: "Prazo das evidências",
   footer: "Veja no painel, em Contestações.",
 };
+
+/** What a delivery at `now` did to the row, as the notice says it; null: a warning not acted on. */
+export function noticeState(row: DisputeRow, now: number): DisputeFacts["state"] | null {
+  if (row.type === "fraud_warning") return row.fraudAction;
+  if (row.closedAt === now) return row.outcome ?? "updated";
+  return row.createdAt === now ? "opened" : "updated";
+}
 
 export function disputeNotificationMail({ to, locale, dispute }: { to: string; locale: Locale; dispute: DisputeFacts }): MailMessage {
   const t = locale === "pt-BR" ? ptBR : en;

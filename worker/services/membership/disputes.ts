@@ -12,7 +12,7 @@
 import { sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { runBatch, type Statement } from "../../db/d1";
-import { findDispute, flagWarning, type DisputeRow } from "../../db/payment-disputes";
+import { findDispute, flagWarning } from "../../db/payment-disputes";
 import { syncUserVip } from "../../db/payments";
 import {
   endMembershipNow,
@@ -25,7 +25,7 @@ import {
   type VipPaymentRow,
 } from "../../db/vip-payments";
 import { notifyAdmin } from "../admin-notifications";
-import type { DisputeFacts } from "../mail/dispute";
+import { noticeState, type DisputeFacts } from "../mail/dispute";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../payments";
 import type { DisputeConditions, DisputeEffect, DisputePlan, FollowUpContext, PaymentDispute, PurchaseKind } from "../payments/purchase-kind";
 import { announceRoleChange } from "../realtime/role-change";
@@ -93,12 +93,6 @@ async function refundForWarning(c: FollowUpContext, kind: PurchaseKind, p: VipPa
   }
 }
 
-function stateOf(row: DisputeRow, now: number): DisputeFacts["state"] | null {
-  if (row.type === "fraud_warning") return row.fraudAction;
-  if (row.closedAt === now) return row.outcome ?? "updated";
-  return row.createdAt === now ? "opened" : "updated";
-}
-
 async function afterDispute(c: FollowUpContext, kind: PurchaseKind, p: VipPaymentRow, disputeId: string, effect: DisputeEffect, now: number) {
   const db = c.var.db;
   const before = await findDispute(db, disputeId);
@@ -107,7 +101,7 @@ async function afterDispute(c: FollowUpContext, kind: PurchaseKind, p: VipPaymen
   if (refunding) await refundForWarning(c, kind, p, disputeId, now);
   if (effect.revokedNow || refunding) await membershipTakenBack(c, p, `dispute:${disputeId}`);
   const row = (await findDispute(db, disputeId)) ?? before;
-  const state = stateOf(row, now);
+  const state = noticeState(row, now);
   const member = p.userId ? await findVipMember(db, p.userId, p.subscriptionId) : null;
   if (!state || !member) return;
   const facts: DisputeFacts = { ...row, state, orderNumber: null, member: { username: member.username, plan: member.plan }, email: member.email };

@@ -79,7 +79,7 @@ function DisputesTable({ disputes }: { disputes: DisputeSummary[] }) {
 }
 
 /** What a dispute is about: an order by its number, or a member's VIP membership. */
-export function Purchase({ dispute }: { dispute: DisputeSummary }) {
+function Purchase({ dispute }: { dispute: DisputeSummary }) {
   if (dispute.order) return <FormattedMessage {...m.orderNumber} values={{ number: dispute.order.number }} />;
   if (dispute.membership) return <FormattedMessage {...m.membership} values={{ username: dispute.membership.username }} />;
   return <FormattedMessage {...m.noOrder} />;
