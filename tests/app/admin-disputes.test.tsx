@@ -25,6 +25,7 @@ const SUMMARY: DisputeSummary = {
   closedAt: null,
   createdAt: "2026-11-27T12:00:00.000Z",
   order: { id: "o1", number: 1042, email: "fan@example.com" },
+  membership: null,
 };
 
 const DETAIL: DisputeDetail = {
@@ -43,6 +44,23 @@ const DETAIL: DisputeDetail = {
   accessLog: [
     { kind: "purchase", at: "2026-11-20T18:30:00.000Z", ip: "203.0.113.7", detail: { email: "fan@example.com" } },
     { kind: "download", at: "2026-11-20T18:35:00.000Z", ip: "198.51.100.9", detail: { format: "mp3", bytes: 1234, offset: 0 } },
+  ],
+};
+
+const VIP_WARNING: DisputeDetail = {
+  ...DETAIL,
+  id: "efw:w1",
+  type: "fraud_warning",
+  status: "refunded",
+  fraudAction: "refunded",
+  evidenceDueAt: null,
+  order: null,
+  membership: { userId: "u42", username: "fan42", email: "fan42@example.com", plan: "yearly" },
+  evidence: { ...DETAIL.evidence!, customerPurchaseIp: null, receipt: "VIP membership (yearly) of fan42" },
+  accessLog: [
+    { kind: "vip_payment", at: "2026-11-20T12:00:00.000Z", ip: null, detail: { plan: "yearly" } },
+    { kind: "stream", at: "2026-11-21T12:00:00.000Z", ip: null, detail: { track: "Freestyle Nights" } },
+    { kind: "perk", at: "2026-11-22T12:00:00.000Z", ip: null, detail: { perk: "Signed poster" } },
   ],
 };
 
@@ -108,10 +126,36 @@ describe("/admin/disputes", () => {
       [`GET ${API}/dp_1`]: json(200, { dispute: DETAIL }),
     });
     render("/admin/disputes");
-    fireEvent.change(await screen.findByLabelText("Order number"), { target: { value: "1042" } });
-    fireEvent.click(screen.getByRole("button", { name: "Raise a dispute" }));
+    fireEvent.change(await screen.findByRole("textbox", { name: "Order number" }), { target: { value: "1042" } });
+    fireEvent.click(within(screen.getByRole("group", { name: "Order number" })).getByRole("button", { name: "Raise a dispute" }));
     expect(await screen.findByRole("heading", { name: "Dispute on order #1042" })).toBeTruthy();
     expect(sentJson(api.callsTo(`POST ${API}/local`)[0] as never)).toEqual({ orderNumber: 1042, type: "dispute" });
+  });
+
+  it("raises a fraud warning on a member's VIP payment, and its page names the member, the plan and what they used", async () => {
+    const member = "Member's username (their latest VIP payment)";
+    const api = mockApi({
+      "GET /api/auth/me": json(200, { user: null }),
+      [`GET ${API}`]: json(200, { disputes: [], local: true }),
+      [`POST ${API}/local`]: json(201, { dispute: VIP_WARNING }),
+      [`GET ${API}/efw:w1`]: json(200, { dispute: VIP_WARNING }),
+    });
+    render("/admin/disputes");
+    fireEvent.change(await screen.findByRole("textbox", { name: member }), { target: { value: "fan42" } });
+    fireEvent.click(within(screen.getByRole("group", { name: member })).getByRole("button", { name: "Raise a fraud warning" }));
+    expect(await screen.findByRole("heading", { name: "Fraud warning on the VIP membership of fan42" })).toBeTruthy();
+    expect(sentJson(api.callsTo(`POST ${API}/local`)[0] as never)).toEqual({ username: "fan42", type: "fraud_warning" });
+    expect(screen.getByText("VIP yearly")).toBeTruthy();
+    expect(screen.getByText(/first payment, within the period it paid for/)).toBeTruthy();
+    expect(screen.getByText("Full-track stream")).toBeTruthy();
+    expect(screen.getByText("Perk revealed")).toBeTruthy();
+  });
+
+  it("lists a VIP dispute by its member, in Portuguese too", async () => {
+    mockApi({ "GET /api/auth/me": json(200, { user: null }), [`GET ${API}`]: json(200, { disputes: [VIP_WARNING], local: false }) });
+    render("/admin/disputes", "pt-BR");
+    expect(await screen.findByText("VIP: fan42")).toBeTruthy();
+    expect(screen.getByRole("columnheader", { name: "Pedido ou assinatura" })).toBeTruthy();
   });
 
   it("speaks Portuguese", async () => {

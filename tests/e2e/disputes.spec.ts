@@ -1,9 +1,10 @@
 // A dispute from the fan's bank to the revoked download (decision 094): a visitor buys a download
 // through the local test checkout and downloads it; the admin has the local provider raise a
 // dispute on the order, sees that download in the evidence, adds a note and submits it; the local
-// provider closes the dispute as lost, and the fan's download link stops working.
+// provider closes the dispute as lost, and the fan's download link stops working. And the same for
+// a member's VIP payment: its evidence, and a lost dispute ends the membership.
 import type { Page } from "@playwright/test";
-import { expect, hydrated, signIn, test } from "./fixtures";
+import { expect, hydrated, signIn, signUp, test } from "./fixtures";
 import { demoAccount, newMember } from "./support";
 
 type MailboxMessage = { to: string; subject: string; links: string[] };
@@ -50,8 +51,9 @@ test("the admin submits a dispute's evidence with the fan's download in it, lose
   await admin.goto("/admin/disputes");
   await expect(admin.getByRole("heading", { level: 1, name: "Disputes" })).toBeVisible();
   await hydrated(admin);
-  await admin.getByLabel("Order number").fill(String(number));
-  await admin.getByRole("button", { name: "Raise a dispute" }).click();
+  const onOrder = admin.getByRole("group", { name: "Order number" });
+  await onOrder.getByRole("textbox", { name: "Order number" }).fill(String(number));
+  await onOrder.getByRole("button", { name: "Raise a dispute" }).click();
 
   await expect(admin.getByRole("heading", { name: `Dispute on order #${number}` })).toBeVisible();
   await expect(admin.getByText("Needs your response")).toBeVisible();
@@ -72,4 +74,39 @@ test("the admin submits a dispute's evidence with the fan's download in it, lose
   const after = await page.request.get(zipLink);
   expect(after.status()).toBe(404);
   expect(((await after.json()) as { error: { code: string } }).error.code).toBe("download_not_found");
+});
+
+test("the admin raises a dispute on a member's VIP payment, sees the payment in its evidence, loses it, and the membership ends", async ({ page, browser }) => {
+  const member = await signUp(page);
+  await page.goto("/vip-signup");
+  await page.getByRole("button", { name: "Join VIP Now" }).click();
+  await expect(page).toHaveURL(/\/vip-checkout\/test\?session=cs_local_/);
+  await page.getByRole("button", { name: "Pay $9.99" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome to VIP!" })).toBeVisible();
+  await page.goto(member.profileUrl);
+  await expect(page.locator("h1 .badge-vip")).toHaveText("VIP");
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const account = demoAccount("admin");
+  await signIn(admin, account.email, account.password);
+  await admin.goto("/admin/disputes");
+  await hydrated(admin);
+  const label = "Member's username (their latest VIP payment)";
+  const onMember = admin.getByRole("group", { name: label });
+  await onMember.getByRole("textbox", { name: label }).fill(member.username);
+  await onMember.getByRole("button", { name: "Raise a dispute" }).click();
+
+  await expect(admin.getByRole("heading", { name: `Dispute on the VIP membership of ${member.username}` })).toBeVisible();
+  await expect(admin.getByText("VIP monthly")).toBeVisible();
+  const log = admin.getByRole("table", { name: "Access log" });
+  await expect(log.getByRole("cell", { name: "VIP payment", exact: true })).toBeVisible();
+  await expect(log.getByRole("cell", { name: "Signed up", exact: true })).toBeVisible();
+  await admin.getByRole("button", { name: "Close as lost" }).click();
+  await expect(admin.getByText("Lost: revoked")).toBeVisible();
+  await adminContext.close();
+
+  await page.goto(member.profileUrl);
+  await expect(page.getByRole("link", { name: "Become VIP" })).toBeVisible();
+  await expect(page.locator("h1 .badge-vip")).toHaveCount(0);
 });

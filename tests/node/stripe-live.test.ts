@@ -237,6 +237,30 @@ describe("live subscription cancel (account deletion, decision 041)", () => {
   });
 });
 
+describe("live lookup of an invoice's payment (an event of API version 2025-03-31 and later leaves it out)", () => {
+  it("lists the invoice's paid payments and answers the payment intent", async () => {
+    nextReply = () => ({
+      status: 200,
+      body: {
+        object: "list",
+        has_more: false,
+        data: [{ id: "inpay_1", object: "invoice_payment", status: "paid", payment: { type: "payment_intent", payment_intent: "pi_paid_1" } }],
+      },
+    });
+    expect(await service().invoicePaymentIntent("in_123")).toBe("pi_paid_1");
+    const req = seen[0]!;
+    expect(req.method).toBe("GET");
+    const url = new URL(req.path, "http://x");
+    expect(url.pathname).toBe("/v1/invoice_payments");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ invoice: "in_123", status: "paid", limit: "1" });
+  });
+
+  it("answers null when the invoice has no paid payment", async () => {
+    nextReply = () => ({ status: 200, body: { object: "list", has_more: false, data: [] } });
+    expect(await service().invoicePaymentIntent("in_123")).toBeNull();
+  });
+});
+
 describe("live refund of a store order", () => {
   it("creates a refund for the payment intent and amount, with the idempotency key", async () => {
     nextReply = () => ({ status: 200, body: { id: "re_test_1", object: "refund", amount: 1500, status: "pending", payment_intent: "pi_123" } });

@@ -97,6 +97,7 @@ describe("a limited code's use, taken in the reservation itself", () => {
     createPortal: () => Promise.reject(new Error("unused")),
     cancelSubscription: () => Promise.reject(new Error("unused")),
     refund: () => Promise.reject(new Error("unused")),
+    invoicePaymentIntent: () => Promise.reject(new Error("unused")),
     submitDisputeEvidence: () => Promise.reject(new Error("unused")),
     verifyEvent: () => Promise.reject(new Error("unused")),
   };

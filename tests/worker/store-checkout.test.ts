@@ -211,6 +211,7 @@ describe("the provider fails", () => {
       createPortal: () => Promise.reject(new Error("unused")),
       cancelSubscription: () => Promise.reject(new Error("unused")),
       refund: () => Promise.reject(new Error("unused")),
+      invoicePaymentIntent: () => Promise.reject(new Error("unused")),
       submitDisputeEvidence: () => Promise.reject(new Error("unused")),
       verifyEvent: () => Promise.reject(new Error("unused")),
     };
@@ -247,6 +248,7 @@ describe("what the provider is told", () => {
       createPortal: () => Promise.reject(new Error("unused")),
       cancelSubscription: () => Promise.reject(new Error("unused")),
       refund: () => Promise.reject(new Error("unused")),
+      invoicePaymentIntent: () => Promise.reject(new Error("unused")),
       submitDisputeEvidence: () => Promise.reject(new Error("unused")),
       verifyEvent: () => Promise.reject(new Error("unused")),
     };

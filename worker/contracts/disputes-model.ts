@@ -33,10 +33,27 @@ export type DisputeSummary = {
   closedAt: string | null;
   createdAt: string;
   order: { id: string; number: number; email: string } | null;
+  /** A VIP payment's dispute: the member and the plan it paid for. */
+  membership: DisputeMembership | null;
 };
 
+export type DisputeMembership = { userId: string; username: string; email: string; plan: "monthly" | "yearly" | null };
+
 export type AccessLogEntry = {
-  kind: "purchase" | "refund_policy" | "receipt" | "download" | "stream" | "check_in" | "shipping";
+  /** An order's log, or a VIP payment's facts (sign-up, verification, the payment, perks, mails) and streams. */
+  kind:
+    | "purchase"
+    | "refund_policy"
+    | "receipt"
+    | "download"
+    | "stream"
+    | "check_in"
+    | "shipping"
+    | "sign_up"
+    | "email_verified"
+    | "vip_payment"
+    | "perk"
+    | "mail";
   at: string;
   ip: string | null;
   detail: Record<string, string | number | null> | null;

@@ -256,6 +256,7 @@ export const ROUTE_CODES = {
   dispute_already_submitted: { status: 409, en: "The evidence was submitted already" },
   dispute_submit_failed: { status: 502, en: "The payment provider did not take the evidence. Please try again." },
   order_not_disputable: { status: 409, en: "Only a paid order that is not refunded in full can be disputed" },
+  membership_not_disputable: { status: 409, en: "This member has no VIP payment left to dispute" },
   gift_time_required: { status: 400, en: STORE_ORDER_MESSAGES.giftTimeRequired },
   // store: back office products
   release_in_store: { status: 409, en: "This release is sold in the store: delete or change its product first" },

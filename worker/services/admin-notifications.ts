@@ -20,7 +20,8 @@ export type AdminEvent =
   | { kind: "new_vip"; member: MemberFacts }
   | { kind: "ticket_purchase"; purchase: TicketPurchaseFacts }
   | { kind: "new_order"; order: NewOrderFacts }
-  | { kind: "dispute"; dispute: DisputeFacts };
+  | { kind: "dispute"; dispute: DisputeFacts }
+  | { kind: "vip_dispute"; dispute: DisputeFacts };
 
 /** sent: mailed; off: its switch is off; failed: the settings, the config or the mail failed (logged). */
 export type NotifyOutcome = "sent" | "off" | "failed";
@@ -32,6 +33,8 @@ const SWITCH: Record<AdminEvent["kind"], keyof NotificationSettings> = {
   new_order: "newOrder",
   // Disputes and fraud warnings are about orders: the store orders' switch covers them (decision 094).
   dispute: "newOrder",
+  // A VIP payment's: the new VIP subscriptions' switch covers them.
+  vip_dispute: "newVip",
 };
 
 function mailFor(event: AdminEvent, to: string, brandName: string, locale: Locale, at: Date): MailMessage {
@@ -50,6 +53,7 @@ function mailFor(event: AdminEvent, to: string, brandName: string, locale: Local
       // Keyed by the order: a retried notice is not mailed twice.
       return { ...newOrderNotificationMail({ to, brandName, locale, order: event.order, at }), idempotencyKey: `admin-new-order:${event.order.number}` };
     case "dispute":
+    case "vip_dispute":
       return disputeNotificationMail({ to, locale, dispute: event.dispute });
   }
 }

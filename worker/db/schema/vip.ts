@@ -97,3 +97,25 @@ export const vipPasses = sqliteTable("vip_passes", {
   number: integer("number").notNull().unique("vip_passes_number_unique"),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+// Each paid VIP invoice's payment intent (decision 094, migration 0064): what a dispute or an early
+// fraud warning on a VIP payment is matched by. Written with raw SQL in the invoice.paid batch.
+export const vipPayments = sqliteTable(
+  "vip_payments",
+  {
+    paymentIntentId: text("payment_intent_id").primaryKey(),
+    invoiceId: text("invoice_id").notNull(),
+    subscriptionId: text("subscription_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    taxCents: integer("tax_cents").notNull().default(0),
+    taxJurisdiction: text("tax_jurisdiction"),
+    periodEnd: integer("period_end"),
+    paidAt: integer("paid_at").notNull(),
+    refundId: text("refund_id"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    refundedAt: integer("refunded_at"),
+  },
+  (t) => [index("vip_payments_subscription_idx").on(t.subscriptionId, t.paidAt), index("vip_payments_user_idx").on(t.userId, t.paidAt)],
+);

@@ -5,7 +5,8 @@
 //   PUT  /:id/note          { note }: the admin's text, sent with the evidence (open disputes only)
 //   POST /:id/submit        submits the evidence to the provider, once (live: Stripe's dispute API;
 //                           local: the local provider puts it under review)
-//   POST /local             { orderNumber, type }: the local provider raises a dispute or a warning
+//   POST /local             { orderNumber | username, type }: the local provider raises a dispute or a
+//                           warning on a paid order, or on a member's latest VIP payment
 //   POST /:id/local-close   { outcome }: the local provider closes it as won or lost
 // The two local controls exist only with the local test checkout, on this machine (404 elsewhere),
 // and change the dispute only through the provider's signed events, as the live webhook would.
@@ -20,6 +21,9 @@ import { closeLocalDispute, raiseLocalDispute, type LocalDisputeDeps } from "../
 import { PURCHASE_KINDS } from "../../services/areas";
 import { evidenceInput, findOrderByNumber, orderEvidence } from "../../services/store/dispute-evidence";
 import { storeOrders } from "../../services/store/purchase";
+import { VIP_KIND_NAME, vipEvidence } from "../../services/membership/dispute-evidence";
+import { latestVipPaymentOf } from "../../db/vip-payments";
+import { findUserByUsername } from "../../db/auth";
 import { isLocalMode } from "../../env";
 import {
   DISPUTES_LIST_MAX,
@@ -30,6 +34,8 @@ import {
   type DisputeDetailResponse,
   type DisputesListResponse,
   type DisputeSummary,
+  type AccessLogEntry,
+  type DisputeEvidence,
 } from "#contracts/disputes.ts";
 
 const idParam = validate("param", disputeIdParam);
@@ -39,12 +45,16 @@ const notFound = () => routeError("dispute_not_found");
 /** The local test checkout's controls are offered here (its payments, this machine). */
 const localControls = (c: Context<HonoEnv>) => paymentsModeOf(c.env) === "local" && isLocalMode(c.env) && isLoopbackRequest(c.req.url);
 
-async function orderOf(c: Context<HonoEnv>, row: DisputeRow) {
-  // Only the store's orders are disputed today; another kind's row shows without an order.
-  return row.kind === storeOrders.name ? orderEvidence(c.var.db, row.targetId) : null;
+type Found = { evidence: DisputeEvidence; accessLog: AccessLogEntry[]; order?: DisputeSummary["order"]; membership?: DisputeSummary["membership"] };
+
+/** The purchase the dispute is about, with its evidence: a store order, or a VIP payment (by its intent); null for another kind's. */
+async function purchaseOf(c: Context<HonoEnv>, row: DisputeRow): Promise<Found | null> {
+  if (row.kind === storeOrders.name) return orderEvidence(c.var.db, row.targetId);
+  if (row.kind === VIP_KIND_NAME) return vipEvidence(c.var.db, row.paymentIntentId);
+  return null;
 }
 
-function summaryOf(row: DisputeRow, order: DisputeSummary["order"]): DisputeSummary {
+function summaryOf(row: DisputeRow, found: Found | null): DisputeSummary {
   return {
     id: row.id,
     type: row.type,
@@ -58,17 +68,18 @@ function summaryOf(row: DisputeRow, order: DisputeSummary["order"]): DisputeSumm
     submittedAt: isoOrNull(row.submittedAt),
     closedAt: isoOrNull(row.closedAt),
     createdAt: new Date(row.createdAt).toISOString(),
-    order,
+    order: found?.order ?? null,
+    membership: found?.membership ?? null,
   };
 }
 
 async function detailOf(c: Context<HonoEnv>, id: string): Promise<DisputeDetailResponse> {
   const row = await findDispute(c.var.db, id);
   if (!row) throw notFound();
-  const found = await orderOf(c, row);
+  const found = await purchaseOf(c, row);
   return {
     dispute: {
-      ...summaryOf(row, found?.order ?? null),
+      ...summaryOf(row, found),
       note: row.note,
       local: localControls(c),
       evidence: found?.evidence ?? null,
@@ -92,6 +103,24 @@ function localDeps(c: Context<HonoEnv>): LocalDisputeDeps {
   return { db: c.var.db, secret: c.env.LOCAL_PAYMENTS_SECRET ?? "", kinds: PURCHASE_KINDS, followUp: c };
 }
 
+/** A paid order's payment, or the refusal that says why not. */
+async function paidOrder(c: Context<HonoEnv>, orderNumber: number) {
+  const order = await findOrderByNumber(c.var.db, orderNumber);
+  if (!order) throw routeError("order_not_found");
+  if (!order.paymentIntentId || order.amountCents <= 0)
+    throw conflict("Only a paid order that is not refunded in full can be disputed", "order_not_disputable");
+  return { paymentIntentId: order.paymentIntentId, amountCents: order.amountCents, currency: order.currency };
+}
+
+/** A member's latest VIP payment not refunded in full, or the refusal that says why not. */
+async function paidMembership(c: Context<HonoEnv>, username: string) {
+  const user = await findUserByUsername(c.var.db, username);
+  if (!user) throw routeError("user_not_found");
+  const payment = await latestVipPaymentOf(c.var.db, user.id);
+  if (!payment) throw routeError("membership_not_disputable");
+  return { paymentIntentId: payment.paymentIntentId, amountCents: payment.amountCents - payment.refundedCents, currency: payment.currency };
+}
+
 /** An open dispute, or the refusal that says why not. */
 async function openDispute(c: Context<HonoEnv>, id: string) {
   const row = await findDispute(c.var.db, id);
@@ -106,8 +135,8 @@ export const adminDisputeRoutes = new Hono<HonoEnv>()
     const rows = await listDisputes(c.var.db, DISPUTES_LIST_MAX);
     const disputes = await Promise.all(
       rows.map(async (row) => {
-        const found = await orderOf(c, row);
-        return summaryOf(row, found?.order ?? null);
+        const found = await purchaseOf(c, row);
+        return summaryOf(row, found);
       }),
     );
     return c.json<DisputesListResponse>({ disputes, local: localControls(c) });
@@ -115,17 +144,9 @@ export const adminDisputeRoutes = new Hono<HonoEnv>()
 
   .post("/local", localMachineOnly, validate("json", localDisputeSchema), async (c) => {
     if (paymentsModeOf(c.env) !== "local") throw routeError("not_found");
-    const { orderNumber, type } = c.req.valid("json");
-    const order = await findOrderByNumber(c.var.db, orderNumber);
-    if (!order) throw routeError("order_not_found");
-    if (!order.paymentIntentId || order.amountCents <= 0)
-      throw conflict("Only a paid order that is not refunded in full can be disputed", "order_not_disputable");
-    const id = await raiseLocalDispute(localDeps(c), {
-      paymentIntentId: order.paymentIntentId,
-      amountCents: order.amountCents,
-      currency: order.currency,
-      type,
-    });
+    const body = c.req.valid("json");
+    const payment = "orderNumber" in body ? await paidOrder(c, body.orderNumber) : await paidMembership(c, body.username);
+    const id = await raiseLocalDispute(localDeps(c), { ...payment, type: body.type });
     return c.json<DisputeDetailResponse>(await detailOf(c, id), 201);
   })
 
@@ -142,7 +163,7 @@ export const adminDisputeRoutes = new Hono<HonoEnv>()
   .post("/:id/submit", idParam, async (c) => {
     const { id } = c.req.valid("param");
     const row = await openDispute(c, id);
-    const found = await orderOf(c, row);
+    const found = await purchaseOf(c, row);
     if (!found) throw notFound();
     const service = paymentsFor(c);
     // Claimed before the provider is asked: a double click or a second admin submits nothing more.

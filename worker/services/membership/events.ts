@@ -60,6 +60,12 @@ const invoiceSchema = z.object({
   tax: z.number().int().nullish(),
   total_taxes: z.array(z.object({ amount: z.number().int() })).nullish(),
   customer_address: z.object({ country: z.string().nullish(), state: z.string().nullish() }).nullish(),
+  /** The payment (decision 094): `payment_intent` before API version 2025-03-31, `payments.data[].payment.payment_intent` since. */
+  payment_intent: ref.nullish(),
+  payments: z
+    .object({ data: z.array(z.object({ status: z.string().nullish(), payment: z.object({ payment_intent: ref.nullish() }).nullish() })) })
+    .nullish()
+    .catch(null),
 });
 
 export type ParsedSubscription = SubscriptionSnapshot & { userIdHint: string | null };
@@ -125,7 +131,17 @@ export type ParsedInvoice = {
   /** The tax within amountPaid, and where it is owed ("DE", "US-CA"); 0 and null without tax. */
   taxCents: number;
   taxJurisdiction: string | null;
+  /** The payment intent that paid it (what a dispute names); null when the event does not carry it. */
+  paymentIntentId: string | null;
 };
+
+/** The paid payment's intent: the older field, else the paid one of the invoice's payments (the newest first). */
+function invoicePaymentIntent(inv: z.infer<typeof invoiceSchema>): string | null {
+  if (inv.payment_intent) return inv.payment_intent;
+  const payments = inv.payments?.data ?? [];
+  const paid = payments.find((p) => p.status === "paid" && p.payment?.payment_intent) ?? payments.find((p) => p.payment?.payment_intent);
+  return paid?.payment?.payment_intent ?? null;
+}
 
 function invoiceTax(inv: z.infer<typeof invoiceSchema>): Pick<ParsedInvoice, "taxCents" | "taxJurisdiction"> {
   const taxCents = inv.total_taxes ? inv.total_taxes.reduce((sum, t) => sum + t.amount, 0) : (inv.tax ?? 0);
@@ -154,5 +170,6 @@ export function parseInvoice(object: unknown): ParsedInvoice | null {
     amountPaid: inv.amount_paid ?? null,
     currency: inv.currency?.toLowerCase() ?? null,
     ...invoiceTax(inv),
+    paymentIntentId: invoicePaymentIntent(inv),
   };
 }

@@ -85,6 +85,8 @@ export function invoiceObject(
   s: LocalSubscription,
   { amountPaid = s.priceCents, reason = "subscription_create", tax }: { amountPaid?: number; reason?: string; tax?: LocalInvoiceTax | null } = {},
 ) {
+  const invoiceId = newLocalId("invoice");
+  const paid = amountPaid + (tax?.behavior === "exclusive" ? tax.cents : 0);
   return {
     ...(tax
       ? {
@@ -93,15 +95,28 @@ export function invoiceObject(
           automatic_tax: { enabled: true, status: "complete" },
         }
       : {}),
-    id: newLocalId("invoice"),
+    id: invoiceId,
     object: "invoice",
     customer: s.customerId,
     status: "paid",
-    amount_paid: amountPaid + (tax?.behavior === "exclusive" ? tax.cents : 0),
+    amount_paid: paid,
     currency: s.currency.toLowerCase(),
     billing_reason: reason,
     parent: { type: "subscription_details", subscription_details: { subscription: s.id, metadata: { user_id: s.userId } } },
     lines: { object: "list", data: [{ period: { start: unixSeconds(s.periodStart), end: unixSeconds(s.periodEnd) } }] },
+    // The current API's layout of the payment that paid it (what a dispute on it names).
+    payments: {
+      object: "list",
+      data: [
+        {
+          object: "invoice_payment",
+          status: "paid",
+          amount_paid: paid,
+          currency: s.currency.toLowerCase(),
+          payment: { type: "payment_intent", payment_intent: newLocalId("paymentIntent") },
+        },
+      ],
+    },
     livemode: false,
   };
 }

@@ -21,6 +21,7 @@ import {
   type VipChange,
 } from "../../db/payments";
 import type { Statement } from "../../db/d1";
+import { recordVipPayment } from "../../db/vip-payments";
 import { CURRENCIES, type Currency } from "#contracts/store-model.ts";
 import {
   checkoutSessionMode,
@@ -30,6 +31,8 @@ import {
   type PurchaseKind,
   type PurchasePlan,
 } from "../payments/purchase-kind";
+import { localVipCharge, matchInvoicePayment, planVipDispute, type UnmatchedPayment } from "./disputes";
+import { VIP_KIND_NAME } from "./dispute-evidence";
 import { parseCheckoutSession, parseInvoice, parseSubscription, type ParsedInvoice } from "./events";
 import { announceRoleChange } from "../realtime/role-change";
 import { notifyAdminLater } from "../admin-notifications";
@@ -81,13 +84,17 @@ type VipPlanOfEvent = {
   /** whose VIP to recompute */ userId: string | null;
   /** invoice.payment_failed: the invoice's key, when statements[0] marks its subscription past due */
   failedInvoice?: string;
+  /** invoice.paid without its payment (a newer API version's event): looked up at the provider after the batch */
+  unmatchedPayment?: UnmatchedPayment;
 };
 const nothing = (): VipPlanOfEvent => ({ statements: [], userId: null });
 
 /** The VIP subscription kind, its follow-ups given (the admins' and the member's notices by default). */
 export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollowUps = membershipNotices): PurchaseKind {
-  return {
-    name: "VIP subscription",
+  const kind: PurchaseKind = {
+    name: VIP_KIND_NAME,
+    dispute: (db, dispute, when, now) => planVipDispute(kind, db, dispute, when, now),
+    localCharge: localVipCharge,
     claims: (event) => {
       // Every Checkout Session not in payment mode is a VIP checkout, as it always was.
       const mode = checkoutSessionMode(event);
@@ -95,7 +102,7 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
     },
     async plan(db, event, now): Promise<PurchasePlan> {
       const plan = await planVipEvent(db, event, now);
-      const { userId, failedInvoice } = plan;
+      const { userId, failedInvoice, unmatchedPayment } = plan;
       const statements = userId ? [...plan.statements, syncUserVip(db, userId, now)] : plan.statements;
       return {
         statements,
@@ -107,10 +114,12 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
           if (userId && vipRow) effects.vipChanged?.(userId, { vip: vip !== null, eventId: event.id }); // a row only when the flag changed
           // results[0] is markInvoiceFailed: a change means it is past due now.
           if (userId && failedInvoice && (results[0]?.meta.changes ?? 0) > 0) effects.paymentFailed?.(userId, failedInvoice);
+          if (unmatchedPayment) c.executionCtx.waitUntil(matchInvoicePayment(c, unmatchedPayment));
         },
       };
     },
   };
+  return kind;
 }
 
 export const vipSubscriptions = vipSubscriptionKind();
@@ -196,6 +205,19 @@ async function planVipEvent(db: DB, event: FulfilmentEvent, now: number): Promis
       const statements = [markInvoicePaid(db, { subscriptionId: inv.subscriptionId, customerId, periodEnd: inv.periodEnd }, userId, eventAt, now)];
       const revenue = ledgerAmount(inv, event.id);
       if (revenue) statements.push(recordInvoiceRevenue(db, revenue, userId, eventAt));
+      // The payment a dispute or a fraud warning will name (decision 094).
+      if (!inv.id || !inv.amountPaid || inv.amountPaid <= 0 || !inv.currency) return { statements, userId };
+      const payment = {
+        ...inv,
+        invoiceId: inv.id,
+        subscriptionId: inv.subscriptionId,
+        amountCents: inv.amountPaid,
+        currency: inv.currency,
+        userId,
+        paidAt: eventAt,
+      };
+      if (!inv.paymentIntentId) return { statements, userId, unmatchedPayment: payment };
+      statements.push(recordVipPayment(db, { ...payment, paymentIntentId: inv.paymentIntentId }, userId, eventAt));
       return { statements, userId };
     }
 

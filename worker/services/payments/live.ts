@@ -174,6 +174,12 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
       return { id: refund.id, status: refund.status ?? "pending" };
     },
 
+    async invoicePaymentIntent(invoiceId) {
+      const list = await call("invoicePayments.list", (stripe) => stripe.invoicePayments.list({ invoice: invoiceId, status: "paid", limit: 1 }));
+      const intent = list.data[0]?.payment.payment_intent;
+      return (typeof intent === "string" ? intent : intent?.id) ?? null;
+    },
+
     async submitDisputeEvidence(disputeId, evidence) {
       // Submitted at once: the admin reviewed it in the back office.
       await call("dispute update", (stripe) =>

@@ -93,6 +93,12 @@ export interface PaymentsService {
   cancelSubscription(subscriptionId: string): Promise<void>;
   /** Refunds part or all of a payment; throws PaymentProviderError when the provider refuses. */
   refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * The payment intent that paid an invoice (decision 094), for an invoice.paid event that does not
+   * carry it (API version 2025-03-31 and later leave the invoice's `payments` out of events); null
+   * when none is known.
+   */
+  invoicePaymentIntent(invoiceId: string): Promise<string | null>;
   /** Submits a dispute's evidence (decision 094); throws PaymentProviderError when the provider refuses. */
   submitDisputeEvidence(disputeId: string, evidence: DisputeEvidenceInput): Promise<void>;
   /** Checks the signature over the raw body; throws SignatureError when it does not hold. */

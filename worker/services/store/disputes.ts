@@ -16,7 +16,7 @@ import { findDispute, flagWarning } from "../../db/payment-disputes";
 import { releaseRefund } from "../../db/refund-claims";
 import { findOrderByPaymentIntent, refundLedgerRows, revocationStatements } from "../../db/store-refunds";
 import { notifyAdmin } from "../admin-notifications";
-import type { DisputeFacts } from "../mail/dispute";
+import { noticeState, type DisputeFacts } from "../mail/dispute";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../payments";
 import type { DisputeConditions, DisputeEffect, DisputePlan, FollowUpContext, PaymentDispute, PurchaseKind } from "../payments/purchase-kind";
 import { settleGiftTime } from "./gift-refund";
@@ -73,16 +73,10 @@ async function afterDispute(c: FollowUpContext, kind: PurchaseKind, disputeId: s
   // A warning's row is written once (the core never rewrites one): changed is its first delivery.
   if (before.fraudAction === "refunded" && effect.changed) await refundForWarning(c, kind, order, disputeId, now);
   const row = (await findDispute(db, disputeId)) ?? before;
-  const state = stateOf(row, now);
+  const state = noticeState(row, now);
   if (!state) return;
   const facts: DisputeFacts = { ...row, state, orderNumber: order.number, email: order.email };
   await notifyAdmin(c.env, db, { kind: "dispute", dispute: facts }, now);
-}
-
-function stateOf(row: NonNullable<Awaited<ReturnType<typeof findDispute>>>, now: number): DisputeFacts["state"] | null {
-  if (row.type === "fraud_warning") return row.fraudAction;
-  if (row.closedAt === now) return row.outcome ?? "updated";
-  return row.createdAt === now ? "opened" : "updated";
 }
 
 async function refundForWarning(c: FollowUpContext, kind: PurchaseKind, order: DisputedOrder, disputeId: string, now: number) {

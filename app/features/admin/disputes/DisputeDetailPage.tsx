@@ -1,6 +1,7 @@
 // /admin/disputes/$disputeId: one dispute or fraud warning, its deadline and the evidence the site
-// assembled by itself from the order's access log; the admin adds a note and submits it once. With
-// the local test checkout, buttons that close it as the buyer's bank would (decision 094).
+// assembled by itself from the order's access log (or a VIP payment's facts and the member's use of
+// it); the admin adds a note and submits it once. With the local test checkout, buttons that close
+// it as the buyer's bank would (decision 094).
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -149,6 +150,13 @@ function Review({ dispute }: { dispute: DisputeDetail }) {
   );
 }
 
+const PLAN = { monthly: m.planMonthly, yearly: m.planYearly, unknown: m.planUnknown };
+
+function warningText(dispute: DisputeDetail) {
+  if (dispute.membership) return dispute.fraudAction === "refunded" ? m.warningRefundedVip : m.warningFlaggedVip;
+  return dispute.fraudAction === "refunded" ? m.warningRefunded : m.warningFlagged;
+}
+
 function LocalClose({ id }: { id: string }) {
   const close = useLocalClose(id);
   return (
@@ -186,6 +194,8 @@ function Dispute({ dispute }: { dispute: DisputeDetail }) {
       <h2>
         {dispute.order ? (
           <FormattedMessage {...m.heading} values={{ type, number: dispute.order.number }} />
+        ) : dispute.membership ? (
+          <FormattedMessage {...m.headingMembership} values={{ type, username: dispute.membership.username }} />
         ) : (
           <FormattedMessage {...m.headingNoOrder} values={{ type }} />
         )}
@@ -219,10 +229,20 @@ function Dispute({ dispute }: { dispute: DisputeDetail }) {
             </Link>
           </Fact>
         )}
+        {dispute.membership && (
+          <>
+            <Fact label={<FormattedMessage {...m.member} />}>
+              {dispute.membership.username} ({dispute.membership.email})
+            </Fact>
+            <Fact label={<FormattedMessage {...m.plan} />}>
+              <FormattedMessage {...PLAN[dispute.membership.plan ?? "unknown"]} />
+            </Fact>
+          </>
+        )}
       </dl>
       {dispute.fraudAction && (
         <p className={dispute.fraudAction === "flagged" ? "error-banner" : "muted"}>
-          <FormattedMessage {...(dispute.fraudAction === "refunded" ? m.warningRefunded : m.warningFlagged)} />
+          <FormattedMessage {...warningText(dispute)} />
         </p>
       )}
       {open && <Review dispute={dispute} />}

@@ -1,10 +1,10 @@
 // /admin/disputes: every dispute and early fraud warning, open ones first by their evidence
 // deadline, each linking to its page; with the local test checkout, a form that raises one on an
-// order as the buyer's bank would (decision 094).
+// order or a member's VIP payment as the buyer's bank would (decision 094).
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
 import { serverErrorText } from "../../../lib/forms/errorText";
 import type { DisputeSummary } from "#contracts/disputes-model.ts";
@@ -51,7 +51,7 @@ function DisputesTable({ disputes }: { disputes: DisputeSummary[] }) {
             <tr key={d.id}>
               <td>
                 <Link to="/admin/disputes/$disputeId" params={{ disputeId: d.id }} aria-label={intl.formatMessage(m.open, { id: d.id })}>
-                  {d.order ? <FormattedMessage {...m.orderNumber} values={{ number: d.order.number }} /> : <FormattedMessage {...m.noOrder} />}
+                  <Purchase dispute={d} />
                 </Link>
               </td>
               <td>
@@ -78,15 +78,52 @@ function DisputesTable({ disputes }: { disputes: DisputeSummary[] }) {
   );
 }
 
-/** The local test checkout's bank: raises a dispute or a fraud warning on an order by its number. */
-function LocalRaise() {
+/** What a dispute is about: an order by its number, or a member's VIP membership. */
+function Purchase({ dispute }: { dispute: DisputeSummary }) {
+  if (dispute.order) return <FormattedMessage {...m.orderNumber} values={{ number: dispute.order.number }} />;
+  if (dispute.membership) return <FormattedMessage {...m.membership} values={{ username: dispute.membership.username }} />;
+  return <FormattedMessage {...m.noOrder} />;
+}
+
+type RaiseTarget = { orderNumber: number } | { username: string };
+
+/** One field of the local bank: what to raise on, and its two buttons. */
+function RaiseOn({ label, numeric, target }: { label: MessageDescriptor; numeric?: boolean; target: (value: string) => RaiseTarget | null }) {
   const id = useId();
-  const [number, setNumber] = useState("");
+  const [value, setValue] = useState("");
   const raise = useLocalRaise();
   const navigate = useNavigate();
-  const orderNumber = Number.parseInt(number, 10);
+  const on = target(value.trim());
   const send = (type: "dispute" | "fraud_warning") =>
-    raise.mutate({ orderNumber, type }, { onSuccess: ({ dispute }) => void navigate({ to: "/admin/disputes/$disputeId", params: { disputeId: dispute.id } }) });
+    on && raise.mutate({ ...on, type }, { onSuccess: ({ dispute }) => void navigate({ to: "/admin/disputes/$disputeId", params: { disputeId: dispute.id } }) });
+  return (
+    <div className="disputes-local-target" role="group" aria-labelledby={`${id}-label`}>
+      <label htmlFor={id} id={`${id}-label`}>
+        <FormattedMessage {...label} />
+      </label>
+      <input id={id} inputMode={numeric ? "numeric" : undefined} value={value} onChange={(e) => setValue(e.target.value)} />
+      <div className="form-actions">
+        <button type="button" className="btn btn-secondary" disabled={!on || raise.isPending} onClick={() => send("dispute")}>
+          <FormattedMessage {...m.localRaiseDispute} />
+        </button>
+        <button type="button" className="btn btn-ghost" disabled={!on || raise.isPending} onClick={() => send("fraud_warning")}>
+          <FormattedMessage {...m.localRaiseWarning} />
+        </button>
+      </div>
+      {raise.isError && <WriteFailed error={raise.error} />}
+    </div>
+  );
+}
+
+const orderTarget = (value: string): RaiseTarget | null => {
+  const orderNumber = Number.parseInt(value, 10);
+  return orderNumber > 0 ? { orderNumber } : null;
+};
+const memberTarget = (value: string): RaiseTarget | null => (value ? { username: value } : null);
+
+/** The local test checkout's bank: raises a dispute or a fraud warning on an order by its number, or on a member's VIP payment. */
+function LocalRaise() {
+  const id = useId();
   return (
     <section className="card disputes-local" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
@@ -95,19 +132,8 @@ function LocalRaise() {
       <p className="muted">
         <FormattedMessage {...m.localHint} />
       </p>
-      <label htmlFor={id}>
-        <FormattedMessage {...m.localOrder} />
-      </label>
-      <input id={id} inputMode="numeric" value={number} onChange={(e) => setNumber(e.target.value)} />
-      <div className="form-actions">
-        <button type="button" className="btn btn-secondary" disabled={!(orderNumber > 0) || raise.isPending} onClick={() => send("dispute")}>
-          <FormattedMessage {...m.localRaiseDispute} />
-        </button>
-        <button type="button" className="btn btn-ghost" disabled={!(orderNumber > 0) || raise.isPending} onClick={() => send("fraud_warning")}>
-          <FormattedMessage {...m.localRaiseWarning} />
-        </button>
-      </div>
-      {raise.isError && <WriteFailed error={raise.error} />}
+      <RaiseOn label={m.localOrder} numeric target={orderTarget} />
+      <RaiseOn label={m.localMember} target={memberTarget} />
     </section>
   );
 }

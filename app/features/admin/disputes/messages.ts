@@ -8,7 +8,7 @@ const plain = defineMessages({
   retry: { id: "adminDisputes.retry", defaultMessage: "Try again" },
   empty: { id: "adminDisputes.empty", defaultMessage: "No disputes or fraud warnings. When a buyer's bank disputes a payment, it shows here." },
   caption: { id: "adminDisputes.caption", defaultMessage: "Disputes and fraud warnings, open ones first by deadline" },
-  colOrder: { id: "adminDisputes.col.order", defaultMessage: "Order" },
+  colOrder: { id: "adminDisputes.col.order", defaultMessage: "Order or membership" },
   colType: { id: "adminDisputes.col.type", defaultMessage: "Kind" },
   colStatus: { id: "adminDisputes.col.status", defaultMessage: "Status" },
   colAmount: { id: "adminDisputes.col.amount", defaultMessage: "Amount" },
@@ -24,6 +24,19 @@ const plain = defineMessages({
   submitted: { id: "adminDisputes.submitted", defaultMessage: "Evidence submitted" },
   opened: { id: "adminDisputes.opened", defaultMessage: "Opened" },
   customer: { id: "adminDisputes.customer", defaultMessage: "Customer" },
+  member: { id: "adminDisputes.member", defaultMessage: "Member" },
+  plan: { id: "adminDisputes.plan", defaultMessage: "Plan" },
+  planMonthly: { id: "adminDisputes.plan.monthly", defaultMessage: "VIP monthly" },
+  planYearly: { id: "adminDisputes.plan.yearly", defaultMessage: "VIP yearly" },
+  planUnknown: { id: "adminDisputes.plan.unknown", defaultMessage: "VIP" },
+  warningRefundedVip: {
+    id: "adminDisputes.warning.refundedVip",
+    defaultMessage: "The membership's first payment, within the period it paid for: it was refunded and the membership ended now.",
+  },
+  warningFlaggedVip: {
+    id: "adminDisputes.warning.flaggedVip",
+    defaultMessage: "A renewal, or a payment whose time was already used: the membership was left as it is. Review it and end it if you decide to.",
+  },
   warningRefunded: {
     id: "adminDisputes.warning.refunded",
     defaultMessage: "Nothing had shipped or been checked in, so the order was refunded and what it paid for revoked.",
@@ -57,6 +70,7 @@ const plain = defineMessages({
   localTitle: { id: "adminDisputes.local.title", defaultMessage: "Test checkout" },
   localHint: { id: "adminDisputes.local.hint", defaultMessage: "Only with the local test checkout: act as the buyer's bank." },
   localOrder: { id: "adminDisputes.local.order", defaultMessage: "Order number" },
+  localMember: { id: "adminDisputes.local.member", defaultMessage: "Member's username (their latest VIP payment)" },
   localRaiseDispute: { id: "adminDisputes.local.raiseDispute", defaultMessage: "Raise a dispute" },
   localRaiseWarning: { id: "adminDisputes.local.raiseWarning", defaultMessage: "Raise a fraud warning" },
   localWon: { id: "adminDisputes.local.won", defaultMessage: "Close as won" },
@@ -70,6 +84,11 @@ export const disputeMessages = {
   heading: defineMessage<{ type: string; number: number }>({ id: "adminDisputes.heading", defaultMessage: "{type} on order #{number}" }),
   headingNoOrder: defineMessage<{ type: string }>({ id: "adminDisputes.headingNoOrder", defaultMessage: "{type}" }),
   orderLink: defineMessage<{ number: number }>({ id: "adminDisputes.orderLink", defaultMessage: "See order #{number}" }),
+  membership: defineMessage<{ username: string }>({ id: "adminDisputes.membership", defaultMessage: "VIP: {username}" }),
+  headingMembership: defineMessage<{ type: string; username: string }>({
+    id: "adminDisputes.headingMembership",
+    defaultMessage: "{type} on the VIP membership of {username}",
+  }),
 };
 
 /** The provider's statuses as the admin reads them; an unknown one is shown as it came. */
@@ -95,4 +114,9 @@ export const logKindMessages = defineMessages({
   stream: { id: "adminDisputes.log.kind.stream", defaultMessage: "Full-track stream" },
   check_in: { id: "adminDisputes.log.kind.checkIn", defaultMessage: "Ticket checked in" },
   shipping: { id: "adminDisputes.log.kind.shipping", defaultMessage: "Shipped" },
+  sign_up: { id: "adminDisputes.log.kind.signUp", defaultMessage: "Signed up" },
+  email_verified: { id: "adminDisputes.log.kind.emailVerified", defaultMessage: "E-mail verified" },
+  vip_payment: { id: "adminDisputes.log.kind.vipPayment", defaultMessage: "VIP payment" },
+  perk: { id: "adminDisputes.log.kind.perk", defaultMessage: "Perk revealed" },
+  mail: { id: "adminDisputes.log.kind.mail", defaultMessage: "E-mail sent" },
 });

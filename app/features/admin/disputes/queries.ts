@@ -41,6 +41,6 @@ export const useSubmitEvidence = (id: string) => useDisputeWrite(() => api<Dispu
 export const useLocalClose = (id: string) =>
   useDisputeWrite((outcome: "won" | "lost") => api<DisputeDetailResponse>(path(id, "/local-close"), { method: "POST", json: { outcome } }));
 export const useLocalRaise = () =>
-  useDisputeWrite((input: { orderNumber: number; type: "dispute" | "fraud_warning" }) =>
+  useDisputeWrite((input: ({ orderNumber: number } | { username: string }) & { type: "dispute" | "fraud_warning" }) =>
     api<DisputeDetailResponse>(`${DISPUTES_API}/local`, { method: "POST", json: input }),
   );
