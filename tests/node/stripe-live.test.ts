@@ -65,7 +65,14 @@ const MONTHLY = { plan: "monthly", amount: { cents: 999, currency: "USD" }, taxB
 describe("live checkout (stripe SDK → fake Stripe)", () => {
   it("creates a subscription-mode Checkout Session for the configured price, with the member and return URLs", async () => {
     const attemptId = "8d9a4c1e-1111-4222-8333-444455556666";
-    const result = await service().createCheckout({ user: member, customerId: null, origin: "https://fans.example", attemptId, ...MONTHLY });
+    const result = await service().createCheckout({
+      user: member,
+      customerId: null,
+      origin: "https://fans.example",
+      attemptId,
+      buyerIp: "203.0.113.9",
+      ...MONTHLY,
+    });
     expect(result).toEqual({ id: "cs_test_fake", url: CHECKOUT_URL });
 
     expect(seen).toHaveLength(1);
@@ -85,6 +92,8 @@ describe("live checkout (stripe SDK → fake Stripe)", () => {
     expect(req.form.get("cancel_url")).toBe("https://fans.example/vip-signup");
     expect(req.form.get("subscription_data[metadata][user_id]")).toBe(member.id);
     expect(req.form.get("metadata[user_id]")).toBe(member.id);
+    // The member's e-mail (above) and IP address for Radar's scoring (decision 094).
+    expect(req.form.get("metadata[buyer_ip]")).toBe("203.0.113.9");
     // Stripe Tax (decision 093): on, from the billing address asked on Stripe's page, a business tax id optional.
     expect(req.form.get("automatic_tax[enabled]")).toBe("true");
     expect(req.form.get("billing_address_collection")).toBe("required");
@@ -97,6 +106,7 @@ describe("live checkout (stripe SDK → fake Stripe)", () => {
     const form = seen[0]!.form;
     expect(form.get("customer")).toBe("cus_existing");
     expect(form.has("customer_email")).toBe(false);
+    expect(form.has("metadata[buyer_ip]")).toBe(false);
     expect(form.get("automatic_tax[enabled]")).toBe("true");
     expect(form.get("customer_update[address]")).toBe("auto");
     expect(form.get("customer_update[name]")).toBe("auto");

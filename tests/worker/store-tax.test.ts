@@ -21,6 +21,7 @@ import {
   STORE_ROLES,
   storeState,
 } from "./checkout-fixtures";
+import { seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import type { LocalTaxPreviewResponse } from "../../worker/contracts/tax";
 import type { TaxSettings } from "../../worker/contracts/tax-model";
 
@@ -90,6 +91,25 @@ describe("the local checkout's tax (DEMO calculator, in the Worker)", () => {
     expect(await ledgerOf(order.id)).toEqual([{ ref: `order:${order.id}`, source: "store", amount_cents: 1189, tax_cents: 190, tax_jurisdiction: "DE" }]);
     const receipt = await receiptOf(c.email);
     expect(receipt).toContain("Subtotal: $9.99\nTax (DE): $1.90\nTotal: $11.89\nYour tax ID: DE123456789");
+  });
+
+  it("taxes a ticket at the admission rate beside a download at the standard one, and splits the ledger's tax between tickets and the store", async () => {
+    await registerIn(["DE"]);
+    const album = await seedProduct({ usd: 999 });
+    const general = await seedTicketType(await seedTicketEvent(), { priceCents: 2500 });
+    const c = await openCheckout({ ...cart([{ productId: album }]), tickets: [{ ticketTypeId: general, quantity: 1 }] });
+    // DEMO rates: DE admission 7 % of $25.00 = $1.75; the download 19 % of $9.99 = $1.8981, $1.90.
+    expect(await (await preview(c, { country: "DE" })).json<LocalTaxPreviewResponse>()).toMatchObject({ amountCents: 3499, taxCents: 365, totalCents: 3864 });
+    expect((await pay(c, { billing: { country: "DE" } })).status).toBe(200);
+    const order = (await orderOf(c.id))!;
+    expect(order).toMatchObject({ total_cents: 3864, tax_cents: 365, tax_status: "collected", tax_country: "DE" });
+    // Stripe reports one tax figure per session: each source takes its pre-tax share of it
+    // ($25.00 of $34.99: $2.61 of $3.65), its row the price and that share.
+    const ledger = await ledgerOf(order.id);
+    expect(ledger).toEqual([
+      { ref: `order:${order.id}`, source: "store", amount_cents: 1103, tax_cents: 104, tax_jurisdiction: "DE" },
+      { ref: `order:${order.id}:tickets`, source: "tickets", amount_cents: 2761, tax_cents: 261, tax_jurisdiction: "DE" },
+    ]);
   });
 
   it("extracts the tax from inclusive reais for a Brazilian buyer: the total is the price shown", async () => {

@@ -43,7 +43,7 @@ import { jurisdictionOf } from "#contracts/tax-model.ts";
 import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
 import { isLoopbackRequest } from "../middleware/local-only";
-import { clientIp, hitRateLimit } from "../services/rate-limit";
+import { clientIp, hitRateLimit, knownClientIp } from "../services/rate-limit";
 import { createPaymentsService, PaymentsConfigError, paymentsModeOf, type PaymentsService } from "../services/payments";
 import type { FollowUpContext } from "../services/payments/purchase-kind";
 import { currentSubscription, describeMembership, statusOf } from "../services/membership/membership";
@@ -167,6 +167,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
         plan,
         amount,
         taxBehavior: amount.currency.toLowerCase() === "brl" ? tax.behavior.brl : tax.behavior.usd,
+        buyerIp: knownClientIp(c.req),
       });
     } catch (err) {
       // Nothing is stored before the provider answers, so a failure leaves nothing behind.

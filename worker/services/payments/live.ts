@@ -119,7 +119,7 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
   return {
     mode: "live",
 
-    async createCheckout({ user, customerId, origin, attemptId, plan, amount, taxBehavior }: CheckoutInput) {
+    async createCheckout({ user, customerId, origin, attemptId, plan, amount, taxBehavior, buyerIp }: CheckoutInput) {
       const lineItem = plan === "yearly" ? await yearlyLineItem(amount, taxBehavior) : { price: opts.priceId, quantity: 1 };
       // The monthly key is the one it always was; the yearly one names its amount, so a price
       // changed by the admin between two retries of one attempt opens a session of its own.
@@ -136,7 +136,7 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
             // Carried by every subscription and invoice event, so fulfilment can tell which
             // member a subscription belongs to whatever order the events arrive in.
             subscription_data: { metadata: { user_id: user.id } },
-            metadata: { user_id: user.id },
+            metadata: { user_id: user.id, ...(buyerIp ? { buyer_ip: buyerIp } : {}) },
             ...taxParams,
             // An existing customer's address is where Stripe Tax reads the place: the one given here is kept.
             ...(customerId ? { customer_update: { address: "auto", name: "auto" } } : {}),

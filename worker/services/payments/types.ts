@@ -21,6 +21,8 @@ export type CheckoutInput = {
   /** The plan sold, and its amount as the site shows it (the configuration's monthly price, the settings' yearly one). */
   plan: VipPlan;
   amount: { cents: number; currency: string };
+  /** The member's IP address at checkout, for the provider's fraud scoring (metadata `buyer_ip`). */
+  buyerIp?: string | null;
   /** The prices' tax behaviour in the plan's currency (decision 093): the yearly price_data's. */
   taxBehavior: TaxBehavior;
 };
