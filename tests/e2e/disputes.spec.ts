@@ -3,24 +3,8 @@
 // dispute on the order, sees that download in the evidence, adds a note and submits it; the local
 // provider closes the dispute as lost, and the fan's download link stops working. And the same for
 // a member's VIP payment: its evidence, and a lost dispute ends the membership.
-import type { Page } from "@playwright/test";
-import { expect, hydrated, signIn, signUp, test } from "./fixtures";
+import { expect, hydrated, mailTo, signIn, signUp, test } from "./fixtures";
 import { demoAccount, newMember } from "./support";
-
-type MailboxMessage = { to: string; subject: string; links: string[] };
-
-async function mailTo(page: Page, email: string, subject: RegExp): Promise<MailboxMessage> {
-  let found: MailboxMessage | undefined;
-  await expect
-    .poll(async () => {
-      const res = await page.request.get("/api/dev/mailbox");
-      const { messages } = (await res.json()) as { messages: MailboxMessage[] };
-      found = messages.find((m) => m.to === email.toLowerCase() && subject.test(m.subject));
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found!;
-}
 
 test("the admin submits a dispute's evidence with the fan's download in it, loses it, and the download link stops working", async ({ page, browser }) => {
   const email = newMember().email;

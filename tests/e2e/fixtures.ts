@@ -95,6 +95,22 @@ export async function signUpThroughForm(page: Page, member = newMember(), { veri
   return { ...member, profileUrl };
 }
 
+export type MailboxMessage = { to: string; subject: string; links: string[]; text?: string; html?: string };
+
+/** The newest mail to `email` whose subject matches, read from the local mailbox's API. */
+export async function mailTo(page: Page, email: string, subject: RegExp): Promise<MailboxMessage> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get("/api/dev/mailbox");
+      const { messages } = (await res.json()) as { messages: MailboxMessage[] };
+      found = messages.find((m) => m.to === email.toLowerCase() && subject.test(m.subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
 /** The newest e-mail verification link mailed to `email`, read from the local mailbox's API. */
 export async function verificationLink(page: Page, email: string): Promise<string> {
   let link: string | undefined;

@@ -6,24 +6,8 @@
 // price; a friend redeems a gift of VIP. Each journey buys for a buyer of its own, so they run side
 // by side; only the first takes from the shirt's size M (stock 3), the second from size L.
 import type { Page } from "@playwright/test";
-import { expect, hydrated, signIn, signUp, signUpVip, test } from "./fixtures";
+import { expect, hydrated, mailTo, signIn, signUp, signUpVip, test } from "./fixtures";
 import { demoAccount, newMember } from "./support";
-
-type MailboxMessage = { to: string; subject: string; links: string[]; text?: string };
-
-/** The newest mail to `email` whose subject matches, read from the local mailbox's API. */
-async function mailTo(page: Page, email: string, subject: RegExp): Promise<MailboxMessage> {
-  let found: MailboxMessage | undefined;
-  await expect
-    .poll(async () => {
-      const res = await page.request.get("/api/dev/mailbox");
-      const { messages } = (await res.json()) as { messages: MailboxMessage[] };
-      found = messages.find((m) => m.to === email.toLowerCase() && subject.test(m.subject));
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found!;
-}
 
 /** Opens a product's page and waits until its buy box answers clicks. */
 async function openProduct(page: Page, slug: string, title: RegExp) {

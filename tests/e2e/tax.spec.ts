@@ -1,23 +1,7 @@
 // Sales tax and VAT through the local test checkout (decision 093): a fan in Germany buys a
 // download; the checkout asks where they are and shows the Worker's DEMO VAT (the demo artist is
 // registered in Germany, scripts/lib/demo-store.mjs), and the receipt and the collection carry it.
-import type { Page } from "@playwright/test";
-import { expect, hydrated, signUp, test } from "./fixtures";
-
-type MailboxMessage = { to: string; subject: string; links: string[]; text?: string };
-
-async function mailTo(page: Page, email: string, subject: RegExp): Promise<MailboxMessage> {
-  let found: MailboxMessage | undefined;
-  await expect
-    .poll(async () => {
-      const res = await page.request.get("/api/dev/mailbox");
-      const { messages } = (await res.json()) as { messages: MailboxMessage[] };
-      found = messages.find((m) => m.to === email.toLowerCase() && subject.test(m.subject));
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found!;
-}
+import { expect, hydrated, mailTo, signUp, test } from "./fixtures";
 
 test("a fan in Germany buys a download and sees VAT on the local checkout and the receipt", async ({ page }) => {
   const fan = await signUp(page);

@@ -5,28 +5,12 @@
 // of their own and its buyer's mailbox holds the refund notice. Each journey buys for a buyer of
 // its own and the demo show has 250 General tickets, so they run beside every other journey.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { asAdmin, clientAddress, expect, grantDoorStaff, hydrated, signUp, test } from "./fixtures";
+import { asAdmin, clientAddress, expect, grantDoorStaff, hydrated, mailTo, signUp, test } from "./fixtures";
 import { newMember } from "./support";
-
-type MailboxMessage = { to: string; subject: string; links: string[]; text?: string; html?: string };
 
 const DEMO_SHOW = { id: "7c1e0000-0000-4000-8000-000000000001", title: "Freestyle Lovers Live — Miami (tickets here)" };
 const DAY = 24 * 60 * 60 * 1000;
 const CODE = /TKT-[A-Z0-9]{4}-[A-Z0-9]{4}/g;
-
-/** The newest mail to `email` whose subject matches, read from the local mailbox's API. */
-async function mailTo(page: Page, email: string, subject: RegExp): Promise<MailboxMessage> {
-  let found: MailboxMessage | undefined;
-  await expect
-    .poll(async () => {
-      const res = await page.request.get("/api/dev/mailbox");
-      const { messages } = (await res.json()) as { messages: MailboxMessage[] };
-      found = messages.find((m) => m.to === email.toLowerCase() && subject.test(m.subject));
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found!;
-}
 
 /** From an event card's "Get tickets" to the test checkout's Pay and the thanks page; returns the order number. */
 async function buyTickets(page: Page, title: string, { type, quantity, email }: { type: string; quantity: number; email: string }) {
