@@ -314,9 +314,10 @@ describe("StationHub: now-playing pushes", () => {
       (instance as unknown as { sessions: { confirmedAt: Map<string, number> } }).sessions.confirmedAt.clear();
     });
     expect(await runDurableObjectAlarm(hub(station))).toBe(true);
-    await other.until((m) => nowPlayingFrames(m).length > 0);
     expect(await target.closed).toEqual({ code: SOCKET_CLOSE_SESSION_ENDED });
-    expect(nowPlayingFrames(target.messages)).toEqual([]);
+    // The station keeps its own clock: a track that ended during the test was pushed to both before
+    // the ban. The push that asked D1 again reached the other listener and not the banned one.
+    await other.until((m) => nowPlayingFrames(m).length > nowPlayingFrames(target.messages).length);
   });
 });
 
