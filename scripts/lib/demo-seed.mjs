@@ -90,6 +90,8 @@ export async function buildSeedSql(pepper, now = Date.now()) {
       // The documented demo credentials and roles must always work, even after a password reset.
       // A complimentary VIP an admin granted in the back office, or a redeemed gift still running, survives a re-seed.
       `UPDATE users SET password_hash = ${hash}, is_vip = CASE WHEN ${isVip} = 1 OR EXISTS (SELECT 1 FROM vip_comps WHERE user_id = ${id} AND (ends_at IS NULL OR ends_at > unixepoch('subsec') * 1000)) THEN 1 ELSE 0 END, status = 'active' WHERE id = ${id};`,
+      // The tier beside the flag (decision 096): a demo VIP is in the VIP tier unless a paid source says more.
+      `UPDATE users SET tier_id = CASE WHEN is_vip = 1 THEN coalesce(tier_id, 'vip') ELSE NULL END WHERE id = ${id};`,
       // Demo accounts have verified addresses (migrations/0035), whenever they were created.
       `UPDATE users SET email_verified_at = ${joined} WHERE id = ${id} AND email_verified_at IS NULL;`,
       // Restore the demo avatar unless the member has uploaded one of their own. (substr, not

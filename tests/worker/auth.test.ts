@@ -94,6 +94,8 @@ describe("POST /api/auth/signup", () => {
       username: body.username,
       isAdmin: false,
       isVIP: false,
+      // Every account is in the free tier until it pays (decision 096).
+      tier: { id: "member", rank: 0 },
       avatarUrl: null,
       isDoorStaff: false,
       // A new account's address is not verified yet (migrations/0035).
@@ -249,6 +251,7 @@ describe("POST /api/auth/login", () => {
       username: u.username,
       isAdmin: false,
       isVIP: false,
+      tier: { id: "member", rank: 0 },
       avatarUrl: null,
       isDoorStaff: false,
       emailVerified: true,
@@ -408,9 +411,9 @@ describe("GET /api/auth/me", () => {
   });
 
   it.each([
-    ["user", { isVIP: false, isAdmin: false }],
-    ["vip", { isVIP: true, isAdmin: false }],
-    ["admin", { isVIP: false, isAdmin: true }],
+    ["user", { isVIP: false, isAdmin: false, tier: { id: "member", rank: 0 } }],
+    ["vip", { isVIP: true, isAdmin: false, tier: { id: "vip", rank: 1 } }],
+    ["admin", { isVIP: false, isAdmin: true, tier: { id: "member", rank: 0 } }],
   ] as const)("returns the %s with its role flags", async (role, flags) => {
     const u = await createUser(role);
     expect(await me(u.cookie)).toEqual({

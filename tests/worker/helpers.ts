@@ -133,12 +133,25 @@ export type TestUser = { id: string; email: string; username: string; password: 
 
 let counter = 0;
 
+/**
+ * Stored hashes by password: PBKDF2 at the production cost takes ~25 ms of CPU, and most test
+ * members share one password, so each runtime derives it once (a hash verifies whatever its salt).
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function storedHashOf(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password, testEnv.PASSWORD_PEPPER)));
+  return hash;
+}
+
 /** Inserts a user of the given role straight into D1 and opens a session for it. */
 export async function createUser(
   role: Exclude<Role, "visitor">,
   overrides: Partial<Pick<TestUser, "email" | "username" | "password">> & {
     /** Leave the e-mail address unverified (migrations/0035): members are verified by default. */
     unverified?: boolean;
+    /** A "vip" member's tier (decision 096): VIP unless another paid tier is named. */
+    tierId?: string;
   } = {},
 ): Promise<TestUser> {
   counter++;
@@ -151,8 +164,9 @@ export async function createUser(
     id,
     email,
     username,
-    passwordHash: await hashPassword(password, testEnv.PASSWORD_PEPPER),
+    passwordHash: await storedHashOf(password),
     isVip: role === "vip",
+    tierId: role === "vip" ? (overrides.tierId ?? "vip") : null,
     status: role === "banned" ? "banned" : "active",
     emailVerifiedAt: overrides.unverified ? null : new Date(),
   });

@@ -2,6 +2,7 @@
 import { z } from "./zod";
 import type { Locale } from "./locale";
 import { USERNAME_MAX, PASSWORD_MIN, PASSWORD_MAX, AUTH_MESSAGES } from "./auth-limits";
+import type { MemberTier } from "./tiers";
 export { USERNAME_MAX, PASSWORD_MIN, PASSWORD_MAX, AUTH_MESSAGES } from "./auth-limits";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
@@ -58,7 +59,13 @@ export type SessionUser = {
   email: string;
   username: string;
   isAdmin: boolean;
+  /** Any paid tier: VIP or one above it (decision 096). */
   isVIP: boolean;
+  /**
+   * The member's tier (decision 096): the free "member" tier (rank 0), VIP (1) or one above. Every
+   * API answer carries it (optional only so older client fixtures still type: tierOf reads isVIP then).
+   */
+  tier?: MemberTier;
   avatarUrl: string | null;
   /**
    * Door staff: may check VIP passes in at events (/check-in), nothing more. Read fresh from D1 like

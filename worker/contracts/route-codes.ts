@@ -60,6 +60,7 @@ export const ROUTE_CODES = {
 
   // Roles (the guards)
   vip_required: { status: 403, en: "VIP Access Required" },
+  tier_required: { status: 403, en: "A higher membership tier is required" },
   admin_required: { status: 403, en: "Admin Access Required" },
   door_staff_required: { status: 403, en: "Door Staff Access Required" },
 

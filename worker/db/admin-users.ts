@@ -9,7 +9,7 @@ import { posts } from "./schema/feed";
 import { vipComps } from "./schema/vip";
 import { auditInsert, type AuditEntry } from "./audit";
 import { displayUsername } from "./auth";
-import { grantsVip, hasCompVip, syncUserVip } from "./payments";
+import { grantsVip, hasCompVip, syncUserMembership } from "./payments";
 import { USERS_PAGE_SIZE, type AdminUser, type RoleFilter, type UsersQuery, type VipSource } from "#contracts/admin-users.ts";
 import type { Statement } from "./d1";
 import { suspensionAt } from "../lib/suspension";
@@ -198,7 +198,7 @@ export const setBanStatement = (
  * one past its end that the cron has not removed yet); a comp still running keeps its start (the
  * VIP pass's "VIP since").
  */
-export const compStatements = (db: DB, userId: string, comp: boolean, grantedBy: string, now: number): [Statement, Statement] => [
+export const compStatements = (db: DB, userId: string, comp: boolean, grantedBy: string, now: number): [Statement, ...Statement[]] => [
   comp
     ? db
         .insert(vipComps)
@@ -213,7 +213,7 @@ export const compStatements = (db: DB, userId: string, comp: boolean, grantedBy:
         })
         .toSQL()
     : db.delete(vipComps).where(eq(vipComps.userId, userId)).toSQL(),
-  syncUserVip(db, userId, now),
+  ...syncUserMembership(db, userId, now),
 ];
 
 /** SQL guard: the member's door-staff flag is not yet `doorStaff` (the change is still to be made). */

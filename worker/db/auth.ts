@@ -3,6 +3,7 @@ import { and, eq, exists, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { admins, passwordResets, profiles, sessions, users, type UserRow } from "./schema/accounts";
 import type { SessionUser } from "#contracts/auth.ts";
+import { FREE_TIER, FREE_TIER_RANK } from "#contracts/tiers.ts";
 import { notSuspended } from "./suspensions";
 import { suspensionAt } from "../lib/suspension";
 import type { Locale } from "#contracts/locale.ts";
@@ -38,16 +39,26 @@ export async function isAdminUser(db: DB, user: Pick<UserRow, "id" | "isAdmin">)
 export const displayUsername = (u: Pick<UserRow, "username" | "email">) => u.username || u.email.split("@")[0] || u.email;
 
 export async function toSessionUser(db: DB, u: UserRow): Promise<SessionUser> {
-  return sessionUserOf(u, await isAdminUser(db, u));
+  return sessionUserOf(u, await isAdminUser(db, u), await tierRankOfId(db, u.tierId));
+}
+
+/** SQL: the rank of the `users` row's tier (0: the free tier). */
+const tierRankSql = sql<number>`coalesce((select rank from membership_tiers where id = ${users.tierId}), ${FREE_TIER_RANK})`;
+
+async function tierRankOfId(db: DB, tierId: string | null): Promise<number> {
+  if (tierId === null) return FREE_TIER_RANK;
+  const row = await db.get<{ rank: number } | undefined>(sql`select rank from membership_tiers where id = ${tierId}`);
+  return row?.rank ?? FREE_TIER_RANK;
 }
 
 /** The signed-in user as the app sees them, from their row and whether they are an admin. */
-export const sessionUserOf = (u: UserRow, isAdmin: boolean): SessionUser => ({
+export const sessionUserOf = (u: UserRow, isAdmin: boolean, tierRank: number): SessionUser => ({
   id: u.id,
   email: u.email,
   username: displayUsername(u),
   isAdmin,
   isVIP: u.isVip,
+  tier: u.tierId === null ? FREE_TIER : { id: u.tierId, rank: tierRank },
   avatarUrl: u.avatarUrl,
   isDoorStaff: u.isDoorStaff,
   emailVerified: u.emailVerifiedAt !== null,
@@ -86,7 +97,12 @@ export async function createSession(
  */
 export async function resolveSession(db: DB, idHash: string, now = Date.now()): Promise<SessionUser | null> {
   const row = await db
-    .select({ session: sessions, user: users, listedAdmin: sql<number>`exists (select 1 from ${admins} where ${admins.userId} = ${users.id})` })
+    .select({
+      session: sessions,
+      user: users,
+      listedAdmin: sql<number>`exists (select 1 from ${admins} where ${admins.userId} = ${users.id})`,
+      tierRank: tierRankSql,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, idHash))
@@ -104,7 +120,7 @@ export async function resolveSession(db: DB, idHash: string, now = Date.now()): 
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.idHash, idHash));
   }
-  return sessionUserOf(user, user.isAdmin || Boolean(row.listedAdmin));
+  return sessionUserOf(user, user.isAdmin || Boolean(row.listedAdmin), row.tierRank);
 }
 
 export const deleteSession = (db: DB, idHash: string) => db.delete(sessions).where(eq(sessions.idHash, idHash));

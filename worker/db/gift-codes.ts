@@ -9,7 +9,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DB } from "./client";
 import { runBatch, type Statement } from "./d1";
-import { grantsVip, syncUserVip, type VipChange } from "./payments";
+import { grantsVip, syncUserMembership, type VipChange } from "./payments";
 import { isLocale, type Locale } from "#contracts/locale.ts";
 import type { GiftMonths } from "#contracts/store-model.ts";
 
@@ -108,7 +108,7 @@ export async function redeemGiftCode(db: DB, plan: RedemptionPlan): Promise<{ ta
       RETURNING code`,
   );
   const comp = compWrite(db, plan);
-  const results = await runBatch(db, [take, ...(comp ? [comp] : []), syncUserVip(db, plan.userId, plan.now)]);
+  const results = await runBatch(db, [take, ...(comp ? [comp] : []), ...syncUserMembership(db, plan.userId, plan.now)]);
   const sync = results[results.length - 1];
   return { taken: (results[0]?.results.length ?? 0) === 1, vipChange: (sync?.results[0] as VipChange | undefined) ?? null };
 }

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { runBatch } from "./d1";
-import { syncUserVip, type VipChange } from "./payments";
+import { syncUserMembership, type VipChange } from "./payments";
 import { addCalendarMonthsUtc } from "#contracts/store-gifts.ts";
 import type { GiftMonths } from "#contracts/store-model.ts";
 
@@ -99,7 +99,7 @@ export async function revokeGiftTime(
   const shorten = db
     .run(sql`UPDATE vip_comps SET ends_at = ends_at - ${remainingMs} WHERE user_id = ${redeemerId} AND ends_at IS ${compEndsAt} AND ${markedHere}`)
     .getQuery();
-  const [marked, , sync] = await runBatch(db, [mark, shorten, syncUserVip(db, redeemerId, now)]);
+  const [marked, , , , sync] = await runBatch(db, [mark, shorten, ...syncUserMembership(db, redeemerId, now)]);
   if (!marked?.results.length) return settledOrChanged(db, code);
   return { revokedMs: remainingMs, vipChange: (sync?.results[0] as VipChange | undefined) ?? null };
 }

@@ -338,5 +338,51 @@ export const syncUserVip = (db: DB, userId: string, now: number) =>
     RETURNING is_vip, email, username`,
   );
 
+/**
+ * SQL: the tier the `users` row of the statement holds at `now`: the highest-ranked of those its
+ * paying subscriptions and its comps give (null: the free tier). An archived tier still counts.
+ */
+const tierNow = (now: number) => sql`(
+  SELECT t.id FROM membership_tiers t
+  WHERE t.id IN (SELECT s.tier_id FROM subscriptions s WHERE s.user_id = users.id AND ${grantsVip(now)})
+     OR t.id IN (SELECT c.tier_id FROM vip_comps c WHERE c.user_id = users.id AND ${compGrantsVip(now)})
+  ORDER BY t.rank DESC LIMIT 1)`;
+
+/**
+ * users.tier_id := the tier the member's subscriptions and comps give now (decision 096). Runs in
+ * the same batch as syncUserVip, just before it (callers read syncUserVip's row last). Returns a
+ * row only when the tier changed (TierChange).
+ */
+export const syncUserTier = (db: DB, userId: string, now: number) =>
+  raw(
+    db,
+    sql`
+    UPDATE users SET tier_id = ${tierNow(now)}, updated_at = ${now}
+    WHERE id = ${userId} AND tier_id IS NOT ${tierNow(now)}
+    RETURNING tier_id`,
+  );
+
+/** What syncUserTier returns when it changed the tier. */
+export type TierChange = { tier_id: string | null };
+
+/** Records the change syncUserTier is about to make, if any (the history the back office counts). */
+const logTierChange = (db: DB, userId: string, now: number) =>
+  raw(
+    db,
+    sql`
+    INSERT INTO membership_tier_changes (user_id, from_tier_id, to_tier_id, changed_at)
+    SELECT id, tier_id, ${tierNow(now)}, ${now} FROM users WHERE id = ${userId} AND tier_id IS NOT ${tierNow(now)}`,
+  );
+
+/**
+ * The statements that bring a member's tier (with its history) and VIP flag in line with their
+ * sources, in this order: syncUserTier's row is second to last, syncUserVip's last.
+ */
+export const syncUserMembership = (db: DB, userId: string, now: number) => [
+  logTierChange(db, userId, now),
+  syncUserTier(db, userId, now),
+  syncUserVip(db, userId, now),
+];
+
 /** What syncUserVip returns when it changed the flag. */
 export type VipChange = { is_vip: number; email: string; username: string };

@@ -16,3 +16,4 @@ export * from "./schema/tickets";
 export * from "./schema/ticket-cancellations";
 export * from "./schema/notify-me";
 export * from "./schema/disputes";
+export * from "./schema/tiers";

@@ -14,6 +14,8 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
     isVip: integer("is_vip", { mode: "boolean" }).notNull().default(false),
+    /** The member's tier now (migrations/0065; null: the free tier), kept beside is_vip by the same batches. */
+    tierId: text("tier_id"),
     /** Door staff (migrations/0024_door_staff.sql): may check VIP passes in at events, nothing more. */
     isDoorStaff: integer("is_door_staff", { mode: "boolean" }).notNull().default(false),
     status: text("status", { enum: ["active", "banned"] })

@@ -36,6 +36,8 @@ export const subscriptions = sqliteTable(
     /** The price's amount (what the next renewal charges) and its lower-case currency. */
     priceCents: integer("price_cents"),
     priceCurrency: text("price_currency"),
+    /** The membership tier this subscription pays for (migrations/0065). */
+    tierId: text("tier_id").notNull().default("vip"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -67,6 +69,8 @@ export const checkoutSessions = sqliteTable(
       .notNull()
       .default("monthly"),
     amountCents: integer("amount_cents"),
+    /** The membership tier this checkout sells (migrations/0065). */
+    tierId: text("tier_id").notNull().default("vip"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -85,6 +89,8 @@ export const vipComps = sqliteTable("vip_comps", {
   grantedAt: integer("granted_at", { mode: "timestamp_ms" }).notNull(),
   /** When the comp ends (a redeemed gift: months after any VIP time the member had); null: until revoked. */
   endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+  /** The membership tier the comp gives (migrations/0065). */
+  tierId: text("tier_id").notNull().default("vip"),
 });
 
 // The VIP pass scanned at the door (queries in worker/db/check-in.ts, decision 027). A VIP's pass

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { runBatch, type Statement } from "../../db/d1";
 import { findDispute, flagWarning } from "../../db/payment-disputes";
-import { syncUserVip } from "../../db/payments";
+import { syncUserMembership } from "../../db/payments";
 import {
   endMembershipNow,
   findVipPayment,
@@ -40,7 +40,7 @@ function lostStatements(db: DB, p: VipPaymentRow, disputeId: string, lostNow: Di
     vipLossLedgerRow(db, p.paymentIntentId, `dispute:${disputeId}`, amount, lostNow, now),
     endMembershipNow(db, p.subscriptionId, lostNow, now),
   ];
-  return p.userId ? [...statements, syncUserVip(db, p.userId, now)] : statements;
+  return p.userId ? [...statements, ...syncUserMembership(db, p.userId, now)] : statements;
 }
 
 /** A first payment, its period still running and nothing refunded: the warning refunds it. */
@@ -61,7 +61,7 @@ function warningStatements(
     .run(sql`UPDATE payment_disputes SET fraud_action = ${action}, status = ${action}, updated_at = ${now} WHERE id = ${disputeId} AND fraud_action IS NULL`)
     .getQuery();
   if (!refund) return [mark];
-  const ended = [endMembershipNow(db, p.subscriptionId, warningNew, now), ...(p.userId ? [syncUserVip(db, p.userId, now)] : [])];
+  const ended = [endMembershipNow(db, p.subscriptionId, warningNew, now), ...(p.userId ? syncUserMembership(db, p.userId, now) : [])];
   return [...ended, mark];
 }
 

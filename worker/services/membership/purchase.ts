@@ -16,8 +16,9 @@ import {
   markInvoicePaid,
   recordInvoiceRevenue,
   setCheckoutStatus,
-  syncUserVip,
+  syncUserMembership,
   upsertSubscription,
+  type TierChange,
   type VipChange,
 } from "../../db/payments";
 import type { Statement } from "../../db/d1";
@@ -63,6 +64,8 @@ export type VipFollowUps = {
    * invoice (`invoiceKey`: the invoice's id, else the event's), however often Stripe retries it.
    */
   paymentFailed?: (userId: string, invoiceKey: string) => void;
+  /** This event moved a member who stays a paying member to another tier: their open pages are told. */
+  tierChanged?: (userId: string, change: { tierId: string | null; eventId: string }) => void;
 };
 
 /**
@@ -77,6 +80,7 @@ const membershipNotices = (c: FollowUpContext): VipFollowUps => ({
     c.executionCtx.waitUntil(notifyVipChanged(c.env, c.var.db, userId, change.vip, change.eventId));
   },
   paymentFailed: (userId, invoiceKey) => c.executionCtx.waitUntil(notifyPaymentFailed(c.env, c.var.db, userId, invoiceKey)),
+  tierChanged: (userId) => c.executionCtx.waitUntil(announceRoleChange(c.env, c.var.db, userId)),
 });
 
 type VipPlanOfEvent = {
@@ -103,7 +107,7 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
     async plan(db, event, now): Promise<PurchasePlan> {
       const plan = await planVipEvent(db, event, now);
       const { userId, failedInvoice, unmatchedPayment } = plan;
-      const statements = userId ? [...plan.statements, syncUserVip(db, userId, now)] : plan.statements;
+      const statements = userId ? [...plan.statements, ...syncUserMembership(db, userId, now)] : plan.statements;
       return {
         statements,
         followUp: (results, c) => {
@@ -112,6 +116,8 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
           const vip = vipTurnedOn(vipRow);
           if (vip) effects.vipStarted?.(vip);
           if (userId && vipRow) effects.vipChanged?.(userId, { vip: vip !== null, eventId: event.id }); // a row only when the flag changed
+          const tierRow = userId ? (results.at(-2)?.results[0] as TierChange | undefined) : undefined;
+          if (userId && tierRow && !vipRow) effects.tierChanged?.(userId, { tierId: tierRow.tier_id, eventId: event.id });
           // results[0] is markInvoiceFailed: a change means it is past due now.
           if (userId && failedInvoice && (results[0]?.meta.changes ?? 0) > 0) effects.paymentFailed?.(userId, failedInvoice);
           if (unmatchedPayment) c.executionCtx.waitUntil(matchInvoicePayment(c, unmatchedPayment));
