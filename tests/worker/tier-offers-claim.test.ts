@@ -4,7 +4,8 @@
 // test checkout charging the discounted first invoice while the subscription keeps the full price.
 // Offers are written with raw SQL; the clock is fake (Date only) for the 7-day window.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { call, callLocal, createUser, errorOf, type TestUser } from "./helpers";
+import { call, callLocal, createUser, db, errorOf, type TestUser } from "./helpers";
+import { claimOffer } from "../../worker/db/tier-offers";
 import { D1, DAY, exec, freezeClock, row, rows, setClock } from "./check-in-fixtures";
 import type { LocalCheckoutResultResponse, MembershipResponse } from "../../worker/contracts/payments";
 import type { OffersResponse } from "../../worker/contracts/tier-offers-model";
@@ -186,6 +187,18 @@ describe("POST /api/offers/:id/claim: once, within 7 days", () => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     for (const r of answers.filter((a) => a.status === 409)) expect((await errorOf(r)).code).toBe("offer_claimed");
     expect(await checkoutsOf(user.id)).toHaveLength(1);
+  });
+
+  it("the claim itself is one conditional update: of racing claims of the row, exactly one changes it", async () => {
+    const user = await member("user");
+    const id = await offerFor(user.id);
+    const claimed = await Promise.all(Array.from({ length: 5 }, (_, i) => claimOffer(db(), id, user.id, NOW + i)));
+    expect(claimed.filter(Boolean)).toHaveLength(1);
+    expect((await stored(id))!.claimed_at).toBe(NOW + claimed.indexOf(true));
+    // Nor can someone else's session claim it.
+    const other = await member("user");
+    const mine = await offerFor(user.id);
+    expect(await claimOffer(db(), mine, other.id, NOW)).toBe(false);
   });
 
   for (const [label, json] of [
