@@ -52,7 +52,14 @@ describe("/api/admin/offers as an administrator", () => {
     const admin = await createUser("admin");
     const res = await call("/api/admin/offers", { cookie: admin.cookie });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(DEFAULT_OFFER_SETTINGS);
+    // The tiers on offer: paid and not archived (not the free tier, not the archived club).
+    expect(await res.json()).toEqual({
+      settings: DEFAULT_OFFER_SETTINGS,
+      tiers: [
+        { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
+        { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
+      ],
+    });
     expect(DEFAULT_OFFER_SETTINGS.enabled).toBe(false);
     expect(DEFAULT_OFFER_SETTINGS.winBack.enabled).toBe(false);
   });
@@ -62,12 +69,12 @@ describe("/api/admin/offers as an administrator", () => {
     const before = await auditCount();
     const res = await put(admin, { ...GOOD, tierId: "inner-circle" });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ ...GOOD, tierId: "inner-circle" });
+    expect((await res.json<{ settings: OfferSettings }>()).settings).toEqual({ ...GOOD, tierId: "inner-circle" });
     expect(JSON.parse((await storedSettings())!)).toEqual({ ...GOOD, tierId: "inner-circle" });
     expect(await auditCount()).toBe(before + 1);
     const audit = await row<{ action: string; actor_id: string }>("SELECT action, actor_id FROM audit_log ORDER BY created_at DESC LIMIT 1");
     expect(audit).toEqual({ action: "offers.settings.update", actor_id: admin.id });
-    expect(await (await call("/api/admin/offers", { cookie: admin.cookie })).json()).toEqual({ ...GOOD, tierId: "inner-circle" });
+    expect((await (await call("/api/admin/offers", { cookie: admin.cookie })).json<{ settings: OfferSettings }>()).settings).toEqual({ ...GOOD, tierId: "inner-circle" });
   });
 
   const bad: [string, unknown, string, string][] = [

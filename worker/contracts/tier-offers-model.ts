@@ -44,6 +44,9 @@ export type OfferSettings = {
   winBack: { enabled: boolean; percentOff: number };
 };
 
+/** GET and PUT /api/admin/offers answer the settings and the tiers the form can offer (paid, not archived). */
+export type OfferSettingsResponse = { settings: OfferSettings; tiers: { id: string; name: { en: string; ptBR: string } }[] };
+
 /** Off until an administrator turns them on. */
 export const DEFAULT_OFFER_SETTINGS: OfferSettings = {
   enabled: false,
