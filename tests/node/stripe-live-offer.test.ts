@@ -21,9 +21,13 @@ const CHECKOUT_URL = "https://checkout.stripe.com/c/pay/cs_test_offer";
 function reply(req: Seen): { status: number; body: unknown } {
   if (req.method === "POST" && req.path === "/v1/coupons") {
     if (couponsFail) return { status: 400, body: { error: { type: "invalid_request_error", message: "Invalid percent_off" } } };
-    return { status: 200, body: { id: `coupon_${req.form.get("metadata[offer_id]")}`, object: "coupon", percent_off: Number(req.form.get("percent_off")), duration: "once" } };
+    return {
+      status: 200,
+      body: { id: `coupon_${req.form.get("metadata[offer_id]")}`, object: "coupon", percent_off: Number(req.form.get("percent_off")), duration: "once" },
+    };
   }
-  if (req.method === "POST" && req.path === "/v1/checkout/sessions") return { status: 200, body: { id: "cs_test_offer", object: "checkout.session", url: CHECKOUT_URL } };
+  if (req.method === "POST" && req.path === "/v1/checkout/sessions")
+    return { status: 200, body: { id: "cs_test_offer", object: "checkout.session", url: CHECKOUT_URL } };
   return { status: 404, body: { error: { type: "invalid_request_error", message: `Unexpected ${req.method} ${req.path}` } } };
 }
 
@@ -75,7 +79,10 @@ const monthly = (extra: Partial<CheckoutInput> = {}): CheckoutInput => ({
 
 describe("the live checkout of an offer", () => {
   it("makes the offer's once-only coupon and gives it to the session, the plan's price unchanged", async () => {
-    expect(await service().createCheckout(monthly({ firstPeriodDiscount: { percentOff: 30, offerId: OFFER } }))).toEqual({ id: "cs_test_offer", url: CHECKOUT_URL });
+    expect(await service().createCheckout(monthly({ firstPeriodDiscount: { percentOff: 30, offerId: OFFER } }))).toEqual({
+      id: "cs_test_offer",
+      url: CHECKOUT_URL,
+    });
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/coupons", "POST /v1/checkout/sessions"]);
 
     const [coupon, session] = seen as [Seen, Seen];

@@ -74,7 +74,10 @@ describe("/api/admin/offers as an administrator", () => {
     expect(await auditCount()).toBe(before + 1);
     const audit = await row<{ action: string; actor_id: string }>("SELECT action, actor_id FROM audit_log ORDER BY created_at DESC LIMIT 1");
     expect(audit).toEqual({ action: "offers.settings.update", actor_id: admin.id });
-    expect((await (await call("/api/admin/offers", { cookie: admin.cookie })).json<{ settings: OfferSettings }>()).settings).toEqual({ ...GOOD, tierId: "inner-circle" });
+    expect((await (await call("/api/admin/offers", { cookie: admin.cookie })).json<{ settings: OfferSettings }>()).settings).toEqual({
+      ...GOOD,
+      tierId: "inner-circle",
+    });
   });
 
   const bad: [string, unknown, string, string][] = [

@@ -83,9 +83,7 @@ describe("offers are off by default", () => {
     const fan = await createUser("user");
     await plays(fan.id, 2);
     await runCronJobs(CRON_JOBS, HOURLY_CRON, { env: appEnv, db: db(), scheduledTime: NOW });
-    expect(await offersOf(fan.id)).toEqual([
-      { kind: "upgrade", tier_id: "vip", percent_off: 25, issued_at: NOW, expires_at: NOW + 7 * DAY, claimed_at: null },
-    ]);
+    expect(await offersOf(fan.id)).toEqual([{ kind: "upgrade", tier_id: "vip", percent_off: 25, issued_at: NOW, expires_at: NOW + 7 * DAY, claimed_at: null }]);
   });
 });
 

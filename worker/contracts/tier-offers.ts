@@ -4,8 +4,14 @@ import { z } from "./zod";
 import { VIP_PLANS } from "./vip-plans";
 import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tier-offers-model";
 
-const threshold = z.int({ error: OFFER_MESSAGES.thresholdInvalid }).min(0, OFFER_MESSAGES.thresholdInvalid).max(OFFER_THRESHOLD_MAX, OFFER_MESSAGES.thresholdInvalid);
-const percent = z.int({ error: OFFER_MESSAGES.percentInvalid }).min(OFFER_PERCENT_MIN, OFFER_MESSAGES.percentInvalid).max(OFFER_PERCENT_MAX, OFFER_MESSAGES.percentInvalid);
+const threshold = z
+  .int({ error: OFFER_MESSAGES.thresholdInvalid })
+  .min(0, OFFER_MESSAGES.thresholdInvalid)
+  .max(OFFER_THRESHOLD_MAX, OFFER_MESSAGES.thresholdInvalid);
+const percent = z
+  .int({ error: OFFER_MESSAGES.percentInvalid })
+  .min(OFFER_PERCENT_MIN, OFFER_MESSAGES.percentInvalid)
+  .max(OFFER_PERCENT_MAX, OFFER_MESSAGES.percentInvalid);
 
 /** PUT /api/admin/offers: every setting at once (the section saves them together). */
 export const offerSettingsSchema = z.strictObject({

@@ -71,7 +71,15 @@ export const tierOfferRoutes = new Hono<HonoEnv>()
     const offers = (await openOffersOf(db, user.id, Date.now())).filter((o) => o.tierId === VIP_TIER_ID);
     if (offers.length === 0) return c.json<OffersResponse>({ offers: [] });
     const [tiers, prices] = await Promise.all([readTiers(db), vipPlanPrices(c.env, db)]);
-    return c.json<OffersResponse>({ offers: offers.map((o) => viewOf(o, tiers.find((t) => t.id === o.tierId), prices)) });
+    return c.json<OffersResponse>({
+      offers: offers.map((o) =>
+        viewOf(
+          o,
+          tiers.find((t) => t.id === o.tierId),
+          prices,
+        ),
+      ),
+    });
   })
 
   .post("/:id/claim", requireVerifiedEmail, validate("param", offerParamSchema), validate("json", offerClaimSchema), async (c) => {

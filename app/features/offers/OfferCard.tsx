@@ -3,7 +3,7 @@
 // the last day to claim it, and a claim button per plan. Nothing for visitors, paying members and
 // administrators, or a member with no offer open.
 import { useQuery } from "@tanstack/react-query";
-import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from "react-intl";
+import { useIntl, type IntlShape, type MessageDescriptor } from "react-intl";
 import type { OfferView } from "#contracts/tier-offers-model.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 import { ApiRequestError } from "../../lib/api";
@@ -25,7 +25,7 @@ export function OfferCard() {
   );
 }
 
-const money = (cents: number, currency: string) => <FormattedNumber value={cents / 100} style="currency" currency={currency} />;
+const money = (intl: IntlShape, cents: number, currency: string) => intl.formatNumber(cents / 100, { style: "currency", currency });
 
 function errorText(error: unknown) {
   const code = error instanceof ApiRequestError ? error.code : null;
@@ -39,29 +39,32 @@ function Offer({ offer }: { offer: OfferView }) {
   const claim = useClaimOffer(offer.id);
   const busy = claim.isPending || claim.isSuccess;
   const tier = intl.locale === "pt-BR" ? offer.tier.name.ptBR : offer.tier.name.en;
-  const plans = [
+  // Plain descriptors: their values are given here.
+  const plans: readonly { plan: VipPlan; terms: MessageDescriptor; button: MessageDescriptor }[] = [
     { plan: "monthly", terms: m.monthly, button: m.claimMonthly },
     { plan: "yearly", terms: m.yearly, button: m.claimYearly },
-  ] as const satisfies readonly { plan: VipPlan; terms: unknown; button: unknown }[];
+  ];
+  const titleMessage: MessageDescriptor = offer.kind === "win_back" ? m.winBackTitle : m.upgradeTitle;
+  const bodyMessage: MessageDescriptor = m.body;
+  const title = intl.formatMessage(titleMessage, { tier, percent: offer.percentOff });
+  const date = intl.formatDate(offer.expiresAt, { dateStyle: "long" });
   return (
     <section className="card vip-offer" aria-labelledby={`offer-${offer.id}`}>
-      <h2 id={`offer-${offer.id}`}>
-        <FormattedMessage {...(offer.kind === "win_back" ? m.winBackTitle : m.upgradeTitle)} values={{ tier, percent: offer.percentOff }} />
-      </h2>
-      <p>
-        <FormattedMessage {...m.body} values={{ tier, percent: offer.percentOff, date: <FormattedDate value={offer.expiresAt} dateStyle="long" /> }} />
-      </p>
+      <h2 id={`offer-${offer.id}`}>{title}</h2>
+      <p>{intl.formatMessage(bodyMessage, { tier, percent: offer.percentOff, date })}</p>
       {claim.isError && (
         <p className="error-banner" role="alert">
-          <FormattedMessage {...errorText(claim.error)} />
+          {intl.formatMessage(errorText(claim.error))}
         </p>
       )}
       <ul className="vip-offer-plans">
         {plans.map(({ plan, terms, button }) => {
           const price = offer.prices[plan];
+          const first = money(intl, price.firstPeriodCents, price.currency);
+          const full = money(intl, price.fullCents, price.currency);
           return (
             <li key={plan}>
-              <FormattedMessage {...terms} values={{ first: money(price.firstPeriodCents, price.currency), full: money(price.fullCents, price.currency) }} />{" "}
+              {intl.formatMessage(terms, { first, full })}{" "}
               <button
                 type="button"
                 className={plan === "monthly" ? "btn btn-primary" : "btn"}
@@ -69,7 +72,7 @@ function Offer({ offer }: { offer: OfferView }) {
                 disabled={busy}
                 aria-busy={busy && claim.variables === plan}
               >
-                <FormattedMessage {...(busy && claim.variables === plan ? m.processing : button)} />
+                {busy && claim.variables === plan ? intl.formatMessage(m.processing) : intl.formatMessage(button)}
               </button>
             </li>
           );

@@ -5,7 +5,10 @@ import { defineMessages } from "react-intl";
 export const offerCardMessages = defineMessages({
   upgradeTitle: { id: "offers.card.upgradeTitle", defaultMessage: "An offer for you: {percent}% off {tier}" },
   winBackTitle: { id: "offers.card.winBackTitle", defaultMessage: "Come back to {tier}: {percent}% off" },
-  body: { id: "offers.card.body", defaultMessage: "Your first period of {tier} costs {percent}% less. Claim it by {date}; after the first period the usual price applies." },
+  body: {
+    id: "offers.card.body",
+    defaultMessage: "Your first period of {tier} costs {percent}% less. Claim it by {date}; after the first period the usual price applies.",
+  },
   monthly: { id: "offers.card.monthly", defaultMessage: "First month {first} instead of {full}, then {full} a month" },
   yearly: { id: "offers.card.yearly", defaultMessage: "First year {first} instead of {full}, then {full} a year" },
   claimMonthly: { id: "offers.card.claimMonthly", defaultMessage: "Claim: monthly" },

@@ -70,7 +70,11 @@ export async function payLocalCheckout(
     deps,
     [
       localEvent("customer.subscription.created", subscriptionObject(sub, now), now),
-      localEvent("invoice.paid", invoiceObject(sub, { amountPaid: firstPaid, tax: await localVipTax(deps.db, { cents: firstPaid, currency: sub.currency }, place) }), now),
+      localEvent(
+        "invoice.paid",
+        invoiceObject(sub, { amountPaid: firstPaid, tax: await localVipTax(deps.db, { cents: firstPaid, currency: sub.currency }, place) }),
+        now,
+      ),
       localEvent(
         "checkout.session.completed",
         checkoutSessionObject({ id: sessionId, userId, status: "complete", paymentStatus: "paid", customerId, subscriptionId: sub.id }),

@@ -138,7 +138,9 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
       return { title: "Ingressos à venda", body: `Os ingressos para ${params.title ?? ""} estão à venda: você pediu para ser avisado.` };
     case "tier_offer":
       return {
-        title: params.winBack ? `Volte para o ${params.title ?? ""}: ${params.percent ?? 0}% de desconto` : `${params.percent ?? 0}% de desconto no ${params.title ?? ""}`,
+        title: params.winBack
+          ? `Volte para o ${params.title ?? ""}: ${params.percent ?? 0}% de desconto`
+          : `${params.percent ?? 0}% de desconto no ${params.title ?? ""}`,
         body: `${params.percent ?? 0}% de desconto no seu primeiro período de ${params.title ?? ""}. Resgate até ${date("pt-BR", params.at)}.`,
       };
   }

@@ -134,7 +134,10 @@ function OffersForm({ data }: { data: OfferSettingsResponse }) {
 
   // A field the server refused, with a text of this form's: shown at the field; anything else: the banner.
   const error = save.error;
-  const refused = error instanceof ApiRequestError && error.status === 400 && error.field && SERVER_TEXTS[error.code] ? { [error.field as Field]: SERVER_TEXTS[error.code] } : null;
+  const refused =
+    error instanceof ApiRequestError && error.status === 400 && error.field && SERVER_TEXTS[error.code]
+      ? { [error.field as Field]: SERVER_TEXTS[error.code] }
+      : null;
   const shown: Problems = Object.keys(problems).length > 0 ? problems : (refused ?? {});
 
   const numberField = (field: Field, label: MessageDescriptor, value: string, set: (v: string) => void, max: number) => (

@@ -6,7 +6,8 @@ import { adminKeys } from "../queries";
 
 const offersKey = [...adminKeys.all, "offers"] as const;
 
-export const offerSettingsQueryOptions = () => queryOptions({ queryKey: offersKey, queryFn: ({ signal }) => api<OfferSettingsResponse>(ADMIN_OFFERS_API, { signal }) });
+export const offerSettingsQueryOptions = () =>
+  queryOptions({ queryKey: offersKey, queryFn: ({ signal }) => api<OfferSettingsResponse>(ADMIN_OFFERS_API, { signal }) });
 
 export function useSaveOfferSettings() {
   const queryClient = useQueryClient();
