@@ -142,6 +142,14 @@ describe("POST /api/offers/:id/claim: who may claim", () => {
     });
   }
 
+  it("a member whose e-mail address is unverified: 403 email_unverified, nothing claimed", async () => {
+    const user = await createUser("user", { unverified: true });
+    const id = await offerFor(user.id);
+    const res = await claim(user.cookie, id);
+    expect([res.status, (await errorOf(res)).code]).toEqual([403, "email_unverified"]);
+    expect(await stored(id)).toEqual({ claimed_at: null, checkout_session_id: null });
+  });
+
   for (const role of ["vip", "inner"] as const) {
     it(`an offer of a member who pays now (${role}): 409 already_vip, nothing claimed`, async () => {
       const user = await member(role);
