@@ -18,3 +18,5 @@ CREATE TABLE `tier_offers` (
 CREATE INDEX `tier_offers_user_idx` ON `tier_offers` (`user_id`, `issued_at`);
 CREATE UNIQUE INDEX `tier_offers_win_back_once` ON `tier_offers` (`user_id`) WHERE `kind` = 'win_back';
 CREATE INDEX `tier_offers_session_idx` ON `tier_offers` (`checkout_session_id`);
+-- The issuing job counts each candidate's likes: post_likes is keyed by post first.
+CREATE INDEX `post_likes_user_idx` ON `post_likes` (`user_id`);

@@ -226,7 +226,8 @@ describe("win-back offers", () => {
   });
 });
 
-describe("delivery: in-app and by e-mail, by the member's preferences and in their language", () => {
+// The queue's first delivery loads the mail and notification code: a few seconds on a busy machine.
+describe("delivery: in-app and by e-mail, by the member's preferences and in their language", { timeout: 30_000 }, () => {
   type Note = { kind: string; params: string; link: string };
   const noticesOf = (userId: string) =>
     rows<Note>("SELECT e.kind, e.params, e.link FROM notifications n JOIN notification_events e ON e.id = n.event_id WHERE n.user_id = ?1", userId);
@@ -240,7 +241,7 @@ describe("delivery: in-app and by e-mail, by the member's preferences and in the
     await plays(en.id, 1);
     await plays(pt.id, 1);
     await issue();
-    await vi.waitFor(async () => expect((await mailsTo(en.email)).length + (await mailsTo(pt.email)).length).toBe(2), { timeout: 5000, interval: 50 });
+    await vi.waitFor(async () => expect((await mailsTo(en.email)).length + (await mailsTo(pt.email)).length).toBe(2), { timeout: 20_000, interval: 50 });
     const [note] = await noticesOf(en.id);
     expect(note!.kind).toBe("tier_offer");
     expect(note!.link).toBe("/vip-signup");
@@ -262,8 +263,8 @@ describe("delivery: in-app and by e-mail, by the member's preferences and in the
     await plays(loud.id, 1);
     await issue();
     // The other member's mail is the sign that the queue delivered the batch both were in.
-    await vi.waitFor(async () => expect(await mailsTo(loud.email)).toHaveLength(1), { timeout: 5000, interval: 50 });
-    await vi.waitFor(async () => expect((await noticesOf(quiet.id)).map((n) => n.kind)).toEqual(["tier_offer"]), { timeout: 5000, interval: 50 });
+    await vi.waitFor(async () => expect(await mailsTo(loud.email)).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(async () => expect((await noticesOf(quiet.id)).map((n) => n.kind)).toEqual(["tier_offer"]), { timeout: 20_000, interval: 50 });
     expect(await mailsTo(quiet.email)).toHaveLength(0);
   });
 
@@ -272,7 +273,7 @@ describe("delivery: in-app and by e-mail, by the member's preferences and in the
     const lapsed = await createUser("user");
     await lapse(lapsed);
     await issue();
-    await vi.waitFor(async () => expect(await mailsTo(lapsed.email)).toHaveLength(1), { timeout: 5000, interval: 50 });
+    await vi.waitFor(async () => expect(await mailsTo(lapsed.email)).toHaveLength(1), { timeout: 20_000, interval: 50 });
     expect((await mailsTo(lapsed.email))[0]!.subject).toBe("Come back to VIP: 50% off");
   });
 });
