@@ -55,6 +55,7 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
   [["/api/feed"], apiGroup(async () => [at("/api/feed", (await import("./routes/feed-live")).feedLiveRoutes)])],
   [["/api/payments"], apiGroup(async () => [at("/api/payments", (await import("./routes/payments")).paymentRoutes)])],
   [["/api/stripe"], apiGroup(async () => [at("/api/stripe", (await import("./routes/payments-webhook")).stripeWebhookRoutes)])],
+  [["/api/offers"], apiGroup(async () => [at("/api/offers", (await import("./routes/tier-offers")).tierOfferRoutes)])],
   [["/api/music"], apiGroup(async () => [at("/api/music", (await import("./routes/music")).musicRoutes)])],
   [["/api/search"], apiGroup(async () => [at("/api/search", (await import("./routes/search")).searchRoutes)])],
   [["/api/proxy-audio"], apiGroup(async () => [at("/api/proxy-audio", (await import("./routes/proxy-audio")).proxyAudioRoutes)])],

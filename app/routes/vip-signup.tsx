@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
 import { VipSignupPage } from "../features/payments/VipSignupPage";
+import { OfferCard } from "../features/offers/OfferCard";
 import { usePageMeta } from "../lib/usePageMeta";
 
 // Open to everyone; paying needs a signed-in member (the page sends visitors to sign in).
@@ -16,5 +17,5 @@ const meta = defineMessages({
 
 function VipSignupRoute() {
   usePageMeta(meta);
-  return <VipSignupPage />;
+  return <VipSignupPage offer={<OfferCard />} />;
 }

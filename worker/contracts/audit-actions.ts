@@ -116,6 +116,7 @@ export const AUDIT_ACTIONS = [
   // Settings
   "settings.update",
   "tax.settings.update",
+  "offers.settings.update",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

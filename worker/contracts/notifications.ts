@@ -19,6 +19,7 @@ export const NOTIFICATIONS_API = "/api/notifications";
  * - post_hidden: a moderator hid my post (with the reason)
  * - order_shipped: my store order is on its way (its number as the title)
  * - notify_release, notify_on_sale: what I asked "Notify me" about is out, or its tickets are on sale (decision 057)
+ * - tier_offer: an upgrade or win-back offer for me, a percent off a tier's first period (decision 101)
  */
 export const NOTIFICATION_KINDS = [
   "like",
@@ -40,12 +41,14 @@ export const NOTIFICATION_KINDS = [
   "order_shipped",
   "notify_release",
   "notify_on_sale",
+  "tier_offer",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Kinds whose e-mail goes out at once; the others wait for the day's digest (at most one a day). */
 /** A drop someone asked "Notify me" about is urgent too: they asked to hear of it when it happens, not a day later. */
-export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = ["payment_failed", "vip_ended", "notify_release", "notify_on_sale"];
+/** An offer is urgent too: it can be claimed for a week only. */
+export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = ["payment_failed", "vip_ended", "notify_release", "notify_on_sale", "tier_offer"];
 
 /** The channels a member chooses per kind. */
 export const NOTIFICATION_CHANNELS = ["inApp", "push", "email"] as const;
@@ -85,6 +88,10 @@ export type NotificationParams = {
   at?: string;
   /** vip_granted and vip_ended: the VIP is a redeemed gift's (it runs until `at`). */
   gift?: boolean;
+  /** tier_offer: the percent off the first period (the tier's name is `title`, the offer's end `at`). */
+  percent?: number;
+  /** tier_offer: a win-back offer (to a member who had a paid tier). */
+  winBack?: boolean;
 };
 
 export type NotificationView = {

@@ -37,6 +37,7 @@ import { REMINDER_MESSAGES } from "./reminder-limits";
 import { NOTIFY_MESSAGES } from "./notify-me-model";
 import { SIGN_IN_LINK_MESSAGES } from "./sign-in-link-limits";
 import { TV_MESSAGES } from "./tv";
+import { OFFER_MESSAGES } from "./tier-offers-model";
 import type { ValidationCode } from "./validation-codes";
 
 /** The statuses the API answers a failure with. */
@@ -314,6 +315,10 @@ export const ROUTE_CODES = {
   // VIP plans
   vip_plan_unchanged: { status: 409, en: PAYMENT_MESSAGES.planUnchanged },
   vip_plan_switch_unavailable: { status: 409, en: "Only an active membership that is not set to cancel can switch plans" },
+  // Upgrade and win-back offers (decision 101)
+  offer_tier_unavailable: { status: 409, en: OFFER_MESSAGES.tierUnavailable },
+  offer_expired: { status: 410, en: OFFER_MESSAGES.expired },
+  offer_claimed: { status: 409, en: OFFER_MESSAGES.claimed },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

@@ -34,6 +34,7 @@ import {
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
 import { VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
+import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tier-offers-model";
 
 /** The values an error's text names (a limit), for its translation. */
 export type ErrorParams = Record<string, string | number>;
@@ -213,6 +214,11 @@ export const VALIDATION_RULES = {
 
   // tickets: the buyer's tickets (the name at the door)
   ticket_holder_name_too_long: { message: TICKETS_MINE_MESSAGES.holderNameTooLong, params: { max: TICKET_LIMITS.holderNameMax } },
+
+  // The back office's upgrade and win-back offers (decision 101)
+  offer_threshold_invalid: { message: OFFER_MESSAGES.thresholdInvalid, params: { min: 0, max: OFFER_THRESHOLD_MAX } },
+  offer_percent_invalid: { message: OFFER_MESSAGES.percentInvalid, params: { min: OFFER_PERCENT_MIN, max: OFFER_PERCENT_MAX } },
+  offer_tier_invalid: { message: OFFER_MESSAGES.tierInvalid },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

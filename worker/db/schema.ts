@@ -17,3 +17,4 @@ export * from "./schema/ticket-cancellations";
 export * from "./schema/notify-me";
 export * from "./schema/disputes";
 export * from "./schema/tiers";
+export * from "./schema/tier-offers";

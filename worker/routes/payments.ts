@@ -60,6 +60,8 @@ import {
 } from "../services/membership/local-checkout";
 import { vipPlanPrices, type PlanPrices } from "../services/membership/plans";
 import type { VipPlan } from "#contracts/vip-plans.ts";
+import { offerOfCheckout } from "../db/tier-offers";
+import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
 
 const paymentFailed = () => routeError("payment_failed");
 const portalFailed = () => routeError("portal_failed");
@@ -255,7 +257,11 @@ export const paymentRoutes = new Hono<HonoEnv>()
     if (action === "pay") {
       // The plan and amount the checkout was opened with, as a Stripe session keeps its own; the
       // tax the Worker computes for the member's place (decision 093).
-      await payLocalCheckout(deps, { ...ids, plan: session.plan, amountCents: session.amountCents }, billing);
+      // An offer's checkout (decision 101): its first invoice has the offer's percent off.
+      const offer = await offerOfCheckout(db, sessionId);
+      const amountCents = session.amountCents ?? deps.prices[session.plan].cents;
+      const firstPeriod = offer ? firstPeriodCents(amountCents, offer.percentOff) : null;
+      await payLocalCheckout(deps, { ...ids, plan: session.plan, amountCents: session.amountCents, firstPeriodCents: firstPeriod }, billing);
       return c.json<LocalCheckoutResultResponse>({ redirectTo: `/vip-confirmation?session_id=${sessionId}` });
     }
     if (action === "decline") {

@@ -33,6 +33,10 @@ export const notificationTextMessages: Record<NotificationKind, MessageDescripto
   order_shipped: { id: "notifications.text.orderShipped", defaultMessage: "Your order {title} has shipped" },
   notify_release: { id: "notifications.text.notifyRelease", defaultMessage: "{title} is out now — you asked us to tell you" },
   notify_on_sale: { id: "notifications.text.notifyOnSale", defaultMessage: "Tickets for {title} are on sale now — you asked us to tell you" },
+  tier_offer: {
+    id: "notifications.text.tierOffer",
+    defaultMessage: "{winBack, select, yes {Come back to {title}} other {An offer for you}}: {percent}% off your first period of {title}, until {date}",
+  },
 });
 
 const fallbacks = defineMessages({
@@ -69,5 +73,8 @@ export function notificationText(intl: IntlShape, n: Pick<NotificationView, "kin
     date: Number.isNaN(at) ? "" : intl.formatDate(at, { dateStyle: "long" }),
     // A redeemed gift's VIP: until its end when it has one.
     gift: n.params.gift ? (Number.isNaN(at) ? "yes" : "until") : "no",
+    // An upgrade or win-back offer (decision 101).
+    percent: n.params.percent ?? 0,
+    winBack: n.params.winBack ? "yes" : "no",
   });
 }

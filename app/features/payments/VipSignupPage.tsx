@@ -5,6 +5,7 @@
 // music; anyone else (including a member whose earlier subscription failed or ended) can pay.
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { useMonthsFree, VipMonthsFree, VipPricePerMonth, VipPricePerYear } from "../../components/VipPrice";
@@ -139,9 +140,11 @@ function JoinOrAccess() {
   return <JoinCards signedIn={Boolean(user)} sessionPending={isPending} />;
 }
 
-export function VipSignupPage() {
+/** `offer`: a free member's upgrade or win-back offer (decision 101), composed in by the route. */
+export function VipSignupPage({ offer }: { offer?: ReactNode }) {
   return (
     <PageFrame title={<FormattedMessage {...m.signupTitle} />} intro={<FormattedMessage {...m.signupIntro} />}>
+      {offer}
       <h2 className="sr-only">
         <FormattedMessage {...m.benefitsTitle} />
       </h2>

@@ -73,6 +73,7 @@ const kindMessages: Record<NotificationKind, MessageDescriptor> = defineMessages
   order_shipped: { id: "settings.notifications.kind.orderShipped", defaultMessage: "My store orders shipped" },
   notify_release: { id: "settings.notifications.kind.notifyRelease", defaultMessage: "Releases I asked to be told about" },
   notify_on_sale: { id: "settings.notifications.kind.notifyOnSale", defaultMessage: "Ticket sales I asked to be told about" },
+  tier_offer: { id: "settings.notifications.kind.tierOffer", defaultMessage: "Membership offers (a discount on a paid tier)" },
 });
 
 export const notificationPreferencesQueryOptions = () =>

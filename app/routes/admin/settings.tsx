@@ -3,6 +3,7 @@ import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { SettingsPage } from "../../features/admin/settings/SettingsPage";
 import { TaxSettingsSection } from "../../features/admin/tax/TaxSettingsSection";
+import { OffersSettingsSection } from "../../features/admin/offers/OffersSettingsSection";
 import { adminSettingsQueryOptions } from "../../features/admin/settings/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
@@ -27,6 +28,10 @@ function AdminSettings() {
       {/* Where the artist collects sales tax and VAT (decision 093): its own section, saved on its own. */}
       <div className="settings-page">
         <TaxSettingsSection />
+      </div>
+      {/* Upgrade and win-back offers (decision 101): their own section, saved on their own. */}
+      <div className="settings-page">
+        <OffersSettingsSection />
       </div>
     </PageFrame>
   );

@@ -25,8 +25,12 @@ export type LocalDeps = {
 
 const deliverVip = (deps: LocalDeps, events: Parameters<typeof deliver>[1], now: number) => deliver({ ...deps, kinds: [vipSubscriptions] }, events, now);
 
-/** The checkout a Pay click completes: the plan it sells and the amount it was opened with (null: the plan's price now). */
-export type LocalCheckout = { sessionId: string; userId: string; plan: VipPlan; amountCents: number | null };
+/**
+ * The checkout a Pay click completes: the plan it sells and the amount it was opened with (null: the
+ * plan's price now); `firstPeriodCents`, an offer's discounted first invoice (decision 101): the
+ * subscription keeps the full price, which every later invoice charges.
+ */
+export type LocalCheckout = { sessionId: string; userId: string; plan: VipPlan; amountCents: number | null; firstPeriodCents?: number | null };
 
 /** The DEMO tax on a membership for the member's place (decision 093), as Stripe Tax would add it to the invoice. */
 export async function localVipTax(
@@ -44,7 +48,7 @@ export async function localVipTax(
 /** Pay: a new subscription of the checkout's plan, its first invoice paid (with the DEMO tax for the member's place), the checkout completed. */
 export async function payLocalCheckout(
   deps: LocalDeps,
-  { sessionId, userId, plan, amountCents }: LocalCheckout,
+  { sessionId, userId, plan, amountCents, firstPeriodCents = null }: LocalCheckout,
   place: TaxPlace | null = null,
   now = Date.now(),
 ) {
@@ -61,11 +65,16 @@ export async function payLocalCheckout(
     currency: deps.prices[plan].currency,
     plan,
   };
+  const firstPaid = firstPeriodCents ?? sub.priceCents;
   await deliverVip(
     deps,
     [
       localEvent("customer.subscription.created", subscriptionObject(sub, now), now),
-      localEvent("invoice.paid", invoiceObject(sub, { tax: await localVipTax(deps.db, { cents: sub.priceCents, currency: sub.currency }, place) }), now),
+      localEvent(
+        "invoice.paid",
+        invoiceObject(sub, { amountPaid: firstPaid, tax: await localVipTax(deps.db, { cents: firstPaid, currency: sub.currency }, place) }),
+        now,
+      ),
       localEvent(
         "checkout.session.completed",
         checkoutSessionObject({ id: sessionId, userId, status: "complete", paymentStatus: "paid", customerId, subscriptionId: sub.id }),

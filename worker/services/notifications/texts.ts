@@ -80,6 +80,11 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
       return { title: "Out now", body: `${params.title ?? ""} is out: you asked us to tell you.` };
     case "notify_on_sale":
       return { title: "Tickets on sale now", body: `Tickets for ${params.title ?? ""} are on sale: you asked us to tell you.` };
+    case "tier_offer":
+      return {
+        title: params.winBack ? `Come back to ${params.title ?? ""}: ${params.percent ?? 0}% off` : `${params.percent ?? 0}% off ${params.title ?? ""}`,
+        body: `${params.percent ?? 0}% off your first period of ${params.title ?? ""}. Claim it by ${date("en", params.at)}.`,
+      };
   }
 };
 
@@ -131,6 +136,13 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
       return { title: "Já saiu", body: `${params.title ?? ""} já saiu: você pediu para ser avisado.` };
     case "notify_on_sale":
       return { title: "Ingressos à venda", body: `Os ingressos para ${params.title ?? ""} estão à venda: você pediu para ser avisado.` };
+    case "tier_offer":
+      return {
+        title: params.winBack
+          ? `Volte para o ${params.title ?? ""}: ${params.percent ?? 0}% de desconto`
+          : `${params.percent ?? 0}% de desconto no ${params.title ?? ""}`,
+        body: `${params.percent ?? 0}% de desconto no seu primeiro período de ${params.title ?? ""}. Resgate até ${date("pt-BR", params.at)}.`,
+      };
   }
 };
 

@@ -116,14 +116,30 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
     return { price_data: { currency, unit_amount: amount.cents, product, recurring: { interval: "year" }, tax_behavior: taxBehavior }, quantity: 1 };
   }
 
+  /**
+   * The offer's coupon: its percent off, once (the first invoice only), redeemable once, made once
+   * per offer (the idempotency key), so a retried claim reuses it.
+   */
+  async function offerCoupon({ percentOff, offerId }: NonNullable<CheckoutInput["firstPeriodDiscount"]>) {
+    const coupon = await call("coupons.create", (stripe) =>
+      stripe.coupons.create(
+        { percent_off: percentOff, duration: "once", max_redemptions: 1, name: `${percentOff}% off the first period`, metadata: { offer_id: offerId } },
+        { idempotencyKey: `tier-offer-coupon:${offerId}` },
+      ),
+    );
+    return { couponId: coupon.id, offerId };
+  }
+
   return {
     mode: "live",
 
-    async createCheckout({ user, customerId, origin, attemptId, plan, amount, taxBehavior, buyerIp }: CheckoutInput) {
+    async createCheckout({ user, customerId, origin, attemptId, plan, amount, taxBehavior, buyerIp, firstPeriodDiscount }: CheckoutInput) {
       const lineItem = plan === "yearly" ? await yearlyLineItem(amount, taxBehavior) : { price: opts.priceId, quantity: 1 };
       // The monthly key is the one it always was; the yearly one names its amount, so a price
       // changed by the admin between two retries of one attempt opens a session of its own.
-      const idempotencyKey = plan === "yearly" ? `vip-checkout:${user.id}:${attemptId}:yearly:${amount.cents}` : `vip-checkout:${user.id}:${attemptId}`;
+      const planKey = plan === "yearly" ? `vip-checkout:${user.id}:${attemptId}:yearly:${amount.cents}` : `vip-checkout:${user.id}:${attemptId}`;
+      const discount = firstPeriodDiscount ? await offerCoupon(firstPeriodDiscount) : null;
+      const idempotencyKey = discount ? `${planKey}:offer:${discount.offerId}` : planKey;
       const session = await call("checkout.sessions.create", (stripe) =>
         stripe.checkout.sessions.create(
           {
@@ -136,7 +152,8 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
             // Carried by every subscription and invoice event, so fulfilment can tell which
             // member a subscription belongs to whatever order the events arrive in.
             subscription_data: { metadata: { user_id: user.id } },
-            metadata: { user_id: user.id, ...(buyerIp ? { buyer_ip: buyerIp } : {}) },
+            metadata: { user_id: user.id, ...(buyerIp ? { buyer_ip: buyerIp } : {}), ...(discount ? { offer_id: discount.offerId } : {}) },
+            ...(discount ? { discounts: [{ coupon: discount.couponId }] } : {}),
             ...taxParams,
             // An existing customer's address is where Stripe Tax reads the place: the one given here is kept.
             ...(customerId ? { customer_update: { address: "auto", name: "auto" } } : {}),

@@ -25,6 +25,11 @@ export type CheckoutInput = {
   buyerIp?: string | null;
   /** The prices' tax behaviour in the plan's currency (decision 093): the yearly price_data's. */
   taxBehavior: TaxBehavior;
+  /**
+   * A percent off the first period only (an upgrade or win-back offer, decision 101): live, a
+   * once-only coupon made for the offer; locally, the first invoice charges the discounted amount.
+   */
+  firstPeriodDiscount?: { percentOff: number; offerId: string };
 };
 
 /**

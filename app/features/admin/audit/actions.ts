@@ -109,6 +109,7 @@ export const auditActionMessages: Record<AuditAction, MessageDescriptor> = defin
   "store.order.refund": { id: "admin.audit.action.store.order.refund", defaultMessage: "Order refund requested" },
   "settings.update": { id: "admin.audit.action.settings.update", defaultMessage: "Site settings changed" },
   "tax.settings.update": { id: "admin.audit.action.tax.settings.update", defaultMessage: "Tax settings changed" },
+  "offers.settings.update": { id: "admin.audit.action.offers.settings.update", defaultMessage: "Membership offer settings changed" },
 });
 
 /** An action's name in the admin's language, or the stored code when this version has none. */
