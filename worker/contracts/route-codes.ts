@@ -37,6 +37,7 @@ import { REMINDER_MESSAGES } from "./reminder-limits";
 import { NOTIFY_MESSAGES } from "./notify-me-model";
 import { SIGN_IN_LINK_MESSAGES } from "./sign-in-link-limits";
 import { TV_MESSAGES } from "./tv";
+import { TIER_MESSAGES } from "./tier-limits";
 import type { ValidationCode } from "./validation-codes";
 
 /** The statuses the API answers a failure with. */
@@ -314,6 +315,11 @@ export const ROUTE_CODES = {
   // VIP plans
   vip_plan_unchanged: { status: 409, en: PAYMENT_MESSAGES.planUnchanged },
   vip_plan_switch_unavailable: { status: 409, en: "Only an active membership that is not set to cancel can switch plans" },
+  // Membership tiers: the back office (decision 097)
+  tier_not_found: { status: 404, en: TIER_MESSAGES.notFound },
+  tier_id_taken: { status: 409, en: TIER_MESSAGES.idTaken },
+  tier_built_in: { status: 409, en: TIER_MESSAGES.builtIn },
+  tier_cannot_move: { status: 409, en: TIER_MESSAGES.cannotMove },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

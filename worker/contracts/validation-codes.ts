@@ -33,6 +33,7 @@ import {
 } from "./admin-store-limits";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
+import { TIER_BENEFIT_MAX, TIER_BENEFITS_MAX, TIER_DESCRIPTION_MAX, TIER_FORM_MESSAGES as TIER, TIER_NAME_MAX, TIER_PRICE_MAX_CENTS, TIER_PRICE_MIN_CENTS, TIER_TRIAL_DAYS_MAX } from "./tier-limits";
 import { VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
 
 /** The values an error's text names (a limit), for its translation. */
@@ -213,6 +214,20 @@ export const VALIDATION_RULES = {
 
   // tickets: the buyer's tickets (the name at the door)
   ticket_holder_name_too_long: { message: TICKETS_MINE_MESSAGES.holderNameTooLong, params: { max: TICKET_LIMITS.holderNameMax } },
+
+  // The back office's membership tier form (decision 097)
+  tier_name_required: { message: TIER.nameRequired },
+  tier_name_too_long: { message: TIER.nameTooLong, params: { max: TIER_NAME_MAX } },
+  tier_id_invalid: { message: TIER.idInvalid },
+  tier_description_too_long: { message: TIER.descriptionTooLong, params: { max: TIER_DESCRIPTION_MAX } },
+  tier_benefit_required: { message: TIER.benefitRequired },
+  tier_benefit_too_long: { message: TIER.benefitTooLong, params: { max: TIER_BENEFIT_MAX } },
+  tier_benefits_too_many: { message: TIER.benefitsTooMany, params: { max: TIER_BENEFITS_MAX } },
+  tier_price_invalid: { message: TIER.priceInvalid, params: { min: TIER_PRICE_MIN_CENTS, max: TIER_PRICE_MAX_CENTS } },
+  tier_price_required: { message: TIER.priceRequired },
+  tier_prices_fixed: { message: TIER.pricesFixed },
+  tier_badge_color_invalid: { message: TIER.badgeColorInvalid },
+  tier_trial_days_invalid: { message: TIER.trialDaysInvalid, params: { max: TIER_TRIAL_DAYS_MAX } },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

@@ -107,6 +107,11 @@ export const auditActionMessages: Record<AuditAction, MessageDescriptor> = defin
   "store.shipping.update": { id: "admin.audit.action.store.shipping.update", defaultMessage: "Shipping rates changed" },
   "store.order.ship": { id: "admin.audit.action.store.order.ship", defaultMessage: "Order marked shipped" },
   "store.order.refund": { id: "admin.audit.action.store.order.refund", defaultMessage: "Order refund requested" },
+  "tier.create": { id: "admin.audit.action.tier.create", defaultMessage: "Membership tier created" },
+  "tier.update": { id: "admin.audit.action.tier.update", defaultMessage: "Membership tier edited" },
+  "tier.archive": { id: "admin.audit.action.tier.archive", defaultMessage: "Membership tier archived" },
+  "tier.unarchive": { id: "admin.audit.action.tier.unarchive", defaultMessage: "Membership tier brought back" },
+  "tier.move": { id: "admin.audit.action.tier.move", defaultMessage: "Membership tier moved on the ladder" },
   "settings.update": { id: "admin.audit.action.settings.update", defaultMessage: "Site settings changed" },
   "tax.settings.update": { id: "admin.audit.action.tax.settings.update", defaultMessage: "Tax settings changed" },
 });
