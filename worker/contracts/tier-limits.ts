@@ -1,6 +1,8 @@
 // The tier form's limits, texts and codes (decision 097): zod-free, so the table of validation
 // codes, the SPA's first chunks and the Worker all read them.
 
+import type { TierView } from "./tiers";
+
 export const ADMIN_TIERS_API = "/api/admin/tiers";
 export const TIERS_API = "/api/tiers";
 

@@ -6,7 +6,7 @@
 // page's two plans are complete without it.
 import type { CSSProperties, ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import { VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
 import { tiersQueryOptions } from "./queries";
 import { tiersMessages as m } from "./messages";
@@ -25,31 +25,34 @@ function pricesFor(tier: TierView, locale: string): Priced | null {
   return order.find(has) ?? null;
 }
 
-function Amount({ cents, currency }: { cents: number; currency: Currency }) {
-  const whole = cents % 100 === 0;
-  return <FormattedNumber value={cents / 100} style="currency" currency={currency} minimumFractionDigits={whole ? 0 : 2} maximumFractionDigits={2} />;
+/** An amount as the plans show it: whole amounts without cents ("$249"), others with them ("$24.99"). */
+function useAmount() {
+  const intl = useIntl();
+  return (cents: number, currency: Currency) =>
+    intl.formatNumber(cents / 100, { style: "currency", currency, minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 });
 }
 
 const per = (chunks: ReactNode[]) => <span className="plan-period">{chunks}</span>;
 
 function TierPrice({ priced }: { priced: Priced }) {
+  const amount = useAmount();
   const { monthly, yearly, currency } = priced;
   if (monthly !== null)
     return (
       <>
         <p className="plan-price">
-          <FormattedMessage {...m.perMonth} values={{ price: <Amount cents={monthly} currency={currency} />, per }} />
+          <FormattedMessage {...m.perMonth} values={{ price: amount(monthly, currency), per }} />
         </p>
         {yearly !== null && (
           <p className="plan-yearly">
-            <FormattedMessage {...m.orYearly} values={{ price: <Amount cents={yearly} currency={currency} /> }} />
+            <FormattedMessage {...m.orYearly} values={{ price: amount(yearly, currency) }} />
           </p>
         )}
       </>
     );
   return (
     <p className="plan-price">
-      <FormattedMessage {...m.perYear} values={{ price: <Amount cents={yearly!} currency={currency} />, per }} />
+      <FormattedMessage {...m.perYear} values={{ price: amount(yearly!, currency), per }} />
     </p>
   );
 }
