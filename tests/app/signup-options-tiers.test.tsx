@@ -76,7 +76,11 @@ describe("/signup-options: the ladder", () => {
     expect(card.textContent).toContain("or $249 a year");
     expect(card.textContent).toContain("7-day free trial");
     expect(card.textContent).toContain("Closest to the band.");
-    expect(within(card).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["✓ Included: Everything VIP has", "✓ Included: Replays of live shows"]);
+    expect(
+      within(card)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["✓ Included: Everything VIP has", "✓ Included: Replays of live shows"]);
     expect(within(card).getByRole("img", { name: "Inner Circle badge colour" })).toBeTruthy();
     expect(card.getAttribute("style")).toContain("#4c1d95");
     expect(within(card).getByRole("link", { name: "Join Inner Circle" }).getAttribute("href")).toBe("/vip-signup?tier=inner-circle");
@@ -94,7 +98,11 @@ describe("/signup-options: the ladder", () => {
     expect(plain(card.textContent)).toContain("ou R$ 1.299 por ano");
     expect(card.textContent).toContain("7 dias grátis para experimentar");
     expect(card.textContent).toContain("Mais perto da banda.");
-    expect(within(card).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["✓ Incluído: Tudo do VIP", "✓ Incluído: Reprises dos shows ao vivo"]);
+    expect(
+      within(card)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["✓ Incluído: Tudo do VIP", "✓ Incluído: Reprises dos shows ao vivo"]);
     expect(within(card).getByRole("link", { name: "Assinar Círculo Íntimo" })).toBeTruthy();
     expect(plain(screen.getByRole("article", { name: "Só Dólares" }).textContent)).toContain("US$ 500/ano");
   });

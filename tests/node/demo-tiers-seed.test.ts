@@ -21,7 +21,12 @@ const member = DEMO_ACCOUNTS.find((a) => a.key === DEMO_TIER_MEMBER_KEY)!;
 describe("the demo's Inner Circle tier", () => {
   it("sits above VIP with its prices, badge and both languages' texts, and one demo member holds it", async () => {
     const database = await seeded();
-    expect(database.prepare("SELECT id, rank FROM membership_tiers ORDER BY rank").all().map((r) => ({ ...r }))).toEqual([
+    expect(
+      database
+        .prepare("SELECT id, rank FROM membership_tiers ORDER BY rank")
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual([
       { id: "member", rank: 0 },
       { id: "vip", rank: 1 },
       { id: "inner-circle", rank: 2 },
@@ -40,7 +45,10 @@ describe("the demo's Inner Circle tier", () => {
     expect(JSON.parse(row.benefits_en as string)).toEqual(DEMO_TIER.benefitsEn);
     expect(JSON.parse(row.benefits_pt_br as string)).toHaveLength(DEMO_TIER.benefitsEn.length);
     expect({ ...database.prepare("SELECT is_vip, tier_id FROM users WHERE id = ?").get(member.id) }).toEqual({ is_vip: 1, tier_id: "inner-circle" });
-    expect({ ...database.prepare("SELECT tier_id, ends_at FROM vip_comps WHERE user_id = ?").get(member.id) }).toEqual({ tier_id: "inner-circle", ends_at: null });
+    expect({ ...database.prepare("SELECT tier_id, ends_at FROM vip_comps WHERE user_id = ?").get(member.id) }).toEqual({
+      tier_id: "inner-circle",
+      ends_at: null,
+    });
     // The demo VIP stays in VIP.
     const vip = DEMO_ACCOUNTS.find((a) => a.role === "vip")!;
     expect({ ...database.prepare("SELECT tier_id FROM users WHERE id = ?").get(vip.id) }).toEqual({ tier_id: "vip" });
@@ -57,7 +65,12 @@ describe("the demo's Inner Circle tier", () => {
     });
     expect((database.prepare("SELECT count(*) AS n FROM membership_tiers").get() as { n: number }).n).toBe(3);
     expect({ ...database.prepare("SELECT is_vip, tier_id FROM users WHERE id = ?").get(member.id) }).toEqual({ is_vip: 1, tier_id: "inner-circle" });
-    expect(database.prepare("SELECT to_tier_id FROM membership_tier_changes WHERE user_id = ?").all(member.id).map((r) => r.to_tier_id)).toEqual(["inner-circle"]);
+    expect(
+      database
+        .prepare("SELECT to_tier_id FROM membership_tier_changes WHERE user_id = ?")
+        .all(member.id)
+        .map((r) => r.to_tier_id),
+    ).toEqual(["inner-circle"]);
   });
 
   it("is demo content: no migration makes it", () => {
@@ -65,6 +78,11 @@ describe("the demo's Inner Circle tier", () => {
     const named = readdirSync(dir).filter((file) => /inner.circle|Inner Circle/i.test(readFileSync(new URL(file, dir), "utf8")));
     expect(named).toEqual([]);
     const fresh = migratedDb();
-    expect(fresh.prepare("SELECT id FROM membership_tiers ORDER BY rank").all().map((r) => r.id)).toEqual(["member", "vip"]);
+    expect(
+      fresh
+        .prepare("SELECT id FROM membership_tiers ORDER BY rank")
+        .all()
+        .map((r) => r.id),
+    ).toEqual(["member", "vip"]);
   });
 });

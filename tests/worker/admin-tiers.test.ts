@@ -53,8 +53,10 @@ async function createTier(overrides: Partial<TierInput> = {}) {
 }
 const tierRows = async () => (await D1.prepare("SELECT * FROM membership_tiers ORDER BY rank").all<Record<string, unknown>>()).results;
 const tierRow = (id: string) => D1.prepare("SELECT * FROM membership_tiers WHERE id = ?").bind(id).first<Record<string, unknown>>();
-const ranks = async () => (await D1.prepare("SELECT id, rank FROM membership_tiers ORDER BY rank").all<{ id: string; rank: number }>()).results.map((r) => [r.id, r.rank]);
-const lastAudit = () => D1.prepare("SELECT action, target_id, summary FROM audit_log ORDER BY id DESC LIMIT 1").first<{ action: string; target_id: string; summary: string }>();
+const ranks = async () =>
+  (await D1.prepare("SELECT id, rank FROM membership_tiers ORDER BY rank").all<{ id: string; rank: number }>()).results.map((r) => [r.id, r.rank]);
+const lastAudit = () =>
+  D1.prepare("SELECT action, target_id, summary FROM audit_log ORDER BY id DESC LIMIT 1").first<{ action: string; target_id: string; summary: string }>();
 const publicTiers = async () => {
   forgetTiers();
   const res = await call("/api/tiers");
@@ -120,7 +122,14 @@ describe("create, list, edit", () => {
     expect(await auditCount()).toBe(before + 1);
     expect(await lastAudit()).toMatchObject({ action: "tier.create", target_id: "inner-circle" });
 
-    const second = await createTier({ nameEn: "Backstage Crew ", namePtBr: "Equipe", monthlyUsdCents: null, yearlyUsdCents: null, monthlyBrlCents: null, yearlyBrlCents: 50000 });
+    const second = await createTier({
+      nameEn: "Backstage Crew ",
+      namePtBr: "Equipe",
+      monthlyUsdCents: null,
+      yearlyUsdCents: null,
+      monthlyBrlCents: null,
+      yearlyBrlCents: 50000,
+    });
     expect([second.id, second.rank]).toEqual(["backstage-crew", 3]);
 
     await createUser("vip", { tierId: "inner-circle" });
@@ -134,7 +143,8 @@ describe("create, list, edit", () => {
       ["backstage-crew", 3, false],
     ]);
     const counts = Object.fromEntries(list.tiers.map((t) => [t.id, t.memberCount]));
-    const holding = async (where: string) => (await D1.prepare(`SELECT count(*) AS n FROM users WHERE status = 'active' AND ${where}`).first<{ n: number }>())!.n;
+    const holding = async (where: string) =>
+      (await D1.prepare(`SELECT count(*) AS n FROM users WHERE status = 'active' AND ${where}`).first<{ n: number }>())!.n;
     expect(counts).toEqual({ member: await holding("tier_id IS NULL"), vip: await holding("tier_id = 'vip'"), "inner-circle": 2, "backstage-crew": 0 });
     expect(counts.vip).toBeGreaterThanOrEqual(1);
   });
@@ -157,7 +167,10 @@ describe("create, list, edit", () => {
 
   it("edits every field of an admin tier, auditing what changed; the id stays", async () => {
     const tier = await createTier();
-    const res = await asAdmin(`${API}/${tier.id}`, { method: "PUT", json: valid({ nameEn: "Inner Sanctum", monthlyUsdCents: 2999, trialDays: 0, benefitsEn: ["One"] }) });
+    const res = await asAdmin(`${API}/${tier.id}`, {
+      method: "PUT",
+      json: valid({ nameEn: "Inner Sanctum", monthlyUsdCents: 2999, trialDays: 0, benefitsEn: ["One"] }),
+    });
     expect(res.status).toBe(200);
     const edited = (await res.json<AdminTierResponse>()).tier;
     expect(edited).toMatchObject({ id: "inner-circle", name: { en: "Inner Sanctum" }, prices: { monthlyUsd: 2999 }, trialDays: 0, benefits: { en: ["One"] } });
@@ -171,10 +184,23 @@ describe("create, list, edit", () => {
   });
 
   it("edits VIP's and the free tier's texts, benefits and badge, never their prices or a trial", async () => {
-    const vip = { ...valid({ nameEn: "VIP", namePtBr: "VIP", badgeColor: "#d4a017" }), monthlyUsdCents: null, yearlyUsdCents: null, monthlyBrlCents: null, yearlyBrlCents: null, trialDays: 0 };
+    const vip = {
+      ...valid({ nameEn: "VIP", namePtBr: "VIP", badgeColor: "#d4a017" }),
+      monthlyUsdCents: null,
+      yearlyUsdCents: null,
+      monthlyBrlCents: null,
+      yearlyBrlCents: null,
+      trialDays: 0,
+    };
     const res = await asAdmin(`${API}/vip`, { method: "PUT", json: { ...vip, descriptionEn: "The first paid tier." } });
     expect(res.status).toBe(200);
-    expect(await tierRow("vip")).toMatchObject({ rank: 1, description_en: "The first paid tier.", monthly_usd_cents: null, yearly_usd_cents: null, trial_days: 0 });
+    expect(await tierRow("vip")).toMatchObject({
+      rank: 1,
+      description_en: "The first paid tier.",
+      monthly_usd_cents: null,
+      yearly_usd_cents: null,
+      trial_days: 0,
+    });
 
     for (const [field, body] of [
       ["monthlyUsdCents", { ...vip, monthlyUsdCents: 1999 }],
@@ -342,7 +368,9 @@ describe("archive, unarchive, move", () => {
     await createTier({ nameEn: "Platinum" });
     await createTier({ nameEn: "Diamond" });
     const results = await Promise.all(
-      (["gold", "platinum", "diamond", "platinum"] as const).map((id, i) => asAdmin(`${API}/${id}/move`, { method: "POST", json: { direction: i % 2 ? "down" : "up" } })),
+      (["gold", "platinum", "diamond", "platinum"] as const).map((id, i) =>
+        asAdmin(`${API}/${id}/move`, { method: "POST", json: { direction: i % 2 ? "down" : "up" } }),
+      ),
     );
     for (const res of results) expect([200, 409]).toContain(res.status);
     expect((await ranks()).map(([, rank]) => rank)).toEqual([0, 1, 2, 3, 4]);

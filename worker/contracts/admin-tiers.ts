@@ -58,7 +58,10 @@ const fields = {
   yearlyUsdCents: price(),
   monthlyBrlCents: price(),
   yearlyBrlCents: price(),
-  badgeColor: z.string({ error: M.badgeColorInvalid }).regex(/^#[0-9a-fA-F]{6}$/, M.badgeColorInvalid).transform((c) => c.toLowerCase()),
+  badgeColor: z
+    .string({ error: M.badgeColorInvalid })
+    .regex(/^#[0-9a-fA-F]{6}$/, M.badgeColorInvalid)
+    .transform((c) => c.toLowerCase()),
   trialDays: z.int({ error: M.trialDaysInvalid }).min(0, M.trialDaysInvalid).max(TIER_TRIAL_DAYS_MAX, M.trialDaysInvalid).default(0),
 };
 

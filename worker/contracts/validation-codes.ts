@@ -33,7 +33,16 @@ import {
 } from "./admin-store-limits";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
-import { TIER_BENEFIT_MAX, TIER_BENEFITS_MAX, TIER_DESCRIPTION_MAX, TIER_FORM_MESSAGES as TIER, TIER_NAME_MAX, TIER_PRICE_MAX_CENTS, TIER_PRICE_MIN_CENTS, TIER_TRIAL_DAYS_MAX } from "./tier-limits";
+import {
+  TIER_BENEFIT_MAX,
+  TIER_BENEFITS_MAX,
+  TIER_DESCRIPTION_MAX,
+  TIER_FORM_MESSAGES as TIER,
+  TIER_NAME_MAX,
+  TIER_PRICE_MAX_CENTS,
+  TIER_PRICE_MIN_CENTS,
+  TIER_TRIAL_DAYS_MAX,
+} from "./tier-limits";
 import { VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
 
 /** The values an error's text names (a limit), for its translation. */

@@ -145,7 +145,10 @@ export async function setTierArchived(db: DB, actor: Actor, tier: AdminTier, arc
     )
     .bind(tier.id, archived ? now : null, now, FIRST_ADMIN_RANK, archived ? 1 : 0);
   const action = archived ? "tier.archive" : "tier.unarchive";
-  const [result] = await db.$client.batch([update, auditIfChanged(db, entry(actor, action, tier.id, { before: { archived: !archived }, after: { archived } }), now)]);
+  const [result] = await db.$client.batch([
+    update,
+    auditIfChanged(db, entry(actor, action, tier.id, { before: { archived: !archived }, after: { archived } }), now),
+  ]);
   return (result?.meta.changes ?? 0) > 0;
 }
 
@@ -173,7 +176,11 @@ export async function moveTier(db: DB, actor: Actor, tier: AdminTier, direction:
       .bind(tier.id, tier.rank, now, neighbour.id, neighbour.rank),
     d1.prepare(`UPDATE membership_tiers SET rank = ?2, updated_at = ?3 WHERE id = ?1 AND changes() > 0`).bind(neighbour.id, tier.rank, now),
     d1.prepare(`UPDATE membership_tiers SET rank = ?2 WHERE id = ?1 AND changes() > 0`).bind(tier.id, neighbour.rank),
-    auditIfChanged(db, entry(actor, "tier.move", tier.id, { before: { rank: tier.rank }, after: { rank: neighbour.rank, direction, swappedWith: neighbour.id } }), now),
+    auditIfChanged(
+      db,
+      entry(actor, "tier.move", tier.id, { before: { rank: tier.rank }, after: { rank: neighbour.rank, direction, swappedWith: neighbour.id } }),
+      now,
+    ),
   ];
   const [first] = await d1.batch(statements);
   return (first?.meta.changes ?? 0) > 0;

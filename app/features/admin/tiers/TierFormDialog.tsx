@@ -5,7 +5,15 @@
 // 409 for a name whose address is taken) lands on the field it names.
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
-import { builtInTierInputSchema, tierInputSchema, TIER_BENEFIT_MAX, TIER_BENEFITS_MAX, TIER_DESCRIPTION_MAX, TIER_NAME_MAX, TIER_TRIAL_DAYS_MAX } from "#contracts/admin-tiers.ts";
+import {
+  builtInTierInputSchema,
+  tierInputSchema,
+  TIER_BENEFIT_MAX,
+  TIER_BENEFITS_MAX,
+  TIER_DESCRIPTION_MAX,
+  TIER_NAME_MAX,
+  TIER_TRIAL_DAYS_MAX,
+} from "#contracts/admin-tiers.ts";
 import type { AdminTier, AdminTierResponse, TierInput } from "#contracts/admin-tiers.ts";
 import type { ErrorText } from "../components/form/errors";
 import { ErrorMessage, TextField, wholeNumber } from "../components/form/fields";
