@@ -86,7 +86,6 @@ export type TierValues = z.output<typeof tierInputSchema>;
 
 /** POST /api/admin/tiers/:id/move: one step up the ladder (a higher rank) or down. */
 export const tierMoveSchema = z.strictObject({ direction: z.enum(["up", "down"]) });
-export type TierMove = z.input<typeof tierMoveSchema>;
 
 /** A tier in the back office: the ladder's view with how many members hold it now. */
 export type AdminTier = TierView & { memberCount: number; builtIn: boolean };

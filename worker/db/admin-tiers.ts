@@ -16,8 +16,8 @@ import { FREE_TIER_ID, VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts"
 import type { AdminTier, TierValues } from "#contracts/admin-tiers.ts";
 
 /** The lowest rank an admin's tier takes: above the free tier and VIP. */
-export const FIRST_ADMIN_RANK = VIP_TIER_RANK + 1;
-export const isBuiltInTier = (tier: Pick<TierView, "rank">) => tier.rank <= VIP_TIER_RANK;
+const FIRST_ADMIN_RANK = VIP_TIER_RANK + 1;
+const isBuiltInTier = (tier: Pick<TierView, "rank">) => tier.rank <= VIP_TIER_RANK;
 
 /** Every tier, lowest rank first, with how many active accounts hold it now (the free tier: those without a paid one). */
 export async function listAdminTiers(db: DB): Promise<AdminTier[]> {
