@@ -20,11 +20,11 @@ test("an admin creates a tier in English and Portuguese, and a visitor sees it o
   await en.getByLabel("Name").fill(nameEn);
   await en.getByLabel("Description").fill("Soundcheck with the band.");
   await en.getByRole("button", { name: "Add a benefit (English)" }).click();
-  await en.getByLabel("Benefit 1 (English)").fill("Soundcheck visits");
+  await en.getByRole("textbox", { name: "Benefit 1 (English)" }).fill("Soundcheck visits");
   await pt.getByLabel("Name").fill(namePt);
   await pt.getByLabel("Description").fill("Passagem de som com a banda.");
   await pt.getByRole("button", { name: "Add a benefit (Portuguese (Brazil))" }).click();
-  await pt.getByLabel("Benefit 1 (Portuguese (Brazil))").fill("Visitas à passagem de som");
+  await pt.getByRole("textbox", { name: "Benefit 1 (Portuguese (Brazil))" }).fill("Visitas à passagem de som");
   await form.getByLabel("Monthly price (USD)").fill("39.99");
   await form.getByLabel("Monthly price (BRL)").fill("199.90");
   await form.getByLabel("Free trial (days)").fill("14");
