@@ -44,6 +44,7 @@ import { Route as AdminRevenueRouteImport } from './routes/admin/revenue'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminTaxRouteImport } from './routes/admin/tax'
 import { Route as AdminTicketsRouteImport } from './routes/admin/tickets'
+import { Route as AdminTiersRouteImport } from './routes/admin/tiers'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminVenuesRouteImport } from './routes/admin/venues'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
@@ -265,6 +266,11 @@ const AdminTaxRoute = AdminTaxRouteImport.update({
 const AdminTicketsRoute = AdminTicketsRouteImport.update({
   id: '/tickets',
   path: '/tickets',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTiersRoute = AdminTiersRouteImport.update({
+  id: '/tiers',
+  path: '/tiers',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
@@ -539,6 +545,7 @@ export interface FileRoutesByFullPath {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tax': typeof AdminTaxRoute
   '/admin/tickets': typeof AdminTicketsRoute
+  '/admin/tiers': typeof AdminTiersRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/venues': typeof AdminVenuesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -622,6 +629,7 @@ export interface FileRoutesByTo {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tax': typeof AdminTaxRoute
   '/admin/tickets': typeof AdminTicketsRoute
+  '/admin/tiers': typeof AdminTiersRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/venues': typeof AdminVenuesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -707,6 +715,7 @@ export interface FileRoutesById {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tax': typeof AdminTaxRoute
   '/admin/tickets': typeof AdminTicketsRoute
+  '/admin/tiers': typeof AdminTiersRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/venues': typeof AdminVenuesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -793,6 +802,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/tax'
     | '/admin/tickets'
+    | '/admin/tiers'
     | '/admin/users'
     | '/admin/venues'
     | '/auth/reset-password'
@@ -876,6 +886,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/tax'
     | '/admin/tickets'
+    | '/admin/tiers'
     | '/admin/users'
     | '/admin/venues'
     | '/auth/reset-password'
@@ -960,6 +971,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/tax'
     | '/admin/tickets'
+    | '/admin/tiers'
     | '/admin/users'
     | '/admin/venues'
     | '/auth/reset-password'
@@ -1316,6 +1328,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminTicketsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/tiers': {
+      id: '/admin/tiers'
+      path: '/tiers'
+      fullPath: '/admin/tiers'
+      preLoaderRoute: typeof AdminTiersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/users': {
       id: '/admin/users'
       path: '/users'
@@ -1663,6 +1682,7 @@ interface AdminRouteRouteChildren {
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminTaxRoute: typeof AdminTaxRoute
   AdminTicketsRoute: typeof AdminTicketsRoute
+  AdminTiersRoute: typeof AdminTiersRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminVenuesRoute: typeof AdminVenuesRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -1692,6 +1712,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSettingsRoute: AdminSettingsRoute,
   AdminTaxRoute: AdminTaxRoute,
   AdminTicketsRoute: AdminTicketsRoute,
+  AdminTiersRoute: AdminTiersRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminVenuesRoute: AdminVenuesRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -50,6 +50,7 @@ import { demoPerkPictures, demoPerksSql } from "./lib/demo-perks.mjs";
 import { demoRevenueSql } from "./lib/demo-revenue.mjs";
 import { demoStorePictures, demoStoreSql } from "./lib/demo-store.mjs";
 import { demoTicketsSql } from "./lib/demo-tickets.mjs";
+import { demoTiersSql } from "./lib/demo-tiers.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
 import { demoMastersSql } from "./catalog/demo-masters.mjs";
@@ -137,7 +138,7 @@ async function seedData(vars, persist, work) {
     demoCatalogSql() +
       (await buildSeedSql(vars.PASSWORD_PEPPER)) +
       demoAnalyticsSql() +
-      [...demoPerksSql(Date.now()), ...demoStoreSql(Date.now()), ...demoTicketsSql(Date.now())].join("\n") +
+      [...demoPerksSql(Date.now()), ...demoStoreSql(Date.now()), ...demoTicketsSql(Date.now()), ...demoTiersSql(Date.now())].join("\n") +
       "\n" +
       demoMastersSql() +
       "\n",

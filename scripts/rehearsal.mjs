@@ -6,7 +6,7 @@
 // mailbox and the local test checkout answer 404, the missing secret is named in a "misconfigured"
 // answer without a stack, the coming-soon page renders in both languages, the first administrator
 // made by `npm run admin:create` sets a password by its link and sees the set-up checklist, and
-// no demo content (catalog, stations, channels, members, events, posts, products, perks) appears on
+// no demo content (catalog, stations, channels, members, events, posts, products, perks, tiers) appears on
 // any public page or API read. A stage of `npm test`, after the journeys (whose build it reuses).
 // Usage: node scripts/rehearsal.mjs [--port 8796] (the second server takes the next port)
 import { spawn } from "node:child_process";
@@ -19,6 +19,7 @@ import { RADIO_STATIONS, TV_CHANNELS } from "./catalog/broadcast.mjs";
 import { DEMO_ACCOUNTS, DEMO_EVENTS, DEMO_POSTS } from "./lib/demo-seed.mjs";
 import { DEMO_PERKS } from "./lib/demo-perks.mjs";
 import { DEMO_PRODUCTS } from "./lib/demo-store.mjs";
+import { DEMO_TIER } from "./lib/demo-tiers.mjs";
 import { buildIsolated, builtWorkerDir } from "./lib/e2e-build.mjs";
 import { waitForOk } from "./lib/run.mjs";
 import { ROOT, toolEnv, wrangler } from "./lib/wrangler.mjs";
@@ -77,6 +78,8 @@ function demoNames() {
     ...DEMO_POSTS.map((p) => p.content.slice(0, 40)),
     ...DEMO_PRODUCTS.map((p) => p.title),
     ...DEMO_PERKS.map((p) => p.title),
+    DEMO_TIER.nameEn,
+    DEMO_TIER.namePtBr,
   ];
   return [...new Set(names)].filter((name) => name.length >= 8);
 }
@@ -126,7 +129,7 @@ async function probe(base, misconfigured, adminLink) {
 
   // No demo content on any public page or read.
   const names = demoNames();
-  const reads = ["/", "/?lang=pt-BR", "/music", "/music/catalog", "/radio", "/tv", "/events", "/store", "/perks", "/search?q=love"];
+  const reads = ["/", "/?lang=pt-BR", "/music", "/music/catalog", "/radio", "/tv", "/events", "/store", "/perks", "/signup-options", "/search?q=love"];
   reads.push(
     "/api/music/albums",
     "/api/radio/stations",
@@ -134,6 +137,7 @@ async function probe(base, misconfigured, adminLink) {
     "/api/events",
     "/api/store/products",
     "/api/perks",
+    "/api/tiers",
     "/api/posts",
     "/api/search?q=love",
   );

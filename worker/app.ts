@@ -79,6 +79,8 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
   [["/api/vip-pass"], apiGroup(async () => [at("/api/vip-pass", (await import("./routes/vip-pass")).vipPassRoutes)])],
   [["/api/check-in"], apiGroup(async () => [at("/api/check-in", (await import("./routes/check-in")).checkInRoutes)])],
   [["/api/perks"], apiGroup(async () => [at("/api/perks", (await import("./routes/perks")).perkRoutes)])],
+  // The membership ladder the signup options show (decision 097).
+  [["/api/tiers"], apiGroup(async () => [at("/api/tiers", (await import("./routes/tiers")).tierRoutes)])],
   [
     ["/api/store"],
     // The store's routes (its products and cart, checkouts, downloads, the member's collection and

@@ -1,11 +1,18 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage, FormattedNumber, type MessageDescriptor } from "react-intl";
 import { PageFrame } from "../components/PageFrame";
+import { TierCards } from "../features/tiers/TierCards";
+import { tiersQueryOptions } from "../features/tiers/queries";
 import { VipMonthsFree, VipPriceAmount, VipYearlyPriceAmount, useMonthsFree } from "../components/VipPrice";
 import { useSiteConfig } from "../lib/session/useSession";
 import { usePageMeta } from "../lib/usePageMeta";
 
-export const Route = createFileRoute("/signup-options")({ component: SignupOptions });
+export const Route = createFileRoute("/signup-options")({
+  // The admin's tiers above VIP (decision 097), rendered by the server from this data; without it
+  // the page still offers the free tier and VIP.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(tiersQueryOptions()),
+  component: SignupOptions,
+});
 
 const f = defineMessages({
   profile: { id: "signupOptions.feature.profile", defaultMessage: "Social profile" },
@@ -117,6 +124,7 @@ function SignupOptions() {
             <FormattedMessage id="signupOptions.vip.cta" defaultMessage="Become a VIP Member" />
           </Link>
         </article>
+        <TierCards />
       </div>
       <p className="center muted">
         <FormattedMessage

@@ -197,6 +197,7 @@ describe("admin sidebar", () => {
       ["Moderation", "/admin/moderation"],
       ["Catalog", "/admin/catalog"],
       ["Perks", "/admin/perks"],
+      ["Membership Tiers", "/admin/tiers"],
       ["Store", "/admin/store"],
       ["Orders", "/admin/store/orders"],
       ["Shipping", "/admin/store/shipping"],

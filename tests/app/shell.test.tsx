@@ -28,6 +28,8 @@ async function renderShell({ me = null, path = "/", children = <Header />, local
   queryClient.setQueryData(["notifications", "unread"], { unread: 0 });
   // The cart's count (tests/app/store.test.tsx covers it): no request either.
   queryClient.setQueryData(["store", "cart"], { lines: [] });
+  // The plan page's ladder above VIP (tests/app/signup-options-tiers.test.tsx covers it): none here.
+  queryClient.setQueryData(["tiers", "ladder"], { tiers: [] });
   seedConfig(queryClient);
   const root = createRootRouteWithContext<{ queryClient: QueryClient }>()({
     component: () => (

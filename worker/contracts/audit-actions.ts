@@ -113,6 +113,12 @@ export const AUDIT_ACTIONS = [
   "store.shipping.update",
   "store.order.ship",
   "store.order.refund",
+  // Membership tiers (decision 097)
+  "tier.create",
+  "tier.update",
+  "tier.archive",
+  "tier.unarchive",
+  "tier.move",
   // Settings
   "settings.update",
   "tax.settings.update",

@@ -38,6 +38,7 @@ import { NOTIFY_MESSAGES } from "./notify-me-model";
 import { SIGN_IN_LINK_MESSAGES } from "./sign-in-link-limits";
 import { TV_MESSAGES } from "./tv";
 import { OFFER_MESSAGES } from "./tier-offers-model";
+import { TIER_MESSAGES } from "./tier-limits";
 import type { ValidationCode } from "./validation-codes";
 
 /** The statuses the API answers a failure with. */
@@ -319,6 +320,11 @@ export const ROUTE_CODES = {
   offer_tier_unavailable: { status: 409, en: OFFER_MESSAGES.tierUnavailable },
   offer_expired: { status: 410, en: OFFER_MESSAGES.expired },
   offer_claimed: { status: 409, en: OFFER_MESSAGES.claimed },
+  // Membership tiers: the back office (decision 097)
+  tier_not_found: { status: 404, en: TIER_MESSAGES.notFound },
+  tier_id_taken: { status: 409, en: TIER_MESSAGES.idTaken },
+  tier_built_in: { status: 409, en: TIER_MESSAGES.builtIn },
+  tier_cannot_move: { status: 409, en: TIER_MESSAGES.cannotMove },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

@@ -33,6 +33,16 @@ import {
 } from "./admin-store-limits";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
+import {
+  TIER_BENEFIT_MAX,
+  TIER_BENEFITS_MAX,
+  TIER_DESCRIPTION_MAX,
+  TIER_FORM_MESSAGES as TIER,
+  TIER_NAME_MAX,
+  TIER_PRICE_MAX_CENTS,
+  TIER_PRICE_MIN_CENTS,
+  TIER_TRIAL_DAYS_MAX,
+} from "./tier-limits";
 import { VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
 import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tier-offers-model";
 
@@ -219,6 +229,19 @@ export const VALIDATION_RULES = {
   offer_threshold_invalid: { message: OFFER_MESSAGES.thresholdInvalid, params: { min: 0, max: OFFER_THRESHOLD_MAX } },
   offer_percent_invalid: { message: OFFER_MESSAGES.percentInvalid, params: { min: OFFER_PERCENT_MIN, max: OFFER_PERCENT_MAX } },
   offer_tier_invalid: { message: OFFER_MESSAGES.tierInvalid },
+  // The back office's membership tier form (decision 097)
+  tier_name_required: { message: TIER.nameRequired },
+  tier_name_too_long: { message: TIER.nameTooLong, params: { max: TIER_NAME_MAX } },
+  tier_id_invalid: { message: TIER.idInvalid },
+  tier_description_too_long: { message: TIER.descriptionTooLong, params: { max: TIER_DESCRIPTION_MAX } },
+  tier_benefit_required: { message: TIER.benefitRequired },
+  tier_benefit_too_long: { message: TIER.benefitTooLong, params: { max: TIER_BENEFIT_MAX } },
+  tier_benefits_too_many: { message: TIER.benefitsTooMany, params: { max: TIER_BENEFITS_MAX } },
+  tier_price_invalid: { message: TIER.priceInvalid, params: { min: TIER_PRICE_MIN_CENTS, max: TIER_PRICE_MAX_CENTS } },
+  tier_price_required: { message: TIER.priceRequired },
+  tier_prices_fixed: { message: TIER.pricesFixed },
+  tier_badge_color_invalid: { message: TIER.badgeColorInvalid },
+  tier_trial_days_invalid: { message: TIER.trialDaysInvalid, params: { max: TIER_TRIAL_DAYS_MAX } },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

@@ -33,6 +33,7 @@ import { adminStoreShippingRoutes } from "./store-shipping";
 import { adminTaxRoutes } from "./tax";
 import { adminDisputeRoutes } from "./disputes";
 import { adminOfferRoutes } from "./offers";
+import { adminTierRoutes } from "./tiers";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -65,6 +66,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/tax", adminTaxRoutes)
   .route("/disputes", adminDisputeRoutes)
   .route("/offers", adminOfferRoutes)
+  .route("/tiers", adminTierRoutes)
   .all("*", () => {
     throw notFound();
   });
