@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, USERNAME_MAX, USERNAME_PATTERN, usernameSchema } from ".
 import { AVATAR_MAX_BYTES } from "./limits";
 import { USER_ID_PATTERN } from "./ids";
 import { userText } from "./text";
+import type { TierBadge } from "./tier-badges";
 import { LOCATION_MAX, BIO_MAX, PROFILE_MESSAGES } from "./profile-limits";
 export { LOCATION_MAX, BIO_MAX, PROFILE_MESSAGES } from "./profile-limits";
 
@@ -45,6 +46,8 @@ export type ProfileView = {
   website: string | null;
   location: string | null;
   isVIP: boolean;
+  /** The badge of the member's tier (null: the free tier, decision 100; optional only for older client fixtures). */
+  tier?: TierBadge | null;
   isAdmin: boolean;
   /** ISO 8601. */
   createdAt: string;

@@ -7,6 +7,8 @@ import { displayUsername, isAdminUser } from "./auth";
 import type { MentionSuggestion, ProfilePost, ProfileView, UpdateProfile } from "#contracts/profiles.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { suspensionAt } from "../lib/suspension";
+import { readTiers } from "./tiers";
+import { tierBadgeOf } from "#contracts/tier-badges.ts";
 
 /** The profile list shows a user's newest posts; older ones belong to the feed's pagination. */
 export const PROFILE_POSTS_LIMIT = 100;
@@ -33,6 +35,7 @@ export async function getProfileView(db: DB, userId: string, viewer: ProfileView
       ...banColumns,
       isAdmin: users.isAdmin,
       isVip: users.isVip,
+      tierId: users.tierId,
       avatarUrl: users.avatarUrl,
       createdAt: users.createdAt,
       bio: profiles.bio,
@@ -53,6 +56,7 @@ export async function getProfileView(db: DB, userId: string, viewer: ProfileView
     website: row.website,
     location: row.location,
     isVIP: row.isVip,
+    tier: row.tierId ? tierBadgeOf(row.tierId, await readTiers(db)) : null,
     isAdmin: isOwner && (await isAdminUser(db, row)),
     createdAt: row.createdAt.toISOString(),
   };

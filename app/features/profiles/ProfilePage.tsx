@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { ProfileView } from "#contracts/profiles.ts";
 import { useSessionUser } from "../../lib/session/useSession";
 import { Avatar } from "../../components/Avatar";
+import { TierBadge } from "../../components/TierBadge";
 import { EditProfileDialog } from "./EditProfileDialog";
 import { displayUrl, safeWebUrl } from "./links";
 import { avatarAltMessage, joinedMessage, profileMessages } from "./messages";
@@ -60,11 +61,7 @@ export function ProfilePage({ userId, membership, pass }: { userId: string; memb
         <div className="profile-summary">
           <h1>
             {profile.username}{" "}
-            {profile.isVIP && (
-              <span className="badge badge-vip">
-                <FormattedMessage {...profileMessages.vipBadge} />
-              </span>
-            )}{" "}
+            <TierBadge holder={profile} vipLabel={intl.formatMessage(profileMessages.vipBadge)} />{" "}
             {profile.isAdmin && (
               <span className="badge">
                 <FormattedMessage {...profileMessages.adminBadge} />
