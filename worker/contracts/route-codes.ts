@@ -314,6 +314,9 @@ export const ROUTE_CODES = {
   // VIP plans
   vip_plan_unchanged: { status: 409, en: PAYMENT_MESSAGES.planUnchanged },
   vip_plan_switch_unavailable: { status: 409, en: "Only an active membership that is not set to cancel can switch plans" },
+
+  // Tier recognition (decision 100): a filter naming a tier the ladder does not have
+  tier_unknown: { status: 400, en: "No membership tier has this id" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

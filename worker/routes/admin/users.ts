@@ -22,6 +22,8 @@ import {
   type InviteResponse,
 } from "#contracts/admin-users.ts";
 import { actorOf } from "../../middleware/guards";
+import { assertTierKnown } from "../../db/tiers-known";
+import { readTiers } from "../../db/tiers";
 
 const idParam = validate("param", userIdParamSchema);
 
@@ -36,10 +38,12 @@ async function answer(c: Context<HonoEnv>, { user }: UserChange) {
 export const userRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", usersQuerySchema), async (c) => {
     const query = c.req.valid("query");
-    const { users, total } = await listAdminUsers(c.var.db, query);
+    await assertTierKnown(c.var.db, query.tier);
+    const [{ users, total }, ladder] = await Promise.all([listAdminUsers(c.var.db, query), readTiers(c.var.db)]);
     return c.json<AdminUsersResponse>({
       users,
       total,
+      tiers: ladder.map((t) => ({ id: t.id, rank: t.rank, name: t.name, color: t.badgeColor })),
       page: query.page,
       pageSize: USERS_PAGE_SIZE,
       totalPages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
