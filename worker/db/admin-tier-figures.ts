@@ -56,7 +56,7 @@ GROUP BY 1, 2 ORDER BY 1, 2`;
 const zeroMoves = (): TierMoves => ({ new: 0, upgraded: 0, downgraded: 0, churned: 0 });
 
 /** The move a change is, and the tier it counts for; null for a change within one rank (none). */
-export function classifyChange(from: number, to: number, fromId: string, toId: string): [keyof TierMoves, string] | null {
+function classifyChange(from: number, to: number, fromId: string, toId: string): [keyof TierMoves, string] | null {
   if (from === to) return null;
   if (from === FREE_TIER_RANK) return ["new", toId];
   if (to === FREE_TIER_RANK) return ["churned", fromId];

@@ -7,6 +7,7 @@ import type { TierBadge } from "#contracts/tier-badges.ts";
 import { MIN_MONTHS_MAX } from "#contracts/admin-users-limits.ts";
 import { usersMessages as m } from "./messages";
 import { MEMBERSHIP_OPTIONS } from "./queries";
+import { tierName } from "../../../components/TierBadge";
 
 const MEMBERSHIP_LABELS: Record<MembershipFilter, MessageDescriptor> = {
   all: m.membershipAll,
@@ -24,7 +25,6 @@ export function TierFilters(props: { tiers: TierBadge[]; tier: string; membershi
   const tierId = useId();
   const membershipId = useId();
   const monthsId = useId();
-  const pt = intl.locale.toLowerCase().startsWith("pt");
   return (
     <>
       <div className="field">
@@ -35,7 +35,7 @@ export function TierFilters(props: { tiers: TierBadge[]; tier: string; membershi
           <option value="all">{intl.formatMessage(m.tierAll)}</option>
           {props.tiers.map((tier) => (
             <option key={tier.id} value={tier.id}>
-              {pt ? tier.name.ptBR : tier.name.en}
+              {tierName(intl.locale, tier)}
             </option>
           ))}
         </select>
