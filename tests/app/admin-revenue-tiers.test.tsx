@@ -112,7 +112,7 @@ describe("/admin/revenue: membership tiers", () => {
   it("shows each tier's figures in the chosen currency and the moves per period, grouped as asked", async () => {
     const queries = serve();
     renderAdmin("en");
-    const table = await screen.findByRole("table", { name: "Membership tiers" });
+    const table = await screen.findByRole("table", { name: "Membership tiers" }, { timeout: 5000 });
     expect(rowsOf(table)).toEqual([
       ["Tier", "Members", "Paying subscriptions", "MRR", "Revenue in the period", "Trial conversion"],
       ["Member", "2", "—", "—", "—", "—"],
@@ -142,7 +142,7 @@ describe("/admin/revenue: membership tiers", () => {
   it("in Portuguese", async () => {
     serve();
     renderAdmin("pt-BR");
-    const table = await screen.findByRole("table", { name: "Níveis de assinatura" });
+    const table = await screen.findByRole("table", { name: "Níveis de assinatura" }, { timeout: 5000 });
     expect(rowsOf(table)).toEqual([
       ["Nível", "Membros", "Assinaturas pagantes", "MRR", "Receita no período", "Conversão de testes"],
       ["Membro", "2", "—", "—", "—", "—"],

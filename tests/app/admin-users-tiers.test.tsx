@@ -56,7 +56,7 @@ describe("/admin/users by tier", () => {
   it("shows each member's tier badge and months supported, and sends the tier filters", async () => {
     const queries = serve();
     renderUsers("en");
-    await screen.findByText("fan2@example.com");
+    await screen.findByText("fan2@example.com", {}, { timeout: 5000 });
     const badge = rowOf("fan2@example.com").querySelector<HTMLElement>(".badge-tier")!;
     expect(badge.textContent).toBe("Inner Circle");
     expect(badge.style.background).toBe("#7c3aed");
@@ -80,7 +80,7 @@ describe("/admin/users by tier", () => {
   it("in Portuguese: the tiers' Portuguese names, the filters and months supported", async () => {
     serve();
     renderUsers("pt-BR");
-    await screen.findByText("fan2@example.com");
+    await screen.findByText("fan2@example.com", {}, { timeout: 5000 });
     expect(rowOf("fan2@example.com").querySelector(".badge-tier")!.textContent).toBe("Círculo Íntimo");
     expect(rowOf("fan2@example.com").textContent).toContain("4 meses de apoio");
     expect(rowOf("fan3@example.com").textContent).toContain("1 mês de apoio");
