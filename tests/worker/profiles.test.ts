@@ -8,7 +8,7 @@ import { TEXT_MESSAGES } from "../../worker/contracts/text";
 import { updateOwnProfile } from "../../worker/db/profiles";
 import { isUniqueViolation } from "../../worker/db/d1";
 
-const PROFILE_KEYS = ["avatarUrl", "bio", "createdAt", "id", "isAdmin", "isVIP", "location", "tier", "username", "website"];
+const PROFILE_KEYS = ["avatarUrl", "bio", "createdAt", "id", "isAdmin", "isVIP", "location", "monthsSupported", "tier", "username", "website"];
 
 const getProfile = (id: string, viewer: TestUser | null) => call(`/api/profiles/${id}`, { cookie: viewer?.cookie });
 const getPosts = (id: string, viewer: TestUser | null) => call(`/api/profiles/${id}/posts`, { cookie: viewer?.cookie });

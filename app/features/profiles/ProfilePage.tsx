@@ -11,7 +11,7 @@ import { Avatar } from "../../components/Avatar";
 import { TierBadge } from "../../components/TierBadge";
 import { EditProfileDialog } from "./EditProfileDialog";
 import { displayUrl, safeWebUrl } from "./links";
-import { avatarAltMessage, joinedMessage, profileMessages } from "./messages";
+import { avatarAltMessage, joinedMessage, monthsSupportedMessage, profileMessages } from "./messages";
 import { ProfilePosts } from "./ProfilePosts";
 import { profileQueryOptions } from "./queries";
 
@@ -68,9 +68,17 @@ export function ProfilePage({ userId, membership, pass }: { userId: string; memb
               </span>
             )}
           </h1>
-          <p className="muted">
-            <FormattedMessage {...joinedMessage} values={{ date: intl.formatDate(profile.createdAt, { dateStyle: "long" }) }} />
-          </p>
+          {/* Either is absent when the member hides it from others (decision 100). */}
+          {profile.createdAt && (
+            <p className="muted">
+              <FormattedMessage {...joinedMessage} values={{ date: intl.formatDate(profile.createdAt, { dateStyle: "long" }) }} />
+            </p>
+          )}
+          {Boolean(profile.monthsSupported) && (
+            <p className="muted" data-slot="months-supported">
+              <FormattedMessage {...monthsSupportedMessage} values={{ months: profile.monthsSupported! }} />
+            </p>
+          )}
           {/* Rendered as text: user content never becomes HTML. */}
           {profile.bio && <p className="profile-bio">{profile.bio}</p>}
           <ProfileDetails profile={profile} />
