@@ -46,10 +46,14 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
     { validate: validateProfile },
   );
   const [avatar, chooseAvatar] = useChosenFile();
-  const [privacy, setPrivacy] = useState({
+  const [initialPrivacy] = useState(() => ({
     hideMemberSince: profile.privacy?.hideMemberSince ?? false,
     hideMonthsSupported: profile.privacy?.hideMonthsSupported ?? false,
-  });
+  }));
+  const [privacy, setPrivacy] = useState(initialPrivacy);
+  // The choices go with the save only when they changed, like the fields the form leaves as they were.
+  const privacyChanged =
+    privacy.hideMemberSince !== initialPrivacy.hideMemberSince || privacy.hideMonthsSupported !== initialPrivacy.hideMonthsSupported;
 
   const onPickAvatar = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
@@ -64,7 +68,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
     // A picture refused when it was chosen stays refused.
     if (!check(errors.avatar ? { avatar: errors.avatar } : {})) return;
     update.mutate(
-      { fields, avatar: avatar?.file ?? null, privacy },
+      { fields, avatar: avatar?.file ?? null, ...(privacyChanged && { privacy }) },
       {
         onSuccess: onClose,
         onError: (error) => {
