@@ -103,7 +103,7 @@ function UserRow({ user, self, busy, onToggle, onEditBan }: RowProps) {
           {user.isDoorStaff && <span className="badge badge-door-staff">{intl.formatMessage(m.badgeDoorStaff)}</span>}
           {!user.isAdmin && !user.isVIP && !user.isDoorStaff && <span className="muted">{intl.formatMessage(m.noRoles)}</span>}
           {Boolean(user.monthsSupported) && (
-            <span className="admin-users-source">{intl.formatMessage(m.monthsSupported, { months: user.monthsSupported })}</span>
+            <span className="admin-users-source">{intl.formatMessage(m.monthsSupported, { months: user.monthsSupported ?? 0 })}</span>
           )}
         </span>
       </td>
