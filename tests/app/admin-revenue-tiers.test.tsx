@@ -14,17 +14,41 @@ import type { SessionUser } from "../../worker/contracts/auth";
 import { json, mockApi } from "./accounts-harness";
 import { seedConfig } from "./fixtures/config";
 
-const ADMIN: SessionUser = { id: "11111111-1111-4111-8111-111111111111", email: "admin@example.test", username: "site_admin", isAdmin: true, isVIP: false, avatarUrl: null };
+const ADMIN: SessionUser = {
+  id: "11111111-1111-4111-8111-111111111111",
+  email: "admin@example.test",
+  username: "site_admin",
+  isAdmin: true,
+  isVIP: false,
+  avatarUrl: null,
+};
 const NOW = Date.UTC(2026, 2, 15, 12, 0);
 
 const zero = { vip: 0, store: 0, tickets: 0, refunds: 0, net: 0 };
-const currency = (c: "usd" | "brl"): CurrencyRevenue => ({ currency: c, totals: zero, refundCount: 0, tax: { cents: 0, netOfTaxCents: 0 }, days: [], months: [], topProducts: [] });
+const currency = (c: "usd" | "brl"): CurrencyRevenue => ({
+  currency: c,
+  totals: zero,
+  refundCount: 0,
+  tax: { cents: 0, netOfTaxCents: 0 },
+  days: [],
+  months: [],
+  topProducts: [],
+});
 const revenue = (from: string, to: string): RevenueResponse => ({
   from,
   to,
   timeZone: "UTC",
   currencies: [currency("usd"), currency("brl")],
-  mrr: { currency: "usd", priceCents: 999, yearlyPriceCents: 9900, subscriptions: 0, yearlySubscriptions: 0, cents: { value: 0, changePct: null }, atStart: { subscriptions: 0, cents: 0 }, monthEnds: [] },
+  mrr: {
+    currency: "usd",
+    priceCents: 999,
+    yearlyPriceCents: 9900,
+    subscriptions: 0,
+    yearlySubscriptions: 0,
+    cents: { value: 0, changePct: null },
+    atStart: { subscriptions: 0, cents: 0 },
+    monthEnds: [],
+  },
   members: { totals: { gained: 0, lost: 0, subscriptionsStarted: 0, subscriptionsEnded: 0, compsGranted: 0, compsEnded: 0 }, days: [], months: [] },
 });
 
@@ -136,7 +160,16 @@ describe("/admin/revenue: membership tiers", () => {
     await waitFor(() => expect(queries().at(-1)).toEqual({ from: "2026-02-14", to: "2026-03-15", tz: "UTC", by: "week" }));
 
     fireEvent.click(within(screen.getByRole("group", { name: "Currency" })).getByRole("button", { name: "BRL" }));
-    await waitFor(() => expect(rowsOf(screen.getByRole("table", { name: "Membership tiers" }))[3]).toEqual(["Inner Circle", "3", "1", "R$107.50", "R$0.00", "1 of 2 (50%), 1 running"]));
+    await waitFor(() =>
+      expect(rowsOf(screen.getByRole("table", { name: "Membership tiers" }))[3]).toEqual([
+        "Inner Circle",
+        "3",
+        "1",
+        "R$107.50",
+        "R$0.00",
+        "1 of 2 (50%), 1 running",
+      ]),
+    );
   });
 
   it("in Portuguese", async () => {

@@ -31,7 +31,11 @@ const member = (n: number, extra: Partial<AdminUser>): AdminUser => ({
   ...extra,
 });
 
-const USERS = [member(2, { isVIP: true, vipSource: "paid", tier: INNER, monthsSupported: 4 }), member(3, { isVIP: true, vipSource: "paid", tier: VIP, monthsSupported: 1 }), member(4, {})];
+const USERS = [
+  member(2, { isVIP: true, vipSource: "paid", tier: INNER, monthsSupported: 4 }),
+  member(3, { isVIP: true, vipSource: "paid", tier: VIP, monthsSupported: 1 }),
+  member(4, {}),
+];
 
 function serve() {
   const answer: AdminUsersResponse = { users: USERS, page: 1, pageSize: 20, total: 3, totalPages: 1, tiers: [FREE, VIP, INNER] };
@@ -87,7 +91,14 @@ describe("/admin/users by tier", () => {
     const tier = screen.getByLabelText("Nível") as HTMLSelectElement;
     expect([...tier.options].map((o) => o.textContent)).toEqual(["Todos os níveis", "Membro", "VIP", "Círculo Íntimo"]);
     const membership = screen.getByLabelText("Assinatura") as HTMLSelectElement;
-    expect([...membership.options].map((o) => o.textContent)).toEqual(["Qualquer assinatura", "Pagando", "Em teste", "Pagamento atrasado", "Cancelando", "Gratuito"]);
+    expect([...membership.options].map((o) => o.textContent)).toEqual([
+      "Qualquer assinatura",
+      "Pagando",
+      "Em teste",
+      "Pagamento atrasado",
+      "Cancelando",
+      "Gratuito",
+    ]);
     expect(screen.getByLabelText("Apoiando há pelo menos (meses)")).toBeTruthy();
   });
 });

@@ -19,7 +19,8 @@ beforeEach(async () => {
   prefix = `mt${++run}x`;
 });
 
-const member = (name: string, role: "user" | "vip" = "user", tierId?: string) => createUser(role, { username: `${prefix}_${name}`, ...(tierId ? { tierId } : {}) });
+const member = (name: string, role: "user" | "vip" = "user", tierId?: string) =>
+  createUser(role, { username: `${prefix}_${name}`, ...(tierId ? { tierId } : {}) });
 
 async function names(params: Record<string, string>) {
   const res = await call(`${API}?${new URLSearchParams({ search: prefix, ...params })}`, { cookie: admin.cookie });

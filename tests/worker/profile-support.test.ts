@@ -15,7 +15,10 @@ async function profileAs(id: string, viewer: TestUser): Promise<ProfileView> {
   return (await res.json<ProfileResponse>()).profile;
 }
 const hide = (member: TestUser, json: unknown) => call("/api/profiles/me", { method: "PATCH", json, cookie: member.cookie });
-const flags = (id: string) => D1.prepare("SELECT hide_member_since AS since, hide_months_supported AS months FROM profiles WHERE user_id = ?").bind(id).first<{ since: number; months: number }>();
+const flags = (id: string) =>
+  D1.prepare("SELECT hide_member_since AS since, hide_months_supported AS months FROM profiles WHERE user_id = ?")
+    .bind(id)
+    .first<{ since: number; months: number }>();
 
 describe("member since and months supported", () => {
   it("shows both to others until the member hides each, and always to the member", async () => {

@@ -20,7 +20,9 @@ export async function addInnerCircle() {
 /** Writes the member's tier changes [from, to, at] and sets their tier now to the last `to`. */
 export async function writeHistory(userId: string, changes: [from: string | null, to: string | null, at: number][]) {
   for (const [from, to, at] of changes)
-    await D1.prepare("INSERT INTO membership_tier_changes (user_id, from_tier_id, to_tier_id, changed_at) VALUES (?, ?, ?, ?)").bind(userId, from, to, at).run();
+    await D1.prepare("INSERT INTO membership_tier_changes (user_id, from_tier_id, to_tier_id, changed_at) VALUES (?, ?, ?, ?)")
+      .bind(userId, from, to, at)
+      .run();
   const last = changes.at(-1)?.[1] ?? null;
   await D1.prepare("UPDATE users SET tier_id = ?, is_vip = ? WHERE id = ?")
     .bind(last, last ? 1 : 0, userId)

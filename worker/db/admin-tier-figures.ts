@@ -116,11 +116,7 @@ export async function readTierFigures(
     (totals[tierId] ??= zeroMoves())[kind] += 1;
   }
 
-  const trials = trialsOf(
-    startedRes!.results as { tier: string; status: string; n: number }[],
-    trialingRes!.results as { tier: string; n: number }[],
-    ladder,
-  );
+  const trials = trialsOf(startedRes!.results as { tier: string; status: string; n: number }[], trialingRes!.results as { tier: string; n: number }[], ladder);
   const revenue = (revenueRes!.results as { tier: string; currency: string; cents: number; tax: number; invoices: number }[]).map((r) => ({
     tierId: r.tier,
     currency: r.currency,
@@ -158,7 +154,8 @@ function listPrice(tier: TierView | undefined, plan: "monthly" | "yearly", curre
 function mrrOf(rows: PayingRow[], byId: Map<string, TierView>, vip: VipPrices): TierFiguresResponse["mrr"] {
   const sums = new Map<string, { tierId: string; currency: string; subscriptions: number; monthly: number; yearly: number }>();
   for (const row of rows) {
-    const priced: [number, string] | null = row.price !== null && row.currency ? [row.price, row.currency] : listPrice(byId.get(row.tier), row.plan, row.currency, vip);
+    const priced: [number, string] | null =
+      row.price !== null && row.currency ? [row.price, row.currency] : listPrice(byId.get(row.tier), row.plan, row.currency, vip);
     if (!priced) continue;
     const [cents, currency] = priced;
     const key = `${row.tier}\u0000${currency}`;
@@ -174,7 +171,11 @@ function mrrOf(rows: PayingRow[], byId: Map<string, TierView>, vip: VipPrices): 
     .map((s) => ({ tierId: s.tierId, currency: s.currency, subscriptions: s.subscriptions, cents: s.monthly + Math.round(s.yearly / 12) }));
 }
 
-function trialsOf(started: { tier: string; status: string; n: number }[], trialing: { tier: string; n: number }[], ladder: TierView[]): TierFiguresResponse["trials"] {
+function trialsOf(
+  started: { tier: string; status: string; n: number }[],
+  trialing: { tier: string; n: number }[],
+  ladder: TierView[],
+): TierFiguresResponse["trials"] {
   return ladder
     .filter((t) => t.trialDays > 0 || trialing.some((r) => r.tier === t.id))
     .map((tier) => {

@@ -52,8 +52,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
   }));
   const [privacy, setPrivacy] = useState(initialPrivacy);
   // The choices go with the save only when they changed, like the fields the form leaves as they were.
-  const privacyChanged =
-    privacy.hideMemberSince !== initialPrivacy.hideMemberSince || privacy.hideMonthsSupported !== initialPrivacy.hideMonthsSupported;
+  const privacyChanged = privacy.hideMemberSince !== initialPrivacy.hideMemberSince || privacy.hideMonthsSupported !== initialPrivacy.hideMonthsSupported;
 
   const onPickAvatar = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;

@@ -60,8 +60,7 @@ export function ProfilePage({ userId, membership, pass }: { userId: string; memb
         <Avatar src={profile.avatarUrl} alt={intl.formatMessage(avatarAltMessage, { username: profile.username })} size={128} className="avatar-lg" />
         <div className="profile-summary">
           <h1>
-            {profile.username}{" "}
-            <TierBadge holder={profile} vipLabel={intl.formatMessage(profileMessages.vipBadge)} />{" "}
+            {profile.username} <TierBadge holder={profile} vipLabel={intl.formatMessage(profileMessages.vipBadge)} />{" "}
             {profile.isAdmin && (
               <span className="badge">
                 <FormattedMessage {...profileMessages.adminBadge} />

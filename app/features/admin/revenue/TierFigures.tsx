@@ -46,7 +46,12 @@ export function TierFigures({ from, to, timeZone, currency, monthly }: Props) {
           ))}
         </div>
       </div>
-      <QueryState query={figures} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.failed)} retry={intl.formatMessage(commonMessages.retry)}>
+      <QueryState
+        query={figures}
+        loading={intl.formatMessage(m.loading)}
+        failed={intl.formatMessage(m.failed)}
+        retry={intl.formatMessage(commonMessages.retry)}
+      >
         {(data) => (
           <>
             <TierTable data={data} currency={currency} />
@@ -86,7 +91,9 @@ function TierTable({ data, currency }: { data: TierFiguresResponse; currency: Cu
               const free = tier.rank === 0;
               return (
                 <tr key={tier.id} data-tier={tier.id}>
-                  <th scope="row">{free ? tierName(intl.locale, tier) : <TierBadge holder={{ isVIP: true, tier }} vipLabel={tierName(intl.locale, tier)} />}</th>
+                  <th scope="row">
+                    {free ? tierName(intl.locale, tier) : <TierBadge holder={{ isVIP: true, tier }} vipLabel={tierName(intl.locale, tier)} />}
+                  </th>
                   <td>{formatCount(intl, data.members[tier.id] ?? 0)}</td>
                   <td>{free ? "—" : formatCount(intl, mrr?.subscriptions ?? 0)}</td>
                   <td>{free ? "—" : money(mrr?.cents ?? 0)}</td>
@@ -98,7 +105,12 @@ function TierTable({ data, currency }: { data: TierFiguresResponse; currency: Cu
                         : intl.formatMessage(m.noTrial)
                       : trial.rate === null
                         ? intl.formatMessage(m.trialsNone, { running: trial.running })
-                        : intl.formatMessage(m.trialsValue, { converted: trial.converted, ended: trial.ended, rate: percent(trial.rate), running: trial.running })}
+                        : intl.formatMessage(m.trialsValue, {
+                            converted: trial.converted,
+                            ended: trial.ended,
+                            rate: percent(trial.rate),
+                            running: trial.running,
+                          })}
                   </td>
                 </tr>
               );
@@ -126,7 +138,12 @@ function MovesPanel({ data }: { data: TierFiguresResponse }) {
   const paid = data.tiers.filter((t) => t.rank > 0);
   const rows = useMemo(() => data.periods.map((p) => ({ ...p, ...periodLabels(intl, data.by, p.start), sum: sumOf(p.moves) })), [data, intl]);
   const totals = sumOf(data.totals);
-  const labels = { new: intl.formatMessage(m.new), upgraded: intl.formatMessage(m.upgraded), downgraded: intl.formatMessage(m.downgraded), churned: intl.formatMessage(m.churned) };
+  const labels = {
+    new: intl.formatMessage(m.new),
+    upgraded: intl.formatMessage(m.upgraded),
+    downgraded: intl.formatMessage(m.downgraded),
+    churned: intl.formatMessage(m.churned),
+  };
   const count = (value: number) => formatCount(intl, value);
   return (
     <ChartPanel
