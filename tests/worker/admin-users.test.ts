@@ -136,6 +136,8 @@ describe("GET /api/admin/users: search, role filter, pages", () => {
       isVIP: false,
       vipSource: "none",
       isDoorStaff: false,
+      tier: null,
+      monthsSupported: 0,
     });
     const signedIn = Date.UTC(2025, 0, 2, 3, 4, 5);
     await D1.prepare("UPDATE users SET last_sign_in_at = ?1 WHERE id = ?2").bind(signedIn, member.id).run();

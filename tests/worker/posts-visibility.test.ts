@@ -146,7 +146,7 @@ describe("POST /api/posts: who chooses what a post is", () => {
     const raw = await res.text();
     const { post } = JSON.parse(raw) as PostResponse;
     expect(post).toMatchObject({
-      author: { id: null, username: ARTIST, avatarUrl: null, isVIP: false },
+      author: { id: null, username: ARTIST, avatarUrl: null, isVIP: false, tier: null },
       visibility: "vip",
       official: true,
       pinned: true,
@@ -187,7 +187,7 @@ describe("VIP-only posts never leak text or image to non-VIPs", () => {
     const locked = (JSON.parse(raw) as FeedResponse).posts.find((p) => p.id === id);
     expect(locked).toEqual<PostView>({
       id,
-      author: { id: author.id, username: author.username, avatarUrl: null, isVIP: false },
+      author: { id: author.id, username: author.username, avatarUrl: null, isVIP: false, tier: null },
       visibility: "vip",
       official: false,
       pinned: false,

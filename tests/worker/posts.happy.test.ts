@@ -45,6 +45,9 @@ import {
   busyPost,
 } from "./posts-fixtures";
 
+/** The VIP tier's badge, as every author of the VIP tier carries it (decision 100). */
+const VIP_BADGE = { id: "vip", rank: 1, name: { en: "VIP", ptBR: "VIP" }, color: "#d4a017" };
+
 // --- create ---------------------------------------------------------------------------------
 
 describe("POST /api/posts", () => {
@@ -56,7 +59,7 @@ describe("POST /api/posts", () => {
     const { post } = await res.json<PostResponse>();
     expect(post).toEqual<PostView>({
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) as unknown as string,
-      author: { id: member.id, username: member.username, avatarUrl: null, isVIP: true },
+      author: { id: member.id, username: member.username, avatarUrl: null, isVIP: true, tier: VIP_BADGE },
       visibility: "members",
       official: false,
       pinned: false,
@@ -162,8 +165,8 @@ describe("GET /api/posts (the feed)", () => {
     expect(second.posts.map((p) => p.id)).toEqual(expected.slice(20));
     expect(second.nextCursor).toBeNull();
     // Authors are shown with their display fields.
-    expect(second.posts.at(-1)!.author).toEqual({ id: authors[0]!.id, username: authors[0]!.username, avatarUrl: null, isVIP: false });
-    expect(second.posts.at(-2)!.author).toEqual({ id: authors[1]!.id, username: authors[1]!.username, avatarUrl: null, isVIP: true });
+    expect(second.posts.at(-1)!.author).toEqual({ id: authors[0]!.id, username: authors[0]!.username, avatarUrl: null, isVIP: false, tier: null });
+    expect(second.posts.at(-2)!.author).toEqual({ id: authors[1]!.id, username: authors[1]!.username, avatarUrl: null, isVIP: true, tier: VIP_BADGE });
   });
 
   it("gives no cursor when the last page is exactly full (40 posts: two pages, no empty third)", async () => {
@@ -291,7 +294,7 @@ describe("comments", () => {
       comment: {
         id: expect.any(String) as unknown as string,
         postId,
-        author: { id: fan.id, username: fan.username, avatarUrl: null, isVIP: true },
+        author: { id: fan.id, username: fan.username, avatarUrl: null, isVIP: true, tier: VIP_BADGE },
         content: "Great  post",
         createdAt: expect.any(String) as unknown as string,
       },

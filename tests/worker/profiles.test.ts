@@ -8,7 +8,7 @@ import { TEXT_MESSAGES } from "../../worker/contracts/text";
 import { updateOwnProfile } from "../../worker/db/profiles";
 import { isUniqueViolation } from "../../worker/db/d1";
 
-const PROFILE_KEYS = ["avatarUrl", "bio", "createdAt", "id", "isAdmin", "isVIP", "location", "username", "website"];
+const PROFILE_KEYS = ["avatarUrl", "bio", "createdAt", "id", "isAdmin", "isVIP", "location", "monthsSupported", "tier", "username", "website"];
 
 const getProfile = (id: string, viewer: TestUser | null) => call(`/api/profiles/${id}`, { cookie: viewer?.cookie });
 const getPosts = (id: string, viewer: TestUser | null) => call(`/api/profiles/${id}/posts`, { cookie: viewer?.cookie });
@@ -65,7 +65,7 @@ describe("GET /api/profiles/:id", () => {
   it("flags a VIP as VIP and not admin", async () => {
     const vip = await createUser("vip");
     const viewer = await createUser("user");
-    expect(await profileOf(vip.id, viewer)).toMatchObject({ isVIP: true, isAdmin: false });
+    expect(await profileOf(vip.id, viewer)).toMatchObject({ isVIP: true, isAdmin: false, tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } } });
   });
 
   it("does not show others that an account is an admin; the admin sees it on their own page", async () => {

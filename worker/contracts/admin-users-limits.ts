@@ -12,3 +12,6 @@ export const USER_ADMIN_MESSAGES = {
   emailTaken: "An account with this email already exists",
   inviteFailed: "Failed to send the invitation. Please try again.",
 } as const;
+
+/** The most months the member list's months-supported filter takes (a century). */
+export const MIN_MONTHS_MAX = 1200;

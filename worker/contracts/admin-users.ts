@@ -7,8 +7,9 @@ import { USER_ID_PATTERN } from "./ids";
 import { userText } from "./text";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 import { LOCALES } from "./locale";
-import { USER_ADMIN_MESSAGES } from "./admin-users-limits";
+import { MIN_MONTHS_MAX, USER_ADMIN_MESSAGES } from "./admin-users-limits";
 export { USER_ADMIN_MESSAGES } from "./admin-users-limits";
+import type { TierBadge } from "./tier-badges";
 
 export const USERS_PAGE_SIZE = 20;
 /** Longest search text: more than any e-mail address or username can match. */
@@ -24,6 +25,17 @@ export const INVITE_RATE_LIMITS = {
 
 export const ROLE_FILTERS = ["all", "admins", "vip", "regular", "door_staff"] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
+
+/**
+ * Where a member's membership stands (decision 100), from their subscriptions: `active` pays (a
+ * subscription active and not set to cancel), `trialing` is in a trial, `past_due` is being
+ * collected, `cancelling` ends at its period's end, `free` holds no paid tier. One member may be in
+ * two (two subscriptions); a complimentary tier alone is in none but `all`.
+ */
+export const MEMBERSHIP_FILTERS = ["all", "active", "trialing", "past_due", "cancelling", "free"] as const;
+export type MembershipFilter = (typeof MEMBERSHIP_FILTERS)[number];
+/** "all", or a tier's id (its shape; the Worker answers 400 tier_unknown for one the ladder lacks). */
+export const TIER_FILTER_PATTERN = /^(?:all|[a-z0-9][a-z0-9-]{0,39})$/;
 
 /**
  * Where a member's VIP comes from: a paying subscription, a complimentary grant from the back
@@ -59,6 +71,10 @@ export type AdminUser = {
   vipSource: VipSource;
   /** Door staff: may check VIP passes in at events (/check-in), nothing more (decision 027). */
   isDoorStaff: boolean;
+  /** The badge of the member's tier (null: the free tier); optional only for older client fixtures. */
+  tier?: TierBadge | null;
+  /** Whole months the member held a paid tier (contracts/member-support.ts). */
+  monthsSupported?: number;
 };
 
 /** A ban's reason and dates. Rows banned before reasons existed have an empty reason and no start. */
@@ -71,6 +87,8 @@ export type AdminUsersResponse = {
   total: number;
   /** At least 1, so 'page 1 of 1' reads right for an empty list. */
   totalPages: number;
+  /** The ladder, lowest rank first (the free tier and archived ones included): the tier filter's choices. */
+  tiers?: TierBadge[];
 };
 
 export type AdminUserResponse = { user: AdminUser };
@@ -79,6 +97,9 @@ export type InviteResponse = { invited: string };
 export const usersQuerySchema = z.strictObject({
   search: z.string().trim().max(USERS_SEARCH_MAX).default(""),
   role: z.enum(ROLE_FILTERS).default("all"),
+  tier: z.string().max(40).regex(TIER_FILTER_PATTERN).default("all"),
+  membership: z.enum(MEMBERSHIP_FILTERS).default("all"),
+  minMonths: z.coerce.number().int().min(0).max(MIN_MONTHS_MAX).default(0),
   page: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(1),
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;

@@ -5,6 +5,7 @@ import { userText } from "./text";
 import { POST_IMAGE_MAX_BYTES } from "./limits";
 import { POST_ID_PATTERN } from "./ids";
 import { POST_MAX, COMMENT_MAX, REPORT_DETAILS_MAX, FEED_MESSAGES } from "./feed-limits";
+import type { TierBadge } from "./tier-badges";
 export { POST_MAX, COMMENT_MAX, REPORT_DETAILS_MAX, PINNED_MAX, FEED_MESSAGES } from "./feed-limits";
 
 export const FEED_PAGE_SIZE = 20;
@@ -70,7 +71,8 @@ export const feedQuerySchema = z.object({
     .optional(),
 });
 
-export type PostAuthor = { id: string; username: string; avatarUrl: string | null; isVIP: boolean };
+/** `isVIP`: any paid tier; `tier`: the badge of the author's tier (null: the free tier, decision 100; the Worker always sends it, optional only so older client fixtures still type). */
+export type PostAuthor = { id: string; username: string; avatarUrl: string | null; isVIP: boolean; tier?: TierBadge | null };
 
 /**
  * Who a post shows as its author: a member, or for an official post the artist (the site settings'

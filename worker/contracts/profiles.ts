@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, USERNAME_MAX, USERNAME_PATTERN, usernameSchema } from ".
 import { AVATAR_MAX_BYTES } from "./limits";
 import { USER_ID_PATTERN } from "./ids";
 import { userText } from "./text";
+import type { TierBadge } from "./tier-badges";
 import { LOCATION_MAX, BIO_MAX, PROFILE_MESSAGES } from "./profile-limits";
 export { LOCATION_MAX, BIO_MAX, PROFILE_MESSAGES } from "./profile-limits";
 
@@ -33,6 +34,9 @@ export const updateProfileSchema = z.strictObject({
   bio: clearableText(BIO_MAX, PROFILE_MESSAGES.bioTooLong, true).optional(),
   website: websiteSchema.optional(),
   location: clearableText(LOCATION_MAX, PROFILE_MESSAGES.locationTooLong).optional(),
+  /** Hide "member since" / months supported from everyone else (decision 100). */
+  hideMemberSince: z.boolean().optional(),
+  hideMonthsSupported: z.boolean().optional(),
 });
 
 export type UpdateProfile = z.output<typeof updateProfileSchema>;
@@ -45,9 +49,15 @@ export type ProfileView = {
   website: string | null;
   location: string | null;
   isVIP: boolean;
+  /** The badge of the member's tier (null: the free tier, decision 100; optional only for older client fixtures). */
+  tier?: TierBadge | null;
   isAdmin: boolean;
-  /** ISO 8601. */
-  createdAt: string;
+  /** ISO 8601: "member since". Absent for others when the member hides it (decision 100). */
+  createdAt?: string;
+  /** Whole months the member held a paid tier (contracts/member-support.ts); absent for others when hidden. */
+  monthsSupported?: number;
+  /** The owner's own choices, on their own profile only. */
+  privacy?: { hideMemberSince: boolean; hideMonthsSupported: boolean };
 };
 
 /** A post as the profile lists it; image sizes are known so the page reserves the space. */

@@ -325,6 +325,9 @@ export const ROUTE_CODES = {
   tier_id_taken: { status: 409, en: TIER_MESSAGES.idTaken },
   tier_built_in: { status: 409, en: TIER_MESSAGES.builtIn },
   tier_cannot_move: { status: 409, en: TIER_MESSAGES.cannotMove },
+
+  // Tier recognition (decision 100): a filter naming a tier the ladder does not have
+  tier_unknown: { status: 400, en: "No membership tier has this id" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

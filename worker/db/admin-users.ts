@@ -10,7 +10,12 @@ import { vipComps } from "./schema/vip";
 import { auditInsert, type AuditEntry } from "./audit";
 import { displayUsername } from "./auth";
 import { grantsVip, hasCompVip, syncUserMembership } from "./payments";
-import { USERS_PAGE_SIZE, type AdminUser, type RoleFilter, type UsersQuery, type VipSource } from "#contracts/admin-users.ts";
+import { USERS_PAGE_SIZE, type AdminUser, type MembershipFilter, type RoleFilter, type UsersQuery, type VipSource } from "#contracts/admin-users.ts";
+import { FREE_TIER_ID, type TierView } from "#contracts/tiers.ts";
+import { tierBadgeOf } from "#contracts/tier-badges.ts";
+import { monthsSupportedOf, SUPPORT_MONTH_MS } from "#contracts/member-support.ts";
+import { paidMsSql } from "./member-support";
+import { readTiers } from "./tiers";
 import type { Statement } from "./d1";
 import { suspensionAt } from "../lib/suspension";
 import { notSuspendedText } from "./suspensions";
@@ -40,6 +45,8 @@ const columns = (now: number) => ({
   isAdmin: isAdminSql,
   paid: paidVipSql(now),
   comp: sql<number>`${hasCompVip(now)}`,
+  tierId: users.tierId,
+  paidMs: sql<number>`${paidMsSql(sql`users.id`, now)}`,
 });
 
 type Row = {
@@ -57,11 +64,13 @@ type Row = {
   isAdmin: number;
   paid: number;
   comp: number;
+  tierId: string | null;
+  paidMs: number;
 };
 
 const vipSourceOf = (paid: boolean, comp: boolean): VipSource => (paid && comp ? "both" : paid ? "paid" : comp ? "comp" : "none");
 
-function toAdminUser(row: Row, now: number): AdminUser {
+function toAdminUser(row: Row, now: number, ladder: readonly TierView[]): AdminUser {
   const ban = suspensionAt(row, now);
   return {
     id: row.id,
@@ -75,8 +84,32 @@ function toAdminUser(row: Row, now: number): AdminUser {
     isVIP: row.isVip,
     vipSource: vipSourceOf(Boolean(row.paid), Boolean(row.comp)),
     isDoorStaff: row.isDoorStaff,
+    tier: tierBadgeOf(row.tierId, ladder),
+    monthsSupported: monthsSupportedOf(row.paidMs),
   };
 }
+
+/** SQL: the listed member has a subscription in this state of its membership. */
+const subscriptionIn = (state: SQL) => sql`EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${state})`;
+const CANCELLING = sql`(s.cancel_at_period_end = 1 OR s.cancel_at IS NOT NULL)`;
+
+const MEMBERSHIP_WHERE: Record<MembershipFilter, SQL | undefined> = {
+  all: undefined,
+  active: subscriptionIn(sql`s.status = 'active' AND NOT ${CANCELLING}`),
+  trialing: subscriptionIn(sql`s.status = 'trialing' AND NOT ${CANCELLING}`),
+  past_due: subscriptionIn(sql`s.status = 'past_due'`),
+  cancelling: subscriptionIn(sql`s.status IN ('active', 'trialing') AND ${CANCELLING}`),
+  free: sql`${users.tierId} IS NULL`,
+};
+
+/** The tier filter: "all", the free tier (no paid tier), or one paid tier by id. */
+function tierWhere(tier: string): SQL | undefined {
+  if (tier === "all") return undefined;
+  return tier === FREE_TIER_ID ? sql`${users.tierId} IS NULL` : sql`${users.tierId} = ${tier}`;
+}
+
+const minMonthsWhere = (months: number, now: number): SQL | undefined =>
+  months > 0 ? sql`${paidMsSql(sql`users.id`, now)} >= ${Math.ceil(months * SUPPORT_MONTH_MS)}` : undefined;
 
 const ROLE_WHERE: Record<RoleFilter, SQL | undefined> = {
   all: undefined,
@@ -98,7 +131,13 @@ function searchWhere(search: string): SQL | undefined {
 
 /** One page of members, newest first, with the total the filters match: one round trip. */
 export async function listAdminUsers(db: DB, query: UsersQuery, now = Date.now()) {
-  const where = and(searchWhere(query.search), ROLE_WHERE[query.role]);
+  const where = and(
+    searchWhere(query.search),
+    ROLE_WHERE[query.role],
+    tierWhere(query.tier),
+    MEMBERSHIP_WHERE[query.membership],
+    minMonthsWhere(query.minMonths, now),
+  );
   const [rows, [count]] = await db.batch([
     db
       .select(columns(now))
@@ -112,12 +151,13 @@ export async function listAdminUsers(db: DB, query: UsersQuery, now = Date.now()
       .from(users)
       .where(where),
   ]);
-  return { users: rows.map((row) => toAdminUser(row, now)), total: count?.total ?? 0 };
+  const ladder = rows.some((r) => r.tierId) ? await readTiers(db) : [];
+  return { users: rows.map((row) => toAdminUser(row, now, ladder)), total: count?.total ?? 0 };
 }
 
 export async function findAdminUser(db: DB, id: string, now = Date.now()): Promise<AdminUser | null> {
   const row = await db.select(columns(now)).from(users).where(eq(users.id, id)).get();
-  return row ? toAdminUser(row, now) : null;
+  return row ? toAdminUser(row, now, row.tierId ? await readTiers(db) : []) : null;
 }
 
 /** The member's newest posts' ids (what live feeds may be showing), for hiding them at a ban. */

@@ -11,11 +11,15 @@ import { users } from "./schema/accounts";
 import { displayUsername } from "./auth";
 import { notSuspended } from "./suspensions";
 import { refuse, type Refused } from "../lib/outcome";
+import { readTiers } from "./tiers";
+import type { TierView } from "#contracts/tiers.ts";
+import { tierBadgeOf } from "#contracts/tier-badges.ts";
 import {
   FEED_PAGE_SIZE,
   PINNED_MAX,
   POST_IMAGE_URL_PREFIX,
   type CommentView,
+  type PostAuthor,
   type PostByline,
   type PostTeaser,
   type PostView,
@@ -53,6 +57,7 @@ const postColumns = (viewer: Viewer) => ({
   authorEmail: users.email,
   authorAvatar: users.avatarUrl,
   authorVip: users.isVip,
+  authorTier: users.tierId,
   likedByMe: sql<number>`EXISTS (SELECT 1 FROM ${postLikes} WHERE ${postLikes.postId} = ${posts.id} AND ${postLikes.userId} = ${viewer.id})`,
 });
 
@@ -73,22 +78,33 @@ type PostRow = {
   authorEmail: string;
   authorAvatar: string | null;
   authorVip: boolean;
+  authorTier: string | null;
   likedByMe: number;
 };
 
 /** An official post's author is the artist: the admin who wrote it is not named. */
-const artistByline = (name: string): PostByline => ({ id: null, username: name, avatarUrl: null, isVIP: false });
+const artistByline = (name: string): PostByline => ({ id: null, username: name, avatarUrl: null, isVIP: false, tier: null });
 
-type AuthorColumns = { authorId: string; authorUsername: string; authorEmail: string; authorAvatar: string | null; authorVip: boolean; isOfficial: boolean };
-const bylineOf = (row: AuthorColumns, officialName: string): PostByline =>
-  row.isOfficial
-    ? artistByline(officialName)
-    : {
-        id: row.authorId,
-        username: displayUsername({ username: row.authorUsername, email: row.authorEmail }),
-        avatarUrl: row.authorAvatar,
-        isVIP: row.authorVip,
-      };
+type AuthorColumns = {
+  authorId: string;
+  authorUsername: string;
+  authorEmail: string;
+  authorAvatar: string | null;
+  authorVip: boolean;
+  authorTier: string | null;
+};
+const authorOf = (row: AuthorColumns, ladder: readonly TierView[]): PostAuthor => ({
+  id: row.authorId,
+  username: displayUsername({ username: row.authorUsername, email: row.authorEmail }),
+  avatarUrl: row.authorAvatar,
+  isVIP: row.authorVip,
+  tier: tierBadgeOf(row.authorTier, ladder),
+});
+const bylineOf = (row: AuthorColumns & { isOfficial: boolean }, officialName: string, ladder: readonly TierView[]): PostByline =>
+  row.isOfficial ? artistByline(officialName) : authorOf(row, ladder);
+
+/** The ladder, read only when one of `rows` names a paid tier (the free tier has no badge). */
+const ladderFor = async (db: DB, rows: { authorTier: string | null }[]): Promise<TierView[]> => (rows.some((r) => r.authorTier) ? readTiers(db) : []);
 
 /** The artist's name, asked for only when one of `rows` is official (settings are a D1 read). */
 const officialNameFor = async (rows: { isOfficial: boolean }[], officialName: OfficialName) => (rows.some((r) => r.isOfficial) ? officialName() : "");
@@ -96,10 +112,10 @@ const officialNameFor = async (rows: { isOfficial: boolean }[], officialName: Of
 const imageOf = (row: Pick<PostRow, "imageUrl" | "imageWidth" | "imageHeight">): PostView["image"] =>
   row.imageUrl && row.imageWidth && row.imageHeight ? { url: row.imageUrl, width: row.imageWidth, height: row.imageHeight } : null;
 
-function toPostView(row: PostRow, viewer: Viewer, officialName: string): PostView {
+function toPostView(row: PostRow, viewer: Viewer, officialName: string, ladder: readonly TierView[]): PostView {
   const head = {
     id: row.id,
-    author: bylineOf(row, officialName),
+    author: bylineOf(row, officialName, ladder),
     visibility: row.visibility,
     official: row.isOfficial,
     pinned: row.pinnedAt !== null,
@@ -157,8 +173,8 @@ export async function listFeed(db: DB, viewer: Viewer, cursor: FeedCursor | unde
   const last = page.at(-1);
   const nextCursor = rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt.getTime(), id: last.id }) : null;
   const listed = [...pinned, ...page];
-  const name = await officialNameFor(listed, officialName);
-  return { posts: listed.map((r) => toPostView(r, viewer, name)), nextCursor };
+  const [name, ladder] = await Promise.all([officialNameFor(listed, officialName), ladderFor(db, listed)]);
+  return { posts: listed.map((r) => toPostView(r, viewer, name, ladder)), nextCursor };
 }
 
 export async function findPost(db: DB, viewer: Viewer, postId: string, officialName: OfficialName): Promise<PostView | null> {
@@ -168,7 +184,9 @@ export async function findPost(db: DB, viewer: Viewer, postId: string, officialN
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(eq(posts.id, postId), visibleAuthor(viewer), visibleHidden(viewer)))
     .get();
-  return row ? toPostView(row, viewer, await officialNameFor([row], officialName)) : null;
+  if (!row) return null;
+  const [name, ladder] = await Promise.all([officialNameFor([row], officialName), ladderFor(db, [row])]);
+  return toPostView(row, viewer, name, ladder);
 }
 
 /**
@@ -317,6 +335,7 @@ const commentColumns = {
   authorEmail: users.email,
   authorAvatar: users.avatarUrl,
   authorVip: users.isVip,
+  authorTier: users.tierId,
 };
 
 type CommentRow = {
@@ -329,13 +348,14 @@ type CommentRow = {
   authorEmail: string;
   authorAvatar: string | null;
   authorVip: boolean;
+  authorTier: string | null;
 };
-const toCommentView = (r: CommentRow): CommentView => ({
+const toCommentView = (r: CommentRow, ladder: readonly TierView[]): CommentView => ({
   id: r.id,
   postId: r.postId,
   content: r.content,
   createdAt: r.createdAt.toISOString(),
-  author: { id: r.authorId, username: displayUsername({ username: r.authorUsername, email: r.authorEmail }), avatarUrl: r.authorAvatar, isVIP: r.authorVip },
+  author: authorOf(r, ladder),
 });
 
 export async function listComments(db: DB, viewer: Viewer, postId: string): Promise<CommentView[]> {
@@ -345,7 +365,8 @@ export async function listComments(db: DB, viewer: Viewer, postId: string): Prom
     .innerJoin(users, eq(users.id, postComments.userId))
     .where(and(eq(postComments.postId, postId), visibleAuthor(viewer), isNull(postComments.hiddenAt)))
     .orderBy(asc(postComments.createdAt), asc(postComments.id));
-  return rows.map(toCommentView);
+  const ladder = await ladderFor(db, rows);
+  return rows.map((r) => toCommentView(r, ladder));
 }
 
 /** Adds a comment and bumps the post's count in one batch. Returns the new count, or null when the post is gone. */
@@ -381,7 +402,7 @@ export async function findComment(db: DB, viewer: Viewer, commentId: string) {
     .innerJoin(users, eq(users.id, postComments.userId))
     .where(and(eq(postComments.id, commentId), visibleAuthor(viewer)))
     .get();
-  return row ? toCommentView(row) : null;
+  return row ? toCommentView(row, await ladderFor(db, [row])) : null;
 }
 
 // Likes ---------------------------------------------------------------------------------------

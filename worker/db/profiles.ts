@@ -7,6 +7,10 @@ import { displayUsername, isAdminUser } from "./auth";
 import type { MentionSuggestion, ProfilePost, ProfileView, UpdateProfile } from "#contracts/profiles.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { suspensionAt } from "../lib/suspension";
+import { readTiers } from "./tiers";
+import { tierBadgeOf } from "#contracts/tier-badges.ts";
+import { monthsSupportedOf } from "#contracts/member-support.ts";
+import { paidMsSql } from "./member-support";
 
 /** The profile list shows a user's newest posts; older ones belong to the feed's pagination. */
 export const PROFILE_POSTS_LIMIT = 100;
@@ -33,11 +37,15 @@ export async function getProfileView(db: DB, userId: string, viewer: ProfileView
       ...banColumns,
       isAdmin: users.isAdmin,
       isVip: users.isVip,
+      tierId: users.tierId,
       avatarUrl: users.avatarUrl,
       createdAt: users.createdAt,
       bio: profiles.bio,
       website: profiles.website,
       location: profiles.location,
+      hideMemberSince: profiles.hideMemberSince,
+      hideMonthsSupported: profiles.hideMonthsSupported,
+      paidMs: sql<number>`${paidMsSql(sql`${users.id}`, Date.now())}`,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -53,8 +61,12 @@ export async function getProfileView(db: DB, userId: string, viewer: ProfileView
     website: row.website,
     location: row.location,
     isVIP: row.isVip,
+    tier: row.tierId ? tierBadgeOf(row.tierId, await readTiers(db)) : null,
     isAdmin: isOwner && (await isAdminUser(db, row)),
-    createdAt: row.createdAt.toISOString(),
+    // Hidden means absent: the key is left out of what anyone else is sent, not sent empty.
+    ...((isOwner || !row.hideMemberSince) && { createdAt: row.createdAt.toISOString() }),
+    ...((isOwner || !row.hideMonthsSupported) && { monthsSupported: monthsSupportedOf(row.paidMs) }),
+    ...(isOwner && { privacy: { hideMemberSince: Boolean(row.hideMemberSince), hideMonthsSupported: Boolean(row.hideMonthsSupported) } }),
   };
 }
 
@@ -106,6 +118,8 @@ export async function updateOwnProfile(db: DB, userId: string, patch: UpdateProf
     ...(patch.bio !== undefined && { bio: patch.bio }),
     ...(patch.website !== undefined && { website: patch.website }),
     ...(patch.location !== undefined && { location: patch.location }),
+    ...(patch.hideMemberSince !== undefined && { hideMemberSince: patch.hideMemberSince }),
+    ...(patch.hideMonthsSupported !== undefined && { hideMonthsSupported: patch.hideMonthsSupported }),
   };
   await db.batch([
     db

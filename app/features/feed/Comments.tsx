@@ -11,6 +11,7 @@ import { Icon } from "../../components/Icon";
 import { QueryState } from "../../components/QueryState";
 import { UiText } from "../../components/form/FormField";
 import { Avatar } from "../../components/Avatar";
+import { TierBadge } from "../../components/TierBadge";
 import { feedErrorText, textLength, type UiMessage } from "./errors";
 import { commentTooLongMessage } from "../../lib/forms/messages";
 import { counterMessage, feedMessages as m, reportCommentLabelMessage } from "./messages";
@@ -32,7 +33,8 @@ function CommentItem({ comment, viewerId }: { comment: CommentView; viewerId: st
         <p className="feed-comment-byline">
           <Link to="/social/profile/$userId" params={{ userId: comment.author.id }} className="feed-post-username">
             {comment.author.username}
-          </Link>
+          </Link>{" "}
+          <TierBadge holder={comment.author} vipLabel={intl.formatMessage(m.vipBadge)} />
           <RelativeTime iso={comment.createdAt} className="muted feed-post-time" />
         </p>
         <PostContent text={comment.content} className="post-content feed-comment-content" />

@@ -13,6 +13,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { PostView } from "#contracts/feed.ts";
 import { Icon } from "../../components/Icon";
 import { Avatar } from "../../components/Avatar";
+import { TierBadge } from "../../components/TierBadge";
 import { DEFAULT_PHOTO_URL } from "../../components/defaultImages";
 import { Comments } from "./Comments";
 import { feedErrorText, type UiMessage } from "./errors";
@@ -97,6 +98,7 @@ function LockedBody() {
 
 /** Official, pinned and who-can-read badges (members, the usual, has none). */
 function PostBadges({ post }: { post: PostView }) {
+  const intl = useIntl();
   return (
     <>
       {post.official && (
@@ -104,11 +106,7 @@ function PostBadges({ post }: { post: PostView }) {
           <FormattedMessage {...m.officialBadge} />
         </span>
       )}
-      {post.author.isVIP && (
-        <span className="badge badge-vip">
-          <FormattedMessage {...m.vipBadge} />
-        </span>
-      )}
+      <TierBadge holder={post.author} vipLabel={intl.formatMessage(m.vipBadge)} />
       {post.pinned && (
         <span className="badge feed-badge">
           <Icon name="star" size={12} />

@@ -1,5 +1,5 @@
-// The Edit Profile dialog (docs/features.md#sign-up-sign-in-and-profiles): username, bio, website, location and a new picture; the username's pattern, a website URL, an image under 2MB.
-import { useId, type ChangeEvent, type FormEvent } from "react";
+// The Edit Profile dialog (docs/features.md#sign-up-sign-in-and-profiles): username, bio, website, location, whether others see when the member joined and how long they have supported (decision 100), and a new picture; the username's pattern, a website URL, an image under 2MB.
+import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProfileView } from "#contracts/profiles.ts";
 import { ApiRequestError } from "../../lib/api";
@@ -46,6 +46,13 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
     { validate: validateProfile },
   );
   const [avatar, chooseAvatar] = useChosenFile();
+  const [initialPrivacy] = useState(() => ({
+    hideMemberSince: profile.privacy?.hideMemberSince ?? false,
+    hideMonthsSupported: profile.privacy?.hideMonthsSupported ?? false,
+  }));
+  const [privacy, setPrivacy] = useState(initialPrivacy);
+  // The choices go with the save only when they changed, like the fields the form leaves as they were.
+  const privacyChanged = privacy.hideMemberSince !== initialPrivacy.hideMemberSince || privacy.hideMonthsSupported !== initialPrivacy.hideMonthsSupported;
 
   const onPickAvatar = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
@@ -60,7 +67,7 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
     // A picture refused when it was chosen stays refused.
     if (!check(errors.avatar ? { avatar: errors.avatar } : {})) return;
     update.mutate(
-      { fields, avatar: avatar?.file ?? null },
+      { fields, avatar: avatar?.file ?? null, ...(privacyChanged && { privacy }) },
       {
         onSuccess: onClose,
         onError: (error) => {
@@ -130,6 +137,29 @@ export function EditProfileDialog({ profile, onClose }: { profile: ProfileView; 
           onChange={bind("location")}
           error={errors.location}
         />
+        <fieldset>
+          <legend>
+            <FormattedMessage {...profileMessages.privacyLegend} />
+          </legend>
+          <label className="form-check">
+            <input
+              type="checkbox"
+              name="hideMemberSince"
+              checked={privacy.hideMemberSince}
+              onChange={(e) => setPrivacy({ ...privacy, hideMemberSince: e.target.checked })}
+            />{" "}
+            <FormattedMessage {...profileMessages.hideMemberSince} />
+          </label>
+          <label className="form-check">
+            <input
+              type="checkbox"
+              name="hideMonthsSupported"
+              checked={privacy.hideMonthsSupported}
+              onChange={(e) => setPrivacy({ ...privacy, hideMonthsSupported: e.target.checked })}
+            />{" "}
+            <FormattedMessage {...profileMessages.hideMonthsSupported} />
+          </label>
+        </fieldset>
         <FilePickerField
           label={<FormattedMessage {...profileMessages.avatarLabel} />}
           buttonLabel={<FormattedMessage {...profileMessages.avatarChoose} />}

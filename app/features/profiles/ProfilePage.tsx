@@ -8,9 +8,10 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { ProfileView } from "#contracts/profiles.ts";
 import { useSessionUser } from "../../lib/session/useSession";
 import { Avatar } from "../../components/Avatar";
+import { TierBadge } from "../../components/TierBadge";
 import { EditProfileDialog } from "./EditProfileDialog";
 import { displayUrl, safeWebUrl } from "./links";
-import { avatarAltMessage, joinedMessage, profileMessages } from "./messages";
+import { avatarAltMessage, joinedMessage, monthsSupportedMessage, profileMessages } from "./messages";
 import { ProfilePosts } from "./ProfilePosts";
 import { profileQueryOptions } from "./queries";
 
@@ -59,21 +60,24 @@ export function ProfilePage({ userId, membership, pass }: { userId: string; memb
         <Avatar src={profile.avatarUrl} alt={intl.formatMessage(avatarAltMessage, { username: profile.username })} size={128} className="avatar-lg" />
         <div className="profile-summary">
           <h1>
-            {profile.username}{" "}
-            {profile.isVIP && (
-              <span className="badge badge-vip">
-                <FormattedMessage {...profileMessages.vipBadge} />
-              </span>
-            )}{" "}
+            {profile.username} <TierBadge holder={profile} vipLabel={intl.formatMessage(profileMessages.vipBadge)} />{" "}
             {profile.isAdmin && (
               <span className="badge">
                 <FormattedMessage {...profileMessages.adminBadge} />
               </span>
             )}
           </h1>
-          <p className="muted">
-            <FormattedMessage {...joinedMessage} values={{ date: intl.formatDate(profile.createdAt, { dateStyle: "long" }) }} />
-          </p>
+          {/* Either is absent when the member hides it from others (decision 100). */}
+          {profile.createdAt && (
+            <p className="muted">
+              <FormattedMessage {...joinedMessage} values={{ date: intl.formatDate(profile.createdAt, { dateStyle: "long" }) }} />
+            </p>
+          )}
+          {Boolean(profile.monthsSupported) && (
+            <p className="muted" data-slot="months-supported">
+              <FormattedMessage {...monthsSupportedMessage} values={{ months: profile.monthsSupported! }} />
+            </p>
+          )}
           {/* Rendered as text: user content never becomes HTML. */}
           {profile.bio && <p className="profile-bio">{profile.bio}</p>}
           <ProfileDetails profile={profile} />

@@ -25,6 +25,9 @@ export const profileMessages = defineMessages({
   bioLabel: { id: "profile.edit.bio", defaultMessage: "Bio" },
   websiteLabel: { id: "profile.edit.website", defaultMessage: "Website" },
   locationLabel: { id: "profile.edit.location", defaultMessage: "Location" },
+  privacyLegend: { id: "profile.edit.privacy", defaultMessage: "On my profile, for others" },
+  hideMemberSince: { id: "profile.edit.hideMemberSince", defaultMessage: "Hide when I joined" },
+  hideMonthsSupported: { id: "profile.edit.hideMonthsSupported", defaultMessage: "Hide how many months I have supported" },
   avatarLabel: { id: "profile.edit.avatar", defaultMessage: "Profile Picture" },
   avatarHint: { id: "profile.edit.avatarHint", defaultMessage: "JPG, PNG, GIF (max 2MB)" },
   avatarChoose: { id: "profile.edit.avatarChoose", defaultMessage: "Choose a picture" },
@@ -41,3 +44,7 @@ export const profileMessages = defineMessages({
 // Messages with placeholders, typed so a missing or misspelt value fails the type check.
 export const avatarAltMessage = defineMessage<{ username: string }>({ id: "profile.avatarAlt", defaultMessage: "{username}'s profile picture" });
 export const joinedMessage = defineMessage<{ date: string }>({ id: "profile.joined", defaultMessage: "Joined {date}" });
+export const monthsSupportedMessage = defineMessage<{ months: number }>({
+  id: "profile.monthsSupported",
+  defaultMessage: "{months, plural, one {Supporter for # month} other {Supporter for # months}}",
+});

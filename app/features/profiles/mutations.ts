@@ -7,7 +7,9 @@ import type { MeResponse } from "#contracts/auth.ts";
 import { profileQueryKey, profileQueryOptions } from "./queries";
 import type { ProfileFields } from "./validation";
 
-export type ProfileUpdate = { fields: ProfileFields; avatar: File | null };
+/** Whether "member since" and months supported are hidden from others (decision 100); left out, unchanged. */
+export type ProfilePrivacy = { hideMemberSince: boolean; hideMonthsSupported: boolean };
+export type ProfileUpdate = { fields: ProfileFields; avatar: File | null; privacy?: ProfilePrivacy };
 
 export function uploadAvatar(file: File) {
   const body = new FormData();
@@ -34,10 +36,10 @@ export function useUpdateProfile(userId: string) {
   };
 
   return useMutation({
-    mutationFn: async ({ fields, avatar }: ProfileUpdate) => {
+    mutationFn: async ({ fields, avatar, privacy }: ProfileUpdate) => {
       if (avatar) await uploadAvatar(avatar);
       // Empty strings clear bio, website and location (see updateProfileSchema).
-      return api<ProfileResponse>("/api/profiles/me", { method: "PATCH", json: trimmed(fields) });
+      return api<ProfileResponse>("/api/profiles/me", { method: "PATCH", json: { ...trimmed(fields), ...privacy } });
     },
     onSuccess: ({ profile }) => showEverywhere(profile),
     // The upload may have succeeded before the fields failed: show what the server now holds.

@@ -56,6 +56,9 @@ export const profiles = sqliteTable("profiles", {
   bio: text("bio"),
   website: text("website"),
   location: text("location"),
+  /** Left out of the profile for everyone but its owner (migrations/0069). */
+  hideMemberSince: integer("hide_member_since", { mode: "boolean" }).notNull().default(false),
+  hideMonthsSupported: integer("hide_months_supported", { mode: "boolean" }).notNull().default(false),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),

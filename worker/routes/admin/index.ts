@@ -34,6 +34,7 @@ import { adminTaxRoutes } from "./tax";
 import { adminDisputeRoutes } from "./disputes";
 import { adminOfferRoutes } from "./offers";
 import { adminTierRoutes } from "./tiers";
+import { tierFigureRoutes } from "./tier-figures";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -67,6 +68,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/disputes", adminDisputeRoutes)
   .route("/offers", adminOfferRoutes)
   .route("/tiers", adminTierRoutes)
+  .route("/revenue/tiers", tierFigureRoutes)
   .all("*", () => {
     throw notFound();
   });

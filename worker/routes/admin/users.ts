@@ -1,6 +1,6 @@
-// /api/admin/users: the member list (search, role filter, pages), the admin / complimentary VIP /
-// ban switches, and invitations (administrators only: the admin tree's gate runs first). Every
-// write is zod-checked and audited in the batch that makes it.
+// /api/admin/users: the member list (search; role, tier, membership and months-supported filters;
+// pages), the admin / complimentary VIP / ban switches, and invitations (administrators only: the
+// admin tree's gate runs first). Every write is zod-checked and audited in the batch that makes it.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
@@ -22,8 +22,18 @@ import {
   type InviteResponse,
 } from "#contracts/admin-users.ts";
 import { actorOf } from "../../middleware/guards";
+import { readTiers } from "../../db/tiers";
+import { routeError } from "../../lib/errors";
 
 const idParam = validate("param", userIdParamSchema);
+
+/**
+ * A tier the filter names must be on the ladder (archived ones included: their members still hold
+ * them), or the list answers 400 tier_unknown rather than an empty page that reads like "nobody".
+ */
+async function assertTierKnown(c: Context<HonoEnv>, tier: string) {
+  if (tier !== "all" && !(await readTiers(c.var.db)).some((t) => t.id === tier)) throw routeError("tier_unknown", { field: "tier" });
+}
 
 /**
  * The answer to a switch. No switch an admin may use on their own account ends a session (decision
@@ -36,10 +46,12 @@ async function answer(c: Context<HonoEnv>, { user }: UserChange) {
 export const userRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", usersQuerySchema), async (c) => {
     const query = c.req.valid("query");
-    const { users, total } = await listAdminUsers(c.var.db, query);
+    await assertTierKnown(c, query.tier);
+    const [{ users, total }, ladder] = await Promise.all([listAdminUsers(c.var.db, query), readTiers(c.var.db)]);
     return c.json<AdminUsersResponse>({
       users,
       total,
+      tiers: ladder.map((t) => ({ id: t.id, rank: t.rank, name: t.name, color: t.badgeColor })),
       page: query.page,
       pageSize: USERS_PAGE_SIZE,
       totalPages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),

@@ -1,7 +1,7 @@
 // /admin/revenue: the chosen period's money in one currency at a time (memberships, store,
-// tickets, refunds), monthly recurring revenue, VIP members gained and lost, and the store's top
-// products, dated in the admin's own time zone. Switching keeps the last figures on screen until
-// the new ones arrive.
+// tickets, refunds), monthly recurring revenue, VIP members gained and lost, the store's top
+// products and the membership tiers' figures (TierFigures), dated in the admin's own time zone.
+// Switching keeps the last figures on screen until the new ones arrive.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useIntl } from "react-intl";
@@ -21,6 +21,7 @@ import { revenueQueryOptions } from "./queries";
 import { RevenueCards } from "./RevenueCards";
 import { RevenuePanel } from "./RevenuePanel";
 import { MrrTable, TopProducts } from "./RevenueTables";
+import { TierFigures } from "./TierFigures";
 import "../admin.css";
 
 const PRESET_OPTIONS: readonly PeriodOption<RevenuePreset>[] = [
@@ -83,6 +84,7 @@ export function RevenuePage({ preset, onPresetChange, currency, onCurrencyChange
                 <TopProducts figures={figures} />
                 <MrrTable mrr={data.mrr} />
               </div>
+              <TierFigures from={data.from} to={data.to} timeZone={timeZone} currency={currency} monthly={monthly} />
             </div>
           );
         }}

@@ -68,3 +68,35 @@ export function MembersChart({
     </ResponsiveContainer>
   );
 }
+
+export type TierMovesPoint = { label: string; new: number; upgraded: number; downgraded: number; churned: number };
+
+/** Members arriving (new, upgraded) above the axis and leaving (downgraded, churned) below it. */
+export function TierMovesChart({
+  data,
+  labels,
+  formatCount,
+}: {
+  data: TierMovesPoint[];
+  labels: { new: string; upgraded: string; downgraded: string; churned: string };
+  formatCount: (value: number) => string;
+}) {
+  const signed = data.map((p) => ({ ...p, downgraded: -p.downgraded, churned: -p.churned }));
+  const shown = (value: unknown) => formatCount(Math.abs(Number(value)));
+  return (
+    <ResponsiveContainer width="100%" height={HEIGHT}>
+      <BarChart data={signed} stackOffset="sign" accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="label" tick={{ fill: MUTED, fontSize: 12 }} minTickGap={12} />
+        <YAxis allowDecimals={false} tick={{ fill: MUTED, fontSize: 12 }} width={48} tickFormatter={shown} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={shown} cursor={{ fill: "rgba(157, 107, 255, 0.12)" }} />
+        <Legend />
+        <ReferenceLine y={0} stroke={MUTED} />
+        <Bar dataKey="new" name={labels.new} stackId="moves" fill={SUCCESS} />
+        <Bar dataKey="upgraded" name={labels.upgraded} stackId="moves" fill={CYAN} />
+        <Bar dataKey="downgraded" name={labels.downgraded} stackId="moves" fill={GOLD} />
+        <Bar dataKey="churned" name={labels.churned} stackId="moves" fill={DANGER} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

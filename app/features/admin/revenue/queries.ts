@@ -2,6 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../../lib/api";
 import type { RevenueResponse } from "#contracts/admin-revenue.ts";
+import type { TierFigureBucket, TierFiguresResponse } from "#contracts/admin-tier-figures.ts";
 
 /** Retry once when the server could not be reached; an answer (even a 5xx) is shown as it is. */
 const retryUnreachable = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError);
@@ -15,6 +16,15 @@ export const revenueQueryOptions = ({ from, to, tz }: { from: string; to: string
   queryOptions({
     queryKey: revenueKeys.period(from, to, tz),
     queryFn: ({ signal }) => api<RevenueResponse>(`/api/admin/revenue?${new URLSearchParams({ from, to, tz })}`, { signal }),
+    staleTime: 60_000,
+    retry: retryUnreachable,
+  });
+
+/** GET /api/admin/revenue/tiers: the tier figures of the same period, moves grouped by `by`. */
+export const tierFiguresQueryOptions = ({ from, to, tz, by }: { from: string; to: string; tz: string; by: TierFigureBucket }) =>
+  queryOptions({
+    queryKey: [...revenueKeys.all, "tiers", from, to, tz, by] as const,
+    queryFn: ({ signal }) => api<TierFiguresResponse>(`/api/admin/revenue/tiers?${new URLSearchParams({ from, to, tz, by })}`, { signal }),
     staleTime: 60_000,
     retry: retryUnreachable,
   });

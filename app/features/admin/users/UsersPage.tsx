@@ -1,4 +1,4 @@
-// /admin/users: search (e-mail, username) and role filter, one server-side page of members at a
+// /admin/users: search (e-mail, username), role, tier, membership and months-supported filters, one server-side page of members at a
 // time, the admin / comp VIP / ban switches (taking access away asks first) and Invite User. A ban
 // takes a reason and an end (BanDialog); a ban in force can be edited, and lifted with one click.
 import { useQuery } from "@tanstack/react-query";
@@ -7,7 +7,7 @@ import { useIntl, type MessageDescriptor } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Loading } from "../../../components/Loading";
 import { QueryFailed, QueryState } from "../../../components/QueryState";
-import type { AdminUser, RoleFilter } from "#contracts/admin-users.ts";
+import type { AdminUser, MembershipFilter, RoleFilter } from "#contracts/admin-users.ts";
 import { useSessionUser } from "../../../lib/session/useSession";
 import { commonMessages } from "../messages";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
@@ -17,6 +17,7 @@ import { BanDialog } from "./BanDialog";
 import { usersMessages as m } from "./messages";
 import { ROLE_OPTIONS, usersQueryOptions, useUserSwitch, type SwitchChange, type UserSwitch } from "./queries";
 import { UsersTable } from "./UsersTable";
+import { TierFilters } from "./TierFilters";
 import "../admin.css";
 import "./users.css";
 
@@ -50,6 +51,9 @@ export function UsersPage() {
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
   const [role, setRole] = useState<RoleFilter>("all");
+  const [tier, setTier] = useState("all");
+  const [membership, setMembership] = useState<MembershipFilter>("all");
+  const [minMonths, setMinMonths] = useState(0);
   const [page, setPage] = useState(1);
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [inviting, setInviting] = useState(false);
@@ -67,7 +71,7 @@ export function UsersPage() {
     return () => clearTimeout(timer);
   }, [typed, search]);
 
-  const list = useQuery(usersQueryOptions({ search, role, page }));
+  const list = useQuery(usersQueryOptions({ search, role, page, tier, membership, minMonths }));
   const change = useUserSwitch();
   const data = list.data;
 
@@ -131,6 +135,18 @@ export function UsersPage() {
               ))}
             </select>
           </div>
+          <TierFilters
+            tiers={data?.tiers ?? []}
+            tier={tier}
+            membership={membership}
+            minMonths={minMonths}
+            onChange={(next) => {
+              if (next.tier !== undefined) setTier(next.tier);
+              if (next.membership !== undefined) setMembership(next.membership);
+              if (next.minMonths !== undefined) setMinMonths(next.minMonths);
+              setPage(1);
+            }}
+          />
         </form>
         <button type="button" className="btn btn-primary" onClick={() => setInviting(true)}>
           {intl.formatMessage(m.inviteButton)}

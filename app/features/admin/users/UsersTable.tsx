@@ -1,6 +1,7 @@
 // The members of one page: e-mail, joined, last login ('Never'), status, role badges (which VIP:
 // Paid, Comp or both) and the three switches. Switches are buttons with role="switch", each named
 // with the member's address ("Banned: fan@example.com, switch, off").
+import { TierBadge } from "../../../components/TierBadge";
 import { useIntl } from "react-intl";
 import type { AdminUser, VipSource } from "#contracts/admin-users.ts";
 import { formatMoment } from "../format";
@@ -97,10 +98,13 @@ function UserRow({ user, self, busy, onToggle, onEditBan }: RowProps) {
       <td>
         <span className="admin-users-roles">
           {user.isAdmin && <span className="badge badge-admin">{intl.formatMessage(m.badgeAdmin)}</span>}
-          {user.isVIP && <span className="badge badge-vip">{intl.formatMessage(m.badgeVip)}</span>}
+          <TierBadge holder={user} vipLabel={intl.formatMessage(m.badgeVip)} />
           {user.vipSource !== "none" && <span className="admin-users-source">{intl.formatMessage(SOURCE_LABEL[user.vipSource])}</span>}
           {user.isDoorStaff && <span className="badge badge-door-staff">{intl.formatMessage(m.badgeDoorStaff)}</span>}
           {!user.isAdmin && !user.isVIP && !user.isDoorStaff && <span className="muted">{intl.formatMessage(m.noRoles)}</span>}
+          {Boolean(user.monthsSupported) && (
+            <span className="admin-users-source">{intl.formatMessage(m.monthsSupported, { months: user.monthsSupported ?? 0 })}</span>
+          )}
         </span>
       </td>
       <td>

@@ -13,6 +13,16 @@ const plainMessages = defineMessages({
   roleVip: { id: "adminUsers.role.vip", defaultMessage: "VIP Members" },
   roleRegular: { id: "adminUsers.role.regular", defaultMessage: "Regular Users" },
   roleDoorStaff: { id: "adminUsers.role.doorStaff", defaultMessage: "Door Staff" },
+  tierLabel: { id: "adminUsers.tier.label", defaultMessage: "Tier" },
+  tierAll: { id: "adminUsers.tier.all", defaultMessage: "All Tiers" },
+  membershipLabel: { id: "adminUsers.membership.label", defaultMessage: "Membership" },
+  membershipAll: { id: "adminUsers.membership.all", defaultMessage: "Any Membership" },
+  membershipActive: { id: "adminUsers.membership.active", defaultMessage: "Paying" },
+  membershipTrialing: { id: "adminUsers.membership.trialing", defaultMessage: "Trialing" },
+  membershipPastDue: { id: "adminUsers.membership.pastDue", defaultMessage: "Past Due" },
+  membershipCancelling: { id: "adminUsers.membership.cancelling", defaultMessage: "Cancelling" },
+  membershipFree: { id: "adminUsers.membership.free", defaultMessage: "Free" },
+  minMonthsLabel: { id: "adminUsers.minMonths.label", defaultMessage: "Supported at least (months)" },
   badgeDoorStaff: { id: "adminUsers.badge.doorStaff", defaultMessage: "Door staff" },
   switchDoorStaff: { id: "adminUsers.switch.doorStaff", defaultMessage: "Door staff" },
   loading: { id: "adminUsers.loading", defaultMessage: "Loading users..." },
@@ -87,6 +97,10 @@ const plainMessages = defineMessages({
 /** Every message of the page; those with arguments are typed so their values are checked. */
 export const usersMessages = {
   ...plainMessages,
+  monthsSupported: defineMessage<{ months: number }>({
+    id: "adminUsers.monthsSupported",
+    defaultMessage: "{months, plural, one {# month supported} other {# months supported}}",
+  }),
   summary: defineMessage<{ total: number }>({ id: "adminUsers.summary", defaultMessage: "{total, plural, one {# user} other {# users}}" }),
   pageOf: defineMessage<{ page: string | number; pages: string | number }>({ id: "adminUsers.pages.pageOf", defaultMessage: "Page {page} of {pages}" }),
   switchAdminNamed: defineMessage<{ email: string }>({ id: "adminUsers.switch.adminNamed", defaultMessage: "Admin: {email}" }),

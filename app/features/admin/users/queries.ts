@@ -3,7 +3,7 @@
 // the contract: its values would pull zod into the admin chunk.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../../lib/api";
-import type { AdminUserResponse, AdminUsersResponse, InviteResponse, RoleFilter } from "#contracts/admin-users.ts";
+import type { AdminUserResponse, AdminUsersResponse, InviteResponse, MembershipFilter, RoleFilter } from "#contracts/admin-users.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { adminKeys } from "../queries";
 
@@ -12,7 +12,11 @@ export const USERS_API = "/api/admin/users";
 /** The role filter's choices, in the order the page offers them. */
 export const ROLE_OPTIONS = ["all", "admins", "vip", "regular", "door_staff"] as const satisfies readonly RoleFilter[];
 
-export type UsersFilters = { search: string; role: RoleFilter; page: number };
+/** The membership filter's choices, in the order the page offers them. */
+export const MEMBERSHIP_OPTIONS = ["all", "active", "trialing", "past_due", "cancelling", "free"] as const satisfies readonly MembershipFilter[];
+
+/** `tier`, `membership` and `minMonths` are left out of the request while they filter nothing. */
+export type UsersFilters = { search: string; role: RoleFilter; page: number; tier?: string; membership?: MembershipFilter; minMonths?: number };
 
 export const usersKeys = {
   all: [...adminKeys.all, "users"] as const,
@@ -28,6 +32,9 @@ export const usersQueryOptions = (filters: UsersFilters) =>
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ role: filters.role, page: String(filters.page) });
       if (filters.search) params.set("search", filters.search);
+      if (filters.tier && filters.tier !== "all") params.set("tier", filters.tier);
+      if (filters.membership && filters.membership !== "all") params.set("membership", filters.membership);
+      if (filters.minMonths) params.set("minMonths", String(filters.minMonths));
       return api<AdminUsersResponse>(`${USERS_API}?${params}`, { signal });
     },
     // The table stays in place while the next page or search loads, instead of a spinner flash.
