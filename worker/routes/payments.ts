@@ -60,6 +60,11 @@ import {
 } from "../services/membership/local-checkout";
 import { vipPlanPrices, type PlanPrices } from "../services/membership/plans";
 import type { VipPlan } from "#contracts/vip-plans.ts";
+import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { TIER_MOVE_MESSAGES, tierChangeBodySchema, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
+import { tierPrice } from "../services/membership/tier-prices";
+import { applyTierChange, cancelPendingChange, planTierChange, renewLocalSubscription } from "../services/membership/tier-changes";
+import { PaymentProviderError } from "../services/payments/types";
 
 const paymentFailed = () => routeError("payment_failed");
 const portalFailed = () => routeError("portal_failed");
@@ -100,11 +105,12 @@ async function membershipOf(env: AppEnv, db: DB, userId: string): Promise<Member
 async function checkoutStatusOf(
   env: AppEnv,
   db: DB,
-  session: { status: CheckoutStatusResponse["status"]; plan: CheckoutStatusResponse["plan"]; amountCents: number | null },
+  session: { status: CheckoutStatusResponse["status"]; plan: CheckoutStatusResponse["plan"]; amountCents: number | null; currency: string | null },
   isVIP: boolean,
 ): Promise<CheckoutStatusResponse> {
   const price = (await vipPlanPrices(env, db))[session.plan];
-  return { status: session.status, isVIP, plan: session.plan, amount: { cents: session.amountCents ?? price.cents, currency: price.currency } };
+  const currency = session.currency?.toUpperCase() ?? price.currency;
+  return { status: session.status, isVIP, plan: session.plan, amount: { cents: session.amountCents ?? price.cents, currency } };
 }
 
 const originOf = (requestUrl: string) => new URL(requestUrl).origin;
@@ -150,13 +156,20 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     await hitRateLimit(db, `checkout:user:${user.id}`, CHECKOUT_RATE_LIMITS.perAccount);
     await hitRateLimit(db, `checkout:ip:${clientIp(c.req)}`, CHECKOUT_RATE_LIMITS.perIp);
+    const { attemptId, plan, tierId, currency } = c.req.valid("json");
+    // Refused before anything else is read: an unknown, free or archived tier, or a price not sold.
+    const { tier, amount } = await tierPrice(c.env, db, tierId, plan, currency);
     const member = await freshMember(db, user.id);
-    if (member.isVip) throw alreadyVip();
+    if (member.isVip) {
+      // A paying member moves through the change flow; VIP given otherwise (a comp) keeps its refusal.
+      if (tierId !== VIP_TIER_ID && currentSubscription(await listSubscriptions(db, user.id))?.status === "active") {
+        throw conflict(TIER_MOVE_MESSAGES.subscriptionExists, "subscription_exists");
+      }
+      throw alreadyVip();
+    }
 
-    const { attemptId, plan } = c.req.valid("json");
     const service = paymentsFor(c.env);
-    const [customer, prices, tax] = await Promise.all([findBillingCustomer(db, user.id), vipPlanPrices(c.env, db), readTaxSettings(db)]);
-    const amount = prices[plan];
+    const [customer, tax] = await Promise.all([findBillingCustomer(db, user.id), readTaxSettings(db)]);
     let session: { id: string; url: string };
     try {
       session = await service.createCheckout({
@@ -168,13 +181,15 @@ export const paymentRoutes = new Hono<HonoEnv>()
         amount,
         taxBehavior: amount.currency.toLowerCase() === "brl" ? tax.behavior.brl : tax.behavior.usd,
         buyerIp: knownClientIp(c.req),
+        ...(tier.id === VIP_TIER_ID ? {} : { tier: { id: tier.id, name: tier.name.en } }),
       });
     } catch (err) {
       // Nothing is stored before the provider answers, so a failure leaves nothing behind.
       console.error(`payments: checkout for user ${user.id} failed`, err);
       throw paymentFailed();
     }
-    await insertCheckoutSession(db, { id: session.id, userId: user.id, mode: service.mode, plan, amountCents: amount.cents });
+    const sold = tier.id === VIP_TIER_ID ? {} : { tierId: tier.id, currency: amount.currency };
+    await insertCheckoutSession(db, { id: session.id, userId: user.id, mode: service.mode, plan, amountCents: amount.cents, ...sold });
     return c.json<RedirectResponse>({ url: session.url });
   })
 
@@ -203,6 +218,33 @@ export const paymentRoutes = new Hono<HonoEnv>()
 
   .get("/membership", async (c) => c.json<MembershipResponse>(await membershipOf(c.env, c.var.db, c.var.user.id)))
 
+  // A move to another tier or plan (decision 098): what it costs now and what renews when ...
+  .post("/subscription/change/preview", validate("json", tierChangeBodySchema), async (c) => {
+    const planned = await planTierChange(c.env, c.var.db, paymentsFor(c.env), c.var.user.id, c.req.valid("json"));
+    c.header("Cache-Control", "private, no-store");
+    return c.json<TierChangePreviewResponse>(planned.preview);
+  })
+
+  // ... and the confirmed move: an upgrade charged now, a downgrade scheduled for the period's end.
+  .post("/subscription/change", validate("json", tierChangeBodySchema), async (c) => {
+    const db = c.var.db;
+    const service = paymentsFor(c.env);
+    const planned = await planTierChange(c.env, db, service, c.var.user.id, c.req.valid("json"));
+    try {
+      await applyTierChange(localDeps(c, await vipPlanPrices(c.env, db)), planned);
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      console.error(`payments: tier change for user ${c.var.user.id} failed`, err);
+      throw paymentFailed();
+    }
+    return c.json<TierChangePreviewResponse>(planned.preview);
+  })
+
+  .delete("/subscription/change", async (c) => {
+    await cancelPendingChange(c.var.db, paymentsFor(c.env), c.var.user.id);
+    return c.json<MembershipResponse>(await membershipOf(c.env, c.var.db, c.var.user.id));
+  })
+
   .post("/portal", async (c) => {
     const user = c.var.user;
     const db = c.var.db;
@@ -226,7 +268,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
     if (!session || session.mode !== "local") throw notFound();
     const place = checkBody(billingPlaceSchema, await readOptionalJson(c));
     const prices = await vipPlanPrices(c.env, db);
-    const amount = { cents: session.amountCents ?? prices[session.plan].cents, currency: prices[session.plan].currency };
+    const amount = { cents: session.amountCents ?? prices[session.plan].cents, currency: session.currency ?? prices[session.plan].currency };
     const tax = (await localVipTax(db, amount, place))!;
     return c.json<LocalTaxPreviewResponse>({
       jurisdiction: jurisdictionOf(place),
@@ -255,7 +297,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
     if (action === "pay") {
       // The plan and amount the checkout was opened with, as a Stripe session keeps its own; the
       // tax the Worker computes for the member's place (decision 093).
-      await payLocalCheckout(deps, { ...ids, plan: session.plan, amountCents: session.amountCents }, billing);
+      await payLocalCheckout(deps, { ...ids, plan: session.plan, amountCents: session.amountCents, tierId: session.tierId, currency: session.currency }, billing);
       return c.json<LocalCheckoutResultResponse>({ redirectTo: `/vip-confirmation?session_id=${sessionId}` });
     }
     if (action === "decline") {
@@ -273,6 +315,14 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const terms = localSwitchTerms(current, await vipPlanPrices(c.env, db), plan, Date.now());
     c.header("Cache-Control", "private, no-store");
     return c.json<LocalSwitchTermsResponse>({ ...terms, periodEnd: new Date(terms.periodEnd).toISOString() });
+  })
+
+  // The local test clock: the member's local subscription reaches its period's end now.
+  .post("/local/subscription/renew", localOnly, async (c) => {
+    const db = c.var.db;
+    const current = await localSubscriptionFor(db, c.var.user.id, null);
+    await renewLocalSubscription(localDeps(c, await vipPlanPrices(c.env, db)), current);
+    return c.json<MembershipResponse>(await membershipOf(c.env, db, c.var.user.id));
   })
 
   .post("/local/subscription/:action", localOnly, validate("param", localSubscriptionParamSchema), async (c) => {
