@@ -219,6 +219,8 @@ describe("the yearly plan at the local test checkout", () => {
       canManage: true,
       plan: "yearly",
       renewalAmount: { cents: 9900, currency: "USD" },
+      tierId: "vip",
+      pendingChange: null,
     } satisfies MembershipResponse);
     expect(await revenueOf(user.id)).toEqual([{ source: "vip", amount_cents: 9900, currency: "usd" }]);
     const status = await call(`/api/payments/checkout/${sessionId}/status`, { cookie: user.cookie });

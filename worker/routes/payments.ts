@@ -162,7 +162,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const member = await freshMember(db, user.id);
     if (member.isVip) {
       // A paying member moves through the change flow; VIP given otherwise (a comp) keeps its refusal.
-      if (tierId !== VIP_TIER_ID && currentSubscription(await listSubscriptions(db, user.id))?.status === "active") {
+      if (tierId !== VIP_TIER_ID && statusOf(currentSubscription(await listSubscriptions(db, user.id))) === "active") {
         throw conflict(TIER_MOVE_MESSAGES.subscriptionExists, "subscription_exists");
       }
       throw alreadyVip();
