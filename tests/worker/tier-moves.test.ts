@@ -9,11 +9,14 @@ import type { MembershipResponse } from "../../worker/contracts/payments";
 import type { TierChangePreviewResponse } from "../../worker/contracts/tier-moves";
 import { forgetTiers } from "../../worker/db/tiers";
 import { prorate } from "../../worker/services/membership/proration";
+import { applyTierChange, planTierChange } from "../../worker/services/membership/tier-changes";
+import { vipPlanPrices } from "../../worker/services/membership/plans";
+import { createPaymentsService } from "../../worker/services/payments";
 import { createSession } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { call, callLocal, createUser, db, errorOf, SESSION_COOKIE, type TestUser } from "./helpers";
 import { count, createDoorStaff, exec, freezeClock, row, setClock } from "./check-in-fixtures";
-import { deliver, event, newCustomerId, newSubscriptionId, seconds } from "./payments-fixtures";
+import { deliver, event, LOCAL_SECRET, newCustomerId, newSubscriptionId, seconds } from "./payments-fixtures";
 
 /** Saturday 21 November 2026, 17:00:30 UTC. */
 const NOW = Date.UTC(2026, 10, 21, 17, 0, 30);
@@ -205,6 +208,21 @@ describe("an upgrade now, paying the prorated difference", () => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await revenue(member.id)).toHaveLength(2);
     expect(await tierOf(member.id)).toEqual({ tier_id: IC, is_vip: 1 });
+  });
+
+  it("charges once when two changes were both priced from the same membership before either was made", async () => {
+    const member = await createUser("user");
+    await subscribe(member);
+    setClock(NOW + DAY);
+    const deps = { db: db(), service: createPaymentsService(env), secret: LOCAL_SECRET, prices: await vipPlanPrices(env, db()) };
+    const to = { tierId: IC, plan: "monthly" as const };
+    const planned = await Promise.all([planTierChange(env, db(), deps.service, member.id, to), planTierChange(env, db(), deps.service, member.id, to)]);
+    const outcomes = await Promise.allSettled(planned.map((p) => applyTierChange(deps, p)));
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = outcomes.find((o) => o.status === "rejected")!;
+    expect((refused.reason as { code?: string }).code).toBe("tier_change_in_progress");
+    expect(await revenue(member.id)).toHaveLength(2);
+    expect(await subOf(member.id)).toMatchObject({ tier_id: IC });
   });
 
   it("switches VIP monthly to yearly now: a new period, the yearly price less the credit", async () => {
