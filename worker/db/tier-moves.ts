@@ -4,6 +4,8 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { subscriptions } from "./schema/vip";
+import { membershipTiers } from "./schema/tiers";
+import { forgetTiers } from "./tiers";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 
 /** How long one change holds a subscription when its request dies before releasing it. */
@@ -46,3 +48,26 @@ export const setPendingChange = (db: DB, id: string, change: PendingChange) =>
 /** The member kept their tier after all: no downgrade waits any more. */
 export const clearPendingChange = (db: DB, id: string) =>
   db.update(subscriptions).set({ pendingTierId: null, pendingPlan: null, pendingPriceCents: null, pendingScheduleId: null }).where(eq(subscriptions.id, id)).run();
+
+/**
+ * The demo tier above VIP as the local demo seed has it (id inner-circle, rank 2, $24.99 a month,
+ * $249 a year), for the local journeys' databases (routes/dev.ts, local machine only). Kept as it
+ * is when it exists.
+ */
+export async function ensureDemoInnerCircle(db: DB) {
+  await db
+    .insert(membershipTiers)
+    .values({
+      id: "inner-circle",
+      rank: 2,
+      nameEn: "Inner Circle",
+      namePtBR: "Círculo Íntimo",
+      benefitsEn: JSON.stringify(["Everything VIP gives", "Lossless downloads"]),
+      benefitsPtBR: JSON.stringify(["Tudo o que o VIP oferece", "Downloads sem perdas"]),
+      monthlyUsdCents: 2499,
+      yearlyUsdCents: 24900,
+      badgeColor: "#7c3aed",
+    })
+    .onConflictDoNothing();
+  forgetTiers();
+}
