@@ -115,7 +115,13 @@ export type MembershipResponse = {
   tierId?: string | null;
   /** A downgrade the next renewal makes (decision 098): the tier and plan from `startsAt`, at `renewalCents`. */
   pendingChange?: { tierId: string; plan: VipPlan; renewalCents: number | null; startsAt: string | null } | null;
+  /** The paid tier's names and benefits in both languages, while a membership is live. */
+  tier?: MembershipTier | null;
+  /** The moves an active membership may make (each priced by the change preview before it is made). */
+  moves?: (Pick<MembershipTier, "id" | "name"> & { plan: VipPlan; kind: "upgrade" | "downgrade" })[];
 };
+
+export type MembershipTier = { id: string; name: { en: string; ptBR: string }; benefits: { en: string[]; ptBR: string[] } };
 
 /** POST /api/payments/local/checkout/:id/{pay|decline|cancel} (local mode): where to go next. */
 export type LocalCheckoutResultResponse = { redirectTo: string };

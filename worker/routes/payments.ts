@@ -63,7 +63,7 @@ import type { VipPlan } from "#contracts/vip-plans.ts";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { TIER_MOVE_MESSAGES, tierChangeBodySchema, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
 import { tierPrice } from "../services/membership/tier-prices";
-import { applyTierChange, cancelPendingChange, planTierChange, renewLocalSubscription } from "../services/membership/tier-changes";
+import { applyTierChange, cancelPendingChange, planTierChange, renewLocalSubscription, tierMovesOf } from "../services/membership/tier-changes";
 import { PaymentProviderError } from "../services/payments/types";
 
 const paymentFailed = () => routeError("payment_failed");
@@ -98,7 +98,9 @@ async function freshMember(db: DB, userId: string, now = Date.now()) {
 async function membershipOf(env: AppEnv, db: DB, userId: string): Promise<MembershipResponse> {
   const member = await freshMember(db, userId);
   const [rows, customer, prices] = await Promise.all([listSubscriptions(db, userId), findBillingCustomer(db, userId), vipPlanPrices(env, db)]);
-  return describeMembership(rows, { isVIP: member.isVip, hasCustomer: Boolean(customer) }, prices);
+  const membership = describeMembership(rows, { isVIP: member.isVip, hasCustomer: Boolean(customer) }, prices);
+  const live = membership.status !== "none" && membership.status !== "ended";
+  return { ...membership, ...(await tierMovesOf(env, db, live ? currentSubscription(rows) : null, membership.status === "active")) };
 }
 
 /** A checkout's answer on the status routes: its state, the member's VIP, its plan and the amount it was opened with. */

@@ -10,10 +10,10 @@ import { readTiers } from "../../db/tiers";
 import { readTaxSettings } from "../../db/tax-settings";
 import type { AppEnv } from "../../env";
 import { conflict, notFound, routeError } from "../../lib/errors";
-import { PAYMENT_MESSAGES } from "#contracts/payments.ts";
+import { PAYMENT_MESSAGES, type MembershipResponse } from "#contracts/payments.ts";
 import { TIER_MOVE_MESSAGES, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
-import type { VipPlan } from "#contracts/vip-plans.ts";
+import { VIP_PLANS, type VipPlan } from "#contracts/vip-plans.ts";
 import { PaymentProviderError, type PaymentsService, type SubscriptionChangeInput } from "../payments/types";
 import { currentSubscription, statusOf } from "./membership";
 import { prorate } from "./proration";
@@ -221,4 +221,30 @@ export async function renewLocalSubscription(deps: LocalDeps, row: SubscriptionR
     ],
     now,
   );
+}
+
+/**
+ * The active membership's tier as the page shows it, and the moves it may make: every other sold
+ * tier and plan in the subscription's currency, except the free tier and archived ones.
+ */
+export async function tierMovesOf(env: AppEnv, db: DB, row: SubscriptionRow | null, active: boolean): Promise<Pick<MembershipResponse, "tier" | "moves">> {
+  if (!row) return {};
+  const tiers = await readTiers(db);
+  const current = tiers.find((t) => t.id === row.tierId);
+  const tier = current ? { id: current.id, name: current.name, benefits: current.benefits } : null;
+  if (!active || !current) return { tier, moves: [] };
+  const fromPlan: VipPlan = row.plan ?? "monthly";
+  const moves: NonNullable<MembershipResponse["moves"]> = [];
+  for (const t of tiers) {
+    for (const plan of VIP_PLANS) {
+      const kind = changeKind({ rank: current.rank, plan: fromPlan }, { rank: t.rank, plan });
+      if (!kind) continue;
+      const sold = await tierPrice(env, db, t.id, plan, row.priceCurrency).then(
+        () => true,
+        () => false,
+      );
+      if (sold) moves.push({ id: t.id, name: t.name, plan, kind });
+    }
+  }
+  return { tier, moves };
 }
