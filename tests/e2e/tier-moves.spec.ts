@@ -34,7 +34,10 @@ test("a member joins VIP, moves up to Inner Circle, down to VIP at the period's 
   });
 
   await test.step("move up to Inner Circle now, paying the prorated difference the preview showed", async () => {
-    const preview = (await post(request, "/api/payments/subscription/change/preview", { tierId: "inner-circle", plan: "monthly" })) as TierChangePreviewResponse;
+    const preview = (await post(request, "/api/payments/subscription/change/preview", {
+      tierId: "inner-circle",
+      plan: "monthly",
+    })) as TierChangePreviewResponse;
     expect(preview).toMatchObject({ kind: "upgrade", tierId: "inner-circle", currency: "usd", renewalCents: 2499 });
     // Bought moments ago: nearly the whole month of the difference ($24.99 - $9.99).
     expect(preview.amountNowCents).toBeGreaterThan(1400);

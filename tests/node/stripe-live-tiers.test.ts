@@ -25,7 +25,8 @@ function reply(req: Seen): { status: number; body: unknown } {
     products.add(req.form.get("id")!);
     return { status: 200, body: { id: req.form.get("id"), object: "product" } };
   }
-  if (req.method === "POST" && req.path === "/v1/checkout/sessions") return { status: 200, body: { id: "cs_test_tier", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_tier" } };
+  if (req.method === "POST" && req.path === "/v1/checkout/sessions")
+    return { status: 200, body: { id: "cs_test_tier", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_tier" } };
   if (req.method === "GET" && req.path.startsWith("/v1/subscriptions/sub_1"))
     return { status: 200, body: { id: "sub_1", object: "subscription", items: { object: "list", data: [{ id: "si_1", object: "subscription_item" }] } } };
   if (req.method === "POST" && req.path === "/v1/subscriptions/sub_1") return { status: 200, body: { id: "sub_1", object: "subscription" } };
@@ -33,9 +34,14 @@ function reply(req: Seen): { status: number; body: unknown } {
   if (req.method === "POST" && req.path === "/v1/subscription_schedules")
     return {
       status: 200,
-      body: { id: "sub_sched_1", object: "subscription_schedule", phases: [{ start_date: 1_790_000_000, end_date: 1_792_592_000, items: [{ price: "price_ic_old" }] }] },
+      body: {
+        id: "sub_sched_1",
+        object: "subscription_schedule",
+        phases: [{ start_date: 1_790_000_000, end_date: 1_792_592_000, items: [{ price: "price_ic_old" }] }],
+      },
     };
-  if (req.method === "POST" && req.path.startsWith("/v1/subscription_schedules/sub_sched_1")) return { status: 200, body: { id: "sub_sched_1", object: "subscription_schedule" } };
+  if (req.method === "POST" && req.path.startsWith("/v1/subscription_schedules/sub_sched_1"))
+    return { status: 200, body: { id: "sub_sched_1", object: "subscription_schedule" } };
   return missing(req.path);
 }
 
@@ -45,7 +51,12 @@ beforeAll(async () => {
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (body += chunk));
     req.on("end", () => {
-      const entry: Seen = { method: req.method ?? "", path: req.url ?? "", key: req.headers["idempotency-key"] as string | undefined, form: new URLSearchParams(body) };
+      const entry: Seen = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        key: req.headers["idempotency-key"] as string | undefined,
+        form: new URLSearchParams(body),
+      };
       seen.push(entry);
       const answer = reply(entry);
       res.writeHead(answer.status, { "content-type": "application/json", "request-id": "req_fake" });
@@ -97,11 +108,7 @@ describe("a tier's live checkout", () => {
       taxBehavior: "exclusive",
       tier: { id: "inner-circle", name: "Inner Circle" },
     });
-    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual([
-      "GET /v1/products/fansite_tier_inner-circle",
-      "POST /v1/products",
-      "POST /v1/checkout/sessions",
-    ]);
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/products/fansite_tier_inner-circle", "POST /v1/products", "POST /v1/checkout/sessions"]);
     expect(formOf("/v1/products")).toEqual({ id: "fansite_tier_inner-circle", name: "Inner Circle", "metadata[tier_id]": "inner-circle" });
     const session = seen[2]!;
     expect(session.key).toBe(`tier-checkout:${member.id}:8d9a4c1e-1111-4222-8333-444455556666:inner-circle:monthly:USD:2499`);
@@ -117,7 +124,16 @@ describe("a tier's live checkout", () => {
     });
     // The next checkout finds the product.
     seen = [];
-    await live().createCheckout({ user: member, customerId: "cus_1", origin: "https://x", attemptId: "b", plan: "yearly", amount: { cents: 24900, currency: "usd" }, taxBehavior: "exclusive", tier: { id: "inner-circle", name: "Inner Circle" } });
+    await live().createCheckout({
+      user: member,
+      customerId: "cus_1",
+      origin: "https://x",
+      attemptId: "b",
+      plan: "yearly",
+      amount: { cents: 24900, currency: "usd" },
+      taxBehavior: "exclusive",
+      tier: { id: "inner-circle", name: "Inner Circle" },
+    });
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/products/fansite_tier_inner-circle", "POST /v1/checkout/sessions"]);
   });
 

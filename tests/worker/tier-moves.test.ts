@@ -52,8 +52,9 @@ type SubRow = {
 const subOf = (userId: string) => row<SubRow>("SELECT * FROM subscriptions WHERE user_id = ?1 ORDER BY updated_at DESC LIMIT 1", userId);
 const tierOf = async (userId: string) => (await row<{ tier_id: string | null; is_vip: number }>("SELECT tier_id, is_vip FROM users WHERE id = ?1", userId))!;
 const revenue = async (userId: string) =>
-  (await env.DB.prepare("SELECT amount_cents FROM revenue_entries WHERE user_id = ?1 ORDER BY occurred_at, ref").bind(userId).all<{ amount_cents: number }>())
-    .results.map((r) => r.amount_cents);
+  (
+    await env.DB.prepare("SELECT amount_cents FROM revenue_entries WHERE user_id = ?1 ORDER BY occurred_at, ref").bind(userId).all<{ amount_cents: number }>()
+  ).results.map((r) => r.amount_cents);
 
 const checkout = (user: TestUser | undefined, json: unknown) => call("/api/payments/checkout", { json, cookie: user?.cookie });
 const preview = (user: TestUser | undefined, json: unknown) => call("/api/payments/subscription/change/preview", { json, cookie: user?.cookie });
@@ -124,7 +125,7 @@ describe("the checkout of any paid tier", () => {
     expect(await count("SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ?1", member.id)).toBe(0);
   });
 
-  it("answers each role: visitor 401, banned 401, a paying member 409 subscription_exists, VIP given otherwise 409 already_vip", async () => {
+  it("refuses a visitor and a banned member (401), a paying or trialing member (409 subscription_exists), VIP given otherwise (409 already_vip)", async () => {
     await expectError(await checkout(undefined, { tierId: IC }), 401, "unauthorized");
     await expectError(await checkout(await createUser("banned"), { tierId: IC }), 401, "unauthorized");
     const paying = await createUser("user");
@@ -135,6 +136,9 @@ describe("the checkout of any paid tier", () => {
     await exec("UPDATE subscriptions SET status = 'trialing' WHERE user_id = ?1", trialing.id);
     await expectError(await checkout(trialing, { tierId: IC }), 409, "subscription_exists");
     await expectError(await checkout(await createUser("vip", { tierId: IC }), { tierId: IC }), 409, "already_vip");
+  });
+
+  it("opens a tier's checkout for an admin, door staff, a free member and a lapsed member", async () => {
     for (const buyer of [await createUser("admin"), await createDoorStaff(), await createUser("user")]) {
       expect((await checkout(buyer, { tierId: IC })).status).toBe(200);
     }
@@ -154,7 +158,14 @@ describe("the checkout of any paid tier", () => {
     const sub = (tierId: string, createdMs: number) =>
       event(
         "customer.subscription.updated",
-        { id, object: "subscription", customer, status: "active", current_period_end: seconds(NOW + 30 * DAY), metadata: { user_id: member.id, tier_id: tierId } },
+        {
+          id,
+          object: "subscription",
+          customer,
+          status: "active",
+          current_period_end: seconds(NOW + 30 * DAY),
+          metadata: { user_id: member.id, tier_id: tierId },
+        },
         createdMs,
       );
     const newer = sub(IC, NOW);

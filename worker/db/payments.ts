@@ -269,13 +269,7 @@ export const fillMissingPlan = (db: DB, id: string, s: Pick<SubscriptionSnapshot
  * checkout.session.completed with the payment made: the subscription is paid now. Creates the
  * row if no subscription event came first; lifts an 'incomplete' row that is not newer.
  */
-export const activateFromCheckout = (
-  db: DB,
-  sub: { id: string; customerId: string; tierId?: string | null },
-  userId: string,
-  eventAt: number,
-  now: number,
-) =>
+export const activateFromCheckout = (db: DB, sub: { id: string; customerId: string; tierId?: string | null }, userId: string, eventAt: number, now: number) =>
   raw(
     db,
     sql`

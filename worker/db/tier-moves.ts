@@ -47,7 +47,11 @@ export const setPendingChange = (db: DB, id: string, change: PendingChange) =>
 
 /** The member kept their tier after all: no downgrade waits any more. */
 export const clearPendingChange = (db: DB, id: string) =>
-  db.update(subscriptions).set({ pendingTierId: null, pendingPlan: null, pendingPriceCents: null, pendingScheduleId: null }).where(eq(subscriptions.id, id)).run();
+  db
+    .update(subscriptions)
+    .set({ pendingTierId: null, pendingPlan: null, pendingPriceCents: null, pendingScheduleId: null })
+    .where(eq(subscriptions.id, id))
+    .run();
 
 /**
  * The demo tier above VIP as the local demo seed has it (id inner-circle, rank 2, $24.99 a month,

@@ -299,7 +299,11 @@ export const paymentRoutes = new Hono<HonoEnv>()
     if (action === "pay") {
       // The plan and amount the checkout was opened with, as a Stripe session keeps its own; the
       // tax the Worker computes for the member's place (decision 093).
-      await payLocalCheckout(deps, { ...ids, plan: session.plan, amountCents: session.amountCents, tierId: session.tierId, currency: session.currency }, billing);
+      await payLocalCheckout(
+        deps,
+        { ...ids, plan: session.plan, amountCents: session.amountCents, tierId: session.tierId, currency: session.currency },
+        billing,
+      );
       return c.json<LocalCheckoutResultResponse>({ redirectTo: `/vip-confirmation?session_id=${sessionId}` });
     }
     if (action === "decline") {

@@ -147,7 +147,12 @@ export function TierMoves({ membership }: { membership: MembershipResponse }) {
       {(membership.moves ?? []).length > 0 && (
         <div className="form-actions">
           {membership.moves!.map((move) => (
-            <button key={`${move.id}:${move.plan}`} type="button" className={move.kind === "upgrade" ? "btn btn-primary" : "btn"} onClick={() => setAsking(move)}>
+            <button
+              key={`${move.id}:${move.plan}`}
+              type="button"
+              className={move.kind === "upgrade" ? "btn btn-primary" : "btn"}
+              onClick={() => setAsking(move)}
+            >
               <FormattedMessage
                 {...(move.kind === "upgrade" ? tierUpgradeButtonMessage : tierDowngradeButtonMessage)}
                 values={{ tier: localized(intl, move.name), plan: intl.formatMessage(move.plan === "yearly" ? m.yearly : m.monthly) }}
