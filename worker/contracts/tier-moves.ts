@@ -12,7 +12,6 @@ export const tierIdSchema = z
   .regex(/^[a-z0-9][a-z0-9-]*$/, "tierId must be a tier's id");
 
 export const TIER_CURRENCIES = ["usd", "brl"] as const;
-export type TierCurrency = (typeof TIER_CURRENCIES)[number];
 
 /** POST /api/payments/subscription/change and its preview: the tier and plan to move to. */
 export const tierChangeBodySchema = z.strictObject({
@@ -34,6 +33,3 @@ export type TierChangePreviewResponse = {
   renewalCents: number;
   renewsAt: string;
 };
-
-/** A local-only test clock step: the member's local subscription renews as if its period ended. */
-export type LocalRenewResponse = { renewed: boolean };
