@@ -303,3 +303,39 @@ describe("a downgrade at the period's end", () => {
     expect(await subOf(member.id)).toMatchObject({ tier_id: IC, plan: "yearly", price_cents: 24900, pending_tier_id: null });
   });
 });
+
+describe("a comp names its tier", () => {
+  const setComp = (target: string, json: unknown, cookie?: string) => call(`/api/admin/users/${target}/vip`, { method: "PUT", json, cookie });
+
+  it("gives the named tier, moves it to another, audits the tier, and refuses unknown, free and archived tiers storing nothing", async () => {
+    await ensureTier("old-tier", 3, { archived: true });
+    const admin = await createUser("admin");
+    const member = await createUser("user");
+    expect((await setComp(member.id, { comp: true, tierId: IC }, admin.cookie)).status).toBe(200);
+    expect(await row("SELECT tier_id FROM vip_comps WHERE user_id = ?1", member.id)).toEqual({ tier_id: IC });
+    expect(await tierOf(member.id)).toEqual({ tier_id: IC, is_vip: 1 });
+    const audit = (await row<{ summary: string }>("SELECT summary FROM audit_log WHERE target_id = ?1 ORDER BY id DESC LIMIT 1", member.id))!;
+    expect(JSON.parse(audit.summary)).toMatchObject({ after: { compVip: true, compTier: IC } });
+    // The same comp moved down to VIP (VIP being the default tier).
+    expect((await setComp(member.id, { comp: true }, admin.cookie)).status).toBe(200);
+    expect(await tierOf(member.id)).toEqual({ tier_id: "vip", is_vip: 1 });
+    await expectError(await setComp(member.id, { comp: true, tierId: "nope" }, admin.cookie), 404, "tier_not_found");
+    await expectError(await setComp(member.id, { comp: true, tierId: "member" }, admin.cookie), 400, "tier_not_for_sale");
+    await expectError(await setComp(member.id, { comp: true, tierId: "old-tier" }, admin.cookie), 400, "tier_not_for_sale");
+    await expectError(await setComp(member.id, { comp: true, tierId: "Bad!" }, admin.cookie), 400, "invalid_input");
+    expect(await row("SELECT tier_id FROM vip_comps WHERE user_id = ?1", member.id)).toEqual({ tier_id: "vip" });
+  });
+
+  it("is the back office's alone: a member, VIP, door staff, banned member and visitor are refused", async () => {
+    const target = await createUser("user");
+    const refused: [TestUser | undefined, number][] = [
+      [undefined, 401],
+      [await createUser("banned"), 401],
+      [await createUser("user"), 403],
+      [await createUser("vip", { tierId: IC }), 403],
+      [await createDoorStaff(), 403],
+    ];
+    for (const [who, status] of refused) expect((await setComp(target.id, { comp: true, tierId: IC }, who?.cookie)).status).toBe(status);
+    expect(await count("SELECT count(*) AS n FROM vip_comps WHERE user_id = ?1", target.id)).toBe(0);
+  });
+});
