@@ -8,3 +8,15 @@ ALTER TABLE `subscriptions` ADD `pending_plan` text;
 ALTER TABLE `subscriptions` ADD `pending_price_cents` integer;
 ALTER TABLE `subscriptions` ADD `pending_schedule_id` text;
 ALTER TABLE `subscriptions` ADD `change_claimed_until` integer;
+
+-- Why members cancel (decision 098), kept for the back office: one row per cancellation asked.
+CREATE TABLE `membership_cancellations` (
+  `id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+  `user_id` text NOT NULL REFERENCES `users`(`id`) ON DELETE CASCADE,
+  `subscription_id` text NOT NULL,
+  `tier_id` text NOT NULL,
+  `reason` text NOT NULL,
+  `other_text` text,
+  `created_at` integer NOT NULL
+);
+CREATE INDEX `membership_cancellations_at_idx` ON `membership_cancellations` (`created_at`);

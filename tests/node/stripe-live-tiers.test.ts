@@ -199,4 +199,10 @@ describe("live upgrades and downgrades", () => {
     await live().cancelScheduledChange!("sub_sched_1");
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/subscription_schedules/sub_sched_1/release"]);
   });
+
+  it("cancels at the period's end with the flag alone", async () => {
+    await live().cancelAtPeriodEnd!("sub_1");
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/subscriptions/sub_1"]);
+    expect(formOf("/v1/subscriptions/sub_1")).toEqual({ cancel_at_period_end: "true" });
+  });
 });

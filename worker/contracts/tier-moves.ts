@@ -33,3 +33,12 @@ export type TierChangePreviewResponse = {
   renewalCents: number;
   renewsAt: string;
 };
+
+/** Why a member cancels: a fixed list and "other" with the member's words. */
+export const CANCEL_REASONS = ["too_expensive", "not_using", "missing_features", "technical_issues", "other"] as const;
+
+/** POST /api/payments/subscription/cancel: cancels at the period's end, with the reason kept. */
+export const cancelBodySchema = z.strictObject({
+  reason: z.enum(CANCEL_REASONS, { message: "reason must be one of the listed reasons" }),
+  other: z.string().trim().max(500).optional(),
+});

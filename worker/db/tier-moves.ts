@@ -75,3 +75,12 @@ export async function ensureDemoInnerCircle(db: DB) {
     .onConflictDoNothing();
   forgetTiers();
 }
+
+/** Keeps why a member cancelled, for the back office. */
+export const recordCancellation = (
+  db: DB,
+  c: { userId: string; subscriptionId: string; tierId: string; reason: string; other: string | null },
+  now = Date.now(),
+) =>
+  db.run(sql`INSERT INTO membership_cancellations (user_id, subscription_id, tier_id, reason, other_text, created_at)
+    VALUES (${c.userId}, ${c.subscriptionId}, ${c.tierId}, ${c.reason}, ${c.other}, ${now})`);

@@ -61,9 +61,17 @@ import {
 import { vipPlanPrices, type PlanPrices } from "../services/membership/plans";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
-import { TIER_MOVE_MESSAGES, tierChangeBodySchema, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
+import { cancelBodySchema, TIER_MOVE_MESSAGES, tierChangeBodySchema, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
+import { recordCancellation } from "../db/tier-moves";
 import { tierPrice } from "../services/membership/tier-prices";
-import { applyTierChange, cancelPendingChange, planTierChange, renewLocalSubscription, tierMovesOf } from "../services/membership/tier-changes";
+import {
+  applyTierChange,
+  cancelPendingChange,
+  changeableSubscription,
+  planTierChange,
+  renewLocalSubscription,
+  tierMovesOf,
+} from "../services/membership/tier-changes";
 import { PaymentProviderError } from "../services/payments/types";
 
 const paymentFailed = () => routeError("payment_failed");
@@ -240,6 +248,29 @@ export const paymentRoutes = new Hono<HonoEnv>()
       throw paymentFailed();
     }
     return c.json<TierChangePreviewResponse>(planned.preview);
+  })
+
+  // Cancelling on the site: the reason kept, then the membership ends at its period's end.
+  .post("/subscription/cancel", validate("json", cancelBodySchema), async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const { reason, other } = c.req.valid("json");
+    const row = await changeableSubscription(db, user.id);
+    const service = paymentsFor(c.env);
+    try {
+      if (service.mode === "live") {
+        if (!service.cancelAtPeriodEnd) throw new PaymentProviderError("This provider cannot cancel a subscription");
+        await service.cancelAtPeriodEnd(row.id);
+      } else {
+        await manageLocalSubscription(localDeps(c, await vipPlanPrices(c.env, db)), row, "cancel-at-period-end");
+      }
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      console.error(`payments: cancelling for user ${user.id} failed`, err);
+      throw paymentFailed();
+    }
+    await recordCancellation(db, { userId: user.id, subscriptionId: row.id, tierId: row.tierId, reason, other: reason === "other" ? (other ?? null) : null });
+    return c.json<MembershipResponse>(await membershipOf(c.env, db, user.id));
   })
 
   .delete("/subscription/change", async (c) => {

@@ -48,7 +48,7 @@ export type PlannedChange = {
 };
 
 /** The member's active subscription (404 no_membership; 409 when past due or set to cancel). */
-async function changeableSubscription(db: DB, userId: string) {
+export async function changeableSubscription(db: DB, userId: string) {
   const row = currentSubscription(await listSubscriptions(db, userId));
   const status = statusOf(row);
   if (!row || status === "none" || status === "ended") throw notFound(PAYMENT_MESSAGES.noMembership, "no_membership");

@@ -110,6 +110,11 @@ export function liveSubscriptionChanges({ call, vipPrice }: ChangeDeps) {
       return { scheduleId: schedule.id };
     },
 
+    async cancelAtPeriodEnd(subscriptionId: string) {
+      // Setting the flag twice is harmless, so no idempotency key (one would replay a cancel made before a resume).
+      await call("subscriptions.update", (stripe) => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+    },
+
     async cancelScheduledChange(scheduleId: string) {
       await call("subscriptionSchedules.release", (stripe) => stripe.subscriptionSchedules.release(scheduleId));
     },

@@ -134,6 +134,8 @@ export interface PaymentsService {
   changeSubscriptionNow?(input: SubscriptionChangeInput): Promise<void>;
   /** Downgrades at the period's end: a schedule whose next phase is the new price and tier. */
   scheduleSubscriptionChange?(input: SubscriptionChangeInput): Promise<{ scheduleId: string }>;
+  /** Sets the subscription to end at its period's end (the member cancelled on the site). */
+  cancelAtPeriodEnd?(subscriptionId: string): Promise<void>;
   /** Drops a scheduled downgrade: the subscription goes on as it is. */
   cancelScheduledChange?(scheduleId: string): Promise<void>;
   /** Checks the signature over the raw body; throws SignatureError when it does not hold. */
