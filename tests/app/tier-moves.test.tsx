@@ -108,4 +108,21 @@ describe("the membership panel's tier", () => {
     fireEvent.click(screen.getByRole("button", { name: "Manter meu nível" }));
     await waitFor(() => expect(api.callsTo("DELETE /api/payments/subscription/change")).toHaveLength(1));
   });
+
+  it("asks why before cancelling, sends the reason, and confirms nothing without one", async () => {
+    const api = serve({ "POST /api/payments/subscription/cancel": json(200, membership({ status: "canceling", cancelAtPeriodEnd: true })) });
+    renderApp(routeTree, "/panel", { locale: "pt-BR" });
+    fireEvent.click(await screen.findByRole("button", { name: "Cancelar assinatura" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancelar sua assinatura?" });
+    const confirm = within(dialog).getByRole("button", { name: /Cancelar no fim do período|Processando/ }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole("radio", { name: "Outro motivo" }));
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Conte mais (opcional)" }), { target: { value: "Mudando de país" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancelar no fim do período" }));
+    await waitFor(() => expect(api.callsTo("POST /api/payments/subscription/cancel")).toHaveLength(1));
+    expect(sentJson(api.callsTo("POST /api/payments/subscription/cancel")[0] as [RequestInfo, RequestInit])).toEqual({
+      reason: "other",
+      other: "Mudando de país",
+    });
+  });
 });

@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { MembershipResponse } from "#contracts/payments.ts";
 import type { TierChangePreviewResponse } from "#contracts/tier-moves.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { CancelMembership } from "./CancelMembership";
 import { api } from "../../lib/api";
 import {
   tierConfirmTitleMessage,
@@ -159,6 +160,11 @@ export function TierMoves({ membership }: { membership: MembershipResponse }) {
               />
             </button>
           ))}
+        </div>
+      )}
+      {membership.status === "active" && (
+        <div className="form-actions">
+          <CancelMembership />
         </div>
       )}
       {asking && <MoveDialog move={asking} onClose={() => setAsking(null)} />}

@@ -204,3 +204,21 @@ export const tierDowngradeTermsMessage = defineMessage<TermsValues>({
   defaultMessage: "Nothing is charged now. You keep your tier until {date}; then {tier} renews at {renewal}.",
 });
 export const tierPendingMessage = defineMessage<{ tier: string; date: string }>({ id: "vip.tiers.pending", defaultMessage: "Moves to {tier} on {date}." });
+
+// Cancelling on the site with a reason (decision 098).
+export const cancelMessages = defineMessages({
+  open: { id: "vip.cancel.open", defaultMessage: "Cancel membership" },
+  title: { id: "vip.cancel.title", defaultMessage: "Cancel your membership?" },
+  why: { id: "vip.cancel.why", defaultMessage: "Why are you leaving?" },
+  otherLabel: { id: "vip.cancel.otherLabel", defaultMessage: "Tell us more (optional)" },
+  keep: { id: "vip.cancel.keep", defaultMessage: "Keep my membership" },
+  confirm: { id: "vip.cancel.confirm", defaultMessage: "Cancel at period end" },
+  failed: { id: "vip.cancel.failed", defaultMessage: "Your membership could not be cancelled. Please try again." },
+});
+export const cancelReasonMessages = defineMessages({
+  too_expensive: { id: "vip.cancel.reason.too_expensive", defaultMessage: "It costs too much" },
+  not_using: { id: "vip.cancel.reason.not_using", defaultMessage: "I don't use it enough" },
+  missing_features: { id: "vip.cancel.reason.missing_features", defaultMessage: "It lacks what I want" },
+  technical_issues: { id: "vip.cancel.reason.technical_issues", defaultMessage: "Technical problems" },
+  other: { id: "vip.cancel.reason.other", defaultMessage: "Another reason" },
+});
