@@ -303,6 +303,8 @@ describe("membership and self-service", () => {
       canManage: false,
       plan: null,
       renewalAmount: null,
+      tierId: null,
+      pendingChange: null,
     });
     const portal = await call("/api/payments/portal", { method: "POST", cookie: user.cookie });
     expect(portal.status).toBe(404);

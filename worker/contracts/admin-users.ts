@@ -1,6 +1,7 @@
 // The back office's user management (/api/admin/users/*): the member list, admin, complimentary VIP
 // and ban switches, and invitations. Shared by the Worker and the SPA (the SPA imports types only:
 // a value from here would pull zod into its chunk).
+import { tierIdSchema } from "./tier-moves";
 import { z } from "./zod";
 import { emailSchema } from "./auth";
 import { USER_ID_PATTERN } from "./ids";
@@ -107,7 +108,8 @@ export type UsersQuery = z.infer<typeof usersQuerySchema>;
 export const userIdParamSchema = z.object({ id: z.string().regex(USER_ID_PATTERN, USER_ADMIN_MESSAGES.invalidUserId) });
 
 export const adminSwitchSchema = z.strictObject({ admin: z.boolean() });
-export const compSwitchSchema = z.strictObject({ comp: z.boolean() });
+/** A comp names the paid tier it gives (decision 098); VIP when left out. */
+export const compSwitchSchema = z.strictObject({ comp: z.boolean(), tierId: tierIdSchema.default("vip") });
 /** A timed suspension's end: an instant with its offset (the SPA sends the admin's local time as UTC), in the future. */
 const banUntilSchema = z.iso
   .datetime({ offset: true, message: SUSPENSION_MESSAGES.untilInvalid })

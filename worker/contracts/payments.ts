@@ -1,6 +1,7 @@
 // VIP membership payments: request/response shapes shared by the Worker and the SPA.
 import { z } from "./zod";
 import { VIP_PLANS, type VipPlan } from "./vip-plans";
+import { TIER_CURRENCIES, tierIdSchema } from "./tier-moves";
 export { PAYMENT_MESSAGES } from "./payment-limits";
 
 /** A member whose renewal payment failed keeps VIP this long after the first failure. */
@@ -24,6 +25,10 @@ export const CONFIRMATION_MAX_WAIT_MS = 30_000;
 export const checkoutBodySchema = z.strictObject({
   attemptId: z.uuid({ message: "attemptId must be a UUID" }).optional(),
   plan: z.enum(VIP_PLANS, { message: "plan must be monthly or yearly" }).default("monthly"),
+  /** The paid tier sold (decision 098); VIP when left out. */
+  tierId: tierIdSchema.default("vip"),
+  /** The price's currency; left out: VIP's configured one, else USD. */
+  currency: z.enum(TIER_CURRENCIES, { message: "currency must be usd or brl" }).optional(),
 });
 
 /** Checkout session ids: Stripe's `cs_...` or the local `cs_local_...`. */
@@ -106,7 +111,17 @@ export type MembershipResponse = {
   plan: VipPlan | null;
   /** What the next renewal charges, while active (not set to cancel); null otherwise. */
   renewalAmount: PlanAmount | null;
+  /** The tier the subscription pays for (decision 098); null without one. */
+  tierId?: string | null;
+  /** A downgrade the next renewal makes (decision 098): the tier and plan from `startsAt`, at `renewalCents`. */
+  pendingChange?: { tierId: string; plan: VipPlan; renewalCents: number | null; startsAt: string | null } | null;
+  /** The paid tier's names and benefits in both languages, while a membership is live. */
+  tier?: MembershipTier | null;
+  /** The moves an active membership may make (each priced by the change preview before it is made). */
+  moves?: (Pick<MembershipTier, "id" | "name"> & { plan: VipPlan; kind: "upgrade" | "downgrade" })[];
 };
+
+export type MembershipTier = { id: string; name: { en: string; ptBR: string }; benefits: { en: string[]; ptBR: string[] } };
 
 /** POST /api/payments/local/checkout/:id/{pay|decline|cancel} (local mode): where to go next. */
 export type LocalCheckoutResultResponse = { redirectTo: string };

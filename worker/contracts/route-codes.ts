@@ -28,6 +28,7 @@ import { MODERATION_MESSAGES } from "./moderation";
 import { MUSIC_MESSAGES } from "./music-limits";
 import { OFFER_CODE_MESSAGES } from "./offer-code-limits";
 import { PARTY_MESSAGES } from "./party-limits";
+import { TIER_MOVE_MESSAGES } from "./tier-moves-limits";
 import { PAYMENT_MESSAGES } from "./payment-limits";
 import { PERK_MESSAGES } from "./perk-limits";
 import { PRESALE_MESSAGES } from "./presales";
@@ -328,6 +329,13 @@ export const ROUTE_CODES = {
 
   // Tier recognition (decision 100): a filter naming a tier the ladder does not have
   tier_unknown: { status: 400, en: "No membership tier has this id" },
+
+  // Moving between tiers
+  tier_not_for_sale: { status: 400, en: TIER_MOVE_MESSAGES.tierNotForSale },
+  subscription_exists: { status: 409, en: TIER_MOVE_MESSAGES.subscriptionExists },
+  tier_change_unavailable: { status: 409, en: TIER_MOVE_MESSAGES.changeUnavailable },
+  tier_change_in_progress: { status: 409, en: TIER_MOVE_MESSAGES.changeInProgress },
+  no_pending_change: { status: 404, en: TIER_MOVE_MESSAGES.noPendingChange },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

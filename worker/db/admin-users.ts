@@ -238,16 +238,17 @@ export const setBanStatement = (
  * one past its end that the cron has not removed yet); a comp still running keeps its start (the
  * VIP pass's "VIP since").
  */
-export const compStatements = (db: DB, userId: string, comp: boolean, grantedBy: string, now: number): [Statement, ...Statement[]] => [
+export const compStatements = (db: DB, userId: string, comp: boolean, grantedBy: string, now: number, tierId = "vip"): [Statement, ...Statement[]] => [
   comp
     ? db
         .insert(vipComps)
-        .values({ userId, grantedBy, grantedAt: new Date(now), endsAt: null })
+        .values({ userId, grantedBy, grantedAt: new Date(now), endsAt: null, tierId })
         .onConflictDoUpdate({
           target: vipComps.userId,
           set: {
             grantedBy,
             endsAt: null,
+            tierId,
             grantedAt: sql`CASE WHEN ${vipComps.endsAt} <= ${now} THEN excluded.granted_at ELSE ${vipComps.grantedAt} END`,
           },
         })
@@ -255,6 +256,10 @@ export const compStatements = (db: DB, userId: string, comp: boolean, grantedBy:
     : db.delete(vipComps).where(eq(vipComps.userId, userId)).toSQL(),
   ...syncUserMembership(db, userId, now),
 ];
+
+/** The tier the member's comp gives (decision 098); null without a comp. */
+export const compTierOf = async (db: DB, userId: string) =>
+  (await db.select({ tierId: vipComps.tierId }).from(vipComps).where(eq(vipComps.userId, userId)).get())?.tierId ?? null;
 
 /** SQL guard: the member's door-staff flag is not yet `doorStaff` (the change is still to be made). */
 export const doorStaffDiffers = (userId: string, doorStaff: boolean) =>

@@ -71,7 +71,7 @@ export const findLatestOwnCheckoutSession = (db: DB, userId: string, since: Date
 /** Remembers a checkout we opened, with the plan it sells and its amount. A retried attempt (same id) keeps the first row. */
 export const insertCheckoutSession = (
   db: DB,
-  row: { id: string; userId: string; mode: "live" | "local"; plan: VipPlan; amountCents: number },
+  row: { id: string; userId: string; mode: "live" | "local"; plan: VipPlan; amountCents: number; tierId?: string; currency?: string | null },
   now = Date.now(),
 ) =>
   db
@@ -176,7 +176,25 @@ export type SubscriptionSnapshot = {
   plan: VipPlan | null;
   priceCents: number | null;
   priceCurrency: string | null;
+  /** The tier its metadata names (tier_id); null when it names none (the row keeps its tier, VIP by default). */
+  tierId: string | null;
 };
+
+/** The tier column of an insert, and what an update makes of it: the event's tier when it names one. */
+const tierValue = (tierId: string | null | undefined) => tierId ?? "vip";
+const tierUpdate = (tierId: string | null) => (tierId === null ? sql.raw("subscriptions.tier_id") : sql.raw("excluded.tier_id"));
+
+/**
+ * A downgrade waiting for the period's end is done once a newer event carries its tier and plan
+ * (the renewal that applied it); an event that ends the subscription leaves nothing to wait for.
+ */
+const pendingDone = "excluded.tier_id = subscriptions.pending_tier_id AND excluded.plan IS subscriptions.pending_plan";
+const pendingCleared = sql.raw(
+  ["pending_tier_id", "pending_plan", "pending_price_cents", "pending_schedule_id"]
+    .map((column) => `${column} = CASE WHEN ${pendingDone} THEN NULL ELSE subscriptions.${column} END`)
+    .join(",\n      "),
+);
+const pendingNone = sql.raw("pending_tier_id = NULL, pending_plan = NULL, pending_price_cents = NULL, pending_schedule_id = NULL");
 
 /**
  * The plan and its price follow the event that names them (a switch in the portal); an event
@@ -195,12 +213,14 @@ export const upsertSubscription = (db: DB, s: SubscriptionSnapshot, userId: stri
     db,
     sql`
     INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at,
-                               plan, price_cents, price_currency)
+                               plan, price_cents, price_currency, tier_id)
     VALUES (${s.id}, ${userId}, ${s.customerId}, ${s.status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt},
-            ${s.status === "past_due" ? eventAt : null}, ${eventAt}, ${now}, ${s.plan}, ${s.priceCents}, ${s.priceCurrency})
+            ${s.status === "past_due" ? eventAt : null}, ${eventAt}, ${now}, ${s.plan}, ${s.priceCents}, ${s.priceCurrency}, ${tierValue(s.tierId)})
     ON CONFLICT (id) DO UPDATE SET
       customer_id = excluded.customer_id,
       status = excluded.status,
+      tier_id = ${tierUpdate(s.tierId)},
+      ${pendingCleared},
       current_period_end = coalesce(excluded.current_period_end, subscriptions.current_period_end),
       ${planColumns},
       cancel_at_period_end = excluded.cancel_at_period_end,
@@ -218,11 +238,12 @@ export const endSubscription = (db: DB, s: SubscriptionSnapshot, userId: string,
     db,
     sql`
     INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at,
-                               plan, price_cents, price_currency)
+                               plan, price_cents, price_currency, tier_id)
     VALUES (${s.id}, ${userId}, ${s.customerId}, ${status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt}, NULL, ${eventAt}, ${now},
-            ${s.plan}, ${s.priceCents}, ${s.priceCurrency})
+            ${s.plan}, ${s.priceCents}, ${s.priceCurrency}, ${tierValue(s.tierId)})
     ON CONFLICT (id) DO UPDATE SET
       status = excluded.status,
+      ${pendingNone},
       current_period_end = coalesce(excluded.current_period_end, subscriptions.current_period_end),
       ${planColumns},
       cancel_at_period_end = excluded.cancel_at_period_end,
@@ -248,12 +269,13 @@ export const fillMissingPlan = (db: DB, id: string, s: Pick<SubscriptionSnapshot
  * checkout.session.completed with the payment made: the subscription is paid now. Creates the
  * row if no subscription event came first; lifts an 'incomplete' row that is not newer.
  */
-export const activateFromCheckout = (db: DB, sub: { id: string; customerId: string }, userId: string, eventAt: number, now: number) =>
+export const activateFromCheckout = (db: DB, sub: { id: string; customerId: string; tierId?: string | null }, userId: string, eventAt: number, now: number) =>
   raw(
     db,
     sql`
-    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
-    VALUES (${sub.id}, ${userId}, ${sub.customerId}, 'active', NULL, 0, NULL, NULL, ${eventAt}, ${now})
+    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at,
+                               tier_id)
+    VALUES (${sub.id}, ${userId}, ${sub.customerId}, 'active', NULL, 0, NULL, NULL, ${eventAt}, ${now}, ${tierValue(sub.tierId)})
     ON CONFLICT (id) DO UPDATE SET status = 'active', last_event_at = excluded.last_event_at, updated_at = excluded.updated_at
     WHERE subscriptions.status = 'incomplete' AND subscriptions.last_event_at <= excluded.last_event_at`,
   );
@@ -264,7 +286,7 @@ export const activateFromCheckout = (db: DB, sub: { id: string; customerId: stri
  */
 export const markInvoicePaid = (
   db: DB,
-  inv: { subscriptionId: string; customerId: string; periodEnd: number | null },
+  inv: { subscriptionId: string; customerId: string; periodEnd: number | null; tierId?: string | null },
   userId: string,
   eventAt: number,
   now: number,
@@ -272,8 +294,9 @@ export const markInvoicePaid = (
   raw(
     db,
     sql`
-    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at)
-    VALUES (${inv.subscriptionId}, ${userId}, ${inv.customerId}, 'active', ${inv.periodEnd}, 0, NULL, NULL, ${eventAt}, ${now})
+    INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at,
+                               tier_id)
+    VALUES (${inv.subscriptionId}, ${userId}, ${inv.customerId}, 'active', ${inv.periodEnd}, 0, NULL, NULL, ${eventAt}, ${now}, ${tierValue(inv.tierId)})
     ON CONFLICT (id) DO UPDATE SET
       status = 'active',
       past_due_since = NULL,

@@ -11,6 +11,7 @@ import { runReminderPass } from "../services/reminders/pass";
 import { runNotifyPass } from "../services/notify-me/pass";
 import { BOT_CHECK_ACTIONS, type LocalBotCheckTokenResponse } from "#contracts/bot-check.ts";
 import { issueLocalToken } from "../services/bot-check/local";
+import { ensureDemoInnerCircle } from "../db/tier-moves";
 
 export const devRoutes = new Hono<HonoEnv>()
   .use(localMachineOnly)
@@ -37,6 +38,12 @@ export const devRoutes = new Hono<HonoEnv>()
   // The e2e test clock: runs the "Remind me" pass as if the time were `now` (epoch ms).
   .post("/reminders/run", validate("json", z.object({ now: z.number().int().min(0) })), async (c) => {
     return c.json(await runReminderPass(c.env, c.var.db, c.req.valid("json").now));
+  })
+  // The journeys' Inner Circle (decision 098): the local demo seed's tier above VIP, made here when a
+  // journey's database does not have it yet (a row the admin would make; never in a migration).
+  .post("/tiers/inner-circle", async (c) => {
+    await ensureDemoInnerCircle(c.var.db);
+    return c.json({ id: "inner-circle" });
   })
   // The same clock for "Notify me": runs its pass as if the time were `now` (epoch ms).
   .post("/notify-me/run", validate("json", z.object({ now: z.number().int().min(0) })), async (c) => {

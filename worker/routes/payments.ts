@@ -62,6 +62,19 @@ import { vipPlanPrices, type PlanPrices } from "../services/membership/plans";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 import { offerOfCheckout } from "../db/tier-offers";
 import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
+import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { cancelBodySchema, TIER_MOVE_MESSAGES, tierChangeBodySchema, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
+import { recordCancellation } from "../db/tier-moves";
+import { tierPrice } from "../services/membership/tier-prices";
+import {
+  applyTierChange,
+  cancelPendingChange,
+  changeableSubscription,
+  planTierChange,
+  renewLocalSubscription,
+  tierMovesOf,
+} from "../services/membership/tier-changes";
+import { PaymentProviderError } from "../services/payments/types";
 
 const paymentFailed = () => routeError("payment_failed");
 const portalFailed = () => routeError("portal_failed");
@@ -95,18 +108,21 @@ async function freshMember(db: DB, userId: string, now = Date.now()) {
 async function membershipOf(env: AppEnv, db: DB, userId: string): Promise<MembershipResponse> {
   const member = await freshMember(db, userId);
   const [rows, customer, prices] = await Promise.all([listSubscriptions(db, userId), findBillingCustomer(db, userId), vipPlanPrices(env, db)]);
-  return describeMembership(rows, { isVIP: member.isVip, hasCustomer: Boolean(customer) }, prices);
+  const membership = describeMembership(rows, { isVIP: member.isVip, hasCustomer: Boolean(customer) }, prices);
+  const live = membership.status !== "none" && membership.status !== "ended";
+  return { ...membership, ...(await tierMovesOf(env, db, live ? currentSubscription(rows) : null, membership.status === "active")) };
 }
 
 /** A checkout's answer on the status routes: its state, the member's VIP, its plan and the amount it was opened with. */
 async function checkoutStatusOf(
   env: AppEnv,
   db: DB,
-  session: { status: CheckoutStatusResponse["status"]; plan: CheckoutStatusResponse["plan"]; amountCents: number | null },
+  session: { status: CheckoutStatusResponse["status"]; plan: CheckoutStatusResponse["plan"]; amountCents: number | null; currency: string | null },
   isVIP: boolean,
 ): Promise<CheckoutStatusResponse> {
   const price = (await vipPlanPrices(env, db))[session.plan];
-  return { status: session.status, isVIP, plan: session.plan, amount: { cents: session.amountCents ?? price.cents, currency: price.currency } };
+  const currency = session.currency?.toUpperCase() ?? price.currency;
+  return { status: session.status, isVIP, plan: session.plan, amount: { cents: session.amountCents ?? price.cents, currency } };
 }
 
 const originOf = (requestUrl: string) => new URL(requestUrl).origin;
@@ -152,13 +168,20 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     await hitRateLimit(db, `checkout:user:${user.id}`, CHECKOUT_RATE_LIMITS.perAccount);
     await hitRateLimit(db, `checkout:ip:${clientIp(c.req)}`, CHECKOUT_RATE_LIMITS.perIp);
+    const { attemptId, plan, tierId, currency } = c.req.valid("json");
+    // Refused before anything else is read: an unknown, free or archived tier, or a price not sold.
+    const { tier, amount } = await tierPrice(c.env, db, tierId, plan, currency);
     const member = await freshMember(db, user.id);
-    if (member.isVip) throw alreadyVip();
+    if (member.isVip) {
+      // A paying member moves through the change flow; VIP given otherwise (a comp) keeps its refusal.
+      if (tierId !== VIP_TIER_ID && statusOf(currentSubscription(await listSubscriptions(db, user.id))) === "active") {
+        throw conflict(TIER_MOVE_MESSAGES.subscriptionExists, "subscription_exists");
+      }
+      throw alreadyVip();
+    }
 
-    const { attemptId, plan } = c.req.valid("json");
     const service = paymentsFor(c.env);
-    const [customer, prices, tax] = await Promise.all([findBillingCustomer(db, user.id), vipPlanPrices(c.env, db), readTaxSettings(db)]);
-    const amount = prices[plan];
+    const [customer, tax] = await Promise.all([findBillingCustomer(db, user.id), readTaxSettings(db)]);
     let session: { id: string; url: string };
     try {
       session = await service.createCheckout({
@@ -170,13 +193,15 @@ export const paymentRoutes = new Hono<HonoEnv>()
         amount,
         taxBehavior: amount.currency.toLowerCase() === "brl" ? tax.behavior.brl : tax.behavior.usd,
         buyerIp: knownClientIp(c.req),
+        ...(tier.id === VIP_TIER_ID ? {} : { tier: { id: tier.id, name: tier.name.en } }),
       });
     } catch (err) {
       // Nothing is stored before the provider answers, so a failure leaves nothing behind.
       console.error(`payments: checkout for user ${user.id} failed`, err);
       throw paymentFailed();
     }
-    await insertCheckoutSession(db, { id: session.id, userId: user.id, mode: service.mode, plan, amountCents: amount.cents });
+    const sold = tier.id === VIP_TIER_ID ? {} : { tierId: tier.id, currency: amount.currency };
+    await insertCheckoutSession(db, { id: session.id, userId: user.id, mode: service.mode, plan, amountCents: amount.cents, ...sold });
     return c.json<RedirectResponse>({ url: session.url });
   })
 
@@ -205,6 +230,56 @@ export const paymentRoutes = new Hono<HonoEnv>()
 
   .get("/membership", async (c) => c.json<MembershipResponse>(await membershipOf(c.env, c.var.db, c.var.user.id)))
 
+  // A move to another tier or plan (decision 098): what it costs now and what renews when ...
+  .post("/subscription/change/preview", validate("json", tierChangeBodySchema), async (c) => {
+    const planned = await planTierChange(c.env, c.var.db, paymentsFor(c.env), c.var.user.id, c.req.valid("json"));
+    c.header("Cache-Control", "private, no-store");
+    return c.json<TierChangePreviewResponse>(planned.preview);
+  })
+
+  // ... and the confirmed move: an upgrade charged now, a downgrade scheduled for the period's end.
+  .post("/subscription/change", validate("json", tierChangeBodySchema), async (c) => {
+    const db = c.var.db;
+    const service = paymentsFor(c.env);
+    const planned = await planTierChange(c.env, db, service, c.var.user.id, c.req.valid("json"));
+    try {
+      await applyTierChange(localDeps(c, await vipPlanPrices(c.env, db)), planned);
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      console.error(`payments: tier change for user ${c.var.user.id} failed`, err);
+      throw paymentFailed();
+    }
+    return c.json<TierChangePreviewResponse>(planned.preview);
+  })
+
+  // Cancelling on the site: the reason kept, then the membership ends at its period's end.
+  .post("/subscription/cancel", validate("json", cancelBodySchema), async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const { reason, other } = c.req.valid("json");
+    const row = await changeableSubscription(db, user.id);
+    const service = paymentsFor(c.env);
+    try {
+      if (service.mode === "live") {
+        if (!service.cancelAtPeriodEnd) throw new PaymentProviderError("This provider cannot cancel a subscription");
+        await service.cancelAtPeriodEnd(row.id);
+      } else {
+        await manageLocalSubscription(localDeps(c, await vipPlanPrices(c.env, db)), row, "cancel-at-period-end");
+      }
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      console.error(`payments: cancelling for user ${user.id} failed`, err);
+      throw paymentFailed();
+    }
+    await recordCancellation(db, { userId: user.id, subscriptionId: row.id, tierId: row.tierId, reason, other: reason === "other" ? (other ?? null) : null });
+    return c.json<MembershipResponse>(await membershipOf(c.env, db, user.id));
+  })
+
+  .delete("/subscription/change", async (c) => {
+    await cancelPendingChange(c.var.db, paymentsFor(c.env), c.var.user.id);
+    return c.json<MembershipResponse>(await membershipOf(c.env, c.var.db, c.var.user.id));
+  })
+
   .post("/portal", async (c) => {
     const user = c.var.user;
     const db = c.var.db;
@@ -228,7 +303,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
     if (!session || session.mode !== "local") throw notFound();
     const place = checkBody(billingPlaceSchema, await readOptionalJson(c));
     const prices = await vipPlanPrices(c.env, db);
-    const amount = { cents: session.amountCents ?? prices[session.plan].cents, currency: prices[session.plan].currency };
+    const amount = { cents: session.amountCents ?? prices[session.plan].cents, currency: session.currency ?? prices[session.plan].currency };
     const tax = (await localVipTax(db, amount, place))!;
     return c.json<LocalTaxPreviewResponse>({
       jurisdiction: jurisdictionOf(place),
@@ -261,7 +336,11 @@ export const paymentRoutes = new Hono<HonoEnv>()
       const offer = await offerOfCheckout(db, sessionId);
       const amountCents = session.amountCents ?? deps.prices[session.plan].cents;
       const firstPeriod = offer ? firstPeriodCents(amountCents, offer.percentOff) : null;
-      await payLocalCheckout(deps, { ...ids, plan: session.plan, amountCents: session.amountCents, firstPeriodCents: firstPeriod }, billing);
+      await payLocalCheckout(
+        deps,
+        { ...ids, plan: session.plan, amountCents: session.amountCents, tierId: session.tierId, currency: session.currency, firstPeriodCents: firstPeriod },
+        billing,
+      );
       return c.json<LocalCheckoutResultResponse>({ redirectTo: `/vip-confirmation?session_id=${sessionId}` });
     }
     if (action === "decline") {
@@ -279,6 +358,14 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const terms = localSwitchTerms(current, await vipPlanPrices(c.env, db), plan, Date.now());
     c.header("Cache-Control", "private, no-store");
     return c.json<LocalSwitchTermsResponse>({ ...terms, periodEnd: new Date(terms.periodEnd).toISOString() });
+  })
+
+  // The local test clock: the member's local subscription reaches its period's end now.
+  .post("/local/subscription/renew", localOnly, async (c) => {
+    const db = c.var.db;
+    const current = await localSubscriptionFor(db, c.var.user.id, null);
+    await renewLocalSubscription(localDeps(c, await vipPlanPrices(c.env, db)), current);
+    return c.json<MembershipResponse>(await membershipOf(c.env, db, c.var.user.id));
   })
 
   .post("/local/subscription/:action", localOnly, validate("param", localSubscriptionParamSchema), async (c) => {

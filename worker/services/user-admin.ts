@@ -10,6 +10,7 @@ import type { Actor, AuditEntry } from "../db/audit";
 import {
   auditStatement,
   compStatements,
+  compTierOf,
   doorStaffDiffers,
   doorStaffStatement,
   findAdminUser,
@@ -21,6 +22,8 @@ import {
   setBanStatement,
 } from "../db/admin-users";
 import { newId } from "../lib/crypto";
+import { sellableTier } from "./membership/tier-prices";
+import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { conflict, notFound } from "../lib/errors";
 import { closeMemberSockets } from "./realtime/member-sockets";
 import { announceRoleChange } from "./realtime/role-change";
@@ -97,11 +100,14 @@ export async function setUserAdmin(env: AppEnv, db: DB, actor: Actor, targetId: 
  * Grants or removes a complimentary VIP. VIP is then recomputed from both sources: removing a comp
  * leaves a paid subscription's VIP alone, and no payment event removes a comp.
  */
-export async function setUserComp(env: AppEnv, db: DB, actor: Actor, targetId: string, comp: boolean): Promise<UserChange> {
+export async function setUserComp(env: AppEnv, db: DB, actor: Actor, targetId: string, comp: boolean, tierId = "vip"): Promise<UserChange> {
   const now = Date.now();
+  // The tier a comp gives must be a paid tier still offered (404 tier_not_found, 400 tier_not_for_sale).
+  if (comp) await sellableTier(db, tierId);
   const before = await existingUser(db, targetId, now);
   const hadComp = before.vipSource === "comp" || before.vipSource === "both";
-  if (hadComp === comp) return { user: before, changed: false };
+  const compTier = hadComp ? await compTierOf(db, targetId) : null;
+  if (hadComp === comp && (!comp || compTier === tierId)) return { user: before, changed: false };
   const paid = before.vipSource === "paid" || before.vipSource === "both";
   const entry: AuditEntry = {
     actor,
@@ -109,12 +115,13 @@ export async function setUserComp(env: AppEnv, db: DB, actor: Actor, targetId: s
     targetType: "user",
     targetId,
     summary: {
-      before: { compVip: hadComp, vip: before.isVIP },
-      after: { compVip: comp, vip: comp || paid },
+      // A comp's tier is named when it is not VIP's (every comp before tiers was VIP's).
+      before: { compVip: hadComp, vip: before.isVIP, ...(compTier && compTier !== VIP_TIER_ID ? { compTier } : {}) },
+      after: { compVip: comp, vip: comp || paid, ...(comp && tierId !== VIP_TIER_ID ? { compTier: tierId } : {}) },
       ...auditDetail({ kind: "account", email: before.email }),
     },
   };
-  await runBatch(db, [...compStatements(db, targetId, comp, actor.id, now), auditStatement(db, entry, now)]);
+  await runBatch(db, [...compStatements(db, targetId, comp, actor.id, now, tierId), auditStatement(db, entry, now)]);
   const change = await settleRoleChange(env, db, targetId);
   // The member hears of it only when their VIP itself changed (a comp on top of a paid VIP, or
   // removed from one, changes nothing for them). notifyVipChanged never throws.

@@ -10,6 +10,7 @@ import { PlanAmount } from "../../components/VipPrice";
 import { cancelsOnMessage, membershipMessages as m, pastDueHelpMessage, vipMessages } from "./messages";
 import { useOpenPortal } from "./mutations";
 import { membershipQueryOptions } from "./queries";
+import { TierMoves } from "./TierMoves";
 import "./payments.css";
 
 function StatusText({ membership }: { membership: MembershipResponse }) {
@@ -123,6 +124,7 @@ function MembershipCard({ membership }: { membership: MembershipResponse }) {
         <FormattedMessage {...m.title} />
       </h2>
       <MembershipSummary membership={membership} />
+      <TierMoves membership={membership} />
       <div className="form-actions">
         {membership.canManage && <ManageButton />}
         {membership.status === "ended" && (

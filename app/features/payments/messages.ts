@@ -172,3 +172,53 @@ export const vipTaxIncludedMessage = defineMessage<{ place: string; amount: stri
   id: "vip.testCheckout.tax.included",
   defaultMessage: "Includes tax ({place}, DEMO rate): {amount}",
 });
+
+// Moving between tiers on the membership panel (decision 098).
+export const tierMoveMessages = defineMessages({
+  monthly: { id: "vip.tiers.monthly", defaultMessage: "monthly" },
+  yearly: { id: "vip.tiers.yearly", defaultMessage: "yearly" },
+  keepCurrent: { id: "vip.tiers.keepCurrent", defaultMessage: "Keep my tier" },
+  keep: { id: "vip.tiers.keep", defaultMessage: "Not now" },
+  confirm: { id: "vip.tiers.confirm", defaultMessage: "Confirm" },
+  loading: { id: "vip.tiers.loading", defaultMessage: "Working out the cost..." },
+  previewFailed: { id: "vip.tiers.previewFailed", defaultMessage: "The cost could not be worked out. Please try again." },
+  failed: { id: "vip.tiers.failed", defaultMessage: "Your membership could not be changed. Please try again." },
+});
+export const tierLabelMessage = defineMessage<{ tier: string }>({ id: "vip.tiers.current", defaultMessage: "Your tier: {tier}" });
+export const tierUpgradeButtonMessage = defineMessage<{ tier: string; plan: string }>({
+  id: "vip.tiers.upgradeButton",
+  defaultMessage: "Upgrade to {tier} ({plan})",
+});
+export const tierDowngradeButtonMessage = defineMessage<{ tier: string; plan: string }>({
+  id: "vip.tiers.downgradeButton",
+  defaultMessage: "Switch to {tier} ({plan})",
+});
+export const tierConfirmTitleMessage = defineMessage<{ tier: string }>({ id: "vip.tiers.confirmTitle", defaultMessage: "Move to {tier}?" });
+type TermsValues = { tier: string; now: string; renewal: string; date: string };
+export const tierUpgradeTermsMessage = defineMessage<TermsValues>({
+  id: "vip.tiers.upgradeTerms",
+  defaultMessage: "You get {tier} now and pay {now} today for the rest of this period. Then {renewal} renews on {date}.",
+});
+export const tierDowngradeTermsMessage = defineMessage<TermsValues>({
+  id: "vip.tiers.downgradeTerms",
+  defaultMessage: "Nothing is charged now. You keep your tier until {date}; then {tier} renews at {renewal}.",
+});
+export const tierPendingMessage = defineMessage<{ tier: string; date: string }>({ id: "vip.tiers.pending", defaultMessage: "Moves to {tier} on {date}." });
+
+// Cancelling on the site with a reason (decision 098).
+export const cancelMessages = defineMessages({
+  open: { id: "vip.cancel.open", defaultMessage: "Cancel membership" },
+  title: { id: "vip.cancel.title", defaultMessage: "Cancel your membership?" },
+  why: { id: "vip.cancel.why", defaultMessage: "Why are you leaving?" },
+  otherLabel: { id: "vip.cancel.otherLabel", defaultMessage: "Tell us more (optional)" },
+  keep: { id: "vip.cancel.keep", defaultMessage: "Keep my membership" },
+  confirm: { id: "vip.cancel.confirm", defaultMessage: "Cancel at period end" },
+  failed: { id: "vip.cancel.failed", defaultMessage: "Your membership could not be cancelled. Please try again." },
+});
+export const cancelReasonMessages = defineMessages({
+  too_expensive: { id: "vip.cancel.reason.too_expensive", defaultMessage: "It costs too much" },
+  not_using: { id: "vip.cancel.reason.not_using", defaultMessage: "I don't use it enough" },
+  missing_features: { id: "vip.cancel.reason.missing_features", defaultMessage: "It lacks what I want" },
+  technical_issues: { id: "vip.cancel.reason.technical_issues", defaultMessage: "Technical problems" },
+  other: { id: "vip.cancel.reason.other", defaultMessage: "Another reason" },
+});

@@ -38,6 +38,13 @@ export const subscriptions = sqliteTable(
     priceCurrency: text("price_currency"),
     /** The membership tier this subscription pays for (migrations/0065). */
     tierId: text("tier_id").notNull().default("vip"),
+    /** A downgrade the next renewal makes (migrations/0067): its tier, plan and price; live, the schedule that makes it. */
+    pendingTierId: text("pending_tier_id"),
+    pendingPlan: text("pending_plan", { enum: ["monthly", "yearly"] }),
+    pendingPriceCents: integer("pending_price_cents"),
+    pendingScheduleId: text("pending_schedule_id"),
+    /** Until when one tier change holds the subscription (epoch ms): concurrent changes reach the provider once. */
+    changeClaimedUntil: integer("change_claimed_until"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -71,6 +78,8 @@ export const checkoutSessions = sqliteTable(
     amountCents: integer("amount_cents"),
     /** The membership tier this checkout sells (migrations/0065). */
     tierId: text("tier_id").notNull().default("vip"),
+    /** The lower-case currency it sells in (migrations/0067; null: the configured VIP currency). */
+    currency: text("currency"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

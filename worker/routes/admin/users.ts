@@ -70,7 +70,7 @@ export const userRoutes = new Hono<HonoEnv>()
   )
 
   .put("/:id/vip", idParam, validate("json", compSwitchSchema), async (c) =>
-    answer(c, await setUserComp(c.env, c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").comp)),
+    answer(c, await setUserComp(c.env, c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json").comp, c.req.valid("json").tierId)),
   )
 
   // The door-staff role (decision 027) ends no session, so there is none to give back (no `answer`).

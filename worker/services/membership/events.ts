@@ -90,6 +90,8 @@ export function parseSubscription(object: unknown): ParsedSubscription | null {
     // A portal cancellation may set cancel_at (a date) instead of cancel_at_period_end.
     cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
     cancelAt: toMs(s.cancel_at),
+    // The tier our checkout or a tier change wrote on it (decision 098); none: the row's own.
+    tierId: s.metadata.tier_id ?? null,
     userIdHint: s.metadata.user_id ?? null,
   };
 }
@@ -101,6 +103,7 @@ export type ParsedCheckoutSession = {
   customerId: string | null;
   subscriptionId: string | null;
   paid: boolean;
+  tierId: string | null;
 };
 
 export function parseCheckoutSession(object: unknown): ParsedCheckoutSession | null {
@@ -114,6 +117,7 @@ export function parseCheckoutSession(object: unknown): ParsedCheckoutSession | n
     customerId: s.customer ?? null,
     subscriptionId: s.subscription ?? null,
     paid: s.payment_status === "paid" || s.payment_status === "no_payment_required",
+    tierId: s.metadata.tier_id ?? null,
   };
 }
 
@@ -124,6 +128,8 @@ export type ParsedInvoice = {
   customerId: string | null;
   periodEnd: number | null;
   userIdHint: string | null;
+  /** The tier the subscription's metadata named when the invoice was made. */
+  tierIdHint: string | null;
   /** Cents paid; null when the object does not say (older fixtures, other shapes). */
   amountPaid: number | null;
   /** Lower-case ISO 4217 code, as Stripe writes it; null when absent. */
@@ -167,6 +173,7 @@ export function parseInvoice(object: unknown): ParsedInvoice | null {
     customerId: inv.customer ?? null,
     periodEnd: toMs(periodEnd || null),
     userIdHint: details?.metadata.user_id ?? null,
+    tierIdHint: details?.metadata.tier_id ?? null,
     amountPaid: inv.amount_paid ?? null,
     currency: inv.currency?.toLowerCase() ?? null,
     ...invoiceTax(inv),

@@ -23,14 +23,23 @@ export type LocalDeps = {
   followUp?: FollowUpContext;
 };
 
-const deliverVip = (deps: LocalDeps, events: Parameters<typeof deliver>[1], now: number) => deliver({ ...deps, kinds: [vipSubscriptions] }, events, now);
+export const deliverVip = (deps: LocalDeps, events: Parameters<typeof deliver>[1], now: number) => deliver({ ...deps, kinds: [vipSubscriptions] }, events, now);
 
 /**
  * The checkout a Pay click completes: the plan it sells and the amount it was opened with (null: the
  * plan's price now); `firstPeriodCents`, an offer's discounted first invoice (decision 101): the
  * subscription keeps the full price, which every later invoice charges.
  */
-export type LocalCheckout = { sessionId: string; userId: string; plan: VipPlan; amountCents: number | null; firstPeriodCents?: number | null };
+export type LocalCheckout = {
+  sessionId: string;
+  userId: string;
+  plan: VipPlan;
+  amountCents: number | null;
+  /** The tier sold and its currency (null: VIP's configured one). */
+  tierId: string;
+  currency: string | null;
+  firstPeriodCents?: number | null;
+};
 
 /** The DEMO tax on a membership for the member's place (decision 093), as Stripe Tax would add it to the invoice. */
 export async function localVipTax(
@@ -48,7 +57,7 @@ export async function localVipTax(
 /** Pay: a new subscription of the checkout's plan, its first invoice paid (with the DEMO tax for the member's place), the checkout completed. */
 export async function payLocalCheckout(
   deps: LocalDeps,
-  { sessionId, userId, plan, amountCents, firstPeriodCents = null }: LocalCheckout,
+  { sessionId, userId, plan, amountCents, tierId, currency, firstPeriodCents = null }: LocalCheckout,
   place: TaxPlace | null = null,
   now = Date.now(),
 ) {
@@ -62,8 +71,9 @@ export async function payLocalCheckout(
     periodEnd: periodEndAfter(plan, now),
     cancelAtPeriodEnd: false,
     priceCents: amountCents ?? deps.prices[plan].cents,
-    currency: deps.prices[plan].currency,
+    currency: currency ?? deps.prices[plan].currency,
     plan,
+    tierId,
   };
   const firstPaid = firstPeriodCents ?? sub.priceCents;
   await deliverVip(
@@ -77,7 +87,7 @@ export async function payLocalCheckout(
       ),
       localEvent(
         "checkout.session.completed",
-        checkoutSessionObject({ id: sessionId, userId, status: "complete", paymentStatus: "paid", customerId, subscriptionId: sub.id }),
+        checkoutSessionObject({ id: sessionId, userId, status: "complete", paymentStatus: "paid", customerId, subscriptionId: sub.id, tierId }),
         now,
       ),
     ],
@@ -104,7 +114,7 @@ export const switchTarget = (action: LocalManageAction): VipPlan | null =>
   action === "switch-to-yearly" ? "yearly" : action === "switch-to-monthly" ? "monthly" : null;
 
 /** The start of the billing period of `plan` that ends at `end`. */
-function periodStartBefore(plan: VipPlan, end: number) {
+export function periodStartBefore(plan: VipPlan, end: number) {
   const d = new Date(end);
   if (plan === "yearly") d.setUTCFullYear(d.getUTCFullYear() - 1);
   else d.setUTCMonth(d.getUTCMonth() - 1);
@@ -156,6 +166,7 @@ export async function manageLocalSubscription(deps: LocalDeps, row: Subscription
     priceCents: row.priceCents ?? deps.prices[plan].cents,
     currency: row.priceCurrency ?? deps.prices[plan].currency,
     plan,
+    tierId: row.tierId,
   };
   const target = switchTarget(action);
   if (target) {

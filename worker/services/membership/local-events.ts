@@ -37,7 +37,12 @@ export type LocalSubscription = {
   priceCents: number;
   currency: string;
   plan: VipPlan;
+  /** The tier it pays for (decision 098), carried in its metadata as the live checkout puts it. */
+  tierId: string;
 };
+
+/** The local stand-in for a price: VIP's two, or a tier's per plan. */
+const localPriceId = (s: LocalSubscription) => (s.tierId === "vip" ? LOCAL_PRICE_IDS[s.plan] : `price_local_${s.tierId}_${s.plan}`);
 
 export function subscriptionObject(s: LocalSubscription, nowMs: number) {
   const start = unixSeconds(s.periodStart);
@@ -62,7 +67,7 @@ export function subscriptionObject(s: LocalSubscription, nowMs: number) {
           current_period_start: start,
           current_period_end: end,
           price: {
-            id: LOCAL_PRICE_IDS[s.plan],
+            id: localPriceId(s),
             object: "price",
             unit_amount: s.priceCents,
             currency: s.currency.toLowerCase(),
@@ -72,7 +77,7 @@ export function subscriptionObject(s: LocalSubscription, nowMs: number) {
         },
       ],
     },
-    metadata: { user_id: s.userId },
+    metadata: { user_id: s.userId, tier_id: s.tierId },
     livemode: false,
   };
 }
@@ -102,7 +107,7 @@ export function invoiceObject(
     amount_paid: paid,
     currency: s.currency.toLowerCase(),
     billing_reason: reason,
-    parent: { type: "subscription_details", subscription_details: { subscription: s.id, metadata: { user_id: s.userId } } },
+    parent: { type: "subscription_details", subscription_details: { subscription: s.id, metadata: { user_id: s.userId, tier_id: s.tierId } } },
     lines: { object: "list", data: [{ period: { start: unixSeconds(s.periodStart), end: unixSeconds(s.periodEnd) } }] },
     // The current API's layout of the payment that paid it (what a dispute on it names).
     payments: {
@@ -128,6 +133,7 @@ export function checkoutSessionObject(c: {
   paymentStatus: "paid" | "unpaid";
   customerId: string | null;
   subscriptionId: string | null;
+  tierId?: string;
 }) {
   return {
     id: c.id,
@@ -138,7 +144,7 @@ export function checkoutSessionObject(c: {
     client_reference_id: c.userId,
     customer: c.customerId,
     subscription: c.subscriptionId,
-    metadata: { user_id: c.userId },
+    metadata: { user_id: c.userId, ...(c.tierId ? { tier_id: c.tierId } : {}) },
     livemode: false,
   };
 }

@@ -56,5 +56,10 @@ export function describeMembership(
     canManage: hasCustomer || Boolean(row),
     plan: status === "none" ? null : (row?.plan ?? null),
     renewalAmount: status === "active" && row ? renewalAmountOf(row, prices) : null,
+    tierId: row && status !== "none" ? row.tierId : null,
+    pendingChange:
+      row?.pendingTierId && status === "active"
+        ? { tierId: row.pendingTierId, plan: row.pendingPlan ?? "monthly", renewalCents: row.pendingPriceCents, startsAt: iso(row.currentPeriodEnd) }
+        : null,
   };
 }

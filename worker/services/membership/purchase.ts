@@ -170,7 +170,7 @@ async function planVipEvent(db: DB, event: FulfilmentEvent, now: number): Promis
       if (!userId) return { statements, userId: null };
       if (session.customerId) statements.push(linkCustomer(db, userId, session.customerId));
       if (session.subscriptionId && session.customerId && session.paid) {
-        statements.push(activateFromCheckout(db, { id: session.subscriptionId, customerId: session.customerId }, userId, eventAt, now));
+        statements.push(activateFromCheckout(db, { id: session.subscriptionId, customerId: session.customerId, tierId: session.tierId }, userId, eventAt, now));
       }
       return { statements, userId };
     }
@@ -208,7 +208,9 @@ async function planVipEvent(db: DB, event: FulfilmentEvent, now: number): Promis
       const userId = row?.userId ?? (await existingUserId(db, inv.userIdHint));
       const customerId = row?.customerId ?? inv.customerId;
       if (!userId || !customerId) return nothing();
-      const statements = [markInvoicePaid(db, { subscriptionId: inv.subscriptionId, customerId, periodEnd: inv.periodEnd }, userId, eventAt, now)];
+      const statements = [
+        markInvoicePaid(db, { subscriptionId: inv.subscriptionId, customerId, periodEnd: inv.periodEnd, tierId: inv.tierIdHint }, userId, eventAt, now),
+      ];
       const revenue = ledgerAmount(inv, event.id);
       if (revenue) statements.push(recordInvoiceRevenue(db, revenue, userId, eventAt));
       // The payment a dispute or a fraud warning will name (decision 094).

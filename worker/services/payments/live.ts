@@ -4,6 +4,7 @@
 import type Stripe from "stripe";
 import { stripeCryptoProvider, stripeSdk } from "./sdk";
 import { STRIPE_TAX_CODE_BY_KIND } from "./tax-codes";
+import { liveSubscriptionChanges, tierPriceData } from "./live-changes";
 import {
   cancelUrl,
   orderCancelUrl,
@@ -130,16 +131,27 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
     return { couponId: coupon.id, offerId };
   }
 
+  /** The VIP price a changed subscription's item moves to: the configured Prices (decision 055). */
+  async function vipItemPrice({ plan, amount, taxBehavior }: Pick<CheckoutInput, "plan" | "amount" | "taxBehavior">) {
+    const line = plan === "yearly" ? await yearlyLineItem(amount, taxBehavior) : { price: opts.priceId };
+    return line.price ? { price: line.price } : { price_data: line.price_data as Stripe.SubscriptionUpdateParams.Item.PriceData };
+  }
+
   return {
     mode: "live",
+    ...liveSubscriptionChanges({ call, vipPrice: vipItemPrice }),
 
-    async createCheckout({ user, customerId, origin, attemptId, plan, amount, taxBehavior, buyerIp, firstPeriodDiscount }: CheckoutInput) {
-      const lineItem = plan === "yearly" ? await yearlyLineItem(amount, taxBehavior) : { price: opts.priceId, quantity: 1 };
+    async createCheckout({ user, customerId, origin, attemptId, plan, amount, taxBehavior, buyerIp, tier, firstPeriodDiscount }: CheckoutInput) {
+      // A tier above VIP: its own product, the Worker's amount, its id in the metadata (decision 098).
+      const tierLine = tier ? { price_data: await tierPriceData(call, { amount, plan, taxBehavior }, tier), quantity: 1 } : null;
+      const lineItem = tierLine ?? (plan === "yearly" ? await yearlyLineItem(amount, taxBehavior) : { price: opts.priceId, quantity: 1 });
       // The monthly key is the one it always was; the yearly one names its amount, so a price
       // changed by the admin between two retries of one attempt opens a session of its own.
-      const planKey = plan === "yearly" ? `vip-checkout:${user.id}:${attemptId}:yearly:${amount.cents}` : `vip-checkout:${user.id}:${attemptId}`;
+      const vipKey = plan === "yearly" ? `vip-checkout:${user.id}:${attemptId}:yearly:${amount.cents}` : `vip-checkout:${user.id}:${attemptId}`;
+      const planKey = tier ? `tier-checkout:${user.id}:${attemptId}:${tier.id}:${plan}:${amount.currency}:${amount.cents}` : vipKey;
       const discount = firstPeriodDiscount ? await offerCoupon(firstPeriodDiscount) : null;
       const idempotencyKey = discount ? `${planKey}:offer:${discount.offerId}` : planKey;
+      const tierMeta: Record<string, string> = tier ? { tier_id: tier.id } : {};
       const session = await call("checkout.sessions.create", (stripe) =>
         stripe.checkout.sessions.create(
           {
@@ -151,8 +163,8 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
             cancel_url: cancelUrl(origin),
             // Carried by every subscription and invoice event, so fulfilment can tell which
             // member a subscription belongs to whatever order the events arrive in.
-            subscription_data: { metadata: { user_id: user.id } },
-            metadata: { user_id: user.id, ...(buyerIp ? { buyer_ip: buyerIp } : {}), ...(discount ? { offer_id: discount.offerId } : {}) },
+            subscription_data: { metadata: { user_id: user.id, ...tierMeta } },
+            metadata: { user_id: user.id, ...tierMeta, ...(buyerIp ? { buyer_ip: buyerIp } : {}), ...(discount ? { offer_id: discount.offerId } : {}) },
             ...(discount ? { discounts: [{ coupon: discount.couponId }] } : {}),
             ...taxParams,
             // An existing customer's address is where Stripe Tax reads the place: the one given here is kept.

@@ -43,10 +43,11 @@ export function createLocalPaymentsService({ secret, refund, submitDispute }: Lo
   return {
     mode: "local",
 
-    async createCheckout({ user, attemptId, plan, amount }) {
+    async createCheckout({ user, attemptId, plan, amount, tier }) {
       // Same member + same attempt gives the same session, like Stripe's idempotency key (the live
-      // one: the yearly plan's names its amount).
-      const key = plan === "yearly" ? `${user.id}:${attemptId}:yearly:${amount.cents}` : `${user.id}:${attemptId}`;
+      // one: the yearly plan's names its amount, a tier's its tier, plan, currency and amount).
+      const vipKey = plan === "yearly" ? `${user.id}:${attemptId}:yearly:${amount.cents}` : `${user.id}:${attemptId}`;
+      const key = tier ? `${user.id}:${attemptId}:${tier.id}:${plan}:${amount.currency}:${amount.cents}` : vipKey;
       const id = LOCAL_ID_PREFIX.session + (await sha256Hex(key)).slice(0, 32);
       return { id, url: `${LOCAL_CHECKOUT_PATH}?session=${id}` };
     },

@@ -30,7 +30,12 @@ export type CheckoutInput = {
    * once-only coupon made for the offer; locally, the first invoice charges the discounted amount.
    */
   firstPeriodDiscount?: { percentOff: number; offerId: string };
+  /** A tier above VIP (decision 098): sold with price_data on the tier's own product, named in the metadata. Absent: VIP. */
+  tier?: TierProductInput;
 };
+
+/** A paid tier as the provider's product: its id (the product is `fansite_tier_<id>`) and name. */
+export type TierProductInput = { id: string; name: string };
 
 /**
  * A store order's checkout (payment mode, decision 054): every amount is the Worker's own,
@@ -82,6 +87,25 @@ export type DisputeEvidenceInput = Pick<
   | "uncategorized_text"
 >;
 
+/**
+ * Moving a subscription to another tier or plan (decision 098). `tier` null: VIP (its configured
+ * Prices); else the tier's own product with the Worker's amount as price_data. `prorationDate`
+ * (epoch seconds) makes the preview and the change come to the same amount.
+ */
+export type SubscriptionChangeInput = {
+  subscriptionId: string;
+  customerId: string;
+  userId: string;
+  tier: TierProductInput | null;
+  tierId: string;
+  plan: VipPlan;
+  amount: { cents: number; currency: string };
+  taxBehavior: TaxBehavior;
+  prorationDate: number;
+  /** The same key is the same change: a retried request never charges twice. */
+  idempotencyKey: string;
+};
+
 /** The provider accepted the refund; the order changes when its charge.refunded event arrives. */
 export type RefundResult = { id: string; status: string };
 
@@ -108,6 +132,17 @@ export interface PaymentsService {
   invoicePaymentIntent(invoiceId: string): Promise<string | null>;
   /** Submits a dispute's evidence (decision 094); throws PaymentProviderError when the provider refuses. */
   submitDisputeEvidence(disputeId: string, evidence: DisputeEvidenceInput): Promise<void>;
+  /** Tier changes (decision 098), live only: the local test checkout makes them through its own flows. */
+  /** What an upgrade now would charge at once (the provider's prorated invoice), in cents. */
+  previewSubscriptionChange?(input: SubscriptionChangeInput): Promise<{ amountDueCents: number }>;
+  /** Upgrades now: the item's price swapped, the prorated difference invoiced and charged at once. */
+  changeSubscriptionNow?(input: SubscriptionChangeInput): Promise<void>;
+  /** Downgrades at the period's end: a schedule whose next phase is the new price and tier. */
+  scheduleSubscriptionChange?(input: SubscriptionChangeInput): Promise<{ scheduleId: string }>;
+  /** Sets the subscription to end at its period's end (the member cancelled on the site). */
+  cancelAtPeriodEnd?(subscriptionId: string): Promise<void>;
+  /** Drops a scheduled downgrade: the subscription goes on as it is. */
+  cancelScheduledChange?(scheduleId: string): Promise<void>;
   /** Checks the signature over the raw body; throws SignatureError when it does not hold. */
   verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<PaymentEvent>;
 }

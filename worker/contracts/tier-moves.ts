@@ -1,0 +1,44 @@
+// Moving between tiers (decision 098): the checkout of any paid tier, an upgrade now with its
+// prorated charge, a downgrade at the period's end. Amounts are cents of the subscription's currency.
+import { z } from "./zod";
+import { VIP_PLANS, type VipPlan } from "./vip-plans";
+export { TIER_MOVE_MESSAGES } from "./tier-moves-limits";
+
+/** A tier's id as the admin makes it (lower case, digits, dashes). */
+export const tierIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, "tierId must be a tier's id");
+
+export const TIER_CURRENCIES = ["usd", "brl"] as const;
+
+/** POST /api/payments/subscription/change and its preview: the tier and plan to move to. */
+export const tierChangeBodySchema = z.strictObject({
+  tierId: tierIdSchema,
+  plan: z.enum(VIP_PLANS, { message: "plan must be monthly or yearly" }),
+});
+
+/**
+ * What a change comes to. `upgrade`: made now, `amountNowCents` charged now (the prorated
+ * difference), renewing at `renewsAt` for `renewalCents`. `downgrade`: nothing charged now; the
+ * tier stays until `renewsAt`, when the new one starts at `renewalCents`.
+ */
+export type TierChangePreviewResponse = {
+  kind: "upgrade" | "downgrade";
+  tierId: string;
+  plan: VipPlan;
+  currency: string;
+  amountNowCents: number;
+  renewalCents: number;
+  renewsAt: string;
+};
+
+/** Why a member cancels: a fixed list and "other" with the member's words. */
+export const CANCEL_REASONS = ["too_expensive", "not_using", "missing_features", "technical_issues", "other"] as const;
+
+/** POST /api/payments/subscription/cancel: cancels at the period's end, with the reason kept. */
+export const cancelBodySchema = z.strictObject({
+  reason: z.enum(CANCEL_REASONS, { message: "reason must be one of the listed reasons" }),
+  other: z.string().trim().max(500).optional(),
+});

@@ -1,0 +1,44 @@
+// What a paid tier costs (decision 098): VIP's prices stay the configured ones (plans.ts); an admin
+// tier's come from its row, per plan and currency (null: not sold so). The checkout and every tier
+// change price from here, never from what a client sends.
+import type { DB } from "../../db/client";
+import { readTiers } from "../../db/tiers";
+import type { AppEnv } from "../../env";
+import { notFound, routeError } from "../../lib/errors";
+import { FREE_TIER_ID, VIP_TIER_ID, type TierView } from "#contracts/tiers.ts";
+import { TIER_MOVE_MESSAGES } from "#contracts/tier-moves.ts";
+import type { VipPlan } from "#contracts/vip-plans.ts";
+import { vipPlanPrices } from "./plans";
+
+export type TierPrice = { tier: TierView; plan: VipPlan; amount: { cents: number; currency: string } };
+
+const COLUMN = {
+  monthly: { usd: "monthlyUsd", brl: "monthlyBrl" },
+  yearly: { usd: "yearlyUsd", brl: "yearlyBrl" },
+} as const;
+
+/** The tier a paid source may name: it exists (404 tier_not_found), and is paid and not archived (400 tier_not_for_sale). */
+export async function sellableTier(db: DB, tierId: string): Promise<TierView> {
+  const tier = (await readTiers(db)).find((t) => t.id === tierId);
+  if (!tier) throw notFound(TIER_MOVE_MESSAGES.tierNotFound, "tier_not_found");
+  if (tier.id === FREE_TIER_ID || tier.archived) throw routeError("tier_not_for_sale");
+  return tier;
+}
+
+/**
+ * The price of `tierId` on `plan` in `currency` (left out: VIP's configured currency, else USD).
+ * Refuses a tier not sold so with 400 tier_not_for_sale.
+ */
+export async function tierPrice(env: AppEnv, db: DB, tierId: string, plan: VipPlan, currency?: string | null): Promise<TierPrice> {
+  const tier = await sellableTier(db, tierId);
+  if (tier.id === VIP_TIER_ID) {
+    const amount = (await vipPlanPrices(env, db))[plan];
+    if (currency && currency.toLowerCase() !== amount.currency.toLowerCase()) throw routeError("tier_not_for_sale");
+    return { tier, plan, amount };
+  }
+  const code = (currency ?? "usd").toLowerCase();
+  if (code !== "usd" && code !== "brl") throw routeError("tier_not_for_sale");
+  const cents = tier.prices[COLUMN[plan][code]];
+  if (cents === null) throw routeError("tier_not_for_sale");
+  return { tier, plan, amount: { cents, currency: code } };
+}
