@@ -31,6 +31,7 @@ function post(n: number, overrides: Partial<PostView> = {}): PostView {
     id: uuid(n),
     author: OTHER,
     visibility: "members",
+    tiers: null,
     official: false,
     pinned: false,
     locked: false,

@@ -314,6 +314,8 @@ export const ROUTE_CODES = {
   // VIP plans
   vip_plan_unchanged: { status: 409, en: PAYMENT_MESSAGES.planUnchanged },
   vip_plan_switch_unavailable: { status: 409, en: "Only an active membership that is not set to cancel can switch plans" },
+  // Gates by tier (decision 099): a form named a tier the ladder does not have
+  tier_gate_unknown: { status: 400, en: "That membership tier does not exist" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;
