@@ -28,3 +28,7 @@ export const tierGateSchema = z.union([
 export type GateTier = { id: string; name: { en: string; ptBR: string } };
 /** A gate as the site shows it. */
 export type TierGateView = { minTier: GateTier } | { tierIds: GateTier[] };
+
+/** A tier a back-office form offers for a gate. */
+export type GateTierChoice = GateTier & { rank: number; archived: boolean };
+export type TierChoicesResponse = { tiers: GateTierChoice[] };

@@ -24,6 +24,7 @@ import { useOrigin } from "../../lib/origin";
 import { useSessionUser } from "../../lib/session/useSession";
 import { ReportDialog } from "./ReportDialog";
 import { useShare } from "./useShare";
+import { gateText, isVipGate, tierGateMessages } from "../../lib/tiers/tierGate";
 import "./feed.css";
 
 /** The address a post is shared by. */
@@ -79,17 +80,22 @@ function HeartIcon({ filled }: { filled: boolean }) {
   );
 }
 
-/** What a locked post shows in place of its text and picture: a blurred line that stands for nothing. */
-function LockedBody() {
+/**
+ * What a locked post shows in place of its text and picture: a blurred line that stands for nothing,
+ * and the tiers that open it (VIP's own texts for a post for VIP and above).
+ */
+function LockedBody({ tiers }: { tiers: PostView["tiers"] }) {
+  const intl = useIntl();
+  const vip = isVipGate(tiers);
   return (
     <div className="feed-locked">
       <span className="feed-locked-line" aria-hidden="true" />
       <p className="feed-locked-title">
         <Icon name="lock" size={18} />
-        <FormattedMessage {...m.lockedTitle} />
+        {vip || !tiers ? <FormattedMessage {...m.lockedTitle} /> : <FormattedMessage {...tierGateMessages.lockedFor} values={{ tiers: gateText(intl, tiers) }} />}
       </p>
       <Link to="/vip-signup" className="btn btn-primary btn-sm">
-        <FormattedMessage {...m.lockedCta} />
+        <FormattedMessage {...(vip ? m.lockedCta : tierGateMessages.joinCta)} />
       </Link>
     </div>
   );
@@ -97,6 +103,7 @@ function LockedBody() {
 
 /** Official, pinned and who-can-read badges (members, the usual, has none). */
 function PostBadges({ post }: { post: PostView }) {
+  const intl = useIntl();
   return (
     <>
       {post.official && (
@@ -124,7 +131,7 @@ function PostBadges({ post }: { post: PostView }) {
       {post.visibility === "vip" && (
         <span className="badge feed-badge">
           <Icon name="lock" size={12} />
-          <FormattedMessage {...m.vipOnlyBadge} />
+          {isVipGate(post.tiers) || !post.tiers ? <FormattedMessage {...m.vipOnlyBadge} /> : gateText(intl, post.tiers)}
         </span>
       )}
     </>
@@ -177,7 +184,7 @@ export function PostCard({ post, viewerId, commentsOpen, onToggleComments, onDel
       </header>
 
       {post.locked ? (
-        <LockedBody />
+        <LockedBody tiers={post.tiers} />
       ) : (
         <>
           <PostContent text={post.content} />

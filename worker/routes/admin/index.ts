@@ -32,6 +32,7 @@ import { adminStoreOrderRoutes } from "./store-orders";
 import { adminStoreShippingRoutes } from "./store-shipping";
 import { adminTaxRoutes } from "./tax";
 import { adminDisputeRoutes } from "./disputes";
+import { adminTierChoiceRoutes } from "./tier-choices";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -63,6 +64,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/store/shipping", adminStoreShippingRoutes)
   .route("/tax", adminTaxRoutes)
   .route("/disputes", adminDisputeRoutes)
+  .route("/tier-choices", adminTierChoiceRoutes)
   .all("*", () => {
     throw notFound();
   });
