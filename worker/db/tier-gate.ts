@@ -61,13 +61,18 @@ export const gateView = (gate: TierGate, tiers: readonly TierView[]): TierGateVi
 export const tiersFor = async (db: DB, gates: readonly (TierGate | null)[]): Promise<TierView[]> => (gates.some(Boolean) ? readTiers(db) : []);
 
 /** A gate from a form, its tiers checked against the ladder: 400 tier_gate_unknown names the first missing one. */
-export async function checkGate<G extends TierGate | null | undefined>(db: DB, gate: G): Promise<G> {
-  if (!gate) return gate;
-  const tiers = await readTiers(db);
-  const ids = "minTier" in gate ? [gate.minTier] : gate.tierIds;
-  const missing = ids.find((id) => !tiers.some((t) => t.id === id));
-  if (missing !== undefined) throw routeError("tier_gate_unknown", { field: "tiers", params: { tier: missing } });
+export async function checkGate<G extends TierGate | null | undefined>(db: DB, gate: G, field = "tiers"): Promise<G> {
+  if (gate) await checkGates(db, [gate], field);
   return gate;
+}
+
+/** Every gate of a form checked at once (one read of the ladder); see checkGate. */
+export async function checkGates(db: DB, gates: readonly (TierGate | null | undefined)[], field = "tiers"): Promise<void> {
+  const ids = gates.flatMap((gate) => (!gate ? [] : "minTier" in gate ? [gate.minTier] : gate.tierIds));
+  if (ids.length === 0) return;
+  const tiers = await readTiers(db);
+  const missing = ids.find((id) => !tiers.some((t) => t.id === id));
+  if (missing !== undefined) throw routeError("tier_gate_unknown", { field, params: { tier: missing } });
 }
 
 const rankOfColumn = (column: string) => `coalesce((SELECT mt.rank FROM membership_tiers mt WHERE mt.id = ${column}), ${NOBODY_RANK})`;
@@ -90,6 +95,19 @@ export function readerPassesSql(alias: string, reader: TierHolder | null, unsetM
     ? `(${alias}.min_tier_id IS NULL AND EXISTS (SELECT 1 FROM json_each(${alias}.tier_ids) WHERE value = '${tier.id}'))`
     : "0";
   return fallback === null ? `(${unset} OR ${byRank} OR ${byId})` : `(${byRank} OR ${byId})`;
+}
+
+/**
+ * SQL over members (`alias` a users row): whether each member's own tier passes `gate`, read on the
+ * ladder in D1 (no admin exception: a list of recipients goes by tier). `bind` adds a value to the
+ * statement's bindings and answers its placeholder.
+ */
+export function memberTierPassesSql(alias: string, gate: TierGate, bind: (value: string) => string): string {
+  if ("minTier" in gate) {
+    const memberRank = `coalesce((SELECT mt.rank FROM membership_tiers mt WHERE mt.id = ${alias}.tier_id), 0)`;
+    return `${memberRank} >= ${rankOfColumn(bind(gate.minTier))}`;
+  }
+  return `coalesce(${alias}.tier_id, '${FREE_TIER_ID}') IN (SELECT value FROM json_each(${bind(JSON.stringify(gate.tierIds))}))`;
 }
 
 /**
