@@ -16,6 +16,7 @@ import { announceRoleChange } from "../../worker/services/realtime/role-change";
 import type { FeedResponse, FeedServerFrame, PostResponse, PostTeaserResponse, PostView } from "../../worker/contracts/feed";
 import type { ProfilePostsResponse } from "../../worker/contracts/profiles";
 import type { SearchResponse } from "../../worker/contracts/search";
+import type { TierGateView } from "../../worker/contracts/tier-gate";
 import { comment, createPost, expectError, like, snapshot } from "./posts-fixtures";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
@@ -83,10 +84,11 @@ describe("a post for tiers, reader by reader", () => {
       expect(res.status).toBe(200);
       const raw = await res.text();
       const listed = (JSON.parse(raw) as FeedResponse).posts;
-      for (const [id, secret, reads, tiers] of [
+      const cases: [string, string, boolean, TierGateView][] = [
         [icPost, IC_SECRET, READS[reader].ic, { minTier: IC }],
         [vipOnlyPost, VIP_ONLY_SECRET, READS[reader].vipOnly, { tierIds: [VIP] }],
-      ] as const) {
+      ];
+      for (const [id, secret, reads, tiers] of cases) {
         const post = listed.find((p) => p.id === id);
         expect(post, `${reader} ${secret}`).toMatchObject<Partial<PostView>>({ locked: !reads, tiers, content: reads ? secret : "" });
         const single = await call(`/api/posts/${id}`, { cookie: who[reader].cookie });

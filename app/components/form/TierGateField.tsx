@@ -4,14 +4,14 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { GateTierChoice, TierGate } from "#contracts/tier-gate.ts";
-import { tierGateMessages as m, tierNameIn } from "../../lib/tiers/tierGate";
+import { archivedTierMessage, tierGateMessages as m, tierNameIn } from "../../lib/tiers/tierGate";
 
 type Props = { tiers: GateTierChoice[]; value: TierGate; onChange: (gate: TierGate) => void; disabled?: boolean };
 
 export function TierGateField({ tiers, value, onChange, disabled }: Props) {
   const intl = useIntl();
   const id = useId();
-  const label = (tier: GateTierChoice) => (tier.archived ? intl.formatMessage(m.archived, { tier: tierNameIn(intl, tier) }) : tierNameIn(intl, tier));
+  const label = (tier: GateTierChoice) => (tier.archived ? intl.formatMessage(archivedTierMessage, { tier: tierNameIn(intl, tier) }) : tierNameIn(intl, tier));
   const paid = tiers.filter((t) => t.rank > 0);
   const chosen = "tierIds" in value ? value.tierIds : [];
   const toggle = (tierId: string, on: boolean) => {

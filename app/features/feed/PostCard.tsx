@@ -24,7 +24,7 @@ import { useOrigin } from "../../lib/origin";
 import { useSessionUser } from "../../lib/session/useSession";
 import { ReportDialog } from "./ReportDialog";
 import { useShare } from "./useShare";
-import { gateText, isVipGate, tierGateMessages } from "../../lib/tiers/tierGate";
+import { gateText, isVipGate, lockedForMessage, tierGateMessages } from "../../lib/tiers/tierGate";
 import "./feed.css";
 
 /** The address a post is shared by. */
@@ -92,7 +92,7 @@ function LockedBody({ tiers }: { tiers: PostView["tiers"] }) {
       <span className="feed-locked-line" aria-hidden="true" />
       <p className="feed-locked-title">
         <Icon name="lock" size={18} />
-        {vip || !tiers ? <FormattedMessage {...m.lockedTitle} /> : <FormattedMessage {...tierGateMessages.lockedFor} values={{ tiers: gateText(intl, tiers) }} />}
+        {vip || !tiers ? <FormattedMessage {...m.lockedTitle} /> : <FormattedMessage {...lockedForMessage} values={{ tiers: gateText(intl, tiers) }} />}
       </p>
       <Link to="/vip-signup" className="btn btn-primary btn-sm">
         <FormattedMessage {...(vip ? m.lockedCta : tierGateMessages.joinCta)} />

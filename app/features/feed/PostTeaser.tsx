@@ -13,7 +13,7 @@ import { useSiteConfig } from "../../lib/session/useSession";
 import { feedMessages as m, imageAltMessage, teaserSharedByMessage, teaserTitleMessage } from "./messages";
 import { PostNotFound } from "./PostPage";
 import { isMissingPost, postTeaserQueryOptions } from "./queries";
-import { gateText, isVipGate, tierGateMessages } from "../../lib/tiers/tierGate";
+import { gateText, isVipGate, lockedForMessage } from "../../lib/tiers/tierGate";
 import "./feed.css";
 
 function SignInActions({ here, vip }: { here: string; vip: boolean }) {
@@ -83,7 +83,7 @@ function ClosedPost({ teaser, here, brand }: { teaser: PostTeaserData; here: str
       <p className="post-teaser-author">{intl.formatMessage(teaserSharedByMessage, { username: teaser.author.username })}</p>
       <p className="muted">
         {gated && !vip && teaser.tiers ? (
-          <FormattedMessage {...tierGateMessages.lockedFor} values={{ tiers: gateText(intl, teaser.tiers) }} />
+          <FormattedMessage {...lockedForMessage} values={{ tiers: gateText(intl, teaser.tiers) }} />
         ) : (
           <FormattedMessage {...(vip ? m.teaserVipHint : m.teaserHint)} />
         )}

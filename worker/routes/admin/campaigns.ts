@@ -167,7 +167,7 @@ export const campaignRoutes = new Hono<HonoEnv>()
       c.env,
       { ...rendered, subject: `[Test] ${rendered.subject}` },
       campaign.id,
-      { contactId: "test", email: admin.email, locale },
+      { contactId: "test", email: admin.email, locale, tierId: null },
       token,
     );
     await createMailService(c.env, c.var.db).send({ ...mail, idempotencyKey: undefined });

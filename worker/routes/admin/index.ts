@@ -33,6 +33,7 @@ import { adminStoreShippingRoutes } from "./store-shipping";
 import { adminTaxRoutes } from "./tax";
 import { adminDisputeRoutes } from "./disputes";
 import { adminTierChoiceRoutes } from "./tier-choices";
+import { adminStoreTierDiscountRoutes } from "./store-tier-discounts";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -57,6 +58,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/perks", adminPerkRoutes)
   // Before any other /store sub-app, so its /:id routes never see "orders".
   .route("/store/orders", adminStoreOrderRoutes)
+  .route("/store/tier-discounts", adminStoreTierDiscountRoutes)
   .route("/store", adminStoreRoutes)
   .route("/notify", adminNotifyRoutes)
   .route("/campaigns", campaignRoutes)

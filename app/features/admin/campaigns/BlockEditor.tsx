@@ -90,7 +90,7 @@ export function BlockEditor({ blocks, onChange, disabled }: Props) {
 function BlockFields({ block, helpId, onChange }: { block: EditorBlock; helpId: string; onChange: (patch: Partial<EditorBlock>) => void }) {
   const intl = useIntl();
   const id = useId();
-  const field = (name: keyof EditorBlock, label: string, opts: { multiline?: boolean; hint?: string; type?: string } = {}) => (
+  const field = (name: Exclude<keyof EditorBlock, "tiers">, label: string, opts: { multiline?: boolean; hint?: string; type?: string } = {}) => (
     <div className="field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
       {opts.multiline ? (
