@@ -986,7 +986,13 @@ describe("who can read a post: visibility, official and pinned posts", () => {
     fireEvent.change(screen.getByLabelText("Share something with the community"), { target: { value: "Tour dates soon" } });
     fireEvent.click(screen.getByRole("button", { name: "Post" }));
     await screen.findByText("Tour dates soon", { selector: ".post-content" });
-    expect(sentJson(callsTo("POST /api/posts")[0])).toEqual({ content: "Tour dates soon", visibility: "vip", tiers: { minTier: "vip" }, official: true, pinned: true });
+    expect(sentJson(callsTo("POST /api/posts")[0])).toEqual({
+      content: "Tour dates soon",
+      visibility: "vip",
+      tiers: { minTier: "vip" },
+      official: true,
+      pinned: true,
+    });
     expect(official.checked).toBe(false);
     expect(pinBox.checked).toBe(false);
   });
@@ -1119,7 +1125,11 @@ describe("who can read a post: visibility, official and pinned posts", () => {
     expect(within(official).getByText("Oficial")).toBeTruthy();
     expect(within(official).getByText("Fixada")).toBeTruthy();
     expect(within(official).getByRole("button", { name: "Desafixar" })).toBeTruthy();
-    expect(optionsOf(screen.getByLabelText("Quem pode ler") as HTMLSelectElement).map(([, text]) => text)).toEqual(["Membros", "Público", "Níveis de assinatura"]);
+    expect(optionsOf(screen.getByLabelText("Quem pode ler") as HTMLSelectElement).map(([, text]) => text)).toEqual([
+      "Membros",
+      "Público",
+      "Níveis de assinatura",
+    ]);
     expect(await screen.findByRole("checkbox", { name: "Publicar como Lola Rivera" })).toBeTruthy();
     expect(screen.getByRole("checkbox", { name: "Fixar no topo" })).toBeTruthy();
   });

@@ -53,7 +53,7 @@ async function seedContact(email: string, tag: string, userId: string | null) {
 const statusOf = async (id: string) => (await D1.prepare("SELECT status FROM campaigns WHERE id = ?").bind(id).first<{ status: string }>())!.status;
 const mailsOf = async (campaignId: string) =>
   (
-    await D1.prepare("SELECT to_address AS \"to\", html_body AS html, text_body AS text FROM mail_outbox WHERE idempotency_key LIKE ? ORDER BY to_address")
+    await D1.prepare('SELECT to_address AS "to", html_body AS html, text_body AS text FROM mail_outbox WHERE idempotency_key LIKE ? ORDER BY to_address')
       .bind(`campaign:${campaignId}:%`)
       .all<{ to: string; html: string; text: string }>()
   ).results;
@@ -63,7 +63,9 @@ const tag = `tiers-${crypto.randomUUID().slice(0, 6)}`;
 const members = {} as Record<"free" | "vip" | "ic" | "lapsed", TestUser>;
 
 beforeAll(async () => {
-  await D1.prepare("INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, monthly_usd_cents) VALUES ('inner-circle', 2, 'Inner Circle', 'Círculo Íntimo', '#7c3aed', 2499)").run();
+  await D1.prepare(
+    "INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, monthly_usd_cents) VALUES ('inner-circle', 2, 'Inner Circle', 'Círculo Íntimo', '#7c3aed', 2499)",
+  ).run();
   forgetTiers();
   admin = await createUser("admin");
   members.free = await createUser("user", { email: `free.${tag}@example.com` });

@@ -39,7 +39,9 @@ async function postAs(author: TestUser, body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  await D1.prepare("INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, monthly_usd_cents) VALUES (?, 2, ?, ?, '#7c3aed', 2499)")
+  await D1.prepare(
+    "INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, monthly_usd_cents) VALUES (?, 2, ?, ?, '#7c3aed', 2499)",
+  )
     .bind(IC.id, IC.name.en, IC.name.ptBR)
     .run();
   forgetTiers();
@@ -48,7 +50,9 @@ beforeAll(async () => {
   who.ic = await createUser("vip", { tierId: IC.id });
   who.lapsed = await createUser("user");
   // Lapsed: paid once, the subscription over, so the account is back on the free tier.
-  await D1.prepare("INSERT INTO subscriptions (id, user_id, customer_id, status, last_event_at, updated_at, tier_id) VALUES (?, ?, 'cus_t', 'canceled', 1, 1, 'inner-circle')")
+  await D1.prepare(
+    "INSERT INTO subscriptions (id, user_id, customer_id, status, last_event_at, updated_at, tier_id) VALUES (?, ?, 'cus_t', 'canceled', 1, 1, 'inner-circle')",
+  )
     .bind(`sub_${crypto.randomUUID()}`, who.lapsed.id)
     .run();
   who.admin = await createUser("admin");
@@ -75,7 +79,10 @@ describe("a post for tiers, reader by reader", () => {
       min: IC.id,
       ids: null,
     });
-    expect(await db().select({ min: posts.minTierId, ids: posts.tierIds }).from(posts).where(eq(posts.id, vipOnlyPost)).get()).toEqual({ min: null, ids: '["vip"]' });
+    expect(await db().select({ min: posts.minTierId, ids: posts.tierIds }).from(posts).where(eq(posts.id, vipOnlyPost)).get()).toEqual({
+      min: null,
+      ids: '["vip"]',
+    });
   });
 
   it("the feed and the post: whole for the tiers the gate admits, a locked teaser naming the tiers for the rest", async () => {
@@ -156,7 +163,9 @@ describe("a post for tiers, reader by reader", () => {
     const content = `Circle call @${who.free.username} @${who.vip.username} @${who.ic.username} @${who.lapsed.username} @${who.admin.username}`;
     const { id } = await postAs(await createUser("admin"), { content, visibility: "vip", tiers: { minTier: IC.id } });
     const recipients = async () =>
-      (await D1.prepare("SELECT user_id FROM notifications WHERE event_id = ?1").bind(`mention:post:${id}`).all<{ user_id: string }>()).results.map((r) => r.user_id);
+      (await D1.prepare("SELECT user_id FROM notifications WHERE event_id = ?1").bind(`mention:post:${id}`).all<{ user_id: string }>()).results.map(
+        (r) => r.user_id,
+      );
     await expect.poll(recipients).toHaveLength(2);
     expect((await recipients()).sort()).toEqual([who.ic.id, who.admin.id].sort());
   });

@@ -20,19 +20,27 @@ async function unitFor(user: TestUser | null, lines: Parameters<typeof cart>[0],
 const storedDiscounts = async () => (await D1.prepare("SELECT tier_id, scope, percent_off FROM store_tier_discounts ORDER BY tier_id, scope").all()).results;
 
 beforeAll(async () => {
-  await D1.prepare("INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, monthly_usd_cents) VALUES ('inner-circle', 2, 'Inner Circle', 'Círculo Íntimo', '#7c3aed', 2499)").run();
+  await D1.prepare(
+    "INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, monthly_usd_cents) VALUES ('inner-circle', 2, 'Inner Circle', 'Círculo Íntimo', '#7c3aed', 2499)",
+  ).run();
   forgetTiers();
   who.free = await createUser("user");
   who.vip = await createUser("vip");
   who.ic = await createUser("vip", { tierId: "inner-circle" });
   who.lapsed = await createUser("user");
-  await D1.prepare("INSERT INTO subscriptions (id, user_id, customer_id, status, last_event_at, updated_at, tier_id) VALUES (?, ?, 'cus_t', 'canceled', 1, 1, 'inner-circle')")
+  await D1.prepare(
+    "INSERT INTO subscriptions (id, user_id, customer_id, status, last_event_at, updated_at, tier_id) VALUES (?, ?, 'cus_t', 'canceled', 1, 1, 'inner-circle')",
+  )
     .bind(`sub_${crypto.randomUUID()}`, who.lapsed.id)
     .run();
   who.admin = await createUser("admin");
   who.banned = await createUser("banned");
   // The demo's Inner Circle: 20 % off merch, set through the back office.
-  const res = await call(DISCOUNTS, { method: "PUT", cookie: who.admin.cookie, json: { discounts: [{ tierId: "inner-circle", scope: "merch", percentOff: 20 }] } });
+  const res = await call(DISCOUNTS, {
+    method: "PUT",
+    cookie: who.admin.cookie,
+    json: { discounts: [{ tierId: "inner-circle", scope: "merch", percentOff: 20 }] },
+  });
   expect(res.status).toBe(200);
 });
 
@@ -158,7 +166,10 @@ describe("the back office's list", () => {
     expect(promo.status).toBe(400);
     expect((await errorOf(promo)).code).toBe("tier_gate_unknown");
     expect(await D1.prepare("SELECT count(*) AS n FROM promo_codes WHERE code = 'CIRCLE10'").first<{ n: number }>()).toEqual({ n: 0 });
-    const made = await call("/api/admin/store/promo-codes", { cookie: who.admin.cookie, json: { code: "CIRCLE10", percentOff: 10, minTierId: "inner-circle" } });
+    const made = await call("/api/admin/store/promo-codes", {
+      cookie: who.admin.cookie,
+      json: { code: "CIRCLE10", percentOff: 10, minTierId: "inner-circle" },
+    });
     expect(made.status).toBe(201);
     expect(await D1.prepare("SELECT min_tier_id FROM promo_codes WHERE code = 'CIRCLE10'").first()).toEqual({ min_tier_id: "inner-circle" });
   });

@@ -81,16 +81,16 @@ export const campaignBodySchema = z.array(campaignBlockSchema).min(1).max(CAMPAI
 
 export const campaignAudienceSchema: z.ZodType<CampaignAudience> = z
   .object({
-  kind: z.enum(AUDIENCE_KINDS),
-  locale: z.enum(LOCALES).optional(),
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .optional(),
-  tag: z.string().trim().min(1).max(60).optional(),
-  excludeMailedWithinDays: z.number().int().min(1).max(365).optional(),
-  tiers,
-})
+    kind: z.enum(AUDIENCE_KINDS),
+    locale: z.enum(LOCALES).optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+    tag: z.string().trim().min(1).max(60).optional(),
+    excludeMailedWithinDays: z.number().int().min(1).max(365).optional(),
+    tiers,
+  })
   // The tiers with kind tiers, and only then.
   .refine((a) => (a.kind === "tiers") === (a.tiers !== undefined), { path: ["tiers"] });
 

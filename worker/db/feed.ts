@@ -36,9 +36,6 @@ export type OfficialName = () => Promise<string>;
 const postGate = (row: { visibility: PostVisibility; minTierId: string | null; tierIds: string | null }): TierGate | null =>
   row.visibility === "vip" ? (gateOfColumns(row) ?? { minTier: "vip" }) : null;
 
-/** Whether the viewer may open a post: its tier gate admits them (members' and public posts: every signed-in viewer). */
-export const readsPost = (viewer: Viewer, row: Parameters<typeof postGate>[0], tiers: readonly TierView[]) => passesGate(viewer, postGate(row), tiers);
-
 /** Authors a viewer may see: everyone for admins, all but banned members (a ban in force) for others. */
 const visibleAuthor = (viewer: Viewer) => (viewer.isAdmin ? undefined : notSuspended());
 /** Hidden posts: found by id by admins only. */

@@ -73,7 +73,10 @@ export async function isProfileVisible(db: DB, userId: string, viewer: ProfileVi
  * their teaser).
  */
 export async function listUserPosts(db: DB, userId: string, viewer: ProfileViewer): Promise<ProfilePost[]> {
-  const readable = or(inArray(posts.visibility, ["public", "members"]), and(eq(posts.visibility, "vip"), sql.raw(readerPassesSql('"posts"', viewer, VIP_TIER_ID))));
+  const readable = or(
+    inArray(posts.visibility, ["public", "members"]),
+    and(eq(posts.visibility, "vip"), sql.raw(readerPassesSql('"posts"', viewer, VIP_TIER_ID))),
+  );
   const rows = await db
     .select({
       id: posts.id,

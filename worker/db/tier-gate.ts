@@ -6,7 +6,6 @@
 // nobody but admins: a gate fails closed.
 import type { DB } from "./client";
 import { readTiers } from "./tiers";
-import { routeError } from "../lib/errors";
 import { admitsTier, FREE_TIER_ID, tierOf, type TierHolder, type TierRule, type TierView } from "#contracts/tiers.ts";
 import { TIER_ID_PATTERN, type GateTier, type TierGate, type TierGateView } from "#contracts/tier-gate.ts";
 
@@ -59,21 +58,6 @@ export const gateView = (gate: TierGate, tiers: readonly TierView[]): TierGateVi
 
 /** The ladder, read only when one of `gates` needs it (a D1 read at most every few seconds). */
 export const tiersFor = async (db: DB, gates: readonly (TierGate | null)[]): Promise<TierView[]> => (gates.some(Boolean) ? readTiers(db) : []);
-
-/** A gate from a form, its tiers checked against the ladder: 400 tier_gate_unknown names the first missing one. */
-export async function checkGate<G extends TierGate | null | undefined>(db: DB, gate: G, field = "tiers"): Promise<G> {
-  if (gate) await checkGates(db, [gate], field);
-  return gate;
-}
-
-/** Every gate of a form checked at once (one read of the ladder); see checkGate. */
-export async function checkGates(db: DB, gates: readonly (TierGate | null | undefined)[], field = "tiers"): Promise<void> {
-  const ids = gates.flatMap((gate) => (!gate ? [] : "minTier" in gate ? [gate.minTier] : gate.tierIds));
-  if (ids.length === 0) return;
-  const tiers = await readTiers(db);
-  const missing = ids.find((id) => !tiers.some((t) => t.id === id));
-  if (missing !== undefined) throw routeError("tier_gate_unknown", { field, params: { tier: missing } });
-}
 
 const rankOfColumn = (column: string) => `coalesce((SELECT mt.rank FROM membership_tiers mt WHERE mt.id = ${column}), ${NOBODY_RANK})`;
 

@@ -41,7 +41,8 @@ import {
 import { findReportableComment, insertCommentReport } from "../db/moderation";
 import { MODERATION_ERROR_CODES, MODERATION_MESSAGES } from "#contracts/moderation.ts";
 import { z } from "#contracts/zod.ts";
-import { checkGate, ruleOfGate } from "../db/tier-gate";
+import { ruleOfGate } from "../db/tier-gate";
+import { checkGate } from "../services/tier-gate-check";
 import { readTiers } from "../db/tiers";
 import type { TierGate } from "#contracts/tier-gate.ts";
 import { notifyComment, notifyLike, notifyPostMentions } from "../services/notifications/triggers";

@@ -32,7 +32,10 @@ export const tierNameIn = (intl: IntlShape, tier: GateTier) => (intl.locale.toLo
 export const gateText = (intl: IntlShape, gate: TierGateView) =>
   "minTier" in gate
     ? intl.formatMessage(minTierMessage, { tier: tierNameIn(intl, gate.minTier) })
-    : intl.formatList(gate.tierIds.map((t) => tierNameIn(intl, t)), { type: "conjunction" });
+    : intl.formatList(
+        gate.tierIds.map((t) => tierNameIn(intl, t)),
+        { type: "conjunction" },
+      );
 
 /** Whether a gate is the spec's own "VIP and above" (its texts stay the VIP ones). */
 export const isVipGate = (gate: TierGateView | null | undefined) => !gate || ("minTier" in gate && gate.minTier.id === "vip");

@@ -11,7 +11,7 @@ import { uploadBody } from "../../lib/upload-body";
 import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
 import { conflict, badRequest, routeError } from "../../lib/errors";
 import { recordAudit } from "../../db/audit";
-import { checkGates } from "../../db/tier-gate";
+import { checkGates } from "../../services/tier-gate-check";
 import type { DB } from "../../db/client";
 import { actorOf } from "../../middleware/guards";
 import {

@@ -8,7 +8,7 @@ import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { actorOf } from "../../middleware/guards";
 import { recordAudit } from "../../db/audit";
-import { checkGates } from "../../db/tier-gate";
+import { checkGates } from "../../services/tier-gate-check";
 import { listTierDiscounts, replaceTierDiscounts } from "../../db/store-tier-discounts";
 import { tierDiscountsInput, type TierDiscountsResponse } from "#contracts/admin-store-tier-discounts.ts";
 
@@ -24,6 +24,11 @@ export const adminStoreTierDiscountRoutes = new Hono<HonoEnv>()
     );
     const before = await listTierDiscounts(db);
     await replaceTierDiscounts(db, discounts);
-    await recordAudit(db, { actor: actorOf(c), action: "store.tierDiscounts.update", targetType: "store", summary: { before: { discounts: before }, after: { discounts } } });
+    await recordAudit(db, {
+      actor: actorOf(c),
+      action: "store.tierDiscounts.update",
+      targetType: "store",
+      summary: { before: { discounts: before }, after: { discounts } },
+    });
     return c.json<TierDiscountsResponse>({ discounts: await listTierDiscounts(db) });
   });

@@ -52,7 +52,7 @@ import {
   reorderProductImages,
   updateVariant,
 } from "../../db/admin-store-parts";
-import { checkGate } from "../../db/tier-gate";
+import { checkGate } from "../../services/tier-gate-check";
 import { createPromoCode, deletePromoCode, findPromoCode, listPromoCodes, perkExists, updatePromoCode } from "../../db/admin-promo-codes";
 import {
   imageOrderSchema,

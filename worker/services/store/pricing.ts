@@ -165,7 +165,10 @@ async function usablePromo(db: DB, raw: string, buyer: Buyer, now: number) {
   if (row.startsAt && now < row.startsAt.getTime()) throw routeError("promo_code_not_started", { field: "promoCode" });
   if (row.endsAt && now >= row.endsAt.getTime()) throw routeError("promo_code_expired", { field: "promoCode" });
   if (row.vipOnly && !buyer.isVip) throw routeError("promo_code_vip_only", { field: "promoCode" });
-  if (row.minTierId !== null && !passesGate({ isVIP: buyer.isVip, ...(buyer.tier ? { tier: buyer.tier } : {}) }, { minTier: row.minTierId }, await readTiers(db))) {
+  if (
+    row.minTierId !== null &&
+    !passesGate({ isVIP: buyer.isVip, ...(buyer.tier ? { tier: buyer.tier } : {}) }, { minTier: row.minTierId }, await readTiers(db))
+  ) {
     throw routeError("tier_required", { field: "promoCode" });
   }
   if (row.maxUses !== null && row.uses >= row.maxUses) throw routeError("promo_code_used_up", { field: "promoCode" });
