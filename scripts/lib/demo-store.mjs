@@ -213,5 +213,8 @@ export function demoStoreSql(now) {
       `INSERT OR IGNORE INTO promo_codes (code, percent_off, scope, vip_only, perk_id, created_at) SELECT ${row([c.code, c.percentOff, c.scope, c.vipOnly ? 1 : 0]).slice(1, -1)}, (SELECT id FROM perks WHERE id = ${sqlValue(c.perkId)}), ${now};`,
     );
   }
+  // The demo's Inner Circle tier has 20 % off merch (decision 099); the row only counts once the
+  // tier itself is on the ladder (the store joins the discount to its tier).
+  out.push(`INSERT OR IGNORE INTO store_tier_discounts (tier_id, scope, percent_off, updated_at) VALUES ('inner-circle', 'merch', 20, ${now});`);
   return out;
 }

@@ -211,6 +211,50 @@ describe("/admin/campaigns: composing", () => {
     expect(await screen.findByRole("button", { name: "Send a test to me" })).toBeTruthy();
   });
 
+  it("gives a block to some tiers and the audience to chosen tiers, in English and Portuguese", async () => {
+    const tierChoices = () =>
+      json(200, {
+        tiers: [
+          { id: "member", rank: 0, name: { en: "Member", ptBR: "Membro" }, archived: false },
+          { id: "vip", rank: 1, name: { en: "VIP", ptBR: "VIP" }, archived: false },
+          { id: "inner-circle", rank: 2, name: { en: "Inner Circle", ptBR: "Círculo Íntimo" }, archived: false },
+        ],
+      });
+    const server = api({
+      [`POST ${API}`]: async (req) => json(201, campaign({ ...((await req.json()) as CampaignInput) })),
+      [`GET ${API}/${ID}`]: () => json(200, campaign()),
+      "GET /api/admin/tier-choices": tierChoices,
+    });
+    renderAt("/admin/campaigns?campaign=new");
+    await screen.findByRole("heading", { level: 2, name: "New campaign" });
+    type("Campaign name", "Circle news");
+    const english = screen.getByRole("group", { name: "English" });
+    type("Subject (English)", "For the circle", english);
+    type("Paragraph text", "Stems inside", english);
+    fireEvent.click(within(english).getByRole("checkbox", { name: "Only for some tiers: Block 1: Paragraph" }));
+    fireEvent.change(await within(english).findByLabelText("Lowest tier"), { target: { value: "inner-circle" } });
+    fireEvent.change(screen.getByLabelText("Who"), { target: { value: "tiers" } });
+    const audience = (await screen.findAllByRole("combobox", { name: "Which tiers" })).at(-1)!;
+    fireEvent.change(audience, { target: { value: "chosen" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: "VIP" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Inner Circle" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save draft" }));
+    await waitFor(() => expect(server.callsTo(`POST ${API}`)).toHaveLength(1));
+    expect(await bodyOf(server, `POST ${API}`)).toMatchObject({
+      bodyEn: [{ type: "paragraph", text: "Stems inside", tiers: { minTier: "inner-circle" } }],
+      audience: { kind: "tiers", tiers: { tierIds: ["vip", "inner-circle"] } },
+    });
+    cleanup();
+
+    api({ "GET /api/admin/tier-choices": tierChoices });
+    renderAt("/admin/campaigns?campaign=new", "pt-BR");
+    await screen.findByLabelText("Texto do parágrafo");
+    fireEvent.click((await screen.findAllByRole("checkbox", { name: /^Só para alguns níveis/ }))[0]!);
+    expect(await screen.findByLabelText("Nível mínimo")).toBeTruthy();
+    expect(screen.getByRole("option", { name: "Círculo Íntimo" })).toBeTruthy();
+    expect(screen.getByRole("option", { name: "Membros dos níveis escolhidos" })).toBeTruthy();
+  });
+
   it("refuses a Portuguese subject without blocks before sending anything, and shows the server's refusal in its own words", async () => {
     const server = api({
       [`GET ${API}/${ID}`]: () => json(200, campaign()),

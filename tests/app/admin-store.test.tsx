@@ -76,6 +76,7 @@ const PROMO: AdminPromoCode = {
   percentOff: 20,
   scope: "merch",
   vipOnly: true,
+  minTierId: null,
   perkId: "0b7e0000-0000-4000-8000-000000000001",
   perkTitle: "20% off the official merch store",
   maxUses: null,

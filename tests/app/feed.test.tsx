@@ -31,6 +31,7 @@ function post(n: number, overrides: Partial<PostView> = {}): PostView {
     id: uuid(n),
     author: OTHER,
     visibility: "members",
+    tiers: null,
     official: false,
     pinned: false,
     locked: false,
@@ -936,6 +937,17 @@ describe("who can read a post: visibility, official and pinned posts", () => {
   const ADMIN = sessionUser({ isAdmin: true });
   const ARTIST = { id: null, username: "Lola Rivera", avatarUrl: null, isVIP: false };
   const settings = { "GET /api/admin/settings": json(200, { settings: { artistName: "Lola Rivera" } }) };
+  const INNER_CIRCLE = { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } };
+  const tierChoices = {
+    "GET /api/admin/tier-choices": json(200, {
+      tiers: [
+        { id: "member", rank: 0, name: { en: "Member", ptBR: "Membro" }, archived: false },
+        { id: "vip", rank: 1, name: { en: "VIP", ptBR: "VIP" }, archived: false },
+        { ...INNER_CIRCLE, rank: 2, archived: false },
+        { id: "old-guard", rank: 3, name: { en: "Old Guard", ptBR: "Velha Guarda" }, archived: true },
+      ],
+    }),
+  };
   const visibilityBox = () => screen.getByLabelText("Who can read it") as HTMLSelectElement;
   const optionsOf = (select: HTMLSelectElement) => [...select.options].map((o) => [o.value, o.textContent]);
 
@@ -961,7 +973,7 @@ describe("who can read a post: visibility, official and pinned posts", () => {
 
   it("lets an admin also choose VIP only and post as the artist, pinned; Pin to top waits for Post as", async () => {
     const made = post(91, { author: ARTIST, content: "Tour dates soon", visibility: "vip", official: true, pinned: true, canDelete: true });
-    const { callsTo } = setup({ me: ADMIN, extra: { ...settings, "POST /api/posts": json(201, { post: made }) } });
+    const { callsTo } = setup({ me: ADMIN, extra: { ...settings, ...tierChoices, "POST /api/posts": json(201, { post: made }) } });
     await screen.findByText("No posts yet");
     expect(optionsOf(visibilityBox()).map(([value]) => value)).toEqual(["members", "public", "vip"]);
     const official = (await screen.findByRole("checkbox", { name: "Post as Lola Rivera" })) as HTMLInputElement;
@@ -974,9 +986,46 @@ describe("who can read a post: visibility, official and pinned posts", () => {
     fireEvent.change(screen.getByLabelText("Share something with the community"), { target: { value: "Tour dates soon" } });
     fireEvent.click(screen.getByRole("button", { name: "Post" }));
     await screen.findByText("Tour dates soon", { selector: ".post-content" });
-    expect(sentJson(callsTo("POST /api/posts")[0])).toEqual({ content: "Tour dates soon", visibility: "vip", official: true, pinned: true });
+    expect(sentJson(callsTo("POST /api/posts")[0])).toEqual({
+      content: "Tour dates soon",
+      visibility: "vip",
+      tiers: { minTier: "vip" },
+      official: true,
+      pinned: true,
+    });
     expect(official.checked).toBe(false);
     expect(pinBox.checked).toBe(false);
+  });
+
+  it("lets an admin give a post to chosen tiers or to a tier and above, and names the tiers on a locked post", async () => {
+    const made = post(92, { content: "Stems night", visibility: "vip", tiers: { tierIds: [INNER_CIRCLE] } });
+    const { callsTo } = setup({ me: ADMIN, extra: { ...settings, ...tierChoices, "POST /api/posts": json(201, { post: made }) } });
+    await screen.findByText("No posts yet");
+    fireEvent.change(visibilityBox(), { target: { value: "vip" } });
+    const mode = (await screen.findByRole("combobox", { name: "Which tiers" })) as HTMLSelectElement;
+    expect(optionsOf(screen.getByLabelText("Lowest tier") as HTMLSelectElement)).toEqual([
+      ["vip", "VIP"],
+      ["inner-circle", "Inner Circle"],
+      ["old-guard", "Old Guard (archived)"],
+    ]);
+    fireEvent.change(mode, { target: { value: "chosen" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: "Inner Circle" }));
+    fireEvent.change(screen.getByLabelText("Share something with the community"), { target: { value: "Stems night" } });
+    fireEvent.click(screen.getByRole("button", { name: "Post" }));
+    await screen.findByText("Stems night", { selector: ".post-content" });
+    expect(sentJson(callsTo("POST /api/posts")[0])).toEqual({ content: "Stems night", visibility: "vip", tiers: { tierIds: ["inner-circle"] } });
+    cleanup();
+
+    for (const [locale, title, badge, cta] of [
+      ["en", "This post is for Inner Circle and above", "Inner Circle and above", "See the membership tiers"],
+      ["pt-BR", "Esta publicação é para Círculo Íntimo e acima", "Círculo Íntimo e acima", "Ver os níveis de assinatura"],
+    ] as const) {
+      setup({ locale, posts: [post(10, { visibility: "vip", tiers: { minTier: INNER_CIRCLE }, locked: true, content: "" })] });
+      const card = (await screen.findByText(title)).closest("article")!;
+      expect(within(card).getByText(badge)).toBeTruthy();
+      expect(within(card).getByRole("link", { name: cta }).getAttribute("href")).toBe("/vip-signup");
+      cleanup();
+    }
   });
 
   it("shows the official, pinned and who-can-read badges; an official post's author links to no profile", async () => {
@@ -1076,7 +1125,11 @@ describe("who can read a post: visibility, official and pinned posts", () => {
     expect(within(official).getByText("Oficial")).toBeTruthy();
     expect(within(official).getByText("Fixada")).toBeTruthy();
     expect(within(official).getByRole("button", { name: "Desafixar" })).toBeTruthy();
-    expect(optionsOf(screen.getByLabelText("Quem pode ler") as HTMLSelectElement).map(([, text]) => text)).toEqual(["Membros", "Público", "Só VIP"]);
+    expect(optionsOf(screen.getByLabelText("Quem pode ler") as HTMLSelectElement).map(([, text]) => text)).toEqual([
+      "Membros",
+      "Público",
+      "Níveis de assinatura",
+    ]);
     expect(await screen.findByRole("checkbox", { name: "Publicar como Lola Rivera" })).toBeTruthy();
     expect(screen.getByRole("checkbox", { name: "Fixar no topo" })).toBeTruthy();
   });

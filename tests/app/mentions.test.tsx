@@ -26,6 +26,7 @@ function post(content: string): PostView {
     id: "00000000-0000-4000-8000-000000000001",
     author: { id: RITA_ID, username: "dj_rita", avatarUrl: null, isVIP: false },
     visibility: "members",
+    tiers: null,
     official: false,
     pinned: false,
     locked: false,

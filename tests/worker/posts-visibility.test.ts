@@ -19,7 +19,7 @@ import {
   type PostView,
 } from "../../worker/contracts/feed";
 import type { ProfilePostsResponse } from "../../worker/contracts/profiles";
-import { FEED_SOCKET_VIP_HEADER } from "../../worker/services/realtime/feed-hub";
+import { FEED_SOCKET_READER_HEADER } from "../../worker/services/realtime/feed-hub";
 import { comment, createPost, expectError, feedOk, like, POST_NOT_FOUND, postRow, report, seedPost, snapshot, UNAUTHORIZED } from "./posts-fixtures";
 
 const ARTIST = "Lola Official";
@@ -189,6 +189,7 @@ describe("VIP-only posts never leak text or image to non-VIPs", () => {
       id,
       author: { id: author.id, username: author.username, avatarUrl: null, isVIP: false, tier: null },
       visibility: "vip",
+      tiers: { minTier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } } },
       official: false,
       pinned: false,
       locked: true,
@@ -269,7 +270,7 @@ describe("VIP-only posts never leak text or image to non-VIPs", () => {
       return acceptSocket(res.webSocket!);
     };
     const memberSocket = await open(member);
-    const forgedSocket = await open(member, { [FEED_SOCKET_VIP_HEADER]: "1" });
+    const forgedSocket = await open(member, { [FEED_SOCKET_READER_HEADER]: JSON.stringify({ tier: { id: "vip", rank: 1 }, isAdmin: true }) });
     const vipSocket = await open(vip);
     const eventsAbout = (socket: AcceptedSocket, postId: string) =>
       socket.messages
@@ -290,8 +291,8 @@ describe("VIP-only posts never leak text or image to non-VIPs", () => {
     expect(eventsAbout(vipSocket, id)).toEqual(
       expect.arrayContaining([
         { type: "post.created", postId: id, authorId: null },
-        { type: "like.changed", postId: id, likeCount: 1, audience: "vip" },
-        { type: "comment.added", postId: id, commentCount: 1, audience: "vip" },
+        { type: "like.changed", postId: id, likeCount: 1, audience: { minRank: 1 } },
+        { type: "comment.added", postId: id, commentCount: 1, audience: { minRank: 1 } },
       ]),
     );
 

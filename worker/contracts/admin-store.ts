@@ -2,6 +2,7 @@
 // with stock, and promotion codes (/api/admin/store). Each form's rules are one zod schema, run by
 // the Worker and by the SPA's form before sending. Money is integer cents; times travel as ISO
 // instants (the admin types them in their own time zone and the browser converts them).
+import { TIER_ID_PATTERN } from "./tier-gate";
 import { z } from "./zod";
 import { userText } from "./text";
 import { ALWAYS, requireFields } from "./admin-event-fields";
@@ -196,6 +197,12 @@ const promoFields = {
   percentOff: wholeNumber(1, 100, M.promoPercentInvalid),
   scope: z.enum(PROMO_SCOPES).default("all"),
   vipOnly: z.boolean().default(false),
+  /** For members of this tier and above (decision 099); null: no tier asked. */
+  minTierId: z
+    .string()
+    .regex(TIER_ID_PATTERN)
+    .nullish()
+    .transform((s) => s ?? null),
   perkId: z
     .string()
     .trim()
@@ -283,6 +290,7 @@ export type AdminPromoCode = {
   percentOff: number;
   scope: PromoScope;
   vipOnly: boolean;
+  minTierId: string | null;
   perkId: string | null;
   perkTitle: string | null;
   maxUses: number | null;

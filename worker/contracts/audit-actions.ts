@@ -111,6 +111,7 @@ export const AUDIT_ACTIONS = [
   "store.promo.update",
   "store.promo.delete",
   "store.shipping.update",
+  "store.tierDiscounts.update",
   "store.order.ship",
   "store.order.refund",
   // Membership tiers (decision 097)

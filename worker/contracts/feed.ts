@@ -4,6 +4,7 @@ import { z } from "./zod";
 import { userText } from "./text";
 import { POST_IMAGE_MAX_BYTES } from "./limits";
 import { POST_ID_PATTERN } from "./ids";
+import { tierGateSchema, type TierGateView } from "./tier-gate";
 import { POST_MAX, COMMENT_MAX, REPORT_DETAILS_MAX, FEED_MESSAGES } from "./feed-limits";
 import type { TierBadge } from "./tier-badges";
 export { POST_MAX, COMMENT_MAX, REPORT_DETAILS_MAX, PINNED_MAX, FEED_MESSAGES } from "./feed-limits";
@@ -18,7 +19,8 @@ export const POST_IMAGE_FILENAME_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png|gif|webp)$
 /**
  * Who may read a post. members: every signed-in member (the default, and what every post was before
  * visibilities existed); public: anyone with the link, signed in or not (an author's choice, never a
- * default); vip: VIP members and admins, everyone else gets a locked teaser (only admins post them).
+ * default); vip: for paid tiers (decision 099), "tier at least X" or chosen tiers as the post's `tiers`
+ * says (VIP and above when left out); everyone else gets a locked teaser (only admins post them).
  */
 export const POST_VISIBILITIES = ["public", "members", "vip"] as const;
 export type PostVisibility = (typeof POST_VISIBILITIES)[number];
@@ -36,12 +38,15 @@ export const createPostSchema = z
     image: z.string().regex(POST_IMAGE_FILENAME_PATTERN, FEED_MESSAGES.imageNotFound).optional(),
     /** members when left out; vip is for admins (the route answers others 403 admin_required). */
     visibility: z.enum(POST_VISIBILITIES).optional(),
+    /** With visibility vip only: the tiers that read it (tier at least VIP when left out). */
+    tiers: tierGateSchema.optional(),
     /** Admins only: the post is the artist's, shown with the official badge. */
     official: z.boolean().optional(),
     /** Admins only, official posts only: pinned to the top of the feed at once. */
     pinned: z.boolean().optional(),
   })
-  .refine((post) => !post.pinned || post.official === true, { message: FEED_MESSAGES.pinRequiresOfficial, path: ["pinned"] });
+  .refine((post) => !post.pinned || post.official === true, { message: FEED_MESSAGES.pinRequiresOfficial, path: ["pinned"] })
+  .refine((post) => post.tiers === undefined || post.visibility === "vip", { path: ["tiers"] });
 
 /** PATCH /api/posts/:id (admins): pins an official post to the top of the feed, or unpins it. */
 export const pinPostSchema = z.strictObject({ pinned: z.boolean() });
@@ -84,10 +89,12 @@ export type PostView = {
   id: string;
   author: PostByline;
   visibility: PostVisibility;
+  /** A vip post's tier gate with the tiers' names (a locked post says which tier opens it); null otherwise. */
+  tiers: TierGateView | null;
   official: boolean;
   pinned: boolean;
   /**
-   * A VIP-only post the reader may not read (not VIP, not admin): a teaser. Its content is "", its
+   * A post for tiers the reader is not in (nor admin): a teaser. Its content is "", its
    * image null, its counts 0 and nothing can be done with it; the API never sends more.
    */
   locked: boolean;
@@ -115,6 +122,7 @@ export type PostTeaser = {
   author: { username: string; avatarUrl: string | null };
   createdAt: string;
   visibility: PostVisibility;
+  tiers: TierGateView | null;
   official: boolean;
   content: string | null;
   image: PostView["image"];
@@ -126,10 +134,11 @@ export type LikeResponse = { liked: boolean; likeCount: number };
 export type PostImageUploadResponse = { image: string; url: string; width: number; height: number };
 
 /**
- * Counts of a VIP-only post go to VIP and admin sockets only (FeedHub); a post.created goes to
- * every socket, and a reader who may not read the post gets its locked teaser from the HTTP API.
+ * Counts of a post for tiers go only to the sockets of readers its gate admits, and of admins
+ * (FeedHub): the rule as the route resolved it on the ladder. A post.created goes to every socket,
+ * and a reader who may not read the post gets its locked teaser from the HTTP API.
  */
-const audience = z.literal("vip").optional();
+const audience = z.union([z.strictObject({ minRank: z.number().int() }), z.strictObject({ tierIds: z.array(z.string()).readonly() })]).optional();
 
 /**
  * What FeedHub sends to every open feed. Clients refetch what they need from the HTTP API. No event

@@ -1,6 +1,7 @@
 // The newsletter's stored shapes (decision 045), shared by the schema, the Worker and the SPA:
 // contact states, consent sources, campaign states and the editor's blocks. Validation of what
 // people send lives in newsletter.ts (zod).
+import type { TierGate } from "./tier-gate";
 import type { Locale } from "./locale";
 
 /** pending until the confirmation click; bounced and complained are set by the provider's reports. */
@@ -30,13 +31,18 @@ export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
  * The editor's output: blocks, never HTML. A paragraph's text may carry **bold** and [label](url)
  * links; the Worker renders every block with escaping, so no markup from the editor reaches a mail.
  */
-export type CampaignBlock =
+/** Any block may be for some tiers only (decision 099): other recipients' mails leave it out. */
+type BlockTiers = { tiers?: TierGate | undefined };
+export type CampaignBlock = (
   | { type: "heading"; text: string }
   | { type: "paragraph"; text: string }
   | { type: "image"; src: string; alt: string; href?: string | undefined }
-  | { type: "button"; label: string; href: string };
+  | { type: "button"; label: string; href: string }
+) &
+  BlockTiers;
 
-export const AUDIENCE_KINDS = ["all", "vip", "free"] as const;
+/** vip: any paid tier; free: members on the free tier; tiers: members whose tier passes `tiers` (decision 099). */
+export const AUDIENCE_KINDS = ["all", "vip", "free", "tiers"] as const;
 export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
 
 /** Who a campaign goes to: subscribed contacts wanting its topic, narrowed by every filter given. */
@@ -48,6 +54,8 @@ export type CampaignAudience = {
   tag?: string | undefined;
   /** Leaves out contacts a campaign reached within this many days. */
   excludeMailedWithinDays?: number | undefined;
+  /** With kind tiers: which members' tiers it reaches. */
+  tiers?: TierGate | undefined;
 };
 
 export type OutboxAttachment = { filename: string; contentType: string; content: string };

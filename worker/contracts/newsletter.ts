@@ -4,6 +4,7 @@ import { z } from "./zod";
 import { LOCALES, type Locale } from "./locale";
 import { userText } from "./text";
 import { isValidTimeZone } from "./time-zones";
+import { tierGateSchema } from "./tier-gate";
 import {
   AUDIENCE_KINDS,
   NEWSLETTER_TOPICS,
@@ -54,10 +55,12 @@ const link = z
   .max(CAMPAIGN_URL_MAX)
   .refine((url) => isSafeLink(url), "unsafe_link");
 
+const tiers = tierGateSchema.optional();
 export const campaignBlockSchema: z.ZodType<CampaignBlock> = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("heading"), text: blockText(200) }),
+  z.object({ type: z.literal("heading"), text: blockText(200), tiers }),
   z.object({
     type: z.literal("paragraph"),
+    tiers,
     text: blockText(CAMPAIGN_TEXT_MAX).refine((text) => inlineLinkTargets(text).every(isSafeLink), "unsafe_link"),
   }),
   z.object({
@@ -69,22 +72,27 @@ export const campaignBlockSchema: z.ZodType<CampaignBlock> = z.discriminatedUnio
       .refine((url) => isSafeImage(url), "unsafe_image"),
     alt: userText({ max: 300, maxMessage: "too_long" }),
     href: link.optional(),
+    tiers,
   }),
-  z.object({ type: z.literal("button"), label: blockText(80), href: link }),
+  z.object({ type: z.literal("button"), label: blockText(80), href: link, tiers }),
 ]);
 
 export const campaignBodySchema = z.array(campaignBlockSchema).min(1).max(CAMPAIGN_BLOCKS_MAX);
 
-export const campaignAudienceSchema: z.ZodType<CampaignAudience> = z.object({
-  kind: z.enum(AUDIENCE_KINDS),
-  locale: z.enum(LOCALES).optional(),
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .optional(),
-  tag: z.string().trim().min(1).max(60).optional(),
-  excludeMailedWithinDays: z.number().int().min(1).max(365).optional(),
-});
+export const campaignAudienceSchema: z.ZodType<CampaignAudience> = z
+  .object({
+    kind: z.enum(AUDIENCE_KINDS),
+    locale: z.enum(LOCALES).optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+    tag: z.string().trim().min(1).max(60).optional(),
+    excludeMailedWithinDays: z.number().int().min(1).max(365).optional(),
+    tiers,
+  })
+  // The tiers with kind tiers, and only then.
+  .refine((a) => (a.kind === "tiers") === (a.tiers !== undefined), { path: ["tiers"] });
 
 /** POST /api/admin/campaigns and PUT /api/admin/campaigns/:id (drafts only). */
 export const campaignInput = z

@@ -336,6 +336,9 @@ export const ROUTE_CODES = {
   tier_change_unavailable: { status: 409, en: TIER_MOVE_MESSAGES.changeUnavailable },
   tier_change_in_progress: { status: 409, en: TIER_MOVE_MESSAGES.changeInProgress },
   no_pending_change: { status: 404, en: TIER_MOVE_MESSAGES.noPendingChange },
+
+  // Gates by tier (decision 099): a form named a tier the ladder does not have
+  tier_gate_unknown: { status: 400, en: "That membership tier does not exist" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

@@ -20,6 +20,7 @@ const toAdminPromo = (row: PromoRow, perkTitle: string | null): AdminPromoCode =
   percentOff: row.percentOff,
   scope: row.scope,
   vipOnly: row.vipOnly,
+  minTierId: row.minTierId,
   perkId: row.perkId,
   perkTitle,
   maxUses: row.maxUses,
@@ -104,7 +105,7 @@ export async function updatePromoCode(
   const { startsAt, endsAt } = timestamps(values);
   const update = db.$client
     .prepare(
-      `UPDATE promo_codes SET percent_off = ?2, scope = ?3, vip_only = ?4, perk_id = ?5, max_uses = ?6, starts_at = ?7, ends_at = ?8
+      `UPDATE promo_codes SET percent_off = ?2, scope = ?3, vip_only = ?4, perk_id = ?5, max_uses = ?6, starts_at = ?7, ends_at = ?8, min_tier_id = ?9
        WHERE code = ?1 AND (?6 IS NULL OR uses <= ?6)`,
     )
     .bind(
@@ -116,11 +117,13 @@ export async function updatePromoCode(
       values.maxUses,
       startsAt?.getTime() ?? null,
       endsAt?.getTime() ?? null,
+      values.minTierId,
     );
   const was = {
     percentOff: before.percentOff,
     scope: before.scope,
     vipOnly: before.vipOnly,
+    minTierId: before.minTierId,
     perkId: before.perkId,
     maxUses: before.maxUses,
     startsAt: before.startsAt,

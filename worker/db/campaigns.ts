@@ -6,6 +6,8 @@
 // A recipient row leaves 'queued' only once, so a retried step never mails anyone twice.
 // An administrator's write (create, edit, delete, send, schedule, pause, resume, cancel) and its
 // audit row go in one D1 batch; the row is written only when the write changed the campaign.
+import { memberTierPassesSql } from "./tier-gate";
+import { FREE_TIER_ID } from "#contracts/tiers.ts";
 import type { DB } from "./client";
 import { auditIfChanged, type Actor, type AuditEntry } from "./audit";
 import { newId } from "../lib/crypto";
@@ -205,6 +207,7 @@ export function audienceWhere(topic: NewsletterTopic, audience: CampaignAudience
   const member = `SELECT 1 FROM users u WHERE (u.id = c.user_id OR lower(u.email) = lower(c.email)) AND u.status = 'active'`;
   if (audience.kind === "vip") parts.push(`EXISTS (${member} AND u.is_vip = 1)`);
   if (audience.kind === "free") parts.push(`EXISTS (${member} AND u.is_vip = 0)`);
+  if (audience.kind === "tiers") parts.push(audience.tiers ? `EXISTS (${member} AND ${memberTierPassesSql("u", audience.tiers, p)})` : "0");
   if (audience.locale) parts.push(`c.locale = ${p(audience.locale)}`);
   if (audience.country) parts.push(`c.country = ${p(audience.country)}`);
   if (audience.tag) parts.push(`EXISTS (SELECT 1 FROM json_each(c.tags) WHERE lower(value) = lower(${p(audience.tag)}))`);
@@ -258,7 +261,8 @@ export async function snapshotStep(db: DB, campaign: StoredCampaign, now = Date.
   return { done: cursor === SNAPSHOT_DONE, written: inserted?.meta.changes ?? 0 };
 }
 
-export type QueuedRecipient = { contactId: string; email: string; locale: Locale };
+/** `tierId`: the recipient's member's tier as it is now (the free tier's id when free), null without an account in good standing. */
+export type QueuedRecipient = { contactId: string; email: string; locale: Locale; tierId: string | null };
 
 /** The next queued recipients, by contact id: a retried step finds the same ones still unsent. */
 export async function queuedRecipients(db: DB, campaignId: string, limit: number): Promise<QueuedRecipient[]> {
@@ -267,8 +271,11 @@ export async function queuedRecipients(db: DB, campaignId: string, limit: number
     // the queued rows already in order; without INDEXED BY, SQLite walks the campaign's primary
     // key and reads every row sent so far on each step.
     .prepare(
-      `SELECT contact_id AS contactId, email, locale FROM campaign_recipients INDEXED BY campaign_recipients_status_idx
-       WHERE campaign_id = ? AND status = 'queued' ORDER BY contact_id LIMIT ?`,
+      `SELECT r.contact_id AS contactId, r.email, r.locale,
+         (SELECT coalesce(u.tier_id, '${FREE_TIER_ID}') FROM marketing_contacts c JOIN users u ON (u.id = c.user_id OR lower(u.email) = lower(c.email))
+          WHERE c.id = r.contact_id AND u.status = 'active' ORDER BY u.id = c.user_id DESC LIMIT 1) AS tierId
+       FROM campaign_recipients AS r INDEXED BY campaign_recipients_status_idx
+       WHERE r.campaign_id = ? AND r.status = 'queued' ORDER BY r.contact_id LIMIT ?`,
     )
     .bind(campaignId, limit)
     .all<QueuedRecipient>();

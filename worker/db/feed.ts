@@ -2,8 +2,9 @@
 // they count, each statement conditional, so concurrent requests keep them exact. Banned members'
 // posts and comments are visible to admins only. A post or comment a moderator hid is in no list
 // (the back office's moderation queue shows it); a hidden post is still found by id for admins.
-// A VIP-only post reaches a reader who is neither VIP nor admin as a locked teaser (toPostView):
-// the text, picture and counts are dropped here, so no route can hand them out by mistake.
+// A post for paid tiers (visibility 'vip', refined by a tier gate: db/tier-gate.ts) reaches a reader
+// its gate does not admit as a locked teaser (toPostView): the text, picture and counts are dropped
+// here, so no route can hand them out by mistake.
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { postComments, postImages, postLikes, postReports, posts } from "./schema/feed";
@@ -12,8 +13,10 @@ import { displayUsername } from "./auth";
 import { notSuspended } from "./suspensions";
 import { refuse, type Refused } from "../lib/outcome";
 import { readTiers } from "./tiers";
-import type { TierView } from "#contracts/tiers.ts";
 import { tierBadgeOf } from "#contracts/tier-badges.ts";
+import { columnsOfGate, gateOfColumns, gateView, passesGate, tiersFor } from "./tier-gate";
+import type { MemberTier, TierView } from "#contracts/tiers.ts";
+import type { TierGate } from "#contracts/tier-gate.ts";
 import {
   FEED_PAGE_SIZE,
   PINNED_MAX,
@@ -27,13 +30,14 @@ import {
   type ReportReason,
 } from "#contracts/feed.ts";
 
-export type Viewer = { id: string; isAdmin: boolean; isVIP: boolean };
+export type Viewer = { id: string; isAdmin: boolean; isVIP: boolean; tier?: MemberTier };
 
 /** The name official posts show as their author (the settings' artist name), read only when one is shown. */
 export type OfficialName = () => Promise<string>;
 
-/** Whether the viewer reads VIP-only posts: VIP members and admins. */
-export const readsVipPosts = (viewer: Pick<Viewer, "isAdmin" | "isVIP">) => viewer.isAdmin || viewer.isVIP;
+/** A post's tier gate: set on posts for paid tiers only (an old 'vip' row without one is for VIP and above). */
+const postGate = (row: { visibility: PostVisibility; minTierId: string | null; tierIds: string | null }): TierGate | null =>
+  row.visibility === "vip" ? (gateOfColumns(row) ?? { minTier: "vip" }) : null;
 
 /** Authors a viewer may see: everyone for admins, all but banned members (a ban in force) for others. */
 const visibleAuthor = (viewer: Viewer) => (viewer.isAdmin ? undefined : notSuspended());
@@ -43,6 +47,8 @@ const visibleHidden = (viewer: Viewer) => (viewer.isAdmin ? undefined : isNull(p
 const postColumns = (viewer: Viewer) => ({
   id: posts.id,
   visibility: posts.visibility,
+  minTierId: posts.minTierId,
+  tierIds: posts.tierIds,
   isOfficial: posts.isOfficial,
   pinnedAt: posts.pinnedAt,
   content: posts.content,
@@ -64,6 +70,8 @@ const postColumns = (viewer: Viewer) => ({
 type PostRow = {
   id: string;
   visibility: PostVisibility;
+  minTierId: string | null;
+  tierIds: string | null;
   isOfficial: boolean;
   pinnedAt: Date | null;
   content: string;
@@ -112,17 +120,22 @@ const officialNameFor = async (rows: { isOfficial: boolean }[], officialName: Of
 const imageOf = (row: Pick<PostRow, "imageUrl" | "imageWidth" | "imageHeight">): PostView["image"] =>
   row.imageUrl && row.imageWidth && row.imageHeight ? { url: row.imageUrl, width: row.imageWidth, height: row.imageHeight } : null;
 
+/** The ladder, read only when one of `rows` names a paid tier: its author's badge or its gate. */
+const ladderForPosts = async (db: DB, rows: PostRow[]): Promise<TierView[]> => (rows.some((r) => r.authorTier || postGate(r)) ? readTiers(db) : []);
+
 function toPostView(row: PostRow, viewer: Viewer, officialName: string, ladder: readonly TierView[]): PostView {
+  const gate = postGate(row);
   const head = {
     id: row.id,
     author: bylineOf(row, officialName, ladder),
     visibility: row.visibility,
+    tiers: gate && gateView(gate, ladder),
     official: row.isOfficial,
     pinned: row.pinnedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
   // The teaser: who and when, nothing of what it says or shows, and nothing to do with it.
-  if (row.visibility === "vip" && !readsVipPosts(viewer)) {
+  if (!passesGate(viewer, gate, ladder)) {
     return { ...head, locked: true, content: "", image: null, likeCount: 0, commentCount: 0, likedByMe: false, canDelete: false };
   }
   return {
@@ -173,7 +186,7 @@ export async function listFeed(db: DB, viewer: Viewer, cursor: FeedCursor | unde
   const last = page.at(-1);
   const nextCursor = rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt.getTime(), id: last.id }) : null;
   const listed = [...pinned, ...page];
-  const [name, ladder] = await Promise.all([officialNameFor(listed, officialName), ladderFor(db, listed)]);
+  const [name, ladder] = await Promise.all([officialNameFor(listed, officialName), ladderForPosts(db, listed)]);
   return { posts: listed.map((r) => toPostView(r, viewer, name, ladder)), nextCursor };
 }
 
@@ -185,7 +198,7 @@ export async function findPost(db: DB, viewer: Viewer, postId: string, officialN
     .where(and(eq(posts.id, postId), visibleAuthor(viewer), visibleHidden(viewer)))
     .get();
   if (!row) return null;
-  const [name, ladder] = await Promise.all([officialNameFor([row], officialName), ladderFor(db, [row])]);
+  const [name, ladder] = await Promise.all([officialNameFor([row], officialName), ladderForPosts(db, [row])]);
   return toPostView(row, viewer, name, ladder);
 }
 
@@ -199,6 +212,8 @@ export async function findPostTeaser(db: DB, postId: string, officialName: Offic
       id: posts.id,
       createdAt: posts.createdAt,
       visibility: posts.visibility,
+      minTierId: posts.minTierId,
+      tierIds: posts.tierIds,
       isOfficial: posts.isOfficial,
       content: posts.content,
       imageUrl: posts.imageUrl,
@@ -215,11 +230,13 @@ export async function findPostTeaser(db: DB, postId: string, officialName: Offic
   if (!row) return null;
   const author = row.isOfficial ? { username: await officialName(), avatarUrl: null } : { username: displayUsername(row), avatarUrl: row.avatarUrl };
   const isPublic = row.visibility === "public";
+  const gate = postGate(row);
   return {
     id: row.id,
     author,
     createdAt: row.createdAt.toISOString(),
     visibility: row.visibility,
+    tiers: gate && gateView(gate, await tiersFor(db, [gate])),
     official: row.isOfficial,
     content: isPublic ? row.content : null,
     image: isPublic ? imageOf(row) : null,
@@ -247,6 +264,8 @@ export async function insertPost(
     content: string;
     image: { key: string; url: string; width: number; height: number } | null;
     visibility: PostVisibility;
+    /** For a 'vip' post: who among the paid tiers reads it (stored as given). */
+    tiers: TierGate | null;
     official: boolean;
     pinned: boolean;
   },
@@ -261,6 +280,7 @@ export async function insertPost(
     imageHeight: post.image?.height ?? null,
     createdAt: new Date(now),
     visibility: post.visibility,
+    ...columnsOfGate(post.visibility === "vip" ? post.tiers : null),
     isOfficial: post.official,
     pinnedAt: post.pinned ? new Date(now) : null,
   });

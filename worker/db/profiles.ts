@@ -1,5 +1,7 @@
 // Queries for public profile views, a user's posts, and the owner's own profile edits.
-import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { readerPassesSql } from "./tier-gate";
+import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import type { DB } from "./client";
 import { posts } from "./schema/feed";
 import { profiles, users, type UserRow } from "./schema/accounts";
@@ -16,7 +18,7 @@ import { paidMsSql } from "./member-support";
 export const PROFILE_POSTS_LIMIT = 100;
 
 /** Who is looking at a profile: what they may see depends on it. */
-export type ProfileViewer = Pick<SessionUser, "id" | "isAdmin" | "isVIP">;
+export type ProfileViewer = Pick<SessionUser, "id" | "isAdmin" | "isVIP" | "tier">;
 
 type BanColumns = Pick<UserRow, "status" | "banReason" | "bannedUntil" | "bannedAt">;
 const banColumns = { status: users.status, banReason: users.banReason, bannedUntil: users.bannedUntil, bannedAt: users.bannedAt };
@@ -78,11 +80,15 @@ export async function isProfileVisible(db: DB, userId: string, viewer: ProfileVi
 
 /**
  * A user's posts the viewer may read, newest first, without those a moderator hid (as in the feed).
- * Official posts are the artist's, not the admin's who wrote them, so no profile lists them; VIP-only
- * posts are listed to VIP members and admins only (the feed shows everyone else their teaser).
+ * Official posts are the artist's, not the admin's who wrote them, so no profile lists them; posts
+ * for tiers are listed to the tiers their gate admits and admins only (the feed shows everyone else
+ * their teaser).
  */
 export async function listUserPosts(db: DB, userId: string, viewer: ProfileViewer): Promise<ProfilePost[]> {
-  const readable = viewer.isAdmin || viewer.isVIP ? undefined : inArray(posts.visibility, ["public", "members"]);
+  const readable = or(
+    inArray(posts.visibility, ["public", "members"]),
+    and(eq(posts.visibility, "vip"), sql.raw(readerPassesSql('"posts"', viewer, VIP_TIER_ID))),
+  );
   const rows = await db
     .select({
       id: posts.id,

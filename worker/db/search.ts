@@ -4,8 +4,9 @@
 // - tracks and albums: none before their early access (releaseStateOf "hidden"), as the catalog;
 // - events: published and still listed (isListed), as /api/events;
 // - posts: never hidden ones; a visitor finds public posts only (the rest are members' reading, and
-//   a visitor's teaser never has their text), a member public and members' posts, VIP members and
-//   admins VIP-only posts too (readsVipPosts); banned authors' posts for admins only (as the feed);
+//   a visitor's teaser never has their text), a member public and members' posts, and posts for
+//   tiers their tier passes (readerPassesSql, decision 099), admins all; banned authors' posts for
+//   admins only (as the feed);
 // - members: signed-in readers only (profiles need an account), banned ones for admins only;
 // - products: live and sold out, as the store.
 // A kind the reader may not see is filtered out in SQL, before ranking and paging, so a page is
@@ -17,14 +18,15 @@ import { displayUsername } from "./auth";
 import { notSuspendedText } from "./suspensions";
 import { PAST_EVENTS_LISTED_MS } from "./events";
 import { productImageUrl } from "./store";
-import { readsVipPosts } from "./feed";
+import { readerPassesSql } from "./tier-gate";
+import { VIP_TIER_ID, type MemberTier } from "#contracts/tiers.ts";
 import { inLanguage } from "../lib/content-language";
 import { lessReleased, releaseStateOf } from "../lib/release";
 import type { Locale } from "#contracts/locale.ts";
 import type { SearchItem, SearchKind } from "#contracts/search.ts";
 
 /** Who searches: a visitor (and a banned member, whose session does not count) is null. */
-export type SearchReader = { isAdmin: boolean; isVIP: boolean } | null;
+export type SearchReader = { isAdmin: boolean; isVIP: boolean; tier?: MemberTier } | null;
 
 export type SearchContext = { reader: SearchReader; locale: Locale; now: number; officialName: string };
 
@@ -115,16 +117,16 @@ const events: (now: number) => KindQuery = (now) => ({
   },
 });
 
-/** The post visibilities a reader finds by their text (decision 024). */
+/** The posts a reader finds by their text (decisions 024 and 099): a visitor public ones only. */
 function readablePosts(reader: SearchReader): string {
-  if (!reader) return "('public')";
-  return readsVipPosts(reader) ? "('public', 'members', 'vip')" : "('public', 'members')";
+  if (!reader) return "p.visibility = 'public'";
+  return `(p.visibility IN ('public', 'members') OR (p.visibility = 'vip' AND ${readerPassesSql("p", reader, VIP_TIER_ID)}))`;
 }
 
 const posts: (reader: SearchReader, now: number) => KindQuery = (reader, now) => ({
   sql: `SELECT p.id, p.content, p.image_url, p.is_official, u.username, u.email, u.avatar_url
     ${FROM("post")} JOIN posts p ON p.id = d.ref JOIN users u ON u.id = p.user_id
-    WHERE search_fts MATCH ?1 AND p.hidden_at IS NULL AND p.visibility IN ${readablePosts(reader)}
+    WHERE search_fts MATCH ?1 AND p.hidden_at IS NULL AND ${readablePosts(reader)}
     ${reader?.isAdmin ? "" : `AND ${notSuspendedText("u", now)}`} ${RANKED}`,
   toItem: (row, { officialName }) => {
     const id = String(row.id);

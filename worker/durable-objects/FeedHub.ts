@@ -12,14 +12,16 @@
 // pending timer keeps the object from hibernating, and if the object is evicted anyway the
 // queued events are lost, which clients survive by refetching from the HTTP API on reconnect.
 //
-// VIP-only posts: events never carry a post's text or picture. A post.created reaches every
+// Posts for tiers: events never carry a post's text or picture. A post.created reaches every
 // socket (a reader who may not read the post gets its locked teaser when fetching it); the counts
-// of a VIP-only post (events marked audience: "vip") go only to sockets opened by a VIP member or
-// an admin, which the Worker says at the upgrade (FEED_SOCKET_VIP_HEADER). Each flush so makes at
-// most two frames: everything, and everything but the VIP-only counts.
+// of a gated post (events with an `audience`, a tier rule) go only to sockets whose reader the rule
+// admits (admitsTier), as the Worker says at the upgrade (FEED_SOCKET_READER_HEADER) and after a
+// role or tier change (roleChanged). Each flush makes one frame per distinct reader (tier, admin)
+// among its sockets: a handful, never one per socket.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
-import { FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_VIP_HEADER, type FeedSocketTarget } from "../services/realtime/feed-hub";
+import { FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_READER_HEADER, readerOfHeader, type FeedReader, type FeedSocketTarget } from "../services/realtime/feed-hub";
+import { admitsTier } from "#contracts/tiers.ts";
 import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue } from "./feed-event-queue";
 import { ROLE_CHANGED_FRAME } from "#contracts/realtime.ts";
 import { NOTIFICATION_FRAME } from "#contracts/notifications.ts";
@@ -40,18 +42,31 @@ import { feedContract } from "../lib/frame-schemas";
 const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies FeedErrorFrame);
 
 /**
- * A feed socket's attachment: the session's, whether its member reads VIP-only posts, and whether
- * it is a page's member-notices socket (decision 040: role notices only, never feed events).
+ * A feed socket's attachment: the session's, its reader (tier and admin flag), and whether it is a
+ * page's member-notices socket (decision 040: role notices only, never feed events).
  */
-type FeedSocketAttachment = SocketAttachment & { readsVip?: true; noticesOnly?: true };
+type FeedSocketAttachment = SocketAttachment & { reader?: FeedReader; noticesOnly?: true };
 
 const framed = (events: FeedEvent[], sentAt: number) => JSON.stringify({ type: "events", events, sentAt } satisfies FeedFrame);
 
-/** A flush's two frames: everything, and everything but the VIP-only counts (null: nothing left). */
+const FREE_READER = readerOfHeader(null);
+const readerKey = ({ tier, isAdmin }: FeedReader) => (isAdmin ? "admin" : `${tier.rank}:${tier.id}`);
+
+/**
+ * A flush's frames, one per kind of reader, each made the first time a socket of that kind is met:
+ * the events whose audience admits the reader (null: nothing left for them).
+ */
 function framesOf(events: FeedEvent[], sentAt: number) {
-  const everything = framed(events, sentAt);
-  const open = events.filter((event) => !("audience" in event && event.audience === "vip"));
-  return { everything, forOthers: open.length === events.length ? everything : open.length > 0 ? framed(open, sentAt) : null, sentAt };
+  const frames = new Map<string, string | null>();
+  const frameFor = (reader: FeedReader) => {
+    const key = readerKey(reader);
+    if (!frames.has(key)) {
+      const shown = events.filter((event) => !("audience" in event && event.audience) || admitsTier({ isVIP: false, ...reader }, event.audience));
+      frames.set(key, shown.length > 0 ? framed(shown, sentAt) : null);
+    }
+    return frames.get(key) ?? null;
+  };
+  return { frameFor, sentAt };
 }
 
 /**
@@ -78,11 +93,11 @@ export class FeedHub extends DurableObject<AppEnv> {
     if (!identity) return new Response("Unauthenticated socket", { status: 401 });
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1], [userTag(identity.userId), sessionTag(identity.sessionHash)]);
-    const readsVip = request.headers.get(FEED_SOCKET_VIP_HEADER) === "1";
+    const reader = readerOfHeader(request.headers.get(FEED_SOCKET_READER_HEADER));
     const noticesOnly = request.headers.get(FEED_SOCKET_NOTICES_HEADER) === "1";
     pair[1].serializeAttachment({
       ...identity,
-      ...(readsVip ? { readsVip: true } : {}),
+      reader,
       ...(noticesOnly ? { noticesOnly: true } : {}),
     } satisfies FeedSocketAttachment);
     this.sessions.confirm(identity.sessionHash);
@@ -117,18 +132,15 @@ export class FeedHub extends DurableObject<AppEnv> {
   }
 
   /**
-   * The member's VIP or admin changed (RPC; decision 040): their sockets now read VIP-only counts
-   * or not as `readsVip` says, and each gets a role_changed frame, so the page refetches `me`
-   * with the session it keeps. Returns how many sockets were told.
+   * The member's tier, VIP or admin changed (RPC; decisions 040 and 099): their sockets now read
+   * gated posts' counts as `reader` allows, and each gets a role_changed frame, so the page
+   * refetches `me` with the session it keeps. Returns how many sockets were told.
    */
-  async roleChanged(userId: string, readsVip: boolean): Promise<number> {
+  async roleChanged(userId: string, reader: FeedReader): Promise<number> {
     let told = 0;
     for (const ws of this.ctx.getWebSockets(userTag(userId))) {
       try {
-        const attachment: FeedSocketAttachment = { ...(ws.deserializeAttachment() as FeedSocketAttachment) };
-        if (readsVip) attachment.readsVip = true;
-        else delete attachment.readsVip;
-        ws.serializeAttachment(attachment);
+        ws.serializeAttachment({ ...(ws.deserializeAttachment() as FeedSocketAttachment), reader } satisfies FeedSocketAttachment);
         ws.send(ROLE_CHANGED_FRAME);
         told++;
       } catch {
@@ -200,12 +212,12 @@ export class FeedHub extends DurableObject<AppEnv> {
     try {
       const events = this.queue.take();
       if (events.length > 0) {
-        // Serialized once per flush (twice with VIP-only counts), never per socket, and stamped
-        // when the sessions are checked and the sends begin.
+        // Serialized once per kind of reader, never per socket, and stamped when the sessions are
+        // checked and the sends begin.
         const flush: { frames?: ReturnType<typeof framesOf> } = {};
         const sent = await this.sessions.sendToLive<FeedSocketAttachment>(this.ctx.getWebSockets(), (_ws, attachment) => {
-          const { everything, forOthers } = (flush.frames ??= framesOf(events, Date.now()));
-          return attachment.noticesOnly ? null : attachment.readsVip ? everything : forOthers;
+          const { frameFor } = (flush.frames ??= framesOf(events, Date.now()));
+          return attachment.noticesOnly ? null : frameFor(attachment.reader ?? FREE_READER);
         });
         if (flush.frames) this.reportSlowSend(flush.frames.sentAt, sent);
       }

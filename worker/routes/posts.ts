@@ -1,6 +1,6 @@
 // /api/posts: the social feed for signed-in members (banned members have no session); visitors get
 // only a shared post's teaser (a public post's whole text and picture). Writes are rate limited, and
-// each one tells the feed hub once D1 has committed it. Who may read a VIP-only post is decided in
+// each one tells the feed hub once D1 has committed it. Who may read a post for tiers is decided in
 // db/feed.ts (everyone else gets its locked teaser); doing anything with one is refused here.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound, routeError, type ApiError } 
 import { isRefused } from "../lib/outcome";
 import { publishFeedEvent } from "../services/realtime/feed-hub";
 import { RATE_LIMITS } from "#contracts/limits.ts";
+import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { readConfig, type AppEnv } from "../env";
 import { readSettings } from "../db/settings";
 import { artistNameOf } from "#contracts/admin-settings.ts";
@@ -40,6 +41,10 @@ import {
 import { findReportableComment, insertCommentReport } from "../db/moderation";
 import { MODERATION_ERROR_CODES, MODERATION_MESSAGES } from "#contracts/moderation.ts";
 import { z } from "#contracts/zod.ts";
+import { ruleOfGate } from "../db/tier-gate";
+import { checkGate } from "../services/tier-gate-check";
+import { readTiers } from "../db/tiers";
+import type { TierGate } from "#contracts/tier-gate.ts";
 import { notifyComment, notifyLike, notifyPostMentions } from "../services/notifications/triggers";
 import {
   countPinned,
@@ -69,7 +74,7 @@ type MemberContext = Context<HonoEnv & { Variables: { user: SessionUser } }>;
 const postNotFound = () => notFound(FEED_MESSAGES.postNotFound, "post_not_found");
 /** The guards' own answer: visibility vip, official and pinned are chosen by admins only. */
 const adminRequired = () => routeError("admin_required");
-const viewerOf = (c: MemberContext): Viewer => ({ id: c.var.user.id, isAdmin: c.var.user.isAdmin, isVIP: c.var.user.isVIP });
+const viewerOf = (c: MemberContext): Viewer => ({ id: c.var.user.id, isAdmin: c.var.user.isAdmin, isVIP: c.var.user.isVIP, tier: c.var.user.tier });
 
 /** Official posts show the artist's name as it is set now (settings, else the configured persona). */
 const officialName =
@@ -87,8 +92,15 @@ const PIN_REFUSALS: Record<PinRefusal, () => ApiError> = {
 /** Tells every open feed, after the response, without holding the response up. */
 const announce = (c: MemberContext, event: FeedEvent) => c.executionCtx.waitUntil(publishFeedEvent(c.env, event));
 
-/** A VIP-only post's counts go to the sockets of those who may read it (FeedHub). */
-const audienceOf = (post: PostView) => (post.visibility === "vip" ? { audience: "vip" as const } : {});
+/** The gate a post's view names, by tier ids again. */
+const gateOfPost = (post: PostView): TierGate | null =>
+  post.tiers === null ? null : "minTier" in post.tiers ? { minTier: post.tiers.minTier.id } : { tierIds: post.tiers.tierIds.map((t) => t.id) };
+
+/** A gated post's counts go to the sockets of those its gate admits (FeedHub), by the ladder as it stands now. */
+async function audienceOf(db: DB, post: PostView) {
+  const gate = gateOfPost(post);
+  return gate ? { audience: ruleOfGate(gate, await readTiers(db)) } : {};
+}
 
 /** The post as the viewer may see it (a VIP-only one maybe locked), or 404 (missing, or by a banned member for a non-admin). */
 async function visiblePost(c: MemberContext, postId: string) {
@@ -97,11 +109,17 @@ async function visiblePost(c: MemberContext, postId: string) {
   return post;
 }
 
-/** A post the viewer may read and act on: a VIP-only post's comments, likes and reports are for VIP members and admins. */
+/**
+ * A post the viewer may read and act on: a gated post's comments, likes and reports are for the
+ * tiers it admits and admins. A post for VIP and above is refused as before (vip_required), any
+ * other gate with tier_required.
+ */
 async function readablePost(c: MemberContext, postId: string) {
   const post = await visiblePost(c, postId);
-  if (post.locked) throw forbidden(FEED_MESSAGES.vipPost, "vip_required");
-  return post;
+  if (!post.locked) return post;
+  const tiers = post.tiers;
+  if (tiers && "minTier" in tiers && tiers.minTier.id === VIP_TIER_ID) throw forbidden(FEED_MESSAGES.vipPost, "vip_required");
+  throw routeError("tier_required");
 }
 
 export const postRoutes = new Hono<HonoEnv>()
@@ -123,9 +141,10 @@ export const postRoutes = new Hono<HonoEnv>()
   .post("/", requireVerifiedEmail, validate("json", createPostSchema), async (c) => {
     const db = c.var.db;
     const userId = c.var.user.id;
-    const { content, image, visibility = "members", official = false, pinned = false } = c.req.valid("json");
+    const { content, image, visibility = "members", tiers, official = false, pinned = false } = c.req.valid("json");
     // Refused before the rate limit counts it: nothing was attempted.
     if ((visibility === "vip" || official || pinned) && !c.var.user.isAdmin) throw adminRequired();
+    const gate = visibility === "vip" ? ((await checkGate(db, tiers)) ?? { minTier: VIP_TIER_ID }) : null;
     await hitEdgeLimit(c.env, "postsPerUser", userId);
     // Read before the insert, so two admins pinning at the same moment could make it one more;
     // the feed shows every pinned post all the same, and PATCH checks inside its update.
@@ -138,7 +157,7 @@ export const postRoutes = new Hono<HonoEnv>()
       attached = { key, url: POST_IMAGE_URL_PREFIX + image, width: uploaded.width, height: uploaded.height };
     }
     const id = crypto.randomUUID();
-    if (!(await insertPost(db, { id, userId, content, image: attached, visibility, official, pinned }))) {
+    if (!(await insertPost(db, { id, userId, content, image: attached, visibility, tiers: gate, official, pinned }))) {
       throw badRequest(FEED_MESSAGES.imageNotFound, "image_not_found");
     }
     announce(c, { type: "post.created", postId: id, authorId: official ? null : userId });
@@ -183,7 +202,7 @@ export const postRoutes = new Hono<HonoEnv>()
     if (commentCount === null) throw postNotFound(); // deleted meanwhile
     const comment = await findComment(db, viewerOf(c), commentId);
     if (!comment) throw postNotFound();
-    announce(c, { type: "comment.added", postId: id, commentCount, ...audienceOf(post) });
+    announce(c, { type: "comment.added", postId: id, commentCount, ...(await audienceOf(db, post)) });
     c.executionCtx.waitUntil(notifyComment(c.env, db, { id: commentId, postId: id, userId: c.var.user.id, content: comment.content }));
     return c.json<CommentResponse>({ comment, commentCount }, 201);
   })
@@ -224,7 +243,7 @@ async function like(c: MemberContext, liked: boolean) {
   const post = await readablePost(c, id);
   const likeCount = await setLike(db, id, c.var.user.id, liked);
   if (likeCount === null) throw postNotFound();
-  announce(c, { type: "like.changed", postId: id, likeCount, ...audienceOf(post) });
+  announce(c, { type: "like.changed", postId: id, likeCount, ...(await audienceOf(db, post)) });
   // Liking again after an unlike is the same event: the author hears of it once.
   if (liked) c.executionCtx.waitUntil(notifyLike(c.env, db, id, c.var.user.id));
   return c.json<LikeResponse>({ liked, likeCount });

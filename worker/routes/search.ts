@@ -47,7 +47,7 @@ export const searchRoutes = new Hono<HonoEnv>().get("/", perAddress, validate("q
   const user = c.var.user;
   const db = c.var.db;
   const ctx: SearchContext = {
-    reader: user ? { isAdmin: user.isAdmin, isVIP: user.isVIP } : null,
+    reader: user ? { isAdmin: user.isAdmin, isVIP: user.isVIP, tier: user.tier } : null,
     locale: answerLanguage(c),
     now: Date.now(),
     officialName: artistNameOf(await readSettings(db), readConfig(c.env)),

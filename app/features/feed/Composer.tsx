@@ -1,7 +1,8 @@
 // The post composer (docs/features.md#social-feed): a labelled text box (at least 100 px high) with a character
 // counter, an optional image (images only, checked here for type and the 5 MB cap, previewed and
 // removable before posting), who can read it (Members unless the author picks Public; admins may
-// also pick VIP only, post as the artist and pin that post), and Post, which reads 'Posting...'
+// also pick paid tiers only, "this tier and above" or chosen tiers, post as the artist and pin
+// that post), and Post, which reads 'Posting...'
 // while busy and is disabled while the text is empty. The image is uploaded first, with its
 // progress shown; then the post is sent. The choices go back to Members after each post, so a
 // public post is always chosen on purpose. The Worker checks who may choose what.
@@ -20,6 +21,11 @@ import { MentionTextarea } from "./MentionTextarea";
 import { artistNameQueryOptions } from "./queries";
 import "./feed.css";
 import { useChosenFile } from "../../lib/useChosenFile";
+import { TierGateField } from "../../components/form/TierGateField";
+import { tierChoicesQueryOptions } from "../../lib/tiers/tierGate";
+import type { TierGate } from "#contracts/tier-gate.ts";
+
+const VIP_AND_ABOVE: TierGate = { minTier: "vip" };
 
 type ComposerProps = {
   /** A failure of the post itself, for the page's red banner (null clears it). */
@@ -37,6 +43,8 @@ export function Composer({ onError }: ComposerProps) {
   const artistName = useQuery({ ...artistNameQueryOptions(), enabled: isAdmin }).data;
   const [content, setContent] = useState("");
   const [visibility, setVisibility] = useState<PostVisibility>("members");
+  const [tiers, setTiers] = useState<TierGate>(VIP_AND_ABOVE);
+  const tierChoices = useQuery({ ...tierChoicesQueryOptions(), enabled: isAdmin && visibility === "vip" }).data?.tiers;
   const [official, setOfficial] = useState(false);
   const [pinned, setPinned] = useState(false);
   const [image, chooseImage] = useChosenFile();
@@ -77,13 +85,14 @@ export function Composer({ onError }: ComposerProps) {
     setImageError(null);
     setProgress(image ? 0 : null);
     create.mutate(
-      { content, image: image?.file ?? null, onProgress: setProgress, visibility, official: isAdmin && official, pinned: isAdmin && official && pinned },
+      { content, image: image?.file ?? null, onProgress: setProgress, visibility, tiers, official: isAdmin && official, pinned: isAdmin && official && pinned },
       {
         onSuccess: () => {
           setContent("");
           chooseImage(null);
           clearFileInput();
           setVisibility("members");
+          setTiers(VIP_AND_ABOVE);
           setOfficial(false);
           setPinned(false);
         },
@@ -170,6 +179,8 @@ export function Composer({ onError }: ComposerProps) {
           <FormattedMessage {...m.visibilityHint} />
         </p>
       </div>
+
+      {isAdmin && visibility === "vip" && tierChoices && <TierGateField tiers={tierChoices} value={tiers} onChange={setTiers} disabled={busy} />}
 
       {isAdmin && (
         <div className="feed-composer-official">

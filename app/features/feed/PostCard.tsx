@@ -25,6 +25,7 @@ import { useOrigin } from "../../lib/origin";
 import { useSessionUser } from "../../lib/session/useSession";
 import { ReportDialog } from "./ReportDialog";
 import { useShare } from "./useShare";
+import { gateText, isVipGate, lockedForMessage, tierGateMessages } from "../../lib/tiers/tierGate";
 import "./feed.css";
 
 /** The address a post is shared by. */
@@ -80,17 +81,22 @@ function HeartIcon({ filled }: { filled: boolean }) {
   );
 }
 
-/** What a locked post shows in place of its text and picture: a blurred line that stands for nothing. */
-function LockedBody() {
+/**
+ * What a locked post shows in place of its text and picture: a blurred line that stands for nothing,
+ * and the tiers that open it (VIP's own texts for a post for VIP and above).
+ */
+function LockedBody({ tiers }: { tiers: PostView["tiers"] }) {
+  const intl = useIntl();
+  const vip = isVipGate(tiers);
   return (
     <div className="feed-locked">
       <span className="feed-locked-line" aria-hidden="true" />
       <p className="feed-locked-title">
         <Icon name="lock" size={18} />
-        <FormattedMessage {...m.lockedTitle} />
+        {vip || !tiers ? <FormattedMessage {...m.lockedTitle} /> : <FormattedMessage {...lockedForMessage} values={{ tiers: gateText(intl, tiers) }} />}
       </p>
       <Link to="/vip-signup" className="btn btn-primary btn-sm">
-        <FormattedMessage {...m.lockedCta} />
+        <FormattedMessage {...(vip ? m.lockedCta : tierGateMessages.joinCta)} />
       </Link>
     </div>
   );
@@ -122,7 +128,7 @@ function PostBadges({ post }: { post: PostView }) {
       {post.visibility === "vip" && (
         <span className="badge feed-badge">
           <Icon name="lock" size={12} />
-          <FormattedMessage {...m.vipOnlyBadge} />
+          {isVipGate(post.tiers) || !post.tiers ? <FormattedMessage {...m.vipOnlyBadge} /> : gateText(intl, post.tiers)}
         </span>
       )}
     </>
@@ -175,7 +181,7 @@ export function PostCard({ post, viewerId, commentsOpen, onToggleComments, onDel
       </header>
 
       {post.locked ? (
-        <LockedBody />
+        <LockedBody tiers={post.tiers} />
       ) : (
         <>
           <PostContent text={post.content} />

@@ -13,6 +13,7 @@ import { useSiteConfig } from "../../lib/session/useSession";
 import { feedMessages as m, imageAltMessage, teaserSharedByMessage, teaserTitleMessage } from "./messages";
 import { PostNotFound } from "./PostPage";
 import { isMissingPost, postTeaserQueryOptions } from "./queries";
+import { gateText, isVipGate, lockedForMessage } from "../../lib/tiers/tierGate";
 import "./feed.css";
 
 function SignInActions({ here, vip }: { here: string; vip: boolean }) {
@@ -73,16 +74,21 @@ function PublicPost({ teaser, content, here }: { teaser: PostTeaserData; content
 /** A post the visitor may not read: who shared it, and the way in. */
 function ClosedPost({ teaser, here, brand }: { teaser: PostTeaserData; here: string; brand: string }) {
   const intl = useIntl();
-  const vip = teaser.visibility === "vip";
+  const gated = teaser.visibility === "vip";
+  const vip = gated && isVipGate(teaser.tiers);
   return (
     <article className="card post-teaser" aria-labelledby="post-teaser-title">
       <Avatar src={teaser.author.avatarUrl} alt="" size={64} />
       <h1 id="post-teaser-title">{intl.formatMessage(teaserTitleMessage, { brand })}</h1>
       <p className="post-teaser-author">{intl.formatMessage(teaserSharedByMessage, { username: teaser.author.username })}</p>
       <p className="muted">
-        <FormattedMessage {...(vip ? m.teaserVipHint : m.teaserHint)} />
+        {gated && !vip && teaser.tiers ? (
+          <FormattedMessage {...lockedForMessage} values={{ tiers: gateText(intl, teaser.tiers) }} />
+        ) : (
+          <FormattedMessage {...(vip ? m.teaserVipHint : m.teaserHint)} />
+        )}
       </p>
-      <SignInActions here={here} vip={vip} />
+      <SignInActions here={here} vip={gated} />
     </article>
   );
 }

@@ -122,7 +122,7 @@ export const feedMessages = defineMessages({
 export const visibilityMessages = defineMessages({
   members: { id: "feed.visibility.members", defaultMessage: "Members" },
   public: { id: "feed.visibility.public", defaultMessage: "Public" },
-  vip: { id: "feed.visibility.vip", defaultMessage: "VIP only" },
+  vip: { id: "feed.visibility.vip", defaultMessage: "Membership tiers" },
 } satisfies Record<PostVisibility, unknown>);
 export const officialAsMessage = defineMessage<{ artist: string }>({ id: "feed.composer.official", defaultMessage: "Post as {artist}" });
 export const pinLimitMessage = defineMessage<{ max: number }>({

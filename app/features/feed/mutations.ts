@@ -1,6 +1,7 @@
 // Changing the feed: create a post (its image uploaded first, with progress), delete one
 // (optimistic, put back on failure), like / unlike (optimistic, rolled back on failure), comment
 // and report. Each success writes the server's answer into the cache (see queries.ts).
+import type { TierGate } from "#contracts/tier-gate.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   POST_IMAGE_FIELD,
@@ -66,6 +67,8 @@ export type CreatePostVariables = {
   image: File | null;
   /** Who can read it; left out: members. */
   visibility?: PostVisibility;
+  /** With visibility vip (admins): which paid tiers read it; left out: VIP and above. */
+  tiers?: TierGate;
   /** Admins: as the artist's official account, and pinned to the top. */
   official?: boolean;
   pinned?: boolean;
@@ -78,7 +81,7 @@ export function useCreatePost() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: [...feedKeys.all, "create"],
-    mutationFn: async ({ content, image, onProgress, visibility, official, pinned }: CreatePostVariables) => {
+    mutationFn: async ({ content, image, onProgress, visibility, tiers, official, pinned }: CreatePostVariables) => {
       let imageName: string | undefined;
       if (image) {
         try {
@@ -89,6 +92,7 @@ export function useCreatePost() {
       }
       const choices = {
         ...(visibility && visibility !== "members" ? { visibility } : {}),
+        ...(visibility === "vip" && tiers ? { tiers } : {}),
         ...(official ? { official: true } : {}),
         ...(official && pinned ? { pinned: true } : {}),
       };

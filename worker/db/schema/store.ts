@@ -112,6 +112,8 @@ export const promoCodes = sqliteTable(
     scope: text("scope", { enum: PROMO_SCOPES }).notNull().default("all"),
     vipOnly: integer("vip_only", { mode: "boolean" }).notNull().default(false),
     perkId: text("perk_id").references(() => perks.id, { onDelete: "set null" }),
+    /** For members of this tier and above (decision 099, migrations/0068); null: no tier asked. */
+    minTierId: text("min_tier_id"),
     maxUses: integer("max_uses"),
     uses: integer("uses").notNull().default(0),
     startsAt: integer("starts_at", { mode: "timestamp_ms" }),
@@ -123,6 +125,18 @@ export const promoCodes = sqliteTable(
 
 // What shipping costs, by zone and weight class, in each currency. Free over the threshold in
 // site_settings ("store.freeShippingOver").
+/** A tier's percentage off the store's items of a scope, for that tier and the ones above it (decision 099). */
+export const storeTierDiscounts = sqliteTable(
+  "store_tier_discounts",
+  {
+    tierId: text("tier_id").notNull(),
+    scope: text("scope", { enum: ["all", "merch", "digital"] }).notNull(),
+    percentOff: integer("percent_off").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tierId, t.scope] })],
+);
+
 export const shippingRates = sqliteTable(
   "shipping_rates",
   {

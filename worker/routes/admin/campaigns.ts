@@ -11,10 +11,13 @@ import { uploadBody } from "../../lib/upload-body";
 import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
 import { conflict, badRequest, routeError } from "../../lib/errors";
 import { recordAudit } from "../../db/audit";
+import { checkGates } from "../../services/tier-gate-check";
+import type { DB } from "../../db/client";
 import { actorOf } from "../../middleware/guards";
 import {
   audienceCountInput,
   campaignInput,
+  type CampaignInput,
   campaignPreviewInput,
   campaignSendInput,
   campaignTestInput,
@@ -89,17 +92,23 @@ async function move(
   throw CAMPAIGN_STATE(campaign.status);
 }
 
+/** The tiers a campaign names (its audience's, its blocks'), each checked on the ladder: 400 tier_gate_unknown, nothing stored. */
+const checkCampaignTiers = (db: DB, input: Pick<CampaignInput, "audience" | "bodyEn" | "bodyPtBr">) =>
+  checkGates(db, [input.audience.tiers, ...input.bodyEn.map((b) => b.tiers), ...(input.bodyPtBr ?? []).map((b) => b.tiers)]);
+
 export const campaignRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => c.json<CampaignList>({ campaigns: await listCampaigns(c.var.db) }))
 
   .post("/", validate("json", campaignInput), async (c) => {
     const input = c.req.valid("json");
+    await checkCampaignTiers(c.var.db, input);
     const id = await createCampaign(c.var.db, input, actorOf(c));
     return c.json<Campaign>(await campaignOr404(c, id), 201);
   })
 
   .post("/audience", validate("json", audienceCountInput), async (c) => {
     const { topic, audience } = c.req.valid("json");
+    await checkGates(c.var.db, [audience.tiers]);
     return c.json<AudienceCount>(await countAudience(c.var.db, topic, audience));
   })
 
@@ -128,6 +137,7 @@ export const campaignRoutes = new Hono<HonoEnv>()
   .put("/:id", validate("json", campaignInput), async (c) => {
     const id = c.req.param("id");
     const input = c.req.valid("json");
+    await checkCampaignTiers(c.var.db, input);
     if (!(await updateDraft(c.var.db, id, input, actorOf(c)))) {
       const campaign = await campaignOr404(c, id);
       throw conflict(`The campaign is ${campaign.status}: only a draft can be edited.`, "campaign_not_draft");
@@ -157,7 +167,7 @@ export const campaignRoutes = new Hono<HonoEnv>()
       c.env,
       { ...rendered, subject: `[Test] ${rendered.subject}` },
       campaign.id,
-      { contactId: "test", email: admin.email, locale },
+      { contactId: "test", email: admin.email, locale, tierId: null },
       token,
     );
     await createMailService(c.env, c.var.db).send({ ...mail, idempotencyKey: undefined });

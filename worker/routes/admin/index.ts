@@ -35,6 +35,8 @@ import { adminDisputeRoutes } from "./disputes";
 import { adminOfferRoutes } from "./offers";
 import { adminTierRoutes } from "./tiers";
 import { tierFigureRoutes } from "./tier-figures";
+import { adminTierChoiceRoutes } from "./tier-choices";
+import { adminStoreTierDiscountRoutes } from "./store-tier-discounts";
 
 export const adminRoutes = new Hono<HonoEnv>()
   .use("*", requireAdmin)
@@ -59,6 +61,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/perks", adminPerkRoutes)
   // Before any other /store sub-app, so its /:id routes never see "orders".
   .route("/store/orders", adminStoreOrderRoutes)
+  .route("/store/tier-discounts", adminStoreTierDiscountRoutes)
   .route("/store", adminStoreRoutes)
   .route("/notify", adminNotifyRoutes)
   .route("/campaigns", campaignRoutes)
@@ -69,6 +72,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/offers", adminOfferRoutes)
   .route("/tiers", adminTierRoutes)
   .route("/revenue/tiers", tierFigureRoutes)
+  .route("/tier-choices", adminTierChoiceRoutes)
   .all("*", () => {
     throw notFound();
   });

@@ -52,6 +52,7 @@ import {
   reorderProductImages,
   updateVariant,
 } from "../../db/admin-store-parts";
+import { checkGate } from "../../services/tier-gate-check";
 import { createPromoCode, deletePromoCode, findPromoCode, listPromoCodes, perkExists, updatePromoCode } from "../../db/admin-promo-codes";
 import {
   imageOrderSchema,
@@ -117,8 +118,9 @@ async function checkReleases(c: Ctx, values: ProductValues) {
   if (field) throw ruleError(field, UNKNOWN_RELEASE[field]);
 }
 
-async function checkPerk(c: Ctx, perkId: string | null) {
+async function checkPerk(c: Ctx, perkId: string | null, minTierId: string | null) {
   if (perkId !== null && !(await perkExists(c.var.db, perkId))) throw ruleError("perkId", "store_promo_perk_unknown");
+  if (minTierId !== null) await checkGate(c.var.db, { minTier: minTierId }, "minTierId");
 }
 
 async function storedPromo(c: Ctx): Promise<AdminPromoCode> {
@@ -230,7 +232,7 @@ const promoRoutes = new Hono<HonoEnv>()
 
   .post("/", validate("json", promoCreateSchema), async (c) => {
     const values = c.req.valid("json");
-    await checkPerk(c, values.perkId);
+    await checkPerk(c, values.perkId, values.minTierId);
     const promoCode = await createPromoCode(c.var.db, actorOf(c), values);
     if (isRefused(promoCode)) throw routeError("promo_code_taken");
     return c.json<AdminPromoCodeResponse>({ promoCode }, 201);
@@ -239,7 +241,7 @@ const promoRoutes = new Hono<HonoEnv>()
   .put("/:code", async (c) => {
     const before = await storedPromo(c);
     const values = await parseJsonBody(c, promoUpdateSchema);
-    await checkPerk(c, values.perkId);
+    await checkPerk(c, values.perkId, values.minTierId);
     const promoCode = await updatePromoCode(c.var.db, actorOf(c), before, values);
     if (promoCode === null) throw routeError("promo_code_not_found");
     if (isRefused(promoCode)) throw routeError("promo_code_max_below_uses");

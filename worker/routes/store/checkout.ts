@@ -109,7 +109,7 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
     await hitEdgeLimit(c.env, "storeQuotesPerIp", clientIp(c.req));
     const body = await cartBody(c, quoteBodySchema);
     const user = c.var.user;
-    const buyer = { userId: user?.id ?? null, isVip: user?.isVIP ?? false, isAdmin: user?.isAdmin ?? false };
+    const buyer = { userId: user?.id ?? null, isVip: user?.isVIP ?? false, isAdmin: user?.isAdmin ?? false, ...(user?.tier ? { tier: user.tier } : {}) };
     const priced = await priceCart(c.var.db, body, buyer, Date.now(), {
       checkStock: true,
       requireShippingCountry: false,
@@ -134,6 +134,7 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
       userId: user?.id ?? null,
       isVip: user?.isVIP ?? false,
       isAdmin: user?.isAdmin ?? false,
+      ...(user?.tier ? { tier: user.tier } : {}),
       email,
       buyerKeyHash: (await buyerKeyHash(c, true)) ?? "",
       ip: knownClientIp(c.req),

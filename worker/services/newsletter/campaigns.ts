@@ -32,6 +32,10 @@ import { signContactLink } from "../../lib/signed-link";
 import { createMailService } from "../mail";
 import { MAIL_BATCH_LIMIT, type MailMessage } from "../mail/types";
 import { renderCampaignMail } from "../mail/campaign";
+import { readTiers } from "../../db/tiers";
+import { passesGate } from "../../db/tier-gate";
+import { FREE_TIER_RANK, VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
+import type { CampaignBlock } from "#contracts/newsletter-model.ts";
 import { handleTicketJob, isTicketJob, type TicketJobMessage } from "../tickets/cancellation";
 
 export type CampaignMessage = { type: "start"; campaignId: string; scheduledAt: number } | { type: "step"; campaignId: string };
@@ -56,12 +60,34 @@ const tokenSlot = () => (tokenSlotValue ??= `slot${crypto.randomUUID().replaceAl
 
 type Rendered = { subject: string; html: string; text: string };
 
+/**
+ * Whose mail it is, as far as blocks for tiers ask (decision 099): their member's tier id (null: a
+ * contact without an account, who gets no block for tiers) and the ladder to read its rank from.
+ * Left out (the preview, a test to the admin's own address), every block is shown.
+ */
+export type MailReader = { tierId: string | null; tiers: readonly TierView[] };
+
+/** Whether a recipient's mail carries `block`: it has no tier gate, or their own tier passes it (no admin exception in mail). */
+function blockReaches(block: CampaignBlock, reader: MailReader | undefined) {
+  if (!block.tiers || !reader) return true;
+  if (reader.tierId === null) return false;
+  const rank = reader.tiers.find((t) => t.id === reader.tierId)?.rank ?? FREE_TIER_RANK;
+  return passesGate({ isVIP: rank >= VIP_TIER_RANK, tier: { id: reader.tierId, rank } }, block.tiers, reader.tiers);
+}
+
 /** The campaign in a language (English when it has no Portuguese), with a slot for each recipient's token. */
-export function renderFor(env: AppEnv, campaign: Pick<StoredCampaign, "subjectEn" | "subjectPtBr" | "bodyEn" | "bodyPtBr">, locale: Locale): Rendered {
+export function renderFor(
+  env: AppEnv,
+  campaign: Pick<StoredCampaign, "subjectEn" | "subjectPtBr" | "bodyEn" | "bodyPtBr">,
+  locale: Locale,
+  reader?: MailReader,
+): Rendered {
   const cfg = readConfig(env);
   // A Portuguese version is its subject and its body together.
   const portuguese = campaign.subjectPtBr && campaign.bodyPtBr ? { subject: campaign.subjectPtBr, blocks: campaign.bodyPtBr } : null;
-  const { subject, blocks } = inLanguage(locale, { subject: campaign.subjectEn, blocks: campaign.bodyEn }, portuguese);
+  const chosen = inLanguage(locale, { subject: campaign.subjectEn, blocks: campaign.bodyEn }, portuguese);
+  const subject = chosen.subject;
+  const blocks = chosen.blocks.filter((block) => blockReaches(block, reader));
   const siteUrl = cfg.SITE_URL.replace(/\/+$/, "");
   return renderCampaignMail({
     blocks,
@@ -168,8 +194,13 @@ async function sendStep(env: AppEnv, db: DB, campaign: StoredCampaign, now: numb
   if (recipients.length === 0) return false;
   const secret = readConfig(env).SESSION_SECRET;
   const mail = createMailService(env, db);
-  const rendered = new Map<Locale, Rendered>();
-  const renderedIn = (locale: Locale) => rendered.get(locale) ?? rendered.set(locale, renderFor(env, campaign, locale)).get(locale)!;
+  // Rendered once per language and tier among the step's recipients, never per recipient.
+  const tiers = await readTiers(db);
+  const rendered = new Map<string, Rendered>();
+  const renderedIn = ({ locale, tierId }: QueuedRecipient) => {
+    const key = `${locale}|${tierId ?? ""}`;
+    return rendered.get(key) ?? rendered.set(key, renderFor(env, campaign, locale, { tierId, tiers })).get(key)!;
+  };
   for (let i = 0; i < recipients.length; i += MAIL_BATCH_LIMIT) {
     if (i > 0) {
       const current = await findCampaign(db, campaign.id);
@@ -180,7 +211,7 @@ async function sendStep(env: AppEnv, db: DB, campaign: StoredCampaign, now: numb
       batch.map(async (recipient) =>
         personalise(
           env,
-          renderedIn(recipient.locale),
+          renderedIn(recipient),
           campaign.id,
           recipient,
           await signContactLink(secret, { contactId: recipient.contactId, campaignId: campaign.id }),

@@ -44,7 +44,7 @@ export const notifyPostMentions = (env: AppEnv, db: DB, postId: string) =>
   guarded("post mentions", async () => {
     const post = await findPostFacts(db, postId);
     if (!post || post.hidden) return;
-    const mentioned = (await mentionedReaders(db, parseMentions(post.content), post.visibility)).filter((id) => id !== post.authorId);
+    const mentioned = (await mentionedReaders(db, parseMentions(post.content), post.gate)).filter((id) => id !== post.authorId);
     await notifyMembers(
       env,
       db,
@@ -73,10 +73,10 @@ export const notifyComment = (env: AppEnv, db: DB, comment: { id: string; postId
     const base = { actorId: comment.userId, postId: post.id, commentId: comment.id, params: { excerpt: excerpt(comment.content) }, link: postLink(post.id) };
     const told = new Set([comment.userId, post.authorId]);
     await notifyMembers(env, db, { ...base, id: `comment:${comment.id}`, kind: "comment" }, [post.authorId]);
-    const mentioned = (await mentionedReaders(db, parseMentions(comment.content), post.visibility)).filter((id) => !told.has(id));
+    const mentioned = (await mentionedReaders(db, parseMentions(comment.content), post.gate)).filter((id) => !told.has(id));
     mentioned.forEach((id) => told.add(id));
     await notifyMembers(env, db, { ...base, id: `mention:comment:${comment.id}`, kind: "mention" }, mentioned);
-    const repliedTo = await earlierCommenters(db, post.id, comment.id, [...told], REPLY_RECIPIENTS_MAX);
+    const repliedTo = await earlierCommenters(db, post, comment.id, [...told], REPLY_RECIPIENTS_MAX);
     await notifyMembers(env, db, { ...base, id: `reply:${comment.id}`, kind: "reply" }, repliedTo);
   });
 

@@ -6,15 +6,32 @@
 import type { AppEnv } from "../../env";
 import type { FeedEvent } from "#contracts/feed.ts";
 import type { SocketTarget } from "./socket-sessions";
+import { FREE_TIER, type MemberTier } from "#contracts/tiers.ts";
 
 export type FeedSocketTarget = SocketTarget;
 
 /**
- * Set by the Worker on every feed upgrade it forwards, "1" or "0" (never left to the client's own
- * header): whether the socket's member reads VIP-only posts (VIP or admin) as the session stood
- * when the socket opened. A change of VIP or admin updates it (FeedHub.roleChanged, decision 040).
+ * Set by the Worker on every feed upgrade it forwards (never left to the client's own header): the
+ * socket's reader as the session stood when it opened, JSON FeedReader. The counts of a post for
+ * tiers reach only readers its gate admits. A change of tier or admin updates it
+ * (FeedHub.roleChanged, decisions 040 and 099).
  */
-export const FEED_SOCKET_VIP_HEADER = "x-feed-reads-vip";
+export const FEED_SOCKET_READER_HEADER = "x-feed-reader";
+
+/** Whose feed socket it is, as far as tier gates ask: their tier and whether they are an admin. */
+export type FeedReader = { tier: MemberTier; isAdmin: boolean };
+
+/** The reader a header names; anything unreadable is a free member's (the hub never widens access on doubt). */
+export function readerOfHeader(value: string | null): FeedReader {
+  try {
+    const parsed = JSON.parse(value ?? "") as Partial<FeedReader>;
+    const tier = parsed.tier;
+    if (tier && typeof tier.id === "string" && Number.isInteger(tier.rank)) return { tier: { id: tier.id, rank: tier.rank }, isAdmin: parsed.isAdmin === true };
+  } catch {
+    // falls through
+  }
+  return { tier: FREE_TIER, isAdmin: false };
+}
 
 /**
  * Set by the Worker, "1" or "0", on every upgrade it forwards: "1" for a page's member-notices

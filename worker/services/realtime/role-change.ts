@@ -2,7 +2,8 @@
 // their session is kept, since every request reads the roles from D1 (toSessionUser), and their
 // open sockets follow the new role at once (decision 040):
 // - every feed socket of theirs (the feed page's and the notices socket every signed-in page
-//   holds) gets a role_changed frame, so the page refetches `me`, and reads VIP-only counts or not;
+//   holds) gets a role_changed frame, so the page refetches `me`, and reads the counts of posts
+//   for tiers as their new tier allows (decision 099);
 // - when they may no longer use VIP-only sockets (neither VIP nor admin), their chat socket, radio
 //   sockets and sockets in VIP-only listening parties close with 4403 vip_ended, and a reply being
 //   written stops (a party open to every member keeps them).
@@ -11,8 +12,7 @@
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { findMemberAccess, keepsVipSockets } from "../../db/member-access";
-import { readsVipPosts } from "../../db/feed";
-import { feedHub } from "./feed-hub";
+import { feedHub, type FeedReader } from "./feed-hub";
 import { chatThread } from "./chat-thread";
 import { closeStationSockets } from "./station-hub";
 import { closeVipPartySockets } from "./party-room";
@@ -28,15 +28,15 @@ export async function announceRoleChange(env: AppEnv, db: DB, userId: string): P
     return;
   }
   if (!access) return;
-  const work: Promise<unknown>[] = [tellFeed(env, userId, readsVipPosts({ isVIP: access.vip, isAdmin: access.admin }))];
+  const work: Promise<unknown>[] = [tellFeed(env, userId, { tier: access.tier, isAdmin: access.admin })];
   if (!keepsVipSockets(access))
     work.push(closeChat(env, userId), closeStationSockets(env, db, { userId }, VIP_ENDED), closeVipPartySockets(env, db, { userId }, VIP_ENDED));
   await Promise.all(work);
 }
 
-async function tellFeed(env: AppEnv, userId: string, readsVip: boolean) {
+async function tellFeed(env: AppEnv, userId: string, reader: FeedReader) {
   try {
-    await feedHub(env, userId).roleChanged(userId, readsVip);
+    await feedHub(env, userId).roleChanged(userId, reader);
   } catch (err) {
     console.error("role change: telling the feed hub failed", err);
   }

@@ -7,6 +7,7 @@
 // session (Stripe cannot charge 0), the order is made at once through the same fulfilment as a paid
 // one, keyed by an event id of its own (`free:<checkout id>`), so a retried or concurrent request of
 // the same attempt makes one order.
+import type { MemberTier } from "#contracts/tiers.ts";
 import type { DB } from "../../db/client";
 import { isUniqueViolation, runBatch } from "../../db/d1";
 import {
@@ -46,6 +47,8 @@ export type CheckoutBuyer = {
   isVip: boolean;
   /** An admin buys tickets as a VIP does (presales, VIP-only types). */
   isAdmin?: boolean;
+  /** The member's tier: the store's member prices by tier (decision 099). */
+  tier?: MemberTier;
   email: string;
   /** SHA-256 of the browser's buyer cookie: that browser may read the checkout. */
   buyerKeyHash: string;

@@ -8,7 +8,9 @@
 //   variant_mismatch), any other line none;
 // - its price is the chosen currency's (no BRL price: 400 currency_not_offered). A VIP (the same
 //   request's session) pays the VIP price when one is set in that currency, else the price less
-//   the VIP discount; a fixed price ignores any amount sent; name-your-price takes the amount
+//   the VIP discount; a member whose tier (or one below it) has a store discount for the item's
+//   scope (store_tier_discounts, decision 099) may pay the price less that percentage; the lowest of
+//   these a buyer may have wins; a fixed price ignores any amount sent; name-your-price takes the amount
 //   offered (none: the minimum), never under the minimum, which is the VIP's price for a VIP
 //   (400 price_below_minimum);
 // - lines of one product count together against its per-order limit (400 quantity_over_limit),
@@ -16,7 +18,8 @@
 //   and lets its conditional take answer 409 sold_out instead);
 // - a promotion code (upper-cased) is refused with its reason, so the cart can say it: unknown
 //   (400 promo_code_invalid), before its window (promo_code_not_started), after it
-//   (promo_code_expired), VIP-only for a buyer who is not one (promo_code_vip_only), a limited one
+//   (promo_code_expired), VIP-only for a buyer who is not one (promo_code_vip_only), for a tier at
+//   least X for a buyer below it (tier_required, 403), a limited one
 //   with no use left (409 promo_code_used_up), or no fixed-price line of its scope in the cart
 //   (400 promo_code_not_applicable). It takes its percentage off each fixed-price line
 //   of its scope (name-your-price amounts are the buyer's own choice and are never discounted);
@@ -37,9 +40,16 @@ import { COUNTRY_CODES, countryAlpha2 } from "#contracts/countries.ts";
 import { shippingZoneOf, WEIGHT_CLASSES, type Currency, type ProductKind, type WeightClass } from "#contracts/store-model.ts";
 import type { PricedLine, QuoteBody, QuoteResponse } from "#contracts/store-cart.ts";
 import { priceTickets, type PricedTicket } from "./ticket-pricing";
+import { findTierDiscounts } from "../../db/store-tier-discounts";
+import { passesGate } from "../../db/tier-gate";
+import { readTiers } from "../../db/tiers";
+import type { MemberTier } from "#contracts/tiers.ts";
 
-/** isAdmin: an admin buys tickets as a VIP does (presales, VIP-only types), never at the store's VIP prices. */
-export type Buyer = { userId: string | null; isVip: boolean; isAdmin?: boolean };
+/**
+ * isAdmin: an admin buys tickets as a VIP does (presales, VIP-only types), never at the store's VIP
+ * prices. tier: the member's own tier (admins too: store prices go by tier, with no admin pass).
+ */
+export type Buyer = { userId: string | null; isVip: boolean; isAdmin?: boolean; tier?: MemberTier };
 
 /** A priced line with what the checkout and the provider need to know of it. */
 export type PricedCartLine = PricedLine & {
@@ -98,8 +108,8 @@ function rowsOf(line: QuoteBody["lines"][number], index: number, rows: Awaited<R
   return { product, variant };
 }
 
-/** The unit price a buyer pays for one line, before any promotion. */
-function unitPrice(product: ProductRow, line: QuoteBody["lines"][number], index: number, currency: Currency, buyer: Buyer) {
+/** The unit price a buyer pays for one line, before any promotion: the lowest member price they may have. */
+function unitPrice(product: ProductRow, line: QuoteBody["lines"][number], index: number, currency: Currency, buyer: Buyer, tierPct: TierPercents) {
   const base = currency === "usd" ? product.priceUsdCents : product.priceBrlCents;
   if (base === null) throw routeError("currency_not_offered", { field: "currency" });
   let vip = base;
@@ -108,6 +118,8 @@ function unitPrice(product: ProductRow, line: QuoteBody["lines"][number], index:
     if (vipPrice !== null) vip = Math.min(vipPrice, base);
     else if (product.vipDiscountPct !== null) vip = base - percentOf(base, product.vipDiscountPct);
   }
+  const pct = tierPct(product.kind);
+  if (pct > 0) vip = Math.min(vip, base - percentOf(base, pct));
   if (product.pricing === "fixed") return { unitCents: vip, vipPrice: vip < base };
   const amount = line.amountCents ?? vip;
   if (amount < vip) throw routeError("price_below_minimum", { field: `lines.${index}.amountCents`, params: { minimumCents: vip } });
@@ -135,6 +147,16 @@ function checkQuantities(lines: { rows: LineRows; quantity: number }[], checkSto
 
 const inScope = (scope: PromoCodeRow["scope"], kind: ProductKind) => scope === "all" || scope === kind;
 
+/** The largest tier discount (percent) a buyer has on an item of a kind; 0 for none. */
+type TierPercents = (kind: ProductKind) => number;
+
+/** A signed-in buyer's tier discounts, read once per cart; a gift membership is never discounted by tier. */
+async function tierPercentsFor(db: DB, buyer: Buyer): Promise<TierPercents> {
+  if (!buyer.userId || !buyer.tier) return () => 0;
+  const rows = await findTierDiscounts(db, buyer.tier.rank);
+  return (kind) => (kind === "gift_vip" ? 0 : Math.max(0, ...rows.filter((r) => inScope(r.scope, kind)).map((r) => r.percentOff)));
+}
+
 /** The promotion code a cart may use, or the refusal. */
 async function usablePromo(db: DB, raw: string, buyer: Buyer, now: number) {
   const code = raw.trim().toUpperCase();
@@ -143,6 +165,12 @@ async function usablePromo(db: DB, raw: string, buyer: Buyer, now: number) {
   if (row.startsAt && now < row.startsAt.getTime()) throw routeError("promo_code_not_started", { field: "promoCode" });
   if (row.endsAt && now >= row.endsAt.getTime()) throw routeError("promo_code_expired", { field: "promoCode" });
   if (row.vipOnly && !buyer.isVip) throw routeError("promo_code_vip_only", { field: "promoCode" });
+  if (
+    row.minTierId !== null &&
+    !passesGate({ isVIP: buyer.isVip, ...(buyer.tier ? { tier: buyer.tier } : {}) }, { minTier: row.minTierId }, await readTiers(db))
+  ) {
+    throw routeError("tier_required", { field: "promoCode" });
+  }
   if (row.maxUses !== null && row.uses >= row.maxUses) throw routeError("promo_code_used_up", { field: "promoCode" });
   return row;
 }
@@ -175,8 +203,9 @@ export async function priceCart(db: DB, body: QuoteBody, buyer: Buyer, now: numb
     [...new Set(body.lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))],
   );
   const named = body.lines.map((line, i) => ({ line, rows: rowsOf(line, i, rows), quantity: line.quantity }));
+  const tierPct = await tierPercentsFor(db, buyer);
   const lines: PricedCartLine[] = named.map(({ line, rows: { product, variant } }, i) => {
-    const { unitCents, vipPrice } = unitPrice(product, line, i, body.currency, buyer);
+    const { unitCents, vipPrice } = unitPrice(product, line, i, body.currency, buyer, tierPct);
     return {
       productId: product.id,
       variantId: variant?.id ?? null,

@@ -105,6 +105,7 @@ export const auditActionMessages: Record<AuditAction, MessageDescriptor> = defin
   "store.promo.update": { id: "admin.audit.action.store.promo.update", defaultMessage: "Promo code edited" },
   "store.promo.delete": { id: "admin.audit.action.store.promo.delete", defaultMessage: "Promo code deleted" },
   "store.shipping.update": { id: "admin.audit.action.store.shipping.update", defaultMessage: "Shipping rates changed" },
+  "store.tierDiscounts.update": { id: "admin.audit.action.store.tierDiscounts.update", defaultMessage: "Member prices by tier changed" },
   "store.order.ship": { id: "admin.audit.action.store.order.ship", defaultMessage: "Order marked shipped" },
   "store.order.refund": { id: "admin.audit.action.store.order.refund", defaultMessage: "Order refund requested" },
   "tier.create": { id: "admin.audit.action.tier.create", defaultMessage: "Membership tier created" },

@@ -1,4 +1,4 @@
-// Who gets the campaign (all subscribers, VIPs or free members, narrowed by language, country, tag
+// Who gets the campaign (all subscribers, VIPs, free members or members of chosen tiers, narrowed by language, country, tag
 // and recent mail) and the exact count the Worker makes of them, fetched again once edits pause.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
@@ -11,6 +11,8 @@ import { formatCount } from "../format";
 import { campaignMessages as m } from "./messages";
 import { toAudience, type AudienceDraft } from "./model";
 import { CAMPAIGNS_API, campaignKeys } from "./queries";
+import { TierGateField } from "#app/components/form/TierGateField.tsx";
+import { tierChoicesQueryOptions } from "#app/lib/tiers/tierGate.ts";
 
 export const COUNT_DELAY_MS = 400;
 
@@ -52,6 +54,7 @@ export function AudienceFields({ audience, onChange, disabled }: Props) {
   const intl = useIntl();
   const id = useId();
   const set = (patch: Partial<AudienceDraft>) => onChange({ ...audience, ...patch });
+  const tierChoices = useQuery({ ...tierChoicesQueryOptions(), enabled: audience.kind === "tiers" }).data?.tiers;
   return (
     <div className="campaign-audience-fields">
       <div className="field">
@@ -60,8 +63,12 @@ export function AudienceFields({ audience, onChange, disabled }: Props) {
           <option value="all">{intl.formatMessage(m.kindAll)}</option>
           <option value="vip">{intl.formatMessage(m.kindVip)}</option>
           <option value="free">{intl.formatMessage(m.kindFree)}</option>
+          <option value="tiers">{intl.formatMessage(m.kindTiers)}</option>
         </select>
       </div>
+      {audience.kind === "tiers" && tierChoices && (
+        <TierGateField tiers={tierChoices} value={audience.tiers} onChange={(tiers) => set({ tiers })} disabled={disabled} />
+      )}
       <div className="field">
         <label htmlFor={`${id}-locale`}>{intl.formatMessage(m.language)}</label>
         <select id={`${id}-locale`} value={audience.locale} disabled={disabled} onChange={(e) => set({ locale: e.target.value as AudienceDraft["locale"] })}>

@@ -1,9 +1,14 @@
 // One language's blocks: add a heading, paragraph, image or button; edit, move up or down, remove.
-// Each block is a fieldset named "Block n: Type", its buttons named by what they do to that block.
+// Each block is a fieldset named "Block n: Type", its buttons named by what they do to that block;
+// a block may be for some tiers only (other tiers' mails leave it out).
 import { useId } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import type { BlockType, EditorBlock } from "./model";
-import { newBlock } from "./model";
+import { newBlock, VIP_AND_ABOVE } from "./model";
+import { TierGateField } from "#app/components/form/TierGateField.tsx";
+import { tierChoicesQueryOptions } from "#app/lib/tiers/tierGate.ts";
+import type { TierGate } from "#contracts/tier-gate.ts";
 import { campaignMessages as m } from "./messages";
 import { MediaLibrary } from "./MediaLibrary";
 
@@ -37,6 +42,7 @@ export function BlockEditor({ blocks, onChange, disabled }: Props) {
               <fieldset className="campaign-block" disabled={disabled}>
                 <legend>{legend}</legend>
                 <BlockFields block={block} helpId={helpId} onChange={(patch) => update(index, patch)} />
+                <BlockTiers block={block} legend={legend} onChange={(tiers) => update(index, { tiers })} />
                 <div className="campaign-block-tools">
                   <button
                     type="button"
@@ -84,7 +90,7 @@ export function BlockEditor({ blocks, onChange, disabled }: Props) {
 function BlockFields({ block, helpId, onChange }: { block: EditorBlock; helpId: string; onChange: (patch: Partial<EditorBlock>) => void }) {
   const intl = useIntl();
   const id = useId();
-  const field = (name: keyof EditorBlock, label: string, opts: { multiline?: boolean; hint?: string; type?: string } = {}) => (
+  const field = (name: Exclude<keyof EditorBlock, "tiers">, label: string, opts: { multiline?: boolean; hint?: string; type?: string } = {}) => (
     <div className="field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
       {opts.multiline ? (
@@ -127,4 +133,24 @@ function BlockFields({ block, helpId, onChange }: { block: EditorBlock; helpId: 
         </>
       );
   }
+}
+
+/** "Only for some tiers": the block is left out of other tiers' mails (the Worker renders each tier's mail). */
+function BlockTiers({ block, legend, onChange }: { block: EditorBlock; legend: string; onChange: (tiers: TierGate | null) => void }) {
+  const intl = useIntl();
+  const tiers = useQuery({ ...tierChoicesQueryOptions(), enabled: block.tiers !== null }).data?.tiers;
+  return (
+    <div className="campaign-block-tiers">
+      <label>
+        <input
+          type="checkbox"
+          checked={block.tiers !== null}
+          aria-label={`${intl.formatMessage(m.blockForTiers)}: ${legend}`}
+          onChange={(e) => onChange(e.target.checked ? VIP_AND_ABOVE : null)}
+        />{" "}
+        {intl.formatMessage(m.blockForTiers)}
+      </label>
+      {block.tiers && tiers && <TierGateField tiers={tiers} value={block.tiers} onChange={onChange} />}
+    </div>
+  );
 }

@@ -98,6 +98,8 @@ export const campaignMessages = {
     kindAll: { id: "adminCampaigns.audience.all", defaultMessage: "All subscribers" },
     kindVip: { id: "adminCampaigns.audience.vip", defaultMessage: "VIPs" },
     kindFree: { id: "adminCampaigns.audience.free", defaultMessage: "Free members" },
+    kindTiers: { id: "adminCampaigns.audience.tiers", defaultMessage: "Members of chosen tiers" },
+    blockForTiers: { id: "adminCampaigns.blocks.forTiers", defaultMessage: "Only for some tiers" },
     language: { id: "adminCampaigns.audience.language", defaultMessage: "Recipients' language" },
     anyLanguage: { id: "adminCampaigns.audience.anyLanguage", defaultMessage: "Any language" },
     country: { id: "adminCampaigns.audience.country", defaultMessage: "Country (two-letter code, optional)" },

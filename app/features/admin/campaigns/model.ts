@@ -4,12 +4,16 @@ import type { Locale } from "#contracts/locale.ts";
 import type { Campaign, CampaignInput } from "#contracts/newsletter.ts";
 import type { AudienceKind, CampaignAudience, CampaignBlock, NewsletterTopic } from "#contracts/newsletter-model.ts";
 import { wallTimeToInstant } from "#contracts/admin-event-fields.ts";
+import type { TierGate } from "#contracts/tier-gate.ts";
+
+/** Where a tier picker starts: VIP and above. */
+export const VIP_AND_ABOVE: TierGate = { minTier: "vip" };
 
 export type BlockType = CampaignBlock["type"];
 /** A block being edited: every field a string, and a key that survives moves. */
-export type EditorBlock = { key: string; type: BlockType; text: string; src: string; alt: string; href: string; label: string };
+export type EditorBlock = { key: string; type: BlockType; text: string; src: string; alt: string; href: string; label: string; tiers: TierGate | null };
 
-export type AudienceDraft = { kind: AudienceKind; locale: Locale | ""; country: string; tag: string; exclude: string };
+export type AudienceDraft = { kind: AudienceKind; locale: Locale | ""; country: string; tag: string; exclude: string; tiers: TierGate };
 
 export type Draft = {
   name: string;
@@ -23,7 +27,7 @@ export type Draft = {
 };
 
 let nextKey = 0;
-export const newBlock = (type: BlockType): EditorBlock => ({ key: `b${++nextKey}`, type, text: "", src: "", alt: "", href: "", label: "" });
+export const newBlock = (type: BlockType): EditorBlock => ({ key: `b${++nextKey}`, type, text: "", src: "", alt: "", href: "", label: "", tiers: null });
 
 export const emptyDraft = (): Draft => ({
   name: "",
@@ -33,12 +37,20 @@ export const emptyDraft = (): Draft => ({
   withPortuguese: false,
   bodyEn: [newBlock("paragraph")],
   bodyPtBr: [],
-  audience: { kind: "all", locale: "", country: "", tag: "", exclude: "" },
+  audience: { kind: "all", locale: "", country: "", tag: "", exclude: "", tiers: VIP_AND_ABOVE },
 });
 
-const toEditor = (block: CampaignBlock): EditorBlock => ({ ...newBlock(block.type), ...block, href: "href" in block ? (block.href ?? "") : "" });
+const toEditor = (block: CampaignBlock): EditorBlock => ({
+  ...newBlock(block.type),
+  ...block,
+  href: "href" in block ? (block.href ?? "") : "",
+  tiers: block.tiers ?? null,
+});
 
-export function toBlock(block: EditorBlock): CampaignBlock {
+/** The API's block: its fields, and its tiers when it is for some tiers only. */
+export const toBlock = (block: EditorBlock): CampaignBlock => ({ ...blockFields(block), ...(block.tiers ? { tiers: block.tiers } : {}) });
+
+function blockFields(block: EditorBlock): CampaignBlock {
   switch (block.type) {
     case "heading":
       return { type: "heading", text: block.text };
@@ -61,6 +73,7 @@ export function toAudience(audience: AudienceDraft): CampaignAudience {
     ...(country ? { country } : {}),
     ...(tag ? { tag } : {}),
     ...(exclude ? { excludeMailedWithinDays: Number(exclude) } : {}),
+    ...(audience.kind === "tiers" ? { tiers: audience.tiers } : {}),
   };
 }
 
@@ -93,6 +106,7 @@ export function fromCampaign(campaign: Campaign): Draft {
       country: audience.country ?? "",
       tag: audience.tag ?? "",
       exclude: audience.excludeMailedWithinDays ? String(audience.excludeMailedWithinDays) : "",
+      tiers: audience.tiers ?? VIP_AND_ABOVE,
     },
   };
 }
