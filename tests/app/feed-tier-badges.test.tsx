@@ -17,6 +17,7 @@ const post = (n: number, author: PostView["author"]): PostView => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
   author,
   visibility: "members",
+  tiers: null,
   official: false,
   pinned: false,
   locked: false,
