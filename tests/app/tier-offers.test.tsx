@@ -130,6 +130,21 @@ describe("a free member's offer card", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Esta oferta expirou.");
   });
 
+  it("offers only the plans the tier is sold on (Inner Circle monthly here)", async () => {
+    const inner = {
+      ...OFFER.offers[0]!,
+      tier: { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
+      percentOff: 20,
+      prices: { monthly: { fullCents: 2499, firstPeriodCents: 1999, currency: "USD" } },
+    };
+    mockApi({ "GET /api/auth/me": json(200, { user: sessionUser() }), "GET /api/offers": json(200, { offers: [inner] }) });
+    renderAt(() => <OfferCard />, "en");
+    expect(await screen.findByRole("heading", { name: "An offer for you: 20% off Inner Circle" })).toBeTruthy();
+    expect(screen.getByText(/First month \$19\.99 instead of \$24\.99, then \$24\.99 a month/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Claim: monthly" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Claim: yearly" })).toBeNull();
+  });
+
   it("shows nothing to a VIP member (no request for offers)", async () => {
     const api = mockApi({ "GET /api/auth/me": json(200, { user: sessionUser({ isVIP: true }) }), "GET /api/offers": json(200, OFFER) });
     const { queryClient } = renderAt(() => <OfferCard />, "en");

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { call, callLocal, createUser, db, errorOf, type TestUser } from "./helpers";
 import { claimOffer } from "../../worker/db/tier-offers";
+import { forgetTiers } from "../../worker/db/tiers";
 import { D1, DAY, exec, freezeClock, row, rows, setClock } from "./check-in-fixtures";
 import type { LocalCheckoutResultResponse, MembershipResponse } from "../../worker/contracts/payments";
 import type { OffersResponse } from "../../worker/contracts/tier-offers-model";
@@ -53,6 +54,9 @@ beforeEach(async () => {
   await D1.prepare(
     "INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, monthly_usd_cents) VALUES ('inner-circle', 2, 'Inner Circle', 'Círculo Íntimo', '#7c3aed', 2499)",
   ).run();
+  // A test may archive it: every test starts with it on sale, and the ladder read again.
+  await D1.prepare("UPDATE membership_tiers SET archived_at = NULL WHERE id = 'inner-circle'").run();
+  forgetTiers();
   freezeClock(NOW);
 });
 afterEach(() => vi.useRealTimers());
@@ -224,12 +228,20 @@ describe("POST /api/offers/:id/claim: once, within 7 days", () => {
     });
   }
 
-  it("an offer of a tier the checkout does not sell yet: 409 offer_tier_unavailable, nothing claimed", async () => {
+  it("an offer whose tier is not sold on the plan, or archived since: 409 offer_tier_unavailable, nothing claimed", async () => {
     const user = await member("user");
     const id = await offerFor(user.id, { tierId: "inner-circle" });
-    const res = await claim(user.cookie, id);
-    expect([res.status, (await errorOf(res)).code]).toEqual([409, "offer_tier_unavailable"]);
+    // Inner Circle has a monthly price only here.
+    const yearly = await claim(user.cookie, id, { plan: "yearly" });
+    expect([yearly.status, (await errorOf(yearly)).code]).toEqual([409, "offer_tier_unavailable"]);
+    await exec("UPDATE membership_tiers SET archived_at = ?1 WHERE id = 'inner-circle'", NOW);
+    forgetTiers();
+    const archived = await claim(user.cookie, id, { plan: "monthly" });
+    expect([archived.status, (await errorOf(archived)).code]).toEqual([409, "offer_tier_unavailable"]);
     expect(await stored(id)).toEqual({ claimed_at: null, checkout_session_id: null });
+    expect(await checkoutsOf(user.id)).toEqual([]);
+    // Nor is it listed any more.
+    expect((await (await call("/api/offers", { cookie: user.cookie })).json<OffersResponse>()).offers).toEqual([]);
   });
 });
 
@@ -264,6 +276,26 @@ describe("the local test checkout of a claimed offer", { timeout: 30_000 }, () =
     const user = await claimAndPay("yearly", 50);
     expect(await revenueOf(user.id)).toEqual([{ amount_cents: 4950, currency: "usd" }]);
     expect(await row("SELECT plan, price_cents FROM subscriptions WHERE user_id = ?1", user.id)).toEqual({ plan: "yearly", price_cents: 9900 });
+  });
+
+  it("an Inner Circle offer opens that tier's checkout, listed and charged with its percent off the first month", async () => {
+    const user = await member("user");
+    const id = await offerFor(user.id, { tierId: "inner-circle", percent: 20 });
+    const listed = (await (await call("/api/offers", { cookie: user.cookie })).json<OffersResponse>()).offers;
+    // Sold monthly only: no yearly terms. $24.99 less 20 % (499.8 cents, rounded to 500): 1999.
+    expect(listed.map((o) => [o.tier.id, o.prices])).toEqual([["inner-circle", { monthly: { fullCents: 2499, firstPeriodCents: 1999, currency: "usd" } }]]);
+    const res = await claim(user.cookie, id);
+    expect(res.status).toBe(200);
+    const sessionId = new URL((await res.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
+    expect(await row("SELECT tier_id, amount_cents, currency FROM checkout_sessions WHERE id = ?1", sessionId)).toEqual({
+      tier_id: "inner-circle",
+      amount_cents: 2499,
+      currency: "usd",
+    });
+    expect((await pay(user, sessionId)).status).toBe(200);
+    expect(await revenueOf(user.id)).toEqual([{ amount_cents: 1999, currency: "usd" }]);
+    expect(await row("SELECT tier_id, price_cents FROM subscriptions WHERE user_id = ?1", user.id)).toEqual({ tier_id: "inner-circle", price_cents: 2499 });
+    expect(await row("SELECT tier_id, is_vip FROM users WHERE id = ?1", user.id)).toEqual({ tier_id: "inner-circle", is_vip: 1 });
   });
 
   it("an ordinary checkout (no offer) still charges the full price", async () => {

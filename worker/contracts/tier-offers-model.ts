@@ -60,7 +60,7 @@ export const OFFER_MESSAGES = {
   thresholdInvalid: "A threshold must be a whole number from 0 to 100000",
   percentInvalid: "The discount must be a whole percent from 1 to 90",
   tierInvalid: "Offers are for a paid tier that is not archived",
-  tierUnavailable: "This tier cannot be bought with an offer yet",
+  tierUnavailable: "This offer's tier is not sold on this plan any more",
   expired: "This offer has expired",
   claimed: "This offer has already been claimed",
 } as const;
@@ -75,7 +75,8 @@ export type OfferView = {
   issuedAt: string;
   expiresAt: string;
   /** What the first period costs with the discount, per plan, and the price after it. */
-  prices: Record<"monthly" | "yearly", { fullCents: number; firstPeriodCents: number; currency: string }>;
+  /** Per plan the tier is sold on (in USD, or VIP's configured currency): the full and the first period's amounts. */
+  prices: Partial<Record<"monthly" | "yearly", { fullCents: number; firstPeriodCents: number; currency: string }>>;
 };
 export type OffersResponse = { offers: OfferView[] };
 

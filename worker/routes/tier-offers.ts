@@ -10,18 +10,19 @@ import type { AppEnv } from "../env";
 import { claimOffer, findOffer, linkOfferCheckout, openOffersOf, releaseOffer, type OfferRow } from "../db/tier-offers";
 import { findBillingCustomer, findUserForPayments, insertCheckoutSession } from "../db/payments";
 import { readTaxSettings } from "../db/tax-settings";
-import { readTiers } from "../db/tiers";
 import { CHECKOUT_RATE_LIMITS, PAYMENT_MESSAGES, type RedirectResponse } from "#contracts/payments.ts";
 import { firstPeriodCents, OFFER_MESSAGES, type OfferView, type OffersResponse } from "#contracts/tier-offers-model.ts";
 import { offerClaimSchema, offerParamSchema } from "#contracts/tier-offers.ts";
-import { VIP_TIER_ID, type TierView } from "#contracts/tiers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { VIP_PLANS } from "#contracts/vip-plans.ts";
 import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
 import { clientIp, hitRateLimit, knownClientIp } from "../services/rate-limit";
 import { createPaymentsService, PaymentsConfigError, type PaymentsService } from "../services/payments";
-import { vipPlanPrices, type PlanPrices } from "../services/membership/plans";
+import { priceIfSold, type TierPrice } from "../services/membership/tier-prices";
+import type { DB } from "../db/client";
 
 function paymentsFor(env: AppEnv): PaymentsService {
   try {
@@ -33,21 +34,29 @@ function paymentsFor(env: AppEnv): PaymentsService {
   }
 }
 
-/** The tier's plans as the offer shows them: full and first-period amounts (VIP's from its configured prices). */
-function offerPrices(prices: PlanPrices, percent: number): OfferView["prices"] {
-  const plan = (p: { cents: number; currency: string }) => ({ fullCents: p.cents, firstPeriodCents: firstPeriodCents(p.cents, percent), currency: p.currency });
-  return { monthly: plan(prices.monthly), yearly: plan(prices.yearly) };
-}
+/** A plan's full and first-period amounts, as the offer shows them. */
+const planTerms = (price: TierPrice, percent: number) => ({
+  fullCents: price.amount.cents,
+  firstPeriodCents: firstPeriodCents(price.amount.cents, percent),
+  currency: price.amount.currency,
+});
 
-function viewOf(offer: OfferRow, tier: TierView | undefined, prices: PlanPrices): OfferView {
+/** The offer as the member sees it, with the plans its tier is sold on now; null when it is sold on none (archived since). */
+async function viewOf(env: AppEnv, db: DB, offer: OfferRow): Promise<OfferView | null> {
+  const [monthly, yearly] = await Promise.all(VIP_PLANS.map((plan) => priceIfSold(env, db, offer.tierId, plan)));
+  const tier = monthly?.tier ?? yearly?.tier;
+  if (!tier) return null;
   return {
     id: offer.id,
     kind: offer.kind,
-    tier: { id: offer.tierId, name: tier?.name ?? { en: offer.tierId, ptBR: offer.tierId } },
+    tier: { id: offer.tierId, name: tier.name },
     percentOff: offer.percentOff,
     issuedAt: new Date(offer.issuedAt).toISOString(),
     expiresAt: new Date(offer.expiresAt).toISOString(),
-    prices: offerPrices(prices, offer.percentOff),
+    prices: {
+      ...(monthly ? { monthly: planTerms(monthly, offer.percentOff) } : {}),
+      ...(yearly ? { yearly: planTerms(yearly, offer.percentOff) } : {}),
+    },
   };
 }
 
@@ -68,18 +77,8 @@ export const tierOfferRoutes = new Hono<HonoEnv>()
     // Offers are for free members: one who pays now (or an administrator) has none to claim.
     if (user.isVIP || user.isAdmin) return c.json<OffersResponse>({ offers: [] });
     const db = c.var.db;
-    const offers = (await openOffersOf(db, user.id, Date.now())).filter((o) => o.tierId === VIP_TIER_ID);
-    if (offers.length === 0) return c.json<OffersResponse>({ offers: [] });
-    const [tiers, prices] = await Promise.all([readTiers(db), vipPlanPrices(c.env, db)]);
-    return c.json<OffersResponse>({
-      offers: offers.map((o) =>
-        viewOf(
-          o,
-          tiers.find((t) => t.id === o.tierId),
-          prices,
-        ),
-      ),
-    });
+    const offers = await Promise.all((await openOffersOf(db, user.id, Date.now())).map((offer) => viewOf(c.env, db, offer)));
+    return c.json<OffersResponse>({ offers: offers.filter((offer) => offer !== null) });
   })
 
   .post("/:id/claim", requireVerifiedEmail, validate("param", offerParamSchema), validate("json", offerClaimSchema), async (c) => {
@@ -96,14 +95,17 @@ export const tierOfferRoutes = new Hono<HonoEnv>()
     const member = await findUserForPayments(db, user.id);
     if (!member) throw unauthorized();
     if (member.isVip) throw conflict(PAYMENT_MESSAGES.alreadyVip, "already_vip");
-    // The checkout sells VIP; an offer of another tier waits for that tier's checkout.
-    if (offer.tierId !== VIP_TIER_ID) throw routeError("offer_tier_unavailable");
+    // Priced now from the tier's row (VIP's configured prices): a tier archived since, or not sold
+    // on this plan, cannot be bought with it.
+    const price = await priceIfSold(c.env, db, offer.tierId, plan);
+    if (!price) throw routeError("offer_tier_unavailable");
     const service = paymentsFor(c.env);
 
     // Once: of racing claims, one changes the row; the others are told why theirs did not.
     if (!(await claimOffer(db, offer.id, user.id, now))) throw refusal(await findOffer(db, offer.id), user.id, now) ?? notFound();
-    const [customer, prices, tax] = await Promise.all([findBillingCustomer(db, user.id), vipPlanPrices(c.env, db), readTaxSettings(db)]);
-    const amount = prices[plan];
+    const [customer, tax] = await Promise.all([findBillingCustomer(db, user.id), readTaxSettings(db)]);
+    const { tier, amount } = price;
+    const vip = tier.id === VIP_TIER_ID;
     let session: { id: string; url: string };
     try {
       session = await service.createCheckout({
@@ -117,6 +119,7 @@ export const tierOfferRoutes = new Hono<HonoEnv>()
         taxBehavior: amount.currency.toLowerCase() === "brl" ? tax.behavior.brl : tax.behavior.usd,
         buyerIp: knownClientIp(c.req),
         firstPeriodDiscount: { percentOff: offer.percentOff, offerId: offer.id },
+        ...(vip ? {} : { tier: { id: tier.id, name: tier.name.en } }),
       });
     } catch (err) {
       // Nothing was sold: the claim is undone so the member can try again while the offer lasts.
@@ -125,7 +128,14 @@ export const tierOfferRoutes = new Hono<HonoEnv>()
       throw routeError("payment_failed");
     }
     await db.batch([
-      insertCheckoutSession(db, { id: session.id, userId: user.id, mode: service.mode, plan, amountCents: amount.cents }),
+      insertCheckoutSession(db, {
+        id: session.id,
+        userId: user.id,
+        mode: service.mode,
+        plan,
+        amountCents: amount.cents,
+        ...(vip ? {} : { tierId: tier.id, currency: amount.currency }),
+      }),
       linkOfferCheckout(db, offer.id, session.id),
     ]);
     return c.json<RedirectResponse>({ url: session.url });

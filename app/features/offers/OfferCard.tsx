@@ -60,6 +60,8 @@ function Offer({ offer }: { offer: OfferView }) {
       <ul className="vip-offer-plans">
         {plans.map(({ plan, terms, button }) => {
           const price = offer.prices[plan];
+          // A tier sold on one plan only offers that one.
+          if (!price) return null;
           const first = money(intl, price.firstPeriodCents, price.currency);
           const full = money(intl, price.fullCents, price.currency);
           return (

@@ -26,19 +26,31 @@ export async function sellableTier(db: DB, tierId: string): Promise<TierView> {
 }
 
 /**
- * The price of `tierId` on `plan` in `currency` (left out: VIP's configured currency, else USD).
- * Refuses a tier not sold so with 400 tier_not_for_sale.
+ * The price of `tierId` on `plan` in `currency` (left out: VIP's configured currency, else USD), or
+ * null where the tier is not sold so: unknown, free, archived, or without a price for the plan and
+ * currency.
  */
-export async function tierPrice(env: AppEnv, db: DB, tierId: string, plan: VipPlan, currency?: string | null): Promise<TierPrice> {
-  const tier = await sellableTier(db, tierId);
+export async function priceIfSold(env: AppEnv, db: DB, tierId: string, plan: VipPlan, currency?: string | null): Promise<TierPrice | null> {
+  const tier = (await readTiers(db)).find((t) => t.id === tierId);
+  if (!tier || tier.id === FREE_TIER_ID || tier.archived) return null;
   if (tier.id === VIP_TIER_ID) {
     const amount = (await vipPlanPrices(env, db))[plan];
-    if (currency && currency.toLowerCase() !== amount.currency.toLowerCase()) throw routeError("tier_not_for_sale");
+    if (currency && currency.toLowerCase() !== amount.currency.toLowerCase()) return null;
     return { tier, plan, amount };
   }
   const code = (currency ?? "usd").toLowerCase();
-  if (code !== "usd" && code !== "brl") throw routeError("tier_not_for_sale");
+  if (code !== "usd" && code !== "brl") return null;
   const cents = tier.prices[COLUMN[plan][code]];
-  if (cents === null) throw routeError("tier_not_for_sale");
-  return { tier, plan, amount: { cents, currency: code } };
+  return cents === null ? null : { tier, plan, amount: { cents, currency: code } };
+}
+
+/**
+ * The price of `tierId` on `plan` in `currency`, refusing an unknown tier (404 tier_not_found) and
+ * one not sold so (400 tier_not_for_sale).
+ */
+export async function tierPrice(env: AppEnv, db: DB, tierId: string, plan: VipPlan, currency?: string | null): Promise<TierPrice> {
+  await sellableTier(db, tierId);
+  const price = await priceIfSold(env, db, tierId, plan, currency);
+  if (!price) throw routeError("tier_not_for_sale");
+  return price;
 }
