@@ -217,7 +217,7 @@ describe("/admin/users: the switches", () => {
     expect(comp.getAttribute("aria-checked")).toBe("false");
     fireEvent.click(comp);
     expect(await screen.findByText("fan2@example.com has a complimentary VIP membership.")).toBeTruthy();
-    expect(sentJson(server.callsTo(`PUT ${API}/${member(2).id}/vip`)[0])).toEqual({ comp: true });
+    expect(sentJson(server.callsTo(`PUT ${API}/${member(2).id}/vip`)[0])).toEqual({ comp: true, tierId: "vip" });
     await waitFor(() => expect(cells(rowOf("fan2@example.com"))[3]).toBe("VIPPaid + Comp"));
     expect(switchFor("Comp VIP: fan2@example.com").getAttribute("aria-checked")).toBe("true");
     fireEvent.click(switchFor("Comp VIP: fan2@example.com"));

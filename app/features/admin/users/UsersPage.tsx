@@ -18,6 +18,7 @@ import { usersMessages as m } from "./messages";
 import { ROLE_OPTIONS, usersQueryOptions, useUserSwitch, type SwitchChange, type UserSwitch } from "./queries";
 import { UsersTable } from "./UsersTable";
 import { TierFilters } from "./TierFilters";
+import { tierChoicesQueryOptions } from "../../../lib/tiers/tierGate";
 import "../admin.css";
 import "./users.css";
 
@@ -74,6 +75,9 @@ export function UsersPage() {
   const list = useQuery(usersQueryOptions({ search, role, page, tier, membership, minMonths }));
   const change = useUserSwitch();
   const data = list.data;
+  // A comp may grant any paid tier still offered; without the list (not loaded, failed) it grants VIP.
+  const choices = useQuery(tierChoicesQueryOptions()).data?.tiers;
+  const compTiers = (choices ?? []).filter((t) => t.rank >= 1 && !t.archived);
 
   // A page emptied by a change (the member no longer matches the filter) moves back to the last
   // page there is: adjusted while rendering, so the empty page is never shown.
@@ -89,8 +93,8 @@ export function UsersPage() {
     });
   };
 
-  const onToggle = (user: AdminUser, which: UserSwitch, on: boolean) => {
-    const pending = { userId: user.id, which, on, email: user.email };
+  const onToggle = (user: AdminUser, which: UserSwitch, on: boolean, tierId?: string) => {
+    const pending = { userId: user.id, which, on, email: user.email, ...(tierId ? { tierId } : {}) };
     // Taking access away asks first (a ban with its reason and end); giving it, and lifting a ban, are one click.
     if (which === "banned" && on) setBanning(user);
     else if (which === "admin" && !on) setConfirming(pending);
@@ -184,7 +188,7 @@ export function UsersPage() {
                   retrying={list.isFetching}
                 />
               )}
-              <UsersTable users={result.users} selfId={me?.id ?? null} busyId={busyId} onToggle={onToggle} onEditBan={setBanning} />
+              <UsersTable users={result.users} compTiers={compTiers} selfId={me?.id ?? null} busyId={busyId} onToggle={onToggle} onEditBan={setBanning} />
               <nav className="admin-users-pages" aria-label={intl.formatMessage(m.pagesLabel)}>
                 <button
                   type="button"

@@ -2,8 +2,11 @@
 // Paid, Comp or both) and the three switches. Switches are buttons with role="switch", each named
 // with the member's address ("Banned: fan@example.com, switch, off").
 import { TierBadge } from "../../../components/TierBadge";
+import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { AdminUser, VipSource } from "#contracts/admin-users.ts";
+import type { GateTierChoice } from "#contracts/tier-gate.ts";
+import { tierNameIn } from "../../../lib/tiers/tierGate";
 import { formatMoment } from "../format";
 import { banReasonShown, usersMessages as m } from "./messages";
 import type { UserSwitch } from "./queries";
@@ -14,16 +17,19 @@ const SOURCE_LABEL = { paid: m.sourcePaid, comp: m.sourceComp, both: m.sourceBot
 
 type Props = {
   users: AdminUser[];
+  /** The paid, non-archived tiers a comp may grant, lowest rank first (VIP first). */
+  compTiers: GateTierChoice[];
   /** The signed-in admin's id: their own admin and ban switches are off limits. */
   selfId: string | null;
   /** The member whose change is being saved, if any. */
   busyId: string | null;
-  onToggle: (user: AdminUser, which: UserSwitch, on: boolean) => void;
+  /** `tierId`: the tier a comp grant gives. */
+  onToggle: (user: AdminUser, which: UserSwitch, on: boolean, tierId?: string) => void;
   /** Opens the ban form on a ban in force (its reason and end). */
   onEditBan: (user: AdminUser) => void;
 };
 
-export function UsersTable({ users, selfId, busyId, onToggle, onEditBan }: Props) {
+export function UsersTable({ users, compTiers, selfId, busyId, onToggle, onEditBan }: Props) {
   const intl = useIntl();
   return (
     <div className="table-wrap">
@@ -41,7 +47,15 @@ export function UsersTable({ users, selfId, busyId, onToggle, onEditBan }: Props
         </thead>
         <tbody>
           {users.map((user) => (
-            <UserRow key={user.id} user={user} self={user.id === selfId} busy={user.id === busyId} onToggle={onToggle} onEditBan={onEditBan} />
+            <UserRow
+              key={user.id}
+              user={user}
+              compTiers={compTiers}
+              self={user.id === selfId}
+              busy={user.id === busyId}
+              onToggle={onToggle}
+              onEditBan={onEditBan}
+            />
           ))}
         </tbody>
       </table>
@@ -49,11 +63,21 @@ export function UsersTable({ users, selfId, busyId, onToggle, onEditBan }: Props
   );
 }
 
-type RowProps = { user: AdminUser; self: boolean; busy: boolean; onToggle: Props["onToggle"]; onEditBan: Props["onEditBan"] };
+type RowProps = {
+  user: AdminUser;
+  compTiers: GateTierChoice[];
+  self: boolean;
+  busy: boolean;
+  onToggle: Props["onToggle"];
+  onEditBan: Props["onEditBan"];
+};
 
-function UserRow({ user, self, busy, onToggle, onEditBan }: RowProps) {
+function UserRow({ user, compTiers, self, busy, onToggle, onEditBan }: RowProps) {
   const intl = useIntl();
+  const compTierId = useId();
+  const [compTier, setCompTier] = useState("vip");
   const banned = user.status === "banned";
+  const comped = hasComp(user.vipSource);
   return (
     <tr aria-busy={busy || undefined} className={banned ? "admin-users-banned" : undefined}>
       <th scope="row" className="admin-users-who">
@@ -120,10 +144,25 @@ function UserRow({ user, self, busy, onToggle, onEditBan }: RowProps) {
           <SwitchButton
             label={intl.formatMessage(m.switchComp)}
             name={intl.formatMessage(m.switchCompNamed, { email: user.email })}
-            checked={hasComp(user.vipSource)}
+            checked={comped}
             disabled={busy}
-            onChange={(on) => onToggle(user, "comp", on)}
+            onChange={(on) => onToggle(user, "comp", on, on ? compTier : undefined)}
           />
+          {/* Which tier a grant gives: offered only while there is a choice beyond VIP. */}
+          {!comped && compTiers.length > 1 && (
+            <span>
+              <label htmlFor={compTierId} className="sr-only">
+                {intl.formatMessage(m.compTierNamed, { email: user.email })}
+              </label>
+              <select id={compTierId} value={compTier} disabled={busy} onChange={(event) => setCompTier(event.target.value)}>
+                {compTiers.map((tier) => (
+                  <option key={tier.id} value={tier.id}>
+                    {tierNameIn(intl, tier)}
+                  </option>
+                ))}
+              </select>
+            </span>
+          )}
           <SwitchButton
             label={intl.formatMessage(m.switchDoorStaff)}
             name={intl.formatMessage(m.switchDoorStaffNamed, { email: user.email })}

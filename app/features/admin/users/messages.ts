@@ -105,6 +105,7 @@ export const usersMessages = {
   pageOf: defineMessage<{ page: string | number; pages: string | number }>({ id: "adminUsers.pages.pageOf", defaultMessage: "Page {page} of {pages}" }),
   switchAdminNamed: defineMessage<{ email: string }>({ id: "adminUsers.switch.adminNamed", defaultMessage: "Admin: {email}" }),
   switchCompNamed: defineMessage<{ email: string }>({ id: "adminUsers.switch.compNamed", defaultMessage: "Comp VIP: {email}" }),
+  compTierNamed: defineMessage<{ email: string }>({ id: "adminUsers.switch.compTierNamed", defaultMessage: "Comp tier: {email}" }),
   switchBannedNamed: defineMessage<{ email: string }>({ id: "adminUsers.switch.bannedNamed", defaultMessage: "Banned: {email}" }),
   switchDoorStaffNamed: defineMessage<{ email: string }>({ id: "adminUsers.switch.doorStaffNamed", defaultMessage: "Door staff: {email}" }),
   doneDoorStaffOn: defineMessage<{ email: string }>({ id: "adminUsers.done.doorStaffOn", defaultMessage: "{email} can now check passes in at the door." }),

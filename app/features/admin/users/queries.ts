@@ -50,16 +50,17 @@ const SWITCH_PATH: Record<UserSwitch, string> = { admin: "admin", comp: "vip", b
 
 /** A ban's reason and end (an instant, null: permanent); a ban needs them, lifting it does not. */
 export type BanFields = { reason: string; until: string | null };
-export type SwitchChange = { userId: string; which: UserSwitch; on: boolean; terms?: BanFields };
+/** `tierId`: the tier a comp grants (decision 098), sent with a grant only. */
+export type SwitchChange = { userId: string; which: UserSwitch; on: boolean; terms?: BanFields; tierId?: string };
 
 /** A switch's write. The list is fetched again whatever the answer (a 409 means it moved on). */
 export function useUserSwitch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, which, on, terms }: SwitchChange) =>
+    mutationFn: ({ userId, which, on, terms, tierId }: SwitchChange) =>
       api<AdminUserResponse>(`${USERS_API}/${encodeURIComponent(userId)}/${SWITCH_PATH[which]}`, {
         method: "PUT",
-        json: terms ? { [which]: on, ...terms } : { [which]: on },
+        json: { [which]: on, ...terms, ...(tierId ? { tierId } : {}) },
       }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: usersKeys.all });
