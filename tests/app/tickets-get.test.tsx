@@ -20,6 +20,7 @@ const GENERAL: PublicTicketType = {
   currency: "usd",
   perOrderLimit: 6,
   vipOnly: false,
+  minTier: null,
   left: null,
   soldOut: false,
 };
@@ -30,6 +31,7 @@ const VIP_AREA: PublicTicketType = {
   currency: "usd",
   perOrderLimit: 4,
   vipOnly: true,
+  minTier: null,
   left: 3,
   soldOut: false,
 };
@@ -40,6 +42,7 @@ const BALCONY: PublicTicketType = {
   currency: "usd",
   perOrderLimit: 4,
   vipOnly: false,
+  minTier: null,
   left: null,
   soldOut: true,
 };
@@ -225,6 +228,25 @@ describe("Get tickets before the sale", () => {
     ]);
     expect(within(tickets).getByText("Restam 3")).toBeTruthy();
     expect(within(tickets).getAllByText("Esgotado")).toHaveLength(1);
+  });
+});
+
+describe("a type for a tier", () => {
+  const BACKSTAGE: PublicTicketType = {
+    ...VIP_AREA,
+    id: "tt-backstage",
+    name: "Backstage",
+    minTier: { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
+  };
+
+  it.each([
+    ["en", "Get tickets", "BackstageInner Circle and above"],
+    ["pt-BR", "Comprar ingressos", "BackstageCírculo Íntimo e acima"],
+  ] as const)("names the tier that may buy it (%s), in place of VIP only", async (locale, title, name) => {
+    api(event(onSale({ types: [GENERAL, BACKSTAGE] }), { lang: locale }), null);
+    renderEvents(locale);
+    const items = within(await block(title)).getAllByRole("listitem");
+    expect(items.map((li) => squash(li.querySelector(".event-tickets-name")?.textContent))).toEqual(["General", name]);
   });
 });
 

@@ -10,6 +10,7 @@ import { Route as EventsRoute } from "../../app/routes/admin/events";
 import type { AdminEvent } from "../../worker/contracts/admin-events";
 import { event as adminEvent } from "./fixtures/admin-event";
 import type { AdminTicketType } from "../../worker/contracts/admin-ticket-types";
+import type { GateTierChoice } from "../../worker/contracts/tier-gate";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const EVENTS = "/api/admin/events";
@@ -41,6 +42,7 @@ const type = (id: string, overrides: Partial<AdminTicketType> = {}): AdminTicket
   held: 2,
   perOrderLimit: 6,
   vipOnly: false,
+  minTierId: null,
   position: 0,
   createdAt: "2031-03-01T12:00:00.000Z",
   updatedAt: "2031-03-01T12:00:00.000Z",
@@ -59,6 +61,12 @@ const UNSOLD = type("00000000-0000-4000-8000-0000000000a2", {
   position: 1,
 });
 
+const TIER_CHOICES: GateTierChoice[] = [
+  { id: "member", rank: 0, archived: false, name: { en: "Member", ptBR: "Membro" } },
+  { id: "vip", rank: 1, archived: false, name: { en: "VIP", ptBR: "VIP" } },
+  { id: "inner-circle", rank: 2, archived: false, name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
+];
+
 function fakeServer({ failTypes = false } = {}) {
   let types = [GENERAL, UNSOLD];
   const TYPES = `${EVENTS}/${ID}/ticket-types`;
@@ -66,6 +74,7 @@ function fakeServer({ failTypes = false } = {}) {
   const listed = () => (failTypes ? ({ ...event(ID), ticketTypes: undefined } as unknown as AdminEvent) : event(ID, { ticketTypes: types }));
   const api = mockApi({
     "GET /api/auth/me": json(200, { user: null }),
+    "GET /api/admin/tier-choices": json(200, { tiers: TIER_CHOICES }),
     [`GET ${EVENTS}`]: () => json(200, { events: [listed(), event(EURO_ID, { title: "Euro Night", currency: "EUR" })] }),
     [`GET ${TYPES}`]: () => (failTypes ? apiError(500, "internal", "Down") : json(200, { ticketTypes: types })),
     [`POST ${TYPES}`]: async (request) => {
@@ -145,6 +154,7 @@ describe("the event form's ticket types", () => {
       perOrderLimit: 10,
       position: 2,
       vipOnly: true,
+      minTierId: null,
     });
     expect(await within(types).findByText("Early bird")).toBeTruthy();
     expect(server.callsTo(`PUT ${EVENTS}/${ID}`)).toHaveLength(0);
@@ -193,6 +203,60 @@ describe("the event form's ticket types", () => {
     await editEvent();
     expect((await within(await section()).findByRole("alert")).textContent).toContain("The ticket types could not be loaded.");
   });
+
+  it.each([
+    [
+      "en",
+      "Ticket types",
+      "Add ticket type",
+      "New ticket type",
+      /^Name \(English\)/,
+      /^Price \(USD\)/,
+      /^Quantity/,
+      /^Lowest membership tier/,
+      "Save",
+      "Edit Ticket Night",
+      ["Any buyer (no tier asked)", "VIP", "Inner Circle"],
+    ],
+    [
+      "pt-BR",
+      "Tipos de ingresso",
+      "Adicionar tipo de ingresso",
+      "Novo tipo de ingresso",
+      /^Nome \(inglês\)/,
+      /^Preço \(USD\)/,
+      /^Quantidade/,
+      /^Nível de assinatura mínimo/,
+      "Salvar",
+      "Editar Ticket Night",
+      ["Qualquer comprador (sem nível)", "VIP", "Círculo Íntimo"],
+    ],
+  ] as const)(
+    "a type for a tier and above (%s): the paid tiers to choose from, sent as minTierId",
+    async (locale, sectionName, add, title, nameLabel, priceLabel, quantityLabel, tierLabel, saveLabel, editLabel, options) => {
+      const server = fakeServer();
+      renderEvents(locale);
+      await screen.findByRole("table");
+      fireEvent.click(screen.getByRole("button", { name: editLabel }));
+      const types = await section(sectionName);
+      await within(types).findByRole("table");
+      fireEvent.click(within(types).getByRole("button", { name: add }));
+      const dialog = await screen.findByRole("dialog", { name: title });
+      const tier = (await within(dialog).findByLabelText(tierLabel)) as HTMLSelectElement;
+      await waitFor(() => expect([...tier.options].map((o) => o.textContent)).toEqual(options));
+      fireEvent.change(within(dialog).getByLabelText(nameLabel), { target: { value: "Backstage" } });
+      fireEvent.change(within(dialog).getByLabelText(priceLabel), { target: { value: "120" } });
+      fireEvent.change(within(dialog).getByLabelText(quantityLabel), { target: { value: "50" } });
+      fireEvent.change(tier, { target: { value: "inner-circle" } });
+      fireEvent.click(within(dialog).getByRole("button", { name: saveLabel }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      expect(sentJson(server.callsTo(`POST ${EVENTS}/${ID}/ticket-types`)[0])).toMatchObject({
+        name: "Backstage",
+        priceCents: 12000,
+        minTierId: "inner-circle",
+      });
+    },
+  );
 
   it("in Portuguese", async () => {
     fakeServer();

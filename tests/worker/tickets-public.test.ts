@@ -110,8 +110,8 @@ describe("the types", () => {
     const general = await seedTicketType(id, { name: "General", namePtBr: null, priceCents: 2500, position: 0 });
     const en = (await shown(id)).tickets!;
     expect(en.types).toEqual([
-      { id: general, name: "General", priceCents: 2500, currency: "brl", perOrderLimit: 10, vipOnly: false, left: null, soldOut: false },
-      { id: vip, name: "VIP area", priceCents: 9000, currency: "brl", perOrderLimit: 2, vipOnly: true, left: null, soldOut: false },
+      { id: general, name: "General", priceCents: 2500, currency: "brl", perOrderLimit: 10, vipOnly: false, minTier: null, left: null, soldOut: false },
+      { id: vip, name: "VIP area", priceCents: 9000, currency: "brl", perOrderLimit: 2, vipOnly: true, minTier: null, left: null, soldOut: false },
     ]);
     const pt = (await shown(id, "pt-BR")).tickets!;
     // A type without a Portuguese name keeps its English one.

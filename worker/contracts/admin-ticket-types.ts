@@ -7,6 +7,8 @@ import { userText } from "./text";
 import { ALWAYS, requireFields } from "./admin-event-fields";
 import { ADMIN_EVENTS_API } from "./admin-event-limits";
 import { TICKET_LIMITS } from "./event-tickets-model";
+import { TIER_ID_PATTERN } from "./tier-gate";
+import { FREE_TIER_ID } from "./tiers";
 import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES } from "./admin-tickets-limits";
 
 const M = TICKET_TYPE_FORM_MESSAGES;
@@ -30,6 +32,13 @@ const fields = {
   quantity: wholeNumber(0, TICKET_LIMITS.maxQuantity, M.quantityInvalid),
   perOrderLimit: wholeNumber(1, TICKET_LIMITS.maxPerOrderLimit, M.perOrderLimitInvalid).default(10),
   vipOnly: z.boolean().default(false),
+  /** For members of this tier and above (decision 099; never the free tier, which every account has); null: no tier asked. */
+  minTierId: z
+    .string()
+    .regex(TIER_ID_PATTERN)
+    .refine((id) => id !== FREE_TIER_ID)
+    .nullish()
+    .transform((s) => s ?? null),
   position: wholeNumber(0, TICKET_POSITION_MAX, M.positionInvalid).default(0),
 };
 
@@ -59,6 +68,7 @@ export type AdminTicketType = {
   held: number;
   perOrderLimit: number;
   vipOnly: boolean;
+  minTierId: string | null;
   position: number;
   createdAt: string;
   updatedAt: string;

@@ -4,6 +4,7 @@
 // with its own QR (a signed token, worker/lib/ticket-token.ts) and typed code (TKT-XXXX-XXXX).
 import type { Currency } from "./store-model";
 import type { PresaleTimes } from "./presales";
+import type { GateTier } from "./tier-gate";
 import { GIFT_CODE_ALPHABET } from "./store-gift-model";
 
 /** valid: admits once; refunded: its order was refunded; cancelled: its event was cancelled. */
@@ -84,6 +85,8 @@ export type PublicTicketType = {
   currency: Currency;
   perOrderLimit: number;
   vipOnly: boolean;
+  /** The lowest tier that may buy it, named in both languages (decision 099); null: no tier asked. */
+  minTier: GateTier | null;
   /** How many are left when TICKET_LIMITS.fewLeft or fewer (and more than 0); null otherwise. */
   left: number | null;
   soldOut: boolean;

@@ -21,6 +21,7 @@ type TicketTypeSqlRow = {
   remaining: number;
   per_order_limit: number;
   vip_only: number;
+  min_tier_id: string | null;
   position: number;
   created_at: number;
   updated_at: number;
@@ -47,6 +48,7 @@ const toAdminTicketType = (row: TicketTypeSqlRow): AdminTicketType => ({
   held: row.held,
   perOrderLimit: row.per_order_limit,
   vipOnly: row.vip_only === 1,
+  minTierId: row.min_tier_id,
   position: row.position,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
@@ -101,6 +103,7 @@ const auditView = (v: TicketTypeValues | AdminTicketType) => ({
   quantity: v.quantity,
   perOrderLimit: v.perOrderLimit,
   vipOnly: v.vipOnly,
+  minTierId: v.minTierId,
   position: v.position,
 });
 
@@ -129,8 +132,8 @@ export async function createTicketType(
   const id = crypto.randomUUID();
   const insert = db.$client
     .prepare(
-      `INSERT INTO ticket_types (id, event_id, name, name_pt_br, price_cents, quantity, remaining, per_order_limit, vip_only, position, created_at, updated_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?10 FROM events
+      `INSERT INTO ticket_types (id, event_id, name, name_pt_br, price_cents, quantity, remaining, per_order_limit, vip_only, position, created_at, updated_at, min_tier_id)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?10, ?12 FROM events
        WHERE id = ?2 AND source = 'custom' AND upper(currency) IN ('USD', 'BRL')
          AND (SELECT count(*) FROM ticket_types WHERE event_id = ?2) < ?11`,
     )
@@ -146,6 +149,7 @@ export async function createTicketType(
       values.position,
       now,
       TICKET_LIMITS.maxTypesPerEvent,
+      values.minTierId,
     );
   const audit = entry(actor, "event.ticket_type.create", eventId, { after: { id, ...auditView(values) } });
   const [result] = await db.$client.batch([insert, auditIfChanged(db, audit, now)]);
@@ -171,7 +175,7 @@ export async function updateTicketType(
   const update = db.$client
     .prepare(
       `UPDATE ticket_types SET name = ?3, name_pt_br = ?4, price_cents = ?5, remaining = remaining + (?6 - quantity), quantity = ?6,
-              per_order_limit = ?7, vip_only = ?8, position = ?9, updated_at = ?10
+              per_order_limit = ?7, vip_only = ?8, position = ?9, updated_at = ?10, min_tier_id = ?11
        WHERE id = ?1 AND event_id = ?2 AND remaining + (?6 - quantity) >= 0`,
     )
     .bind(
@@ -185,6 +189,7 @@ export async function updateTicketType(
       values.vipOnly ? 1 : 0,
       values.position,
       now,
+      values.minTierId,
     );
   const audit = entry(actor, "event.ticket_type.update", before.eventId, {
     before: { id: before.id, ...auditView(before) },

@@ -35,6 +35,7 @@ export async function loadTicketRows(db: DB, typeIds: string[]): Promise<Map<str
       remaining: ticketTypes.remaining,
       perOrderLimit: ticketTypes.perOrderLimit,
       vipOnly: ticketTypes.vipOnly,
+      minTierId: ticketTypes.minTierId,
       event: {
         title: events.title,
         titlePtBr: events.titlePtBr,
@@ -67,6 +68,7 @@ export type TicketRow = {
   remaining: number;
   perOrderLimit: number;
   vipOnly: boolean;
+  minTierId: string | null;
   event: {
     title: string;
     titlePtBr: string | null;

@@ -6,6 +6,9 @@ import type { DB } from "./client";
 import type { EventRow } from "./events";
 import type { Locale } from "#contracts/locale.ts";
 import { iso } from "../lib/time";
+import { gateTier } from "./tier-gate";
+import { readTiers } from "./tiers";
+import type { TierView } from "#contracts/tiers.ts";
 import { pickLanguage } from "../lib/content-language";
 import { presaleTimesOf } from "#contracts/presales.ts";
 import {
@@ -32,11 +35,15 @@ type SaleTypeRow = {
   remaining: number;
   per_order_limit: number;
   vip_only: number;
+  min_tier_id: string | null;
   tickets_taken: number;
 };
 
-/** An event's types in order, and its seats taken as stored now (the memoized row may be older). */
-export type SaleEntry = { types: SaleTypeRow[]; ticketsTaken: number };
+/**
+ * An event's types in order, its seats taken as stored now (the memoized row may be older), and the
+ * ladder when a type asks a tier (to name it; empty otherwise).
+ */
+export type SaleEntry = { types: SaleTypeRow[]; ticketsTaken: number; tiers: readonly TierView[] };
 
 /**
  * The ticket types of published custom events (of one, with `eventId`), by event, in their order:
@@ -45,16 +52,17 @@ export type SaleEntry = { types: SaleTypeRow[]; ticketsTaken: number };
 export async function readTicketTypesForSale(db: DB, eventId?: string): Promise<Map<string, SaleEntry>> {
   const { results } = await db.$client
     .prepare(
-      `SELECT t.id, t.event_id, t.name, t.name_pt_br, t.price_cents, t.remaining, t.per_order_limit, t.vip_only, e.tickets_taken
+      `SELECT t.id, t.event_id, t.name, t.name_pt_br, t.price_cents, t.remaining, t.per_order_limit, t.vip_only, t.min_tier_id, e.tickets_taken
        FROM ticket_types t JOIN events e ON e.id = t.event_id
        WHERE e.status = 'published' AND e.source = 'custom' AND (?1 IS NULL OR e.id = ?1)
        ORDER BY t.event_id, t.position, t.created_at, t.id`,
     )
     .bind(eventId ?? null)
     .all<SaleTypeRow>();
+  const tiers = results.some((r) => r.min_tier_id !== null) ? await readTiers(db) : [];
   const byEvent = new Map<string, SaleEntry>();
   for (const row of results) {
-    const entry = byEvent.get(row.event_id) ?? { types: [], ticketsTaken: row.tickets_taken };
+    const entry = byEvent.get(row.event_id) ?? { types: [], ticketsTaken: row.tickets_taken, tiers };
     entry.types.push(row);
     byEvent.set(row.event_id, entry);
   }
@@ -90,6 +98,7 @@ export function ticketSaleOf(row: EventRow, entry: SaleEntry | undefined, now: n
       currency,
       perOrderLimit: t.per_order_limit,
       vipOnly: t.vip_only === 1,
+      minTier: t.min_tier_id === null ? null : gateTier(entry.tiers, t.min_tier_id),
       left: available > 0 && available <= TICKET_LIMITS.fewLeft ? available : null,
       soldOut: available === 0,
     };

@@ -47,7 +47,8 @@ export const ruleOfGate = (gate: TierGate, tiers: readonly TierView[]): TierRule
 export const passesGate = (holder: TierHolder | null | undefined, gate: TierGate | null, tiers: readonly TierView[]) =>
   gate === null || admitsTier(holder, ruleOfGate(gate, tiers));
 
-const gateTier = (tiers: readonly TierView[], id: string): GateTier => {
+/** A tier by id with its names (an id the ladder lacks is named by itself). */
+export const gateTier = (tiers: readonly TierView[], id: string): GateTier => {
   const tier = tiers.find((t) => t.id === id);
   return { id, name: tier ? tier.name : { en: id, ptBR: id } };
 };

@@ -1,7 +1,7 @@
 // An event card's "Get tickets" (decision 055), for events that sell tickets on this site: the sale
 // window ("On sale {date}", "VIP presale {date}", until when), each type with its price, "N left"
-// or "Sold out" and a VIP-only badge, a quantity picker per type within its per-order limit (and
-// what is left), a guest's e-mail, and "Buy tickets", which asks the store's checkout for a session
+// or "Sold out" and a VIP-only badge (or "{tier} and above" for a type that asks a tier), a quantity
+// picker per type within its per-order limit (and what is left), a guest's e-mail, and "Buy tickets", which asks the store's checkout for a session
 // (POST /api/store/checkout with the ticket lines; the Worker prices and holds them) and goes to
 // its page (the local test checkout or Stripe's). The state is the server's; the list is fetched
 // again when the sale changes. Rendered by the server too: no browser-only value before hydration.
@@ -13,6 +13,7 @@ import type { PublicEvent } from "#contracts/events.ts";
 import { mayBuyTicket, type EventTicketSale, type PublicTicketType } from "#contracts/event-tickets-model.ts";
 import type { StoreCheckoutBody, StoreCheckoutResponse } from "#contracts/store-checkout.ts";
 import { Icon } from "../../components/Icon";
+import { minTierMessage, tierNameIn } from "../../lib/tiers/tierGate";
 import { api } from "../../lib/api";
 import { eventsKeys } from "../../lib/eventsKeys";
 import { formatMoney } from "../../lib/intlFormat";
@@ -117,7 +118,10 @@ export function TicketsBlock({ event, tickets }: { event: PublicEvent; tickets: 
             <li key={type.id} className="event-tickets-type">
               <span className="event-tickets-name">
                 {type.name}
-                {type.vipOnly && <span className="badge event-tickets-vip">{intl.formatMessage(m.vipOnly)}</span>}
+                {type.vipOnly && !type.minTier && <span className="badge event-tickets-vip">{intl.formatMessage(m.vipOnly)}</span>}
+                {type.minTier && (
+                  <span className="badge event-tickets-vip">{intl.formatMessage(minTierMessage, { tier: tierNameIn(intl, type.minTier) })}</span>
+                )}
               </span>
               <span className="event-tickets-price">{money(type)}</span>
               <span className="event-tickets-left">

@@ -31,6 +31,7 @@ const errors = defineMessages({
   sold_out: { id: "events.tickets.error.soldOut", defaultMessage: "Sold out: someone else took the last tickets. Choose fewer or another type." },
   tickets_not_on_sale: { id: "events.tickets.error.notOnSale", defaultMessage: "Tickets for this event are not on sale right now." },
   tickets_vip_only: { id: "events.tickets.error.vipOnly", defaultMessage: "These tickets are for VIP members only." },
+  tier_required: { id: "events.tickets.error.tierRequired", defaultMessage: "These tickets are for a higher membership tier." },
   tickets_currency_mismatch: { id: "events.tickets.error.currency", defaultMessage: "These tickets are sold in another currency." },
   ticket_type_not_found: { id: "events.tickets.error.typeGone", defaultMessage: "A ticket type is no longer on sale: reload the page." },
   quantity_over_limit: { id: "events.tickets.error.overLimit", defaultMessage: "That is more tickets than one order may hold." },

@@ -32,6 +32,8 @@ export const ticketTypes = sqliteTable(
     perOrderLimit: integer("per_order_limit").notNull().default(10),
     /** Only VIP members (and admins) may buy this type, whenever it is on sale. */
     vipOnly: integer("vip_only", { mode: "boolean" }).notNull().default(false),
+    /** Only members of this tier and above (and admins) may buy it (decision 099); null: no tier asked. */
+    minTierId: text("min_tier_id"),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -4,6 +4,8 @@
 //   POST   /              a new type → 201 (409 event_not_sellable, ticket_types_full)
 //   PUT    /:typeId       every field again; a new quantity moves remaining by the difference
 //                         (409 ticket_quantity_below_sold when fewer than sold and held)
+//   A type may ask a tier at least X (minTierId, decision 099): a tier the ladder lacks is 400
+//   tier_gate_unknown and nothing is stored.
 //   DELETE /:typeId       only a type nothing was sold or held of (409 ticket_type_has_sales)
 // Each write and its audit row go in one batch; the content version is renewed after it, as after
 // every back-office write, so the public answers cached at the edge show the change.
@@ -26,6 +28,7 @@ import {
   type TicketTypeDeletedResponse,
 } from "#contracts/admin-ticket-types.ts";
 import { actorOf } from "../../middleware/guards";
+import { checkGate } from "../../services/tier-gate-check";
 
 type Ctx = Context<HonoEnv>;
 
@@ -56,6 +59,7 @@ export const adminTicketTypeRoutes = new Hono<HonoEnv>()
   .post("/:id/ticket-types", async (c) => {
     const event = await storedEvent(c);
     const values = await parseJsonBody(c, ticketTypeInputSchema);
+    if (values.minTierId !== null) await checkGate(c.var.db, { minTier: values.minTierId }, "minTierId");
     if (!sellsTicketsHere(event)) throw routeError("event_not_sellable");
     const created = await createTicketType(c.var.db, actorOf(c), event.id, values);
     if (created === null) throw eventNotFound();
@@ -66,6 +70,7 @@ export const adminTicketTypeRoutes = new Hono<HonoEnv>()
   .put("/:id/ticket-types/:typeId", async (c) => {
     const before = await storedType(c);
     const values = await parseJsonBody(c, ticketTypeInputSchema);
+    if (values.minTierId !== null) await checkGate(c.var.db, { minTier: values.minTierId }, "minTierId");
     const updated = await updateTicketType(c.var.db, actorOf(c), before, values);
     if (updated === null) throw typeNotFound();
     if (isRefused(updated)) throw routeError("ticket_quantity_below_sold");

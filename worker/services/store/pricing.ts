@@ -31,7 +31,8 @@
 //   class among the merch lines (none set: standard) for the country's zone, and it is free once
 //   the merch subtotal after discounts reaches the threshold the admin set for the currency;
 // - ticket lines (decision 055) are priced by ticket-pricing.ts and add to the subtotal, at their
-//   type's price: no VIP price, no promotion, no shipping.
+//   type's price: no VIP price, no promotion, no shipping; a type for a tier refuses a buyer below it
+//   (a guest, without a session, is below every tier).
 import type { DB } from "../../db/client";
 import { findPromoCode, findShippingRate, loadCartRows, type ProductRow, type PromoCodeRow, type VariantRow } from "../../db/store-pricing";
 import { readFreeShippingOver } from "../../db/store-shipping";
@@ -222,7 +223,8 @@ export async function priceCart(db: DB, body: QuoteBody, buyer: Buyer, now: numb
     };
   });
   const stockTakes = checkQuantities(named, options.checkStock);
-  const tickets = await priceTickets(db, body.tickets, body.currency, { ticketVip: buyer.isVip || buyer.isAdmin === true }, now, options.checkStock);
+  const holder = buyer.userId === null ? null : { isVIP: buyer.isVip, isAdmin: buyer.isAdmin === true, ...(buyer.tier ? { tier: buyer.tier } : {}) };
+  const tickets = await priceTickets(db, body.tickets, body.currency, { ticketVip: buyer.isVip || buyer.isAdmin === true, holder }, now, options.checkStock);
 
   let promo: PricedCart["promo"] = null;
   if (body.promoCode) {

@@ -3,7 +3,7 @@
 // fields before sending, as the Worker will; the price is typed in the event's currency and sent in
 // cents. A refusal (a quantity below what is sold, too many types) stays in the dialog.
 import { useId, useState, type FormEvent } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Modal } from "../../../components/Modal";
 import { ApiRequestError } from "../../../lib/api";
@@ -12,15 +12,17 @@ import { validationFailure } from "#contracts/validation-codes.ts";
 import { inCents } from "#contracts/admin-event-fields.ts";
 import { TICKET_LIMITS } from "#contracts/event-tickets-model.ts";
 import { ticketTypeInputSchema, type AdminTicketType, type TicketTypeInput } from "#contracts/admin-ticket-types.ts";
-import { Checkbox, ErrorMessage, NumberInput, TextInput } from "./fields";
+import { Checkbox, ErrorMessage, NumberInput, SelectInput, TextInput } from "./fields";
+import { tierChoicesQueryOptions, tierNameIn } from "../../../lib/tiers/tierGate";
 import type { ErrorText } from "./errors";
 import { eventsMessages as em } from "./messages";
 import { TICKET_TYPE_ERROR_TEXTS, ticketTypeMessages as m } from "./ticket-type-messages";
 import { ticketTypesQueryOptions, ticketTypeWrites } from "./ticketTypes";
 import { useEventsRefresh } from "./queries";
 
-type Field = "name" | "namePtBr" | "priceCents" | "quantity" | "perOrderLimit" | "position";
-type Form = { name: string; namePtBr: string; price: string; quantity: string; perOrderLimit: string; position: string; vipOnly: boolean };
+type Field = "name" | "namePtBr" | "priceCents" | "quantity" | "perOrderLimit" | "position" | "minTierId";
+/** minTierId: the lowest tier that may buy it ("" for none). */
+type Form = { name: string; namePtBr: string; price: string; quantity: string; perOrderLimit: string; position: string; vipOnly: boolean; minTierId: string };
 
 const formOf = (type: AdminTicketType | null, nextPosition: number): Form =>
   type
@@ -32,8 +34,9 @@ const formOf = (type: AdminTicketType | null, nextPosition: number): Form =>
         perOrderLimit: String(type.perOrderLimit),
         position: String(type.position),
         vipOnly: type.vipOnly,
+        minTierId: type.minTierId ?? "",
       }
-    : { name: "", namePtBr: "", price: "", quantity: "", perOrderLimit: "10", position: String(nextPosition), vipOnly: false };
+    : { name: "", namePtBr: "", price: "", quantity: "", perOrderLimit: "10", position: String(nextPosition), vipOnly: false, minTierId: "" };
 
 /** A typed number, or the text itself for the schema to refuse (blank is missing). */
 const numberOf = (text: string): unknown => (text.trim() === "" ? undefined : Number.isFinite(Number(text)) ? Number(text) : text);
@@ -53,6 +56,7 @@ const inputOf = (form: Form) =>
     perOrderLimit: numberOf(form.perOrderLimit),
     position: numberOf(form.position),
     vipOnly: form.vipOnly,
+    minTierId: form.minTierId || null,
   }) as TicketTypeInput;
 
 const errorText = (code: string, params: Record<string, string | number> | undefined, text: string): ErrorText =>
@@ -67,6 +71,9 @@ export function TicketTypeDialog({ eventId, currency, type, nextPosition, onClos
   const refresh = useEventsRefresh();
   const [form, setForm] = useState<Form>(() => formOf(type, nextPosition));
   const [errors, setErrors] = useState<Partial<Record<Field, ErrorText>>>({});
+  // The paid tiers a type may ask (the free tier is every account's); the Worker checks the choice again.
+  const tiers = useQuery(tierChoicesQueryOptions()).data?.tiers.filter((t) => t.rank > 0) ?? [];
+  const tierOptions = [{ value: "", label: intl.formatMessage(m.fieldMinTierNone) }, ...tiers.map((t) => ({ value: t.id, label: tierNameIn(intl, t) }))];
   const save = useMutation({
     mutationFn: (input: TicketTypeInput) => (type ? ticketTypeWrites.update(eventId, type.id, input) : ticketTypeWrites.create(eventId, input)),
     onSettled: () => {
@@ -161,6 +168,14 @@ export function TicketTypeDialog({ eventId, currency, type, nextPosition, onClos
           <NumberInput label={intl.formatMessage(m.fieldPosition)} value={form.position} onChange={set("position")} error={errors.position} />
         </div>
         <Checkbox label={intl.formatMessage(m.fieldVipOnly)} hint={intl.formatMessage(m.fieldVipOnlyHint)} checked={form.vipOnly} onChange={set("vipOnly")} />
+        <SelectInput
+          label={intl.formatMessage(m.fieldMinTier)}
+          hint={intl.formatMessage(m.fieldMinTierHint)}
+          options={tierOptions}
+          value={form.minTierId}
+          onChange={set("minTierId")}
+          error={errors.minTierId}
+        />
         {/* Every problem at once is announced by the fields themselves; this keeps a summary for screen readers. */}
         {Object.keys(errors).length > 0 && (
           <div className="error-banner" role="alert">
