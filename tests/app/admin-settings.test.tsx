@@ -32,6 +32,18 @@ const response = (settings: SiteSettings): AdminSettingsResponse => ({
   viewer: { email: "boss@fans.example", role: "super_admin", roleLabel: "Super Admin" },
 });
 
+/** The offers section's settings (decision 101): off, as a new site has them. */
+const OFFERS = {
+  settings: {
+    enabled: false,
+    thresholds: { plays: 0, likes: 0, eventsAttended: 0, purchases: 0 },
+    percentOff: 20,
+    tierId: "vip",
+    winBack: { enabled: false, percentOff: 30 },
+  },
+  tiers: [{ id: "vip", name: { en: "VIP", ptBR: "VIP" } }],
+};
+
 /** A server that stores what a PUT sends (whole or partial) and answers GETs from it. */
 function fakeServer(initial: SiteSettings = SAVED, { failPut = false, refusePut }: { failPut?: boolean; refusePut?: () => Response } = {}) {
   let stored = structuredClone(initial);
@@ -39,6 +51,7 @@ function fakeServer(initial: SiteSettings = SAVED, { failPut = false, refusePut 
   const api = mockApi({
     "GET /api/auth/me": json(200, { user: null }),
     "GET /api/admin/tax/settings": () => json(200, tax),
+    "GET /api/admin/offers": json(200, OFFERS),
     "PUT /api/admin/tax/settings": async (request) => {
       tax = (await request.json()) as typeof tax;
       return json(200, tax);
@@ -347,6 +360,7 @@ describe("/admin/settings", () => {
     mockApi({
       "GET /api/auth/me": json(200, { user: null }),
       "GET /api/admin/tax/settings": json(200, { registrations: [], behavior: { usd: "exclusive", brl: "inclusive" } }),
+      "GET /api/admin/offers": json(200, OFFERS),
       "GET /api/admin/settings": () => (fail ? apiError(503, "unavailable", "Down") : json(200, response(SAVED))),
     });
     renderSettings();
