@@ -68,7 +68,7 @@ test("the admin raises a dispute on a member's VIP payment, sees the payment in 
   await page.getByRole("button", { name: "Pay $9.99" }).click();
   await expect(page.getByRole("heading", { name: "Welcome to VIP!" })).toBeVisible();
   await page.goto(member.profileUrl);
-  await expect(page.locator("h1 .badge-vip")).toHaveText("VIP");
+  await expect(page.locator('h1 .badge-tier[data-tier="vip"]')).toHaveText("VIP");
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -92,5 +92,5 @@ test("the admin raises a dispute on a member's VIP payment, sees the payment in 
 
   await page.goto(member.profileUrl);
   await expect(page.getByRole("link", { name: "Become VIP" })).toBeVisible();
-  await expect(page.locator("h1 .badge-vip")).toHaveCount(0);
+  await expect(page.locator("h1 .badge-tier")).toHaveCount(0);
 });

@@ -19,7 +19,7 @@ async function openTestCheckout(page: Page) {
 
 test("a new member pays in the test checkout, becomes VIP, then cancels at period end", async ({ page }) => {
   const member = await signUp(page);
-  const vipBadge = page.locator("h1 .badge-vip");
+  const vipBadge = page.locator('h1 .badge-tier[data-tier="vip"]');
 
   await test.step("not VIP yet: the profile offers Become VIP", async () => {
     await expect(page.getByRole("link", { name: "Become VIP" })).toBeVisible();
@@ -79,7 +79,7 @@ test("a declined payment shows 'Payment Failed' with Try Again, and grants nothi
 
   await page.goto(member.profileUrl);
   await expect(page.getByRole("link", { name: "Become VIP" })).toBeVisible();
-  await expect(page.locator("h1 .badge-vip")).toHaveCount(0);
+  await expect(page.locator("h1 .badge-tier")).toHaveCount(0);
 });
 
 test("opening the result page by hand with redirect_status=succeeded grants nothing", async ({ page }) => {
@@ -99,7 +99,7 @@ test("opening the result page by hand with redirect_status=succeeded grants noth
   await expect(confirming).toBeVisible();
   await page.goto(member.profileUrl);
   await expect(page.getByRole("link", { name: "Become VIP" })).toBeVisible();
-  await expect(page.locator("h1 .badge-vip")).toHaveCount(0);
+  await expect(page.locator("h1 .badge-tier")).toHaveCount(0);
 });
 
 test("a visitor who wants to join signs in first and comes back to the sign-up page", async ({ page }) => {
