@@ -51,6 +51,7 @@ import { demoRevenueSql } from "./lib/demo-revenue.mjs";
 import { demoStorePictures, demoStoreSql } from "./lib/demo-store.mjs";
 import { demoTicketsSql } from "./lib/demo-tickets.mjs";
 import { demoTiersSql } from "./lib/demo-tiers.mjs";
+import { demoRoomsSql } from "./lib/demo-rooms.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
 import { demoMastersSql } from "./catalog/demo-masters.mjs";
@@ -138,7 +139,9 @@ async function seedData(vars, persist, work) {
     demoCatalogSql() +
       (await buildSeedSql(vars.PASSWORD_PEPPER)) +
       demoAnalyticsSql() +
-      [...demoPerksSql(Date.now()), ...demoStoreSql(Date.now()), ...demoTicketsSql(Date.now()), ...demoTiersSql(Date.now())].join("\n") +
+      [...demoPerksSql(Date.now()), ...demoStoreSql(Date.now()), ...demoTicketsSql(Date.now()), ...demoTiersSql(Date.now()), ...demoRoomsSql(Date.now())].join(
+        "\n",
+      ) +
       "\n" +
       demoMastersSql() +
       "\n",

@@ -76,6 +76,8 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
   [["/api/chat"], apiGroup(async () => [at("/api/chat", (await import("./routes/chat")).chatRoutes)])],
   [["/api/admin"], apiGroup(async () => [at("/api/admin", (await import("./routes/admin")).adminRoutes)])],
   [["/api/parties"], apiGroup(async () => [at("/api/parties", (await import("./routes/parties")).partyRoutes)])],
+  // Community rooms (decision 106).
+  [["/api/rooms"], apiGroup(async () => [at("/api/rooms", (await import("./routes/rooms")).roomRoutes)])],
   [["/api/vip-pass"], apiGroup(async () => [at("/api/vip-pass", (await import("./routes/vip-pass")).vipPassRoutes)])],
   [["/api/check-in"], apiGroup(async () => [at("/api/check-in", (await import("./routes/check-in")).checkInRoutes)])],
   [["/api/perks"], apiGroup(async () => [at("/api/perks", (await import("./routes/perks")).perkRoutes)])],

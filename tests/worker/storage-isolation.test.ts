@@ -51,6 +51,7 @@ describe("each test file starts from the migrated database", () => {
       STATION_HUB: env.STATION_HUB,
       CHAT_THREAD: env.CHAT_THREAD,
       PARTY_ROOM: env.PARTY_ROOM,
+      ROOM_HUB: env.ROOM_HUB,
       ANALYTICS_BUFFER: env.ANALYTICS_BUFFER,
     };
     for (const [name, ns] of Object.entries(namespaces) as [string, DurableObjectNamespace][]) {

@@ -28,6 +28,7 @@ import { MODERATION_MESSAGES } from "./moderation";
 import { MUSIC_MESSAGES } from "./music-limits";
 import { OFFER_CODE_MESSAGES } from "./offer-code-limits";
 import { PARTY_MESSAGES } from "./party-limits";
+import { ROOM_MESSAGES } from "./room-limits";
 import { TIER_MOVE_MESSAGES } from "./tier-moves-limits";
 import { PAYMENT_MESSAGES } from "./payment-limits";
 import { PERK_MESSAGES } from "./perk-limits";
@@ -339,6 +340,10 @@ export const ROUTE_CODES = {
 
   // Gates by tier (decision 099): a form named a tier the ladder does not have
   tier_gate_unknown: { status: 400, en: "That membership tier does not exist" },
+
+  // Community rooms (decision 106): reading one needs its tier or a ticket to its event
+  room_not_found: { status: 404, en: ROOM_MESSAGES.notFound },
+  ticket_required: { status: 403, en: ROOM_MESSAGES.ticketRequired },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

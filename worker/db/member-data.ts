@@ -93,6 +93,12 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "staff-activity", table: "vip_comps", column: "granted_by" },
   { kind: "staff-activity", table: "notification_events", column: "created_by" },
   { kind: "staff-activity", table: "campaigns", column: "created_by" },
+  // Community rooms (decision 106): how far the member read each room and what they are told of
+  // it, and the rooms they moderate or named a moderator for. Their messages are in the rooms'
+  // objects (rooms.json).
+  { kind: "rooms", table: "room_members", column: "user_id" },
+  { kind: "rooms", table: "room_moderators", column: "user_id" },
+  { kind: "staff-activity", table: "room_moderators", column: "named_by" },
 ];
 
 /**

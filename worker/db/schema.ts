@@ -18,3 +18,4 @@ export * from "./schema/notify-me";
 export * from "./schema/disputes";
 export * from "./schema/tiers";
 export * from "./schema/tier-offers";
+export * from "./schema/rooms";

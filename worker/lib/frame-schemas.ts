@@ -14,6 +14,7 @@ function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
 export const feedContract = onFirstUse(() => import("#contracts/feed.ts"));
 export const chatContract = onFirstUse(() => import("#contracts/chat.ts"));
 export const partyContract = onFirstUse(() => import("#contracts/parties.ts"));
+export const roomContract = onFirstUse(() => import("#contracts/rooms.ts"));
 
 /** Every loader above, for a runtime that must have them all before the objects run. */
-export const everyFrameContract = [feedContract, chatContract, partyContract];
+export const everyFrameContract = [feedContract, chatContract, partyContract, roomContract];

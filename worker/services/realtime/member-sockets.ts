@@ -1,12 +1,14 @@
 // Ending a session (logout, password reset, later a ban) closes every live socket it opened: the
-// feed's, the radio stations' and the member's chat. Failures are logged by each helper, never
-// thrown: the session is already gone from D1, and the hubs re-check sessions before they send.
+// feed's, the radio stations', the member's chat, the parties' and the community rooms'. Failures
+// are logged by each helper, never thrown: the session is already gone from D1, and the hubs
+// re-check sessions before they send.
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { chatThread } from "./chat-thread";
 import { closeFeedSockets } from "./feed-hub";
 import { closeStationSockets } from "./station-hub";
 import { closePartySockets } from "./party-room";
+import { closeRoomSockets } from "./room-hub";
 import type { SocketTarget } from "./socket-sessions";
 
 /**
@@ -18,7 +20,13 @@ import type { SocketTarget } from "./socket-sessions";
 export type MemberSocketTarget = SocketTarget | { sessionHash: string; userId: string };
 
 export async function closeMemberSockets(env: AppEnv, db: DB, target: MemberSocketTarget) {
-  await Promise.all([closeFeedSockets(env, target), closeStationSockets(env, db, target), closeChatSockets(env, target), closePartySockets(env, db, target)]);
+  await Promise.all([
+    closeFeedSockets(env, target),
+    closeStationSockets(env, db, target),
+    closeChatSockets(env, target),
+    closePartySockets(env, db, target),
+    closeRoomSockets(env, db, target),
+  ]);
 }
 
 async function closeChatSockets(env: AppEnv, target: MemberSocketTarget) {

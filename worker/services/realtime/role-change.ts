@@ -6,7 +6,9 @@
 //   for tiers as their new tier allows (decision 099);
 // - when they may no longer use VIP-only sockets (neither VIP nor admin), their chat socket, radio
 //   sockets and sockets in VIP-only listening parties close with 4403 vip_ended, and a reply being
-//   written stops (a party open to every member keeps them).
+//   written stops (a party open to every member keeps them);
+// - in the community rooms whose rule names a tier, their sockets close where they may no longer
+//   read, and learn whether they may still write where they may (decision 106).
 // Failures are logged, never thrown: the change is committed, and ChatThread re-checks VIP before
 // each message, the pages refetch `me` when they regain focus.
 import type { AppEnv } from "../../env";
@@ -17,6 +19,7 @@ import { chatThread } from "./chat-thread";
 import { closeStationSockets } from "./station-hub";
 import { closeVipPartySockets } from "./party-room";
 import { VIP_ENDED } from "./socket-sessions";
+import { applyRoomAccess } from "./room-hub";
 
 /** Tells the member's open sockets that their roles changed; see the top. Never throws. */
 export async function announceRoleChange(env: AppEnv, db: DB, userId: string): Promise<void> {
@@ -28,7 +31,10 @@ export async function announceRoleChange(env: AppEnv, db: DB, userId: string): P
     return;
   }
   if (!access) return;
-  const work: Promise<unknown>[] = [tellFeed(env, userId, { tier: access.tier, isAdmin: access.admin })];
+  const work: Promise<unknown>[] = [
+    tellFeed(env, userId, { tier: access.tier, isAdmin: access.admin }),
+    applyRoomAccess(env, db, userId, { isVIP: access.vip, isAdmin: access.admin, tier: access.tier }),
+  ];
   if (!keepsVipSockets(access))
     work.push(closeChat(env, userId), closeStationSockets(env, db, { userId }, VIP_ENDED), closeVipPartySockets(env, db, { userId }, VIP_ENDED));
   await Promise.all(work);

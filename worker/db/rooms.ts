@@ -1,0 +1,142 @@
+// Community rooms (decision 106): the rooms and their rules, what a member needs for them (tickets,
+// moderated rooms, last read messages), and what the rooms' objects tell D1 (the newest message,
+// who has posted, how far a member read). The messages themselves are in each room's object.
+import { sql } from "drizzle-orm";
+import type { DB } from "./client";
+import type { RoomAudience, RoomRule, RoomViewer } from "#contracts/room-access.ts";
+import type { RoomAccessKind } from "#contracts/room-limits.ts";
+import type { TierHolder } from "#contracts/tiers.ts";
+
+/** A room with its rule, as the list and the checks read it. */
+export type RoomRow = {
+  id: string;
+  name: { en: string; ptBR: string };
+  description: { en: string; ptBR: string };
+  read: { kind: RoomAccessKind; tierId: string | null; eventId: string | null };
+  write: { kind: RoomAccessKind; tierId: string | null; eventId: string | null };
+  rule: RoomRule;
+  slowModeSeconds: number;
+  lastSeq: number;
+  lastMessageAt: number | null;
+};
+
+/** What the room's object needs to know of its room. */
+export type RoomSettings = { archived: boolean; slowModeSeconds: number };
+
+type RawRoom = {
+  id: string;
+  name_en: string;
+  name_pt_br: string;
+  description_en: string;
+  description_pt_br: string;
+  read_access: RoomAccessKind;
+  read_tier_id: string | null;
+  read_rank: number | null;
+  read_event_id: string | null;
+  write_access: RoomAccessKind;
+  write_tier_id: string | null;
+  write_rank: number | null;
+  write_event_id: string | null;
+  slow_mode_seconds: number;
+  archived_at: number | null;
+  last_seq: number;
+  last_message_at: number | null;
+};
+
+const ROOM_SELECT = `
+  SELECT r.id, r.name_en, r.name_pt_br, r.description_en, r.description_pt_br,
+         r.read_access, r.read_tier_id, rt.rank AS read_rank, r.read_event_id,
+         r.write_access, r.write_tier_id, wt.rank AS write_rank, r.write_event_id,
+         r.slow_mode_seconds, r.archived_at, r.last_seq, r.last_message_at
+    FROM rooms r
+    LEFT JOIN membership_tiers rt ON rt.id = r.read_tier_id
+    LEFT JOIN membership_tiers wt ON wt.id = r.write_tier_id`;
+
+function audienceOf(kind: RoomAccessKind, tierId: string | null, rank: number | null, eventId: string | null): RoomAudience {
+  if (kind === "tier") return { kind, tierId: tierId ?? "", minRank: rank ?? Number.MAX_SAFE_INTEGER };
+  if (kind === "ticket") return { kind, eventId };
+  return { kind: "members" };
+}
+
+function toRoom(raw: RawRoom): RoomRow {
+  return {
+    id: raw.id,
+    name: { en: raw.name_en, ptBR: raw.name_pt_br },
+    description: { en: raw.description_en, ptBR: raw.description_pt_br },
+    read: { kind: raw.read_access, tierId: raw.read_tier_id, eventId: raw.read_event_id },
+    write: { kind: raw.write_access, tierId: raw.write_tier_id, eventId: raw.write_event_id },
+    rule: {
+      read: audienceOf(raw.read_access, raw.read_tier_id, raw.read_rank, raw.read_event_id),
+      write: audienceOf(raw.write_access, raw.write_tier_id, raw.write_rank, raw.write_event_id),
+      archived: raw.archived_at !== null,
+    },
+    slowModeSeconds: raw.slow_mode_seconds,
+    lastSeq: raw.last_seq,
+    lastMessageAt: raw.last_message_at,
+  };
+}
+
+/** Every room, open ones first in the admin's order, then the archived. */
+export async function listRoomRules(db: DB): Promise<RoomRow[]> {
+  const { results } = await db.$client.prepare(`${ROOM_SELECT} ORDER BY r.archived_at IS NOT NULL, r.position, r.id`).all<RawRoom>();
+  return results.map(toRoom);
+}
+
+export async function findRoom(db: DB, id: string): Promise<RoomRow | null> {
+  const raw = await db.$client.prepare(`${ROOM_SELECT} WHERE r.id = ?`).bind(id).first<RawRoom>();
+  return raw ? toRoom(raw) : null;
+}
+
+export async function findRoomSettings(db: DB, id: string): Promise<RoomSettings | null> {
+  const row = await db.$client
+    .prepare("SELECT archived_at, slow_mode_seconds FROM rooms WHERE id = ?")
+    .bind(id)
+    .first<{ archived_at: number | null; slow_mode_seconds: number }>();
+  return row ? { archived: row.archived_at !== null, slowModeSeconds: row.slow_mode_seconds } : null;
+}
+
+/** What the rooms' rules ask of one member, in one round trip: their valid tickets' events, the rooms they moderate, how far they read. */
+export async function findRoomStanding(db: DB, userId: string) {
+  const [tickets, moderated, reads] = await db.$client.batch([
+    db.$client.prepare("SELECT DISTINCT event_id FROM event_tickets WHERE owner_user_id = ? AND status = 'valid'").bind(userId),
+    db.$client.prepare("SELECT room_id FROM room_moderators WHERE user_id = ?").bind(userId),
+    db.$client.prepare("SELECT room_id, last_read_seq FROM room_members WHERE user_id = ?").bind(userId),
+  ]);
+  return {
+    ticketEventIds: new Set((tickets!.results as { event_id: string }[]).map((r) => r.event_id)),
+    moderatedRoomIds: new Set((moderated!.results as { room_id: string }[]).map((r) => r.room_id)),
+    lastRead: new Map((reads!.results as { room_id: string; last_read_seq: number }[]).map((r) => [r.room_id, r.last_read_seq])),
+  };
+}
+export type RoomStanding = Awaited<ReturnType<typeof findRoomStanding>>;
+
+/** The member as one room's rule sees them. */
+export const roomViewerOf = (holder: TierHolder, standing: RoomStanding, roomId: string): RoomViewer => ({
+  ...holder,
+  ticketEventIds: standing.ticketEventIds,
+  moderates: standing.moderatedRoomIds.has(roomId),
+});
+
+/**
+ * The room's object stored message `seq`: the list's unread counts compare against the newest (two
+ * writes arriving out of order keep the larger), and its first poster is marked as having posted.
+ */
+export async function storeRoomMessage(db: DB, roomId: string, message: { seq: number; at: number; posterId: string | null }) {
+  const head = db.$client
+    .prepare("UPDATE rooms SET last_seq = max(last_seq, ?1), last_message_at = max(coalesce(last_message_at, 0), ?2) WHERE id = ?3")
+    .bind(message.seq, message.at, roomId);
+  if (!message.posterId) return void (await head.run());
+  const poster = db.$client
+    .prepare(
+      `INSERT INTO room_members (room_id, user_id, posted, updated_at) VALUES (?1, ?2, 1, ?3)
+         ON CONFLICT (user_id, room_id) DO UPDATE SET posted = 1, updated_at = excluded.updated_at`,
+    )
+    .bind(roomId, message.posterId, message.at);
+  await db.$client.batch([head, poster]);
+}
+
+/** The member read up to `seq` (never backwards: two tabs may report out of order). */
+export async function markRoomRead(db: DB, roomId: string, userId: string, seq: number, now: number) {
+  await db.run(sql`INSERT INTO room_members (room_id, user_id, last_read_seq, updated_at) VALUES (${roomId}, ${userId}, ${seq}, ${now})
+    ON CONFLICT (user_id, room_id) DO UPDATE SET last_read_seq = max(last_read_seq, excluded.last_read_seq), updated_at = excluded.updated_at`);
+}

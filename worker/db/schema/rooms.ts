@@ -1,0 +1,74 @@
+// Community rooms (decision 106, migrations/0076): the rooms and who may read and write each, their
+// fan moderators, and each member's place in them. The messages live in each room's Durable Object.
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { events } from "./events";
+import { membershipTiers } from "./tiers";
+import { createdAt } from "./columns";
+import { sql } from "drizzle-orm";
+
+const ACCESS = ["members", "tier", "ticket"] as const;
+
+export const rooms = sqliteTable(
+  "rooms",
+  {
+    id: text("id").primaryKey(),
+    nameEn: text("name_en").notNull(),
+    namePtBR: text("name_pt_br").notNull(),
+    descriptionEn: text("description_en").notNull().default(""),
+    descriptionPtBR: text("description_pt_br").notNull().default(""),
+    readAccess: text("read_access", { enum: ACCESS }).notNull().default("members"),
+    readTierId: text("read_tier_id").references(() => membershipTiers.id),
+    readEventId: text("read_event_id").references(() => events.id, { onDelete: "set null" }),
+    writeAccess: text("write_access", { enum: ACCESS }).notNull().default("members"),
+    writeTierId: text("write_tier_id").references(() => membershipTiers.id),
+    writeEventId: text("write_event_id").references(() => events.id, { onDelete: "set null" }),
+    slowModeSeconds: integer("slow_mode_seconds").notNull().default(0),
+    position: integer("position").notNull().default(0),
+    /** Archived: read-only, still listed for those who may read it. */
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    /** The newest message's number and time, kept by the room's object. */
+    lastSeq: integer("last_seq").notNull().default(0),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("rooms_position_idx").on(t.archivedAt, t.position)],
+);
+
+export const roomModerators = sqliteTable(
+  "room_moderators",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    namedBy: text("named_by").references(() => users.id, { onDelete: "set null" }),
+    namedAt: integer("named_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index("room_moderators_user_idx").on(t.userId)],
+);
+
+export const roomMembers = sqliteTable(
+  "room_members",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadSeq: integer("last_read_seq").notNull().default(0),
+    notify: text("notify", { enum: ["all", "mentions", "none"] })
+      .notNull()
+      .default("mentions"),
+    /** 1 once the member has a message in the room: the export and the deletion visit these rooms. */
+    posted: integer("posted", { mode: "boolean" }).notNull().default(false),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roomId] }), index("room_members_posted_idx").on(t.userId, t.posted)],
+);
