@@ -4,6 +4,7 @@
 // free tier and VIP take only texts, benefits and a badge colour (VIP's prices are configured).
 import { z } from "./zod";
 import { userText } from "./text";
+import { slugOf } from "./slug";
 import type { TierView } from "./tiers";
 import {
   TIER_BENEFIT_MAX,
@@ -20,15 +21,7 @@ import {
 export * from "./tier-limits";
 
 /** A tier's id: its English name in lowercase ASCII words joined by dashes ("Inner Circle" → "inner-circle"); "" when nothing is left. */
-export function tierIdOf(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .slice(0, TIER_ID_MAX)
-    .replace(/^-+|-+$/g, "");
-}
+export const tierIdOf = (name: string): string => slugOf(name, TIER_ID_MAX);
 
 export const TIER_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

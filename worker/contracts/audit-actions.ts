@@ -120,6 +120,13 @@ export const AUDIT_ACTIONS = [
   "tier.archive",
   "tier.unarchive",
   "tier.move",
+  // Community rooms (decision 106)
+  "room.create",
+  "room.update",
+  "room.archive",
+  "room.unarchive",
+  "room.moderator.add",
+  "room.moderator.remove",
   // Settings
   "settings.update",
   "tax.settings.update",

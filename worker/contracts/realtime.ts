@@ -11,6 +11,9 @@ export const SOCKET_CLOSE_SESSION_ENDED = 4401;
 export const SOCKET_CLOSE_VIP_ENDED = 4403;
 export const SOCKET_VIP_ENDED_REASON = "vip_ended";
 
+/** A community room's rules changed in the back office: reconnect, and be checked again (decision 106). */
+export const SOCKET_CLOSE_ROOM_CHANGED = 4409;
+
 /** Where every signed-in page listens for notices about its own member (decision 040). */
 export const MEMBER_NOTICES_SOCKET_PATH = "/api/feed/notices";
 

@@ -29,6 +29,7 @@ import { MUSIC_MESSAGES } from "./music-limits";
 import { OFFER_CODE_MESSAGES } from "./offer-code-limits";
 import { PARTY_MESSAGES } from "./party-limits";
 import { ROOM_MESSAGES } from "./room-limits";
+import { ADMIN_ROOM_MESSAGES } from "./admin-room-limits";
 import { TIER_MOVE_MESSAGES } from "./tier-moves-limits";
 import { PAYMENT_MESSAGES } from "./payment-limits";
 import { PERK_MESSAGES } from "./perk-limits";
@@ -344,6 +345,9 @@ export const ROUTE_CODES = {
   // Community rooms (decision 106): reading one needs its tier or a ticket to its event
   room_not_found: { status: 404, en: ROOM_MESSAGES.notFound },
   ticket_required: { status: 403, en: ROOM_MESSAGES.ticketRequired },
+  room_id_taken: { status: 409, en: ADMIN_ROOM_MESSAGES.idTaken },
+  room_event_unknown: { status: 400, en: ADMIN_ROOM_MESSAGES.eventUnknown },
+  room_member_unknown: { status: 404, en: ADMIN_ROOM_MESSAGES.memberUnknown },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

@@ -43,6 +43,8 @@ import {
   TIER_PRICE_MIN_CENTS,
   TIER_TRIAL_DAYS_MAX,
 } from "./tier-limits";
+import { ROOM_DESCRIPTION_MAX, ROOM_FORM_MESSAGES as ROOM, ROOM_NAME_MAX, ROOM_POSITION_MAX } from "./admin-room-limits";
+import { ROOM_SLOW_MODE_MAX_SECONDS } from "./room-limits";
 import { VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
 import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tier-offers-model";
 
@@ -242,6 +244,15 @@ export const VALIDATION_RULES = {
   tier_prices_fixed: { message: TIER.pricesFixed },
   tier_badge_color_invalid: { message: TIER.badgeColorInvalid },
   tier_trial_days_invalid: { message: TIER.trialDaysInvalid, params: { max: TIER_TRIAL_DAYS_MAX } },
+  // The back office's room form (decision 106)
+  room_name_required: { message: ROOM.nameRequired },
+  room_name_too_long: { message: ROOM.nameTooLong, params: { max: ROOM_NAME_MAX } },
+  room_id_invalid: { message: ROOM.idInvalid },
+  room_description_too_long: { message: ROOM.descriptionTooLong, params: { max: ROOM_DESCRIPTION_MAX } },
+  room_slow_mode_invalid: { message: ROOM.slowModeInvalid, params: { max: ROOM_SLOW_MODE_MAX_SECONDS } },
+  room_position_invalid: { message: ROOM.positionInvalid, params: { max: ROOM_POSITION_MAX } },
+  room_tier_required: { message: ROOM.tierRequired },
+  room_event_required: { message: ROOM.eventRequired },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

@@ -16,6 +16,8 @@ export type RoomRow = {
   write: { kind: RoomAccessKind; tierId: string | null; eventId: string | null };
   rule: RoomRule;
   slowModeSeconds: number;
+  /** The admin's order of the list. */
+  position: number;
   lastSeq: number;
   lastMessageAt: number | null;
 };
@@ -38,6 +40,7 @@ type RawRoom = {
   write_rank: number | null;
   write_event_id: string | null;
   slow_mode_seconds: number;
+  position: number;
   archived_at: number | null;
   last_seq: number;
   last_message_at: number | null;
@@ -47,7 +50,7 @@ const ROOM_SELECT = `
   SELECT r.id, r.name_en, r.name_pt_br, r.description_en, r.description_pt_br,
          r.read_access, r.read_tier_id, rt.rank AS read_rank, r.read_event_id,
          r.write_access, r.write_tier_id, wt.rank AS write_rank, r.write_event_id,
-         r.slow_mode_seconds, r.archived_at, r.last_seq, r.last_message_at
+         r.slow_mode_seconds, r.position, r.archived_at, r.last_seq, r.last_message_at
     FROM rooms r
     LEFT JOIN membership_tiers rt ON rt.id = r.read_tier_id
     LEFT JOIN membership_tiers wt ON wt.id = r.write_tier_id`;
@@ -71,6 +74,7 @@ function toRoom(raw: RawRoom): RoomRow {
       archived: raw.archived_at !== null,
     },
     slowModeSeconds: raw.slow_mode_seconds,
+    position: raw.position,
     lastSeq: raw.last_seq,
     lastMessageAt: raw.last_message_at,
   };

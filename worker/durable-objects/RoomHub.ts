@@ -31,7 +31,14 @@ import {
   type SocketClose,
   type SocketTarget,
 } from "../services/realtime/socket-sessions";
-import { ROOM_AFTER_HEADER, ROOM_ID_HEADER, ROOM_MEMBER_AVATAR_HEADER, ROOM_MEMBER_NAME_HEADER, ROOM_MAY_WRITE_HEADER } from "../services/realtime/room-hub";
+import {
+  ROOM_AFTER_HEADER,
+  ROOM_CHANGED,
+  ROOM_ID_HEADER,
+  ROOM_MEMBER_AVATAR_HEADER,
+  ROOM_MEMBER_NAME_HEADER,
+  ROOM_MAY_WRITE_HEADER,
+} from "../services/realtime/room-hub";
 import { TEXT_MESSAGES } from "#contracts/text-messages.ts";
 import { ROOM_CATCH_UP_MAX, ROOM_CLIENT_FRAME_MAX_BYTES, ROOM_FRAMES_PER_SECOND, ROOM_HISTORY_PAGE, ROOM_WELCOME_SIZE } from "#contracts/room-limits.ts";
 import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
@@ -156,9 +163,14 @@ export class RoomHub extends DurableObject<AppEnv> {
     }
   }
 
-  /** The room's settings changed in the back office: read them again (RPC). */
-  async settingsChanged(): Promise<void> {
+  /**
+   * The back office changed the room: its settings are read again, and when who may read or write
+   * changed (its rules, archived), every socket closes with ROOM_CHANGED so each reconnects and is
+   * checked again at its upgrade (RPC).
+   */
+  async roomChanged(reconnect: boolean): Promise<void> {
     this.settings = null;
+    if (reconnect) this.sessions.closeSockets(this.ctx.getWebSockets(), ROOM_CHANGED);
   }
 
   webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {

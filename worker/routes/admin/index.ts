@@ -34,6 +34,7 @@ import { adminTaxRoutes } from "./tax";
 import { adminDisputeRoutes } from "./disputes";
 import { adminOfferRoutes } from "./offers";
 import { adminTierRoutes } from "./tiers";
+import { adminRoomRoutes } from "./rooms";
 import { tierFigureRoutes } from "./tier-figures";
 import { adminTierChoiceRoutes } from "./tier-choices";
 import { adminStoreTierDiscountRoutes } from "./store-tier-discounts";
@@ -71,6 +72,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/disputes", adminDisputeRoutes)
   .route("/offers", adminOfferRoutes)
   .route("/tiers", adminTierRoutes)
+  .route("/rooms", adminRoomRoutes)
   .route("/revenue/tiers", tierFigureRoutes)
   .route("/tier-choices", adminTierChoiceRoutes)
   .all("*", () => {

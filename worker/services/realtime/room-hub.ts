@@ -5,7 +5,7 @@ import type { DB } from "../../db/client";
 import { findRoomStanding, listRoomRules, roomViewerOf } from "../../db/rooms";
 import { readRefusal, writeRefusal } from "#contracts/room-access.ts";
 import type { TierHolder } from "#contracts/tiers.ts";
-import { SOCKET_CLOSE_VIP_ENDED } from "#contracts/realtime.ts";
+import { SOCKET_CLOSE_ROOM_CHANGED, SOCKET_CLOSE_VIP_ENDED } from "#contracts/realtime.ts";
 import type { SocketClose, SocketTarget } from "./socket-sessions";
 
 /** Headers the Worker sets on the upgrade: the room, how it shows the member, what they may do, where they were. */
@@ -17,6 +17,9 @@ export const ROOM_AFTER_HEADER = "x-room-after";
 
 /** A member's sockets in a room they may no longer read close with this (the page says what opens it again). */
 export const ROOM_ACCESS_ENDED: SocketClose = { code: SOCKET_CLOSE_VIP_ENDED, reason: "room_access_ended" };
+
+/** The room's rules changed: every socket closes with this and reconnects, checked again at its upgrade. */
+export const ROOM_CHANGED: SocketClose = { code: SOCKET_CLOSE_ROOM_CHANGED, reason: "room_changed" };
 
 export const roomHub = (env: AppEnv, roomId: string) => env.ROOM_HUB.get(env.ROOM_HUB.idFromName(roomId));
 
@@ -50,5 +53,14 @@ export async function applyRoomAccess(env: AppEnv, db: DB, userId: string, holde
     );
   } catch (err) {
     console.error("room: applying an access change failed", err);
+  }
+}
+
+/** Tells a room the back office changed it (see RoomHub.roomChanged). Logged, never thrown: the write is done. */
+export async function notifyRoomChanged(env: AppEnv, roomId: string, reconnect: boolean) {
+  try {
+    await roomHub(env, roomId).roomChanged(reconnect);
+  } catch (err) {
+    console.error(`room: telling room ${roomId} of a change failed`, err);
   }
 }
