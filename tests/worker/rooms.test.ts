@@ -10,86 +10,34 @@ import { forgetTiers } from "../../worker/db/tiers";
 import { roomHub } from "../../worker/services/realtime/room-hub";
 import { announceRoleChange } from "../../worker/services/realtime/role-change";
 import { SOCKET_CLOSE_SESSION_ENDED, SOCKET_CLOSE_VIP_ENDED } from "../../worker/contracts/realtime";
-import { ROOM_CATCH_UP_MAX, ROOM_MESSAGE_MAX, type RoomServerFrame, type RoomsResponse, type RoomHistoryResponse } from "../../worker/contracts/rooms";
-import { call, createUser, db, errorOf, ORIGIN, type TestUser } from "./helpers";
+import { ROOM_CATCH_UP_MAX, ROOM_MESSAGE_MAX, type RoomsResponse, type RoomHistoryResponse } from "../../worker/contracts/rooms";
+import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { acceptSocket } from "./sockets";
+import {
+  addInnerCircle,
+  clientId,
+  connect,
+  errorsOf,
+  framesOf,
+  history,
+  ofType,
+  room,
+  roundTrip,
+  say,
+  stored,
+  texts,
+  upgrade,
+  welcomeOf,
+  type Socket,
+} from "./room-fixtures";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 
-type Audience = { access?: "members" | "tier" | "ticket"; tierId?: string; eventId?: string };
-
-let serial = 0;
-/** A room of the test's own (a fresh object), readable and writable as asked. */
-async function room({
-  read = {},
-  write = {},
-  slowModeSeconds = 0,
-  archived = false,
-}: { read?: Audience; write?: Audience; slowModeSeconds?: number; archived?: boolean } = {}) {
-  const id = `room-${++serial}-${crypto.randomUUID().slice(0, 8)}`;
-  await env.DB.prepare(
-    `INSERT INTO rooms (id, name_en, name_pt_br, read_access, read_tier_id, read_event_id, write_access, write_tier_id, write_event_id, slow_mode_seconds, position, archived_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
-  )
-    .bind(
-      id,
-      `Room ${serial}`,
-      `Sala ${serial}`,
-      read.access ?? "members",
-      read.tierId ?? null,
-      read.eventId ?? null,
-      write.access ?? "members",
-      write.tierId ?? null,
-      write.eventId ?? null,
-      slowModeSeconds,
-      serial,
-      archived ? Date.now() : null,
-    )
-    .run();
-  return id;
-}
-
 beforeAll(async () => {
-  await env.DB.prepare(
-    "INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, monthly_usd_cents) VALUES ('inner-circle', 2, 'Inner Circle', 'Círculo Íntimo', '#7c3aed', 2499)",
-  ).run();
+  await addInnerCircle();
   forgetTiers();
 });
 
 afterEach(() => vi.useRealTimers());
-
-const upgrade = (roomId: string, user: TestUser | null, { origin = ORIGIN, after }: { origin?: string; after?: number | string } = {}) =>
-  call(`/api/rooms/${roomId}/live${after === undefined ? "" : `?after=${after}`}`, { cookie: user?.cookie, headers: { upgrade: "websocket", origin } });
-
-async function connect(roomId: string, user: TestUser, after?: number) {
-  const res = await upgrade(roomId, user, { after });
-  expect(res.status).toBe(101);
-  return acceptSocket(res.webSocket!);
-}
-type Socket = Awaited<ReturnType<typeof connect>>;
-
-const framesOf = (messages: string[]) => messages.filter((m) => m.startsWith("{")).map((m) => JSON.parse(m) as RoomServerFrame);
-const ofType = <T extends RoomServerFrame["type"]>(socket: Socket, type: T) =>
-  framesOf(socket.messages).filter((f): f is Extract<RoomServerFrame, { type: T }> => f.type === type);
-async function welcomeOf(socket: Socket) {
-  await socket.until((m) => framesOf(m).some((f) => f.type === "welcome"));
-  return ofType(socket, "welcome")[0]!;
-}
-const texts = (socket: Socket) => ofType(socket, "message").map((f) => f.message.text);
-const errorsOf = (socket: Socket) => ofType(socket, "error").map((f) => f.code);
-let clientSerial = 0;
-const clientId = () => `client-${++clientSerial}-${crypto.randomUUID().slice(0, 8)}`;
-const say = (socket: Socket, text: string, id = clientId()) => socket.ws.send(JSON.stringify({ type: "send", clientId: id, text }));
-/** Sends a ping and waits for its pong: the room handles frames in order, so every frame before it has been handled. */
-async function roundTrip(socket: Socket) {
-  const pongs = socket.messages.filter((m) => m === "pong").length;
-  socket.ws.send("ping");
-  await socket.until((m) => m.filter((x) => x === "pong").length > pongs);
-}
-const history = async (roomId: string, user: TestUser, before?: number) => {
-  const res = await call(`/api/rooms/${roomId}/messages${before ? `?before=${before}` : ""}`, { cookie: user.cookie });
-  return { status: res.status, body: res.status === 200 ? ((await res.json()) as RoomHistoryResponse) : await errorOf(res) };
-};
-const stored = (roomId: string) => roomHub(env, roomId).history(null, 1000);
 
 describe("who may read a room", () => {
   it("a visitor sees every room's name and what opens it, no unread counts", async () => {

@@ -127,6 +127,10 @@ export const AUDIT_ACTIONS = [
   "room.unarchive",
   "room.moderator.add",
   "room.moderator.remove",
+  // A room's fan moderators and admins, in the room
+  "room.message.hide",
+  "room.member.mute",
+  "room.slow_mode",
   // Settings
   "settings.update",
   "tax.settings.update",

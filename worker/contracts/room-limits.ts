@@ -16,6 +16,10 @@ export const ROOM_HISTORY_PAGE = 50;
 /** Slow mode: at most an hour between one member's messages. */
 export const ROOM_SLOW_MODE_MAX_SECONDS = 3600;
 
+/** A fan moderator mutes a member for 10 minutes to 7 days. */
+export const ROOM_MUTE_MIN_MINUTES = 10;
+export const ROOM_MUTE_MAX_MINUTES = 7 * 24 * 60;
+
 export const ROOM_ACCESS_KINDS = ["members", "tier", "ticket"] as const;
 export type RoomAccessKind = (typeof ROOM_ACCESS_KINDS)[number];
 

@@ -1,7 +1,7 @@
 // Community rooms (decision 106): the routes' schemas and answers, and the room socket's frames.
 import { z } from "./zod";
 import { userText } from "./text";
-import { ROOM_MESSAGE_MAX, type RoomAccessKind } from "./room-limits";
+import { ROOM_MESSAGE_MAX, ROOM_MUTE_MAX_MINUTES, ROOM_MUTE_MIN_MINUTES, ROOM_SLOW_MODE_MAX_SECONDS, type RoomAccessKind } from "./room-limits";
 import type { RoomRefusal } from "./room-access";
 
 export * from "./room-limits";
@@ -65,6 +65,14 @@ export const roomClientFrameSchema = z.discriminatedUnion("type", [
     .strict(),
   /** The member has read up to this message (the list's unread count). */
   z.object({ type: z.literal("read"), seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).strict(),
+  /** Fan moderators and admins: hide a message from everyone. */
+  z.object({ type: z.literal("hide"), seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict(),
+  /** Fan moderators and admins: no messages from this member here for 10 minutes to 7 days. */
+  z
+    .object({ type: z.literal("mute"), userId: z.string().min(1).max(64), minutes: z.number().int().min(ROOM_MUTE_MIN_MINUTES).max(ROOM_MUTE_MAX_MINUTES) })
+    .strict(),
+  /** Fan moderators and admins: seconds between one member's messages (0: off). */
+  z.object({ type: z.literal("slow"), seconds: z.number().int().min(0).max(ROOM_SLOW_MODE_MAX_SECONDS) }).strict(),
 ]);
 export type RoomClientFrame = z.infer<typeof roomClientFrameSchema>;
 
@@ -76,16 +84,39 @@ export type RoomErrorCode =
   /** Over the frames a second on this socket, or slow mode; `retryAfter` seconds. */
   | "rate_limited"
   | "archived"
-  | "write_refused";
+  | "write_refused"
+  /** The member is muted here; `until` says until when. */
+  | "muted"
+  /** Hiding, muting and slow mode are for the room's fan moderators and admins. */
+  | "moderator_required"
+  /** A moderator cannot mute themselves, another moderator or an admin. */
+  | "mute_refused";
 
 export type RoomServerFrame =
   /**
    * On joining: the newest messages, or (a reconnect that said `after`) every message after that one
    * up to ROOM_CATCH_UP_MAX (`gap`: more were missed; the client pages the history for them).
    */
-  | { type: "welcome"; messages: RoomMessage[]; gap: boolean; lastSeq: number; here: number; mayWrite: boolean; slowModeSeconds: number }
+  | {
+      type: "welcome";
+      messages: RoomMessage[];
+      gap: boolean;
+      lastSeq: number;
+      here: number;
+      mayWrite: boolean;
+      slowModeSeconds: number;
+      /** This member may hide, mute and set slow mode here. */
+      moderates: boolean;
+      /** Until when this member is muted here, or null. */
+      mutedUntil: string | null;
+    }
   | { type: "message"; message: RoomMessage; /** Echoed to the sender's sockets: which of its sends this is. */ clientId?: string }
   | { type: "here"; count: number }
   /** Whether this member may write here changed while the socket was open. */
   | { type: "access"; mayWrite: boolean }
-  | { type: "error"; code: RoomErrorCode; retryAfter?: number; clientId?: string };
+  | { type: "error"; code: RoomErrorCode; retryAfter?: number; clientId?: string; until?: string }
+  /** A moderator hid this message: gone for everyone. */
+  | { type: "hidden"; seq: number }
+  /** To the muted member's sockets and to the moderators': who, and until when. */
+  | { type: "muted"; userId: string; until: string }
+  | { type: "slow_mode"; seconds: number };

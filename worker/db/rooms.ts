@@ -6,6 +6,9 @@ import type { DB } from "./client";
 import type { RoomAudience, RoomRule, RoomViewer } from "#contracts/room-access.ts";
 import type { RoomAccessKind } from "#contracts/room-limits.ts";
 import type { TierHolder } from "#contracts/tiers.ts";
+import type { AuditAction } from "#contracts/audit-actions.ts";
+
+type RoomModerationAction = Extract<AuditAction, "room.message.hide" | "room.member.mute">;
 
 /** A room with its rule, as the list and the checks read it. */
 export type RoomRow = {
@@ -143,4 +146,35 @@ export async function storeRoomMessage(db: DB, roomId: string, message: { seq: n
 export async function markRoomRead(db: DB, roomId: string, userId: string, seq: number, now: number) {
   await db.run(sql`INSERT INTO room_members (room_id, user_id, last_read_seq, updated_at) VALUES (${roomId}, ${userId}, ${seq}, ${now})
     ON CONFLICT (user_id, room_id) DO UPDATE SET last_read_seq = max(last_read_seq, excluded.last_read_seq), updated_at = excluded.updated_at`);
+}
+
+/** A moderator's act in a room, in the audit log with the moderator as its actor (their address read in the same statement). */
+export async function auditRoomModeration(
+  db: DB,
+  roomId: string,
+  moderatorId: string,
+  action: RoomModerationAction,
+  detail: Record<string, unknown>,
+  now = Date.now(),
+) {
+  await db.$client
+    .prepare(
+      `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, created_at)
+       SELECT id, email, ?3, 'room', ?2, ?4, ?5 FROM users WHERE id = ?1`,
+    )
+    .bind(moderatorId, roomId, action, JSON.stringify({ after: detail }), now)
+    .run();
+}
+
+/** A moderator set the room's slow mode: stored with its audit row in one batch. */
+export async function setRoomSlowMode(db: DB, roomId: string, seconds: number, moderatorId: string, now = Date.now()) {
+  await db.$client.batch([
+    db.$client.prepare("UPDATE rooms SET slow_mode_seconds = ?2, updated_at = ?3 WHERE id = ?1 AND slow_mode_seconds <> ?2").bind(roomId, seconds, now),
+    db.$client
+      .prepare(
+        `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, created_at)
+         SELECT id, email, 'room.slow_mode', 'room', ?2, ?3, ?4 FROM users WHERE id = ?1 AND changes() > 0`,
+      )
+      .bind(moderatorId, roomId, JSON.stringify({ after: { slowModeSeconds: seconds } }), now),
+  ]);
 }

@@ -16,7 +16,8 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
 import { createDb } from "../db/client";
-import { findRoomSettings, markRoomRead, storeRoomMessage, type RoomSettings } from "../db/rooms";
+import { auditRoomModeration, findRoomSettings, markRoomRead, setRoomSlowMode, storeRoomMessage, type RoomSettings } from "../db/rooms";
+import { MINUTE_MS } from "../lib/time";
 import {
   closeBack,
   closeQuietly,
@@ -38,13 +39,14 @@ import {
   ROOM_MEMBER_AVATAR_HEADER,
   ROOM_MEMBER_NAME_HEADER,
   ROOM_MAY_WRITE_HEADER,
+  ROOM_MODERATES_HEADER,
 } from "../services/realtime/room-hub";
 import { TEXT_MESSAGES } from "#contracts/text-messages.ts";
 import { ROOM_CATCH_UP_MAX, ROOM_CLIENT_FRAME_MAX_BYTES, ROOM_FRAMES_PER_SECOND, ROOM_HISTORY_PAGE, ROOM_WELCOME_SIZE } from "#contracts/room-limits.ts";
 import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
 import { roomContract } from "../lib/frame-schemas";
 
-type RoomAttachment = SocketAttachment & { username: string; avatarUrl: string | null; mayWrite: boolean };
+type RoomAttachment = SocketAttachment & { username: string; avatarUrl: string | null; mayWrite: boolean; moderates: boolean };
 
 const OPEN = 1;
 /** The room's settings are read again after this long. */
@@ -61,8 +63,11 @@ CREATE TABLE IF NOT EXISTS messages (
   client_id TEXT NOT NULL,
   text TEXT NOT NULL,
   at INTEGER NOT NULL,
+  hidden_at INTEGER,
+  hidden_by TEXT,
   UNIQUE (user_id, client_id)
 );
+CREATE TABLE IF NOT EXISTS mutes (user_id TEXT PRIMARY KEY, until INTEGER NOT NULL, muted_by TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS messages_user_idx ON messages (user_id, at);
 CREATE TABLE IF NOT EXISTS posters (user_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -81,6 +86,7 @@ const toMessage = (row: MessageRow): RoomMessage => ({
 });
 
 const text = (frame: RoomServerFrame) => JSON.stringify(frame);
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const attachmentOf = (ws: WebSocket) => ws.deserializeAttachment() as RoomAttachment;
 
 /** A zod issue's text as the error code a client gets (the message rule's texts are codes). */
@@ -123,6 +129,7 @@ export class RoomHub extends DurableObject<AppEnv> {
       username: decodeURIComponent(request.headers.get(ROOM_MEMBER_NAME_HEADER) ?? ""),
       avatarUrl: request.headers.get(ROOM_MEMBER_AVATAR_HEADER) || null,
       mayWrite: request.headers.get(ROOM_MAY_WRITE_HEADER) === "1",
+      moderates: request.headers.get(ROOM_MODERATES_HEADER) === "1",
     };
     ws.serializeAttachment(attachment);
     this.sessions.confirm(identity.sessionHash);
@@ -142,7 +149,11 @@ export class RoomHub extends DurableObject<AppEnv> {
   /** One page of history, oldest first: the messages before `before`, or the newest page (RPC). */
   async history(before: number | null, limit = ROOM_HISTORY_PAGE): Promise<RoomHistoryResponse> {
     const rows = this.ctx.storage.sql
-      .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?`, before ?? Number.MAX_SAFE_INTEGER, limit + 1)
+      .exec<MessageRow>(
+        `SELECT ${COLUMNS} FROM messages WHERE seq < ? AND hidden_at IS NULL ORDER BY seq DESC LIMIT ?`,
+        before ?? Number.MAX_SAFE_INTEGER,
+        limit + 1,
+      )
       .toArray();
     const more = rows.length > limit;
     return { messages: rows.slice(0, limit).reverse().map(toMessage), more };
@@ -210,7 +221,11 @@ export class RoomHub extends DurableObject<AppEnv> {
     const frame: RoomClientFrame = parsed.data;
     const member = attachmentOf(ws);
     if (frame.type === "read") return this.markRead(member.userId, frame.seq);
-    return this.store(ws, member, frame.clientId, frame.text);
+    if (frame.type === "send") return this.store(ws, member, frame.clientId, frame.text);
+    if (!member.moderates) return this.refuse(ws, "moderator_required");
+    if (frame.type === "hide") return this.hide(member, frame.seq);
+    if (frame.type === "mute") return this.mute(ws, member, frame.userId, frame.minutes);
+    return this.setSlowMode(member, frame.seconds);
   }
 
   private async store(ws: WebSocket, member: RoomAttachment, clientId: string, body: string) {
@@ -223,6 +238,8 @@ export class RoomHub extends DurableObject<AppEnv> {
     if (settings.archived) return this.refuse(ws, "archived", undefined, clientId);
     if (!member.mayWrite) return this.refuse(ws, "write_refused", undefined, clientId);
     const now = Date.now();
+    const mutedUntil = this.mutedUntil(member.userId, now);
+    if (mutedUntil !== null) return this.send(ws, text({ type: "error", code: "muted", clientId, until: new Date(mutedUntil).toISOString() }));
     const wait = this.slowModeWait(member.userId, settings.slowModeSeconds, now);
     if (wait !== null) return this.refuse(ws, "rate_limited", wait, clientId);
     const row = sql
@@ -248,6 +265,52 @@ export class RoomHub extends DurableObject<AppEnv> {
   private markRead(userId: string, seq: number) {
     const last = this.lastSeq();
     this.ctx.waitUntil(this.inD1("marking read", (db, roomId) => markRoomRead(db, roomId, userId, Math.min(seq, last), Date.now())));
+  }
+
+  // ---------- Moderation: the room's fan moderators and admins, each act audited ----------
+
+  private hide(moderator: RoomAttachment, seq: number) {
+    const hidden = this.ctx.storage.sql.exec(
+      "UPDATE messages SET hidden_at = ?, hidden_by = ? WHERE seq = ? AND hidden_at IS NULL",
+      Date.now(),
+      moderator.userId,
+      seq,
+    ).rowsWritten;
+    if (hidden === 0) return;
+    this.broadcast(text({ type: "hidden", seq }));
+    this.audit(moderator, "room.message.hide", { seq });
+  }
+
+  private mute(ws: WebSocket, moderator: RoomAttachment, userId: string, minutes: number) {
+    const target = this.ctx.getWebSockets(userTag(userId)).map(attachmentOf)[0];
+    // Moderators do not mute each other or themselves; a member not here now may be muted all the same.
+    if (userId === moderator.userId || target?.moderates) return this.refuse(ws, "mute_refused");
+    const until = Date.now() + minutes * MINUTE_MS;
+    this.ctx.storage.sql.exec(
+      "INSERT INTO mutes (user_id, until, muted_by) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET until = excluded.until, muted_by = excluded.muted_by",
+      userId,
+      until,
+      moderator.userId,
+    );
+    this.broadcast(text({ type: "muted", userId, until: new Date(until).toISOString() }), (a) => a.userId === userId || a.moderates);
+    this.audit(moderator, "room.member.mute", { userId, minutes });
+  }
+
+  private async setSlowMode(moderator: RoomAttachment, seconds: number) {
+    const roomId = this.meta("roomId");
+    if (!roomId) return;
+    await setRoomSlowMode(createDb(this.env.DB), roomId, seconds, moderator.userId);
+    this.settings = null;
+    this.broadcast(text({ type: "slow_mode", seconds }));
+  }
+
+  /** Until when the member is muted here (epoch ms), or null. */
+  private mutedUntil(userId: string, now: number): number | null {
+    return this.ctx.storage.sql.exec<{ until: number }>("SELECT until FROM mutes WHERE user_id = ? AND until > ?", userId, now).toArray()[0]?.until ?? null;
+  }
+
+  private audit(moderator: RoomAttachment, action: "room.message.hide" | "room.member.mute", detail: Record<string, unknown>) {
+    this.ctx.waitUntil(this.inD1(`auditing ${action}`, (db, roomId) => auditRoomModeration(db, roomId, moderator.userId, action, detail)));
   }
 
   /** Counts the frame against its socket's second; over the limit it is dropped (one error a second). */
@@ -284,13 +347,21 @@ export class RoomHub extends DurableObject<AppEnv> {
     let messages: MessageRow[];
     let gap = false;
     if (after === null) {
-      messages = sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages ORDER BY seq DESC LIMIT ?`, ROOM_WELCOME_SIZE).toArray().reverse();
+      messages = sql
+        .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE hidden_at IS NULL ORDER BY seq DESC LIMIT ?`, ROOM_WELCOME_SIZE)
+        .toArray()
+        .reverse();
     } else {
-      messages = sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE seq > ? ORDER BY seq LIMIT ?`, after, ROOM_CATCH_UP_MAX + 1).toArray();
+      messages = sql
+        .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE seq > ? AND hidden_at IS NULL ORDER BY seq LIMIT ?`, after, ROOM_CATCH_UP_MAX + 1)
+        .toArray();
       // Past the cap the client gets the newest messages and pages back for the rest.
       if (messages.length > ROOM_CATCH_UP_MAX) {
         gap = true;
-        messages = sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages ORDER BY seq DESC LIMIT ?`, ROOM_WELCOME_SIZE).toArray().reverse();
+        messages = sql
+          .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE hidden_at IS NULL ORDER BY seq DESC LIMIT ?`, ROOM_WELCOME_SIZE)
+          .toArray()
+          .reverse();
       }
     }
     return text({
@@ -301,6 +372,8 @@ export class RoomHub extends DurableObject<AppEnv> {
       here: this.here(),
       mayWrite: member.mayWrite && !settings.archived,
       slowModeSeconds: settings.slowModeSeconds,
+      moderates: member.moderates,
+      mutedUntil: isoOrNull(this.mutedUntil(member.userId, Date.now())),
     });
   }
 
@@ -324,11 +397,11 @@ export class RoomHub extends DurableObject<AppEnv> {
   }
 
   /**
-   * One frame to every open socket whose session is still live (the others are closed with 4401),
-   * queued behind the frames before it so they arrive in the room's order.
+   * One frame to every open socket (or those `to` picks) whose session is still live (the others are
+   * closed with 4401), queued behind the frames before it so they arrive in the room's order.
    */
-  private broadcast(frame: string) {
-    const sockets = this.openSockets();
+  private broadcast(frame: string, to: (attachment: RoomAttachment) => boolean = () => true) {
+    const sockets = this.openSockets().filter((ws) => to(attachmentOf(ws)));
     this.outbox = this.outbox
       .then(() => this.sessions.sendToLive(sockets, frame))
       .then(

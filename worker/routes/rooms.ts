@@ -14,6 +14,7 @@ import {
   ROOM_AFTER_HEADER,
   ROOM_ID_HEADER,
   ROOM_MAY_WRITE_HEADER,
+  ROOM_MODERATES_HEADER,
   ROOM_MEMBER_AVATAR_HEADER,
   ROOM_MEMBER_NAME_HEADER,
   roomHub,
@@ -79,6 +80,7 @@ export const roomRoutes = new Hono<HonoEnv>()
       [ROOM_MEMBER_NAME_HEADER]: encodeURIComponent(user.username),
       [ROOM_MEMBER_AVATAR_HEADER]: user.avatarUrl ?? "",
       [ROOM_MAY_WRITE_HEADER]: writeRefusal(viewer, room.rule) === null ? "1" : "0",
+      [ROOM_MODERATES_HEADER]: viewer.isAdmin || viewer.moderates ? "1" : "0",
       ...(after === undefined ? {} : { [ROOM_AFTER_HEADER]: String(after) }),
     });
   });
