@@ -34,7 +34,10 @@ async function open(room?: RoomSummary, more?: ApiRoutes, locale: "en" | "pt-BR"
 }
 
 const log = () => screen.getByRole("list", { name: "Messages" });
-const shownSeqs = () => within(log()).queryAllByRole("listitem").map((li) => Number(li.id.replace("room-message-", "")));
+const shownSeqs = () =>
+  within(log())
+    .queryAllByRole("listitem")
+    .map((li) => Number(li.id.replace("room-message-", "")));
 
 describe("/rooms/:room", () => {
   it("shows the welcome's messages with their authors, times, safe links and line breaks, and who is here", async () => {
@@ -134,6 +137,21 @@ describe("/rooms/:room", () => {
     expect(latestSocket().frames()).toEqual([]);
     act(() => vi.advanceTimersByTime(1));
     expect(latestSocket().frames()).toEqual([{ type: "read", seq: 4 }]);
+  });
+
+  it("reports nothing while the page is hidden, and the newest shown once it is visible again", async () => {
+    const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    await open();
+    act(() => document.dispatchEvent(new Event("visibilitychange")));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    latestSocket().serverSend(welcome(range(1, 3)));
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(latestSocket().frames()).toEqual([]);
+    visibility.mockReturnValue("visible");
+    act(() => document.dispatchEvent(new Event("visibilitychange")));
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(latestSocket().frames()).toEqual([{ type: "read", seq: 3 }]);
+    visibility.mockRestore();
   });
 
   it("shows what opens a room the list says is locked, without opening its socket", async () => {
