@@ -33,7 +33,7 @@ async function open(room?: RoomSummary, more?: ApiRoutes, locale: "en" | "pt-BR"
   return api;
 }
 
-const log = () => screen.getByRole("list", { name: "Messages" });
+const log = () => within(screen.getByRole("region", { name: "Messages" })).getByRole("list");
 const shownSeqs = () =>
   within(log())
     .queryAllByRole("listitem")
@@ -170,6 +170,27 @@ describe("/rooms/:room", () => {
     latestSocket().serverSend(welcome(range(51, 60)));
     fireEvent.click(screen.getByRole("button", { name: "Load older messages" }));
     expect(await screen.findByText("For ticket holders")).toBeTruthy();
+  });
+
+  it("shows the lock, and stops reconnecting, when the list read after a drop says the room no longer opens", async () => {
+    await open();
+    latestSocket().serverSend(welcome(range(1, 2)));
+    serve(roomSummary({ read: { kind: "ticket", tierId: null, eventId: "e1" }, locked: "ticket_required", unread: null }));
+    latestSocket().serverClose(1006);
+    expect(await screen.findByText("For ticket holders")).toBeTruthy();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it("says the session ended on 4401 and does not reconnect", async () => {
+    await open();
+    latestSocket().serverSend(welcome(range(1, 2)));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    latestSocket().serverClose(4401);
+    expect(screen.getByRole("alert").textContent).toBe("Your session ended. Sign in again to rejoin.");
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
   it("says the member's access ended on 4403, reads the list again and does not reconnect", async () => {

@@ -28,7 +28,7 @@ async function open(room: RoomSummary = roomSummary(), locale: "en" | "pt-BR" = 
 }
 
 const sends = (socket = latestSocket()) => socket.frames().filter((f) => f.type === "send");
-const log = () => screen.getByRole("list", { name: "Messages" });
+const log = () => within(screen.getByRole("region", { name: "Messages" })).getByRole("list");
 
 function type(text: string, key?: { shiftKey?: boolean }) {
   const box = screen.getByRole("textbox", { name: "Your message" });

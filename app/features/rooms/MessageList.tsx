@@ -16,7 +16,7 @@ export function MessageList({ messages, pending, firstUnread, myName, myAvatar }
   const intl = useIntl();
   if (messages.length === 0 && pending.length === 0) return <p className="muted">{intl.formatMessage(m.noMessages)}</p>;
   return (
-    <ol className="room-messages" aria-label={intl.formatMessage(m.messagesLabel)}>
+    <ol className="room-messages">
       {messages.map((message) => (
         <li key={message.seq} id={messageElementId(message.seq)} tabIndex={-1} className="room-message">
           {message.seq === firstUnread && (

@@ -101,8 +101,12 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
           {intl.formatMessage(m.jumpToUnread)}
         </button>
       )}
+      {/* Focusable and named: a scrolling region keyboard users can scroll. */}
       <div
         className="room-log"
+        role="region"
+        aria-label={intl.formatMessage(m.messagesLabel)}
+        tabIndex={0}
         ref={logRef}
         onScroll={(e) => {
           const log = e.currentTarget;
