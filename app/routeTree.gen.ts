@@ -63,6 +63,8 @@ import { Route as RadioIndexRouteImport } from './routes/radio/index'
 import { Route as RadioPlayerRouteImport } from './routes/radio/player'
 import { Route as RedeemIndexRouteImport } from './routes/redeem/index'
 import { Route as RemindersConfirmRouteImport } from './routes/reminders/confirm'
+import { Route as RoomsIndexRouteImport } from './routes/rooms/index'
+import { Route as RoomsRoomRouteImport } from './routes/rooms/$room'
 import { Route as SocialIndexRouteImport } from './routes/social/index'
 import { Route as SocialLoginRouteImport } from './routes/social/login'
 import { Route as SocialSignupRouteImport } from './routes/social/signup'
@@ -363,6 +365,16 @@ const RemindersConfirmRoute = RemindersConfirmRouteImport.update({
   path: '/reminders/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RoomsIndexRoute = RoomsIndexRouteImport.update({
+  id: '/rooms/',
+  path: '/rooms/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RoomsRoomRoute = RoomsRoomRouteImport.update({
+  id: '/rooms/$room',
+  path: '/rooms/$room',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SocialIndexRoute = SocialIndexRouteImport.update({
   id: '/social/',
   path: '/social/',
@@ -561,6 +573,7 @@ export interface FileRoutesByFullPath {
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/reminders/confirm': typeof RemindersConfirmRoute
+  '/rooms/$room': typeof RoomsRoomRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
   '/store/$product': typeof StoreProductRoute
@@ -573,6 +586,7 @@ export interface FileRoutesByFullPath {
   '/music/': typeof MusicIndexRoute
   '/radio/': typeof RadioIndexRoute
   '/redeem/': typeof RedeemIndexRoute
+  '/rooms/': typeof RoomsIndexRoute
   '/social/': typeof SocialIndexRoute
   '/store/': typeof StoreIndexRoute
   '/tickets/': typeof TicketsIndexRoute
@@ -645,6 +659,7 @@ export interface FileRoutesByTo {
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/reminders/confirm': typeof RemindersConfirmRoute
+  '/rooms/$room': typeof RoomsRoomRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
   '/store/$product': typeof StoreProductRoute
@@ -657,6 +672,7 @@ export interface FileRoutesByTo {
   '/music': typeof MusicIndexRoute
   '/radio': typeof RadioIndexRoute
   '/redeem': typeof RedeemIndexRoute
+  '/rooms': typeof RoomsIndexRoute
   '/social': typeof SocialIndexRoute
   '/store': typeof StoreIndexRoute
   '/tickets': typeof TicketsIndexRoute
@@ -731,6 +747,7 @@ export interface FileRoutesById {
   '/parties/$partyId': typeof PartiesPartyIdRoute
   '/radio/player': typeof RadioPlayerRoute
   '/reminders/confirm': typeof RemindersConfirmRoute
+  '/rooms/$room': typeof RoomsRoomRoute
   '/social/login': typeof SocialLoginRoute
   '/social/signup': typeof SocialSignupRoute
   '/store/$product': typeof StoreProductRoute
@@ -743,6 +760,7 @@ export interface FileRoutesById {
   '/music/': typeof MusicIndexRoute
   '/radio/': typeof RadioIndexRoute
   '/redeem/': typeof RedeemIndexRoute
+  '/rooms/': typeof RoomsIndexRoute
   '/social/': typeof SocialIndexRoute
   '/store/': typeof StoreIndexRoute
   '/tickets/': typeof TicketsIndexRoute
@@ -818,6 +836,7 @@ export interface FileRouteTypes {
     | '/parties/$partyId'
     | '/radio/player'
     | '/reminders/confirm'
+    | '/rooms/$room'
     | '/social/login'
     | '/social/signup'
     | '/store/$product'
@@ -830,6 +849,7 @@ export interface FileRouteTypes {
     | '/music/'
     | '/radio/'
     | '/redeem/'
+    | '/rooms/'
     | '/social/'
     | '/store/'
     | '/tickets/'
@@ -902,6 +922,7 @@ export interface FileRouteTypes {
     | '/parties/$partyId'
     | '/radio/player'
     | '/reminders/confirm'
+    | '/rooms/$room'
     | '/social/login'
     | '/social/signup'
     | '/store/$product'
@@ -914,6 +935,7 @@ export interface FileRouteTypes {
     | '/music'
     | '/radio'
     | '/redeem'
+    | '/rooms'
     | '/social'
     | '/store'
     | '/tickets'
@@ -987,6 +1009,7 @@ export interface FileRouteTypes {
     | '/parties/$partyId'
     | '/radio/player'
     | '/reminders/confirm'
+    | '/rooms/$room'
     | '/social/login'
     | '/social/signup'
     | '/store/$product'
@@ -999,6 +1022,7 @@ export interface FileRouteTypes {
     | '/music/'
     | '/radio/'
     | '/redeem/'
+    | '/rooms/'
     | '/social/'
     | '/store/'
     | '/tickets/'
@@ -1056,6 +1080,7 @@ export interface RootRouteChildren {
   PartiesPartyIdRoute: typeof PartiesPartyIdRoute
   RadioPlayerRoute: typeof RadioPlayerRoute
   RemindersConfirmRoute: typeof RemindersConfirmRoute
+  RoomsRoomRoute: typeof RoomsRoomRoute
   SocialLoginRoute: typeof SocialLoginRoute
   SocialSignupRoute: typeof SocialSignupRoute
   StoreProductRoute: typeof StoreProductRoute
@@ -1067,6 +1092,7 @@ export interface RootRouteChildren {
   MusicIndexRoute: typeof MusicIndexRoute
   RadioIndexRoute: typeof RadioIndexRoute
   RedeemIndexRoute: typeof RedeemIndexRoute
+  RoomsIndexRoute: typeof RoomsIndexRoute
   SocialIndexRoute: typeof SocialIndexRoute
   StoreIndexRoute: typeof StoreIndexRoute
   TicketsIndexRoute: typeof TicketsIndexRoute
@@ -1461,6 +1487,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RemindersConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/rooms/': {
+      id: '/rooms/'
+      path: '/rooms'
+      fullPath: '/rooms/'
+      preLoaderRoute: typeof RoomsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rooms/$room': {
+      id: '/rooms/$room'
+      path: '/rooms/$room'
+      fullPath: '/rooms/$room'
+      preLoaderRoute: typeof RoomsRoomRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/social/': {
       id: '/social/'
       path: '/social'
@@ -1765,6 +1805,7 @@ const rootRouteChildren: RootRouteChildren = {
   PartiesPartyIdRoute: PartiesPartyIdRoute,
   RadioPlayerRoute: RadioPlayerRoute,
   RemindersConfirmRoute: RemindersConfirmRoute,
+  RoomsRoomRoute: RoomsRoomRoute,
   SocialLoginRoute: SocialLoginRoute,
   SocialSignupRoute: SocialSignupRoute,
   StoreProductRoute: StoreProductRoute,
@@ -1776,6 +1817,7 @@ const rootRouteChildren: RootRouteChildren = {
   MusicIndexRoute: MusicIndexRoute,
   RadioIndexRoute: RadioIndexRoute,
   RedeemIndexRoute: RedeemIndexRoute,
+  RoomsIndexRoute: RoomsIndexRoute,
   SocialIndexRoute: SocialIndexRoute,
   StoreIndexRoute: StoreIndexRoute,
   TicketsIndexRoute: TicketsIndexRoute,

@@ -3,7 +3,7 @@
 // socket out; an abnormal close reconnects with exponential backoff and jitter (1 s, 2 s, 4 s... at
 // most 30 s), starting over once a connection has stayed up for 10 s, so a server that accepts and
 // drops at once is not hammered; close code 4401 means the session ended, and then nothing
-// reconnects.
+// reconnects (nor after a code the socket's page names, such as a room's 4403).
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 /**
  * The member's VIP ended while a VIP-only socket (chat, radio) was open (decision 040): no
@@ -24,12 +24,14 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 
 export type LiveSocketHandlers = {
   /** Each open; `wasReconnect` after the first (what was sent meanwhile was missed). */
-  onOpen?: (wasReconnect: boolean) => void;
+  onOpen?: (wasReconnect: boolean, socket: WebSocket) => void;
   onMessage: (data: unknown) => void;
   /** Close code 4401: nothing reconnects. */
   onSessionEnded?: () => void;
   /** An abnormal close: a reconnect is scheduled. */
   onReconnecting?: () => void;
+  /** Each close but 4401 and the page's own: answering true ends the socket for good (a room's 4403). */
+  endsOn?: (code: number) => boolean;
 };
 
 /**
@@ -71,7 +73,7 @@ export function openLiveSocket(url: () => string, handlers: LiveSocketHandlers):
       pingTimer = setInterval(() => {
         if (ws.readyState === WebSocket.OPEN) ws.send("ping");
       }, PING_INTERVAL_MS);
-      handlers.onOpen?.(wasReconnect);
+      handlers.onOpen?.(wasReconnect, ws);
     };
     ws.onmessage = (e: MessageEvent) => {
       if (!disposed && socket === ws) handlers.onMessage(e.data);
@@ -87,6 +89,7 @@ export function openLiveSocket(url: () => string, handlers: LiveSocketHandlers):
         handlers.onSessionEnded?.();
         return;
       }
+      if (handlers.endsOn?.(e.code)) return;
       scheduleReconnect();
     };
     // An error is always followed by a close event: the reconnect is decided there.

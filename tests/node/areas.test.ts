@@ -131,6 +131,8 @@ describe("the lists derived from the declarations", () => {
       ":user": [false, false, false, false, true, true, false],
       ":code": [false, false, false, false, false, false, false],
       ":ticket": [false, false, false, false, false, false, false],
+      // A room id: a slug of at most 48 characters.
+      ":room": [true, false, false, false, true, false, false],
     });
   });
 

@@ -1,6 +1,9 @@
 // Community rooms' limits, codes and texts (decision 106): zod-free, so the room's Durable Object
 // and the first load read them without building a schema (decision 078). rooms.ts re-exports them.
 
+/** Room ids are short slugs the admin picks ("general", "vip-lounge"); here so the area's declaration reads it without zod. */
+export const ROOM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,47}$/;
+
 /** A message's text, counted after trimming and normalising (the issue's 4,001 characters are refused). */
 export const ROOM_MESSAGE_MAX = 4000;
 /** A client frame longer than this is refused without being parsed (the longest text in UTF-8, and room to spare). */

@@ -1,13 +1,18 @@
 // Community rooms (decision 106): the routes' schemas and answers, and the room socket's frames.
 import { z } from "./zod";
 import { userText } from "./text";
-import { ROOM_MESSAGE_MAX, ROOM_MUTE_MAX_MINUTES, ROOM_MUTE_MIN_MINUTES, ROOM_SLOW_MODE_MAX_SECONDS, type RoomAccessKind } from "./room-limits";
+import {
+  ROOM_ID_PATTERN,
+  ROOM_MESSAGE_MAX,
+  ROOM_MUTE_MAX_MINUTES,
+  ROOM_MUTE_MIN_MINUTES,
+  ROOM_SLOW_MODE_MAX_SECONDS,
+  type RoomAccessKind,
+} from "./room-limits";
 import type { RoomRefusal } from "./room-access";
 
 export * from "./room-limits";
 
-/** Room ids are short slugs the admin picks ("general", "vip-lounge"). */
-export const ROOM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,47}$/;
 export const roomIdParamSchema = z.object({ id: z.string().regex(ROOM_ID_PATTERN) });
 
 /** A message number in the room (1, 2, ...): what the history pages before and a reconnect resumes after. */

@@ -1,5 +1,5 @@
 // The site's top bar (docs/features.md#header-footer-and-popups): brand, landing anchors on home, the Media dropdown, Events,
-// the Store, the search field (`/` or Ctrl+K), the EN/PT switcher and the account links, the cart; below the desktop breakpoint a hamburger menu. A
+// the Rooms, the Store, the search field (`/` or Ctrl+K), the EN/PT switcher and the account links, the cart; below the desktop breakpoint a hamburger menu. A
 // signed-in member's notification bell stays in the bar at every width.
 import { Link, useRouterState } from "@tanstack/react-router";
 import { Suspense, useCallback, useRef, useState } from "react";
@@ -57,6 +57,9 @@ export function Header() {
               <FormattedMessage {...navMessages.events} />
             </Link>
           )}
+          <Link to="/rooms" className="nav-link" activeProps={{ "aria-current": "page" }}>
+            <FormattedMessage {...navMessages.rooms} />
+          </Link>
           <Link to="/store" className="nav-link" activeProps={{ "aria-current": "page" }}>
             <FormattedMessage {...navMessages.store} />
           </Link>

@@ -68,6 +68,11 @@ export function MobileMenu({ open, isHome, onClose }: Props) {
               </li>
             )}
             <li>
+              <Link to="/rooms" className="mobile-menu-link" onClick={closeAfterNavigation}>
+                <FormattedMessage {...navMessages.rooms} />
+              </Link>
+            </li>
+            <li>
               <Link to="/store" className="mobile-menu-link" onClick={closeAfterNavigation}>
                 <FormattedMessage {...navMessages.store} />
               </Link>

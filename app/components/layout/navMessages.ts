@@ -17,6 +17,7 @@ export const navMessages = defineMessages({
   opensNewTab: { id: "nav.opensNewTab", defaultMessage: "(opens in a new tab)" },
   events: { id: "nav.events", defaultMessage: "Events" },
   store: { id: "nav.store", defaultMessage: "Store" },
+  rooms: { id: "nav.rooms", defaultMessage: "Rooms" },
   login: { id: "nav.login", defaultMessage: "Login" },
   logout: { id: "nav.logout", defaultMessage: "Logout" },
   loggingOut: { id: "nav.loggingOut", defaultMessage: "Logging out..." },

@@ -21,6 +21,7 @@ import { payments } from "./payments.ts";
 import { perks } from "./perks.ts";
 import { profiles } from "./profiles.ts";
 import { radio } from "./radio.ts";
+import { rooms } from "./rooms.ts";
 import { search } from "./search.ts";
 import { settings } from "./settings.ts";
 import { store } from "./store.ts";
@@ -46,6 +47,7 @@ export const AREAS = {
   perks,
   profiles,
   radio,
+  rooms,
   search,
   settings,
   store,

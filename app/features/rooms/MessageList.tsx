@@ -1,0 +1,52 @@
+// The room's messages, oldest first and the newest at the bottom: each with its author's picture
+// and name, the time and the text; a marker before the first unread; then the member's sends
+// still waiting for their echo.
+import { useIntl } from "react-intl";
+import { Avatar } from "../../components/Avatar";
+import type { RoomMessage } from "#contracts/rooms.ts";
+import { MessageText } from "./MessageText";
+import { roomsMessages as m } from "./messages";
+import type { PendingSend } from "./roomState";
+
+export const messageElementId = (seq: number) => `room-message-${seq}`;
+
+type Props = { messages: RoomMessage[]; pending: PendingSend[]; firstUnread: number | null; myName: string; myAvatar: string | null };
+
+export function MessageList({ messages, pending, firstUnread, myName, myAvatar }: Props) {
+  const intl = useIntl();
+  if (messages.length === 0 && pending.length === 0) return <p className="muted">{intl.formatMessage(m.noMessages)}</p>;
+  return (
+    <ol className="room-messages">
+      {messages.map((message) => (
+        <li key={message.seq} id={messageElementId(message.seq)} tabIndex={-1} className="room-message">
+          {message.seq === firstUnread && (
+            <p className="room-unread-marker" role="separator">
+              {intl.formatMessage(m.firstUnread)}
+            </p>
+          )}
+          <Avatar src={message.avatarUrl} alt="" size={32} />
+          <div className="room-message-body">
+            <p className="room-message-head">
+              <span className="room-message-name">{message.username}</span>{" "}
+              <time className="muted" dateTime={message.at}>
+                {intl.formatDate(message.at, { dateStyle: "short", timeStyle: "short" })}
+              </time>
+            </p>
+            <MessageText text={message.text} />
+          </div>
+        </li>
+      ))}
+      {pending.map((send) => (
+        <li key={send.clientId} className="room-message is-pending">
+          <Avatar src={myAvatar} alt="" size={32} />
+          <div className="room-message-body">
+            <p className="room-message-head">
+              <span className="room-message-name">{myName}</span> <span className="muted">{intl.formatMessage(m.sending)}</span>
+            </p>
+            <MessageText text={send.text} />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
