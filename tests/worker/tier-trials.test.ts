@@ -201,8 +201,8 @@ describe("a trial through live-shaped webhook events", () => {
     const member = await createUser("user");
     const sub = trialOf(member.id);
     const [done, created, trialInvoice] = started(sub);
-    // The checkout's event first, then the trial's zero invoice, then the subscription's.
-    await deliver(done!, trialInvoice!, created!);
+    // The checkout's event first, then the subscription's, then the trial's zero invoice (which must not end the trial).
+    await deliver(done!, created!, trialInvoice!);
     expect(await subOf(member.id)).toMatchObject({ status: "trialing", tier_id: TT });
     expect(await memberOf(member.id)).toEqual({ tier_id: TT, is_vip: 1 });
     const paid = { ...sub, status: "active", periodStart: TRIAL_END, periodEnd: Date.UTC(2027, 0, 5, 17, 0, 30) };
