@@ -124,6 +124,8 @@ export type MembershipResponse = {
    * (or, set to cancel, when the member goes back to the free tier). Null otherwise.
    */
   trialEndsAt?: string | null;
+  /** The tiers the member has had (a trial or paid): a checkout of one of them starts no trial. */
+  hadTierIds?: string[];
 };
 
 export type MembershipTier = { id: string; name: { en: string; ptBR: string }; benefits: { en: string[]; ptBR: string[] } };

@@ -62,7 +62,23 @@ export function MembershipSummary({ membership }: { membership: MembershipRespon
             </dd>
           </>
         )}
-        {membership.status === "active" && membership.currentPeriodEnd && (
+        {membership.status === "active" && membership.trialEndsAt && membership.renewalAmount && (
+          <>
+            <dt>
+              <FormattedMessage {...m.trialLabel} />
+            </dt>
+            <dd data-testid="membership-trial">
+              <FormattedMessage
+                {...m.trialUntil}
+                values={{
+                  date: <FormattedDate value={membership.trialEndsAt} dateStyle="long" />,
+                  amount: <PlanAmount cents={membership.renewalAmount.cents} currency={membership.renewalAmount.currency} />,
+                }}
+              />
+            </dd>
+          </>
+        )}
+        {membership.status === "active" && !membership.trialEndsAt && membership.currentPeriodEnd && (
           <>
             <dt>
               <FormattedMessage {...m.renewalLabel} />
@@ -72,7 +88,7 @@ export function MembershipSummary({ membership }: { membership: MembershipRespon
             </dd>
           </>
         )}
-        {membership.status === "active" && membership.renewalAmount && (
+        {membership.status === "active" && !membership.trialEndsAt && membership.renewalAmount && (
           <>
             <dt>
               <FormattedMessage {...m.renewalAmountLabel} />

@@ -69,6 +69,9 @@ export const membershipMessages = defineMessages({
   planYearly: { id: "vip.membership.plan.yearly", defaultMessage: "Yearly" },
   renewalAmountLabel: { id: "vip.membership.renewalAmountLabel", defaultMessage: "Renewal amount" },
   renewalLabel: { id: "vip.membership.renewalLabel", defaultMessage: "Next renewal" },
+  // A free trial (decision 102): its end is the first charge.
+  trialLabel: { id: "vip.membership.trialLabel", defaultMessage: "Free trial" },
+  trialUntil: { id: "vip.membership.trialUntil", defaultMessage: "Free trial until {date}, then {amount}" },
   active: { id: "vip.membership.status.active", defaultMessage: "Active" },
   pastDue: { id: "vip.membership.status.pastDue", defaultMessage: "Payment past due" },
   ended: { id: "vip.membership.status.ended", defaultMessage: "Ended" },
