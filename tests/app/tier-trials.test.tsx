@@ -1,11 +1,16 @@
 // The membership panel during a free trial (decision 102): "Free trial until <date>, then <amount>"
 // in place of the renewal's date and amount, in both languages; a paid membership keeps its
-// renewal lines. The API is a fake fetch.
+// renewal lines; the trial_ending notification's sentence. The API is a fake fetch.
 import { cleanup, screen } from "@testing-library/react";
 import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MembershipPanel } from "../../app/features/payments/MembershipPanel";
 import type { MembershipResponse } from "../../worker/contracts/payments";
+import { createIntl } from "react-intl";
+import { notificationText } from "../../app/components/notifications/notificationText";
+import en from "../../app/i18n/en?english";
+import ptBR from "../../app/i18n/pt-BR.json";
+import type { Locale } from "../../app/i18n/locale";
 import { createTestRoot, json, mockApi, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { configRoute, siteConfig } from "./fixtures/config";
 
@@ -65,5 +70,22 @@ describe("the membership panel during a trial", () => {
     renderApp(routeTree, "/panel");
     expect(plain((await screen.findByTestId("membership-renewal-amount")).textContent)).toBe("$24.99");
     expect(screen.queryByTestId("membership-trial")).toBeNull();
+  });
+});
+
+describe("the trial_ending notification's text", () => {
+  const text = (locale: Locale) =>
+    notificationText(createIntl({ locale, messages: locale === "en" ? en : ptBR, timeZone: "UTC", onError: (e) => { throw e; } }), {
+      kind: "trial_ending",
+      actor: null,
+      actorCount: 1,
+      params: { at: "2031-07-15T12:00:00.000Z", title: "Inner Circle", titlePtBr: "Círculo Íntimo", cents: 2499, currency: "USD" },
+    });
+
+  it("names the tier, the date, the amount and how not to be charged, in both languages", () => {
+    expect(plain(text("en"))).toBe("Your free trial of Inner Circle ends on July 15, 2031, then $24.99 is charged — cancel before then not to be charged");
+    expect(plain(text("pt-BR"))).toBe(
+      "Seu teste grátis de Círculo Íntimo termina em 15 de julho de 2031, depois US$ 24,99 será cobrado — cancele antes para não ser cobrado",
+    );
   });
 });
