@@ -75,12 +75,22 @@ describe("the membership panel during a trial", () => {
 
 describe("the trial_ending notification's text", () => {
   const text = (locale: Locale) =>
-    notificationText(createIntl({ locale, messages: locale === "en" ? en : ptBR, timeZone: "UTC", onError: (e) => { throw e; } }), {
-      kind: "trial_ending",
-      actor: null,
-      actorCount: 1,
-      params: { at: "2031-07-15T12:00:00.000Z", title: "Inner Circle", titlePtBr: "Círculo Íntimo", cents: 2499, currency: "USD" },
-    });
+    notificationText(
+      createIntl({
+        locale,
+        messages: locale === "en" ? en : ptBR,
+        timeZone: "UTC",
+        onError: (e) => {
+          throw e;
+        },
+      }),
+      {
+        kind: "trial_ending",
+        actor: null,
+        actorCount: 1,
+        params: { at: "2031-07-15T12:00:00.000Z", title: "Inner Circle", titlePtBr: "Círculo Íntimo", cents: 2499, currency: "USD" },
+      },
+    );
 
   it("names the tier, the date, the amount and how not to be charged, in both languages", () => {
     expect(plain(text("en"))).toBe("Your free trial of Inner Circle ends on July 15, 2031, then $24.99 is charged — cancel before then not to be charged");

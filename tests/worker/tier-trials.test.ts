@@ -46,10 +46,11 @@ type SubRow = { id: string; status: string; tier_id: string; current_period_end:
 const subOf = (userId: string) => row<SubRow>("SELECT * FROM subscriptions WHERE user_id = ?1 ORDER BY updated_at DESC, created_at DESC LIMIT 1", userId);
 const memberOf = async (userId: string) => (await row<{ tier_id: string | null; is_vip: number }>("SELECT tier_id, is_vip FROM users WHERE id = ?1", userId))!;
 const revenue = async (userId: string) =>
-  (await env.DB.prepare("SELECT amount_cents FROM revenue_entries WHERE user_id = ?1 ORDER BY occurred_at").bind(userId).all<{ amount_cents: number }>()).results.map(
-    (r) => r.amount_cents,
-  );
-const trialDaysOf = async (sessionId: string) => (await row<{ trial_days: number }>("SELECT trial_days FROM checkout_sessions WHERE id = ?1", sessionId))!.trial_days;
+  (
+    await env.DB.prepare("SELECT amount_cents FROM revenue_entries WHERE user_id = ?1 ORDER BY occurred_at").bind(userId).all<{ amount_cents: number }>()
+  ).results.map((r) => r.amount_cents);
+const trialDaysOf = async (sessionId: string) =>
+  (await row<{ trial_days: number }>("SELECT trial_days FROM checkout_sessions WHERE id = ?1", sessionId))!.trial_days;
 
 const checkout = (user: TestUser | undefined, json: unknown) => call("/api/payments/checkout", { json, cookie: user?.cookie });
 const renew = (user: TestUser) => callLocal("/api/payments/local/subscription/renew", { method: "POST", cookie: user.cookie });
@@ -189,10 +190,22 @@ describe("a trial through live-shaped webhook events", () => {
     };
   }
   const started = (sub: LocalSubscription) => [
-    event("checkout.session.completed", {
-      ...checkoutSessionObject({ id: `cs_test_${crypto.randomUUID()}`, userId: sub.userId, status: "complete", paymentStatus: "paid", customerId: sub.customerId, subscriptionId: sub.id, tierId: TT }),
-      payment_status: "no_payment_required",
-    }, NOW),
+    event(
+      "checkout.session.completed",
+      {
+        ...checkoutSessionObject({
+          id: `cs_test_${crypto.randomUUID()}`,
+          userId: sub.userId,
+          status: "complete",
+          paymentStatus: "paid",
+          customerId: sub.customerId,
+          subscriptionId: sub.id,
+          tierId: TT,
+        }),
+        payment_status: "no_payment_required",
+      },
+      NOW,
+    ),
     event("customer.subscription.created", subscriptionObject(sub, NOW), NOW),
     event("invoice.paid", invoiceObject(sub, { amountPaid: 0 }), NOW),
   ];
@@ -246,7 +259,8 @@ describe("the mail before the trial ends", () => {
         .all<Note>()
     ).results;
   const mailsTo = async (to: string) =>
-    (await env.DB.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ?1").bind(to).all<{ subject: string; text: string }>()).results;
+    (await env.DB.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ?1").bind(to).all<{ subject: string; text: string }>())
+      .results;
 
   it("3 days before, once, with the date, the amount and how to cancel, in the member's language; not for a cancelled trial", async () => {
     const member = await createUser("user");
@@ -272,7 +286,13 @@ describe("the mail before the trial ends", () => {
       { timeout: 5000, interval: 50 },
     );
     expect(notes[0]).toMatchObject({ id: `trial_ending:${sub.id}:${TRIAL_END}`, kind: "trial_ending" });
-    expect(JSON.parse(notes[0]!.params)).toEqual({ at: new Date(TRIAL_END).toISOString(), title: `Tier ${TT}`, titlePtBr: `Nível ${TT}`, cents: 2499, currency: "USD" });
+    expect(JSON.parse(notes[0]!.params)).toEqual({
+      at: new Date(TRIAL_END).toISOString(),
+      title: `Tier ${TT}`,
+      titlePtBr: `Nível ${TT}`,
+      cents: 2499,
+      currency: "USD",
+    });
     const [mail] = await vi.waitFor(
       async () => {
         const mails = await mailsTo(member.email);

@@ -50,7 +50,14 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Kinds whose e-mail goes out at once; the others wait for the day's digest (at most one a day). */
 /** A drop someone asked "Notify me" about is urgent too: they asked to hear of it when it happens, not a day later. */
 /** An offer is urgent too: it can be claimed for a week only. A trial's end too: the member may want to cancel before the charge. */
-export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = ["payment_failed", "vip_ended", "notify_release", "notify_on_sale", "tier_offer", "trial_ending"];
+export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  "payment_failed",
+  "vip_ended",
+  "notify_release",
+  "notify_on_sale",
+  "tier_offer",
+  "trial_ending",
+];
 
 /** The channels a member chooses per kind. */
 export const NOTIFICATION_CHANNELS = ["inApp", "push", "email"] as const;

@@ -71,7 +71,16 @@ export const findLatestOwnCheckoutSession = (db: DB, userId: string, since: Date
 /** Remembers a checkout we opened, with the plan it sells and its amount. A retried attempt (same id) keeps the first row. */
 export const insertCheckoutSession = (
   db: DB,
-  row: { id: string; userId: string; mode: "live" | "local"; plan: VipPlan; amountCents: number; tierId?: string; currency?: string | null; trialDays?: number },
+  row: {
+    id: string;
+    userId: string;
+    mode: "live" | "local";
+    plan: VipPlan;
+    amountCents: number;
+    tierId?: string;
+    currency?: string | null;
+    trialDays?: number;
+  },
   now = Date.now(),
 ) =>
   db

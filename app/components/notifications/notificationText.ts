@@ -81,6 +81,7 @@ export function notificationText(intl: IntlShape, n: Pick<NotificationView, "kin
     percent: n.params.percent ?? 0,
     winBack: n.params.winBack ? "yes" : "no",
     // What a trial's end charges (decision 102).
-    amount: n.params.cents !== undefined && n.params.currency ? intl.formatNumber(n.params.cents / 100, { style: "currency", currency: n.params.currency }) : "",
+    amount:
+      n.params.cents !== undefined && n.params.currency ? intl.formatNumber(n.params.cents / 100, { style: "currency", currency: n.params.currency }) : "",
   });
 }

@@ -44,7 +44,12 @@ function HelpText({ membership }: { membership: MembershipResponse }) {
 function TrialUntil({ at, amount }: { at: string; amount: { cents: number; currency: string } }) {
   const intl = useIntl();
   const whole = amount.cents % 100 === 0;
-  const price = intl.formatNumber(amount.cents / 100, { style: "currency", currency: amount.currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
+  const price = intl.formatNumber(amount.cents / 100, {
+    style: "currency",
+    currency: amount.currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
   return <FormattedMessage {...trialUntilMessage} values={{ date: intl.formatDate(at, { dateStyle: "long" }), amount: price }} />;
 }
 

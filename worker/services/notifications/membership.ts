@@ -73,7 +73,9 @@ async function sendTrialReminders(env: AppEnv, db: DB, now: number): Promise<num
     const params: NotificationParams = { at: new Date(trial.trialEnd).toISOString() };
     if (trial.tierEn) Object.assign(params, { title: trial.tierEn, titlePtBr: trial.tierPtBr ?? trial.tierEn });
     if (trial.priceCents !== null && trial.currency) Object.assign(params, { cents: trial.priceCents, currency: trial.currency.toUpperCase() });
-    await notifyMembers(env, db, { id: `trial_ending:${trial.id}:${trial.trialEnd}`, kind: "trial_ending", actorId: null, params, link: MEMBERSHIP_LINK }, [trial.userId]);
+    await notifyMembers(env, db, { id: `trial_ending:${trial.id}:${trial.trialEnd}`, kind: "trial_ending", actorId: null, params, link: MEMBERSHIP_LINK }, [
+      trial.userId,
+    ]);
   }
   return due.length;
 }
