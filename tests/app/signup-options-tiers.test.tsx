@@ -6,7 +6,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as SignupOptionsRoute } from "../../app/routes/signup-options";
 import type { TierView } from "../../worker/contracts/tiers";
-import { createTestRoot, json, mockApi, mountFileRoute, renderApp, stubRoute } from "./accounts-harness";
+import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { configRoute, siteConfig } from "./fixtures/config";
 
 const root = createTestRoot();
@@ -105,6 +105,25 @@ describe("/signup-options: the ladder", () => {
     ).toEqual(["✓ Incluído: Tudo do VIP", "✓ Incluído: Reprises dos shows ao vivo"]);
     expect(within(card).getByRole("link", { name: "Assinar Círculo Íntimo" })).toBeTruthy();
     expect(plain(screen.getByRole("article", { name: "Só Dólares" }).textContent)).toContain("US$ 500/ano");
+  });
+
+  it("tells a member who had the tier that its trial is not offered again, in both languages (decision 102)", async () => {
+    for (const [locale, text] of [
+      ["en", "You have had this tier before, so no free trial: you pay from the first day"],
+      ["pt-BR", "Você já teve este nível, então não há teste grátis: você paga desde o primeiro dia"],
+    ] as const) {
+      mockApi({
+        "GET /api/auth/me": json(200, { user: sessionUser() }),
+        ...configRoute(siteConfig({ vipYearlyPrice: { amountCents: 9900, currency: "USD" } })),
+        "GET /api/tiers": json(200, { tiers: LADDER }),
+        "GET /api/payments/membership": json(200, { status: "ended", hadTierIds: ["inner-circle"] }),
+      });
+      renderApp(routeTree, "/signup-options", { locale });
+      const card = (await screen.findByRole("article", { name: locale === "en" ? "Inner Circle" : "Círculo Íntimo" })) as HTMLElement;
+      await waitFor(() => expect(card.textContent).toContain(text));
+      expect(card.textContent).not.toMatch(/7-day free trial|7 dias grátis/);
+      cleanup();
+    }
   });
 
   it("offers only the free tier and VIP when there is no admin tier, or the ladder fails to load", async () => {

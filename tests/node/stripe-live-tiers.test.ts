@@ -137,6 +137,43 @@ describe("a tier's live checkout", () => {
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/products/fansite_tier_inner-circle", "POST /v1/checkout/sessions"]);
   });
 
+  it("a free trial (decision 102): trial_period_days on the subscription, the card always taken, its own idempotency key", async () => {
+    await live().createCheckout({
+      user: member,
+      customerId: null,
+      origin: "https://fans.example",
+      attemptId: "a",
+      plan: "monthly",
+      amount: { cents: 2499, currency: "usd" },
+      taxBehavior: "exclusive",
+      tier: { id: "inner-circle", name: "Inner Circle" },
+      trialDays: 14,
+    });
+    const session = seen.find((r) => r.path === "/v1/checkout/sessions")!;
+    expect(session.key).toBe(`tier-checkout:${member.id}:a:inner-circle:monthly:usd:2499:trial:14`);
+    expect(Object.fromEntries(session.form)).toMatchObject({
+      "subscription_data[trial_period_days]": "14",
+      payment_method_collection: "always",
+      "subscription_data[metadata][tier_id]": "inner-circle",
+      "line_items[0][price_data][unit_amount]": "2499",
+    });
+    // Without a trial neither is sent.
+    seen = [];
+    await live().createCheckout({
+      user: member,
+      customerId: null,
+      origin: "https://fans.example",
+      attemptId: "b",
+      plan: "monthly",
+      amount: { cents: 2499, currency: "usd" },
+      taxBehavior: "exclusive",
+      tier: { id: "inner-circle", name: "Inner Circle" },
+    });
+    const plain = Object.fromEntries(seen.find((r) => r.path === "/v1/checkout/sessions")!.form);
+    expect(plain["subscription_data[trial_period_days]"]).toBeUndefined();
+    expect(plain.payment_method_collection).toBeUndefined();
+  });
+
   it("reads the tier back from a subscription event's metadata", () => {
     const sub = { id: "sub_1", customer: "cus_1", status: "active", metadata: { user_id: member.id, tier_id: "inner-circle" } };
     expect(parseSubscription(sub)?.tierId).toBe("inner-circle");

@@ -305,6 +305,8 @@ describe("membership and self-service", () => {
       renewalAmount: null,
       tierId: null,
       pendingChange: null,
+      trialEndsAt: null,
+      hadTierIds: [],
     });
     const portal = await call("/api/payments/portal", { method: "POST", cookie: user.cookie });
     expect(portal.status).toBe(404);

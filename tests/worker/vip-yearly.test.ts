@@ -223,6 +223,8 @@ describe("the yearly plan at the local test checkout", () => {
       pendingChange: null,
       tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" }, benefits: { en: [], ptBR: [] } },
       moves: expect.arrayContaining([{ id: "vip", name: { en: "VIP", ptBR: "VIP" }, plan: "monthly", kind: "downgrade" }]),
+      trialEndsAt: null,
+      hadTierIds: ["vip"],
     } satisfies MembershipResponse);
     expect(await revenueOf(user.id)).toEqual([{ source: "vip", amount_cents: 9900, currency: "usd" }]);
     const status = await call(`/api/payments/checkout/${sessionId}/status`, { cookie: user.cookie });

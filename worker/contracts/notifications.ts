@@ -20,6 +20,7 @@ export const NOTIFICATIONS_API = "/api/notifications";
  * - order_shipped: my store order is on its way (its number as the title)
  * - notify_release, notify_on_sale: what I asked "Notify me" about is out, or its tickets are on sale (decision 057)
  * - tier_offer: an upgrade or win-back offer for me, a percent off a tier's first period (decision 101)
+ * - trial_ending: my free trial ends in 3 days, then its tier's price is charged (decision 102)
  */
 export const NOTIFICATION_KINDS = [
   "like",
@@ -42,13 +43,21 @@ export const NOTIFICATION_KINDS = [
   "notify_release",
   "notify_on_sale",
   "tier_offer",
+  "trial_ending",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Kinds whose e-mail goes out at once; the others wait for the day's digest (at most one a day). */
 /** A drop someone asked "Notify me" about is urgent too: they asked to hear of it when it happens, not a day later. */
-/** An offer is urgent too: it can be claimed for a week only. */
-export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = ["payment_failed", "vip_ended", "notify_release", "notify_on_sale", "tier_offer"];
+/** An offer is urgent too: it can be claimed for a week only. A trial's end too: the member may want to cancel before the charge. */
+export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  "payment_failed",
+  "vip_ended",
+  "notify_release",
+  "notify_on_sale",
+  "tier_offer",
+  "trial_ending",
+];
 
 /** The channels a member chooses per kind. */
 export const NOTIFICATION_CHANNELS = ["inApp", "push", "email"] as const;
@@ -92,6 +101,9 @@ export type NotificationParams = {
   percent?: number;
   /** tier_offer: a win-back offer (to a member who had a paid tier). */
   winBack?: boolean;
+  /** trial_ending: what the trial's end charges, in cents of `currency` (upper-case ISO 4217); the tier's name is `title`. */
+  cents?: number;
+  currency?: string;
 };
 
 export type NotificationView = {

@@ -119,6 +119,13 @@ export type MembershipResponse = {
   tier?: MembershipTier | null;
   /** The moves an active membership may make (each priced by the change preview before it is made). */
   moves?: (Pick<MembershipTier, "id" | "name"> & { plan: VipPlan; kind: "upgrade" | "downgrade" })[];
+  /**
+   * While a free trial runs (decision 102): when it ends, when `renewalAmount` is first charged
+   * (or, set to cancel, when the member goes back to the free tier). Null otherwise.
+   */
+  trialEndsAt?: string | null;
+  /** The tiers the member has had (a trial or paid): a checkout of one of them starts no trial. */
+  hadTierIds?: string[];
 };
 
 export type MembershipTier = { id: string; name: { en: string; ptBR: string }; benefits: { en: string[]; ptBR: string[] } };

@@ -9,18 +9,51 @@ import type { NotificationKind, NotificationParams } from "#contracts/notificati
 
 const eventExists = (idSql: string) => `EXISTS (SELECT 1 FROM notification_events ne WHERE ne.id = ${idSql})`;
 
-/** Paying subscriptions, not set to cancel, whose period ends within `windowMs` and not yet reminded of. */
+/**
+ * Paying subscriptions, not set to cancel, whose period ends within `windowMs` and not yet reminded
+ * of. A trial's end is not a renewal: trialsEndingSoon has it (trial_ending).
+ */
 export async function subscriptionsRenewingSoon(db: DB, now: number, windowMs: number, limit: number) {
   const { results } = await db.$client
     .prepare(
       `SELECT s.id, s.user_id AS userId, s.current_period_end AS periodEnd FROM subscriptions s
-       WHERE s.status IN ('active', 'trialing') AND s.cancel_at_period_end = 0 AND s.cancel_at IS NULL
+       WHERE s.status = 'active' AND s.cancel_at_period_end = 0 AND s.cancel_at IS NULL
          AND s.current_period_end > ?1 AND s.current_period_end <= ?2
          AND NOT ${eventExists(`'renewal_soon:' || s.id || ':' || s.current_period_end`)}
        ORDER BY s.current_period_end LIMIT ?3`,
     )
     .bind(now, now + windowMs, limit)
     .all<{ id: string; userId: string; periodEnd: number }>();
+  return results;
+}
+
+export type TrialEnding = {
+  id: string;
+  userId: string;
+  trialEnd: number;
+  priceCents: number | null;
+  currency: string | null;
+  tierEn: string | null;
+  tierPtBr: string | null;
+};
+
+/**
+ * Trials (decision 102) not set to cancel whose end, the first charge, comes within `windowMs`, not
+ * yet reminded of (`trial_ending:<subscription>:<trial end>`): with the price and the tier's names.
+ */
+export async function trialsEndingSoon(db: DB, now: number, windowMs: number, limit: number) {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT s.id, s.user_id AS userId, s.current_period_end AS trialEnd, s.price_cents AS priceCents, s.price_currency AS currency,
+              t.name_en AS tierEn, t.name_pt_br AS tierPtBr
+       FROM subscriptions s LEFT JOIN membership_tiers t ON t.id = s.tier_id
+       WHERE s.status = 'trialing' AND s.cancel_at_period_end = 0 AND s.cancel_at IS NULL
+         AND s.current_period_end > ?1 AND s.current_period_end <= ?2
+         AND NOT ${eventExists(`'trial_ending:' || s.id || ':' || s.current_period_end`)}
+       ORDER BY s.current_period_end LIMIT ?3`,
+    )
+    .bind(now, now + windowMs, limit)
+    .all<TrialEnding>();
   return results;
 }
 

@@ -71,7 +71,16 @@ export const findLatestOwnCheckoutSession = (db: DB, userId: string, since: Date
 /** Remembers a checkout we opened, with the plan it sells and its amount. A retried attempt (same id) keeps the first row. */
 export const insertCheckoutSession = (
   db: DB,
-  row: { id: string; userId: string; mode: "live" | "local"; plan: VipPlan; amountCents: number; tierId?: string; currency?: string | null },
+  row: {
+    id: string;
+    userId: string;
+    mode: "live" | "local";
+    plan: VipPlan;
+    amountCents: number;
+    tierId?: string;
+    currency?: string | null;
+    trialDays?: number;
+  },
   now = Date.now(),
 ) =>
   db
@@ -283,10 +292,12 @@ export const activateFromCheckout = (db: DB, sub: { id: string; customerId: stri
 /**
  * invoice.paid: the subscription is paid up (again): active, grace cleared, period extended.
  * `userId` is known when the subscription row exists or the invoice names the member.
+ * A trial's own invoice (nothing paid, decision 102) leaves a trialing row trialing: only the
+ * subscription's event or the first paid invoice ends the trial.
  */
 export const markInvoicePaid = (
   db: DB,
-  inv: { subscriptionId: string; customerId: string; periodEnd: number | null; tierId?: string | null },
+  inv: { subscriptionId: string; customerId: string; periodEnd: number | null; tierId?: string | null; amountPaid?: number | null },
   userId: string,
   eventAt: number,
   now: number,
@@ -298,7 +309,7 @@ export const markInvoicePaid = (
                                tier_id)
     VALUES (${inv.subscriptionId}, ${userId}, ${inv.customerId}, 'active', ${inv.periodEnd}, 0, NULL, NULL, ${eventAt}, ${now}, ${tierValue(inv.tierId)})
     ON CONFLICT (id) DO UPDATE SET
-      status = 'active',
+      status = CASE WHEN subscriptions.status = 'trialing' AND ${inv.amountPaid === 0 ? 1 : 0} = 1 THEN 'trialing' ELSE 'active' END,
       past_due_since = NULL,
       current_period_end = CASE
         WHEN excluded.current_period_end IS NULL THEN subscriptions.current_period_end

@@ -58,6 +58,7 @@ import {
   switchTarget,
   type LocalDeps,
 } from "../services/membership/local-checkout";
+import { trialDaysFor } from "../services/membership/trials";
 import { vipPlanPrices, type PlanPrices } from "../services/membership/plans";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 import { offerOfCheckout } from "../db/tier-offers";
@@ -181,7 +182,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
     }
 
     const service = paymentsFor(c.env);
-    const [customer, tax] = await Promise.all([findBillingCustomer(db, user.id), readTaxSettings(db)]);
+    const [customer, tax, trialDays] = await Promise.all([findBillingCustomer(db, user.id), readTaxSettings(db), trialDaysFor(db, user.id, tier)]);
     let session: { id: string; url: string };
     try {
       session = await service.createCheckout({
@@ -194,6 +195,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
         taxBehavior: amount.currency.toLowerCase() === "brl" ? tax.behavior.brl : tax.behavior.usd,
         buyerIp: knownClientIp(c.req),
         ...(tier.id === VIP_TIER_ID ? {} : { tier: { id: tier.id, name: tier.name.en } }),
+        ...(trialDays > 0 ? { trialDays } : {}),
       });
     } catch (err) {
       // Nothing is stored before the provider answers, so a failure leaves nothing behind.
@@ -201,7 +203,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
       throw paymentFailed();
     }
     const sold = tier.id === VIP_TIER_ID ? {} : { tierId: tier.id, currency: amount.currency };
-    await insertCheckoutSession(db, { id: session.id, userId: user.id, mode: service.mode, plan, amountCents: amount.cents, ...sold });
+    await insertCheckoutSession(db, { id: session.id, userId: user.id, mode: service.mode, plan, amountCents: amount.cents, trialDays, ...sold });
     return c.json<RedirectResponse>({ url: session.url });
   })
 
@@ -338,7 +340,15 @@ export const paymentRoutes = new Hono<HonoEnv>()
       const firstPeriod = offer ? firstPeriodCents(amountCents, offer.percentOff) : null;
       await payLocalCheckout(
         deps,
-        { ...ids, plan: session.plan, amountCents: session.amountCents, tierId: session.tierId, currency: session.currency, firstPeriodCents: firstPeriod },
+        {
+          ...ids,
+          plan: session.plan,
+          amountCents: session.amountCents,
+          tierId: session.tierId,
+          currency: session.currency,
+          firstPeriodCents: firstPeriod,
+          trialDays: session.trialDays,
+        },
         billing,
       );
       return c.json<LocalCheckoutResultResponse>({ redirectTo: `/vip-confirmation?session_id=${sessionId}` });

@@ -37,6 +37,10 @@ export const notificationTextMessages: Record<NotificationKind, MessageDescripto
     id: "notifications.text.tierOffer",
     defaultMessage: "{winBack, select, yes {Come back to {title}} other {An offer for you}}: {percent}% off your first period of {title}, until {date}",
   },
+  trial_ending: {
+    id: "notifications.text.trialEnding",
+    defaultMessage: "Your free trial of {title} ends on {date}, then {amount} is charged — cancel before then not to be charged",
+  },
 });
 
 const fallbacks = defineMessages({
@@ -76,5 +80,8 @@ export function notificationText(intl: IntlShape, n: Pick<NotificationView, "kin
     // An upgrade or win-back offer (decision 101).
     percent: n.params.percent ?? 0,
     winBack: n.params.winBack ? "yes" : "no",
+    // What a trial's end charges (decision 102).
+    amount:
+      n.params.cents !== undefined && n.params.currency ? intl.formatNumber(n.params.cents / 100, { style: "currency", currency: n.params.currency }) : "",
   });
 }

@@ -7,7 +7,7 @@ import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { MembershipResponse } from "#contracts/payments.ts";
 import { QueryState } from "../../components/QueryState";
 import { PlanAmount } from "../../components/VipPrice";
-import { cancelsOnMessage, membershipMessages as m, pastDueHelpMessage, vipMessages } from "./messages";
+import { cancelsOnMessage, membershipMessages as m, pastDueHelpMessage, trialUntilMessage, vipMessages } from "./messages";
 import { useOpenPortal } from "./mutations";
 import { membershipQueryOptions } from "./queries";
 import { TierMoves } from "./TierMoves";
@@ -40,6 +40,19 @@ function HelpText({ membership }: { membership: MembershipResponse }) {
   return null;
 }
 
+/** "Free trial until July 15, 2031, then $24.99": the trial's end is its first charge. */
+function TrialUntil({ at, amount }: { at: string; amount: { cents: number; currency: string } }) {
+  const intl = useIntl();
+  const whole = amount.cents % 100 === 0;
+  const price = intl.formatNumber(amount.cents / 100, {
+    style: "currency",
+    currency: amount.currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+  return <FormattedMessage {...trialUntilMessage} values={{ date: intl.formatDate(at, { dateStyle: "long" }), amount: price }} />;
+}
+
 /** Status and dates, shared by the profile panel and the local manage page. */
 export function MembershipSummary({ membership }: { membership: MembershipResponse }) {
   const help = <HelpText membership={membership} />;
@@ -62,7 +75,17 @@ export function MembershipSummary({ membership }: { membership: MembershipRespon
             </dd>
           </>
         )}
-        {membership.status === "active" && membership.currentPeriodEnd && (
+        {membership.status === "active" && membership.trialEndsAt && membership.renewalAmount && (
+          <>
+            <dt>
+              <FormattedMessage {...m.trialLabel} />
+            </dt>
+            <dd data-testid="membership-trial">
+              <TrialUntil at={membership.trialEndsAt} amount={membership.renewalAmount} />
+            </dd>
+          </>
+        )}
+        {membership.status === "active" && !membership.trialEndsAt && membership.currentPeriodEnd && (
           <>
             <dt>
               <FormattedMessage {...m.renewalLabel} />
@@ -72,7 +95,7 @@ export function MembershipSummary({ membership }: { membership: MembershipRespon
             </dd>
           </>
         )}
-        {membership.status === "active" && membership.renewalAmount && (
+        {membership.status === "active" && !membership.trialEndsAt && membership.renewalAmount && (
           <>
             <dt>
               <FormattedMessage {...m.renewalAmountLabel} />

@@ -69,6 +69,8 @@ export const membershipMessages = defineMessages({
   planYearly: { id: "vip.membership.plan.yearly", defaultMessage: "Yearly" },
   renewalAmountLabel: { id: "vip.membership.renewalAmountLabel", defaultMessage: "Renewal amount" },
   renewalLabel: { id: "vip.membership.renewalLabel", defaultMessage: "Next renewal" },
+  // A free trial (decision 102): its end is the first charge.
+  trialLabel: { id: "vip.membership.trialLabel", defaultMessage: "Free trial" },
   active: { id: "vip.membership.status.active", defaultMessage: "Active" },
   pastDue: { id: "vip.membership.status.pastDue", defaultMessage: "Payment past due" },
   ended: { id: "vip.membership.status.ended", defaultMessage: "Ended" },
@@ -118,6 +120,10 @@ export const testModeMessages = defineMessages({
 
 // Messages with arguments are typed one by one, so a missing value is a compile error.
 export const cancelsOnMessage = defineMessage<{ date: string }>({ id: "vip.membership.status.canceling", defaultMessage: "Cancels on {date}" });
+export const trialUntilMessage = defineMessage<{ date: string; amount: string }>({
+  id: "vip.membership.trialUntil",
+  defaultMessage: "Free trial until {date}, then {amount}",
+});
 export const pastDueHelpMessage = defineMessage<{ date: string }>({
   id: "vip.membership.pastDueHelp",
   defaultMessage: "Your last payment did not go through. Update your card by {date} to keep VIP.",

@@ -74,6 +74,7 @@ const kindMessages: Record<NotificationKind, MessageDescriptor> = defineMessages
   notify_release: { id: "settings.notifications.kind.notifyRelease", defaultMessage: "Releases I asked to be told about" },
   notify_on_sale: { id: "settings.notifications.kind.notifyOnSale", defaultMessage: "Ticket sales I asked to be told about" },
   tier_offer: { id: "settings.notifications.kind.tierOffer", defaultMessage: "Membership offers (a discount on a paid tier)" },
+  trial_ending: { id: "settings.notifications.kind.trialEnding", defaultMessage: "Free trial ending (before the first charge)" },
 });
 
 export const notificationPreferencesQueryOptions = () =>

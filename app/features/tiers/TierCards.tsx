@@ -8,7 +8,8 @@ import type { CSSProperties, ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
-import { tiersQueryOptions } from "./queries";
+import { hadTiersQueryOptions, tiersQueryOptions } from "./queries";
+import { useSessionUser } from "../../lib/session/useSession";
 import { tiersMessages as m } from "./messages";
 import { TiersMessages } from "./TiersMessages";
 import "./tiers.css";
@@ -57,7 +58,7 @@ function TierPrice({ priced }: { priced: Priced }) {
   );
 }
 
-function TierCard({ tier }: { tier: TierView }) {
+function TierCard({ tier, hadTier }: { tier: TierView; hadTier: boolean }) {
   const intl = useIntl();
   const pt = intl.locale === "pt-BR";
   const name = pt ? tier.name.ptBR : tier.name.en;
@@ -72,7 +73,8 @@ function TierCard({ tier }: { tier: TierView }) {
       {priced && <TierPrice priced={priced} />}
       {tier.trialDays > 0 && (
         <p className="tier-trial">
-          <FormattedMessage {...m.trial} values={{ days: tier.trialDays }} />
+          {/* One trial per member per tier: one who had the tier pays from the first day (the Worker decides the same). */}
+          <FormattedMessage {...(hadTier ? m.noTrialAgain : m.trial)} values={{ days: tier.trialDays }} />
         </p>
       )}
       {description && <p className="tier-description">{description}</p>}
@@ -100,12 +102,14 @@ function TierCard({ tier }: { tier: TierView }) {
 /** The tiers above VIP that are offered now, each a card; nothing when there are none. */
 export function TierCards() {
   const query = useQuery(tiersQueryOptions());
+  const { user } = useSessionUser();
+  const had = useQuery({ ...hadTiersQueryOptions(), enabled: Boolean(user) });
   const tiers = query.data?.tiers.filter((tier) => tier.rank > VIP_TIER_RANK && !tier.archived) ?? [];
   if (tiers.length === 0) return null;
   return (
     <TiersMessages>
       {tiers.map((tier) => (
-        <TierCard key={tier.id} tier={tier} />
+        <TierCard key={tier.id} tier={tier} hadTier={Boolean(user && had.data?.includes(tier.id))} />
       ))}
     </TiersMessages>
   );

@@ -15,6 +15,10 @@ export const tiersMessages = {
   }),
   orYearly: defineMessage<{ price: string }>({ id: "tiers.price.orYearly", defaultMessage: "or {price} a year" }),
   trial: defineMessage<{ days: string | number }>({ id: "tiers.trial", defaultMessage: "{days}-day free trial" }),
+  noTrialAgain: defineMessage<{ days: string | number }>({
+    id: "tiers.noTrialAgain",
+    defaultMessage: "You have had this tier before, so no free trial: you pay from the first day",
+  }),
   join: defineMessage<{ name: string | number }>({ id: "tiers.join", defaultMessage: "Join {name}" }),
   badge: defineMessage<{ name: string | number }>({ id: "tiers.badge", defaultMessage: "{name} badge colour" }),
 };

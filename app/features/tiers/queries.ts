@@ -3,6 +3,18 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { TIERS_API, type PublicTiersResponse } from "#contracts/tier-limits.ts";
+import type { MembershipResponse } from "#contracts/payments.ts";
+
+/**
+ * The tiers the signed-in member has had (decision 102), whose checkout starts no trial: from their
+ * own membership, which is per member and never cached with the ladder.
+ */
+export const hadTiersQueryOptions = () =>
+  queryOptions({
+    queryKey: ["tiers", "had"] as const,
+    queryFn: async ({ signal }) => (await api<MembershipResponse>("/api/payments/membership", { signal })).hadTierIds ?? [],
+    staleTime: 30_000,
+  });
 
 export const tiersQueryOptions = () =>
   queryOptions({

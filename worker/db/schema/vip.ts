@@ -80,6 +80,8 @@ export const checkoutSessions = sqliteTable(
     tierId: text("tier_id").notNull().default("vip"),
     /** The lower-case currency it sells in (migrations/0067; null: the configured VIP currency). */
     currency: text("currency"),
+    /** The free trial's days it was opened with (migrations/0072; 0: none). */
+    trialDays: integer("trial_days").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

@@ -12,6 +12,7 @@ import { checkoutSessionObject, invoiceObject, periodEndAfter, subscriptionObjec
 import { readTaxSettings } from "../../db/tax-settings";
 import { computeDemoTax, type TaxPlace, type TaxStatus } from "#contracts/tax-model.ts";
 import { vipSubscriptions } from "./purchase";
+import { trialEndAfter } from "./trials";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 
 /** `prices`: each plan's amount as the site sells it now (the configuration's monthly price, the settings' yearly one). */
@@ -39,6 +40,8 @@ export type LocalCheckout = {
   tierId: string;
   currency: string | null;
   firstPeriodCents?: number | null;
+  /** The free trial's days the checkout was opened with (decision 102): 0, none. */
+  trialDays?: number;
 };
 
 /** The DEMO tax on a membership for the member's place (decision 093), as Stripe Tax would add it to the invoice. */
@@ -54,10 +57,14 @@ export async function localVipTax(
   return { cents: tax.taxCents, behavior, country: place.country, state: place.state, status: tax.status };
 }
 
-/** Pay: a new subscription of the checkout's plan, its first invoice paid (with the DEMO tax for the member's place), the checkout completed. */
+/**
+ * Pay: a new subscription of the checkout's plan, its first invoice paid (with the DEMO tax for the
+ * member's place), the checkout completed. With a trial, as Stripe does it: the subscription is
+ * trialing until the trial's end (its period's end) and its first invoice is 0, taxed nothing.
+ */
 export async function payLocalCheckout(
   deps: LocalDeps,
-  { sessionId, userId, plan, amountCents, tierId, currency, firstPeriodCents = null }: LocalCheckout,
+  { sessionId, userId, plan, amountCents, tierId, currency, firstPeriodCents = null, trialDays = 0 }: LocalCheckout,
   place: TaxPlace | null = null,
   now = Date.now(),
 ) {
@@ -66,25 +73,22 @@ export async function payLocalCheckout(
     id: newLocalId("subscription"),
     customerId,
     userId,
-    status: "active",
+    status: trialDays > 0 ? "trialing" : "active",
     periodStart: now,
-    periodEnd: periodEndAfter(plan, now),
+    periodEnd: trialDays > 0 ? trialEndAfter(now, trialDays) : periodEndAfter(plan, now),
     cancelAtPeriodEnd: false,
     priceCents: amountCents ?? deps.prices[plan].cents,
     currency: currency ?? deps.prices[plan].currency,
     plan,
     tierId,
   };
-  const firstPaid = firstPeriodCents ?? sub.priceCents;
+  const firstPaid = trialDays > 0 ? 0 : (firstPeriodCents ?? sub.priceCents);
+  const tax = firstPaid > 0 ? await localVipTax(deps.db, { cents: firstPaid, currency: sub.currency }, place) : null;
   await deliverVip(
     deps,
     [
       localEvent("customer.subscription.created", subscriptionObject(sub, now), now),
-      localEvent(
-        "invoice.paid",
-        invoiceObject(sub, { amountPaid: firstPaid, tax: await localVipTax(deps.db, { cents: firstPaid, currency: sub.currency }, place) }),
-        now,
-      ),
+      localEvent("invoice.paid", invoiceObject(sub, { amountPaid: firstPaid, tax }), now),
       localEvent(
         "checkout.session.completed",
         checkoutSessionObject({ id: sessionId, userId, status: "complete", paymentStatus: "paid", customerId, subscriptionId: sub.id, tierId }),

@@ -57,6 +57,8 @@ export function describeMembership(
     plan: status === "none" ? null : (row?.plan ?? null),
     renewalAmount: status === "active" && row ? renewalAmountOf(row, prices) : null,
     tierId: row && status !== "none" ? row.tierId : null,
+    trialEndsAt: row?.status === "trialing" ? iso(row.currentPeriodEnd) : null,
+    hadTierIds: [...new Set(rows.map((r) => r.tierId))],
     pendingChange:
       row?.pendingTierId && status === "active"
         ? { tierId: row.pendingTierId, plan: row.pendingPlan ?? "monthly", renewalCents: row.pendingPriceCents, startsAt: iso(row.currentPeriodEnd) }

@@ -209,7 +209,13 @@ async function planVipEvent(db: DB, event: FulfilmentEvent, now: number): Promis
       const customerId = row?.customerId ?? inv.customerId;
       if (!userId || !customerId) return nothing();
       const statements = [
-        markInvoicePaid(db, { subscriptionId: inv.subscriptionId, customerId, periodEnd: inv.periodEnd, tierId: inv.tierIdHint }, userId, eventAt, now),
+        markInvoicePaid(
+          db,
+          { subscriptionId: inv.subscriptionId, customerId, periodEnd: inv.periodEnd, tierId: inv.tierIdHint, amountPaid: inv.amountPaid },
+          userId,
+          eventAt,
+          now,
+        ),
       ];
       const revenue = ledgerAmount(inv, event.id);
       if (revenue) statements.push(recordInvoiceRevenue(db, revenue, userId, eventAt));

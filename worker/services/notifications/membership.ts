@@ -5,13 +5,13 @@
 // mails them at once (mail.ts); the others wait for the day's digest.
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { subscriptionsRenewingSoon } from "../../db/notification-jobs";
+import { subscriptionsRenewingSoon, trialsEndingSoon } from "../../db/notification-jobs";
 import type { NotificationParams } from "#contracts/notifications.ts";
 import { notifyMembers } from "./index";
 
 /** Where the member sees their membership and what they can do about it (the VIP page's panel). */
 export const MEMBERSHIP_LINK = "/vip-signup";
-/** renewal_soon goes out this long before a subscription renews. */
+/** renewal_soon goes out this long before a subscription renews (and trial_ending before a trial ends). */
 export const RENEWAL_NOTICE_MS = 3 * 24 * 60 * 60 * 1000;
 /** Subscriptions reminded per cron run: the hourly run stays bounded; the rest go next hour. */
 const RENEWALS_PER_RUN = 200;
@@ -58,6 +58,24 @@ export async function sendRenewalReminders(env: AppEnv, db: DB, now: number): Pr
       },
       [sub.userId],
     );
+  }
+  return due.length + (await sendTrialReminders(env, db, now));
+}
+
+/**
+ * From the same cron: each free trial (decision 102) ending within RENEWAL_NOTICE_MS, not set to
+ * cancel, is announced once (`trial_ending:<subscription>:<trial end>`) with the date, the tier
+ * and the amount its end charges; the text says how to cancel before then.
+ */
+async function sendTrialReminders(env: AppEnv, db: DB, now: number): Promise<number> {
+  const due = await trialsEndingSoon(db, now, RENEWAL_NOTICE_MS, RENEWALS_PER_RUN);
+  for (const trial of due) {
+    const params: NotificationParams = { at: new Date(trial.trialEnd).toISOString() };
+    if (trial.tierEn) Object.assign(params, { title: trial.tierEn, titlePtBr: trial.tierPtBr ?? trial.tierEn });
+    if (trial.priceCents !== null && trial.currency) Object.assign(params, { cents: trial.priceCents, currency: trial.currency.toUpperCase() });
+    await notifyMembers(env, db, { id: `trial_ending:${trial.id}:${trial.trialEnd}`, kind: "trial_ending", actorId: null, params, link: MEMBERSHIP_LINK }, [
+      trial.userId,
+    ]);
   }
   return due.length;
 }

@@ -23,6 +23,12 @@ function date(locale: Locale, iso: string | undefined): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
 
+/** An amount in the reader's way of writing it ("$24.99", "US$ 24,99"); empty when unknown. */
+function money(locale: Locale, cents: number | undefined, currency: string | undefined): string {
+  if (cents === undefined || !currency) return "";
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+}
+
 /** What reporters chose, when the moderator wrote no reason of their own. */
 const REPORT_REASON_TEXT: Record<Locale, Record<string, string>> = {
   en: { spam: "Spam", harassment: "Harassment", hate: "Hate speech", sexual: "Sexual content", violence: "Violence", other: "Against the community rules" },
@@ -85,6 +91,11 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
         title: params.winBack ? `Come back to ${params.title ?? ""}: ${params.percent ?? 0}% off` : `${params.percent ?? 0}% off ${params.title ?? ""}`,
         body: `${params.percent ?? 0}% off your first period of ${params.title ?? ""}. Claim it by ${date("en", params.at)}.`,
       };
+    case "trial_ending":
+      return {
+        title: `Your free trial ends on ${date("en", params.at)}`,
+        body: `Then ${money("en", params.cents, params.currency)} is charged for ${params.title ?? "your membership"}. Not to be charged, cancel before then on your membership page.`,
+      };
   }
 };
 
@@ -142,6 +153,11 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
           ? `Volte para o ${params.title ?? ""}: ${params.percent ?? 0}% de desconto`
           : `${params.percent ?? 0}% de desconto no ${params.title ?? ""}`,
         body: `${params.percent ?? 0}% de desconto no seu primeiro período de ${params.title ?? ""}. Resgate até ${date("pt-BR", params.at)}.`,
+      };
+    case "trial_ending":
+      return {
+        title: `Seu teste grátis termina em ${date("pt-BR", params.at)}`,
+        body: `Depois, ${money("pt-BR", params.cents, params.currency)} será cobrado pelo ${params.title ?? "sua assinatura"}. Para não ser cobrado, cancele antes na página da sua assinatura.`,
       };
   }
 };

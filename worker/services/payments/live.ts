@@ -141,7 +141,7 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
     mode: "live",
     ...liveSubscriptionChanges({ call, vipPrice: vipItemPrice }),
 
-    async createCheckout({ user, customerId, origin, attemptId, plan, amount, taxBehavior, buyerIp, tier, firstPeriodDiscount }: CheckoutInput) {
+    async createCheckout({ user, customerId, origin, attemptId, plan, amount, taxBehavior, buyerIp, tier, firstPeriodDiscount, trialDays }: CheckoutInput) {
       // A tier above VIP: its own product, the Worker's amount, its id in the metadata (decision 098).
       const tierLine = tier ? { price_data: await tierPriceData(call, { amount, plan, taxBehavior }, tier), quantity: 1 } : null;
       const lineItem = tierLine ?? (plan === "yearly" ? await yearlyLineItem(amount, taxBehavior) : { price: opts.priceId, quantity: 1 });
@@ -150,7 +150,11 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
       const vipKey = plan === "yearly" ? `vip-checkout:${user.id}:${attemptId}:yearly:${amount.cents}` : `vip-checkout:${user.id}:${attemptId}`;
       const planKey = tier ? `tier-checkout:${user.id}:${attemptId}:${tier.id}:${plan}:${amount.currency}:${amount.cents}` : vipKey;
       const discount = firstPeriodDiscount ? await offerCoupon(firstPeriodDiscount) : null;
-      const idempotencyKey = discount ? `${planKey}:offer:${discount.offerId}` : planKey;
+      const offerKey = discount ? `${planKey}:offer:${discount.offerId}` : planKey;
+      const idempotencyKey = trialDays ? `${offerKey}:trial:${trialDays}` : offerKey;
+      // A trial still takes the card (Stripe would otherwise skip it for a 0 first invoice), so
+      // the trial's end charges the tier's price without the member coming back.
+      const trial = trialDays ? { trial_period_days: trialDays } : {};
       const tierMeta: Record<string, string> = tier ? { tier_id: tier.id } : {};
       const session = await call("checkout.sessions.create", (stripe) =>
         stripe.checkout.sessions.create(
@@ -163,7 +167,8 @@ export function createLivePaymentsService(opts: LivePaymentsOptions): PaymentsSe
             cancel_url: cancelUrl(origin),
             // Carried by every subscription and invoice event, so fulfilment can tell which
             // member a subscription belongs to whatever order the events arrive in.
-            subscription_data: { metadata: { user_id: user.id, ...tierMeta } },
+            subscription_data: { metadata: { user_id: user.id, ...tierMeta }, ...trial },
+            ...(trialDays ? { payment_method_collection: "always" as const } : {}),
             metadata: { user_id: user.id, ...tierMeta, ...(buyerIp ? { buyer_ip: buyerIp } : {}), ...(discount ? { offer_id: discount.offerId } : {}) },
             ...(discount ? { discounts: [{ coupon: discount.couponId }] } : {}),
             ...taxParams,

@@ -32,6 +32,8 @@ export type CheckoutInput = {
   firstPeriodDiscount?: { percentOff: number; offerId: string };
   /** A tier above VIP (decision 098): sold with price_data on the tier's own product, named in the metadata. Absent: VIP. */
   tier?: TierProductInput;
+  /** A free trial of this many days before the first charge (decision 102), the card taken at checkout. Absent: none. */
+  trialDays?: number;
 };
 
 /** A paid tier as the provider's product: its id (the product is `fansite_tier_<id>`) and name. */
