@@ -39,6 +39,7 @@ import { NOTIFY_MESSAGES } from "./notify-me-model";
 import { SIGN_IN_LINK_MESSAGES } from "./sign-in-link-limits";
 import { TV_MESSAGES } from "./tv";
 import { OFFER_MESSAGES } from "./tier-offers-model";
+import { RETENTION_MESSAGES } from "./retention-offer-model";
 import { TIER_MESSAGES } from "./tier-limits";
 import type { ValidationCode } from "./validation-codes";
 
@@ -339,6 +340,9 @@ export const ROUTE_CODES = {
 
   // Gates by tier (decision 099): a form named a tier the ladder does not have
   tier_gate_unknown: { status: 400, en: "That membership tier does not exist" },
+
+  // The retention offer at cancel (decision 103): off, or already answered by this member
+  retention_offer_unavailable: { status: 409, en: RETENTION_MESSAGES.unavailable },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;
