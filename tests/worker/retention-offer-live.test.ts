@@ -56,7 +56,8 @@ async function liveSubscriber(plan: "monthly" | "yearly", periods: number) {
   return { member, sub };
 }
 
-const answerOf = (userId: string) => row<{ response: string; periods_left: number }>("SELECT response, periods_left FROM retention_offers WHERE user_id = ?1", userId);
+const answerOf = (userId: string) =>
+  row<{ response: string; periods_left: number }>("SELECT response, periods_left FROM retention_offers WHERE user_id = ?1", userId);
 
 beforeEach(async () => {
   await env.DB.prepare("DELETE FROM site_settings WHERE key = 'offers.retention'").run();
