@@ -10,7 +10,7 @@ import { CANCEL_REASONS } from "#contracts/tier-moves.ts";
 import { RETENTION_OFFER_API, type RetentionOfferResponse } from "#contracts/retention-offer-model.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { api } from "../../lib/api";
-import { cancelReasonMessages as reasons, cancelMessages as m, retentionMessages as r, vipMessages } from "./messages";
+import { cancelReasonMessages as reasons, cancelMessages as m, retentionMessages as r, retentionOfferMessage, vipMessages } from "./messages";
 import { membershipQueryOptions, refreshAfterVipChange } from "./queries";
 
 type Reason = (typeof CANCEL_REASONS)[number];
@@ -67,7 +67,7 @@ function CancelDialog({ onClose }: { onClose: () => void }) {
         <div data-testid="retention-offer">
           <p>
             <FormattedMessage
-              {...r.offer}
+              {...retentionOfferMessage}
               values={{
                 percent: offer.percentOff,
                 periods: offer.periods,

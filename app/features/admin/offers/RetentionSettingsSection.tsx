@@ -46,10 +46,10 @@ function RetentionSettingsContent() {
 }
 
 type Field = "percentOff" | "periods";
-const FIELDS = {
+const FIELDS: Record<Field, { label: MessageDescriptor; invalid: MessageDescriptor; min: number; max: number }> = {
   percentOff: { label: m.percentOff, invalid: m.percentInvalid, min: RETENTION_PERCENT_MIN, max: RETENTION_PERCENT_MAX },
   periods: { label: m.periods, invalid: m.periodsInvalid, min: RETENTION_PERIODS_MIN, max: RETENTION_PERIODS_MAX },
-} as const satisfies Record<Field, { label: MessageDescriptor; invalid: MessageDescriptor; min: number; max: number }>;
+};
 
 const whole = (text: string) => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : NaN);
 const inRange = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
