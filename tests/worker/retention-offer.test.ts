@@ -150,6 +150,17 @@ describe("the offer a cancelling member sees", { timeout: 30_000 }, () => {
     });
   });
 
+  it("prices a scheduled downgrade's renewal, and the renewal charges that price less the percent", async () => {
+    await turnOn({ percentOff: 15, periods: 1 });
+    let member = await subscriber();
+    expect((await call("/api/payments/subscription/change", { json: { tierId: "vip", plan: "monthly" }, cookie: member.cookie })).status).toBe(200);
+    // 15% of VIP's 999 is 149.85: 150 off, 849 the renewal.
+    expect((await (await offerOf(member)).json<RetentionOfferResponse>()).offer).toMatchObject({ renewalCents: 999, discountedCents: 849 });
+    expect((await accept(member)).status).toBe(200);
+    member = await renewNow(member);
+    expect(await revenue(member.id)).toEqual([2499, 849]);
+  });
+
   it("refuses visitors and banned members (401), free members and comps (404 no_membership)", async () => {
     await turnOn();
     await expectError(await offerOf(undefined), 401, "unauthorized");

@@ -17,17 +17,19 @@ async function openOffer(db: DB, userId: string): Promise<RetentionSettings | nu
   return settings;
 }
 
-/** What the member is offered on `row` (their active subscription), priced from its stored price. */
+/** What the member is offered on `row` (their active subscription), priced from the price it renews at. */
 export async function retentionOfferFor(db: DB, row: SubscriptionRow): Promise<RetentionOfferResponse> {
   const settings = await openOffer(db, row.userId);
-  if (!settings || row.priceCents === null) return { offer: null };
+  // A scheduled downgrade renews at its own price: that is the renewal the discount applies to.
+  const renewalCents = row.pendingTierId ? row.pendingPriceCents : row.priceCents;
+  if (!settings || renewalCents === null) return { offer: null };
   return {
     offer: {
       percentOff: settings.percentOff,
       periods: settings.periods,
       currency: (row.priceCurrency ?? "usd").toLowerCase(),
-      renewalCents: row.priceCents,
-      discountedCents: firstPeriodCents(row.priceCents, settings.percentOff),
+      renewalCents,
+      discountedCents: firstPeriodCents(renewalCents, settings.percentOff),
     },
   };
 }
