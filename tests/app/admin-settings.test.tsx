@@ -52,6 +52,7 @@ function fakeServer(initial: SiteSettings = SAVED, { failPut = false, refusePut 
     "GET /api/auth/me": json(200, { user: null }),
     "GET /api/admin/tax/settings": () => json(200, tax),
     "GET /api/admin/offers": json(200, OFFERS),
+    "GET /api/admin/offers/retention": json(200, { enabled: false, percentOff: 25, periods: 3 }),
     "PUT /api/admin/tax/settings": async (request) => {
       tax = (await request.json()) as typeof tax;
       return json(200, tax);
@@ -361,6 +362,7 @@ describe("/admin/settings", () => {
       "GET /api/auth/me": json(200, { user: null }),
       "GET /api/admin/tax/settings": json(200, { registrations: [], behavior: { usd: "exclusive", brl: "inclusive" } }),
       "GET /api/admin/offers": json(200, OFFERS),
+      "GET /api/admin/offers/retention": json(200, { enabled: false, percentOff: 25, periods: 3 }),
       "GET /api/admin/settings": () => (fail ? apiError(503, "unavailable", "Down") : json(200, response(SAVED))),
     });
     renderSettings();

@@ -135,6 +135,7 @@ export const AUDIT_ACTIONS = [
   "settings.update",
   "tax.settings.update",
   "offers.settings.update",
+  "offers.retention.update",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

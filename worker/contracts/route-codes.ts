@@ -41,6 +41,7 @@ import { NOTIFY_MESSAGES } from "./notify-me-model";
 import { SIGN_IN_LINK_MESSAGES } from "./sign-in-link-limits";
 import { TV_MESSAGES } from "./tv";
 import { OFFER_MESSAGES } from "./tier-offers-model";
+import { RETENTION_MESSAGES } from "./retention-offer-model";
 import { TIER_MESSAGES } from "./tier-limits";
 import type { ValidationCode } from "./validation-codes";
 
@@ -348,6 +349,8 @@ export const ROUTE_CODES = {
   room_id_taken: { status: 409, en: ADMIN_ROOM_MESSAGES.idTaken },
   room_event_unknown: { status: 400, en: ADMIN_ROOM_MESSAGES.eventUnknown },
   room_member_unknown: { status: 404, en: ADMIN_ROOM_MESSAGES.memberUnknown },
+  // The retention offer at cancel (decision 103): off, or already answered by this member
+  retention_offer_unavailable: { status: 409, en: RETENTION_MESSAGES.unavailable },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

@@ -47,6 +47,7 @@ import { ROOM_DESCRIPTION_MAX, ROOM_FORM_MESSAGES as ROOM, ROOM_NAME_MAX, ROOM_P
 import { ROOM_SLOW_MODE_MAX_SECONDS } from "./room-limits";
 import { VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
 import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tier-offers-model";
+import { RETENTION_MESSAGES, RETENTION_PERCENT_MAX, RETENTION_PERCENT_MIN, RETENTION_PERIODS_MAX, RETENTION_PERIODS_MIN } from "./retention-offer-model";
 
 /** The values an error's text names (a limit), for its translation. */
 export type ErrorParams = Record<string, string | number>;
@@ -231,6 +232,9 @@ export const VALIDATION_RULES = {
   offer_threshold_invalid: { message: OFFER_MESSAGES.thresholdInvalid, params: { min: 0, max: OFFER_THRESHOLD_MAX } },
   offer_percent_invalid: { message: OFFER_MESSAGES.percentInvalid, params: { min: OFFER_PERCENT_MIN, max: OFFER_PERCENT_MAX } },
   offer_tier_invalid: { message: OFFER_MESSAGES.tierInvalid },
+  // The back office's retention offer (decision 103)
+  retention_percent_invalid: { message: RETENTION_MESSAGES.percentInvalid, params: { min: RETENTION_PERCENT_MIN, max: RETENTION_PERCENT_MAX } },
+  retention_periods_invalid: { message: RETENTION_MESSAGES.periodsInvalid, params: { min: RETENTION_PERIODS_MIN, max: RETENTION_PERIODS_MAX } },
   // The back office's membership tier form (decision 097)
   tier_name_required: { message: TIER.nameRequired },
   tier_name_too_long: { message: TIER.nameTooLong, params: { max: TIER_NAME_MAX } },

@@ -43,6 +43,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "payments", table: "membership_tier_changes", column: "user_id" },
   { kind: "payments", table: "tier_offers", column: "user_id" },
   { kind: "payments", table: "membership_cancellations", column: "user_id" },
+  { kind: "payments", table: "retention_offers", column: "user_id" },
   // The store: what the member bought (as a member or as a guest with their address), their cart,
   // the gift codes they bought and redeemed, and their charges and refunds.
   { kind: "store", table: "orders", column: "user_id", orEmailColumn: "email" },

@@ -76,6 +76,8 @@ import {
   tierMovesOf,
 } from "../services/membership/tier-changes";
 import { PaymentProviderError } from "../services/payments/types";
+import { acceptRetentionOffer, declineRetentionOffer, retentionOfferFor } from "../services/membership/retention";
+import type { RetentionOfferResponse } from "#contracts/retention-offer-model.ts";
 
 const paymentFailed = () => routeError("payment_failed");
 const portalFailed = () => routeError("portal_failed");
@@ -274,6 +276,29 @@ export const paymentRoutes = new Hono<HonoEnv>()
       throw paymentFailed();
     }
     await recordCancellation(db, { userId: user.id, subscriptionId: row.id, tierId: row.tierId, reason, other: reason === "other" ? (other ?? null) : null });
+    await declineRetentionOffer(db, row);
+    return c.json<MembershipResponse>(await membershipOf(c.env, db, user.id));
+  })
+
+  // The retention offer (decision 103), asked for between the reason and the cancel's confirm ...
+  .get("/subscription/retention-offer", async (c) => {
+    const row = await changeableSubscription(c.var.db, c.var.user.id);
+    c.header("Cache-Control", "private, no-store");
+    return c.json<RetentionOfferResponse>(await retentionOfferFor(c.var.db, row));
+  })
+
+  // ... and accepted: the subscription stays, its next renewals discounted.
+  .post("/subscription/retention-offer/accept", async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const row = await changeableSubscription(db, user.id);
+    try {
+      await acceptRetentionOffer(db, paymentsFor(c.env), row);
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      console.error(`payments: the retention offer for user ${user.id} failed`, err);
+      throw paymentFailed();
+    }
     return c.json<MembershipResponse>(await membershipOf(c.env, db, user.id));
   })
 

@@ -1,52 +1,106 @@
 // Cancelling on the site (decision 098): the member says why (a fixed list, or other in their own
 // words) before the membership is set to end at its period's end; nothing changes until Confirm.
+// Confirm first asks the Worker for the retention offer (decision 103): when it makes one, the
+// member may stay with the discount or decline, which cancels. No offer, or none readable, cancels.
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MembershipResponse } from "#contracts/payments.ts";
 import { CANCEL_REASONS } from "#contracts/tier-moves.ts";
+import { RETENTION_OFFER_API, type RetentionOfferResponse } from "#contracts/retention-offer-model.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { api } from "../../lib/api";
-import { cancelReasonMessages as reasons, cancelMessages as m, vipMessages } from "./messages";
+import { cancelReasonMessages as reasons, cancelMessages as m, retentionMessages as r, retentionOfferMessage, vipMessages } from "./messages";
 import { membershipQueryOptions, refreshAfterVipChange } from "./queries";
 
 type Reason = (typeof CANCEL_REASONS)[number];
+type Offer = NonNullable<RetentionOfferResponse["offer"]>;
+
+const money = (intl: ReturnType<typeof useIntl>, cents: number, currency: string) =>
+  intl.formatNumber(cents / 100, { style: "currency", currency: currency.toUpperCase(), minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function CancelDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState<Reason | null>(null);
   const [other, setOther] = useState("");
+  const [offer, setOffer] = useState<Offer | null>(null);
+  const done = async (membership: MembershipResponse) => {
+    queryClient.setQueryData(membershipQueryOptions().queryKey, membership);
+    await refreshAfterVipChange(queryClient);
+    onClose();
+  };
   const cancel = useMutation({
     mutationFn: () =>
       api<MembershipResponse>("/api/payments/subscription/cancel", {
         method: "POST",
         json: { reason, ...(reason === "other" && other.trim() ? { other } : {}) },
       }),
-    onSuccess: async (membership) => {
-      queryClient.setQueryData(membershipQueryOptions().queryKey, membership);
-      await refreshAfterVipChange(queryClient);
-      onClose();
-    },
+    onSuccess: done,
   });
+  // An offer that cannot be read is no offer: the member came to cancel.
+  const ask = useMutation({
+    mutationFn: () =>
+      api<RetentionOfferResponse>(RETENTION_OFFER_API).then(
+        (res) => res.offer,
+        () => null,
+      ),
+    onSuccess: (found) => (found ? setOffer(found) : cancel.mutate()),
+  });
+  const keep = useMutation({
+    mutationFn: () => api<MembershipResponse>(`${RETENTION_OFFER_API}/accept`, { method: "POST" }),
+    onSuccess: done,
+  });
+  const busy = cancel.isPending || ask.isPending || keep.isPending;
   return (
     <ConfirmDialog
       title={<FormattedMessage {...m.title} />}
       cancelLabel={<FormattedMessage {...m.keep} />}
-      confirmLabel={<FormattedMessage {...m.confirm} />}
+      confirmLabel={<FormattedMessage {...(offer ? r.decline : m.confirm)} />}
       busyLabel={<FormattedMessage {...vipMessages.processing} />}
-      busy={cancel.isPending || reason === null}
-      error={cancel.isError ? <FormattedMessage {...m.failed} /> : null}
-      onConfirm={() => cancel.mutate()}
+      busy={busy || reason === null}
+      error={cancel.isError ? <FormattedMessage {...m.failed} /> : keep.isError ? <FormattedMessage {...r.failed} /> : null}
+      onConfirm={() => (offer ? cancel.mutate() : ask.mutate())}
       onClose={onClose}
     >
+      {offer ? (
+        <div data-testid="retention-offer">
+          <p>
+            <FormattedMessage
+              {...retentionOfferMessage}
+              values={{
+                percent: offer.percentOff,
+                periods: offer.periods,
+                discounted: money(intl, offer.discountedCents, offer.currency),
+                full: money(intl, offer.renewalCents, offer.currency),
+              }}
+            />
+          </p>
+          <button type="button" className="btn btn-primary" onClick={() => keep.mutate()} disabled={busy}>
+            <FormattedMessage {...r.accept} />
+          </button>
+        </div>
+      ) : (
+        <CancelReasons reason={reason} setReason={setReason} other={other} setOther={setOther} />
+      )}
+    </ConfirmDialog>
+  );
+}
+
+type ReasonsProps = { reason: Reason | null; setReason: (r: Reason) => void; other: string; setOther: (v: string) => void };
+
+function CancelReasons({ reason, setReason, other, setOther }: ReasonsProps) {
+  const intl = useIntl();
+  return (
+    <>
       <fieldset>
         <legend>
           <FormattedMessage {...m.why} />
         </legend>
-        {CANCEL_REASONS.map((r) => (
-          <label key={r} className="radio-row">
-            <input type="radio" name="cancel-reason" value={r} checked={reason === r} onChange={() => setReason(r)} /> <FormattedMessage {...reasons[r]} />
+        {CANCEL_REASONS.map((key) => (
+          <label key={key} className="radio-row">
+            <input type="radio" name="cancel-reason" value={key} checked={reason === key} onChange={() => setReason(key)} />{" "}
+            <FormattedMessage {...reasons[key]} />
           </label>
         ))}
       </fieldset>
@@ -56,7 +110,7 @@ function CancelDialog({ onClose }: { onClose: () => void }) {
           <textarea maxLength={500} value={other} onChange={(e) => setOther(e.target.value)} aria-label={intl.formatMessage(m.otherLabel)} />
         </label>
       )}
-    </ConfirmDialog>
+    </>
   );
 }
 

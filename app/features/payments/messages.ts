@@ -228,3 +228,14 @@ export const cancelReasonMessages = defineMessages({
   technical_issues: { id: "vip.cancel.reason.technical_issues", defaultMessage: "Technical problems" },
   other: { id: "vip.cancel.reason.other", defaultMessage: "Another reason" },
 });
+/** The retention offer between the reason and the cancel's confirm (decision 103). */
+export const retentionOfferMessage = defineMessage<{ percent: number; periods: number; discounted: string; full: string }>({
+  id: "vip.retention.offer",
+  defaultMessage:
+    "Before you go: stay and get {percent}% off your next {periods, plural, one {renewal} other {# renewals}}, {discounted} instead of {full}. This offer is made once.",
+});
+export const retentionMessages = defineMessages({
+  accept: { id: "vip.retention.accept", defaultMessage: "Stay with the discount" },
+  decline: { id: "vip.retention.decline", defaultMessage: "No thanks, cancel" },
+  failed: { id: "vip.retention.failed", defaultMessage: "The discount could not be applied. Please try again." },
+});

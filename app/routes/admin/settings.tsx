@@ -4,6 +4,7 @@ import { PageFrame } from "../../components/PageFrame";
 import { SettingsPage } from "../../features/admin/settings/SettingsPage";
 import { TaxSettingsSection } from "../../features/admin/tax/TaxSettingsSection";
 import { OffersSettingsSection } from "../../features/admin/offers/OffersSettingsSection";
+import { RetentionSettingsSection } from "../../features/admin/offers/RetentionSettingsSection";
 import { adminSettingsQueryOptions } from "../../features/admin/settings/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
@@ -32,6 +33,10 @@ function AdminSettings() {
       {/* Upgrade and win-back offers (decision 101): their own section, saved on their own. */}
       <div className="settings-page">
         <OffersSettingsSection />
+      </div>
+      {/* The retention offer at cancel (decision 103): its own section, saved on its own. */}
+      <div className="settings-page">
+        <RetentionSettingsSection />
       </div>
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 // The back office's upgrade and win-back offers (decision 101; administrators only: the /api/admin gate):
 //   GET /    OfferSettingsResponse: the settings (the defaults, offers off, until saved) and the tiers on offer
 //   PUT /    OfferSettings → OfferSettingsResponse (audited); the tier must be a paid tier that is not archived
+//   GET /retention, PUT /retention   RetentionSettings (audited): the retention offer at cancel (decision 103)
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { offerSettingsSchema } from "#contracts/tier-offers.ts";
@@ -10,6 +11,9 @@ import { readTiers } from "../../db/tiers";
 import { ruleError } from "../../lib/errors";
 import { validate } from "../../lib/validate";
 import { actorOf } from "../../middleware/guards";
+import { retentionSettingsSchema } from "#contracts/retention-offer.ts";
+import type { RetentionSettings } from "#contracts/retention-offer-model.ts";
+import { readRetentionSettings, saveRetentionSettings } from "../../db/retention-offers";
 
 /** The tiers an offer can be for: paid and not archived. */
 const tiersOnOffer = async (c: Context<HonoEnv>) => (await readTiers(c.var.db)).filter((t) => t.rank >= 1 && !t.archived);
@@ -25,4 +29,10 @@ export const adminOfferRoutes = new Hono<HonoEnv>()
     const next = c.req.valid("json");
     if (!(await tiersOnOffer(c)).some((t) => t.id === next.tierId)) throw ruleError("tierId", "offer_tier_invalid");
     return c.json<OfferSettingsResponse>(await response(c, await saveOfferSettings(c.var.db, next, actorOf(c))));
-  });
+  })
+
+  .get("/retention", async (c) => c.json<RetentionSettings>(await readRetentionSettings(c.var.db)))
+
+  .put("/retention", validate("json", retentionSettingsSchema), async (c) =>
+    c.json<RetentionSettings>(await saveRetentionSettings(c.var.db, c.req.valid("json"), actorOf(c))),
+  );

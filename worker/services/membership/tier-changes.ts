@@ -21,6 +21,8 @@ import { tierPrice, type TierPrice } from "./tier-prices";
 import { deliverVip, periodStartBefore, type LocalDeps } from "./local-checkout";
 import { invoiceObject, periodEndAfter, subscriptionObject, type LocalSubscription } from "./local-events";
 import { localEvent } from "../payments/local-events";
+import { takeRetentionPeriod } from "../../db/retention-offers";
+import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
 
 /** A live provider's change method (the local one has none: its flows are below). */
 function liveOnly<A extends unknown[], R>(method: ((...args: A) => Promise<R>) | undefined): (...args: A) => Promise<R> {
@@ -213,11 +215,14 @@ export async function renewLocalSubscription(deps: LocalDeps, row: SubscriptionR
     await deliverVip(deps, [localEvent("customer.subscription.deleted", subscriptionObject(ended, now), now)], now);
     return;
   }
+  // An accepted retention offer (decision 103) discounts this renewal as Stripe's coupon would.
+  const percentOff = await takeRetentionPeriod(deps.db, row.id);
+  const amountPaid = percentOff === null ? sub.priceCents : firstPeriodCents(sub.priceCents, percentOff);
   await deliverVip(
     deps,
     [
       localEvent("customer.subscription.updated", subscriptionObject(sub, now), now),
-      localEvent("invoice.paid", invoiceObject(sub, { reason: "subscription_cycle" }), now),
+      localEvent("invoice.paid", invoiceObject(sub, { amountPaid, reason: "subscription_cycle" }), now),
     ],
     now,
   );

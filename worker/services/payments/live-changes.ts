@@ -2,7 +2,7 @@
 // an upgrade now with its prorated invoice, and a downgrade at the period's end as a subscription
 // schedule. Every amount is the Worker's (price_data), never a catalog price's.
 import type Stripe from "stripe";
-import { PaymentProviderError, type SubscriptionChangeInput, type TierProductInput } from "./types";
+import { PaymentProviderError, type RetentionDiscountInput, type SubscriptionChangeInput, type TierProductInput } from "./types";
 
 type Call = <T>(what: string, run: (stripe: Stripe) => Promise<T>) => Promise<T>;
 type ChangeDeps = {
@@ -117,6 +117,29 @@ export function liveSubscriptionChanges({ call, vipPrice }: ChangeDeps) {
 
     async cancelScheduledChange(scheduleId: string) {
       await call("subscriptionSchedules.release", (stripe) => stripe.subscriptionSchedules.release(scheduleId));
+    },
+
+    /**
+     * A coupon of the member's own (an accept is once per member, so its key never repeats) on the
+     * subscription. A repeating coupon counts months from now, mid-period, so N months (12 N on a
+     * yearly plan) cover exactly the next N renewals; one renewal is Stripe's "once".
+     */
+    async applyRetentionDiscount(input: RetentionDiscountInput) {
+      const months = input.periods * (input.plan === "yearly" ? 12 : 1);
+      const coupon = await call("coupons.create", (stripe) =>
+        stripe.coupons.create(
+          {
+            percent_off: input.percentOff,
+            ...(input.periods === 1 ? { duration: "once" as const } : { duration: "repeating" as const, duration_in_months: months }),
+            max_redemptions: 1,
+            metadata: { user_id: input.userId, kind: "retention" },
+          },
+          { idempotencyKey: `retention-coupon:${input.userId}` },
+        ),
+      );
+      await call("subscriptions.update", (stripe) =>
+        stripe.subscriptions.update(input.subscriptionId, { discounts: [{ coupon: coupon.id }] }, { idempotencyKey: `retention-discount:${input.userId}` }),
+      );
     },
   };
 }

@@ -108,6 +108,9 @@ export type SubscriptionChangeInput = {
   idempotencyKey: string;
 };
 
+/** The retention offer a member accepted: `periods` renewals of a `plan` subscription at `percentOff` off. */
+export type RetentionDiscountInput = { subscriptionId: string; userId: string; percentOff: number; periods: number; plan: VipPlan };
+
 /** The provider accepted the refund; the order changes when its charge.refunded event arrives. */
 export type RefundResult = { id: string; status: string };
 
@@ -145,6 +148,8 @@ export interface PaymentsService {
   cancelAtPeriodEnd?(subscriptionId: string): Promise<void>;
   /** Drops a scheduled downgrade: the subscription goes on as it is. */
   cancelScheduledChange?(scheduleId: string): Promise<void>;
+  /** The retention offer (decision 103): a percent off the subscription's next `periods` renewals. */
+  applyRetentionDiscount?(input: RetentionDiscountInput): Promise<void>;
   /** Checks the signature over the raw body; throws SignatureError when it does not hold. */
   verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<PaymentEvent>;
 }

@@ -125,6 +125,7 @@ export const auditActionMessages: Record<AuditAction, MessageDescriptor> = defin
   "settings.update": { id: "admin.audit.action.settings.update", defaultMessage: "Site settings changed" },
   "tax.settings.update": { id: "admin.audit.action.tax.settings.update", defaultMessage: "Tax settings changed" },
   "offers.settings.update": { id: "admin.audit.action.offers.settings.update", defaultMessage: "Membership offer settings changed" },
+  "offers.retention.update": { id: "admin.audit.action.offers.retention.update", defaultMessage: "Retention offer settings changed" },
 });
 
 /** An action's name in the admin's language, or the stored code when this version has none. */

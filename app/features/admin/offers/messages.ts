@@ -34,3 +34,22 @@ export const offerMessages = defineMessages({
   loadFailed: { id: "admin.offers.loadFailed", defaultMessage: "Could not load the offer settings." },
   retry: { id: "admin.offers.retry", defaultMessage: "Try again" },
 });
+
+/** The retention offer at cancel (decision 103). */
+export const retentionSettingsMessages = defineMessages({
+  title: { id: "admin.retention.title", defaultMessage: "Retention offer at cancel" },
+  intro: {
+    id: "admin.retention.intro",
+    defaultMessage:
+      "When a paying member starts to cancel, after they give their reason, they are offered a percent off their next renewals. Each member sees it once, whether they accept or not.",
+  },
+  enabled: { id: "admin.retention.enabled", defaultMessage: "Offer a discount to members who start to cancel" },
+  percentOff: { id: "admin.retention.percentOff", defaultMessage: "Percent off each discounted renewal" },
+  periods: { id: "admin.retention.periods", defaultMessage: "Renewals discounted (billing periods)" },
+  percentInvalid: { id: "admin.retention.percentInvalid", defaultMessage: "Enter a whole percent from {min} to {max}." },
+  periodsInvalid: { id: "admin.retention.periodsInvalid", defaultMessage: "Enter a whole number from {min} to {max}." },
+  save: { id: "admin.retention.save", defaultMessage: "Save retention offer" },
+  saved: { id: "admin.retention.saved", defaultMessage: "Retention offer saved." },
+  saveFailed: { id: "admin.retention.saveFailed", defaultMessage: "The retention offer could not be saved. Please try again." },
+  loadFailed: { id: "admin.retention.loadFailed", defaultMessage: "Could not load the retention offer." },
+});

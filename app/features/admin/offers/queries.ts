@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { ADMIN_OFFERS_API, type OfferSettings, type OfferSettingsResponse } from "#contracts/tier-offers-model.ts";
+import { ADMIN_RETENTION_API, type RetentionSettings } from "#contracts/retention-offer-model.ts";
 import { adminKeys } from "../queries";
 
 const offersKey = [...adminKeys.all, "offers"] as const;
@@ -14,5 +15,18 @@ export function useSaveOfferSettings() {
   return useMutation({
     mutationFn: (next: OfferSettings) => api<OfferSettingsResponse>(ADMIN_OFFERS_API, { method: "PUT", json: next }),
     onSuccess: (saved) => queryClient.setQueryData(offersKey, saved),
+  });
+}
+
+const retentionKey = [...adminKeys.all, "offers", "retention"] as const;
+
+export const retentionSettingsQueryOptions = () =>
+  queryOptions({ queryKey: retentionKey, queryFn: ({ signal }) => api<RetentionSettings>(ADMIN_RETENTION_API, { signal }) });
+
+export function useSaveRetentionSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (next: RetentionSettings) => api<RetentionSettings>(ADMIN_RETENTION_API, { method: "PUT", json: next }),
+    onSuccess: (saved) => queryClient.setQueryData(retentionKey, saved),
   });
 }

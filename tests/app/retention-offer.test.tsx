@@ -1,0 +1,117 @@
+// The cancel dialog's retention offer (decision 103): after the reason, Confirm asks the Worker for
+// the offer; shown, the member stays with the discount (only the accept is sent) or declines (the
+// cancel with the reason is sent); no offer, or one that cannot be read, cancels at once; a failed
+// accept is said. In both languages; the API is a fake fetch.
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { createRoute, type AnyRoute } from "@tanstack/react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MembershipPanel } from "../../app/features/payments/MembershipPanel";
+import type { MembershipResponse } from "../../worker/contracts/payments";
+import type { RetentionOfferResponse } from "../../worker/contracts/retention-offer-model";
+import type { SessionUser } from "../../worker/contracts/auth";
+import { apiError, createTestRoot, json, mockApi, renderApp, sentJson, sessionUser, stubRoute } from "./accounts-harness";
+import { configRoute, siteConfig } from "./fixtures/config";
+
+const root = createTestRoot();
+const panelRoute = createRoute({ getParentRoute: () => root, path: "/panel", component: MembershipPanel }) as unknown as AnyRoute;
+const routeTree = root.addChildren([panelRoute, stubRoute(root, "/vip-signup")]);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const membership = (overrides: Partial<MembershipResponse> = {}): MembershipResponse => ({
+  status: "active",
+  isVIP: true,
+  currentPeriodEnd: "2031-07-15T12:00:00.000Z",
+  cancelAtPeriodEnd: false,
+  cancelsAt: null,
+  graceEndsAt: null,
+  canManage: true,
+  plan: "monthly",
+  renewalAmount: { cents: 2499, currency: "USD" },
+  tierId: "inner-circle",
+  pendingChange: null,
+  tier: { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" }, benefits: { en: [], ptBR: [] } },
+  moves: [],
+  ...overrides,
+});
+const OFFER: RetentionOfferResponse = { offer: { percentOff: 15, periods: 3, currency: "usd", renewalCents: 2499, discountedCents: 2124 } };
+
+const OFFER_API = "/api/payments/subscription/retention-offer";
+const CANCEL = "POST /api/payments/subscription/cancel";
+const ACCEPT = `POST ${OFFER_API}/accept`;
+const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
+
+function serve(routes: Parameters<typeof mockApi>[0]) {
+  return mockApi({
+    "GET /api/auth/me": json(200, { user: sessionUser() as SessionUser }),
+    ...configRoute(siteConfig()),
+    "GET /api/payments/membership": json(200, membership()),
+    [CANCEL]: json(200, membership({ status: "canceling", cancelAtPeriodEnd: true })),
+    ...routes,
+  });
+}
+
+/** Opens the dialog, picks a reason and confirms: the step that asks for the offer. */
+async function confirmWithReason(locale: "en" | "pt-BR") {
+  const pt = locale === "pt-BR";
+  fireEvent.click(await screen.findByRole("button", { name: pt ? "Cancelar assinatura" : "Cancel membership" }));
+  const dialog = await screen.findByRole("dialog", { name: pt ? "Cancelar sua assinatura?" : "Cancel your membership?" });
+  fireEvent.click(within(dialog).getByRole("radio", { name: pt ? "Custa caro demais" : "It costs too much" }));
+  fireEvent.click(within(dialog).getByRole("button", { name: pt ? "Cancelar no fim do período" : "Cancel at period end" }));
+  return dialog;
+}
+
+describe("the retention offer in the cancel dialog", () => {
+  it("offers the Worker's discount in Portuguese; staying sends only the accept and closes the dialog", async () => {
+    const api = serve({ [`GET ${OFFER_API}`]: json(200, OFFER), [ACCEPT]: json(200, membership()) });
+    renderApp(routeTree, "/panel", { locale: "pt-BR" });
+    const dialog = await confirmWithReason("pt-BR");
+    const offer = await within(dialog).findByTestId("retention-offer");
+    expect(plain(offer.querySelector("p")?.textContent)).toBe(
+      "Antes de ir: fique e ganhe 15% de desconto nas próximas 3 renovações, US$ 21,24 em vez de US$ 24,99. Esta oferta é feita uma única vez.",
+    );
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ficar com o desconto" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.callsTo(ACCEPT)).toHaveLength(1);
+    expect(api.callsTo(CANCEL)).toHaveLength(0);
+  });
+
+  it("declining in English sends the cancel with the reason, never the accept", async () => {
+    const api = serve({ [`GET ${OFFER_API}`]: json(200, { offer: { ...OFFER.offer!, periods: 1 } }) });
+    renderApp(routeTree, "/panel", { locale: "en" });
+    const dialog = await confirmWithReason("en");
+    const offer = await within(dialog).findByTestId("retention-offer");
+    expect(plain(offer.querySelector("p")?.textContent)).toBe(
+      "Before you go: stay and get 15% off your next renewal, $21.24 instead of $24.99. This offer is made once.",
+    );
+    fireEvent.click(within(dialog).getByRole("button", { name: "No thanks, cancel" }));
+    await waitFor(() => expect(api.callsTo(CANCEL)).toHaveLength(1));
+    expect(sentJson(api.callsTo(CANCEL)[0] as [RequestInfo, RequestInit])).toEqual({ reason: "too_expensive" });
+    expect(api.callsTo(ACCEPT)).toHaveLength(0);
+  });
+
+  it("cancels at once when the Worker makes no offer, or the offer cannot be read", async () => {
+    for (const answer of [json(200, { offer: null }), apiError(500, "internal_error", "Boom")]) {
+      const api = serve({ [`GET ${OFFER_API}`]: answer });
+      renderApp(routeTree, "/panel", { locale: "pt-BR" });
+      const dialog = await confirmWithReason("pt-BR");
+      await waitFor(() => expect(api.callsTo(CANCEL)).toHaveLength(1));
+      expect(within(dialog).queryByTestId("retention-offer")).toBeNull();
+      expect(api.callsTo(ACCEPT)).toHaveLength(0);
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("says so in Portuguese when the discount could not be applied, and cancels nothing", async () => {
+    const api = serve({ [`GET ${OFFER_API}`]: json(200, OFFER), [ACCEPT]: apiError(502, "payment_failed", "Payment failed") });
+    renderApp(routeTree, "/panel", { locale: "pt-BR" });
+    const dialog = await confirmWithReason("pt-BR");
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Ficar com o desconto" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Não foi possível aplicar o desconto. Tente novamente.");
+    expect(api.callsTo(CANCEL)).toHaveLength(0);
+  });
+});
