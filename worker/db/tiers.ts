@@ -30,6 +30,7 @@ export const tierViewOf = (row: TierRow): TierView => ({
   prices: { monthlyUsd: row.monthlyUsdCents, yearlyUsd: row.yearlyUsdCents, monthlyBrl: row.monthlyBrlCents, yearlyBrl: row.yearlyBrlCents },
   badgeColor: row.badgeColor,
   trialDays: row.trialDays,
+  lossless: row.lossless,
   archived: row.archivedAt !== null,
 });
 
