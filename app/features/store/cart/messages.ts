@@ -31,6 +31,7 @@ export const cartMessages = {
     quoting: { id: "store.cart.quoting", defaultMessage: "Working out the total..." },
     quoteFailed: { id: "store.cart.quoteFailed", defaultMessage: "The total could not be worked out. Please try again." },
     vipPrice: { id: "store.cart.vipPrice", defaultMessage: "VIP price" },
+    tierPrice: { id: "store.cart.tierPrice", defaultMessage: "{tier} price" },
     email: { id: "store.cart.email", defaultMessage: "E-mail for your receipt" },
     emailHint: { id: "store.cart.emailHint", defaultMessage: "Your receipt and download links are sent here." },
     emailInvalid: { id: "store.cart.emailInvalid", defaultMessage: "Enter a valid e-mail address." },

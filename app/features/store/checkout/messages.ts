@@ -22,6 +22,7 @@ export const checkoutMessages = defineMessages({
   freeShipping: { id: "storeCheckout.freeShipping", defaultMessage: "Free" },
   total: { id: "storeCheckout.total", defaultMessage: "Total" },
   vipPrice: { id: "storeCheckout.vipPrice", defaultMessage: "VIP price" },
+  tierPrice: { id: "storeCheckout.tierPrice", defaultMessage: "{tier} price" },
   addressTitle: { id: "storeCheckout.address.title", defaultMessage: "Test shipping address" },
   addressHint: { id: "storeCheckout.address.hint", defaultMessage: "Stripe asks for this address; any test address in the chosen country will do." },
   name: { id: "storeCheckout.address.name", defaultMessage: "Full name" },
