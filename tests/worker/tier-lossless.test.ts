@@ -87,6 +87,19 @@ describe("POST /api/music/tracks/:id/lossless by role", () => {
   }
 });
 
+describe("the full stream's answer says whether the player may offer the master", () => {
+  it.each([
+    ["inner", MASTERED, true],
+    ["admin", MASTERED, true],
+    ["inner", PLAIN, false],
+    ["vip", MASTERED, false],
+  ] as const)("%s on %s: lossless %s", async (who, trackId, offered) => {
+    const res = await call(`/api/music/tracks/${trackId}/stream`, { method: "POST", json: {}, cookie: users[who].cookie });
+    expect(res.status).toBe(200);
+    expect((await res.json<{ lossless: boolean }>()).lossless).toBe(offered);
+  });
+});
+
 describe("what the lossless route and URL refuse", () => {
   it("answers 409 lossless_unavailable for a track without a master, 404 for an unknown one, 400 for a bad id", async () => {
     const plain = await lossless("inner", PLAIN);

@@ -117,7 +117,9 @@ export const musicRoutes = new Hono<HonoEnv>()
     const { token, expiresAt } = await signTrackToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, id);
     // A buyer's full-track stream goes in the bought order's access log (decision 094), after the answer.
     c.executionCtx.waitUntil(logBoughtStream(c.var.db, c.var.user.id, id, Date.now(), knownClientIp(c.req)));
-    return c.json<StreamResponse>({ url: `/media/tracks/${id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
+    // The player offers the master only where the lossless route would answer it.
+    const lossless = admitsTier(c.var.user, losslessRuleOf(await readTiers(c.var.db))) && Boolean((await findMasterSource(c.var.db, id))?.masterKey);
+    return c.json<StreamResponse>({ url: `/media/tracks/${id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString(), lossless });
   })
 
   // A tier with lossless listening (decision 105), and admins: the master streamed, or kept as a
