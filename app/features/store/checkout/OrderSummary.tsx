@@ -7,7 +7,7 @@ import { formatMoney } from "#contracts/store-model.ts";
 import type { CheckoutSummaryResponse } from "#contracts/store-checkout.ts";
 import { regionNames } from "../../../lib/intlFormat";
 import { tierName } from "#app/components/TierBadge.tsx";
-import { checkoutMessages as m, discountMessage, shipsToMessage } from "./messages";
+import { checkoutMessages as m, discountMessage, shipsToMessage, tierPriceMessage } from "./messages";
 
 export const countryLabel = (code: string, locale: string) => {
   try {
@@ -34,7 +34,7 @@ export function OrderSummary({ summary }: { summary: CheckoutSummaryResponse }) 
               {line.vipPrice && (
                 <span className="store-vip-tag">
                   {line.priceTier ? (
-                    <FormattedMessage {...m.tierPrice} values={{ tier: tierName(intl.locale, { name: line.priceTier }) }} />
+                    <FormattedMessage {...tierPriceMessage} values={{ tier: tierName(intl.locale, { name: line.priceTier }) }} />
                   ) : (
                     <FormattedMessage {...m.vipPrice} />
                   )}

@@ -22,7 +22,6 @@ export const checkoutMessages = defineMessages({
   freeShipping: { id: "storeCheckout.freeShipping", defaultMessage: "Free" },
   total: { id: "storeCheckout.total", defaultMessage: "Total" },
   vipPrice: { id: "storeCheckout.vipPrice", defaultMessage: "VIP price" },
-  tierPrice: { id: "storeCheckout.tierPrice", defaultMessage: "{tier} price" },
   addressTitle: { id: "storeCheckout.address.title", defaultMessage: "Test shipping address" },
   addressHint: { id: "storeCheckout.address.hint", defaultMessage: "Stripe asks for this address; any test address in the chosen country will do." },
   name: { id: "storeCheckout.address.name", defaultMessage: "Full name" },
@@ -77,6 +76,7 @@ export const checkoutMessages = defineMessages({
 });
 
 // Messages with arguments are typed one by one, so a missing value is a compile error.
+export const tierPriceMessage = defineMessage<{ tier: string }>({ id: "storeCheckout.tierPrice", defaultMessage: "{tier} price" });
 export const payMessage = defineMessage<{ total: string }>({ id: "storeCheckout.pay", defaultMessage: "Pay {total}" });
 export const discountMessage = defineMessage<{ code: string }>({ id: "storeCheckout.discount", defaultMessage: "Discount ({code})" });
 export const shipsToMessage = defineMessage<{ country: string }>({ id: "storeCheckout.shipsTo", defaultMessage: "Ships to {country}" });
