@@ -49,7 +49,9 @@ async function expectError(res: Response, status: number, code: string) {
   expect((await errorOf(res)).code).toBe(code);
 }
 
-describe("buying a higher tier beside a comp", () => {
+// The first payment loads the payments core's modules (decision 078): seconds on a busy shared
+// machine, so the cells get the time the node and app projects give theirs.
+describe("buying a higher tier beside a comp", { timeout: 15_000 }, () => {
   for (const gift of [false, true]) {
     it(`a ${gift ? "gift" : "comp"} VIP buys Inner Circle: the paid tier wins, the comp stays`, async () => {
       const member = await compMember("vip", { gift });
