@@ -34,6 +34,8 @@ export const DEMO_TIER = {
   /** A deep purple. */
   badgeColor: "#4c1d95",
   trialDays: 0,
+  /** Lossless listening (decision 105); VIP has none. */
+  lossless: true,
 };
 
 /** The demo account that is an Inner Circle member (README's demo accounts table says so). */
@@ -60,5 +62,7 @@ export function demoTiersSql(now) {
     `INSERT INTO membership_tier_changes (user_id, from_tier_id, to_tier_id, changed_at)
      SELECT id, tier_id, ${id}, ${now} FROM users WHERE id = ${user} AND tier_id IS NOT ${id} AND EXISTS (SELECT 1 FROM vip_comps WHERE user_id = ${user} AND tier_id = ${id});`,
     `UPDATE users SET is_vip = 1, tier_id = ${id} WHERE id = ${user} AND EXISTS (SELECT 1 FROM vip_comps WHERE user_id = ${user} AND tier_id = ${id});`,
+    // Lossless on the tier as the seed made it (one the back office has since edited keeps its choice).
+    `UPDATE membership_tiers SET lossless = ${t.lossless ? 1 : 0} WHERE id = ${id} AND updated_at = created_at;`,
   ];
 }

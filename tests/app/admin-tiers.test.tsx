@@ -20,6 +20,7 @@ const adminTier = (id: string, rank: number, en: string, ptBR: string, extra: Pa
   prices: NO_PRICES,
   badgeColor: "#64748b",
   trialDays: 0,
+  lossless: false,
   archived: false,
   memberCount: 0,
   builtIn: rank < 2,
@@ -108,6 +109,7 @@ describe("/admin/tiers", () => {
     fireEvent.change(within(form).getByLabelText("Yearly price (BRL)"), { target: { value: "2.499,00".replace(".", "") } });
     fireEvent.change(within(form).getByLabelText("Badge colour"), { target: { value: "#112233" } });
     fireEvent.change(within(form).getByLabelText("Free trial (days)"), { target: { value: "14" } });
+    fireEvent.click(within(form).getByLabelText("Lossless listening"));
     fireEvent.click(within(form).getByRole("button", { name: "Create" }));
 
     await waitFor(() => expect(callsTo(`POST ${API}`)).toHaveLength(1));
@@ -124,6 +126,7 @@ describe("/admin/tiers", () => {
       yearlyBrlCents: 249900,
       badgeColor: "#112233",
       trialDays: 14,
+      lossless: true,
     });
     expect(await screen.findByText("Tier created.")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();

@@ -32,6 +32,7 @@ const tier = (overrides: Partial<TierView>): TierView => ({
   prices: NO_PRICES,
   badgeColor: "#64748b",
   trialDays: 0,
+  lossless: false,
   archived: false,
   ...overrides,
 });

@@ -158,6 +158,21 @@ describe("/store/checkout/test", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Checkout not found.");
   });
 
+  it("names the buyer's tier on a member-priced line, in both languages", async () => {
+    const tiered = () => {
+      const [shirt, album] = summary().lines;
+      return summary({ lines: [{ ...shirt!, priceTier: { en: "Inner Circle", ptBR: "Círculo Íntimo" } }, album!] });
+    };
+    serve({ [SUMMARY_API]: json(200, tiered()) });
+    renderApp(routeTree, `/store/checkout/test?session=${SESSION}`);
+    expect(await screen.findByText("Inner Circle price")).toBeTruthy();
+    expect(screen.queryByText("VIP price")).toBeNull();
+    cleanup();
+    serve({ [SUMMARY_API]: json(200, tiered()) });
+    renderApp(routeTree, `/store/checkout/test?session=${SESSION}`, { locale: "pt-BR" });
+    expect(await screen.findByText("Preço Círculo Íntimo")).toBeTruthy();
+  });
+
   it("speaks Portuguese, with amounts in reais", async () => {
     serve({ [SUMMARY_API]: json(200, summary({ currency: "brl", totalCents: 12800 })) });
     renderApp(routeTree, `/store/checkout/test?session=${SESSION}`, { locale: "pt-BR" });

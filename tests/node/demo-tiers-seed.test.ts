@@ -41,7 +41,10 @@ describe("the demo's Inner Circle tier", () => {
       yearly_brl_cents: 129900,
       badge_color: "#4c1d95",
       archived_at: null,
+      lossless: 1,
     });
+    // Lossless listening is Inner Circle's, not VIP's (decision 105).
+    expect({ ...database.prepare("SELECT lossless FROM membership_tiers WHERE id = 'vip'").get() }).toEqual({ lossless: 0 });
     expect(JSON.parse(row.benefits_en as string)).toEqual(DEMO_TIER.benefitsEn);
     expect(JSON.parse(row.benefits_pt_br as string)).toHaveLength(DEMO_TIER.benefitsEn.length);
     expect({ ...database.prepare("SELECT is_vip, tier_id FROM users WHERE id = ?").get(member.id) }).toEqual({ is_vip: 1, tier_id: "inner-circle" });
@@ -71,6 +74,13 @@ describe("the demo's Inner Circle tier", () => {
         .all(member.id)
         .map((r) => r.to_tier_id),
     ).toEqual(["inner-circle"]);
+  });
+
+  it("keeps the back office's lossless choice when it runs again", async () => {
+    const database = await seeded();
+    database.exec(`UPDATE membership_tiers SET lossless = 0, updated_at = ${NOW + 500} WHERE id = 'inner-circle'`);
+    database.exec(demoTiersSql(NOW + 1000).join("\n"));
+    expect({ ...database.prepare("SELECT lossless FROM membership_tiers WHERE id = 'inner-circle'").get() }).toEqual({ lossless: 0 });
   });
 
   it("is demo content: no migration makes it", () => {

@@ -370,7 +370,9 @@ describe("POST /api/music/tracks/:id/stream", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json<StreamResponse>();
-    expect(Object.keys(body).sort()).toEqual(["expiresAt", "url"]);
+    // `lossless`: whether the player may offer the master (decision 105); no tier includes it here.
+    expect(Object.keys(body).sort()).toEqual(["expiresAt", "lossless", "url"]);
+    if (role === "vip") expect(body.lossless).toBe(false);
     const match = /^\/media\/tracks\/spring-love\?token=([\w.-]+)$/.exec(body.url);
     expect(match, body.url).not.toBeNull();
     const expiresAt = Date.parse(body.expiresAt);

@@ -31,9 +31,11 @@ describe("POST /api/store/quote, per role", () => {
     const buyer = await buyerFor(role);
     const q = await quoteOk(cart([{ productId: album }, { productId, variantId, quantity: 2 }], { shippingCountry: "US" }), buyer?.cookie);
     const vip = role === "vip";
+    // A member-priced line names the buyer's tier (decision 105).
+    const tier = vip ? { priceTier: { en: "VIP", ptBR: "VIP" } } : {};
     expect(q.lines).toEqual([
-      { productId: album, variantId: null, quantity: 1, unitCents: vip ? 700 : 900, totalCents: vip ? 700 : 900, vipPrice: vip },
-      { productId, variantId, quantity: 2, unitCents: vip ? 2000 : 2500, totalCents: vip ? 4000 : 5000, vipPrice: vip },
+      { productId: album, variantId: null, quantity: 1, unitCents: vip ? 700 : 900, totalCents: vip ? 700 : 900, vipPrice: vip, ...tier },
+      { productId, variantId, quantity: 2, unitCents: vip ? 2000 : 2500, totalCents: vip ? 4000 : 5000, vipPrice: vip, ...tier },
     ]);
     const subtotal = vip ? 4700 : 5900;
     expect(q).toMatchObject({

@@ -56,6 +56,7 @@ const fields = {
     .regex(/^#[0-9a-fA-F]{6}$/, M.badgeColorInvalid)
     .transform((c) => c.toLowerCase()),
   trialDays: z.int({ error: M.trialDaysInvalid }).min(0, M.trialDaysInvalid).max(TIER_TRIAL_DAYS_MAX, M.trialDaysInvalid).default(0),
+  lossless: z.boolean().default(false),
 };
 
 type Fields = z.output<z.ZodObject<typeof fields>>;

@@ -10,6 +10,7 @@ export const MUSIC_MESSAGES = {
   playFailed: "Unable to play audio. Please try again.",
   linkExpired: "This media link has expired or is not yours",
   previewUnavailable: "This track has no preview",
+  losslessUnavailable: "This track has no lossless master",
 } as const;
 
 /** The same member replaying the same track within this window counts once. */

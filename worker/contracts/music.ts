@@ -72,7 +72,18 @@ export type TrackResponse = { track: TrackView };
 export type MusicStatsResponse = { totalPlays: number };
 
 /** POST /api/music/tracks/:id/stream (VIP/admin): a short-lived URL the <audio> element can use. */
-export type StreamResponse = { url: string; expiresAt: string };
+export type StreamResponse = {
+  url: string;
+  expiresAt: string;
+  /** The full stream's answer: whether this member may hear the track's lossless master (decision 105). */
+  lossless?: boolean;
+};
+
+/**
+ * POST /api/music/tracks/:id/lossless (a tier with lossless listening, and admins): the master's
+ * stream and the same file as a download, both short-lived.
+ */
+export type LosslessResponse = { url: string; downloadUrl: string; format: "flac" | "wav"; expiresAt: string };
 
 /** POST /api/music/tracks/:id/plays (VIP/admin): whether this play counted, and the new counters. */
 export type PlayResponse = { counted: boolean; plays: number; totalPlays: number };

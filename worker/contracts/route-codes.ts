@@ -124,6 +124,7 @@ export const ROUTE_CODES = {
   track_not_found: { status: 404, en: MUSIC_MESSAGES.trackNotFound },
   not_playable: { status: 409, en: MUSIC_MESSAGES.notPlayable },
   preview_unavailable: { status: 409, en: MUSIC_MESSAGES.previewUnavailable },
+  lossless_unavailable: { status: 409, en: MUSIC_MESSAGES.losslessUnavailable },
   playlist_not_found: { status: 404, en: COLLECTION_MESSAGES.playlistNotFound },
   playlist_name_taken: { status: 409, en: COLLECTION_MESSAGES.playlistNameTaken },
   playlists_limit: { status: 409, en: COLLECTION_MESSAGES.tooManyPlaylists },

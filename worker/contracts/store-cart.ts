@@ -65,6 +65,8 @@ export type PricedLine = {
   totalCents: number;
   /** The VIP price or discount made this line's price. */
   vipPrice: boolean;
+  /** The buyer's tier whose member price this is, by name ("Inner Circle price"); absent: "VIP price". */
+  priceTier?: { en: string; ptBR: string };
 };
 
 /** A ticket line priced from its type (the event's currency must be the cart's). */

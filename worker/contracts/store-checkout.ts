@@ -73,6 +73,8 @@ export type CheckoutSummaryLine = {
   unitCents: number;
   totalCents: number;
   vipPrice: boolean;
+  /** As PricedLine's: the tier whose member price this is, by name. */
+  priceTier?: { en: string; ptBR: string };
 };
 
 /** A ticket line of a checkout (decision 055): its event and type in the asker's language. */

@@ -44,5 +44,16 @@ export type TierView = {
   prices: { monthlyUsd: number | null; yearlyUsd: number | null; monthlyBrl: number | null; yearlyBrl: number | null };
   badgeColor: string;
   trialDays: number;
+  /** Its members (and every higher tier's) stream and download lossless masters (decision 105). */
+  lossless: boolean;
   archived: boolean;
 };
+
+/**
+ * Who streams and downloads lossless masters (decision 105): the lowest tier that includes it and
+ * every tier above; with none, only admins (admitsTier lets them through every rule).
+ */
+export function losslessRuleOf(tiers: readonly Pick<TierView, "rank" | "lossless">[]): TierRule {
+  const ranks = tiers.filter((t) => t.lossless).map((t) => t.rank);
+  return ranks.length > 0 ? { minRank: Math.min(...ranks) } : { tierIds: [] };
+}

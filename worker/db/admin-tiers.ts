@@ -46,6 +46,9 @@ const entry = (actor: Actor, action: AuditEntry["action"], id: string, summary: 
 });
 
 const benefitsJson = (list: string[]) => JSON.stringify(list);
+/** Whether the tier includes lossless listening: any tier may, the free one and VIP too. */
+const setLossless = (db: DB, id: string, lossless: boolean) =>
+  db.$client.prepare("UPDATE membership_tiers SET lossless = ?2 WHERE id = ?1").bind(id, lossless ? 1 : 0);
 
 /** What the audit row shows of a tier's fields. */
 const auditView = (v: TierValues): Record<string, unknown> => ({ ...v });
@@ -62,6 +65,7 @@ const valuesOf = (tier: AdminTier): TierValues => ({
   yearlyBrlCents: tier.prices.yearlyBrl,
   badgeColor: tier.badgeColor,
   trialDays: tier.trialDays,
+  lossless: tier.lossless,
 });
 
 /** How many times a create tries again when a racing create took the same next rank. */
@@ -93,9 +97,10 @@ export async function createTier(db: DB, actor: Actor, id: string, v: TierValues
       now,
     );
   const audit = auditIfChanged(db, entry(actor, "tier.create", id, { after: { id, ...auditView(v) } }), now);
+  const lossless = setLossless(db, id, v.lossless);
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.$client.batch([insert, audit]);
+      await db.$client.batch([insert, lossless, audit]);
       return (await findAdminTier(db, id))!;
     } catch (err) {
       if (isUniqueViolation(err, "membership_tiers.id")) return refuse("id_taken");
@@ -132,7 +137,7 @@ export async function updateTier(db: DB, actor: Actor, before: AdminTier, v: Tie
   const will = auditView(v);
   const keys = Object.keys(will).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(will[key]));
   const summary = { before: Object.fromEntries(keys.map((k) => [k, was[k]])), after: Object.fromEntries(keys.map((k) => [k, will[k]])) };
-  await db.$client.batch([update, auditIfChanged(db, entry(actor, "tier.update", before.id, summary), now)]);
+  await db.$client.batch([update, setLossless(db, before.id, v.lossless), auditIfChanged(db, entry(actor, "tier.update", before.id, summary), now)]);
   return findAdminTier(db, before.id);
 }
 

@@ -111,6 +111,21 @@ export async function findStreamSource(db: DB, id: string, now = Date.now()): Pr
   return row ? { audioKey: row.audioKey, state: trackStateOf(row, now) } : undefined;
 }
 
+/** A track's lossless master (decision 054) and its release state; undefined for an unknown track. */
+export async function findMasterSource(
+  db: DB,
+  id: string,
+  now = Date.now(),
+): Promise<{ masterKey: string | null; masterFormat: "flac" | "wav" | null; state: ReleaseState } | undefined> {
+  const row = await db
+    .select({ ...trackColumns, masterKey: tracks.masterKey, masterFormat: tracks.masterFormat })
+    .from(tracks)
+    .innerJoin(albums, eq(albums.id, tracks.albumId))
+    .where(eq(tracks.id, id))
+    .get();
+  return row ? { masterKey: row.masterKey, masterFormat: row.masterFormat, state: trackStateOf(row, now) } : undefined;
+}
+
 export type PreviewSource = { audioKey: string | null; previewEnabled: boolean; previewStartSeconds: number; previewKey: string | null; state: ReleaseState };
 
 /** What a track's preview is made from, where its cut is, and whether it is released; undefined for an unknown track. */

@@ -40,7 +40,7 @@ const isVipNow = (now: number) => sql`(EXISTS (SELECT 1 FROM subscriptions s WHE
 // ---- reads ----------------------------------------------------------------------------------
 
 export const findUserForPayments = (db: DB, userId: string) =>
-  db.select({ id: users.id, email: users.email, isVip: users.isVip }).from(users).where(eq(users.id, userId)).limit(1).get();
+  db.select({ id: users.id, email: users.email, isVip: users.isVip, tierId: users.tierId }).from(users).where(eq(users.id, userId)).limit(1).get();
 
 export const findBillingCustomer = (db: DB, userId: string) => db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)).limit(1).get();
 

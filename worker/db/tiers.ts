@@ -1,9 +1,10 @@
 // Reads of the membership tiers (decision 096). The ladder is read on many pages (badges, gates,
 // the signup options), so it is remembered for a few seconds per isolate like the settings; a write
 // forgets it here at once (forgetTiers), other isolates see it when their copy expires.
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { DB } from "./client";
 import { membershipTiers } from "./schema/tiers";
+import { users } from "./schema/accounts";
 import { forget, remember } from "../lib/memo";
 import type { TierView } from "#contracts/tiers.ts";
 
@@ -30,6 +31,7 @@ export const tierViewOf = (row: TierRow): TierView => ({
   prices: { monthlyUsd: row.monthlyUsdCents, yearlyUsd: row.yearlyUsdCents, monthlyBrl: row.monthlyBrlCents, yearlyBrl: row.yearlyBrlCents },
   badgeColor: row.badgeColor,
   trialDays: row.trialDays,
+  lossless: row.lossless,
   archived: row.archivedAt !== null,
 });
 
@@ -39,3 +41,9 @@ export const readTiers = (db: DB): Promise<TierView[]> =>
 
 /** After a tier is written: this isolate reads the ladder again at once. */
 export const forgetTiers = () => forget(MEMO_KEY);
+
+/** The tier a member holds now (null: the free tier, or no such account). */
+export async function findMemberTierId(db: DB, userId: string): Promise<string | null> {
+  const row = await db.select({ tierId: users.tierId }).from(users).where(eq(users.id, userId)).get();
+  return row?.tierId ?? null;
+}

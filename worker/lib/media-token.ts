@@ -9,7 +9,7 @@ import { MEDIA_TOKEN_TTL_SECONDS } from "#contracts/music.ts";
  * What a token opens; each kind is its own audience, so a track token never opens a video. A
  * preview token is bound to its track but to no member (visitors play previews).
  */
-export type MediaKind = "track" | "video" | "station" | "preview";
+export type MediaKind = "track" | "video" | "station" | "preview" | "master";
 
 /** The subject of preview tokens, which belong to nobody. */
 export const ANYONE = "anyone";

@@ -9,7 +9,8 @@ import { readConfig } from "../env";
 import { errorBody } from "../lib/errors";
 import { verifyMediaToken, type MediaKind } from "../lib/media-token";
 import { serveR2Object } from "../lib/r2-range";
-import { findPreviewSource, findTrackAudio } from "../db/music";
+import { findMasterSource, findPreviewSource, findTrackAudio } from "../db/music";
+import { attachmentHeader } from "../services/store/release-files";
 import { findChannel } from "../db/broadcast";
 import { findStationCached } from "../services/radio";
 import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES, SLUG_PATTERN } from "#contracts/music.ts";
@@ -58,6 +59,20 @@ export const mediaRoutes = new Hono<HonoEnv>()
       return fetchRemoteAudio(checkRemoteAudioUrl(source, allowed), { range: c.req.header("range"), ifRange: c.req.header("if-range"), allowed });
     }
     const response = await serveR2Object(c.env.MEDIA, source, c.req.raw, { contentType: audioMimeOfKey(source), cacheControl: PRIVATE_CACHE });
+    return response ?? notFoundJson();
+  })
+
+  // A track's lossless master (decision 105), for a URL the lossless route issued; `download=1`
+  // serves it as a file to keep.
+  .get("/masters/:id", async (c) => {
+    const id = c.req.param("id");
+    if (!SLUG_PATTERN.test(id)) return notFoundJson();
+    if (!(await tokenAllows(c, "master", id))) return forbiddenJson();
+    const source = await findMasterSource(c.var.db, id);
+    if (!source?.masterKey || !source.masterFormat) return notFoundJson();
+    const contentType = source.masterFormat === "flac" ? "audio/flac" : "audio/wav";
+    const response = await serveR2Object(c.env.MEDIA, source.masterKey, c.req.raw, { contentType, cacheControl: PRIVATE_CACHE });
+    if (response && c.req.query("download") === "1") response.headers.set("Content-Disposition", attachmentHeader(`${id}.${source.masterFormat}`));
     return response ?? notFoundJson();
   })
 

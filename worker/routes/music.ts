@@ -15,10 +15,12 @@ import { visitorKeys } from "../services/analytics/visitor";
 import { clientIp, hitEdgeLimit, knownClientIp } from "../services/rate-limit";
 import { forget, rememberUntil } from "../lib/memo";
 import { albumsJson, publicAlbum, publicTrack } from "../services/catalog";
-import { albumView, findStreamSource, listTracks, recordPlay, recordPreviewPlay, totalPlays, type Timed } from "../db/music";
+import { albumView, findMasterSource, findStreamSource, listTracks, recordPlay, recordPreviewPlay, totalPlays, type Timed } from "../db/music";
 import { answerLanguage } from "../middleware/content-language";
 import { ownsTrack } from "../db/store-downloads";
 import { logBoughtStream } from "../db/order-access-log";
+import { readTiers } from "../db/tiers";
+import { admitsTier, losslessRuleOf } from "#contracts/tiers.ts";
 import {
   MUSIC_MESSAGES,
   SLUG_PATTERN,
@@ -29,6 +31,7 @@ import {
   type PlayResponse,
   type PreviewPlayResponse,
   type PreviewResponse,
+  type LosslessResponse,
   type StreamResponse,
   type TrackResponse,
   type TracksResponse,
@@ -114,7 +117,23 @@ export const musicRoutes = new Hono<HonoEnv>()
     const { token, expiresAt } = await signTrackToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, id);
     // A buyer's full-track stream goes in the bought order's access log (decision 094), after the answer.
     c.executionCtx.waitUntil(logBoughtStream(c.var.db, c.var.user.id, id, Date.now(), knownClientIp(c.req)));
-    return c.json<StreamResponse>({ url: `/media/tracks/${id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
+    // The player offers the master only where the lossless route would answer it.
+    const lossless = admitsTier(c.var.user, losslessRuleOf(await readTiers(c.var.db))) && Boolean((await findMasterSource(c.var.db, id))?.masterKey);
+    return c.json<StreamResponse>({ url: `/media/tracks/${id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString(), lossless });
+  })
+
+  // A tier with lossless listening (decision 105), and admins: the master streamed, or kept as a
+  // file, without buying it. The tier is checked before the id, as the full stream's gate is.
+  .post("/tracks/:id/lossless", requireUser, validate("param", trackIdParamSchema), async (c) => {
+    const user = c.var.user;
+    if (!admitsTier(user, losslessRuleOf(await readTiers(c.var.db)))) throw routeError("tier_required");
+    const { id } = c.req.valid("param");
+    const source = await findMasterSource(c.var.db, id);
+    if (!source || (source.state === "hidden" && !user.isAdmin)) throw trackNotFound();
+    if (!source.masterKey || !source.masterFormat) throw routeError("lossless_unavailable");
+    const { token, expiresAt } = await signMediaToken(readConfig(c.env).SESSION_SECRET, user.id, "master", id);
+    const url = `/media/masters/${id}?token=${encodeURIComponent(token)}`;
+    return c.json<LosslessResponse>({ url, downloadUrl: `${url}&download=1`, format: source.masterFormat, expiresAt: expiresAt.toISOString() });
   })
 
   // Anyone, VIPs included (the embeddable player plays previews): a URL that serves only the

@@ -66,7 +66,7 @@ import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { cancelBodySchema, TIER_MOVE_MESSAGES, tierChangeBodySchema, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
 import { recordCancellation } from "../db/tier-moves";
-import { tierPrice } from "../services/membership/tier-prices";
+import { mayBuyBeside, tierPrice } from "../services/membership/tier-prices";
 import {
   applyTierChange,
   cancelPendingChange,
@@ -176,11 +176,12 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const { tier, amount } = await tierPrice(c.env, db, tierId, plan, currency);
     const member = await freshMember(db, user.id);
     if (member.isVip) {
-      // A paying member moves through the change flow; VIP given otherwise (a comp) keeps its refusal.
+      // A paying member moves through the change flow; VIP given otherwise (a comp, a gift) may buy
+      // only a higher tier beside it.
       if (tierId !== VIP_TIER_ID && statusOf(currentSubscription(await listSubscriptions(db, user.id))) === "active") {
         throw conflict(TIER_MOVE_MESSAGES.subscriptionExists, "subscription_exists");
       }
-      throw alreadyVip();
+      if (!(await mayBuyBeside(db, member, tier.id))) throw alreadyVip();
     }
 
     const service = paymentsFor(c.env);
@@ -354,7 +355,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
     const ids = { sessionId, userId: user.id };
     // Read before anything is claimed, so a bad place stores nothing.
     const billing = action === "pay" ? (checkBody(localVipPayBodySchema, await readOptionalJson(c)).billing ?? null) : null;
-    if (action === "pay" && (await freshMember(db, user.id)).isVip) throw alreadyVip();
+    if (action === "pay" && !(await mayBuyBeside(db, await freshMember(db, user.id), session.tierId ?? VIP_TIER_ID))) throw alreadyVip();
     if (!(await claimLocalCheckout(db, ids, LOCAL_OUTCOME[action]))) throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
     if (action === "pay") {
       // The plan and amount the checkout was opened with, as a Stripe session keeps its own; the

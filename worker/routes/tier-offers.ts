@@ -21,7 +21,7 @@ import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
 import { clientIp, hitRateLimit, knownClientIp } from "../services/rate-limit";
 import { createPaymentsService, PaymentsConfigError, type PaymentsService } from "../services/payments";
-import { priceIfSold, type TierPrice } from "../services/membership/tier-prices";
+import { mayBuyBeside, priceIfSold, type TierPrice } from "../services/membership/tier-prices";
 import type { DB } from "../db/client";
 
 function paymentsFor(env: AppEnv): PaymentsService {
@@ -94,7 +94,7 @@ export const tierOfferRoutes = new Hono<HonoEnv>()
     if (refused || !offer) throw refused ?? notFound();
     const member = await findUserForPayments(db, user.id);
     if (!member) throw unauthorized();
-    if (member.isVip) throw conflict(PAYMENT_MESSAGES.alreadyVip, "already_vip");
+    if (!(await mayBuyBeside(db, member, offer.tierId))) throw conflict(PAYMENT_MESSAGES.alreadyVip, "already_vip");
     // Priced now from the tier's row (VIP's configured prices): a tier archived since, or not sold
     // on this plan, cannot be bought with it.
     const price = await priceIfSold(c.env, db, offer.tierId, plan);

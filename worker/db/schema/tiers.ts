@@ -26,6 +26,8 @@ export const membershipTiers = sqliteTable(
     yearlyBrlCents: integer("yearly_brl_cents"),
     badgeColor: text("badge_color").notNull(),
     trialDays: integer("trial_days").notNull().default(0),
+    /** Lossless listening (decision 105): this tier and every one above it stream and download masters. */
+    lossless: integer("lossless", { mode: "boolean" }).notNull().default(false),
     /** Archived: its members keep it; nobody new joins. */
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),

@@ -35,7 +35,7 @@ import { openStoreCheckout } from "../../services/store/checkout";
 import { declineLocalOrder, expireLocalOrder, payLocalOrder, type LocalOrderDeps } from "../../services/store/local-checkout";
 import { findStoreCheckout, listCheckoutLines, orderNumberOf, type StoreCheckoutRow } from "../../db/store-checkouts";
 import { listTicketHolds } from "../../db/store-tickets";
-import { variantLabelOf } from "../../services/store/pricing";
+import { priceTierOf, variantLabelOf } from "../../services/store/pricing";
 import { CHECKOUT_RATE_LIMITS, PAYMENT_MESSAGES } from "#contracts/payments.ts";
 import { EMAIL_VERIFICATION_CODES, EMAIL_VERIFICATION_MESSAGES } from "#contracts/email-verification.ts";
 import { quoteBodySchema, type QuoteResponse } from "#contracts/store-cart.ts";
@@ -152,7 +152,11 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
   .get("/checkouts/:id", validate("param", storeCheckoutParamSchema), async (c) => {
     const checkout = await ownCheckout(c, c.req.valid("param").id);
     const locale = requestLanguage(c);
-    const [lines, tickets] = await Promise.all([listCheckoutLines(c.var.db, checkout.id), listTicketHolds(c.var.db, checkout.id)]);
+    const [lines, tickets, priceTier] = await Promise.all([
+      listCheckoutLines(c.var.db, checkout.id),
+      listTicketHolds(c.var.db, checkout.id),
+      c.var.user ? priceTierOf(c.var.db, c.var.user.tier) : null,
+    ]);
     return c.json<CheckoutSummaryResponse>({
       id: checkout.providerSessionId ?? checkout.id,
       status: checkout.status,
@@ -168,6 +172,7 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
         unitCents: l.unitCents,
         totalCents: l.totalCents,
         vipPrice: l.vipPrice,
+        ...(l.vipPrice && priceTier ? { priceTier } : {}),
       })),
       tickets: tickets.map((t) => ({
         ticketTypeId: t.ticketTypeId,

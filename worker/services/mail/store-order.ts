@@ -19,6 +19,7 @@ const en = {
   receiptIntro: "Thank you for your order! Here is your receipt.",
   orderLine: (number: string, when: string) => `Order #${number}, paid on ${when}`,
   vipPrice: "VIP price",
+  tierPrice: (tier: string) => `${tier} price`,
   subtotal: "Subtotal",
   discount: (code: string) => `Discount (${code})`,
   shipping: "Shipping",
@@ -57,6 +58,7 @@ const ptBR: typeof en = {
   receiptIntro: "Obrigado pelo seu pedido! Aqui está o seu recibo.",
   orderLine: (number, when) => `Pedido nº ${number}, pago em ${when}`,
   vipPrice: "preço VIP",
+  tierPrice: (tier) => `preço ${tier}`,
   subtotal: "Subtotal",
   discount: (code) => `Desconto (${code})`,
   shipping: "Frete",
@@ -114,6 +116,8 @@ export type ReceiptFacts = {
   /** The order's tickets (decision 055); an order of tickets only has no collection link. */
   tickets?: ReceiptTickets;
   storeLines?: boolean;
+  /** The name of the buyer's tier, in the mail's language, whose price a member-priced line paid (absent: "VIP price"). */
+  priceTier?: string;
 };
 
 const addressLines = (shipTo: NonNullable<ReceiptFacts["shipTo"]>) =>
@@ -131,7 +135,7 @@ export function orderReceiptMail({ to, brandName, locale, order }: { to: string;
   const money = (cents: number) => mailAmount(locale, cents, order.currency);
   const number = String(order.number);
   const lineText = (l: ReceiptLine) =>
-    `${mailNumber(locale, l.quantity)} × ${l.title}${l.variantLabel ? ` (${l.variantLabel})` : ""}${l.vipPrice ? ` [${t.vipPrice}]` : ""}: ${money(l.totalCents)}`;
+    `${mailNumber(locale, l.quantity)} × ${l.title}${l.variantLabel ? ` (${l.variantLabel})` : ""}${l.vipPrice ? ` [${order.priceTier ? t.tierPrice(order.priceTier) : t.vipPrice}]` : ""}: ${money(l.totalCents)}`;
   const amounts: [string, string][] = [[t.subtotal, money(order.subtotalCents)]];
   if (order.discountCents > 0) amounts.push([t.discount(order.promoCode ?? ""), `-${money(order.discountCents)}`]);
   if (order.shippingCents !== null) amounts.push([t.shipping, order.shippingCents === 0 ? t.freeShipping : money(order.shippingCents)]);

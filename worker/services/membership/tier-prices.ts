@@ -5,10 +5,12 @@ import type { DB } from "../../db/client";
 import { readTiers } from "../../db/tiers";
 import type { AppEnv } from "../../env";
 import { notFound, routeError } from "../../lib/errors";
-import { FREE_TIER_ID, VIP_TIER_ID, type TierView } from "#contracts/tiers.ts";
+import { FREE_TIER_ID, VIP_TIER_ID, VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
 import { TIER_MOVE_MESSAGES } from "#contracts/tier-moves.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 import { vipPlanPrices } from "./plans";
+import { listSubscriptions } from "../../db/payments";
+import { currentSubscription, statusOf } from "./membership";
 
 export type TierPrice = { tier: TierView; plan: VipPlan; amount: { cents: number; currency: string } };
 
@@ -53,4 +55,20 @@ export async function tierPrice(env: AppEnv, db: DB, tierId: string, plan: VipPl
   const price = await priceIfSold(env, db, tierId, plan, currency);
   if (!price) throw routeError("tier_not_for_sale");
   return price;
+}
+
+/**
+ * Whether a member may buy `tierId` beside what they hold: anything when they hold no paid tier;
+ * nothing while a subscription of theirs runs (they move through the change flow); beside a comp or
+ * a gift only a tier ranked above the one held (the higher paid tier wins while both run; the comp
+ * stays). A held tier the ladder lacks refuses (fails closed).
+ */
+export async function mayBuyBeside(db: DB, member: { id: string; isVip: boolean; tierId: string | null }, tierId: string): Promise<boolean> {
+  if (!member.isVip) return true;
+  const [tiers, subscriptions] = await Promise.all([readTiers(db), listSubscriptions(db, member.id)]);
+  const status = statusOf(currentSubscription(subscriptions));
+  if (status !== "none" && status !== "ended") return false;
+  const target = tiers.find((t) => t.id === tierId)?.rank;
+  const held = member.tierId === null ? VIP_TIER_RANK : tiers.find((t) => t.id === member.tierId)?.rank;
+  return target !== undefined && held !== undefined && target > held;
 }

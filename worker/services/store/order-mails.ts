@@ -24,6 +24,8 @@ import { TICKETS_PATH } from "#contracts/event-tickets-model.ts";
 import type { Locale } from "#contracts/locale.ts";
 import type { ReceiptTickets } from "../mail/ticket-receipt";
 import { ticketLineName } from "./ticket-pricing";
+import { findMemberTierId, readTiers } from "../../db/tiers";
+import { tierBadgeOf } from "#contracts/tier-badges.ts";
 
 async function downloadsOf(db: DB, secret: string, siteUrl: string, orderId: string, now: number): Promise<ReceiptDownload[]> {
   const expiresAt = new Date(now + RECEIPT_LINK_TTL_MS);
@@ -62,6 +64,13 @@ async function receiptTicketsOf(
   return { tickets, notIssued, ticketsUrl: siteUrl + TICKETS_PATH, guest: order.userId === null };
 }
 
+/** The buyer's tier by name, whose member price the lines paid (null: no paid tier, a guest). */
+async function priceTierName(db: DB, userId: string, locale: Locale): Promise<string | null> {
+  const [tierId, ladder] = await Promise.all([findMemberTierId(db, userId), readTiers(db)]);
+  const badge = tierBadgeOf(tierId, ladder);
+  return badge ? (locale === "pt-BR" ? badge.name.ptBR : badge.name.en) : null;
+}
+
 export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now = Date.now()): Promise<void> {
   try {
     const order = await findOrder(db, orderId);
@@ -79,6 +88,7 @@ export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now =
     ]);
     const tickets = ticketHolds.length ? await receiptTicketsOf(db, cfg.SESSION_SECRET, siteUrl, order, ticketHolds, locale) : undefined;
     const vipLines = new Set(checkoutLines.filter((l) => l.vipPrice).map((l) => l.lineNo));
+    const priceTier = vipLines.size > 0 && order.userId ? await priceTierName(db, order.userId, locale) : null;
     const shipTo = order.shippingAddress ? { name: order.shippingName, address: order.shippingAddress as ShippingAddress } : null;
     const mail = orderReceiptMail({
       to: order.email,
@@ -111,6 +121,7 @@ export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now =
         siteUrl,
         tickets,
         storeLines: lines.length > 0,
+        ...(priceTier ? { priceTier } : {}),
       },
     });
     await createMailService(env, db).send({ ...mail, idempotencyKey: `store-receipt:${order.id}` });

@@ -45,6 +45,7 @@ import { findTierDiscounts } from "../../db/store-tier-discounts";
 import { passesGate } from "../../db/tier-gate";
 import { readTiers } from "../../db/tiers";
 import type { MemberTier } from "#contracts/tiers.ts";
+import { tierBadgeOf } from "#contracts/tier-badges.ts";
 
 /**
  * isAdmin: an admin buys tickets as a VIP does (presales, VIP-only types), never at the store's VIP
@@ -158,6 +159,11 @@ async function tierPercentsFor(db: DB, buyer: Buyer): Promise<TierPercents> {
   return (kind) => (kind === "gift_vip" ? 0 : Math.max(0, ...rows.filter((r) => inScope(r.scope, kind)).map((r) => r.percentOff)));
 }
 
+/** The name of the buyer's paid tier, which a member-priced line is labelled with (null: free, or a tier the ladder lacks). */
+export async function priceTierOf(db: DB, tier: MemberTier | undefined): Promise<{ en: string; ptBR: string } | null> {
+  return tier ? (tierBadgeOf(tier.id, await readTiers(db))?.name ?? null) : null;
+}
+
 /** The promotion code a cart may use, or the refusal. */
 async function usablePromo(db: DB, raw: string, buyer: Buyer, now: number) {
   const code = raw.trim().toUpperCase();
@@ -204,7 +210,7 @@ export async function priceCart(db: DB, body: QuoteBody, buyer: Buyer, now: numb
     [...new Set(body.lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))],
   );
   const named = body.lines.map((line, i) => ({ line, rows: rowsOf(line, i, rows), quantity: line.quantity }));
-  const tierPct = await tierPercentsFor(db, buyer);
+  const [tierPct, priceTier] = await Promise.all([tierPercentsFor(db, buyer), buyer.userId ? priceTierOf(db, buyer.tier) : null]);
   const lines: PricedCartLine[] = named.map(({ line, rows: { product, variant } }, i) => {
     const { unitCents, vipPrice } = unitPrice(product, line, i, body.currency, buyer, tierPct);
     return {
@@ -253,6 +259,7 @@ export async function priceCart(db: DB, body: QuoteBody, buyer: Buyer, now: numb
         unitCents,
         totalCents,
         vipPrice,
+        ...(vipPrice && priceTier ? { priceTier } : {}),
       })),
       tickets: tickets.map(({ ticketTypeId, eventId, quantity, unitCents, totalCents }) => ({ ticketTypeId, eventId, quantity, unitCents, totalCents })),
       subtotalCents,

@@ -54,6 +54,7 @@ export function TierFormDialog({ tier, onClose, onSaved }: Props) {
   });
   const [badgeColor, setBadgeColor] = useState(tier?.badgeColor ?? "#7c3aed");
   const [trialDays, setTrialDays] = useState(String(tier?.trialDays ?? 0));
+  const [lossless, setLossless] = useState(tier?.lossless ?? false);
   const [errors, setErrors] = useState<TierFieldErrors>({});
   const [formError, setFormError] = useState<ErrorText | null>(null);
   const save = useTierWrite((input: TierInput) => (tier ? tiersApi.update<AdminTierResponse>(tier.id, input) : tiersApi.create<AdminTierResponse>(input)));
@@ -70,6 +71,7 @@ export function TierFormDialog({ tier, onClose, onSaved }: Props) {
       ...(Object.fromEntries(PRICE_FIELDS.map(([field]) => [field, builtIn ? null : centsOf(prices[field])])) as Record<PriceField, number | null>),
       badgeColor,
       trialDays: builtIn ? 0 : (wholeNumber(trialDays) ?? (trialDays as unknown as number)),
+      lossless,
     } satisfies TierInput;
     const checked = (builtIn ? builtInTierInputSchema : tierInputSchema).safeParse(input);
     if (!checked.success) return setErrors(fieldErrorsOf(checked.error));
@@ -162,6 +164,12 @@ export function TierFormDialog({ tier, onClose, onSaved }: Props) {
           error={errors.trialDays}
         />
       )}
+      <div className="field">
+        <label>
+          <input type="checkbox" checked={lossless} onChange={(e) => setLossless(e.target.checked)} /> {intl.formatMessage(m.fieldLossless)}
+        </label>
+        <p className="field-hint">{intl.formatMessage(m.fieldLosslessHint)}</p>
+      </div>
     </FormDialog>
   );
 }

@@ -61,6 +61,11 @@ export const tiersAdminMessages = {
     fieldBadgeColor: { id: "admin.tiers.field.badgeColor", defaultMessage: "Badge colour" },
     fieldTrialDays: { id: "admin.tiers.field.trialDays", defaultMessage: "Free trial (days)" },
     fieldTrialDaysHint: { id: "admin.tiers.field.trialDaysHint", defaultMessage: "0 for none, up to 90. A card is still required." },
+    fieldLossless: { id: "admin.tiers.field.lossless", defaultMessage: "Lossless listening" },
+    fieldLosslessHint: {
+      id: "admin.tiers.field.losslessHint",
+      defaultMessage: "Members of this tier and of every tier above it stream and download the lossless masters, where a track has one, without buying them.",
+    },
     builtInPrices: {
       id: "admin.tiers.builtInPrices",
       defaultMessage:

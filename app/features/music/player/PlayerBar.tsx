@@ -13,6 +13,7 @@ import { playerErrorMessages, playerMessages as m, previewBadgeMessage, timeOfMe
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayer } from "./PlayerProvider";
 import { QueueDialog } from "./QueueDialog";
+import { LosslessToggle } from "./LosslessToggle";
 import { shortcutsMessages } from "../../../components/player/messages";
 import { ShortcutsHelpDialog } from "../../../components/player/ShortcutsHelpDialog";
 import { usePlayerShortcuts } from "../../../components/player/usePlayerShortcuts";
@@ -140,6 +141,7 @@ export function PlayerBar() {
       </div>
 
       <div className="player-bar-side">
+        {!preview && <LosslessToggle trackId={current.id} onChange={actions.reloadSource} />}
         <button type="button" className="player-btn" aria-label={label(m.mute)} aria-pressed={muted} title={label(m.mute)} onClick={actions.toggleMute}>
           <PlayerIcon name={muted || volume === 0 ? "muted" : "volume"} />
         </button>

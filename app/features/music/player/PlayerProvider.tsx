@@ -18,6 +18,7 @@ import { requestPlayer } from "../../../lib/playerPresence";
 import { claimAudioFocus, registerAudioOwner } from "../../../lib/audioFocus";
 import { PlayerEngine, type PlayerEngineOptions, type PlayerState } from "./engine";
 import { playerMessages } from "./messages";
+import { losslessChoice } from "./lossless";
 
 export type PlayerActions = {
   playQueue: (tracks: readonly TrackView[], startIndex?: number) => void;
@@ -36,6 +37,8 @@ export type PlayerActions = {
   toggleShuffle: () => void;
   toggleRepeat: () => void;
   dismissError: () => void;
+  /** The current track again where it is, from a new URL (lossless turned on or off). */
+  reloadSource: () => void;
 };
 
 type PlayerContextValue = {
@@ -51,7 +54,6 @@ type PlayerContextValue = {
 
 const PlayerContext = createContext<PlayerContextValue | null>(null);
 
-const streamPath = (trackId: string) => `/api/music/tracks/${encodeURIComponent(trackId)}/stream`;
 const playsPath = (trackId: string) => `/api/music/tracks/${encodeURIComponent(trackId)}/plays`;
 const previewPath = (trackId: string) => `/api/music/tracks/${encodeURIComponent(trackId)}/preview`;
 const previewPlaysPath = (trackId: string) => `/api/music/tracks/${encodeURIComponent(trackId)}/preview-plays`;
@@ -66,7 +68,10 @@ export function createApiPlayerEngine(
 ): PlayerEngine {
   const { onPlayCounted, ...rest } = options;
   return new PlayerEngine({
-    resolveSource: (trackId, preview) => api<StreamResponse>(preview ? previewPath(trackId) : streamPath(trackId), { method: "POST", json: {} }),
+    resolveSource: (trackId, preview) =>
+      preview
+        ? api<StreamResponse>(previewPath(trackId), { method: "POST", json: {} })
+        : losslessChoice.resolve(trackId, <T,>(path: string) => api<T>(path, { method: "POST", json: {} })),
     recordPlay: async (trackId, preview) => {
       if (preview) return api<PreviewPlayResponse>(previewPlaysPath(trackId), { method: "POST", json: {} });
       const response = await api<PlayResponse>(playsPath(trackId), { method: "POST", json: {} });
@@ -232,6 +237,7 @@ function actionsFor(engine: PlayerEngine): PlayerActions {
       toggleShuffle: () => engine.toggleShuffle(),
       toggleRepeat: () => engine.toggleRepeat(),
       dismissError: () => engine.dismissError(),
+      reloadSource: () => engine.reloadSource(),
     };
     actionsCache.set(engine, actions);
   }

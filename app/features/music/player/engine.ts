@@ -252,6 +252,14 @@ export class PlayerEngine {
     this.advance(index);
   }
 
+  /** Loads the current track again where it is, from a new URL (another quality was chosen). */
+  reloadSource() {
+    const { status, current, index, currentTime } = this.state;
+    if (!current || this.state.preview) return;
+    this.sources.clear();
+    void this.start(index, { autoplay: status === "playing" || status === "loading", position: currentTime, reload: true, fresh: true });
+  }
+
   /** Play/pause; while loading it cancels the load. */
   toggle() {
     const { status } = this.state;

@@ -6,6 +6,8 @@ import type { PlayerErrorCode } from "./engine";
 
 export const playerMessages = defineMessages({
   region: { id: "player.region", defaultMessage: "Audio player" },
+  lossless: { id: "player.lossless", defaultMessage: "Lossless" },
+  losslessDownload: { id: "player.losslessDownload", defaultMessage: "Download the lossless master" },
   theArtist: { id: "player.theArtist", defaultMessage: "The artist" },
   play: { id: "player.play", defaultMessage: "Play" },
   pause: { id: "player.pause", defaultMessage: "Pause" },

@@ -15,6 +15,7 @@ import { QuantityStepper } from "../QuantityStepper";
 import { variantLabel } from "../VariantPicker";
 import { storeMessages } from "../messages";
 import { cartMessages as m } from "./messages";
+import { tierName } from "#app/components/TierBadge.tsx";
 
 type Props = {
   index: number;
@@ -85,6 +86,7 @@ export function CartLineRow({ index, line, product, priced, currency, busy, onQu
 }
 
 function LinePrice({ priced, currency }: { priced: PricedLine | undefined; currency: Currency }) {
+  const intl = useIntl();
   const format = useFormatCents();
   if (!priced) return null;
   return (
@@ -93,7 +95,11 @@ function LinePrice({ priced, currency }: { priced: PricedLine | undefined; curre
       {priced.vipPrice && (
         <span className="store-vip-badge">
           {" "}
-          <FormattedMessage {...m.vipPrice} />
+          {priced.priceTier ? (
+            <FormattedMessage {...m.tierPrice} values={{ tier: tierName(intl.locale, { name: priced.priceTier }) }} />
+          ) : (
+            <FormattedMessage {...m.vipPrice} />
+          )}
         </span>
       )}
     </p>

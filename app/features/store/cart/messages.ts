@@ -48,6 +48,7 @@ export const cartMessages = {
     defaultMessage: "Refunds: ask within 14 days of a charge and it is refunded in full. See the <terms>Terms of Service</terms>.",
   }),
   remove: defineMessage<{ title: string }>({ id: "store.cart.remove", defaultMessage: "Remove {title}" }),
+  tierPrice: defineMessage<{ tier: string }>({ id: "store.cart.tierPrice", defaultMessage: "{tier} price" }),
   quantityOf: defineMessage<{ title: string }>({ id: "store.cart.quantityOf", defaultMessage: "Quantity of {title}" }),
   amountOf: defineMessage<{ title: string }>({ id: "store.cart.amountOf", defaultMessage: "Your price for {title}" }),
   each: defineMessage<{ price: string }>({ id: "store.cart.each", defaultMessage: "{price} each" }),

@@ -6,7 +6,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { formatMoney } from "#contracts/store-model.ts";
 import type { CheckoutSummaryResponse } from "#contracts/store-checkout.ts";
 import { regionNames } from "../../../lib/intlFormat";
-import { checkoutMessages as m, discountMessage, shipsToMessage } from "./messages";
+import { tierName } from "#app/components/TierBadge.tsx";
+import { checkoutMessages as m, discountMessage, shipsToMessage, tierPriceMessage } from "./messages";
 
 export const countryLabel = (code: string, locale: string) => {
   try {
@@ -32,7 +33,11 @@ export function OrderSummary({ summary }: { summary: CheckoutSummaryResponse }) 
               {line.variantLabel && <span className="muted"> ({line.variantLabel})</span>}
               {line.vipPrice && (
                 <span className="store-vip-tag">
-                  <FormattedMessage {...m.vipPrice} />
+                  {line.priceTier ? (
+                    <FormattedMessage {...tierPriceMessage} values={{ tier: tierName(intl.locale, { name: line.priceTier }) }} />
+                  ) : (
+                    <FormattedMessage {...m.vipPrice} />
+                  )}
                 </span>
               )}
             </span>

@@ -76,6 +76,7 @@ export const checkoutMessages = defineMessages({
 });
 
 // Messages with arguments are typed one by one, so a missing value is a compile error.
+export const tierPriceMessage = defineMessage<{ tier: string }>({ id: "storeCheckout.tierPrice", defaultMessage: "{tier} price" });
 export const payMessage = defineMessage<{ total: string }>({ id: "storeCheckout.pay", defaultMessage: "Pay {total}" });
 export const discountMessage = defineMessage<{ code: string }>({ id: "storeCheckout.discount", defaultMessage: "Discount ({code})" });
 export const shipsToMessage = defineMessage<{ country: string }>({ id: "storeCheckout.shipsTo", defaultMessage: "Ships to {country}" });
