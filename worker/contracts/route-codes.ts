@@ -339,6 +339,8 @@ export const ROUTE_CODES = {
 
   // Gates by tier (decision 099): a form named a tier the ladder does not have
   tier_gate_unknown: { status: 400, en: "That membership tier does not exist" },
+  // (decision 104) an archived tier stays on the items that named it, it is never newly chosen
+  tier_gate_archived: { status: 400, en: "That membership tier is archived" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;
