@@ -7,6 +7,7 @@ import { userText } from "./text";
 import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX, PARTY_REACTIONS, PARTY_MESSAGE_MAX, type PartyReaction } from "./party-limits";
 import { PARTY_ID_PATTERN } from "./party-ids";
+import { paidMinTierIdField } from "./tier-gate";
 import type { PartyPhase } from "./party-clock";
 export { PARTY_MESSAGES } from "./party-limits";
 
@@ -27,9 +28,12 @@ export const partyInputSchema = z
     sourceId: z.string().min(1).max(100),
     startsAt: z.iso.datetime({ offset: true, message: EVENT_FORM_MESSAGES.dateInvalid }),
     vipOnly: z.boolean(),
+    /** A VIP-only party's lowest tier (decision 104); null or absent: VIP and above. Dropped for a party for every member. */
+    minTierId: paidMinTierIdField(),
   })
   .strict();
-export type PartyInput = z.infer<typeof partyInputSchema>;
+export type PartyInput = z.input<typeof partyInputSchema>;
+export type PartyValues = z.output<typeof partyInputSchema>;
 
 /** One track of a party, as saved with it. */
 export type PartyTrack = { id: string; title: string; albumId: string; albumTitle: string; coverUrl: string | null; durationSeconds: number };
@@ -41,6 +45,8 @@ export type PublicParty = {
   startsAt: string;
   endsAt: string;
   vipOnly: boolean;
+  /** A VIP-only party's lowest tier (decision 104); null: VIP and above, or every member. */
+  minTierId: string | null;
   sourceType: PartySourceType;
   sourceTitle: string;
   coverUrl: string | null;

@@ -2,7 +2,9 @@
 // party, named by its id. Nothing here assumes one object for all parties.
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { listPartyIdsWithRooms } from "../../db/parties";
+import { listPartiesWithRooms } from "../../db/parties";
+import { passesVipTier, tiersForMinTiers } from "../../db/tier-gate";
+import type { TierHolder } from "#contracts/tiers.ts";
 import type { SocketClose, SocketTarget } from "./socket-sessions";
 
 /** Headers the Worker sets on the upgrade: the party, and how the room shows the member. */
@@ -28,21 +30,27 @@ export async function notifyPartyChanged(env: AppEnv, partyId: string) {
  */
 export async function closePartySockets(env: AppEnv, db: DB, target: SocketTarget, now = Date.now()) {
   try {
-    const ids = await listPartyIdsWithRooms(db, now);
-    await Promise.all(ids.map((id) => partyRoom(env, id).closeSockets(target)));
+    const parties = await listPartiesWithRooms(db, now);
+    await Promise.all(parties.map((p) => partyRoom(env, p.id).closeSockets(target)));
   } catch (err) {
     console.error("party: closing sockets failed", err);
   }
 }
 
 /**
- * The member's VIP access ended (decision 040): their sockets in VIP-only party rooms close with
- * `close` (4403 vip_ended); rooms open to every member keep them. Logged, never thrown.
+ * The member's tier changed (decisions 040 and 104): their sockets in VIP-only party rooms whose
+ * lowest tier (VIP where none is named) no longer admits `holder` close with `close` (4403); rooms
+ * open to every member, and those the new tier still opens, keep them. Logged, never thrown.
  */
-export async function closeVipPartySockets(env: AppEnv, db: DB, target: SocketTarget, close: SocketClose, now = Date.now()) {
+export async function closeUnadmittedPartySockets(env: AppEnv, db: DB, target: SocketTarget, holder: TierHolder, close: SocketClose, now = Date.now()) {
   try {
-    const ids = await listPartyIdsWithRooms(db, now, { vipOnly: true });
-    await Promise.all(ids.map((id) => partyRoom(env, id).closeSockets(target, close)));
+    const parties = await listPartiesWithRooms(db, now, { vipOnly: true });
+    const tiers = await tiersForMinTiers(
+      db,
+      parties.map((p) => p.minTierId),
+    );
+    const refused = parties.filter((p) => !passesVipTier(holder, p.minTierId, tiers));
+    await Promise.all(refused.map((p) => partyRoom(env, p.id).closeSockets(target, close)));
   } catch (err) {
     console.error("party: closing sockets failed", err);
   }

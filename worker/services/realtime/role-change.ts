@@ -6,7 +6,9 @@
 //   for tiers as their new tier allows (decision 099);
 // - when they may no longer use VIP-only sockets (neither VIP nor admin), their chat socket, radio
 //   sockets and sockets in VIP-only listening parties close with 4403 vip_ended, and a reply being
-//   written stops (a party open to every member keeps them).
+//   written stops (a party open to every member keeps them);
+// - their sockets in a VIP-only party whose lowest tier is above their new one close too, with
+//   4403 tier_ended when they are still VIP (decision 104).
 // Failures are logged, never thrown: the change is committed, and ChatThread re-checks VIP before
 // each message, the pages refetch `me` when they regain focus.
 import type { AppEnv } from "../../env";
@@ -15,8 +17,9 @@ import { findMemberAccess, keepsVipSockets } from "../../db/member-access";
 import { feedHub, type FeedReader } from "./feed-hub";
 import { chatThread } from "./chat-thread";
 import { closeStationSockets } from "./station-hub";
-import { closeVipPartySockets } from "./party-room";
-import { VIP_ENDED } from "./socket-sessions";
+import { closeUnadmittedPartySockets } from "./party-room";
+import { TIER_ENDED, VIP_ENDED } from "./socket-sessions";
+import { FREE_TIER } from "#contracts/tiers.ts";
 
 /** Tells the member's open sockets that their roles changed; see the top. Never throws. */
 export async function announceRoleChange(env: AppEnv, db: DB, userId: string): Promise<void> {
@@ -28,9 +31,15 @@ export async function announceRoleChange(env: AppEnv, db: DB, userId: string): P
     return;
   }
   if (!access) return;
-  const work: Promise<unknown>[] = [tellFeed(env, userId, { tier: access.tier, isAdmin: access.admin })];
-  if (!keepsVipSockets(access))
-    work.push(closeChat(env, userId), closeStationSockets(env, db, { userId }, VIP_ENDED), closeVipPartySockets(env, db, { userId }, VIP_ENDED));
+  const vipKept = keepsVipSockets(access);
+  // Without VIP (or admin) every VIP gate refuses them, whatever tier row is left.
+  const holder = vipKept ? { isVIP: access.vip, isAdmin: access.admin, tier: access.tier } : { isVIP: false, tier: FREE_TIER };
+  const work: Promise<unknown>[] = [
+    tellFeed(env, userId, { tier: access.tier, isAdmin: access.admin }),
+    // A VIP who moved down a tier may still lose a party for a tier above theirs.
+    closeUnadmittedPartySockets(env, db, { userId }, holder, vipKept ? TIER_ENDED : VIP_ENDED),
+  ];
+  if (!vipKept) work.push(closeChat(env, userId), closeStationSockets(env, db, { userId }, VIP_ENDED));
   await Promise.all(work);
 }
 
