@@ -8,6 +8,7 @@ import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX, PARTY_REACTIONS, PARTY_MESSAGE_MAX, type PartyReaction } from "./party-limits";
 import { PARTY_ID_PATTERN } from "./party-ids";
 import { paidMinTierIdField } from "./tier-gate";
+import type { TierBadge } from "./tier-badges";
 import type { PartyPhase } from "./party-clock";
 export { PARTY_MESSAGES } from "./party-limits";
 
@@ -108,8 +109,10 @@ export const partyClientFrameSchema = z.discriminatedUnion("type", [
 ]);
 export type PartyClientFrame = z.infer<typeof partyClientFrameSchema>;
 
-export type PartyMember = { id: string; username: string; avatarUrl: string | null };
-export type PartyChatMessage = { id: string; userId: string; username: string; avatarUrl: string | null; text: string; at: string };
+/** `tier`: the badge of the member's tier when they joined (null: the free tier, decision 100); optional only so older fixtures still type. */
+export type PartyMember = { id: string; username: string; avatarUrl: string | null; tier?: TierBadge | null };
+/** `tier`: the author's badge when they sent it (decision 104), as `PartyMember`'s. */
+export type PartyChatMessage = { id: string; userId: string; username: string; avatarUrl: string | null; tier?: TierBadge | null; text: string; at: string };
 
 export type PartyErrorCode =
   | "bad_frame"

@@ -12,6 +12,8 @@ export const PARTY_ID_HEADER = "x-party-id";
 export const PARTY_MEMBER_NAME_HEADER = "x-party-member-name";
 export const PARTY_MEMBER_AVATAR_HEADER = "x-party-member-avatar";
 export const PARTY_MEMBER_ADMIN_HEADER = "x-party-member-admin";
+/** The member's tier badge as JSON ("null" for the free tier): shown beside their name (decision 104). */
+export const PARTY_MEMBER_TIER_HEADER = "x-party-member-tier";
 
 export const partyRoom = (env: AppEnv, partyId: string) => env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
 
