@@ -4,3 +4,5 @@
 -- has admits nobody but admins.
 ALTER TABLE `perks` ADD `min_tier_id` text;
 ALTER TABLE `listening_parties` ADD `min_tier_id` text;
+-- An event's VIP presale code for members of this tier and above (null: VIP and above).
+ALTER TABLE `events` ADD `presale_min_tier_id` text;
