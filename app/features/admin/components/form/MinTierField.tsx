@@ -14,16 +14,22 @@ export const MIN_TIER_ERROR_TEXTS = { tier_gate_unknown: m.minTierUnknown, tier_
 
 type Props = { value: string | null; onChange: (id: string | null) => void; error?: ErrorText | null };
 
-export function MinTierField({ value, onChange, error }: Props) {
+/** The select's options: "" for VIP and above, then the paid tiers above VIP (an archived one only when it is `value`). */
+export function useMinTierOptions(value: string | null) {
   const intl = useIntl();
   const tiers = useQuery(tierChoicesQueryOptions()).data?.tiers ?? [];
   const choices = tiers.filter((t) => t.rank > VIP_TIER_RANK && (!t.archived || t.id === value));
-  const options = [
+  return [
     { value: "", label: intl.formatMessage(m.minTierVip) },
     ...choices.map((t) => {
       const name = tierNameIn(intl, t);
       return { value: t.id, label: intl.formatMessage(minTierMessage, { tier: t.archived ? intl.formatMessage(archivedTierMessage, { tier: name }) : name }) };
     }),
   ];
+}
+
+export function MinTierField({ value, onChange, error }: Props) {
+  const intl = useIntl();
+  const options = useMinTierOptions(value);
   return <SelectField label={intl.formatMessage(m.minTier)} value={value ?? ""} options={options} onChange={(id) => onChange(id || null)} error={error} />;
 }
