@@ -7,7 +7,7 @@ import { validationFailure, type ErrorParams } from "#contracts/validation-codes
 import { ApiRequestError } from "../../../lib/api";
 import { codeText } from "../../../lib/forms/errorText";
 import { formErrorMessages } from "./messages";
-import { MIN_TIER_ERROR_TEXTS } from "../components/form/MinTierField";
+import { MIN_TIER_ERROR_TEXTS } from "../components/form/minTierErrors";
 
 export type ErrorText = { message: MessageDescriptor; values?: Record<string, string | number> } | { text: string };
 

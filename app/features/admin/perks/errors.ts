@@ -7,7 +7,7 @@ import { PERK_ERROR_CODES } from "#contracts/perk-limits.ts";
 import { ApiRequestError } from "../../../lib/api";
 import { codeText, type ErrorTexts } from "../../../lib/forms/errorText";
 import type { ErrorText } from "../components/form/errors";
-import { MIN_TIER_ERROR_TEXTS } from "../components/form/MinTierField";
+import { MIN_TIER_ERROR_TEXTS } from "../components/form/minTierErrors";
 import { perksAdminMessages as m } from "./messages";
 
 const FORM_TEXTS: ErrorTexts = {

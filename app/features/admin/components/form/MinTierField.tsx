@@ -9,9 +9,6 @@ import type { ErrorText } from "./errors";
 import { SelectField } from "./fields";
 import { formKitMessages as m } from "./messages";
 
-/** The Worker's refusals of a chosen tier, as the forms' error texts. */
-export const MIN_TIER_ERROR_TEXTS = { tier_gate_unknown: m.minTierUnknown, tier_gate_archived: m.minTierArchived };
-
 type Props = { value: string | null; onChange: (id: string | null) => void; error?: ErrorText | null };
 
 /** The select's options: "" for VIP and above, then the paid tiers above VIP (an archived one only when it is `value`). */
