@@ -106,7 +106,9 @@ describe("the back office's perk form", () => {
     expect(await stored(perk.id)).toEqual({ audience: "vip", min_tier_id: "inner-circle" });
     expect((await call(`${API}/${perk.id}`, { method: "PUT", cookie: admin, json: input({ minTierId: null }) })).status).toBe(200);
     expect(await stored(perk.id)).toEqual({ audience: "vip", min_tier_id: null });
-    expect((await call(`${API}/${perk.id}`, { method: "PUT", cookie: admin, json: input({ audience: "members", minTierId: "inner-circle" }) })).status).toBe(200);
+    expect((await call(`${API}/${perk.id}`, { method: "PUT", cookie: admin, json: input({ audience: "members", minTierId: "inner-circle" }) })).status).toBe(
+      200,
+    );
     expect(await stored(perk.id)).toEqual({ audience: "members", min_tier_id: null });
   });
 
@@ -131,7 +133,9 @@ describe("the back office's perk form", () => {
 
   it("an archived tier stays on a perk that had it but is never newly chosen (400 tier_gate_archived)", async () => {
     const admin = (await createUser("admin")).cookie;
-    await D1.prepare("INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, archived_at) VALUES ('old-gold', 3, 'Old Gold', 'Ouro Antigo', '#aa8800', 1)").run();
+    await D1.prepare(
+      "INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, archived_at) VALUES ('old-gold', 3, 'Old Gold', 'Ouro Antigo', '#aa8800', 1)",
+    ).run();
     forgetTiers();
     const had = await seedPerk("old-gold");
     const kept = await call(`${API}/${had}`, { method: "PUT", cookie: admin, json: input({ title: "Renamed", minTierId: "old-gold" }) });
