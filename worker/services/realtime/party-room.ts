@@ -3,9 +3,7 @@
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { listPartiesWithRooms } from "../../db/parties";
-import { passesVipTier, tiersForMinTiers } from "../../db/tier-gate";
-import type { TierHolder } from "#contracts/tiers.ts";
-import type { SocketClose, SocketTarget } from "./socket-sessions";
+import type { SocketTarget } from "./socket-sessions";
 
 /** Headers the Worker sets on the upgrade: the party, and how the room shows the member. */
 export const PARTY_ID_HEADER = "x-party-id";
@@ -34,25 +32,6 @@ export async function closePartySockets(env: AppEnv, db: DB, target: SocketTarge
   try {
     const parties = await listPartiesWithRooms(db, now);
     await Promise.all(parties.map((p) => partyRoom(env, p.id).closeSockets(target)));
-  } catch (err) {
-    console.error("party: closing sockets failed", err);
-  }
-}
-
-/**
- * The member's tier changed (decisions 040 and 104): their sockets in VIP-only party rooms whose
- * lowest tier (VIP where none is named) no longer admits `holder` close with `close` (4403); rooms
- * open to every member, and those the new tier still opens, keep them. Logged, never thrown.
- */
-export async function closeUnadmittedPartySockets(env: AppEnv, db: DB, target: SocketTarget, holder: TierHolder, close: SocketClose, now = Date.now()) {
-  try {
-    const parties = await listPartiesWithRooms(db, now, { vipOnly: true });
-    const tiers = await tiersForMinTiers(
-      db,
-      parties.map((p) => p.minTierId),
-    );
-    const refused = parties.filter((p) => !passesVipTier(holder, p.minTierId, tiers));
-    await Promise.all(refused.map((p) => partyRoom(env, p.id).closeSockets(target, close)));
   } catch (err) {
     console.error("party: closing sockets failed", err);
   }

@@ -17,9 +17,11 @@ import { findMemberAccess, keepsVipSockets } from "../../db/member-access";
 import { feedHub, type FeedReader } from "./feed-hub";
 import { chatThread } from "./chat-thread";
 import { closeStationSockets } from "./station-hub";
-import { closeUnadmittedPartySockets } from "./party-room";
-import { TIER_ENDED, VIP_ENDED } from "./socket-sessions";
-import { FREE_TIER } from "#contracts/tiers.ts";
+import { partyRoom } from "./party-room";
+import { listPartiesWithRooms } from "../../db/parties";
+import { passesVipTier, tiersForMinTiers } from "../../db/tier-gate";
+import { TIER_ENDED, VIP_ENDED, type SocketClose, type SocketTarget } from "./socket-sessions";
+import { FREE_TIER, type TierHolder } from "#contracts/tiers.ts";
 
 /** Tells the member's open sockets that their roles changed; see the top. Never throws. */
 export async function announceRoleChange(env: AppEnv, db: DB, userId: string): Promise<void> {
@@ -56,5 +58,25 @@ async function closeChat(env: AppEnv, userId: string) {
     await chatThread(env, userId).closeSockets({ userId }, VIP_ENDED);
   } catch (err) {
     console.error("role change: closing the chat sockets failed", err);
+  }
+}
+
+/**
+ * The member's tier changed (decisions 040 and 104): their sockets in VIP-only party rooms whose
+ * lowest tier (VIP where none is named) no longer admits `holder` close with `close` (4403); rooms
+ * open to every member, and those the new tier still opens, keep them. Logged, never thrown. Here,
+ * not beside the rooms' stub: the ladder's module builds zod schemas, kept off the rooms' start-up.
+ */
+async function closeUnadmittedPartySockets(env: AppEnv, db: DB, target: SocketTarget, holder: TierHolder, close: SocketClose, now = Date.now()) {
+  try {
+    const parties = await listPartiesWithRooms(db, now, { vipOnly: true });
+    const tiers = await tiersForMinTiers(
+      db,
+      parties.map((p) => p.minTierId),
+    );
+    const refused = parties.filter((p) => !passesVipTier(holder, p.minTierId, tiers));
+    await Promise.all(refused.map((p) => partyRoom(env, p.id).closeSockets(target, close)));
+  } catch (err) {
+    console.error("party: closing sockets failed", err);
   }
 }
