@@ -48,6 +48,7 @@ function party(): PartyDetail {
     startsAt: new Date(now - 60_000).toISOString(),
     endsAt: new Date(now + 3_600_000).toISOString(),
     vipOnly: true,
+    minTierId: null,
     sourceType: "album",
     sourceTitle: "Radio Heartline",
     coverUrl: null,

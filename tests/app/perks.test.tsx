@@ -14,6 +14,7 @@ const perk = (id: string, title: string, overrides: Partial<PublicPerk> = {}): P
   description: `${title}: the details.`,
   pictureUrl: `/media/perks/${id}-0123456789abcdef.png`,
   audience: "vip",
+  minTier: null,
   hasCode: true,
   startsAt: "2026-01-01T12:00:00.000Z",
   endsAt: "2026-12-31T12:00:00.000Z",
@@ -51,6 +52,21 @@ afterEach(() => {
 });
 
 describe("/perks", () => {
+  it.each([
+    ["en", "Inner Circle and above", "VIP only"],
+    ["pt-BR", "Círculo Íntimo e acima", "Só VIP"],
+  ] as const)("names a perk's tier above VIP (%s), and VIP only where it names none", async (locale, circle, vip) => {
+    const CIRCLE = perk("11111111-0000-4000-8000-000000000003", "Backstage", {
+      locked: true,
+      minTier: { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
+    });
+    api(sessionUser({ isVIP: true }), [CIRCLE, MERCH]);
+    renderPerks(locale);
+    await screen.findByRole("article", { name: CIRCLE.title });
+    expect(card(CIRCLE.title).querySelector(".perk-badges")?.textContent).toBe(circle);
+    expect(card(MERCH.title).querySelector(".perk-badges")?.textContent).toBe(vip);
+  });
+
   it("lets a VIP reveal a code, shows the link, and says when", async () => {
     const { callsTo } = api(sessionUser({ isVIP: true }), [MERCH, VINYL], {
       [`POST /api/perks/${MERCH.id}/reveal`]: json(200, { code: "VIP-20", link: "https://shop.example.com/vip", revealedAt: "2026-06-01T15:30:00.000Z" }),

@@ -72,6 +72,7 @@ describe("GET /api/parties (public teaser)", () => {
       "coverUrl",
       "endsAt",
       "id",
+      "minTierId",
       "phase",
       "sourceTitle",
       "sourceType",

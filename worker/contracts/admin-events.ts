@@ -197,6 +197,8 @@ export type AdminEvent = {
   presaleEndsAt: string | null;
   generalSaleAt: string | null;
   presaleSharedCode: string | null;
+  /** The presale code's lowest tier (decision 104); null: VIP and above. */
+  presaleMinTierId: string | null;
   /** The unique codes' counts ('unique' mode only; null otherwise). */
   presaleCodes: OfferCodeCounts | null;
   /** "Remind me" (decision 045): the minutes before the start the reminders go at. */

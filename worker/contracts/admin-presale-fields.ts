@@ -7,6 +7,7 @@ import { z } from "./zod";
 import { CODE_MODES, isOfferCode, type CodeMode } from "./offer-codes";
 import { eventTimeToInstant, optionalEventTime, requireFields } from "./admin-event-fields";
 import { PRESALE_FORM_MESSAGES as P } from "./presales";
+import { paidMinTierIdField } from "./tier-gate";
 
 export const presaleFields = () => ({
   presaleCodeMode: z.enum(CODE_MODES, { error: P.modeInvalid }).default("none"),
@@ -19,6 +20,8 @@ export const presaleFields = () => ({
     .refine((s) => s === "" || isOfferCode(s), P.codeInvalid)
     .nullish()
     .transform((s) => (s ? s : null)),
+  /** The code for this tier and above (decision 104); null: VIP and above. */
+  presaleMinTierId: paidMinTierIdField(),
 });
 
 type PresaleInput = {
@@ -27,6 +30,7 @@ type PresaleInput = {
   presaleEndsAt: string | null;
   generalSaleAt: string | null;
   presaleSharedCode: string | null;
+  presaleMinTierId: string | null;
   eventDate: string | null;
   timeZone: string;
 };
@@ -63,7 +67,14 @@ export function checkPresale(v: PresaleInput, ctx: Ctx) {
 export function presaleValues(v: PresaleInput) {
   const at = (text: string | null) => (text === null ? null : eventTimeToInstant(text, v.timeZone));
   if (v.presaleCodeMode === "none") {
-    return { presaleCodeMode: "none" as CodeMode, presaleStartsAt: null, presaleEndsAt: null, generalSaleAt: null, presaleSharedCode: null };
+    return {
+      presaleCodeMode: "none" as CodeMode,
+      presaleStartsAt: null,
+      presaleEndsAt: null,
+      generalSaleAt: null,
+      presaleSharedCode: null,
+      presaleMinTierId: null,
+    };
   }
   const presaleEndsAt = at(v.presaleEndsAt);
   return {
@@ -73,5 +84,6 @@ export function presaleValues(v: PresaleInput) {
     generalSaleAt: at(v.generalSaleAt) ?? presaleEndsAt,
     // A unique presale hands out its pool's codes: a code typed for 'shared' is not kept.
     presaleSharedCode: v.presaleCodeMode === "shared" ? v.presaleSharedCode : null,
+    presaleMinTierId: v.presaleMinTierId,
   };
 }

@@ -7,6 +7,8 @@ import { userText } from "./text";
 import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX, PARTY_REACTIONS, PARTY_MESSAGE_MAX, type PartyReaction } from "./party-limits";
 import { PARTY_ID_PATTERN } from "./party-ids";
+import { paidMinTierIdField } from "./tier-gate";
+import type { TierBadge } from "./tier-badges";
 import type { PartyPhase } from "./party-clock";
 export { PARTY_MESSAGES } from "./party-limits";
 
@@ -27,9 +29,12 @@ export const partyInputSchema = z
     sourceId: z.string().min(1).max(100),
     startsAt: z.iso.datetime({ offset: true, message: EVENT_FORM_MESSAGES.dateInvalid }),
     vipOnly: z.boolean(),
+    /** A VIP-only party's lowest tier (decision 104); null or absent: VIP and above. Dropped for a party for every member. */
+    minTierId: paidMinTierIdField(),
   })
   .strict();
-export type PartyInput = z.infer<typeof partyInputSchema>;
+export type PartyInput = z.input<typeof partyInputSchema>;
+export type PartyValues = z.output<typeof partyInputSchema>;
 
 /** One track of a party, as saved with it. */
 export type PartyTrack = { id: string; title: string; albumId: string; albumTitle: string; coverUrl: string | null; durationSeconds: number };
@@ -41,6 +46,8 @@ export type PublicParty = {
   startsAt: string;
   endsAt: string;
   vipOnly: boolean;
+  /** A VIP-only party's lowest tier (decision 104); null: VIP and above, or every member. */
+  minTierId: string | null;
   sourceType: PartySourceType;
   sourceTitle: string;
   coverUrl: string | null;
@@ -102,8 +109,10 @@ export const partyClientFrameSchema = z.discriminatedUnion("type", [
 ]);
 export type PartyClientFrame = z.infer<typeof partyClientFrameSchema>;
 
-export type PartyMember = { id: string; username: string; avatarUrl: string | null };
-export type PartyChatMessage = { id: string; userId: string; username: string; avatarUrl: string | null; text: string; at: string };
+/** `tier`: the badge of the member's tier when they joined (null: the free tier, decision 100); optional only so older fixtures still type. */
+export type PartyMember = { id: string; username: string; avatarUrl: string | null; tier?: TierBadge | null };
+/** `tier`: the author's badge when they sent it (decision 104), as `PartyMember`'s. */
+export type PartyChatMessage = { id: string; userId: string; username: string; avatarUrl: string | null; tier?: TierBadge | null; text: string; at: string };
 
 export type PartyErrorCode =
   | "bad_frame"

@@ -7,6 +7,7 @@ import { userText } from "./text";
 import { ALWAYS, requireFields } from "./admin-event-fields";
 import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
 import { CODE_MODES, isOfferCode, type CodeMode, type OfferCodeCounts } from "./offer-codes";
+import { paidMinTierIdField, type GateTier } from "./tier-gate";
 import { PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES as M, PERK_LINK_MAX, PERK_TITLE_MAX } from "./perk-limits";
 
 export * from "./perk-limits";
@@ -79,6 +80,8 @@ const fields = {
     .nullish()
     .transform((s) => (s ? s : null)),
   audience: z.enum(PERK_AUDIENCES).default("vip"),
+  /** A VIP perk's lowest tier (decision 104); null: VIP and above. Dropped for a perk for every member. */
+  minTierId: paidMinTierIdField(),
   startsAt: instant(),
   endsAt: instant(),
 };
@@ -107,6 +110,7 @@ const toValues = (v: Fields) => ({
   codeMode: v.codeMode,
   sharedCode: v.codeMode === "shared" ? v.sharedCode : null,
   audience: v.audience,
+  minTierId: v.audience === "vip" ? v.minTierId : null,
   startsAt: v.startsAt!,
   endsAt: v.endsAt!,
 });
@@ -127,11 +131,13 @@ export type PublicPerk = {
   description: string;
   pictureUrl: string | null;
   audience: PerkAudience;
+  /** A VIP perk's lowest tier with its names (decision 104); null: VIP and above, or every member. */
+  minTier: GateTier | null;
   /** The reveal gives a code (shared or unique), not only the link. */
   hasCode: boolean;
   startsAt: string;
   endsAt: string;
-  /** The asker cannot reveal it: a visitor, or a member who is not VIP on a VIP-only perk. */
+  /** The asker cannot reveal it: a visitor, or a member below a VIP perk's tier. */
   locked: boolean;
   /** When the asker revealed it; null if they have not. */
   revealedAt: string | null;
@@ -154,6 +160,7 @@ export type AdminPerk = {
   codeMode: CodeMode;
   sharedCode: string | null;
   audience: PerkAudience;
+  minTierId: string | null;
   startsAt: string;
   endsAt: string;
   state: PerkState;

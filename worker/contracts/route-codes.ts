@@ -352,6 +352,8 @@ export const ROUTE_CODES = {
   room_member_unknown: { status: 404, en: ADMIN_ROOM_MESSAGES.memberUnknown },
   // The retention offer at cancel (decision 103): off, or already answered by this member
   retention_offer_unavailable: { status: 409, en: RETENTION_MESSAGES.unavailable },
+  // (decision 104) an archived tier stays on the items that named it, it is never newly chosen
+  tier_gate_archived: { status: 400, en: "That membership tier is archived" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

@@ -3,6 +3,7 @@
 // item can say which tier opens it). The Worker resolves it to a TierRule (contracts/tiers.ts) and
 // asks admitsTier; nothing here decides access.
 import { z } from "./zod";
+import { FREE_TIER_ID, VIP_TIER_ID } from "./tiers";
 
 /** Tier ids as the ladder stores them (lower-case letters, digits and hyphens). */
 export const TIER_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,47}$/;
@@ -32,3 +33,15 @@ export type TierGateView = { minTier: GateTier } | { tierIds: GateTier[] };
 /** A tier a back-office form offers for a gate. */
 export type GateTierChoice = GateTier & { rank: number; archived: boolean };
 export type TierChoicesResponse = { tiers: GateTierChoice[] };
+
+/**
+ * A VIP item's lowest tier (decision 104): a paid tier's id, never the free tier (every account's);
+ * null, absent or VIP's own id: VIP and above (stored as null, as before tiers).
+ */
+export const paidMinTierIdField = () =>
+  z
+    .string()
+    .regex(TIER_ID_PATTERN)
+    .refine((id) => id !== FREE_TIER_ID)
+    .nullish()
+    .transform((s) => (s === VIP_TIER_ID ? null : (s ?? null)));

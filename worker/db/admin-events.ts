@@ -64,6 +64,7 @@ export const toAdminEvent = (
   presaleEndsAt: iso(row.presaleEndsAt),
   generalSaleAt: iso(row.generalSaleAt),
   presaleSharedCode: row.presaleSharedCode,
+  presaleMinTierId: row.presaleMinTierId,
   presaleCodes: row.presaleCodeMode === "unique" ? (codes ?? { total: 0, claimed: 0, left: 0 }) : null,
   reminderOffsets: row.reminderOffsets,
   reminders: { ...reminders },
@@ -155,6 +156,7 @@ function columnsOf(values: EventValues): FormColumns {
     presaleEndsAt: date(values.presaleEndsAt),
     generalSaleAt: date(values.generalSaleAt),
     presaleSharedCode: values.presaleSharedCode,
+    presaleMinTierId: values.presaleMinTierId,
     reminderOffsets: values.reminderOffsets,
   };
 }

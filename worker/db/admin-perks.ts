@@ -27,6 +27,7 @@ function toAdminPerk(row: PerkRow, reveals: number, codes: OfferCodeCounts, now:
     codeMode: row.codeMode,
     sharedCode: row.sharedCode,
     audience: row.audience,
+    minTierId: row.minTierId,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     state: perkStateAt(row.startsAt.getTime(), row.endsAt.getTime(), now),
@@ -63,7 +64,7 @@ const clipped = (text: string | null) => (text !== null && text.length > 200 ? `
 
 /** What the audit row shows of a perk. */
 const auditView = (
-  v: Pick<PerkRow, "title" | "titlePtBr" | "link" | "codeMode" | "sharedCode" | "audience" | "startsAt" | "endsAt"> & {
+  v: Pick<PerkRow, "title" | "titlePtBr" | "link" | "codeMode" | "sharedCode" | "audience" | "minTierId" | "startsAt" | "endsAt"> & {
     description: string;
     descriptionPtBr: string | null;
   },
@@ -76,6 +77,7 @@ const auditView = (
   codeMode: v.codeMode,
   sharedCode: v.sharedCode,
   audience: v.audience,
+  minTierId: v.minTierId,
   startsAt: v.startsAt.toISOString(),
   endsAt: v.endsAt.toISOString(),
 });

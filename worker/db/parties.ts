@@ -13,7 +13,7 @@ import { PARTY_TEASER_LIMIT } from "#contracts/party-limits.ts";
 import type {
   AdminParty,
   PartyDetail,
-  PartyInput,
+  PartyValues,
   PartySourceOption,
   PartySourcesResponse,
   PartySourceType,
@@ -44,6 +44,7 @@ export function toPublicParty(row: PartyRow, now: number): PublicParty {
     startsAt: row.startsAt.toISOString(),
     endsAt: new Date(endsAt).toISOString(),
     vipOnly: row.vipOnly,
+    minTierId: row.minTierId,
     sourceType: row.sourceType,
     sourceTitle: row.sourceTitle,
     coverUrl: row.coverUrl,
@@ -109,11 +110,12 @@ export async function listAdminParties(db: DB, now = Date.now()): Promise<AdminP
 
 /**
  * Parties whose room may hold sockets at `now` (open, on, or ended within the hour): a sign-out
- * closes those; with `vipOnly`, only the VIP-only ones (a VIP that ends closes those, decision 040).
+ * closes those; with `vipOnly`, only the VIP-only ones, each with its lowest tier (a member whose
+ * tier no longer admits them leaves those, decisions 040 and 104).
  */
-export async function listPartyIdsWithRooms(db: DB, now: number, options: { vipOnly?: boolean } = {}): Promise<string[]> {
-  const rows = await db
-    .select({ id: listeningParties.id })
+export async function listPartiesWithRooms(db: DB, now: number, options: { vipOnly?: boolean } = {}): Promise<{ id: string; minTierId: string | null }[]> {
+  return db
+    .select({ id: listeningParties.id, minTierId: listeningParties.minTierId })
     .from(listeningParties)
     .where(
       and(
@@ -123,7 +125,6 @@ export async function listPartyIdsWithRooms(db: DB, now: number, options: { vipO
         gt(endsAtSql, now - ROOM_LINGERS_MS),
       ),
     );
-  return rows.map((r) => r.id);
 }
 
 // ---------- Sources ----------
@@ -202,7 +203,7 @@ export async function listPartySources(db: DB, adminId: string, now = Date.now()
 
 // ---------- Back-office writes ----------
 
-function columnsOf(input: PartyInput, source: PartySource) {
+function columnsOf(input: PartyValues, source: PartySource) {
   return {
     title: input.title,
     sourceType: source.sourceType,
@@ -214,16 +215,19 @@ function columnsOf(input: PartyInput, source: PartySource) {
     durationSeconds: source.tracks.reduce((s, t) => s + t.durationSeconds, 0),
     startsAt: new Date(Date.parse(input.startsAt)),
     vipOnly: input.vipOnly,
+    // A party for every member has no tier (decision 104).
+    minTierId: input.vipOnly ? input.minTierId : null,
   };
 }
 
 /** What the audit row shows of a party: its choices, never its track list. */
-const auditView = (row: Pick<PartyRow, "title" | "sourceType" | "sourceTitle" | "startsAt" | "vipOnly" | "status" | "durationSeconds">) => ({
+const auditView = (row: Pick<PartyRow, "title" | "sourceType" | "sourceTitle" | "startsAt" | "vipOnly" | "minTierId" | "status" | "durationSeconds">) => ({
   title: row.title,
   sourceType: row.sourceType,
   sourceTitle: row.sourceTitle,
   startsAt: row.startsAt.toISOString(),
   vipOnly: row.vipOnly,
+  minTierId: row.minTierId,
   status: row.status,
   durationSeconds: row.durationSeconds,
 });
@@ -235,7 +239,7 @@ function changes(before: PartyRow, after: PartyRow) {
   return { before: Object.fromEntries(keys.map((k) => [k, was[k]])), after: Object.fromEntries(keys.map((k) => [k, now[k]])) };
 }
 
-export async function createParty(db: DB, actor: Actor, input: PartyInput, source: PartySource, now = Date.now()): Promise<PartyRow> {
+export async function createParty(db: DB, actor: Actor, input: PartyValues, source: PartySource, now = Date.now()): Promise<PartyRow> {
   const row: PartyRow = {
     id: crypto.randomUUID(),
     ...columnsOf(input, source),
@@ -255,7 +259,7 @@ export async function createParty(db: DB, actor: Actor, input: PartyInput, sourc
 }
 
 /** Every field of the form again; null when the party was deleted meanwhile. */
-export async function updateParty(db: DB, actor: Actor, before: PartyRow, input: PartyInput, source: PartySource, now = Date.now()): Promise<PartyRow | null> {
+export async function updateParty(db: DB, actor: Actor, before: PartyRow, input: PartyValues, source: PartySource, now = Date.now()): Promise<PartyRow | null> {
   const after: PartyRow = { ...before, ...columnsOf(input, source), updatedAt: new Date(now) };
   const { id: _id, createdAt: _c, createdBy: _b, ...values } = after;
   const [updated] = await db.batch([

@@ -10,6 +10,8 @@ import type { OfferPool } from "#contracts/offer-codes.ts";
 import { PERK_TEASER_MAX, type PerkRevealResponse, type PublicPerk } from "#contracts/perks.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { inLanguage } from "../lib/content-language";
+import { gateTier, passesVipTier, tiersForMinTiers } from "./tier-gate";
+import type { TierHolder, TierView } from "#contracts/tiers.ts";
 
 export type PerkRow = typeof perks.$inferSelect;
 
@@ -18,8 +20,8 @@ export const perkPool = (id: string): OfferPool => ({ kind: "perk", id });
 /** Pictures live under perks/ in R2 and are served by the public media route. */
 export const perkPictureUrl = (key: string | null) => (key ? `/media/${key}` : null);
 
-/** Who asks: their id, and whether VIP-only perks are theirs to reveal (VIP or admin). */
-export type PerkViewer = { id: string; vip: boolean } | null;
+/** Who asks: their id, and their tier and flags for a VIP perk's tier (decision 104). */
+export type PerkViewer = { id: string; holder: TierHolder } | null;
 
 /** A locked perk shows the start of its description only, cut at a word. */
 export function teaserOf(text: string): string {
@@ -29,7 +31,16 @@ export function teaserOf(text: string): string {
   return `${(space > PERK_TEASER_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export const canReveal = (perk: Pick<PerkRow, "audience">, viewer: PerkViewer) => viewer !== null && (perk.audience === "members" || viewer.vip);
+/** A perk for every member, or a VIP perk whose tier (null: VIP) admits the viewer; `tiers` from perkTiers. */
+export const canReveal = (perk: Pick<PerkRow, "audience" | "minTierId">, viewer: PerkViewer, tiers: readonly TierView[]) =>
+  viewer !== null && (perk.audience === "members" || passesVipTier(viewer.holder, perk.minTierId, tiers));
+
+/** The ladder when one of `rows` names a tier, else none (no D1 read). */
+export const perkTiers = (db: DB, rows: readonly Pick<PerkRow, "minTierId">[]) =>
+  tiersForMinTiers(
+    db,
+    rows.map((r) => r.minTierId),
+  );
 
 export async function findPerk(db: DB, id: string): Promise<PerkRow | null> {
   return (await db.select().from(perks).where(eq(perks.id, id)).get()) ?? null;
@@ -54,7 +65,7 @@ export async function listLivePerks(db: DB, viewer: PerkViewer, locale: Locale, 
     .orderBy(desc(perks.startsAt), desc(perks.createdAt));
   if (rows.length === 0) return [];
   const uniqueIds = rows.filter((r) => r.codeMode === "unique").map((r) => r.id);
-  const [counts, revealed] = await Promise.all([
+  const [counts, revealed, tiers] = await Promise.all([
     countOfferCodes(db, "perk", uniqueIds),
     viewer
       ? db
@@ -70,10 +81,11 @@ export async function listLivePerks(db: DB, viewer: PerkViewer, locale: Locale, 
             ),
           )
       : Promise.resolve([]),
+    perkTiers(db, rows),
   ]);
   const revealedAt = new Map(revealed.map((r) => [r.perkId, r.revealedAt.toISOString()]));
   return rows.map((row): PublicPerk => {
-    const locked = !canReveal(row, viewer);
+    const locked = !canReveal(row, viewer, tiers);
     const mine = revealedAt.get(row.id) ?? null;
     const { title, description } = perkTextIn(row, locale);
     return {
@@ -82,6 +94,7 @@ export async function listLivePerks(db: DB, viewer: PerkViewer, locale: Locale, 
       description: locked ? teaserOf(description) : description,
       pictureUrl: perkPictureUrl(row.imageKey),
       audience: row.audience,
+      minTier: row.minTierId === null ? null : gateTier(tiers, row.minTierId),
       hasCode: row.codeMode !== "none",
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),

@@ -6,7 +6,7 @@
 // nobody but admins: a gate fails closed.
 import type { DB } from "./client";
 import { readTiers } from "./tiers";
-import { admitsTier, FREE_TIER_ID, tierOf, type TierHolder, type TierRule, type TierView } from "#contracts/tiers.ts";
+import { admitsTier, FREE_TIER_ID, tierOf, VIP_TIER_RANK, type TierHolder, type TierRule, type TierView } from "#contracts/tiers.ts";
 import { TIER_ID_PATTERN, type GateTier, type TierGate, type TierGateView } from "#contracts/tier-gate.ts";
 
 /** A gate as its two columns store it. */
@@ -108,3 +108,18 @@ export function memberPassesSql(alias: string, rule: TierRule, idsPlaceholder: s
       : `coalesce(${alias}.tier_id, '${FREE_TIER_ID}') IN (SELECT value FROM json_each(${idsPlaceholder}))`;
   return `(${admin} OR ${test})`;
 }
+
+/**
+ * Whether `holder` passes a VIP gate refined to "tier at least `minTierId`" (decision 104): null is
+ * VIP and above, as such rows meant before tiers. `tiers` is the ladder (tiersFor), needed only
+ * when the id is set; an id it lacks admits only admins.
+ */
+export const passesVipTier = (holder: TierHolder | null | undefined, minTierId: string | null, tiers: readonly TierView[]) =>
+  minTierId === null ? admitsTier(holder, { minRank: VIP_TIER_RANK }) : passesGate(holder, { minTier: minTierId }, tiers);
+
+/** The ladder when one of `minTierIds` is set (see passesVipTier), else none. */
+export const tiersForMinTiers = (db: DB, minTierIds: readonly (string | null)[]) =>
+  tiersFor(
+    db,
+    minTierIds.map((id) => (id === null ? null : { minTier: id })),
+  );

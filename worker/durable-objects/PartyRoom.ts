@@ -1,7 +1,8 @@
 // One room per listening party (named by the party id: services/realtime/party-room.ts), on the
 // WebSocket Hibernation API so a quiet room costs nothing. What it does (decision 028):
 // - on joining, a `welcome`: the room's clock, where the party is (position = now - start walked
-//   through the saved tracks' durations, party-clock.ts), who listens, the last chat messages;
+//   through the saved tracks' durations, party-clock.ts), who listens, the last chat messages
+//   (members and authors with their tier badges as they joined, decision 104);
 // - listeners (distinct members, with avatars) on joins and leaves, reactions, both coalesced to at
 //   most one frame per PARTY_FLUSH_MS (the first of a quiet spell goes at once), chat messages at
 //   once, `sync` answers for the clients' clock estimates, `started` and `ended` from alarms;
@@ -32,7 +33,14 @@ import {
   type SocketClose,
   type SocketTarget,
 } from "../services/realtime/socket-sessions";
-import { PARTY_ID_HEADER, PARTY_MEMBER_ADMIN_HEADER, PARTY_MEMBER_AVATAR_HEADER, PARTY_MEMBER_NAME_HEADER } from "../services/realtime/party-room";
+import {
+  PARTY_ID_HEADER,
+  PARTY_MEMBER_ADMIN_HEADER,
+  PARTY_MEMBER_AVATAR_HEADER,
+  PARTY_MEMBER_NAME_HEADER,
+  PARTY_MEMBER_TIER_HEADER,
+} from "../services/realtime/party-room";
+import type { TierBadge } from "#contracts/tier-badges.ts";
 import { MINUTE_MS } from "../lib/time";
 import { TEXT_MESSAGES } from "#contracts/text-messages.ts";
 import { partyPhaseAt, partyPositionAt } from "#contracts/party-clock.ts";
@@ -48,7 +56,17 @@ import {
 import type { PartyChatMessage, PartyClientFrame, PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties.ts";
 import { partyContract } from "../lib/frame-schemas";
 
-type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean };
+type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean; tier: TierBadge | null };
+
+/** The tier badge the Worker sent on the upgrade (PARTY_MEMBER_TIER_HEADER); anything unreadable is none. */
+function badgeOf(header: string | null): TierBadge | null {
+  try {
+    const value = JSON.parse(decodeURIComponent(header ?? "null")) as TierBadge | null;
+    return value && typeof value.id === "string" && typeof value.color === "string" && typeof value.name?.en === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 const OPEN = 1;
 /** The party row is read again after this long (an admin's edit also clears it: partyChanged). */
@@ -72,13 +90,17 @@ CREATE TABLE IF NOT EXISTS mutes (user_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
-type MessageRow = { id: string; user_id: string; username: string; avatar_url: string | null; text: string; at: number };
+/** Rooms made before badges (decision 104) gain the messages' tier column once. */
+const TIER_COLUMN = "ALTER TABLE messages ADD COLUMN tier TEXT";
+
+type MessageRow = { id: string; user_id: string; username: string; avatar_url: string | null; tier: string | null; text: string; at: number };
 
 const toMessage = (row: MessageRow): PartyChatMessage => ({
   id: row.id,
   userId: row.user_id,
   username: row.username,
   avatarUrl: row.avatar_url,
+  tier: badgeOf(row.tier),
   text: row.text,
   at: new Date(row.at).toISOString(),
 });
@@ -107,6 +129,10 @@ export class PartyRoom extends DurableObject<AppEnv> {
   constructor(ctx: DurableObjectState, env: AppEnv) {
     super(ctx, env);
     ctx.storage.sql.exec(SCHEMA);
+    if (this.meta("tierColumn") !== "1") {
+      ctx.storage.sql.exec(TIER_COLUMN);
+      this.setMeta("tierColumn", "1");
+    }
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -126,6 +152,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
       username: decodeURIComponent(request.headers.get(PARTY_MEMBER_NAME_HEADER) ?? ""),
       avatarUrl: request.headers.get(PARTY_MEMBER_AVATAR_HEADER) || null,
       isAdmin: request.headers.get(PARTY_MEMBER_ADMIN_HEADER) === "1",
+      tier: badgeOf(request.headers.get(PARTY_MEMBER_TIER_HEADER)),
     };
     ws.serializeAttachment(attachment);
     this.sessions.confirm(identity.sessionHash);
@@ -233,15 +260,17 @@ export class PartyRoom extends DurableObject<AppEnv> {
       user_id: member.userId,
       username: member.username,
       avatar_url: member.avatarUrl,
+      tier: member.tier ? encodeURIComponent(JSON.stringify(member.tier)) : null,
       text: frame.text,
       at: now,
     };
     this.ctx.storage.sql.exec(
-      "INSERT INTO messages (id, user_id, username, avatar_url, text, at) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO messages (id, user_id, username, avatar_url, tier, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       row.id,
       row.user_id,
       row.username,
       row.avatar_url,
+      row.tier,
       row.text,
       row.at,
     );
@@ -304,7 +333,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
     const position = partyPositionAt(startsAt, party.tracks, now);
     const messages = this.ctx.storage.sql
       .exec<MessageRow>(
-        "SELECT id, user_id, username, avatar_url, text, at FROM (SELECT * FROM messages WHERE removed = 0 ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+        "SELECT id, user_id, username, avatar_url, tier, text, at FROM (SELECT * FROM messages WHERE removed = 0 ORDER BY seq DESC LIMIT ?) ORDER BY seq",
         PARTY_HISTORY_SIZE,
       )
       .toArray()
@@ -336,7 +365,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
     const members = new Map<string, PartyMember>();
     for (const ws of this.openSockets()) {
       const a = attachmentOf(ws);
-      if (!members.has(a.userId)) members.set(a.userId, { id: a.userId, username: a.username, avatarUrl: a.avatarUrl });
+      if (!members.has(a.userId)) members.set(a.userId, { id: a.userId, username: a.username, avatarUrl: a.avatarUrl, tier: a.tier ?? null });
     }
     return { count: members.size, members: [...members.values()].slice(0, PARTY_LISTENERS_SHOWN) };
   }

@@ -6,7 +6,8 @@ import { Hono, type Context } from "hono";
 import { publicCacheControl } from "../lib/cache-control";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
-import { notFound } from "../lib/errors";
+import { notFound, routeError } from "../lib/errors";
+import { passesVipTier, tiersForMinTiers } from "../db/tier-gate";
 import { buildCalendar, type IcalEvent } from "../lib/ical";
 import { listedEvents } from "../services/events";
 import { requestLanguage } from "../middleware/content-language";
@@ -181,11 +182,14 @@ export const eventRoutes = new Hono<HonoEnv>()
   })
 
   // A VIP's (or an admin's) presale code and the ticket link, during the presale only (decision
-  // 029). Per member, so never cached (the /api default, no-store).
+  // 029); for a presale that names a lowest tier, its members and above (403 tier_required,
+  // decision 104). Per member, so never cached (the /api default, no-store).
   .post("/:id/presale-code", requireVIP, async (c) => {
     const id = c.req.param("id");
     const row = EVENT_ID_PATTERN.test(id) ? await findPublishedEvent(c.var.db, id) : null;
     if (!row) throw eventNotFound();
+    const minTier = row.presaleMinTierId;
+    if (!passesVipTier(c.var.user, minTier, await tiersForMinTiers(c.var.db, [minTier]))) throw routeError("tier_required");
     return c.json<PresaleCodeResponse>(await presaleCodeFor(c.var.db, row, c.var.user.id, Date.now()));
   })
 

@@ -1,7 +1,7 @@
 // Listening parties (decision 028), mounted at /api/parties. The upcoming list is public (the
 // landing page's and /events' teaser: nothing private). The party itself, its play grant and its
 // room's socket are for signed-in members, and for VIPs and admins only when the party is VIP
-// only. The play grant signs track URLs for the party's own tracks, only while it is on: that is
+// only (for members of its lowest tier and above when it names one, decision 104). The play grant signs track URLs for the party's own tracks, only while it is on: that is
 // how a member without VIP hears a party that is open to everyone.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
@@ -12,9 +12,20 @@ import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
 import { validate } from "../lib/validate";
 import { notFound, routeError } from "../lib/errors";
 import { remember } from "../lib/memo";
+import { passesVipTier, tiersForMinTiers } from "../db/tier-gate";
+import { readTiers } from "../db/tiers";
+import { tierBadgeOf } from "#contracts/tier-badges.ts";
+import { tierOf } from "#contracts/tiers.ts";
 import { signMediaToken } from "../lib/media-token";
 import { findParty, listUpcomingParties, PARTIES_MEMO_PREFIX, partyEndsAtOf, toPartyDetail, type PartyRow } from "../db/parties";
-import { PARTY_ID_HEADER, PARTY_MEMBER_ADMIN_HEADER, PARTY_MEMBER_AVATAR_HEADER, PARTY_MEMBER_NAME_HEADER, partyRoom } from "../services/realtime/party-room";
+import {
+  PARTY_ID_HEADER,
+  PARTY_MEMBER_ADMIN_HEADER,
+  PARTY_MEMBER_AVATAR_HEADER,
+  PARTY_MEMBER_NAME_HEADER,
+  PARTY_MEMBER_TIER_HEADER,
+  partyRoom,
+} from "../services/realtime/party-room";
 import { MEDIA_TOKEN_TTL_SECONDS } from "#contracts/music.ts";
 import {
   PARTY_CODES,
@@ -32,12 +43,15 @@ const UPCOMING_TTL_MS = 15_000;
 
 type Ctx = Context<HonoEnv & { Variables: { user: SessionUser } }>;
 
-/** The party, if this member may see it: 404 unknown, 403 vip_required for a VIP party and a non-VIP. */
+/**
+ * The party, if this member may see it: 404 unknown; for a VIP party, 403 vip_required below VIP and
+ * 403 tier_required below its lowest tier when it names one (decision 104; admins pass).
+ */
 async function allowedParty(c: Ctx, id: string): Promise<PartyRow> {
   const party = await findParty(c.var.db, id);
   if (!party) throw notFound(PARTY_MESSAGES.partyNotFound, PARTY_CODES.notFound);
-  const user = c.var.user;
-  if (party.vipOnly && !user.isVIP && !user.isAdmin) throw routeError("vip_required");
+  if (party.vipOnly && !passesVipTier(c.var.user, party.minTierId, await tiersForMinTiers(c.var.db, [party.minTierId])))
+    throw routeError(party.minTierId === null ? "vip_required" : "tier_required");
   return party;
 }
 
@@ -93,5 +107,6 @@ export const partyRoutes = new Hono<HonoEnv>()
       [PARTY_MEMBER_NAME_HEADER]: encodeURIComponent(user.username),
       [PARTY_MEMBER_AVATAR_HEADER]: user.avatarUrl ?? "",
       [PARTY_MEMBER_ADMIN_HEADER]: user.isAdmin ? "1" : "0",
+      [PARTY_MEMBER_TIER_HEADER]: encodeURIComponent(JSON.stringify(tierBadgeOf(tierOf(user).id, await readTiers(c.var.db)))),
     });
   });

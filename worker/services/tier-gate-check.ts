@@ -19,3 +19,15 @@ export async function checkGates(db: DB, gates: readonly (TierGate | null | unde
   const missing = ids.find((id) => !tiers.some((t) => t.id === id));
   if (missing !== undefined) throw routeError("tier_gate_unknown", { field, params: { tier: missing } });
 }
+
+/**
+ * The lowest tier a form chose for a VIP item (decision 104): one the ladder has (400
+ * tier_gate_unknown), and not an archived one unless the item already named it (400
+ * tier_gate_archived): an archived tier stays on old rows, it is never newly chosen.
+ */
+export async function checkMinTierChoice(db: DB, chosen: string | null, stored: string | null, field = "minTierId"): Promise<void> {
+  if (chosen === null) return;
+  const tier = (await readTiers(db)).find((t) => t.id === chosen);
+  if (!tier) throw routeError("tier_gate_unknown", { field, params: { tier: chosen } });
+  if (tier.archived && chosen !== stored) throw routeError("tier_gate_archived", { field, params: { tier: chosen } });
+}

@@ -1,8 +1,9 @@
 // The room's social corner while it is open: who listens, reactions and the live chat (admins may
-// remove a message or mute a member). Everything goes through the room's socket (usePartyRoom).
+// remove a message or mute a member); listeners and authors carry their tier badge (decision 104). Everything goes through the room's socket (usePartyRoom).
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { Avatar } from "../../components/Avatar";
+import { TierBadge } from "../../components/TierBadge";
 import { PARTY_MESSAGE_MAX, PARTY_REACTIONS, type PartyErrorCode } from "#contracts/parties.ts";
 import { partiesMessages as m } from "./messages";
 import type { RoomState } from "./usePartyRoom";
@@ -52,6 +53,7 @@ function Listeners({ listeners }: { listeners: RoomState["listeners"] }) {
         {listeners.members.map((member) => (
           <li key={member.id} title={member.username}>
             <Avatar src={member.avatarUrl} alt={member.username} size={36} />
+            <TierBadge holder={{ isVIP: false, tier: member.tier ?? null }} vipLabel="" className="party-tier-badge" />
           </li>
         ))}
       </ul>
@@ -117,7 +119,9 @@ function Chat({ state, send, isAdmin, myId }: { state: RoomState; send: Send; is
           {state.messages.map((message) => (
             <li key={message.id} className="party-chat-message">
               <Avatar src={message.avatarUrl} alt="" size={24} />
-              <span className="party-chat-name">{message.username}</span> <span className="party-chat-text">{message.text}</span>
+              <span className="party-chat-name">{message.username}</span>{" "}
+              <TierBadge holder={{ isVIP: false, tier: message.tier ?? null }} vipLabel="" className="party-tier-badge" />{" "}
+              <span className="party-chat-text">{message.text}</span>
               {isAdmin && (
                 <span className="party-chat-tools">
                   <button

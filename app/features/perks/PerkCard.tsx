@@ -1,6 +1,7 @@
 // One perk: its picture, title, description and window, and what the viewer can do with it:
 // reveal it (then the code with a copy button, and the link), or, when it is not theirs, the
-// teaser's way in (sign in, or become VIP). The reveal's result is announced (aria-live).
+// teaser's way in (sign in, or become VIP). A perk for a tier above VIP names it ("Inner Circle
+// and above", decision 104). The reveal's result is announced (aria-live).
 import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
@@ -9,6 +10,7 @@ import { PERK_ERROR_CODES } from "#contracts/perk-limits.ts";
 import { ApiRequestError } from "../../lib/api";
 import { focusOnMount } from "../../lib/focusOnMount";
 import { useViewerZone } from "../../lib/useViewerZone";
+import { minTierMessage, tierNameIn } from "../../lib/tiers/tierGate";
 import { perksMessages as m } from "./messages";
 import { useRevealPerk } from "./queries";
 
@@ -43,7 +45,9 @@ export function PerkCard({ perk, signedIn, first = false }: { perk: PublicPerk; 
       <div className="perk-main">
         <p className="perk-badges">
           <span className={perk.audience === "vip" ? "badge badge-vip" : "badge"}>
-            {intl.formatMessage(perk.audience === "vip" ? m.badgeVip : m.badgeMembers)}
+            {perk.minTier
+              ? intl.formatMessage(minTierMessage, { tier: tierNameIn(intl, perk.minTier) })
+              : intl.formatMessage(perk.audience === "vip" ? m.badgeVip : m.badgeMembers)}
           </span>
         </p>
         <h2 id={titleId} className="perk-title">

@@ -3,6 +3,7 @@ import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { EventsAdminPage } from "../../features/admin/events/EventsAdminPage";
 import { EventsMessages } from "../../features/admin/events/EventsMessages";
+import { AdminFormMessages } from "../../features/admin/components/form/AdminFormMessages";
 import { adminEventsQueryOptions, NO_FILTERS } from "../../features/admin/events/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
@@ -24,7 +25,9 @@ function AdminEvents() {
       intro={<FormattedMessage id="admin.events.intro" defaultMessage="Create, publish and cancel events." />}
     >
       <EventsMessages>
-        <EventsAdminPage />
+        <AdminFormMessages>
+          <EventsAdminPage />
+        </AdminFormMessages>
       </EventsMessages>
     </PageFrame>
   );

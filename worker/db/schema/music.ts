@@ -224,6 +224,8 @@ export const listeningParties = sqliteTable(
     durationSeconds: integer("duration_seconds").notNull(),
     startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
     vipOnly: integer("vip_only", { mode: "boolean" }).notNull().default(false),
+    /** A VIP-only party for this tier and above (migrations/0074, decision 104); null: VIP and above. */
+    minTierId: text("min_tier_id"),
     status: text("status", { enum: ["scheduled", "cancelled"] })
       .notNull()
       .default("scheduled"),

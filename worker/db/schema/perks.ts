@@ -42,6 +42,8 @@ export const perks = sqliteTable(
     audience: text("audience", { enum: ["vip", "members"] })
       .notNull()
       .default("vip"),
+    /** A VIP perk for this tier and above (migrations/0074, decision 104); null: VIP and above. */
+    minTierId: text("min_tier_id"),
     startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
     endsAt: integer("ends_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),

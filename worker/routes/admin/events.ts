@@ -5,6 +5,7 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { parseJsonBody, validate } from "../../lib/validate";
+import { checkMinTierChoice } from "../../services/tier-gate-check";
 import { conflict, notFound, routeError, ruleError } from "../../lib/errors";
 import { forget } from "../../lib/memo";
 import { EVENTS_MEMO_PREFIX, findEvent, type EventRow } from "../../db/events";
@@ -65,6 +66,7 @@ export const adminEventRoutes = new Hono<HonoEnv>()
 
   .post("/", validate("json", eventInputSchema()), async (c) => {
     const values = c.req.valid("json");
+    await checkMinTierChoice(c.var.db, values.presaleMinTierId, null, "presaleMinTierId");
     const event = await writeEvent(c, values, () => createEvent(c.var.db, actorOf(c), values));
     return c.json<AdminEventResponse>({ event }, 201);
   })
@@ -78,6 +80,7 @@ export const adminEventRoutes = new Hono<HonoEnv>()
   .put("/:id", async (c) => {
     const before = await storedEvent(c);
     const values = await parseJsonBody(c, eventInputSchema(before.venueCountry));
+    await checkMinTierChoice(c.var.db, values.presaleMinTierId, before.presaleMinTierId, "presaleMinTierId");
     const keepsSale = sellsTicketsHere(values) && values.currency.toUpperCase() === before.currency.toUpperCase();
     if (!keepsSale && (await countTicketTypes(c.var.db, before.id)) > 0) throw routeError("event_has_ticket_types");
     const sold = await hasValidTickets(c.var.db, before.id);

@@ -23,6 +23,7 @@ import {
   type PartySource,
 } from "../../db/parties";
 import { notifyPartyChanged } from "../../services/realtime/party-room";
+import { checkMinTierChoice } from "../../services/tier-gate-check";
 import {
   PARTY_CODES,
   PARTY_ID_PATTERN,
@@ -31,7 +32,7 @@ import {
   type AdminPartiesResponse,
   type AdminPartyResponse,
   type PartyDeletedResponse,
-  type PartyInput,
+  type PartyValues,
   type PartySourcesResponse,
 } from "#contracts/parties.ts";
 
@@ -47,7 +48,7 @@ async function storedParty(c: Ctx): Promise<PartyRow> {
 }
 
 /** The album or the admin's own playlist: an unknown one (or another member's) or an empty one is the form's 400. */
-async function sourceOf(c: Ctx, input: PartyInput): Promise<PartySource> {
+async function sourceOf(c: Ctx, input: PartyValues): Promise<PartySource> {
   const source = await resolvePartySource(c.var.db, actorOf(c).id, input.sourceType, input.sourceId);
   if (source === "unknown") throw fieldError("sourceId", PARTY_MESSAGES.sourceUnknown, PARTY_CODES.sourceUnknown);
   if (source === "empty") throw fieldError("sourceId", PARTY_MESSAGES.sourceEmpty, PARTY_CODES.sourceEmpty);
@@ -67,6 +68,7 @@ export const adminPartyRoutes = new Hono<HonoEnv>()
 
   .post("/", validate("json", partyInputSchema), async (c) => {
     const input = c.req.valid("json");
+    await checkMinTierChoice(c.var.db, input.vipOnly ? input.minTierId : null, null);
     const row = await createParty(c.var.db, actorOf(c), input, await sourceOf(c, input));
     forget(PARTIES_MEMO_PREFIX);
     return c.json<AdminPartyResponse>({ party: toAdminParty(row) }, 201);
@@ -77,6 +79,7 @@ export const adminPartyRoutes = new Hono<HonoEnv>()
   .put("/:id", validate("json", partyInputSchema), async (c) => {
     const before = await storedParty(c);
     const input = c.req.valid("json");
+    await checkMinTierChoice(c.var.db, input.vipOnly ? input.minTierId : null, before.minTierId);
     const row = await updateParty(c.var.db, actorOf(c), before, input, await sourceOf(c, input));
     if (!row) throw partyNotFound();
     changed(c, row.id);

@@ -4,6 +4,8 @@
 //   POST   /                    a new perk (perkInputSchema) → 201
 //   GET    /:id                 one perk
 //   PUT    /:id                 every field again
+//   A VIP perk may ask a tier and above (minTierId, decision 104): a tier the ladder lacks is 400
+//   tier_gate_unknown, an archived one not already the perk's 400 tier_gate_archived; nothing stored.
 //   DELETE /:id                 the perk, its reveals and its codes in one batch; then its picture
 //   PUT    /:id/picture         the body is the image (JPEG, PNG or WebP, at most 2 MB)
 //   GET    /:id/reveals         the latest reveals (who, when, their code) and the total
@@ -38,6 +40,7 @@ import {
   type PerkRevealsResponse,
 } from "#contracts/perks.ts";
 import { actorOf } from "../../middleware/guards";
+import { checkMinTierChoice } from "../../services/tier-gate-check";
 
 type Ctx = Context<HonoEnv>;
 
@@ -67,7 +70,9 @@ export const adminPerkRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => c.json<AdminPerksResponse>({ perks: await listAdminPerks(c.var.db) }))
 
   .post("/", validate("json", perkInputSchema), async (c) => {
-    const perk = await createPerk(c.var.db, actorOf(c), c.req.valid("json"));
+    const values = c.req.valid("json");
+    await checkMinTierChoice(c.var.db, values.minTierId, null);
+    const perk = await createPerk(c.var.db, actorOf(c), values);
     return c.json<AdminPerkResponse>({ perk }, 201);
   })
 
@@ -75,7 +80,9 @@ export const adminPerkRoutes = new Hono<HonoEnv>()
 
   .put("/:id", async (c) => {
     const before = await storedPerk(c);
-    const perk = await updatePerk(c.var.db, actorOf(c), before, await parseJsonBody(c, perkInputSchema));
+    const values = await parseJsonBody(c, perkInputSchema);
+    await checkMinTierChoice(c.var.db, values.minTierId, before.minTierId);
+    const perk = await updatePerk(c.var.db, actorOf(c), before, values);
     if (!perk) throw perkNotFound();
     return c.json<AdminPerkResponse>({ perk });
   })

@@ -2,14 +2,16 @@
 // party, named by its id. Nothing here assumes one object for all parties.
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { listPartyIdsWithRooms } from "../../db/parties";
-import type { SocketClose, SocketTarget } from "./socket-sessions";
+import { listPartiesWithRooms } from "../../db/parties";
+import type { SocketTarget } from "./socket-sessions";
 
 /** Headers the Worker sets on the upgrade: the party, and how the room shows the member. */
 export const PARTY_ID_HEADER = "x-party-id";
 export const PARTY_MEMBER_NAME_HEADER = "x-party-member-name";
 export const PARTY_MEMBER_AVATAR_HEADER = "x-party-member-avatar";
 export const PARTY_MEMBER_ADMIN_HEADER = "x-party-member-admin";
+/** The member's tier badge as JSON ("null" for the free tier): shown beside their name (decision 104). */
+export const PARTY_MEMBER_TIER_HEADER = "x-party-member-tier";
 
 export const partyRoom = (env: AppEnv, partyId: string) => env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
 
@@ -28,21 +30,8 @@ export async function notifyPartyChanged(env: AppEnv, partyId: string) {
  */
 export async function closePartySockets(env: AppEnv, db: DB, target: SocketTarget, now = Date.now()) {
   try {
-    const ids = await listPartyIdsWithRooms(db, now);
-    await Promise.all(ids.map((id) => partyRoom(env, id).closeSockets(target)));
-  } catch (err) {
-    console.error("party: closing sockets failed", err);
-  }
-}
-
-/**
- * The member's VIP access ended (decision 040): their sockets in VIP-only party rooms close with
- * `close` (4403 vip_ended); rooms open to every member keep them. Logged, never thrown.
- */
-export async function closeVipPartySockets(env: AppEnv, db: DB, target: SocketTarget, close: SocketClose, now = Date.now()) {
-  try {
-    const ids = await listPartyIdsWithRooms(db, now, { vipOnly: true });
-    await Promise.all(ids.map((id) => partyRoom(env, id).closeSockets(target, close)));
+    const parties = await listPartiesWithRooms(db, now);
+    await Promise.all(parties.map((p) => partyRoom(env, p.id).closeSockets(target)));
   } catch (err) {
     console.error("party: closing sockets failed", err);
   }

@@ -7,6 +7,8 @@
 // - when they may no longer use VIP-only sockets (neither VIP nor admin), their chat socket, radio
 //   sockets and sockets in VIP-only listening parties close with 4403 vip_ended, and a reply being
 //   written stops (a party open to every member keeps them);
+// - their sockets in a VIP-only party whose lowest tier is above their new one close too, with
+//   4403 tier_ended when they are still VIP (decision 104);
 // - in the community rooms whose rule names a tier, their sockets close where they may no longer
 //   read, and learn whether they may still write where they may (decision 106).
 // Failures are logged, never thrown: the change is committed, and ChatThread re-checks VIP before
@@ -17,8 +19,11 @@ import { findMemberAccess, keepsVipSockets } from "../../db/member-access";
 import { feedHub, type FeedReader } from "./feed-hub";
 import { chatThread } from "./chat-thread";
 import { closeStationSockets } from "./station-hub";
-import { closeVipPartySockets } from "./party-room";
-import { VIP_ENDED } from "./socket-sessions";
+import { partyRoom } from "./party-room";
+import { listPartiesWithRooms } from "../../db/parties";
+import { passesVipTier, tiersForMinTiers } from "../../db/tier-gate";
+import { TIER_ENDED, VIP_ENDED, type SocketClose, type SocketTarget } from "./socket-sessions";
+import { FREE_TIER, type TierHolder } from "#contracts/tiers.ts";
 import { applyRoomAccess } from "./room-hub";
 
 /** Tells the member's open sockets that their roles changed; see the top. Never throws. */
@@ -31,12 +36,16 @@ export async function announceRoleChange(env: AppEnv, db: DB, userId: string): P
     return;
   }
   if (!access) return;
+  const vipKept = keepsVipSockets(access);
+  // Without VIP (or admin) every VIP gate refuses them, whatever tier row is left.
+  const holder = vipKept ? { isVIP: access.vip, isAdmin: access.admin, tier: access.tier } : { isVIP: false, tier: FREE_TIER };
   const work: Promise<unknown>[] = [
     tellFeed(env, userId, { tier: access.tier, isAdmin: access.admin }),
+    // A VIP who moved down a tier may still lose a party for a tier above theirs.
+    closeUnadmittedPartySockets(env, db, { userId }, holder, vipKept ? TIER_ENDED : VIP_ENDED),
     applyRoomAccess(env, db, userId, { isVIP: access.vip, isAdmin: access.admin, tier: access.tier }),
   ];
-  if (!keepsVipSockets(access))
-    work.push(closeChat(env, userId), closeStationSockets(env, db, { userId }, VIP_ENDED), closeVipPartySockets(env, db, { userId }, VIP_ENDED));
+  if (!vipKept) work.push(closeChat(env, userId), closeStationSockets(env, db, { userId }, VIP_ENDED));
   await Promise.all(work);
 }
 
@@ -53,5 +62,25 @@ async function closeChat(env: AppEnv, userId: string) {
     await chatThread(env, userId).closeSockets({ userId }, VIP_ENDED);
   } catch (err) {
     console.error("role change: closing the chat sockets failed", err);
+  }
+}
+
+/**
+ * The member's tier changed (decisions 040 and 104): their sockets in VIP-only party rooms whose
+ * lowest tier (VIP where none is named) no longer admits `holder` close with `close` (4403); rooms
+ * open to every member, and those the new tier still opens, keep them. Logged, never thrown. Here,
+ * not beside the rooms' stub: the ladder's module builds zod schemas, kept off the rooms' start-up.
+ */
+async function closeUnadmittedPartySockets(env: AppEnv, db: DB, target: SocketTarget, holder: TierHolder, close: SocketClose, now = Date.now()) {
+  try {
+    const parties = await listPartiesWithRooms(db, now, { vipOnly: true });
+    const tiers = await tiersForMinTiers(
+      db,
+      parties.map((p) => p.minTierId),
+    );
+    const refused = parties.filter((p) => !passesVipTier(holder, p.minTierId, tiers));
+    await Promise.all(refused.map((p) => partyRoom(env, p.id).closeSockets(target, close)));
+  } catch (err) {
+    console.error("party: closing sockets failed", err);
   }
 }

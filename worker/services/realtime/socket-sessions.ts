@@ -25,6 +25,8 @@ export type SocketClose = { code: number; reason: string };
 const SESSION_ENDED: SocketClose = { code: SOCKET_CLOSE_SESSION_ENDED, reason: "Session ended" };
 /** The member's VIP ended: VIP-only sockets (chat, radio) close with this (decision 040). */
 export const VIP_ENDED: SocketClose = { code: SOCKET_CLOSE_VIP_ENDED, reason: SOCKET_VIP_ENDED_REASON };
+/** Still VIP, but below a party's lowest tier (decision 104): the same code, so clients leave and do not reconnect. */
+export const TIER_ENDED: SocketClose = { code: SOCKET_CLOSE_VIP_ENDED, reason: "tier_ended" };
 
 /** A session D1 confirmed this recently is trusted without asking again before a send. */
 const SESSION_RECHECK_MS = 60_000;

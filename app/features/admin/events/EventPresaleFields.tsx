@@ -2,7 +2,7 @@
 // (in the event's zone, like the other dates), and how VIPs get their code: one shared code typed
 // here, or unique codes imported from the ticketing provider's CSV (the shared CodeImportDialog)
 // with "{left} of {total} codes left" and a way to remove the unclaimed ones. Codes are imported
-// to a saved event; a new one says to save first.
+// to a saved event; a new one says to save first. The code may be for a tier above VIP (decision 104).
 import { useState } from "react";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
@@ -15,6 +15,8 @@ import type { FieldErrors } from "./errors";
 import type { EventField, EventForm } from "./eventForm";
 import { Checkbox, SelectInput, TextInput } from "./fields";
 import { eventsMessages as m } from "./messages";
+import { formKitMessages } from "../components/form/messages";
+import { useMinTierOptions } from "../components/form/MinTierField";
 import { adminEventKeys, useEventsRefresh } from "./queries";
 
 type Props = {
@@ -35,6 +37,7 @@ export const presaleCountsQueryOptions = (eventId: string) =>
 
 export function EventPresaleFields({ form, errors, set, eventId }: Props) {
   const intl = useIntl();
+  const tierOptions = useMinTierOptions(form.presaleMinTierId || null);
   const modeOptions = [
     { value: "shared", label: intl.formatMessage(m.presaleModeShared) },
     { value: "unique", label: intl.formatMessage(m.presaleModeUnique) },
@@ -76,6 +79,13 @@ export function EventPresaleFields({ form, errors, set, eventId }: Props) {
               options={modeOptions}
               onChange={(v) => set("presaleCodeMode")(v === "unique" ? "unique" : "shared")}
               error={errors.presaleCodeMode}
+            />
+            <SelectInput
+              label={intl.formatMessage(formKitMessages.minTier)}
+              value={form.presaleMinTierId}
+              options={tierOptions}
+              onChange={set("presaleMinTierId")}
+              error={errors.presaleMinTierId}
             />
             {form.presaleCodeMode === "shared" && (
               <TextInput

@@ -7,12 +7,13 @@ import { validationFailure, type ErrorParams } from "#contracts/validation-codes
 import { ApiRequestError } from "../../../lib/api";
 import { codeText } from "../../../lib/forms/errorText";
 import { formErrorMessages } from "./messages";
+import { MIN_TIER_ERROR_TEXTS } from "../components/form/minTierErrors";
 
 export type ErrorText = { message: MessageDescriptor; values?: Record<string, string | number> } | { text: string };
 
 /** A rule's translation when the code is one of the forms'; the text itself otherwise. */
 export function ruleText(code: string, params: ErrorParams | undefined, text: string): ErrorText {
-  return codeText(code, params, formErrorMessages) ?? { text };
+  return codeText(code, params, { ...formErrorMessages, ...MIN_TIER_ERROR_TEXTS }) ?? { text };
 }
 
 export type FieldErrors<F extends string> = Partial<Record<F, ErrorText>>;

@@ -53,6 +53,8 @@ export type EventForm = {
   presaleEndsAt: string;
   generalSaleAt: string;
   presaleSharedCode: string;
+  /** The code's lowest tier ("": VIP and above, decision 104). */
+  presaleMinTierId: string;
   /** "Remind me" (decision 045): the times before the start the reminders go, ticked. */
   reminderOffsets: ReminderOffset[];
 };
@@ -95,6 +97,7 @@ export const emptyEventForm = (): EventForm => ({
   presaleEndsAt: "",
   generalSaleAt: "",
   presaleSharedCode: "",
+  presaleMinTierId: "",
   reminderOffsets: offsetsOf(DEFAULT_REMINDER_OFFSETS),
 });
 
@@ -138,6 +141,7 @@ export function eventFormOf(event: AdminEvent): EventForm {
     presaleEndsAt: wall(event.presaleEndsAt, event.timeZone),
     generalSaleAt: wall(event.generalSaleAt, event.timeZone),
     presaleSharedCode: text(event.presaleSharedCode),
+    presaleMinTierId: event.presaleMinTierId ?? "",
     reminderOffsets: offsetsOf(event.reminderOffsets),
   };
 }
@@ -203,6 +207,7 @@ export function eventInputOf(form: EventForm): EventInput {
           presaleEndsAt: blankToNull(form.presaleEndsAt),
           generalSaleAt: blankToNull(form.generalSaleAt),
           presaleSharedCode: form.presaleCodeMode === "shared" ? blankToNull(form.presaleSharedCode) : null,
+          presaleMinTierId: blankToNull(form.presaleMinTierId),
         }
       : {}),
     reminderOffsets: offsetsOf(form.reminderOffsets),

@@ -1,6 +1,6 @@
 // /admin/parties: listening parties, upcoming then past, a form to schedule or edit one (an album
 // from the catalog or one of the admin's own playlists, a title, a start in the admin's own time,
-// VIP only), and cancel or delete with a confirmation. The Worker checks every rule again and
+// VIP only, and then its lowest tier: decision 104), and cancel or delete with a confirmation. The Worker checks every rule again and
 // answers by code; the form shows the translation of each.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -14,6 +14,9 @@ import { formatWhen } from "../../../lib/intlFormat";
 import { usePageMeta } from "../../../lib/usePageMeta";
 import { toLocalInput } from "../lib/localInput";
 import { PartiesAdminMessages } from "./PartiesAdminMessages";
+import { AdminFormMessages } from "../components/form/AdminFormMessages";
+import { MinTierField } from "../components/form/MinTierField";
+import { MIN_TIER_ERROR_TEXTS } from "../components/form/minTierErrors";
 import { adminPartiesMessages as m } from "./messages";
 import { adminPartiesQueryOptions, partySourcesQueryOptions, usePartyWrites } from "./queries";
 import { PARTY_TITLE_MAX, type AdminParty, type PartyInput, type PartySourceType } from "#contracts/parties.ts";
@@ -22,7 +25,9 @@ import "./parties-admin.css";
 export function PartiesAdminPage() {
   return (
     <PartiesAdminMessages>
-      <Page />
+      <AdminFormMessages>
+        <Page />
+      </AdminFormMessages>
     </PartiesAdminMessages>
   );
 }
@@ -182,6 +187,7 @@ const ERROR_TEXTS: Record<string, MessageDescriptor> = {
   event_date_invalid: m.errStart,
   party_source_unknown: m.errSourceUnknown,
   party_source_empty: m.errSourceEmpty,
+  ...MIN_TIER_ERROR_TEXTS,
 };
 
 function PartyForm({ party, onDone }: { party: AdminParty | null; onDone: () => void }) {
@@ -194,6 +200,7 @@ function PartyForm({ party, onDone }: { party: AdminParty | null; onDone: () => 
   const [sourceId, setSourceId] = useState(party ? ((party.sourceType === "album" ? party.albumId : party.playlistId) ?? "") : "");
   const [startsAt, setStartsAt] = useState(party ? toLocalInput(party.startsAt) : "");
   const [vipOnly, setVipOnly] = useState(party?.vipOnly ?? false);
+  const [minTierId, setMinTierId] = useState(party?.minTierId ?? null);
 
   const options = sourceType === "album" ? (sources.data?.albums ?? []) : (sources.data?.playlists ?? []);
   const chosen = options.find((o) => o.id === sourceId);
@@ -210,6 +217,7 @@ function PartyForm({ party, onDone }: { party: AdminParty | null; onDone: () => 
       sourceId,
       startsAt: Number.isNaN(start.getTime()) ? startsAt : start.toISOString(),
       vipOnly,
+      minTierId: vipOnly ? minTierId : null,
     };
     save.mutate({ id: party?.id ?? null, input }, { onSuccess: onDone });
   };
@@ -262,6 +270,7 @@ function PartyForm({ party, onDone }: { party: AdminParty | null; onDone: () => 
           <input type="checkbox" checked={vipOnly} onChange={(e) => setVipOnly(e.target.checked)} /> {intl.formatMessage(m.fieldVipOnly)}
         </label>
       </div>
+      {vipOnly && <MinTierField value={minTierId} onChange={setMinTierId} />}
       {errorText && (
         <p id={ids.error} className="field-error" role="alert">
           {errorText}

@@ -1,4 +1,5 @@
-// Add or edit a perk: title, description (and both in Portuguese, optional), link, audience, code (none, one shared code, or unique
+// Add or edit a perk: title, description (and both in Portuguese, optional), link, audience (a VIP
+// perk's lowest tier, decision 104), code (none, one shared code, or unique
 // codes imported afterwards), and its window typed in the admin's own time zone (the browser's)
 // and sent as instants. The shared schema checks the form before it is sent; the Worker checks it
 // again and its 400 lands on the field it names.
@@ -18,6 +19,7 @@ import type { CodeMode } from "#contracts/offer-codes.ts";
 import type { ErrorText } from "../components/form/errors";
 import { SelectField, TextField } from "../components/form/fields";
 import { FormDialog } from "../components/form/FormDialog";
+import { MinTierField } from "../components/form/MinTierField";
 import { fromLocalInput, toLocalInput } from "../lib/localInput";
 import { fieldErrorsOf, serverError, type PerkFieldErrors } from "./errors";
 import { perksAdminMessages as m } from "./messages";
@@ -36,6 +38,7 @@ export function PerkFormDialog({ perk, onClose, onSaved }: Props) {
   const [descriptionPtBr, setDescriptionPtBr] = useState(perk?.descriptionPtBr ?? "");
   const [link, setLink] = useState(perk?.link ?? "");
   const [audience, setAudience] = useState<AdminPerk["audience"]>(perk?.audience ?? "vip");
+  const [minTierId, setMinTierId] = useState(perk?.minTierId ?? null);
   const [codeMode, setCodeMode] = useState<CodeMode>(perk?.codeMode ?? "none");
   const [sharedCode, setSharedCode] = useState(perk?.sharedCode ?? "");
   const [startsAt, setStartsAt] = useState(toLocalInput(perk?.startsAt ?? new Date(nextHour()).toISOString()));
@@ -54,6 +57,7 @@ export function PerkFormDialog({ perk, onClose, onSaved }: Props) {
       descriptionPtBr,
       link,
       audience,
+      minTierId: audience === "vip" ? minTierId : null,
       codeMode,
       sharedCode: codeMode === "shared" ? sharedCode : null,
       // An unreadable or empty time is sent as typed, so the schema names the field.
@@ -136,6 +140,7 @@ export function PerkFormDialog({ perk, onClose, onSaved }: Props) {
         ]}
         error={errors.audience}
       />
+      {audience === "vip" && <MinTierField value={minTierId} onChange={setMinTierId} error={errors.minTierId} />}
       <SelectField
         label={intl.formatMessage(m.fieldCodeMode)}
         value={codeMode}

@@ -7,6 +7,7 @@ import { PERK_ERROR_CODES } from "#contracts/perk-limits.ts";
 import { ApiRequestError } from "../../../lib/api";
 import { codeText, type ErrorTexts } from "../../../lib/forms/errorText";
 import type { ErrorText } from "../components/form/errors";
+import { MIN_TIER_ERROR_TEXTS } from "../components/form/minTierErrors";
 import { perksAdminMessages as m } from "./messages";
 
 const FORM_TEXTS: ErrorTexts = {
@@ -22,6 +23,7 @@ const FORM_TEXTS: ErrorTexts = {
   perk_time_invalid: m.errorTime,
   perk_end_before_start: m.errorOrder,
   invalid_characters: m.errorInvalidCharacters,
+  ...MIN_TIER_ERROR_TEXTS,
 };
 
 export const PERK_FIELDS = [
@@ -31,6 +33,7 @@ export const PERK_FIELDS = [
   "descriptionPtBr",
   "link",
   "audience",
+  "minTierId",
   "codeMode",
   "sharedCode",
   "startsAt",

@@ -23,6 +23,10 @@ export const formKitMessages = {
     uploadFailed: { id: "adminForm.upload.failed", defaultMessage: "The upload failed. Please try again." },
     uploadNetwork: { id: "adminForm.upload.network", defaultMessage: "The connection was lost during the upload. Please try again." },
     uploadImageField: { id: "adminForm.upload.imageField", defaultMessage: "Image" },
+    minTier: { id: "adminForm.minTier", defaultMessage: "Lowest membership tier" },
+    minTierVip: { id: "adminForm.minTier.vip", defaultMessage: "VIP and above (every paid tier)" },
+    minTierUnknown: { id: "adminForm.minTier.unknown", defaultMessage: "That membership tier no longer exists. Choose another." },
+    minTierArchived: { id: "adminForm.minTier.archived", defaultMessage: "That membership tier is archived. Choose another." },
   }),
   uploadProgress: defineMessage<{ percent: string | number; loaded: string | number; total: string | number }>({
     id: "adminForm.upload.progress",
