@@ -2,8 +2,6 @@
 // validation codes, the SPA's first chunks and the Worker all read them.
 import { ROOM_SLOW_MODE_MAX_SECONDS } from "./room-limits";
 
-export const ADMIN_ROOMS_API = "/api/admin/rooms";
-
 export const ROOM_NAME_MAX = 60;
 export const ROOM_DESCRIPTION_MAX = 500;
 export const ROOM_POSITION_MAX = 1000;
