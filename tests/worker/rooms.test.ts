@@ -147,6 +147,24 @@ describe("messages in a room", () => {
     ]);
   });
 
+  it("each message carries its author's tier badge as it was when they sent it; a free member's none", async () => {
+    const general = await room();
+    const [inner, member] = await Promise.all([createUser("vip", { tierId: "inner-circle" }), createUser("user")]);
+    const a = await connect(general, inner);
+    const b = await connect(general, member);
+    await Promise.all([welcomeOf(a), welcomeOf(b)]);
+    say(a, "from the top tier");
+    await b.until((m) => texts({ messages: m } as Socket).includes("from the top tier"));
+    say(b, "from a free member");
+    await a.until((m) => texts({ messages: m } as Socket).includes("from a free member"));
+    const tiers = (await stored(general)).messages.map((m) => [m.text, m.tier?.id ?? null, m.tier?.name.ptBR ?? null]);
+    expect(tiers).toEqual([
+      ["from the top tier", "inner-circle", "Círculo Íntimo"],
+      ["from a free member", null, null],
+    ]);
+    expect(ofType(b, "message")[0]!.message.tier).toMatchObject({ id: "inner-circle", color: "#7c3aed" });
+  });
+
   it("bad frames are refused with a code and nothing is stored", async () => {
     const general = await room();
     const member = await createUser("user");

@@ -10,6 +10,7 @@ import {
   type RoomAccessKind,
 } from "./room-limits";
 import type { RoomRefusal } from "./room-access";
+import type { TierBadge } from "./tier-badges";
 
 export * from "./room-limits";
 
@@ -52,6 +53,8 @@ export type RoomMessage = {
   userId: string;
   username: string;
   avatarUrl: string | null;
+  /** The author's tier badge when they sent it (null: the free tier). */
+  tier: TierBadge | null;
   text: string;
   at: string;
 };

@@ -13,6 +13,18 @@ export function tierBadgeOf(tierId: string | null | undefined, ladder: readonly 
   return tier ? { id: tier.id, rank: tier.rank, name: tier.name, color: tier.badgeColor } : null;
 }
 
+/** A badge as a socket's upgrade carries it (URI-encoded JSON, "null" for none); anything unreadable is none. */
+export const encodeBadgeHeader = (badge: TierBadge | null) => encodeURIComponent(JSON.stringify(badge));
+
+export function badgeFromHeader(header: string | null): TierBadge | null {
+  try {
+    const value = JSON.parse(decodeURIComponent(header ?? "null")) as TierBadge | null;
+    return value && typeof value.id === "string" && typeof value.color === "string" && typeof value.name?.en === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /** WCAG relative luminance of a #rgb / #rrggbb colour (an unreadable one counts as mid grey). */
 function luminance(hex: string): number {
   const digits = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim())?.[1];

@@ -40,7 +40,7 @@ import {
   PARTY_MEMBER_NAME_HEADER,
   PARTY_MEMBER_TIER_HEADER,
 } from "../services/realtime/party-room";
-import type { TierBadge } from "#contracts/tier-badges.ts";
+import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
 import { MINUTE_MS } from "../lib/time";
 import { TEXT_MESSAGES } from "#contracts/text-messages.ts";
 import { partyPhaseAt, partyPositionAt } from "#contracts/party-clock.ts";
@@ -57,16 +57,6 @@ import type { PartyChatMessage, PartyClientFrame, PartyErrorCode, PartyMember, P
 import { partyContract } from "../lib/frame-schemas";
 
 type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean; tier: TierBadge | null };
-
-/** The tier badge the Worker sent on the upgrade (PARTY_MEMBER_TIER_HEADER); anything unreadable is none. */
-function badgeOf(header: string | null): TierBadge | null {
-  try {
-    const value = JSON.parse(decodeURIComponent(header ?? "null")) as TierBadge | null;
-    return value && typeof value.id === "string" && typeof value.color === "string" && typeof value.name?.en === "string" ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 const OPEN = 1;
 /** The party row is read again after this long (an admin's edit also clears it: partyChanged). */
@@ -100,7 +90,7 @@ const toMessage = (row: MessageRow): PartyChatMessage => ({
   userId: row.user_id,
   username: row.username,
   avatarUrl: row.avatar_url,
-  tier: badgeOf(row.tier),
+  tier: badgeFromHeader(row.tier),
   text: row.text,
   at: new Date(row.at).toISOString(),
 });
@@ -152,7 +142,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
       username: decodeURIComponent(request.headers.get(PARTY_MEMBER_NAME_HEADER) ?? ""),
       avatarUrl: request.headers.get(PARTY_MEMBER_AVATAR_HEADER) || null,
       isAdmin: request.headers.get(PARTY_MEMBER_ADMIN_HEADER) === "1",
-      tier: badgeOf(request.headers.get(PARTY_MEMBER_TIER_HEADER)),
+      tier: badgeFromHeader(request.headers.get(PARTY_MEMBER_TIER_HEADER)),
     };
     ws.serializeAttachment(attachment);
     this.sessions.confirm(identity.sessionHash);
@@ -260,7 +250,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
       user_id: member.userId,
       username: member.username,
       avatar_url: member.avatarUrl,
-      tier: member.tier ? encodeURIComponent(JSON.stringify(member.tier)) : null,
+      tier: member.tier ? encodeBadgeHeader(member.tier) : null,
       text: frame.text,
       at: now,
     };

@@ -40,13 +40,15 @@ import {
   ROOM_MEMBER_NAME_HEADER,
   ROOM_MAY_WRITE_HEADER,
   ROOM_MODERATES_HEADER,
+  ROOM_MEMBER_TIER_HEADER,
 } from "../services/realtime/room-hub";
 import { TEXT_MESSAGES } from "#contracts/text-messages.ts";
+import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
 import { ROOM_CATCH_UP_MAX, ROOM_CLIENT_FRAME_MAX_BYTES, ROOM_FRAMES_PER_SECOND, ROOM_HISTORY_PAGE, ROOM_WELCOME_SIZE } from "#contracts/room-limits.ts";
 import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
 import { roomContract } from "../lib/frame-schemas";
 
-type RoomAttachment = SocketAttachment & { username: string; avatarUrl: string | null; mayWrite: boolean; moderates: boolean };
+type RoomAttachment = SocketAttachment & { username: string; avatarUrl: string | null; tier: TierBadge | null; mayWrite: boolean; moderates: boolean };
 
 const OPEN = 1;
 /** The room's settings are read again after this long. */
@@ -60,6 +62,7 @@ CREATE TABLE IF NOT EXISTS messages (
   user_id TEXT NOT NULL,
   username TEXT NOT NULL,
   avatar_url TEXT,
+  tier TEXT,
   client_id TEXT NOT NULL,
   text TEXT NOT NULL,
   at INTEGER NOT NULL,
@@ -73,14 +76,24 @@ CREATE TABLE IF NOT EXISTS posters (user_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
-type MessageRow = { seq: number; user_id: string; username: string; avatar_url: string | null; text: string; at: number; client_id: string };
-const COLUMNS = "seq, user_id, username, avatar_url, text, at, client_id";
+type MessageRow = {
+  seq: number;
+  user_id: string;
+  username: string;
+  avatar_url: string | null;
+  tier: string | null;
+  text: string;
+  at: number;
+  client_id: string;
+};
+const COLUMNS = "seq, user_id, username, avatar_url, tier, text, at, client_id";
 
 const toMessage = (row: MessageRow): RoomMessage => ({
   seq: row.seq,
   userId: row.user_id,
   username: row.username,
   avatarUrl: row.avatar_url,
+  tier: row.tier === null ? null : badgeFromHeader(row.tier),
   text: row.text,
   at: new Date(row.at).toISOString(),
 });
@@ -130,6 +143,7 @@ export class RoomHub extends DurableObject<AppEnv> {
       avatarUrl: request.headers.get(ROOM_MEMBER_AVATAR_HEADER) || null,
       mayWrite: request.headers.get(ROOM_MAY_WRITE_HEADER) === "1",
       moderates: request.headers.get(ROOM_MODERATES_HEADER) === "1",
+      tier: badgeFromHeader(request.headers.get(ROOM_MEMBER_TIER_HEADER)),
     };
     ws.serializeAttachment(attachment);
     this.sessions.confirm(identity.sessionHash);
@@ -244,10 +258,11 @@ export class RoomHub extends DurableObject<AppEnv> {
     if (wait !== null) return this.refuse(ws, "rate_limited", wait, clientId);
     const row = sql
       .exec<MessageRow>(
-        `INSERT INTO messages (user_id, username, avatar_url, client_id, text, at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+        `INSERT INTO messages (user_id, username, avatar_url, tier, client_id, text, at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
         member.userId,
         member.username,
         member.avatarUrl,
+        member.tier === null ? null : encodeBadgeHeader(member.tier),
         clientId,
         body,
         now,

@@ -14,7 +14,7 @@ import { notFound, routeError } from "../lib/errors";
 import { remember } from "../lib/memo";
 import { passesVipTier, tiersForMinTiers } from "../db/tier-gate";
 import { readTiers } from "../db/tiers";
-import { tierBadgeOf } from "#contracts/tier-badges.ts";
+import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tier-badges.ts";
 import { tierOf } from "#contracts/tiers.ts";
 import { signMediaToken } from "../lib/media-token";
 import { findParty, listUpcomingParties, PARTIES_MEMO_PREFIX, partyEndsAtOf, toPartyDetail, type PartyRow } from "../db/parties";
@@ -107,6 +107,6 @@ export const partyRoutes = new Hono<HonoEnv>()
       [PARTY_MEMBER_NAME_HEADER]: encodeURIComponent(user.username),
       [PARTY_MEMBER_AVATAR_HEADER]: user.avatarUrl ?? "",
       [PARTY_MEMBER_ADMIN_HEADER]: user.isAdmin ? "1" : "0",
-      [PARTY_MEMBER_TIER_HEADER]: encodeURIComponent(JSON.stringify(tierBadgeOf(tierOf(user).id, await readTiers(c.var.db)))),
+      [PARTY_MEMBER_TIER_HEADER]: encodeBadgeHeader(tierBadgeOf(tierOf(user).id, await readTiers(c.var.db))),
     });
   });

@@ -15,11 +15,15 @@ import {
   ROOM_ID_HEADER,
   ROOM_MAY_WRITE_HEADER,
   ROOM_MODERATES_HEADER,
+  ROOM_MEMBER_TIER_HEADER,
   ROOM_MEMBER_AVATAR_HEADER,
   ROOM_MEMBER_NAME_HEADER,
   roomHub,
 } from "../services/realtime/room-hub";
 import { readRefusal, writeRefusal, type RoomViewer } from "#contracts/room-access.ts";
+import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tier-badges.ts";
+import { tierOf } from "#contracts/tiers.ts";
+import { readTiers } from "../db/tiers";
 import { roomHistoryQuerySchema, roomIdParamSchema, roomSocketQuerySchema, type RoomHistoryResponse, type RoomsResponse } from "#contracts/rooms.ts";
 
 type Ctx = Context<HonoEnv & { Variables: { user: SessionUser } }>;
@@ -81,6 +85,7 @@ export const roomRoutes = new Hono<HonoEnv>()
       [ROOM_MEMBER_AVATAR_HEADER]: user.avatarUrl ?? "",
       [ROOM_MAY_WRITE_HEADER]: writeRefusal(viewer, room.rule) === null ? "1" : "0",
       [ROOM_MODERATES_HEADER]: viewer.isAdmin || viewer.moderates ? "1" : "0",
+      [ROOM_MEMBER_TIER_HEADER]: encodeBadgeHeader(tierBadgeOf(tierOf(user).id, await readTiers(c.var.db))),
       ...(after === undefined ? {} : { [ROOM_AFTER_HEADER]: String(after) }),
     });
   });

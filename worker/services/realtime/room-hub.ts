@@ -13,6 +13,8 @@ export const ROOM_ID_HEADER = "x-room-id";
 export const ROOM_MEMBER_NAME_HEADER = "x-room-member-name";
 export const ROOM_MEMBER_AVATAR_HEADER = "x-room-member-avatar";
 export const ROOM_MAY_WRITE_HEADER = "x-room-may-write";
+/** The member's tier badge (encodeBadgeHeader; "null" for the free tier): shown beside their name. */
+export const ROOM_MEMBER_TIER_HEADER = "x-room-member-tier";
 /** "1" for the room's fan moderators and admins: they may hide, mute and set slow mode. */
 export const ROOM_MODERATES_HEADER = "x-room-moderates";
 export const ROOM_AFTER_HEADER = "x-room-after";
