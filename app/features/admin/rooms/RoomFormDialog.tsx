@@ -11,10 +11,9 @@ import { tierChoicesQueryOptions, tierNameIn } from "#app/lib/tiers/tierGate.ts"
 import type { ErrorText } from "../components/form/errors";
 import { SelectField, TextField, wholeNumber } from "../components/form/fields";
 import { FormDialog } from "../components/form/FormDialog";
-import { adminEventsQueryOptions, NO_FILTERS } from "../events/queries";
 import { fieldErrorsOf, serverError, type RoomField, type RoomFieldErrors } from "./errors";
 import { roomsAdminMessages as m } from "./messages";
-import { roomsApi, useRoomWrite } from "./queries";
+import { roomEventChoicesQueryOptions, roomsApi, useRoomWrite } from "./queries";
 
 type Props = { room?: AdminRoom; onClose: () => void; onSaved: () => void };
 type Rule = { access: RoomAccessKind; tierId: string; eventId: string };
@@ -126,7 +125,7 @@ type RuleProps = { legend: string; rule: Rule; onChange: (rule: Rule) => void; e
 function RuleFields({ legend, rule, onChange, error }: RuleProps) {
   const intl = useIntl();
   const tiers = useQuery({ ...tierChoicesQueryOptions(), enabled: rule.access === "tier" }).data?.tiers ?? [];
-  const events = useQuery({ ...adminEventsQueryOptions(NO_FILTERS), enabled: rule.access === "ticket" }).data?.events ?? [];
+  const events = useQuery({ ...roomEventChoicesQueryOptions(), enabled: rule.access === "ticket" }).data?.events ?? [];
   const kinds = [
     { value: "members", label: intl.formatMessage(m.accessMembers) },
     { value: "tier", label: intl.formatMessage(m.accessTier) },

@@ -9,12 +9,11 @@ import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
 import type { AdminRoom, RoomModerator } from "#contracts/admin-rooms.ts";
 import { tierChoicesQueryOptions, tierNameIn } from "#app/lib/tiers/tierGate.ts";
-import { adminEventsQueryOptions, NO_FILTERS } from "../events/queries";
 import { failureText } from "./errors";
 import { RoomFormDialog } from "./RoomFormDialog";
 import { RoomTable, roomNameIn, type RoomAction, type RuleNames } from "./RoomTable";
 import { roomsAdminMessages as m } from "./messages";
-import { adminRoomsQueryOptions, roomsApi, useRoomWrite } from "./queries";
+import { adminRoomsQueryOptions, roomEventChoicesQueryOptions, roomsApi, useRoomWrite } from "./queries";
 import "./rooms-admin.css";
 
 type Dialog = { kind: "create" } | { kind: "edit" | "archive"; room: AdminRoom } | { kind: "remove"; room: AdminRoom; moderator: RoomModerator } | null;
@@ -24,7 +23,7 @@ function useRuleNames(rooms: AdminRoom[]): RuleNames {
   const intl = useIntl();
   const rules = rooms.flatMap((room) => [room.read, room.write]);
   const tiers = useQuery({ ...tierChoicesQueryOptions(), enabled: rules.some((r) => r.kind === "tier") }).data?.tiers ?? [];
-  const events = useQuery({ ...adminEventsQueryOptions(NO_FILTERS), enabled: rules.some((r) => r.kind === "ticket") }).data?.events ?? [];
+  const events = useQuery({ ...roomEventChoicesQueryOptions(), enabled: rules.some((r) => r.kind === "ticket") }).data?.events ?? [];
   return {
     tier: (id) => {
       const tier = tiers.find((t) => t.id === id);

@@ -3,6 +3,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import type { AdminRoomResponse, AdminRoomsResponse, RoomInput } from "#contracts/admin-rooms.ts";
+import { ADMIN_EVENTS_API } from "#contracts/admin-event-limits.ts";
+import type { AdminEventsResponse } from "#contracts/admin-events.ts";
 import { adminKeys } from "../queries";
 
 const API = "/api/admin/rooms";
@@ -14,6 +16,14 @@ export const adminRoomsQueryOptions = () =>
     queryKey: roomsAdminKeys.list,
     queryFn: ({ signal }) => api<AdminRoomsResponse>(API, { signal }),
     staleTime: 10_000,
+  });
+
+/** The events a ticket rule may name (under the events' key, so an event's write refreshes it). */
+export const roomEventChoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...adminKeys.all, "events", "room-choices"] as const,
+    queryFn: ({ signal }) => api<AdminEventsResponse>(ADMIN_EVENTS_API, { signal }),
+    staleTime: 60_000,
   });
 
 /** A room write: the list is fetched again whatever the outcome. */
