@@ -118,6 +118,30 @@ describe("/admin/rooms", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  it("edits a room with its rules filled in, sending them back with the change", async () => {
+    const { callsTo } = fakeServer({ [`PUT ${API}/lisbon-show`]: json(200, { room: SHOW }) });
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Lisbon Show" }));
+    const form = await screen.findByRole("dialog", { name: "Edit Lisbon Show" });
+    const write = within(form).getByRole("group", { name: "Who may write" });
+    await within(write).findByRole("option", { name: "Lisbon 2027" });
+    expect((within(write).getByLabelText("Event") as HTMLSelectElement).value).toBe("ev-1");
+    fireEvent.change(within(form).getByLabelText(/Slow mode/), { target: { value: "5" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(callsTo(`PUT ${API}/lisbon-show`)).toHaveLength(1));
+    expect(sentJson(callsTo(`PUT ${API}/lisbon-show`)[0])).toEqual({
+      nameEn: "Lisbon Show",
+      namePtBr: "Show de Lisboa",
+      descriptionEn: "",
+      descriptionPtBr: "",
+      read: { access: "members" },
+      write: { access: "ticket", eventId: "ev-1" },
+      slowModeSeconds: 5,
+      position: 0,
+    });
+    expect(await screen.findByText("Room saved.")).toBeTruthy();
+  });
+
   const REFUSALS = [
     [400, "room_event_unknown", undefined, "That event does not exist", "Esse evento não existe"],
     [400, "tier_gate_unknown", undefined, "That membership tier does not exist", "Esse nível de assinatura não existe"],
@@ -190,6 +214,7 @@ describe("/admin/rooms", () => {
     fireEvent.change(input, { target: { value: " bruno " } });
     fireEvent.click(within(row("VIP Lounge")).getByRole("button", { name: "Add moderator" }));
     expect(await screen.findByText("bruno now moderates VIP Lounge.")).toBeTruthy();
+    expect((input as HTMLInputElement).value).toBe("");
     expect(sentJson(callsTo(`POST ${API}/vip-lounge/moderators`)[1])).toEqual({ username: "bruno" });
 
     fireEvent.click(screen.getByRole("button", { name: "Remove ana as moderator of General" }));

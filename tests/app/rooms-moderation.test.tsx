@@ -58,6 +58,7 @@ describe("moderating a room", () => {
     let dialog = await screen.findByRole("dialog", { name: "Hide this message?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(moderation()).toEqual([]);
+    await waitFor(() => expect(document.activeElement).toBe(toggle));
 
     fireEvent.click(toggle);
     fireEvent.click(screen.getByRole("button", { name: "Hide message" }));
@@ -85,6 +86,7 @@ describe("moderating a room", () => {
     expect([...select.options].map((o) => o.textContent)).toEqual(["Off", "5 s", "30 s", "1 min", "5 min"]);
     fireEvent.change(select, { target: { value: "60" } });
     expect(moderation()).toEqual([{ type: "slow", seconds: 60 }]);
+    expect(screen.queryByRole("dialog")).toBeNull();
     latestSocket().serverSend({ type: "slow_mode", seconds: 60 });
     expect(screen.getByText("Slow mode: one message every 60 seconds.")).toBeTruthy();
     expect(select.value).toBe("60");

@@ -2,7 +2,7 @@
 // and the room's object refuses anyone else): a small "Moderate" disclosure on each message from
 // someone else (hide it, or mute its author for a while), each asked first; and slow mode for the
 // whole room, set at once. The frames go out as they are; the room answers everyone.
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import type { RoomClientFrame, RoomMessage } from "#contracts/rooms.ts";
@@ -24,8 +24,14 @@ export function ModerateMenu({ message, onChoose }: MenuProps) {
   const intl = useIntl();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const choose = (action: ModerationAction) => {
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Focus goes back to the toggle before the menu goes, so the question's dialog returns it there.
+  const close = () => {
+    toggle.current?.focus();
     setOpen(false);
+  };
+  const choose = (action: ModerationAction) => {
+    close();
     onChoose(action);
   };
   return (
@@ -34,11 +40,12 @@ export function ModerateMenu({ message, onChoose }: MenuProps) {
       onKeyDown={(e) => {
         if (e.key === "Escape" && open) {
           e.stopPropagation();
-          setOpen(false);
+          close();
         }
       }}
     >
       <button
+        ref={toggle}
         type="button"
         className="btn btn-ghost btn-sm"
         aria-expanded={open}

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { roomInputSchema, ROOM_DESCRIPTION_MAX, ROOM_NAME_MAX, ROOM_POSITION_MAX, type AdminRoom, type RoomInput } from "#contracts/admin-rooms.ts";
-import type { RoomAccessKind } from "#contracts/room-limits.ts";
+import { ROOM_SLOW_MODE_MAX_SECONDS, type RoomAccessKind } from "#contracts/room-limits.ts";
 import { tierChoicesQueryOptions, tierNameIn } from "#app/lib/tiers/tierGate.ts";
 import type { ErrorText } from "../components/form/errors";
 import { SelectField, TextField, wholeNumber } from "../components/form/fields";
@@ -105,7 +105,15 @@ export function RoomFormDialog({ room, onClose, onSaved }: Props) {
       </div>
       <RuleFields legend={intl.formatMessage(m.fieldRead)} rule={read} onChange={setRead} error={errors.read} />
       <RuleFields legend={intl.formatMessage(m.fieldWrite)} rule={write} onChange={setWrite} error={errors.write} />
-      <TextField label={intl.formatMessage(m.fieldSlowMode)} type="number" min={0} value={slowMode} onChange={setSlowMode} error={errors.slowModeSeconds} />
+      <TextField
+        label={intl.formatMessage(m.fieldSlowMode)}
+        type="number"
+        min={0}
+        max={ROOM_SLOW_MODE_MAX_SECONDS}
+        value={slowMode}
+        onChange={setSlowMode}
+        error={errors.slowModeSeconds}
+      />
       <TextField
         label={intl.formatMessage(m.fieldPosition)}
         type="number"

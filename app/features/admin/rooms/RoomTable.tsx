@@ -23,7 +23,8 @@ type Props = {
   rooms: AdminRoom[];
   names: RuleNames;
   onAction: (action: RoomAction, room: AdminRoom) => void;
-  onAddModerator: (room: AdminRoom, username: string) => void;
+  /** `added` runs once the Worker named them, to empty the field. */
+  onAddModerator: (room: AdminRoom, username: string, added: () => void) => void;
   onRemoveModerator: (room: AdminRoom, moderator: RoomModerator) => void;
   adding: string | null;
 };
@@ -117,7 +118,7 @@ function ModeratorsCell({ room, name, busy, onAdd, onRemove }: CellProps) {
         className="admin-rooms-add-moderator"
         onSubmit={(e) => {
           e.preventDefault();
-          if (username.trim() && !busy) onAdd(room, username.trim());
+          if (username.trim() && !busy) onAdd(room, username.trim(), () => setUsername(""));
         }}
       >
         <input type="text" value={username} aria-label={`${intl.formatMessage(m.moderatorUsername)}: ${name}`} onChange={(e) => setUsername(e.target.value)} />

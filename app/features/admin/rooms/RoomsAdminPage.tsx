@@ -51,13 +51,16 @@ export function RoomsAdminPage() {
     setDialog(null);
   };
   const onAction = (kind: RoomAction, room: AdminRoom) => open({ kind, room });
-  const onAddModerator = (room: AdminRoom, username: string) => {
+  const onAddModerator = (room: AdminRoom, username: string, added: () => void) => {
     setDone("");
     setFailed("");
     addModerator.mutate(
       { room, username },
       {
-        onSuccess: () => setDone(intl.formatMessage(m.moderatorAdded, { username, name: roomNameIn(intl, room) })),
+        onSuccess: () => {
+          added();
+          setDone(intl.formatMessage(m.moderatorAdded, { username, name: roomNameIn(intl, room) }));
+        },
         onError: (err) => setFailed(intl.formatMessage(failureText(err))),
       },
     );
