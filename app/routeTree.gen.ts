@@ -41,6 +41,7 @@ import { Route as AdminModerationRouteImport } from './routes/admin/moderation'
 import { Route as AdminPartiesRouteImport } from './routes/admin/parties'
 import { Route as AdminPerksRouteImport } from './routes/admin/perks'
 import { Route as AdminRevenueRouteImport } from './routes/admin/revenue'
+import { Route as AdminRoomsRouteImport } from './routes/admin/rooms'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminTaxRouteImport } from './routes/admin/tax'
 import { Route as AdminTicketsRouteImport } from './routes/admin/tickets'
@@ -253,6 +254,11 @@ const AdminPerksRoute = AdminPerksRouteImport.update({
 const AdminRevenueRoute = AdminRevenueRouteImport.update({
   id: '/revenue',
   path: '/revenue',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminRoomsRoute = AdminRoomsRouteImport.update({
+  id: '/rooms',
+  path: '/rooms',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -554,6 +560,7 @@ export interface FileRoutesByFullPath {
   '/admin/parties': typeof AdminPartiesRoute
   '/admin/perks': typeof AdminPerksRoute
   '/admin/revenue': typeof AdminRevenueRoute
+  '/admin/rooms': typeof AdminRoomsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tax': typeof AdminTaxRoute
   '/admin/tickets': typeof AdminTicketsRoute
@@ -640,6 +647,7 @@ export interface FileRoutesByTo {
   '/admin/parties': typeof AdminPartiesRoute
   '/admin/perks': typeof AdminPerksRoute
   '/admin/revenue': typeof AdminRevenueRoute
+  '/admin/rooms': typeof AdminRoomsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tax': typeof AdminTaxRoute
   '/admin/tickets': typeof AdminTicketsRoute
@@ -728,6 +736,7 @@ export interface FileRoutesById {
   '/admin/parties': typeof AdminPartiesRoute
   '/admin/perks': typeof AdminPerksRoute
   '/admin/revenue': typeof AdminRevenueRoute
+  '/admin/rooms': typeof AdminRoomsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/tax': typeof AdminTaxRoute
   '/admin/tickets': typeof AdminTicketsRoute
@@ -817,6 +826,7 @@ export interface FileRouteTypes {
     | '/admin/parties'
     | '/admin/perks'
     | '/admin/revenue'
+    | '/admin/rooms'
     | '/admin/settings'
     | '/admin/tax'
     | '/admin/tickets'
@@ -903,6 +913,7 @@ export interface FileRouteTypes {
     | '/admin/parties'
     | '/admin/perks'
     | '/admin/revenue'
+    | '/admin/rooms'
     | '/admin/settings'
     | '/admin/tax'
     | '/admin/tickets'
@@ -990,6 +1001,7 @@ export interface FileRouteTypes {
     | '/admin/parties'
     | '/admin/perks'
     | '/admin/revenue'
+    | '/admin/rooms'
     | '/admin/settings'
     | '/admin/tax'
     | '/admin/tickets'
@@ -1331,6 +1343,13 @@ declare module '@tanstack/react-router' {
       path: '/revenue'
       fullPath: '/admin/revenue'
       preLoaderRoute: typeof AdminRevenueRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/rooms': {
+      id: '/admin/rooms'
+      path: '/rooms'
+      fullPath: '/admin/rooms'
+      preLoaderRoute: typeof AdminRoomsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/settings': {
@@ -1719,6 +1738,7 @@ interface AdminRouteRouteChildren {
   AdminPartiesRoute: typeof AdminPartiesRoute
   AdminPerksRoute: typeof AdminPerksRoute
   AdminRevenueRoute: typeof AdminRevenueRoute
+  AdminRoomsRoute: typeof AdminRoomsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminTaxRoute: typeof AdminTaxRoute
   AdminTicketsRoute: typeof AdminTicketsRoute
@@ -1749,6 +1769,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminPartiesRoute: AdminPartiesRoute,
   AdminPerksRoute: AdminPerksRoute,
   AdminRevenueRoute: AdminRevenueRoute,
+  AdminRoomsRoute: AdminRoomsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminTaxRoute: AdminTaxRoute,
   AdminTicketsRoute: AdminTicketsRoute,

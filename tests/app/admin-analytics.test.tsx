@@ -203,6 +203,7 @@ describe("admin sidebar", () => {
       ["Shipping", "/admin/store/shipping"],
       ["Disputes", "/admin/disputes"],
       ["Listening Parties", "/admin/parties"],
+      ["Community Rooms", "/admin/rooms"],
       ["Audit Log", "/admin/audit"],
     ]);
     expect(within(nav).getByRole("link", { name: "Overview" }).getAttribute("aria-current")).toBe("page");

@@ -29,6 +29,7 @@ const adminMessages = defineMessages({
   disputes: { id: "admin.nav.disputes", defaultMessage: "Disputes" },
   audit: { id: "admin.nav.audit", defaultMessage: "Audit Log" },
   parties: { id: "admin.nav.parties", defaultMessage: "Listening Parties" },
+  rooms: { id: "admin.nav.rooms", defaultMessage: "Community Rooms" },
   settings: { id: "admin.nav.settings", defaultMessage: "Settings" },
   logout: { id: "admin.nav.logout", defaultMessage: "Logout" },
   showMenu: { id: "admin.nav.show", defaultMessage: "Show admin menu" },
@@ -59,6 +60,7 @@ const SIDEBAR_LINKS = [
   { to: "/admin/store/shipping", label: adminMessages.storeShipping, exact: true },
   { to: "/admin/disputes", label: adminMessages.disputes, exact: false },
   { to: "/admin/parties", label: adminMessages.parties, exact: false },
+  { to: "/admin/rooms", label: adminMessages.rooms, exact: false },
   { to: "/admin/audit", label: adminMessages.audit, exact: false },
 ] as const;
 

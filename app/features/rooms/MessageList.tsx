@@ -5,14 +5,24 @@ import { useIntl } from "react-intl";
 import { Avatar } from "../../components/Avatar";
 import type { RoomMessage } from "#contracts/rooms.ts";
 import { MessageText } from "./MessageText";
+import { ModerateMenu, type ModerationAction } from "./Moderation";
 import { roomsMessages as m } from "./messages";
 import type { PendingSend } from "./roomState";
 
 export const messageElementId = (seq: number) => `room-message-${seq}`;
 
-type Props = { messages: RoomMessage[]; pending: PendingSend[]; firstUnread: number | null; myName: string; myAvatar: string | null };
+type Props = {
+  messages: RoomMessage[];
+  pending: PendingSend[];
+  firstUnread: number | null;
+  myId: string;
+  myName: string;
+  myAvatar: string | null;
+  /** For a moderator: others' messages get the Moderate menu. */
+  onModerate?: (action: ModerationAction) => void;
+};
 
-export function MessageList({ messages, pending, firstUnread, myName, myAvatar }: Props) {
+export function MessageList({ messages, pending, firstUnread, myId, myName, myAvatar, onModerate }: Props) {
   const intl = useIntl();
   if (messages.length === 0 && pending.length === 0) return <p className="muted">{intl.formatMessage(m.noMessages)}</p>;
   return (
@@ -34,6 +44,7 @@ export function MessageList({ messages, pending, firstUnread, myName, myAvatar }
             </p>
             <MessageText text={message.text} />
           </div>
+          {onModerate && message.userId !== myId && <ModerateMenu message={message} onChoose={onModerate} />}
         </li>
       ))}
       {pending.map((send) => (

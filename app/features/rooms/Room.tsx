@@ -9,6 +9,7 @@ import type { RoomRefusal } from "#contracts/room-access.ts";
 import type { RoomErrorCode, RoomSummary } from "#contracts/rooms.ts";
 import { Composer } from "./Composer";
 import { MessageList, messageElementId } from "./MessageList";
+import { ModerationConfirm, SlowModeSelect, type ModerationAction } from "./Moderation";
 import { RoomLock, useTierName } from "./RoomLock";
 import { roomsMessages as m } from "./messages";
 import { roomHistory } from "./queries";
@@ -31,12 +32,13 @@ type Props = { room: RoomSummary; onAccessEnded: () => void; onReconnecting: () 
 export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   const intl = useIntl();
   const { user } = useSessionUser();
-  const { state, dispatch, send } = useRoomSocket({ roomId: room.id, myId: user?.id ?? "", enabled: user !== null, onReconnecting });
+  const { state, dispatch, send, moderate } = useRoomSocket({ roomId: room.id, myId: user?.id ?? "", enabled: user !== null, onReconnecting });
   // The list's count when the page opened: where "Jump to first unread" goes.
   const [unreadAtOpen] = useState(room.unread ?? 0);
   const firstUnread = unreadAtOpen > 0 && state.joinedAtSeq !== null ? Math.max(1, state.joinedAtSeq - unreadAtOpen + 1) : null;
   const [older, setOlder] = useState<"idle" | "loading" | "failed">("idle");
   const [lockedBy, setLockedBy] = useState<RoomRefusal | null>(null);
+  const [moderation, setModeration] = useState<ModerationAction | null>(null);
   const scrollTarget = useRef<number | null>(null);
   // The mute ends on its own: the notice goes at that moment.
   useEffect(() => {
@@ -104,6 +106,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   return (
     <div className="room">
       <RoomStatus state={state} />
+      {state.moderates && <SlowModeSelect seconds={state.slowModeSeconds} onChange={moderate} />}
       {firstUnread !== null && (
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void jumpToUnread()}>
           {intl.formatMessage(m.jumpToUnread)}
@@ -136,8 +139,10 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
             messages={state.messages}
             pending={state.pending}
             firstUnread={firstUnread}
+            myId={user?.id ?? ""}
             myName={user?.username ?? ""}
             myAvatar={user?.avatarUrl ?? null}
+            onModerate={state.moderates ? setModeration : undefined}
           />
         )}
       </div>
@@ -158,6 +163,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
           {intl.formatMessage(m.mutedUntil, { until: new Date(state.mutedUntil) })}
         </p>
       )}
+      {moderation && <ModerationConfirm action={moderation} onConfirm={moderate} onClose={() => setModeration(null)} />}
       {state.welcomed && (state.mayWrite ? <Composer onSend={send} disabled={state.connection !== "open"} /> : <ReadOnlyReason room={room} />)}
     </div>
   );

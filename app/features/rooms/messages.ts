@@ -47,8 +47,40 @@ const plain = defineMessages({
   errMuteRefused: { id: "rooms.error.muteRefused", defaultMessage: "Moderators and admins cannot be muted, and nor can you mute yourself." },
 });
 
+/** A moderator's controls in the room: the menu on others' messages, the questions, slow mode. */
+const moderation = defineMessages({
+  moderate: { id: "rooms.mod.moderate", defaultMessage: "Moderate" },
+  hide: { id: "rooms.mod.hide", defaultMessage: "Hide message" },
+  for10m: { id: "rooms.mod.for10m", defaultMessage: "10 minutes" },
+  for1h: { id: "rooms.mod.for1h", defaultMessage: "1 hour" },
+  for1d: { id: "rooms.mod.for1d", defaultMessage: "1 day" },
+  for7d: { id: "rooms.mod.for7d", defaultMessage: "7 days" },
+  hideTitle: { id: "rooms.mod.hideTitle", defaultMessage: "Hide this message?" },
+  mute: { id: "rooms.mod.mute", defaultMessage: "Mute" },
+  cancel: { id: "rooms.mod.cancel", defaultMessage: "Cancel" },
+  slowModeLabel: { id: "rooms.mod.slowModeLabel", defaultMessage: "Slow mode" },
+  slowOff: { id: "rooms.mod.slowOff", defaultMessage: "Off" },
+  slow5s: { id: "rooms.mod.slow5s", defaultMessage: "5 s" },
+  slow30s: { id: "rooms.mod.slow30s", defaultMessage: "30 s" },
+  slow1m: { id: "rooms.mod.slow1m", defaultMessage: "1 min" },
+  slow5m: { id: "rooms.mod.slow5m", defaultMessage: "5 min" },
+});
+
 export const roomsMessages = {
   ...plain,
+  ...moderation,
+  moderateNamed: defineMessage<{ name: string | number }>({ id: "rooms.mod.moderateNamed", defaultMessage: "Moderate the message from {name}" }),
+  muteFor: defineMessage<{ length: string | number }>({ id: "rooms.mod.muteFor", defaultMessage: "Mute for {length}" }),
+  hideQuestion: defineMessage<{ name: string | number }>({
+    id: "rooms.mod.hideQuestion",
+    defaultMessage: "The message from {name} disappears for everyone in the room.",
+  }),
+  muteTitle: defineMessage<{ name: string | number }>({ id: "rooms.mod.muteTitle", defaultMessage: "Mute {name}?" }),
+  muteQuestion: defineMessage<{ length: string | number; name: string | number }>({
+    id: "rooms.mod.muteQuestion",
+    defaultMessage: "{name} cannot write in this room for {length}.",
+  }),
+  slowOther: defineMessage<{ seconds: string | number }>({ id: "rooms.mod.slowOther", defaultMessage: "{seconds} s" }),
   unread: defineMessage<{ count: number }>({ id: "rooms.unread", defaultMessage: "{count, plural, one {# unread} other {# unread}}" }),
   tierRequired: defineMessage<{ tier: string }>({ id: "rooms.lock.tier", defaultMessage: "For {tier} and above" }),
   readOnlyTier: defineMessage<{ tier: string }>({ id: "rooms.room.readOnlyTier", defaultMessage: "Only {tier} and above can write in this room." }),

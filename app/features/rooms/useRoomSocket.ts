@@ -99,6 +99,9 @@ export function useRoomSocket({ roomId, myId, enabled, onReconnecting }: Options
     [put],
   );
 
+  /** A moderator's frame (hide, mute, slow), sent as it is; the room answers everyone. */
+  const moderate = useCallback((frame: RoomClientFrame) => void put(frame), [put]);
+
   // Reads: the newest number shown, once the page is visible and the list has settled a moment.
   const visible = usePageVisible();
   const newest = newestSeq(state);
@@ -111,5 +114,5 @@ export function useRoomSocket({ roomId, myId, enabled, onReconnecting }: Options
     return () => clearTimeout(timer);
   }, [visible, newest, state.connection, put]);
 
-  return { state, dispatch, send };
+  return { state, dispatch, send, moderate };
 }
