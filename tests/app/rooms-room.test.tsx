@@ -44,7 +44,17 @@ describe("/rooms/:room", () => {
     await open();
     expect(latestSocket().url).toBe("ws://localhost:3000/api/rooms/general/live");
     latestSocket().serverSend(
-      welcome([roomMessage(1, { text: "hello\nsee https://example.com/a. <b>bold</b>" }), roomMessage(2, { username: "joao", text: "oi" })], { here: 3 }),
+      welcome(
+        [
+          roomMessage(1, { text: "hello\nsee https://example.com/a. <b>bold</b>" }),
+          roomMessage(2, {
+            username: "joao",
+            text: "oi",
+            tier: { id: "inner-circle", rank: 2, name: { en: "Inner Circle", ptBR: "Círculo Íntimo" }, color: "#4c1d95" },
+          }),
+        ],
+        { here: 3 },
+      ),
     );
     expect(shownSeqs()).toEqual([1, 2]);
     const first = within(log()).getAllByRole("listitem")[0]!;
@@ -58,6 +68,9 @@ describe("/rooms/:room", () => {
     expect(link.getAttribute("rel")).toBe("noopener noreferrer ugc nofollow");
     expect(screen.getByText("3 here")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "General" })).toBeTruthy();
+    // The author's tier badge beside their name; none for a free member.
+    expect(first.querySelector(".badge-tier")).toBeNull();
+    expect(within(log()).getAllByRole("listitem")[1]!.querySelector('.badge-tier[data-tier="inner-circle"]')?.textContent).toBe("Inner Circle");
   });
 
   it("appends a live message once, however often its number arrives", async () => {

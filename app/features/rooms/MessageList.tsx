@@ -3,6 +3,7 @@
 // still waiting for their echo.
 import { useIntl } from "react-intl";
 import { Avatar } from "../../components/Avatar";
+import { TierBadge } from "../../components/TierBadge";
 import type { RoomMessage } from "#contracts/rooms.ts";
 import { MessageText } from "./MessageText";
 import { ModerateMenu, type ModerationAction } from "./Moderation";
@@ -38,6 +39,7 @@ export function MessageList({ messages, pending, firstUnread, myId, myName, myAv
           <div className="room-message-body">
             <p className="room-message-head">
               <span className="room-message-name">{message.username}</span>{" "}
+              <TierBadge holder={{ isVIP: false, tier: message.tier ?? null }} vipLabel="" className="room-tier-badge" />{" "}
               <time className="muted" dateTime={message.at}>
                 {intl.formatDate(message.at, { dateStyle: "short", timeStyle: "short" })}
               </time>
