@@ -119,10 +119,8 @@ export class PartyRoom extends DurableObject<AppEnv> {
   constructor(ctx: DurableObjectState, env: AppEnv) {
     super(ctx, env);
     ctx.storage.sql.exec(SCHEMA);
-    if (this.meta("tierColumn") !== "1") {
-      ctx.storage.sql.exec(TIER_COLUMN);
-      this.setMeta("tierColumn", "1");
-    }
+    // Asked of the schema itself: a marker row would outlive an emptied room's storage.
+    if (ctx.storage.sql.exec("SELECT 1 FROM pragma_table_info('messages') WHERE name = 'tier'").toArray().length === 0) ctx.storage.sql.exec(TIER_COLUMN);
   }
 
   async fetch(request: Request): Promise<Response> {
