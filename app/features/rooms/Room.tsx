@@ -31,6 +31,7 @@ type Props = { room: RoomSummary; onAccessEnded: () => void; onReconnecting: () 
 
 export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   const intl = useIntl();
+  const untilText = (iso: string | null | undefined) => (iso ? intl.formatDate(iso, { dateStyle: "short", timeStyle: "short" }) : "");
   const { user } = useSessionUser();
   const { state, dispatch, send, moderate } = useRoomSocket({ roomId: room.id, myId: user?.id ?? "", enabled: user !== null, onReconnecting });
   // The list's count when the page opened: where "Jump to first unread" goes.
@@ -154,13 +155,13 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
           {state.error.code === "rate_limited"
             ? intl.formatMessage(m.errRate, { seconds: state.error.retryAfter ?? 1 })
             : state.error.code === "muted"
-              ? intl.formatMessage(m.mutedUntil, { until: new Date(state.error.until ?? state.mutedUntil ?? 0) })
+              ? intl.formatMessage(m.mutedUntil, { until: untilText(state.error.until ?? state.mutedUntil) })
               : intl.formatMessage(ERROR_TEXT[state.error.code] ?? m.errBadFrame)}
         </p>
       )}
       {state.mutedUntil && (
         <p className="room-muted" role="status">
-          {intl.formatMessage(m.mutedUntil, { until: new Date(state.mutedUntil) })}
+          {intl.formatMessage(m.mutedUntil, { until: untilText(state.mutedUntil) })}
         </p>
       )}
       {moderation && <ModerationConfirm action={moderation} onConfirm={moderate} onClose={() => setModeration(null)} />}

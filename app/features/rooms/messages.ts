@@ -98,9 +98,9 @@ export const roomsMessages = {
     defaultMessage: "{count, plural, one {# character too many} other {# characters too many}}",
   }),
   announce: defineMessage<{ name: string; text: string }>({ id: "rooms.room.announce", defaultMessage: "{name}: {text}" }),
-  mutedUntil: defineMessage<{ until: Date }>({
+  mutedUntil: defineMessage<{ until: string }>({
     id: "rooms.room.mutedUntil",
-    defaultMessage: "A moderator muted you in this room until {until, date, short} {until, time, short}.",
+    defaultMessage: "A moderator muted you in this room until {until}.",
   }),
   errRate: defineMessage<{ seconds: number }>({
     id: "rooms.error.rate",
