@@ -99,7 +99,19 @@ describe("Header", () => {
     const names = within(list)
       .getAllByRole("link")
       .map((link) => link.textContent?.replace(/\(.*\)/, "").trim());
-    expect(names).toEqual(["Music Hub", "Music Catalog", "Audio Player", "Virtual Meet", "Favorites", "TV", "Radio", "Social", "VIP Chat", "Chat Room"]);
+    expect(names).toEqual([
+      "Music Hub",
+      "Music Catalog",
+      "Audio Player",
+      "Virtual Meet",
+      "Favorites",
+      "TV",
+      "Radio",
+      "Social",
+      "Rooms",
+      "VIP Chat",
+      "Chat Room",
+    ]);
 
     const hub = within(list).getByRole("link", { name: "Music Hub" });
     hub.focus();

@@ -57,9 +57,6 @@ export function Header() {
               <FormattedMessage {...navMessages.events} />
             </Link>
           )}
-          <Link to="/rooms" className="nav-link" activeProps={{ "aria-current": "page" }}>
-            <FormattedMessage {...navMessages.rooms} />
-          </Link>
           <Link to="/store" className="nav-link" activeProps={{ "aria-current": "page" }}>
             <FormattedMessage {...navMessages.store} />
           </Link>

@@ -68,11 +68,6 @@ export function MobileMenu({ open, isHome, onClose }: Props) {
               </li>
             )}
             <li>
-              <Link to="/rooms" className="mobile-menu-link" onClick={closeAfterNavigation}>
-                <FormattedMessage {...navMessages.rooms} />
-              </Link>
-            </li>
-            <li>
               <Link to="/store" className="mobile-menu-link" onClick={closeAfterNavigation}>
                 <FormattedMessage {...navMessages.store} />
               </Link>

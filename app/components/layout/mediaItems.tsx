@@ -20,7 +20,7 @@ type RouteItem = {
   kind: "route";
   key: string;
   label: MessageDescriptor;
-  to: "/music" | "/music/catalog" | "/virtual-meet" | "/music/favorites" | "/tv" | "/social" | "/chat";
+  to: "/music" | "/music/catalog" | "/virtual-meet" | "/music/favorites" | "/tv" | "/social" | "/rooms" | "/chat";
 };
 type ActionItem = { kind: "musicPlayer" | "radio" | "chatRoom"; key: string; label: MessageDescriptor };
 export type MediaItem = RouteItem | ActionItem;
@@ -35,6 +35,9 @@ export const MEDIA_ITEMS: readonly MediaItem[] = [
   { kind: "route", key: "tv", label: navMessages.tv, to: "/tv" },
   { kind: "radio", key: "radio", label: navMessages.radio },
   { kind: "route", key: "social", label: navMessages.social, to: "/social" },
+  // Where fans talk to each other (decision 106): beside the feed, not a link of its own in the bar,
+  // which holds one row at 1366 px.
+  { kind: "route", key: "rooms", label: navMessages.rooms, to: "/rooms" },
   { kind: "route", key: "vipChat", label: navMessages.vipChat, to: "/chat" },
   { kind: "chatRoom", key: "chatRoom", label: navMessages.chatRoom },
 ];
