@@ -21,7 +21,6 @@ import { createDb } from "../db/client";
 import { findParty, partyEndsAtOf, storePartySummary, type PartyRow } from "../db/parties";
 import {
   closeBack,
-  closeQuietly,
   isPing,
   SERVER_PONG,
   SessionChecker,
@@ -33,6 +32,7 @@ import {
   type SocketClose,
   type SocketTarget,
 } from "../services/realtime/socket-sessions";
+import { codeOfTextIssue, FrameRate, MetaTable, openSocketsOf, sendOrClose } from "../services/realtime/room-kit";
 import {
   PARTY_ID_HEADER,
   PARTY_MEMBER_ADMIN_HEADER,
@@ -42,7 +42,6 @@ import {
 } from "../services/realtime/party-room";
 import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
 import { MINUTE_MS } from "../lib/time";
-import { TEXT_MESSAGES } from "#contracts/text-messages.ts";
 import { partyPhaseAt, partyPositionAt } from "#contracts/party-clock.ts";
 import {
   PARTY_CLIENT_FRAME_MAX_BYTES,
@@ -58,7 +57,6 @@ import { partyContract } from "../lib/frame-schemas";
 
 type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean; tier: TierBadge | null };
 
-const OPEN = 1;
 /** The party row is read again after this long (an admin's edit also clears it: partyChanged). */
 const PARTY_CACHE_MS = 10_000;
 /** Alarms go off this long after a boundary, so every client's clock agrees it has passed. */
@@ -98,18 +96,11 @@ const toMessage = (row: MessageRow): PartyChatMessage => ({
 const text = (frame: PartyServerFrame) => JSON.stringify(frame);
 const attachmentOf = (ws: WebSocket) => ws.deserializeAttachment() as PartyAttachment;
 
-/** A zod issue's text as the error code a client gets (the message rule's texts are codes). */
-function codeOfIssue(message: string | undefined): PartyErrorCode {
-  if (message === "empty_message" || message === "message_too_long") return message;
-  if (message === TEXT_MESSAGES.invalidCharacters) return "invalid_characters";
-  return "bad_frame";
-}
-
 export class PartyRoom extends DurableObject<AppEnv> {
   private sessions = new SessionChecker(this.env.DB);
   private party: { row: PartyRow | null; at: number } | null = null;
-  /** Frames each socket sent in the current second (lost on hibernation: a sending socket keeps the room awake). */
-  private rate = new WeakMap<WebSocket, { second: number; count: number; warned: boolean }>();
+  private rate = new FrameRate(PARTY_EVENTS_PER_SECOND);
+  private meta = new MetaTable(this.ctx.storage.sql);
   private pendingReactions: { emoji: PartyReaction; userId: string }[] = [];
   private reactionTimer: ReturnType<typeof setTimeout> | null = null;
   private lastReactionFlush = 0;
@@ -128,7 +119,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
     const identity = socketIdentity(request);
     const partyId = request.headers.get(PARTY_ID_HEADER);
     if (!identity || !partyId) return new Response("Unauthenticated socket", { status: 401 });
-    if (this.meta("partyId") !== partyId) this.setMeta("partyId", partyId);
+    if (this.meta.get("partyId") !== partyId) this.meta.set("partyId", partyId);
     const party = await this.loadParty();
     if (!party) return new Response("No such party", { status: 404 });
 
@@ -209,7 +200,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
 
   private async onFrame(ws: WebSocket, message: string | ArrayBuffer) {
     if (isPing(message)) return this.send(ws, SERVER_PONG);
-    if (!this.admitted(ws)) return;
+    if (!this.rate.admitted(ws, () => this.send(ws, text({ type: "error", code: "rate_limited", retryAfter: 1 })))) return;
     if (typeof message !== "string" || message.length > PARTY_CLIENT_FRAME_MAX_BYTES) return this.refuse(ws, "bad_frame");
     let json: unknown;
     try {
@@ -220,7 +211,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
     // The frames' schema loads with the first frame, not at start-up (decision 078).
     const { partyClientFrameSchema } = await partyContract();
     const parsed = partyClientFrameSchema.safeParse(json);
-    if (!parsed.success) return this.refuse(ws, codeOfIssue(parsed.error.issues[0]?.message));
+    if (!parsed.success) return this.refuse(ws, codeOfTextIssue(parsed.error.issues[0]?.message));
     const frame: PartyClientFrame = parsed.data;
     const member = attachmentOf(ws);
     if (frame.type === "sync") return this.send(ws, text({ type: "sync", id: frame.id, serverTime: new Date().toISOString() }));
@@ -263,20 +254,6 @@ export class PartyRoom extends DurableObject<AppEnv> {
       row.at,
     );
     await this.broadcast(text({ type: "message", message: toMessage(row) }));
-  }
-
-  /** Counts the frame against its socket's second; over the limit it is dropped (one error a second). */
-  private admitted(ws: WebSocket): boolean {
-    const second = Math.floor(Date.now() / 1000);
-    let window = this.rate.get(ws);
-    if (!window || window.second !== second) this.rate.set(ws, (window = { second, count: 0, warned: false }));
-    window.count++;
-    if (window.count <= PARTY_EVENTS_PER_SECOND) return true;
-    if (!window.warned) {
-      window.warned = true;
-      this.send(ws, text({ type: "error", code: "rate_limited", retryAfter: 1 }));
-    }
-    return false;
   }
 
   /** Seconds until the member may send another message, or null when they may now. */
@@ -366,7 +343,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
       this.listenerTimer = null;
       this.lastListenerFlush = Date.now();
       const listeners = this.listeners();
-      if (listeners.count > this.count("peak")) this.setMeta("peak", String(listeners.count));
+      if (listeners.count > this.count("peak")) this.meta.set("peak", String(listeners.count));
       void this.broadcast(text({ type: "listeners", ...listeners }));
     }, wait);
   }
@@ -381,7 +358,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
       const reactions = this.pendingReactions.splice(0);
       if (reactions.length === 0) return;
       void this.broadcast(text({ type: "reactions", reactions, sentAt: this.lastReactionFlush })).then(() =>
-        this.setMeta("reactions", String(this.count("reactions") + reactions.length)),
+        this.meta.set("reactions", String(this.count("reactions") + reactions.length)),
       );
     }, wait);
   }
@@ -399,15 +376,11 @@ export class PartyRoom extends DurableObject<AppEnv> {
   }
 
   private send(ws: WebSocket, frame: string) {
-    try {
-      ws.send(frame);
-    } catch {
-      closeQuietly(ws, 1011, "send failed");
-    }
+    sendOrClose(ws, frame);
   }
 
   private openSockets() {
-    return this.ctx.getWebSockets().filter((ws) => ws.readyState === OPEN);
+    return openSocketsOf(this.ctx);
   }
 
   // ---------- Storage ----------
@@ -415,7 +388,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
   private async loadParty(): Promise<PartyRow | null> {
     const now = Date.now();
     if (this.party && now - this.party.at < PARTY_CACHE_MS) return this.party.row;
-    const id = this.meta("partyId");
+    const id = this.meta.get("partyId");
     const row = id ? await findParty(createDb(this.env.DB), id) : null;
     this.party = { row, at: now };
     return row;
@@ -433,15 +406,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
     if (current !== next + ALARM_SLACK_MS) await this.ctx.storage.setAlarm(next + ALARM_SLACK_MS);
   }
 
-  private meta(key: string): string | null {
-    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]?.value ?? null;
-  }
-
-  private setMeta(key: string, value: string) {
-    this.ctx.storage.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
-  }
-
   private count(key: string): number {
-    return Number(this.meta(key) ?? 0);
+    return Number(this.meta.get(key) ?? 0);
   }
 }

@@ -20,7 +20,6 @@ import { auditRoomModeration, findRoomSettings, markRoomRead, setRoomSlowMode, s
 import { MINUTE_MS } from "../lib/time";
 import {
   closeBack,
-  closeQuietly,
   isPing,
   SERVER_PONG,
   SessionChecker,
@@ -32,6 +31,7 @@ import {
   type SocketClose,
   type SocketTarget,
 } from "../services/realtime/socket-sessions";
+import { codeOfTextIssue, FrameRate, MetaTable, openSocketsOf, sendOrClose } from "../services/realtime/room-kit";
 import {
   ROOM_AFTER_HEADER,
   ROOM_CHANGED,
@@ -42,7 +42,6 @@ import {
   ROOM_MODERATES_HEADER,
   ROOM_MEMBER_TIER_HEADER,
 } from "../services/realtime/room-hub";
-import { TEXT_MESSAGES } from "#contracts/text-messages.ts";
 import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
 import { ROOM_CATCH_UP_MAX, ROOM_CLIENT_FRAME_MAX_BYTES, ROOM_FRAMES_PER_SECOND, ROOM_HISTORY_PAGE, ROOM_WELCOME_SIZE } from "#contracts/room-limits.ts";
 import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
@@ -50,7 +49,6 @@ import { roomContract } from "../lib/frame-schemas";
 
 type RoomAttachment = SocketAttachment & { username: string; avatarUrl: string | null; tier: TierBadge | null; mayWrite: boolean; moderates: boolean };
 
-const OPEN = 1;
 /** The room's settings are read again after this long. */
 const SETTINGS_CACHE_MS = 10_000;
 /** "here" frames are coalesced: at most one per this many ms. */
@@ -102,18 +100,11 @@ const text = (frame: RoomServerFrame) => JSON.stringify(frame);
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const attachmentOf = (ws: WebSocket) => ws.deserializeAttachment() as RoomAttachment;
 
-/** A zod issue's text as the error code a client gets (the message rule's texts are codes). */
-function codeOfIssue(message: string | undefined): RoomErrorCode {
-  if (message === "empty_message" || message === "message_too_long") return message;
-  if (message === TEXT_MESSAGES.invalidCharacters) return "invalid_characters";
-  return "bad_frame";
-}
-
 export class RoomHub extends DurableObject<AppEnv> {
   private sessions = new SessionChecker(this.env.DB);
   private settings: { row: RoomSettings | null; at: number } | null = null;
-  /** Frames each socket sent in the current second (lost on hibernation: a sending socket keeps the room awake). */
-  private rate = new WeakMap<WebSocket, { second: number; count: number; warned: boolean }>();
+  private rate = new FrameRate(ROOM_FRAMES_PER_SECOND);
+  private meta = new MetaTable(this.ctx.storage.sql);
   /** Frames are handled one after another, and broadcasts leave in the order they were made. */
   private inbox: Promise<void> = Promise.resolve();
   private outbox: Promise<void> = Promise.resolve();
@@ -130,7 +121,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     const identity = socketIdentity(request);
     const roomId = request.headers.get(ROOM_ID_HEADER);
     if (!identity || !roomId) return new Response("Unauthenticated socket", { status: 401 });
-    if (this.meta("roomId") !== roomId) this.setMeta("roomId", roomId);
+    if (this.meta.get("roomId") !== roomId) this.meta.set("roomId", roomId);
     const settings = await this.loadSettings();
     if (!settings) return new Response("No such room", { status: 404 });
 
@@ -217,7 +208,7 @@ export class RoomHub extends DurableObject<AppEnv> {
 
   private async onFrame(ws: WebSocket, message: string | ArrayBuffer) {
     if (isPing(message)) return this.send(ws, SERVER_PONG);
-    if (!this.admitted(ws)) return;
+    if (!this.rate.admitted(ws, () => this.send(ws, text({ type: "error", code: "rate_limited", retryAfter: 1 })))) return;
     if (typeof message !== "string" || message.length > ROOM_CLIENT_FRAME_MAX_BYTES) return this.refuse(ws, "bad_frame");
     let json: unknown;
     try {
@@ -230,7 +221,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     const parsed = roomClientFrameSchema.safeParse(json);
     if (!parsed.success) {
       const clientId = (json as { clientId?: unknown } | null)?.clientId;
-      return this.refuse(ws, codeOfIssue(parsed.error.issues[0]?.message), undefined, typeof clientId === "string" ? clientId.slice(0, 64) : undefined);
+      return this.refuse(ws, codeOfTextIssue(parsed.error.issues[0]?.message), undefined, typeof clientId === "string" ? clientId.slice(0, 64) : undefined);
     }
     const frame: RoomClientFrame = parsed.data;
     const member = attachmentOf(ws);
@@ -312,7 +303,7 @@ export class RoomHub extends DurableObject<AppEnv> {
   }
 
   private async setSlowMode(moderator: RoomAttachment, seconds: number) {
-    const roomId = this.meta("roomId");
+    const roomId = this.meta.get("roomId");
     if (!roomId) return;
     await setRoomSlowMode(createDb(this.env.DB), roomId, seconds, moderator.userId);
     this.settings = null;
@@ -326,20 +317,6 @@ export class RoomHub extends DurableObject<AppEnv> {
 
   private audit(moderator: RoomAttachment, action: "room.message.hide" | "room.member.mute", detail: Record<string, unknown>) {
     this.ctx.waitUntil(this.inD1(`auditing ${action}`, (db, roomId) => auditRoomModeration(db, roomId, moderator.userId, action, detail)));
-  }
-
-  /** Counts the frame against its socket's second; over the limit it is dropped (one error a second). */
-  private admitted(ws: WebSocket): boolean {
-    const second = Math.floor(Date.now() / 1000);
-    let window = this.rate.get(ws);
-    if (!window || window.second !== second) this.rate.set(ws, (window = { second, count: 0, warned: false }));
-    window.count++;
-    if (window.count <= ROOM_FRAMES_PER_SECOND) return true;
-    if (!window.warned) {
-      window.warned = true;
-      this.send(ws, text({ type: "error", code: "rate_limited", retryAfter: 1 }));
-    }
-    return false;
   }
 
   /** Seconds until the member may send again under slow mode, or null when they may now. */
@@ -426,15 +403,11 @@ export class RoomHub extends DurableObject<AppEnv> {
   }
 
   private send(ws: WebSocket, frame: string) {
-    try {
-      ws.send(frame);
-    } catch {
-      closeQuietly(ws, 1011, "send failed");
-    }
+    sendOrClose(ws, frame);
   }
 
   private openSockets() {
-    return this.ctx.getWebSockets().filter((ws) => ws.readyState === OPEN);
+    return openSocketsOf(this.ctx);
   }
 
   // ---------- Storage ----------
@@ -442,7 +415,7 @@ export class RoomHub extends DurableObject<AppEnv> {
   private async loadSettings(): Promise<RoomSettings | null> {
     const now = Date.now();
     if (this.settings && now - this.settings.at < SETTINGS_CACHE_MS) return this.settings.row;
-    const id = this.meta("roomId");
+    const id = this.meta.get("roomId");
     const row = id ? await findRoomSettings(createDb(this.env.DB), id) : null;
     this.settings = { row, at: now };
     return row;
@@ -450,20 +423,12 @@ export class RoomHub extends DurableObject<AppEnv> {
 
   /** A write to D1 about this room, logged rather than thrown: the message is stored here already. */
   private async inD1(what: string, write: (db: ReturnType<typeof createDb>, roomId: string) => Promise<unknown>) {
-    const roomId = this.meta("roomId");
+    const roomId = this.meta.get("roomId");
     if (!roomId) return;
     try {
       await write(createDb(this.env.DB), roomId);
     } catch (error) {
       console.error(`room: ${what} failed`, error);
     }
-  }
-
-  private meta(key: string): string | null {
-    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]?.value ?? null;
-  }
-
-  private setMeta(key: string, value: string) {
-    this.ctx.storage.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
   }
 }
