@@ -15,9 +15,8 @@
 // and a member whose access ends has their sockets closed by the Worker (closeSockets).
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
-import { createDb } from "../db/client";
+import { createDb, type DB } from "../db/client";
 import { auditRoomModeration, findRoomSettings, markRoomRead, setRoomSlowMode, storeRoomMessage, type RoomSettings } from "../db/rooms";
-import { MINUTE_MS } from "../lib/time";
 import {
   closeBack,
   isPing,
@@ -27,7 +26,6 @@ import {
   socketIdentity,
   targetTag,
   userTag,
-  type SocketAttachment,
   type SocketClose,
   type SocketTarget,
 } from "../services/realtime/socket-sessions";
@@ -42,69 +40,41 @@ import {
   ROOM_MODERATES_HEADER,
   ROOM_MEMBER_TIER_HEADER,
 } from "../services/realtime/room-hub";
-import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
+import { badgeFromHeader } from "#contracts/tier-badges.ts";
 import { ROOM_CATCH_UP_MAX, ROOM_CLIENT_FRAME_MAX_BYTES, ROOM_FRAMES_PER_SECOND, ROOM_HISTORY_PAGE, ROOM_WELCOME_SIZE } from "#contracts/room-limits.ts";
-import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
+import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomServerFrame } from "#contracts/rooms.ts";
 import { roomContract } from "../lib/frame-schemas";
-
-type RoomAttachment = SocketAttachment & { username: string; avatarUrl: string | null; tier: TierBadge | null; mayWrite: boolean; moderates: boolean };
+import { migrateRoomStorage, RoomMessages, type MessageRow } from "./room-messages";
+import { hideMessage, mutedUntil, muteMember } from "./room-moderation";
+import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
 
 /** The room's settings are read again after this long. */
 const SETTINGS_CACHE_MS = 10_000;
 /** "here" frames are coalesced: at most one per this many ms. */
 const HERE_FLUSH_MS = 1000;
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS messages (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  user_id TEXT NOT NULL,
-  username TEXT NOT NULL,
-  avatar_url TEXT,
-  tier TEXT,
-  client_id TEXT NOT NULL,
-  text TEXT NOT NULL,
-  at INTEGER NOT NULL,
-  hidden_at INTEGER,
-  hidden_by TEXT,
-  UNIQUE (user_id, client_id)
-);
-CREATE TABLE IF NOT EXISTS mutes (user_id TEXT PRIMARY KEY, until INTEGER NOT NULL, muted_by TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS messages_user_idx ON messages (user_id, at);
-CREATE TABLE IF NOT EXISTS posters (user_id TEXT PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-`;
-
-type MessageRow = {
-  seq: number;
-  user_id: string;
-  username: string;
-  avatar_url: string | null;
-  tier: string | null;
-  text: string;
-  at: number;
-  client_id: string;
-};
-const COLUMNS = "seq, user_id, username, avatar_url, tier, text, at, client_id";
-
-const toMessage = (row: MessageRow): RoomMessage => ({
-  seq: row.seq,
-  userId: row.user_id,
-  username: row.username,
-  avatarUrl: row.avatar_url,
-  tier: row.tier === null ? null : badgeFromHeader(row.tier),
-  text: row.text,
-  at: new Date(row.at).toISOString(),
-});
-
 const text = (frame: RoomServerFrame) => JSON.stringify(frame);
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const attachmentOf = (ws: WebSocket) => ws.deserializeAttachment() as RoomAttachment;
 
 export class RoomHub extends DurableObject<AppEnv> {
+  private readonly sql = this.ctx.storage.sql;
+  private readonly messages = new RoomMessages(this.sql);
+  /** What the frame handlers in their own modules are given (room-scope.ts); not part of the object's RPC. */
+  private readonly scope: RoomScope = {
+    sql: this.sql,
+    messages: this.messages,
+    send: (ws, frame) => this.send(ws, frame),
+    refuse: (ws, code, extra) => this.refuse(ws, code, extra),
+    broadcast: (frame, to) => this.broadcast(frame, to),
+    socketsOf: (userId) => this.socketsOf(userId),
+    audit: (moderator, action, detail) =>
+      this.afterwards(`auditing ${action}`, (db, roomId) => auditRoomModeration(db, roomId, moderator.userId, action, detail)),
+    afterwards: (what, write) => this.afterwards(what, write),
+  };
   private sessions = new SessionChecker(this.env.DB);
   private settings: { row: RoomSettings | null; at: number } | null = null;
   private rate = new FrameRate(ROOM_FRAMES_PER_SECOND);
-  private meta = new MetaTable(this.ctx.storage.sql);
+  private meta = new MetaTable(this.sql);
   /** Frames are handled one after another, and broadcasts leave in the order they were made. */
   private inbox: Promise<void> = Promise.resolve();
   private outbox: Promise<void> = Promise.resolve();
@@ -113,7 +83,7 @@ export class RoomHub extends DurableObject<AppEnv> {
 
   constructor(ctx: DurableObjectState, env: AppEnv) {
     super(ctx, env);
-    ctx.storage.sql.exec(SCHEMA);
+    migrateRoomStorage(ctx.storage.sql);
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -139,7 +109,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     ws.serializeAttachment(attachment);
     this.sessions.confirm(identity.sessionHash);
     const after = request.headers.get(ROOM_AFTER_HEADER);
-    this.send(ws, this.welcome(attachment, settings, after === null ? null : Number(after)));
+    sendOrClose(ws, this.welcome(attachment, settings, after === null ? null : Number(after)));
     this.scheduleHereFrame();
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
@@ -153,15 +123,8 @@ export class RoomHub extends DurableObject<AppEnv> {
 
   /** One page of history, oldest first: the messages before `before`, or the newest page (RPC). */
   async history(before: number | null, limit = ROOM_HISTORY_PAGE): Promise<RoomHistoryResponse> {
-    const rows = this.ctx.storage.sql
-      .exec<MessageRow>(
-        `SELECT ${COLUMNS} FROM messages WHERE seq < ? AND hidden_at IS NULL ORDER BY seq DESC LIMIT ?`,
-        before ?? Number.MAX_SAFE_INTEGER,
-        limit + 1,
-      )
-      .toArray();
-    const more = rows.length > limit;
-    return { messages: rows.slice(0, limit).reverse().map(toMessage), more };
+    const rows = this.messages.before(before, limit + 1);
+    return { messages: this.messages.toMessages(rows.slice(0, limit).reverse()), more: rows.length > limit };
   }
 
   /** Distinct members with an open socket (RPC, for tests and figures). */
@@ -171,11 +134,11 @@ export class RoomHub extends DurableObject<AppEnv> {
 
   /** Whether a member may write here changed (their tier, say): their sockets follow, and are told (RPC). */
   async writeAccessChanged(userId: string, mayWrite: boolean): Promise<void> {
-    for (const ws of this.ctx.getWebSockets(userTag(userId))) {
+    for (const ws of this.socketsOf(userId)) {
       const attachment = attachmentOf(ws);
       if (attachment.mayWrite === mayWrite) continue;
       ws.serializeAttachment({ ...attachment, mayWrite });
-      this.send(ws, text({ type: "access", mayWrite }));
+      this.send(ws, { type: "access", mayWrite });
     }
   }
 
@@ -207,8 +170,8 @@ export class RoomHub extends DurableObject<AppEnv> {
   // ---------- Frames ----------
 
   private async onFrame(ws: WebSocket, message: string | ArrayBuffer) {
-    if (isPing(message)) return this.send(ws, SERVER_PONG);
-    if (!this.rate.admitted(ws, () => this.send(ws, text({ type: "error", code: "rate_limited", retryAfter: 1 })))) return;
+    if (isPing(message)) return sendOrClose(ws, SERVER_PONG);
+    if (!this.rate.admitted(ws, () => this.refuse(ws, "rate_limited", { retryAfter: 1 }))) return;
     if (typeof message !== "string" || message.length > ROOM_CLIENT_FRAME_MAX_BYTES) return this.refuse(ws, "bad_frame");
     let json: unknown;
     try {
@@ -221,156 +184,106 @@ export class RoomHub extends DurableObject<AppEnv> {
     const parsed = roomClientFrameSchema.safeParse(json);
     if (!parsed.success) {
       const clientId = (json as { clientId?: unknown } | null)?.clientId;
-      return this.refuse(ws, codeOfTextIssue(parsed.error.issues[0]?.message), undefined, typeof clientId === "string" ? clientId.slice(0, 64) : undefined);
+      return this.refuse(ws, codeOfTextIssue(parsed.error.issues[0]?.message), typeof clientId === "string" ? { clientId: clientId.slice(0, 64) } : {});
     }
     const frame: RoomClientFrame = parsed.data;
     const member = attachmentOf(ws);
-    if (frame.type === "read") return this.markRead(member.userId, frame.seq);
-    if (frame.type === "send") return this.store(ws, member, frame.clientId, frame.text);
+    switch (frame.type) {
+      case "read":
+        return this.markRead(member.userId, frame.seq);
+      case "send":
+        return this.store(ws, member, frame.clientId, frame.text);
+    }
     if (!member.moderates) return this.refuse(ws, "moderator_required");
-    if (frame.type === "hide") return this.hide(member, frame.seq);
-    if (frame.type === "mute") return this.mute(ws, member, frame.userId, frame.minutes);
-    return this.setSlowMode(member, frame.seconds);
+    switch (frame.type) {
+      case "hide":
+        return hideMessage(this.scope, member, frame.seq);
+      case "mute":
+        return muteMember(this.scope, ws, member, frame.userId, frame.minutes);
+      case "slow":
+        return this.setSlowMode(member, frame.seconds);
+    }
   }
 
   private async store(ws: WebSocket, member: RoomAttachment, clientId: string, body: string) {
-    const sql = this.ctx.storage.sql;
-    const resent = sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE user_id = ? AND client_id = ?`, member.userId, clientId).toArray()[0];
+    const resent = this.messages.byClientId(member.userId, clientId);
     // A resend after a reconnect: the sender learns its number again; nobody gets it twice.
-    if (resent) return this.send(ws, text({ type: "message", message: toMessage(resent), clientId }));
+    if (resent) return this.send(ws, { type: "message", message: this.messages.toMessage(resent), clientId });
     const settings = await this.loadSettings();
     if (!settings) return;
-    if (settings.archived) return this.refuse(ws, "archived", undefined, clientId);
-    if (!member.mayWrite) return this.refuse(ws, "write_refused", undefined, clientId);
+    if (settings.archived) return this.refuse(ws, "archived", { clientId });
+    if (!member.mayWrite) return this.refuse(ws, "write_refused", { clientId });
     const now = Date.now();
-    const mutedUntil = this.mutedUntil(member.userId, now);
-    if (mutedUntil !== null) return this.send(ws, text({ type: "error", code: "muted", clientId, until: new Date(mutedUntil).toISOString() }));
+    const muted = mutedUntil(this.sql, member.userId, now);
+    if (muted !== null) return this.send(ws, { type: "error", code: "muted", clientId, until: new Date(muted).toISOString() });
     const wait = this.slowModeWait(member.userId, settings.slowModeSeconds, now);
-    if (wait !== null) return this.refuse(ws, "rate_limited", wait, clientId);
-    const row = sql
-      .exec<MessageRow>(
-        `INSERT INTO messages (user_id, username, avatar_url, tier, client_id, text, at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-        member.userId,
-        member.username,
-        member.avatarUrl,
-        member.tier === null ? null : encodeBadgeHeader(member.tier),
-        clientId,
-        body,
-        now,
-      )
-      .one();
-    const firstHere = sql.exec("INSERT OR IGNORE INTO posters (user_id) VALUES (?)", member.userId).rowsWritten > 0;
-    this.broadcast(text({ type: "message", message: toMessage(row), clientId }));
-    this.ctx.waitUntil(
-      this.inD1("storing the newest message", (db, roomId) =>
-        storeRoomMessage(db, roomId, { seq: row.seq, at: now, posterId: firstHere ? member.userId : null }),
-      ),
+    if (wait !== null) return this.refuse(ws, "rate_limited", { retryAfter: wait, clientId });
+    const row: MessageRow = this.messages.insert(member, clientId, body, now);
+    const firstHere = this.messages.markPoster(member.userId);
+    this.broadcast({ type: "message", message: this.messages.toMessage(row), clientId });
+    this.afterwards("storing the newest message", (db, roomId) =>
+      storeRoomMessage(db, roomId, { seq: row.seq, at: now, posterId: firstHere ? member.userId : null }),
     );
   }
 
   private markRead(userId: string, seq: number) {
-    const last = this.lastSeq();
-    this.ctx.waitUntil(this.inD1("marking read", (db, roomId) => markRoomRead(db, roomId, userId, Math.min(seq, last), Date.now())));
+    const last = this.messages.lastSeq();
+    this.afterwards("marking read", (db, roomId) => markRoomRead(db, roomId, userId, Math.min(seq, last), Date.now()));
   }
 
-  // ---------- Moderation: the room's fan moderators and admins, each act audited ----------
-
-  private hide(moderator: RoomAttachment, seq: number) {
-    const hidden = this.ctx.storage.sql.exec(
-      "UPDATE messages SET hidden_at = ?, hidden_by = ? WHERE seq = ? AND hidden_at IS NULL",
-      Date.now(),
-      moderator.userId,
-      seq,
-    ).rowsWritten;
-    if (hidden === 0) return;
-    this.broadcast(text({ type: "hidden", seq }));
-    this.audit(moderator, "room.message.hide", { seq });
-  }
-
-  private mute(ws: WebSocket, moderator: RoomAttachment, userId: string, minutes: number) {
-    const target = this.ctx.getWebSockets(userTag(userId)).map(attachmentOf)[0];
-    // Moderators do not mute each other or themselves; a member not here now may be muted all the same.
-    if (userId === moderator.userId || target?.moderates) return this.refuse(ws, "mute_refused");
-    const until = Date.now() + minutes * MINUTE_MS;
-    this.ctx.storage.sql.exec(
-      "INSERT INTO mutes (user_id, until, muted_by) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET until = excluded.until, muted_by = excluded.muted_by",
-      userId,
-      until,
-      moderator.userId,
-    );
-    this.broadcast(text({ type: "muted", userId, until: new Date(until).toISOString() }), (a) => a.userId === userId || a.moderates);
-    this.audit(moderator, "room.member.mute", { userId, minutes });
-  }
+  // ---------- Moderation (room-moderation.ts); slow mode lives in D1 with the settings ----------
 
   private async setSlowMode(moderator: RoomAttachment, seconds: number) {
     const roomId = this.meta.get("roomId");
     if (!roomId) return;
     await setRoomSlowMode(createDb(this.env.DB), roomId, seconds, moderator.userId);
     this.settings = null;
-    this.broadcast(text({ type: "slow_mode", seconds }));
-  }
-
-  /** Until when the member is muted here (epoch ms), or null. */
-  private mutedUntil(userId: string, now: number): number | null {
-    return this.ctx.storage.sql.exec<{ until: number }>("SELECT until FROM mutes WHERE user_id = ? AND until > ?", userId, now).toArray()[0]?.until ?? null;
-  }
-
-  private audit(moderator: RoomAttachment, action: "room.message.hide" | "room.member.mute", detail: Record<string, unknown>) {
-    this.ctx.waitUntil(this.inD1(`auditing ${action}`, (db, roomId) => auditRoomModeration(db, roomId, moderator.userId, action, detail)));
+    this.broadcast({ type: "slow_mode", seconds });
   }
 
   /** Seconds until the member may send again under slow mode, or null when they may now. */
   private slowModeWait(userId: string, slowModeSeconds: number, now: number): number | null {
     if (slowModeSeconds <= 0) return null;
-    const last = this.ctx.storage.sql.exec<{ at: number }>("SELECT max(at) AS at FROM messages WHERE user_id = ?", userId).one().at;
+    const last = this.messages.lastAtOf(userId);
     if (last === null) return null;
     const readyAt = last + slowModeSeconds * 1000;
     return now >= readyAt ? null : Math.max(1, Math.ceil((readyAt - now) / 1000));
   }
 
-  private refuse(ws: WebSocket, code: RoomErrorCode, retryAfter?: number, clientId?: string) {
-    this.send(ws, text({ type: "error", code, ...(retryAfter ? { retryAfter } : {}), ...(clientId ? { clientId } : {}) }));
+  private refuse(ws: WebSocket, code: RoomErrorCode, extra: { retryAfter?: number; clientId?: string } = {}) {
+    this.send(ws, {
+      type: "error",
+      code,
+      ...(extra.retryAfter ? { retryAfter: extra.retryAfter } : {}),
+      ...(extra.clientId ? { clientId: extra.clientId } : {}),
+    });
   }
 
   // ---------- What the room sends ----------
 
   private welcome(member: RoomAttachment, settings: RoomSettings, after: number | null): string {
-    const sql = this.ctx.storage.sql;
-    let messages: MessageRow[];
+    let rows: MessageRow[];
     let gap = false;
-    if (after === null) {
-      messages = sql
-        .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE hidden_at IS NULL ORDER BY seq DESC LIMIT ?`, ROOM_WELCOME_SIZE)
-        .toArray()
-        .reverse();
-    } else {
-      messages = sql
-        .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE seq > ? AND hidden_at IS NULL ORDER BY seq LIMIT ?`, after, ROOM_CATCH_UP_MAX + 1)
-        .toArray();
+    if (after === null) rows = this.messages.newest(ROOM_WELCOME_SIZE);
+    else {
+      rows = this.messages.after(after, ROOM_CATCH_UP_MAX + 1);
       // Past the cap the client gets the newest messages and pages back for the rest.
-      if (messages.length > ROOM_CATCH_UP_MAX) {
+      if (rows.length > ROOM_CATCH_UP_MAX) {
         gap = true;
-        messages = sql
-          .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE hidden_at IS NULL ORDER BY seq DESC LIMIT ?`, ROOM_WELCOME_SIZE)
-          .toArray()
-          .reverse();
+        rows = this.messages.newest(ROOM_WELCOME_SIZE);
       }
     }
     return text({
       type: "welcome",
-      messages: messages.map(toMessage),
+      messages: this.messages.toMessages(rows),
       gap,
-      lastSeq: this.lastSeq(),
+      lastSeq: this.messages.lastSeq(),
       here: this.here(),
       mayWrite: member.mayWrite && !settings.archived,
       slowModeSeconds: settings.slowModeSeconds,
       moderates: member.moderates,
-      mutedUntil: isoOrNull(this.mutedUntil(member.userId, Date.now())),
+      mutedUntil: isoOrNull(mutedUntil(this.sql, member.userId, Date.now())),
     });
-  }
-
-  private lastSeq(): number {
-    return this.ctx.storage.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages").one().seq ?? 0;
   }
 
   private here(): number {
@@ -384,7 +297,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     this.hereTimer = setTimeout(() => {
       this.hereTimer = null;
       this.lastHereFlush = Date.now();
-      this.broadcast(text({ type: "here", count: this.here() }));
+      this.broadcast({ type: "here", count: this.here() });
     }, wait);
   }
 
@@ -392,18 +305,23 @@ export class RoomHub extends DurableObject<AppEnv> {
    * One frame to every open socket (or those `to` picks) whose session is still live (the others are
    * closed with 4401), queued behind the frames before it so they arrive in the room's order.
    */
-  private broadcast(frame: string, to: (attachment: RoomAttachment) => boolean = () => true) {
+  private broadcast(frame: RoomServerFrame, to: (attachment: RoomAttachment) => boolean = () => true) {
     const sockets = this.openSockets().filter((ws) => to(attachmentOf(ws)));
+    const encoded = text(frame);
     this.outbox = this.outbox
-      .then(() => this.sessions.sendToLive(sockets, frame))
+      .then(() => this.sessions.sendToLive(sockets, encoded))
       .then(
         () => undefined,
         (error) => console.error("room: a broadcast failed", error),
       );
   }
 
-  private send(ws: WebSocket, frame: string) {
-    sendOrClose(ws, frame);
+  private send(ws: WebSocket, frame: RoomServerFrame) {
+    sendOrClose(ws, text(frame));
+  }
+
+  private socketsOf(userId: string): WebSocket[] {
+    return this.ctx.getWebSockets(userTag(userId));
   }
 
   private openSockets() {
@@ -421,14 +339,14 @@ export class RoomHub extends DurableObject<AppEnv> {
     return row;
   }
 
-  /** A write to D1 about this room, logged rather than thrown: the message is stored here already. */
-  private async inD1(what: string, write: (db: ReturnType<typeof createDb>, roomId: string) => Promise<unknown>) {
+  private afterwards(what: string, write: (db: DB, roomId: string) => Promise<unknown>) {
     const roomId = this.meta.get("roomId");
     if (!roomId) return;
-    try {
-      await write(createDb(this.env.DB), roomId);
-    } catch (error) {
-      console.error(`room: ${what} failed`, error);
-    }
+    this.ctx.waitUntil(
+      write(createDb(this.env.DB), roomId).then(
+        () => undefined,
+        (error) => console.error(`room: ${what} failed`, error),
+      ),
+    );
   }
 }

@@ -1,0 +1,138 @@
+// A community room's messages in its object's SQLite (decision 106): the schema, the columns added
+// to rooms made before them, and every read and write of the `messages` table. RoomHub decides
+// who may do what; this module only stores and reads.
+import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
+import type { RoomMessage } from "#contracts/rooms.ts";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS messages (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id TEXT NOT NULL,
+  username TEXT NOT NULL,
+  avatar_url TEXT,
+  tier TEXT,
+  client_id TEXT NOT NULL,
+  text TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  hidden_at INTEGER,
+  hidden_by TEXT,
+  UNIQUE (user_id, client_id)
+);
+CREATE TABLE IF NOT EXISTS mutes (user_id TEXT PRIMARY KEY, until INTEGER NOT NULL, muted_by TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS messages_user_idx ON messages (user_id, at);
+CREATE TABLE IF NOT EXISTS posters (user_id TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+/**
+ * Columns added after rooms already existed, each with its definition: a room made before one gets
+ * it on its next start. Append only; a new table needs no entry (SCHEMA's CREATE IF NOT EXISTS).
+ */
+const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [];
+
+/**
+ * Makes the room's tables, and adds the columns a room made earlier lacks. Asked of the schema
+ * itself rather than of a version row: a marker row would outlive an emptied room's storage, and a
+ * constructor must not write rows.
+ */
+export function migrateRoomStorage(sql: SqlStorage) {
+  sql.exec(SCHEMA);
+  for (const { table, column, definition } of ADDED_COLUMNS) {
+    const present = sql.exec(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = ?`, column).toArray().length > 0;
+    if (!present) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+  }
+}
+
+export type MessageRow = {
+  seq: number;
+  user_id: string;
+  username: string;
+  avatar_url: string | null;
+  tier: string | null;
+  text: string;
+  at: number;
+  client_id: string;
+};
+const COLUMNS = "seq, user_id, username, avatar_url, tier, text, at, client_id";
+/** Hidden messages are left out of every read a member gets. */
+const VISIBLE = "hidden_at IS NULL";
+
+/** How the member appears on what they write: their name, picture and tier badge at the time. */
+export type RoomAuthor = { userId: string; username: string; avatarUrl: string | null; tier: TierBadge | null };
+
+export class RoomMessages {
+  constructor(private readonly sql: SqlStorage) {}
+
+  /** The rows as members get them, oldest first as given. */
+  toMessages(rows: MessageRow[]): RoomMessage[] {
+    return rows.map((row) => ({
+      seq: row.seq,
+      userId: row.user_id,
+      username: row.username,
+      avatarUrl: row.avatar_url,
+      tier: row.tier === null ? null : badgeFromHeader(row.tier),
+      text: row.text,
+      at: new Date(row.at).toISOString(),
+    }));
+  }
+
+  toMessage(row: MessageRow): RoomMessage {
+    return this.toMessages([row])[0]!;
+  }
+
+  /** The member's message with this client id, if the room has it already (a resend). */
+  byClientId(userId: string, clientId: string): MessageRow | null {
+    return this.sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE user_id = ? AND client_id = ?`, userId, clientId).toArray()[0] ?? null;
+  }
+
+  insert(author: RoomAuthor, clientId: string, text: string, at: number): MessageRow {
+    return this.sql
+      .exec<MessageRow>(
+        `INSERT INTO messages (user_id, username, avatar_url, tier, client_id, text, at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+        author.userId,
+        author.username,
+        author.avatarUrl,
+        author.tier === null ? null : encodeBadgeHeader(author.tier),
+        clientId,
+        text,
+        at,
+      )
+      .one();
+  }
+
+  /** Records that the member has written here; true the first time. */
+  markPoster(userId: string): boolean {
+    return this.sql.exec("INSERT OR IGNORE INTO posters (user_id) VALUES (?)", userId).rowsWritten > 0;
+  }
+
+  /** The newest `limit` visible messages, oldest first. */
+  newest(limit: number): MessageRow[] {
+    return this.sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE ${VISIBLE} ORDER BY seq DESC LIMIT ?`, limit).toArray().reverse();
+  }
+
+  /** Up to `limit` visible messages after `seq`, oldest first. */
+  after(seq: number, limit: number): MessageRow[] {
+    return this.sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE seq > ? AND ${VISIBLE} ORDER BY seq LIMIT ?`, seq, limit).toArray();
+  }
+
+  /** Up to `limit` visible messages before `seq` (the newest without it), newest first. */
+  before(seq: number | null, limit: number): MessageRow[] {
+    return this.sql
+      .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE seq < ? AND ${VISIBLE} ORDER BY seq DESC LIMIT ?`, seq ?? Number.MAX_SAFE_INTEGER, limit)
+      .toArray();
+  }
+
+  lastSeq(): number {
+    return this.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages").one().seq ?? 0;
+  }
+
+  /** When the member last wrote here (epoch ms), or null. */
+  lastAtOf(userId: string): number | null {
+    return this.sql.exec<{ at: number | null }>("SELECT max(at) AS at FROM messages WHERE user_id = ?", userId).one().at;
+  }
+
+  /** Hides a visible message; false when it was hidden already or does not exist. */
+  hide(seq: number, moderatorId: string, at: number): boolean {
+    return this.sql.exec("UPDATE messages SET hidden_at = ?, hidden_by = ? WHERE seq = ? AND hidden_at IS NULL", at, moderatorId, seq).rowsWritten > 0;
+  }
+}

@@ -1,0 +1,31 @@
+// A community room's moderation frames (decision 106): its fan moderators and admins hide a message
+// and mute a member for a while; each act is audited with the moderator as its actor. Slow mode is
+// stored in D1 with the room's settings, so RoomHub sets it.
+import { MINUTE_MS } from "../lib/time";
+import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
+
+export function hideMessage(room: RoomScope, moderator: RoomAttachment, seq: number) {
+  if (!room.messages.hide(seq, moderator.userId, Date.now())) return;
+  room.broadcast({ type: "hidden", seq });
+  room.audit(moderator, "room.message.hide", { seq });
+}
+
+export function muteMember(room: RoomScope, ws: WebSocket, moderator: RoomAttachment, userId: string, minutes: number) {
+  const target = room.socketsOf(userId).map(attachmentOf)[0];
+  // Moderators do not mute each other or themselves; a member not here now may be muted all the same.
+  if (userId === moderator.userId || target?.moderates) return room.refuse(ws, "mute_refused");
+  const until = Date.now() + minutes * MINUTE_MS;
+  room.sql.exec(
+    "INSERT INTO mutes (user_id, until, muted_by) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET until = excluded.until, muted_by = excluded.muted_by",
+    userId,
+    until,
+    moderator.userId,
+  );
+  room.broadcast({ type: "muted", userId, until: new Date(until).toISOString() }, (a) => a.userId === userId || a.moderates);
+  room.audit(moderator, "room.member.mute", { userId, minutes });
+}
+
+/** Until when the member is muted here (epoch ms), or null. */
+export function mutedUntil(sql: SqlStorage, userId: string, now: number): number | null {
+  return sql.exec<{ until: number }>("SELECT until FROM mutes WHERE user_id = ? AND until > ?", userId, now).toArray()[0]?.until ?? null;
+}
