@@ -14,7 +14,6 @@ import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import { createDb } from "../db/client";
-import { loadSiteDigest } from "../services/chat-digest";
 import { readSettings } from "../db/settings";
 import { artistNameOf } from "#contracts/settings-model.ts";
 import {
@@ -35,7 +34,6 @@ import {
 } from "../services/realtime/socket-sessions";
 import { CHAT_MEMBER_ADMIN_HEADER, CHAT_MEMBER_NAME_HEADER, CHAT_MEMBER_VIP_HEADER } from "../services/realtime/chat-thread";
 import { findMemberAccess, keepsVipSockets } from "../db/member-access";
-import { createChatModel, replyLanguage, trimContext } from "../services/ai";
 import { ChatModelError, type ChatMember, type ChatModel, type ChatTurn } from "../services/ai/types";
 import { SOCKET_CLOSE_SESSION_ENDED } from "#contracts/realtime.ts";
 import { DAY_MS, MINUTE_MS } from "../lib/time";
@@ -186,8 +184,12 @@ async function* untilAborted(pieces: AsyncIterable<string>, signal: AbortSignal)
 }
 
 export class ChatThread extends DurableObject<AppEnv> {
-  /** Replaceable in tests (runInDurableObject), like the timeout below. */
-  model: ChatModel = createChatModel(this.env);
+  /**
+   * Made at the first reply, with the model's code and the site digest's, which load then rather
+   * than at the Worker's start-up (every isolate starts with the object's class, few ever reply).
+   * Replaceable in tests (runInDurableObject), like the timeout below.
+   */
+  model: ChatModel | null = null;
   replyTimeoutMs = CHAT_REPLY_TIMEOUT_MS;
   private sessions = new SessionChecker(this.env.DB);
   private reply: Reply | null = null;
@@ -295,8 +297,7 @@ export class ChatThread extends DurableObject<AppEnv> {
       this.cancelReply();
       return this.startReply(text);
     });
-    // The reply is written in the language of the message; the UI language only when that is unclear.
-    if (reply) await this.runReply(reply, memberOf(ws), replyLanguage(text, locale));
+    if (reply) await this.runReply(reply, memberOf(ws), text, locale);
   }
 
   /**
@@ -377,18 +378,22 @@ export class ChatThread extends DurableObject<AppEnv> {
   }
 
   /** Streams the model's reply to every socket, then stores it; any failure ends it with an error frame. */
-  private async runReply(reply: Reply, member: ChatMember, locale: ChatLocale) {
+  private async runReply(reply: Reply, member: ChatMember, text: string, uiLocale: ChatLocale) {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new DOMException("Run timed out", "TimeoutError")), this.replyTimeoutMs);
     const signal = AbortSignal.any([reply.cancel.signal, timeout.signal]);
     try {
-      const turns = trimContext(this.contextTurns(reply));
+      const [ai, { loadSiteDigest }] = await Promise.all([import("../services/ai"), import("../services/chat-digest")]);
+      const model = (this.model ??= ai.createChatModel(this.env));
+      // The reply is written in the language of the message; the UI language only when that is unclear.
+      const locale = ai.replyLanguage(text, uiLocale);
+      const turns = ai.trimContext(this.contextTurns(reply));
       const [digest] = await Promise.race([
         Promise.all([loadSiteDigest(this.env, createDb(this.env.DB), Date.now()), this.refreshPersona()]),
         abortion(signal),
       ]);
       const request = { persona: this.persona(), member, locale, digest, turns, signal };
-      for await (const piece of untilAborted(this.model.reply(request), signal)) {
+      for await (const piece of untilAborted(model.reply(request), signal)) {
         if (reply.finished) return;
         if (!piece) continue;
         reply.text += piece;
@@ -472,7 +477,7 @@ export class ChatThread extends DurableObject<AppEnv> {
       .toArray()
       .reverse()
       .map(toMessage);
-    return { type: "history", threadId, messages, persona: this.persona(), offline: this.model.offline };
+    return { type: "history", threadId, messages, persona: this.persona(), offline: this.model?.offline ?? !readConfig(this.env).OPENAI_API_KEY };
   }
 
   /** A socket that opens mid-reply sees it being written: the question, then the text so far. */
