@@ -178,3 +178,15 @@ export async function setRoomSlowMode(db: DB, roomId: string, seconds: number, m
       .bind(moderatorId, roomId, JSON.stringify({ after: { slowModeSeconds: seconds } }), now),
   ]);
 }
+
+/** The rooms holding the member's messages (decision 107): the only ones their export and deletion visit. */
+export async function listPostedRooms(db: DB, userId: string): Promise<{ id: string; nameEn: string; namePtBr: string }[]> {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT r.id, r.name_en AS nameEn, r.name_pt_br AS namePtBr FROM room_members m JOIN rooms r ON r.id = m.room_id
+        WHERE m.user_id = ? AND m.posted = 1 ORDER BY r.id`,
+    )
+    .bind(userId)
+    .all<{ id: string; nameEn: string; namePtBr: string }>();
+  return results;
+}

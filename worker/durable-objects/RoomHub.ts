@@ -46,6 +46,7 @@ import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/t
 import { ROOM_CATCH_UP_MAX, ROOM_CLIENT_FRAME_MAX_BYTES, ROOM_FRAMES_PER_SECOND, ROOM_HISTORY_PAGE, ROOM_WELCOME_SIZE } from "#contracts/room-limits.ts";
 import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
 import { roomContract } from "../lib/frame-schemas";
+import { eraseMember, memberMessages, type RoomMemberMessage } from "./room-member-data";
 
 type RoomAttachment = SocketAttachment & { username: string; avatarUrl: string | null; tier: TierBadge | null; mayWrite: boolean; moderates: boolean };
 
@@ -162,6 +163,16 @@ export class RoomHub extends DurableObject<AppEnv> {
       .toArray();
     const more = rows.length > limit;
     return { messages: rows.slice(0, limit).reverse().map(toMessage), more };
+  }
+
+  /** The member's own messages here, for their data export (RPC). */
+  async messagesOf(userId: string): Promise<RoomMemberMessage[]> {
+    return memberMessages(this.ctx.storage.sql, userId);
+  }
+
+  /** The member's account is gone: their messages here lose their text and name (RPC). Nothing is broadcast. */
+  async eraseMember(userId: string): Promise<number> {
+    return eraseMember(this.ctx.storage.sql, userId);
   }
 
   /** Distinct members with an open socket (RPC, for tests and figures). */
