@@ -190,3 +190,21 @@ export async function listPostedRooms(db: DB, userId: string): Promise<{ id: str
     .all<{ id: string; nameEn: string; namePtBr: string }>();
   return results;
 }
+
+/** Who holds an order's tickets now (a refund or a lost dispute just ended them). */
+export async function ticketOwnersOfOrder(db: DB, orderId: string): Promise<string[]> {
+  const { results } = await db.$client
+    .prepare("SELECT DISTINCT owner_user_id AS id FROM event_tickets WHERE order_id = ? AND owner_user_id IS NOT NULL")
+    .bind(orderId)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+/** The rooms whose read or write rule names the event's tickets. */
+export async function roomsNamingEvent(db: DB, eventId: string): Promise<string[]> {
+  const { results } = await db.$client
+    .prepare("SELECT id FROM rooms WHERE (read_access = 'ticket' AND read_event_id = ?1) OR (write_access = 'ticket' AND write_event_id = ?1)")
+    .bind(eventId)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
