@@ -236,3 +236,18 @@ describe("/rooms/:room", () => {
     expect(screen.getByText(/^Um moderador silenciou você nesta sala até /)).toBeTruthy();
   });
 });
+
+describe("/rooms/:room, a deleted member's messages", () => {
+  it.each([
+    ["en", "Deleted member", "This message was removed with its author's account."],
+    ["pt-BR", "Membro excluído", "Esta mensagem foi removida com a conta de quem a escreveu."],
+  ] as const)("in %s, keep their place without a name or text", async (locale, name, removed) => {
+    await open(undefined, undefined, locale);
+    latestSocket().serverSend(welcome([roomMessage(1, { userId: "deleted-member", username: "", text: "" }), roomMessage(2, { text: "still here" })]));
+    await waitFor(() => expect(document.querySelectorAll(".room-messages > li")).toHaveLength(2));
+    const [erased, kept] = document.querySelectorAll(".room-messages > li");
+    expect(erased!.querySelector(".room-message-name")?.textContent).toBe(name);
+    expect(erased!.querySelector(".room-message-text")?.textContent).toBe(removed);
+    expect(kept!.querySelector(".room-message-text")?.textContent).toBe("still here");
+  });
+});

@@ -5,8 +5,9 @@ import { sql } from "drizzle-orm";
 import type { DB } from "./client";
 import type { RoomAudience, RoomRule, RoomViewer } from "#contracts/room-access.ts";
 import type { RoomAccessKind } from "#contracts/room-limits.ts";
-import type { TierHolder } from "#contracts/tiers.ts";
+import { VIP_TIER_ID, type TierHolder } from "#contracts/tiers.ts";
 import type { AuditAction } from "#contracts/audit-actions.ts";
+import { PARTY_ROOM_PREFIX } from "#contracts/party-chat.ts";
 
 export type RoomModerationAction = Extract<AuditAction, "room.message.hide" | "room.member.mute">;
 
@@ -23,6 +24,8 @@ export type RoomRow = {
   position: number;
   lastSeq: number;
   lastMessageAt: number | null;
+  /** A listening party's chat (not listed on /rooms), or null. */
+  partyId: string | null;
 };
 
 /** What the room's object needs to know of its room. */
@@ -47,13 +50,14 @@ type RawRoom = {
   archived_at: number | null;
   last_seq: number;
   last_message_at: number | null;
+  party_id: string | null;
 };
 
 const ROOM_SELECT = `
   SELECT r.id, r.name_en, r.name_pt_br, r.description_en, r.description_pt_br,
          r.read_access, r.read_tier_id, rt.rank AS read_rank, r.read_event_id,
          r.write_access, r.write_tier_id, wt.rank AS write_rank, r.write_event_id,
-         r.slow_mode_seconds, r.position, r.archived_at, r.last_seq, r.last_message_at
+         r.slow_mode_seconds, r.position, r.archived_at, r.last_seq, r.last_message_at, r.party_id
     FROM rooms r
     LEFT JOIN membership_tiers rt ON rt.id = r.read_tier_id
     LEFT JOIN membership_tiers wt ON wt.id = r.write_tier_id`;
@@ -80,6 +84,7 @@ function toRoom(raw: RawRoom): RoomRow {
     position: raw.position,
     lastSeq: raw.last_seq,
     lastMessageAt: raw.last_message_at,
+    partyId: raw.party_id,
   };
 }
 
@@ -177,4 +182,56 @@ export async function setRoomSlowMode(db: DB, roomId: string, seconds: number, m
       )
       .bind(moderatorId, roomId, JSON.stringify({ after: { slowModeSeconds: seconds } }), now),
   ]);
+}
+
+/** The rooms holding the member's messages (decision 107): the only ones their export and deletion visit. */
+export async function listPostedRooms(db: DB, userId: string): Promise<{ id: string; nameEn: string; namePtBr: string }[]> {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT r.id, r.name_en AS nameEn, r.name_pt_br AS namePtBr FROM room_members m JOIN rooms r ON r.id = m.room_id
+        WHERE m.user_id = ? AND m.posted = 1 ORDER BY r.id`,
+    )
+    .bind(userId)
+    .all<{ id: string; nameEn: string; namePtBr: string }>();
+  return results;
+}
+
+/** Who holds an order's tickets now (a refund or a lost dispute just ended them). */
+export async function ticketOwnersOfOrder(db: DB, orderId: string): Promise<string[]> {
+  const { results } = await db.$client
+    .prepare("SELECT DISTINCT owner_user_id AS id FROM event_tickets WHERE order_id = ? AND owner_user_id IS NOT NULL")
+    .bind(orderId)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+/** The rooms whose read or write rule names the event's tickets. */
+export async function roomsNamingEvent(db: DB, eventId: string): Promise<string[]> {
+  const { results } = await db.$client
+    .prepare("SELECT id FROM rooms WHERE (read_access = 'ticket' AND read_event_id = ?1) OR (write_access = 'ticket' AND write_event_id = ?1)")
+    .bind(eventId)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+/**
+ * Keeps a listening party's room in step with it (decision 107), after each write of the party and
+ * reading the party's row as it then stands: made with the party, its name and its read and write
+ * rule following the party's audience (VIP only: its lowest tier, VIP where none is named; else
+ * every member), archived while the party is cancelled. A party deleted meanwhile makes nothing.
+ * Apart from the party's batch (drizzle's batch takes no raw SQL), so a failure here leaves the
+ * room as it was until the party's next write: the caller logs it.
+ */
+export async function syncPartyRoom(db: DB, partyId: string, now = Date.now()) {
+  await db.run(sql`INSERT INTO rooms (id, name_en, name_pt_br, read_access, read_tier_id, write_access, write_tier_id, archived_at, party_id, created_at, updated_at)
+    SELECT ${PARTY_ROOM_PREFIX} || p.id, p.title, p.title,
+           CASE WHEN p.vip_only = 1 THEN 'tier' ELSE 'members' END, CASE WHEN p.vip_only = 1 THEN coalesce(p.min_tier_id, ${VIP_TIER_ID}) END,
+           CASE WHEN p.vip_only = 1 THEN 'tier' ELSE 'members' END, CASE WHEN p.vip_only = 1 THEN coalesce(p.min_tier_id, ${VIP_TIER_ID}) END,
+           CASE WHEN p.status = 'cancelled' THEN ${now} END, p.id, ${now}, ${now}
+      FROM listening_parties p WHERE p.id = ${partyId}
+    ON CONFLICT (id) DO UPDATE SET name_en = excluded.name_en, name_pt_br = excluded.name_pt_br,
+      read_access = excluded.read_access, read_tier_id = excluded.read_tier_id,
+      write_access = excluded.write_access, write_tier_id = excluded.write_tier_id,
+      archived_at = CASE WHEN excluded.archived_at IS NULL THEN NULL ELSE coalesce(rooms.archived_at, excluded.archived_at) END,
+      updated_at = excluded.updated_at`);
 }

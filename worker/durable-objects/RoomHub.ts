@@ -47,6 +47,7 @@ import { roomContract } from "../lib/frame-schemas";
 import { migrateRoomStorage, RoomMessages, type MessageRow } from "./room-messages";
 import { hideMessage, mutedUntil, muteMember } from "./room-moderation";
 import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
+import { eraseMember, memberMessages, type RoomMemberMessage } from "./room-member-data";
 
 /** The room's settings are read again after this long. */
 const SETTINGS_CACHE_MS = 10_000;
@@ -125,6 +126,16 @@ export class RoomHub extends DurableObject<AppEnv> {
   async history(before: number | null, limit = ROOM_HISTORY_PAGE): Promise<RoomHistoryResponse> {
     const rows = this.messages.before(before, limit + 1);
     return { messages: this.messages.toMessages(rows.slice(0, limit).reverse()), more: rows.length > limit };
+  }
+
+  /** The member's own messages here, for their data export (RPC). */
+  async messagesOf(userId: string): Promise<RoomMemberMessage[]> {
+    return memberMessages(this.sql, userId);
+  }
+
+  /** The member's account is gone: their messages here lose their text and name (RPC). Nothing is broadcast. */
+  async eraseMember(userId: string): Promise<number> {
+    return eraseMember(this.sql, userId);
   }
 
   /** Distinct members with an open socket (RPC, for tests and figures). */

@@ -47,23 +47,26 @@ export const roomRoutes = new Hono<HonoEnv>()
     const [rooms, standing] = await Promise.all([listRoomRules(db), user ? findRoomStanding(db, user.id) : null]);
     c.header("Cache-Control", "private, no-store");
     return c.json<RoomsResponse>({
-      rooms: rooms.map((room) => {
-        const viewer = user && standing ? roomViewerOf(user, standing, room.id) : null;
-        const locked = readRefusal(viewer, room.rule);
-        return {
-          id: room.id,
-          name: room.name,
-          description: room.description,
-          read: room.read,
-          write: room.write,
-          archived: room.rule.archived,
-          slowModeSeconds: room.slowModeSeconds,
-          locked,
-          writeLocked: writeRefusal(viewer, room.rule),
-          unread: locked === null ? Math.max(0, room.lastSeq - (standing?.lastRead.get(room.id) ?? 0)) : null,
-          lastMessageAt: locked === null && room.lastMessageAt !== null ? new Date(room.lastMessageAt).toISOString() : null,
-        };
-      }),
+      // A listening party's room is opened from its party's page (decision 107).
+      rooms: rooms
+        .filter((room) => room.partyId === null)
+        .map((room) => {
+          const viewer = user && standing ? roomViewerOf(user, standing, room.id) : null;
+          const locked = readRefusal(viewer, room.rule);
+          return {
+            id: room.id,
+            name: room.name,
+            description: room.description,
+            read: room.read,
+            write: room.write,
+            archived: room.rule.archived,
+            slowModeSeconds: room.slowModeSeconds,
+            locked,
+            writeLocked: writeRefusal(viewer, room.rule),
+            unread: locked === null ? Math.max(0, room.lastSeq - (standing?.lastRead.get(room.id) ?? 0)) : null,
+            lastMessageAt: locked === null && room.lastMessageAt !== null ? new Date(room.lastMessageAt).toISOString() : null,
+          };
+        }),
     });
   })
 

@@ -27,6 +27,7 @@ import { attachGuestPurchases } from "../db/store-collection";
 import { findOwnedTicket, findTransferRecipient, listOwnedTickets, setHolderName, transferTicket, type TicketWriteOutcome } from "../db/tickets-mine";
 import { announceTransfer, myTicketAnswer, myTicketsAnswer } from "../services/tickets-mine";
 import { hitRateLimit } from "../services/rate-limit";
+import { ticketsChanged } from "../services/realtime/room-tickets";
 import {
   holderNameSchema,
   ticketIdSchema,
@@ -96,5 +97,7 @@ export const ticketsMineRoutes = new Hono<HonoEnv>()
     if (outcome === "started") throw routeError("ticket_transfer_closed");
     if (typeof outcome === "string") refuse(outcome);
     c.executionCtx.waitUntil(announceTransfer(c.env, db, ticket, outcome.moved.code, user.username, recipient));
+    // The sender may no longer read the rooms this ticket opened for them.
+    c.executionCtx.waitUntil(ticketsChanged(c.env, db, user.id));
     return c.json<TicketTransferResponse>({ transferred: true, to: recipient.username });
   });

@@ -2,7 +2,8 @@
 // Order matters: a refusal must change nothing, so the last-administrator check comes first, then
 // the paid subscription is cancelled with the provider (a provider failure stops here, nothing
 // deleted), then one guarded D1 batch deletes the rows (deleteMemberAccount), and only then what
-// lives outside D1: the chat thread's storage, the pictures and exports in R2, the open sockets.
+// lives outside D1: the chat thread's storage, their messages in the rooms (decision 107), the
+// pictures and exports in R2, the open sockets.
 // Those steps log their failures rather than answer 500: the account is already gone.
 import type { AppEnv } from "../env";
 import { readConfig } from "../env";
@@ -12,6 +13,7 @@ import { listSubscriptions, TERMINAL_STATUSES } from "../db/payments";
 import { notSuspendedText } from "../db/suspensions";
 import { chatThread } from "./realtime/chat-thread";
 import { closeMemberSockets } from "./realtime/member-sockets";
+import { eraseMemberFromRooms, roomsToErase } from "./realtime/room-member-data";
 import { AVATAR_URL_PREFIX } from "#contracts/profiles.ts";
 import { isLocale } from "#contracts/locale.ts";
 import { createMailService } from "./mail";
@@ -64,10 +66,13 @@ export async function deleteAccount(env: AppEnv, db: DB, member: ExportMember): 
   if (await isLastActiveAdmin(db, member.id)) return "last_admin";
   if (!(await cancelPaidSubscriptions(env, db, member.id))) return "payment_cancel_failed";
   const pictures = [avatarKeyOf(member.avatarUrl), ...(await memberPostImageKeys(db, member.id))].filter((k): k is string => k !== null);
+  // Read before the batch: the member's room_members rows, which name these rooms, go with the account.
+  const rooms = await roomsToErase(db, member.id);
   const outcome = await deleteMemberAccount(db, member);
   if (outcome !== "deleted") return outcome;
   const at = new Date();
   await Promise.all([
+    bestEffort("erasing room messages", () => eraseMemberFromRooms(env, rooms, member.id)),
     bestEffort("wiping the chat thread", () => chatThread(env, member.id).wipe()),
     bestEffort("deleting pictures", () => (pictures.length > 0 ? env.MEDIA.delete(pictures) : Promise.resolve())),
     bestEffort("deleting exports", () => deleteExports(env, member.id)),

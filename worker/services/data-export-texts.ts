@@ -47,7 +47,8 @@ const EN: Texts = {
     "vip-pass": "Your VIP pass.",
     perks: "The perks you revealed.",
     "offer-codes": "The codes you claimed.",
-    rooms: "The community rooms you read or posted in (how far you read, what you are told of each) and those you moderate.",
+    rooms:
+      "The community rooms you read or posted in (how far you read, what you are told of each), those you moderate, and every message you wrote in them (the room, its number, the text and when).",
     "check-ins": "Your check-ins at events.",
     tickets: "Your tickets.",
     consents: "Your newsletter subscription and the consents you gave.",
@@ -119,7 +120,8 @@ const PT_BR: Texts = {
     "vip-pass": "Seu passe VIP.",
     perks: "As vantagens que você revelou.",
     "offer-codes": "Os códigos que você resgatou.",
-    rooms: "As salas da comunidade que você leu ou em que escreveu (até onde leu, o que recebe de cada uma) e as que você modera.",
+    rooms:
+      "As salas da comunidade que você leu ou em que escreveu (até onde leu, o que recebe de cada uma), as que você modera e cada mensagem que você escreveu nelas (a sala, o número, o texto e quando).",
     "check-ins": "Suas entradas em eventos.",
     tickets: "Seus ingressos.",
     consents: "Sua inscrição na newsletter e os consentimentos que você deu.",

@@ -11,6 +11,7 @@ import { readConfig } from "../env";
 import type { DB } from "../db/client";
 import { exportSize, memberPostImageKeys, readMemberData } from "../db/member-data";
 import { chatThread } from "./realtime/chat-thread";
+import { memberRoomMessages } from "./realtime/room-member-data";
 import { AVATAR_URL_PREFIX } from "#contracts/profiles.ts";
 import { isLocale } from "#contracts/locale.ts";
 import { DATA_EXPORT_API, DATA_EXPORT_TTL_SECONDS, type DataExportStatus } from "#contracts/member-data.ts";
@@ -97,12 +98,15 @@ function avatarKey(member: ExportMember): string | null {
  * language and index.html showing every file as tables.
  */
 export async function buildArchive(env: AppEnv, db: DB, member: ExportMember, now = new Date()): Promise<Uint8Array> {
-  const [data, chat, postKeys] = await Promise.all([
+  const locale = isLocale(member.locale) ? member.locale : "en";
+  const [data, chat, postKeys, roomMessages] = await Promise.all([
     readMemberData(db, member),
     chatThread(env, member.id).exportHistory(),
     memberPostImageKeys(db, member.id),
+    memberRoomMessages(env, db, member.id, locale),
   ]);
-  const locale = isLocale(member.locale) ? member.locale : "en";
+  // The rooms' messages live in the rooms' objects; rooms.json carries them beside the D1 rows.
+  (data.rooms ??= {}).messages = roomMessages;
   const brand = readConfig(env).BRAND_NAME;
   const files: IndexFile[] = [
     ...Object.entries(readableFiles(data)).map(([kind, tables]) => ({ file: `${kind}.json`, kind, tables })),

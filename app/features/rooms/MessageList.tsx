@@ -5,6 +5,7 @@ import { useIntl } from "react-intl";
 import { Avatar } from "../../components/Avatar";
 import { TierBadge } from "../../components/TierBadge";
 import type { RoomMessage } from "#contracts/rooms.ts";
+import { ROOM_DELETED_MEMBER } from "#contracts/room-erased.ts";
 import { MessageText } from "./MessageText";
 import { ModerateMenu, type ModerationAction } from "./Moderation";
 import { roomsMessages as m } from "./messages";
@@ -28,27 +29,30 @@ export function MessageList({ messages, pending, firstUnread, myId, myName, myAv
   if (messages.length === 0 && pending.length === 0) return <p className="muted">{intl.formatMessage(m.noMessages)}</p>;
   return (
     <ol className="room-messages">
-      {messages.map((message) => (
-        <li key={message.seq} id={messageElementId(message.seq)} tabIndex={-1} className="room-message">
-          {message.seq === firstUnread && (
-            <p className="room-unread-marker" role="separator">
-              {intl.formatMessage(m.firstUnread)}
-            </p>
-          )}
-          <Avatar src={message.avatarUrl} alt="" size={32} />
-          <div className="room-message-body">
-            <p className="room-message-head">
-              <span className="room-message-name">{message.username}</span>{" "}
-              <TierBadge holder={{ isVIP: false, tier: message.tier ?? null }} vipLabel="" className="room-tier-badge" />{" "}
-              <time className="muted" dateTime={message.at}>
-                {intl.formatDate(message.at, { dateStyle: "short", timeStyle: "short" })}
-              </time>
-            </p>
-            <MessageText text={message.text} />
-          </div>
-          {onModerate && message.userId !== myId && <ModerateMenu message={message} onChoose={onModerate} />}
-        </li>
-      ))}
+      {messages.map((message) => {
+        const erased = message.userId === ROOM_DELETED_MEMBER;
+        return (
+          <li key={message.seq} id={messageElementId(message.seq)} tabIndex={-1} className="room-message">
+            {message.seq === firstUnread && (
+              <p className="room-unread-marker" role="separator">
+                {intl.formatMessage(m.firstUnread)}
+              </p>
+            )}
+            <Avatar src={message.avatarUrl} alt="" size={32} />
+            <div className="room-message-body">
+              <p className="room-message-head">
+                <span className="room-message-name">{erased ? intl.formatMessage(m.deletedMember) : message.username}</span>{" "}
+                <TierBadge holder={{ isVIP: false, tier: message.tier ?? null }} vipLabel="" className="room-tier-badge" />{" "}
+                <time className="muted" dateTime={message.at}>
+                  {intl.formatDate(message.at, { dateStyle: "short", timeStyle: "short" })}
+                </time>
+              </p>
+              {erased ? <p className="room-message-text muted">{intl.formatMessage(m.erasedMessage)}</p> : <MessageText text={message.text} />}
+            </div>
+            {onModerate && message.userId !== myId && !erased && <ModerateMenu message={message} onChoose={onModerate} />}
+          </li>
+        );
+      })}
       {pending.map((send) => (
         <li key={send.clientId} className="room-message is-pending">
           <Avatar src={myAvatar} alt="" size={32} />

@@ -20,6 +20,8 @@ const plain = defineMessages({
   backToRooms: { id: "rooms.room.back", defaultMessage: "All rooms" },
   messagesLabel: { id: "rooms.room.messages", defaultMessage: "Messages" },
   noMessages: { id: "rooms.room.noMessages", defaultMessage: "No messages yet. Say hello!" },
+  deletedMember: { id: "rooms.room.deletedMember", defaultMessage: "Deleted member" },
+  erasedMessage: { id: "rooms.room.erasedMessage", defaultMessage: "This message was removed with its author's account." },
   loadOlder: { id: "rooms.room.loadOlder", defaultMessage: "Load older messages" },
   loadingOlder: { id: "rooms.room.loadingOlder", defaultMessage: "Loading older messages..." },
   olderFailed: { id: "rooms.room.olderFailed", defaultMessage: "Failed to load older messages" },

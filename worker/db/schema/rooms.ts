@@ -1,9 +1,10 @@
 // Community rooms (decision 106, migrations/0076): the rooms and who may read and write each, their
 // fan moderators, and each member's place in them. The messages live in each room's Durable Object.
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { events } from "./events";
 import { membershipTiers } from "./tiers";
+import { listeningParties } from "./music";
 import { createdAt } from "./columns";
 import { sql } from "drizzle-orm";
 
@@ -34,8 +35,10 @@ export const rooms = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    /** A listening party's chat (migrations/0077): kept in step with the party, not listed on /rooms. */
+    partyId: text("party_id").references(() => listeningParties.id, { onDelete: "cascade" }),
   },
-  (t) => [index("rooms_position_idx").on(t.archivedAt, t.position)],
+  (t) => [index("rooms_position_idx").on(t.archivedAt, t.position), uniqueIndex("rooms_party_idx").on(t.partyId)],
 );
 
 export const roomModerators = sqliteTable(

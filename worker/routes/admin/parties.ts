@@ -23,6 +23,9 @@ import {
   type PartySource,
 } from "../../db/parties";
 import { notifyPartyChanged } from "../../services/realtime/party-room";
+import { notifyRoomChanged } from "../../services/realtime/room-hub";
+import { syncPartyRoom } from "../../db/rooms";
+import { partyRoomId } from "#contracts/party-chat.ts";
 import { checkMinTierChoice } from "../../services/tier-gate-check";
 import {
   PARTY_CODES,
@@ -55,11 +58,26 @@ async function sourceOf(c: Ctx, input: PartyValues): Promise<PartySource> {
   return source;
 }
 
-/** After a write: the teaser shows it at once in this isolate, and the room hears of it. */
-function changed(c: Ctx, partyId: string) {
+/**
+ * After a write: the teaser shows it at once in this isolate, and the room hears of it; so does its
+ * chat's room, whose sockets reconnect (checked again at the upgrade) when who may read it changed.
+ */
+function changed(c: Ctx, partyId: string, audienceChanged: boolean) {
   forget(PARTIES_MEMO_PREFIX);
   c.executionCtx.waitUntil(notifyPartyChanged(c.env, partyId));
+  c.executionCtx.waitUntil(notifyRoomChanged(c.env, partyRoomId(partyId), audienceChanged));
 }
+
+/** The party's chat room follows the party as stored now (decision 107). Logged, never thrown: the party's write is done. */
+async function syncRoom(c: Ctx, partyId: string) {
+  try {
+    await syncPartyRoom(c.var.db, partyId);
+  } catch (err) {
+    console.error(`party: keeping party ${partyId}'s room in step failed`, err);
+  }
+}
+
+const audienceOf = (row: PartyRow) => `${row.vipOnly}:${row.vipOnly ? row.minTierId : null}:${row.status}`;
 
 export const adminPartyRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => c.json<AdminPartiesResponse>({ parties: await listAdminParties(c.var.db) }))
@@ -70,6 +88,7 @@ export const adminPartyRoutes = new Hono<HonoEnv>()
     const input = c.req.valid("json");
     await checkMinTierChoice(c.var.db, input.vipOnly ? input.minTierId : null, null);
     const row = await createParty(c.var.db, actorOf(c), input, await sourceOf(c, input));
+    await syncRoom(c, row.id);
     forget(PARTIES_MEMO_PREFIX);
     return c.json<AdminPartyResponse>({ party: toAdminParty(row) }, 201);
   })
@@ -82,7 +101,8 @@ export const adminPartyRoutes = new Hono<HonoEnv>()
     await checkMinTierChoice(c.var.db, input.vipOnly ? input.minTierId : null, before.minTierId);
     const row = await updateParty(c.var.db, actorOf(c), before, input, await sourceOf(c, input));
     if (!row) throw partyNotFound();
-    changed(c, row.id);
+    await syncRoom(c, row.id);
+    changed(c, row.id, audienceOf(before) !== audienceOf(row));
     return c.json<AdminPartyResponse>({ party: toAdminParty(row) });
   })
 
@@ -90,13 +110,14 @@ export const adminPartyRoutes = new Hono<HonoEnv>()
     const before = await storedParty(c);
     const row = before.status === "cancelled" ? before : await cancelParty(c.var.db, actorOf(c), before);
     if (!row) throw partyNotFound();
-    changed(c, row.id);
+    await syncRoom(c, row.id);
+    changed(c, row.id, audienceOf(before) !== audienceOf(row));
     return c.json<AdminPartyResponse>({ party: toAdminParty(row) });
   })
 
   .delete("/:id", async (c) => {
     const before = await storedParty(c);
     await deleteParty(c.var.db, actorOf(c), before);
-    changed(c, before.id);
+    changed(c, before.id, true);
     return c.json<PartyDeletedResponse>({ deleted: before.id });
   });

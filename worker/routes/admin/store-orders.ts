@@ -25,6 +25,7 @@ import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from
 import { announceOrderShipped } from "../../services/store/order-shipped";
 import { settleGiftTime } from "../../services/store/gift-refund";
 import { storeOrders, storeRefunds } from "../../services/store/purchase";
+import { orderTicketsEnded } from "../../services/realtime/room-tickets";
 import { disputesOf } from "../../db/payment-disputes";
 import {
   CARRIER_NAMES,
@@ -215,5 +216,7 @@ export const adminStoreOrderRoutes = new Hono<HonoEnv>()
     // Only an order with a redeemed code is settled; a retry finds it settled and changes nothing.
     const giftSettled = order.giftTimeOpen && giftTime ? { giftTime, giftTimeRevokedMs: await settleGiftTime(c.env, c.var.db, id, giftTime) } : {};
     await recordRefundRequest(c.var.db, actorOf(c), id, { refundId: refund.id, amountCents, currency: order.currency, ...giftSettled });
+    // The local provider applied the refund already (the live one's webhook follows it up itself).
+    c.executionCtx.waitUntil(orderTicketsEnded(c.env, c.var.db, id));
     return c.json<RefundResponse>({ order: await detailOf(c, id), refundId: refund.id });
   });

@@ -9,6 +9,7 @@ import { sendOrderMails } from "./order-mails";
 import { planOrderEvent } from "./order-fulfilment";
 import { planChargeRefunded } from "./refund-fulfilment";
 import { planOrderDispute } from "./disputes";
+import { orderTicketsEnded } from "../realtime/room-tickets";
 
 const REFUND_PREFIX = "refund:";
 
@@ -18,8 +19,12 @@ export const storeOrders: PurchaseKind = {
 
   async plan(db, event, now) {
     if (event.type === "charge.refunded") {
-      const statements = await planChargeRefunded(db, event.data.object, event, now);
-      return statements ? { statements } : unreadableEvent(event);
+      const refund = await planChargeRefunded(db, event.data.object, event, now);
+      if (!refund) return unreadableEvent(event);
+      const { statements, orderId } = refund;
+      if (!orderId) return { statements };
+      // A full refund ends the order's tickets: their holders' sockets in ticket rooms follow.
+      return { statements, followUp: (_results, c) => c.executionCtx.waitUntil(orderTicketsEnded(c.env, c.var.db, orderId)) };
     }
     const { statements, paidOrderId } = await planOrderEvent(db, event.type, event.data.object, event.created * 1000, now);
     if (!paidOrderId) return { statements };

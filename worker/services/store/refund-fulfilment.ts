@@ -46,14 +46,21 @@ export function parseChargeRefunded(object: unknown, eventAtMs: number): ParsedC
 }
 
 /**
- * The statements of a charge.refunded event: none when the charge paid for no order (a VIP
- * invoice); null when the event cannot be read (fulfilment records it without effect).
+ * The statements of a charge.refunded event and the order they touch: none when the charge paid
+ * for no order (a VIP invoice); null when the event cannot be read (fulfilment records it without
+ * effect).
  */
-export async function planChargeRefunded(db: DB, object: unknown, event: { id: string; created: number }, now: number): Promise<Statement[] | null> {
+export async function planChargeRefunded(
+  db: DB,
+  object: unknown,
+  event: { id: string; created: number },
+  now: number,
+): Promise<{ statements: Statement[]; orderId: string | null } | null> {
   const eventAt = event.created * 1000;
   const charge = parseChargeRefunded(object, eventAt);
   if (!charge) return null;
   const order = charge.paymentIntentId ? await findOrderByPaymentIntent(db, charge.paymentIntentId) : null;
-  if (!order) return [];
-  return refundStatements(db, order, { cumulativeCents: charge.cumulativeCents, refunds: charge.refunds, eventId: event.id, eventAt }, now);
+  if (!order) return { statements: [], orderId: null };
+  const statements = refundStatements(db, order, { cumulativeCents: charge.cumulativeCents, refunds: charge.refunds, eventId: event.id, eventAt }, now);
+  return { statements, orderId: order.id };
 }

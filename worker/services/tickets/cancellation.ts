@@ -45,6 +45,7 @@ import { storeRefunds } from "../store/purchase";
 import { reminderCancelledMail } from "../reminders/mail";
 import { ticketsCancelledMail } from "./cancellation-mail";
 import { handleEventMoved, type EventMovedMessage } from "./event-moved";
+import { eventTicketsEnded } from "../realtime/room-tickets";
 
 export type EventCancelMessage = { type: "event_cancel"; eventId: string };
 /** The tickets jobs carried by the campaign queue beside its own steps. */
@@ -79,6 +80,7 @@ const refundKey = (eventId: string, orderId: string) => `event-cancel:${eventId}
 /** The cancel (one batch, refused whole on a changed count), then the job's first step and its late sweep. */
 export async function startEventCancellation(env: AppEnv, db: DB, actor: Actor, eventId: string, confirmBuyers: number, now = Date.now()): Promise<void> {
   await cancelEventWithTickets(db, actor, eventId, confirmBuyers, now);
+  await eventTicketsEnded(env, db, eventId);
   await queueStep(env, eventId);
   await queueStep(env, eventId, LATE_SWEEP_DELAY_SECONDS);
 }
@@ -93,8 +95,9 @@ export async function runCancellationStep(env: AppEnv, db: DB, eventId: string, 
   const [job, event] = await Promise.all([findCancellation(db, eventId), findEvent(db, eventId)]);
   if (!job || !event) return;
   // Tickets a late payment made while the event stays cancelled join the job (reopening it).
-  if (event.status === "cancelled" && (await enlistLateOrders(db, eventId, now)) > 0 && job.finishedAt !== null) {
-    await db.$client.prepare(`UPDATE event_cancellations SET finished_at = NULL WHERE event_id = ?1`).bind(eventId).run();
+  if (event.status === "cancelled" && (await enlistLateOrders(db, eventId, now)) > 0) {
+    await eventTicketsEnded(env, db, eventId);
+    if (job.finishedAt !== null) await db.$client.prepare(`UPDATE event_cancellations SET finished_at = NULL WHERE event_id = ?1`).bind(eventId).run();
   }
   const page = await pendingOrders(db, eventId, deps.pageSize ?? CANCEL_PAGE_ORDERS);
   const mail = deps.mail ?? createMailService(env, db);

@@ -1,0 +1,134 @@
+// Member rights over the rooms' messages (decision 107), through the Worker: the data export's
+// rooms.json carries exactly the member's messages (room, number, text, time), and deleting the
+// account erases them from every room they posted in, leaving others' messages as they were.
+import { env } from "cloudflare:workers";
+import { unzipSync, strFromU8 } from "fflate";
+import { describe, expect, it, vi } from "vitest";
+import { createDb } from "../../worker/db/client";
+import type { AppEnv } from "../../worker/env";
+import { ROOM_DELETED_MEMBER } from "../../worker/contracts/room-erased";
+import type { DataExportStatus } from "../../worker/contracts/member-data";
+import { eraseMemberFromRooms, memberRoomMessages, roomsToErase } from "../../worker/services/realtime/room-member-data";
+import { call, createUser, type TestUser } from "./helpers";
+import { connect, framesOf, history, room, say, stored, welcomeOf } from "./room-fixtures";
+
+/** Opens a socket, says each text, and waits until D1 marks the member as having posted there. */
+async function posts(roomId: string, user: TestUser, texts: string[]) {
+  const socket = await connect(roomId, user);
+  await welcomeOf(socket);
+  for (const text of texts) say(socket, text);
+  await socket.until((m) => framesOf(m).filter((f) => f.type === "message" && f.message.userId === user.id).length === texts.length);
+  await vi.waitUntil(
+    async () => (await env.DB.prepare("SELECT posted FROM room_members WHERE room_id = ? AND user_id = ?").bind(roomId, user.id).first<number>("posted")) === 1,
+  );
+  socket.ws.close();
+}
+
+async function exportOf(user: TestUser) {
+  const res = await call("/api/account/export", { method: "POST", json: { currentPassword: user.password }, cookie: user.cookie });
+  expect(res.status).toBe(200);
+  const status = await res.json<DataExportStatus>();
+  expect(status.status).toBe("ready");
+  const zip = await call(status.downloadUrl!, { cookie: user.cookie });
+  expect(zip.status).toBe(200);
+  const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+  return JSON.parse(strFromU8(files["rooms.json"]!)) as { messages: Record<string, unknown>[]; roomMembers: Record<string, unknown>[] };
+}
+
+/** An env whose room namespace counts the objects asked for. */
+function countingEnv() {
+  let gets = 0;
+  const hubs = env.ROOM_HUB;
+  const counted = {
+    ...env,
+    ROOM_HUB: { idFromName: (name: string) => hubs.idFromName(name), get: (id: DurableObjectId) => (gets++, hubs.get(id)) },
+  } as unknown as AppEnv;
+  return { env: counted, gets: () => gets };
+}
+
+// Each test opens several sockets and waits on D1 writes made after the messages went out.
+describe("the data export's rooms file", { timeout: 15_000 }, () => {
+  it("holds exactly the member's messages in each room they posted in, with the room's name in their language", async () => {
+    const [member, other] = await Promise.all([createUser("user"), createUser("user")]);
+    await env.DB.prepare("UPDATE users SET locale = 'pt-BR' WHERE id = ?").bind(member.id).run();
+    const [a, b] = await Promise.all([room(), room()]);
+    await posts(a, member, ["first in a", "second in a"]);
+    await posts(a, other, ["not mine"]);
+    await posts(b, member, ["only in b"]);
+
+    const file = await exportOf(member);
+    const mine = file.messages.map(({ roomId, roomName, seq, text, sentAt, hiddenAt }) => ({ roomId, roomName, seq, text, hiddenAt, sentAt: typeof sentAt }));
+    const names = await env.DB.prepare("SELECT id, name_pt_br FROM rooms WHERE id IN (?, ?)").bind(a, b).all<{ id: string; name_pt_br: string }>();
+    const nameOf = (id: string) => names.results.find((r) => r.id === id)!.name_pt_br;
+    expect(mine.sort((x, y) => `${x.roomId}${x.seq}`.localeCompare(`${y.roomId}${y.seq}`))).toEqual(
+      [
+        { roomId: a, roomName: nameOf(a), seq: 1, text: "first in a", hiddenAt: null, sentAt: "string" },
+        { roomId: a, roomName: nameOf(a), seq: 2, text: "second in a", hiddenAt: null, sentAt: "string" },
+        { roomId: b, roomName: nameOf(b), seq: 1, text: "only in b", hiddenAt: null, sentAt: "string" },
+      ].sort((x, y) => `${x.roomId}${x.seq}`.localeCompare(`${y.roomId}${y.seq}`)),
+    );
+    expect(JSON.stringify(file)).not.toContain("not mine");
+    expect(file.messages[0]!.sentAt).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+  });
+
+  it("a member who never posted costs no room call, and their file's messages are empty", async () => {
+    const member = await createUser("user");
+    const general = await room();
+    const socket = await connect(general, member); // reading is not posting
+    await welcomeOf(socket);
+    socket.ws.send(JSON.stringify({ type: "read", seq: 0 }));
+    await vi.waitUntil(async () => (await env.DB.prepare("SELECT count(*) AS n FROM room_members WHERE user_id = ?").bind(member.id).first<number>("n")) === 1);
+    socket.ws.close();
+    const counting = countingEnv();
+    const db = createDb(env.DB);
+    expect(await memberRoomMessages(counting.env, db, member.id, "en")).toEqual([]);
+    await eraseMemberFromRooms(counting.env, await roomsToErase(db, member.id), member.id);
+    expect(counting.gets()).toBe(0);
+    expect((await exportOf(member)).messages).toEqual([]);
+  });
+
+  it("a member who posted in one room of two asks that room only", async () => {
+    const member = await createUser("user");
+    const [a] = await Promise.all([room(), room()]);
+    await posts(a, member, ["hello"]);
+    const counting = countingEnv();
+    expect((await memberRoomMessages(counting.env, createDb(env.DB), member.id, "en")).map((m) => m.text)).toEqual(["hello"]);
+    expect(counting.gets()).toBe(1);
+  });
+});
+
+describe("deleting the account", { timeout: 15_000 }, () => {
+  it("erases the member's text and name from every room they posted in; others' messages stay as they were", async () => {
+    const [member, other] = await Promise.all([createUser("vip"), createUser("user")]);
+    const [a, b] = await Promise.all([room(), room()]);
+    await posts(a, other, ["before"]);
+    await posts(a, member, ["my secret words"]);
+    await posts(a, other, ["after"]);
+    await posts(b, member, ["also mine"]);
+
+    const res = await call("/api/account/delete", { json: { currentPassword: member.password, confirmation: member.username }, cookie: member.cookie });
+    expect(res.status).toBe(200);
+
+    const page = await history(a, other);
+    expect(page.status).toBe(200);
+    const messages = (page.body as Awaited<ReturnType<typeof stored>>).messages;
+    expect(messages.map((m) => [m.seq, m.userId, m.username, m.text, m.avatarUrl, m.tier])).toEqual([
+      [1, other.id, other.username, "before", null, null],
+      [2, ROOM_DELETED_MEMBER, "", "", null, null],
+      [3, other.id, other.username, "after", null, null],
+    ]);
+    const inB = await stored(b);
+    expect(inB.messages.map((m) => [m.userId, m.text])).toEqual([[ROOM_DELETED_MEMBER, ""]]);
+    for (const list of [messages, inB.messages]) {
+      expect(JSON.stringify(list)).not.toContain(member.id);
+      expect(JSON.stringify(list)).not.toContain(member.username);
+    }
+    // Their places in the rooms went with the account.
+    const left = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM room_members WHERE user_id = ?1) + (SELECT count(*) FROM room_moderators WHERE user_id = ?1) AS n",
+    )
+      .bind(member.id)
+      .first<number>("n");
+    expect(left).toBe(0);
+  });
+});

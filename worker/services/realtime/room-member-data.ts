@@ -1,0 +1,31 @@
+// Member rights over the rooms' messages (decision 107). The messages live in each room's object,
+// so the export and the account's deletion ask only the rooms where room_members.posted says the
+// member wrote: a member who never posted costs no room call.
+import type { AppEnv } from "../../env";
+import type { DB } from "../../db/client";
+import { listPostedRooms } from "../../db/rooms";
+import type { Locale } from "#contracts/locale.ts";
+import { roomHub } from "./room-hub";
+
+/** The member's messages in every room they posted in, for rooms.json: each with its room's id and name in their language. */
+export async function memberRoomMessages(env: AppEnv, db: DB, userId: string, locale: Locale) {
+  const rooms = await listPostedRooms(db, userId);
+  const lists = await Promise.all(rooms.map((room) => roomHub(env, room.id).messagesOf(userId)));
+  return rooms.flatMap((room, i) =>
+    (lists[i] ?? []).map((message) => ({ room_id: room.id, room_name: locale === "pt-BR" ? room.namePtBr : room.nameEn, ...message })),
+  );
+}
+
+/** The rooms to erase the member from, read before the account's rows (and their room_members) go. */
+export const roomsToErase = async (db: DB, userId: string) => (await listPostedRooms(db, userId)).map((room) => room.id);
+
+/** Erases the member's messages in those rooms; each room's failure is logged, the others still run. */
+export async function eraseMemberFromRooms(env: AppEnv, roomIds: readonly string[], userId: string) {
+  await Promise.all(
+    roomIds.map((id) =>
+      roomHub(env, id)
+        .eraseMember(userId)
+        .catch((err: unknown) => console.error(`room: erasing a member in room ${id} failed`, err)),
+    ),
+  );
+}
