@@ -14,7 +14,7 @@
 // the member is and whether they may write; sessions are re-checked before sends (SessionChecker),
 // and a member whose access ends has their sockets closed by the Worker (closeSockets).
 import { DurableObject } from "cloudflare:workers";
-import type { AppEnv } from "../env";
+import { readConfig, type AppEnv } from "../env";
 import { createDb, type DB } from "../db/client";
 import { auditRoomModeration, findRoomSettings, markRoomRead, setRoomSlowMode, storeRoomMessage, type RoomSettings } from "../db/rooms";
 import {
@@ -47,6 +47,8 @@ import { roomContract } from "../lib/frame-schemas";
 import { migrateRoomStorage, RoomMessages, type MessageRow } from "./room-messages";
 import { hideMessage, mutedUntil, muteMember } from "./room-moderation";
 import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
+import { dropHiddenPictures, storePictures, takePictures } from "./room-pictures";
+import { buildPreviews } from "./room-previews";
 
 /** The room's settings are read again after this long. */
 const SETTINGS_CACHE_MS = 10_000;
@@ -132,6 +134,11 @@ export class RoomHub extends DurableObject<AppEnv> {
     return this.here();
   }
 
+  /** Whether the member is muted here now (RPC: the pictures' upload refuses a muted member). */
+  async isMuted(userId: string): Promise<boolean> {
+    return mutedUntil(this.sql, userId, Date.now()) !== null;
+  }
+
   /** Whether a member may write here changed (their tier, say): their sockets follow, and are told (RPC). */
   async writeAccessChanged(userId: string, mayWrite: boolean): Promise<void> {
     for (const ws of this.socketsOf(userId)) {
@@ -184,7 +191,8 @@ export class RoomHub extends DurableObject<AppEnv> {
     const parsed = roomClientFrameSchema.safeParse(json);
     if (!parsed.success) {
       const clientId = (json as { clientId?: unknown } | null)?.clientId;
-      return this.refuse(ws, codeOfTextIssue(parsed.error.issues[0]?.message), typeof clientId === "string" ? { clientId: clientId.slice(0, 64) } : {});
+      const issue = parsed.error.issues[0]?.message;
+      return this.refuse(ws, issue === "too_many_pictures" ? issue : codeOfTextIssue(issue), typeof clientId === "string" ? { clientId: clientId.slice(0, 64) } : {});
     }
     const frame: RoomClientFrame = parsed.data;
     const member = attachmentOf(ws);
@@ -192,12 +200,13 @@ export class RoomHub extends DurableObject<AppEnv> {
       case "read":
         return this.markRead(member.userId, frame.seq);
       case "send":
-        return this.store(ws, member, frame.clientId, frame.text);
+        return this.store(ws, member, frame.clientId, frame.text, frame.pictureIds);
     }
     if (!member.moderates) return this.refuse(ws, "moderator_required");
     switch (frame.type) {
       case "hide":
-        return hideMessage(this.scope, member, frame.seq);
+        hideMessage(this.scope, member, frame.seq);
+        return this.afterwards("removing a hidden message's pictures", (_db, roomId) => dropHiddenPictures(this.sql, this.env.MEDIA, roomId, frame.seq));
       case "mute":
         return muteMember(this.scope, ws, member, frame.userId, frame.minutes);
       case "slow":
@@ -205,7 +214,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     }
   }
 
-  private async store(ws: WebSocket, member: RoomAttachment, clientId: string, body: string) {
+  private async store(ws: WebSocket, member: RoomAttachment, clientId: string, body: string, pictureIds: string[]) {
     const resent = this.messages.byClientId(member.userId, clientId);
     // A resend after a reconnect: the sender learns its number again; nobody gets it twice.
     if (resent) return this.send(ws, { type: "message", message: this.messages.toMessage(resent), clientId });
@@ -218,9 +227,15 @@ export class RoomHub extends DurableObject<AppEnv> {
     if (muted !== null) return this.send(ws, { type: "error", code: "muted", clientId, until: new Date(muted).toISOString() });
     const wait = this.slowModeWait(member.userId, settings.slowModeSeconds, now);
     if (wait !== null) return this.refuse(ws, "rate_limited", { retryAfter: wait, clientId });
+    const roomId = this.meta.get("roomId") ?? "";
+    const config = readConfig(this.env);
+    const pictures = pictureIds.length === 0 ? [] : await takePictures(this.sql, config.SESSION_SECRET, roomId, member.userId, pictureIds);
+    if (!pictures) return this.refuse(ws, "picture_refused", { clientId });
     const row: MessageRow = this.messages.insert(member, clientId, body, now);
+    storePictures(this.sql, row.seq, pictures);
     const firstHere = this.messages.markPoster(member.userId);
     this.broadcast({ type: "message", message: this.messages.toMessage(row), clientId });
+    buildPreviews(this.scope, config.SITE_URL, row.seq, body);
     this.afterwards("storing the newest message", (db, roomId) =>
       storeRoomMessage(db, roomId, { seq: row.seq, at: now, posterId: firstHere ? member.userId : null }),
     );
