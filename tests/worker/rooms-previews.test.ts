@@ -4,7 +4,6 @@
 // or product, and links to other sites get none; at most three cards a message.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { RoomLinkPreview } from "../../worker/contracts/rooms";
 import { createUser } from "./helpers";
 import { clientId, connect, framesOf, history, ofType, room, welcomeOf, type Socket } from "./room-fixtures";
 

@@ -111,6 +111,8 @@ export const roomClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("slow"), seconds: z.number().int().min(0).max(ROOM_SLOW_MODE_MAX_SECONDS) }).strict(),
 ]);
 export type RoomClientFrame = z.infer<typeof roomClientFrameSchema>;
+/** A client frame as the page writes it (a send's pictureIds may be left out). */
+export type RoomClientFrameInput = z.input<typeof roomClientFrameSchema>;
 
 export type RoomErrorCode =
   | "bad_frame"

@@ -1,11 +1,12 @@
 // The room's messages, oldest first and the newest at the bottom: each with its author's picture
-// and name, the time and the text; a marker before the first unread; then the member's sends
-// still waiting for their echo.
+// and name, the time, the text, its pictures and its links' cards; a marker before the first
+// unread; then the member's sends still waiting for their echo.
 import { useIntl } from "react-intl";
 import { Avatar } from "../../components/Avatar";
 import { TierBadge } from "../../components/TierBadge";
 import type { RoomMessage } from "#contracts/rooms.ts";
 import { MessageText } from "./MessageText";
+import { LinkPreviews, MessagePictures } from "./MessageExtras";
 import { ModerateMenu, type ModerationAction } from "./Moderation";
 import { roomsMessages as m } from "./messages";
 import type { PendingSend } from "./roomState";
@@ -44,7 +45,9 @@ export function MessageList({ messages, pending, firstUnread, myId, myName, myAv
                 {intl.formatDate(message.at, { dateStyle: "short", timeStyle: "short" })}
               </time>
             </p>
-            <MessageText text={message.text} />
+            {message.text !== "" && <MessageText text={message.text} />}
+            <MessagePictures pictures={message.pictures} author={message.username} />
+            <LinkPreviews previews={message.previews} />
           </div>
           {onModerate && message.userId !== myId && <ModerateMenu message={message} onChoose={onModerate} />}
         </li>
