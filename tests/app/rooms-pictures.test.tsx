@@ -76,7 +76,10 @@ function pictureFile(name = "beach.png", size?: number) {
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 const choose = (...files: File[]) => fireEvent.change(fileInput(), { target: { files } });
 const sendButton = (name = "Send") => screen.getByRole("button", { name }) as HTMLButtonElement;
-const sends = () => latestSocket().frames().filter((f) => f.type === "send");
+const sends = () =>
+  latestSocket()
+    .frames()
+    .filter((f) => f.type === "send");
 
 describe("attaching pictures", () => {
   it("uploads a chosen picture with its progress, then sends it without text", async () => {
@@ -149,7 +152,12 @@ describe("pictures and cards in messages", () => {
     const url = "/api/rooms/general/pictures/0123456789abcdef0123456789abcdef.png";
     latestSocket().serverSend(welcome([roomMessage(1, { text: "", pictures: [{ url, width: 480, height: 240 }] })]));
     const picture = await screen.findByRole("img", { name: "Picture 1 from maria_beats" });
-    expect([picture.getAttribute("src"), picture.getAttribute("loading"), picture.getAttribute("width"), picture.getAttribute("height")]).toEqual([url, "lazy", "240", "120"]);
+    expect([picture.getAttribute("src"), picture.getAttribute("loading"), picture.getAttribute("width"), picture.getAttribute("height")]).toEqual([
+      url,
+      "lazy",
+      "240",
+      "120",
+    ]);
     expect(picture.closest("a")!.getAttribute("href")).toBe(url);
   });
 
@@ -162,7 +170,11 @@ describe("pictures and cards in messages", () => {
     const link = await screen.findByRole("link", { name: new RegExp(title) });
     expect(link.getAttribute("href")).toBe("/store/tour-shirt");
     expect(link.textContent!.replace(/\u00a0/g, " ")).toContain(price);
-    latestSocket().serverSend({ type: "previews", seq: 2, previews: [card({ kind: "event", path: "/events#event-e1", title: { en: "Miami show", ptBR: "Show em Miami" }, price: null })] });
+    latestSocket().serverSend({
+      type: "previews",
+      seq: 2,
+      previews: [card({ kind: "event", path: "/events#event-e1", title: { en: "Miami show", ptBR: "Show em Miami" }, price: null })],
+    });
     const event = screen.getByRole("link", { name: locale === "en" ? /Miami show/ : /Show em Miami/ });
     expect(event.getAttribute("href")).toBe("/events#event-e1");
     expect(event.closest("li[id]")!.id).toBe("room-message-2");

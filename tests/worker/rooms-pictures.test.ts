@@ -136,7 +136,15 @@ describe("pictures in messages", () => {
     send(socket, "   ", []);
     send(socket, "four", five.slice(0, ROOM_PICTURES_MAX));
     await roundTrip(socket);
-    expect(errorsOf(socket)).toEqual(["picture_refused", "picture_refused", "picture_refused", "picture_refused", "picture_refused", "too_many_pictures", "empty_message"]);
+    expect(errorsOf(socket)).toEqual([
+      "picture_refused",
+      "picture_refused",
+      "picture_refused",
+      "picture_refused",
+      "picture_refused",
+      "too_many_pictures",
+      "empty_message",
+    ]);
     const messages = (await stored(general)).messages;
     expect(messages.map((m) => [m.text, m.pictures.length])).toEqual([
       ["first", 1],

@@ -21,14 +21,18 @@ async function releasedTrack() {
 let serial = 0;
 async function event(status: "published" | "draft") {
   const id = `preview-event-${++serial}`;
-  await D1.prepare("INSERT INTO events (id, title, title_pt_br, event_date, status, source, venue_name, venue_city) VALUES (?, ?, ?, ?, ?, 'custom', 'The Hall', 'Miami')")
+  await D1.prepare(
+    "INSERT INTO events (id, title, title_pt_br, event_date, status, source, venue_name, venue_city) VALUES (?, ?, ?, ?, ?, 'custom', 'The Hall', 'Miami')",
+  )
     .bind(id, `Show ${serial}`, `Show ${serial} (pt)`, Date.UTC(2031, 0, 1), status)
     .run();
   return id;
 }
 async function product(state: "live" | "draft") {
   const slug = `preview-shirt-${++serial}`;
-  await D1.prepare("INSERT INTO products (id, slug, kind, state, title, title_pt_br, price_usd_cents, price_brl_cents) VALUES (?, ?, 'merch', ?, ?, ?, 2500, 12000)")
+  await D1.prepare(
+    "INSERT INTO products (id, slug, kind, state, title, title_pt_br, price_usd_cents, price_brl_cents) VALUES (?, ?, 'merch', ?, ?, ?, 2500, 12000)",
+  )
     .bind(crypto.randomUUID(), slug, state, `Shirt ${serial}`, `Camiseta ${serial}`)
     .run();
   return slug;
@@ -56,7 +60,12 @@ describe("link previews", () => {
     const cards = ofType(socket, "previews").flatMap((f) => f.previews);
     expect(cards).toEqual([
       expect.objectContaining({ kind: "track", path: `/music/track/${track.id}`, title: { en: track.title, ptBR: track.title }, subtitle: track.album_title }),
-      expect.objectContaining({ kind: "album", path: `/music/catalog/${track.album_id}`, title: { en: track.album_title, ptBR: track.album_title }, subtitle: String(track.year) }),
+      expect.objectContaining({
+        kind: "album",
+        path: `/music/catalog/${track.album_id}`,
+        title: { en: track.album_title, ptBR: track.album_title },
+        subtitle: String(track.year),
+      }),
       {
         kind: "event",
         path: `/events#event-${eventId}`,
@@ -66,7 +75,15 @@ describe("link previews", () => {
         date: new Date(Date.UTC(2031, 0, 1)).toISOString(),
         price: null,
       },
-      { kind: "product", path: `/store/${slug}`, title: { en: `Shirt ${serial}`, ptBR: `Camiseta ${serial}` }, subtitle: null, imageUrl: null, date: null, price: { usd: 2500, brl: 12000 } },
+      {
+        kind: "product",
+        path: `/store/${slug}`,
+        title: { en: `Shirt ${serial}`, ptBR: `Camiseta ${serial}` },
+        subtitle: null,
+        imageUrl: null,
+        date: null,
+        price: { usd: 2500, brl: 12000 },
+      },
     ]);
     const page = await history(roomId, member);
     expect(page.body).toMatchObject({ messages: [{ previews: cards.slice(0, 2) }, { previews: cards.slice(2) }] });
@@ -74,7 +91,9 @@ describe("link previews", () => {
 
   it("an unreleased track, a draft event and a draft product get no card; other sites' links none", async () => {
     const track = await releasedTrack();
-    await D1.prepare("UPDATE tracks SET release_at = ? WHERE id = ?").bind(Date.UTC(2099, 0, 1), track.id).run();
+    await D1.prepare("UPDATE tracks SET release_at = ? WHERE id = ?")
+      .bind(Date.UTC(2099, 0, 1), track.id)
+      .run();
     try {
       const [draftEvent, draftProduct, live, other] = [await event("draft"), await product("draft"), await product("live"), await product("live")];
       const { roomId, member, socket, send } = await inRoom();

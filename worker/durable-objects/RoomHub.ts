@@ -192,7 +192,11 @@ export class RoomHub extends DurableObject<AppEnv> {
     if (!parsed.success) {
       const clientId = (json as { clientId?: unknown } | null)?.clientId;
       const issue = parsed.error.issues[0]?.message;
-      return this.refuse(ws, issue === "too_many_pictures" ? issue : codeOfTextIssue(issue), typeof clientId === "string" ? { clientId: clientId.slice(0, 64) } : {});
+      return this.refuse(
+        ws,
+        issue === "too_many_pictures" ? issue : codeOfTextIssue(issue),
+        typeof clientId === "string" ? { clientId: clientId.slice(0, 64) } : {},
+      );
     }
     const frame: RoomClientFrame = parsed.data;
     const member = attachmentOf(ws);

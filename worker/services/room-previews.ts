@@ -72,7 +72,15 @@ async function previewOf(db: DB, link: SiteLink, now: number): Promise<RoomLinkP
       if (!row) return null;
       const [en, ptBR] = [toPublicEvent(row, now, "en"), toPublicEvent(row, now, "pt-BR")];
       const place = [en.venueName, en.venueCity].filter(Boolean).join(", ");
-      return { ...none, kind: "event", path: `/events#event-${en.id}`, title: { en: en.title, ptBR: ptBR.title }, subtitle: place || null, imageUrl: en.imageUrl, date: en.eventDate };
+      return {
+        ...none,
+        kind: "event",
+        path: `/events#event-${en.id}`,
+        title: { en: en.title, ptBR: ptBR.title },
+        subtitle: place || null,
+        imageUrl: en.imageUrl,
+        date: en.eventDate,
+      };
     }
     case "product": {
       // As a visitor sees it: the regular price, never a VIP's.

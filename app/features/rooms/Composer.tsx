@@ -35,7 +35,10 @@ export function Composer({ roomId, onSend, disabled }: Props) {
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSend) return;
-    onSend(text, pictures.map((p) => p.pictureId!));
+    onSend(
+      text,
+      pictures.map((p) => p.pictureId!),
+    );
     setText("");
     clear();
   };
