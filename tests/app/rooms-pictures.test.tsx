@@ -112,6 +112,16 @@ describe("attaching pictures", () => {
     expect(sendButton().disabled).toBe(true);
   });
 
+  it("takes dropped pictures, four at most, and then offers no more", async () => {
+    await open();
+    latestSocket().serverSend(welcome([]));
+    const files = ["1", "2", "3", "4", "5"].map((n) => pictureFile(`drop-${n}.png`));
+    fireEvent.drop(screen.getByRole("textbox", { name: "Your message" }).closest("form")!, { dataTransfer: { files } });
+    expect(FakeXHR.sent).toHaveLength(4);
+    expect(within(screen.getByRole("list", { name: "Pictures to send" })).getAllByRole("listitem")).toHaveLength(4);
+    expect(sendButton("Add a picture").disabled).toBe(true);
+  });
+
   it.each([
     ["en", "not_image", "Only JPEG, PNG, GIF and WebP pictures can be sent."],
     ["pt-BR", "not_image", "Só dá para enviar fotos JPEG, PNG, GIF e WebP."],

@@ -59,7 +59,7 @@ export function MessageList({ messages, pending, firstUnread, myId, myName, myAv
             <p className="room-message-head">
               <span className="room-message-name">{myName}</span> <span className="muted">{intl.formatMessage(m.sending)}</span>
             </p>
-            <MessageText text={send.text} />
+            {send.text !== "" && <MessageText text={send.text} />}
           </div>
         </li>
       ))}
