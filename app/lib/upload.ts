@@ -1,7 +1,8 @@
 // File uploads with real progress: fetch() cannot report how much of a request body has been sent,
 // XMLHttpRequest's upload events can. The file is the request body (PUT), so the server streams it
 // on without a multipart wrapper. Errors come back as ApiRequestError, as from lib/api.
-// Shared: the catalog's uploads and the settings page's artist portrait use it.
+// Shared: the catalog's uploads and the settings page's artist portrait use it; a room's pictures go
+// as a multipart POST (uploadForm), the form the Worker's picture checks read.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiErrorOf, ApiRequestError } from "./api";
 
@@ -21,14 +22,19 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function uploadFile<T>(url: string, file: Blob, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+export const uploadFile = <T>(url: string, file: Blob, options: UploadOptions = {}) => send<T>("PUT", url, file, file.size, options);
+
+/** A multipart form POSTed with progress (its total is the browser's count of the encoded body). */
+export const uploadForm = <T>(url: string, form: FormData, options: UploadOptions = {}) => send<T>("POST", url, form, 0, options);
+
+function send<T>(method: "PUT" | "POST", url: string, body: Blob | FormData, size: number, { onProgress, signal }: UploadOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) return reject(aborted());
     const xhr = new XMLHttpRequest();
-    xhr.open("PUT", url);
+    xhr.open(method, url);
     xhr.setRequestHeader("accept", "application/json");
     xhr.responseType = "text";
-    xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
+    xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : size });
     xhr.onload = () => {
       const data = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
@@ -38,7 +44,7 @@ export function uploadFile<T>(url: string, file: Blob, { onProgress, signal }: U
     xhr.onerror = () => reject(new ApiRequestError(0, "network_error", "The upload could not reach the server"));
     xhr.onabort = () => reject(aborted());
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    xhr.send(file);
+    xhr.send(body);
   });
 }
 

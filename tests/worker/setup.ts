@@ -10,6 +10,7 @@ import { pushTransport } from "../../worker/services/notifications";
 import { pushService } from "./push-service";
 import { loadEveryGroup } from "../../worker/middleware/lazy-routes";
 import { everyFrameContract } from "../../worker/lib/frame-schemas";
+import { previewBuilder } from "../../worker/durable-objects/room-previews";
 import "../../worker/app";
 
 // The worker project runs without per-file isolation (vitest.config.ts): one workerd and one
@@ -35,6 +36,8 @@ await loadEveryGroup();
 // at once; cloudflare/workers-sdk#5387). Loaded here, outside every object, the loaders keep them and
 // no object imports at all.
 await Promise.all(everyFrameContract.map((load) => load()));
+// The rooms' link previews' builder is imported the same way, with a room's first link.
+await previewBuilder();
 
 // Web push goes to the in-isolate fake push service (tests/worker/push-service.ts), never the
 // network: the queue consumer runs in this isolate and sends through pushTransport. Unknown

@@ -32,3 +32,28 @@ export const ROOM_MESSAGES = {
   archived: "This room is archived: it can be read, not written in",
   writeRefused: "You can read this room but not write in it",
 } as const;
+
+// ---------- Pictures and link previews (decision 110) ----------
+
+/** A message carries at most this many pictures. */
+export const ROOM_PICTURES_MAX = 4;
+/** The same cap as a post's picture. */
+export const ROOM_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+/** The multipart field of POST /api/rooms/:id/pictures. */
+export const ROOM_PICTURE_FIELD = "picture";
+/** A picture's stored name: 32 hex characters and its type's extension. */
+export const ROOM_PICTURE_FILENAME_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png|gif|webp)$/;
+/** An uploaded picture must be sent within this long; its id is refused after. */
+export const ROOM_PICTURE_TTL_SECONDS = 60 * 60;
+/** The longest picture id a send frame carries (a signed token). */
+export const ROOM_PICTURE_ID_MAX = 1024;
+/** At most this many of the site's links in a message get a preview card. */
+export const ROOM_PREVIEWS_MAX = 3;
+
+export const ROOM_PICTURE_MESSAGES = {
+  muted: "You are muted in this room for now",
+  tooLarge: "Pictures can be at most 5 MB",
+} as const;
+
+/** A room picture's address: the Worker answers it only to members who may read the room. */
+export const roomPictureUrl = (roomId: string, filename: string) => `/api/rooms/${roomId}/pictures/${filename}`;

@@ -6,6 +6,8 @@ import {
   ROOM_MESSAGE_MAX,
   ROOM_MUTE_MAX_MINUTES,
   ROOM_MUTE_MIN_MINUTES,
+  ROOM_PICTURE_ID_MAX,
+  ROOM_PICTURES_MAX,
   ROOM_SLOW_MODE_MAX_SECONDS,
   type RoomAccessKind,
 } from "./room-limits";
@@ -57,7 +59,29 @@ export type RoomMessage = {
   tier: TierBadge | null;
   text: string;
   at: string;
+  /** Pictures sent with it (decision 110), readable by those who may read the room; [] for none. */
+  pictures: RoomPicture[];
+  /** Preview cards of the site's own pages it links to, filled in just after it is sent; [] for none. */
+  previews: RoomLinkPreview[];
 };
+/** A picture in a message: its URL (answered only to members who may read the room) and size. */
+export type RoomPicture = { url: string; width: number; height: number };
+/** A card for a link to one of the site's pages, built from what a visitor may see of it. */
+export type RoomLinkPreview = {
+  kind: "track" | "album" | "event" | "product";
+  /** The page's path on this site, e.g. /music/track/night-drive. */
+  path: string;
+  title: { en: string; ptBR: string };
+  /** The artist or album, the venue, ...; null for none. */
+  subtitle: string | null;
+  imageUrl: string | null;
+  /** An event's date (ISO); null otherwise. */
+  date: string | null;
+  /** A product's public price in cents (reais null when not sold in reais); null otherwise. */
+  price: { usd: number; brl: number | null } | null;
+};
+/** POST /api/rooms/:id/pictures: the id a send frame names the picture by, and how it looks. */
+export type RoomPictureUploadResponse = { pictureId: string; width: number; height: number };
 export type RoomHistoryResponse = { messages: RoomMessage[]; /** False once the page reaches the room's first message. */ more: boolean };
 
 // ---------- The socket ----------
@@ -68,9 +92,13 @@ export const roomClientFrameSchema = z.discriminatedUnion("type", [
       type: z.literal("send"),
       /** The client's own id for this message: a resend after a reconnect is stored once. */
       clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-      text: userText({ min: 1, minMessage: "empty_message", max: ROOM_MESSAGE_MAX, maxMessage: "message_too_long", multiline: true }),
+      text: userText({ max: ROOM_MESSAGE_MAX, maxMessage: "message_too_long", multiline: true }),
+      /** Pictures uploaded to this room by this member and not sent yet (decision 110). */
+      pictureIds: z.array(z.string().min(1).max(ROOM_PICTURE_ID_MAX)).max(ROOM_PICTURES_MAX, "too_many_pictures").default([]),
     })
-    .strict(),
+    .strict()
+    // Text may be empty when a picture goes with it.
+    .refine((frame) => frame.text !== "" || frame.pictureIds.length > 0, { message: "empty_message", path: ["text"] }),
   /** The member has read up to this message (the list's unread count). */
   z.object({ type: z.literal("read"), seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).strict(),
   /** Fan moderators and admins: hide a message from everyone. */
@@ -83,6 +111,8 @@ export const roomClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("slow"), seconds: z.number().int().min(0).max(ROOM_SLOW_MODE_MAX_SECONDS) }).strict(),
 ]);
 export type RoomClientFrame = z.infer<typeof roomClientFrameSchema>;
+/** A client frame as the page writes it (a send's pictureIds may be left out). */
+export type RoomClientFrameInput = z.input<typeof roomClientFrameSchema>;
 
 export type RoomErrorCode =
   | "bad_frame"
@@ -98,7 +128,11 @@ export type RoomErrorCode =
   /** Hiding, muting and slow mode are for the room's fan moderators and admins. */
   | "moderator_required"
   /** A moderator cannot mute themselves, another moderator or an admin. */
-  | "mute_refused";
+  | "mute_refused"
+  /** More than ROOM_PICTURES_MAX pictures in one message. */
+  | "too_many_pictures"
+  /** A picture id that is not this member's upload to this room, was sent already, or expired. */
+  | "picture_refused";
 
 export type RoomServerFrame =
   /**
@@ -127,4 +161,6 @@ export type RoomServerFrame =
   | { type: "hidden"; seq: number }
   /** To the muted member's sockets and to the moderators': who, and until when. */
   | { type: "muted"; userId: string; until: string }
-  | { type: "slow_mode"; seconds: number };
+  | { type: "slow_mode"; seconds: number }
+  /** The preview cards of a message's links to the site's pages, once they are built. */
+  | { type: "previews"; seq: number; previews: RoomLinkPreview[] };

@@ -14,7 +14,7 @@
 // the member is and whether they may write; sessions are re-checked before sends (SessionChecker),
 // and a member whose access ends has their sockets closed by the Worker (closeSockets).
 import { DurableObject } from "cloudflare:workers";
-import type { AppEnv } from "../env";
+import { readConfig, type AppEnv } from "../env";
 import { createDb, type DB } from "../db/client";
 import { auditRoomModeration, findRoomSettings, markRoomRead, setRoomSlowMode, storeRoomMessage, type RoomSettings } from "../db/rooms";
 import {
@@ -48,6 +48,8 @@ import { migrateRoomStorage, RoomMessages, type MessageRow } from "./room-messag
 import { hideMessage, mutedUntil, muteMember } from "./room-moderation";
 import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
 import { eraseMember, memberMessages, type RoomMemberMessage } from "./room-member-data";
+import { dropHiddenPictures, dropMemberPictures, storePictures, takePictures } from "./room-pictures";
+import { buildPreviews } from "./room-previews";
 
 /** The room's settings are read again after this long. */
 const SETTINGS_CACHE_MS = 10_000;
@@ -135,12 +137,19 @@ export class RoomHub extends DurableObject<AppEnv> {
 
   /** The member's account is gone: their messages here lose their text and name (RPC). Nothing is broadcast. */
   async eraseMember(userId: string): Promise<number> {
+    const roomId = this.meta.get("roomId");
+    if (roomId) await dropMemberPictures(this.sql, this.env.MEDIA, roomId, userId);
     return eraseMember(this.sql, userId);
   }
 
   /** Distinct members with an open socket (RPC, for tests and figures). */
   async hereCount(): Promise<number> {
     return this.here();
+  }
+
+  /** Whether the member is muted here now (RPC: the pictures' upload refuses a muted member). */
+  async isMuted(userId: string): Promise<boolean> {
+    return mutedUntil(this.sql, userId, Date.now()) !== null;
   }
 
   /** Whether a member may write here changed (their tier, say): their sockets follow, and are told (RPC). */
@@ -195,7 +204,12 @@ export class RoomHub extends DurableObject<AppEnv> {
     const parsed = roomClientFrameSchema.safeParse(json);
     if (!parsed.success) {
       const clientId = (json as { clientId?: unknown } | null)?.clientId;
-      return this.refuse(ws, codeOfTextIssue(parsed.error.issues[0]?.message), typeof clientId === "string" ? { clientId: clientId.slice(0, 64) } : {});
+      const issue = parsed.error.issues[0]?.message;
+      return this.refuse(
+        ws,
+        issue === "too_many_pictures" ? issue : codeOfTextIssue(issue),
+        typeof clientId === "string" ? { clientId: clientId.slice(0, 64) } : {},
+      );
     }
     const frame: RoomClientFrame = parsed.data;
     const member = attachmentOf(ws);
@@ -203,12 +217,13 @@ export class RoomHub extends DurableObject<AppEnv> {
       case "read":
         return this.markRead(member.userId, frame.seq);
       case "send":
-        return this.store(ws, member, frame.clientId, frame.text);
+        return this.store(ws, member, frame.clientId, frame.text, frame.pictureIds);
     }
     if (!member.moderates) return this.refuse(ws, "moderator_required");
     switch (frame.type) {
       case "hide":
-        return hideMessage(this.scope, member, frame.seq);
+        hideMessage(this.scope, member, frame.seq);
+        return this.afterwards("removing a hidden message's pictures", (_db, roomId) => dropHiddenPictures(this.sql, this.env.MEDIA, roomId, frame.seq));
       case "mute":
         return muteMember(this.scope, ws, member, frame.userId, frame.minutes);
       case "slow":
@@ -216,7 +231,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     }
   }
 
-  private async store(ws: WebSocket, member: RoomAttachment, clientId: string, body: string) {
+  private async store(ws: WebSocket, member: RoomAttachment, clientId: string, body: string, pictureIds: string[]) {
     const resent = this.messages.byClientId(member.userId, clientId);
     // A resend after a reconnect: the sender learns its number again; nobody gets it twice.
     if (resent) return this.send(ws, { type: "message", message: this.messages.toMessage(resent), clientId });
@@ -229,9 +244,15 @@ export class RoomHub extends DurableObject<AppEnv> {
     if (muted !== null) return this.send(ws, { type: "error", code: "muted", clientId, until: new Date(muted).toISOString() });
     const wait = this.slowModeWait(member.userId, settings.slowModeSeconds, now);
     if (wait !== null) return this.refuse(ws, "rate_limited", { retryAfter: wait, clientId });
+    const roomId = this.meta.get("roomId") ?? "";
+    const config = readConfig(this.env);
+    const pictures = pictureIds.length === 0 ? [] : await takePictures(this.sql, config.SESSION_SECRET, roomId, member.userId, pictureIds);
+    if (!pictures) return this.refuse(ws, "picture_refused", { clientId });
     const row: MessageRow = this.messages.insert(member, clientId, body, now);
+    storePictures(this.sql, row.seq, pictures);
     const firstHere = this.messages.markPoster(member.userId);
     this.broadcast({ type: "message", message: this.messages.toMessage(row), clientId });
+    buildPreviews(this.scope, config.SITE_URL, row.seq, body);
     this.afterwards("storing the newest message", (db, roomId) =>
       storeRoomMessage(db, roomId, { seq: row.seq, at: now, posterId: firstHere ? member.userId : null }),
     );

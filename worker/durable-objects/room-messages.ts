@@ -2,7 +2,7 @@
 // to rooms made before them, and every read and write of the `messages` table. RoomHub decides
 // who may do what; this module only stores and reads.
 import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
-import type { RoomMessage } from "#contracts/rooms.ts";
+import type { RoomLinkPreview, RoomMessage, RoomPicture } from "#contracts/rooms.ts";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS messages (
@@ -22,6 +22,9 @@ CREATE TABLE IF NOT EXISTS mutes (user_id TEXT PRIMARY KEY, until INTEGER NOT NU
 CREATE INDEX IF NOT EXISTS messages_user_idx ON messages (user_id, at);
 CREATE TABLE IF NOT EXISTS posters (user_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS pictures (filename TEXT PRIMARY KEY, seq INTEGER NOT NULL, position INTEGER NOT NULL, url TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS pictures_seq_idx ON pictures (seq, position);
+CREATE TABLE IF NOT EXISTS previews (seq INTEGER PRIMARY KEY, cards TEXT NOT NULL);
 `;
 
 /**
@@ -65,6 +68,7 @@ export class RoomMessages {
 
   /** The rows as members get them, oldest first as given. */
   toMessages(rows: MessageRow[]): RoomMessage[] {
+    const { pictures, previews } = this.extrasOf(rows);
     return rows.map((row) => ({
       seq: row.seq,
       userId: row.user_id,
@@ -73,7 +77,28 @@ export class RoomMessages {
       tier: row.tier === null ? null : badgeFromHeader(row.tier),
       text: row.text,
       at: new Date(row.at).toISOString(),
+      pictures: pictures.get(row.seq) ?? [],
+      previews: previews.get(row.seq) ?? [],
     }));
+  }
+
+  /** The pictures and preview cards of a page of messages: one read of each table over the page's range. */
+  private extrasOf(rows: MessageRow[]) {
+    const pictures = new Map<number, RoomPicture[]>();
+    const previews = new Map<number, RoomLinkPreview[]>();
+    if (rows.length === 0) return { pictures, previews };
+    const seqs = rows.map((row) => row.seq);
+    const [low, high] = [Math.min(...seqs), Math.max(...seqs)];
+    const pictureRows = this.sql.exec<{ seq: number; url: string; width: number; height: number }>(
+      "SELECT seq, url, width, height FROM pictures WHERE seq BETWEEN ? AND ? ORDER BY seq, position",
+      low,
+      high,
+    );
+    for (const { seq, url, width, height } of pictureRows) pictures.set(seq, [...(pictures.get(seq) ?? []), { url, width, height }]);
+    for (const { seq, cards } of this.sql.exec<{ seq: number; cards: string }>("SELECT seq, cards FROM previews WHERE seq BETWEEN ? AND ?", low, high)) {
+      previews.set(seq, JSON.parse(cards) as RoomLinkPreview[]);
+    }
+    return { pictures, previews };
   }
 
   toMessage(row: MessageRow): RoomMessage {

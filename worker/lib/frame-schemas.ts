@@ -15,6 +15,8 @@ export const feedContract = onFirstUse(() => import("#contracts/feed.ts"));
 export const chatContract = onFirstUse(() => import("#contracts/chat.ts"));
 export const partyContract = onFirstUse(() => import("#contracts/parties.ts"));
 export const roomContract = onFirstUse(() => import("#contracts/rooms.ts"));
+/** A room picture's token (jose), checked only when a message carries pictures. */
+export const roomPictureTokens = onFirstUse(() => import("./room-picture-token"));
 
 /** Every loader above, for a runtime that must have them all before the objects run. */
-export const everyFrameContract = [feedContract, chatContract, partyContract, roomContract];
+export const everyFrameContract = [feedContract, chatContract, partyContract, roomContract, roomPictureTokens];

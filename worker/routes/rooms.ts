@@ -8,7 +8,15 @@ import type { SessionUser } from "#contracts/auth.ts";
 import { requireUser } from "../middleware/guards";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
 import { validate } from "../lib/validate";
-import { routeError } from "../lib/errors";
+import { errorBody, routeError } from "../lib/errors";
+import { requireVerifiedEmail } from "../middleware/email-verified";
+import { uploadBody } from "../lib/upload-body";
+import { MULTIPART_OVERHEAD_BYTES, randomHex, readUploadedImage } from "../lib/image-upload";
+import { isAllowedImageMime } from "../lib/images";
+import { signRoomPicture } from "../lib/room-picture-token";
+import { hitRateLimit } from "../services/rate-limit";
+import { readConfig } from "../env";
+import { RATE_LIMITS } from "#contracts/limits.ts";
 import { findRoom, findRoomStanding, listRoomRules, roomViewerOf, type RoomRow } from "../db/rooms";
 import {
   ROOM_AFTER_HEADER,
@@ -19,12 +27,24 @@ import {
   ROOM_MEMBER_AVATAR_HEADER,
   ROOM_MEMBER_NAME_HEADER,
   roomHub,
+  roomPictureKey,
 } from "../services/realtime/room-hub";
 import { readRefusal, writeRefusal, type RoomViewer } from "#contracts/room-access.ts";
 import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tier-badges.ts";
 import { tierOf } from "#contracts/tiers.ts";
 import { readTiers } from "../db/tiers";
-import { roomHistoryQuerySchema, roomIdParamSchema, roomSocketQuerySchema, type RoomHistoryResponse, type RoomsResponse } from "#contracts/rooms.ts";
+import {
+  ROOM_PICTURE_FIELD,
+  ROOM_PICTURE_FILENAME_PATTERN,
+  ROOM_PICTURE_MAX_BYTES,
+  ROOM_PICTURE_MESSAGES,
+  roomHistoryQuerySchema,
+  roomIdParamSchema,
+  roomSocketQuerySchema,
+  type RoomHistoryResponse,
+  type RoomPictureUploadResponse,
+  type RoomsResponse,
+} from "#contracts/rooms.ts";
 
 type Ctx = Context<HonoEnv & { Variables: { user: SessionUser } }>;
 
@@ -38,6 +58,19 @@ async function readableRoom(c: Ctx, id: string): Promise<{ room: RoomRow; viewer
   if (refusal === "tier_required") throw routeError("tier_required");
   if (refusal === "ticket_required") throw routeError("ticket_required");
   return { room, viewer };
+}
+
+const pictureTooLarge = () => routeError("too_large", { message: ROOM_PICTURE_MESSAGES.tooLarge });
+
+/** The room, if the member may write in it now: what readableRoom refuses, then archived, the write rule, muted. */
+async function writableRoom(c: Ctx, id: string): Promise<RoomRow> {
+  const { room, viewer } = await readableRoom(c, id);
+  const refusal = writeRefusal(viewer, room.rule);
+  if (refusal === "archived") throw routeError("room_archived");
+  if (refusal === "tier_required") throw routeError("tier_required");
+  if (refusal === "ticket_required") throw routeError("ticket_required");
+  if (await roomHub(c.env, room.id).isMuted(c.var.user.id)) throw routeError("room_muted");
+  return room;
 }
 
 export const roomRoutes = new Hono<HonoEnv>()
@@ -90,5 +123,47 @@ export const roomRoutes = new Hono<HonoEnv>()
       [ROOM_MODERATES_HEADER]: viewer.isAdmin || viewer.moderates ? "1" : "0",
       [ROOM_MEMBER_TIER_HEADER]: encodeBadgeHeader(tierBadgeOf(tierOf(user).id, await readTiers(c.var.db))),
       ...(after === undefined ? {} : { [ROOM_AFTER_HEADER]: String(after) }),
+    });
+  })
+
+  // A picture for a message still to be sent (decision 110): the posts' checks (type by its bytes,
+  // 5 MB, dimensions), kept in R2 under the room; the answer's id is signed for this member and
+  // room, and the room's object takes it once, within the hour.
+  .post(
+    "/:id/pictures",
+    requireUser,
+    requireVerifiedEmail,
+    validate("param", roomIdParamSchema),
+    uploadBody(ROOM_PICTURE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, pictureTooLarge),
+    async (c) => {
+      const room = await writableRoom(c, c.req.valid("param").id);
+      const user = c.var.user;
+      await hitRateLimit(c.var.db, `room-picture:user:${user.id}`, RATE_LIMITS.postImagesPerUser);
+      const { bytes, kind, size } = await readUploadedImage(c.req.raw, ROOM_PICTURE_FIELD, ROOM_PICTURE_MAX_BYTES, pictureTooLarge);
+      const filename = `${randomHex(16)}.${kind.ext}`;
+      await c.env.MEDIA.put(roomPictureKey(room.id, filename), bytes, { httpMetadata: { contentType: kind.mime } });
+      const claim = { roomId: room.id, userId: user.id, filename, width: size.width, height: size.height };
+      const pictureId = await signRoomPicture(readConfig(c.env).SESSION_SECRET, claim);
+      return c.json<RoomPictureUploadResponse>({ pictureId, width: size.width, height: size.height }, 201);
+    },
+  )
+
+  // A picture in a message: only to those who may read the room, never kept by a shared cache.
+  .get("/:id/pictures/:filename", requireUser, async (c) => {
+    const parsed = roomIdParamSchema.safeParse({ id: c.req.param("id") });
+    const filename = c.req.param("filename");
+    if (!parsed.success || !ROOM_PICTURE_FILENAME_PATTERN.test(filename)) return c.json(errorBody("not_found", "Not found"), 404);
+    const { room } = await readableRoom(c, parsed.data.id);
+    const object = await c.env.MEDIA.get(roomPictureKey(room.id, filename));
+    if (!object) return c.json(errorBody("not_found", "Not found"), 404);
+    const stored = object.httpMetadata?.contentType;
+    return new Response(object.body, {
+      headers: {
+        "Content-Type": isAllowedImageMime(stored) ? stored : "application/octet-stream",
+        "Content-Length": String(object.size),
+        "X-Content-Type-Options": "nosniff",
+        "Content-Disposition": "inline",
+        "Cache-Control": "private, max-age=3600",
+      },
     });
   });

@@ -6,10 +6,9 @@ import type { HonoEnv } from "../types";
 import { requireUser } from "../middleware/guards";
 import { requireVerifiedEmail } from "../middleware/email-verified";
 import { uploadBody } from "../lib/upload-body";
-import { badRequest, errorBody, routeError, unauthorized } from "../lib/errors";
-import { readBoundedBody } from "../lib/bounded-body";
-import { detectImageType, imageKindForExt, isAllowedImageMime, readImageSize, IMAGE_SNIFF_BYTES } from "../lib/images";
-import { IMAGE_MAX_SIDE_PX } from "#contracts/limits.ts";
+import { errorBody, routeError, unauthorized } from "../lib/errors";
+import { imageKindForExt, isAllowedImageMime } from "../lib/images";
+import { MULTIPART_OVERHEAD_BYTES, randomHex, readUploadedImage } from "../lib/image-upload";
 import {
   AVATAR_FIELD,
   AVATAR_FILENAME_PATTERN,
@@ -31,48 +30,12 @@ import {
   type PostImageUploadResponse,
 } from "#contracts/feed.ts";
 
-/** Room for the multipart boundaries and part headers around a file of the maximum size. */
-const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 const AVATAR_BODY_MAX_BYTES = AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
 const AVATAR_KEY_PREFIX = "avatars/";
 /** A concurrent upload by the same user can move avatar_url under us; retry the swap this often. */
 const AVATAR_SWAP_ATTEMPTS = 3;
 
 const avatarTooLarge = () => routeError("too_large", { message: PROFILE_MESSAGES.avatarTooLarge });
-const notImage = () => badRequest(PROFILE_MESSAGES.notImage, "not_image");
-
-/** The uploaded file in `field`, or a 400 when the body is not multipart or the field is missing. */
-async function readUploadedFile(request: Request, field: string, maxBodyBytes: number, tooLarge: () => Error): Promise<File> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw notImage();
-  const body = await readBoundedBody(request.body, maxBodyBytes, tooLarge);
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    throw routeError("invalid_upload");
-  }
-  const file = form.get(field);
-  if (!(file instanceof File)) throw notImage();
-  return file;
-}
-
-/** The file's bytes and kind, if it is a JPEG/PNG/GIF/WebP of sane dimensions; else a 400. */
-async function checkedImage(file: File) {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = detectImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES));
-  if (!kind) throw notImage();
-  const size = readImageSize(bytes, kind);
-  if (!size || size.width === 0 || size.height === 0) throw notImage();
-  if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX) {
-    throw routeError("image_dimensions", { params: { max: IMAGE_MAX_SIDE_PX } });
-  }
-  return { bytes, kind, size };
-}
-
-function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** The R2 key behind an avatar URL, only if it is one of ours and belongs to `userId`. */
 function ownedAvatarKey(avatarUrl: string | null, userId: string): string | null {
@@ -92,9 +55,7 @@ export const uploadRoutes = new Hono<HonoEnv>()
   .post("/post-image", requireUser, requireVerifiedEmail, uploadBody(POST_IMAGE_BODY_MAX_BYTES, postImageTooLarge), async (c) => {
     const user = c.var.user;
     await hitRateLimit(c.var.db, `post-image:user:${user.id}`, RATE_LIMITS.postImagesPerUser);
-    const file = await readUploadedFile(c.req.raw, POST_IMAGE_FIELD, POST_IMAGE_BODY_MAX_BYTES, postImageTooLarge);
-    if (file.size > POST_IMAGE_MAX_BYTES) throw postImageTooLarge();
-    const { bytes, kind, size } = await checkedImage(file);
+    const { bytes, kind, size } = await readUploadedImage(c.req.raw, POST_IMAGE_FIELD, POST_IMAGE_MAX_BYTES, postImageTooLarge);
     const filename = `${randomHex(16)}.${kind.ext}`;
     const key = `posts/${filename}`;
     await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.mime } });
@@ -103,9 +64,7 @@ export const uploadRoutes = new Hono<HonoEnv>()
   })
   .post("/avatar", requireUser, uploadBody(AVATAR_BODY_MAX_BYTES, avatarTooLarge), async (c) => {
     const user = c.var.user;
-    const file = await readUploadedFile(c.req.raw, AVATAR_FIELD, AVATAR_BODY_MAX_BYTES, avatarTooLarge);
-    if (file.size > AVATAR_MAX_BYTES) throw avatarTooLarge();
-    const { bytes, kind } = await checkedImage(file);
+    const { bytes, kind } = await readUploadedImage(c.req.raw, AVATAR_FIELD, AVATAR_MAX_BYTES, avatarTooLarge);
 
     const filename = `${user.id}-${randomHex(16)}.${kind.ext}`;
     if (!AVATAR_FILENAME_PATTERN.test(filename)) throw routeError("invalid_account");

@@ -1,12 +1,13 @@
 // The room's messages, oldest first and the newest at the bottom: each with its author's picture
-// and name, the time and the text; a marker before the first unread; then the member's sends
-// still waiting for their echo.
+// and name, the time, the text, its pictures and its links' cards; a marker before the first
+// unread; then the member's sends still waiting for their echo.
 import { useIntl } from "react-intl";
 import { Avatar } from "../../components/Avatar";
 import { TierBadge } from "../../components/TierBadge";
 import type { RoomMessage } from "#contracts/rooms.ts";
 import { ROOM_DELETED_MEMBER } from "#contracts/room-erased.ts";
 import { MessageText } from "./MessageText";
+import { LinkPreviews, MessagePictures } from "./MessageExtras";
 import { ModerateMenu, type ModerationAction } from "./Moderation";
 import { roomsMessages as m } from "./messages";
 import type { PendingSend } from "./roomState";
@@ -47,7 +48,15 @@ export function MessageList({ messages, pending, firstUnread, myId, myName, myAv
                   {intl.formatDate(message.at, { dateStyle: "short", timeStyle: "short" })}
                 </time>
               </p>
-              {erased ? <p className="room-message-text muted">{intl.formatMessage(m.erasedMessage)}</p> : <MessageText text={message.text} />}
+              {erased ? (
+                <p className="room-message-text muted">{intl.formatMessage(m.erasedMessage)}</p>
+              ) : (
+                <>
+                  {message.text !== "" && <MessageText text={message.text} />}
+                  <MessagePictures pictures={message.pictures} author={message.username} />
+                  <LinkPreviews previews={message.previews} />
+                </>
+              )}
             </div>
             {onModerate && message.userId !== myId && !erased && <ModerateMenu message={message} onChoose={onModerate} />}
           </li>
@@ -60,7 +69,7 @@ export function MessageList({ messages, pending, firstUnread, myId, myName, myAv
             <p className="room-message-head">
               <span className="room-message-name">{myName}</span> <span className="muted">{intl.formatMessage(m.sending)}</span>
             </p>
-            <MessageText text={send.text} />
+            {send.text !== "" && <MessageText text={send.text} />}
           </div>
         </li>
       ))}

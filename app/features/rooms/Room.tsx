@@ -25,6 +25,8 @@ const ERROR_TEXT: Record<Exclude<RoomErrorCode, "rate_limited" | "muted">, Messa
   write_refused: m.errWriteRefused,
   moderator_required: m.errModeratorRequired,
   mute_refused: m.errMuteRefused,
+  too_many_pictures: m.tooManyPictures,
+  picture_refused: m.pictureRefused,
 };
 
 type Props = { room: RoomSummary; onAccessEnded: () => void; onReconnecting: () => void };
@@ -165,7 +167,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
         </p>
       )}
       {moderation && <ModerationConfirm action={moderation} onConfirm={moderate} onClose={() => setModeration(null)} />}
-      {state.welcomed && (state.mayWrite ? <Composer onSend={send} disabled={state.connection !== "open"} /> : <ReadOnlyReason room={room} />)}
+      {state.welcomed && (state.mayWrite ? <Composer roomId={room.id} onSend={send} disabled={state.connection !== "open"} /> : <ReadOnlyReason room={room} />)}
     </div>
   );
 }

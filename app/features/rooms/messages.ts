@@ -68,9 +68,32 @@ const moderation = defineMessages({
   slow5m: { id: "rooms.mod.slow5m", defaultMessage: "5 min" },
 });
 
+// Pictures in messages and the cards of links to the site's pages (decision 110).
+const pictures = {
+  ...defineMessages({
+    attachPicture: { id: "rooms.pictures.attach", defaultMessage: "Add a picture" },
+    removePicture: { id: "rooms.pictures.remove", defaultMessage: "Remove this picture" },
+    pictureUploading: { id: "rooms.pictures.uploading", defaultMessage: "Uploading the picture..." },
+    pictureFailed: { id: "rooms.pictures.failed", defaultMessage: "The picture could not be uploaded. Remove it and try again." },
+    pictureNotImage: { id: "rooms.pictures.notImage", defaultMessage: "Only JPEG, PNG, GIF and WebP pictures can be sent." },
+    pictureTooLarge: { id: "rooms.pictures.tooLarge", defaultMessage: "Pictures can be at most 5 MB." },
+    pictureDimensions: { id: "rooms.pictures.dimensions", defaultMessage: "This picture is too large in pixels." },
+    pictureMuted: { id: "rooms.pictures.muted", defaultMessage: "You are muted in this room for now." },
+    pictureArchived: { id: "rooms.pictures.archived", defaultMessage: "This room is archived: it can be read, not written in." },
+    pictureRefused: { id: "rooms.pictures.refused", defaultMessage: "A picture could not be sent with the message. Attach it again." },
+    tooManyPictures: { id: "rooms.pictures.tooMany", defaultMessage: "A message can carry at most 4 pictures." },
+    attachedPictures: { id: "rooms.pictures.attached", defaultMessage: "Pictures to send" },
+    openPicture: { id: "rooms.pictures.open", defaultMessage: "Open the picture in full size" },
+    linkPreviews: { id: "rooms.previews.label", defaultMessage: "Linked pages" },
+  }),
+  pictureProgress: defineMessage<{ percent: number }>({ id: "rooms.pictures.progress", defaultMessage: "{percent}% uploaded" }),
+  pictureAlt: defineMessage<{ number: number; name: string }>({ id: "rooms.pictures.alt", defaultMessage: "Picture {number} from {name}" }),
+};
+
 export const roomsMessages = {
   ...plain,
   ...moderation,
+  ...pictures,
   moderateNamed: defineMessage<{ name: string | number }>({ id: "rooms.mod.moderateNamed", defaultMessage: "Moderate the message from {name}" }),
   muteFor: defineMessage<{ length: string | number }>({ id: "rooms.mod.muteFor", defaultMessage: "Mute for {length}" }),
   hideQuestion: defineMessage<{ name: string | number }>({

@@ -3,7 +3,14 @@
 // the member may write, and the last error. A pure reducer, fed by useRoomSocket and the history.
 import type { RoomErrorCode, RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
 
-export type PendingSend = { clientId: string; text: string; /** Times put on a socket: once, and once more after a reconnect. */ sent: number };
+export type PendingSend = {
+  clientId: string;
+  text: string;
+  /** The uploaded pictures it carries ([] for none). */
+  pictureIds: string[];
+  /** Times put on a socket: once, and once more after a reconnect. */
+  sent: number;
+};
 
 export type RoomConnection = "connecting" | "open" | "reconnecting" | "ended_session" | "access_ended";
 
@@ -111,6 +118,8 @@ function onFrame(state: RoomState, frame: RoomServerFrame, myId: string): RoomSt
       return frame.userId === myId ? { ...state, mutedUntil: frame.until } : state;
     case "slow_mode":
       return { ...state, slowModeSeconds: frame.seconds };
+    case "previews":
+      return { ...state, messages: state.messages.map((m) => (m.seq === frame.seq ? { ...m, previews: frame.previews } : m)) };
     case "error":
       return {
         ...state,

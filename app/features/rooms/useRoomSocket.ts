@@ -8,7 +8,11 @@
 // - while the page is visible, the newest number shown is reported read (debounced).
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { openLiveSocket } from "../../lib/socket";
-import type { RoomClientFrame, RoomServerFrame } from "#contracts/rooms.ts";
+import type { RoomClientFrame, RoomClientFrameInput, RoomServerFrame } from "#contracts/rooms.ts";
+
+/** A send frame as the page puts it: its pictures only when it has some. */
+const sendFrame = (clientId: string, text: string, pictureIds: string[]): RoomClientFrameInput =>
+  pictureIds.length > 0 ? { type: "send", clientId, text, pictureIds } : { type: "send", clientId, text };
 import { initialRoomState, newestSeq, reduceRoom, type RoomState } from "./roomState";
 
 /** The close code of a socket whose room the member's tier no longer opens. */
@@ -55,7 +59,7 @@ export function useRoomSocket({ roomId, myId, enabled, onReconnecting }: Options
     onReconnectingRef.current = onReconnecting;
   });
 
-  const put = useCallback((frame: RoomClientFrame): boolean => {
+  const put = useCallback((frame: RoomClientFrameInput): boolean => {
     const ws = socketRef.current;
     if (ws?.readyState !== WebSocket.OPEN) return false;
     ws.send(JSON.stringify(frame));
@@ -68,7 +72,7 @@ export function useRoomSocket({ roomId, myId, enabled, onReconnecting }: Options
       onOpen: (_wasReconnect, ws) => {
         socketRef.current = ws;
         // Sends made while away, and those the last socket never answered (once more each).
-        const resent = stateRef.current.pending.filter((p) => p.sent < MAX_SENDS && put({ type: "send", clientId: p.clientId, text: p.text }));
+        const resent = stateRef.current.pending.filter((p) => p.sent < MAX_SENDS && put(sendFrame(p.clientId, p.text, p.pictureIds)));
         if (resent.length > 0) dispatch({ type: "sent", clientIds: resent.map((p) => p.clientId) });
       },
       onMessage: (data) => {
@@ -91,10 +95,10 @@ export function useRoomSocket({ roomId, myId, enabled, onReconnecting }: Options
   }, [roomId, myId, enabled, put]);
 
   const send = useCallback(
-    (text: string) => {
+    (text: string, pictureIds: string[] = []) => {
       const clientId = crypto.randomUUID();
-      const sent = put({ type: "send", clientId, text }) ? 1 : 0;
-      dispatch({ type: "queue", send: { clientId, text, sent } });
+      const sent = put(sendFrame(clientId, text, pictureIds)) ? 1 : 0;
+      dispatch({ type: "queue", send: { clientId, text, pictureIds, sent } });
     },
     [put],
   );

@@ -25,6 +25,9 @@ export const ROOM_ACCESS_ENDED: SocketClose = { code: SOCKET_CLOSE_VIP_ENDED, re
 /** The room's rules changed: every socket closes with this and reconnects, checked again at its upgrade. */
 export const ROOM_CHANGED: SocketClose = { code: SOCKET_CLOSE_ROOM_CHANGED, reason: "room_changed" };
 
+/** Where a room's picture is kept in R2 (decision 110): under the room, so the room's pictures share a prefix. */
+export const roomPictureKey = (roomId: string, filename: string) => `rooms/${roomId}/${filename}`;
+
 export const roomHub = (env: AppEnv, roomId: string) => env.ROOM_HUB.get(env.ROOM_HUB.idFromName(roomId));
 
 /** Closes a session's (or a member's) sockets in every room. Logged, never thrown; the rooms re-check sessions before they send. */
