@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, errorOf, type TestUser } from "./helpers";
 import { auditCount, cookieFor, expectAdminOnly, userOf } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
-import { syncedLines, currentLineIndex, type TrackCreditsResponse, type TrackLyricsResponse } from "../../worker/contracts/track-details";
+import { currentLineIndex, type TrackCreditsResponse, type TrackLyricsResponse } from "../../worker/contracts/track-details";
+import { syncedLines } from "../../worker/lib/lrc";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const API = "/api/admin/catalog";
@@ -168,7 +169,7 @@ describe("writing credits", () => {
 });
 
 describe("what the site shows", () => {
-  const lyricsAs = async (role: "visitor" | "member" | "vip" | "admin" | "banned", track = TRACK) =>
+  const lyricsAs = async (role: "visitor" | "user" | "vip" | "admin" | "banned", track = TRACK) =>
     call(`/api/music/tracks/${track}/lyrics`, { cookie: await cookieFor(role) });
 
   it("credits are public for a public track; an unknown track is 404", async () => {
@@ -181,14 +182,14 @@ describe("what the site shows", () => {
 
   it("public lyrics go to everyone; a release's VIP lyrics only to VIPs and admins", async () => {
     await putLyrics({ synced: true, body: LRC });
-    for (const role of ["visitor", "member", "vip", "admin"] as const) expect((await lyricsAs(role)).status, role).toBe(200);
+    for (const role of ["visitor", "user", "vip", "admin"] as const) expect((await lyricsAs(role)).status, role).toBe(200);
     const res = await lyricsAs("visitor");
     expect(res.headers.get("cache-control")).not.toContain("private");
     expect(((await res.json()) as TrackLyricsResponse).lyrics[0]!.lines[0]).toEqual({ ms: 1500, text: "First line" });
 
     expect((await call(`${API}/albums/${ALBUM}/lyrics-access`, { method: "PUT", json: { access: "vip" }, cookie: admin.cookie })).status).toBe(200);
     await expectCode(await lyricsAs("visitor"), 401, "unauthorized");
-    await expectCode(await lyricsAs("member"), 403, "vip_required");
+    await expectCode(await lyricsAs("user"), 403, "vip_required");
     await expectCode(await lyricsAs("banned"), 401, "unauthorized");
     const vip = await lyricsAs("vip");
     expect(vip.status).toBe(200);
@@ -212,7 +213,7 @@ describe("what the site shows", () => {
     await D1.prepare("UPDATE albums SET release_at = ?2, early_access_at = ?3, lyrics_access = 'public' WHERE id = ?1")
       .bind(ALBUM, now + 86_400_000, now - 60_000)
       .run();
-    await expectCode(await lyricsAs("member"), 403, "vip_required");
+    await expectCode(await lyricsAs("user"), 403, "vip_required");
     expect((await lyricsAs("vip")).status).toBe(200);
     await D1.prepare("UPDATE albums SET early_access_at = ?2 WHERE id = ?1")
       .bind(ALBUM, now + 3_600_000)

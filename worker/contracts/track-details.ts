@@ -1,6 +1,5 @@
 // A track's lyrics and credits (decision 112): the back office's bodies, the public answers, and
-// the synced lyrics' lines as the player follows them. LRC is read with `clrc`.
-import { LineType, parse } from "clrc";
+// the synced lyrics' lines as the player follows them (read from LRC by worker/lib/lrc.ts).
 import { z } from "./zod";
 import { LOCALES, type Locale } from "./locale";
 import { userText } from "./text";
@@ -23,22 +22,6 @@ export * from "./track-details-limits";
 /** One sung line of synced lyrics: from `ms` (after the file's offset) until the next line's. */
 export type SyncedLine = { ms: number; text: string };
 
-/**
- * The timed lines of an LRC text, in time order; a line with several times appears at each.
- * Metadata lines ([ar:], [ti:]) are left out, and `[offset:+/-ms]` moves every line as LRC says
- * (a positive offset shows lines sooner). Untimed lines are not lyrics of a synced text.
- */
-export function syncedLines(lrc: string): SyncedLine[] {
-  const parsed = parse(lrc.replace(/\r\n?/g, "\n"));
-  let offset = 0;
-  const lines: SyncedLine[] = [];
-  for (const line of parsed) {
-    if (line.type === LineType.METADATA && line.key.trim().toLowerCase() === "offset") offset = Number.parseInt(line.value, 10) || 0;
-    if (line.type === LineType.LYRIC) lines.push({ ms: line.startMillisecond, text: line.content.trim() });
-  }
-  return lines.map((line) => ({ ...line, ms: Math.max(0, line.ms - offset) })).sort((a, b) => a.ms - b.ms);
-}
-
 /** The line sung at `ms`: the last one that started, or -1 before the first. */
 export function currentLineIndex(lines: readonly SyncedLine[], ms: number): number {
   let low = 0;
@@ -58,12 +41,10 @@ export function currentLineIndex(lines: readonly SyncedLine[], ms: number): numb
 
 export const lyricsLocaleParamSchema = z.object({ id: z.string().min(1).max(100), locale: z.enum(LOCALES) });
 
-export const lyricsBodySchema = z
-  .strictObject({
-    synced: z.boolean(),
-    body: userText({ min: 1, max: LYRICS_MAX_CHARS, minMessage: M.lyricsRequired, maxMessage: M.lyricsTooLong, multiline: true }),
-  })
-  .refine((value) => !value.synced || syncedLines(value.body).length > 0, { message: M.lyricsNotSynced, path: ["body"] });
+export const lyricsBodySchema = z.strictObject({
+  synced: z.boolean(),
+  body: userText({ min: 1, max: LYRICS_MAX_CHARS, minMessage: M.lyricsRequired, maxMessage: M.lyricsTooLong, multiline: true }),
+});
 export type LyricsBody = z.infer<typeof lyricsBodySchema>;
 
 const credit = z.strictObject({

@@ -5,9 +5,17 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { actorOf } from "../../middleware/guards";
 import { validate } from "../../lib/validate";
-import { routeError } from "../../lib/errors";
+import { routeError, validationError } from "../../lib/errors";
+import { syncedLines } from "../../lib/lrc";
 import { catalogIdParamSchema } from "#contracts/admin-catalog.ts";
-import { creditsBodySchema, lyricsAccessBodySchema, lyricsBodySchema, lyricsLocaleParamSchema, type TrackCreditsResponse } from "#contracts/track-details.ts";
+import {
+  creditsBodySchema,
+  lyricsAccessBodySchema,
+  lyricsBodySchema,
+  lyricsLocaleParamSchema,
+  TRACK_DETAILS_MESSAGES,
+  type TrackCreditsResponse,
+} from "#contracts/track-details.ts";
 import { readCredits, readLyrics, removeLyrics, saveCredits, saveLyrics, saveLyricsAccess } from "../../db/track-details";
 
 const idParam = validate("param", catalogIdParamSchema);
@@ -15,7 +23,9 @@ const idParam = validate("param", catalogIdParamSchema);
 export const trackDetailsRoutes = new Hono<HonoEnv>()
   .put("/tracks/:id/lyrics/:locale", validate("param", lyricsLocaleParamSchema), validate("json", lyricsBodySchema), async (c) => {
     const { id, locale } = c.req.valid("param");
-    if (!(await saveLyrics(c.var.db, actorOf(c), id, locale, c.req.valid("json")))) throw routeError("track_not_found");
+    const lyrics = c.req.valid("json");
+    if (lyrics.synced && syncedLines(lyrics.body).length === 0) throw validationError({ message: TRACK_DETAILS_MESSAGES.lyricsNotSynced, path: ["body"] });
+    if (!(await saveLyrics(c.var.db, actorOf(c), id, locale, lyrics))) throw routeError("track_not_found");
     return c.json({ lyrics: await readLyrics(c.var.db, id) });
   })
 
