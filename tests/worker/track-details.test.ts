@@ -76,6 +76,7 @@ describe("who may write lyrics and credits", () => {
     await expectAdminOnly({ method: "DELETE", path: `${API}/tracks/${TRACK}/lyrics/en` }, snapshot);
     await expectAdminOnly({ method: "PUT", path: `${API}/tracks/${TRACK}/credits`, json: CREDITS }, snapshot);
     await expectAdminOnly({ method: "PUT", path: `${API}/albums/${ALBUM}/lyrics-access`, json: { access: "vip" } }, snapshot);
+    await expectAdminOnly({ method: "GET", path: `${API}/tracks/${TRACK}/details` }, snapshot);
     const door = await createDoorStaff();
     await expectCode(await putLyrics({ synced: false, body: "La la" }, { cookie: door.cookie }), 403, "admin_required");
     expect(await snapshot()).toEqual({ lyrics: [], credits: [], track: { isrc: null, label: null, recorded_on: null } });
@@ -165,6 +166,25 @@ describe("writing credits", () => {
     await expectCode(await putCredits(CREDITS, { track: "no-such-track" }), 404, "track_not_found");
     expect(await snapshot()).toEqual(before);
     expect(await auditCount()).toBe(audits);
+  });
+});
+
+describe("the back office's editor", () => {
+  it("reads any track's credits, lyrics and release access; an unknown track is 404", async () => {
+    await putLyrics({ synced: false, body: "Hidden words" });
+    await D1.prepare("UPDATE albums SET release_at = ?2, early_access_at = NULL WHERE id = ?1").bind(ALBUM, Date.now() + 86_400_000).run();
+    const res = await call(`${API}/tracks/${TRACK}/details`, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      credits: [],
+      isrc: null,
+      label: null,
+      recordedOn: null,
+      lyricsAccess: "public",
+      lyrics: [{ locale: "en", synced: false, text: "Hidden words", lines: [] }],
+    });
+    await expectCode(await call(`${API}/tracks/no-such-track/details`, { cookie: admin.cookie }), 404, "track_not_found");
+    await D1.prepare("UPDATE albums SET release_at = NULL WHERE id = ?1").bind(ALBUM).run();
   });
 });
 

@@ -89,3 +89,6 @@ export type TrackLyrics = {
 };
 
 export type TrackLyricsResponse = { access: LyricsAccess; lyrics: TrackLyrics[] };
+
+/** The back office's editor: the credits, every language's lyrics and the release's lyrics access. */
+export type AdminTrackDetailsResponse = TrackCreditsResponse & { lyrics: TrackLyrics[]; lyricsAccess: LyricsAccess };

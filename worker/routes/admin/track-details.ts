@@ -16,11 +16,19 @@ import {
   TRACK_DETAILS_MESSAGES,
   type TrackCreditsResponse,
 } from "#contracts/track-details.ts";
-import { readCredits, readLyrics, removeLyrics, saveCredits, saveLyrics, saveLyricsAccess } from "../../db/track-details";
+import { findLyricsAccess, readCredits, readLyrics, removeLyrics, saveCredits, saveLyrics, saveLyricsAccess } from "../../db/track-details";
 
 const idParam = validate("param", catalogIdParamSchema);
 
 export const trackDetailsRoutes = new Hono<HonoEnv>()
+  // What the back office's editor starts from, for any track (unreleased ones too).
+  .get("/tracks/:id/details", idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    const [credits, lyrics, lyricsAccess] = await Promise.all([readCredits(c.var.db, id), readLyrics(c.var.db, id), findLyricsAccess(c.var.db, id)]);
+    if (!credits || !lyricsAccess) throw routeError("track_not_found");
+    return c.json<AdminTrackDetailsResponse>({ ...credits, lyrics, lyricsAccess });
+  })
+
   .put("/tracks/:id/lyrics/:locale", validate("param", lyricsLocaleParamSchema), validate("json", lyricsBodySchema), async (c) => {
     const { id, locale } = c.req.valid("param");
     const lyrics = c.req.valid("json");
