@@ -19,6 +19,11 @@ export const AUDIT_ACTIONS = [
   "track.audio_remove",
   "track.master",
   "track.master_remove",
+  // A track's lyrics and credits, a release's lyrics access (decision 112)
+  "track.lyrics",
+  "track.lyrics_remove",
+  "track.credits",
+  "album.lyrics_access",
   // Radio and TV
   "station.create",
   "station.update",

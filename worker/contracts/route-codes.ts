@@ -29,6 +29,7 @@ import { MUSIC_MESSAGES } from "./music-limits";
 import { OFFER_CODE_MESSAGES } from "./offer-code-limits";
 import { PARTY_MESSAGES } from "./party-limits";
 import { ROOM_MESSAGES, ROOM_PICTURE_MESSAGES } from "./room-limits";
+import { TRACK_DETAILS_MESSAGES } from "./track-details-limits";
 import { ADMIN_ROOM_MESSAGES } from "./admin-room-limits";
 import { TIER_MOVE_MESSAGES } from "./tier-moves-limits";
 import { PAYMENT_MESSAGES } from "./payment-limits";
@@ -357,6 +358,9 @@ export const ROUTE_CODES = {
   retention_offer_unavailable: { status: 409, en: RETENTION_MESSAGES.unavailable },
   // (decision 104) an archived tier stays on the items that named it, it is never newly chosen
   tier_gate_archived: { status: 400, en: "That membership tier is archived" },
+  // A track's lyrics and credits (decision 112)
+  isrc_taken: { status: 409, en: TRACK_DETAILS_MESSAGES.isrcTaken },
+  lyrics_not_found: { status: 404, en: TRACK_DETAILS_MESSAGES.lyricsNotFound },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

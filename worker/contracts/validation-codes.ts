@@ -17,6 +17,14 @@ import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "./feed
 import { BIO_MAX, LOCATION_MAX, PROFILE_MESSAGES } from "./profile-limits";
 import { SEARCH_MESSAGES, SEARCH_QUERY_MAX } from "./search-limits";
 import { TEXT_MESSAGES } from "./text-messages";
+import {
+  CREDIT_DETAIL_MAX,
+  CREDIT_NAME_MAX,
+  CREDITS_MAX,
+  LYRICS_MAX_CHARS,
+  TRACK_DETAILS_MESSAGES as TRACK_DETAILS,
+  TRACK_LABEL_MAX,
+} from "./track-details-limits";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";
@@ -257,6 +265,17 @@ export const VALIDATION_RULES = {
   room_position_invalid: { message: ROOM.positionInvalid, params: { max: ROOM_POSITION_MAX } },
   room_tier_required: { message: ROOM.tierRequired },
   room_event_required: { message: ROOM.eventRequired },
+  // A track's lyrics and credits (decision 112)
+  lyrics_required: { message: TRACK_DETAILS.lyricsRequired },
+  lyrics_too_long: { message: TRACK_DETAILS.lyricsTooLong, params: { max: LYRICS_MAX_CHARS } },
+  lyrics_not_synced: { message: TRACK_DETAILS.lyricsNotSynced },
+  credit_name_required: { message: TRACK_DETAILS.creditNameRequired },
+  credit_name_too_long: { message: TRACK_DETAILS.creditNameTooLong, params: { max: CREDIT_NAME_MAX } },
+  credit_detail_too_long: { message: TRACK_DETAILS.creditDetailTooLong, params: { max: CREDIT_DETAIL_MAX } },
+  credits_too_many: { message: TRACK_DETAILS.creditsTooMany, params: { max: CREDITS_MAX } },
+  isrc_invalid: { message: TRACK_DETAILS.isrcInvalid },
+  track_label_too_long: { message: TRACK_DETAILS.labelTooLong, params: { max: TRACK_LABEL_MAX } },
+  recorded_on_invalid: { message: TRACK_DETAILS.recordedOnInvalid },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

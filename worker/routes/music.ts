@@ -20,6 +20,8 @@ import { answerLanguage } from "../middleware/content-language";
 import { ownsTrack } from "../db/store-downloads";
 import { logBoughtStream } from "../db/order-access-log";
 import { readTiers } from "../db/tiers";
+import { findLyricsAccess, readCredits, readLyrics } from "../db/track-details";
+import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/track-details.ts";
 import { admitsTier, losslessRuleOf } from "#contracts/tiers.ts";
 import {
   MUSIC_MESSAGES,
@@ -104,6 +106,28 @@ export const musicRoutes = new Hono<HonoEnv>()
     if (!found) throw trackNotFound();
     c.header("Cache-Control", publicCacheControl(found.changesAt));
     return c.json<TrackResponse>({ track: found.value });
+  })
+
+  // Credits are public wherever the track is; lyrics follow their release's setting (decision 112),
+  // and a track still in early access keeps its lyrics for those who hear it in full.
+  .get("/tracks/:id/credits", validate("param", trackIdParamSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const found = await publicTrack(c.var.db, id);
+    if (!found) throw trackNotFound();
+    c.header("Cache-Control", publicCacheControl(found.changesAt));
+    return c.json<TrackCreditsResponse>((await readCredits(c.var.db, id))!);
+  })
+
+  .get("/tracks/:id/lyrics", validate("param", trackIdParamSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const user = c.var.user;
+    const [found, access] = await Promise.all([publicTrack(c.var.db, id), findLyricsAccess(c.var.db, id)]);
+    if (!found || !access) throw trackNotFound();
+    const forVipOnly = access === "vip" || found.value.earlyAccess;
+    if (forVipOnly && !user) throw routeError("unauthorized");
+    if (forVipOnly && !user!.isVIP && !user!.isAdmin) throw routeError("vip_required");
+    c.header("Cache-Control", forVipOnly ? "private, no-store" : publicCacheControl(found.changesAt));
+    return c.json<TrackLyricsResponse>({ access, lyrics: await readLyrics(c.var.db, id) });
   })
 
   .get("/stats", async (c) => c.json<MusicStatsResponse>({ totalPlays: await totalPlays(c.var.db) }))

@@ -3,6 +3,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
 import { isLocale, LANG_PARAM } from "#contracts/locale.ts";
 import type { AlbumResponse, AlbumsResponse, PlayResponse, TrackResponse, TracksResponse } from "#contracts/music.ts";
+import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/track-details.ts";
 
 /** 404 and 400 (an id the server refuses) will not change on a retry; 5xx and network errors might. */
 const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
@@ -46,6 +47,24 @@ export const trackQueryOptions = (id: string) =>
     queryKey: ["music", "tracks", id],
     queryFn: ({ signal }) => api<TrackResponse>(`/api/music/tracks/${encodeURIComponent(id)}`, { signal }),
     staleTime: 60_000,
+    retry: retryTransient,
+  });
+
+/** A track's credits: public wherever the track is. */
+export const trackCreditsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["music", "tracks", id, "credits"],
+    queryFn: ({ signal }) => api<TrackCreditsResponse>(`/api/music/tracks/${encodeURIComponent(id)}/credits`, { signal }),
+    staleTime: 5 * 60_000,
+    retry: retryTransient,
+  });
+
+/** A track's lyrics: 401 or 403 when its release keeps them for VIP and above. */
+export const trackLyricsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["music", "tracks", id, "lyrics"],
+    queryFn: ({ signal }) => api<TrackLyricsResponse>(`/api/music/tracks/${encodeURIComponent(id)}/lyrics`, { signal }),
+    staleTime: 5 * 60_000,
     retry: retryTransient,
   });
 

@@ -11,6 +11,7 @@ import { auditRoutes } from "./audit";
 import { adminSetupRoutes } from "./setup";
 import { catalogRoutes } from "./catalog";
 import { broadcastCatalogRoutes } from "./catalog-broadcast";
+import { trackDetailsRoutes } from "./track-details";
 import { analyticsRoutes } from "./analytics";
 import { revenueRoutes } from "./revenue";
 import { settingsRoutes } from "./settings";
@@ -45,6 +46,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/setup", adminSetupRoutes)
   .route("/catalog", catalogRoutes)
   .route("/catalog", broadcastCatalogRoutes)
+  .route("/catalog", trackDetailsRoutes)
   .route("/", analyticsRoutes)
   .route("/revenue", revenueRoutes)
   .route("/settings", settingsRoutes)

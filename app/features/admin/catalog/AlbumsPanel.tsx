@@ -10,6 +10,7 @@ import type { AlbumsDialog } from "./albumsDialog";
 import { AlbumRow } from "./AlbumRow";
 import { AudioDialog } from "./AudioDialog";
 import { MasterDialog } from "./MasterDialog";
+import { DetailsDialog } from "./DetailsDialog";
 import { CatalogListPanel } from "./CatalogListPanel";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { ImageDialog } from "./MediaDialog";
@@ -87,6 +88,8 @@ function AlbumsDialogView({ dialog, onClose }: { dialog: AlbumsDialog; onClose: 
       return <AudioDialog track={dialog.track} onClose={onClose} />;
     case "master":
       return <MasterDialog track={dialog.track} onClose={onClose} />;
+    case "details":
+      return <DetailsDialog track={dialog.track} onClose={onClose} />;
     case "deleteTrack":
       return (
         <ConfirmDelete

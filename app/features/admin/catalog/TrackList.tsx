@@ -7,6 +7,7 @@ import { useAudioSourceLabel } from "./AudioDialog";
 import { ReorderButtons, ReorderFeedback } from "./ReorderButtons";
 import { formatDuration } from "./format";
 import { catalogMessages as m } from "./messages";
+import { detailsMessages } from "./detailsMessages";
 import { albumsQueryOptions, catalogApi } from "./queries";
 import { useReorder } from "./useReorder";
 
@@ -84,6 +85,14 @@ export function TrackList({ album, onOpen }: { album: AdminAlbum; onOpen: (dialo
                       onClick={() => onOpen({ kind: "master", track })}
                     >
                       {intl.formatMessage(track.master ? m.trackMasterSet : m.trackMaster, { format: track.master?.toUpperCase() ?? "" })}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      aria-label={intl.formatMessage(detailsMessages.buttonNamed, { title: track.title })}
+                      onClick={() => onOpen({ kind: "details", track })}
+                    >
+                      {intl.formatMessage(detailsMessages.button)}
                     </button>
                     <button
                       type="button"

@@ -10,4 +10,5 @@ export type AlbumsDialog =
   | { kind: "track"; albumId: string; track?: AdminTrack }
   | { kind: "audio"; track: AdminTrack }
   | { kind: "master"; track: AdminTrack }
+  | { kind: "details"; track: AdminTrack }
   | { kind: "deleteTrack"; track: AdminTrack };

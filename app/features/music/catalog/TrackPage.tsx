@@ -17,6 +17,7 @@ import { CoverHeadPlaceholder } from "./LoadState";
 import { musicMessages } from "./messages";
 import { ShareDialog } from "./ShareDialog";
 import { TrackPlayButton } from "./TrackPlayButton";
+import { TrackDetails } from "./TrackDetails";
 import { isComing, ReleaseNote } from "./ReleaseNote";
 import { NotifyMe } from "../../../components/notify-me/NotifyMe";
 import "./music.css";
@@ -90,6 +91,7 @@ function Track({ track, buy }: { track: TrackView; buy?: ReactNode }) {
           {buy}
         </div>
       </article>
+      <TrackDetails trackId={track.id} />
       {sharing && <ShareDialog kind="track" track={track} onClose={() => setSharing(false)} returnFocusTo={shareButton} />}
     </>
   );
