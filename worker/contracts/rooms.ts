@@ -6,6 +6,7 @@ import {
   ROOM_MESSAGE_MAX,
   ROOM_MUTE_MAX_MINUTES,
   ROOM_MUTE_MIN_MINUTES,
+  ROOM_REACTIONS,
   ROOM_SLOW_MODE_MAX_SECONDS,
   type RoomAccessKind,
 } from "./room-limits";
@@ -23,6 +24,9 @@ const seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 export const roomHistoryQuerySchema = z.object({ before: seq.min(1).optional() }).strict();
 /** The socket's address: `after` is the last message the client has; it gets exactly those after it. */
 export const roomSocketQuerySchema = z.object({ after: seq.optional() }).strict();
+/** A thread: the message whose replies are listed, and the page of replies after `after`. */
+export const roomThreadParamSchema = z.object({ id: z.string().regex(ROOM_ID_PATTERN), seq: seq.min(1) });
+export const roomThreadQuerySchema = z.object({ after: seq.optional() }).strict();
 
 // ---------- The list ----------
 
@@ -57,10 +61,28 @@ export type RoomMessage = {
   tier: TierBadge | null;
   text: string;
   at: string;
+  /** The message this one answers, quoted (its thread's parent), or null. */
+  replyTo: RoomReplyQuote | null;
+  /** Replies in its thread that are still there. */
+  replyCount: number;
+  /** Each emoji on it with its count; `mine`: the member reading it put that one on. */
+  reactions: RoomReaction[];
+  /** When its author last edited it, or null. */
+  editedAt: string | null;
+  /** Its author deleted it: it stays in place, without its text, as "Message deleted". */
+  deleted: boolean;
 };
+/** A reply's quote of its parent; `gone`: the parent was deleted or hidden since (no text then). */
+export type RoomReplyQuote = { seq: number; userId: string; username: string; text: string; gone: boolean };
+export type RoomReaction = { emoji: (typeof ROOM_REACTIONS)[number]; count: number; mine: boolean };
+/** A thread: its parent and a page of its replies, oldest first; `more` while later replies remain. */
+export type RoomThreadResponse = { parent: RoomMessage; replies: RoomMessage[]; more: boolean };
 export type RoomHistoryResponse = { messages: RoomMessage[]; /** False once the page reaches the room's first message. */ more: boolean };
 
 // ---------- The socket ----------
+
+const messageText = userText({ min: 1, minMessage: "empty_message", max: ROOM_MESSAGE_MAX, maxMessage: "message_too_long", multiline: true });
+const messageSeq = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 export const roomClientFrameSchema = z.discriminatedUnion("type", [
   z
@@ -68,7 +90,9 @@ export const roomClientFrameSchema = z.discriminatedUnion("type", [
       type: z.literal("send"),
       /** The client's own id for this message: a resend after a reconnect is stored once. */
       clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-      text: userText({ min: 1, minMessage: "empty_message", max: ROOM_MESSAGE_MAX, maxMessage: "message_too_long", multiline: true }),
+      text: messageText,
+      /** A reply in this message's thread. */
+      replyTo: messageSeq.optional(),
     })
     .strict(),
   /** The member has read up to this message (the list's unread count). */
@@ -81,6 +105,15 @@ export const roomClientFrameSchema = z.discriminatedUnion("type", [
     .strict(),
   /** Fan moderators and admins: seconds between one member's messages (0: off). */
   z.object({ type: z.literal("slow"), seconds: z.number().int().min(0).max(ROOM_SLOW_MODE_MAX_SECONDS) }).strict(),
+  /** Put on (or take off) one of the room's emoji on a message. */
+  z.object({ type: z.literal("react"), seq: messageSeq, emoji: z.enum(ROOM_REACTIONS), on: z.boolean() }).strict(),
+  /** The author: new text for their message (the send's rules). */
+  z.object({ type: z.literal("edit"), seq: messageSeq, text: messageText }).strict(),
+  /** The author: delete their message. */
+  z.object({ type: z.literal("delete"), seq: messageSeq }).strict(),
+  /** Fan moderators and admins: pin a message to the room's header, or take it off. */
+  z.object({ type: z.literal("pin"), seq: messageSeq }).strict(),
+  z.object({ type: z.literal("unpin"), seq: messageSeq }).strict(),
 ]);
 export type RoomClientFrame = z.infer<typeof roomClientFrameSchema>;
 
@@ -98,7 +131,13 @@ export type RoomErrorCode =
   /** Hiding, muting and slow mode are for the room's fan moderators and admins. */
   | "moderator_required"
   /** A moderator cannot mute themselves, another moderator or an admin. */
-  | "mute_refused";
+  | "mute_refused"
+  /** A reply's parent, or a message to react to, edit, delete or pin, is not (or no longer) in the room. */
+  | "message_not_found"
+  /** Only its author edits or deletes a message. */
+  | "not_author"
+  /** The room has ROOM_PINS_MAX pinned messages already. */
+  | "pin_limit";
 
 export type RoomServerFrame =
   /**
@@ -117,6 +156,8 @@ export type RoomServerFrame =
       moderates: boolean;
       /** Until when this member is muted here, or null. */
       mutedUntil: string | null;
+      /** The room's pinned messages, the latest pinned first. */
+      pinned: RoomMessage[];
     }
   | { type: "message"; message: RoomMessage; /** Echoed to the sender's sockets: which of its sends this is. */ clientId?: string }
   | { type: "here"; count: number }
@@ -127,4 +168,11 @@ export type RoomServerFrame =
   | { type: "hidden"; seq: number }
   /** To the muted member's sockets and to the moderators': who, and until when. */
   | { type: "muted"; userId: string; until: string }
-  | { type: "slow_mode"; seconds: number };
+  | { type: "slow_mode"; seconds: number }
+  /** A message's reactions changed: its counts, and whose toggle it was (that member's client keeps `mine`). */
+  | { type: "reactions"; seq: number; reactions: { emoji: RoomReaction["emoji"]; count: number }[]; userId: string; emoji: RoomReaction["emoji"]; on: boolean }
+  | { type: "edited"; seq: number; text: string; editedAt: string }
+  /** Its author deleted it: it shows as deleted, its reactions and pin are gone. */
+  | { type: "deleted"; seq: number }
+  | { type: "pinned"; message: RoomMessage }
+  | { type: "unpinned"; seq: number };

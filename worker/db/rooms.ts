@@ -8,7 +8,7 @@ import type { RoomAccessKind } from "#contracts/room-limits.ts";
 import type { TierHolder } from "#contracts/tiers.ts";
 import type { AuditAction } from "#contracts/audit-actions.ts";
 
-export type RoomModerationAction = Extract<AuditAction, "room.message.hide" | "room.member.mute">;
+export type RoomModerationAction = Extract<AuditAction, "room.message.hide" | "room.member.mute" | "room.message.pin" | "room.message.unpin">;
 
 /** A room with its rule, as the list and the checks read it. */
 export type RoomRow = {

@@ -3,6 +3,7 @@
 // who may do what; this module only stores and reads.
 import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
 import type { RoomMessage } from "#contracts/rooms.ts";
+import { threadsOf } from "./room-threads";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS messages (
@@ -22,13 +23,23 @@ CREATE TABLE IF NOT EXISTS mutes (user_id TEXT PRIMARY KEY, until INTEGER NOT NU
 CREATE INDEX IF NOT EXISTS messages_user_idx ON messages (user_id, at);
 CREATE TABLE IF NOT EXISTS posters (user_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS reactions (seq INTEGER NOT NULL, user_id TEXT NOT NULL, emoji TEXT NOT NULL, PRIMARY KEY (seq, user_id, emoji)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS pins (seq INTEGER PRIMARY KEY, pinned_by TEXT NOT NULL, at INTEGER NOT NULL);
 `;
 
 /**
  * Columns added after rooms already existed, each with its definition: a room made before one gets
  * it on its next start. Append only; a new table needs no entry (SCHEMA's CREATE IF NOT EXISTS).
  */
-const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [];
+const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [
+  { table: "messages", column: "reply_to", definition: "INTEGER" },
+  { table: "messages", column: "edited_at", definition: "INTEGER" },
+  { table: "messages", column: "deleted_at", definition: "INTEGER" },
+];
+/** Indexes on added columns: made once the columns are there. */
+const ADDED_INDEXES = `
+CREATE INDEX IF NOT EXISTS messages_reply_idx ON messages (reply_to, seq) WHERE reply_to IS NOT NULL;
+`;
 
 /**
  * Makes the room's tables, and adds the columns a room made earlier lacks. Asked of the schema
@@ -41,6 +52,7 @@ export function migrateRoomStorage(sql: SqlStorage) {
     const present = sql.exec(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = ?`, column).toArray().length > 0;
     if (!present) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
   }
+  sql.exec(ADDED_INDEXES);
 }
 
 export type MessageRow = {
@@ -52,8 +64,11 @@ export type MessageRow = {
   text: string;
   at: number;
   client_id: string;
+  reply_to: number | null;
+  edited_at: number | null;
+  deleted_at: number | null;
 };
-const COLUMNS = "seq, user_id, username, avatar_url, tier, text, at, client_id";
+const COLUMNS = "seq, user_id, username, avatar_url, tier, text, at, client_id, reply_to, edited_at, deleted_at";
 /** Hidden messages are left out of every read a member gets. */
 const VISIBLE = "hidden_at IS NULL";
 
@@ -63,8 +78,9 @@ export type RoomAuthor = { userId: string; username: string; avatarUrl: string |
 export class RoomMessages {
   constructor(private readonly sql: SqlStorage) {}
 
-  /** The rows as members get them, oldest first as given. */
-  toMessages(rows: MessageRow[]): RoomMessage[] {
+  /** The rows as members get them, oldest first as given; `viewerId`: whose reactions are `mine`. */
+  toMessages(rows: MessageRow[], viewerId: string | null = null): RoomMessage[] {
+    const threads = threadsOf(this.sql, rows, viewerId);
     return rows.map((row) => ({
       seq: row.seq,
       userId: row.user_id,
@@ -73,11 +89,12 @@ export class RoomMessages {
       tier: row.tier === null ? null : badgeFromHeader(row.tier),
       text: row.text,
       at: new Date(row.at).toISOString(),
+      ...threads(row),
     }));
   }
 
-  toMessage(row: MessageRow): RoomMessage {
-    return this.toMessages([row])[0]!;
+  toMessage(row: MessageRow, viewerId: string | null = null): RoomMessage {
+    return this.toMessages([row], viewerId)[0]!;
   }
 
   /** The member's message with this client id, if the room has it already (a resend). */
@@ -85,10 +102,10 @@ export class RoomMessages {
     return this.sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE user_id = ? AND client_id = ?`, userId, clientId).toArray()[0] ?? null;
   }
 
-  insert(author: RoomAuthor, clientId: string, text: string, at: number): MessageRow {
+  insert(author: RoomAuthor, clientId: string, text: string, at: number, replyTo: number | null = null): MessageRow {
     return this.sql
       .exec<MessageRow>(
-        `INSERT INTO messages (user_id, username, avatar_url, tier, client_id, text, at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+        `INSERT INTO messages (user_id, username, avatar_url, tier, client_id, text, at, reply_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
         author.userId,
         author.username,
         author.avatarUrl,
@@ -96,6 +113,7 @@ export class RoomMessages {
         clientId,
         text,
         at,
+        replyTo,
       )
       .one();
   }
@@ -129,6 +147,28 @@ export class RoomMessages {
   /** When the member last wrote here (epoch ms), or null. */
   lastAtOf(userId: string): number | null {
     return this.sql.exec<{ at: number | null }>("SELECT max(at) AS at FROM messages WHERE user_id = ?", userId).one().at;
+  }
+
+  /** One visible message (a deleted one too: it stays in place), or null. */
+  visible(seq: number): MessageRow | null {
+    return this.sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE seq = ? AND ${VISIBLE}`, seq).toArray()[0] ?? null;
+  }
+
+  /** Up to `limit` visible replies in a message's thread after `after`, oldest first. */
+  replies(parent: number, after: number, limit: number): MessageRow[] {
+    return this.sql
+      .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE reply_to = ? AND seq > ? AND ${VISIBLE} ORDER BY seq LIMIT ?`, parent, after, limit)
+      .toArray();
+  }
+
+  /** Visible messages with these numbers, in the order given (the pinned list). */
+  bySeqs(seqs: number[]): MessageRow[] {
+    if (seqs.length === 0) return [];
+    const rows = this.sql
+      .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE seq IN (SELECT value FROM json_each(?)) AND ${VISIBLE}`, JSON.stringify(seqs))
+      .toArray();
+    const bySeq = new Map(rows.map((row) => [row.seq, row]));
+    return seqs.flatMap((seq) => bySeq.get(seq) ?? []);
   }
 
   /** Hides a visible message; false when it was hidden already or does not exist. */
