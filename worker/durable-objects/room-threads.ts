@@ -62,7 +62,8 @@ export function threadsOf(sql: SqlStorage, rows: MessageRow[], viewerId: string 
   });
 }
 
-const inSetOrder = <T extends { emoji: RoomReactionEmoji }>(list: T[]) => list.sort((a, b) => ROOM_REACTIONS.indexOf(a.emoji) - ROOM_REACTIONS.indexOf(b.emoji));
+const inSetOrder = <T extends { emoji: RoomReactionEmoji }>(list: T[]) =>
+  list.sort((a, b) => ROOM_REACTIONS.indexOf(a.emoji) - ROOM_REACTIONS.indexOf(b.emoji));
 
 const isLive = (sql: SqlStorage, seq: number) => sql.exec(`SELECT 1 FROM messages WHERE seq = ? AND ${LIVE}`, seq).toArray().length > 0;
 
@@ -74,11 +75,7 @@ export const mayReplyTo = isLive;
  * The reply's own row says its parent (`reply_to`); this turns it into the author to notify.
  */
 export function parentAuthorOf(sql: SqlStorage, seq: number): { userId: string; username: string } | null {
-  return (
-    sql
-      .exec<{ userId: string; username: string }>(`SELECT user_id AS userId, username FROM messages WHERE seq = ? AND ${LIVE}`, seq)
-      .toArray()[0] ?? null
-  );
+  return sql.exec<{ userId: string; username: string }>(`SELECT user_id AS userId, username FROM messages WHERE seq = ? AND ${LIVE}`, seq).toArray()[0] ?? null;
 }
 
 /** The member puts on (or takes off) an emoji; a toggle that changes nothing sends nothing. */

@@ -1,6 +1,7 @@
 // The room's messages, oldest first and the newest at the bottom: each with its author's picture
 // and name, the time and the text; a marker before the first unread; then the member's sends
 // still waiting for their echo.
+import { useState } from "react";
 import { useIntl } from "react-intl";
 import { Avatar } from "../../components/Avatar";
 import { TierBadge } from "../../components/TierBadge";
@@ -9,6 +10,8 @@ import { MessageText } from "./MessageText";
 import { ModerateMenu, type ModerationAction } from "./Moderation";
 import { roomsMessages as m } from "./messages";
 import type { PendingSend } from "./roomState";
+import { DeleteConfirm, MessageButtons, MessageEditor, ReactionBar, ReplyQuote, type MessageTools } from "./MessageActions";
+import { threadMessages as t } from "./threadMessages";
 
 export const messageElementId = (seq: number) => `room-message-${seq}`;
 
@@ -21,45 +24,76 @@ type Props = {
   myAvatar: string | null;
   /** For a moderator: others' messages get the Moderate menu. */
   onModerate?: (action: ModerationAction) => void;
+  /** Reactions, replies, the author's edit and delete, pins (decision 109). */
+  tools?: MessageTools;
 };
 
-export function MessageList({ messages, pending, firstUnread, myId, myName, myAvatar, onModerate }: Props) {
+export function MessageList({ messages, pending, firstUnread, myId, myName, myAvatar, onModerate, tools }: Props) {
   const intl = useIntl();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
   if (messages.length === 0 && pending.length === 0) return <p className="muted">{intl.formatMessage(m.noMessages)}</p>;
   return (
-    <ol className="room-messages">
-      {messages.map((message) => (
-        <li key={message.seq} id={messageElementId(message.seq)} tabIndex={-1} className="room-message">
-          {message.seq === firstUnread && (
-            <p className="room-unread-marker" role="separator">
-              {intl.formatMessage(m.firstUnread)}
-            </p>
-          )}
-          <Avatar src={message.avatarUrl} alt="" size={32} />
-          <div className="room-message-body">
-            <p className="room-message-head">
-              <span className="room-message-name">{message.username}</span>{" "}
-              <TierBadge holder={{ isVIP: false, tier: message.tier ?? null }} vipLabel="" className="room-tier-badge" />{" "}
-              <time className="muted" dateTime={message.at}>
-                {intl.formatDate(message.at, { dateStyle: "short", timeStyle: "short" })}
-              </time>
-            </p>
-            <MessageText text={message.text} />
-          </div>
-          {onModerate && message.userId !== myId && <ModerateMenu message={message} onChoose={onModerate} />}
-        </li>
-      ))}
-      {pending.map((send) => (
-        <li key={send.clientId} className="room-message is-pending">
-          <Avatar src={myAvatar} alt="" size={32} />
-          <div className="room-message-body">
-            <p className="room-message-head">
-              <span className="room-message-name">{myName}</span> <span className="muted">{intl.formatMessage(m.sending)}</span>
-            </p>
-            <MessageText text={send.text} />
-          </div>
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="room-messages">
+        {messages.map((message) => (
+          <li key={message.seq} id={messageElementId(message.seq)} tabIndex={-1} className="room-message">
+            {message.seq === firstUnread && (
+              <p className="room-unread-marker" role="separator">
+                {intl.formatMessage(m.firstUnread)}
+              </p>
+            )}
+            <Avatar src={message.avatarUrl} alt="" size={32} />
+            <div className="room-message-body">
+              <p className="room-message-head">
+                <span className="room-message-name">{message.username}</span>{" "}
+                <TierBadge holder={{ isVIP: false, tier: message.tier ?? null }} vipLabel="" className="room-tier-badge" />{" "}
+                <time className="muted" dateTime={message.at}>
+                  {intl.formatDate(message.at, { dateStyle: "short", timeStyle: "short" })}
+                </time>
+                {message.editedAt && !message.deleted && (
+                  <>
+                    {" "}
+                    <time className="muted" dateTime={message.editedAt}>
+                      {intl.formatMessage(t.edited)}
+                    </time>
+                  </>
+                )}
+              </p>
+              {message.replyTo && <ReplyQuote quote={message.replyTo} />}
+              {message.deleted ? (
+                <p className="room-message-deleted muted">{intl.formatMessage(t.deleted)}</p>
+              ) : tools && editing === message.seq ? (
+                <MessageEditor message={message} onSave={(text) => tools.act({ type: "edit", seq: message.seq, text })} onClose={() => setEditing(null)} />
+              ) : (
+                <MessageText text={message.text} />
+              )}
+              {tools && !message.deleted && (
+                <>
+                  <ReactionBar message={message} tools={tools} />
+                  <MessageButtons message={message} tools={tools} onEdit={() => setEditing(message.seq)} onDelete={() => setDeleting(message.seq)} />
+                </>
+              )}
+              {tools && message.deleted && message.replyCount > 0 && (
+                <MessageButtons message={message} tools={{ ...tools, mayWrite: false, moderates: false, myId: "" }} onEdit={() => {}} onDelete={() => {}} />
+              )}
+            </div>
+            {onModerate && message.userId !== myId && <ModerateMenu message={message} onChoose={onModerate} />}
+          </li>
+        ))}
+        {pending.map((send) => (
+          <li key={send.clientId} className="room-message is-pending">
+            <Avatar src={myAvatar} alt="" size={32} />
+            <div className="room-message-body">
+              <p className="room-message-head">
+                <span className="room-message-name">{myName}</span> <span className="muted">{intl.formatMessage(m.sending)}</span>
+              </p>
+              <MessageText text={send.text} />
+            </div>
+          </li>
+        ))}
+      </ol>
+      {tools && deleting !== null && <DeleteConfirm onConfirm={() => tools.act({ type: "delete", seq: deleting })} onClose={() => setDeleting(null)} />}
+    </>
   );
 }

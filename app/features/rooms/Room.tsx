@@ -6,7 +6,7 @@ import { useIntl, type MessageDescriptor } from "react-intl";
 import { ApiRequestError } from "../../lib/api";
 import { useSessionUser } from "../../lib/session/useSession";
 import type { RoomRefusal } from "#contracts/room-access.ts";
-import type { RoomErrorCode, RoomSummary } from "#contracts/rooms.ts";
+import type { RoomErrorCode, RoomMessage, RoomSummary } from "#contracts/rooms.ts";
 import { Composer } from "./Composer";
 import { MessageList, messageElementId } from "./MessageList";
 import { ModerationConfirm, SlowModeSelect, type ModerationAction } from "./Moderation";
@@ -15,6 +15,9 @@ import { roomsMessages as m } from "./messages";
 import { roomHistory } from "./queries";
 import type { RoomState } from "./roomState";
 import { useRoomSocket } from "./useRoomSocket";
+import type { MessageTools } from "./MessageActions";
+import { PinnedPanel, ThreadPanel } from "./RoomPanels";
+import { threadMessages as t } from "./threadMessages";
 
 const ERROR_TEXT: Record<Exclude<RoomErrorCode, "rate_limited" | "muted">, MessageDescriptor> = {
   bad_frame: m.errBadFrame,
@@ -25,6 +28,9 @@ const ERROR_TEXT: Record<Exclude<RoomErrorCode, "rate_limited" | "muted">, Messa
   write_refused: m.errWriteRefused,
   moderator_required: m.errModeratorRequired,
   mute_refused: m.errMuteRefused,
+  message_not_found: t.errMessageNotFound,
+  not_author: t.errNotAuthor,
+  pin_limit: t.errPinLimit,
 };
 
 type Props = { room: RoomSummary; onAccessEnded: () => void; onReconnecting: () => void };
@@ -41,6 +47,17 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   const [lockedBy, setLockedBy] = useState<RoomRefusal | null>(null);
   const [moderation, setModeration] = useState<ModerationAction | null>(null);
   const scrollTarget = useRef<number | null>(null);
+  const [replyingTo, setReplyingTo] = useState<RoomMessage | null>(null);
+  const [threadSeq, setThreadSeq] = useState<number | null>(null);
+  const tools: MessageTools = {
+    myId: user?.id ?? "",
+    mayWrite: state.mayWrite && state.connection === "open" && !state.mutedUntil,
+    moderates: state.moderates,
+    pinned: new Set(state.pinned.map((p) => p.seq)),
+    act: moderate,
+    onReply: setReplyingTo,
+    onOpenThread: (message) => setThreadSeq(message.seq),
+  };
   // The mute ends on its own: the notice goes at that moment.
   useEffect(() => {
     if (!state.mutedUntil) return;
@@ -107,6 +124,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   return (
     <div className="room">
       <RoomStatus state={state} />
+      {state.welcomed && <PinnedPanel pinned={state.pinned} moderates={state.moderates} act={moderate} />}
       {state.moderates && <SlowModeSelect seconds={state.slowModeSeconds} onChange={moderate} />}
       {firstUnread !== null && (
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void jumpToUnread()}>
@@ -144,9 +162,21 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
             myName={user?.username ?? ""}
             myAvatar={user?.avatarUrl ?? null}
             onModerate={state.moderates ? setModeration : undefined}
+            tools={tools}
           />
         )}
       </div>
+      {threadSeq !== null && (
+        <ThreadPanel
+          roomId={room.id}
+          seq={threadSeq}
+          live={state.messages}
+          tools={tools}
+          myName={user?.username ?? ""}
+          myAvatar={user?.avatarUrl ?? null}
+          onClose={() => setThreadSeq(null)}
+        />
+      )}
       <div className="sr-only" aria-live="polite">
         {state.arrived && intl.formatMessage(m.announce, { name: state.arrived.username, text: state.arrived.text })}
       </div>
@@ -165,7 +195,12 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
         </p>
       )}
       {moderation && <ModerationConfirm action={moderation} onConfirm={moderate} onClose={() => setModeration(null)} />}
-      {state.welcomed && (state.mayWrite ? <Composer onSend={send} disabled={state.connection !== "open"} /> : <ReadOnlyReason room={room} />)}
+      {state.welcomed &&
+        (state.mayWrite ? (
+          <Composer onSend={send} disabled={state.connection !== "open"} replyingTo={replyingTo} onCancelReply={() => setReplyingTo(null)} />
+        ) : (
+          <ReadOnlyReason room={room} />
+        ))}
     </div>
   );
 }

@@ -2,8 +2,16 @@
 // resent echo never show one twice), the sends still waiting for their echo, who is here, whether
 // the member may write, and the last error. A pure reducer, fed by useRoomSocket and the history.
 import type { RoomErrorCode, RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
+import { countReply, onThreadFrame } from "./threadState";
 
-export type PendingSend = { clientId: string; text: string; /** Times put on a socket: once, and once more after a reconnect. */ sent: number };
+export type PendingSend = {
+  clientId: string;
+  text: string;
+  /** Times put on a socket: once, and once more after a reconnect. */
+  sent: number;
+  /** The message it replies to, if any. */
+  replyTo?: number;
+};
 
 export type RoomConnection = "connecting" | "open" | "reconnecting" | "ended_session" | "access_ended";
 
@@ -29,6 +37,8 @@ export type RoomState = {
   welcomed: boolean;
   /** The room's newest number at the first welcome: where the list's unread count ends. */
   joinedAtSeq: number | null;
+  /** The room's pinned messages, the latest pinned first. */
+  pinned: RoomMessage[];
 };
 
 export const initialRoomState: RoomState = {
@@ -46,6 +56,7 @@ export const initialRoomState: RoomState = {
   arrived: null,
   welcomed: false,
   joinedAtSeq: null,
+  pinned: [],
 };
 
 export type RoomAction =
@@ -88,6 +99,7 @@ function onFrame(state: RoomState, frame: RoomServerFrame, myId: string): RoomSt
         mutedUntil: frame.mutedUntil,
         welcomed: true,
         joinedAtSeq: state.joinedAtSeq ?? frame.lastSeq,
+        pinned: frame.pinned,
       };
     }
     case "message": {
@@ -95,7 +107,7 @@ function onFrame(state: RoomState, frame: RoomServerFrame, myId: string): RoomSt
       const fresh = !state.messages.some((m) => m.seq === frame.message.seq);
       return {
         ...state,
-        messages: fresh ? mergeBySeq(state.messages, [frame.message]) : state.messages,
+        messages: fresh ? countReply(mergeBySeq(state.messages, [frame.message]), frame.message) : state.messages,
         lastSeq: Math.max(state.lastSeq, frame.message.seq),
         pending,
         arrived: fresh && frame.message.userId !== myId ? frame.message : state.arrived,
@@ -106,7 +118,7 @@ function onFrame(state: RoomState, frame: RoomServerFrame, myId: string): RoomSt
     case "access":
       return { ...state, mayWrite: frame.mayWrite };
     case "hidden":
-      return { ...state, messages: state.messages.filter((m) => m.seq !== frame.seq) };
+      return { ...state, messages: state.messages.filter((m) => m.seq !== frame.seq), pinned: state.pinned.filter((m) => m.seq !== frame.seq) };
     case "muted":
       return frame.userId === myId ? { ...state, mutedUntil: frame.until } : state;
     case "slow_mode":
@@ -119,7 +131,7 @@ function onFrame(state: RoomState, frame: RoomServerFrame, myId: string): RoomSt
         error: { code: frame.code, retryAfter: frame.retryAfter, until: frame.until, at: Date.now() },
       };
     default:
-      return state;
+      return onThreadFrame(state, frame, myId) ?? state;
   }
 }
 

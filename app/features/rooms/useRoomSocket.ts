@@ -68,7 +68,9 @@ export function useRoomSocket({ roomId, myId, enabled, onReconnecting }: Options
       onOpen: (_wasReconnect, ws) => {
         socketRef.current = ws;
         // Sends made while away, and those the last socket never answered (once more each).
-        const resent = stateRef.current.pending.filter((p) => p.sent < MAX_SENDS && put({ type: "send", clientId: p.clientId, text: p.text }));
+        const resent = stateRef.current.pending.filter(
+          (p) => p.sent < MAX_SENDS && put({ type: "send", clientId: p.clientId, text: p.text, ...(p.replyTo ? { replyTo: p.replyTo } : {}) }),
+        );
         if (resent.length > 0) dispatch({ type: "sent", clientIds: resent.map((p) => p.clientId) });
       },
       onMessage: (data) => {
@@ -91,15 +93,15 @@ export function useRoomSocket({ roomId, myId, enabled, onReconnecting }: Options
   }, [roomId, myId, enabled, put]);
 
   const send = useCallback(
-    (text: string) => {
+    (text: string, replyTo?: number) => {
       const clientId = crypto.randomUUID();
-      const sent = put({ type: "send", clientId, text }) ? 1 : 0;
-      dispatch({ type: "queue", send: { clientId, text, sent } });
+      const sent = put({ type: "send", clientId, text, ...(replyTo ? { replyTo } : {}) }) ? 1 : 0;
+      dispatch({ type: "queue", send: { clientId, text, sent, ...(replyTo ? { replyTo } : {}) } });
     },
     [put],
   );
 
-  /** A moderator's frame (hide, mute, slow), sent as it is; the room answers everyone. */
+  /** A frame sent as it is (a moderator's hide, mute, slow, pin; a member's react, edit, delete); the room answers everyone. */
   const moderate = useCallback((frame: RoomClientFrame) => void put(frame), [put]);
 
   // Reads: the newest number shown, once the page is visible and the list has settled a moment.
