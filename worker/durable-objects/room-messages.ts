@@ -3,7 +3,7 @@
 // who may do what; this module only stores and reads.
 import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
 import type { RoomMessage } from "#contracts/rooms.ts";
-import { threadsOf } from "./room-threads";
+import { threadsOf } from "./room-thread-rows";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS messages (

@@ -4,66 +4,10 @@
 // per message whatever is sent twice or at once; an author edits or deletes their own message (a
 // deleted one stays in place without its text, its reactions and pin go); moderators pin up to
 // ROOM_PINS_MAX messages, each pin audited. RoomHub dispatches the frames here with its scope.
-import { ROOM_PINS_MAX, ROOM_REACTIONS, type RoomReactionEmoji } from "#contracts/room-limits.ts";
-import type { RoomMessage, RoomReaction, RoomReplyQuote } from "#contracts/rooms.ts";
-import type { MessageRow } from "./room-messages";
+import { ROOM_PINS_MAX, type RoomReactionEmoji } from "#contracts/room-limits.ts";
+import type { RoomMessage } from "#contracts/rooms.ts";
 import type { RoomAttachment, RoomScope } from "./room-scope";
-
-/** A message the room still shows with its text: neither hidden by a moderator nor deleted by its author. */
-const LIVE = "hidden_at IS NULL AND deleted_at IS NULL";
-
-type Threads = Pick<RoomMessage, "replyTo" | "replyCount" | "reactions" | "editedAt" | "deleted">;
-
-/**
- * What a page of rows carries of threads and reactions, read in three statements for the page
- * (never one per message): the parents' quotes, the replies' counts, the reactions' counts.
- */
-export function threadsOf(sql: SqlStorage, rows: MessageRow[], viewerId: string | null): (row: MessageRow) => Threads {
-  const seqs = JSON.stringify(rows.map((row) => row.seq));
-  const parentSeqs = [...new Set(rows.flatMap((row) => (row.reply_to === null ? [] : [row.reply_to])))];
-  const parents = new Map(
-    (parentSeqs.length === 0
-      ? []
-      : sql
-          .exec<{ seq: number; user_id: string; username: string; text: string; gone: number }>(
-            `SELECT seq, user_id, username, text, NOT (${LIVE}) AS gone FROM messages WHERE seq IN (SELECT value FROM json_each(?))`,
-            JSON.stringify(parentSeqs),
-          )
-          .toArray()
-    ).map((p): [number, RoomReplyQuote] => [p.seq, { seq: p.seq, userId: p.user_id, username: p.username, text: p.gone ? "" : p.text, gone: p.gone === 1 }]),
-  );
-  const replyCounts = new Map(
-    sql
-      .exec<{ parent: number; n: number }>(
-        `SELECT reply_to AS parent, count(*) AS n FROM messages WHERE reply_to IN (SELECT value FROM json_each(?)) AND ${LIVE} GROUP BY reply_to`,
-        seqs,
-      )
-      .toArray()
-      .map((r) => [r.parent, r.n]),
-  );
-  const reactions = new Map<number, RoomReaction[]>();
-  for (const r of sql
-    .exec<{ seq: number; emoji: RoomReactionEmoji; n: number; mine: number }>(
-      "SELECT seq, emoji, count(*) AS n, max(user_id = ?) AS mine FROM reactions WHERE seq IN (SELECT value FROM json_each(?)) GROUP BY seq, emoji",
-      viewerId ?? "",
-      seqs,
-    )
-    .toArray()) {
-    const list = reactions.get(r.seq) ?? [];
-    list.push({ emoji: r.emoji, count: r.n, mine: r.mine === 1 });
-    reactions.set(r.seq, list);
-  }
-  return (row) => ({
-    replyTo: row.reply_to === null ? null : (parents.get(row.reply_to) ?? { seq: row.reply_to, userId: "", username: "", text: "", gone: true }),
-    replyCount: replyCounts.get(row.seq) ?? 0,
-    reactions: inSetOrder(reactions.get(row.seq) ?? []),
-    editedAt: row.edited_at === null ? null : new Date(row.edited_at).toISOString(),
-    deleted: row.deleted_at !== null,
-  });
-}
-
-const inSetOrder = <T extends { emoji: RoomReactionEmoji }>(list: T[]) =>
-  list.sort((a, b) => ROOM_REACTIONS.indexOf(a.emoji) - ROOM_REACTIONS.indexOf(b.emoji));
+import { inSetOrder, LIVE } from "./room-thread-rows";
 
 const isLive = (sql: SqlStorage, seq: number) => sql.exec(`SELECT 1 FROM messages WHERE seq = ? AND ${LIVE}`, seq).toArray().length > 0;
 

@@ -130,8 +130,10 @@ function onFrame(state: RoomState, frame: RoomServerFrame, myId: string): RoomSt
         mutedUntil: frame.code === "muted" && frame.until ? frame.until : state.mutedUntil,
         error: { code: frame.code, retryAfter: frame.retryAfter, until: frame.until, at: Date.now() },
       };
-    default:
-      return onThreadFrame(state, frame, myId) ?? state;
+    default: {
+      const lists = onThreadFrame(state, frame, myId);
+      return lists ? { ...state, ...lists } : state;
+    }
   }
 }
 

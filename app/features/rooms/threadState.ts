@@ -2,20 +2,22 @@
 // room's frames about them applied to the messages shown and to the pinned list. Reactions come as
 // counts for everyone; whose toggle it was says whether the member's own `mine` changes.
 import type { RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
-import type { RoomState } from "./roomState";
+
+/** The page's two lists of messages these frames change. */
+type Lists = { messages: RoomMessage[]; pinned: RoomMessage[] };
 
 type ThreadFrame = Extract<RoomServerFrame, { type: "reactions" | "edited" | "deleted" | "pinned" | "unpinned" }>;
 
 const isThreadFrame = (frame: RoomServerFrame): frame is ThreadFrame =>
   frame.type === "reactions" || frame.type === "edited" || frame.type === "deleted" || frame.type === "pinned" || frame.type === "unpinned";
 
-function withMessage(state: RoomState, seq: number, change: (message: RoomMessage) => RoomMessage): RoomState {
+function withMessage(state: Lists, seq: number, change: (message: RoomMessage) => RoomMessage): Lists {
   const apply = (list: RoomMessage[]) => list.map((message) => (message.seq === seq ? change(message) : message));
-  return { ...state, messages: apply(state.messages), pinned: apply(state.pinned) };
+  return { messages: apply(state.messages), pinned: apply(state.pinned) };
 }
 
-/** The frame applied to the state, or null when it is not one of these. */
-export function onThreadFrame(state: RoomState, frame: RoomServerFrame, myId: string): RoomState | null {
+/** The lists after the frame, or null when it is not one of these. */
+export function onThreadFrame(state: Lists, frame: RoomServerFrame, myId: string): Lists | null {
   if (!isThreadFrame(frame)) return null;
   switch (frame.type) {
     case "reactions":
@@ -33,12 +35,12 @@ export function onThreadFrame(state: RoomState, frame: RoomServerFrame, myId: st
       // Replies quoting it now say it is gone.
       const gone = (message: RoomMessage) =>
         message.replyTo?.seq === frame.seq ? { ...message, replyTo: { ...message.replyTo, text: "", gone: true } } : message;
-      return { ...next, messages: next.messages.map(gone), pinned: next.pinned.filter((p) => p.seq !== frame.seq) };
+      return { messages: next.messages.map(gone), pinned: next.pinned.filter((p) => p.seq !== frame.seq) };
     }
     case "pinned":
-      return { ...state, pinned: [frame.message, ...state.pinned.filter((p) => p.seq !== frame.message.seq)] };
+      return { messages: state.messages, pinned: [frame.message, ...state.pinned.filter((p) => p.seq !== frame.message.seq)] };
     case "unpinned":
-      return { ...state, pinned: state.pinned.filter((p) => p.seq !== frame.seq) };
+      return { messages: state.messages, pinned: state.pinned.filter((p) => p.seq !== frame.seq) };
   }
 }
 
