@@ -74,6 +74,22 @@ describe("replies in a thread", () => {
     await runIn(general, (sql) => expect(parentAuthorOf(sql, parent)).toEqual({ userId: alice.id, username: alice.username }));
   });
 
+  it("the thread pages its replies oldest first, and says when more remain", async () => {
+    const general = await room();
+    const [alice, bob] = [await createUser("user"), await createUser("user")];
+    const [a, b] = await Promise.all([joined(general, alice), joined(general, bob)]);
+    const parent = await posted(a, "a long thread");
+    const replies = [await posted(b, "one", parent), await posted(a, "two", parent), await posted(b, "three", parent)];
+    await posted(a, "not in it");
+    const hub = roomHub(env, general);
+    const first = (await hub.thread(parent, 0, null, 2))!;
+    expect([first.replies.map((r) => r.text), first.more]).toEqual([["one", "two"], true]);
+    const next = (await hub.thread(parent, replies[1]!, null, 2))!;
+    expect([next.replies.map((r) => r.text), next.more]).toEqual([["three"], false]);
+    const page = await call(`/api/rooms/${general}/messages/${parent}/replies?after=${replies[0]}`, { cookie: bob.cookie });
+    expect(((await page.json()) as RoomThreadResponse).replies.map((r) => r.text)).toEqual(["two", "three"]);
+  });
+
   it("a reply to an unknown or hidden message is refused message_not_found and nothing is stored", async () => {
     const general = await room();
     const [moderator, member] = [await moderatorOf(general), await createUser("user")];
@@ -194,6 +210,20 @@ describe("editing and deleting one's own", () => {
     expect((await stored(general)).messages.map((m) => [m.text, m.editedAt])).toEqual([["hello", edited.editedAt]]);
   });
 
+  it("a muted author may still delete their own message", async () => {
+    const general = await room();
+    const [moderator, member] = [await moderatorOf(general), await createUser("user")];
+    const [mod, m] = await Promise.all([joined(general, moderator), joined(general, member)]);
+    const seq = await posted(m, "regret this");
+    send(mod, { type: "mute", userId: member.id, minutes: 10 });
+    await m.until((x) => framesOf(x).some((f) => f.type === "muted"));
+    send(m, { type: "edit", seq, text: "regret that" });
+    send(m, { type: "delete", seq });
+    await m.until((x) => framesOf(x).some((f) => f.type === "deleted"));
+    expect(errorsOf(m)).toEqual(["muted"]);
+    expect((await stored(general)).messages.map((x) => [x.deleted, x.text])).toEqual([[true, ""]]);
+  });
+
   it("the author deletes: it stays in place as deleted, without its text, reactions or pin; others are refused", async () => {
     const general = await room();
     const [alice, bob, moderator] = [await createUser("user"), await createUser("user"), await moderatorOf(general)];
@@ -221,6 +251,7 @@ describe("editing and deleting one's own", () => {
     ]);
     expect(answer!.seq).toBe(reply);
     expect((await welcomeOf(await connect(general, bob))).pinned).toEqual([]);
+    expect((await history(general, bob)).body).toMatchObject({ messages: [{ seq, deleted: true, text: "" }, { seq: reply }] });
     // Deleted is final: no edit, no second delete, no reaction, no reply.
     send(a, { type: "edit", seq, text: "back" });
     send(a, { type: "delete", seq });
