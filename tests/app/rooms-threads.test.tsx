@@ -68,6 +68,15 @@ describe("replies", () => {
     const thread = await screen.findByRole("region", { name: "Thread" });
     await waitFor(() => expect(within(thread).getByText("see you there")).toBeTruthy());
     expect(within(thread).getByText("Message 1")).toBeTruthy();
+    // A reply that arrives while the thread is open shows in it, and the thread's Reply answers its parent.
+    latestSocket().serverSend({
+      type: "message",
+      message: roomMessage(4, { text: "count me in", replyTo: { seq: 1, userId: OTHER_ID, username: "maria_beats", text: "Message 1", gone: false } }),
+    });
+    expect(within(thread).getByText("count me in")).toBeTruthy();
+    expect(document.querySelectorAll("#room-message-1")).toHaveLength(1);
+    fireEvent.click(within(thread).getAllByRole("button", { name: "Reply to maria_beats" }).at(-1)!);
+    expect(screen.getByText("Replying to maria_beats")).toBeTruthy();
     fireEvent.click(within(thread).getByRole("button", { name: "Close thread" }));
     expect(screen.queryByRole("region", { name: "Thread" })).toBeNull();
   });

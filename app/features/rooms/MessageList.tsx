@@ -1,7 +1,7 @@
 // The room's messages, oldest first and the newest at the bottom: each with its author's picture
 // and name, the time and the text; a marker before the first unread; then the member's sends
 // still waiting for their echo.
-import { useState } from "react";
+import { memo, useState, type Dispatch, type SetStateAction } from "react";
 import { useIntl } from "react-intl";
 import { Avatar } from "../../components/Avatar";
 import { TierBadge } from "../../components/TierBadge";
@@ -26,9 +26,11 @@ type Props = {
   onModerate?: (action: ModerationAction) => void;
   /** Reactions, replies, the author's edit and delete, pins (decision 109). */
   tools?: MessageTools;
+  /** False in a thread's panel: the main list's items alone carry the ids a jump goes to. */
+  anchors?: boolean;
 };
 
-export function MessageList({ messages, pending, firstUnread, myId, myName, myAvatar, onModerate, tools }: Props) {
+export function MessageList({ messages, pending, firstUnread, myId, myName, myAvatar, onModerate, tools, anchors = true }: Props) {
   const intl = useIntl();
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -37,49 +39,18 @@ export function MessageList({ messages, pending, firstUnread, myId, myName, myAv
     <>
       <ol className="room-messages">
         {messages.map((message) => (
-          <li key={message.seq} id={messageElementId(message.seq)} tabIndex={-1} className="room-message">
-            {message.seq === firstUnread && (
-              <p className="room-unread-marker" role="separator">
-                {intl.formatMessage(m.firstUnread)}
-              </p>
-            )}
-            <Avatar src={message.avatarUrl} alt="" size={32} />
-            <div className="room-message-body">
-              <p className="room-message-head">
-                <span className="room-message-name">{message.username}</span>{" "}
-                <TierBadge holder={{ isVIP: false, tier: message.tier ?? null }} vipLabel="" className="room-tier-badge" />{" "}
-                <time className="muted" dateTime={message.at}>
-                  {intl.formatDate(message.at, { dateStyle: "short", timeStyle: "short" })}
-                </time>
-                {message.editedAt && !message.deleted && (
-                  <>
-                    {" "}
-                    <time className="muted" dateTime={message.editedAt}>
-                      {intl.formatMessage(t.edited)}
-                    </time>
-                  </>
-                )}
-              </p>
-              {message.replyTo && <ReplyQuote quote={message.replyTo} />}
-              {message.deleted ? (
-                <p className="room-message-deleted muted">{intl.formatMessage(t.deleted)}</p>
-              ) : tools && editing === message.seq ? (
-                <MessageEditor message={message} onSave={(text) => tools.act({ type: "edit", seq: message.seq, text })} onClose={() => setEditing(null)} />
-              ) : (
-                <MessageText text={message.text} />
-              )}
-              {tools && !message.deleted && (
-                <>
-                  <ReactionBar message={message} tools={tools} />
-                  <MessageButtons message={message} tools={tools} onEdit={() => setEditing(message.seq)} onDelete={() => setDeleting(message.seq)} />
-                </>
-              )}
-              {tools && message.deleted && message.replyCount > 0 && (
-                <MessageButtons message={message} tools={{ ...tools, mayWrite: false, moderates: false, myId: "" }} onEdit={() => {}} onDelete={() => {}} />
-              )}
-            </div>
-            {onModerate && message.userId !== myId && <ModerateMenu message={message} onChoose={onModerate} />}
-          </li>
+          <MessageItem
+            key={message.seq}
+            message={message}
+            unreadMarker={message.seq === firstUnread}
+            myId={myId}
+            onModerate={onModerate}
+            tools={tools}
+            anchors={anchors}
+            editing={editing === message.seq}
+            setEditing={setEditing}
+            setDeleting={setDeleting}
+          />
         ))}
         {pending.map((send) => (
           <li key={send.clientId} className="room-message is-pending">
@@ -97,3 +68,65 @@ export function MessageList({ messages, pending, firstUnread, myId, myName, myAv
     </>
   );
 }
+
+type ItemProps = {
+  message: RoomMessage;
+  unreadMarker: boolean;
+  myId: string;
+  onModerate?: (action: ModerationAction) => void;
+  tools?: MessageTools;
+  anchors: boolean;
+  editing: boolean;
+  setEditing: Dispatch<SetStateAction<number | null>>;
+  setDeleting: Dispatch<SetStateAction<number | null>>;
+};
+
+/** One message; kept when its props are the same, so a page of older messages does not redraw the rest. */
+const MessageItem = memo(function MessageItem({ message, unreadMarker, myId, onModerate, tools, anchors, editing, setEditing, setDeleting }: ItemProps) {
+  const intl = useIntl();
+  return (
+    <li id={anchors ? messageElementId(message.seq) : undefined} tabIndex={-1} className="room-message">
+      {unreadMarker && (
+        <p className="room-unread-marker" role="separator">
+          {intl.formatMessage(m.firstUnread)}
+        </p>
+      )}
+      <Avatar src={message.avatarUrl} alt="" size={32} />
+      <div className="room-message-body">
+        <p className="room-message-head">
+          <span className="room-message-name">{message.username}</span>{" "}
+          <TierBadge holder={{ isVIP: false, tier: message.tier ?? null }} vipLabel="" className="room-tier-badge" />{" "}
+          <time className="muted" dateTime={message.at}>
+            {intl.formatDate(message.at, { dateStyle: "short", timeStyle: "short" })}
+          </time>
+          {message.editedAt && !message.deleted && (
+            <>
+              {" "}
+              <time className="muted" dateTime={message.editedAt}>
+                {intl.formatMessage(t.edited)}
+              </time>
+            </>
+          )}
+        </p>
+        {message.replyTo && <ReplyQuote quote={message.replyTo} />}
+        {message.deleted ? (
+          <p className="room-message-deleted muted">{intl.formatMessage(t.deleted)}</p>
+        ) : tools && editing ? (
+          <MessageEditor message={message} onSave={(text) => tools.act({ type: "edit", seq: message.seq, text })} onClose={() => setEditing(null)} />
+        ) : (
+          <MessageText text={message.text} />
+        )}
+        {tools && !message.deleted && (
+          <>
+            <ReactionBar message={message} tools={tools} />
+            <MessageButtons message={message} tools={tools} onEdit={() => setEditing(message.seq)} onDelete={() => setDeleting(message.seq)} />
+          </>
+        )}
+        {tools && message.deleted && message.replyCount > 0 && (
+          <MessageButtons message={message} tools={{ ...tools, mayWrite: false, moderates: false, myId: "" }} onEdit={() => {}} onDelete={() => {}} />
+        )}
+      </div>
+      {onModerate && message.userId !== myId && <ModerateMenu message={message} onChoose={onModerate} />}
+    </li>
+  );
+});

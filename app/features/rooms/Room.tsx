@@ -1,7 +1,7 @@
 // An open room: its messages (older pages on demand, a jump to the first unread the list counted),
 // who is here, the composer or why there is none, the errors the room answers in the reader's
 // language, and a polite live region that reads out others' new messages without moving focus.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { ApiRequestError } from "../../lib/api";
 import { useSessionUser } from "../../lib/session/useSession";
@@ -49,15 +49,21 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   const scrollTarget = useRef<number | null>(null);
   const [replyingTo, setReplyingTo] = useState<RoomMessage | null>(null);
   const [threadSeq, setThreadSeq] = useState<number | null>(null);
-  const tools: MessageTools = {
-    myId: user?.id ?? "",
-    mayWrite: state.mayWrite && state.connection === "open" && !state.mutedUntil,
-    moderates: state.moderates,
-    pinned: new Set(state.pinned.map((p) => p.seq)),
-    act: moderate,
-    onReply: setReplyingTo,
-    onOpenThread: (message) => setThreadSeq(message.seq),
-  };
+  const myId = user?.id ?? "";
+  const toolsMayWrite = state.mayWrite && state.connection === "open" && !state.mutedUntil;
+  // One object while nothing in it changes: the list's items are kept between pages.
+  const tools = useMemo<MessageTools>(
+    () => ({
+      myId,
+      mayWrite: toolsMayWrite,
+      moderates: state.moderates,
+      pinned: new Set(state.pinned.map((p) => p.seq)),
+      act: moderate,
+      onReply: setReplyingTo,
+      onOpenThread: (message) => setThreadSeq(message.seq),
+    }),
+    [myId, toolsMayWrite, state.moderates, state.pinned, moderate],
+  );
   // The mute ends on its own: the notice goes at that moment.
   useEffect(() => {
     if (!state.mutedUntil) return;

@@ -91,6 +91,7 @@ export function ThreadPanel({ roomId, seq, live, tools, myName, myAvatar, onClos
           myName={myName}
           myAvatar={myAvatar}
           tools={threadTools}
+          anchors={false}
         />
       )}
       {thread.data && replies.length === 0 && <p className="muted">{intl.formatMessage(t.noReplies)}</p>}
