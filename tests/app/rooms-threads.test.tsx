@@ -34,6 +34,9 @@ async function open(messages: RoomMessage[], extra: Partial<Extract<RoomServerFr
   latestSocket().serverOpen();
   latestSocket().serverSend(welcome(messages, extra));
 }
+/** Opens a message's Actions (the picker, Reply, Edit, Delete, Pin). */
+const actions = async (name = "maria_beats", label = "Actions for the message from") =>
+  fireEvent.click((await screen.findAllByRole("button", { name: `${label} ${name}` })).at(-1)!);
 const sentOf = (type: string) =>
   latestSocket()
     .frames()
@@ -42,12 +45,18 @@ const sentOf = (type: string) =>
 describe("replies", () => {
   it("Reply names the parent over the composer, Escape cancels it, and the send carries replyTo", async () => {
     await open([roomMessage(1)]);
-    fireEvent.click(await screen.findByRole("button", { name: "Reply to maria_beats" }));
+    const toggle = await screen.findByRole("button", { name: "Actions for the message from maria_beats" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("button", { name: "Reply to maria_beats" })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Reply to maria_beats" }));
     expect(screen.getByText("Replying to maria_beats")).toBeTruthy();
     const box = screen.getByLabelText("Your message");
     await waitFor(() => expect(document.activeElement).toBe(box));
     fireEvent.keyDown(box, { key: "Escape" });
     expect(screen.queryByText("Replying to maria_beats")).toBeNull();
+    await actions();
     fireEvent.click(screen.getByRole("button", { name: "Reply to maria_beats" }));
     fireEvent.change(box, { target: { value: "me too" } });
     fireEvent.keyDown(box, { key: "Enter" });
@@ -75,7 +84,8 @@ describe("replies", () => {
     });
     expect(within(thread).getByText("count me in")).toBeTruthy();
     expect(document.querySelectorAll("#room-message-1")).toHaveLength(1);
-    fireEvent.click(within(thread).getAllByRole("button", { name: "Reply to maria_beats" }).at(-1)!);
+    fireEvent.click(within(thread).getAllByRole("button", { name: "Actions for the message from maria_beats" }).at(-1)!);
+    fireEvent.click(within(thread).getByRole("button", { name: "Reply to maria_beats" }));
     expect(screen.getByText("Replying to maria_beats")).toBeTruthy();
     fireEvent.click(within(thread).getByRole("button", { name: "Close thread" }));
     expect(screen.queryByRole("region", { name: "Thread" })).toBeNull();
@@ -94,7 +104,8 @@ describe("reactions", () => {
     // Someone else's toggle changes the count, not mine.
     latestSocket().serverSend({ type: "reactions", seq: 1, reactions: [{ emoji: "🔥", count: 5 }], userId: OTHER_ID, emoji: "🔥", on: true });
     expect(screen.getByRole("button", { name: "React with 🔥, 5" }).getAttribute("aria-pressed")).toBe("true");
-    fireEvent.click(screen.getByRole("button", { name: "Add a reaction" }));
+    await actions();
+    expect(within(screen.getByRole("group", { name: "Add a reaction" })).getAllByRole("button")).toHaveLength(7);
     fireEvent.click(screen.getByRole("button", { name: "React with 🎉, 0" }));
     expect(sentOf("react").at(-1)).toEqual({ type: "react", seq: 1, emoji: "🎉", on: true });
   });
@@ -104,13 +115,17 @@ describe("editing and deleting one's own", () => {
   it("only the author's message offers Edit and Delete; Enter saves, Escape cancels; the room's answer shows (edited)", async () => {
     await open([roomMessage(1), mine(2, { text: "helo" })]);
     await screen.findByText("helo");
+    await actions();
+    await actions(ME.username);
     expect(screen.getAllByRole("button", { name: "Edit" })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: "Delete" })).toHaveLength(1);
     fireEvent.click(screen.getByRole("button", { name: "Edit" }));
     let editor = screen.getByLabelText("Edit your message");
     fireEvent.change(editor, { target: { value: "nope" } });
     fireEvent.keyDown(editor, { key: "Escape" });
     expect(screen.queryByLabelText("Edit your message")).toBeNull();
     expect(sentOf("edit")).toEqual([]);
+    await actions(ME.username);
     fireEvent.click(screen.getByRole("button", { name: "Edit" }));
     editor = screen.getByLabelText("Edit your message");
     fireEvent.change(editor, { target: { value: "hello" } });
@@ -123,10 +138,12 @@ describe("editing and deleting one's own", () => {
 
   it("Delete asks first; the room's answer leaves 'Message deleted' in place", async () => {
     await open([mine(2, { text: "oops" })]);
-    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    await actions(ME.username);
+    fireEvent.click(screen.getByRole("button", { name: "Delete" }));
     let dialog = await screen.findByRole("dialog", { name: "Delete this message?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(sentOf("delete")).toEqual([]);
+    await actions(ME.username);
     fireEvent.click(screen.getByRole("button", { name: "Delete" }));
     dialog = await screen.findByRole("dialog", { name: "Delete this message?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
@@ -141,6 +158,8 @@ describe("pins", () => {
   it("a member sees the pinned list but no Pin; a moderator pins and unpins", async () => {
     await open([roomMessage(1, { text: "house rules" })], { pinned: [roomMessage(1, { text: "house rules" })] });
     await screen.findAllByText("house rules");
+    await actions();
+    expect(screen.getByRole("button", { name: "Reply to maria_beats" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Pin" })).toBeNull();
     const toggle = screen.getByRole("button", { name: "Pinned (1)" });
     fireEvent.click(toggle);
@@ -149,11 +168,12 @@ describe("pins", () => {
     cleanup();
     FakeWebSocket.instances.length = 0;
     await open([roomMessage(1, { text: "house rules" }), roomMessage(2)], { moderates: true });
-    fireEvent.click((await screen.findAllByRole("button", { name: "Pin" }))[0]!);
+    fireEvent.click((await screen.findAllByRole("button", { name: "Actions for the message from maria_beats" }))[0]!);
+    fireEvent.click(screen.getByRole("button", { name: "Pin" }));
     expect(sentOf("pin")).toEqual([{ type: "pin", seq: 1 }]);
     latestSocket().serverSend({ type: "pinned", message: roomMessage(1, { text: "house rules" }) });
-    expect(screen.getByRole("button", { name: "Pinned (1)" })).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Unpin" }));
+    fireEvent.click(screen.getByRole("button", { name: "Pinned (1)" }));
+    fireEvent.click(within(screen.getByRole("region", { name: "Pinned messages" })).getByRole("button", { name: "Unpin" }));
     expect(sentOf("unpin")).toEqual([{ type: "unpin", seq: 1 }]);
     latestSocket().serverSend({ type: "error", code: "pin_limit" });
     expect(screen.getByRole("alert").textContent).toBe("This room has 10 pinned messages already: unpin one first.");
@@ -163,6 +183,7 @@ describe("pins", () => {
     await open([mine(1, { text: "oi", reactions: [{ emoji: "👍", count: 2, mine: true }] })], { moderates: true }, "pt-BR");
     await screen.findByText("oi");
     expect(screen.getByRole("button", { name: "Reagir com 👍, 2" }).getAttribute("aria-pressed")).toBe("true");
+    await actions(ME.username, "Ações da mensagem de");
     expect(screen.getByRole("button", { name: "Responder a " + ME.username })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Editar" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Apagar" })).toBeTruthy();

@@ -1,6 +1,7 @@
 // What a member does to a message in a room (decision 109): the reaction bar (the room's fixed
-// emoji, each a toggle button naming its count), Reply and the thread's count, and for the author
-// Edit (inline: Enter saves, Escape cancels) and Delete (asked first); for moderators Pin/Unpin.
+// emoji, each a toggle button naming its count), the thread's count, and behind one "Actions"
+// button the picker, Reply, for the author Edit (inline: Enter saves, Escape cancels) and Delete
+// (asked first), for moderators Pin/Unpin.
 // The frames go out as they are; the room answers everyone, and the page follows its answer.
 import { useId, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
@@ -20,14 +21,14 @@ export type MessageTools = {
   onOpenThread: (message: RoomMessage) => void;
 };
 
-export function ReactionBar({ message, tools }: { message: RoomMessage; tools: MessageTools }) {
+/** The emoji on the message (each a toggle naming its count), or, as the picker, those not on it yet. */
+export function ReactionBar({ message, tools, picker = false }: { message: RoomMessage; tools: MessageTools; picker?: boolean }) {
   const intl = useIntl();
-  const [picking, setPicking] = useState(false);
   const counts = new Map(message.reactions.map((r) => [r.emoji, r]));
-  // The emoji already on it always show; the rest behind "Add a reaction".
-  const shown = ROOM_REACTIONS.filter((emoji) => counts.has(emoji) || (picking && tools.mayWrite));
+  const shown = ROOM_REACTIONS.filter((emoji) => counts.has(emoji) !== picker);
+  if (shown.length === 0) return null;
   return (
-    <div className="room-reactions" role="group" aria-label={intl.formatMessage(t.reactionsLabel)}>
+    <div className="room-reactions" role="group" aria-label={intl.formatMessage(picker ? t.addReaction : t.reactionsLabel)}>
       {shown.map((emoji) => {
         const reaction = counts.get(emoji);
         const mine = reaction?.mine ?? false;
@@ -39,32 +40,34 @@ export function ReactionBar({ message, tools }: { message: RoomMessage; tools: M
             aria-pressed={mine}
             disabled={!tools.mayWrite}
             aria-label={intl.formatMessage(t.react, { emoji, count: reaction?.count ?? 0 })}
-            onClick={() => {
-              tools.act({ type: "react", seq: message.seq, emoji, on: !mine });
-              setPicking(false);
-            }}
+            onClick={() => tools.act({ type: "react", seq: message.seq, emoji, on: !mine })}
           >
             {emoji} {reaction ? reaction.count : ""}
           </button>
         );
       })}
-      {tools.mayWrite && (
-        <button type="button" className="btn btn-ghost btn-sm" aria-expanded={picking} onClick={() => setPicking(!picking)}>
-          <span aria-hidden="true">☺+</span>
-          <span className="sr-only">{intl.formatMessage(t.addReaction)}</span>
-        </button>
-      )}
     </div>
   );
 }
 
 type ToolsProps = { message: RoomMessage; tools: MessageTools; onEdit: () => void; onDelete: () => void };
 
-/** Reply, the thread's count, and the author's and moderators' own buttons. */
+/**
+ * The thread's count, and one "Actions" disclosure (a single button per message until opened:
+ * long rooms stay light) with the reaction picker, Reply, the author's Edit and Delete and the
+ * moderators' Pin.
+ */
 export function MessageButtons({ message, tools, onEdit, onDelete }: ToolsProps) {
   const intl = useIntl();
+  const id = useId();
+  const [open, setOpen] = useState(false);
   const mine = message.userId === tools.myId;
   const pinned = tools.pinned.has(message.seq);
+  const then = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  const any = !message.deleted && (tools.mayWrite || mine || tools.moderates);
   return (
     <div className="room-message-tools">
       {message.replyCount > 0 && (
@@ -72,30 +75,47 @@ export function MessageButtons({ message, tools, onEdit, onDelete }: ToolsProps)
           {intl.formatMessage(t.replies, { count: message.replyCount })}
         </button>
       )}
-      {tools.mayWrite && (
+      {any && (
         <button
           type="button"
           className="btn btn-ghost btn-sm"
-          aria-label={intl.formatMessage(t.replyTo, { name: message.username })}
-          onClick={() => tools.onReply(message)}
+          aria-expanded={open}
+          aria-controls={id}
+          aria-label={intl.formatMessage(t.actionsFor, { name: message.username })}
+          onClick={() => setOpen(!open)}
         >
-          {intl.formatMessage(t.reply)}
+          <span aria-hidden="true">⋯</span>
         </button>
       )}
-      {mine && tools.mayWrite && (
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onEdit}>
-          {intl.formatMessage(t.edit)}
-        </button>
-      )}
-      {mine && (
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onDelete}>
-          {intl.formatMessage(t.delete)}
-        </button>
-      )}
-      {tools.moderates && (
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => tools.act({ type: pinned ? "unpin" : "pin", seq: message.seq })}>
-          {intl.formatMessage(pinned ? t.unpin : t.pin)}
-        </button>
+      {any && open && (
+        <div id={id} className="room-message-actions">
+          {tools.mayWrite && <ReactionBar message={message} tools={tools} picker />}
+          {tools.mayWrite && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label={intl.formatMessage(t.replyTo, { name: message.username })}
+              onClick={then(() => tools.onReply(message))}
+            >
+              {intl.formatMessage(t.reply)}
+            </button>
+          )}
+          {mine && tools.mayWrite && (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={then(onEdit)}>
+              {intl.formatMessage(t.edit)}
+            </button>
+          )}
+          {mine && (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={then(onDelete)}>
+              {intl.formatMessage(t.delete)}
+            </button>
+          )}
+          {tools.moderates && (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={then(() => tools.act({ type: pinned ? "unpin" : "pin", seq: message.seq }))}>
+              {intl.formatMessage(pinned ? t.unpin : t.pin)}
+            </button>
+          )}
+        </div>
       )}
     </div>
   );

@@ -116,15 +116,8 @@ const MessageItem = memo(function MessageItem({ message, unreadMarker, myId, onM
         ) : (
           <MessageText text={message.text} />
         )}
-        {tools && !message.deleted && (
-          <>
-            <ReactionBar message={message} tools={tools} />
-            <MessageButtons message={message} tools={tools} onEdit={() => setEditing(message.seq)} onDelete={() => setDeleting(message.seq)} />
-          </>
-        )}
-        {tools && message.deleted && message.replyCount > 0 && (
-          <MessageButtons message={message} tools={{ ...tools, mayWrite: false, moderates: false, myId: "" }} onEdit={() => {}} onDelete={() => {}} />
-        )}
+        {tools && !message.deleted && <ReactionBar message={message} tools={tools} />}
+        {tools && <MessageButtons message={message} tools={tools} onEdit={() => setEditing(message.seq)} onDelete={() => setDeleting(message.seq)} />}
       </div>
       {onModerate && message.userId !== myId && <ModerateMenu message={message} onChoose={onModerate} />}
     </li>

@@ -35,6 +35,7 @@ export const threadMessages = {
   ...plain,
   replyingTo: defineMessage<{ name: string }>({ id: "rooms.thread.replyingTo", defaultMessage: "Replying to {name}" }),
   replies: defineMessage<{ count: number }>({ id: "rooms.thread.replies", defaultMessage: "{count, plural, one {# reply} other {# replies}}" }),
+  actionsFor: defineMessage<{ name: string }>({ id: "rooms.message.actionsFor", defaultMessage: "Actions for the message from {name}" }),
   replyTo: defineMessage<{ name: string }>({ id: "rooms.thread.replyTo", defaultMessage: "Reply to {name}" }),
   pinned: defineMessage<{ count: number }>({ id: "rooms.pin.count", defaultMessage: "Pinned ({count})" }),
   react: defineMessage<{ emoji: string; count: number }>({ id: "rooms.reactions.react", defaultMessage: "React with {emoji}, {count}" }),
