@@ -137,7 +137,8 @@ describe("/rooms/:room", () => {
     await open(roomSummary({ unread: 60 }), { "GET /api/rooms/general/messages": json(200, { messages: range(1, 50), more: false }) });
     latestSocket().serverSend(welcome(range(51, 100)));
     fireEvent.click(screen.getByRole("button", { name: "Jump to first unread" }));
-    await waitFor(() => expect(document.activeElement?.id).toBe("room-message-41"));
+    // Two pages of 50 messages each with its actions: more than waitFor's second on a busy machine.
+    await waitFor(() => expect(document.activeElement?.id).toBe("room-message-41"), { timeout: 5000 });
     expect(within(document.getElementById("room-message-41")!).getByText("New messages")).toBeTruthy();
   });
 

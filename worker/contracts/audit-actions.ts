@@ -136,6 +136,8 @@ export const AUDIT_ACTIONS = [
   "room.message.hide",
   "room.member.mute",
   "room.slow_mode",
+  "room.message.pin",
+  "room.message.unpin",
   // Settings
   "settings.update",
   "tax.settings.update",

@@ -23,6 +23,14 @@ export const ROOM_SLOW_MODE_MAX_SECONDS = 3600;
 export const ROOM_MUTE_MIN_MINUTES = 10;
 export const ROOM_MUTE_MAX_MINUTES = 7 * 24 * 60;
 
+/** The reactions a member may put on a message (one of each per member per message). */
+export const ROOM_REACTIONS = ["👍", "❤️", "🔥", "😂", "😮", "😢", "🎉", "🙏"] as const;
+export type RoomReactionEmoji = (typeof ROOM_REACTIONS)[number];
+/** A room keeps at most this many messages pinned. */
+export const ROOM_PINS_MAX = 10;
+/** One page of a thread's replies, oldest first. */
+export const ROOM_THREAD_PAGE = 100;
+
 export const ROOM_ACCESS_KINDS = ["members", "tier", "ticket"] as const;
 export type RoomAccessKind = (typeof ROOM_ACCESS_KINDS)[number];
 

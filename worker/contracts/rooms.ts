@@ -8,6 +8,7 @@ import {
   ROOM_MUTE_MIN_MINUTES,
   ROOM_PICTURE_ID_MAX,
   ROOM_PICTURES_MAX,
+  ROOM_REACTIONS,
   ROOM_SLOW_MODE_MAX_SECONDS,
   type RoomAccessKind,
 } from "./room-limits";
@@ -25,6 +26,9 @@ const seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 export const roomHistoryQuerySchema = z.object({ before: seq.min(1).optional() }).strict();
 /** The socket's address: `after` is the last message the client has; it gets exactly those after it. */
 export const roomSocketQuerySchema = z.object({ after: seq.optional() }).strict();
+/** A thread: the message whose replies are listed, and the page of replies after `after`. */
+export const roomThreadParamSchema = z.object({ id: z.string().regex(ROOM_ID_PATTERN), seq: seq.min(1) });
+export const roomThreadQuerySchema = z.object({ after: seq.optional() }).strict();
 
 // ---------- The list ----------
 
@@ -63,7 +67,22 @@ export type RoomMessage = {
   pictures: RoomPicture[];
   /** Preview cards of the site's own pages it links to, filled in just after it is sent; [] for none. */
   previews: RoomLinkPreview[];
+  /** The message this one answers, quoted (its thread's parent), or null. */
+  replyTo: RoomReplyQuote | null;
+  /** Replies in its thread that are still there. */
+  replyCount: number;
+  /** Each emoji on it with its count; `mine`: the member reading it put that one on. */
+  reactions: RoomReaction[];
+  /** When its author last edited it, or null. */
+  editedAt: string | null;
+  /** Its author deleted it: it stays in place, without its text, as "Message deleted". */
+  deleted: boolean;
 };
+/** A reply's quote of its parent; `gone`: the parent was deleted or hidden since (no text then). */
+export type RoomReplyQuote = { seq: number; userId: string; username: string; text: string; gone: boolean };
+export type RoomReaction = { emoji: (typeof ROOM_REACTIONS)[number]; count: number; mine: boolean };
+/** A thread: its parent and a page of its replies, oldest first; `more` while later replies remain. */
+export type RoomThreadResponse = { parent: RoomMessage; replies: RoomMessage[]; more: boolean };
 /** A picture in a message: its URL (answered only to members who may read the room) and size. */
 export type RoomPicture = { url: string; width: number; height: number };
 /** A card for a link to one of the site's pages, built from what a visitor may see of it. */
@@ -86,6 +105,9 @@ export type RoomHistoryResponse = { messages: RoomMessage[]; /** False once the 
 
 // ---------- The socket ----------
 
+const messageText = userText({ min: 1, minMessage: "empty_message", max: ROOM_MESSAGE_MAX, maxMessage: "message_too_long", multiline: true });
+const messageSeq = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
 export const roomClientFrameSchema = z.discriminatedUnion("type", [
   z
     .object({
@@ -95,6 +117,8 @@ export const roomClientFrameSchema = z.discriminatedUnion("type", [
       text: userText({ max: ROOM_MESSAGE_MAX, maxMessage: "message_too_long", multiline: true }),
       /** Pictures uploaded to this room by this member and not sent yet (decision 110). */
       pictureIds: z.array(z.string().min(1).max(ROOM_PICTURE_ID_MAX)).max(ROOM_PICTURES_MAX, "too_many_pictures").default([]),
+      /** A reply in this message's thread. */
+      replyTo: messageSeq.optional(),
     })
     .strict()
     // Text may be empty when a picture goes with it.
@@ -109,6 +133,15 @@ export const roomClientFrameSchema = z.discriminatedUnion("type", [
     .strict(),
   /** Fan moderators and admins: seconds between one member's messages (0: off). */
   z.object({ type: z.literal("slow"), seconds: z.number().int().min(0).max(ROOM_SLOW_MODE_MAX_SECONDS) }).strict(),
+  /** Put on (or take off) one of the room's emoji on a message. */
+  z.object({ type: z.literal("react"), seq: messageSeq, emoji: z.enum(ROOM_REACTIONS), on: z.boolean() }).strict(),
+  /** The author: new text for their message (the send's rules). */
+  z.object({ type: z.literal("edit"), seq: messageSeq, text: messageText }).strict(),
+  /** The author: delete their message. */
+  z.object({ type: z.literal("delete"), seq: messageSeq }).strict(),
+  /** Fan moderators and admins: pin a message to the room's header, or take it off. */
+  z.object({ type: z.literal("pin"), seq: messageSeq }).strict(),
+  z.object({ type: z.literal("unpin"), seq: messageSeq }).strict(),
 ]);
 export type RoomClientFrame = z.infer<typeof roomClientFrameSchema>;
 /** A client frame as the page writes it (a send's pictureIds may be left out). */
@@ -132,7 +165,13 @@ export type RoomErrorCode =
   /** More than ROOM_PICTURES_MAX pictures in one message. */
   | "too_many_pictures"
   /** A picture id that is not this member's upload to this room, was sent already, or expired. */
-  | "picture_refused";
+  | "picture_refused"
+  /** A reply's parent, or a message to react to, edit, delete or pin, is not (or no longer) in the room. */
+  | "message_not_found"
+  /** Only its author edits or deletes a message. */
+  | "not_author"
+  /** The room has ROOM_PINS_MAX pinned messages already. */
+  | "pin_limit";
 
 export type RoomServerFrame =
   /**
@@ -151,6 +190,8 @@ export type RoomServerFrame =
       moderates: boolean;
       /** Until when this member is muted here, or null. */
       mutedUntil: string | null;
+      /** The room's pinned messages, the latest pinned first. */
+      pinned: RoomMessage[];
     }
   | { type: "message"; message: RoomMessage; /** Echoed to the sender's sockets: which of its sends this is. */ clientId?: string }
   | { type: "here"; count: number }
@@ -163,4 +204,11 @@ export type RoomServerFrame =
   | { type: "muted"; userId: string; until: string }
   | { type: "slow_mode"; seconds: number }
   /** The preview cards of a message's links to the site's pages, once they are built. */
-  | { type: "previews"; seq: number; previews: RoomLinkPreview[] };
+  | { type: "previews"; seq: number; previews: RoomLinkPreview[] }
+  /** A message's reactions changed: its counts, and whose toggle it was (that member's client keeps `mine`). */
+  | { type: "reactions"; seq: number; reactions: { emoji: RoomReaction["emoji"]; count: number }[]; userId: string; emoji: RoomReaction["emoji"]; on: boolean }
+  | { type: "edited"; seq: number; text: string; editedAt: string }
+  /** Its author deleted it: it shows as deleted, its reactions and pin are gone. */
+  | { type: "deleted"; seq: number }
+  | { type: "pinned"; message: RoomMessage }
+  | { type: "unpinned"; seq: number };

@@ -9,7 +9,7 @@ import { VIP_TIER_ID, type TierHolder } from "#contracts/tiers.ts";
 import type { AuditAction } from "#contracts/audit-actions.ts";
 import { PARTY_ROOM_PREFIX } from "#contracts/party-chat.ts";
 
-export type RoomModerationAction = Extract<AuditAction, "room.message.hide" | "room.member.mute">;
+export type RoomModerationAction = Extract<AuditAction, "room.message.hide" | "room.member.mute" | "room.message.pin" | "room.message.unpin">;
 
 /** A room with its rule, as the list and the checks read it. */
 export type RoomRow = {

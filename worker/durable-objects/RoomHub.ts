@@ -41,8 +41,15 @@ import {
   ROOM_MEMBER_TIER_HEADER,
 } from "../services/realtime/room-hub";
 import { badgeFromHeader } from "#contracts/tier-badges.ts";
-import { ROOM_CATCH_UP_MAX, ROOM_CLIENT_FRAME_MAX_BYTES, ROOM_FRAMES_PER_SECOND, ROOM_HISTORY_PAGE, ROOM_WELCOME_SIZE } from "#contracts/room-limits.ts";
-import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomServerFrame } from "#contracts/rooms.ts";
+import {
+  ROOM_CATCH_UP_MAX,
+  ROOM_CLIENT_FRAME_MAX_BYTES,
+  ROOM_FRAMES_PER_SECOND,
+  ROOM_HISTORY_PAGE,
+  ROOM_THREAD_PAGE,
+  ROOM_WELCOME_SIZE,
+} from "#contracts/room-limits.ts";
+import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomServerFrame, RoomThreadResponse } from "#contracts/rooms.ts";
 import { roomContract } from "../lib/frame-schemas";
 import { migrateRoomStorage, RoomMessages, type MessageRow } from "./room-messages";
 import { hideMessage, mutedUntil, muteMember } from "./room-moderation";
@@ -50,6 +57,7 @@ import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope"
 import { eraseMember, memberMessages, type RoomMemberMessage } from "./room-member-data";
 import { dropHiddenPictures, dropMemberPictures, storePictures, takePictures } from "./room-pictures";
 import { buildPreviews } from "./room-previews";
+import { deleteMessage, editMessage, mayReplyTo, pinMessage, pinnedOf, react, unpinMessage } from "./room-threads";
 
 /** The room's settings are read again after this long. */
 const SETTINGS_CACHE_MS = 10_000;
@@ -125,9 +133,21 @@ export class RoomHub extends DurableObject<AppEnv> {
   }
 
   /** One page of history, oldest first: the messages before `before`, or the newest page (RPC). */
-  async history(before: number | null, limit = ROOM_HISTORY_PAGE): Promise<RoomHistoryResponse> {
+  async history(before: number | null, limit = ROOM_HISTORY_PAGE, viewerId: string | null = null): Promise<RoomHistoryResponse> {
     const rows = this.messages.before(before, limit + 1);
-    return { messages: this.messages.toMessages(rows.slice(0, limit).reverse()), more: rows.length > limit };
+    return { messages: this.messages.toMessages(rows.slice(0, limit).reverse(), viewerId), more: rows.length > limit };
+  }
+
+  /** A message's thread: it and a page of its replies after `after`, oldest first; null when the room does not show it (RPC). */
+  async thread(seq: number, after: number, viewerId: string | null = null, limit = ROOM_THREAD_PAGE): Promise<RoomThreadResponse | null> {
+    const parent = this.messages.visible(seq);
+    if (!parent) return null;
+    const rows = this.messages.replies(seq, after, limit + 1);
+    return {
+      parent: this.messages.toMessage(parent, viewerId),
+      replies: this.messages.toMessages(rows.slice(0, limit), viewerId),
+      more: rows.length > limit,
+    };
   }
 
   /** The member's own messages here, for their data export (RPC). */
@@ -217,7 +237,16 @@ export class RoomHub extends DurableObject<AppEnv> {
       case "read":
         return this.markRead(member.userId, frame.seq);
       case "send":
-        return this.store(ws, member, frame.clientId, frame.text, frame.pictureIds);
+        return this.store(ws, member, frame.clientId, frame.text, frame.pictureIds, frame.replyTo ?? null);
+      case "react":
+        if (await this.writable(ws, member)) react(this.scope, ws, member, frame.seq, frame.emoji, frame.on);
+        return;
+      case "edit":
+        if (await this.writable(ws, member)) editMessage(this.scope, ws, member, frame.seq, frame.text);
+        return;
+      case "delete":
+        deleteMessage(this.scope, ws, member, frame.seq);
+        return this.afterwards("removing a deleted message's pictures", (_db, roomId) => dropHiddenPictures(this.sql, this.env.MEDIA, roomId, frame.seq));
     }
     if (!member.moderates) return this.refuse(ws, "moderator_required");
     switch (frame.type) {
@@ -228,10 +257,14 @@ export class RoomHub extends DurableObject<AppEnv> {
         return muteMember(this.scope, ws, member, frame.userId, frame.minutes);
       case "slow":
         return this.setSlowMode(member, frame.seconds);
+      case "pin":
+        return pinMessage(this.scope, ws, member, frame.seq);
+      case "unpin":
+        return unpinMessage(this.scope, member, frame.seq);
     }
   }
 
-  private async store(ws: WebSocket, member: RoomAttachment, clientId: string, body: string, pictureIds: string[]) {
+  private async store(ws: WebSocket, member: RoomAttachment, clientId: string, body: string, pictureIds: string[], replyTo: number | null) {
     const resent = this.messages.byClientId(member.userId, clientId);
     // A resend after a reconnect: the sender learns its number again; nobody gets it twice.
     if (resent) return this.send(ws, { type: "message", message: this.messages.toMessage(resent), clientId });
@@ -244,11 +277,12 @@ export class RoomHub extends DurableObject<AppEnv> {
     if (muted !== null) return this.send(ws, { type: "error", code: "muted", clientId, until: new Date(muted).toISOString() });
     const wait = this.slowModeWait(member.userId, settings.slowModeSeconds, now);
     if (wait !== null) return this.refuse(ws, "rate_limited", { retryAfter: wait, clientId });
+    if (replyTo !== null && !mayReplyTo(this.sql, replyTo)) return this.refuse(ws, "message_not_found", { clientId });
     const roomId = this.meta.get("roomId") ?? "";
     const config = readConfig(this.env);
     const pictures = pictureIds.length === 0 ? [] : await takePictures(this.sql, config.SESSION_SECRET, roomId, member.userId, pictureIds);
     if (!pictures) return this.refuse(ws, "picture_refused", { clientId });
-    const row: MessageRow = this.messages.insert(member, clientId, body, now);
+    const row: MessageRow = this.messages.insert(member, clientId, body, now, replyTo);
     storePictures(this.sql, row.seq, pictures);
     const firstHere = this.messages.markPoster(member.userId);
     this.broadcast({ type: "message", message: this.messages.toMessage(row), clientId });
@@ -256,6 +290,20 @@ export class RoomHub extends DurableObject<AppEnv> {
     this.afterwards("storing the newest message", (db, roomId) =>
       storeRoomMessage(db, roomId, { seq: row.seq, at: now, posterId: firstHere ? member.userId : null }),
     );
+  }
+
+  /** Whether the member may act on the room's messages now (react, edit): refused as a send would be, slow mode aside. */
+  private async writable(ws: WebSocket, member: RoomAttachment): Promise<boolean> {
+    const settings = await this.loadSettings();
+    if (!settings) return false;
+    if (settings.archived) this.refuse(ws, "archived");
+    else if (!member.mayWrite) this.refuse(ws, "write_refused");
+    else {
+      const muted = mutedUntil(this.sql, member.userId, Date.now());
+      if (muted === null) return true;
+      this.send(ws, { type: "error", code: "muted", until: new Date(muted).toISOString() });
+    }
+    return false;
   }
 
   private markRead(userId: string, seq: number) {
@@ -307,7 +355,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     }
     return text({
       type: "welcome",
-      messages: this.messages.toMessages(rows),
+      messages: this.messages.toMessages(rows, member.userId),
       gap,
       lastSeq: this.messages.lastSeq(),
       here: this.here(),
@@ -315,6 +363,7 @@ export class RoomHub extends DurableObject<AppEnv> {
       slowModeSeconds: settings.slowModeSeconds,
       moderates: member.moderates,
       mutedUntil: isoOrNull(mutedUntil(this.sql, member.userId, Date.now())),
+      pinned: pinnedOf(this.scope, member.userId),
     });
   }
 

@@ -29,6 +29,8 @@ export function eraseMember(sql: SqlStorage, userId: string): number {
   sql.exec("UPDATE messages SET hidden_by = ?2 WHERE hidden_by = ?1", userId, ROOM_DELETED_MEMBER);
   sql.exec("UPDATE mutes SET muted_by = ?2 WHERE muted_by = ?1", userId, ROOM_DELETED_MEMBER);
   sql.exec("DELETE FROM mutes WHERE user_id = ?", userId);
+  sql.exec("DELETE FROM reactions WHERE user_id = ?", userId);
+  sql.exec("UPDATE pins SET pinned_by = ?2 WHERE pinned_by = ?1", userId, ROOM_DELETED_MEMBER);
   sql.exec("DELETE FROM posters WHERE user_id = ?", userId);
   return erased;
 }

@@ -3,6 +3,7 @@
 // who may do what; this module only stores and reads.
 import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
 import type { RoomLinkPreview, RoomMessage, RoomPicture } from "#contracts/rooms.ts";
+import { threadsOf } from "./room-thread-rows";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS messages (
@@ -25,13 +26,23 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pictures (filename TEXT PRIMARY KEY, seq INTEGER NOT NULL, position INTEGER NOT NULL, url TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS pictures_seq_idx ON pictures (seq, position);
 CREATE TABLE IF NOT EXISTS previews (seq INTEGER PRIMARY KEY, cards TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS reactions (seq INTEGER NOT NULL, user_id TEXT NOT NULL, emoji TEXT NOT NULL, PRIMARY KEY (seq, user_id, emoji)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS pins (seq INTEGER PRIMARY KEY, pinned_by TEXT NOT NULL, at INTEGER NOT NULL);
 `;
 
 /**
  * Columns added after rooms already existed, each with its definition: a room made before one gets
  * it on its next start. Append only; a new table needs no entry (SCHEMA's CREATE IF NOT EXISTS).
  */
-const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [];
+const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [
+  { table: "messages", column: "reply_to", definition: "INTEGER" },
+  { table: "messages", column: "edited_at", definition: "INTEGER" },
+  { table: "messages", column: "deleted_at", definition: "INTEGER" },
+];
+/** Indexes on added columns: made once the columns are there. */
+const ADDED_INDEXES = `
+CREATE INDEX IF NOT EXISTS messages_reply_idx ON messages (reply_to, seq) WHERE reply_to IS NOT NULL;
+`;
 
 /**
  * Makes the room's tables, and adds the columns a room made earlier lacks. Asked of the schema
@@ -44,6 +55,7 @@ export function migrateRoomStorage(sql: SqlStorage) {
     const present = sql.exec(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = ?`, column).toArray().length > 0;
     if (!present) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
   }
+  sql.exec(ADDED_INDEXES);
 }
 
 export type MessageRow = {
@@ -55,8 +67,11 @@ export type MessageRow = {
   text: string;
   at: number;
   client_id: string;
+  reply_to: number | null;
+  edited_at: number | null;
+  deleted_at: number | null;
 };
-const COLUMNS = "seq, user_id, username, avatar_url, tier, text, at, client_id";
+const COLUMNS = "seq, user_id, username, avatar_url, tier, text, at, client_id, reply_to, edited_at, deleted_at";
 /** Hidden messages are left out of every read a member gets. */
 const VISIBLE = "hidden_at IS NULL";
 
@@ -66,9 +81,10 @@ export type RoomAuthor = { userId: string; username: string; avatarUrl: string |
 export class RoomMessages {
   constructor(private readonly sql: SqlStorage) {}
 
-  /** The rows as members get them, oldest first as given. */
-  toMessages(rows: MessageRow[]): RoomMessage[] {
+  /** The rows as members get them, oldest first as given; `viewerId`: whose reactions are `mine`. */
+  toMessages(rows: MessageRow[], viewerId: string | null = null): RoomMessage[] {
     const { pictures, previews } = this.extrasOf(rows);
+    const threads = threadsOf(this.sql, rows, viewerId);
     return rows.map((row) => ({
       seq: row.seq,
       userId: row.user_id,
@@ -77,8 +93,10 @@ export class RoomMessages {
       tier: row.tier === null ? null : badgeFromHeader(row.tier),
       text: row.text,
       at: new Date(row.at).toISOString(),
-      pictures: pictures.get(row.seq) ?? [],
-      previews: previews.get(row.seq) ?? [],
+      // A deleted message keeps its place, not what it showed.
+      pictures: row.deleted_at === null ? (pictures.get(row.seq) ?? []) : [],
+      previews: row.deleted_at === null ? (previews.get(row.seq) ?? []) : [],
+      ...threads(row),
     }));
   }
 
@@ -101,8 +119,8 @@ export class RoomMessages {
     return { pictures, previews };
   }
 
-  toMessage(row: MessageRow): RoomMessage {
-    return this.toMessages([row])[0]!;
+  toMessage(row: MessageRow, viewerId: string | null = null): RoomMessage {
+    return this.toMessages([row], viewerId)[0]!;
   }
 
   /** The member's message with this client id, if the room has it already (a resend). */
@@ -110,10 +128,10 @@ export class RoomMessages {
     return this.sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE user_id = ? AND client_id = ?`, userId, clientId).toArray()[0] ?? null;
   }
 
-  insert(author: RoomAuthor, clientId: string, text: string, at: number): MessageRow {
+  insert(author: RoomAuthor, clientId: string, text: string, at: number, replyTo: number | null = null): MessageRow {
     return this.sql
       .exec<MessageRow>(
-        `INSERT INTO messages (user_id, username, avatar_url, tier, client_id, text, at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+        `INSERT INTO messages (user_id, username, avatar_url, tier, client_id, text, at, reply_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
         author.userId,
         author.username,
         author.avatarUrl,
@@ -121,6 +139,7 @@ export class RoomMessages {
         clientId,
         text,
         at,
+        replyTo,
       )
       .one();
   }
@@ -154,6 +173,28 @@ export class RoomMessages {
   /** When the member last wrote here (epoch ms), or null. */
   lastAtOf(userId: string): number | null {
     return this.sql.exec<{ at: number | null }>("SELECT max(at) AS at FROM messages WHERE user_id = ?", userId).one().at;
+  }
+
+  /** One visible message (a deleted one too: it stays in place), or null. */
+  visible(seq: number): MessageRow | null {
+    return this.sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE seq = ? AND ${VISIBLE}`, seq).toArray()[0] ?? null;
+  }
+
+  /** Up to `limit` visible replies in a message's thread after `after`, oldest first. */
+  replies(parent: number, after: number, limit: number): MessageRow[] {
+    return this.sql
+      .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE reply_to = ? AND seq > ? AND ${VISIBLE} ORDER BY seq LIMIT ?`, parent, after, limit)
+      .toArray();
+  }
+
+  /** Visible messages with these numbers, in the order given (the pinned list). */
+  bySeqs(seqs: number[]): MessageRow[] {
+    if (seqs.length === 0) return [];
+    const rows = this.sql
+      .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE seq IN (SELECT value FROM json_each(?)) AND ${VISIBLE}`, JSON.stringify(seqs))
+      .toArray();
+    const bySeq = new Map(rows.map((row) => [row.seq, row]));
+    return seqs.flatMap((seq) => bySeq.get(seq) ?? []);
   }
 
   /** Hides a visible message; false when it was hidden already or does not exist. */

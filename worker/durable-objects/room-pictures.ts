@@ -36,12 +36,15 @@ export function storePictures(sql: SqlStorage, seq: number, pictures: RoomPictur
 }
 
 /**
- * Removes a hidden message's pictures from R2 (the rows stay, so their ids cannot be sent again);
- * nothing when the message is visible or has none.
+ * Removes a hidden or deleted message's pictures from R2 (the rows stay, so their ids cannot be
+ * sent again); nothing when the message is shown or has none.
  */
 export async function dropHiddenPictures(sql: SqlStorage, media: R2Bucket, roomId: string, seq: number) {
   const rows = sql
-    .exec<{ filename: string }>("SELECT p.filename FROM pictures p JOIN messages m ON m.seq = p.seq WHERE p.seq = ? AND m.hidden_at IS NOT NULL", seq)
+    .exec<{ filename: string }>(
+      "SELECT p.filename FROM pictures p JOIN messages m ON m.seq = p.seq WHERE p.seq = ? AND (m.hidden_at IS NOT NULL OR m.deleted_at IS NOT NULL)",
+      seq,
+    )
     .toArray();
   if (rows.length > 0) await media.delete(rows.map((row) => roomPictureKey(roomId, row.filename)));
 }

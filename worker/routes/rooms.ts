@@ -42,8 +42,11 @@ import {
   roomIdParamSchema,
   roomSocketQuerySchema,
   type RoomHistoryResponse,
+  roomThreadParamSchema,
+  roomThreadQuerySchema,
   type RoomPictureUploadResponse,
   type RoomsResponse,
+  type RoomThreadResponse,
 } from "#contracts/rooms.ts";
 
 type Ctx = Context<HonoEnv & { Variables: { user: SessionUser } }>;
@@ -107,7 +110,17 @@ export const roomRoutes = new Hono<HonoEnv>()
     const { room } = await readableRoom(c, c.req.valid("param").id);
     const { before } = c.req.valid("query");
     c.header("Cache-Control", "private, no-store");
-    return c.json<RoomHistoryResponse>(await roomHub(c.env, room.id).history(before ?? null));
+    return c.json<RoomHistoryResponse>(await roomHub(c.env, room.id).history(before ?? null, undefined, c.var.user.id));
+  })
+
+  // A message's thread (decision 109): gated like the history; a message the room does not show is a 404.
+  .get("/:id/messages/:seq/replies", requireUser, validate("param", roomThreadParamSchema), validate("query", roomThreadQuerySchema), async (c) => {
+    const { id, seq } = c.req.valid("param");
+    const { room } = await readableRoom(c, id);
+    const thread = await roomHub(c.env, room.id).thread(seq, c.req.valid("query").after ?? 0, c.var.user.id);
+    if (!thread) throw routeError("message_not_found");
+    c.header("Cache-Control", "private, no-store");
+    return c.json<RoomThreadResponse>(thread);
   })
 
   // The room's socket; `after`: the last message the client has (a reconnect gets exactly those after it).

@@ -1,11 +1,14 @@
 // The room's composer: a labelled text area where Enter sends and Shift+Enter starts a new line,
 // with a count of the characters left once the text nears the limit; pictures are attached with
 // the button, by pasting or by dropping them (each with its preview, progress and a remove button).
-import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
+// A reply shows "Replying to <name>" above it, which Escape (or its button) cancels.
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { ROOM_MESSAGE_MAX } from "#contracts/room-limits.ts";
 import { roomsMessages as m } from "./messages";
 import { usePictureUploads, type AttachedPicture } from "./usePictureUploads";
+import type { RoomMessage } from "#contracts/rooms.ts";
+import { threadMessages as t } from "./threadMessages";
 
 /** The counter shows from this many characters left. */
 const COUNTER_FROM = 500;
@@ -20,13 +23,25 @@ const PICTURE_ERRORS: Record<string, MessageDescriptor> = {
 };
 const pictureErrorText = (code: string): MessageDescriptor => PICTURE_ERRORS[code] ?? m.pictureFailed;
 
-type Props = { roomId: string; onSend: (text: string, pictureIds: string[]) => void; disabled: boolean };
+type Props = {
+  roomId: string;
+  onSend: (text: string, pictureIds: string[], replyTo?: number) => void;
+  disabled: boolean;
+  /** The message this one answers, if the member chose Reply. */
+  replyingTo?: RoomMessage | null;
+  onCancelReply?: () => void;
+};
 
-export function Composer({ roomId, onSend, disabled }: Props) {
+export function Composer({ roomId, onSend, disabled, replyingTo = null, onCancelReply }: Props) {
   const intl = useIntl();
   const id = useId();
   const [text, setText] = useState("");
   const fileInput = useRef<HTMLInputElement>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+  // Choosing Reply puts the cursor where the reply is written.
+  useEffect(() => {
+    if (replyingTo) area.current?.focus();
+  }, [replyingTo]);
   const { pictures, attach, remove, clear, ready, full } = usePictureUploads(roomId);
   const left = ROOM_MESSAGE_MAX - text.length;
   const failed = pictures.some((p) => p.error !== null);
@@ -38,11 +53,17 @@ export function Composer({ roomId, onSend, disabled }: Props) {
     onSend(
       text,
       pictures.map((p) => p.pictureId!),
+      replyingTo?.seq,
     );
     setText("");
     clear();
+    onCancelReply?.();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Escape" && replyingTo) {
+      event.preventDefault();
+      onCancelReply?.();
+    }
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -61,12 +82,21 @@ export function Composer({ roomId, onSend, disabled }: Props) {
 
   return (
     <form className="room-composer" onSubmit={submit} onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+      {replyingTo && (
+        <p className="room-replying" id={`${id}-reply`}>
+          <span>{intl.formatMessage(t.replyingTo, { name: replyingTo.username })}</span>{" "}
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onCancelReply}>
+            {intl.formatMessage(t.cancelReply)}
+          </button>
+        </p>
+      )}
       <label htmlFor={`${id}-text`}>{intl.formatMessage(m.composerLabel)}</label>
       <textarea
         id={`${id}-text`}
+        ref={area}
         rows={2}
         value={text}
-        aria-describedby={`${id}-hint ${id}-count`}
+        aria-describedby={`${replyingTo ? `${id}-reply ` : ""}${id}-hint ${id}-count`}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
         onPaste={onPaste}

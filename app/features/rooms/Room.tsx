@@ -1,12 +1,12 @@
 // An open room: its messages (older pages on demand, a jump to the first unread the list counted),
 // who is here, the composer or why there is none, the errors the room answers in the reader's
 // language, and a polite live region that reads out others' new messages without moving focus.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { ApiRequestError } from "../../lib/api";
 import { useSessionUser } from "../../lib/session/useSession";
 import type { RoomRefusal } from "#contracts/room-access.ts";
-import type { RoomErrorCode, RoomSummary } from "#contracts/rooms.ts";
+import type { RoomErrorCode, RoomMessage, RoomSummary } from "#contracts/rooms.ts";
 import { Composer } from "./Composer";
 import { MessageList, messageElementId } from "./MessageList";
 import { ModerationConfirm, SlowModeSelect, type ModerationAction } from "./Moderation";
@@ -15,6 +15,9 @@ import { roomsMessages as m } from "./messages";
 import { roomHistory } from "./queries";
 import type { RoomState } from "./roomState";
 import { useRoomSocket } from "./useRoomSocket";
+import type { MessageTools } from "./MessageActions";
+import { PinnedPanel, ThreadPanel } from "./RoomPanels";
+import { threadMessages as t } from "./threadMessages";
 
 const ERROR_TEXT: Record<Exclude<RoomErrorCode, "rate_limited" | "muted">, MessageDescriptor> = {
   bad_frame: m.errBadFrame,
@@ -27,6 +30,9 @@ const ERROR_TEXT: Record<Exclude<RoomErrorCode, "rate_limited" | "muted">, Messa
   mute_refused: m.errMuteRefused,
   too_many_pictures: m.tooManyPictures,
   picture_refused: m.pictureRefused,
+  message_not_found: t.errMessageNotFound,
+  not_author: t.errNotAuthor,
+  pin_limit: t.errPinLimit,
 };
 
 type Props = { room: RoomSummary; onAccessEnded: () => void; onReconnecting: () => void };
@@ -43,6 +49,23 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   const [lockedBy, setLockedBy] = useState<RoomRefusal | null>(null);
   const [moderation, setModeration] = useState<ModerationAction | null>(null);
   const scrollTarget = useRef<number | null>(null);
+  const [replyingTo, setReplyingTo] = useState<RoomMessage | null>(null);
+  const [threadSeq, setThreadSeq] = useState<number | null>(null);
+  const myId = user?.id ?? "";
+  const toolsMayWrite = state.mayWrite && state.connection === "open" && !state.mutedUntil;
+  // One object while nothing in it changes: the list's items are kept between pages.
+  const tools = useMemo<MessageTools>(
+    () => ({
+      myId,
+      mayWrite: toolsMayWrite,
+      moderates: state.moderates,
+      pinned: new Set(state.pinned.map((p) => p.seq)),
+      act: moderate,
+      onReply: setReplyingTo,
+      onOpenThread: (message) => setThreadSeq(message.seq),
+    }),
+    [myId, toolsMayWrite, state.moderates, state.pinned, moderate],
+  );
   // The mute ends on its own: the notice goes at that moment.
   useEffect(() => {
     if (!state.mutedUntil) return;
@@ -109,6 +132,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   return (
     <div className="room">
       <RoomStatus state={state} />
+      {state.welcomed && <PinnedPanel pinned={state.pinned} moderates={state.moderates} act={moderate} />}
       {state.moderates && <SlowModeSelect seconds={state.slowModeSeconds} onChange={moderate} />}
       {firstUnread !== null && (
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void jumpToUnread()}>
@@ -146,9 +170,21 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
             myName={user?.username ?? ""}
             myAvatar={user?.avatarUrl ?? null}
             onModerate={state.moderates ? setModeration : undefined}
+            tools={tools}
           />
         )}
       </div>
+      {threadSeq !== null && (
+        <ThreadPanel
+          roomId={room.id}
+          seq={threadSeq}
+          live={state.messages}
+          tools={tools}
+          myName={user?.username ?? ""}
+          myAvatar={user?.avatarUrl ?? null}
+          onClose={() => setThreadSeq(null)}
+        />
+      )}
       <div className="sr-only" aria-live="polite">
         {state.arrived && intl.formatMessage(m.announce, { name: state.arrived.username, text: state.arrived.text })}
       </div>
@@ -167,7 +203,12 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
         </p>
       )}
       {moderation && <ModerationConfirm action={moderation} onConfirm={moderate} onClose={() => setModeration(null)} />}
-      {state.welcomed && (state.mayWrite ? <Composer roomId={room.id} onSend={send} disabled={state.connection !== "open"} /> : <ReadOnlyReason room={room} />)}
+      {state.welcomed &&
+        (state.mayWrite ? (
+          <Composer roomId={room.id} onSend={send} disabled={state.connection !== "open"} replyingTo={replyingTo} onCancelReply={() => setReplyingTo(null)} />
+        ) : (
+          <ReadOnlyReason room={room} />
+        ))}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // resent echo never show one twice), the sends still waiting for their echo, who is here, whether
 // the member may write, and the last error. A pure reducer, fed by useRoomSocket and the history.
 import type { RoomErrorCode, RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
+import { countReply, onThreadFrame } from "./threadState";
 
 export type PendingSend = {
   clientId: string;
@@ -10,6 +11,8 @@ export type PendingSend = {
   pictureIds: string[];
   /** Times put on a socket: once, and once more after a reconnect. */
   sent: number;
+  /** The message it replies to, if any. */
+  replyTo?: number;
 };
 
 export type RoomConnection = "connecting" | "open" | "reconnecting" | "ended_session" | "access_ended";
@@ -36,6 +39,8 @@ export type RoomState = {
   welcomed: boolean;
   /** The room's newest number at the first welcome: where the list's unread count ends. */
   joinedAtSeq: number | null;
+  /** The room's pinned messages, the latest pinned first. */
+  pinned: RoomMessage[];
 };
 
 export const initialRoomState: RoomState = {
@@ -53,6 +58,7 @@ export const initialRoomState: RoomState = {
   arrived: null,
   welcomed: false,
   joinedAtSeq: null,
+  pinned: [],
 };
 
 export type RoomAction =
@@ -95,6 +101,7 @@ function onFrame(state: RoomState, frame: RoomServerFrame, myId: string): RoomSt
         mutedUntil: frame.mutedUntil,
         welcomed: true,
         joinedAtSeq: state.joinedAtSeq ?? frame.lastSeq,
+        pinned: frame.pinned,
       };
     }
     case "message": {
@@ -102,7 +109,7 @@ function onFrame(state: RoomState, frame: RoomServerFrame, myId: string): RoomSt
       const fresh = !state.messages.some((m) => m.seq === frame.message.seq);
       return {
         ...state,
-        messages: fresh ? mergeBySeq(state.messages, [frame.message]) : state.messages,
+        messages: fresh ? countReply(mergeBySeq(state.messages, [frame.message]), frame.message) : state.messages,
         lastSeq: Math.max(state.lastSeq, frame.message.seq),
         pending,
         arrived: fresh && frame.message.userId !== myId ? frame.message : state.arrived,
@@ -113,7 +120,7 @@ function onFrame(state: RoomState, frame: RoomServerFrame, myId: string): RoomSt
     case "access":
       return { ...state, mayWrite: frame.mayWrite };
     case "hidden":
-      return { ...state, messages: state.messages.filter((m) => m.seq !== frame.seq) };
+      return { ...state, messages: state.messages.filter((m) => m.seq !== frame.seq), pinned: state.pinned.filter((m) => m.seq !== frame.seq) };
     case "muted":
       return frame.userId === myId ? { ...state, mutedUntil: frame.until } : state;
     case "slow_mode":
@@ -127,8 +134,10 @@ function onFrame(state: RoomState, frame: RoomServerFrame, myId: string): RoomSt
         mutedUntil: frame.code === "muted" && frame.until ? frame.until : state.mutedUntil,
         error: { code: frame.code, retryAfter: frame.retryAfter, until: frame.until, at: Date.now() },
       };
-    default:
-      return state;
+    default: {
+      const lists = onThreadFrame(state, frame, myId);
+      return lists ? { ...state, ...lists } : state;
+    }
   }
 }
 

@@ -10,9 +10,14 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { openLiveSocket } from "../../lib/socket";
 import type { RoomClientFrame, RoomClientFrameInput, RoomServerFrame } from "#contracts/rooms.ts";
 
-/** A send frame as the page puts it: its pictures only when it has some. */
-const sendFrame = (clientId: string, text: string, pictureIds: string[]): RoomClientFrameInput =>
-  pictureIds.length > 0 ? { type: "send", clientId, text, pictureIds } : { type: "send", clientId, text };
+/** A send frame as the page puts it: its pictures and the message it replies to only when it has them. */
+const sendFrame = (clientId: string, text: string, pictureIds: string[], replyTo?: number): RoomClientFrameInput => ({
+  type: "send",
+  clientId,
+  text,
+  ...(pictureIds.length > 0 ? { pictureIds } : {}),
+  ...(replyTo ? { replyTo } : {}),
+});
 import { initialRoomState, newestSeq, reduceRoom, type RoomState } from "./roomState";
 
 /** The close code of a socket whose room the member's tier no longer opens. */
@@ -72,7 +77,7 @@ export function useRoomSocket({ roomId, myId, enabled, onReconnecting }: Options
       onOpen: (_wasReconnect, ws) => {
         socketRef.current = ws;
         // Sends made while away, and those the last socket never answered (once more each).
-        const resent = stateRef.current.pending.filter((p) => p.sent < MAX_SENDS && put(sendFrame(p.clientId, p.text, p.pictureIds)));
+        const resent = stateRef.current.pending.filter((p) => p.sent < MAX_SENDS && put(sendFrame(p.clientId, p.text, p.pictureIds, p.replyTo)));
         if (resent.length > 0) dispatch({ type: "sent", clientIds: resent.map((p) => p.clientId) });
       },
       onMessage: (data) => {
@@ -95,15 +100,15 @@ export function useRoomSocket({ roomId, myId, enabled, onReconnecting }: Options
   }, [roomId, myId, enabled, put]);
 
   const send = useCallback(
-    (text: string, pictureIds: string[] = []) => {
+    (text: string, pictureIds: string[] = [], replyTo?: number) => {
       const clientId = crypto.randomUUID();
-      const sent = put(sendFrame(clientId, text, pictureIds)) ? 1 : 0;
-      dispatch({ type: "queue", send: { clientId, text, pictureIds, sent } });
+      const sent = put(sendFrame(clientId, text, pictureIds, replyTo)) ? 1 : 0;
+      dispatch({ type: "queue", send: { clientId, text, pictureIds, sent, ...(replyTo ? { replyTo } : {}) } });
     },
     [put],
   );
 
-  /** A moderator's frame (hide, mute, slow), sent as it is; the room answers everyone. */
+  /** A frame sent as it is (a moderator's hide, mute, slow, pin; a member's react, edit, delete); the room answers everyone. */
   const moderate = useCallback((frame: RoomClientFrame) => void put(frame), [put]);
 
   // Reads: the newest number shown, once the page is visible and the list has settled a moment.

@@ -14,6 +14,7 @@ import {
   lyricsBodySchema,
   lyricsLocaleParamSchema,
   TRACK_DETAILS_MESSAGES,
+  type AdminTrackDetailsResponse,
   type TrackCreditsResponse,
 } from "#contracts/track-details.ts";
 import { findLyricsAccess, readCredits, readLyrics, removeLyrics, saveCredits, saveLyrics, saveLyricsAccess } from "../../db/track-details";

@@ -125,6 +125,8 @@ export const auditActionMessages: Record<AuditAction, MessageDescriptor> = defin
   "room.moderator.remove": { id: "admin.audit.action.room.moderator.remove", defaultMessage: "Fan moderator removed" },
   "room.message.hide": { id: "admin.audit.action.room.message.hide", defaultMessage: "Room message hidden" },
   "room.member.mute": { id: "admin.audit.action.room.member.mute", defaultMessage: "Member muted in a room" },
+  "room.message.pin": { id: "admin.audit.action.room.message.pin", defaultMessage: "Room message pinned" },
+  "room.message.unpin": { id: "admin.audit.action.room.message.unpin", defaultMessage: "Room message unpinned" },
   "room.slow_mode": { id: "admin.audit.action.room.slow_mode", defaultMessage: "Room slow mode changed" },
   "settings.update": { id: "admin.audit.action.settings.update", defaultMessage: "Site settings changed" },
   "tax.settings.update": { id: "admin.audit.action.tax.settings.update", defaultMessage: "Tax settings changed" },
