@@ -131,6 +131,8 @@ export const AUDIT_ACTIONS = [
   "room.message.hide",
   "room.member.mute",
   "room.slow_mode",
+  // The moderation queue: a room message's reports dismissed (its hide from the queue is room.message.hide)
+  "room.message.reports_dismiss",
   // Settings
   "settings.update",
   "tax.settings.update",

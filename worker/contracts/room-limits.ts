@@ -32,3 +32,19 @@ export const ROOM_MESSAGES = {
   archived: "This room is archived: it can be read, not written in",
   writeRefused: "You can read this room but not write in it",
 } as const;
+
+/**
+ * What a member is told of a room (decision 111): every message (coalesced, at most one
+ * notification per ROOM_ACTIVITY_WINDOW_MINUTES), only mentions and replies to them (the default), or nothing.
+ */
+export const ROOM_NOTIFY_CHOICES = ["all", "mentions", "none"] as const;
+export type RoomNotify = (typeof ROOM_NOTIFY_CHOICES)[number];
+export const ROOM_NOTIFY_DEFAULT: RoomNotify = "mentions";
+/** "Everything": the room's new messages are told at most once per this many minutes per member. */
+export const ROOM_ACTIVITY_WINDOW_MINUTES = 15;
+/** Mentions one message may notify: more names are ignored, so a pasted list cannot spam a crowd. */
+export const ROOM_MENTIONS_MAX = 20;
+
+export const ROOM_REPORT_MESSAGES = {
+  messageNotFound: "Message not found",
+} as const;

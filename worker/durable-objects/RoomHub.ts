@@ -47,6 +47,7 @@ import { roomContract } from "../lib/frame-schemas";
 import { migrateRoomStorage, RoomMessages, type MessageRow } from "./room-messages";
 import { hideMessage, mutedUntil, muteMember } from "./room-moderation";
 import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
+import { hideReportedMessage, reportableMessage, type RoomMessageQuote } from "./room-reports";
 
 /** The room's settings are read again after this long. */
 const SETTINGS_CACHE_MS = 10_000;
@@ -125,6 +126,16 @@ export class RoomHub extends DurableObject<AppEnv> {
   async history(before: number | null, limit = ROOM_HISTORY_PAGE): Promise<RoomHistoryResponse> {
     const rows = this.messages.before(before, limit + 1);
     return { messages: this.messages.toMessages(rows.slice(0, limit).reverse()), more: rows.length > limit };
+  }
+
+  /** A visible message as a member's report quotes it, or null (RPC, decision 111). */
+  async reportedMessage(seq: number): Promise<RoomMessageQuote | null> {
+    return reportableMessage(this.scope, seq);
+  }
+
+  /** An admin hid a reported message from the moderation queue (RPC); false when it was hidden already. */
+  async hideReported(seq: number, adminId: string): Promise<boolean> {
+    return hideReportedMessage(this.scope, seq, adminId);
   }
 
   /** Distinct members with an open socket (RPC, for tests and figures). */
@@ -223,6 +234,10 @@ export class RoomHub extends DurableObject<AppEnv> {
     this.broadcast({ type: "message", message: this.messages.toMessage(row), clientId });
     this.afterwards("storing the newest message", (db, roomId) =>
       storeRoomMessage(db, roomId, { seq: row.seq, at: now, posterId: firstHere ? member.userId : null }),
+    );
+    // The notifications' code (mail, push) loads with the first message, not at start-up (decision 078).
+    this.afterwards("notifying", async (db, roomId) =>
+      (await import("../services/notifications/rooms")).notifyRoomMessage(this.env, db, roomId, { seq: row.seq, authorId: member.userId, text: body }, now),
     );
   }
 

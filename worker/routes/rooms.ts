@@ -24,7 +24,22 @@ import { readRefusal, writeRefusal, type RoomViewer } from "#contracts/room-acce
 import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tier-badges.ts";
 import { tierOf } from "#contracts/tiers.ts";
 import { readTiers } from "../db/tiers";
-import { roomHistoryQuerySchema, roomIdParamSchema, roomSocketQuerySchema, type RoomHistoryResponse, type RoomsResponse } from "#contracts/rooms.ts";
+import {
+  ROOM_NOTIFY_DEFAULT,
+  roomHistoryQuerySchema,
+  roomIdParamSchema,
+  roomMessageParamSchema,
+  roomNotifySchema,
+  roomSocketQuerySchema,
+  type RoomHistoryResponse,
+  type RoomNotifyResponse,
+  type RoomsResponse,
+} from "#contracts/rooms.ts";
+import { reportSchema } from "#contracts/feed.ts";
+import { RATE_LIMITS } from "#contracts/limits.ts";
+import { hitRateLimit } from "../services/rate-limit";
+import { setRoomNotify } from "../db/room-notify";
+import { insertRoomMessageReport } from "../db/room-reports";
 
 type Ctx = Context<HonoEnv & { Variables: { user: SessionUser } }>;
 
@@ -62,6 +77,7 @@ export const roomRoutes = new Hono<HonoEnv>()
           writeLocked: writeRefusal(viewer, room.rule),
           unread: locked === null ? Math.max(0, room.lastSeq - (standing?.lastRead.get(room.id) ?? 0)) : null,
           lastMessageAt: locked === null && room.lastMessageAt !== null ? new Date(room.lastMessageAt).toISOString() : null,
+          notify: locked === null ? (standing?.notify.get(room.id) ?? ROOM_NOTIFY_DEFAULT) : null,
         };
       }),
     });
@@ -72,6 +88,28 @@ export const roomRoutes = new Hono<HonoEnv>()
     const { before } = c.req.valid("query");
     c.header("Cache-Control", "private, no-store");
     return c.json<RoomHistoryResponse>(await roomHub(c.env, room.id).history(before ?? null));
+  })
+
+  // What the member is told of the room (decision 111): everything, mentions and replies, or nothing.
+  .put("/:id/notifications", requireUser, validate("param", roomIdParamSchema), validate("json", roomNotifySchema), async (c) => {
+    const { room } = await readableRoom(c, c.req.valid("param").id);
+    const { notify } = c.req.valid("json");
+    await setRoomNotify(c.var.db, room.id, c.var.user.id, notify);
+    return c.json<RoomNotifyResponse>({ notify });
+  })
+
+  // A member reports a message into the moderation queue; one report each (shares the feed's reports' budget).
+  .post("/:id/messages/:seq/reports", requireUser, validate("param", roomMessageParamSchema), validate("json", reportSchema), async (c) => {
+    const db = c.var.db;
+    const { id, seq } = c.req.valid("param");
+    await hitRateLimit(db, `report:user:${c.var.user.id}`, RATE_LIMITS.reportsPerUser);
+    const { room } = await readableRoom(c, id);
+    const message = await roomHub(c.env, room.id).reportedMessage(seq);
+    if (!message) throw routeError("room_message_not_found");
+    const { reason, details } = c.req.valid("json");
+    const report = { roomId: room.id, seq, reporterId: c.var.user.id, reason, details: details ?? null, message };
+    if (!(await insertRoomMessageReport(db, report))) throw routeError("already_reported");
+    return c.json({ ok: true }, 201);
   })
 
   // The room's socket; `after`: the last message the client has (a reconnect gets exactly those after it).

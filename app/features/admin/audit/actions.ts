@@ -122,6 +122,7 @@ export const auditActionMessages: Record<AuditAction, MessageDescriptor> = defin
   "room.message.hide": { id: "admin.audit.action.room.message.hide", defaultMessage: "Room message hidden" },
   "room.member.mute": { id: "admin.audit.action.room.member.mute", defaultMessage: "Member muted in a room" },
   "room.slow_mode": { id: "admin.audit.action.room.slow_mode", defaultMessage: "Room slow mode changed" },
+  "room.message.reports_dismiss": { id: "admin.audit.action.room.message.reports_dismiss", defaultMessage: "Room message reports dismissed" },
   "settings.update": { id: "admin.audit.action.settings.update", defaultMessage: "Site settings changed" },
   "tax.settings.update": { id: "admin.audit.action.tax.settings.update", defaultMessage: "Tax settings changed" },
   "offers.settings.update": { id: "admin.audit.action.offers.settings.update", defaultMessage: "Membership offer settings changed" },
