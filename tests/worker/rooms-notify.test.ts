@@ -87,7 +87,7 @@ describe("the per-room choice", () => {
   });
 });
 
-describe("mentions", () => {
+describe("mentions", { timeout: 20_000 }, () => {
   it("a message sent on the socket tells the members it mentions who may read the room, once each, linking to the message", async () => {
     const lounge = await room({ read: { access: "tier", tierId: "vip" } });
     const author = await createUser("vip");
@@ -132,7 +132,7 @@ describe("mentions", () => {
   });
 });
 
-describe("replies", () => {
+describe("replies", { timeout: 20_000 }, () => {
   it("the parent's author hears room_reply, once even when also mentioned; not for their own reply", async () => {
     const general = await room();
     const [author, parent] = [await createUser("user"), await createUser("user")];
@@ -153,7 +153,7 @@ describe("replies", () => {
   });
 });
 
-describe("everything of a room", () => {
+describe("everything of a room", { timeout: 20_000 }, () => {
   it(`tells a member who chose 'all' of new messages at most once per ${ROOM_ACTIVITY_WINDOW_MINUTES} minutes, never of their own`, async () => {
     const general = await room();
     const [author, listener, other] = [await createUser("user"), await createUser("user"), await createUser("user")];

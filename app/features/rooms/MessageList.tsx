@@ -7,6 +7,7 @@ import { TierBadge } from "../../components/TierBadge";
 import type { RoomMessage } from "#contracts/rooms.ts";
 import { MessageText } from "./MessageText";
 import { ModerateMenu, type ModerationAction } from "./Moderation";
+import { ReportButton } from "./ReportDialog";
 import { roomsMessages as m } from "./messages";
 import type { PendingSend } from "./roomState";
 
@@ -21,9 +22,11 @@ type Props = {
   myAvatar: string | null;
   /** For a moderator: others' messages get the Moderate menu. */
   onModerate?: (action: ModerationAction) => void;
+  /** Others' messages get a Report button (decision 111). */
+  onReport?: (message: RoomMessage) => void;
 };
 
-export function MessageList({ messages, pending, firstUnread, myId, myName, myAvatar, onModerate }: Props) {
+export function MessageList({ messages, pending, firstUnread, myId, myName, myAvatar, onModerate, onReport }: Props) {
   const intl = useIntl();
   if (messages.length === 0 && pending.length === 0) return <p className="muted">{intl.formatMessage(m.noMessages)}</p>;
   return (
@@ -47,6 +50,7 @@ export function MessageList({ messages, pending, firstUnread, myId, myName, myAv
             <MessageText text={message.text} />
           </div>
           {onModerate && message.userId !== myId && <ModerateMenu message={message} onChoose={onModerate} />}
+          {onReport && message.userId !== myId && <ReportButton message={message} onReport={onReport} />}
         </li>
       ))}
       {pending.map((send) => (

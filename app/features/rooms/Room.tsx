@@ -6,10 +6,12 @@ import { useIntl, type MessageDescriptor } from "react-intl";
 import { ApiRequestError } from "../../lib/api";
 import { useSessionUser } from "../../lib/session/useSession";
 import type { RoomRefusal } from "#contracts/room-access.ts";
-import type { RoomErrorCode, RoomSummary } from "#contracts/rooms.ts";
+import type { RoomErrorCode, RoomMessage, RoomSummary } from "#contracts/rooms.ts";
 import { Composer } from "./Composer";
 import { MessageList, messageElementId } from "./MessageList";
 import { ModerationConfirm, SlowModeSelect, type ModerationAction } from "./Moderation";
+import { NotifyMenu } from "./NotifyMenu";
+import { ReportDialog } from "./ReportDialog";
 import { RoomLock, useTierName } from "./RoomLock";
 import { roomsMessages as m } from "./messages";
 import { roomHistory } from "./queries";
@@ -40,6 +42,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   const [older, setOlder] = useState<"idle" | "loading" | "failed">("idle");
   const [lockedBy, setLockedBy] = useState<RoomRefusal | null>(null);
   const [moderation, setModeration] = useState<ModerationAction | null>(null);
+  const [reporting, setReporting] = useState<RoomMessage | null>(null);
   const scrollTarget = useRef<number | null>(null);
   // The mute ends on its own: the notice goes at that moment.
   useEffect(() => {
@@ -107,6 +110,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   return (
     <div className="room">
       <RoomStatus state={state} />
+      <NotifyMenu roomId={room.id} notify={room.notify} />
       {state.moderates && <SlowModeSelect seconds={state.slowModeSeconds} onChange={moderate} />}
       {firstUnread !== null && (
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void jumpToUnread()}>
@@ -144,6 +148,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
             myName={user?.username ?? ""}
             myAvatar={user?.avatarUrl ?? null}
             onModerate={state.moderates ? setModeration : undefined}
+            onReport={setReporting}
           />
         )}
       </div>
@@ -165,6 +170,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
         </p>
       )}
       {moderation && <ModerationConfirm action={moderation} onConfirm={moderate} onClose={() => setModeration(null)} />}
+      {reporting && <ReportDialog roomId={room.id} message={reporting} onClose={() => setReporting(null)} />}
       {state.welcomed && (state.mayWrite ? <Composer onSend={send} disabled={state.connection !== "open"} /> : <ReadOnlyReason room={room} />)}
     </div>
   );
