@@ -53,8 +53,7 @@ describe("the per-room choice", () => {
   it("a member who may read the room sets it; GET /api/rooms answers it per room (default: mentions)", async () => {
     const general = await room();
     const member = await createUser("user");
-    const listed = async () =>
-      (await (await call("/api/rooms", { cookie: member.cookie })).json<RoomsResponse>()).rooms.find((r) => r.id === general)!.notify;
+    const listed = async () => (await (await call("/api/rooms", { cookie: member.cookie })).json<RoomsResponse>()).rooms.find((r) => r.id === general)!.notify;
     expect(await listed()).toBe("mentions");
     for (const choice of ["all", "none", "mentions"] as const) {
       const res = await setNotify(member, general, choice);

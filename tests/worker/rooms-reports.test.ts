@@ -30,7 +30,9 @@ const reportRows = (roomId: string) =>
 async function queueItem(roomId: string, seq: number) {
   const res = await call(`${API}/reports?view=open`, { cookie: admin.cookie });
   expect(res.status).toBe(200);
-  return (await res.json<ModerationQueueResponse>()).items.find((i): i is ReportedRoomMessage => i.kind === "room_message" && i.roomId === roomId && i.seq === seq);
+  return (await res.json<ModerationQueueResponse>()).items.find(
+    (i): i is ReportedRoomMessage => i.kind === "room_message" && i.roomId === roomId && i.seq === seq,
+  );
 }
 
 /** A room with one message by `author`; answers its number and the author's socket. */
@@ -50,7 +52,9 @@ describe("reporting a room message", () => {
     const reporter = await createUser("user");
     const res = await report(reporter, roomId, seq, { reason: "spam", details: "a scam link" });
     expect(res.status).toBe(201);
-    expect(await reportRows(roomId)).toEqual([{ reporter_id: reporter.id, reason: "spam", author_id: author.id, text: "buy cheap tickets here", resolved_at: null }]);
+    expect(await reportRows(roomId)).toEqual([
+      { reporter_id: reporter.id, reason: "spam", author_id: author.id, text: "buy cheap tickets here", resolved_at: null },
+    ]);
     const again = await report(reporter, roomId, seq, { reason: "hate" });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe("already_reported");
@@ -77,7 +81,10 @@ describe("reporting a room message", () => {
   });
 
   it("refuses a visitor (401), a member the rule refuses (403), an unknown room or message (404) and a bad reason (400), storing nothing", async () => {
-    const { roomId, seq } = await roomWithMessage("in the lounge", { read: { access: "tier", tierId: "inner-circle" }, write: { access: "tier", tierId: "inner-circle" } });
+    const { roomId, seq } = await roomWithMessage("in the lounge", {
+      read: { access: "tier", tierId: "inner-circle" },
+      write: { access: "tier", tierId: "inner-circle" },
+    });
     const free = await createUser("user");
     const insider = await createUser("vip", { tierId: "inner-circle" });
     const visitor = await report(null, roomId, seq);
@@ -124,7 +131,9 @@ describe("the admin acts on a reported room message", () => {
     expect((await stored(roomId)).messages).toEqual([]);
     expect((await reportRows(roomId)).every((r) => r.resolved_at !== null)).toBe(true);
     expect(await queueItem(roomId, seq)).toBeUndefined();
-    const audit = await D1.prepare("SELECT actor_id, action, target_type, target_id FROM audit_log WHERE target_id = ? ORDER BY id DESC LIMIT 1").bind(roomId).first();
+    const audit = await D1.prepare("SELECT actor_id, action, target_type, target_id FROM audit_log WHERE target_id = ? ORDER BY id DESC LIMIT 1")
+      .bind(roomId)
+      .first();
     expect(audit).toEqual({ actor_id: admin.id, action: "room.message.hide", target_type: "room", target_id: roomId });
     // Hidden now, it can no longer be reported; acting on it again finds nothing open.
     expect((await report(reader, roomId, seq)).status).toBe(404);

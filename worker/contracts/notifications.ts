@@ -76,7 +76,14 @@ export type KindPreference = Record<NotificationChannel, boolean>;
 export function defaultPreference(kind: NotificationKind): KindPreference {
   // "Notify me" is a request to be told: every channel, until the member turns one off.
   const loud =
-    kind === "reply" || kind === "mention" || kind === "room_mention" || kind === "room_reply" || kind === "release" || kind === "release_early" || kind === "notify_release" || kind === "notify_on_sale";
+    kind === "reply" ||
+    kind === "mention" ||
+    kind === "room_mention" ||
+    kind === "room_reply" ||
+    kind === "release" ||
+    kind === "release_early" ||
+    kind === "notify_release" ||
+    kind === "notify_on_sale";
   return { inApp: true, push: loud, email: loud || URGENT_NOTIFICATION_KINDS.includes(kind) };
 }
 

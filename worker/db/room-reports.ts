@@ -141,15 +141,16 @@ export async function findRoomMessageItem(db: DB, roomId: string, seq: number): 
  */
 export async function resolveRoomMessageReports(db: DB, actor: Actor, item: ReportedRoomMessage, hidden: boolean, now = Date.now()): Promise<number> {
   const action = hidden ? "room.message.hide" : "room.message.reports_dismiss";
-  const summary = { before: { author: item.author.email, content: item.content.slice(0, 140), reports: item.reportCount }, after: hidden ? { seq: item.seq, hidden: true } : { openReports: 0 } };
+  const summary = {
+    before: { author: item.author.email, content: item.content.slice(0, 140), reports: item.reportCount },
+    after: hidden ? { seq: item.seq, hidden: true } : { openReports: 0 },
+  };
   const [resolved] = await db.$client.batch([
     db.$client
       .prepare("UPDATE room_message_reports SET resolved_at = ?3 WHERE room_id = ?1 AND seq = ?2 AND resolved_at IS NULL")
       .bind(item.roomId, item.seq, now),
     db.$client
-      .prepare(
-        `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, created_at) VALUES (?1, ?2, ?3, 'room', ?4, ?5, ?6)`,
-      )
+      .prepare(`INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, created_at) VALUES (?1, ?2, ?3, 'room', ?4, ?5, ?6)`)
       .bind(actor.id, actor.email, action, item.roomId, JSON.stringify(summary), now),
   ]);
   return resolved!.meta.changes;

@@ -9,7 +9,10 @@ export type RoomMessageQuote = { userId: string; username: string; text: string;
 
 export function reportableMessage(room: RoomScope, seq: number): RoomMessageQuote | null {
   const row = room.sql
-    .exec<{ user_id: string; username: string; text: string; at: number }>("SELECT user_id, username, text, at FROM messages WHERE seq = ? AND hidden_at IS NULL", seq)
+    .exec<{ user_id: string; username: string; text: string; at: number }>(
+      "SELECT user_id, username, text, at FROM messages WHERE seq = ? AND hidden_at IS NULL",
+      seq,
+    )
     .toArray()[0];
   return row ? { userId: row.user_id, username: row.username, text: row.text, at: row.at } : null;
 }

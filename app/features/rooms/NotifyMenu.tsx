@@ -3,7 +3,7 @@
 // radio group (arrow keys move between the choices, as native radios do); a choice is saved at once
 // and the list's copy of the room follows.
 import { useId, useRef, useState } from "react";
-import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
+import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { ROOM_ACTIVITY_WINDOW_MINUTES, ROOM_NOTIFY_CHOICES, ROOM_NOTIFY_DEFAULT, type RoomNotify } from "#contracts/room-limits.ts";
@@ -11,7 +11,6 @@ import type { RoomNotifyResponse, RoomsResponse } from "#contracts/rooms.ts";
 import { roomsQueryOptions } from "./queries";
 
 const m = defineMessages({
-  bell: { id: "rooms.notify.bell", defaultMessage: "Notifications: {choice}" },
   legend: { id: "rooms.notify.legend", defaultMessage: "Tell me about this room" },
   all: { id: "rooms.notify.all", defaultMessage: "Everything" },
   allHint: { id: "rooms.notify.allHint", defaultMessage: "New messages, at most once every {minutes} minutes" },
@@ -21,6 +20,8 @@ const m = defineMessages({
   noneHint: { id: "rooms.notify.noneHint", defaultMessage: "No notifications from this room" },
   failed: { id: "rooms.notify.failed", defaultMessage: "Your choice was not saved. Please try again." },
 });
+
+const bell = defineMessage<{ choice: string }>({ id: "rooms.notify.bell", defaultMessage: "Notifications: {choice}" });
 
 const CHOICES: Record<RoomNotify, { label: MessageDescriptor; hint: MessageDescriptor }> = {
   all: { label: m.all, hint: m.allHint },
@@ -59,21 +60,16 @@ export function NotifyMenu({ roomId, notify }: { roomId: string; notify: RoomNot
     >
       <button ref={toggle} type="button" className="btn btn-ghost btn-sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         <span aria-hidden="true">🔔 </span>
-        {intl.formatMessage(m.bell, { choice: intl.formatMessage(CHOICES[current].label) })}
+        {intl.formatMessage(bell, { choice: intl.formatMessage(CHOICES[current].label) })}
       </button>
       {open && (
         <fieldset id={id} className="room-notify-menu">
           <legend>{intl.formatMessage(m.legend)}</legend>
           {ROOM_NOTIFY_CHOICES.map((choice) => (
             <label key={choice} className="room-notify-choice">
-              <input
-                type="radio"
-                name={`${id}-notify`}
-                value={choice}
-                checked={current === choice}
-                onChange={() => save.mutate(choice)}
-              />{" "}
-              {intl.formatMessage(CHOICES[choice].label)} <span className="muted">{intl.formatMessage(CHOICES[choice].hint, { minutes: ROOM_ACTIVITY_WINDOW_MINUTES })}</span>
+              <input type="radio" name={`${id}-notify`} value={choice} checked={current === choice} onChange={() => save.mutate(choice)} />{" "}
+              {intl.formatMessage(CHOICES[choice].label)}{" "}
+              <span className="muted">{intl.formatMessage(CHOICES[choice].hint, { minutes: ROOM_ACTIVITY_WINDOW_MINUTES })}</span>
             </label>
           ))}
           {save.isError && (

@@ -3,7 +3,7 @@
 // the Worker keeps one report per member per message. The dialog says when it is sent, or that this
 // member reported the message already.
 import { useId, useState } from "react";
-import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
+import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import { useMutation } from "@tanstack/react-query";
 import { ApiRequestError, api } from "../../lib/api";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -13,9 +13,7 @@ import type { RoomMessage } from "#contracts/rooms.ts";
 
 const m = defineMessages({
   report: { id: "rooms.report.button", defaultMessage: "Report" },
-  reportNamed: { id: "rooms.report.buttonNamed", defaultMessage: "Report {name}'s message" },
   title: { id: "rooms.report.title", defaultMessage: "Report this message" },
-  question: { id: "rooms.report.question", defaultMessage: "Why should the moderators look at {name}'s message?" },
   send: { id: "rooms.report.send", defaultMessage: "Send report" },
   sending: { id: "rooms.report.sending", defaultMessage: "Sending..." },
   cancel: { id: "rooms.report.cancel", defaultMessage: "Cancel" },
@@ -31,6 +29,11 @@ const m = defineMessages({
   other: { id: "rooms.report.reason.other", defaultMessage: "Something else against the rules" },
 });
 
+const named = {
+  reportNamed: defineMessage<{ name: string }>({ id: "rooms.report.buttonNamed", defaultMessage: "Report {name}'s message" }),
+  question: defineMessage<{ name: string }>({ id: "rooms.report.question", defaultMessage: "Why should the moderators look at {name}'s message?" }),
+};
+
 const REASONS: Record<ReportReason, MessageDescriptor> = m;
 
 export function ReportButton({ message, onReport }: { message: RoomMessage; onReport: (message: RoomMessage) => void }) {
@@ -39,7 +42,7 @@ export function ReportButton({ message, onReport }: { message: RoomMessage; onRe
     <button
       type="button"
       className="btn btn-ghost btn-sm room-report"
-      aria-label={intl.formatMessage(m.reportNamed, { name: message.username })}
+      aria-label={intl.formatMessage(named.reportNamed, { name: message.username })}
       onClick={() => onReport(message)}
     >
       {intl.formatMessage(m.report)}
@@ -84,7 +87,7 @@ export function ReportDialog({ roomId, message, onClose }: { roomId: string; mes
       onClose={onClose}
     >
       <fieldset className="room-report-reasons">
-        <legend>{intl.formatMessage(m.question, { name: message.username })}</legend>
+        <legend>{intl.formatMessage(named.question, { name: message.username })}</legend>
         {REPORT_REASONS.map((r) => (
           <label key={r} className="room-report-reason">
             <input type="radio" name={`${id}-reason`} value={r} checked={reason === r} onChange={() => setReason(r)} /> {intl.formatMessage(REASONS[r])}

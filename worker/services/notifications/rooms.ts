@@ -29,7 +29,8 @@ export async function notifyRoomMessage(env: AppEnv, db: DB, roomId: string, mes
     const room = await findRoom(db, roomId);
     if (!room) return;
     const { seq, authorId } = message;
-    const replied = message.replyToUserId && message.replyToUserId !== authorId && (await hearsFromRoom(db, room, message.replyToUserId, now)) ? [message.replyToUserId] : [];
+    const replied =
+      message.replyToUserId && message.replyToUserId !== authorId && (await hearsFromRoom(db, room, message.replyToUserId, now)) ? [message.replyToUserId] : [];
     const names = parseMentions(message.text, ROOM_MENTIONS_MAX);
     const mentioned = (await mentionedRoomReaders(db, room, names, now)).filter((id) => id !== authorId && !replied.includes(id));
     const event = (kind: "room_mention" | "room_reply" | "room_activity") => ({

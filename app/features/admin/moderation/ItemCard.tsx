@@ -44,8 +44,7 @@ export function ItemCard({ item, onDone }: { item: ModerationItem; onDone: (reso
     <article className="card moderation-card" aria-labelledby={headingId}>
       <header className="moderation-head">
         <h3 id={headingId} className="moderation-title">
-          {intl.formatMessage(KINDS[item.kind])} ·{" "}
-          {intl.formatMessage(m.byAuthor, { username: item.author.username, email: item.author.email })}
+          {intl.formatMessage(KINDS[item.kind])} · {intl.formatMessage(m.byAuthor, { username: item.author.username, email: item.author.email })}
         </h3>
         <span className="moderation-badges">
           <span className="badge">{intl.formatMessage(m.reportCount, { count: item.reportCount })}</span>
