@@ -26,3 +26,5 @@ CREATE INDEX `room_message_reports_open_idx` ON `room_message_reports` (`resolve
 -- when the member was last told of the room's new messages (epoch ms; 0: never). The room's object
 -- claims the members due in one conditional UPDATE, so racing messages tell each member once.
 ALTER TABLE `room_members` ADD COLUMN `activity_told_at` integer NOT NULL DEFAULT 0;
+-- Who chose "everything" of a room and is due: read for every message of the room.
+CREATE INDEX `room_members_notify_idx` ON `room_members` (`room_id`, `notify`, `activity_told_at`);

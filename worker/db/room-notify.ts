@@ -67,7 +67,7 @@ export async function claimRoomActivityListeners(
     .prepare(
       `UPDATE room_members SET activity_told_at = ?4
         WHERE room_id = ?1 AND notify = 'all' AND activity_told_at <= ?5 AND user_id NOT IN (SELECT value FROM json_each(?3))
-          AND user_id IN (SELECT u.id FROM users u WHERE ${notSuspendedText("u", now)} AND ${readsRoomSql(room.rule)})
+          AND EXISTS (SELECT 1 FROM users u WHERE u.id = room_members.user_id AND ${notSuspendedText("u", now)} AND ${readsRoomSql(room.rule)})
         RETURNING user_id`,
     )
     .bind(room.id, eventOf(room), JSON.stringify(exclude), now, toldBefore)

@@ -72,7 +72,11 @@ export const roomMembers = sqliteTable(
     /** When the member was last told of the room's new messages ('all', decision 111; 0: never). */
     activityToldAt: integer("activity_told_at").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roomId] }), index("room_members_posted_idx").on(t.userId, t.posted)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roomId] }),
+    index("room_members_posted_idx").on(t.userId, t.posted),
+    index("room_members_notify_idx").on(t.roomId, t.notify, t.activityToldAt),
+  ],
 );
 
 /** Members' reports on room messages (decision 111, migrations/0080), with the message as reported. */
