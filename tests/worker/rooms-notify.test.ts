@@ -210,6 +210,33 @@ describe("push and texts", { timeout: 20_000 }, () => {
     } satisfies Partial<PushPayload>);
   });
 
+  it("follows the member's preferences per kind: push off for room mentions, on for room replies", async () => {
+    const general = await room();
+    const [author, member] = [await createUser("user"), await createUser("user")];
+    const sub = await pushService.subscribe(appEnv.VAPID_PUBLIC_KEY!);
+    expect((await call("/api/notifications/push", { json: sub, cookie: member.cookie })).status).toBe(204);
+    const prefs = await call("/api/notifications/preferences", {
+      method: "PUT",
+      json: { paused: false, kinds: { room_mention: { inApp: true, push: false, email: false } } },
+      cookie: member.cookie,
+    });
+    expect(prefs.status).toBe(200);
+    await notify(general, { seq: 1, authorId: author.id, text: `@${member.username} hello` });
+    await notify(general, { seq: 2, authorId: author.id, text: "an answer", replyToUserId: member.id });
+    // The reply's push arrives after the mention was handled (the queue delivers in order): only it was pushed.
+    const pushes = await vi.waitFor(
+      () => {
+        const got = pushService.receivedAt(sub.endpoint);
+        expect(got).toHaveLength(1);
+        return got;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect((JSON.parse(pushes[0]!.plaintext) as PushPayload).url).toBe(`/rooms/${general}?seq=2`);
+    await waitForInbox(member, (got) => expect(kindsOf(got).sort()).toEqual(["room_mention", "room_reply"]));
+    expect(pushService.receivedAt(sub.endpoint)).toHaveLength(1);
+  });
+
   it("words each room kind in English and Portuguese", () => {
     const params = { excerpt: "hi", title: "VIP Lounge", titlePtBr: "Lounge VIP" };
     const text = (locale: "en" | "pt-BR", kind: NotificationKind) => notificationText(locale, { kind, actor: "ana", actorCount: 1, params, brandName: "Fans" });
