@@ -186,3 +186,44 @@ describe("/admin/moderation", () => {
     expect(await screen.findByText("Failed to load reports")).toBeTruthy();
   });
 });
+
+describe("/admin/moderation: community room messages", () => {
+  const ROOM_MESSAGE: ModerationItem = {
+    kind: "room_message",
+    id: "vip-lounge:42",
+    roomId: "vip-lounge",
+    roomName: { en: "VIP Lounge", ptBR: "Lounge VIP" },
+    seq: 42,
+    content: "awful words in the lounge",
+    createdAt: "2026-03-01T15:00:00.000Z",
+    hiddenAt: null,
+    author: author("loud_fan"),
+    reportCount: 2,
+    reasons: [{ reason: "hate", count: 2 }],
+    reports: [{ id: "r9", reason: "hate", details: null, reporter: "fan_four", createdAt: "2026-03-01T16:00:00.000Z" }],
+    lastReportedAt: "2026-03-01T16:00:00.000Z",
+  };
+
+  it("shows the message's room, text and author, and offers only Hide and Dismiss, each one request to the room's message", async () => {
+    const server = api({
+      [`GET ${API}/reports`]: json(200, { items: [ROOM_MESSAGE] }),
+      [`POST ${API}/room-messages/vip-lounge/42/hide`]: ok,
+      [`POST ${API}/room-messages/vip-lounge/42/dismiss`]: ok,
+    });
+    renderAt();
+    await screen.findByRole("heading", { level: 3, name: /^Room message · By loud_fan/ });
+    const item = card(/^Room message/);
+    expect(within(item).getByText("awful words in the lounge")).toBeTruthy();
+    expect(within(item).getByText(/In the room VIP Lounge/)).toBeTruthy();
+    expect(within(item).getByText("2 reports")).toBeTruthy();
+    expect(
+      within(item)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Hide", "Dismiss reports"]);
+    fireEvent.click(within(item).getByRole("button", { name: "Hide" }));
+    await waitFor(() => expect(server.callsTo(`POST ${API}/room-messages/vip-lounge/42/hide`)).toHaveLength(1));
+    fireEvent.click(within(card(/^Room message/)).getByRole("button", { name: "Dismiss reports" }));
+    await waitFor(() => expect(server.callsTo(`POST ${API}/room-messages/vip-lounge/42/dismiss`)).toHaveLength(1));
+  });
+});

@@ -49,6 +49,6 @@ export const roomModeratorParamSchema = z.object({ id: z.string().regex(ROOM_ID_
 export type RoomModerator = { userId: string; username: string; namedAt: string };
 
 /** A room in the back office: what the list shows everyone, and its moderators and order. */
-export type AdminRoom = Omit<RoomSummary, "locked" | "writeLocked" | "unread"> & { position: number; moderators: RoomModerator[]; lastSeq: number };
+export type AdminRoom = Omit<RoomSummary, "locked" | "writeLocked" | "unread" | "notify"> & { position: number; moderators: RoomModerator[]; lastSeq: number };
 export type AdminRoomsResponse = { rooms: AdminRoom[] };
 export type AdminRoomResponse = { room: AdminRoom };

@@ -138,6 +138,8 @@ export const AUDIT_ACTIONS = [
   "room.slow_mode",
   "room.message.pin",
   "room.message.unpin",
+  // The moderation queue: a room message's reports dismissed (its hide from the queue is room.message.hide)
+  "room.message.reports_dismiss",
   // Settings
   "settings.update",
   "tax.settings.update",

@@ -56,7 +56,13 @@ type ReportedBase = {
 
 export type ReportedPost = ReportedBase & { kind: "post"; imageUrl: string | null; commentCount: number };
 export type ReportedComment = ReportedBase & { kind: "comment"; postId: string; postExcerpt: string };
-export type ModerationItem = ReportedPost | ReportedComment;
+/**
+ * A community room's message (decision 111): `id` is "<room>:<seq>"; its text and author as they were
+ * when first reported (the message lives in the room's object). Only the open view lists them; an
+ * admin hides one (as a moderator in the room would) or dismisses its reports.
+ */
+export type ReportedRoomMessage = ReportedBase & { kind: "room_message"; roomId: string; roomName: { en: string; ptBR: string }; seq: number };
+export type ModerationItem = ReportedPost | ReportedComment | ReportedRoomMessage;
 
 export type ModerationQueueResponse = { items: ModerationItem[] };
 

@@ -21,6 +21,8 @@ export const NOTIFICATIONS_API = "/api/notifications";
  * - notify_release, notify_on_sale: what I asked "Notify me" about is out, or its tickets are on sale (decision 057)
  * - tier_offer: an upgrade or win-back offer for me, a percent off a tier's first period (decision 101)
  * - trial_ending: my free trial ends in 3 days, then its tier's price is charged (decision 102)
+ * - room_mention, room_reply: an @username of me, or a reply to my message, in a community room;
+ *   room_activity: new messages in a room I asked to hear everything of, at most one per window (decision 111)
  */
 export const NOTIFICATION_KINDS = [
   "like",
@@ -44,6 +46,9 @@ export const NOTIFICATION_KINDS = [
   "notify_on_sale",
   "tier_offer",
   "trial_ending",
+  "room_mention",
+  "room_reply",
+  "room_activity",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -71,7 +76,14 @@ export type KindPreference = Record<NotificationChannel, boolean>;
 export function defaultPreference(kind: NotificationKind): KindPreference {
   // "Notify me" is a request to be told: every channel, until the member turns one off.
   const loud =
-    kind === "reply" || kind === "mention" || kind === "release" || kind === "release_early" || kind === "notify_release" || kind === "notify_on_sale";
+    kind === "reply" ||
+    kind === "mention" ||
+    kind === "room_mention" ||
+    kind === "room_reply" ||
+    kind === "release" ||
+    kind === "release_early" ||
+    kind === "notify_release" ||
+    kind === "notify_on_sale";
   return { inApp: true, push: loud, email: loud || URGENT_NOTIFICATION_KINDS.includes(kind) };
 }
 

@@ -65,3 +65,19 @@ export const ROOM_PICTURE_MESSAGES = {
 
 /** A room picture's address: the Worker answers it only to members who may read the room. */
 export const roomPictureUrl = (roomId: string, filename: string) => `/api/rooms/${roomId}/pictures/${filename}`;
+
+/**
+ * What a member is told of a room (decision 111): every message (coalesced, at most one
+ * notification per ROOM_ACTIVITY_WINDOW_MINUTES), only mentions and replies to them (the default), or nothing.
+ */
+export const ROOM_NOTIFY_CHOICES = ["all", "mentions", "none"] as const;
+export type RoomNotify = (typeof ROOM_NOTIFY_CHOICES)[number];
+export const ROOM_NOTIFY_DEFAULT: RoomNotify = "mentions";
+/** "Everything": the room's new messages are told at most once per this many minutes per member. */
+export const ROOM_ACTIVITY_WINDOW_MINUTES = 15;
+/** Mentions one message may notify: more names are ignored, so a pasted list cannot spam a crowd. */
+export const ROOM_MENTIONS_MAX = 20;
+
+export const ROOM_REPORT_MESSAGES = {
+  messageNotFound: "Message not found",
+} as const;

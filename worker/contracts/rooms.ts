@@ -10,7 +10,9 @@ import {
   ROOM_PICTURES_MAX,
   ROOM_REACTIONS,
   ROOM_SLOW_MODE_MAX_SECONDS,
+  ROOM_NOTIFY_CHOICES,
   type RoomAccessKind,
+  type RoomNotify,
 } from "./room-limits";
 import type { RoomRefusal } from "./room-access";
 import type { TierBadge } from "./tier-badges";
@@ -48,6 +50,8 @@ export type RoomSummary = {
   /** Messages after the last one the viewer read; null when they may not read the room. */
   unread: number | null;
   lastMessageAt: string | null;
+  /** What this member is told of the room (decision 111); null for a visitor or a room they may not read. */
+  notify: RoomNotify | null;
 };
 export type RoomsResponse = { rooms: RoomSummary[] };
 
@@ -212,3 +216,12 @@ export type RoomServerFrame =
   | { type: "deleted"; seq: number }
   | { type: "pinned"; message: RoomMessage }
   | { type: "unpinned"; seq: number };
+
+// ---------- Notifications and reports (decision 111) ----------
+
+/** PUT /api/rooms/:id/notifications: what the member is told of the room. */
+export const roomNotifySchema = z.strictObject({ notify: z.enum(ROOM_NOTIFY_CHOICES) });
+export type RoomNotifyResponse = { notify: RoomNotify };
+
+/** POST /api/rooms/:id/messages/:seq/reports (the body is the feed's report: a reason, maybe details). */
+export const roomMessageParamSchema = z.object({ id: z.string().regex(ROOM_ID_PATTERN), seq: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });

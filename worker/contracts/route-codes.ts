@@ -28,7 +28,7 @@ import { MODERATION_MESSAGES } from "./moderation";
 import { MUSIC_MESSAGES } from "./music-limits";
 import { OFFER_CODE_MESSAGES } from "./offer-code-limits";
 import { PARTY_MESSAGES } from "./party-limits";
-import { ROOM_MESSAGES, ROOM_PICTURE_MESSAGES } from "./room-limits";
+import { ROOM_MESSAGES, ROOM_PICTURE_MESSAGES, ROOM_REPORT_MESSAGES } from "./room-limits";
 import { TRACK_DETAILS_MESSAGES } from "./track-details-limits";
 import { ADMIN_ROOM_MESSAGES } from "./admin-room-limits";
 import { TIER_MOVE_MESSAGES } from "./tier-moves-limits";
@@ -354,6 +354,8 @@ export const ROUTE_CODES = {
   // A room's pictures (decision 110): uploaded only by those who may write there now
   room_archived: { status: 403, en: ROOM_MESSAGES.archived },
   room_muted: { status: 403, en: ROOM_PICTURE_MESSAGES.muted },
+  // Reports on a room's messages (decision 111): no such message, or a moderator hid it already
+  room_message_not_found: { status: 404, en: ROOM_REPORT_MESSAGES.messageNotFound },
   // The retention offer at cancel (decision 103): off, or already answered by this member
   retention_offer_unavailable: { status: 409, en: RETENTION_MESSAGES.unavailable },
   // (decision 104) an archived tier stays on the items that named it, it is never newly chosen

@@ -100,6 +100,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "rooms", table: "room_members", column: "user_id" },
   { kind: "rooms", table: "room_moderators", column: "user_id" },
   { kind: "staff-activity", table: "room_moderators", column: "named_by" },
+  { kind: "reports", table: "room_message_reports", column: "reporter_id" },
 ];
 
 /**
@@ -109,6 +110,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   "marketing_consents.actor_id":
     "the administrator who imported a list, on every imported contact's consent record: other people's data; the import itself is in the administrator's audit_log rows (staff-activity)",
+  "room_message_reports.author_id":
+    "reports other members made on the member's room message: who reported it is theirs; the message itself is in the room's export (rooms.json)",
   "dead_letters.handled_by":
     "the administrator who retried or dismissed a failed background job: the act is in their audit_log rows (staff-activity), and the job's body is other members' data",
 };

@@ -25,6 +25,7 @@ import {
 } from "#contracts/moderation.ts";
 import { auditDetail } from "#contracts/audit-detail.ts";
 import { iso } from "../lib/time";
+import { listRoomMessageItems } from "./room-reports";
 
 const EXCERPT = 140;
 const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
@@ -219,11 +220,13 @@ async function commentItems(db: DB, ids: string[], openOnly: boolean): Promise<R
   });
 }
 
-/** The queue: posts and comments together, the most recent report (or hide) first. */
+/** The queue: posts, comments and room messages together, the most recent report (or hide) first. */
 export async function listQueue(db: DB, view: ModerationView): Promise<ModerationItem[]> {
   const { postIds, commentIds } = await queueIds(db, view);
   const openOnly = view === "open";
-  const items: ModerationItem[] = [...(await postItems(db, postIds, openOnly)), ...(await commentItems(db, commentIds, openOnly))];
+  // Room messages hidden are in their rooms' objects, not here: only their open reports are listed.
+  const roomItems = openOnly ? await listRoomMessageItems(db) : [];
+  const items: ModerationItem[] = [...(await postItems(db, postIds, openOnly)), ...(await commentItems(db, commentIds, openOnly)), ...roomItems];
   const when = (item: ModerationItem) => (view === "open" ? item.lastReportedAt : item.hiddenAt) ?? "";
   return items.sort((a, b) => when(b).localeCompare(when(a)) || b.id.localeCompare(a.id)).slice(0, MODERATION_QUEUE_LIMIT);
 }

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { DB } from "./client";
 import type { RoomAudience, RoomRule, RoomViewer } from "#contracts/room-access.ts";
-import type { RoomAccessKind } from "#contracts/room-limits.ts";
+import type { RoomAccessKind, RoomNotify } from "#contracts/room-limits.ts";
 import { VIP_TIER_ID, type TierHolder } from "#contracts/tiers.ts";
 import type { AuditAction } from "#contracts/audit-actions.ts";
 import { PARTY_ROOM_PREFIX } from "#contracts/party-chat.ts";
@@ -112,12 +112,14 @@ export async function findRoomStanding(db: DB, userId: string) {
   const [tickets, moderated, reads] = await db.$client.batch([
     db.$client.prepare("SELECT DISTINCT event_id FROM event_tickets WHERE owner_user_id = ? AND status = 'valid'").bind(userId),
     db.$client.prepare("SELECT room_id FROM room_moderators WHERE user_id = ?").bind(userId),
-    db.$client.prepare("SELECT room_id, last_read_seq FROM room_members WHERE user_id = ?").bind(userId),
+    db.$client.prepare("SELECT room_id, last_read_seq, notify FROM room_members WHERE user_id = ?").bind(userId),
   ]);
   return {
     ticketEventIds: new Set((tickets!.results as { event_id: string }[]).map((r) => r.event_id)),
     moderatedRoomIds: new Set((moderated!.results as { room_id: string }[]).map((r) => r.room_id)),
     lastRead: new Map((reads!.results as { room_id: string; last_read_seq: number }[]).map((r) => [r.room_id, r.last_read_seq])),
+    /** What the member chose to be told of each room (decision 111); a room not here is the default. */
+    notify: new Map((reads!.results as { room_id: string; notify: RoomNotify }[]).map((r) => [r.room_id, r.notify])),
   };
 }
 export type RoomStanding = Awaited<ReturnType<typeof findRoomStanding>>;

@@ -57,7 +57,8 @@ import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope"
 import { eraseMember, memberMessages, type RoomMemberMessage } from "./room-member-data";
 import { dropHiddenPictures, dropMemberPictures, storePictures, takePictures } from "./room-pictures";
 import { buildPreviews } from "./room-previews";
-import { deleteMessage, editMessage, mayReplyTo, pinMessage, pinnedOf, react, unpinMessage } from "./room-threads";
+import { deleteMessage, editMessage, mayReplyTo, parentAuthorOf, pinMessage, pinnedOf, react, unpinMessage } from "./room-threads";
+import { hideReportedMessage, reportableMessage, type RoomMessageQuote } from "./room-reports";
 
 /** The room's settings are read again after this long. */
 const SETTINGS_CACHE_MS = 10_000;
@@ -160,6 +161,16 @@ export class RoomHub extends DurableObject<AppEnv> {
     const roomId = this.meta.get("roomId");
     if (roomId) await dropMemberPictures(this.sql, this.env.MEDIA, roomId, userId);
     return eraseMember(this.sql, userId);
+  }
+
+  /** A visible message as a member's report quotes it, or null (RPC, decision 111). */
+  async reportedMessage(seq: number): Promise<RoomMessageQuote | null> {
+    return reportableMessage(this.scope, seq);
+  }
+
+  /** An admin hid a reported message from the moderation queue (RPC); false when it was hidden already. */
+  async hideReported(seq: number, adminId: string): Promise<boolean> {
+    return hideReportedMessage(this.scope, seq, adminId);
   }
 
   /** Distinct members with an open socket (RPC, for tests and figures). */
@@ -289,6 +300,18 @@ export class RoomHub extends DurableObject<AppEnv> {
     buildPreviews(this.scope, config.SITE_URL, row.seq, body);
     this.afterwards("storing the newest message", (db, roomId) =>
       storeRoomMessage(db, roomId, { seq: row.seq, at: now, posterId: firstHere ? member.userId : null }),
+    );
+    // A reply tells its parent's author; read now, before a later delete could hide who that was.
+    const replyToUserId = replyTo === null ? undefined : parentAuthorOf(this.sql, replyTo)?.userId;
+    // The notifications' code (mail, push) loads with the first message, not at start-up (decision 078).
+    this.afterwards("notifying", async (db, roomId) =>
+      (await import("../services/notifications/rooms")).notifyRoomMessage(
+        this.env,
+        db,
+        roomId,
+        { seq: row.seq, authorId: member.userId, text: body, replyToUserId },
+        now,
+      ),
     );
   }
 

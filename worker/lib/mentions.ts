@@ -8,13 +8,13 @@ export const MENTIONS_MAX = 10;
 /** Characters a notification quotes of a post or comment. */
 export const EXCERPT_MAX = 80;
 
-/** The usernames `text` mentions, lower-cased (usernames are unique whatever their case), distinct, in order, at most MENTIONS_MAX. */
-export function parseMentions(text: string): string[] {
+/** The usernames `text` mentions, lower-cased (usernames are unique whatever their case), distinct, in order, at most `max`. */
+export function parseMentions(text: string, max = MENTIONS_MAX): string[] {
   const names: string[] = [];
   for (const match of text.matchAll(mentionPattern())) {
     const name = match[1]!.toLowerCase();
     if (!names.includes(name)) names.push(name);
-    if (names.length === MENTIONS_MAX) break;
+    if (names.length === max) break;
   }
   return names;
 }

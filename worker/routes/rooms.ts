@@ -38,16 +38,23 @@ import {
   ROOM_PICTURE_FILENAME_PATTERN,
   ROOM_PICTURE_MAX_BYTES,
   ROOM_PICTURE_MESSAGES,
+  ROOM_NOTIFY_DEFAULT,
   roomHistoryQuerySchema,
   roomIdParamSchema,
+  roomMessageParamSchema,
+  roomNotifySchema,
   roomSocketQuerySchema,
   type RoomHistoryResponse,
+  type RoomNotifyResponse,
   roomThreadParamSchema,
   roomThreadQuerySchema,
   type RoomPictureUploadResponse,
   type RoomsResponse,
   type RoomThreadResponse,
 } from "#contracts/rooms.ts";
+import { reportSchema } from "#contracts/feed.ts";
+import { setRoomNotify } from "../db/room-notify";
+import { insertRoomMessageReport } from "../db/room-reports";
 
 type Ctx = Context<HonoEnv & { Variables: { user: SessionUser } }>;
 
@@ -101,6 +108,7 @@ export const roomRoutes = new Hono<HonoEnv>()
             writeLocked: writeRefusal(viewer, room.rule),
             unread: locked === null ? Math.max(0, room.lastSeq - (standing?.lastRead.get(room.id) ?? 0)) : null,
             lastMessageAt: locked === null && room.lastMessageAt !== null ? new Date(room.lastMessageAt).toISOString() : null,
+            notify: locked === null ? (standing?.notify.get(room.id) ?? ROOM_NOTIFY_DEFAULT) : null,
           };
         }),
     });
@@ -121,6 +129,28 @@ export const roomRoutes = new Hono<HonoEnv>()
     if (!thread) throw routeError("message_not_found");
     c.header("Cache-Control", "private, no-store");
     return c.json<RoomThreadResponse>(thread);
+  })
+
+  // What the member is told of the room (decision 111): everything, mentions and replies, or nothing.
+  .put("/:id/notifications", requireUser, validate("param", roomIdParamSchema), validate("json", roomNotifySchema), async (c) => {
+    const { room } = await readableRoom(c, c.req.valid("param").id);
+    const { notify } = c.req.valid("json");
+    await setRoomNotify(c.var.db, room.id, c.var.user.id, notify);
+    return c.json<RoomNotifyResponse>({ notify });
+  })
+
+  // A member reports a message into the moderation queue; one report each (shares the feed's reports' budget).
+  .post("/:id/messages/:seq/reports", requireUser, validate("param", roomMessageParamSchema), validate("json", reportSchema), async (c) => {
+    const db = c.var.db;
+    const { id, seq } = c.req.valid("param");
+    await hitRateLimit(db, `report:user:${c.var.user.id}`, RATE_LIMITS.reportsPerUser);
+    const { room } = await readableRoom(c, id);
+    const message = await roomHub(c.env, room.id).reportedMessage(seq);
+    if (!message) throw routeError("room_message_not_found");
+    const { reason, details } = c.req.valid("json");
+    const report = { roomId: room.id, seq, reporterId: c.var.user.id, reason, details: details ?? null, message };
+    if (!(await insertRoomMessageReport(db, report))) throw routeError("already_reported");
+    return c.json({ ok: true }, 201);
   })
 
   // The room's socket; `after`: the last message the client has (a reconnect gets exactly those after it).

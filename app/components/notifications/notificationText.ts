@@ -41,6 +41,9 @@ export const notificationTextMessages: Record<NotificationKind, MessageDescripto
     id: "notifications.text.trialEnding",
     defaultMessage: "Your free trial of {title} ends on {date}, then {amount} is charged — cancel before then not to be charged",
   },
+  room_mention: { id: "notifications.text.roomMention", defaultMessage: "{actor} mentioned you in {title}: “{excerpt}”" },
+  room_reply: { id: "notifications.text.roomReply", defaultMessage: "{actor} replied to you in {title}: “{excerpt}”" },
+  room_activity: { id: "notifications.text.roomActivity", defaultMessage: "New messages in {title}: {actor}: “{excerpt}”" },
 });
 
 const fallbacks = defineMessages({

@@ -10,6 +10,7 @@ import { ROOM_DELETED_MEMBER } from "#contracts/room-erased.ts";
 import { MessageText } from "./MessageText";
 import { LinkPreviews, MessagePictures } from "./MessageExtras";
 import { ModerateMenu, type ModerationAction } from "./Moderation";
+import { ReportButton } from "./ReportDialog";
 import { roomsMessages as m } from "./messages";
 import type { PendingSend } from "./roomState";
 import { DeleteConfirm, MessageButtons, MessageEditor, ReactionBar, ReplyQuote, type MessageTools } from "./MessageActions";
@@ -30,9 +31,11 @@ type Props = {
   tools?: MessageTools;
   /** False in a thread's panel: the main list's items alone carry the ids a jump goes to. */
   anchors?: boolean;
+  /** Others' messages get a Report button (decision 111). */
+  onReport?: (message: RoomMessage) => void;
 };
 
-export function MessageList({ messages, pending, firstUnread, myId, myName, myAvatar, onModerate, tools, anchors = true }: Props) {
+export function MessageList({ messages, pending, firstUnread, myId, myName, myAvatar, onModerate, onReport, tools, anchors = true }: Props) {
   const intl = useIntl();
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -47,6 +50,7 @@ export function MessageList({ messages, pending, firstUnread, myId, myName, myAv
             unreadMarker={message.seq === firstUnread}
             myId={myId}
             onModerate={onModerate}
+            onReport={onReport}
             tools={tools}
             anchors={anchors}
             editing={editing === message.seq}
@@ -76,6 +80,7 @@ type ItemProps = {
   unreadMarker: boolean;
   myId: string;
   onModerate?: (action: ModerationAction) => void;
+  onReport?: (message: RoomMessage) => void;
   tools?: MessageTools;
   anchors: boolean;
   editing: boolean;
@@ -84,7 +89,18 @@ type ItemProps = {
 };
 
 /** One message; kept when its props are the same, so a page of older messages does not redraw the rest. */
-const MessageItem = memo(function MessageItem({ message, unreadMarker, myId, onModerate, tools, anchors, editing, setEditing, setDeleting }: ItemProps) {
+const MessageItem = memo(function MessageItem({
+  message,
+  unreadMarker,
+  myId,
+  onModerate,
+  onReport,
+  tools,
+  anchors,
+  editing,
+  setEditing,
+  setDeleting,
+}: ItemProps) {
   const intl = useIntl();
   const erased = message.userId === ROOM_DELETED_MEMBER;
   return (
@@ -131,6 +147,7 @@ const MessageItem = memo(function MessageItem({ message, unreadMarker, myId, onM
         )}
       </div>
       {onModerate && message.userId !== myId && !erased && <ModerateMenu message={message} onChoose={onModerate} />}
+      {onReport && message.userId !== myId && !erased && !message.deleted && <ReportButton message={message} onReport={onReport} />}
     </li>
   );
 });

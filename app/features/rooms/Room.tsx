@@ -10,6 +10,8 @@ import type { RoomErrorCode, RoomMessage, RoomSummary } from "#contracts/rooms.t
 import { Composer } from "./Composer";
 import { MessageList, messageElementId } from "./MessageList";
 import { ModerationConfirm, SlowModeSelect, type ModerationAction } from "./Moderation";
+import { NotifyMenu } from "./NotifyMenu";
+import { ReportDialog } from "./ReportDialog";
 import { RoomLock, useTierName } from "./RoomLock";
 import { roomsMessages as m } from "./messages";
 import { roomHistory } from "./queries";
@@ -48,6 +50,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   const [older, setOlder] = useState<"idle" | "loading" | "failed">("idle");
   const [lockedBy, setLockedBy] = useState<RoomRefusal | null>(null);
   const [moderation, setModeration] = useState<ModerationAction | null>(null);
+  const [reporting, setReporting] = useState<RoomMessage | null>(null);
   const scrollTarget = useRef<number | null>(null);
   const [replyingTo, setReplyingTo] = useState<RoomMessage | null>(null);
   const [threadSeq, setThreadSeq] = useState<number | null>(null);
@@ -132,6 +135,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   return (
     <div className="room">
       <RoomStatus state={state} />
+      <NotifyMenu roomId={room.id} notify={room.notify} />
       {state.welcomed && <PinnedPanel pinned={state.pinned} moderates={state.moderates} act={moderate} />}
       {state.moderates && <SlowModeSelect seconds={state.slowModeSeconds} onChange={moderate} />}
       {firstUnread !== null && (
@@ -171,6 +175,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
             myAvatar={user?.avatarUrl ?? null}
             onModerate={state.moderates ? setModeration : undefined}
             tools={tools}
+            onReport={setReporting}
           />
         )}
       </div>
@@ -203,6 +208,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
         </p>
       )}
       {moderation && <ModerationConfirm action={moderation} onConfirm={moderate} onClose={() => setModeration(null)} />}
+      {reporting && <ReportDialog roomId={room.id} message={reporting} onClose={() => setReporting(null)} />}
       {state.welcomed &&
         (state.mayWrite ? (
           <Composer roomId={room.id} onSend={send} disabled={state.connection !== "open"} replyingTo={replyingTo} onCancelReply={() => setReplyingTo(null)} />

@@ -75,6 +75,9 @@ const kindMessages: Record<NotificationKind, MessageDescriptor> = defineMessages
   notify_on_sale: { id: "settings.notifications.kind.notifyOnSale", defaultMessage: "Ticket sales I asked to be told about" },
   tier_offer: { id: "settings.notifications.kind.tierOffer", defaultMessage: "Membership offers (a discount on a paid tier)" },
   trial_ending: { id: "settings.notifications.kind.trialEnding", defaultMessage: "Free trial ending (before the first charge)" },
+  room_mention: { id: "settings.notifications.kind.roomMention", defaultMessage: "Mentions of you in community rooms" },
+  room_reply: { id: "settings.notifications.kind.roomReply", defaultMessage: "Replies to your messages in community rooms" },
+  room_activity: { id: "settings.notifications.kind.roomActivity", defaultMessage: "New messages in rooms where you chose “Everything”" },
 });
 
 export const notificationPreferencesQueryOptions = () =>

@@ -72,6 +72,41 @@ export const roomMembers = sqliteTable(
     /** 1 once the member has a message in the room: the export and the deletion visit these rooms. */
     posted: integer("posted", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the member was last told of the room's new messages ('all', decision 111; 0: never). */
+    activityToldAt: integer("activity_told_at").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roomId] }), index("room_members_posted_idx").on(t.userId, t.posted)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roomId] }),
+    index("room_members_posted_idx").on(t.userId, t.posted),
+    index("room_members_notify_idx").on(t.roomId, t.notify, t.activityToldAt),
+  ],
+);
+
+/** Members' reports on room messages (decision 111, migrations/0080), with the message as reported. */
+export const roomMessageReports = sqliteTable(
+  "room_message_reports",
+  {
+    id: text("id").primaryKey(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    details: text("details"),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorName: text("author_name").notNull(),
+    text: text("text").notNull(),
+    messageAt: integer("message_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    resolvedAt: integer("resolved_at"),
+  },
+  (t) => [
+    uniqueIndex("room_message_reports_reporter_idx").on(t.roomId, t.seq, t.reporterId),
+    index("room_message_reports_open_idx").on(t.resolvedAt, t.roomId, t.seq),
+  ],
 );

@@ -6,7 +6,10 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { z } from "#contracts/zod.ts";
 import { validate } from "../../lib/validate";
-import { badRequest, notFound, validationError } from "../../lib/errors";
+import { badRequest, notFound, routeError, validationError } from "../../lib/errors";
+import { findRoomMessageItem, resolveRoomMessageReports } from "../../db/room-reports";
+import { roomHub } from "../../services/realtime/room-hub";
+import { roomMessageParamSchema } from "#contracts/rooms.ts";
 import { userText } from "#contracts/text.ts";
 import { notifyPostHidden } from "../../services/notifications/triggers";
 import { publishFeedEvent } from "../../services/realtime/feed-hub";
@@ -165,7 +168,32 @@ const commentActions = new Hono<HonoEnv>()
   })
   .post("/:id/ban-author", commentParam, (c) => banAuthor(c, "comment", c.req.valid("param").id));
 
+/** Room messages (decision 111): `:id` the room, `:seq` the message; hidden in the room's object, its reports resolved here. */
+async function roomMessage(c: Context<HonoEnv>, roomId: string, seq: number) {
+  const item = await findRoomMessageItem(c.var.db, roomId, seq);
+  if (!item) throw routeError("room_message_not_found");
+  return item;
+}
+
+const roomMessageActions = new Hono<HonoEnv>()
+  .post("/:id/:seq/hide", validate("param", roomMessageParamSchema), async (c) => {
+    const { id, seq } = c.req.valid("param");
+    const item = await roomMessage(c, id, seq);
+    const actor = actorOf(c);
+    // Already hidden by a moderator in the room: its reports are settled all the same.
+    await roomHub(c.env, item.roomId).hideReported(item.seq, actor.id);
+    const resolvedReports = await resolveRoomMessageReports(c.var.db, actor, item, true);
+    return c.json<ModerationActionResponse>({ resolvedReports, item: null });
+  })
+  .post("/:id/:seq/dismiss", validate("param", roomMessageParamSchema), async (c) => {
+    const { id, seq } = c.req.valid("param");
+    const item = await roomMessage(c, id, seq);
+    const resolvedReports = await resolveRoomMessageReports(c.var.db, actorOf(c), item, false);
+    return c.json<ModerationActionResponse>({ resolvedReports, item: null });
+  });
+
 export const moderationRoutes = new Hono<HonoEnv>()
   .get("/reports", queueQuery, async (c) => c.json<ModerationQueueResponse>({ items: await listQueue(c.var.db, c.req.valid("query").view) }))
   .route("/posts", postActions)
-  .route("/comments", commentActions);
+  .route("/comments", commentActions)
+  .route("/room-messages", roomMessageActions);

@@ -96,6 +96,12 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
         title: `Your free trial ends on ${date("en", params.at)}`,
         body: `Then ${money("en", params.cents, params.currency)} is charged for ${params.title ?? "your membership"}. Not to be charged, cancel before then on your membership page.`,
       };
+    case "room_mention":
+      return { title: `${who} mentioned you in ${params.title ?? "a room"}`, body: quote(params.excerpt) };
+    case "room_reply":
+      return { title: `${who} replied to you in ${params.title ?? "a room"}`, body: quote(params.excerpt) };
+    case "room_activity":
+      return { title: `New messages in ${params.title ?? "a room"}`, body: `${who}: ${quote(params.excerpt)}` };
   }
 };
 
@@ -159,6 +165,12 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
         title: `Seu teste grátis termina em ${date("pt-BR", params.at)}`,
         body: `Depois, ${money("pt-BR", params.cents, params.currency)} será cobrado pelo ${params.title ?? "sua assinatura"}. Para não ser cobrado, cancele antes na página da sua assinatura.`,
       };
+    case "room_mention":
+      return { title: `${who} mencionou você em ${params.title ?? "uma sala"}`, body: quote(params.excerpt) };
+    case "room_reply":
+      return { title: `${who} respondeu a você em ${params.title ?? "uma sala"}`, body: quote(params.excerpt) };
+    case "room_activity":
+      return { title: `Novas mensagens em ${params.title ?? "uma sala"}`, body: `${who}: ${quote(params.excerpt)}` };
   }
 };
 

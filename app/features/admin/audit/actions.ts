@@ -128,6 +128,7 @@ export const auditActionMessages: Record<AuditAction, MessageDescriptor> = defin
   "room.message.pin": { id: "admin.audit.action.room.message.pin", defaultMessage: "Room message pinned" },
   "room.message.unpin": { id: "admin.audit.action.room.message.unpin", defaultMessage: "Room message unpinned" },
   "room.slow_mode": { id: "admin.audit.action.room.slow_mode", defaultMessage: "Room slow mode changed" },
+  "room.message.reports_dismiss": { id: "admin.audit.action.room.message.reports_dismiss", defaultMessage: "Room message reports dismissed" },
   "settings.update": { id: "admin.audit.action.settings.update", defaultMessage: "Site settings changed" },
   "tax.settings.update": { id: "admin.audit.action.tax.settings.update", defaultMessage: "Tax settings changed" },
   "offers.settings.update": { id: "admin.audit.action.offers.settings.update", defaultMessage: "Membership offer settings changed" },

@@ -17,6 +17,8 @@ const REASONS: Record<ReportReason, MessageDescriptor> = {
   other: m.reasonOther,
 };
 
+const KINDS: Record<ModerationItem["kind"], MessageDescriptor> = { post: m.kindPost, comment: m.kindComment, room_message: m.kindRoomMessage };
+
 export function ItemCard({ item, onDone }: { item: ModerationItem; onDone: (resolved: number) => void }) {
   const intl = useIntl();
   const headingId = useId();
@@ -35,13 +37,14 @@ export function ItemCard({ item, onDone }: { item: ModerationItem; onDone: (reso
   const reason = (r: ReportReason) => intl.formatMessage(REASONS[r]);
   const hidden = item.hiddenAt !== null;
   const banned = item.author.status === "banned";
+  // A room message is hidden in its room (for good, as a moderator's hide there) or its reports dismissed.
+  const inRoom = item.kind === "room_message";
 
   return (
     <article className="card moderation-card" aria-labelledby={headingId}>
       <header className="moderation-head">
         <h3 id={headingId} className="moderation-title">
-          {intl.formatMessage(item.kind === "post" ? m.kindPost : m.kindComment)} ·{" "}
-          {intl.formatMessage(m.byAuthor, { username: item.author.username, email: item.author.email })}
+          {intl.formatMessage(KINDS[item.kind])} · {intl.formatMessage(m.byAuthor, { username: item.author.username, email: item.author.email })}
         </h3>
         <span className="moderation-badges">
           <span className="badge">{intl.formatMessage(m.reportCount, { count: item.reportCount })}</span>
@@ -52,6 +55,7 @@ export function ItemCard({ item, onDone }: { item: ModerationItem; onDone: (reso
       <p className="muted moderation-meta">
         <time dateTime={item.createdAt}>{intl.formatDate(item.createdAt, { dateStyle: "medium", timeStyle: "short" })}</time>
         {item.kind === "comment" && <> · {intl.formatMessage(m.onPost, { excerpt: item.postExcerpt })}</>}
+        {item.kind === "room_message" && <> · {intl.formatMessage(m.inRoom, { room: intl.locale === "pt-BR" ? item.roomName.ptBR : item.roomName.en })}</>}
       </p>
       <p className="moderation-content">{item.content}</p>
       {item.kind === "post" && item.imageUrl && <img className="moderation-image" src={item.imageUrl} alt="" loading="lazy" width={160} height={120} />}
@@ -85,10 +89,12 @@ export function ItemCard({ item, onDone }: { item: ModerationItem; onDone: (reso
             {intl.formatMessage(m.dismiss)}
           </button>
         )}
-        <button type="button" className="btn btn-danger btn-sm" disabled={action.isPending} onClick={() => setConfirming("delete")}>
-          {intl.formatMessage(m.delete)}
-        </button>
-        {!banned && (
+        {!inRoom && (
+          <button type="button" className="btn btn-danger btn-sm" disabled={action.isPending} onClick={() => setConfirming("delete")}>
+            {intl.formatMessage(m.delete)}
+          </button>
+        )}
+        {!banned && !inRoom && (
           <button type="button" className="btn btn-danger btn-sm" disabled={action.isPending} onClick={() => setConfirming("ban")}>
             {intl.formatMessage(m.ban)}
           </button>

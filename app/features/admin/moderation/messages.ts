@@ -22,6 +22,7 @@ export const moderationMessages = {
     emptyHiddenHint: { id: "adminModeration.empty.hiddenHint", defaultMessage: "Posts and comments you hide are listed here, to show them again." },
     kindPost: { id: "adminModeration.kind.post", defaultMessage: "Post" },
     kindComment: { id: "adminModeration.kind.comment", defaultMessage: "Comment" },
+    kindRoomMessage: { id: "adminModeration.kind.roomMessage", defaultMessage: "Room message" },
     banned: { id: "adminModeration.author.banned", defaultMessage: "Banned" },
     hiddenBadge: { id: "adminModeration.hidden", defaultMessage: "Hidden" },
     reasons: { id: "adminModeration.reasons", defaultMessage: "Reasons" },
@@ -47,6 +48,7 @@ export const moderationMessages = {
   }),
   byAuthor: defineMessage<{ username: string; email: string }>({ id: "adminModeration.byAuthor", defaultMessage: "By {username} ({email})" }),
   onPost: defineMessage<{ excerpt: string }>({ id: "adminModeration.onPost", defaultMessage: "On the post: {excerpt}" }),
+  inRoom: defineMessage<{ room: string }>({ id: "adminModeration.inRoom", defaultMessage: "In the room {room}" }),
   reportCount: defineMessage<{ count: number }>({
     id: "adminModeration.reportCount",
     defaultMessage: "{count, plural, =0 {No open reports} one {# report} other {# reports}}",

@@ -21,7 +21,10 @@ export const queueQueryOptions = (view: ModerationView) =>
 export type ModerationAction = "hide" | "unhide" | "dismiss" | "delete" | "ban";
 
 const requestOf = (item: ModerationItem, action: ModerationAction) => {
-  const base = `${MODERATION_API}/${item.kind === "post" ? "posts" : "comments"}/${item.id}`;
+  const base =
+    item.kind === "room_message"
+      ? `${MODERATION_API}/room-messages/${item.roomId}/${item.seq}`
+      : `${MODERATION_API}/${item.kind === "post" ? "posts" : "comments"}/${item.id}`;
   if (action === "delete") return { path: base, method: "DELETE" };
   return { path: `${base}/${action === "ban" ? "ban-author" : action}`, method: "POST" };
 };
