@@ -23,6 +23,7 @@ import {
   type PartySource,
 } from "../../db/parties";
 import { notifyPartyChanged } from "../../services/realtime/party-room";
+import { closeSocketsBelowPartyTier } from "../../services/realtime/party-tier-change";
 import { checkMinTierChoice } from "../../services/tier-gate-check";
 import {
   PARTY_CODES,
@@ -83,6 +84,8 @@ export const adminPartyRoutes = new Hono<HonoEnv>()
     const row = await updateParty(c.var.db, actorOf(c), before, input, await sourceOf(c, input));
     if (!row) throw partyNotFound();
     changed(c, row.id);
+    // A raised tier: whoever inside it no longer admits leaves now (a lowered one closes nobody).
+    c.executionCtx.waitUntil(closeSocketsBelowPartyTier(c.env, c.var.db, row));
     return c.json<AdminPartyResponse>({ party: toAdminParty(row) });
   })
 
