@@ -25,6 +25,7 @@ const track = (id: string, albumId: string, number: number, title: string, extra
   preview: { enabled: true, startSeconds: 0 },
   releaseAt: null,
   earlyAccessAt: null,
+  earlyMinTierId: null,
   notifyWaiting: 0,
   ...extra,
 });
@@ -39,6 +40,7 @@ const ALBUMS: AdminAlbum[] = [
     position: 0,
     releaseAt: null,
     earlyAccessAt: null,
+    earlyMinTierId: null,
     notes: null,
     notesPtBr: null,
     notifyWaiting: 0,
@@ -56,6 +58,7 @@ const ALBUMS: AdminAlbum[] = [
     position: 1,
     releaseAt: null,
     earlyAccessAt: null,
+    earlyMinTierId: null,
     notes: null,
     notesPtBr: null,
     notifyWaiting: 0,
@@ -70,6 +73,7 @@ const ALBUMS: AdminAlbum[] = [
     position: 2,
     releaseAt: null,
     earlyAccessAt: null,
+    earlyMinTierId: null,
     notes: null,
     notesPtBr: null,
     notifyWaiting: 0,
@@ -82,6 +86,12 @@ function fakeServer({ stations = [] as AdminStation[], failStations = false, fai
   let albums = structuredClone(ALBUMS);
   const api = mockApi({
     "GET /api/auth/me": json(200, { user: null }),
+    "GET /api/admin/tier-choices": json(200, {
+      tiers: [
+        { id: "vip", rank: 1, archived: false, name: { en: "VIP", ptBR: "VIP" } },
+        { id: "inner-circle", rank: 2, archived: false, name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
+      ],
+    }),
     [`GET ${API}/albums`]: () => (failAlbums() ? apiError(500, "internal", "Down") : json(200, { albums })),
     [`POST ${API}/albums`]: async (request) => {
       const body = (await request.json()) as Pick<AdminAlbum, "title" | "year" | "type">;
@@ -92,6 +102,7 @@ function fakeServer({ stations = [] as AdminStation[], failStations = false, fai
         position: albums.length,
         releaseAt: null,
         earlyAccessAt: null,
+        earlyMinTierId: null,
         notes: null,
         notesPtBr: null,
         notifyWaiting: 0,
@@ -300,11 +311,16 @@ describe("/admin/catalog: albums", () => {
     expect(await within(form).findByText("Early access must start before the public release.")).toBeTruthy();
     expect(server.callsTo(`PATCH ${API}/albums/neon-nights`)).toHaveLength(0);
     fireEvent.change(within(form).getByLabelText("VIP early access from"), { target: { value: "2030-03-01T09:30" } });
+    // Who hears it early (decision 108): VIP and above, or a paid tier above VIP.
+    const tier = within(form).getByLabelText("Early access for") as HTMLSelectElement;
+    await waitFor(() => expect([...tier.options].map((o) => o.textContent)).toEqual(["VIP and above (every paid tier)", "Inner Circle and above"]));
+    fireEvent.change(tier, { target: { value: "inner-circle" } });
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(server.callsTo(`PATCH ${API}/albums/neon-nights`)).toHaveLength(1));
     expect(sentJson(server.callsTo(`PATCH ${API}/albums/neon-nights`)[0])).toEqual({
       releaseAt: new Date("2030-03-05T12:00").toISOString(),
       earlyAccessAt: new Date("2030-03-01T09:30").toISOString(),
+      earlyMinTierId: "inner-circle",
     });
   });
 

@@ -22,6 +22,7 @@ const TRACK: AdminTrack = {
   preview: { enabled: true, startSeconds: 0 },
   releaseAt: null,
   earlyAccessAt: null,
+  earlyMinTierId: null,
   notifyWaiting: 0,
 };
 const ALBUM: AdminAlbum = {

@@ -22,6 +22,7 @@ const track = (id: string, number: number, title: string, master: AdminTrack["ma
   preview: { enabled: true, startSeconds: 0 },
   releaseAt: null,
   earlyAccessAt: null,
+  earlyMinTierId: null,
   notifyWaiting: 0,
 });
 
@@ -34,6 +35,7 @@ const album = (tracks: AdminTrack[]): AdminAlbum => ({
   position: 0,
   releaseAt: null,
   earlyAccessAt: null,
+  earlyMinTierId: null,
   notes: null,
   notesPtBr: null,
   notifyWaiting: 0,

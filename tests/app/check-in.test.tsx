@@ -93,6 +93,21 @@ describe("/check-in", () => {
     expect(await screen.findByText("1 person checked in")).toBeTruthy();
   });
 
+  it.each([
+    ["en", "Not this event's tier", "This event's VIP access is for a higher membership tier than this member's."],
+    ["pt-BR", "Não é o nível deste evento", "O acesso VIP deste evento é para um nível de assinatura acima do deste membro."],
+  ] as const)("says a VIP pass below the event's tier is refused (%s)", async (locale, headline, hint) => {
+    serve(DOOR, { "POST /api/check-in": json(200, { result: "below_tier", member: MEMBER } satisfies CheckInResponse) });
+    renderCheckIn(locale);
+    const field = (await screen.findByLabelText(locale === "en" ? "Ticket or pass code" : "Código do ingresso ou do passe")) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: "1001-123456" } });
+    fireEvent.submit(field.closest("form")!);
+    const result = await screen.findByTestId("check-in-result");
+    expect(within(result).getByText(headline)).toBeTruthy();
+    expect(within(result).getByText(hint)).toBeTruthy();
+    expect(within(result).getByText("vip_dancer")).toBeTruthy();
+  });
+
   it("keeps the event it opened on when an event published meanwhile sorts first", async () => {
     let events = EVENTS;
     const api = serve(DOOR, { "GET /api/check-in/events": () => json(200, { events }) });

@@ -13,6 +13,7 @@ import type { PartyServerFrame, PartyTrack } from "../../worker/contracts/partie
 import { call, createUser, db, errorOf, ORIGIN, type TestUser } from "./helpers";
 import { acceptSocket, type AcceptedSocket } from "./sockets";
 import { addInnerCircle } from "./tier-fixtures";
+import { backgroundWorkSettled } from "../../worker/lib/background-work";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const TRACKS: PartyTrack[] = [
@@ -222,5 +223,41 @@ describe("tier badges in a party's room", () => {
     const members = new Map(welcome.listeners.members.map((m) => [m.id, m.tier]));
     expect(members.get(circle.id)).toEqual(CIRCLE_BADGE);
     expect(members.get(admin.id)).toBeNull();
+  });
+});
+
+describe("the admin raising an open party's tier (decision 108)", () => {
+  const edit = (id: string, admin: TestUser, extra: Record<string, unknown>) =>
+    call(`/api/admin/parties/${id}`, {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { title: "Tier party", sourceType: "album", sourceId: "radio-heartline", startsAt: new Date(Date.now() - 1000).toISOString(), ...extra },
+    });
+
+  it("closes the sockets of members the new tier refuses, 4403 tier_ended; Inner Circle and admins stay", async () => {
+    const admin = await createUser("admin");
+    const id = await party(null);
+    const vip = await connect(id, await createUser("vip"));
+    const circle = await connect(id, await createUser("vip", { tierId: "inner-circle" }));
+    const adminSocket = await connect(id, admin);
+    const res = await edit(id, admin, { vipOnly: true, minTierId: "inner-circle" });
+    expect(res.status).toBe(200);
+    expect(await vip.closedWith).toEqual({ code: SOCKET_CLOSE_VIP_ENDED, reason: "tier_ended" });
+    await stillOpen(circle);
+    await stillOpen(adminSocket);
+  });
+
+  it("closes a free member's socket when a party for every member becomes VIP-only; lowering a tier closes nobody", async () => {
+    const admin = await createUser("admin");
+    const id = await party(null);
+    await D1.prepare("UPDATE listening_parties SET vip_only = 0 WHERE id = ?1").bind(id).run();
+    const member = await connect(id, await createUser("user"));
+    const vip = await connect(id, await createUser("vip"));
+    expect((await edit(id, admin, { vipOnly: true, minTierId: null })).status).toBe(200);
+    expect(await member.closedWith).toEqual({ code: SOCKET_CLOSE_VIP_ENDED, reason: "tier_ended" });
+    await stillOpen(vip);
+    expect((await edit(id, admin, { vipOnly: false })).status).toBe(200);
+    await backgroundWorkSettled();
+    await stillOpen(vip);
   });
 });

@@ -148,3 +148,43 @@ describe("the back office's ticket type form", () => {
     expect(await typeCount(eventId)).toBe(0);
   });
 });
+
+describe("buying during a presale for Inner Circle and above (decision 108)", () => {
+  const HOUR = 3_600_000;
+  /** An ordinary $40 type of an event whose presale is open now, for `minTierId` and above (null: VIP). */
+  async function presaleType(minTierId: string | null) {
+    const now = Date.now();
+    const eventId = await seedTicketEvent({ presale: { startsAt: now - HOUR, endsAt: now + 24 * HOUR, generalSaleAt: now + 48 * HOUR } });
+    await D1.prepare("UPDATE events SET presale_min_tier_id = ?2 WHERE id = ?1").bind(eventId, minTierId).run();
+    return seedTicketType(eventId, { name: "General", priceCents: 4000, quantity: 50 });
+  }
+  const EXPECTED: Record<Buyer, { circle: [number, string | null]; vip: [number, string | null] }> = {
+    visitor: { circle: [403, "tickets_vip_only"], vip: [403, "tickets_vip_only"] },
+    member: { circle: [403, "tickets_vip_only"], vip: [403, "tickets_vip_only"] },
+    vip: { circle: [403, "tier_required"], vip: [200, null] },
+    innerCircle: { circle: [200, null], vip: [200, null] },
+    admin: { circle: [200, null], vip: [200, null] },
+  };
+
+  it.each(BUYERS)("%s: the presale at Inner Circle and the one at VIP; a refusal holds nothing", async (role) => {
+    const user = await buyer(role);
+    for (const which of ["circle", "vip"] as const) {
+      const typeId = await presaleType(which === "circle" ? "inner-circle" : null);
+      const body = ticketCart([{ ticketTypeId: typeId, quantity: 2 }]);
+      const res = await postCheckout(user ? body : { ...body, email: guestEmail() }, user?.cookie);
+      const [status, code] = EXPECTED[role][which];
+      expect(res.status, which).toBe(status);
+      if (code) expect(await errorOf(res), which).toMatchObject({ code, field: "tickets.0.ticketTypeId" });
+      expect(await remainingOf(typeId), which).toBe(status === 200 ? 48 : 50);
+    }
+  });
+
+  it("once the general sale opens, the presale's tier asks nothing more", async () => {
+    const now = Date.now();
+    const eventId = await seedTicketEvent({ presale: { startsAt: now - 48 * HOUR, endsAt: now - 24 * HOUR, generalSaleAt: now - HOUR } });
+    await D1.prepare("UPDATE events SET presale_min_tier_id = 'inner-circle' WHERE id = ?1").bind(eventId).run();
+    const typeId = await seedTicketType(eventId, { name: "General", priceCents: 4000, quantity: 50 });
+    const res = await postQuote(ticketCart([{ ticketTypeId: typeId }]), (await buyer("member"))!.cookie);
+    expect(res.status).toBe(200);
+  });
+});

@@ -7,6 +7,7 @@ import { STATION_FEATURES, type StationFeature } from "./radio";
 import type { TvChannelCategory } from "./tv";
 import { userText } from "./text";
 import { CATALOG_MESSAGES } from "./admin-catalog-limits";
+import { paidMinTierIdField } from "./tier-gate";
 export { CATALOG_MESSAGES } from "./admin-catalog-limits";
 
 export * from "./admin-catalog-limits";
@@ -64,6 +65,8 @@ const releaseTime = z.iso.datetime({ offset: true }).nullable();
 const releaseTimes = {
   releaseAt: releaseTime,
   earlyAccessAt: releaseTime,
+  /** Early access for this tier and above (decision 108); null: VIP and above (a track's: its album's). */
+  earlyMinTierId: paidMinTierIdField().optional(),
 };
 function checkReleaseTimes(value: { releaseAt?: string | null; earlyAccessAt?: string | null }, ctx: z.RefinementCtx) {
   if ((value.releaseAt === undefined) !== (value.earlyAccessAt === undefined)) {
@@ -202,6 +205,8 @@ export type AdminTrack = {
   /** Its own release times (ISO), null: its album's. */
   releaseAt: string | null;
   earlyAccessAt: string | null;
+  /** Early access for this tier and above (decision 108); null: VIP and above (a track's: its album's). */
+  earlyMinTierId: string | null;
   /** People waiting to be told it is out ("Notify me", decision 057): confirmed requests not yet told. */
   notifyWaiting: number;
 };
@@ -216,6 +221,8 @@ export type AdminAlbum = {
   /** The public release and the VIP early access before it (ISO); null: released. */
   releaseAt: string | null;
   earlyAccessAt: string | null;
+  /** Early access for this tier and above (decision 108); null: VIP and above. */
+  earlyMinTierId: string | null;
   /** Plain-text notes; null: none (the Portuguese falls back to the English on public pages). */
   notes: string | null;
   notesPtBr: string | null;

@@ -26,6 +26,7 @@ import {
 import { currencyOfCountry } from "./countries";
 import { EVENT_ID_PATTERN, type EventSource, type EventStatus } from "./events";
 import { checkPresale, presaleFields, presaleValues } from "./admin-presale-fields";
+import { paidMinTierIdField } from "./tier-gate";
 import type { CodeMode, OfferCodeCounts } from "./offer-codes";
 import { DEFAULT_REMINDER_OFFSETS } from "./newsletter-model";
 import { reminderOffsetsSchema, type ReminderOffset } from "./reminders";
@@ -56,6 +57,8 @@ const fields = (keptCountry?: string | null) => ({
   /** A virtual meet: no venue, and a join link for VIP members instead. */
   online: z.boolean({ error: M.onlineInvalid }).default(false),
   joinUrl: optionalUrl(),
+  /** The join link's, or the door's VIP pass's, lowest tier (decision 108); null: VIP and above. */
+  vipMinTierId: paidMinTierIdField(),
   /** The saved venue the venue fields were filled from, if any. */
   venueId: z
     .string({ error: M.venueUnknown })
@@ -178,6 +181,8 @@ export type AdminEvent = {
   externalTicketUrl: string | null;
   online: boolean;
   joinUrl: string | null;
+  /** The lowest tier of its VIP access: a virtual meet's join link, the pass at an in-person event's door (decision 108); null: VIP and above. */
+  vipMinTierId: string | null;
   venueId: string | null;
   venueName: string | null;
   venueAddress: string | null;

@@ -48,11 +48,22 @@ export type VipPassResponse = {
 
 /**
  * What the door learns from a pass or a ticket (decision 055). A pass answers valid,
- * already_checked_in, expired, not_vip or unknown; a ticket valid, already_checked_in, wrong_event
+ * already_checked_in, expired, not_vip, below_tier (VIP, below the event's lowest tier, decision 108) or unknown; a ticket valid, already_checked_in, wrong_event
  * (a ticket of another event), refunded, cancelled (its event was cancelled), replaced (the QR of a
  * ticket since transferred: a newer one exists) or unknown (forged, altered, no such code).
  */
-export const CHECK_IN_RESULTS = ["valid", "already_checked_in", "expired", "not_vip", "unknown", "wrong_event", "refunded", "cancelled", "replaced"] as const;
+export const CHECK_IN_RESULTS = [
+  "valid",
+  "already_checked_in",
+  "expired",
+  "not_vip",
+  "below_tier",
+  "unknown",
+  "wrong_event",
+  "refunded",
+  "cancelled",
+  "replaced",
+] as const;
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
 
 /** A ticket as the door sees it: never its order, price or e-mails. */

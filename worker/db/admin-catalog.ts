@@ -40,6 +40,7 @@ export const toAdminTrack = (row: TrackRow, notifyWaiting = 0): AdminTrack => ({
   preview: { enabled: row.previewEnabled, startSeconds: row.previewStartSeconds },
   releaseAt: row.releaseAt?.toISOString() ?? null,
   earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
+  earlyMinTierId: row.earlyMinTierId,
   notifyWaiting,
 });
 
@@ -65,6 +66,7 @@ const toAdminAlbum = (row: AlbumRow, albumTracks: TrackRow[], waiting: WaitingCo
   position: row.position,
   releaseAt: row.releaseAt?.toISOString() ?? null,
   earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
+  earlyMinTierId: row.earlyMinTierId,
   notes: row.notes,
   notesPtBr: row.notesPtBr,
   notifyWaiting: waiting.get(`album:${row.id}`) ?? 0,
@@ -496,4 +498,11 @@ export async function setTrackAudio(
   const track = updated[0];
   if (!track) return null;
   return { previous: before[0]?.audioKey ?? null, previousPreview: before[0]?.previewKey ?? null, track: toAdminTrack(track) };
+}
+
+/** The early-access tier an album or a track names now (undefined: no such item), for checkMinTierChoice. */
+export async function storedEarlyMinTier(db: DB, kind: "album" | "track", id: string): Promise<string | null | undefined> {
+  const table = kind === "album" ? albums : tracks;
+  const row = await db.select({ tier: table.earlyMinTierId }).from(table).where(eq(table.id, id)).get();
+  return row ? row.tier : undefined;
 }

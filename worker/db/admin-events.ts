@@ -65,6 +65,7 @@ export const toAdminEvent = (
   generalSaleAt: iso(row.generalSaleAt),
   presaleSharedCode: row.presaleSharedCode,
   presaleMinTierId: row.presaleMinTierId,
+  vipMinTierId: row.vipMinTierId,
   presaleCodes: row.presaleCodeMode === "unique" ? (codes ?? { total: 0, claimed: 0, left: 0 }) : null,
   reminderOffsets: row.reminderOffsets,
   reminders: { ...reminders },
@@ -157,6 +158,8 @@ function columnsOf(values: EventValues): FormColumns {
     generalSaleAt: date(values.generalSaleAt),
     presaleSharedCode: values.presaleSharedCode,
     presaleMinTierId: values.presaleMinTierId,
+    // Eventbrite events have neither a join link nor a door here.
+    vipMinTierId: values.source === "eventbrite" ? null : values.vipMinTierId,
     reminderOffsets: values.reminderOffsets,
   };
 }

@@ -43,6 +43,7 @@ const memberColumns = (now: number) => ({
   bannedAt: users.bannedAt,
   isVip: users.isVip,
   isAdmin: isAdminSql,
+  tierId: users.tierId,
   vipSince: vipSinceSql(now),
 });
 
@@ -51,6 +52,8 @@ export type PassHolder = {
   member: PassMember;
   /** VIP as requireVIP sees it (the flag, or an administrator), and not under a ban in force now. */
   entitled: boolean;
+  /** What an event's lowest tier asks of the pass (decision 108): the flags and the held tier's id (null: the free tier). */
+  flags: { isVIP: boolean; isAdmin: boolean; tierId: string | null };
 };
 
 type MemberRow = {
@@ -64,6 +67,7 @@ type MemberRow = {
   bannedAt: Date | null;
   isVip: boolean;
   isAdmin: number;
+  tierId: string | null;
   vipSince: number | null;
 };
 
@@ -73,6 +77,7 @@ const toHolder = (row: MemberRow, now: number): PassHolder => {
     member: { id: row.id, name: username, username, avatarUrl: row.avatarUrl, vipSince: row.vipSince === null ? null : new Date(row.vipSince).toISOString() },
     // The shared rule (lib/suspension.ts): a timed suspension past its end no longer refuses the pass.
     entitled: !suspensionAt(row, now) && (row.isVip || Boolean(row.isAdmin)),
+    flags: { isVIP: row.isVip, isAdmin: Boolean(row.isAdmin), tierId: row.tierId },
   };
 };
 
@@ -119,7 +124,7 @@ export async function passNumberOf(db: DB, userId: string, now = Date.now()): Pr
 export async function findDoorEvent(db: DB, eventId: string) {
   return (
     (await db
-      .select({ id: events.id })
+      .select({ id: events.id, vipMinTierId: events.vipMinTierId })
       .from(events)
       .where(and(eq(events.id, eventId), eq(events.status, "published"), eq(events.isOnline, false)))
       .get()) ?? null

@@ -105,10 +105,22 @@ export async function findTrack(db: DB, id: string, now = Date.now()): Promise<T
   return (await findTimedTrack(db, id, now))?.value ?? null;
 }
 
-/** A track's audio (an R2 key or an https URL, null when none) and release state at `now`; undefined when unknown. */
-export async function findStreamSource(db: DB, id: string, now = Date.now()): Promise<{ audioKey: string | null; state: ReleaseState } | undefined> {
-  const row = await selectTracks(db).where(eq(tracks.id, id)).get();
-  return row ? { audioKey: row.audioKey, state: trackStateOf(row, now) } : undefined;
+/**
+ * A track's audio (an R2 key or an https URL, null when none), release state at `now` and the tier
+ * its early access asks (its own, else its album's; null: VIP and above, decision 108); undefined when unknown.
+ */
+export async function findStreamSource(
+  db: DB,
+  id: string,
+  now = Date.now(),
+): Promise<{ audioKey: string | null; state: ReleaseState; earlyMinTierId: string | null } | undefined> {
+  const row = await db
+    .select({ ...trackColumns, ownTier: tracks.earlyMinTierId, albumTier: albums.earlyMinTierId })
+    .from(tracks)
+    .innerJoin(albums, eq(albums.id, tracks.albumId))
+    .where(eq(tracks.id, id))
+    .get();
+  return row ? { audioKey: row.audioKey, state: trackStateOf(row, now), earlyMinTierId: row.ownTier ?? row.albumTier } : undefined;
 }
 
 /** A track's lossless master (decision 054) and its release state; undefined for an unknown track. */

@@ -19,6 +19,7 @@ export const TERMINAL_STATUSES = ["canceled", "incomplete_expired"] as const;
 export const PAYING_STATUSES = ["active", "trialing"] as const;
 
 const TERMINAL_SQL = sql.raw(TERMINAL_STATUSES.map((s) => `'${s}'`).join(", "));
+const PAYING_SQL = sql.raw(PAYING_STATUSES.map((s) => `'${s}'`).join(", "));
 
 /** SQL: subscription row `s` gives its user VIP at `now` (used by every is_vip update). */
 export const grantsVip = (now: number) =>
@@ -214,6 +215,17 @@ const planColumns = sql.raw(`plan = CASE WHEN excluded.plan IS NULL THEN subscri
       price_currency = CASE WHEN excluded.plan IS NULL THEN subscriptions.price_currency ELSE excluded.price_currency END`);
 
 /**
+ * The WHERE of a subscription's insert: a subscription the site does not hold yet is stored only
+ * while the member has no other active or trialing one (decision 108; a past-due one does not
+ * block, so a member whose card failed may pay anew). Two checkouts paid at once both reach the
+ * provider; the second subscription is refused here, in the statement itself (D1 runs one at a
+ * time), and its payment refunded after the batch (membership/duplicates.ts). A row already held
+ * is always updated.
+ */
+const onlyLiveOne = (id: string, userId: string) => sql`WHERE EXISTS (SELECT 1 FROM subscriptions o WHERE o.id = ${id})
+      OR NOT EXISTS (SELECT 1 FROM subscriptions o WHERE o.user_id = ${userId} AND o.id <> ${id} AND o.status IN (${PAYING_SQL}))`;
+
+/**
  * customer.subscription.created/updated: the snapshot replaces the row unless the row already
  * holds a newer event, or the subscription already ended (an old update cannot revive it).
  */
@@ -223,8 +235,9 @@ export const upsertSubscription = (db: DB, s: SubscriptionSnapshot, userId: stri
     sql`
     INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at,
                                plan, price_cents, price_currency, tier_id)
-    VALUES (${s.id}, ${userId}, ${s.customerId}, ${s.status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt},
-            ${s.status === "past_due" ? eventAt : null}, ${eventAt}, ${now}, ${s.plan}, ${s.priceCents}, ${s.priceCurrency}, ${tierValue(s.tierId)})
+    SELECT ${s.id}, ${userId}, ${s.customerId}, ${s.status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt},
+            ${s.status === "past_due" ? eventAt : null}, ${eventAt}, ${now}, ${s.plan}, ${s.priceCents}, ${s.priceCurrency}, ${tierValue(s.tierId)}
+    ${onlyLiveOne(s.id, userId)}
     ON CONFLICT (id) DO UPDATE SET
       customer_id = excluded.customer_id,
       status = excluded.status,
@@ -284,7 +297,8 @@ export const activateFromCheckout = (db: DB, sub: { id: string; customerId: stri
     sql`
     INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at,
                                tier_id)
-    VALUES (${sub.id}, ${userId}, ${sub.customerId}, 'active', NULL, 0, NULL, NULL, ${eventAt}, ${now}, ${tierValue(sub.tierId)})
+    SELECT ${sub.id}, ${userId}, ${sub.customerId}, 'active', NULL, 0, NULL, NULL, ${eventAt}, ${now}, ${tierValue(sub.tierId)}
+    ${onlyLiveOne(sub.id, userId)}
     ON CONFLICT (id) DO UPDATE SET status = 'active', last_event_at = excluded.last_event_at, updated_at = excluded.updated_at
     WHERE subscriptions.status = 'incomplete' AND subscriptions.last_event_at <= excluded.last_event_at`,
   );
@@ -307,7 +321,8 @@ export const markInvoicePaid = (
     sql`
     INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at,
                                tier_id)
-    VALUES (${inv.subscriptionId}, ${userId}, ${inv.customerId}, 'active', ${inv.periodEnd}, 0, NULL, NULL, ${eventAt}, ${now}, ${tierValue(inv.tierId)})
+    SELECT ${inv.subscriptionId}, ${userId}, ${inv.customerId}, 'active', ${inv.periodEnd}, 0, NULL, NULL, ${eventAt}, ${now}, ${tierValue(inv.tierId)}
+    ${onlyLiveOne(inv.subscriptionId, userId)}
     ON CONFLICT (id) DO UPDATE SET
       status = CASE WHEN subscriptions.status = 'trialing' AND ${inv.amountPaid === 0 ? 1 : 0} = 1 THEN 'trialing' ELSE 'active' END,
       past_due_since = NULL,

@@ -51,6 +51,7 @@ export async function loadTicketRows(db: DB, typeIds: string[]): Promise<Map<str
         presaleStartsAt: events.presaleStartsAt,
         presaleEndsAt: events.presaleEndsAt,
         generalSaleAt: events.generalSaleAt,
+        presaleMinTierId: events.presaleMinTierId,
       },
     })
     .from(ticketTypes)
@@ -84,6 +85,8 @@ export type TicketRow = {
     presaleStartsAt: Date | null;
     presaleEndsAt: Date | null;
     generalSaleAt: Date | null;
+    /** The presale's lowest tier (decision 104; null: VIP and above). */
+    presaleMinTierId: string | null;
   };
 };
 

@@ -157,6 +157,18 @@ export class PartyRoom extends DurableObject<AppEnv> {
     await this.broadcast(text({ type: "party_changed" }));
   }
 
+  /** The members other than admins with an open socket (RPC): whom a raised tier may refuse (decision 108). */
+  async listenerIds(): Promise<string[]> {
+    return [
+      ...new Set(
+        this.openSockets()
+          .map(attachmentOf)
+          .filter((a) => !a.isAdmin)
+          .map((a) => a.userId),
+      ),
+    ];
+  }
+
   /** Distinct members with an open socket (RPC, for tests and figures). */
   async listenerCount(): Promise<number> {
     return this.listeners().count;

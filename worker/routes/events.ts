@@ -147,16 +147,23 @@ export const eventRoutes = new Hono<HonoEnv>()
 
   // Before /:id. A VIP's answer holds the join link: never cached. Everyone else's is the same
   // for all and kept as the events list is, never past a meet's start, join window or end (the
-  // list and each meet's state change then).
+  // list and each meet's state change then). A meet that names a lowest tier gives its link to
+  // that tier and above only (events.vip_min_tier_id, decision 108).
   .get("/virtual", async (c) => {
     const now = Date.now();
     const user = c.var.user;
-    const canJoin = Boolean(user && (user.isVIP || user.isAdmin));
     const locale = requestLanguage(c);
     const rows = await listOpenOnlineEvents(c.var.db, now, VIRTUAL_MEETS_LIMIT);
+    const tiers = user
+      ? await tiersForMinTiers(
+          c.var.db,
+          rows.map((row) => row.vipMinTierId),
+        )
+      : [];
+    const canJoin = (row: (typeof rows)[number]) => Boolean(user && passesVipTier(user, row.vipMinTierId, tiers));
     const meets = rows.map((row): VirtualMeetView => ({
       ...toPublicEvent(row, now, locale),
-      joinUrl: canJoin && row.joinUrl && isJoinOpen(row, now) ? row.joinUrl : null,
+      joinUrl: canJoin(row) && row.joinUrl && isJoinOpen(row, now) ? row.joinUrl : null,
       joinOpensAt: new Date(joinOpensAt(row)).toISOString(),
     }));
     if (user) {

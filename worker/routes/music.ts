@@ -22,6 +22,9 @@ import { logBoughtStream } from "../db/order-access-log";
 import { readTiers } from "../db/tiers";
 import { findLyricsAccess, readCredits, readLyrics } from "../db/track-details";
 import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/track-details.ts";
+import { passesVipTier, tiersForMinTiers } from "../db/tier-gate";
+import type { DB } from "../db/client";
+import type { SessionUser } from "#contracts/auth.ts";
 import { admitsTier, losslessRuleOf } from "#contracts/tiers.ts";
 import {
   MUSIC_MESSAGES,
@@ -56,6 +59,12 @@ const fullListener = createMiddleware<HonoEnv>(async (c, next) => {
   if (SLUG_PATTERN.test(id) && (await ownsTrack(c.var.db, user.id, id))) return next();
   throw routeError("vip_required");
 });
+
+/** Whether the member hears a track in early access that names `minTierId`: that tier and above, admins, and who bought it. */
+async function hearsEarly(db: DB, user: SessionUser, trackId: string, minTierId: string | null) {
+  if (minTierId === null || passesVipTier(user, minTierId, await tiersForMinTiers(db, [minTierId]))) return true;
+  return ownsTrack(db, user.id, trackId);
+}
 
 /** Play counts move with every play: the tracks list is reused for a few seconds at most. */
 const TRACKS_TTL_MS = 5_000;
@@ -137,6 +146,8 @@ export const musicRoutes = new Hono<HonoEnv>()
     const source = await findStreamSource(c.var.db, id);
     // Before its early access a track is the admins' alone: to anyone else it does not exist yet.
     if (!source || (source.state === "hidden" && !c.var.user.isAdmin)) throw trackNotFound();
+    // In early access, a release for a named tier plays for that tier and above, and for its buyers (decision 108).
+    if (source.state === "early" && !(await hearsEarly(c.var.db, c.var.user, id, source.earlyMinTierId))) throw routeError("tier_required");
     if (source.audioKey === null) throw routeError("not_playable");
     const { token, expiresAt } = await signTrackToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, id);
     // A buyer's full-track stream goes in the bought order's access log (decision 094), after the answer.

@@ -12,6 +12,8 @@ import { giveBackAttempt, hitRateLimit, takeAttempt } from "./rate-limit";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "#contracts/limits.ts";
 import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "#contracts/vip-pass.ts";
 import { normaliseTicketCode } from "#contracts/event-tickets-model.ts";
+import { FREE_TIER, VIP_TIER } from "#contracts/tiers.ts";
+import { passesVipTier, tiersForMinTiers } from "../db/tier-gate";
 
 /** The member's pass for the minute `now` falls in. 403 vip_required when they are not (or no longer) VIP. */
 export async function issuePass(db: DB, secret: string, userId: string, now = Date.now()): Promise<VipPassResponse> {
@@ -41,13 +43,25 @@ export type DoorRead = { staffId: string; eventId: string; token?: string; code?
  */
 export async function checkIn(db: DB, secret: string, read: DoorRead, now = Date.now()): Promise<CheckInResponse> {
   await hitRateLimit(db, `check-in:staff:${read.staffId}`, RATE_LIMITS.checkInsPerStaff, now);
-  if (!(await findDoorEvent(db, read.eventId))) throw routeError(CHECK_IN_ERROR_CODES.eventNotFound);
+  const event = await findDoorEvent(db, read.eventId);
+  if (!event) throw routeError(CHECK_IN_ERROR_CODES.eventNotFound);
   const found =
     read.token !== undefined ? await readToken(db, secret, read, read.token, now) : await readCode(db, secret, { ...read, code: read.code ?? "" }, now);
   if (found.result !== "valid") return found.answer;
   const { holder, method } = found;
+  if (!(await passesDoorTier(db, holder, event.vipMinTierId))) return { result: "below_tier", member: holder.member };
   const { checkedInAt, first } = await recordCheckIn(db, { id: newId(), eventId: read.eventId, userId: holder.member.id, staffId: read.staffId, method }, now);
   return { result: first ? "valid" : "already_checked_in", member: holder.member, checkedInAt: checkedInAt.toISOString() };
+}
+
+/** Whether the pass's member holds the event's lowest tier (decision 108; none named: VIP and above, which the pass already is). */
+async function passesDoorTier(db: DB, holder: PassHolder, minTierId: string | null) {
+  if (minTierId === null) return true;
+  const tiers = await tiersForMinTiers(db, [minTierId]);
+  const { isVIP, isAdmin, tierId } = holder.flags;
+  const held = tierId === null ? null : tiers.find((t) => t.id === tierId);
+  const tier = held ? { id: held.id, rank: held.rank } : isVIP ? VIP_TIER : FREE_TIER;
+  return passesVipTier({ isVIP, isAdmin, tier }, minTierId, tiers);
 }
 
 /** A live pass to let in, or the answer already decided (a refusal, or a ticket read). */

@@ -11,6 +11,7 @@ const HEADLINE: Record<CheckInResult, MessageDescriptor> = {
   already_checked_in: m.resultAlready,
   expired: m.resultExpired,
   not_vip: m.resultNotVip,
+  below_tier: m.resultBelowTier,
   unknown: m.resultUnknown,
   wrong_event: m.ticketWrongEvent,
   refunded: m.ticketRefunded,
@@ -27,6 +28,7 @@ const TICKET_HEADLINE: Partial<Record<CheckInResult, MessageDescriptor>> = {
 const HINT: Partial<Record<CheckInResult, MessageDescriptor>> = {
   expired: m.resultExpiredHint,
   not_vip: m.resultNotVipHint,
+  below_tier: m.resultBelowTierHint,
   unknown: m.resultUnknownHint,
   wrong_event: m.ticketWrongEventHint,
   refunded: m.ticketRefundedHint,

@@ -41,6 +41,8 @@ export const checkInMessages = {
     resultExpiredHint: { id: "checkIn.result.expiredHint", defaultMessage: "Ask them to open their pass again and show the new code." },
     resultNotVip: { id: "checkIn.result.notVip", defaultMessage: "Not a VIP member" },
     resultNotVipHint: { id: "checkIn.result.notVipHint", defaultMessage: "This member's VIP membership is not active." },
+    resultBelowTier: { id: "checkIn.result.belowTier", defaultMessage: "Not this event's tier" },
+    resultBelowTierHint: { id: "checkIn.result.belowTierHint", defaultMessage: "This event's VIP access is for a higher membership tier than this member's." },
     resultUnknown: { id: "checkIn.result.unknown", defaultMessage: "Unknown ticket or pass" },
     resultUnknownHint: { id: "checkIn.result.unknownHint", defaultMessage: "This is not a ticket or pass from this site. Check the code and try again." },
     resultFailed: { id: "checkIn.result.failed", defaultMessage: "The code could not be checked. Try again." },

@@ -54,6 +54,8 @@ export const events = sqliteTable(
     presaleSharedCode: text("presale_shared_code"),
     /** The presale code for this tier and above (migrations/0074, decision 104); null: VIP and above. */
     presaleMinTierId: text("presale_min_tier_id"),
+    /** Its VIP access for this tier and above (migrations/0078, decision 108): the join link, the pass at the door; null: VIP and above. */
+    vipMinTierId: text("vip_min_tier_id"),
     // In the visitor's language (migrations/0027_events_anywhere.sql, decision 031): the Portuguese
     // texts, null where the English ones show; and sold out, set by hand on a future event.
     titlePtBr: text("title_pt_br"),

@@ -19,6 +19,8 @@ export const albums = sqliteTable(
     /** The public release (null: released); before it, only from earlyAccessAt on, for VIPs. */
     releaseAt: integer("release_at", { mode: "timestamp_ms" }),
     earlyAccessAt: integer("early_access_at", { mode: "timestamp_ms" }),
+    /** Early access for this tier and above (migrations/0078, decision 108); null: VIP and above (a track's: its album's). */
+    earlyMinTierId: text("early_min_tier_id"),
     /** Plain-text notes (multi-line); null: none. An empty Portuguese note reads as the English. */
     notes: text("notes"),
     notesPtBr: text("notes_pt_br"),
@@ -52,6 +54,8 @@ export const tracks = sqliteTable(
     /** The track's own release times; null: its album's. */
     releaseAt: integer("release_at", { mode: "timestamp_ms" }),
     earlyAccessAt: integer("early_access_at", { mode: "timestamp_ms" }),
+    /** Early access for this tier and above (migrations/0078, decision 108); null: VIP and above (a track's: its album's). */
+    earlyMinTierId: text("early_min_tier_id"),
   },
   (t) => [
     uniqueIndex("tracks_album_number_idx").on(t.albumId, t.number),

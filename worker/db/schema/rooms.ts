@@ -82,7 +82,7 @@ export const roomMembers = sqliteTable(
   ],
 );
 
-/** Members' reports on room messages (decision 111, migrations/0080), with the message as reported. */
+/** Members' reports on room messages (decision 111, migrations/0079), with the message as reported. */
 export const roomMessageReports = sqliteTable(
   "room_message_reports",
   {

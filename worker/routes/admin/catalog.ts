@@ -21,9 +21,12 @@ import {
   reorderTracks,
   setAlbumCover,
   setTrackAudio,
+  storedEarlyMinTier,
   updateAlbum,
   updateTrack,
 } from "../../db/admin-catalog";
+import type { DB } from "../../db/client";
+import { checkMinTierChoice } from "../../services/tier-gate-check";
 import {
   CATALOG_MESSAGES,
   albumCreateSchema,
@@ -48,6 +51,14 @@ const albumNotFound = () => notFound(CATALOG_MESSAGES.albumNotFound, "album_not_
 const trackNotFound = () => notFound(CATALOG_MESSAGES.trackNotFound, "track_not_found");
 const idParam = validate("param", catalogIdParamSchema);
 
+/** A patch's early-access tier (decision 108): one the ladder has, not newly an archived one. Not sent: unchanged. */
+async function checkEarlyTier(db: DB, kind: "album" | "track", id: string, chosen: string | null | undefined) {
+  if (chosen === undefined) return;
+  const stored = await storedEarlyMinTier(db, kind, id);
+  if (stored === undefined) throw kind === "album" ? albumNotFound() : trackNotFound();
+  await checkMinTierChoice(db, chosen, stored, "earlyMinTierId");
+}
+
 const albumRoutes = new Hono<HonoEnv>()
   .get("/albums", async (c) => c.json<AdminAlbumsResponse>({ albums: await listAdminAlbums(c.var.db) }))
 
@@ -64,6 +75,7 @@ const albumRoutes = new Hono<HonoEnv>()
   })
 
   .patch("/albums/:id", idParam, validate("json", albumUpdateSchema), async (c) => {
+    await checkEarlyTier(c.var.db, "album", c.req.valid("param").id, c.req.valid("json").earlyMinTierId);
     const album = await updateAlbum(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json"));
     if (!album) throw albumNotFound();
     catalogChanged();
@@ -124,6 +136,7 @@ async function unlessInStore<T>(deleting: Promise<T>): Promise<T> {
 
 const trackRoutes = new Hono<HonoEnv>()
   .patch("/tracks/:id", idParam, validate("json", trackUpdateSchema), async (c) => {
+    await checkEarlyTier(c.var.db, "track", c.req.valid("param").id, c.req.valid("json").earlyMinTierId);
     const updated = orConflict(await updateTrack(c.var.db, actorOf(c), c.req.valid("param").id, c.req.valid("json")), CATALOG_REFUSALS);
     if (!updated) throw trackNotFound();
     catalogChanged();

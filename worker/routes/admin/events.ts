@@ -67,6 +67,7 @@ export const adminEventRoutes = new Hono<HonoEnv>()
   .post("/", validate("json", eventInputSchema()), async (c) => {
     const values = c.req.valid("json");
     await checkMinTierChoice(c.var.db, values.presaleMinTierId, null, "presaleMinTierId");
+    await checkMinTierChoice(c.var.db, values.vipMinTierId, null, "vipMinTierId");
     const event = await writeEvent(c, values, () => createEvent(c.var.db, actorOf(c), values));
     return c.json<AdminEventResponse>({ event }, 201);
   })
@@ -81,6 +82,7 @@ export const adminEventRoutes = new Hono<HonoEnv>()
     const before = await storedEvent(c);
     const values = await parseJsonBody(c, eventInputSchema(before.venueCountry));
     await checkMinTierChoice(c.var.db, values.presaleMinTierId, before.presaleMinTierId, "presaleMinTierId");
+    await checkMinTierChoice(c.var.db, values.vipMinTierId, before.vipMinTierId, "vipMinTierId");
     const keepsSale = sellsTicketsHere(values) && values.currency.toUpperCase() === before.currency.toUpperCase();
     if (!keepsSale && (await countTicketTypes(c.var.db, before.id)) > 0) throw routeError("event_has_ticket_types");
     const sold = await hasValidTickets(c.var.db, before.id);

@@ -26,6 +26,7 @@ import { notifyPartyChanged } from "../../services/realtime/party-room";
 import { notifyRoomChanged } from "../../services/realtime/room-hub";
 import { syncPartyRoom } from "../../db/rooms";
 import { partyRoomId } from "#contracts/party-chat.ts";
+import { closeSocketsBelowPartyTier } from "../../services/realtime/party-tier-change";
 import { checkMinTierChoice } from "../../services/tier-gate-check";
 import {
   PARTY_CODES,
@@ -103,6 +104,8 @@ export const adminPartyRoutes = new Hono<HonoEnv>()
     if (!row) throw partyNotFound();
     await syncRoom(c, row.id);
     changed(c, row.id, audienceOf(before) !== audienceOf(row));
+    // A raised tier: whoever inside it no longer admits leaves now (a lowered one closes nobody).
+    c.executionCtx.waitUntil(closeSocketsBelowPartyTier(c.env, c.var.db, row));
     return c.json<AdminPartyResponse>({ party: toAdminParty(row) });
   })
 

@@ -34,6 +34,7 @@ import {
 } from "../payments/purchase-kind";
 import { localVipCharge, matchInvoicePayment, planVipDispute, type UnmatchedPayment } from "./disputes";
 import { VIP_KIND_NAME } from "./dispute-evidence";
+import { refundRefusedSubscription, type PaidInvoiceOf } from "./duplicates";
 import { parseCheckoutSession, parseInvoice, parseSubscription, type ParsedInvoice } from "./events";
 import { announceRoleChange } from "../realtime/role-change";
 import { notifyAdminLater } from "../admin-notifications";
@@ -90,6 +91,8 @@ type VipPlanOfEvent = {
   failedInvoice?: string;
   /** invoice.paid without its payment (a newer API version's event): looked up at the provider after the batch */
   unmatchedPayment?: UnmatchedPayment;
+  /** invoice.paid: its subscription and payment, refunded after the batch if statements[0] refused it (decision 108) */
+  paidInvoice?: PaidInvoiceOf;
 };
 const nothing = (): VipPlanOfEvent => ({ statements: [], userId: null });
 
@@ -106,7 +109,7 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
     },
     async plan(db, event, now): Promise<PurchasePlan> {
       const plan = await planVipEvent(db, event, now);
-      const { userId, failedInvoice, unmatchedPayment } = plan;
+      const { userId, failedInvoice, unmatchedPayment, paidInvoice } = plan;
       const statements = userId ? [...plan.statements, ...syncUserMembership(db, userId, now)] : plan.statements;
       return {
         statements,
@@ -120,7 +123,11 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
           if (userId && tierRow && !vipRow) effects.tierChanged?.(userId, { tierId: tierRow.tier_id, eventId: event.id });
           // results[0] is markInvoiceFailed: a change means it is past due now.
           if (userId && failedInvoice && (results[0]?.meta.changes ?? 0) > 0) effects.paymentFailed?.(userId, failedInvoice);
-          if (unmatchedPayment) c.executionCtx.waitUntil(matchInvoicePayment(c, unmatchedPayment));
+          const matched = unmatchedPayment ? matchInvoicePayment(c, unmatchedPayment) : Promise.resolve();
+          c.executionCtx.waitUntil(matched);
+          // results[0] is markInvoicePaid: no change may mean the member's other subscription refused it (its payment recorded first).
+          if (paidInvoice && (results[0]?.meta.changes ?? 0) === 0)
+            c.executionCtx.waitUntil(matched.then(() => refundRefusedSubscription(c, kind, paidInvoice)));
         },
       };
     },
@@ -217,10 +224,11 @@ async function planVipEvent(db: DB, event: FulfilmentEvent, now: number): Promis
           now,
         ),
       ];
+      const paidInvoice = { subscriptionId: inv.subscriptionId, invoiceId: inv.id };
       const revenue = ledgerAmount(inv, event.id);
       if (revenue) statements.push(recordInvoiceRevenue(db, revenue, userId, eventAt));
       // The payment a dispute or a fraud warning will name (decision 094).
-      if (!inv.id || !inv.amountPaid || inv.amountPaid <= 0 || !inv.currency) return { statements, userId };
+      if (!inv.id || !inv.amountPaid || inv.amountPaid <= 0 || !inv.currency) return { statements, userId, paidInvoice };
       const payment = {
         ...inv,
         invoiceId: inv.id,
@@ -230,9 +238,9 @@ async function planVipEvent(db: DB, event: FulfilmentEvent, now: number): Promis
         userId,
         paidAt: eventAt,
       };
-      if (!inv.paymentIntentId) return { statements, userId, unmatchedPayment: payment };
+      if (!inv.paymentIntentId) return { statements, userId, unmatchedPayment: payment, paidInvoice };
       statements.push(recordVipPayment(db, { ...payment, paymentIntentId: inv.paymentIntentId }, userId, eventAt));
-      return { statements, userId };
+      return { statements, userId, paidInvoice };
     }
 
     case "invoice.payment_failed": {

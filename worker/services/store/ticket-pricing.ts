@@ -6,7 +6,8 @@
 //   its start and its presale): upcoming, ended or cancelled is 409 tickets_not_on_sale;
 // - the buyer may buy it now (mayBuyTicket: VIP members and admins count as VIP): the presale or a
 //   VIP-only type is 403 tickets_vip_only for anyone else; a type for "tier at least X" (decision
-//   099) is 403 tier_required for a buyer below X (the session's tier; admins pass);
+//   099) is 403 tier_required for a buyer below X (the session's tier; admins pass), and so is
+//   buying during a presale that names a lowest tier (events.presale_min_tier_id, decision 108);
 // - its event's currency is the cart's (400 tickets_currency_mismatch);
 // - lines of one type count together against its per-order limit (400 quantity_over_limit) and, for
 //   a quote, against what is left of the type and the venue (400 quantity_over_stock; the checkout
@@ -54,7 +55,7 @@ export async function priceTickets(
   for (const l of lines) perType.set(l.ticketTypeId, (perType.get(l.ticketTypeId) ?? 0) + l.quantity);
   const perEvent = new Map<string, number>();
   const priced = new Map<string, PricedTicket>();
-  const tiers = [...rows.values()].some((r) => r.minTierId !== null) ? await readTiers(db) : [];
+  const tiers = [...rows.values()].some((r) => r.minTierId !== null || r.event.presaleMinTierId !== null) ? await readTiers(db) : [];
   for (const [i, line] of lines.entries()) {
     const field = (name: string) => `tickets.${i}.${name}`;
     const row = rows.get(line.ticketTypeId);
@@ -63,8 +64,9 @@ export async function priceTickets(
     if (row.event.status === "cancelled" || state === "upcoming" || state === "ended")
       throw routeError("tickets_not_on_sale", { field: field("ticketTypeId") });
     if (!mayBuyTicket(state, row.vipOnly, buyer.ticketVip)) throw routeError("tickets_vip_only", { field: field("ticketTypeId") });
-    if (row.minTierId !== null && !passesGate(buyer.holder, { minTier: row.minTierId }, tiers))
-      throw routeError("tier_required", { field: field("ticketTypeId") });
+    const presaleTier = state === "vip_presale" ? row.event.presaleMinTierId : null;
+    const tierGates = [row.minTierId, presaleTier].filter((id) => id !== null);
+    if (tierGates.some((minTier) => !passesGate(buyer.holder, { minTier }, tiers))) throw routeError("tier_required", { field: field("ticketTypeId") });
     if (ticketCurrencyOf(row.event.currency) !== currency) throw routeError("tickets_currency_mismatch", { field: "currency" });
     const quantity = perType.get(row.id) ?? 0;
     if (quantity > row.perOrderLimit) throw routeError("quantity_over_limit", { field: field("quantity"), params: { limit: row.perOrderLimit } });

@@ -22,7 +22,7 @@ export function AlbumDialog({ album, onClose }: { album?: AdminAlbum; onClose: (
   const [notes, setNotes] = useState(album?.notes ?? "");
   const [notesPtBr, setNotesPtBr] = useState(album?.notesPtBr ?? "");
   const release = useReleaseTimes(album);
-  const errors = useFormErrors(["title", "year", "type", "notes", "notesPtBr", "earlyAccessAt"] as const);
+  const errors = useFormErrors(["title", "year", "type", "notes", "notesPtBr", "earlyAccessAt", "earlyMinTierId"] as const);
   const save = useCatalogWrite("albums", (fields: Partial<AlbumFields>) =>
     album ? catalogApi.patch<AdminAlbumResponse>(`/albums/${album.id}`, fields) : catalogApi.post<AdminAlbumResponse>("/albums", fields),
   );
@@ -94,7 +94,7 @@ export function AlbumDialog({ album, onClose }: { album?: AdminAlbum; onClose: (
         maxLength={ALBUM_NOTES_MAX}
         error={errors.fieldErrors.notesPtBr}
       />
-      {album && <ReleaseFields times={release} error={errors.fieldErrors.earlyAccessAt} />}
+      {album && <ReleaseFields times={release} error={errors.fieldErrors.earlyAccessAt} tierError={errors.fieldErrors.earlyMinTierId} />}
     </FormDialog>
   );
 }

@@ -39,7 +39,7 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
   const [previewEnabled, setPreviewEnabled] = useState(track?.preview.enabled ?? true);
   const [previewStart, setPreviewStart] = useState(String(track?.preview.startSeconds ?? 0));
   const release = useReleaseTimes(track);
-  const errors = useFormErrors(["title", "number", "durationSeconds", "previewStartSeconds", "earlyAccessAt"] as const);
+  const errors = useFormErrors(["title", "number", "durationSeconds", "previewStartSeconds", "earlyAccessAt", "earlyMinTierId"] as const);
   const save = useCatalogWrite("albums", (fields: TrackFields) =>
     track ? catalogApi.patch<AdminTrackResponse>(`/tracks/${track.id}`, fields) : catalogApi.post<AdminTrackResponse>(`/albums/${albumId}/tracks`, fields),
   );
@@ -155,7 +155,7 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
           />
         </fieldset>
       )}
-      {track && <ReleaseFields times={release} error={errors.fieldErrors.earlyAccessAt} />}
+      {track && <ReleaseFields times={release} error={errors.fieldErrors.earlyAccessAt} tierError={errors.fieldErrors.earlyMinTierId} />}
       {!track && (
         <FilePickerField
           label={intl.formatMessage(m.trackAudioField)}

@@ -47,6 +47,7 @@ const plainMessages = defineMessages({
   releaseLegend: { id: "adminCatalog.release.legend", defaultMessage: "Release" },
   releaseAt: { id: "adminCatalog.release.at", defaultMessage: "Public release" },
   earlyAccessAt: { id: "adminCatalog.release.earlyAccessAt", defaultMessage: "VIP early access from" },
+  earlyMinTier: { id: "adminCatalog.release.earlyMinTier", defaultMessage: "Early access for" },
   earlyAccessAtHint: {
     id: "adminCatalog.release.earlyAccessHint",
     defaultMessage: "Before this time nobody but admins sees it; from then on VIPs hear it and everyone else sees it coming.",

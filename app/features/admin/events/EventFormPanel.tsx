@@ -21,6 +21,7 @@ import { checkEventForm, emptyEventForm, eventFormOf, withVenue, type EventField
 import { EventTicketFields } from "./EventTicketFields";
 import { EventVenueFields } from "./EventVenueFields";
 import { EventPresaleFields } from "./EventPresaleFields";
+import { useMinTierOptions } from "../components/form/MinTierField";
 import { EventReminderFields } from "./EventReminderFields";
 import { EventTicketTypes } from "./EventTicketTypes";
 import { Checkbox, SelectInput, TextArea, TextInput } from "./fields";
@@ -41,6 +42,7 @@ export function EventFormPanel({ event, onCancel, onSaved }: EventFormPanelProps
   const queryClient = useQueryClient();
   const refresh = useEventsRefresh();
   const [form, setForm] = useState<EventForm>(() => (event ? eventFormOf(event) : emptyEventForm()));
+  const vipTierOptions = useMinTierOptions(form.vipMinTierId || null);
   const [errors, setErrors] = useState<FieldErrors<EventField>>({});
   const [formError, setFormError] = useState<ErrorText | null>(null);
   const mutation = useMutation({
@@ -178,6 +180,16 @@ export function EventFormPanel({ event, onCancel, onSaved }: EventFormPanelProps
             onChange={set("joinUrl")}
             error={errors.joinUrl}
             placeholder="https://"
+          />
+        )}
+        {form.source !== "eventbrite" && (
+          <SelectInput
+            label={intl.formatMessage(m.fieldVipMinTier)}
+            hint={intl.formatMessage(m.fieldVipMinTierHint)}
+            value={form.vipMinTierId}
+            options={vipTierOptions}
+            onChange={set("vipMinTierId")}
+            error={errors.vipMinTierId}
           />
         )}
       </fieldset>

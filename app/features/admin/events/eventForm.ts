@@ -32,6 +32,7 @@ export type EventForm = {
   externalTicketUrl: string;
   online: boolean;
   joinUrl: string;
+  vipMinTierId: string;
   venueId: string;
   venueName: string;
   venueAddress: string;
@@ -78,6 +79,7 @@ export const emptyEventForm = (): EventForm => ({
   externalTicketUrl: "",
   online: false,
   joinUrl: "",
+  vipMinTierId: "",
   venueId: "",
   venueName: "",
   venueAddress: "",
@@ -121,6 +123,7 @@ export function eventFormOf(event: AdminEvent): EventForm {
     externalTicketUrl: text(event.externalTicketUrl),
     online: event.online,
     joinUrl: text(event.joinUrl),
+    vipMinTierId: event.vipMinTierId ?? "",
     venueId: text(event.venueId),
     venueName: text(event.venueName),
     venueAddress: text(event.venueAddress),
@@ -186,6 +189,7 @@ export function eventInputOf(form: EventForm): EventInput {
     externalTicketUrl: blankToNull(form.externalTicketUrl),
     online: form.online,
     joinUrl: form.online ? blankToNull(form.joinUrl) : null,
+    vipMinTierId: form.source === "eventbrite" ? null : blankToNull(form.vipMinTierId),
     venueId: ifVenue(blankToNull(form.venueId)),
     venueName: ifVenue(blankToNull(form.venueName)),
     venueAddress: ifVenue(blankToNull(form.venueAddress)),

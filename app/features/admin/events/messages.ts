@@ -81,6 +81,11 @@ const plain = defineMessages({
     defaultMessage: "An online event has no venue; VIP members get its join link shortly before it starts.",
   },
   fieldJoinUrl: { id: "adminEvents.field.joinUrl", defaultMessage: "Join URL" },
+  fieldVipMinTier: { id: "adminEvents.field.vipMinTier", defaultMessage: "VIP access for" },
+  fieldVipMinTierHint: {
+    id: "adminEvents.field.vipMinTierHint",
+    defaultMessage: "Who gets a virtual meet's join link, or whose VIP pass opens the door of an event in person.",
+  },
   fieldSavedVenue: { id: "adminEvents.field.savedVenue", defaultMessage: "Saved venue" },
   fieldSavedVenueNone: { id: "adminEvents.field.savedVenueNone", defaultMessage: "None (type the venue below)" },
   fieldSavedVenueHint: { id: "adminEvents.field.savedVenueHint", defaultMessage: "Choosing a saved venue fills in the fields below." },
