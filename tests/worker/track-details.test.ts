@@ -172,7 +172,9 @@ describe("writing credits", () => {
 describe("the back office's editor", () => {
   it("reads any track's credits, lyrics and release access; an unknown track is 404", async () => {
     await putLyrics({ synced: false, body: "Hidden words" });
-    await D1.prepare("UPDATE albums SET release_at = ?2, early_access_at = NULL WHERE id = ?1").bind(ALBUM, Date.now() + 86_400_000).run();
+    await D1.prepare("UPDATE albums SET release_at = ?2, early_access_at = NULL WHERE id = ?1")
+      .bind(ALBUM, Date.now() + 86_400_000)
+      .run();
     const res = await call(`${API}/tracks/${TRACK}/details`, { cookie: admin.cookie });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
