@@ -170,23 +170,27 @@ describe("writing credits", () => {
 });
 
 describe("the back office's editor", () => {
-  it("reads any track's credits, lyrics and release access; an unknown track is 404", async () => {
-    await putLyrics({ synced: false, body: "Hidden words" });
+  it("reads any track's credits, lyrics and release access, released or not; an unknown track is 404", async () => {
+    const [track, album] = ["freestyle-nights-1", "freestyle-nights"];
+    await putLyrics({ synced: false, body: "Hidden words" }, { track });
     await D1.prepare("UPDATE albums SET release_at = ?2, early_access_at = NULL WHERE id = ?1")
-      .bind(ALBUM, Date.now() + 86_400_000)
+      .bind(album, Date.now() + 86_400_000)
       .run();
-    const res = await call(`${API}/tracks/${TRACK}/details`, { cookie: admin.cookie });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
-      credits: [],
-      isrc: null,
-      label: null,
-      recordedOn: null,
-      lyricsAccess: "public",
-      lyrics: [{ locale: "en", synced: false, text: "Hidden words", lines: [] }],
-    });
-    await expectCode(await call(`${API}/tracks/no-such-track/details`, { cookie: admin.cookie }), 404, "track_not_found");
-    await D1.prepare("UPDATE albums SET release_at = NULL WHERE id = ?1").bind(ALBUM).run();
+    try {
+      const res = await call(`${API}/tracks/${track}/details`, { cookie: admin.cookie });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({
+        credits: [],
+        isrc: null,
+        label: null,
+        recordedOn: null,
+        lyricsAccess: "public",
+        lyrics: [{ locale: "en", synced: false, text: "Hidden words", lines: [] }],
+      });
+      await expectCode(await call(`${API}/tracks/no-such-track/details`, { cookie: admin.cookie }), 404, "track_not_found");
+    } finally {
+      await D1.prepare("UPDATE albums SET release_at = NULL WHERE id = ?1").bind(album).run();
+    }
   });
 });
 

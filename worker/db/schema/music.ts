@@ -21,6 +21,10 @@ export const albums = sqliteTable(
     earlyAccessAt: integer("early_access_at", { mode: "timestamp_ms" }),
     /** Early access for this tier and above (migrations/0078, decision 108); null: VIP and above (a track's: its album's). */
     earlyMinTierId: text("early_min_tier_id"),
+    /** Who reads its tracks' lyrics: everyone, or VIP and above (migrations/0080, decision 112). */
+    lyricsAccess: text("lyrics_access", { enum: ["public", "vip"] })
+      .notNull()
+      .default("public"),
     /** Plain-text notes (multi-line); null: none. An empty Portuguese note reads as the English. */
     notes: text("notes"),
     notesPtBr: text("notes_pt_br"),
@@ -56,6 +60,10 @@ export const tracks = sqliteTable(
     earlyAccessAt: integer("early_access_at", { mode: "timestamp_ms" }),
     /** Early access for this tier and above (migrations/0078, decision 108); null: VIP and above (a track's: its album's). */
     earlyMinTierId: text("early_min_tier_id"),
+    /** The recording's ISRC without hyphens, its label and the day it was recorded (decision 112). */
+    isrc: text("isrc"),
+    label: text("label"),
+    recordedOn: text("recorded_on"),
   },
   (t) => [
     uniqueIndex("tracks_album_number_idx").on(t.albumId, t.number),
@@ -63,6 +71,9 @@ export const tracks = sqliteTable(
     uniqueIndex("tracks_featured_idx")
       .on(t.featuredPosition)
       .where(sql`${t.featuredPosition} IS NOT NULL`),
+    uniqueIndex("tracks_isrc_idx")
+      .on(t.isrc)
+      .where(sql`${t.isrc} IS NOT NULL`),
   ],
 );
 
