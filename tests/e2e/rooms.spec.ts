@@ -32,6 +32,8 @@ async function say(page: Page, text: string) {
 }
 
 test("two VIPs talk live in the VIP Lounge, a fan moderator mutes one, and a free member sees the lock", async ({ browser, baseURL }) => {
+  // Three members signed up and two made VIP through the back office, in three browsers.
+  test.setTimeout(120_000);
   const anna = await newBrowser(browser, baseURL!);
   const ben = await newBrowser(browser, baseURL!);
   const free = await newBrowser(browser, baseURL!);
