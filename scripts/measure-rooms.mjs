@@ -10,8 +10,9 @@
 //    --messages messages; per message, ms from the send's answer (the echo on the sender's socket)
 //    to each socket's frame (negative: it reached that socket before the sender's; the echo's own
 //    time after the send is printed beside). Goal: p99 under 500 ms at 5,000 sockets.
-// 2. --rooms rooms of --room-sockets sockets each (the big room's closed first); one message sent in every room at once, --rounds
-//    times; per room, ms from its sender's echo to each of its sockets' frames.
+// 2. --rooms rooms of --room-sockets sockets each (the big room's closed first); one message sent
+//    in every room at once, --rounds times; per room, ms from its sender's echo to its sockets'
+//    frames.
 // 3. The history page (GET /api/rooms/:id/messages, the newest page and the one before it, in
 //    turn) read --reads times one after another, with the big room's sockets still open.
 // 4. The Worker's workerd (where every room object runs): its resident memory and the isolate's JS
