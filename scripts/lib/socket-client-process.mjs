@@ -6,8 +6,11 @@
 //
 // Frame kinds (`kind` in the open command):
 // - "feed": every post.created event of an `events` frame is one arrival, keyed `post:<id>`;
-// - "party": the n-th `reactions` frame a socket gets is keyed `reactions:<n>`.
-// Each arrival carries the frame's `sentAt` (the server's stamp, when the hub started that send).
+// - "party": the n-th `reactions` frame a socket gets is keyed `reactions:<n>`;
+// - "room": a community room's `message` frame is keyed `room:<the message's text>` (the measurement
+//   makes every text unique).
+// Each arrival carries the frame's `sentAt` (the server's stamp, when the hub started that send),
+// where the frame has one.
 const now = () => performance.timeOrigin + performance.now();
 
 /** Arrivals waiting for the next report: [key, receivedAt, sentAt]. */
@@ -33,12 +36,13 @@ function keysOf(kind, data, client) {
     return { keys, sentAt: frame.sentAt };
   }
   if (kind === "party" && frame.type === "reactions") return { keys: [`reactions:${++client.reactionFrames}`], sentAt: frame.sentAt };
+  if (kind === "room" && frame.type === "message") return { keys: [`room:${frame.message.text}`], sentAt: frame.sentAt };
   return null;
 }
 
 const sockets = [];
 
-/** Opens one socket; resolves once it is ready (open, or its first frame for "party") or failed. */
+/** Opens one socket; resolves once it is ready (open, or its first frame for "party" and "room") or failed. */
 function openOne({ url, origin, cookie, kind, timeoutMs }) {
   return new Promise((resolve) => {
     const client = { createdAt: now(), readyMs: null, state: "opening", reactionFrames: 0, ws: null };
@@ -57,7 +61,7 @@ function openOne({ url, origin, cookie, kind, timeoutMs }) {
     });
     ws.addEventListener("message", (e) => {
       const at = now();
-      if (kind === "party") ready();
+      if (kind !== "feed") ready();
       let found;
       try {
         found = keysOf(kind, e.data, client);
@@ -77,13 +81,15 @@ function openOne({ url, origin, cookie, kind, timeoutMs }) {
   });
 }
 
-async function open({ url, origin, cookies, kind, concurrency, timeoutMs }) {
+/** `urls`, when given, is one address per cookie (sockets to several rooms); else every socket goes to `url`. */
+async function open({ url, urls, origin, cookies, kind, concurrency, timeoutMs }) {
   let next = 0;
   const opened = [];
   await Promise.all(
     Array.from({ length: Math.min(concurrency, cookies.length) }, async () => {
       while (next < cookies.length) {
-        const client = await openOne({ url, origin, cookie: cookies[next++], kind, timeoutMs });
+        const n = next++;
+        const client = await openOne({ url: urls?.[n] ?? url, origin, cookie: cookies[n], kind, timeoutMs });
         sockets.push(client);
         opened.push(client);
       }

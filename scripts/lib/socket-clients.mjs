@@ -32,7 +32,8 @@ export function summarize(list) {
 }
 
 /**
- * Starts `processes` client processes. `open()` spreads the cookies over them (round robin) and
+ * Starts `processes` client processes. `open()` spreads the cookies (and `urls`, one address per
+ * cookie, when the sockets go to several places) over them (round robin) and
  * resolves with every socket's time to ready; `arrivals(key)` lists what arrived for a key as
  * { at, sentAt, proc }; `waitFor(key, count, ms)` resolves once `count` arrived or `ms` passed.
  */
@@ -64,13 +65,23 @@ export function startClients(processes) {
     });
 
   return {
-    async open({ url, origin, cookies, kind, concurrency, timeoutMs = 60_000 }) {
-      const shares = children.map((_, i) => cookies.filter((_, n) => n % processes === i));
+    async open({ url, urls, origin, cookies, kind, concurrency, timeoutMs = 60_000 }) {
+      const share = (list, i) => list?.filter((_, n) => n % processes === i);
+      const shares = children.map((_, i) => share(cookies, i));
       const answers = await Promise.all(
         children.map((child, i) =>
           ask(
             child,
-            { type: "open", url, origin, cookies: shares[i], kind, concurrency: Math.max(1, Math.ceil(concurrency / processes)), timeoutMs },
+            {
+              type: "open",
+              url,
+              urls: share(urls, i),
+              origin,
+              cookies: shares[i],
+              kind,
+              concurrency: Math.max(1, Math.ceil(concurrency / processes)),
+              timeoutMs,
+            },
             "opened",
           ),
         ),

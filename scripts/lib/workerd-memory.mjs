@@ -9,10 +9,12 @@ import { listeningPortsOf } from "./workerd-direct.mjs";
 
 /**
  * The inspector address of the Worker's isolate in the workerd `pid` (its script's target, named
- * `core:user:<worker name>`), or null when that workerd has no inspector.
+ * `core:user:<worker name>`), or null when that workerd has no inspector. `skipPorts`: ports known
+ * not to be it (the Worker's own, whose answer to /json is a page a measurement may not render).
  */
-export async function workerInspectorOf(pid) {
+export async function workerInspectorOf(pid, skipPorts = []) {
   for (const port of listeningPortsOf(pid)) {
+    if (skipPorts.includes(port)) continue;
     try {
       const response = await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(3_000) });
       if (!response.headers.get("content-type")?.includes("json")) continue;
