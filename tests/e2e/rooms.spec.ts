@@ -1,5 +1,6 @@
 // Community rooms, as fans live them, in the demo's VIP Lounge (VIP and above): two VIPs of the
-// journey's own, in two browsers, see each other's messages arrive live; the demo admin names one
+// journey's own, in two browsers, see each other's messages, a reaction and a reply in a thread
+// arrive live; the demo admin names one
 // of them a fan moderator of the room, who mutes the other from that member's message's Moderate
 // menu, and the muted member is told until when. A free member sees the lounge's name and what
 // opens it on /rooms, and on /rooms/vip-lounge the lock instead of the messages. No fixed sleeps:
@@ -31,7 +32,7 @@ async function say(page: Page, text: string) {
   await page.getByRole("button", { name: "Send", exact: true }).click();
 }
 
-test("two VIPs talk live in the VIP Lounge, a fan moderator mutes one, and a free member sees the lock", async ({ browser, baseURL }) => {
+test("two VIPs talk, react and reply live in the VIP Lounge, a fan moderator mutes one, and a free member sees the lock", async ({ browser, baseURL }) => {
   // Three members signed up and two made VIP through the back office, in three browsers.
   test.setTimeout(120_000);
   const anna = await newBrowser(browser, baseURL!);
@@ -61,7 +62,30 @@ test("two VIPs talk live in the VIP Lounge, a fan moderator mutes one, and a fre
       await expect(messages(anna.page).getByText(fromBen)).toBeVisible();
     });
 
-    // Reactions and replies: the steps for them go here, between the live messages and the mute.
+    await test.step("anna reacts to ben's message and ben sees the count live", async () => {
+      await anna.page
+        .getByRole("button", { name: `Actions for the message from ${benMember.username}` })
+        .last()
+        .click();
+      await anna.page.getByRole("group", { name: "Add a reaction" }).getByRole("button", { name: "React with 🔥, 0" }).click();
+      await expect(anna.page.getByRole("button", { name: "React with 🔥, 1" })).toHaveAttribute("aria-pressed", "true");
+      await expect(ben.page.getByRole("button", { name: "React with 🔥, 1" })).toHaveAttribute("aria-pressed", "false");
+    });
+
+    const reply = `${benMember.username} answers in the thread`;
+    await test.step("ben replies to anna's message; anna sees the reply quoting hers, and its count", async () => {
+      await ben.page
+        .getByRole("button", { name: `Actions for the message from ${annaMember.username}` })
+        .last()
+        .click();
+      await ben.page.getByRole("button", { name: `Reply to ${annaMember.username}` }).click();
+      await expect(ben.page.getByText(`Replying to ${annaMember.username}`)).toBeVisible();
+      await say(ben.page, reply);
+      const answer = messages(anna.page).getByRole("listitem").filter({ hasText: reply });
+      await expect(answer).toBeVisible();
+      await expect(answer.locator(".room-reply-quote")).toContainText(fromAnna);
+      await expect(messages(anna.page).getByRole("button", { name: "1 reply" })).toBeVisible();
+    });
 
     await test.step("anna mutes ben from his message's Moderate menu; ben is told until when", async () => {
       await anna.page
