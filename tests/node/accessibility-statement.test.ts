@@ -38,8 +38,11 @@ const LIMITATIONS: Record<string, { holds: () => boolean; because: string }> = {
       sources("worker/routes/admin").every((file) => !/caption/i.test(read(file))) && !read("app/features/landing/EventsSection.tsx").includes("<track"),
   },
   audio: {
-    because: "no contract carries a song's lyrics or a transcript",
-    holds: () => sources("worker/contracts").every((file) => !/lyric|transcript/i.test(read(file))),
+    because: "a track's page shows its lyrics, while the player, the radio and the parties show none and no contract carries a transcript",
+    holds: () =>
+      read("app/features/music/catalog/TrackPage.tsx").includes("<TrackDetails") &&
+      ["app/features/music/player", "app/features/radio", "app/features/parties"].every((folder) => sources(folder).every((file) => !/lyric/i.test(read(file)))) &&
+      sources("worker/contracts").every((file) => !/transcript/i.test(read(file))),
   },
   meets: {
     because: "a virtual meet is a join link to an outside video-call service",

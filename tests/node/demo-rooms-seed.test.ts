@@ -93,7 +93,9 @@ describe("the demo's community rooms", () => {
       .filter((f) => f.endsWith(".sql"))
       .map((f) => readFileSync(`migrations/${f}`, "utf8"))
       .join("\n");
-    expect(migrations).not.toMatch(/INSERT INTO `?rooms`?/i);
+    // A room given to each listening party a database already has is made from its own rows
+    // (INSERT ... SELECT); rows written out (VALUES) would be content of the migrations' own.
+    expect(migrations).not.toMatch(/INSERT INTO `?rooms`?[^;]*\bVALUES\b/i);
     expect(migrations).not.toContain("VIP Lounge");
   });
 });
