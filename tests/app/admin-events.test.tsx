@@ -475,6 +475,8 @@ describe("/admin/events: the form", () => {
       ticketSaleStart: "2031-03-01T10:00",
       ticketSaleEnd: "2031-06-15T18:00",
       reminderOffsets: [1440, 60],
+      // Meets and the door pass for VIP and above: the form's default.
+      vipMinTierId: null,
     } satisfies EventInput);
     // Back to the list, which shows the new event and says so.
     expect(await screen.findByRole("status")).toHaveProperty("textContent", "Event created");
