@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as CatalogRoute } from "../../app/routes/admin/catalog";
 import type { AdminAlbum, AdminStation, AdminTrack } from "../../worker/contracts/admin-catalog";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
+import { FakeXHR } from "./fixtures/fake-xhr";
 
 const API = "/api/admin/catalog";
 
@@ -149,53 +150,6 @@ function fakeServer({ stations = [] as AdminStation[], failStations = false, fai
     [`GET ${API}/channels`]: () => json(200, { channels: [] }),
   });
   return { ...api, albums: () => albums };
-}
-
-/** XMLHttpRequest as the upload code uses it; the test drives its progress and its answer. */
-class FakeXHR {
-  static sent: FakeXHR[] = [];
-  method = "";
-  url = "";
-  headers: Record<string, string> = {};
-  body: unknown = null;
-  status = 0;
-  statusText = "";
-  responseText = "";
-  responseType = "";
-  aborted = false;
-  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXHR.sent.push(this);
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ loaded, total, lengthComputable: true }));
-  }
-  /** Answers; the upload's promise settles, and what it renders is flushed. */
-  async respond(status: number, body: unknown) {
-    await act(async () => {
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      this.onload?.();
-    });
-  }
-  async fail() {
-    await act(async () => this.onerror?.());
-  }
 }
 
 const MB = 1024 * 1024;

@@ -8,11 +8,11 @@
 // portrait uploaded as the body of PUT /api/admin/settings/portrait, shown once saved, and its
 // refusals (415, 400 image_dimensions) in the admin's language.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as SettingsRoute } from "../../app/routes/admin/settings";
 import type { AdminSettingsResponse, SiteSettings } from "../../worker/contracts/admin-settings";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
+import { FakeXHR } from "./fixtures/fake-xhr";
 
 /** As the Worker answers before any artist name is saved: the chat persona's. */
 const SAVED: SiteSettings = {
@@ -92,44 +92,6 @@ const description = (control: HTMLElement) =>
     .split(" ")
     .map((id) => document.getElementById(id)?.textContent)
     .join(" | ");
-
-/** XMLHttpRequest as the upload code uses it; the test drives its progress and its answer. */
-class FakeXHR {
-  static sent: FakeXHR[] = [];
-  method = "";
-  url = "";
-  body: unknown = null;
-  status = 0;
-  statusText = "";
-  responseText = "";
-  responseType = "";
-  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: unknown) {
-    this.body = body;
-    FakeXHR.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ loaded, total, lengthComputable: true }));
-  }
-  async respond(status: number, body: unknown) {
-    await act(async () => {
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      this.onload?.();
-    });
-  }
-}
 
 const picture = (name = "portrait.webp", type = "image/webp") => new File(["RIFF....WEBP"], name, { type });
 

@@ -1,11 +1,12 @@
 // The back office's lossless master for a track (/admin/catalog, a track row's Master button):
 // what it has now, a WAV or FLAC sent as the PUT body with the upload's progress, a wrong type said
 // as a master's, and removing it; the row says the master's format. A fake API and XMLHttpRequest.
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as CatalogRoute } from "../../app/routes/admin/catalog";
 import type { AdminAlbum, AdminTrack } from "../../worker/contracts/admin-catalog";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp } from "./accounts-harness";
+import { FakeXHR } from "./fixtures/fake-xhr";
 
 const API = "/api/admin/catalog";
 
@@ -41,40 +42,6 @@ const album = (tracks: AdminTrack[]): AdminAlbum => ({
   notifyWaiting: 0,
   tracks,
 });
-
-class FakeXHR {
-  static sent: FakeXHR[] = [];
-  method = "";
-  url = "";
-  body: unknown = null;
-  status = 0;
-  statusText = "";
-  responseText = "";
-  responseType = "";
-  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: unknown) {
-    this.body = body;
-    FakeXHR.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  async respond(status: number, body: unknown) {
-    await act(async () => {
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      this.onload?.();
-    });
-  }
-}
 
 let tracks: AdminTrack[];
 function server() {

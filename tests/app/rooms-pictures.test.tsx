@@ -3,51 +3,14 @@
 // says the Worker's refusals in both languages, removes a picture on demand, and sends a message with
 // only pictures; messages show their pictures (lazy, named, opening in full size) and the cards of
 // their links to the site's pages, in the reader's language, including cards that arrive later.
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RoomLinkPreview } from "../../worker/contracts/rooms";
 import { json, mockApi, renderApp, sessionUser } from "./accounts-harness";
 import { FakeWebSocket, latestSocket, range, roomMessage, roomSummary, roomsTree, welcome } from "./fixtures/rooms";
+import { FakeXHR } from "./fixtures/fake-xhr";
 
 const ME = sessionUser();
-
-/** XMLHttpRequest as app/lib/upload.ts uses it; the test drives its progress and its answer. */
-class FakeXHR {
-  static sent: FakeXHR[] = [];
-  method = "";
-  url = "";
-  body: unknown = null;
-  status = 0;
-  statusText = "";
-  responseText = "";
-  responseType = "";
-  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: unknown) {
-    this.body = body;
-    FakeXHR.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ loaded, total, lengthComputable: true }));
-  }
-  async respond(status: number, body: unknown) {
-    await act(async () => {
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      this.onload?.();
-    });
-  }
-}
 
 beforeEach(() => {
   FakeWebSocket.instances.length = 0;
