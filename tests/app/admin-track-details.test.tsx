@@ -34,6 +34,7 @@ const ALBUM: AdminAlbum = {
   position: 0,
   releaseAt: null,
   earlyAccessAt: null,
+  earlyMinTierId: null,
   notes: null,
   notesPtBr: null,
   notifyWaiting: 0,
