@@ -41,7 +41,9 @@ const LIMITATIONS: Record<string, { holds: () => boolean; because: string }> = {
     because: "a track's page shows its lyrics, while the player, the radio and the parties show none and no contract carries a transcript",
     holds: () =>
       read("app/features/music/catalog/TrackPage.tsx").includes("<TrackDetails") &&
-      ["app/features/music/player", "app/features/radio", "app/features/parties"].every((folder) => sources(folder).every((file) => !/lyric/i.test(read(file)))) &&
+      ["app/features/music/player", "app/features/radio", "app/features/parties"].every((folder) =>
+        sources(folder).every((file) => !/lyric/i.test(read(file))),
+      ) &&
       sources("worker/contracts").every((file) => !/transcript/i.test(read(file))),
   },
   meets: {
