@@ -506,7 +506,7 @@ const DATED_TEXTS = {
   privacy: { lastUpdated: "2026-11-27", fingerprint: "584e3bae" },
   terms: { lastUpdated: "2026-11-21", fingerprint: "c40a1ce4" },
   copyright: { lastUpdated: "2026-11-21", fingerprint: "5f3f83e6" },
-  accessibility: { lastUpdated: "2026-11-27", fingerprint: "e3b459ad" },
+  accessibility: { lastUpdated: "2026-11-27", fingerprint: "0a327632" },
 };
 
 describe("the legal catalog", () => {
