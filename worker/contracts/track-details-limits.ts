@@ -1,5 +1,6 @@
-// A track's lyrics and credits (decision 112): their caps, roles and the English of their rules,
-// without zod, so the back office's forms and the player read them without the schemas.
+// A track's lyrics and credits (decision 112): their caps, roles, the English of their rules and
+// the line sung at a moment, without zod, so the track page and the back office's forms read them
+// without the schemas (a public page's first load carries no zod).
 
 /** Lyrics in one language: plain text, or LRC with a time on each sung line. */
 export const LYRICS_MAX_CHARS = 20_000;
@@ -44,3 +45,21 @@ export const TRACK_DETAILS_MESSAGES = {
   recordedOnInvalid: "The recording date must be a day, like 2024-05-31",
   lyricsNotFound: "This track has no lyrics",
 } as const;
+
+/** One sung line of synced lyrics: from `ms` (after the file's offset) until the next line's. */
+export type SyncedLine = { ms: number; text: string };
+
+/** The line sung at `ms`: the last one that started, or -1 before the first. */
+export function currentLineIndex(lines: readonly SyncedLine[], ms: number): number {
+  let low = 0;
+  let high = lines.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (lines[mid]!.ms <= ms) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}

@@ -15,27 +15,10 @@ import {
   TRACK_LABEL_MAX,
   type CreditRole,
   type LyricsAccess,
+  type SyncedLine,
 } from "./track-details-limits";
 
 export * from "./track-details-limits";
-
-/** One sung line of synced lyrics: from `ms` (after the file's offset) until the next line's. */
-export type SyncedLine = { ms: number; text: string };
-
-/** The line sung at `ms`: the last one that started, or -1 before the first. */
-export function currentLineIndex(lines: readonly SyncedLine[], ms: number): number {
-  let low = 0;
-  let high = lines.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (lines[mid]!.ms <= ms) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return found;
-}
 
 // ---------- The back office ----------
 
