@@ -12,7 +12,7 @@ import {
   type OfferSettingsResponse,
   type OfferThresholds,
 } from "#contracts/tier-offers-model.ts";
-import { QueryState } from "../../../components/QueryState";
+import { SettingsCard } from "../../../components/SettingsCard";
 import { ApiRequestError } from "../../../lib/api";
 import { OffersMessages } from "./OffersMessages";
 import { offerMessages as m } from "./messages";
@@ -30,19 +30,17 @@ function OffersSettingsContent() {
   const intl = useIntl();
   const query = useQuery(offerSettingsQueryOptions());
   return (
-    <section className="card settings-section" aria-labelledby="settings-offers-title">
-      <h2 id="settings-offers-title">{intl.formatMessage(m.title)}</h2>
-      <p className="muted">{intl.formatMessage(m.intro)}</p>
-      <QueryState
-        query={query}
-        loading={intl.formatMessage(m.loading)}
-        placeholder={<p className="muted">{intl.formatMessage(m.loading)}</p>}
-        failed={intl.formatMessage(m.loadFailed)}
-        retry={intl.formatMessage(m.retry)}
-      >
-        {(data) => <OffersForm data={data} />}
-      </QueryState>
-    </section>
+    <SettingsCard
+      titleId="settings-offers-title"
+      title={intl.formatMessage(m.title)}
+      intro={intl.formatMessage(m.intro)}
+      query={query}
+      loading={intl.formatMessage(m.loading)}
+      failed={intl.formatMessage(m.loadFailed)}
+      retry={intl.formatMessage(m.retry)}
+    >
+      {(data) => <OffersForm data={data} />}
+    </SettingsCard>
   );
 }
 

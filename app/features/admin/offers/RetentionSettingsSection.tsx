@@ -11,7 +11,7 @@ import {
   RETENTION_PERIODS_MIN,
   type RetentionSettings,
 } from "#contracts/retention-offer-model.ts";
-import { QueryState } from "../../../components/QueryState";
+import { SettingsCard } from "../../../components/SettingsCard";
 import { ApiRequestError } from "../../../lib/api";
 import { OffersMessages } from "./OffersMessages";
 import { offerMessages, retentionSettingsMessages as m } from "./messages";
@@ -29,19 +29,17 @@ function RetentionSettingsContent() {
   const intl = useIntl();
   const query = useQuery(retentionSettingsQueryOptions());
   return (
-    <section className="card settings-section" aria-labelledby="settings-retention-title">
-      <h2 id="settings-retention-title">{intl.formatMessage(m.title)}</h2>
-      <p className="muted">{intl.formatMessage(m.intro)}</p>
-      <QueryState
-        query={query}
-        loading={intl.formatMessage(offerMessages.loading)}
-        placeholder={<p className="muted">{intl.formatMessage(offerMessages.loading)}</p>}
-        failed={intl.formatMessage(m.loadFailed)}
-        retry={intl.formatMessage(offerMessages.retry)}
-      >
-        {(data) => <RetentionForm data={data} />}
-      </QueryState>
-    </section>
+    <SettingsCard
+      titleId="settings-retention-title"
+      title={intl.formatMessage(m.title)}
+      intro={intl.formatMessage(m.intro)}
+      query={query}
+      loading={intl.formatMessage(offerMessages.loading)}
+      failed={intl.formatMessage(m.loadFailed)}
+      retry={intl.formatMessage(offerMessages.retry)}
+    >
+      {(data) => <RetentionForm data={data} />}
+    </SettingsCard>
   );
 }
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import { DEMO_TAX_RATES, JURISDICTION_PATTERN, type TaxBehavior, type TaxSettings } from "#contracts/tax-model.ts";
-import { QueryState } from "../../../components/QueryState";
+import { SettingsCard } from "../../../components/SettingsCard";
 import { TaxMessages } from "./TaxMessages";
 import { taxMessages as m } from "./messages";
 import { taxSettingsQueryOptions, useSaveTaxSettings } from "./queries";
@@ -21,20 +21,17 @@ function TaxSettingsContent() {
   const intl = useIntl();
   const query = useQuery(taxSettingsQueryOptions());
   return (
-    <section className="card settings-section" aria-labelledby="settings-tax-title">
-      <h2 id="settings-tax-title">{intl.formatMessage(m.settingsTitle)}</h2>
-      <p className="muted">{intl.formatMessage(m.settingsIntro)}</p>
-      {/* Quietly loading: the page's own form announces its saves. */}
-      <QueryState
-        query={query}
-        loading={intl.formatMessage(m.loading)}
-        placeholder={<p className="muted">{intl.formatMessage(m.loading)}</p>}
-        failed={intl.formatMessage(m.loadFailed)}
-        retry={intl.formatMessage(m.retry)}
-      >
-        {(data) => <TaxSettingsForm initial={data} />}
-      </QueryState>
-    </section>
+    <SettingsCard
+      titleId="settings-tax-title"
+      title={intl.formatMessage(m.settingsTitle)}
+      intro={intl.formatMessage(m.settingsIntro)}
+      query={query}
+      loading={intl.formatMessage(m.loading)}
+      failed={intl.formatMessage(m.loadFailed)}
+      retry={intl.formatMessage(m.retry)}
+    >
+      {(data) => <TaxSettingsForm initial={data} />}
+    </SettingsCard>
   );
 }
 
