@@ -3,38 +3,8 @@
 // and Portuguese; the choice is sent as vipMinTierId; the Worker's tier_gate_unknown shows at the field.
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Route as EventsRoute } from "../../app/routes/admin/events";
-import type { GateTierChoice } from "../../worker/contracts/tier-gate";
-import { event } from "./fixtures/admin-event";
-import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
-
-const EVENTS = "/api/admin/events";
-const MIAMI = event("00000000-0000-4000-8000-000000000001");
-const TIERS: GateTierChoice[] = [
-  { id: "member", rank: 0, archived: false, name: { en: "Member", ptBR: "Membro" } },
-  { id: "vip", rank: 1, archived: false, name: { en: "VIP", ptBR: "VIP" } },
-  { id: "inner-circle", rank: 2, archived: false, name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
-  { id: "old-gold", rank: 3, archived: true, name: { en: "Old Gold", ptBR: "Ouro Antigo" } },
-];
-
-function fakeServer(
-  put: Parameters<typeof mockApi>[0][string] = (request) => request.json().then((body) => json(200, { event: { ...MIAMI, ...(body as object) } })),
-) {
-  return mockApi({
-    "GET /api/auth/me": json(200, { user: null }),
-    "GET /api/admin/tier-choices": json(200, { tiers: TIERS }),
-    [`GET ${EVENTS}`]: json(200, { events: [MIAMI] }),
-    "GET /api/admin/venues": json(200, { venues: [] }),
-    [`PUT ${EVENTS}/${MIAMI.id}`]: put,
-  });
-}
-
-function renderEvents(locale: "en" | "pt-BR" = "en") {
-  const root = createTestRoot();
-  return renderApp(root.addChildren([mountFileRoute(EventsRoute, "/admin/events", root)]), "/admin/events", { locale });
-}
-
-const optionsOf = (select: HTMLSelectElement) => [...select.options].map((o) => o.textContent);
+import { apiError, sentJson } from "./accounts-harness";
+import { EVENTS, fakeEventsServer as fakeServer, MIAMI, optionsOf, renderEvents } from "./fixtures/admin-event-form";
 
 afterEach(() => {
   cleanup();
