@@ -10,8 +10,9 @@ import { ROOM_SLOW_MODE_MAX_SECONDS, type RoomAccessKind } from "#contracts/room
 import { tierChoicesQueryOptions, tierNameIn } from "#app/lib/tiers/tierGate.ts";
 import type { ErrorText } from "../components/form/errors";
 import { SelectField, TextField, wholeNumber } from "../components/form/fields";
+import { BilingualNameFields } from "../components/form/BilingualNameFields";
 import { FormDialog } from "../components/form/FormDialog";
-import { fieldErrorsOf, serverError, type RoomField, type RoomFieldErrors } from "./errors";
+import { fieldErrorsOf, serverError, type RoomFieldErrors } from "./errors";
 import { roomsAdminMessages as m } from "./messages";
 import { roomEventChoicesQueryOptions, roomsApi, useRoomWrite } from "./queries";
 
@@ -64,11 +65,6 @@ export function RoomFormDialog({ room, onClose, onSaved }: Props) {
     });
   };
 
-  const languages = [
-    { key: "en", label: intl.formatMessage(m.english), suffix: "En", lang: "en" },
-    { key: "ptBR", label: intl.formatMessage(m.portuguese), suffix: "PtBr", lang: "pt-BR" },
-  ] as const;
-
   return (
     <FormDialog
       title={room ? intl.formatMessage(m.formEditTitle, { name: room.name.en }) : intl.formatMessage(m.formCreateTitle)}
@@ -79,30 +75,22 @@ export function RoomFormDialog({ room, onClose, onSaved }: Props) {
       submitting={room ? m.formSaving : m.formCreating}
       error={formError}
     >
-      <div className="admin-rooms-languages">
-        {languages.map(({ key, label, suffix, lang }) => (
-          <fieldset key={key} lang={lang}>
-            <legend>{label}</legend>
-            <TextField
-              label={intl.formatMessage(m.fieldName)}
-              value={names[key]}
-              onChange={(value) => setNames({ ...names, [key]: value })}
-              maxLength={ROOM_NAME_MAX}
-              required
-              autoFocus={key === "en"}
-              error={errors[`name${suffix}` as RoomField]}
-            />
-            <TextField
-              label={intl.formatMessage(m.fieldDescription)}
-              value={descriptions[key]}
-              onChange={(value) => setDescriptions({ ...descriptions, [key]: value })}
-              multiline
-              maxLength={ROOM_DESCRIPTION_MAX}
-              error={errors[`description${suffix}` as RoomField]}
-            />
-          </fieldset>
-        ))}
-      </div>
+      <BilingualNameFields
+        className="admin-rooms-languages"
+        labels={{
+          english: intl.formatMessage(m.english),
+          portuguese: intl.formatMessage(m.portuguese),
+          name: intl.formatMessage(m.fieldName),
+          description: intl.formatMessage(m.fieldDescription),
+        }}
+        names={names}
+        onNames={setNames}
+        descriptions={descriptions}
+        onDescriptions={setDescriptions}
+        nameMax={ROOM_NAME_MAX}
+        descriptionMax={ROOM_DESCRIPTION_MAX}
+        errors={errors}
+      />
       <RuleFields legend={intl.formatMessage(m.fieldRead)} rule={read} onChange={setRead} error={errors.read} />
       <RuleFields legend={intl.formatMessage(m.fieldWrite)} rule={write} onChange={setWrite} error={errors.write} />
       <TextField

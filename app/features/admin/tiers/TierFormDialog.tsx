@@ -17,6 +17,7 @@ import {
 import type { AdminTier, AdminTierResponse, TierInput } from "#contracts/admin-tiers.ts";
 import type { ErrorText } from "../components/form/errors";
 import { ErrorMessage, TextField, wholeNumber } from "../components/form/fields";
+import { BilingualNameFields } from "../components/form/BilingualNameFields";
 import { FormDialog } from "../components/form/FormDialog";
 import { fieldErrorsOf, serverError, type TierField, type TierFieldErrors } from "./errors";
 import { tiersAdminMessages as m } from "./messages";
@@ -86,11 +87,6 @@ export function TierFormDialog({ tier, onClose, onSaved }: Props) {
     });
   };
 
-  const languages = [
-    { key: "en", label: intl.formatMessage(m.english), suffix: "En", lang: "en" },
-    { key: "ptBR", label: intl.formatMessage(m.portuguese), suffix: "PtBr", lang: "pt-BR" },
-  ] as const;
-
   return (
     <FormDialog
       title={tier ? intl.formatMessage(m.formEditTitle, { name: tier.name.en }) : intl.formatMessage(m.formCreateTitle)}
@@ -101,37 +97,32 @@ export function TierFormDialog({ tier, onClose, onSaved }: Props) {
       submitting={tier ? m.formSaving : m.formCreating}
       error={formError}
     >
-      <div className="admin-tiers-languages">
-        {languages.map(({ key, label, suffix, lang }) => (
-          <fieldset key={key} className="admin-tiers-language" lang={lang}>
-            <legend>{label}</legend>
-            <TextField
-              label={intl.formatMessage(m.fieldName)}
-              value={names[key]}
-              onChange={(value) => setNames({ ...names, [key]: value })}
-              maxLength={TIER_NAME_MAX}
-              required
-              autoFocus={key === "en"}
-              hint={key === "en" && !tier ? intl.formatMessage(m.fieldNameHint) : undefined}
-              error={errors[`name${suffix}` as TierField]}
-            />
-            <TextField
-              label={intl.formatMessage(m.fieldDescription)}
-              value={descriptions[key]}
-              onChange={(value) => setDescriptions({ ...descriptions, [key]: value })}
-              multiline
-              maxLength={TIER_DESCRIPTION_MAX}
-              error={errors[`description${suffix}` as TierField]}
-            />
-            <BenefitsEditor
-              language={label}
-              list={benefits[key]}
-              onChange={(list) => setBenefits({ ...benefits, [key]: list })}
-              error={errors[`benefits${suffix}` as TierField]}
-            />
-          </fieldset>
-        ))}
-      </div>
+      <BilingualNameFields
+        className="admin-tiers-languages"
+        fieldsetClassName="admin-tiers-language"
+        labels={{
+          english: intl.formatMessage(m.english),
+          portuguese: intl.formatMessage(m.portuguese),
+          name: intl.formatMessage(m.fieldName),
+          description: intl.formatMessage(m.fieldDescription),
+        }}
+        names={names}
+        onNames={setNames}
+        descriptions={descriptions}
+        onDescriptions={setDescriptions}
+        nameMax={TIER_NAME_MAX}
+        descriptionMax={TIER_DESCRIPTION_MAX}
+        nameHint={tier ? undefined : intl.formatMessage(m.fieldNameHint)}
+        errors={errors}
+        extra={({ key, suffix, label }) => (
+          <BenefitsEditor
+            language={label}
+            list={benefits[key]}
+            onChange={(list) => setBenefits({ ...benefits, [key]: list })}
+            error={errors[`benefits${suffix}` as TierField]}
+          />
+        )}
+      />
       {builtIn ? (
         <p className="field-hint">{intl.formatMessage(m.builtInPrices)}</p>
       ) : (
