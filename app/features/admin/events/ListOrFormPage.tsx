@@ -3,6 +3,7 @@
 // show the form in place of the list; closing it brings the list back, says what the form did and
 // puts focus on Create, where the list starts.
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { ActionOutcome } from "../components/ActionOutcome";
 
 /** back: the list is shown again after the form. */
 type Mode<T> = { kind: "list"; back?: boolean } | { kind: "form"; item: T | null };
@@ -54,9 +55,7 @@ export function ListOrFormPage<T>({ filters, createLabel, form, children }: List
           {createLabel}
         </button>
       </div>
-      <p className={done ? "success-banner" : "sr-only"} role="status">
-        {done}
-      </p>
+      <ActionOutcome done={done} />
       {children({ edit: openForm, announce: setDone })}
     </div>
   );

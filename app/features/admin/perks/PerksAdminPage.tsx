@@ -17,6 +17,7 @@ import { PerkTable, type PerkAction } from "./PerkTable";
 import { perksAdminMessages as m } from "./messages";
 import { adminPerksQueryOptions, perksApi, usePerksRefresh } from "./queries";
 import "./perks-admin.css";
+import { ActionOutcome } from "../components/ActionOutcome";
 
 type Dialog = { kind: "create" } | { kind: PerkAction; perk: AdminPerk } | null;
 
@@ -38,9 +39,7 @@ export function PerksAdminPage() {
           {intl.formatMessage(m.add)}
         </button>
       </div>
-      <p className={done ? "success-banner" : "sr-only"} role="status">
-        {done}
-      </p>
+      <ActionOutcome done={done} />
       <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
         {({ perks }) =>
           perks.length === 0 ? (

@@ -15,6 +15,7 @@ import { RoomTable, roomNameIn, type RoomAction, type RuleNames } from "./RoomTa
 import { roomsAdminMessages as m } from "./messages";
 import { adminRoomsQueryOptions, roomEventChoicesQueryOptions, roomsApi, useRoomWrite } from "./queries";
 import "./rooms-admin.css";
+import { ActionOutcome } from "../components/ActionOutcome";
 
 type Dialog = { kind: "create" } | { kind: "edit" | "archive"; room: AdminRoom } | { kind: "remove"; room: AdminRoom; moderator: RoomModerator } | null;
 
@@ -73,14 +74,7 @@ export function RoomsAdminPage() {
           {intl.formatMessage(m.add)}
         </button>
       </div>
-      <p className={done ? "success-banner" : "sr-only"} role="status">
-        {done}
-      </p>
-      {failed && (
-        <p className="error-banner" role="alert">
-          {failed}
-        </p>
-      )}
+      <ActionOutcome done={done} failed={failed} />
       <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
         {({ rooms }) =>
           rooms.length === 0 ? (

@@ -12,6 +12,7 @@ import { failureText } from "./errors";
 import { SCOPE_LABELS, storeAdminMessages as m } from "./messages";
 import { PromoFormDialog } from "./PromoFormDialog";
 import { adminPromoCodesQueryOptions, storeApi, useStoreRefresh } from "./queries";
+import { ActionOutcome } from "../components/ActionOutcome";
 
 type Dialog = { kind: "create" } | { kind: "edit" | "delete"; promo: AdminPromoCode } | null;
 const when: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
@@ -38,9 +39,7 @@ export function PromoCodesPanel() {
           {intl.formatMessage(m.addPromo)}
         </button>
       </div>
-      <p className={done ? "success-banner" : "sr-only"} role="status">
-        {done}
-      </p>
+      <ActionOutcome done={done} />
       <QueryState
         query={query}
         loading={intl.formatMessage(m.promosLoading)}

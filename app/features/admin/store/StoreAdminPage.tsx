@@ -16,6 +16,7 @@ import { PromoCodesPanel } from "./PromoCodesPanel";
 import { KIND_LABELS, STATE_LABELS, storeAdminMessages as m } from "./messages";
 import { adminProductsQueryOptions } from "./queries";
 import "./store-admin.css";
+import { ActionOutcome } from "../components/ActionOutcome";
 
 const TABS = ["products", "promos"] as const;
 
@@ -75,9 +76,7 @@ function ProductsPanel() {
           {intl.formatMessage(m.addProduct)}
         </button>
       </div>
-      <p className={done ? "success-banner" : "sr-only"} role="status">
-        {done}
-      </p>
+      <ActionOutcome done={done} />
       <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
         {({ products }) => {
           if (products.length === 0) return <EmptyState icon="gift" title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />;

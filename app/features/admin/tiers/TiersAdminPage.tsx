@@ -14,6 +14,7 @@ import { TierTable, type TierAction } from "./TierTable";
 import { tiersAdminMessages as m } from "./messages";
 import { adminTiersQueryOptions, tiersApi, useTierWrite, useTiersRefresh } from "./queries";
 import "./tiers-admin.css";
+import { ActionOutcome } from "../components/ActionOutcome";
 
 type Dialog = { kind: "create" } | { kind: "edit" | "archive"; tier: AdminTier } | null;
 
@@ -53,14 +54,7 @@ export function TiersAdminPage() {
           {intl.formatMessage(m.add)}
         </button>
       </div>
-      <p className={done ? "success-banner" : "sr-only"} role="status">
-        {done}
-      </p>
-      {failed && (
-        <p className="error-banner" role="alert">
-          {failed}
-        </p>
-      )}
+      <ActionOutcome done={done} failed={failed} />
       <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
         {({ tiers }) => (
           <>
