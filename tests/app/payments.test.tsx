@@ -2,21 +2,20 @@
 // membership panel, and the local test checkout / manage pages. The API is a fake fetch.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MembershipPanel } from "../../app/features/payments/MembershipPanel";
 import { parseConfirmationSearch } from "../../app/features/payments/confirmationSearch";
 import { Route as ConfirmationRoute } from "../../app/routes/vip-confirmation";
 import { Route as SignupRoute } from "../../app/routes/vip-signup";
 import { Route as TestCheckoutRoute } from "../../app/routes/vip-checkout/test";
 import { Route as ManageRoute } from "../../app/routes/vip-membership/manage";
-import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import type { CheckoutStatusResponse, MembershipResponse } from "../../worker/contracts/payments";
 import type { PublicConfig } from "../../worker/contracts/config";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
+import { activeMembership, membershipPanelRoute } from "./fixtures/membership";
 import { configRoute, SITE_CONFIG, siteConfig } from "./fixtures/config";
 
 const root = createTestRoot();
-const panelRoute = createRoute({ getParentRoute: () => root, path: "/panel", component: MembershipPanel }) as unknown as AnyRoute;
+const panelRoute = membershipPanelRoute(root);
 const routeTree = root.addChildren([
   mountFileRoute(SignupRoute, "/vip-signup", root),
   mountFileRoute(ConfirmationRoute, "/vip-confirmation", root),
@@ -42,18 +41,9 @@ function config(overrides: Partial<PublicConfig["vipPrice"]> = {}): PublicConfig
 }
 
 function membership(overrides: Partial<MembershipResponse> = {}): MembershipResponse {
-  return {
-    status: "active",
-    isVIP: true,
-    currentPeriodEnd: "2031-07-15T12:00:00.000Z",
-    cancelAtPeriodEnd: false,
-    cancelsAt: null,
-    graceEndsAt: null,
-    canManage: true,
-    plan: "monthly",
-    renewalAmount: { cents: 999, currency: "USD" },
+  return activeMembership({
     ...overrides,
-  };
+  });
 }
 
 /** A checkout's status as the Worker answers it: the monthly plan at $9.99 unless told otherwise. */

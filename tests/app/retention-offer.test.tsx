@@ -3,17 +3,16 @@
 // cancel with the reason is sent); no offer, or one that cannot be read, cancels at once; a failed
 // accept is said. In both languages; the API is a fake fetch.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MembershipPanel } from "../../app/features/payments/MembershipPanel";
 import type { MembershipResponse } from "../../worker/contracts/payments";
 import type { RetentionOfferResponse } from "../../worker/contracts/retention-offer-model";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, createTestRoot, json, mockApi, renderApp, sentJson, sessionUser, stubRoute } from "./accounts-harness";
+import { activeMembership, membershipPanelRoute } from "./fixtures/membership";
 import { configRoute, siteConfig } from "./fixtures/config";
 
 const root = createTestRoot();
-const panelRoute = createRoute({ getParentRoute: () => root, path: "/panel", component: MembershipPanel }) as unknown as AnyRoute;
+const panelRoute = membershipPanelRoute(root);
 const routeTree = root.addChildren([panelRoute, stubRoute(root, "/vip-signup")]);
 
 afterEach(() => {
@@ -21,22 +20,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const membership = (overrides: Partial<MembershipResponse> = {}): MembershipResponse => ({
-  status: "active",
-  isVIP: true,
-  currentPeriodEnd: "2031-07-15T12:00:00.000Z",
-  cancelAtPeriodEnd: false,
-  cancelsAt: null,
-  graceEndsAt: null,
-  canManage: true,
-  plan: "monthly",
-  renewalAmount: { cents: 2499, currency: "USD" },
-  tierId: "inner-circle",
-  pendingChange: null,
-  tier: { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" }, benefits: { en: [], ptBR: [] } },
-  moves: [],
-  ...overrides,
-});
+const membership = (overrides: Partial<MembershipResponse> = {}): MembershipResponse =>
+  activeMembership({
+    renewalAmount: { cents: 2499, currency: "USD" },
+    tierId: "inner-circle",
+    pendingChange: null,
+    tier: { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" }, benefits: { en: [], ptBR: [] } },
+    moves: [],
+    ...overrides,
+  });
 const OFFER: RetentionOfferResponse = { offer: { percentOff: 15, periods: 3, currency: "usd", renewalCents: 2499, discountedCents: 2124 } };
 
 const OFFER_API = "/api/payments/subscription/retention-offer";

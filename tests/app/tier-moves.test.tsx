@@ -2,17 +2,16 @@
 // with the Worker's preview before anything is changed, a pending downgrade with Keep my tier, in
 // both languages, and the failures said. The API is a fake fetch.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MembershipPanel } from "../../app/features/payments/MembershipPanel";
 import type { MembershipResponse } from "../../worker/contracts/payments";
 import type { TierChangePreviewResponse } from "../../worker/contracts/tier-moves";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, createTestRoot, json, mockApi, renderApp, sentJson, sessionUser, stubRoute } from "./accounts-harness";
+import { activeMembership, membershipPanelRoute } from "./fixtures/membership";
 import { configRoute, siteConfig } from "./fixtures/config";
 
 const root = createTestRoot();
-const panelRoute = createRoute({ getParentRoute: () => root, path: "/panel", component: MembershipPanel }) as unknown as AnyRoute;
+const panelRoute = membershipPanelRoute(root);
 const routeTree = root.addChildren([panelRoute, stubRoute(root, "/vip-signup")]);
 
 afterEach(() => {
@@ -21,22 +20,15 @@ afterEach(() => {
 });
 
 const IC = { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } };
-const membership = (overrides: Partial<MembershipResponse> = {}): MembershipResponse => ({
-  status: "active",
-  isVIP: true,
-  currentPeriodEnd: "2031-07-15T12:00:00.000Z",
-  cancelAtPeriodEnd: false,
-  cancelsAt: null,
-  graceEndsAt: null,
-  canManage: true,
-  plan: "monthly",
-  renewalAmount: { cents: 999, currency: "USD" },
-  tierId: "vip",
-  pendingChange: null,
-  tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" }, benefits: { en: ["Early access"], ptBR: ["Acesso antecipado"] } },
-  moves: [{ ...IC, plan: "monthly", kind: "upgrade" }],
-  ...overrides,
-});
+const membership = (overrides: Partial<MembershipResponse> = {}): MembershipResponse =>
+  activeMembership({
+    renewalAmount: { cents: 999, currency: "USD" },
+    tierId: "vip",
+    pendingChange: null,
+    tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" }, benefits: { en: ["Early access"], ptBR: ["Acesso antecipado"] } },
+    moves: [{ ...IC, plan: "monthly", kind: "upgrade" }],
+    ...overrides,
+  });
 const upgrade: TierChangePreviewResponse = {
   kind: "upgrade",
   tierId: "inner-circle",

@@ -2,9 +2,7 @@
 // in place of the renewal's date and amount, in both languages; a paid membership keeps its
 // renewal lines; the trial_ending notification's sentence. The API is a fake fetch.
 import { cleanup, screen } from "@testing-library/react";
-import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MembershipPanel } from "../../app/features/payments/MembershipPanel";
 import type { MembershipResponse } from "../../worker/contracts/payments";
 import { createIntl } from "react-intl";
 import { notificationText } from "../../app/components/notifications/notificationText";
@@ -12,10 +10,11 @@ import en from "../../app/i18n/en?english";
 import ptBR from "../../app/i18n/pt-BR.json";
 import type { Locale } from "../../app/i18n/locale";
 import { createTestRoot, json, mockApi, renderApp, sessionUser, stubRoute } from "./accounts-harness";
+import { activeMembership, membershipPanelRoute } from "./fixtures/membership";
 import { configRoute, siteConfig } from "./fixtures/config";
 
 const root = createTestRoot();
-const panelRoute = createRoute({ getParentRoute: () => root, path: "/panel", component: MembershipPanel }) as unknown as AnyRoute;
+const panelRoute = membershipPanelRoute(root);
 const routeTree = root.addChildren([panelRoute, stubRoute(root, "/vip-signup")]);
 
 afterEach(() => {
@@ -23,22 +22,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const trialing = (overrides: Partial<MembershipResponse> = {}): MembershipResponse => ({
-  status: "active",
-  isVIP: true,
-  currentPeriodEnd: "2031-07-15T12:00:00.000Z",
-  cancelAtPeriodEnd: false,
-  cancelsAt: null,
-  graceEndsAt: null,
-  canManage: true,
-  plan: "monthly",
-  renewalAmount: { cents: 2499, currency: "USD" },
-  tierId: "inner-circle",
-  pendingChange: null,
-  trialEndsAt: "2031-07-15T12:00:00.000Z",
-  moves: [],
-  ...overrides,
-});
+const trialing = (overrides: Partial<MembershipResponse> = {}): MembershipResponse =>
+  activeMembership({
+    renewalAmount: { cents: 2499, currency: "USD" },
+    tierId: "inner-circle",
+    pendingChange: null,
+    trialEndsAt: "2031-07-15T12:00:00.000Z",
+    moves: [],
+    ...overrides,
+  });
 
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
 

@@ -3,9 +3,7 @@
 // of a yearly plan, the membership's plan and renewal amount, the local portal's switch, and the
 // admin's yearly price field. The API is a fake fetch.
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MembershipPanel } from "../../app/features/payments/MembershipPanel";
 import { yearlyCentsOf } from "../../app/features/admin/settings/SettingsPage";
 import { Route as SignupRoute } from "../../app/routes/vip-signup";
 import { Route as SignupOptionsRoute } from "../../app/routes/signup-options";
@@ -17,10 +15,11 @@ import type { AdminSettingsResponse, SiteSettings } from "../../worker/contracts
 import type { PublicConfig } from "../../worker/contracts/config";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
+import { activeMembership, membershipPanelRoute } from "./fixtures/membership";
 import { configRoute, siteConfig } from "./fixtures/config";
 
 const root = createTestRoot();
-const panelRoute = createRoute({ getParentRoute: () => root, path: "/panel", component: MembershipPanel }) as unknown as AnyRoute;
+const panelRoute = membershipPanelRoute(root);
 const routeTree = root.addChildren([
   mountFileRoute(SignupRoute, "/vip-signup", root),
   mountFileRoute(SignupOptionsRoute, "/signup-options", root),
@@ -47,18 +46,11 @@ function serve({ me = sessionUser() as SessionUser | null, yearlyCents = 9900, e
 }
 
 function membership(overrides: Partial<MembershipResponse> = {}): MembershipResponse {
-  return {
-    status: "active",
-    isVIP: true,
-    currentPeriodEnd: "2031-07-15T12:00:00.000Z",
-    cancelAtPeriodEnd: false,
-    cancelsAt: null,
-    graceEndsAt: null,
-    canManage: true,
+  return activeMembership({
     plan: "yearly",
     renewalAmount: { cents: 9900, currency: "USD" },
     ...overrides,
-  };
+  });
 }
 
 /** The text of an element with the whitespace Intl puts in amounts (narrow and no-break spaces) made plain. */
