@@ -1,13 +1,14 @@
 // A track's lyrics and credits on its page (decision 112), against a fake API: credits by role in
 // both languages, a release's VIP-only lyrics saying so to a member, plain lyrics with their line
 // breaks, and synced lyrics marking the line being sung while the player plays that track.
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TrackView } from "../../worker/contracts/music";
 import type { TrackCreditsResponse, TrackLyricsResponse } from "../../worker/contracts/track-details";
 import { Route as TrackRoute } from "../../app/routes/music/track/$trackId";
 import { pageEngine } from "../../app/features/music/player/PlayerProvider";
-import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
+import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
+import { previewStartOf } from "../../app/features/music/player/previewStarts";
 import { configRoute } from "./fixtures/config";
 
 const TRACK: TrackView = {
@@ -57,8 +58,10 @@ function render({
   me = null,
   lyrics = json(200, SYNCED),
   locale = "en",
-}: { me?: ReturnType<typeof sessionUser> | null; lyrics?: Response; locale?: "en" | "pt-BR" } = {}) {
+  routes = {},
+}: { me?: ReturnType<typeof sessionUser> | null; lyrics?: Response; locale?: "en" | "pt-BR"; routes?: ApiRoutes } = {}) {
   mockApi({
+    ...routes,
     "GET /api/auth/me": json(200, { user: me }),
     ...configRoute(),
     [`GET ${PATH}`]: json(200, { track: TRACK }),
@@ -77,6 +80,7 @@ const credits = async () => {
 };
 
 afterEach(() => {
+  pageEngine().setPreviewMode(false);
   pageEngine().reset();
   cleanup();
   vi.unstubAllGlobals();
@@ -144,5 +148,42 @@ describe("lyrics", () => {
     expect(current()).toBe("Second line");
     act(() => pageEngine().seek(1));
     expect(current()).toBe("First line");
+  });
+
+  it("while a preview plays, follows the song's time: the preview's start added", async () => {
+    const lyrics: TrackLyricsResponse = {
+      access: "public",
+      lyrics: [
+        {
+          locale: "en",
+          synced: true,
+          text: "",
+          lines: [
+            { ms: 1000, text: "Intro" },
+            { ms: 61_000, text: "Chorus" },
+          ],
+        },
+      ],
+    };
+    render({
+      lyrics: json(200, lyrics),
+      routes: {
+        [`POST ${PATH}/preview`]: json(200, { url: "/media/previews/p.mp3", expiresAt: "2999-01-01T00:00:00Z", startSeconds: 60, durationSeconds: 30 }),
+        [`POST ${PATH}/preview-plays`]: json(200, { counted: true }),
+      },
+    });
+    const section = await screen.findByRole("region", { name: "Lyrics" });
+    const current = () =>
+      within(section)
+        .queryAllByRole("listitem")
+        .find((li) => li.getAttribute("aria-current") === "true")?.textContent ?? null;
+    // A visitor's player plays previews (the site's PlayerHost sets this from the session).
+    act(() => {
+      pageEngine().setPreviewMode(true);
+      pageEngine().playTrack(TRACK);
+    });
+    await waitFor(() => expect(previewStartOf(TRACK.id)).toBe(60));
+    act(() => pageEngine().seek(1.5));
+    expect(current()).toBe("Chorus");
   });
 });

@@ -42,7 +42,7 @@ export async function findEntitlement(db: DB, id: string): Promise<DownloadEntit
   return { ...rest, revoked: revokedAt !== null, locale: isLocale(locale) ? locale : "en" };
 }
 
-export type ReleaseTrackFile = { number: number; title: string; durationSeconds: number; key: string | null };
+export type ReleaseTrackFile = { id: string; number: number; title: string; durationSeconds: number; key: string | null };
 export type ReleaseFiles = { albumId: string; title: string; albumTitle: string; year: number; coverKey: string | null; tracks: ReleaseTrackFile[] };
 
 /**
@@ -83,7 +83,7 @@ export async function releaseFiles(
     albumTitle: found.title,
     year: found.year,
     coverKey: found.coverKey,
-    tracks: visible.map((row) => ({ number: row.number, title: row.title, durationSeconds: row.durationSeconds, key: keyOf(row) })),
+    tracks: visible.map((row) => ({ id: row.id, number: row.number, title: row.title, durationSeconds: row.durationSeconds, key: keyOf(row) })),
   };
 }
 

@@ -101,3 +101,50 @@ export async function readCredits(db: DB, trackId: string): Promise<TrackCredits
   if (!row) return null;
   return { credits: credits!.results as TrackCreditsResponse["credits"], isrc: row.isrc, label: row.label, recordedOn: row.recorded_on };
 }
+
+/** What a release's zip says of each track (decision 117): its credits, ISRC, label, recording day and lyrics as written. */
+export type TrackZipDetails = TrackCreditsResponse & { lyrics: { locale: Locale; synced: boolean; body: string }[] };
+
+/**
+ * The credits and lyrics of `trackIds` by track, and who may read the release's lyrics, in one
+ * batch; tracks without any are absent.
+ */
+export async function readZipDetails(
+  db: DB,
+  albumId: string,
+  trackIds: readonly string[],
+): Promise<{ access: LyricsAccess; tracks: Map<string, TrackZipDetails> }> {
+  const ids = JSON.stringify(trackIds);
+  const inRelease = "IN (SELECT value FROM json_each(?1))";
+  const [tracks, credits, lyrics, album] = await db.$client.batch([
+    db.$client.prepare(`SELECT id, isrc, label, recorded_on FROM tracks WHERE id ${inRelease}`).bind(ids),
+    db.$client.prepare(`SELECT track_id, role, name, detail FROM track_credits WHERE track_id ${inRelease} ORDER BY track_id, position`).bind(ids),
+    db.$client.prepare(`SELECT track_id, locale, synced, body FROM track_lyrics WHERE track_id ${inRelease} ORDER BY track_id, locale`).bind(ids),
+    db.$client.prepare("SELECT lyrics_access FROM albums WHERE id = ?1").bind(albumId),
+  ]);
+  const byTrack = new Map<string, TrackZipDetails>();
+  for (const row of tracks!.results as { id: string; isrc: string | null; label: string | null; recorded_on: string | null }[])
+    byTrack.set(row.id, { credits: [], isrc: row.isrc, label: row.label, recordedOn: row.recorded_on, lyrics: [] });
+  for (const row of credits!.results as ({ track_id: string } & TrackCreditsResponse["credits"][number])[])
+    byTrack.get(row.track_id)?.credits.push({ role: row.role, name: row.name, detail: row.detail });
+  for (const row of lyrics!.results as { track_id: string; locale: Locale; synced: number; body: string }[])
+    byTrack.get(row.track_id)?.lyrics.push({ locale: row.locale, synced: row.synced === 1, body: row.body });
+  const access = (album!.results[0] as { lyrics_access: LyricsAccess } | undefined)?.lyrics_access ?? "public";
+  return { access, tracks: byTrack };
+}
+
+/**
+ * Whether a member may read a release's VIP-only lyrics now, as GET …/lyrics lets them: a VIP or
+ * an administrator, not banned. False without a member (a guest's order).
+ */
+export async function readsVipLyrics(db: DB, userId: string | null | undefined): Promise<boolean> {
+  if (!userId) return false;
+  const row = await db.$client
+    .prepare(
+      `SELECT (is_vip = 1 OR is_admin = 1 OR EXISTS (SELECT 1 FROM admins WHERE admins.user_id = users.id)) AS reads
+       FROM users WHERE id = ?1 AND status = 'active'`,
+    )
+    .bind(userId)
+    .first<{ reads: number }>();
+  return row?.reads === 1;
+}

@@ -5,6 +5,7 @@
 // the brand; their links (official site, socials) are its url and sameAs.
 import type { AlbumDetail, TrackView } from "#contracts/music.ts";
 import type { ArtistLinks } from "#contracts/admin-settings.ts";
+import type { CreditRole } from "#contracts/track-details-limits.ts";
 import { escapeHtml } from "./page-head";
 import { jsonLdScript } from "./event-jsonld";
 
@@ -56,7 +57,43 @@ export function albumJsonLd(album: AlbumDetail, origin: string, artist: MusicArt
   return data;
 }
 
-export function trackJsonLd(track: TrackView, origin: string, artist: MusicArtist): Json {
+/** What a track's markup says of its recording (decision 117): the credits' roles and names, ISRC and recording day. */
+export type RecordingCredits = { credits: readonly { role: CreditRole; name: string }[]; isrc: string | null; recordedOn: string | null };
+
+/** The people credited with any of `roles`, each once, in the credits' order. */
+function credited(recording: RecordingCredits, roles: readonly CreditRole[]): { [key: string]: Json }[] {
+  const names = recording.credits.filter((c) => roles.includes(c.role)).map((c) => c.name);
+  return [...new Set(names)].map((name) => ({ "@type": "Person", name }));
+}
+
+/** One person as itself, several as a list (schema.org takes either). */
+const oneOrMany = (people: { [key: string]: Json }[]): Json => (people.length === 1 ? people[0]! : people);
+
+/**
+ * The recording's credits where schema.org has a place for them: the ISRC (isrcCode), featured
+ * artists beside the artist (byArtist), producers (producer), the recording day (dateCreated), and
+ * the song it records (recordingOf, a MusicComposition) with its composers and lyricists; a
+ * "writer" credit wrote both. Other roles (mixing, mastering…) have no property of their own.
+ */
+function recordingCredits(data: { [key: string]: Json }, track: TrackView, artist: MusicArtist, recording: RecordingCredits) {
+  if (recording.isrc) data.isrcCode = recording.isrc;
+  const featured = credited(recording, ["featured"]).filter((p) => p.name !== artist.name);
+  if (featured.length) data.byArtist = [person(artist), ...featured];
+  const producers = credited(recording, ["producer"]);
+  if (producers.length) data.producer = oneOrMany(producers);
+  if (recording.recordedOn) data.dateCreated = recording.recordedOn;
+  const composers = credited(recording, ["composer", "writer"]);
+  const lyricists = credited(recording, ["lyricist", "writer"]);
+  if (composers.length || lyricists.length)
+    data.recordingOf = {
+      "@type": "MusicComposition",
+      name: track.title,
+      ...(composers.length ? { composer: oneOrMany(composers) } : {}),
+      ...(lyricists.length ? { lyricist: oneOrMany(lyricists) } : {}),
+    };
+}
+
+export function trackJsonLd(track: TrackView, origin: string, artist: MusicArtist, recording: RecordingCredits | null = null): Json {
   const data: { [key: string]: Json } = {
     "@context": SCHEMA,
     "@type": "MusicRecording",
@@ -68,6 +105,7 @@ export function trackJsonLd(track: TrackView, origin: string, artist: MusicArtis
   if (track.durationSeconds > 0) data.duration = isoDuration(track.durationSeconds);
   const image = absolute(track.coverUrl, origin);
   if (image) data.image = image;
+  if (recording) recordingCredits(data, track, artist, recording);
   return data;
 }
 
@@ -84,12 +122,12 @@ export function albumHead(album: AlbumDetail, origin: string, artist: MusicArtis
 }
 
 /** A track page's extra <head>: the Open Graph music tags (naming the artist) and its MusicRecording markup. */
-export function trackHead(track: TrackView, origin: string, artist: MusicArtist): string {
+export function trackHead(track: TrackView, origin: string, artist: MusicArtist, recording: RecordingCredits | null = null): string {
   return (
     property("music:musician", artistProfileUrl(artist, origin)) +
     property("music:album", albumUrl(origin, track.albumId)) +
     (track.durationSeconds > 0 ? property("music:duration", String(track.durationSeconds)) : "") +
     `<meta name="author" content="${escapeHtml(artist.name)}">` +
-    jsonLdScript(trackJsonLd(track, origin, artist))
+    jsonLdScript(trackJsonLd(track, origin, artist, recording))
   );
 }

@@ -11,6 +11,7 @@ import { albumNotes, albumView, coverUrlOf } from "../db/music";
 import type { Locale } from "#contracts/locale.ts";
 import { albumHead, trackHead } from "../lib/music-jsonld";
 import { readSettings } from "../db/settings";
+import { readCredits } from "../db/track-details";
 import { remember } from "../lib/memo";
 import { artistNameOf, artistPortraitUrlOf, type ArtistResponse } from "#contracts/admin-settings.ts";
 import { ICONIC_TRACK_IDS } from "#contracts/site.ts";
@@ -45,14 +46,16 @@ export async function readArtist(env: AppEnv, db: DB): Promise<ArtistResponse> {
 export async function musicPageHead(env: AppEnv, db: DB, kind: "album" | "track", url: URL, locale: Locale): Promise<string> {
   const id = decodeURIComponent(url.pathname.split("/").filter(Boolean).at(-1) ?? "");
   // The page's render has just read the same album or track through the API's route: the same read.
-  const [settings, found] = await Promise.all([
+  const [settings, found, recording] = await Promise.all([
     readSettings(db),
     kind === "album" ? publicAlbum(db, id).then((a) => a?.value ?? null) : publicTrack(db, id).then((t) => t?.value ?? null),
+    // A track's credits and ISRC go in its MusicRecording (decision 117); public wherever the track is.
+    kind === "track" ? readCredits(db, id) : null,
   ]);
   if (!found) return "";
   const artist = { name: artistNameOf(settings, readConfig(env)), links: settings.artistLinks };
   // The album's notes in the page's language are its description (and say which language that is).
   return "tracks" in found
     ? albumHead(albumView(found, locale), url.origin, artist, albumNotes(found, locale)?.lang ?? null)
-    : trackHead(found, url.origin, artist);
+    : trackHead(found, url.origin, artist, recording);
 }

@@ -23,6 +23,7 @@ const PATHS = {
   forward: "M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 3.5v3.7h-3.7",
   fullscreen: "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5",
   exitFullscreen: "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5",
+  lyrics: "M4 6h12M4 10h12M4 14h7M4 18h5m11-8v7.5m0 0a2.5 2.5 0 1 1-2.5-2.5H20",
 } as const;
 
 export type PlayerIconName = keyof typeof PATHS;

@@ -49,7 +49,7 @@ export const collectionRoutes = new Hono<HonoEnv>()
     if (!owned) throw routeError("download_not_found");
     const formats = await releaseFormats(c.var.db, owned.trackId ? { trackId: owned.trackId } : { albumId: owned.albumId! });
     if (!formats.includes(format)) throw routeError("download_not_found");
-    return c.json<RenewLinkResponse>({ link: await linkFor(c.env, c.var.db, owned.id, owned, format) });
+    return c.json<RenewLinkResponse>({ link: await linkFor(c.env, c.var.db, owned.id, { ...owned, userId: c.var.user!.id }, format) });
   })
 
   .post("/collection/claim", validate("json", claimRequestSchema), async (c) => {

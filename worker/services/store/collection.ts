@@ -22,7 +22,8 @@ import { storeClaimMail } from "../mail/store-claim";
 import { hitRateLimit } from "../rate-limit";
 import { downloadLink, releaseZipBytes } from "./downloads";
 
-type Release = { albumId: string | null; trackId: string | null; orderNumber: number; locale: string };
+/** `userId`: the member, whose zip holds the release's VIP lyrics while they may read them. */
+type Release = { albumId: string | null; trackId: string | null; orderNumber: number; locale: string; userId: string };
 
 const localeOf = (value: string): Locale => (isLocale(value) ? value : "en");
 const releaseOf = (r: Release) => (r.trackId ? { trackId: r.trackId } : { albumId: r.albumId! });
@@ -37,8 +38,8 @@ export async function linkFor(env: AppEnv, db: DB, entitlementId: string, releas
 }
 
 /** The formats a release is sold in, each with a fresh link. */
-async function linksOf(env: AppEnv, db: DB, owned: OwnedRelease, now: number): Promise<DownloadLink[]> {
-  const release = { albumId: owned.trackId ? null : owned.albumId, trackId: owned.trackId, orderNumber: owned.orderNumber, locale: owned.locale };
+async function linksOf(env: AppEnv, db: DB, userId: string, owned: OwnedRelease, now: number): Promise<DownloadLink[]> {
+  const release = { albumId: owned.trackId ? null : owned.albumId, trackId: owned.trackId, orderNumber: owned.orderNumber, locale: owned.locale, userId };
   const formats = await releaseFormats(db, releaseOf(release));
   return Promise.all(formats.map((format) => linkFor(env, db, owned.entitlementId, release, format, now)));
 }
@@ -57,7 +58,7 @@ export async function readCollection(env: AppEnv, db: DB, userId: string, now = 
       coverUrl: r.coverUrl,
       purchasedAt: r.purchasedAt.toISOString(),
       orderNumber: r.orderNumber,
-      links: await linksOf(env, db, r, now),
+      links: await linksOf(env, db, userId, r, now),
       tracks: r.tracks,
     })),
   );

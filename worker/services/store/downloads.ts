@@ -5,6 +5,7 @@ import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { readSettings } from "../../db/settings";
 import { findChecksums, findStoredSizes, releaseFiles, saveChecksums, type DownloadEntitlement } from "../../db/store-downloads";
+import { readsVipLyrics, readZipDetails } from "../../db/track-details";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { zipLayout } from "../../lib/stored-zip";
 import { artistNameOf } from "#contracts/admin-settings.ts";
@@ -35,15 +36,30 @@ export const d1Checksums = (db: DB): ChecksumStore => ({
   save: (rows) => saveChecksums(db, rows),
 });
 
-type ReleaseOf = Pick<DownloadEntitlement, "albumId" | "trackId" | "locale" | "orderNumber">;
+/** `userId`: the buyer, whose VIP lyrics the zip holds while they may read them (none: a guest, or a sample). */
+type ReleaseOf = Pick<DownloadEntitlement, "albumId" | "trackId" | "locale" | "orderNumber"> & { userId?: string | null };
 
 /** The zip's files for a release in one format, and its name; null when the release cannot be zipped in it. */
 async function filesFor(env: AppEnv, db: DB, entitlement: ReleaseOf, format: DownloadFormat): Promise<{ files: ZipFile[]; name: string; year: number } | null> {
-  const [release, settings] = await Promise.all([releaseFiles(db, entitlement, format), readSettings(db)]);
+  const [release, settings, vipReader] = await Promise.all([releaseFiles(db, entitlement, format), readSettings(db), readsVipLyrics(db, entitlement.userId)]);
   if (!release) return null;
   const config = readConfig(env);
   const artist = artistNameOf(settings, config);
-  const files = releaseZipFiles({ release, format, artist, locale: entitlement.locale, orderNumber: entitlement.orderNumber, siteUrl: config.SITE_URL });
+  const { access, tracks: details } = await readZipDetails(
+    db,
+    release.albumId,
+    release.tracks.map((t) => t.id),
+  );
+  const files = releaseZipFiles({
+    release,
+    format,
+    artist,
+    locale: entitlement.locale,
+    orderNumber: entitlement.orderNumber,
+    siteUrl: config.SITE_URL,
+    details,
+    withLyrics: access === "public" || vipReader,
+  });
   return files ? { files, name: zipFileName(artist, release.title, format), year: release.year } : null;
 }
 

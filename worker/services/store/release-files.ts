@@ -1,8 +1,12 @@
 // What a release's zip holds (decision 054), in this order: every track, numbered, under a name
-// any file system takes; the cover; and credits.txt (title, year, tracks, the artist, a thank-you)
-// in the order's language. And the zip's own file name, for Content-Disposition.
+// any file system takes; the cover; credits.txt (title, year, tracks with their credits, ISRC,
+// label and recording day, the artist, a thank-you) in the order's language; and each track's
+// lyrics where the buyer may read them (decision 117): .lrc for synced, .txt for plain, named as
+// the track so players find them. And the zip's own file name, for Content-Disposition.
 import type { ZipFile } from "./release-zip";
-import type { ReleaseFiles } from "../../db/store-downloads";
+import type { ReleaseFiles, ReleaseTrackFile } from "../../db/store-downloads";
+import type { TrackZipDetails } from "../../db/track-details";
+import type { CreditRole } from "#contracts/track-details-limits.ts";
 import type { DownloadFormat } from "#contracts/store-model.ts";
 import type { Locale } from "#contracts/locale.ts";
 
@@ -30,11 +34,38 @@ const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(secon
 
 const FORMAT_LABELS: Record<DownloadFormat, string> = { mp3: "MP3", wav: "WAV", flac: "FLAC" };
 
-const CREDITS: Record<Locale, { format: string; lossless: string; order: string; thanks: (artist: string) => string; visit: string }> = {
+type CreditsWords = {
+  format: string;
+  lossless: string;
+  order: string;
+  label: string;
+  recorded: string;
+  roles: Record<CreditRole, string>;
+  thanks: (artist: string) => string;
+  visit: string;
+};
+
+// The roles as the track page names them (app/features/music/catalog/TrackDetails.tsx).
+const CREDITS: Record<Locale, CreditsWords> = {
   en: {
     format: "Format",
     lossless: "lossless",
     order: "Order",
+    label: "Label",
+    recorded: "Recorded",
+    roles: {
+      performer: "Performer",
+      featured: "Featuring",
+      writer: "Writer",
+      composer: "Composer",
+      lyricist: "Lyricist",
+      producer: "Producer",
+      mixer: "Mixing",
+      mastering: "Mastering",
+      engineer: "Engineer",
+      remixer: "Remixer",
+      arranger: "Arranger",
+    },
     thanks: (artist) => `Thank you for supporting ${artist}! Buying the music directly is the best way to keep it coming.`,
     visit: "Stream it, see what is next, and find the rest of the catalogue at",
   },
@@ -42,22 +73,64 @@ const CREDITS: Record<Locale, { format: string; lossless: string; order: string;
     format: "Formato",
     lossless: "sem perdas",
     order: "Pedido",
+    label: "Gravadora",
+    recorded: "Gravada em",
+    roles: {
+      performer: "Intérprete",
+      featured: "Participação",
+      writer: "Autoria",
+      composer: "Composição",
+      lyricist: "Letra",
+      producer: "Produção",
+      mixer: "Mixagem",
+      mastering: "Masterização",
+      engineer: "Engenharia de som",
+      remixer: "Remix",
+      arranger: "Arranjo",
+    },
     thanks: (artist) => `Obrigado por apoiar ${artist}! Comprar a música diretamente é a melhor forma de fazer mais música acontecer.`,
     visit: "Ouça, veja o que vem por aí e encontre o resto do catálogo em",
   },
 };
 
-type CreditsInput = { release: ReleaseFiles; format: DownloadFormat; artist: string; locale: Locale; orderNumber: number; siteUrl: string };
+type CreditsInput = {
+  release: ReleaseFiles;
+  format: DownloadFormat;
+  artist: string;
+  locale: Locale;
+  orderNumber: number;
+  siteUrl: string;
+  /** Each track's credits and lyrics by its id (none: the track's line alone). */
+  details?: ReadonlyMap<string, TrackZipDetails>;
+  /** Whether the buyer may read the release's lyrics (its setting, or VIP and above). */
+  withLyrics?: boolean;
+};
+
+/** A recording day as the order's language writes it: "May 31, 2024", "31 de maio de 2024". */
+const longDay = (day: string, locale: Locale) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+
+/** A track's credit lines under its title, indented, in the track page's order. */
+function trackCreditLines(details: TrackZipDetails | undefined, t: CreditsWords, locale: Locale): string[] {
+  if (!details) return [];
+  const lines = details.credits.map((credit) => `${t.roles[credit.role]}: ${credit.detail ? `${credit.name} (${credit.detail})` : credit.name}`);
+  if (details.label) lines.push(`${t.label}: ${details.label}`);
+  if (details.recordedOn) lines.push(`${t.recorded}: ${longDay(details.recordedOn, locale)}`);
+  if (details.isrc) lines.push(`ISRC: ${details.isrc}`);
+  return lines.map((line) => `   ${line}`);
+}
 
 /** credits.txt: CRLF line ends, so every text editor shows the lines. */
-export function creditsText({ release, format, artist, locale, orderNumber, siteUrl }: CreditsInput): string {
+export function creditsText({ release, format, artist, locale, orderNumber, siteUrl, details }: CreditsInput): string {
   const t = CREDITS[locale];
   const heading = release.title === release.albumTitle ? `${release.title} (${release.year})` : `${release.title} — ${release.albumTitle} (${release.year})`;
   const lines = [
     heading,
     artist,
     "",
-    ...release.tracks.map((track) => `${track.number}. ${track.title} (${minutes(track.durationSeconds)})`),
+    ...release.tracks.flatMap((track) => [
+      `${track.number}. ${track.title} (${minutes(track.durationSeconds)})`,
+      ...trackCreditLines(details?.get(track.id), t, locale),
+    ]),
     "",
     `${t.format}: ${FORMAT_LABELS[format]}${format === "mp3" ? "" : ` (${t.lossless})`}`,
     `${t.order}: #${orderNumber}`,
@@ -70,6 +143,19 @@ export function creditsText({ release, format, artist, locale, orderNumber, site
 }
 
 /**
+ * A track's lyrics files beside its audio: the order's language (else the other) under the track's
+ * own name, which players look for; another language with its tag (".pt-BR.lrc").
+ */
+function lyricsFiles(baseName: string, details: TrackZipDetails | undefined, locale: Locale): ZipFile[] {
+  const lyrics = details?.lyrics ?? [];
+  const main = lyrics.find((l) => l.locale === locale) ?? lyrics[0];
+  return lyrics.map((l) => ({
+    name: `${baseName}${l === main ? "" : `.${l.locale}`}.${l.synced ? "lrc" : "txt"}`,
+    bytes: new TextEncoder().encode(l.body),
+  }));
+}
+
+/**
  * The zip's files, or null when a track has no file in this format (a master missing, or audio
  * kept on a remote host, which the zip cannot hold).
  */
@@ -77,15 +163,23 @@ export function releaseZipFiles(input: CreditsInput): ZipFile[] | null {
   const { release } = input;
   const digits = Math.max(2, String(Math.max(0, ...release.tracks.map((t) => t.number))).length);
   const files: ZipFile[] = [];
+  const lyrics: ZipFile[] = [];
   for (const track of release.tracks) {
     if (!track.key || track.key.startsWith("https://")) return null;
-    const number = String(track.number).padStart(digits, "0");
-    files.push({ name: `${number} - ${safeFileName(track.title, `Track ${number}`)}.${extensionOf(track.key)}`, key: track.key });
+    const baseName = trackBaseName(track, digits);
+    files.push({ name: `${baseName}.${extensionOf(track.key)}`, key: track.key });
+    if (input.withLyrics) lyrics.push(...lyricsFiles(baseName, input.details?.get(track.id), input.locale));
   }
   if (files.length === 0) return null;
   if (release.coverKey && !release.coverKey.startsWith("https://")) files.push({ name: `cover.${extensionOf(release.coverKey)}`, key: release.coverKey });
   files.push({ name: "credits.txt", bytes: new TextEncoder().encode(creditsText(input)) });
-  return files;
+  return [...files, ...lyrics];
+}
+
+/** A track's file name without its extension: "01 - Title". */
+function trackBaseName(track: ReleaseTrackFile, digits: number): string {
+  const number = String(track.number).padStart(digits, "0");
+  return `${number} - ${safeFileName(track.title, `Track ${number}`)}`;
 }
 
 /** The archive's own name: "<artist> - <title> (<FORMAT>).zip". */

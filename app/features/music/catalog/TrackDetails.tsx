@@ -9,6 +9,7 @@ import { currentLineIndex, type CreditRole } from "#contracts/track-details-limi
 import type { TrackCreditsResponse, TrackLyrics } from "#contracts/track-details.ts";
 import { ApiRequestError } from "../../../lib/api";
 import { usePlayerSelector } from "../player/PlayerProvider";
+import { previewStartOf } from "../player/previewStarts";
 import { trackCreditsQueryOptions, trackLyricsQueryOptions } from "../queries";
 
 const m = defineMessages({
@@ -87,7 +88,8 @@ function Lyrics({ trackId }: { trackId: string }) {
 
 /** The timed lines, the one being sung marked while this track plays (a quarter-second is fine enough). */
 function SyncedLyrics({ trackId, lyrics }: { trackId: string; lyrics: TrackLyrics }) {
-  const quarter = usePlayerSelector((s) => (s.current?.id === trackId ? Math.floor(s.currentTime * 4) : -1));
+  // A preview is a cut of the song: its time plus where the cut starts is the song's (decision 117).
+  const quarter = usePlayerSelector((s) => (s.current?.id === trackId ? Math.floor((s.currentTime + (s.preview ? previewStartOf(trackId) : 0)) * 4) : -1));
   const current = quarter < 0 ? -1 : currentLineIndex(lyrics.lines, quarter * 250);
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {

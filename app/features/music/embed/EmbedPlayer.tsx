@@ -1,6 +1,7 @@
 // The embeddable player: a track's or an album's previews, with the brand, the cover and the way
 // to the full site. Another site frames it (/embed/track/{id}, /embed/album/{id}); links open the
-// site in a new tab, since the frame is too small to be the site.
+// site in a new tab, since the frame is too small to be the site. A lyrics button shows the playing
+// track's lyrics below, following the line sung in the preview (the preview's start added).
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
@@ -13,6 +14,8 @@ import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { albumQueryOptions, trackQueryOptions } from "../queries";
 import { embedMessages as m } from "./messages";
 import { usePreviewAudio, type PreviewAudioState } from "./usePreviewAudio";
+import { LyricsButton, LyricsPanelSlot, lyricsPosition, useLyricsToggle, type LyricsToggle } from "../lyrics/LyricsToggle";
+import { lyricsMessages } from "../lyrics/messages";
 import "./embed.css";
 
 type Audio = ReturnType<typeof usePreviewAudio>;
@@ -84,6 +87,30 @@ function Progress({ title, state, seek }: { title: string; state: PreviewAudioSt
   );
 }
 
+/** The way to VIP lyrics from the frame: the site's VIP page in a new tab. */
+function VipUpsell() {
+  const intl = useIntl();
+  const origin = useOrigin();
+  return (
+    <a className="embed-cta" href={`${origin}/vip-signup`} target="_blank" rel="noopener">
+      {intl.formatMessage(lyricsMessages.becomeVip)}
+    </a>
+  );
+}
+
+function EmbedLyrics({ lyrics, trackId, state }: { lyrics: LyricsToggle; trackId: string; state: PreviewAudioState }) {
+  const playing = state.trackId === trackId && state.status !== "idle";
+  return (
+    <LyricsPanelSlot
+      lyrics={lyrics}
+      trackId={trackId}
+      positionMs={playing ? lyricsPosition(state.startSeconds + state.currentTime) : null}
+      upsell={<VipUpsell />}
+      className="embed-lyrics"
+    />
+  );
+}
+
 function Status({ state }: { state: PreviewAudioState }) {
   const intl = useIntl();
   const text = state.status === "error" ? m.failed : state.status === "ended" ? m.ended : null;
@@ -98,6 +125,7 @@ export function TrackEmbed({ trackId }: { trackId: string }) {
   const intl = useIntl();
   const origin = useOrigin();
   const audio = usePreviewAudio();
+  const lyrics = useLyricsToggle();
   const track = useQuery(trackQueryOptions(trackId)).data?.track;
   if (!track) return <p className="embed-missing">{intl.formatMessage(m.notFound)}</p>;
   return (
@@ -112,8 +140,10 @@ export function TrackEmbed({ trackId }: { trackId: string }) {
           state={audio.state.trackId === track.id ? audio.state : { ...audio.state, currentTime: 0, duration: 0 }}
           seek={audio.seek}
         />
+        <LyricsButton lyrics={lyrics} className="embed-lyrics-btn" />
       </div>
       <Status state={audio.state} />
+      <EmbedLyrics lyrics={lyrics} trackId={track.id} state={audio.state} />
       <ListenInFull href={`${origin}/music/track/${encodeURIComponent(track.id)}`} />
     </EmbedFrame>
   );
@@ -123,6 +153,7 @@ export function AlbumEmbed({ albumId }: { albumId: string }) {
   const intl = useIntl();
   const origin = useOrigin();
   const audio = usePreviewAudio();
+  const lyrics = useLyricsToggle();
   const album = useQuery(albumQueryOptions(albumId, intl.locale)).data?.album;
   if (!album) return <p className="embed-missing">{intl.formatMessage(m.notFound)}</p>;
   const current = album.tracks.find((t) => t.id === audio.state.trackId) ?? null;
@@ -131,8 +162,14 @@ export function AlbumEmbed({ albumId }: { albumId: string }) {
       <p className="embed-sub">
         {album.year} · <span className="embed-badge">{intl.formatMessage(m.preview)}</span>
       </p>
-      {current && <Progress title={current.title} state={audio.state} seek={audio.seek} />}
+      {current && (
+        <div className="embed-controls">
+          <Progress title={current.title} state={audio.state} seek={audio.seek} />
+          <LyricsButton lyrics={lyrics} className="embed-lyrics-btn" />
+        </div>
+      )}
       <Status state={audio.state} />
+      {current && <EmbedLyrics lyrics={lyrics} trackId={current.id} state={audio.state} />}
       <ol className="embed-tracks" aria-label={intl.formatMessage(m.tracks)}>
         {album.tracks.map((track) => (
           <li key={track.id} className={track.id === audio.state.trackId ? "embed-track is-current" : "embed-track"}>

@@ -4,9 +4,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { PreviewResponse } from "#contracts/music.ts";
 
 export type PreviewStatus = "idle" | "loading" | "playing" | "paused" | "ended" | "error";
-export type PreviewAudioState = { trackId: string | null; status: PreviewStatus; currentTime: number; duration: number };
+/** `startSeconds`: where the preview is cut from in the track (the synced lyrics add it). */
+export type PreviewAudioState = { trackId: string | null; status: PreviewStatus; currentTime: number; duration: number; startSeconds: number };
 
-const IDLE: PreviewAudioState = { trackId: null, status: "idle", currentTime: 0, duration: 0 };
+const IDLE: PreviewAudioState = { trackId: null, status: "idle", currentTime: 0, duration: 0, startSeconds: 0 };
 
 const post = (path: string) => fetch(path, { method: "POST", credentials: "omit", headers: { accept: "application/json" } });
 
@@ -48,14 +49,14 @@ export function usePreviewAudio() {
       }
       trackRef.current = trackId;
       audio.pause();
-      setState({ trackId, status: "loading", currentTime: 0, duration: 0 });
+      setState({ trackId, status: "loading", currentTime: 0, duration: 0, startSeconds: 0 });
       try {
         const response = await post(`/api/music/tracks/${encodeURIComponent(trackId)}/preview`);
         if (!response.ok) throw new Error(`preview ${response.status}`);
         const preview = (await response.json()) as PreviewResponse;
         if (trackRef.current !== trackId) return; // another track was chosen meanwhile
         audio.src = preview.url;
-        setState((s) => ({ ...s, duration: preview.durationSeconds }));
+        setState((s) => ({ ...s, duration: preview.durationSeconds, startSeconds: preview.startSeconds }));
         await audio.play();
         void post(`/api/music/tracks/${encodeURIComponent(trackId)}/preview-plays`).catch(() => {});
       } catch {

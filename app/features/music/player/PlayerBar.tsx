@@ -3,7 +3,8 @@
 // repeat; the seek slider and times; mute and volume; the queue and the shortcuts help. It also
 // owns the page's keyboard shortcuts (docs/features.md#music: Space, Shift+arrows, M, Alt+arrows, Ctrl+S, Ctrl+R) and reserves room at the page bottom (a body class
 // and the --player-bar-h variable) so the bar never hides the footer. On phones it is a compact bar
-// (cover, title, play/pause) that a button expands to every control (player.css).
+// (cover, title, play/pause) that a button expands to every control (player.css). The lyrics button
+// opens the current track's lyrics above the bar, following the line being sung.
 import { Link } from "@tanstack/react-router";
 import { useRef, useState, type CSSProperties } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
@@ -18,6 +19,9 @@ import { shortcutsMessages } from "../../../components/player/messages";
 import { ShortcutsHelpDialog } from "../../../components/player/ShortcutsHelpDialog";
 import { usePlayerShortcuts } from "../../../components/player/usePlayerShortcuts";
 import { useBottomBarSpace } from "../../../lib/useBottomBarSpace";
+import { LyricsButton, LyricsPanelSlot, lyricsPosition, useLyricsToggle } from "../lyrics/LyricsToggle";
+import { VipUpsellLink } from "../lyrics/VipUpsellLink";
+import { previewStartOf } from "./previewStarts";
 import "../../../components/player/controls.css";
 import "./player.css";
 
@@ -28,6 +32,7 @@ export function PlayerBar() {
   const { state, actions, canPlay, previewOnly, owns } = usePlayer();
   const [dialog, setDialog] = useState<"queue" | "help" | null>(null);
   const [expanded, setExpanded] = useState(false);
+  const lyrics = useLyricsToggle();
   const barRef = useRef<HTMLElement>(null);
   // Previews for the session, or a queue it bought playing in full.
   const visible = (canPlay || (previewOnly && (state.preview || owns(state.queue)))) && state.current !== null;
@@ -157,6 +162,7 @@ export function PlayerBar() {
           onChange={(e) => actions.setVolume(Number(e.currentTarget.value))}
           style={{ "--fill": `${volumeShown}%` } as CSSProperties}
         />
+        <LyricsButton lyrics={lyrics} className="player-btn" />
         <button
           type="button"
           className="player-btn"
@@ -188,6 +194,15 @@ export function PlayerBar() {
           </button>
         </div>
       )}
+
+      <LyricsPanelSlot
+        lyrics={lyrics}
+        trackId={current.id}
+        // A preview is a cut of the track: its time plus where the cut starts is the song's.
+        positionMs={lyricsPosition(currentTime + (preview ? previewStartOf(current.id) : 0))}
+        upsell={<VipUpsellLink />}
+        className="player-bar-lyrics"
+      />
 
       {dialog === "queue" && <QueueDialog state={state} onChoose={actions.jumpTo} onClose={() => setDialog(null)} />}
       {dialog === "help" && <ShortcutsHelpDialog onClose={() => setDialog(null)} />}

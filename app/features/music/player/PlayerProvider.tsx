@@ -8,7 +8,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useIntl } from "react-intl";
-import type { PlayResponse, PreviewPlayResponse, StreamResponse, TrackView } from "#contracts/music.ts";
+import type { PlayResponse, PreviewPlayResponse, PreviewResponse, TrackView } from "#contracts/music.ts";
 import { api } from "../../../lib/api";
 import { configQueryOptions } from "../../../lib/session/queries";
 import { artistQueryOptions } from "../../../lib/artist";
@@ -19,6 +19,7 @@ import { claimAudioFocus, registerAudioOwner } from "../../../lib/audioFocus";
 import { PlayerEngine, type PlayerEngineOptions, type PlayerState } from "./engine";
 import { playerMessages } from "./messages";
 import { losslessChoice } from "./lossless";
+import { rememberPreviewStart } from "./previewStarts";
 
 export type PlayerActions = {
   playQueue: (tracks: readonly TrackView[], startIndex?: number) => void;
@@ -70,7 +71,10 @@ export function createApiPlayerEngine(
   return new PlayerEngine({
     resolveSource: (trackId, preview) =>
       preview
-        ? api<StreamResponse>(previewPath(trackId), { method: "POST", json: {} })
+        ? api<PreviewResponse>(previewPath(trackId), { method: "POST", json: {} }).then((preview) => {
+            rememberPreviewStart(trackId, preview.startSeconds);
+            return preview;
+          })
         : losslessChoice.resolve(trackId, <T,>(path: string) => api<T>(path, { method: "POST", json: {} })),
     recordPlay: async (trackId, preview) => {
       if (preview) return api<PreviewPlayResponse>(previewPlaysPath(trackId), { method: "POST", json: {} });

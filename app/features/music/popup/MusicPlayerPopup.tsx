@@ -1,8 +1,9 @@
 // The full music player (/music/player, docs/features.md#music), usually shown in the "musicplayer" popup window:
 // brand and close button, a live visualizer with theme and style switches, the current track with
-// progress and seek, the transport controls and the Master Playlist (with, when the member's
-// favorites are given, a heart per row and a Favorites tab beside it). Data and actions come in
-// through props (the route connects the player engine), so the page is testable on its own.
+// progress and seek (and its lyrics behind a button, following the line sung), the transport
+// controls and the Master Playlist (with, when the member's favorites are given, a heart per row
+// and a Favorites tab beside it). Data and actions come in through props (the route connects the
+// player engine), so the page is testable on its own.
 import { useRouter } from "@tanstack/react-router";
 import { useId, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -15,6 +16,8 @@ import { PopupChrome, type PopupChromeMessages } from "../../../components/playe
 import { PopupControls, type PopupControlsMessages } from "../../../components/player/popup/PopupControls";
 import { TrackListHead } from "../../../components/player/popup/TrackListHead";
 import { TrackLists, TrackRows } from "./PopupTrackLists";
+import { LyricsButton, LyricsPanelSlot, lyricsPosition, useLyricsToggle } from "../lyrics/LyricsToggle";
+import { VipUpsellLink } from "../lyrics/VipUpsellLink";
 import "../../../components/player/popup/popup.css";
 
 import type { MusicPlayerPopupActions, MusicPlayerPopupFavorites, MusicPlayerPopupState } from "./popupTypes";
@@ -102,6 +105,7 @@ export function MusicPlayerPopup({ tracks, state, analyser, actions, canPlay, fa
 function PlayerBody({ tracks, state, actions, favorites, playlists }: Pick<MusicPlayerPopupProps, "tracks" | "state" | "actions" | "favorites" | "playlists">) {
   const intl = useIntl();
   const listHeadingId = useId();
+  const lyrics = useLyricsToggle();
   const queue = tracks.filter((track) => track.playable);
   const current = state.currentTrack;
   const total = state.duration > 0 ? state.duration : (current?.durationSeconds ?? 0);
@@ -129,6 +133,7 @@ function PlayerBody({ tracks, state, actions, favorites, playlists }: Pick<Music
             <p className="mp-now-album">
               {current.albumTitle} · {current.albumYear}
             </p>
+            <LyricsButton lyrics={lyrics} className="mp-icon-btn mp-lyrics-btn" />
           </>
         ) : (
           <p className="mp-now-album">
@@ -163,6 +168,10 @@ function PlayerBody({ tracks, state, actions, favorites, playlists }: Pick<Music
         />
         <span className="mp-time">{formatTime(total)}</span>
       </div>
+
+      {current && (
+        <LyricsPanelSlot lyrics={lyrics} trackId={current.id} positionMs={lyricsPosition(state.currentTime)} upsell={<VipUpsellLink />} className="mp-lyrics" />
+      )}
 
       <PopupControls
         messages={CONTROLS_MESSAGES}
