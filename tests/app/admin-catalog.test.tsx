@@ -9,27 +9,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as CatalogRoute } from "../../app/routes/admin/catalog";
 import type { AdminAlbum, AdminStation, AdminTrack } from "../../worker/contracts/admin-catalog";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
+import { adminTrack } from "./fixtures/admin-catalog";
 import { FakeXHR } from "./fixtures/fake-xhr";
 
 const API = "/api/admin/catalog";
 
-const track = (id: string, albumId: string, number: number, title: string, extra: Partial<AdminTrack> = {}): AdminTrack => ({
-  id,
-  albumId,
-  title,
-  number,
-  durationSeconds: 210,
-  plays: 0,
-  featuredPosition: null,
-  audio: { kind: "none" },
-  master: null,
-  preview: { enabled: true, startSeconds: 0 },
-  releaseAt: null,
-  earlyAccessAt: null,
-  earlyMinTierId: null,
-  notifyWaiting: 0,
-  ...extra,
-});
+const track = (id: string, albumId: string, number: number, title: string, extra: Partial<AdminTrack> = {}): AdminTrack =>
+  adminTrack({ id, albumId, number, title, audio: { kind: "none" }, ...extra });
 
 const ALBUMS: AdminAlbum[] = [
   {

@@ -4,42 +4,13 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as CatalogRoute } from "../../app/routes/admin/catalog";
-import type { AdminAlbum, AdminTrack } from "../../worker/contracts/admin-catalog";
 import type { AdminTrackDetailsResponse } from "../../worker/contracts/track-details";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp } from "./accounts-harness";
+import { adminTrack, neonNightsAlbum } from "./fixtures/admin-catalog";
 
 const API = "/api/admin/catalog";
-const TRACK: AdminTrack = {
-  id: "neon-nights-1",
-  albumId: "neon-nights",
-  title: "Opening Lights",
-  number: 1,
-  durationSeconds: 210,
-  plays: 0,
-  featuredPosition: null,
-  audio: { kind: "file", format: "mp3" },
-  master: null,
-  preview: { enabled: true, startSeconds: 0 },
-  releaseAt: null,
-  earlyAccessAt: null,
-  earlyMinTierId: null,
-  notifyWaiting: 0,
-};
-const ALBUM: AdminAlbum = {
-  id: "neon-nights",
-  title: "Neon Nights",
-  year: 1987,
-  type: "Album",
-  coverUrl: null,
-  position: 0,
-  releaseAt: null,
-  earlyAccessAt: null,
-  earlyMinTierId: null,
-  notes: null,
-  notesPtBr: null,
-  notifyWaiting: 0,
-  tracks: [TRACK],
-};
+const TRACK = adminTrack();
+const ALBUM = neonNightsAlbum([TRACK]);
 const DETAILS: AdminTrackDetailsResponse = {
   credits: [{ role: "producer", name: "DJ Marcos", detail: null }],
   isrc: "BRABC2400001",

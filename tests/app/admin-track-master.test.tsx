@@ -4,50 +4,20 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as CatalogRoute } from "../../app/routes/admin/catalog";
-import type { AdminAlbum, AdminTrack } from "../../worker/contracts/admin-catalog";
+import type { AdminTrack } from "../../worker/contracts/admin-catalog";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp } from "./accounts-harness";
+import { adminTrack, neonNightsAlbum } from "./fixtures/admin-catalog";
 import { FakeXHR } from "./fixtures/fake-xhr";
 
 const API = "/api/admin/catalog";
 
-const track = (id: string, number: number, title: string, master: AdminTrack["master"]): AdminTrack => ({
-  id,
-  albumId: "neon-nights",
-  title,
-  number,
-  durationSeconds: 210,
-  plays: 0,
-  featuredPosition: null,
-  audio: { kind: "file", format: "mp3" },
-  master,
-  preview: { enabled: true, startSeconds: 0 },
-  releaseAt: null,
-  earlyAccessAt: null,
-  earlyMinTierId: null,
-  notifyWaiting: 0,
-});
-
-const album = (tracks: AdminTrack[]): AdminAlbum => ({
-  id: "neon-nights",
-  title: "Neon Nights",
-  year: 1987,
-  type: "Album",
-  coverUrl: null,
-  position: 0,
-  releaseAt: null,
-  earlyAccessAt: null,
-  earlyMinTierId: null,
-  notes: null,
-  notesPtBr: null,
-  notifyWaiting: 0,
-  tracks,
-});
+const track = (id: string, number: number, title: string, master: AdminTrack["master"]): AdminTrack => adminTrack({ id, number, title, master });
 
 let tracks: AdminTrack[];
 function server() {
   return mockApi({
     "GET /api/auth/me": json(200, { user: null }),
-    [`GET ${API}/albums`]: () => json(200, { albums: [album(tracks)] }),
+    [`GET ${API}/albums`]: () => json(200, { albums: [neonNightsAlbum(tracks)] }),
     [`GET ${API}/stations`]: json(200, { stations: [] }),
     [`GET ${API}/channels`]: json(200, { channels: [] }),
     [`DELETE ${API}/tracks/neon-nights-1/master`]: () => {
@@ -119,7 +89,7 @@ describe("/admin/catalog: a track's master", () => {
   it("says a failed removal", async () => {
     mockApi({
       "GET /api/auth/me": json(200, { user: null }),
-      [`GET ${API}/albums`]: () => json(200, { albums: [album(tracks)] }),
+      [`GET ${API}/albums`]: () => json(200, { albums: [neonNightsAlbum(tracks)] }),
       [`DELETE ${API}/tracks/neon-nights-1/master`]: apiError(500, "internal", "Down"),
     });
     const form = await openMaster("Opening Lights");

@@ -11,24 +11,10 @@ import { pageEngine } from "../../app/features/music/player/PlayerProvider";
 import { tracksInOrder } from "../../app/features/music/catalog/MusicHubPage";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
+import { moonlightTrack } from "./fixtures/tracks";
 
-const track = (id: string, title: string, overrides: Partial<TrackView> = {}): TrackView => ({
-  id,
-  title,
-  number: 1,
-  albumId: "moonlight-boulevard",
-  albumTitle: "Moonlight Boulevard",
-  albumYear: 1988,
-  coverUrl: "/media/covers/moonlight-boulevard.png",
-  durationSeconds: 83,
-  plays: 0,
-  playable: true,
-  preview: true,
-  featuredPosition: null,
-  earlyAccess: false,
-  releaseAt: null,
-  ...overrides,
-});
+const track = (id: string, title: string, overrides: Partial<TrackView> = {}): TrackView =>
+  moonlightTrack({ id, title, coverUrl: "/media/covers/moonlight-boulevard.png", ...overrides });
 
 const TRACKS: TrackView[] = [
   track("spring-love", "Spring Love", { albumId: "spring-love-single", albumTitle: "Spring Love", featuredPosition: 0, plays: 40 }),

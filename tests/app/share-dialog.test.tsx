@@ -11,26 +11,12 @@ import { Route as AlbumRoute } from "../../app/routes/music/catalog/$id";
 import { pageEngine } from "../../app/features/music/player/PlayerProvider";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, stubRoute } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
+import { moonlightTrack } from "./fixtures/tracks";
 
 const ORIGIN = window.location.origin;
 const O = encodeURIComponent(ORIGIN);
 
-const TRACK: TrackView = {
-  id: "moonlight-boulevard-1",
-  title: "Dreamin' of Love",
-  number: 1,
-  albumId: "moonlight-boulevard",
-  albumTitle: "Moonlight Boulevard",
-  albumYear: 1988,
-  coverUrl: null,
-  durationSeconds: 83,
-  plays: 0,
-  playable: true,
-  preview: true,
-  earlyAccess: false,
-  releaseAt: null,
-  featuredPosition: null,
-};
+const TRACK = moonlightTrack();
 /** Accents, an ampersand and a middle dot: everything the links must encode and the snippet escape. */
 const ACCENTED: TrackView = {
   ...TRACK,

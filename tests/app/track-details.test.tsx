@@ -3,30 +3,15 @@
 // breaks, and synced lyrics marking the line being sung while the player plays that track.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TrackView } from "../../worker/contracts/music";
 import type { TrackCreditsResponse, TrackLyricsResponse } from "../../worker/contracts/track-details";
 import { Route as TrackRoute } from "../../app/routes/music/track/$trackId";
 import { pageEngine } from "../../app/features/music/player/PlayerProvider";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
 import { previewStartOf } from "../../app/features/music/player/previewStarts";
 import { configRoute } from "./fixtures/config";
+import { moonlightTrack } from "./fixtures/tracks";
 
-const TRACK: TrackView = {
-  id: "moonlight-boulevard-1",
-  title: "Dreamin' of Love",
-  number: 1,
-  albumId: "moonlight-boulevard",
-  albumTitle: "Moonlight Boulevard",
-  albumYear: 1988,
-  coverUrl: null,
-  durationSeconds: 83,
-  plays: 0,
-  playable: true,
-  preview: true,
-  featuredPosition: null,
-  earlyAccess: false,
-  releaseAt: null,
-};
+const TRACK = moonlightTrack();
 const PATH = `/api/music/tracks/${TRACK.id}`;
 
 const CREDITS: TrackCreditsResponse = {
