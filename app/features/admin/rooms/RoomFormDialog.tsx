@@ -77,12 +77,6 @@ export function RoomFormDialog({ room, onClose, onSaved }: Props) {
     >
       <BilingualNameFields
         className="admin-rooms-languages"
-        labels={{
-          english: intl.formatMessage(m.english),
-          portuguese: intl.formatMessage(m.portuguese),
-          name: intl.formatMessage(m.fieldName),
-          description: intl.formatMessage(m.fieldDescription),
-        }}
         names={names}
         onNames={setNames}
         descriptions={descriptions}

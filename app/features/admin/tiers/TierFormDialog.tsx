@@ -100,12 +100,6 @@ export function TierFormDialog({ tier, onClose, onSaved }: Props) {
       <BilingualNameFields
         className="admin-tiers-languages"
         fieldsetClassName="admin-tiers-language"
-        labels={{
-          english: intl.formatMessage(m.english),
-          portuguese: intl.formatMessage(m.portuguese),
-          name: intl.formatMessage(m.fieldName),
-          description: intl.formatMessage(m.fieldDescription),
-        }}
         names={names}
         onNames={setNames}
         descriptions={descriptions}

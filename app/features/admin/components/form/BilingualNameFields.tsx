@@ -3,15 +3,16 @@
 // form's errors by its input name (nameEn, descriptionPtBr, …). `extra` adds a language's own
 // fields under its description (a tier's benefits).
 import type { ReactNode } from "react";
+import { useIntl } from "react-intl";
 import type { ErrorText } from "./errors";
 import { TextField } from "./fields";
+import { formKitMessages as m } from "./messages";
 
 export type Bilingual = { en: string; ptBR: string };
 type LanguageKey = keyof Bilingual;
 export type FormLanguage = { key: LanguageKey; suffix: "En" | "PtBr"; lang: "en" | "pt-BR"; label: string };
 
 type Props = {
-  labels: { english: string; portuguese: string; name: string; description: string };
   names: Bilingual;
   onNames: (names: Bilingual) => void;
   descriptions: Bilingual;
@@ -27,7 +28,6 @@ type Props = {
 };
 
 export function BilingualNameFields({
-  labels,
   names,
   onNames,
   descriptions,
@@ -40,9 +40,10 @@ export function BilingualNameFields({
   fieldsetClassName,
   extra,
 }: Props) {
+  const intl = useIntl();
   const languages: FormLanguage[] = [
-    { key: "en", suffix: "En", lang: "en", label: labels.english },
-    { key: "ptBR", suffix: "PtBr", lang: "pt-BR", label: labels.portuguese },
+    { key: "en", suffix: "En", lang: "en", label: intl.formatMessage(m.languageEnglish) },
+    { key: "ptBR", suffix: "PtBr", lang: "pt-BR", label: intl.formatMessage(m.languagePortuguese) },
   ];
   return (
     <div className={className}>
@@ -50,7 +51,7 @@ export function BilingualNameFields({
         <fieldset key={language.key} className={fieldsetClassName} lang={language.lang}>
           <legend>{language.label}</legend>
           <TextField
-            label={labels.name}
+            label={intl.formatMessage(m.fieldName)}
             value={names[language.key]}
             onChange={(value) => onNames({ ...names, [language.key]: value })}
             maxLength={nameMax}
@@ -60,7 +61,7 @@ export function BilingualNameFields({
             error={errors[`name${language.suffix}`]}
           />
           <TextField
-            label={labels.description}
+            label={intl.formatMessage(m.fieldDescription)}
             value={descriptions[language.key]}
             onChange={(value) => onDescriptions({ ...descriptions, [language.key]: value })}
             multiline

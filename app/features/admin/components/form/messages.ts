@@ -27,6 +27,10 @@ export const formKitMessages = {
     minTierVip: { id: "adminForm.minTier.vip", defaultMessage: "VIP and above (every paid tier)" },
     minTierUnknown: { id: "adminForm.minTier.unknown", defaultMessage: "That membership tier no longer exists. Choose another." },
     minTierArchived: { id: "adminForm.minTier.archived", defaultMessage: "That membership tier is archived. Choose another." },
+    languageEnglish: { id: "adminForm.language.en", defaultMessage: "English" },
+    languagePortuguese: { id: "adminForm.language.ptBR", defaultMessage: "Portuguese (Brazil)" },
+    fieldName: { id: "adminForm.field.name", defaultMessage: "Name" },
+    fieldDescription: { id: "adminForm.field.description", defaultMessage: "Description" },
   }),
   uploadProgress: defineMessage<{ percent: string | number; loaded: string | number; total: string | number }>({
     id: "adminForm.upload.progress",
