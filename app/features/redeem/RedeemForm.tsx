@@ -13,6 +13,8 @@ import { useRedeemGift } from "./queries";
 const SERVER_TEXTS: ErrorTexts = {
   gift_code_invalid: m.errorInvalid,
   gift_code_redeemed: m.errorRedeemed,
+  gift_tier_below_held: m.errorBelowHeld,
+  gift_tier_comp_running: m.errorCompRunning,
 };
 
 /** A refusal as this page says it: its own texts first, then the site's (rate_limited), else a general failure. */
