@@ -8,6 +8,8 @@
 // one win, a replay changes nothing, and the take itself refuses a member who rose above the gift's
 // tier between the read and the write.
 import { env } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController } from "cloudflare:test";
+import worker from "../../worker/index";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { addInnerCircle, DAY } from "./tier-fixtures";
@@ -121,6 +123,26 @@ describe("redeeming a gift of Inner Circle", () => {
     });
     expect(await compOf(member.id)).toMatchObject({ tier_id: "inner-circle" });
     expect(await tierOf(member.id)).toBe("inner-circle");
+  });
+
+  it("when the Inner Circle gift beside a VIP subscription runs out, the hourly cron puts the member back to VIP (with its history)", async () => {
+    freeze();
+    const member = await subscriber("vip", NOW + 400 * DAY);
+    expect((await redeem(await circleGift(1), member.cookie)).status).toBe(200);
+    expect(await tierOf(member.id)).toBe("inner-circle");
+    const after = Date.UTC(2027, 0, 25, 11);
+    vi.setSystemTime(after);
+    await worker.scheduled(createScheduledController({ scheduledTime: after, cron: "0 * * * *" }), env, createExecutionContext());
+    await backgroundWorkSettled();
+    expect(await compOf(member.id)).toBeNull();
+    expect(await first<{ tier_id: string; is_vip: number }>("SELECT tier_id, is_vip FROM users WHERE id = ?1", member.id)).toEqual({
+      tier_id: "vip",
+      is_vip: 1,
+    });
+    const history = await D1.prepare("SELECT from_tier_id AS f, to_tier_id AS t FROM membership_tier_changes WHERE user_id = ?1 ORDER BY id")
+      .bind(member.id)
+      .all<{ f: string | null; t: string | null }>();
+    expect(history.results.at(-1)).toEqual({ f: "inner-circle", t: "vip" });
   });
 
   it("an Inner Circle subscriber: the months after their paid period", async () => {

@@ -29,11 +29,14 @@ export async function endExpiredVipGraces(controller: Pick<ScheduledController, 
  * VIP (a paying subscription) is left alone.
  */
 async function endGiftedVip(env: AppEnv, db: DB, now: number): Promise<number> {
-  const ended = (await endExpiredComps(db, now)).filter((comp) => comp.vipEnded);
+  const comps = await endExpiredComps(db, now);
+  const ended = comps.filter((comp) => comp.vipEnded);
   if (ended.length > 0) console.log(`payments: VIP ended for ${ended.length} member(s) whose gifted VIP ran out`);
   for (const { userId, endsAt } of ended) {
     await announceRoleChange(env, db, userId);
     await notifyVipChanged(env, db, userId, false, `gift:${userId}:${endsAt}`, { params: { gift: true } });
   }
+  // A gift of a higher tier ran out beside a lower paid one: still VIP, a lower tier now (decision 116).
+  for (const { userId } of comps.filter((comp) => comp.tierChanged && !comp.vipEnded)) await announceRoleChange(env, db, userId);
   return ended.length;
 }
