@@ -19,6 +19,7 @@ import { deliver, event } from "./payments-fixtures";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { forgetTiers } from "../../worker/db/tiers";
 import { readRedemption, redeemGiftCode } from "../../worker/db/gift-codes";
+import { notificationText } from "../../worker/services/notifications/texts";
 import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store-gifts";
 import type { OrderDetailResponse } from "../../worker/contracts/admin-store-orders";
 
@@ -143,6 +144,22 @@ describe("redeeming a gift of Inner Circle", () => {
       .bind(member.id)
       .all<{ f: string | null; t: string | null }>();
     expect(history.results.at(-1)).toEqual({ f: "inner-circle", t: "vip" });
+  });
+
+  it("when a free member's Inner Circle gift runs out, the cron ends it and the notice names the tier", async () => {
+    freeze();
+    const member = await createUser("user");
+    expect((await redeem(await circleGift(1), member.cookie)).status).toBe(200);
+    const endsAt = (await compOf(member.id))!.ends_at!;
+    vi.setSystemTime(endsAt + 60_000);
+    await worker.scheduled(createScheduledController({ scheduledTime: endsAt + 60_000, cron: "0 * * * *" }), env, createExecutionContext());
+    await backgroundWorkSettled();
+    expect(await first<{ tier_id: string | null; is_vip: number }>("SELECT tier_id, is_vip FROM users WHERE id = ?1", member.id)).toEqual({
+      tier_id: null,
+      is_vip: 0,
+    });
+    const ended = await first<{ params: string }>("SELECT params FROM notification_events WHERE id = ?1", `vip_ended:gift:${member.id}:${endsAt}`);
+    expect(JSON.parse(ended!.params)).toEqual({ gift: true, tierEn: "Inner Circle", tierPtBR: "Círculo Íntimo" });
   });
 
   it("an Inner Circle subscriber: the months after their paid period", async () => {
@@ -410,5 +427,25 @@ describe("buying a gift of Inner Circle", () => {
       expect(res.status, JSON.stringify(line)).toBe(400);
     }
     expect(await first<{ n: number }>("SELECT count(*) AS n FROM store_checkouts")).toEqual(before);
+  });
+});
+
+describe("the notices of a gift of a tier, in both languages", () => {
+  const text = (locale: "en" | "pt-BR", kind: "vip_granted" | "vip_ended" | "gift_redeemed", at?: string) =>
+    notificationText(locale, {
+      kind,
+      actor: "bia",
+      actorCount: 1,
+      brandName: "Freestyle Lovers",
+      params: { gift: true, tierEn: "Inner Circle", tierPtBR: "Círculo Íntimo", ...(at ? { at } : {}) },
+    });
+
+  it("names the tier where VIP's say VIP", () => {
+    expect(text("en", "vip_granted", "2027-03-25T10:00:00.000Z").title).toBe("Your gift of Inner Circle is redeemed");
+    expect(text("pt-BR", "vip_granted", "2027-03-25T10:00:00.000Z").title).toBe("Seu presente de Círculo Íntimo foi resgatado");
+    expect(text("en", "vip_ended").title).toBe("Your gifted Inner Circle ended");
+    expect(text("pt-BR", "vip_ended").title).toBe("Seu Círculo Íntimo de presente terminou");
+    expect(text("en", "gift_redeemed", "2027-03-25T10:00:00.000Z").body).toContain("redeemed your gift of Inner Circle on");
+    expect(text("pt-BR", "gift_redeemed", "2027-03-25T10:00:00.000Z").body).toContain("resgatou seu presente de Círculo Íntimo em");
   });
 });

@@ -120,7 +120,7 @@ export async function endExpiredGraces(db: DB, now = Date.now(), userId?: string
  * A comp the cron removed at its end (a redeemed gift run out); vipEnded: the member's VIP ended
  * with it; tierChanged: their tier moved (a gift of a higher tier beside a lower subscription ran out).
  */
-export type EndedComp = { userId: string; endsAt: number; vipEnded: boolean; tierChanged: boolean };
+export type EndedComp = { userId: string; endsAt: number; tierId: string; vipEnded: boolean; tierChanged: boolean };
 
 /**
  * Removes the comps whose end has come (redeemed gifts run out) and turns off the VIP of those
@@ -145,13 +145,14 @@ export async function endExpiredComps(db: DB, now = Date.now()): Promise<EndedCo
         WHERE is_vip = 1 AND ${expiring} AND NOT ${isVipNow(now)}
         RETURNING id`,
     ),
-    raw(db, sql`DELETE FROM vip_comps WHERE ends_at <= ${now} RETURNING user_id, ends_at`),
+    raw(db, sql`DELETE FROM vip_comps WHERE ends_at <= ${now} RETURNING user_id, ends_at, tier_id`),
   ]);
   const vipEnded = new Set((ended?.results as { id: string }[] | undefined)?.map((r) => r.id));
   const tierChanged = new Set((retiered?.results as { id: string }[] | undefined)?.map((r) => r.id));
-  return ((removed?.results ?? []) as { user_id: string; ends_at: number }[]).map((r) => ({
+  return ((removed?.results ?? []) as { user_id: string; ends_at: number; tier_id: string }[]).map((r) => ({
     userId: r.user_id,
     endsAt: r.ends_at,
+    tierId: r.tier_id,
     vipEnded: vipEnded.has(r.user_id),
     tierChanged: tierChanged.has(r.user_id),
   }));

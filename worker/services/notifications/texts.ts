@@ -79,6 +79,7 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
       if (params.gift) return { title: "Your gift of VIP is redeemed", body: params.at ? `You are VIP until ${date("en", params.at)}.` : "Your VIP goes on." };
       return { title: "You are VIP now", body: `Welcome to ${brandName} VIP.` };
     case "vip_ended":
+      if (params.gift && params.tierEn) return { title: `Your gifted ${params.tierEn} ended`, body: "You can join again at any time." };
       if (params.gift) return { title: "Your gifted VIP ended", body: "You can become VIP again at any time." };
       return { title: "Your VIP membership ended", body: "You can join again at any time." };
     case "post_hidden":
@@ -151,6 +152,7 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
         return { title: "Seu presente de VIP foi resgatado", body: params.at ? `Você é VIP até ${date("pt-BR", params.at)}.` : "Seu VIP continua." };
       return { title: "Agora você é VIP", body: `Boas-vindas ao VIP de ${brandName}.` };
     case "vip_ended":
+      if (params.gift && params.tierPtBR) return { title: `Seu ${params.tierPtBR} de presente terminou`, body: "Você pode voltar quando quiser." };
       if (params.gift) return { title: "Seu VIP de presente terminou", body: "Você pode voltar a ser VIP quando quiser." };
       return { title: "Sua assinatura VIP terminou", body: "Você pode voltar quando quiser." };
     case "post_hidden":
