@@ -45,13 +45,13 @@ export const redeemMessages = {
     id: "redeem.success.gift",
     defaultMessage: "{months, plural, one {# month} other {# months}} of {tier}",
   }),
-  errorBelowHeld: defineMessage<{ heldEn: string; giftEn: string }>({
+  errorBelowHeld: defineMessage<{ held: string; gift: string }>({
     id: "redeem.error.belowHeld",
-    defaultMessage: "You already have {heldEn}, above the {giftEn} this gift gives: the code stays unused, to keep or to give to someone else.",
+    defaultMessage: "You already have {held}, above the {gift} this gift gives: the code stays unused, to keep or to give to someone else.",
   }),
-  errorCompRunning: defineMessage<{ giftEn: string }>({
+  errorCompRunning: defineMessage<{ gift: string }>({
     id: "redeem.error.compRunning",
-    defaultMessage: "Your complimentary membership of another tier is still running: redeem this gift of {giftEn} once it ends. The code stays unused.",
+    defaultMessage: "Your complimentary membership of another tier is still running: redeem this gift of {gift} once it ends. The code stays unused.",
   }),
   successAfter: defineMessage<{ date: string }>({
     id: "redeem.success.after",
